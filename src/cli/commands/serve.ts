@@ -1,0 +1,35 @@
+// `warden serve`: runs the server until SIGTERM or SIGINT, then shuts down gracefully within 10 s.
+import { Command, Option } from 'commander';
+import { readSettings } from '../../config/settings.js';
+import { SHUTDOWN_TIMEOUT_MS, startWarden } from '../../main.js';
+
+export function serveCommand(): Command {
+  return new Command('serve')
+    .description('Start the server (the default command).')
+    .addOption(new Option('-c, --config <file>', 'config file (default: $WARDEN_CONFIG, else the built-in demo)'))
+    .addOption(new Option('-p, --port <port>', 'port to listen on (default: $PORT or 8080)').argParser((v) => Number.parseInt(v, 10)))
+    .action(async (options: { config?: string; port?: number }) => {
+      const settings = readSettings(process.env, { configFile: options.config, port: options.port });
+      const warden = await startWarden({ settings });
+      let signalled = false;
+      const stop = (signal: NodeJS.Signals) => {
+        if (signalled) return;
+        signalled = true;
+        warden.logger.info({ signal }, 'signal received');
+        const force = setTimeout(() => {
+          warden.logger.error('shutdown took longer than 10 s; exiting anyway');
+          process.exit(1);
+        }, SHUTDOWN_TIMEOUT_MS);
+        force.unref();
+        warden.close().then(
+          () => process.exit(0),
+          (error) => {
+            warden.logger.error({ err: error }, 'shutdown failed');
+            process.exit(1);
+          },
+        );
+      };
+      process.on('SIGTERM', stop);
+      process.on('SIGINT', stop);
+    });
+}

@@ -1,0 +1,50 @@
+// The built-in demo loaded when no config file is given: monitors that check the server itself, so a newcomer sees live data offline.
+import type { ConfigFile } from './file-schema.js';
+import { validateConfig } from './load.js';
+
+export const DEMO_SLUG = 'demo';
+
+export function demoConfig(port: number): ConfigFile {
+  return validateConfig(
+    {
+      organization: { key: 'default', name: 'Warden demo' },
+      monitors: [
+        {
+          key: 'demo-http',
+          name: 'Warden web server',
+          type: 'http',
+          intervalSec: 30,
+          timeoutMs: 5000,
+          config: { url: `http://127.0.0.1:${port}/healthz`, keyword: 'ok' },
+        },
+        {
+          key: 'demo-tcp',
+          name: 'Warden TCP port',
+          type: 'tcp',
+          intervalSec: 30,
+          timeoutMs: 5000,
+          config: { host: '127.0.0.1', port },
+        },
+        {
+          key: 'demo-heartbeat',
+          name: 'Demo heartbeat',
+          type: 'heartbeat',
+          config: { graceSec: 90 },
+        },
+      ],
+      pages: [
+        {
+          slug: DEMO_SLUG,
+          title: 'Warden demo',
+          description: 'A live demo: this server watching itself. Replace it with your own warden.yaml.',
+          components: [
+            { name: 'Website', monitor: 'demo-http', group: 'Web', description: 'GET /healthz over HTTP' },
+            { name: 'TCP port', monitor: 'demo-tcp', group: 'Web', description: "The server's own port" },
+            { name: 'Heartbeat', monitor: 'demo-heartbeat', group: 'Jobs', description: 'Pings pushed every 30 s' },
+          ],
+        },
+      ],
+    },
+    'built-in demo',
+  );
+}

@@ -1,0 +1,48 @@
+// Process settings from the environment (and CLI flags), validated once at start-up.
+import { z } from 'zod';
+import { formatIssuePath } from '../domain/issue-path.js';
+
+const settingsSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  WARDEN_DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_SCHEMA: z.string().optional(),
+  WARDEN_CONFIG: z.string().optional(),
+  WARDEN_BASE_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Settings {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databaseSchema: string | undefined;
+  configFile: string | undefined;
+  /** Public address used in links; defaults to http://localhost:PORT. */
+  baseUrl: string | undefined;
+  logLevel: z.infer<typeof settingsSchema>['LOG_LEVEL'];
+}
+
+export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Settings> = {}): Settings {
+  const blankToUndefined = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = settingsSchema.safeParse(blankToUndefined);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${formatIssuePath(i.path)}: ${i.message}`);
+    throw new Error(`invalid environment:\n  - ${lines.join('\n  - ')}`);
+  }
+  const e = parsed.data;
+  const settings: Settings = {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.WARDEN_DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    databaseSchema: e.DATABASE_SCHEMA,
+    configFile: e.WARDEN_CONFIG,
+    baseUrl: e.WARDEN_BASE_URL,
+    logLevel: e.LOG_LEVEL,
+  };
+  for (const [key, value] of Object.entries(overrides)) if (value !== undefined) (settings as unknown as Record<string, unknown>)[key] = value;
+  return settings;
+}

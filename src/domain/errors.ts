@@ -1,0 +1,56 @@
+// The typed errors of the core; each transport (HTTP problem+json, MCP, CLI) maps them once.
+
+export interface FieldIssue {
+  /** Dotted path of the offending field, e.g. `monitors[2].config.port`. */
+  path: string;
+  message: string;
+}
+
+export abstract class WardenError extends Error {
+  abstract readonly status: number;
+  abstract readonly title: string;
+  /** Short slug for the RFC 9457 `type` URI. */
+  abstract readonly code: string;
+}
+
+export class NotFoundError extends WardenError {
+  readonly status = 404;
+  readonly title = 'Not found';
+  readonly code = 'not-found';
+  constructor(
+    readonly entity: string,
+    readonly id: string,
+  ) {
+    super(`${entity} ${JSON.stringify(id)} was not found`);
+  }
+}
+
+export class ValidationError extends WardenError {
+  readonly status = 400;
+  readonly title = 'Invalid request';
+  readonly code = 'validation';
+  constructor(
+    readonly issues: FieldIssue[],
+    detail = 'The request has invalid fields.',
+  ) {
+    super(detail);
+  }
+}
+
+export class ConflictError extends WardenError {
+  readonly status = 409;
+  readonly title = 'Conflict';
+  readonly code = 'conflict';
+}
+
+export class UnauthorizedError extends WardenError {
+  readonly status = 401;
+  readonly title = 'Unauthorized';
+  readonly code = 'unauthorized';
+}
+
+export class ForbiddenError extends WardenError {
+  readonly status = 403;
+  readonly title = 'Forbidden';
+  readonly code = 'forbidden';
+}

@@ -1,0 +1,28 @@
+// The monitor types of the spec's table 2.4 and the places a monitor can run.
+
+export const MONITOR_TYPES = [
+  'minecraft-java',
+  'minecraft-bedrock',
+  'source',
+  'fivem',
+  'rust-webrcon',
+  'rcon',
+  'pterodactyl',
+  'gamedig',
+  'discord',
+  'http',
+  'tcp',
+  'dns',
+  'heartbeat',
+] as const;
+
+export type MonitorType = (typeof MONITOR_TYPES)[number];
+
+export const RUN_ON = ['edge', 'relay', 'push'] as const;
+export type RunOn = (typeof RUN_ON)[number];
+
+export const MONITOR_STATES = ['up', 'degraded', 'down', 'unknown'] as const;
+export type MonitorState = (typeof MONITOR_STATES)[number];
+
+export const CHECK_SOURCES = ['edge', 'relay', 'push'] as const;
+export type CheckSource = (typeof CHECK_SOURCES)[number];

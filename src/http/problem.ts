@@ -1,0 +1,32 @@
+// RFC 9457 problem details: the one shape of every HTTP error Warden answers.
+import type { Context } from 'hono';
+import type { FieldIssue } from '../domain/errors.js';
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+const TYPE_BASE = 'https://warden.dev/problems/';
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  instance?: string;
+  errors?: FieldIssue[];
+}
+
+export function problem(status: number, code: string, title: string, detail?: string, errors?: FieldIssue[]): Problem {
+  return {
+    type: `${TYPE_BASE}${code}`,
+    title,
+    status,
+    ...(detail !== undefined ? { detail } : {}),
+    ...(errors !== undefined ? { errors } : {}),
+  };
+}
+
+export function problemResponse(c: Context, body: Problem, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify({ ...body, instance: c.req.path }), {
+    status: body.status,
+    headers: { 'content-type': PROBLEM_CONTENT_TYPE, ...headers },
+  });
+}

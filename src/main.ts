@@ -1,0 +1,117 @@
+// Composition root: settings → store → bus → services → http, and an orderly shutdown in reverse.
+import type { AddressInfo } from 'node:net';
+import { createAdaptorServer } from '@hono/node-server';
+import type { Server } from 'node:http';
+import { createInProcessBus } from './bus/bus.js';
+import { demoConfig } from './config/demo.js';
+import type { ConfigFile } from './config/file-schema.js';
+import { loadConfigFile } from './config/load.js';
+import type { Settings } from './config/settings.js';
+import { applyConfig, type SyncReport } from './config/sync.js';
+import { type Clock, systemClock } from './domain/clock.js';
+import { createApp } from './http/app.js';
+import { createLogger, type Logger } from './logger.js';
+import { connectStore, type Store } from './store/connect.js';
+import { migrateToLatest } from './store/migrate.js';
+
+/** Whole shutdown budget; the CLI exits forcibly past it. */
+export const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+export interface StartOptions {
+  settings: Settings;
+  clock?: Clock;
+  logger?: Logger;
+}
+
+export interface Warden {
+  url: string;
+  port: number;
+  store: Store;
+  logger: Logger;
+  syncReport: SyncReport;
+  close(): Promise<void>;
+}
+
+export async function startWarden({ settings, clock = systemClock, logger: given }: StartOptions): Promise<Warden> {
+  const logger = given ?? createLogger(settings.logLevel);
+  // Fail fast on a bad config file, before touching the database or the port.
+  const fileConfig: ConfigFile | null = settings.configFile ? await loadConfigFile(settings.configFile) : null;
+
+  const store = await connectStore(settings);
+  let ready = false;
+  try {
+    const migrations = await migrateToLatest(store.db);
+    logger.info({ database: store.location, applied: migrations.applied, current: migrations.current }, 'database ready');
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  const bus = createInProcessBus((error, event) => logger.error({ err: error, event: event.type }, 'event handler failed'));
+  const app = createApp({ store, bus, clock, logger, isReady: () => ready });
+
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  server.keepAliveTimeout = 5_000;
+  server.headersTimeout = 15_000;
+  server.requestTimeout = 30_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(settings.port, settings.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${settings.host === '0.0.0.0' || settings.host === '::' ? 'localhost' : settings.host}:${port}`;
+
+  let syncReport: SyncReport;
+  try {
+    syncReport = await applyConfig(store.db, fileConfig ?? demoConfig(port), clock.now());
+  } catch (error) {
+    server.close();
+    await store.close();
+    throw error;
+  }
+  logSync(logger, syncReport, fileConfig ? settings.configFile : 'built-in demo');
+  ready = true;
+  logger.info({ url, config: settings.configFile ?? 'built-in demo' }, `Warden is listening on ${url}`);
+
+  let closing: Promise<void> | null = null;
+  return {
+    url,
+    port,
+    store,
+    logger,
+    syncReport,
+    close() {
+      closing ??= (async () => {
+        ready = false;
+        logger.info('shutting down: no new connections, finishing requests in flight');
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        });
+        await bus.close();
+        await store.close();
+        logger.info('shutdown complete');
+        logger.flush();
+      })();
+      return closing;
+    },
+  };
+}
+
+function logSync(logger: Logger, report: SyncReport, source: string | undefined): void {
+  logger.info(
+    {
+      source,
+      organization: report.organization.key,
+      created: report.created,
+      updated: report.updated,
+      deleted: report.deleted,
+      unchanged: report.unchanged,
+    },
+    'configuration applied',
+  );
+  for (const key of report.generatedPushTokens)
+    logger.info({ monitor: key }, `monitor ${key} got a generated push token; run \`warden monitors token ${key}\` to issue one you can use`);
+}

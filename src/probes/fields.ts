@@ -1,0 +1,47 @@
+// Config fields shared by several monitor types, with the messages users see when they are wrong.
+import { z } from 'zod';
+
+const PORT_MESSAGE = 'expected an integer from 1 to 65535';
+const HOST_MESSAGE = 'expected a host name or an IP address';
+const HOST_SHAPE = /^(?:[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?\.?)+$|^[0-9A-Fa-f:.]+$|^\[[0-9A-Fa-f:.]+\]$/;
+
+export function port() {
+  return z
+    .number({ error: PORT_MESSAGE })
+    .int({ error: PORT_MESSAGE })
+    .min(1, { error: PORT_MESSAGE })
+    .max(65535, { error: PORT_MESSAGE });
+}
+
+export function host() {
+  return z
+    .string({ error: HOST_MESSAGE })
+    .trim()
+    .min(1, { error: HOST_MESSAGE })
+    .max(253, { error: 'expected at most 253 characters' })
+    .regex(HOST_SHAPE, { error: HOST_MESSAGE })
+    .describe('Host name or IP address of the server.');
+}
+
+export function minPlayers() {
+  return z
+    .number()
+    .int({ error: 'expected a whole number of players' })
+    .min(0, { error: 'expected 0 or more' })
+    .max(1_000_000)
+    .optional()
+    .describe('Show the monitor as degraded when fewer players than this are online.');
+}
+
+export function secret(what: string) {
+  return z
+    .string({ error: `expected the ${what} as a string` })
+    .min(1, { error: `the ${what} must not be empty` })
+    .max(4096);
+}
+
+export function httpUrl() {
+  return z
+    .url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' })
+    .max(2048, { error: 'expected at most 2048 characters' });
+}

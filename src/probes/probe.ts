@@ -1,0 +1,40 @@
+// The contract every monitor type implements: its config schema, where it may run, and the probe itself.
+import type { z } from 'zod';
+import type { MonitorType, RunOn } from '../domain/monitor-type.js';
+
+export interface ProbeContext {
+  /** Aborted when the probe's time is up or the runner shuts down; the probe must close its sockets and return. */
+  signal: AbortSignal;
+  timeoutMs: number;
+}
+
+export interface ProbeResult {
+  ok: boolean;
+  latencyMs?: number;
+  /** A short human summary, e.g. "12/100 players, 1.21.4". */
+  message?: string;
+  /** Why the check failed, in words a server owner understands. */
+  error?: string;
+  /** Live data shown on status pages: players, maxPlayers, version, motd, … */
+  data?: Record<string, unknown>;
+  /** The check passed but the monitor should show as degraded (e.g. fewer players than `minPlayers`). */
+  degraded?: boolean;
+}
+
+export type ProbeFn<Config> = (config: Config, ctx: ProbeContext) => Promise<ProbeResult>;
+
+export interface ProbeDefinition<Schema extends z.ZodType = z.ZodType> {
+  id: MonitorType;
+  label: string;
+  /** Allowed places, the first being the default. */
+  runsOn: readonly [RunOn, ...RunOn[]];
+  config: Schema;
+  /** Config fields holding secrets: sent to the monitor's relay, never shown by the API, pages or logs. */
+  secrets: readonly string[];
+  /** Null for push-only types, whose results arrive as heartbeats. */
+  probe: ProbeFn<z.output<Schema>> | null;
+}
+
+export function defineProbe<Schema extends z.ZodType>(definition: ProbeDefinition<Schema>): ProbeDefinition<Schema> {
+  return definition;
+}

@@ -1,0 +1,37 @@
+// Every monitor type, keyed by id; a type missing here fails to compile.
+import type { MonitorType } from '../domain/monitor-type.js';
+import { discord } from './discord.js';
+import { dns } from './dns.js';
+import { fivem } from './fivem.js';
+import { gamedig } from './gamedig.js';
+import { heartbeat } from './heartbeat.js';
+import { http } from './http.js';
+import { minecraftBedrock } from './minecraft-bedrock.js';
+import { minecraftJava } from './minecraft-java.js';
+import type { ProbeDefinition } from './probe.js';
+import { pterodactyl } from './pterodactyl.js';
+import { rcon } from './rcon.js';
+import { rustWebrcon } from './rust-webrcon.js';
+import { source } from './source.js';
+import { tcp } from './tcp.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own config type; callers go through probeDefinition().
+export const probeRegistry = {
+  'minecraft-java': minecraftJava,
+  'minecraft-bedrock': minecraftBedrock,
+  source,
+  fivem,
+  'rust-webrcon': rustWebrcon,
+  rcon,
+  pterodactyl,
+  gamedig,
+  discord,
+  http,
+  tcp,
+  dns,
+  heartbeat,
+} satisfies Record<MonitorType, ProbeDefinition<any>>;
+
+export function probeDefinition(type: MonitorType): ProbeDefinition {
+  return probeRegistry[type] as unknown as ProbeDefinition;
+}

@@ -1,0 +1,34 @@
+// TCP ports: the time it takes to open a connection.
+import { connect } from 'node:net';
+import { z } from 'zod';
+import { host, port } from './fields.js';
+import { defineProbe } from './probe.js';
+import { describeNetworkError, formatSeconds } from './network-error.js';
+
+export const tcpConfig = z.object({ host: host(), port: port() }).strict();
+
+export const tcp = defineProbe({
+  id: 'tcp',
+  label: 'TCP port',
+  runsOn: ['edge', 'relay'],
+  config: tcpConfig,
+  secrets: [],
+  probe: (config, { signal, timeoutMs }) =>
+    new Promise((resolve) => {
+      const started = performance.now();
+      const socket = connect({ host: config.host, port: config.port, signal });
+      socket.setTimeout(timeoutMs);
+      const finish = (result: Parameters<typeof resolve>[0]) => {
+        socket.removeAllListeners();
+        socket.on('error', () => {});
+        socket.destroy();
+        resolve(result);
+      };
+      socket.once('connect', () => {
+        const latencyMs = Math.round(performance.now() - started);
+        finish({ ok: true, latencyMs, message: `port ${config.port} open in ${latencyMs} ms` });
+      });
+      socket.once('timeout', () => finish({ ok: false, error: `timed out after ${formatSeconds(timeoutMs)}` }));
+      socket.once('error', (error) => finish({ ok: false, error: describeNetworkError(error, timeoutMs) }));
+    }),
+});

@@ -1,0 +1,256 @@
+// The one bounded HTTP(S) client every HTTP-speaking probe uses: abortable, byte-capped, redirect-limited, certificate-aware.
+import { type IncomingHttpHeaders, type IncomingMessage, request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { TLSSocket } from 'node:tls';
+import { describeNetworkError } from '../network-error.js';
+
+/** Limits on what a probe's HTTP exchange may cost, whatever the server does. */
+export const HTTP_GET_LIMITS = {
+  /** Body bytes read before reading stops (the response is then marked truncated). */
+  bodyBytes: 1024 * 1024,
+  /** Redirects followed at most, whatever a caller asks for. */
+  redirects: 10,
+} as const;
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** Headers that must not follow a redirect to another origin (fetch drops Authorization the same way). */
+const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
+const USER_AGENT = 'Warden/0.1 (status monitor)';
+
+export interface HttpGetRequest {
+  url: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** 0 returns a redirect as the response; above 0, a chain longer than this is an error. */
+  maxRedirects?: number;
+  /** Stop reading after this many bytes; defaults to HTTP_GET_LIMITS.bodyBytes. */
+  maxBodyBytes?: number;
+  /** False skips the body entirely (a status-only check needs no bytes past the headers). */
+  readBody?: boolean;
+  ignoreTls?: boolean;
+  /** Aborting it closes the socket and ends the request with a timeout error. */
+  signal: AbortSignal;
+  /** Only used to word the timeout error. */
+  timeoutMs: number;
+}
+
+export interface TlsCertificateInfo {
+  /** ISO 8601 expiry of the certificate. */
+  validTo: string;
+  /** Whole days until expiry, negative once expired. */
+  daysRemaining: number;
+}
+
+export interface HttpGetResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  /** True when the body was longer than the cap and reading stopped there. */
+  truncated: boolean;
+  /** Milliseconds from the start until the final response's headers arrived. */
+  latencyMs: number;
+  redirects: number;
+  /** The certificate that expires first along the redirect chain, for https hops. */
+  tls?: TlsCertificateInfo;
+}
+
+export type HttpGetResult = { ok: true; response: HttpGetResponse } | { ok: false; error: string };
+
+/** Never throws: every failure becomes a plain-language error with request header values scrubbed out. */
+export async function httpGet(input: HttpGetRequest): Promise<HttpGetResult> {
+  const started = performance.now();
+  const maxRedirects = Math.min(input.maxRedirects ?? 0, HTTP_GET_LIMITS.redirects);
+  let url: URL;
+  try {
+    url = new URL(input.url);
+  } catch {
+    return { ok: false, error: 'invalid URL' };
+  }
+  let method = (input.method ?? 'GET').toUpperCase();
+  let body = input.body;
+  let headers = withDefaultHeaders(input.headers ?? {});
+  let tls: TlsCertificateInfo | undefined;
+  try {
+    for (let redirects = 0; ; redirects++) {
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, error: `cannot follow a redirect to a ${url.protocol} URL` };
+      const hop = await requestOnce(url, { method, headers, body, ignoreTls: input.ignoreTls ?? false }, input);
+      tls = earlier(tls, hop.tls);
+      const location = hop.headers.location;
+      const follow = REDIRECT_STATUSES.has(hop.status) && typeof location === 'string' && maxRedirects > 0;
+      if (!follow) {
+        const latencyMs = Math.round(hop.headersAt - started);
+        return { ok: true, response: { status: hop.status, headers: hop.headers, body: hop.body, truncated: hop.truncated, latencyMs, redirects, tls } };
+      }
+      if (redirects >= maxRedirects) return { ok: false, error: `more than ${maxRedirects} redirect${maxRedirects === 1 ? '' : 's'}` };
+      const next = new URL(location, url);
+      if (next.origin !== url.origin) headers = withoutCredentials(headers);
+      // 303 always, and 301/302 after a POST, turn into a GET without a body (as browsers and fetch do).
+      if ((hop.status === 303 && method !== 'HEAD') || ((hop.status === 301 || hop.status === 302) && method === 'POST')) {
+        method = 'GET';
+        body = undefined;
+      }
+      url = next;
+    }
+  } catch (error) {
+    return { ok: false, error: scrub(describeRequestError(error, input.timeoutMs), Object.values(input.headers ?? {})) };
+  }
+}
+
+/** The body as text, for keyword search and JSON. */
+export function bodyText(response: HttpGetResponse): string {
+  return response.body.toString('utf8');
+}
+
+/** Parses a JSON body; undefined when it is not JSON (or was cut off by the byte cap). */
+export function bodyJson(response: HttpGetResponse): unknown {
+  if (response.truncated) return undefined;
+  try {
+    return JSON.parse(bodyText(response));
+  } catch {
+    return undefined;
+  }
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+  if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KiB`;
+  return `${bytes} bytes`;
+}
+
+interface Hop {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  truncated: boolean;
+  headersAt: number;
+  tls?: TlsCertificateInfo;
+}
+
+interface HopInit {
+  method: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+  ignoreTls: boolean;
+}
+
+function requestOnce(url: URL, init: HopInit, input: HttpGetRequest): Promise<Hop> {
+  const { signal } = input;
+  const cap = input.maxBodyBytes ?? HTTP_GET_LIMITS.bodyBytes;
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(abortError());
+      return;
+    }
+    const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    // agent: false gives each request its own non-keep-alive agent, so the socket closes when the check ends.
+    const req = request(url, {
+      method: init.method,
+      headers: init.headers,
+      agent: false,
+      rejectUnauthorized: !init.ignoreTls,
+    });
+    let settled = false;
+    const settle = () => {
+      settled = true;
+      signal.removeEventListener('abort', onAbort);
+      req.destroy();
+    };
+    const fail = (error: unknown) => {
+      if (settled) return;
+      settle();
+      reject(error);
+    };
+    const succeed = (hop: Hop) => {
+      if (settled) return;
+      settle();
+      resolve(hop);
+    };
+    const onAbort = () => fail(abortError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    req.on('error', fail);
+    req.on('response', (res: IncomingMessage) => {
+      const headersAt = performance.now();
+      const tls = certificateOf(res);
+      const status = res.statusCode ?? 0;
+      const hop = { status, headers: res.headers, headersAt, tls };
+      if (input.readBody === false || REDIRECT_STATUSES.has(status) || init.method === 'HEAD') {
+        succeed({ ...hop, body: Buffer.alloc(0), truncated: false });
+        return;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        if (size + chunk.length > cap) {
+          chunks.push(chunk.subarray(0, cap - size));
+          succeed({ ...hop, body: Buffer.concat(chunks), truncated: true });
+          return;
+        }
+        chunks.push(chunk);
+        size += chunk.length;
+      });
+      res.on('end', () => succeed({ ...hop, body: Buffer.concat(chunks), truncated: false }));
+      res.on('error', fail);
+      res.on('close', () => {
+        if (!res.complete) fail(Object.assign(new Error('connection closed before the body was complete'), { code: 'EPIPE' }));
+      });
+    });
+    req.end(init.body);
+  });
+}
+
+function certificateOf(res: IncomingMessage): TlsCertificateInfo | undefined {
+  const socket = res.socket as TLSSocket | null;
+  if (!socket || typeof socket.getPeerCertificate !== 'function') return undefined;
+  const validTo = Date.parse(socket.getPeerCertificate().valid_to);
+  if (Number.isNaN(validTo)) return undefined;
+  return { validTo: new Date(validTo).toISOString(), daysRemaining: Math.floor((validTo - Date.now()) / 86_400_000) };
+}
+
+function earlier(a: TlsCertificateInfo | undefined, b: TlsCertificateInfo | undefined): TlsCertificateInfo | undefined {
+  if (!a || !b) return a ?? b;
+  return b.validTo < a.validTo ? b : a;
+}
+
+function withDefaultHeaders(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = { ...headers };
+  const names = new Set(Object.keys(out).map((name) => name.toLowerCase()));
+  if (!names.has('user-agent')) out['user-agent'] = USER_AGENT;
+  // No Accept-Encoding: servers answer uncompressed, so the byte cap measures what is read and no bomb can inflate.
+  return out;
+}
+
+function withoutCredentials(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())));
+}
+
+function abortError(): Error {
+  return Object.assign(new Error('aborted'), { name: 'AbortError', code: 'ABORT_ERR' });
+}
+
+const TLS_ERRORS: Record<string, string> = {
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'the TLS certificate is self-signed (set ignoreTls to accept it)',
+  SELF_SIGNED_CERT_IN_CHAIN: 'the TLS certificate chain ends in an untrusted self-signed certificate',
+  CERT_HAS_EXPIRED: 'the TLS certificate has expired',
+  CERT_NOT_YET_VALID: 'the TLS certificate is not valid yet',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'the TLS certificate does not match the host name',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'the TLS certificate could not be verified (incomplete chain?)',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'the TLS certificate was issued by an unknown authority',
+  EPROTO: 'TLS handshake failed',
+};
+
+function describeRequestError(error: unknown, timeoutMs: number): string {
+  const code = (error as { code?: string } | null)?.code;
+  if (code && TLS_ERRORS[code]) return TLS_ERRORS[code];
+  if (code === 'EPIPE' && error instanceof Error && error.message.startsWith('connection closed')) return error.message;
+  if (code === 'HPE_HEADER_OVERFLOW') return 'response headers too large';
+  if (code?.startsWith('HPE_')) return 'the server sent an invalid HTTP response';
+  return describeNetworkError(error, timeoutMs);
+}
+
+function scrub(text: string, secrets: string[]): string {
+  let out = text;
+  // Short values would mangle ordinary words and are not secrets worth the name.
+  for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join('***');
+  return out;
+}

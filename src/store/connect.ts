@@ -1,0 +1,98 @@
+// Opens the store: embedded SQLite by default, PostgreSQL when DATABASE_URL says so. The only dialect-aware file besides migrations.
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './tables.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface StoreOptions {
+  /** postgres://… selects PostgreSQL; anything else (or nothing) selects SQLite under dataDir. */
+  databaseUrl?: string | undefined;
+  /** PostgreSQL schema to use (created when missing); lets tests and tenants share one database. */
+  databaseSchema?: string | undefined;
+  dataDir: string;
+}
+
+export interface Store {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Human description for logs, without credentials. */
+  location: string;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type Db = Kysely<Database>;
+
+const POSTGRES_POOL_SIZE = 10;
+const SQLITE_FILE = 'warden.db';
+
+export async function connectStore(options: StoreOptions): Promise<Store> {
+  const url = options.databaseUrl;
+  if (url && /^postgres(ql)?:\/\//.test(url)) return connectPostgres(url, options.databaseSchema);
+  return connectSqlite(options.dataDir);
+}
+
+function connectSqlite(dataDir: string): Store {
+  const dir = resolve(dataDir);
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, SQLITE_FILE);
+  const database = new SqliteDatabase(file);
+  database.pragma('journal_mode = WAL');
+  // FULL makes every commit durable before we answer 200; group commits keep this fast.
+  database.pragma('synchronous = FULL');
+  database.pragma('foreign_keys = ON');
+  // The CLI and the server share the file; wait for each other's short write locks instead of failing.
+  database.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    location: `sqlite:${file}`,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+async function connectPostgres(url: string, schema: string | undefined): Promise<Store> {
+  const types = {
+    getTypeParser: (oid: number, format?: string) => {
+      // int8 (epoch ms, counts) and numeric (averages) as JS numbers: all our values fit in 2^53.
+      if (oid === 20 || oid === 1700) return (value: string) => Number(value);
+      return pg.types.getTypeParser(oid, format as 'text');
+    },
+  };
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema))
+    throw new Error(`invalid PostgreSQL schema name: ${schema}`);
+  if (schema) {
+    const setup = new pg.Client({ connectionString: url });
+    await setup.connect();
+    try {
+      await setup.query(`create schema if not exists "${schema}"`);
+    } finally {
+      await setup.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: POSTGRES_POOL_SIZE,
+    types,
+    ...(schema ? { options: `-c search_path="${schema}"` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const parsed = new URL(url);
+  return {
+    db,
+    dialect: 'postgres',
+    location: `postgres://${parsed.host}${parsed.pathname}${schema ? ` (schema ${schema})` : ''}`,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}

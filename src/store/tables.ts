@@ -1,0 +1,189 @@
+// Row types of every table. Times are epoch milliseconds; booleans are 0/1 integers; JSON is stored as text.
+import type { Generated } from 'kysely';
+
+/** Who manages a row: the config file (re-applied on every start) or the API/CLI. */
+export type ManagedBy = 'config' | 'api';
+
+export interface OrganizationsTable {
+  id: string;
+  key: string;
+  name: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  organization_id: string;
+  name: string;
+  prefix: string;
+  hash: string;
+  scope: 'read' | 'write';
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface RelaysTable {
+  id: string;
+  organization_id: string;
+  key: string;
+  name: string;
+  token_hash: string | null;
+  token_prefix: string | null;
+  last_seen_at: number | null;
+  managed_by: ManagedBy;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MonitorsTable {
+  id: string;
+  organization_id: string;
+  key: string;
+  name: string;
+  type: string;
+  /** JSON, validated by the type's schema before it is written. */
+  config: string;
+  interval_sec: number;
+  timeout_ms: number;
+  run_on: 'edge' | 'relay' | 'push';
+  relay_id: string | null;
+  push_token_hash: string | null;
+  push_token_prefix: string | null;
+  enabled: number;
+  retries: number;
+  degraded_latency_ms: number | null;
+  state: 'up' | 'degraded' | 'down' | 'unknown';
+  state_since: number;
+  /** Consecutive failed checks, to apply `retries` before going down. */
+  failure_streak: number;
+  last_check_at: number | null;
+  /** JSON of the latest result: { checkedAt, ok, latencyMs, message, error, data, source }. */
+  last_result: string | null;
+  managed_by: ManagedBy;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ChecksTable {
+  id: Generated<number>;
+  monitor_id: string;
+  checked_at: number;
+  ok: number;
+  latency_ms: number | null;
+  message: string | null;
+  error: string | null;
+  /** JSON object or null. */
+  data: string | null;
+  source: 'edge' | 'relay' | 'push';
+  /** Id a relay gives a result so a replayed batch is stored once. */
+  result_id: string | null;
+}
+
+/** Hourly and daily rollups share this shape; `bucket_start` is the period's first millisecond (UTC). */
+export interface CheckBucketsTable {
+  monitor_id: string;
+  bucket_start: number;
+  count: number;
+  up_count: number;
+  degraded_count: number;
+  latency_count: number;
+  latency_sum: number;
+  latency_min: number | null;
+  latency_max: number | null;
+  players_count: number;
+  players_sum: number;
+  players_max: number | null;
+}
+
+export interface PagesTable {
+  id: string;
+  organization_id: string;
+  slug: string;
+  title: string;
+  description: string | null;
+  custom_domain: string | null;
+  password_hash: string | null;
+  ai_policy: 'allow' | 'disallow';
+  managed_by: ManagedBy;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ComponentsTable {
+  id: string;
+  page_id: string;
+  /** Stable key within the page (the config's `key`, else its name). */
+  key: string;
+  name: string;
+  description: string | null;
+  group_name: string | null;
+  sort_order: number;
+  monitor_id: string | null;
+  managed_by: ManagedBy;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface IncidentsTable {
+  id: string;
+  page_id: string;
+  key: string | null;
+  title: string;
+  status: 'investigating' | 'identified' | 'monitoring' | 'resolved';
+  impact: 'none' | 'minor' | 'major' | 'critical';
+  started_at: number;
+  resolved_at: number | null;
+  managed_by: ManagedBy;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface IncidentUpdatesTable {
+  id: string;
+  incident_id: string;
+  status: 'investigating' | 'identified' | 'monitoring' | 'resolved';
+  message: string;
+  created_at: number;
+}
+
+export interface IncidentComponentsTable {
+  incident_id: string;
+  component_id: string;
+}
+
+export interface MaintenanceTable {
+  id: string;
+  page_id: string;
+  key: string | null;
+  title: string;
+  description: string | null;
+  starts_at: number;
+  ends_at: number;
+  managed_by: ManagedBy;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MaintenanceComponentsTable {
+  maintenance_id: string;
+  component_id: string;
+}
+
+export interface Database {
+  organizations: OrganizationsTable;
+  api_keys: ApiKeysTable;
+  relays: RelaysTable;
+  monitors: MonitorsTable;
+  checks: ChecksTable;
+  check_buckets_hourly: CheckBucketsTable;
+  check_buckets_daily: CheckBucketsTable;
+  pages: PagesTable;
+  components: ComponentsTable;
+  incidents: IncidentsTable;
+  incident_updates: IncidentUpdatesTable;
+  incident_components: IncidentComponentsTable;
+  maintenance: MaintenanceTable;
+  maintenance_components: MaintenanceComponentsTable;
+}
