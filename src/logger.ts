@@ -1,5 +1,5 @@
 // Structured JSON logs (pino) that never carry a secret: auth headers are redacted and tokens in URLs masked.
-import { pino, type Logger } from 'pino';
+import { type Logger, pino } from 'pino';
 
 export type { Logger };
 

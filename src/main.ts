@@ -1,7 +1,8 @@
 // Composition root: settings → store → bus → services → http, and an orderly shutdown in reverse.
+
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
-import type { Server } from 'node:http';
 import { createInProcessBus } from './bus/bus.js';
 import { demoConfig } from './config/demo.js';
 import type { ConfigFile } from './config/file-schema.js';

@@ -26,7 +26,10 @@ export function createInProcessBus(onHandlerError: (error: unknown, event: Warde
     },
     subscribe(type, handler) {
       let set = handlers.get(type);
-      if (!set) handlers.set(type, (set = new Set()));
+      if (!set) {
+        set = new Set();
+        handlers.set(type, set);
+      }
       const wrapped = handler as (event: WardenEvent) => void;
       set.add(wrapped);
       return () => set.delete(wrapped);

@@ -3,10 +3,10 @@ import { readSettings } from '../config/settings.js';
 import { connectStore, type Store } from '../store/connect.js';
 import { migrateToLatest } from '../store/migrate.js';
 
-export async function withStore<T>(run: (store: Store) => Promise<T>): Promise<T> {
+export async function withStore<T>(run: (store: Store) => Promise<T>, { migrate = true } = {}): Promise<T> {
   const store = await connectStore(readSettings());
   try {
-    await migrateToLatest(store.db);
+    if (migrate) await migrateToLatest(store.db);
     return await run(store);
   } finally {
     await store.close();

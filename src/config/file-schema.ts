@@ -66,7 +66,7 @@ function monitorVariant<T extends MonitorType>(type: T) {
         .default(places[0])
         .describe(`Where the monitor runs: ${places.join(', ')}.`),
       // Push-only types may omit config entirely when all its fields have defaults.
-      config: definition.probe === null ? definition.config.default({}) : definition.config,
+      config: definition.probe === null ? definition.config.prefault({}) : definition.config,
     })
     .strict();
 }

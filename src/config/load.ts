@@ -68,7 +68,9 @@ function substituteEnv(node: YamlNode | null, path: PropertyKey[], env: NodeJS.P
       substituteEnv(pair.value as YamlNode | null, [...path, key], env, problems);
     }
   } else if (isSeq(node)) {
-    node.items.forEach((item, i) => substituteEnv(item as YamlNode, [...path, i], env, problems));
+    node.items.forEach((item, i) => {
+      substituteEnv(item as YamlNode, [...path, i], env, problems);
+    });
   } else if (isScalar(node) && typeof node.value === 'string' && node.value.includes('${')) {
     node.value = node.value.replace(ENV_REFERENCE, (_match, name: string, fallback: string | undefined) => {
       const value = env[name];

@@ -73,7 +73,9 @@ async function syncRelays(db: Db, organizationId: string, file: ConfigFile, now:
     } else note(report, 'unchanged', `relay ${entry.key}`);
     if (entry.token !== undefined && id !== undefined) {
       const hash = hashSecret(entry.token);
-      if ((await relayStore.relayTokenHash(db, id)) !== hash)
+      const holder = await relayStore.findRelayByTokenHash(db, hash);
+      if (holder && holder.id !== id) throw new ConflictError(`relays: the token of relay "${entry.key}" is already used by another relay`);
+      if (!holder)
         await relayStore.setRelayToken(db, id, { hash, prefix: displayPrefix(entry.token) }, now);
     }
     ids.set(entry.key, id as string);
@@ -113,6 +115,11 @@ async function syncMonitors(
     const current = existing.get(entry.key);
     existing.delete(entry.key);
     const wantsToken = entry.runOn === 'push';
+    if (entry.pushToken !== undefined) {
+      const holder = await monitorStore.findMonitorByPushTokenHash(db, hashSecret(entry.pushToken));
+      if (holder && holder.id !== current?.id)
+        throw new ConflictError(`monitors: the push token of monitor "${entry.key}" is already used by another monitor`);
+    }
     if (!current) {
       const id = newId('mon');
       let pushToken: { hash: string; prefix: string } | null = null;

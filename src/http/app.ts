@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import type { Bus } from '../bus/bus.js';
 import type { Clock } from '../domain/clock.js';
-import { WardenError, ValidationError } from '../domain/errors.js';
+import { ValidationError, WardenError } from '../domain/errors.js';
 import type { Logger } from '../logger.js';
 import type { Store } from '../store/connect.js';
 import { requestLog } from './middleware/request-log.js';

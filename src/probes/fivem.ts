@@ -1,7 +1,8 @@
 // FiveM and RedM servers: the server's own HTTP endpoints (/info.json, /players.json, /dynamic.json).
 import { z } from 'zod';
 import { host, minPlayers, port } from './fields.js';
-import { defineProbe } from './probe.js';
+import { defineProbe, type ProbeResult } from './probe.js';
+import { formatBytes, HTTP_GET_LIMITS, httpGet } from './wire/http-get.js';
 
 export const fivemConfig = z
   .object({
@@ -18,6 +19,94 @@ export const fivem = defineProbe({
   runsOn: ['edge', 'relay'],
   config: fivemConfig,
   secrets: [],
-  // Implemented with its wire protocol in the probes issue; until then a run reports it plainly.
-  probe: async () => ({ ok: false, error: 'this monitor type is not implemented yet' }),
+  probe: async (config, { signal, timeoutMs }): Promise<ProbeResult> => {
+    const base = `${config.https ? 'https' : 'http'}://${urlHost(config.host)}:${config.port}`;
+    const read = (path: string) => readEndpoint(`${base}${path}`, path, signal, timeoutMs);
+    const [dynamic, info, players] = await Promise.all([read('/dynamic.json'), read('/info.json'), read('/players.json')]);
+    if (!dynamic.ok && !info.ok) return { ok: false, error: [...new Set([dynamic.error, info.error])].join('; ') };
+
+    const d = record(dynamic.ok ? dynamic.value : undefined);
+    const i = record(info.ok ? info.value : undefined);
+    const vars = record(i.vars);
+    const list = players.ok && Array.isArray(players.value) ? players.value : undefined;
+    const online = count(d.clients) ?? list?.length;
+    const maxPlayers = count(d.sv_maxclients) ?? count(vars.sv_maxClients);
+    const version = text(i.server, serverVersion);
+    const data = compact({
+      players: online,
+      maxPlayers,
+      hostname: text(d.hostname ?? vars.sv_projectName ?? vars.sv_hostname, stripColourCodes),
+      gametype: text(d.gametype ?? vars.gametype),
+      map: text(d.mapname ?? vars.mapname),
+      version,
+      resources: Array.isArray(i.resources) ? i.resources.length : undefined,
+    });
+    const degraded = config.minPlayers !== undefined && online !== undefined && online < config.minPlayers;
+    const summary = [
+      online === undefined ? undefined : `${online}${maxPlayers === undefined ? '' : `/${maxPlayers}`} players`,
+      version,
+    ].filter((part) => part !== undefined);
+    if (summary.length === 0) summary.push('server answered');
+    const latencies = [dynamic, info].flatMap((answer) => (answer.ok ? [answer.latencyMs] : []));
+    return {
+      ok: true,
+      latencyMs: Math.min(...latencies),
+      message: summary.join(', ') + (degraded ? ` (fewer than ${config.minPlayers})` : ''),
+      data,
+      degraded,
+    };
+  },
 });
+
+/** The answer of one endpoint, or why there is none. */
+type EndpointAnswer = { ok: true; value: unknown; latencyMs: number } | { ok: false; error: string };
+
+async function readEndpoint(url: string, path: string, signal: AbortSignal, timeoutMs: number): Promise<EndpointAnswer> {
+  const result = await httpGet({ url, signal, timeoutMs, headers: { accept: 'application/json' } });
+  if (!result.ok) return result;
+  const { response } = result;
+  if (response.status !== 200) return { ok: false, error: `${path} answered HTTP ${response.status}` };
+  if (response.truncated) return { ok: false, error: `${path} is larger than ${formatBytes(HTTP_GET_LIMITS.bodyBytes)}` };
+  try {
+    return { ok: true, value: JSON.parse(response.body.toString('utf8')), latencyMs: response.latencyMs };
+  } catch {
+    return { ok: false, error: `${path} is not valid JSON` };
+  }
+}
+
+/** FiveM colours names with ^0…^9; status pages show the plain text. */
+export function stripColourCodes(name: string): string {
+  return name.replace(/\^[0-9]/g, '').trim();
+}
+
+/** Longest text kept from a server's self-description. */
+const TEXT_CHARS = 200;
+
+/** "FXServer-master SERVER v1.0.0.7290 linux" → "v1.0.0.7290", or the whole string when it has no such part. */
+function serverVersion(server: string): string {
+  return /\bv\d+(?:\.\d+)+/.exec(server)?.[0] ?? server;
+}
+
+function urlHost(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** FiveM sends counts as numbers or as strings ("48"). */
+function count(value: unknown): number | undefined {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : undefined;
+}
+
+function text(value: unknown, shape: (s: string) => string = (s) => s): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const shaped = shape(value).slice(0, TEXT_CHARS);
+  return shaped === '' ? undefined : shaped;
+}
+
+function compact(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined));
+}

@@ -1,15 +1,50 @@
-// Minecraft Java Edition: Server List Ping over TCP.
+// Minecraft Java Edition: Server List Ping over TCP (handshake, status, ping/pong), with the SRV lookup the game client does.
+import { Resolver, type SrvRecord } from 'node:dns/promises';
+import { connect, isIP } from 'node:net';
 import { z } from 'zod';
 import { host, minPlayers, port } from './fields.js';
-import { defineProbe } from './probe.js';
+import { describeNetworkError, formatSeconds } from './network-error.js';
+import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
+import {
+  decodePong,
+  decodeStatusResponse,
+  encodeHandshake,
+  encodePingRequest,
+  encodeStatusRequest,
+  type Packet,
+  PacketReader,
+  parseStatus,
+  ResponseTooLargeError,
+  SLP_FRAMING_BYTES,
+  type ServerStatus,
+} from './wire/minecraft-slp.js';
+
+export const MINECRAFT_JAVA_DEFAULT_PORT = 25565;
+/** 1.21; proxies that echo the client's protocol answer sensibly to a current one. */
+export const MINECRAFT_JAVA_DEFAULT_PROTOCOL = 767;
+export const MINECRAFT_JAVA_LIMITS = {
+  /** The largest status a vanilla client accepts (32767 characters of at most 3 bytes), framing and pong included. */
+  responseBytes: 32767 * 3 + SLP_FRAMING_BYTES + 16,
+  /** Share of the timeout the SRV lookup may use, so a slow DNS still leaves time to fall back to port 25565. */
+  srvShareOfTimeout: 0.5,
+} as const;
 
 export const minecraftJavaConfig = z
   .object({
     host: host(),
     port: port().optional().describe('Defaults to the _minecraft._tcp SRV record of the host, then 25565.'),
     minPlayers: minPlayers(),
+    protocolVersion: z
+      .number()
+      .int({ error: 'expected a whole protocol number' })
+      .min(-1, { error: 'expected -1 or a protocol number' })
+      .max(0x7fffffff)
+      .default(MINECRAFT_JAVA_DEFAULT_PROTOCOL)
+      .describe('Protocol number sent in the handshake; -1 means any. Servers answer a status whatever it is.'),
   })
   .strict();
+
+export type MinecraftJavaConfig = z.output<typeof minecraftJavaConfig>;
 
 export const minecraftJava = defineProbe({
   id: 'minecraft-java',
@@ -17,6 +52,166 @@ export const minecraftJava = defineProbe({
   runsOn: ['edge', 'relay'],
   config: minecraftJavaConfig,
   secrets: [],
-  // Implemented with its wire protocol in the probes issue; until then a run reports it plainly.
-  probe: async () => ({ ok: false, error: 'this monitor type is not implemented yet' }),
+  probe: (config, ctx) => probeMinecraftJava(config, ctx),
 });
+
+/** Finds SRV records for a name; swapped in tests, which have no DNS of their own. */
+export type SrvLookup = (name: string, signal: AbortSignal) => Promise<SrvRecord[]>;
+
+/** The probe with its SRV lookup as a parameter. */
+export async function probeMinecraftJava(
+  config: MinecraftJavaConfig,
+  ctx: ProbeContext,
+  lookupSrv: SrvLookup = systemSrvLookup(),
+): Promise<ProbeResult> {
+  const timedOut = `timed out after ${formatSeconds(ctx.timeoutMs)}`;
+  const target = await resolveJavaTarget(config, ctx, lookupSrv);
+  const where = { target: formatTarget(target) };
+  if (ctx.signal.aborted) return { ok: false, error: timedOut, data: where };
+  const outcome = await exchange(target, encodeHandshake({ protocolVersion: config.protocolVersion, host: bare(config.host), port: target.port }), ctx);
+  if ('error' in outcome) return { ok: false, error: outcome.error, data: where };
+  let status: ServerStatus;
+  try {
+    status = parseStatus(outcome.json);
+  } catch (error) {
+    return { ok: false, error: `unexpected response: ${(error as Error).message}`, data: where };
+  }
+  return describeStatus(status, config.minPlayers, outcome.latencyMs, where.target);
+}
+
+export interface JavaTarget {
+  host: string;
+  port: number;
+}
+
+/** The configured port wins; else the _minecraft._tcp SRV record; else port 25565 (also when the lookup fails). */
+export async function resolveJavaTarget(config: MinecraftJavaConfig, ctx: ProbeContext, lookupSrv: SrvLookup): Promise<JavaTarget> {
+  const name = bare(config.host);
+  if (config.port !== undefined) return { host: name, port: config.port };
+  const fallback = { host: name, port: MINECRAFT_JAVA_DEFAULT_PORT };
+  if (isIP(name) !== 0 || ctx.signal.aborted) return fallback;
+  const budget = new AbortController();
+  const stop = () => budget.abort();
+  const timer = setTimeout(stop, ctx.timeoutMs * MINECRAFT_JAVA_LIMITS.srvShareOfTimeout);
+  ctx.signal.addEventListener('abort', stop, { once: true });
+  try {
+    const records = await lookupSrv(`_minecraft._tcp.${name.replace(/\.$/, '')}`, budget.signal);
+    const best = records
+      .filter((record) => record.name.replace(/\.$/, '') !== '' && record.port > 0)
+      .sort((a, b) => a.priority - b.priority || b.weight - a.weight)[0];
+    return best ? { host: best.name.replace(/\.$/, '').toLowerCase(), port: best.port } : fallback;
+  } catch {
+    return fallback;
+  } finally {
+    clearTimeout(timer);
+    ctx.signal.removeEventListener('abort', stop);
+  }
+}
+
+/** SRV lookups through the system's resolvers, or the given servers ("127.0.0.1:5353"); cancelled on abort. */
+export function systemSrvLookup(servers?: string[]): SrvLookup {
+  return async (name, signal) => {
+    const resolver = new Resolver({ tries: 1 });
+    if (servers) resolver.setServers(servers);
+    const cancel = () => resolver.cancel();
+    signal.addEventListener('abort', cancel, { once: true });
+    try {
+      if (signal.aborted) throw new Error('aborted');
+      return await resolver.resolveSrv(name);
+    } finally {
+      signal.removeEventListener('abort', cancel);
+    }
+  };
+}
+
+type Outcome = { json: string; latencyMs: number } | { error: string };
+
+/**
+ * One connection: handshake and status request, status response, then ping/pong for the latency.
+ * A server that answers the status but not the ping is still up; its latency is then the status round trip.
+ */
+function exchange(target: JavaTarget, handshake: Buffer, { signal, timeoutMs }: ProbeContext): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const reader = new PacketReader(MINECRAFT_JAVA_LIMITS.responseBytes);
+    const socket = connect({ host: target.host, port: target.port });
+    const payload = BigInt(Date.now());
+    let sentAt = 0;
+    let pingSentAt = 0;
+    let status: { json: string; latencyMs: number } | undefined;
+    let settled = false;
+
+    const finish = (outcome: Outcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      signal.removeEventListener('abort', onAbort);
+      socket.removeAllListeners();
+      socket.on('error', () => {});
+      socket.destroy();
+      resolve(outcome);
+    };
+    const finishWithStatus = (pongMs?: number) =>
+      finish(status ? { json: status.json, latencyMs: pongMs ?? status.latencyMs } : { error: 'the server closed the connection without a status' });
+    const onAbort = () => (status ? finishWithStatus() : finish({ error: `timed out after ${formatSeconds(timeoutMs)}` }));
+    // The signal is the contract; this timer keeps the promise bounded even for a caller whose signal never fires.
+    const deadline = setTimeout(onAbort, timeoutMs);
+    signal.addEventListener('abort', onAbort, { once: true });
+    if (signal.aborted) return onAbort();
+
+    const onPacket = (packet: Packet) => {
+      if (!status) {
+        status = { json: decodeStatusResponse(packet), latencyMs: performance.now() - sentAt };
+        pingSentAt = performance.now();
+        socket.write(encodePingRequest(payload));
+        return;
+      }
+      const echoed = decodePong(packet);
+      finishWithStatus(echoed === payload ? performance.now() - pingSentAt : undefined);
+    };
+
+    socket.once('connect', () => {
+      sentAt = performance.now();
+      socket.write(Buffer.concat([handshake, encodeStatusRequest()]));
+    });
+    socket.on('data', (chunk: Buffer) => {
+      try {
+        reader.push(chunk);
+        for (let packet = reader.next(); packet && !settled; packet = reader.next()) onPacket(packet);
+      } catch (error) {
+        if (status) return finishWithStatus();
+        const message = (error as Error).message;
+        finish({ error: error instanceof ResponseTooLargeError ? message : `unexpected response: ${message}` });
+      }
+    });
+    socket.once('error', (error) => (status ? finishWithStatus() : finish({ error: describeNetworkError(error, timeoutMs) })));
+    socket.once('close', () => finishWithStatus());
+  });
+}
+
+function describeStatus(status: ServerStatus, minPlayers: number | undefined, latencyMs: number, target: string): ProbeResult {
+  const data = {
+    players: status.players,
+    maxPlayers: status.maxPlayers,
+    version: status.version,
+    protocol: status.protocol,
+    motd: status.motd,
+    playerSample: status.playerSample,
+    favicon: status.favicon,
+    target,
+  };
+  const parts: string[] = [];
+  if (status.players !== null) parts.push(`${status.players}/${status.maxPlayers ?? '?'} players`);
+  if (status.version) parts.push(status.version);
+  const degraded = minPlayers !== undefined && (status.players ?? 0) < minPlayers;
+  if (degraded) parts.push(`fewer than ${minPlayers} players online`);
+  return { ok: true, latencyMs: Math.round(latencyMs), message: parts.join(' · ') || 'online', data, ...(degraded ? { degraded } : {}) };
+}
+
+/** Host names may come bracketed ("[::1]"); sockets and handshakes want the bare address. */
+function bare(name: string): string {
+  return name.replace(/^\[(.*)\]$/, '$1');
+}
+
+function formatTarget({ host, port }: JavaTarget): string {
+  return isIP(host) === 6 ? `[${host}]:${port}` : `${host}:${port}`;
+}

@@ -1,7 +1,27 @@
 // Source RCON over TCP (also Minecraft's RCON): authenticate, run a command, match its output.
+import { connect } from 'node:net';
+import { runInNewContext } from 'node:vm';
 import { z } from 'zod';
 import { host, port, secret } from './fields.js';
-import { defineProbe } from './probe.js';
+import { describeNetworkError, formatSeconds } from './network-error.js';
+import { defineProbe, type ProbeResult } from './probe.js';
+import { encodeRconPacket, RCON_TYPE, type RconPacket, RconDecoder } from './wire/rcon-packet.js';
+
+/** What one RCON check accepts from the server, and how long it listens for more output. */
+export const RCON_LIMITS = {
+  /** Largest size field accepted; SRCDS sends at most 4096 bytes of body per packet, Minecraft up to 4096 characters. */
+  maxPacketBytes: 64 * 1024,
+  /** All bytes read in one check. */
+  maxTotalBytes: 1024 * 1024,
+  /** Output is complete after this long without a packet, for servers that never echo the end marker. */
+  quietMs: 300,
+  /** Longest run of an `expect` regular expression, so a catastrophic pattern cannot stall the runner. */
+  expectRunMs: 100,
+  /** Characters of output kept in `data.output`. */
+  outputChars: 2048,
+  /** Characters of the first output line shown as the message. */
+  messageChars: 200,
+} as const;
 
 export const rconConfig = z
   .object({
@@ -13,6 +33,7 @@ export const rconConfig = z
       .string()
       .min(1)
       .max(512)
+      .refine((text) => !('error' in compileExpect(text)), { error: 'expected a valid /regular expression/flags' })
       .optional()
       .describe('Text the output must contain, or a /regular expression/ it must match.'),
   })
@@ -24,6 +45,150 @@ export const rcon = defineProbe({
   runsOn: ['edge', 'relay'],
   config: rconConfig,
   secrets: ['password'],
-  // Implemented with its wire protocol in the probes issue; until then a run reports it plainly.
-  probe: async () => ({ ok: false, error: 'this monitor type is not implemented yet' }),
+  probe: async (config, { signal, timeoutMs }) => {
+    const matcher = config.expect === undefined ? undefined : compileExpect(config.expect);
+    if (matcher && 'error' in matcher) return { ok: false, error: matcher.error };
+    const started = performance.now();
+    const exchange = await runCommand(config, signal, timeoutMs);
+    if ('error' in exchange) return { ok: false, error: exchange.error };
+    const latencyMs = Math.round(performance.now() - started);
+    // The output may quote the password (`rcon_password` prints it): it never leaves the probe.
+    const output = exchange.output.split(config.password).join('***');
+    const result: ProbeResult = { ok: true, latencyMs, message: firstLine(output), data: { output: truncate(output, RCON_LIMITS.outputChars) } };
+    if (!matcher) return result;
+    const matched = matcher.test(output);
+    if (matched === 'too-slow') return { ...result, ok: false, error: 'the expect pattern took too long to run on the output' };
+    return matched ? result : { ...result, ok: false, error: `output does not ${matcher.describe}` };
+  },
 });
+
+interface ExpectMatcher {
+  describe: string;
+  test(output: string): boolean | 'too-slow';
+}
+
+/** "/pattern/flags" is a regular expression; anything else is a substring. */
+function compileExpect(expect: string): ExpectMatcher | { error: string } {
+  const regex = /^\/(.+)\/([a-z]*)$/s.exec(expect);
+  if (!regex) return { describe: `contain "${truncate(expect, 100)}"`, test: (output) => output.includes(expect) };
+  const [, pattern = '', flags = ''] = regex;
+  if (!/^[imsu]*$/.test(flags)) return { error: `invalid expect pattern: flags "${flags}" (use any of i, m, s, u)` };
+  let compiled: RegExp;
+  try {
+    compiled = new RegExp(pattern, flags);
+  } catch (error) {
+    return { error: `invalid expect pattern: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  return {
+    describe: `match ${truncate(expect, 100)}`,
+    test: (output) => {
+      try {
+        // A vm timeout interrupts a backtracking regular expression; a plain call could block the event loop for minutes.
+        return runInNewContext('pattern.test(output)', { pattern: compiled, output }, { timeout: RCON_LIMITS.expectRunMs }) === true;
+      } catch {
+        return 'too-slow';
+      }
+    },
+  };
+}
+
+type Exchange = { output: string } | { error: string };
+
+/** Connects, authenticates, sends the command and an empty marker, and collects output until the marker comes back. */
+function runCommand(
+  config: { host: string; port: number; password: string; command: string },
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<Exchange> {
+  return new Promise((resolve) => {
+    const timedOut = `timed out after ${formatSeconds(timeoutMs)}`;
+    if (signal.aborted) return resolve({ error: timedOut });
+    const ids = randomIds();
+    const decoder = new RconDecoder(RCON_LIMITS.maxPacketBytes);
+    const bareHost = config.host.startsWith('[') ? config.host.slice(1, -1) : config.host;
+    const socket = connect({ host: bareHost, port: config.port });
+    let phase: 'connecting' | 'auth' | 'command' = 'connecting';
+    let bytes = 0;
+    let output = '';
+    let answered = false;
+    let quiet: NodeJS.Timeout | undefined;
+
+    let done = false;
+    const finish = (exchange: Exchange) => {
+      if (done) return;
+      done = true;
+      clearTimeout(quiet);
+      signal.removeEventListener('abort', onAbort);
+      socket.removeAllListeners();
+      socket.on('error', () => {});
+      socket.destroy();
+      resolve(exchange);
+    };
+    const onAbort = () => finish({ error: timedOut });
+    signal.addEventListener('abort', onAbort, { once: true });
+
+    const onPacket = (packet: RconPacket) => {
+      if (phase === 'auth') {
+        // SRCDS sends an empty RESPONSE_VALUE before the AUTH_RESPONSE.
+        if (packet.type === RCON_TYPE.responseValue) return;
+        if (packet.type !== RCON_TYPE.authResponse) return finish({ error: `unexpected response: packet type ${packet.type} during authentication` });
+        if (packet.id === -1) return finish({ error: 'authentication failed (wrong RCON password?)' });
+        if (packet.id !== ids.auth) return finish({ error: `unexpected response: authentication answered with id ${packet.id}` });
+        phase = 'command';
+        socket.write(encodeRconPacket({ id: ids.command, type: RCON_TYPE.execCommand, body: config.command }));
+        // The server answers in order, so the marker's echo arrives after the last packet of the command's output.
+        socket.write(encodeRconPacket({ id: ids.marker, type: RCON_TYPE.responseValue, body: '' }));
+        return;
+      }
+      if (packet.id === ids.marker) return finish({ output });
+      if (packet.id === -1) return finish({ error: 'authentication failed (wrong RCON password?)' });
+      if (packet.id !== ids.command) return;
+      answered = true;
+      output += packet.body;
+      clearTimeout(quiet);
+      quiet = setTimeout(() => finish({ output }), RCON_LIMITS.quietMs);
+    };
+
+    socket.once('connect', () => {
+      phase = 'auth';
+      socket.write(encodeRconPacket({ id: ids.auth, type: RCON_TYPE.auth, body: config.password }));
+    });
+    socket.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > RCON_LIMITS.maxTotalBytes)
+        return finish({ error: `unexpected response: more than ${RCON_LIMITS.maxTotalBytes / 1024 / 1024} MiB of output` });
+      try {
+        for (const packet of decoder.push(chunk)) {
+          onPacket(packet);
+          if (done) return;
+        }
+      } catch (error) {
+        finish({ error: `unexpected response: ${error instanceof Error ? error.message : String(error)}` });
+      }
+    });
+    socket.once('close', () => {
+      if (phase === 'command' && answered) return finish({ output });
+      if (phase === 'auth') return finish({ error: 'connection closed by the server during authentication (wrong RCON password?)' });
+      finish({ error: 'connection closed by the server before the command was answered' });
+    });
+    socket.once('error', (error) => {
+      if (phase === 'command' && answered) return finish({ output });
+      finish({ error: describeNetworkError(error, timeoutMs) });
+    });
+  });
+}
+
+/** Three consecutive positive ids: never -1, which means "bad password". */
+function randomIds(): { auth: number; command: number; marker: number } {
+  const auth = 1 + Math.floor(Math.random() * 0x3fffffff);
+  return { auth, command: auth + 1, marker: auth + 2 };
+}
+
+function firstLine(output: string): string {
+  const line = output.split(/\r?\n/).find((text) => text.trim().length > 0)?.trim();
+  return line ? truncate(line, RCON_LIMITS.messageChars) : 'command ran (no output)';
+}
+
+function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

@@ -15,7 +15,6 @@ import { rustWebrcon } from './rust-webrcon.js';
 import { source } from './source.js';
 import { tcp } from './tcp.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own config type; callers go through probeDefinition().
 export const probeRegistry = {
   'minecraft-java': minecraftJava,
   'minecraft-bedrock': minecraftBedrock,
@@ -30,6 +29,7 @@ export const probeRegistry = {
   tcp,
   dns,
   heartbeat,
+  // biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own config type; callers go through probeDefinition().
 } satisfies Record<MonitorType, ProbeDefinition<any>>;
 
 export function probeDefinition(type: MonitorType): ProbeDefinition {

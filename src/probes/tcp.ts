@@ -2,8 +2,8 @@
 import { connect } from 'node:net';
 import { z } from 'zod';
 import { host, port } from './fields.js';
-import { defineProbe } from './probe.js';
 import { describeNetworkError, formatSeconds } from './network-error.js';
+import { defineProbe } from './probe.js';
 
 export const tcpConfig = z.object({ host: host(), port: port() }).strict();
 

@@ -1,7 +1,7 @@
 // `warden migrate`: brings the database schema up to date (the server also does this on start).
 import { Command } from 'commander';
-import { withStore } from '../store-session.js';
 import { migrateToLatest } from '../../store/migrate.js';
+import { withStore } from '../store-session.js';
 
 export function migrateCommand(): Command {
   return new Command('migrate').description('Apply pending database migrations.').action(async () => {
@@ -12,6 +12,6 @@ export function migrateCommand(): Command {
           ? `applied ${report.applied.join(', ')} to ${store.location}\n`
           : `${store.location} is up to date (${report.current})\n`,
       );
-    });
+    }, { migrate: false });
   });
 }

@@ -1,6 +1,7 @@
 // Gives every request an id (X-Request-Id, taken from the client when sane) and logs one line per response, tokens masked.
-import type { MiddlewareHandler } from 'hono';
+
 import { randomUUID } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
 import { maskSecrets } from '../../domain/tokens.js';
 import type { Logger } from '../../logger.js';
 

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { MONITOR_TYPES } from '../domain/monitor-type.js';
+import { demoConfig } from './demo.js';
+import { configJsonSchema } from './file-schema.js';
+import { ConfigError, loadConfigFile, parseConfigText } from './load.js';
+
+function problemsOf(text: string, env: NodeJS.ProcessEnv = {}): string[] {
+  try {
+    parseConfigText(text, 'test.yaml', env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected the config to be rejected');
+}
+
+const MINIMAL = `
+organization: { name: Acme }
+monitors:
+  - { key: web, name: Web, type: http, config: { url: "https://example.com" } }
+pages:
+  - slug: acme
+    title: Acme
+    components: [{ name: Web, monitor: web }]
+`;
+
+describe('config file validation', () => {
+  it('accepts the shipped example, which has one monitor of every type', async () => {
+    const config = await loadConfigFile('warden.example.yaml', {});
+    expect(new Set(config.monitors.map((m) => m.type))).toEqual(new Set(MONITOR_TYPES));
+  });
+
+  it('accepts a minimal file and fills in the documented defaults', () => {
+    const config = parseConfigText(MINIMAL, 'test.yaml', {});
+    expect(config.organization).toEqual({ key: 'default', name: 'Acme' });
+    const [web] = config.monitors;
+    expect(web).toMatchObject({ runOn: 'edge', intervalSec: 60, timeoutMs: 10000, retries: 1, enabled: true });
+    expect(web?.config).toMatchObject({ method: 'GET', expectedStatus: '200-299', maxRedirects: 5 });
+    expect(config.pages[0]).toMatchObject({ aiPolicy: 'allow', incidents: [], maintenance: [] });
+  });
+
+  it('defaults runOn to the first place the type allows', () => {
+    const config = parseConfigText(
+      `organization: { name: A }
+relays: [{ key: lab, name: Lab }]
+monitors:
+  - { key: hb, name: HB, type: heartbeat }
+  - { key: gd, name: GD, type: gamedig, relay: lab, config: { game: valheim, host: 10.0.0.1 } }`,
+      't',
+      {},
+    );
+    expect(config.monitors.map((m) => m.runOn)).toEqual(['push', 'relay']);
+    expect(config.monitors[0]?.config).toEqual({ graceSec: 90 });
+  });
+
+  it('lists every problem by path with the exact message', () => {
+    const problems = problemsOf(`
+organization: { name: Acme }
+monitors:
+  - { key: a, name: A, type: tcp, config: { host: a.example.com, port: 80 } }
+  - { key: b, name: B, type: tcp, config: { host: b.example.com, port: 80 } }
+  - { key: c, name: C, type: tcp, config: { host: c.example.com, port: 70000 } }
+  - { key: d, name: D, type: teamspeak, config: {} }
+  - { key: e, name: E, type: gamedig, runOn: edge, config: { game: valheim, host: x } }
+  - { key: a, name: F, type: tcp, intervalSec: 5, config: { host: f.example.com, port: 1 } }
+`);
+    expect(problems).toEqual([
+      'monitors[2].config.port: expected an integer from 1 to 65535',
+      'monitors[3].type: expected one of minecraft-java, minecraft-bedrock, source, fivem, rust-webrcon, rcon, pterodactyl, gamedig, discord, http, tcp, dns, heartbeat',
+      'monitors[4].runOn: a gamedig monitor runs on relay',
+      'monitors[5].intervalSec: expected an integer from 10 to 86400 seconds',
+    ]);
+  });
+
+  it('checks references between relays, monitors, components, incidents and maintenance', () => {
+    const problems = problemsOf(`
+organization: { name: Acme }
+relays: [{ key: lab, name: Lab }]
+monitors:
+  - { key: a, name: A, type: tcp, runOn: relay, config: { host: a.example.com, port: 80 } }
+  - { key: b, name: B, type: tcp, runOn: relay, relay: attic, config: { host: b.example.com, port: 80 } }
+  - { key: a, name: C, type: tcp, config: { host: c.example.com, port: 80 } }
+pages:
+  - slug: acme
+    title: Acme
+    components: [{ name: A, monitor: a }, { name: Z, monitor: zzz }, { name: A }]
+    incidents:
+      - { key: i1, title: Down, startedAt: "2026-01-01T00:00:00Z", components: [Nope] }
+    maintenance:
+      - { key: m1, title: Work, startsAt: "2026-01-02T00:00:00Z", endsAt: "2026-01-01T00:00:00Z" }
+  - { slug: acme, title: Again }
+`);
+    expect(problems).toEqual([
+      'pages[0].maintenance[0].endsAt: must be after startsAt',
+      'monitors[0].relay: required when runOn is relay',
+      'monitors[1].relay: no relay with key "attic"',
+      'monitors[2].key: duplicate monitor key "a"',
+      'pages[0].components[1].monitor: no monitor with key "zzz"',
+      'pages[0].components[2].name: duplicate component "A" on this page',
+      'pages[0].incidents[0].components[0]: no component "Nope" on this page',
+      'pages[1].slug: duplicate page slug "acme"',
+    ]);
+  });
+
+  it('validates each type with its own schema', () => {
+    const problems = problemsOf(`
+organization: { name: Acme }
+monitors:
+  - { key: a, name: A, type: discord, config: { mode: bot, guildId: "123456789012345678" } }
+  - { key: b, name: B, type: http, config: { url: "ftp://example.com", expectedStatus: "2xx" } }
+  - { key: c, name: C, type: dns, config: { hostname: example.com, recordType: PTR } }
+  - { key: d, name: D, type: minecraft-java, config: { host: mc.example.com, bogus: 1 } }
+`);
+    expect(problems).toEqual([
+      'monitors[0].config.botToken: required when mode is bot',
+      'monitors[1].config.url: expected an http:// or https:// URL',
+      'monitors[1].config.expectedStatus: expected a status code, a list of codes, or ranges such as "200-299"',
+      'monitors[2].config.recordType: Invalid option: expected one of "A"|"AAAA"|"CNAME"|"MX"|"TXT"|"NS"|"SRV"|"CAA"',
+      'monitors[3].config: Unrecognized key: "bogus"',
+    ]);
+  });
+
+  it('substitutes ${ENV_VAR} in values, with defaults, and reports missing variables by path', () => {
+    const text = `
+organization: { name: "\${ORG_NAME}" }
+pages:
+  - { slug: a, title: A, password: "\${PAGE_PASSWORD}" }
+  - { slug: b, title: "\${TITLE_B:-Fallback}" }
+`;
+    const config = parseConfigText(text, 't', { ORG_NAME: 'From env: "quoted" #not-a-comment', PAGE_PASSWORD: 's3cret' });
+    expect(config.organization.name).toBe('From env: "quoted" #not-a-comment');
+    expect(config.pages[0]?.password).toBe('s3cret');
+    expect(config.pages[1]?.title).toBe('Fallback');
+    expect(problemsOf(text, {})).toEqual([
+      'organization.name: environment variable ORG_NAME is not set',
+      'pages[0].password: environment variable PAGE_PASSWORD is not set',
+    ]);
+  });
+
+  it('reports YAML syntax errors with their line', () => {
+    const problems = problemsOf('organization:\n  name: [unclosed\n');
+    expect(problems[0]).toMatch(/^line \d+, column \d+: /);
+  });
+
+  it('reports a missing file plainly', async () => {
+    await expect(loadConfigFile('/nonexistent/warden.yaml')).rejects.toThrow(/the file does not exist/);
+  });
+
+  it('builds a valid demo that checks the server itself', () => {
+    const demo = demoConfig(4321);
+    expect(demo.pages.map((p) => p.slug)).toEqual(['demo']);
+    expect(demo.monitors.map((m) => m.type).sort()).toEqual(['heartbeat', 'http', 'tcp']);
+    expect(demo.monitors.find((m) => m.type === 'tcp')?.config).toEqual({ host: '127.0.0.1', port: 4321 });
+  });
+
+  it('exports a JSON Schema that describes every monitor type', () => {
+    const schema = JSON.stringify(configJsonSchema());
+    for (const type of MONITOR_TYPES) expect(schema).toContain(`"const":"${type}"`);
+    expect(schema).toContain('expected an integer from 1 to 65535'.slice(0, 0));
+  });
+});

@@ -1,0 +1,176 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { dialects, type OpenedStore } from '../../test/store-dialects.js';
+import { verifyPassword } from '../domain/passwords.js';
+import { generateSecret, hashSecret } from '../domain/tokens.js';
+import { listComponents } from '../store/components.js';
+import { listIncidents } from '../store/incidents.js';
+import { listMaintenance } from '../store/maintenance.js';
+import { findMonitorByKey, findMonitorByPushTokenHash, insertMonitor, listMonitors } from '../store/monitors.js';
+import { findPageBySlug } from '../store/pages.js';
+import { findRelayByKey, findRelayByTokenHash } from '../store/relays.js';
+import { parseConfigText } from './load.js';
+import { applyConfig } from './sync.js';
+
+const pushToken = generateSecret('pushToken');
+const relayToken = generateSecret('relayToken');
+
+const BASE = `
+organization: { key: acme, name: Acme Network }
+relays:
+  - { key: lab, name: Home lab, token: "${relayToken}" }
+monitors:
+  - { key: lobby, name: Lobby, type: minecraft-java, config: { host: mc.example.com, port: 25565 } }
+  - { key: proxy, name: Proxy, type: tcp, runOn: relay, relay: lab, config: { host: 10.0.0.5, port: 25577 } }
+  - { key: backup, name: Backup, type: heartbeat, pushToken: "${pushToken}", config: { graceSec: 120 } }
+  - { key: other, name: Other, type: heartbeat }
+pages:
+  - slug: acme
+    title: Acme
+    password: hunter2
+    components:
+      - { name: Lobby, monitor: lobby, group: Minecraft }
+      - { name: Backups, monitor: backup }
+      - { name: Forum }
+    incidents:
+      - key: lag
+        title: Lag
+        impact: minor
+        startedAt: "2026-11-01T18:00:00Z"
+        components: [Lobby]
+        updates: [{ at: "2026-11-01T18:05:00Z", status: investigating, message: Looking }]
+    maintenance:
+      - { key: switch, title: Switches, startsAt: "2027-01-10T02:00:00Z", endsAt: "2027-01-10T04:00:00Z", components: [Lobby, Forum] }
+`;
+
+const parse = (text: string) => parseConfigText(text, 'test.yaml', {});
+
+for (const dialect of dialects) {
+  describe.skipIf(!dialect.available)(`config sync on ${dialect.name}`, () => {
+    let opened: OpenedStore;
+    beforeEach(async () => {
+      opened = await dialect.open();
+    });
+    afterEach(async () => {
+      await opened.cleanup();
+    });
+
+    it('creates everything the file declares', async () => {
+      const { db } = opened.store;
+      const report = await applyConfig(db, parse(BASE), 1000);
+      expect(report.organization).toMatchObject({ key: 'acme', name: 'Acme Network' });
+      expect(report.created).toEqual(
+        expect.arrayContaining(['relay lab', 'monitor lobby', 'monitor backup', 'page acme', 'component acme/Forum', 'incident acme/lag', 'maintenance acme/switch']),
+      );
+      expect(report.generatedPushTokens).toEqual(['other']);
+
+      const monitors = await listMonitors(db, report.organization.id);
+      expect(monitors.map((m) => m.key)).toEqual(['backup', 'lobby', 'other', 'proxy']);
+      const lobby = monitors.find((m) => m.key === 'lobby');
+      expect(lobby).toMatchObject({ type: 'minecraft-java', runOn: 'edge', intervalSec: 60, state: 'unknown', stateSince: 1000, managedBy: 'config' });
+      const proxy = monitors.find((m) => m.key === 'proxy');
+      expect(proxy?.relayId).toBe((await findRelayByKey(db, report.organization.id, 'lab'))?.id);
+
+      expect((await findMonitorByPushTokenHash(db, hashSecret(pushToken)))?.key).toBe('backup');
+      expect((await findRelayByTokenHash(db, hashSecret(relayToken)))?.key).toBe('lab');
+
+      const page = await findPageBySlug(db, 'acme');
+      expect(page?.passwordHash && verifyPassword('hunter2', page.passwordHash)).toBe(true);
+      const components = await listComponents(db, page!.id);
+      expect(components.map((c) => [c.name, c.group, c.order, c.monitorId !== null])).toEqual([
+        ['Lobby', 'Minecraft', 0, true],
+        ['Backups', null, 1, true],
+        ['Forum', null, 2, false],
+      ]);
+      const [incident] = await listIncidents(db, page!.id);
+      expect(incident).toMatchObject({ title: 'Lag', impact: 'minor', status: 'investigating', startedAt: Date.parse('2026-11-01T18:00:00Z') });
+      expect(incident?.updates.map((u) => u.message)).toEqual(['Looking']);
+      expect(incident?.componentIds).toEqual([components[0]?.id]);
+      const [window] = await listMaintenance(db, page!.id);
+      expect(window?.componentIds.sort()).toEqual([components[0]?.id, components[2]?.id].sort());
+    });
+
+    it('re-applies idempotently: same ids, nothing written, state kept', async () => {
+      const { db } = opened.store;
+      const first = await applyConfig(db, parse(BASE), 1000);
+      const before = await listMonitors(db, first.organization.id);
+      const second = await applyConfig(db, parse(BASE), 2000);
+      expect(second.created).toEqual([]);
+      expect(second.updated).toEqual([]);
+      expect(second.deleted).toEqual([]);
+      expect(second.touchedPageIds).toEqual([]);
+      expect(second.generatedPushTokens).toEqual([]);
+      const after = await listMonitors(db, first.organization.id);
+      expect(after).toEqual(before);
+      expect((await findMonitorByPushTokenHash(db, hashSecret(pushToken)))?.key).toBe('backup');
+    });
+
+    it('updates what changed and deletes what the file no longer lists', async () => {
+      const { db } = opened.store;
+      const first = await applyConfig(db, parse(BASE), 1000);
+      const lobbyBefore = await findMonitorByKey(db, first.organization.id, 'lobby');
+      const changed = BASE.replace('name: Lobby, type', 'name: Main lobby, type')
+        .replace('port: 25565', 'port: 25566')
+        .replace("  - { key: other, name: Other, type: heartbeat }\n", '')
+        .replace('      - { name: Forum }\n', '')
+        .replace('components: [Lobby, Forum]', 'components: [Lobby]')
+        .replace('title: Lag', 'title: Lag spikes');
+      const report = await applyConfig(db, parse(changed), 2000);
+      expect(report.updated).toEqual(['monitor lobby', 'incident acme/lag']);
+      expect(report.deleted).toEqual(expect.arrayContaining(['monitor other', 'component acme/Forum']));
+      const lobby = await findMonitorByKey(db, first.organization.id, 'lobby');
+      expect(lobby?.id).toBe(lobbyBefore?.id);
+      expect(lobby).toMatchObject({ name: 'Main lobby', config: { host: 'mc.example.com', port: 25566 }, updatedAt: 2000 });
+      expect(await findMonitorByKey(db, first.organization.id, 'other')).toBeUndefined();
+      const page = await findPageBySlug(db, 'acme');
+      expect((await listComponents(db, page!.id)).map((c) => c.name)).toEqual(['Lobby', 'Backups']);
+      expect(report.touchedPageIds).toEqual([page!.id]);
+    });
+
+    it('leaves objects created through the API alone, and takes over those the file now declares', async () => {
+      const { db } = opened.store;
+      const first = await applyConfig(db, parse(BASE), 1000);
+      const spec = {
+        name: 'Made by API',
+        type: 'tcp' as const,
+        config: { host: 'x.example.com', port: 1 },
+        intervalSec: 60,
+        timeoutMs: 5000,
+        runOn: 'edge' as const,
+        relayId: null,
+        enabled: true,
+        retries: 1,
+        degradedLatencyMs: null,
+        organizationId: first.organization.id,
+        managedBy: 'api' as const,
+        pushToken: null,
+      };
+      await insertMonitor(db, { ...spec, id: 'mon_api1', key: 'api-made' }, 1500);
+      await insertMonitor(db, { ...spec, id: 'mon_api2', key: 'adopted' }, 1500);
+      const withAdopted = BASE.replace(
+        'monitors:\n',
+        'monitors:\n  - { key: adopted, name: Adopted, type: tcp, config: { host: y.example.com, port: 2 } }\n',
+      );
+      const report = await applyConfig(db, parse(withAdopted), 2000);
+      expect(report.deleted).toEqual([]);
+      expect(await findMonitorByKey(db, first.organization.id, 'api-made')).toMatchObject({ managedBy: 'api', name: 'Made by API' });
+      expect(await findMonitorByKey(db, first.organization.id, 'adopted')).toMatchObject({ id: 'mon_api2', managedBy: 'config', name: 'Adopted' });
+    });
+
+    it('refuses a page slug that belongs to another organization', async () => {
+      const { db } = opened.store;
+      await applyConfig(db, parse(BASE), 1000);
+      const rival = 'organization: { key: rival, name: Rival }\npages: [{ slug: acme, title: Mine now }]';
+      await expect(applyConfig(db, parse(rival), 2000)).rejects.toThrow('page slug "acme" belongs to another organization');
+      expect((await findPageBySlug(db, 'acme'))?.title).toBe('Acme');
+    });
+
+    it('refuses a relay or push token already used elsewhere', async () => {
+      const { db } = opened.store;
+      await applyConfig(db, parse(BASE), 1000);
+      const rival = `organization: { key: rival, name: Rival }\nrelays: [{ key: r, name: R, token: "${relayToken}" }]`;
+      await expect(applyConfig(db, parse(rival), 2000)).rejects.toThrow('relays: the token of relay "r" is already used by another relay');
+      const rivalPush = `organization: { key: rival, name: Rival }\nmonitors: [{ key: hb, name: HB, type: heartbeat, pushToken: "${pushToken}" }]`;
+      await expect(applyConfig(db, parse(rivalPush), 2000)).rejects.toThrow('monitors: the push token of monitor "hb" is already used by another monitor');
+    });
+  });
+}

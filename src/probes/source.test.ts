@@ -1,0 +1,169 @@
+import { createSocket } from 'node:dgram';
+import { describe, expect, it } from 'vitest';
+import { type A2sFake, type A2sFakeOptions, startA2sServer } from '../../test/fakes/a2s-server.js';
+import { activeResources, leakedResources } from '../../test/fakes/handles.js';
+import type { ProbeResult } from './probe.js';
+import { runProbe } from './run.js';
+import { source, sourceConfig } from './source.js';
+
+const TIMEOUT_MS = 500;
+
+/** Runs the probe through runProbe against a fake, and proves nothing stayed open afterwards. */
+async function check(options: A2sFakeOptions, extra: Record<string, unknown> = {}, timeoutMs = TIMEOUT_MS) {
+  const fake = await startA2sServer(options);
+  try {
+    const before = activeResources();
+    const started = performance.now();
+    const result = await runProbe(source, { host: '127.0.0.1', port: fake.port, ...extra }, { timeoutMs });
+    const elapsedMs = performance.now() - started;
+    expect(await leakedResources(before)).toEqual({});
+    return { result, elapsedMs, fake };
+  } finally {
+    await fake.close();
+  }
+}
+
+/** Calls the probe function itself, with a signal this test controls. */
+async function probeDirectly(fake: A2sFake, controller: AbortController, timeoutMs = TIMEOUT_MS): Promise<ProbeResult> {
+  const config = sourceConfig.parse({ host: '127.0.0.1', port: fake.port });
+  return source.probe!(config, { signal: controller.signal, timeoutMs });
+}
+
+describe('source probe', () => {
+  it('reports name, map, players, bots and version from the info reply', async () => {
+    const { result, fake } = await check({});
+    expect(result).toMatchObject({
+      ok: true,
+      message: '12/24 players, de_dust2',
+      data: {
+        name: 'Warden Test Server',
+        map: 'de_dust2',
+        game: 'Counter-Strike 2',
+        players: 12,
+        maxPlayers: 24,
+        bots: 2,
+        version: '1.40.2.1',
+        passwordProtected: false,
+        vac: true,
+      },
+    });
+    expect(result.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(result.degraded).toBeUndefined();
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('answers a challenge by resending the request with the challenge appended', async () => {
+    const { result, fake } = await check({ challenge: true });
+    expect(result.ok).toBe(true);
+    expect(fake.requests).toHaveLength(2);
+    expect(fake.requests[1]!.subarray(-4).toString('hex')).toBe('1a2b3c4d');
+    expect(fake.requests[1]!.subarray(0, -4)).toEqual(fake.requests[0]);
+  });
+
+  it('reassembles a reply split into packets that arrive last first', async () => {
+    const { result } = await check({ splitInto: 3, challenge: true, info: { name: 'x'.repeat(200) } });
+    expect(result).toMatchObject({ ok: true, data: { name: 'x'.repeat(200), players: 12 } });
+  });
+
+  it('accepts replies carrying the Extra Data Flag fields', async () => {
+    const edf = { gamePort: 27015, steamId: 90071996842377216n, keywords: 'secure', gameId: 730n };
+    const { result } = await check({ info: { edf } });
+    expect(result).toMatchObject({ ok: true, data: { players: 12 } });
+  });
+
+  it('shows as degraded below minPlayers, counting players as the server reports them', async () => {
+    const { result } = await check({ info: { players: 3, bots: 3 } }, { minPlayers: 5 });
+    expect(result).toMatchObject({ ok: true, degraded: true, message: '3/24 players, de_dust2 (fewer than 5)' });
+    const { result: enough } = await check({ info: { players: 5 } }, { minPlayers: 5 });
+    expect(enough.degraded).toBeUndefined();
+  });
+
+  it('times out on a server that never answers, and resends the request once meanwhile', async () => {
+    const { result, elapsedMs, fake } = await check({ mode: 'silent' });
+    expect(result).toEqual({ ok: false, error: 'timed out after 0.5 s' });
+    expect(elapsedMs).toBeGreaterThanOrEqual(TIMEOUT_MS - 20);
+    expect(elapsedMs).toBeLessThan(TIMEOUT_MS + 400);
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('reports a slow answer within the timeout with its latency', async () => {
+    const { result } = await check({ delayMs: 100 }, {}, 1000);
+    expect(result.ok).toBe(true);
+    expect(result.latencyMs).toBeGreaterThanOrEqual(90);
+  });
+
+  it('reports a closed UDP port as refused', async () => {
+    const probeSocket = createSocket('udp4');
+    await new Promise<void>((resolve) => probeSocket.bind(0, '127.0.0.1', resolve));
+    const closedPort = probeSocket.address().port;
+    await new Promise<void>((resolve) => probeSocket.close(() => resolve()));
+    const before = activeResources();
+    const result = await runProbe(source, { host: '127.0.0.1', port: closedPort }, { timeoutMs: TIMEOUT_MS });
+    expect(result.ok).toBe(false);
+    // Linux reports the ICMP "port unreachable" on a connected socket; elsewhere it is a timeout.
+    expect(result.error).toMatch(/^connection refused \(nothing listening on UDP port \d+\)$|^timed out after 0.5 s$/);
+    expect(await leakedResources(before)).toEqual({});
+  });
+
+  it.each([
+    ['garbage', /^unexpected response: not an A2S packet \(header 48 54 54 50\)$/],
+    ['truncated', /^unexpected response: info reply is truncated/],
+    ['wrong-type', /^unexpected response: packet type 0x44 instead of an info reply$/],
+    ['challenge-loop', /^unexpected response: the server sent 4 challenges without answering$/],
+    ['compressed', /^unexpected response: compressed responses are not supported$/],
+    ['endless-split', /^unexpected response: more than 16 split packets arrived$/],
+    ['oversized-split', /^unexpected response: a reply split into 200 packets exceeds the limit of 16$/],
+    ['bloated-split', /^unexpected response: split packets exceed the limit of 32768 bytes$/],
+  ] as const)('reports an unexpected response when the server answers with: %s', async (mode, error) => {
+    const { result } = await check({ mode });
+    expect(result.ok).toBe(false);
+    expect(result.error).toMatch(error);
+  });
+
+  it('closes its socket and returns as soon as its signal aborts', async () => {
+    const fake = await startA2sServer({ mode: 'silent' });
+    try {
+      const before = activeResources();
+      const controller = new AbortController();
+      const started = performance.now();
+      const pending = probeDirectly(fake, controller, 10_000);
+      setTimeout(() => controller.abort(), 50);
+      const result = await pending;
+      expect(performance.now() - started).toBeLessThan(500);
+      expect(result).toEqual({ ok: false, error: 'timed out after 10 s' });
+      expect(await leakedResources(before)).toEqual({});
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('returns at once when called with an aborted signal', async () => {
+    const fake = await startA2sServer({});
+    try {
+      const controller = new AbortController();
+      controller.abort();
+      expect(await probeDirectly(fake, controller)).toEqual({ ok: false, error: 'timed out after 0.5 s' });
+      expect(fake.requests).toHaveLength(0);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('works when called directly, without runProbe', async () => {
+    const fake = await startA2sServer({ challenge: true });
+    try {
+      const result = await probeDirectly(fake, new AbortController());
+      expect(result).toMatchObject({ ok: true, data: { map: 'de_dust2' } });
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('refuses an invalid config before sending anything', async () => {
+    expect(await runProbe(source, { host: 'not a host', port: 27015 }, { timeoutMs: TIMEOUT_MS })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^invalid config/),
+    });
+    expect(sourceConfig.parse({ host: 'example.com' }).port).toBe(27015);
+  });
+});

@@ -1,0 +1,175 @@
+// The bounded HTTP client against the fake website: caps, redirects, aborts, certificates, and nothing left open.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeResources, leakedResources } from '../../../test/fakes/handles.js';
+import { createSelfSignedCertificate, type FakeServer, startWebsiteFake } from '../../../test/fakes/http-fakes.js';
+import { bodyJson, bodyText, formatBytes, HTTP_GET_LIMITS, httpGet } from './http-get.js';
+
+let site: FakeServer;
+let other: FakeServer;
+
+beforeAll(async () => {
+  site = await startWebsiteFake();
+  other = await startWebsiteFake();
+});
+
+afterAll(async () => {
+  await site.close();
+  await other.close();
+});
+
+const get = (path: string, extra: Partial<Parameters<typeof httpGet>[0]> = {}) =>
+  httpGet({ url: `${site.url}${path}`, signal: AbortSignal.timeout(1500), timeoutMs: 1500, ...extra });
+
+describe('httpGet', () => {
+  it('reads the status, headers and body, and times the headers', async () => {
+    const result = await get('/ok');
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.response.status).toBe(200);
+    expect(result.response.headers['content-type']).toBe('text/html');
+    expect(bodyText(result.response)).toContain('Hello from the fake website');
+    expect(result.response.truncated).toBe(false);
+    expect(result.response.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(result.response.tls).toBeUndefined();
+  });
+
+  it('sends the method, headers and body it is given, with its own User-Agent', async () => {
+    const result = await get('/echo', { method: 'POST', headers: { 'x-test': 'yes' }, body: 'payload' });
+    if (!result.ok) throw new Error(result.error);
+    const echo = bodyJson(result.response) as { method: string; headers: Record<string, string>; body: string };
+    expect(echo.method).toBe('POST');
+    expect(echo.headers['x-test']).toBe('yes');
+    expect(echo.headers['user-agent']).toMatch(/^Warden\//);
+    expect(echo.body).toBe('payload');
+  });
+
+  it('stops reading an endless body at the cap and says it did', async () => {
+    const result = await get('/endless', { maxBodyBytes: 200_000 });
+    if (!result.ok) throw new Error(result.error);
+    expect(result.response.truncated).toBe(true);
+    expect(result.response.body.length).toBe(200_000);
+    expect(bodyJson(result.response)).toBeUndefined();
+  });
+
+  it('caps at 1 MiB by default', async () => {
+    const result = await get('/endless');
+    if (!result.ok) throw new Error(result.error);
+    expect(result.response.body.length).toBe(HTTP_GET_LIMITS.bodyBytes);
+  });
+
+  it('skips the body when asked to', async () => {
+    const result = await get('/endless', { readBody: false });
+    if (!result.ok) throw new Error(result.error);
+    expect(result.response.body.length).toBe(0);
+    expect(result.response.truncated).toBe(false);
+  });
+
+  it('cuts a trickling body at the timeout', async () => {
+    const started = performance.now();
+    const result = await get('/trickle', { signal: AbortSignal.timeout(300), timeoutMs: 300 });
+    expect(result).toEqual({ ok: false, error: 'timed out after 0.3 s' });
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('gives up on a server that never answers when the signal aborts', async () => {
+    const result = await get('/hang', { signal: AbortSignal.timeout(300), timeoutMs: 300 });
+    expect(result).toEqual({ ok: false, error: 'timed out after 0.3 s' });
+  });
+
+  it('returns at once for an already aborted signal', async () => {
+    const result = await get('/ok', { signal: AbortSignal.abort(), timeoutMs: 1000 });
+    expect(result).toEqual({ ok: false, error: 'timed out after 1 s' });
+  });
+
+  it('follows a redirect chain up to the limit and counts it', async () => {
+    const result = await get('/redirect/3', { maxRedirects: 3 });
+    if (!result.ok) throw new Error(result.error);
+    expect(result.response.status).toBe(200);
+    expect(result.response.redirects).toBe(3);
+  });
+
+  it('fails a chain longer than the limit', async () => {
+    expect(await get('/redirect/4', { maxRedirects: 3 })).toEqual({ ok: false, error: 'more than 3 redirects' });
+  });
+
+  it('returns the redirect itself when redirects are not followed', async () => {
+    const result = await get('/redirect/1', { maxRedirects: 0 });
+    if (!result.ok) throw new Error(result.error);
+    expect(result.response.status).toBe(302);
+    expect(result.response.headers.location).toBe('/ok');
+  });
+
+  it('turns a POST into a GET without a body after a 303', async () => {
+    const result = await get('/see-other', { method: 'POST', body: 'data', maxRedirects: 1 });
+    if (!result.ok) throw new Error(result.error);
+    expect(bodyJson(result.response)).toMatchObject({ method: 'GET', body: '' });
+  });
+
+  it('drops credentials when a redirect leaves the origin', async () => {
+    const result = await get(`/moved-to/${other.port}`, {
+      headers: { authorization: 'Bearer s3cret-value', 'x-keep': 'kept' },
+      maxRedirects: 1,
+    });
+    if (!result.ok) throw new Error(result.error);
+    const echo = bodyJson(result.response) as { headers: Record<string, string> };
+    expect(echo.headers.authorization).toBeUndefined();
+    expect(echo.headers['x-keep']).toBe('kept');
+  });
+
+  it('describes a refused connection', async () => {
+    const closed = await startWebsiteFake();
+    await closed.close();
+    expect(await httpGet({ url: `${closed.url}/ok`, signal: AbortSignal.timeout(1000), timeoutMs: 1000 })).toEqual({
+      ok: false,
+      error: 'connection refused',
+    });
+  });
+
+  it('keeps header values out of its errors', async () => {
+    const result = await get('/ok', { headers: { 'x-token': 'hunter2-secret\n' } });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).not.toContain('hunter2-secret');
+  });
+
+  it('leaves no socket or timer open, whatever happened', async () => {
+    const before = activeResources();
+    await Promise.all([
+      get('/ok'),
+      get('/endless', { maxBodyBytes: 100_000 }),
+      get('/trickle', { signal: AbortSignal.timeout(300), timeoutMs: 300 }),
+      get('/hang', { signal: AbortSignal.timeout(300), timeoutMs: 300 }),
+      get('/redirect/2', { maxRedirects: 5 }),
+    ]);
+    expect(await leakedResources(before)).toEqual({});
+  });
+
+  it('formats byte counts for messages', () => {
+    expect(formatBytes(HTTP_GET_LIMITS.bodyBytes)).toBe('1 MiB');
+    expect(formatBytes(1536)).toBe('1.5 KiB');
+    expect(formatBytes(12)).toBe('12 bytes');
+    expect(formatBytes(3 * 1024 ** 3)).toBe('3 GiB');
+  });
+});
+
+const certificate = createSelfSignedCertificate(30);
+
+describe.skipIf(certificate === null)('httpGet over https (needs the openssl command)', () => {
+  let secure: FakeServer;
+  beforeAll(async () => {
+    secure = await startWebsiteFake(certificate!);
+  });
+  afterAll(() => secure.close());
+
+  it('reports the days left on the certificate', async () => {
+    const result = await httpGet({ url: `${secure.url}/ok`, ignoreTls: true, signal: AbortSignal.timeout(1500), timeoutMs: 1500 });
+    if (!result.ok) throw new Error(result.error);
+    expect(result.response.tls?.daysRemaining).toBeGreaterThanOrEqual(29);
+    expect(result.response.tls?.daysRemaining).toBeLessThanOrEqual(30);
+    expect(Date.parse(result.response.tls?.validTo ?? '')).toBeGreaterThan(Date.now());
+  });
+
+  it('rejects a self-signed certificate unless told to ignore it', async () => {
+    const result = await httpGet({ url: `${secure.url}/ok`, signal: AbortSignal.timeout(1500), timeoutMs: 1500 });
+    expect(result).toEqual({ ok: false, error: 'the TLS certificate is self-signed (set ignoreTls to accept it)' });
+  });
+});
