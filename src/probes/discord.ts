@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { httpUrl, minPlayers, secret } from './fields.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
-import { bodyJson, type HttpGetResponse, httpGet } from './wire/http-get.js';
+import { bodyJson, formatBytes, HTTP_GET_LIMITS, type HttpGetResponse, httpGet } from './wire/http-get.js';
 
 export const discordConfig = z
   .object({
@@ -32,6 +32,7 @@ export const discord = defineProbe({
 /** Discord's JSON error code for a guild whose widget is turned off. */
 const WIDGET_DISABLED = 50004;
 const UNKNOWN_GUILD = 10004;
+const tooLarge = `Discord's answer is larger than ${formatBytes(HTTP_GET_LIMITS.bodyBytes)}`;
 /** Longest guild name kept. */
 const NAME_CHARS = 100;
 
@@ -46,6 +47,7 @@ async function checkWidget(config: DiscordConfig, { signal, timeoutMs }: ProbeCo
     if (response.status === 404 || body.code === UNKNOWN_GUILD) return { ok: false, error: 'guild not found (check guildId)' };
     return { ok: false, error: otherStatus(response) };
   }
+  if (response.truncated) return { ok: false, error: tooLarge };
   const players = typeof body.presence_count === 'number' ? body.presence_count : undefined;
   if (players === undefined) return { ok: false, error: 'the widget answer has no presence count' };
   const data = { name: name(body.name), players, instantInvite: typeof body.instant_invite === 'string' };
@@ -62,6 +64,7 @@ async function checkWithBot(config: DiscordConfig, { signal, timeoutMs }: ProbeC
   if (response.status === 401) return { ok: false, error: 'the bot token was rejected' };
   if (response.status === 403 || response.status === 404) return { ok: false, error: 'the bot cannot see this guild' };
   if (response.status !== 200) return { ok: false, error: otherStatus(response) };
+  if (response.truncated) return { ok: false, error: tooLarge };
   const body = record(bodyJson(response));
   const players = body.approximate_presence_count;
   const members = body.approximate_member_count;

@@ -57,10 +57,16 @@ describe('fivem probe', () => {
 
   it('is up on dynamic.json alone', async () => {
     server.state.info = { misbehave: 'not-json' };
-    server.state.players = { misbehave: 'hang' };
-    const result = await check({}, 500);
+    const result = await check();
     expect(result).toMatchObject({ ok: true, message: '2/48 players', data: { players: 2, maxPlayers: 48 } });
     expect(result.data).not.toHaveProperty('version');
+  });
+
+  it('does not wait for a slow players.json once dynamic.json has the count', async () => {
+    server.state.players = { misbehave: 'hang' };
+    const started = performance.now();
+    expect(await check({}, 1500)).toMatchObject({ ok: true, data: { players: 2 } });
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('is degraded below minPlayers', async () => {
@@ -84,6 +90,12 @@ describe('fivem probe', () => {
     server.state.info = { misbehave: 'hang' };
     expect(await check({}, 300)).toEqual({ ok: false, error: 'timed out after 0.3 s' });
     expect(await run({}, 300)).toEqual({ ok: false, error: 'timed out after 0.3 s' });
+  });
+
+  it('returns at once when its signal is already aborted', async () => {
+    server.state.players = { misbehave: 'hang' };
+    const result = await fivem.probe!(fivemConfig.parse({ host: '127.0.0.1', port: server.port }), { signal: AbortSignal.abort(), timeoutMs: 1000 });
+    expect(result).toEqual({ ok: false, error: 'timed out after 1 s' });
   });
 
   it('says the connection was refused when nothing listens', async () => {

@@ -21,11 +21,20 @@ export const fivem = defineProbe({
   secrets: [],
   probe: async (config, { signal, timeoutMs }): Promise<ProbeResult> => {
     const base = `${config.https ? 'https' : 'http'}://${urlHost(config.host)}:${config.port}`;
-    const read = (path: string) => readEndpoint(`${base}${path}`, path, signal, timeoutMs);
-    const [dynamic, info, players] = await Promise.all([read('/dynamic.json'), read('/info.json'), read('/players.json')]);
+    const read = (path: string, on = signal) => readEndpoint(`${base}${path}`, path, on, timeoutMs);
+    // players.json is slow on busy servers and only a fallback count: it is dropped once dynamic.json has given one.
+    const playersRead = new AbortController();
+    const dropPlayers = () => playersRead.abort();
+    if (signal.aborted) dropPlayers();
+    else signal.addEventListener('abort', dropPlayers, { once: true });
+    const playersAnswer = read('/players.json', playersRead.signal);
+    const [dynamic, info] = await Promise.all([read('/dynamic.json'), read('/info.json')]);
+    const d = record(dynamic.ok ? dynamic.value : undefined);
+    if (count(d.clients) !== undefined) dropPlayers();
+    const players = await playersAnswer;
+    signal.removeEventListener('abort', dropPlayers);
     if (!dynamic.ok && !info.ok) return { ok: false, error: [...new Set([dynamic.error, info.error])].join('; ') };
 
-    const d = record(dynamic.ok ? dynamic.value : undefined);
     const i = record(info.ok ? info.value : undefined);
     const vars = record(i.vars);
     const list = players.ok && Array.isArray(players.value) ? players.value : undefined;

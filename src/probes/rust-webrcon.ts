@@ -1,7 +1,18 @@
 // Rust servers: WebRCON over WebSocket, asking `serverinfo`.
+import { randomInt } from 'node:crypto';
+import WebSocket from 'ws';
 import { z } from 'zod';
 import { host, minPlayers, port, secret } from './fields.js';
-import { defineProbe } from './probe.js';
+import { describeNetworkError, formatSeconds } from './network-error.js';
+import { defineProbe, type ProbeResult } from './probe.js';
+
+/** What one WebRCON check accepts from the server before giving up on it. */
+export const RUST_WEBRCON_LIMITS = {
+  /** Largest WebSocket message; a serverinfo reply is under 1 KiB, console lines rarely pass a few KiB. */
+  maxMessageBytes: 256 * 1024,
+  /** All message bytes read in one check, our reply and the console chatter before it together. */
+  maxTotalBytes: 1024 * 1024,
+} as const;
 
 export const rustWebrconConfig = z
   .object({
@@ -12,12 +23,161 @@ export const rustWebrconConfig = z
   })
   .strict();
 
+const REJECTED = 'connection rejected (wrong RCON password?)';
+
+/** The fields of Rust's serverinfo reply a status page uses; the others are ignored. */
+const serverInfoSchema = z.object({
+  Hostname: z.string().optional(),
+  Players: z.number(),
+  MaxPlayers: z.number(),
+  Queued: z.number().optional(),
+  Joining: z.number().optional(),
+  Framerate: z.number().optional(),
+  Map: z.string().optional(),
+  Uptime: z.number().optional(),
+});
+type ServerInfo = z.infer<typeof serverInfoSchema>;
+
 export const rustWebrcon = defineProbe({
   id: 'rust-webrcon',
   label: 'Rust server (WebRCON)',
   runsOn: ['edge', 'relay'],
   config: rustWebrconConfig,
   secrets: ['password'],
-  // Implemented with its wire protocol in the probes issue; until then a run reports it plainly.
-  probe: async () => ({ ok: false, error: 'this monitor type is not implemented yet' }),
+  probe: async (config, { signal, timeoutMs }) => {
+    const reply = await askServerInfo(config, signal, timeoutMs);
+    if ('error' in reply) return { ok: false, error: hidePassword(reply.error, config.password) };
+    return describeServerInfo(reply.info, reply.latencyMs, config.minPlayers);
+  },
 });
+
+function describeServerInfo(info: ServerInfo, latencyMs: number, minPlayers: number | undefined): ProbeResult {
+  const queue = info.Queued ?? 0;
+  const degraded = minPlayers !== undefined && info.Players < minPlayers;
+  const summary = `${info.Players}/${info.MaxPlayers} players${queue > 0 ? `, ${queue} queued` : ''}${info.Map ? `, ${info.Map}` : ''}`;
+  const data: Record<string, unknown> = { players: info.Players, maxPlayers: info.MaxPlayers, queue };
+  if (info.Joining !== undefined) data.joining = info.Joining;
+  if (info.Framerate !== undefined) data.framerate = Math.round(info.Framerate * 10) / 10;
+  if (info.Hostname !== undefined) data.hostname = info.Hostname;
+  if (info.Map !== undefined) data.map = info.Map;
+  if (info.Uptime !== undefined) data.uptimeSec = info.Uptime;
+  return { ok: true, latencyMs, message: degraded ? `${summary} (fewer than ${minPlayers})` : summary, degraded, data };
+}
+
+type Reply = { info: ServerInfo; latencyMs: number } | { error: string };
+
+/** Opens ws://host:port/<password>, sends one serverinfo request and waits for the message carrying its Identifier. */
+function askServerInfo(config: { host: string; port: number; password: string }, signal: AbortSignal, timeoutMs: number): Promise<Reply> {
+  return new Promise((resolve) => {
+    const timedOut = `timed out after ${formatSeconds(timeoutMs)}`;
+    if (signal.aborted) return resolve({ error: timedOut });
+    const identifier = randomInt(1000, 2 ** 31 - 1);
+    let socket: WebSocket;
+    try {
+      socket = new WebSocket(webrconUrl(config), {
+        maxPayload: RUST_WEBRCON_LIMITS.maxMessageBytes,
+        perMessageDeflate: false,
+        followRedirects: false,
+      });
+    } catch {
+      // ws puts the whole URL, password included, in this message: it is never shown.
+      return resolve({ error: 'invalid WebRCON address' });
+    }
+    let opened = false;
+    let messages = 0;
+    let bytes = 0;
+    let sentAt = 0;
+
+    let done = false;
+    const finish = (reply: Reply) => {
+      if (done) return;
+      done = true;
+      signal.removeEventListener('abort', onAbort);
+      socket.removeAllListeners();
+      socket.on('error', () => {});
+      socket.terminate();
+      resolve(reply);
+    };
+    const onAbort = () => finish({ error: timedOut });
+    signal.addEventListener('abort', onAbort, { once: true });
+
+    socket.on('open', () => {
+      opened = true;
+      sentAt = performance.now();
+      socket.send(JSON.stringify({ Identifier: identifier, Message: 'serverinfo', Name: 'WebRcon' }));
+    });
+    socket.on('message', (raw: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
+      const text = Buffer.isBuffer(raw) ? raw : Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw);
+      messages += 1;
+      bytes += text.length;
+      if (bytes > RUST_WEBRCON_LIMITS.maxTotalBytes)
+        return finish({ error: `unexpected response: more than ${RUST_WEBRCON_LIMITS.maxTotalBytes / 1024 / 1024} MiB without a serverinfo reply` });
+      // Rust broadcasts console and chat lines to every client; only the message echoing our Identifier is the reply.
+      const envelope = isBinary ? undefined : parseJson(text.toString('utf8'));
+      if (!isRecord(envelope) || envelope.Identifier !== identifier) return;
+      finish(parseServerInfo(envelope.Message, Math.round(performance.now() - sentAt)));
+    });
+    socket.on('error', (error) => finish({ error: describeWebSocketError(error, opened, timeoutMs) }));
+    socket.on('close', () => {
+      if (!opened) return finish({ error: REJECTED });
+      // Rust accepts the upgrade, then closes at once when the password in the path is wrong.
+      finish({ error: messages === 0 ? REJECTED : 'connection closed by the server before it answered serverinfo' });
+    });
+  });
+}
+
+function parseServerInfo(message: unknown, latencyMs: number): Reply {
+  if (typeof message !== 'string') return { error: 'unexpected response: the serverinfo reply carries no Message text' };
+  const parsed = serverInfoSchema.safeParse(parseJson(message));
+  if (!parsed.success) return { error: `unexpected response: serverinfo returned ${quote(message)}` };
+  return { info: parsed.data, latencyMs };
+}
+
+/**
+ * Rust compares the raw request path with its password, so characters a path allows are sent as they are;
+ * the others would change the URL's meaning (`?`, `#`, spaces) and are percent-encoded.
+ */
+function webrconUrl(config: { host: string; port: number; password: string }): string {
+  const bareHost = config.host.startsWith('[') ? config.host : config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `ws://${bareHost}:${config.port}/${passwordPath(config.password)}`;
+}
+
+function passwordPath(password: string): string {
+  return password.replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/%]/gu, (character) =>
+    [...Buffer.from(character, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
+  );
+}
+
+function describeWebSocketError(error: Error & { code?: string }, opened: boolean, timeoutMs: number): string {
+  const status = /^Unexpected server response: (\d+)/.exec(error.message)?.[1];
+  if (status === '401' || status === '403') return REJECTED;
+  if (status) return `unexpected response: HTTP ${status} instead of a WebSocket upgrade`;
+  if (error.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH')
+    return `unexpected response: a message larger than ${RUST_WEBRCON_LIMITS.maxMessageBytes / 1024} KiB`;
+  if (error.code?.startsWith('WS_ERR_')) return `unexpected response: ${error.message}`;
+  // Dropping the connection during the handshake is the other way a server turns a password away.
+  if (!opened && (error.code === 'ECONNRESET' || error.message === 'socket hang up')) return REJECTED;
+  return describeNetworkError(error, timeoutMs);
+}
+
+/** Belt and braces: run.ts scrubs secrets too, but an error built from a library message must not depend on it. */
+function hidePassword(text: string, password: string): string {
+  return text.split(password).join('***').split(passwordPath(password)).join('***');
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function quote(text: string): string {
+  const line = text.trim().replace(/\s+/g, ' ');
+  return JSON.stringify(line.length > 100 ? `${line.slice(0, 99)}…` : line);
+}

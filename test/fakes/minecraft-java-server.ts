@@ -60,7 +60,8 @@ export async function startFakeJavaServer(behaviour: JavaServerBehaviour): Promi
 }
 
 function serve(socket: Socket, behaviour: JavaServerBehaviour, fake: FakeJavaServer): void {
-  if (behaviour.kind === 'silent') return;
+  // Silent still reads (and drops) what arrives, so it notices when the client hangs up.
+  if (behaviour.kind === 'silent') return void socket.resume();
   let buffered = Buffer.alloc(0);
   let state: 'handshaking' | 'status' = 'handshaking';
   socket.on('data', (chunk: Buffer) => {

@@ -1,0 +1,261 @@
+// The minecraft-java probe against fake servers in every mood, against minecraft-protocol's own server, and through runProbe.
+import { createServer } from 'node:net';
+import dns2 from 'dns2';
+import mc from 'minecraft-protocol';
+import { afterEach, describe, expect, it } from 'vitest';
+import { activeResources, leakedResources } from '../../test/fakes/handles.js';
+import { type FakeJavaServer, type JavaServerBehaviour, startFakeJavaServer } from '../../test/fakes/minecraft-java-server.js';
+import { MINECRAFT_JAVA_DEFAULT_PROTOCOL, minecraftJava, minecraftJavaConfig, probeMinecraftJava, resolveJavaTarget, type SrvLookup, systemSrvLookup } from './minecraft-java.js';
+import type { ProbeResult } from './probe.js';
+import { runProbe } from './run.js';
+
+const STATUS = {
+  version: { name: '1.21.4', protocol: 769 },
+  players: { online: 3, max: 20, sample: Array.from({ length: 15 }, (_, i) => ({ name: `§bplayer${i}`, id: `00000000-0000-0000-0000-${String(i).padStart(12, '0')}` })) },
+  description: {
+    text: '',
+    extra: [{ text: '§aWelcome ', bold: true }, { text: 'to ', extra: [{ translate: 'warden.motd', fallback: '%s!', with: [{ text: 'Warden', color: 'gold' }] }] }, '\n  §7second   line  '],
+  },
+  favicon: `data:image/png;base64,${'A'.repeat(2000)}`,
+};
+
+let fake: FakeJavaServer | undefined;
+afterEach(async () => {
+  await fake?.close();
+  fake = undefined;
+});
+
+async function serve(behaviour: JavaServerBehaviour): Promise<FakeJavaServer> {
+  fake = await startFakeJavaServer(behaviour);
+  return fake;
+}
+
+/** Calls the probe directly, as the runner would, and checks it left no socket or timer behind. */
+async function probe(config: Record<string, unknown>, timeoutMs = 1000, lookupSrv?: SrvLookup): Promise<ProbeResult> {
+  const before = activeResources();
+  const result = await probeMinecraftJava(minecraftJavaConfig.parse(config), { signal: AbortSignal.timeout(timeoutMs), timeoutMs }, lookupSrv);
+  expect(await leakedResources(before)).toEqual({});
+  return result;
+}
+
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('minecraft-java probe', () => {
+  it('reads players, version, MOTD, sample and favicon presence from a status', async () => {
+    const server = await serve({ kind: 'status', status: STATUS });
+    const result = await probe({ host: server.host, port: server.port });
+    expect(result).toMatchObject({ ok: true, message: '3/20 players · 1.21.4' });
+    expect(result.data).toEqual({
+      players: 3,
+      maxPlayers: 20,
+      version: '1.21.4',
+      protocol: 769,
+      motd: 'Welcome to Warden!\nsecond line',
+      playerSample: Array.from({ length: 12 }, (_, i) => `player${i}`),
+      favicon: true,
+      target: `127.0.0.1:${server.port}`,
+    });
+    expect(JSON.stringify(result.data)).not.toContain('base64');
+    expect(result.latencyMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('sends a handshake the server reads as host, port, protocol and next state 1, then pings', async () => {
+    const server = await serve({ kind: 'status', status: STATUS });
+    await probe({ host: server.host, port: server.port });
+    expect(server.handshakes).toEqual([{ protocolVersion: MINECRAFT_JAVA_DEFAULT_PROTOCOL, host: '127.0.0.1', port: server.port, nextState: 1 }]);
+    expect(server.pings).toHaveLength(1);
+  });
+
+  it('sends the configured protocol version, -1 included', async () => {
+    const server = await serve({ kind: 'status', status: STATUS });
+    await probe({ host: server.host, port: server.port, protocolVersion: -1 });
+    expect(server.handshakes[0]?.protocolVersion).toBe(-1);
+  });
+
+  it('flattens a plain-string MOTD with § codes', async () => {
+    const server = await serve({ kind: 'status', status: { ...STATUS, description: '§6§lGold§r §kxx§r Server' } });
+    expect((await probe({ host: server.host, port: server.port })).data?.motd).toBe('Gold xx Server');
+  });
+
+  it('shows as degraded with fewer players than minPlayers', async () => {
+    const server = await serve({ kind: 'status', status: STATUS });
+    const result = await probe({ host: server.host, port: server.port, minPlayers: 5 });
+    expect(result).toMatchObject({ ok: true, degraded: true, message: '3/20 players · 1.21.4 · fewer than 5 players online' });
+  });
+
+  it('is not degraded at minPlayers or above', async () => {
+    const server = await serve({ kind: 'status', status: STATUS });
+    expect((await probe({ host: server.host, port: server.port, minPlayers: 3 })).degraded).toBeUndefined();
+  });
+
+  it('stays up when the server hangs up instead of answering the ping', async () => {
+    const server = await serve({ kind: 'status', status: STATUS, pong: false });
+    expect(await probe({ host: server.host, port: server.port })).toMatchObject({ ok: true, data: { players: 3 } });
+  });
+
+  it('reports garbage as an unexpected response', async () => {
+    const server = await serve({ kind: 'garbage', bytes: Buffer.from('HTTP/1.1 400 Bad Request\r\n\r\n') });
+    const result = await probe({ host: server.host, port: server.port });
+    expect(result.ok).toBe(false);
+    expect(result.error).toMatch(/^unexpected response: /);
+  });
+
+  it('reports a status that is not JSON as an unexpected response', async () => {
+    const server = await serve({ kind: 'status', status: 'Welcome to my server' });
+    expect((await probe({ host: server.host, port: server.port })).error).toBe('unexpected response: status is not JSON: "Welcome to my server"');
+  });
+
+  it('cuts a server trickling one byte at a time at the timeout', async () => {
+    const server = await serve({ kind: 'trickle', status: STATUS, intervalMs: 50 });
+    const started = performance.now();
+    const result = await probe({ host: server.host, port: server.port }, 500);
+    expect(result).toEqual({ ok: false, error: 'timed out after 0.5 s', data: { target: `127.0.0.1:${server.port}` } });
+    expect(performance.now() - started).toBeLessThan(1500);
+  });
+
+  it('refuses a packet announcing 2 GB without waiting for it', async () => {
+    const server = await serve({ kind: 'huge-length' });
+    const started = performance.now();
+    const result = await probe({ host: server.host, port: server.port });
+    expect(result.error).toMatch(/^response too large: the server announced 2147483647 bytes/);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it('stops reading a server that sends forever', async () => {
+    const server = await serve({ kind: 'endless' });
+    const result = await probe({ host: server.host, port: server.port });
+    expect(result.error).toMatch(/^response too large/);
+    expect(server.openConnections()).toBe(0);
+  });
+
+  it('refuses a status larger than a vanilla client accepts', async () => {
+    const server = await serve({ kind: 'status', status: { ...STATUS, favicon: `data:image/png;base64,${'A'.repeat(200_000)}` } });
+    expect((await probe({ host: server.host, port: server.port })).error).toMatch(/^response too large/);
+  });
+
+  it('times out on a server that accepts and stays silent', async () => {
+    const server = await serve({ kind: 'silent' });
+    expect((await probe({ host: server.host, port: server.port }, 400)).error).toBe('timed out after 0.4 s');
+  });
+
+  it('reports a closed port as connection refused', async () => {
+    expect(await probe({ host: '127.0.0.1', port: await closedPort() })).toMatchObject({ ok: false, error: 'connection refused' });
+  });
+});
+
+describe('minecraft-java SRV lookup', () => {
+  const config = (fields: Record<string, unknown>) => minecraftJavaConfig.parse({ host: 'mc.example.test', ...fields });
+  const ctx = () => ({ signal: AbortSignal.timeout(1000), timeoutMs: 1000 });
+  const record = (name: string, port: number, priority = 0, weight = 0) => ({ name, port, priority, weight });
+
+  it('connects to the target of the _minecraft._tcp record when no port is set', async () => {
+    const server = await serve({ kind: 'status', status: STATUS });
+    const asked: string[] = [];
+    const lookup: SrvLookup = async (name) => {
+      asked.push(name);
+      return [record('127.0.0.1.', server.port)];
+    };
+    const result = await probe({ host: 'mc.example.test' }, 1000, lookup);
+    expect(asked).toEqual(['_minecraft._tcp.mc.example.test']);
+    expect(result).toMatchObject({ ok: true, data: { target: `127.0.0.1:${server.port}` } });
+    // The handshake names the host the player typed, which proxies use to pick a backend.
+    expect(server.handshakes[0]?.host).toBe('mc.example.test');
+  });
+
+  it('prefers the lowest priority, then the highest weight', async () => {
+    const records = [record('c.test', 3, 20), record('a.test', 1, 10, 1), record('b.test', 2, 10, 5)];
+    expect(await resolveJavaTarget(config({}), ctx(), async () => records)).toEqual({ host: 'b.test', port: 2 });
+  });
+
+  it('falls back to port 25565 when the lookup fails or finds nothing', async () => {
+    const failing: SrvLookup = async () => Promise.reject(Object.assign(new Error('queryNotFound'), { code: 'ENOTFOUND' }));
+    expect(await resolveJavaTarget(config({}), ctx(), failing)).toEqual({ host: 'mc.example.test', port: 25565 });
+    expect(await resolveJavaTarget(config({}), ctx(), async () => [])).toEqual({ host: 'mc.example.test', port: 25565 });
+  });
+
+  it('skips the lookup when a port is set or the host is an IP address', async () => {
+    const never: SrvLookup = async () => {
+      throw new Error('should not be asked');
+    };
+    expect(await resolveJavaTarget(config({ port: 25570 }), ctx(), never)).toEqual({ host: 'mc.example.test', port: 25570 });
+    expect(await resolveJavaTarget(config({ host: '[::1]' }), ctx(), never)).toEqual({ host: '::1', port: 25565 });
+  });
+
+  it('gives up on a hanging lookup in time to fall back', async () => {
+    const hanging: SrvLookup = (_, signal) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('cancelled'))));
+    const started = performance.now();
+    expect(await resolveJavaTarget(config({}), { signal: AbortSignal.timeout(400), timeoutMs: 400 }, hanging)).toEqual({ host: 'mc.example.test', port: 25565 });
+    expect(performance.now() - started).toBeLessThan(350);
+  });
+
+  it('asks a real DNS server for the SRV record', async () => {
+    const dns = dns2.createServer({
+      udp: true,
+      handle: (request, send) => {
+        const response = dns2.Packet.createResponseFromRequest(request);
+        const [question] = request.questions;
+        if (question?.name === '_minecraft._tcp.mc.example.test')
+          response.answers.push({ name: question.name, type: dns2.Packet.TYPE.SRV, class: dns2.Packet.CLASS.IN, ttl: 60, priority: 0, weight: 5, port: 25599, target: 'play.example.test' });
+        send(response);
+      },
+    });
+    await dns.listen({ udp: { port: 0, address: '127.0.0.1' } });
+    try {
+      const port = dns.addresses().udp?.port;
+      const lookup = systemSrvLookup([`127.0.0.1:${port}`]);
+      expect(await resolveJavaTarget(config({}), ctx(), lookup)).toEqual({ host: 'play.example.test', port: 25599 });
+    } finally {
+      await dns.close();
+    }
+  });
+});
+
+describe('minecraft-java against minecraft-protocol', () => {
+  it("reads the status of minecraft-protocol's own server", async () => {
+    const server = mc.createServer({ 'online-mode': false, host: '127.0.0.1', port: 0, motd: '§aA §lreal§r server', maxPlayers: 42, version: '1.21.4' });
+    try {
+      await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+      // minecraft-protocol does not type the net.Server it listens with.
+      const { port } = (server as unknown as { socketServer: { address(): { port: number } } }).socketServer.address();
+      const result = await probe({ host: '127.0.0.1', port });
+      expect(result).toMatchObject({
+        ok: true,
+        message: '0/42 players · 1.21.4',
+        data: { players: 0, maxPlayers: 42, version: '1.21.4', protocol: 769, motd: 'A real server', playerSample: [], favicon: false },
+      });
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('minecraft-java through runProbe', () => {
+  it('answers a status', async () => {
+    const server = await serve({ kind: 'status', status: STATUS });
+    const before = activeResources();
+    const result = await runProbe(minecraftJava, { host: server.host, port: server.port }, { timeoutMs: 1000 });
+    expect(await leakedResources(before)).toEqual({});
+    expect(result).toMatchObject({ ok: true, message: '3/20 players · 1.21.4', data: { motd: 'Welcome to Warden!\nsecond line' } });
+  });
+
+  it('times out on a silent server and leaves nothing open', async () => {
+    const server = await serve({ kind: 'silent' });
+    const before = activeResources();
+    const result = await runProbe(minecraftJava, { host: server.host, port: server.port }, { timeoutMs: 300 });
+    expect(await leakedResources(before)).toEqual({});
+    expect(result).toMatchObject({ ok: false, error: 'timed out after 0.3 s' });
+  });
+
+  it('refuses an invalid config', async () => {
+    expect(await runProbe(minecraftJava, { host: 'mc.example.test', port: 70000 }, { timeoutMs: 300 })).toEqual({
+      ok: false,
+      error: 'invalid config: expected an integer from 1 to 65535',
+    });
+  });
+});
