@@ -45,5 +45,5 @@ export function displayPrefix(secret: string): string {
 
 /** Replaces every Warden secret in a text by its display prefix and an ellipsis, for logs and error messages. */
 export function maskSecrets(text: string): string {
-  return text.replace(/\b(wd[nrp]_[A-Za-z0-9-]{1,8})[A-Za-z0-9_-]*/g, '$1…');
+  return text.replace(/\b(wd[nrp]_[A-Za-z0-9_-]{1,8})[A-Za-z0-9_-]*/g, '$1…');
 }

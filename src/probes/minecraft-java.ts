@@ -1,5 +1,6 @@
 // Minecraft Java Edition: Server List Ping over TCP (handshake, status, ping/pong), with the SRV lookup the game client does.
-import { Resolver, type SrvRecord } from 'node:dns/promises';
+import type { SrvRecord } from 'node:dns';
+import { Resolver } from 'node:dns/promises';
 import { connect, isIP } from 'node:net';
 import { z } from 'zod';
 import { host, minPlayers, port } from './fields.js';
@@ -15,8 +16,8 @@ import {
   PacketReader,
   parseStatus,
   ResponseTooLargeError,
-  SLP_FRAMING_BYTES,
   type ServerStatus,
+  SLP_FRAMING_BYTES,
 } from './wire/minecraft-slp.js';
 
 export const MINECRAFT_JAVA_DEFAULT_PORT = 25565;
@@ -139,6 +140,9 @@ function exchange(target: JavaTarget, handshake: Buffer, { signal, timeoutMs }: 
     let pingSentAt = 0;
     let status: { json: string; latencyMs: number } | undefined;
     let settled = false;
+    /** The start of what arrived, to show when it turns out not to be a status. */
+    let opening = Buffer.alloc(0);
+    let received = 0;
 
     const finish = (outcome: Outcome) => {
       if (settled) return;
@@ -150,8 +154,11 @@ function exchange(target: JavaTarget, handshake: Buffer, { signal, timeoutMs }: 
       socket.destroy();
       resolve(outcome);
     };
-    const finishWithStatus = (pongMs?: number) =>
-      finish(status ? { json: status.json, latencyMs: pongMs ?? status.latencyMs } : { error: 'the server closed the connection without a status' });
+    const finishWithStatus = (pongMs?: number) => {
+      if (status) return finish({ json: status.json, latencyMs: pongMs ?? status.latencyMs });
+      if (received === 0) return finish({ error: 'the server closed the connection without answering' });
+      finish({ error: `unexpected response: ${preview(opening)} (${received} bytes, then the server hung up)` });
+    };
     const onAbort = () => (status ? finishWithStatus() : finish({ error: `timed out after ${formatSeconds(timeoutMs)}` }));
     // The signal is the contract; this timer keeps the promise bounded even for a caller whose signal never fires.
     const deadline = setTimeout(onAbort, timeoutMs);
@@ -174,6 +181,8 @@ function exchange(target: JavaTarget, handshake: Buffer, { signal, timeoutMs }: 
       socket.write(Buffer.concat([handshake, encodeStatusRequest()]));
     });
     socket.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (opening.length < PREVIEW_BYTES) opening = Buffer.concat([opening, chunk.subarray(0, PREVIEW_BYTES - opening.length)]);
       try {
         reader.push(chunk);
         for (let packet = reader.next(); packet && !settled; packet = reader.next()) onPacket(packet);
@@ -205,6 +214,14 @@ function describeStatus(status: ServerStatus, minPlayers: number | undefined, la
   const degraded = minPlayers !== undefined && (status.players ?? 0) < minPlayers;
   if (degraded) parts.push(`fewer than ${minPlayers} players online`);
   return { ok: true, latencyMs: Math.round(latencyMs), message: parts.join(' · ') || 'online', data, ...(degraded ? { degraded } : {}) };
+}
+
+const PREVIEW_BYTES = 32;
+
+/** Bytes shown as text when they read as text (an HTTP or SSH banner, say), else as hex. */
+function preview(bytes: Buffer): string {
+  const text = bytes.toString('latin1');
+  return /^[\x20-\x7e\r\n\t]*$/.test(text) ? JSON.stringify(text.trim()) : bytes.toString('hex');
 }
 
 /** Host names may come bracketed ("[::1]"); sockets and handshakes want the bare address. */

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { host, port, secret } from './fields.js';
 import { describeNetworkError, formatSeconds } from './network-error.js';
 import { defineProbe, type ProbeResult } from './probe.js';
-import { encodeRconPacket, RCON_TYPE, type RconPacket, RconDecoder } from './wire/rcon-packet.js';
+import { encodeRconPacket, RCON_TYPE, RconDecoder, type RconPacket } from './wire/rcon-packet.js';
 
 /** What one RCON check accepts from the server, and how long it listens for more output. */
 export const RCON_LIMITS = {
@@ -54,7 +54,12 @@ export const rcon = defineProbe({
     const latencyMs = Math.round(performance.now() - started);
     // The output may quote the password (`rcon_password` prints it): it never leaves the probe.
     const output = exchange.output.split(config.password).join('***');
-    const result: ProbeResult = { ok: true, latencyMs, message: firstLine(output), data: { output: truncate(output, RCON_LIMITS.outputChars) } };
+    const result: ProbeResult = {
+      ok: true,
+      latencyMs,
+      message: firstLine(output),
+      data: { output: truncate(output, RCON_LIMITS.outputChars) },
+    };
     if (!matcher) return result;
     const matched = matcher.test(output);
     if (matched === 'too-slow') return { ...result, ok: false, error: 'the expect pattern took too long to run on the output' };
@@ -131,7 +136,8 @@ function runCommand(
       if (phase === 'auth') {
         // SRCDS sends an empty RESPONSE_VALUE before the AUTH_RESPONSE.
         if (packet.type === RCON_TYPE.responseValue) return;
-        if (packet.type !== RCON_TYPE.authResponse) return finish({ error: `unexpected response: packet type ${packet.type} during authentication` });
+        if (packet.type !== RCON_TYPE.authResponse)
+          return finish({ error: `unexpected response: packet type ${packet.type} during authentication` });
         if (packet.id === -1) return finish({ error: 'authentication failed (wrong RCON password?)' });
         if (packet.id !== ids.auth) return finish({ error: `unexpected response: authentication answered with id ${packet.id}` });
         phase = 'command';

@@ -22,7 +22,8 @@ export async function runProbe(definition: ProbeDefinition, rawConfig: unknown, 
 
   const controller = new AbortController();
   const onOuterAbort = () => controller.abort(options.signal?.reason);
-  options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+  if (options.signal?.aborted) controller.abort(options.signal.reason);
+  else options.signal?.addEventListener('abort', onOuterAbort, { once: true });
   const timeoutError = `timed out after ${formatSeconds(options.timeoutMs)}`;
   const timer = setTimeout(() => controller.abort(new Error(timeoutError)), options.timeoutMs);
   let abandon: NodeJS.Timeout | undefined;

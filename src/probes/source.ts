@@ -110,9 +110,14 @@ function queryInfo(
     const onAbort = () => fail(`timed out after ${formatSeconds(timeoutMs)}`);
     const send = () => {
       sentAt = performance.now();
-      socket.send(request, (error) => {
-        if (error) fail(describeUdpError(error, queryPort, timeoutMs));
-      });
+      try {
+        socket.send(request, (error) => {
+          if (error) fail(describeUdpError(error, queryPort, timeoutMs));
+        });
+      } catch (error) {
+        // send() throws synchronously on a socket closed under it; this runs in event callbacks, where a throw would escape.
+        fail(describeUdpError(error, queryPort, timeoutMs));
+      }
     };
 
     signal.addEventListener('abort', onAbort, { once: true });

@@ -16,7 +16,8 @@ export const tcp = defineProbe({
   probe: (config, { signal, timeoutMs }) =>
     new Promise((resolve) => {
       const started = performance.now();
-      const socket = connect({ host: config.host, port: config.port, signal });
+      // host() accepts "[::1]"; net.connect wants the address without brackets.
+      const socket = connect({ host: config.host.replace(/^\[(.*)\]$/, '$1'), port: config.port, signal });
       socket.setTimeout(timeoutMs);
       const finish = (result: Parameters<typeof resolve>[0]) => {
         socket.removeAllListeners();

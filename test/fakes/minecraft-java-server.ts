@@ -62,7 +62,7 @@ export async function startFakeJavaServer(behaviour: JavaServerBehaviour): Promi
 function serve(socket: Socket, behaviour: JavaServerBehaviour, fake: FakeJavaServer): void {
   // Silent still reads (and drops) what arrives, so it notices when the client hangs up.
   if (behaviour.kind === 'silent') return void socket.resume();
-  let buffered = Buffer.alloc(0);
+  let buffered: Buffer = Buffer.alloc(0);
   let state: 'handshaking' | 'status' = 'handshaking';
   socket.on('data', (chunk: Buffer) => {
     buffered = Buffer.concat([buffered, chunk]);

@@ -1,5 +1,5 @@
 // The one bounded HTTP(S) client every HTTP-speaking probe uses: abortable, byte-capped, redirect-limited, certificate-aware.
-import { type IncomingHttpHeaders, type IncomingMessage, request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import { describeNetworkError } from '../network-error.js';
