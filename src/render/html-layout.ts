@@ -149,12 +149,12 @@ main{display:block;padding:24px 0 48px}
 .component:first-child{border-top:0}
 .component-head{display:flex;align-items:flex-start;justify-content:space-between;gap:2px 12px;flex-wrap:wrap}
 .component-name{flex:1 1 12rem;min-width:0;margin:0;font-weight:600}
-.component-status{flex:0 1 auto;margin:0;font-size:.875rem;text-align:right}
+.component-status{flex:0 1 auto;display:flex;flex-wrap:wrap;align-items:center;justify-content:flex-end;gap:0 8px;margin:0;font-size:.875rem}
 .component-desc{display:block;font-size:.875rem;font-weight:400;color:var(--muted)}
 .state{display:inline-flex;align-items:center;gap:6px;font-weight:600;white-space:nowrap;color:var(--tone);--icon-fg:var(--surface)}
 .state .icon{flex:none;width:16px;height:16px;fill:var(--tone)}
 .icon .g{fill:none;stroke:var(--icon-fg);stroke-width:2.2;stroke-linecap:round;stroke-linejoin:round}
-.since{display:inline-block;margin-left:6px;color:var(--muted)}
+.since{color:var(--muted)}
 .facts{display:flex;flex-wrap:wrap;gap:2px 16px;margin:4px 0 0;padding:0;list-style:none;font-size:.875rem;color:var(--muted)}
 .facts b{font-weight:600;color:var(--text);font-variant-numeric:tabular-nums}
 .motd{margin:4px 0 0;font-size:.875rem;color:var(--muted);white-space:pre-line}
@@ -166,7 +166,7 @@ main{display:block;padding:24px 0 48px}
 .strip-legend .mid{flex:1;display:flex;align-items:center;gap:8px;text-align:center;white-space:nowrap}
 .strip-legend .mid::before,.strip-legend .mid::after{content:"";flex:1;border-top:1px solid var(--divider)}
 .days-30{display:none}
-@media (max-width:600px){.strip span:nth-last-child(n+31){display:none}.days-90{display:none}.days-30{display:inline}.component{padding:14px 16px}.component-status{text-align:left}.since{margin-left:0}.component-status .state{margin-right:6px}.banner{padding:16px}.banner .icon{width:32px;height:32px}}
+@media (max-width:600px){.strip span:nth-last-child(n+31){display:none}.days-90{display:none}.days-30{display:inline}.component{padding:14px 16px}.component-status{justify-content:flex-start}.banner{padding:16px}.banner .icon{width:32px;height:32px}}
 .empty{margin:0;padding:20px;color:var(--muted);text-align:center}
 .incident{position:relative;padding:16px 20px 16px 24px;border-top:1px solid var(--divider)}
 .incident:first-child{border-top:0}

@@ -90,7 +90,7 @@ export function createIngest(deps: { db: Db; bus: Bus; clock: Clock; logger: Log
         queue = queue.slice(batch.length);
         try {
           const { outcomes, events } = await commit(deps.db, batch.map((p) => p.input), deps.clock.now());
-          batch.forEach((p, i) => p.resolve(outcomes[i] as IngestOutcome));
+          for (const [i, p] of batch.entries()) p.resolve(outcomes[i] as IngestOutcome);
           for (const event of events) deps.bus.publish(event);
         } catch (error) {
           deps.logger.error({ err: error, results: batch.length }, 'storing results failed');

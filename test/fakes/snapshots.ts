@@ -1,4 +1,6 @@
 // Realistic status page snapshots, shared by the renderers' tests, the browser tests and the benchmarks.
+
+import type { MonitorState } from '../../src/domain/monitor-type.js';
 import type {
   DailyBar,
   LiveData,
@@ -9,7 +11,6 @@ import type {
   SnapshotMaintenance,
   UptimeWindows,
 } from '../../src/domain/snapshot.js';
-import type { MonitorState } from '../../src/domain/monitor-type.js';
 import { overallState } from '../../src/domain/states.js';
 
 /** The fixed "now" of every fixture: 20 Nov 2026, 14:05 UTC. */
