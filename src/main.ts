@@ -12,6 +12,10 @@ import { applyConfig, type SyncReport } from './config/sync.js';
 import { type Clock, systemClock } from './domain/clock.js';
 import { createApp } from './http/app.js';
 import { createLogger, type Logger } from './logger.js';
+import { createIngest } from './runner/ingest.js';
+import { createRetention } from './runner/retention.js';
+import { createScheduler } from './runner/scheduler.js';
+import { createWatchdog } from './runner/watchdog.js';
 import { connectStore, type Store } from './store/connect.js';
 import { migrateToLatest } from './store/migrate.js';
 
@@ -48,7 +52,19 @@ export async function startWarden({ settings, clock = systemClock, logger: given
     throw error;
   }
   const bus = createInProcessBus((error, event) => logger.error({ err: error, event: event.type }, 'event handler failed'));
-  const app = createApp({ store, bus, clock, logger, isReady: () => ready });
+  const ingest = createIngest({ db: store.db, bus, clock, logger });
+  const baseUrlHolder = { value: settings.baseUrl ?? '' };
+  const app = createApp({
+    store,
+    bus,
+    clock,
+    logger,
+    ingest,
+    get baseUrl() {
+      return baseUrlHolder.value;
+    },
+    isReady: () => ready,
+  });
 
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   server.keepAliveTimeout = 5_000;
@@ -63,6 +79,7 @@ export async function startWarden({ settings, clock = systemClock, logger: given
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://${settings.host === '0.0.0.0' || settings.host === '::' ? 'localhost' : settings.host}:${port}`;
+  baseUrlHolder.value = (settings.baseUrl ?? url).replace(/\/+$/, '');
 
   let syncReport: SyncReport;
   try {
@@ -73,6 +90,18 @@ export async function startWarden({ settings, clock = systemClock, logger: given
     throw error;
   }
   logSync(logger, syncReport, fileConfig ? settings.configFile : 'built-in demo');
+  const scheduler = createScheduler({ db: store.db, ingest, bus, clock, logger, concurrency: settings.concurrency });
+  const watchdog = createWatchdog({ db: store.db, ingest, bus, clock, logger });
+  const retention = createRetention({
+    db: store.db,
+    clock,
+    logger,
+    checkDays: settings.checkRetentionDays,
+    bucketDays: settings.bucketRetentionDays,
+  });
+  await scheduler.start();
+  watchdog.start();
+  retention.start();
   ready = true;
   logger.info({ url, config: settings.configFile ?? 'built-in demo' }, `Warden is listening on ${url}`);
 
@@ -91,6 +120,9 @@ export async function startWarden({ settings, clock = systemClock, logger: given
           server.close(() => resolve());
           server.closeIdleConnections();
         });
+        await scheduler.stop();
+        await Promise.all([watchdog.stop(), retention.stop()]);
+        await ingest.close();
         await bus.close();
         await store.close();
         logger.info('shutdown complete');

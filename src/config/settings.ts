@@ -10,6 +10,9 @@ const settingsSchema = z.object({
   DATABASE_SCHEMA: z.string().optional(),
   WARDEN_CONFIG: z.string().optional(),
   WARDEN_BASE_URL: z.url().optional(),
+  WARDEN_CHECK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  WARDEN_BUCKET_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
+  WARDEN_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(256),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -23,6 +26,10 @@ export interface Settings {
   /** Public address used in links; defaults to http://localhost:PORT. */
   baseUrl: string | undefined;
   logLevel: z.infer<typeof settingsSchema>['LOG_LEVEL'];
+  checkRetentionDays: number;
+  bucketRetentionDays: number;
+  /** Edge probes running at once. */
+  concurrency: number;
 }
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Settings> = {}): Settings {
@@ -42,6 +49,9 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Pa
     configFile: e.WARDEN_CONFIG,
     baseUrl: e.WARDEN_BASE_URL,
     logLevel: e.LOG_LEVEL,
+    checkRetentionDays: e.WARDEN_CHECK_RETENTION_DAYS,
+    bucketRetentionDays: e.WARDEN_BUCKET_RETENTION_DAYS,
+    concurrency: e.WARDEN_CONCURRENCY,
   };
   for (const [key, value] of Object.entries(overrides)) if (value !== undefined) (settings as unknown as Record<string, unknown>)[key] = value;
   return settings;

@@ -111,7 +111,7 @@ export const PAGE_CSS = `
 .t-unknown{--tone:var(--unknown);--tone-bg:var(--unknown-bg)}
 *,*::before,*::after{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%;text-size-adjust:100%;background:var(--bg)}
-body{margin:0;background:var(--bg);color:var(--text);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,"Noto Sans",sans-serif;overflow-wrap:anywhere;-webkit-font-smoothing:antialiased}
+body{display:flex;flex-direction:column;min-height:100vh;margin:0;background:var(--bg);color:var(--text);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,"Noto Sans",sans-serif;overflow-wrap:anywhere;-webkit-font-smoothing:antialiased}
 h1,h2,h3{line-height:1.25;letter-spacing:-.01em}
 a{color:var(--link);text-underline-offset:.15em}
 :focus-visible{outline:3px solid var(--link);outline-offset:2px;border-radius:4px}
@@ -126,7 +126,7 @@ a{color:var(--link);text-underline-offset:.15em}
 .feeds{display:flex;flex-wrap:wrap;gap:8px}
 .feeds a{font-size:.8125rem;font-weight:500;padding:4px 12px;border:1px solid var(--border);border-radius:999px;color:var(--text);text-decoration:none;background:var(--bg)}
 .feeds a:hover{border-color:var(--muted)}
-main{display:block;padding:24px 0 48px}
+main{display:block;flex:1 0 auto;padding:24px 0 48px}
 .banner{display:flex;align-items:center;gap:16px;padding:20px 24px;border-radius:12px;background:var(--tone);color:#fff;--icon-fg:var(--tone)}
 .banner .icon{flex:none;width:40px;height:40px;fill:#fff}
 .banner-label{margin:0;font-size:1.25rem;font-weight:650}
@@ -195,7 +195,8 @@ details.incident[open]>summary h3::after{content:" −"}
 .field{display:grid;gap:6px;margin:0 0 16px}
 .field label{font-weight:600}
 .field input{width:100%;font:inherit;padding:10px 12px;border:1px solid var(--muted);border-radius:8px;background:var(--bg);color:var(--text)}
-.error{display:flex;gap:8px;align-items:flex-start;margin:0 0 16px;padding:10px 12px;border-radius:8px;background:var(--bad-bg);border:1px solid var(--bad);color:var(--text)}
+.narrow .error{display:flex;gap:8px;align-items:center;margin:0 0 16px;padding:10px 12px;border-radius:8px;background:var(--bad-bg);border:1px solid var(--bad);color:var(--text);--icon-fg:var(--bad-bg)}
+.error .icon{flex:none;width:18px;height:18px;fill:var(--bad)}
 .button{display:inline-block;font:inherit;font-weight:600;padding:10px 18px;border:0;border-radius:8px;background:var(--link);color:var(--surface);cursor:pointer;text-decoration:none}
 @media (prefers-color-scheme:dark){.button{color:#0d1117}}
 `

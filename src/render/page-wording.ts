@@ -41,7 +41,11 @@ export function formatUptime(share: number | null): string {
   if (share === null || !Number.isFinite(share)) return 'no data';
   const percent = Math.min(Math.max(share, 0), 1) * 100;
   const two = percent.toFixed(2);
-  if (share < 1 && two === '100.00') return (Math.floor(percent * 1000) / 1000).toFixed(3) + '%';
+  if (share < 1 && two === '100.00') {
+    // The epsilon undoes binary noise (99.996 stored as 99.99599…); the cap keeps 1 − 1e-12 below 100.
+    const thousandths = Math.min(Math.floor(percent * 1000 + 1e-6), 99_999);
+    return (thousandths / 1000).toFixed(3) + '%';
+  }
   return two + '%';
 }
 

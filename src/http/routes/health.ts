@@ -1,9 +1,9 @@
 // Liveness (/healthz) and readiness (/readyz: the database answers) for load balancers and orchestrators.
-import type { Hono } from 'hono';
-import type { AppEnv } from '../app.js';
+import type { App } from '../app.js';
+
 import { problem, problemResponse } from '../problem.js';
 
-export function healthRoutes(app: Hono<AppEnv>): void {
+export function healthRoutes(app: App): void {
   app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, { 'cache-control': 'no-store' }));
   app.on('HEAD', '/healthz', (c) => c.body(null, 200));
   app.get('/readyz', async (c) => {

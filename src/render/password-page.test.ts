@@ -1,0 +1,59 @@
+// The password form in front of a private page, and the friendly 404: accessible, escaped, in the pages' look.
+import { describe, expect, it } from 'vitest';
+import { CONTENT_SECURITY_POLICY, PAGE_CSS } from './html-layout.js';
+import { renderNotFoundPage } from './not-found-page.js';
+import { renderPasswordPage } from './password-page.js';
+
+describe('renderPasswordPage', () => {
+  it('asks for the password in a labelled field POSTed to the action', () => {
+    const { contentType, body } = renderPasswordPage({ title: 'Blockhaven', slug: 'blockhaven' }, { action: '/blockhaven/unlock' });
+    expect(contentType).toBe('text/html; charset=utf-8');
+    expect(body).toContain('<form method="post" action="/blockhaven/unlock">');
+    expect(body).toContain('<label for="password">Password</label>');
+    expect(body).toContain('<input id="password" name="password" type="password" autocomplete="current-password" required autofocus>');
+    expect(body).toContain('<button class="button" type="submit">View status</button>');
+    expect(body).toContain('<h1>Blockhaven</h1>');
+    expect(body).toContain('<meta name="robots" content="noindex">');
+    for (const landmark of ['<header', '<main', '<footer']) expect(body).toContain(landmark);
+    expect(body).toContain(PAGE_CSS);
+    expect(body).not.toContain('<script');
+    expect(body).not.toContain('role="alert"');
+  });
+
+  it('shows an error as an alert tied to the field', () => {
+    const { body } = renderPasswordPage({ title: 'Blockhaven', slug: 'blockhaven' }, { action: '/x', error: 'That password is not right.' });
+    expect(body).toMatch(/<p class="error" id="password-error" role="alert"><svg [^>]*aria-hidden="true".*<\/svg>That password is not right\.<\/p>/);
+    expect(body).toContain('aria-describedby="password-error" aria-invalid="true"');
+  });
+
+  it('escapes the title, the action and the error', () => {
+    const { body } = renderPasswordPage(
+      { title: '<img src=x onerror=alert(1)> "quoted"', slug: 's' },
+      { action: '/x" onmouseover="alert(2)', error: '<script>alert(3)</script>' },
+    );
+    expect(body).not.toMatch(/<img|<script|" onmouseover/);
+    expect(body).toContain('<h1>&lt;img src=x onerror=alert(1)&gt; &quot;quoted&quot;</h1>');
+    expect(body).toContain('action="/x&quot; onmouseover=&quot;alert(2)"');
+  });
+
+  it('falls back to the slug for an empty title', () => {
+    expect(renderPasswordPage({ title: ' ', slug: 'blockhaven' }, { action: '/x' }).body).toContain('<h1>blockhaven</h1>');
+  });
+});
+
+describe('renderNotFoundPage', () => {
+  it('says kindly that there is no page by that name', () => {
+    const { contentType, body } = renderNotFoundPage('blockhavn');
+    expect(contentType).toBe('text/html; charset=utf-8');
+    expect(body).toContain('<h1>No status page called “blockhavn” here</h1>');
+    expect(body).toContain('<title>Status page not found</title>');
+    expect(body).toContain(`<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY.replace(/'/g, '&#39;')}">`);
+  });
+
+  it('escapes and shortens a hostile slug', () => {
+    const { body } = renderNotFoundPage(`<script>alert(1)</script>${'x'.repeat(500)}`);
+    expect(body).not.toContain('<script>alert');
+    expect(body).toContain('“&lt;script&gt;alert(1)&lt;/script&gt;xxx');
+    expect(body).not.toContain('x'.repeat(200));
+  });
+});

@@ -1,0 +1,296 @@
+// The rendered status page in real Chromium: visible states, landmarks, phone layout, dark mode contrast, no XSS, self-refresh.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Snapshot } from '../../src/domain/snapshot.js';
+import { type HtmlPageOptions, renderHtmlPage } from '../../src/render/html-page.js';
+import { renderNotFoundPage } from '../../src/render/not-found-page.js';
+import { renderPasswordPage } from '../../src/render/password-page.js';
+import { launchChromium, serveHtml } from '../browser.js';
+import {
+  activeIncidentSnapshot,
+  hostileSnapshot,
+  operationalSnapshot,
+  partialOutageSnapshot,
+  SNAPSHOT_FIXTURES,
+} from '../fakes/snapshots.js';
+
+const SCREENSHOTS = join(process.cwd(), 'test-results');
+const OPTIONS: HtmlPageOptions = { jsonPath: '/api/status.json', markdownPath: '/status.md', feedPath: '/feed.rss', refreshSeconds: 60 };
+const PHONE = { width: 360, height: 740 };
+const DESKTOP = { width: 1280, height: 900 };
+
+let browser: Browser;
+beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Opened {
+  page: Page;
+  /** Console errors and page errors; a CSP refusal of our own script or style would show here. */
+  errors: string[];
+  /** Messages of alert/confirm/prompt dialogs that opened. */
+  dialogs: string[];
+  close(): Promise<void>;
+}
+
+/** Serves the HTML and opens it in a fresh context (UTC, English) with the given viewport and colour scheme. */
+async function open(
+  html: string,
+  options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark'; context?: BrowserContextOptions } = {},
+): Promise<Opened & { setHtml(html: string): void; requests(): number }> {
+  const server = await serveHtml(html);
+  const context = await browser.newContext({
+    viewport: options.viewport ?? DESKTOP,
+    colorScheme: options.colorScheme ?? 'light',
+    locale: 'en-GB',
+    timezoneId: 'UTC',
+    ...options.context,
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const dialogs: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.goto(server.url);
+  return {
+    page,
+    errors,
+    dialogs,
+    setHtml: server.setHtml,
+    requests: server.requests,
+    close: async () => {
+      await context.close();
+      await server.close();
+    },
+  };
+}
+
+const render = (snapshot: Snapshot, options: Partial<HtmlPageOptions> = {}) => renderHtmlPage(snapshot, { ...OPTIONS, ...options }).body;
+
+/** Whether the document is wider than the viewport, i.e. the reader would have to scroll sideways. */
+const scrollsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+/*
+ * Contrast is computed in the page: WCAG relative luminance of each visible text's colour against the first opaque
+ * background behind it. Written as a string so the test runner's transform cannot alter the code that is sent.
+ */
+const CONTRAST = `(() => {
+  const rgb = (value) => (value.match(/[\\d.]+/g) || []).map(Number);
+  const channel = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+  const luminance = ([r, g, b]) => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+  const ratio = (a, b) => { const [x, y] = [luminance(a), luminance(b)].sort((m, n) => n - m); return (x + 0.05) / (y + 0.05); };
+  const background = (el) => {
+    for (let node = el; node; node = node.parentElement) {
+      const color = rgb(getComputedStyle(node).backgroundColor);
+      if (color.length === 3 || color[3] === 1) return color;
+    }
+    return [255, 255, 255];
+  };
+  const body = ratio(rgb(getComputedStyle(document.body).color), background(document.body));
+  const failures = [];
+  let checked = 0;
+  for (const el of document.querySelectorAll('body *')) {
+    const text = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim() !== '');
+    if (!text || el.closest('.sr-only, .skip') || !el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+    checked++;
+    const value = ratio(rgb(getComputedStyle(el).color), background(el));
+    if (value < 4.5) failures.push(el.tagName + '.' + el.className + ' "' + el.textContent.trim().slice(0, 30) + '" ' + value.toFixed(2));
+  }
+  return { body, bodyBackground: getComputedStyle(document.body).backgroundColor, checked, failures };
+})()`;
+
+interface ContrastReport {
+  body: number;
+  bodyBackground: string;
+  checked: number;
+  failures: string[];
+}
+
+describe('the HTML status page in Chromium', () => {
+  for (const [name, make] of Object.entries(SNAPSHOT_FIXTURES)) {
+    it(`shows the ${name} page: banner, every component, landmarks, no errors`, async () => {
+      const snapshot = make();
+      const opened = await open(render(snapshot));
+      try {
+        const { page } = opened;
+        const banner = page.getByTestId('overall');
+        await expect.poll(() => banner.isVisible()).toBe(true);
+        expect(await banner.getAttribute('data-state')).toBe(snapshot.overall.state);
+        expect(await banner.innerText()).toContain(snapshot.overall.label);
+        const components = page.getByTestId('component');
+        expect(await components.count()).toBe(snapshot.components.length);
+        expect(await components.first().isVisible()).toBe(true);
+        expect(await components.first().getAttribute('data-component-id')).toBe(snapshot.components[0]!.id);
+        for (const landmark of ['banner', 'main', 'contentinfo'] as const) expect(await page.getByRole(landmark).count()).toBe(1);
+        expect(await page.locator('h1').count()).toBe(1);
+        // The page script ran (allowed by its CSP hash) and turned UTC times into local ones.
+        expect(await page.locator('time[title]').count()).toBeGreaterThan(0);
+        expect(opened.errors).toEqual([]);
+      } finally {
+        await opened.close();
+      }
+    });
+  }
+
+  it('fits a 360 px phone without sideways scrolling, whatever the content', async () => {
+    for (const make of Object.values(SNAPSHOT_FIXTURES)) {
+      const opened = await open(render(make()), { viewport: PHONE });
+      try {
+        expect(await scrollsSideways(opened.page)).toBe(false);
+        // Phones show the last 30 days of each strip.
+        const bars = opened.page.locator('.strip').first().locator('span');
+        expect(await bars.evaluateAll((spans) => spans.filter((s) => getComputedStyle(s).display !== 'none').length)).toBe(30);
+      } finally {
+        await opened.close();
+      }
+    }
+  });
+
+  it('keeps text contrast at WCAG AA in light and dark, and dark mode changes the background', async () => {
+    const reports: Record<string, ContrastReport> = {};
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const [name, make] of Object.entries(SNAPSHOT_FIXTURES)) {
+        const opened = await open(render(make()), { colorScheme });
+        try {
+          await opened.page.locator('details').evaluateAll((all) => {
+            for (const details of all) (details as HTMLDetailsElement).open = true;
+          });
+          const report = (await opened.page.evaluate(CONTRAST)) as ContrastReport;
+          expect(report.body, `${name} ${colorScheme} body text`).toBeGreaterThanOrEqual(4.5);
+          expect(report.checked).toBeGreaterThan(10);
+          expect(report.failures, `${name} ${colorScheme}`).toEqual([]);
+          reports[`${name}-${colorScheme}`] = report;
+        } finally {
+          await opened.close();
+        }
+      }
+    }
+    expect(reports['operational-dark']!.bodyBackground).not.toBe(reports['operational-light']!.bodyBackground);
+    expect(reports['operational-dark']!.bodyBackground).toBe('rgb(13, 17, 23)');
+  });
+
+  it('switches to dark when the reader asks for it (emulateMedia)', async () => {
+    const opened = await open(render(operationalSnapshot()));
+    try {
+      const background = () => opened.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      const light = await background();
+      await opened.page.emulateMedia({ colorScheme: 'dark' });
+      expect(await background()).not.toBe(light);
+      const report = (await opened.page.evaluate(CONTRAST)) as ContrastReport;
+      expect(report.body).toBeGreaterThanOrEqual(4.5);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('runs no script from user text', async () => {
+    const opened = await open(render(hostileSnapshot()), { viewport: PHONE });
+    try {
+      await opened.page.waitForTimeout(300);
+      expect(opened.dialogs).toEqual([]);
+      expect(await opened.page.locator('img, main script, main svg[onload]').count()).toBe(0);
+      expect(await opened.page.locator('.component-name').first().innerText()).toMatch(/^<img src=x onerror=alert\(1\)>\n/);
+      expect(await opened.page.locator('h1').innerText()).toBe('Bob\'s "Best" <Server> & Co');
+      expect(await opened.page.title()).toContain('Bob\'s "Best" <Server> & Co');
+      expect(opened.errors).toEqual([]);
+      await opened.page.screenshot({ path: join(SCREENSHOTS, 'status-page-hostile-phone.png'), fullPage: true });
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('refreshes itself in place when the served page changes, keeping the scroll position', async () => {
+    const opened = await open(render(operationalSnapshot(), { refreshSeconds: 1 }));
+    try {
+      const { page } = opened;
+      await page.evaluate(() => {
+        (window as unknown as { loadedOnce: boolean }).loadedOnce = true;
+        window.scrollTo(0, 400);
+      });
+      const changed = { ...partialOutageSnapshot(), generatedAt: operationalSnapshot().generatedAt + 60_000 };
+      opened.setHtml(render(changed, { refreshSeconds: 1 }));
+      await page.waitForSelector('[data-testid="overall"][data-state="degraded"]', { timeout: 5000 });
+      expect(await page.getByTestId('overall').innerText()).toContain('Partial outage: 1 of 6 components down');
+      expect(await page.locator('[data-component-id="survival"]').getAttribute('data-state')).toBe('down');
+      await expect.poll(() => page.title()).toBe('Partial outage: 1 of 6 components down · Blockhaven Network status');
+      // Same window (no reload), same place on the page, and the new times were localised too.
+      expect(await page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
+      expect(await page.evaluate(() => window.scrollY)).toBe(400);
+      expect(await page.locator('main time[title]').count()).toBe(await page.locator('main time').count());
+      expect(await page.locator('#announce').innerText()).toContain('Partial outage');
+      expect(opened.requests()).toBeGreaterThan(1);
+      expect(opened.errors).toEqual([]);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('reloads itself by <noscript> refresh when scripting is off', async () => {
+    const opened = await open(render(operationalSnapshot(), { refreshSeconds: 1 }), { context: { javaScriptEnabled: false } });
+    try {
+      opened.setHtml(render(partialOutageSnapshot(), { refreshSeconds: 1 }));
+      await opened.page.waitForSelector('[data-testid="overall"][data-state="degraded"]', { timeout: 5000 });
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('saves screenshots in light, dark and on a phone', async () => {
+    const html = render(activeIncidentSnapshot());
+    for (const [file, viewport, colorScheme] of [
+      ['status-page-light.png', DESKTOP, 'light'],
+      ['status-page-dark.png', DESKTOP, 'dark'],
+      ['status-page-phone.png', PHONE, 'light'],
+    ] as const) {
+      const opened = await open(html, { viewport, colorScheme });
+      try {
+        await opened.page.screenshot({ path: join(SCREENSHOTS, file), fullPage: true });
+      } finally {
+        await opened.close();
+      }
+    }
+  });
+});
+
+describe('the password and not-found pages in Chromium', () => {
+  it('focuses a labelled password field and fits a phone', async () => {
+    const html = renderPasswordPage({ title: 'Blockhaven', slug: 'blockhaven' }, { action: '/blockhaven/unlock', error: 'Wrong password.' }).body;
+    const opened = await open(html, { viewport: PHONE, colorScheme: 'dark' });
+    try {
+      const field = opened.page.getByLabel('Password');
+      expect(await field.getAttribute('type')).toBe('password');
+      expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await opened.page.getByRole('alert').innerText()).toBe('Wrong password.');
+      expect(await scrollsSideways(opened.page)).toBe(false);
+      expect(((await opened.page.evaluate(CONTRAST)) as ContrastReport).failures).toEqual([]);
+      await opened.page.screenshot({ path: join(SCREENSHOTS, 'password-page-dark-phone.png'), fullPage: true });
+      expect(opened.errors).toEqual([]);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('shows the not-found page kindly', async () => {
+    const opened = await open(renderNotFoundPage('blockhavn').body, { viewport: PHONE });
+    try {
+      expect(await opened.page.getByRole('heading', { level: 1 }).innerText()).toBe('No status page called “blockhavn” here');
+      expect(await scrollsSideways(opened.page)).toBe(false);
+      expect(((await opened.page.evaluate(CONTRAST)) as ContrastReport).failures).toEqual([]);
+    } finally {
+      await opened.close();
+    }
+  });
+});
