@@ -1,8 +1,8 @@
 // The shared look of every HTML page Warden serves: escaping, the document shell, the stylesheet, state icons and the CSP.
 import { createHash } from 'node:crypto';
 import type { PageState } from '../domain/snapshot.js';
-import { humanTime, isoTime } from './page-wording.js';
 import { PAGE_SCRIPT } from './page-script.js';
+import { humanTime, isoTime } from './page-wording.js';
 
 export interface HtmlRendering {
   contentType: 'text/html; charset=utf-8';

@@ -10,8 +10,8 @@ import {
   partialOutageSnapshot,
   SNAPSHOT_FIXTURES,
 } from '../../test/fakes/snapshots.js';
-import { type HtmlPageOptions, renderHtmlPage } from './html-page.js';
 import { CONTENT_SECURITY_POLICY } from './html-layout.js';
+import { type HtmlPageOptions, renderHtmlPage } from './html-page.js';
 
 const OPTIONS: HtmlPageOptions = {
   jsonPath: '/api/v1/pages/blockhaven/status',
