@@ -4,18 +4,21 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { createInProcessBus } from './bus/bus.js';
-import { demoConfig } from './config/demo.js';
+import { demoConfig, startDemoHeartbeat } from './config/demo.js';
 import type { ConfigFile } from './config/file-schema.js';
 import { loadConfigFile } from './config/load.js';
 import type { Settings } from './config/settings.js';
 import { applyConfig, type SyncReport } from './config/sync.js';
 import { type Clock, systemClock } from './domain/clock.js';
+import { generateSecret } from './domain/tokens.js';
 import { createApp } from './http/app.js';
 import { createLogger, type Logger } from './logger.js';
 import { createIngest } from './runner/ingest.js';
 import { createRetention } from './runner/retention.js';
 import { createScheduler } from './runner/scheduler.js';
 import { createWatchdog } from './runner/watchdog.js';
+import { createPageAccess } from './services/pages/page-access.js';
+import { createPageCache } from './services/pages/page-cache.js';
 import { connectStore, type Store } from './store/connect.js';
 import { migrateToLatest } from './store/migrate.js';
 
@@ -54,12 +57,15 @@ export async function startWarden({ settings, clock = systemClock, logger: given
   const bus = createInProcessBus((error, event) => logger.error({ err: error, event: event.type }, 'event handler failed'));
   const ingest = createIngest({ db: store.db, bus, clock, logger });
   const baseUrlHolder = { value: settings.baseUrl ?? '' };
+  const pages = createPageCache({ db: store.db, bus, clock, logger, baseUrl: () => baseUrlHolder.value });
   const app = createApp({
     store,
     bus,
     clock,
     logger,
     ingest,
+    pages,
+    pageAccess: createPageAccess(),
     get baseUrl() {
       return baseUrlHolder.value;
     },
@@ -82,8 +88,9 @@ export async function startWarden({ settings, clock = systemClock, logger: given
   baseUrlHolder.value = (settings.baseUrl ?? url).replace(/\/+$/, '');
 
   let syncReport: SyncReport;
+  const demoPushToken = fileConfig ? null : generateSecret('pushToken');
   try {
-    syncReport = await applyConfig(store.db, fileConfig ?? demoConfig(port), clock.now());
+    syncReport = await applyConfig(store.db, fileConfig ?? demoConfig(port, demoPushToken ?? undefined), clock.now());
   } catch (error) {
     server.close();
     await store.close();
@@ -99,9 +106,13 @@ export async function startWarden({ settings, clock = systemClock, logger: given
     checkDays: settings.checkRetentionDays,
     bucketDays: settings.bucketRetentionDays,
   });
+  await pages.start();
   await scheduler.start();
   watchdog.start();
   retention.start();
+  const stopDemo = demoPushToken
+    ? startDemoHeartbeat(`http://127.0.0.1:${port}`, demoPushToken, (error) => logger.debug({ err: error }, 'demo heartbeat failed'))
+    : () => {};
   ready = true;
   logger.info({ url, config: settings.configFile ?? 'built-in demo' }, `Warden is listening on ${url}`);
 
@@ -115,12 +126,14 @@ export async function startWarden({ settings, clock = systemClock, logger: given
     close() {
       closing ??= (async () => {
         ready = false;
+        stopDemo();
         logger.info('shutting down: no new connections, finishing requests in flight');
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();
         });
         await scheduler.stop();
+        await pages.stop();
         await Promise.all([watchdog.stop(), retention.stop()]);
         await ingest.close();
         await bus.close();

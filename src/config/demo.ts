@@ -4,7 +4,11 @@ import { validateConfig } from './load.js';
 
 export const DEMO_SLUG = 'demo';
 
-export function demoConfig(port: number): ConfigFile {
+/** How often the demo pings its own heartbeat monitor. */
+export const DEMO_HEARTBEAT_EVERY_MS = 30_000;
+
+/** `pushToken` is made fresh on each start and used only by the server's own demo pinger. */
+export function demoConfig(port: number, pushToken?: string): ConfigFile {
   return validateConfig(
     {
       organization: { key: 'default', name: 'Warden demo' },
@@ -29,6 +33,7 @@ export function demoConfig(port: number): ConfigFile {
           key: 'demo-heartbeat',
           name: 'Demo heartbeat',
           type: 'heartbeat',
+          ...(pushToken ? { pushToken } : {}),
           config: { graceSec: 90 },
         },
       ],
@@ -47,4 +52,23 @@ export function demoConfig(port: number): ConfigFile {
     },
     'built-in demo',
   );
+}
+
+/** Pings the demo heartbeat over HTTP like a real job would, so the demo's heartbeat component shows live data. */
+export function startDemoHeartbeat(baseUrl: string, pushToken: string, onError: (error: unknown) => void): () => void {
+  let beat = 0;
+  const ping = () => {
+    beat++;
+    fetch(`${baseUrl}/api/push/${pushToken}?status=up&msg=${encodeURIComponent(`demo beat ${beat}`)}`, { signal: AbortSignal.timeout(5000) })
+      .then((response) => response.body?.cancel())
+      .catch(onError);
+  };
+  const first = setTimeout(ping, 1000);
+  const timer = setInterval(ping, DEMO_HEARTBEAT_EVERY_MS);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
 }

@@ -15,9 +15,11 @@ export const MONITOR_LIMITS = {
 /** Limits on how much one config file (or one organization) may declare. */
 export const CONFIG_LIMITS = { relays: 1000, monitors: 10_000, pages: 1000, componentsPerPage: 500 } as const;
 
-const text = (max: number) => z.string().trim().min(1, { error: 'must not be empty' }).max(max);
+/** A trimmed, non-empty string of at most `max` characters. */
+export const text = (max: number) => z.string().trim().min(1, { error: 'must not be empty' }).max(max);
 
-const timestamp = z
+/** A point in time: ISO 8601 with an offset, or epoch milliseconds; always epoch milliseconds once parsed. */
+export const timestamp = z
   .union([z.number().int().min(0), z.iso.datetime({ offset: true })], {
     error: 'expected an ISO 8601 date-time such as 2026-01-31T22:00:00Z, or epoch milliseconds',
   })
@@ -28,23 +30,34 @@ const intIn = (min: number, max: number, unit: string) => {
   return z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
 };
 
-const monitorBase = {
+/**
+ * Monitor fields shared by warden.yaml and the API, without defaults: a partial update (PATCH) must not reset
+ * the fields it leaves out, so each whole-object schema adds its defaults itself.
+ */
+export const monitorFields = {
   key: stableKey(),
   name: text(200),
-  relay: stableKey().optional().describe('Key of the relay that runs this monitor; required when runOn is relay.'),
-  intervalSec: intIn(MONITOR_LIMITS.intervalSec.min, MONITOR_LIMITS.intervalSec.max, ' seconds')
-    .default(MONITOR_LIMITS.intervalSec.default)
-    .describe('Seconds between checks.'),
-  timeoutMs: intIn(MONITOR_LIMITS.timeoutMs.min, MONITOR_LIMITS.timeoutMs.max, ' milliseconds')
-    .default(MONITOR_LIMITS.timeoutMs.default)
-    .describe('A check that takes longer fails with "timed out".'),
-  enabled: z.boolean().default(true),
-  retries: intIn(MONITOR_LIMITS.retries.min, MONITOR_LIMITS.retries.max, '')
-    .default(MONITOR_LIMITS.retries.default)
-    .describe('Failed checks tolerated before the monitor goes down (1 means the second failure in a row).'),
-  degradedLatencyMs: intIn(1, 600_000, ' milliseconds')
-    .optional()
-    .describe('A passing check slower than this shows the monitor as degraded.'),
+  relay: stableKey().describe('Key of the relay that runs this monitor; required when runOn is relay.'),
+  intervalSec: intIn(MONITOR_LIMITS.intervalSec.min, MONITOR_LIMITS.intervalSec.max, ' seconds').describe('Seconds between checks.'),
+  timeoutMs: intIn(MONITOR_LIMITS.timeoutMs.min, MONITOR_LIMITS.timeoutMs.max, ' milliseconds').describe(
+    'A check that takes longer fails with "timed out".',
+  ),
+  enabled: z.boolean(),
+  retries: intIn(MONITOR_LIMITS.retries.min, MONITOR_LIMITS.retries.max, '').describe(
+    'Failed checks tolerated before the monitor goes down (1 means the second failure in a row).',
+  ),
+  degradedLatencyMs: intIn(1, 600_000, ' milliseconds').describe('A passing check slower than this shows the monitor as degraded.'),
+};
+
+const monitorBase = {
+  key: monitorFields.key,
+  name: monitorFields.name,
+  relay: monitorFields.relay.optional(),
+  intervalSec: monitorFields.intervalSec.default(MONITOR_LIMITS.intervalSec.default),
+  timeoutMs: monitorFields.timeoutMs.default(MONITOR_LIMITS.timeoutMs.default),
+  enabled: monitorFields.enabled.default(true),
+  retries: monitorFields.retries.default(MONITOR_LIMITS.retries.default),
+  degradedLatencyMs: monitorFields.degradedLatencyMs.optional(),
   pushToken: z
     .string()
     .regex(/^wdp_[A-Za-z0-9_-]{16,128}$/, { error: 'expected a push token starting with wdp_ (at least 16 characters after it)' })
@@ -71,69 +84,121 @@ function monitorVariant<T extends MonitorType>(type: T) {
     .strict();
 }
 
-const monitorVariants = MONITOR_TYPES.map((type) => monitorVariant(type));
+export type MonitorVariant = ReturnType<typeof monitorVariant>;
 
-export const monitorSchema = z.discriminatedUnion(
-  'type',
-  monitorVariants as unknown as [ReturnType<typeof monitorVariant>, ...ReturnType<typeof monitorVariant>[]],
-  { error: (issue) => (issue.code === 'invalid_union' ? `expected one of ${MONITOR_TYPES.join(', ')}` : undefined) },
-);
+/** One object schema per monitor type, in MONITOR_TYPES order: the pieces of monitorSchema (and of the API's monitor body). */
+export const monitorVariants: MonitorVariant[] = MONITOR_TYPES.map((type) => monitorVariant(type));
+
+/** A union discriminated by `type`, with one message listing the types when `type` is wrong. */
+export function monitorUnion<V extends z.ZodObject>(variants: V[]) {
+  return z.discriminatedUnion('type', variants as unknown as [V, ...V[]], {
+    error: (issue) => (issue.code === 'invalid_union' ? `expected one of ${MONITOR_TYPES.join(', ')}` : undefined),
+  });
+}
+
+export const monitorSchema = monitorUnion(monitorVariants);
+
+/** Component fields shared by warden.yaml and the API (no defaults, see monitorFields). */
+export const componentFields = {
+  key: stableKey().describe('Stable key within the page; defaults to the name.'),
+  name: text(200),
+  description: text(2000),
+  group: text(200),
+  monitor: stableKey().describe('Key of the monitor whose state the component shows.'),
+};
 
 const componentSchema = z
   .object({
-    key: stableKey().optional().describe('Stable key within the page; defaults to the name.'),
-    name: text(200),
-    description: text(2000).optional(),
-    group: text(200).optional(),
-    monitor: stableKey().optional().describe('Key of the monitor whose state the component shows.'),
+    key: componentFields.key.optional(),
+    name: componentFields.name,
+    description: componentFields.description.optional(),
+    group: componentFields.group.optional(),
+    monitor: componentFields.monitor.optional(),
   })
   .strict();
 
-const INCIDENT_STATUSES = ['investigating', 'identified', 'monitoring', 'resolved'] as const;
-const INCIDENT_IMPACTS = ['none', 'minor', 'major', 'critical'] as const;
+export const INCIDENT_STATUSES = ['investigating', 'identified', 'monitoring', 'resolved'] as const;
+export const INCIDENT_IMPACTS = ['none', 'minor', 'major', 'critical'] as const;
+
+/** Limits on what one incident or maintenance window may hold. */
+export const INCIDENT_LIMITS = { components: 500, updates: 200, messageChars: 10_000 } as const;
+
+const componentRefs = () =>
+  z.array(text(200)).max(INCIDENT_LIMITS.components).describe('Keys or names of affected components.');
+
+/** Incident fields shared by warden.yaml and the API (no defaults, see monitorFields). */
+export const incidentFields = {
+  key: stableKey(),
+  title: text(300),
+  status: z.enum(INCIDENT_STATUSES),
+  impact: z.enum(INCIDENT_IMPACTS),
+  startedAt: timestamp,
+  resolvedAt: timestamp,
+  components: componentRefs(),
+  message: text(INCIDENT_LIMITS.messageChars),
+};
 
 const incidentSchema = z
   .object({
-    key: stableKey(),
-    title: text(300),
-    status: z.enum(INCIDENT_STATUSES).default('investigating'),
-    impact: z.enum(INCIDENT_IMPACTS).default('minor'),
-    startedAt: timestamp,
-    resolvedAt: timestamp.optional(),
-    components: z.array(text(200)).max(500).default([]).describe('Keys or names of affected components.'),
+    key: incidentFields.key,
+    title: incidentFields.title,
+    status: incidentFields.status.default('investigating'),
+    impact: incidentFields.impact.default('minor'),
+    startedAt: incidentFields.startedAt,
+    resolvedAt: incidentFields.resolvedAt.optional(),
+    components: incidentFields.components.default([]),
     updates: z
-      .array(z.object({ at: timestamp, status: z.enum(INCIDENT_STATUSES), message: text(10_000) }).strict())
-      .max(200)
+      .array(z.object({ at: timestamp, status: incidentFields.status, message: incidentFields.message }).strict())
+      .max(INCIDENT_LIMITS.updates)
       .default([]),
   })
   .strict();
 
+/** Maintenance fields shared by warden.yaml and the API (no defaults, see monitorFields). */
+export const maintenanceFields = {
+  key: stableKey(),
+  title: text(300),
+  description: text(10_000),
+  startsAt: timestamp,
+  endsAt: timestamp,
+  components: componentRefs(),
+};
+
 const maintenanceSchema = z
   .object({
-    key: stableKey(),
-    title: text(300),
-    description: text(10_000).optional(),
-    startsAt: timestamp,
-    endsAt: timestamp,
-    components: z.array(text(200)).max(500).default([]).describe('Keys or names of affected components.'),
+    key: maintenanceFields.key,
+    title: maintenanceFields.title,
+    description: maintenanceFields.description.optional(),
+    startsAt: maintenanceFields.startsAt,
+    endsAt: maintenanceFields.endsAt,
+    components: maintenanceFields.components.default([]),
   })
   .strict()
   .refine((m) => m.endsAt > m.startsAt, { path: ['endsAt'], error: 'must be after startsAt' });
 
+/** Page fields shared by warden.yaml and the API (no defaults, see monitorFields). */
+export const pageFields = {
+  slug: stableKey(),
+  title: text(200),
+  description: text(2000),
+  customDomain: z
+    .string()
+    .toLowerCase()
+    .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{1,63}$/, {
+      error: 'expected a host name such as status.example.com',
+    }),
+  password: z.string().min(1).max(256),
+  aiPolicy: z.enum(['allow', 'disallow']).describe('disallow keeps the page out of MCP and llms.txt.'),
+};
+
 const pageSchema = z
   .object({
-    slug: stableKey(),
-    title: text(200),
-    description: text(2000).optional(),
-    customDomain: z
-      .string()
-      .toLowerCase()
-      .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{1,63}$/, {
-        error: 'expected a host name such as status.example.com',
-      })
-      .optional(),
-    password: z.string().min(1).max(256).optional().describe('Protects every form of the page; use ${ENV_VAR}.'),
-    aiPolicy: z.enum(['allow', 'disallow']).default('allow').describe('disallow keeps the page out of MCP and llms.txt.'),
+    slug: pageFields.slug,
+    title: pageFields.title,
+    description: pageFields.description.optional(),
+    customDomain: pageFields.customDomain.optional(),
+    password: pageFields.password.optional().describe('Protects every form of the page; use ${ENV_VAR}.'),
+    aiPolicy: pageFields.aiPolicy.default('allow'),
     components: z.array(componentSchema).max(CONFIG_LIMITS.componentsPerPage).default([]),
     incidents: z.array(incidentSchema).max(1000).default([]),
     maintenance: z.array(maintenanceSchema).max(1000).default([]),

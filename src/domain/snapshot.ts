@@ -1,104 +1,108 @@
 // The snapshot of a status page: the one value every public form of the page (JSON, Markdown, HTML, RSS, badge…) renders.
-import type { MonitorState } from './monitor-type.js';
+import { z } from 'zod';
+import { MONITOR_STATES } from './monitor-type.js';
+
+export const PAGE_STATES = ['operational', 'degraded', 'down', 'maintenance', 'unknown'] as const;
+export const INCIDENT_STATUSES = ['investigating', 'identified', 'monitoring', 'resolved'] as const;
+export const INCIDENT_IMPACTS = ['none', 'minor', 'major', 'critical'] as const;
 
 /** The page vocabulary, for components and the page as a whole. */
-export type PageState = 'operational' | 'degraded' | 'down' | 'maintenance' | 'unknown';
+export const pageStateSchema = z.enum(PAGE_STATES).describe('operational, degraded, down, maintenance or unknown');
+export type PageState = z.infer<typeof pageStateSchema>;
+export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
+export type IncidentImpact = (typeof INCIDENT_IMPACTS)[number];
 
-export type IncidentStatus = 'investigating' | 'identified' | 'monitoring' | 'resolved';
-export type IncidentImpact = 'none' | 'minor' | 'major' | 'critical';
+const epochMs = z.number().int().describe('epoch milliseconds');
+const ratio = z.number().min(0).max(1).nullable().describe('share of passing checks, 0..1; null without checks');
 
-export interface SnapshotPage {
-  id: string;
-  slug: string;
-  title: string;
-  description: string | null;
-  /** Absolute URL of the HTML page. */
-  url: string;
-  customDomain: string | null;
-}
+export const snapshotPageSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  url: z.string().describe('absolute URL of the HTML page'),
+  customDomain: z.string().nullable(),
+});
 
-/** Share of passing checks in a window, 0..1, or null when there were no checks. */
-export interface UptimeWindows {
-  '24h': number | null;
-  '7d': number | null;
-  '30d': number | null;
-  '90d': number | null;
-}
+export const uptimeWindowsSchema = z.object({ '24h': ratio, '7d': ratio, '30d': ratio, '90d': ratio });
 
-export interface DailyBar {
-  /** UTC day, YYYY-MM-DD. */
-  date: string;
-  uptime: number | null;
-  /** The worst the component was that day (see docs/states.md); unknown when there were no checks. */
-  state: PageState;
-  checks: number;
-}
+export const dailyBarSchema = z.object({
+  date: z.string().describe('UTC day, YYYY-MM-DD'),
+  uptime: ratio,
+  state: pageStateSchema.describe('the worst the component was that day; unknown without checks'),
+  checks: z.number().int(),
+});
 
-/** What the monitor last reported, where it gives it. */
-export interface LiveData {
-  checkedAt: number | null;
-  latencyMs: number | null;
-  players: number | null;
-  maxPlayers: number | null;
-  version: string | null;
-  motd: string | null;
-  message: string | null;
-}
+export const liveDataSchema = z.object({
+  checkedAt: epochMs.nullable(),
+  latencyMs: z.number().int().nullable(),
+  players: z.number().int().nullable(),
+  maxPlayers: z.number().int().nullable(),
+  version: z.string().nullable(),
+  motd: z.string().nullable(),
+  message: z.string().nullable(),
+});
 
-export interface SnapshotComponent {
-  id: string;
-  name: string;
-  description: string | null;
-  group: string | null;
-  state: PageState;
-  /** The monitor's own state, or null for a component without a monitor. */
-  monitorState: MonitorState | null;
-  /** Since when the monitor has been in its state. */
-  since: number | null;
-  uptime: UptimeWindows;
-  /** 90 UTC days, oldest first, ending today. */
-  days: DailyBar[];
-  live: LiveData | null;
-}
+export const snapshotComponentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  group: z.string().nullable(),
+  state: pageStateSchema,
+  monitorState: z.enum(MONITOR_STATES).nullable().describe("the monitor's own state; null without a monitor"),
+  since: epochMs.nullable().describe('since when the monitor has been in its state'),
+  uptime: uptimeWindowsSchema,
+  days: z.array(dailyBarSchema).describe('90 UTC days, oldest first, ending today'),
+  live: liveDataSchema.nullable(),
+});
 
-export interface SnapshotIncidentUpdate {
-  id: string;
-  status: IncidentStatus;
-  message: string;
-  at: number;
-}
+const componentRefSchema = z.object({ id: z.string(), name: z.string() });
 
-export interface SnapshotIncident {
-  id: string;
-  title: string;
-  status: IncidentStatus;
-  impact: IncidentImpact;
-  startedAt: number;
-  resolvedAt: number | null;
-  /** Ids and names of the affected components. */
-  components: { id: string; name: string }[];
-  /** Oldest first. */
-  updates: SnapshotIncidentUpdate[];
-}
+export const snapshotIncidentSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.enum(INCIDENT_STATUSES),
+  impact: z.enum(INCIDENT_IMPACTS),
+  startedAt: epochMs,
+  resolvedAt: epochMs.nullable(),
+  components: z.array(componentRefSchema),
+  updates: z
+    .array(z.object({ id: z.string(), status: z.enum(INCIDENT_STATUSES), message: z.string(), at: epochMs }))
+    .describe('oldest first'),
+});
 
-export interface SnapshotMaintenance {
-  id: string;
-  title: string;
-  description: string | null;
-  startsAt: number;
-  endsAt: number;
-  status: 'scheduled' | 'in_progress';
-  components: { id: string; name: string }[];
-}
+export const snapshotMaintenanceSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  startsAt: epochMs,
+  endsAt: epochMs,
+  status: z.enum(['scheduled', 'in_progress']),
+  components: z.array(componentRefSchema),
+});
 
-export interface Snapshot {
-  page: SnapshotPage;
-  overall: { state: PageState; label: string };
-  components: SnapshotComponent[];
-  activeIncidents: SnapshotIncident[];
-  /** Resolved incidents of the last 14 days, newest first. */
-  recentIncidents: SnapshotIncident[];
-  maintenance: { active: SnapshotMaintenance[]; upcoming: SnapshotMaintenance[] };
-  totals: { players: number | null; maxPlayers: number | null };
-  generatedAt: number;
-}
+export const snapshotSchema = z
+  .object({
+    page: snapshotPageSchema,
+    overall: z.object({ state: pageStateSchema, label: z.string() }),
+    components: z.array(snapshotComponentSchema),
+    activeIncidents: z.array(snapshotIncidentSchema),
+    recentIncidents: z.array(snapshotIncidentSchema).describe('resolved in the last 14 days, newest first'),
+    maintenance: z.object({ active: z.array(snapshotMaintenanceSchema), upcoming: z.array(snapshotMaintenanceSchema) }),
+    totals: z.object({
+      players: z.number().int().nullable().describe('players online over components that report them; null when none does'),
+      maxPlayers: z.number().int().nullable(),
+    }),
+    generatedAt: epochMs,
+  })
+  .describe('Everything a status page shows, as of generatedAt.');
+
+export type SnapshotPage = z.infer<typeof snapshotPageSchema>;
+export type UptimeWindows = z.infer<typeof uptimeWindowsSchema>;
+export type DailyBar = z.infer<typeof dailyBarSchema>;
+export type LiveData = z.infer<typeof liveDataSchema>;
+export type SnapshotComponent = z.infer<typeof snapshotComponentSchema>;
+export type SnapshotIncident = z.infer<typeof snapshotIncidentSchema>;
+export type SnapshotIncidentUpdate = SnapshotIncident['updates'][number];
+export type SnapshotMaintenance = z.infer<typeof snapshotMaintenanceSchema>;
+export type Snapshot = z.infer<typeof snapshotSchema>;

@@ -9,6 +9,8 @@ import { ValidationError, WardenError } from '../domain/errors.js';
 import { formatIssuePath } from '../domain/issue-path.js';
 import type { Logger } from '../logger.js';
 import type { Ingest } from '../runner/ingest.js';
+import type { PageAccess } from '../services/pages/page-access.js';
+import type { PageCache } from '../services/pages/page-cache.js';
 import type { Store } from '../store/connect.js';
 import { requestLog } from './middleware/request-log.js';
 import { problem, problemResponse } from './problem.js';
@@ -24,6 +26,9 @@ export interface AppDeps {
   clock: Clock;
   logger: Logger;
   ingest: Ingest;
+  /** Snapshots and rendered forms of pages, kept in memory. */
+  pages: PageCache;
+  pageAccess: PageAccess;
   /** Public address used in links (feeds, llms.txt, page URLs), without a trailing slash. */
   baseUrl: string;
   /** False while starting (config not applied yet) and while shutting down. */

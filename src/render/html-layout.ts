@@ -58,8 +58,8 @@ export function timeHtml(ms: number, attributes = ''): string {
 }
 
 /** The shape of each state; its colour comes from the surrounding tone class, its meaning from the text beside it. */
-export function stateIcon(state: PageState, className = 'icon'): string {
-  return `<svg class="${className}" viewBox="0 0 20 20" aria-hidden="true" focusable="false">${ICON_SHAPES[state]}</svg>`;
+export function stateIcon(state: PageState): string {
+  return `<svg class="icon" viewBox="0 0 20 20" aria-hidden="true" focusable="false">${ICON_SHAPES[state]}</svg>`;
 }
 
 /** Each state has its own outline (circle, triangle, octagon, square, ring) so the icon reads without colour. */

@@ -157,7 +157,7 @@ describe('the HTML status page in Chromium', () => {
         await opened.close();
       }
     }
-  });
+  }, 60_000);
 
   it('keeps text contrast at WCAG AA in light and dark, and dark mode changes the background', async () => {
     const reports: Record<string, ContrastReport> = {};
@@ -180,7 +180,7 @@ describe('the HTML status page in Chromium', () => {
     }
     expect(reports['operational-dark']!.bodyBackground).not.toBe(reports['operational-light']!.bodyBackground);
     expect(reports['operational-dark']!.bodyBackground).toBe('rgb(13, 17, 23)');
-  });
+  }, 60_000);
 
   it('switches to dark when the reader asks for it (emulateMedia)', async () => {
     const opened = await open(render(operationalSnapshot()));

@@ -1,0 +1,2 @@
+import { configJsonSchema } from '../src/config/file-schema.js';
+console.log(JSON.stringify(configJsonSchema(), null, 1));

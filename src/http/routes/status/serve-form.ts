@@ -1,0 +1,83 @@
+// Serves one form of one page: access check, cached bytes, ETag/304, cache and CORS headers. No database work for a warm page.
+import type { Context } from 'hono';
+import type { FormName } from '../../../render/forms.js';
+import { CONTENT_SECURITY_POLICY } from '../../../render/html-layout.js';
+import { renderNotFoundPage } from '../../../render/not-found-page.js';
+import { renderPasswordPage } from '../../../render/password-page.js';
+import type { Page } from '../../../store/pages.js';
+import type { AppEnv } from '../../app.js';
+import { PROBLEM_CONTENT_TYPE, problem } from '../../problem.js';
+
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=30, s-maxage=30';
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
+export const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'ETag, X-Request-Id',
+} as const;
+
+/** Forms that people read in a browser get HTML errors; machines get problem+json. */
+const HTML_FORMS = new Set<FormName>(['html']);
+
+export async function serveForm(
+  c: Context<AppEnv>,
+  page: Page | undefined,
+  slug: string,
+  form: FormName,
+  basePath: string,
+  options: Record<string, string> = {},
+): Promise<Response> {
+  const { pages, pageAccess, clock } = c.get('deps');
+  if (!page) return notFound(c, slug, form);
+  const isProtected = page.passwordHash !== null;
+  if (isProtected && !pageAccess.allowed(page, { cookie: c.req.header('cookie'), authorization: c.req.header('authorization') }, clock.now()))
+    return passwordRequired(c, page, form, basePath);
+
+  const cached = await pages.get(page);
+  const rendered = cached.form(form, basePath, options);
+  const headers: Record<string, string> = {
+    ...CORS_HEADERS,
+    'content-type': rendered.contentType,
+    etag: rendered.etag,
+    'cache-control': isProtected ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL,
+    'x-content-type-options': 'nosniff',
+  };
+  if (form === 'html') headers['content-security-policy'] = CONTENT_SECURITY_POLICY;
+  if (basePath !== '' && c.req.path === basePath) headers.vary = 'Accept';
+  if (matchesEtag(c.req.header('if-none-match'), rendered.etag)) {
+    const { 'content-type': _omit, ...rest } = headers;
+    return new Response(null, { status: 304, headers: rest });
+  }
+  return new Response(rendered.body as BodyInit, { status: 200, headers });
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+function notFound(c: Context<AppEnv>, slug: string, form: FormName): Response {
+  const headers = { ...CORS_HEADERS, 'cache-control': PUBLIC_CACHE_CONTROL };
+  if (HTML_FORMS.has(form)) {
+    const page = renderNotFoundPage(slug);
+    return new Response(page.body, { status: 404, headers: { ...headers, 'content-type': page.contentType, 'content-security-policy': CONTENT_SECURITY_POLICY } });
+  }
+  const body = { ...problem(404, 'page-not-found', 'Page not found', `There is no status page "${slug}".`), instance: c.req.path };
+  return new Response(JSON.stringify(body), { status: 404, headers: { ...headers, 'content-type': PROBLEM_CONTENT_TYPE } });
+}
+
+function passwordRequired(c: Context<AppEnv>, page: Page, form: FormName, basePath: string, error?: string): Response {
+  const headers = { ...CORS_HEADERS, 'cache-control': PRIVATE_CACHE_CONTROL, 'www-authenticate': `Bearer realm="${page.slug}"` };
+  if (HTML_FORMS.has(form)) {
+    const html = renderPasswordPage({ title: page.title, slug: page.slug }, { action: `${basePath}/login`, ...(error ? { error } : {}) });
+    return new Response(html.body, { status: 401, headers: { ...headers, 'content-type': html.contentType, 'content-security-policy': CONTENT_SECURITY_POLICY } });
+  }
+  const body = {
+    ...problem(401, 'password-required', 'Password required', 'This page is protected: send Authorization: Bearer <page password>.'),
+    instance: c.req.path,
+  };
+  return new Response(JSON.stringify(body), { status: 401, headers: { ...headers, 'content-type': PROBLEM_CONTENT_TYPE } });
+}
+
+export { passwordRequired };

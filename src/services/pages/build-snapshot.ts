@@ -1,0 +1,220 @@
+// Builds the snapshot of one page from the store: components with state, uptime from buckets, live data, incidents, maintenance.
+import type {
+  DailyBar,
+  LiveData,
+
+  Snapshot,
+  SnapshotComponent,
+  SnapshotIncident,
+  SnapshotMaintenance,
+  UptimeWindows,
+} from '../../domain/snapshot.js';
+import { componentState, dayState, overallState } from '../../domain/states.js';
+import { type Bucket, DAY_MS, HOUR_MS, listBuckets } from '../../store/checks.js';
+import type { Component } from '../../store/components.js';
+import { listComponents } from '../../store/components.js';
+import type { Db } from '../../store/connect.js';
+import { type Incident, listIncidents } from '../../store/incidents.js';
+import { listMaintenance, type Maintenance } from '../../store/maintenance.js';
+import type { Monitor } from '../../store/monitors.js';
+import { toMonitor } from '../../store/monitors.js';
+import type { Page } from '../../store/pages.js';
+
+export const STRIP_DAYS = 90;
+/** Resolved incidents stay listed this long. */
+export const RECENT_INCIDENT_DAYS = 14;
+/** Upcoming maintenance shown this far ahead. */
+export const UPCOMING_MAINTENANCE_DAYS = 60;
+
+export async function buildSnapshot(db: Db, page: Page, now: number, pageUrl: string): Promise<Snapshot> {
+  const components = await listComponents(db, page.id);
+  const monitorIds = [...new Set(components.map((c) => c.monitorId).filter((id): id is string => id !== null))];
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
+  const firstDay = today - (STRIP_DAYS - 1) * DAY_MS;
+  const thisHour = Math.floor(now / HOUR_MS) * HOUR_MS;
+  const [monitorRows, incidents, windows, daily, hourly] = await Promise.all([
+    monitorIds.length === 0 ? [] : db.selectFrom('monitors').selectAll().where('id', 'in', monitorIds).execute(),
+    listIncidents(db, page.id, { since: now - RECENT_INCIDENT_DAYS * DAY_MS, limit: 200 }),
+    listMaintenance(db, page.id, now),
+    listBuckets(db, 'check_buckets_daily', monitorIds, firstDay, today + DAY_MS),
+    listBuckets(db, 'check_buckets_hourly', monitorIds, thisHour - 23 * HOUR_MS, thisHour + HOUR_MS),
+  ]);
+  const monitors = new Map(monitorRows.map((row) => [row.id, toMonitor(row)]));
+  return assembleSnapshot({ page, pageUrl, now, components, monitors, incidents, windows, daily, hourly });
+}
+
+export interface SnapshotParts {
+  page: Page;
+  pageUrl: string;
+  now: number;
+  components: Component[];
+  monitors: Map<string, Monitor>;
+  incidents: Incident[];
+  windows: Maintenance[];
+  /** Daily buckets of the last 90 days and hourly buckets of the last 24 hours, for every monitor of the page. */
+  daily: Bucket[];
+  hourly: Bucket[];
+}
+
+/** The pure half of buildSnapshot: no I/O, so the rules are tested with plain values. */
+export function assembleSnapshot(parts: SnapshotParts): Snapshot {
+  const { page, now } = parts;
+  const names = new Map(parts.components.map((c) => [c.id, c.name]));
+  const refs = (ids: string[]) => ids.filter((id) => names.has(id)).map((id) => ({ id, name: names.get(id) as string }));
+
+  const active = parts.incidents.filter((i) => i.resolvedAt === null && i.status !== 'resolved');
+  const recent = parts.incidents.filter((i) => !active.includes(i)).sort((a, b) => (b.resolvedAt ?? 0) - (a.resolvedAt ?? 0));
+  const inProgress = parts.windows.filter((w) => w.startsAt <= now && w.endsAt > now);
+  const upcoming = parts.windows.filter((w) => w.startsAt > now && w.startsAt <= now + UPCOMING_MAINTENANCE_DAYS * DAY_MS);
+
+  const dailyByMonitor = groupBy(parts.daily);
+  const hourlyByMonitor = groupBy(parts.hourly);
+  const today = Math.floor(now / DAY_MS) * DAY_MS;
+
+  const components: SnapshotComponent[] = parts.components.map((c) => {
+    const monitor = c.monitorId ? parts.monitors.get(c.monitorId) : undefined;
+    const state = componentState({
+      monitorState: monitor ? monitor.state : null,
+      monitorEnabled: monitor ? monitor.enabled : true,
+      inMaintenance: inProgress.some((w) => w.componentIds.includes(c.id)),
+      activeImpacts: active.filter((i) => i.componentIds.includes(c.id)).map((i) => i.impact),
+    });
+    const days = monitor ? dailyByMonitor.get(monitor.id) ?? [] : [];
+    const hours = monitor ? hourlyByMonitor.get(monitor.id) ?? [] : [];
+    return {
+      id: c.id,
+      name: c.name,
+      description: c.description,
+      group: c.group,
+      state,
+      monitorState: monitor ? monitor.state : null,
+      since: monitor ? monitor.stateSince : null,
+      uptime: uptimeWindows(days, hours, today),
+      days: strip(days, today),
+      live: monitor ? liveData(monitor) : null,
+    };
+  });
+
+  const pageWide = (ids: string[]) => ids.length === 0;
+  const overall = overallState({
+    components: components.map((c) => c.state),
+    pageImpacts: active.filter((i) => pageWide(i.componentIds)).map((i) => i.impact),
+    pageMaintenance: inProgress.some((w) => pageWide(w.componentIds)),
+  });
+
+  return {
+    page: {
+      id: page.id,
+      slug: page.slug,
+      title: page.title,
+      description: page.description,
+      url: parts.pageUrl,
+      customDomain: page.customDomain,
+    },
+    overall,
+    components,
+    activeIncidents: active.map((i) => incidentView(i, refs)),
+    recentIncidents: recent.map((i) => incidentView(i, refs)),
+    maintenance: {
+      active: inProgress.map((w) => maintenanceView(w, 'in_progress', refs)),
+      upcoming: upcoming.map((w) => maintenanceView(w, 'scheduled', refs)),
+    },
+    totals: totals(components, parts.components),
+    generatedAt: now,
+  };
+}
+
+function groupBy(buckets: Bucket[]): Map<string, Bucket[]> {
+  const out = new Map<string, Bucket[]>();
+  for (const b of buckets) {
+    const list = out.get(b.monitorId);
+    if (list) list.push(b);
+    else out.set(b.monitorId, [b]);
+  }
+  return out;
+}
+
+function ratio(buckets: Bucket[]): number | null {
+  let count = 0;
+  let up = 0;
+  for (const b of buckets) {
+    count += b.count;
+    up += b.upCount;
+  }
+  return count === 0 ? null : up / count;
+}
+
+function uptimeWindows(days: Bucket[], hours: Bucket[], today: number): UptimeWindows {
+  const since = (n: number) => days.filter((b) => b.start > today - n * DAY_MS);
+  return { '24h': ratio(hours), '7d': ratio(since(7)), '30d': ratio(since(30)), '90d': ratio(since(STRIP_DAYS)) };
+}
+
+function strip(days: Bucket[], today: number): DailyBar[] {
+  const byStart = new Map(days.map((b) => [b.start, b]));
+  const bars: DailyBar[] = [];
+  for (let i = STRIP_DAYS - 1; i >= 0; i--) {
+    const start = today - i * DAY_MS;
+    const bucket = byStart.get(start);
+    bars.push({
+      date: new Date(start).toISOString().slice(0, 10),
+      uptime: bucket && bucket.count > 0 ? bucket.upCount / bucket.count : null,
+      state: dayState(bucket),
+      checks: bucket?.count ?? 0,
+    });
+  }
+  return bars;
+}
+
+function liveData(monitor: Monitor): LiveData | null {
+  const r = monitor.lastResult;
+  if (!r) return null;
+  const data = r.data ?? {};
+  const int = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? Math.round(v) : null);
+  const text = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : null);
+  return {
+    checkedAt: r.checkedAt,
+    latencyMs: r.latencyMs,
+    players: int(data.players),
+    maxPlayers: int(data.maxPlayers),
+    version: text(data.version),
+    motd: text(data.motd),
+    message: r.ok ? r.message : (r.error ?? r.message),
+  };
+}
+
+/** Players summed over the monitors of the page (a monitor shown by two components counts once). */
+function totals(components: SnapshotComponent[], rows: Component[]): Snapshot['totals'] {
+  const counted = new Set<string>();
+  let players: number | null = null;
+  let maxPlayers: number | null = null;
+  components.forEach((c, i) => {
+    const monitorId = rows[i]?.monitorId;
+    if (!monitorId || counted.has(monitorId) || c.live === null) return;
+    counted.add(monitorId);
+    if (c.live.players !== null) players = (players ?? 0) + c.live.players;
+    if (c.live.maxPlayers !== null) maxPlayers = (maxPlayers ?? 0) + c.live.maxPlayers;
+  });
+  return { players, maxPlayers };
+}
+
+function incidentView(i: Incident, refs: (ids: string[]) => { id: string; name: string }[]): SnapshotIncident {
+  return {
+    id: i.id,
+    title: i.title,
+    status: i.status,
+    impact: i.impact,
+    startedAt: i.startedAt,
+    resolvedAt: i.resolvedAt,
+    components: refs(i.componentIds),
+    updates: i.updates.map((u) => ({ id: u.id, status: u.status, message: u.message, at: u.at })),
+  };
+}
+
+function maintenanceView(
+  w: Maintenance,
+  status: SnapshotMaintenance['status'],
+  refs: (ids: string[]) => { id: string; name: string }[],
+): SnapshotMaintenance {
+  return { id: w.id, title: w.title, description: w.description, startsAt: w.startsAt, endsAt: w.endsAt, status, components: refs(w.componentIds) };
+}
+
