@@ -14,7 +14,7 @@ import { generateSecret } from './domain/tokens.js';
 import { createApp } from './http/app.js';
 import { createLogger, type Logger } from './logger.js';
 import { createIngest } from './runner/ingest.js';
-import { createRetention } from './runner/retention.js';
+import { createRetention, RETENTION_DEFAULTS } from './runner/retention.js';
 import { createScheduler } from './runner/scheduler.js';
 import { createWatchdog } from './runner/watchdog.js';
 import { createPageAccess } from './services/pages/page-access.js';
@@ -54,23 +54,17 @@ export async function startWarden({ settings, clock = systemClock, logger: given
     await store.close();
     throw error;
   }
-  const bus = createInProcessBus((error, event) => logger.error({ err: error, event: event.type }, 'event handler failed'));
-  const ingest = createIngest({ db: store.db, bus, clock, logger });
   const baseUrlHolder = { value: settings.baseUrl ?? '' };
-  const pages = createPageCache({ db: store.db, bus, clock, logger, baseUrl: () => baseUrlHolder.value });
-  const app = createApp({
+  const parts = composeWarden({
     store,
-    bus,
     clock,
     logger,
-    ingest,
-    pages,
-    pageAccess: createPageAccess(),
-    get baseUrl() {
-      return baseUrlHolder.value;
-    },
+    baseUrl: () => baseUrlHolder.value,
     isReady: () => ready,
+    concurrency: settings.concurrency,
+    retention: { checkDays: settings.checkRetentionDays, bucketDays: settings.bucketRetentionDays },
   });
+  const { app, bus, ingest, pages, scheduler, watchdog, retention } = parts;
 
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   server.keepAliveTimeout = 5_000;
@@ -97,15 +91,6 @@ export async function startWarden({ settings, clock = systemClock, logger: given
     throw error;
   }
   logSync(logger, syncReport, fileConfig ? settings.configFile : 'built-in demo');
-  const scheduler = createScheduler({ db: store.db, ingest, bus, clock, logger, concurrency: settings.concurrency });
-  const watchdog = createWatchdog({ db: store.db, ingest, bus, clock, logger });
-  const retention = createRetention({
-    db: store.db,
-    clock,
-    logger,
-    checkDays: settings.checkRetentionDays,
-    bucketDays: settings.bucketRetentionDays,
-  });
   await pages.start();
   await scheduler.start();
   watchdog.start();
@@ -145,6 +130,43 @@ export async function startWarden({ settings, clock = systemClock, logger: given
     },
   };
 }
+
+export interface ComposeOptions {
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  baseUrl: () => string;
+  isReady?: () => boolean;
+  concurrency?: number;
+  retention?: { checkDays: number; bucketDays: number };
+}
+
+/** Builds every service and the HTTP app around a store, without starting timers or listening; tests use it as the server does. */
+export function composeWarden(options: ComposeOptions) {
+  const { store, clock, logger } = options;
+  const bus = createInProcessBus((error, event) => logger.error({ err: error, event: event.type }, 'event handler failed'));
+  const ingest = createIngest({ db: store.db, bus, clock, logger });
+  const pages = createPageCache({ db: store.db, bus, clock, logger, baseUrl: options.baseUrl });
+  const app = createApp({
+    store,
+    bus,
+    clock,
+    logger,
+    ingest,
+    pages,
+    pageAccess: createPageAccess(),
+    get baseUrl() {
+      return options.baseUrl();
+    },
+    isReady: options.isReady ?? (() => true),
+  });
+  const scheduler = createScheduler({ db: store.db, ingest, bus, clock, logger, ...(options.concurrency ? { concurrency: options.concurrency } : {}) });
+  const watchdog = createWatchdog({ db: store.db, ingest, bus, clock, logger });
+  const retention = createRetention({ db: store.db, clock, logger, ...(options.retention ?? RETENTION_DEFAULTS) });
+  return { app, bus, ingest, pages, scheduler, watchdog, retention };
+}
+
+export type WardenParts = ReturnType<typeof composeWarden>;
 
 function logSync(logger: Logger, report: SyncReport, source: string | undefined): void {
   logger.info(

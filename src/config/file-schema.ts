@@ -239,12 +239,8 @@ export const configFileSchema = z
       if (monitorKeys.has(monitor.key))
         ctx.addIssue({ code: 'custom', path: ['monitors', i, 'key'], message: `duplicate monitor key "${monitor.key}"` });
       monitorKeys.add(monitor.key);
-      if (monitor.runOn === 'relay' && monitor.relay === undefined)
-        ctx.addIssue({ code: 'custom', path: ['monitors', i, 'relay'], message: 'required when runOn is relay' });
-      if (monitor.runOn !== 'relay' && monitor.relay !== undefined)
-        ctx.addIssue({ code: 'custom', path: ['monitors', i, 'relay'], message: 'only allowed when runOn is relay' });
-      if (monitor.relay !== undefined && !relayKeys.has(monitor.relay))
-        ctx.addIssue({ code: 'custom', path: ['monitors', i, 'relay'], message: `no relay with key "${monitor.relay}"` });
+      for (const issue of monitorPlacementIssues(monitor, (key) => relayKeys.has(key)))
+        ctx.addIssue({ code: 'custom', path: ['monitors', i, issue.path], message: issue.message });
       if (monitor.pushToken !== undefined && monitor.runOn !== 'push')
         ctx.addIssue({ code: 'custom', path: ['monitors', i, 'pushToken'], message: 'only allowed for push monitors' });
     });
@@ -277,6 +273,18 @@ export const configFileSchema = z
         });
     });
   });
+
+/** Where a monitor runs and its relay must agree, and the relay must exist: the same rule for warden.yaml and the API. */
+export function monitorPlacementIssues(
+  monitor: { runOn: RunOn; relay?: string | null | undefined },
+  relayExists: (key: string) => boolean,
+): { path: 'relay'; message: string }[] {
+  const relay = monitor.relay ?? undefined;
+  if (monitor.runOn === 'relay' && relay === undefined) return [{ path: 'relay', message: 'required when runOn is relay' }];
+  if (monitor.runOn !== 'relay' && relay !== undefined) return [{ path: 'relay', message: 'only allowed when runOn is relay' }];
+  if (relay !== undefined && !relayExists(relay)) return [{ path: 'relay', message: `no relay with key "${relay}"` }];
+  return [];
+}
 
 export type ConfigFile = z.output<typeof configFileSchema>;
 export type MonitorConfigEntry = ConfigFile['monitors'][number];

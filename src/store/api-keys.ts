@@ -71,6 +71,16 @@ export async function findActiveApiKeyByHash(db: Db, hash: string): Promise<(Api
   return row && { ...toApiKey(row), hash: row.hash };
 }
 
+export async function countActiveApiKeys(db: Db, organizationId: string): Promise<number> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('organization_id', '=', organizationId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function touchApiKey(db: Db, id: string, now: number): Promise<void> {
   await db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', id).execute();
 }

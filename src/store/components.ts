@@ -46,6 +46,17 @@ export async function listComponents(db: Db, pageId: string): Promise<Component[
   return rows.map(toComponent);
 }
 
+export async function findComponentById(db: Db, id: string): Promise<Component | undefined> {
+  const row = await db.selectFrom('components').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toComponent(row);
+}
+
+/** Ids of the pages that show this monitor through one of their components. */
+export async function pageIdsShowingMonitor(db: Db, monitorId: string): Promise<string[]> {
+  const rows = await db.selectFrom('components').select('page_id').distinct().where('monitor_id', '=', monitorId).execute();
+  return rows.map((r) => r.page_id);
+}
+
 export async function insertComponent(db: Db, c: ComponentSpec & { id: string; pageId: string; managedBy: ManagedBy }, now: number): Promise<void> {
   await db
     .insertInto('components')

@@ -96,3 +96,9 @@ async function connectPostgres(url: string, schema: string | undefined): Promise
     close: () => db.destroy(),
   };
 }
+
+/** Whether a write failed on a unique constraint (SQLite or PostgreSQL), e.g. two requests creating the same key at once. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+}

@@ -37,10 +37,19 @@ export async function listIncidents(db: Db, pageId: string, options: { since?: n
   let query = db.selectFrom('incidents').selectAll().where('page_id', '=', pageId);
   if (options.since !== undefined) query = query.where((eb) => eb.or([eb('resolved_at', 'is', null), eb('resolved_at', '>=', options.since as number)]));
   const rows = await query.orderBy('started_at', 'desc').limit(options.limit ?? 1000).execute();
+  return withDetails(db, rows);
+}
+
+export async function findIncidentById(db: Db, id: string): Promise<Incident | undefined> {
+  const row = await db.selectFrom('incidents').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && (await withDetails(db, [row]))[0];
+}
+
+async function withDetails(db: Db, rows: IncidentsTable[]): Promise<Incident[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [updates, links] = await Promise.all([
-    db.selectFrom('incident_updates').selectAll().where('incident_id', 'in', ids).orderBy('created_at').execute(),
+    db.selectFrom('incident_updates').selectAll().where('incident_id', 'in', ids).orderBy('created_at').orderBy('id').execute(),
     db.selectFrom('incident_components').selectAll().where('incident_id', 'in', ids).execute(),
   ]);
   return rows.map((r) => ({
@@ -103,11 +112,44 @@ export async function updateIncident(db: Db, id: string, spec: IncidentSpec, man
   await replaceIncidentDetails(db, id, spec, newUpdateId);
 }
 
-async function replaceIncidentDetails(db: Db, id: string, spec: IncidentSpec, newUpdateId: () => string): Promise<void> {
+/** Changes an incident's own fields, leaving its timeline and components as they are. */
+export async function updateIncidentFields(
+  db: Db,
+  id: string,
+  changes: Partial<Pick<Incident, 'title' | 'status' | 'impact' | 'startedAt' | 'resolvedAt'>>,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('incidents')
+    .set({
+      ...(changes.title !== undefined ? { title: changes.title } : {}),
+      ...(changes.status !== undefined ? { status: changes.status } : {}),
+      ...(changes.impact !== undefined ? { impact: changes.impact } : {}),
+      ...(changes.startedAt !== undefined ? { started_at: changes.startedAt } : {}),
+      ...(changes.resolvedAt !== undefined ? { resolved_at: changes.resolvedAt } : {}),
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Appends one entry to an incident's timeline. */
+export async function insertIncidentUpdate(db: Db, incidentId: string, update: IncidentUpdate): Promise<void> {
+  await db
+    .insertInto('incident_updates')
+    .values({ id: update.id, incident_id: incidentId, status: update.status, message: update.message, created_at: update.at })
+    .execute();
+}
+
+export async function setIncidentComponents(db: Db, id: string, componentIds: string[]): Promise<void> {
   await db.deleteFrom('incident_components').where('incident_id', '=', id).execute();
+  if (componentIds.length > 0)
+    await db.insertInto('incident_components').values(componentIds.map((componentId) => ({ incident_id: id, component_id: componentId }))).execute();
+}
+
+async function replaceIncidentDetails(db: Db, id: string, spec: IncidentSpec, newUpdateId: () => string): Promise<void> {
+  await setIncidentComponents(db, id, spec.componentIds);
   await db.deleteFrom('incident_updates').where('incident_id', '=', id).execute();
-  if (spec.componentIds.length > 0)
-    await db.insertInto('incident_components').values(spec.componentIds.map((componentId) => ({ incident_id: id, component_id: componentId }))).execute();
   if (spec.updates.length > 0)
     await db
       .insertInto('incident_updates')

@@ -1,6 +1,6 @@
 // Maintenance windows of a page and the components they cover.
 import type { Db } from './connect.js';
-import type { ManagedBy } from './tables.js';
+import type { MaintenanceTable, ManagedBy } from './tables.js';
 
 export interface Maintenance {
   id: string;
@@ -22,7 +22,24 @@ export type MaintenanceSpec = Pick<Maintenance, 'key' | 'title' | 'description' 
 export async function listMaintenance(db: Db, pageId: string, endingAfter?: number): Promise<Maintenance[]> {
   let query = db.selectFrom('maintenance').selectAll().where('page_id', '=', pageId);
   if (endingAfter !== undefined) query = query.where('ends_at', '>=', endingAfter);
-  const rows = await query.orderBy('starts_at').limit(1000).execute();
+  return withComponents(db, await query.orderBy('starts_at').limit(1000).execute());
+}
+
+export async function findMaintenanceById(db: Db, id: string): Promise<Maintenance | undefined> {
+  const row = await db.selectFrom('maintenance').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && (await withComponents(db, [row]))[0];
+}
+
+export async function countMaintenance(db: Db, pageId: string): Promise<number> {
+  const row = await db
+    .selectFrom('maintenance')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('page_id', '=', pageId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function withComponents(db: Db, rows: MaintenanceTable[]): Promise<Maintenance[]> {
   if (rows.length === 0) return [];
   const links = await db.selectFrom('maintenance_components').selectAll().where('maintenance_id', 'in', rows.map((r) => r.id)).execute();
   return rows.map((r) => ({

@@ -92,6 +92,21 @@ export async function listMonitors(db: Db, organizationId: string): Promise<Moni
   return rows.map(toMonitor);
 }
 
+export async function countMonitors(db: Db, organizationId: string): Promise<number> {
+  const row = await db
+    .selectFrom('monitors')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Keys of the monitors a relay runs. */
+export async function monitorKeysOnRelay(db: Db, relayId: string): Promise<string[]> {
+  const rows = await db.selectFrom('monitors').select('key').where('relay_id', '=', relayId).orderBy('key').execute();
+  return rows.map((r) => r.key);
+}
+
 export async function listAllMonitors(db: Db): Promise<Monitor[]> {
   const rows = await db.selectFrom('monitors').selectAll().orderBy('id').execute();
   return rows.map(toMonitor);

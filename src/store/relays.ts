@@ -44,6 +44,11 @@ export async function listRelays(db: Db, organizationId: string): Promise<Relay[
   return rows.map(toRelay);
 }
 
+export async function findRelayById(db: Db, id: string): Promise<Relay | undefined> {
+  const row = await db.selectFrom('relays').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toRelay(row);
+}
+
 export async function findRelayByKey(db: Db, organizationId: string, key: string): Promise<Relay | undefined> {
   const row = await db.selectFrom('relays').selectAll().where('organization_id', '=', organizationId).where('key', '=', key).executeTakeFirst();
   return row && toRelay(row);

@@ -1,28 +1,54 @@
-// The outside view of a monitor (API, CLI): everything but its secrets.
+// The outside view of a monitor (API, CLI): everything but its secrets, as a zod schema that the OpenAPI document shows too.
+import { z } from 'zod';
+import { CHECK_SOURCES, MONITOR_STATES, MONITOR_TYPES, RUN_ON } from '../../domain/monitor-type.js';
 import { probeDefinition } from '../../probes/registry.js';
 import type { Monitor } from '../../store/monitors.js';
 
 export const REDACTED = '[redacted]';
 
-export interface MonitorView {
-  id: string;
-  key: string;
-  name: string;
-  type: Monitor['type'];
-  runOn: Monitor['runOn'];
-  relayId: string | null;
-  intervalSec: number;
-  timeoutMs: number;
-  enabled: boolean;
-  retries: number;
-  degradedLatencyMs: number | null;
-  config: Record<string, unknown>;
-  state: Monitor['state'];
-  stateSince: number;
-  latest: Monitor['lastResult'];
-  pushTokenPrefix: string | null;
-  managedBy: Monitor['managedBy'];
-}
+export const latestResultSchema = z
+  .object({
+    checkedAt: z.number().int().describe('When the check ran (epoch ms).'),
+    ok: z.boolean(),
+    latencyMs: z.number().int().nullable(),
+    message: z.string().nullable().describe('Short summary, e.g. "12/100 players · 1.21.4".'),
+    error: z.string().nullable().describe('Why the check failed.'),
+    data: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .describe('Live data from the probe: players, maxPlayers, version, motd, … (type-specific).'),
+    source: z.enum(CHECK_SOURCES).describe('Who ran the check.'),
+  })
+  .describe('The latest result of the monitor.');
+
+export const monitorViewSchema = z.object({
+  id: z.string(),
+  key: z.string(),
+  name: z.string(),
+  type: z.enum(MONITOR_TYPES),
+  runOn: z.enum(RUN_ON).describe('Where the monitor runs.'),
+  relayId: z.string().nullable().describe('The relay that runs it, when runOn is relay.'),
+  intervalSec: z.number().int(),
+  timeoutMs: z.number().int(),
+  enabled: z.boolean(),
+  retries: z.number().int(),
+  degradedLatencyMs: z.number().int().nullable(),
+  config: z.record(z.string(), z.unknown()).describe(`The type's configuration; secret fields read "${REDACTED}".`),
+  state: z.enum(MONITOR_STATES).describe('Current state.'),
+  stateSince: z.number().int().describe('Since when the monitor has been in this state (epoch ms).'),
+  latest: latestResultSchema.nullable(),
+  pushTokenPrefix: z.string().nullable().describe('Push monitors: the visible start of the push token.'),
+  managedBy: z.enum(['config', 'api']).describe('config: warden.yaml manages it and the API cannot change it.'),
+});
+
+export type MonitorView = z.infer<typeof monitorViewSchema>;
+
+/** The API's view adds the relay's key next to its id. */
+export const monitorWithRelaySchema = monitorViewSchema.extend({
+  relayKey: z.string().nullable().describe('Key of the relay that runs it, when runOn is relay.'),
+});
+
+export type MonitorWithRelay = z.infer<typeof monitorWithRelaySchema>;
 
 export function monitorView(monitor: Monitor): MonitorView {
   return {
@@ -44,6 +70,11 @@ export function monitorView(monitor: Monitor): MonitorView {
     pushTokenPrefix: monitor.pushTokenPrefix,
     managedBy: monitor.managedBy,
   };
+}
+
+/** `relayKeys` maps relay ids to keys. */
+export function monitorWithRelay(monitor: Monitor, relayKeys: ReadonlyMap<string, string>): MonitorWithRelay {
+  return { ...monitorView(monitor), relayKey: monitor.relayId === null ? null : (relayKeys.get(monitor.relayId) ?? null) };
 }
 
 export function redactConfig(type: Monitor['type'], config: Record<string, unknown>): Record<string, unknown> {

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { type Bucket, DAY_MS, HOUR_MS } from '../../store/checks.js';
+import type { Component } from '../../store/components.js';
+import type { Incident } from '../../store/incidents.js';
+import type { Maintenance } from '../../store/maintenance.js';
+import type { Monitor } from '../../store/monitors.js';
+import type { Page } from '../../store/pages.js';
+import { assembleSnapshot, type SnapshotParts } from './build-snapshot.js';
+
+const NOW = Date.UTC(2026, 10, 20, 12, 30);
+const TODAY = Date.UTC(2026, 10, 20);
+
+const page: Page = {
+  id: 'pg_1', organizationId: 'org_1', slug: 'acme', title: 'Acme', description: null, customDomain: null,
+  passwordHash: null, aiPolicy: 'allow', managedBy: 'config', createdAt: 0, updatedAt: 0,
+};
+
+function monitor(id: string, over: Partial<Monitor> = {}): Monitor {
+  return {
+    id, organizationId: 'org_1', key: id, name: id, type: 'minecraft-java', config: {}, intervalSec: 60, timeoutMs: 1000,
+    runOn: 'edge', relayId: null, pushTokenPrefix: null, enabled: true, retries: 1, degradedLatencyMs: null, state: 'up',
+    stateSince: NOW - 1000, failureStreak: 0, lastCheckAt: NOW, managedBy: 'config', createdAt: 0, updatedAt: 0,
+    lastResult: { checkedAt: NOW, ok: true, latencyMs: 30, message: 'ok', error: null, data: { players: 5, maxPlayers: 20 }, source: 'edge' },
+    ...over,
+  };
+}
+
+function component(id: string, monitorId: string | null, order = 0): Component {
+  return { id, pageId: 'pg_1', key: id, name: `Component ${id}`, description: null, group: null, order, monitorId, managedBy: 'config', createdAt: 0, updatedAt: 0 };
+}
+
+function bucket(monitorId: string, start: number, count: number, upCount: number): Bucket {
+  return { monitorId, start, count, upCount, degradedCount: 0, latencyAvg: null, latencyMin: null, latencyMax: null, playersAvg: null, playersMax: null };
+}
+
+function parts(over: Partial<SnapshotParts>): SnapshotParts {
+  return { page, pageUrl: 'http://x/s/acme', now: NOW, components: [], monitors: new Map(), incidents: [], windows: [], daily: [], hourly: [], ...over };
+}
+
+describe('assembling a snapshot', () => {
+  it('computes uptime windows from hourly (24 h) and daily buckets (7/30/90 d), and 90 bars ending today', () => {
+    const daily = [
+      bucket('m1', TODAY, 100, 100),
+      bucket('m1', TODAY - 5 * DAY_MS, 100, 50),
+      bucket('m1', TODAY - 20 * DAY_MS, 100, 0),
+      bucket('m1', TODAY - 80 * DAY_MS, 100, 100),
+    ];
+    const hourly = [bucket('m1', TODAY + 12 * HOUR_MS, 10, 9), bucket('m1', TODAY + 11 * HOUR_MS, 10, 10)];
+    const snapshot = assembleSnapshot(parts({ components: [component('c1', 'm1')], monitors: new Map([['m1', monitor('m1')]]), daily, hourly }));
+    const [c] = snapshot.components;
+    expect(c?.uptime).toEqual({ '24h': 19 / 20, '7d': 150 / 200, '30d': 150 / 300, '90d': 250 / 400 });
+    expect(c?.days).toHaveLength(90);
+    expect(c?.days.at(-1)).toEqual({ date: '2026-11-20', uptime: 1, state: 'operational', checks: 100 });
+    expect(c?.days.at(-6)).toMatchObject({ date: '2026-11-15', uptime: 0.5, state: 'down' });
+    expect(c?.days[0]).toEqual({ date: '2026-08-23', uptime: null, state: 'unknown', checks: 0 });
+  });
+
+  it('sums players over monitors once, and gives null totals when nothing reports players', () => {
+    const monitors = new Map([
+      ['m1', monitor('m1')],
+      ['m2', monitor('m2', { lastResult: { checkedAt: NOW, ok: true, latencyMs: 1, message: null, error: null, data: { players: 7 }, source: 'edge' } })],
+    ]);
+    const snapshot = assembleSnapshot(parts({ components: [component('a', 'm1'), component('b', 'm1', 1), component('c', 'm2', 2)], monitors }));
+    expect(snapshot.totals).toEqual({ players: 12, maxPlayers: 20 });
+    const none = assembleSnapshot(parts({ components: [component('x', null)] }));
+    expect(none.totals).toEqual({ players: null, maxPlayers: null });
+  });
+
+  it('shows maintenance in progress on covered components and lists upcoming windows', () => {
+    const windows: Maintenance[] = [
+      { id: 'w1', pageId: 'pg_1', key: null, title: 'Now', description: null, startsAt: NOW - 1000, endsAt: NOW + 1000, componentIds: ['c1'], managedBy: 'api', createdAt: 0, updatedAt: 0 },
+      { id: 'w2', pageId: 'pg_1', key: null, title: 'Later', description: null, startsAt: NOW + DAY_MS, endsAt: NOW + 2 * DAY_MS, componentIds: ['c2'], managedBy: 'api', createdAt: 0, updatedAt: 0 },
+    ];
+    const snapshot = assembleSnapshot(parts({ components: [component('c1', 'm1'), component('c2', null, 1)], monitors: new Map([['m1', monitor('m1', { state: 'down' })]]), windows }));
+    expect(snapshot.components.map((c) => c.state)).toEqual(['maintenance', 'operational']);
+    expect(snapshot.maintenance.active.map((w) => [w.title, w.status, w.components.map((c) => c.name)])).toEqual([['Now', 'in_progress', ['Component c1']]]);
+    expect(snapshot.maintenance.upcoming.map((w) => w.title)).toEqual(['Later']);
+    expect(snapshot.overall.state).toBe('maintenance');
+  });
+
+  it('raises components by active incidents and separates resolved ones', () => {
+    const incident = (id: string, over: Partial<Incident>): Incident => ({
+      id, pageId: 'pg_1', key: null, title: id, status: 'investigating', impact: 'major', startedAt: NOW - 5000, resolvedAt: null,
+      componentIds: ['c1'], updates: [{ id: 'u1', status: 'investigating', message: 'Looking', at: NOW - 4000 }], managedBy: 'api', createdAt: 0, updatedAt: 0, ...over,
+    });
+    const snapshot = assembleSnapshot(
+      parts({
+        components: [component('c1', 'm1'), component('c2', null, 1)],
+        monitors: new Map([['m1', monitor('m1')]]),
+        incidents: [incident('open', {}), incident('old', { status: 'resolved', resolvedAt: NOW - 1000, impact: 'critical' })],
+      }),
+    );
+    expect(snapshot.components.map((c) => c.state)).toEqual(['down', 'operational']);
+    expect(snapshot.activeIncidents.map((i) => i.id)).toEqual(['open']);
+    expect(snapshot.activeIncidents[0]?.components).toEqual([{ id: 'c1', name: 'Component c1' }]);
+    expect(snapshot.recentIncidents.map((i) => i.id)).toEqual(['old']);
+    expect(snapshot.overall).toEqual({ state: 'down', label: 'Major outage' });
+  });
+
+  it('shows a disabled monitor as unknown and a failing one with its error', () => {
+    const failing = monitor('m2', { state: 'down', lastResult: { checkedAt: NOW, ok: false, latencyMs: null, message: null, error: 'connection refused', data: null, source: 'edge' } });
+    const snapshot = assembleSnapshot(
+      parts({ components: [component('c1', 'm1'), component('c2', 'm2', 1)], monitors: new Map([['m1', monitor('m1', { enabled: false })], ['m2', failing]]) }),
+    );
+    expect(snapshot.components.map((c) => c.state)).toEqual(['unknown', 'down']);
+    expect(snapshot.components[1]?.live?.message).toBe('connection refused');
+  });
+});

@@ -1,0 +1,74 @@
+// Takes a relay's batch of results: each is checked on its own (shape, assignment, time) and the good ones take the one ingest path.
+import type { Clock } from '../../domain/clock.js';
+import { formatIssuePath } from '../../domain/issue-path.js';
+import { RELAY_LIMITS, type ResultsResponse, relayResultSchema } from '../../relay/wire.js';
+import type { Ingest, IngestInput } from '../../runner/ingest.js';
+import type { Db } from '../../store/connect.js';
+import { relayMonitorIds } from '../../store/relay-assignments.js';
+import type { Relay } from '../../store/relays.js';
+
+export interface SubmitResultsDeps {
+  db: Db;
+  ingest: Ingest;
+  clock: Clock;
+  /** Results checked longer ago are rejected; the check retention. */
+  maxAgeMs?: number;
+}
+
+/** Resolves once every accepted result is committed; a duplicate (same id, already stored) counts as accepted. */
+export async function submitRelayResults(deps: SubmitResultsDeps, relay: Relay, results: unknown[]): Promise<ResultsResponse> {
+  const assigned = await relayMonitorIds(deps.db, relay.id);
+  const now = deps.clock.now();
+  const oldest = now - (deps.maxAgeMs ?? RELAY_LIMITS.maxAgeMs);
+  const rejected: ResultsResponse['rejected'] = [];
+  const inputs: IngestInput[] = [];
+  const positions: number[] = [];
+
+  results.forEach((raw, index) => {
+    const parsed = relayResultSchema.safeParse(raw);
+    if (!parsed.success) {
+      rejected.push({ index, reason: parsed.error.issues.map((i) => `${formatIssuePath(i.path)}: ${i.message}`).join('; ') });
+      return;
+    }
+    const r = parsed.data;
+    if (!assigned.has(r.monitorId)) {
+      rejected.push({ index, reason: `monitor ${JSON.stringify(r.monitorId)} is not assigned to this relay` });
+      return;
+    }
+    if (r.checkedAt !== undefined && r.checkedAt > now + RELAY_LIMITS.futureSkewMs) {
+      rejected.push({ index, reason: `checkedAt: ${new Date(r.checkedAt).toISOString()} is in the future (server time ${new Date(now).toISOString()})` });
+      return;
+    }
+    if (r.checkedAt !== undefined && r.checkedAt < oldest) {
+      rejected.push({ index, reason: `checkedAt: ${new Date(r.checkedAt).toISOString()} is older than the check retention` });
+      return;
+    }
+    inputs.push({
+      monitorId: r.monitorId,
+      ok: r.ok,
+      latencyMs: r.latencyMs,
+      message: r.message,
+      error: r.error,
+      data: r.data,
+      degraded: r.degraded,
+      // A clock slightly ahead of ours is brought back to now, so "latest result" ordering stays sane.
+      checkedAt: r.checkedAt === undefined ? undefined : Math.min(r.checkedAt, now),
+      resultId: r.id,
+      source: 'relay',
+    });
+    positions.push(index);
+  });
+
+  const outcomes = inputs.length > 0 ? await deps.ingest.recordMany(inputs) : [];
+  let accepted = 0;
+  let duplicates = 0;
+  outcomes.forEach((outcome, i) => {
+    if (outcome.stored) accepted++;
+    else if (outcome.reason === 'duplicate') {
+      accepted++;
+      duplicates++;
+    } else rejected.push({ index: positions[i] as number, reason: `monitor ${JSON.stringify(outcome.monitorId)} is not assigned to this relay` });
+  });
+  rejected.sort((a, b) => a.index - b.index);
+  return { accepted, duplicates, rejected };
+}
