@@ -1,8 +1,7 @@
 // Composition root: settings → store → bus → services → http, and an orderly shutdown in reverse.
 
-import type { Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAdaptorServer } from '@hono/node-server';
 import { createInProcessBus } from './bus/bus.js';
 import { demoConfig, startDemoHeartbeat } from './config/demo.js';
 import type { ConfigFile } from './config/file-schema.js';
@@ -12,6 +11,7 @@ import { applyConfig, type SyncReport } from './config/sync.js';
 import { type Clock, systemClock } from './domain/clock.js';
 import { generateSecret } from './domain/tokens.js';
 import { createApp } from './http/app.js';
+import { createRequestListener } from './http/fast-path.js';
 import { createLogger, type Logger } from './logger.js';
 import { createIngest } from './runner/ingest.js';
 import { createRetention, RETENTION_DEFAULTS } from './runner/retention.js';
@@ -66,7 +66,7 @@ export async function startWarden({ settings, clock = systemClock, logger: given
   });
   const { app, bus, ingest, pages, scheduler, watchdog, retention } = parts;
 
-  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  const server = createServer(createRequestListener(app, pages));
   server.keepAliveTimeout = 5_000;
   server.headersTimeout = 15_000;
   server.requestTimeout = 30_000;

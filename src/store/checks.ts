@@ -185,6 +185,27 @@ export async function listBuckets(db: Db, table: BucketTable, monitorIds: string
   }));
 }
 
+export interface BucketCount {
+  monitorId: string;
+  start: number;
+  count: number;
+  upCount: number;
+  degradedCount: number;
+}
+
+/** Just the counts of buckets, unordered: what uptime and the daily strip need, read as cheaply as the store allows. */
+export async function listBucketCounts(db: Db, table: BucketTable, monitorIds: string[], from: number, to: number): Promise<BucketCount[]> {
+  if (monitorIds.length === 0) return [];
+  const rows = await db
+    .selectFrom(table)
+    .select(['monitor_id', 'bucket_start', 'count', 'up_count', 'degraded_count'])
+    .where('monitor_id', 'in', monitorIds)
+    .where('bucket_start', '>=', from)
+    .where('bucket_start', '<', to)
+    .execute();
+  return rows.map((r) => ({ monitorId: r.monitor_id, start: r.bucket_start, count: r.count, upCount: r.up_count, degradedCount: r.degraded_count }));
+}
+
 /** Checks of a monitor in [from, to), newest first, paginated by (checked_at, id) cursor. */
 export async function listChecks(
   db: Db,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Bucket, DAY_MS, HOUR_MS } from '../../store/checks.js';
+import { type BucketCount as Bucket, DAY_MS, HOUR_MS } from '../../store/checks.js';
 import type { Component } from '../../store/components.js';
 import type { Incident } from '../../store/incidents.js';
 import type { Maintenance } from '../../store/maintenance.js';
@@ -30,7 +30,7 @@ function component(id: string, monitorId: string | null, order = 0): Component {
 }
 
 function bucket(monitorId: string, start: number, count: number, upCount: number): Bucket {
-  return { monitorId, start, count, upCount, degradedCount: 0, latencyAvg: null, latencyMin: null, latencyMax: null, playersAvg: null, playersMax: null };
+  return { monitorId, start, count, upCount, degradedCount: 0 };
 }
 
 function parts(over: Partial<SnapshotParts>): SnapshotParts {

@@ -10,7 +10,7 @@ import type {
   UptimeWindows,
 } from '../../domain/snapshot.js';
 import { componentState, dayState, overallState } from '../../domain/states.js';
-import { type Bucket, DAY_MS, HOUR_MS, listBuckets } from '../../store/checks.js';
+import { type BucketCount as Bucket, DAY_MS, HOUR_MS, listBucketCounts } from '../../store/checks.js';
 import type { Component } from '../../store/components.js';
 import { listComponents } from '../../store/components.js';
 import type { Db } from '../../store/connect.js';
@@ -36,8 +36,8 @@ export async function buildSnapshot(db: Db, page: Page, now: number, pageUrl: st
     monitorIds.length === 0 ? [] : db.selectFrom('monitors').selectAll().where('id', 'in', monitorIds).execute(),
     listIncidents(db, page.id, { since: now - RECENT_INCIDENT_DAYS * DAY_MS, limit: 200 }),
     listMaintenance(db, page.id, now),
-    listBuckets(db, 'check_buckets_daily', monitorIds, firstDay, today + DAY_MS),
-    listBuckets(db, 'check_buckets_hourly', monitorIds, thisHour - 23 * HOUR_MS, thisHour + HOUR_MS),
+    listBucketCounts(db, 'check_buckets_daily', monitorIds, firstDay, today + DAY_MS),
+    listBucketCounts(db, 'check_buckets_hourly', monitorIds, thisHour - 23 * HOUR_MS, thisHour + HOUR_MS),
   ]);
   const monitors = new Map(monitorRows.map((row) => [row.id, toMonitor(row)]));
   return assembleSnapshot({ page, pageUrl, now, components, monitors, incidents, windows, daily, hourly });
@@ -70,6 +70,7 @@ export function assembleSnapshot(parts: SnapshotParts): Snapshot {
   const dailyByMonitor = groupBy(parts.daily);
   const hourlyByMonitor = groupBy(parts.hourly);
   const today = Math.floor(now / DAY_MS) * DAY_MS;
+  const dates = stripDates(today);
 
   const components: SnapshotComponent[] = parts.components.map((c) => {
     const monitor = c.monitorId ? parts.monitors.get(c.monitorId) : undefined;
@@ -90,7 +91,7 @@ export function assembleSnapshot(parts: SnapshotParts): Snapshot {
       monitorState: monitor ? monitor.state : null,
       since: monitor ? monitor.stateSince : null,
       uptime: uptimeWindows(days, hours, today),
-      days: strip(days, today),
+      days: strip(days, today, dates),
       live: monitor ? liveData(monitor) : null,
     };
   });
@@ -149,14 +150,20 @@ function uptimeWindows(days: Bucket[], hours: Bucket[], today: number): UptimeWi
   return { '24h': ratio(hours), '7d': ratio(since(7)), '30d': ratio(since(30)), '90d': ratio(since(STRIP_DAYS)) };
 }
 
-function strip(days: Bucket[], today: number): DailyBar[] {
+function stripDates(today: number): string[] {
+  const dates: string[] = [];
+  for (let i = STRIP_DAYS - 1; i >= 0; i--) dates.push(new Date(today - i * DAY_MS).toISOString().slice(0, 10));
+  return dates;
+}
+
+function strip(days: Bucket[], today: number, dates: string[]): DailyBar[] {
   const byStart = new Map(days.map((b) => [b.start, b]));
   const bars: DailyBar[] = [];
   for (let i = STRIP_DAYS - 1; i >= 0; i--) {
     const start = today - i * DAY_MS;
     const bucket = byStart.get(start);
     bars.push({
-      date: new Date(start).toISOString().slice(0, 10),
+      date: dates[STRIP_DAYS - 1 - i] as string,
       uptime: bucket && bucket.count > 0 ? bucket.upCount / bucket.count : null,
       state: dayState(bucket),
       checks: bucket?.count ?? 0,

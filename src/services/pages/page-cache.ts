@@ -38,6 +38,8 @@ export interface PageCache {
   pages(): Page[];
   /** The cached snapshot and forms; builds them if the page is cold. */
   get(page: Page): Promise<CachedPage>;
+  /** The cached snapshot if the page is warm, without waiting; undefined when it must be built. */
+  peek(page: Page): CachedPage | undefined;
   /** Drops what is known about pages and rebuilds (after config or API changes). */
   refreshIndex(): Promise<void>;
 }
@@ -122,6 +124,16 @@ export function createPageCache(deps: { db: Db; bus: Bus; clock: Clock; logger: 
     }
   }
 
+  function peek(page: Page): CachedPage | undefined {
+    const entry = entries.get(page.id);
+    if (!entry || entry.cached.page.updatedAt !== page.updatedAt) return undefined;
+    const now = deps.clock.now();
+    entry.lastRead = now;
+    // Stale-while-revalidate: a reader never waits for a rebuild of a page that is already in memory.
+    if (now - entry.cached.builtAt >= SNAPSHOT_MAX_AGE_MS) markDirty(page.id);
+    return entry.cached;
+  }
+
   return {
     async start() {
       await loadIndex();
@@ -155,16 +167,9 @@ export function createPageCache(deps: { db: Db; bus: Bus; clock: Clock; logger: 
     pageBySlug: (slug) => bySlug.get(slug),
     pageByDomain: (host) => byDomain.get(host.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '')),
     pages: () => [...bySlug.values()],
+    peek,
     async get(page) {
-      const entry = entries.get(page.id);
-      const now = deps.clock.now();
-      if (entry && entry.cached.page.updatedAt === page.updatedAt) {
-        entry.lastRead = now;
-        // Stale-while-revalidate: a reader never waits for a rebuild of a page that is already in memory.
-        if (now - entry.cached.builtAt >= SNAPSHOT_MAX_AGE_MS) markDirty(page.id);
-        return entry.cached;
-      }
-      return build(page);
+      return peek(page) ?? build(page);
     },
     refreshIndex: loadIndex,
   };
@@ -181,8 +186,10 @@ function withForms(page: Page, snapshot: Snapshot, builtAt: number): CachedPage 
       let out = rendered.get(key);
       if (!out) {
         const form = pageForms[name];
-        const { contentType, body } = form.render(snapshot, { basePath, options });
-        out = { contentType, body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"` };
+        const result = form.render(snapshot, { basePath, options });
+        // Bytes once, so every response writes the same buffer.
+        const body = typeof result.body === 'string' ? Buffer.from(result.body) : result.body;
+        out = { contentType: result.contentType, body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"` };
         if (rendered.size < MAX_VARIANTS_PER_PAGE) rendered.set(key, out);
       }
       return out;

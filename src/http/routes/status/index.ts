@@ -2,17 +2,12 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { snapshotSchema } from '../../../domain/snapshot.js';
-import type { FormName } from '../../../render/forms.js';
 import { issuePageCookie, PAGE_COOKIE_MAX_AGE_SEC, pageCookieName } from '../../../services/pages/page-access.js';
+import type { PageCache } from '../../../services/pages/page-cache.js';
 import type { Page } from '../../../store/pages.js';
 import type { App, AppEnv } from '../../app.js';
+import { resolvePageTarget } from './page-paths.js';
 import { CORS_HEADERS, passwordRequired, serveForm } from './serve-form.js';
-
-/** Page-relative paths, the same under /s/{slug} and at the root of a custom domain. */
-const PAGE_PATHS: Record<string, FormName> = {
-  '/status.json': 'json',
-  '/status.md': 'markdown',
-};
 
 /** The password form posts at most this much. */
 const LOGIN_BODY_MAX_BYTES = 2048;
@@ -20,48 +15,32 @@ const LOGIN_BODY_MAX_BYTES = 2048;
 export function statusRoutes(app: App): void {
   documentRoutes(app);
 
-  // A request for a page's custom domain is served that page at "/" and the page-relative paths.
+  // Every public page path, under /s/{slug}, /api/v1/status/{slug} or on a custom domain, is resolved in one place.
   app.use('*', async (c, next) => {
+    const method = c.req.method;
+    if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS' && method !== 'POST') return next();
+    const { pages } = c.get('deps');
     const host = c.req.header('host');
-    const page = host ? c.get('deps').pages.pageByDomain(host) : undefined;
-    if (!page) return next();
-    const path = c.req.path;
-    if (c.req.method === 'OPTIONS') return preflight();
-    if (path === '/login' && c.req.method === 'POST') return login(c, page, '');
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
-    if (path === '/') return serveForm(c, page, page.slug, wantsMarkdown(c) ? 'markdown' : 'html', '');
-    const form = PAGE_PATHS[path];
-    if (form) return serveForm(c, page, page.slug, form, '');
-    return next();
-  });
-
-  app.options('/s/*', () => preflight());
-  app.options('/api/v1/status/*', () => preflight());
-
-  app.get('/api/v1/status/:slug', (c) => {
-    const slug = c.req.param('slug');
-    return serveForm(c, c.get('deps').pages.pageBySlug(slug), slug, 'json', `/s/${slug}`);
-  });
-  app.get('/s/:slug', (c) => {
-    const slug = c.req.param('slug');
-    return serveForm(c, c.get('deps').pages.pageBySlug(slug), slug, wantsMarkdown(c) ? 'markdown' : 'html', `/s/${slug}`);
-  });
-  for (const [path, form] of Object.entries(PAGE_PATHS))
-    app.get(`/s/:slug${path}`, (c) => {
-      const slug = c.req.param('slug');
-      return serveForm(c, c.get('deps').pages.pageBySlug(slug), slug, form, `/s/${slug}`);
-    });
-  app.post('/s/:slug/login', (c) => {
-    const slug = c.req.param('slug');
-    const page = c.get('deps').pages.pageBySlug(slug);
-    if (!page) return serveForm(c, undefined, slug, 'html', `/s/${slug}`);
-    return login(c, page, `/s/${slug}`);
+    if (method === 'POST') {
+      const login = loginTarget(pages, host, c.req.path);
+      if (!login) return next();
+      if (!login.page) return serveForm(c, { page: undefined, slug: login.slug, form: 'html', basePath: login.basePath });
+      return loginPost(c, login.page, login.basePath);
+    }
+    const target = resolvePageTarget(pages, host, c.req.path, c.req.header('accept'));
+    if (!target) return next();
+    if (method === 'OPTIONS') return preflight();
+    return serveForm(c, target);
   });
 }
 
-function wantsMarkdown(c: Context<AppEnv>): boolean {
-  const accept = c.req.header('accept') ?? '';
-  return /\btext\/markdown\b/i.test(accept) && !/\btext\/html\b/i.test(accept);
+function loginTarget(pages: PageCache, host: string | undefined, path: string): { page: Page | undefined; slug: string; basePath: string } | null {
+  const onDomain = host ? pages.pageByDomain(host) : undefined;
+  if (onDomain && path === '/login') return { page: onDomain, slug: onDomain.slug, basePath: '' };
+  const match = /^\/s\/([^/]+)\/login$/.exec(path);
+  if (!match) return null;
+  const slug = match[1] as string;
+  return { page: pages.pageBySlug(slug), slug, basePath: `/s/${slug}` };
 }
 
 function preflight(): Response {
@@ -76,7 +55,7 @@ function preflight(): Response {
   });
 }
 
-async function login(c: Context<AppEnv>, page: Page, basePath: string): Promise<Response> {
+async function loginPost(c: Context<AppEnv>, page: Page, basePath: string): Promise<Response> {
   const { pageAccess, clock } = c.get('deps');
   const length = Number(c.req.header('content-length') ?? '0');
   if (length > LOGIN_BODY_MAX_BYTES) return passwordRequired(c, page, 'html', basePath, 'That request was too large.');

@@ -4,9 +4,11 @@ import type { FormName } from '../../../render/forms.js';
 import { CONTENT_SECURITY_POLICY } from '../../../render/html-layout.js';
 import { renderNotFoundPage } from '../../../render/not-found-page.js';
 import { renderPasswordPage } from '../../../render/password-page.js';
+import type { CachedPage, PageCache, RenderedForm } from '../../../services/pages/page-cache.js';
 import type { Page } from '../../../store/pages.js';
 import type { AppEnv } from '../../app.js';
 import { PROBLEM_CONTENT_TYPE, problem } from '../../problem.js';
+import type { PageTarget } from './page-paths.js';
 
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=30, s-maxage=30';
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
@@ -19,36 +21,49 @@ export const CORS_HEADERS = {
 /** Forms that people read in a browser get HTML errors; machines get problem+json. */
 const HTML_FORMS = new Set<FormName>(['html']);
 
-export async function serveForm(
-  c: Context<AppEnv>,
-  page: Page | undefined,
-  slug: string,
-  form: FormName,
-  basePath: string,
-  options: Record<string, string> = {},
-): Promise<Response> {
-  const { pages, pageAccess, clock } = c.get('deps');
-  if (!page) return notFound(c, slug, form);
-  const isProtected = page.passwordHash !== null;
-  if (isProtected && !pageAccess.allowed(page, { cookie: c.req.header('cookie'), authorization: c.req.header('authorization') }, clock.now()))
-    return passwordRequired(c, page, form, basePath);
+export interface FormResponse {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  body: RenderedForm['body'] | null;
+}
 
-  const cached = await pages.get(page);
-  const rendered = cached.form(form, basePath, options);
+/** The response for a readable, cached page: shared by the Hono route and the server's fast path. */
+export function formResponse(cached: CachedPage, target: PageTarget, path: string, ifNoneMatch: string | undefined): FormResponse {
+  const rendered = cached.form(target.form, target.basePath);
   const headers: Record<string, string> = {
     ...CORS_HEADERS,
     'content-type': rendered.contentType,
     etag: rendered.etag,
-    'cache-control': isProtected ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL,
+    'cache-control': cached.page.passwordHash !== null ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL,
     'x-content-type-options': 'nosniff',
   };
-  if (form === 'html') headers['content-security-policy'] = CONTENT_SECURITY_POLICY;
-  if (basePath !== '' && c.req.path === basePath) headers.vary = 'Accept';
-  if (matchesEtag(c.req.header('if-none-match'), rendered.etag)) {
+  if (target.form === 'html') headers['content-security-policy'] = CONTENT_SECURITY_POLICY;
+  if (path === target.basePath || path === `${target.basePath}/`) headers.vary = 'Accept';
+  if (matchesEtag(ifNoneMatch, rendered.etag)) {
     const { 'content-type': _omit, ...rest } = headers;
-    return new Response(null, { status: 304, headers: rest });
+    return { status: 304, headers: rest, body: null };
   }
-  return new Response(rendered.body as BodyInit, { status: 200, headers });
+  return { status: 200, headers, body: rendered.body };
+}
+
+/**
+ * The server's fast path: a public page already in memory is answered without the router or middleware.
+ * Null means "not that simple" (cold, protected, unknown): the request goes through the app as usual.
+ */
+export function fastFormResponse(pages: PageCache, target: PageTarget, path: string, ifNoneMatch: string | undefined): FormResponse | null {
+  if (!target.page || target.page.passwordHash !== null) return null;
+  const cached = pages.peek(target.page);
+  return cached ? formResponse(cached, target, path, ifNoneMatch) : null;
+}
+
+export async function serveForm(c: Context<AppEnv>, target: PageTarget): Promise<Response> {
+  const { pages, pageAccess, clock } = c.get('deps');
+  const page = target.page;
+  if (!page) return notFound(c, target.slug, target.form);
+  if (page.passwordHash !== null && !pageAccess.allowed(page, { cookie: c.req.header('cookie'), authorization: c.req.header('authorization') }, clock.now()))
+    return passwordRequired(c, page, target.form, target.basePath);
+  const response = formResponse(await pages.get(page), target, c.req.path, c.req.header('if-none-match'));
+  return new Response(response.body as BodyInit | null, { status: response.status, headers: response.headers });
 }
 
 function matchesEtag(header: string | undefined, etag: string): boolean {
@@ -61,17 +76,23 @@ function notFound(c: Context<AppEnv>, slug: string, form: FormName): Response {
   const headers = { ...CORS_HEADERS, 'cache-control': PUBLIC_CACHE_CONTROL };
   if (HTML_FORMS.has(form)) {
     const page = renderNotFoundPage(slug);
-    return new Response(page.body, { status: 404, headers: { ...headers, 'content-type': page.contentType, 'content-security-policy': CONTENT_SECURITY_POLICY } });
+    return new Response(page.body, {
+      status: 404,
+      headers: { ...headers, 'content-type': page.contentType, 'content-security-policy': CONTENT_SECURITY_POLICY },
+    });
   }
   const body = { ...problem(404, 'page-not-found', 'Page not found', `There is no status page "${slug}".`), instance: c.req.path };
   return new Response(JSON.stringify(body), { status: 404, headers: { ...headers, 'content-type': PROBLEM_CONTENT_TYPE } });
 }
 
-function passwordRequired(c: Context<AppEnv>, page: Page, form: FormName, basePath: string, error?: string): Response {
+export function passwordRequired(c: Context<AppEnv>, page: Page, form: FormName, basePath: string, error?: string): Response {
   const headers = { ...CORS_HEADERS, 'cache-control': PRIVATE_CACHE_CONTROL, 'www-authenticate': `Bearer realm="${page.slug}"` };
   if (HTML_FORMS.has(form)) {
     const html = renderPasswordPage({ title: page.title, slug: page.slug }, { action: `${basePath}/login`, ...(error ? { error } : {}) });
-    return new Response(html.body, { status: 401, headers: { ...headers, 'content-type': html.contentType, 'content-security-policy': CONTENT_SECURITY_POLICY } });
+    return new Response(html.body, {
+      status: 401,
+      headers: { ...headers, 'content-type': html.contentType, 'content-security-policy': CONTENT_SECURITY_POLICY },
+    });
   }
   const body = {
     ...problem(401, 'password-required', 'Password required', 'This page is protected: send Authorization: Bearer <page password>.'),
@@ -79,5 +100,3 @@ function passwordRequired(c: Context<AppEnv>, page: Page, form: FormName, basePa
   };
   return new Response(JSON.stringify(body), { status: 401, headers: { ...headers, 'content-type': PROBLEM_CONTENT_TYPE } });
 }
-
-export { passwordRequired };

@@ -1,0 +1,82 @@
+// Child processes for benchmarks: a Warden server and a bare node:http baseline serving given bytes, each on its own port.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const CLI = fileURLToPath(new URL('../dist/cli/index.js', import.meta.url));
+
+export interface Child {
+  url: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+function waitForLine(child: ChildProcess, pattern: RegExp, what: string): Promise<RegExpExecArray> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`${what} did not start:\n${out}`)), 30_000);
+    const onData = (d: Buffer) => {
+      out += d;
+      const match = pattern.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${what} exited with ${code}:\n${out}`)));
+  });
+}
+
+function stopper(child: ChildProcess, cleanup = () => {}): () => Promise<void> {
+  return () =>
+    new Promise((resolve) => {
+      child.once('exit', () => {
+        cleanup();
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+}
+
+/** Starts `warden serve` (built) with its own data directory; extra env picks the config or the database. */
+export async function startWardenProcess(env: Record<string, string> = {}): Promise<Child & { dataDir: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'warden-bench-'));
+  const child = spawn(process.execPath, [CLI, 'serve'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', WARDEN_DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const match = await waitForLine(child, /"url":"(http:\/\/[^"]+)"/, 'warden');
+  child.stderr?.resume();
+  return {
+    url: (match[1] as string).replace('localhost', '127.0.0.1'),
+    process: child,
+    dataDir,
+    stop: stopper(child, () => rmSync(dataDir, { recursive: true, force: true })),
+  };
+}
+
+/** A bare node:http server answering every request with the same bytes and headers: the baseline of a cached read. */
+export async function startBaselineProcess(body: Buffer, headers: Record<string, string>, status = 200): Promise<Child> {
+  const dir = mkdtempSync(join(tmpdir(), 'warden-baseline-'));
+  const bodyFile = join(dir, 'body');
+  writeFileSync(bodyFile, body);
+  const script = `
+    const http = require('node:http');
+    const body = require('node:fs').readFileSync(${JSON.stringify(bodyFile)});
+    const headers = ${JSON.stringify(headers)};
+    const server = http.createServer((req, res) => {
+      if (req.method === 'POST') { req.resume(); req.on('end', () => { res.writeHead(${status}, headers); res.end(body); }); return; }
+      res.writeHead(${status}, headers); res.end(body);
+    });
+    server.keepAliveTimeout = 5000;
+    server.listen(0, '127.0.0.1', () => console.log('listening ' + server.address().port));
+    process.on('SIGTERM', () => server.close(() => process.exit(0)));
+  `;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const match = await waitForLine(child, /listening (\d+)/, 'baseline');
+  return { url: `http://127.0.0.1:${match[1]}`, process: child, stop: stopper(child, () => rmSync(dir, { recursive: true, force: true })) };
+}
