@@ -27,10 +27,19 @@ export async function runProbe(definition: ProbeDefinition, rawConfig: unknown, 
   const timeoutError = `timed out after ${formatSeconds(options.timeoutMs)}`;
   const timer = setTimeout(() => controller.abort(new Error(timeoutError)), options.timeoutMs);
   let abandon: NodeJS.Timeout | undefined;
+  let stopListening = () => {};
   const started = performance.now();
   try {
     const abandoned = new Promise<ProbeResult>((resolve) => {
       abandon = setTimeout(() => resolve({ ok: false, error: timeoutError }), options.timeoutMs + ABANDON_AFTER_MS);
+      // On shutdown nobody waits for a probe to notice its signal: the caller discards the result anyway.
+      const outer = options.signal;
+      if (outer) {
+        const onShutdown = () => resolve({ ok: false, error: 'cancelled: shutting down' });
+        if (outer.aborted) onShutdown();
+        else outer.addEventListener('abort', onShutdown, { once: true });
+        stopListening = () => outer.removeEventListener('abort', onShutdown);
+      }
     });
     const result = await Promise.race([
       definition.probe(config, { signal: controller.signal, timeoutMs: options.timeoutMs }),
@@ -44,6 +53,7 @@ export async function runProbe(definition: ProbeDefinition, rawConfig: unknown, 
   } finally {
     clearTimeout(timer);
     clearTimeout(abandon);
+    stopListening();
     options.signal?.removeEventListener('abort', onOuterAbort);
   }
 }
