@@ -46,6 +46,8 @@ export class IngestOverloadedError extends Error {
 
 /** Results committed per transaction; more wait for the next one. */
 export const INGEST_MAX_BATCH = 2000;
+/** Monitor rows per state upsert (23 columns each: under SQLite's and PostgreSQL's bound-parameter limits). */
+const MONITOR_UPSERT_CHUNK = 500;
 /** Results waiting at most; beyond it record() fails fast instead of queueing without bound. */
 export const INGEST_MAX_QUEUE = 100_000;
 
@@ -226,20 +228,23 @@ async function commit(db: Db, inputs: IngestInput[], now: number): Promise<{ out
 
     await insertChecks(trx, rows);
     await addToBuckets(trx, rows);
-    for (const id of touched) {
-      const m = monitors.get(id) as MonitorsTable;
+    // One statement per chunk instead of one per monitor: the monitors are upserted onto themselves,
+    // so only the state columns change (SQLite and PostgreSQL both take ON CONFLICT … DO UPDATE).
+    const changed = [...touched].map((id) => monitors.get(id) as MonitorsTable);
+    for (let i = 0; i < changed.length; i += MONITOR_UPSERT_CHUNK)
       await trx
-        .updateTable('monitors')
-        .set({
-          state: m.state,
-          state_since: m.state_since,
-          failure_streak: m.failure_streak,
-          last_check_at: m.last_check_at,
-          last_result: m.last_result,
-        })
-        .where('id', '=', id)
+        .insertInto('monitors')
+        .values(changed.slice(i, i + MONITOR_UPSERT_CHUNK))
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet((eb) => ({
+            state: eb.ref('excluded.state'),
+            state_since: eb.ref('excluded.state_since'),
+            failure_streak: eb.ref('excluded.failure_streak'),
+            last_check_at: eb.ref('excluded.last_check_at'),
+            last_result: eb.ref('excluded.last_result'),
+          })),
+        )
         .execute();
-    }
     return { outcomes, events };
   });
 }

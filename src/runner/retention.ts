@@ -24,15 +24,17 @@ export function createRetention(deps: { db: Db; clock: Clock; logger: Logger; ch
   async function prune(): Promise<{ checks: number; buckets: number }> {
     const now = deps.clock.now();
     let checks = 0;
-    for (;;) {
-      const deleted = await pruneChecks(deps.db, now - deps.checkDays * DAY_MS, PRUNE_BATCH);
-      checks += deleted;
-      if (deleted < PRUNE_BATCH || stopped) break;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
     let buckets = 0;
     const monitors = await deps.db.selectFrom('monitors').select('id').execute();
     for (const { id } of monitors) {
+      for (;;) {
+        if (stopped) break;
+        const deleted = await pruneChecks(deps.db, id, now - deps.checkDays * DAY_MS, PRUNE_BATCH);
+        checks += deleted;
+        if (deleted < PRUNE_BATCH) break;
+        // Let writers in between batches.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
       if (stopped) break;
       buckets += await pruneBuckets(deps.db, 'check_buckets_hourly', id, now - deps.bucketDays * DAY_MS);
       buckets += await pruneBuckets(deps.db, 'check_buckets_daily', id, now - deps.bucketDays * DAY_MS);

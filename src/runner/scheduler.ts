@@ -1,4 +1,5 @@
 // The edge runner: runs every enabled edge monitor every intervalSec, spread evenly, under a global concurrency cap.
+import { setMaxListeners } from 'node:events';
 import type { Bus } from '../bus/bus.js';
 import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../logger.js';
@@ -59,6 +60,8 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
   const random = deps.random ?? Math.random;
   const entries = new Map<string, Entry>();
   const shutdown = new AbortController();
+  // Every running probe listens to the shutdown signal; hundreds at once is expected, not a leak.
+  setMaxListeners(0, shutdown.signal);
   const waiting: (() => void)[] = [];
   const lateness: number[] = [];
   let active = 0;

@@ -46,7 +46,7 @@ export async function insertChecks(db: Db, checks: CheckRow[]): Promise<void> {
           result_id: c.resultId,
         })),
       )
-      .onConflict((oc) => oc.columns(['monitor_id', 'result_id']).doNothing())
+      .onConflict((oc) => oc.columns(['monitor_id', 'result_id']).where('result_id', 'is not', null).doNothing())
       .execute();
   }
 }
@@ -239,11 +239,13 @@ export async function listChecks(
   }));
 }
 
-/** Deletes up to `batch` checks older than `before`; returns how many went. Small batches keep writers unblocked. */
-export async function pruneChecks(db: Db, before: number, batch: number): Promise<number> {
+/** Deletes up to `batch` of one monitor's checks older than `before` (through the monitor/time index); returns how many went. */
+export async function pruneChecks(db: Db, monitorId: string, before: number, batch: number): Promise<number> {
   const result = await db
     .deleteFrom('checks')
-    .where('id', 'in', (eb) => eb.selectFrom('checks').select('id').where('checked_at', '<', before).limit(batch))
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('checks').select('id').where('monitor_id', '=', monitorId).where('checked_at', '<', before).limit(batch),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

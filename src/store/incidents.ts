@@ -45,6 +45,11 @@ export async function findIncidentById(db: Db, id: string): Promise<Incident | u
   return row && (await withDetails(db, [row]))[0];
 }
 
+export async function incidentKeyTaken(db: Db, pageId: string, key: string): Promise<boolean> {
+  const row = await db.selectFrom('incidents').select('id').where('page_id', '=', pageId).where('key', '=', key).executeTakeFirst();
+  return row !== undefined;
+}
+
 async function withDetails(db: Db, rows: IncidentsTable[]): Promise<Incident[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);

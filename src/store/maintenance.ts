@@ -39,6 +39,11 @@ export async function countMaintenance(db: Db, pageId: string): Promise<number> 
   return Number(row.n);
 }
 
+export async function maintenanceKeyTaken(db: Db, pageId: string, key: string): Promise<boolean> {
+  const row = await db.selectFrom('maintenance').select('id').where('page_id', '=', pageId).where('key', '=', key).executeTakeFirst();
+  return row !== undefined;
+}
+
 async function withComponents(db: Db, rows: MaintenanceTable[]): Promise<Maintenance[]> {
   if (rows.length === 0) return [];
   const links = await db.selectFrom('maintenance_components').selectAll().where('maintenance_id', 'in', rows.map((r) => r.id)).execute();

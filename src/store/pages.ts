@@ -43,6 +43,11 @@ export async function findPageBySlug(db: Db, slug: string): Promise<Page | undef
   return row && toPage(row);
 }
 
+export async function findPageById(db: Db, id: string): Promise<Page | undefined> {
+  const row = await db.selectFrom('pages').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toPage(row);
+}
+
 export async function findPageByDomain(db: Db, domain: string): Promise<Page | undefined> {
   const row = await db.selectFrom('pages').selectAll().where('custom_domain', '=', domain.toLowerCase()).executeTakeFirst();
   return row && toPage(row);
