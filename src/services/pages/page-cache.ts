@@ -4,14 +4,18 @@ import type { Bus } from '../../bus/bus.js';
 import type { Clock } from '../../domain/clock.js';
 import type { Snapshot } from '../../domain/snapshot.js';
 import type { Logger } from '../../logger.js';
-import { type FormName, pageForms, type Rendered } from '../../render/forms.js';
+import { type FormName, type PageForm, pageForms, type Rendered, type SyncFormName } from '../../render/forms.js';
 import type { Db } from '../../store/connect.js';
 import { listPages, type Page } from '../../store/pages.js';
 import { buildSnapshot } from './build-snapshot.js';
 
 /** A snapshot is rebuilt at least this often while people read the page. */
 export const SNAPSHOT_MAX_AGE_MS = 30_000;
-/** Events arriving this close together cause one rebuild. */
+/**
+ * A page is rebuilt at most once per this window: the first event after a quiet spell rebuilds at once (so the live
+ * stream and readers see a change within milliseconds), events arriving during the window cause one more rebuild at
+ * its end.
+ */
 const REBUILD_DEBOUNCE_MS = 250;
 /** Pages nobody read for this long are dropped from memory; the next read builds them again. */
 const IDLE_EVICT_MS = 10 * 60_000;
@@ -22,11 +26,28 @@ export interface RenderedForm extends Rendered {
   etag: string;
 }
 
+/**
+ * One snapshot version of a page and its forms, each rendered at most once (per base path and option set) and
+ * memoized until the next version. Forms that render asynchronously (og.png) are rendered once even when many
+ * requests ask at the same moment: they share the pending promise.
+ */
 export interface CachedPage {
   page: Page;
   snapshot: Snapshot;
   builtAt: number;
-  form(name: FormName, basePath: string, options?: Record<string, string>): RenderedForm;
+  /** A form that renders synchronously, rendered now if it was not yet. */
+  form(name: SyncFormName, basePath: string, options?: Record<string, string>): RenderedForm;
+  /** The form's bytes if they are ready without waiting (rendering sync forms now, starting async ones); else undefined. */
+  ready(name: FormName, basePath: string, options?: Record<string, string>): RenderedForm | undefined;
+  /** The form's bytes, rendering them if needed. */
+  render(name: FormName, basePath: string, options?: Record<string, string>): Promise<RenderedForm>;
+}
+
+/** A page's snapshot was (re)built: `previous` is the version it replaces, undefined when the page was cold. */
+export interface SnapshotRebuilt {
+  page: Page;
+  snapshot: Snapshot;
+  previous: Snapshot | undefined;
 }
 
 export interface PageCache {
@@ -42,6 +63,11 @@ export interface PageCache {
   peek(page: Page): CachedPage | undefined;
   /** Drops what is known about pages and rebuilds (after config or API changes). */
   refreshIndex(): Promise<void>;
+  /**
+   * Calls the listener after each rebuild of a page's snapshot, synchronously, once the new version is what
+   * `peek` and `get` return. The live hub diffs `previous` against `snapshot`. Returns the unsubscribe.
+   */
+  onSnapshot(listener: (event: SnapshotRebuilt) => void): () => void;
 }
 
 interface Entry {
@@ -57,7 +83,10 @@ export function createPageCache(deps: { db: Db; bus: Bus; clock: Clock; logger: 
   const building = new Map<string, Promise<CachedPage>>();
   const dirty = new Set<string>();
   const unsubscribes: (() => void)[] = [];
+  const listeners = new Set<(event: SnapshotRebuilt) => void>();
   let debounce: NodeJS.Timeout | null = null;
+  /** When the last batch of rebuilds started (performance.now(), since the timers are real ones). */
+  let lastFlush = Number.NEGATIVE_INFINITY;
   let ticker: NodeJS.Timeout | null = null;
   let stopped = false;
 
@@ -90,6 +119,7 @@ export function createPageCache(deps: { db: Db; bus: Bus; clock: Clock; logger: 
       const cached = withForms(page, snapshot, now);
       const previous = entries.get(page.id);
       entries.set(page.id, { cached, lastRead: previous?.lastRead ?? now });
+      notify({ page, snapshot, previous: previous?.cached.snapshot });
       return cached;
     })();
     building.set(page.id, promise);
@@ -100,24 +130,53 @@ export function createPageCache(deps: { db: Db; bus: Bus; clock: Clock; logger: 
     }
   }
 
+  function notify(event: SnapshotRebuilt): void {
+    for (const listener of listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        deps.logger.error({ err: error, page: event.page.slug }, 'snapshot listener failed');
+      }
+    }
+  }
+
   function markDirty(pageId: string): void {
     if (!entries.has(pageId)) return;
     dirty.add(pageId);
     if (debounce || stopped) return;
-    debounce = setTimeout(() => {
-      debounce = null;
-      const ids = [...dirty];
-      dirty.clear();
-      for (const id of ids) {
-        const entry = entries.get(id);
-        const page = entry && bySlug.get(entry.cached.page.slug);
-        if (page) build(page).catch((error) => deps.logger.error({ err: error, page: page.slug }, 'rebuilding page failed'));
-      }
-    }, REBUILD_DEBOUNCE_MS);
+    const wait = lastFlush + REBUILD_DEBOUNCE_MS - performance.now();
+    // setImmediate-like when quiet: results committed together (one ingest batch) still make one rebuild.
+    debounce = setTimeout(flush, Math.max(0, wait));
   }
+
+  function flush(): void {
+    debounce = null;
+    lastFlush = performance.now();
+    const ids = [...dirty];
+    dirty.clear();
+    for (const id of ids) {
+      const entry = entries.get(id);
+      const page = entry && bySlug.get(entry.cached.page.slug);
+      if (!page) continue;
+      // A build already running may have read the database before the change that marked the page: build again after it.
+      const running = building.get(id);
+      if (running) {
+        void running.finally(() => markDirty(id)).catch(() => {});
+        continue;
+      }
+      build(page).catch((error) => deps.logger.error({ err: error, page: page.slug }, 'rebuilding page failed'));
+    }
+  }
+
+  let lastIndexLoad = 0;
 
   function tick(): void {
     const now = deps.clock.now();
+    // Pages changed by another process (the CLI, a second server) show up within this period.
+    if (now - lastIndexLoad >= SNAPSHOT_MAX_AGE_MS) {
+      lastIndexLoad = now;
+      loadIndex().catch((error) => deps.logger.error({ err: error }, 'reloading pages failed'));
+    }
     for (const [id, entry] of entries) {
       if (now - entry.lastRead > IDLE_EVICT_MS) entries.delete(id);
       else if (now - entry.cached.builtAt >= SNAPSHOT_MAX_AGE_MS - REBUILD_DEBOUNCE_MS) markDirty(id);
@@ -137,6 +196,7 @@ export function createPageCache(deps: { db: Db; bus: Bus; clock: Clock; logger: 
   return {
     async start() {
       await loadIndex();
+      lastIndexLoad = deps.clock.now();
       const onMonitor = (event: { monitorId: string }) => {
         for (const pageId of pagesByMonitor.get(event.monitorId) ?? []) markDirty(pageId);
       };
@@ -159,6 +219,7 @@ export function createPageCache(deps: { db: Db; bus: Bus; clock: Clock; logger: 
     },
     async stop() {
       stopped = true;
+      listeners.clear();
       for (const unsubscribe of unsubscribes) unsubscribe();
       if (debounce) clearTimeout(debounce);
       if (ticker) clearInterval(ticker);
@@ -172,27 +233,75 @@ export function createPageCache(deps: { db: Db; bus: Bus; clock: Clock; logger: 
       return peek(page) ?? build(page);
     },
     refreshIndex: loadIndex,
+    onSnapshot(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
   };
 }
 
 function withForms(page: Page, snapshot: Snapshot, builtAt: number): CachedPage {
-  const rendered = new Map<string, RenderedForm>();
+  const rendered = new Map<string, RenderedForm | Promise<RenderedForm>>();
+
+  function keyOf(name: FormName, basePath: string, options: Record<string, string>): string {
+    const form = pageForms[name] as PageForm;
+    const path = form.pathIndependent ? '' : basePath;
+    const keys = Object.keys(options);
+    return keys.length === 0 ? `${name}\u0000${path}` : `${name}\u0000${path}\u0000${JSON.stringify(options)}`;
+  }
+
+  function remember(key: string, value: RenderedForm | Promise<RenderedForm>): void {
+    if (rendered.has(key) || rendered.size < MAX_VARIANTS_PER_PAGE) rendered.set(key, value);
+  }
+
+  /** The bytes now, or the pending rendering of an async form (started here if it was not). */
+  function lookup(name: FormName, basePath: string, options: Record<string, string>): RenderedForm | Promise<RenderedForm> {
+    const key = keyOf(name, basePath, options);
+    const known = rendered.get(key);
+    if (known) return known;
+    const result = (pageForms[name] as PageForm).render(snapshot, { basePath, options });
+    if (!(result instanceof Promise)) {
+      const out = withEtag(result);
+      remember(key, out);
+      return out;
+    }
+    const pending = result.then(withEtag);
+    remember(key, pending);
+    pending.then(
+      (out) => {
+        if (rendered.get(key) === pending) rendered.set(key, out);
+      },
+      () => {
+        // A failed rendering is not kept: the next request tries again.
+        if (rendered.get(key) === pending) rendered.delete(key);
+      },
+    );
+    return pending;
+  }
+
   return {
     page,
     snapshot,
     builtAt,
     form(name, basePath, options = {}) {
-      const key = `${name}\u0000${basePath}\u0000${JSON.stringify(options)}`;
-      let out = rendered.get(key);
-      if (!out) {
-        const form = pageForms[name];
-        const result = form.render(snapshot, { basePath, options });
-        // Bytes once, so every response writes the same buffer.
-        const body = typeof result.body === 'string' ? Buffer.from(result.body) : result.body;
-        out = { contentType: result.contentType, body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"` };
-        if (rendered.size < MAX_VARIANTS_PER_PAGE) rendered.set(key, out);
-      }
+      const out = lookup(name, basePath, options);
+      if (out instanceof Promise) throw new Error(`form ${name} renders asynchronously; use render()`);
       return out;
     },
+    ready(name, basePath, options = {}) {
+      const out = lookup(name, basePath, options);
+      if (!(out instanceof Promise)) return out;
+      out.catch(() => {});
+      return undefined;
+    },
+    async render(name, basePath, options = {}) {
+      return lookup(name, basePath, options);
+    },
   };
+}
+
+/** Bytes once, so every response writes the same buffer, and their ETag. */
+function withEtag(result: Rendered): RenderedForm {
+  const body = typeof result.body === 'string' ? Buffer.from(result.body) : result.body;
+  return { contentType: result.contentType, body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"` };
 }
