@@ -1,4 +1,6 @@
 // Composition root: settings → store → bus → services → http, and an orderly shutdown in reverse.
+// First: it extends zod with .openapi(), which must happen before any schema is created.
+import '@hono/zod-openapi';
 
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +14,7 @@ import { type Clock, systemClock } from './domain/clock.js';
 import { generateSecret } from './domain/tokens.js';
 import { createApp } from './http/app.js';
 import { createRequestListener } from './http/fast-path.js';
+import { attachLiveStream } from './http/live.js';
 import { createLogger, type Logger } from './logger.js';
 import { createIngest } from './runner/ingest.js';
 import { createRetention, RETENTION_DEFAULTS } from './runner/retention.js';
@@ -70,6 +73,8 @@ export async function startWarden({ settings, clock = systemClock, logger: given
   server.keepAliveTimeout = 5_000;
   server.headersTimeout = 15_000;
   server.requestTimeout = 30_000;
+  // The live stream (WS /s/{slug}/live) upgrades on the same server; its own PageAccess only caches verified passwords.
+  const live = attachLiveStream(server, { pages, pageAccess: createPageAccess(), clock, logger });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(settings.port, settings.host, () => {
@@ -86,6 +91,7 @@ export async function startWarden({ settings, clock = systemClock, logger: given
   try {
     syncReport = await applyConfig(store.db, fileConfig ?? demoConfig(port, demoPushToken ?? undefined), clock.now());
   } catch (error) {
+    await live.close();
     server.close();
     await store.close();
     throw error;
@@ -113,6 +119,8 @@ export async function startWarden({ settings, clock = systemClock, logger: given
         ready = false;
         stopDemo();
         logger.info('shutting down: no new connections, finishing requests in flight');
+        // Live sockets first: server.close() would otherwise wait for them.
+        await live.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();

@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // The `warden` command: serve (default), migrate, config, keys, relays, monitors.
+// First: it extends zod with .openapi(), which must happen before any schema is created.
+import '@hono/zod-openapi';
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/load.js';
@@ -8,6 +10,7 @@ import { configCommand } from './commands/config.js';
 import { keysCommand } from './commands/keys.js';
 import { migrateCommand } from './commands/migrate.js';
 import { monitorsCommand } from './commands/monitors.js';
+import { relayCommand } from './commands/relay.js';
 import { relaysCommand } from './commands/relays.js';
 import { serveCommand } from './commands/serve.js';
 
@@ -24,6 +27,7 @@ program.addCommand(serveCommand(), { isDefault: true });
 program.addCommand(migrateCommand());
 program.addCommand(configCommand());
 program.addCommand(keysCommand());
+program.addCommand(relayCommand());
 program.addCommand(relaysCommand());
 program.addCommand(monitorsCommand());
 

@@ -121,7 +121,8 @@ function recentIncidents(incidents: SnapshotIncident[]): string {
   return [head, ...incidents.map((incident) => incidentBlock(incident))].join('\n\n');
 }
 
-function incidentBlock(incident: SnapshotIncident): string {
+/** One incident as a `###` block: facts, affected components, updates newest first; the MCP incident list uses it too. */
+export function incidentBlock(incident: SnapshotIncident): string {
   const facts = [
     `Status: ${INCIDENT_STATUS_WORD[incident.status]}`,
     IMPACT_WORD[incident.impact],

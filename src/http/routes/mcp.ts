@@ -1,0 +1,64 @@
+// POST /mcp: the MCP endpoint over stateless Streamable HTTP (a server and transport per request, JSON answers); public and CORS-enabled.
+import { z } from '@hono/zod-openapi';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { createMcpServer, MCP_PROTOCOL_VERSION, MCP_TOOLS } from '../../mcp/server.js';
+import { AI_LIMITS } from '../../services/ai-limits.js';
+import type { App } from '../app.js';
+import { publicPreflight } from '../public-response.js';
+import { CORS_HEADERS } from './status/serve-form.js';
+
+/** What browsers may send: the transport's own headers besides the JSON body. */
+const ALLOW_HEADERS = 'Content-Type, Accept, Authorization, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID';
+
+export function mcpRoutes(app: App): void {
+  // CORS on every answer at /mcp, the 405 for GET and DELETE included (the app's method-not-allowed answers those).
+  app.use('/mcp', async (c, next) => {
+    if (c.req.method === 'OPTIONS') return publicPreflight('POST, OPTIONS', ALLOW_HEADERS);
+    await next();
+    for (const [name, value] of Object.entries(CORS_HEADERS)) c.res.headers.set(name, value);
+  });
+
+  app.post('/mcp', async (c) => {
+    const { store, pages, clock, logger } = c.get('deps');
+    const server = createMcpServer({ db: store.db, pages, clock, logger: c.get('log') ?? logger, scope: { host: c.req.header('host') } });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      maxRequestBodySize: AI_LIMITS.mcpBodyBytes,
+    });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(c.req.raw);
+    } finally {
+      await server.close();
+    }
+  });
+
+  app.openAPIRegistry.registerPath({
+    method: 'post',
+    path: '/mcp',
+    tags: ['MCP and llms.txt'],
+    summary: 'The Model Context Protocol endpoint (Streamable HTTP, stateless)',
+    description:
+      `JSON-RPC 2.0 over Streamable HTTP, protocol version ${MCP_PROTOCOL_VERSION}, no session. Tools: ${Object.keys(MCP_TOOLS).join(', ')}; ` +
+      'resources `warden://pages/{slug}`. Send `Accept: application/json, text/event-stream`. No credentials; pages with a password or ' +
+      '`aiPolicy: disallow` are never exposed. GET and DELETE answer 405. The guide is docs/mcp.md.',
+    request: {
+      body: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: z.object({ jsonrpc: z.literal('2.0'), id: z.union([z.string(), z.number()]).optional(), method: z.string(), params: z.unknown().optional() }),
+          },
+        },
+      },
+    },
+    responses: {
+      200: { description: 'The JSON-RPC response (errors included).', content: { 'application/json': { schema: z.unknown() } } },
+      202: { description: 'A notification or response was accepted (no body).' },
+      406: { description: 'The Accept header does not allow both application/json and text/event-stream.' },
+      413: { description: `The body is larger than ${AI_LIMITS.mcpBodyBytes} bytes.` },
+      415: { description: 'The body is not application/json.' },
+    },
+  });
+}

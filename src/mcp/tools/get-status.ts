@@ -1,0 +1,25 @@
+// MCP tool get_status: one page's Markdown and its snapshot.
+import { z } from 'zod';
+import { snapshotSchema } from '../../domain/snapshot.js';
+import { getPublicPage } from '../../services/pages/list-public-pages.js';
+import { pageMarkdown } from '../resources.js';
+import { defineTool } from '../tool.js';
+
+/** A slug as list_status_pages gives it; anything else simply finds no page. */
+export const slugArgument = z.string().min(1).max(64).describe('the slug of a status page, from list_status_pages (1–64 characters)');
+
+export const getStatus = defineTool({
+  name: 'get_status',
+  title: 'Get the status of a page',
+  description:
+    'The current status of one status page: overall state, every component with its state, uptime (24 h, 7 d, 30 d, 90 d) and live data ' +
+    '(players, latency, version), active incidents, incidents resolved in the last 14 days, and maintenance. Returns the page as Markdown ' +
+    'and the snapshot as structured content (times in epoch milliseconds). ' +
+    'Arguments: slug (string, 1–64 characters, required), from list_status_pages. An unknown slug is a tool error.',
+  input: z.object({ slug: slugArgument }).strict(),
+  output: snapshotSchema,
+  async run({ slug }, { pages, scope }) {
+    const cached = await getPublicPage(pages, slug, scope);
+    return { markdown: pageMarkdown(cached), structured: cached.snapshot };
+  },
+});

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { NotFoundError } from '../../domain/errors.js';
+import type { Page } from '../../store/pages.js';
+import { AI_LIMITS } from '../ai-limits.js';
+import { isExposedToAi, listPublicPages, loadPublicPages, requirePublicPage } from './list-public-pages.js';
+import type { CachedPage, PageCache } from './page-cache.js';
+
+function page(slug: string, overrides: Partial<Page> = {}): Page {
+  return {
+    id: `pg_${slug}`,
+    organizationId: 'org_1',
+    slug,
+    title: slug.toUpperCase(),
+    description: null,
+    customDomain: null,
+    passwordHash: null,
+    aiPolicy: 'allow',
+    managedBy: 'config',
+    createdAt: 0,
+    updatedAt: 0,
+    ...overrides,
+  };
+}
+
+/** Just the index part of the page cache, from a list; get() counts how many builds run at once. */
+function cacheOf(list: Page[]): PageCache & { peak: number } {
+  let running = 0;
+  const cache = {
+    peak: 0,
+    pages: () => [...list],
+    pageBySlug: (slug: string) => list.find((p) => p.slug === slug),
+    pageByDomain: (host: string) => list.find((p) => p.customDomain === host.replace(/:\d+$/, '')),
+    async get(p: Page) {
+      running++;
+      cache.peak = Math.max(cache.peak, running);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      running--;
+      return { page: p } as CachedPage;
+    },
+  };
+  return cache as unknown as PageCache & { peak: number };
+}
+
+const PAGES = [
+  page('zeta'),
+  page('alpha', { customDomain: 'status.alpha.test' }),
+  page('locked', { passwordHash: 'scrypt$…' }),
+  page('quiet', { aiPolicy: 'disallow', customDomain: 'quiet.test' }),
+];
+
+describe('the pages exposed to AI readers', () => {
+  it('are the pages without a password whose aiPolicy is allow', () => {
+    expect(PAGES.filter(isExposedToAi).map((p) => p.slug)).toEqual(['zeta', 'alpha']);
+  });
+
+  it('are listed by slug', () => {
+    expect(listPublicPages(cacheOf(PAGES)).map((p) => p.slug)).toEqual(['alpha', 'zeta']);
+  });
+
+  it('are that page alone on its custom domain, and none on a hidden page’s domain', () => {
+    const cache = cacheOf(PAGES);
+    expect(listPublicPages(cache, { host: 'status.alpha.test:8080' }).map((p) => p.slug)).toEqual(['alpha']);
+    expect(listPublicPages(cache, { host: 'quiet.test' })).toEqual([]);
+    expect(listPublicPages(cache, { host: 'unknown.test' }).map((p) => p.slug)).toEqual(['alpha', 'zeta']);
+  });
+
+  it(`are at most ${AI_LIMITS.publicPages}`, () => {
+    const many = Array.from({ length: AI_LIMITS.publicPages + 5 }, (_, i) => page(`p${String(i).padStart(4, '0')}`));
+    const listed = listPublicPages(cacheOf(many));
+    expect(listed).toHaveLength(AI_LIMITS.publicPages);
+    expect(listed[0]?.slug).toBe('p0000');
+  });
+
+  it('hide a protected page exactly like an unknown slug', () => {
+    const cache = cacheOf(PAGES);
+    expect(requirePublicPage(cache, 'zeta').slug).toBe('zeta');
+    const messages = ['nope', 'locked', 'quiet'].map((slug) => {
+      try {
+        requirePublicPage(cache, slug);
+        return 'found';
+      } catch (error) {
+        expect(error).toBeInstanceOf(NotFoundError);
+        return (error as Error).message.replace(slug, '<slug>');
+      }
+    });
+    expect(new Set(messages)).toEqual(new Set(['page "<slug>" was not found']));
+    // On a custom domain, the other pages are out of scope.
+    expect(() => requirePublicPage(cache, 'zeta', { host: 'status.alpha.test' })).toThrow(NotFoundError);
+    expect(requirePublicPage(cache, 'alpha', { host: 'status.alpha.test' }).slug).toBe('alpha');
+  });
+
+  it('are loaded in order, a few cold builds at a time', async () => {
+    const many = Array.from({ length: 40 }, (_, i) => page(`p${i}`));
+    const cache = cacheOf(many);
+    const loaded = await loadPublicPages(cache, many);
+    expect(loaded.map((c) => c.page.slug)).toEqual(many.map((p) => p.slug));
+    expect(cache.peak).toBeLessThanOrEqual(AI_LIMITS.snapshotLoadConcurrency);
+    expect(await loadPublicPages(cache, [])).toEqual([]);
+  });
+});
