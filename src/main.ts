@@ -66,6 +66,7 @@ export async function startWarden({ settings, clock = systemClock, logger: given
     isReady: () => ready,
     concurrency: settings.concurrency,
     retention: { checkDays: settings.checkRetentionDays, bucketDays: settings.bucketRetentionDays },
+    apiRateLimitPerMinute: settings.apiRateLimitPerMinute,
   });
   const { app, bus, ingest, pages, scheduler, watchdog, retention } = parts;
 
@@ -147,6 +148,7 @@ export interface ComposeOptions {
   isReady?: () => boolean;
   concurrency?: number;
   retention?: { checkDays: number; bucketDays: number };
+  apiRateLimitPerMinute?: number;
 }
 
 /** Builds every service and the HTTP app around a store, without starting timers or listening; tests use it as the server does. */
@@ -167,6 +169,7 @@ export function composeWarden(options: ComposeOptions) {
       return options.baseUrl();
     },
     isReady: options.isReady ?? (() => true),
+    ...(options.apiRateLimitPerMinute ? { apiRateLimitPerMinute: options.apiRateLimitPerMinute } : {}),
   });
   const scheduler = createScheduler({ db: store.db, ingest, bus, clock, logger, ...(options.concurrency ? { concurrency: options.concurrency } : {}) });
   const watchdog = createWatchdog({ db: store.db, ingest, bus, clock, logger });

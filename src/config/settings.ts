@@ -1,6 +1,7 @@
 // Process settings from the environment (and CLI flags), validated once at start-up.
 import { z } from 'zod';
 import { formatIssuePath } from '../domain/issue-path.js';
+import { API_LIMITS } from '../services/api-limits.js';
 
 const settingsSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -13,6 +14,7 @@ const settingsSchema = z.object({
   WARDEN_CHECK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   WARDEN_BUCKET_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
   WARDEN_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(256),
+  WARDEN_API_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(API_LIMITS.rateLimit.requests),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -30,6 +32,8 @@ export interface Settings {
   bucketRetentionDays: number;
   /** Edge probes running at once. */
   concurrency: number;
+  /** Organization API requests per key per minute. */
+  apiRateLimitPerMinute: number;
 }
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Settings> = {}): Settings {
@@ -52,6 +56,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Pa
     checkRetentionDays: e.WARDEN_CHECK_RETENTION_DAYS,
     bucketRetentionDays: e.WARDEN_BUCKET_RETENTION_DAYS,
     concurrency: e.WARDEN_CONCURRENCY,
+    apiRateLimitPerMinute: e.WARDEN_API_RATE_LIMIT,
   };
   for (const [key, value] of Object.entries(overrides)) if (value !== undefined) (settings as unknown as Record<string, unknown>)[key] = value;
   return settings;

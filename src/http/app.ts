@@ -2,7 +2,8 @@
 
 import type { Hook } from '@hono/zod-openapi';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { Env } from 'hono';
+import type { Env, Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import type { Bus } from '../bus/bus.js';
 import type { Clock } from '../domain/clock.js';
 import { ValidationError, WardenError } from '../domain/errors.js';
@@ -11,12 +12,19 @@ import type { Logger } from '../logger.js';
 import type { Ingest } from '../runner/ingest.js';
 import type { PageAccess } from '../services/pages/page-access.js';
 import type { PageCache } from '../services/pages/page-cache.js';
+import { loadReferenceDocs } from '../services/reference-docs.js';
 import type { Store } from '../store/connect.js';
+import { allowedMethods } from './middleware/method-not-allowed.js';
 import { requestLog } from './middleware/request-log.js';
-import { problem, problemResponse } from './problem.js';
+import { openApiDocumentConfig, registerOpenApiComponents } from './openapi.js';
+import { problem, problemFromHttpException, problemResponse } from './problem.js';
 import { apiRoutes } from './routes/api/index.js';
+import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
+import { llmsRoutes } from './routes/llms.js';
+import { mcpRoutes } from './routes/mcp.js';
 import { pushRoutes } from './routes/push/index.js';
+import { referenceDocsRoutes } from './routes/reference-docs.js';
 import { relayRoutes } from './routes/relay/index.js';
 import { statusRoutes } from './routes/status/index.js';
 
@@ -33,6 +41,8 @@ export interface AppDeps {
   baseUrl: string;
   /** False while starting (config not applied yet) and while shutting down. */
   isReady: () => boolean;
+  /** Organization API requests per key per minute (WARDEN_API_RATE_LIMIT); the default of API_LIMITS when absent. */
+  apiRateLimitPerMinute?: number | undefined;
 }
 
 export type AppEnv = { Variables: { deps: AppDeps; requestId: string; log: Logger } };
@@ -55,23 +65,30 @@ export function createApp(deps: AppDeps): App {
   });
   app.use('*', requestLog(deps.logger));
 
+  registerOpenApiComponents(app);
   healthRoutes(app);
   statusRoutes(app);
   pushRoutes(app);
   relayRoutes(app);
-  apiRoutes(app);
-  app.doc31('/api/openapi.json', (c) => ({
-    openapi: '3.1.0',
-    info: {
-      title: 'Warden API',
-      version: '1.0.0',
-      description: 'Status pages and monitoring for game servers and web services.',
-    },
-    servers: [{ url: c.get('deps').baseUrl }],
-  }));
+  apiRoutes(app, { rateLimitPerMinute: deps.apiRateLimitPerMinute });
+  app.doc31('/api/openapi.json', (c) => openApiDocumentConfig(c.get('deps').baseUrl));
+  docsRoutes(app);
+  const referenceDocs = loadReferenceDocs();
+  referenceDocsRoutes(app, referenceDocs);
+  llmsRoutes(app, referenceDocs);
+  mcpRoutes(app);
 
-  app.notFound((c) => problemResponse(c, problem(404, 'not-found', 'Not found', `Nothing is served at ${c.req.path}.`)));
+  const methodsAt = allowedMethods(app as unknown as Hono<never>);
+  app.notFound((c) => {
+    const allowed = methodsAt(c.req.path);
+    if (allowed.length === 0) return problemResponse(c, problem(404, 'not-found', 'Not found', `Nothing is served at ${c.req.path}.`));
+    const allow = { allow: allowed.join(', ') };
+    if (c.req.method === 'OPTIONS') return new Response(null, { status: 204, headers: allow });
+    const detail = `${c.req.method} is not supported at ${c.req.path}; use ${allow.allow}.`;
+    return problemResponse(c, problem(405, 'method-not-allowed', 'Method not allowed', detail), allow);
+  });
   app.onError((error, c) => {
+    if (error instanceof HTTPException) return problemResponse(c, problemFromHttpException(error));
     if (error instanceof ValidationError)
       return problemResponse(c, problem(error.status, error.code, error.title, error.message, error.issues));
     if (error instanceof WardenError) return problemResponse(c, problem(error.status, error.code, error.title, error.message));

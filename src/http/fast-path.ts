@@ -19,7 +19,7 @@ export function createRequestListener(app: App, pages: PageCache): (req: Incomin
       const url = req.url ?? '/';
       const query = url.indexOf('?');
       const path = query === -1 ? url : url.slice(0, query);
-      const target = resolvePageTarget(pages, req.headers.host, path, req.headers.accept);
+      const target = resolvePageTarget(pages, req.headers.host, path, req.headers.accept, query === -1 ? '' : url.slice(query + 1));
       const hit = target && fastFormResponse(pages, target, path, req.headers['if-none-match']);
       if (hit) {
         const offered = req.headers['x-request-id'];

@@ -73,7 +73,8 @@ const ICON_SHAPES: Record<PageState, string> = {
     '<circle cx="10" cy="10" r="10"/><path class="g" d="M7.7 7.7a2.4 2.4 0 1 1 3.3 2.2c-.6.3-1 .8-1 1.4v.5M10 14.8v.1"/>',
 };
 
-const FAVICON_COLOUR: Record<PageState, string> = {
+/** Each state's colour outside the page's stylesheet (favicon, badge, Open Graph image): the light theme's, AA with white text. */
+export const STATE_COLOUR: Record<PageState, string> = {
   operational: '#1a7f37',
   degraded: '#b45309',
   down: '#cf222e',
@@ -83,7 +84,7 @@ const FAVICON_COLOUR: Record<PageState, string> = {
 
 function faviconUrl(state: PageState): string {
   const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20" fill="${FAVICON_COLOUR[state]}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20" fill="${STATE_COLOUR[state]}">` +
     ICON_SHAPES[state].replace(
       /class="g"/g,
       'fill="none" stroke="#fff" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round"',
@@ -217,6 +218,11 @@ export const CONTENT_SECURITY_POLICY = [
   "base-uri 'none'",
   "form-action 'self'",
 ].join('; ');
+
+/** The CSP source that allows exactly this inline script or stylesheet. */
+export function cspHash(text: string): string {
+  return sha256(text);
+}
 
 function sha256(text: string): string {
   return 'sha256-' + createHash('sha256').update(text, 'utf8').digest('base64');

@@ -161,12 +161,22 @@ describe('renderHtmlPage', () => {
 
   it('refreshes itself by script every refreshSeconds, and by a reload when scripting is off', () => {
     const { body } = renderHtmlPage(operationalSnapshot(), { ...OPTIONS, refreshSeconds: 45 });
-    expect(body).toContain('<html lang="en" data-refresh="45">');
+    expect(body).toContain('<html lang="en" data-refresh="45" data-generated="1795183500000">');
     expect(body).toContain('<noscript><meta http-equiv="refresh" content="45"></noscript>');
     expect(body).toContain("fetch(location.href, { credentials: 'same-origin'");
     const off = renderHtmlPage(operationalSnapshot(), { ...OPTIONS, refreshSeconds: 0 }).body;
     expect(off).toContain('data-refresh="0"');
     expect(off).not.toContain('http-equiv="refresh"');
+  });
+
+  it('follows its live stream when given one, and says how large its preview image is', () => {
+    const { body } = renderHtmlPage(operationalSnapshot(), { ...OPTIONS, livePath: '/s/blockhaven/live' });
+    expect(body).toContain(' data-live="/s/blockhaven/live">');
+    expect(body).toContain('new WebSocket(');
+    expect(body).toContain('<meta property="og:image:width" content="1200">');
+    expect(body).toContain('<meta property="og:image:height" content="630">');
+    expect(body).toContain('<meta name="twitter:image" content="https://status.blockhaven.example/blockhaven/og.png">');
+    expect(renderHtmlPage(operationalSnapshot(), OPTIONS).body).not.toContain('data-live=');
   });
 
   it('allows only its own stylesheet and script by hash in its Content-Security-Policy', () => {

@@ -3,6 +3,7 @@ import type { Snapshot } from '../domain/snapshot.js';
 import { componentsSectionHtml } from './html-components.js';
 import { activeIncidentsHtml, maintenanceHtml, recentIncidentsHtml } from './html-incidents.js';
 import { escapeHtml, type HtmlRendering, htmlDocument, stateIcon, timeHtml } from './html-layout.js';
+import { OG_HEIGHT, OG_WIDTH } from './og-image.js';
 import { formatCount, plainText, STATE_WORD } from './page-wording.js';
 
 export interface HtmlPageOptions {
@@ -12,6 +13,8 @@ export interface HtmlPageOptions {
   feedPath?: string;
   /** Absolute URL of the Open Graph image, for link previews. */
   ogImageUrl?: string;
+  /** Where the page's live stream is (a WebSocket path on this host); the page script follows it. */
+  livePath?: string;
   /** How often the page refreshes itself; 0 turns refreshing off. */
   refreshSeconds: number;
 }
@@ -37,7 +40,9 @@ export function renderHtmlPage(snapshot: Snapshot, options: HtmlPageOptions): Ht
     body: htmlDocument({
       // The state first, so a row of browser tabs shows which page has trouble.
       title: `${snapshot.overall.label} · ${title} status`,
-      htmlAttributes: ` data-refresh="${refresh}"`,
+      htmlAttributes:
+        ` data-refresh="${refresh}" data-generated="${snapshot.generatedAt}"` +
+        (options.livePath ? ` data-live="${escapeHtml(options.livePath)}"` : ''),
       head: head(snapshot, title, options, refresh),
       body,
       script: true,
@@ -64,7 +69,13 @@ function head(snapshot: Snapshot, title: string, options: HtmlPageOptions, refre
     meta('property', 'og:title', `${title} status`) +
     meta('property', 'og:description', ogDescription) +
     meta('property', 'og:url', snapshot.page.url);
-  if (options.ogImageUrl) html += meta('property', 'og:image', options.ogImageUrl);
+  if (options.ogImageUrl)
+    html +=
+      meta('property', 'og:image', options.ogImageUrl) +
+      meta('property', 'og:image:type', 'image/png') +
+      meta('property', 'og:image:width', String(OG_WIDTH)) +
+      meta('property', 'og:image:height', String(OG_HEIGHT)) +
+      meta('property', 'og:image:alt', `${title}: ${snapshot.overall.label}`);
   html +=
     meta('name', 'twitter:card', options.ogImageUrl ? 'summary_large_image' : 'summary') +
     meta('name', 'twitter:title', `${title} status`) +

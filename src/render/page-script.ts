@@ -1,22 +1,34 @@
-// The one small script of the HTML status page: local times, and refreshing the page in place every few seconds.
+// The one small script of the HTML status page: local times, and keeping the page current from the live stream (polling without it).
+import { LIVE_CLIENT_SCRIPT } from './live-client-script.js';
 
 /*
  * Kept as plain ES2017 text (not compiled TypeScript) because its exact bytes are hashed into the page's
  * Content-Security-Policy. What it does, and why:
  * - times: each <time data-local> is shown in the reader's zone; "Last updated" (data-relative) as "2 min ago"
  *   while recent. The server writes UTC so the HTML stays identical for everyone and cacheable.
- * - refresh: every data-refresh seconds it fetches the page's own URL (cookies included, so password-protected
- *   pages keep working) and swaps the header, <main> and footer in place — no flash, no lost scroll. A part is
- *   swapped only when its served markup changed, so an open incident or keyboard focus is left alone otherwise.
- *   A response that is not a status page (a password form after the session expired) is ignored.
+ * - live: it listens to the page's WebSocket stream (data-live). A message says the page changed; the script then
+ *   fetches the page's own URL (cookies included, so password-protected pages keep working) and swaps the header,
+ *   <main> and footer in place — no flash, no lost scroll. The HTML is still rendered by the server alone, from
+ *   the same snapshot as every other form, and served from its cache. A change of state, incident or maintenance
+ *   is fetched within a second (spread at random so thousands of readers do not ask at the same instant); a
+ *   change of live data only (players, latency) within 5 to 15 s, coalesced.
+ * - polling: while the stream is down (not supported, blocked, reconnecting), every data-refresh seconds.
+ * - A part is swapped only when its served markup changed, so an open incident or keyboard focus is left alone
+ *   otherwise. A response that is not a status page (a password form after the session expired) is ignored.
  * - hidden tabs are not refreshed; coming back refreshes at once. A state change is announced to screen readers.
  */
 export const PAGE_SCRIPT = `(function () {
   var doc = document;
-  var seconds = Number(doc.documentElement.getAttribute('data-refresh'));
+  var root = doc.documentElement;
+  var seconds = Number(root.getAttribute('data-refresh'));
+  var shownAt = Number(root.getAttribute('data-generated')) || 0;
   var parts = ['header', 'main', 'footer'];
   var served = {};
   var busy = false;
+  var again = false;
+  var connected = false;
+  var timer = null;
+  var dueAt = 0;
   parts.forEach(function (name) {
     var el = doc.querySelector(name);
     if (el) served[name] = el.innerHTML;
@@ -47,6 +59,7 @@ export const PAGE_SCRIPT = `(function () {
   function apply(html) {
     var next = new DOMParser().parseFromString(html, 'text/html');
     if (!next.documentElement.hasAttribute('data-refresh')) return;
+    shownAt = Math.max(shownAt, Number(next.documentElement.getAttribute('data-generated')) || 0);
     var before = label();
     var x = window.scrollX;
     var y = window.scrollY;
@@ -68,7 +81,12 @@ export const PAGE_SCRIPT = `(function () {
     if (live && after !== before) live.textContent = after;
   }
   function refresh() {
-    if (busy || doc.visibilityState === 'hidden') return;
+    if (doc.visibilityState === 'hidden') return;
+    // A change announced while a fetch is under way may be newer than what that fetch gets: fetch once more after.
+    if (busy) {
+      again = true;
+      return;
+    }
     busy = true;
     fetch(location.href, { credentials: 'same-origin', cache: 'no-cache', headers: { Accept: 'text/html' } })
       .then(function (response) {
@@ -77,14 +95,45 @@ export const PAGE_SCRIPT = `(function () {
       })
       .then(apply)
       .catch(function () {})
-      .then(function () { busy = false; });
+      .then(function () {
+        busy = false;
+        if (again) {
+          again = false;
+          refresh();
+        }
+      });
+  }
+  function soon(min, max) {
+    var at = Date.now() + min + Math.random() * (max - min);
+    if (timer && dueAt <= at) return;
+    clearTimeout(timer);
+    dueAt = at;
+    timer = setTimeout(function () {
+      timer = null;
+      refresh();
+    }, at - Date.now());
+  }
+  function changed(message) {
+    if (message.type === 'snapshot') {
+      if (message.at > shownAt) soon(0, 1000);
+    } else if (message.type === 'monitor.update' && message.previousState === message.component.state) {
+      soon(5000, 15000);
+    } else {
+      soon(0, 1000);
+    }
   }
   times();
   setInterval(times, 30000);
   if (seconds > 0 && window.fetch && window.DOMParser) {
-    setInterval(refresh, seconds * 1000);
+    setInterval(function () {
+      if (!connected) refresh();
+    }, seconds * 1000);
     doc.addEventListener('visibilitychange', function () {
       if (doc.visibilityState === 'visible') refresh();
     });
+    live(root.getAttribute('data-live'), changed, function (up) {
+      connected = up;
+    });
   }
+  ${LIVE_CLIENT_SCRIPT}
 })();`;

@@ -56,7 +56,7 @@ export async function insertApiKey(db: Db, key: Omit<ApiKey, 'lastUsedAt' | 'rev
 }
 
 export async function listApiKeys(db: Db, organizationId: string): Promise<ApiKey[]> {
-  const rows = await db.selectFrom('api_keys').select(COLUMNS).where('organization_id', '=', organizationId).orderBy('created_at').execute();
+  const rows = await db.selectFrom('api_keys').select(COLUMNS).where('organization_id', '=', organizationId).orderBy('created_at').orderBy('id').execute();
   return rows.map(toApiKey);
 }
 

@@ -1,6 +1,8 @@
 // Reads a JSON request body under a byte cap (Content-Length checked first, then counted while streaming), whatever its content type.
+import type { RouteConfig } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { ValidationError } from '../../domain/errors.js';
+import type { App } from '../app.js';
 
 export type JsonBody = { kind: 'json'; value: unknown } | { kind: 'empty' } | { kind: 'too-large'; maxBytes: number };
 
@@ -34,4 +36,16 @@ export async function readJsonBody(c: Context, maxBytes: number): Promise<JsonBo
 
 export function tooLargeMessage(maxBytes: number): string {
   return `the body is larger than ${maxBytes} bytes`;
+}
+
+/**
+ * Puts the route, body schema included, in the OpenAPI document, and returns it without the body for app.openapi():
+ * the handler reads the body itself with readJsonBody, so caps and malformed JSON get problem+json answers
+ * rather than the validator's 415 and 500.
+ */
+export function withBodyReadByHandler<R extends RouteConfig>(app: App, route: R): R {
+  const { middleware: _middleware, ...documented } = route;
+  app.openAPIRegistry.registerPath(documented);
+  const { body: _documented, ...request } = route.request ?? {};
+  return { ...route, hide: true, request };
 }

@@ -12,9 +12,6 @@ const intUpTo = (max: number, what: string) => {
   return z.number({ error: message }).int({ error: message }).min(0, { error: message }).max(max, { error: message });
 };
 
-export const pushTokenParamSchema = z.object({
-  token: z.string().describe('The monitor\'s push token (wdp_…). Unknown or revoked: 404.'),
-});
 
 export const pushQuerySchema = z.object({
   status: statusField.optional().describe('up (the default) or down.'),

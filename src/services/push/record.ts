@@ -25,7 +25,7 @@ export async function recordHeartbeat(deps: RecordHeartbeatDeps, token: string, 
 async function monitorForToken(db: Db, token: string): Promise<string> {
   if (!isSecretOfKind('pushToken', token)) throw unknownToken(token);
   const monitor = await findMonitorByPushTokenHash(db, hashSecret(token));
-  if (!monitor || monitor.runOn !== 'push' || !monitor.enabled) throw unknownToken(token);
+  if (monitor?.runOn !== 'push' || !monitor.enabled) throw unknownToken(token);
   return monitor.id;
 }
 

@@ -2,11 +2,17 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { snapshotSchema } from '../../../domain/snapshot.js';
+import { BADGE_LABEL_MAX_CHARS, BADGE_STYLES } from '../../../render/badge.js';
+import { EMBED_THEMES } from '../../../render/embed.js';
+import { LIVE_CLOSE, LIVE_LIMITS } from '../../../services/live/limits.js';
+import { liveMessageSchema } from '../../../services/live/messages.js';
 import { issuePageCookie, PAGE_COOKIE_MAX_AGE_SEC, pageCookieName } from '../../../services/pages/page-access.js';
 import type { PageCache } from '../../../services/pages/page-cache.js';
 import type { Page } from '../../../store/pages.js';
 import type { App, AppEnv } from '../../app.js';
-import { resolvePageTarget } from './page-paths.js';
+import { TAGS } from '../../openapi.js';
+import { PROBLEM_CONTENT_TYPE, problem } from '../../problem.js';
+import { resolveLiveTarget, resolvePageTarget } from './page-paths.js';
 import { CORS_HEADERS, passwordRequired, serveForm } from './serve-form.js';
 
 /** The password form posts at most this much. */
@@ -24,11 +30,17 @@ export function statusRoutes(app: App): void {
     if (method === 'POST') {
       const login = loginTarget(pages, host, c.req.path);
       if (!login) return next();
-      if (!login.page) return serveForm(c, { page: undefined, slug: login.slug, form: 'html', basePath: login.basePath });
+      if (!login.page) return serveForm(c, { page: undefined, slug: login.slug, form: 'html', basePath: login.basePath, options: {} });
       return loginPost(c, login.page, login.basePath);
     }
-    const target = resolvePageTarget(pages, host, c.req.path, c.req.header('accept'));
-    if (!target) return next();
+    const url = c.req.url;
+    const query = url.indexOf('?');
+    const target = resolvePageTarget(pages, host, c.req.path, c.req.header('accept'), query === -1 ? '' : url.slice(query + 1));
+    if (!target) {
+      // The live stream is a WebSocket, upgraded by the node server before the app sees the request (src/http/live.ts).
+      const live = method === 'OPTIONS' ? null : resolveLiveTarget(pages, host, c.req.path);
+      return live ? upgradeRequired(c, live.slug, live.page !== undefined) : next();
+    }
     if (method === 'OPTIONS') return preflight();
     return serveForm(c, target);
   });
@@ -41,6 +53,17 @@ function loginTarget(pages: PageCache, host: string | undefined, path: string): 
   if (!match) return null;
   const slug = match[1] as string;
   return { page: pages.pageBySlug(slug), slug, basePath: `/s/${slug}` };
+}
+
+/** A plain GET of the live stream: it only speaks WebSocket. */
+function upgradeRequired(c: Context<AppEnv>, slug: string, known: boolean): Response {
+  const body = known
+    ? problem(426, 'upgrade-required', 'Upgrade required', 'The live stream is a WebSocket: connect with ws:// or wss://. See docs/live.md.')
+    : problem(404, 'page-not-found', 'Page not found', `There is no status page "${slug}".`);
+  return new Response(JSON.stringify({ ...body, instance: c.req.path }), {
+    status: body.status,
+    headers: { ...CORS_HEADERS, 'content-type': PROBLEM_CONTENT_TYPE, 'cache-control': 'no-store', ...(known ? { upgrade: 'websocket' } : {}) },
+  });
 }
 
 function preflight(): Response {
@@ -86,7 +109,7 @@ function documentRoutes(app: App): void {
   app.openAPIRegistry.registerPath({
     method: 'get',
     path: '/api/v1/status/{slug}',
-    tags: ['Public status'],
+    tags: [TAGS.status.name],
     summary: 'The snapshot of a status page',
     description: 'Overall state, components with uptime and live data, incidents, maintenance and player totals. Cached for 30 s (ETag, CORS).',
     request: { params: z.object({ slug }) },
@@ -95,7 +118,7 @@ function documentRoutes(app: App): void {
   app.openAPIRegistry.registerPath({
     method: 'get',
     path: '/s/{slug}/status.json',
-    tags: ['Public status'],
+    tags: [TAGS.status.name],
     summary: 'The snapshot of a status page (page-relative)',
     request: { params: z.object({ slug }) },
     responses: { 200: { description: 'The snapshot.', content: { 'application/json': { schema: snapshotSchema } } }, ...common },
@@ -103,7 +126,7 @@ function documentRoutes(app: App): void {
   app.openAPIRegistry.registerPath({
     method: 'get',
     path: '/s/{slug}/status.md',
-    tags: ['Public status'],
+    tags: [TAGS.status.name],
     summary: 'The status page as Markdown, for people and language models',
     request: { params: z.object({ slug }) },
     responses: { 200: { description: 'Markdown.', content: { 'text/markdown': { schema: z.string() } } }, ...common },
@@ -111,12 +134,85 @@ function documentRoutes(app: App): void {
   app.openAPIRegistry.registerPath({
     method: 'get',
     path: '/s/{slug}',
-    tags: ['Public status'],
+    tags: [TAGS.status.name],
     summary: 'The HTML status page (Markdown with Accept: text/markdown)',
     request: { params: z.object({ slug }) },
     responses: {
       200: { description: 'HTML, or Markdown when asked for.', content: { 'text/html': { schema: z.string() }, 'text/markdown': { schema: z.string() } } },
       ...common,
+    },
+  });
+  const cached = 'Cached for 30 s per snapshot version (ETag, If-None-Match → 304, CORS).';
+  app.openAPIRegistry.registerPath({
+    method: 'get',
+    path: '/s/{slug}/feed.xml',
+    tags: [TAGS.status.name],
+    summary: 'RSS 2.0 feed of incidents and maintenance',
+    description: `One item per incident (active, and resolved in the last 14 days) and per active or upcoming maintenance window, newest first, each with a stable guid. The HTML page links it as rel="alternate". ${cached}`,
+    request: { params: z.object({ slug }) },
+    responses: { 200: { description: 'RSS 2.0.', content: { 'application/rss+xml': { schema: z.string() } } }, ...common },
+  });
+  app.openAPIRegistry.registerPath({
+    method: 'get',
+    path: '/s/{slug}/badge.svg',
+    tags: [TAGS.status.name],
+    summary: 'Shields-style status badge',
+    description: `The page's name and its overall state, coloured by state; with \`players\`, the players online (\`42/100 online\`). ${cached}`,
+    request: {
+      params: z.object({ slug }),
+      query: z.object({
+        players: z.string().optional().openapi({ description: 'A flag (no value needed): show players online instead of the state.', example: '' }),
+        label: z.string().max(BADGE_LABEL_MAX_CHARS).optional().openapi({ description: "The left-hand text; the page's title by default." }),
+        style: z.enum(BADGE_STYLES).optional().openapi({ description: 'A shields.io style; flat by default.' }),
+      }),
+    },
+    responses: { 200: { description: 'SVG.', content: { 'image/svg+xml': { schema: z.string() } } }, ...common },
+  });
+  app.openAPIRegistry.registerPath({
+    method: 'get',
+    path: '/s/{slug}/og.png',
+    tags: [TAGS.status.name],
+    summary: 'Open Graph image (1200×630 PNG)',
+    description: `Title, overall state, components, players online and 30-day uptime, for link previews; the HTML page points og:image and twitter:image at it. Rendered once per snapshot version. ${cached}`,
+    request: { params: z.object({ slug }) },
+    responses: { 200: { description: 'PNG.', content: { 'image/png': { schema: z.string().openapi({ format: 'binary' }) } } }, ...common },
+  });
+  app.openAPIRegistry.registerPath({
+    method: 'get',
+    path: '/s/{slug}/embed',
+    tags: [TAGS.status.name],
+    summary: 'Embeddable widget (for an iframe)',
+    description: `A compact, self-contained widget (state, name, overall label, players online, link to the page) that updates itself from the live stream. Any site may frame it (Content-Security-Policy: frame-ancestors *). ${cached}`,
+    request: {
+      params: z.object({ slug }),
+      query: z.object({ theme: z.enum(EMBED_THEMES).optional().openapi({ description: "Force a theme; by default the reader's light or dark preference." }) }),
+    },
+    responses: { 200: { description: 'HTML.', content: { 'text/html': { schema: z.string() } } }, ...common },
+  });
+  app.openAPIRegistry.register('LiveMessage', liveMessageSchema);
+  app.openAPIRegistry.registerPath({
+    method: 'get',
+    path: '/s/{slug}/live',
+    tags: [TAGS.status.name],
+    summary: 'Live stream of the page (WebSocket)',
+    description: [
+      'A WebSocket (OpenAPI cannot describe one: this entry documents the upgrade; the messages are the `LiveMessage` schema, and `x-websocket` below). Connect with `GET` and `Connection: Upgrade`, `Upgrade: websocket` (ws:// or wss://); on a custom domain the path is `/live`.',
+      '',
+      'The server sends text frames, each one JSON `LiveMessage` with `type` and `at` (epoch ms): first a `snapshot`, then `monitor.update`, `overall`, `totals`, `incident`, `maintenance` as the page changes (a change of the page\'s shape sends a new `snapshot`). Clients send nothing.',
+      '',
+      `The server pings every ${LIVE_LIMITS.pingIntervalMs / 1000} s and drops a client that has not answered the previous ping; a client that falls more than ${LIVE_LIMITS.maxBufferedBytes / 1024} KiB behind is disconnected. A password-protected page needs the cookie set by its password form, or \`Authorization: Bearer <page password>\`. See docs/live.md.`,
+    ].join('\n'),
+    request: { params: z.object({ slug }) },
+    responses: {
+      101: { description: 'Switching Protocols: the stream is open.' },
+      401: common[401],
+      404: common[404],
+      426: { description: 'A plain HTTP request: the stream needs a WebSocket upgrade (application/problem+json).' },
+      503: { description: 'The server is shutting down or has all the streams it takes (application/problem+json).' },
+    },
+    'x-websocket': {
+      messages: { $ref: '#/components/schemas/LiveMessage' },
+      closeCodes: { 1001: 'server shutting down', 1009: 'client sent a frame too large', [LIVE_CLOSE.accessChanged]: "the page's password changed", [LIVE_CLOSE.pageGone]: 'the page was deleted' },
     },
   });
 }

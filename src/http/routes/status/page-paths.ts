@@ -1,5 +1,5 @@
 // Which page and form a public request is for: /api/v1/status/{slug}, /s/{slug}[/…], or "/…" on a page's custom domain.
-import type { FormName } from '../../../render/forms.js';
+import { FORM_PATHS, type FormName, formOptions } from '../../../render/forms.js';
 import type { PageCache } from '../../../services/pages/page-cache.js';
 import type { Page } from '../../../store/pages.js';
 
@@ -7,8 +7,12 @@ import type { Page } from '../../../store/pages.js';
 export const PAGE_PATHS: Record<string, FormName | 'page'> = {
   '': 'page',
   '/': 'page',
-  '/status.json': 'json',
-  '/status.md': 'markdown',
+  [FORM_PATHS.json]: 'json',
+  [FORM_PATHS.markdown]: 'markdown',
+  [FORM_PATHS.feed]: 'feed',
+  [FORM_PATHS.badge]: 'badge',
+  [FORM_PATHS.og]: 'og',
+  [FORM_PATHS.embed]: 'embed',
 };
 
 export interface PageTarget {
@@ -18,12 +22,29 @@ export interface PageTarget {
   form: FormName;
   /** `/s/{slug}`, or `` on a custom domain. */
   basePath: string;
+  /** The form's options from the query string, normalized (see each form's `options`). */
+  options: Record<string, string>;
 }
 
 const SLUG = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
-/** Resolves a GET/HEAD request to a page form, from memory; null when the path is not a page path. */
-export function resolvePageTarget(pages: PageCache, host: string | undefined, path: string, accept: string | undefined): PageTarget | null {
+/**
+ * Resolves a GET/HEAD request to a page form, from memory; null when the path is not a page path.
+ * `query` is the query string without its "?" ('' when none).
+ */
+export function resolvePageTarget(
+  pages: PageCache,
+  host: string | undefined,
+  path: string,
+  accept: string | undefined,
+  query = '',
+): PageTarget | null {
+  const target = resolveForm(pages, host, path, accept);
+  if (!target) return null;
+  return { ...target, options: formOptions(target.form, query) };
+}
+
+function resolveForm(pages: PageCache, host: string | undefined, path: string, accept: string | undefined): Omit<PageTarget, 'options'> | null {
   const onDomain = host ? pages.pageByDomain(host) : undefined;
   if (onDomain) {
     const form = PAGE_PATHS[path];
@@ -48,6 +69,23 @@ export function resolvePageTarget(pages: PageCache, host: string | undefined, pa
     };
   }
   return null;
+}
+
+/**
+ * The page a live-stream path is for: `/s/{slug}/live`, or `/live` on the page's custom domain. `page` is undefined
+ * for an unknown slug; null means the path is not a live-stream path at all.
+ */
+export function resolveLiveTarget(
+  pages: PageCache,
+  host: string | undefined,
+  path: string,
+): { page: Page | undefined; slug: string; basePath: string } | null {
+  const onDomain = host ? pages.pageByDomain(host) : undefined;
+  if (onDomain && path === FORM_PATHS.live) return { page: onDomain, slug: onDomain.slug, basePath: '' };
+  if (!path.startsWith('/s/') || !path.endsWith(FORM_PATHS.live)) return null;
+  const slug = path.slice(3, -FORM_PATHS.live.length);
+  if (slug === '' || slug.includes('/')) return null;
+  return { page: SLUG.test(slug) ? pages.pageBySlug(slug) : undefined, slug, basePath: `/s/${slug}` };
 }
 
 /** The page itself is HTML, or Markdown for clients that ask for it (and not for HTML). */

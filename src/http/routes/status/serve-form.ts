@@ -1,6 +1,7 @@
 // Serves one form of one page: access check, cached bytes, ETag/304, cache and CORS headers. No database work for a warm page.
 import type { Context } from 'hono';
 import type { FormName } from '../../../render/forms.js';
+import { EMBED_CONTENT_SECURITY_POLICY } from '../../../render/embed.js';
 import { CONTENT_SECURITY_POLICY } from '../../../render/html-layout.js';
 import { renderNotFoundPage } from '../../../render/not-found-page.js';
 import { renderPasswordPage } from '../../../render/password-page.js';
@@ -19,7 +20,15 @@ export const CORS_HEADERS = {
 } as const;
 
 /** Forms that people read in a browser get HTML errors; machines get problem+json. */
-const HTML_FORMS = new Set<FormName>(['html']);
+const HTML_FORMS = new Set<FormName>(['html', 'embed']);
+
+/** Per-form headers beyond the common ones: each HTML form's policy, and a badge opened on its own runs nothing. */
+const FORM_HEADERS: Partial<Record<FormName, Record<string, string>>> = {
+  html: { 'content-security-policy': CONTENT_SECURITY_POLICY },
+  // Any site may frame the widget (frame-ancestors *); no X-Frame-Options is ever sent with it.
+  embed: { 'content-security-policy': EMBED_CONTENT_SECURITY_POLICY },
+  badge: { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" },
+};
 
 export interface FormResponse {
   status: 200 | 304;
@@ -27,17 +36,16 @@ export interface FormResponse {
   body: RenderedForm['body'] | null;
 }
 
-/** The response for a readable, cached page: shared by the Hono route and the server's fast path. */
-export function formResponse(cached: CachedPage, target: PageTarget, path: string, ifNoneMatch: string | undefined): FormResponse {
-  const rendered = cached.form(target.form, target.basePath);
+/** The response for a readable, cached page and its rendered form: shared by the Hono route and the server's fast path. */
+export function formResponse(cached: CachedPage, target: PageTarget, path: string, ifNoneMatch: string | undefined, rendered: RenderedForm): FormResponse {
   const headers: Record<string, string> = {
     ...CORS_HEADERS,
     'content-type': rendered.contentType,
     etag: rendered.etag,
     'cache-control': cached.page.passwordHash !== null ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL,
     'x-content-type-options': 'nosniff',
+    ...FORM_HEADERS[target.form],
   };
-  if (target.form === 'html') headers['content-security-policy'] = CONTENT_SECURITY_POLICY;
   if (path === target.basePath || path === `${target.basePath}/`) headers.vary = 'Accept';
   if (matchesEtag(ifNoneMatch, rendered.etag)) {
     const { 'content-type': _omit, ...rest } = headers;
@@ -47,13 +55,15 @@ export function formResponse(cached: CachedPage, target: PageTarget, path: strin
 }
 
 /**
- * The server's fast path: a public page already in memory is answered without the router or middleware.
- * Null means "not that simple" (cold, protected, unknown): the request goes through the app as usual.
+ * The server's fast path: a public page already in memory, in a form already rendered (or rendered at once), is
+ * answered without the router or middleware. Null means "not that simple" (cold, protected, unknown, og.png not
+ * rendered yet): the request goes through the app as usual.
  */
 export function fastFormResponse(pages: PageCache, target: PageTarget, path: string, ifNoneMatch: string | undefined): FormResponse | null {
   if (!target.page || target.page.passwordHash !== null) return null;
   const cached = pages.peek(target.page);
-  return cached ? formResponse(cached, target, path, ifNoneMatch) : null;
+  const rendered = cached?.ready(target.form, target.basePath, target.options);
+  return cached && rendered ? formResponse(cached, target, path, ifNoneMatch, rendered) : null;
 }
 
 export async function serveForm(c: Context<AppEnv>, target: PageTarget): Promise<Response> {
@@ -62,7 +72,9 @@ export async function serveForm(c: Context<AppEnv>, target: PageTarget): Promise
   if (!page) return notFound(c, target.slug, target.form);
   if (page.passwordHash !== null && !pageAccess.allowed(page, { cookie: c.req.header('cookie'), authorization: c.req.header('authorization') }, clock.now()))
     return passwordRequired(c, page, target.form, target.basePath);
-  const response = formResponse(await pages.get(page), target, c.req.path, c.req.header('if-none-match'));
+  const cached = await pages.get(page);
+  const rendered = await cached.render(target.form, target.basePath, target.options);
+  const response = formResponse(cached, target, c.req.path, c.req.header('if-none-match'), rendered);
   return new Response(response.body as BodyInit | null, { status: response.status, headers: response.headers });
 }
 

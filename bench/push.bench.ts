@@ -1,0 +1,81 @@
+// Push heartbeats stored durably on SQLite (GET and POST, 50 connections) against bare node:http answering the same bytes.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connectStore } from '../src/store/connect.js';
+import { formatLoad, type LoadResult, load } from './load.js';
+import { startBaselineProcess, startWardenProcess } from './processes.js';
+import type { Benchmark } from './run.js';
+
+const DURATION_SEC = 8;
+const CONNECTIONS = 50;
+/** Heartbeat monitors pinged in turn, as a community's servers and cron jobs would. */
+const MONITORS = 100;
+const TARGET_PER_SEC = 5000;
+
+const tokens = Array.from({ length: MONITORS }, (_, i) => `wdp_benchHeartbeat${String(i).padStart(6, '0')}`);
+const POST_BODY = JSON.stringify({ status: 'up', msg: 'tick', latency: 3, players: 42, maxPlayers: 100, tps: 19.9 });
+
+export const benchmark: Benchmark = {
+  name: 'push',
+  description: `accepted heartbeats per second, durable on SQLite, ${CONNECTIONS} connections, vs bare node:http`,
+  async run() {
+    const config = [
+      'organization: { key: bench, name: Bench }',
+      'monitors:',
+      ...tokens.map((token, i) => `  - { key: hb${i}, name: Heartbeat ${i}, type: heartbeat, pushToken: ${token}, config: { graceSec: 600 } }`),
+    ].join('\n');
+    const dir = mkdtempSync(join(tmpdir(), 'warden-bench-push-'));
+    writeFileSync(join(dir, 'warden.yaml'), config);
+    const server = await startWardenProcess({ WARDEN_CONFIG: join(dir, 'warden.yaml') });
+    try {
+      const answer = await fetch(`${server.url}/api/push/${tokens[0]}`);
+      const body = Buffer.from(await answer.arrayBuffer());
+      const baseline = await startBaselineProcess(body, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      try {
+        let next = 0;
+        const rotate = (method: 'GET' | 'POST') => (request: { method?: string; path?: string; body?: string | Buffer; headers?: Record<string, string> }) => {
+          const token = tokens[next++ % MONITORS];
+          return method === 'GET'
+            ? { ...request, method, path: `/api/push/${token}?status=up&latency=3` }
+            : { ...request, method, path: `/api/push/${token}`, body: POST_BODY, headers: { 'content-type': 'application/json' } };
+        };
+        await load({ url: baseline.url, connections: CONNECTIONS, durationSec: 2 });
+        const warmup = await load({ url: server.url, connections: CONNECTIONS, durationSec: 2, setupRequest: rotate('GET') });
+        const base = await load({ url: baseline.url, connections: CONNECTIONS, durationSec: DURATION_SEC });
+        const get = await load({ url: server.url, connections: CONNECTIONS, durationSec: DURATION_SEC, setupRequest: rotate('GET') });
+        const post = await load({ url: server.url, connections: CONNECTIONS, durationSec: DURATION_SEC, setupRequest: rotate('POST') });
+
+        const stored = await countChecks(server.dataDir);
+        const accepted = (r: LoadResult) => r.total - r.non2xx - r.errors;
+        const answered200 = 1 + accepted(warmup) + accepted(get) + accepted(post);
+        console.log(`answer ${body.length} bytes: ${body}`);
+        console.log(formatLoad('bare node:http (baseline)', base));
+        console.log(formatLoad('GET /api/push/{token}', get));
+        console.log(formatLoad('POST /api/push/{token} (metrics)', post));
+        for (const [label, r] of [
+          ['GET', get],
+          ['POST', post],
+        ] as const)
+          console.log(`${label}: ${Math.round(r.requestsPerSec)} accepted/s (target ≥ ${TARGET_PER_SEC}), ratio ${(r.requestsPerSec / base.requestsPerSec).toFixed(2)} of bare node:http, p99 ${r.p99Ms} ms`);
+        console.log(`durability: ${stored} checks stored for ${answered200} answers of 200 (every 200 came after its commit)`);
+        return [get, post].every((r) => r.requestsPerSec >= TARGET_PER_SEC && r.errors === 0 && r.non2xx === 0) && stored >= answered200;
+      } finally {
+        await baseline.stop();
+      }
+    } finally {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+};
+
+async function countChecks(dataDir: string): Promise<number> {
+  const store = await connectStore({ dataDir });
+  try {
+    const row = await store.db.selectFrom('checks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  } finally {
+    await store.close();
+  }
+}

@@ -1,0 +1,157 @@
+// The live stream's WebSocket edge: upgrades WS /s/{slug}/live (or /live on a custom domain) and hands sockets to the hub.
+import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocket, WebSocketServer } from 'ws';
+import type { Clock } from '../domain/clock.js';
+import type { Logger } from '../logger.js';
+import { createLiveHub, type LiveHub, type LiveSubscriber } from '../services/live/hub.js';
+import { LIVE_CLOSE, LIVE_LIMITS, type LiveLimits } from '../services/live/limits.js';
+import type { PageAccess } from '../services/pages/page-access.js';
+import type { PageCache } from '../services/pages/page-cache.js';
+import { PROBLEM_CONTENT_TYPE, problem } from './problem.js';
+import { resolveLiveTarget } from './routes/status/page-paths.js';
+
+export interface LiveStreamDeps {
+  pages: PageCache;
+  pageAccess: PageAccess;
+  clock: Clock;
+  logger: Logger;
+  limits?: Partial<LiveLimits>;
+}
+
+export interface LiveStream {
+  hub: LiveHub;
+  /** Open WebSocket connections. */
+  connections(): number;
+  /** Refuses new streams, closes the open ones (1001, then cut after a grace period). */
+  close(): Promise<void>;
+}
+
+/** Listens for upgrades on the node server; every other upgrade is refused (no other WebSocket endpoint exists). */
+export function attachLiveStream(server: Server, deps: LiveStreamDeps): LiveStream {
+  const limits: LiveLimits = { ...LIVE_LIMITS, ...deps.limits };
+  const hub = createLiveHub({ pages: deps.pages, logger: deps.logger, keepWarmMs: limits.keepWarmMs });
+  // No compression: every client gets the very bytes the hub serialized once, with nothing to do per client.
+  const wss = new WebSocketServer({ noServer: true, clientTracking: false, perMessageDeflate: false, maxPayload: limits.maxIncomingBytes });
+  const sockets = new Map<WebSocket, { alive: boolean }>();
+  let pending = 0;
+  let closing = false;
+
+  const pinger = setInterval(() => {
+    for (const [ws, state] of sockets) {
+      // No pong since the last ping: the peer is gone (or hopelessly slow) and only the kernel does not know yet.
+      if (!state.alive) ws.terminate();
+      else {
+        state.alive = false;
+        ws.ping();
+      }
+    }
+  }, limits.pingIntervalMs);
+  pinger.unref();
+
+  async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
+    const target = resolveLiveTarget(deps.pages, req.headers.host, path);
+    if (!target) return refuse(socket, 404, 'not-found', 'Not found', `No WebSocket is served at ${path}.`);
+    const page = target.page;
+    if (!page) return refuse(socket, 404, 'page-not-found', 'Page not found', `There is no status page "${target.slug}".`);
+    if (closing) return refuse(socket, 503, 'unavailable', 'Shutting down', 'The server is shutting down; reconnect shortly.');
+    if (sockets.size + pending >= limits.maxConnections)
+      return refuse(socket, 503, 'too-many-streams', 'Too many live streams', 'This server has all the live streams it can take; retry later.');
+    const request = { cookie: req.headers.cookie, authorization: req.headers.authorization };
+    if (page.passwordHash !== null && !deps.pageAccess.allowed(page, request, deps.clock.now()))
+      return refuse(socket, 401, 'password-required', 'Password required', 'This page is protected: log in on the page (cookie) or send Authorization: Bearer <page password>.', {
+        'WWW-Authenticate': `Bearer realm="${page.slug}"`,
+      });
+    pending++;
+    let snapshot: Awaited<ReturnType<PageCache['get']>>['snapshot'];
+    try {
+      snapshot = (await deps.pages.get(page)).snapshot;
+    } finally {
+      pending--;
+    }
+    if (socket.destroyed) return;
+    if (closing) return refuse(socket, 503, 'unavailable', 'Shutting down', 'The server is shutting down; reconnect shortly.');
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const state = { alive: true };
+      sockets.set(ws, state);
+      ws.on('pong', () => {
+        state.alive = true;
+      });
+      ws.on('error', (error) => deps.logger.debug({ err: error }, 'live socket error'));
+      const leave = hub.join(page, snapshot, subscriberFor(ws, limits.maxBufferedBytes, deps.logger));
+      ws.on('close', () => {
+        sockets.delete(ws);
+        leave();
+      });
+    });
+  }
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Errors on a socket mid-handshake (a client hanging up) must not crash the process.
+    socket.on('error', () => {});
+    upgrade(req, socket, head).catch((error: unknown) => {
+      deps.logger.error({ err: error }, 'live stream upgrade failed');
+      refuse(socket, 500, 'internal', 'Internal error', 'Something went wrong on our side.');
+    });
+  };
+  server.on('upgrade', onUpgrade);
+
+  return {
+    hub,
+    connections: () => sockets.size,
+    async close() {
+      if (closing) return;
+      closing = true;
+      server.off('upgrade', onUpgrade);
+      clearInterval(pinger);
+      const open = [...sockets.keys()];
+      const closed = Promise.all(open.map((ws) => new Promise<void>((resolve) => (ws.readyState === WebSocket.CLOSED ? resolve() : ws.once('close', () => resolve())))));
+      hub.close(LIVE_CLOSE.goingAway, 'server shutting down');
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([closed, new Promise<void>((resolve) => (timer = setTimeout(resolve, limits.closeGraceMs)))]);
+      clearTimeout(timer);
+      for (const ws of sockets.keys()) ws.terminate();
+      await closed;
+    },
+  };
+}
+
+/**
+ * The hub's view of one socket. A client whose unsent bytes already pass the cap is cut at once (terminate, not a
+ * close frame that would queue behind the backlog): it cannot keep up, and buffering for it would cost the server
+ * memory without end. Everyone else gets the same Buffer; ws frames it without copying (no mask, no compression).
+ */
+export function subscriberFor(ws: Pick<WebSocket, 'readyState' | 'bufferedAmount' | 'send' | 'close' | 'terminate'>, maxBufferedBytes: number, logger: Logger): LiveSubscriber {
+  return {
+    send(bytes) {
+      if (ws.readyState !== WebSocket.OPEN) return;
+      if (ws.bufferedAmount > maxBufferedBytes) {
+        logger.debug({ buffered: ws.bufferedAmount }, 'live client too slow: disconnected');
+        ws.terminate();
+        return;
+      }
+      ws.send(bytes, { binary: false });
+    },
+    close(code, reason) {
+      if (ws.readyState === WebSocket.OPEN || ws.readyState === WebSocket.CONNECTING) ws.close(code, reason);
+    },
+  };
+}
+
+/** Answers an upgrade request with a plain HTTP error (problem+json) and closes the socket. */
+function refuse(socket: Duplex, status: number, code: string, title: string, detail: string, headers: Record<string, string> = {}): void {
+  if (socket.destroyed) return;
+  const body = JSON.stringify(problem(status, code, title, detail));
+  const lines = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
+    'Connection: close',
+    `Content-Type: ${PROBLEM_CONTENT_TYPE}`,
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Cache-Control: no-store',
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
+  socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
+}

@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiHarness, openApiHarness, T0 } from '../../../../test/api-app.js';
+import { dialects } from '../../../../test/store-dialects.js';
+import { HOUR_MS } from '../../../store/checks.js';
+
+for (const dialect of dialects) {
+  describe.skipIf(!dialect.available)(`monitor API on ${dialect.name}`, () => {
+    let h: ApiHarness;
+    beforeAll(async () => {
+      h = await openApiHarness(dialect);
+    });
+    afterAll(async () => {
+      await h?.close();
+    });
+
+    describe('GET /api/v1/monitors', () => {
+      it("lists the organization's monitors with where they run, their state and latest result, secrets redacted", async () => {
+        await h.ingest.record({ monitorId: h.a.monitors.lobby!.id, ok: true, latencyMs: 42, message: '3/20 players', data: { players: 3, version: '1.21' }, source: 'edge' });
+        const res = await h.call('GET', '/api/v1/monitors', { key: h.a.readKey });
+        expect(res.status).toBe(200);
+        const { monitors } = await res.json();
+        expect(monitors.map((m: { key: string }) => m.key)).toEqual(['lobby', 'panel']);
+        const [lobby, panel] = monitors;
+        expect(lobby).toMatchObject({ type: 'tcp', runOn: 'edge', relayKey: null, intervalSec: 60, enabled: true, state: 'up', managedBy: 'config' });
+        expect(lobby.latest).toMatchObject({ ok: true, latencyMs: 42, message: '3/20 players', data: { players: 3, version: '1.21' }, checkedAt: T0 });
+        expect(lobby.stateSince).toBe(T0);
+        expect(panel).toMatchObject({ runOn: 'relay', relayKey: 'basement', config: { apiKey: '[redacted]' } });
+        expect(JSON.stringify(monitors)).not.toContain('ptlc_secret_value');
+      });
+
+      it('never shows another organization', async () => {
+        const { monitors } = await (await h.call('GET', '/api/v1/monitors', { key: h.b.readKey })).json();
+        expect(monitors.map((m: { key: string }) => m.key)).toEqual(['hub']);
+      });
+    });
+
+    describe('GET /api/v1/monitors/{id}', () => {
+      it('reads one monitor', async () => {
+        const res = await h.call('GET', `/api/v1/monitors/${h.a.monitors.panel!.id}`, { key: h.a.readKey });
+        expect(res.status).toBe(200);
+        expect(await res.json()).toMatchObject({ key: 'panel', relayKey: 'basement', config: { apiKey: '[redacted]', serverId: 'abcd1234' } });
+      });
+
+      it('answers 404 for an unknown id', async () => {
+        const res = await h.call('GET', '/api/v1/monitors/mon_nope', { key: h.a.readKey });
+        expect(res.status).toBe(404);
+        expect(res.headers.get('content-type')).toBe('application/problem+json');
+      });
+    });
+
+    describe('POST /api/v1/monitors', () => {
+      it('creates a monitor with the defaults of warden.yaml and tells the edge runner', async () => {
+        const before = h.events.length;
+        const res = await h.call('POST', '/api/v1/monitors', {
+          body: { key: 'web', name: 'Website', type: 'http', config: { url: 'https://example.com', headers: { authorization: 'secret' } } },
+        });
+        expect(res.status).toBe(201);
+        const body = await res.json();
+        expect(body).toMatchObject({ key: 'web', type: 'http', runOn: 'edge', intervalSec: 60, timeoutMs: 10_000, managedBy: 'api', pushToken: null });
+        expect(body.config).toMatchObject({ url: 'https://example.com', method: 'GET', headers: '[redacted]' });
+        expect(h.events.slice(before)).toContainEqual({ type: 'monitors.changed', at: T0, organizationId: h.a.id });
+      });
+
+      it('returns the push token of a heartbeat monitor once', async () => {
+        const res = await h.call('POST', '/api/v1/monitors', { body: { key: 'cron', name: 'Nightly backup', type: 'heartbeat', config: { graceSec: 3600 } } });
+        expect(res.status).toBe(201);
+        const body = await res.json();
+        expect(body.runOn).toBe('push');
+        expect(body.pushToken).toMatch(/^wdp_/);
+        expect(body.pushTokenPrefix).toBe(body.pushToken.slice(0, 12));
+        const read = await (await h.call('GET', `/api/v1/monitors/${body.id}`)).json();
+        expect(read.pushToken).toBeUndefined();
+        expect(JSON.stringify(read)).not.toContain(body.pushToken);
+      });
+
+      it('runs a monitor on a relay named by key', async () => {
+        const res = await h.call('POST', '/api/v1/monitors', {
+          body: { key: 'inner', name: 'Inner', type: 'tcp', runOn: 'relay', relay: 'basement', config: { host: '10.0.0.2', port: 22 } },
+        });
+        expect(res.status).toBe(201);
+        expect(await res.json()).toMatchObject({ runOn: 'relay', relayKey: 'basement' });
+      });
+
+      it.each([
+        [{ key: 'x1', name: 'X', type: 'tcp', config: { host: 'a.example', port: 70000 } }, 'body.config.port'],
+        [{ key: 'x2', name: 'X', type: 'nope', config: {} }, 'body.type'],
+        [{ key: 'Bad Key', name: 'X', type: 'tcp', config: { host: 'a.example', port: 1 } }, 'body.key'],
+        [{ key: 'x3', name: 'X', type: 'tcp', runOn: 'relay', config: { host: 'a.example', port: 1 } }, 'body.relay'],
+        [{ key: 'x4', name: 'X', type: 'tcp', runOn: 'relay', relay: 'cellar', config: { host: 'a.example', port: 1 } }, 'body.relay'],
+        [{ key: 'x5', name: 'X', type: 'gamedig', runOn: 'edge', config: { game: 'csgo', host: 'a.example' } }, 'body.runOn'],
+        [{ key: 'x6', name: 'X', type: 'heartbeat', pushToken: 'wdp_aaaaaaaaaaaaaaaaaaaaaaaa' }, 'body'],
+      ])('answers 400 naming the wrong field (%#)', async (body, path) => {
+        const res = await h.call('POST', '/api/v1/monitors', { body });
+        expect(res.status).toBe(400);
+        const problem = await res.json();
+        expect(problem).toMatchObject({ type: 'https://warden.dev/problems/validation', status: 400, title: 'Invalid request' });
+        expect(problem.errors.map((e: { path: string }) => e.path)).toContain(path);
+      });
+
+      it('answers 409 when the key is taken', async () => {
+        const res = await h.call('POST', '/api/v1/monitors', { body: { key: 'lobby', name: 'Again', type: 'tcp', config: { host: 'a.example', port: 1 } } });
+        expect(res.status).toBe(409);
+        expect((await res.json()).detail).toContain('"lobby"');
+      });
+    });
+
+    describe('PATCH /api/v1/monitors/{id}', () => {
+      it('changes the fields given, merges config and keeps redacted secrets', async () => {
+        const created = await (
+          await h.call('POST', '/api/v1/monitors', {
+            body: { key: 'ptero', name: 'Ptero', type: 'pterodactyl', config: { panelUrl: 'https://p.example.com', serverId: 'aaaa1111', apiKey: 'ptlc_keep_me' } },
+          })
+        ).json();
+        const res = await h.call('PATCH', `/api/v1/monitors/${created.id}`, {
+          body: { name: 'Panel 2', intervalSec: 120, enabled: false, config: { ...created.config, serverId: 'bbbb2222' } },
+        });
+        expect(res.status).toBe(200);
+        expect(await res.json()).toMatchObject({ name: 'Panel 2', intervalSec: 120, enabled: false, config: { serverId: 'bbbb2222', apiKey: '[redacted]' } });
+        const stored = await h.store.db.selectFrom('monitors').select('config').where('id', '=', created.id).executeTakeFirstOrThrow();
+        expect(JSON.parse(stored.config)).toMatchObject({ serverId: 'bbbb2222', apiKey: 'ptlc_keep_me' });
+      });
+
+      it('moves a monitor onto a relay and off it again, telling runners and the pages that show it', async () => {
+        const created = await (await h.call('POST', '/api/v1/monitors', { body: { key: 'mover', name: 'Mover', type: 'tcp', config: { host: 'a.example', port: 1 } } })).json();
+        const page = await (await h.call('POST', '/api/v1/pages', { body: { slug: 'mover-page', title: 'Mover' } })).json();
+        await h.call('POST', '/api/v1/pages/mover-page/components', { body: { name: 'Mover', monitor: 'mover' } });
+        const before = h.events.length;
+        let res = await h.call('PATCH', `/api/v1/monitors/${created.id}`, { body: { runOn: 'relay', relay: 'basement' } });
+        expect(await res.json()).toMatchObject({ runOn: 'relay', relayKey: 'basement' });
+        expect(h.events.slice(before)).toEqual(
+          expect.arrayContaining([
+            { type: 'monitors.changed', at: T0, organizationId: h.a.id },
+            { type: 'page.changed', at: T0, pageId: page.id },
+          ]),
+        );
+        res = await h.call('PATCH', `/api/v1/monitors/${created.id}`, { body: { runOn: 'edge' } });
+        expect(await res.json()).toMatchObject({ runOn: 'edge', relayKey: null, relayId: null });
+      });
+
+      it('answers 400 for an invalid config or place', async () => {
+        const created = await (await h.call('POST', '/api/v1/monitors', { body: { key: 'strict', name: 'S', type: 'tcp', config: { host: 'a.example', port: 1 } } })).json();
+        let res = await h.call('PATCH', `/api/v1/monitors/${created.id}`, { body: { config: { port: 0 } } });
+        expect(res.status).toBe(400);
+        expect((await res.json()).errors).toEqual([expect.objectContaining({ path: 'body.config.port' })]);
+        res = await h.call('PATCH', `/api/v1/monitors/${created.id}`, { body: { runOn: 'push' } });
+        expect((await res.json()).errors).toEqual([expect.objectContaining({ path: 'body.runOn' })]);
+        res = await h.call('PATCH', `/api/v1/monitors/${created.id}`, { body: { type: 'http' } });
+        expect((await res.json()).errors).toEqual([expect.objectContaining({ path: 'body' })]);
+      });
+
+      it('refuses to change a monitor warden.yaml manages (409)', async () => {
+        const res = await h.call('PATCH', `/api/v1/monitors/${h.a.monitors.lobby!.id}`, { body: { name: 'Renamed' } });
+        expect(res.status).toBe(409);
+        expect((await res.json()).detail).toMatch(/managed by warden\.yaml/);
+      });
+    });
+
+    describe('DELETE /api/v1/monitors/{id}', () => {
+      it('deletes a monitor created through the API', async () => {
+        const created = await (await h.call('POST', '/api/v1/monitors', { body: { key: 'temp', name: 'T', type: 'tcp', config: { host: 'a.example', port: 1 } } })).json();
+        const before = h.events.length;
+        expect((await h.call('DELETE', `/api/v1/monitors/${created.id}`)).status).toBe(204);
+        expect((await h.call('GET', `/api/v1/monitors/${created.id}`)).status).toBe(404);
+        expect(h.events.slice(before)).toContainEqual({ type: 'monitors.changed', at: T0, organizationId: h.a.id });
+      });
+
+      it('refuses to delete a monitor warden.yaml manages (409)', async () => {
+        expect((await h.call('DELETE', `/api/v1/monitors/${h.a.monitors.lobby!.id}`)).status).toBe(409);
+      });
+    });
+
+    describe('POST /api/v1/monitors/{id}/push-token', () => {
+      it('issues a new token for a push monitor and refuses other monitors', async () => {
+        const created = await (await h.call('POST', '/api/v1/monitors', { body: { key: 'beat', name: 'Beat', type: 'heartbeat' } })).json();
+        const res = await h.call('POST', `/api/v1/monitors/${created.id}/push-token`);
+        expect(res.status).toBe(200);
+        const body = await res.json();
+        expect(body.pushToken).toMatch(/^wdp_/);
+        expect(body.pushToken).not.toBe(created.pushToken);
+        expect((await h.call('POST', `/api/v1/monitors/${h.a.monitors.lobby!.id}/push-token`)).status).toBe(409);
+      });
+    });
+
+    describe('GET /api/v1/monitors/{id}/history', () => {
+      let id: string;
+      beforeAll(async () => {
+        const created = await (await h.call('POST', '/api/v1/monitors', { body: { key: 'hist', name: 'History', type: 'tcp', config: { host: 'a.example', port: 1 } } })).json();
+        id = created.id;
+        // Five checks an hour apart in the last five hours, the third failing; one check 10 days ago.
+        const checks = [1, 2, 3, 4, 5].map((n) => ({
+          monitorId: id,
+          ok: n !== 3,
+          latencyMs: n * 10,
+          data: { players: n },
+          checkedAt: T0 - n * HOUR_MS + 60_000,
+          source: 'edge' as const,
+        }));
+        checks.push({ monitorId: id, ok: true, latencyMs: 5, data: { players: 50 }, checkedAt: T0 - 240 * HOUR_MS, source: 'edge' });
+        await h.ingest.recordMany(checks);
+      });
+
+      it('answers the raw checks and hourly buckets of the last 24 hours by default, with the uptime', async () => {
+        const res = await h.call('GET', `/api/v1/monitors/${id}/history`, { key: h.a.readKey });
+        expect(res.status).toBe(200);
+        const history = await res.json();
+        expect(history).toMatchObject({ monitorId: id, hours: 24, from: T0 - 24 * HOUR_MS, to: T0, bucketPeriod: 'hour', checkCount: 5, uptime: 0.8, nextCursor: null });
+        expect(history.checks.map((c: { latencyMs: number }) => c.latencyMs)).toEqual([10, 20, 30, 40, 50]);
+        expect(history.checks[2]).toMatchObject({ ok: false, data: { players: 3 }, source: 'edge' });
+        expect(history.buckets).toHaveLength(5);
+        expect(history.buckets[0]).toEqual({
+          start: T0 - 5 * HOUR_MS,
+          count: 1,
+          upCount: 1,
+          degradedCount: 0,
+          uptime: 1,
+          latencyMinMs: 50,
+          latencyAvgMs: 50,
+          latencyMaxMs: 50,
+          playersAvg: 5,
+          playersMax: 5,
+        });
+      });
+
+      it('pages through the checks with a cursor', async () => {
+        const first = await (await h.call('GET', `/api/v1/monitors/${id}/history?limit=2`)).json();
+        expect(first.checks).toHaveLength(2);
+        expect(first.nextCursor).toEqual(expect.any(String));
+        const second = await (await h.call('GET', `/api/v1/monitors/${id}/history?limit=2&cursor=${first.nextCursor}`)).json();
+        const third = await (await h.call('GET', `/api/v1/monitors/${id}/history?limit=2&cursor=${second.nextCursor}`)).json();
+        expect([...first.checks, ...second.checks, ...third.checks].map((c: { latencyMs: number }) => c.latencyMs)).toEqual([10, 20, 30, 40, 50]);
+        expect(third.nextCursor).toBeNull();
+      });
+
+      it('uses daily buckets beyond 7 days', async () => {
+        const history = await (await h.call('GET', `/api/v1/monitors/${id}/history?hours=720`)).json();
+        expect(history.bucketPeriod).toBe('day');
+        expect(history.checkCount).toBe(6);
+        expect(history.buckets.map((b: { count: number }) => b.count)).toEqual([1, 5]);
+        expect(history.buckets[0]).toMatchObject({ playersMax: 50, latencyMinMs: 5 });
+      });
+
+      it.each([
+        ['hours=0', 'query.hours'],
+        ['hours=2161', 'query.hours'],
+        ['hours=abc', 'query.hours'],
+        ['limit=1001', 'query.limit'],
+        ['cursor=not-a-cursor', 'query.cursor'],
+      ])('answers 400 for %s', async (query, path) => {
+        const res = await h.call('GET', `/api/v1/monitors/${id}/history?${query}`);
+        expect(res.status).toBe(400);
+        expect((await res.json()).errors).toEqual([expect.objectContaining({ path })]);
+      });
+
+      it('answers 404 for a monitor of another organization', async () => {
+        const res = await h.call('GET', `/api/v1/monitors/${id}/history`, { key: h.b.readKey });
+        expect(res.status).toBe(404);
+      });
+    });
+  });
+}

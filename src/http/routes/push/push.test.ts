@@ -1,0 +1,162 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BAD_PUSH_BODIES, BAD_PUSH_QUERIES } from '../../../../test/fakes/bad-pushes.js';
+import { createDocumentOnlyApp, createTestApp } from '../../../../test/http-app.js';
+import { seed } from '../../../../test/seed.js';
+import { dialects, type OpenedStore } from '../../../../test/store-dialects.js';
+import { hashSecret } from '../../../domain/tokens.js';
+import type { Ingest } from '../../../runner/ingest.js';
+import { PUSH_LIMITS } from '../../../services/push/limits.js';
+import { listChecks } from '../../../store/checks.js';
+import { findMonitorById, type Monitor, setMonitorPushToken } from '../../../store/monitors.js';
+import type { App } from '../../app.js';
+
+const TOKEN = 'wdp_backupJobToken0123456789';
+const PAUSED_TOKEN = 'wdp_pausedMonitorToken0123456';
+const CONFIG = `
+organization: { key: acme, name: Acme }
+monitors:
+  - { key: backup, name: Backup, type: heartbeat, pushToken: ${TOKEN}, config: { graceSec: 120 } }
+  - { key: paused, name: Paused, type: heartbeat, enabled: false, pushToken: ${PAUSED_TOKEN} }
+`;
+
+for (const dialect of dialects) {
+  describe.skipIf(!dialect.available)(`push heartbeats on ${dialect.name}`, () => {
+    let opened: OpenedStore;
+    let ingest: Ingest;
+    let app: App;
+    let backup: Monitor;
+    let now: number;
+
+    beforeEach(async () => {
+      opened = await dialect.open();
+      now = Date.UTC(2026, 10, 20, 12, 0, 0);
+      ({ app, ingest } = createTestApp({ store: opened.store, clock: { now: () => now } }));
+      backup = (await seed(opened.store.db, CONFIG, now)).monitors.backup as Monitor;
+    });
+    afterEach(async () => {
+      await ingest.close();
+      await opened.cleanup();
+    });
+
+    const checks = () => listChecks(opened.store.db, backup.id, 0, now + 1, 100);
+    const post = (body: string, headers: Record<string, string> = { 'content-type': 'application/json' }, token = TOKEN) =>
+      app.request(`/api/push/${token}`, { method: 'POST', body, headers });
+
+    it('GET records an up ping and answers once it is stored', async () => {
+      const res = await app.request(`/api/push/${TOKEN}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(await res.json()).toEqual({ ok: true, monitor: backup.id, state: 'up', checkedAt: now });
+      const [check] = await checks();
+      expect(check).toMatchObject({ ok: true, source: 'push', checkedAt: now, latencyMs: null, message: null });
+    });
+
+    it('GET with status=down, msg and latency records a failure with its reason', async () => {
+      await app.request(`/api/push/${TOKEN}?status=up&msg=ok&latency=8`);
+      now += 1000;
+      const res = await app.request(`/api/push/${TOKEN}?status=down&msg=${encodeURIComponent('disk full')}&latency=12`);
+      expect(await res.json()).toMatchObject({ state: 'down' });
+      const [latest, first] = await checks();
+      expect(latest).toMatchObject({ ok: false, error: 'disk full', latencyMs: 12 });
+      expect(first).toMatchObject({ ok: true, message: 'ok', latencyMs: 8 });
+    });
+
+    it('GET accepts an empty latency and msg (as in copied uptime-tool URLs)', async () => {
+      const res = await app.request(`/api/push/${TOKEN}?status=up&msg=&latency=`);
+      expect(res.status).toBe(200);
+      expect((await checks())[0]).toMatchObject({ ok: true, latencyMs: null, message: null });
+    });
+
+    it('POST keeps players, maxPlayers, tps and extra properties in the data the status page reads', async () => {
+      const res = await post(JSON.stringify({ status: 'up', msg: 'lobby', latency: 3, players: 12, maxPlayers: 100, tps: 19.8, version: '1.21.4', world: { seed: 42 } }));
+      expect(res.status).toBe(200);
+      expect((await checks())[0]).toMatchObject({
+        ok: true,
+        message: 'lobby',
+        latencyMs: 3,
+        data: { players: 12, maxPlayers: 100, tps: 19.8, version: '1.21.4', world: { seed: 42 } },
+      });
+      const monitor = await findMonitorById(opened.store.db, backup.id);
+      expect(monitor?.lastResult?.data).toMatchObject({ players: 12, maxPlayers: 100, tps: 19.8 });
+      expect(monitor?.state).toBe('up');
+    });
+
+    it('POST with an empty body, or JSON under another content type, is read as JSON', async () => {
+      expect((await post('', {})).status).toBe(200);
+      expect((await post('{"status":"down","msg":"crashed"}', { 'content-type': 'application/x-www-form-urlencoded' })).status).toBe(200);
+      expect((await checks()).map((c) => c.ok)).toEqual([false, true]);
+    });
+
+    it('POST takes null as "not given"', async () => {
+      expect((await post(JSON.stringify({ status: null, players: null, msg: null }))).status).toBe(200);
+      expect((await checks())[0]).toMatchObject({ ok: true, data: null });
+    });
+
+    it('answers 404 for an unknown, malformed, revoked or paused token', async () => {
+      const cases = ['wdp_unknownToken0123456789ab', 'not-a-token', 'wdr_relayTokenNotAPushToken01', PAUSED_TOKEN];
+      for (const token of cases) {
+        const res = await app.request(`/api/push/${token}`);
+        expect(res.status, token).toBe(404);
+        expect(res.headers.get('content-type')).toBe('application/problem+json');
+        const body = await res.json();
+        expect(body.type).toBe('https://warden.dev/problems/not-found');
+        if (token.length > 16) expect(body.detail).not.toContain(token.slice(12));
+      }
+      await setMonitorPushToken(opened.store.db, backup.id, { hash: hashSecret('wdp_theNewTokenIssuedNow0001'), prefix: 'wdp_theNewTo' }, now);
+      expect((await app.request(`/api/push/${TOKEN}`)).status).toBe(404);
+      expect((await app.request('/api/push/wdp_theNewTokenIssuedNow0001')).status).toBe(200);
+    });
+
+    it.each(BAD_PUSH_QUERIES)('GET ?%s is answered 400 naming %s, and nothing is stored', async (query, path) => {
+      const res = await app.request(`/api/push/${TOKEN}?${query}`);
+      expect(res.status).toBe(400);
+      expect(res.headers.get('content-type')).toBe('application/problem+json');
+      const body = await res.json();
+      expect(body.errors.map((e: { path: string }) => e.path)).toContain(path);
+      expect(await checks()).toHaveLength(0);
+    });
+
+    it.each(BAD_PUSH_BODIES)('POST with %s is answered 400 naming it, and nothing is stored', async (_what, text, path) => {
+      const res = await post(text);
+      expect(res.status).toBe(400);
+      expect(res.headers.get('content-type')).toBe('application/problem+json');
+      const body = await res.json();
+      expect(body.errors.map((e: { path: string }) => e.path)).toContain(path);
+      expect(await checks()).toHaveLength(0);
+    });
+
+    it('a body over the cap announced by Content-Length is refused before it is read', async () => {
+      const res = await post('{}', { 'content-type': 'application/json', 'content-length': String(PUSH_LIMITS.bodyBytes + 1) });
+      expect(res.status).toBe(400);
+      expect(await checks()).toHaveLength(0);
+    });
+
+    it('answers CORS preflights for browser pings', async () => {
+      const res = await app.request(`/api/push/${TOKEN}`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      });
+      expect(res.status).toBe(204);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect((await app.request(`/api/push/${TOKEN}`, { headers: { origin: 'https://example.com' } })).headers.get('access-control-allow-origin')).toBe('*');
+    });
+  });
+}
+
+describe('the push endpoints in the OpenAPI document', () => {
+  it('describes both operations with the token as a path parameter, the body, and problem+json errors', async () => {
+    const app = createDocumentOnlyApp();
+    const doc = await (await app.request('/api/openapi.json')).json();
+    const path = doc.paths['/api/push/{token}'];
+    expect(path.get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(
+      expect.arrayContaining(['path:token', 'query:status', 'query:msg', 'query:latency']),
+    );
+    const body = path.post.requestBody.content['application/json'].schema;
+    expect(Object.keys(body.properties)).toEqual(['status', 'msg', 'latency', 'players', 'maxPlayers', 'tps']);
+    for (const op of [path.get, path.post]) {
+      expect(op.responses['400'].content['application/problem+json']).toBeDefined();
+      expect(op.responses['404'].content['application/problem+json']).toBeDefined();
+      expect(op.responses['200'].content['application/json'].schema.properties.state).toBeDefined();
+    }
+  });
+});

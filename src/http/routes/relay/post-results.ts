@@ -1,0 +1,55 @@
+// POST /api/relay/results: a batch of probe results; each is accepted or rejected on its own, accepted ones once committed.
+import { createRoute } from '@hono/zod-openapi';
+import { ValidationError } from '../../../domain/errors.js';
+import { formatIssuePath } from '../../../domain/issue-path.js';
+import { RELAY_LIMITS, resultsEnvelopeSchema, resultsRequestSchema, resultsResponseSchema } from '../../../relay/wire.js';
+import { IngestOverloadedError } from '../../../runner/ingest.js';
+import { submitRelayResults } from '../../../services/relays/submit-results.js';
+import type { App } from '../../app.js';
+import { OVERLOADED_DESCRIPTION, overloadedResponse } from '../../ingest-overloaded.js';
+import { readJsonBody, tooLargeMessage, withBodyReadByHandler } from '../../middleware/json-body.js';
+import { relayAuth } from '../../middleware/relay-auth.js';
+import { jsonResponse, problemResponse as problemDoc, security, TAGS } from '../../openapi.js';
+import { problem, problemResponse } from '../../problem.js';
+
+export const postResultsRoute = createRoute({
+  method: 'post',
+  path: '/api/relay/results',
+  tags: [TAGS.relay.name],
+  summary: 'Submit probe results',
+  description: `At most ${RELAY_LIMITS.resultsPerBatch} results and ${RELAY_LIMITS.batchBytes} bytes per request. A result for a monitor not assigned to this relay, a malformed one, or one checked in the future or before the retention is rejected (and not stored) with its reason; the others are stored. Answers once they are durably stored.`,
+  security: security.relayToken,
+  middleware: [relayAuth()] as const,
+  request: { body: { required: true, content: { 'application/json': { schema: resultsRequestSchema } } } },
+  responses: {
+    200: jsonResponse(resultsResponseSchema, 'Each result accepted or rejected.'),
+    400: problemDoc(400, 'The body is not JSON, or has no results array.'),
+    401: problemDoc(401, 'Missing, unknown or revoked relay token.'),
+    413: problemDoc(413, `More than ${RELAY_LIMITS.resultsPerBatch} results or ${RELAY_LIMITS.batchBytes} bytes: split the batch.`),
+    503: problemDoc(503, OVERLOADED_DESCRIPTION),
+  },
+});
+
+export function postResults(app: App): void {
+  app.openapi(withBodyReadByHandler(app, postResultsRoute), async (c) => {
+    const body = await readJsonBody(c, RELAY_LIMITS.batchBytes);
+    if (body.kind === 'too-large') return tooLarge(c, tooLargeMessage(body.maxBytes));
+    const envelope = resultsEnvelopeSchema.safeParse(body.kind === 'json' ? body.value : undefined);
+    if (!envelope.success)
+      throw new ValidationError(envelope.error.issues.map((i) => ({ path: formatIssuePath(['body', ...i.path]), message: i.message })));
+    const { results } = envelope.data;
+    if (results.length > RELAY_LIMITS.resultsPerBatch)
+      return tooLarge(c, `${results.length} results in one batch; at most ${RELAY_LIMITS.resultsPerBatch}`);
+    const { store, ingest, clock } = c.get('deps');
+    try {
+      return c.json(await submitRelayResults({ db: store.db, ingest, clock }, c.get('relay'), results), 200, { 'cache-control': 'no-store' });
+    } catch (error) {
+      if (error instanceof IngestOverloadedError) return overloadedResponse(c) as never;
+      throw error;
+    }
+  });
+}
+
+function tooLarge(c: Parameters<typeof problemResponse>[0], detail: string): never {
+  return problemResponse(c, problem(413, 'too-large', 'Batch too large', `${detail}: split it into smaller batches.`)) as never;
+}

@@ -1,0 +1,241 @@
+// The relay agent: pulls its config, probes its monitors, and delivers the results through an on-disk queue, backing off while the server is away.
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from '../logger.js';
+import type { ProbeDefinition } from '../probes/probe.js';
+import { BACKOFF_DEFAULTS, type BackoffOptions, backoffDelay } from './backoff.js';
+import { createRelayClient, describeFailure, type RelayClient, RelayHttpError } from './client.js';
+import { openResultQueue, type QueuedBatch, type ResultQueue } from './queue.js';
+import { createProbeSchedule, type ProbeSchedule } from './schedule.js';
+import { RELAY_LIMITS, type RelayConfig, relayConfigSchema } from './wire.js';
+
+export const AGENT_DEFAULTS = {
+  /** How often queued results are sent while the server answers. */
+  submitEveryMs: 5_000,
+  /** How often the config is polled (304 while unchanged). */
+  configEveryMs: RELAY_LIMITS.configPollSec * 1000,
+  /** Results per POST; the server takes up to RELAY_LIMITS.resultsPerBatch. */
+  batchSize: 500,
+  /** On shutdown, how long the agent keeps trying to deliver what it holds before leaving it on disk. */
+  finalFlushMs: 5_000,
+} as const;
+/** Where the last config is kept (secrets included, mode 0600), so a restart while the server is away keeps probing. */
+export const CONFIG_CACHE_FILE = 'config.json';
+/** Rejections logged one by one per batch; the rest are counted. */
+const REJECTIONS_LOGGED = 10;
+
+export interface RelayAgentOptions {
+  url: string;
+  token: string;
+  dataDir: string;
+  logger: Logger;
+  fetch?: typeof fetch;
+  concurrency?: number;
+  submitEveryMs?: number;
+  configEveryMs?: number;
+  batchSize?: number;
+  finalFlushMs?: number;
+  backoff?: BackoffOptions;
+  queue?: { maxResults?: number; maxBytes?: number };
+  probeFor?: (type: string) => ProbeDefinition | undefined;
+}
+
+export interface AgentStats {
+  /** Results the probes produced (and the queue took). */
+  produced: number;
+  /** Results the server accepted, duplicates included. */
+  delivered: number;
+  /** Accepted results the server already had (a batch resent after a lost answer). */
+  duplicates: number;
+  /** Results the server refused (not assigned, malformed, too old); they are not retried. */
+  rejected: number;
+  /** Results dropped because the queue was full. */
+  dropped: number;
+  /** Results still held on disk. */
+  pending: number;
+}
+
+export interface RelayAgent {
+  stats(): AgentStats;
+  /** Stops probing, tries to deliver what it holds (for finalFlushMs at most) and closes the queue. */
+  stop(): Promise<AgentStats>;
+}
+
+export async function startRelayAgent(options: RelayAgentOptions): Promise<RelayAgent> {
+  const log = options.logger;
+  const submitEveryMs = options.submitEveryMs ?? AGENT_DEFAULTS.submitEveryMs;
+  const configEveryMs = options.configEveryMs ?? AGENT_DEFAULTS.configEveryMs;
+  const backoff = options.backoff ?? BACKOFF_DEFAULTS;
+  let batchSize = Math.min(options.batchSize ?? AGENT_DEFAULTS.batchSize, RELAY_LIMITS.resultsPerBatch);
+  const client: RelayClient = createRelayClient({ url: options.url, token: options.token, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+  const queue: ResultQueue = await openResultQueue({ dir: options.dataDir, logger: log, ...options.queue });
+  const counts = { produced: 0, delivered: 0, duplicates: 0, rejected: 0 };
+  const stopping = new AbortController();
+
+  const schedule: ProbeSchedule = createProbeSchedule({
+    logger: log,
+    ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+    ...(options.probeFor ? { probeFor: options.probeFor } : {}),
+    onResult: async (result) => {
+      await queue.append([result]);
+      counts.produced++;
+    },
+  });
+
+  let etag: string | null = null;
+  const cached = await readCachedConfig(options.dataDir);
+  if (cached) {
+    etag = cached.etag;
+    schedule.update(cached.config.monitors);
+  }
+  log.info(
+    { url: options.url, dataDir: options.dataDir, queued: queue.size(), monitors: schedule.size(), cachedConfig: cached !== null },
+    `relay agent started; ${queue.size()} results waiting on disk`,
+  );
+
+  const pause = (ms: number) => sleep(ms, undefined, { signal: stopping.signal }).catch(() => {});
+
+  async function pollConfig(): Promise<void> {
+    let failures = 0;
+    while (!stopping.signal.aborted) {
+      try {
+        const poll = await client.getConfig(etag, stopping.signal);
+        if (poll.kind === 'changed') {
+          schedule.update(poll.config.monitors);
+          etag = poll.etag;
+          await writeCachedConfig(options.dataDir, poll.config, poll.etag);
+          log.info({ relay: poll.config.relay.key, monitors: poll.config.monitors.length }, `config loaded: ${poll.config.monitors.length} monitors`);
+        }
+        if (failures > 0) log.info('config reachable again');
+        failures = 0;
+        await pause(configEveryMs);
+      } catch (error) {
+        if (stopping.signal.aborted) break;
+        failures++;
+        // Without any config there is nothing to probe: retry sooner, with backoff.
+        const retryInMs = schedule.size() === 0 && !etag ? backoffDelay(failures, backoff) : configEveryMs;
+        logRequestFailure('config', error, failures, retryInMs);
+        await pause(retryInMs);
+      }
+    }
+  }
+
+  type Delivery = 'delivered' | 'failed' | 'retry';
+  let offlineSince: number | null = null;
+  let failures = 0;
+  let retryInMs = 0;
+
+  /** Sends one batch; `signal` (the main loop's) cuts it short on shutdown, after which the final flush sends it again. */
+  async function deliver(batch: QueuedBatch, request: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<Delivery> {
+    try {
+      const answer = await client.submit(`{"results":[${batch.lines.join(',')}]}`, request);
+      await queue.ack(batch.upTo);
+      counts.delivered += answer.accepted;
+      counts.duplicates += answer.duplicates;
+      counts.rejected += answer.rejected.length;
+      for (const r of answer.rejected.slice(0, REJECTIONS_LOGGED))
+        log.warn({ monitorId: monitorIdOf(batch.lines[r.index]), reason: r.reason }, 'the server rejected a result; it is dropped');
+      if (answer.rejected.length > REJECTIONS_LOGGED) log.warn({ more: answer.rejected.length - REJECTIONS_LOGGED }, 'the server rejected more results');
+      if (offlineSince !== null) {
+        log.info({ offlineMs: Date.now() - offlineSince, queued: queue.size() }, 'server reachable again; delivering the queued results');
+        offlineSince = null;
+      }
+      failures = 0;
+      log.debug({ sent: batch.lines.length, accepted: answer.accepted, duplicates: answer.duplicates, rejected: answer.rejected.length, queued: queue.size() }, 'results delivered');
+      return 'delivered';
+    } catch (error) {
+      if (error instanceof RelayHttpError && error.status === 413 && batch.lines.length > 1) {
+        batchSize = Math.max(1, Math.floor(batch.lines.length / 2));
+        log.warn({ batchSize }, 'the server found the batch too large; sending smaller ones');
+        return 'retry';
+      }
+      if (error instanceof RelayHttpError && (error.status === 400 || error.status === 413)) {
+        // Sending it again would get the same answer and hold up everything behind it.
+        await queue.ack(batch.upTo);
+        counts.rejected += batch.lines.length;
+        log.error({ results: batch.lines.length, error: error.message }, 'the server refused a batch as malformed; it is dropped');
+        return 'delivered';
+      }
+      if (request.signal?.aborted) return 'failed';
+      failures++;
+      offlineSince ??= Date.now();
+      retryInMs = backoffDelay(failures, backoff);
+      logRequestFailure('results', error, failures, retryInMs);
+      return 'failed';
+    }
+  }
+
+  async function submitLoop(): Promise<void> {
+    while (!stopping.signal.aborted) {
+      const batch = queue.peek(batchSize, RELAY_LIMITS.batchBytes - 64);
+      if (batch.lines.length === 0) {
+        await pause(submitEveryMs);
+        continue;
+      }
+      const outcome = await deliver(batch, { signal: stopping.signal });
+      if (outcome === 'failed') await pause(retryInMs);
+      // A backlog (replay after an outage) goes out batch after batch; otherwise results gather for a while.
+      else if (outcome === 'delivered' && queue.size() < batchSize) await pause(submitEveryMs);
+    }
+  }
+
+  function logRequestFailure(what: 'config' | 'results', error: unknown, attempt: number, retryIn: number): void {
+    const fields = { error: describeFailure(error), attempt, queued: queue.size(), retryInMs: retryIn };
+    if (error instanceof RelayHttpError && error.status === 401)
+      log.error(fields, 'the server refused the relay token: check WARDEN_RELAY_TOKEN, or issue a new one with `warden relays token <key>`');
+    else if (attempt === 1) log.warn(fields, what === 'results' ? 'server unreachable; keeping results on disk and retrying with backoff' : 'cannot fetch the config');
+    else log.debug(fields, `${what}: still failing`);
+  }
+
+  const loops = Promise.all([pollConfig(), submitLoop()]);
+  let stopped: Promise<AgentStats> | null = null;
+
+  const stats = (): AgentStats => ({ ...counts, dropped: queue.dropped(), pending: queue.size() });
+  return {
+    stats,
+    stop() {
+      stopped ??= (async () => {
+        log.info({ queued: queue.size() }, 'stopping: finishing running checks, then delivering what is held');
+        stopping.abort();
+        await schedule.stop();
+        await loops;
+        const deadline = Date.now() + (options.finalFlushMs ?? AGENT_DEFAULTS.finalFlushMs);
+        while (queue.size() > 0 && Date.now() < deadline) {
+          const outcome = await deliver(queue.peek(batchSize, RELAY_LIMITS.batchBytes - 64), { timeoutMs: Math.max(1, deadline - Date.now()) });
+          if (outcome === 'failed') break;
+        }
+        await queue.close();
+        const final = stats();
+        log.info(final, final.pending > 0 ? `relay agent stopped; ${final.pending} results stay on disk for the next start` : 'relay agent stopped; nothing left to deliver');
+        return final;
+      })();
+      return stopped;
+    },
+  };
+}
+
+function monitorIdOf(line: string | undefined): string | undefined {
+  try {
+    return (JSON.parse(line ?? '') as { monitorId?: string }).monitorId;
+  } catch {
+    return undefined;
+  }
+}
+
+async function readCachedConfig(dir: string): Promise<{ config: RelayConfig; etag: string | null } | null> {
+  try {
+    const saved = JSON.parse(await readFile(join(dir, CONFIG_CACHE_FILE), 'utf8')) as { config?: unknown; etag?: unknown };
+    const config = relayConfigSchema.safeParse(saved.config);
+    return config.success ? { config: config.data, etag: typeof saved.etag === 'string' ? saved.etag : null } : null;
+  } catch {
+    return null;
+  }
+}
+
+async function writeCachedConfig(dir: string, config: RelayConfig, etag: string | null): Promise<void> {
+  const file = join(dir, CONFIG_CACHE_FILE);
+  await writeFile(`${file}.tmp`, JSON.stringify({ etag, config }), { mode: 0o600 });
+  await rename(`${file}.tmp`, file);
+}

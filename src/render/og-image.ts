@@ -1,0 +1,192 @@
+// The Open Graph image of a status page: a 1200×630 PNG for link previews (title, overall state, components, players, uptime).
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { renderAsync } from '@resvg/resvg-js';
+import satori, { type Font } from 'satori';
+import type { PageState, Snapshot, SnapshotComponent } from '../domain/snapshot.js';
+import { STATE_COLOUR } from './html-layout.js';
+import { formatCount, formatUptime, plainText, STATE_WORD } from './page-wording.js';
+
+export const OG_WIDTH = 1200;
+export const OG_HEIGHT = 630;
+/** Components listed by name; the rest are counted in one line. */
+export const OG_MAX_COMPONENTS = 7;
+
+export interface OgImageRendering {
+  contentType: 'image/png';
+  body: Uint8Array;
+}
+
+/** The page as a PNG; satori lays it out to SVG (text as paths, in Inter), resvg rasterizes it off the event loop. */
+export async function renderOgImage(snapshot: Snapshot): Promise<OgImageRendering> {
+  const tree = card(snapshot);
+  const svg = await satori(tree as never, { width: OG_WIDTH, height: OG_HEIGHT, fonts: await ogFonts(latinOnly(tree)) });
+  const image = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
+  return { contentType: 'image/png', body: image.asPng() };
+}
+
+/** The page's 30-day uptime: the mean over components that have checks in the window; null when none has. */
+export function pageUptime30d(components: SnapshotComponent[]): number | null {
+  const shares = components.map((c) => c.uptime['30d']).filter((share): share is number => share !== null);
+  return shares.length === 0 ? null : shares.reduce((sum, share) => sum + share, 0) / shares.length;
+}
+
+/*
+ * The fonts ship with the @fontsource/inter package (WOFF: satori reads TTF, OTF and WOFF, not WOFF2); nothing is
+ * taken from the system or the network. They are read once per process, on first use, and kept: the same immutable
+ * bytes serve every page, so this is a cache of package files rather than state. Satori parses a font list once per
+ * array, so each list below is one array for the life of the process. Most pages are written in Latin script alone;
+ * they get the Latin subset only, which halves the first render; other scripts get every subset.
+ */
+const LATIN_SUBSETS = ['latin'] as const;
+const ALL_SUBSETS = ['latin', 'latin-ext', 'cyrillic', 'greek'] as const;
+const FONT_WEIGHTS = [400, 700] as const;
+const FONT_FAMILY = ALL_SUBSETS.map((subset) => `"Inter ${subset}"`).join(', ');
+const fontLists = new Map<'latin' | 'all', Promise<Font[]>>();
+
+function ogFonts(latin: boolean): Promise<Font[]> {
+  const key = latin ? 'latin' : 'all';
+  let list = fontLists.get(key);
+  if (!list) {
+    list = loadFonts(latin ? LATIN_SUBSETS : ALL_SUBSETS);
+    list.catch(() => fontLists.delete(key));
+    fontLists.set(key, list);
+  }
+  return list;
+}
+
+async function loadFonts(subsets: readonly string[]): Promise<Font[]> {
+  const require = createRequire(import.meta.url);
+  const fonts: Promise<Font>[] = [];
+  for (const subset of subsets)
+    for (const weight of FONT_WEIGHTS) {
+      const file = require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`);
+      // One family name per subset: satori falls back across names (see FONT_FAMILY), not across files of one name.
+      fonts.push(readFile(file).then((data) => ({ name: `Inter ${subset}`, data, weight, style: 'normal' as const })));
+    }
+  return Promise.all(fonts);
+}
+
+/** Whether every character of the image is covered by Inter's Latin subset (Basic Latin, Latin-1, general punctuation). */
+function latinOnly(node: Node | string): boolean {
+  if (typeof node === 'string') return LATIN.test(node);
+  const children = node.props.children;
+  if (children === undefined) return true;
+  return Array.isArray(children) ? children.every(latinOnly) : latinOnly(children);
+}
+
+/** A satori element: the React element shape, without React. */
+interface Node {
+  type: string;
+  props: { style?: Record<string, string | number>; children?: (Node | string)[] | Node | string };
+}
+
+function el(style: Record<string, string | number>, children: (Node | string)[] | Node | string = []): Node {
+  return { type: 'div', props: { style: { display: 'flex', ...style }, children } };
+}
+
+const INK = '#1f2328';
+const MUTED = '#59636e';
+const DIVIDER = '#d1d9e0';
+
+function card(snapshot: Snapshot): Node {
+  const { state, label } = snapshot.overall;
+  const title = clip(plainText(snapshot.page.title), 70) || snapshot.page.slug;
+  return el({ width: OG_WIDTH, height: OG_HEIGHT, flexDirection: 'column', background: '#ffffff', fontFamily: FONT_FAMILY, color: INK }, [
+    el({ height: 14, background: STATE_COLOUR[state] }),
+    el({ flex: 1, padding: '48px 64px 40px', flexDirection: 'row', gap: 56 }, [
+      el({ flex: 1, flexDirection: 'column', minWidth: 0 }, [
+        el({ fontSize: 58, fontWeight: 700, lineHeight: 1.12, letterSpacing: -1, lineClamp: 3 }, title),
+        el({ fontSize: 28, color: MUTED, marginTop: 10 }, 'Status'),
+        el(
+          {
+            marginTop: 30,
+            alignSelf: 'flex-start',
+            alignItems: 'center',
+            gap: 16,
+            padding: '14px 28px 14px 22px',
+            borderRadius: 18,
+            background: STATE_COLOUR[state],
+            color: '#ffffff',
+            fontSize: 32,
+            fontWeight: 700,
+            maxWidth: 560,
+          },
+          [el({ width: 22, height: 22, borderRadius: 11, background: '#ffffff', flexShrink: 0 }), clip(plainText(label), 44)],
+        ),
+        el({ flex: 1 }),
+        stats(snapshot),
+      ]),
+      components(snapshot.components),
+    ]),
+    el(
+      { height: 64, padding: '0 64px', alignItems: 'center', justifyContent: 'space-between', borderTop: `2px solid ${DIVIDER}`, fontSize: 24, color: MUTED },
+      [el({}, clip(pageHost(snapshot), 60)), el({}, 'Powered by Warden')],
+    ),
+  ]);
+}
+
+function stats(snapshot: Snapshot): Node {
+  const items: Node[] = [];
+  const { players, maxPlayers } = snapshot.totals;
+  if (players !== null)
+    items.push(stat('Players online', formatCount(players) + (maxPlayers === null ? '' : ` / ${formatCount(maxPlayers)}`)));
+  items.push(stat('30-day uptime', formatUptime(pageUptime30d(snapshot.components))));
+  return el({ gap: 56 }, items);
+}
+
+function stat(label: string, value: string): Node {
+  return el({ flexDirection: 'column' }, [
+    el({ fontSize: 24, color: MUTED }, label),
+    el({ fontSize: 46, fontWeight: 700, marginTop: 2 }, value),
+  ]);
+}
+
+/** Trouble first (down, degraded, maintenance, no data), then the rest, each in page order: a preview shows what is wrong. */
+const SEVERITY: Record<PageState, number> = { down: 0, degraded: 1, maintenance: 2, unknown: 3, operational: 4 };
+
+function components(all: SnapshotComponent[]): Node {
+  if (all.length === 0) return el({ width: 0 });
+  const list = all.map((component, index) => ({ component, index }))
+    .sort((a, b) => SEVERITY[a.component.state] - SEVERITY[b.component.state] || a.index - b.index)
+    .map(({ component }) => component);
+  const shown = list.length > OG_MAX_COMPONENTS ? list.slice(0, OG_MAX_COMPONENTS - 1) : list;
+  const rows: Node[] = shown.map((component) =>
+    el({ alignItems: 'center', gap: 14, height: 50, borderBottom: `1px solid ${DIVIDER}`, fontSize: 25 }, [
+      el({ width: 16, height: 16, borderRadius: 8, background: STATE_COLOUR[component.state], flexShrink: 0 }),
+      el({ flex: 1, minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' }, clip(plainText(component.name), 40) || '—'),
+      el({ color: STATE_COLOUR[component.state], fontWeight: 700, flexShrink: 0 }, STATE_WORD[component.state]),
+    ]),
+  );
+  const rest = list.length - shown.length;
+  if (rest > 0) {
+    const notOk = list.slice(shown.length).filter((c) => c.state !== 'operational').length;
+    rows.push(el({ height: 50, alignItems: 'center', fontSize: 24, color: MUTED }, `+ ${rest} more` + (notOk > 0 ? ` (${notOk} not operational)` : '')));
+  }
+  return el({ width: 440, flexDirection: 'column' }, [
+    el({ fontSize: 22, fontWeight: 700, color: MUTED, letterSpacing: 2, marginBottom: 6 }, 'COMPONENTS'),
+    ...rows,
+  ]);
+}
+
+function pageHost(snapshot: Snapshot): string {
+  if (snapshot.page.customDomain) return snapshot.page.customDomain;
+  try {
+    const url = new URL(snapshot.page.url);
+    return url.host + url.pathname.replace(/\/$/, '');
+  } catch {
+    return snapshot.page.url;
+  }
+}
+
+/** What Inter's Latin subset covers (its unicode-range, less a few rare marks). */
+const LATIN = /^[\u0000-\u00ff\u0131\u0152\u0153\u02c6\u02da\u02dc\u2000-\u206f\u20ac\u2122\u2191\u2193\u2212\u2215]*$/;
+/** Characters no shipped subset covers (CJK, emoji…): dropped rather than drawn as "no glyph" boxes. */
+const UNCOVERED = /[^\u0000-\u03ff\u0400-\u045f\u0490\u0491\u04b0\u04b1\u1d00-\u1dbf\u1e00-\u1e9f\u1ef2-\u1eff\u2000-\u206f\u20a0-\u20c0\u2113\u2116\u2122\u2191\u2193\u2212\u2215\u2c60-\u2c7f\ua720-\ua7ff]/gu;
+
+/** Text the fonts can draw, cut at a character budget (so layout never depends on how a font measures a 300-letter word). */
+function clip(raw: string, max: number): string {
+  const text = raw.replace(UNCOVERED, '').replace(/\s+/g, ' ').trim();
+  const chars = [...text];
+  return chars.length <= max ? text : chars.slice(0, max - 1).join('').trimEnd() + '…';
+}

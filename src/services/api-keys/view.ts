@@ -1,0 +1,29 @@
+// The API's view of an API key: its display prefix and use, never the key itself.
+import { z } from 'zod';
+import type { ApiKey } from '../../store/api-keys.js';
+
+export const API_KEY_SCOPES = ['read', 'write'] as const;
+
+export const apiKeyViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string().describe('The visible start of the key, e.g. wdn_Ab12Cd34.'),
+  scope: z.enum(API_KEY_SCOPES).describe('read: GET routes only; write: every route.'),
+  createdAt: z.number().int(),
+  lastUsedAt: z.number().int().nullable().describe('Last authenticated request (recorded at most once a minute).'),
+  revokedAt: z.number().int().nullable(),
+});
+
+export type ApiKeyView = z.infer<typeof apiKeyViewSchema>;
+
+export function apiKeyView(key: ApiKey): ApiKeyView {
+  return {
+    id: key.id,
+    name: key.name,
+    prefix: key.prefix,
+    scope: key.scope,
+    createdAt: key.createdAt,
+    lastUsedAt: key.lastUsedAt,
+    revokedAt: key.revokedAt,
+  };
+}

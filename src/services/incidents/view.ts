@@ -1,0 +1,43 @@
+// The API's view of an incident: its state, timeline and affected components.
+import { z } from 'zod';
+import { INCIDENT_IMPACTS, INCIDENT_STATUSES } from '../../config/file-schema.js';
+import type { Incident } from '../../store/incidents.js';
+import { affectedComponents } from '../components/view.js';
+
+export const incidentViewSchema = z.object({
+  id: z.string(),
+  key: z.string().nullable().describe('Stable key, when one was given (warden.yaml always gives one).'),
+  title: z.string(),
+  status: z.enum(INCIDENT_STATUSES),
+  impact: z.enum(INCIDENT_IMPACTS),
+  startedAt: z.number().int(),
+  resolvedAt: z.number().int().nullable(),
+  componentIds: z.array(z.string()),
+  components: z.array(z.string()).describe('Keys of the affected components.'),
+  updates: z
+    .array(z.object({ id: z.string(), status: z.enum(INCIDENT_STATUSES), message: z.string(), at: z.number().int() }))
+    .describe('The timeline, oldest first.'),
+  managedBy: z.enum(['config', 'api']).describe('config: warden.yaml manages it and the API cannot change it.'),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+});
+
+export type IncidentView = z.infer<typeof incidentViewSchema>;
+
+/** `componentKeys` maps the page's component ids to keys, in page order. */
+export function incidentView(incident: Incident, componentKeys: ReadonlyMap<string, string>): IncidentView {
+  return {
+    id: incident.id,
+    key: incident.key,
+    title: incident.title,
+    status: incident.status,
+    impact: incident.impact,
+    startedAt: incident.startedAt,
+    resolvedAt: incident.resolvedAt,
+    ...affectedComponents(incident.componentIds, componentKeys),
+    updates: incident.updates,
+    managedBy: incident.managedBy,
+    createdAt: incident.createdAt,
+    updatedAt: incident.updatedAt,
+  };
+}

@@ -1,0 +1,36 @@
+// The API's view of a maintenance window and the components it covers.
+import { z } from 'zod';
+import type { Maintenance } from '../../store/maintenance.js';
+import { affectedComponents } from '../components/view.js';
+
+export const maintenanceViewSchema = z.object({
+  id: z.string(),
+  key: z.string().nullable().describe('Stable key, when one was given (warden.yaml always gives one).'),
+  title: z.string(),
+  description: z.string().nullable(),
+  startsAt: z.number().int(),
+  endsAt: z.number().int(),
+  componentIds: z.array(z.string()),
+  components: z.array(z.string()).describe('Keys of the covered components.'),
+  managedBy: z.enum(['config', 'api']).describe('config: warden.yaml manages it and the API cannot change it.'),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+});
+
+export type MaintenanceView = z.infer<typeof maintenanceViewSchema>;
+
+/** `componentKeys` maps the page's component ids to keys, in page order. */
+export function maintenanceView(window: Maintenance, componentKeys: ReadonlyMap<string, string>): MaintenanceView {
+  return {
+    id: window.id,
+    key: window.key,
+    title: window.title,
+    description: window.description,
+    startsAt: window.startsAt,
+    endsAt: window.endsAt,
+    ...affectedComponents(window.componentIds, componentKeys),
+    managedBy: window.managedBy,
+    createdAt: window.createdAt,
+    updatedAt: window.updatedAt,
+  };
+}

@@ -1,0 +1,55 @@
+// The page cache's rebuild hook: after each rebuild, with the version it replaces; the first event rebuilds at once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../../../test/app-harness.js';
+import { dialects } from '../../../test/store-dialects.js';
+import type { SnapshotRebuilt } from './page-cache.js';
+
+const CONFIG = `
+organization: { name: Acme }
+monitors:
+  - { key: web, name: Web, type: http, config: { url: "http://127.0.0.1:1/" } }
+pages:
+  - slug: acme
+    title: Acme
+    components: [{ name: Website, monitor: web }]
+`;
+
+describe('the page cache', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(dialects[0]!, CONFIG);
+  });
+  afterAll(() => h.close());
+
+  it('tells listeners about each rebuild, soon after the event, with the previous version', async () => {
+    const page = h.pages.pageBySlug('acme')!;
+    const first = await h.pages.get(page);
+    const events: SnapshotRebuilt[] = [];
+    const stop = h.pages.onSnapshot((event) => events.push(event));
+    h.clock.advance(1000);
+    const started = performance.now();
+    await h.ingest.record({ monitorId: h.monitors.web!.id, ok: true, latencyMs: 12, source: 'edge' });
+    await expect.poll(() => events.length, { interval: 5, timeout: 2000 }).toBe(1);
+    // The first change after a quiet spell is not held back by the debounce window.
+    expect(performance.now() - started).toBeLessThan(200);
+    expect(events[0]!.previous).toBe(first.snapshot);
+    expect(events[0]!.snapshot.components[0]!.live?.latencyMs).toBe(12);
+    expect(h.pages.peek(page)?.snapshot).toBe(events[0]!.snapshot);
+
+    // A burst inside the window makes one more rebuild, which sees the last result.
+    for (const latencyMs of [13, 14, 15]) await h.ingest.record({ monitorId: h.monitors.web!.id, ok: true, latencyMs, source: 'edge' });
+    await expect.poll(() => events.at(-1)?.snapshot.components[0]!.live?.latencyMs, { interval: 10, timeout: 2000 }).toBe(15);
+    expect(events.length).toBeLessThanOrEqual(3);
+    stop();
+  });
+
+  it('does not let a throwing listener stop the rebuild', async () => {
+    const page = h.pages.pageBySlug('acme')!;
+    const stop = h.pages.onSnapshot(() => {
+      throw new Error('listener failed');
+    });
+    await h.ingest.record({ monitorId: h.monitors.web!.id, ok: true, latencyMs: 77, source: 'edge' });
+    await expect.poll(() => h.pages.peek(page)?.snapshot.components[0]!.live?.latencyMs, { interval: 10, timeout: 2000 }).toBe(77);
+    stop();
+  });
+});

@@ -1,0 +1,29 @@
+// The API's view of a relay: never its token, only the token's visible start.
+import { z } from 'zod';
+import type { Relay } from '../../store/relays.js';
+
+export const relayViewSchema = z.object({
+  id: z.string(),
+  key: z.string().describe('Monitors name their relay by this key.'),
+  name: z.string(),
+  tokenPrefix: z.string().nullable().describe('The visible start of the current token; null when none was issued.'),
+  lastSeenAt: z.number().int().nullable().describe('When the relay last called Warden (epoch ms).'),
+  managedBy: z.enum(['config', 'api']).describe('config: warden.yaml manages it and the API cannot change it.'),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+});
+
+export type RelayView = z.infer<typeof relayViewSchema>;
+
+export function relayView(relay: Relay): RelayView {
+  return {
+    id: relay.id,
+    key: relay.key,
+    name: relay.name,
+    tokenPrefix: relay.tokenPrefix,
+    lastSeenAt: relay.lastSeenAt,
+    managedBy: relay.managedBy,
+    createdAt: relay.createdAt,
+    updatedAt: relay.updatedAt,
+  };
+}

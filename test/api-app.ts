@@ -1,0 +1,141 @@
+// An in-process Warden app for API tests: a fresh store of one dialect, two organizations seeded through the real config sync, and keys of each scope.
+import { createInProcessBus } from '../src/bus/bus.js';
+import type { WardenEvent } from '../src/bus/events.js';
+import { type App, createApp } from '../src/http/app.js';
+import { createLogger } from '../src/logger.js';
+import { createIngest, type Ingest } from '../src/runner/ingest.js';
+import { createApiKey } from '../src/services/api-keys/create.js';
+import { createPageAccess } from '../src/services/pages/page-access.js';
+import { createPageCache } from '../src/services/pages/page-cache.js';
+import type { Store } from '../src/store/connect.js';
+import type { Monitor } from '../src/store/monitors.js';
+import { seed } from './seed.js';
+import type { DialectCase } from './store-dialects.js';
+
+export const BASE_URL = 'http://warden.test';
+/** A fixed start so buckets and windows are predictable: 2026-03-10 12:00 UTC. */
+export const T0 = Date.UTC(2026, 2, 10, 12, 0, 0);
+
+/** Organization A manages a relay, two monitors and a page with a component, an incident and a maintenance window in its file. */
+export const ORG_A_YAML = `
+organization: { key: alpha, name: Alpha }
+relays:
+  - { key: basement, name: Basement }
+monitors:
+  - { key: lobby, name: Lobby, type: tcp, config: { host: 127.0.0.1, port: 25565 } }
+  - { key: panel, name: Panel, type: pterodactyl, runOn: relay, relay: basement, config: { panelUrl: "https://panel.example.com", serverId: abcd1234, apiKey: ptlc_secret_value } }
+pages:
+  - slug: alpha
+    title: Alpha status
+    components:
+      - { key: lobby, name: Lobby, monitor: lobby }
+    incidents:
+      - { key: outage, title: Outage, startedAt: 2026-03-01T00:00:00Z, updates: [{ at: 2026-03-01T00:00:00Z, status: investigating, message: Looking }] }
+    maintenance:
+      - { key: upgrade, title: Upgrade, startsAt: 2026-04-01T00:00:00Z, endsAt: 2026-04-01T02:00:00Z }
+`;
+
+export const ORG_B_YAML = `
+organization: { key: beta, name: Beta }
+relays:
+  - { key: cellar, name: Cellar }
+monitors:
+  - { key: hub, name: Hub, type: tcp, config: { host: 127.0.0.1, port: 25566 } }
+pages:
+  - slug: beta
+    title: Beta status
+    components:
+      - { key: hub, name: Hub, monitor: hub }
+    incidents:
+      - { key: fire, title: Fire, startedAt: 2026-03-01T00:00:00Z }
+    maintenance:
+      - { key: move, title: Move, startsAt: 2026-04-01T00:00:00Z, endsAt: 2026-04-01T02:00:00Z }
+`;
+
+export interface TestOrganization {
+  id: string;
+  monitors: Record<string, Monitor>;
+  readKey: string;
+  writeKey: string;
+}
+
+export interface ApiHarness {
+  app: App;
+  store: Store;
+  ingest: Ingest;
+  events: WardenEvent[];
+  clock: { now(): number; advance(ms: number): void };
+  a: TestOrganization;
+  b: TestOrganization;
+  /** A request with a key and, for objects, a JSON body. */
+  call(method: string, path: string, options?: { key?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function openApiHarness(dialect: DialectCase, options: { rateLimitPerMinute?: number } = {}): Promise<ApiHarness> {
+  const opened = await dialect.open();
+  const { store } = opened;
+  let now = T0;
+  const clock = {
+    now: () => now,
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
+  // TEST_LOG=debug shows the server's logs while debugging a test.
+  const logger = createLogger(process.env.TEST_LOG ?? 'silent');
+  const bus = createInProcessBus();
+  const events: WardenEvent[] = [];
+  for (const type of ['page.changed', 'monitors.changed'] as const) bus.subscribe(type, (e) => events.push(e));
+  const ingest = createIngest({ db: store.db, bus, clock, logger });
+  const pages = createPageCache({ db: store.db, bus, clock, logger, baseUrl: () => BASE_URL });
+  const app = createApp({
+    store,
+    bus,
+    clock,
+    logger,
+    ingest,
+    pages,
+    pageAccess: createPageAccess(),
+    baseUrl: BASE_URL,
+    isReady: () => true,
+    apiRateLimitPerMinute: options.rateLimitPerMinute,
+  });
+  const organization = async (yaml: string): Promise<TestOrganization> => {
+    const { report, monitors } = await seed(store.db, yaml, now);
+    const id = report.organization.id;
+    const key = async (scope: 'read' | 'write') => (await createApiKey(store.db, { organizationId: id, name: scope, scope }, now)).secret;
+    return { id, monitors, readKey: await key('read'), writeKey: await key('write') };
+  };
+  const a = await organization(ORG_A_YAML);
+  const b = await organization(ORG_B_YAML);
+  const call: ApiHarness['call'] = (method, path, { key = a.writeKey, body: given, headers = {} } = {}) => {
+    const body = method === 'GET' || method === 'HEAD' ? undefined : given;
+    return Promise.resolve(
+      app.request(path, {
+        method,
+        headers: {
+          ...(key === null ? {} : { authorization: `Bearer ${key}` }),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+      }),
+    );
+  };
+  return {
+    app,
+    store,
+    ingest,
+    events,
+    clock,
+    a,
+    b,
+    call,
+    async close() {
+      await pages.stop();
+      await ingest.close();
+      await opened.cleanup();
+    },
+  };
+}
