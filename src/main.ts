@@ -16,6 +16,7 @@ import { createApp } from './http/app.js';
 import { createRequestListener } from './http/fast-path.js';
 import { attachLiveStream } from './http/live.js';
 import { createLogger, type Logger } from './logger.js';
+import { prepareOgImage } from './render/og-image.js';
 import { createIngest } from './runner/ingest.js';
 import { createRetention, RETENTION_DEFAULTS } from './runner/retention.js';
 import { createScheduler } from './runner/scheduler.js';
@@ -74,8 +75,8 @@ export async function startWarden({ settings, clock = systemClock, logger: given
   server.keepAliveTimeout = 5_000;
   server.headersTimeout = 15_000;
   server.requestTimeout = 30_000;
-  // The live stream (WS /s/{slug}/live) upgrades on the same server; its own PageAccess only caches verified passwords.
-  const live = attachLiveStream(server, { pages, pageAccess: createPageAccess(), clock, logger });
+  // The live stream (WS /s/{slug}/live) upgrades on the same server.
+  const live = attachLiveStream(server, { pages, pageAccess: parts.pageAccess, clock, logger });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(settings.port, settings.host, () => {
@@ -99,6 +100,8 @@ export async function startWarden({ settings, clock = systemClock, logger: given
   }
   logSync(logger, syncReport, fileConfig ? settings.configFile : 'built-in demo');
   await pages.start();
+  // Load the Open Graph image's layout engine and fonts now, not on the first share of a page.
+  prepareOgImage().catch((error) => logger.warn({ err: error }, 'preparing og.png failed'));
   await scheduler.start();
   watchdog.start();
   retention.start();
@@ -156,6 +159,7 @@ export function composeWarden(options: ComposeOptions) {
   const { store, clock, logger } = options;
   const bus = createInProcessBus((error, event) => logger.error({ err: error, event: event.type }, 'event handler failed'));
   const ingest = createIngest({ db: store.db, bus, clock, logger });
+  const pageAccess = createPageAccess();
   const pages = createPageCache({ db: store.db, bus, clock, logger, baseUrl: options.baseUrl });
   const app = createApp({
     store,
@@ -164,7 +168,7 @@ export function composeWarden(options: ComposeOptions) {
     logger,
     ingest,
     pages,
-    pageAccess: createPageAccess(),
+    pageAccess,
     get baseUrl() {
       return options.baseUrl();
     },
@@ -174,7 +178,7 @@ export function composeWarden(options: ComposeOptions) {
   const scheduler = createScheduler({ db: store.db, ingest, bus, clock, logger, ...(options.concurrency ? { concurrency: options.concurrency } : {}) });
   const watchdog = createWatchdog({ db: store.db, ingest, bus, clock, logger });
   const retention = createRetention({ db: store.db, clock, logger, ...(options.retention ?? RETENTION_DEFAULTS) });
-  return { app, bus, ingest, pages, scheduler, watchdog, retention };
+  return { app, bus, ingest, pages, pageAccess, scheduler, watchdog, retention };
 }
 
 export type WardenParts = ReturnType<typeof composeWarden>;

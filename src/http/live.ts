@@ -1,5 +1,5 @@
 // The live stream's WebSocket edge: upgrades WS /s/{slug}/live (or /live on a custom domain) and hands sockets to the hub.
-import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
+import { type IncomingMessage, type Server, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { Clock } from '../domain/clock.js';

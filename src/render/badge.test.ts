@@ -2,8 +2,8 @@
 import { Resvg } from '@resvg/resvg-js';
 import { decode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
-import type { PageState, Snapshot } from '../domain/snapshot.js';
 import { hostileSnapshot, largeSnapshot, operationalSnapshot, partialOutageSnapshot, snapshotOf } from '../../test/fakes/snapshots.js';
+import type { PageState, Snapshot } from '../domain/snapshot.js';
 import { BADGE_MESSAGE, badgeOptions, renderBadge } from './badge.js';
 import { STATE_COLOUR } from './html-layout.js';
 
@@ -33,7 +33,9 @@ describe('renderBadge', () => {
     // The message half, drawn: the state's colour under the shields gloss (a 10% overlay).
     const width = Number(/width="(\d+)"/.exec(body)![1]);
     const drawn = pixel(body, width - 3, 3);
-    hex(STATE_COLOUR[state]).forEach((channel, i) => expect(Math.abs(drawn[i]! - channel)).toBeLessThan(20));
+    hex(STATE_COLOUR[state]).forEach((channel, i) => {
+      expect(Math.abs(drawn[i]! - channel)).toBeLessThan(20);
+    });
   });
 
   it('shows players online with ?players, and the state when the page reports no players', () => {

@@ -1,7 +1,7 @@
 // The embed widget as markup: self-contained, its policy allows only its own style and script, state, players, link, themes.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hostileSnapshot, operationalSnapshot, partialOutageSnapshot, snapshotOf, SNAPSHOT_FIXTURES } from '../../test/fakes/snapshots.js';
+import { hostileSnapshot, operationalSnapshot, partialOutageSnapshot, SNAPSHOT_FIXTURES, snapshotOf } from '../../test/fakes/snapshots.js';
 import { EMBED_CONTENT_SECURITY_POLICY, EMBED_DOCUMENT_POLICY, embedOptions, renderEmbed } from './embed.js';
 
 const OPTIONS = { livePath: '/s/blockhaven/live', jsonPath: '/s/blockhaven/status.json' };

@@ -1,7 +1,6 @@
 // The RSS feed read back by an independent parser (rss-parser): channel, items, order, guids, dates, updates, escaping.
 import Parser from 'rss-parser';
 import { describe, expect, it } from 'vitest';
-import type { Snapshot } from '../domain/snapshot.js';
 import {
   activeIncidentSnapshot,
   FIXTURE_NOW,
@@ -10,10 +9,11 @@ import {
   operationalSnapshot,
   SNAPSHOT_FIXTURES,
 } from '../../test/fakes/snapshots.js';
+import type { Snapshot } from '../domain/snapshot.js';
 import { renderFeed } from './feed.js';
 
 const SELF = 'https://status.blockhaven.example/feed.xml';
-const parser = new Parser({ customFields: { feed: [['atom:link', 'self', { keepArray: false }]] } });
+const parser = new Parser<{ 'atom:link': { $: Record<string, string> }; lastBuildDate: string }>({ customFields: { feed: ['atom:link'] } });
 const parse = (snapshot: Snapshot) => parser.parseString(renderFeed(snapshot, { selfUrl: SELF }).body);
 
 describe('renderFeed', () => {
@@ -25,8 +25,8 @@ describe('renderFeed', () => {
     expect(feed.title).toBe('Blockhaven Network status');
     expect(feed.link).toBe('https://status.blockhaven.example/');
     expect(feed.description).toContain('Incidents (active and of the last 14 days) and scheduled maintenance');
-    expect(new Date(feed.lastBuildDate as string).getTime()).toBe(FIXTURE_NOW);
-    expect((feed as unknown as { self: { $: Record<string, string> } }).self.$).toEqual({ href: SELF, rel: 'self', type: 'application/rss+xml' });
+    expect(new Date(feed.lastBuildDate).getTime()).toBe(FIXTURE_NOW);
+    expect(feed['atom:link'].$).toEqual({ href: SELF, rel: 'self', type: 'application/rss+xml' });
   });
 
   it('has one item per incident, newest first, with impact and status in the title and the updates in the description', async () => {

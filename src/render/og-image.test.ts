@@ -3,7 +3,7 @@ import { decode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
 import { activeIncidentSnapshot, hostileSnapshot, largeSnapshot, operationalSnapshot, partialOutageSnapshot } from '../../test/fakes/snapshots.js';
 import { STATE_COLOUR } from './html-layout.js';
-import { OG_HEIGHT, OG_WIDTH, pageUptime30d, renderOgImage } from './og-image.js';
+import { OG_HEIGHT, OG_WIDTH, pageUptime30d, prepareOgImage, renderOgImage } from './og-image.js';
 
 function rgbAt(png: ReturnType<typeof decode>, x: number, y: number): string {
   const at = (y * png.width + x) * png.channels;
@@ -50,6 +50,10 @@ describe('renderOgImage', () => {
     const a = await renderOgImage(operationalSnapshot());
     const b = await renderOgImage(operationalSnapshot());
     expect(Buffer.from(a.body).equals(Buffer.from(b.body))).toBe(true);
+  });
+
+  it('can be prepared ahead of the first request', async () => {
+    await expect(prepareOgImage()).resolves.toBeUndefined();
   });
 
   it('averages 30-day uptime over the components that have checks', () => {

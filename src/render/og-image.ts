@@ -25,6 +25,14 @@ export async function renderOgImage(snapshot: Snapshot): Promise<OgImageRenderin
   return { contentType: 'image/png', body: image.asPng() };
 }
 
+/**
+ * Loads the Latin fonts and runs the layout engine once, so that the first og.png a reader asks for does not also
+ * pay the process's one-off start-up (WebAssembly compilation, font parsing: about 200–300 ms). Optional.
+ */
+export async function prepareOgImage(): Promise<void> {
+  await satori(el({ width: 10, height: 10 }, 'W') as never, { width: 10, height: 10, fonts: await ogFonts(true) });
+}
+
 /** The page's 30-day uptime: the mean over components that have checks in the window; null when none has. */
 export function pageUptime30d(components: SnapshotComponent[]): number | null {
   const shares = components.map((c) => c.uptime['30d']).filter((share): share is number => share !== null);

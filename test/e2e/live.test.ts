@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { LiveMessage } from '../../src/services/live/messages.js';
 import { renderHtmlPage } from '../../src/render/html-page.js';
+import type { LiveMessage } from '../../src/services/live/messages.js';
 import { launchChromium, serveHtml } from '../browser.js';
 import { type ServerProcess, startServer } from '../cli-process.js';
 import { operationalSnapshot, partialOutageSnapshot } from '../fakes/snapshots.js';
 
-export const LIVE_PUSH_TOKEN = 'wdp_live-e2e-token-0123456789abcdef';
+const LIVE_PUSH_TOKEN = 'wdp_live-e2e-token-0123456789abcdef';
 
 const CONFIG = `
 organization: { name: Live test }

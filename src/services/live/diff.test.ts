@@ -1,6 +1,5 @@
 // The live stream's messages from two snapshots: each kind of change, the order, shape changes, nothing for no change.
 import { describe, expect, it } from 'vitest';
-import type { Snapshot } from '../../domain/snapshot.js';
 import {
   activeIncidentSnapshot,
   FIXTURE_NOW,
@@ -8,6 +7,7 @@ import {
   operationalSnapshot,
   partialOutageSnapshot,
 } from '../../../test/fakes/snapshots.js';
+import type { Snapshot } from '../../domain/snapshot.js';
 import { diffSnapshots } from './diff.js';
 import { liveMessageSchema } from './messages.js';
 

@@ -1,9 +1,9 @@
 // The live hub with a page cache of plain values: snapshot first, diffs after, one Buffer for all, isolation, access changes.
 import { afterEach, describe, expect, it } from 'vitest';
+import { operationalSnapshot, partialOutageSnapshot } from '../../../test/fakes/snapshots.js';
 import type { Snapshot } from '../../domain/snapshot.js';
 import { createLogger } from '../../logger.js';
 import type { Page } from '../../store/pages.js';
-import { operationalSnapshot, partialOutageSnapshot } from '../../../test/fakes/snapshots.js';
 import type { CachedPage, PageCache, SnapshotRebuilt } from '../pages/page-cache.js';
 import { createLiveHub, type LiveHub, type LiveSubscriber } from './hub.js';
 import { LIVE_CLOSE } from './limits.js';

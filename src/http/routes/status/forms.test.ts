@@ -79,7 +79,7 @@ describe('the other forms of a page', () => {
       expect(embed.headers.get('content-security-policy')).toMatch(/; frame-ancestors \*$/);
       expect(embed.headers.get('x-frame-options')).toBeNull();
       const html = await embed.text();
-      expect(html).toContain('42 / 100 online');
+      expect(html).toContain('<b class="count">42 / 100</b> <span>online</span>');
       expect(html).toContain(host ? 'data-live="/live"' : 'data-live="/s/acme/live"');
       if (host) expect(html).toContain('data-theme="dark"');
     }

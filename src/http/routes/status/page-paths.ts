@@ -39,36 +39,29 @@ export function resolvePageTarget(
   accept: string | undefined,
   query = '',
 ): PageTarget | null {
-  const target = resolveForm(pages, host, path, accept);
-  if (!target) return null;
-  return { ...target, options: formOptions(target.form, query) };
-}
-
-function resolveForm(pages: PageCache, host: string | undefined, path: string, accept: string | undefined): Omit<PageTarget, 'options'> | null {
   const onDomain = host ? pages.pageByDomain(host) : undefined;
   if (onDomain) {
-    const form = PAGE_PATHS[path];
-    if (form) return { page: onDomain, slug: onDomain.slug, form: form === 'page' ? pageForm(accept) : form, basePath: '' };
+    const named = PAGE_PATHS[path];
+    if (named) return target(onDomain, onDomain.slug, named === 'page' ? pageForm(accept) : named, '', query);
   }
   if (path.startsWith('/api/v1/status/')) {
     const slug = path.slice('/api/v1/status/'.length);
-    if (!SLUG.test(slug)) return slug.includes('/') ? null : { page: undefined, slug, form: 'json', basePath: `/s/${slug}` };
-    return { page: pages.pageBySlug(slug), slug, form: 'json', basePath: `/s/${slug}` };
+    if (!SLUG.test(slug)) return slug.includes('/') ? null : target(undefined, slug, 'json', `/s/${slug}`, '');
+    return target(pages.pageBySlug(slug), slug, 'json', `/s/${slug}`, '');
   }
   if (path.startsWith('/s/')) {
     const rest = path.slice(3);
     const slash = rest.indexOf('/');
     const slug = slash === -1 ? rest : rest.slice(0, slash);
-    const form = PAGE_PATHS[slash === -1 ? '' : rest.slice(slash)];
-    if (!form || slug === '') return null;
-    return {
-      page: SLUG.test(slug) ? pages.pageBySlug(slug) : undefined,
-      slug,
-      form: form === 'page' ? pageForm(accept) : form,
-      basePath: `/s/${slug}`,
-    };
+    const named = PAGE_PATHS[slash === -1 ? '' : rest.slice(slash)];
+    if (!named || slug === '') return null;
+    return target(SLUG.test(slug) ? pages.pageBySlug(slug) : undefined, slug, named === 'page' ? pageForm(accept) : named, `/s/${slug}`, query);
   }
   return null;
+}
+
+function target(page: Page | undefined, slug: string, form: FormName, basePath: string, query: string): PageTarget {
+  return { page, slug, form, basePath, options: formOptions(form, query) };
 }
 
 /**

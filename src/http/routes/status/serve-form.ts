@@ -1,7 +1,7 @@
 // Serves one form of one page: access check, cached bytes, ETag/304, cache and CORS headers. No database work for a warm page.
 import type { Context } from 'hono';
-import type { FormName } from '../../../render/forms.js';
 import { EMBED_CONTENT_SECURITY_POLICY } from '../../../render/embed.js';
+import type { FormName } from '../../../render/forms.js';
 import { CONTENT_SECURITY_POLICY } from '../../../render/html-layout.js';
 import { renderNotFoundPage } from '../../../render/not-found-page.js';
 import { renderPasswordPage } from '../../../render/password-page.js';
@@ -38,20 +38,40 @@ export interface FormResponse {
 
 /** The response for a readable, cached page and its rendered form: shared by the Hono route and the server's fast path. */
 export function formResponse(cached: CachedPage, target: PageTarget, path: string, ifNoneMatch: string | undefined, rendered: RenderedForm): FormResponse {
-  const headers: Record<string, string> = {
-    ...CORS_HEADERS,
-    'content-type': rendered.contentType,
-    etag: rendered.etag,
-    'cache-control': cached.page.passwordHash !== null ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL,
-    'x-content-type-options': 'nosniff',
-    ...FORM_HEADERS[target.form],
-  };
-  if (path === target.basePath || path === `${target.basePath}/`) headers.vary = 'Accept';
-  if (matchesEtag(ifNoneMatch, rendered.etag)) {
-    const { 'content-type': _omit, ...rest } = headers;
-    return { status: 304, headers: rest, body: null };
+  const negotiated = path === target.basePath || path === `${target.basePath}/`;
+  const notModified = matchesEtag(ifNoneMatch, rendered.etag);
+  const headers = headersFor(rendered, target.form, cached.page.passwordHash !== null, negotiated, notModified);
+  return notModified ? { status: 304, headers, body: null } : { status: 200, headers, body: rendered.body };
+}
+
+/**
+ * The headers of a rendered form, built once per variant (public or private, negotiated or not, 200 or 304) and
+ * reused by every response until the next snapshot version: a cached read allocates no header object.
+ */
+const headerMemo = new WeakMap<RenderedForm, Map<string, Record<string, string>>>();
+
+function headersFor(rendered: RenderedForm, form: FormName, isPrivate: boolean, negotiated: boolean, notModified: boolean): Record<string, string> {
+  let variants = headerMemo.get(rendered);
+  if (!variants) {
+    variants = new Map();
+    headerMemo.set(rendered, variants);
   }
-  return { status: 200, headers, body: rendered.body };
+  const key = `${form}${isPrivate ? 'p' : ''}${negotiated ? 'v' : ''}${notModified ? 'n' : ''}`;
+  let headers = variants.get(key);
+  if (!headers) {
+    headers = {
+      ...CORS_HEADERS,
+      ...(notModified ? {} : { 'content-type': rendered.contentType }),
+      etag: rendered.etag,
+      'cache-control': isPrivate ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL,
+      'x-content-type-options': 'nosniff',
+      ...FORM_HEADERS[form],
+      ...(negotiated ? { vary: 'Accept' } : {}),
+    };
+    Object.freeze(headers);
+    variants.set(key, headers);
+  }
+  return headers;
 }
 
 /**
