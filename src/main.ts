@@ -15,6 +15,7 @@ import { generateSecret } from './domain/tokens.js';
 import { createApp } from './http/app.js';
 import { createRequestListener } from './http/fast-path.js';
 import { attachLiveStream } from './http/live.js';
+import { createPushFastPath } from './http/routes/push/fast-path.js';
 import { createLogger, type Logger } from './logger.js';
 import { prepareOgImage } from './render/og-image.js';
 import { createIngest } from './runner/ingest.js';
@@ -23,6 +24,7 @@ import { createScheduler } from './runner/scheduler.js';
 import { createWatchdog } from './runner/watchdog.js';
 import { createPageAccess } from './services/pages/page-access.js';
 import { createPageCache } from './services/pages/page-cache.js';
+import { createPushTokenCache } from './services/push/token-cache.js';
 import { connectStore, type Store } from './store/connect.js';
 import { migrateToLatest } from './store/migrate.js';
 
@@ -69,9 +71,9 @@ export async function startWarden({ settings, clock = systemClock, logger: given
     retention: { checkDays: settings.checkRetentionDays, bucketDays: settings.bucketRetentionDays },
     apiRateLimitPerMinute: settings.apiRateLimitPerMinute,
   });
-  const { app, bus, ingest, pages, scheduler, watchdog, retention } = parts;
+  const { app, bus, ingest, pages, pushFastPath, scheduler, watchdog, retention } = parts;
 
-  const server = createServer(createRequestListener(app, pages));
+  const server = createServer(createRequestListener(app, pages, pushFastPath));
   server.keepAliveTimeout = 5_000;
   server.headersTimeout = 15_000;
   server.requestTimeout = 30_000;
@@ -174,11 +176,13 @@ export function composeWarden(options: ComposeOptions) {
     },
     isReady: options.isReady ?? (() => true),
     ...(options.apiRateLimitPerMinute ? { apiRateLimitPerMinute: options.apiRateLimitPerMinute } : {}),
+    ...(options.retention ? { checkRetentionDays: options.retention.checkDays } : {}),
   });
+  const pushFastPath = createPushFastPath({ ingest, clock, logger, tokens: createPushTokenCache({ db: store.db, bus, clock }) });
   const scheduler = createScheduler({ db: store.db, ingest, bus, clock, logger, ...(options.concurrency ? { concurrency: options.concurrency } : {}) });
   const watchdog = createWatchdog({ db: store.db, ingest, bus, clock, logger });
   const retention = createRetention({ db: store.db, clock, logger, ...(options.retention ?? RETENTION_DEFAULTS) });
-  return { app, bus, ingest, pages, pageAccess, scheduler, watchdog, retention };
+  return { app, bus, ingest, pages, pageAccess, pushFastPath, scheduler, watchdog, retention };
 }
 
 export type WardenParts = ReturnType<typeof composeWarden>;

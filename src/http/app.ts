@@ -43,6 +43,8 @@ export interface AppDeps {
   isReady: () => boolean;
   /** Organization API requests per key per minute (WARDEN_API_RATE_LIMIT); the default of API_LIMITS when absent. */
   apiRateLimitPerMinute?: number | undefined;
+  /** Relay results older than this are refused (they would be pruned at once). */
+  checkRetentionDays?: number | undefined;
 }
 
 export type AppEnv = { Variables: { deps: AppDeps; requestId: string; log: Logger } };

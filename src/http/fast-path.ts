@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { PageCache } from '../services/pages/page-cache.js';
 import type { App } from './app.js';
+import type { PushFastPath } from './routes/push/fast-path.js';
 import { resolvePageTarget } from './routes/status/page-paths.js';
 import { fastFormResponse } from './routes/status/serve-form.js';
 
@@ -12,9 +13,14 @@ import { fastFormResponse } from './routes/status/serve-form.js';
  * router and middleware and cost about what a bare node:http server serving the same bytes costs. The bytes, headers
  * and ETag are exactly those the app would send (the same formResponse builds both).
  */
-export function createRequestListener(app: App, pages: PageCache): (req: IncomingMessage, res: ServerResponse) => void {
+export function createRequestListener(
+  app: App,
+  pages: PageCache,
+  push?: PushFastPath,
+): (req: IncomingMessage, res: ServerResponse) => void {
   const viaApp = getRequestListener(app.fetch);
   return (req, res) => {
+    if (push?.(req, res, viaApp)) return;
     if (req.method === 'GET' || req.method === 'HEAD') {
       const url = req.url ?? '/';
       const query = url.indexOf('?');

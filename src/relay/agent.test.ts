@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/http-app.js';
-import { seed } from '../../test/seed.js';
-import { dialects, type OpenedStore } from '../../test/store-dialects.js';
+import { type Harness, startHarness } from '../../test/app-harness.js';
+import { dialects } from '../../test/store-dialects.js';
 import { newId } from '../domain/ids.js';
 import { createLogger } from '../logger.js';
 import { defineProbe } from '../probes/probe.js';
 import { tcpConfig } from '../probes/tcp.js';
+import type { Db } from '../store/connect.js';
 import { insertMonitor } from '../store/monitors.js';
 import { findRelayByKey } from '../store/relays.js';
 import { type AgentStats, CONFIG_CACHE_FILE, type RelayAgentOptions, startRelayAgent } from './agent.js';
@@ -36,8 +36,8 @@ const instantProbe = defineProbe({
 const sqlite = dialects[0] as (typeof dialects)[number];
 
 describe('the relay agent against an in-process server', () => {
-  let opened: OpenedStore;
-  let server: TestApp;
+  let h: Harness;
+  let db: Db;
   let dataDir: string;
   let up: boolean;
   /** Every result the agent sent, by id, as sent. */
@@ -46,17 +46,16 @@ describe('the relay agent against an in-process server', () => {
   let logs: string[];
 
   beforeEach(async () => {
-    opened = await sqlite.open();
-    server = createTestApp({ store: opened.store, clock: { now: () => Date.now() } });
-    const { report } = await seed(opened.store.db, CONFIG, Date.now());
-    const relay = await findRelayByKey(opened.store.db, report.organization.id, 'lab');
+    h = await startHarness(sqlite, CONFIG, Date.now());
+    db = h.opened.store.db;
+    const relay = await findRelayByKey(db, h.organizationId, 'lab');
     // One-second intervals (below the config file's minimum) so the test sees many results in little time.
     for (let i = 0; i < MONITORS; i++)
       await insertMonitor(
-        opened.store.db,
+        db,
         {
           id: newId('mon'),
-          organizationId: report.organization.id,
+          organizationId: h.organizationId,
           key: `m${i}`,
           name: `M${i}`,
           type: 'tcp',
@@ -80,16 +79,17 @@ describe('the relay agent against an in-process server', () => {
     logs = [];
   });
   afterEach(async () => {
-    await server.close();
-    await opened.cleanup();
+    await h.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   const fetchThroughApp: typeof fetch = async (input, init) => {
     if (!up) throw new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } });
+    // The server's clock follows real time here: the agent stamps results with Date.now().
+    h.clock.set(Date.now());
     if (init?.method === 'POST' && typeof init.body === 'string')
       for (const r of (JSON.parse(init.body) as { results: RelayResult[] }).results) sent.set(r.id as string, r);
-    const res = await server.app.request(String(input), init as RequestInit);
+    const res = await h.app.request(String(input), init as RequestInit);
     if (dropAnswer && init?.method === 'POST') {
       dropAnswer = false;
       throw new TypeError('fetch failed', { cause: { code: 'ECONNRESET' } });
@@ -102,7 +102,7 @@ describe('the relay agent against an in-process server', () => {
       url: 'http://warden.test',
       token: TOKEN,
       dataDir,
-      logger: createLogger('debug', new Writable({ write: (chunk, _e, done) => (logs.push(String(chunk)), done()) })),
+      logger: createLogger('debug', new Writable({ write: (chunk, _e, done) => done(void logs.push(String(chunk))) })),
       fetch: fetchThroughApp,
       probeFor: () => instantProbe,
       submitEveryMs: 100,
@@ -112,7 +112,7 @@ describe('the relay agent against an in-process server', () => {
     });
 
   const stored = async () =>
-    opened.store.db.selectFrom('checks').select(['result_id', 'checked_at', 'data', 'source']).execute();
+    db.selectFrom('checks').select(['result_id', 'checked_at', 'data', 'source']).execute();
   const until = async (what: () => boolean | Promise<boolean>, timeoutMs = 8000) => {
     const deadline = Date.now() + timeoutMs;
     while (!(await what())) {

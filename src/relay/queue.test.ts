@@ -18,7 +18,7 @@ describe('the relay result queue', () => {
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'warden-queue-'));
     logs = [];
-    const sink = new Writable({ write: (chunk, _encoding, done) => (logs.push(String(chunk)), done()) });
+    const sink = new Writable({ write: (chunk, _encoding, done) => done(void logs.push(String(chunk))) });
     options = { dir, logger: createLogger('debug', sink) };
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));

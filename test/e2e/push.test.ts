@@ -1,6 +1,7 @@
 // Heartbeats against a real server process (`node dist/cli/index.js serve`): accepted ones stored, bad ones refused with nothing stored.
-import { request } from 'node:http';
+
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3131,7 +3131,7 @@ export interface paths {
         };
         /**
          * A reference document as Markdown
-         * @description The guides /llms.txt links: `api`, `mcp`, `states`, `monitors`. Cached for 30 s (ETag, CORS).
+         * @description The guides /llms.txt links: `api`, `mcp`, `live`, `push`, `relay`, `states`, `monitors`. Cached for 30 s (ETag, CORS).
          */
         get: {
             parameters: {

@@ -12,7 +12,10 @@ import { DEFAULT_RELAY_CONCURRENCY } from '../../relay/schedule.js';
 /** Whole shutdown budget (running checks, the final delivery); the agent exits forcibly past it. */
 export const RELAY_SHUTDOWN_TIMEOUT_MS = 15_000;
 
-const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const int = (min: number, max: number) => {
+  const error = `expected a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+};
 const optionsSchema = z.object({
   url: z.url({ protocol: /^https?$/, error: 'expected the http(s) address of the Warden server, e.g. https://status.example.com' }),
   token: z.string({ error: 'expected a relay token (wdr_…): --token or WARDEN_RELAY_TOKEN' }).refine((t) => isSecretOfKind('relayToken', t), {

@@ -99,6 +99,8 @@ export async function up(db: AnyDb): Promise<void> {
     .unique()
     .where(sql.ref('result_id'), 'is not', null)
     .execute();
+  // Ingest looks relay result ids up across monitors (`result_id in (…)`), which the pair index above cannot serve.
+  await db.schema.createIndex('checks_result').on('checks').column('result_id').where(sql.ref('result_id'), 'is not', null).execute();
 
   for (const table of ['check_buckets_hourly', 'check_buckets_daily']) {
     await db.schema

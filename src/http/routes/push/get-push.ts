@@ -4,7 +4,7 @@ import { pushQuerySchema, resultFromQuery } from '../../../services/push/payload
 import { recordHeartbeat } from '../../../services/push/record.js';
 import type { App } from '../../app.js';
 import { security, TAGS } from '../../openapi.js';
-import { answerPush, pushResponses, pushTokenParamSchema } from './responses.js';
+import { answerPush, type PushServices, pushResponses, pushTokenParamSchema } from './responses.js';
 
 export const getPushRoute = createRoute({
   method: 'get',
@@ -17,11 +17,10 @@ export const getPushRoute = createRoute({
   responses: pushResponses,
 });
 
-export function getPush(app: App): void {
+export function getPush(app: App, services: PushServices): void {
   app.openapi(getPushRoute, async (c) => {
     const { token } = c.req.valid('param');
     const result = resultFromQuery(c.req.valid('query'));
-    const { store, ingest, clock } = c.get('deps');
-    return answerPush(c, () => recordHeartbeat({ db: store.db, ingest, clock }, token, result));
+    return answerPush(c, () => recordHeartbeat(services(c.get('deps')), token, result));
   });
 }

@@ -8,7 +8,7 @@ import { recordHeartbeat } from '../../../services/push/record.js';
 import type { App } from '../../app.js';
 import { readJsonBody, tooLargeMessage, withBodyReadByHandler } from '../../middleware/json-body.js';
 import { security, TAGS } from '../../openapi.js';
-import { answerPush, pushResponses, pushTokenParamSchema } from './responses.js';
+import { answerPush, type PushServices, pushResponses, pushTokenParamSchema } from './responses.js';
 
 export const postPushRoute = createRoute({
   method: 'post',
@@ -24,7 +24,7 @@ export const postPushRoute = createRoute({
   responses: pushResponses,
 });
 
-export function postPush(app: App): void {
+export function postPush(app: App, services: PushServices): void {
   app.openapi(withBodyReadByHandler(app, postPushRoute), async (c) => {
     const { token } = c.req.valid('param');
     const body = await readJsonBody(c, PUSH_LIMITS.bodyBytes);
@@ -33,7 +33,6 @@ export function postPush(app: App): void {
     if (!parsed.success)
       throw new ValidationError(parsed.error.issues.map((i) => ({ path: formatIssuePath(['body', ...i.path]), message: i.message })));
     const result = resultFromBody(parsed.data);
-    const { store, ingest, clock } = c.get('deps');
-    return answerPush(c, () => recordHeartbeat({ db: store.db, ingest, clock }, token, result));
+    return answerPush(c, () => recordHeartbeat(services(c.get('deps')), token, result));
   });
 }

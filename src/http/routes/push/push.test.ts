@@ -1,14 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../../../../test/app-harness.js';
 import { BAD_PUSH_BODIES, BAD_PUSH_QUERIES } from '../../../../test/fakes/bad-pushes.js';
-import { createDocumentOnlyApp, createTestApp } from '../../../../test/http-app.js';
-import { seed } from '../../../../test/seed.js';
-import { dialects, type OpenedStore } from '../../../../test/store-dialects.js';
+import { type DialectCase, dialects } from '../../../../test/store-dialects.js';
 import { hashSecret } from '../../../domain/tokens.js';
-import type { Ingest } from '../../../runner/ingest.js';
 import { PUSH_LIMITS } from '../../../services/push/limits.js';
+import { PUSH_TOKEN_CACHE } from '../../../services/push/token-cache.js';
 import { listChecks } from '../../../store/checks.js';
 import { findMonitorById, type Monitor, setMonitorPushToken } from '../../../store/monitors.js';
-import type { App } from '../../app.js';
 
 const TOKEN = 'wdp_backupJobToken0123456789';
 const PAUSED_TOKEN = 'wdp_pausedMonitorToken0123456';
@@ -21,40 +19,32 @@ monitors:
 
 for (const dialect of dialects) {
   describe.skipIf(!dialect.available)(`push heartbeats on ${dialect.name}`, () => {
-    let opened: OpenedStore;
-    let ingest: Ingest;
-    let app: App;
+    let h: Harness;
     let backup: Monitor;
-    let now: number;
 
     beforeEach(async () => {
-      opened = await dialect.open();
-      now = Date.UTC(2026, 10, 20, 12, 0, 0);
-      ({ app, ingest } = createTestApp({ store: opened.store, clock: { now: () => now } }));
-      backup = (await seed(opened.store.db, CONFIG, now)).monitors.backup as Monitor;
+      h = await startHarness(dialect, CONFIG);
+      backup = h.monitors.backup as Monitor;
     });
-    afterEach(async () => {
-      await ingest.close();
-      await opened.cleanup();
-    });
+    afterEach(() => h.close());
 
-    const checks = () => listChecks(opened.store.db, backup.id, 0, now + 1, 100);
+    const checks = () => listChecks(h.opened.store.db, backup.id, 0, h.clock.now() + 1, 100);
     const post = (body: string, headers: Record<string, string> = { 'content-type': 'application/json' }, token = TOKEN) =>
-      app.request(`/api/push/${token}`, { method: 'POST', body, headers });
+      h.request(`/api/push/${token}`, { method: 'POST', body, headers });
 
     it('GET records an up ping and answers once it is stored', async () => {
-      const res = await app.request(`/api/push/${TOKEN}`);
+      const res = await h.request(`/api/push/${TOKEN}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-store');
-      expect(await res.json()).toEqual({ ok: true, monitor: backup.id, state: 'up', checkedAt: now });
+      expect(await res.json()).toEqual({ ok: true, monitor: backup.id, state: 'up', checkedAt: h.clock.now() });
       const [check] = await checks();
-      expect(check).toMatchObject({ ok: true, source: 'push', checkedAt: now, latencyMs: null, message: null });
+      expect(check).toMatchObject({ ok: true, source: 'push', checkedAt: h.clock.now(), latencyMs: null, message: null });
     });
 
     it('GET with status=down, msg and latency records a failure with its reason', async () => {
-      await app.request(`/api/push/${TOKEN}?status=up&msg=ok&latency=8`);
-      now += 1000;
-      const res = await app.request(`/api/push/${TOKEN}?status=down&msg=${encodeURIComponent('disk full')}&latency=12`);
+      await h.request(`/api/push/${TOKEN}?status=up&msg=ok&latency=8`);
+      h.clock.advance(1000);
+      const res = await h.request(`/api/push/${TOKEN}?status=down&msg=${encodeURIComponent('disk full')}&latency=12`);
       expect(await res.json()).toMatchObject({ state: 'down' });
       const [latest, first] = await checks();
       expect(latest).toMatchObject({ ok: false, error: 'disk full', latencyMs: 12 });
@@ -62,7 +52,7 @@ for (const dialect of dialects) {
     });
 
     it('GET accepts an empty latency and msg (as in copied uptime-tool URLs)', async () => {
-      const res = await app.request(`/api/push/${TOKEN}?status=up&msg=&latency=`);
+      const res = await h.request(`/api/push/${TOKEN}?status=up&msg=&latency=`);
       expect(res.status).toBe(200);
       expect((await checks())[0]).toMatchObject({ ok: true, latencyMs: null, message: null });
     });
@@ -76,7 +66,7 @@ for (const dialect of dialects) {
         latencyMs: 3,
         data: { players: 12, maxPlayers: 100, tps: 19.8, version: '1.21.4', world: { seed: 42 } },
       });
-      const monitor = await findMonitorById(opened.store.db, backup.id);
+      const monitor = await findMonitorById(h.opened.store.db, backup.id);
       expect(monitor?.lastResult?.data).toMatchObject({ players: 12, maxPlayers: 100, tps: 19.8 });
       expect(monitor?.state).toBe('up');
     });
@@ -95,20 +85,36 @@ for (const dialect of dialects) {
     it('answers 404 for an unknown, malformed, revoked or paused token', async () => {
       const cases = ['wdp_unknownToken0123456789ab', 'not-a-token', 'wdr_relayTokenNotAPushToken01', PAUSED_TOKEN];
       for (const token of cases) {
-        const res = await app.request(`/api/push/${token}`);
+        const res = await h.request(`/api/push/${token}`);
         expect(res.status, token).toBe(404);
         expect(res.headers.get('content-type')).toBe('application/problem+json');
         const body = await res.json();
         expect(body.type).toBe('https://warden.dev/problems/not-found');
         if (token.length > 16) expect(body.detail).not.toContain(token.slice(12));
       }
-      await setMonitorPushToken(opened.store.db, backup.id, { hash: hashSecret('wdp_theNewTokenIssuedNow0001'), prefix: 'wdp_theNewTo' }, now);
-      expect((await app.request(`/api/push/${TOKEN}`)).status).toBe(404);
-      expect((await app.request('/api/push/wdp_theNewTokenIssuedNow0001')).status).toBe(200);
+      await setMonitorPushToken(h.opened.store.db, backup.id, { hash: hashSecret('wdp_theNewTokenIssuedNow0001'), prefix: 'wdp_theNewTo' }, h.clock.now());
+      expect((await h.request(`/api/push/${TOKEN}`)).status).toBe(404);
+      expect((await h.request('/api/push/wdp_theNewTokenIssuedNow0001')).status).toBe(200);
+    });
+
+    it('remembers a token for at most 10 s, and forgets it at once when monitors change in this process', async () => {
+      const rotate = (token: string) => setMonitorPushToken(h.opened.store.db, backup.id, { hash: hashSecret(token), prefix: token.slice(0, 12) }, h.clock.now());
+      expect((await h.request(`/api/push/${TOKEN}`)).status).toBe(200);
+      // Revoked by another process (no event here): the remembered token works until it expires.
+      await rotate('wdp_rotatedByTheCliTokenXYZ01');
+      expect((await h.request(`/api/push/${TOKEN}`)).status).toBe(200);
+      h.clock.advance(PUSH_TOKEN_CACHE.ttlMs);
+      expect((await h.request(`/api/push/${TOKEN}`)).status).toBe(404);
+      // Revoked through this process, which announces it: at once.
+      expect((await h.request('/api/push/wdp_rotatedByTheCliTokenXYZ01')).status).toBe(200);
+      await rotate('wdp_rotatedByTheApiTokenXYZ01');
+      h.bus.publish({ type: 'monitors.changed', at: h.clock.now(), organizationId: backup.organizationId });
+      expect((await h.request('/api/push/wdp_rotatedByTheCliTokenXYZ01')).status).toBe(404);
+      expect((await h.request('/api/push/wdp_rotatedByTheApiTokenXYZ01')).status).toBe(200);
     });
 
     it.each(BAD_PUSH_QUERIES)('GET ?%s is answered 400 naming %s, and nothing is stored', async (query, path) => {
-      const res = await app.request(`/api/push/${TOKEN}?${query}`);
+      const res = await h.request(`/api/push/${TOKEN}?${query}`);
       expect(res.status).toBe(400);
       expect(res.headers.get('content-type')).toBe('application/problem+json');
       const body = await res.json();
@@ -132,21 +138,22 @@ for (const dialect of dialects) {
     });
 
     it('answers CORS preflights for browser pings', async () => {
-      const res = await app.request(`/api/push/${TOKEN}`, {
+      const res = await h.request(`/api/push/${TOKEN}`, {
         method: 'OPTIONS',
         headers: { origin: 'https://example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
       });
       expect(res.status).toBe(204);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
-      expect((await app.request(`/api/push/${TOKEN}`, { headers: { origin: 'https://example.com' } })).headers.get('access-control-allow-origin')).toBe('*');
+      expect((await h.request(`/api/push/${TOKEN}`, { headers: { origin: 'https://example.com' } })).headers.get('access-control-allow-origin')).toBe('*');
     });
   });
 }
 
 describe('the push endpoints in the OpenAPI document', () => {
   it('describes both operations with the token as a path parameter, the body, and problem+json errors', async () => {
-    const app = createDocumentOnlyApp();
-    const doc = await (await app.request('/api/openapi.json')).json();
+    const h = await startHarness(dialects[0] as DialectCase, 'organization: { name: A }');
+    const doc = await (await h.request('/api/openapi.json')).json();
+    await h.close();
     const path = doc.paths['/api/push/{token}'];
     expect(path.get.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(
       expect.arrayContaining(['path:token', 'query:status', 'query:msg', 'query:latency']),

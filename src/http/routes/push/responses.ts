@@ -3,6 +3,8 @@ import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { IngestOverloadedError } from '../../../runner/ingest.js';
 import { type PushAccepted, pushAcceptedSchema } from '../../../services/push/payload.js';
+import type { RecordHeartbeatDeps } from '../../../services/push/record.js';
+import type { AppDeps } from '../../app.js';
 import { OVERLOADED_DESCRIPTION, overloadedResponse } from '../../ingest-overloaded.js';
 import { jsonResponse, problemResponse, pushTokenParam } from '../../openapi.js';
 
@@ -15,6 +17,9 @@ export const pushResponses = {
   404: problemResponse(404, 'No enabled push monitor has this token (unknown, revoked, or the monitor is paused).'),
   503: problemResponse(503, OVERLOADED_DESCRIPTION),
 };
+
+/** What the push operations need from the app's parts. */
+export type PushServices = (deps: AppDeps) => RecordHeartbeatDeps;
 
 export const NO_STORE = { 'cache-control': 'no-store' } as const;
 

@@ -42,7 +42,16 @@ export function postResults(app: App): void {
       return tooLarge(c, `${results.length} results in one batch; at most ${RELAY_LIMITS.resultsPerBatch}`);
     const { store, ingest, clock } = c.get('deps');
     try {
-      return c.json(await submitRelayResults({ db: store.db, ingest, clock }, c.get('relay'), results), 200, { 'cache-control': 'no-store' });
+      return c.json(await submitRelayResults(
+          {
+            db: store.db,
+            ingest,
+            clock,
+            ...(c.get('deps').checkRetentionDays ? { maxAgeMs: (c.get('deps').checkRetentionDays as number) * 86_400_000 } : {}),
+          },
+          c.get('relay'),
+          results,
+        ), 200, { 'cache-control': 'no-store' });
     } catch (error) {
       if (error instanceof IngestOverloadedError) return overloadedResponse(c) as never;
       throw error;

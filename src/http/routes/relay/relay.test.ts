@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDocumentOnlyApp, createTestApp } from '../../../../test/http-app.js';
+import { type Harness, startHarness } from '../../../../test/app-harness.js';
 import { seed } from '../../../../test/seed.js';
-import { dialects, type OpenedStore } from '../../../../test/store-dialects.js';
+import { type DialectCase, dialects } from '../../../../test/store-dialects.js';
 import { RELAY_LIMITS } from '../../../relay/wire.js';
-import type { Ingest } from '../../../runner/ingest.js';
 import { listChecks } from '../../../store/checks.js';
+import type { Db } from '../../../store/connect.js';
 import { findMonitorById, type Monitor, updateMonitorSpec } from '../../../store/monitors.js';
 import { findRelayByKey } from '../../../store/relays.js';
-import type { App } from '../../app.js';
 
 const LAB = 'wdr_labRelayToken0123456789abc';
 const ATTIC = 'wdr_atticRelayToken0123456789a';
@@ -33,46 +32,42 @@ monitors:
 
 for (const dialect of dialects) {
   describe.skipIf(!dialect.available)(`relay protocol on ${dialect.name}`, () => {
-    let opened: OpenedStore;
-    let ingest: Ingest;
-    let app: App;
+    let h: Harness;
+    let db: Db;
     let m: Record<string, Monitor>;
     let theirs: Monitor;
     let now: number;
 
     beforeEach(async () => {
-      opened = await dialect.open();
-      now = Date.UTC(2026, 10, 20, 12, 0, 0);
-      ({ app, ingest } = createTestApp({ store: opened.store, clock: { now: () => now } }));
-      m = (await seed(opened.store.db, CONFIG, now)).monitors;
-      theirs = (await seed(opened.store.db, OTHER_CONFIG, now)).monitors.mc as Monitor;
+      h = await startHarness(dialect, CONFIG);
+      db = h.opened.store.db;
+      now = h.clock.now();
+      m = h.monitors;
+      theirs = (await seed(db, OTHER_CONFIG, now)).monitors.mc as Monitor;
     });
-    afterEach(async () => {
-      await ingest.close();
-      await opened.cleanup();
-    });
+    afterEach(() => h.close());
 
     const auth = (token = LAB) => ({ authorization: `Bearer ${token}` });
     const submit = (body: unknown, token = LAB) =>
-      app.request('/api/relay/results', { method: 'POST', headers: { ...auth(token), 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
-    const countChecks = async () => Number((await opened.store.db.selectFrom('checks').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      h.request('/api/relay/results', { method: 'POST', headers: { ...auth(token), 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    const countChecks = async () => Number((await db.selectFrom('checks').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
     it('answers 401 with WWW-Authenticate for a missing, malformed, unknown or wrong-kind token', async () => {
-      const missing = await app.request('/api/relay/config');
+      const missing = await h.request('/api/relay/config');
       expect(missing.status).toBe(401);
       expect(missing.headers.get('www-authenticate')).toBe('Bearer realm="warden"');
       expect(missing.headers.get('content-type')).toBe('application/problem+json');
       for (const header of ['Bearer wdr_notARealRelayToken000000', 'Bearer nonsense', 'Basic dXNlcjpwYXNz', 'Bearer wdn_anApiKeyIsNotARelayToken0']) {
-        const res = await app.request('/api/relay/config', { headers: { authorization: header } });
+        const res = await h.request('/api/relay/config', { headers: { authorization: header } });
         expect(res.status, header).toBe(401);
         expect(res.headers.get('www-authenticate')).toMatch(/^Bearer realm="warden"/);
       }
-      const results = await app.request('/api/relay/results', { method: 'POST', body: '{"results":[]}' });
+      const results = await h.request('/api/relay/results', { method: 'POST', body: '{"results":[]}' });
       expect(results.status).toBe(401);
     });
 
     it('serves the enabled monitors assigned to the relay, secrets included, with an ETag and 304', async () => {
-      const res = await app.request('/api/relay/config', { headers: auth() });
+      const res = await h.request('/api/relay/config', { headers: auth() });
       expect(res.status).toBe(200);
       const etag = res.headers.get('etag') as string;
       expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
@@ -85,24 +80,24 @@ for (const dialect of dialects) {
       expect(consoleMonitor.config.password).toBe('rcon-secret');
       expect(body.limits).toEqual({ resultsPerBatch: RELAY_LIMITS.resultsPerBatch, batchBytes: RELAY_LIMITS.batchBytes, configPollSec: 60 });
 
-      const again = await app.request('/api/relay/config', { headers: { ...auth(), 'if-none-match': etag } });
+      const again = await h.request('/api/relay/config', { headers: { ...auth(), 'if-none-match': etag } });
       expect(again.status).toBe(304);
       expect(again.headers.get('etag')).toBe(etag);
       expect(await again.text()).toBe('');
 
       const mc = m.mc as Monitor;
-      await updateMonitorSpec(opened.store.db, mc.id, { ...mc, intervalSec: 45 }, 'config', now);
-      const changed = await app.request('/api/relay/config', { headers: { ...auth(), 'if-none-match': etag } });
+      await updateMonitorSpec(db, mc.id, { ...mc, intervalSec: 45 }, 'config', now);
+      const changed = await h.request('/api/relay/config', { headers: { ...auth(), 'if-none-match': etag } });
       expect(changed.status).toBe(200);
       expect(changed.headers.get('etag')).not.toBe(etag);
 
-      const attic = await (await app.request('/api/relay/config', { headers: auth(ATTIC) })).json();
+      const attic = await (await h.request('/api/relay/config', { headers: auth(ATTIC) })).json();
       expect(attic.monitors.map((x: { key: string }) => x.key)).toEqual(['attic-web']);
     });
 
     it('records when the relay was last heard from', async () => {
-      await app.request('/api/relay/config', { headers: auth() });
-      const lab = await findRelayByKey(opened.store.db, (m.mc as Monitor).organizationId, 'lab');
+      await h.request('/api/relay/config', { headers: auth() });
+      const lab = await findRelayByKey(db, (m.mc as Monitor).organizationId, 'lab');
       expect(lab?.lastSeenAt).toBe(now);
     });
 
@@ -138,11 +133,11 @@ for (const dialect of dialects) {
       expect(reasons[9]).toMatch(/^\(root\): /);
 
       expect(await countChecks()).toBe(3);
-      const [latest, first] = await listChecks(opened.store.db, mc, 0, now + 1, 10);
+      const [latest, first] = await listChecks(db, mc, 0, now + 1, 10);
       expect(first).toMatchObject({ checkedAt: now - 5000, ok: true, latencyMs: 12, source: 'relay', data: { players: 3, maxPlayers: 20 } });
       expect(latest).toMatchObject({ checkedAt: now - 1000 });
-      expect(await findMonitorById(opened.store.db, mc)).toMatchObject({ state: 'degraded', lastCheckAt: now - 1000 });
-      expect(await listChecks(opened.store.db, theirs.id, 0, now + 1, 10)).toHaveLength(0);
+      expect(await findMonitorById(db, mc)).toMatchObject({ state: 'degraded', lastCheckAt: now - 1000 });
+      expect(await listChecks(db, theirs.id, 0, now + 1, 10)).toHaveLength(0);
     });
 
     it('stores a resubmitted result once and counts it as accepted', async () => {
@@ -173,8 +168,9 @@ for (const dialect of dialects) {
 
 describe('the relay endpoints in the OpenAPI document', () => {
   it('describes config and results with the bearer scheme', async () => {
-    const app = createDocumentOnlyApp();
-    const doc = await (await app.request('/api/openapi.json')).json();
+    const h = await startHarness(dialects[0] as DialectCase, 'organization: { name: A }');
+    const doc = await (await h.request('/api/openapi.json')).json();
+    await h.close();
     expect(doc.components.securitySchemes.relayToken).toMatchObject({ type: 'http', scheme: 'bearer' });
     const config = doc.paths['/api/relay/config'].get;
     expect(config.security).toEqual([{ relayToken: [] }]);
