@@ -1,14 +1,16 @@
 // The relay agent: pulls its config, probes its monitors, and delivers the results through an on-disk queue, backing off while the server is away.
+
+import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../logger.js';
 import type { ProbeDefinition } from '../probes/probe.js';
+import { createProbeSchedule, type ProbeSchedule } from '../runner/probe-schedule.js';
 import { BACKOFF_DEFAULTS, type BackoffOptions, backoffDelay } from './backoff.js';
 import { createRelayClient, describeFailure, type RelayClient, RelayHttpError } from './client.js';
 import { openResultQueue, type QueuedBatch, type ResultQueue } from './queue.js';
-import { createProbeSchedule, type ProbeSchedule } from './schedule.js';
-import { RELAY_LIMITS, type RelayConfig, relayConfigSchema } from './wire.js';
+import { RELAY_LIMITS, type RelayConfig, type RelayMonitor, relayConfigSchema } from './wire.js';
 
 export const AGENT_DEFAULTS = {
   /** How often queued results are sent while the server answers. */
@@ -74,12 +76,13 @@ export async function startRelayAgent(options: RelayAgentOptions): Promise<Relay
   const counts = { produced: 0, delivered: 0, duplicates: 0, rejected: 0 };
   const stopping = new AbortController();
 
-  const schedule: ProbeSchedule = createProbeSchedule({
+  const probeFor = options.probeFor;
+  const schedule: ProbeSchedule<RelayMonitor> = createProbeSchedule<RelayMonitor>({
     logger: log,
-    ...(options.concurrency ? { concurrency: options.concurrency } : {}),
-    ...(options.probeFor ? { probeFor: options.probeFor } : {}),
-    onResult: async (result) => {
-      await queue.append([result]);
+    concurrency: options.concurrency ?? DEFAULT_RELAY_CONCURRENCY,
+    ...(probeFor ? { probeFor: (monitor: RelayMonitor) => probeFor(monitor.type) } : {}),
+    onResult: async (monitor, result, checkedAt) => {
+      await queue.append([{ id: newResultId(), monitorId: monitor.id, checkedAt, ...result }]);
       counts.produced++;
     },
   });
@@ -238,4 +241,12 @@ async function writeCachedConfig(dir: string, config: RelayConfig, etag: string 
   const file = join(dir, CONFIG_CACHE_FILE);
   await writeFile(`${file}.tmp`, JSON.stringify({ etag, config }), { mode: 0o600 });
   await rename(`${file}.tmp`, file);
+}
+
+/** Checks running at once on a relay. */
+export const DEFAULT_RELAY_CONCURRENCY = 64;
+
+/** 96 random bits: unique per monitor for as long as the server keeps checks. */
+export function newResultId(): string {
+  return randomBytes(12).toString('base64url');
 }

@@ -4,10 +4,9 @@ import { z } from 'zod';
 import { ValidationError } from '../../domain/errors.js';
 import { isSecretOfKind } from '../../domain/tokens.js';
 import { createLogger } from '../../logger.js';
-import { AGENT_DEFAULTS, startRelayAgent } from '../../relay/agent.js';
+import { AGENT_DEFAULTS, DEFAULT_RELAY_CONCURRENCY, startRelayAgent } from '../../relay/agent.js';
 import { BACKOFF_DEFAULTS } from '../../relay/backoff.js';
 import { QUEUE_DEFAULTS } from '../../relay/queue.js';
-import { DEFAULT_RELAY_CONCURRENCY } from '../../relay/schedule.js';
 
 /** Whole shutdown budget (running checks, the final delivery); the agent exits forcibly past it. */
 export const RELAY_SHUTDOWN_TIMEOUT_MS = 15_000;

@@ -1,52 +1,78 @@
-// The agent's runner: each assigned monitor probed every intervalSec with the server's own probe modules, under a concurrency cap.
-import { randomBytes } from 'node:crypto';
+// Runs a set of monitors every intervalSec with the probe modules, spread evenly, under a concurrency cap: the core of the
+// edge runner and of the relay agent.
+import { setMaxListeners } from 'node:events';
 import type { MonitorType } from '../domain/monitor-type.js';
 import type { Logger } from '../logger.js';
-import type { ProbeDefinition } from '../probes/probe.js';
+import type { ProbeDefinition, ProbeResult } from '../probes/probe.js';
 import { probeRegistry } from '../probes/registry.js';
 import { runProbe } from '../probes/run.js';
-import type { RelayMonitor, RelayResult } from './wire.js';
 
-export const DEFAULT_RELAY_CONCURRENCY = 64;
 /** Up to this share of an interval is added at random to each first run, so restarts don't align every monitor. */
 const JITTER_SHARE = 0.1;
+const LATENESS_SAMPLES = 100_000;
 
-export interface ProbeSchedule {
+/** What scheduling needs of a monitor; edge monitors and relay assignments both have it. */
+export interface ScheduledMonitor {
+  id: string;
+  key: string;
+  type: string;
+  config: unknown;
+  intervalSec: number;
+  timeoutMs: number;
+}
+
+export interface ScheduleStats {
+  monitors: number;
+  runs: number;
+  running: number;
+  waiting: number;
+  /** Milliseconds between when a run was due and when its probe started, recent runs. */
+  lateness: number[];
+}
+
+export interface ProbeSchedule<M extends ScheduledMonitor = ScheduledMonitor> {
   /** Applies a new monitor list: new ones start, removed ones stop, changed ones use their new settings from their next run. */
-  update(monitors: RelayMonitor[]): void;
+  update(monitors: M[]): void;
   size(): number;
+  stats(): ScheduleStats;
   /** Stops scheduling, aborts running probes (their results are not recorded) and waits for them. */
   stop(): Promise<void>;
 }
 
-export interface ProbeScheduleDeps {
+export interface ProbeScheduleDeps<M extends ScheduledMonitor> {
   logger: Logger;
-  /** Receives each result, with its id and the time the check started. */
-  onResult: (result: RelayResult) => Promise<void>;
-  concurrency?: number;
-  probeFor?: (type: string) => ProbeDefinition | undefined;
+  concurrency: number;
+  /** Receives each result with the time its check started. */
+  onResult: (monitor: M, result: ProbeResult, checkedAt: number) => Promise<void>;
+  /** The registry by default; undefined for a type this build does not know. */
+  probeFor?: (monitor: M) => ProbeDefinition | undefined;
+  now?: () => number;
   random?: () => number;
 }
 
-interface Entry {
-  monitor: RelayMonitor;
+interface Entry<M> {
+  monitor: M;
   timer: NodeJS.Timeout | null;
   dueAt: number;
   running: Promise<void> | null;
 }
 
-export function createProbeSchedule(deps: ProbeScheduleDeps): ProbeSchedule {
-  const concurrency = deps.concurrency ?? DEFAULT_RELAY_CONCURRENCY;
-  const probeFor = deps.probeFor ?? knownProbe;
+export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeScheduleDeps<M>): ProbeSchedule<M> {
+  const probeFor = deps.probeFor ?? ((m: M) => knownProbe(m.type));
+  const now = deps.now ?? Date.now;
   const random = deps.random ?? Math.random;
-  const entries = new Map<string, Entry>();
+  const entries = new Map<string, Entry<M>>();
   const shutdown = new AbortController();
+  // Every running probe listens to the shutdown signal; hundreds at once is expected, not a leak.
+  setMaxListeners(0, shutdown.signal);
   const waiting: (() => void)[] = [];
+  const lateness: number[] = [];
   let active = 0;
+  let runs = 0;
   let stopped = false;
 
   async function acquire(): Promise<void> {
-    if (active < concurrency) {
+    if (active < deps.concurrency) {
       active++;
       return;
     }
@@ -59,47 +85,51 @@ export function createProbeSchedule(deps: ProbeScheduleDeps): ProbeSchedule {
     else active--;
   }
 
-  function arm(entry: Entry): void {
+  function arm(entry: Entry<M>): void {
     if (stopped) return;
     entry.timer = setTimeout(() => {
       entry.timer = null;
       entry.running = run(entry).finally(() => {
         entry.running = null;
       });
-    }, Math.max(0, entry.dueAt - Date.now()));
+    }, Math.max(0, entry.dueAt - now()));
   }
 
-  async function run(entry: Entry): Promise<void> {
+  async function run(entry: Entry<M>): Promise<void> {
     const due = entry.dueAt;
     await acquire();
     const monitor = entry.monitor;
     try {
       if (stopped || entries.get(monitor.id) !== entry) return;
-      const checkedAt = Date.now();
-      const definition = probeFor(monitor.type);
-      const result = definition
+      const checkedAt = now();
+      lateness.push(checkedAt - due);
+      if (lateness.length > LATENESS_SAMPLES) lateness.splice(0, lateness.length - LATENESS_SAMPLES);
+      runs++;
+      const definition = probeFor(monitor);
+      const result: ProbeResult = definition
         ? await runProbe(definition, monitor.config, { timeoutMs: monitor.timeoutMs, signal: shutdown.signal })
-        : { ok: false, error: `this relay agent does not know the monitor type "${monitor.type}"; update it` };
+        : { ok: false, error: `this build does not know the monitor type "${monitor.type}"; update it` };
       // A probe cut short by shutdown says nothing about the server: don't record it as a failure.
       if (shutdown.signal.aborted) return;
-      await deps.onResult({ id: newResultId(), monitorId: monitor.id, checkedAt, ...result });
+      await deps.onResult(monitor, result, checkedAt);
     } catch (error) {
-      deps.logger.error({ err: error, monitor: monitor.key }, 'a check result could not be queued');
+      // A probe never throws; this is the store or the queue failing. The next run tries again.
+      deps.logger.error({ err: error, monitor: monitor.key }, 'a check result could not be recorded');
     } finally {
       release();
     }
     if (entries.get(monitor.id) !== entry) return;
     // Fixed cadence from when the run was due, so runs don't drift; a run that overran starts the next at once.
-    entry.dueAt = Math.max(due + entry.monitor.intervalSec * 1000, Date.now());
+    entry.dueAt = Math.max(due + entry.monitor.intervalSec * 1000, now());
     arm(entry);
   }
 
-  /** Spreads first runs over the interval by monitor id, plus a little jitter. */
-  function firstDue(monitor: RelayMonitor): number {
+  /** Spreads first runs over the interval by monitor id, plus a little jitter, so a thousand monitors don't fire together. */
+  function firstDue(monitor: M): number {
     const intervalMs = monitor.intervalSec * 1000;
     let hash = 2166136261;
     for (let i = 0; i < monitor.id.length; i++) hash = Math.imul(hash ^ monitor.id.charCodeAt(i), 16777619) >>> 0;
-    return Date.now() + Math.floor((hash / 2 ** 32) * intervalMs * (1 - JITTER_SHARE) + random() * intervalMs * JITTER_SHARE);
+    return now() + Math.floor((hash / 2 ** 32) * intervalMs * (1 - JITTER_SHARE) + random() * intervalMs * JITTER_SHARE);
   }
 
   return {
@@ -110,7 +140,7 @@ export function createProbeSchedule(deps: ProbeScheduleDeps): ProbeSchedule {
         seen.add(monitor.id);
         const entry = entries.get(monitor.id);
         if (!entry) {
-          const created: Entry = { monitor, timer: null, dueAt: firstDue(monitor), running: null };
+          const created: Entry<M> = { monitor, timer: null, dueAt: firstDue(monitor), running: null };
           entries.set(monitor.id, created);
           arm(created);
           continue;
@@ -119,7 +149,7 @@ export function createProbeSchedule(deps: ProbeScheduleDeps): ProbeSchedule {
         entry.monitor = monitor;
         if (intervalChanged && entry.timer) {
           clearTimeout(entry.timer);
-          entry.dueAt = Math.min(entry.dueAt, Date.now() + monitor.intervalSec * 1000);
+          entry.dueAt = Math.min(entry.dueAt, now() + monitor.intervalSec * 1000);
           arm(entry);
         }
       }
@@ -130,6 +160,7 @@ export function createProbeSchedule(deps: ProbeScheduleDeps): ProbeSchedule {
         }
     },
     size: () => entries.size,
+    stats: () => ({ monitors: entries.size, runs, running: active, waiting: waiting.length, lateness: [...lateness] }),
     async stop() {
       stopped = true;
       for (const entry of entries.values()) if (entry.timer) clearTimeout(entry.timer);
@@ -139,11 +170,6 @@ export function createProbeSchedule(deps: ProbeScheduleDeps): ProbeSchedule {
       entries.clear();
     },
   };
-}
-
-/** 96 random bits: unique per monitor for as long as the server keeps checks. */
-export function newResultId(): string {
-  return randomBytes(12).toString('base64url');
 }
 
 function knownProbe(type: string): ProbeDefinition | undefined {
