@@ -71,8 +71,12 @@ async function runnerAtScale(): Promise<boolean> {
     const started = Date.now();
     const cpuBefore = process.cpuUsage();
     let peakRss = 0;
+    let peakHeap = 0;
     const sampler = setInterval(() => {
-      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+      const memory = process.memoryUsage();
+      peakRss = Math.max(peakRss, memory.rss);
+      peakHeap = Math.max(peakHeap, memory.heapUsed);
+      if (process.env.BENCH_VERBOSE) console.log(`rss ${(memory.rss / 2 ** 20).toFixed(0)} MB heap ${(memory.heapUsed / 2 ** 20).toFixed(0)}/${(memory.heapTotal / 2 ** 20).toFixed(0)} MB external ${(memory.external / 2 ** 20).toFixed(0)} MB`);
     }, 500);
     await scheduler.start();
     await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000 + 1000));
@@ -99,7 +103,7 @@ async function runnerAtScale(): Promise<boolean> {
     console.log(`${total} checks in ${elapsed.toFixed(0)} s (${(total / elapsed).toFixed(0)}/s); ${Number(failed.n)} failed`);
     console.log(`monitors with fewer than ${expectedEach} checks (skipped runs): ${short} (target 0)`);
     console.log(`lateness p50 ${p50} ms, p99 ${p99} ms (target p99 < 1000 ms)`);
-    console.log(`peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB (target < 300 MB); CPU ${cpuMsPerCheck.toFixed(3)} ms per check`);
+    console.log(`peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB (target < 300 MB), peak JS heap ${(peakHeap / 2 ** 20).toFixed(0)} MB; CPU ${cpuMsPerCheck.toFixed(3)} ms per check`);
     return short === 0 && p99 < 1000 && peakRss < 300 * 2 ** 20;
   } finally {
     target.stop();

@@ -3,7 +3,7 @@ import { createSocket } from 'node:dgram';
 import bedrock from 'bedrock-protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type BedrockServerBehaviour, type FakeBedrockServer, startFakeBedrockServer, unconnectedPong } from '../../test/fakes/bedrock-server.js';
-import { activeResources, leakedResources } from '../../test/fakes/handles.js';
+import { leakedResources, quietResources } from '../../test/fakes/handles.js';
 import { minecraftBedrock, minecraftBedrockConfig, probeMinecraftBedrock } from './minecraft-bedrock.js';
 import type { ProbeResult } from './probe.js';
 import { runProbe } from './run.js';
@@ -20,16 +20,6 @@ afterEach(async () => {
 async function serve(behaviour: BedrockServerBehaviour): Promise<FakeBedrockServer> {
   fake = await startFakeBedrockServer(behaviour);
   return fake;
-}
-
-/**
- * A snapshot to compare against once vitest's own timer, alive for about 0.1 s after each test starts, is gone;
- * taken earlier, that timer's end would hide a timer the probe leaked. (A candidate for test/fakes/handles.ts.)
- */
-async function quietResources(): Promise<Map<string, number>> {
-  const deadline = performance.now() + 500;
-  while ((activeResources().get('Timeout') ?? 0) > 0 && performance.now() < deadline) await new Promise((resolve) => setImmediate(resolve));
-  return activeResources();
 }
 
 /** Calls the probe directly, as the runner would, and checks it left no socket or timer behind. */

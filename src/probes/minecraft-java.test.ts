@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import dns2 from 'dns2';
 import mc from 'minecraft-protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { activeResources, leakedResources } from '../../test/fakes/handles.js';
+import { leakedResources, quietResources } from '../../test/fakes/handles.js';
 import { type FakeJavaServer, type JavaServerBehaviour, startFakeJavaServer } from '../../test/fakes/minecraft-java-server.js';
 import { MINECRAFT_JAVA_DEFAULT_PROTOCOL, minecraftJava, minecraftJavaConfig, probeMinecraftJava, resolveJavaTarget, type SrvLookup, systemSrvLookup } from './minecraft-java.js';
 import type { ProbeResult } from './probe.js';
@@ -28,16 +28,6 @@ afterEach(async () => {
 async function serve(behaviour: JavaServerBehaviour): Promise<FakeJavaServer> {
   fake = await startFakeJavaServer(behaviour);
   return fake;
-}
-
-/**
- * A snapshot to compare against once vitest's own timer, alive for about 0.1 s after each test starts, is gone;
- * taken earlier, that timer's end would hide a timer the probe leaked. (A candidate for test/fakes/handles.ts.)
- */
-async function quietResources(): Promise<Map<string, number>> {
-  const deadline = performance.now() + 500;
-  while ((activeResources().get('Timeout') ?? 0) > 0 && performance.now() < deadline) await new Promise((resolve) => setImmediate(resolve));
-  return activeResources();
 }
 
 /** Calls the probe directly, as the runner would, and checks it left no socket or timer behind. */

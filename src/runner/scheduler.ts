@@ -4,9 +4,8 @@ import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../logger.js';
 import type { ProbeDefinition } from '../probes/probe.js';
 import type { Db } from '../store/connect.js';
-import { listAllMonitors, type Monitor } from '../store/monitors.js';
 import type { Ingest } from './ingest.js';
-import { createProbeSchedule, type ScheduleStats } from './probe-schedule.js';
+import { createProbeSchedule, type ScheduledMonitor, type ScheduleStats } from './probe-schedule.js';
 
 /** Probes running at once across all monitors; more wait their turn (and show up as lateness). */
 export const DEFAULT_CONCURRENCY = 256;
@@ -31,13 +30,13 @@ export interface SchedulerDeps {
   logger: Logger;
   concurrency?: number;
   /** Tests substitute probes; the registry by default. */
-  probeFor?: (monitor: Monitor) => ProbeDefinition;
+  probeFor?: (monitor: ScheduledMonitor) => ProbeDefinition;
   random?: () => number;
 }
 
 export function createScheduler(deps: SchedulerDeps): Scheduler {
   const concurrency = deps.concurrency ?? DEFAULT_CONCURRENCY;
-  const schedule = createProbeSchedule<Monitor>({
+  const schedule = createProbeSchedule<ScheduledMonitor>({
     logger: deps.logger,
     concurrency,
     now: () => deps.clock.now(),
@@ -52,9 +51,43 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
   let pendingReload: NodeJS.Timeout | null = null;
   let unsubscribe: (() => void) | null = null;
 
+  /** The monitors last loaded, by id, with the version they were read at. */
+  let known = new Map<string, { updatedAt: number; monitor: ScheduledMonitor }>();
+
+  /**
+   * Reads only what scheduling needs, and keeps the object of every monitor that did not change: with thousands of
+   * monitors re-read every minute, fresh copies would be garbage the heap carries until its next major collection.
+   */
   async function reload(): Promise<void> {
     if (stopped) return;
-    schedule.update((await listAllMonitors(deps.db)).filter((m) => m.enabled && m.runOn === 'edge'));
+    const rows = await deps.db
+      .selectFrom('monitors')
+      .select(['id', 'key', 'type', 'config', 'interval_sec', 'timeout_ms', 'updated_at'])
+      .where('enabled', '=', 1)
+      .where('run_on', '=', 'edge')
+      .execute();
+    const next = new Map<string, { updatedAt: number; monitor: ScheduledMonitor }>();
+    for (const row of rows) {
+      const previous = known.get(row.id);
+      next.set(
+        row.id,
+        previous && previous.updatedAt === row.updated_at
+          ? previous
+          : {
+              updatedAt: row.updated_at,
+              monitor: {
+                id: row.id,
+                key: row.key,
+                type: row.type,
+                config: JSON.parse(row.config),
+                intervalSec: row.interval_sec,
+                timeoutMs: row.timeout_ms,
+              },
+            },
+      );
+    }
+    known = next;
+    schedule.update([...next.values()].map((entry) => entry.monitor));
   }
 
   function reloadSoon(): void {

@@ -30,3 +30,13 @@ export async function leakedResources(before: Map<string, number>, waitMs = 1000
     if (Object.keys(added).length === 0 || performance.now() > deadline) return added;
   }
 }
+
+/**
+ * A "before" snapshot taken once no timer is pending (up to 500 ms): vitest keeps a timer of its own for a moment
+ * after a test starts, and if that timer ended after the snapshot it would hide a timer the probe leaked.
+ */
+export async function quietResources(): Promise<Map<string, number>> {
+  const deadline = performance.now() + 500;
+  while ((activeResources().get('Timeout') ?? 0) > 0 && performance.now() < deadline) await new Promise((resolve) => setImmediate(resolve));
+  return activeResources();
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiHarness, openApiHarness, T0 } from '../../../../test/api-app.js';
+import { type ApiHarness, ORG_A_YAML, openApiHarness, T0 } from '../../../../test/api-app.js';
 import { seed } from '../../../../test/seed.js';
 import { dialects } from '../../../../test/store-dialects.js';
 import { verifyPassword } from '../../../domain/passwords.js';
@@ -140,22 +140,7 @@ for (const dialect of dialects) {
 }
 
 /** Organization A's file, now also declaring the page "takeover". */
-const ORG_A_WITH_TAKEOVER = `
-organization: { key: alpha, name: Alpha }
-relays:
-  - { key: basement, name: Basement }
-monitors:
-  - { key: lobby, name: Lobby, type: tcp, config: { host: 127.0.0.1, port: 25565 } }
-  - { key: panel, name: Panel, type: pterodactyl, runOn: relay, relay: basement, config: { panelUrl: "https://panel.example.com", serverId: abcd1234, apiKey: ptlc_secret_value } }
-pages:
-  - slug: alpha
-    title: Alpha status
-    components:
-      - { key: lobby, name: Lobby, monitor: lobby }
-    incidents:
-      - { key: outage, title: Outage, startedAt: 2026-03-01T00:00:00Z, updates: [{ at: 2026-03-01T00:00:00Z, status: investigating, message: Looking }] }
-    maintenance:
-      - { key: upgrade, title: Upgrade, startsAt: 2026-04-01T00:00:00Z, endsAt: 2026-04-01T02:00:00Z }
+const ORG_A_WITH_TAKEOVER = `${ORG_A_YAML.trimEnd()}
   - slug: takeover
     title: From the file
 `;
