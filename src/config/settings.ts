@@ -9,6 +9,7 @@ const settingsSchema = z.object({
   WARDEN_DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().optional(),
   DATABASE_SCHEMA: z.string().optional(),
+  WARDEN_SQLITE_SYNC: z.enum(['full', 'normal']).default('full'),
   WARDEN_CONFIG: z.string().optional(),
   WARDEN_BASE_URL: z.url().optional(),
   WARDEN_CHECK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
@@ -24,6 +25,8 @@ export interface Settings {
   dataDir: string;
   databaseUrl: string | undefined;
   databaseSchema: string | undefined;
+  /** SQLite durability: `full` syncs every commit (survives power loss), `normal` only at checkpoints. */
+  sqliteSync: 'full' | 'normal';
   configFile: string | undefined;
   /** Public address used in links; defaults to http://localhost:PORT. */
   baseUrl: string | undefined;
@@ -50,6 +53,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Pa
     dataDir: e.WARDEN_DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
+    sqliteSync: e.WARDEN_SQLITE_SYNC,
     configFile: e.WARDEN_CONFIG,
     baseUrl: e.WARDEN_BASE_URL,
     logLevel: e.LOG_LEVEL,
