@@ -190,8 +190,11 @@ describe('a relay agent and the server, as real processes', () => {
       .find((line) => line.includes('relay agent stopped'));
     const stats = JSON.parse(stoppedLine as string) as { produced: number; delivered: number; duplicates: number; pending: number; dropped: number; rejected: number };
     expect(stats).toMatchObject({ pending: 0, dropped: 0, rejected: 0 });
-    // A batch resent after a lost answer counts as delivered twice, once of them as a duplicate.
-    expect(stats.delivered - stats.duplicates).toBe(stats.produced);
+    // Every result was acknowledged at least once. A batch the server stored while its answer was lost (the server
+    // stopping mid-request) is acknowledged only on the resend, as duplicates: so new acknowledgements can fall short
+    // of what was produced, never exceed it. The rows below are the proof of exactly once.
+    expect(stats.delivered).toBeGreaterThanOrEqual(stats.produced);
+    expect(stats.delivered - stats.duplicates).toBeLessThanOrEqual(stats.produced);
     expect(agent.log()).not.toContain(TOKEN);
 
     const rows = await relayChecks();
