@@ -66,7 +66,10 @@ describe('the edge runner', () => {
     ingest = createIngest({ db: opened.store.db, bus, clock: { now: () => Date.now() }, logger });
   });
   afterEach(async () => {
-    await scheduler?.stop();
+    // A run being recorded waits for its commit, which an edge result lets linger on a (fake) timer: keep time moving.
+    const stopping = scheduler?.stop();
+    await vi.advanceTimersByTimeAsync(500);
+    await stopping;
     scheduler = undefined;
     await ingest.close();
     vi.useRealTimers();
