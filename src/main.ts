@@ -5,7 +5,7 @@ import '@hono/zod-openapi';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createInProcessBus } from './bus/bus.js';
-import { demoConfig, startDemoHeartbeat } from './config/demo.js';
+import { DEMO_ORGANIZATION_KEY, demoConfig, startDemoHeartbeat } from './config/demo.js';
 import type { ConfigFile } from './config/file-schema.js';
 import { loadConfigFile } from './config/load.js';
 import type { Settings } from './config/settings.js';
@@ -25,7 +25,7 @@ import { createWatchdog } from './runner/watchdog.js';
 import { createPageAccess } from './services/pages/page-access.js';
 import { createPageCache } from './services/pages/page-cache.js';
 import { createPushTokenCache } from './services/push/token-cache.js';
-import { connectStore, type Store } from './store/connect.js';
+import { connectStore, type Db, type Store } from './store/connect.js';
 import { migrateToLatest } from './store/migrate.js';
 
 /** Whole shutdown budget; the CLI exits forcibly past it. */
@@ -42,7 +42,8 @@ export interface Warden {
   port: number;
   store: Store;
   logger: Logger;
-  syncReport: SyncReport;
+  /** What the config file (or the demo) changed; null when neither was applied. */
+  syncReport: SyncReport | null;
   close(): Promise<void>;
 }
 
@@ -90,17 +91,22 @@ export async function startWarden({ settings, clock = systemClock, logger: given
   const url = `http://${settings.host === '0.0.0.0' || settings.host === '::' ? 'localhost' : settings.host}:${port}`;
   baseUrlHolder.value = (settings.baseUrl ?? url).replace(/\/+$/, '');
 
-  let syncReport: SyncReport;
-  const demoPushToken = fileConfig ? null : generateSecret('pushToken');
+  let syncReport: SyncReport | null = null;
+  let demoPushToken: string | null = null;
   try {
-    syncReport = await applyConfig(store.db, fileConfig ?? demoConfig(port, demoPushToken ?? undefined), clock.now());
+    // Without a config file the demo is loaded into an empty database only: once an organization exists (made by
+    // `warden config apply`, say), the server serves what the database holds and leaves it alone.
+    const demo = !fileConfig && (await holdsOnlyTheDemo(store.db));
+    if (demo) demoPushToken = generateSecret('pushToken');
+    if (fileConfig || demo) syncReport = await applyConfig(store.db, fileConfig ?? demoConfig(port, demoPushToken ?? undefined), clock.now());
   } catch (error) {
     await live.close();
     server.close();
     await store.close();
     throw error;
   }
-  logSync(logger, syncReport, fileConfig ? settings.configFile : 'built-in demo');
+  if (syncReport) logSync(logger, syncReport, fileConfig ? settings.configFile : 'built-in demo');
+  else logger.info('no config file: serving the organizations the database holds');
   await pages.start();
   // Load the Open Graph image's layout engine and fonts now, not on the first share of a page.
   prepareOgImage().catch((error) => logger.warn({ err: error }, 'preparing og.png failed'));
@@ -111,7 +117,7 @@ export async function startWarden({ settings, clock = systemClock, logger: given
     ? startDemoHeartbeat(`http://127.0.0.1:${port}`, demoPushToken, (error) => logger.debug({ err: error }, 'demo heartbeat failed'))
     : () => {};
   ready = true;
-  logger.info({ url, config: settings.configFile ?? 'built-in demo' }, `Warden is listening on ${url}`);
+  logger.info({ url, config: settings.configFile ?? (demoPushToken ? 'built-in demo' : 'none') }, `Warden is listening on ${url}`);
 
   let closing: Promise<void> | null = null;
   return {
@@ -186,6 +192,11 @@ export function composeWarden(options: ComposeOptions) {
 }
 
 export type WardenParts = ReturnType<typeof composeWarden>;
+
+async function holdsOnlyTheDemo(db: Db): Promise<boolean> {
+  const other = await db.selectFrom('organizations').select('id').where('key', '!=', DEMO_ORGANIZATION_KEY).limit(1).executeTakeFirst();
+  return other === undefined;
+}
 
 function logSync(logger: Logger, report: SyncReport, source: string | undefined): void {
   logger.info(

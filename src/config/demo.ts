@@ -3,6 +3,8 @@ import type { ConfigFile } from './file-schema.js';
 import { validateConfig } from './load.js';
 
 export const DEMO_SLUG = 'demo';
+/** The demo's own organization: it never touches one a config file or the API made. */
+export const DEMO_ORGANIZATION_KEY = 'demo';
 
 /** How often the demo pings its own heartbeat monitor. */
 export const DEMO_HEARTBEAT_EVERY_MS = 30_000;
@@ -11,7 +13,7 @@ export const DEMO_HEARTBEAT_EVERY_MS = 30_000;
 export function demoConfig(port: number, pushToken?: string): ConfigFile {
   return validateConfig(
     {
-      organization: { key: 'default', name: 'Warden demo' },
+      organization: { key: DEMO_ORGANIZATION_KEY, name: 'Warden demo' },
       monitors: [
         {
           key: 'demo-http',

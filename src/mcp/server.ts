@@ -18,22 +18,11 @@ import { z } from 'zod';
 import { NotFoundError, ValidationError, WardenError } from '../domain/errors.js';
 import { formatIssuePath } from '../domain/issue-path.js';
 import { API_VERSION } from '../http/openapi.js';
+import { ACCEPTED_VERSIONS, MCP_PROTOCOL_VERSION, MCP_TOOLS } from './catalog.js';
 import { listPageResources, PAGE_RESOURCE_TEMPLATE, readPageResource } from './resources.js';
 import type { McpContext, McpTool } from './tool.js';
-import { getStatus } from './tools/get-status.js';
-import { listIncidents } from './tools/list-incidents.js';
-import { listStatusPages } from './tools/list-status-pages.js';
 
-/** The protocol version Warden implements; older versions a client asks for are answered in kind. */
-export const MCP_PROTOCOL_VERSION = '2025-06-18';
-const ACCEPTED_VERSIONS = new Set([MCP_PROTOCOL_VERSION, '2025-03-26', '2024-11-05']);
-
-/** Every tool by name; a tool is one file in tools/ and one line here. */
-export const MCP_TOOLS = {
-  list_status_pages: listStatusPages,
-  get_status: getStatus,
-  list_incidents: listIncidents,
-} satisfies Record<string, McpTool>;
+export { MCP_PROTOCOL_VERSION, MCP_TOOLS };
 
 export const MCP_SERVER_INFO = { name: 'warden', title: 'Warden status pages', version: API_VERSION };
 

@@ -35,6 +35,8 @@ export interface ProbeSchedule<M extends ScheduledMonitor = ScheduledMonitor> {
   update(monitors: M[]): void;
   size(): number;
   stats(): ScheduleStats;
+  /** Lateness of the runs started since run number `since` (as counted by stats().runs), at most the latest samples kept. */
+  latenessSince(since: number): number[];
   /** Stops scheduling, aborts running probes (their results are not recorded) and waits for them. */
   stop(): Promise<void>;
 }
@@ -66,7 +68,8 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
   // Every running probe listens to the shutdown signal; hundreds at once is expected, not a leak.
   setMaxListeners(0, shutdown.signal);
   const waiting: (() => void)[] = [];
-  const lateness: number[] = [];
+  // A ring of the latest samples: a fixed buffer, so recording one allocates nothing.
+  const lateness = new Float64Array(LATENESS_SAMPLES);
   let active = 0;
   let runs = 0;
   let stopped = false;
@@ -102,8 +105,7 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
     try {
       if (stopped || entries.get(monitor.id) !== entry) return;
       const checkedAt = now();
-      lateness.push(checkedAt - due);
-      if (lateness.length > LATENESS_SAMPLES) lateness.splice(0, lateness.length - LATENESS_SAMPLES);
+      lateness[runs % LATENESS_SAMPLES] = checkedAt - due;
       runs++;
       const definition = probeFor(monitor);
       const result: ProbeResult = definition
@@ -160,7 +162,13 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
         }
     },
     size: () => entries.size,
-    stats: () => ({ monitors: entries.size, runs, running: active, waiting: waiting.length, lateness: [...lateness] }),
+    latenessSince(since) {
+      const from = Math.max(since, runs - LATENESS_SAMPLES);
+      const out: number[] = [];
+      for (let run = from; run < runs; run++) out.push(lateness[run % LATENESS_SAMPLES] as number);
+      return out;
+    },
+    stats: () => ({ monitors: entries.size, runs, running: active, waiting: waiting.length, lateness: Array.from(lateness.subarray(0, Math.min(runs, LATENESS_SAMPLES))) }),
     async stop() {
       stopped = true;
       for (const entry of entries.values()) if (entry.timer) clearTimeout(entry.timer);

@@ -169,4 +169,48 @@ describe('the edge runner', () => {
     await advance(20_000);
     expect(fake.runs.filter((r) => r.key === 'm2').length).toBe(before);
   });
+
+  it('runs a changed monitor with its new config from its next run', async () => {
+    const first = await seed(opened.store.db, monitorsYaml(2, 10), Date.now());
+    const ports: number[] = [];
+    const probeFor = (): ProbeDefinition =>
+      ({
+        ...tcp,
+        probe: async (config: { port: number }) => {
+          ports.push(config.port);
+          return { ok: true, latencyMs: 1 };
+        },
+      }) as unknown as ProbeDefinition;
+    scheduler = createScheduler({ db: opened.store.db, ingest, bus, clock: { now: () => Date.now() }, logger, probeFor });
+    await scheduler.start();
+    await advance(10_000);
+    expect(ports).toContain(1001);
+    await seed(opened.store.db, monitorsYaml(2, 10).replace('port: 1001', 'port: 2001'), Date.now());
+    bus.publish({ type: 'monitors.changed', at: Date.now(), organizationId: first.report.organization.id });
+    await advance(1_000);
+    ports.length = 0;
+    await advance(10_000);
+    expect(ports.sort()).toEqual([1000, 2001]);
+  });
+
+  it('logs the checks it ran and how late they started', async () => {
+    await seed(opened.store.db, monitorsYaml(4, 10), Date.now());
+    const lines: Record<string, unknown>[] = [];
+    const recording = createLogger('info', { write: (line: string) => lines.push(JSON.parse(line)) });
+    const fake = fakeProbe(0);
+    scheduler = createScheduler({ db: opened.store.db, ingest, bus, clock: { now: () => Date.now() }, logger: recording, probeFor: fake.probeFor });
+    await scheduler.start();
+    await advance(65_000);
+    const minute = lines.find((l) => l.msg === 'edge runner: checks in the last minute');
+    expect(minute).toMatchObject({ monitors: 4, waiting: 0 });
+    expect(minute?.checks).toBeGreaterThanOrEqual(20);
+    expect(minute?.lateP99Ms).toBeGreaterThanOrEqual(0);
+    const stopping = scheduler.stop();
+    await advance(1_000);
+    await stopping;
+    scheduler = undefined;
+    const stopped = lines.find((l) => l.msg === 'edge runner stopped');
+    expect(stopped?.checks).toBe(fake.runs.length);
+    expect(typeof stopped?.lateP99Ms).toBe('number');
+  });
 });

@@ -11,6 +11,23 @@ import { createProbeSchedule, type ScheduledMonitor, type ScheduleStats } from '
 export const DEFAULT_CONCURRENCY = 256;
 /** Monitors are re-read this often even without a change event (changes made by another process). */
 const RELOAD_EVERY_MS = 60_000;
+/** How often the runner logs what it did: checks run and how late they started. */
+const REPORT_EVERY_MS = 60_000;
+
+/** The nearest-rank percentile of samples sorted ascending. */
+function percentile(sorted: number[], share: number): number {
+  return sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] as number);
+}
+
+/** Lateness (ms between when a run was due and when it started) of runs since a given run. */
+export function latenessReport(schedule: { latenessSince(since: number): number[] }, since: number) {
+  const sorted = schedule.latenessSince(since).sort((a, b) => a - b);
+  return {
+    lateP50Ms: Math.round(percentile(sorted, 0.5)),
+    lateP99Ms: Math.round(percentile(sorted, 0.99)),
+    lateMaxMs: Math.round(sorted.at(-1) ?? 0),
+  };
+}
 
 export type SchedulerStats = ScheduleStats;
 
@@ -48,6 +65,8 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
   });
   let stopped = false;
   let reloadTimer: NodeJS.Timeout | null = null;
+  let reportTimer: NodeJS.Timeout | null = null;
+  let reportedRuns = 0;
   let pendingReload: NodeJS.Timeout | null = null;
   let unsubscribe: (() => void) | null = null;
 
@@ -60,34 +79,56 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
    */
   async function reload(): Promise<void> {
     if (stopped) return;
-    const rows = await deps.db
+    // Versions first: with thousands of monitors re-read every minute, only the ones that changed are read whole.
+    const versions = await deps.db
       .selectFrom('monitors')
-      .select(['id', 'key', 'type', 'config', 'interval_sec', 'timeout_ms', 'updated_at'])
+      .select(['id', 'updated_at'])
       .where('enabled', '=', 1)
       .where('run_on', '=', 'edge')
       .execute();
-    const next = new Map<string, { updatedAt: number; monitor: ScheduledMonitor }>();
-    for (const row of rows) {
-      const previous = known.get(row.id);
-      next.set(
-        row.id,
-        previous && previous.updatedAt === row.updated_at
-          ? previous
-          : {
-              updatedAt: row.updated_at,
-              monitor: {
-                id: row.id,
-                key: row.key,
-                type: row.type,
-                config: JSON.parse(row.config),
-                intervalSec: row.interval_sec,
-                timeoutMs: row.timeout_ms,
-              },
-            },
-      );
+    const stale = versions.filter((v) => known.get(v.id)?.updatedAt !== v.updated_at).map((v) => v.id);
+    const fresh = new Map<string, { updatedAt: number; monitor: ScheduledMonitor }>();
+    for (let i = 0; i < stale.length; i += 500) {
+      const rows = await deps.db
+        .selectFrom('monitors')
+        .select(['id', 'key', 'type', 'config', 'interval_sec', 'timeout_ms', 'updated_at'])
+        .where('id', 'in', stale.slice(i, i + 500))
+        .where('enabled', '=', 1)
+        .where('run_on', '=', 'edge')
+        .execute();
+      for (const row of rows)
+        fresh.set(row.id, {
+          updatedAt: row.updated_at,
+          monitor: {
+            id: row.id,
+            key: row.key,
+            type: row.type,
+            config: JSON.parse(row.config),
+            intervalSec: row.interval_sec,
+            timeoutMs: row.timeout_ms,
+          },
+        });
     }
+    if (stopped) return;
+    const next = new Map<string, { updatedAt: number; monitor: ScheduledMonitor }>();
+    // A monitor changed or removed between the two reads is left out now and picked up by the next reload.
+    for (const { id } of versions) {
+      const entry = fresh.get(id) ?? known.get(id);
+      if (entry) next.set(id, entry);
+    }
+    const changed = stale.length > 0 || next.size !== known.size;
     known = next;
-    schedule.update([...next.values()].map((entry) => entry.monitor));
+    if (changed) schedule.update([...next.values()].map((entry) => entry.monitor));
+  }
+
+  function report(what: string): void {
+    const stats = schedule.stats();
+    if (stats.runs === reportedRuns && what !== 'edge runner stopped') return;
+    deps.logger.info(
+      { monitors: stats.monitors, checks: stats.runs - reportedRuns, ...latenessReport(schedule, reportedRuns), waiting: stats.waiting },
+      what,
+    );
+    reportedRuns = stats.runs;
   }
 
   function reloadSoon(): void {
@@ -104,6 +145,8 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
       unsubscribe = deps.bus.subscribe('monitors.changed', reloadSoon);
       reloadTimer = setInterval(reloadSoon, RELOAD_EVERY_MS);
       reloadTimer.unref();
+      reportTimer = setInterval(() => report('edge runner: checks in the last minute'), REPORT_EVERY_MS);
+      reportTimer.unref();
       deps.logger.info({ monitors: schedule.size(), concurrency }, 'edge runner started');
     },
     reload,
@@ -112,8 +155,11 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
       stopped = true;
       unsubscribe?.();
       if (reloadTimer) clearInterval(reloadTimer);
+      if (reportTimer) clearInterval(reportTimer);
       if (pendingReload) clearTimeout(pendingReload);
       await schedule.stop();
+      reportedRuns = 0;
+      report('edge runner stopped');
     },
   };
 }

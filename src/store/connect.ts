@@ -3,7 +3,6 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
 import type { Database } from './tables.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -90,6 +89,8 @@ function withStatementCache(database: SqliteDatabase.Database): { close(): void;
 }
 
 async function connectPostgres(url: string, schema: string | undefined): Promise<Store> {
+  // Loaded only here: a SQLite server never carries the driver in its heap.
+  const { default: pg } = await import('pg');
   const types = {
     getTypeParser: (oid: number, format?: string) => {
       // int8 (epoch ms, counts) and numeric (averages) as JS numbers: all our values fit in 2^53.

@@ -183,5 +183,18 @@ for (const dialect of dialects) {
       expect(server.log()).toContain('shutdown complete');
       expect(server.log()).not.toContain('rcon-secret-value');
     });
+
+    it('serve without a config file serves what config apply stored and loads no demo over it', async () => {
+      const before = await runCli(['monitors', 'list', '--json'], env);
+      const applied = (JSON.parse(before.stdout) as { key: string }[]).map((m) => m.key).sort();
+      expect(applied.length).toBeGreaterThan(0);
+      const server = await startServer([], env);
+      const demo = await fetch(`${server.url}/api/v1/status/demo`);
+      expect(demo.status).toBe(404);
+      await server.stop('SIGTERM');
+      expect(server.log()).toContain('no config file: serving the organizations the database holds');
+      const after = await runCli(['monitors', 'list', '--json'], env);
+      expect((JSON.parse(after.stdout) as { key: string }[]).map((m) => m.key).sort()).toEqual(applied);
+    });
   });
 }

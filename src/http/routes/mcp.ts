@@ -1,7 +1,6 @@
 // POST /mcp: the MCP endpoint over stateless Streamable HTTP (a server and transport per request, JSON answers); public and CORS-enabled.
 import { z } from '@hono/zod-openapi';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { createMcpServer, MCP_PROTOCOL_VERSION, MCP_TOOLS } from '../../mcp/server.js';
+import { MCP_PROTOCOL_VERSION, MCP_TOOLS } from '../../mcp/catalog.js';
 import { AI_LIMITS } from '../../services/ai-limits.js';
 import type { App } from '../app.js';
 import { publicPreflight } from '../public-response.js';
@@ -9,6 +8,16 @@ import { CORS_HEADERS } from './status/serve-form.js';
 
 /** What browsers may send: the transport's own headers besides the JSON body. */
 const ALLOW_HEADERS = 'Content-Type, Accept, Authorization, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID';
+
+/**
+ * The SDK and the server are loaded on the first call: most Warden processes never see an MCP client, and the SDK
+ * would otherwise stay in the heap of every one of them (about 8 MB, which the garbage collector multiplies).
+ */
+let sdk: Promise<[typeof import('../../mcp/server.js'), typeof import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js')]> | null = null;
+function loadSdk() {
+  sdk ??= Promise.all([import('../../mcp/server.js'), import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js')]);
+  return sdk;
+}
 
 export function mcpRoutes(app: App): void {
   // CORS on every answer at /mcp, the 405 for GET and DELETE included (the app's method-not-allowed answers those).
@@ -20,6 +29,7 @@ export function mcpRoutes(app: App): void {
 
   app.post('/mcp', async (c) => {
     const { store, pages, clock, logger } = c.get('deps');
+    const [{ createMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await loadSdk();
     const server = createMcpServer({ db: store.db, pages, clock, logger: c.get('log') ?? logger, scope: { host: c.req.header('host') } });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
