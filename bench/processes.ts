@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const CLI = fileURLToPath(new URL('../dist/cli/index.js', import.meta.url));
+export const CLI = fileURLToPath(new URL('../dist/cli/index.js', import.meta.url));
 
 export interface Child {
   url: string;
@@ -43,19 +43,26 @@ function stopper(child: ChildProcess, cleanup = () => {}): () => Promise<void> {
 }
 
 /** Starts `warden serve` (built) with its own data directory; extra env picks the config or the database. */
-export async function startWardenProcess(env: Record<string, string> = {}): Promise<Child & { dataDir: string }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'warden-bench-'));
+export async function startWardenProcess(env: Record<string, string> = {}): Promise<Child & { dataDir: string; log(): string }> {
+  const dataDir = env.WARDEN_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'warden-bench-'));
   const child = spawn(process.execPath, [CLI, 'serve'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', WARDEN_DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  // The tail of its log (benches read the lines it writes at the end).
+  let log = '';
+  child.stderr?.on('data', (d: Buffer) => {
+    log += d;
+    if (log.length > 1_000_000) log = log.slice(-500_000);
+  });
   const match = await waitForLine(child, /"url":"(http:\/\/[^"]+)"/, 'warden');
-  child.stderr?.resume();
   return {
+    log: () => log,
     url: (match[1] as string).replace('localhost', '127.0.0.1'),
     process: child,
     dataDir,
-    stop: stopper(child, () => rmSync(dataDir, { recursive: true, force: true })),
+    // A data directory the caller chose is the caller's to remove.
+    stop: stopper(child, () => (env.WARDEN_DATA_DIR ? undefined : rmSync(dataDir, { recursive: true, force: true }))),
   };
 }
 

@@ -1,6 +1,7 @@
 // Process settings from the environment (and CLI flags), validated once at start-up.
 import { z } from 'zod';
 import { formatIssuePath } from '../domain/issue-path.js';
+import { DEFAULT_HEAP_GROWTH_PERCENT } from '../runtime/heap.js';
 import { API_LIMITS } from '../services/api-limits.js';
 
 const settingsSchema = z.object({
@@ -16,6 +17,7 @@ const settingsSchema = z.object({
   WARDEN_BUCKET_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
   WARDEN_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(256),
   WARDEN_API_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(API_LIMITS.rateLimit.requests),
+  WARDEN_HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1000).default(DEFAULT_HEAP_GROWTH_PERCENT),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -37,6 +39,8 @@ export interface Settings {
   concurrency: number;
   /** Organization API requests per key per minute. */
   apiRateLimitPerMinute: number;
+  /** How far the V8 old generation may grow past its live size before a full collection, in percent; 0 = V8's default. */
+  heapGrowthPercent: number;
 }
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Settings> = {}): Settings {
@@ -61,6 +65,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Pa
     bucketRetentionDays: e.WARDEN_BUCKET_RETENTION_DAYS,
     concurrency: e.WARDEN_CONCURRENCY,
     apiRateLimitPerMinute: e.WARDEN_API_RATE_LIMIT,
+    heapGrowthPercent: e.WARDEN_HEAP_GROWTH_PERCENT,
   };
   for (const [key, value] of Object.entries(overrides)) if (value !== undefined) (settings as unknown as Record<string, unknown>)[key] = value;
   return settings;

@@ -210,7 +210,7 @@ describe('the edge runner', () => {
     await stopping;
     scheduler = undefined;
     const stopped = lines.find((l) => l.msg === 'edge runner stopped');
-    expect(stopped?.checks).toBe(fake.runs.length);
+    expect(stopped).toMatchObject({ monitors: 4, checks: fake.runs.length });
     expect(typeof stopped?.lateP99Ms).toBe('number');
   });
 });

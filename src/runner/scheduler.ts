@@ -121,11 +121,11 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
     if (changed) schedule.update([...next.values()].map((entry) => entry.monitor));
   }
 
-  function report(what: string): void {
+  function report(what: string, monitors = schedule.size()): void {
     const stats = schedule.stats();
     if (stats.runs === reportedRuns && what !== 'edge runner stopped') return;
     deps.logger.info(
-      { monitors: stats.monitors, checks: stats.runs - reportedRuns, ...latenessReport(schedule, reportedRuns), waiting: stats.waiting },
+      { monitors, checks: stats.runs - reportedRuns, ...latenessReport(schedule, reportedRuns), waiting: stats.waiting },
       what,
     );
     reportedRuns = stats.runs;
@@ -157,9 +157,10 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
       if (reloadTimer) clearInterval(reloadTimer);
       if (reportTimer) clearInterval(reportTimer);
       if (pendingReload) clearTimeout(pendingReload);
+      const monitors = schedule.size();
       await schedule.stop();
       reportedRuns = 0;
-      report('edge runner stopped');
+      report('edge runner stopped', monitors);
     },
   };
 }

@@ -7,6 +7,7 @@ import { createLogger } from '../../logger.js';
 import { AGENT_DEFAULTS, DEFAULT_RELAY_CONCURRENCY, startRelayAgent } from '../../relay/agent.js';
 import { BACKOFF_DEFAULTS } from '../../relay/backoff.js';
 import { QUEUE_DEFAULTS } from '../../relay/queue.js';
+import { DEFAULT_HEAP_GROWTH_PERCENT, limitHeapGrowth } from '../../runtime/heap.js';
 
 /** Whole shutdown budget (running checks, the final delivery); the agent exits forcibly past it. */
 export const RELAY_SHUTDOWN_TIMEOUT_MS = 15_000;
@@ -28,6 +29,7 @@ const optionsSchema = z.object({
   queueMaxResults: int(1, 10_000_000),
   queueMaxMb: int(1, 100_000),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+  heapGrowthPercent: int(0, 1000),
 });
 
 interface Flags {
@@ -56,6 +58,7 @@ export function relayCommand(): Command {
     .addOption(new Option('--queue-max-mb <n>', `megabytes kept on disk at most (default: ${QUEUE_DEFAULTS.maxBytes / 1024 / 1024})`))
     .action(async (flags: Flags) => {
       const options = parseOptions(flags, process.env);
+      limitHeapGrowth(options.heapGrowthPercent);
       const logger = createLogger(options.logLevel).child({ component: 'relay' });
       const agent = await startRelayAgent({
         url: options.url,
@@ -107,9 +110,11 @@ function parseOptions(flags: Flags, env: NodeJS.ProcessEnv) {
     queueMaxResults: flags.queueMaxResults ?? QUEUE_DEFAULTS.maxResults,
     queueMaxMb: flags.queueMaxMb ?? QUEUE_DEFAULTS.maxBytes / 1024 / 1024,
     logLevel: pick(undefined, env.LOG_LEVEL, 'info'),
+    heapGrowthPercent: pick(undefined, env.WARDEN_HEAP_GROWTH_PERCENT, String(DEFAULT_HEAP_GROWTH_PERCENT)),
   });
   if (!parsed.success) {
-    const flag = (key: PropertyKey) => (key === 'logLevel' ? 'LOG_LEVEL' : `--${String(key).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+    const variables: Record<string, string> = { logLevel: 'LOG_LEVEL', heapGrowthPercent: 'WARDEN_HEAP_GROWTH_PERCENT' };
+    const flag = (key: PropertyKey) => variables[String(key)] ?? (`--${String(key).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
     throw new ValidationError(
       parsed.error.issues.map((i) => ({ path: flag(i.path[0] ?? ''), message: i.message })),
       'the relay agent cannot start:',

@@ -2,6 +2,7 @@
 import { Command, Option } from 'commander';
 import { readSettings } from '../../config/settings.js';
 import { SHUTDOWN_TIMEOUT_MS, startWarden } from '../../main.js';
+import { limitHeapGrowth } from '../../runtime/heap.js';
 
 export function serveCommand(): Command {
   return new Command('serve')
@@ -10,6 +11,7 @@ export function serveCommand(): Command {
     .addOption(new Option('-p, --port <port>', 'port to listen on (default: $PORT or 8080)').argParser((v) => Number.parseInt(v, 10)))
     .action(async (options: { config?: string; port?: number }) => {
       const settings = readSettings(process.env, { configFile: options.config, port: options.port });
+      limitHeapGrowth(settings.heapGrowthPercent);
       const warden = await startWarden({ settings });
       let signalled = false;
       const stop = (signal: NodeJS.Signals) => {
