@@ -5,7 +5,7 @@ import type { Clock } from '../domain/clock.js';
 import type { CheckSource, MonitorState } from '../domain/monitor-type.js';
 import { nextMonitorState } from '../domain/states.js';
 import type { Logger } from '../logger.js';
-import { addToBuckets, type CheckRow, insertChecks } from '../store/checks.js';
+import { addToBuckets, type CheckRow, insertChecks, type SqliteWrites, sqliteWrites, updateMonitorStates } from '../store/checks.js';
 import type { Db } from '../store/connect.js';
 import type { LatestResult } from '../store/monitors.js';
 import type { MonitorsTable } from '../store/tables.js';
@@ -48,8 +48,6 @@ export class IngestOverloadedError extends Error {
 export const INGEST_MAX_BATCH = 2000;
 /** How long an edge result may wait for others to share its transaction. */
 export const EDGE_LINGER_MS = 100;
-/** Monitor rows per state upsert (23 columns each: under SQLite's and PostgreSQL's bound-parameter limits). */
-const MONITOR_UPSERT_CHUNK = 500;
 /** Results waiting at most; beyond it record() fails fast instead of queueing without bound. */
 export const INGEST_MAX_QUEUE = 100_000;
 
@@ -159,6 +157,7 @@ export function createIngest(deps: { db: Db; bus: Bus; clock: Clock; logger: Log
 }
 
 async function commit(db: Db, inputs: IngestInput[], now: number): Promise<{ outcomes: IngestOutcome[]; events: WardenEvent[] }> {
+  const fast: SqliteWrites | undefined = sqliteWrites(db);
   return db.transaction().execute(async (trx) => {
     const ids = [...new Set(inputs.map((i) => i.monitorId))];
     const monitors = new Map<string, MonitorsTable>();
@@ -251,25 +250,13 @@ async function commit(db: Db, inputs: IngestInput[], now: number): Promise<{ out
       outcomes.push({ stored: true, monitorId: monitor.id, state: monitor.state, checkedAt });
     }
 
-    await insertChecks(trx, rows);
-    await addToBuckets(trx, rows);
-    // One statement per chunk instead of one per monitor: the monitors are upserted onto themselves,
-    // so only the state columns change (SQLite and PostgreSQL both take ON CONFLICT … DO UPDATE).
-    const changed = [...touched].map((id) => monitors.get(id) as MonitorsTable);
-    for (let i = 0; i < changed.length; i += MONITOR_UPSERT_CHUNK)
-      await trx
-        .insertInto('monitors')
-        .values(changed.slice(i, i + MONITOR_UPSERT_CHUNK))
-        .onConflict((oc) =>
-          oc.column('id').doUpdateSet((eb) => ({
-            state: eb.ref('excluded.state'),
-            state_since: eb.ref('excluded.state_since'),
-            failure_streak: eb.ref('excluded.failure_streak'),
-            last_check_at: eb.ref('excluded.last_check_at'),
-            last_result: eb.ref('excluded.last_result'),
-          })),
-        )
-        .execute();
+    await insertChecks(trx, rows, fast);
+    await addToBuckets(trx, rows, fast);
+    await updateMonitorStates(
+      trx,
+      [...touched].map((id) => monitors.get(id) as MonitorsTable),
+      fast,
+    );
     return { outcomes, events };
   });
 }

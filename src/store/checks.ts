@@ -1,7 +1,7 @@
 // Check results and their hourly and daily rollups; buckets are updated in the same transaction as the checks.
 import { sql } from 'kysely';
-import type { CheckSource } from '../domain/monitor-type.js';
-import type { Db } from './connect.js';
+import type { CheckSource, MonitorState } from '../domain/monitor-type.js';
+import { type Db, type SqliteStatement, sqliteHandle } from './connect.js';
 import type { CheckBucketsTable } from './tables.js';
 
 export interface CheckRow {
@@ -28,27 +28,35 @@ export const DAY_MS = 86_400_000;
 /** Rows per INSERT statement: keeps SQLite under its bound-parameter limit. */
 const INSERT_CHUNK = 500;
 
-export async function insertChecks(db: Db, checks: CheckRow[]): Promise<void> {
-  for (let i = 0; i < checks.length; i += INSERT_CHUNK) {
-    const chunk = checks.slice(i, i + INSERT_CHUNK);
-    await db
-      .insertInto('checks')
-      .values(
-        chunk.map((c) => ({
-          monitor_id: c.monitorId,
-          checked_at: c.checkedAt,
-          ok: c.ok ? 1 : 0,
-          latency_ms: c.latencyMs,
-          message: c.message,
-          error: c.error,
-          data: c.data === null ? null : JSON.stringify(c.data),
-          source: c.source,
-          result_id: c.resultId,
-        })),
-      )
-      .onConflict((oc) => oc.columns(['monitor_id', 'result_id']).where('result_id', 'is not', null).doNothing())
-      .execute();
+/** A check as a row of `checks`; the key order is the column order of the insert. */
+function checkValues(c: CheckRow) {
+  return {
+    monitor_id: c.monitorId,
+    checked_at: c.checkedAt,
+    ok: c.ok ? 1 : 0,
+    latency_ms: c.latencyMs,
+    message: c.message,
+    error: c.error,
+    data: c.data === null ? null : JSON.stringify(c.data),
+    source: c.source,
+    result_id: c.resultId,
+  };
+}
+
+function insertChecksQuery(db: Db, rows: ReturnType<typeof checkValues>[]) {
+  return db
+    .insertInto('checks')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['monitor_id', 'result_id']).where('result_id', 'is not', null).doNothing());
+}
+
+/** `fast`: the SQLite statements of the store (sqliteWrites of the store's db) when `db` is one of its transactions. */
+export async function insertChecks(db: Db, checks: CheckRow[], fast = sqliteWrites(db)): Promise<void> {
+  if (fast) {
+    for (const c of checks) fast.insertCheck.run(Object.values(checkValues(c)));
+    return;
   }
+  for (let i = 0; i < checks.length; i += INSERT_CHUNK) await insertChecksQuery(db, checks.slice(i, i + INSERT_CHUNK).map(checkValues)).execute();
 }
 
 /** Result ids of this monitor already stored, among those given (relay replays are stored once). */
@@ -64,7 +72,7 @@ export async function existingResultIds(db: Db, monitorId: string, resultIds: st
 }
 
 /** Adds checks to the hourly and daily buckets they fall in. */
-export async function addToBuckets(db: Db, checks: CheckRow[]): Promise<void> {
+export async function addToBuckets(db: Db, checks: CheckRow[], fast = sqliteWrites(db)): Promise<void> {
   for (const [table, period] of [
     ['check_buckets_hourly', HOUR_MS],
     ['check_buckets_daily', DAY_MS],
@@ -81,7 +89,8 @@ export async function addToBuckets(db: Db, checks: CheckRow[]): Promise<void> {
       addCheck(b, c);
     }
     const rows = [...buckets.values()];
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) await upsertBuckets(db, table, rows.slice(i, i + INSERT_CHUNK));
+    if (fast) for (const row of rows) fast.upsertBucket[table].run(Object.values(row));
+    else for (let i = 0; i < rows.length; i += INSERT_CHUNK) await upsertBucketsQuery(db, table, rows.slice(i, i + INSERT_CHUNK)).execute();
   }
 }
 
@@ -120,13 +129,13 @@ function addCheck(b: CheckBucketsTable, c: CheckRow): void {
   }
 }
 
-async function upsertBuckets(db: Db, table: BucketTable, rows: CheckBucketsTable[]): Promise<void> {
+function upsertBucketsQuery(db: Db, table: BucketTable, rows: CheckBucketsTable[]) {
   // min/max written as CASE so the same SQL runs on SQLite (min/max) and PostgreSQL (least/greatest).
   const lower = (col: 'latency_min' | 'players_max', op: '<' | '>') =>
     sql<number | null>`case when excluded.${sql.ref(col)} is null then ${sql.ref(`${table}.${col}`)}
       when ${sql.ref(`${table}.${col}`)} is null or excluded.${sql.ref(col)} ${sql.raw(op)} ${sql.ref(`${table}.${col}`)} then excluded.${sql.ref(col)}
       else ${sql.ref(`${table}.${col}`)} end`;
-  await db
+  return db
     .insertInto(table)
     .values(rows)
     .onConflict((oc) =>
@@ -144,8 +153,83 @@ async function upsertBuckets(db: Db, table: BucketTable, rows: CheckBucketsTable
         players_sum: sql`${sql.ref(`${table}.players_sum`)} + excluded.players_sum`,
         players_max: lower('players_max', '>'),
       }),
-    )
-    .execute();
+    );
+}
+
+/** The state columns of a monitor that every check may move. */
+export interface MonitorStateRow {
+  id: string;
+  state: MonitorState;
+  state_since: number;
+  failure_streak: number;
+  last_check_at: number | null;
+  last_result: string | null;
+}
+
+function updateStateQuery(db: Db, m: MonitorStateRow) {
+  // The key order is the order of the parameters: the SET values, then the id.
+  return db
+    .updateTable('monitors')
+    .set({ state: m.state, state_since: m.state_since, failure_streak: m.failure_streak, last_check_at: m.last_check_at, last_result: m.last_result })
+    .where('id', '=', m.id);
+}
+
+/** Writes the state columns of monitors that checks moved. */
+export async function updateMonitorStates(db: Db, monitors: MonitorStateRow[], fast = sqliteWrites(db)): Promise<void> {
+  if (fast) {
+    for (const m of monitors) fast.updateState.run([m.state, m.state_since, m.failure_streak, m.last_check_at, m.last_result, m.id]);
+    return;
+  }
+  // PostgreSQL: one statement per chunk rather than a round trip per monitor.
+  for (let i = 0; i < monitors.length; i += INSERT_CHUNK) {
+    const chunk = monitors.slice(i, i + INSERT_CHUNK);
+    await sql`update monitors set state = v.state, state_since = v.state_since, failure_streak = v.failure_streak,
+        last_check_at = v.last_check_at, last_result = v.last_result
+      from (values ${sql.join(chunk.map((m) => sql`(${m.id}, ${m.state}, ${m.state_since}::bigint, ${m.failure_streak}::integer, ${m.last_check_at}::bigint, ${m.last_result})`))})
+        as v(id, state, state_since, failure_streak, last_check_at, last_result)
+      where monitors.id = v.id`.execute(db);
+  }
+}
+
+/**
+ * On SQLite the writes of an ingest commit run as prepared statements, one execution per row, on the connection that
+ * holds the transaction. The SQL is Kysely's, compiled once from the same builders the PostgreSQL path executes; only
+ * building and compiling a multi-row statement for every commit is skipped, which was a quarter of the CPU of a
+ * heartbeat. Each row costs a few microseconds in SQLite itself.
+ */
+export interface SqliteWrites {
+  insertCheck: SqliteStatement;
+  upsertBucket: Record<BucketTable, SqliteStatement>;
+  updateState: SqliteStatement;
+}
+
+const writesByHandle = new WeakMap<object, SqliteWrites>();
+
+/** The prepared writes of a SQLite store's db (not of a transaction: pass the store's db); undefined on PostgreSQL. */
+export function sqliteWrites(db: Db): SqliteWrites | undefined {
+  const handle = sqliteHandle(db);
+  if (!handle) return undefined;
+  let writes = writesByHandle.get(handle);
+  if (!writes) {
+    const statement = (query: { compile(): { sql: string; parameters: readonly unknown[] } }, parameters: number) => {
+      const compiled = query.compile();
+      // The rows are passed positionally: a builder that added a parameter of its own would shift them.
+      if (compiled.parameters.length !== parameters) throw new Error(`unexpected parameters in ${compiled.sql}`);
+      return handle.prepare(compiled.sql);
+    };
+    const sampleCheck = checkValues({ monitorId: '', checkedAt: 0, ok: true, degraded: false, latencyMs: null, message: null, error: null, data: null, source: 'edge', resultId: null });
+    const sampleBucket = emptyBucket('', 0);
+    writes = {
+      insertCheck: statement(insertChecksQuery(db, [sampleCheck]), Object.keys(sampleCheck).length),
+      upsertBucket: {
+        check_buckets_hourly: statement(upsertBucketsQuery(db, 'check_buckets_hourly', [sampleBucket]), Object.keys(sampleBucket).length),
+        check_buckets_daily: statement(upsertBucketsQuery(db, 'check_buckets_daily', [sampleBucket]), Object.keys(sampleBucket).length),
+      },
+      updateState: statement(updateStateQuery(db, { id: '', state: 'unknown', state_since: 0, failure_streak: 0, last_check_at: null, last_result: null }), 6),
+    };
+    writesByHandle.set(handle, writes);
+  }
+  return writes;
 }
 
 export interface Bucket {

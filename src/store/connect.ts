@@ -30,6 +30,19 @@ export interface Store {
 }
 
 export type Db = Kysely<Database>;
+export type SqliteStatement = SqliteDatabase.Statement;
+
+/** The better-sqlite3 handle behind a SQLite store's Kysely instance. */
+const handles = new WeakMap<object, SqliteDatabase.Database>();
+
+/**
+ * The raw SQLite connection of a store's Kysely instance, for the few hot writes that run prepared statements
+ * directly; undefined on PostgreSQL (and for a transaction object). SQLite has one connection, so statements run on
+ * it inside a Kysely transaction are part of that transaction.
+ */
+export function sqliteHandle(db: Db): SqliteDatabase.Database | undefined {
+  return handles.get(db);
+}
 
 const POSTGRES_POOL_SIZE = 10;
 const SQLITE_FILE = 'warden.db';
@@ -52,6 +65,7 @@ function connectSqlite(dataDir: string, sync: 'full' | 'normal'): Store {
   // The CLI and the server share the file; wait for each other's short write locks instead of failing.
   database.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  handles.set(db, database);
   return {
     db,
     dialect: 'sqlite',
