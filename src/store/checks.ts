@@ -1,5 +1,5 @@
 // Check results and their hourly and daily rollups; buckets are updated in the same transaction as the checks.
-import { sql } from 'kysely';
+import { SqliteAdapter, sql } from 'kysely';
 import type { CheckSource, MonitorState } from '../domain/monitor-type.js';
 import { type Db, type SqliteStatement, sqliteHandle } from './connect.js';
 import type { CheckBucketsTable } from './tables.js';
@@ -178,6 +178,11 @@ function updateStateQuery(db: Db, m: MonitorStateRow) {
 export async function updateMonitorStates(db: Db, monitors: MonitorStateRow[], fast = sqliteWrites(db)): Promise<void> {
   if (fast) {
     for (const m of monitors) fast.updateState.run([m.state, m.state_since, m.failure_streak, m.last_check_at, m.last_result, m.id]);
+    return;
+  }
+  if (db.getExecutor().adapter instanceof SqliteAdapter) {
+    // A SQLite transaction whose caller did not pass the store's statements: the same update through Kysely.
+    for (const m of monitors) await updateStateQuery(db, m).execute();
     return;
   }
   // PostgreSQL: one statement per chunk rather than a round trip per monitor.
