@@ -20,7 +20,7 @@ function percentile(sorted: number[], share: number): number {
 }
 
 /** Lateness (ms between when a run was due and when it started) of runs since a given run. */
-export function latenessReport(schedule: { latenessSince(since: number): number[] }, since: number) {
+function latenessReport(schedule: { latenessSince(since: number): number[] }, since: number) {
   const sorted = schedule.latenessSince(since).sort((a, b) => a - b);
   return {
     lateP50Ms: Math.round(percentile(sorted, 0.5)),
@@ -111,7 +111,7 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
     }
     if (stopped) return;
     const next = new Map<string, { updatedAt: number; monitor: ScheduledMonitor }>();
-    // A monitor changed or removed between the two reads is left out now and picked up by the next reload.
+    // A monitor changed between the two reads keeps its previous version (a new one stays out) until the next reload.
     for (const { id } of versions) {
       const entry = fresh.get(id) ?? known.get(id);
       if (entry) next.set(id, entry);
@@ -121,9 +121,10 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
     if (changed) schedule.update([...next.values()].map((entry) => entry.monitor));
   }
 
-  function report(what: string, monitors = schedule.size()): void {
+  /** Logs the runs since the last report; a quiet minute is not logged, the summary at stop always is. */
+  function report(what: string, monitors = schedule.size(), always = false): void {
     const stats = schedule.stats();
-    if (stats.runs === reportedRuns && what !== 'edge runner stopped') return;
+    if (stats.runs === reportedRuns && !always) return;
     deps.logger.info(
       { monitors, checks: stats.runs - reportedRuns, ...latenessReport(schedule, reportedRuns), waiting: stats.waiting },
       what,
@@ -160,7 +161,7 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
       const monitors = schedule.size();
       await schedule.stop();
       reportedRuns = 0;
-      report('edge runner stopped', monitors);
+      report('edge runner stopped', monitors, true);
     },
   };
 }
