@@ -1,9 +1,9 @@
 // 5,000 WebSocket clients on one page of a Warden process: delivery time of a pushed change to all of them, and memory per connection.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { startWardenProcess } from './processes.js';
+import { processUsage, startWardenProcess } from './processes.js';
 import type { Benchmark } from './run.js';
 
 const CLIENTS = 5_000;
@@ -35,14 +35,14 @@ export const benchmark: Benchmark = {
       const pid = warden.process.pid as number;
       await push(warden.url, 'up');
       await settle(500);
-      const rssBefore = rssBytes(pid);
+      const rssBefore = processUsage(pid).rss;
       const connectStarted = performance.now();
       for (let i = 0; i < CLIENTS; i += CONNECT_BATCH)
         clients.push(...(await Promise.all(Array.from({ length: Math.min(CONNECT_BATCH, CLIENTS - i) }, () => connect(warden.url)))));
       const connectMs = performance.now() - connectStarted;
       await waitFor(() => clients.every((c) => c.snapshots > 0), 20_000, 'every client got its snapshot');
       await settle(1000);
-      const rssAfter = rssBytes(pid);
+      const rssAfter = processUsage(pid).rss;
       const perConnection = (rssAfter - rssBefore) / CLIENTS;
       console.log(`${CLIENTS} clients connected in ${(connectMs / 1000).toFixed(1)} s; server RSS ${mb(rssBefore)} → ${mb(rssAfter)} MB: ${(perConnection / 1024).toFixed(1)} KiB per connection`);
 
@@ -101,11 +101,6 @@ async function push(base: string, status: 'up' | 'down'): Promise<void> {
   const response = await fetch(`${base}/api/push/${TOKEN}?status=${status}&msg=bench`);
   if (response.status !== 200) throw new Error(`push answered ${response.status}`);
   await response.body?.cancel();
-}
-
-function rssBytes(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
 }
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);

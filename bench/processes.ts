@@ -1,6 +1,6 @@
 // Child processes for benchmarks: a Warden server and a bare node:http baseline serving given bytes, each on its own port.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,4 +86,14 @@ export async function startBaselineProcess(body: Buffer, headers: Record<string,
   const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
   const match = await waitForLine(child, /listening (\d+)/, 'baseline');
   return { url: `http://127.0.0.1:${match[1]}`, process: child, stop: stopper(child, () => rmSync(dir, { recursive: true, force: true })) };
+}
+
+/** Resident memory (bytes) and CPU seconds (user + system) of a process, from /proc. */
+export function processUsage(pid: number): { rss: number; cpuSeconds: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const rss = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+  // Fields after the command name: utime and stime are the 14th and 15th (in clock ticks, 100 per second).
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { rss, cpuSeconds: (Number(fields[11]) + Number(fields[12])) / 100 };
 }

@@ -1,6 +1,6 @@
 // The edge runner at scale (10,000 TCP monitors every 30 s against a local target) and how fast checks are stored.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -11,7 +11,7 @@ import { createLogger } from '../src/logger.js';
 import { createIngest, type IngestInput } from '../src/runner/ingest.js';
 import { connectStore } from '../src/store/connect.js';
 import { migrateToLatest } from '../src/store/migrate.js';
-import { CLI, startWardenProcess } from './processes.js';
+import { CLI, processUsage, startWardenProcess } from './processes.js';
 import type { Benchmark } from './run.js';
 
 const MONITORS = Number(process.env.BENCH_RUNNER_MONITORS ?? 10_000);
@@ -39,16 +39,6 @@ function startTarget(): Promise<{ port: number; stop(): void }> {
       if (match) resolve({ port: Number(match[1]), stop: () => child.kill() });
     });
   });
-}
-
-/** Resident memory and CPU seconds (user + system) of a process, from /proc. */
-function processUsage(pid: number): { rss: number; cpuSeconds: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-  // Fields after the command name: state is field 3, utime and stime are 14 and 15 (in clock ticks, 100 per second).
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { rss, cpuSeconds: (Number(fields[11]) + Number(fields[12])) / 100 };
 }
 
 /**
