@@ -2,9 +2,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { activeResources, leakedResources } from '../../test/fakes/handles.js';
 import { type DiscordFakeState, type FakeServer, startDiscordFake } from '../../test/fakes/http-fakes.js';
-import { discord, discordConfig } from './discord.js';
-import type { ProbeDefinition } from './probe.js';
-import { runProbe } from './run.js';
+import { probeDirectly, runThrough } from '../../test/fakes/probe-runs.js';
+import { discord } from './discord.js';
 
 const BOT_TOKEN = 'MTA5ODc2NTQzMjEwOTg3NjU0.Fake01.bot-token-that-must-never-leak';
 const OPEN = '111111111111111111';
@@ -30,13 +29,8 @@ beforeEach(() => {
 const config = (extra: Record<string, unknown>) => ({ guildId: OPEN, apiBaseUrl: api.apiBaseUrl, ...extra });
 const bot = (extra: Record<string, unknown> = {}) => config({ mode: 'bot', botToken: BOT_TOKEN, ...extra });
 
-function check(raw: Record<string, unknown>, timeoutMs = 1500) {
-  return discord.probe!(discordConfig.parse(raw), { signal: AbortSignal.timeout(timeoutMs), timeoutMs });
-}
-
-function run(raw: Record<string, unknown>, timeoutMs = 1500) {
-  return runProbe(discord as unknown as ProbeDefinition, raw, { timeoutMs });
-}
+const check = (raw: Record<string, unknown>, timeoutMs = 1500) => probeDirectly(discord, raw, timeoutMs);
+const run = (raw: Record<string, unknown>, timeoutMs = 1500) => runThrough(discord, raw, timeoutMs);
 
 describe('discord probe, widget mode', () => {
   it('reports the guild name, who is online and whether there is an invite', async () => {

@@ -1,8 +1,8 @@
 // Discord guilds: the public widget or a bot's view of the guild.
 import { z } from 'zod';
 import { httpUrl, minPlayers, secret } from './fields.js';
+import { bodyJson, formatBytes, HTTP_GET_LIMITS, type HttpGetResponse, httpGet } from './http-get.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
-import { bodyJson, formatBytes, HTTP_GET_LIMITS, type HttpGetResponse, httpGet } from './wire/http-get.js';
 
 export const discordConfig = z
   .object({
@@ -23,7 +23,6 @@ export type DiscordConfig = z.output<typeof discordConfig>;
 export const discord = defineProbe({
   id: 'discord',
   label: 'Discord',
-  runsOn: ['edge', 'relay'],
   config: discordConfig,
   secrets: ['botToken'],
   probe: (config, ctx) => (config.mode === 'bot' ? checkWithBot(config, ctx) : checkWidget(config, ctx)),

@@ -2,9 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeDnsServer, startDnsFake, startSilentDnsFake } from '../../test/fakes/dns-server.js';
 import { activeResources, leakedResources } from '../../test/fakes/handles.js';
-import { dns, dnsConfig, normalize } from './dns.js';
-import type { ProbeDefinition } from './probe.js';
-import { runProbe } from './run.js';
+import { probeDirectly, runThrough } from '../../test/fakes/probe-runs.js';
+import { dns, normalize } from './dns.js';
 
 let server: FakeDnsServer;
 let silent: FakeDnsServer;
@@ -35,13 +34,8 @@ afterAll(async () => {
   await silent.close();
 });
 
-function check(config: Record<string, unknown>, timeoutMs = 1500) {
-  return dns.probe!(dnsConfig.parse({ resolver: server.address, ...config }), { signal: AbortSignal.timeout(timeoutMs), timeoutMs });
-}
-
-function run(config: Record<string, unknown>, timeoutMs = 1500) {
-  return runProbe(dns as unknown as ProbeDefinition, { resolver: server.address, ...config }, { timeoutMs });
-}
+const check = (config: Record<string, unknown>, timeoutMs = 1500) => probeDirectly(dns, { resolver: server.address, ...config }, timeoutMs);
+const run = (config: Record<string, unknown>, timeoutMs = 1500) => runThrough(dns, { resolver: server.address, ...config }, timeoutMs);
 
 describe('dns probe', () => {
   it.each([
@@ -103,7 +97,7 @@ describe('dns probe', () => {
   });
 
   it('returns at once for an already aborted signal', async () => {
-    const result = await dns.probe!(dnsConfig.parse({ hostname: 'example.test', resolver: silent.address }), { signal: AbortSignal.abort(), timeoutMs: 1000 });
+    const result = await probeDirectly(dns, { hostname: 'example.test', resolver: silent.address }, 1000, AbortSignal.abort());
     expect(result).toEqual({ ok: false, error: 'timed out after 1 s' });
   });
 

@@ -3,7 +3,7 @@ import { Resolver } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { host } from './fields.js';
-import { formatSeconds } from './network-error.js';
+import { timedOutAfter } from './network-error.js';
 import { defineProbe, type ProbeResult } from './probe.js';
 
 export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'SRV', 'CAA'] as const;
@@ -29,11 +29,10 @@ export const DNS_LIMITS = { answers: 20, answerChars: 512 } as const;
 export const dns = defineProbe({
   id: 'dns',
   label: 'DNS record',
-  runsOn: ['edge', 'relay'],
   config: dnsConfig,
   secrets: [],
   probe: async (config, { signal, timeoutMs }): Promise<ProbeResult> => {
-    const timedOut = `timed out after ${formatSeconds(timeoutMs)}`;
+    const timedOut = timedOutAfter(timeoutMs);
     if (signal.aborted) return { ok: false, error: timedOut };
     // Two tries (c-ares lengthens the second) fit the monitor's timeout; the signal cancels whatever is left.
     const resolver = new Resolver({ timeout: Math.max(50, Math.floor(timeoutMs / 3)), tries: 2 });

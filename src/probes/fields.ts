@@ -33,6 +33,12 @@ export function minPlayers() {
     .describe('Show the monitor as degraded when fewer players than this are online.');
 }
 
+/** Where a game server answers and how many players it should have; the port defaults to the game's usual one. */
+export function gameServer(defaultPort: number, portNote?: string) {
+  const gamePort = port().default(defaultPort);
+  return { host: host(), port: portNote ? gamePort.describe(portNote) : gamePort, minPlayers: minPlayers() };
+}
+
 export function secret(what: string) {
   return z
     .string({ error: `expected the ${what} as a string` })
@@ -44,4 +50,14 @@ export function httpUrl() {
   return z
     .url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' })
     .max(2048, { error: 'expected at most 2048 characters' });
+}
+
+/** Hosts may come bracketed ("[::1]"), as host() accepts them; sockets and handshakes want the bare address. */
+export function bareHost(host: string): string {
+  return host.replace(/^\[(.*)\]$/, '$1');
+}
+
+/** A host as it goes into a URL: an IPv6 address in brackets. */
+export function urlHost(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }

@@ -2,9 +2,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { activeResources, leakedResources } from '../../test/fakes/handles.js';
 import { type FakeServer, type FivemFakeState, fivemServerState, startFivemFake } from '../../test/fakes/http-fakes.js';
-import { fivem, fivemConfig, stripColourCodes } from './fivem.js';
-import type { ProbeDefinition } from './probe.js';
-import { runProbe } from './run.js';
+import { probeDirectly, runThrough } from '../../test/fakes/probe-runs.js';
+import { fivem, stripColourCodes } from './fivem.js';
 
 let server: FakeServer & { state: FivemFakeState };
 
@@ -16,13 +15,9 @@ beforeEach(() => {
   Object.assign(server.state, fivemServerState());
 });
 
-function check(config: Record<string, unknown> = {}, timeoutMs = 1500) {
-  return fivem.probe!(fivemConfig.parse({ host: '127.0.0.1', port: server.port, ...config }), { signal: AbortSignal.timeout(timeoutMs), timeoutMs });
-}
-
-function run(config: Record<string, unknown> = {}, timeoutMs = 1500) {
-  return runProbe(fivem as unknown as ProbeDefinition, { host: '127.0.0.1', port: server.port, ...config }, { timeoutMs });
-}
+const config = (extra: Record<string, unknown>) => ({ host: '127.0.0.1', port: server.port, ...extra });
+const check = (extra: Record<string, unknown> = {}, timeoutMs = 1500) => probeDirectly(fivem, config(extra), timeoutMs);
+const run = (extra: Record<string, unknown> = {}, timeoutMs = 1500) => runThrough(fivem, config(extra), timeoutMs);
 
 describe('fivem probe', () => {
   it('reports players, slots, name, game type, map and version', async () => {
@@ -94,7 +89,7 @@ describe('fivem probe', () => {
 
   it('returns at once when its signal is already aborted', async () => {
     server.state.players = { misbehave: 'hang' };
-    const result = await fivem.probe!(fivemConfig.parse({ host: '127.0.0.1', port: server.port }), { signal: AbortSignal.abort(), timeoutMs: 1000 });
+    const result = await probeDirectly(fivem, config({}), 1000, AbortSignal.abort());
     expect(result).toEqual({ ok: false, error: 'timed out after 1 s' });
   });
 

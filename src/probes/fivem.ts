@@ -1,22 +1,16 @@
 // FiveM and RedM servers: the server's own HTTP endpoints (/info.json, /players.json, /dynamic.json).
 import { z } from 'zod';
-import { host, minPlayers, port } from './fields.js';
+import { gameServer, urlHost } from './fields.js';
+import { formatBytes, HTTP_GET_LIMITS, httpGet } from './http-get.js';
 import { defineProbe, type ProbeResult } from './probe.js';
-import { formatBytes, HTTP_GET_LIMITS, httpGet } from './wire/http-get.js';
 
 export const fivemConfig = z
-  .object({
-    host: host(),
-    port: port().default(30120),
-    https: z.boolean().default(false).describe('Use https:// instead of http://.'),
-    minPlayers: minPlayers(),
-  })
+  .object({ ...gameServer(30120), https: z.boolean().default(false).describe('Use https:// instead of http://.') })
   .strict();
 
 export const fivem = defineProbe({
   id: 'fivem',
   label: 'FiveM / RedM server',
-  runsOn: ['edge', 'relay'],
   config: fivemConfig,
   secrets: [],
   probe: async (config, { signal, timeoutMs }): Promise<ProbeResult> => {
@@ -94,10 +88,6 @@ const TEXT_CHARS = 200;
 /** "FXServer-master SERVER v1.0.0.7290 linux" → "v1.0.0.7290", or the whole string when it has no such part. */
 function serverVersion(server: string): string {
   return /\bv\d+(?:\.\d+)+/.exec(server)?.[0] ?? server;
-}
-
-function urlHost(host: string): string {
-  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }
 
 function record(value: unknown): Record<string, unknown> {

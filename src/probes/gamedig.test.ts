@@ -1,25 +1,15 @@
+// The gamedig probe through GameDig against the fake A2S server, as a relay runs it.
 import { describe, expect, it } from 'vitest';
 import { type A2sFakeOptions, startA2sServer } from '../../test/fakes/a2s-server.js';
-import { activeResources, leakedResources } from '../../test/fakes/handles.js';
+import { abortedAfter, checkAgainst, probeDirectly } from '../../test/fakes/probe-runs.js';
 import { gamedig, gamedigConfig } from './gamedig.js';
-import type { ProbeResult } from './probe.js';
-import { runProbe } from './run.js';
 
 const TIMEOUT_MS = 600;
 
 /** Runs the probe through runProbe against the A2S fake, and proves nothing stayed open afterwards. */
 async function check(options: A2sFakeOptions, extra: Record<string, unknown> = {}, timeoutMs = TIMEOUT_MS) {
   const fake = await startA2sServer(options);
-  try {
-    const before = activeResources();
-    const started = performance.now();
-    const result = await runProbe(gamedig, { game: 'counterstrike2', host: '127.0.0.1', port: fake.port, ...extra }, { timeoutMs });
-    const elapsedMs = performance.now() - started;
-    expect(await leakedResources(before)).toEqual({});
-    return { result, elapsedMs, fake };
-  } finally {
-    await fake.close();
-  }
+  return checkAgainst(fake, gamedig, { game: 'counterstrike2', host: '127.0.0.1', port: fake.port, ...extra }, timeoutMs);
 }
 
 describe('gamedig probe', () => {
@@ -84,15 +74,9 @@ describe('gamedig probe', () => {
   it('returns as soon as its signal aborts, and releases everything once GameDig settles', async () => {
     const fake = await startA2sServer({ mode: 'silent' });
     try {
-      const before = activeResources();
-      const controller = new AbortController();
-      const config = gamedigConfig.parse({ game: 'counterstrike2', host: '127.0.0.1', port: fake.port });
-      const started = performance.now();
-      const pending: Promise<ProbeResult> = gamedig.probe!(config, { signal: controller.signal, timeoutMs: TIMEOUT_MS });
-      setTimeout(() => controller.abort(), 50);
-      expect(await pending).toEqual({ ok: false, error: 'timed out after 0.6 s' });
-      expect(performance.now() - started).toBeLessThan(200);
-      expect(await leakedResources(before, 1500)).toEqual({});
+      const config = { game: 'counterstrike2', host: '127.0.0.1', port: fake.port };
+      const result = await abortedAfter(50, (signal) => probeDirectly(gamedig, config, TIMEOUT_MS, signal), { withinMs: 200, leakWaitMs: 1500 });
+      expect(result).toEqual({ ok: false, error: 'timed out after 0.6 s' });
     } finally {
       await fake.close();
     }

@@ -1,8 +1,9 @@
 // Any game GameDig knows; runs on relays only, where the gamedig package is loaded.
 import { z } from 'zod';
-import { host, minPlayers, port } from './fields.js';
-import { formatSeconds } from './network-error.js';
+import { bareHost, host, minPlayers, port } from './fields.js';
+import { timedOutAfter } from './network-error.js';
 import { defineProbe, type ProbeResult } from './probe.js';
+import { untilAborted } from './socket-exchange.js';
 
 /** How GameDig's own timeouts are fitted inside the check's timeout. */
 export const GAMEDIG_LIMITS = {
@@ -31,7 +32,7 @@ export const gamedig = defineProbe({
   config: gamedigConfig,
   secrets: [],
   probe: async (config, { signal, timeoutMs }) => {
-    const timedOut: ProbeResult = { ok: false, error: `timed out after ${formatSeconds(timeoutMs)}` };
+    const timedOut: ProbeResult = { ok: false, error: timedOutAfter(timeoutMs) };
     if (signal.aborted) return timedOut;
     let library: GamedigLibrary;
     try {
@@ -103,7 +104,7 @@ function queryWithin(library: GamedigLibrary, config: z.output<typeof gamedigCon
     .then(() =>
       instance.query({
         type: config.game,
-        host: config.host.startsWith('[') ? config.host.slice(1, -1) : config.host,
+        host: bareHost(config.host),
         port: config.port,
         givenPortOnly: config.port !== undefined,
         checkOldIDs: true,
@@ -121,16 +122,9 @@ function queryWithin(library: GamedigLibrary, config: z.output<typeof gamedigCon
     );
   query.then(release, release);
 
-  return new Promise((resolve) => {
-    const onAbort = () => {
-      release();
-      resolve({ aborted: true });
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    query.then((outcome) => {
-      signal.removeEventListener('abort', onAbort);
-      resolve(outcome);
-    });
+  return untilAborted(() => query, signal, () => {
+    release();
+    return { aborted: true };
   });
 }
 
@@ -157,7 +151,7 @@ function describeFailure(failure: unknown, timeoutMs: number): string {
   const error = failure instanceof Error ? failure : new Error(String(failure));
   const reasons = [...(error.stack ?? '').matchAll(/^Attempt #\d+[^\n]*:\n(?:\w*Error: )?([^\n]*)/gm)].map((match) => match[1] ?? '');
   const reason = reasons.at(-1) ?? error.message;
-  if (/Timed out/i.test(reason)) return `timed out after ${formatSeconds(timeoutMs)}`;
+  if (/Timed out/i.test(reason)) return timedOutAfter(timeoutMs);
   if (/Connection Refused|ECONNREFUSED/i.test(reason)) return 'connection refused';
   if (/ENOTFOUND|EAI_NONAME|Invalid domain/i.test(reason)) return 'host name not found';
   if (/^Invalid game/.test(reason)) return `unknown GameDig game id (${reason.slice('Invalid game: '.length)})`;

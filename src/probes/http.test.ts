@@ -1,10 +1,9 @@
 // The http monitor against a plain node:http website (and an https one with a throwaway certificate).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeResources, leakedResources } from '../../test/fakes/handles.js';
-import { createSelfSignedCertificate, type FakeServer, startWebsiteFake } from '../../test/fakes/http-fakes.js';
+import { type FakeServer, startWebsiteFake } from '../../test/fakes/http-fakes.js';
+import { describeOverHttps, probeDirectly, runThrough } from '../../test/fakes/probe-runs.js';
 import { formatExpectedStatus, http, httpConfig, parseExpectedStatus, statusMatches } from './http.js';
-import type { ProbeDefinition } from './probe.js';
-import { runProbe } from './run.js';
 
 let site: FakeServer;
 
@@ -13,14 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => site.close());
 
-/** Calls the probe directly, with the config parsed as the runner would. */
-function check(config: Record<string, unknown>, timeoutMs = 1500) {
-  return http.probe!(httpConfig.parse(config), { signal: AbortSignal.timeout(timeoutMs), timeoutMs });
-}
-
-function run(config: Record<string, unknown>, timeoutMs = 1500) {
-  return runProbe(http as unknown as ProbeDefinition, config, { timeoutMs });
-}
+const check = (config: Record<string, unknown>, timeoutMs = 1500) => probeDirectly(http, config, timeoutMs);
+const run = (config: Record<string, unknown>, timeoutMs = 1500) => runThrough(http, config, timeoutMs);
 
 describe('expectedStatus', () => {
   it('reads a code, a list, ranges, and arrays mixing them', () => {
@@ -196,17 +189,9 @@ describe('http through runProbe', () => {
   });
 });
 
-const certificate = createSelfSignedCertificate(30);
-
-describe.skipIf(certificate === null)('http over https (needs the openssl command)', () => {
-  let secure: FakeServer;
-  beforeAll(async () => {
-    secure = await startWebsiteFake(certificate!);
-  });
-  afterAll(() => secure.close());
-
+describeOverHttps('http', (secure) => {
   it('reports the days until the certificate expires', async () => {
-    const result = await check({ url: `${secure.url}/ok`, ignoreTls: true });
+    const result = await check({ url: `${secure().url}/ok`, ignoreTls: true });
     expect(result.ok).toBe(true);
     expect(result.data?.tlsDaysRemaining).toBeGreaterThanOrEqual(29);
     expect(result.data?.tlsDaysRemaining).toBeLessThanOrEqual(30);
@@ -215,6 +200,6 @@ describe.skipIf(certificate === null)('http over https (needs the openssl comman
   });
 
   it('fails on a self-signed certificate unless ignoreTls is set', async () => {
-    expect(await run({ url: `${secure.url}/ok` })).toEqual({ ok: false, error: 'the TLS certificate is self-signed (set ignoreTls to accept it)' });
+    expect(await run({ url: `${secure().url}/ok` })).toEqual({ ok: false, error: 'the TLS certificate is self-signed (set ignoreTls to accept it)' });
   });
 });

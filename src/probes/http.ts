@@ -1,9 +1,9 @@
 // HTTP(S) endpoints and websites: status, body keywords, JSON values, redirects and certificate expiry.
 import { z } from 'zod';
+import { isValidJsonPath, jsonValueText, readJsonPath } from './codecs/json-path.js';
 import { httpUrl } from './fields.js';
+import { formatBytes, HTTP_GET_LIMITS, type HttpGetResponse, httpGet } from './http-get.js';
 import { defineProbe, type ProbeResult } from './probe.js';
-import { formatBytes, HTTP_GET_LIMITS, type HttpGetResponse, httpGet } from './wire/http-get.js';
-import { isValidJsonPath, jsonValueText, readJsonPath } from './wire/json-path.js';
 
 const STATUS_LIST = /^\s*\d{3}(\s*-\s*\d{3})?(\s*,\s*\d{3}(\s*-\s*\d{3})?)*\s*$/;
 const STATUS_MESSAGE = 'expected a status code, a list of codes, or ranges such as "200-299"';
@@ -49,7 +49,6 @@ export type HttpConfig = z.output<typeof httpConfig>;
 export const http = defineProbe({
   id: 'http',
   label: 'HTTP / website',
-  runsOn: ['edge', 'relay'],
   config: httpConfig,
   secrets: ['headers'],
   probe: async (config, { signal, timeoutMs }) => {

@@ -1,9 +1,8 @@
 // The minecraft-bedrock probe against fake RakNet servers, against bedrock-protocol's own server, and through runProbe.
-import { createSocket } from 'node:dgram';
 import bedrock from 'bedrock-protocol';
-import { afterEach, describe, expect, it } from 'vitest';
-import { type BedrockServerBehaviour, type FakeBedrockServer, startFakeBedrockServer, unconnectedPong } from '../../test/fakes/bedrock-server.js';
-import { leakedResources, quietResources } from '../../test/fakes/handles.js';
+import { describe, expect, it } from 'vitest';
+import { startFakeBedrockServer, unconnectedPong } from '../../test/fakes/bedrock-server.js';
+import { closedAfterEach, closedUdpPort, leavingNothingOpen } from '../../test/fakes/probe-runs.js';
 import { minecraftBedrock, minecraftBedrockConfig, probeMinecraftBedrock } from './minecraft-bedrock.js';
 import type { ProbeResult } from './probe.js';
 import { runProbe } from './run.js';
@@ -11,32 +10,12 @@ import { runProbe } from './run.js';
 const ADVERTISEMENT = 'MCPE;§a§lWarden §rTest;766;1.21.50;3;20;1234567890123;§6Bedrock level;Survival;1;19132;19133;';
 const MAGIC = '00ffff00fefefefefdfdfdfd12345678';
 
-let fake: FakeBedrockServer | undefined;
-afterEach(async () => {
-  await fake?.close();
-  fake = undefined;
-});
-
-async function serve(behaviour: BedrockServerBehaviour): Promise<FakeBedrockServer> {
-  fake = await startFakeBedrockServer(behaviour);
-  return fake;
-}
+const serve = closedAfterEach(startFakeBedrockServer);
 
 /** Calls the probe directly, as the runner would, and checks it left no socket or timer behind. */
-async function probe(config: Record<string, unknown>, timeoutMs = 1000): Promise<ProbeResult> {
-  const before = await quietResources();
-  const result = await probeMinecraftBedrock(minecraftBedrockConfig.parse(config), { signal: AbortSignal.timeout(timeoutMs), timeoutMs });
-  expect(await leakedResources(before)).toEqual({});
-  return result;
-}
-
-/** A UDP port with nothing behind it: bound, noted, released. */
-async function freeUdpPort(): Promise<number> {
-  const socket = createSocket('udp4');
-  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', () => resolve()));
-  const { port } = socket.address();
-  await new Promise<void>((resolve) => socket.close(() => resolve()));
-  return port;
+function probe(config: Record<string, unknown>, timeoutMs = 1000): Promise<ProbeResult> {
+  const ctx = { signal: AbortSignal.timeout(timeoutMs), timeoutMs };
+  return leavingNothingOpen(() => probeMinecraftBedrock(minecraftBedrockConfig.parse(config), ctx));
 }
 
 describe('minecraft-bedrock probe', () => {
@@ -120,13 +99,13 @@ describe('minecraft-bedrock probe', () => {
   });
 
   it('reports a closed port as connection refused', async () => {
-    expect(await probe({ host: '127.0.0.1', port: await freeUdpPort() })).toEqual({ ok: false, error: 'connection refused' });
+    expect(await probe({ host: '127.0.0.1', port: await closedUdpPort() })).toEqual({ ok: false, error: 'connection refused' });
   });
 });
 
 describe('minecraft-bedrock against bedrock-protocol', () => {
   it("reads the advertisement of bedrock-protocol's own server", async () => {
-    const port = await freeUdpPort();
+    const port = await closedUdpPort();
     const options: bedrock.ServerOptions = {
       host: '127.0.0.1',
       port,
@@ -156,17 +135,13 @@ describe('minecraft-bedrock through runProbe', () => {
   it('answers a pong, on the default port when none is set', async () => {
     const server = await serve({ kind: 'pong', advertisement: ADVERTISEMENT });
     expect(minecraftBedrockConfig.parse({ host: 'example.test' }).port).toBe(19132);
-    const before = await quietResources();
-    const result = await runProbe(minecraftBedrock, { host: server.host, port: server.port }, { timeoutMs: 1000 });
-    expect(await leakedResources(before)).toEqual({});
+    const result = await leavingNothingOpen(() => runProbe(minecraftBedrock, { host: server.host, port: server.port }, { timeoutMs: 1000 }));
     expect(result).toMatchObject({ ok: true, data: { motd: 'Warden Test' } });
   });
 
   it('times out on a silent server and leaves nothing open', async () => {
     const server = await serve({ kind: 'silent' });
-    const before = await quietResources();
-    const result = await runProbe(minecraftBedrock, { host: server.host, port: server.port }, { timeoutMs: 300 });
-    expect(await leakedResources(before)).toEqual({});
+    const result = await leavingNothingOpen(() => runProbe(minecraftBedrock, { host: server.host, port: server.port }, { timeoutMs: 300 }));
     expect(result).toEqual({ ok: false, error: 'timed out after 0.3 s' });
   });
 });

@@ -1,10 +1,9 @@
 // The minecraft-java probe against fake servers in every mood, against minecraft-protocol's own server, and through runProbe.
-import { createServer } from 'node:net';
 import dns2 from 'dns2';
 import mc from 'minecraft-protocol';
-import { afterEach, describe, expect, it } from 'vitest';
-import { leakedResources, quietResources } from '../../test/fakes/handles.js';
-import { type FakeJavaServer, type JavaServerBehaviour, startFakeJavaServer } from '../../test/fakes/minecraft-java-server.js';
+import { describe, expect, it } from 'vitest';
+import { startFakeJavaServer } from '../../test/fakes/minecraft-java-server.js';
+import { closedAfterEach, closedTcpPort, leavingNothingOpen } from '../../test/fakes/probe-runs.js';
 import { MINECRAFT_JAVA_DEFAULT_PROTOCOL, minecraftJava, minecraftJavaConfig, probeMinecraftJava, resolveJavaTarget, type SrvLookup, systemSrvLookup } from './minecraft-java.js';
 import type { ProbeResult } from './probe.js';
 import { runProbe } from './run.js';
@@ -19,31 +18,12 @@ const STATUS = {
   favicon: `data:image/png;base64,${'A'.repeat(2000)}`,
 };
 
-let fake: FakeJavaServer | undefined;
-afterEach(async () => {
-  await fake?.close();
-  fake = undefined;
-});
-
-async function serve(behaviour: JavaServerBehaviour): Promise<FakeJavaServer> {
-  fake = await startFakeJavaServer(behaviour);
-  return fake;
-}
+const serve = closedAfterEach(startFakeJavaServer);
 
 /** Calls the probe directly, as the runner would, and checks it left no socket or timer behind. */
-async function probe(config: Record<string, unknown>, timeoutMs = 1000, lookupSrv?: SrvLookup): Promise<ProbeResult> {
-  const before = await quietResources();
-  const result = await probeMinecraftJava(minecraftJavaConfig.parse(config), { signal: AbortSignal.timeout(timeoutMs), timeoutMs }, lookupSrv);
-  expect(await leakedResources(before)).toEqual({});
-  return result;
-}
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+function probe(config: Record<string, unknown>, timeoutMs = 1000, lookupSrv?: SrvLookup): Promise<ProbeResult> {
+  const ctx = { signal: AbortSignal.timeout(timeoutMs), timeoutMs };
+  return leavingNothingOpen(() => probeMinecraftJava(minecraftJavaConfig.parse(config), ctx, lookupSrv));
 }
 
 describe('minecraft-java probe', () => {
@@ -145,7 +125,7 @@ describe('minecraft-java probe', () => {
   });
 
   it('reports a closed port as connection refused', async () => {
-    expect(await probe({ host: '127.0.0.1', port: await closedPort() })).toMatchObject({ ok: false, error: 'connection refused' });
+    expect(await probe({ host: '127.0.0.1', port: await closedTcpPort() })).toMatchObject({ ok: false, error: 'connection refused' });
   });
 });
 
@@ -240,17 +220,13 @@ describe('minecraft-java against minecraft-protocol', () => {
 describe('minecraft-java through runProbe', () => {
   it('answers a status', async () => {
     const server = await serve({ kind: 'status', status: STATUS });
-    const before = await quietResources();
-    const result = await runProbe(minecraftJava, { host: server.host, port: server.port }, { timeoutMs: 1000 });
-    expect(await leakedResources(before)).toEqual({});
+    const result = await leavingNothingOpen(() => runProbe(minecraftJava, { host: server.host, port: server.port }, { timeoutMs: 1000 }));
     expect(result).toMatchObject({ ok: true, message: '3/20 players · 1.21.4', data: { motd: 'Welcome to Warden!\nsecond line' } });
   });
 
   it('times out on a silent server and leaves nothing open', async () => {
     const server = await serve({ kind: 'silent' });
-    const before = await quietResources();
-    const result = await runProbe(minecraftJava, { host: server.host, port: server.port }, { timeoutMs: 300 });
-    expect(await leakedResources(before)).toEqual({});
+    const result = await leavingNothingOpen(() => runProbe(minecraftJava, { host: server.host, port: server.port }, { timeoutMs: 300 }));
     expect(result).toMatchObject({ ok: false, error: 'timed out after 0.3 s' });
   });
 

@@ -1,11 +1,8 @@
 // Minecraft Java Edition: Server List Ping over TCP (handshake, status, ping/pong), with the SRV lookup the game client does.
 import type { SrvRecord } from 'node:dns';
 import { Resolver } from 'node:dns/promises';
-import { connect, isIP } from 'node:net';
+import { connect, isIP, type Socket } from 'node:net';
 import { z } from 'zod';
-import { host, minPlayers, port } from './fields.js';
-import { describeNetworkError, formatSeconds } from './network-error.js';
-import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
 import {
   decodePong,
   decodeStatusResponse,
@@ -18,7 +15,11 @@ import {
   ResponseTooLargeError,
   type ServerStatus,
   SLP_FRAMING_BYTES,
-} from './wire/minecraft-slp.js';
+} from './codecs/minecraft-slp.js';
+import { bareHost, host, minPlayers, port } from './fields.js';
+import { describeNetworkError, timedOutAfter } from './network-error.js';
+import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
+import { withSocket } from './socket-exchange.js';
 
 export const MINECRAFT_JAVA_DEFAULT_PORT = 25565;
 /** 1.21; proxies that echo the client's protocol answer sensibly to a current one. */
@@ -50,7 +51,6 @@ export type MinecraftJavaConfig = z.output<typeof minecraftJavaConfig>;
 export const minecraftJava = defineProbe({
   id: 'minecraft-java',
   label: 'Minecraft Java Edition server',
-  runsOn: ['edge', 'relay'],
   config: minecraftJavaConfig,
   secrets: [],
   probe: (config, ctx) => probeMinecraftJava(config, ctx),
@@ -65,11 +65,9 @@ export async function probeMinecraftJava(
   ctx: ProbeContext,
   lookupSrv: SrvLookup = systemSrvLookup(),
 ): Promise<ProbeResult> {
-  const timedOut = `timed out after ${formatSeconds(ctx.timeoutMs)}`;
   const target = await resolveJavaTarget(config, ctx, lookupSrv);
   const where = { target: formatTarget(target) };
-  if (ctx.signal.aborted) return { ok: false, error: timedOut, data: where };
-  const outcome = await exchange(target, encodeHandshake({ protocolVersion: config.protocolVersion, host: bare(config.host), port: target.port }), ctx);
+  const outcome = await exchange(target, encodeHandshake({ protocolVersion: config.protocolVersion, host: bareHost(config.host), port: target.port }), ctx);
   if ('error' in outcome) return { ok: false, error: outcome.error, data: where };
   let status: ServerStatus;
   try {
@@ -87,7 +85,7 @@ export interface JavaTarget {
 
 /** The configured port wins; else the _minecraft._tcp SRV record; else port 25565 (also when the lookup fails). */
 export async function resolveJavaTarget(config: MinecraftJavaConfig, ctx: ProbeContext, lookupSrv: SrvLookup): Promise<JavaTarget> {
-  const name = bare(config.host);
+  const name = bareHost(config.host);
   if (config.port !== undefined) return { host: name, port: config.port };
   const fallback = { host: name, port: MINECRAFT_JAVA_DEFAULT_PORT };
   if (isIP(name) !== 0 || ctx.signal.aborted) return fallback;
@@ -131,40 +129,24 @@ type Outcome = { json: string; latencyMs: number } | { error: string };
  * One connection: handshake and status request, status response, then ping/pong for the latency.
  * A server that answers the status but not the ping is still up; its latency is then the status round trip.
  */
-function exchange(target: JavaTarget, handshake: Buffer, { signal, timeoutMs }: ProbeContext): Promise<Outcome> {
-  return new Promise((resolve) => {
+function exchange(target: JavaTarget, handshake: Buffer, ctx: ProbeContext): Promise<Outcome> {
+  let status: { json: string; latencyMs: number } | undefined;
+  /** The start of what arrived, to show when it turns out not to be a status. */
+  let opening = Buffer.alloc(0);
+  let received = 0;
+  const ended = (pongMs?: number): Outcome => {
+    if (status) return { json: status.json, latencyMs: pongMs ?? status.latencyMs };
+    if (received === 0) return { error: 'the server closed the connection without answering' };
+    return { error: `unexpected response: ${preview(opening)} (${received} bytes, then the server hung up)` };
+  };
+  const onAbort = () => (status ? ended() : { error: timedOutAfter(ctx.timeoutMs) });
+  const open = () => connect({ host: target.host, port: target.port });
+  return withSocket<Socket, Outcome>(open, ctx, onAbort, (socket, exchange) => {
+    const { finish } = exchange;
     const reader = new PacketReader(MINECRAFT_JAVA_LIMITS.responseBytes);
-    const socket = connect({ host: target.host, port: target.port });
     const payload = BigInt(Date.now());
     let sentAt = 0;
     let pingSentAt = 0;
-    let status: { json: string; latencyMs: number } | undefined;
-    let settled = false;
-    /** The start of what arrived, to show when it turns out not to be a status. */
-    let opening = Buffer.alloc(0);
-    let received = 0;
-
-    const finish = (outcome: Outcome) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(deadline);
-      signal.removeEventListener('abort', onAbort);
-      socket.removeAllListeners();
-      socket.on('error', () => {});
-      socket.destroy();
-      resolve(outcome);
-    };
-    const finishWithStatus = (pongMs?: number) => {
-      if (status) return finish({ json: status.json, latencyMs: pongMs ?? status.latencyMs });
-      if (received === 0) return finish({ error: 'the server closed the connection without answering' });
-      finish({ error: `unexpected response: ${preview(opening)} (${received} bytes, then the server hung up)` });
-    };
-    const onAbort = () => (status ? finishWithStatus() : finish({ error: `timed out after ${formatSeconds(timeoutMs)}` }));
-    // The signal is the contract; this timer keeps the promise bounded even for a caller whose signal never fires.
-    const deadline = setTimeout(onAbort, timeoutMs);
-    signal.addEventListener('abort', onAbort, { once: true });
-    if (signal.aborted) return onAbort();
-
     const onPacket = (packet: Packet) => {
       if (!status) {
         status = { json: decodeStatusResponse(packet), latencyMs: performance.now() - sentAt };
@@ -173,7 +155,7 @@ function exchange(target: JavaTarget, handshake: Buffer, { signal, timeoutMs }: 
         return;
       }
       const echoed = decodePong(packet);
-      finishWithStatus(echoed === payload ? performance.now() - pingSentAt : undefined);
+      finish(ended(echoed === payload ? performance.now() - pingSentAt : undefined));
     };
 
     socket.once('connect', () => {
@@ -185,15 +167,15 @@ function exchange(target: JavaTarget, handshake: Buffer, { signal, timeoutMs }: 
       if (opening.length < PREVIEW_BYTES) opening = Buffer.concat([opening, chunk.subarray(0, PREVIEW_BYTES - opening.length)]);
       try {
         reader.push(chunk);
-        for (let packet = reader.next(); packet && !settled; packet = reader.next()) onPacket(packet);
+        for (let packet = reader.next(); packet && !exchange.settled; packet = reader.next()) onPacket(packet);
       } catch (error) {
-        if (status) return finishWithStatus();
+        if (status) return finish(ended());
         const message = (error as Error).message;
         finish({ error: error instanceof ResponseTooLargeError ? message : `unexpected response: ${message}` });
       }
     });
-    socket.once('error', (error) => (status ? finishWithStatus() : finish({ error: describeNetworkError(error, timeoutMs) })));
-    socket.once('close', () => finishWithStatus());
+    socket.once('error', (error) => finish(status ? ended() : { error: describeNetworkError(error, ctx.timeoutMs) }));
+    socket.once('close', () => finish(ended()));
   });
 }
 
@@ -222,11 +204,6 @@ const PREVIEW_BYTES = 32;
 function preview(bytes: Buffer): string {
   const text = bytes.toString('latin1');
   return /^[\x20-\x7e\r\n\t]*$/.test(text) ? JSON.stringify(text.trim()) : bytes.toString('hex');
-}
-
-/** Host names may come bracketed ("[::1]"); sockets and handshakes want the bare address. */
-function bare(name: string): string {
-  return name.replace(/^\[(.*)\]$/, '$1');
 }
 
 function formatTarget({ host, port }: JavaTarget): string {

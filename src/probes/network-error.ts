@@ -1,4 +1,4 @@
-// Plain-language descriptions of socket and DNS errors, shared by every probe.
+// Plain-language descriptions of socket and DNS errors, and the one wording of a timeout, shared by every probe.
 
 export function describeNetworkError(error: unknown, timeoutMs: number): string {
   const code = (error as { code?: string } | null)?.code;
@@ -17,19 +17,23 @@ export function describeNetworkError(error: unknown, timeoutMs: number): string 
       return 'DNS lookup failed (temporary)';
     case 'ETIMEDOUT':
     case 'ABORT_ERR':
-      return `timed out after ${formatSeconds(timeoutMs)}`;
+      return timedOutAfter(timeoutMs);
     case 'EPIPE':
       return 'connection closed by the server';
     default: {
-      if ((error as Error | null)?.name === 'AbortError' || (error as Error | null)?.name === 'TimeoutError')
-        return `timed out after ${formatSeconds(timeoutMs)}`;
+      if ((error as Error | null)?.name === 'AbortError' || (error as Error | null)?.name === 'TimeoutError') return timedOutAfter(timeoutMs);
       const message = error instanceof Error ? error.message : String(error);
       return code ? `${message} (${code})` : message;
     }
   }
 }
 
-export function formatSeconds(ms: number): string {
+/** The one wording of a check that ran out of time, whoever noticed first: run.ts, a probe, or a library's own timer. */
+export function timedOutAfter(timeoutMs: number): string {
+  return `timed out after ${formatSeconds(timeoutMs)}`;
+}
+
+function formatSeconds(ms: number): string {
   const seconds = ms / 1000;
   return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
 }

@@ -35,6 +35,9 @@ export interface ProbeDefinition<Schema extends z.ZodType = z.ZodType> {
   probe: ProbeFn<z.output<Schema>> | null;
 }
 
-export function defineProbe<Schema extends z.ZodType>(definition: ProbeDefinition<Schema>): ProbeDefinition<Schema> {
-  return definition;
+/** A monitor type as its file declares it; `runsOn` may be left out by a type that runs wherever a probe can. */
+export type ProbeDeclaration<Schema extends z.ZodType> = Omit<ProbeDefinition<Schema>, 'runsOn'> & Partial<Pick<ProbeDefinition<Schema>, 'runsOn'>>;
+
+export function defineProbe<Schema extends z.ZodType>(declaration: ProbeDeclaration<Schema>): ProbeDefinition<Schema> {
+  return { ...declaration, runsOn: declaration.runsOn ?? ['edge', 'relay'] };
 }

@@ -2,9 +2,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { activeResources, leakedResources } from '../../test/fakes/handles.js';
 import { type FakeServer, type PterodactylFakeState, pterodactylServer, startPterodactylFake } from '../../test/fakes/http-fakes.js';
-import type { ProbeDefinition } from './probe.js';
-import { pterodactyl, pterodactylConfig } from './pterodactyl.js';
-import { runProbe } from './run.js';
+import { probeDirectly, runThrough } from '../../test/fakes/probe-runs.js';
+import { pterodactyl } from './pterodactyl.js';
 
 const API_KEY = 'ptlc_Fak3ClientKeyThatMustNeverLeak0123456789';
 let panel: FakeServer & { state: PterodactylFakeState };
@@ -21,13 +20,8 @@ beforeEach(() => {
 
 const config = (extra: Record<string, unknown> = {}) => ({ panelUrl: panel.url, serverId: 'd3aac109', apiKey: API_KEY, ...extra });
 
-function check(extra: Record<string, unknown> = {}, timeoutMs = 1500) {
-  return pterodactyl.probe!(pterodactylConfig.parse(config(extra)), { signal: AbortSignal.timeout(timeoutMs), timeoutMs });
-}
-
-function run(extra: Record<string, unknown> = {}, timeoutMs = 1500) {
-  return runProbe(pterodactyl as unknown as ProbeDefinition, config(extra), { timeoutMs });
-}
+const check = (extra: Record<string, unknown> = {}, timeoutMs = 1500) => probeDirectly(pterodactyl, config(extra), timeoutMs);
+const run = (extra: Record<string, unknown> = {}, timeoutMs = 1500) => runThrough(pterodactyl, config(extra), timeoutMs);
 
 describe('pterodactyl probe', () => {
   it('is up for a running server, with its resource usage', async () => {

@@ -1,8 +1,8 @@
 // Pterodactyl and Pelican panels: the client API's resource usage of one server.
 import { z } from 'zod';
 import { httpUrl, secret } from './fields.js';
+import { formatBytes, HTTP_GET_LIMITS, httpGet } from './http-get.js';
 import { defineProbe, type ProbeResult } from './probe.js';
-import { formatBytes, HTTP_GET_LIMITS, httpGet } from './wire/http-get.js';
 
 export const pterodactylConfig = z
   .object({
@@ -17,7 +17,6 @@ export const pterodactylConfig = z
 export const pterodactyl = defineProbe({
   id: 'pterodactyl',
   label: 'Pterodactyl / Pelican panel',
-  runsOn: ['edge', 'relay'],
   config: pterodactylConfig,
   secrets: ['apiKey'],
   probe: async (config, { signal, timeoutMs }): Promise<ProbeResult> => {

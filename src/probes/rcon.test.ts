@@ -1,8 +1,8 @@
-import { createServer } from 'node:net';
+// The rcon probe against a fake RCON server in the manner of SRCDS and Minecraft, well and badly behaved, mostly through runProbe.
 import { describe, expect, it } from 'vitest';
 import { activeResources, leakedResources } from '../../test/fakes/handles.js';
+import { abortedAfter, checkAgainst, closedTcpPort, probeDirectly } from '../../test/fakes/probe-runs.js';
 import { type RconFakeOptions, startRconServer } from '../../test/fakes/rcon-server.js';
-import type { ProbeResult } from './probe.js';
 import { RCON_LIMITS, rcon, rconConfig } from './rcon.js';
 import { runProbe } from './run.js';
 
@@ -12,17 +12,7 @@ const TIMEOUT_MS = 800;
 /** Runs the probe through runProbe against a fake, proving nothing stayed open and the password never shows. */
 async function check(options: Partial<RconFakeOptions>, extra: Record<string, unknown> = {}, timeoutMs = TIMEOUT_MS) {
   const fake = await startRconServer({ password: PASSWORD, ...options });
-  try {
-    const before = activeResources();
-    const started = performance.now();
-    const result = await runProbe(rcon, { host: '127.0.0.1', port: fake.port, password: PASSWORD, ...extra }, { timeoutMs });
-    const elapsedMs = performance.now() - started;
-    expect(await leakedResources(before)).toEqual({});
-    expect(JSON.stringify(result)).not.toContain(PASSWORD);
-    return { result, elapsedMs, fake };
-  } finally {
-    await fake.close();
-  }
+  return checkAgainst(fake, rcon, { host: '127.0.0.1', port: fake.port, password: PASSWORD, ...extra }, timeoutMs, PASSWORD);
 }
 
 describe('rcon probe', () => {
@@ -119,10 +109,7 @@ describe('rcon probe', () => {
   });
 
   it('reports a closed port as refused', async () => {
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as { port: number };
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const port = await closedTcpPort();
     const before = activeResources();
     const result = await runProbe(rcon, { host: '127.0.0.1', port, password: PASSWORD }, { timeoutMs: TIMEOUT_MS });
     expect(result).toEqual({ ok: false, error: 'connection refused' });
@@ -173,15 +160,8 @@ describe('rcon probe', () => {
   it('closes its socket and returns as soon as its signal aborts', async () => {
     const fake = await startRconServer({ password: PASSWORD, mode: 'silent' });
     try {
-      const before = activeResources();
-      const controller = new AbortController();
-      const config = rconConfig.parse({ host: '127.0.0.1', port: fake.port, password: PASSWORD });
-      const started = performance.now();
-      const pending: Promise<ProbeResult> = rcon.probe!(config, { signal: controller.signal, timeoutMs: 10_000 });
-      setTimeout(() => controller.abort(), 50);
-      expect(await pending).toEqual({ ok: false, error: 'timed out after 10 s' });
-      expect(performance.now() - started).toBeLessThan(500);
-      expect(await leakedResources(before)).toEqual({});
+      const config = { host: '127.0.0.1', port: fake.port, password: PASSWORD };
+      expect(await abortedAfter(50, (signal) => probeDirectly(rcon, config, 10_000, signal))).toEqual({ ok: false, error: 'timed out after 10 s' });
     } finally {
       await fake.close();
     }

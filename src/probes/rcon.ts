@@ -1,11 +1,12 @@
 // Source RCON over TCP (also Minecraft's RCON): authenticate, run a command, match its output.
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { runInNewContext } from 'node:vm';
 import { z } from 'zod';
-import { host, port, secret } from './fields.js';
-import { describeNetworkError, formatSeconds } from './network-error.js';
-import { defineProbe, type ProbeResult } from './probe.js';
-import { encodeRconPacket, RCON_TYPE, RconDecoder, type RconPacket } from './wire/rcon-packet.js';
+import { encodeRconPacket, RCON_TYPE, RconDecoder, type RconPacket } from './codecs/rcon-packet.js';
+import { bareHost, host, port, secret } from './fields.js';
+import { describeNetworkError, timedOutAfter } from './network-error.js';
+import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
+import { withSocket } from './socket-exchange.js';
 
 /** What one RCON check accepts from the server, and how long it listens for more output. */
 export const RCON_LIMITS = {
@@ -42,14 +43,13 @@ export const rconConfig = z
 export const rcon = defineProbe({
   id: 'rcon',
   label: 'RCON',
-  runsOn: ['edge', 'relay'],
   config: rconConfig,
   secrets: ['password'],
-  probe: async (config, { signal, timeoutMs }) => {
+  probe: async (config, ctx) => {
     const matcher = config.expect === undefined ? undefined : compileExpect(config.expect);
     if (matcher && 'error' in matcher) return { ok: false, error: matcher.error };
     const started = performance.now();
-    const exchange = await runCommand(config, signal, timeoutMs);
+    const exchange = await runCommand(config, ctx);
     if ('error' in exchange) return { ok: false, error: exchange.error };
     const latencyMs = Math.round(performance.now() - started);
     // The output may quote the password (`rcon_password` prints it): it never leaves the probe.
@@ -100,37 +100,17 @@ function compileExpect(expect: string): ExpectMatcher | { error: string } {
 type Exchange = { output: string } | { error: string };
 
 /** Connects, authenticates, sends the command and an empty marker, and collects output until the marker comes back. */
-function runCommand(
-  config: { host: string; port: number; password: string; command: string },
-  signal: AbortSignal,
-  timeoutMs: number,
-): Promise<Exchange> {
-  return new Promise((resolve) => {
-    const timedOut = `timed out after ${formatSeconds(timeoutMs)}`;
-    if (signal.aborted) return resolve({ error: timedOut });
-    const ids = randomIds();
-    const decoder = new RconDecoder(RCON_LIMITS.maxPacketBytes);
-    const bareHost = config.host.startsWith('[') ? config.host.slice(1, -1) : config.host;
-    const socket = connect({ host: bareHost, port: config.port });
+function runCommand(config: { host: string; port: number; password: string; command: string }, ctx: ProbeContext): Promise<Exchange> {
+  const ids = randomIds();
+  const decoder = new RconDecoder(RCON_LIMITS.maxPacketBytes);
+  const open = () => connect({ host: bareHost(config.host), port: config.port });
+  return withSocket<Socket, Exchange>(open, ctx, { error: timedOutAfter(ctx.timeoutMs) }, (socket, exchange) => {
+    const { finish, after } = exchange;
     let phase: 'connecting' | 'auth' | 'command' = 'connecting';
     let bytes = 0;
     let output = '';
     let answered = false;
     let quiet: NodeJS.Timeout | undefined;
-
-    let done = false;
-    const finish = (exchange: Exchange) => {
-      if (done) return;
-      done = true;
-      clearTimeout(quiet);
-      signal.removeEventListener('abort', onAbort);
-      socket.removeAllListeners();
-      socket.on('error', () => {});
-      socket.destroy();
-      resolve(exchange);
-    };
-    const onAbort = () => finish({ error: timedOut });
-    signal.addEventListener('abort', onAbort, { once: true });
 
     const onPacket = (packet: RconPacket) => {
       if (phase === 'auth') {
@@ -151,8 +131,9 @@ function runCommand(
       if (packet.id !== ids.command) return;
       answered = true;
       output += packet.body;
-      clearTimeout(quiet);
-      quiet = setTimeout(() => finish({ output }), RCON_LIMITS.quietMs);
+      // Each packet of output restarts the quiet period.
+      if (quiet) quiet.refresh();
+      else quiet = after(RCON_LIMITS.quietMs, () => finish({ output }));
     };
 
     socket.once('connect', () => {
@@ -165,22 +146,19 @@ function runCommand(
         return finish({ error: `unexpected response: more than ${RCON_LIMITS.maxTotalBytes / 1024 / 1024} MiB of output` });
       try {
         for (const packet of decoder.push(chunk)) {
+          if (exchange.settled) return;
           onPacket(packet);
-          if (done) return;
         }
       } catch (error) {
         finish({ error: `unexpected response: ${error instanceof Error ? error.message : String(error)}` });
       }
     });
     socket.once('close', () => {
-      if (phase === 'command' && answered) return finish({ output });
+      if (answered) return finish({ output });
       if (phase === 'auth') return finish({ error: 'connection closed by the server during authentication (wrong RCON password?)' });
       finish({ error: 'connection closed by the server before the command was answered' });
     });
-    socket.once('error', (error) => {
-      if (phase === 'command' && answered) return finish({ output });
-      finish({ error: describeNetworkError(error, timeoutMs) });
-    });
+    socket.once('error', (error) => finish(answered ? { output } : { error: describeNetworkError(error, ctx.timeoutMs) }));
   });
 }
 

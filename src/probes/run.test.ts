@@ -1,3 +1,4 @@
+// runProbe's guarantees, with stand-in probes: the config checked once, the timeout and its wording, shutdown, thrown errors, secrets.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineProbe, type ProbeDefinition } from './probe.js';

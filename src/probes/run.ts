@@ -1,6 +1,6 @@
 // Runs one probe with the guarantees every type shares: a hard timeout, no exception escaping, bounded output, no secret in the result.
 
-import { formatSeconds } from './network-error.js';
+import { timedOutAfter } from './network-error.js';
 import type { ProbeDefinition, ProbeResult } from './probe.js';
 
 /** Caps on what a result may carry, whatever the probed server sent. */
@@ -47,7 +47,7 @@ export async function runProbe(definition: ProbeDefinition, rawConfig: unknown, 
 
   const controller = new AbortController();
   const outer = options.signal;
-  const timeoutError = `timed out after ${formatSeconds(options.timeoutMs)}`;
+  const timeoutError = timedOutAfter(options.timeoutMs);
   let settle: ((result: ProbeResult) => void) | undefined;
   let abandon: NodeJS.Timeout | undefined;
   // One timer: at the timeout the probe is aborted, and a probe that ignores its signal is abandoned a little later.
@@ -55,10 +55,11 @@ export async function runProbe(definition: ProbeDefinition, rawConfig: unknown, 
     controller.abort(new Error(timeoutError));
     abandon = setTimeout(() => settle?.({ ok: false, error: timeoutError }), ABANDON_AFTER_MS);
   }, options.timeoutMs);
-  // On shutdown nobody waits for a probe to notice its signal: the caller discards the result anyway.
+  // On shutdown nobody waits for a probe to notice its signal: the caller discards the result anyway. It settles before
+  // the probe is aborted, or a probe that settles at once on abort would win the race with its timeout wording.
   const onShutdown = () => {
-    controller.abort(outer?.reason);
     settle?.({ ok: false, error: 'cancelled: shutting down' });
+    controller.abort(outer?.reason);
   };
   const started = performance.now();
   try {
@@ -105,8 +106,18 @@ function sanitize(result: ProbeResult, secrets: string[]): ProbeResult {
   if (result.degraded) out.degraded = true;
   if (result.data) {
     let json = JSON.stringify(result.data);
-    if (secrets.some((s) => json.includes(s))) json = scrub(json, secrets, Number.POSITIVE_INFINITY);
+    // JSON escapes a quote or a backslash in a secret, so the text is searched for that form too; the strings are then
+    // scrubbed one by one, where a secret appears as itself.
+    if (secrets.some((s) => json.includes(s) || json.includes(JSON.stringify(s).slice(1, -1))))
+      json = JSON.stringify(scrubStrings(JSON.parse(json), secrets));
     out.data = json.length <= RESULT_LIMITS.dataBytes ? JSON.parse(json) : { truncated: true };
   }
   return out;
+}
+
+function scrubStrings(value: unknown, secrets: string[]): unknown {
+  if (typeof value === 'string') return scrub(value, secrets, Number.POSITIVE_INFINITY);
+  if (Array.isArray(value)) return value.map((item) => scrubStrings(item, secrets));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [scrub(key, secrets, Number.POSITIVE_INFINITY), scrubStrings(item, secrets)]));
 }

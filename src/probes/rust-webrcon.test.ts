@@ -1,9 +1,8 @@
-import { createServer } from 'node:net';
+// The rust-webrcon probe against a fake WebRCON server: serverinfo, chatter, rejections, floods and silence.
 import { describe, expect, it } from 'vitest';
 import { activeResources, leakedResources } from '../../test/fakes/handles.js';
+import { abortedAfter, checkAgainst, closedTcpPort, probeDirectly } from '../../test/fakes/probe-runs.js';
 import { type RustFakeOptions, startRustWebrconServer } from '../../test/fakes/rust-webrcon-server.js';
-import type { ProbeResult } from './probe.js';
-import { runProbe } from './run.js';
 import { rustWebrcon, rustWebrconConfig } from './rust-webrcon.js';
 
 const PASSWORD = 'r4st-Pa$$word';
@@ -12,24 +11,12 @@ const TIMEOUT_MS = 800;
 /** Runs the probe through runProbe against a fake, proving nothing stayed open and the password never shows. */
 async function check(options: Partial<RustFakeOptions>, extra: Record<string, unknown> = {}, timeoutMs = TIMEOUT_MS) {
   const fake = await startRustWebrconServer({ password: PASSWORD, ...options });
-  try {
-    const before = activeResources();
-    const started = performance.now();
-    const result = await runProbe(rustWebrcon, { host: '127.0.0.1', port: fake.port, password: PASSWORD, ...extra }, { timeoutMs });
-    const elapsedMs = performance.now() - started;
-    expect(await leakedResources(before)).toEqual({});
-    expect(JSON.stringify(result)).not.toContain(PASSWORD);
-    return { result, elapsedMs, fake };
-  } finally {
-    await fake.close();
-  }
+  return checkAgainst(fake, rustWebrcon, { host: '127.0.0.1', port: fake.port, password: PASSWORD, ...extra }, timeoutMs, PASSWORD);
 }
 
 /** Calls the probe function itself, so run.ts's scrubbing cannot hide a leaked password. */
-async function probeDirectly(port: number, password: string, controller = new AbortController(), timeoutMs = TIMEOUT_MS) {
-  const config = rustWebrconConfig.parse({ host: '127.0.0.1', port, password });
-  const result: ProbeResult = await rustWebrcon.probe!(config, { signal: controller.signal, timeoutMs });
-  return result;
+function probeItself(port: number, password: string, signal = new AbortController().signal, timeoutMs = TIMEOUT_MS) {
+  return probeDirectly(rustWebrcon, { host: '127.0.0.1', port, password }, timeoutMs, signal);
 }
 
 describe('rust-webrcon probe', () => {
@@ -60,7 +47,7 @@ describe('rust-webrcon probe', () => {
     const fake = await startRustWebrconServer({ password: 'the-real-one', rejection });
     try {
       const before = activeResources();
-      const result = await probeDirectly(fake.port, PASSWORD);
+      const result = await probeItself(fake.port, PASSWORD);
       expect(result).toEqual({ ok: false, error: 'connection rejected (wrong RCON password?)' });
       expect(JSON.stringify(result)).not.toContain(PASSWORD);
       expect(await leakedResources(before)).toEqual({});
@@ -73,7 +60,7 @@ describe('rust-webrcon probe', () => {
     const password = 'p@ss word#?1';
     const fake = await startRustWebrconServer({ password: 'other', rejection: 'close' });
     try {
-      const result = await probeDirectly(fake.port, password);
+      const result = await probeItself(fake.port, password);
       expect(fake.paths).toEqual(['/p@ss%20word%23%3F1']);
       expect(result).toEqual({ ok: false, error: 'connection rejected (wrong RCON password?)' });
       expect(JSON.stringify(result)).not.toMatch(/ss word|ss%20word/);
@@ -83,12 +70,9 @@ describe('rust-webrcon probe', () => {
   });
 
   it('reports a closed port as refused', async () => {
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as { port: number };
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    const port = await closedTcpPort();
     const before = activeResources();
-    expect(await probeDirectly(port, PASSWORD)).toEqual({ ok: false, error: 'connection refused' });
+    expect(await probeItself(port, PASSWORD)).toEqual({ ok: false, error: 'connection refused' });
     expect(await leakedResources(before)).toEqual({});
   });
 
@@ -98,7 +82,7 @@ describe('rust-webrcon probe', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = server.address() as { port: number };
-      expect(await probeDirectly(port, PASSWORD)).toEqual({ ok: false, error: 'unexpected response: HTTP 404 instead of a WebSocket upgrade' });
+      expect(await probeItself(port, PASSWORD)).toEqual({ ok: false, error: 'unexpected response: HTTP 404 instead of a WebSocket upgrade' });
     } finally {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -141,14 +125,7 @@ describe('rust-webrcon probe', () => {
   it('closes its socket and returns as soon as its signal aborts', async () => {
     const fake = await startRustWebrconServer({ password: PASSWORD, mode: 'silent' });
     try {
-      const before = activeResources();
-      const controller = new AbortController();
-      const started = performance.now();
-      const pending = probeDirectly(fake.port, PASSWORD, controller, 10_000);
-      setTimeout(() => controller.abort(), 50);
-      expect(await pending).toEqual({ ok: false, error: 'timed out after 10 s' });
-      expect(performance.now() - started).toBeLessThan(500);
-      expect(await leakedResources(before)).toEqual({});
+      expect(await abortedAfter(50, (signal) => probeItself(fake.port, PASSWORD, signal, 10_000))).toEqual({ ok: false, error: 'timed out after 10 s' });
     } finally {
       await fake.close();
     }

@@ -2,9 +2,10 @@
 import { randomInt } from 'node:crypto';
 import WebSocket from 'ws';
 import { z } from 'zod';
-import { host, minPlayers, port, secret } from './fields.js';
-import { describeNetworkError, formatSeconds } from './network-error.js';
-import { defineProbe, type ProbeResult } from './probe.js';
+import { gameServer, secret, urlHost } from './fields.js';
+import { describeNetworkError, timedOutAfter } from './network-error.js';
+import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
+import { withSocket } from './socket-exchange.js';
 
 /** What one WebRCON check accepts from the server before giving up on it. */
 export const RUST_WEBRCON_LIMITS = {
@@ -14,14 +15,7 @@ export const RUST_WEBRCON_LIMITS = {
   maxTotalBytes: 1024 * 1024,
 } as const;
 
-export const rustWebrconConfig = z
-  .object({
-    host: host(),
-    port: port().default(28016).describe('The RCON port (rcon.port).'),
-    password: secret('RCON password'),
-    minPlayers: minPlayers(),
-  })
-  .strict();
+export const rustWebrconConfig = z.object({ ...gameServer(28016, 'The RCON port (rcon.port).'), password: secret('RCON password') }).strict();
 
 const REJECTED = 'connection rejected (wrong RCON password?)';
 
@@ -41,11 +35,10 @@ type ServerInfo = z.infer<typeof serverInfoSchema>;
 export const rustWebrcon = defineProbe({
   id: 'rust-webrcon',
   label: 'Rust server (WebRCON)',
-  runsOn: ['edge', 'relay'],
   config: rustWebrconConfig,
   secrets: ['password'],
-  probe: async (config, { signal, timeoutMs }) => {
-    const reply = await askServerInfo(config, signal, timeoutMs);
+  probe: async (config, ctx) => {
+    const reply = await askServerInfo(config, ctx);
     if ('error' in reply) return { ok: false, error: hidePassword(reply.error, config.password) };
     return describeServerInfo(reply.info, reply.latencyMs, config.minPlayers);
   },
@@ -67,40 +60,14 @@ function describeServerInfo(info: ServerInfo, latencyMs: number, minPlayers: num
 type Reply = { info: ServerInfo; latencyMs: number } | { error: string };
 
 /** Opens ws://host:port/<password>, sends one serverinfo request and waits for the message carrying its Identifier. */
-function askServerInfo(config: { host: string; port: number; password: string }, signal: AbortSignal, timeoutMs: number): Promise<Reply> {
-  return new Promise((resolve) => {
-    const timedOut = `timed out after ${formatSeconds(timeoutMs)}`;
-    if (signal.aborted) return resolve({ error: timedOut });
-    const identifier = randomInt(1000, 2 ** 31 - 1);
-    let socket: WebSocket;
-    try {
-      socket = new WebSocket(webrconUrl(config), {
-        maxPayload: RUST_WEBRCON_LIMITS.maxMessageBytes,
-        perMessageDeflate: false,
-        followRedirects: false,
-      });
-    } catch {
-      // ws puts the whole URL, password included, in this message: it is never shown.
-      return resolve({ error: 'invalid WebRCON address' });
-    }
+function askServerInfo(config: { host: string; port: number; password: string }, ctx: ProbeContext): Promise<Reply> {
+  const identifier = randomInt(1000, 2 ** 31 - 1);
+  const open = () => new WebSocket(webrconUrl(config), { maxPayload: RUST_WEBRCON_LIMITS.maxMessageBytes, perMessageDeflate: false, followRedirects: false });
+  const asking = withSocket<WebSocket, Reply>(open, ctx, { error: timedOutAfter(ctx.timeoutMs) }, (socket, { finish }) => {
     let opened = false;
     let messages = 0;
     let bytes = 0;
     let sentAt = 0;
-
-    let done = false;
-    const finish = (reply: Reply) => {
-      if (done) return;
-      done = true;
-      signal.removeEventListener('abort', onAbort);
-      socket.removeAllListeners();
-      socket.on('error', () => {});
-      socket.terminate();
-      resolve(reply);
-    };
-    const onAbort = () => finish({ error: timedOut });
-    signal.addEventListener('abort', onAbort, { once: true });
-
     socket.on('open', () => {
       opened = true;
       sentAt = performance.now();
@@ -117,13 +84,15 @@ function askServerInfo(config: { host: string; port: number; password: string },
       if (!isRecord(envelope) || envelope.Identifier !== identifier) return;
       finish(parseServerInfo(envelope.Message, Math.round(performance.now() - sentAt)));
     });
-    socket.on('error', (error) => finish({ error: describeWebSocketError(error, opened, timeoutMs) }));
+    socket.on('error', (error) => finish({ error: describeWebSocketError(error, opened, ctx.timeoutMs) }));
     socket.on('close', () => {
       if (!opened) return finish({ error: REJECTED });
       // Rust accepts the upgrade, then closes at once when the password in the path is wrong.
       finish({ error: messages === 0 ? REJECTED : 'connection closed by the server before it answered serverinfo' });
     });
   });
+  // ws puts the whole URL, password included, in the error of an address it cannot use: it is never shown.
+  return asking.catch(() => ({ error: 'invalid WebRCON address' }));
 }
 
 function parseServerInfo(message: unknown, latencyMs: number): Reply {
@@ -138,8 +107,7 @@ function parseServerInfo(message: unknown, latencyMs: number): Reply {
  * the others would change the URL's meaning (`?`, `#`, spaces) and are percent-encoded.
  */
 function webrconUrl(config: { host: string; port: number; password: string }): string {
-  const bareHost = config.host.startsWith('[') ? config.host : config.host.includes(':') ? `[${config.host}]` : config.host;
-  return `ws://${bareHost}:${config.port}/${passwordPath(config.password)}`;
+  return `ws://${urlHost(config.host)}:${config.port}/${passwordPath(config.password)}`;
 }
 
 function passwordPath(password: string): string {

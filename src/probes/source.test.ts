@@ -1,7 +1,8 @@
-import { createSocket } from 'node:dgram';
+// The source probe against a fake A2S server: info replies, challenges, splits, malformed answers and silence.
 import { describe, expect, it } from 'vitest';
 import { type A2sFake, type A2sFakeOptions, startA2sServer } from '../../test/fakes/a2s-server.js';
 import { activeResources, leakedResources } from '../../test/fakes/handles.js';
+import { abortedAfter, checkAgainst, closedUdpPort, probeDirectly } from '../../test/fakes/probe-runs.js';
 import type { ProbeResult } from './probe.js';
 import { runProbe } from './run.js';
 import { source, sourceConfig } from './source.js';
@@ -11,22 +12,12 @@ const TIMEOUT_MS = 500;
 /** Runs the probe through runProbe against a fake, and proves nothing stayed open afterwards. */
 async function check(options: A2sFakeOptions, extra: Record<string, unknown> = {}, timeoutMs = TIMEOUT_MS) {
   const fake = await startA2sServer(options);
-  try {
-    const before = activeResources();
-    const started = performance.now();
-    const result = await runProbe(source, { host: '127.0.0.1', port: fake.port, ...extra }, { timeoutMs });
-    const elapsedMs = performance.now() - started;
-    expect(await leakedResources(before)).toEqual({});
-    return { result, elapsedMs, fake };
-  } finally {
-    await fake.close();
-  }
+  return checkAgainst(fake, source, { host: '127.0.0.1', port: fake.port, ...extra }, timeoutMs);
 }
 
 /** Calls the probe function itself, with a signal this test controls. */
-async function probeDirectly(fake: A2sFake, controller: AbortController, timeoutMs = TIMEOUT_MS): Promise<ProbeResult> {
-  const config = sourceConfig.parse({ host: '127.0.0.1', port: fake.port });
-  return source.probe!(config, { signal: controller.signal, timeoutMs });
+function probeItself(fake: A2sFake, signal: AbortSignal, timeoutMs = TIMEOUT_MS): Promise<ProbeResult> {
+  return probeDirectly(source, { host: '127.0.0.1', port: fake.port }, timeoutMs, signal);
 }
 
 describe('source probe', () => {
@@ -93,10 +84,7 @@ describe('source probe', () => {
   });
 
   it('reports a closed UDP port as refused', async () => {
-    const probeSocket = createSocket('udp4');
-    await new Promise<void>((resolve) => probeSocket.bind(0, '127.0.0.1', resolve));
-    const closedPort = probeSocket.address().port;
-    await new Promise<void>((resolve) => probeSocket.close(() => resolve()));
+    const closedPort = await closedUdpPort();
     const before = activeResources();
     const result = await runProbe(source, { host: '127.0.0.1', port: closedPort }, { timeoutMs: TIMEOUT_MS });
     expect(result.ok).toBe(false);
@@ -123,15 +111,7 @@ describe('source probe', () => {
   it('closes its socket and returns as soon as its signal aborts', async () => {
     const fake = await startA2sServer({ mode: 'silent' });
     try {
-      const before = activeResources();
-      const controller = new AbortController();
-      const started = performance.now();
-      const pending = probeDirectly(fake, controller, 10_000);
-      setTimeout(() => controller.abort(), 50);
-      const result = await pending;
-      expect(performance.now() - started).toBeLessThan(500);
-      expect(result).toEqual({ ok: false, error: 'timed out after 10 s' });
-      expect(await leakedResources(before)).toEqual({});
+      expect(await abortedAfter(50, (signal) => probeItself(fake, signal, 10_000))).toEqual({ ok: false, error: 'timed out after 10 s' });
     } finally {
       await fake.close();
     }
@@ -140,9 +120,7 @@ describe('source probe', () => {
   it('returns at once when called with an aborted signal', async () => {
     const fake = await startA2sServer({});
     try {
-      const controller = new AbortController();
-      controller.abort();
-      expect(await probeDirectly(fake, controller)).toEqual({ ok: false, error: 'timed out after 0.5 s' });
+      expect(await probeItself(fake, AbortSignal.abort())).toEqual({ ok: false, error: 'timed out after 0.5 s' });
       expect(fake.requests).toHaveLength(0);
     } finally {
       await fake.close();
@@ -152,7 +130,7 @@ describe('source probe', () => {
   it('works when called directly, without runProbe', async () => {
     const fake = await startA2sServer({ challenge: true });
     try {
-      const result = await probeDirectly(fake, new AbortController());
+      const result = await probeItself(fake, new AbortController().signal);
       expect(result).toMatchObject({ ok: true, data: { map: 'de_dust2' } });
     } finally {
       await fake.close();

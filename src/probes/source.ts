@@ -1,12 +1,11 @@
 // Steam / Source servers: Valve A2S_INFO over UDP.
 import { createSocket, type Socket } from 'node:dgram';
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import { z } from 'zod';
-import { host, minPlayers, port } from './fields.js';
-import { describeNetworkError, formatSeconds } from './network-error.js';
-import { defineProbe, type ProbeResult } from './probe.js';
-import { type A2sInfo, decodeDatagram, decodeMessage, encodeInfoRequest, SplitReassembler } from './wire/a2s.js';
+import { type A2sInfo, decodeDatagram, decodeMessage, encodeInfoRequest, SplitReassembler } from './codecs/a2s.js';
+import { gameServer } from './fields.js';
+import { describeNetworkError, timedOutAfter } from './network-error.js';
+import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
+import { lookupHost, withSocket } from './socket-exchange.js';
 
 /** What one A2S_INFO check accepts from the server before giving up on it. */
 export const SOURCE_LIMITS = {
@@ -20,32 +19,18 @@ export const SOURCE_LIMITS = {
   maxChallenges: 3,
 } as const;
 
-export const sourceConfig = z
-  .object({
-    host: host(),
-    port: port().default(27015).describe('The query port (usually the game port).'),
-    minPlayers: minPlayers(),
-  })
-  .strict();
+export const sourceConfig = z.object(gameServer(27015, 'The query port (usually the game port).')).strict();
 
 export const source = defineProbe({
   id: 'source',
   label: 'Steam / Source (A2S) server',
-  runsOn: ['edge', 'relay'],
   config: sourceConfig,
   secrets: [],
-  probe: async (config, { signal, timeoutMs }) => {
-    const timedOut: ProbeResult = { ok: false, error: `timed out after ${formatSeconds(timeoutMs)}` };
-    if (signal.aborted) return timedOut;
-    let address: { address: string; family: number };
-    try {
-      address = await raceAbort(resolveHost(config.host), signal);
-    } catch (error) {
-      return signal.aborted ? timedOut : { ok: false, error: describeNetworkError(error, timeoutMs) };
-    }
-    if (signal.aborted) return timedOut;
-    const info = await queryInfo(address, config.port, signal, timeoutMs);
-    if ('error' in info) return info.error;
+  probe: async (config, ctx) => {
+    const address = await lookupHost(config.host, ctx);
+    if ('error' in address) return { ok: false, error: address.error };
+    const info = await queryInfo(address, config.port, ctx);
+    if ('error' in info) return { ok: false, error: info.error };
     return describeInfo(info.info, info.latencyMs, config.minPlayers);
   },
 });
@@ -72,56 +57,33 @@ function describeInfo(info: A2sInfo, latencyMs: number, minPlayers: number | und
   };
 }
 
-type QueryOutcome = { info: A2sInfo; latencyMs: number } | { error: ProbeResult };
+type QueryOutcome = { info: A2sInfo; latencyMs: number } | { error: string };
 
 /** One exchange on a connected UDP socket: request, answer challenges, reassemble splits, stop at the info reply. */
-function queryInfo(
-  target: { address: string; family: number },
-  queryPort: number,
-  signal: AbortSignal,
-  timeoutMs: number,
-): Promise<QueryOutcome> {
-  return new Promise((resolve) => {
-    const socket: Socket = createSocket(target.family === 6 ? 'udp6' : 'udp4');
+function queryInfo(target: { address: string; family: 4 | 6 }, queryPort: number, ctx: ProbeContext): Promise<QueryOutcome> {
+  const open = () => createSocket(target.family === 6 ? 'udp6' : 'udp4');
+  return withSocket<Socket, QueryOutcome>(open, ctx, { error: timedOutAfter(ctx.timeoutMs) }, (socket, { finish, after }) => {
     const reassembler = new SplitReassembler({ maxParts: SOURCE_LIMITS.maxSplitParts, maxBytes: SOURCE_LIMITS.maxSplitBytes });
+    const fail = (error: string) => finish({ error });
     let request = encodeInfoRequest();
     let sentAt = 0;
     let datagrams = 0;
     let challenges = 0;
-    // UDP may drop the request; one resend halfway through the budget costs little and saves a false alarm.
-    const resend = setTimeout(() => send(), Math.max(1, Math.floor(timeoutMs / 2)));
-
-    let done = false;
-    const finish = (outcome: QueryOutcome) => {
-      if (done) return;
-      done = true;
-      clearTimeout(resend);
-      signal.removeEventListener('abort', onAbort);
-      socket.removeAllListeners();
-      socket.on('error', () => {});
-      try {
-        socket.close();
-      } catch {
-        // Already closed: nothing left to release.
-      }
-      resolve(outcome);
-    };
-    const fail = (error: string) => finish({ error: { ok: false, error } });
-    const onAbort = () => fail(`timed out after ${formatSeconds(timeoutMs)}`);
     const send = () => {
       sentAt = performance.now();
       try {
         socket.send(request, (error) => {
-          if (error) fail(describeUdpError(error, queryPort, timeoutMs));
+          if (error) fail(describeUdpError(error, queryPort, ctx.timeoutMs));
         });
       } catch (error) {
         // send() throws synchronously on a socket closed under it; this runs in event callbacks, where a throw would escape.
-        fail(describeUdpError(error, queryPort, timeoutMs));
+        fail(describeUdpError(error, queryPort, ctx.timeoutMs));
       }
     };
+    // UDP may drop the request; one resend halfway through the budget costs little and saves a false alarm.
+    after(Math.max(1, Math.floor(ctx.timeoutMs / 2)), send);
 
-    signal.addEventListener('abort', onAbort, { once: true });
-    socket.on('error', (error) => fail(describeUdpError(error, queryPort, timeoutMs)));
+    socket.on('error', (error) => fail(describeUdpError(error, queryPort, ctx.timeoutMs)));
     socket.on('message', (datagram) => {
       try {
         datagrams += 1;
@@ -144,22 +106,6 @@ function queryInfo(
     });
     // A connected socket only accepts the server's replies and, on most systems, reports a closed port.
     socket.connect(queryPort, target.address, () => send());
-  });
-}
-
-async function resolveHost(name: string): Promise<{ address: string; family: number }> {
-  const bare = name.startsWith('[') && name.endsWith(']') ? name.slice(1, -1) : name;
-  const family = isIP(bare);
-  if (family !== 0) return { address: bare, family };
-  return lookup(bare);
-}
-
-/** Rejects with an AbortError when the signal fires first; the lookup itself cannot be cancelled. */
-function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' }));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
 

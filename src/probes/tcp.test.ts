@@ -2,9 +2,8 @@
 import { type AddressInfo, createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeResources, leakedResources } from '../../test/fakes/handles.js';
-import type { ProbeDefinition } from './probe.js';
-import { runProbe } from './run.js';
-import { tcp, tcpConfig } from './tcp.js';
+import { probeDirectly, runThrough } from '../../test/fakes/probe-runs.js';
+import { tcp } from './tcp.js';
 
 let server: Server;
 let port: number;
@@ -31,7 +30,7 @@ beforeAll(async () => {
 afterAll(() => close(server));
 
 function check(config: Record<string, unknown>, signal: AbortSignal = AbortSignal.timeout(1000), timeoutMs = 1000) {
-  return tcp.probe!(tcpConfig.parse(config), { signal, timeoutMs });
+  return probeDirectly(tcp, config, timeoutMs, signal);
 }
 
 describe('tcp probe', () => {
@@ -68,12 +67,12 @@ describe('tcp probe', () => {
   });
 
   it('runs through runProbe', async () => {
-    expect(await runProbe(tcp as unknown as ProbeDefinition, { host: '127.0.0.1', port }, { timeoutMs: 1000 })).toMatchObject({ ok: true });
-    expect(await runProbe(tcp as unknown as ProbeDefinition, { host: '127.0.0.1', port: closedPort }, { timeoutMs: 1000 })).toEqual({
+    expect(await runThrough(tcp, { host: '127.0.0.1', port }, 1000)).toMatchObject({ ok: true });
+    expect(await runThrough(tcp, { host: '127.0.0.1', port: closedPort }, 1000)).toEqual({
       ok: false,
       error: 'connection refused',
     });
-    expect(await runProbe(tcp as unknown as ProbeDefinition, { host: '127.0.0.1', port: 70000 }, { timeoutMs: 1000 })).toMatchObject({
+    expect(await runThrough(tcp, { host: '127.0.0.1', port: 70000 }, 1000)).toMatchObject({
       ok: false,
       error: 'invalid config: expected an integer from 1 to 65535',
     });

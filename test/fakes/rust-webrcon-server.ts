@@ -36,6 +36,8 @@ export interface RustFakeOptions {
   info?: Record<string, unknown>;
   /** Wait this long before answering. */
   delayMs?: number;
+  /** Answer serverinfo with this text as the Message, instead of the serverinfo JSON. */
+  reply?: string;
 }
 
 export interface RustFake {
@@ -121,6 +123,7 @@ export async function startRustWebrconServer(options: RustFakeOptions): Promise<
         if (client.readyState !== client.OPEN) return;
         if (mode === 'not-json') return client.send(envelope(request.Identifier, `Command '${request.Message}' not found`, 'Warning'));
         if (mode === 'huge') return client.send(envelope(request.Identifier, 'z'.repeat(300 * 1024), 'Generic'));
+        if (options.reply !== undefined) return client.send(envelope(request.Identifier, options.reply, 'Generic'));
         // Rust pretty-prints the inner JSON.
         const info = JSON.stringify({ ...DEFAULT_RUST_INFO, ...options.info }, null, 2);
         client.send(envelope(request.Identifier, info, 'Generic'));

@@ -1,8 +1,9 @@
 // The one bounded HTTP(S) client every HTTP-speaking probe uses: abortable, byte-capped, redirect-limited, certificate-aware.
-import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { type ClientRequest, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { TLSSocket } from 'node:tls';
-import { describeNetworkError } from '../network-error.js';
+import { describeNetworkError } from './network-error.js';
+import { withSocket } from './socket-exchange.js';
 
 /** Limits on what a probe's HTTP exchange may cost, whatever the server does. */
 export const HTTP_GET_LIMITS = {
@@ -31,7 +32,7 @@ export interface HttpGetRequest {
   ignoreTls?: boolean;
   /** Aborting it closes the socket and ends the request with a timeout error. */
   signal: AbortSignal;
-  /** Only used to word the timeout error. */
+  /** Words the timeout error, and bounds each request even for a signal that never fires. */
   timeoutMs: number;
 }
 
@@ -74,7 +75,9 @@ export async function httpGet(input: HttpGetRequest): Promise<HttpGetResult> {
   try {
     for (let redirects = 0; ; redirects++) {
       if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, error: `cannot follow a redirect to a ${url.protocol} URL` };
-      const hop = await requestOnce(url, { method, headers, body, ignoreTls: input.ignoreTls ?? false }, input);
+      const outcome = await requestOnce(url, { method, headers, body, ignoreTls: input.ignoreTls ?? false }, input);
+      if ('failure' in outcome) throw outcome.failure;
+      const { hop } = outcome;
       tls = earlier(tls, hop.tls);
       const location = hop.headers.location;
       const follow = REDIRECT_STATUSES.has(hop.status) && typeof location === 'string' && maxRedirects > 0;
@@ -135,40 +138,16 @@ interface HopInit {
   ignoreTls: boolean;
 }
 
-function requestOnce(url: URL, init: HopInit, input: HttpGetRequest): Promise<Hop> {
-  const { signal } = input;
+type HopOutcome = { hop: Hop } | { failure: unknown };
+
+function requestOnce(url: URL, init: HopInit, input: HttpGetRequest): Promise<HopOutcome> {
   const cap = input.maxBodyBytes ?? HTTP_GET_LIMITS.bodyBytes;
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(abortError());
-      return;
-    }
-    const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    // agent: false gives each request its own non-keep-alive agent, so the socket closes when the check ends.
-    const req = request(url, {
-      method: init.method,
-      headers: init.headers,
-      agent: false,
-      rejectUnauthorized: !init.ignoreTls,
-    });
-    let settled = false;
-    const settle = () => {
-      settled = true;
-      signal.removeEventListener('abort', onAbort);
-      req.destroy();
-    };
-    const fail = (error: unknown) => {
-      if (settled) return;
-      settle();
-      reject(error);
-    };
-    const succeed = (hop: Hop) => {
-      if (settled) return;
-      settle();
-      resolve(hop);
-    };
-    const onAbort = () => fail(abortError());
-    signal.addEventListener('abort', onAbort, { once: true });
+  const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  // agent: false gives each request its own non-keep-alive agent, so the socket closes when the check ends.
+  const open = () => request(url, { method: init.method, headers: init.headers, agent: false, rejectUnauthorized: !init.ignoreTls });
+  return withSocket<ClientRequest, HopOutcome>(open, input, () => ({ failure: abortError() }), (req, { finish }) => {
+    const fail = (failure: unknown) => finish({ failure });
+    const succeed = (hop: Hop) => finish({ hop });
     req.on('error', fail);
     req.on('response', (res: IncomingMessage) => {
       const headersAt = performance.now();

@@ -1,4 +1,4 @@
-// Valve A2S wire codec: the A2S_INFO request, S2C_CHALLENGE, Source split packets and the S2A_INFO reply.
+// Valve A2S codec: the A2S_INFO request, S2C_CHALLENGE, Source split packets and the S2A_INFO reply.
 
 /** Every A2S message starts with one of these 32-bit little-endian headers. */
 const SIMPLE_HEADER = -1;

@@ -1,3 +1,4 @@
+// RCON packets byte for byte, and the decoder that reads them from a stream under a size cap.
 import { describe, expect, it } from 'vitest';
 import { encodeRconPacket, RCON_TYPE, RconDecoder, RconFormatError } from './rcon-packet.js';
 

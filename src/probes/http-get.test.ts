@@ -1,7 +1,8 @@
 // The bounded HTTP client against the fake website: caps, redirects, aborts, certificates, and nothing left open.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeResources, leakedResources } from '../../../test/fakes/handles.js';
-import { createSelfSignedCertificate, type FakeServer, startWebsiteFake } from '../../../test/fakes/http-fakes.js';
+import { activeResources, leakedResources } from '../../test/fakes/handles.js';
+import { type FakeServer, startWebsiteFake } from '../../test/fakes/http-fakes.js';
+import { describeOverHttps } from '../../test/fakes/probe-runs.js';
 import { bodyJson, bodyText, formatBytes, HTTP_GET_LIMITS, httpGet } from './http-get.js';
 
 let site: FakeServer;
@@ -151,17 +152,9 @@ describe('httpGet', () => {
   });
 });
 
-const certificate = createSelfSignedCertificate(30);
-
-describe.skipIf(certificate === null)('httpGet over https (needs the openssl command)', () => {
-  let secure: FakeServer;
-  beforeAll(async () => {
-    secure = await startWebsiteFake(certificate!);
-  });
-  afterAll(() => secure.close());
-
+describeOverHttps('httpGet', (secure) => {
   it('reports the days left on the certificate', async () => {
-    const result = await httpGet({ url: `${secure.url}/ok`, ignoreTls: true, signal: AbortSignal.timeout(1500), timeoutMs: 1500 });
+    const result = await httpGet({ url: `${secure().url}/ok`, ignoreTls: true, signal: AbortSignal.timeout(1500), timeoutMs: 1500 });
     if (!result.ok) throw new Error(result.error);
     expect(result.response.tls?.daysRemaining).toBeGreaterThanOrEqual(29);
     expect(result.response.tls?.daysRemaining).toBeLessThanOrEqual(30);
@@ -169,7 +162,7 @@ describe.skipIf(certificate === null)('httpGet over https (needs the openssl com
   });
 
   it('rejects a self-signed certificate unless told to ignore it', async () => {
-    const result = await httpGet({ url: `${secure.url}/ok`, signal: AbortSignal.timeout(1500), timeoutMs: 1500 });
+    const result = await httpGet({ url: `${secure().url}/ok`, signal: AbortSignal.timeout(1500), timeoutMs: 1500 });
     expect(result).toEqual({ ok: false, error: 'the TLS certificate is self-signed (set ignoreTls to accept it)' });
   });
 });

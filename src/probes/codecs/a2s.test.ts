@@ -1,3 +1,4 @@
+// The A2S codec byte for byte: the info request, challenges, split reassembly and the info reply, well formed and not.
 import { describe, expect, it } from 'vitest';
 import { A2sFormatError, decodeDatagram, decodeMessage, encodeInfoRequest, parseInfo, SplitReassembler } from './a2s.js';
 

@@ -1,0 +1,124 @@
+// How a probe holds one exchange over one socket: it settles once, stops on abort or at its timeout, and leaves nothing open.
+import type { Socket as UdpSocket } from 'node:dgram';
+import { lookup } from 'node:dns/promises';
+import type { EventEmitter } from 'node:events';
+import type { ClientRequest } from 'node:http';
+import type { Socket as TcpSocket } from 'node:net';
+import type WebSocket from 'ws';
+import { bareHost } from './fields.js';
+import { describeNetworkError, timedOutAfter } from './network-error.js';
+import type { ProbeContext } from './probe.js';
+
+/** The sockets probes open: TCP, UDP, WebSocket, and an HTTP request with the socket under it. */
+export type ProbeSocket = TcpSocket | UdpSocket | WebSocket | ClientRequest;
+
+/** What the protocol code of a probe gets besides its socket. */
+export interface SocketExchange<Outcome> {
+  /** Ends the exchange with this outcome and tears the socket down; the first call wins, later ones do nothing. */
+  finish(outcome: Outcome): void;
+  /** True once the exchange has ended, by the protocol, the signal or the timeout. */
+  readonly settled: boolean;
+  /** A timer that is cleared when the exchange ends. */
+  after(ms: number, run: () => void): NodeJS.Timeout;
+  /** A repeating timer that is cleared when the exchange ends. */
+  every(ms: number, run: () => void): NodeJS.Timeout;
+}
+
+/**
+ * Opens a socket and lets `talk` hold the exchange on it. The promise settles exactly once: with what `talk` passes to
+ * finish, or with `onAbort` when the signal aborts or `timeoutMs` passes first. Either way the abort listener is removed,
+ * the timers are cleared and the socket is torn down. With the signal already aborted nothing is opened.
+ * A throw from `open` or from the synchronous part of `talk` rejects the promise, the socket torn down all the same.
+ */
+export function withSocket<Socket extends ProbeSocket, Outcome>(
+  open: () => Socket,
+  { signal, timeoutMs }: ProbeContext,
+  onAbort: Outcome | (() => Outcome),
+  talk: (socket: Socket, exchange: SocketExchange<Outcome>) => void,
+): Promise<Outcome> {
+  const aborted = () => (typeof onAbort === 'function' ? (onAbort as () => Outcome)() : onAbort);
+  if (signal.aborted) return Promise.resolve(aborted());
+  return new Promise((resolve, reject) => {
+    const socket = open();
+    const timers = new Set<NodeJS.Timeout>();
+    let settled = false;
+    const end = () => {
+      settled = true;
+      for (const timer of timers) clearTimeout(timer);
+      signal.removeEventListener('abort', stop);
+      release(socket);
+    };
+    const finish = (outcome: Outcome) => {
+      if (settled) return;
+      end();
+      resolve(outcome);
+    };
+    const stop = () => finish(aborted());
+    const track = (timer: NodeJS.Timeout) => {
+      timers.add(timer);
+      return timer;
+    };
+    const exchange: SocketExchange<Outcome> = {
+      finish,
+      get settled() {
+        return settled;
+      },
+      after: (ms, run) => track(setTimeout(run, ms)),
+      every: (ms, run) => track(setInterval(run, ms)),
+    };
+    signal.addEventListener('abort', stop, { once: true });
+    // The signal is the contract; this deadline keeps the promise bounded even for a caller whose signal never fires.
+    exchange.after(timeoutMs, stop);
+    try {
+      talk(socket, exchange);
+    } catch (error) {
+      if (settled) return;
+      end();
+      reject(error);
+    }
+  });
+}
+
+/**
+ * Waits for `work`, or stops waiting when the signal aborts and settles with `onAbort` instead: for steps such as
+ * getaddrinfo or a library's query, which cannot be cancelled. With the signal already aborted, `work` is not started.
+ */
+export function untilAborted<T>(work: () => Promise<T>, signal: AbortSignal, onAbort: () => T): Promise<T> {
+  if (signal.aborted) return Promise.resolve(onAbort());
+  return new Promise((resolve, reject) => {
+    const stop = () => resolve(onAbort());
+    signal.addEventListener('abort', stop, { once: true });
+    Promise.resolve()
+      .then(work)
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', stop));
+  });
+}
+
+export type HostAddress = { address: string; family: 4 | 6 } | { error: string };
+
+/** Looks a configured host up once, so that replies can be matched to the address asked; an IP address is taken as it is. */
+export function lookupHost(host: string, { signal, timeoutMs }: ProbeContext): Promise<HostAddress> {
+  return untilAborted(
+    () =>
+      lookup(bareHost(host)).then(
+        ({ address, family }): HostAddress => ({ address, family: family === 6 ? 6 : 4 }),
+        (error): HostAddress => ({ error: describeNetworkError(error, timeoutMs) }),
+      ),
+    signal,
+    () => ({ error: timedOutAfter(timeoutMs) }),
+  );
+}
+
+function release(socket: ProbeSocket): void {
+  socket.removeAllListeners();
+  // A late error (a reset after we hung up, a send that was under way) must not become an uncaught exception.
+  (socket as EventEmitter).on('error', () => {});
+  try {
+    if ('terminate' in socket) socket.terminate();
+    else if ('destroy' in socket) socket.destroy();
+    else socket.close();
+  } catch {
+    // A UDP socket already closed by a failed bind or connect: nothing left to release.
+  }
+}
