@@ -1,8 +1,8 @@
 // The badge: valid SVG (parsed and drawn by resvg), the right words, the state's colour, players, label and style options.
 import { Resvg } from '@resvg/resvg-js';
-import { decode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
 import { hostileSnapshot, largeSnapshot, operationalSnapshot, partialOutageSnapshot, snapshotOf } from '../../test/fakes/snapshots.js';
+import { readPng, rgbAt } from '../../test/pixels.js';
 import type { PageState, Snapshot } from '../domain/snapshot.js';
 import { BADGE_MESSAGE, badgeOptions, renderBadge } from './badge.js';
 import { STATE_COLOUR } from './html-layout.js';
@@ -11,9 +11,7 @@ const options = (query: string) => badgeOptions(new URLSearchParams(query));
 
 /** Draws the SVG (which fails on malformed XML) and returns the colour at (x, y) of the 20 px high badge. */
 function pixel(svg: string, x: number, y = 10): [number, number, number] {
-  const png = decode(new Resvg(svg, { font: { loadSystemFonts: false } }).render().asPng());
-  const at = (y * png.width + x) * png.channels;
-  return [png.data[at]!, png.data[at + 1]!, png.data[at + 2]!];
+  return rgbAt(readPng(new Resvg(svg, { font: { loadSystemFonts: false } }).render().asPng()), x, y);
 }
 
 function hex(colour: string): [number, number, number] {

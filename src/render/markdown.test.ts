@@ -1,14 +1,6 @@
 // The Markdown form of a page: every part of the snapshot in words, escaped user text, the same bytes every time.
 import { describe, expect, it } from 'vitest';
-import {
-  activeIncidentSnapshot,
-  hostileSnapshot,
-  largeSnapshot,
-  maintenanceSnapshot,
-  operationalSnapshot,
-  partialOutageSnapshot,
-  SNAPSHOT_FIXTURES,
-} from '../../test/fakes/snapshots.js';
+import { activeIncidentSnapshot, hostileSnapshot, largeSnapshot, maintenanceSnapshot, operationalSnapshot, partialOutageSnapshot, SNAPSHOT_FIXTURES } from '../../test/fakes/snapshots.js';
 import { escapeMarkdown, renderMarkdown } from './markdown.js';
 
 describe('renderMarkdown', () => {

@@ -14,7 +14,7 @@ import { LIVE_CLIENT_SCRIPT } from './live-client-script.js';
  *   change of live data only (players, latency) within 5 to 15 s, coalesced.
  * - polling: while the stream is down (not supported, blocked, reconnecting), every data-refresh seconds.
  * - A part is swapped only when its served markup changed, so an open incident or keyboard focus is left alone
- *   otherwise. A response that is not a status page (a password form after the session expired) is ignored.
+ *   otherwise. A response that is not a status page (the login page after the session expired) is ignored.
  * - hidden tabs are not refreshed; coming back refreshes at once. A state change is announced to screen readers.
  */
 export const PAGE_SCRIPT = `(function () {

@@ -1,10 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+// The demo page a fresh server creates, in real Chromium: it checks itself and shows its live components.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../browser.js';
 import { type ServerProcess, startServer } from '../cli-process.js';
+import { saveScreenshot } from '../screenshots.js';
 
 describe('the demo page in a real browser', () => {
   let server: ServerProcess;
@@ -21,7 +23,7 @@ describe('the demo page in a real browser', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('loads /s/demo with the banner and its live components, and saves a screenshot', async () => {
+  it('loads /s/demo with the banner and its live components, the whole page light and as wide as the screen', async () => {
     const page = await browser.newPage({ viewport: { width: 1100, height: 1000 } });
     // The demo checks itself; wait for its first results to reach the page.
     await expect
@@ -45,8 +47,7 @@ describe('the demo page in a real browser', () => {
     expect(names.join(' ')).toContain('Website');
     expect(names.join(' ')).toContain('TCP port');
     expect(names.join(' ')).toContain('Heartbeat');
-    mkdirSync('test-results', { recursive: true });
-    await page.screenshot({ path: 'test-results/demo-page.png', fullPage: true });
+    await saveScreenshot(page, 'demo-page.png', { looks: 'light', fullPage: true });
     await page.close();
   }, 60_000);
 });

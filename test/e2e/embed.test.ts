@@ -1,11 +1,14 @@
 // The embed widget in Chromium, inside an iframe of another origin: it loads, follows the live stream, light and dark.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STATE_COLOUR } from '../../src/render/html-layout.js';
 import { type HtmlServer, launchChromium, serveHtml } from '../browser.js';
 import { type ServerProcess, startServer } from '../cli-process.js';
+import { countNear } from '../pixels.js';
+import { expectLooks, regionOf, saveScreenshot } from '../screenshots.js';
 
 const TOKEN = 'wdp_embed-e2e-token-0123456789abcdef';
 const CONFIG = `
@@ -17,8 +20,6 @@ pages:
     title: Blockhaven Network
     components: [{ name: Survival, monitor: game }]
 `;
-
-const SCREENSHOTS = join(process.cwd(), 'test-results');
 
 /** A host page on another origin with the README's snippet, once following the reader's scheme and once forced dark. */
 function hostPage(warden: string): string {
@@ -47,7 +48,6 @@ describe('the embed widget on another site', () => {
     }).then((response) => response.status);
 
   beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
     writeFileSync(join(dir, 'warden.yaml'), CONFIG);
     [server, browser] = await Promise.all([
       startServer([], { WARDEN_DATA_DIR: dir, WARDEN_CONFIG: join(dir, 'warden.yaml') }),
@@ -98,7 +98,10 @@ describe('the embed widget on another site', () => {
     await expect.poll(() => widget.getByTestId('embed').getAttribute('data-state'), { interval: 50, timeout: 5000 }).toBe('down');
     expect(await widget.getByTestId('embed-label').textContent()).toBe('Major outage');
     expect(await widget.getByTestId('embed-players').isVisible()).toBe(false);
-    await page.screenshot({ path: join(SCREENSHOTS, 'embed-down.png') });
+    // The reader sees it turn red: the state's dot and words in the down colour.
+    const shot = await saveScreenshot(page, 'embed-down.png', {});
+    const frame = await regionOf(page.locator('iframe[title="Blockhaven status"]'));
+    expect(countNear(shot, STATE_COLOUR.down, 24, frame), 'pixels of the down colour in the widget').toBeGreaterThan(300);
     expect(errors).toEqual([]);
     await page.context().close();
     expect(await pushPlayers()).toBe(200);
@@ -114,7 +117,11 @@ describe('the embed widget on another site', () => {
       const background = (frame: typeof auto) => frame.getByTestId('embed').evaluate((el) => getComputedStyle(el).backgroundColor);
       expect(await background(auto)).toBe(scheme === 'dark' ? 'rgb(21, 27, 35)' : 'rgb(255, 255, 255)');
       expect(await background(dark)).toBe('rgb(21, 27, 35)');
-      await page.screenshot({ path: join(SCREENSHOTS, `embed-${scheme}.png`) });
+      // The widget follows the reader's scheme, or is dark when asked, whatever the host page looks like.
+      const file = `embed-${scheme}.png`;
+      const shot = await saveScreenshot(page, file, {});
+      expectLooks(shot, scheme, `${file}, the widget`, await regionOf(page.locator('iframe[title="Blockhaven status"]')));
+      expectLooks(shot, 'dark', `${file}, the widget forced dark`, await regionOf(page.locator('iframe[title="Blockhaven status (dark)"]')));
       expect(errors).toEqual([]);
       await page.context().close();
     }

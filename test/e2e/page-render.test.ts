@@ -1,12 +1,10 @@
 // The rendered status page in real Chromium: visible states, landmarks, phone layout, dark mode contrast, no XSS, self-refresh.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Snapshot } from '../../src/domain/snapshot.js';
 import { type HtmlPageOptions, renderHtmlPage } from '../../src/render/html-page.js';
+import { renderLoginPage } from '../../src/render/login-page.js';
 import { renderNotFoundPage } from '../../src/render/not-found-page.js';
-import { renderPasswordPage } from '../../src/render/password-page.js';
 import { launchChromium, serveHtml } from '../browser.js';
 import {
   activeIncidentSnapshot,
@@ -15,15 +13,14 @@ import {
   partialOutageSnapshot,
   SNAPSHOT_FIXTURES,
 } from '../fakes/snapshots.js';
+import { saveScreenshot } from '../screenshots.js';
 
-const SCREENSHOTS = join(process.cwd(), 'test-results');
 const OPTIONS: HtmlPageOptions = { jsonPath: '/api/status.json', markdownPath: '/status.md', feedPath: '/feed.rss', refreshSeconds: 60 };
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 900 };
 
 let browser: Browser;
 beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
   browser = await launchChromium();
 });
 afterAll(async () => {
@@ -206,7 +203,7 @@ describe('the HTML status page in Chromium', () => {
       expect(await opened.page.locator('h1').textContent()).toBe('Bob\'s "Best" <Server> & Co');
       expect(await opened.page.title()).toContain('Bob\'s "Best" <Server> & Co');
       expect(opened.errors).toEqual([]);
-      await opened.page.screenshot({ path: join(SCREENSHOTS, 'status-page-hostile-phone.png'), fullPage: true });
+      await saveScreenshot(opened.page, 'status-page-hostile-phone.png', { looks: 'light', fullPage: true });
     } finally {
       await opened.close();
     }
@@ -248,7 +245,7 @@ describe('the HTML status page in Chromium', () => {
     }
   });
 
-  it('saves screenshots in light, dark and on a phone', async () => {
+  it('looks light, dark, and whole on a phone in its screenshots, as the reader asks', async () => {
     const html = render(activeIncidentSnapshot());
     for (const [file, viewport, colorScheme] of [
       ['status-page-light.png', DESKTOP, 'light'],
@@ -257,7 +254,9 @@ describe('the HTML status page in Chromium', () => {
     ] as const) {
       const opened = await open(html, { viewport, colorScheme });
       try {
-        await opened.page.screenshot({ path: join(SCREENSHOTS, file), fullPage: true });
+        // The page script has run once the times are local: the shot shows what the reader sees.
+        await opened.page.locator('time[title]').first().waitFor();
+        await saveScreenshot(opened.page, file, { looks: colorScheme, fullPage: true });
       } finally {
         await opened.close();
       }
@@ -265,9 +264,9 @@ describe('the HTML status page in Chromium', () => {
   });
 });
 
-describe('the password and not-found pages in Chromium', () => {
-  it('focuses a labelled password field and fits a phone', async () => {
-    const html = renderPasswordPage({ title: 'Blockhaven', slug: 'blockhaven' }, { action: '/blockhaven/unlock', error: 'Wrong password.' }).body;
+describe('the login and not-found pages in Chromium', () => {
+  it('focuses a labelled password field, fits a phone and looks dark when asked', async () => {
+    const html = renderLoginPage({ title: 'Blockhaven', slug: 'blockhaven' }, { action: '/blockhaven/unlock', error: 'Wrong password.' }).body;
     const opened = await open(html, { viewport: PHONE, colorScheme: 'dark' });
     try {
       const field = opened.page.getByLabel('Password');
@@ -276,7 +275,7 @@ describe('the password and not-found pages in Chromium', () => {
       expect(await opened.page.getByRole('alert').textContent()).toBe('Wrong password.');
       expect(await scrollsSideways(opened.page)).toBe(false);
       expect(((await opened.page.evaluate(CONTRAST)) as ContrastReport).failures).toEqual([]);
-      await opened.page.screenshot({ path: join(SCREENSHOTS, 'password-page-dark-phone.png'), fullPage: true });
+      await saveScreenshot(opened.page, 'login-page-dark-phone.png', { looks: 'dark', fullPage: true });
       expect(opened.errors).toEqual([]);
     } finally {
       await opened.close();

@@ -1,25 +1,10 @@
 // Realistic status page snapshots, shared by the renderers' tests, the browser tests and the benchmarks.
 
-import type { MonitorState } from '../../src/domain/monitor-type.js';
-import type {
-  DailyBar,
-  LiveData,
-  PageState,
-  Snapshot,
-  SnapshotComponent,
-  SnapshotIncident,
-  SnapshotMaintenance,
-  UptimeWindows,
-} from '../../src/domain/snapshot.js';
-import { overallState } from '../../src/domain/states.js';
+import type { PageState, Snapshot, SnapshotComponent, SnapshotIncident } from '../../src/domain/snapshot.js';
+import { component, DAY, dayBars, emptyLive, FIXTURE_NOW, HOUR, incident, MINUTE, maintenanceWindow, minecraftLive, snapshotOf } from './snapshot-parts.js';
 
-/** The fixed "now" of every fixture: 20 Nov 2026, 14:05 UTC. */
-export const FIXTURE_NOW = Date.UTC(2026, 10, 20, 14, 5, 0);
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
+export { component, dayBars, FIXTURE_NOW, incident, maintenanceWindow, snapshotOf, uptimeOf } from './snapshot-parts.js';
 
-/** Every fixture by name, for tests and benchmarks that run over all of them. */
 export const SNAPSHOT_FIXTURES = {
   operational: operationalSnapshot,
   partialOutage: partialOutageSnapshot,
@@ -58,7 +43,7 @@ export function maintenanceSnapshot(): Snapshot {
   const components = networkComponents().map((c) =>
     c.id === 'creative' ? { ...c, state: 'maintenance' as const, since: FIXTURE_NOW - 35 * MINUTE, live: null } : c,
   );
-  const active: SnapshotMaintenance = {
+  const active = maintenanceWindow({
     id: 'mnt_weekly',
     title: 'Weekly world backup and restart',
     description: 'Creative is restarting after its weekly backup.\nBuilds are safe; expect about 45 minutes of downtime.',
@@ -66,20 +51,19 @@ export function maintenanceSnapshot(): Snapshot {
     endsAt: FIXTURE_NOW + 10 * MINUTE,
     status: 'in_progress',
     components: [{ id: 'creative', name: 'Creative' }],
-  };
-  const upcoming: SnapshotMaintenance = {
+  });
+  const upcoming = maintenanceWindow({
     id: 'mnt_db',
     title: 'Database upgrade',
     description: 'Player data moves to a faster database. Every server restarts once.',
     startsAt: FIXTURE_NOW + 2 * DAY + 6 * HOUR,
     endsAt: FIXTURE_NOW + 2 * DAY + 8 * HOUR,
-    status: 'scheduled',
     components: [
       { id: 'survival', name: 'Survival' },
       { id: 'creative', name: 'Creative' },
       { id: 'website', name: 'Website' },
     ],
-  };
+  });
   return snapshotOf(components, { maintenance: { active: [active], upcoming: [upcoming] } });
 }
 
@@ -139,7 +123,10 @@ export function largeSnapshot(): Snapshot {
   return snapshotOf(components, { recentIncidents: resolvedIncidents() });
 }
 
-/** Every piece of user text is an attack or a formatting trap: HTML, script, quotes, Markdown, huge words. */
+/**
+ * Every piece of user text is an attack or a formatting trap: HTML, script, quotes, `]]>`, Markdown, entities, control
+ * characters, a lone surrogate, huge words; in components, an active and a resolved incident, and a maintenance window.
+ */
 export function hostileSnapshot(): Snapshot {
   const xss = '<img src=x onerror=alert(1)>';
   const components: SnapshotComponent[] = [
@@ -148,7 +135,7 @@ export function hostileSnapshot(): Snapshot {
       name: xss,
       group: '</h3><script>alert(3)</script>',
       description: '"><svg onload=alert(4)>',
-      live: minecraftLive(1, 10, 30, '1.21"><b>x</b>', '§aWelcome\n<script>alert(5)</script>\n# not a heading\n- not a list'),
+      live: minecraftLive(1, 10, 30, '1.21"><b>x</b>', '§aWelcome\r\n<script>alert(5)</script>\n# not a heading\n- not a list\n\u0000\u0008\u000b\u001f'),
     }),
     component({ id: 'cmp_md', name: '*bold* | pipe', group: '`code` [link](javascript:alert(1))', description: '_under_ ~strike~ <b>html</b>' }),
     component({
@@ -160,116 +147,53 @@ export function hostileSnapshot(): Snapshot {
       live: { ...emptyLive(), message: 'https://example.com/'.repeat(20) },
     }),
   ];
-  const incident: SnapshotIncident = {
+  const active = incident({
     id: 'inc_xss',
     title: 'Bob\'s "Best" <Server> & Co — </title><script>alert(6)</script>',
-    status: 'investigating',
     impact: 'major',
     startedAt: FIXTURE_NOW - 10 * MINUTE,
-    resolvedAt: null,
     components: [{ id: 'cmp_xss', name: xss }],
     updates: [
       { id: 'u1', status: 'investigating', message: '</p></li></ol><script>alert(7)</script>\n1. one\n> quote\n---', at: FIXTURE_NOW - 10 * MINUTE },
-      { id: 'u2', status: 'identified', message: '[click](javascript:alert(8)) ![img](x) <!-- comment', at: FIXTURE_NOW - 2 * MINUTE },
+      {
+        id: 'u2',
+        status: 'identified',
+        message:
+          '[click](javascript:alert(8)) ![img](x) <!-- comment\n]]><![CDATA[<script>alert(9)</script>]]> &#60;b&#62; &lt;i&gt;\n' +
+          '\u0000\u0007\u001b[31mred\u001b[0m\u007f \ud800 lone\u2028separated',
+        at: FIXTURE_NOW - 2 * MINUTE,
+      },
     ],
-  };
+  });
+  const resolved = incident({
+    id: 'inc_phish',
+    title: '[Log in here](https://phish.example) <a href="javascript:alert(10)">x</a>',
+    status: 'resolved',
+    impact: 'critical',
+    startedAt: FIXTURE_NOW - 2 * DAY,
+    resolvedAt: FIXTURE_NOW - 2 * DAY + 40 * MINUTE,
+    components: [{ id: 'cmp_long', name: '<iframe src=//evil.example>' }],
+    updates: [
+      { id: 'u3', status: 'resolved', message: '<div onclick="alert(11)">\n* star\n+ plus\n```\n===', at: FIXTURE_NOW - 2 * DAY + 40 * MINUTE },
+    ],
+  });
+  const backup = maintenanceWindow({
+    id: 'mnt_xss',
+    title: '</h3><script>alert(12)</script> "Backup" ]]>',
+    components: [{ id: 'cmp_md', name: '*bold* | pipe' }],
+    description: '<b>bold</b> & &amp;\n# not a heading\n| a | b |\n\u0007bell',
+    startsAt: FIXTURE_NOW - 30 * MINUTE,
+    endsAt: FIXTURE_NOW + 30 * MINUTE,
+    status: 'in_progress',
+  });
   return snapshotOf(components, {
     title: 'Bob\'s "Best" <Server> & Co',
     description: '"quoted" \'single\' <b>bold</b> & `code` </textarea>',
-    activeIncidents: [incident],
+    activeIncidents: [active],
+    recentIncidents: [resolved],
+    maintenance: { active: [backup], upcoming: [] },
   });
 }
-
-/** One component with sensible defaults: operational, 90 good days, no monitor data. */
-export function component(overrides: Partial<SnapshotComponent> & { id: string; name: string }): SnapshotComponent {
-  const days = overrides.days ?? dayBars(FIXTURE_NOW, { seed: overrides.id.length });
-  return {
-    description: null,
-    group: null,
-    state: 'operational',
-    monitorState: MONITOR_STATE_OF[overrides.state ?? 'operational'],
-    since: null,
-    live: null,
-    ...overrides,
-    days,
-    uptime: overrides.uptime ?? uptimeOf(days),
-  };
-}
-
-/** A snapshot of these components, with the overall state derived by the real rules. */
-export function snapshotOf(
-  components: SnapshotComponent[],
-  extra: {
-    title?: string;
-    description?: string | null;
-    activeIncidents?: SnapshotIncident[];
-    recentIncidents?: SnapshotIncident[];
-    maintenance?: Snapshot['maintenance'];
-  },
-): Snapshot {
-  const activeIncidents = extra.activeIncidents ?? [];
-  const players = components.reduce<number | null>((sum, c) => (c.live?.players == null ? sum : (sum ?? 0) + c.live.players), null);
-  const maxPlayers = components.reduce<number | null>((sum, c) => (c.live?.maxPlayers == null ? sum : (sum ?? 0) + c.live.maxPlayers), null);
-  return {
-    page: {
-      id: 'page_blockhaven',
-      slug: 'blockhaven',
-      title: extra.title ?? 'Blockhaven Network',
-      description: extra.description === undefined ? 'Minecraft survival, creative and minigames since 2019.' : extra.description,
-      url: 'https://status.blockhaven.example/',
-      customDomain: 'status.blockhaven.example',
-    },
-    overall: overallState({ components: components.map((c) => c.state), pageImpacts: [], pageMaintenance: false }),
-    components,
-    activeIncidents,
-    recentIncidents: extra.recentIncidents ?? [],
-    maintenance: extra.maintenance ?? { active: [], upcoming: [] },
-    totals: { players, maxPlayers },
-    generatedAt: FIXTURE_NOW,
-  };
-}
-
-/**
- * 90 UTC days ending on `now`'s day, oldest first. Mostly perfect; a seeded few degraded days; `outageDays`
- * (days ago) down; a component `newDays` old has no data before.
- */
-export function dayBars(now: number, options: { seed: number; outageDays?: number[]; newDays?: number }): DailyBar[] {
-  const random = seeded(options.seed);
-  const today = Math.floor(now / DAY) * DAY;
-  const bars: DailyBar[] = [];
-  for (let ago = 89; ago >= 0; ago--) {
-    const date = new Date(today - ago * DAY).toISOString().slice(0, 10);
-    const roll = random();
-    if (options.newDays !== undefined && ago >= options.newDays) bars.push({ date, uptime: null, state: 'unknown', checks: 0 });
-    else if (options.outageDays?.includes(ago)) bars.push({ date, uptime: 0.9132, state: 'down', checks: 1440 });
-    else if (roll < 0.04) bars.push({ date, uptime: 0.9965 - roll, state: 'degraded', checks: 1440 });
-    else bars.push({ date, uptime: 1, state: 'operational', checks: 1440 });
-  }
-  return bars;
-}
-
-/** Uptime windows as the service would compute them from the days' checks. */
-export function uptimeOf(days: DailyBar[]): UptimeWindows {
-  const over = (count: number) => {
-    let checks = 0;
-    let up = 0;
-    for (const day of days.slice(-count)) {
-      if (day.uptime === null) continue;
-      checks += day.checks;
-      up += day.uptime * day.checks;
-    }
-    return checks === 0 ? null : up / checks;
-  };
-  return { '24h': over(1), '7d': over(7), '30d': over(30), '90d': over(90) };
-}
-
-const MONITOR_STATE_OF: Record<PageState, MonitorState> = {
-  operational: 'up',
-  degraded: 'degraded',
-  down: 'down',
-  maintenance: 'up',
-  unknown: 'unknown',
-};
 
 function networkComponents(): SnapshotComponent[] {
   return [
@@ -327,24 +251,4 @@ function resolvedIncidents(): SnapshotIncident[] {
       updates: [{ id: 'w1', status: 'resolved', message: 'A cache misconfiguration was fixed.', at: FIXTURE_NOW - 9 * DAY - 4 * HOUR }],
     },
   ];
-}
-
-function minecraftLive(players: number, maxPlayers: number | null, latencyMs: number, version: string, motd: string | null): LiveData {
-  return { checkedAt: FIXTURE_NOW - 20_000, latencyMs, players, maxPlayers, version, motd, message: null };
-}
-
-function emptyLive(): LiveData {
-  return { checkedAt: null, latencyMs: null, players: null, maxPlayers: null, version: null, motd: null, message: null };
-}
-
-/** A small deterministic generator (mulberry32), so fixtures are the same on every run. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

@@ -1,33 +1,36 @@
-// The password form in front of a private page, and the friendly 404: accessible, escaped, in the pages' look.
+// The login page in front of a private page, and the friendly 404: accessible, escaped, in the pages' look.
 import { describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY, PAGE_CSS } from './html-layout.js';
+import { renderLoginPage } from './login-page.js';
 import { renderNotFoundPage } from './not-found-page.js';
-import { renderPasswordPage } from './password-page.js';
 
-describe('renderPasswordPage', () => {
+describe('renderLoginPage', () => {
   it('asks for the password in a labelled field POSTed to the action', () => {
-    const { contentType, body } = renderPasswordPage({ title: 'Blockhaven', slug: 'blockhaven' }, { action: '/blockhaven/unlock' });
+    const { contentType, body } = renderLoginPage({ title: 'Blockhaven', slug: 'blockhaven' }, { action: '/blockhaven/unlock' });
     expect(contentType).toBe('text/html; charset=utf-8');
-    expect(body).toContain('<form method="post" action="/blockhaven/unlock">');
-    expect(body).toContain('<label for="password">Password</label>');
-    expect(body).toContain('<input id="password" name="password" type="password" autocomplete="current-password" required autofocus>');
-    expect(body).toContain('<button class="button" type="submit">View status</button>');
-    expect(body).toContain('<h1>Blockhaven</h1>');
-    expect(body).toContain('<meta name="robots" content="noindex">');
-    for (const landmark of ['<header', '<main', '<footer']) expect(body).toContain(landmark);
-    expect(body).toContain(PAGE_CSS);
+    for (const part of [
+      '<form method="post" action="/blockhaven/unlock">',
+      '<label for="password">Password</label>',
+      '<input id="password" name="password" type="password" autocomplete="current-password" required autofocus>',
+      '<button class="button" type="submit">View status</button>',
+      '<h1>Blockhaven</h1>',
+      '<meta name="robots" content="noindex">',
+      ...['<header', '<main', '<footer'],
+      PAGE_CSS,
+    ])
+      expect(body).toContain(part);
     expect(body).not.toContain('<script');
     expect(body).not.toContain('role="alert"');
   });
 
   it('shows an error as an alert tied to the field', () => {
-    const { body } = renderPasswordPage({ title: 'Blockhaven', slug: 'blockhaven' }, { action: '/x', error: 'That password is not right.' });
+    const { body } = renderLoginPage({ title: 'Blockhaven', slug: 'blockhaven' }, { action: '/x', error: 'That password is not right.' });
     expect(body).toMatch(/<p class="error" id="password-error" role="alert"><svg [^>]*aria-hidden="true".*<\/svg>That password is not right\.<\/p>/);
     expect(body).toContain('aria-describedby="password-error" aria-invalid="true"');
   });
 
   it('escapes the title, the action and the error', () => {
-    const { body } = renderPasswordPage(
+    const { body } = renderLoginPage(
       { title: '<img src=x onerror=alert(1)> "quoted"', slug: 's' },
       { action: '/x" onmouseover="alert(2)', error: '<script>alert(3)</script>' },
     );
@@ -37,7 +40,7 @@ describe('renderPasswordPage', () => {
   });
 
   it('falls back to the slug for an empty title', () => {
-    expect(renderPasswordPage({ title: ' ', slug: 'blockhaven' }, { action: '/x' }).body).toContain('<h1>blockhaven</h1>');
+    expect(renderLoginPage({ title: ' ', slug: 'blockhaven' }, { action: '/x' }).body).toContain('<h1>blockhaven</h1>');
   });
 });
 

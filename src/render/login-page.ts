@@ -1,9 +1,9 @@
-// The form in front of a password-protected status page; the route answers it with 401 and checks the POST.
+// The login page in front of a password-protected status page; the route answers it with 401 and checks the POST.
 import { escapeHtml, type HtmlRendering, htmlDocument, stateIcon } from './html-layout.js';
 import { plainText } from './page-wording.js';
 
 /** A page asking for the status page's password, POSTed as `password` to `action`, with the last error if any. */
-export function renderPasswordPage(page: { title: string; slug: string }, options: { action: string; error?: string }): HtmlRendering {
+export function renderLoginPage(page: { title: string; slug: string }, options: { action: string; error?: string }): HtmlRendering {
   const title = plainText(page.title) || page.slug;
   const error = options.error ? plainText(options.error) : '';
   const errorHtml = error ? `<p class="error" id="password-error" role="alert">${stateIcon('down')}${escapeHtml(error)}</p>` : '';
