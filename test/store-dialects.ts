@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { connectStore, type Store } from '../src/store/connect.js';
-import { migrateToLatest } from '../src/store/migrate.js';
+import type { Store } from '../src/store/index.js';
+import { openStore } from '../src/store/open-store.js';
 
 export const POSTGRES_URL = process.env.WARDEN_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -22,6 +22,9 @@ async function reachable(url: string): Promise<boolean> {
 }
 
 export const postgresAvailable = await reachable(POSTGRES_URL);
+if (!postgresAvailable && process.env.WARDEN_TEST_REQUIRE_POSTGRES === '1')
+  // CI has PostgreSQL: a run that silently tested SQLite alone would pass without testing half the store.
+  throw new Error(`PostgreSQL is not reachable at ${POSTGRES_URL}, and WARDEN_TEST_REQUIRE_POSTGRES=1 requires it`);
 if (!postgresAvailable)
   console.warn(`\n  ⚠ PostgreSQL is not reachable at ${POSTGRES_URL}: the PostgreSQL storage tests are SKIPPED (SQLite ones still run).\n`);
 
@@ -45,8 +48,8 @@ export const dialects: DialectCase[] = [
     available: true,
     async open({ migrate = true } = {}) {
       const dataDir = mkdtempSync(join(tmpdir(), 'warden-test-'));
-      const store = await connectStore({ dataDir });
-      if (migrate) await migrateToLatest(store.db);
+      const store = await openStore({ dataDir });
+      if (migrate) await store.migrate();
       return {
         store,
         env: { WARDEN_DATA_DIR: dataDir, DATABASE_URL: '' },
@@ -62,8 +65,8 @@ export const dialects: DialectCase[] = [
     available: postgresAvailable,
     async open({ migrate = true } = {}) {
       const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-      const store = await connectStore({ dataDir: '.', databaseUrl: POSTGRES_URL, databaseSchema: schema });
-      if (migrate) await migrateToLatest(store.db);
+      const store = await openStore({ dataDir: '.', databaseUrl: POSTGRES_URL, databaseSchema: schema });
+      if (migrate) await store.migrate();
       return {
         store,
         env: { DATABASE_URL: POSTGRES_URL, DATABASE_SCHEMA: schema },

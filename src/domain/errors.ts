@@ -43,14 +43,21 @@ export class ConflictError extends WardenError {
   readonly code = 'conflict';
 }
 
-export class UnauthorizedError extends WardenError {
-  readonly status = 401;
-  readonly title = 'Unauthorized';
-  readonly code = 'unauthorized';
-}
-
 export class ForbiddenError extends WardenError {
   readonly status = 403;
   readonly title = 'Forbidden';
   readonly code = 'forbidden';
+}
+
+/** Too much work is waiting (the ingest queue is full): the caller should retry after `retryAfterSec`. */
+export class OverloadedError extends WardenError {
+  readonly status = 503;
+  readonly title = 'Overloaded';
+  readonly code = 'overloaded';
+  constructor(
+    detail: string,
+    readonly retryAfterSec = 1,
+  ) {
+    super(detail);
+  }
 }

@@ -1,4 +1,4 @@
-// The monitor types of the spec's table 2.4 and the places a monitor can run.
+// The monitor types (docs/monitors.md lists each) and the places a monitor can run.
 
 export const MONITOR_TYPES = [
   'minecraft-java',

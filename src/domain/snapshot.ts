@@ -103,6 +103,5 @@ export type DailyBar = z.infer<typeof dailyBarSchema>;
 export type LiveData = z.infer<typeof liveDataSchema>;
 export type SnapshotComponent = z.infer<typeof snapshotComponentSchema>;
 export type SnapshotIncident = z.infer<typeof snapshotIncidentSchema>;
-export type SnapshotIncidentUpdate = SnapshotIncident['updates'][number];
 export type SnapshotMaintenance = z.infer<typeof snapshotMaintenanceSchema>;
 export type Snapshot = z.infer<typeof snapshotSchema>;

@@ -1,6 +1,13 @@
+// The migrations on each dialect's own connection: every table from an empty database once, foreign keys, 64-bit times.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dialects, type OpenedStore } from '../../test/store-dialects.js';
+import { POSTGRES_URL, postgresAvailable } from '../../test/store-dialects.js';
+import type { DialectConnection } from './dialects/connection.js';
+import { connectPostgres } from './dialects/postgres/connect.js';
+import { connectSqlite } from './dialects/sqlite/connect.js';
 import { migrateToLatest } from './migrate.js';
 
 const TABLES = [
@@ -20,61 +27,114 @@ const TABLES = [
   'relays',
 ];
 
-for (const dialect of dialects) {
+interface OpenedConnection {
+  connection: DialectConnection;
+  close(): Promise<void>;
+}
+
+/** A fresh, empty database per dialect: a temp dir for SQLite, a schema of its own on PostgreSQL (dropped on close). */
+const connections = [
+  {
+    name: 'sqlite',
+    available: true,
+    async open(): Promise<OpenedConnection> {
+      const dir = mkdtempSync(join(tmpdir(), 'warden-migrate-'));
+      const connection = connectSqlite(dir, 'normal');
+      return {
+        connection,
+        async close() {
+          await connection.db.destroy();
+          rmSync(dir, { recursive: true, force: true });
+        },
+      };
+    },
+  },
+  {
+    name: 'postgres',
+    available: postgresAvailable,
+    async open(): Promise<OpenedConnection> {
+      const schema = `m_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+      const connection = await connectPostgres(POSTGRES_URL, schema);
+      return {
+        connection,
+        async close() {
+          await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(connection.db);
+          await connection.db.destroy();
+        },
+      };
+    },
+  },
+];
+
+for (const dialect of connections) {
   describe.skipIf(!dialect.available)(`migrations on ${dialect.name}`, () => {
-    let opened: OpenedStore | undefined;
+    const opened: OpenedConnection[] = [];
+    const open = async () => {
+      const one = await dialect.open();
+      opened.push(one);
+      return one.connection;
+    };
+    const migrate = async (connection: DialectConnection) => migrateToLatest(connection.db, await connection.migrationSchema());
     afterEach(async () => {
-      await opened?.cleanup();
-      opened = undefined;
+      for (const one of opened.splice(0)) await one.close();
     });
 
     it('creates every table from an empty database, once', async () => {
-      opened = await dialect.open({ migrate: false });
-      const first = await migrateToLatest(opened.store.db);
+      const connection = await open();
+      const first = await migrate(connection);
       expect(first.applied).toEqual(['0001-initial']);
-      const tables = (await opened.store.db.introspection.getTables()).map((t) => t.name).filter((n) => !n.startsWith('warden_'));
-      expect(tables.sort()).toEqual(TABLES);
-      const second = await migrateToLatest(opened.store.db);
+      // Only this test's schema: other tests' schemas share the PostgreSQL database.
+      const schema = await connection.migrationSchema();
+      const tables = (await connection.db.introspection.getTables()).filter((t) => t.schema === schema).map((t) => t.name);
+      expect(tables.filter((name) => !name.startsWith('warden_')).sort()).toEqual(TABLES);
+      const second = await migrate(connection);
       expect(second.applied).toEqual([]);
       expect(second.current).toBe('0001-initial');
     });
 
     it('enforces foreign keys and cascades deletes', async () => {
-      opened = await dialect.open();
-      const { db } = opened.store;
-      await expect(
-        db.insertInto('pages').values({
-          id: 'pg_1',
-          organization_id: 'org_missing',
-          slug: 's',
-          title: 't',
-          description: null,
-          custom_domain: null,
-          password_hash: null,
-          ai_policy: 'allow',
-          managed_by: 'api',
-          created_at: 1,
-          updated_at: 1,
-        }).execute(),
-      ).rejects.toThrow();
+      const connection = await open();
+      await migrate(connection);
+      const { db } = connection;
+      const page = {
+        id: 'pg_1',
+        slug: 's',
+        title: 't',
+        description: null,
+        custom_domain: null,
+        password_hash: null,
+        ai_policy: 'allow' as const,
+        managed_by: 'api' as const,
+        created_at: 1,
+        updated_at: 1,
+      };
+      await expect(db.insertInto('pages').values({ ...page, organization_id: 'org_missing' }).execute()).rejects.toThrow();
       await db.insertInto('organizations').values({ id: 'org_1', key: 'o', name: 'O', created_at: 1, updated_at: 1 }).execute();
-      await db.insertInto('pages').values({
-        id: 'pg_1', organization_id: 'org_1', slug: 's', title: 't', description: null, custom_domain: null,
-        password_hash: null, ai_policy: 'allow', managed_by: 'api', created_at: 1, updated_at: 1,
-      }).execute();
+      await db.insertInto('pages').values({ ...page, organization_id: 'org_1' }).execute();
       await db.deleteFrom('organizations').where('id', '=', 'org_1').execute();
       const left = await db.selectFrom('pages').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
       expect(Number(left.n)).toBe(0);
     });
 
     it('stores epoch milliseconds beyond 2^31 as numbers', async () => {
-      opened = await dialect.open();
-      const { db } = opened.store;
+      const connection = await open();
+      await migrate(connection);
       const now = 1_795_000_000_123;
-      await db.insertInto('organizations').values({ id: 'org_1', key: 'o', name: 'O', created_at: now, updated_at: now }).execute();
-      const row = await db.selectFrom('organizations').selectAll().executeTakeFirstOrThrow();
+      await connection.db.insertInto('organizations').values({ id: 'org_1', key: 'o', name: 'O', created_at: now, updated_at: now }).execute();
+      const row = await connection.db.selectFrom('organizations').selectAll().executeTakeFirstOrThrow();
       expect(row.created_at).toBe(now);
       expect(typeof row.created_at).toBe('number');
     });
+
+    // SQLite has no schemas: a database is a file of its own.
+    if (dialect.name === 'postgres')
+      it('keeps the migrations of each schema apart', async () => {
+        const first = await open();
+        const second = await open();
+        expect((await migrate(first)).applied).toEqual(['0001-initial']);
+        expect((await migrate(second)).applied).toEqual(['0001-initial']);
+        await second.db.insertInto('organizations').values({ id: 'org_1', key: 'o', name: 'O', created_at: 1, updated_at: 1 }).execute();
+        expect(await first.db.selectFrom('organizations').selectAll().execute()).toEqual([]);
+      });
   });
 }

@@ -1,27 +1,26 @@
 // Runs the versioned migrations, in order, once each; on start and by `warden migrate`.
-import { type Migration, type MigrationResult, Migrator, PostgresAdapter, sql } from 'kysely';
-import type { Db } from './connect.js';
+import { type Migration, type MigrationResult, Migrator } from 'kysely';
 import * as initial from './migrations/0001-initial.js';
+import type { MigrationReport } from './store.js';
+import type { Db } from './tables.js';
 
 /** Ordered by name; never rename or edit a migration that has shipped, add a new one. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
 };
 
-export interface MigrationReport {
-  applied: string[];
-  current: string | null;
-}
-
-export async function migrateToLatest(db: Db): Promise<MigrationReport> {
+/**
+ * `schema`: where the migration tables live, on dialects with schemas. Kysely looks its tables up by name through the
+ * dialect's introspector, which on PostgreSQL reads the current schema only (dialects/postgres/introspector.ts): another
+ * schema's tables (another tenant's, a parallel test's) neither pass for ours nor, dropped meanwhile, fail the lookup.
+ */
+export async function migrateToLatest(db: Db, schema: string | undefined): Promise<MigrationReport> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => MIGRATIONS },
     migrationTableName: 'warden_migrations',
     migrationLockTableName: 'warden_migrations_lock',
-    // Kysely looks for its tables in every schema unless told which: on PostgreSQL, another schema's tables
-    // (another tenant, a parallel test) would pass for ours. Name the schema in use.
-    ...(await postgresSchema(db)),
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const applied = (results ?? []).filter((r: MigrationResult) => r.status === 'Success').map((r) => r.migrationName);
@@ -31,11 +30,4 @@ export async function migrateToLatest(db: Db): Promise<MigrationReport> {
   }
   const names = Object.keys(MIGRATIONS).sort();
   return { applied, current: names.at(-1) ?? null };
-}
-
-async function postgresSchema(db: Db): Promise<{ migrationTableSchema?: string }> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return {};
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  const schema = rows[0]?.schema;
-  return schema ? { migrationTableSchema: schema } : {};
 }

@@ -1,8 +1,6 @@
 // Row types of every table. Times are epoch milliseconds; booleans are 0/1 integers; JSON is stored as text.
-import type { Generated } from 'kysely';
-
-/** Who manages a row: the config file (re-applied on every start) or the API/CLI. */
-export type ManagedBy = 'config' | 'api';
+import type { Generated, Kysely } from 'kysely';
+import type { ManagedBy } from '../domain/ownership.js';
 
 export interface OrganizationsTable {
   id: string;
@@ -170,6 +168,9 @@ export interface MaintenanceComponentsTable {
   maintenance_id: string;
   component_id: string;
 }
+
+/** A connection or a transaction: what every repository runs its queries on. */
+export type Db = Kysely<Database>;
 
 export interface Database {
   organizations: OrganizationsTable;

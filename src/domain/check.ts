@@ -1,0 +1,113 @@
+// Check results and their hourly and daily rollups: the shapes the store keeps and the arithmetic of a bucket.
+import type { CheckSource } from './monitor-type.js';
+
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 86_400_000;
+
+/** A result as it is stored: one row of history. */
+export interface CheckRow {
+  monitorId: string;
+  checkedAt: number;
+  ok: boolean;
+  /** The monitor showed as degraded with this result (counted in the bucket). */
+  degraded: boolean;
+  latencyMs: number | null;
+  message: string | null;
+  error: string | null;
+  data: Record<string, unknown> | null;
+  source: CheckSource;
+  /** Id a relay gives a result so a replayed batch is stored once. */
+  resultId: string | null;
+}
+
+export interface StoredCheck extends Omit<CheckRow, 'degraded' | 'resultId'> {
+  id: number;
+}
+
+export type BucketPeriod = 'hour' | 'day';
+export const BUCKET_PERIOD_MS: Record<BucketPeriod, number> = { hour: HOUR_MS, day: DAY_MS };
+
+/** The sums of one monitor's checks over one period, as stored; `start` is the period's first millisecond (UTC). */
+export interface BucketSums {
+  monitorId: string;
+  start: number;
+  count: number;
+  upCount: number;
+  degradedCount: number;
+  latencyCount: number;
+  latencySum: number;
+  latencyMin: number | null;
+  latencyMax: number | null;
+  playersCount: number;
+  playersSum: number;
+  playersMax: number | null;
+}
+
+/** A bucket as read: averages instead of sums. */
+export interface Bucket {
+  monitorId: string;
+  start: number;
+  count: number;
+  upCount: number;
+  degradedCount: number;
+  latencyAvg: number | null;
+  latencyMin: number | null;
+  latencyMax: number | null;
+  playersAvg: number | null;
+  playersMax: number | null;
+}
+
+/** Just the counts of a bucket: what uptime and the daily strip need. */
+export type BucketCount = Pick<Bucket, 'monitorId' | 'start' | 'count' | 'upCount' | 'degradedCount'>;
+
+/** The buckets of one period that these checks fall in, each holding the sums of its checks. */
+export function rollUp(checks: readonly CheckRow[], period: BucketPeriod): BucketSums[] {
+  const ms = BUCKET_PERIOD_MS[period];
+  const buckets = new Map<string, BucketSums>();
+  for (const c of checks) {
+    const start = Math.floor(c.checkedAt / ms) * ms;
+    const id = `${c.monitorId}\u0000${start}`;
+    let b = buckets.get(id);
+    if (!b) {
+      b = emptyBucket(c.monitorId, start);
+      buckets.set(id, b);
+    }
+    addCheck(b, c);
+  }
+  return [...buckets.values()];
+}
+
+export function emptyBucket(monitorId: string, start: number): BucketSums {
+  return {
+    monitorId,
+    start,
+    count: 0,
+    upCount: 0,
+    degradedCount: 0,
+    latencyCount: 0,
+    latencySum: 0,
+    latencyMin: null,
+    latencyMax: null,
+    playersCount: 0,
+    playersSum: 0,
+    playersMax: null,
+  };
+}
+
+function addCheck(b: BucketSums, c: CheckRow): void {
+  b.count++;
+  if (c.ok) b.upCount++;
+  if (c.ok && c.degraded) b.degradedCount++;
+  if (c.latencyMs !== null) {
+    b.latencyCount++;
+    b.latencySum += c.latencyMs;
+    b.latencyMin = b.latencyMin === null ? c.latencyMs : Math.min(b.latencyMin, c.latencyMs);
+    b.latencyMax = b.latencyMax === null ? c.latencyMs : Math.max(b.latencyMax, c.latencyMs);
+  }
+  const players = c.data?.players;
+  if (typeof players === 'number' && Number.isFinite(players)) {
+    b.playersCount++;
+    b.playersSum += players;
+    b.playersMax = b.playersMax === null ? players : Math.max(b.playersMax, players);
+  }
+}

@@ -1,0 +1,26 @@
+// Every cap on what an organization, a page or an incident may hold: one table for warden.yaml, the API and the CLI (docs/api.md lists them).
+
+export const LIMITS = {
+  relaysPerOrganization: 1000,
+  monitorsPerOrganization: 10_000,
+  pagesPerOrganization: 1000,
+  componentsPerPage: 500,
+  /** Incidents kept per page, resolved ones included; delete old ones to open more. */
+  incidentsPerPage: 10_000,
+  maintenancePerPage: 1000,
+  /** Entries of one incident's timeline. */
+  updatesPerIncident: 200,
+  /** Components one incident or maintenance window names. */
+  componentsPerIncident: 500,
+  /** Characters of one incident update's message. */
+  messageChars: 10_000,
+  activeApiKeysPerOrganization: 100,
+} as const;
+
+/** The settings of a monitor every type shares. */
+export const MONITOR_LIMITS = {
+  intervalSec: { min: 10, max: 86_400, default: 60 },
+  timeoutMs: { min: 500, max: 120_000, default: 10_000 },
+  retries: { min: 0, max: 10, default: 1 },
+  degradedLatencyMs: { min: 1, max: 600_000 },
+} as const;

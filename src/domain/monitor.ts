@@ -1,0 +1,118 @@
+// A monitor: what to check (type + config), where it runs, its current state; the fields every writer shares and their rules.
+import { z } from 'zod';
+import { intIn, stableKey, text } from './fields.js';
+import { MONITOR_LIMITS } from './limits.js';
+import type { CheckSource, MonitorState, MonitorType, RunOn } from './monitor-type.js';
+import type { ManagedBy } from './ownership.js';
+
+export interface LatestResult {
+  checkedAt: number;
+  ok: boolean;
+  latencyMs: number | null;
+  message: string | null;
+  error: string | null;
+  data: Record<string, unknown> | null;
+  source: CheckSource;
+}
+
+export interface Monitor {
+  id: string;
+  organizationId: string;
+  key: string;
+  name: string;
+  type: MonitorType;
+  config: Record<string, unknown>;
+  intervalSec: number;
+  timeoutMs: number;
+  runOn: RunOn;
+  relayId: string | null;
+  pushTokenPrefix: string | null;
+  enabled: boolean;
+  retries: number;
+  degradedLatencyMs: number | null;
+  state: MonitorState;
+  stateSince: number;
+  failureStreak: number;
+  lastCheckAt: number | null;
+  lastResult: LatestResult | null;
+  managedBy: ManagedBy;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** The fields a writer (config sync or API) sets; state fields are the ingest path's alone. */
+export type MonitorSpec = Pick<
+  Monitor,
+  'key' | 'name' | 'type' | 'config' | 'intervalSec' | 'timeoutMs' | 'runOn' | 'relayId' | 'enabled' | 'retries' | 'degradedLatencyMs'
+>;
+
+/**
+ * The state of a monitor that every result may move, with the settings that decide how (ingest's view of a monitor);
+ * `lastResult` is the latest result as stored (JSON), or null.
+ */
+export type MonitorStateRow = Pick<
+  Monitor,
+  'id' | 'organizationId' | 'retries' | 'degradedLatencyMs' | 'state' | 'stateSince' | 'failureStreak' | 'lastCheckAt'
+> & { lastResult: string | null };
+
+/** What scheduling a monitor needs: edge monitors and a relay's assignments both have it (`type` may be one this build lacks). */
+export type ScheduledMonitor = Pick<Monitor, 'id' | 'key' | 'intervalSec' | 'timeoutMs'> & { type: string; config: unknown };
+
+/** A secret token as stored: its SHA-256 hash and the visible start shown in lists. */
+export interface StoredToken {
+  hash: string;
+  prefix: string;
+}
+
+/** Whether a writer's spec differs from what is stored (so re-applying the same config writes nothing). */
+export function monitorSpecChanged(current: Monitor, spec: MonitorSpec): boolean {
+  return (
+    current.name !== spec.name ||
+    current.type !== spec.type ||
+    JSON.stringify(current.config) !== JSON.stringify(spec.config) ||
+    current.intervalSec !== spec.intervalSec ||
+    current.timeoutMs !== spec.timeoutMs ||
+    current.runOn !== spec.runOn ||
+    current.relayId !== spec.relayId ||
+    current.enabled !== spec.enabled ||
+    current.retries !== spec.retries ||
+    current.degradedLatencyMs !== spec.degradedLatencyMs
+  );
+}
+
+/**
+ * Monitor fields shared by warden.yaml and the API, without defaults: a partial update (PATCH) must not reset
+ * the fields it leaves out, so each whole-object schema adds its defaults itself.
+ */
+export const monitorFields = {
+  key: stableKey(),
+  name: text(200),
+  relay: stableKey().describe('Key of the relay that runs this monitor; required when runOn is relay.'),
+  intervalSec: intIn(MONITOR_LIMITS.intervalSec.min, MONITOR_LIMITS.intervalSec.max, ' seconds').describe('Seconds between checks.'),
+  timeoutMs: intIn(MONITOR_LIMITS.timeoutMs.min, MONITOR_LIMITS.timeoutMs.max, ' milliseconds').describe(
+    'A check that takes longer fails with "timed out".',
+  ),
+  enabled: z.boolean(),
+  retries: intIn(MONITOR_LIMITS.retries.min, MONITOR_LIMITS.retries.max).describe(
+    'Failed checks tolerated before the monitor goes down (1 means the second failure in a row).',
+  ),
+  degradedLatencyMs: intIn(MONITOR_LIMITS.degradedLatencyMs.min, MONITOR_LIMITS.degradedLatencyMs.max, ' milliseconds').describe(
+    'A passing check slower than this shows the monitor as degraded.',
+  ),
+  pushToken: z
+    .string()
+    .regex(/^wdp_[A-Za-z0-9_-]{16,128}$/, { error: 'expected a push token starting with wdp_ (at least 16 characters after it)' })
+    .describe('Heartbeat monitors: the push token; one is generated when absent.'),
+};
+
+/** Where a monitor runs and its relay must agree, and the relay must exist: the same rule for warden.yaml and the API. */
+export function monitorPlacementIssues(
+  monitor: { runOn: RunOn; relay?: string | null | undefined },
+  relayExists: (key: string) => boolean,
+): { path: 'relay'; message: string }[] {
+  const relay = monitor.relay ?? undefined;
+  if (monitor.runOn === 'relay' && relay === undefined) return [{ path: 'relay', message: 'required when runOn is relay' }];
+  if (monitor.runOn !== 'relay' && relay !== undefined) return [{ path: 'relay', message: 'only allowed when runOn is relay' }];
+  if (relay !== undefined && !relayExists(relay)) return [{ path: 'relay', message: `no relay with key "${relay}"` }];
+  return [];
+}

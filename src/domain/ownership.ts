@@ -1,0 +1,17 @@
+// Who manages an object: warden.yaml (re-applied on every start) or the API and CLI; what the file manages, only the file changes.
+import { z } from 'zod';
+import { ConflictError } from './errors.js';
+
+export type ManagedBy = 'config' | 'api';
+export const MANAGED_BY = ['config', 'api'] as const;
+
+/** Refuses (409) to change or delete an object the config file manages unless the writer is the config file itself. */
+export function assertWritable(object: { managedBy: ManagedBy }, writer: ManagedBy, label: string): void {
+  if (object.managedBy === 'config' && writer !== 'config')
+    throw new ConflictError(
+      `${label} is managed by warden.yaml (managedBy: "config"); change it in the file and apply it (restart Warden or run \`warden config apply\`).`,
+    );
+}
+
+/** How views show who manages an object. */
+export const managedByField = () => z.enum(MANAGED_BY).describe('config: warden.yaml manages it and the API cannot change it.');

@@ -1,0 +1,76 @@
+// A status page and its components: the shapes the store keeps and the fields every writer shares.
+import { z } from 'zod';
+import { stableKey, text } from './fields.js';
+import type { ManagedBy } from './ownership.js';
+
+export interface Page {
+  id: string;
+  organizationId: string;
+  slug: string;
+  title: string;
+  description: string | null;
+  customDomain: string | null;
+  passwordHash: string | null;
+  aiPolicy: AiPolicy;
+  managedBy: ManagedBy;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export const AI_POLICIES = ['allow', 'disallow'] as const;
+export type AiPolicy = (typeof AI_POLICIES)[number];
+
+export type PageSpec = Pick<Page, 'slug' | 'title' | 'description' | 'customDomain' | 'aiPolicy'>;
+
+export interface Component {
+  id: string;
+  pageId: string;
+  /** Stable key within the page (the config's `key`, else its name). */
+  key: string;
+  name: string;
+  description: string | null;
+  group: string | null;
+  order: number;
+  monitorId: string | null;
+  managedBy: ManagedBy;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type ComponentSpec = Pick<Component, 'key' | 'name' | 'description' | 'group' | 'order' | 'monitorId'>;
+
+export function componentSpecChanged(c: Component, s: ComponentSpec): boolean {
+  return c.name !== s.name || c.description !== s.description || c.group !== s.group || c.order !== s.order || c.monitorId !== s.monitorId;
+}
+
+/** Page fields shared by warden.yaml and the API, without defaults (see monitorFields). */
+export const pageFields = {
+  slug: stableKey(),
+  title: text(200),
+  description: text(2000),
+  customDomain: z
+    .string()
+    .toLowerCase()
+    .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{1,63}$/, {
+      error: 'expected a host name such as status.example.com',
+    }),
+  password: z.string().min(1).max(256),
+  aiPolicy: z.enum(AI_POLICIES).describe('disallow keeps the page out of MCP and llms.txt.'),
+};
+
+const ORDER_MESSAGE = 'expected an integer from 0 to 100000';
+
+/** Component fields shared by warden.yaml and the API, without defaults. */
+export const componentFields = {
+  key: stableKey().describe('Stable key within the page; defaults to the name.'),
+  name: text(200),
+  description: text(2000),
+  group: text(200),
+  monitor: stableKey().describe('Key of the monitor whose state the component shows.'),
+  order: z
+    .number()
+    .int({ error: ORDER_MESSAGE })
+    .min(0, { error: ORDER_MESSAGE })
+    .max(100_000, { error: ORDER_MESSAGE })
+    .describe('Position on the page, lowest first; new components go last by default.'),
+};

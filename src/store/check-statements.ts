@@ -1,0 +1,87 @@
+// The writes of an ingest commit as Kysely builders, written once: PostgreSQL executes them per commit, SQLite compiles them once.
+import { sql } from 'kysely';
+import type { BucketPeriod, BucketSums, CheckRow } from '../domain/check.js';
+import type { MonitorStateRow } from '../domain/monitor.js';
+import type { Db } from './tables.js';
+
+export const BUCKET_TABLES = { hour: 'check_buckets_hourly', day: 'check_buckets_daily' } as const satisfies Record<BucketPeriod, string>;
+export type BucketTable = (typeof BUCKET_TABLES)[BucketPeriod];
+
+/** A check as a row of `checks`; the key order is the column order of the insert. */
+export function checkValues(c: CheckRow) {
+  return {
+    monitor_id: c.monitorId,
+    checked_at: c.checkedAt,
+    ok: c.ok ? 1 : 0,
+    latency_ms: c.latencyMs,
+    message: c.message,
+    error: c.error,
+    data: c.data === null ? null : JSON.stringify(c.data),
+    source: c.source,
+    result_id: c.resultId,
+  };
+}
+
+/** A bucket as a row of its table; the key order is the column order of the insert. */
+export function bucketValues(b: BucketSums) {
+  return {
+    monitor_id: b.monitorId,
+    bucket_start: b.start,
+    count: b.count,
+    up_count: b.upCount,
+    degraded_count: b.degradedCount,
+    latency_count: b.latencyCount,
+    latency_sum: b.latencySum,
+    latency_min: b.latencyMin,
+    latency_max: b.latencyMax,
+    players_count: b.playersCount,
+    players_sum: b.playersSum,
+    players_max: b.playersMax,
+  };
+}
+
+/** A relay's result id is stored once per monitor: a replayed one is skipped. */
+export function insertChecksQuery(db: Db, rows: ReturnType<typeof checkValues>[]) {
+  return db
+    .insertInto('checks')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['monitor_id', 'result_id']).where('result_id', 'is not', null).doNothing());
+}
+
+export function upsertBucketsQuery(db: Db, table: BucketTable, rows: ReturnType<typeof bucketValues>[]) {
+  const column = (name: string) => sql.ref(`${table}.${name}`);
+  const sum = (name: string) => sql<number>`${column(name)} + excluded.${sql.ref(name)}`;
+  // min/max written as CASE so the same SQL runs on SQLite (min/max) and PostgreSQL (least/greatest).
+  const extreme = (name: 'latency_min' | 'latency_max' | 'players_max', op: '<' | '>') =>
+    sql<number | null>`case when excluded.${sql.ref(name)} is null then ${column(name)}
+      when ${column(name)} is null or excluded.${sql.ref(name)} ${sql.raw(op)} ${column(name)} then excluded.${sql.ref(name)}
+      else ${column(name)} end`;
+  return db
+    .insertInto(table)
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['monitor_id', 'bucket_start']).doUpdateSet({
+        count: sum('count'),
+        up_count: sum('up_count'),
+        degraded_count: sum('degraded_count'),
+        latency_count: sum('latency_count'),
+        latency_sum: sum('latency_sum'),
+        latency_min: extreme('latency_min', '<'),
+        latency_max: extreme('latency_max', '>'),
+        players_count: sum('players_count'),
+        players_sum: sum('players_sum'),
+        players_max: extreme('players_max', '>'),
+      }),
+    );
+}
+
+/** The state columns a result moves; the key order is the order of the parameters: the SET values, then the id. */
+export function updateStateQuery(db: Db, m: MonitorStateRow) {
+  return db
+    .updateTable('monitors')
+    .set({ state: m.state, state_since: m.stateSince, failure_streak: m.failureStreak, last_check_at: m.lastCheckAt, last_result: m.lastResult })
+    .where('id', '=', m.id);
+}
+
+/** How one dialect writes an ingest commit: the checks, their buckets and the monitors' state; always called inside a transaction. */
+export type CheckWriter = (db: Db, checks: readonly CheckRow[], states: readonly MonitorStateRow[]) => Promise<void>;

@@ -1,0 +1,20 @@
+// What a storage dialect provides: an open Kysely instance, how it writes an ingest commit, and how it reports its errors.
+import type { CheckWriter } from '../check-statements.js';
+import type { Dialect } from '../store.js';
+import type { Db } from '../tables.js';
+
+export interface DialectConnection {
+  dialect: Dialect;
+  db: Db;
+  /** Human description for logs, without credentials. */
+  location: string;
+  writeChecks: CheckWriter;
+  /**
+   * Whether reads inside a transaction can lock rows (SELECT … FOR UPDATE): PostgreSQL does, so two processes committing
+   * results for one monitor take turns; SQLite has one writer at a time already.
+   */
+  locksRows: boolean;
+  isUniqueViolation(error: unknown): boolean;
+  /** The schema the migrations table lives in, where the dialect has schemas. */
+  migrationSchema(): Promise<string | undefined>;
+}

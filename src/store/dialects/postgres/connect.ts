@@ -1,0 +1,48 @@
+// Opens a PostgreSQL pool (pg): 64-bit integers as numbers, an optional schema of its own (created when missing).
+import { Kysely, sql } from 'kysely';
+import type { Database } from '../../tables.js';
+import type { DialectConnection } from '../connection.js';
+import { postgresCheckWriter } from './check-writer.js';
+import { SchemaScopedPostgresDialect } from './introspector.js';
+
+const POOL_SIZE = 10;
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export async function connectPostgres(url: string, schema: string | undefined): Promise<DialectConnection> {
+  // Loaded only here: a SQLite server never carries the driver in its heap.
+  const { default: pg } = await import('pg');
+  const types = {
+    getTypeParser: (oid: number, format?: string) => {
+      // int8 (epoch ms, counts) and numeric (averages) as JS numbers: all our values fit in 2^53.
+      if (oid === 20 || oid === 1700) return (value: string) => Number(value);
+      return pg.types.getTypeParser(oid, format as 'text');
+    },
+  };
+  if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new Error(`invalid PostgreSQL schema name: ${schema}`);
+  if (schema) {
+    const setup = new pg.Client({ connectionString: url });
+    await setup.connect();
+    try {
+      await setup.query(`create schema if not exists "${schema}"`);
+    } finally {
+      await setup.end();
+    }
+  }
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, types, ...(schema ? { options: `-c search_path="${schema}"` } : {}) });
+  const db = new Kysely<Database>({ dialect: new SchemaScopedPostgresDialect({ pool }) });
+  const parsed = new URL(url);
+  return {
+    dialect: 'postgres',
+    db,
+    location: `postgres://${parsed.host}${parsed.pathname}${schema ? ` (schema ${schema})` : ''}`,
+    writeChecks: postgresCheckWriter,
+    locksRows: true,
+    isUniqueViolation: (error) => (error as { code?: unknown } | null)?.code === '23505',
+    // Kysely looks for its migration tables in every schema unless told which: another schema's tables (another
+    // tenant, a parallel test) would pass for ours.
+    async migrationSchema() {
+      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+      return rows[0]?.schema ?? undefined;
+    },
+  };
+}

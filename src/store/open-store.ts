@@ -1,0 +1,60 @@
+// Opens the store: embedded SQLite by default, PostgreSQL when DATABASE_URL says so, as repositories over one dialect.
+import { sql } from 'kysely';
+import type { DialectConnection } from './dialects/connection.js';
+import { connectPostgres } from './dialects/postgres/connect.js';
+import { connectSqlite } from './dialects/sqlite/connect.js';
+import { migrateToLatest } from './migrate.js';
+import { apiKeyRepository } from './repositories/api-keys.js';
+import { checkRepository } from './repositories/checks.js';
+import { componentRepository } from './repositories/components.js';
+import { incidentRepository } from './repositories/incidents.js';
+import { maintenanceRepository } from './repositories/maintenance.js';
+import { monitorRepository } from './repositories/monitors.js';
+import { organizationRepository } from './repositories/organizations.js';
+import { pageRepository } from './repositories/pages.js';
+import { relayRepository } from './repositories/relays.js';
+import type { Store } from './store.js';
+import type { Db } from './tables.js';
+
+export interface StoreOptions {
+  /** postgres://… selects PostgreSQL; anything else (or nothing) selects SQLite under dataDir. */
+  databaseUrl?: string | undefined;
+  /** PostgreSQL schema to use (created when missing); lets tests and tenants share one database. */
+  databaseSchema?: string | undefined;
+  dataDir: string;
+  /** SQLite's durability: `full` (the default) syncs every commit, `normal` only at checkpoints. */
+  sqliteSync?: 'full' | 'normal' | undefined;
+}
+
+export async function openStore(options: StoreOptions): Promise<Store> {
+  const url = options.databaseUrl;
+  const connection =
+    url && /^postgres(ql)?:\/\//.test(url) ? await connectPostgres(url, options.databaseSchema) : connectSqlite(options.dataDir, options.sqliteSync ?? 'full');
+  return storeOver(connection, connection.db, false);
+}
+
+/** The repositories over a connection or one of its transactions. */
+function storeOver(connection: DialectConnection, db: Db, inTransaction: boolean): Store {
+  const store: Store = {
+    dialect: connection.dialect,
+    location: connection.location,
+    inTransaction,
+    organizations: organizationRepository(db),
+    apiKeys: apiKeyRepository(db),
+    relays: relayRepository(db),
+    monitors: monitorRepository(db, { locksRows: connection.locksRows }),
+    checks: checkRepository(db, connection.writeChecks),
+    pages: pageRepository(db),
+    components: componentRepository(db),
+    incidents: incidentRepository(db),
+    maintenance: maintenanceRepository(db),
+    transaction: (work) => (inTransaction ? work(store) : db.transaction().execute((trx) => work(storeOver(connection, trx, true)))),
+    isUniqueViolation: connection.isUniqueViolation,
+    migrate: async () => migrateToLatest(connection.db, await connection.migrationSchema()),
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => connection.db.destroy(),
+  };
+  return store;
+}

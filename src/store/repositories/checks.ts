@@ -1,0 +1,91 @@
+// Check history and its hourly and daily rollups: reads, pruning, and the commit writes of the store's dialect.
+import type { CheckSource } from '../../domain/monitor-type.js';
+import { BUCKET_TABLES, type CheckWriter } from '../check-statements.js';
+import type { CheckRepository } from '../store.js';
+import type { Db } from '../tables.js';
+
+/** Result ids per `in (…)` list: keeps SQLite under its bound-parameter limit. */
+const IDS_PER_QUERY = 500;
+
+export function checkRepository(db: Db, writer: CheckWriter): CheckRepository {
+  const inRange = (period: keyof typeof BUCKET_TABLES, monitorIds: readonly string[], from: number, to: number) =>
+    db
+      .selectFrom(BUCKET_TABLES[period])
+      .where('monitor_id', 'in', monitorIds)
+      .where('bucket_start', '>=', from)
+      .where('bucket_start', '<', to);
+  return {
+    async write(checks, states) {
+      if (checks.length === 0 && states.length === 0) return;
+      // One batch even when the caller holds no transaction: a failure part way must not leave half of it behind.
+      // On SQLite this also makes the writer wait for the connection like any query, rather than run its
+      // statements inside a transaction another caller holds open on it.
+      if (db.isTransaction) await writer(db, checks, states);
+      else await db.transaction().execute((trx) => writer(trx, checks, states));
+    },
+    async storedResultKeys(resultIds) {
+      const seen = new Set<string>();
+      for (let i = 0; i < resultIds.length; i += IDS_PER_QUERY) {
+        const rows = await db
+          .selectFrom('checks')
+          .select(['monitor_id', 'result_id'])
+          .where('result_id', 'in', resultIds.slice(i, i + IDS_PER_QUERY))
+          .execute();
+        for (const r of rows) seen.add(`${r.monitor_id}\u0000${r.result_id}`);
+      }
+      return seen;
+    },
+    async list(monitorId, { from, to, limit, before }) {
+      let query = db.selectFrom('checks').selectAll().where('monitor_id', '=', monitorId).where('checked_at', '>=', from).where('checked_at', '<', to);
+      if (before)
+        query = query.where((eb) =>
+          eb.or([eb('checked_at', '<', before.checkedAt), eb.and([eb('checked_at', '=', before.checkedAt), eb('id', '<', before.id)])]),
+        );
+      const rows = await query.orderBy('checked_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      return rows.map((r) => ({
+        id: Number(r.id),
+        monitorId: r.monitor_id,
+        checkedAt: r.checked_at,
+        ok: r.ok === 1,
+        latencyMs: r.latency_ms,
+        message: r.message,
+        error: r.error,
+        data: r.data === null ? null : (JSON.parse(r.data) as Record<string, unknown>),
+        source: r.source as CheckSource,
+      }));
+    },
+    async buckets(period, monitorIds, from, to) {
+      if (monitorIds.length === 0) return [];
+      const rows = await inRange(period, monitorIds, from, to).selectAll().orderBy('bucket_start').orderBy('monitor_id').execute();
+      return rows.map((r) => ({
+        monitorId: r.monitor_id,
+        start: r.bucket_start,
+        count: r.count,
+        upCount: r.up_count,
+        degradedCount: r.degraded_count,
+        latencyAvg: r.latency_count > 0 ? r.latency_sum / r.latency_count : null,
+        latencyMin: r.latency_min,
+        latencyMax: r.latency_max,
+        playersAvg: r.players_count > 0 ? r.players_sum / r.players_count : null,
+        playersMax: r.players_max,
+      }));
+    },
+    async bucketCounts(period, monitorIds, from, to) {
+      if (monitorIds.length === 0) return [];
+      const rows = await inRange(period, monitorIds, from, to).select(['monitor_id', 'bucket_start', 'count', 'up_count', 'degraded_count']).execute();
+      return rows.map((r) => ({ monitorId: r.monitor_id, start: r.bucket_start, count: r.count, upCount: r.up_count, degradedCount: r.degraded_count }));
+    },
+    async prune(monitorId, before, batch) {
+      // Through the monitor/time index, in batches: short transactions leave room for writers in between.
+      const result = await db
+        .deleteFrom('checks')
+        .where('id', 'in', (eb) => eb.selectFrom('checks').select('id').where('monitor_id', '=', monitorId).where('checked_at', '<', before).limit(batch))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+    async pruneBuckets(period, monitorId, before) {
+      const result = await db.deleteFrom(BUCKET_TABLES[period]).where('monitor_id', '=', monitorId).where('bucket_start', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}

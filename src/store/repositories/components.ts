@@ -1,0 +1,61 @@
+// Components of a page: what players see listed, each optionally following one monitor.
+import type { Selectable } from 'kysely';
+import type { Component, ComponentSpec } from '../../domain/page.js';
+import type { ComponentRepository } from '../store.js';
+import type { ComponentsTable, Db } from '../tables.js';
+
+const toComponent = (r: Selectable<ComponentsTable>): Component => ({
+  id: r.id,
+  pageId: r.page_id,
+  key: r.key,
+  name: r.name,
+  description: r.description,
+  group: r.group_name,
+  order: r.sort_order,
+  monitorId: r.monitor_id,
+  managedBy: r.managed_by,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+const specColumns = (s: ComponentSpec) => ({
+  key: s.key,
+  name: s.name,
+  description: s.description,
+  group_name: s.group,
+  sort_order: s.order,
+  monitor_id: s.monitorId,
+});
+
+export function componentRepository(db: Db): ComponentRepository {
+  return {
+    async list(pageId) {
+      const rows = await db.selectFrom('components').selectAll().where('page_id', '=', pageId).orderBy('sort_order').orderBy('name').execute();
+      return rows.map(toComponent);
+    },
+    async findById(id) {
+      const row = await db.selectFrom('components').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toComponent(row);
+    },
+    async insert(c, now) {
+      await db
+        .insertInto('components')
+        .values({ id: c.id, page_id: c.pageId, ...specColumns(c), managed_by: c.managedBy, created_at: now, updated_at: now })
+        .execute();
+    },
+    async update(id, spec, managedBy, now) {
+      await db.updateTable('components').set({ ...specColumns(spec), managed_by: managedBy, updated_at: now }).where('id', '=', id).execute();
+    },
+    async delete(id) {
+      await db.deleteFrom('components').where('id', '=', id).execute();
+    },
+    async pageIdsShowing(monitorId) {
+      const rows = await db.selectFrom('components').select('page_id').distinct().where('monitor_id', '=', monitorId).execute();
+      return rows.map((r) => r.page_id);
+    },
+    async monitorLinks() {
+      const rows = await db.selectFrom('components').select(['page_id', 'monitor_id']).where('monitor_id', 'is not', null).execute();
+      return rows.map((r) => ({ pageId: r.page_id, monitorId: r.monitor_id as string }));
+    },
+  };
+}

@@ -1,0 +1,65 @@
+// Maintenance windows of a page and the components they cover.
+import type { Selectable } from 'kysely';
+import type { Maintenance, MaintenanceSpec } from '../../domain/incident.js';
+import type { MaintenanceRepository } from '../store.js';
+import type { Db, MaintenanceTable } from '../tables.js';
+import { countOf } from './count.js';
+import { replaceLinks } from './links.js';
+
+const fields = (spec: MaintenanceSpec) => ({
+  key: spec.key,
+  title: spec.title,
+  description: spec.description,
+  starts_at: spec.startsAt,
+  ends_at: spec.endsAt,
+});
+
+export function maintenanceRepository(db: Db): MaintenanceRepository {
+  async function withComponents(rows: Selectable<MaintenanceTable>[]): Promise<Maintenance[]> {
+    if (rows.length === 0) return [];
+    const links = await db.selectFrom('maintenance_components').selectAll().where('maintenance_id', 'in', rows.map((r) => r.id)).execute();
+    return rows.map((r) => ({
+      id: r.id,
+      pageId: r.page_id,
+      key: r.key,
+      title: r.title,
+      description: r.description,
+      startsAt: r.starts_at,
+      endsAt: r.ends_at,
+      componentIds: links.filter((l) => l.maintenance_id === r.id).map((l) => l.component_id),
+      managedBy: r.managed_by,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+    }));
+  }
+  const where = (column: 'id' | 'key', value: string) => db.selectFrom('maintenance').selectAll().where(column, '=', value);
+
+  return {
+    async list(pageId, endingAfter) {
+      let query = db.selectFrom('maintenance').selectAll().where('page_id', '=', pageId);
+      if (endingAfter !== undefined) query = query.where('ends_at', '>=', endingAfter);
+      return withComponents(await query.orderBy('starts_at').orderBy('id').limit(1000).execute());
+    },
+    count: (pageId) => countOf(db.selectFrom('maintenance').where('page_id', '=', pageId)),
+    async findById(id) {
+      return (await withComponents(await where('id', id).execute()))[0];
+    },
+    async findByKey(pageId, key) {
+      return (await withComponents(await where('key', key).where('page_id', '=', pageId).execute()))[0];
+    },
+    async insert(m, now) {
+      await db
+        .insertInto('maintenance')
+        .values({ id: m.id, page_id: m.pageId, ...fields(m), managed_by: m.managedBy, created_at: now, updated_at: now })
+        .execute();
+      await replaceLinks(db, 'maintenance_components', m.id, m.componentIds);
+    },
+    async update(id, spec, managedBy, now) {
+      await db.updateTable('maintenance').set({ ...fields(spec), managed_by: managedBy, updated_at: now }).where('id', '=', id).execute();
+      await replaceLinks(db, 'maintenance_components', id, spec.componentIds);
+    },
+    async delete(id) {
+      await db.deleteFrom('maintenance').where('id', '=', id).execute();
+    },
+  };
+}

@@ -1,0 +1,213 @@
+// Monitors: what to check (type + config), where it runs, and its current state and latest result.
+import { type Selectable, sql } from 'kysely';
+import type { LatestResult, Monitor, MonitorSpec } from '../../domain/monitor.js';
+import type { MonitorType } from '../../domain/monitor-type.js';
+import type { MonitorRepository, WatchedMonitor } from '../store.js';
+import type { Db, MonitorsTable } from '../tables.js';
+import { countOf } from './count.js';
+
+/** Ids per `in (…)` list: keeps SQLite under its bound-parameter limit. */
+const IDS_PER_QUERY = 500;
+
+export function toMonitor(r: Selectable<MonitorsTable>): Monitor {
+  return {
+    id: r.id,
+    organizationId: r.organization_id,
+    key: r.key,
+    name: r.name,
+    type: r.type as MonitorType,
+    config: JSON.parse(r.config) as Record<string, unknown>,
+    intervalSec: r.interval_sec,
+    timeoutMs: r.timeout_ms,
+    runOn: r.run_on,
+    relayId: r.relay_id,
+    pushTokenPrefix: r.push_token_prefix,
+    enabled: r.enabled === 1,
+    retries: r.retries,
+    degradedLatencyMs: r.degraded_latency_ms,
+    state: r.state,
+    stateSince: r.state_since,
+    failureStreak: r.failure_streak,
+    lastCheckAt: r.last_check_at,
+    lastResult: r.last_result === null ? null : (JSON.parse(r.last_result) as LatestResult),
+    managedBy: r.managed_by,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+function specColumns(spec: MonitorSpec) {
+  return {
+    key: spec.key,
+    name: spec.name,
+    type: spec.type,
+    config: JSON.stringify(spec.config),
+    interval_sec: spec.intervalSec,
+    timeout_ms: spec.timeoutMs,
+    run_on: spec.runOn,
+    relay_id: spec.relayId,
+    enabled: spec.enabled ? 1 : 0,
+    retries: spec.retries,
+    degraded_latency_ms: spec.degradedLatencyMs,
+  };
+}
+
+const WATCHED = ['id', 'organization_id', 'state', 'last_check_at'] as const;
+const toWatched = (r: Pick<Selectable<MonitorsTable>, (typeof WATCHED)[number]>): WatchedMonitor => ({
+  id: r.id,
+  organizationId: r.organization_id,
+  state: r.state,
+  lastCheckAt: r.last_check_at,
+});
+
+/** Runs a query per chunk of ids and concatenates the rows. */
+async function inChunks<T>(ids: readonly string[], query: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_QUERY) out.push(...(await query(ids.slice(i, i + IDS_PER_QUERY))));
+  return out;
+}
+
+export function monitorRepository(db: Db, { locksRows }: { locksRows: boolean }): MonitorRepository {
+  const all = () => db.selectFrom('monitors').selectAll();
+  const enabledRelayMonitors = (relayId: string) =>
+    db.selectFrom('monitors').where('relay_id', '=', relayId).where('run_on', '=', 'relay').where('enabled', '=', 1);
+  return {
+    async list(organizationId) {
+      return (await all().where('organization_id', '=', organizationId).orderBy('key').execute()).map(toMonitor);
+    },
+    count: (organizationId) => countOf(db.selectFrom('monitors').where('organization_id', '=', organizationId)),
+    async findById(id) {
+      const row = await all().where('id', '=', id).executeTakeFirst();
+      return row && toMonitor(row);
+    },
+    findByIds: (ids) => inChunks(ids, async (chunk) => (await all().where('id', 'in', chunk).execute()).map(toMonitor)),
+    async findByKey(organizationId, key) {
+      const row = await all().where('organization_id', '=', organizationId).where('key', '=', key).executeTakeFirst();
+      return row && toMonitor(row);
+    },
+    async findByPushTokenHash(hash) {
+      const row = await all().where('push_token_hash', '=', hash).executeTakeFirst();
+      return row && { ...toMonitor(row), pushTokenHash: row.push_token_hash as string };
+    },
+    async pushTokenHash(id) {
+      return (await db.selectFrom('monitors').select('push_token_hash').where('id', '=', id).executeTakeFirst())?.push_token_hash ?? null;
+    },
+    async insert(monitor, now) {
+      await db
+        .insertInto('monitors')
+        .values({
+          id: monitor.id,
+          organization_id: monitor.organizationId,
+          ...specColumns(monitor),
+          push_token_hash: monitor.pushToken?.hash ?? null,
+          push_token_prefix: monitor.pushToken?.prefix ?? null,
+          state: 'unknown',
+          state_since: now,
+          failure_streak: 0,
+          last_check_at: null,
+          last_result: null,
+          managed_by: monitor.managedBy,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    },
+    async updateSpec(id, spec, managedBy, now) {
+      await db.updateTable('monitors').set({ ...specColumns(spec), managed_by: managedBy, updated_at: now }).where('id', '=', id).execute();
+    },
+    async setPushToken(id, token, now) {
+      await db
+        .updateTable('monitors')
+        .set({ push_token_hash: token?.hash ?? null, push_token_prefix: token?.prefix ?? null, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+    },
+    async delete(id) {
+      await db.deleteFrom('monitors').where('id', '=', id).execute();
+    },
+    async keysOnRelay(relayId) {
+      return (await db.selectFrom('monitors').select('key').where('relay_id', '=', relayId).orderBy('key').execute()).map((r) => r.key);
+    },
+    async listRunningOnRelay(relayId) {
+      return (await enabledRelayMonitors(relayId).selectAll().orderBy('id').execute()).map(toMonitor);
+    },
+    async idsRunningOnRelay(relayId) {
+      return new Set((await enabledRelayMonitors(relayId).select('id').execute()).map((r) => r.id));
+    },
+    async listIds() {
+      return (await db.selectFrom('monitors').select('id').orderBy('id').execute()).map((r) => r.id);
+    },
+    async listVersions(runOn) {
+      const rows = await db.selectFrom('monitors').select(['id', 'updated_at']).where('enabled', '=', 1).where('run_on', '=', runOn).execute();
+      return rows.map((r) => ({ id: r.id, updatedAt: r.updated_at }));
+    },
+    listScheduled: (runOn, ids) =>
+      inChunks(ids, async (chunk) => {
+        const rows = await db
+          .selectFrom('monitors')
+          .select(['id', 'key', 'type', 'config', 'interval_sec', 'timeout_ms', 'updated_at'])
+          .where('id', 'in', chunk)
+          .where('enabled', '=', 1)
+          .where('run_on', '=', runOn)
+          .execute();
+        return rows.map((r) => ({
+          id: r.id,
+          key: r.key,
+          type: r.type,
+          config: JSON.parse(r.config) as unknown,
+          intervalSec: r.interval_sec,
+          timeoutMs: r.timeout_ms,
+          updatedAt: r.updated_at,
+        }));
+      }),
+    async listSilent(now, intervals) {
+      const rows = await db
+        .selectFrom('monitors')
+        .select(WATCHED)
+        .where('enabled', '=', 1)
+        .where('run_on', 'in', ['edge', 'relay'])
+        .where('state', '!=', 'unknown')
+        // In floating point: PostgreSQL would multiply two integers as int4, which a daily monitor's silence
+        // overflows (86 400 s × 30 intervals × 1000 > 2^31), and `intervals` need not be whole.
+        .where(sql<number>`last_check_at + interval_sec * cast(${intervals * 1000} as double precision)`, '<', now)
+        .execute();
+      return rows.map(toWatched);
+    },
+    async listKnownOnRelay(relayId) {
+      return (await enabledRelayMonitors(relayId).select(WATCHED).where('state', '!=', 'unknown').execute()).map(toWatched);
+    },
+    async listPushed() {
+      const rows = await db
+        .selectFrom('monitors')
+        .select(['id', 'config', 'last_check_at'])
+        .where('enabled', '=', 1)
+        .where('run_on', '=', 'push')
+        .where('last_check_at', 'is not', null)
+        .execute();
+      return rows.map((r) => ({ id: r.id, config: JSON.parse(r.config) as Record<string, unknown>, lastCheckAt: r.last_check_at as number }));
+    },
+    findStates: (ids) =>
+      // In order, and locked until the commit where rows can be: the caller writes what it computes from them, and
+      // another process committing results for the same monitors must wait rather than have its update overwritten.
+      inChunks([...ids].sort(), async (chunk) => {
+        const rows = await db
+          .selectFrom('monitors')
+          .select(['id', 'organization_id', 'retries', 'degraded_latency_ms', 'state', 'state_since', 'failure_streak', 'last_check_at', 'last_result'])
+          .where('id', 'in', chunk)
+          .orderBy('id')
+          .$if(locksRows && db.isTransaction, (query) => query.forUpdate())
+          .execute();
+        return rows.map((r) => ({
+          id: r.id,
+          organizationId: r.organization_id,
+          retries: r.retries,
+          degradedLatencyMs: r.degraded_latency_ms,
+          state: r.state,
+          stateSince: r.state_since,
+          failureStreak: r.failure_streak,
+          lastCheckAt: r.last_check_at,
+          lastResult: r.last_result,
+        }));
+      }),
+  };
+}

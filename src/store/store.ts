@@ -1,0 +1,201 @@
+// The storage seam: one repository per aggregate. Services see this interface only; src/store/ holds the one implementation per dialect.
+import type { Bucket, BucketCount, BucketPeriod, CheckRow, StoredCheck } from '../domain/check.js';
+import type { Incident, IncidentSpec, IncidentUpdate, Maintenance, MaintenanceSpec } from '../domain/incident.js';
+import type { Monitor, MonitorSpec, MonitorStateRow, ScheduledMonitor, StoredToken } from '../domain/monitor.js';
+import type { MonitorState, RunOn } from '../domain/monitor-type.js';
+import type { ApiKey, Organization, Relay } from '../domain/organization.js';
+import type { ManagedBy } from '../domain/ownership.js';
+import type { Component, ComponentSpec, Page, PageSpec } from '../domain/page.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface MigrationReport {
+  applied: string[];
+  current: string | null;
+}
+
+export interface Store {
+  readonly dialect: Dialect;
+  /** Human description for logs, without credentials. */
+  readonly location: string;
+  /** True for the store handed to a transaction's callback. */
+  readonly inTransaction: boolean;
+  readonly organizations: OrganizationRepository;
+  readonly apiKeys: ApiKeyRepository;
+  readonly relays: RelayRepository;
+  readonly monitors: MonitorRepository;
+  readonly checks: CheckRepository;
+  readonly pages: PageRepository;
+  readonly components: ComponentRepository;
+  readonly incidents: IncidentRepository;
+  readonly maintenance: MaintenanceRepository;
+  /** Runs `work` in one transaction, on a store bound to it; inside a transaction it joins the one running. */
+  transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
+  /** Whether a write failed on a unique constraint (e.g. two requests creating the same key at once). */
+  isUniqueViolation(error: unknown): boolean;
+  migrate(): Promise<MigrationReport>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OrganizationRepository {
+  list(): Promise<Organization[]>;
+  findByKey(key: string): Promise<Organization | undefined>;
+  /** Creates the organization or renames it; returns it and whether anything changed. */
+  upsert(organization: { id: string; key: string; name: string }, now: number): Promise<{ organization: Organization; changed: boolean }>;
+  /** Whether any organization but the one with this key exists. */
+  anyOtherThan(key: string): Promise<boolean>;
+}
+
+export interface ApiKeyRepository {
+  insert(key: Omit<ApiKey, 'lastUsedAt' | 'revokedAt'> & { hash: string }): Promise<void>;
+  /** Revoked keys included, oldest first. */
+  list(organizationId: string): Promise<ApiKey[]>;
+  /** The active key with this hash, if any; the caller compares in constant time. */
+  findActiveByHash(hash: string): Promise<(ApiKey & { hash: string }) | undefined>;
+  countActive(organizationId: string): Promise<number>;
+  touch(id: string, now: number): Promise<void>;
+  /** False when the organization has no such active key. */
+  revoke(organizationId: string, id: string, now: number): Promise<boolean>;
+}
+
+/** A relay with how often its most frequent monitor runs: what the watchdog needs to tell it is offline. */
+export interface RelayActivity {
+  id: string;
+  lastSeenAt: number | null;
+  shortestIntervalSec: number;
+}
+
+export interface RelayRepository {
+  list(organizationId: string): Promise<Relay[]>;
+  count(organizationId: string): Promise<number>;
+  findById(id: string): Promise<Relay | undefined>;
+  findByKey(organizationId: string, key: string): Promise<Relay | undefined>;
+  findByTokenHash(hash: string): Promise<(Relay & { tokenHash: string }) | undefined>;
+  insert(relay: { id: string; organizationId: string; key: string; name: string; managedBy: ManagedBy }, now: number): Promise<void>;
+  update(id: string, changes: { name?: string; managedBy?: ManagedBy }, now: number): Promise<void>;
+  /** Replaces the relay's token (the old one stops working at once). */
+  setToken(id: string, token: StoredToken | null, now: number): Promise<void>;
+  touch(id: string, now: number): Promise<void>;
+  delete(id: string): Promise<void>;
+  /** Relays that run at least one enabled monitor. */
+  listActivity(): Promise<RelayActivity[]>;
+}
+
+/** What the scheduler needs of an enabled monitor, with the version it was read at. */
+export type ScheduledMonitorRow = ScheduledMonitor & { updatedAt: number };
+
+/** What the watchdog needs to move a silent monitor to unknown. */
+export interface WatchedMonitor {
+  id: string;
+  organizationId: string;
+  state: MonitorState;
+  lastCheckAt: number | null;
+}
+
+export interface MonitorRepository {
+  list(organizationId: string): Promise<Monitor[]>;
+  count(organizationId: string): Promise<number>;
+  findById(id: string): Promise<Monitor | undefined>;
+  findByIds(ids: readonly string[]): Promise<Monitor[]>;
+  findByKey(organizationId: string, key: string): Promise<Monitor | undefined>;
+  findByPushTokenHash(hash: string): Promise<(Monitor & { pushTokenHash: string }) | undefined>;
+  pushTokenHash(id: string): Promise<string | null>;
+  insert(monitor: MonitorSpec & { id: string; organizationId: string; managedBy: ManagedBy; pushToken: StoredToken | null }, now: number): Promise<void>;
+  updateSpec(id: string, spec: MonitorSpec, managedBy: ManagedBy, now: number): Promise<void>;
+  setPushToken(id: string, token: StoredToken | null, now: number): Promise<void>;
+  delete(id: string): Promise<void>;
+  /** Keys of the monitors a relay runs, enabled or not. */
+  keysOnRelay(relayId: string): Promise<string[]>;
+  /** The enabled relay monitors of a relay, by id (a stable order, so the relay config's ETag only changes with its content). */
+  listRunningOnRelay(relayId: string): Promise<Monitor[]>;
+  /** Ids of the same: the only monitors a relay may submit results for. */
+  idsRunningOnRelay(relayId: string): Promise<Set<string>>;
+  listIds(): Promise<string[]>;
+  /** Ids and versions of the enabled monitors that run at this place. */
+  listVersions(runOn: RunOn): Promise<{ id: string; updatedAt: number }[]>;
+  /** The enabled monitors among these ids that run at this place, as the scheduler needs them. */
+  listScheduled(runOn: RunOn, ids: readonly string[]): Promise<ScheduledMonitorRow[]>;
+  /** Enabled edge and relay monitors, not unknown yet, without a result for `intervals` of their interval. */
+  listSilent(now: number, intervals: number): Promise<WatchedMonitor[]>;
+  /** Enabled monitors of a relay that are not unknown yet. */
+  listKnownOnRelay(relayId: string): Promise<WatchedMonitor[]>;
+  /** Enabled push monitors that have had a ping: their config (for the grace period) and last ping. */
+  listPushed(): Promise<{ id: string; config: Record<string, unknown>; lastCheckAt: number }[]>;
+  /**
+   * The state and state settings of these monitors, for ingest. Inside a transaction they stay locked until it ends
+   * (where the database locks rows), so results committed by another process for the same monitors wait their turn.
+   */
+  findStates(ids: readonly string[]): Promise<MonitorStateRow[]>;
+}
+
+export interface CheckRepository {
+  /** Stores checks (a relay's replayed result id once), adds them to their buckets and writes the monitors' new state, as one batch. */
+  write(checks: readonly CheckRow[], states: readonly MonitorStateRow[]): Promise<void>;
+  /** `monitorId\u0000resultId` of the results among these ids already stored. */
+  storedResultKeys(resultIds: readonly string[]): Promise<Set<string>>;
+  /** Checks of a monitor in [from, to), newest first, paginated by (checkedAt, id) cursor. */
+  list(monitorId: string, range: { from: number; to: number; limit: number; before?: { checkedAt: number; id: number } | undefined }): Promise<StoredCheck[]>;
+  /** Buckets of the monitors starting in [from, to), oldest first. */
+  buckets(period: BucketPeriod, monitorIds: readonly string[], from: number, to: number): Promise<Bucket[]>;
+  /** Just the counts, unordered: what uptime and the daily strip need, read as cheaply as the store allows. */
+  bucketCounts(period: BucketPeriod, monitorIds: readonly string[], from: number, to: number): Promise<BucketCount[]>;
+  /** Deletes up to `batch` of one monitor's checks older than `before`; returns how many went. */
+  prune(monitorId: string, before: number, batch: number): Promise<number>;
+  /** Deletes one monitor's buckets of this period older than `before`. */
+  pruneBuckets(period: BucketPeriod, monitorId: string, before: number): Promise<number>;
+}
+
+export interface PageRepository {
+  /** Every page, or an organization's, by slug. */
+  list(organizationId?: string): Promise<Page[]>;
+  count(organizationId: string): Promise<number>;
+  findById(id: string): Promise<Page | undefined>;
+  findBySlug(slug: string): Promise<Page | undefined>;
+  findByDomain(domain: string): Promise<Page | undefined>;
+  insert(page: PageSpec & { id: string; organizationId: string; passwordHash: string | null; managedBy: ManagedBy }, now: number): Promise<void>;
+  update(id: string, changes: Partial<PageSpec> & { passwordHash?: string | null; managedBy?: ManagedBy }, now: number): Promise<void>;
+  delete(id: string): Promise<void>;
+}
+
+export interface ComponentRepository {
+  /** A page's components in page order. */
+  list(pageId: string): Promise<Component[]>;
+  findById(id: string): Promise<Component | undefined>;
+  insert(component: ComponentSpec & { id: string; pageId: string; managedBy: ManagedBy }, now: number): Promise<void>;
+  update(id: string, spec: ComponentSpec, managedBy: ManagedBy, now: number): Promise<void>;
+  delete(id: string): Promise<void>;
+  /** Ids of the pages that show this monitor through one of their components. */
+  pageIdsShowing(monitorId: string): Promise<string[]>;
+  /** Every (page, monitor) a component links, for the page cache's index. */
+  monitorLinks(): Promise<{ pageId: string; monitorId: string }[]>;
+}
+
+export interface IncidentRepository {
+  /** A page's incidents, newest first, with updates (oldest first) and affected components; `since` keeps open ones and those resolved since. */
+  list(pageId: string, options?: { since?: number; limit?: number }): Promise<Incident[]>;
+  count(pageId: string): Promise<number>;
+  findById(id: string): Promise<Incident | undefined>;
+  findByKey(pageId: string, key: string): Promise<Incident | undefined>;
+  /** A new incident with its timeline; `newUpdateId` names each update. */
+  insert(incident: IncidentSpec & { id: string; pageId: string; managedBy: ManagedBy }, newUpdateId: () => string, now: number): Promise<void>;
+  /** Replaces an incident, its timeline and components included. */
+  replace(id: string, spec: IncidentSpec, managedBy: ManagedBy, newUpdateId: () => string, now: number): Promise<void>;
+  /** Changes an incident's own fields, leaving its timeline and components as they are. */
+  updateFields(id: string, changes: Partial<Pick<Incident, 'title' | 'status' | 'impact' | 'startedAt' | 'resolvedAt'>>, now: number): Promise<void>;
+  /** Appends one entry to an incident's timeline. */
+  addUpdate(incidentId: string, update: IncidentUpdate): Promise<void>;
+  setComponents(id: string, componentIds: readonly string[]): Promise<void>;
+  delete(id: string): Promise<void>;
+}
+
+export interface MaintenanceRepository {
+  /** A page's windows ending at or after `endingAfter` (all when absent), soonest first. */
+  list(pageId: string, endingAfter?: number): Promise<Maintenance[]>;
+  count(pageId: string): Promise<number>;
+  findById(id: string): Promise<Maintenance | undefined>;
+  findByKey(pageId: string, key: string): Promise<Maintenance | undefined>;
+  insert(window: MaintenanceSpec & { id: string; pageId: string; managedBy: ManagedBy }, now: number): Promise<void>;
+  update(id: string, spec: MaintenanceSpec, managedBy: ManagedBy, now: number): Promise<void>;
+  delete(id: string): Promise<void>;
+}

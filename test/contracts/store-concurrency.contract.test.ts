@@ -1,0 +1,99 @@
+// Store contract, two processes on one PostgreSQL database: ingest's reads lock their monitors until the commit, and
+// migrating one schema is unaffected by another schema (another tenant, a parallel test) being dropped at the same time.
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Store } from '../../src/store/index.js';
+import { openStore } from '../../src/store/open-store.js';
+import { dialects, type OpenedStore, POSTGRES_URL } from '../store-dialects.js';
+import { addMonitor, addOrganization } from './store-fixtures.js';
+
+const postgres = dialects.find((d) => d.name === 'postgres');
+
+describe.skipIf(!postgres?.available)('two Warden processes on one PostgreSQL schema', () => {
+  let opened: OpenedStore;
+  let other: Store;
+  let observer: pg.Client;
+  beforeEach(async () => {
+    opened = await (postgres as NonNullable<typeof postgres>).open();
+    other = await openStore({ dataDir: '.', databaseUrl: opened.env.DATABASE_URL, databaseSchema: opened.env.DATABASE_SCHEMA });
+    observer = new pg.Client({ connectionString: POSTGRES_URL });
+    await observer.connect();
+  });
+  afterEach(async () => {
+    await observer.end();
+    await other.close();
+    await opened.cleanup();
+  });
+
+  /** Backends of this database waiting for a row lock. */
+  const waitingForLock = async () =>
+    Number((await observer.query("select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()")).rows[0].n);
+
+  it('makes a second commit wait for the monitors the first one read, so neither overwrites the other', async () => {
+    await addOrganization(opened.store);
+    const id = await addMonitor(opened.store, 'a');
+    const order: string[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const first = opened.store.transaction(async (tx) => {
+      await tx.monitors.findStates([id]);
+      await held;
+      order.push('first commits');
+    });
+    await vi.waitFor(() => expect(order).toEqual([]));
+    const second = other.transaction(async (tx) => {
+      await tx.monitors.findStates([id]);
+      order.push('second reads');
+    });
+    await vi.waitFor(async () => expect(await waitingForLock()).toBeGreaterThan(0));
+    expect(order).toEqual([]);
+    release();
+    await Promise.all([first, second]);
+    expect(order).toEqual(['first commits', 'second reads']);
+  });
+
+  it('reads without locking outside a transaction', async () => {
+    await addOrganization(opened.store);
+    const id = await addMonitor(opened.store, 'a');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const first = opened.store.transaction(async (tx) => {
+      await tx.monitors.findStates([id]);
+      await held;
+    });
+    expect((await other.monitors.findStates([id])).map((m) => m.id)).toEqual([id]);
+    release();
+    await first;
+  });
+
+  it('migrates while other schemas of the database are created and dropped', async () => {
+    let churning = true;
+    /** Another tenant's schemas with a table each, created and dropped over and over until the migrations below are done. */
+    const churn = async () => {
+      const client = new pg.Client({ connectionString: POSTGRES_URL });
+      await client.connect();
+      while (churning) {
+        const schema = `t_churn_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+        await client.query(`create schema "${schema}"; create table "${schema}".monitors (id text primary key, state text)`);
+        await client.query(`drop schema "${schema}" cascade`);
+      }
+      await client.end();
+    };
+    const fresh = `t_fresh_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    const store = await openStore({ dataDir: '.', databaseUrl: POSTGRES_URL, databaseSchema: fresh });
+    const churners = [churn(), churn(), churn()];
+    try {
+      // Each migrate looks up its tables; the stock lookup read every schema and failed on one dropped meanwhile.
+      for (let i = 0; i < 20; i++) expect((await store.migrate()).current).toBe('0001-initial');
+    } finally {
+      churning = false;
+      await Promise.all(churners);
+      await store.close();
+      await observer.query(`drop schema if exists "${fresh}" cascade`);
+    }
+  });
+});

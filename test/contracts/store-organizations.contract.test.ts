@@ -1,0 +1,142 @@
+// Store contract, organizations and their API keys: what every dialect promises the services.
+import { beforeEach, expect, it } from 'vitest';
+import type { ApiKey } from '../../src/domain/organization.js';
+import { addOrganization, describeStore, NOW, ORG, OTHER_ORG, rejectionOf } from './store-fixtures.js';
+
+describeStore('organizations', (store) => {
+  it('creates an organization on its first upsert and reports the change', async () => {
+    const result = await store().organizations.upsert(ORG, NOW);
+    expect(result).toEqual({ organization: { ...ORG, createdAt: NOW }, changed: true });
+    expect(await store().organizations.findByKey('acme')).toEqual({ ...ORG, createdAt: NOW });
+  });
+
+  it('renames the organization with that key, keeping its id and creation time', async () => {
+    await addOrganization(store());
+    const result = await store().organizations.upsert({ id: 'org_new', key: 'acme', name: 'Acme Games' }, NOW + 1000);
+    const renamed = { id: 'org_a', key: 'acme', name: 'Acme Games', createdAt: NOW };
+    expect(result).toEqual({ organization: renamed, changed: true });
+    expect(await store().organizations.findByKey('acme')).toEqual(renamed);
+  });
+
+  it('reports no change when the name is the same', async () => {
+    await addOrganization(store());
+    const result = await store().organizations.upsert({ id: 'org_new', key: 'acme', name: 'Acme' }, NOW + 1000);
+    expect(result).toEqual({ organization: { ...ORG, createdAt: NOW }, changed: false });
+  });
+
+  it('lists every organization', async () => {
+    await addOrganization(store(), OTHER_ORG);
+    await addOrganization(store(), ORG);
+    const keys = (await store().organizations.list()).map((o) => o.key);
+    expect(keys.sort()).toEqual(['acme', 'globex']);
+  });
+
+  it('finds no organization for an unknown key', async () => {
+    await addOrganization(store());
+    expect(await store().organizations.findByKey('initech')).toBeUndefined();
+  });
+
+  it('tells whether an organization other than the given one exists', async () => {
+    expect(await store().organizations.anyOtherThan('acme')).toBe(false);
+    await addOrganization(store());
+    expect(await store().organizations.anyOtherThan('acme')).toBe(false);
+    expect(await store().organizations.anyOtherThan('globex')).toBe(true);
+    await addOrganization(store(), OTHER_ORG);
+    expect(await store().organizations.anyOtherThan('acme')).toBe(true);
+  });
+});
+
+/** An API key of ORG named after its id, hashed as `hash_<id>`. */
+const apiKey = (id: string, createdAt: number, organizationId = ORG.id) => ({
+  id,
+  organizationId,
+  name: `Key ${id}`,
+  prefix: `wdk_${id}`,
+  scope: 'write' as const,
+  createdAt,
+  hash: `hash_${id}`,
+});
+
+describeStore('API keys', (store) => {
+  beforeEach(async () => {
+    await addOrganization(store());
+    await addOrganization(store(), OTHER_ORG);
+  });
+
+  it('lists the keys of an organization oldest first, revoked ones included, without their hash', async () => {
+    await store().apiKeys.insert(apiKey('key_c', NOW + 2000));
+    await store().apiKeys.insert(apiKey('key_a', NOW));
+    await store().apiKeys.insert(apiKey('key_b', NOW + 1000));
+    await store().apiKeys.insert(apiKey('key_x', NOW, OTHER_ORG.id));
+    await store().apiKeys.revoke(ORG.id, 'key_b', NOW + 5000);
+    const keys = await store().apiKeys.list(ORG.id);
+    expect(keys.map((k) => [k.id, k.revokedAt])).toEqual([
+      ['key_a', null],
+      ['key_b', NOW + 5000],
+      ['key_c', null],
+    ]);
+    expect(keys[0]).toEqual({
+      id: 'key_a',
+      organizationId: ORG.id,
+      name: 'Key key_a',
+      prefix: 'wdk_key_a',
+      scope: 'write',
+      createdAt: NOW,
+      lastUsedAt: null,
+      revokedAt: null,
+    } satisfies ApiKey);
+  });
+
+  it('keeps a read scope', async () => {
+    await store().apiKeys.insert({ ...apiKey('key_a', NOW), scope: 'read' });
+    expect((await store().apiKeys.list(ORG.id))[0]?.scope).toBe('read');
+  });
+
+  it('finds an active key by its hash, hash included', async () => {
+    await store().apiKeys.insert(apiKey('key_a', NOW));
+    expect(await store().apiKeys.findActiveByHash('hash_key_a')).toMatchObject({ id: 'key_a', organizationId: ORG.id, hash: 'hash_key_a' });
+    expect(await store().apiKeys.findActiveByHash('hash_unknown')).toBeUndefined();
+  });
+
+  it('ignores a revoked key when looking up by hash', async () => {
+    await store().apiKeys.insert(apiKey('key_a', NOW));
+    await store().apiKeys.revoke(ORG.id, 'key_a', NOW + 1000);
+    expect(await store().apiKeys.findActiveByHash('hash_key_a')).toBeUndefined();
+  });
+
+  it('counts only the active keys of the organization', async () => {
+    await store().apiKeys.insert(apiKey('key_a', NOW));
+    await store().apiKeys.insert(apiKey('key_b', NOW));
+    await store().apiKeys.insert(apiKey('key_x', NOW, OTHER_ORG.id));
+    await store().apiKeys.revoke(ORG.id, 'key_b', NOW);
+    expect(await store().apiKeys.countActive(ORG.id)).toBe(1);
+    expect(await store().apiKeys.countActive(OTHER_ORG.id)).toBe(1);
+  });
+
+  it('records when a key was last used', async () => {
+    await store().apiKeys.insert(apiKey('key_a', NOW));
+    await store().apiKeys.touch('key_a', NOW + 60_000);
+    expect((await store().apiKeys.list(ORG.id))[0]?.lastUsedAt).toBe(NOW + 60_000);
+  });
+
+  it('revokes an active key of the organization once', async () => {
+    await store().apiKeys.insert(apiKey('key_a', NOW));
+    expect(await store().apiKeys.revoke(ORG.id, 'key_a', NOW + 1000)).toBe(true);
+    expect(await store().apiKeys.revoke(ORG.id, 'key_a', NOW + 2000)).toBe(false);
+    expect((await store().apiKeys.list(ORG.id))[0]?.revokedAt).toBe(NOW + 1000);
+    expect(await store().apiKeys.countActive(ORG.id)).toBe(0);
+  });
+
+  it("refuses to revoke another organization's key or an unknown one", async () => {
+    await store().apiKeys.insert(apiKey('key_x', NOW, OTHER_ORG.id));
+    expect(await store().apiKeys.revoke(ORG.id, 'key_x', NOW + 1000)).toBe(false);
+    expect(await store().apiKeys.revoke(ORG.id, 'key_unknown', NOW + 1000)).toBe(false);
+    expect(await store().apiKeys.findActiveByHash('hash_key_x')).toMatchObject({ id: 'key_x', revokedAt: null });
+  });
+
+  it('refuses a second key with the same hash as a unique violation', async () => {
+    await store().apiKeys.insert(apiKey('key_a', NOW));
+    const error = await rejectionOf(store().apiKeys.insert({ ...apiKey('key_b', NOW), hash: 'hash_key_a' }));
+    expect(store().isUniqueViolation(error)).toBe(true);
+  });
+});

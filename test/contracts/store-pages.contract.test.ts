@@ -1,0 +1,172 @@
+// Store contract, status pages and their components: lookups by slug and domain, partial updates, page order, cascades.
+import { beforeEach, expect, it } from 'vitest';
+import type { Component, Page } from '../../src/domain/page.js';
+import {
+  addComponent,
+  addMonitor,
+  addOrganization,
+  addPage,
+  componentSpec,
+  describeStore,
+  incidentSpec,
+  maintenanceSpec,
+  NOW,
+  ORG,
+  OTHER_ORG,
+  pageSpec,
+  rejectionOf,
+  updateIds,
+} from './store-fixtures.js';
+
+describeStore('pages', (store) => {
+  beforeEach(async () => {
+    await addOrganization(store());
+    await addOrganization(store(), OTHER_ORG);
+  });
+
+  it('stores a new page exactly as written', async () => {
+    const spec = pageSpec('status', { title: 'Acme status', description: 'All our servers', customDomain: 'status.acme.test', aiPolicy: 'disallow' });
+    await store().pages.insert({ ...spec, id: 'pg_a', organizationId: ORG.id, passwordHash: 'scrypt$hash', managedBy: 'config' }, NOW);
+    expect(await store().pages.findById('pg_a')).toEqual({
+      id: 'pg_a',
+      organizationId: ORG.id,
+      slug: 'status',
+      title: 'Acme status',
+      description: 'All our servers',
+      customDomain: 'status.acme.test',
+      passwordHash: 'scrypt$hash',
+      aiPolicy: 'disallow',
+      managedBy: 'config',
+      createdAt: NOW,
+      updatedAt: NOW,
+    } satisfies Page);
+  });
+
+  it('lists every page, or one organization’s, by slug, and counts them', async () => {
+    await addPage(store(), 'c');
+    await addPage(store(), 'a');
+    await addPage(store(), 'b', { organizationId: OTHER_ORG.id });
+    expect((await store().pages.list()).map((p) => p.slug)).toEqual(['a', 'b', 'c']);
+    expect((await store().pages.list(ORG.id)).map((p) => p.slug)).toEqual(['a', 'c']);
+    expect(await store().pages.count(ORG.id)).toBe(2);
+  });
+
+  it('finds a page by slug and by custom domain, whatever its case', async () => {
+    await addPage(store(), 'status', { customDomain: 'status.acme.test' });
+    expect(await store().pages.findBySlug('status')).toMatchObject({ id: 'pg_status' });
+    expect(await store().pages.findByDomain('Status.ACME.test')).toMatchObject({ id: 'pg_status' });
+    expect(await store().pages.findBySlug('unknown')).toBeUndefined();
+    expect(await store().pages.findByDomain('other.acme.test')).toBeUndefined();
+    expect(await store().pages.findById('pg_unknown')).toBeUndefined();
+  });
+
+  it('updates only the columns the change names', async () => {
+    await addPage(store(), 'status', { description: 'About', customDomain: 'status.acme.test', passwordHash: 'scrypt$1', managedBy: 'config' });
+    const before = (await store().pages.findById('pg_status')) as Page;
+    await store().pages.update('pg_status', { title: 'New title' }, NOW + 1000);
+    expect(await store().pages.findById('pg_status')).toEqual({ ...before, title: 'New title', updatedAt: NOW + 1000 });
+    await store().pages.update('pg_status', { description: null, passwordHash: null, managedBy: 'api', aiPolicy: 'disallow' }, NOW + 2000);
+    expect(await store().pages.findById('pg_status')).toEqual({
+      ...before,
+      title: 'New title',
+      description: null,
+      passwordHash: null,
+      managedBy: 'api',
+      aiPolicy: 'disallow',
+      updatedAt: NOW + 2000,
+    });
+    await store().pages.update('pg_status', { slug: 'renamed', customDomain: null }, NOW + 3000);
+    expect(await store().pages.findBySlug('renamed')).toMatchObject({ id: 'pg_status', customDomain: null, title: 'New title' });
+  });
+
+  it('deletes a page with its components, incidents and maintenance', async () => {
+    const pageId = await addPage(store(), 'status');
+    const kept = await addPage(store(), 'kept');
+    const componentId = await addComponent(store(), pageId, 'lobby');
+    await addComponent(store(), kept, 'other');
+    await store().incidents.insert({ ...incidentSpec('outage', { componentIds: [componentId], updates: [{ status: 'investigating', message: 'Looking', at: NOW }] }), id: 'inc_a', pageId, managedBy: 'api' }, updateIds(), NOW);
+    await store().maintenance.insert({ ...maintenanceSpec('upgrade', { componentIds: [componentId] }), id: 'mnt_a', pageId, managedBy: 'api' }, NOW);
+    await store().pages.delete(pageId);
+    expect(await store().pages.findById(pageId)).toBeUndefined();
+    expect(await store().components.findById(componentId)).toBeUndefined();
+    expect(await store().incidents.findById('inc_a')).toBeUndefined();
+    expect(await store().maintenance.findById('mnt_a')).toBeUndefined();
+    expect((await store().components.list(kept)).map((c) => c.id)).toEqual(['cmp_other']);
+  });
+
+  it('refuses a second page with the same slug, or the same domain, as a unique violation', async () => {
+    await addPage(store(), 'status', { customDomain: 'status.acme.test' });
+    const slug = await rejectionOf(store().pages.insert({ ...pageSpec('status'), id: 'pg_twin', organizationId: OTHER_ORG.id, passwordHash: null, managedBy: 'api' }, NOW));
+    expect(store().isUniqueViolation(slug)).toBe(true);
+    const domain = await rejectionOf(addPage(store(), 'other', { customDomain: 'status.acme.test' }));
+    expect(store().isUniqueViolation(domain)).toBe(true);
+  });
+});
+
+describeStore('components', (store) => {
+  let pageId = '';
+  beforeEach(async () => {
+    await addOrganization(store());
+    await addMonitor(store(), 'a');
+    await addMonitor(store(), 'b');
+    pageId = await addPage(store(), 'status');
+  });
+
+  it('stores a new component exactly as written', async () => {
+    const spec = componentSpec('lobby', { name: 'Lobby', description: 'Where players land', group: 'Minecraft', order: 3, monitorId: 'mon_a' });
+    await store().components.insert({ ...spec, id: 'cmp_a', pageId, managedBy: 'config' }, NOW);
+    expect(await store().components.findById('cmp_a')).toEqual({ ...spec, id: 'cmp_a', pageId, managedBy: 'config', createdAt: NOW, updatedAt: NOW } satisfies Component);
+    expect(await store().components.findById('cmp_unknown')).toBeUndefined();
+  });
+
+  it("lists a page's components in page order", async () => {
+    const other = await addPage(store(), 'other');
+    await addComponent(store(), pageId, 'third', { order: 2 });
+    await addComponent(store(), pageId, 'first', { order: 0 });
+    await addComponent(store(), pageId, 'second', { order: 1 });
+    await addComponent(store(), other, 'elsewhere', { order: 0 });
+    expect((await store().components.list(pageId)).map((c) => c.key)).toEqual(['first', 'second', 'third']);
+  });
+
+  it('replaces a component’s spec and owner', async () => {
+    await addComponent(store(), pageId, 'lobby', { monitorId: 'mon_a', group: 'Games' });
+    const spec = componentSpec('lobby', { name: 'Hub', description: 'Renamed', group: null, order: 7, monitorId: null });
+    await store().components.update('cmp_lobby', spec, 'config', NOW + 1000);
+    expect(await store().components.findById('cmp_lobby')).toEqual({ ...spec, id: 'cmp_lobby', pageId, managedBy: 'config', createdAt: NOW, updatedAt: NOW + 1000 });
+  });
+
+  it('deletes a component', async () => {
+    await addComponent(store(), pageId, 'lobby');
+    await addComponent(store(), pageId, 'hub');
+    await store().components.delete('cmp_lobby');
+    expect((await store().components.list(pageId)).map((c) => c.id)).toEqual(['cmp_hub']);
+  });
+
+  it('gives each page that shows a monitor once', async () => {
+    const other = await addPage(store(), 'other');
+    await addComponent(store(), pageId, 'lobby', { monitorId: 'mon_a' });
+    await addComponent(store(), pageId, 'lobby-again', { monitorId: 'mon_a' });
+    await addComponent(store(), other, 'hub', { monitorId: 'mon_a' });
+    await addComponent(store(), other, 'web', { monitorId: 'mon_b' });
+    expect((await store().components.pageIdsShowing('mon_a')).sort()).toEqual([other, pageId].sort());
+    expect(await store().components.pageIdsShowing('mon_unknown')).toEqual([]);
+  });
+
+  it('links every page to the monitors its components show', async () => {
+    const other = await addPage(store(), 'other');
+    await addComponent(store(), pageId, 'lobby', { monitorId: 'mon_a' });
+    await addComponent(store(), pageId, 'text-only');
+    await addComponent(store(), other, 'web', { monitorId: 'mon_b' });
+    const links = await store().components.monitorLinks();
+    expect(links.sort((x, y) => x.pageId.localeCompare(y.pageId))).toEqual([
+      { pageId: other, monitorId: 'mon_b' },
+      { pageId, monitorId: 'mon_a' },
+    ]);
+  });
+
+  it('refuses two components with the same key on one page as a unique violation', async () => {
+    await addComponent(store(), pageId, 'lobby');
+    const error = await rejectionOf(store().components.insert({ ...componentSpec('lobby'), id: 'cmp_twin', pageId, managedBy: 'api' }, NOW));
+    expect(store().isUniqueViolation(error)).toBe(true);
+  });
+});
