@@ -1,11 +1,11 @@
 // How many checks a benchmark's server has stored, read from its SQLite file by a second connection.
-import { connectStore } from '../src/store/connect.js';
+import { openStore } from '../src/store/open-store.js';
+import { countStoredChecks } from '../test/stored-checks.js';
 
 export async function countChecks(dataDir: string): Promise<number> {
-  const store = await connectStore({ dataDir });
+  const store = await openStore({ dataDir });
   try {
-    const row = await store.db.selectFrom('checks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    return Number(row.n);
+    return await countStoredChecks(store);
   } finally {
     await store.close();
   }

@@ -4,13 +4,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { createInProcessBus } from '../src/bus/bus.js';
+import { applyConfig } from '../src/config/apply.js';
 import { validateConfig } from '../src/config/load.js';
-import { applyConfig } from '../src/config/sync.js';
-import { createLogger } from '../src/logger.js';
 import { createIngest, type IngestInput } from '../src/runner/ingest.js';
-import { connectStore } from '../src/store/connect.js';
-import { migrateToLatest } from '../src/store/migrate.js';
+import { openStore } from '../src/store/open-store.js';
+import { testContext } from '../test/seed.js';
 import { CLI, processUsage, startWardenProcess } from './processes.js';
 import type { Benchmark } from './run.js';
 
@@ -79,9 +77,7 @@ async function runnerAtScale(): Promise<boolean> {
       .at(-1);
     if (!stopped) throw new Error(`the server did not log its runner summary:\n${server.log().slice(-2000)}`);
 
-    const db = new Database(join(dataDir, 'warden.db'), { readonly: true });
-    const perMonitor = db.prepare('select monitor_id, count(*) as n, sum(ok = 0) as failed from checks group by monitor_id').all() as { n: number; failed: number }[];
-    db.close();
+    const perMonitor = await checksPerMonitor(dataDir);
     const expectedEach = Math.floor(SECONDS / INTERVAL_SEC);
     const short = MONITORS - perMonitor.filter((r) => r.n >= expectedEach).length;
     const total = perMonitor.reduce((n, r) => n + r.n, 0);
@@ -100,12 +96,27 @@ async function runnerAtScale(): Promise<boolean> {
   }
 }
 
+/** Each monitor's stored checks and failures, read from the stopped server's SQLite file. */
+async function checksPerMonitor(dataDir: string): Promise<{ n: number; failed: number }[]> {
+  const store = await openStore({ dataDir });
+  try {
+    const counts = [];
+    for (const id of await store.monitors.listIds()) {
+      const checks = await store.checks.list(id, { from: 0, to: Number.MAX_SAFE_INTEGER, limit: 1_000_000 });
+      counts.push({ n: checks.length, failed: checks.filter((c) => !c.ok).length });
+    }
+    return counts;
+  } finally {
+    await store.close();
+  }
+}
+
 async function storageThroughput(): Promise<boolean> {
   const dataDir = mkdtempSync(join(tmpdir(), 'warden-bench-ingest-'));
-  const store = await connectStore({ dataDir });
-  const logger = createLogger('silent');
+  const store = await openStore({ dataDir });
+  const ctx = testContext(store, { now: () => Date.now() });
   try {
-    await migrateToLatest(store.db);
+    await store.migrate();
     const config = validateConfig(
       {
         organization: { name: 'Bench' },
@@ -113,9 +124,9 @@ async function storageThroughput(): Promise<boolean> {
       },
       'bench',
     );
-    await applyConfig(store.db, config, Date.now());
-    const ids = (await store.db.selectFrom('monitors').select('id').execute()).map((r) => r.id);
-    const ingest = createIngest({ db: store.db, bus: createInProcessBus(), clock: { now: () => Date.now() }, logger });
+    await applyConfig(ctx, config);
+    const ids = await store.monitors.listIds();
+    const ingest = createIngest(ctx);
     const count = 100_000;
     const base = Date.now();
     const inputs: IngestInput[] = Array.from({ length: count }, (_, i) => ({

@@ -2,14 +2,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { applyConfig } from '../src/config/apply.js';
 import { parseConfigText } from '../src/config/load.js';
-import { applyConfig } from '../src/config/sync.js';
+import { type CheckRow, DAY_MS, HOUR_MS } from '../src/domain/check.js';
 import { buildSnapshot } from '../src/services/pages/build-snapshot.js';
-import { addToBuckets, type CheckRow, DAY_MS, HOUR_MS } from '../src/store/checks.js';
-import { connectStore } from '../src/store/connect.js';
-import { migrateToLatest } from '../src/store/migrate.js';
-import { listMonitors } from '../src/store/monitors.js';
-import { findPageBySlug } from '../src/store/pages.js';
+import { openStore } from '../src/store/open-store.js';
+import { testContext } from '../test/seed.js';
 import { formatLoad, load } from './load.js';
 import { startBaselineProcess, startWardenProcess } from './processes.js';
 import type { Benchmark } from './run.js';
@@ -65,27 +63,28 @@ async function cachedReads(): Promise<boolean> {
 
 async function snapshotBuild(): Promise<boolean> {
   const dataDir = mkdtempSync(join(tmpdir(), 'warden-bench-snap-'));
-  const store = await connectStore({ dataDir });
+  const store = await openStore({ dataDir });
   try {
-    await migrateToLatest(store.db);
+    await store.migrate();
     const monitors = Array.from({ length: 50 }, (_, i) => `  - { key: m${i}, name: Server ${i}, type: tcp, config: { host: 127.0.0.1, port: ${20000 + i} } }`);
     const components = Array.from({ length: 50 }, (_, i) => `      - { name: Server ${i}, monitor: m${i}, group: Group ${i % 5} }`);
     const yaml = `organization: { name: Bench }\nmonitors:\n${monitors.join('\n')}\npages:\n  - slug: big\n    title: Big\n    components:\n${components.join('\n')}\n`;
     const now = Date.UTC(2026, 10, 20, 12);
-    const report = await applyConfig(store.db, parseConfigText(yaml, 'bench', {}), now);
-    const list = await listMonitors(store.db, report.organization.id);
+    const report = await applyConfig(testContext(store, { now: () => now }), parseConfigText(yaml, 'bench', {}));
+    const list = await store.monitors.list(report.organization.id);
     // 90 days of daily buckets and 24 hours of hourly buckets per monitor.
     const rows: CheckRow[] = [];
     for (const m of list)
       for (let h = 0; h < 90 * 24; h += h < 24 ? 1 : 24)
         rows.push({ monitorId: m.id, checkedAt: now - h * HOUR_MS, ok: h % 17 !== 0, degraded: false, latencyMs: 20 + (h % 30), message: null, error: null, data: { players: h % 40 }, source: 'edge', resultId: null });
-    await store.db.transaction().execute((trx) => addToBuckets(trx, rows));
-    const page = await findPageBySlug(store.db, 'big');
+    // Stored as checks through the ingest's own write, which adds them to their buckets (what the snapshot reads).
+    await store.checks.write(rows, []);
+    const page = await store.pages.findBySlug('big');
     if (!page) throw new Error('no page');
     const times: number[] = [];
     for (let i = 0; i < 60; i++) {
       const started = performance.now();
-      const snapshot = await buildSnapshot(store.db, page, now + i, 'http://bench/s/big');
+      const snapshot = await buildSnapshot({ store }, { page, now: now + i, pageUrl: 'http://bench/s/big' });
       times.push(performance.now() - started);
       if (snapshot.components.length !== 50 || snapshot.components[0]?.days.length !== 90) throw new Error('bad snapshot');
     }

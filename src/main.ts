@@ -5,28 +5,31 @@ import '@hono/zod-openapi';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createInProcessBus } from './bus/bus.js';
+import { applyConfig, type SyncReport } from './config/apply.js';
 import { DEMO_ORGANIZATION_KEY, demoConfig, startDemoHeartbeat } from './config/demo.js';
 import type { ConfigFile } from './config/file-schema.js';
 import { loadConfigFile } from './config/load.js';
 import type { Settings } from './config/settings.js';
-import { applyConfig, type SyncReport } from './config/sync.js';
 import { type Clock, systemClock } from './domain/clock.js';
 import { generateSecret } from './domain/tokens.js';
 import { createApp } from './http/app.js';
-import { createRequestListener } from './http/fast-path.js';
 import { attachLiveStream } from './http/live.js';
-import { createPushFastPath } from './http/routes/push/fast-path.js';
+import { createRequestListener, type FastPath } from './http/pre-router.js';
+import { pushFastPath } from './http/routes/push/fast-path.js';
+import { pageFastPath } from './http/routes/status/fast-path.js';
 import { createLogger, type Logger } from './logger.js';
 import { prepareOgImage } from './render/og-image.js';
 import { createIngest } from './runner/ingest.js';
 import { createRetention, RETENTION_DEFAULTS } from './runner/retention.js';
 import { createScheduler } from './runner/scheduler.js';
 import { createWatchdog } from './runner/watchdog.js';
+import type { ServiceContext } from './services/context.js';
+import { listOrganizations } from './services/organizations/resolve.js';
 import { createPageAccess } from './services/pages/page-access.js';
 import { createPageCache } from './services/pages/page-cache.js';
 import { createPushTokenCache } from './services/push/token-cache.js';
-import { connectStore, type Db, type Store } from './store/connect.js';
-import { migrateToLatest } from './store/migrate.js';
+import type { Store } from './store/index.js';
+import { openStore } from './store/open-store.js';
 
 /** Whole shutdown budget; the CLI exits forcibly past it. */
 export const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -52,10 +55,10 @@ export async function startWarden({ settings, clock = systemClock, logger: given
   // Fail fast on a bad config file, before touching the database or the port.
   const fileConfig: ConfigFile | null = settings.configFile ? await loadConfigFile(settings.configFile) : null;
 
-  const store = await connectStore(settings);
+  const store = await openStore(settings);
   let ready = false;
   try {
-    const migrations = await migrateToLatest(store.db);
+    const migrations = await store.migrate();
     logger.info({ database: store.location, applied: migrations.applied, current: migrations.current }, 'database ready');
   } catch (error) {
     await store.close();
@@ -72,9 +75,10 @@ export async function startWarden({ settings, clock = systemClock, logger: given
     retention: { checkDays: settings.checkRetentionDays, bucketDays: settings.bucketRetentionDays },
     apiRateLimitPerMinute: settings.apiRateLimitPerMinute,
   });
-  const { app, bus, ingest, pages, pushFastPath, scheduler, watchdog, retention } = parts;
+  const { app, bus, ingest, pages, fastPaths, scheduler, watchdog, retention } = parts;
 
-  const server = createServer(createRequestListener(app, pages, pushFastPath));
+  // WARDEN_FAST_PATH=0: every request through the app (the pre-router's answers are the app's, byte for byte).
+  const server = createServer(createRequestListener(app, { fastPaths: settings.fastPath ? fastPaths : [], logger }));
   server.keepAliveTimeout = 5_000;
   server.headersTimeout = 15_000;
   server.requestTimeout = 30_000;
@@ -96,9 +100,9 @@ export async function startWarden({ settings, clock = systemClock, logger: given
   try {
     // Without a config file the demo is loaded into an empty database only: once an organization exists (made by
     // `warden config apply`, say), the server serves what the database holds and leaves it alone.
-    const demo = !fileConfig && (await holdsOnlyTheDemo(store.db));
+    const demo = !fileConfig && (await holdsOnlyTheDemo(parts.context));
     if (demo) demoPushToken = generateSecret('pushToken');
-    if (fileConfig || demo) syncReport = await applyConfig(store.db, fileConfig ?? demoConfig(port, demoPushToken ?? undefined), clock.now());
+    if (fileConfig || demo) syncReport = await applyConfig(parts.context, fileConfig ?? demoConfig(port, demoPushToken ?? undefined));
   } catch (error) {
     await live.close();
     server.close();
@@ -166,17 +170,17 @@ export interface ComposeOptions {
 export function composeWarden(options: ComposeOptions) {
   const { store, clock, logger } = options;
   const bus = createInProcessBus((error, event) => logger.error({ err: error, event: event.type }, 'event handler failed'));
-  const ingest = createIngest({ db: store.db, bus, clock, logger });
+  const context: ServiceContext = { store, bus, clock, logger };
+  const ingest = createIngest(context);
   const pageAccess = createPageAccess();
-  const pages = createPageCache({ db: store.db, bus, clock, logger, baseUrl: options.baseUrl });
+  const pages = createPageCache({ ...context, baseUrl: options.baseUrl });
+  const pushTokens = createPushTokenCache(context);
   const app = createApp({
-    store,
-    bus,
-    clock,
-    logger,
+    ...context,
     ingest,
     pages,
     pageAccess,
+    pushTokens,
     get baseUrl() {
       return options.baseUrl();
     },
@@ -184,18 +188,17 @@ export function composeWarden(options: ComposeOptions) {
     ...(options.apiRateLimitPerMinute ? { apiRateLimitPerMinute: options.apiRateLimitPerMinute } : {}),
     ...(options.retention ? { checkRetentionDays: options.retention.checkDays } : {}),
   });
-  const pushFastPath = createPushFastPath({ ingest, clock, logger, tokens: createPushTokenCache({ db: store.db, bus, clock }) });
-  const scheduler = createScheduler({ db: store.db, ingest, bus, clock, logger, ...(options.concurrency ? { concurrency: options.concurrency } : {}) });
-  const watchdog = createWatchdog({ db: store.db, ingest, bus, clock, logger });
-  const retention = createRetention({ db: store.db, clock, logger, ...(options.retention ?? RETENTION_DEFAULTS) });
-  return { app, bus, ingest, pages, pageAccess, pushFastPath, scheduler, watchdog, retention };
+  const fastPaths: FastPath[] = [pushFastPath({ ...context, ingest, pushTokens }), pageFastPath(pages)];
+  const scheduler = createScheduler({ ...context, ingest, ...(options.concurrency ? { concurrency: options.concurrency } : {}) });
+  const watchdog = createWatchdog({ ...context, ingest });
+  const retention = createRetention({ ...context, ...(options.retention ?? RETENTION_DEFAULTS) });
+  return { context, app, bus, ingest, pages, pageAccess, pushTokens, fastPaths, scheduler, watchdog, retention };
 }
 
 export type WardenParts = ReturnType<typeof composeWarden>;
 
-async function holdsOnlyTheDemo(db: Db): Promise<boolean> {
-  const other = await db.selectFrom('organizations').select('id').where('key', '!=', DEMO_ORGANIZATION_KEY).limit(1).executeTakeFirst();
-  return other === undefined;
+async function holdsOnlyTheDemo(context: ServiceContext): Promise<boolean> {
+  return (await listOrganizations(context)).every((organization) => organization.key === DEMO_ORGANIZATION_KEY);
 }
 
 function logSync(logger: Logger, report: SyncReport, source: string | undefined): void {

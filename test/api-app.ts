@@ -1,14 +1,13 @@
 // An in-process Warden app for API tests: a fresh store of one dialect, two organizations seeded through the real config sync, and keys of each scope.
-import { createInProcessBus } from '../src/bus/bus.js';
 import type { WardenEvent } from '../src/bus/events.js';
-import { type App, createApp } from '../src/http/app.js';
+import type { Monitor } from '../src/domain/monitor.js';
+import type { App } from '../src/http/app.js';
 import { createLogger } from '../src/logger.js';
-import { createIngest, type Ingest } from '../src/runner/ingest.js';
+import { composeWarden } from '../src/main.js';
+import type { Ingest } from '../src/runner/ingest.js';
 import { createApiKey } from '../src/services/api-keys/create.js';
-import { createPageAccess } from '../src/services/pages/page-access.js';
-import { createPageCache } from '../src/services/pages/page-cache.js';
-import type { Store } from '../src/store/connect.js';
-import type { Monitor } from '../src/store/monitors.js';
+import type { ServiceContext } from '../src/services/context.js';
+import type { Store } from '../src/store/index.js';
 import { seed } from './seed.js';
 import type { DialectCase } from './store-dialects.js';
 
@@ -62,6 +61,8 @@ export interface TestOrganization {
 export interface ApiHarness {
   app: App;
   store: Store;
+  /** The verbs' context of the harness's app (no organization). */
+  context: ServiceContext;
   ingest: Ingest;
   events: WardenEvent[];
   clock: { now(): number; advance(ms: number): void };
@@ -84,27 +85,20 @@ export async function openApiHarness(dialect: DialectCase, options: { rateLimitP
   };
   // TEST_LOG=debug shows the server's logs while debugging a test.
   const logger = createLogger(process.env.TEST_LOG ?? 'silent');
-  const bus = createInProcessBus();
-  const events: WardenEvent[] = [];
-  for (const type of ['page.changed', 'monitors.changed'] as const) bus.subscribe(type, (e) => events.push(e));
-  const ingest = createIngest({ db: store.db, bus, clock, logger });
-  const pages = createPageCache({ db: store.db, bus, clock, logger, baseUrl: () => BASE_URL });
-  const app = createApp({
+  const parts = composeWarden({
     store,
-    bus,
     clock,
     logger,
-    ingest,
-    pages,
-    pageAccess: createPageAccess(),
-    baseUrl: BASE_URL,
-    isReady: () => true,
-    apiRateLimitPerMinute: options.rateLimitPerMinute,
+    baseUrl: () => BASE_URL,
+    ...(options.rateLimitPerMinute ? { apiRateLimitPerMinute: options.rateLimitPerMinute } : {}),
   });
+  const { app, bus, ingest, pages, context } = parts;
+  const events: WardenEvent[] = [];
+  for (const type of ['page.changed', 'monitors.changed'] as const) bus.subscribe(type, (e) => events.push(e));
   const organization = async (yaml: string): Promise<TestOrganization> => {
-    const { report, monitors } = await seed(store.db, yaml, now);
+    const { report, monitors } = await seed(store, yaml, now);
     const id = report.organization.id;
-    const key = async (scope: 'read' | 'write') => (await createApiKey(store.db, { organizationId: id, name: scope, scope }, now)).secret;
+    const key = async (scope: 'read' | 'write') => (await createApiKey({ ...context, organizationId: id }, { name: scope, scope })).secret;
     return { id, monitors, readKey: await key('read'), writeKey: await key('write') };
   };
   const a = await organization(ORG_A_YAML);
@@ -126,6 +120,7 @@ export async function openApiHarness(dialect: DialectCase, options: { rateLimitP
   return {
     app,
     store,
+    context,
     ingest,
     events,
     clock,

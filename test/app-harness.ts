@@ -1,8 +1,8 @@
 // An in-process Warden for route tests: the same composition as the server, a test store, a settable clock, no port.
 
+import type { Monitor } from '../src/domain/monitor.js';
 import { createLogger } from '../src/logger.js';
 import { composeWarden, type WardenParts } from '../src/main.js';
-import type { Monitor } from '../src/store/monitors.js';
 import { seed } from './seed.js';
 import type { DialectCase, OpenedStore } from './store-dialects.js';
 
@@ -22,7 +22,7 @@ export async function startHarness(dialect: DialectCase, yaml: string, start = D
   let now = start;
   const clock = { now: () => now, set: (ms: number) => (now = ms), advance: (ms: number) => (now += ms) };
   const parts = composeWarden({ store: opened.store, clock, logger: createLogger('silent'), baseUrl: () => HARNESS_BASE_URL });
-  const { report, monitors } = await seed(opened.store.db, yaml, now);
+  const { report, monitors } = await seed(opened.store, yaml, now);
   await parts.pages.start();
   return {
     ...parts,

@@ -18,6 +18,7 @@ const settingsSchema = z.object({
   WARDEN_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(256),
   WARDEN_API_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(API_LIMITS.rateLimit.requests),
   WARDEN_HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1000).default(DEFAULT_HEAP_GROWTH_PERCENT),
+  WARDEN_FAST_PATH: z.enum(['0', '1'], { error: 'expected 0 (every request through the app) or 1' }).default('1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -41,6 +42,8 @@ export interface Settings {
   apiRateLimitPerMinute: number;
   /** How far the V8 old generation may grow past its live size before a full collection, in percent; 0 = V8's default. */
   heapGrowthPercent: number;
+  /** Whether the pre-router answers cached page reads and heartbeats itself (the same answers as the app, faster). */
+  fastPath: boolean;
 }
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Settings> = {}): Settings {
@@ -66,6 +69,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Pa
     concurrency: e.WARDEN_CONCURRENCY,
     apiRateLimitPerMinute: e.WARDEN_API_RATE_LIMIT,
     heapGrowthPercent: e.WARDEN_HEAP_GROWTH_PERCENT,
+    fastPath: e.WARDEN_FAST_PATH === '1',
   };
   for (const [key, value] of Object.entries(overrides)) if (value !== undefined) (settings as unknown as Record<string, unknown>)[key] = value;
   return settings;

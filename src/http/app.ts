@@ -3,21 +3,18 @@
 import type { Hook } from '@hono/zod-openapi';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Env, Hono } from 'hono';
-import { HTTPException } from 'hono/http-exception';
-import type { Bus } from '../bus/bus.js';
-import type { Clock } from '../domain/clock.js';
-import { ValidationError, WardenError } from '../domain/errors.js';
+import { ValidationError } from '../domain/errors.js';
 import { formatIssuePath } from '../domain/issue-path.js';
 import type { Logger } from '../logger.js';
-import type { Ingest } from '../runner/ingest.js';
-import type { PageAccess } from '../services/pages/page-access.js';
-import type { PageCache } from '../services/pages/page-cache.js';
+import type { PushContext } from '../services/push/record.js';
 import { loadReferenceDocs } from '../services/reference-docs.js';
-import type { Store } from '../store/connect.js';
+import type { PagesContext } from '../services/runtime.js';
+import { contentLength } from './middleware/content-length.js';
 import { allowedMethods } from './middleware/method-not-allowed.js';
 import { requestLog } from './middleware/request-log.js';
 import { openApiDocumentConfig, registerOpenApiComponents } from './openapi.js';
-import { problem, problemFromHttpException, problemResponse } from './problem.js';
+import { problem, problemOf, problemResponse } from './problem.js';
+import { requestIdMiddleware } from './request-id.js';
 import { apiRoutes } from './routes/api/index.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
@@ -28,15 +25,8 @@ import { referenceDocsRoutes } from './routes/reference-docs.js';
 import { relayRoutes } from './routes/relay/index.js';
 import { statusRoutes } from './routes/status/index.js';
 
-export interface AppDeps {
-  store: Store;
-  bus: Bus;
-  clock: Clock;
-  logger: Logger;
-  ingest: Ingest;
-  /** Snapshots and rendered forms of pages, kept in memory. */
-  pages: PageCache;
-  pageAccess: PageAccess;
+/** The verbs' context (store, bus, clock, logger), the running server's parts they use, and the app's own settings. */
+export interface AppDeps extends PushContext, PagesContext {
   /** Public address used in links (feeds, llms.txt, page URLs), without a trailing slash. */
   baseUrl: string;
   /** False while starting (config not applied yet) and while shutting down. */
@@ -65,6 +55,8 @@ export function createApp(deps: AppDeps): App {
     c.set('deps', deps);
     await next();
   });
+  app.use('*', contentLength);
+  app.use('*', requestIdMiddleware);
   app.use('*', requestLog(deps.logger));
 
   registerOpenApiComponents(app);
@@ -90,12 +82,9 @@ export function createApp(deps: AppDeps): App {
     return problemResponse(c, problem(405, 'method-not-allowed', 'Method not allowed', detail), allow);
   });
   app.onError((error, c) => {
-    if (error instanceof HTTPException) return problemResponse(c, problemFromHttpException(error));
-    if (error instanceof ValidationError)
-      return problemResponse(c, problem(error.status, error.code, error.title, error.message, error.issues));
-    if (error instanceof WardenError) return problemResponse(c, problem(error.status, error.code, error.title, error.message));
-    c.get('log')?.error({ err: error }, 'unhandled error');
-    return problemResponse(c, problem(500, 'internal', 'Internal error', 'Something went wrong on our side.'));
+    const answer = problemOf(error);
+    if (answer.unexpected) c.get('log')?.error({ err: error }, 'unhandled error');
+    return problemResponse(c, answer.problem, answer.headers);
   });
   return app;
 }

@@ -2,6 +2,7 @@
 import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
 import { z } from '@hono/zod-openapi';
 import type { Env } from 'hono';
+import { INGEST_RETRY_AFTER_SEC } from '../runner/ingest.js';
 import { API_LIMITS } from '../services/api-limits.js';
 import { PROBLEM_CONTENT_TYPE } from './problem.js';
 
@@ -41,6 +42,9 @@ export const pushTokenParam = z.string().openapi({
   },
   example: 'wdp_3q2-7Yx1aBcDeFgHiJkLmNoPqRsTuVwX',
 });
+
+/** The 503 of the routes that store results (push, relay). */
+export const OVERLOADED_DESCRIPTION = `Too many results are waiting to be stored; retry after Retry-After (${INGEST_RETRY_AFTER_SEC} s).`;
 
 /** Tags group the document's operations; routes use these names. */
 export const TAGS = {

@@ -1,7 +1,7 @@
 // RFC 9457 problem details: the one shape of every HTTP error Warden answers.
 import type { Context } from 'hono';
-import type { HTTPException } from 'hono/http-exception';
-import type { FieldIssue } from '../domain/errors.js';
+import { HTTPException } from 'hono/http-exception';
+import { type FieldIssue, OverloadedError, ValidationError, WardenError } from '../domain/errors.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 const TYPE_BASE = 'https://warden.dev/problems/';
@@ -25,8 +25,32 @@ export function problem(status: number, code: string, title: string, detail?: st
   };
 }
 
+/** The answer to an error, the same from the app and from the pre-router; `unexpected` ones (500) are for the log. */
+export interface ProblemAnswer {
+  problem: Problem;
+  headers: Record<string, string>;
+  unexpected: boolean;
+}
+
+export function problemOf(error: unknown): ProblemAnswer {
+  if (error instanceof HTTPException) return { problem: problemFromHttpException(error), headers: {}, unexpected: false };
+  if (error instanceof ValidationError) return { problem: problem(error.status, error.code, error.title, error.message, error.issues), headers: {}, unexpected: false };
+  if (error instanceof WardenError)
+    return {
+      problem: problem(error.status, error.code, error.title, error.message),
+      headers: error instanceof OverloadedError ? { 'retry-after': String(error.retryAfterSec) } : {},
+      unexpected: false,
+    };
+  return { problem: problem(500, 'internal', 'Internal error', 'Something went wrong on our side.'), headers: {}, unexpected: true };
+}
+
+/** The bytes of a problem answer for a request path. */
+export function problemBody(body: Problem, path: string): string {
+  return JSON.stringify({ ...body, instance: path });
+}
+
 export function problemResponse(c: Context, body: Problem, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ ...body, instance: c.req.path }), {
+  return new Response(problemBody(body, c.req.path), {
     status: body.status,
     headers: { 'content-type': PROBLEM_CONTENT_TYPE, ...headers },
   });
@@ -43,5 +67,19 @@ export function problemFromHttpException(error: HTTPException): Problem {
       return problem(415, 'unsupported-media-type', 'Unsupported media type', 'Send the body as application/json.');
     default:
       return problem(error.status, 'http', error.message || 'Error', error.message || undefined);
+  }
+}
+
+/** A verb names the fields of its input ("players"); the HTTP answer names where they were sent ("body.players"). */
+export async function sentIn<T>(where: 'body' | 'query' | undefined, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof ValidationError && where)
+      throw new ValidationError(
+        error.issues.map((i) => ({ ...i, path: i.path === '(root)' ? where : `${where}.${i.path}` })),
+        error.message,
+      );
+    throw error;
   }
 }

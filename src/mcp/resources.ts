@@ -16,8 +16,8 @@ export const PAGE_RESOURCE_TEMPLATE: ResourceTemplate = {
   mimeType: MARKDOWN,
 };
 
-export function listPageResources({ pages, scope }: McpContext): Resource[] {
-  return listPublicPages(pages, scope).map((page) => ({
+export function listPageResources(context: McpContext): Resource[] {
+  return listPublicPages(context, context.scope).map((page) => ({
     uri: `${PREFIX}${page.slug}`,
     name: page.slug,
     title: page.title,
@@ -27,10 +27,10 @@ export function listPageResources({ pages, scope }: McpContext): Resource[] {
 }
 
 /** Throws NotFoundError for an address that names no exposed page. */
-export async function readPageResource(uri: string, { pages, scope }: McpContext): Promise<ReadResourceResult> {
+export async function readPageResource(uri: string, context: McpContext): Promise<ReadResourceResult> {
   const slug = uri.startsWith(PREFIX) ? uri.slice(PREFIX.length) : '';
   if (slug === '' || slug.includes('/')) throw new NotFoundError('resource', uri);
-  const cached = await getPublicPage(pages, slug, scope);
+  const cached = await getPublicPage(context, { slug, ...context.scope });
   return { contents: [{ uri, mimeType: MARKDOWN, text: pageMarkdown(cached) }] };
 }
 

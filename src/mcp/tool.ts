@@ -1,17 +1,10 @@
 // What an MCP tool is: a name, a description with its bounds, zod schemas for its arguments and its result, and a thin run().
 import type { z } from 'zod';
-import type { Clock } from '../domain/clock.js';
-import type { Logger } from '../logger.js';
 import type { PublicScope } from '../services/pages/list-public-pages.js';
-import type { PageCache } from '../services/pages/page-cache.js';
-import type { Db } from '../store/connect.js';
+import type { PagesContext } from '../services/runtime.js';
 
-/** What tools and resources read: the page cache (and the store for older incidents), scoped to the request's host. */
-export interface McpContext {
-  db: Db;
-  pages: PageCache;
-  clock: Clock;
-  logger: Logger;
+/** What tools and resources read: the verbs' context with the page cache, scoped to the request's host. */
+export interface McpContext extends PagesContext {
   /** On a page's custom domain, MCP sees that page only, like the llms files. */
   scope: PublicScope;
 }

@@ -9,8 +9,8 @@ import type { ProbeDefinition } from '../probes/probe.js';
 import { createProbeSchedule, type ProbeSchedule } from '../runner/probe-schedule.js';
 import { BACKOFF_DEFAULTS, type BackoffOptions, backoffDelay } from './backoff.js';
 import { createRelayClient, describeFailure, type RelayClient, RelayHttpError } from './client.js';
+import { RELAY_LIMITS, type RelayConfig, type RelayMonitor, relayConfigSchema } from './protocol.js';
 import { openResultQueue, type QueuedBatch, type ResultQueue } from './queue.js';
-import { RELAY_LIMITS, type RelayConfig, type RelayMonitor, relayConfigSchema } from './wire.js';
 
 export const AGENT_DEFAULTS = {
   /** How often queued results are sent while the server answers. */
@@ -247,6 +247,6 @@ async function writeCachedConfig(dir: string, config: RelayConfig, etag: string 
 export const DEFAULT_RELAY_CONCURRENCY = 64;
 
 /** 96 random bits: unique per monitor for as long as the server keeps checks. */
-export function newResultId(): string {
+function newResultId(): string {
   return randomBytes(12).toString('base64url');
 }

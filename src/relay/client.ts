@@ -1,5 +1,5 @@
 // The agent's side of the relay protocol: GET /api/relay/config and POST /api/relay/results, with timeouts and byte caps.
-import { RELAY_LIMITS, type RelayConfig, type ResultsResponse, relayConfigSchema, resultsResponseSchema } from './wire.js';
+import { RELAY_LIMITS, type RelayConfig, type ResultsResponse, relayConfigSchema, resultsResponseSchema } from './protocol.js';
 
 /** Longest wait for one request (connect, send, answer). */
 export const REQUEST_TIMEOUT_MS = 15_000;

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.js';
+import type { RelayResult } from './protocol.js';
 import { openResultQueue, QUEUE_FILE, type QueueOptions } from './queue.js';
-import type { RelayResult } from './wire.js';
 
 const result = (n: number, extra: Partial<RelayResult> = {}): RelayResult => ({ id: `r${n}`, monitorId: 'mon_a', ok: true, latencyMs: n, checkedAt: 1_000 + n, ...extra });
 const ids = (lines: string[]) => lines.map((l) => (JSON.parse(l) as RelayResult).id);

@@ -3,7 +3,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { type FileHandle, mkdir, open, readFile, rename } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Logger } from '../logger.js';
-import { type RelayResult, relayResultSchema } from './wire.js';
+import { type RelayResult, relayResultSchema } from './protocol.js';
 
 export const QUEUE_DEFAULTS = {
   /** Results held at most; beyond it the oldest are dropped (and logged). */

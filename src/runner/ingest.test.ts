@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { seed } from '../../test/seed.js';
 import { dialects, type OpenedStore } from '../../test/store-dialects.js';
 import { createInProcessBus } from '../bus/bus.js';
 import type { WardenEvent } from '../bus/events.js';
+import { DAY_MS, HOUR_MS } from '../domain/check.js';
+import type { Monitor } from '../domain/monitor.js';
 import { createLogger } from '../logger.js';
-import { DAY_MS, HOUR_MS, listBuckets, listChecks } from '../store/checks.js';
-import { findMonitorById, type Monitor } from '../store/monitors.js';
 import { createIngest, type Ingest } from './ingest.js';
 
 const CONFIG = `
@@ -30,8 +30,8 @@ for (const dialect of dialects) {
       events = [];
       bus.subscribe('monitor.state', (e) => events.push(e));
       now = Date.UTC(2026, 10, 20, 12, 0, 0);
-      ingest = createIngest({ db: opened.store.db, bus, clock: { now: () => now }, logger: createLogger('silent') });
-      const seeded = await seed(opened.store.db, CONFIG, now);
+      ingest = createIngest({ store: opened.store, bus, clock: { now: () => now }, logger: createLogger('silent') });
+      const seeded = await seed(opened.store, CONFIG, now);
       mc = seeded.monitors.mc as Monitor;
       hb = seeded.monitors.hb as Monitor;
     });
@@ -47,14 +47,14 @@ for (const dialect of dialects) {
       expect(await ingest.record({ monitorId: mc.id, ok: false, error: 'connection refused', source: 'edge' })).toMatchObject({ state: 'up' });
       now += 30_000;
       expect(await ingest.record({ monitorId: mc.id, ok: false, error: 'connection refused', source: 'edge' })).toMatchObject({ state: 'down' });
-      const stored = await findMonitorById(opened.store.db, mc.id);
+      const stored = await opened.store.monitors.findById(mc.id);
       expect(stored).toMatchObject({ state: 'down', stateSince: now, failureStreak: 2, lastCheckAt: now });
       expect(stored?.lastResult).toMatchObject({ ok: false, error: 'connection refused', source: 'edge', checkedAt: now });
       expect(events.map((e) => e.type === 'monitor.state' && [e.previous, e.state])).toEqual([
         ['unknown', 'up'],
         ['up', 'down'],
       ]);
-      const checks = await listChecks(opened.store.db, mc.id, 0, now + 1, 10);
+      const checks = await opened.store.checks.list(mc.id, { from: 0, to: now + 1, limit: 10 });
       expect(checks.map((c) => c.ok)).toEqual([false, false, true]);
       expect(checks[2]?.data).toEqual({ players: 3 });
     });
@@ -66,15 +66,15 @@ for (const dialect of dialects) {
         { monitorId: mc.id, ok: false, source: 'edge', checkedAt: now + 2000 },
         { monitorId: mc.id, ok: true, latencyMs: 40, source: 'edge', checkedAt: now + HOUR_MS },
       ]);
-      const hourly = await listBuckets(opened.store.db, 'check_buckets_hourly', [mc.id], 0, now + DAY_MS);
+      const hourly = await opened.store.checks.buckets('hour', [mc.id], 0, now + DAY_MS);
       expect(hourly).toHaveLength(2);
       expect(hourly[0]).toMatchObject({ start: now, count: 3, upCount: 2, degradedCount: 1, latencyMin: 100, latencyMax: 700, latencyAvg: 400, playersAvg: 15, playersMax: 20 });
       expect(hourly[1]).toMatchObject({ count: 1, upCount: 1, latencyMin: 40 });
-      const daily = await listBuckets(opened.store.db, 'check_buckets_daily', [mc.id], 0, now + DAY_MS);
+      const daily = await opened.store.checks.buckets('day', [mc.id], 0, now + DAY_MS);
       expect(daily).toEqual([expect.objectContaining({ start: Date.UTC(2026, 10, 20), count: 4, upCount: 3, latencyMin: 40, latencyMax: 700, playersMax: 20 })]);
       // A second batch merges into the same buckets.
       await ingest.record({ monitorId: mc.id, ok: true, latencyMs: 5, data: { players: 50 }, source: 'edge', checkedAt: now + 5000 });
-      const merged = await listBuckets(opened.store.db, 'check_buckets_hourly', [mc.id], now, now + 1);
+      const merged = await opened.store.checks.buckets('hour', [mc.id], now, now + 1);
       expect(merged[0]).toMatchObject({ count: 4, latencyMin: 5, latencyMax: 700, playersMax: 50 });
     });
 
@@ -87,8 +87,8 @@ for (const dialect of dialects) {
         { ...input, resultId: 'r-2' },
       ]);
       expect([both1?.stored, both2?.stored]).toEqual([true, false]);
-      expect(await listChecks(opened.store.db, mc.id, 0, now + 1, 10)).toHaveLength(2);
-      const [bucket] = await listBuckets(opened.store.db, 'check_buckets_hourly', [mc.id], 0, now + DAY_MS);
+      expect(await opened.store.checks.list(mc.id, { from: 0, to: now + 1, limit: 10 })).toHaveLength(2);
+      const [bucket] = await opened.store.checks.buckets('hour', [mc.id], 0, now + DAY_MS);
       expect(bucket?.count).toBe(2);
     });
 
@@ -96,7 +96,7 @@ for (const dialect of dialects) {
       await ingest.record({ monitorId: mc.id, ok: true, latencyMs: 10, source: 'relay', checkedAt: now });
       const late = await ingest.record({ monitorId: mc.id, ok: false, source: 'relay', checkedAt: now - 60_000 });
       expect(late).toMatchObject({ stored: true, state: 'up' });
-      const stored = await findMonitorById(opened.store.db, mc.id);
+      const stored = await opened.store.monitors.findById(mc.id);
       expect(stored).toMatchObject({ state: 'up', failureStreak: 0, lastCheckAt: now });
     });
 
@@ -110,11 +110,33 @@ for (const dialect of dialects) {
     });
 
     it('commits many concurrent results in few transactions, all durable when they resolve', async () => {
+      const transactions = vi.spyOn(opened.store, 'transaction');
       const inputs = Array.from({ length: 3000 }, (_, i) => ({ monitorId: i % 2 ? mc.id : hb.id, ok: true, latencyMs: i % 100, source: 'edge' as const, checkedAt: now + i }));
       const outcomes = await Promise.all(inputs.map((i) => ingest.record(i)));
       expect(outcomes.every((o) => o.stored)).toBe(true);
-      const count = await opened.store.db.selectFrom('checks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      expect(Number(count.n)).toBe(3000);
+      expect(transactions.mock.calls.length).toBeLessThanOrEqual(3);
+      const stored = await Promise.all([mc, hb].map((m) => opened.store.checks.list(m.id, { from: 0, to: now + 3000, limit: 3000 })));
+      expect(stored.map((checks) => checks.length)).toEqual([1500, 1500]);
+    });
+
+    it('moves a monitor to unknown on a silence, unless a newer result arrived since the watchdog looked', async () => {
+      await ingest.record({ monitorId: mc.id, ok: true, latencyMs: 10, source: 'relay', checkedAt: now });
+      const looked = now;
+      now += 30_000;
+      await ingest.record({ monitorId: mc.id, ok: true, latencyMs: 10, source: 'relay', checkedAt: now });
+      const silence = { kind: 'silence' as const, monitorId: mc.id, reason: 'relay offline' };
+      expect(await ingest.record({ ...silence, lastCheckAt: looked })).toEqual({ stored: false, monitorId: mc.id, reason: 'superseded' });
+      expect(await opened.store.monitors.findById(mc.id)).toMatchObject({ state: 'up', lastCheckAt: now });
+      now += 90_000;
+      expect(await ingest.record({ ...silence, lastCheckAt: now - 90_000 })).toEqual({ stored: true, monitorId: mc.id, state: 'unknown', checkedAt: now });
+      expect(await ingest.record({ ...silence, lastCheckAt: now - 90_000 })).toEqual({ stored: false, monitorId: mc.id, reason: 'superseded' });
+      expect(await opened.store.monitors.findById(mc.id)).toMatchObject({ state: 'unknown', stateSince: now, failureStreak: 0, lastCheckAt: now - 90_000 });
+      expect(events.map((e) => e.type === 'monitor.state' && [e.previous, e.state, e.reason])).toEqual([
+        ['unknown', 'up', null],
+        ['up', 'unknown', 'relay offline'],
+      ]);
+      // A silence adds nothing to history.
+      expect(await opened.store.checks.list(mc.id, { from: 0, to: now + 1, limit: 10 })).toHaveLength(2);
     });
   });
 }

@@ -1,14 +1,11 @@
 // The one path every result takes (edge runner, relays, heartbeats): store the check and its buckets, derive the state, publish events.
 import type { Bus } from '../bus/bus.js';
-import type { WardenEvent } from '../bus/events.js';
 import type { Clock } from '../domain/clock.js';
+import { OverloadedError } from '../domain/errors.js';
 import type { CheckSource, MonitorState } from '../domain/monitor-type.js';
-import { nextMonitorState } from '../domain/states.js';
 import type { Logger } from '../logger.js';
-import { addToBuckets, type CheckRow, insertChecks, type SqliteWrites, sqliteWrites, updateMonitorStates } from '../store/checks.js';
-import type { Db } from '../store/connect.js';
-import type { LatestResult } from '../store/monitors.js';
-import type { MonitorsTable } from '../store/tables.js';
+import type { Store } from '../store/index.js';
+import { commit } from './ingest-commit.js';
 
 export interface IngestInput {
   monitorId: string;
@@ -23,24 +20,39 @@ export interface IngestInput {
   /** Set by relays so a replayed result is stored once. */
   resultId?: string | undefined;
   source: CheckSource;
+  kind?: 'result';
+}
+
+/**
+ * No result came when one was due (the watchdog's finding): the monitor becomes unknown, unless a result arrived
+ * since the watchdog looked (its last check is no longer `lastCheckAt`). Nothing is added to its history.
+ */
+export interface IngestSilence {
+  kind: 'silence';
+  monitorId: string;
+  lastCheckAt: number | null;
+  reason: string;
 }
 
 export type IngestOutcome =
   | { stored: true; monitorId: string; state: MonitorState; checkedAt: number }
-  | { stored: false; monitorId: string; reason: 'duplicate' | 'unknown monitor' };
+  | { stored: false; monitorId: string; reason: 'duplicate' | 'unknown monitor' | 'superseded' };
 
 export interface Ingest {
   /** Resolves once the result is committed to the database (or was already there). */
-  record(input: IngestInput): Promise<IngestOutcome>;
-  recordMany(inputs: IngestInput[]): Promise<IngestOutcome[]>;
+  record(input: IngestInput | IngestSilence): Promise<IngestOutcome>;
+  recordMany(inputs: (IngestInput | IngestSilence)[]): Promise<IngestOutcome[]>;
   /** Waits for everything queued so far to be committed. */
   flush(): Promise<void>;
   close(): Promise<void>;
 }
 
-export class IngestOverloadedError extends Error {
+/** Seconds a client is asked to wait when the ingest queue is full. */
+export const INGEST_RETRY_AFTER_SEC = 1;
+
+export class IngestOverloadedError extends OverloadedError {
   constructor() {
-    super('too many results are waiting to be stored; retry shortly');
+    super('Too many results are waiting to be stored; retry shortly.', INGEST_RETRY_AFTER_SEC);
   }
 }
 
@@ -52,7 +64,7 @@ export const EDGE_LINGER_MS = 100;
 export const INGEST_MAX_QUEUE = 100_000;
 
 interface Pending {
-  input: IngestInput;
+  input: IngestInput | IngestSilence;
   resolve: (outcome: IngestOutcome) => void;
   reject: (error: unknown) => void;
 }
@@ -62,7 +74,7 @@ interface Pending {
  * together in the next transaction. Each caller's promise resolves only after its commit, so a 200
  * always means "durably stored", yet thousands of results share one fsync.
  */
-export function createIngest(deps: { db: Db; bus: Bus; clock: Clock; logger: Logger }): Ingest {
+export function createIngest(deps: { store: Store; bus: Bus; clock: Clock; logger: Logger }): Ingest {
   let queue: Pending[] = [];
   /** True while the drain loop runs; cleared in the same tick the loop sees an empty queue, so nothing is stranded. */
   let draining = false;
@@ -110,7 +122,7 @@ export function createIngest(deps: { db: Db; bus: Bus; clock: Clock; logger: Log
         const batch = queue.slice(0, INGEST_MAX_BATCH);
         queue = queue.slice(batch.length);
         try {
-          const { outcomes, events } = await commit(deps.db, batch.map((p) => p.input), deps.clock.now());
+          const { outcomes, events } = await commit(deps.store, batch.map((p) => p.input), deps.clock.now());
           for (const [i, p] of batch.entries()) p.resolve(outcomes[i] as IngestOutcome);
           for (const event of events) deps.bus.publish(event);
         } catch (error) {
@@ -123,14 +135,14 @@ export function createIngest(deps: { db: Db; bus: Bus; clock: Clock; logger: Log
     }
   }
 
-  function enqueue(input: IngestInput): Promise<IngestOutcome> {
+  function enqueue(input: IngestInput | IngestSilence): Promise<IngestOutcome> {
     if (closed) return Promise.reject(new Error('ingest is closed'));
     if (queue.length >= INGEST_MAX_QUEUE) return Promise.reject(new IngestOverloadedError());
     return new Promise((resolve, reject) => {
       queue.push({ input, resolve, reject });
       if (draining) return; // the running loop takes it in its next transaction
       if (queue.length >= INGEST_MAX_BATCH) startDrain();
-      else schedule(input.source !== 'edge');
+      else schedule(input.kind === 'silence' || input.source !== 'edge');
     });
   }
 
@@ -155,109 +167,3 @@ export function createIngest(deps: { db: Db; bus: Bus; clock: Clock; logger: Log
     },
   };
 }
-
-async function commit(db: Db, inputs: IngestInput[], now: number): Promise<{ outcomes: IngestOutcome[]; events: WardenEvent[] }> {
-  const fast: SqliteWrites | undefined = sqliteWrites(db);
-  return db.transaction().execute(async (trx) => {
-    const ids = [...new Set(inputs.map((i) => i.monitorId))];
-    const monitors = new Map<string, MonitorsTable>();
-    for (let i = 0; i < ids.length; i += 500)
-      for (const row of await trx.selectFrom('monitors').selectAll().where('id', 'in', ids.slice(i, i + 500)).execute()) monitors.set(row.id, row);
-
-    const resultIds = inputs.filter((i) => i.resultId !== undefined).map((i) => i.resultId as string);
-    const seen = new Set<string>();
-    for (let i = 0; i < resultIds.length; i += 500) {
-      const rows = await trx
-        .selectFrom('checks')
-        .select(['monitor_id', 'result_id'])
-        .where('result_id', 'in', resultIds.slice(i, i + 500))
-        .execute();
-      for (const r of rows) seen.add(`${r.monitor_id}\u0000${r.result_id}`);
-    }
-
-    const outcomes: IngestOutcome[] = [];
-    const events: WardenEvent[] = [];
-    const rows: CheckRow[] = [];
-    const touched = new Set<string>();
-    for (const input of inputs) {
-      const monitor = monitors.get(input.monitorId);
-      if (!monitor) {
-        outcomes.push({ stored: false, monitorId: input.monitorId, reason: 'unknown monitor' });
-        continue;
-      }
-      if (input.resultId !== undefined) {
-        const key = `${input.monitorId}\u0000${input.resultId}`;
-        if (seen.has(key)) {
-          outcomes.push({ stored: false, monitorId: input.monitorId, reason: 'duplicate' });
-          continue;
-        }
-        seen.add(key);
-      }
-      const checkedAt = input.checkedAt ?? now;
-      const row: CheckRow = {
-        monitorId: monitor.id,
-        checkedAt,
-        ok: input.ok,
-        degraded: false,
-        latencyMs: input.latencyMs ?? null,
-        message: input.message ?? null,
-        error: input.error ?? null,
-        data: input.data ?? null,
-        source: input.source,
-        resultId: input.resultId ?? null,
-      };
-      // A late result (older than the latest) goes into history but does not move the current state.
-      if (monitor.last_check_at === null || checkedAt >= monitor.last_check_at) {
-        const transition = nextMonitorState(
-          {
-            state: monitor.state,
-            failureStreak: monitor.failure_streak,
-            retries: monitor.retries,
-            degradedLatencyMs: monitor.degraded_latency_ms,
-          },
-          { ok: input.ok, latencyMs: row.latencyMs, degraded: input.degraded ?? false, source: input.source },
-        );
-        row.degraded = transition.state === 'degraded';
-        if (transition.state !== monitor.state) {
-          events.push({
-            type: 'monitor.state',
-            at: checkedAt,
-            monitorId: monitor.id,
-            organizationId: monitor.organization_id,
-            previous: monitor.state,
-            state: transition.state,
-            reason: transition.reason,
-          });
-          monitor.state = transition.state;
-          monitor.state_since = checkedAt;
-        }
-        monitor.failure_streak = transition.failureStreak;
-        monitor.last_check_at = checkedAt;
-        const latest: LatestResult = {
-          checkedAt,
-          ok: row.ok,
-          latencyMs: row.latencyMs,
-          message: row.message,
-          error: row.error,
-          data: row.data,
-          source: row.source,
-        };
-        monitor.last_result = JSON.stringify(latest);
-        touched.add(monitor.id);
-      } else row.degraded = input.ok && (input.degraded ?? false);
-      rows.push(row);
-      events.push({ type: 'monitor.checked', at: checkedAt, monitorId: monitor.id, organizationId: monitor.organization_id, ok: input.ok });
-      outcomes.push({ stored: true, monitorId: monitor.id, state: monitor.state, checkedAt });
-    }
-
-    await insertChecks(trx, rows, fast);
-    await addToBuckets(trx, rows, fast);
-    await updateMonitorStates(
-      trx,
-      [...touched].map((id) => monitors.get(id) as MonitorsTable),
-      fast,
-    );
-    return { outcomes, events };
-  });
-}
-

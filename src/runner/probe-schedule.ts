@@ -1,6 +1,7 @@
 // Runs a set of monitors every intervalSec with the probe modules, spread evenly, under a concurrency cap: the core of the
 // edge runner and of the relay agent.
 import { setMaxListeners } from 'node:events';
+import type { ScheduledMonitor } from '../domain/monitor.js';
 import type { MonitorType } from '../domain/monitor-type.js';
 import type { Logger } from '../logger.js';
 import type { ProbeDefinition, ProbeResult } from '../probes/probe.js';
@@ -11,15 +12,7 @@ import { runProbe } from '../probes/run.js';
 const JITTER_SHARE = 0.1;
 const LATENESS_SAMPLES = 100_000;
 
-/** What scheduling needs of a monitor; edge monitors and relay assignments both have it. */
-export interface ScheduledMonitor {
-  id: string;
-  key: string;
-  type: string;
-  config: unknown;
-  intervalSec: number;
-  timeoutMs: number;
-}
+export type { ScheduledMonitor };
 
 export interface ScheduleStats {
   monitors: number;

@@ -1,8 +1,9 @@
 // Prunes raw checks past their retention (30 days by default) and buckets past theirs (400 days), in small batches.
+
+import { DAY_MS } from '../domain/check.js';
 import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../logger.js';
-import { DAY_MS, pruneBuckets, pruneChecks } from '../store/checks.js';
-import type { Db } from '../store/connect.js';
+import type { Store } from '../store/index.js';
 
 export const RETENTION_DEFAULTS = { checkDays: 30, bucketDays: 400 } as const;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
@@ -16,7 +17,7 @@ export interface Retention {
   stop(): Promise<void>;
 }
 
-export function createRetention(deps: { db: Db; clock: Clock; logger: Logger; checkDays: number; bucketDays: number }): Retention {
+export function createRetention(deps: { store: Store; clock: Clock; logger: Logger; checkDays: number; bucketDays: number }): Retention {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<{ checks: number; buckets: number }> | null = null;
   let stopped = false;
@@ -25,19 +26,17 @@ export function createRetention(deps: { db: Db; clock: Clock; logger: Logger; ch
     const now = deps.clock.now();
     let checks = 0;
     let buckets = 0;
-    const monitors = await deps.db.selectFrom('monitors').select('id').execute();
-    for (const { id } of monitors) {
+    for (const id of await deps.store.monitors.listIds()) {
       for (;;) {
         if (stopped) break;
-        const deleted = await pruneChecks(deps.db, id, now - deps.checkDays * DAY_MS, PRUNE_BATCH);
+        const deleted = await deps.store.checks.prune(id, now - deps.checkDays * DAY_MS, PRUNE_BATCH);
         checks += deleted;
         if (deleted < PRUNE_BATCH) break;
         // Let writers in between batches.
         await new Promise((resolve) => setImmediate(resolve));
       }
       if (stopped) break;
-      buckets += await pruneBuckets(deps.db, 'check_buckets_hourly', id, now - deps.bucketDays * DAY_MS);
-      buckets += await pruneBuckets(deps.db, 'check_buckets_daily', id, now - deps.bucketDays * DAY_MS);
+      for (const period of ['hour', 'day'] as const) buckets += await deps.store.checks.pruneBuckets(period, id, now - deps.bucketDays * DAY_MS);
     }
     if (checks + buckets > 0) deps.logger.info({ checks, buckets }, 'pruned old history');
     return { checks, buckets };

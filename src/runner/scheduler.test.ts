@@ -1,15 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { seed } from '../../test/seed.js';
 import { dialects, type OpenedStore } from '../../test/store-dialects.js';
+import { type TrackedStore, trackStore } from '../../test/tracked-store.js';
 import { createInProcessBus } from '../bus/bus.js';
 import { createLogger } from '../logger.js';
 import type { ProbeDefinition, ProbeResult } from '../probes/probe.js';
 import { tcp } from '../probes/tcp.js';
-import { listChecks } from '../store/checks.js';
 import { createIngest, type Ingest } from './ingest.js';
-import { createScheduler, type Scheduler } from './scheduler.js';
-
-const sqlite = dialects[0]!;
+import { createScheduler, type Scheduler, type SchedulerDeps } from './scheduler.js';
 
 function monitorsYaml(count: number, intervalSec = 10, extra = ''): string {
   const lines = Array.from({ length: count }, (_, i) => `  - { key: m${i}, name: M${i}, type: tcp, intervalSec: ${intervalSec}, timeoutMs: 5000, config: { host: 127.0.0.1, port: ${1000 + i} } }`);
@@ -45,172 +43,178 @@ function fakeProbe(takesMs: number, outcome: () => ProbeResult | Promise<ProbeRe
   return { runs, probeFor, stats: () => ({ maxActive, maxPerMonitor }) };
 }
 
-/** Advances fake time in small steps, letting database work and promises settle between them. */
-async function advance(ms: number, step = 250): Promise<void> {
-  for (let t = 0; t < ms; t += step) {
-    await vi.advanceTimersByTimeAsync(step);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
+for (const dialect of dialects) {
+  describe.skipIf(!dialect.available)(`the edge runner on ${dialect.name}`, () => {
+    let opened: OpenedStore;
+    let tracked: TrackedStore;
+    let ingest: Ingest;
+    let scheduler: Scheduler | undefined;
+    const bus = createInProcessBus();
+    const logger = createLogger('silent');
+    const clock = { now: () => Date.now() };
+    const runner = (deps: Partial<SchedulerDeps>) => createScheduler({ store: tracked.store, ingest, bus, clock, logger, ...deps });
 
-describe('the edge runner', () => {
-  let opened: OpenedStore;
-  let ingest: Ingest;
-  let scheduler: Scheduler | undefined;
-  const bus = createInProcessBus();
-  const logger = createLogger('silent');
+    /** Advances fake time in small steps; between them, whatever the database was asked meanwhile is answered first. */
+    async function advance(ms: number, step = 250): Promise<void> {
+      for (let t = 0; t < ms; t += step) {
+        await vi.advanceTimersByTimeAsync(step);
+        await tracked.idle();
+      }
+    }
 
-  beforeEach(async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'], now: Date.UTC(2026, 10, 20, 12) });
-    opened = await sqlite.open();
-    ingest = createIngest({ db: opened.store.db, bus, clock: { now: () => Date.now() }, logger });
-  });
-  afterEach(async () => {
-    // A run being recorded waits for its commit, which an edge result lets linger on a (fake) timer: keep time moving.
-    const stopping = scheduler?.stop();
-    await vi.advanceTimersByTimeAsync(500);
-    await stopping;
-    scheduler = undefined;
-    await ingest.close();
-    vi.useRealTimers();
-    await opened.cleanup();
-  });
-
-  it('runs every monitor once per interval, first runs spread over the interval', async () => {
-    await seed(opened.store.db, monitorsYaml(200, 10), Date.now());
-    const fake = fakeProbe(0);
-    scheduler = createScheduler({ db: opened.store.db, ingest, bus, clock: { now: () => Date.now() }, logger, probeFor: fake.probeFor });
-    const started = Date.now();
-    await scheduler.start();
-    await advance(10_000);
-    expect(new Set(fake.runs.map((r) => r.key)).size).toBe(200);
-    expect(fake.runs).toHaveLength(200);
-    // Spread: no second of the interval holds more than a quarter of the first runs.
-    const perSecond = new Map<number, number>();
-    for (const run of fake.runs) perSecond.set(Math.floor((run.at - started) / 1000), (perSecond.get(Math.floor((run.at - started) / 1000)) ?? 0) + 1);
-    expect(Math.max(...perSecond.values())).toBeLessThanOrEqual(50);
-    expect(perSecond.size).toBeGreaterThanOrEqual(8);
-    await advance(50_000);
-    const counts = new Map<string, number>();
-    for (const run of fake.runs) counts.set(run.key, (counts.get(run.key) ?? 0) + 1);
-    for (const count of counts.values()) expect(count).toBeGreaterThanOrEqual(5);
-    for (const count of counts.values()) expect(count).toBeLessThanOrEqual(6);
-    const lateness = scheduler.stats().lateness;
-    expect(Math.max(...lateness)).toBeLessThan(500);
-  });
-
-  it('stores every result through ingest', async () => {
-    const { monitors } = await seed(opened.store.db, monitorsYaml(3, 10), Date.now());
-    const fake = fakeProbe(0, () => ({ ok: false, error: 'connection refused' }));
-    scheduler = createScheduler({ db: opened.store.db, ingest, bus, clock: { now: () => Date.now() }, logger, probeFor: fake.probeFor });
-    await scheduler.start();
-    await advance(25_000);
-    await ingest.flush();
-    const checks = await listChecks(opened.store.db, monitors.m0!.id, 0, Date.now() + 1, 100);
-    expect(checks.length).toBeGreaterThanOrEqual(2);
-    expect(checks[0]).toMatchObject({ ok: false, error: 'connection refused', source: 'edge' });
-  });
-
-  it('caps how many probes run at once', async () => {
-    await seed(opened.store.db, monitorsYaml(40, 10), Date.now());
-    const fake = fakeProbe(3000);
-    scheduler = createScheduler({ db: opened.store.db, ingest, bus, clock: { now: () => Date.now() }, logger, probeFor: fake.probeFor, concurrency: 5 });
-    await scheduler.start();
-    await advance(20_000);
-    expect(fake.stats().maxActive).toBe(5);
-    expect(fake.runs.length).toBeGreaterThan(20);
-  });
-
-  it('never runs one monitor twice at once, even when a run outlasts the interval', async () => {
-    await seed(opened.store.db, monitorsYaml(3, 10), Date.now());
-    const fake = fakeProbe(4900);
-    // A probe taking longer than its interval: runs queue behind each other instead of overlapping.
-    scheduler = createScheduler({ db: opened.store.db, ingest, bus, clock: { now: () => Date.now() }, logger, probeFor: fake.probeFor, concurrency: 1 });
-    await scheduler.start();
-    await advance(40_000);
-    expect(fake.stats().maxPerMonitor).toBe(1);
-    expect(fake.runs.length).toBeGreaterThanOrEqual(6);
-  });
-
-  it('survives probes that throw or hang', async () => {
-    const { monitors } = await seed(opened.store.db, monitorsYaml(1, 10), Date.now());
-    let calls = 0;
-    const fake = fakeProbe(0, () => {
-      calls++;
-      if (calls % 2 === 1) throw new Error('boom');
-      return { ok: true, latencyMs: 3 };
+    beforeEach(async () => {
+      opened = await dialect.open();
+      tracked = trackStore(opened.store);
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'], now: Date.UTC(2026, 10, 20, 12) });
+      ingest = createIngest({ store: tracked.store, bus, clock, logger });
     });
-    scheduler = createScheduler({ db: opened.store.db, ingest, bus, clock: { now: () => Date.now() }, logger, probeFor: fake.probeFor });
-    await scheduler.start();
-    await advance(30_000);
-    await ingest.flush();
-    const checks = await listChecks(opened.store.db, monitors.m0!.id, 0, Date.now() + 1, 100);
-    expect(checks.length).toBeGreaterThanOrEqual(2);
-    expect(checks.some((c) => c.error === 'boom')).toBe(true);
-    expect(checks.some((c) => c.ok)).toBe(true);
-  });
+    afterEach(async () => {
+      // Stopping waits for the runs being recorded, whose edge results linger for company: commit them now.
+      const stopping = scheduler?.stop();
+      await ingest.flush();
+      await stopping;
+      scheduler = undefined;
+      await ingest.close();
+      vi.useRealTimers();
+      await opened.cleanup();
+    });
 
-  it('picks up added, changed and disabled monitors without a restart', async () => {
-    const first = await seed(opened.store.db, monitorsYaml(1, 10), Date.now());
-    const fake = fakeProbe(0);
-    scheduler = createScheduler({ db: opened.store.db, ingest, bus, clock: { now: () => Date.now() }, logger, probeFor: fake.probeFor });
-    await scheduler.start();
-    await advance(10_000);
-    expect(scheduler.stats().monitors).toBe(1);
-    await seed(opened.store.db, monitorsYaml(3, 10), Date.now());
-    bus.publish({ type: 'monitors.changed', at: Date.now(), organizationId: first.report.organization.id });
-    await advance(1_000);
-    expect(scheduler.stats().monitors).toBe(3);
-    await seed(opened.store.db, monitorsYaml(3, 10).replace('key: m2, name: M2, type: tcp,', 'key: m2, name: M2, type: tcp, enabled: false,'), Date.now());
-    bus.publish({ type: 'monitors.changed', at: Date.now(), organizationId: first.report.organization.id });
-    await advance(1_000);
-    expect(scheduler.stats().monitors).toBe(2);
-    const before = fake.runs.filter((r) => r.key === 'm2').length;
-    await advance(20_000);
-    expect(fake.runs.filter((r) => r.key === 'm2').length).toBe(before);
-  });
+    it('runs every monitor once per interval, first runs spread over the interval', async () => {
+      await seed(opened.store, monitorsYaml(200, 10), Date.now());
+      const fake = fakeProbe(0);
+      scheduler = runner({ probeFor: fake.probeFor });
+      const started = Date.now();
+      await scheduler.start();
+      await advance(10_000);
+      expect(new Set(fake.runs.map((r) => r.key)).size).toBe(200);
+      expect(fake.runs).toHaveLength(200);
+      // Spread: no second of the interval holds more than a quarter of the first runs.
+      const perSecond = new Map<number, number>();
+      for (const run of fake.runs) perSecond.set(Math.floor((run.at - started) / 1000), (perSecond.get(Math.floor((run.at - started) / 1000)) ?? 0) + 1);
+      expect(Math.max(...perSecond.values())).toBeLessThanOrEqual(50);
+      expect(perSecond.size).toBeGreaterThanOrEqual(8);
+      await advance(50_000);
+      const counts = new Map<string, number>();
+      for (const run of fake.runs) counts.set(run.key, (counts.get(run.key) ?? 0) + 1);
+      for (const count of counts.values()) expect(count).toBeGreaterThanOrEqual(5);
+      for (const count of counts.values()) expect(count).toBeLessThanOrEqual(6);
+      const lateness = scheduler.stats().lateness;
+      expect(Math.max(...lateness)).toBeLessThan(500);
+    });
 
-  it('runs a changed monitor with its new config from its next run', async () => {
-    const first = await seed(opened.store.db, monitorsYaml(2, 10), Date.now());
-    const ports: number[] = [];
-    const probeFor = (): ProbeDefinition =>
-      ({
-        ...tcp,
-        probe: async (config: { port: number }) => {
-          ports.push(config.port);
-          return { ok: true, latencyMs: 1 };
-        },
-      }) as unknown as ProbeDefinition;
-    scheduler = createScheduler({ db: opened.store.db, ingest, bus, clock: { now: () => Date.now() }, logger, probeFor });
-    await scheduler.start();
-    await advance(10_000);
-    expect(ports).toContain(1001);
-    await seed(opened.store.db, monitorsYaml(2, 10).replace('port: 1001', 'port: 2001'), Date.now());
-    bus.publish({ type: 'monitors.changed', at: Date.now(), organizationId: first.report.organization.id });
-    await advance(1_000);
-    ports.length = 0;
-    await advance(10_000);
-    expect(ports.sort()).toEqual([1000, 2001]);
-  });
+    it('stores every result through ingest', async () => {
+      const { monitors } = await seed(opened.store, monitorsYaml(3, 10), Date.now());
+      const fake = fakeProbe(0, () => ({ ok: false, error: 'connection refused' }));
+      scheduler = runner({ probeFor: fake.probeFor });
+      await scheduler.start();
+      await advance(25_000);
+      await ingest.flush();
+      const checks = await opened.store.checks.list(monitors.m0!.id, { from: 0, to: Date.now() + 1, limit: 100 });
+      expect(checks.length).toBeGreaterThanOrEqual(2);
+      expect(checks[0]).toMatchObject({ ok: false, error: 'connection refused', source: 'edge' });
+    });
 
-  it('logs the checks it ran and how late they started', async () => {
-    await seed(opened.store.db, monitorsYaml(4, 10), Date.now());
-    const lines: Record<string, unknown>[] = [];
-    const recording = createLogger('info', { write: (line: string) => lines.push(JSON.parse(line)) });
-    const fake = fakeProbe(0);
-    scheduler = createScheduler({ db: opened.store.db, ingest, bus, clock: { now: () => Date.now() }, logger: recording, probeFor: fake.probeFor });
-    await scheduler.start();
-    await advance(65_000);
-    const minute = lines.find((l) => l.msg === 'edge runner: checks in the last minute');
-    expect(minute).toMatchObject({ monitors: 4, waiting: 0 });
-    expect(minute?.checks).toBeGreaterThanOrEqual(20);
-    expect(minute?.lateP99Ms).toBeGreaterThanOrEqual(0);
-    const stopping = scheduler.stop();
-    await advance(1_000);
-    await stopping;
-    scheduler = undefined;
-    const stopped = lines.find((l) => l.msg === 'edge runner stopped');
-    expect(stopped).toMatchObject({ monitors: 4, checks: fake.runs.length });
-    expect(typeof stopped?.lateP99Ms).toBe('number');
+    it('caps how many probes run at once', async () => {
+      await seed(opened.store, monitorsYaml(40, 10), Date.now());
+      const fake = fakeProbe(3000);
+      scheduler = runner({ probeFor: fake.probeFor, concurrency: 5 });
+      await scheduler.start();
+      await advance(20_000);
+      expect(fake.stats().maxActive).toBe(5);
+      expect(fake.runs.length).toBeGreaterThan(20);
+    });
+
+    it('never runs one monitor twice at once, even when a run outlasts the interval', async () => {
+      await seed(opened.store, monitorsYaml(3, 10), Date.now());
+      const fake = fakeProbe(4900);
+      // A probe taking longer than its interval: runs queue behind each other instead of overlapping.
+      scheduler = runner({ probeFor: fake.probeFor, concurrency: 1 });
+      await scheduler.start();
+      await advance(40_000);
+      expect(fake.stats().maxPerMonitor).toBe(1);
+      expect(fake.runs.length).toBeGreaterThanOrEqual(6);
+    });
+
+    it('survives probes that throw or hang', async () => {
+      const { monitors } = await seed(opened.store, monitorsYaml(1, 10), Date.now());
+      let calls = 0;
+      const fake = fakeProbe(0, () => {
+        calls++;
+        if (calls % 2 === 1) throw new Error('boom');
+        return { ok: true, latencyMs: 3 };
+      });
+      scheduler = runner({ probeFor: fake.probeFor });
+      await scheduler.start();
+      await advance(30_000);
+      await ingest.flush();
+      const checks = await opened.store.checks.list(monitors.m0!.id, { from: 0, to: Date.now() + 1, limit: 100 });
+      expect(checks.length).toBeGreaterThanOrEqual(2);
+      expect(checks.some((c) => c.error === 'boom')).toBe(true);
+      expect(checks.some((c) => c.ok)).toBe(true);
+    });
+
+    it('picks up added, changed and disabled monitors without a restart', async () => {
+      const first = await seed(opened.store, monitorsYaml(1, 10), Date.now());
+      const fake = fakeProbe(0);
+      scheduler = runner({ probeFor: fake.probeFor });
+      await scheduler.start();
+      await advance(10_000);
+      expect(scheduler.stats().monitors).toBe(1);
+      await seed(opened.store, monitorsYaml(3, 10), Date.now());
+      bus.publish({ type: 'monitors.changed', at: Date.now(), organizationId: first.report.organization.id });
+      await advance(1_000);
+      expect(scheduler.stats().monitors).toBe(3);
+      await seed(opened.store, monitorsYaml(3, 10).replace('key: m2, name: M2, type: tcp,', 'key: m2, name: M2, type: tcp, enabled: false,'), Date.now());
+      bus.publish({ type: 'monitors.changed', at: Date.now(), organizationId: first.report.organization.id });
+      await advance(1_000);
+      expect(scheduler.stats().monitors).toBe(2);
+      const before = fake.runs.filter((r) => r.key === 'm2').length;
+      await advance(20_000);
+      expect(fake.runs.filter((r) => r.key === 'm2').length).toBe(before);
+    });
+
+    it('runs a changed monitor with its new config from its next run', async () => {
+      const first = await seed(opened.store, monitorsYaml(2, 10), Date.now());
+      const ports: number[] = [];
+      const probeFor = (): ProbeDefinition =>
+        ({
+          ...tcp,
+          probe: async (config: { port: number }) => {
+            ports.push(config.port);
+            return { ok: true, latencyMs: 1 };
+          },
+        }) as unknown as ProbeDefinition;
+      scheduler = runner({ probeFor });
+      await scheduler.start();
+      await advance(10_000);
+      expect(ports).toContain(1001);
+      await seed(opened.store, monitorsYaml(2, 10).replace('port: 1001', 'port: 2001'), Date.now());
+      bus.publish({ type: 'monitors.changed', at: Date.now(), organizationId: first.report.organization.id });
+      await advance(1_000);
+      ports.length = 0;
+      await advance(10_000);
+      expect(ports.sort()).toEqual([1000, 2001]);
+    });
+
+    it('logs the checks it ran and how late they started', async () => {
+      await seed(opened.store, monitorsYaml(4, 10), Date.now());
+      const lines: Record<string, unknown>[] = [];
+      const recording = createLogger('info', { write: (line: string) => lines.push(JSON.parse(line)) });
+      const fake = fakeProbe(0);
+      scheduler = runner({ logger: recording, probeFor: fake.probeFor });
+      await scheduler.start();
+      await advance(65_000);
+      const minute = lines.find((l) => l.msg === 'edge runner: checks in the last minute');
+      expect(minute).toMatchObject({ monitors: 4, waiting: 0 });
+      expect(minute?.checks).toBeGreaterThanOrEqual(20);
+      expect(minute?.lateP99Ms).toBeGreaterThanOrEqual(0);
+      const stopping = scheduler.stop();
+      await ingest.flush();
+      await stopping;
+      scheduler = undefined;
+      const stopped = lines.find((l) => l.msg === 'edge runner stopped');
+      expect(stopped).toMatchObject({ monitors: 4, checks: fake.runs.length });
+      expect(typeof stopped?.lateP99Ms).toBe('number');
+    });
   });
-});
+}

@@ -3,7 +3,7 @@ import type { Bus } from '../bus/bus.js';
 import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../logger.js';
 import type { ProbeDefinition } from '../probes/probe.js';
-import type { Db } from '../store/connect.js';
+import type { Store } from '../store/index.js';
 import type { Ingest } from './ingest.js';
 import { createProbeSchedule, type ScheduledMonitor, type ScheduleStats } from './probe-schedule.js';
 
@@ -40,7 +40,7 @@ export interface Scheduler {
 }
 
 export interface SchedulerDeps {
-  db: Db;
+  store: Store;
   ingest: Ingest;
   bus: Bus;
   clock: Clock;
@@ -80,35 +80,10 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
   async function reload(): Promise<void> {
     if (stopped) return;
     // Versions first: with thousands of monitors re-read every minute, only the ones that changed are read whole.
-    const versions = await deps.db
-      .selectFrom('monitors')
-      .select(['id', 'updated_at'])
-      .where('enabled', '=', 1)
-      .where('run_on', '=', 'edge')
-      .execute();
-    const stale = versions.filter((v) => known.get(v.id)?.updatedAt !== v.updated_at).map((v) => v.id);
+    const versions = await deps.store.monitors.listVersions('edge');
+    const stale = versions.filter((v) => known.get(v.id)?.updatedAt !== v.updatedAt).map((v) => v.id);
     const fresh = new Map<string, { updatedAt: number; monitor: ScheduledMonitor }>();
-    for (let i = 0; i < stale.length; i += 500) {
-      const rows = await deps.db
-        .selectFrom('monitors')
-        .select(['id', 'key', 'type', 'config', 'interval_sec', 'timeout_ms', 'updated_at'])
-        .where('id', 'in', stale.slice(i, i + 500))
-        .where('enabled', '=', 1)
-        .where('run_on', '=', 'edge')
-        .execute();
-      for (const row of rows)
-        fresh.set(row.id, {
-          updatedAt: row.updated_at,
-          monitor: {
-            id: row.id,
-            key: row.key,
-            type: row.type,
-            config: JSON.parse(row.config),
-            intervalSec: row.interval_sec,
-            timeoutMs: row.timeout_ms,
-          },
-        });
-    }
+    for (const { updatedAt, ...monitor } of await deps.store.monitors.listScheduled('edge', stale)) fresh.set(monitor.id, { updatedAt, monitor });
     if (stopped) return;
     const next = new Map<string, { updatedAt: number; monitor: ScheduledMonitor }>();
     // A monitor changed between the two reads keeps its previous version (a new one stays out) until the next reload.

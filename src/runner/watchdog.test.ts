@@ -3,10 +3,9 @@ import { seed } from '../../test/seed.js';
 import { dialects, type OpenedStore } from '../../test/store-dialects.js';
 import { createInProcessBus } from '../bus/bus.js';
 import type { MonitorStateChanged } from '../bus/events.js';
+import type { Monitor } from '../domain/monitor.js';
 import { createLogger } from '../logger.js';
-import { listChecks } from '../store/checks.js';
-import { findMonitorById, type Monitor } from '../store/monitors.js';
-import { findRelayByKey, touchRelay } from '../store/relays.js';
+import type { Store } from '../store/index.js';
 import { createIngest, type Ingest } from './ingest.js';
 import { createWatchdog, type Watchdog } from './watchdog.js';
 
@@ -31,20 +30,21 @@ for (const dialect of dialects) {
     let events: MonitorStateChanged[];
     const t0 = Date.UTC(2026, 10, 20, 12, 0, 0);
 
-    const deps = () => {
+    const clock = { now: () => now };
+    const logger = createLogger('silent');
+    /** A fresh ingest and watchdog over the test's store (or one standing in for it), as after a restart. */
+    const deps = (store: Store = opened.store) => {
       const bus = createInProcessBus();
       bus.subscribe('monitor.state', (e) => events.push(e));
-      const clock = { now: () => now };
-      const logger = createLogger('silent');
-      const ingestFor = createIngest({ db: opened.store.db, bus, clock, logger });
-      return { bus, clock, logger, ingest: ingestFor, watchdog: createWatchdog({ db: opened.store.db, ingest: ingestFor, bus, clock, logger }) };
+      const ingestFor = createIngest({ store, bus, clock, logger });
+      return { ingest: ingestFor, watchdog: createWatchdog({ store, ingest: ingestFor, clock, logger }) };
     };
 
     beforeEach(async () => {
       opened = await dialect.open();
       now = t0;
       events = [];
-      m = (await seed(opened.store.db, CONFIG, now)).monitors;
+      m = (await seed(opened.store, CONFIG, now)).monitors;
       ({ ingest, watchdog } = deps());
     });
     afterEach(async () => {
@@ -53,13 +53,14 @@ for (const dialect of dialects) {
       await opened.cleanup();
     });
 
-    const state = async (key: string) => (await findMonitorById(opened.store.db, (m[key] as Monitor).id))?.state;
+    const state = async (key: string) => (await opened.store.monitors.findById((m[key] as Monitor).id))?.state;
     const ping = (ok = true) => ingest.record({ monitorId: (m.backup as Monitor).id, ok, source: 'push' });
     const relayResult = (key: string) => ingest.record({ monitorId: (m[key] as Monitor).id, ok: true, source: 'relay' });
     const seen = async (relay: string) => {
-      const r = await findRelayByKey(opened.store.db, (m.fast as Monitor).organizationId, relay);
-      await touchRelay(opened.store.db, r?.id as string, now);
+      const r = await opened.store.relays.findByKey((m.fast as Monitor).organizationId, relay);
+      await opened.store.relays.touch(r?.id as string, now);
     };
+    const history = (key: string) => opened.store.checks.list((m[key] as Monitor).id, { from: 0, to: now + 1, limit: 10 });
 
     describe('heartbeats', () => {
       it('stay up while pings come within graceSec, and go down at the deadline when one is missed', async () => {
@@ -73,7 +74,7 @@ for (const dialect of dialects) {
         now += 1;
         expect(await watchdog.sweep()).toBe(1);
         expect(await state('backup')).toBe('down');
-        const [missed] = await listChecks(opened.store.db, (m.backup as Monitor).id, 0, now + 1, 10);
+        const [missed] = await history('backup');
         expect(missed).toMatchObject({ ok: false, error: 'no heartbeat within 60 s', checkedAt: t0 + 59_000 + 60_000, source: 'push' });
         expect(events.at(-1)).toMatchObject({ previous: 'up', state: 'down' });
       });
@@ -85,7 +86,7 @@ for (const dialect of dialects) {
         expect(await watchdog.sweep()).toBe(0);
         now += 60_000;
         expect(await watchdog.sweep()).toBe(1);
-        const checks = await listChecks(opened.store.db, (m.backup as Monitor).id, 0, now + 1, 10);
+        const checks = await history('backup');
         expect(checks.map((c) => c.ok)).toEqual([false, false, true]);
         await ping();
         expect(await state('backup')).toBe('up');
@@ -170,6 +171,44 @@ for (const dialect of dialects) {
       now += 90_001;
       expect(await watchdog.sweep()).toBe(1);
       expect(await state('web')).toBe('unknown');
+    });
+
+    describe('its findings go through ingest as silences', () => {
+      const edgeResult = () => ingest.record({ monitorId: (m.web as Monitor).id, ok: true, source: 'edge' });
+
+      it('move a silent monitor to unknown with one monitor.state event, adding nothing to its history', async () => {
+        await edgeResult();
+        now += 90_001;
+        events = [];
+        expect(await watchdog.sweep()).toBe(1);
+        expect(events).toEqual([
+          { type: 'monitor.state', at: now, monitorId: (m.web as Monitor).id, organizationId: (m.web as Monitor).organizationId, previous: 'up', state: 'unknown', reason: 'no result for 3 intervals' },
+        ]);
+        expect(await opened.store.monitors.findById((m.web as Monitor).id)).toMatchObject({ state: 'unknown', stateSince: now, failureStreak: 0, lastCheckAt: t0 });
+        expect(await history('web')).toHaveLength(1);
+        // Still silent at the next sweep: already unknown, nothing more to say.
+        expect(await watchdog.sweep()).toBe(0);
+        expect(events).toHaveLength(1);
+      });
+
+      it('let a result that arrived after the watchdog looked win: the silence changes nothing', async () => {
+        await edgeResult();
+        now += 90_001;
+        // The result lands between the watchdog's read of the silent monitors and its silence reaching ingest.
+        const monitors = opened.store.monitors;
+        const racing: Store = {
+          ...opened.store,
+          monitors: { ...monitors, listSilent: async (at, intervals) => monitors.listSilent(at, intervals).finally(edgeResult) },
+        };
+        await watchdog.stop();
+        await ingest.close();
+        events = [];
+        ({ ingest, watchdog } = deps(racing));
+        expect(await watchdog.sweep()).toBe(0);
+        expect(await opened.store.monitors.findById((m.web as Monitor).id)).toMatchObject({ state: 'up', lastCheckAt: now });
+        expect(events).toEqual([]);
+        expect(await history('web')).toHaveLength(2);
+      });
     });
   });
 }

@@ -1,5 +1,4 @@
-// Every limit of the organization API in one place; docs/api.md lists the same numbers.
-import { CONFIG_LIMITS, INCIDENT_LIMITS } from '../config/file-schema.js';
+// The limits of the organization API besides the caps on what an organization holds (domain/limits.ts); docs/api.md lists the same numbers.
 
 export const API_LIMITS = {
   /** Largest request body accepted (413 beyond). Room for an http monitor's 64 KiB body and a long incident message. */
@@ -18,12 +17,4 @@ export const API_LIMITS = {
   historyChecks: { default: 100, max: 1000 },
   /** Incidents per list response, newest first. */
   incidentList: { default: 50, max: 200 },
-  /** Objects an organization or page may hold (the same caps as warden.yaml). */
-  monitorsPerOrganization: CONFIG_LIMITS.monitors,
-  relaysPerOrganization: CONFIG_LIMITS.relays,
-  pagesPerOrganization: CONFIG_LIMITS.pages,
-  componentsPerPage: CONFIG_LIMITS.componentsPerPage,
-  maintenancePerPage: 1000,
-  updatesPerIncident: INCIDENT_LIMITS.updates,
-  activeApiKeysPerOrganization: 100,
 } as const;

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSecret } from '../../src/domain/tokens.js';
-import { connectStore } from '../../src/store/connect.js';
+import type { Store } from '../../src/store/index.js';
+import { openStore } from '../../src/store/open-store.js';
 import { runCli, startServer } from '../cli-process.js';
 import { dialects, type OpenedStore } from '../store-dialects.js';
 
@@ -73,7 +74,15 @@ for (const dialect of dialects) {
       await opened.cleanup();
     });
 
-    const db = async () => connectStore({ dataDir: env.WARDEN_DATA_DIR ?? '.', databaseUrl: env.DATABASE_URL, databaseSchema: env.DATABASE_SCHEMA });
+    /** A second connection to the database the CLI writes, as the server would open it; `read` gets it closed again. */
+    const read = async <T>(what: (store: Store) => Promise<T>): Promise<T> => {
+      const store = await openStore({ dataDir: env.WARDEN_DATA_DIR ?? '.', databaseUrl: env.DATABASE_URL, databaseSchema: env.DATABASE_SCHEMA });
+      try {
+        return await what(store);
+      } finally {
+        await store.close();
+      }
+    };
 
     it('migrate creates the schema once', async () => {
       const first = await runCli(['migrate'], env);
@@ -102,12 +111,13 @@ for (const dialect of dialects) {
       expect(created.stdout).toMatch(/^wdn_[A-Za-z0-9_-]{32}\n$/);
       const key = created.stdout.trim();
       expect(created.stderr).not.toContain(key);
-      const store = await db();
-      const rows = await store.db.selectFrom('api_keys').selectAll().execute();
-      await store.close();
+      const { rows, stored } = await read(async (store) => {
+        const organization = await store.organizations.findByKey('acme');
+        return { rows: await store.apiKeys.list(organization?.id as string), stored: await store.apiKeys.findActiveByHash(hashSecret(key)) };
+      });
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ hash: hashSecret(key), scope: 'write', name: 'deploy bot', prefix: key.slice(0, 12) });
-      expect(JSON.stringify(rows)).not.toContain(key);
+      expect(stored).toMatchObject({ id: rows[0]?.id, hash: hashSecret(key), scope: 'write', name: 'deploy bot', prefix: key.slice(0, 12) });
+      expect(JSON.stringify([rows, stored])).not.toContain(key);
 
       const list = await runCli(['keys', 'list'], env);
       expect(list.stdout).toContain(`${key.slice(0, 12)}…`);
@@ -133,33 +143,35 @@ for (const dialect of dialects) {
       expect(first.code).toBe(0);
       expect(first.stdout).toMatch(/^wdr_[A-Za-z0-9_-]{32}\n$/);
       const second = await runCli(['relays', 'token', 'lab'], env);
-      const store = await db();
-      const relay = await store.db.selectFrom('relays').selectAll().executeTakeFirstOrThrow();
-      await store.close();
-      expect(relay.token_hash).toBe(hashSecret(second.stdout.trim()));
-      expect(relay.token_hash).not.toBe(hashSecret(first.stdout.trim()));
+      const [current, previous] = await read((store) =>
+        Promise.all([store.relays.findByTokenHash(hashSecret(second.stdout.trim())), store.relays.findByTokenHash(hashSecret(first.stdout.trim()))]),
+      );
+      expect(current?.key).toBe('lab');
+      expect(previous).toBeUndefined();
       const list = await runCli(['relays', 'list'], env);
       expect(list.stdout).toMatch(/lab\s+Home lab\s+wdr_\S+…\s+1/);
       expect((await runCli(['relays', 'token', 'nope'], env)).code).toBe(1);
     });
 
-    it('monitors list shows state, and --json never shows a secret', async () => {
+    it('monitors list shows state, and --json shows each relay key but never a secret', async () => {
       const table = await runCli(['monitors', 'list'], env);
       expect(table.code).toBe(0);
       expect(table.stdout).toMatch(/console\s+Console\s+rcon\s+relay lab\s+60s\s+unknown/);
       const json = await runCli(['monitors', 'list', '--json'], env);
-      const monitors = JSON.parse(json.stdout) as { key: string; config: Record<string, unknown> }[];
+      const monitors = JSON.parse(json.stdout) as { key: string; relayKey: string | null; config: Record<string, unknown> }[];
       expect(monitors.map((m) => m.key)).toEqual(['backup', 'console', 'web']);
+      expect(monitors.map((m) => m.relayKey)).toEqual([null, 'lab', null]);
       expect(monitors.find((m) => m.key === 'console')?.config.password).toBe('[redacted]');
       expect(json.stdout).not.toContain('rcon-secret-value');
     });
 
-    it('monitors token issues a push token for a heartbeat monitor only', async () => {
+    it('monitors token issues a push token for a heartbeat monitor only, refusing others as a conflict', async () => {
       const ok = await runCli(['monitors', 'token', 'backup'], env);
       expect(ok.stdout).toMatch(/^wdp_[A-Za-z0-9_-]{32}\n$/);
       const wrong = await runCli(['monitors', 'token', 'web'], env);
       expect(wrong.code).toBe(1);
-      expect(wrong.stderr).toContain('runs on edge, not push');
+      expect(wrong.stdout).toBe('');
+      expect(wrong.stderr).toContain('monitor "web" runs on edge; only push monitors have push tokens');
     });
 
     it('serve answers health checks, works beside the CLI, and shuts down gracefully on SIGTERM', async () => {

@@ -830,7 +830,7 @@ export interface paths {
          *
          *     The server sends text frames, each one JSON `LiveMessage` with `type` and `at` (epoch ms): first a `snapshot`, then `monitor.update`, `overall`, `totals`, `incident`, `maintenance` as the page changes (a change of the page's shape sends a new `snapshot`). Clients send nothing.
          *
-         *     The server pings every 30 s and drops a client that has not answered the previous ping; a client that falls more than 1024 KiB behind is disconnected. A password-protected page needs the cookie set by its password form, or `Authorization: Bearer <page password>`. See docs/live.md.
+         *     The server pings every 30 s and drops a client that has not answered the previous ping; a client that falls more than 1024 KiB behind is disconnected. A password-protected page needs the cookie set by its login page, or `Authorization: Bearer <page password>`. See docs/live.md.
          */
         get: {
             parameters: {
@@ -3802,6 +3802,14 @@ export interface components {
         MonitorCreate: {
             key: string;
             name: string;
+            /** @enum {string} */
+            type: "minecraft-java";
+            /**
+             * @description Where the monitor runs: edge, relay.
+             * @default edge
+             * @enum {string}
+             */
+            runOn?: "edge" | "relay";
             /** @description Key of the relay that runs this monitor; required when runOn is relay. */
             relay?: string;
             /**
@@ -3823,14 +3831,6 @@ export interface components {
             retries?: number;
             /** @description A passing check slower than this shows the monitor as degraded. */
             degradedLatencyMs?: number;
-            /** @enum {string} */
-            type: "minecraft-java";
-            /**
-             * @description Where the monitor runs: edge, relay.
-             * @default edge
-             * @enum {string}
-             */
-            runOn?: "edge" | "relay";
             config: {
                 /** @description Host name or IP address of the server. */
                 host: string;
@@ -3847,6 +3847,14 @@ export interface components {
         } | {
             key: string;
             name: string;
+            /** @enum {string} */
+            type: "minecraft-bedrock";
+            /**
+             * @description Where the monitor runs: edge, relay.
+             * @default edge
+             * @enum {string}
+             */
+            runOn?: "edge" | "relay";
             /** @description Key of the relay that runs this monitor; required when runOn is relay. */
             relay?: string;
             /**
@@ -3868,14 +3876,6 @@ export interface components {
             retries?: number;
             /** @description A passing check slower than this shows the monitor as degraded. */
             degradedLatencyMs?: number;
-            /** @enum {string} */
-            type: "minecraft-bedrock";
-            /**
-             * @description Where the monitor runs: edge, relay.
-             * @default edge
-             * @enum {string}
-             */
-            runOn?: "edge" | "relay";
             config: {
                 /** @description Host name or IP address of the server. */
                 host: string;
@@ -3887,6 +3887,14 @@ export interface components {
         } | {
             key: string;
             name: string;
+            /** @enum {string} */
+            type: "source";
+            /**
+             * @description Where the monitor runs: edge, relay.
+             * @default edge
+             * @enum {string}
+             */
+            runOn?: "edge" | "relay";
             /** @description Key of the relay that runs this monitor; required when runOn is relay. */
             relay?: string;
             /**
@@ -3908,14 +3916,6 @@ export interface components {
             retries?: number;
             /** @description A passing check slower than this shows the monitor as degraded. */
             degradedLatencyMs?: number;
-            /** @enum {string} */
-            type: "source";
-            /**
-             * @description Where the monitor runs: edge, relay.
-             * @default edge
-             * @enum {string}
-             */
-            runOn?: "edge" | "relay";
             config: {
                 /** @description Host name or IP address of the server. */
                 host: string;
@@ -3930,27 +3930,6 @@ export interface components {
         } | {
             key: string;
             name: string;
-            /** @description Key of the relay that runs this monitor; required when runOn is relay. */
-            relay?: string;
-            /**
-             * @description Seconds between checks.
-             * @default 60
-             */
-            intervalSec?: number;
-            /**
-             * @description A check that takes longer fails with "timed out".
-             * @default 10000
-             */
-            timeoutMs?: number;
-            /** @default true */
-            enabled?: boolean;
-            /**
-             * @description Failed checks tolerated before the monitor goes down (1 means the second failure in a row).
-             * @default 1
-             */
-            retries?: number;
-            /** @description A passing check slower than this shows the monitor as degraded. */
-            degradedLatencyMs?: number;
             /** @enum {string} */
             type: "fivem";
             /**
@@ -3959,22 +3938,6 @@ export interface components {
              * @enum {string}
              */
             runOn?: "edge" | "relay";
-            config: {
-                /** @description Host name or IP address of the server. */
-                host: string;
-                /** @default 30120 */
-                port?: number;
-                /**
-                 * @description Use https:// instead of http://.
-                 * @default false
-                 */
-                https?: boolean;
-                /** @description Show the monitor as degraded when fewer players than this are online. */
-                minPlayers?: number;
-            };
-        } | {
-            key: string;
-            name: string;
             /** @description Key of the relay that runs this monitor; required when runOn is relay. */
             relay?: string;
             /**
@@ -3996,6 +3959,22 @@ export interface components {
             retries?: number;
             /** @description A passing check slower than this shows the monitor as degraded. */
             degradedLatencyMs?: number;
+            config: {
+                /** @description Host name or IP address of the server. */
+                host: string;
+                /** @default 30120 */
+                port?: number;
+                /** @description Show the monitor as degraded when fewer players than this are online. */
+                minPlayers?: number;
+                /**
+                 * @description Use https:// instead of http://.
+                 * @default false
+                 */
+                https?: boolean;
+            };
+        } | {
+            key: string;
+            name: string;
             /** @enum {string} */
             type: "rust-webrcon";
             /**
@@ -4004,21 +3983,6 @@ export interface components {
              * @enum {string}
              */
             runOn?: "edge" | "relay";
-            config: {
-                /** @description Host name or IP address of the server. */
-                host: string;
-                /**
-                 * @description The RCON port (rcon.port).
-                 * @default 28016
-                 */
-                port?: number;
-                password: string;
-                /** @description Show the monitor as degraded when fewer players than this are online. */
-                minPlayers?: number;
-            };
-        } | {
-            key: string;
-            name: string;
             /** @description Key of the relay that runs this monitor; required when runOn is relay. */
             relay?: string;
             /**
@@ -4040,6 +4004,21 @@ export interface components {
             retries?: number;
             /** @description A passing check slower than this shows the monitor as degraded. */
             degradedLatencyMs?: number;
+            config: {
+                /** @description Host name or IP address of the server. */
+                host: string;
+                /**
+                 * @description The RCON port (rcon.port).
+                 * @default 28016
+                 */
+                port?: number;
+                /** @description Show the monitor as degraded when fewer players than this are online. */
+                minPlayers?: number;
+                password: string;
+            };
+        } | {
+            key: string;
+            name: string;
             /** @enum {string} */
             type: "rcon";
             /**
@@ -4048,6 +4027,27 @@ export interface components {
              * @enum {string}
              */
             runOn?: "edge" | "relay";
+            /** @description Key of the relay that runs this monitor; required when runOn is relay. */
+            relay?: string;
+            /**
+             * @description Seconds between checks.
+             * @default 60
+             */
+            intervalSec?: number;
+            /**
+             * @description A check that takes longer fails with "timed out".
+             * @default 10000
+             */
+            timeoutMs?: number;
+            /** @default true */
+            enabled?: boolean;
+            /**
+             * @description Failed checks tolerated before the monitor goes down (1 means the second failure in a row).
+             * @default 1
+             */
+            retries?: number;
+            /** @description A passing check slower than this shows the monitor as degraded. */
+            degradedLatencyMs?: number;
             config: {
                 /** @description Host name or IP address of the server. */
                 host: string;
@@ -4068,6 +4068,14 @@ export interface components {
         } | {
             key: string;
             name: string;
+            /** @enum {string} */
+            type: "pterodactyl";
+            /**
+             * @description Where the monitor runs: edge, relay.
+             * @default edge
+             * @enum {string}
+             */
+            runOn?: "edge" | "relay";
             /** @description Key of the relay that runs this monitor; required when runOn is relay. */
             relay?: string;
             /**
@@ -4089,14 +4097,6 @@ export interface components {
             retries?: number;
             /** @description A passing check slower than this shows the monitor as degraded. */
             degradedLatencyMs?: number;
-            /** @enum {string} */
-            type: "pterodactyl";
-            /**
-             * @description Where the monitor runs: edge, relay.
-             * @default edge
-             * @enum {string}
-             */
-            runOn?: "edge" | "relay";
             config: {
                 /**
                  * Format: uri
@@ -4109,6 +4109,14 @@ export interface components {
         } | {
             key: string;
             name: string;
+            /** @enum {string} */
+            type: "gamedig";
+            /**
+             * @description Where the monitor runs: relay.
+             * @default relay
+             * @enum {string}
+             */
+            runOn?: "relay";
             /** @description Key of the relay that runs this monitor; required when runOn is relay. */
             relay?: string;
             /**
@@ -4130,14 +4138,6 @@ export interface components {
             retries?: number;
             /** @description A passing check slower than this shows the monitor as degraded. */
             degradedLatencyMs?: number;
-            /** @enum {string} */
-            type: "gamedig";
-            /**
-             * @description Where the monitor runs: relay.
-             * @default relay
-             * @enum {string}
-             */
-            runOn?: "relay";
             config: {
                 /** @description GameDig game id. */
                 game: string;
@@ -4151,6 +4151,14 @@ export interface components {
         } | {
             key: string;
             name: string;
+            /** @enum {string} */
+            type: "discord";
+            /**
+             * @description Where the monitor runs: edge, relay.
+             * @default edge
+             * @enum {string}
+             */
+            runOn?: "edge" | "relay";
             /** @description Key of the relay that runs this monitor; required when runOn is relay. */
             relay?: string;
             /**
@@ -4172,14 +4180,6 @@ export interface components {
             retries?: number;
             /** @description A passing check slower than this shows the monitor as degraded. */
             degradedLatencyMs?: number;
-            /** @enum {string} */
-            type: "discord";
-            /**
-             * @description Where the monitor runs: edge, relay.
-             * @default edge
-             * @enum {string}
-             */
-            runOn?: "edge" | "relay";
             config: {
                 /**
                  * @description widget: the public guild widget; bot: a bot in the guild.
@@ -4201,6 +4201,14 @@ export interface components {
         } | {
             key: string;
             name: string;
+            /** @enum {string} */
+            type: "http";
+            /**
+             * @description Where the monitor runs: edge, relay.
+             * @default edge
+             * @enum {string}
+             */
+            runOn?: "edge" | "relay";
             /** @description Key of the relay that runs this monitor; required when runOn is relay. */
             relay?: string;
             /**
@@ -4222,14 +4230,6 @@ export interface components {
             retries?: number;
             /** @description A passing check slower than this shows the monitor as degraded. */
             degradedLatencyMs?: number;
-            /** @enum {string} */
-            type: "http";
-            /**
-             * @description Where the monitor runs: edge, relay.
-             * @default edge
-             * @enum {string}
-             */
-            runOn?: "edge" | "relay";
             config: {
                 /** Format: uri */
                 url: string;
@@ -4263,27 +4263,6 @@ export interface components {
         } | {
             key: string;
             name: string;
-            /** @description Key of the relay that runs this monitor; required when runOn is relay. */
-            relay?: string;
-            /**
-             * @description Seconds between checks.
-             * @default 60
-             */
-            intervalSec?: number;
-            /**
-             * @description A check that takes longer fails with "timed out".
-             * @default 10000
-             */
-            timeoutMs?: number;
-            /** @default true */
-            enabled?: boolean;
-            /**
-             * @description Failed checks tolerated before the monitor goes down (1 means the second failure in a row).
-             * @default 1
-             */
-            retries?: number;
-            /** @description A passing check slower than this shows the monitor as degraded. */
-            degradedLatencyMs?: number;
             /** @enum {string} */
             type: "tcp";
             /**
@@ -4292,14 +4271,6 @@ export interface components {
              * @enum {string}
              */
             runOn?: "edge" | "relay";
-            config: {
-                /** @description Host name or IP address of the server. */
-                host: string;
-                port: number;
-            };
-        } | {
-            key: string;
-            name: string;
             /** @description Key of the relay that runs this monitor; required when runOn is relay. */
             relay?: string;
             /**
@@ -4321,6 +4292,14 @@ export interface components {
             retries?: number;
             /** @description A passing check slower than this shows the monitor as degraded. */
             degradedLatencyMs?: number;
+            config: {
+                /** @description Host name or IP address of the server. */
+                host: string;
+                port: number;
+            };
+        } | {
+            key: string;
+            name: string;
             /** @enum {string} */
             type: "dns";
             /**
@@ -4329,6 +4308,27 @@ export interface components {
              * @enum {string}
              */
             runOn?: "edge" | "relay";
+            /** @description Key of the relay that runs this monitor; required when runOn is relay. */
+            relay?: string;
+            /**
+             * @description Seconds between checks.
+             * @default 60
+             */
+            intervalSec?: number;
+            /**
+             * @description A check that takes longer fails with "timed out".
+             * @default 10000
+             */
+            timeoutMs?: number;
+            /** @default true */
+            enabled?: boolean;
+            /**
+             * @description Failed checks tolerated before the monitor goes down (1 means the second failure in a row).
+             * @default 1
+             */
+            retries?: number;
+            /** @description A passing check slower than this shows the monitor as degraded. */
+            degradedLatencyMs?: number;
             config: {
                 /** @description Host name or IP address of the server. */
                 hostname: string;
@@ -4345,6 +4345,14 @@ export interface components {
         } | {
             key: string;
             name: string;
+            /** @enum {string} */
+            type: "heartbeat";
+            /**
+             * @description Where the monitor runs: push.
+             * @default push
+             * @enum {string}
+             */
+            runOn?: "push";
             /** @description Key of the relay that runs this monitor; required when runOn is relay. */
             relay?: string;
             /**
@@ -4366,14 +4374,6 @@ export interface components {
             retries?: number;
             /** @description A passing check slower than this shows the monitor as degraded. */
             degradedLatencyMs?: number;
-            /** @enum {string} */
-            type: "heartbeat";
-            /**
-             * @description Where the monitor runs: push.
-             * @default push
-             * @enum {string}
-             */
-            runOn?: "push";
             /** @default {} */
             config?: {
                 /**
@@ -4689,6 +4689,7 @@ export interface components {
             token: string;
         };
         RelayCreate: {
+            /** @description Monitors name their relay by this key. */
             key: string;
             name: string;
         };

@@ -1,11 +1,11 @@
 // `warden config check|schema|apply`: validate a config file, print its JSON Schema, or apply it without starting the server.
 import { Command } from 'commander';
+import { applyConfig } from '../../config/apply.js';
 import { configJsonSchema } from '../../config/file-schema.js';
 import { loadConfigFile } from '../../config/load.js';
 import { readSettings } from '../../config/settings.js';
-import { applyConfig } from '../../config/sync.js';
 import { ValidationError } from '../../domain/errors.js';
-import { withStore } from '../store-session.js';
+import { withServices } from '../session.js';
 
 export function configCommand(): Command {
   const config = new Command('config').description('Work with warden.yaml.');
@@ -34,8 +34,8 @@ export function configCommand(): Command {
       const path = file ?? readSettings().configFile;
       if (!path) throw new ValidationError([{ path: 'file', message: 'give a file or set WARDEN_CONFIG' }], 'No config file.');
       const parsed = await loadConfigFile(path);
-      await withStore(async (store) => {
-        const report = await applyConfig(store.db, parsed, Date.now());
+      await withServices(async (ctx) => {
+        const report = await applyConfig(ctx, parsed);
         process.stderr.write(
           `applied ${path}: ${report.created.length} created, ${report.updated.length} updated, ${report.deleted.length} deleted, ${report.unchanged} unchanged\n`,
         );

@@ -1,12 +1,9 @@
 // `warden keys create|list|revoke`: the organization's API keys. `create` prints the key alone on stdout.
 import { Command, Option } from 'commander';
 import { createApiKey } from '../../services/api-keys/create.js';
-import { revokeApiKey } from '../../services/api-keys/revoke.js';
-import { resolveOrganization } from '../../services/organizations/resolve.js';
-import { listApiKeys } from '../../store/api-keys.js';
-import { formatTime, printTable, withStore } from '../store-session.js';
-
-const orgOption = () => new Option('--org <key>', 'organization key (default: the only one)');
+import { listApiKeys, revokeApiKey } from '../../services/api-keys/list.js';
+import { formatTime, printTable, withOrganization } from '../session.js';
+import { orgOption } from './org-option.js';
 
 export function keysCommand(): Command {
   const keys = new Command('keys').description('Manage API keys.');
@@ -17,9 +14,8 @@ export function keysCommand(): Command {
     .addOption(new Option('--scope <scope>', 'read or write').choices(['read', 'write']).default('read'))
     .addOption(orgOption())
     .action(async (options: { name: string; scope: 'read' | 'write'; org?: string }) => {
-      await withStore(async ({ db }) => {
-        const organization = await resolveOrganization(db, options.org);
-        const { apiKey, secret } = await createApiKey(db, { organizationId: organization.id, name: options.name, scope: options.scope }, Date.now());
+      await withOrganization(options.org, async (ctx, organization) => {
+        const { apiKey, secret } = await createApiKey(ctx, { name: options.name, scope: options.scope });
         process.stderr.write(`created ${options.scope} key ${apiKey.id} (${apiKey.prefix}…) for ${organization.key}; it is shown only once:\n`);
         process.stdout.write(`${secret}\n`);
       });
@@ -29,12 +25,10 @@ export function keysCommand(): Command {
     .description('List API keys (prefixes only).')
     .addOption(orgOption())
     .action(async (options: { org?: string }) => {
-      await withStore(async ({ db }) => {
-        const organization = await resolveOrganization(db, options.org);
-        const list = await listApiKeys(db, organization.id);
+      await withOrganization(options.org, async (ctx) => {
         printTable(
           ['ID', 'NAME', 'PREFIX', 'SCOPE', 'CREATED', 'LAST USED', 'STATUS'],
-          list.map((k) => [k.id, k.name, `${k.prefix}…`, k.scope, formatTime(k.createdAt), formatTime(k.lastUsedAt), k.revokedAt ? 'revoked' : 'active']),
+          (await listApiKeys(ctx)).map((k) => [k.id, k.name, `${k.prefix}…`, k.scope, formatTime(k.createdAt), formatTime(k.lastUsedAt), k.revokedAt ? 'revoked' : 'active']),
         );
       });
     });
@@ -44,9 +38,8 @@ export function keysCommand(): Command {
     .description('Revoke an API key.')
     .addOption(orgOption())
     .action(async (id: string, options: { org?: string }) => {
-      await withStore(async ({ db }) => {
-        const organization = await resolveOrganization(db, options.org);
-        await revokeApiKey(db, organization.id, id, Date.now());
+      await withOrganization(options.org, async (ctx) => {
+        await revokeApiKey(ctx, { id });
         process.stderr.write(`revoked ${id}\n`);
       });
     });

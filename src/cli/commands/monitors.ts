@@ -1,13 +1,9 @@
 // `warden monitors list|token`: monitors with their state; push tokens for heartbeat monitors (printed alone on stdout).
-import { Command, Option } from 'commander';
-import { issuePushToken } from '../../services/monitors/issue-push-token.js';
-import { monitorView } from '../../services/monitors/view.js';
-import { resolveOrganization } from '../../services/organizations/resolve.js';
-import { listMonitors } from '../../store/monitors.js';
-import { listRelays } from '../../store/relays.js';
-import { formatTime, printTable, withStore } from '../store-session.js';
-
-const orgOption = () => new Option('--org <key>', 'organization key (default: the only one)');
+import { Command } from 'commander';
+import { rotatePushToken } from '../../services/monitors/push-token.js';
+import { listMonitors } from '../../services/monitors/read.js';
+import { formatTime, printTable, withOrganization } from '../session.js';
+import { orgOption } from './org-option.js';
 
 export function monitorsCommand(): Command {
   const monitors = new Command('monitors').description('Inspect monitors.');
@@ -17,24 +13,22 @@ export function monitorsCommand(): Command {
     .option('--json', 'print JSON (secrets redacted)')
     .addOption(orgOption())
     .action(async (options: { json?: boolean; org?: string }) => {
-      await withStore(async ({ db }) => {
-        const organization = await resolveOrganization(db, options.org);
-        const [list, relays] = await Promise.all([listMonitors(db, organization.id), listRelays(db, organization.id)]);
+      await withOrganization(options.org, async (ctx) => {
+        const list = await listMonitors(ctx);
         if (options.json) {
-          process.stdout.write(`${JSON.stringify(list.map(monitorView), null, 2)}\n`);
+          process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
           return;
         }
-        const relayKey = new Map(relays.map((r) => [r.id, r.key]));
         printTable(
           ['KEY', 'NAME', 'TYPE', 'RUNS ON', 'EVERY', 'STATE', 'LAST CHECK'],
           list.map((m) => [
             m.key,
             m.name,
             m.type,
-            m.runOn === 'relay' ? `relay ${relayKey.get(m.relayId ?? '') ?? '?'}` : m.runOn,
+            m.runOn === 'relay' ? `relay ${m.relayKey ?? '?'}` : m.runOn,
             m.runOn === 'push' ? '-' : `${m.intervalSec}s`,
             m.enabled ? m.state : 'disabled',
-            formatTime(m.lastCheckAt),
+            formatTime(m.latest?.checkedAt ?? null),
           ]),
         );
       });
@@ -45,11 +39,10 @@ export function monitorsCommand(): Command {
     .description('Issue a new push token for a heartbeat monitor (the old one stops working) and print it.')
     .addOption(orgOption())
     .action(async (key: string, options: { org?: string }) => {
-      await withStore(async ({ db }) => {
-        const organization = await resolveOrganization(db, options.org);
-        const token = await issuePushToken(db, organization.id, key, Date.now());
+      await withOrganization(options.org, async (ctx) => {
+        const { pushToken } = await rotatePushToken(ctx, { key });
         process.stderr.write(`issued a new push token for ${key}; the previous one no longer works. It is shown only once:\n`);
-        process.stdout.write(`${token}\n`);
+        process.stdout.write(`${pushToken}\n`);
       });
     });
   return monitors;

@@ -1,12 +1,10 @@
 // `warden relays token|list`: relay tokens are issued here (printed alone on stdout), replacing the previous one.
-import { Command, Option } from 'commander';
-import { resolveOrganization } from '../../services/organizations/resolve.js';
-import { issueRelayToken } from '../../services/relays/issue-token.js';
-import { listMonitors } from '../../store/monitors.js';
-import { listRelays } from '../../store/relays.js';
-import { formatTime, printTable, withStore } from '../store-session.js';
-
-const orgOption = () => new Option('--org <key>', 'organization key (default: the only one)');
+import { Command } from 'commander';
+import { listMonitors } from '../../services/monitors/read.js';
+import { listRelays } from '../../services/relays/read.js';
+import { rotateRelayToken } from '../../services/relays/rotate-token.js';
+import { formatTime, printTable, withOrganization } from '../session.js';
+import { orgOption } from './org-option.js';
 
 export function relaysCommand(): Command {
   const relays = new Command('relays').description('Manage relays.');
@@ -16,9 +14,8 @@ export function relaysCommand(): Command {
     .description('Issue a new token for a relay (the old one stops working) and print it.')
     .addOption(orgOption())
     .action(async (key: string, options: { org?: string }) => {
-      await withStore(async ({ db }) => {
-        const organization = await resolveOrganization(db, options.org);
-        const token = await issueRelayToken(db, organization.id, key, Date.now());
+      await withOrganization(options.org, async (ctx) => {
+        const { token } = await rotateRelayToken(ctx, { key });
         process.stderr.write(`issued a new token for relay ${key}; the previous one no longer works. It is shown only once:\n`);
         process.stdout.write(`${token}\n`);
       });
@@ -28,9 +25,8 @@ export function relaysCommand(): Command {
     .description('List relays.')
     .addOption(orgOption())
     .action(async (options: { org?: string }) => {
-      await withStore(async ({ db }) => {
-        const organization = await resolveOrganization(db, options.org);
-        const [list, monitors] = await Promise.all([listRelays(db, organization.id), listMonitors(db, organization.id)]);
+      await withOrganization(options.org, async (ctx) => {
+        const [list, monitors] = await Promise.all([listRelays(ctx), listMonitors(ctx)]);
         printTable(
           ['KEY', 'NAME', 'TOKEN', 'MONITORS', 'LAST SEEN'],
           list.map((r) => [

@@ -1,8 +1,8 @@
 // Authenticates the organization API: a Bearer API key (401 otherwise), then the scope a route needs (403 otherwise).
 import type { MiddlewareHandler } from 'hono';
 import { ForbiddenError } from '../../domain/errors.js';
+import type { ApiKey, ApiKeyScope } from '../../domain/organization.js';
 import { authenticateApiKey } from '../../services/api-keys/authenticate.js';
-import type { ApiKey, ApiKeyScope } from '../../store/api-keys.js';
 import type { AppEnv } from '../app.js';
 import { problem, problemResponse } from '../problem.js';
 
@@ -21,8 +21,7 @@ export function apiKeyAuth(): MiddlewareHandler<AppEnv & ApiKeyEnv> {
         problem(401, 'unauthorized', 'Unauthorized', 'Send an API key as "Authorization: Bearer wdn_…".'),
         { 'www-authenticate': CHALLENGE },
       );
-    const { store, clock } = c.get('deps');
-    const apiKey = await authenticateApiKey(store.db, secret, clock.now());
+    const apiKey = await authenticateApiKey(c.get('deps'), { secret });
     if (!apiKey)
       return problemResponse(
         c,

@@ -7,14 +7,24 @@ import type { App } from '../app.js';
 
 export type JsonBody = { kind: 'json'; value: unknown } | { kind: 'empty' } | { kind: 'too-large'; maxBytes: number };
 
-/** Node's request, which @hono/node-server passes as `c.env.incoming`; a fast path that already read the body leaves it in `rawBody`. */
+/** Node's request, which @hono/node-server passes as `c.env.incoming` (`rawBody`: a body already read). */
 export type IncomingWithBody = IncomingMessage & { rawBody?: Buffer };
 
 /** A body that is not JSON throws a ValidationError naming `body`; an oversized one is reported, for the route to answer 400 or 413. */
 export async function readJsonBody(c: Context, maxBytes: number): Promise<JsonBody> {
+  const incoming = (c.env as { incoming?: IncomingWithBody } | undefined)?.incoming;
+  if (incoming && typeof incoming.on === 'function' && !(incoming.rawBody instanceof Buffer)) return readIncomingJson(incoming, maxBytes);
   const declared = c.req.header('content-length');
   if (declared !== undefined && Number(declared) > maxBytes) return { kind: 'too-large', maxBytes };
   const bytes = await readBodyBytes(c, maxBytes);
+  return bytes.length > maxBytes ? { kind: 'too-large', maxBytes } : parseJsonBody(bytes);
+}
+
+/** The same from Node's request itself, for the pre-router: both read a body the same way. */
+export async function readIncomingJson(incoming: IncomingMessage, maxBytes: number): Promise<JsonBody> {
+  const declared = incoming.headers['content-length'];
+  if (declared !== undefined && Number(declared) > maxBytes) return { kind: 'too-large', maxBytes };
+  const bytes = await readIncoming(incoming, maxBytes);
   return bytes.length > maxBytes ? { kind: 'too-large', maxBytes } : parseJsonBody(bytes);
 }
 

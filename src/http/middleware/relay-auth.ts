@@ -1,7 +1,7 @@
 // Bearer relay-token authentication for /api/relay/*: 401 with WWW-Authenticate, else the relay is on the context.
 import type { MiddlewareHandler } from 'hono';
+import type { Relay } from '../../domain/organization.js';
 import { authenticateRelay } from '../../services/relays/authenticate.js';
-import type { Relay } from '../../store/relays.js';
 import type { AppEnv } from '../app.js';
 import { problem, problemResponse } from '../problem.js';
 
@@ -13,8 +13,7 @@ export function relayAuth(): MiddlewareHandler<RelayEnv> {
   return async (c, next) => {
     const header = c.req.header('authorization');
     const token = header === undefined ? undefined : BEARER.exec(header)?.[1];
-    const { store, clock } = c.get('deps');
-    const relay = await authenticateRelay(store.db, token, clock.now());
+    const relay = await authenticateRelay(c.get('deps'), { token });
     if (!relay) {
       const detail = token === undefined ? 'A relay token is required: Authorization: Bearer wdr_…' : 'The relay token is unknown or revoked.';
       const challenge = token === undefined ? 'Bearer realm="warden"' : 'Bearer realm="warden", error="invalid_token"';

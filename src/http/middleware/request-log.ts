@@ -1,30 +1,30 @@
-// Gives every request an id (X-Request-Id, taken from the client when sane) and logs one line per response, tokens masked.
-
-import { randomUUID } from 'node:crypto';
+// One log line per answered request, tokens masked: the app's middleware and the pre-router write the same line.
 import type { MiddlewareHandler } from 'hono';
 import { maskSecrets } from '../../domain/tokens.js';
 import type { Logger } from '../../logger.js';
 
-const CLIENT_ID = /^[A-Za-z0-9._-]{1,64}$/;
+export interface RequestLine {
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+}
 
+/** Errors at error level, everything else at debug: a busy server logs nothing per request unless asked to. */
+export function logRequest(logger: Logger, requestId: string, method: string, path: string, status: number, started: number): void {
+  const level = status >= 500 ? 'error' : 'debug';
+  if (!logger.isLevelEnabled(level)) return;
+  const line: RequestLine = { method, path: maskSecrets(path), status, ms: Math.round((performance.now() - started) * 10) / 10 };
+  logger.child({ requestId })[level](line, status >= 500 ? 'request failed' : 'request');
+}
+
+/** Gives the request its logger (with its id, set by the request-id middleware before this one) and logs its answer. */
 export function requestLog(logger: Logger): MiddlewareHandler<{ Variables: { requestId: string; log: Logger } }> {
   return async (c, next) => {
-    const offered = c.req.header('x-request-id');
-    const requestId = offered && CLIENT_ID.test(offered) ? offered : randomUUID();
-    const log = logger.child({ requestId });
-    c.set('requestId', requestId);
-    c.set('log', log);
+    const requestId = c.get('requestId');
+    c.set('log', logger.child({ requestId }));
     const started = performance.now();
     await next();
-    c.header('X-Request-Id', requestId);
-    const status = c.res.status;
-    const line = {
-      method: c.req.method,
-      path: maskSecrets(c.req.path),
-      status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-    };
-    if (status >= 500) log.error(line, 'request failed');
-    else log.debug(line, 'request');
+    logRequest(logger, requestId, c.req.method, c.req.path, c.res.status, started);
   };
 }

@@ -1,7 +1,9 @@
+// The API reference at /docs: Swagger UI from local files, pointing at the OpenAPI document.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, openApiHarness } from '../../../test/api-app.js';
 import { dialects } from '../../../test/store-dialects.js';
 
+// Swagger UI is served from the installed package, not the store: one dialect is enough.
 describe('/docs', () => {
   let h: ApiHarness;
   beforeAll(async () => {

@@ -8,10 +8,10 @@ import { DOCS_DIR, loadReferenceDocs } from '../../services/reference-docs.js';
 const START = Date.UTC(2026, 10, 20, 12);
 const BASE = 'http://warden.test';
 
-describe('/llms.txt and /llms-full.txt', () => {
+for (const dialect of dialects) describe.skipIf(!dialect.available)(`/llms.txt and /llms-full.txt on ${dialect.name}`, () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(dialects[0]!, aiPagesConfig(START), START);
+    h = await startHarness(dialect, aiPagesConfig(START), START);
     await h.ingest.record({ monitorId: h.monitors.lobby!.id, ok: true, latencyMs: 40, data: { players: 7, maxPlayers: 50 }, source: 'edge' });
   });
   afterAll(() => h.close());
@@ -57,14 +57,15 @@ describe('/llms.txt and /llms-full.txt', () => {
   });
 
   it('never lists a password-protected or aiPolicy disallow page, nor any secret', async () => {
-    const hash = (await h.opened.store.db.selectFrom('pages').select('password_hash').where('slug', '=', 'secret').executeTakeFirstOrThrow()).password_hash!;
+    const hash = (await h.opened.store.pages.findBySlug('secret'))?.passwordHash;
+    expect(hash).toEqual(expect.any(String));
     for (const path of ['/llms.txt', '/llms-full.txt']) {
       const body = await (await h.request(path)).text();
       for (const page of HIDDEN_PAGES) {
         expect(body, path).not.toContain(page.title);
         expect(body, path).not.toContain(`/s/${page.slug}`);
       }
-      for (const secret of [...Object.values(AI_SECRETS), hash]) expect(body, path).not.toContain(secret);
+      for (const secret of [...Object.values(AI_SECRETS), hash as string]) expect(body, path).not.toContain(secret);
     }
   });
 
@@ -104,19 +105,23 @@ describe('/llms.txt and /llms-full.txt', () => {
   });
 
   it('follows the pages: a new public page appears once the page index is refreshed', async () => {
-    await h.opened.store.db.updateTable('pages').set({ ai_policy: 'allow', updated_at: START + 1 }).where('slug', '=', 'private').execute();
+    // Written to the store directly, as another process would: this server learns of it by reloading its index.
+    const { store } = h.opened;
+    const hidden = (await store.pages.findBySlug('private'))!;
+    await store.pages.update(hidden.id, { aiPolicy: 'allow' }, START + 1);
     await h.pages.refreshIndex();
     try {
       const body = await (await h.request('/llms.txt')).text();
       expect(body).toContain(`- [Private Stuff](${BASE}/s/private/status.md)`);
     } finally {
-      await h.opened.store.db.updateTable('pages').set({ ai_policy: 'disallow', updated_at: START + 2 }).where('slug', '=', 'private').execute();
+      await store.pages.update(hidden.id, { aiPolicy: 'disallow' }, START + 2);
       await h.pages.refreshIndex();
     }
     expect(await (await h.request('/llms.txt')).text()).not.toContain('Private Stuff');
   });
 });
 
+// Reference documents come from docs/, not the store: one dialect is enough.
 describe('/docs/{name}.md', () => {
   let h: Harness;
   beforeAll(async () => {

@@ -6,8 +6,9 @@ import { AI_LIMITS } from '../../services/ai-limits.js';
 import { listPublicPages, loadPublicPages } from '../../services/pages/list-public-pages.js';
 import type { ReferenceDoc } from '../../services/reference-docs.js';
 import type { App } from '../app.js';
+import { documentCors } from '../cors.js';
 import { openApiDocumentConfig } from '../openapi.js';
-import { type PublicBytes, publicBytes, publicPreflight, publicResponse } from '../public-response.js';
+import { type PublicBytes, publicBytes, publicResponse } from '../public-response.js';
 
 interface LlmsFile {
   path: string;
@@ -38,10 +39,11 @@ export function llmsRoutes(app: App, docs: readonly ReferenceDoc[]): void {
   let operations: LlmsApiOperation[] | null = null;
 
   for (const file of FILES) {
+    app.use(file.path, documentCors);
     app.get(file.path, async (c) => {
       const { pages, baseUrl } = c.get('deps');
       const host = c.req.header('host');
-      const snapshots = (await loadPublicPages(pages, listPublicPages(pages, { host }))).map((cached) => cached.snapshot);
+      const snapshots = (await loadPublicPages({ pages }, listPublicPages({ pages }, { host }))).map((cached) => cached.snapshot);
       const onCustomDomain = host !== undefined && pages.pageByDomain(host) !== undefined;
       const scope = `${file.path}\n${onCustomDomain ? host : ''}`;
       const inputs = [baseUrl, ...snapshots.map(file.fingerprint)].join('\n');
@@ -62,7 +64,6 @@ export function llmsRoutes(app: App, docs: readonly ReferenceDoc[]): void {
       }
       return publicResponse(entry.bytes, c.req.header('if-none-match'));
     });
-    app.options(file.path, () => publicPreflight('GET, HEAD, OPTIONS'));
     app.openAPIRegistry.registerPath({
       method: 'get',
       path: file.path,

@@ -14,13 +14,13 @@ interface RpcAnswer {
   error?: { code: number; message: string };
 }
 
-describe('POST /mcp over HTTP', () => {
+for (const dialect of dialects) describe.skipIf(!dialect.available)(`POST /mcp over HTTP on ${dialect.name}`, () => {
   let h: Harness;
   const rpc = (body: unknown, headers: Record<string, string> = {}) =>
     h.request('/mcp', { method: 'POST', headers: { ...MCP_HEADERS, ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
 
   beforeAll(async () => {
-    h = await startHarness(dialects[0]!, aiPagesConfig(START), START);
+    h = await startHarness(dialect, aiPagesConfig(START), START);
   });
   afterAll(() => h.close());
 

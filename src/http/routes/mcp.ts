@@ -3,11 +3,7 @@ import { z } from '@hono/zod-openapi';
 import { MCP_PROTOCOL_VERSION, MCP_TOOLS } from '../../mcp/catalog.js';
 import { AI_LIMITS } from '../../services/ai-limits.js';
 import type { App } from '../app.js';
-import { publicPreflight } from '../public-response.js';
-import { CORS_HEADERS } from './status/serve-form.js';
-
-/** What browsers may send: the transport's own headers besides the JSON body. */
-const ALLOW_HEADERS = 'Content-Type, Accept, Authorization, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID';
+import { mcpCors } from '../cors.js';
 
 /**
  * The SDK and the server are loaded on the first call: most Warden processes never see an MCP client, and the SDK
@@ -21,16 +17,12 @@ function loadSdk() {
 
 export function mcpRoutes(app: App): void {
   // CORS on every answer at /mcp, the 405 for GET and DELETE included (the app's method-not-allowed answers those).
-  app.use('/mcp', async (c, next) => {
-    if (c.req.method === 'OPTIONS') return publicPreflight('POST, OPTIONS', ALLOW_HEADERS);
-    await next();
-    for (const [name, value] of Object.entries(CORS_HEADERS)) c.res.headers.set(name, value);
-  });
+  app.use('/mcp', mcpCors);
 
   app.post('/mcp', async (c) => {
-    const { store, pages, clock, logger } = c.get('deps');
+    const deps = c.get('deps');
     const [{ createMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await loadSdk();
-    const server = createMcpServer({ db: store.db, pages, clock, logger: c.get('log') ?? logger, scope: { host: c.req.header('host') } });
+    const server = createMcpServer({ ...deps, logger: c.get('log') ?? deps.logger, scope: { host: c.req.header('host') } });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

@@ -2,14 +2,15 @@
 import { z } from '@hono/zod-openapi';
 import type { ReferenceDoc } from '../../services/reference-docs.js';
 import type { App } from '../app.js';
-import { publicBytes, publicPreflight, publicResponse } from '../public-response.js';
+import { documentCors } from '../cors.js';
+import { publicBytes, publicResponse } from '../public-response.js';
 
 export function referenceDocsRoutes(app: App, docs: readonly ReferenceDoc[]): void {
   for (const doc of docs) {
     const bytes = publicBytes('text/markdown; charset=utf-8', doc.content);
     const path = `/docs/${doc.name}.md`;
+    app.use(path, documentCors);
     app.get(path, (c) => publicResponse(bytes, c.req.header('if-none-match')));
-    app.options(path, () => publicPreflight('GET, HEAD, OPTIONS'));
   }
   app.openAPIRegistry.registerPath({
     method: 'get',

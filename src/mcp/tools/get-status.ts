@@ -1,12 +1,10 @@
 // MCP tool get_status: one page's Markdown and its snapshot.
 import { z } from 'zod';
 import { snapshotSchema } from '../../domain/snapshot.js';
+import { publicSlugSchema } from '../../services/pages/list-incidents.js';
 import { getPublicPage } from '../../services/pages/list-public-pages.js';
 import { pageMarkdown } from '../resources.js';
 import { defineTool } from '../tool.js';
-
-/** A slug as list_status_pages gives it; anything else simply finds no page. */
-export const slugArgument = z.string().min(1).max(64).describe('the slug of a status page, from list_status_pages (1–64 characters)');
 
 export const getStatus = defineTool({
   name: 'get_status',
@@ -16,10 +14,10 @@ export const getStatus = defineTool({
     '(players, latency, version), active incidents, incidents resolved in the last 14 days, and maintenance. Returns the page as Markdown ' +
     'and the snapshot as structured content (times in epoch milliseconds). ' +
     'Arguments: slug (string, 1–64 characters, required), from list_status_pages. An unknown slug is a tool error.',
-  input: z.object({ slug: slugArgument }).strict(),
+  input: z.object({ slug: publicSlugSchema }).strict(),
   output: snapshotSchema,
-  async run({ slug }, { pages, scope }) {
-    const cached = await getPublicPage(pages, slug, scope);
+  async run({ slug }, context) {
+    const cached = await getPublicPage(context, { slug, ...context.scope });
     return { markdown: pageMarkdown(cached), structured: cached.snapshot };
   },
 });

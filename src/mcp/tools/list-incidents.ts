@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { snapshotIncidentSchema, snapshotPageSchema } from '../../domain/snapshot.js';
 import { renderIncidentList } from '../../render/incident-list.js';
 import { AI_LIMITS } from '../../services/ai-limits.js';
-import { listPublicIncidents } from '../../services/pages/list-incidents.js';
+import { listPublicIncidents, publicIncidentQuerySchema } from '../../services/pages/list-incidents.js';
 import { defineTool } from '../tool.js';
-import { slugArgument } from './get-status.js';
 
 const { limit, days } = AI_LIMITS.incidents;
 
@@ -19,14 +18,7 @@ export const listIncidents = defineTool({
     'includeResolved (boolean, default false: only active incidents); ' +
     `days (integer ${days.min}–${days.max}, default ${days.default}: with includeResolved, how far back resolved incidents go; active ones are always listed). ` +
     'An unknown slug is a tool error.',
-  input: z
-    .object({
-      slug: slugArgument,
-      limit: z.number().int().min(limit.min).max(limit.max).default(limit.default).describe(`how many incidents, ${limit.min}–${limit.max}`),
-      includeResolved: z.boolean().default(false).describe('also list incidents resolved within `days`'),
-      days: z.number().int().min(days.min).max(days.max).default(days.default).describe(`how far back resolved incidents go, ${days.min}–${days.max} days`),
-    })
-    .strict(),
+  input: publicIncidentQuerySchema,
   output: z.object({
     page: snapshotPageSchema.pick({ slug: true, title: true, url: true }),
     incidents: z.array(snapshotIncidentSchema).describe('newest first'),
@@ -36,7 +28,7 @@ export const listIncidents = defineTool({
   }),
   async run(args, context) {
     const { slug, ...query } = args;
-    const { page, incidents } = await listPublicIncidents(context, slug, query, context.scope);
+    const { page, incidents } = await listPublicIncidents(context, { ...args, ...context.scope });
     return {
       markdown: renderIncidentList(page, incidents, query),
       structured: { page: { slug: page.slug, title: page.title, url: page.url }, incidents, ...query },

@@ -25,8 +25,8 @@ export const listStatusPages = defineTool({
     `No arguments. At most ${AI_LIMITS.publicPages} pages, by slug. Use a slug with get_status or list_incidents.`,
   input: z.object({}).strict(),
   output: z.object({ pages: z.array(pageEntrySchema).describe('by slug') }),
-  async run(_args, { pages, scope }) {
-    const listed = await loadPublicPages(pages, listPublicPages(pages, scope));
+  async run(_args, context) {
+    const listed = await loadPublicPages(context, listPublicPages(context, context.scope));
     const entries = listed.map(({ snapshot }) => ({
       slug: snapshot.page.slug,
       title: snapshot.page.title,

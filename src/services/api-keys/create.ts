@@ -1,29 +1,29 @@
 // Creates an API key; the secret is returned once and only its hash is stored.
+import type { z } from 'zod';
 import { ConflictError } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
+import { LIMITS } from '../../domain/limits.js';
+import type { ApiKey } from '../../domain/organization.js';
 import { displayPrefix, generateSecret, hashSecret } from '../../domain/tokens.js';
-import { type ApiKey, type ApiKeyScope, countActiveApiKeys, insertApiKey } from '../../store/api-keys.js';
-import type { Db } from '../../store/connect.js';
-import { API_LIMITS } from '../api-limits.js';
+import { organizationOf, parseInput, type ServiceContext } from '../context.js';
+import { apiKeyCreateSchema } from './schema.js';
 
-export async function createApiKey(
-  db: Db,
-  input: { organizationId: string; name: string; scope: ApiKeyScope },
-  now: number,
-): Promise<{ apiKey: ApiKey; secret: string }> {
-  if ((await countActiveApiKeys(db, input.organizationId)) >= API_LIMITS.activeApiKeysPerOrganization)
-    throw new ConflictError(`an organization has at most ${API_LIMITS.activeApiKeysPerOrganization} active API keys; revoke unused ones first`);
+export async function createApiKey(ctx: ServiceContext, input: z.input<typeof apiKeyCreateSchema>): Promise<{ apiKey: ApiKey; secret: string }> {
+  const { name, scope } = parseInput(apiKeyCreateSchema, input);
+  const organizationId = organizationOf(ctx);
+  if ((await ctx.store.apiKeys.countActive(organizationId)) >= LIMITS.activeApiKeysPerOrganization)
+    throw new ConflictError(`an organization has at most ${LIMITS.activeApiKeysPerOrganization} active API keys; revoke unused ones first`);
   const secret = generateSecret('apiKey');
   const apiKey: ApiKey = {
     id: newId('key'),
-    organizationId: input.organizationId,
-    name: input.name,
+    organizationId,
+    name,
     prefix: displayPrefix(secret),
-    scope: input.scope,
-    createdAt: now,
+    scope,
+    createdAt: ctx.clock.now(),
     lastUsedAt: null,
     revokedAt: null,
   };
-  await insertApiKey(db, { ...apiKey, hash: hashSecret(secret) });
+  await ctx.store.apiKeys.insert({ ...apiKey, hash: hashSecret(secret) });
   return { apiKey, secret };
 }

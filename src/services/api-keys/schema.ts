@@ -1,7 +1,7 @@
-// Request body of the API key API.
+// Inputs of the API key verbs.
 import { z } from 'zod';
-import { text } from '../../config/file-schema.js';
-import { API_KEY_SCOPES } from './view.js';
+import { reference, text } from '../../domain/fields.js';
+import { API_KEY_SCOPES } from '../../domain/organization.js';
 
 export const apiKeyCreateSchema = z
   .object({
@@ -10,4 +10,4 @@ export const apiKeyCreateSchema = z
   })
   .strict();
 
-export type ApiKeyCreateInput = z.output<typeof apiKeyCreateSchema>;
+export const apiKeyIdSchema = z.object({ id: reference() });

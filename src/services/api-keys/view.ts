@@ -1,8 +1,6 @@
 // The API's view of an API key: its display prefix and use, never the key itself.
 import { z } from 'zod';
-import type { ApiKey } from '../../store/api-keys.js';
-
-export const API_KEY_SCOPES = ['read', 'write'] as const;
+import { API_KEY_SCOPES, type ApiKey } from '../../domain/organization.js';
 
 export const apiKeyViewSchema = z.object({
   id: z.string(),

@@ -1,13 +1,7 @@
-// Request bodies of the component API, built from the same fields as warden.yaml's components.
+// Inputs of the component verbs, built from the same fields as warden.yaml's components.
 import { z } from 'zod';
-import { componentFields } from '../../config/file-schema.js';
-
-const order = z
-  .number()
-  .int({ error: 'expected an integer from 0 to 100000' })
-  .min(0, { error: 'expected an integer from 0 to 100000' })
-  .max(100_000, { error: 'expected an integer from 0 to 100000' })
-  .describe('Position on the page, lowest first; new components go last by default.');
+import { reference } from '../../domain/fields.js';
+import { componentFields, } from '../../domain/page.js';
 
 export const componentCreateSchema = z
   .object({
@@ -15,7 +9,7 @@ export const componentCreateSchema = z
     name: componentFields.name,
     description: componentFields.description.optional(),
     group: componentFields.group.optional(),
-    order: order.optional(),
+    order: componentFields.order.optional(),
     monitor: componentFields.monitor.optional(),
   })
   .strict();
@@ -26,10 +20,17 @@ export const componentPatchSchema = z
     name: componentFields.name.optional(),
     description: componentFields.description.nullable().optional(),
     group: componentFields.group.nullable().optional(),
-    order: order.optional(),
+    order: componentFields.order.optional(),
     monitor: componentFields.monitor.nullable().optional(),
   })
   .strict();
 
-export type ComponentCreateInput = z.output<typeof componentCreateSchema>;
-export type ComponentPatchInput = z.output<typeof componentPatchSchema>;
+const onPage = { slug: reference() };
+const one = { slug: reference(), id: reference() };
+
+export const componentListInput = z.object(onPage);
+export const componentRefInput = z.object(one);
+export const componentCreateInput = componentCreateSchema.extend(onPage);
+/** warden.yaml's component: the file gives its place on the page. */
+export const componentEntryInput = componentCreateSchema.required({ order: true }).extend(onPage);
+export const componentUpdateInput = componentPatchSchema.extend(one);

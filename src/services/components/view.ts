@@ -1,6 +1,7 @@
 // The API's view of a component: its place on the page and the monitor whose state it shows.
 import { z } from 'zod';
-import type { Component } from '../../store/components.js';
+import { managedByField } from '../../domain/ownership.js';
+import type { Component } from '../../domain/page.js';
 
 export const componentViewSchema = z.object({
   id: z.string(),
@@ -11,7 +12,7 @@ export const componentViewSchema = z.object({
   order: z.number().int().describe('Position on the page, lowest first.'),
   monitorId: z.string().nullable(),
   monitorKey: z.string().nullable().describe('Key of the monitor whose state the component shows.'),
-  managedBy: z.enum(['config', 'api']).describe('config: warden.yaml manages it and the API cannot change it.'),
+  managedBy: managedByField(),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
 });

@@ -1,6 +1,8 @@
-// Request bodies of the incident API, built from the same fields as warden.yaml's incidents.
+// Inputs of the incident verbs, built from the same fields as warden.yaml's incidents.
 import { z } from 'zod';
-import { incidentFields } from '../../config/file-schema.js';
+import { queryIntIn, reference, stableKey } from '../../domain/fields.js';
+import { incidentFields } from '../../domain/incident.js';
+import { LIMITS } from '../../domain/limits.js';
 import { API_LIMITS } from '../api-limits.js';
 
 export const incidentCreateSchema = z
@@ -34,18 +36,34 @@ export const incidentUpdateCreateSchema = z
   })
   .strict();
 
-const limitMessage = `expected an integer from 1 to ${API_LIMITS.incidentList.max}`;
+/** An incident as warden.yaml declares it: its whole timeline. */
+export const incidentEntrySchema = z
+  .object({
+    key: stableKey(),
+    title: incidentFields.title,
+    status: incidentFields.status.default('investigating'),
+    impact: incidentFields.impact.default('minor'),
+    startedAt: incidentFields.startedAt,
+    resolvedAt: incidentFields.resolvedAt.optional(),
+    components: incidentFields.components.default([]),
+    updates: z
+      .array(z.object({ at: incidentFields.startedAt, status: incidentFields.status, message: incidentFields.message }).strict())
+      .max(LIMITS.updatesPerIncident)
+      .default([]),
+  })
+  .strict();
 
 export const incidentListQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: limitMessage })
-    .int({ error: limitMessage })
-    .min(1, { error: limitMessage })
-    .max(API_LIMITS.incidentList.max, { error: limitMessage })
-    .default(API_LIMITS.incidentList.default)
-    .describe('How many incidents, newest first.'),
+  limit: queryIntIn(1, API_LIMITS.incidentList.max).default(API_LIMITS.incidentList.default).describe('How many incidents, newest first.'),
 });
 
-export type IncidentCreateInput = z.output<typeof incidentCreateSchema>;
-export type IncidentPatchInput = z.output<typeof incidentPatchSchema>;
-export type IncidentUpdateInput = z.output<typeof incidentUpdateCreateSchema>;
+const onPage = { slug: reference() };
+const one = { slug: reference(), id: reference() };
+
+export const incidentListInput = incidentListQuerySchema.extend(onPage);
+export const incidentRefInput = z.object(one);
+export const incidentCreateInput = incidentCreateSchema.extend(onPage);
+export const incidentEntryInput = incidentEntrySchema.extend(onPage);
+export const incidentPatchInput = incidentPatchSchema.extend(one);
+/** Updates are posted to an incident by id alone. */
+export const incidentUpdateInput = incidentUpdateCreateSchema.extend({ id: reference() });

@@ -1,7 +1,7 @@
 // The API's view of an incident: its state, timeline and affected components.
 import { z } from 'zod';
-import { INCIDENT_IMPACTS, INCIDENT_STATUSES } from '../../config/file-schema.js';
-import type { Incident } from '../../store/incidents.js';
+import { INCIDENT_IMPACTS, INCIDENT_STATUSES, type Incident } from '../../domain/incident.js';
+import { managedByField } from '../../domain/ownership.js';
 import { affectedComponents } from '../components/view.js';
 
 export const incidentViewSchema = z.object({
@@ -17,7 +17,7 @@ export const incidentViewSchema = z.object({
   updates: z
     .array(z.object({ id: z.string(), status: z.enum(INCIDENT_STATUSES), message: z.string(), at: z.number().int() }))
     .describe('The timeline, oldest first.'),
-  managedBy: z.enum(['config', 'api']).describe('config: warden.yaml manages it and the API cannot change it.'),
+  managedBy: managedByField(),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
 });

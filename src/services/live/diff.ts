@@ -28,7 +28,7 @@ export function diffSnapshots(previous: Snapshot, next: Snapshot): LiveMessage[]
 }
 
 /** A component without its 90-day strip. */
-export function liveComponent(component: SnapshotComponent): LiveComponent {
+function liveComponent(component: SnapshotComponent): LiveComponent {
   const { days: _days, ...rest } = component;
   return rest;
 }

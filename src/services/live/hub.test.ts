@@ -1,9 +1,9 @@
 // The live hub with a page cache of plain values: snapshot first, diffs after, one Buffer for all, isolation, access changes.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { operationalSnapshot, partialOutageSnapshot } from '../../../test/fakes/snapshots.js';
+import type { Page } from '../../domain/page.js';
 import type { Snapshot } from '../../domain/snapshot.js';
 import { createLogger } from '../../logger.js';
-import type { Page } from '../../store/pages.js';
 import type { CachedPage, PageCache, SnapshotRebuilt } from '../pages/page-cache.js';
 import { createLiveHub, type LiveHub, type LiveSubscriber } from './hub.js';
 import { LIVE_CLOSE } from './limits.js';
@@ -65,7 +65,10 @@ function recorder(): LiveSubscriber & { frames: Buffer[]; closed: [number, strin
 
 const logger = createLogger('silent');
 let hub: LiveHub | undefined;
-afterEach(() => hub?.close());
+afterEach(() => {
+  hub?.close();
+  vi.useRealTimers();
+});
 
 describe('the live hub', () => {
   it('sends the current snapshot on join, then the changes of each rebuild', () => {
@@ -119,7 +122,8 @@ describe('the live hub', () => {
     expect(client.frames).toHaveLength(1);
   });
 
-  it('closes subscribers when the page gets a password, and when it is deleted', async () => {
+  it('closes subscribers when the page gets a password, and when it is deleted', () => {
+    vi.useFakeTimers();
     const fake = fakeCache(operationalSnapshot());
     hub = createLiveHub({ pages: fake.cache, logger, keepWarmMs: 20 });
     const first = recorder();
@@ -130,7 +134,9 @@ describe('the live hub', () => {
     const second = recorder();
     hub.join(PAGE, operationalSnapshot(), second);
     fake.setPages([]);
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(second.closed).toEqual([]);
+    // The hub notices a deleted page when it next keeps the pages it streams warm.
+    vi.advanceTimersByTime(20);
     expect(second.closed[0]).toEqual([LIVE_CLOSE.pageGone, 'page removed']);
   });
 

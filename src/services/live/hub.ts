@@ -1,7 +1,8 @@
 // The live hub: who listens to which page, and fanning each snapshot change out to them as the same serialized bytes.
+
+import type { Page } from '../../domain/page.js';
 import type { Snapshot } from '../../domain/snapshot.js';
 import type { Logger } from '../../logger.js';
-import type { Page } from '../../store/pages.js';
 import type { PageCache, SnapshotRebuilt } from '../pages/page-cache.js';
 import { diffSnapshots, snapshotMessage } from './diff.js';
 import { LIVE_CLOSE, LIVE_LIMITS } from './limits.js';

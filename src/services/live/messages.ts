@@ -79,10 +79,6 @@ export const liveMessageSchema = z
 
 export type LiveComponent = z.infer<typeof liveComponentSchema>;
 export type SnapshotMessage = z.infer<typeof snapshotMessageSchema>;
-export type MonitorUpdateMessage = z.infer<typeof monitorUpdateMessageSchema>;
-export type OverallMessage = z.infer<typeof overallMessageSchema>;
-export type TotalsMessage = z.infer<typeof totalsMessageSchema>;
 export type IncidentMessage = z.infer<typeof incidentMessageSchema>;
 export type MaintenanceMessage = z.infer<typeof maintenanceMessageSchema>;
 export type LiveMessage = z.infer<typeof liveMessageSchema>;
-export type LiveMessageType = LiveMessage['type'];

@@ -1,6 +1,7 @@
 // The API's view of a maintenance window and the components it covers.
 import { z } from 'zod';
-import type { Maintenance } from '../../store/maintenance.js';
+import type { Maintenance } from '../../domain/incident.js';
+import { managedByField } from '../../domain/ownership.js';
 import { affectedComponents } from '../components/view.js';
 
 export const maintenanceViewSchema = z.object({
@@ -12,7 +13,7 @@ export const maintenanceViewSchema = z.object({
   endsAt: z.number().int(),
   componentIds: z.array(z.string()),
   components: z.array(z.string()).describe('Keys of the covered components.'),
-  managedBy: z.enum(['config', 'api']).describe('config: warden.yaml manages it and the API cannot change it.'),
+  managedBy: managedByField(),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
 });

@@ -1,11 +1,11 @@
 // A monitor's history over the last N hours: raw checks (newest first, by cursor) and hourly or daily buckets with the window's uptime.
 import { z } from 'zod';
+import { type Bucket, DAY_MS, HOUR_MS } from '../../domain/check.js';
 import { CHECK_SOURCES } from '../../domain/monitor-type.js';
-import { type Bucket, DAY_MS, HOUR_MS, listBuckets, listChecks } from '../../store/checks.js';
-import type { Db } from '../../store/connect.js';
 import { API_LIMITS } from '../api-limits.js';
-import { requireMonitor } from './require.js';
-import { encodeCursor, type HistoryQuery } from './schema.js';
+import { parseInput, type ServiceContext } from '../context.js';
+import { requireMonitor } from './read.js';
+import { decodeCursor, encodeCursor, monitorHistoryInput } from './schema.js';
 
 const ratio = z.number().min(0).max(1).nullable();
 
@@ -48,14 +48,17 @@ export const monitorHistorySchema = z.object({
 
 export type MonitorHistory = z.infer<typeof monitorHistorySchema>;
 
-export async function monitorHistory(db: Db, organizationId: string, id: string, query: HistoryQuery, now: number): Promise<MonitorHistory> {
-  const monitor = await requireMonitor(db, organizationId, id);
+export async function monitorHistory(ctx: ServiceContext, input: z.input<typeof monitorHistoryInput>): Promise<MonitorHistory> {
+  const { id, ...query } = parseInput(monitorHistoryInput, input);
+  const monitor = await requireMonitor(ctx, { id });
+  const now = ctx.clock.now();
   const from = now - query.hours * HOUR_MS;
   const daily = query.hours > API_LIMITS.hourlyBucketsUpToHours;
   const period = daily ? DAY_MS : HOUR_MS;
+  const before = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
   const [page, buckets] = await Promise.all([
-    listChecks(db, monitor.id, from, now + 1, query.limit + 1, query.cursor),
-    listBuckets(db, daily ? 'check_buckets_daily' : 'check_buckets_hourly', [monitor.id], Math.floor(from / period) * period, now + 1),
+    ctx.store.checks.list(monitor.id, { from, to: now + 1, limit: query.limit + 1, before }),
+    ctx.store.checks.buckets(daily ? 'day' : 'hour', [monitor.id], Math.floor(from / period) * period, now + 1),
   ]);
   const checks = page.slice(0, query.limit);
   const last = checks.at(-1);

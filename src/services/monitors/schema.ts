@@ -1,12 +1,57 @@
-// Request bodies and queries of the monitor API: the variants of warden.yaml's monitors (one per type, from the probe registry).
+// Inputs of the monitor verbs: one shape per monitor type (from the probe registry), as warden.yaml and the API write them.
 import { z } from 'zod';
-import { monitorFields, monitorUnion, monitorVariants } from '../../config/file-schema.js';
-import { RUN_ON } from '../../domain/monitor-type.js';
+import { queryIntIn, reference, } from '../../domain/fields.js';
+import { MONITOR_LIMITS } from '../../domain/limits.js';
+import { monitorFields } from '../../domain/monitor.js';
+import { MONITOR_TYPES, type MonitorType, RUN_ON, type RunOn } from '../../domain/monitor-type.js';
+import { probeDefinition } from '../../probes/registry.js';
 import { API_LIMITS } from '../api-limits.js';
 import { REDACTED } from './view.js';
 
-/** The same body as a monitor in warden.yaml, but without `pushToken`: Warden issues push tokens itself. */
-export const monitorCreateSchema = monitorUnion(monitorVariants.map((variant) => variant.omit({ pushToken: true })));
+function monitorVariant<T extends MonitorType>(type: T) {
+  const definition = probeDefinition(type);
+  const places = definition.runsOn as readonly [RunOn, ...RunOn[]];
+  return z
+    .object({
+      key: monitorFields.key,
+      name: monitorFields.name,
+      type: z.literal(type),
+      runOn: z
+        .enum(places as [RunOn, ...RunOn[]], { error: `a ${type} monitor runs on ${places.join(' or ')}` })
+        .default(places[0])
+        .describe(`Where the monitor runs: ${places.join(', ')}.`),
+      relay: monitorFields.relay.optional(),
+      intervalSec: monitorFields.intervalSec.default(MONITOR_LIMITS.intervalSec.default),
+      timeoutMs: monitorFields.timeoutMs.default(MONITOR_LIMITS.timeoutMs.default),
+      enabled: monitorFields.enabled.default(true),
+      retries: monitorFields.retries.default(MONITOR_LIMITS.retries.default),
+      degradedLatencyMs: monitorFields.degradedLatencyMs.optional(),
+      pushToken: monitorFields.pushToken.optional(),
+      // Push-only types may omit config entirely when all its fields have defaults.
+      config: definition.probe === null ? definition.config.prefault({}) : definition.config,
+    })
+    .strict();
+}
+
+type Variant = ReturnType<typeof monitorVariant>;
+
+/** A union discriminated by `type`, with one message listing the types when `type` is wrong. */
+function monitorUnion<V extends z.ZodObject>(variants: V[]) {
+  return z.discriminatedUnion('type', variants as unknown as [V, ...V[]], {
+    error: (issue) => (issue.code === 'invalid_union' ? `expected one of ${MONITOR_TYPES.join(', ')}` : undefined),
+  });
+}
+
+const variants: Variant[] = MONITOR_TYPES.map((type) => monitorVariant(type));
+
+/** A monitor as warden.yaml declares it: a push monitor's token may be fixed there. */
+export const monitorEntrySchema = monitorUnion(variants).refine((m) => m.pushToken === undefined || m.runOn === 'push', {
+  path: ['pushToken'],
+  error: 'only allowed for push monitors',
+});
+
+/** The API's body: the same, without `pushToken` (Warden issues push tokens itself). */
+export const monitorCreateSchema = monitorUnion(variants.map((variant) => variant.omit({ pushToken: true })));
 
 /** The type and key stay; `config` is merged into the stored one and then checked by the type's schema. */
 export const monitorPatchSchema = z
@@ -28,45 +73,38 @@ export const monitorPatchSchema = z
   })
   .strict();
 
-const hoursMessage = `expected an integer from ${API_LIMITS.historyHours.min} to ${API_LIMITS.historyHours.max}`;
-const limitMessage = `expected an integer from 1 to ${API_LIMITS.historyChecks.max}`;
+export const monitorIdSchema = z.object({ id: reference() });
+export const monitorUpdateSchema = monitorPatchSchema.extend({ id: reference() });
+/** A monitor by id (API) or by key (CLI). */
+export const monitorRefSchema = z.union([z.object({ id: reference() }).strict(), z.object({ key: reference() }).strict()]);
+
 const CURSOR = /^(\d{1,15})\.(\d{1,15})$/;
 
 export const historyQuerySchema = z.object({
-  hours: z.coerce
-    .number({ error: hoursMessage })
-    .int({ error: hoursMessage })
-    .min(API_LIMITS.historyHours.min, { error: hoursMessage })
-    .max(API_LIMITS.historyHours.max, { error: hoursMessage })
+  hours: queryIntIn(API_LIMITS.historyHours.min, API_LIMITS.historyHours.max)
     .default(API_LIMITS.historyHours.default)
     .describe(
       `The window: the last N hours (${API_LIMITS.historyHours.min} to ${API_LIMITS.historyHours.max}). Buckets are hourly up to ${API_LIMITS.hourlyBucketsUpToHours} hours, daily beyond.`,
     ),
-  limit: z.coerce
-    .number({ error: limitMessage })
-    .int({ error: limitMessage })
-    .min(1, { error: limitMessage })
-    .max(API_LIMITS.historyChecks.max, { error: limitMessage })
-    .default(API_LIMITS.historyChecks.default)
-    .describe('Raw checks per page, newest first.'),
+  limit: queryIntIn(1, API_LIMITS.historyChecks.max).default(API_LIMITS.historyChecks.default).describe('Raw checks per page, newest first.'),
   cursor: z
     .string()
     .max(64)
+    .refine((value) => decodeCursor(value) !== undefined, { error: 'expected the nextCursor of a previous page' })
     .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return undefined;
-      const match = CURSOR.exec(Buffer.from(value, 'base64url').toString('latin1'));
-      if (match) return { checkedAt: Number(match[1]), id: Number(match[2]) };
-      ctx.addIssue({ code: 'custom', message: 'expected the nextCursor of a previous page' });
-      return z.NEVER;
-    })
     .describe('The nextCursor of the previous page.'),
 });
+
+export const monitorHistoryInput = historyQuerySchema.extend({ id: reference() });
 
 export function encodeCursor(check: { checkedAt: number; id: number }): string {
   return Buffer.from(`${check.checkedAt}.${check.id}`, 'latin1').toString('base64url');
 }
 
-export type MonitorCreateInput = z.output<typeof monitorCreateSchema>;
-export type MonitorPatchInput = z.output<typeof monitorPatchSchema>;
-export type HistoryQuery = z.output<typeof historyQuerySchema>;
+export function decodeCursor(cursor: string): { checkedAt: number; id: number } | undefined {
+  const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('latin1'));
+  return match ? { checkedAt: Number(match[1]), id: Number(match[2]) } : undefined;
+}
+
+export type MonitorEntry = z.output<typeof monitorEntrySchema>;
+export type MonitorPatch = z.output<typeof monitorPatchSchema>;

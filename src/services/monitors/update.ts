@@ -1,50 +1,38 @@
-// Changes a monitor created through the API (config-managed monitors answer 409); runners and pages showing it reload.
-import { monitorPlacementIssues } from '../../config/file-schema.js';
+// Changes a monitor through the API (a merge of the fields given; config-managed monitors answer 409); runners and pages follow.
+import type { z } from 'zod';
 import { type FieldIssue, ValidationError } from '../../domain/errors.js';
 import { formatIssuePath } from '../../domain/issue-path.js';
+import { type Monitor, type MonitorSpec, monitorPlacementIssues, monitorSpecChanged } from '../../domain/monitor.js';
+import { assertWritable } from '../../domain/ownership.js';
 import { probeDefinition } from '../../probes/registry.js';
-import { pageIdsShowingMonitor } from '../../store/components.js';
-import { findMonitorById, type Monitor, type MonitorSpec, monitorSpecChanged, updateMonitorSpec } from '../../store/monitors.js';
-import { listRelays } from '../../store/relays.js';
-import { refuseConfigManaged } from '../config-managed.js';
-import type { ServiceDeps } from '../deps.js';
-import { requireMonitor } from './require.js';
-import type { MonitorPatchInput } from './schema.js';
+import { parseInput, type ServiceContext, withTransaction, writerOf } from '../context.js';
+import { relayKeysById, requireMonitor } from './read.js';
+import { type MonitorPatch, monitorUpdateSchema } from './schema.js';
 import { type MonitorWithRelay, monitorWithRelay, REDACTED } from './view.js';
+import { announce, relayIdsByKey } from './write.js';
 
-export async function updateMonitor(
-  { db, bus, clock }: ServiceDeps,
-  organizationId: string,
-  id: string,
-  patch: MonitorPatchInput,
-): Promise<MonitorWithRelay> {
-  const now = clock.now();
-  const { monitor, relayKeys, changed, pageIds } = await db.transaction().execute(async (trx) => {
-    const current = await requireMonitor(trx, organizationId, id);
-    refuseConfigManaged(current, `monitor "${current.key}"`);
-    const relays = await listRelays(trx, organizationId);
-    const relayIds = new Map(relays.map((r) => [r.key, r.id]));
-    const relayKeys = new Map(relays.map((r) => [r.id, r.key]));
-    const spec = nextSpec(current, patch, relayIds, relayKeys);
-    const changed = monitorSpecChanged(current, spec);
-    if (changed) await updateMonitorSpec(trx, current.id, spec, 'api', now);
-    const pageIds = changed ? await pageIdsShowingMonitor(trx, current.id) : [];
-    return { monitor: (await findMonitorById(trx, current.id)) ?? current, relayKeys, changed, pageIds };
+export async function updateMonitor(ctx: ServiceContext, input: z.input<typeof monitorUpdateSchema>): Promise<MonitorWithRelay> {
+  const { id, ...changes } = parseInput(monitorUpdateSchema, input);
+  return withTransaction(ctx, async (tx) => {
+    const current = await requireMonitor(tx, { id });
+    const writer = writerOf(tx);
+    assertWritable(current, writer, `monitor "${current.key}"`);
+    const [relayIds, relayKeys] = await Promise.all([relayIdsByKey(tx), relayKeysById(tx)]);
+    const spec = patched(current, changes, relayIds, relayKeys);
+    if (monitorSpecChanged(current, spec)) {
+      await tx.store.monitors.updateSpec(current.id, spec, writer, tx.clock.now());
+      await announce(tx, current);
+    }
+    return monitorWithRelay((await tx.store.monitors.findById(current.id)) ?? current, relayKeys);
   });
-  if (changed) {
-    bus.publish({ type: 'monitors.changed', at: now, organizationId });
-    for (const pageId of pageIds) bus.publish({ type: 'page.changed', at: now, pageId });
-  }
-  return monitorWithRelay(monitor, relayKeys);
 }
 
 /** The monitor after the patch, checked by the same rules as on create. */
-function nextSpec(current: Monitor, patch: MonitorPatchInput, relayIds: Map<string, string>, relayKeys: Map<string, string>): MonitorSpec {
+function patched(current: Monitor, patch: MonitorPatch, relayIds: Map<string, string>, relayKeys: Map<string, string>): MonitorSpec {
   const definition = probeDefinition(current.type);
   const issues: FieldIssue[] = [];
   const runOn = patch.runOn ?? current.runOn;
-  if (!definition.runsOn.includes(runOn))
-    issues.push({ path: 'runOn', message: `a ${current.type} monitor runs on ${definition.runsOn.join(' or ')}` });
+  if (!definition.runsOn.includes(runOn)) issues.push({ path: 'runOn', message: `a ${current.type} monitor runs on ${definition.runsOn.join(' or ')}` });
   const currentRelay = current.relayId === null ? undefined : relayKeys.get(current.relayId);
   // Moving a monitor off its relay drops the relay without having to say so.
   const relay = patch.relay !== undefined ? (patch.relay ?? undefined) : runOn === 'relay' ? currentRelay : undefined;

@@ -1,8 +1,9 @@
 // The outside view of a monitor (API, CLI): everything but its secrets, as a zod schema that the OpenAPI document shows too.
 import { z } from 'zod';
+import type { Monitor } from '../../domain/monitor.js';
 import { CHECK_SOURCES, MONITOR_STATES, MONITOR_TYPES, RUN_ON } from '../../domain/monitor-type.js';
+import { managedByField } from '../../domain/ownership.js';
 import { probeDefinition } from '../../probes/registry.js';
-import type { Monitor } from '../../store/monitors.js';
 
 export const REDACTED = '[redacted]';
 
@@ -38,7 +39,7 @@ export const monitorViewSchema = z.object({
   stateSince: z.number().int().describe('Since when the monitor has been in this state (epoch ms).'),
   latest: latestResultSchema.nullable(),
   pushTokenPrefix: z.string().nullable().describe('Push monitors: the visible start of the push token.'),
-  managedBy: z.enum(['config', 'api']).describe('config: warden.yaml manages it and the API cannot change it.'),
+  managedBy: managedByField(),
 });
 
 export type MonitorView = z.infer<typeof monitorViewSchema>;
@@ -50,7 +51,7 @@ export const monitorWithRelaySchema = monitorViewSchema.extend({
 
 export type MonitorWithRelay = z.infer<typeof monitorWithRelaySchema>;
 
-export function monitorView(monitor: Monitor): MonitorView {
+function monitorView(monitor: Monitor): MonitorView {
   return {
     id: monitor.id,
     key: monitor.key,
@@ -77,7 +78,7 @@ export function monitorWithRelay(monitor: Monitor, relayKeys: ReadonlyMap<string
   return { ...monitorView(monitor), relayKey: monitor.relayId === null ? null : (relayKeys.get(monitor.relayId) ?? null) };
 }
 
-export function redactConfig(type: Monitor['type'], config: Record<string, unknown>): Record<string, unknown> {
+function redactConfig(type: Monitor['type'], config: Record<string, unknown>): Record<string, unknown> {
   const out = { ...config };
   for (const field of probeDefinition(type).secrets) if (out[field] !== undefined) out[field] = REDACTED;
   return out;

@@ -1,20 +1,29 @@
 // Picks the organization a CLI command acts on: the one named, or the only one there is.
+import { z } from 'zod';
 import { NotFoundError, ValidationError } from '../../domain/errors.js';
-import type { Db } from '../../store/connect.js';
-import { findOrganizationByKey, listOrganizations, type Organization } from '../../store/organizations.js';
+import { reference } from '../../domain/fields.js';
+import type { Organization } from '../../domain/organization.js';
+import { parseInput, type ServiceContext } from '../context.js';
 
-export async function resolveOrganization(db: Db, key?: string): Promise<Organization> {
+const input = z.object({ key: reference().optional() });
+
+export async function resolveOrganization(ctx: ServiceContext, given: z.input<typeof input> = {}): Promise<Organization> {
+  const { key } = parseInput(input, given);
   if (key !== undefined) {
-    const found = await findOrganizationByKey(db, key);
+    const found = await ctx.store.organizations.findByKey(key);
     if (!found) throw new NotFoundError('organization', key);
     return found;
   }
-  const all = await listOrganizations(db);
+  const all = await ctx.store.organizations.list();
   if (all.length === 1) return all[0] as Organization;
-  if (all.length === 0)
-    throw new NotFoundError('organization', '(none yet: start the server or run `warden config apply` first)');
+  if (all.length === 0) throw new NotFoundError('organization', '(none yet: start the server or run `warden config apply` first)');
   throw new ValidationError(
     [{ path: 'org', message: `choose one of: ${all.map((o) => o.key).join(', ')}` }],
     'There are several organizations; pass --org KEY.',
   );
+}
+
+/** Every organization, oldest first. */
+export async function listOrganizations(ctx: ServiceContext): Promise<Organization[]> {
+  return ctx.store.organizations.list();
 }

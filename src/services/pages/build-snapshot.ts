@@ -1,4 +1,9 @@
 // Builds the snapshot of one page from the store: components with state, uptime from buckets, live data, incidents, maintenance.
+
+import { type BucketCount as Bucket, DAY_MS, HOUR_MS } from '../../domain/check.js';
+import type { Incident, Maintenance } from '../../domain/incident.js';
+import type { Monitor } from '../../domain/monitor.js';
+import type { Component, Page } from '../../domain/page.js';
 import type {
   DailyBar,
   LiveData,
@@ -10,15 +15,7 @@ import type {
   UptimeWindows,
 } from '../../domain/snapshot.js';
 import { componentState, dayState, overallState } from '../../domain/states.js';
-import { type BucketCount as Bucket, DAY_MS, HOUR_MS, listBucketCounts } from '../../store/checks.js';
-import type { Component } from '../../store/components.js';
-import { listComponents } from '../../store/components.js';
-import type { Db } from '../../store/connect.js';
-import { type Incident, listIncidents } from '../../store/incidents.js';
-import { listMaintenance, type Maintenance } from '../../store/maintenance.js';
-import type { Monitor } from '../../store/monitors.js';
-import { toMonitor } from '../../store/monitors.js';
-import type { Page } from '../../store/pages.js';
+import type { Store } from '../../store/index.js';
 
 export const STRIP_DAYS = 90;
 /** Resolved incidents stay listed this long. */
@@ -26,20 +23,20 @@ export const RECENT_INCIDENT_DAYS = 14;
 /** Upcoming maintenance shown this far ahead. */
 export const UPCOMING_MAINTENANCE_DAYS = 60;
 
-export async function buildSnapshot(db: Db, page: Page, now: number, pageUrl: string): Promise<Snapshot> {
-  const components = await listComponents(db, page.id);
+export async function buildSnapshot({ store }: { store: Store }, { page, now, pageUrl }: { page: Page; now: number; pageUrl: string }): Promise<Snapshot> {
+  const components = await store.components.list(page.id);
   const monitorIds = [...new Set(components.map((c) => c.monitorId).filter((id): id is string => id !== null))];
   const today = Math.floor(now / DAY_MS) * DAY_MS;
   const firstDay = today - (STRIP_DAYS - 1) * DAY_MS;
   const thisHour = Math.floor(now / HOUR_MS) * HOUR_MS;
-  const [monitorRows, incidents, windows, daily, hourly] = await Promise.all([
-    monitorIds.length === 0 ? [] : db.selectFrom('monitors').selectAll().where('id', 'in', monitorIds).execute(),
-    listIncidents(db, page.id, { since: now - RECENT_INCIDENT_DAYS * DAY_MS, limit: 200 }),
-    listMaintenance(db, page.id, now),
-    listBucketCounts(db, 'check_buckets_daily', monitorIds, firstDay, today + DAY_MS),
-    listBucketCounts(db, 'check_buckets_hourly', monitorIds, thisHour - 23 * HOUR_MS, thisHour + HOUR_MS),
+  const [monitorList, incidents, windows, daily, hourly] = await Promise.all([
+    monitorIds.length === 0 ? [] : store.monitors.findByIds(monitorIds),
+    store.incidents.list(page.id, { since: now - RECENT_INCIDENT_DAYS * DAY_MS, limit: 200 }),
+    store.maintenance.list(page.id, now),
+    store.checks.bucketCounts('day', monitorIds, firstDay, today + DAY_MS),
+    store.checks.bucketCounts('hour', monitorIds, thisHour - 23 * HOUR_MS, thisHour + HOUR_MS),
   ]);
-  const monitors = new Map(monitorRows.map((row) => [row.id, toMonitor(row)]));
+  const monitors = new Map(monitorList.map((monitor) => [monitor.id, monitor]));
   return assembleSnapshot({ page, pageUrl, now, components, monitors, incidents, windows, daily, hourly });
 }
 

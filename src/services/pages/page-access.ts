@@ -1,9 +1,9 @@
-// Who may read a password-protected page: a signed cookie from the password form, or `Authorization: Bearer <password>`.
+// Who may read a password-protected page: a signed cookie from its login page, or `Authorization: Bearer <password>`.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { Page } from '../../domain/page.js';
 import { verifyPassword } from '../../domain/passwords.js';
-import type { Page } from '../../store/pages.js';
 
-/** How long the cookie set by the password form lasts. */
+/** How long the cookie set by the login page lasts. */
 export const PAGE_COOKIE_MAX_AGE_SEC = 7 * 24 * 3600;
 /** Passwords already verified (by hash), so API clients sending the password on every request don't pay scrypt each time. */
 const VERIFIED_CACHE_SIZE = 1000;

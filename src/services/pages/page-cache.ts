@@ -1,13 +1,14 @@
 // Keeps each page's snapshot and rendered forms in memory, rebuilt when an event touches the page or after 30 s, so reads do no database work.
-import { createHash } from 'node:crypto';
 import type { Bus } from '../../bus/bus.js';
 import type { Clock } from '../../domain/clock.js';
+import type { Page } from '../../domain/page.js';
 import type { Snapshot } from '../../domain/snapshot.js';
 import type { Logger } from '../../logger.js';
-import { type FormName, type PageForm, pageForms, type Rendered, type SyncFormName } from '../../render/forms.js';
-import type { Db } from '../../store/connect.js';
-import { listPages, type Page } from '../../store/pages.js';
+import type { Store } from '../../store/index.js';
 import { buildSnapshot } from './build-snapshot.js';
+import { type CachedPage, withForms } from './cached-page.js';
+
+export type { CachedPage, RenderedForm } from './cached-page.js';
 
 /** A snapshot is rebuilt at least this often while people read the page. */
 export const SNAPSHOT_MAX_AGE_MS = 30_000;
@@ -19,30 +20,6 @@ export const SNAPSHOT_MAX_AGE_MS = 30_000;
 const REBUILD_DEBOUNCE_MS = 250;
 /** Pages nobody read for this long are dropped from memory; the next read builds them again. */
 const IDLE_EVICT_MS = 10 * 60_000;
-/** Distinct option sets (e.g. badge styles) kept per form of a page. */
-const MAX_VARIANTS_PER_PAGE = 64;
-
-export interface RenderedForm extends Rendered {
-  etag: string;
-}
-
-/**
- * One snapshot version of a page and its forms, each rendered at most once (per base path and option set) and
- * memoized until the next version. Forms that render asynchronously (og.png) are rendered once even when many
- * requests ask at the same moment: they share the pending promise.
- */
-export interface CachedPage {
-  page: Page;
-  snapshot: Snapshot;
-  builtAt: number;
-  /** A form that renders synchronously, rendered now if it was not yet. */
-  form(name: SyncFormName, basePath: string, options?: Record<string, string>): RenderedForm;
-  /** The form's bytes if they are ready without waiting (rendering sync forms now, starting async ones); else undefined. */
-  ready(name: FormName, basePath: string, options?: Record<string, string>): RenderedForm | undefined;
-  /** The form's bytes, rendering them if needed. */
-  render(name: FormName, basePath: string, options?: Record<string, string>): Promise<RenderedForm>;
-}
-
 /** A page's snapshot was (re)built: `previous` is the version it replaces, undefined when the page was cold. */
 export interface SnapshotRebuilt {
   page: Page;
@@ -75,7 +52,7 @@ interface Entry {
   lastRead: number;
 }
 
-export function createPageCache(deps: { db: Db; bus: Bus; clock: Clock; logger: Logger; baseUrl: () => string }): PageCache {
+export function createPageCache(deps: { store: Store; bus: Bus; clock: Clock; logger: Logger; baseUrl: () => string }): PageCache {
   let bySlug = new Map<string, Page>();
   let byDomain = new Map<string, Page>();
   let pagesByMonitor = new Map<string, Set<string>>();
@@ -91,15 +68,14 @@ export function createPageCache(deps: { db: Db; bus: Bus; clock: Clock; logger: 
   let stopped = false;
 
   async function loadIndex(): Promise<void> {
-    const pages = await listPages(deps.db);
-    const links = await deps.db.selectFrom('components').select(['page_id', 'monitor_id']).where('monitor_id', 'is not', null).execute();
+    const [pages, links] = await Promise.all([deps.store.pages.list(), deps.store.components.monitorLinks()]);
     bySlug = new Map(pages.map((p) => [p.slug, p]));
     byDomain = new Map(pages.filter((p) => p.customDomain).map((p) => [p.customDomain as string, p]));
     const map = new Map<string, Set<string>>();
     for (const link of links) {
-      const set = map.get(link.monitor_id as string) ?? new Set<string>();
-      set.add(link.page_id);
-      map.set(link.monitor_id as string, set);
+      const set = map.get(link.monitorId) ?? new Set<string>();
+      set.add(link.pageId);
+      map.set(link.monitorId, set);
     }
     pagesByMonitor = map;
     const known = new Set(pages.map((p) => p.id));
@@ -115,7 +91,7 @@ export function createPageCache(deps: { db: Db; bus: Bus; clock: Clock; logger: 
     if (pending) return pending;
     const promise = (async () => {
       const now = deps.clock.now();
-      const snapshot = await buildSnapshot(deps.db, page, now, pageUrl(page));
+      const snapshot = await buildSnapshot(deps, { page, now, pageUrl: pageUrl(page) });
       const cached = withForms(page, snapshot, now);
       const previous = entries.get(page.id);
       entries.set(page.id, { cached, lastRead: previous?.lastRead ?? now });
@@ -238,70 +214,4 @@ export function createPageCache(deps: { db: Db; bus: Bus; clock: Clock; logger: 
       return () => listeners.delete(listener);
     },
   };
-}
-
-function withForms(page: Page, snapshot: Snapshot, builtAt: number): CachedPage {
-  const rendered = new Map<string, RenderedForm | Promise<RenderedForm>>();
-
-  function keyOf(name: FormName, basePath: string, options: Record<string, string>): string {
-    const form = pageForms[name] as PageForm;
-    const path = form.pathIndependent ? '' : basePath;
-    const keys = Object.keys(options);
-    return keys.length === 0 ? `${name}\u0000${path}` : `${name}\u0000${path}\u0000${JSON.stringify(options)}`;
-  }
-
-  function remember(key: string, value: RenderedForm | Promise<RenderedForm>): void {
-    if (rendered.has(key) || rendered.size < MAX_VARIANTS_PER_PAGE) rendered.set(key, value);
-  }
-
-  /** The bytes now, or the pending rendering of an async form (started here if it was not). */
-  function lookup(name: FormName, basePath: string, options: Record<string, string>): RenderedForm | Promise<RenderedForm> {
-    const key = keyOf(name, basePath, options);
-    const known = rendered.get(key);
-    if (known) return known;
-    const result = (pageForms[name] as PageForm).render(snapshot, { basePath, options });
-    if (!(result instanceof Promise)) {
-      const out = withEtag(result);
-      remember(key, out);
-      return out;
-    }
-    const pending = result.then(withEtag);
-    remember(key, pending);
-    pending.then(
-      (out) => {
-        if (rendered.get(key) === pending) rendered.set(key, out);
-      },
-      () => {
-        // A failed rendering is not kept: the next request tries again.
-        if (rendered.get(key) === pending) rendered.delete(key);
-      },
-    );
-    return pending;
-  }
-
-  return {
-    page,
-    snapshot,
-    builtAt,
-    form(name, basePath, options = {}) {
-      const out = lookup(name, basePath, options);
-      if (out instanceof Promise) throw new Error(`form ${name} renders asynchronously; use render()`);
-      return out;
-    },
-    ready(name, basePath, options = {}) {
-      const out = lookup(name, basePath, options);
-      if (!(out instanceof Promise)) return out;
-      out.catch(() => {});
-      return undefined;
-    },
-    async render(name, basePath, options = {}) {
-      return lookup(name, basePath, options);
-    },
-  };
-}
-
-/** Bytes once, so every response writes the same buffer, and their ETag. */
-function withEtag(result: Rendered): RenderedForm {
-  const body = typeof result.body === 'string' ? Buffer.from(result.body) : result.body;
-  return { contentType: result.contentType, body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"` };
 }

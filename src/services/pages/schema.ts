@@ -1,17 +1,20 @@
-// Request bodies of the page API, built from the same fields as warden.yaml's pages.
+// Inputs of the page verbs, built from the same fields as warden.yaml's pages.
 import { z } from 'zod';
-import { pageFields } from '../../config/file-schema.js';
+import { reference } from '../../domain/fields.js';
+import { pageFields } from '../../domain/page.js';
 
-export const pageCreateSchema = z
-  .object({
-    slug: pageFields.slug,
-    title: pageFields.title,
-    description: pageFields.description.optional(),
-    customDomain: pageFields.customDomain.optional(),
-    password: pageFields.password.optional().describe('Protects every form of the page; stored hashed, never returned.'),
-    aiPolicy: pageFields.aiPolicy.default('allow'),
-  })
-  .strict();
+const pageShape = {
+  slug: pageFields.slug,
+  title: pageFields.title,
+  description: pageFields.description.optional(),
+  customDomain: pageFields.customDomain.optional(),
+  password: pageFields.password.optional().describe('Protects every form of the page; stored hashed, never returned.'),
+  aiPolicy: pageFields.aiPolicy.default('allow'),
+};
+
+export const pageCreateSchema = z.object(pageShape).strict();
+/** A page as warden.yaml declares it (its components, incidents and maintenance are put on their own). */
+export const pageEntrySchema = pageCreateSchema;
 
 /** The slug is the page's address and stays; null clears an optional field. */
 export const pagePatchSchema = z
@@ -24,5 +27,5 @@ export const pagePatchSchema = z
   })
   .strict();
 
-export type PageCreateInput = z.output<typeof pageCreateSchema>;
-export type PagePatchInput = z.output<typeof pagePatchSchema>;
+export const pageSlugSchema = z.object({ slug: reference() });
+export const pageUpdateSchema = pagePatchSchema.extend({ slug: reference() });

@@ -1,6 +1,7 @@
 // The API's view of a page: everything but the password, which is only ever stored hashed.
 import { z } from 'zod';
-import type { Page } from '../../store/pages.js';
+import { managedByField } from '../../domain/ownership.js';
+import type { Page } from '../../domain/page.js';
 
 export const pageViewSchema = z.object({
   id: z.string(),
@@ -10,7 +11,7 @@ export const pageViewSchema = z.object({
   customDomain: z.string().nullable(),
   passwordProtected: z.boolean().describe('Whether a password protects every form of the page (the password is never returned).'),
   aiPolicy: z.enum(['allow', 'disallow']),
-  managedBy: z.enum(['config', 'api']).describe('config: warden.yaml manages it and the API cannot change it.'),
+  managedBy: managedByField(),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
 });

@@ -1,4 +1,4 @@
-// What a heartbeat may carry (spec 2.3): the GET query and the POST body, and how either becomes a check result.
+// What a heartbeat may carry: the GET query and the POST body (docs/push.md), and how either becomes a check result.
 import { z } from 'zod';
 import type { IngestInput } from '../../runner/ingest.js';
 import { PUSH_LIMITS } from './limits.js';

@@ -1,27 +1,33 @@
-// Records one heartbeat on the monitor its push token names; resolves once the check is committed.
-import type { Clock } from '../../domain/clock.js';
+// Records one heartbeat on the monitor its push token names, from the GET query or the POST body; resolves once it is committed.
 import { NotFoundError } from '../../domain/errors.js';
 import { displayPrefix, hashSecret, isSecretOfKind } from '../../domain/tokens.js';
-import type { Ingest } from '../../runner/ingest.js';
-import type { HeartbeatResult, PushAccepted } from './payload.js';
+import { parseInput } from '../context.js';
+import type { IngestContext } from '../runtime.js';
+import { type PushAccepted, pushBodySchema, pushQuerySchema, resultFromBody, resultFromQuery } from './payload.js';
 import type { PushTokenCache } from './token-cache.js';
 
-export interface RecordHeartbeatDeps {
-  ingest: Ingest;
-  clock: Clock;
-  tokens: PushTokenCache;
+export interface PushContext extends IngestContext {
+  pushTokens: PushTokenCache;
 }
 
-/** Throws NotFoundError for an unknown, revoked or malformed token, and for a paused monitor. */
-export async function recordHeartbeat(deps: RecordHeartbeatDeps, token: string, result: HeartbeatResult): Promise<PushAccepted> {
+/** What a heartbeat carries: the query of a GET, or the JSON body of a POST (undefined when empty). */
+export type HeartbeatInput = { token: string } & ({ query: Record<string, string> } | { body: unknown });
+
+/**
+ * Throws a ValidationError naming the wrong field of the query or body (`status`, `players`), and NotFoundError for an
+ * unknown, revoked or malformed token and for a paused monitor.
+ */
+export async function recordHeartbeat(ctx: PushContext, input: HeartbeatInput): Promise<PushAccepted> {
+  const result = 'query' in input ? resultFromQuery(parseInput(pushQuerySchema, input.query)) : resultFromBody(parseInput(pushBodySchema, input.body ?? {}));
+  const { token } = input;
   if (!isSecretOfKind('pushToken', token)) throw unknownToken(token);
   const hash = hashSecret(token);
-  const monitorId = await deps.tokens.monitorFor(hash);
+  const monitorId = await ctx.pushTokens.monitorFor(hash);
   if (monitorId === null) throw unknownToken(token);
-  const outcome = await deps.ingest.record({ ...result, monitorId, source: 'push', checkedAt: deps.clock.now() });
+  const outcome = await ctx.ingest.record({ ...result, monitorId, source: 'push', checkedAt: ctx.clock.now() });
   if (!outcome.stored) {
     // Deleted between the lookup and the commit: the token went with it.
-    deps.tokens.forget(hash);
+    ctx.pushTokens.forget(hash);
     throw unknownToken(token);
   }
   return { ok: true, monitor: outcome.monitorId, state: outcome.state, checkedAt: outcome.checkedAt };

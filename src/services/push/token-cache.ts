@@ -1,8 +1,7 @@
 // Which monitor a push token names, remembered by the token's hash so a busy heartbeat costs no lookup; forgotten on every monitor change.
 import type { Bus } from '../../bus/bus.js';
 import type { Clock } from '../../domain/clock.js';
-import type { Db } from '../../store/connect.js';
-import { findMonitorByPushTokenHash } from '../../store/monitors.js';
+import type { Store } from '../../store/index.js';
 
 export const PUSH_TOKEN_CACHE = {
   /**
@@ -21,7 +20,7 @@ export interface PushTokenCache {
   close(): void;
 }
 
-export function createPushTokenCache(deps: { db: Db; bus: Bus; clock: Clock }): PushTokenCache {
+export function createPushTokenCache(deps: { store: Store; bus: Bus; clock: Clock }): PushTokenCache {
   const entries = new Map<string, { monitorId: string; expiresAt: number }>();
   const unsubscribe = deps.bus.subscribe('monitors.changed', () => entries.clear());
   return {
@@ -29,7 +28,7 @@ export function createPushTokenCache(deps: { db: Db; bus: Bus; clock: Clock }): 
       const now = deps.clock.now();
       const hit = entries.get(tokenHash);
       if (hit && hit.expiresAt > now) return hit.monitorId;
-      const monitor = await findMonitorByPushTokenHash(deps.db, tokenHash);
+      const monitor = await deps.store.monitors.findByPushTokenHash(tokenHash);
       if (monitor?.runOn !== 'push' || !monitor.enabled) {
         entries.delete(tokenHash);
         return null;

@@ -1,11 +1,25 @@
-// Request bodies of the relay API, built from the same fields as warden.yaml's relays.
+// Inputs of the relay verbs, built from the same fields as warden.yaml's relays.
 import { z } from 'zod';
-import { stableKey, text } from '../../config/file-schema.js';
+import { reference, stableKey, text } from '../../domain/fields.js';
 
-export const relayCreateSchema = z.object({ key: stableKey(), name: text(200) }).strict();
+export const relayFields = {
+  key: stableKey().describe('Monitors name their relay by this key.'),
+  name: text(200),
+  token: z
+    .string()
+    .regex(/^wdr_[A-Za-z0-9_-]{16,128}$/, { error: 'expected a relay token starting with wdr_' })
+    .describe('Optional: fix the relay token (use ${ENV_VAR}); otherwise issue one with `warden relays token`.'),
+};
+
+export const relayCreateSchema = z.object({ key: relayFields.key, name: relayFields.name }).strict();
+
+/** A relay as warden.yaml declares it: created or replaced by key. */
+export const relayEntrySchema = z.object({ key: relayFields.key, name: relayFields.name, token: relayFields.token.optional() }).strict();
 
 /** The key stays (monitors name their relay by it). */
-export const relayPatchSchema = z.object({ name: text(200).optional() }).strict();
+export const relayPatchSchema = z.object({ name: relayFields.name.optional() }).strict();
 
-export type RelayCreateInput = z.output<typeof relayCreateSchema>;
-export type RelayPatchInput = z.output<typeof relayPatchSchema>;
+export const relayIdSchema = z.object({ id: reference() });
+export const relayUpdateSchema = relayPatchSchema.extend({ id: reference() });
+/** A relay by id (API) or by key (CLI). */
+export const relayRefSchema = z.union([z.object({ id: reference() }).strict(), z.object({ key: reference() }).strict()]);

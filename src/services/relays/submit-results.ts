@@ -1,25 +1,21 @@
 // Takes a relay's batch of results: each is checked on its own (shape, assignment, time) and the good ones take the one ingest path.
-import type { Clock } from '../../domain/clock.js';
 import { formatIssuePath } from '../../domain/issue-path.js';
-import { RELAY_LIMITS, type ResultsResponse, relayResultSchema } from '../../relay/wire.js';
-import type { Ingest, IngestInput } from '../../runner/ingest.js';
-import type { Db } from '../../store/connect.js';
-import { relayMonitorIds } from '../../store/relay-assignments.js';
-import type { Relay } from '../../store/relays.js';
+import type { Relay } from '../../domain/organization.js';
+import { RELAY_LIMITS, type ResultsResponse, relayResultSchema } from '../../relay/protocol.js';
+import type { IngestInput } from '../../runner/ingest.js';
+import type { IngestContext } from '../runtime.js';
 
-export interface SubmitResultsDeps {
-  db: Db;
-  ingest: Ingest;
-  clock: Clock;
-  /** Results checked longer ago are rejected; the check retention. */
-  maxAgeMs?: number;
-}
-
-/** Resolves once every accepted result is committed; a duplicate (same id, already stored) counts as accepted. */
-export async function submitRelayResults(deps: SubmitResultsDeps, relay: Relay, results: unknown[]): Promise<ResultsResponse> {
-  const assigned = await relayMonitorIds(deps.db, relay.id);
-  const now = deps.clock.now();
-  const oldest = now - (deps.maxAgeMs ?? RELAY_LIMITS.maxAgeMs);
+/**
+ * Resolves once every accepted result is committed; a duplicate (same id, already stored) counts as accepted.
+ * `maxAgeMs`: results checked longer ago are rejected (the check retention).
+ */
+export async function submitRelayResults(
+  ctx: IngestContext,
+  { relay, results, maxAgeMs = RELAY_LIMITS.maxAgeMs }: { relay: Relay; results: unknown[]; maxAgeMs?: number | undefined },
+): Promise<ResultsResponse> {
+  const assigned = await ctx.store.monitors.idsRunningOnRelay(relay.id);
+  const now = ctx.clock.now();
+  const oldest = now - maxAgeMs;
   const rejected: ResultsResponse['rejected'] = [];
   const inputs: IngestInput[] = [];
   const positions: number[] = [];
@@ -59,7 +55,7 @@ export async function submitRelayResults(deps: SubmitResultsDeps, relay: Relay, 
     positions.push(index);
   });
 
-  const outcomes = inputs.length > 0 ? await deps.ingest.recordMany(inputs) : [];
+  const outcomes = inputs.length > 0 ? await ctx.ingest.recordMany(inputs) : [];
   let accepted = 0;
   let duplicates = 0;
   outcomes.forEach((outcome, i) => {

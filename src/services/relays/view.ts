@@ -1,6 +1,7 @@
 // The API's view of a relay: never its token, only the token's visible start.
 import { z } from 'zod';
-import type { Relay } from '../../store/relays.js';
+import type { Relay } from '../../domain/organization.js';
+import { managedByField } from '../../domain/ownership.js';
 
 export const relayViewSchema = z.object({
   id: z.string(),
@@ -8,7 +9,7 @@ export const relayViewSchema = z.object({
   name: z.string(),
   tokenPrefix: z.string().nullable().describe('The visible start of the current token; null when none was issued.'),
   lastSeenAt: z.number().int().nullable().describe('When the relay last called Warden (epoch ms).'),
-  managedBy: z.enum(['config', 'api']).describe('config: warden.yaml manages it and the API cannot change it.'),
+  managedBy: managedByField(),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
 });

@@ -1,17 +1,16 @@
-// The organization API under /api/v1 (API keys): monitors, history, pages, components, incidents, maintenance, relays, keys.
+// The organization API under /api/v1 (API keys): monitors, history, pages and what they hold, relays, keys.
+import { every } from 'hono/combine';
 import { API_LIMITS } from '../../../services/api-limits.js';
 import type { App } from '../../app.js';
 import { apiKeyAuth, requireScope } from '../../middleware/api-key-auth.js';
 import { limitBody } from '../../middleware/body-limit.js';
 import { apiKeyRateLimit, createRateLimiter } from '../../middleware/rate-limit.js';
 import { apiKeyRoutes } from './api-keys.js';
-import { componentRoutes } from './components.js';
-import { incidentRoutes } from './incidents.js';
-import { maintenanceRoutes } from './maintenance.js';
 import { monitorRoutes } from './monitors.js';
+import type { ApiGuard, ApiGuards } from './operation.js';
+import { pageContentRoutes } from './page-contents.js';
 import { pageRoutes } from './pages.js';
 import { relayApiRoutes } from './relays.js';
-import { type ApiGuards, chain } from './route.js';
 
 export interface ApiOptions {
   /** Requests per key per minute; API_LIMITS.rateLimit.requests when absent. */
@@ -25,16 +24,14 @@ export function apiRoutes(app: App, options: ApiOptions = {}): void {
     windowMs,
     maxKeys: API_LIMITS.rateLimitTrackedKeys,
   });
-  const authenticated = [apiKeyAuth(), apiKeyRateLimit(limiter, windowMs)];
+  const authenticated = [apiKeyAuth(), apiKeyRateLimit(limiter, windowMs)] as const;
   const guards: ApiGuards = {
-    read: chain(...authenticated, requireScope('read')),
-    write: chain(...authenticated, requireScope('write'), limitBody(API_LIMITS.bodyBytes)),
+    read: every(...authenticated, requireScope('read')) as ApiGuard,
+    write: every(...authenticated, requireScope('write'), limitBody(API_LIMITS.bodyBytes)) as ApiGuard,
   };
   monitorRoutes(app, guards);
   pageRoutes(app, guards);
-  componentRoutes(app, guards);
-  incidentRoutes(app, guards);
-  maintenanceRoutes(app, guards);
+  pageContentRoutes(app, guards);
   relayApiRoutes(app, guards);
   apiKeyRoutes(app, guards);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, openApiHarness, T0 } from '../../../../test/api-app.js';
 import { dialects } from '../../../../test/store-dialects.js';
-import { HOUR_MS } from '../../../store/checks.js';
+import { HOUR_MS } from '../../../domain/check.js';
 
 for (const dialect of dialects) {
   describe.skipIf(!dialect.available)(`monitor API on ${dialect.name}`, () => {
@@ -116,8 +116,8 @@ for (const dialect of dialects) {
         });
         expect(res.status).toBe(200);
         expect(await res.json()).toMatchObject({ name: 'Panel 2', intervalSec: 120, enabled: false, config: { serverId: 'bbbb2222', apiKey: '[redacted]' } });
-        const stored = await h.store.db.selectFrom('monitors').select('config').where('id', '=', created.id).executeTakeFirstOrThrow();
-        expect(JSON.parse(stored.config)).toMatchObject({ serverId: 'bbbb2222', apiKey: 'ptlc_keep_me' });
+        const stored = await h.store.monitors.findById(created.id);
+        expect(stored?.config).toMatchObject({ serverId: 'bbbb2222', apiKey: 'ptlc_keep_me' });
       });
 
       it('moves a monitor onto a relay and off it again, telling runners and the pages that show it', async () => {

@@ -3,7 +3,6 @@ import { type ApiHarness, ORG_A_YAML, openApiHarness, T0 } from '../../../../tes
 import { seed } from '../../../../test/seed.js';
 import { dialects } from '../../../../test/store-dialects.js';
 import { verifyPassword } from '../../../domain/passwords.js';
-import { findPageBySlug } from '../../../store/pages.js';
 
 for (const dialect of dialects) {
   describe.skipIf(!dialect.available)(`page and component API on ${dialect.name}`, () => {
@@ -32,7 +31,7 @@ for (const dialect of dialects) {
         const page = await res.json();
         expect(page).toMatchObject({ slug: 'survival', customDomain: 'status.example.com', passwordProtected: true, aiPolicy: 'allow', managedBy: 'api', createdAt: T0 });
         expect(JSON.stringify(page)).not.toContain('hunter22');
-        const stored = await findPageBySlug(h.store.db, 'survival');
+        const stored = await h.store.pages.findBySlug('survival');
         expect(stored?.passwordHash).toMatch(/^scrypt\$/);
         expect(verifyPassword('hunter22', stored?.passwordHash as string)).toBe(true);
         expect(h.events.slice(before)).toContainEqual({ type: 'page.changed', at: T0, pageId: page.id });
@@ -77,7 +76,7 @@ for (const dialect of dialects) {
 
       it('lets warden.yaml take over a page the API created when it declares the same slug', async () => {
         await h.call('POST', '/api/v1/pages', { body: { slug: 'takeover', title: 'From the API' } });
-        await seed(h.store.db, `${ORG_A_WITH_TAKEOVER}`, T0);
+        await seed(h.store, `${ORG_A_WITH_TAKEOVER}`, T0);
         const page = await (await h.call('GET', '/api/v1/pages/takeover')).json();
         expect(page).toMatchObject({ title: 'From the file', managedBy: 'config' });
         expect((await h.call('PATCH', '/api/v1/pages/takeover', { body: { title: 'x' } })).status).toBe(409);

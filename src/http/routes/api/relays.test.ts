@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, openApiHarness, T0 } from '../../../../test/api-app.js';
 import { dialects } from '../../../../test/store-dialects.js';
 import { hashSecret } from '../../../domain/tokens.js';
-import { findRelayByTokenHash } from '../../../store/relays.js';
 
 for (const dialect of dialects) {
   describe.skipIf(!dialect.available)(`relay and API key API on ${dialect.name}`, () => {
@@ -22,7 +21,7 @@ for (const dialect of dialects) {
         expect(relay).toMatchObject({ key: 'attic', name: 'Attic', managedBy: 'api', lastSeenAt: null });
         expect(relay.token).toMatch(/^wdr_/);
         expect(relay.tokenPrefix).toBe(relay.token.slice(0, 12));
-        expect((await findRelayByTokenHash(h.store.db, hashSecret(relay.token)))?.id).toBe(relay.id);
+        expect((await h.store.relays.findByTokenHash(hashSecret(relay.token)))?.id).toBe(relay.id);
         const read = await (await h.call('GET', `/api/v1/relays/${relay.id}`, { key: h.a.readKey })).json();
         expect(read.token).toBeUndefined();
       });
@@ -40,8 +39,8 @@ for (const dialect of dialects) {
         expect(await (await h.call('PATCH', `/api/v1/relays/${relay.id}`, { body: { name: 'Garden shed' } })).json()).toMatchObject({ name: 'Garden shed' });
         const rotated = await (await h.call('POST', `/api/v1/relays/${relay.id}/token`)).json();
         expect(rotated.token).toMatch(/^wdr_/);
-        expect(await findRelayByTokenHash(h.store.db, hashSecret(relay.token))).toBeUndefined();
-        expect((await findRelayByTokenHash(h.store.db, hashSecret(rotated.token)))?.id).toBe(relay.id);
+        expect(await h.store.relays.findByTokenHash(hashSecret(relay.token))).toBeUndefined();
+        expect((await h.store.relays.findByTokenHash(hashSecret(rotated.token)))?.id).toBe(relay.id);
         const before = h.events.length;
         expect((await h.call('DELETE', `/api/v1/relays/${relay.id}`)).status).toBe(204);
         expect((await h.call('GET', `/api/v1/relays/${relay.id}`)).status).toBe(404);

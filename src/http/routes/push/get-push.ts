@@ -1,10 +1,9 @@
 // GET /api/push/{token}?status=up|down&msg=…&latency=…: a heartbeat from anything that can fetch a URL (cron, curl, uptime tools).
 import { createRoute } from '@hono/zod-openapi';
-import { pushQuerySchema, resultFromQuery } from '../../../services/push/payload.js';
-import { recordHeartbeat } from '../../../services/push/record.js';
+import { pushQuerySchema } from '../../../services/push/payload.js';
 import type { App } from '../../app.js';
 import { security, TAGS } from '../../openapi.js';
-import { answerPush, type PushServices, pushResponses, pushTokenParamSchema } from './responses.js';
+import { PUSH_OK_HEADERS, pushResponses, pushTokenParamSchema, recordPush } from './responses.js';
 
 export const getPushRoute = createRoute({
   method: 'get',
@@ -17,10 +16,6 @@ export const getPushRoute = createRoute({
   responses: pushResponses,
 });
 
-export function getPush(app: App, services: PushServices): void {
-  app.openapi(getPushRoute, async (c) => {
-    const { token } = c.req.valid('param');
-    const result = resultFromQuery(c.req.valid('query'));
-    return answerPush(c, () => recordHeartbeat(services(c.get('deps')), token, result));
-  });
+export function getPush(app: App): void {
+  app.openapi(getPushRoute, async (c) => c.json(await recordPush(c.get('deps'), c.req.valid('param').token, { query: c.req.valid('query') }), 200, PUSH_OK_HEADERS));
 }

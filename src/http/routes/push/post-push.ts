@@ -1,14 +1,11 @@
-// POST /api/push/{token} with a JSON body (spec 2.3): a heartbeat with metrics (players, maxPlayers, tps) and extra data.
+// POST /api/push/{token} with a JSON body: a heartbeat with metrics (players, maxPlayers, tps) and extra data (docs/push.md).
 import { createRoute } from '@hono/zod-openapi';
-import { ValidationError } from '../../../domain/errors.js';
-import { formatIssuePath } from '../../../domain/issue-path.js';
 import { PUSH_LIMITS } from '../../../services/push/limits.js';
-import { pushBodySchema, resultFromBody } from '../../../services/push/payload.js';
-import { recordHeartbeat } from '../../../services/push/record.js';
+import { pushBodySchema } from '../../../services/push/payload.js';
 import type { App } from '../../app.js';
-import { readJsonBody, tooLargeMessage, withBodyReadByHandler } from '../../middleware/json-body.js';
+import { readJsonBody, withBodyReadByHandler } from '../../middleware/json-body.js';
 import { security, TAGS } from '../../openapi.js';
-import { answerPush, type PushServices, pushResponses, pushTokenParamSchema } from './responses.js';
+import { PUSH_OK_HEADERS, pushResponses, pushTokenParamSchema, recordPush } from './responses.js';
 
 export const postPushRoute = createRoute({
   method: 'post',
@@ -24,15 +21,9 @@ export const postPushRoute = createRoute({
   responses: pushResponses,
 });
 
-export function postPush(app: App, services: PushServices): void {
+export function postPush(app: App): void {
   app.openapi(withBodyReadByHandler(app, postPushRoute), async (c) => {
-    const { token } = c.req.valid('param');
     const body = await readJsonBody(c, PUSH_LIMITS.bodyBytes);
-    if (body.kind === 'too-large') throw new ValidationError([{ path: 'body', message: tooLargeMessage(body.maxBytes) }], 'The body is too large.');
-    const parsed = pushBodySchema.safeParse(body.kind === 'json' ? body.value : {});
-    if (!parsed.success)
-      throw new ValidationError(parsed.error.issues.map((i) => ({ path: formatIssuePath(['body', ...i.path]), message: i.message })));
-    const result = resultFromBody(parsed.data);
-    return answerPush(c, () => recordHeartbeat(services(c.get('deps')), token, result));
+    return c.json(await recordPush(c.get('deps'), c.req.valid('param').token, { body }), 200, PUSH_OK_HEADERS);
   });
 }

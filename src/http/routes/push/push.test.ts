@@ -2,11 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../../../test/app-harness.js';
 import { BAD_PUSH_BODIES, BAD_PUSH_QUERIES } from '../../../../test/fakes/bad-pushes.js';
 import { type DialectCase, dialects } from '../../../../test/store-dialects.js';
+import type { Monitor } from '../../../domain/monitor.js';
 import { hashSecret } from '../../../domain/tokens.js';
 import { PUSH_LIMITS } from '../../../services/push/limits.js';
 import { PUSH_TOKEN_CACHE } from '../../../services/push/token-cache.js';
-import { listChecks } from '../../../store/checks.js';
-import { findMonitorById, type Monitor, setMonitorPushToken } from '../../../store/monitors.js';
 
 const TOKEN = 'wdp_backupJobToken0123456789';
 const PAUSED_TOKEN = 'wdp_pausedMonitorToken0123456';
@@ -28,7 +27,7 @@ for (const dialect of dialects) {
     });
     afterEach(() => h.close());
 
-    const checks = () => listChecks(h.opened.store.db, backup.id, 0, h.clock.now() + 1, 100);
+    const checks = () => h.opened.store.checks.list(backup.id, { from: 0, to: h.clock.now() + 1, limit: 100 });
     const post = (body: string, headers: Record<string, string> = { 'content-type': 'application/json' }, token = TOKEN) =>
       h.request(`/api/push/${token}`, { method: 'POST', body, headers });
 
@@ -66,7 +65,7 @@ for (const dialect of dialects) {
         latencyMs: 3,
         data: { players: 12, maxPlayers: 100, tps: 19.8, version: '1.21.4', world: { seed: 42 } },
       });
-      const monitor = await findMonitorById(h.opened.store.db, backup.id);
+      const monitor = await h.opened.store.monitors.findById(backup.id);
       expect(monitor?.lastResult?.data).toMatchObject({ players: 12, maxPlayers: 100, tps: 19.8 });
       expect(monitor?.state).toBe('up');
     });
@@ -92,13 +91,13 @@ for (const dialect of dialects) {
         expect(body.type).toBe('https://warden.dev/problems/not-found');
         if (token.length > 16) expect(body.detail).not.toContain(token.slice(12));
       }
-      await setMonitorPushToken(h.opened.store.db, backup.id, { hash: hashSecret('wdp_theNewTokenIssuedNow0001'), prefix: 'wdp_theNewTo' }, h.clock.now());
+      await h.opened.store.monitors.setPushToken(backup.id, { hash: hashSecret('wdp_theNewTokenIssuedNow0001'), prefix: 'wdp_theNewTo' }, h.clock.now());
       expect((await h.request(`/api/push/${TOKEN}`)).status).toBe(404);
       expect((await h.request('/api/push/wdp_theNewTokenIssuedNow0001')).status).toBe(200);
     });
 
     it('remembers a token for at most 10 s, and forgets it at once when monitors change in this process', async () => {
-      const rotate = (token: string) => setMonitorPushToken(h.opened.store.db, backup.id, { hash: hashSecret(token), prefix: token.slice(0, 12) }, h.clock.now());
+      const rotate = (token: string) => h.opened.store.monitors.setPushToken(backup.id, { hash: hashSecret(token), prefix: token.slice(0, 12) }, h.clock.now());
       expect((await h.request(`/api/push/${TOKEN}`)).status).toBe(200);
       // Revoked by another process (no event here): the remembered token works until it expires.
       await rotate('wdp_rotatedByTheCliTokenXYZ01');

@@ -1,12 +1,11 @@
-// What both push operations share: the token path parameter, and their answers (200 once the check is committed, or a problem).
+// What both push operations share, and the push fast path too: the token parameter, the documented answers, and recording.
 import { z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
-import { IngestOverloadedError } from '../../../runner/ingest.js';
+import { ValidationError } from '../../../domain/errors.js';
 import { type PushAccepted, pushAcceptedSchema } from '../../../services/push/payload.js';
-import type { RecordHeartbeatDeps } from '../../../services/push/record.js';
-import type { AppDeps } from '../../app.js';
-import { OVERLOADED_DESCRIPTION, overloadedResponse } from '../../ingest-overloaded.js';
-import { jsonResponse, problemResponse, pushTokenParam } from '../../openapi.js';
+import { type PushContext, recordHeartbeat } from '../../../services/push/record.js';
+import { type JsonBody, tooLargeMessage } from '../../middleware/json-body.js';
+import { jsonResponse, OVERLOADED_DESCRIPTION, problemResponse, pushTokenParam } from '../../openapi.js';
+import { sentIn } from '../../problem.js';
 
 /** A malformed token is not a 400 but an unknown one (404), like any token no monitor has. */
 export const pushTokenParamSchema = z.object({ token: pushTokenParam });
@@ -18,18 +17,15 @@ export const pushResponses = {
   503: problemResponse(503, OVERLOADED_DESCRIPTION),
 };
 
-/** What the push operations need from the app's parts. */
-export type PushServices = (deps: AppDeps) => RecordHeartbeatDeps;
+/** A stored ping's answer is never cached. */
+export const PUSH_OK_HEADERS = { 'cache-control': 'no-store' } as const;
 
-export const NO_STORE = { 'cache-control': 'no-store' } as const;
-
-/** Runs the recording and answers 200, or 503 when the ingest queue is full; other errors go to the app's problem mapping. */
-export async function answerPush(c: Context, record: () => Promise<PushAccepted>) {
-  try {
-    return c.json(await record(), 200, NO_STORE);
-  } catch (error) {
-    // The 503 is declared in pushResponses; its problem+json body is built outside the typed c.json().
-    if (error instanceof IngestOverloadedError) return overloadedResponse(c) as never;
-    throw error;
-  }
+/**
+ * Records the heartbeat of a GET's query or a POST's body, resolving once it is committed; errors name the part of the
+ * request they are about (`query.status`, `body.players`).
+ */
+export async function recordPush(ctx: PushContext, token: string, from: { query: Record<string, string> } | { body: JsonBody }): Promise<PushAccepted> {
+  if ('query' in from) return sentIn('query', recordHeartbeat(ctx, { token, query: from.query }));
+  if (from.body.kind === 'too-large') throw new ValidationError([{ path: 'body', message: tooLargeMessage(from.body.maxBytes) }], 'The body is too large.');
+  return sentIn('body', recordHeartbeat(ctx, { token, body: from.body.kind === 'json' ? from.body.value : undefined }));
 }

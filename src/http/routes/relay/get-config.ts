@@ -1,7 +1,8 @@
 // GET /api/relay/config: the relay's identity and assigned monitors (secrets included), 304 when the ETag still matches.
 import { createRoute } from '@hono/zod-openapi';
-import { RELAY_LIMITS, relayConfigSchema } from '../../../relay/wire.js';
-import { etagMatches, relayConfig } from '../../../services/relays/config.js';
+import { etagMatches } from '../../../domain/etag.js';
+import { RELAY_LIMITS, relayConfigSchema } from '../../../relay/protocol.js';
+import { relayConfig } from '../../../services/relays/config.js';
 import type { App } from '../../app.js';
 import { relayAuth } from '../../middleware/relay-auth.js';
 import { problemResponse, security, TAGS } from '../../openapi.js';
@@ -27,7 +28,7 @@ export const getConfigRoute = createRoute({
 
 export function getConfig(app: App): void {
   app.openapi(getConfigRoute, async (c) => {
-    const document = await relayConfig(c.get('deps').store.db, c.get('relay'));
+    const document = await relayConfig(c.get('deps'), { relay: c.get('relay') });
     const headers = { etag: document.etag, 'cache-control': 'no-cache, private' };
     if (etagMatches(c.req.header('if-none-match'), document.etag)) return c.body(null, 304, headers);
     return c.body(document.body, 200, { ...headers, 'content-type': 'application/json' }) as never;

@@ -1,15 +1,14 @@
 // POST /api/relay/results: a batch of probe results; each is accepted or rejected on its own, accepted ones once committed.
 import { createRoute } from '@hono/zod-openapi';
+import { DAY_MS } from '../../../domain/check.js';
 import { ValidationError } from '../../../domain/errors.js';
 import { formatIssuePath } from '../../../domain/issue-path.js';
-import { RELAY_LIMITS, resultsEnvelopeSchema, resultsRequestSchema, resultsResponseSchema } from '../../../relay/wire.js';
-import { IngestOverloadedError } from '../../../runner/ingest.js';
+import { RELAY_LIMITS, resultsEnvelopeSchema, resultsRequestSchema, resultsResponseSchema } from '../../../relay/protocol.js';
 import { submitRelayResults } from '../../../services/relays/submit-results.js';
 import type { App } from '../../app.js';
-import { OVERLOADED_DESCRIPTION, overloadedResponse } from '../../ingest-overloaded.js';
 import { readJsonBody, tooLargeMessage, withBodyReadByHandler } from '../../middleware/json-body.js';
 import { relayAuth } from '../../middleware/relay-auth.js';
-import { jsonResponse, problemResponse as problemDoc, security, TAGS } from '../../openapi.js';
+import { jsonResponse, OVERLOADED_DESCRIPTION, problemResponse as problemDoc, security, TAGS } from '../../openapi.js';
 import { problem, problemResponse } from '../../problem.js';
 
 export const postResultsRoute = createRoute({
@@ -40,22 +39,9 @@ export function postResults(app: App): void {
     const { results } = envelope.data;
     if (results.length > RELAY_LIMITS.resultsPerBatch)
       return tooLarge(c, `${results.length} results in one batch; at most ${RELAY_LIMITS.resultsPerBatch}`);
-    const { store, ingest, clock } = c.get('deps');
-    try {
-      return c.json(await submitRelayResults(
-          {
-            db: store.db,
-            ingest,
-            clock,
-            ...(c.get('deps').checkRetentionDays ? { maxAgeMs: (c.get('deps').checkRetentionDays as number) * 86_400_000 } : {}),
-          },
-          c.get('relay'),
-          results,
-        ), 200, { 'cache-control': 'no-store' });
-    } catch (error) {
-      if (error instanceof IngestOverloadedError) return overloadedResponse(c) as never;
-      throw error;
-    }
+    const deps = c.get('deps');
+    const maxAgeMs = deps.checkRetentionDays === undefined ? undefined : deps.checkRetentionDays * DAY_MS;
+    return c.json(await submitRelayResults(deps, { relay: c.get('relay'), results, maxAgeMs }), 200, { 'cache-control': 'no-store' });
   });
 }
 

@@ -2,11 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../../../test/app-harness.js';
 import { seed } from '../../../../test/seed.js';
 import { type DialectCase, dialects } from '../../../../test/store-dialects.js';
-import { RELAY_LIMITS } from '../../../relay/wire.js';
-import { listChecks } from '../../../store/checks.js';
-import type { Db } from '../../../store/connect.js';
-import { findMonitorById, type Monitor, updateMonitorSpec } from '../../../store/monitors.js';
-import { findRelayByKey } from '../../../store/relays.js';
+import { countStoredChecks } from '../../../../test/stored-checks.js';
+import type { Monitor } from '../../../domain/monitor.js';
+import { RELAY_LIMITS } from '../../../relay/protocol.js';
+import type { Store } from '../../../store/index.js';
 
 const LAB = 'wdr_labRelayToken0123456789abc';
 const ATTIC = 'wdr_atticRelayToken0123456789a';
@@ -33,24 +32,25 @@ monitors:
 for (const dialect of dialects) {
   describe.skipIf(!dialect.available)(`relay protocol on ${dialect.name}`, () => {
     let h: Harness;
-    let db: Db;
+    let store: Store;
     let m: Record<string, Monitor>;
     let theirs: Monitor;
     let now: number;
 
     beforeEach(async () => {
       h = await startHarness(dialect, CONFIG);
-      db = h.opened.store.db;
+      store = h.opened.store;
       now = h.clock.now();
       m = h.monitors;
-      theirs = (await seed(db, OTHER_CONFIG, now)).monitors.mc as Monitor;
+      theirs = (await seed(store, OTHER_CONFIG, now)).monitors.mc as Monitor;
     });
     afterEach(() => h.close());
 
     const auth = (token = LAB) => ({ authorization: `Bearer ${token}` });
     const submit = (body: unknown, token = LAB) =>
       h.request('/api/relay/results', { method: 'POST', headers: { ...auth(token), 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
-    const countChecks = async () => Number((await db.selectFrom('checks').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const countChecks = () => countStoredChecks(store);
+    const checksOf = (monitorId: string) => store.checks.list(monitorId, { from: 0, to: now + 1, limit: 10 });
 
     it('answers 401 with WWW-Authenticate for a missing, malformed, unknown or wrong-kind token', async () => {
       const missing = await h.request('/api/relay/config');
@@ -86,7 +86,7 @@ for (const dialect of dialects) {
       expect(await again.text()).toBe('');
 
       const mc = m.mc as Monitor;
-      await updateMonitorSpec(db, mc.id, { ...mc, intervalSec: 45 }, 'config', now);
+      await store.monitors.updateSpec(mc.id, { ...mc, intervalSec: 45 }, 'config', now);
       const changed = await h.request('/api/relay/config', { headers: { ...auth(), 'if-none-match': etag } });
       expect(changed.status).toBe(200);
       expect(changed.headers.get('etag')).not.toBe(etag);
@@ -97,7 +97,7 @@ for (const dialect of dialects) {
 
     it('records when the relay was last heard from', async () => {
       await h.request('/api/relay/config', { headers: auth() });
-      const lab = await findRelayByKey(db, (m.mc as Monitor).organizationId, 'lab');
+      const lab = await store.relays.findByKey((m.mc as Monitor).organizationId, 'lab');
       expect(lab?.lastSeenAt).toBe(now);
     });
 
@@ -133,11 +133,11 @@ for (const dialect of dialects) {
       expect(reasons[9]).toMatch(/^\(root\): /);
 
       expect(await countChecks()).toBe(3);
-      const [latest, first] = await listChecks(db, mc, 0, now + 1, 10);
+      const [latest, first] = await checksOf(mc);
       expect(first).toMatchObject({ checkedAt: now - 5000, ok: true, latencyMs: 12, source: 'relay', data: { players: 3, maxPlayers: 20 } });
       expect(latest).toMatchObject({ checkedAt: now - 1000 });
-      expect(await findMonitorById(db, mc)).toMatchObject({ state: 'degraded', lastCheckAt: now - 1000 });
-      expect(await listChecks(db, theirs.id, 0, now + 1, 10)).toHaveLength(0);
+      expect(await store.monitors.findById(mc)).toMatchObject({ state: 'degraded', lastCheckAt: now - 1000 });
+      expect(await checksOf(theirs.id)).toHaveLength(0);
     });
 
     it('stores a resubmitted result once and counts it as accepted', async () => {

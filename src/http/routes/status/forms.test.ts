@@ -22,10 +22,10 @@ pages:
     components: [{ name: Lobby, monitor: lobby }]
 `;
 
-describe('the other forms of a page', () => {
+for (const dialect of dialects) describe.skipIf(!dialect.available)(`the other forms of a page on ${dialect.name}`, () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(dialects[0]!, CONFIG);
+    h = await startHarness(dialect, CONFIG);
     await h.ingest.record({ monitorId: h.monitors.lobby!.id, ok: true, latencyMs: 20, data: { players: 42, maxPlayers: 100 }, source: 'edge' });
   });
   afterAll(() => h.close());

@@ -1,6 +1,7 @@
-// Public status pages: /api/v1/status/{slug}, every form under /s/{slug}, the password form, and the same on a page's custom domain.
+// Public status pages: /api/v1/status/{slug}, every form under /s/{slug}, the login page, and the same on a page's custom domain.
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import type { Page } from '../../../domain/page.js';
 import { snapshotSchema } from '../../../domain/snapshot.js';
 import { BADGE_LABEL_MAX_CHARS, BADGE_STYLES } from '../../../render/badge.js';
 import { EMBED_THEMES } from '../../../render/embed.js';
@@ -8,14 +9,14 @@ import { LIVE_CLOSE, LIVE_LIMITS } from '../../../services/live/limits.js';
 import { liveMessageSchema } from '../../../services/live/messages.js';
 import { issuePageCookie, PAGE_COOKIE_MAX_AGE_SEC, pageCookieName } from '../../../services/pages/page-access.js';
 import type { PageCache } from '../../../services/pages/page-cache.js';
-import type { Page } from '../../../store/pages.js';
 import type { App, AppEnv } from '../../app.js';
+import { pageCors, withCors } from '../../cors.js';
 import { TAGS } from '../../openapi.js';
 import { PROBLEM_CONTENT_TYPE, problem } from '../../problem.js';
 import { resolveLiveTarget, resolvePageTarget } from './page-paths.js';
-import { CORS_HEADERS, passwordRequired, serveForm } from './serve-form.js';
+import { passwordRequired, serveForm } from './serve-form.js';
 
-/** The password form posts at most this much. */
+/** The login page posts at most this much. */
 const LOGIN_BODY_MAX_BYTES = 2048;
 
 export function statusRoutes(app: App): void {
@@ -23,27 +24,31 @@ export function statusRoutes(app: App): void {
 
   // Every public page path, under /s/{slug}, /api/v1/status/{slug} or on a custom domain, is resolved in one place.
   app.use('*', async (c, next) => {
-    const method = c.req.method;
-    if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS' && method !== 'POST') return next();
-    const { pages } = c.get('deps');
-    const host = c.req.header('host');
-    if (method === 'POST') {
-      const login = loginTarget(pages, host, c.req.path);
-      if (!login) return next();
-      if (!login.page) return serveForm(c, { page: undefined, slug: login.slug, form: 'html', basePath: login.basePath, options: {} });
-      return loginPost(c, login.page, login.basePath);
-    }
-    const url = c.req.url;
-    const query = url.indexOf('?');
-    const target = resolvePageTarget(pages, host, c.req.path, c.req.header('accept'), query === -1 ? '' : url.slice(query + 1));
-    if (!target) {
-      // The live stream is a WebSocket, upgraded by the node server before the app sees the request (src/http/live.ts).
-      const live = method === 'OPTIONS' ? null : resolveLiveTarget(pages, host, c.req.path);
-      return live ? upgradeRequired(c, live.slug, live.page !== undefined) : next();
-    }
-    if (method === 'OPTIONS') return preflight();
-    return serveForm(c, target);
+    const handle = pageRequest(c);
+    return handle ? withCors(c, pageCors, handle) : next();
   });
+}
+
+/** How a request for a page is answered, or null when it is not one (the app's other routes then answer it). */
+function pageRequest(c: Context<AppEnv>): (() => Promise<Response> | Response) | null {
+  const method = c.req.method;
+  if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS' && method !== 'POST') return null;
+  const { pages } = c.get('deps');
+  const host = c.req.header('host');
+  if (method === 'POST') {
+    const login = loginTarget(pages, host, c.req.path);
+    if (!login) return null;
+    if (!login.page) return () => serveForm(c, { page: undefined, slug: login.slug, form: 'html', basePath: login.basePath, options: {} });
+    const page = login.page;
+    return () => loginPost(c, page, login.basePath);
+  }
+  const url = c.req.url;
+  const query = url.indexOf('?');
+  const target = resolvePageTarget(pages, host, c.req.path, c.req.header('accept'), query === -1 ? '' : url.slice(query + 1));
+  if (target) return () => serveForm(c, target);
+  // The live stream is a WebSocket, upgraded by the node server before the app sees the request (src/http/live.ts).
+  const live = method === 'OPTIONS' ? null : resolveLiveTarget(pages, host, c.req.path);
+  return live ? () => upgradeRequired(c, live.slug, live.page !== undefined) : null;
 }
 
 function loginTarget(pages: PageCache, host: string | undefined, path: string): { page: Page | undefined; slug: string; basePath: string } | null {
@@ -62,19 +67,7 @@ function upgradeRequired(c: Context<AppEnv>, slug: string, known: boolean): Resp
     : problem(404, 'page-not-found', 'Page not found', `There is no status page "${slug}".`);
   return new Response(JSON.stringify({ ...body, instance: c.req.path }), {
     status: body.status,
-    headers: { ...CORS_HEADERS, 'content-type': PROBLEM_CONTENT_TYPE, 'cache-control': 'no-store', ...(known ? { upgrade: 'websocket' } : {}) },
-  });
-}
-
-function preflight(): Response {
-  return new Response(null, {
-    status: 204,
-    headers: {
-      ...CORS_HEADERS,
-      'access-control-allow-methods': 'GET, HEAD, OPTIONS',
-      'access-control-allow-headers': 'Authorization, If-None-Match, Accept, Content-Type',
-      'access-control-max-age': '86400',
-    },
+    headers: { 'content-type': PROBLEM_CONTENT_TYPE, 'cache-control': 'no-store', ...(known ? { upgrade: 'websocket' } : {}) },
   });
 }
 
@@ -200,7 +193,7 @@ function documentRoutes(app: App): void {
       '',
       'The server sends text frames, each one JSON `LiveMessage` with `type` and `at` (epoch ms): first a `snapshot`, then `monitor.update`, `overall`, `totals`, `incident`, `maintenance` as the page changes (a change of the page\'s shape sends a new `snapshot`). Clients send nothing.',
       '',
-      `The server pings every ${LIVE_LIMITS.pingIntervalMs / 1000} s and drops a client that has not answered the previous ping; a client that falls more than ${LIVE_LIMITS.maxBufferedBytes / 1024} KiB behind is disconnected. A password-protected page needs the cookie set by its password form, or \`Authorization: Bearer <page password>\`. See docs/live.md.`,
+      `The server pings every ${LIVE_LIMITS.pingIntervalMs / 1000} s and drops a client that has not answered the previous ping; a client that falls more than ${LIVE_LIMITS.maxBufferedBytes / 1024} KiB behind is disconnected. A password-protected page needs the cookie set by its login page, or \`Authorization: Bearer <page password>\`. See docs/live.md.`,
     ].join('\n'),
     request: { params: z.object({ slug }) },
     responses: {

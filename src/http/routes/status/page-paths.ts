@@ -1,7 +1,8 @@
 // Which page and form a public request is for: /api/v1/status/{slug}, /s/{slug}[/…], or "/…" on a page's custom domain.
+
+import type { Page } from '../../../domain/page.js';
 import { FORM_PATHS, type FormName, formOptions } from '../../../render/forms.js';
 import type { PageCache } from '../../../services/pages/page-cache.js';
-import type { Page } from '../../../store/pages.js';
 
 /** Page-relative paths, the same under /s/{slug} and at the root of a custom domain ("" is the page itself). */
 export const PAGE_PATHS: Record<string, FormName | 'page'> = {

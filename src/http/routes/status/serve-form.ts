@@ -1,12 +1,13 @@
-// Serves one form of one page: access check, cached bytes, ETag/304, cache and CORS headers. No database work for a warm page.
+// Serves one form of one page: access check, cached bytes, ETag/304, cache headers (CORS comes from the page's cors middleware). No database work for a warm page.
 import type { Context } from 'hono';
+import { etagMatches } from '../../../domain/etag.js';
+import type { Page } from '../../../domain/page.js';
 import { EMBED_CONTENT_SECURITY_POLICY } from '../../../render/embed.js';
 import type { FormName } from '../../../render/forms.js';
 import { CONTENT_SECURITY_POLICY } from '../../../render/html-layout.js';
+import { renderLoginPage } from '../../../render/login-page.js';
 import { renderNotFoundPage } from '../../../render/not-found-page.js';
-import { renderPasswordPage } from '../../../render/password-page.js';
 import type { CachedPage, PageCache, RenderedForm } from '../../../services/pages/page-cache.js';
-import type { Page } from '../../../store/pages.js';
 import type { AppEnv } from '../../app.js';
 import { PROBLEM_CONTENT_TYPE, problem } from '../../problem.js';
 import type { PageTarget } from './page-paths.js';
@@ -14,10 +15,6 @@ import type { PageTarget } from './page-paths.js';
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=30, s-maxage=30';
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
-export const CORS_HEADERS = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'ETag, X-Request-Id',
-} as const;
 
 /** Forms that people read in a browser get HTML errors; machines get problem+json. */
 const HTML_FORMS = new Set<FormName>(['html', 'embed']);
@@ -39,7 +36,7 @@ export interface FormResponse {
 /** The response for a readable, cached page and its rendered form: shared by the Hono route and the server's fast path. */
 export function formResponse(cached: CachedPage, target: PageTarget, path: string, ifNoneMatch: string | undefined, rendered: RenderedForm): FormResponse {
   const negotiated = path === target.basePath || path === `${target.basePath}/`;
-  const notModified = matchesEtag(ifNoneMatch, rendered.etag);
+  const notModified = etagMatches(ifNoneMatch, rendered.etag);
   const headers = headersFor(rendered, target.form, cached.page.passwordHash !== null, negotiated, notModified);
   return notModified ? { status: 304, headers, body: null } : { status: 200, headers, body: rendered.body };
 }
@@ -60,8 +57,9 @@ function headersFor(rendered: RenderedForm, form: FormName, isPrivate: boolean, 
   let headers = variants.get(key);
   if (!headers) {
     headers = {
-      ...CORS_HEADERS,
-      ...(notModified ? {} : { 'content-type': rendered.contentType }),
+      // A 304 names the type of what it stands for (the node adapter would otherwise call it text/plain).
+      'content-type': rendered.contentType,
+      ...(notModified ? {} : { 'content-length': String(Buffer.byteLength(rendered.body)) }),
       etag: rendered.etag,
       'cache-control': isPrivate ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL,
       'x-content-type-options': 'nosniff',
@@ -98,14 +96,8 @@ export async function serveForm(c: Context<AppEnv>, target: PageTarget): Promise
   return new Response(response.body as BodyInit | null, { status: response.status, headers: response.headers });
 }
 
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
-
 function notFound(c: Context<AppEnv>, slug: string, form: FormName): Response {
-  const headers = { ...CORS_HEADERS, 'cache-control': PUBLIC_CACHE_CONTROL };
+  const headers = { 'cache-control': PUBLIC_CACHE_CONTROL };
   if (HTML_FORMS.has(form)) {
     const page = renderNotFoundPage(slug);
     return new Response(page.body, {
@@ -118,9 +110,9 @@ function notFound(c: Context<AppEnv>, slug: string, form: FormName): Response {
 }
 
 export function passwordRequired(c: Context<AppEnv>, page: Page, form: FormName, basePath: string, error?: string): Response {
-  const headers = { ...CORS_HEADERS, 'cache-control': PRIVATE_CACHE_CONTROL, 'www-authenticate': `Bearer realm="${page.slug}"` };
+  const headers = { 'cache-control': PRIVATE_CACHE_CONTROL, 'www-authenticate': `Bearer realm="${page.slug}"` };
   if (HTML_FORMS.has(form)) {
-    const html = renderPasswordPage({ title: page.title, slug: page.slug }, { action: `${basePath}/login`, ...(error ? { error } : {}) });
+    const html = renderLoginPage({ title: page.title, slug: page.slug }, { action: `${basePath}/login`, ...(error ? { error } : {}) });
     return new Response(html.body, {
       status: 401,
       headers: { ...headers, 'content-type': html.contentType, 'content-security-policy': CONTENT_SECURITY_POLICY },

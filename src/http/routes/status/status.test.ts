@@ -1,3 +1,4 @@
+// The public status page through the app: its JSON, Markdown and HTML forms, caching, CORS, custom domains, passwords, rebuilds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../../../test/app-harness.js';
 import { dialects } from '../../../../test/store-dialects.js';
@@ -22,12 +23,10 @@ pages:
     components: [{ name: Web, monitor: web }]
 `;
 
-const sqlite = dialects[0]!;
-
-describe('public status pages', () => {
+for (const dialect of dialects) describe.skipIf(!dialect.available)(`public status pages on ${dialect.name}`, () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(sqlite, CONFIG);
+    h = await startHarness(dialect, CONFIG);
     await h.ingest.record({ monitorId: h.monitors.lobby!.id, ok: true, latencyMs: 42, data: { players: 12, maxPlayers: 100, version: '1.21.4', motd: 'Welcome' }, source: 'edge' });
     await h.ingest.record({ monitorId: h.monitors.web!.id, ok: true, latencyMs: 80, source: 'edge' });
   });
@@ -129,11 +128,18 @@ describe('public status pages', () => {
 
   it('rebuilds the snapshot when a result changes a component', async () => {
     const before = (await (await h.request('/api/v1/status/acme')).json()) as Snapshot;
+    const websiteDown = new Promise<void>((resolve) => {
+      const stop = h.pages.onSnapshot(({ page, snapshot }) => {
+        if (page.slug !== 'acme' || snapshot.components[1]?.state !== 'down') return;
+        stop();
+        resolve();
+      });
+    });
     h.clock.advance(30_000);
     await h.ingest.record({ monitorId: h.monitors.web!.id, ok: false, error: 'connection refused', source: 'edge' });
     h.clock.advance(30_000);
     await h.ingest.record({ monitorId: h.monitors.web!.id, ok: false, error: 'connection refused', source: 'edge' });
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await websiteDown;
     const after = (await (await h.request('/api/v1/status/acme')).json()) as Snapshot;
     expect(after.generatedAt).toBeGreaterThan(before.generatedAt);
     expect(after.components[1]).toMatchObject({ state: 'down', live: { message: 'connection refused' } });
@@ -181,7 +187,7 @@ describe('public status pages', () => {
   });
 
   it('serves a warm page from memory without touching the database', async () => {
-    const local = await startHarness(sqlite, CONFIG);
+    const local = await startHarness(dialect, CONFIG);
     expect((await local.request('/api/v1/status/acme')).status).toBe(200);
     await local.opened.store.close();
     const again = await local.request('/s/acme/status.md');

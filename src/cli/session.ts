@@ -1,0 +1,40 @@
+// The CLI's composition root: the verbs' context over the same store the server uses (WARDEN_DATA_DIR or DATABASE_URL),
+// migrated, for one command; and how commands print.
+import { createInProcessBus } from '../bus/bus.js';
+import { readSettings } from '../config/settings.js';
+import { systemClock } from '../domain/clock.js';
+import { createLogger } from '../logger.js';
+import type { ServiceContext } from '../services/context.js';
+import { resolveOrganization } from '../services/organizations/resolve.js';
+import { openStore } from '../store/open-store.js';
+
+export async function withServices<T>(run: (ctx: ServiceContext) => Promise<T>, { migrate = true } = {}): Promise<T> {
+  const settings = readSettings();
+  const store = await openStore(settings);
+  try {
+    if (migrate) await store.migrate();
+    // Nothing in a CLI process listens to events: the server notices changes by its periodic reloads.
+    return await run({ store, bus: createInProcessBus(), clock: systemClock, logger: createLogger(settings.logLevel) });
+  } finally {
+    await store.close();
+  }
+}
+
+/** The same, acting for the organization named by --org (or the only one there is). */
+export async function withOrganization<T>(org: string | undefined, run: (ctx: ServiceContext, organization: { id: string; key: string }) => Promise<T>): Promise<T> {
+  return withServices(async (ctx) => {
+    const organization = await resolveOrganization(ctx, org === undefined ? {} : { key: org });
+    return run({ ...ctx, organizationId: organization.id }, organization);
+  });
+}
+
+/** Writes a table to standard output, columns aligned. */
+export function printTable(headers: string[], rows: string[][]): void {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  process.stdout.write(`${[line(headers), ...rows.map(line)].join('\n')}\n`);
+}
+
+export function formatTime(ms: number | null): string {
+  return ms === null ? '-' : new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}

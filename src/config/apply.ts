@@ -1,0 +1,115 @@
+// Applies warden.yaml through the verbs, in one transaction: the file gets the same caps, checks and events as the API.
+import { WardenError } from '../domain/errors.js';
+import type { Organization } from '../domain/organization.js';
+import { deleteComponent, putComponent } from '../services/components/write.js';
+import { type ServiceContext, withTransaction } from '../services/context.js';
+import { deleteIncident, putIncident } from '../services/incidents/write.js';
+import { deleteMaintenance, putMaintenance } from '../services/maintenance/write.js';
+import { deleteMonitor, putMonitor } from '../services/monitors/write.js';
+import { organizationInventory } from '../services/organizations/inventory.js';
+import { putOrganization } from '../services/organizations/put.js';
+import { deletePage, putPage } from '../services/pages/write.js';
+import { deleteRelay, putRelay } from '../services/relays/write.js';
+import type { ConfigFile } from './file-schema.js';
+import { type DeleteStep, type PlanKind, type PlanStep, type PutEntry, planConfig } from './plan.js';
+
+export interface SyncReport {
+  organization: Organization;
+  /** "monitor lobby", "page acme", … */
+  created: string[];
+  updated: string[];
+  deleted: string[];
+  unchanged: number;
+  /** Monitors whose push token was generated now; `warden monitors token KEY` issues a known one. */
+  generatedPushTokens: string[];
+  /** Ids of pages whose content or components changed. */
+  touchedPageIds: string[];
+}
+
+interface PutResult {
+  outcome: 'created' | 'updated' | 'unchanged';
+  /** The page the object is, or is on. */
+  pageId?: string;
+  generatedPushToken?: boolean;
+}
+
+const PUT: { [K in PlanKind]: (ctx: ServiceContext, entry: PutEntry[K]) => Promise<PutResult> } = {
+  relay: putRelay,
+  monitor: putMonitor,
+  page: async (ctx, entry) => {
+    const { page, outcome } = await putPage(ctx, entry);
+    return { outcome, pageId: page.id };
+  },
+  component: async (ctx, entry) => {
+    const { component, outcome } = await putComponent(ctx, entry);
+    return { outcome, pageId: component.pageId };
+  },
+  incident: async (ctx, entry) => {
+    const { incident, outcome } = await putIncident(ctx, entry);
+    return { outcome, pageId: incident.pageId };
+  },
+  maintenance: async (ctx, entry) => {
+    const { window, outcome } = await putMaintenance(ctx, entry);
+    return { outcome, pageId: window.pageId };
+  },
+};
+
+const DELETE: Record<PlanKind, (ctx: ServiceContext, step: DeleteStep) => Promise<void>> = {
+  relay: (ctx, { id }) => deleteRelay(ctx, { id }),
+  monitor: (ctx, { id }) => deleteMonitor(ctx, { id }),
+  page: (ctx, { key }) => deletePage(ctx, { slug: key }),
+  component: (ctx, { page, id }) => deleteComponent(ctx, { slug: page?.slug ?? '', id }),
+  incident: (ctx, { page, id }) => deleteIncident(ctx, { slug: page?.slug ?? '', id }),
+  maintenance: (ctx, { page, id }) => deleteMaintenance(ctx, { slug: page?.slug ?? '', id }),
+};
+
+/**
+ * Objects that the file manages and that it no longer lists are deleted (with their history): the file is the truth
+ * for what it manages. Objects created through the API or CLI are left alone, unless the file now declares the same
+ * key, in which case the file takes them over. An error names where in the file it comes from.
+ */
+export async function applyConfig(ctx: ServiceContext, file: ConfigFile): Promise<SyncReport> {
+  return withTransaction({ ...ctx, writer: 'config' }, async (tx) => {
+    const { organization, outcome } = await putOrganization(tx, file.organization);
+    const org = { ...tx, organizationId: organization.id };
+    const report: SyncReport = { organization, created: [], updated: [], deleted: [], unchanged: 0, generatedPushTokens: [], touchedPageIds: [] };
+    if (outcome !== 'unchanged') report[outcome].push(`organization ${organization.key}`);
+    const touched = new Set<string>();
+    for (const step of planConfig(file, await organizationInventory(org))) {
+      try {
+        await run(org, step, report, touched);
+      } catch (error) {
+        throw located(error, step);
+      }
+    }
+    report.touchedPageIds = [...touched];
+    return report;
+  });
+}
+
+async function run(ctx: ServiceContext, step: PlanStep, report: SyncReport, touched: Set<string>): Promise<void> {
+  if (step.action === 'delete') {
+    await DELETE[step.kind](ctx, step);
+    report.deleted.push(step.label);
+    if (step.kind !== 'relay' && step.kind !== 'monitor') touched.add(step.kind === 'page' ? step.id : (step.page?.id ?? step.id));
+    return;
+  }
+  const put = PUT[step.kind] as (ctx: ServiceContext, entry: PutEntry[PlanKind]) => Promise<PutResult>;
+  const result = await put(ctx, step.entry);
+  if (result.outcome === 'unchanged') report.unchanged++;
+  else {
+    report[result.outcome].push(step.label);
+    if (result.pageId) touched.add(result.pageId);
+  }
+  if (result.generatedPushToken) report.generatedPushTokens.push(step.label.replace(/^monitor /, ''));
+}
+
+/** The verb's error, prefixed with the place in the file (or the object) it is about. */
+function located(error: unknown, step: PlanStep): unknown {
+  if (!(error instanceof WardenError)) return error;
+  const where = step.action === 'delete' ? step.label : `${step.path} (${step.label})`;
+  error.message = `${where}: ${error.message}`;
+  if ('issues' in error && Array.isArray(error.issues))
+    for (const issue of error.issues as { path: string }[]) issue.path = step.action === 'delete' ? issue.path : `${step.path}.${issue.path}`;
+  return error;
+}

@@ -1,0 +1,69 @@
+// The server's request listener: a few hot paths answered straight from node:http (the pre-router), the rest by the app.
+// Both give the request the same id, the same CORS and problem answers, and the same log line; WARDEN_FAST_PATH=0 turns
+// the fast paths off, so every request goes through the app (test/e2e/fast-path-parity.test.ts holds them equal).
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import type { Logger } from '../logger.js';
+import type { App } from './app.js';
+import { logRequest } from './middleware/request-log.js';
+import { PROBLEM_CONTENT_TYPE, problemBody, problemOf } from './problem.js';
+import { requestIdFor } from './request-id.js';
+
+export interface FastAnswer {
+  status: number;
+  headers: Readonly<Record<string, string>>;
+  body: Uint8Array | string | null;
+  /** An unexpected error the answer (a 500) stands for: logged as the app logs its own. */
+  failure?: unknown;
+}
+
+/** One hot path: its answer to a request it takes (possibly later), or undefined when the request is the app's. */
+export interface FastPath {
+  name: string;
+  answer(req: IncomingMessage): FastAnswer | Promise<FastAnswer> | undefined;
+}
+
+export function createRequestListener(app: App, options: { fastPaths: readonly FastPath[]; logger: Logger }): RequestListener {
+  const viaApp = getRequestListener(app.fetch);
+  if (options.fastPaths.length === 0) return viaApp;
+  const { fastPaths, logger } = options;
+  return (req, res) => {
+    for (const path of fastPaths) {
+      const answer = path.answer(req);
+      if (answer === undefined) continue;
+      const started = performance.now();
+      if (answer instanceof Promise)
+        answer.then(
+          (done) => send(req, res, done, started),
+          (error: unknown) => send(req, res, problemAnswer(error, req.url ?? '/', {}), started),
+        );
+      else send(req, res, answer, started);
+      return;
+    }
+    void viaApp(req, res);
+  };
+
+  function send(req: IncomingMessage, res: ServerResponse, answer: FastAnswer, started: number): void {
+    const requestId = requestIdFor(req.headers['x-request-id']);
+    if (answer.failure !== undefined) logger.child({ requestId }).error({ err: answer.failure }, 'unhandled error');
+    if (res.destroyed) return;
+    const length = answer.body === null || 'content-length' in answer.headers ? {} : { 'content-length': String(Buffer.byteLength(answer.body)) };
+    res.writeHead(answer.status, { ...answer.headers, ...length, 'x-request-id': requestId });
+    res.end(req.method === 'HEAD' ? undefined : (answer.body ?? undefined));
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    logRequest(logger, requestId, req.method ?? 'GET', query === -1 ? url : url.slice(0, query), answer.status, started);
+  }
+}
+
+/** An error as a fast path's answer: the app's problem mapping, body and headers, with the path's CORS headers. */
+export function problemAnswer(error: unknown, url: string, cors: Readonly<Record<string, string>>): FastAnswer {
+  const { problem, headers, unexpected } = problemOf(error);
+  const query = url.indexOf('?');
+  return {
+    status: problem.status,
+    headers: { ...cors, 'content-type': PROBLEM_CONTENT_TYPE, ...headers },
+    body: problemBody(problem, query === -1 ? url : url.slice(0, query)),
+    ...(unexpected ? { failure: error } : {}),
+  };
+}

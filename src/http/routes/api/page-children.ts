@@ -1,0 +1,84 @@
+// The three kinds of object that live on a page — components, incidents, maintenance windows — share one set of routes:
+// list and create under /api/v1/pages/{slug}/{collection}, read, change and delete under …/{collection}/{id}.
+import { z } from '@hono/zod-openapi';
+import type { ServiceContext } from '../../../services/context.js';
+import type { App } from '../../app.js';
+import type { TAGS } from '../../openapi.js';
+import { type ApiGuards, apiOperation, idParam, slugParam } from './operation.js';
+
+type Words = { summary: string; description?: string; ok: string };
+
+export interface PageChildResource<V> {
+  tag: keyof typeof TAGS;
+  /** The path segment and the key of the list in its answer. */
+  collection: string;
+  /** The id parameter: what it names and an example. */
+  id: { what: string; example: string };
+  view: z.ZodType<V>;
+  create: z.ZodType;
+  patch: z.ZodType;
+  /** A list's query parameters, when it takes any. */
+  listQuery?: z.ZodObject;
+  notFound: string;
+  words: { list: Words; create: Words; get: Words; update: Words; delete: Words };
+  verbs: {
+    list(ctx: ServiceContext, input: { slug: string }): Promise<V[]>;
+    create(ctx: ServiceContext, input: { slug: string }): Promise<V>;
+    get(ctx: ServiceContext, input: { slug: string; id: string }): Promise<V>;
+    update(ctx: ServiceContext, input: { slug: string; id: string }): Promise<V>;
+    delete(ctx: ServiceContext, input: { slug: string; id: string }): Promise<void>;
+  };
+}
+
+export function pageChildRoutes<V>(app: App, guards: ApiGuards, r: PageChildResource<V>): void {
+  const list = { tag: r.tag, path: `/api/v1/pages/{slug}/${r.collection}`, params: z.object({ slug: slugParam }), notFound: r.notFound } as const;
+  const one = { ...list, path: `${list.path}/{id}`, params: z.object({ slug: slugParam, id: idParam(r.id.what, r.id.example) }) } as const;
+  const { words, verbs } = r;
+  apiOperation(app, guards, {
+    ...list,
+    method: 'get',
+    ...(r.listQuery ? { query: r.listQuery } : {}),
+    summary: words.list.summary,
+    scope: 'read',
+    ok: { status: 200, schema: z.object({ [r.collection]: z.array(r.view) }), description: words.list.ok },
+    run: (ctx, input: { slug: string }) => verbs.list(ctx, input),
+    respond: (items) => ({ [r.collection]: items }),
+  });
+  apiOperation(app, guards, {
+    ...list,
+    method: 'post',
+    summary: words.create.summary,
+    ...(words.create.description ? { description: words.create.description } : {}),
+    scope: 'write',
+    body: r.create,
+    ok: { status: 201, schema: r.view, description: words.create.ok },
+    run: (ctx, input: { slug: string }) => verbs.create(ctx, input),
+  });
+  apiOperation(app, guards, {
+    ...one,
+    method: 'get',
+    summary: words.get.summary,
+    scope: 'read',
+    ok: { status: 200, schema: r.view, description: words.get.ok },
+    run: (ctx, input: { slug: string; id: string }) => verbs.get(ctx, input),
+  });
+  apiOperation(app, guards, {
+    ...one,
+    method: 'patch',
+    summary: words.update.summary,
+    ...(words.update.description ? { description: words.update.description } : {}),
+    scope: 'write',
+    body: r.patch,
+    ok: { status: 200, schema: r.view, description: words.update.ok },
+    run: (ctx, input: { slug: string; id: string }) => verbs.update(ctx, input),
+  });
+  apiOperation(app, guards, {
+    ...one,
+    method: 'delete',
+    summary: words.delete.summary,
+    ...(words.delete.description ? { description: words.delete.description } : {}),
+    scope: 'write',
+    ok: { status: 204, description: words.delete.ok },
+    run: (ctx, input: { slug: string; id: string }) => verbs.delete(ctx, input),
+  });
+}

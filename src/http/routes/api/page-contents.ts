@@ -1,0 +1,96 @@
+// What a page holds, under /api/v1/pages/{slug}/…: components, incidents (and /api/v1/incidents/{id}/updates), maintenance.
+import { z } from '@hono/zod-openapi';
+import { getComponent, listComponents } from '../../../services/components/read.js';
+import { componentCreateSchema, componentPatchSchema } from '../../../services/components/schema.js';
+import { componentViewSchema } from '../../../services/components/view.js';
+import { createComponent, deleteComponent, updateComponent } from '../../../services/components/write.js';
+import { getIncident, listIncidents } from '../../../services/incidents/read.js';
+import { incidentCreateSchema, incidentListQuerySchema, incidentPatchSchema, incidentUpdateCreateSchema } from '../../../services/incidents/schema.js';
+import { incidentViewSchema } from '../../../services/incidents/view.js';
+import { addIncidentUpdate, createIncident, deleteIncident, updateIncident } from '../../../services/incidents/write.js';
+import { getMaintenance, listMaintenance } from '../../../services/maintenance/read.js';
+import { maintenanceCreateSchema, maintenancePatchSchema } from '../../../services/maintenance/schema.js';
+import { maintenanceViewSchema } from '../../../services/maintenance/view.js';
+import { createMaintenance, deleteMaintenance, updateMaintenance } from '../../../services/maintenance/write.js';
+import type { App } from '../../app.js';
+import { type ApiGuards, apiOperation, idParam } from './operation.js';
+import { pageChildRoutes } from './page-children.js';
+
+const managed = (what: string) => `${what} managed by warden.yaml answer 409.`;
+
+export function pageContentRoutes(app: App, guards: ApiGuards): void {
+  pageChildRoutes(app, guards, {
+    tag: 'components',
+    collection: 'components',
+    id: { what: 'component', example: 'cmp_7n2p4r6t8v1w3x5y' },
+    view: componentViewSchema.openapi('Component'),
+    create: componentCreateSchema.openapi('ComponentCreate'),
+    patch: componentPatchSchema.openapi('ComponentPatch'),
+    notFound: 'No such page in your organization, or no such component on it.',
+    words: {
+      list: { summary: "List a page's components", ok: 'The components, in page order.' },
+      create: { summary: 'Add a component', description: 'Also allowed on pages managed by warden.yaml: the file leaves components created through the API alone.', ok: 'Created.' },
+      get: { summary: 'Read a component', ok: 'The component.' },
+      update: { summary: 'Change a component', description: `Changes the fields given; the key stays. ${managed('Components')}`, ok: 'The changed component.' },
+      delete: { summary: 'Delete a component', description: managed('Components'), ok: 'Deleted.' },
+    },
+    verbs: { list: listComponents, create: createComponent, get: getComponent, update: updateComponent, delete: deleteComponent },
+  });
+
+  const Incident = incidentViewSchema.openapi('Incident');
+  const incidentId = { what: 'incident', example: 'inc_5d7f9h2j4k6m8n1p' };
+  pageChildRoutes(app, guards, {
+    tag: 'incidents',
+    collection: 'incidents',
+    id: incidentId,
+    view: Incident,
+    create: incidentCreateSchema.openapi('IncidentCreate'),
+    patch: incidentPatchSchema.openapi('IncidentPatch'),
+    listQuery: incidentListQuerySchema,
+    notFound: 'No such page in your organization, or no such incident on it.',
+    words: {
+      list: { summary: "List a page's incidents", ok: 'The incidents, newest first.' },
+      create: { summary: 'Open an incident', description: 'The message is the first entry of the timeline. Also allowed on pages managed by warden.yaml.', ok: 'Created.' },
+      get: { summary: 'Read an incident', ok: 'The incident with its timeline.' },
+      update: {
+        summary: 'Change an incident',
+        description: `Title, impact, start and affected components. The status moves by posting updates. ${managed('Incidents')}`,
+        ok: 'The changed incident.',
+      },
+      delete: { summary: 'Delete an incident', description: managed('Incidents'), ok: 'Deleted.' },
+    },
+    verbs: { list: listIncidents, create: createIncident, get: getIncident, update: updateIncident, delete: deleteIncident },
+  });
+  apiOperation(app, guards, {
+    tag: 'incidents',
+    path: '/api/v1/incidents/{id}/updates',
+    method: 'post',
+    summary: 'Post an incident update',
+    description:
+      'Adds an entry to the timeline and sets the incident status (investigating → identified → monitoring → resolved); resolved closes the incident, another status reopens it. Impact and affected components may change with it.',
+    scope: 'write',
+    params: z.object({ id: idParam(incidentId.what, incidentId.example) }),
+    body: incidentUpdateCreateSchema.openapi('IncidentUpdateCreate'),
+    notFound: 'No incident with this id in your organization.',
+    ok: { status: 201, schema: Incident, description: 'The incident with the new update.' },
+    run: addIncidentUpdate,
+  });
+
+  pageChildRoutes(app, guards, {
+    tag: 'maintenance',
+    collection: 'maintenance',
+    id: { what: 'maintenance window', example: 'mnt_2b4d6f8h1j3k5m7n' },
+    view: maintenanceViewSchema.openapi('Maintenance'),
+    create: maintenanceCreateSchema.openapi('MaintenanceCreate'),
+    patch: maintenancePatchSchema.openapi('MaintenancePatch'),
+    notFound: 'No such page in your organization, or no such window on it.',
+    words: {
+      list: { summary: "List a page's maintenance windows", ok: 'The windows, soonest first.' },
+      create: { summary: 'Schedule maintenance', description: 'Also allowed on pages managed by warden.yaml.', ok: 'Created.' },
+      get: { summary: 'Read a maintenance window', ok: 'The window.' },
+      update: { summary: 'Change a maintenance window', description: `Changes the fields given; the key stays. ${managed('Windows')}`, ok: 'The changed window.' },
+      delete: { summary: 'Delete a maintenance window', description: managed('Windows'), ok: 'Deleted.' },
+    },
+    verbs: { list: listMaintenance, create: createMaintenance, get: getMaintenance, update: updateMaintenance, delete: deleteMaintenance },
+  });
+}

@@ -1,0 +1,97 @@
+// One ingest transaction: the results and silences of a batch applied to their monitors' states, stored, and the events to publish.
+import type { WardenEvent } from '../bus/events.js';
+import type { CheckRow } from '../domain/check.js';
+import type { LatestResult, MonitorStateRow } from '../domain/monitor.js';
+import { nextMonitorState } from '../domain/states.js';
+import type { Store } from '../store/index.js';
+import type { IngestInput, IngestOutcome, IngestSilence } from './ingest.js';
+
+export async function commit(store: Store, inputs: (IngestInput | IngestSilence)[], now: number): Promise<{ outcomes: IngestOutcome[]; events: WardenEvent[] }> {
+  return store.transaction(async (tx) => {
+    const monitors = new Map((await tx.monitors.findStates([...new Set(inputs.map((i) => i.monitorId))])).map((m) => [m.id, m]));
+    const resultIds = inputs.flatMap((i) => (i.kind !== 'silence' && i.resultId !== undefined ? [i.resultId] : []));
+    const seen = resultIds.length > 0 ? await tx.checks.storedResultKeys(resultIds) : new Set<string>();
+    const outcomes: IngestOutcome[] = [];
+    const events: WardenEvent[] = [];
+    const rows: CheckRow[] = [];
+    const touched = new Set<MonitorStateRow>();
+    for (const input of inputs) {
+      const monitor = monitors.get(input.monitorId);
+      if (!monitor) outcomes.push({ stored: false, monitorId: input.monitorId, reason: 'unknown monitor' });
+      else if (input.kind === 'silence') outcomes.push(applySilence(monitor, input, now, events, touched));
+      else outcomes.push(applyResult(monitor, input, now, seen, events, rows, touched));
+    }
+    await tx.checks.write(rows, [...touched]);
+    return { outcomes, events };
+  });
+}
+
+function applyResult(
+  monitor: MonitorStateRow,
+  input: IngestInput,
+  now: number,
+  seen: Set<string>,
+  events: WardenEvent[],
+  rows: CheckRow[],
+  touched: Set<MonitorStateRow>,
+): IngestOutcome {
+  if (input.resultId !== undefined) {
+    const key = `${input.monitorId}\u0000${input.resultId}`;
+    if (seen.has(key)) return { stored: false, monitorId: input.monitorId, reason: 'duplicate' };
+    seen.add(key);
+  }
+  const checkedAt = input.checkedAt ?? now;
+  const row: CheckRow = {
+    monitorId: monitor.id,
+    checkedAt,
+    ok: input.ok,
+    degraded: false,
+    latencyMs: input.latencyMs ?? null,
+    message: input.message ?? null,
+    error: input.error ?? null,
+    data: input.data ?? null,
+    source: input.source,
+    resultId: input.resultId ?? null,
+  };
+  // A late result (older than the latest) goes into history but does not move the current state.
+  if (monitor.lastCheckAt === null || checkedAt >= monitor.lastCheckAt) {
+    const transition = nextMonitorState(monitor, { ok: input.ok, latencyMs: row.latencyMs, degraded: input.degraded ?? false, source: input.source });
+    row.degraded = transition.state === 'degraded';
+    if (transition.state !== monitor.state) {
+      events.push(stateEvent(monitor, checkedAt, transition.state, transition.reason));
+      monitor.state = transition.state;
+      monitor.stateSince = checkedAt;
+    }
+    monitor.failureStreak = transition.failureStreak;
+    monitor.lastCheckAt = checkedAt;
+    const latest: LatestResult = {
+      checkedAt,
+      ok: row.ok,
+      latencyMs: row.latencyMs,
+      message: row.message,
+      error: row.error,
+      data: row.data,
+      source: row.source,
+    };
+    monitor.lastResult = JSON.stringify(latest);
+    touched.add(monitor);
+  } else row.degraded = input.ok && (input.degraded ?? false);
+  rows.push(row);
+  events.push({ type: 'monitor.checked', at: checkedAt, monitorId: monitor.id, organizationId: monitor.organizationId, ok: input.ok });
+  return { stored: true, monitorId: monitor.id, state: monitor.state, checkedAt };
+}
+
+/** A result that arrived meanwhile (a newer last check) wins over the silence the watchdog saw. */
+function applySilence(monitor: MonitorStateRow, input: IngestSilence, now: number, events: WardenEvent[], touched: Set<MonitorStateRow>): IngestOutcome {
+  if (monitor.state === 'unknown' || monitor.lastCheckAt !== input.lastCheckAt) return { stored: false, monitorId: monitor.id, reason: 'superseded' };
+  events.push(stateEvent(monitor, now, 'unknown', input.reason));
+  monitor.state = 'unknown';
+  monitor.stateSince = now;
+  monitor.failureStreak = 0;
+  touched.add(monitor);
+  return { stored: true, monitorId: monitor.id, state: 'unknown', checkedAt: now };
+}
+
+function stateEvent(monitor: MonitorStateRow, at: number, state: MonitorStateRow['state'], reason: string | null): WardenEvent {
+  return { type: 'monitor.state', at, monitorId: monitor.id, organizationId: monitor.organizationId, previous: monitor.state, state, reason };
+}

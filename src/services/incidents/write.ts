@@ -1,0 +1,121 @@
+// Opens, changes, updates and deletes incidents, and puts warden.yaml's (with their whole timeline): one path for both.
+import type { z } from 'zod';
+import { ConflictError } from '../../domain/errors.js';
+import { newId } from '../../domain/ids.js';
+import { type Incident, type IncidentSpec, incidentSpecChanged } from '../../domain/incident.js';
+import { LIMITS } from '../../domain/limits.js';
+import { assertWritable } from '../../domain/ownership.js';
+import type { Page } from '../../domain/page.js';
+import { componentKeysById, requireOnPage, resolveComponentRefs } from '../components/refs.js';
+import { parseInput, type ServiceContext, uniquely, withTransaction, writerOf } from '../context.js';
+import { requirePage } from '../pages/read.js';
+import { changed } from '../pages/write.js';
+import { requireIncident } from './read.js';
+import { incidentCreateInput, incidentEntryInput, incidentPatchInput, incidentRefInput, incidentUpdateInput } from './schema.js';
+import { type IncidentView, incidentView } from './view.js';
+
+type Outcome = 'created' | 'updated' | 'unchanged';
+
+/** Opens an incident on a page (also on a config-managed page), with its first timeline entry. */
+export async function createIncident(ctx: ServiceContext, input: z.input<typeof incidentCreateInput>): Promise<IncidentView> {
+  const { slug, message, components, ...entry } = parseInput(incidentCreateInput, input);
+  return withTransaction(ctx, async (tx) => {
+    const page = await requirePage(tx, slug);
+    const now = tx.clock.now();
+    const spec: IncidentSpec = {
+      key: entry.key ?? null,
+      title: entry.title,
+      status: entry.status,
+      impact: entry.impact,
+      startedAt: entry.startedAt ?? now,
+      resolvedAt: entry.status === 'resolved' ? now : null,
+      componentIds: await resolveComponentRefs(tx, page.id, components),
+      updates: [{ status: entry.status, message, at: now }],
+    };
+    return view(tx, page, await insertIncident(tx, page, spec));
+  });
+}
+
+/** warden.yaml's incident, by key: created, or made to match the file (its timeline replaced). */
+export async function putIncident(ctx: ServiceContext, input: z.input<typeof incidentEntryInput>): Promise<{ incident: Incident; outcome: Outcome }> {
+  const { slug, components, ...entry } = parseInput(incidentEntryInput, input);
+  return withTransaction(ctx, async (tx) => {
+    const page = await requirePage(tx, slug);
+    const spec: IncidentSpec = {
+      ...entry,
+      resolvedAt: entry.resolvedAt ?? (entry.status === 'resolved' ? (entry.updates.at(-1)?.at ?? entry.startedAt) : null),
+      componentIds: await resolveComponentRefs(tx, page.id, components),
+    };
+    const current = await tx.store.incidents.findByKey(page.id, entry.key);
+    if (!current) return { incident: await insertIncident(tx, page, spec), outcome: 'created' };
+    const writer = writerOf(tx);
+    assertWritable(current, writer, `incident "${entry.key}" of page "${slug}"`);
+    if (!incidentSpecChanged(current, spec) && current.managedBy === writer) return { incident: current, outcome: 'unchanged' };
+    await tx.store.incidents.replace(current.id, spec, writer, () => newId('upd'), tx.clock.now());
+    changed(tx, page);
+    return { incident: (await tx.store.incidents.findById(current.id)) ?? current, outcome: 'updated' };
+  });
+}
+
+/** Changes an incident's title, impact, start or affected components. */
+export async function updateIncident(ctx: ServiceContext, input: z.input<typeof incidentPatchInput>): Promise<IncidentView> {
+  const { slug, id, components, ...fields } = parseInput(incidentPatchInput, input);
+  return withTransaction(ctx, async (tx) => {
+    const { page, item } = await requireOnPage(tx, slug, id, 'incident', tx.store.incidents.findById);
+    assertWritable(item, writerOf(tx), `incident "${item.key ?? item.id}" of page "${slug}"`);
+    if (components !== undefined) await tx.store.incidents.setComponents(item.id, await resolveComponentRefs(tx, page.id, components));
+    await tx.store.incidents.updateFields(item.id, fields, tx.clock.now());
+    changed(tx, page);
+    return view(tx, page, (await tx.store.incidents.findById(item.id)) ?? item);
+  });
+}
+
+/** Posts an update to an incident's timeline: it sets the incident's status (resolved closes it, anything else reopens it). */
+export async function addIncidentUpdate(ctx: ServiceContext, input: z.input<typeof incidentUpdateInput>): Promise<IncidentView> {
+  const { id, status, message, impact, components } = parseInput(incidentUpdateInput, input);
+  return withTransaction(ctx, async (tx) => {
+    const { page, item } = await requireIncident(tx, id);
+    assertWritable(item, writerOf(tx), `incident "${item.key ?? item.id}" of page "${page.slug}"`);
+    if (item.updates.length >= LIMITS.updatesPerIncident)
+      throw new ConflictError(`an incident has at most ${LIMITS.updatesPerIncident} updates; open a new incident`);
+    const now = tx.clock.now();
+    // The timeline stays in order even when two updates arrive within the same millisecond.
+    const at = Math.max(now, (item.updates.at(-1)?.at ?? 0) + 1);
+    await tx.store.incidents.addUpdate(item.id, { id: newId('upd'), status, message, at });
+    if (components !== undefined) await tx.store.incidents.setComponents(item.id, await resolveComponentRefs(tx, page.id, components));
+    await tx.store.incidents.updateFields(item.id, { status, resolvedAt: status === 'resolved' ? (item.resolvedAt ?? at) : null, impact }, now);
+    changed(tx, page);
+    return view(tx, page, (await tx.store.incidents.findById(item.id)) ?? item);
+  });
+}
+
+/** Deletes an incident with its timeline. */
+export async function deleteIncident(ctx: ServiceContext, input: z.input<typeof incidentRefInput>): Promise<void> {
+  const { slug, id } = parseInput(incidentRefInput, input);
+  const { page, item } = await requireOnPage(ctx, slug, id, 'incident', ctx.store.incidents.findById);
+  assertWritable(item, writerOf(ctx), `incident "${item.key ?? item.id}" of page "${slug}"`);
+  await ctx.store.incidents.delete(item.id);
+  changed(ctx, page);
+}
+
+async function insertIncident(ctx: ServiceContext, page: Page, spec: IncidentSpec): Promise<Incident> {
+  const taken = `an incident with key "${spec.key}" already exists on page "${page.slug}"`;
+  const incident = await uniquely(
+    ctx,
+    async () => {
+      if ((await ctx.store.incidents.count(page.id)) >= LIMITS.incidentsPerPage)
+        throw new ConflictError(`a page keeps at most ${LIMITS.incidentsPerPage} incidents; delete old ones first`);
+      if (spec.key !== null && (await ctx.store.incidents.findByKey(page.id, spec.key))) throw new ConflictError(taken);
+      const id = newId('inc');
+      await ctx.store.incidents.insert({ ...spec, id, pageId: page.id, managedBy: writerOf(ctx) }, () => newId('upd'), ctx.clock.now());
+      return (await ctx.store.incidents.findById(id)) as Incident;
+    },
+    taken,
+  );
+  changed(ctx, page);
+  return incident;
+}
+
+async function view(ctx: ServiceContext, page: Page, incident: Incident): Promise<IncidentView> {
+  return incidentView(incident, await componentKeysById(ctx, page.id));
+}

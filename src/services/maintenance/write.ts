@@ -1,0 +1,103 @@
+// Schedules, changes and deletes maintenance windows, and puts warden.yaml's: one path for the API and the file.
+import type { z } from 'zod';
+import { ConflictError, ValidationError } from '../../domain/errors.js';
+import { newId } from '../../domain/ids.js';
+import { ENDS_AFTER_START, endsAfterStart, type Maintenance, type MaintenanceSpec, maintenanceSpecChanged } from '../../domain/incident.js';
+import { LIMITS } from '../../domain/limits.js';
+import { assertWritable } from '../../domain/ownership.js';
+import type { Page } from '../../domain/page.js';
+import { componentKeysById, requireOnPage, resolveComponentRefs } from '../components/refs.js';
+import { parseInput, type ServiceContext, uniquely, withTransaction, writerOf } from '../context.js';
+import { requirePage } from '../pages/read.js';
+import { changed } from '../pages/write.js';
+import { maintenanceCreateInput, maintenanceEntryInput, maintenancePatchInput, maintenanceRefInput } from './schema.js';
+import { type MaintenanceView, maintenanceView } from './view.js';
+
+/** Schedules a window on a page (also on a config-managed page). */
+export async function createMaintenance(ctx: ServiceContext, input: z.input<typeof maintenanceCreateInput>): Promise<MaintenanceView> {
+  const { slug, ...entry } = parseInput(maintenanceCreateInput, input);
+  return withTransaction(ctx, async (tx) => {
+    const page = await requirePage(tx, slug);
+    return view(tx, page, await insertWindow(tx, page, await specOf(tx, page, { ...entry, key: entry.key ?? null })));
+  });
+}
+
+/** warden.yaml's window, by key: created, or made to match the file. */
+export async function putMaintenance(
+  ctx: ServiceContext,
+  input: z.input<typeof maintenanceEntryInput>,
+): Promise<{ window: Maintenance; outcome: 'created' | 'updated' | 'unchanged' }> {
+  const { slug, ...entry } = parseInput(maintenanceEntryInput, input);
+  return withTransaction(ctx, async (tx) => {
+    const page = await requirePage(tx, slug);
+    const spec = await specOf(tx, page, entry);
+    const current = await tx.store.maintenance.findByKey(page.id, entry.key);
+    if (!current) return { window: await insertWindow(tx, page, spec), outcome: 'created' };
+    const writer = writerOf(tx);
+    assertWritable(current, writer, `maintenance "${entry.key}" of page "${slug}"`);
+    if (!maintenanceSpecChanged(current, spec) && current.managedBy === writer) return { window: current, outcome: 'unchanged' };
+    await tx.store.maintenance.update(current.id, spec, writer, tx.clock.now());
+    changed(tx, page);
+    return { window: (await tx.store.maintenance.findById(current.id)) ?? current, outcome: 'updated' };
+  });
+}
+
+export async function updateMaintenance(ctx: ServiceContext, input: z.input<typeof maintenancePatchInput>): Promise<MaintenanceView> {
+  const { slug, id, ...patch } = parseInput(maintenancePatchInput, input);
+  return withTransaction(ctx, async (tx) => {
+    const { page, item: current } = await requireOnPage(tx, slug, id, 'maintenance', tx.store.maintenance.findById);
+    const writer = writerOf(tx);
+    assertWritable(current, writer, `maintenance "${current.key ?? current.id}" of page "${slug}"`);
+    const startsAt = patch.startsAt ?? current.startsAt;
+    const endsAt = patch.endsAt ?? current.endsAt;
+    if (!endsAfterStart(startsAt, endsAt)) throw new ValidationError([{ path: 'endsAt', message: ENDS_AFTER_START }]);
+    const spec: MaintenanceSpec = {
+      key: current.key,
+      title: patch.title ?? current.title,
+      description: patch.description === undefined ? current.description : patch.description,
+      startsAt,
+      endsAt,
+      componentIds: patch.components === undefined ? current.componentIds : await resolveComponentRefs(tx, page.id, patch.components),
+    };
+    await tx.store.maintenance.update(current.id, spec, writer, tx.clock.now());
+    changed(tx, page);
+    return view(tx, page, (await tx.store.maintenance.findById(current.id)) ?? current);
+  });
+}
+
+export async function deleteMaintenance(ctx: ServiceContext, input: z.input<typeof maintenanceRefInput>): Promise<void> {
+  const { slug, id } = parseInput(maintenanceRefInput, input);
+  const { page, item } = await requireOnPage(ctx, slug, id, 'maintenance', ctx.store.maintenance.findById);
+  assertWritable(item, writerOf(ctx), `maintenance "${item.key ?? item.id}" of page "${slug}"`);
+  await ctx.store.maintenance.delete(item.id);
+  changed(ctx, page);
+}
+
+type WindowEntry = Omit<MaintenanceSpec, 'componentIds' | 'description'> & { description?: string | undefined; components: string[] };
+
+async function specOf(ctx: ServiceContext, page: Page, entry: WindowEntry): Promise<MaintenanceSpec> {
+  const { components, ...fields } = entry;
+  return { ...fields, description: entry.description ?? null, componentIds: await resolveComponentRefs(ctx, page.id, components) };
+}
+
+async function insertWindow(ctx: ServiceContext, page: Page, spec: MaintenanceSpec): Promise<Maintenance> {
+  const taken = `a maintenance window with key "${spec.key}" already exists on page "${page.slug}"`;
+  const window = await uniquely(
+    ctx,
+    async () => {
+      if ((await ctx.store.maintenance.count(page.id)) >= LIMITS.maintenancePerPage)
+        throw new ConflictError(`a page has at most ${LIMITS.maintenancePerPage} maintenance windows; delete past ones first`);
+      if (spec.key !== null && (await ctx.store.maintenance.findByKey(page.id, spec.key))) throw new ConflictError(taken);
+      const id = newId('mnt');
+      await ctx.store.maintenance.insert({ ...spec, id, pageId: page.id, managedBy: writerOf(ctx) }, ctx.clock.now());
+      return (await ctx.store.maintenance.findById(id)) as Maintenance;
+    },
+    taken,
+  );
+  changed(ctx, page);
+  return window;
+}
+
+async function view(ctx: ServiceContext, page: Page, window: Maintenance): Promise<MaintenanceView> {
+  return maintenanceView(window, await componentKeysById(ctx, page.id));
+}

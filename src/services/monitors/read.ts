@@ -1,0 +1,30 @@
+// Reads the organization's monitors with their state and latest result, secrets redacted; another organization's is "not found".
+import type { z } from 'zod';
+import { NotFoundError } from '../../domain/errors.js';
+import type { Monitor } from '../../domain/monitor.js';
+import { organizationOf, parseInput, type ServiceContext } from '../context.js';
+import { monitorIdSchema, type monitorRefSchema } from './schema.js';
+import { type MonitorWithRelay, monitorWithRelay } from './view.js';
+
+export async function listMonitors(ctx: ServiceContext): Promise<MonitorWithRelay[]> {
+  const organizationId = organizationOf(ctx);
+  const [monitors, relayKeys] = await Promise.all([ctx.store.monitors.list(organizationId), relayKeysById(ctx)]);
+  return monitors.map((m) => monitorWithRelay(m, relayKeys));
+}
+
+export async function getMonitor(ctx: ServiceContext, input: z.input<typeof monitorIdSchema>): Promise<MonitorWithRelay> {
+  const monitor = await requireMonitor(ctx, parseInput(monitorIdSchema, input));
+  return monitorWithRelay(monitor, await relayKeysById(ctx));
+}
+
+export async function requireMonitor(ctx: ServiceContext, ref: z.output<typeof monitorRefSchema>): Promise<Monitor> {
+  const organizationId = organizationOf(ctx);
+  const monitor = 'id' in ref ? await ctx.store.monitors.findById(ref.id) : await ctx.store.monitors.findByKey(organizationId, ref.key);
+  if (!monitor || monitor.organizationId !== organizationId) throw new NotFoundError('monitor', 'id' in ref ? ref.id : ref.key);
+  return monitor;
+}
+
+/** Relay ids to keys, for views. */
+export async function relayKeysById(ctx: ServiceContext): Promise<Map<string, string>> {
+  return new Map((await ctx.store.relays.list(organizationOf(ctx))).map((r) => [r.id, r.key]));
+}

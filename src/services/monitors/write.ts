@@ -1,0 +1,138 @@
+// Creates and deletes monitors, and puts warden.yaml's: one path for the API and the file, with the same caps, checks and events.
+import type { z } from 'zod';
+import { ConflictError, ValidationError } from '../../domain/errors.js';
+import { newId } from '../../domain/ids.js';
+import { LIMITS } from '../../domain/limits.js';
+import { type Monitor, type MonitorSpec, monitorPlacementIssues, monitorSpecChanged, type StoredToken } from '../../domain/monitor.js';
+import { assertWritable } from '../../domain/ownership.js';
+import { displayPrefix, generateSecret, hashSecret } from '../../domain/tokens.js';
+import { organizationOf, parseInput, type ServiceContext, uniquely, withTransaction, writerOf } from '../context.js';
+import { relayKeysById, requireMonitor } from './read.js';
+import { type MonitorEntry, monitorCreateSchema, monitorEntrySchema, monitorIdSchema } from './schema.js';
+import { type MonitorWithRelay, monitorWithRelay } from './view.js';
+
+export type PutOutcome = 'created' | 'updated' | 'unchanged';
+
+/** A monitor through the API; a push monitor's token is generated and returned once. */
+export async function createMonitor(
+  ctx: ServiceContext,
+  input: z.input<typeof monitorCreateSchema>,
+): Promise<{ monitor: MonitorWithRelay; pushToken: string | null }> {
+  const entry = parseInput(monitorCreateSchema, input);
+  return withTransaction(ctx, async (tx) => {
+    const relayIds = await relayIdsByKey(tx);
+    const spec = specOf(entry, relayIds);
+    const pushToken = entry.runOn === 'push' ? generateSecret('pushToken') : null;
+    const monitor = await insertMonitor(tx, spec, pushToken === null ? null : storedToken(pushToken));
+    return { monitor: monitorWithRelay(monitor, await relayKeysById(tx)), pushToken };
+  });
+}
+
+/**
+ * warden.yaml's monitor, by key: created, or made to match the file (and taken over when the API made it). A push
+ * token the file fixes is used; a push monitor without one gets a generated token (`generatedPushToken`).
+ */
+export async function putMonitor(
+  ctx: ServiceContext,
+  input: z.input<typeof monitorEntrySchema>,
+): Promise<{ monitor: Monitor; outcome: PutOutcome; generatedPushToken: boolean }> {
+  const entry = parseInput(monitorEntrySchema, input);
+  return withTransaction(ctx, async (tx) => {
+    const spec = specOf(entry, await relayIdsByKey(tx));
+    const current = await tx.store.monitors.findByKey(organizationOf(tx), entry.key);
+    const fixed = entry.pushToken === undefined ? undefined : storedToken(entry.pushToken);
+    if (fixed) {
+      const holder = await tx.store.monitors.findByPushTokenHash(fixed.hash);
+      if (holder && holder.id !== current?.id) throw new ConflictError(`the push token of monitor "${entry.key}" is already used by another monitor`);
+    }
+    const wantsToken = entry.runOn === 'push';
+    if (!current) {
+      const token = wantsToken ? (fixed ?? storedToken(generateSecret('pushToken'))) : null;
+      const monitor = await insertMonitor(tx, spec, token);
+      return { monitor, outcome: 'created', generatedPushToken: wantsToken && !fixed };
+    }
+    const writer = writerOf(tx);
+    assertWritable(current, writer, `monitor "${current.key}"`);
+    const now = tx.clock.now();
+    let changed = false;
+    if (monitorSpecChanged(current, spec) || current.managedBy !== writer) {
+      await tx.store.monitors.updateSpec(current.id, spec, writer, now);
+      changed = true;
+    }
+    const stored = await tx.store.monitors.pushTokenHash(current.id);
+    const token = !wantsToken ? null : fixed ?? (stored === null ? storedToken(generateSecret('pushToken')) : undefined);
+    const generatedPushToken = wantsToken && !fixed && stored === null;
+    if (token !== undefined && token?.hash !== (stored ?? undefined)) {
+      await tx.store.monitors.setPushToken(current.id, token, now);
+      changed = true;
+    }
+    if (changed) await announce(tx, current);
+    return { monitor: (await tx.store.monitors.findById(current.id)) ?? current, outcome: changed ? 'updated' : 'unchanged', generatedPushToken };
+  });
+}
+
+/** Deletes a monitor with its history; components that showed it show nothing until told otherwise. */
+export async function deleteMonitor(ctx: ServiceContext, input: z.input<typeof monitorIdSchema>): Promise<void> {
+  const monitor = await requireMonitor(ctx, parseInput(monitorIdSchema, input));
+  assertWritable(monitor, writerOf(ctx), `monitor "${monitor.key}"`);
+  const pageIds = await ctx.store.components.pageIdsShowing(monitor.id);
+  await ctx.store.monitors.delete(monitor.id);
+  announceTo(ctx, monitor.organizationId, pageIds);
+}
+
+/** Runners, relays and token caches reload the organization's monitors; pages showing this one rebuild. */
+export async function announce(ctx: ServiceContext, monitor: Pick<Monitor, 'id' | 'organizationId'>): Promise<void> {
+  announceTo(ctx, monitor.organizationId, await ctx.store.components.pageIdsShowing(monitor.id));
+}
+
+function announceTo(ctx: ServiceContext, organizationId: string, pageIds: readonly string[]): void {
+  const at = ctx.clock.now();
+  ctx.bus.publish({ type: 'monitors.changed', at, organizationId });
+  for (const pageId of pageIds) ctx.bus.publish({ type: 'page.changed', at, pageId });
+}
+
+async function insertMonitor(ctx: ServiceContext, spec: MonitorSpec, pushToken: StoredToken | null): Promise<Monitor> {
+  const organizationId = organizationOf(ctx);
+  const taken = `a monitor with key "${spec.key}" already exists`;
+  const monitor = await uniquely(
+    ctx,
+    async () => {
+      if ((await ctx.store.monitors.count(organizationId)) >= LIMITS.monitorsPerOrganization)
+        throw new ConflictError(`an organization has at most ${LIMITS.monitorsPerOrganization} monitors`);
+      if (await ctx.store.monitors.findByKey(organizationId, spec.key)) throw new ConflictError(taken);
+      const id = newId('mon');
+      await ctx.store.monitors.insert({ ...spec, id, organizationId, managedBy: writerOf(ctx), pushToken }, ctx.clock.now());
+      return (await ctx.store.monitors.findById(id)) as Monitor;
+    },
+    taken,
+  );
+  ctx.bus.publish({ type: 'monitors.changed', at: ctx.clock.now(), organizationId });
+  return monitor;
+}
+
+/** The stored spec of an entry, its relay named by key checked against the organization's relays. */
+function specOf(entry: Omit<MonitorEntry, 'pushToken'>, relayIds: ReadonlyMap<string, string>): MonitorSpec {
+  const issues = monitorPlacementIssues(entry, (key) => relayIds.has(key));
+  if (issues.length > 0) throw new ValidationError(issues);
+  return {
+    key: entry.key,
+    name: entry.name,
+    type: entry.type,
+    config: entry.config as Record<string, unknown>,
+    intervalSec: entry.intervalSec,
+    timeoutMs: entry.timeoutMs,
+    runOn: entry.runOn,
+    relayId: entry.relay === undefined ? null : (relayIds.get(entry.relay) ?? null),
+    enabled: entry.enabled,
+    retries: entry.retries,
+    degradedLatencyMs: entry.degradedLatencyMs ?? null,
+  };
+}
+
+export async function relayIdsByKey(ctx: ServiceContext): Promise<Map<string, string>> {
+  return new Map((await ctx.store.relays.list(organizationOf(ctx))).map((r) => [r.key, r.id]));
+}
+
+export function storedToken(secret: string): StoredToken {
+  return { hash: hashSecret(secret), prefix: displayPrefix(secret) };
+}

@@ -1,0 +1,51 @@
+// What an organization holds, by key and with who manages it: what config sync compares warden.yaml with.
+import type { ManagedBy } from '../../domain/ownership.js';
+import { organizationOf, type ServiceContext } from '../context.js';
+
+export interface Held {
+  id: string;
+  key: string;
+  managedBy: ManagedBy;
+}
+
+export interface PageHoldings extends Held {
+  components: Held[];
+  /** Incidents and windows with a key (the file names its own by key; the API's may have none). */
+  incidents: Held[];
+  maintenance: Held[];
+}
+
+export interface Inventory {
+  relays: Held[];
+  monitors: Held[];
+  pages: PageHoldings[];
+}
+
+const held = (o: { id: string; key: string | null; managedBy: ManagedBy }): Held[] => (o.key === null ? [] : [{ id: o.id, key: o.key, managedBy: o.managedBy }]);
+
+export async function organizationInventory(ctx: ServiceContext): Promise<Inventory> {
+  const organizationId = organizationOf(ctx);
+  const { store } = ctx;
+  const [relays, monitors, pages] = await Promise.all([store.relays.list(organizationId), store.monitors.list(organizationId), store.pages.list(organizationId)]);
+  return {
+    relays: relays.flatMap(held),
+    monitors: monitors.flatMap(held),
+    pages: await Promise.all(
+      pages.map(async (page) => {
+        const [components, incidents, maintenance] = await Promise.all([
+          store.components.list(page.id),
+          store.incidents.list(page.id, { limit: Number.MAX_SAFE_INTEGER }),
+          store.maintenance.list(page.id),
+        ]);
+        return {
+          id: page.id,
+          key: page.slug,
+          managedBy: page.managedBy,
+          components: components.flatMap(held),
+          incidents: incidents.flatMap(held),
+          maintenance: maintenance.flatMap(held),
+        };
+      }),
+    ),
+  };
+}

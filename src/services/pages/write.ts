@@ -1,0 +1,126 @@
+// Creates, changes and deletes pages, and puts warden.yaml's: one path for the API and the file. Passwords are stored hashed.
+import type { z } from 'zod';
+import { ConflictError } from '../../domain/errors.js';
+import { newId } from '../../domain/ids.js';
+import { LIMITS } from '../../domain/limits.js';
+import { assertWritable } from '../../domain/ownership.js';
+import type { Page } from '../../domain/page.js';
+import { hashPassword, verifyPassword } from '../../domain/passwords.js';
+import { organizationOf, parseInput, type ServiceContext, uniquely, withTransaction, writerOf } from '../context.js';
+import { assertDomainFree, requirePage } from './read.js';
+import { pageCreateSchema, pageEntrySchema, pageSlugSchema, pageUpdateSchema } from './schema.js';
+import { type PageView, pageView } from './view.js';
+
+type PageEntry = z.output<typeof pageEntrySchema>;
+
+export async function createPage(ctx: ServiceContext, input: z.input<typeof pageCreateSchema>): Promise<PageView> {
+  const entry = parseInput(pageCreateSchema, input);
+  return pageView(await withTransaction(ctx, (tx) => insertPage(tx, entry)));
+}
+
+/** warden.yaml's page, by slug: created, or made to match the file (and taken over when the API made it). */
+export async function putPage(ctx: ServiceContext, input: z.input<typeof pageEntrySchema>): Promise<{ page: Page; outcome: 'created' | 'updated' | 'unchanged' }> {
+  const entry = parseInput(pageEntrySchema, input);
+  return withTransaction(ctx, async (tx) => {
+    const current = await tx.store.pages.findBySlug(entry.slug);
+    if (!current) return { page: await insertPage(tx, entry), outcome: 'created' };
+    if (current.organizationId !== organizationOf(tx)) throw new ConflictError(`page slug "${entry.slug}" belongs to another organization`);
+    const writer = writerOf(tx);
+    assertWritable(current, writer, `page "${current.slug}"`);
+    await assertDomainFree(tx, entry.customDomain, entry.slug);
+    const passwordSame =
+      entry.password === undefined ? current.passwordHash === null : current.passwordHash !== null && verifyPassword(entry.password, current.passwordHash);
+    const fieldsSame =
+      current.title === entry.title &&
+      current.description === (entry.description ?? null) &&
+      current.customDomain === (entry.customDomain ?? null) &&
+      current.aiPolicy === entry.aiPolicy &&
+      current.managedBy === writer;
+    if (passwordSame && fieldsSame) return { page: current, outcome: 'unchanged' };
+    await tx.store.pages.update(
+      current.id,
+      {
+        title: entry.title,
+        description: entry.description ?? null,
+        customDomain: entry.customDomain ?? null,
+        aiPolicy: entry.aiPolicy,
+        managedBy: writer,
+        ...(passwordSame ? {} : { passwordHash: entry.password === undefined ? null : hashPassword(entry.password) }),
+      },
+      tx.clock.now(),
+    );
+    changed(tx, current);
+    return { page: (await tx.store.pages.findById(current.id)) ?? current, outcome: 'updated' };
+  });
+}
+
+export async function updatePage(ctx: ServiceContext, input: z.input<typeof pageUpdateSchema>): Promise<PageView> {
+  const { slug, ...changes } = parseInput(pageUpdateSchema, input);
+  const page = await withTransaction(ctx, (tx) =>
+    uniquely(
+      tx,
+      async () => {
+        const current = await requirePage(tx, slug);
+        assertWritable(current, writerOf(tx), `page "${slug}"`);
+        await assertDomainFree(tx, changes.customDomain, slug);
+        const { password, ...fields } = changes;
+        await tx.store.pages.update(
+          current.id,
+          { ...fields, ...(password !== undefined ? { passwordHash: password === null ? null : hashPassword(password) } : {}) },
+          tx.clock.now(),
+        );
+        changed(tx, current);
+        return (await tx.store.pages.findById(current.id)) ?? current;
+      },
+      `the custom domain ${changes.customDomain} is already used by another page`,
+    ),
+  );
+  return pageView(page);
+}
+
+/** Deletes a page with its components, incidents and maintenance. */
+export async function deletePage(ctx: ServiceContext, input: z.input<typeof pageSlugSchema>): Promise<void> {
+  const { slug } = parseInput(pageSlugSchema, input);
+  const page = await requirePage(ctx, slug);
+  assertWritable(page, writerOf(ctx), `page "${slug}"`);
+  await ctx.store.pages.delete(page.id);
+  changed(ctx, page);
+}
+
+async function insertPage(ctx: ServiceContext, entry: PageEntry): Promise<Page> {
+  const organizationId = organizationOf(ctx);
+  const taken = `the slug "${entry.slug}" is already taken`;
+  const page = await uniquely(
+    ctx,
+    async () => {
+      if ((await ctx.store.pages.count(organizationId)) >= LIMITS.pagesPerOrganization)
+        throw new ConflictError(`an organization has at most ${LIMITS.pagesPerOrganization} pages`);
+      if (await ctx.store.pages.findBySlug(entry.slug)) throw new ConflictError(taken);
+      await assertDomainFree(ctx, entry.customDomain, entry.slug);
+      const id = newId('pg');
+      await ctx.store.pages.insert(
+        {
+          id,
+          organizationId,
+          slug: entry.slug,
+          title: entry.title,
+          description: entry.description ?? null,
+          customDomain: entry.customDomain ?? null,
+          aiPolicy: entry.aiPolicy,
+          passwordHash: entry.password === undefined ? null : hashPassword(entry.password),
+          managedBy: writerOf(ctx),
+        },
+        ctx.clock.now(),
+      );
+      return (await ctx.store.pages.findById(id)) as Page;
+    },
+    taken,
+  );
+  changed(ctx, page);
+  return page;
+}
+
+/** Page caches rebuild (or drop) the page. */
+export function changed(ctx: ServiceContext, page: Pick<Page, 'id'>): void {
+  ctx.bus.publish({ type: 'page.changed', at: ctx.clock.now(), pageId: page.id });
+}

@@ -1,0 +1,88 @@
+// Creates, renames and deletes relays: the API (which issues a token at once) and warden.yaml (by key, token optional) share one path.
+import type { z } from 'zod';
+import { ConflictError } from '../../domain/errors.js';
+import { newId } from '../../domain/ids.js';
+import { LIMITS } from '../../domain/limits.js';
+import type { Relay } from '../../domain/organization.js';
+import { assertWritable } from '../../domain/ownership.js';
+import { displayPrefix, generateSecret, hashSecret } from '../../domain/tokens.js';
+import { organizationOf, parseInput, type ServiceContext, uniquely, withTransaction, writerOf } from '../context.js';
+import { requireRelay } from './read.js';
+import { relayCreateSchema, relayEntrySchema, relayIdSchema, relayUpdateSchema } from './schema.js';
+import { type RelayView, relayView } from './view.js';
+
+/** Registers a relay and issues its token; the token is returned once and only its hash is stored. */
+export async function createRelay(ctx: ServiceContext, input: z.input<typeof relayCreateSchema>): Promise<{ relay: RelayView; token: string }> {
+  const entry = parseInput(relayCreateSchema, input);
+  const token = generateSecret('relayToken');
+  const relay = await withTransaction(ctx, async (tx) => {
+    const created = await insertRelay(tx, entry);
+    await tx.store.relays.setToken(created.id, { hash: hashSecret(token), prefix: displayPrefix(token) }, tx.clock.now());
+    return (await tx.store.relays.findById(created.id)) ?? created;
+  });
+  // No monitor runs on a new relay yet, so nothing needs reloading.
+  return { relay: relayView(relay), token };
+}
+
+/** warden.yaml's relay: created, or renamed and taken over, by key; a token the file fixes is set (if no other relay holds it). */
+export async function putRelay(ctx: ServiceContext, input: z.input<typeof relayEntrySchema>): Promise<{ relay: Relay; outcome: 'created' | 'updated' | 'unchanged' }> {
+  const entry = parseInput(relayEntrySchema, input);
+  return withTransaction(ctx, async (tx) => {
+    const writer = writerOf(tx);
+    const now = tx.clock.now();
+    let relay = await tx.store.relays.findByKey(organizationOf(tx), entry.key);
+    let outcome: 'created' | 'updated' | 'unchanged' = 'unchanged';
+    if (!relay) {
+      relay = await insertRelay(tx, entry);
+      outcome = 'created';
+    } else if (relay.name !== entry.name || relay.managedBy !== writer) {
+      assertWritable(relay, writer, `relay "${relay.key}"`);
+      await tx.store.relays.update(relay.id, { name: entry.name, managedBy: writer }, now);
+      outcome = 'updated';
+    }
+    if (entry.token !== undefined) {
+      const hash = hashSecret(entry.token);
+      const holder = await tx.store.relays.findByTokenHash(hash);
+      if (holder && holder.id !== relay.id) throw new ConflictError(`the token of relay "${entry.key}" is already used by another relay`);
+      if (!holder) await tx.store.relays.setToken(relay.id, { hash, prefix: displayPrefix(entry.token) }, now);
+    }
+    return { relay: (await tx.store.relays.findById(relay.id)) ?? relay, outcome };
+  });
+}
+
+/** Renames a relay (the key stays: monitors name their relay by it). */
+export async function updateRelay(ctx: ServiceContext, input: z.input<typeof relayUpdateSchema>): Promise<RelayView> {
+  const { id, ...changes } = parseInput(relayUpdateSchema, input);
+  const current = await requireRelay(ctx, { id });
+  assertWritable(current, writerOf(ctx), `relay "${current.key}"`);
+  if (changes.name !== undefined && changes.name !== current.name) await ctx.store.relays.update(current.id, { name: changes.name }, ctx.clock.now());
+  return relayView((await ctx.store.relays.findById(current.id)) ?? current);
+}
+
+/** A relay that still runs monitors is refused (409), so none is left without a place to run. */
+export async function deleteRelay(ctx: ServiceContext, input: z.input<typeof relayIdSchema>): Promise<void> {
+  const relay = await requireRelay(ctx, parseInput(relayIdSchema, input));
+  assertWritable(relay, writerOf(ctx), `relay "${relay.key}"`);
+  const monitors = await ctx.store.monitors.keysOnRelay(relay.id);
+  if (monitors.length > 0)
+    throw new ConflictError(`relay "${relay.key}" runs monitors ${monitors.map((k) => `"${k}"`).join(', ')}; move or delete them first`);
+  await ctx.store.relays.delete(relay.id);
+  ctx.bus.publish({ type: 'monitors.changed', at: ctx.clock.now(), organizationId: relay.organizationId });
+}
+
+async function insertRelay(ctx: ServiceContext, entry: { key: string; name: string }): Promise<Relay> {
+  const organizationId = organizationOf(ctx);
+  const taken = `a relay with key "${entry.key}" already exists`;
+  return uniquely(
+    ctx,
+    async () => {
+      if ((await ctx.store.relays.count(organizationId)) >= LIMITS.relaysPerOrganization)
+        throw new ConflictError(`an organization has at most ${LIMITS.relaysPerOrganization} relays`);
+      if (await ctx.store.relays.findByKey(organizationId, entry.key)) throw new ConflictError(taken);
+      const id = newId('rly');
+      await ctx.store.relays.insert({ id, organizationId, key: entry.key, name: entry.name, managedBy: writerOf(ctx) }, ctx.clock.now());
+      return (await ctx.store.relays.findById(id)) as Relay;
+    },
+    taken,
+  );
+}
