@@ -13,5 +13,13 @@ export function assertWritable(object: { managedBy: ManagedBy }, writer: Managed
     );
 }
 
-/** How views show who manages an object. */
-export const managedByField = () => z.enum(MANAGED_BY).describe('config: warden.yaml manages it and the API cannot change it.');
+/** The fields every view of a stored object ends with: who manages it, and when it was created and last changed. */
+export const ownershipFields = () => ({
+  managedBy: z.enum(MANAGED_BY).describe('config: warden.yaml manages it and the API cannot change it.'),
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+});
+
+export function ownershipOf(object: { managedBy: ManagedBy; createdAt: number; updatedAt: number }): { managedBy: ManagedBy; createdAt: number; updatedAt: number } {
+  return { managedBy: object.managedBy, createdAt: object.createdAt, updatedAt: object.updatedAt };
+}

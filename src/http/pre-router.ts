@@ -47,12 +47,14 @@ export function createRequestListener(app: App, options: { fastPaths: readonly F
     const requestId = requestIdFor(req.headers['x-request-id']);
     if (answer.failure !== undefined) logger.child({ requestId }).error({ err: answer.failure }, 'unhandled error');
     if (res.destroyed) return;
-    const length = answer.body === null || 'content-length' in answer.headers ? {} : { 'content-length': String(Buffer.byteLength(answer.body)) };
-    res.writeHead(answer.status, { ...answer.headers, ...length, 'x-request-id': requestId });
+    // One header object per answer: a page's (memoized, with its length) or another answer's with its length added.
+    const headers =
+      answer.body === null || 'content-length' in answer.headers
+        ? { ...answer.headers, 'x-request-id': requestId }
+        : { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)), 'x-request-id': requestId };
+    res.writeHead(answer.status, headers);
     res.end(req.method === 'HEAD' ? undefined : (answer.body ?? undefined));
-    const url = req.url ?? '/';
-    const query = url.indexOf('?');
-    logRequest(logger, requestId, req.method ?? 'GET', query === -1 ? url : url.slice(0, query), answer.status, started);
+    logRequest(logger, requestId, req.method ?? 'GET', req.url ?? '/', answer.status, started);
   }
 }
 

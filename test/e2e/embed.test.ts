@@ -63,14 +63,16 @@ describe('the embed widget on another site', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function open(colorScheme: 'light' | 'dark'): Promise<{ page: Page; errors: string[] }> {
+  /** `listening` resolves once the widget's live stream has its first message (the server greets it with a snapshot). */
+  async function open(colorScheme: 'light' | 'dark'): Promise<{ page: Page; errors: string[]; listening: Promise<void> }> {
     const context = await browser.newContext({ viewport: { width: 420, height: 250 }, colorScheme, deviceScaleFactor: 2 });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     page.on('pageerror', (error) => errors.push(error.message));
+    const listening = new Promise<void>((resolve) => page.on('websocket', (socket) => socket.once('framereceived', () => resolve())));
     await page.goto(host.url);
-    return { page, errors };
+    return { page, errors, listening };
   }
 
   it('loads in a cross-origin iframe, shows the page and links to it in a new tab', async () => {
@@ -89,10 +91,10 @@ describe('the embed widget on another site', () => {
   });
 
   it('updates itself from the live stream, players included', async () => {
-    const { page, errors } = await open('light');
+    const { page, errors, listening } = await open('light');
     const widget = page.frameLocator('iframe[title="Blockhaven status"]');
     await expect.poll(() => widget.getByTestId('embed').getAttribute('data-state')).toBe('operational');
-    await page.waitForTimeout(300);
+    await listening;
     // The widget polls once a minute at most: an update within seconds came over the stream.
     expect(await push('down')).toBe(200);
     await expect.poll(() => widget.getByTestId('embed').getAttribute('data-state'), { interval: 50, timeout: 5000 }).toBe('down');

@@ -196,7 +196,8 @@ describe('the HTML status page in Chromium', () => {
   it('runs no script from user text', async () => {
     const opened = await open(render(hostileSnapshot()), { viewport: PHONE });
     try {
-      await opened.page.waitForTimeout(300);
+      // Every resource loaded or failed by then: an injected <img onerror> or <script> would have run.
+      await opened.page.waitForLoadState('load');
       expect(opened.dialogs).toEqual([]);
       expect(await opened.page.locator('img, main script, main svg[onload]').count()).toBe(0);
       expect(await opened.page.locator('.component-name').first().textContent()).toMatch(/^<img src=x onerror=alert\(1\)>"><svg/);

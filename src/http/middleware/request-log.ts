@@ -10,11 +10,16 @@ export interface RequestLine {
   ms: number;
 }
 
-/** Errors at error level, everything else at debug: a busy server logs nothing per request unless asked to. */
-export function logRequest(logger: Logger, requestId: string, method: string, path: string, status: number, started: number): void {
+/**
+ * Errors at error level, everything else at debug: a busy server logs nothing per request unless asked to, and spends
+ * nothing on the line either. `url` may carry a query string: only its path is logged.
+ */
+export function logRequest(logger: Logger, requestId: string, method: string, url: string, status: number, started: number): void {
   const level = status >= 500 ? 'error' : 'debug';
   if (!logger.isLevelEnabled(level)) return;
-  const line: RequestLine = { method, path: maskSecrets(path), status, ms: Math.round((performance.now() - started) * 10) / 10 };
+  const query = url.indexOf('?');
+  const path = maskSecrets(query === -1 ? url : url.slice(0, query));
+  const line: RequestLine = { method, path, status, ms: Math.round((performance.now() - started) * 10) / 10 };
   logger.child({ requestId })[level](line, status >= 500 ? 'request failed' : 'request');
 }
 

@@ -1,6 +1,6 @@
 // The API's view of a component: its place on the page and the monitor whose state it shows.
 import { z } from 'zod';
-import { managedByField } from '../../domain/ownership.js';
+import { ownershipFields, ownershipOf } from '../../domain/ownership.js';
 import type { Component } from '../../domain/page.js';
 
 export const componentViewSchema = z.object({
@@ -12,9 +12,7 @@ export const componentViewSchema = z.object({
   order: z.number().int().describe('Position on the page, lowest first.'),
   monitorId: z.string().nullable(),
   monitorKey: z.string().nullable().describe('Key of the monitor whose state the component shows.'),
-  managedBy: managedByField(),
-  createdAt: z.number().int(),
-  updatedAt: z.number().int(),
+  ...ownershipFields(),
 });
 
 export type ComponentView = z.infer<typeof componentViewSchema>;
@@ -30,9 +28,7 @@ export function componentView(component: Component, monitorKeys: ReadonlyMap<str
     order: component.order,
     monitorId: component.monitorId,
     monitorKey: component.monitorId === null ? null : (monitorKeys.get(component.monitorId) ?? null),
-    managedBy: component.managedBy,
-    createdAt: component.createdAt,
-    updatedAt: component.updatedAt,
+    ...ownershipOf(component),
   };
 }
 

@@ -1,7 +1,7 @@
 // The API's view of an incident: its state, timeline and affected components.
 import { z } from 'zod';
 import { INCIDENT_IMPACTS, INCIDENT_STATUSES, type Incident } from '../../domain/incident.js';
-import { managedByField } from '../../domain/ownership.js';
+import { ownershipFields, ownershipOf } from '../../domain/ownership.js';
 import { affectedComponents } from '../components/view.js';
 
 export const incidentViewSchema = z.object({
@@ -17,9 +17,7 @@ export const incidentViewSchema = z.object({
   updates: z
     .array(z.object({ id: z.string(), status: z.enum(INCIDENT_STATUSES), message: z.string(), at: z.number().int() }))
     .describe('The timeline, oldest first.'),
-  managedBy: managedByField(),
-  createdAt: z.number().int(),
-  updatedAt: z.number().int(),
+  ...ownershipFields(),
 });
 
 export type IncidentView = z.infer<typeof incidentViewSchema>;
@@ -36,8 +34,6 @@ export function incidentView(incident: Incident, componentKeys: ReadonlyMap<stri
     resolvedAt: incident.resolvedAt,
     ...affectedComponents(incident.componentIds, componentKeys),
     updates: incident.updates,
-    managedBy: incident.managedBy,
-    createdAt: incident.createdAt,
-    updatedAt: incident.updatedAt,
+    ...ownershipOf(incident),
   };
 }

@@ -1,7 +1,7 @@
 // The API's view of a maintenance window and the components it covers.
 import { z } from 'zod';
 import type { Maintenance } from '../../domain/incident.js';
-import { managedByField } from '../../domain/ownership.js';
+import { ownershipFields, ownershipOf } from '../../domain/ownership.js';
 import { affectedComponents } from '../components/view.js';
 
 export const maintenanceViewSchema = z.object({
@@ -13,9 +13,7 @@ export const maintenanceViewSchema = z.object({
   endsAt: z.number().int(),
   componentIds: z.array(z.string()),
   components: z.array(z.string()).describe('Keys of the covered components.'),
-  managedBy: managedByField(),
-  createdAt: z.number().int(),
-  updatedAt: z.number().int(),
+  ...ownershipFields(),
 });
 
 export type MaintenanceView = z.infer<typeof maintenanceViewSchema>;
@@ -30,8 +28,6 @@ export function maintenanceView(window: Maintenance, componentKeys: ReadonlyMap<
     startsAt: window.startsAt,
     endsAt: window.endsAt,
     ...affectedComponents(window.componentIds, componentKeys),
-    managedBy: window.managedBy,
-    createdAt: window.createdAt,
-    updatedAt: window.updatedAt,
+    ...ownershipOf(window),
   };
 }

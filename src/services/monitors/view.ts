@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Monitor } from '../../domain/monitor.js';
 import { CHECK_SOURCES, MONITOR_STATES, MONITOR_TYPES, RUN_ON } from '../../domain/monitor-type.js';
-import { managedByField } from '../../domain/ownership.js';
+import { ownershipFields } from '../../domain/ownership.js';
 import { probeDefinition } from '../../probes/registry.js';
 
 export const REDACTED = '[redacted]';
@@ -39,7 +39,7 @@ export const monitorViewSchema = z.object({
   stateSince: z.number().int().describe('Since when the monitor has been in this state (epoch ms).'),
   latest: latestResultSchema.nullable(),
   pushTokenPrefix: z.string().nullable().describe('Push monitors: the visible start of the push token.'),
-  managedBy: managedByField(),
+  managedBy: ownershipFields().managedBy,
 });
 
 export type MonitorView = z.infer<typeof monitorViewSchema>;

@@ -1,6 +1,6 @@
 // The API's view of a page: everything but the password, which is only ever stored hashed.
 import { z } from 'zod';
-import { managedByField } from '../../domain/ownership.js';
+import { ownershipFields, ownershipOf } from '../../domain/ownership.js';
 import type { Page } from '../../domain/page.js';
 
 export const pageViewSchema = z.object({
@@ -11,9 +11,7 @@ export const pageViewSchema = z.object({
   customDomain: z.string().nullable(),
   passwordProtected: z.boolean().describe('Whether a password protects every form of the page (the password is never returned).'),
   aiPolicy: z.enum(['allow', 'disallow']),
-  managedBy: managedByField(),
-  createdAt: z.number().int(),
-  updatedAt: z.number().int(),
+  ...ownershipFields(),
 });
 
 export type PageView = z.infer<typeof pageViewSchema>;
@@ -27,8 +25,6 @@ export function pageView(page: Page): PageView {
     customDomain: page.customDomain,
     passwordProtected: page.passwordHash !== null,
     aiPolicy: page.aiPolicy,
-    managedBy: page.managedBy,
-    createdAt: page.createdAt,
-    updatedAt: page.updatedAt,
+    ...ownershipOf(page),
   };
 }

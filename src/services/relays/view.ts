@@ -1,7 +1,7 @@
 // The API's view of a relay: never its token, only the token's visible start.
 import { z } from 'zod';
 import type { Relay } from '../../domain/organization.js';
-import { managedByField } from '../../domain/ownership.js';
+import { ownershipFields, ownershipOf } from '../../domain/ownership.js';
 
 export const relayViewSchema = z.object({
   id: z.string(),
@@ -9,9 +9,7 @@ export const relayViewSchema = z.object({
   name: z.string(),
   tokenPrefix: z.string().nullable().describe('The visible start of the current token; null when none was issued.'),
   lastSeenAt: z.number().int().nullable().describe('When the relay last called Warden (epoch ms).'),
-  managedBy: managedByField(),
-  createdAt: z.number().int(),
-  updatedAt: z.number().int(),
+  ...ownershipFields(),
 });
 
 export type RelayView = z.infer<typeof relayViewSchema>;
@@ -23,8 +21,6 @@ export function relayView(relay: Relay): RelayView {
     name: relay.name,
     tokenPrefix: relay.tokenPrefix,
     lastSeenAt: relay.lastSeenAt,
-    managedBy: relay.managedBy,
-    createdAt: relay.createdAt,
-    updatedAt: relay.updatedAt,
+    ...ownershipOf(relay),
   };
 }

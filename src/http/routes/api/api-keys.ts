@@ -5,7 +5,7 @@ import { listApiKeys, revokeApiKey } from '../../../services/api-keys/list.js';
 import { apiKeyCreateSchema } from '../../../services/api-keys/schema.js';
 import { apiKeyView, apiKeyViewSchema } from '../../../services/api-keys/view.js';
 import type { App } from '../../app.js';
-import { type ApiGuards, apiOperation, idParam } from './operation.js';
+import { type ApiGuards, apiOperation, idParam, listOperation } from './operation.js';
 
 const ApiKey = apiKeyViewSchema.openapi('ApiKey');
 const ApiKeyWithSecret = apiKeyViewSchema.extend({ key: z.string().describe('The API key (wdn_…), shown this once.') }).openapi('ApiKeyWithSecret');
@@ -13,14 +13,14 @@ const ApiKeyWithSecret = apiKeyViewSchema.extend({ key: z.string().describe('The
 export function apiKeyRoutes(app: App, guards: ApiGuards): void {
   // Every operation needs a write key: keys are credentials.
   const op = { tag: 'apiKeys', path: '/api/v1/api-keys', scope: 'write' } as const;
-  apiOperation(app, guards, {
+  listOperation(app, guards, {
     ...op,
-    method: 'get',
     summary: 'List API keys',
     description: 'Prefixes, scopes and last use; revoked keys included. Needs a write key: keys are credentials.',
-    ok: { status: 200, schema: z.object({ apiKeys: z.array(ApiKey) }), description: 'The keys, oldest first.' },
-    run: (ctx) => listApiKeys(ctx),
-    respond: (apiKeys) => ({ apiKeys }),
+    key: 'apiKeys',
+    item: ApiKey,
+    ok: 'The keys, oldest first.',
+    run: listApiKeys,
   });
   apiOperation(app, guards, {
     ...op,

@@ -8,7 +8,7 @@ import { updateMonitor } from '../../../services/monitors/update.js';
 import { monitorWithRelaySchema } from '../../../services/monitors/view.js';
 import { createMonitor, deleteMonitor } from '../../../services/monitors/write.js';
 import type { App } from '../../app.js';
-import { type ApiGuards, apiOperation, idParam } from './operation.js';
+import { type ApiGuards, apiOperation, idParam, listOperation } from './operation.js';
 
 const Monitor = monitorWithRelaySchema.openapi('Monitor');
 const MonitorWithPushToken = monitorWithRelaySchema
@@ -20,15 +20,14 @@ const withToken = ({ monitor, pushToken }: { monitor: z.infer<typeof Monitor>; p
 
 export function monitorRoutes(app: App, guards: ApiGuards): void {
   const op = { tag: 'monitors', path: '/api/v1/monitors' } as const;
-  apiOperation(app, guards, {
+  listOperation(app, guards, {
     ...op,
-    method: 'get',
     summary: 'List monitors',
     description: "The organization's monitors with their state and latest result. Secrets of the configuration are redacted.",
-    scope: 'read',
-    ok: { status: 200, schema: z.object({ monitors: z.array(Monitor) }), description: 'The monitors, by key.' },
-    run: (ctx) => listMonitors(ctx),
-    respond: (monitors) => ({ monitors }),
+    key: 'monitors',
+    item: Monitor,
+    ok: 'The monitors, by key.',
+    run: listMonitors,
   });
   apiOperation(app, guards, {
     ...op,

@@ -86,3 +86,26 @@ const pathParam = (name: string, description: string, example: string) =>
 
 export const slugParam = pathParam('slug', 'The page slug.', 'lobby');
 export const idParam = (what: string, example: string) => pathParam('id', `The ${what} id.`, example);
+
+/** A collection's GET, answered as `{ [key]: items }` (the lists whose caps bound them; nothing to page through). */
+export function listOperation<T>(
+  app: App,
+  guards: ApiGuards,
+  op: Pick<ApiOperation<undefined, undefined, undefined, T[]>, 'tag' | 'path' | 'summary' | 'description'> & {
+    scope?: 'read' | 'write';
+    key: string;
+    item: z.ZodType;
+    ok: string;
+    run(ctx: ServiceContext): Promise<T[]>;
+  },
+): void {
+  const { key, item, ok, run, scope = 'read', ...rest } = op;
+  apiOperation(app, guards, {
+    ...rest,
+    method: 'get',
+    scope,
+    ok: { status: 200, schema: z.object({ [key]: z.array(item) }), description: ok },
+    run: (ctx) => run(ctx),
+    respond: (items) => ({ [key]: items }),
+  });
+}

@@ -5,21 +5,13 @@ import { pageCreateSchema, pagePatchSchema } from '../../../services/pages/schem
 import { pageViewSchema } from '../../../services/pages/view.js';
 import { createPage, deletePage, updatePage } from '../../../services/pages/write.js';
 import type { App } from '../../app.js';
-import { type ApiGuards, apiOperation, slugParam } from './operation.js';
+import { type ApiGuards, apiOperation, listOperation, slugParam } from './operation.js';
 
 const Page = pageViewSchema.openapi('Page');
 
 export function pageRoutes(app: App, guards: ApiGuards): void {
   const op = { tag: 'pages', path: '/api/v1/pages' } as const;
-  apiOperation(app, guards, {
-    ...op,
-    method: 'get',
-    summary: 'List pages',
-    scope: 'read',
-    ok: { status: 200, schema: z.object({ pages: z.array(Page) }), description: 'The pages, by slug.' },
-    run: (ctx) => listPages(ctx),
-    respond: (pages) => ({ pages }),
-  });
+  listOperation(app, guards, { ...op, summary: 'List pages', key: 'pages', item: Page, ok: 'The pages, by slug.', run: listPages });
   apiOperation(app, guards, {
     ...op,
     method: 'post',

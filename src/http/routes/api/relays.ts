@@ -6,7 +6,7 @@ import { relayCreateSchema, relayPatchSchema } from '../../../services/relays/sc
 import { type RelayView, relayViewSchema } from '../../../services/relays/view.js';
 import { createRelay, deleteRelay, updateRelay } from '../../../services/relays/write.js';
 import type { App } from '../../app.js';
-import { type ApiGuards, apiOperation, idParam } from './operation.js';
+import { type ApiGuards, apiOperation, idParam, listOperation } from './operation.js';
 
 const Relay = relayViewSchema.openapi('Relay');
 const RelayWithToken = relayViewSchema
@@ -16,15 +16,7 @@ const withToken = ({ relay, token }: { relay: RelayView; token: string }) => ({ 
 
 export function relayApiRoutes(app: App, guards: ApiGuards): void {
   const op = { tag: 'relays', path: '/api/v1/relays' } as const;
-  apiOperation(app, guards, {
-    ...op,
-    method: 'get',
-    summary: 'List relays',
-    scope: 'read',
-    ok: { status: 200, schema: z.object({ relays: z.array(Relay) }), description: 'The relays, by key.' },
-    run: (ctx) => listRelays(ctx),
-    respond: (relays) => ({ relays }),
-  });
+  listOperation(app, guards, { ...op, summary: 'List relays', key: 'relays', item: Relay, ok: 'The relays, by key.', run: listRelays });
   apiOperation(app, guards, {
     ...op,
     method: 'post',

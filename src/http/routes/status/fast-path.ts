@@ -22,8 +22,7 @@ export function pageFastPath(pages: PageCache): FastPath {
       const query = url.indexOf('?');
       const path = query === -1 ? url : url.slice(0, query);
       const target = resolvePageTarget(pages, req.headers.host, path, req.headers.accept, query === -1 ? '' : url.slice(query + 1));
-      const hit = target && fastFormResponse(pages, target, path, req.headers['if-none-match']);
-      return hit ? { status: hit.status, headers: { ...hit.headers, ...CORS }, body: hit.body } : undefined;
+      return (target && fastFormResponse(pages, target, path, req.headers['if-none-match'], CORS)) ?? undefined;
     },
   };
 }

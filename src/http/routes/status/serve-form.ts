@@ -33,11 +33,21 @@ export interface FormResponse {
   body: RenderedForm['body'] | null;
 }
 
-/** The response for a readable, cached page and its rendered form: shared by the Hono route and the server's fast path. */
-export function formResponse(cached: CachedPage, target: PageTarget, path: string, ifNoneMatch: string | undefined, rendered: RenderedForm): FormResponse {
+/**
+ * The response for a readable, cached page and its rendered form: shared by the Hono route and the server's fast path.
+ * `cors`: the CORS headers the fast path writes itself (in the app, the page's cors middleware adds the same).
+ */
+export function formResponse(
+  cached: CachedPage,
+  target: PageTarget,
+  path: string,
+  ifNoneMatch: string | undefined,
+  rendered: RenderedForm,
+  cors?: Readonly<Record<string, string>>,
+): FormResponse {
   const negotiated = path === target.basePath || path === `${target.basePath}/`;
   const notModified = etagMatches(ifNoneMatch, rendered.etag);
-  const headers = headersFor(rendered, target.form, cached.page.passwordHash !== null, negotiated, notModified);
+  const headers = headersFor(rendered, target.form, cached.page.passwordHash !== null, negotiated, notModified, cors);
   return notModified ? { status: 304, headers, body: null } : { status: 200, headers, body: rendered.body };
 }
 
@@ -47,13 +57,20 @@ export function formResponse(cached: CachedPage, target: PageTarget, path: strin
  */
 const headerMemo = new WeakMap<RenderedForm, Map<string, Record<string, string>>>();
 
-function headersFor(rendered: RenderedForm, form: FormName, isPrivate: boolean, negotiated: boolean, notModified: boolean): Record<string, string> {
+function headersFor(
+  rendered: RenderedForm,
+  form: FormName,
+  isPrivate: boolean,
+  negotiated: boolean,
+  notModified: boolean,
+  cors: Readonly<Record<string, string>> | undefined,
+): Record<string, string> {
   let variants = headerMemo.get(rendered);
   if (!variants) {
     variants = new Map();
     headerMemo.set(rendered, variants);
   }
-  const key = `${form}${isPrivate ? 'p' : ''}${negotiated ? 'v' : ''}${notModified ? 'n' : ''}`;
+  const key = `${form}${isPrivate ? 'p' : ''}${negotiated ? 'v' : ''}${notModified ? 'n' : ''}${cors ? 'c' : ''}`;
   let headers = variants.get(key);
   if (!headers) {
     headers = {
@@ -65,6 +82,7 @@ function headersFor(rendered: RenderedForm, form: FormName, isPrivate: boolean, 
       'x-content-type-options': 'nosniff',
       ...FORM_HEADERS[form],
       ...(negotiated ? { vary: 'Accept' } : {}),
+      ...cors,
     };
     Object.freeze(headers);
     variants.set(key, headers);
@@ -77,11 +95,17 @@ function headersFor(rendered: RenderedForm, form: FormName, isPrivate: boolean, 
  * answered without the router or middleware. Null means "not that simple" (cold, protected, unknown, og.png not
  * rendered yet): the request goes through the app as usual.
  */
-export function fastFormResponse(pages: PageCache, target: PageTarget, path: string, ifNoneMatch: string | undefined): FormResponse | null {
+export function fastFormResponse(
+  pages: PageCache,
+  target: PageTarget,
+  path: string,
+  ifNoneMatch: string | undefined,
+  cors?: Readonly<Record<string, string>>,
+): FormResponse | null {
   if (!target.page || target.page.passwordHash !== null) return null;
   const cached = pages.peek(target.page);
   const rendered = cached?.ready(target.form, target.basePath, target.options);
-  return cached && rendered ? formResponse(cached, target, path, ifNoneMatch, rendered) : null;
+  return cached && rendered ? formResponse(cached, target, path, ifNoneMatch, rendered, cors) : null;
 }
 
 export async function serveForm(c: Context<AppEnv>, target: PageTarget): Promise<Response> {
