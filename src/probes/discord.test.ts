@@ -1,7 +1,8 @@
 // The discord monitor against a fake Discord API: the guild widget and a bot's view of the guild.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type DiscordFakeState, startDiscordFake } from '../../test/fakes/game-api-fakes.js';
 import { activeResources, leakedResources } from '../../test/fakes/handles.js';
-import { type DiscordFakeState, type FakeServer, startDiscordFake } from '../../test/fakes/http-fakes.js';
+import type { FakeServer } from '../../test/fakes/http-fakes.js';
 import { probeDirectly, runThrough } from '../../test/fakes/probe-runs.js';
 import { discord } from './discord.js';
 

@@ -1,7 +1,8 @@
 // The fivem monitor against a fake FXServer's /dynamic.json, /info.json and /players.json.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FivemFakeState, fivemServerState, startFivemFake } from '../../test/fakes/game-api-fakes.js';
 import { activeResources, leakedResources } from '../../test/fakes/handles.js';
-import { type FakeServer, type FivemFakeState, fivemServerState, startFivemFake } from '../../test/fakes/http-fakes.js';
+import type { FakeServer } from '../../test/fakes/http-fakes.js';
 import { probeDirectly, runThrough } from '../../test/fakes/probe-runs.js';
 import { fivem, stripColourCodes } from './fivem.js';
 

@@ -1,7 +1,8 @@
 // The pterodactyl monitor against a fake panel's client API.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type PterodactylFakeState, pterodactylServer, startPterodactylFake } from '../../test/fakes/game-api-fakes.js';
 import { activeResources, leakedResources } from '../../test/fakes/handles.js';
-import { type FakeServer, type PterodactylFakeState, pterodactylServer, startPterodactylFake } from '../../test/fakes/http-fakes.js';
+import type { FakeServer } from '../../test/fakes/http-fakes.js';
 import { probeDirectly, runThrough } from '../../test/fakes/probe-runs.js';
 import { pterodactyl } from './pterodactyl.js';
 

@@ -64,13 +64,6 @@ export function humanTime(ms: number): string {
   return `${at.getUTCDate()} ${MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}, ${hh}:${mm} UTC`;
 }
 
-/** A day of the strip, "2026-11-20", as "20 Nov 2026". */
-export function humanDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-').map(Number);
-  if (!year || !month || !day) return isoDate;
-  return `${day} ${MONTHS[month - 1]} ${year}`;
-}
-
 /** "2 h 15 min", "3 d 4 h", "45 s": how long an incident lasted. */
 export function formatDuration(ms: number): string {
   const seconds = Math.max(0, Math.round(ms / 1000));

@@ -1,7 +1,8 @@
 // The probe contract suite's fixtures: for each monitor type, an example config, a server that never answers it, and a fake echoing its secrets.
 import type { MonitorType } from '../../src/domain/monitor-type.js';
 import { type BlackHole, startStalledHandshake, startTcpBlackHole, startUdpBlackHole } from '../fakes/black-holes.js';
-import { startDiscordFake, startPterodactylFake, startWebsiteFake } from '../fakes/http-fakes.js';
+import { startDiscordFake, startPterodactylFake } from '../fakes/game-api-fakes.js';
+import { startWebsiteFake } from '../fakes/http-fakes.js';
 import { startRconServer } from '../fakes/rcon-server.js';
 import { startRustWebrconServer } from '../fakes/rust-webrcon-server.js';
 
