@@ -29,45 +29,50 @@ describe.skipIf(!postgres?.available)('two Warden processes on one PostgreSQL sc
   const waitingForLock = async () =>
     Number((await observer.query("select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()")).rows[0].n);
 
-  it('makes a second commit wait for the monitors the first one read, so neither overwrites the other', async () => {
-    await addOrganization(opened.store);
-    const id = await addMonitor(opened.store, 'a');
-    const order: string[] = [];
+  /** A transaction that reads these monitors' states and holds on until released: `read` resolves once it has read. */
+  function holding(store: Store, ids: string[], after?: () => void) {
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const first = opened.store.transaction(async (tx) => {
-      await tx.monitors.findStates([id]);
-      await held;
-      order.push('first commits');
+    let read = () => {};
+    const hasRead = new Promise<void>((resolve) => {
+      read = resolve;
     });
-    await vi.waitFor(() => expect(order).toEqual([]));
+    const done = store.transaction(async (tx) => {
+      await tx.monitors.findStates(ids);
+      read();
+      await held;
+      after?.();
+    });
+    return { read: hasRead, release, done };
+  }
+
+  it('makes a second commit wait for the monitors the first one read, so neither overwrites the other', async () => {
+    await addOrganization(opened.store);
+    const id = await addMonitor(opened.store, 'a');
+    const order: string[] = [];
+    const first = holding(opened.store, [id], () => order.push('first commits'));
+    await first.read;
     const second = other.transaction(async (tx) => {
       await tx.monitors.findStates([id]);
       order.push('second reads');
     });
     await vi.waitFor(async () => expect(await waitingForLock()).toBeGreaterThan(0));
     expect(order).toEqual([]);
-    release();
-    await Promise.all([first, second]);
+    first.release();
+    await Promise.all([first.done, second]);
     expect(order).toEqual(['first commits', 'second reads']);
   });
 
   it('reads without locking outside a transaction', async () => {
     await addOrganization(opened.store);
     const id = await addMonitor(opened.store, 'a');
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const first = opened.store.transaction(async (tx) => {
-      await tx.monitors.findStates([id]);
-      await held;
-    });
+    const first = holding(opened.store, [id]);
+    await first.read;
     expect((await other.monitors.findStates([id])).map((m) => m.id)).toEqual([id]);
-    release();
-    await first;
+    first.release();
+    await first.done;
   });
 
   it('migrates while other schemas of the database are created and dropped', async () => {
