@@ -164,3 +164,12 @@ export function stateRow(monitorId: string, overrides: Partial<MonitorStateRow> 
     ...overrides,
   };
 }
+
+/** ORG with page `status` holding components `cmp_a` and `cmp_b`: what incidents and maintenance are written on. */
+export async function addPageWithTwoComponents(store: Store): Promise<string> {
+  await addOrganization(store);
+  const pageId = await addPage(store, 'status');
+  await addComponent(store, pageId, 'a');
+  await addComponent(store, pageId, 'b');
+  return pageId;
+}

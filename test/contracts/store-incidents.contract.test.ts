@@ -3,7 +3,7 @@ import { beforeEach, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '../../src/domain/check.js';
 import type { Incident, IncidentSpec, Maintenance, MaintenanceSpec } from '../../src/domain/incident.js';
 import type { Store } from '../../src/store/index.js';
-import { addComponent, addOrganization, addPage, describeStore, incidentSpec, maintenanceSpec, NOW, rejectionOf, updateIds } from './store-fixtures.js';
+import { addPage, addPageWithTwoComponents, describeStore, incidentSpec, maintenanceSpec, NOW, rejectionOf, updateIds } from './store-fixtures.js';
 
 /** Inserts incident `inc_<key>` on a page, its updates named `upd_<key>_<n>`. */
 async function addIncident(store: Store, pageId: string, key: string, overrides: Partial<IncidentSpec> = {}): Promise<string> {
@@ -24,10 +24,7 @@ const sorted = (ids: readonly string[] | undefined) => [...(ids ?? [])].sort();
 describeStore('incidents', (store) => {
   let pageId = '';
   beforeEach(async () => {
-    await addOrganization(store());
-    pageId = await addPage(store(), 'status');
-    await addComponent(store(), pageId, 'a');
-    await addComponent(store(), pageId, 'b');
+    pageId = await addPageWithTwoComponents(store());
   });
 
   it('stores a new incident with its components and its timeline, oldest update first', async () => {
@@ -167,10 +164,7 @@ describeStore('incidents', (store) => {
 describeStore('maintenance', (store) => {
   let pageId = '';
   beforeEach(async () => {
-    await addOrganization(store());
-    pageId = await addPage(store(), 'status');
-    await addComponent(store(), pageId, 'a');
-    await addComponent(store(), pageId, 'b');
+    pageId = await addPageWithTwoComponents(store());
   });
 
   it('stores a new window exactly as written', async () => {

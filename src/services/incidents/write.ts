@@ -6,8 +6,8 @@ import { type Incident, type IncidentSpec, incidentSpecChanged } from '../../dom
 import { LIMITS } from '../../domain/limits.js';
 import { assertWritable } from '../../domain/ownership.js';
 import type { Page } from '../../domain/page.js';
-import { componentKeysById, requireOnPage, resolveComponentRefs } from '../components/refs.js';
-import { parseInput, type ServiceContext, uniquely, withTransaction, writerOf } from '../context.js';
+import { addToPage, componentKeysById, requireOnPage, resolveComponentRefs } from '../components/refs.js';
+import { parseInput, type ServiceContext, withTransaction, writerOf } from '../context.js';
 import { requirePage } from '../pages/read.js';
 import { changed } from '../pages/write.js';
 import { requireIncident } from './read.js';
@@ -98,22 +98,20 @@ export async function deleteIncident(ctx: ServiceContext, input: z.input<typeof 
   changed(ctx, page);
 }
 
-async function insertIncident(ctx: ServiceContext, page: Page, spec: IncidentSpec): Promise<Incident> {
-  const taken = `an incident with key "${spec.key}" already exists on page "${page.slug}"`;
-  const incident = await uniquely(
-    ctx,
-    async () => {
-      if ((await ctx.store.incidents.count(page.id)) >= LIMITS.incidentsPerPage)
-        throw new ConflictError(`a page keeps at most ${LIMITS.incidentsPerPage} incidents; delete old ones first`);
-      if (spec.key !== null && (await ctx.store.incidents.findByKey(page.id, spec.key))) throw new ConflictError(taken);
+function insertIncident(ctx: ServiceContext, page: Page, spec: IncidentSpec): Promise<Incident> {
+  return addToPage(ctx, page, {
+    key: spec.key,
+    taken: `an incident with key "${spec.key}" already exists on page "${page.slug}"`,
+    count: () => ctx.store.incidents.count(page.id),
+    max: LIMITS.incidentsPerPage,
+    full: `a page keeps at most ${LIMITS.incidentsPerPage} incidents; delete old ones first`,
+    exists: (key) => ctx.store.incidents.findByKey(page.id, key),
+    async insert() {
       const id = newId('inc');
       await ctx.store.incidents.insert({ ...spec, id, pageId: page.id, managedBy: writerOf(ctx) }, () => newId('upd'), ctx.clock.now());
       return (await ctx.store.incidents.findById(id)) as Incident;
     },
-    taken,
-  );
-  changed(ctx, page);
-  return incident;
+  });
 }
 
 async function view(ctx: ServiceContext, page: Page, incident: Incident): Promise<IncidentView> {

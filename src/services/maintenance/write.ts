@@ -1,13 +1,13 @@
 // Schedules, changes and deletes maintenance windows, and puts warden.yaml's: one path for the API and the file.
 import type { z } from 'zod';
-import { ConflictError, ValidationError } from '../../domain/errors.js';
+import { ValidationError } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import { ENDS_AFTER_START, endsAfterStart, type Maintenance, type MaintenanceSpec, maintenanceSpecChanged } from '../../domain/incident.js';
 import { LIMITS } from '../../domain/limits.js';
 import { assertWritable } from '../../domain/ownership.js';
 import type { Page } from '../../domain/page.js';
-import { componentKeysById, requireOnPage, resolveComponentRefs } from '../components/refs.js';
-import { parseInput, type ServiceContext, uniquely, withTransaction, writerOf } from '../context.js';
+import { addToPage, componentKeysById, requireOnPage, resolveComponentRefs } from '../components/refs.js';
+import { parseInput, type ServiceContext, withTransaction, writerOf } from '../context.js';
 import { requirePage } from '../pages/read.js';
 import { changed } from '../pages/write.js';
 import { maintenanceCreateInput, maintenanceEntryInput, maintenancePatchInput, maintenanceRefInput } from './schema.js';
@@ -80,22 +80,20 @@ async function specOf(ctx: ServiceContext, page: Page, entry: WindowEntry): Prom
   return { ...fields, description: entry.description ?? null, componentIds: await resolveComponentRefs(ctx, page.id, components) };
 }
 
-async function insertWindow(ctx: ServiceContext, page: Page, spec: MaintenanceSpec): Promise<Maintenance> {
-  const taken = `a maintenance window with key "${spec.key}" already exists on page "${page.slug}"`;
-  const window = await uniquely(
-    ctx,
-    async () => {
-      if ((await ctx.store.maintenance.count(page.id)) >= LIMITS.maintenancePerPage)
-        throw new ConflictError(`a page has at most ${LIMITS.maintenancePerPage} maintenance windows; delete past ones first`);
-      if (spec.key !== null && (await ctx.store.maintenance.findByKey(page.id, spec.key))) throw new ConflictError(taken);
+function insertWindow(ctx: ServiceContext, page: Page, spec: MaintenanceSpec): Promise<Maintenance> {
+  return addToPage(ctx, page, {
+    key: spec.key,
+    taken: `a maintenance window with key "${spec.key}" already exists on page "${page.slug}"`,
+    count: () => ctx.store.maintenance.count(page.id),
+    max: LIMITS.maintenancePerPage,
+    full: `a page has at most ${LIMITS.maintenancePerPage} maintenance windows; delete past ones first`,
+    exists: (key) => ctx.store.maintenance.findByKey(page.id, key),
+    async insert() {
       const id = newId('mnt');
       await ctx.store.maintenance.insert({ ...spec, id, pageId: page.id, managedBy: writerOf(ctx) }, ctx.clock.now());
       return (await ctx.store.maintenance.findById(id)) as Maintenance;
     },
-    taken,
-  );
-  changed(ctx, page);
-  return window;
+  });
 }
 
 async function view(ctx: ServiceContext, page: Page, window: Maintenance): Promise<MaintenanceView> {
