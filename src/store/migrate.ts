@@ -1,12 +1,14 @@
 // Runs the versioned migrations, in order, once each; on start and by `warden migrate`.
 import { type Migration, type MigrationResult, Migrator } from 'kysely';
 import * as initial from './migrations/0001-initial.js';
+import * as hardening from './migrations/0002-hardening.js';
 import type { MigrationReport } from './store.js';
 import type { Db } from './tables.js';
 
 /** Ordered by name; never rename or edit a migration that has shipped, add a new one. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-hardening': hardening,
 };
 
 /**

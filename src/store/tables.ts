@@ -6,6 +6,8 @@ export interface OrganizationsTable {
   id: string;
   key: string;
   name: string;
+  /** null: the global WARDEN_PROBE_PRIVATE_TARGETS policy decides. */
+  probe_private_targets: 'allow' | 'deny' | null;
   created_at: number;
   updated_at: number;
 }
@@ -102,6 +104,12 @@ export interface PagesTable {
   title: string;
   description: string | null;
   custom_domain: string | null;
+  /** The token `_warden.<domain>` must hold as a TXT record; null for domains from config. */
+  custom_domain_token: string | null;
+  /** When the domain was last found verified; null until then (config's domains are verified when written). */
+  custom_domain_verified_at: number | null;
+  /** When the TXT record was last looked up (the daily re-check). */
+  custom_domain_checked_at: number | null;
   password_hash: string | null;
   ai_policy: 'allow' | 'disallow';
   managed_by: ManagedBy;
@@ -172,7 +180,13 @@ export interface MaintenanceComponentsTable {
 /** A connection or a transaction: what every repository runs its queries on. */
 export type Db = Kysely<Database>;
 
+export interface ChangeCounterTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
+  change_counter: ChangeCounterTable;
   organizations: OrganizationsTable;
   api_keys: ApiKeysTable;
   relays: RelaysTable;
