@@ -11,6 +11,7 @@ import type { ConfigFile } from './config/file-schema.js';
 import { loadConfigFile } from './config/load.js';
 import type { Settings } from './config/settings.js';
 import { type Clock, systemClock } from './domain/clock.js';
+import { SECURITY_DEFAULTS, type SecurityOptions } from './domain/security.js';
 import { generateSecret } from './domain/tokens.js';
 import { createApp } from './http/app.js';
 import { attachLiveStream } from './http/live.js';
@@ -74,6 +75,7 @@ export async function startWarden({ settings, clock = systemClock, logger: given
     concurrency: settings.concurrency,
     retention: { checkDays: settings.checkRetentionDays, bucketDays: settings.bucketRetentionDays },
     apiRateLimitPerMinute: settings.apiRateLimitPerMinute,
+    security: settings.security,
   });
   const { app, bus, ingest, pages, fastPaths, scheduler, watchdog, retention } = parts;
 
@@ -164,11 +166,14 @@ export interface ComposeOptions {
   concurrency?: number;
   retention?: { checkDays: number; bucketDays: number };
   apiRateLimitPerMinute?: number;
+  /** Per-client, per-token and per-tenant limits; SECURITY_DEFAULTS for what is not given. */
+  security?: Partial<SecurityOptions>;
 }
 
 /** Builds every service and the HTTP app around a store, without starting timers or listening; tests use it as the server does. */
 export function composeWarden(options: ComposeOptions) {
   const { store, clock, logger } = options;
+  const security: SecurityOptions = { ...SECURITY_DEFAULTS, ...options.security };
   const bus = createInProcessBus((error, event) => logger.error({ err: error, event: event.type }, 'event handler failed'));
   const context: ServiceContext = { store, bus, clock, logger };
   const ingest = createIngest(context);
@@ -185,6 +190,7 @@ export function composeWarden(options: ComposeOptions) {
       return options.baseUrl();
     },
     isReady: options.isReady ?? (() => true),
+    security,
     ...(options.apiRateLimitPerMinute ? { apiRateLimitPerMinute: options.apiRateLimitPerMinute } : {}),
     ...(options.retention ? { checkRetentionDays: options.retention.checkDays } : {}),
   });
@@ -192,7 +198,7 @@ export function composeWarden(options: ComposeOptions) {
   const scheduler = createScheduler({ ...context, ingest, ...(options.concurrency ? { concurrency: options.concurrency } : {}) });
   const watchdog = createWatchdog({ ...context, ingest });
   const retention = createRetention({ ...context, ...(options.retention ?? RETENTION_DEFAULTS) });
-  return { context, app, bus, ingest, pages, pageAccess, pushTokens, fastPaths, scheduler, watchdog, retention };
+  return { context, security, app, bus, ingest, pages, pageAccess, pushTokens, fastPaths, scheduler, watchdog, retention };
 }
 
 export type WardenParts = ReturnType<typeof composeWarden>;

@@ -1,6 +1,7 @@
 // Process settings from the environment (and CLI flags), validated once at start-up.
 import { z } from 'zod';
 import { formatIssuePath } from '../domain/issue-path.js';
+import { SECURITY_DEFAULTS, type SecurityOptions } from '../domain/security.js';
 import { DEFAULT_HEAP_GROWTH_PERCENT } from '../runtime/heap.js';
 import { API_LIMITS } from '../services/api-limits.js';
 
@@ -19,6 +20,14 @@ const settingsSchema = z.object({
   WARDEN_API_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(API_LIMITS.rateLimit.requests),
   WARDEN_HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1000).default(DEFAULT_HEAP_GROWTH_PERCENT),
   WARDEN_FAST_PATH: z.enum(['0', '1'], { error: 'expected 0 (every request through the app) or 1' }).default('1'),
+  WARDEN_TRUST_PROXY: z.enum(['0', '1'], { error: 'expected 1 (behind a reverse proxy that sets X-Forwarded-For) or 0' }).default('0'),
+  WARDEN_LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(SECURITY_DEFAULTS.loginAttemptsPerMinute),
+  WARDEN_PUSH_RATE: z.coerce.number().min(0.01).max(100_000).default(SECURITY_DEFAULTS.pushPerSecond),
+  WARDEN_PUSH_BURST: z.coerce.number().int().min(1).max(1_000_000).default(SECURITY_DEFAULTS.pushBurst),
+  WARDEN_LIVE_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).default(SECURITY_DEFAULTS.liveConnectionsPerClient),
+  WARDEN_LIVE_MAX: z.coerce.number().int().min(1).max(10_000_000).optional(),
+  WARDEN_PROBE_PRIVATE_TARGETS: z.enum(['allow', 'deny', 'auto']).default(SECURITY_DEFAULTS.probePrivateTargets),
+  WARDEN_CHANGE_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(SECURITY_DEFAULTS.changePollMs),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -44,6 +53,8 @@ export interface Settings {
   heapGrowthPercent: number;
   /** Whether the pre-router answers cached page reads and heartbeats itself (the same answers as the app, faster). */
   fastPath: boolean;
+  /** Per-client, per-token and per-tenant limits (docs/security.md). */
+  security: SecurityOptions;
 }
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Settings> = {}): Settings {
@@ -70,6 +81,16 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Pa
     apiRateLimitPerMinute: e.WARDEN_API_RATE_LIMIT,
     heapGrowthPercent: e.WARDEN_HEAP_GROWTH_PERCENT,
     fastPath: e.WARDEN_FAST_PATH === '1',
+    security: {
+      trustProxy: e.WARDEN_TRUST_PROXY === '1',
+      loginAttemptsPerMinute: e.WARDEN_LOGIN_ATTEMPTS_PER_MINUTE,
+      pushPerSecond: e.WARDEN_PUSH_RATE,
+      pushBurst: e.WARDEN_PUSH_BURST,
+      liveConnectionsPerClient: e.WARDEN_LIVE_PER_CLIENT,
+      liveConnectionsMax: e.WARDEN_LIVE_MAX,
+      probePrivateTargets: e.WARDEN_PROBE_PRIVATE_TARGETS,
+      changePollMs: e.WARDEN_CHANGE_POLL_MS,
+    },
   };
   for (const [key, value] of Object.entries(overrides)) if (value !== undefined) (settings as unknown as Record<string, unknown>)[key] = value;
   return settings;

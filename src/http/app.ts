@@ -5,6 +5,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Env, Hono } from 'hono';
 import { ValidationError } from '../domain/errors.js';
 import { formatIssuePath } from '../domain/issue-path.js';
+import type { SecurityOptions } from '../domain/security.js';
 import type { Logger } from '../logger.js';
 import type { PushContext } from '../services/push/record.js';
 import { loadReferenceDocs } from '../services/reference-docs.js';
@@ -33,6 +34,8 @@ export interface AppDeps extends PushContext, PagesContext {
   isReady: () => boolean;
   /** Organization API requests per key per minute (WARDEN_API_RATE_LIMIT); the default of API_LIMITS when absent. */
   apiRateLimitPerMinute?: number | undefined;
+  /** Per-client, per-token and per-tenant limits (docs/security.md). */
+  security: SecurityOptions;
   /** Relay results older than this are refused (they would be pruned at once). */
   checkRetentionDays?: number | undefined;
 }
