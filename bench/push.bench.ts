@@ -9,8 +9,12 @@ import type { Benchmark } from './run.js';
 
 const DURATION_SEC = 6;
 const CONNECTIONS = 50;
-/** Heartbeat monitors pinged in turn, as a community's servers and cron jobs would. */
-const MONITORS = 100;
+/**
+ * Heartbeat monitors pinged in turn, as a community's servers and cron jobs would. Each push token may store
+ * WARDEN_PUSH_RATE (10) pings a second, so the load is spread over enough tokens that each stays under it up to
+ * 30,000 pings a second: a refused ping (429) would count against the figure.
+ */
+const MONITORS = 3000;
 const TARGET_PER_SEC = 5000;
 
 const tokens = Array.from({ length: MONITORS }, (_, i) => `wdp_benchHeartbeat${String(i).padStart(6, '0')}`);
@@ -18,7 +22,7 @@ const POST_BODY = JSON.stringify({ status: 'up', msg: 'tick', latency: 3, player
 
 export const benchmark: Benchmark = {
   name: 'push',
-  description: `accepted heartbeats per second, durable on SQLite, ${CONNECTIONS} connections, vs bare node:http`,
+  description: `accepted heartbeats per second, durable on SQLite, ${CONNECTIONS} connections over ${MONITORS} tokens, vs bare node:http`,
   async run() {
     const config = [
       'organization: { key: bench, name: Bench }',
@@ -66,6 +70,7 @@ export const benchmark: Benchmark = {
         ] as const)
           console.log(`${label}: ${Math.round(r.requestsPerSec)} accepted/s (target ≥ ${TARGET_PER_SEC}), ratio ${(r.requestsPerSec / base.requestsPerSec).toFixed(2)} of bare node:http, p99 ${r.p99Ms} ms`);
         console.log(`durability: ${stored} checks stored for ${answered200} answers of 200 (every 200 came after its commit)`);
+        console.log(`spread: ${MONITORS} tokens, at most ${Math.round(Math.max(get.requestsPerSec, post.requestsPerSec) / MONITORS)} pings a second each (the limit is 10)`);
         const clean = [...runs.get, ...runs.post].every((r) => r.errors === 0 && r.non2xx === 0);
         return get.requestsPerSec >= TARGET_PER_SEC && post.requestsPerSec >= TARGET_PER_SEC && clean && stored >= answered200;
       } finally {

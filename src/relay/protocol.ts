@@ -1,5 +1,6 @@
 // The relay protocol's shapes and limits, shared by the server's /api/relay routes and the relay agent.
 import { z } from 'zod';
+import { JSON_MAX_DEPTH, tooDeepMessage, valueNestsDeeper } from '../domain/json-depth.js';
 import { MONITOR_TYPES } from '../domain/monitor-type.js';
 import { RESULT_LIMITS } from '../probes/run.js';
 import { RETENTION_DEFAULTS } from '../runner/retention.js';
@@ -12,6 +13,8 @@ export const RELAY_LIMITS = {
   resultsPerBatch: 1000,
   /** Bytes of one POST /api/relay/results body; a larger body is answered 413. */
   batchBytes: 1024 * 1024,
+  /** Arrays and objects inside one another in one result (its `data` one level less); a deeper result is rejected alone. */
+  resultDepth: JSON_MAX_DEPTH,
   /** Characters of a result id. */
   resultIdChars: 64,
   messageChars: RESULT_LIMITS.messageChars,
@@ -51,7 +54,11 @@ export const relayResultSchema = z.object({
   error: z.string({ error: 'expected a string' }).max(RELAY_LIMITS.errorChars, { error: `expected at most ${RELAY_LIMITS.errorChars} characters` }).nullish(),
   data: z
     .record(z.string(), z.unknown(), { error: 'expected an object' })
-    .refine((data) => JSON.stringify(data).length <= RELAY_LIMITS.dataBytes, { error: `expected at most ${RELAY_LIMITS.dataBytes} bytes of JSON` })
+    .superRefine((data, ctx) => {
+      // Measured before JSON.stringify, which recurses: data nested thousands deep would overflow the stack.
+      if (valueNestsDeeper(data, RELAY_LIMITS.resultDepth - 1)) ctx.addIssue({ code: 'custom', message: tooDeepMessage(RELAY_LIMITS.resultDepth - 1) });
+      else if (JSON.stringify(data).length > RELAY_LIMITS.dataBytes) ctx.addIssue({ code: 'custom', message: `expected at most ${RELAY_LIMITS.dataBytes} bytes of JSON` });
+    })
     .nullish()
     .describe('Live data shown on status pages: players, maxPlayers, version, …'),
   degraded: z.boolean({ error: 'expected true or false' }).optional().describe('The check passed but the service is degraded (e.g. fewer players than minPlayers).'),

@@ -147,12 +147,26 @@ for (const dialect of dialects)
       for (const [what, body] of BAD_PUSH_BODIES)
         expect((await same({ method: 'POST', path: `/api/push/${TOKEN}`, headers: { 'content-type': 'application/json' }, body })).answer.status, what).toBe(400);
       const declaredTooLarge = await same({ method: 'POST', path: `/api/push/${TOKEN}`, headers: { 'content-length': String(PUSH_LIMITS.bodyBytes + 1) }, body: 'x'.repeat(PUSH_LIMITS.bodyBytes + 1) });
-      expect(declaredTooLarge.answer.status).toBe(400);
+      expect(declaredTooLarge.answer.status).toBe(413);
       for (const method of ['GET', 'POST']) {
         const unknown = await same({ method, path: `/api/push/${UNKNOWN}` });
         expect(unknown.answer.status).toBe(404);
         expect(unknown.viaApp).toBe(false);
       }
       expect((await same({ path: '/api/push/not-a-token' })).answer.status).toBe(404);
+    });
+
+    // Last: it empties the token's bucket, and the harness's clock stands still.
+    it('refuses a token over its rate with the app’s 429 and Retry-After, both paths sharing one bucket', async () => {
+      let answered = 0;
+      for (let i = 0; i < 100 && answered !== 429; i++) answered = (await send(fast, { path: `/api/push/${TOKEN}` })).status;
+      expect(answered).toBe(429);
+      for (const ask of [{ path: `/api/push/${TOKEN}?status=up` }, { method: 'POST', path: `/api/push/${TOKEN}`, headers: { 'content-type': 'application/json' }, body: '{"players":1}' }]) {
+        const { answer, viaApp } = await same(ask);
+        expect(answer.status).toBe(429);
+        expect(answer.headers['retry-after']).toBe('1');
+        expect(answer.headers['content-type']).toBe('application/problem+json');
+        expect(viaApp).toBe(false);
+      }
     });
   });

@@ -98,8 +98,8 @@ for (const dialect of dialects) {
         for (let i = 0; i < 8; i++) req.write('x'.repeat(PUSH_LIMITS.bodyBytes / 4));
         req.end('"}');
       });
-      expect(answer.status).toBe(400);
-      expect(JSON.parse(answer.body).errors[0]).toEqual({ path: 'body', message: `the body is larger than ${PUSH_LIMITS.bodyBytes} bytes` });
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toMatchObject({ type: 'https://warden.dev/problems/body-too-large', detail: `The body must be at most ${PUSH_LIMITS.bodyBytes} bytes.` });
       expect(await stored()).toBe(before);
     });
   });

@@ -1,9 +1,10 @@
-// Bearer relay-token authentication for /api/relay/*: 401 with WWW-Authenticate, else the relay is on the context.
+// Bearer relay-token authentication for /api/relay/*: 401 with WWW-Authenticate, else the relay is on the context; every answer no-store.
 import type { MiddlewareHandler } from 'hono';
 import type { Relay } from '../../domain/organization.js';
 import { authenticateRelay } from '../../services/relays/authenticate.js';
 import type { AppEnv } from '../app.js';
 import { problem, problemResponse } from '../problem.js';
+import { NO_STORE, setResponseHeaders } from './api-key-auth.js';
 
 export type RelayEnv = { Variables: AppEnv['Variables'] & { relay: Relay } };
 
@@ -17,9 +18,11 @@ export function relayAuth(): MiddlewareHandler<RelayEnv> {
     if (!relay) {
       const detail = token === undefined ? 'A relay token is required: Authorization: Bearer wdr_…' : 'The relay token is unknown or revoked.';
       const challenge = token === undefined ? 'Bearer realm="warden"' : 'Bearer realm="warden", error="invalid_token"';
-      return problemResponse(c, problem(401, 'unauthorized', 'Unauthorized', detail), { 'www-authenticate': challenge });
+      return problemResponse(c, problem(401, 'unauthorized', 'Unauthorized', detail), { 'www-authenticate': challenge, ...NO_STORE });
     }
     c.set('relay', relay);
     await next();
+    // Every answer to a relay (its config holds the monitors' secrets) is never stored by a cache.
+    setResponseHeaders(c, NO_STORE);
   };
 }

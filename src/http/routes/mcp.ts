@@ -1,9 +1,12 @@
 // POST /mcp: the MCP endpoint over stateless Streamable HTTP (a server and transport per request, JSON answers); public and CORS-enabled.
 import { z } from '@hono/zod-openapi';
+import { textNestsDeeper, tooDeepMessage } from '../../domain/json-depth.js';
 import { MCP_PROTOCOL_VERSION, MCP_TOOLS } from '../../mcp/catalog.js';
 import { AI_LIMITS } from '../../services/ai-limits.js';
 import type { App } from '../app.js';
 import { mcpCors } from '../cors.js';
+import { NO_STORE, setResponseHeaders } from '../middleware/api-key-auth.js';
+import { readBodyBytes } from '../middleware/json-body.js';
 
 /**
  * The SDK and the server are loaded on the first call: most Warden processes never see an MCP client, and the SDK
@@ -18,8 +21,19 @@ function loadSdk() {
 export function mcpRoutes(app: App): void {
   // CORS on every answer at /mcp, the 405 for GET and DELETE included (the app's method-not-allowed answers those).
   app.use('/mcp', mcpCors);
+  // Answers are for one caller's request (whatever credentials it sent): never stored by a cache.
+  app.use('/mcp', async (c, next) => {
+    await next();
+    setResponseHeaders(c, NO_STORE);
+  });
 
   app.post('/mcp', async (c) => {
+    // Read here, capped while it streams (past the cap the transport sees more bytes than it allows and answers 413),
+    // so that a body nested too deeply is refused before the SDK parses and walks it.
+    const bytes = await readBodyBytes(c, AI_LIMITS.mcpBodyBytes);
+    if (bytes.length <= AI_LIMITS.mcpBodyBytes && textNestsDeeper(bytes.toString('utf8')))
+      return c.json({ jsonrpc: '2.0', error: { code: -32600, message: `Invalid Request: the body is ${tooDeepMessage()}` }, id: null }, 400);
+    const request = new Request(c.req.raw.url, { method: 'POST', headers: c.req.raw.headers, body: new Uint8Array(bytes) });
     const deps = c.get('deps');
     const [{ createMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await loadSdk();
     const server = createMcpServer({ ...deps, logger: c.get('log') ?? deps.logger, scope: { host: c.req.header('host') } });
@@ -30,7 +44,7 @@ export function mcpRoutes(app: App): void {
     });
     await server.connect(transport);
     try {
-      return await transport.handleRequest(c.req.raw);
+      return await transport.handleRequest(request);
     } finally {
       await server.close();
     }
@@ -59,7 +73,8 @@ export function mcpRoutes(app: App): void {
       200: { description: 'The JSON-RPC response (errors included).', content: { 'application/json': { schema: z.unknown() } } },
       202: { description: 'A notification or response was accepted (no body).' },
       406: { description: 'The Accept header does not allow both application/json and text/event-stream.' },
-      413: { description: `The body is larger than ${AI_LIMITS.mcpBodyBytes} bytes.` },
+      400: { description: 'A JSON-RPC error: the body is not JSON, not a JSON-RPC message, or nested deeper than 400 levels of arrays and objects.' },
+      413: { description: `The body is larger than ${AI_LIMITS.mcpBodyBytes} bytes (it is not read further).` },
       415: { description: 'The body is not application/json.' },
     },
   });

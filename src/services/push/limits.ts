@@ -1,8 +1,10 @@
 // Every limit of the push endpoints, in one place; documented in docs/push.md.
 
 export const PUSH_LIMITS = {
-  /** Bytes of a POST body; a larger one is answered 400. */
+  /** Bytes of a POST body; a larger one is answered 413 (it is not read past this, whatever its framing). */
   bodyBytes: 16 * 1024,
+  /** Push tokens whose rate (WARDEN_PUSH_RATE, WARDEN_PUSH_BURST) one process tracks at most; full buckets are swept first. */
+  rateTrackedTokens: 100_000,
   /** Characters of `msg`. */
   msgChars: 500,
   /** Largest `latency`, in milliseconds (one hour). */

@@ -1,5 +1,7 @@
 // What a heartbeat may carry: the GET query and the POST body (docs/push.md), and how either becomes a check result.
 import { z } from 'zod';
+import { tooDeepMessage, valueNestsDeeper } from '../../domain/json-depth.js';
+import { storableText } from '../../domain/storable-text.js';
 import type { IngestInput } from '../../runner/ingest.js';
 import { PUSH_LIMITS } from './limits.js';
 
@@ -11,7 +13,6 @@ const intUpTo = (max: number, what: string) => {
   const message = `expected an integer from 0 to ${max}${what}`;
   return z.number({ error: message }).int({ error: message }).min(0, { error: message }).max(max, { error: message });
 };
-
 
 export const pushQuerySchema = z.object({
   status: statusField.optional().describe('up (the default) or down.'),
@@ -75,7 +76,8 @@ export function resultFromBody(body: PushBody): HeartbeatResult {
 
 function toResult(status: 'up' | 'down' | null | undefined, msg: string | null | undefined, latency: number | null | undefined, data: Record<string, unknown>): HeartbeatResult {
   const ok = status !== 'down';
-  const text = msg ? msg : undefined;
+  // A NUL would make PostgreSQL refuse the group commit this ping shares with others.
+  const text = msg ? storableText(msg) : undefined;
   return {
     ok,
     latencyMs: latency ?? undefined,
@@ -94,7 +96,13 @@ function checkExtras(body: Record<string, unknown>, ctx: z.RefinementCtx): void 
   for (const name of extras)
     if (name.length > PUSH_LIMITS.extraNameChars)
       ctx.addIssue({ code: 'custom', path: [name.slice(0, PUSH_LIMITS.extraNameChars)], message: `property names are at most ${PUSH_LIMITS.extraNameChars} characters` });
-  const bytes = Buffer.byteLength(JSON.stringify(Object.fromEntries(extras.map((name) => [name, body[name]]))));
+  const extraData = Object.fromEntries(extras.map((name) => [name, body[name]]));
+  // Measured before JSON.stringify, which recurses: a value nested thousands deep would overflow the stack.
+  if (valueNestsDeeper(extraData)) {
+    ctx.addIssue({ code: 'custom', path: [], message: tooDeepMessage() });
+    return;
+  }
+  const bytes = Buffer.byteLength(JSON.stringify(extraData));
   if (bytes > PUSH_LIMITS.extraBytes)
     ctx.addIssue({ code: 'custom', path: [], message: `extra properties take at most ${PUSH_LIMITS.extraBytes} bytes of JSON, got ${bytes}` });
 }

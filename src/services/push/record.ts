@@ -4,10 +4,13 @@ import { displayPrefix, hashSecret, isSecretOfKind } from '../../domain/tokens.j
 import { parseInput } from '../context.js';
 import type { IngestContext } from '../runtime.js';
 import { type PushAccepted, pushBodySchema, pushQuerySchema, resultFromBody, resultFromQuery } from './payload.js';
+import { PushRateLimitedError, type PushRateLimiter } from './rate-limit.js';
 import type { PushTokenCache } from './token-cache.js';
 
 export interface PushContext extends IngestContext {
   pushTokens: PushTokenCache;
+  /** One per process, shared by every push path (the pre-router's and the app's). */
+  pushLimiter: PushRateLimiter;
 }
 
 /** What a heartbeat carries: the query of a GET, or the JSON body of a POST (undefined when empty). */
@@ -15,7 +18,8 @@ export type HeartbeatInput = { token: string } & ({ query: Record<string, string
 
 /**
  * Throws a ValidationError naming the wrong field of the query or body (`status`, `players`), and NotFoundError for an
- * unknown, revoked or malformed token and for a paused monitor.
+ * unknown, revoked or malformed token and for a paused monitor, PushRateLimitedError when the token is over its rate
+ * (nothing is stored then).
  */
 export async function recordHeartbeat(ctx: PushContext, input: HeartbeatInput): Promise<PushAccepted> {
   const result = 'query' in input ? resultFromQuery(parseInput(pushQuerySchema, input.query)) : resultFromBody(parseInput(pushBodySchema, input.body ?? {}));
@@ -24,7 +28,10 @@ export async function recordHeartbeat(ctx: PushContext, input: HeartbeatInput): 
   const hash = hashSecret(token);
   const monitorId = await ctx.pushTokens.monitorFor(hash);
   if (monitorId === null) throw unknownToken(token);
-  const outcome = await ctx.ingest.record({ ...result, monitorId, source: 'push', checkedAt: ctx.clock.now() });
+  const now = ctx.clock.now();
+  const decision = ctx.pushLimiter.take(hash, now);
+  if (!decision.allowed) throw new PushRateLimitedError(decision.retryAfterSec, ctx.pushLimiter);
+  const outcome = await ctx.ingest.record({ ...result, monitorId, source: 'push', checkedAt: now });
   if (!outcome.stored) {
     // Deleted between the lookup and the commit: the token went with it.
     ctx.pushTokens.forget(hash);

@@ -17,6 +17,8 @@ export interface PushTokenCache {
   /** The enabled push monitor holding the token with this hash, or null (unknown tokens are not remembered). */
   monitorFor(tokenHash: string): Promise<string | null>;
   forget(tokenHash: string): void;
+  /** Forgets every token: another process changed monitors (the change counter moved). */
+  clear(): void;
   close(): void;
 }
 
@@ -38,6 +40,7 @@ export function createPushTokenCache(deps: { store: Store; bus: Bus; clock: Cloc
       return monitor.id;
     },
     forget: (tokenHash) => void entries.delete(tokenHash),
+    clear: () => entries.clear(),
     close: unsubscribe,
   };
 }

@@ -1,6 +1,8 @@
-// Takes a relay's batch of results: each is checked on its own (shape, assignment, time) and the good ones take the one ingest path.
+// Takes a relay's batch of results: each is checked on its own (depth, shape, assignment, time) and the good ones take the one ingest path.
 import { formatIssuePath } from '../../domain/issue-path.js';
+import { tooDeepMessage, valueNestsDeeper } from '../../domain/json-depth.js';
 import type { Relay } from '../../domain/organization.js';
+import { storableText } from '../../domain/storable-text.js';
 import { RELAY_LIMITS, type ResultsResponse, relayResultSchema } from '../../relay/protocol.js';
 import type { IngestInput } from '../../runner/ingest.js';
 import type { IngestContext } from '../runtime.js';
@@ -21,6 +23,11 @@ export async function submitRelayResults(
   const positions: number[] = [];
 
   results.forEach((raw, index) => {
+    // Before the schema: nothing recursive may walk a result nested thousands deep.
+    if (valueNestsDeeper(raw, RELAY_LIMITS.resultDepth)) {
+      rejected.push({ index, reason: `(root): ${tooDeepMessage(RELAY_LIMITS.resultDepth)}` });
+      return;
+    }
     const parsed = relayResultSchema.safeParse(raw);
     if (!parsed.success) {
       rejected.push({ index, reason: parsed.error.issues.map((i) => `${formatIssuePath(i.path)}: ${i.message}`).join('; ') });
@@ -43,8 +50,9 @@ export async function submitRelayResults(
       monitorId: r.monitorId,
       ok: r.ok,
       latencyMs: r.latencyMs,
-      message: r.message,
-      error: r.error,
+      // A NUL would make PostgreSQL refuse the whole group commit, this batch's other results and others' included.
+      message: r.message == null ? r.message : storableText(r.message),
+      error: r.error == null ? r.error : storableText(r.error),
       data: r.data,
       degraded: r.degraded,
       // A clock slightly ahead of ours is brought back to now, so "latest result" ordering stays sane.

@@ -5,6 +5,7 @@ import type { ApiKey } from '../../../domain/organization.js';
 import type { ServiceContext } from '../../../services/context.js';
 import type { App, AppEnv } from '../../app.js';
 import type { ApiKeyEnv } from '../../middleware/api-key-auth.js';
+import { checkJsonDepth } from '../../middleware/json-body.js';
 import { jsonBody, jsonResponse, problemResponse, problemResponses, RATE_LIMIT_HEADERS, security, TAGS } from '../../openapi.js';
 import { sentIn } from '../../problem.js';
 
@@ -55,7 +56,7 @@ export function apiOperation<P extends Shape | undefined, Q extends Shape | unde
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
     security: security.apiKey,
-    middleware: guards[op.scope],
+    middleware: op.body ? [guards[op.scope], jsonDepthGuard] : guards[op.scope],
     request: {
       ...(op.params ? { params: op.params } : {}),
       ...(op.query ? { query: op.query } : {}),
@@ -75,6 +76,15 @@ export function apiOperation<P extends Shape | undefined, Q extends Shape | unde
     return c.json(op.respond ? op.respond(result) : result, op.ok.status);
   });
 }
+
+/**
+ * A JSON body nested deeper than JSON_MAX_DEPTH is answered 400 naming `body` before the validator parses it, so
+ * nothing recursive (a schema, JSON.stringify in a verb) ever walks it. The guards have capped its size already.
+ */
+const jsonDepthGuard: ApiGuard = async (c, next) => {
+  checkJsonDepth(await c.req.text());
+  await next();
+};
 
 /** The verbs' context for a request: the app's parts, the key's organization, the request's logger. */
 export function requestContext(c: { var: { deps: AppEnv['Variables']['deps']; apiKey: ApiKey; log: AppEnv['Variables']['log'] } }): ServiceContext {

@@ -32,7 +32,7 @@ for (const dialect of dialects) {
       h = await startHarness(dialect, CONFIG);
       lobby = h.monitors.lobby as Monitor;
       ingest = h.ingest;
-      const push = pushFastPath({ ...h.context, ingest: { ...h.ingest, record: (input) => ingest.record(input) }, pushTokens: h.pushTokens });
+      const push = pushFastPath({ ...h.context, ingest: { ...h.ingest, record: (input) => ingest.record(input) }, pushTokens: h.pushTokens, pushLimiter: h.pushLimiter });
       const counted: FastPath = {
         name: push.name,
         answer(req) {
@@ -100,7 +100,7 @@ for (const dialect of dialects) {
       expect(await checks()).toHaveLength(0);
     });
 
-    it('says a chunked body that passes 16 KiB is too large, and stores nothing', async () => {
+    it('says a chunked body that passes 16 KiB is too large (413), and stores nothing', async () => {
       const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
         const req = request(`${base}/api/push/${TOKEN}`, { method: 'POST', headers: { 'transfer-encoding': 'chunked' } }, (res) => {
           let body = '';
@@ -112,8 +112,8 @@ for (const dialect of dialects) {
         for (let i = 0; i < 8; i++) req.write('x'.repeat(PUSH_LIMITS.bodyBytes / 4));
         req.end('"}');
       });
-      expect(answer.status).toBe(400);
-      expect(JSON.parse(answer.body).errors[0].message).toBe(`the body is larger than ${PUSH_LIMITS.bodyBytes} bytes`);
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body).detail).toBe(`The body must be at most ${PUSH_LIMITS.bodyBytes} bytes.`);
       expect(await checks()).toHaveLength(0);
     });
 

@@ -5,7 +5,7 @@ import type { PushContext } from '../../../services/push/record.js';
 import { corsHeadersOf, PUSH_CORS } from '../../cors.js';
 import { readIncomingJson } from '../../middleware/json-body.js';
 import { type FastPath, problemAnswer } from '../../pre-router.js';
-import { PUSH_OK_HEADERS, recordPush } from './responses.js';
+import { PUSH_OK_HEADERS, pushErrorHeaders, recordPush } from './responses.js';
 
 const PREFIX = '/api/push/';
 const CORS = corsHeadersOf(PUSH_CORS);
@@ -13,8 +13,8 @@ const OK_HEADERS = { ...CORS, ...PUSH_OK_HEADERS, 'content-type': 'application/j
 
 /**
  * At thousands of pings a second, routing, middleware and the web Request/Response objects cost more than storing the
- * ping. The answer, a 200 or a problem, is the app's: the same function records it (recordPush), the same mapping
- * answers its errors. Anything else under /api/push/ (a preflight, a malformed token) is left to the app.
+ * ping. The answer, a 200 or a problem, is the app's: the same function records it (recordPush, whose token rate limiter
+ * is the app's too), the same mapping answers its errors, with the same extra headers (pushErrorHeaders). Anything else under /api/push/ (a preflight, a malformed token) is left to the app.
  */
 export function pushFastPath(ctx: PushContext): FastPath {
   return {
@@ -31,7 +31,10 @@ export function pushFastPath(ctx: PushContext): FastPath {
           : readIncomingJson(req, PUSH_LIMITS.bodyBytes).then((body) => recordPush(ctx, token, { body }));
       return recorded.then(
         (accepted) => ({ status: 200, headers: OK_HEADERS, body: JSON.stringify(accepted) }),
-        (error: unknown) => problemAnswer(error, url, CORS),
+        (error: unknown) => {
+          const extra = pushErrorHeaders(error);
+          return problemAnswer(error, url, extra === undefined ? CORS : { ...CORS, ...extra });
+        },
       );
     },
   };

@@ -3,7 +3,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { pushQuerySchema } from '../../../services/push/payload.js';
 import type { App } from '../../app.js';
 import { security, TAGS } from '../../openapi.js';
-import { PUSH_OK_HEADERS, pushResponses, pushTokenParamSchema, recordPush } from './responses.js';
+import { answerPush, pushResponses, pushTokenParamSchema, recordPush } from './responses.js';
 
 export const getPushRoute = createRoute({
   method: 'get',
@@ -17,5 +17,5 @@ export const getPushRoute = createRoute({
 });
 
 export function getPush(app: App): void {
-  app.openapi(getPushRoute, async (c) => c.json(await recordPush(c.get('deps'), c.req.valid('param').token, { query: c.req.valid('query') }), 200, PUSH_OK_HEADERS));
+  app.openapi(getPushRoute, (c) => answerPush(c, recordPush(c.get('deps'), c.req.valid('param').token, { query: c.req.valid('query') })) as never);
 }

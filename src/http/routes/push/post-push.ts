@@ -5,7 +5,7 @@ import { pushBodySchema } from '../../../services/push/payload.js';
 import type { App } from '../../app.js';
 import { readJsonBody, withBodyReadByHandler } from '../../middleware/json-body.js';
 import { security, TAGS } from '../../openapi.js';
-import { PUSH_OK_HEADERS, pushResponses, pushTokenParamSchema, recordPush } from './responses.js';
+import { answerPush, pushResponses, pushTokenParamSchema, recordPush } from './responses.js';
 
 export const postPushRoute = createRoute({
   method: 'post',
@@ -23,7 +23,7 @@ export const postPushRoute = createRoute({
 
 export function postPush(app: App): void {
   app.openapi(withBodyReadByHandler(app, postPushRoute), async (c) => {
-    const body = await readJsonBody(c, PUSH_LIMITS.bodyBytes);
-    return c.json(await recordPush(c.get('deps'), c.req.valid('param').token, { body }), 200, PUSH_OK_HEADERS);
+    const token = c.req.valid('param').token;
+    return answerPush(c, readJsonBody(c, PUSH_LIMITS.bodyBytes).then((body) => recordPush(c.get('deps'), token, { body }))) as never;
   });
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../../../test/app-harness.js';
-import { BAD_PUSH_BODIES, BAD_PUSH_QUERIES } from '../../../../test/fakes/bad-pushes.js';
+import { BAD_PUSH_BODIES, BAD_PUSH_QUERIES, OVERSIZED_PUSH_BODY } from '../../../../test/fakes/bad-pushes.js';
 import { type DialectCase, dialects } from '../../../../test/store-dialects.js';
 import type { Monitor } from '../../../domain/monitor.js';
 import { hashSecret } from '../../../domain/tokens.js';
@@ -130,9 +130,13 @@ for (const dialect of dialects) {
       expect(await checks()).toHaveLength(0);
     });
 
-    it('a body over the cap announced by Content-Length is refused before it is read', async () => {
-      const res = await post('{}', { 'content-type': 'application/json', 'content-length': String(PUSH_LIMITS.bodyBytes + 1) });
-      expect(res.status).toBe(400);
+    it('a body over the cap is answered 413, refused before it is read when Content-Length announces it', async () => {
+      const declared = await post('{}', { 'content-type': 'application/json', 'content-length': String(PUSH_LIMITS.bodyBytes + 1) });
+      expect(declared.status).toBe(413);
+      const sent = await post(OVERSIZED_PUSH_BODY);
+      expect(sent.status).toBe(413);
+      expect(sent.headers.get('content-type')).toBe('application/problem+json');
+      expect(await sent.json()).toMatchObject({ type: 'https://warden.dev/problems/body-too-large', detail: `The body must be at most ${PUSH_LIMITS.bodyBytes} bytes.` });
       expect(await checks()).toHaveLength(0);
     });
 

@@ -1,20 +1,25 @@
 // What both push operations share, and the push fast path too: the token parameter, the documented answers, and recording.
 import { z } from '@hono/zod-openapi';
-import { ValidationError } from '../../../domain/errors.js';
+import type { Context } from 'hono';
+import { JSON_MAX_DEPTH } from '../../../domain/json-depth.js';
+import { PUSH_LIMITS } from '../../../services/push/limits.js';
 import { type PushAccepted, pushAcceptedSchema } from '../../../services/push/payload.js';
+import { PushRateLimitedError } from '../../../services/push/rate-limit.js';
 import { type PushContext, recordHeartbeat } from '../../../services/push/record.js';
-import { type JsonBody, tooLargeMessage } from '../../middleware/json-body.js';
-import { jsonResponse, OVERLOADED_DESCRIPTION, problemResponse, pushTokenParam } from '../../openapi.js';
-import { sentIn } from '../../problem.js';
+import { BodyTooLargeError, type JsonBody } from '../../middleware/json-body.js';
+import { jsonResponse, OVERLOADED_DESCRIPTION, problemResponse as problemDoc, pushTokenParam } from '../../openapi.js';
+import { problemOf, problemResponse, sentIn } from '../../problem.js';
 
 /** A malformed token is not a 400 but an unknown one (404), like any token no monitor has. */
 export const pushTokenParamSchema = z.object({ token: pushTokenParam });
 
 export const pushResponses = {
   200: jsonResponse(pushAcceptedSchema, 'The heartbeat is durably stored.'),
-  400: problemResponse(400, 'An invalid field (named in `errors[].path`), a body that is not JSON, or a body over 16 KiB. Nothing is stored.'),
-  404: problemResponse(404, 'No enabled push monitor has this token (unknown, revoked, or the monitor is paused).'),
-  503: problemResponse(503, OVERLOADED_DESCRIPTION),
+  400: problemDoc(400, `An invalid field (named in \`errors[].path\`), or a body that is not JSON or is nested deeper than ${JSON_MAX_DEPTH} levels. Nothing is stored.`),
+  404: problemDoc(404, 'No enabled push monitor has this token (unknown, revoked, or the monitor is paused).'),
+  413: problemDoc(413, `A body over ${PUSH_LIMITS.bodyBytes} bytes (it is not read further). Nothing is stored.`),
+  429: problemDoc(429, 'The token sent more pings than its rate allows (WARDEN_PUSH_RATE a second, bursts of WARDEN_PUSH_BURST); retry after `Retry-After` seconds. Nothing is stored.'),
+  503: problemDoc(503, OVERLOADED_DESCRIPTION),
 };
 
 /** A stored ping's answer is never cached. */
@@ -26,6 +31,24 @@ export const PUSH_OK_HEADERS = { 'cache-control': 'no-store' } as const;
  */
 export async function recordPush(ctx: PushContext, token: string, from: { query: Record<string, string> } | { body: JsonBody }): Promise<PushAccepted> {
   if ('query' in from) return sentIn('query', recordHeartbeat(ctx, { token, query: from.query }));
-  if (from.body.kind === 'too-large') throw new ValidationError([{ path: 'body', message: tooLargeMessage(from.body.maxBytes) }], 'The body is too large.');
+  if (from.body.kind === 'too-large') throw new BodyTooLargeError(from.body.maxBytes);
   return sentIn('body', recordHeartbeat(ctx, { token, body: from.body.kind === 'json' ? from.body.value : undefined }));
+}
+
+/** Headers a push error's answer adds to the problem's own, the same from the app and the pre-router. */
+export function pushErrorHeaders(error: unknown): Record<string, string> | undefined {
+  if (error instanceof PushRateLimitedError) return { 'retry-after': String(error.retryAfterSec) };
+  return undefined;
+}
+
+/** The app's answer to a push: 200 once stored, or the problem (with pushErrorHeaders); other errors go to onError. */
+export async function answerPush(c: Context, recorded: Promise<PushAccepted>): Promise<Response> {
+  try {
+    return c.json(await recorded, 200, PUSH_OK_HEADERS);
+  } catch (error) {
+    const extra = pushErrorHeaders(error);
+    if (extra === undefined) throw error;
+    const answer = problemOf(error);
+    return problemResponse(c, answer.problem, { ...answer.headers, ...extra });
+  }
 }

@@ -29,7 +29,7 @@ export const getConfigRoute = createRoute({
 export function getConfig(app: App): void {
   app.openapi(getConfigRoute, async (c) => {
     const document = await relayConfig(c.get('deps'), { relay: c.get('relay') });
-    const headers = { etag: document.etag, 'cache-control': 'no-cache, private' };
+    const headers = { etag: document.etag, 'cache-control': 'no-store' };
     if (etagMatches(c.req.header('if-none-match'), document.etag)) return c.body(null, 304, headers);
     return c.body(document.body, 200, { ...headers, 'content-type': 'application/json' }) as never;
   });

@@ -3,6 +3,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { DAY_MS } from '../../../domain/check.js';
 import { ValidationError } from '../../../domain/errors.js';
 import { formatIssuePath } from '../../../domain/issue-path.js';
+import { JSON_MAX_DEPTH, tooDeepMessage, valueNestsDeeper } from '../../../domain/json-depth.js';
 import { RELAY_LIMITS, resultsEnvelopeSchema, resultsRequestSchema, resultsResponseSchema } from '../../../relay/protocol.js';
 import { submitRelayResults } from '../../../services/relays/submit-results.js';
 import type { App } from '../../app.js';
@@ -22,7 +23,7 @@ export const postResultsRoute = createRoute({
   request: { body: { required: true, content: { 'application/json': { schema: resultsRequestSchema } } } },
   responses: {
     200: jsonResponse(resultsResponseSchema, 'Each result accepted or rejected.'),
-    400: problemDoc(400, 'The body is not JSON, or has no results array.'),
+    400: problemDoc(400, `The body is not JSON, or has no results array, or nests deeper than ${JSON_MAX_DEPTH} levels outside its results (a result nested deeper is rejected alone).`),
     401: problemDoc(401, 'Missing, unknown or revoked relay token.'),
     413: problemDoc(413, `More than ${RELAY_LIMITS.resultsPerBatch} results or ${RELAY_LIMITS.batchBytes} bytes: split the batch.`),
     503: problemDoc(503, OVERLOADED_DESCRIPTION),
@@ -31,11 +32,15 @@ export const postResultsRoute = createRoute({
 
 export function postResults(app: App): void {
   app.openapi(withBodyReadByHandler(app, postResultsRoute), async (c) => {
-    const body = await readJsonBody(c, RELAY_LIMITS.batchBytes);
+    // Read whatever its depth (JSON.parse does not recurse; the body is at most 1 MiB): each result is judged alone,
+    // a result nested too deeply among them included.
+    const body = await readJsonBody(c, RELAY_LIMITS.batchBytes, { maxDepth: Number.POSITIVE_INFINITY });
     if (body.kind === 'too-large') return tooLarge(c, tooLargeMessage(body.maxBytes));
     const envelope = resultsEnvelopeSchema.safeParse(body.kind === 'json' ? body.value : undefined);
     if (!envelope.success)
       throw new ValidationError(envelope.error.issues.map((i) => ({ path: formatIssuePath(['body', ...i.path]), message: i.message })));
+    const { results: _judgedOneByOne, ...rest } = body.kind === 'json' ? (body.value as Record<string, unknown>) : {};
+    if (valueNestsDeeper(rest, JSON_MAX_DEPTH)) throw new ValidationError([{ path: 'body', message: tooDeepMessage() }], 'The body is nested too deeply.');
     const { results } = envelope.data;
     if (results.length > RELAY_LIMITS.resultsPerBatch)
       return tooLarge(c, `${results.length} results in one batch; at most ${RELAY_LIMITS.resultsPerBatch}`);
