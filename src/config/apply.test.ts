@@ -23,7 +23,7 @@ monitors:
 pages:
   - slug: acme
     title: Acme
-    password: hunter2
+    password: hunter2-long
     components:
       - { name: Lobby, monitor: lobby, group: Minecraft }
       - { name: Backups, monitor: backup }
@@ -71,7 +71,7 @@ for (const dialect of dialects) {
       expect((await store().relays.findByTokenHash(hashSecret(relayToken)))?.key).toBe('lab');
 
       const page = await store().pages.findBySlug('acme');
-      expect(page?.passwordHash && verifyPassword('hunter2', page.passwordHash)).toBe(true);
+      expect(page?.passwordHash && (await verifyPassword('hunter2-long', page.passwordHash))).toBe(true);
       const components = await store().components.list(page!.id);
       expect(components.map((c) => [c.name, c.group, c.order, c.monitorId !== null])).toEqual([
         ['Lobby', 'Minecraft', 0, true],

@@ -127,9 +127,9 @@ pages:
   - { slug: a, title: A, password: "\${PAGE_PASSWORD}" }
   - { slug: b, title: "\${TITLE_B:-Fallback}" }
 `;
-    const config = parseConfigText(text, 't', { ORG_NAME: 'From env: "quoted" #not-a-comment', PAGE_PASSWORD: 's3cret' });
+    const config = parseConfigText(text, 't', { ORG_NAME: 'From env: "quoted" #not-a-comment', PAGE_PASSWORD: 's3cret-passphrase' });
     expect(config.organization.name).toBe('From env: "quoted" #not-a-comment');
-    expect(config.pages[0]?.password).toBe('s3cret');
+    expect(config.pages[0]?.password).toBe('s3cret-passphrase');
     expect(config.pages[1]?.title).toBe('Fallback');
     expect(problemsOf(text, {})).toEqual([
       'organization.name: environment variable ORG_NAME is not set',

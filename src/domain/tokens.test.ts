@@ -60,13 +60,30 @@ describe('secrets', () => {
 });
 
 describe('page passwords', () => {
-  it('are salted and stretched, and verify only the right password', () => {
-    const a = hashPassword('hunter2');
-    const b = hashPassword('hunter2');
+  it('are salted and stretched, and verify only the right password', async () => {
+    const a = await hashPassword('correct horse');
+    const b = await hashPassword('correct horse');
     expect(a).not.toBe(b);
     expect(a.startsWith('scrypt$')).toBe(true);
-    expect(verifyPassword('hunter2', a)).toBe(true);
-    expect(verifyPassword('hunter3', a)).toBe(false);
-    expect(verifyPassword('hunter2', 'garbage')).toBe(false);
+    expect(await verifyPassword('correct horse', a)).toBe(true);
+    expect(await verifyPassword('correct horsf', a)).toBe(false);
+    expect(await verifyPassword('correct horse', 'garbage')).toBe(false);
+  });
+
+  it('refuse stored parameters beyond what Warden writes instead of running them', async () => {
+    const [, , r, p, salt, key] = (await hashPassword('correct horse')).split('$');
+    expect(await verifyPassword('correct horse', `scrypt$${1 << 30}$${r}$${p}$${salt}$${key}`)).toBe(false);
+    expect(await verifyPassword('correct horse', `scrypt$1000$${r}$${p}$${salt}$${key}`)).toBe(false);
+  });
+
+  it('hash off the event loop: a timer fires while one is computed', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 0);
+    try {
+      await Promise.all(Array.from({ length: 8 }, () => hashPassword('correct horse')));
+    } finally {
+      clearInterval(timer);
+    }
+    expect(ticks).toBeGreaterThan(0);
   });
 });

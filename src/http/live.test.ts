@@ -25,7 +25,7 @@ pages:
       - { name: Website, monitor: web }
   - slug: secret
     title: Secret
-    password: hunter2
+    password: hunter2-long
     components: [{ name: Web, monitor: web }]
 `;
 
@@ -137,10 +137,10 @@ for (const dialect of dialects) {
       it('asks for the password of a protected page: Bearer header or the password form’s cookie', async () => {
         expect(await refusal('/s/secret/live')).toBe(401);
         expect(await refusal('/s/secret/live', { headers: { authorization: 'Bearer wrong' } })).toBe(401);
-        const withHeader = await connect('/s/secret/live', { headers: { authorization: 'Bearer hunter2' } });
+        const withHeader = await connect('/s/secret/live', { headers: { authorization: 'Bearer hunter2-long' } });
         expect(await withHeader.next('snapshot')).toMatchObject({ snapshot: { page: { slug: 'secret' } } });
         withHeader.ws.close();
-        const login = await h.request('/s/secret/login', { method: 'POST', body: new URLSearchParams({ password: 'hunter2' }) });
+        const login = await h.request('/s/secret/login', { method: 'POST', body: new URLSearchParams({ password: 'hunter2-long' }) });
         const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
         const withCookie = await connect('/s/secret/live', { headers: { cookie } });
         expect(await withCookie.next('snapshot')).toBeTruthy();
@@ -167,7 +167,7 @@ for (const dialect of dialects) {
     describe('limits and shutdown', () => {
       it('refuses streams past the connection cap with 503, and closes open ones with 1001 on close', async () => {
         const other = createServer();
-        const stream = attachLiveStream(other, { pages: h.pages, pageAccess: createPageAccess(), clock: h.clock, logger: createLogger('silent'), limits: { maxConnections: 1 } });
+        const stream = attachLiveStream(other, { pages: h.pages, pageAccess: createPageAccess(), clock: h.clock, logger: createLogger('silent'), security: { liveConnectionsMax: 1 } });
         await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
         const previous = base;
         base = `ws://127.0.0.1:${(other.address() as AddressInfo).port}`;

@@ -1,15 +1,26 @@
 // The live stream's WebSocket edge: upgrades WS /s/{slug}/live (or /live on a custom domain) and hands sockets to the hub.
+import { readFileSync } from 'node:fs';
 import { type IncomingMessage, type Server, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { Clock } from '../domain/clock.js';
+import { SECURITY_DEFAULTS, type SecurityOptions } from '../domain/security.js';
 import type { Logger } from '../logger.js';
 import { createLiveHub, type LiveHub, type LiveSubscriber } from '../services/live/hub.js';
-import { LIVE_CLOSE, LIVE_LIMITS, type LiveLimits } from '../services/live/limits.js';
+import {
+  LIVE_CLOSE,
+  LIVE_LIMITS,
+  LIVE_RETRY_AFTER_SEC,
+  type LiveLimits,
+  liveConnectionsCap,
+  parseDescriptorLimit,
+} from '../services/live/limits.js';
 import type { PageAccess } from '../services/pages/page-access.js';
 import type { PageCache } from '../services/pages/page-cache.js';
+import { clientAddress } from './client-address.js';
 import { PROBLEM_CONTENT_TYPE, problem } from './problem.js';
 import { resolveLiveTarget } from './routes/status/page-paths.js';
+import { PAGE_CHALLENGE } from './routes/status/serve-form.js';
 
 export interface LiveStreamDeps {
   pages: PageCache;
@@ -17,12 +28,16 @@ export interface LiveStreamDeps {
   clock: Clock;
   logger: Logger;
   limits?: Partial<LiveLimits>;
+  /** Who a client is, and how many streams it and everyone may hold; SECURITY_DEFAULTS for what is not given. */
+  security?: Partial<Pick<SecurityOptions, 'trustProxy' | 'liveConnectionsPerClient' | 'liveConnectionsMax'>>;
 }
 
 export interface LiveStream {
   hub: LiveHub;
   /** Open WebSocket connections. */
   connections(): number;
+  /** The streams taken in all: WARDEN_LIVE_MAX, or derived from the descriptor limit (see liveConnectionsCap). */
+  maxConnections: number;
   /** Refuses new streams, closes the open ones (1001, then cut after a grace period). */
   close(): Promise<void>;
 }
@@ -34,7 +49,12 @@ export function attachLiveStream(server: Server, deps: LiveStreamDeps): LiveStre
   // No compression: every client gets the very bytes the hub serialized once, with nothing to do per client.
   const wss = new WebSocketServer({ noServer: true, clientTracking: false, perMessageDeflate: false, maxPayload: limits.maxIncomingBytes });
   const sockets = new Map<WebSocket, { alive: boolean }>();
-  let pending = 0;
+  const security = { ...SECURITY_DEFAULTS, ...deps.security };
+  const perClient = security.liveConnectionsPerClient;
+  const total = security.liveConnectionsMax ?? liveConnectionsCap(descriptorLimit());
+  /** Upgrade sockets held, open streams and handshakes under way alike, in all and per client address. */
+  let held = 0;
+  const heldBy = new Map<string, number>();
   let closing = false;
 
   const pinger = setInterval(() => {
@@ -55,23 +75,31 @@ export function attachLiveStream(server: Server, deps: LiveStreamDeps): LiveStre
     const path = query === -1 ? url : url.slice(0, query);
     const target = resolveLiveTarget(deps.pages, req.headers.host, path);
     if (!target) return refuse(socket, 404, 'not-found', 'Not found', `No WebSocket is served at ${path}.`);
+    const malformed = handshakeProblem(req);
+    if (malformed) return refuse(socket, 400, 'bad-handshake', 'Bad WebSocket handshake', malformed, { 'Sec-WebSocket-Version': '13' });
     const page = target.page;
     if (!page) return refuse(socket, 404, 'page-not-found', 'Page not found', `There is no status page "${target.slug}".`);
     if (closing) return refuse(socket, 503, 'unavailable', 'Shutting down', 'The server is shutting down; reconnect shortly.');
-    if (sockets.size + pending >= limits.maxConnections)
-      return refuse(socket, 503, 'too-many-streams', 'Too many live streams', 'This server has all the live streams it can take; retry later.');
-    const request = { cookie: req.headers.cookie, authorization: req.headers.authorization };
-    if (page.passwordHash !== null && !deps.pageAccess.allowed(page, request, deps.clock.now()))
-      return refuse(socket, 401, 'password-required', 'Password required', 'This page is protected: log in on the page (cookie) or send Authorization: Bearer <page password>.', {
-        'WWW-Authenticate': `Bearer realm="${page.slug}"`,
-      });
-    pending++;
-    let snapshot: Awaited<ReturnType<PageCache['get']>>['snapshot'];
-    try {
-      snapshot = (await deps.pages.get(page)).snapshot;
-    } finally {
-      pending--;
+    if (socket.destroyed) return;
+    const client = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], security.trustProxy);
+    const retry = { 'Retry-After': String(LIVE_RETRY_AFTER_SEC) };
+    if ((heldBy.get(client) ?? 0) >= perClient)
+      return refuse(socket, 429, 'too-many-streams-from-client', 'Too many live streams from your address', `A client address may hold ${perClient} live streams at once; close one first.`, retry);
+    if (held >= total) return refuse(socket, 503, 'too-many-streams', 'Too many live streams', 'This server has all the live streams it can take; retry later.', retry);
+    hold(socket, client);
+    if (page.passwordHash !== null) {
+      const request = { cookie: req.headers.cookie, authorization: req.headers.authorization, client };
+      const access = await deps.pageAccess.allowed(page, request, () => deps.clock.now());
+      if (access.kind === 'limited')
+        return refuse(socket, 429, 'too-many-attempts', 'Too many password attempts', `Too many wrong passwords for this page from your address; try again in ${access.retryAfterSec} s.`, {
+          'Retry-After': String(access.retryAfterSec),
+        });
+      if (access.kind === 'denied')
+        return refuse(socket, 401, 'password-required', 'Password required', 'This page is protected: log in on the page (cookie) or send Authorization: Bearer <page password>.', {
+          'WWW-Authenticate': PAGE_CHALLENGE,
+        });
     }
+    const snapshot = (await deps.pages.get(page)).snapshot;
     if (socket.destroyed) return;
     if (closing) return refuse(socket, 503, 'unavailable', 'Shutting down', 'The server is shutting down; reconnect shortly.');
     wss.handleUpgrade(req, socket, head, (ws) => {
@@ -89,6 +117,18 @@ export function attachLiveStream(server: Server, deps: LiveStreamDeps): LiveStre
     });
   }
 
+  /** Counts the socket against the caps until it closes, whether it became a stream or was refused. */
+  function hold(socket: Duplex, client: string): void {
+    held++;
+    heldBy.set(client, (heldBy.get(client) ?? 0) + 1);
+    socket.once('close', () => {
+      held--;
+      const left = (heldBy.get(client) ?? 1) - 1;
+      if (left === 0) heldBy.delete(client);
+      else heldBy.set(client, left);
+    });
+  }
+
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     // Errors on a socket mid-handshake (a client hanging up) must not crash the process.
     socket.on('error', () => {});
@@ -102,6 +142,7 @@ export function attachLiveStream(server: Server, deps: LiveStreamDeps): LiveStre
   return {
     hub,
     connections: () => sockets.size,
+    maxConnections: total,
     async close() {
       if (closing) return;
       closing = true;
@@ -141,6 +182,15 @@ export function subscriberFor(ws: Pick<WebSocket, 'readyState' | 'bufferedAmount
   };
 }
 
+/** The process's soft limit on open files, as it is now (Node raises it to the hard limit when it starts). */
+function descriptorLimit(): number {
+  try {
+    return parseDescriptorLimit(readFileSync('/proc/self/limits', 'utf8'));
+  } catch {
+    return parseDescriptorLimit(null);
+  }
+}
+
 /** Answers an upgrade request with a plain HTTP error (problem+json) and closes the socket. */
 function refuse(socket: Duplex, status: number, code: string, title: string, detail: string, headers: Record<string, string> = {}): void {
   if (socket.destroyed) return;
@@ -154,4 +204,18 @@ function refuse(socket: Duplex, status: number, code: string, title: string, det
     ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
   ];
   socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
+}
+
+/**
+ * What is wrong with an upgrade request that `ws` would refuse with a bare 400 (RFC 6455 §4.2.1), or undefined: checked
+ * first, so every refusal is problem+json.
+ */
+function handshakeProblem(req: IncomingMessage): string | undefined {
+  if (req.method !== 'GET') return 'A WebSocket handshake is a GET request.';
+  if ((req.headers.upgrade ?? '').toLowerCase() !== 'websocket') return 'Upgrade must be websocket.';
+  const key = req.headers['sec-websocket-key'];
+  if (typeof key !== 'string' || !/^[+/0-9A-Za-z]{22}==$/.test(key.trim())) return 'Sec-WebSocket-Key must be 16 random bytes in base64.';
+  const version = req.headers['sec-websocket-version'];
+  if (version !== '13' && version !== '8') return 'Sec-WebSocket-Version must be 13.';
+  return undefined;
 }

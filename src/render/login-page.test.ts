@@ -6,14 +6,15 @@ import { renderNotFoundPage } from './not-found-page.js';
 
 describe('renderLoginPage', () => {
   it('asks for the password in a labelled field POSTed to the action', () => {
-    const { contentType, body } = renderLoginPage({ title: 'Blockhaven', slug: 'blockhaven' }, { action: '/blockhaven/unlock' });
+    const { contentType, body } = renderLoginPage({ action: '/blockhaven/unlock' });
     expect(contentType).toBe('text/html; charset=utf-8');
     for (const part of [
       '<form method="post" action="/blockhaven/unlock">',
       '<label for="password">Password</label>',
       '<input id="password" name="password" type="password" autocomplete="current-password" required autofocus>',
       '<button class="button" type="submit">View status</button>',
-      '<h1>Blockhaven</h1>',
+      '<h1>Private status page</h1>',
+      '<title>Password required</title>',
       '<meta name="robots" content="noindex">',
       ...['<header', '<main', '<footer'],
       PAGE_CSS,
@@ -24,23 +25,15 @@ describe('renderLoginPage', () => {
   });
 
   it('shows an error as an alert tied to the field', () => {
-    const { body } = renderLoginPage({ title: 'Blockhaven', slug: 'blockhaven' }, { action: '/x', error: 'That password is not right.' });
+    const { body } = renderLoginPage({ action: '/x', error: 'That password is not right.' });
     expect(body).toMatch(/<p class="error" id="password-error" role="alert"><svg [^>]*aria-hidden="true".*<\/svg>That password is not right\.<\/p>/);
     expect(body).toContain('aria-describedby="password-error" aria-invalid="true"');
   });
 
-  it('escapes the title, the action and the error', () => {
-    const { body } = renderLoginPage(
-      { title: '<img src=x onerror=alert(1)> "quoted"', slug: 's' },
-      { action: '/x" onmouseover="alert(2)', error: '<script>alert(3)</script>' },
-    );
-    expect(body).not.toMatch(/<img|<script|" onmouseover/);
-    expect(body).toContain('<h1>&lt;img src=x onerror=alert(1)&gt; &quot;quoted&quot;</h1>');
+  it('escapes the action and the error', () => {
+    const { body } = renderLoginPage({ action: '/x" onmouseover="alert(2)', error: '<script>alert(3)</script>' });
+    expect(body).not.toMatch(/<script|" onmouseover/);
     expect(body).toContain('action="/x&quot; onmouseover=&quot;alert(2)"');
-  });
-
-  it('falls back to the slug for an empty title', () => {
-    expect(renderLoginPage({ title: ' ', slug: 'blockhaven' }, { action: '/x' }).body).toContain('<h1>blockhaven</h1>');
   });
 });
 

@@ -267,7 +267,7 @@ describe('the HTML status page in Chromium', () => {
 
 describe('the login and not-found pages in Chromium', () => {
   it('focuses a labelled password field, fits a phone and looks dark when asked', async () => {
-    const html = renderLoginPage({ title: 'Blockhaven', slug: 'blockhaven' }, { action: '/blockhaven/unlock', error: 'Wrong password.' }).body;
+    const html = renderLoginPage({ action: '/blockhaven/unlock', error: 'Wrong password.' }).body;
     const opened = await open(html, { viewport: PHONE, colorScheme: 'dark' });
     try {
       const field = opened.page.getByLabel('Password');

@@ -18,7 +18,7 @@ pages:
       - { name: Lobby, monitor: lobby }
   - slug: secret
     title: Secret
-    password: hunter2
+    password: hunter2-long
     components: [{ name: Lobby, monitor: lobby }]
 `;
 
@@ -104,7 +104,7 @@ for (const dialect of dialects) describe.skipIf(!dialect.available)(`the other f
   it('keeps protected pages protected in every form', async () => {
     for (const path of ['/s/secret/feed.xml', '/s/secret/badge.svg', '/s/secret/og.png', '/s/secret/embed'])
       expect((await h.request(path)).status, path).toBe(401);
-    const ok = await h.request('/s/secret/badge.svg', { headers: { authorization: 'Bearer hunter2' } });
+    const ok = await h.request('/s/secret/badge.svg', { headers: { authorization: 'Bearer hunter2-long' } });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('cache-control')).toBe('private, no-store');
   });

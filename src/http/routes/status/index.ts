@@ -7,17 +7,14 @@ import { BADGE_LABEL_MAX_CHARS, BADGE_STYLES } from '../../../render/badge.js';
 import { EMBED_THEMES } from '../../../render/embed.js';
 import { LIVE_CLOSE, LIVE_LIMITS } from '../../../services/live/limits.js';
 import { liveMessageSchema } from '../../../services/live/messages.js';
-import { issuePageCookie, PAGE_COOKIE_MAX_AGE_SEC, pageCookieName } from '../../../services/pages/page-access.js';
 import type { PageCache } from '../../../services/pages/page-cache.js';
 import type { App, AppEnv } from '../../app.js';
 import { pageCors, withCors } from '../../cors.js';
 import { TAGS } from '../../openapi.js';
 import { PROBLEM_CONTENT_TYPE, problem } from '../../problem.js';
+import { loginPost } from './login.js';
 import { resolveLiveTarget, resolvePageTarget } from './page-paths.js';
-import { passwordRequired, serveForm } from './serve-form.js';
-
-/** The login page posts at most this much. */
-const LOGIN_BODY_MAX_BYTES = 2048;
+import { serveForm } from './serve-form.js';
 
 export function statusRoutes(app: App): void {
   documentRoutes(app);
@@ -71,26 +68,6 @@ function upgradeRequired(c: Context<AppEnv>, slug: string, known: boolean): Resp
   });
 }
 
-async function loginPost(c: Context<AppEnv>, page: Page, basePath: string): Promise<Response> {
-  const { pageAccess, clock } = c.get('deps');
-  const length = Number(c.req.header('content-length') ?? '0');
-  if (length > LOGIN_BODY_MAX_BYTES) return passwordRequired(c, page, 'html', basePath, 'That request was too large.');
-  const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-  const password = typeof body.password === 'string' ? body.password : '';
-  if (page.passwordHash === null) return c.redirect(basePath || '/', 303);
-  if (!password || !pageAccess.passwordOk(page, password)) return passwordRequired(c, page, 'html', basePath, 'That password is not right.');
-  const secure = new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
-  const cookie = [
-    `${pageCookieName(page)}=${issuePageCookie(page, clock.now())}`,
-    'Path=/',
-    `Max-Age=${PAGE_COOKIE_MAX_AGE_SEC}`,
-    'HttpOnly',
-    'SameSite=Lax',
-    ...(secure ? ['Secure'] : []),
-  ].join('; ');
-  return new Response(null, { status: 303, headers: { location: basePath || '/', 'set-cookie': cookie, 'cache-control': 'no-store' } });
-}
-
 /** Describes the public status endpoints in the OpenAPI document (served by the handlers above). */
 function documentRoutes(app: App): void {
   const slug = z.string().openapi({ param: { name: 'slug', in: 'path' }, example: 'demo' });
@@ -98,6 +75,9 @@ function documentRoutes(app: App): void {
     304: { description: 'Not modified (If-None-Match matched the ETag).' },
     401: { description: 'The page is password-protected: send `Authorization: Bearer <page password>`.' },
     404: { description: 'No page with this slug (application/problem+json).' },
+    429: {
+      description: 'Too many wrong page passwords from this client address for this page in a minute (Retry-After; the password form for the HTML forms, application/problem+json for the others): none is checked until then.',
+    },
   };
   app.openAPIRegistry.registerPath({
     method: 'get',
@@ -193,15 +173,16 @@ function documentRoutes(app: App): void {
       '',
       'The server sends text frames, each one JSON `LiveMessage` with `type` and `at` (epoch ms): first a `snapshot`, then `monitor.update`, `overall`, `totals`, `incident`, `maintenance` as the page changes (a change of the page\'s shape sends a new `snapshot`). Clients send nothing.',
       '',
-      `The server pings every ${LIVE_LIMITS.pingIntervalMs / 1000} s and drops a client that has not answered the previous ping; a client that falls more than ${LIVE_LIMITS.maxBufferedBytes / 1024} KiB behind is disconnected. A password-protected page needs the cookie set by its login page, or \`Authorization: Bearer <page password>\`. See docs/live.md.`,
+      `The server pings every ${LIVE_LIMITS.pingIntervalMs / 1000} s and drops a client that has not answered the previous ping; a client that falls more than ${LIVE_LIMITS.maxBufferedBytes / 1024} KiB behind is disconnected. A password-protected page needs the cookie set by its login page, or \`Authorization: Bearer <page password>\`. A client address holds a limited number of streams at once (429 beyond), and the server as many as its file descriptors allow (503 beyond). See docs/live.md.`,
     ].join('\n'),
     request: { params: z.object({ slug }) },
     responses: {
       101: { description: 'Switching Protocols: the stream is open.' },
       401: common[401],
       404: common[404],
+      429: { description: 'This client address holds all the streams it may, or too many wrong page passwords (application/problem+json, Retry-After).' },
       426: { description: 'A plain HTTP request: the stream needs a WebSocket upgrade (application/problem+json).' },
-      503: { description: 'The server is shutting down or has all the streams it takes (application/problem+json).' },
+      503: { description: 'The server is shutting down or has all the streams it takes (application/problem+json, Retry-After).' },
     },
     'x-websocket': {
       messages: { $ref: '#/components/schemas/LiveMessage' },

@@ -1,7 +1,6 @@
 // Serves one form of one page: access check, cached bytes, ETag/304, cache headers (CORS comes from the page's cors middleware). No database work for a warm page.
 import type { Context } from 'hono';
 import { etagMatches } from '../../../domain/etag.js';
-import type { Page } from '../../../domain/page.js';
 import { EMBED_CONTENT_SECURITY_POLICY } from '../../../render/embed.js';
 import type { FormName } from '../../../render/forms.js';
 import { CONTENT_SECURITY_POLICY } from '../../../render/html-layout.js';
@@ -9,21 +8,33 @@ import { renderLoginPage } from '../../../render/login-page.js';
 import { renderNotFoundPage } from '../../../render/not-found-page.js';
 import type { CachedPage, PageCache, RenderedForm } from '../../../services/pages/page-cache.js';
 import type { AppEnv } from '../../app.js';
-import { PROBLEM_CONTENT_TYPE, problem } from '../../problem.js';
+import { PROBLEM_CONTENT_TYPE, type Problem, problem } from '../../problem.js';
 import type { PageTarget } from './page-paths.js';
+import { requestClient } from './request-client.js';
 
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=30, s-maxage=30';
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
-
 /** Forms that people read in a browser get HTML errors; machines get problem+json. */
 const HTML_FORMS = new Set<FormName>(['html', 'embed']);
 
+/**
+ * Every HTML document of a page but the embed (the page, its password form, its 404): no other site may frame it
+ * (frame-ancestors, which a <meta> policy cannot carry, and X-Frame-Options for older browsers), links send other
+ * sites the origin only, and nothing is sniffed.
+ */
+export const HTML_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-security-policy': `${CONTENT_SECURITY_POLICY}; frame-ancestors 'none'`,
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-content-type-options': 'nosniff',
+});
+
 /** Per-form headers beyond the common ones: each HTML form's policy, and a badge opened on its own runs nothing. */
 const FORM_HEADERS: Partial<Record<FormName, Record<string, string>>> = {
-  html: { 'content-security-policy': CONTENT_SECURITY_POLICY },
+  html: HTML_HEADERS,
   // Any site may frame the widget (frame-ancestors *); no X-Frame-Options is ever sent with it.
-  embed: { 'content-security-policy': EMBED_CONTENT_SECURITY_POLICY },
+  embed: { 'content-security-policy': EMBED_CONTENT_SECURITY_POLICY, 'referrer-policy': 'strict-origin-when-cross-origin' },
   badge: { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" },
 };
 
@@ -112,8 +123,12 @@ export async function serveForm(c: Context<AppEnv>, target: PageTarget): Promise
   const { pages, pageAccess, clock } = c.get('deps');
   const page = target.page;
   if (!page) return notFound(c, target.slug, target.form);
-  if (page.passwordHash !== null && !pageAccess.allowed(page, { cookie: c.req.header('cookie'), authorization: c.req.header('authorization') }, clock.now()))
-    return passwordRequired(c, page, target.form, target.basePath);
+  if (page.passwordHash !== null) {
+    const request = { cookie: c.req.header('cookie'), authorization: c.req.header('authorization'), client: requestClient(c) };
+    const access = await pageAccess.allowed(page, request, () => clock.now());
+    if (access.kind === 'limited') return tooManyAttempts(c, target.form, target.basePath, access.retryAfterSec);
+    if (access.kind === 'denied') return passwordRequired(c, target.form, target.basePath);
+  }
   const cached = await pages.get(page);
   const rendered = await cached.render(target.form, target.basePath, target.options);
   const response = formResponse(cached, target, c.req.path, c.req.header('if-none-match'), rendered);
@@ -124,27 +139,37 @@ function notFound(c: Context<AppEnv>, slug: string, form: FormName): Response {
   const headers = { 'cache-control': PUBLIC_CACHE_CONTROL };
   if (HTML_FORMS.has(form)) {
     const page = renderNotFoundPage(slug);
-    return new Response(page.body, {
-      status: 404,
-      headers: { ...headers, 'content-type': page.contentType, 'content-security-policy': CONTENT_SECURITY_POLICY },
-    });
+    return new Response(page.body, { status: 404, headers: { ...headers, 'content-type': page.contentType, ...HTML_HEADERS } });
   }
   const body = { ...problem(404, 'page-not-found', 'Page not found', `There is no status page "${slug}".`), instance: c.req.path };
   return new Response(JSON.stringify(body), { status: 404, headers: { ...headers, 'content-type': PROBLEM_CONTENT_TYPE } });
 }
 
-export function passwordRequired(c: Context<AppEnv>, page: Page, form: FormName, basePath: string, error?: string): Response {
-  const headers = { 'cache-control': PRIVATE_CACHE_CONTROL, 'www-authenticate': `Bearer realm="${page.slug}"` };
-  if (HTML_FORMS.has(form)) {
-    const html = renderLoginPage({ title: page.title, slug: page.slug }, { action: `${basePath}/login`, ...(error ? { error } : {}) });
-    return new Response(html.body, {
-      status: 401,
-      headers: { ...headers, 'content-type': html.contentType, 'content-security-policy': CONTENT_SECURITY_POLICY },
-    });
-  }
-  const body = {
-    ...problem(401, 'password-required', 'Password required', 'This page is protected: send Authorization: Bearer <page password>.'),
-    instance: c.req.path,
-  };
-  return new Response(JSON.stringify(body), { status: 401, headers: { ...headers, 'content-type': PROBLEM_CONTENT_TYPE } });
+/** The challenge of a protected page: it names no page (a custom domain's address does not give its slug away). */
+export const PAGE_CHALLENGE = 'Bearer realm="status page"';
+
+/** 401: the password form for people (naming no page), problem+json for machines. */
+export function passwordRequired(c: Context<AppEnv>, form: FormName, basePath: string, error?: string): Response {
+  const headers = { 'cache-control': PRIVATE_CACHE_CONTROL, 'www-authenticate': PAGE_CHALLENGE };
+  return HTML_FORMS.has(form)
+    ? loginForm(401, basePath, error, headers)
+    : problemAnswer(c, problem(401, 'password-required', 'Password required', 'This page is protected: send Authorization: Bearer <page password>.'), headers);
+}
+
+/** 429 with Retry-After: too many wrong passwords from this client for this page; none is checked until then. */
+export function tooManyAttempts(c: Context<AppEnv>, form: FormName, basePath: string, retryAfterSec: number): Response {
+  const headers = { 'cache-control': PRIVATE_CACHE_CONTROL, 'retry-after': String(retryAfterSec) };
+  const detail = `Too many wrong passwords for this page from your address; try again in ${retryAfterSec} s.`;
+  return HTML_FORMS.has(form)
+    ? loginForm(429, basePath, detail, headers)
+    : problemAnswer(c, problem(429, 'too-many-attempts', 'Too many password attempts', detail), headers);
+}
+
+function loginForm(status: number, basePath: string, error: string | undefined, headers: Record<string, string>): Response {
+  const html = renderLoginPage({ action: `${basePath}/login`, ...(error ? { error } : {}) });
+  return new Response(html.body, { status, headers: { ...headers, 'content-type': html.contentType, ...HTML_HEADERS } });
+}
+
+function problemAnswer(c: Context<AppEnv>, body: Problem, headers: Record<string, string>): Response {
+  return new Response(JSON.stringify({ ...body, instance: c.req.path }), { status: body.status, headers: { ...headers, 'content-type': PROBLEM_CONTENT_TYPE } });
 }

@@ -19,7 +19,7 @@ pages:
       - { name: Website, monitor: web, group: Web }
   - slug: secret
     title: Secret
-    password: hunter2
+    password: hunter2-long
     components: [{ name: Web, monitor: web }]
 `;
 
@@ -151,7 +151,7 @@ for (const dialect of dialects) describe.skipIf(!dialect.available)(`public stat
       for (const path of ['/api/v1/status/secret', '/s/secret/status.json', '/s/secret/status.md']) {
         const response = await h.request(path);
         expect(response.status, path).toBe(401);
-        expect(response.headers.get('www-authenticate')).toBe('Bearer realm="secret"');
+        expect(response.headers.get('www-authenticate')).toBe('Bearer realm="status page"');
         expect(response.headers.get('cache-control')).toBe('private, no-store');
         expect(await response.text()).not.toContain('Web');
       }
@@ -163,7 +163,7 @@ for (const dialect of dialects) describe.skipIf(!dialect.available)(`public stat
     });
 
     it('accepts the password as a Bearer token, privately cached', async () => {
-      const ok = await h.request('/api/v1/status/secret', { headers: { authorization: 'Bearer hunter2' } });
+      const ok = await h.request('/api/v1/status/secret', { headers: { authorization: 'Bearer hunter2-long' } });
       expect(ok.status).toBe(200);
       expect(ok.headers.get('cache-control')).toBe('private, no-store');
       expect((await h.request('/api/v1/status/secret', { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
@@ -173,7 +173,7 @@ for (const dialect of dialects) describe.skipIf(!dialect.available)(`public stat
       const wrong = await h.request('/s/secret/login', { method: 'POST', body: new URLSearchParams({ password: 'nope' }) });
       expect(wrong.status).toBe(401);
       expect(await wrong.text()).toContain('That password is not right.');
-      const login = await h.request('/s/secret/login', { method: 'POST', body: new URLSearchParams({ password: 'hunter2' }) });
+      const login = await h.request('/s/secret/login', { method: 'POST', body: new URLSearchParams({ password: 'hunter2-long' }) });
       expect(login.status).toBe(303);
       expect(login.headers.get('location')).toBe('/s/secret');
       const cookie = login.headers.get('set-cookie')!;

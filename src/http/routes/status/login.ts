@@ -1,0 +1,80 @@
+// POST /s/{slug}/login (or /login on a custom domain): the password form's answer, a cookie or the form again.
+// The body is read under a small cap while it streams (chunked or not), and wrong passwords count against the client.
+import type { IncomingMessage } from 'node:http';
+import type { Context } from 'hono';
+import type { Page } from '../../../domain/page.js';
+import { issuePageCookie, PAGE_COOKIE_MAX_AGE_SEC, pageCookieName } from '../../../services/pages/page-access.js';
+import type { AppEnv } from '../../app.js';
+import { readIncoming } from '../../middleware/json-body.js';
+import { problem, problemResponse } from '../../problem.js';
+import { requestClient } from './request-client.js';
+import { passwordRequired, tooManyAttempts } from './serve-form.js';
+
+/** The login form posts at most this much (a password is at most 256 characters). */
+export const LOGIN_BODY_MAX_BYTES = 2048;
+
+export async function loginPost(c: Context<AppEnv>, page: Page, basePath: string): Promise<Response> {
+  const { pageAccess, clock } = c.get('deps');
+  const password = await readPassword(c);
+  if (password === null)
+    return problemResponse(c, problem(413, 'body-too-large', 'Body too large', `The body must be at most ${LOGIN_BODY_MAX_BYTES} bytes.`), {
+      'cache-control': 'no-store',
+    });
+  if (page.passwordHash === null) return c.redirect(basePath || '/', 303);
+  const access = await pageAccess.checkPassword(page, password, requestClient(c), () => clock.now());
+  if (access.kind === 'limited') return tooManyAttempts(c, 'html', basePath, access.retryAfterSec);
+  if (access.kind === 'denied') return passwordRequired(c, 'html', basePath, 'That password is not right.');
+  const secure = new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
+  const cookie = [
+    `${pageCookieName(page)}=${issuePageCookie(page, clock.now())}`,
+    'Path=/',
+    `Max-Age=${PAGE_COOKIE_MAX_AGE_SEC}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
+  return new Response(null, { status: 303, headers: { location: basePath || '/', 'set-cookie': cookie, 'cache-control': 'no-store' } });
+}
+
+/** The form's `password` ('' when absent or unreadable), or null when the body passes the cap. */
+async function readPassword(c: Context<AppEnv>): Promise<string | null> {
+  const declared = c.req.header('content-length');
+  if (declared !== undefined && Number(declared) > LOGIN_BODY_MAX_BYTES) return null;
+  const bytes = await readCapped(c, LOGIN_BODY_MAX_BYTES);
+  if (bytes.length > LOGIN_BODY_MAX_BYTES) return null;
+  const type = c.req.header('content-type') ?? '';
+  try {
+    const value = /^multipart\/form-data/i.test(type)
+      ? (await new Response(new Uint8Array(bytes), { headers: { 'content-type': type } }).formData()).get('password')
+      : new URLSearchParams(bytes.toString('utf8')).get('password');
+    return typeof value === 'string' ? value : '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The body's bytes, reading no further than just past `maxBytes` (then what was read, longer than maxBytes): from
+ * Node's request when served by node:http (the rest is discarded unread-into-memory after the answer), else from the
+ * Request's stream.
+ */
+async function readCapped(c: Context<AppEnv>, maxBytes: number): Promise<Buffer> {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming && typeof incoming.on === 'function') return readIncoming(incoming, maxBytes);
+  const stream = c.req.raw.body;
+  if (!stream) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      break;
+    }
+  }
+  return Buffer.concat(chunks, size);
+}
