@@ -1,10 +1,11 @@
 // The built-in demo loaded when no config file is given: monitors that check the server itself, so a newcomer sees live data offline.
+import { DEMO_ORGANIZATION_KEY } from '../domain/organization.js';
 import type { ConfigFile } from './file-schema.js';
 import { validateConfig } from './load.js';
 
 export const DEMO_SLUG = 'demo';
 /** The demo's own organization: it never touches one a config file or the API made. */
-export const DEMO_ORGANIZATION_KEY = 'demo';
+export { DEMO_ORGANIZATION_KEY };
 
 /** How often the demo pings its own heartbeat monitor. */
 export const DEMO_HEARTBEAT_EVERY_MS = 30_000;
@@ -13,7 +14,8 @@ export const DEMO_HEARTBEAT_EVERY_MS = 30_000;
 export function demoConfig(port: number, pushToken?: string): ConfigFile {
   return validateConfig(
     {
-      organization: { key: DEMO_ORGANIZATION_KEY, name: 'Warden demo' },
+      // The demo watches the server itself on 127.0.0.1, also once other organizations share the database.
+      organization: { key: DEMO_ORGANIZATION_KEY, name: 'Warden demo', probePrivateTargets: 'allow' },
       monitors: [
         {
           key: 'demo-http',

@@ -1,11 +1,28 @@
 // Organizations (the tenants) and what they own besides monitors and pages: API keys and relays.
 import type { ManagedBy } from './ownership.js';
+import type { ProbeTargetPolicy } from './security.js';
 
 export interface Organization {
   id: string;
   key: string;
   name: string;
+  /** Whether this organization's edge probes may reach private addresses; null follows WARDEN_PROBE_PRIVATE_TARGETS. */
+  probePrivateTargets: ProbeTargetPolicy | null;
   createdAt: number;
+}
+
+/** The built-in demo's organization (loaded into an empty database without a config file). */
+export const DEMO_ORGANIZATION_KEY = 'demo';
+
+/**
+ * The probe-target policy of each organization, by id: its own setting when it has one, else the global one, and for
+ * `auto` allow while the database holds a single organization and deny once it holds more. The built-in demo is not
+ * counted, so an operator who tried the demo before writing warden.yaml keeps watching their LAN.
+ */
+export function probeTargetPolicies(organizations: readonly Organization[], global: ProbeTargetPolicy | 'auto'): Map<string, ProbeTargetPolicy> {
+  const counted = organizations.filter((organization) => organization.key !== DEMO_ORGANIZATION_KEY).length;
+  const fallback: ProbeTargetPolicy = global !== 'auto' ? global : counted <= 1 ? 'allow' : 'deny';
+  return new Map(organizations.map((organization) => [organization.id, organization.probePrivateTargets ?? fallback]));
 }
 
 export const API_KEY_SCOPES = ['read', 'write'] as const;

@@ -25,6 +25,7 @@ export const discord = defineProbe({
   label: 'Discord',
   config: discordConfig,
   secrets: ['botToken'],
+  targets: ['apiBaseUrl'],
   probe: (config, ctx) => (config.mode === 'bot' ? checkWithBot(config, ctx) : checkWidget(config, ctx)),
 });
 
@@ -35,9 +36,9 @@ const tooLarge = `Discord's answer is larger than ${formatBytes(HTTP_GET_LIMITS.
 /** Longest guild name kept. */
 const NAME_CHARS = 100;
 
-async function checkWidget(config: DiscordConfig, { signal, timeoutMs }: ProbeContext): Promise<ProbeResult> {
+async function checkWidget(config: DiscordConfig, ctx: ProbeContext): Promise<ProbeResult> {
   const url = `${apiBase(config)}/guilds/${config.guildId}/widget.json`;
-  const result = await httpGet({ url, headers: { accept: 'application/json' }, signal, timeoutMs });
+  const result = await httpGet({ ...ctx, url, headers: { accept: 'application/json' } });
   if (!result.ok) return { ok: false, error: result.error };
   const { response } = result;
   const body = record(bodyJson(response));
@@ -53,11 +54,11 @@ async function checkWidget(config: DiscordConfig, { signal, timeoutMs }: ProbeCo
   return counted(config, response, data, `${players} online`);
 }
 
-async function checkWithBot(config: DiscordConfig, { signal, timeoutMs }: ProbeContext): Promise<ProbeResult> {
+async function checkWithBot(config: DiscordConfig, ctx: ProbeContext): Promise<ProbeResult> {
   const url = `${apiBase(config)}/guilds/${config.guildId}?with_counts=true`;
   const headers = { authorization: `Bot ${config.botToken ?? ''}`, accept: 'application/json' };
   // Redirects are not followed, so the token only ever goes to apiBaseUrl.
-  const result = await httpGet({ url, headers, signal, timeoutMs });
+  const result = await httpGet({ ...ctx, url, headers });
   if (!result.ok) return { ok: false, error: result.error };
   const { response } = result;
   if (response.status === 401) return { ok: false, error: 'the bot token was rejected' };

@@ -4,7 +4,9 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { host } from './fields.js';
 import { timedOutAfter } from './network-error.js';
-import { defineProbe, type ProbeResult } from './probe.js';
+import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
+import { lookupHost } from './socket-exchange.js';
+import { TARGET_REFUSED } from './target-guard.js';
 
 export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'SRV', 'CAA'] as const;
 
@@ -31,7 +33,9 @@ export const dns = defineProbe({
   label: 'DNS record',
   config: dnsConfig,
   secrets: [],
-  probe: async (config, { signal, timeoutMs }): Promise<ProbeResult> => {
+  targets: ['hostname', 'resolver'],
+  probe: async (config, ctx): Promise<ProbeResult> => {
+    const { signal, timeoutMs } = ctx;
     const timedOut = timedOutAfter(timeoutMs);
     if (signal.aborted) return { ok: false, error: timedOut };
     // Two tries (c-ares lengthens the second) fit the monitor's timeout; the signal cancels whatever is left.
@@ -39,7 +43,8 @@ export const dns = defineProbe({
     const cancel = () => resolver.cancel();
     signal.addEventListener('abort', cancel, { once: true });
     try {
-      if (config.resolver) resolver.setServers([await resolverAddress(resolver, config.resolver)]);
+      // The resolver is the one address this probe sends packets to: it is checked, then set as an address.
+      if (config.resolver) resolver.setServers([await resolverAddress(config.resolver, ctx)]);
       // A cancel that landed while the resolver's own name was looked up does not reach the next query.
       if (signal.aborted) return { ok: false, error: timedOut };
       const started = performance.now();
@@ -120,22 +125,20 @@ function canonicalIpv6(address: string): string {
   return new URL(`http://[${address}]/`).hostname.slice(1, -1);
 }
 
-/** Turns "host", "host:port", "[v6]:port" or a bare IPv6 into what setServers takes, resolving a name first. */
-async function resolverAddress(resolver: Resolver, text: string): Promise<string> {
+/**
+ * Turns "host", "host:port", "[v6]:port" or a bare IPv6 into what setServers takes, resolving a name first as every
+ * probe's host is (each of its addresses, like a literal, checked by the probe-target guard).
+ */
+async function resolverAddress(text: string, ctx: ProbeContext): Promise<string> {
   const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(text);
   const hostPort = /^([^:]+):(\d+)$/.exec(text);
   let host = bracketed?.[1] ?? (isIP(text) ? text : (hostPort?.[1] ?? text));
   const port = bracketed?.[2] ?? (isIP(text) ? undefined : hostPort?.[2]);
-  if (isIP(host) === 0) {
-    // setServers takes addresses only; the resolver's own name is looked up with the system's resolvers.
-    const name = host;
-    const addresses = await resolver
-      .resolve4(name)
-      .catch(() => resolver.resolve6(name))
-      .catch(() => []);
-    if (addresses[0] === undefined) throw new Error(`cannot find the address of the resolver ${name}`);
-    host = addresses[0];
-  }
+  // setServers takes addresses only; the resolver's own name is looked up with the system's resolvers.
+  const found = await lookupHost(host, ctx);
+  if ('refused' in found) throw Object.assign(new Error(found.error), { code: TARGET_REFUSED });
+  if ('error' in found) throw new Error(`cannot find the address of the resolver ${host}`);
+  host = found.address;
   if (port === undefined) return host;
   return isIP(host) === 6 ? `[${host}]:${port}` : `${host}:${port}`;
 }
@@ -163,6 +166,8 @@ function describeDnsError(error: unknown, hostname: string, type: DnsRecordType,
     case 'ETIMEOUT':
     case 'ECANCELLED':
       return timedOut;
+    case TARGET_REFUSED:
+      return (error as Error).message;
     default:
       return error instanceof Error ? error.message : String(error);
   }

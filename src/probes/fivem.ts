@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { gameServer, urlHost } from './fields.js';
 import { formatBytes, HTTP_GET_LIMITS, httpGet } from './http-get.js';
-import { defineProbe, type ProbeResult } from './probe.js';
+import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
 
 export const fivemConfig = z
   .object({ ...gameServer(30120), https: z.boolean().default(false).describe('Use https:// instead of http://.') })
@@ -13,9 +13,11 @@ export const fivem = defineProbe({
   label: 'FiveM / RedM server',
   config: fivemConfig,
   secrets: [],
-  probe: async (config, { signal, timeoutMs }): Promise<ProbeResult> => {
+  targets: ['host', 'port', 'https'],
+  probe: async (config, ctx): Promise<ProbeResult> => {
+    const { signal } = ctx;
     const base = `${config.https ? 'https' : 'http'}://${urlHost(config.host)}:${config.port}`;
-    const read = (path: string, on = signal) => readEndpoint(`${base}${path}`, path, on, timeoutMs);
+    const read = (path: string, on = signal) => readEndpoint(`${base}${path}`, path, { ...ctx, signal: on });
     // players.json is slow on busy servers and only a fallback count: it is dropped once dynamic.json has given one.
     const playersRead = new AbortController();
     const dropPlayers = () => playersRead.abort();
@@ -64,8 +66,8 @@ export const fivem = defineProbe({
 /** The answer of one endpoint, or why there is none. */
 type EndpointAnswer = { ok: true; value: unknown; latencyMs: number } | { ok: false; error: string };
 
-async function readEndpoint(url: string, path: string, signal: AbortSignal, timeoutMs: number): Promise<EndpointAnswer> {
-  const result = await httpGet({ url, signal, timeoutMs, headers: { accept: 'application/json' } });
+async function readEndpoint(url: string, path: string, ctx: ProbeContext): Promise<EndpointAnswer> {
+  const result = await httpGet({ ...ctx, url, headers: { accept: 'application/json' } });
   if (!result.ok) return result;
   const { response } = result;
   if (response.status !== 200) return { ok: false, error: `${path} answered HTTP ${response.status}` };

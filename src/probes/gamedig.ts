@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { bareHost, host, minPlayers, port } from './fields.js';
 import { timedOutAfter } from './network-error.js';
 import { defineProbe, type ProbeResult } from './probe.js';
-import { untilAborted } from './socket-exchange.js';
+import { lookupHost, untilAborted } from './socket-exchange.js';
 
 /** How GameDig's own timeouts are fitted inside the check's timeout. */
 export const GAMEDIG_LIMITS = {
@@ -31,9 +31,19 @@ export const gamedig = defineProbe({
   runsOn: ['relay'],
   config: gamedigConfig,
   secrets: [],
-  probe: async (config, { signal, timeoutMs }) => {
+  targets: ['host', 'port'],
+  probe: async (config, ctx) => {
+    const { signal, timeoutMs } = ctx;
     const timedOut: ProbeResult = { ok: false, error: timedOutAfter(timeoutMs) };
     if (signal.aborted) return timedOut;
+    // GameDig looks names up itself: under a restricting guard the host is resolved and checked here, and GameDig
+    // gets the checked address, so it has nothing left to look up.
+    let target = bareHost(config.host);
+    if (ctx.guard.restricted) {
+      const address = await lookupHost(config.host, ctx);
+      if ('error' in address) return { ok: false, error: address.error };
+      target = address.address;
+    }
     let library: GamedigLibrary;
     try {
       // Loaded on first use: the edge server never runs this type and need not load GameDig's many protocols.
@@ -45,7 +55,7 @@ export const gamedig = defineProbe({
     if (!isKnownGame(library, config.game)) return { ok: false, error: `unknown GameDig game id "${config.game}"` };
     if (signal.aborted) return timedOut;
 
-    const outcome = await queryWithin(library, config, signal, timeoutMs);
+    const outcome = await queryWithin(library, { ...config, host: target }, signal, timeoutMs);
     if ('aborted' in outcome) return timedOut;
     if ('failure' in outcome) return { ok: false, error: describeFailure(outcome.failure, timeoutMs) };
     return describeState(outcome.state, config.minPlayers);

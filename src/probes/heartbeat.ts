@@ -20,5 +20,6 @@ export const heartbeat = defineProbe({
   runsOn: ['push'],
   config: heartbeatConfig,
   secrets: [],
+  targets: [],
   probe: null,
 });

@@ -4,6 +4,7 @@ import { activeResources, leakedResources } from '../../test/fakes/handles.js';
 import { type FakeServer, startWebsiteFake } from '../../test/fakes/http-fakes.js';
 import { describeOverHttps } from '../../test/fakes/probe-runs.js';
 import { bodyJson, bodyText, formatBytes, HTTP_GET_LIMITS, httpGet } from './http-get.js';
+import { ANY_TARGET } from './target-guard.js';
 
 let site: FakeServer;
 let other: FakeServer;
@@ -19,7 +20,7 @@ afterAll(async () => {
 });
 
 const get = (path: string, extra: Partial<Parameters<typeof httpGet>[0]> = {}) =>
-  httpGet({ url: `${site.url}${path}`, signal: AbortSignal.timeout(1500), timeoutMs: 1500, ...extra });
+  httpGet({ url: `${site.url}${path}`, signal: AbortSignal.timeout(1500), timeoutMs: 1500, guard: ANY_TARGET, ...extra });
 
 describe('httpGet', () => {
   it('reads the status, headers and body, and times the headers', async () => {
@@ -106,21 +107,27 @@ describe('httpGet', () => {
     expect(bodyJson(result.response)).toMatchObject({ method: 'GET', body: '' });
   });
 
-  it('drops credentials when a redirect leaves the origin', async () => {
-    const result = await get(`/moved-to/${other.port}`, {
-      headers: { authorization: 'Bearer s3cret-value', 'x-keep': 'kept' },
-      maxRedirects: 1,
-    });
+  it('drops every configured header when a redirect leaves the origin, and keeps them within it', async () => {
+    const headers = { authorization: 'Bearer s3cret-value', 'X-API-Key': 'key-s3cret', cookie: 'session=s3cret', 'user-agent': 'mine', 'x-plain': 'plain' };
+    const result = await get(`/moved-to/${other.port}`, { headers, maxRedirects: 1 });
     if (!result.ok) throw new Error(result.error);
-    const echo = bodyJson(result.response) as { headers: Record<string, string> };
-    expect(echo.headers.authorization).toBeUndefined();
-    expect(echo.headers['x-keep']).toBe('kept');
+    // The other origin (another port) saw none of them: only what Warden sends on its own.
+    const seen = other.requests.at(-1);
+    expect(seen?.path).toBe('/echo');
+    expect(Object.keys(seen?.headers ?? {}).sort()).toEqual(['connection', 'host', 'user-agent']);
+    expect(seen?.headers['user-agent']).toMatch(/^Warden\//);
+    expect(JSON.stringify(seen)).not.toContain('s3cret');
+    // The first origin got them all; a redirect within one origin keeps them.
+    expect(site.requests.at(-1)?.headers['x-api-key']).toBe('key-s3cret');
+    const same = await get('/see-other', { method: 'POST', headers, maxRedirects: 1 });
+    if (!same.ok) throw new Error(same.error);
+    expect((bodyJson(same.response) as { headers: Record<string, string> }).headers).toMatchObject({ 'x-api-key': 'key-s3cret', 'x-plain': 'plain' });
   });
 
   it('describes a refused connection', async () => {
     const closed = await startWebsiteFake();
     await closed.close();
-    expect(await httpGet({ url: `${closed.url}/ok`, signal: AbortSignal.timeout(1000), timeoutMs: 1000 })).toEqual({
+    expect(await httpGet({ url: `${closed.url}/ok`, signal: AbortSignal.timeout(1000), timeoutMs: 1000, guard: ANY_TARGET })).toEqual({
       ok: false,
       error: 'connection refused',
     });
@@ -154,7 +161,7 @@ describe('httpGet', () => {
 
 describeOverHttps('httpGet', (secure) => {
   it('reports the days left on the certificate', async () => {
-    const result = await httpGet({ url: `${secure().url}/ok`, ignoreTls: true, signal: AbortSignal.timeout(1500), timeoutMs: 1500 });
+    const result = await httpGet({ url: `${secure().url}/ok`, ignoreTls: true, signal: AbortSignal.timeout(1500), timeoutMs: 1500, guard: ANY_TARGET });
     if (!result.ok) throw new Error(result.error);
     expect(result.response.tls?.daysRemaining).toBeGreaterThanOrEqual(29);
     expect(result.response.tls?.daysRemaining).toBeLessThanOrEqual(30);
@@ -162,7 +169,7 @@ describeOverHttps('httpGet', (secure) => {
   });
 
   it('rejects a self-signed certificate unless told to ignore it', async () => {
-    const result = await httpGet({ url: `${secure().url}/ok`, signal: AbortSignal.timeout(1500), timeoutMs: 1500 });
+    const result = await httpGet({ url: `${secure().url}/ok`, signal: AbortSignal.timeout(1500), timeoutMs: 1500, guard: ANY_TARGET });
     expect(result).toEqual({ ok: false, error: 'the TLS certificate is self-signed (set ignoreTls to accept it)' });
   });
 });

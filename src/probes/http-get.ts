@@ -3,7 +3,9 @@ import { type ClientRequest, request as httpRequest, type IncomingHttpHeaders, t
 import { request as httpsRequest } from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import { describeNetworkError } from './network-error.js';
+import type { ProbeContext } from './probe.js';
 import { withSocket } from './socket-exchange.js';
+import { dialFor } from './target-guard.js';
 
 /** Limits on what a probe's HTTP exchange may cost, whatever the server does. */
 export const HTTP_GET_LIMITS = {
@@ -14,11 +16,13 @@ export const HTTP_GET_LIMITS = {
 } as const;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-/** Headers that must not follow a redirect to another origin (fetch drops Authorization the same way). */
-const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
 const USER_AGENT = 'Warden/0.1 (status monitor)';
 
-export interface HttpGetRequest {
+/**
+ * What to fetch, and the probe's signal, timeout and target guard: each hop, redirects included, connects only to
+ * addresses the guard allows.
+ */
+export interface HttpGetRequest extends ProbeContext {
   url: string;
   method?: string;
   headers?: Record<string, string>;
@@ -30,10 +34,6 @@ export interface HttpGetRequest {
   /** False skips the body entirely (a status-only check needs no bytes past the headers). */
   readBody?: boolean;
   ignoreTls?: boolean;
-  /** Aborting it closes the socket and ends the request with a timeout error. */
-  signal: AbortSignal;
-  /** Words the timeout error, and bounds each request even for a signal that never fires. */
-  timeoutMs: number;
 }
 
 export interface TlsCertificateInfo {
@@ -87,7 +87,8 @@ export async function httpGet(input: HttpGetRequest): Promise<HttpGetResult> {
       }
       if (redirects >= maxRedirects) return { ok: false, error: `more than ${maxRedirects} redirect${maxRedirects === 1 ? '' : 's'}` };
       const next = new URL(location, url);
-      if (next.origin !== url.origin) headers = withoutCredentials(headers);
+      // Any configured header may be a secret (X-API-Key as much as Authorization): none follows to another origin.
+      if (next.origin !== url.origin) headers = withDefaultHeaders({});
       // 303 always, and 301/302 after a POST, turn into a GET without a body (as browsers and fetch do).
       if ((hop.status === 303 && method !== 'HEAD') || ((hop.status === 301 || hop.status === 302) && method === 'POST')) {
         method = 'GET';
@@ -143,8 +144,12 @@ type HopOutcome = { hop: Hop } | { failure: unknown };
 function requestOnce(url: URL, init: HopInit, input: HttpGetRequest): Promise<HopOutcome> {
   const cap = input.maxBodyBytes ?? HTTP_GET_LIMITS.bodyBytes;
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  // agent: false gives each request its own non-keep-alive agent, so the socket closes when the check ends.
-  const open = () => request(url, { method: init.method, headers: init.headers, agent: false, rejectUnauthorized: !init.ignoreTls });
+  // Checked at every hop: a redirect to a refused address fails here, before anything is sent to it.
+  const dial = dialFor(input.guard, url.hostname);
+  if ('refused' in dial) return Promise.resolve({ failure: dial.refused });
+  // agent: false gives each request its own non-keep-alive agent, so the socket closes when the check ends; the
+  // guard's lookup (for a name) goes with the options down to the socket.
+  const open = () => request(url, { method: init.method, headers: init.headers, agent: false, rejectUnauthorized: !init.ignoreTls, ...dial });
   return withSocket<ClientRequest, HopOutcome>(open, input, () => ({ failure: abortError() }), (req, { finish }) => {
     const fail = (failure: unknown) => finish({ failure });
     const succeed = (hop: Hop) => finish({ hop });
@@ -198,10 +203,6 @@ function withDefaultHeaders(headers: Record<string, string>): Record<string, str
   if (!names.has('user-agent')) out['user-agent'] = USER_AGENT;
   // No Accept-Encoding: servers answer uncompressed, so the byte cap measures what is read and no bomb can inflate.
   return out;
-}
-
-function withoutCredentials(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())));
 }
 
 function abortError(): Error {

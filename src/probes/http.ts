@@ -51,7 +51,8 @@ export const http = defineProbe({
   label: 'HTTP / website',
   config: httpConfig,
   secrets: ['headers'],
-  probe: async (config, { signal, timeoutMs }) => {
+  targets: ['url', 'ignoreTls'],
+  probe: async (config, ctx) => {
     const expected = parseExpectedStatus(config.expectedStatus);
     const result = await httpGet({
       url: config.url,
@@ -62,8 +63,7 @@ export const http = defineProbe({
       // A status-only check stops at the headers: no body bytes are worth reading.
       readBody: config.keyword !== undefined || config.notKeyword !== undefined || config.jsonPath !== undefined,
       ignoreTls: config.ignoreTls,
-      signal,
-      timeoutMs,
+      ...ctx,
     });
     if (!result.ok) return { ok: false, error: result.error };
     const response = result.response;

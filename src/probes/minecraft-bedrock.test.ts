@@ -6,6 +6,7 @@ import { closedAfterEach, closedUdpPort, leavingNothingOpen } from '../../test/f
 import { minecraftBedrock, minecraftBedrockConfig, probeMinecraftBedrock } from './minecraft-bedrock.js';
 import type { ProbeResult } from './probe.js';
 import { runProbe } from './run.js';
+import { ANY_TARGET } from './target-guard.js';
 
 const ADVERTISEMENT = 'MCPE;§a§lWarden §rTest;766;1.21.50;3;20;1234567890123;§6Bedrock level;Survival;1;19132;19133;';
 const MAGIC = '00ffff00fefefefefdfdfdfd12345678';
@@ -14,7 +15,7 @@ const serve = closedAfterEach(startFakeBedrockServer);
 
 /** Calls the probe directly, as the runner would, and checks it left no socket or timer behind. */
 function probe(config: Record<string, unknown>, timeoutMs = 1000): Promise<ProbeResult> {
-  const ctx = { signal: AbortSignal.timeout(timeoutMs), timeoutMs };
+  const ctx = { signal: AbortSignal.timeout(timeoutMs), timeoutMs, guard: ANY_TARGET };
   return leavingNothingOpen(() => probeMinecraftBedrock(minecraftBedrockConfig.parse(config), ctx));
 }
 
@@ -135,13 +136,13 @@ describe('minecraft-bedrock through runProbe', () => {
   it('answers a pong, on the default port when none is set', async () => {
     const server = await serve({ kind: 'pong', advertisement: ADVERTISEMENT });
     expect(minecraftBedrockConfig.parse({ host: 'example.test' }).port).toBe(19132);
-    const result = await leavingNothingOpen(() => runProbe(minecraftBedrock, { host: server.host, port: server.port }, { timeoutMs: 1000 }));
+    const result = await leavingNothingOpen(() => runProbe(minecraftBedrock, { host: server.host, port: server.port }, { timeoutMs: 1000, guard: ANY_TARGET }));
     expect(result).toMatchObject({ ok: true, data: { motd: 'Warden Test' } });
   });
 
   it('times out on a silent server and leaves nothing open', async () => {
     const server = await serve({ kind: 'silent' });
-    const result = await leavingNothingOpen(() => runProbe(minecraftBedrock, { host: server.host, port: server.port }, { timeoutMs: 300 }));
+    const result = await leavingNothingOpen(() => runProbe(minecraftBedrock, { host: server.host, port: server.port }, { timeoutMs: 300, guard: ANY_TARGET }));
     expect(result).toEqual({ ok: false, error: 'timed out after 0.3 s' });
   });
 });

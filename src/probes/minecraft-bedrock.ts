@@ -1,13 +1,13 @@
 // Minecraft Bedrock Edition: RakNet Unconnected Ping over UDP, answered by a pong carrying the server's advertisement.
 import { randomBytes } from 'node:crypto';
-import { createSocket, type Socket } from 'node:dgram';
+import type { Socket } from 'node:dgram';
 import { z } from 'zod';
 import { stripLegacyFormatting } from './codecs/minecraft-slp.js';
 import { type BedrockAdvertisement, decodeUnconnectedPong, encodeUnconnectedPing, parseBedrockAdvertisement } from './codecs/raknet.js';
 import { gameServer } from './fields.js';
 import { describeNetworkError, timedOutAfter } from './network-error.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
-import { lookupHost, withSocket } from './socket-exchange.js';
+import { type CheckedAddress, lookupHost, openUdp, withSocket } from './socket-exchange.js';
 
 export const MINECRAFT_BEDROCK_LIMITS = {
   /** A pong is a few hundred bytes; a peer that sends this much without one is not a Bedrock server. */
@@ -26,6 +26,7 @@ export const minecraftBedrock = defineProbe({
   label: 'Minecraft Bedrock Edition server',
   config: minecraftBedrockConfig,
   secrets: [],
+  targets: ['host', 'port'],
   probe: (config, ctx) => probeMinecraftBedrock(config, ctx),
 });
 
@@ -33,7 +34,7 @@ export async function probeMinecraftBedrock(config: MinecraftBedrockConfig, ctx:
   // Resolved once, so replies can be matched to the exact address asked.
   const address = await lookupHost(config.host, ctx);
   if ('error' in address) return { ok: false, error: address.error };
-  const outcome = await ping(address.address, address.family, config.port, ctx);
+  const outcome = await ping(address, config.port, ctx);
   if ('error' in outcome) return { ok: false, error: outcome.error };
   return describeAdvertisement(outcome.advertisement, config.minPlayers, outcome.latencyMs);
 }
@@ -44,14 +45,15 @@ type Outcome = { advertisement: BedrockAdvertisement; latencyMs: number } | { er
  * Pings from a connected UDP socket: the kernel then drops datagrams from other addresses and reports a closed
  * port (ICMP port unreachable) as ECONNREFUSED. Malformed datagrams are counted and ignored, not fatal.
  */
-function ping(address: string, family: 4 | 6, port: number, ctx: ProbeContext): Promise<Outcome> {
+function ping(target: CheckedAddress, port: number, ctx: ProbeContext): Promise<Outcome> {
+  const { address } = target;
   let ignored = 0;
   let lastProblem = '';
   const onAbort = (): Outcome => {
     const note = ignored > 0 ? ` (ignored ${ignored} malformed ${ignored === 1 ? 'reply' : 'replies'}: ${lastProblem})` : '';
     return { error: `${timedOutAfter(ctx.timeoutMs)}${note}` };
   };
-  const open = () => createSocket(family === 6 ? 'udp6' : 'udp4');
+  const open = () => openUdp(target, port);
   return withSocket<Socket, Outcome>(open, ctx, onAbort, (socket, exchange) => {
     const { finish } = exchange;
     const clientGuid = randomBytes(8).readBigInt64BE();
@@ -87,7 +89,7 @@ function ping(address: string, family: 4 | 6, port: number, ctx: ProbeContext): 
         finish({ error: `unexpected response: ${(error as Error).message}` });
       }
     });
-    socket.connect(port, address, () => {
+    socket.once('connect', () => {
       if (exchange.settled) return;
       firstSentAt = performance.now();
       sendPing();

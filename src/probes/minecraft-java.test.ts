@@ -7,6 +7,7 @@ import { closedAfterEach, closedTcpPort, leavingNothingOpen } from '../../test/f
 import { MINECRAFT_JAVA_DEFAULT_PROTOCOL, minecraftJava, minecraftJavaConfig, probeMinecraftJava, resolveJavaTarget, type SrvLookup, systemSrvLookup } from './minecraft-java.js';
 import type { ProbeResult } from './probe.js';
 import { runProbe } from './run.js';
+import { ANY_TARGET } from './target-guard.js';
 
 const STATUS = {
   version: { name: '1.21.4', protocol: 769 },
@@ -22,7 +23,7 @@ const serve = closedAfterEach(startFakeJavaServer);
 
 /** Calls the probe directly, as the runner would, and checks it left no socket or timer behind. */
 function probe(config: Record<string, unknown>, timeoutMs = 1000, lookupSrv?: SrvLookup): Promise<ProbeResult> {
-  const ctx = { signal: AbortSignal.timeout(timeoutMs), timeoutMs };
+  const ctx = { signal: AbortSignal.timeout(timeoutMs), timeoutMs, guard: ANY_TARGET };
   return leavingNothingOpen(() => probeMinecraftJava(minecraftJavaConfig.parse(config), ctx, lookupSrv));
 }
 
@@ -131,7 +132,7 @@ describe('minecraft-java probe', () => {
 
 describe('minecraft-java SRV lookup', () => {
   const config = (fields: Record<string, unknown>) => minecraftJavaConfig.parse({ host: 'mc.example.test', ...fields });
-  const ctx = () => ({ signal: AbortSignal.timeout(1000), timeoutMs: 1000 });
+  const ctx = () => ({ signal: AbortSignal.timeout(1000), timeoutMs: 1000, guard: ANY_TARGET });
   const record = (name: string, port: number, priority = 0, weight = 0) => ({ name, port, priority, weight });
 
   it('connects to the target of the _minecraft._tcp record when no port is set', async () => {
@@ -170,7 +171,7 @@ describe('minecraft-java SRV lookup', () => {
   it('gives up on a hanging lookup in time to fall back', async () => {
     const hanging: SrvLookup = (_, signal) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('cancelled'))));
     const started = performance.now();
-    expect(await resolveJavaTarget(config({}), { signal: AbortSignal.timeout(400), timeoutMs: 400 }, hanging)).toEqual({ host: 'mc.example.test', port: 25565 });
+    expect(await resolveJavaTarget(config({}), { signal: AbortSignal.timeout(400), timeoutMs: 400, guard: ANY_TARGET }, hanging)).toEqual({ host: 'mc.example.test', port: 25565 });
     expect(performance.now() - started).toBeLessThan(350);
   });
 
@@ -220,18 +221,18 @@ describe('minecraft-java against minecraft-protocol', () => {
 describe('minecraft-java through runProbe', () => {
   it('answers a status', async () => {
     const server = await serve({ kind: 'status', status: STATUS });
-    const result = await leavingNothingOpen(() => runProbe(minecraftJava, { host: server.host, port: server.port }, { timeoutMs: 1000 }));
+    const result = await leavingNothingOpen(() => runProbe(minecraftJava, { host: server.host, port: server.port }, { timeoutMs: 1000, guard: ANY_TARGET }));
     expect(result).toMatchObject({ ok: true, message: '3/20 players · 1.21.4', data: { motd: 'Welcome to Warden!\nsecond line' } });
   });
 
   it('times out on a silent server and leaves nothing open', async () => {
     const server = await serve({ kind: 'silent' });
-    const result = await leavingNothingOpen(() => runProbe(minecraftJava, { host: server.host, port: server.port }, { timeoutMs: 300 }));
+    const result = await leavingNothingOpen(() => runProbe(minecraftJava, { host: server.host, port: server.port }, { timeoutMs: 300, guard: ANY_TARGET }));
     expect(result).toMatchObject({ ok: false, error: 'timed out after 0.3 s' });
   });
 
   it('refuses an invalid config', async () => {
-    expect(await runProbe(minecraftJava, { host: 'mc.example.test', port: 70000 }, { timeoutMs: 300 })).toEqual({
+    expect(await runProbe(minecraftJava, { host: 'mc.example.test', port: 70000 }, { timeoutMs: 300, guard: ANY_TARGET })).toEqual({
       ok: false,
       error: 'invalid config: expected an integer from 1 to 65535',
     });

@@ -1,7 +1,7 @@
 // Minecraft Java Edition: Server List Ping over TCP (handshake, status, ping/pong), with the SRV lookup the game client does.
 import type { SrvRecord } from 'node:dns';
 import { Resolver } from 'node:dns/promises';
-import { connect, isIP, type Socket } from 'node:net';
+import { isIP, type Socket } from 'node:net';
 import { z } from 'zod';
 import {
   decodePong,
@@ -19,7 +19,7 @@ import {
 import { bareHost, host, minPlayers, port } from './fields.js';
 import { describeNetworkError, timedOutAfter } from './network-error.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
-import { withSocket } from './socket-exchange.js';
+import { openTcp, withSocket } from './socket-exchange.js';
 
 export const MINECRAFT_JAVA_DEFAULT_PORT = 25565;
 /** 1.21; proxies that echo the client's protocol answer sensibly to a current one. */
@@ -53,6 +53,7 @@ export const minecraftJava = defineProbe({
   label: 'Minecraft Java Edition server',
   config: minecraftJavaConfig,
   secrets: [],
+  targets: ['host', 'port'],
   probe: (config, ctx) => probeMinecraftJava(config, ctx),
 });
 
@@ -140,7 +141,7 @@ function exchange(target: JavaTarget, handshake: Buffer, ctx: ProbeContext): Pro
     return { error: `unexpected response: ${preview(opening)} (${received} bytes, then the server hung up)` };
   };
   const onAbort = () => (status ? ended() : { error: timedOutAfter(ctx.timeoutMs) });
-  const open = () => connect({ host: target.host, port: target.port });
+  const open = () => openTcp(ctx, target.host, target.port);
   return withSocket<Socket, Outcome>(open, ctx, onAbort, (socket, exchange) => {
     const { finish } = exchange;
     const reader = new PacketReader(MINECRAFT_JAVA_LIMITS.responseBytes);

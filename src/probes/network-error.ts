@@ -1,8 +1,12 @@
 // Plain-language descriptions of socket and DNS errors, and the one wording of a timeout, shared by every probe.
+import { TARGET_REFUSED } from './target-guard.js';
 
 export function describeNetworkError(error: unknown, timeoutMs: number): string {
   const code = (error as { code?: string } | null)?.code;
   switch (code) {
+    case TARGET_REFUSED:
+      // The probe-target policy's refusal says what was refused and why, in its own words.
+      return (error as Error).message;
     case 'ECONNREFUSED':
       return 'connection refused';
     case 'ECONNRESET':

@@ -1,11 +1,17 @@
 // The contract every monitor type implements: its config schema, where it may run, and the probe itself.
 import type { z } from 'zod';
 import type { MonitorType, RunOn } from '../domain/monitor-type.js';
+import type { TargetGuard } from './target-guard.js';
 
 export interface ProbeContext {
   /** Aborted when the probe's time is up or the runner shuts down; the probe must close its sockets and return. */
   signal: AbortSignal;
   timeoutMs: number;
+  /**
+   * What the probe may connect to. Probes open their sockets through socket-exchange.ts and http-get.ts, which apply
+   * it; the edge scheduler passes the organization's policy, the relay agent ANY_TARGET.
+   */
+  guard: TargetGuard;
 }
 
 export interface ProbeResult {
@@ -31,6 +37,11 @@ export interface ProbeDefinition<Schema extends z.ZodType = z.ZodType> {
   config: Schema;
   /** Config fields holding secrets: sent to the monitor's relay, never shown by the API, pages or logs. */
   secrets: readonly string[];
+  /**
+   * Config fields that say where the probe connects, and so where the secrets go (url, host, port, …). A change of any
+   * of them must come with every secret sent again in full: "[redacted]" keeps a stored secret only while they stay.
+   */
+  targets: readonly string[];
   /** Null for push-only types, whose results arrive as heartbeats. */
   probe: ProbeFn<z.output<Schema>> | null;
 }

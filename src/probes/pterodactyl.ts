@@ -19,14 +19,14 @@ export const pterodactyl = defineProbe({
   label: 'Pterodactyl / Pelican panel',
   config: pterodactylConfig,
   secrets: ['apiKey'],
-  probe: async (config, { signal, timeoutMs }): Promise<ProbeResult> => {
+  targets: ['panelUrl'],
+  probe: async (config, ctx): Promise<ProbeResult> => {
     const url = `${config.panelUrl.replace(/\/+$/, '')}/api/client/servers/${encodeURIComponent(config.serverId)}/resources`;
     // Redirects are not followed: the key would travel to wherever the panel points, and the fix is a better panelUrl.
     const result = await httpGet({
       url,
       headers: { authorization: `Bearer ${config.apiKey}`, accept: 'application/json' },
-      signal,
-      timeoutMs,
+      ...ctx,
     });
     if (!result.ok) return { ok: false, error: result.error };
     const { response } = result;

@@ -5,6 +5,7 @@ import { abortedAfter, checkAgainst, closedTcpPort, probeDirectly } from '../../
 import { type RconFakeOptions, startRconServer } from '../../test/fakes/rcon-server.js';
 import { RCON_LIMITS, rcon, rconConfig } from './rcon.js';
 import { runProbe } from './run.js';
+import { ANY_TARGET } from './target-guard.js';
 
 const PASSWORD = 'hunter2-Secret!';
 const TIMEOUT_MS = 800;
@@ -33,7 +34,7 @@ describe('rcon probe', () => {
   it('reports a wrong password plainly, without the password', async () => {
     const fake = await startRconServer({ password: 'the-real-one' });
     try {
-      const result = await runProbe(rcon, { host: '127.0.0.1', port: fake.port, password: PASSWORD }, { timeoutMs: TIMEOUT_MS });
+      const result = await runProbe(rcon, { host: '127.0.0.1', port: fake.port, password: PASSWORD }, { timeoutMs: TIMEOUT_MS, guard: ANY_TARGET });
       expect(result).toEqual({ ok: false, error: 'authentication failed (wrong RCON password?)' });
     } finally {
       await fake.close();
@@ -85,14 +86,14 @@ describe('rcon probe', () => {
     });
 
     it('refuses an invalid regular expression as a config error, never a throw', async () => {
-      const result = await runProbe(rcon, { host: '127.0.0.1', port: 1, password: PASSWORD, expect: '/([a-z/' }, { timeoutMs: TIMEOUT_MS });
+      const result = await runProbe(rcon, { host: '127.0.0.1', port: 1, password: PASSWORD, expect: '/([a-z/' }, { timeoutMs: TIMEOUT_MS, guard: ANY_TARGET });
       expect(result).toEqual({ ok: false, error: 'invalid config: expected a valid /regular expression/flags' });
       expect(rconConfig.safeParse({ host: 'h', password: 'p', expect: '/a/g' }).success).toBe(false);
     });
 
     it('reports an invalid regular expression as an error result when called directly', async () => {
       const config = { host: '127.0.0.1', port: 1, password: PASSWORD, command: 'status', expect: '/(unclosed/' };
-      const result = await rcon.probe!(config, { signal: new AbortController().signal, timeoutMs: TIMEOUT_MS });
+      const result = await rcon.probe!(config, { signal: new AbortController().signal, timeoutMs: TIMEOUT_MS, guard: ANY_TARGET });
       expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/^invalid expect pattern: /) });
     });
 
@@ -111,7 +112,7 @@ describe('rcon probe', () => {
   it('reports a closed port as refused', async () => {
     const port = await closedTcpPort();
     const before = activeResources();
-    const result = await runProbe(rcon, { host: '127.0.0.1', port, password: PASSWORD }, { timeoutMs: TIMEOUT_MS });
+    const result = await runProbe(rcon, { host: '127.0.0.1', port, password: PASSWORD }, { timeoutMs: TIMEOUT_MS, guard: ANY_TARGET });
     expect(result).toEqual({ ok: false, error: 'connection refused' });
     expect(await leakedResources(before)).toEqual({});
   });

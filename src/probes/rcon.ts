@@ -1,12 +1,12 @@
 // Source RCON over TCP (also Minecraft's RCON): authenticate, run a command, match its output.
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { runInNewContext } from 'node:vm';
 import { z } from 'zod';
 import { encodeRconPacket, RCON_TYPE, RconDecoder, type RconPacket } from './codecs/rcon-packet.js';
-import { bareHost, host, port, secret } from './fields.js';
+import { host, port, secret } from './fields.js';
 import { describeNetworkError, timedOutAfter } from './network-error.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
-import { withSocket } from './socket-exchange.js';
+import { openTcp, withSocket } from './socket-exchange.js';
 
 /** What one RCON check accepts from the server, and how long it listens for more output. */
 export const RCON_LIMITS = {
@@ -45,6 +45,7 @@ export const rcon = defineProbe({
   label: 'RCON',
   config: rconConfig,
   secrets: ['password'],
+  targets: ['host', 'port'],
   probe: async (config, ctx) => {
     const matcher = config.expect === undefined ? undefined : compileExpect(config.expect);
     if (matcher && 'error' in matcher) return { ok: false, error: matcher.error };
@@ -103,7 +104,7 @@ type Exchange = { output: string } | { error: string };
 function runCommand(config: { host: string; port: number; password: string; command: string }, ctx: ProbeContext): Promise<Exchange> {
   const ids = randomIds();
   const decoder = new RconDecoder(RCON_LIMITS.maxPacketBytes);
-  const open = () => connect({ host: bareHost(config.host), port: config.port });
+  const open = () => openTcp(ctx, config.host, config.port);
   return withSocket<Socket, Exchange>(open, ctx, { error: timedOutAfter(ctx.timeoutMs) }, (socket, exchange) => {
     const { finish, after } = exchange;
     let phase: 'connecting' | 'auth' | 'command' = 'connecting';

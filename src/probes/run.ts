@@ -2,6 +2,7 @@
 
 import { timedOutAfter } from './network-error.js';
 import type { ProbeDefinition, ProbeResult } from './probe.js';
+import type { TargetGuard } from './target-guard.js';
 
 /** Caps on what a result may carry, whatever the probed server sent. */
 export const RESULT_LIMITS = { messageChars: 500, errorChars: 500, dataBytes: 16 * 1024 } as const;
@@ -12,6 +13,8 @@ export interface RunOptions {
   timeoutMs: number;
   /** Aborted on shutdown. */
   signal?: AbortSignal;
+  /** What the probe may connect to (the organization's probe-target policy; ANY_TARGET on a relay). */
+  guard: TargetGuard;
 }
 
 interface PreparedConfig {
@@ -68,7 +71,7 @@ export async function runProbe(definition: ProbeDefinition, rawConfig: unknown, 
     });
     if (outer?.aborted) onShutdown();
     else outer?.addEventListener('abort', onShutdown, { once: true });
-    const result = await Promise.race([definition.probe(config, { signal: controller.signal, timeoutMs: options.timeoutMs }), settled]);
+    const result = await Promise.race([definition.probe(config, { signal: controller.signal, timeoutMs: options.timeoutMs, guard: options.guard }), settled]);
     const elapsed = Math.round(performance.now() - started);
     return sanitize(result.latencyMs === undefined && result.ok ? { ...result, latencyMs: elapsed } : result, secrets);
   } catch (error) {

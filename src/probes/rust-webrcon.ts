@@ -1,11 +1,11 @@
 // Rust servers: WebRCON over WebSocket, asking `serverinfo`.
 import { randomInt } from 'node:crypto';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { z } from 'zod';
 import { gameServer, secret, urlHost } from './fields.js';
 import { describeNetworkError, timedOutAfter } from './network-error.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
-import { withSocket } from './socket-exchange.js';
+import { openWebSocket, withSocket } from './socket-exchange.js';
 
 /** What one WebRCON check accepts from the server before giving up on it. */
 export const RUST_WEBRCON_LIMITS = {
@@ -37,6 +37,7 @@ export const rustWebrcon = defineProbe({
   label: 'Rust server (WebRCON)',
   config: rustWebrconConfig,
   secrets: ['password'],
+  targets: ['host', 'port'],
   probe: async (config, ctx) => {
     const reply = await askServerInfo(config, ctx);
     if ('error' in reply) return { ok: false, error: hidePassword(reply.error, config.password) };
@@ -62,7 +63,8 @@ type Reply = { info: ServerInfo; latencyMs: number } | { error: string };
 /** Opens ws://host:port/<password>, sends one serverinfo request and waits for the message carrying its Identifier. */
 function askServerInfo(config: { host: string; port: number; password: string }, ctx: ProbeContext): Promise<Reply> {
   const identifier = randomInt(1000, 2 ** 31 - 1);
-  const open = () => new WebSocket(webrconUrl(config), { maxPayload: RUST_WEBRCON_LIMITS.maxMessageBytes, perMessageDeflate: false, followRedirects: false });
+  const open = () =>
+    openWebSocket(ctx, webrconUrl(config), { maxPayload: RUST_WEBRCON_LIMITS.maxMessageBytes, perMessageDeflate: false, followRedirects: false });
   const asking = withSocket<WebSocket, Reply>(open, ctx, { error: timedOutAfter(ctx.timeoutMs) }, (socket, { finish }) => {
     let opened = false;
     let messages = 0;

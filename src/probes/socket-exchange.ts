@@ -1,13 +1,14 @@
 // How a probe holds one exchange over one socket: it settles once, stops on abort or at its timeout, and leaves nothing open.
-import type { Socket as UdpSocket } from 'node:dgram';
+import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { lookup } from 'node:dns/promises';
 import type { EventEmitter } from 'node:events';
 import type { ClientRequest } from 'node:http';
-import type { Socket as TcpSocket } from 'node:net';
-import type WebSocket from 'ws';
+import { connect, isIP, type Socket as TcpSocket } from 'node:net';
+import WebSocket, { type ClientOptions } from 'ws';
 import { bareHost } from './fields.js';
 import { describeNetworkError, timedOutAfter } from './network-error.js';
 import type { ProbeContext } from './probe.js';
+import { dialFor, firstRefusal, refusedSocket } from './target-guard.js';
 
 /** The sockets probes open: TCP, UDP, WebSocket, and an HTTP request with the socket under it. */
 export type ProbeSocket = TcpSocket | UdpSocket | WebSocket | ClientRequest;
@@ -32,7 +33,7 @@ export interface SocketExchange<Outcome> {
  */
 export function withSocket<Socket extends ProbeSocket, Outcome>(
   open: () => Socket,
-  { signal, timeoutMs }: ProbeContext,
+  { signal, timeoutMs }: Pick<ProbeContext, 'signal' | 'timeoutMs'>,
   onAbort: Outcome | (() => Outcome),
   talk: (socket: Socket, exchange: SocketExchange<Outcome>) => void,
 ): Promise<Outcome> {
@@ -95,19 +96,72 @@ export function untilAborted<T>(work: () => Promise<T>, signal: AbortSignal, onA
   });
 }
 
-export type HostAddress = { address: string; family: 4 | 6 } | { error: string };
+declare const checked: unique symbol;
+/** An address lookupHost resolved and the probe-target guard passed: the only kind openUdp connects to. */
+export type CheckedAddress = { address: string; family: 4 | 6; readonly [checked]: true };
+/** The address to connect to, or why there is none (`refused` when the probe-target guard refused it). */
+export type HostAddress = CheckedAddress | { error: string; refused?: true };
 
-/** Looks a configured host up once, so that replies can be matched to the address asked; an IP address is taken as it is. */
-export function lookupHost(host: string, { signal, timeoutMs }: ProbeContext): Promise<HostAddress> {
+/**
+ * Looks a configured host up once, so that replies can be matched to the address asked and the socket connects to
+ * that address with no second lookup; an IP address is taken as it is. Under a restricting guard every address the
+ * name has is checked, and one refused address refuses the host.
+ */
+export function lookupHost(host: string, { signal, timeoutMs, guard }: ProbeContext): Promise<HostAddress> {
+  const name = bareHost(host);
+  const literal = isIP(name);
+  if (literal !== 0) {
+    const refused = guard.refusal(name);
+    return Promise.resolve(refused ? { error: refused.message, refused: true } : checkedAddress(name, literal));
+  }
   return untilAborted(
     () =>
-      lookup(bareHost(host)).then(
-        ({ address, family }): HostAddress => ({ address, family: family === 6 ? 6 : 4 }),
+      lookup(name, { all: true }).then(
+        (addresses): HostAddress => {
+          const refused = firstRefusal(guard, addresses);
+          if (refused) return { error: refused.message, refused: true };
+          const first = addresses[0];
+          if (!first) return { error: describeNetworkError(Object.assign(new Error('not found'), { code: 'ENOTFOUND' }), timeoutMs) };
+          return checkedAddress(first.address, first.family);
+        },
         (error): HostAddress => ({ error: describeNetworkError(error, timeoutMs) }),
       ),
     signal,
     () => ({ error: timedOutAfter(timeoutMs) }),
   );
+}
+
+function checkedAddress(address: string, family: number): CheckedAddress {
+  return { address, family: family === 6 ? 6 : 4 } as CheckedAddress;
+}
+
+/**
+ * The one way a probe opens a UDP socket: connected to an address lookupHost checked (no lookup of its own), so the
+ * kernel drops datagrams from anyone else and reports a closed port. It emits 'connect', or 'error'.
+ */
+export function openUdp(target: CheckedAddress, port: number): UdpSocket {
+  const socket = createSocket(target.family === 6 ? 'udp6' : 'udp4');
+  socket.connect(port, target.address);
+  return socket;
+}
+
+/**
+ * The one way a probe opens a TCP connection: to an IP literal the guard allows, or to a name through the guard's
+ * lookup, which checks every resolved address before the socket connects to one of them. A refused target gives a
+ * socket that fails with the refusal, like any connection error, and nothing is sent or read.
+ */
+export function openTcp({ guard }: Pick<ProbeContext, 'guard'>, host: string, port: number): TcpSocket {
+  const dial = dialFor(guard, host);
+  if ('refused' in dial) return refusedSocket(dial.refused);
+  return connect({ host: bareHost(host), port, ...dial });
+}
+
+/** The one way a probe opens a WebSocket (ws:// or wss://), under the same guard as openTcp. */
+export function openWebSocket({ guard }: Pick<ProbeContext, 'guard'>, url: string, options: ClientOptions): WebSocket {
+  const dial = dialFor(guard, new URL(url).hostname);
+  // ws hands its options to http.request: a refused literal gets a connection that fails with the refusal.
+  if ('refused' in dial) return new WebSocket(url, { ...options, createConnection: () => refusedSocket(dial.refused) });
+  return new WebSocket(url, { ...options, ...dial });
 }
 
 function release(socket: ProbeSocket): void {

@@ -6,6 +6,7 @@ import { abortedAfter, checkAgainst, closedUdpPort, probeDirectly } from '../../
 import type { ProbeResult } from './probe.js';
 import { runProbe } from './run.js';
 import { source, sourceConfig } from './source.js';
+import { ANY_TARGET } from './target-guard.js';
 
 const TIMEOUT_MS = 500;
 
@@ -86,7 +87,7 @@ describe('source probe', () => {
   it('reports a closed UDP port as refused', async () => {
     const closedPort = await closedUdpPort();
     const before = activeResources();
-    const result = await runProbe(source, { host: '127.0.0.1', port: closedPort }, { timeoutMs: TIMEOUT_MS });
+    const result = await runProbe(source, { host: '127.0.0.1', port: closedPort }, { timeoutMs: TIMEOUT_MS, guard: ANY_TARGET });
     expect(result.ok).toBe(false);
     // Linux reports the ICMP "port unreachable" on a connected socket; elsewhere it is a timeout.
     expect(result.error).toMatch(/^connection refused \(nothing listening on UDP port \d+\)$|^timed out after 0.5 s$/);
@@ -138,7 +139,7 @@ describe('source probe', () => {
   });
 
   it('refuses an invalid config before sending anything', async () => {
-    expect(await runProbe(source, { host: 'not a host', port: 27015 }, { timeoutMs: TIMEOUT_MS })).toMatchObject({
+    expect(await runProbe(source, { host: 'not a host', port: 27015 }, { timeoutMs: TIMEOUT_MS, guard: ANY_TARGET })).toMatchObject({
       ok: false,
       error: expect.stringMatching(/^invalid config/),
     });

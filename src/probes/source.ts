@@ -1,11 +1,11 @@
 // Steam / Source servers: Valve A2S_INFO over UDP.
-import { createSocket, type Socket } from 'node:dgram';
+import type { Socket } from 'node:dgram';
 import { z } from 'zod';
 import { type A2sInfo, decodeDatagram, decodeMessage, encodeInfoRequest, SplitReassembler } from './codecs/a2s.js';
 import { gameServer } from './fields.js';
 import { describeNetworkError, timedOutAfter } from './network-error.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
-import { lookupHost, withSocket } from './socket-exchange.js';
+import { type CheckedAddress, lookupHost, openUdp, withSocket } from './socket-exchange.js';
 
 /** What one A2S_INFO check accepts from the server before giving up on it. */
 export const SOURCE_LIMITS = {
@@ -26,6 +26,7 @@ export const source = defineProbe({
   label: 'Steam / Source (A2S) server',
   config: sourceConfig,
   secrets: [],
+  targets: ['host', 'port'],
   probe: async (config, ctx) => {
     const address = await lookupHost(config.host, ctx);
     if ('error' in address) return { ok: false, error: address.error };
@@ -60,8 +61,8 @@ function describeInfo(info: A2sInfo, latencyMs: number, minPlayers: number | und
 type QueryOutcome = { info: A2sInfo; latencyMs: number } | { error: string };
 
 /** One exchange on a connected UDP socket: request, answer challenges, reassemble splits, stop at the info reply. */
-function queryInfo(target: { address: string; family: 4 | 6 }, queryPort: number, ctx: ProbeContext): Promise<QueryOutcome> {
-  const open = () => createSocket(target.family === 6 ? 'udp6' : 'udp4');
+function queryInfo(target: CheckedAddress, queryPort: number, ctx: ProbeContext): Promise<QueryOutcome> {
+  const open = () => openUdp(target, queryPort);
   return withSocket<Socket, QueryOutcome>(open, ctx, { error: timedOutAfter(ctx.timeoutMs) }, (socket, { finish, after }) => {
     const reassembler = new SplitReassembler({ maxParts: SOURCE_LIMITS.maxSplitParts, maxBytes: SOURCE_LIMITS.maxSplitBytes });
     const fail = (error: string) => finish({ error });
@@ -105,7 +106,7 @@ function queryInfo(target: { address: string; family: 4 | 6 }, queryPort: number
       }
     });
     // A connected socket only accepts the server's replies and, on most systems, reports a closed port.
-    socket.connect(queryPort, target.address, () => send());
+    socket.once('connect', () => send());
   });
 }
 

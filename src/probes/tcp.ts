@@ -1,10 +1,10 @@
 // TCP ports: the time it takes to open a connection.
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { z } from 'zod';
-import { bareHost, host, port } from './fields.js';
+import { host, port } from './fields.js';
 import { describeNetworkError, timedOutAfter } from './network-error.js';
 import { defineProbe, type ProbeResult } from './probe.js';
-import { withSocket } from './socket-exchange.js';
+import { openTcp, withSocket } from './socket-exchange.js';
 
 export const tcpConfig = z.object({ host: host(), port: port() }).strict();
 
@@ -13,11 +13,12 @@ export const tcp = defineProbe({
   label: 'TCP port',
   config: tcpConfig,
   secrets: [],
+  targets: ['host', 'port'],
   probe: (config, ctx) => {
     const started = performance.now();
     // The signal is watched by withSocket rather than handed to net.connect, whose stream plumbing for it costs more
     // than the connection itself at thousands of checks.
-    const open = () => connect({ host: bareHost(config.host), port: config.port });
+    const open = () => openTcp(ctx, config.host, config.port);
     return withSocket<Socket, ProbeResult>(open, ctx, { ok: false, error: timedOutAfter(ctx.timeoutMs) }, (socket, { finish }) => {
       socket.once('connect', () => {
         const latencyMs = Math.round(performance.now() - started);

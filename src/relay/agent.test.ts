@@ -29,6 +29,7 @@ const instantProbe = defineProbe({
   runsOn: ['relay'],
   config: tcpConfig,
   secrets: [],
+  targets: ['host', 'port'],
   probe: async () => ({ ok: true, latencyMs: 1, data: { players: 7 } }),
 });
 

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../logger.js';
 import type { ProbeDefinition } from '../probes/probe.js';
+import { ANY_TARGET } from '../probes/target-guard.js';
 import { createProbeSchedule, type ProbeSchedule } from '../runner/probe-schedule.js';
 import { BACKOFF_DEFAULTS, type BackoffOptions, backoffDelay } from './backoff.js';
 import { createRelayClient, describeFailure, type RelayClient, RelayHttpError } from './client.js';
@@ -80,6 +81,8 @@ export async function startRelayAgent(options: RelayAgentOptions): Promise<Relay
   const schedule: ProbeSchedule<RelayMonitor> = createProbeSchedule<RelayMonitor>({
     logger: log,
     concurrency: options.concurrency ?? DEFAULT_RELAY_CONCURRENCY,
+    // Relays are never restricted: reaching the private network they sit in is what they are for.
+    guardFor: () => ANY_TARGET,
     ...(probeFor ? { probeFor: (monitor: RelayMonitor) => probeFor(monitor.type) } : {}),
     onResult: async (monitor, result, checkedAt) => {
       await queue.append([{ id: newResultId(), monitorId: monitor.id, checkedAt, ...result }]);

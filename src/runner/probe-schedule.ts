@@ -7,6 +7,7 @@ import type { Logger } from '../logger.js';
 import type { ProbeDefinition, ProbeResult } from '../probes/probe.js';
 import { probeRegistry } from '../probes/registry.js';
 import { runProbe } from '../probes/run.js';
+import type { TargetGuard } from '../probes/target-guard.js';
 
 /** Up to this share of an interval is added at random to each first run, so restarts don't align every monitor. */
 const JITTER_SHARE = 0.1;
@@ -39,6 +40,8 @@ export interface ProbeScheduleDeps<M extends ScheduledMonitor> {
   concurrency: number;
   /** Receives each result with the time its check started. */
   onResult: (monitor: M, result: ProbeResult, checkedAt: number) => Promise<void>;
+  /** What a monitor's probe may connect to: its organization's policy on the edge, anything on a relay. */
+  guardFor: (monitor: M) => TargetGuard;
   /** The registry by default; undefined for a type this build does not know. */
   probeFor?: (monitor: M) => ProbeDefinition | undefined;
   now?: () => number;
@@ -102,7 +105,7 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
       runs++;
       const definition = probeFor(monitor);
       const result: ProbeResult = definition
-        ? await runProbe(definition, monitor.config, { timeoutMs: monitor.timeoutMs, signal: shutdown.signal })
+        ? await runProbe(definition, monitor.config, { timeoutMs: monitor.timeoutMs, signal: shutdown.signal, guard: deps.guardFor(monitor) })
         : { ok: false, error: `this build does not know the monitor type "${monitor.type}"; update it` };
       // A probe cut short by shutdown says nothing about the server: don't record it as a failure.
       if (shutdown.signal.aborted) return;

@@ -1,8 +1,11 @@
 // The edge runner: every enabled edge monitor of the store on the shared probe schedule, each result through ingest.
 import type { Bus } from '../bus/bus.js';
 import type { Clock } from '../domain/clock.js';
+import { probeTargetPolicies } from '../domain/organization.js';
+import type { ProbeTargetPolicy } from '../domain/security.js';
 import type { Logger } from '../logger.js';
 import type { ProbeDefinition } from '../probes/probe.js';
+import { PUBLIC_TARGETS_ONLY, type TargetGuard, targetGuard } from '../probes/target-guard.js';
 import type { Store } from '../store/index.js';
 import type { Ingest } from './ingest.js';
 import { createProbeSchedule, type ScheduledMonitor, type ScheduleStats } from './probe-schedule.js';
@@ -46,16 +49,24 @@ export interface SchedulerDeps {
   clock: Clock;
   logger: Logger;
   concurrency?: number;
+  /** WARDEN_PROBE_PRIVATE_TARGETS: what organizations without their own probe-target policy get; `auto` by default. */
+  probePrivateTargets?: ProbeTargetPolicy | 'auto';
   /** Tests substitute probes; the registry by default. */
   probeFor?: (monitor: ScheduledMonitor) => ProbeDefinition;
   random?: () => number;
 }
 
+/** A monitor as the edge runner holds it: with its organization, whose probe-target policy its probes run under. */
+type EdgeMonitor = ScheduledMonitor & { organizationId: string };
+
 export function createScheduler(deps: SchedulerDeps): Scheduler {
   const concurrency = deps.concurrency ?? DEFAULT_CONCURRENCY;
-  const schedule = createProbeSchedule<ScheduledMonitor>({
+  /** Each organization's probe-target guard, re-read with the monitors; a monitor of an organization not read yet gets the strict one. */
+  let guards = new Map<string, TargetGuard>();
+  const schedule = createProbeSchedule<EdgeMonitor>({
     logger: deps.logger,
     concurrency,
+    guardFor: (monitor) => guards.get(monitor.organizationId) ?? PUBLIC_TARGETS_ONLY,
     now: () => deps.clock.now(),
     ...(deps.probeFor ? { probeFor: deps.probeFor } : {}),
     ...(deps.random ? { random: deps.random } : {}),
@@ -71,7 +82,7 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
   let unsubscribe: (() => void) | null = null;
 
   /** The monitors last loaded, by id, with the version they were read at. */
-  let known = new Map<string, { updatedAt: number; monitor: ScheduledMonitor }>();
+  let known = new Map<string, { updatedAt: number; monitor: EdgeMonitor }>();
 
   /**
    * Reads only what scheduling needs, and keeps the object of every monitor that did not change: with thousands of
@@ -79,13 +90,16 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
    */
   async function reload(): Promise<void> {
     if (stopped) return;
+    // A handful of rows: the policies follow a changed setting and a newly created organization within a reload.
+    const policies = probeTargetPolicies(await deps.store.organizations.list(), deps.probePrivateTargets ?? 'auto');
+    guards = new Map([...policies].map(([id, policy]) => [id, targetGuard(policy)]));
     // Versions first: with thousands of monitors re-read every minute, only the ones that changed are read whole.
     const versions = await deps.store.monitors.listVersions('edge');
     const stale = versions.filter((v) => known.get(v.id)?.updatedAt !== v.updatedAt).map((v) => v.id);
-    const fresh = new Map<string, { updatedAt: number; monitor: ScheduledMonitor }>();
+    const fresh = new Map<string, { updatedAt: number; monitor: EdgeMonitor }>();
     for (const { updatedAt, ...monitor } of await deps.store.monitors.listScheduled('edge', stale)) fresh.set(monitor.id, { updatedAt, monitor });
     if (stopped) return;
-    const next = new Map<string, { updatedAt: number; monitor: ScheduledMonitor }>();
+    const next = new Map<string, { updatedAt: number; monitor: EdgeMonitor }>();
     // A monitor changed between the two reads keeps its previous version (a new one stays out) until the next reload.
     for (const { id } of versions) {
       const entry = fresh.get(id) ?? known.get(id);

@@ -1,9 +1,11 @@
 // The contract every monitor type of the probe registry keeps: it stops on abort and at its timeout in the one wording, leaves nothing open, shows no secret, and its config reads back as stored.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { timedOutAfter } from '../../src/probes/network-error.js';
 import type { ProbeDefinition, ProbeResult } from '../../src/probes/probe.js';
 import { probeRegistry } from '../../src/probes/registry.js';
 import { runProbe } from '../../src/probes/run.js';
+import { ANY_TARGET } from '../../src/probes/target-guard.js';
 import type { BlackHole } from '../fakes/black-holes.js';
 import { leakedResources, quietResources } from '../fakes/handles.js';
 import { PROBE_FIXTURES, type ProbeFixture } from './probes-fixtures.js';
@@ -33,6 +35,7 @@ describe('the probe contract', () => {
       // A type without a fixture fails here, by name, rather than passing with no checks at all.
       if (!fixture) return void it('has a fixture', () => expect.fail(`add a fixture for ${type} to test/contracts/probes-fixtures.ts`));
       describeRoundTrip(definition, fixture);
+      describeDeclarations(definition);
       if (definition.probe === null) describePushOnly(definition, fixture);
       else describeProbe(definition, fixture);
       if (definition.secrets.length > 0) describeSecrets(definition, fixture);
@@ -52,11 +55,27 @@ function describeRoundTrip(definition: ProbeDefinition, fixture: ProbeFixture): 
   });
 }
 
+/** Fields whose names say they address a server: each must be a declared target. */
+const ADDRESS_FIELD = /url|host|port|resolver/i;
+
+function describeDeclarations(definition: ProbeDefinition): void {
+  it(`declares its secrets (${definition.secrets.join(', ') || 'none'}) and where they go (${definition.targets.join(', ') || 'nowhere'}) among its config fields`, () => {
+    expect(definition.config, 'a config schema that is an object').toBeInstanceOf(z.ZodObject);
+    const fields = Object.keys((definition.config as unknown as z.ZodObject).shape);
+    expect(definition.secrets.filter((field) => !fields.includes(field)), 'secrets that are not config fields').toEqual([]);
+    expect(definition.targets.filter((field) => !fields.includes(field)), 'targets that are not config fields').toEqual([]);
+    expect(definition.targets.filter((field) => definition.secrets.includes(field)), 'fields both secret and target').toEqual([]);
+    const addresses = fields.filter((field) => ADDRESS_FIELD.test(field));
+    expect(addresses.filter((field) => !definition.targets.includes(field)), 'address fields not declared as targets').toEqual([]);
+    if (definition.secrets.length > 0) expect(definition.targets.length, 'a type with secrets says where they go').toBeGreaterThan(0);
+  });
+}
+
 function describePushOnly(definition: ProbeDefinition, fixture: ProbeFixture): void {
   it('is push-only, and runProbe says so', async () => {
     expect(fixture.blackHole, 'a push-only type has no server to probe').toBeNull();
     expect(definition.runsOn).toEqual(['push']);
-    const result = await runProbe(definition, fixture.example({ host: '127.0.0.1', port: 1 }), { timeoutMs: SHORT_TIMEOUT_MS });
+    const result = await runProbe(definition, fixture.example({ host: '127.0.0.1', port: 1 }), { timeoutMs: SHORT_TIMEOUT_MS, guard: ANY_TARGET });
     expect(result).toEqual({ ok: false, error: `${definition.id} monitors receive pushes and are not probed` });
   });
 }
@@ -90,7 +109,7 @@ function describeProbe(definition: ProbeDefinition, fixture: ProbeFixture): void
   it('settles promptly when its signal aborts, and closes what it opened', async () => {
     const { hole, config } = await enter();
     const controller = new AbortController();
-    const pending = probe(definition.config.parse(config), { signal: controller.signal, timeoutMs: ABORT_TIMEOUT_MS });
+    const pending = probe(definition.config.parse(config), { signal: controller.signal, timeoutMs: ABORT_TIMEOUT_MS, guard: ANY_TARGET });
     await hole.reached();
     const abortedAt = performance.now();
     controller.abort();
@@ -103,7 +122,7 @@ function describeProbe(definition: ProbeDefinition, fixture: ProbeFixture): void
   it('closes what it opened when runProbe is cancelled on shutdown', async () => {
     const { hole, config } = await enter();
     const shutdown = new AbortController();
-    const pending = runProbe(definition, config, { timeoutMs: ABORT_TIMEOUT_MS, signal: shutdown.signal });
+    const pending = runProbe(definition, config, { timeoutMs: ABORT_TIMEOUT_MS, signal: shutdown.signal, guard: ANY_TARGET });
     await hole.reached();
     shutdown.abort(new Error('shutting down'));
     expect(await pending).toEqual({ ok: false, error: 'cancelled: shutting down' });
@@ -113,7 +132,7 @@ function describeProbe(definition: ProbeDefinition, fixture: ProbeFixture): void
   it(`says '${timedOutAfter(SHORT_TIMEOUT_MS)}' at a timeout of ${SHORT_TIMEOUT_MS} ms, honouring its signal`, async () => {
     const { hole, config } = await enter();
     const started = performance.now();
-    const result = await runProbe(definition, config, { timeoutMs: SHORT_TIMEOUT_MS });
+    const result = await runProbe(definition, config, { timeoutMs: SHORT_TIMEOUT_MS, guard: ANY_TARGET });
     expect(performance.now() - started, 'settled by the probe, not abandoned by run.ts').toBeLessThan(HONOURED_WITHIN_MS);
     expect(result).toMatchObject({ ok: false, error: timedOutAfter(SHORT_TIMEOUT_MS) });
     expect(result.message).toBeUndefined();
@@ -129,7 +148,7 @@ function describeSecrets(definition: ProbeDefinition, fixture: ProbeFixture): vo
       for (const config of echo.configs) {
         const secrets = secretValues(definition, config);
         expect(secrets.length, 'configs of the echo hold the secrets').toBeGreaterThan(0);
-        const result = await runProbe(definition, config, { timeoutMs: 1500 });
+        const result = await runProbe(definition, config, { timeoutMs: 1500, guard: ANY_TARGET });
         expect(showing(result, secrets), `where ${JSON.stringify(result)} shows a secret`).toEqual([]);
       }
     } finally {

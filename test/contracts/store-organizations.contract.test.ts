@@ -6,14 +6,21 @@ import { addOrganization, describeStore, NOW, ORG, OTHER_ORG, rejectionOf } from
 describeStore('organizations', (store) => {
   it('creates an organization on its first upsert and reports the change', async () => {
     const result = await store().organizations.upsert(ORG, NOW);
-    expect(result).toEqual({ organization: { ...ORG, createdAt: NOW }, changed: true });
-    expect(await store().organizations.findByKey('acme')).toEqual({ ...ORG, createdAt: NOW });
+    expect(result).toEqual({ organization: { ...ORG, probePrivateTargets: null, createdAt: NOW }, changed: true });
+    expect(await store().organizations.findByKey('acme')).toEqual({ ...ORG, probePrivateTargets: null, createdAt: NOW });
+  });
+
+  it('takes NUL characters in any string (lookups find nothing, text is stored) on every dialect', async () => {
+    expect(await store().organizations.findByKey('ac\u0000me')).toBeUndefined();
+    const { organization } = await store().organizations.upsert({ ...ORG, name: 'Ac\u0000me' }, NOW);
+    expect((await store().organizations.findByKey('acme'))?.name).toMatch(/^Ac(\u0000|\uFFFD)me$/);
+    expect(organization.key).toBe('acme');
   });
 
   it('renames the organization with that key, keeping its id and creation time', async () => {
     await addOrganization(store());
     const result = await store().organizations.upsert({ id: 'org_new', key: 'acme', name: 'Acme Games' }, NOW + 1000);
-    const renamed = { id: 'org_a', key: 'acme', name: 'Acme Games', createdAt: NOW };
+    const renamed = { id: 'org_a', key: 'acme', name: 'Acme Games', probePrivateTargets: null, createdAt: NOW };
     expect(result).toEqual({ organization: renamed, changed: true });
     expect(await store().organizations.findByKey('acme')).toEqual(renamed);
   });
@@ -21,7 +28,21 @@ describeStore('organizations', (store) => {
   it('reports no change when the name is the same', async () => {
     await addOrganization(store());
     const result = await store().organizations.upsert({ id: 'org_new', key: 'acme', name: 'Acme' }, NOW + 1000);
-    expect(result).toEqual({ organization: { ...ORG, createdAt: NOW }, changed: false });
+    expect(result).toEqual({ organization: { ...ORG, probePrivateTargets: null, createdAt: NOW }, changed: false });
+  });
+
+  it('sets, keeps and clears the probe-target policy', async () => {
+    const created = await store().organizations.upsert({ ...ORG, probePrivateTargets: 'allow' }, NOW);
+    expect(created.organization.probePrivateTargets).toBe('allow');
+    // Left out: kept as it is.
+    expect(await store().organizations.upsert(ORG, NOW + 1)).toMatchObject({ changed: false, organization: { probePrivateTargets: 'allow' } });
+    expect(await store().organizations.upsert({ ...ORG, probePrivateTargets: 'deny' }, NOW + 2)).toMatchObject({
+      changed: true,
+      organization: { probePrivateTargets: 'deny' },
+    });
+    expect((await store().organizations.findByKey('acme'))?.probePrivateTargets).toBe('deny');
+    await store().organizations.upsert({ ...ORG, probePrivateTargets: null }, NOW + 3);
+    expect((await store().organizations.list())[0]?.probePrivateTargets).toBeNull();
   });
 
   it('lists every organization', async () => {

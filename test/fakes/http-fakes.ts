@@ -30,8 +30,8 @@ export interface Certificate {
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
-/** Serves `handler` on 127.0.0.1 on a free port, over https when a certificate is given. */
-export async function startHttpFake(handler: Handler, tls?: Certificate): Promise<FakeServer> {
+/** Serves `handler` on 127.0.0.1 (or another loopback address) on a free port, over https when a certificate is given. */
+export async function startHttpFake(handler: Handler, tls?: Certificate, host = '127.0.0.1'): Promise<FakeServer> {
   const requests: SeenRequest[] = [];
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -43,10 +43,10 @@ export async function startHttpFake(handler: Handler, tls?: Certificate): Promis
     });
   };
   const server: Server = tls ? createHttpsServer(tls, listener) : createHttpServer(listener);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const port = (server.address() as AddressInfo).port;
   return {
-    url: `${tls ? 'https' : 'http'}://127.0.0.1:${port}`,
+    url: `${tls ? 'https' : 'http'}://${host}:${port}`,
     port,
     requests,
     close: () =>
@@ -108,7 +108,7 @@ export function sendTrickle(res: ServerResponse, everyMs = 50): void {
  * /ok, /status/{code}, /json, /echo, /redirect/{n} (a chain of n redirects ending at /ok), /see-other (303 to /echo),
  * /moved-to/{port} (redirect to another origin), /endless, /trickle, /hang (never answers).
  */
-export function startWebsiteFake(tls?: Certificate): Promise<FakeServer> {
+export function startWebsiteFake(tls?: Certificate, host?: string): Promise<FakeServer> {
   return startHttpFake((req, res, body) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const [, route = '', arg = ''] = url.pathname.split('/');
@@ -149,5 +149,5 @@ export function startWebsiteFake(tls?: Certificate): Promise<FakeServer> {
       default:
         res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     }
-  }, tls);
+  }, tls, host);
 }

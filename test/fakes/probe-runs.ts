@@ -5,23 +5,33 @@ import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
 import type { z } from 'zod';
 import type { ProbeDefinition, ProbeResult } from '../../src/probes/probe.js';
 import { runProbe } from '../../src/probes/run.js';
+import { ANY_TARGET, type TargetGuard } from '../../src/probes/target-guard.js';
 import { activeResources, leakedResources, quietResources } from './handles.js';
 import { createSelfSignedCertificate, type FakeServer, startWebsiteFake } from './http-fakes.js';
 
-/** Calls a probe as a runner would, but without runProbe's scrubbing and caps: the config parsed, the signal aborting at the timeout. */
+/**
+ * Calls a probe as a runner would, but without runProbe's scrubbing and caps: the config parsed, the signal aborting at
+ * the timeout, any target allowed unless a guard is given.
+ */
 export function probeDirectly<Schema extends z.ZodType>(
   definition: ProbeDefinition<Schema>,
   config: unknown,
   timeoutMs = 1500,
   signal: AbortSignal = AbortSignal.timeout(timeoutMs),
+  guard: TargetGuard = ANY_TARGET,
 ): Promise<ProbeResult> {
   if (!definition.probe) throw new Error(`${definition.id} monitors are push-only and have no probe`);
-  return definition.probe(definition.config.parse(config), { signal, timeoutMs });
+  return definition.probe(definition.config.parse(config), { signal, timeoutMs, guard });
 }
 
-/** Runs a probe through runProbe, config validation, scrubbing and caps included. */
-export function runThrough<Schema extends z.ZodType>(definition: ProbeDefinition<Schema>, config: unknown, timeoutMs = 1500): Promise<ProbeResult> {
-  return runProbe(definition as unknown as ProbeDefinition, config, { timeoutMs });
+/** Runs a probe through runProbe, config validation, scrubbing and caps included; any target allowed unless a guard is given. */
+export function runThrough<Schema extends z.ZodType>(
+  definition: ProbeDefinition<Schema>,
+  config: unknown,
+  timeoutMs = 1500,
+  guard: TargetGuard = ANY_TARGET,
+): Promise<ProbeResult> {
+  return runProbe(definition as unknown as ProbeDefinition, config, { timeoutMs, guard });
 }
 
 /**

@@ -7,6 +7,7 @@ import { assertWritable } from '../../domain/ownership.js';
 import { probeDefinition } from '../../probes/registry.js';
 import { parseInput, type ServiceContext, withTransaction, writerOf } from '../context.js';
 import { relayKeysById, requireMonitor } from './read.js';
+import { retargetIssues } from './retarget.js';
 import { type MonitorPatch, monitorUpdateSchema } from './schema.js';
 import { type MonitorWithRelay, monitorWithRelay, REDACTED } from './view.js';
 import { announce, relayIdsByKey } from './write.js';
@@ -43,6 +44,8 @@ function patched(current: Monitor, patch: MonitorPatch, relayIds: Map<string, st
     if (parsed.success) config = parsed.data as Record<string, unknown>;
     else issues.push(...parsed.error.issues.map((i) => ({ path: formatIssuePath(['config', ...i.path]), message: i.message })));
   }
+  const relayId = relay === undefined ? null : (relayIds.get(relay) ?? null);
+  issues.push(...retargetIssues(definition, current, { config, relayId }, patch.config));
   if (issues.length > 0) throw new ValidationError(issues);
   return {
     key: current.key,
@@ -52,7 +55,7 @@ function patched(current: Monitor, patch: MonitorPatch, relayIds: Map<string, st
     intervalSec: patch.intervalSec ?? current.intervalSec,
     timeoutMs: patch.timeoutMs ?? current.timeoutMs,
     runOn,
-    relayId: relay === undefined ? null : (relayIds.get(relay) ?? null),
+    relayId,
     enabled: patch.enabled ?? current.enabled,
     retries: patch.retries ?? current.retries,
     degradedLatencyMs: patch.degradedLatencyMs === undefined ? current.degradedLatencyMs : patch.degradedLatencyMs,

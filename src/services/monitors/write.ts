@@ -73,11 +73,15 @@ export async function putMonitor(
 
 /** Deletes a monitor with its history; components that showed it show nothing until told otherwise. */
 export async function deleteMonitor(ctx: ServiceContext, input: z.input<typeof monitorIdSchema>): Promise<void> {
-  const monitor = await requireMonitor(ctx, parseInput(monitorIdSchema, input));
-  assertWritable(monitor, writerOf(ctx), `monitor "${monitor.key}"`);
-  const pageIds = await ctx.store.components.pageIdsShowing(monitor.id);
-  await ctx.store.monitors.delete(monitor.id);
-  announceTo(ctx, monitor.organizationId, pageIds);
+  const ref = parseInput(monitorIdSchema, input);
+  // In a transaction like every write: the change counter moves with it (other processes follow).
+  await withTransaction(ctx, async (tx) => {
+    const monitor = await requireMonitor(tx, ref);
+    assertWritable(monitor, writerOf(tx), `monitor "${monitor.key}"`);
+    const pageIds = await tx.store.components.pageIdsShowing(monitor.id);
+    await tx.store.monitors.delete(monitor.id);
+    announceTo(tx, monitor.organizationId, pageIds);
+  });
 }
 
 /** Runners, relays and token caches reload the organization's monitors; pages showing this one rebuild. */

@@ -145,13 +145,14 @@ export function monitorRepository(db: Db, { locksRows }: { locksRows: boolean })
       inChunks(ids, async (chunk) => {
         const rows = await db
           .selectFrom('monitors')
-          .select(['id', 'key', 'type', 'config', 'interval_sec', 'timeout_ms', 'updated_at'])
+          .select(['id', 'organization_id', 'key', 'type', 'config', 'interval_sec', 'timeout_ms', 'updated_at'])
           .where('id', 'in', chunk)
           .where('enabled', '=', 1)
           .where('run_on', '=', runOn)
           .execute();
         return rows.map((r) => ({
           id: r.id,
+          organizationId: r.organization_id,
           key: r.key,
           type: r.type,
           config: JSON.parse(r.config) as unknown,

@@ -1,0 +1,44 @@
+// A monitor pointed somewhere else takes its secrets along only when they are sent again: "[redacted]" cannot follow.
+import type { FieldIssue } from '../../domain/errors.js';
+import type { ProbeDefinition } from '../../probes/probe.js';
+import { REDACTED } from './view.js';
+
+/** Where a monitor's secrets go: its config as stored and as it would be, and the relay that runs it (null: the server). */
+export interface SecretDestination {
+  config: Record<string, unknown>;
+  relayId: string | null;
+}
+
+/**
+ * The secrets that must be sent again, each named by its path (`config.password`): when a target field of the type
+ * changes, or the monitor moves onto another relay (which receives its secrets), a secret kept from storage — sent
+ * back as "[redacted]" or left out of the patch — would go to a destination the caller may not have been trusted with.
+ * Moving to the server itself (`relayId: null`) takes nothing anywhere new.
+ */
+export function retargetIssues(
+  definition: Pick<ProbeDefinition, 'secrets' | 'targets'>,
+  current: SecretDestination,
+  next: SecretDestination,
+  patchConfig: Record<string, unknown> | undefined,
+): FieldIssue[] {
+  const changes = definition.targets.filter((field) => !sameValue(current.config[field], next.config[field]));
+  if (next.relayId !== null && next.relayId !== current.relayId) changes.push('relay');
+  if (changes.length === 0) return [];
+  const moved = `the monitor's ${changes.join(', ')} ${changes.length === 1 ? 'changes' : 'change'}`;
+  return definition.secrets
+    .filter((field) => current.config[field] !== undefined && keptFromStorage(patchConfig?.[field]))
+    .map((field) => ({
+      path: `config.${field}`,
+      message: `${moved}: send ${field} again in full ("${REDACTED}" keeps a secret only while the target stays the same)`,
+    }));
+}
+
+/** A secret the patch does not set: left out, or sent back as "[redacted]". */
+function keptFromStorage(value: unknown): boolean {
+  return value === undefined || value === REDACTED;
+}
+
+/** Target values are JSON (strings, numbers, booleans); their JSON text compares them whatever their shape. */
+function sameValue(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
