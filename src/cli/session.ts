@@ -14,7 +14,8 @@ export async function withServices<T>(run: (ctx: ServiceContext) => Promise<T>, 
   try {
     if (migrate) await store.migrate();
     // Nothing in a CLI process listens to events: the server notices changes by its periodic reloads.
-    return await run({ store, bus: createInProcessBus(), clock: systemClock, logger: createLogger(settings.logLevel) });
+    // baseUrl: the service's own host, which no page may claim as its custom domain (WARDEN_BASE_URL).
+    return await run({ store, bus: createInProcessBus(), clock: systemClock, logger: createLogger(settings.logLevel), baseUrl: settings.baseUrl });
   } finally {
     await store.close();
   }

@@ -16,7 +16,7 @@ const componentSchema = componentCreateSchema.omit({ order: true });
 
 const pageSchema = pageEntrySchema
   .extend({
-    password: pageEntrySchema.shape.password.describe('Protects every form of the page; use ${ENV_VAR}.'),
+    password: pageEntrySchema.shape.password.describe('Protects every form of the page (at least 8 characters); use ${ENV_VAR}.'),
     components: z.array(componentSchema).max(LIMITS.componentsPerPage).default([]),
     incidents: z.array(incidentEntrySchema).max(LIMITS.incidentsPerPage).default([]),
     maintenance: z.array(maintenanceEntrySchema).max(LIMITS.maintenancePerPage).default([]),

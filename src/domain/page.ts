@@ -1,7 +1,9 @@
 // A status page and its components: the shapes the store keeps and the fields every writer shares.
 import { z } from 'zod';
+import { reservedDomainProblem } from './custom-domain.js';
 import { stableKey, text } from './fields.js';
 import type { ManagedBy } from './ownership.js';
+import { PAGE_PASSWORD_MIN_CHARS } from './passwords.js';
 
 export interface Page {
   id: string;
@@ -10,6 +12,12 @@ export interface Page {
   title: string;
   description: string | null;
   customDomain: string | null;
+  /** Set through the API: the value `_warden.<customDomain>` must hold (TXT) before the domain serves; null for warden.yaml's. */
+  customDomainToken: string | null;
+  /** When the domain was proven (or written by warden.yaml); null: the domain serves nothing. */
+  customDomainVerifiedAt: number | null;
+  /** When the TXT record was last looked up. */
+  customDomainCheckedAt: number | null;
   passwordHash: string | null;
   aiPolicy: AiPolicy;
   managedBy: ManagedBy;
@@ -50,11 +58,21 @@ export const pageFields = {
   description: text(2000),
   customDomain: z
     .string()
+    .trim()
     .toLowerCase()
+    .overwrite((name) => name.replace(/\.$/, ''))
+    .check((ctx) => {
+      const problem = reservedDomainProblem(ctx.value);
+      if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value, continue: false });
+    })
     .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{1,63}$/, {
       error: 'expected a host name such as status.example.com',
     }),
-  password: z.string().min(1).max(256),
+  password: z
+    .string()
+    .min(PAGE_PASSWORD_MIN_CHARS, { error: `must be at least ${PAGE_PASSWORD_MIN_CHARS} characters` })
+    .max(256)
+    .describe(`At least ${PAGE_PASSWORD_MIN_CHARS} characters.`),
   aiPolicy: z.enum(AI_POLICIES).describe('disallow keeps the page out of MCP and llms.txt.'),
 };
 

@@ -21,6 +21,8 @@ export interface ServiceContext {
    * (`config`) may, and what it writes becomes managed by the file.
    */
   writer?: ManagedBy | undefined;
+  /** The service's public address (WARDEN_BASE_URL): its host can never be a page's custom domain. */
+  baseUrl?: string | undefined;
 }
 
 /** The organization a verb acts on; a verb called without one is a programming error, not a user's. */
@@ -36,12 +38,18 @@ export function writerOf(ctx: ServiceContext): ManagedBy {
 /**
  * Runs `work` in one transaction of the store, joining the one running if there is. Events published inside wait
  * for the commit (and are dropped on a rollback), so nobody reloads a change that is not there yet or never will be.
+ * A write that published any moves the change counter in the same transaction: the other processes on the database
+ * see it at their next poll (security.changePollMs), this one at once through the events.
  */
 export async function withTransaction<T>(ctx: ServiceContext, work: (ctx: ServiceContext) => Promise<T>): Promise<T> {
   if (ctx.store.inTransaction) return work(ctx);
   const held: WardenEvent[] = [];
   const bus: Bus = { publish: (event) => void held.push(event), subscribe: ctx.bus.subscribe, close: async () => {} };
-  const result = await ctx.store.transaction((store) => work({ ...ctx, store, bus }));
+  const result = await ctx.store.transaction(async (store) => {
+    const out = await work({ ...ctx, store, bus });
+    if (held.length > 0) await store.changes.bump();
+    return out;
+  });
   for (const event of held) ctx.bus.publish(event);
   return result;
 }

@@ -5,6 +5,7 @@ import { connectPostgres } from './dialects/postgres/connect.js';
 import { connectSqlite } from './dialects/sqlite/connect.js';
 import { migrateToLatest } from './migrate.js';
 import { apiKeyRepository } from './repositories/api-keys.js';
+import { changeRepository } from './repositories/changes.js';
 import { checkRepository } from './repositories/checks.js';
 import { componentRepository } from './repositories/components.js';
 import { incidentRepository } from './repositories/incidents.js';
@@ -48,6 +49,7 @@ function storeOver(connection: DialectConnection, db: Db, inTransaction: boolean
     components: componentRepository(db),
     incidents: incidentRepository(db),
     maintenance: maintenanceRepository(db),
+    changes: changeRepository(db),
     transaction: (work) => (inTransaction ? work(store) : db.transaction().execute((trx) => work(storeOver(connection, trx, true)))),
     isUniqueViolation: connection.isUniqueViolation,
     migrate: async () => migrateToLatest(connection.db, await connection.migrationSchema()),

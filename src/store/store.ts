@@ -29,6 +29,8 @@ export interface Store {
   readonly components: ComponentRepository;
   readonly incidents: IncidentRepository;
   readonly maintenance: MaintenanceRepository;
+  /** The change counter every process polls to see config and API writes made by another. */
+  readonly changes: ChangeRepository;
   /** Runs `work` in one transaction, on a store bound to it; inside a transaction it joins the one running. */
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
   /** Whether a write failed on a unique constraint (e.g. two requests creating the same key at once). */
@@ -41,8 +43,14 @@ export interface Store {
 export interface OrganizationRepository {
   list(): Promise<Organization[]>;
   findByKey(key: string): Promise<Organization | undefined>;
-  /** Creates the organization or renames it; returns it and whether anything changed. */
-  upsert(organization: { id: string; key: string; name: string }, now: number): Promise<{ organization: Organization; changed: boolean }>;
+  /**
+   * Creates the organization or renames it and sets its probe-target policy (left as it is when undefined; a new one
+   * gets null); returns it and whether anything changed.
+   */
+  upsert(
+    organization: { id: string; key: string; name: string; probePrivateTargets?: 'allow' | 'deny' | null },
+    now: number,
+  ): Promise<{ organization: Organization; changed: boolean }>;
   /** Whether any organization but the one with this key exists. */
   anyOtherThan(key: string): Promise<boolean>;
 }
@@ -83,7 +91,7 @@ export interface RelayRepository {
 }
 
 /** What the scheduler needs of an enabled monitor, with the version it was read at. */
-export type ScheduledMonitorRow = ScheduledMonitor & { updatedAt: number };
+export type ScheduledMonitorRow = ScheduledMonitor & { organizationId: string; updatedAt: number };
 
 /** What the watchdog needs to move a silent monitor to unknown. */
 export interface WatchedMonitor {
@@ -153,9 +161,28 @@ export interface PageRepository {
   findById(id: string): Promise<Page | undefined>;
   findBySlug(slug: string): Promise<Page | undefined>;
   findByDomain(domain: string): Promise<Page | undefined>;
-  insert(page: PageSpec & { id: string; organizationId: string; passwordHash: string | null; managedBy: ManagedBy }, now: number): Promise<void>;
-  update(id: string, changes: Partial<PageSpec> & { passwordHash?: string | null; managedBy?: ManagedBy }, now: number): Promise<void>;
+  insert(page: PageSpec & { id: string; organizationId: string; passwordHash: string | null; managedBy: ManagedBy } & Partial<DomainProof>, now: number): Promise<void>;
+  update(id: string, changes: Partial<PageSpec> & { passwordHash?: string | null; managedBy?: ManagedBy } & Partial<DomainProof>, now: number): Promise<void>;
+  /**
+   * Records a lookup of the page's verification record: `verifiedAt` (null: not proven) and the time checked, only while
+   * the page still claims this domain with this token (false otherwise: it changed meanwhile). The page's `updatedAt`
+   * moves when the verified state does.
+   */
+  recordDomainCheck(id: string, claim: { domain: string; token: string }, verifiedAt: number | null, now: number): Promise<boolean>;
   delete(id: string): Promise<void>;
+}
+
+/** The proof of a page's custom domain (see Page). */
+export type DomainProof = Pick<Page, 'customDomainToken' | 'customDomainVerifiedAt' | 'customDomainCheckedAt'>;
+
+export interface ChangeRepository {
+  /**
+   * Moves the counter on; called inside the transaction of a write that other processes must see (config, API), so
+   * the move commits, or rolls back, with it. Returns the new value.
+   */
+  bump(): Promise<number>;
+  /** The counter's value: one indexed row, cheap enough to poll every second. */
+  current(): Promise<number>;
 }
 
 export interface ComponentRepository {

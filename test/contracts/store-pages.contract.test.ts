@@ -34,6 +34,9 @@ describeStore('pages', (store) => {
       title: 'Acme status',
       description: 'All our servers',
       customDomain: 'status.acme.test',
+      customDomainToken: null,
+      customDomainVerifiedAt: null,
+      customDomainCheckedAt: null,
       passwordHash: 'scrypt$hash',
       aiPolicy: 'disallow',
       managedBy: 'config',
@@ -77,6 +80,24 @@ describeStore('pages', (store) => {
     });
     await store().pages.update('pg_status', { slug: 'renamed', customDomain: null }, NOW + 3000);
     expect(await store().pages.findBySlug('renamed')).toMatchObject({ id: 'pg_status', customDomain: null, title: 'New title' });
+  });
+
+  it('keeps a custom domain’s proof, and records a check only while the page claims that domain with that token', async () => {
+    await addPage(store(), 'status', { customDomain: 'status.acme.test' });
+    await store().pages.update('pg_status', { customDomainToken: 'wdv_one', customDomainVerifiedAt: null, customDomainCheckedAt: null }, NOW + 1000);
+    const claim = { domain: 'status.acme.test', token: 'wdv_one' };
+    expect(await store().pages.recordDomainCheck('pg_status', { ...claim, token: 'wdv_old' }, NOW + 2000, NOW + 2000)).toBe(false);
+    expect(await store().pages.recordDomainCheck('pg_status', { ...claim, domain: 'other.acme.test' }, NOW + 2000, NOW + 2000)).toBe(false);
+    expect(await store().pages.findById('pg_status')).toMatchObject({ customDomainVerifiedAt: null, customDomainCheckedAt: null, updatedAt: NOW + 1000 });
+    // Verified: the page's version moves (readers rebuild); checked again, still verified: only the check time moves.
+    expect(await store().pages.recordDomainCheck('pg_status', claim, NOW + 2000, NOW + 2000)).toBe(true);
+    expect(await store().pages.findById('pg_status')).toMatchObject({ customDomainToken: 'wdv_one', customDomainVerifiedAt: NOW + 2000, customDomainCheckedAt: NOW + 2000, updatedAt: NOW + 2000 });
+    expect(await store().pages.recordDomainCheck('pg_status', claim, NOW + 2000, NOW + 3000)).toBe(true);
+    expect(await store().pages.findById('pg_status')).toMatchObject({ customDomainVerifiedAt: NOW + 2000, customDomainCheckedAt: NOW + 3000, updatedAt: NOW + 2000 });
+    expect(await store().pages.recordDomainCheck('pg_status', claim, null, NOW + 4000)).toBe(true);
+    expect(await store().pages.findById('pg_status')).toMatchObject({ customDomainVerifiedAt: null, customDomainCheckedAt: NOW + 4000, updatedAt: NOW + 4000 });
+    await store().pages.insert({ ...pageSpec('config', { customDomain: 'config.acme.test' }), id: 'pg_config', organizationId: ORG.id, passwordHash: null, managedBy: 'config', customDomainVerifiedAt: NOW }, NOW);
+    expect(await store().pages.findById('pg_config')).toMatchObject({ customDomainToken: null, customDomainVerifiedAt: NOW, customDomainCheckedAt: null });
   });
 
   it('deletes a page with its components, incidents and maintenance', async () => {

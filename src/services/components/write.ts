@@ -65,10 +65,13 @@ export async function updateComponent(ctx: ServiceContext, input: z.input<typeof
 /** Removes a component from its page (and from the incidents and maintenance naming it). */
 export async function deleteComponent(ctx: ServiceContext, input: z.input<typeof componentRefInput>): Promise<void> {
   const { slug, id } = parseInput(componentRefInput, input);
-  const { page, item } = await requireOnPage(ctx, slug, id, 'component', ctx.store.components.findById);
-  assertWritable(item, writerOf(ctx), `component "${item.key}" of page "${slug}"`);
-  await ctx.store.components.delete(item.id);
-  changed(ctx, page);
+  // In a transaction like every write: the change counter moves with it (other processes follow).
+  await withTransaction(ctx, async (tx) => {
+    const { page, item } = await requireOnPage(tx, slug, id, 'component', tx.store.components.findById);
+    assertWritable(item, writerOf(tx), `component "${item.key}" of page "${slug}"`);
+    await tx.store.components.delete(item.id);
+    changed(tx, page);
+  });
 }
 
 type ComponentEntry = Omit<z.output<typeof componentCreateInput>, 'slug' | 'key'> & { key: string };

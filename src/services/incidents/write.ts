@@ -92,10 +92,13 @@ export async function addIncidentUpdate(ctx: ServiceContext, input: z.input<type
 /** Deletes an incident with its timeline. */
 export async function deleteIncident(ctx: ServiceContext, input: z.input<typeof incidentRefInput>): Promise<void> {
   const { slug, id } = parseInput(incidentRefInput, input);
-  const { page, item } = await requireOnPage(ctx, slug, id, 'incident', ctx.store.incidents.findById);
-  assertWritable(item, writerOf(ctx), `incident "${item.key ?? item.id}" of page "${slug}"`);
-  await ctx.store.incidents.delete(item.id);
-  changed(ctx, page);
+  // In a transaction like every write: the change counter moves with it (other processes follow).
+  await withTransaction(ctx, async (tx) => {
+    const { page, item } = await requireOnPage(tx, slug, id, 'incident', tx.store.incidents.findById);
+    assertWritable(item, writerOf(tx), `incident "${item.key ?? item.id}" of page "${slug}"`);
+    await tx.store.incidents.delete(item.id);
+    changed(tx, page);
+  });
 }
 
 function insertIncident(ctx: ServiceContext, page: Page, spec: IncidentSpec): Promise<Incident> {

@@ -67,10 +67,13 @@ export async function updateMaintenance(ctx: ServiceContext, input: z.input<type
 
 export async function deleteMaintenance(ctx: ServiceContext, input: z.input<typeof maintenanceRefInput>): Promise<void> {
   const { slug, id } = parseInput(maintenanceRefInput, input);
-  const { page, item } = await requireOnPage(ctx, slug, id, 'maintenance', ctx.store.maintenance.findById);
-  assertWritable(item, writerOf(ctx), `maintenance "${item.key ?? item.id}" of page "${slug}"`);
-  await ctx.store.maintenance.delete(item.id);
-  changed(ctx, page);
+  // In a transaction like every write: the change counter moves with it (other processes follow).
+  await withTransaction(ctx, async (tx) => {
+    const { page, item } = await requireOnPage(tx, slug, id, 'maintenance', tx.store.maintenance.findById);
+    assertWritable(item, writerOf(tx), `maintenance "${item.key ?? item.id}" of page "${slug}"`);
+    await tx.store.maintenance.delete(item.id);
+    changed(tx, page);
+  });
 }
 
 type WindowEntry = Omit<MaintenanceSpec, 'componentIds' | 'description'> & { description?: string | undefined; components: string[] };

@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import { ConflictError } from '../../domain/errors.js';
 import { generateSecret } from '../../domain/tokens.js';
-import { parseInput, type ServiceContext } from '../context.js';
+import { parseInput, type ServiceContext, withTransaction } from '../context.js';
 import { relayKeysById, requireMonitor } from './read.js';
 import { monitorRefSchema } from './schema.js';
 import { type MonitorWithRelay, monitorWithRelay } from './view.js';
@@ -10,12 +10,16 @@ import { storedToken } from './write.js';
 
 /** Allowed on config-managed monitors too: the file holds no token unless it fixes one. */
 export async function rotatePushToken(ctx: ServiceContext, input: z.input<typeof monitorRefSchema>): Promise<{ monitor: MonitorWithRelay; pushToken: string }> {
-  const monitor = await requireMonitor(ctx, parseInput(monitorRefSchema, input));
-  if (monitor.runOn !== 'push') throw new ConflictError(`monitor "${monitor.key}" runs on ${monitor.runOn}; only push monitors have push tokens`);
+  const ref = parseInput(monitorRefSchema, input);
   const pushToken = generateSecret('pushToken');
-  await ctx.store.monitors.setPushToken(monitor.id, storedToken(pushToken), ctx.clock.now());
-  // Token caches listen for this: the old token stops working at once.
-  ctx.bus.publish({ type: 'monitors.changed', at: ctx.clock.now(), organizationId: monitor.organizationId });
-  const updated = (await ctx.store.monitors.findById(monitor.id)) ?? monitor;
+  // In a transaction: the change counter moves with it, so other processes' token caches forget the old one too.
+  const updated = await withTransaction(ctx, async (tx) => {
+    const monitor = await requireMonitor(tx, ref);
+    if (monitor.runOn !== 'push') throw new ConflictError(`monitor "${monitor.key}" runs on ${monitor.runOn}; only push monitors have push tokens`);
+    await tx.store.monitors.setPushToken(monitor.id, storedToken(pushToken), tx.clock.now());
+    // Token caches listen for this: the old token stops working at once.
+    tx.bus.publish({ type: 'monitors.changed', at: tx.clock.now(), organizationId: monitor.organizationId });
+    return (await tx.store.monitors.findById(monitor.id)) ?? monitor;
+  });
   return { monitor: monitorWithRelay(updated, await relayKeysById(ctx)), pushToken };
 }

@@ -16,7 +16,7 @@ const TODAY = Date.UTC(2026, 10, 20);
 
 const page: Page = {
   id: 'pg_1', organizationId: 'org_1', slug: 'acme', title: 'Acme', description: null, customDomain: null,
-  passwordHash: null, aiPolicy: 'allow', managedBy: 'config', createdAt: 0, updatedAt: 0,
+  customDomainToken: null, customDomainVerifiedAt: null, customDomainCheckedAt: null, passwordHash: null, aiPolicy: 'allow', managedBy: 'config', createdAt: 0, updatedAt: 0,
 };
 
 function monitor(id: string, over: Partial<Monitor> = {}): Monitor {

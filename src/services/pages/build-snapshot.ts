@@ -107,7 +107,8 @@ export function assembleSnapshot(parts: SnapshotParts): Snapshot {
       title: page.title,
       description: page.description,
       url: parts.pageUrl,
-      customDomain: page.customDomain,
+      // An unproven domain serves nothing, so the page does not name it either.
+      customDomain: page.customDomainVerifiedAt === null ? null : page.customDomain,
     },
     overall,
     components,

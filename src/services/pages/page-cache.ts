@@ -1,6 +1,7 @@
 // Keeps each page's snapshot and rendered forms in memory, rebuilt when an event touches the page or after 30 s, so reads do no database work.
 import type { Bus } from '../../bus/bus.js';
 import type { Clock } from '../../domain/clock.js';
+import { baseHostOf, normalizeHost, reservedDomainProblem } from '../../domain/custom-domain.js';
 import type { Page } from '../../domain/page.js';
 import type { Snapshot } from '../../domain/snapshot.js';
 import type { Logger } from '../../logger.js';
@@ -30,8 +31,12 @@ export interface SnapshotRebuilt {
 export interface PageCache {
   start(): Promise<void>;
   stop(): Promise<void>;
-  /** The page with this slug or custom domain, from memory. */
+  /** The page with this slug, from memory. */
   pageBySlug(slug: string): Page | undefined;
+  /**
+   * The page whose verified custom domain is this Host (any port, trailing dot or case), from memory. Never one for
+   * the service's own host, localhost or an IP address: those are the main address.
+   */
   pageByDomain(host: string): Page | undefined;
   pages(): Page[];
   /** The cached snapshot and forms; builds them if the page is cold. */
@@ -40,6 +45,8 @@ export interface PageCache {
   peek(page: Page): CachedPage | undefined;
   /** Drops what is known about pages and rebuilds (after config or API changes). */
   refreshIndex(): Promise<void>;
+  /** Re-reads the index and rebuilds every page in memory: another process wrote (the change counter moved). */
+  refreshAll(): Promise<void>;
   /**
    * Calls the listener after each rebuild of a page's snapshot, synchronously, once the new version is what
    * `peek` and `get` return. The live hub diffs `previous` against `snapshot`. Returns the unsubscribe.
@@ -70,7 +77,8 @@ export function createPageCache(deps: { store: Store; bus: Bus; clock: Clock; lo
   async function loadIndex(): Promise<void> {
     const [pages, links] = await Promise.all([deps.store.pages.list(), deps.store.components.monitorLinks()]);
     bySlug = new Map(pages.map((p) => [p.slug, p]));
-    byDomain = new Map(pages.filter((p) => p.customDomain).map((p) => [p.customDomain as string, p]));
+    // Only proven domains serve a page: one set through the API waits for its TXT record (warden.yaml's are verified).
+    byDomain = new Map(pages.filter((p) => p.customDomain !== null && p.customDomainVerifiedAt !== null).map((p) => [p.customDomain as string, p]));
     const map = new Map<string, Set<string>>();
     for (const link of links) {
       const set = map.get(link.monitorId) ?? new Set<string>();
@@ -82,6 +90,12 @@ export function createPageCache(deps: { store: Store; bus: Bus; clock: Clock; lo
     for (const id of entries.keys()) if (!known.has(id)) entries.delete(id);
   }
 
+  let own: { baseUrl: string; host: string | undefined } | null = null;
+  function ownHost(): string | undefined {
+    const baseUrl = deps.baseUrl();
+    if (own?.baseUrl !== baseUrl) own = { baseUrl, host: baseHostOf(baseUrl) };
+    return own.host;
+  }
   function pageUrl(page: Page): string {
     return `${deps.baseUrl()}/s/${page.slug}`;
   }
@@ -148,7 +162,7 @@ export function createPageCache(deps: { store: Store; bus: Bus; clock: Clock; lo
 
   function tick(): void {
     const now = deps.clock.now();
-    // Pages changed by another process (the CLI, a second server) show up within this period.
+    // A fallback: writes by another process (the CLI, a second server) move the change counter, polled every second.
     if (now - lastIndexLoad >= SNAPSHOT_MAX_AGE_MS) {
       lastIndexLoad = now;
       loadIndex().catch((error) => deps.logger.error({ err: error }, 'reloading pages failed'));
@@ -202,13 +216,23 @@ export function createPageCache(deps: { store: Store; bus: Bus; clock: Clock; lo
       await Promise.allSettled(building.values());
     },
     pageBySlug: (slug) => bySlug.get(slug),
-    pageByDomain: (host) => byDomain.get(host.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '')),
+    pageByDomain(host) {
+      const name = normalizeHost(host);
+      const page = byDomain.get(name);
+      // Belt and braces: a row written before these rules, or a base URL changed since, never takes the main address.
+      if (!page || reservedDomainProblem(name) !== undefined || name === ownHost()) return undefined;
+      return page;
+    },
     pages: () => [...bySlug.values()],
     peek,
     async get(page) {
       return peek(page) ?? build(page);
     },
     refreshIndex: loadIndex,
+    async refreshAll() {
+      await loadIndex();
+      for (const id of entries.keys()) markDirty(id);
+    },
     onSnapshot(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

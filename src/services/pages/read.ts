@@ -1,6 +1,6 @@
 // Reads the organization's pages; another organization's page is "not found", never "forbidden".
 import type { z } from 'zod';
-import { ConflictError, NotFoundError } from '../../domain/errors.js';
+import { NotFoundError } from '../../domain/errors.js';
 import type { Page } from '../../domain/page.js';
 import { organizationOf, parseInput, type ServiceContext } from '../context.js';
 import { pageSlugSchema } from './schema.js';
@@ -18,11 +18,4 @@ export async function requirePage(ctx: ServiceContext, slug: string): Promise<Pa
   const page = await ctx.store.pages.findBySlug(slug);
   if (!page || page.organizationId !== organizationOf(ctx)) throw new NotFoundError('page', slug);
   return page;
-}
-
-/** A custom domain serves one page only. */
-export async function assertDomainFree(ctx: ServiceContext, domain: string | null | undefined, slug: string): Promise<void> {
-  if (domain === null || domain === undefined) return;
-  const holder = await ctx.store.pages.findByDomain(domain);
-  if (holder && holder.slug !== slug) throw new ConflictError(`the custom domain ${domain} is already used by page "${holder.slug}"`);
 }

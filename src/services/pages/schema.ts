@@ -8,7 +8,7 @@ const pageShape = {
   title: pageFields.title,
   description: pageFields.description.optional(),
   customDomain: pageFields.customDomain.optional(),
-  password: pageFields.password.optional().describe('Protects every form of the page; stored hashed, never returned.'),
+  password: pageFields.password.optional().describe('Protects every form of the page (at least 8 characters); stored hashed, never returned.'),
   aiPolicy: pageFields.aiPolicy.default('allow'),
 };
 
@@ -22,7 +22,7 @@ export const pagePatchSchema = z
     title: pageFields.title.optional(),
     description: pageFields.description.nullable().optional(),
     customDomain: pageFields.customDomain.nullable().optional(),
-    password: pageFields.password.nullable().optional().describe('A new password, or null to remove protection.'),
+    password: pageFields.password.nullable().optional().describe('A new password (at least 8 characters), or null to remove protection.'),
     aiPolicy: pageFields.aiPolicy.optional(),
   })
   .strict();

@@ -1,5 +1,6 @@
 // The API's view of a page: everything but the password, which is only ever stored hashed.
 import { z } from 'zod';
+import { verificationRecordName } from '../../domain/custom-domain.js';
 import { ownershipFields, ownershipOf } from '../../domain/ownership.js';
 import type { Page } from '../../domain/page.js';
 
@@ -9,6 +10,16 @@ export const pageViewSchema = z.object({
   title: z.string(),
   description: z.string().nullable(),
   customDomain: z.string().nullable(),
+  customDomainVerification: z
+    .object({
+      state: z.enum(['verified', 'unverified']).describe('Only a verified domain serves the page; an unverified one serves nothing.'),
+      record: z.string().describe('The DNS name to publish a TXT record at: `_warden.<customDomain>`.'),
+      token: z.string().nullable().describe('The value the TXT record must hold; null for a domain from warden.yaml (the operator’s, verified as written).'),
+      verifiedAt: z.number().int().nullable().describe('When the record was found (epoch ms).'),
+      checkedAt: z.number().int().nullable().describe('When the record was last looked up (the verify call, the daily re-check).'),
+    })
+    .nullable()
+    .describe('null without a custom domain. A domain set through the API is verified by POST /api/v1/pages/{slug}/domain/verify.'),
   passwordProtected: z.boolean().describe('Whether a password protects every form of the page (the password is never returned).'),
   aiPolicy: z.enum(['allow', 'disallow']),
   ...ownershipFields(),
@@ -23,6 +34,16 @@ export function pageView(page: Page): PageView {
     title: page.title,
     description: page.description,
     customDomain: page.customDomain,
+    customDomainVerification:
+      page.customDomain === null
+        ? null
+        : {
+            state: page.customDomainVerifiedAt === null ? 'unverified' : 'verified',
+            record: verificationRecordName(page.customDomain),
+            token: page.customDomainToken,
+            verifiedAt: page.customDomainVerifiedAt,
+            checkedAt: page.customDomainCheckedAt,
+          },
     passwordProtected: page.passwordHash !== null,
     aiPolicy: page.aiPolicy,
     ...ownershipOf(page),

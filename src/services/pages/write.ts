@@ -7,7 +7,8 @@ import { assertWritable } from '../../domain/ownership.js';
 import type { Page } from '../../domain/page.js';
 import { hashPassword, verifyPassword } from '../../domain/passwords.js';
 import { organizationOf, parseInput, type ServiceContext, uniquely, withTransaction, writerOf } from '../context.js';
-import { assertDomainFree, requirePage } from './read.js';
+import { claimDomain, domainTaken } from './domain-claim.js';
+import { requirePage } from './read.js';
 import { pageCreateSchema, pageEntrySchema, pageSlugSchema, pageUpdateSchema } from './schema.js';
 import { type PageView, pageView } from './view.js';
 
@@ -27,13 +28,14 @@ export async function putPage(ctx: ServiceContext, input: z.input<typeof pageEnt
     if (current.organizationId !== organizationOf(tx)) throw new ConflictError(`page slug "${entry.slug}" belongs to another organization`);
     const writer = writerOf(tx);
     assertWritable(current, writer, `page "${current.slug}"`);
-    await assertDomainFree(tx, entry.customDomain, entry.slug);
+    const proof = await claimDomain(tx, current, entry.customDomain ?? null, entry.slug);
     const passwordSame =
-      entry.password === undefined ? current.passwordHash === null : current.passwordHash !== null && verifyPassword(entry.password, current.passwordHash);
+      entry.password === undefined ? current.passwordHash === null : current.passwordHash !== null && (await verifyPassword(entry.password, current.passwordHash));
     const fieldsSame =
       current.title === entry.title &&
       current.description === (entry.description ?? null) &&
       current.customDomain === (entry.customDomain ?? null) &&
+      Object.keys(proof).length === 0 &&
       current.aiPolicy === entry.aiPolicy &&
       current.managedBy === writer;
     if (passwordSame && fieldsSame) return { page: current, outcome: 'unchanged' };
@@ -43,9 +45,10 @@ export async function putPage(ctx: ServiceContext, input: z.input<typeof pageEnt
         title: entry.title,
         description: entry.description ?? null,
         customDomain: entry.customDomain ?? null,
+        ...proof,
         aiPolicy: entry.aiPolicy,
         managedBy: writer,
-        ...(passwordSame ? {} : { passwordHash: entry.password === undefined ? null : hashPassword(entry.password) }),
+        ...(passwordSame ? {} : { passwordHash: entry.password === undefined ? null : await hashPassword(entry.password) }),
       },
       tx.clock.now(),
     );
@@ -56,23 +59,25 @@ export async function putPage(ctx: ServiceContext, input: z.input<typeof pageEnt
 
 export async function updatePage(ctx: ServiceContext, input: z.input<typeof pageUpdateSchema>): Promise<PageView> {
   const { slug, ...changes } = parseInput(pageUpdateSchema, input);
+  // Hashed before the transaction: scrypt takes tens of milliseconds (on the thread pool), no lock is held meanwhile.
+  const passwordHash = typeof changes.password === 'string' ? await hashPassword(changes.password) : null;
   const page = await withTransaction(ctx, (tx) =>
     uniquely(
       tx,
       async () => {
         const current = await requirePage(tx, slug);
         assertWritable(current, writerOf(tx), `page "${slug}"`);
-        await assertDomainFree(tx, changes.customDomain, slug);
+        const proof = await claimDomain(tx, current, changes.customDomain, slug);
         const { password, ...fields } = changes;
         await tx.store.pages.update(
           current.id,
-          { ...fields, ...(password !== undefined ? { passwordHash: password === null ? null : hashPassword(password) } : {}) },
+          { ...fields, ...proof, ...(password !== undefined ? { passwordHash } : {}) },
           tx.clock.now(),
         );
         changed(tx, current);
         return (await tx.store.pages.findById(current.id)) ?? current;
       },
-      `the custom domain ${changes.customDomain} is already used by another page`,
+      domainTaken(changes.customDomain),
     ),
   );
   return pageView(page);
@@ -81,14 +86,17 @@ export async function updatePage(ctx: ServiceContext, input: z.input<typeof page
 /** Deletes a page with its components, incidents and maintenance. */
 export async function deletePage(ctx: ServiceContext, input: z.input<typeof pageSlugSchema>): Promise<void> {
   const { slug } = parseInput(pageSlugSchema, input);
-  const page = await requirePage(ctx, slug);
-  assertWritable(page, writerOf(ctx), `page "${slug}"`);
-  await ctx.store.pages.delete(page.id);
-  changed(ctx, page);
+  await withTransaction(ctx, async (tx) => {
+    const page = await requirePage(tx, slug);
+    assertWritable(page, writerOf(tx), `page "${slug}"`);
+    await tx.store.pages.delete(page.id);
+    changed(tx, page);
+  });
 }
 
 async function insertPage(ctx: ServiceContext, entry: PageEntry): Promise<Page> {
   const organizationId = organizationOf(ctx);
+  const passwordHash = entry.password === undefined ? null : await hashPassword(entry.password);
   const taken = `the slug "${entry.slug}" is already taken`;
   const page = await uniquely(
     ctx,
@@ -96,7 +104,7 @@ async function insertPage(ctx: ServiceContext, entry: PageEntry): Promise<Page> 
       if ((await ctx.store.pages.count(organizationId)) >= LIMITS.pagesPerOrganization)
         throw new ConflictError(`an organization has at most ${LIMITS.pagesPerOrganization} pages`);
       if (await ctx.store.pages.findBySlug(entry.slug)) throw new ConflictError(taken);
-      await assertDomainFree(ctx, entry.customDomain, entry.slug);
+      const proof = await claimDomain(ctx, undefined, entry.customDomain ?? null, entry.slug);
       const id = newId('pg');
       await ctx.store.pages.insert(
         {
@@ -106,8 +114,9 @@ async function insertPage(ctx: ServiceContext, entry: PageEntry): Promise<Page> 
           title: entry.title,
           description: entry.description ?? null,
           customDomain: entry.customDomain ?? null,
+          ...proof,
           aiPolicy: entry.aiPolicy,
-          passwordHash: entry.password === undefined ? null : hashPassword(entry.password),
+          passwordHash,
           managedBy: writerOf(ctx),
         },
         ctx.clock.now(),

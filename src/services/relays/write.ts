@@ -61,13 +61,17 @@ export async function updateRelay(ctx: ServiceContext, input: z.input<typeof rel
 
 /** A relay that still runs monitors is refused (409), so none is left without a place to run. */
 export async function deleteRelay(ctx: ServiceContext, input: z.input<typeof relayIdSchema>): Promise<void> {
-  const relay = await requireRelay(ctx, parseInput(relayIdSchema, input));
-  assertWritable(relay, writerOf(ctx), `relay "${relay.key}"`);
-  const monitors = await ctx.store.monitors.keysOnRelay(relay.id);
-  if (monitors.length > 0)
-    throw new ConflictError(`relay "${relay.key}" runs monitors ${monitors.map((k) => `"${k}"`).join(', ')}; move or delete them first`);
-  await ctx.store.relays.delete(relay.id);
-  ctx.bus.publish({ type: 'monitors.changed', at: ctx.clock.now(), organizationId: relay.organizationId });
+  const ref = parseInput(relayIdSchema, input);
+  // In a transaction like every write: the change counter moves with it (other processes follow).
+  await withTransaction(ctx, async (tx) => {
+    const relay = await requireRelay(tx, ref);
+    assertWritable(relay, writerOf(tx), `relay "${relay.key}"`);
+    const monitors = await tx.store.monitors.keysOnRelay(relay.id);
+    if (monitors.length > 0)
+      throw new ConflictError(`relay "${relay.key}" runs monitors ${monitors.map((k) => `"${k}"`).join(', ')}; move or delete them first`);
+    await tx.store.relays.delete(relay.id);
+    tx.bus.publish({ type: 'monitors.changed', at: tx.clock.now(), organizationId: relay.organizationId });
+  });
 }
 
 async function insertRelay(ctx: ServiceContext, entry: { key: string; name: string }): Promise<Relay> {

@@ -12,6 +12,9 @@ const toPage = (r: Selectable<PagesTable>): Page => ({
   title: r.title,
   description: r.description,
   customDomain: r.custom_domain,
+  customDomainToken: r.custom_domain_token,
+  customDomainVerifiedAt: r.custom_domain_verified_at === null ? null : Number(r.custom_domain_verified_at),
+  customDomainCheckedAt: r.custom_domain_checked_at === null ? null : Number(r.custom_domain_checked_at),
   passwordHash: r.password_hash,
   aiPolicy: r.ai_policy,
   managedBy: r.managed_by,
@@ -44,6 +47,9 @@ export function pageRepository(db: Db): PageRepository {
           title: page.title,
           description: page.description,
           custom_domain: page.customDomain,
+          custom_domain_token: page.customDomainToken ?? null,
+          custom_domain_verified_at: page.customDomainVerifiedAt ?? null,
+          custom_domain_checked_at: page.customDomainCheckedAt ?? null,
           password_hash: page.passwordHash,
           ai_policy: page.aiPolicy,
           managed_by: page.managedBy,
@@ -61,6 +67,9 @@ export function pageRepository(db: Db): PageRepository {
           title: changes.title,
           description: changes.description,
           custom_domain: changes.customDomain,
+          custom_domain_token: changes.customDomainToken,
+          custom_domain_verified_at: changes.customDomainVerifiedAt,
+          custom_domain_checked_at: changes.customDomainCheckedAt,
           ai_policy: changes.aiPolicy,
           password_hash: changes.passwordHash,
           managed_by: changes.managedBy,
@@ -68,6 +77,24 @@ export function pageRepository(db: Db): PageRepository {
         })
         .where('id', '=', id)
         .execute();
+    },
+    async recordDomainCheck(id, claim, verifiedAt, now) {
+      const result = await db
+        .updateTable('pages')
+        .set((eb) => ({
+          custom_domain_verified_at: verifiedAt,
+          custom_domain_checked_at: now,
+          // The verified state is part of what the page serves (its domain): readers rebuild when it moves.
+          updated_at:
+            verifiedAt === null
+              ? eb.case().when('custom_domain_verified_at', 'is not', null).then(now).else(eb.ref('updated_at')).end()
+              : eb.case().when('custom_domain_verified_at', 'is', null).then(now).else(eb.ref('updated_at')).end(),
+        }))
+        .where('id', '=', id)
+        .where('custom_domain', '=', claim.domain)
+        .where('custom_domain_token', '=', claim.token)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
     async delete(id) {
       await db.deleteFrom('pages').where('id', '=', id).execute();

@@ -33,7 +33,7 @@ for (const dialect of dialects) {
         expect(JSON.stringify(page)).not.toContain('hunter22');
         const stored = await h.store.pages.findBySlug('survival');
         expect(stored?.passwordHash).toMatch(/^scrypt\$/);
-        expect(verifyPassword('hunter22', stored?.passwordHash as string)).toBe(true);
+        expect(await verifyPassword('hunter22', stored?.passwordHash as string)).toBe(true);
         expect(h.events.slice(before)).toContainEqual({ type: 'page.changed', at: T0, pageId: page.id });
       });
 

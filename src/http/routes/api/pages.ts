@@ -1,7 +1,8 @@
-// /api/v1/pages: list, read, create, change and delete status pages (by slug).
+// /api/v1/pages: list, read, create, change and delete status pages (by slug), and verify a page's custom domain.
 import { z } from '@hono/zod-openapi';
 import { getPage, listPages } from '../../../services/pages/read.js';
 import { pageCreateSchema, pagePatchSchema } from '../../../services/pages/schema.js';
+import { type DomainContext, verifyPageDomain } from '../../../services/pages/verify-domain.js';
 import { pageViewSchema } from '../../../services/pages/view.js';
 import { createPage, deletePage, updatePage } from '../../../services/pages/write.js';
 import type { App } from '../../app.js';
@@ -42,5 +43,20 @@ export function pageRoutes(app: App, guards: ApiGuards): void {
     scope: 'write',
     ok: { status: 204, description: 'Deleted.' },
     run: deletePage,
+  });
+  apiOperation(app, guards, {
+    ...one,
+    path: '/api/v1/pages/{slug}/domain/verify',
+    method: 'post',
+    summary: 'Verify a page’s custom domain',
+    description:
+      'A custom domain set through the API serves nothing until `_warden.<customDomain>` holds the page’s token as a DNS TXT record ' +
+      '(see `customDomainVerification` in the page). This looks the record up now: found, the domain serves the page and the page is ' +
+      'answered; not found, 409 `domain-not-verified` says what the record holds (a domain verified before stops serving). ' +
+      'Verified domains are looked up again daily. Domains from warden.yaml are verified as written.',
+    scope: 'write',
+    ok: { status: 200, schema: Page, description: 'Verified: the page, with `customDomainVerification.state` verified.' },
+    // requestContext hands every verb the app's parts, the TXT lookup among them.
+    run: (ctx, input) => verifyPageDomain(ctx as DomainContext, input),
   });
 }
