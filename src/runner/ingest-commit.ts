@@ -1,8 +1,10 @@
 // One ingest transaction: the results and silences of a batch applied to their monitors' states, stored, and the events to publish.
+
 import type { WardenEvent } from '../bus/events.js';
 import type { CheckRow } from '../domain/check.js';
 import type { LatestResult, MonitorStateRow } from '../domain/monitor.js';
 import { nextMonitorState } from '../domain/states.js';
+import { storableText } from '../domain/storable-text.js';
 import type { Store } from '../store/index.js';
 import type { IngestInput, IngestOutcome, IngestSilence } from './ingest.js';
 
@@ -47,8 +49,9 @@ function applyResult(
     ok: input.ok,
     degraded: false,
     latencyMs: input.latencyMs ?? null,
-    message: input.message ?? null,
-    error: input.error ?? null,
+    // A game server's MOTD may hold NUL characters, which PostgreSQL refuses (and the whole group commit with them).
+    message: input.message == null ? null : storableText(input.message),
+    error: input.error == null ? null : storableText(input.error),
     data: input.data ?? null,
     source: input.source,
     resultId: input.resultId ?? null,

@@ -40,6 +40,18 @@ for (const dialect of dialects) {
       await opened.cleanup();
     });
 
+    it("stores a hostile server's NUL characters as U+FFFD instead of failing the commit for everyone in it", async () => {
+      const [hostile, other] = await ingest.recordMany([
+        { monitorId: mc.id, ok: true, message: 'motd\u0000evil', error: null, data: { motd: 'a\u0000b' }, source: 'edge' },
+        { monitorId: hb.id, ok: false, error: 'late\u0000', source: 'push' },
+      ]);
+      expect(hostile).toMatchObject({ stored: true });
+      expect(other).toMatchObject({ stored: true });
+      const [check] = await opened.store.checks.list(mc.id, { from: 0, to: now + 1, limit: 10 });
+      expect(check).toMatchObject({ message: 'motd\uFFFDevil', data: { motd: 'a\u0000b' } });
+      expect((await opened.store.monitors.findById(hb.id))?.lastResult).toMatchObject({ error: 'late\uFFFD' });
+    });
+
     it('stores the check, updates the latest result, and derives the state with retries', async () => {
       const a = await ingest.record({ monitorId: mc.id, ok: true, latencyMs: 40, data: { players: 3 }, source: 'edge' });
       expect(a).toMatchObject({ stored: true, state: 'up' });

@@ -1,5 +1,6 @@
 // Opens a PostgreSQL pool (pg): 64-bit integers as numbers, an optional schema of its own (created when missing).
 import { Kysely, sql } from 'kysely';
+import { storableText } from '../../../domain/storable-text.js';
 import type { Database } from '../../tables.js';
 import type { DialectConnection } from '../connection.js';
 import { postgresCheckWriter } from './check-writer.js';
@@ -29,6 +30,7 @@ export async function connectPostgres(url: string, schema: string | undefined): 
     }
   }
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, types, ...(schema ? { options: `-c search_path="${schema}"` } : {}) });
+  pool.on('connect', nulSafeParameters);
   const db = new Kysely<Database>({ dialect: new SchemaScopedPostgresDialect({ pool }) });
   const parsed = new URL(url);
   return {
@@ -44,5 +46,20 @@ export async function connectPostgres(url: string, schema: string | undefined): 
       const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
       return rows[0]?.schema ?? undefined;
     },
+  };
+}
+
+/**
+ * PostgreSQL refuses U+0000 in text (the whole statement fails, and a group commit with it): every string parameter
+ * is sent with NUL as U+FFFD, as hostile input is stored elsewhere. A lookup by such a key finds nothing, as it should.
+ */
+function nulSafeParameters(client: { query: (...args: unknown[]) => unknown }): void {
+  const query = client.query;
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const values = args[1];
+    if (Array.isArray(values) && values.some((v) => typeof v === 'string' && v.includes('\u0000'))) {
+      args[1] = values.map((v) => (typeof v === 'string' ? storableText(v) : v));
+    }
+    return query.apply(this, args);
   };
 }
