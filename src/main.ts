@@ -14,20 +14,25 @@ import { type Clock, systemClock } from './domain/clock.js';
 import { SECURITY_DEFAULTS, type SecurityOptions } from './domain/security.js';
 import { generateSecret } from './domain/tokens.js';
 import { createApp } from './http/app.js';
+import { answerUnreadableRequests, requiringHost } from './http/client-error.js';
 import { attachLiveStream } from './http/live.js';
 import { createRequestListener, type FastPath } from './http/pre-router.js';
 import { pushFastPath } from './http/routes/push/fast-path.js';
 import { pageFastPath } from './http/routes/status/fast-path.js';
 import { createLogger, type Logger } from './logger.js';
 import { prepareOgImage } from './render/og-image.js';
+import { createChangeWatch } from './runner/change-watch.js';
+import { createDomainRecheck } from './runner/domain-recheck.js';
 import { createIngest } from './runner/ingest.js';
 import { createRetention, RETENTION_DEFAULTS } from './runner/retention.js';
 import { createScheduler } from './runner/scheduler.js';
+import { createTxtLookup } from './runner/txt-lookup.js';
 import { createWatchdog } from './runner/watchdog.js';
 import type { ServiceContext } from './services/context.js';
 import { listOrganizations } from './services/organizations/resolve.js';
 import { createPageAccess } from './services/pages/page-access.js';
 import { createPageCache } from './services/pages/page-cache.js';
+import { createPushRateLimiter } from './services/push/rate-limit.js';
 import { createPushTokenCache } from './services/push/token-cache.js';
 import type { Store } from './store/index.js';
 import { openStore } from './store/open-store.js';
@@ -37,6 +42,8 @@ export const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 export interface StartOptions {
   settings: Settings;
+  /** Custom-domain verification: DNS servers and re-check period (tests point them at a fake DNS server). */
+  domains?: DomainOptions | undefined;
   clock?: Clock;
   logger?: Logger;
 }
@@ -51,7 +58,7 @@ export interface Warden {
   close(): Promise<void>;
 }
 
-export async function startWarden({ settings, clock = systemClock, logger: given }: StartOptions): Promise<Warden> {
+export async function startWarden({ settings, clock = systemClock, logger: given, domains }: StartOptions): Promise<Warden> {
   const logger = given ?? createLogger(settings.logLevel);
   // Fail fast on a bad config file, before touching the database or the port.
   const fileConfig: ConfigFile | null = settings.configFile ? await loadConfigFile(settings.configFile) : null;
@@ -76,16 +83,19 @@ export async function startWarden({ settings, clock = systemClock, logger: given
     retention: { checkDays: settings.checkRetentionDays, bucketDays: settings.bucketRetentionDays },
     apiRateLimitPerMinute: settings.apiRateLimitPerMinute,
     security: settings.security,
+    domains,
   });
   const { app, bus, ingest, pages, fastPaths, scheduler, watchdog, retention } = parts;
 
   // WARDEN_FAST_PATH=0: every request through the app (the pre-router's answers are the app's, byte for byte).
-  const server = createServer(createRequestListener(app, { fastPaths: settings.fastPath ? fastPaths : [], logger }));
+  // Requests the parser refuses, or that lack a Host, get problem+json like every other error (http/client-error.ts).
+  const server = createServer({ requireHostHeader: false }, requiringHost(createRequestListener(app, { fastPaths: settings.fastPath ? fastPaths : [], logger })));
+  answerUnreadableRequests(server);
   server.keepAliveTimeout = 5_000;
   server.headersTimeout = 15_000;
   server.requestTimeout = 30_000;
   // The live stream (WS /s/{slug}/live) upgrades on the same server.
-  const live = attachLiveStream(server, { pages, pageAccess: parts.pageAccess, clock, logger });
+  const live = attachLiveStream(server, { pages, pageAccess: parts.pageAccess, clock, logger, security: parts.security });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(settings.port, settings.host, () => {
@@ -113,12 +123,16 @@ export async function startWarden({ settings, clock = systemClock, logger: given
   }
   if (syncReport) logSync(logger, syncReport, fileConfig ? settings.configFile : 'built-in demo');
   else logger.info('no config file: serving the organizations the database holds');
+  // Writes committed by another process from now on are seen by the poll; what came before, the caches load now.
+  await parts.changeWatch.prime();
   await pages.start();
   // Load the Open Graph image's layout engine and fonts now, not on the first share of a page.
   prepareOgImage().catch((error) => logger.warn({ err: error }, 'preparing og.png failed'));
   await scheduler.start();
   watchdog.start();
   retention.start();
+  parts.domainRecheck.start();
+  await parts.changeWatch.start();
   const stopDemo = demoPushToken
     ? startDemoHeartbeat(`http://127.0.0.1:${port}`, demoPushToken, (error) => logger.debug({ err: error }, 'demo heartbeat failed'))
     : () => {};
@@ -145,7 +159,7 @@ export async function startWarden({ settings, clock = systemClock, logger: given
         });
         await scheduler.stop();
         await pages.stop();
-        await Promise.all([watchdog.stop(), retention.stop()]);
+        await Promise.all([watchdog.stop(), retention.stop(), parts.domainRecheck.stop(), parts.changeWatch.stop()]);
         await ingest.close();
         await bus.close();
         await store.close();
@@ -168,6 +182,14 @@ export interface ComposeOptions {
   apiRateLimitPerMinute?: number;
   /** Per-client, per-token and per-tenant limits; SECURITY_DEFAULTS for what is not given. */
   security?: Partial<SecurityOptions>;
+  domains?: DomainOptions | undefined;
+}
+
+export interface DomainOptions {
+  /** DNS servers ("ip" or "ip:port") the verification TXT lookups ask; the system's resolvers when absent. */
+  dnsServers?: readonly string[] | undefined;
+  /** How old a verified API domain's last lookup may get before it is looked up again; a day by default. */
+  recheckEveryMs?: number | undefined;
 }
 
 /** Builds every service and the HTTP app around a store, without starting timers or listening; tests use it as the server does. */
@@ -175,17 +197,30 @@ export function composeWarden(options: ComposeOptions) {
   const { store, clock, logger } = options;
   const security: SecurityOptions = { ...SECURITY_DEFAULTS, ...options.security };
   const bus = createInProcessBus((error, event) => logger.error({ err: error, event: event.type }, 'event handler failed'));
-  const context: ServiceContext = { store, bus, clock, logger };
+  const context: ServiceContext = {
+    store,
+    bus,
+    clock,
+    logger,
+    get baseUrl() {
+      return options.baseUrl();
+    },
+  };
   const ingest = createIngest(context);
-  const pageAccess = createPageAccess();
+  const pageAccess = createPageAccess({ attemptsPerMinute: security.loginAttemptsPerMinute });
   const pages = createPageCache({ ...context, baseUrl: options.baseUrl });
   const pushTokens = createPushTokenCache(context);
+  const domainTxt = createTxtLookup({ servers: options.domains?.dnsServers });
+  // One limiter for both push paths (pre-router and app), so a token's rate is the same whichever answers it.
+  const pushLimiter = createPushRateLimiter({ perSecond: security.pushPerSecond, burst: security.pushBurst });
   const app = createApp({
     ...context,
     ingest,
     pages,
     pageAccess,
     pushTokens,
+    domainTxt,
+    pushLimiter,
     get baseUrl() {
       return options.baseUrl();
     },
@@ -194,11 +229,27 @@ export function composeWarden(options: ComposeOptions) {
     ...(options.apiRateLimitPerMinute ? { apiRateLimitPerMinute: options.apiRateLimitPerMinute } : {}),
     ...(options.retention ? { checkRetentionDays: options.retention.checkDays } : {}),
   });
-  const fastPaths: FastPath[] = [pushFastPath({ ...context, ingest, pushTokens }), pageFastPath(pages)];
-  const scheduler = createScheduler({ ...context, ingest, ...(options.concurrency ? { concurrency: options.concurrency } : {}) });
+  const fastPaths: FastPath[] = [pushFastPath({ ...context, ingest, pushTokens, pushLimiter }), pageFastPath(pages)];
+  const scheduler = createScheduler({
+    ...context,
+    ingest,
+    probePrivateTargets: security.probePrivateTargets,
+    ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+  });
   const watchdog = createWatchdog({ ...context, ingest });
   const retention = createRetention({ ...context, ...(options.retention ?? RETENTION_DEFAULTS) });
-  return { context, security, app, bus, ingest, pages, pageAccess, pushTokens, fastPaths, scheduler, watchdog, retention };
+  const domainRecheck = createDomainRecheck({ ...context, domainTxt, everyMs: options.domains?.recheckEveryMs });
+  // Another process's committed writes (the counter moved): reload what this one keeps in memory.
+  const changeWatch = createChangeWatch({
+    store,
+    logger,
+    everyMs: security.changePollMs,
+    onChange: async () => {
+      pushTokens.clear();
+      await Promise.all([pages.refreshAll(), scheduler.reload()]);
+    },
+  });
+  return { context, security, app, bus, ingest, pages, pageAccess, pushTokens, pushLimiter, fastPaths, scheduler, watchdog, retention, domainTxt, domainRecheck, changeWatch };
 }
 
 export type WardenParts = ReturnType<typeof composeWarden>;

@@ -3,6 +3,7 @@
 import type { Hook } from '@hono/zod-openapi';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Env, Hono } from 'hono';
+import type { TxtLookup } from '../domain/custom-domain.js';
 import { ValidationError } from '../domain/errors.js';
 import { formatIssuePath } from '../domain/issue-path.js';
 import type { SecurityOptions } from '../domain/security.js';
@@ -36,6 +37,8 @@ export interface AppDeps extends PushContext, PagesContext {
   apiRateLimitPerMinute?: number | undefined;
   /** Per-client, per-token and per-tenant limits (docs/security.md). */
   security: SecurityOptions;
+  /** Looks up `_warden.<domain>` TXT records when a page's custom domain is verified. */
+  domainTxt: TxtLookup;
   /** Relay results older than this are refused (they would be pruned at once). */
   checkRetentionDays?: number | undefined;
 }

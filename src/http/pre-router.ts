@@ -5,8 +5,10 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { getRequestListener } from '@hono/node-server';
 import type { Logger } from '../logger.js';
 import type { App } from './app.js';
+import { unreadableTargetResponse } from './client-error.js';
+import { discardRestThenClose } from './middleware/json-body.js';
 import { logRequest } from './middleware/request-log.js';
-import { PROBLEM_CONTENT_TYPE, problemBody, problemOf } from './problem.js';
+import { closingHeaders, PROBLEM_CONTENT_TYPE, problemBody, problemOf } from './problem.js';
 import { requestIdFor } from './request-id.js';
 
 export interface FastAnswer {
@@ -24,7 +26,7 @@ export interface FastPath {
 }
 
 export function createRequestListener(app: App, options: { fastPaths: readonly FastPath[]; logger: Logger }): RequestListener {
-  const viaApp = getRequestListener(app.fetch);
+  const viaApp = getRequestListener(app.fetch, { errorHandler: unreadableTargetResponse });
   if (options.fastPaths.length === 0) return viaApp;
   const { fastPaths, logger } = options;
   return (req, res) => {
@@ -54,6 +56,8 @@ export function createRequestListener(app: App, options: { fastPaths: readonly F
         : { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)), 'x-request-id': requestId };
     res.writeHead(answer.status, headers);
     res.end(req.method === 'HEAD' ? undefined : (answer.body ?? undefined));
+    // A POST answered before its body ended (a 413): discard the rest for a moment, then close, as the app does.
+    if (req.method === 'POST' && !req.complete) res.once('finish', () => discardRestThenClose(req));
     logRequest(logger, requestId, req.method ?? 'GET', req.url ?? '/', answer.status, started);
   }
 }
@@ -64,7 +68,7 @@ export function problemAnswer(error: unknown, url: string, cors: Readonly<Record
   const query = url.indexOf('?');
   return {
     status: problem.status,
-    headers: { ...cors, 'content-type': PROBLEM_CONTENT_TYPE, ...headers },
+    headers: { ...cors, 'content-type': PROBLEM_CONTENT_TYPE, ...closingHeaders(problem.status), ...headers },
     body: problemBody(problem, query === -1 ? url : url.slice(0, query)),
     ...(unexpected ? { failure: error } : {}),
   };

@@ -41,7 +41,18 @@ export function problemOf(error: unknown): ProblemAnswer {
       headers: error instanceof OverloadedError ? { 'retry-after': String(error.retryAfterSec) } : {},
       unexpected: false,
     };
+  if (clientClosed(error)) {
+    // The client hung up while we read its body: nobody hears the answer, and it is not our fault (no error log).
+    return { problem: problem(400, 'client-closed', 'Request incomplete', 'The connection closed before the whole body arrived.'), headers: { connection: 'close' }, unexpected: false };
+  }
   return { problem: problem(500, 'internal', 'Internal error', 'Something went wrong on our side.'), headers: {}, unexpected: true };
+}
+
+/** Node's request stream failing because its client went away mid-body ("aborted", ECONNRESET). */
+function clientClosed(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || error.message === 'aborted';
 }
 
 /** The bytes of a problem answer for a request path. */
@@ -52,8 +63,16 @@ export function problemBody(body: Problem, path: string): string {
 export function problemResponse(c: Context, body: Problem, headers: Record<string, string> = {}): Response {
   return new Response(problemBody(body, c.req.path), {
     status: body.status,
-    headers: { 'content-type': PROBLEM_CONTENT_TYPE, ...headers },
+    headers: { 'content-type': PROBLEM_CONTENT_TYPE, ...closingHeaders(body.status), ...headers },
   });
+}
+
+/**
+ * A 413 leaves the rest of the body unread on the connection, so the connection cannot carry another request: say so
+ * (`Connection: close`), or a keep-alive client sends its next request into a socket about to close.
+ */
+export function closingHeaders(status: number): Record<string, string> {
+  return status === 413 ? { connection: 'close' } : {};
 }
 
 /** What the framework itself refuses (unreadable JSON, wrong content type, too large a body) in the same shape as every error. */

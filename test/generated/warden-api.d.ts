@@ -212,6 +212,13 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description Too many wrong page passwords from this client address for this page in a minute (Retry-After; the password form for the HTML forms, application/problem+json for the others): none is checked until then. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
             };
         };
         put?: never;
@@ -430,6 +437,13 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description Too many wrong page passwords from this client address for this page in a minute (Retry-After; the password form for the HTML forms, application/problem+json for the others): none is checked until then. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
             };
         };
         put?: never;
@@ -484,6 +498,13 @@ export interface paths {
                 };
                 /** @description No page with this slug (application/problem+json). */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Too many wrong page passwords from this client address for this page in a minute (Retry-After; the password form for the HTML forms, application/problem+json for the others): none is checked until then. */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -549,6 +570,13 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description Too many wrong page passwords from this client address for this page in a minute (Retry-After; the password form for the HTML forms, application/problem+json for the others): none is checked until then. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
             };
         };
         put?: never;
@@ -606,6 +634,13 @@ export interface paths {
                 };
                 /** @description No page with this slug (application/problem+json). */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Too many wrong page passwords from this client address for this page in a minute (Retry-After; the password form for the HTML forms, application/problem+json for the others): none is checked until then. */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -680,6 +715,13 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description Too many wrong page passwords from this client address for this page in a minute (Retry-After; the password form for the HTML forms, application/problem+json for the others): none is checked until then. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
             };
         };
         put?: never;
@@ -737,6 +779,13 @@ export interface paths {
                 };
                 /** @description No page with this slug (application/problem+json). */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Too many wrong page passwords from this client address for this page in a minute (Retry-After; the password form for the HTML forms, application/problem+json for the others): none is checked until then. */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -807,6 +856,13 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description Too many wrong page passwords from this client address for this page in a minute (Retry-After; the password form for the HTML forms, application/problem+json for the others): none is checked until then. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
             };
         };
         put?: never;
@@ -830,7 +886,7 @@ export interface paths {
          *
          *     The server sends text frames, each one JSON `LiveMessage` with `type` and `at` (epoch ms): first a `snapshot`, then `monitor.update`, `overall`, `totals`, `incident`, `maintenance` as the page changes (a change of the page's shape sends a new `snapshot`). Clients send nothing.
          *
-         *     The server pings every 30 s and drops a client that has not answered the previous ping; a client that falls more than 1024 KiB behind is disconnected. A password-protected page needs the cookie set by its login page, or `Authorization: Bearer <page password>`. See docs/live.md.
+         *     The server pings every 30 s and drops a client that has not answered the previous ping; a client that falls more than 1024 KiB behind is disconnected. A password-protected page needs the cookie set by its login page, or `Authorization: Bearer <page password>`. A client address holds a limited number of streams at once (429 beyond), and the server as many as its file descriptors allow (503 beyond). See docs/live.md.
          */
         get: {
             parameters: {
@@ -871,7 +927,14 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description The server is shutting down or has all the streams it takes (application/problem+json). */
+                /** @description This client address holds all the streams it may, or too many wrong page passwords (application/problem+json, Retry-After). */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The server is shutting down or has all the streams it takes (application/problem+json, Retry-After). */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -939,7 +1002,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description An invalid field (named in `errors[].path`), a body that is not JSON, or a body over 16 KiB. Nothing is stored. */
+                /** @description An invalid field (named in `errors[].path`), or a body that is not JSON or is nested deeper than 400 levels. Nothing is stored. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -951,6 +1014,30 @@ export interface paths {
                 /** @description No enabled push monitor has this token (unknown, revoked, or the monitor is paused). */
                 404: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A body over 16384 bytes (it is not read further). Nothing is stored. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token sent more pings than its rate allows (WARDEN_PUSH_RATE a second, bursts of WARDEN_PUSH_BURST); retry after `Retry-After` seconds. Nothing is stored. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait. */
+                        "Retry-After"?: number;
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1028,7 +1115,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description An invalid field (named in `errors[].path`), a body that is not JSON, or a body over 16 KiB. Nothing is stored. */
+                /** @description An invalid field (named in `errors[].path`), or a body that is not JSON or is nested deeper than 400 levels. Nothing is stored. */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1040,6 +1127,30 @@ export interface paths {
                 /** @description No enabled push monitor has this token (unknown, revoked, or the monitor is paused). */
                 404: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A body over 16384 bytes (it is not read further). Nothing is stored. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The token sent more pings than its rate allows (WARDEN_PUSH_RATE a second, bursts of WARDEN_PUSH_BURST); retry after `Retry-After` seconds. Nothing is stored. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait. */
+                        "Retry-After"?: number;
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -1214,7 +1325,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description The body is not JSON, or has no results array. */
+                /** @description The body is not JSON, or has no results array, or nests deeper than 400 levels outside its results (a result nested deeper is rejected alone). */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1842,6 +1953,68 @@ export interface paths {
                 429: components["responses"]["TooManyRequests"];
             };
         };
+        trace?: never;
+    };
+    "/api/v1/pages/{slug}/domain/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a page’s custom domain
+         * @description A custom domain set through the API serves nothing until `_warden.<customDomain>` holds the page’s token as a DNS TXT record (see `customDomainVerification` in the page). This looks the record up now: found, the domain serves the page and the page is answered; not found, 409 `domain-not-verified` says what the record holds (a domain verified before stops serving). Verified domains are looked up again daily. Domains from warden.yaml are verified as written.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The page slug. */
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Verified: the page, with `customDomainVerification.state` verified. */
+                200: {
+                    headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Page"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                /** @description No page with this slug in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/pages/{slug}/components": {
@@ -3317,6 +3490,13 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description A JSON-RPC error: the body is not JSON, not a JSON-RPC message, or nested deeper than 400 levels of arrays and objects. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description The Accept header does not allow both application/json and text/event-stream. */
                 406: {
                     headers: {
@@ -3324,7 +3504,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description The body is larger than 65536 bytes. */
+                /** @description The body is larger than 65536 bytes (it is not read further). */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -4462,6 +4642,22 @@ export interface components {
             title: string;
             description: string | null;
             customDomain: string | null;
+            /** @description null without a custom domain. A domain set through the API is verified by POST /api/v1/pages/{slug}/domain/verify. */
+            customDomainVerification: {
+                /**
+                 * @description Only a verified domain serves the page; an unverified one serves nothing.
+                 * @enum {string}
+                 */
+                state: "verified" | "unverified";
+                /** @description The DNS name to publish a TXT record at: `_warden.<customDomain>`. */
+                record: string;
+                /** @description The value the TXT record must hold; null for a domain from warden.yaml (the operator’s, verified as written). */
+                token: string | null;
+                /** @description When the record was found (epoch ms). */
+                verifiedAt: number | null;
+                /** @description When the record was last looked up (the verify call, the daily re-check). */
+                checkedAt: number | null;
+            } | null;
             /** @description Whether a password protects every form of the page (the password is never returned). */
             passwordProtected: boolean;
             /** @enum {string} */
@@ -4479,7 +4675,7 @@ export interface components {
             title: string;
             description?: string;
             customDomain?: string;
-            /** @description Protects every form of the page; stored hashed, never returned. */
+            /** @description Protects every form of the page (at least 8 characters); stored hashed, never returned. */
             password?: string;
             /**
              * @description disallow keeps the page out of MCP and llms.txt.
@@ -4492,7 +4688,7 @@ export interface components {
             title?: string;
             description?: string | null;
             customDomain?: string | null;
-            /** @description A new password, or null to remove protection. */
+            /** @description A new password (at least 8 characters), or null to remove protection. */
             password?: string | null;
             /**
              * @description disallow keeps the page out of MCP and llms.txt.
