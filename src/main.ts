@@ -83,7 +83,7 @@ export async function startWarden({ settings, clock = systemClock, logger: given
     retention: { checkDays: settings.checkRetentionDays, bucketDays: settings.bucketRetentionDays },
     apiRateLimitPerMinute: settings.apiRateLimitPerMinute,
     security: settings.security,
-    domains,
+    domains: { ...(settings.dnsServers ? { dnsServers: settings.dnsServers } : {}), ...domains },
   });
   const { app, bus, ingest, pages, fastPaths, scheduler, watchdog, retention } = parts;
 

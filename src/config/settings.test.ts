@@ -22,4 +22,41 @@ describe('settings from the environment', () => {
     expect(message).toMatch(/^invalid environment:/);
     for (const name of ['PORT', 'WARDEN_HEAP_GROWTH_PERCENT', 'WARDEN_SQLITE_SYNC']) expect(message).toContain(name);
   });
+
+  it('reads the security settings, with the defaults docs/security.md lists', () => {
+    expect(readSettings({}).security).toEqual({
+      trustProxy: false,
+      loginAttemptsPerMinute: 10,
+      pushPerSecond: 10,
+      pushBurst: 20,
+      liveConnectionsPerClient: 50,
+      liveConnectionsMax: undefined,
+      probePrivateTargets: 'auto',
+      changePollMs: 1000,
+    });
+    const set = readSettings({
+      WARDEN_TRUST_PROXY: '1',
+      WARDEN_LOGIN_ATTEMPTS_PER_MINUTE: '5',
+      WARDEN_PUSH_RATE: '0.5',
+      WARDEN_PUSH_BURST: '3',
+      WARDEN_LIVE_PER_CLIENT: '7',
+      WARDEN_LIVE_MAX: '900',
+      WARDEN_PROBE_PRIVATE_TARGETS: 'deny',
+      WARDEN_CHANGE_POLL_MS: '250',
+      WARDEN_DNS_SERVERS: '192.0.2.53, 192.0.2.54:5353,[2001:db8::53]:53',
+    });
+    expect(set.security).toEqual({
+      trustProxy: true,
+      loginAttemptsPerMinute: 5,
+      pushPerSecond: 0.5,
+      pushBurst: 3,
+      liveConnectionsPerClient: 7,
+      liveConnectionsMax: 900,
+      probePrivateTargets: 'deny',
+      changePollMs: 250,
+    });
+    expect(set.dnsServers).toEqual(['192.0.2.53', '192.0.2.54:5353', '[2001:db8::53]:53']);
+    expect(() => readSettings({ WARDEN_PROBE_PRIVATE_TARGETS: 'maybe' })).toThrow(/WARDEN_PROBE_PRIVATE_TARGETS/);
+    expect(() => readSettings({ WARDEN_DNS_SERVERS: 'dns.example' })).toThrow(/WARDEN_DNS_SERVERS/);
+  });
 });

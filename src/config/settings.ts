@@ -28,6 +28,11 @@ const settingsSchema = z.object({
   WARDEN_LIVE_MAX: z.coerce.number().int().min(1).max(10_000_000).optional(),
   WARDEN_PROBE_PRIVATE_TARGETS: z.enum(['allow', 'deny', 'auto']).default(SECURITY_DEFAULTS.probePrivateTargets),
   WARDEN_CHANGE_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(SECURITY_DEFAULTS.changePollMs),
+  WARDEN_DNS_SERVERS: z
+    .string()
+    .transform((v) => v.split(',').map((s) => s.trim()).filter((s) => s !== ''))
+    .pipe(z.array(z.string().regex(/^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:]+)(:\d{1,5})?$/, { error: 'expected IP addresses, optionally with :port, separated by commas' })))
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -55,6 +60,8 @@ export interface Settings {
   fastPath: boolean;
   /** Per-client, per-token and per-tenant limits (docs/security.md). */
   security: SecurityOptions;
+  /** DNS servers custom-domain verification asks (WARDEN_DNS_SERVERS); the system's resolvers when absent. */
+  dnsServers: string[] | undefined;
 }
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Settings> = {}): Settings {
@@ -91,6 +98,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Pa
       probePrivateTargets: e.WARDEN_PROBE_PRIVATE_TARGETS,
       changePollMs: e.WARDEN_CHANGE_POLL_MS,
     },
+    dnsServers: e.WARDEN_DNS_SERVERS,
   };
   for (const [key, value] of Object.entries(overrides)) if (value !== undefined) (settings as unknown as Record<string, unknown>)[key] = value;
   return settings;

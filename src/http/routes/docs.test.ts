@@ -18,6 +18,11 @@ describe('/docs', () => {
       const res = await h.call('GET', path, { key: null });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      // No other site may frame the reference (clickjacking), as with the status pages.
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       const html = await res.text();
       expect(html).toContain('/docs/swagger-ui-bundle.js');
       expect(html).not.toMatch(/https?:\/\//);

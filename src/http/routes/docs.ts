@@ -15,7 +15,15 @@ const ASSETS: Record<string, string> = {
 };
 
 const ASSET_CACHE_CONTROL = 'public, max-age=86400';
-const CSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'";
+/** Like a status page's: no other site frames the reference, links send the origin only, nothing is sniffed. */
+const PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'content-security-policy': "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'",
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-content-type-options': 'nosniff',
+  'cache-control': 'no-cache',
+};
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en">
@@ -52,10 +60,10 @@ export function docsRoutes(app: App): void {
   // Read once on first use and kept: a few MB in all, and the page is not a hot path.
   const files = new Map<string, Promise<ArrayBuffer>>();
   const page = () =>
-    new Response(INDEX_HTML, { headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': CSP, 'cache-control': 'no-cache' } });
+    new Response(INDEX_HTML, { headers: PAGE_HEADERS });
   app.get('/docs', page);
   app.get('/docs/', page);
-  app.get('/docs/init.js', () => new Response(INIT_JS, { headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' } }));
+  app.get('/docs/init.js', () => new Response(INIT_JS, { headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff' } }));
   for (const [name, type] of Object.entries(ASSETS))
     app.get(`/docs/${name}`, async () => {
       let bytes = files.get(name);
@@ -64,6 +72,6 @@ export function docsRoutes(app: App): void {
         files.set(name, bytes);
         bytes.catch(() => files.delete(name));
       }
-      return new Response(await bytes, { headers: { 'content-type': type, 'cache-control': ASSET_CACHE_CONTROL } });
+      return new Response(await bytes, { headers: { 'content-type': type, 'cache-control': ASSET_CACHE_CONTROL, 'x-content-type-options': 'nosniff' } });
     });
 }
