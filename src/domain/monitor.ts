@@ -35,6 +35,8 @@ export interface Monitor {
   failureStreak: number;
   lastCheckAt: number | null;
   lastResult: LatestResult | null;
+  /** When the secrets in `config` were last written in full (created, sent in full through the API, or by warden.yaml). */
+  secretsSetAt: number | null;
   managedBy: ManagedBy;
   createdAt: number;
   updatedAt: number;

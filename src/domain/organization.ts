@@ -48,6 +48,8 @@ export interface Relay {
   tokenPrefix: string | null;
   hasToken: boolean;
   lastSeenAt: number | null;
+  /** Set when the token was rotated through the API: the relay config withholds secrets set before then (null: none). */
+  secretsWithheldBefore: number | null;
   managedBy: ManagedBy;
   createdAt: number;
   updatedAt: number;

@@ -10,7 +10,7 @@ import { ANY_TARGET } from '../probes/target-guard.js';
 import { createProbeSchedule, type ProbeSchedule } from '../runner/probe-schedule.js';
 import { BACKOFF_DEFAULTS, type BackoffOptions, backoffDelay } from './backoff.js';
 import { createRelayClient, describeFailure, type RelayClient, RelayHttpError } from './client.js';
-import { RELAY_LIMITS, type RelayConfig, type RelayMonitor, relayConfigSchema } from './protocol.js';
+import { RELAY_LIMITS, type RelayConfig, type RelayMonitor, relayConfigSchema, SECRETS_WITHHELD_ERROR } from './protocol.js';
 import { openResultQueue, type QueuedBatch, type ResultQueue } from './queue.js';
 
 export const AGENT_DEFAULTS = {
@@ -84,6 +84,8 @@ export async function startRelayAgent(options: RelayAgentOptions): Promise<Relay
     // Relays are never restricted: reaching the private network they sit in is what they are for.
     guardFor: () => ANY_TARGET,
     ...(probeFor ? { probeFor: (monitor: RelayMonitor) => probeFor(monitor.type) } : {}),
+    // Its secrets were withheld (the token was rotated through the API): probing without them would only mislead.
+    unprobeable: (monitor) => (monitor.secretsWithheld?.length ? { ok: false, error: SECRETS_WITHHELD_ERROR } : undefined),
     onResult: async (monitor, result, checkedAt) => {
       await queue.append([{ id: newResultId(), monitorId: monitor.id, checkedAt, ...result }]);
       counts.produced++;

@@ -98,11 +98,22 @@ export const relayMonitorSchema = z.object({
   key: z.string(),
   name: z.string(),
   type: z.string().describe(`The monitor type: one of ${MONITOR_TYPES.filter((t) => t !== 'heartbeat').join(', ')}.`),
-  config: z.record(z.string(), z.unknown()).describe("The type's config, secrets included: they are sent to this relay only."),
+  config: z
+    .record(z.string(), z.unknown())
+    .describe("The type's config, secrets included (they are sent to this relay only), except those named in secretsWithheld."),
   intervalSec: z.number().int().positive(),
   timeoutMs: z.number().int().positive(),
+  secretsWithheld: z
+    .array(z.string())
+    .optional()
+    .describe(
+      "Present when the relay token was rotated through the API after this monitor's secrets were set: the secret config fields left out. The agent reports the monitor failed (not probed) until they are sent again.",
+    ),
 });
 export type RelayMonitor = z.infer<typeof relayMonitorSchema>;
+
+/** The error a relay reports, instead of probing, for a monitor whose secrets are withheld. */
+export const SECRETS_WITHHELD_ERROR = "secrets withheld: the relay token was rotated through the API; send this monitor's secrets again";
 
 export const relayConfigSchema = z.object({
   relay: z.object({ id: z.string(), key: z.string(), name: z.string() }),

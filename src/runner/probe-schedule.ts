@@ -44,6 +44,8 @@ export interface ProbeScheduleDeps<M extends ScheduledMonitor> {
   guardFor: (monitor: M) => TargetGuard;
   /** The registry by default; undefined for a type this build does not know. */
   probeFor?: (monitor: M) => ProbeDefinition | undefined;
+  /** A result recorded instead of probing, when the monitor cannot be probed as it is (a relay's withheld secrets). */
+  unprobeable?: (monitor: M) => ProbeResult | undefined;
   now?: () => number;
   random?: () => number;
 }
@@ -94,6 +96,12 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
     }, Math.max(0, entry.dueAt - now()));
   }
 
+  async function probe(monitor: M): Promise<ProbeResult> {
+    const definition = probeFor(monitor);
+    if (!definition) return { ok: false, error: `this build does not know the monitor type "${monitor.type}"; update it` };
+    return runProbe(definition, monitor.config, { timeoutMs: monitor.timeoutMs, signal: shutdown.signal, guard: deps.guardFor(monitor) });
+  }
+
   async function run(entry: Entry<M>): Promise<void> {
     const due = entry.dueAt;
     await acquire();
@@ -103,10 +111,7 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
       const checkedAt = now();
       lateness[runs % LATENESS_SAMPLES] = checkedAt - due;
       runs++;
-      const definition = probeFor(monitor);
-      const result: ProbeResult = definition
-        ? await runProbe(definition, monitor.config, { timeoutMs: monitor.timeoutMs, signal: shutdown.signal, guard: deps.guardFor(monitor) })
-        : { ok: false, error: `this build does not know the monitor type "${monitor.type}"; update it` };
+      const result: ProbeResult = deps.unprobeable?.(monitor) ?? (await probe(monitor));
       // A probe cut short by shutdown says nothing about the server: don't record it as a failure.
       if (shutdown.signal.aborted) return;
       await deps.onResult(monitor, result, checkedAt);

@@ -84,6 +84,8 @@ export interface RelayRepository {
   update(id: string, changes: { name?: string; managedBy?: ManagedBy }, now: number): Promise<void>;
   /** Replaces the relay's token (the old one stops working at once). */
   setToken(id: string, token: StoredToken | null, now: number): Promise<void>;
+  /** Secrets set before `before` are withheld from the relay config (a token rotated through the API); null withholds none. */
+  withholdSecrets(id: string, before: number | null): Promise<void>;
   touch(id: string, now: number): Promise<void>;
   delete(id: string): Promise<void>;
   /** Relays that run at least one enabled monitor. */
@@ -109,9 +111,15 @@ export interface MonitorRepository {
   findByKey(organizationId: string, key: string): Promise<Monitor | undefined>;
   findByPushTokenHash(hash: string): Promise<(Monitor & { pushTokenHash: string }) | undefined>;
   pushTokenHash(id: string): Promise<string | null>;
-  insert(monitor: MonitorSpec & { id: string; organizationId: string; managedBy: ManagedBy; pushToken: StoredToken | null }, now: number): Promise<void>;
+  /** `secretsSetAt` (default null): when the config's secrets were written in full. */
+  insert(
+    monitor: MonitorSpec & { id: string; organizationId: string; managedBy: ManagedBy; pushToken: StoredToken | null; secretsSetAt?: number | null },
+    now: number,
+  ): Promise<void>;
   updateSpec(id: string, spec: MonitorSpec, managedBy: ManagedBy, now: number): Promise<void>;
   setPushToken(id: string, token: StoredToken | null, now: number): Promise<void>;
+  /** Records that the monitor's secrets were just written in full: a relay whose token was rotated before `at` gets them. */
+  markSecretsSet(id: string, at: number): Promise<void>;
   delete(id: string): Promise<void>;
   /** Keys of the monitors a relay runs, enabled or not. */
   keysOnRelay(relayId: string): Promise<string[]>;

@@ -32,6 +32,8 @@ export interface RelaysTable {
   token_hash: string | null;
   token_prefix: string | null;
   last_seen_at: number | null;
+  /** Set when the token was rotated through the API: the relay config withholds secrets set before then. */
+  secrets_withheld_before: number | null;
   managed_by: ManagedBy;
   created_at: number;
   updated_at: number;
@@ -61,6 +63,8 @@ export interface MonitorsTable {
   last_check_at: number | null;
   /** JSON of the latest result: { checkedAt, ok, latencyMs, message, error, data, source }. */
   last_result: string | null;
+  /** When the secrets in `config` were last written in full (not kept from "[redacted]"). */
+  secrets_set_at: number | null;
   managed_by: ManagedBy;
   created_at: number;
   updated_at: number;

@@ -42,10 +42,18 @@ describeStore('monitors', (store) => {
       failureStreak: 0,
       lastCheckAt: null,
       lastResult: null,
+      secretsSetAt: null,
       managedBy: 'config',
       createdAt: NOW,
       updatedAt: NOW,
     } satisfies Monitor);
+  });
+
+  it('records when the secrets were written in full, at insert and later', async () => {
+    await store().monitors.insert({ ...monitorSpec('a'), id: 'mon_a', organizationId: ORG.id, managedBy: 'api', pushToken: null, secretsSetAt: NOW }, NOW);
+    expect(await store().monitors.findById('mon_a')).toMatchObject({ secretsSetAt: NOW });
+    await store().monitors.markSecretsSet('mon_a', NOW + 5000);
+    expect(await store().monitors.findById('mon_a')).toMatchObject({ secretsSetAt: NOW + 5000, updatedAt: NOW });
   });
 
   it('keeps an enabled monitor without degraded latency as such', async () => {
@@ -117,6 +125,7 @@ describeStore('monitors', (store) => {
       failureStreak: 2,
       lastCheckAt: NOW + 10,
       lastResult: null,
+      secretsSetAt: null,
       managedBy: 'config',
       createdAt: NOW,
       updatedAt: NOW + 1000,

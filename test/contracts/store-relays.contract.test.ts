@@ -19,6 +19,7 @@ describeStore('relays', (store) => {
       tokenPrefix: null,
       hasToken: false,
       lastSeenAt: null,
+      secretsWithheldBefore: null,
       managedBy: 'config',
       createdAt: NOW,
       updatedAt: NOW,
@@ -48,6 +49,16 @@ describeStore('relays', (store) => {
     await store().relays.setToken('rly_a', { hash: 'hash_2', prefix: 'wdr_2' }, NOW + 2000);
     expect(await store().relays.findByTokenHash('hash_1')).toBeUndefined();
     expect(await store().relays.findByTokenHash('hash_2')).toMatchObject({ id: 'rly_a', tokenPrefix: 'wdr_2' });
+  });
+
+  it('records since when secrets are withheld from the relay config, and clears it', async () => {
+    await addRelay(store(), 'a');
+    await store().relays.withholdSecrets('rly_a', NOW + 1000);
+    expect(await store().relays.findById('rly_a')).toMatchObject({ secretsWithheldBefore: NOW + 1000, updatedAt: NOW });
+    await store().relays.setToken('rly_a', { hash: 'hash_1', prefix: 'wdr_1' }, NOW + 2000);
+    expect(await store().relays.findByTokenHash('hash_1')).toMatchObject({ secretsWithheldBefore: NOW + 1000 });
+    await store().relays.withholdSecrets('rly_a', null);
+    expect(await store().relays.findById('rly_a')).toMatchObject({ secretsWithheldBefore: null });
   });
 
   it('forgets the token when it is set to none', async () => {

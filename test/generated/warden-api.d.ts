@@ -1215,12 +1215,14 @@ export interface paths {
                                 name: string;
                                 /** @description The monitor type: one of minecraft-java, minecraft-bedrock, source, fivem, rust-webrcon, rcon, pterodactyl, gamedig, discord, http, tcp, dns. */
                                 type: string;
-                                /** @description The type's config, secrets included: they are sent to this relay only. */
+                                /** @description The type's config, secrets included (they are sent to this relay only), except those named in secretsWithheld. */
                                 config: {
                                     [key: string]: unknown;
                                 };
                                 intervalSec: number;
                                 timeoutMs: number;
+                                /** @description Present when the relay token was rotated through the API after this monitor's secrets were set: the secret config fields left out. The agent reports the monitor failed (not probed) until they are sent again. */
+                                secretsWithheld?: string[];
                             }[];
                             limits: {
                                 resultsPerBatch: number;
@@ -3098,7 +3100,7 @@ export interface paths {
         put?: never;
         /**
          * Issue a new relay token
-         * @description Returns a new token this once; the previous one stops working at once.
+         * @description Returns a new token this once; the previous one stops working at once. The API never shows secrets, so neither does the relay config served to this token: every secret set before the rotation is withheld from it (the monitors are listed in secretsWithheld) until it is sent again in full or warden.yaml is applied. `warden relays token` (the operator) withholds nothing.
          */
         post: {
             parameters: {
@@ -3112,7 +3114,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The relay and its new token. */
+                /** @description The relay, its new token, and the monitors whose secrets must be sent again. */
                 200: {
                     headers: {
                         "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -3122,7 +3124,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["RelayWithToken"];
+                        "application/json": components["schemas"]["RotatedRelayToken"];
                     };
                 };
                 400: components["responses"]["BadRequest"];
@@ -4891,6 +4893,16 @@ export interface components {
         };
         RelayPatch: {
             name?: string;
+        };
+        RotatedRelayToken: components["schemas"]["RelayWithToken"] & {
+            /** @description Monitors on this relay whose secrets the new token does not get: send each one's secrets again in full (PATCH /api/v1/monitors/{id}) or apply warden.yaml. Until then the relay reports them failed. */
+            secretsWithheld: {
+                id: string;
+                key: string;
+                name: string;
+                /** @description Its secret config fields the relay does not get (headers, password, apiKey, botToken). */
+                fields: string[];
+            }[];
         };
         ApiKey: {
             id: string;

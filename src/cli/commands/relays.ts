@@ -15,7 +15,9 @@ export function relaysCommand(): Command {
     .addOption(orgOption())
     .action(async (key: string, options: { org?: string }) => {
       await withOrganization(options.org, async (ctx) => {
-        const { token } = await rotateRelayToken(ctx, { key });
+        // The operator, on the database itself: the new token gets every secret, including any withheld after an API rotation.
+        // The operator's own rotation (writer `config`): its token gets the secrets, an API rotation's does not.
+        const { token } = await rotateRelayToken({ ...ctx, writer: 'config' }, { key });
         process.stderr.write(`issued a new token for relay ${key}; the previous one no longer works. It is shown only once:\n`);
         process.stdout.write(`${token}\n`);
       });

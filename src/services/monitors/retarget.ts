@@ -34,7 +34,7 @@ export function retargetIssues(
 }
 
 /** A secret the patch does not set: left out, or sent back as "[redacted]". */
-function keptFromStorage(value: unknown): boolean {
+export function keptFromStorage(value: unknown): boolean {
   return value === undefined || value === REDACTED;
 }
 

@@ -6,8 +6,9 @@ import { type Monitor, type MonitorSpec, monitorPlacementIssues, monitorSpecChan
 import { assertWritable } from '../../domain/ownership.js';
 import { probeDefinition } from '../../probes/registry.js';
 import { parseInput, type ServiceContext, withTransaction, writerOf } from '../context.js';
+import { secretsSetTime } from '../relays/secrets.js';
 import { relayKeysById, requireMonitor } from './read.js';
-import { retargetIssues } from './retarget.js';
+import { keptFromStorage, retargetIssues } from './retarget.js';
 import { type MonitorPatch, monitorUpdateSchema } from './schema.js';
 import { type MonitorWithRelay, monitorWithRelay, REDACTED } from './view.js';
 import { announce, relayIdsByKey } from './write.js';
@@ -20,10 +21,11 @@ export async function updateMonitor(ctx: ServiceContext, input: z.input<typeof m
     assertWritable(current, writer, `monitor "${current.key}"`);
     const [relayIds, relayKeys] = await Promise.all([relayIdsByKey(tx), relayKeysById(tx)]);
     const spec = patched(current, changes, relayIds, relayKeys);
-    if (monitorSpecChanged(current, spec)) {
-      await tx.store.monitors.updateSpec(current.id, spec, writer, tx.clock.now());
-      await announce(tx, current);
-    }
+    const specChanged = monitorSpecChanged(current, spec);
+    if (specChanged) await tx.store.monitors.updateSpec(current.id, spec, writer, tx.clock.now());
+    // Secrets sent in full are the caller's own: a relay whose token was rotated through the API may have them again.
+    if (secretsSentInFull(spec, changes.config)) await tx.store.monitors.markSecretsSet(current.id, await secretsSetTime(tx, spec.relayId));
+    if (specChanged) await announce(tx, current);
     return monitorWithRelay((await tx.store.monitors.findById(current.id)) ?? current, relayKeys);
   });
 }
@@ -60,6 +62,11 @@ function patched(current: Monitor, patch: MonitorPatch, relayIds: Map<string, st
     retries: patch.retries ?? current.retries,
     degradedLatencyMs: patch.degradedLatencyMs === undefined ? current.degradedLatencyMs : patch.degradedLatencyMs,
   };
+}
+
+/** Every secret the monitor now holds was in the patch itself (not "[redacted]", not left out). */
+function secretsSentInFull(spec: MonitorSpec, patchConfig: Record<string, unknown> | undefined): boolean {
+  return probeDefinition(spec.type).secrets.every((field) => spec.config[field] === undefined || !keptFromStorage(patchConfig?.[field]));
 }
 
 /** A shallow merge patch: null removes a field; a secret sent back as "[redacted]" keeps its stored value. */

@@ -7,6 +7,7 @@ import { type Monitor, type MonitorSpec, monitorPlacementIssues, monitorSpecChan
 import { assertWritable } from '../../domain/ownership.js';
 import { displayPrefix, generateSecret, hashSecret } from '../../domain/tokens.js';
 import { organizationOf, parseInput, type ServiceContext, uniquely, withTransaction, writerOf } from '../context.js';
+import { secretsSetTime, withheldSecrets } from '../relays/secrets.js';
 import { relayKeysById, requireMonitor } from './read.js';
 import { type MonitorEntry, monitorCreateSchema, monitorEntrySchema, monitorIdSchema } from './schema.js';
 import { type MonitorWithRelay, monitorWithRelay } from './view.js';
@@ -59,6 +60,11 @@ export async function putMonitor(
       await tx.store.monitors.updateSpec(current.id, spec, writer, now);
       changed = true;
     }
+    // The file holds the secrets in full: what it writes, or finds withheld from its relay, counts as set now.
+    if (changed || (await withheldFromRelay(tx, { ...current, type: spec.type, config: spec.config }, spec.relayId))) {
+      await tx.store.monitors.markSecretsSet(current.id, await secretsSetTime(tx, spec.relayId));
+      changed = true;
+    }
     const stored = await tx.store.monitors.pushTokenHash(current.id);
     const token = !wantsToken ? null : fixed ?? (stored === null ? storedToken(generateSecret('pushToken')) : undefined);
     const generatedPushToken = wantsToken && !fixed && stored === null;
@@ -69,6 +75,11 @@ export async function putMonitor(
     if (changed) await announce(tx, current);
     return { monitor: (await tx.store.monitors.findById(current.id)) ?? current, outcome: changed ? 'updated' : 'unchanged', generatedPushToken };
   });
+}
+
+async function withheldFromRelay(ctx: ServiceContext, monitor: Monitor, relayId: string | null): Promise<boolean> {
+  const relay = relayId === null ? undefined : await ctx.store.relays.findById(relayId);
+  return relay !== undefined && withheldSecrets(monitor, relay).length > 0;
 }
 
 /** Deletes a monitor with its history; components that showed it show nothing until told otherwise. */
@@ -105,7 +116,9 @@ async function insertMonitor(ctx: ServiceContext, spec: MonitorSpec, pushToken: 
         throw new ConflictError(`an organization has at most ${LIMITS.monitorsPerOrganization} monitors`);
       if (await ctx.store.monitors.findByKey(organizationId, spec.key)) throw new ConflictError(taken);
       const id = newId('mon');
-      await ctx.store.monitors.insert({ ...spec, id, organizationId, managedBy: writerOf(ctx), pushToken }, ctx.clock.now());
+      // Created with its secrets in full, by the API or the file: they are the writer's own.
+      const secretsSetAt = await secretsSetTime(ctx, spec.relayId);
+      await ctx.store.monitors.insert({ ...spec, id, organizationId, managedBy: writerOf(ctx), pushToken, secretsSetAt }, ctx.clock.now());
       return (await ctx.store.monitors.findById(id)) as Monitor;
     },
     taken,

@@ -44,7 +44,11 @@ export async function putRelay(ctx: ServiceContext, input: z.input<typeof relayE
       const hash = hashSecret(entry.token);
       const holder = await tx.store.relays.findByTokenHash(hash);
       if (holder && holder.id !== relay.id) throw new ConflictError(`the token of relay "${entry.key}" is already used by another relay`);
-      if (!holder) await tx.store.relays.setToken(relay.id, { hash, prefix: displayPrefix(entry.token) }, now);
+      if (!holder) {
+        await tx.store.relays.setToken(relay.id, { hash, prefix: displayPrefix(entry.token) }, now);
+        // The operator's token: it gets every secret, even those withheld after a rotation through the API.
+        await tx.store.relays.withholdSecrets(relay.id, null);
+      }
     }
     return { relay: (await tx.store.relays.findById(relay.id)) ?? relay, outcome };
   });

@@ -1,5 +1,6 @@
-// Hardening (issue 13): a probe-target policy per organization, custom-domain verification, and a change counter that
-// lets every process on one database see config and API writes within a poll.
+// Hardening (issue 13): a probe-target policy per organization, custom-domain verification, a change counter that
+// lets every process on one database see config and API writes within a poll, and secrets withheld from a relay token
+// rotated through the API.
 import { type Kysely, sql } from 'kysely';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow today's table types.
@@ -23,9 +24,15 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('version', time, (c) => c.notNull())
     .execute();
   await db.insertInto('change_counter').values({ id: 1, version: 0 }).execute();
+  // A relay token rotated through the API: the relay config withholds every secret set before then (null: nothing withheld).
+  await db.schema.alterTable('relays').addColumn('secrets_withheld_before', time).execute();
+  // When the monitor's secrets were last written in full (created, sent in full through the API, or by warden.yaml).
+  await db.schema.alterTable('monitors').addColumn('secrets_set_at', time).execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {
+  await db.schema.alterTable('monitors').dropColumn('secrets_set_at').execute();
+  await db.schema.alterTable('relays').dropColumn('secrets_withheld_before').execute();
   await db.schema.dropTable('change_counter').execute();
   for (const column of ['custom_domain_checked_at', 'custom_domain_verified_at', 'custom_domain_token']) {
     await db.schema.alterTable('pages').dropColumn(column).execute();

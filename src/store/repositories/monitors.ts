@@ -30,6 +30,7 @@ export function toMonitor(r: Selectable<MonitorsTable>): Monitor {
     failureStreak: r.failure_streak,
     lastCheckAt: r.last_check_at,
     lastResult: r.last_result === null ? null : (JSON.parse(r.last_result) as LatestResult),
+    secretsSetAt: r.secrets_set_at,
     managedBy: r.managed_by,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
@@ -106,6 +107,7 @@ export function monitorRepository(db: Db, { locksRows }: { locksRows: boolean })
           failure_streak: 0,
           last_check_at: null,
           last_result: null,
+          secrets_set_at: monitor.secretsSetAt ?? null,
           managed_by: monitor.managedBy,
           created_at: now,
           updated_at: now,
@@ -121,6 +123,9 @@ export function monitorRepository(db: Db, { locksRows }: { locksRows: boolean })
         .set({ push_token_hash: token?.hash ?? null, push_token_prefix: token?.prefix ?? null, updated_at: now })
         .where('id', '=', id)
         .execute();
+    },
+    async markSecretsSet(id, at) {
+      await db.updateTable('monitors').set({ secrets_set_at: at }).where('id', '=', id).execute();
     },
     async delete(id) {
       await db.deleteFrom('monitors').where('id', '=', id).execute();

@@ -13,6 +13,7 @@ const toRelay = (r: Selectable<RelaysTable>): Relay => ({
   tokenPrefix: r.token_prefix,
   hasToken: r.token_hash !== null,
   lastSeenAt: r.last_seen_at,
+  secretsWithheldBefore: r.secrets_withheld_before,
   managedBy: r.managed_by,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
@@ -48,6 +49,7 @@ export function relayRepository(db: Db): RelayRepository {
           token_hash: null,
           token_prefix: null,
           last_seen_at: null,
+          secrets_withheld_before: null,
           managed_by: relay.managedBy,
           created_at: now,
           updated_at: now,
@@ -71,6 +73,9 @@ export function relayRepository(db: Db): RelayRepository {
         .set({ token_hash: token?.hash ?? null, token_prefix: token?.prefix ?? null, updated_at: now })
         .where('id', '=', id)
         .execute();
+    },
+    async withholdSecrets(id, before) {
+      await db.updateTable('relays').set({ secrets_withheld_before: before }).where('id', '=', id).execute();
     },
     async touch(id, now) {
       await db.updateTable('relays').set({ last_seen_at: now }).where('id', '=', id).execute();

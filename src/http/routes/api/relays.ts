@@ -13,6 +13,20 @@ const RelayWithToken = relayViewSchema
   .extend({ token: z.string().describe('The relay token (wdr_…), shown this once: give it to the relay agent.') })
   .openapi('RelayWithToken');
 const withToken = ({ relay, token }: { relay: RelayView; token: string }) => ({ ...relay, token });
+const RotatedRelayToken = RelayWithToken.extend({
+  secretsWithheld: z
+    .array(
+      z.object({
+        id: z.string(),
+        key: z.string(),
+        name: z.string(),
+        fields: z.array(z.string()).describe('Its secret config fields the relay does not get (headers, password, apiKey, botToken).'),
+      }),
+    )
+    .describe(
+      "Monitors on this relay whose secrets the new token does not get: send each one's secrets again in full (PATCH /api/v1/monitors/{id}) or apply warden.yaml. Until then the relay reports them failed.",
+    ),
+}).openapi('RotatedRelayToken');
 
 export function relayApiRoutes(app: App, guards: ApiGuards): void {
   const op = { tag: 'relays', path: '/api/v1/relays' } as const;
@@ -55,10 +69,11 @@ export function relayApiRoutes(app: App, guards: ApiGuards): void {
     path: '/api/v1/relays/{id}/token',
     method: 'post',
     summary: 'Issue a new relay token',
-    description: 'Returns a new token this once; the previous one stops working at once.',
+    description:
+      'Returns a new token this once; the previous one stops working at once. The API never shows secrets, so neither does the relay config served to this token: every secret set before the rotation is withheld from it (the monitors are listed in secretsWithheld) until it is sent again in full or warden.yaml is applied. `warden relays token` (the operator) withholds nothing.',
     scope: 'write',
-    ok: { status: 200, schema: RelayWithToken, description: 'The relay and its new token.' },
+    ok: { status: 200, schema: RotatedRelayToken, description: 'The relay, its new token, and the monitors whose secrets must be sent again.' },
     run: rotateRelayToken,
-    respond: withToken,
+    respond: ({ relay, token, secretsWithheld }) => ({ ...relay, token, secretsWithheld }),
   });
 }
