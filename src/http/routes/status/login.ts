@@ -1,11 +1,10 @@
 // POST /s/{slug}/login (or /login on a custom domain): the password form's answer, a cookie or the form again.
 // The body is read under a small cap while it streams (chunked or not), and wrong passwords count against the client.
-import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 import type { Page } from '../../../domain/page.js';
 import { issuePageCookie, PAGE_COOKIE_MAX_AGE_SEC, pageCookieName } from '../../../services/pages/page-access.js';
 import type { AppEnv } from '../../app.js';
-import { readIncoming } from '../../middleware/json-body.js';
+import { readBodyBytes } from '../../middleware/json-body.js';
 import { problem, problemResponse } from '../../problem.js';
 import { requestClient } from './request-client.js';
 import { passwordRequired, tooManyAttempts } from './serve-form.js';
@@ -40,7 +39,7 @@ export async function loginPost(c: Context<AppEnv>, page: Page, basePath: string
 async function readPassword(c: Context<AppEnv>): Promise<string | null> {
   const declared = c.req.header('content-length');
   if (declared !== undefined && Number(declared) > LOGIN_BODY_MAX_BYTES) return null;
-  const bytes = await readCapped(c, LOGIN_BODY_MAX_BYTES);
+  const bytes = await readBodyBytes(c, LOGIN_BODY_MAX_BYTES);
   if (bytes.length > LOGIN_BODY_MAX_BYTES) return null;
   const type = c.req.header('content-type') ?? '';
   try {
@@ -51,30 +50,4 @@ async function readPassword(c: Context<AppEnv>): Promise<string | null> {
   } catch {
     return '';
   }
-}
-
-/**
- * The body's bytes, reading no further than just past `maxBytes` (then what was read, longer than maxBytes): from
- * Node's request when served by node:http (the rest is discarded unread-into-memory after the answer), else from the
- * Request's stream.
- */
-async function readCapped(c: Context<AppEnv>, maxBytes: number): Promise<Buffer> {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  if (incoming && typeof incoming.on === 'function') return readIncoming(incoming, maxBytes);
-  const stream = c.req.raw.body;
-  if (!stream) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      break;
-    }
-  }
-  return Buffer.concat(chunks, size);
 }
