@@ -1,0 +1,57 @@
+// Discord: an execute-webhook call with one embed. Wire format:
+//   POST {url}   content-type: application/json
+//   { username: "Warden", allowed_mentions: { parse: [] },
+//     embeds: [{ title, description: reason?, url: page?, color: red/green/orange/blue by severity,
+//                fields: [{ name, value, inline: true }] (Monitor, Page as [title](url), Downtime, Players…),
+//                footer: { text: organization }, timestamp: ISO time of the event }] }
+import { z } from 'zod';
+import { defineChannel, type NotificationEvent } from '../channel.js';
+import { endpointUrl } from '../fields.js';
+import { clip, eventFacts, pageLink, REASON_CHARS, SEVERITY_LOOK } from '../format.js';
+import { postRequest } from '../http-send.js';
+
+export const discordConfig = z
+  .object({
+    url: endpointUrl('Discord webhook URL').describe('The channel webhook URL (Server settings → Integrations → Webhooks).'),
+  })
+  .strict();
+
+export type DiscordConfig = z.output<typeof discordConfig>;
+
+export const discordChannel = defineChannel({
+  type: 'discord',
+  label: 'Discord',
+  config: discordConfig,
+  secrets: ['url'],
+  targets: ['url'],
+  send: (event, config, ctx) => postRequest({ url: config.url, body: discordMessage(event) }, ctx),
+});
+
+/** Discord's limits on an embed's parts. */
+const LIMITS = { title: 256, description: 4096, fieldName: 256, fieldValue: 1024, fields: 25 };
+
+export function discordMessage(event: NotificationEvent) {
+  const page = pageLink(event);
+  const fields = eventFacts(event)
+    .slice(0, LIMITS.fields)
+    .map((fact) => ({
+      name: clip(fact.name, LIMITS.fieldName),
+      value: clip(fact.url ? `[${escapeMarkdown(fact.value)}](${fact.url})` : escapeMarkdown(fact.value), LIMITS.fieldValue),
+      inline: true,
+    }));
+  const embed = {
+    title: clip(event.title, LIMITS.title),
+    ...(event.reason ? { description: clip(escapeMarkdown(event.reason), Math.min(REASON_CHARS, LIMITS.description)) } : {}),
+    ...(page ? { url: page.url } : {}),
+    color: SEVERITY_LOOK[event.severity].colour,
+    fields,
+    footer: { text: event.organization.name },
+    timestamp: new Date(event.at).toISOString(),
+  };
+  return { username: 'Warden', allowed_mentions: { parse: [] }, embeds: [embed] };
+}
+
+/** Markdown characters shown as themselves, so a monitor's name cannot bold, link or mention. */
+function escapeMarkdown(text: string): string {
+  return text.replace(/([\\*_~`|>[\]()#-])/g, '\\$1');
+}

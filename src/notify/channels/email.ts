@@ -1,0 +1,194 @@
+// Email over SMTP with nodemailer: one message with a text and an HTML part, a Message-ID derived from the event's id
+// (a resend after a crash threads and dedupes with the first), and SMTP replies mapped to outcomes (4xx retry, 5xx dead).
+import { createHash } from 'node:crypto';
+import nodemailer from 'nodemailer';
+import { z } from 'zod';
+import { defineChannel, type NotificationEvent, type NotificationKind, type SendContext, type SendOutcome } from '../channel.js';
+import { secretText } from '../fields.js';
+import { clip, eventFacts, footnote, pageLink, plainText, REASON_CHARS, SEVERITY_LOOK } from '../format.js';
+import { ANSWER_CHARS } from '../http-send.js';
+
+/** Bound on each SMTP phase: connecting, the greeting, and silence on the socket. */
+export const SMTP_TIMEOUT_MS = 10_000;
+
+const email = (what: string) => z.email({ error: `expected the ${what} as an email address` }).max(254);
+
+export const emailConfig = z
+  .object({
+    to: z.union([email('recipient'), z.array(email('recipient')).min(1, { error: 'expected at least one recipient' }).max(20, { error: 'at most 20 recipients' })]),
+    from: z.union([email('sender'), z.object({ address: email('sender'), name: z.string().min(1).max(100).optional() }).strict()]),
+    host: z.string().min(1, { error: 'expected the SMTP host' }).max(253),
+    /** 587 by default; 465 when `secure` is tls. */
+    port: z.number().int().min(1).max(65535).optional(),
+    /** tls: implicit TLS (port 465); starttls: plain then STARTTLS, required; none: plain text, for a local relay. */
+    secure: z.enum(['tls', 'starttls', 'none']).default('starttls'),
+    username: z.string().min(1).max(320).optional(),
+    password: secretText('SMTP password').optional(),
+    tlsRejectUnauthorized: z.boolean().default(true),
+  })
+  .strict()
+  .refine((config) => config.password === undefined || config.username !== undefined, { error: 'a password needs a username', path: ['username'] });
+
+export type EmailConfig = z.output<typeof emailConfig>;
+
+/** The message as nodemailer takes it. */
+export interface EmailMessage {
+  from: string | { name: string; address: string };
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+  date: Date;
+  headers: Record<string, string>;
+  /** nodemailer writes `List-Unsubscribe: <url>` from it. */
+  list?: { unsubscribe: string };
+}
+
+const PREFIX: Record<NotificationKind, string> = {
+  'monitor.down': 'DOWN',
+  'monitor.recovered': 'UP',
+  'monitor.degraded': 'DEGRADED',
+  'monitor.flapping': 'FLAPPING',
+  'monitor.reminder': 'STILL DOWN',
+  'relay.offline': 'RELAY OFFLINE',
+  'relay.back': 'RELAY BACK',
+  'incident.created': 'INCIDENT',
+  'incident.updated': 'INCIDENT UPDATE',
+  'incident.resolved': 'RESOLVED',
+  'maintenance.started': 'MAINTENANCE',
+  'maintenance.ended': 'MAINTENANCE ENDED',
+  'tls.expiring': 'TLS EXPIRING',
+  'tls.expired': 'TLS EXPIRED',
+  test: 'TEST',
+};
+
+/** The mail for one event. `unsubscribeUrl` (page subscribers) adds one-click List-Unsubscribe (RFC 8058). */
+export function buildEmail(event: NotificationEvent, config: EmailConfig, extra: { unsubscribeUrl?: string } = {}): EmailMessage {
+  const prefix = PREFIX[event.kind];
+  const headers: Record<string, string> = { 'X-Warden-Event': event.kind, 'Auto-Submitted': 'auto-generated' };
+  const unsubscribe = extra.unsubscribeUrl && isWebUrl(extra.unsubscribeUrl) ? extra.unsubscribeUrl : undefined;
+  if (unsubscribe) headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+  let text = plainText(event);
+  if (unsubscribe) text += `\n\nUnsubscribe: ${unsubscribe}`;
+  return {
+    from: typeof config.from === 'string' ? config.from : { name: config.from.name ?? 'Warden', address: config.from.address },
+    to: typeof config.to === 'string' ? [config.to] : config.to,
+    subject: clip(`[${prefix}] ${event.title}`.replace(/\s+/g, ' ').trim(), 200),
+    text,
+    html: renderHtml(event, prefix, unsubscribe),
+    messageId: messageId(event.id, typeof config.from === 'string' ? config.from : config.from.address),
+    date: new Date(event.at),
+    headers,
+    ...(unsubscribe ? { list: { unsubscribe } } : {}),
+  };
+}
+
+/** `<warden.ID@sender-domain>`: the same for every send of one event. Ids with other characters are hashed. */
+export function messageId(eventId: string, from: string): string {
+  const domain = from.slice(from.lastIndexOf('@') + 1).toLowerCase() || 'warden.invalid';
+  const local = /^[A-Za-z0-9._-]{1,64}$/.test(eventId) ? eventId : createHash('sha256').update(eventId).digest('hex').slice(0, 40);
+  return `<warden.${local}@${domain}>`;
+}
+
+function renderHtml(event: NotificationEvent, prefix: string, unsubscribe: string | undefined): string {
+  const look = SEVERITY_LOOK[event.severity];
+  const colour = `#${look.colour.toString(16).padStart(6, '0')}`;
+  const cell = 'padding:4px 12px 4px 0;vertical-align:top';
+  const rows = eventFacts(event)
+    .filter((fact) => fact.name !== 'Page')
+    .map((fact) => `<tr><td style="${cell};color:#6b7280;white-space:nowrap">${escapeHtml(fact.name)}</td><td style="${cell};color:#111827">${escapeHtml(fact.value)}</td></tr>`)
+    .join('');
+  const page = pageLink(event);
+  const parts = [
+    `<div style="font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5;color:#111827;max-width:600px">`,
+    `<p style="margin:0 0 12px;padding:10px 14px;border-left:4px solid ${colour};background:#f9fafb;font-size:16px;font-weight:600;color:${colour}">${escapeHtml(prefix)} · ${escapeHtml(event.title)}</p>`,
+    event.reason ? `<p style="margin:0 0 12px;white-space:pre-wrap">${escapeHtml(clip(event.reason, REASON_CHARS))}</p>` : '',
+    rows ? `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">${rows}</table>` : '',
+    page && isWebUrl(page.url)
+      ? `<p style="margin:0 0 16px"><a href="${escapeHtml(page.url)}" style="display:inline-block;padding:8px 14px;border-radius:6px;background:${colour};color:#ffffff;text-decoration:none;font-weight:600">View ${escapeHtml(page.title)}</a></p>`
+      : '',
+    `<p style="margin:16px 0 0;font-size:12px;color:#6b7280">${escapeHtml(footnote(event))}`,
+    unsubscribe ? ` · <a href="${escapeHtml(unsubscribe)}" style="color:#6b7280">Unsubscribe</a>` : '',
+    `</p></div>`,
+  ];
+  return `<!doctype html><html><body style="margin:0;padding:16px;background:#ffffff">${parts.join('')}</body></html>`;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function isWebUrl(url: string): boolean {
+  return /^https?:\/\//i.test(url);
+}
+
+function transportOptions(config: EmailConfig) {
+  return {
+    host: config.host,
+    port: config.port ?? (config.secure === 'tls' ? 465 : 587),
+    secure: config.secure === 'tls',
+    requireTLS: config.secure === 'starttls',
+    ignoreTLS: config.secure === 'none',
+    ...(config.username ? { auth: { user: config.username, pass: config.password ?? '' } } : {}),
+    tls: { rejectUnauthorized: config.tlsRejectUnauthorized, minVersion: 'TLSv1.2' as const },
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: SMTP_TIMEOUT_MS,
+    dnsTimeout: SMTP_TIMEOUT_MS,
+    disableFileAccess: true,
+    disableUrlAccess: true,
+    logger: false,
+  };
+}
+
+/** What nodemailer puts on its errors. */
+interface SmtpError {
+  message?: string;
+  code?: string;
+  responseCode?: number;
+  response?: string;
+}
+
+/** Errors without an SMTP reply that will not go away by trying again: the config is wrong. */
+const PERMANENT_CODES = new Set(['EAUTH', 'ENOAUTH', 'EENVELOPE', 'ECONFIG', 'EREQUIRETLS', 'EMAXRECIPIENTS']);
+
+/** An SMTP error as an outcome: 4xx replies and network trouble retry, 5xx replies and bad config are dead. */
+export function smtpErrorOutcome(error: unknown, signal?: AbortSignal): SendOutcome {
+  const err = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as SmtpError;
+  const status = typeof err.responseCode === 'number' ? err.responseCode : null;
+  const answer = err.response ? clip(err.response, ANSWER_CHARS) : undefined;
+  const withAnswer = answer ? { answer } : {};
+  if (signal?.aborted || err.code === 'EABORT') return { kind: 'retry', status, error: 'timed out', ...withAnswer };
+  const message = `${err.code ? `${err.code}: ` : ''}${err.message ?? 'SMTP error'}`;
+  if (status !== null && status >= 500) return { kind: 'dead', status, error: message, ...withAnswer };
+  if (status !== null && status >= 400) return { kind: 'retry', status, error: message, ...withAnswer };
+  if (err.code && PERMANENT_CODES.has(err.code)) return { kind: 'dead', status, error: message, ...withAnswer };
+  return { kind: 'retry', status, error: message, ...withAnswer };
+}
+
+async function send(event: NotificationEvent, config: EmailConfig, ctx: SendContext): Promise<SendOutcome> {
+  if (ctx.signal.aborted) return { kind: 'retry', status: null, error: 'timed out' };
+  const transport = nodemailer.createTransport(transportOptions(config));
+  try {
+    const info = await transport.sendMail({ ...buildEmail(event, config), signal: ctx.signal });
+    const response = typeof info.response === 'string' ? info.response : '';
+    const code = /^(\d{3})\b/.exec(response)?.[1];
+    const rejected = (info.rejected ?? []).map(String);
+    const note = rejected.length > 0 ? ` (rejected: ${rejected.join(', ')})` : '';
+    return { kind: 'sent', status: code ? Number(code) : null, answer: clip(response + note, ANSWER_CHARS) };
+  } catch (error) {
+    return smtpErrorOutcome(error, ctx.signal);
+  } finally {
+    transport.close();
+  }
+}
+
+export const emailChannel = defineChannel({
+  type: 'email',
+  label: 'Email (SMTP)',
+  config: emailConfig,
+  secrets: ['password'],
+  targets: ['host', 'port', 'to'],
+  send,
+});

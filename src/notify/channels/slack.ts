@@ -1,0 +1,61 @@
+// Slack: an incoming webhook with Block Kit blocks and a plain `text` fallback (notifications, old clients). Wire format:
+//   POST {url}   content-type: application/json
+//   { text: "<emoji> <title>",
+//     blocks: [ { type: header, text: plain_text "<emoji> <title>" },
+//               { type: section, text: mrkdwn reason?, fields: [mrkdwn "*Monitor*\nLobby", …] },
+//               { type: actions, elements: [{ type: button, text: "Open <page>", url }] } (when there is a page),
+//               { type: context, elements: [mrkdwn "<organization> · <time>"] } ] }
+import { z } from 'zod';
+import { defineChannel, type NotificationEvent } from '../channel.js';
+import { endpointUrl } from '../fields.js';
+import { clip, eventFacts, footnote, pageLink, REASON_CHARS, SEVERITY_LOOK } from '../format.js';
+import { postRequest } from '../http-send.js';
+
+export const slackConfig = z
+  .object({
+    url: endpointUrl('Slack incoming webhook URL').describe('The incoming webhook URL (https://hooks.slack.com/services/…).'),
+  })
+  .strict();
+
+export type SlackConfig = z.output<typeof slackConfig>;
+
+export const slackChannel = defineChannel({
+  type: 'slack',
+  label: 'Slack',
+  config: slackConfig,
+  secrets: ['url'],
+  targets: ['url'],
+  send: (event, config, ctx) => postRequest({ url: config.url, body: slackMessage(event) }, ctx),
+});
+
+/** Slack's limits: a header's text, a section field, the fields of a section, a button's label. */
+const LIMITS = { header: 150, field: 2000, fields: 10, button: 75 };
+
+export function slackMessage(event: NotificationEvent) {
+  const heading = `${SEVERITY_LOOK[event.severity].emoji} ${event.title}`;
+  const page = pageLink(event);
+  const fields = eventFacts(event)
+    .slice(0, LIMITS.fields)
+    .map((fact) => ({
+      type: 'mrkdwn',
+      text: clip(`*${fact.name}*\n${fact.url ? `<${fact.url}|${escapeMrkdwn(fact.value)}>` : escapeMrkdwn(fact.value)}`, LIMITS.field),
+    }));
+  const section = {
+    type: 'section',
+    ...(event.reason ? { text: { type: 'mrkdwn', text: escapeMrkdwn(clip(event.reason, REASON_CHARS)) } } : {}),
+    ...(fields.length > 0 ? { fields } : {}),
+  };
+  const blocks: unknown[] = [{ type: 'header', text: { type: 'plain_text', text: clip(heading, LIMITS.header), emoji: true } }];
+  if (event.reason || fields.length > 0) blocks.push(section);
+  if (page) {
+    const label = clip(`Open ${page.title}`, LIMITS.button);
+    blocks.push({ type: 'actions', elements: [{ type: 'button', text: { type: 'plain_text', text: label }, url: page.url }] });
+  }
+  blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: escapeMrkdwn(footnote(event)) }] });
+  return { text: escapeMrkdwn(heading), blocks };
+}
+
+/** The three characters Slack's mrkdwn wants escaped, so a name cannot link or mention. */
+function escapeMrkdwn(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}

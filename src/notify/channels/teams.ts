@@ -1,0 +1,48 @@
+// Microsoft Teams: a Workflows ("When a Teams webhook request is received") webhook posting an Adaptive Card. Wire format:
+//   POST {url}   content-type: application/json
+//   { type: "message", attachments: [{ contentType: "application/vnd.microsoft.card.adaptive", contentUrl: null,
+//       content: { $schema, type: "AdaptiveCard", version: "1.4",
+//                  body: [ TextBlock title (Bolder, coloured Attention/Warning/Good/Accent by severity),
+//                          TextBlock reason?, FactSet [{ title, value }], TextBlock "<organization> · <time>" (subtle) ],
+//                  actions: [{ type: "Action.OpenUrl", title: "Open <page>", url }] (when there is a page) } }] }
+import { z } from 'zod';
+import { defineChannel, type NotificationEvent, type NotificationSeverity } from '../channel.js';
+import { endpointUrl } from '../fields.js';
+import { clip, eventFacts, footnote, pageLink, REASON_CHARS } from '../format.js';
+import { postRequest } from '../http-send.js';
+
+export const teamsConfig = z
+  .object({
+    url: endpointUrl('Teams Workflows webhook URL').describe("The Workflows webhook URL (the 'Post to a channel when a webhook request is received' template)."),
+  })
+  .strict();
+
+export type TeamsConfig = z.output<typeof teamsConfig>;
+
+export const teamsChannel = defineChannel({
+  type: 'teams',
+  label: 'Microsoft Teams',
+  config: teamsConfig,
+  secrets: ['url'],
+  targets: ['url'],
+  send: (event, config, ctx) => postRequest({ url: config.url, body: teamsMessage(event) }, ctx),
+});
+
+const TITLE_COLOUR: Record<NotificationSeverity, string> = { critical: 'Attention', warning: 'Warning', info: 'Accent', ok: 'Good' };
+
+export function teamsMessage(event: NotificationEvent) {
+  const page = pageLink(event);
+  const facts = eventFacts(event).map((fact) => ({ title: fact.name, value: fact.value }));
+  const body: unknown[] = [{ type: 'TextBlock', text: event.title, size: 'Large', weight: 'Bolder', color: TITLE_COLOUR[event.severity], wrap: true }];
+  if (event.reason) body.push({ type: 'TextBlock', text: clip(event.reason, REASON_CHARS), wrap: true });
+  if (facts.length > 0) body.push({ type: 'FactSet', facts });
+  body.push({ type: 'TextBlock', text: footnote(event), isSubtle: true, size: 'Small', wrap: true });
+  const content = {
+    $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+    type: 'AdaptiveCard',
+    version: '1.4',
+    body,
+    actions: page ? [{ type: 'Action.OpenUrl', title: clip(`Open ${page.title}`, 100), url: page.url }] : [],
+  };
+  return { type: 'message', attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', contentUrl: null, content }] };
+}
