@@ -20,10 +20,13 @@ import { createRequestListener, type FastPath } from './http/pre-router.js';
 import { pushFastPath } from './http/routes/push/fast-path.js';
 import { pageFastPath } from './http/routes/status/fast-path.js';
 import { createLogger, type Logger } from './logger.js';
+import { createDispatcher } from './notify/dispatcher.js';
+import { CHANNELS } from './notify/registry.js';
 import { prepareOgImage } from './render/og-image.js';
 import { createChangeWatch } from './runner/change-watch.js';
 import { createDomainRecheck } from './runner/domain-recheck.js';
 import { createIngest } from './runner/ingest.js';
+import { createNotificationOutbox } from './runner/notify-outbox.js';
 import { createRetention, RETENTION_DEFAULTS } from './runner/retention.js';
 import { createScheduler } from './runner/scheduler.js';
 import { createTxtLookup } from './runner/txt-lookup.js';
@@ -133,6 +136,7 @@ export async function startWarden({ settings, clock = systemClock, logger: given
   retention.start();
   parts.domainRecheck.start();
   await parts.changeWatch.start();
+  parts.dispatcher.start();
   const stopDemo = demoPushToken
     ? startDemoHeartbeat(`http://127.0.0.1:${port}`, demoPushToken, (error) => logger.debug({ err: error }, 'demo heartbeat failed'))
     : () => {};
@@ -161,6 +165,9 @@ export async function startWarden({ settings, clock = systemClock, logger: given
         await pages.stop();
         await Promise.all([watchdog.stop(), retention.stop(), parts.domainRecheck.stop(), parts.changeWatch.stop()]);
         await ingest.close();
+        // Sends in flight are not acknowledged: their claims lapse and they are sent again after the restart.
+        await parts.dispatcher.stop();
+        parts.outbox.close();
         await bus.close();
         await store.close();
         logger.info('shutdown complete');
@@ -206,7 +213,10 @@ export function composeWarden(options: ComposeOptions) {
       return options.baseUrl();
     },
   };
-  const ingest = createIngest(context);
+  // The outbox is written in ingest's commits; the dispatcher sends it, woken at once by a commit that enqueued.
+  const dispatcher = createDispatcher({ store, clock, logger, channels: CHANNELS });
+  const outbox = createNotificationOutbox({ bus, clock, baseUrl: options.baseUrl, onCommitted: () => dispatcher.wake() });
+  const ingest = createIngest({ ...context, outbox });
   const pageAccess = createPageAccess({ attemptsPerMinute: security.loginAttemptsPerMinute });
   const pages = createPageCache({ ...context, baseUrl: options.baseUrl });
   const pushTokens = createPushTokenCache(context);
@@ -246,10 +256,11 @@ export function composeWarden(options: ComposeOptions) {
     everyMs: security.changePollMs,
     onChange: async () => {
       pushTokens.clear();
+      outbox.invalidate();
       await Promise.all([pages.refreshAll(), scheduler.reload()]);
     },
   });
-  return { context, security, app, bus, ingest, pages, pageAccess, pushTokens, pushLimiter, fastPaths, scheduler, watchdog, retention, domainTxt, domainRecheck, changeWatch };
+  return { context, security, app, bus, ingest, outbox, dispatcher, pages, pageAccess, pushTokens, pushLimiter, fastPaths, scheduler, watchdog, retention, domainTxt, domainRecheck, changeWatch };
 }
 
 export type WardenParts = ReturnType<typeof composeWarden>;

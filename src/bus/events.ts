@@ -33,5 +33,12 @@ export interface MonitorsChanged {
   organizationId: string;
 }
 
-export type WardenEvent = MonitorStateChanged | MonitorChecked | PageChanged | MonitorsChanged;
+/** Notification channels were created, changed or removed: ingest reloads the organization's channels. */
+export interface NotificationsChanged {
+  type: 'notifications.changed';
+  at: number;
+  organizationId: string;
+}
+
+export type WardenEvent = MonitorStateChanged | MonitorChecked | PageChanged | MonitorsChanged | NotificationsChanged;
 export type WardenEventType = WardenEvent['type'];

@@ -7,8 +7,18 @@ import { nextMonitorState } from '../domain/states.js';
 import { storableText } from '../domain/storable-text.js';
 import type { Store } from '../store/index.js';
 import type { IngestInput, IngestOutcome, IngestSilence } from './ingest.js';
+import type { NotificationOutbox, StateChange } from './notify-outbox.js';
 
-export async function commit(store: Store, inputs: (IngestInput | IngestSilence)[], now: number): Promise<{ outcomes: IngestOutcome[]; events: WardenEvent[] }> {
+/**
+ * With an outbox, the notifications the state changes call for are enqueued in the same transaction: committed with
+ * the change, or not at all. `enqueued` counts the new deliveries.
+ */
+export async function commit(
+  store: Store,
+  inputs: (IngestInput | IngestSilence)[],
+  now: number,
+  outbox?: NotificationOutbox,
+): Promise<{ outcomes: IngestOutcome[]; events: WardenEvent[]; enqueued: number }> {
   return store.transaction(async (tx) => {
     const monitors = new Map((await tx.monitors.findStates([...new Set(inputs.map((i) => i.monitorId))])).map((m) => [m.id, m]));
     const resultIds = inputs.flatMap((i) => (i.kind !== 'silence' && i.resultId !== undefined ? [i.resultId] : []));
@@ -24,7 +34,8 @@ export async function commit(store: Store, inputs: (IngestInput | IngestSilence)
       else outcomes.push(applyResult(monitor, input, now, seen, events, rows, touched));
     }
     await tx.checks.write(rows, [...touched]);
-    return { outcomes, events };
+    const enqueued = outbox ? await outbox.enqueue(tx, stateChanges(events, monitors), now) : 0;
+    return { outcomes, events, enqueued };
   });
 }
 
@@ -95,6 +106,31 @@ function applySilence(monitor: MonitorStateRow, input: IngestSilence, now: numbe
   return { stored: true, monitorId: monitor.id, state: 'unknown', checkedAt: now };
 }
 
+/** The commit's state changes as the outbox needs them; `previousSince` rides on the event (see stateEvent). */
+function stateChanges(events: readonly WardenEvent[], monitors: Map<string, MonitorStateRow>): StateChange[] {
+  const changes: StateChange[] = [];
+  for (const event of events) {
+    if (event.type !== 'monitor.state') continue;
+    const since = PREVIOUS_SINCE.get(event);
+    changes.push({
+      monitorId: event.monitorId,
+      organizationId: event.organizationId,
+      previous: event.previous,
+      previousSince: since ?? event.at,
+      state: event.state,
+      at: event.at,
+      reason: event.reason,
+      lastResult: monitors.get(event.monitorId)?.lastResult ?? null,
+    });
+  }
+  return changes;
+}
+
+/** Since when the state a monitor.state event leaves had held, kept beside the event (not published). */
+const PREVIOUS_SINCE = new WeakMap<WardenEvent, number>();
+
 function stateEvent(monitor: MonitorStateRow, at: number, state: MonitorStateRow['state'], reason: string | null): WardenEvent {
-  return { type: 'monitor.state', at, monitorId: monitor.id, organizationId: monitor.organizationId, previous: monitor.state, state, reason };
+  const event: WardenEvent = { type: 'monitor.state', at, monitorId: monitor.id, organizationId: monitor.organizationId, previous: monitor.state, state, reason };
+  PREVIOUS_SINCE.set(event, monitor.stateSince);
+  return event;
 }

@@ -6,6 +6,7 @@ import type { CheckSource, MonitorState } from '../domain/monitor-type.js';
 import type { Logger } from '../logger.js';
 import type { Store } from '../store/index.js';
 import { commit } from './ingest-commit.js';
+import type { NotificationOutbox } from './notify-outbox.js';
 
 export interface IngestInput {
   monitorId: string;
@@ -74,7 +75,7 @@ interface Pending {
  * together in the next transaction. Each caller's promise resolves only after its commit, so a 200
  * always means "durably stored", yet thousands of results share one fsync.
  */
-export function createIngest(deps: { store: Store; bus: Bus; clock: Clock; logger: Logger }): Ingest {
+export function createIngest(deps: { store: Store; bus: Bus; clock: Clock; logger: Logger; outbox?: NotificationOutbox | undefined }): Ingest {
   let queue: Pending[] = [];
   /** True while the drain loop runs; cleared in the same tick the loop sees an empty queue, so nothing is stranded. */
   let draining = false;
@@ -122,9 +123,10 @@ export function createIngest(deps: { store: Store; bus: Bus; clock: Clock; logge
         const batch = queue.slice(0, INGEST_MAX_BATCH);
         queue = queue.slice(batch.length);
         try {
-          const { outcomes, events } = await commit(deps.store, batch.map((p) => p.input), deps.clock.now());
+          const { outcomes, events, enqueued } = await commit(deps.store, batch.map((p) => p.input), deps.clock.now(), deps.outbox);
           for (const [i, p] of batch.entries()) p.resolve(outcomes[i] as IngestOutcome);
           for (const event of events) deps.bus.publish(event);
+          if (enqueued > 0) deps.outbox?.committed();
         } catch (error) {
           deps.logger.error({ err: error, results: batch.length }, 'storing results failed');
           for (const p of batch) p.reject(error);

@@ -11,6 +11,7 @@ import { componentRepository } from './repositories/components.js';
 import { incidentRepository } from './repositories/incidents.js';
 import { maintenanceRepository } from './repositories/maintenance.js';
 import { monitorRepository } from './repositories/monitors.js';
+import { notificationRepository } from './repositories/notifications.js';
 import { organizationRepository } from './repositories/organizations.js';
 import { pageRepository } from './repositories/pages.js';
 import { relayRepository } from './repositories/relays.js';
@@ -50,6 +51,7 @@ function storeOver(connection: DialectConnection, db: Db, inTransaction: boolean
     incidents: incidentRepository(db),
     maintenance: maintenanceRepository(db),
     changes: changeRepository(db),
+    notifications: notificationRepository(db, connection.claimDeliveries),
     transaction: (work) => (inTransaction ? work(store) : db.transaction().execute((trx) => work(storeOver(connection, trx, true)))),
     isUniqueViolation: connection.isUniqueViolation,
     migrate: async () => migrateToLatest(connection.db, await connection.migrationSchema()),

@@ -3,6 +3,7 @@ import type { Bucket, BucketCount, BucketPeriod, CheckRow, StoredCheck } from '.
 import type { Incident, IncidentSpec, IncidentUpdate, Maintenance, MaintenanceSpec } from '../domain/incident.js';
 import type { Monitor, MonitorSpec, MonitorStateRow, ScheduledMonitor, StoredToken } from '../domain/monitor.js';
 import type { MonitorState, RunOn } from '../domain/monitor-type.js';
+import type { Delivery, NewDelivery, NotificationChannel, NotificationChannelSpec } from '../domain/notification.js';
 import type { ApiKey, Organization, Relay } from '../domain/organization.js';
 import type { ManagedBy } from '../domain/ownership.js';
 import type { Component, ComponentSpec, Page, PageSpec } from '../domain/page.js';
@@ -31,6 +32,8 @@ export interface Store {
   readonly maintenance: MaintenanceRepository;
   /** The change counter every process polls to see config and API writes made by another. */
   readonly changes: ChangeRepository;
+  /** Notification channels and the outbox of their deliveries. */
+  readonly notifications: NotificationRepository;
   /** Runs `work` in one transaction, on a store bound to it; inside a transaction it joins the one running. */
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
   /** Whether a write failed on a unique constraint (e.g. two requests creating the same key at once). */
@@ -233,4 +236,37 @@ export interface MaintenanceRepository {
   insert(window: MaintenanceSpec & { id: string; pageId: string; managedBy: ManagedBy }, now: number): Promise<void>;
   update(id: string, spec: MaintenanceSpec, managedBy: ManagedBy, now: number): Promise<void>;
   delete(id: string): Promise<void>;
+}
+
+export interface NotificationRepository {
+  /** An organization's channels by key. */
+  listChannels(organizationId: string): Promise<NotificationChannel[]>;
+  /** The enabled ones: what ingest enqueues deliveries for. */
+  listEnabledChannels(organizationId: string): Promise<NotificationChannel[]>;
+  findChannel(id: string): Promise<NotificationChannel | undefined>;
+  findChannelByKey(organizationId: string, key: string): Promise<NotificationChannel | undefined>;
+  insertChannel(channel: NotificationChannelSpec & { id: string; organizationId: string; managedBy: ManagedBy }, now: number): Promise<void>;
+  updateChannel(id: string, spec: NotificationChannelSpec, managedBy: ManagedBy, now: number): Promise<void>;
+  /** Deletes the channel and its deliveries. */
+  deleteChannel(id: string): Promise<void>;
+  /** Inserts pending deliveries; one already there for the same (event, channel) is left as it is. Returns how many were new. */
+  enqueue(rows: readonly NewDelivery[], now: number): Promise<number>;
+  /**
+   * Atomically takes up to `limit` due deliveries — pending ones whose `nextAttemptAt` has come, and sending ones whose
+   * claim lapsed (a crashed sender's) — marks them sending until `now + leaseMs` and counts the attempt. Two processes
+   * never take the same row (PostgreSQL: FOR UPDATE SKIP LOCKED; SQLite: one write statement). A delivery waits while an
+   * earlier one of the same channel and monitor is pending or sending, so each receiver gets a monitor's events in order.
+   * Oldest first.
+   */
+  claimDue(now: number, limit: number, leaseMs: number): Promise<Delivery[]>;
+  /** Acknowledges a claimed delivery as sent. */
+  markSent(id: string, sentAt: number, status: number | null, answer: string | null): Promise<void>;
+  /** Releases a claimed delivery to be tried again at `nextAt`, with what this attempt came to. */
+  markRetry(id: string, nextAt: number, error: string, status: number | null, answer: string | null): Promise<void>;
+  /** Gives a claimed (or pending) delivery up, keeping the answer. */
+  markDead(id: string, error: string, status: number | null, answer: string | null): Promise<void>;
+  /** A channel's deliveries, newest first. */
+  listDeliveries(channelId: string, limit: number): Promise<Delivery[]>;
+  /** Deletes sent and dead deliveries created before `before`; returns how many went. */
+  pruneDeliveries(before: number): Promise<number>;
 }

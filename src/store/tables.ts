@@ -181,6 +181,44 @@ export interface MaintenanceComponentsTable {
   component_id: string;
 }
 
+export interface NotificationChannelsTable {
+  id: string;
+  organization_id: string;
+  key: string;
+  name: string;
+  type: string;
+  /** JSON, checked by the channel type's schema before it is written. */
+  config: string;
+  /** JSON: { events?: kinds[], monitors?: keys[] } (all when absent). */
+  rules: string;
+  enabled: number;
+  managed_by: ManagedBy;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface NotificationDeliveriesTable {
+  id: string;
+  /** The event's stable id (the receiver's dedupe key); one delivery per event and channel. */
+  event_id: string;
+  channel_id: string;
+  organization_id: string;
+  monitor_id: string | null;
+  kind: string;
+  /** JSON of the NotificationEvent as it is sent. */
+  event: string;
+  status: 'pending' | 'sending' | 'sent' | 'dead';
+  attempts: number;
+  next_attempt_at: number;
+  /** While sending: when the claim lapses and another sender may take it (a crashed sender's). */
+  claimed_until: number | null;
+  last_error: string | null;
+  last_status: number | null;
+  last_answer: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
 /** A connection or a transaction: what every repository runs its queries on. */
 export type Db = Kysely<Database>;
 
@@ -205,4 +243,6 @@ export interface Database {
   incident_components: IncidentComponentsTable;
   maintenance: MaintenanceTable;
   maintenance_components: MaintenanceComponentsTable;
+  notification_channels: NotificationChannelsTable;
+  notification_deliveries: NotificationDeliveriesTable;
 }

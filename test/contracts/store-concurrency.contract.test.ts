@@ -93,7 +93,7 @@ describe.skipIf(!postgres?.available)('two Warden processes on one PostgreSQL sc
     const churners = [churn(), churn(), churn()];
     try {
       // Each migrate looks up its tables; the stock lookup read every schema and failed on one dropped meanwhile.
-      for (let i = 0; i < 20; i++) expect((await store.migrate()).current).toBe('0002-hardening');
+      for (let i = 0; i < 20; i++) expect((await store.migrate()).current).toBe('0003-notifications');
     } finally {
       churning = false;
       await Promise.all(churners);

@@ -62,13 +62,13 @@ describeStore('the store', (store, dialect) => {
   it('migrates an empty database once; migrating again changes nothing', async () => {
     const empty = await dialect.open({ migrate: false });
     try {
-      expect(await empty.store.migrate()).toEqual({ applied: ['0001-initial', '0002-hardening'], current: '0002-hardening' });
-      expect(await empty.store.migrate()).toEqual({ applied: [], current: '0002-hardening' });
+      expect(await empty.store.migrate()).toEqual({ applied: ['0001-initial', '0002-hardening', '0003-notifications'], current: '0003-notifications' });
+      expect(await empty.store.migrate()).toEqual({ applied: [], current: '0003-notifications' });
       await empty.store.ping();
     } finally {
       await empty.cleanup();
     }
-    expect(await store().migrate()).toEqual({ applied: [], current: '0002-hardening' });
+    expect(await store().migrate()).toEqual({ applied: [], current: '0003-notifications' });
   });
 
   it('stops answering once closed', async () => {

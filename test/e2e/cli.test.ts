@@ -89,7 +89,7 @@ for (const dialect of dialects) {
       expect(first.code).toBe(0);
       expect(first.stderr).toContain('applied 0001-initial');
       const second = await runCli(['migrate'], env);
-      expect(second.stderr).toContain('is up to date (0002-hardening)');
+      expect(second.stderr).toContain('is up to date (0003-notifications)');
     });
 
     it('commands that need an organization explain how to get one', async () => {

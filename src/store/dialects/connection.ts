@@ -1,5 +1,6 @@
 // What a storage dialect provides: an open Kysely instance, how it writes an ingest commit, and how it reports its errors.
 import type { CheckWriter } from '../check-statements.js';
+import type { DeliveryClaimer } from '../notification-statements.js';
 import type { Dialect } from '../store.js';
 import type { Db } from '../tables.js';
 
@@ -9,6 +10,8 @@ export interface DialectConnection {
   /** Human description for logs, without credentials. */
   location: string;
   writeChecks: CheckWriter;
+  /** How due notification deliveries are claimed (PostgreSQL skips rows another process has locked). */
+  claimDeliveries: DeliveryClaimer;
   /**
    * Whether reads inside a transaction can lock rows (SELECT … FOR UPDATE): PostgreSQL does, so two processes committing
    * results for one monitor take turns; SQLite has one writer at a time already.

@@ -4,6 +4,7 @@ import { storableText } from '../../../domain/storable-text.js';
 import type { Database } from '../../tables.js';
 import type { DialectConnection } from '../connection.js';
 import { postgresCheckWriter } from './check-writer.js';
+import { postgresDeliveryClaimer } from './delivery-claimer.js';
 import { SchemaScopedPostgresDialect } from './introspector.js';
 
 const POOL_SIZE = 10;
@@ -38,6 +39,7 @@ export async function connectPostgres(url: string, schema: string | undefined): 
     db,
     location: `postgres://${parsed.host}${parsed.pathname}${schema ? ` (schema ${schema})` : ''}`,
     writeChecks: postgresCheckWriter,
+    claimDeliveries: postgresDeliveryClaimer,
     locksRows: true,
     isUniqueViolation: (error) => (error as { code?: unknown } | null)?.code === '23505',
     // Kysely looks for its migration tables in every schema unless told which: another schema's tables (another

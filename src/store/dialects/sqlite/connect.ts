@@ -6,6 +6,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from '../../tables.js';
 import type { DialectConnection } from '../connection.js';
 import { sqliteCheckWriter } from './check-writer.js';
+import { sqliteDeliveryClaimer } from './delivery-claimer.js';
 
 const SQLITE_FILE = 'warden.db';
 /** Prepared statements kept for reuse, by SQL text; the least recently used goes first. */
@@ -32,6 +33,7 @@ export function connectSqlite(dataDir: string, sync: 'full' | 'normal'): Dialect
     db,
     location: `sqlite:${file}`,
     writeChecks: sqliteCheckWriter(db, database),
+    claimDeliveries: sqliteDeliveryClaimer,
     locksRows: false,
     isUniqueViolation: (error) => {
       const code = (error as { code?: unknown } | null)?.code;

@@ -1,0 +1,63 @@
+// Notification channels as stored, their rules, and the deliveries of the outbox: pure types and rules.
+import { createHash } from 'node:crypto';
+import type { ManagedBy } from './ownership.js';
+
+/** What a channel wants: event kinds and monitor keys, every one when absent. */
+export interface NotificationRules {
+  events?: string[] | undefined;
+  monitors?: string[] | undefined;
+}
+
+export interface NotificationChannel {
+  id: string;
+  organizationId: string;
+  key: string;
+  name: string;
+  type: string;
+  config: Record<string, unknown>;
+  rules: NotificationRules;
+  enabled: boolean;
+  managedBy: ManagedBy;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export type NotificationChannelSpec = Pick<NotificationChannel, 'key' | 'name' | 'type' | 'config' | 'rules' | 'enabled'>;
+
+export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'dead';
+
+/** A delivery to enqueue: one event for one channel. `event` is the NotificationEvent as JSON. */
+export interface NewDelivery {
+  id: string;
+  eventId: string;
+  channelId: string;
+  organizationId: string;
+  monitorId: string | null;
+  kind: string;
+  event: string;
+  /** When it may first be sent (normally now). */
+  nextAttemptAt: number;
+}
+
+export interface Delivery extends NewDelivery {
+  status: DeliveryStatus;
+  attempts: number;
+  claimedUntil: number | null;
+  lastError: string | null;
+  lastStatus: number | null;
+  lastAnswer: string | null;
+  createdAt: number;
+  sentAt: number | null;
+}
+
+/** Whether a channel's rules want an event of this kind about this monitor (by key). */
+export function rulesWant(rules: NotificationRules, kind: string, monitorKey: string | null): boolean {
+  if (rules.events && !rules.events.includes(kind)) return false;
+  if (rules.monitors && (monitorKey === null || !rules.monitors.includes(monitorKey))) return false;
+  return true;
+}
+
+/** A stable event id: the same state change (replayed, or seen by two processes) always gets the same one. */
+export function stableEventId(...parts: (string | number)[]): string {
+  return `evt_${createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 24)}`;
+}

@@ -1,0 +1,224 @@
+// The dispatcher against a real local HTTP receiver, on every dialect: sent once, Retry-After honoured, dead with the
+// answer, a receiver down then up gets everything in order, a crash mid-send re-sends the same event, channels independent.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, expect, it } from 'vitest';
+import { z } from 'zod';
+import { addOrganization, describeStore, NOW, ORG } from '../../test/contracts/store-fixtures.js';
+import type { NewDelivery } from '../domain/notification.js';
+import { createLogger } from '../logger.js';
+import type { Store } from '../store/index.js';
+import { defineChannel, type NotificationEvent } from './channel.js';
+import { createDispatcher, type Dispatcher } from './dispatcher.js';
+import { postRequest } from './http-send.js';
+
+const testChannel = defineChannel({
+  type: 'test-hook',
+  label: 'Test hook',
+  config: z.object({ url: z.string() }),
+  secrets: [],
+  targets: ['url'],
+  send: (event, config, ctx) => postRequest({ url: config.url, headers: { 'webhook-id': event.id }, body: event }, ctx),
+});
+
+type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
+interface Receiver {
+  url: string;
+  port: number;
+  got: { id: string; body: NotificationEvent }[];
+  handle: Handler;
+  close(): Promise<void>;
+}
+
+const servers: Server[] = [];
+async function receiver(port = 0): Promise<Receiver> {
+  const r: Receiver = { url: '', port: 0, got: [], handle: (_req, res) => res.writeHead(204).end(), close: async () => {} };
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      r.got.push({ id: String(req.headers['webhook-id']), body: JSON.parse(body) as NotificationEvent });
+      r.handle(req, res, body);
+    });
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  r.port = (server.address() as AddressInfo).port;
+  r.url = `http://127.0.0.1:${r.port}/hook`;
+  r.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return r;
+}
+
+const dispatchers: Dispatcher[] = [];
+afterEach(async () => {
+  for (const d of dispatchers.splice(0)) await d.stop();
+  for (const s of servers.splice(0)) {
+    s.closeAllConnections();
+    await new Promise((resolve) => s.close(resolve));
+  }
+});
+
+const logger = createLogger('silent');
+
+function setup(store: Store, options: { leaseMs?: number } = {}) {
+  const clock = { t: NOW, now() {
+    return this.t;
+  } };
+  const dispatcher = createDispatcher({ store, clock, logger, channels: { 'test-hook': testChannel }, random: () => 0.5, options: { attemptTimeoutMs: 2000, ...options } });
+  dispatchers.push(dispatcher);
+  return { clock, dispatcher };
+}
+
+async function addChannel(store: Store, key: string, url: string): Promise<string> {
+  const id = `nch_${key}`;
+  await store.notifications.insertChannel({ id, organizationId: ORG.id, key, name: key, type: 'test-hook', config: { url }, rules: {}, enabled: true, managedBy: 'api' }, NOW);
+  return id;
+}
+
+let n = 0;
+function delivery(channelId: string, eventId: string, monitorId = 'mon_a'): NewDelivery {
+  n += 1;
+  const event = { id: eventId, kind: 'monitor.down', at: NOW, severity: 'critical', title: 'down', reason: null, organization: ORG, pages: [] };
+  return { id: `dlv_${String(n).padStart(6, '0')}`, eventId, channelId, organizationId: ORG.id, monitorId, kind: 'monitor.down', event: JSON.stringify(event), nextAttemptAt: NOW };
+}
+
+const statusOf = async (store: Store, channelId: string) => (await store.notifications.listDeliveries(channelId, 10)).map((d) => d.status);
+
+describeStore('notification dispatcher', (store) => {
+  it('sends a delivery once', async () => {
+    await addOrganization(store());
+    const r = await receiver();
+    const ch = await addChannel(store(), 'a', r.url);
+    await store().notifications.enqueue([delivery(ch, 'evt_1')], NOW);
+    const { dispatcher } = setup(store());
+    await dispatcher.tick();
+    await dispatcher.tick();
+    expect(r.got.map((g) => g.id)).toEqual(['evt_1']);
+    expect(r.got[0]?.body.id).toBe('evt_1');
+    expect(await statusOf(store(), ch)).toEqual(['sent']);
+  });
+
+  it('honours 429 Retry-After: nothing before 3 s, then sent', async () => {
+    await addOrganization(store());
+    const r = await receiver();
+    let first = true;
+    r.handle = (_req, res) => {
+      if (first) res.writeHead(429, { 'retry-after': '3' }).end('slow down');
+      else res.writeHead(200).end('ok');
+      first = false;
+    };
+    const ch = await addChannel(store(), 'a', r.url);
+    await store().notifications.enqueue([delivery(ch, 'evt_1')], NOW);
+    const { clock, dispatcher } = setup(store());
+    await dispatcher.tick();
+    expect(r.got).toHaveLength(1);
+    clock.t = NOW + 2999;
+    await dispatcher.tick();
+    expect(r.got).toHaveLength(1);
+    clock.t = NOW + 3000;
+    await dispatcher.tick();
+    expect(r.got.map((g) => g.id)).toEqual(['evt_1', 'evt_1']);
+    const [row] = await store().notifications.listDeliveries(ch, 1);
+    expect(row).toMatchObject({ status: 'sent', attempts: 2, lastStatus: 200 });
+  });
+
+  it('marks a 400 dead with the answer kept', async () => {
+    await addOrganization(store());
+    const r = await receiver();
+    r.handle = (_req, res) => res.writeHead(400).end('{"message":"Invalid Form Body"}');
+    const ch = await addChannel(store(), 'a', r.url);
+    await store().notifications.enqueue([delivery(ch, 'evt_1')], NOW);
+    const { clock, dispatcher } = setup(store());
+    await dispatcher.tick();
+    clock.t += 3_600_000;
+    await dispatcher.tick();
+    expect(r.got).toHaveLength(1);
+    const [row] = await store().notifications.listDeliveries(ch, 1);
+    expect(row).toMatchObject({ status: 'dead', lastStatus: 400, lastAnswer: '{"message":"Invalid Form Body"}', lastError: 'HTTP 400' });
+  });
+
+  it('marks a delivery dead when the channel config no longer parses', async () => {
+    await addOrganization(store());
+    const id = 'nch_bad';
+    await store().notifications.insertChannel({ id, organizationId: ORG.id, key: 'bad', name: 'bad', type: 'test-hook', config: { nope: 1 }, rules: {}, enabled: true, managedBy: 'api' }, NOW);
+    await store().notifications.enqueue([delivery(id, 'evt_1')], NOW);
+    const { dispatcher } = setup(store());
+    await dispatcher.tick();
+    const [row] = await store().notifications.listDeliveries(id, 1);
+    expect(row?.status).toBe('dead');
+    expect(row?.lastError).toMatch(/invalid channel config/);
+  });
+
+  it('delivers to a receiver that was down once it is up, in order per monitor', async () => {
+    await addOrganization(store());
+    const probe = await receiver();
+    const port = probe.port;
+    await probe.close();
+    servers.splice(0);
+    const ch = await addChannel(store(), 'a', `http://127.0.0.1:${port}/hook`);
+    await store().notifications.enqueue([delivery(ch, 'evt_1')], NOW);
+    await store().notifications.enqueue([delivery(ch, 'evt_2')], NOW + 1);
+    const { clock, dispatcher } = setup(store());
+    for (let i = 0; i < 3; i++) {
+      await dispatcher.tick();
+      clock.t += 60_000;
+    }
+    expect(await statusOf(store(), ch)).toEqual(['pending', 'pending']);
+    const r = await receiver(port);
+    for (let i = 0; i < 6 && (await statusOf(store(), ch)).some((s) => s !== 'sent'); i++) {
+      clock.t += 3_600_000;
+      await dispatcher.tick();
+    }
+    expect(r.got.map((g) => g.id)).toEqual(['evt_1', 'evt_2']);
+    expect(await statusOf(store(), ch)).toEqual(['sent', 'sent']);
+  });
+
+  it('sends again with the same event id after a crash mid-send (the claim lapses)', async () => {
+    await addOrganization(store());
+    const r = await receiver();
+    r.handle = () => {}; // never answers: the sender is "killed" mid-send
+    const ch = await addChannel(store(), 'a', r.url);
+    await store().notifications.enqueue([delivery(ch, 'evt_1')], NOW);
+    const first = setup(store(), { leaseMs: 60_000 });
+    const sending = first.dispatcher.tick();
+    while (r.got.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    await first.dispatcher.stop();
+    await sending;
+    expect(await statusOf(store(), ch)).toEqual(['sending']);
+    r.handle = (_req, res) => res.writeHead(204).end();
+    const second = setup(store(), { leaseMs: 60_000 });
+    second.clock.t = NOW + 59_999;
+    await second.dispatcher.tick();
+    expect(r.got).toHaveLength(1);
+    second.clock.t = NOW + 60_000;
+    await second.dispatcher.tick();
+    expect(r.got.map((g) => g.id)).toEqual(['evt_1', 'evt_1']);
+    expect(await statusOf(store(), ch)).toEqual(['sent']);
+  });
+
+  it('does not let a slow channel delay another', async () => {
+    await addOrganization(store());
+    const slow = await receiver();
+    let release: () => void = () => {};
+    slow.handle = (_req, res) => {
+      release = () => res.writeHead(204).end();
+    };
+    const fast = await receiver();
+    const a = await addChannel(store(), 'slow', slow.url);
+    const b = await addChannel(store(), 'fast', fast.url);
+    await store().notifications.enqueue([delivery(a, 'evt_1'), delivery(b, 'evt_1')], NOW);
+    const { dispatcher } = setup(store());
+    const round = dispatcher.tick();
+    for (let i = 0; i < 200 && (await statusOf(store(), b))[0] !== 'sent'; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await statusOf(store(), b)).toEqual(['sent']);
+    expect(await statusOf(store(), a)).toEqual(['sending']);
+    while (slow.got.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    release();
+    await round;
+    expect(await statusOf(store(), a)).toEqual(['sent']);
+  });
+});

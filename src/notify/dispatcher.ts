@@ -1,0 +1,204 @@
+// The outbox's send side: claims due deliveries (every ~250 ms, at once when a commit enqueued), sends each through its
+// channel's definition with a time limit, and records the outcome: sent, retry with backoff (or the receiver's
+// Retry-After), or dead. One delivery in flight per channel, a cap across channels; a crash mid-send leaves the claim
+// to lapse, and the delivery is sent again with the same event id.
+import type { Clock } from '../domain/clock.js';
+import type { Delivery } from '../domain/notification.js';
+import type { Logger } from '../logger.js';
+import type { Store } from '../store/index.js';
+import type { ChannelDefinition, NotificationEvent, SendOutcome } from './channel.js';
+
+export const DISPATCH_DEFAULTS = {
+  pollMs: 250,
+  /** Sends in flight at most, across channels. */
+  concurrency: 16,
+  attemptTimeoutMs: 10_000,
+  /** How long a claim holds: longer than the local backlog (concurrency × timeout), so no other process re-sends it meanwhile. */
+  leaseMs: 300_000,
+  backoffBaseMs: 5_000,
+  backoffMaxMs: 3_600_000,
+  /** After this long since it was enqueued, a delivery that still fails is dead. */
+  giveUpMs: 24 * 3_600_000,
+};
+
+export interface DispatcherDeps {
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  // biome-ignore lint/suspicious/noExplicitAny: each definition keeps its own config type; its schema parses the stored config.
+  channels: Record<string, ChannelDefinition<any>>;
+  options?: Partial<typeof DISPATCH_DEFAULTS>;
+  /** In [0, 1): the jitter; Math.random unless a test fixes it. */
+  random?: () => number;
+}
+
+export interface Dispatcher {
+  /** Starts polling. */
+  start(): void;
+  /** Claims now (after a commit that enqueued) instead of at the next poll. */
+  wake(): void;
+  /** One round: claims what is due and there is room for, starts sending; resolves when those sends are recorded. */
+  tick(): Promise<void>;
+  /** Stops polling and aborts the sends in flight without recording them: their claims lapse and they are sent again. */
+  stop(): Promise<void>;
+}
+
+/** Full jitter: a uniform delay up to base × 2^(attempt−1), capped. */
+export function backoffMs(attempt: number, random: number, baseMs = DISPATCH_DEFAULTS.backoffBaseMs, maxMs = DISPATCH_DEFAULTS.backoffMaxMs): number {
+  const ceiling = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.floor(random * ceiling);
+}
+
+export function createDispatcher(deps: DispatcherDeps): Dispatcher {
+  const o = { ...DISPATCH_DEFAULTS, ...deps.options };
+  const random = deps.random ?? Math.random;
+  const { store, clock, logger } = deps;
+  /** Claimed here and not yet recorded, by id: a lapsed claim re-taken by this process is not sent twice. */
+  const held = new Set<string>();
+  /** Per channel: the one delivery in flight and those waiting behind it, in claim order. */
+  const queues = new Map<string, Delivery[]>();
+  const busy = new Set<string>();
+  const running = new Set<Promise<void>>();
+  const stopping = new AbortController();
+  let timer: NodeJS.Timeout | null = null;
+  let claiming: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  async function claim(): Promise<Promise<void>[]> {
+    const room = o.concurrency - held.size;
+    if (room <= 0 || stopped) return [];
+    const claimed = await store.notifications.claimDue(clock.now(), room, o.leaseMs);
+    const started: Promise<void>[] = [];
+    for (const delivery of claimed) {
+      if (held.has(delivery.id)) continue;
+      held.add(delivery.id);
+      const queue = queues.get(delivery.channelId) ?? [];
+      queue.push(delivery);
+      queues.set(delivery.channelId, queue);
+    }
+    for (const channelId of queues.keys()) {
+      const run = pump(channelId);
+      if (run) started.push(run);
+    }
+    return started;
+  }
+
+  /** Sends a channel's queue one at a time, if it is not already being sent. */
+  function pump(channelId: string): Promise<void> | null {
+    if (busy.has(channelId)) return null;
+    busy.add(channelId);
+    const run = (async () => {
+      try {
+        for (;;) {
+          const queue = queues.get(channelId);
+          const next = queue?.shift();
+          if (!next || stopped) break;
+          try {
+            await attempt(next);
+          } catch (error) {
+            logger.error({ err: error, delivery: next.id }, 'recording a notification delivery failed');
+          } finally {
+            if (!stopped) held.delete(next.id);
+          }
+        }
+      } finally {
+        busy.delete(channelId);
+        if ((queues.get(channelId)?.length ?? 0) === 0) queues.delete(channelId);
+      }
+    })();
+    running.add(run);
+    run.finally(() => running.delete(run)).catch(() => {});
+    return run;
+  }
+
+  async function attempt(delivery: Delivery): Promise<void> {
+    const channel = await store.notifications.findChannel(delivery.channelId);
+    if (!channel) return; // deleted meanwhile: its deliveries went with it
+    const definition = deps.channels[channel.type];
+    if (!definition) return store.notifications.markDead(delivery.id, `unknown channel type ${channel.type}`, null, null);
+    if (!channel.enabled) return store.notifications.markDead(delivery.id, 'the channel is disabled', null, null);
+    const parsed = definition.config.safeParse(channel.config);
+    if (!parsed.success) return store.notifications.markDead(delivery.id, `invalid channel config: ${parsed.error.issues.map((i) => i.message).join('; ')}`, null, null);
+    const event = JSON.parse(delivery.event) as NotificationEvent;
+    const outcome = await sendWithTimeout(definition, event, parsed.data, delivery.attempts - 1);
+    if (stopped) return; // not acknowledged: the claim lapses and it is sent again
+    const now = clock.now();
+    const answer = outcome.answer ?? null;
+    if (outcome.kind === 'sent') return store.notifications.markSent(delivery.id, now, outcome.status, answer);
+    if (outcome.kind === 'dead') return store.notifications.markDead(delivery.id, outcome.error, outcome.status, answer);
+    const delay = outcome.afterMs !== undefined ? Math.ceil(outcome.afterMs) : backoffMs(delivery.attempts, random(), o.backoffBaseMs, o.backoffMaxMs);
+    if (now + delay > delivery.createdAt + o.giveUpMs)
+      return store.notifications.markDead(delivery.id, `gave up after ${delivery.attempts} attempts: ${outcome.error}`, outcome.status, answer);
+    logger.warn({ delivery: delivery.id, channel: channel.key, error: outcome.error, retryInMs: delay }, 'notification delivery will be retried');
+    return store.notifications.markRetry(delivery.id, now + delay, outcome.error, outcome.status, answer);
+  }
+
+  async function sendWithTimeout(definition: ChannelDefinition, event: NotificationEvent, config: Record<string, unknown>, attemptNo: number): Promise<SendOutcome> {
+    const timeout = new AbortController();
+    const signal = AbortSignal.any([timeout.signal, stopping.signal]);
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<SendOutcome>((resolve) => {
+      timer = setTimeout(() => {
+        timeout.abort();
+        resolve({ kind: 'retry', status: null, error: 'timed out' });
+      }, o.attemptTimeoutMs);
+    });
+    try {
+      const sent = definition.send(event, config, { signal, now: clock.now(), attempt: attemptNo }).catch(
+        (error: unknown): SendOutcome => ({ kind: 'retry', status: null, error: error instanceof Error ? error.message : String(error) }),
+      );
+      return await Promise.race([sent, expired]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function tick(): Promise<void> {
+    const started = await claim();
+    await Promise.all(started);
+  }
+
+  function loop(): void {
+    if (stopped || claiming) {
+      again = true;
+      return;
+    }
+    if (timer) clearTimeout(timer);
+    timer = null;
+    claiming = claim()
+      .then(() => undefined)
+      .catch((error) => logger.error({ err: error }, 'claiming notification deliveries failed'))
+      .finally(() => {
+        claiming = null;
+        if (stopped) return;
+        if (again) {
+          again = false;
+          setImmediate(loop);
+        } else schedule();
+      });
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    timer = setTimeout(loop, o.pollMs);
+    timer.unref();
+  }
+
+  return {
+    start() {
+      schedule();
+    },
+    wake() {
+      if (!stopped) setImmediate(loop);
+    },
+    tick,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      stopping.abort();
+      await claiming;
+      await Promise.allSettled([...running]);
+    },
+  };
+}

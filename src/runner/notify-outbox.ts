@@ -1,0 +1,188 @@
+// The notification outbox's write side: inside an ingest commit, the state changes that matter (down after its retries,
+// recovered, degraded) become NotificationEvents with stable ids, and one pending delivery per enabled channel whose
+// rules want it, in the same transaction. Channels, organizations and pages are cached per organization.
+import { randomBytes } from 'node:crypto';
+import type { Bus } from '../bus/bus.js';
+import type { Clock } from '../domain/clock.js';
+import type { LatestResult } from '../domain/monitor.js';
+import type { MonitorState } from '../domain/monitor-type.js';
+import { type NewDelivery, type NotificationChannel, rulesWant, stableEventId } from '../domain/notification.js';
+import type { Organization } from '../domain/organization.js';
+import type { Page } from '../domain/page.js';
+import type { NotificationEvent, NotificationKind, NotificationSeverity } from '../notify/channel.js';
+import type { Store } from '../store/index.js';
+
+/** A monitor's state moved in this commit. */
+export interface StateChange {
+  monitorId: string;
+  organizationId: string;
+  previous: MonitorState;
+  /** Since when the previous state held (for the downtime of a recovery). */
+  previousSince: number;
+  state: MonitorState;
+  at: number;
+  reason: string | null;
+  /** JSON of the result that moved it (players for game servers). */
+  lastResult: string | null;
+}
+
+export interface NotificationOutbox {
+  /** Enqueues the deliveries these changes call for on `tx` (the commit's transaction); returns how many were new. */
+  enqueue(tx: Store, changes: readonly StateChange[], now: number): Promise<number>;
+  /** Forgets the cached channels (all organizations', or one's). */
+  invalidate(organizationId?: string): void;
+  /** Called after a commit that enqueued: wakes the dispatcher. */
+  committed(): void;
+  close(): void;
+}
+
+/** How long an organization's channels are kept without a change event (another process's write is seen by then at worst). */
+export const CHANNEL_CACHE_MS = 60_000;
+
+interface OrganizationEntry {
+  organization: Organization | undefined;
+  channels: NotificationChannel[];
+  pages: Map<string, Page>;
+  loadedAt: number;
+}
+
+/** Which notification a state change is, if any: down (retries already applied), recovered from down, or degraded. */
+export function notificationKind(previous: MonitorState, state: MonitorState): NotificationKind | null {
+  if (state === previous) return null;
+  if (state === 'down') return 'monitor.down';
+  if (state === 'degraded') return 'monitor.degraded';
+  if (state === 'up' && previous === 'down') return 'monitor.recovered';
+  return null;
+}
+
+export function createNotificationOutbox(deps: { bus?: Bus; clock: Clock; baseUrl?: () => string; onCommitted?: () => void }): NotificationOutbox {
+  const cache = new Map<string, OrganizationEntry>();
+  const unsubscribe = deps.bus?.subscribe('notifications.changed', (event) => cache.delete(event.organizationId));
+  let counter = 0;
+  /** Time-ordered within a process, so deliveries of one commit keep the order of their events. */
+  const deliveryId = (now: number) => {
+    counter = (counter + 1) % 36 ** 4;
+    return `dlv_${now.toString(36).padStart(9, '0')}${counter.toString(36).padStart(4, '0')}${randomBytes(4).toString('hex')}`;
+  };
+
+  async function entryFor(tx: Store, organizationId: string, now: number): Promise<OrganizationEntry> {
+    const cached = cache.get(organizationId);
+    if (cached && now - cached.loadedAt < CHANNEL_CACHE_MS) return cached;
+    const channels = await tx.notifications.listEnabledChannels(organizationId);
+    const entry: OrganizationEntry = { organization: undefined, channels, pages: new Map(), loadedAt: now };
+    // Organization and pages only matter when something is to be sent.
+    if (channels.length > 0) {
+      entry.organization = (await tx.organizations.list()).find((o) => o.id === organizationId);
+      entry.pages = new Map((await tx.pages.list(organizationId)).map((p) => [p.id, p]));
+    }
+    cache.set(organizationId, entry);
+    return entry;
+  }
+
+  return {
+    async enqueue(tx, changes, now) {
+      const wanted = changes.flatMap((c) => {
+        const kind = notificationKind(c.previous, c.state);
+        return kind ? [{ change: c, kind }] : [];
+      });
+      if (wanted.length === 0) return 0;
+      const entries = new Map<string, OrganizationEntry>();
+      for (const { change } of wanted)
+        if (!entries.has(change.organizationId)) entries.set(change.organizationId, await entryFor(tx, change.organizationId, now));
+      const relevant = wanted.filter(({ change }) => (entries.get(change.organizationId)?.channels.length ?? 0) > 0);
+      if (relevant.length === 0) return 0;
+      const monitors = new Map((await tx.monitors.findByIds([...new Set(relevant.map((w) => w.change.monitorId))])).map((m) => [m.id, m]));
+      const rows: NewDelivery[] = [];
+      for (const { change, kind } of relevant) {
+        const entry = entries.get(change.organizationId) as OrganizationEntry;
+        const monitor = monitors.get(change.monitorId);
+        if (!monitor || !entry.organization) continue;
+        const channels = entry.channels.filter((ch) => rulesWant(ch.rules, kind, monitor.key));
+        if (channels.length === 0) continue;
+        const pageIds = await tx.components.pageIdsShowing(monitor.id);
+        const base = deps.baseUrl?.() ?? '';
+        const pages = pageIds.flatMap((id) => {
+          const page = entry.pages.get(id);
+          return page ? [{ slug: page.slug, title: page.title, url: `${base}/s/${page.slug}` }] : [];
+        });
+        const downtimeMs = kind === 'monitor.recovered' ? Math.max(0, change.at - change.previousSince) : null;
+        const event: NotificationEvent = {
+          id: stableEventId(monitor.id, change.at, kind),
+          kind,
+          at: change.at,
+          severity: SEVERITY[kind] ?? 'info',
+          title: titleOf(kind, monitor.name, downtimeMs),
+          reason: kind === 'monitor.recovered' ? null : (errorOf(change.lastResult) ?? change.reason),
+          organization: { key: entry.organization.key, name: entry.organization.name },
+          monitor: {
+            id: monitor.id,
+            key: monitor.key,
+            name: monitor.name,
+            type: monitor.type,
+            state: change.state,
+            previousState: change.previous,
+            downtimeMs,
+            players: playersOf(change.lastResult),
+          },
+          pages,
+        };
+        const json = JSON.stringify(event);
+        for (const channel of channels)
+          rows.push({ id: deliveryId(now), eventId: event.id, channelId: channel.id, organizationId: change.organizationId, monitorId: monitor.id, kind, event: json, nextAttemptAt: now });
+      }
+      return rows.length > 0 ? tx.notifications.enqueue(rows, now) : 0;
+    },
+    invalidate(organizationId) {
+      if (organizationId === undefined) cache.clear();
+      else cache.delete(organizationId);
+    },
+    committed() {
+      deps.onCommitted?.();
+    },
+    close() {
+      unsubscribe?.();
+    },
+  };
+}
+
+const SEVERITY: Partial<Record<NotificationKind, NotificationSeverity>> = { 'monitor.down': 'critical', 'monitor.degraded': 'warning', 'monitor.recovered': 'ok' };
+
+function titleOf(kind: NotificationKind, name: string, downtimeMs: number | null): string {
+  if (kind === 'monitor.down') return `${name} is down`;
+  if (kind === 'monitor.degraded') return `${name} is degraded`;
+  return downtimeMs !== null ? `${name} is back up after ${formatDuration(downtimeMs)}` : `${name} is back up`;
+}
+
+export function formatDuration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s} s`;
+  const m = Math.round(s / 60);
+  if (m < 60) return `${m} min`;
+  const h = Math.floor(m / 60);
+  return m % 60 === 0 ? `${h} h` : `${h} h ${m % 60} min`;
+}
+
+function parseResult(json: string | null): LatestResult | null {
+  if (json === null) return null;
+  try {
+    return JSON.parse(json) as LatestResult;
+  } catch {
+    return null;
+  }
+}
+
+function errorOf(json: string | null): string | null {
+  return parseResult(json)?.error ?? null;
+}
+
+/** Players online (and the maximum) when the game server's last check told: `data.players` a number or { online, max }. */
+function playersOf(json: string | null): { online: number; max: number | null } | null {
+  const data = parseResult(json)?.data as Record<string, unknown> | null | undefined;
+  const players = data?.players;
+  if (typeof players === 'number') return { online: players, max: typeof data?.maxPlayers === 'number' ? data.maxPlayers : null };
+  if (players && typeof players === 'object') {
+    const p = players as { online?: unknown; max?: unknown };
+    if (typeof p.online === 'number') return { online: p.online, max: typeof p.max === 'number' ? p.max : null };
+  }
+  return null;
+}

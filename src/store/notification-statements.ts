@@ -1,0 +1,44 @@
+// The claim of due notification deliveries, built once for both dialects: one UPDATE … WHERE id IN (SELECT … LIMIT n)
+// RETURNING, atomic on its own; PostgreSQL adds FOR UPDATE SKIP LOCKED to the inner select (dialects/postgres/).
+import type { Selectable } from 'kysely';
+import type { Db, NotificationDeliveriesTable } from './tables.js';
+
+export type DeliveryClaimer = (db: Db, now: number, limit: number, leaseMs: number) => Promise<Selectable<NotificationDeliveriesTable>[]>;
+
+/** The claim; `skipLocked` makes concurrent claimers pass over each other's rows instead of waiting for them. */
+export async function claimDueDeliveries(db: Db, now: number, limit: number, leaseMs: number, skipLocked: boolean): Promise<Selectable<NotificationDeliveriesTable>[]> {
+  let due = db
+    .selectFrom('notification_deliveries as d')
+    .select('d.id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('d.status', '=', 'pending'), eb('d.next_attempt_at', '<=', now)]),
+        eb.and([eb('d.status', '=', 'sending'), eb('d.claimed_until', '<=', now)]),
+      ]),
+    )
+    // In order per channel and monitor: nothing while an earlier delivery of the pair still waits or is being sent.
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('notification_deliveries as e')
+            .select('e.id')
+            .whereRef('e.channel_id', '=', 'd.channel_id')
+            .whereRef('e.monitor_id', '=', 'd.monitor_id')
+            .where('e.status', 'in', ['pending', 'sending'])
+            .where((eb) => eb.or([eb('e.created_at', '<', eb.ref('d.created_at')), eb.and([eb('e.created_at', '=', eb.ref('d.created_at')), eb('e.id', '<', eb.ref('d.id'))])])),
+        ),
+      ),
+    )
+    .orderBy('d.next_attempt_at')
+    .orderBy('d.created_at')
+    .orderBy('d.id')
+    .limit(limit);
+  if (skipLocked) due = due.forUpdate().skipLocked();
+  const rows = await db
+    .updateTable('notification_deliveries')
+    .set((eb) => ({ status: 'sending', claimed_until: now + leaseMs, attempts: eb('attempts', '+', 1) }))
+    .where('id', 'in', due)
+    .returningAll()
+    .execute();
+  return rows.sort((a, b) => a.created_at - b.created_at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}

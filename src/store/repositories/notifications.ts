@@ -1,0 +1,172 @@
+// Notification channels and the outbox of deliveries: written by ingest in the commit of a state change, claimed by the dispatcher.
+import type { Selectable } from 'kysely';
+import type { Delivery, NotificationChannel } from '../../domain/notification.js';
+import type { DeliveryClaimer } from '../notification-statements.js';
+import type { NotificationRepository } from '../store.js';
+import type { Db, NotificationChannelsTable, NotificationDeliveriesTable } from '../tables.js';
+
+const toChannel = (r: Selectable<NotificationChannelsTable>): NotificationChannel => ({
+  id: r.id,
+  organizationId: r.organization_id,
+  key: r.key,
+  name: r.name,
+  type: r.type,
+  config: JSON.parse(r.config) as Record<string, unknown>,
+  rules: JSON.parse(r.rules) as NotificationChannel['rules'],
+  enabled: r.enabled === 1,
+  managedBy: r.managed_by,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+const toDelivery = (r: Selectable<NotificationDeliveriesTable>): Delivery => ({
+  id: r.id,
+  eventId: r.event_id,
+  channelId: r.channel_id,
+  organizationId: r.organization_id,
+  monitorId: r.monitor_id,
+  kind: r.kind,
+  event: r.event,
+  status: r.status,
+  attempts: r.attempts,
+  nextAttemptAt: r.next_attempt_at,
+  claimedUntil: r.claimed_until,
+  lastError: r.last_error,
+  lastStatus: r.last_status,
+  lastAnswer: r.last_answer,
+  createdAt: r.created_at,
+  sentAt: r.sent_at,
+});
+
+/** Rows per insert: well under both dialects' parameter limits (16 columns each). */
+const ROWS_PER_INSERT = 200;
+
+export function notificationRepository(db: Db, claim: DeliveryClaimer): NotificationRepository {
+  const channels = () => db.selectFrom('notification_channels').selectAll();
+  return {
+    async listChannels(organizationId) {
+      return (await channels().where('organization_id', '=', organizationId).orderBy('key').execute()).map(toChannel);
+    },
+    async listEnabledChannels(organizationId) {
+      return (await channels().where('organization_id', '=', organizationId).where('enabled', '=', 1).orderBy('key').execute()).map(toChannel);
+    },
+    async findChannel(id) {
+      const row = await channels().where('id', '=', id).executeTakeFirst();
+      return row && toChannel(row);
+    },
+    async findChannelByKey(organizationId, key) {
+      const row = await channels().where('organization_id', '=', organizationId).where('key', '=', key).executeTakeFirst();
+      return row && toChannel(row);
+    },
+    async insertChannel(channel, now) {
+      await db
+        .insertInto('notification_channels')
+        .values({
+          id: channel.id,
+          organization_id: channel.organizationId,
+          key: channel.key,
+          name: channel.name,
+          type: channel.type,
+          config: JSON.stringify(channel.config),
+          rules: JSON.stringify(channel.rules),
+          enabled: channel.enabled ? 1 : 0,
+          managed_by: channel.managedBy,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    },
+    async updateChannel(id, spec, managedBy, now) {
+      await db
+        .updateTable('notification_channels')
+        .set({
+          key: spec.key,
+          name: spec.name,
+          type: spec.type,
+          config: JSON.stringify(spec.config),
+          rules: JSON.stringify(spec.rules),
+          enabled: spec.enabled ? 1 : 0,
+          managed_by: managedBy,
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+    async deleteChannel(id) {
+      await db.deleteFrom('notification_channels').where('id', '=', id).execute();
+    },
+    async enqueue(rows, now) {
+      let added = 0;
+      for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+        const values = rows.slice(i, i + ROWS_PER_INSERT).map((r) => ({
+          id: r.id,
+          event_id: r.eventId,
+          channel_id: r.channelId,
+          organization_id: r.organizationId,
+          monitor_id: r.monitorId,
+          kind: r.kind,
+          event: r.event,
+          status: 'pending' as const,
+          attempts: 0,
+          next_attempt_at: r.nextAttemptAt,
+          claimed_until: null,
+          last_error: null,
+          last_status: null,
+          last_answer: null,
+          created_at: now,
+          sent_at: null,
+        }));
+        const inserted = await db
+          .insertInto('notification_deliveries')
+          .values(values)
+          .onConflict((oc) => oc.columns(['event_id', 'channel_id']).doNothing())
+          .returning('id')
+          .execute();
+        added += inserted.length;
+      }
+      return added;
+    },
+    async claimDue(now, limit, leaseMs) {
+      return (await claim(db, now, limit, leaseMs)).map(toDelivery);
+    },
+    async markSent(id, sentAt, status, answer) {
+      await db
+        .updateTable('notification_deliveries')
+        .set({ status: 'sent', sent_at: sentAt, claimed_until: null, last_error: null, last_status: status, last_answer: answer })
+        .where('id', '=', id)
+        .where('status', '=', 'sending')
+        .execute();
+    },
+    async markRetry(id, nextAt, error, status, answer) {
+      await db
+        .updateTable('notification_deliveries')
+        .set({ status: 'pending', next_attempt_at: nextAt, claimed_until: null, last_error: error, last_status: status, last_answer: answer })
+        .where('id', '=', id)
+        .where('status', '=', 'sending')
+        .execute();
+    },
+    async markDead(id, error, status, answer) {
+      await db
+        .updateTable('notification_deliveries')
+        .set({ status: 'dead', claimed_until: null, last_error: error, last_status: status, last_answer: answer })
+        .where('id', '=', id)
+        .where('status', 'in', ['pending', 'sending'])
+        .execute();
+    },
+    async listDeliveries(channelId, limit) {
+      const rows = await db
+        .selectFrom('notification_deliveries')
+        .selectAll()
+        .where('channel_id', '=', channelId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map(toDelivery);
+    },
+    async pruneDeliveries(before) {
+      const result = await db.deleteFrom('notification_deliveries').where('status', 'in', ['sent', 'dead']).where('created_at', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
