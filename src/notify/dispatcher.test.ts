@@ -64,11 +64,11 @@ afterEach(async () => {
 
 const logger = createLogger('silent');
 
-function setup(store: Store, options: { leaseMs?: number } = {}) {
+function setup(store: Store, options: { leaseMs?: number; stopGraceMs?: number } = {}) {
   const clock = { t: NOW, now() {
     return this.t;
   } };
-  const dispatcher = createDispatcher({ store, clock, logger, channels: { 'test-hook': testChannel }, random: () => 0.5, options: { attemptTimeoutMs: 2000, ...options } });
+  const dispatcher = createDispatcher({ store, clock, logger, channels: { 'test-hook': testChannel }, random: () => 0.5, options: { attemptTimeoutMs: 2000, stopGraceMs: 200, ...options } });
   dispatchers.push(dispatcher);
   return { clock, dispatcher };
 }
@@ -85,6 +85,18 @@ function delivery(channelId: string, eventId: string, monitorId = 'mon_a'): NewD
   const event = { id: eventId, kind: 'monitor.down', at: NOW, severity: 'critical', title: 'down', reason: null, organization: ORG, pages: [] };
   return { id: `dlv_${String(n).padStart(6, '0')}`, eventId, channelId, organizationId: ORG.id, monitorId, kind: 'monitor.down', event: JSON.stringify(event), nextAttemptAt: NOW };
 }
+
+/** The store as a process killed with -9 sees it: nothing is released when it goes. */
+const killable = (store: Store): Store => {
+  const notifications = new Proxy(store.notifications, {
+    get: (target, key, receiver) => (key === 'releaseClaims' ? async () => 0 : Reflect.get(target, key, receiver)),
+  });
+  return new Proxy(store, { get: (target, key, receiver) => (key === 'notifications' ? notifications : Reflect.get(target, key, receiver)) });
+};
+
+const waitFor = async (done: () => boolean | Promise<boolean>) => {
+  for (let i = 0; i < 300 && !(await done()); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+};
 
 const statusOf = async (store: Store, channelId: string) => (await store.notifications.listDeliveries(channelId, 10)).map((d) => d.status);
 
@@ -183,7 +195,7 @@ describeStore('notification dispatcher', (store) => {
     r.handle = () => {}; // never answers: the sender is "killed" mid-send
     const ch = await addChannel(store(), 'a', r.url);
     await store().notifications.enqueue([delivery(ch, 'evt_1')], NOW);
-    const first = setup(store(), { leaseMs: 60_000 });
+    const first = setup(killable(store()), { leaseMs: 60_000, stopGraceMs: 20 });
     const sending = first.dispatcher.tick();
     while (r.got.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
     await first.dispatcher.stop();
@@ -198,6 +210,50 @@ describeStore('notification dispatcher', (store) => {
     await second.dispatcher.tick();
     expect(r.got.map((g) => g.id)).toEqual(['evt_1', 'evt_1']);
     expect(await statusOf(store(), ch)).toEqual(['sent']);
+  });
+
+  it('releases the claim of a send unfinished at stop: a new dispatcher sends it at once, same event id', async () => {
+    await addOrganization(store());
+    const r = await receiver();
+    r.handle = () => {}; // slower than the stop grace
+    const ch = await addChannel(store(), 'a', r.url);
+    await store().notifications.enqueue([delivery(ch, 'evt_1')], NOW);
+    const first = setup(store(), { stopGraceMs: 50 });
+    const sending = first.dispatcher.tick();
+    await waitFor(() => r.got.length > 0);
+    await first.dispatcher.stop();
+    await sending;
+    const [released] = await store().notifications.listDeliveries(ch, 1);
+    expect(released).toMatchObject({ status: 'pending', attempts: 0, claimedUntil: null, nextAttemptAt: NOW });
+    r.handle = (_req, res) => res.writeHead(204).end();
+    // Same instant on the injected clock: no waiting for the 5-minute lease.
+    const second = setup(store());
+    await second.dispatcher.tick();
+    expect(r.got.map((g) => g.id)).toEqual(['evt_1', 'evt_1']);
+    const [row] = await store().notifications.listDeliveries(ch, 1);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('acknowledges a send that finishes within the stop grace and releases those queued behind it', async () => {
+    await addOrganization(store());
+    const r = await receiver();
+    let answer: () => void = () => {};
+    r.handle = (_req, res) => {
+      answer = () => res.writeHead(204).end();
+    };
+    const ch = await addChannel(store(), 'a', r.url);
+    await store().notifications.enqueue([delivery(ch, 'evt_1', 'mon_1'), delivery(ch, 'evt_2', 'mon_2')], NOW);
+    const { dispatcher } = setup(store(), { stopGraceMs: 5000 });
+    const sending = dispatcher.tick();
+    await waitFor(() => r.got.length > 0);
+    const stopped = dispatcher.stop();
+    setTimeout(() => answer(), 50);
+    await stopped;
+    await sending;
+    expect(r.got.map((g) => g.id)).toEqual(['evt_1']);
+    const log = await store().notifications.listDeliveries(ch, 10);
+    expect(log.find((d) => d.eventId === 'evt_1')).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(log.find((d) => d.eventId === 'evt_2')).toMatchObject({ status: 'pending', attempts: 0, claimedUntil: null });
   });
 
   it('does not let a slow channel delay another', async () => {

@@ -1,7 +1,8 @@
 // The outbox's send side: claims due deliveries (every ~250 ms, at once when a commit enqueued), sends each through its
 // channel's definition with a time limit, and records the outcome: sent, retry with backoff (or the receiver's
-// Retry-After), or dead. One delivery in flight per channel, a cap across channels; a crash mid-send leaves the claim
-// to lapse, and the delivery is sent again with the same event id.
+// Retry-After), or dead. One delivery in flight per channel, a cap across channels. A graceful stop lets the sends in
+// flight finish for a short grace, then hands back the claims of those that did not (sent again at once after a restart);
+// a crash mid-send (kill -9) leaves the claim to lapse, and the delivery is sent again with the same event id.
 import type { Clock } from '../domain/clock.js';
 import type { Delivery } from '../domain/notification.js';
 import type { Logger } from '../logger.js';
@@ -19,6 +20,8 @@ export const DISPATCH_DEFAULTS = {
   backoffMaxMs: 3_600_000,
   /** After this long since it was enqueued, a delivery that still fails is dead. */
   giveUpMs: 24 * 3_600_000,
+  /** On stop: how long the sends in flight may take to finish before their claims are handed back (well within the shutdown budget). */
+  stopGraceMs: 2_000,
 };
 
 export interface DispatcherDeps {
@@ -39,7 +42,11 @@ export interface Dispatcher {
   wake(): void;
   /** One round: claims what is due and there is room for, starts sending; resolves when those sends are recorded. */
   tick(): Promise<void>;
-  /** Stops polling and aborts the sends in flight without recording them: their claims lapse and they are sent again. */
+  /**
+   * Stops claiming, lets the sends in flight finish (and be recorded) for up to `stopGraceMs`, then aborts the rest
+   * without recording them and releases their claims, with those of the deliveries still queued here: they are due at
+   * once for the next dispatcher, under the same event id.
+   */
   stop(): Promise<void>;
 }
 
@@ -59,16 +66,23 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const queues = new Map<string, Delivery[]>();
   const busy = new Set<string>();
   const running = new Set<Promise<void>>();
+  /** Claims under way (from the poll loop or `tick`): stop waits for them, so what they take is released too. */
+  const claims = new Set<Promise<unknown>>();
+  /** Aborted when the stop grace is over: the sends still in flight are given up without being recorded. */
   const stopping = new AbortController();
   let timer: NodeJS.Timeout | null = null;
   let claiming: Promise<void> | null = null;
   let again = false;
+  /** No more claims, and each channel's queue stops after its current send. */
   let stopped = false;
+  let stopDone: Promise<void> | null = null;
 
   async function claim(): Promise<Promise<void>[]> {
     const room = o.concurrency - held.size;
     if (room <= 0 || stopped) return [];
-    const claimed = await store.notifications.claimDue(clock.now(), room, o.leaseMs);
+    const taking = store.notifications.claimDue(clock.now(), room, o.leaseMs);
+    claims.add(taking);
+    const claimed = await taking.finally(() => claims.delete(taking));
     const started: Promise<void>[] = [];
     for (const delivery of claimed) {
       if (held.has(delivery.id)) continue;
@@ -99,7 +113,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
           } catch (error) {
             logger.error({ err: error, delivery: next.id }, 'recording a notification delivery failed');
           } finally {
-            if (!stopped) held.delete(next.id);
+            // Given up at the end of the stop grace: still held, so stop releases its claim.
+            if (!stopping.signal.aborted) held.delete(next.id);
           }
         }
       } finally {
@@ -122,7 +137,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     if (!parsed.success) return store.notifications.markDead(delivery.id, `invalid channel config: ${parsed.error.issues.map((i) => i.message).join('; ')}`, null, null);
     const event = JSON.parse(delivery.event) as NotificationEvent;
     const outcome = await sendWithTimeout(definition, event, parsed.data, delivery.attempts - 1);
-    if (stopped) return; // not acknowledged: the claim lapses and it is sent again
+    if (stopping.signal.aborted) return; // given up at stop, not acknowledged: stop releases the claim
     const now = clock.now();
     const answer = outcome.answer ?? null;
     if (outcome.kind === 'sent') return store.notifications.markSent(delivery.id, now, outcome.status, answer);
@@ -138,11 +153,15 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     const timeout = new AbortController();
     const signal = AbortSignal.any([timeout.signal, stopping.signal]);
     let timer: NodeJS.Timeout | undefined;
+    let onStop: (() => void) | undefined;
     const expired = new Promise<SendOutcome>((resolve) => {
       timer = setTimeout(() => {
         timeout.abort();
         resolve({ kind: 'retry', status: null, error: 'timed out' });
       }, o.attemptTimeoutMs);
+      // A channel that ignores the signal does not hold the stop up.
+      onStop = () => resolve({ kind: 'retry', status: null, error: 'stopped' });
+      stopping.signal.addEventListener('abort', onStop, { once: true });
     });
     try {
       const sent = definition.send(event, config, { signal, now: clock.now(), attempt: attemptNo }).catch(
@@ -151,6 +170,32 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       return await Promise.race([sent, expired]);
     } finally {
       clearTimeout(timer);
+      if (onStop) stopping.signal.removeEventListener('abort', onStop);
+    }
+  }
+
+  async function shutdown(): Promise<void> {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await Promise.allSettled([claiming, ...claims]);
+    const settled = Promise.allSettled([...running]).then(() => true);
+    let grace: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([settled, new Promise<boolean>((resolve) => (grace = setTimeout(() => resolve(false), o.stopGraceMs)))]);
+    clearTimeout(grace);
+    if (!finished) {
+      stopping.abort();
+      await settled;
+    }
+    queues.clear();
+    const unfinished = [...held];
+    held.clear();
+    if (unfinished.length === 0) return;
+    try {
+      const released = await store.notifications.releaseClaims(unfinished, clock.now());
+      logger.info({ released }, 'released the claims of notification deliveries not sent before shutdown');
+    } catch (error) {
+      // Their leases still lapse: they are sent again, only later.
+      logger.error({ err: error, deliveries: unfinished.length }, 'releasing notification claims at shutdown failed');
     }
   }
 
@@ -193,12 +238,9 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       if (!stopped) setImmediate(loop);
     },
     tick,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      stopping.abort();
-      await claiming;
-      await Promise.allSettled([...running]);
+    stop() {
+      stopDone ??= shutdown();
+      return stopDone;
     },
   };
 }

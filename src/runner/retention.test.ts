@@ -2,8 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seed } from '../../test/seed.js';
 import { dialects, type OpenedStore } from '../../test/store-dialects.js';
 import { type CheckRow, DAY_MS } from '../domain/check.js';
+import type { NewDelivery } from '../domain/notification.js';
 import { createLogger } from '../logger.js';
-import { createRetention, PRUNE_BATCH } from './retention.js';
+import { createRetention, DELIVERY_RETENTION_DAYS, PRUNE_BATCH } from './retention.js';
 
 for (const dialect of dialects) {
   describe.skipIf(!dialect.available)(`retention on ${dialect.name}`, () => {
@@ -34,6 +35,49 @@ for (const dialect of dialects) {
       expect(daily.map((b) => b.start)).toEqual([day(now - 399 * DAY_MS), day(now - 31 * DAY_MS), day(now)]);
       const hourly = await opened.store.checks.buckets('hour', [id], 0, now - 300 * DAY_MS);
       expect(hourly.map((b) => b.start)).toEqual([now - 399 * DAY_MS]);
+    });
+
+    it('prunes sent and dead deliveries past 30 days in batches, never pending or sending ones', async () => {
+      const now = Date.UTC(2026, 10, 20, 12);
+      const { report } = await seed(opened.store, 'organization: { name: T }', now);
+      const organizationId = report.organization.id;
+      const channelId = 'nch_retention';
+      await opened.store.notifications.insertChannel(
+        { id: channelId, organizationId, key: 'hook', name: 'Hook', type: 'webhook', config: { url: 'http://127.0.0.1:1/hook' }, rules: {}, enabled: true, managedBy: 'api' },
+        now,
+      );
+      let n = 0;
+      const row = (): NewDelivery => {
+        n += 1;
+        // One monitor each, so every row is claimable at once.
+        return { id: `dlv_${String(n).padStart(4, '0')}`, eventId: `evt_${n}`, channelId, organizationId, monitorId: `mon_${n}`, kind: 'monitor.down', event: '{}', nextAttemptAt: 0 };
+      };
+      const notifications = opened.store.notifications;
+      const at = async (createdAt: number, count: number, outcome: 'sent' | 'dead' | 'sending' | 'pending') => {
+        const rows = Array.from({ length: count }, row);
+        await notifications.enqueue(rows, createdAt);
+        for (const r of rows) {
+          if (outcome === 'dead') await notifications.markDead(r.id, 'HTTP 404', 404, null);
+        }
+        if (outcome === 'sent' || outcome === 'sending') {
+          const claimed = await notifications.claimDue(createdAt, count, 60_000);
+          expect(claimed).toHaveLength(count);
+          if (outcome === 'sent') for (const d of claimed) await notifications.markSent(d.id, createdAt, 204, null);
+        }
+        return rows.map((r) => r.id);
+      };
+      const cutoff = now - DELIVERY_RETENTION_DAYS * DAY_MS;
+      await at(cutoff - DAY_MS, 5, 'sent');
+      await at(cutoff - 1, 2, 'dead');
+      const kept = [...(await at(cutoff, 2, 'sent')), ...(await at(now - DAY_MS, 1, 'dead'))];
+      // Last: a claim takes every due row, so nothing else may be pending then.
+      const sending = await at(cutoff - 2 * DAY_MS, 1, 'sending');
+      const pending = await at(cutoff - DAY_MS, 1, 'pending');
+      const retention = createRetention({ store: opened.store, clock: { now: () => now }, logger: createLogger('silent'), checkDays: 30, bucketDays: 400, batch: 3 });
+      expect(await retention.prune()).toEqual({ checks: 0, buckets: 0, deliveries: 7 });
+      const left = await notifications.listDeliveries(channelId, 100);
+      expect(left.map((d) => d.id).sort()).toEqual([...pending, ...sending, ...kept].sort());
+      expect((await retention.prune()).deliveries).toBe(0);
     });
   });
 }

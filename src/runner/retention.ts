@@ -1,4 +1,5 @@
-// Prunes raw checks past their retention (30 days by default) and buckets past theirs (400 days), in small batches.
+// Prunes raw checks past their retention (30 days by default), buckets past theirs (400 days) and the notification
+// delivery log past its 30 days (sent and dead ones; pending ones are never pruned), in small batches.
 
 import { DAY_MS } from '../domain/check.js';
 import type { Clock } from '../domain/clock.js';
@@ -6,47 +7,74 @@ import type { Logger } from '../logger.js';
 import type { Store } from '../store/index.js';
 
 export const RETENTION_DEFAULTS = { checkDays: 30, bucketDays: 400 } as const;
+/** How long the notification delivery log (sent and dead deliveries, by creation) is kept. */
+export const DELIVERY_RETENTION_DAYS = 30;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 const FIRST_PRUNE_AFTER_MS = 60 * 1000;
 /** Rows deleted per statement: short transactions leave room for writers between batches. */
 export const PRUNE_BATCH = 5000;
 
+export interface Pruned {
+  checks: number;
+  buckets: number;
+  deliveries: number;
+}
+
 export interface Retention {
-  prune(): Promise<{ checks: number; buckets: number }>;
+  prune(): Promise<Pruned>;
   start(): void;
   stop(): Promise<void>;
 }
 
-export function createRetention(deps: { store: Store; clock: Clock; logger: Logger; checkDays: number; bucketDays: number }): Retention {
+export function createRetention(deps: {
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  checkDays: number;
+  bucketDays: number;
+  /** DELIVERY_RETENTION_DAYS unless a test says otherwise. */
+  deliveryDays?: number;
+  /** Rows per delete: PRUNE_BATCH unless a test makes it small. */
+  batch?: number;
+}): Retention {
+  const deliveryDays = deps.deliveryDays ?? DELIVERY_RETENTION_DAYS;
+  const batch = deps.batch ?? PRUNE_BATCH;
   let timer: NodeJS.Timeout | null = null;
-  let running: Promise<{ checks: number; buckets: number }> | null = null;
+  let running: Promise<Pruned> | null = null;
   let stopped = false;
 
-  async function prune(): Promise<{ checks: number; buckets: number }> {
+  async function prune(): Promise<Pruned> {
     const now = deps.clock.now();
     let checks = 0;
     let buckets = 0;
     for (const id of await deps.store.monitors.listIds()) {
       for (;;) {
         if (stopped) break;
-        const deleted = await deps.store.checks.prune(id, now - deps.checkDays * DAY_MS, PRUNE_BATCH);
+        const deleted = await deps.store.checks.prune(id, now - deps.checkDays * DAY_MS, batch);
         checks += deleted;
-        if (deleted < PRUNE_BATCH) break;
+        if (deleted < batch) break;
         // Let writers in between batches.
         await new Promise((resolve) => setImmediate(resolve));
       }
       if (stopped) break;
       for (const period of ['hour', 'day'] as const) buckets += await deps.store.checks.pruneBuckets(period, id, now - deps.bucketDays * DAY_MS);
     }
-    if (checks + buckets > 0) deps.logger.info({ checks, buckets }, 'pruned old history');
-    return { checks, buckets };
+    let deliveries = 0;
+    while (!stopped) {
+      const deleted = await deps.store.notifications.pruneDeliveries(now - deliveryDays * DAY_MS, batch);
+      deliveries += deleted;
+      if (deleted < batch) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (checks + buckets + deliveries > 0) deps.logger.info({ checks, buckets, deliveries }, 'pruned old history');
+    return { checks, buckets, deliveries };
   }
 
   function runOnce(): void {
     running ??= prune()
       .catch((error) => {
         deps.logger.error({ err: error }, 'pruning history failed');
-        return { checks: 0, buckets: 0 };
+        return { checks: 0, buckets: 0, deliveries: 0 };
       })
       .finally(() => {
         running = null;
