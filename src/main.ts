@@ -165,7 +165,8 @@ export async function startWarden({ settings, clock = systemClock, logger: given
         await pages.stop();
         await Promise.all([watchdog.stop(), retention.stop(), parts.domainRecheck.stop(), parts.changeWatch.stop()]);
         await ingest.close();
-        // Sends in flight are not acknowledged: their claims lapse and they are sent again after the restart.
+        // Sends in flight get a short grace (DISPATCH_DEFAULTS.stopGraceMs, 2 s of the shutdown budget) to finish and be
+        // acknowledged; the claims of the rest are released, so they are sent at once after the restart (kill -9: the lease lapses).
         await parts.dispatcher.stop();
         parts.outbox.close();
         await bus.close();

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The `warden` command: serve (default), migrate, config, keys, relays, monitors.
+// The `warden` command: serve (default), migrate, config, keys, relays, monitors, notifications.
 // First: it extends zod with .openapi(), which must happen before any schema is created.
 import '@hono/zod-openapi';
 import { readFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { configCommand } from './commands/config.js';
 import { keysCommand } from './commands/keys.js';
 import { migrateCommand } from './commands/migrate.js';
 import { monitorsCommand } from './commands/monitors.js';
+import { notificationsCommand } from './commands/notifications.js';
 import { relayCommand } from './commands/relay.js';
 import { relaysCommand } from './commands/relays.js';
 import { serveCommand } from './commands/serve.js';
@@ -30,6 +31,7 @@ program.addCommand(keysCommand());
 program.addCommand(relayCommand());
 program.addCommand(relaysCommand());
 program.addCommand(monitorsCommand());
+program.addCommand(notificationsCommand());
 
 try {
   await program.parseAsync(process.argv);

@@ -6,6 +6,7 @@ import { type ServiceContext, withTransaction } from '../services/context.js';
 import { deleteIncident, putIncident } from '../services/incidents/write.js';
 import { deleteMaintenance, putMaintenance } from '../services/maintenance/write.js';
 import { deleteMonitor, putMonitor } from '../services/monitors/write.js';
+import { deleteChannel, putChannel } from '../services/notifications/write.js';
 import { organizationInventory } from '../services/organizations/inventory.js';
 import { putOrganization } from '../services/organizations/put.js';
 import { deletePage, putPage } from '../services/pages/write.js';
@@ -52,6 +53,7 @@ const PUT: { [K in PlanKind]: (ctx: ServiceContext, entry: PutEntry[K]) => Promi
     const { window, outcome } = await putMaintenance(ctx, entry);
     return { outcome, pageId: window.pageId };
   },
+  notification: async (ctx, entry) => ({ outcome: (await putChannel(ctx, entry)).outcome }),
 };
 
 const DELETE: Record<PlanKind, (ctx: ServiceContext, step: DeleteStep) => Promise<void>> = {
@@ -61,6 +63,7 @@ const DELETE: Record<PlanKind, (ctx: ServiceContext, step: DeleteStep) => Promis
   component: (ctx, { page, id }) => deleteComponent(ctx, { slug: page?.slug ?? '', id }),
   incident: (ctx, { page, id }) => deleteIncident(ctx, { slug: page?.slug ?? '', id }),
   maintenance: (ctx, { page, id }) => deleteMaintenance(ctx, { slug: page?.slug ?? '', id }),
+  notification: (ctx, { key }) => deleteChannel(ctx, { key }),
 };
 
 /**
@@ -91,7 +94,7 @@ async function run(ctx: ServiceContext, step: PlanStep, report: SyncReport, touc
   if (step.action === 'delete') {
     await DELETE[step.kind](ctx, step);
     report.deleted.push(step.label);
-    if (step.kind !== 'relay' && step.kind !== 'monitor') touched.add(step.kind === 'page' ? step.id : (step.page?.id ?? step.id));
+    if (step.kind !== 'relay' && step.kind !== 'monitor' && step.kind !== 'notification') touched.add(step.kind === 'page' ? step.id : (step.page?.id ?? step.id));
     return;
   }
   const put = PUT[step.kind] as (ctx: ServiceContext, entry: PutEntry[PlanKind]) => Promise<PutResult>;

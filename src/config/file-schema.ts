@@ -1,5 +1,5 @@
-// The schema of warden.yaml: the organization, and the same relays, monitors and pages (with components, incidents and
-// maintenance) that the API writes, composed from the verbs' schemas; plus the rules that span the file.
+// The schema of warden.yaml: the organization, and the same relays, monitors, pages (with components, incidents and
+// maintenance) and notification channels that the API writes, composed from the verbs' schemas; plus the rules that span the file.
 import { z } from 'zod';
 import { LIMITS } from '../domain/limits.js';
 import { monitorPlacementIssues } from '../domain/monitor.js';
@@ -7,6 +7,7 @@ import { componentCreateSchema } from '../services/components/schema.js';
 import { incidentEntrySchema } from '../services/incidents/schema.js';
 import { maintenanceEntrySchema } from '../services/maintenance/schema.js';
 import { monitorEntrySchema } from '../services/monitors/schema.js';
+import { channelEntrySchema } from '../services/notifications/schema.js';
 import { organizationInput } from '../services/organizations/put.js';
 import { pageEntrySchema } from '../services/pages/schema.js';
 import { relayEntrySchema } from '../services/relays/schema.js';
@@ -29,6 +30,11 @@ export const configFileSchema = z
     relays: z.array(relayEntrySchema).max(LIMITS.relaysPerOrganization).default([]),
     monitors: z.array(monitorEntrySchema).max(LIMITS.monitorsPerOrganization).default([]),
     pages: z.array(pageSchema).max(LIMITS.pagesPerOrganization).default([]),
+    notifications: z
+      .array(channelEntrySchema)
+      .max(LIMITS.notificationChannelsPerOrganization)
+      .default([])
+      .describe('Notification channels (docs/notifications.md); put secrets in ${ENV_VAR}.'),
   })
   .strict()
   .superRefine((file, ctx) => {
@@ -42,6 +48,10 @@ export const configFileSchema = z
     file.monitors.forEach((monitor, i) => {
       if (monitorKeys.repeats(monitor.key)) issue(['monitors', i, 'key'], `duplicate monitor key "${monitor.key}"`);
       for (const placement of monitorPlacementIssues(monitor, (key) => relayKeys.has(key))) issue(['monitors', i, placement.path], placement.message);
+    });
+    const channelKeys = keySet();
+    file.notifications.forEach((channel, i) => {
+      if (channelKeys.repeats(channel.key)) issue(['notifications', i, 'key'], `duplicate notification channel key "${channel.key}"`);
     });
     const slugs = keySet();
     const domains = keySet();

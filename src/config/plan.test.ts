@@ -23,7 +23,7 @@ pages:
   {},
 );
 
-const EMPTY: Inventory = { relays: [], monitors: [], pages: [] };
+const EMPTY: Inventory = { relays: [], monitors: [], pages: [], notifications: [] };
 const config = (key: string): Held => ({ id: `id_${key}`, key, managedBy: 'config' });
 const api = (key: string): Held => ({ id: `id_${key}`, key, managedBy: 'api' });
 const page = (slug: string, holdings: Partial<Omit<PageHoldings, keyof Held>> = {}, managedBy: Held['managedBy'] = 'config'): PageHoldings => ({
@@ -70,6 +70,7 @@ describe('planning warden.yaml', () => {
       relays: [config('lab')],
       monitors: [config('lobby'), api('web')],
       pages: [page('acme', { components: [config('Lobby')], incidents: [config('lag')] })],
+      notifications: [],
     };
     expect(summary(planConfig(FILE, held))).toEqual([
       'update relay lab',
@@ -84,7 +85,7 @@ describe('planning warden.yaml', () => {
   });
 
   it('deletes stale monitors before monitors are put, stale relays after, stale pages before pages are put', () => {
-    const held: Inventory = { relays: [config('lab'), config('attic')], monitors: [config('old'), config('lobby')], pages: [page('gone')] };
+    const held: Inventory = { relays: [config('lab'), config('attic')], monitors: [config('old'), config('lobby')], pages: [page('gone')], notifications: [] };
     const steps = summary(planConfig(FILE, held));
     expect(steps.slice(0, 6)).toEqual([
       'update relay lab',
@@ -101,6 +102,7 @@ describe('planning warden.yaml', () => {
     const held: Inventory = {
       ...EMPTY,
       pages: [page('acme', { components: [config('Forum'), config('Lobby')], incidents: [config('fire')], maintenance: [config('move')] })],
+      notifications: [],
     };
     const steps = planConfig(FILE, held);
     expect(summary(steps).slice(3)).toEqual([
@@ -125,13 +127,14 @@ describe('planning warden.yaml', () => {
       relays: [api('attic')],
       monitors: [api('manual')],
       pages: [page('acme', { components: [api('Extra')], incidents: [api('outage')], maintenance: [api('window')] }), page('hand-made', {}, 'api')],
+      notifications: [],
     };
     expect(planConfig(FILE, held).filter((s) => s.action === 'delete')).toEqual([]);
   });
 
   it('deletes everything the file managed when it lists nothing any more', () => {
     const bare = parseConfigText('organization: { key: acme, name: Acme }', 'plan.yaml', {});
-    const held: Inventory = { relays: [config('lab')], monitors: [config('lobby')], pages: [page('acme', { components: [config('Lobby')] })] };
+    const held: Inventory = { relays: [config('lab')], monitors: [config('lobby')], pages: [page('acme', { components: [config('Lobby')] })], notifications: [] };
     expect(summary(planConfig(bare, held))).toEqual(['delete monitor lobby', 'delete relay lab', 'delete page acme']);
   });
 });

@@ -3,7 +3,7 @@
 import type { Held, Inventory } from '../services/organizations/inventory.js';
 import type { ConfigFile } from './file-schema.js';
 
-export type PlanKind = 'relay' | 'monitor' | 'page' | 'component' | 'incident' | 'maintenance';
+export type PlanKind = 'relay' | 'monitor' | 'page' | 'component' | 'incident' | 'maintenance' | 'notification';
 
 interface StepBase {
   kind: PlanKind;
@@ -39,11 +39,13 @@ export interface PutEntry {
   component: PageEntry['components'][number] & { slug: string; order: number };
   incident: PageEntry['incidents'][number] & { slug: string };
   maintenance: PageEntry['maintenance'][number] & { slug: string };
+  notification: ConfigFile['notifications'][number];
 }
 
 /**
  * The steps in the order they can run: relays before the monitors that use them; stale monitors deleted before new ones
- * are created (the caps count what exists), stale relays after monitors moved off them; a page before what is on it.
+ * are created (the caps count what exists), stale relays after monitors moved off them; a page before what is on it;
+ * notification channels last (stale ones deleted first).
  * Objects created through the API or CLI are left alone unless the file now declares the same key (it takes them over).
  */
 export function planConfig(file: ConfigFile, inventory: Inventory): PlanStep[] {
@@ -87,5 +89,12 @@ export function planConfig(file: ConfigFile, inventory: Inventory): PlanStep[] {
       held?.maintenance ?? [],
     );
   });
+
+  deletes('notification', inventory.notifications, new Set(file.notifications.map((n) => n.key)), (key) => `notification ${key}`);
+  puts(
+    'notification',
+    file.notifications.map((entry, i) => ({ key: entry.key, label: `notification ${entry.key}`, path: `notifications[${i}]`, entry })),
+    inventory.notifications,
+  );
   return steps;
 }

@@ -15,6 +15,7 @@ export const LIMITS = {
   /** Characters of one incident update's message. */
   messageChars: 10_000,
   activeApiKeysPerOrganization: 100,
+  notificationChannelsPerOrganization: 100,
 } as const;
 
 /** The settings of a monitor every type shares. */

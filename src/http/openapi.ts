@@ -58,6 +58,7 @@ export const TAGS = {
   maintenance: { name: 'Maintenance', description: 'Scheduled maintenance windows (API key).' },
   relays: { name: 'Relays', description: 'Relay agents and their tokens (API key).' },
   apiKeys: { name: 'API keys', description: 'The organization’s API keys (write key).' },
+  notifications: { name: 'Notifications', description: 'Notification channels, their tests and delivery logs (API key).' },
 } as const;
 
 export const fieldIssueSchema = z

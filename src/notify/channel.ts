@@ -3,22 +3,26 @@
 import type { z } from 'zod';
 
 /** What happened, as every channel receives it. `id` is stable per event: the `webhook-id` receivers dedupe on. */
-export type NotificationKind =
-  | 'monitor.down'
-  | 'monitor.recovered'
-  | 'monitor.degraded'
-  | 'monitor.flapping'
-  | 'monitor.reminder'
-  | 'relay.offline'
-  | 'relay.back'
-  | 'incident.created'
-  | 'incident.updated'
-  | 'incident.resolved'
-  | 'maintenance.started'
-  | 'maintenance.ended'
-  | 'tls.expiring'
-  | 'tls.expired'
-  | 'test';
+/** Every kind of event, in the order docs list them; `test` is what `POST …/test` sends. */
+export const NOTIFICATION_KINDS = [
+  'monitor.down',
+  'monitor.recovered',
+  'monitor.degraded',
+  'monitor.flapping',
+  'monitor.reminder',
+  'relay.offline',
+  'relay.back',
+  'incident.created',
+  'incident.updated',
+  'incident.resolved',
+  'maintenance.started',
+  'maintenance.ended',
+  'tls.expiring',
+  'tls.expired',
+  'test',
+] as const;
+
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export type NotificationSeverity = 'critical' | 'warning' | 'info' | 'ok';
 

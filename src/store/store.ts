@@ -259,14 +259,21 @@ export interface NotificationRepository {
    * Oldest first.
    */
   claimDue(now: number, limit: number, leaseMs: number): Promise<Delivery[]>;
+  /** Inserts a delivery already attempted (a channel test, sent at once): kept in the log like the outbox's own. */
+  recordDelivery(delivery: Delivery): Promise<void>;
   /** Acknowledges a claimed delivery as sent. */
   markSent(id: string, sentAt: number, status: number | null, answer: string | null): Promise<void>;
   /** Releases a claimed delivery to be tried again at `nextAt`, with what this attempt came to. */
   markRetry(id: string, nextAt: number, error: string, status: number | null, answer: string | null): Promise<void>;
+  /**
+   * Hands claimed deliveries back unsent (a graceful shutdown whose sends did not finish): pending again, due at `now`,
+   * the claim cleared and the attempt not counted. Only rows still sending are touched; returns how many were released.
+   */
+  releaseClaims(ids: readonly string[], now: number): Promise<number>;
   /** Gives a claimed (or pending) delivery up, keeping the answer. */
   markDead(id: string, error: string, status: number | null, answer: string | null): Promise<void>;
   /** A channel's deliveries, newest first. */
   listDeliveries(channelId: string, limit: number): Promise<Delivery[]>;
-  /** Deletes sent and dead deliveries created before `before`; returns how many went. */
-  pruneDeliveries(before: number): Promise<number>;
+  /** Deletes up to `batch` sent and dead deliveries created before `before` (never pending or sending ones); returns how many went. */
+  pruneDeliveries(before: number, batch: number): Promise<number>;
 }

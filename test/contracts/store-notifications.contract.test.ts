@@ -135,8 +135,46 @@ describeStore('store notifications', (store) => {
     const claimed = await store().notifications.claimDue(NOW, 2, LEASE);
     await store().notifications.markSent(claimed[0]!.id, NOW, 200, null);
     await store().notifications.markDead(claimed[1]!.id, 'HTTP 404', 404, null);
-    expect(await store().notifications.pruneDeliveries(NOW)).toBe(0);
-    expect(await store().notifications.pruneDeliveries(NOW + 1)).toBe(2);
+    expect(await store().notifications.pruneDeliveries(NOW, 100)).toBe(0);
+    expect(await store().notifications.pruneDeliveries(NOW + 1, 1)).toBe(1);
+    expect(await store().notifications.pruneDeliveries(NOW + 1, 100)).toBe(1);
     expect((await store().notifications.listDeliveries(a, 10)).map((d) => d.status)).toEqual(['pending']);
+  });
+
+  it('releases claims unsent: pending again, due at once, the attempt not counted; other rows untouched', async () => {
+    await addOrganization(store());
+    const a = await addChannel(store(), 'a');
+    await store().notifications.enqueue([delivery(a, 'evt_1', { monitorId: 'mon_1' }), delivery(a, 'evt_2', { monitorId: 'mon_2' })], NOW);
+    const claimed = await store().notifications.claimDue(NOW, 10, LEASE);
+    expect(claimed).toHaveLength(2);
+    const [one, two] = claimed as [(typeof claimed)[0], (typeof claimed)[0]];
+    await store().notifications.markSent(two.id, NOW + 5, 204, null);
+    expect(await store().notifications.releaseClaims([], NOW + 10)).toBe(0);
+    expect(await store().notifications.releaseClaims([one.id, two.id, 'dlv_missing'], NOW + 10)).toBe(1);
+    const log = await store().notifications.listDeliveries(a, 10);
+    expect(log.find((d) => d.eventId === 'evt_1')).toMatchObject({ status: 'pending', attempts: 0, nextAttemptAt: NOW + 10, claimedUntil: null });
+    expect(log.find((d) => d.eventId === 'evt_2')).toMatchObject({ status: 'sent', attempts: 1 });
+    // Not waiting for the lease: claimable at once, same event.
+    const [again] = await store().notifications.claimDue(NOW + 10, 10, LEASE);
+    expect(again).toMatchObject({ id: one.id, eventId: 'evt_1', attempts: 1, claimedUntil: NOW + 10 + LEASE });
+  });
+
+  it('records a delivery already attempted (a channel test) as given, and never claims it', async () => {
+    await addOrganization(store());
+    const a = await addChannel(store(), 'a');
+    const row = {
+      ...delivery(a, 'evt_test', { monitorId: null, kind: 'test' }),
+      status: 'sent' as const,
+      attempts: 1,
+      claimedUntil: null,
+      lastError: null,
+      lastStatus: 204,
+      lastAnswer: 'ok',
+      createdAt: NOW,
+      sentAt: NOW + 5,
+    };
+    await store().notifications.recordDelivery(row);
+    expect(await store().notifications.listDeliveries(a, 10)).toEqual([row]);
+    expect(await store().notifications.claimDue(NOW + 1000, 10, LEASE)).toEqual([]);
   });
 });

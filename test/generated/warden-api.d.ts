@@ -3297,6 +3297,359 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/notification-channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List notification channels
+         * @description The organization's channels, by key. Secrets of the configuration are redacted.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The channels, by key. */
+                200: {
+                    headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            channels: components["schemas"]["NotificationChannel"][];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        /**
+         * Create a notification channel
+         * @description The body is a channel as in warden.yaml (one shape per type, chosen by `type`). Its secrets are never shown again.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NotificationChannelCreate"];
+                };
+            };
+            responses: {
+                /** @description Created. */
+                201: {
+                    headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationChannel"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notification-channels/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a notification channel */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The channel key. */
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The channel. */
+                200: {
+                    headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationChannel"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                /** @description No notification channel with this key in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a notification channel
+         * @description Deletes the channel and its delivery log; pending deliveries are not sent. Channels managed by warden.yaml answer 409.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The channel key. */
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                /** @description No notification channel with this key in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a notification channel
+         * @description Changes the fields given; the type and key stay. A secret sent back as "[redacted]" (or left out) keeps its value only while no target field (the URL, the chat) changes: otherwise 400 names it. Channels managed by warden.yaml answer 409.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The channel key. */
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NotificationChannelPatch"];
+                };
+            };
+            responses: {
+                /** @description The changed channel. */
+                200: {
+                    headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationChannel"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                /** @description No notification channel with this key in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/notification-channels/{key}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test notification
+         * @description Sends a `test` event through the channel now (enabled or not), once, and answers with the outcome; the attempt is recorded in the delivery log (sent, or dead with the error and answer). Tests are never retried.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The channel key. */
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description What the attempt came to. */
+                200: {
+                    headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationTestOutcome"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                /** @description No notification channel with this key in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notification-channels/{key}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A notification channel's deliveries
+         * @description The delivery log, newest first: status, attempts, last error and answer, timestamps. Kept 30 days.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Deliveries to return, newest first (at most 500). */
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description The channel key. */
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The deliveries. */
+                200: {
+                    headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationDeliveries"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                /** @description No notification channel with this key in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/docs/{name}.md": {
         parameters: {
             query?: never;
@@ -4944,6 +5297,304 @@ export interface components {
              * @enum {string}
              */
             scope?: "read" | "write";
+        };
+        NotificationChannel: {
+            id: string;
+            key: string;
+            name: string;
+            /** @enum {string} */
+            type: "webhook" | "discord" | "slack" | "teams" | "telegram" | "ntfy" | "email";
+            /** @description The type's configuration; secret fields read "[redacted]". */
+            config: {
+                [key: string]: unknown;
+            };
+            rules: {
+                events?: string[];
+                monitors?: string[];
+            };
+            enabled: boolean;
+            /**
+             * @description config: warden.yaml manages it and the API cannot change it.
+             * @enum {string}
+             */
+            managedBy: "config" | "api";
+            createdAt: number;
+            updatedAt: number;
+        };
+        NotificationChannelCreate: {
+            /** @description The channel by this key: in the API path, in warden.yaml, in `warden notifications test KEY`. */
+            key: string;
+            name: string;
+            /** @enum {string} */
+            type: "webhook";
+            /** @description The Webhook (Standard Webhooks) configuration. Secret fields: secret, headers. */
+            config: {
+                /** Format: uri */
+                url: string;
+                /** @description The signing secret (whsec_…); receivers verify webhook-signature with it. */
+                secret: string;
+                /** @description Extra headers sent with every delivery, such as Authorization. */
+                headers?: {
+                    [key: string]: string;
+                };
+            };
+            /**
+             * @description What the channel wants: all events of all monitors by default.
+             * @default {}
+             */
+            rules?: {
+                /** @description The event kinds this channel gets; every kind when absent. */
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                /** @description Keys of the monitors whose events this channel gets; every monitor when absent. */
+                monitors?: string[];
+            };
+            /**
+             * @description A disabled channel gets nothing but tests.
+             * @default true
+             */
+            enabled?: boolean;
+        } | {
+            /** @description The channel by this key: in the API path, in warden.yaml, in `warden notifications test KEY`. */
+            key: string;
+            name: string;
+            /** @enum {string} */
+            type: "discord";
+            /** @description The Discord configuration. Secret fields: url. */
+            config: {
+                /**
+                 * Format: uri
+                 * @description The channel webhook URL (Server settings → Integrations → Webhooks).
+                 */
+                url: string;
+            };
+            /**
+             * @description What the channel wants: all events of all monitors by default.
+             * @default {}
+             */
+            rules?: {
+                /** @description The event kinds this channel gets; every kind when absent. */
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                /** @description Keys of the monitors whose events this channel gets; every monitor when absent. */
+                monitors?: string[];
+            };
+            /**
+             * @description A disabled channel gets nothing but tests.
+             * @default true
+             */
+            enabled?: boolean;
+        } | {
+            /** @description The channel by this key: in the API path, in warden.yaml, in `warden notifications test KEY`. */
+            key: string;
+            name: string;
+            /** @enum {string} */
+            type: "slack";
+            /** @description The Slack configuration. Secret fields: url. */
+            config: {
+                /**
+                 * Format: uri
+                 * @description The incoming webhook URL (https://hooks.slack.com/services/…).
+                 */
+                url: string;
+            };
+            /**
+             * @description What the channel wants: all events of all monitors by default.
+             * @default {}
+             */
+            rules?: {
+                /** @description The event kinds this channel gets; every kind when absent. */
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                /** @description Keys of the monitors whose events this channel gets; every monitor when absent. */
+                monitors?: string[];
+            };
+            /**
+             * @description A disabled channel gets nothing but tests.
+             * @default true
+             */
+            enabled?: boolean;
+        } | {
+            /** @description The channel by this key: in the API path, in warden.yaml, in `warden notifications test KEY`. */
+            key: string;
+            name: string;
+            /** @enum {string} */
+            type: "teams";
+            /** @description The Microsoft Teams configuration. Secret fields: url. */
+            config: {
+                /**
+                 * Format: uri
+                 * @description The Workflows webhook URL (the 'Post to a channel when a webhook request is received' template).
+                 */
+                url: string;
+            };
+            /**
+             * @description What the channel wants: all events of all monitors by default.
+             * @default {}
+             */
+            rules?: {
+                /** @description The event kinds this channel gets; every kind when absent. */
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                /** @description Keys of the monitors whose events this channel gets; every monitor when absent. */
+                monitors?: string[];
+            };
+            /**
+             * @description A disabled channel gets nothing but tests.
+             * @default true
+             */
+            enabled?: boolean;
+        } | {
+            /** @description The channel by this key: in the API path, in warden.yaml, in `warden notifications test KEY`. */
+            key: string;
+            name: string;
+            /** @enum {string} */
+            type: "telegram";
+            /** @description The Telegram configuration. Secret fields: botToken. */
+            config: {
+                /** @description The bot token from @BotFather. */
+                botToken: string;
+                /** @description Where the bot posts: a user, group or channel id, or @channelname. */
+                chatId: number | string;
+                /**
+                 * Format: uri
+                 * @default https://api.telegram.org
+                 */
+                apiBaseUrl?: string;
+            };
+            /**
+             * @description What the channel wants: all events of all monitors by default.
+             * @default {}
+             */
+            rules?: {
+                /** @description The event kinds this channel gets; every kind when absent. */
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                /** @description Keys of the monitors whose events this channel gets; every monitor when absent. */
+                monitors?: string[];
+            };
+            /**
+             * @description A disabled channel gets nothing but tests.
+             * @default true
+             */
+            enabled?: boolean;
+        } | {
+            /** @description The channel by this key: in the API path, in warden.yaml, in `warden notifications test KEY`. */
+            key: string;
+            name: string;
+            /** @enum {string} */
+            type: "ntfy";
+            /** @description The ntfy configuration. Secret fields: token. */
+            config: {
+                /**
+                 * Format: uri
+                 * @description The topic URL: the server and the topic, such as https://ntfy.sh/mytopic.
+                 */
+                url: string;
+                /** @description An access token (tk_…) for a protected topic, sent as a Bearer token. */
+                token?: string;
+            };
+            /**
+             * @description What the channel wants: all events of all monitors by default.
+             * @default {}
+             */
+            rules?: {
+                /** @description The event kinds this channel gets; every kind when absent. */
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                /** @description Keys of the monitors whose events this channel gets; every monitor when absent. */
+                monitors?: string[];
+            };
+            /**
+             * @description A disabled channel gets nothing but tests.
+             * @default true
+             */
+            enabled?: boolean;
+        } | {
+            /** @description The channel by this key: in the API path, in warden.yaml, in `warden notifications test KEY`. */
+            key: string;
+            name: string;
+            /** @enum {string} */
+            type: "email";
+            /** @description The Email (SMTP) configuration. Secret fields: password. */
+            config: {
+                to: string | string[];
+                from: string | {
+                    /** Format: email */
+                    address: string;
+                    name?: string;
+                };
+                host: string;
+                port?: number;
+                /**
+                 * @default starttls
+                 * @enum {string}
+                 */
+                secure?: "tls" | "starttls" | "none";
+                username?: string;
+                password?: string;
+                /** @default true */
+                tlsRejectUnauthorized?: boolean;
+            };
+            /**
+             * @description What the channel wants: all events of all monitors by default.
+             * @default {}
+             */
+            rules?: {
+                /** @description The event kinds this channel gets; every kind when absent. */
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                /** @description Keys of the monitors whose events this channel gets; every monitor when absent. */
+                monitors?: string[];
+            };
+            /**
+             * @description A disabled channel gets nothing but tests.
+             * @default true
+             */
+            enabled?: boolean;
+        };
+        NotificationChannelPatch: {
+            name?: string;
+            /** @description Fields of the type's configuration to change: merged into the current one (null removes a field, "[redacted]" keeps a secret as it is while no target field such as the URL changes), then checked like on create. */
+            config?: {
+                [key: string]: unknown;
+            };
+            /** @description What the channel wants: all events of all monitors by default. */
+            rules?: {
+                /** @description The event kinds this channel gets; every kind when absent. */
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                /** @description Keys of the monitors whose events this channel gets; every monitor when absent. */
+                monitors?: string[];
+            };
+            /** @description A disabled channel gets nothing but tests. */
+            enabled?: boolean;
+        };
+        NotificationTestOutcome: {
+            /**
+             * @description sent: the receiver accepted it.
+             * @enum {string}
+             */
+            outcome: "sent" | "failed";
+            delivery: components["schemas"]["NotificationDelivery"];
+        };
+        NotificationDelivery: {
+            id: string;
+            /** @description Stable per event: the webhook-id a receiver drops duplicates by. */
+            eventId: string;
+            /** @description monitor.down, monitor.recovered, …, or test. */
+            kind: string;
+            monitorId: string | null;
+            /**
+             * @description dead: given up (a 4xx answer, or still failing after 24 h); the answer is kept.
+             * @enum {string}
+             */
+            status: "pending" | "sending" | "sent" | "dead";
+            attempts: number;
+            /** @description When it is tried next, while pending (epoch ms). */
+            nextAttemptAt: number;
+            lastError: string | null;
+            /** @description The receiver's HTTP status at the last attempt. */
+            lastStatus: number | null;
+            /** @description The start of the receiver's answer at the last attempt. */
+            lastAnswer: string | null;
+            createdAt: number;
+            sentAt: number | null;
+        };
+        NotificationDeliveries: {
+            deliveries: components["schemas"]["NotificationDelivery"][];
         };
     };
     responses: {

@@ -20,11 +20,12 @@ export function retargetIssues(
   current: SecretDestination,
   next: SecretDestination,
   patchConfig: Record<string, unknown> | undefined,
+  noun = 'monitor',
 ): FieldIssue[] {
   const changes = definition.targets.filter((field) => !sameValue(current.config[field], next.config[field]));
   if (next.relayId !== null && next.relayId !== current.relayId) changes.push('relay');
   if (changes.length === 0) return [];
-  const moved = `the monitor's ${changes.join(', ')} ${changes.length === 1 ? 'changes' : 'change'}`;
+  const moved = `the ${noun}'s ${changes.join(', ')} ${changes.length === 1 ? 'changes' : 'change'}`;
   return definition.secrets
     .filter((field) => current.config[field] !== undefined && keptFromStorage(patchConfig?.[field]))
     .map((field) => ({
@@ -41,4 +42,15 @@ export function keptFromStorage(value: unknown): boolean {
 /** Target values are JSON (strings, numbers, booleans); their JSON text compares them whatever their shape. */
 function sameValue(a: unknown, b: unknown): boolean {
   return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** A shallow merge patch: null removes a field; a secret sent back as "[redacted]" keeps its stored value. */
+export function mergeConfig(stored: Record<string, unknown>, changes: Record<string, unknown>, secrets: readonly string[]): Record<string, unknown> {
+  const out = { ...stored };
+  for (const [field, value] of Object.entries(changes)) {
+    if (value === REDACTED && secrets.includes(field)) continue;
+    if (value === null) delete out[field];
+    else out[field] = value;
+  }
+  return out;
 }

@@ -8,9 +8,9 @@ import { probeDefinition } from '../../probes/registry.js';
 import { parseInput, type ServiceContext, withTransaction, writerOf } from '../context.js';
 import { secretsSetTime } from '../relays/secrets.js';
 import { relayKeysById, requireMonitor } from './read.js';
-import { keptFromStorage, retargetIssues } from './retarget.js';
+import { keptFromStorage, mergeConfig, retargetIssues } from './retarget.js';
 import { type MonitorPatch, monitorUpdateSchema } from './schema.js';
-import { type MonitorWithRelay, monitorWithRelay, REDACTED } from './view.js';
+import { type MonitorWithRelay, monitorWithRelay } from './view.js';
 import { announce, relayIdsByKey } from './write.js';
 
 export async function updateMonitor(ctx: ServiceContext, input: z.input<typeof monitorUpdateSchema>): Promise<MonitorWithRelay> {
@@ -67,15 +67,4 @@ function patched(current: Monitor, patch: MonitorPatch, relayIds: Map<string, st
 /** Every secret the monitor now holds was in the patch itself (not "[redacted]", not left out). */
 function secretsSentInFull(spec: MonitorSpec, patchConfig: Record<string, unknown> | undefined): boolean {
   return probeDefinition(spec.type).secrets.every((field) => spec.config[field] === undefined || !keptFromStorage(patchConfig?.[field]));
-}
-
-/** A shallow merge patch: null removes a field; a secret sent back as "[redacted]" keeps its stored value. */
-function mergeConfig(stored: Record<string, unknown>, changes: Record<string, unknown>, secrets: readonly string[]): Record<string, unknown> {
-  const out = { ...stored };
-  for (const [field, value] of Object.entries(changes)) {
-    if (value === REDACTED && secrets.includes(field)) continue;
-    if (value === null) delete out[field];
-    else out[field] = value;
-  }
-  return out;
 }

@@ -19,6 +19,7 @@ export interface Inventory {
   relays: Held[];
   monitors: Held[];
   pages: PageHoldings[];
+  notifications: Held[];
 }
 
 const held = (o: { id: string; key: string | null; managedBy: ManagedBy }): Held[] => (o.key === null ? [] : [{ id: o.id, key: o.key, managedBy: o.managedBy }]);
@@ -26,7 +27,12 @@ const held = (o: { id: string; key: string | null; managedBy: ManagedBy }): Held
 export async function organizationInventory(ctx: ServiceContext): Promise<Inventory> {
   const organizationId = organizationOf(ctx);
   const { store } = ctx;
-  const [relays, monitors, pages] = await Promise.all([store.relays.list(organizationId), store.monitors.list(organizationId), store.pages.list(organizationId)]);
+  const [relays, monitors, pages, channels] = await Promise.all([
+    store.relays.list(organizationId),
+    store.monitors.list(organizationId),
+    store.pages.list(organizationId),
+    store.notifications.listChannels(organizationId),
+  ]);
   return {
     relays: relays.flatMap(held),
     monitors: monitors.flatMap(held),
@@ -47,5 +53,6 @@ export async function organizationInventory(ctx: ServiceContext): Promise<Invent
         };
       }),
     ),
+    notifications: channels.flatMap(held),
   };
 }

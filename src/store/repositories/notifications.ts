@@ -145,12 +145,48 @@ export function notificationRepository(db: Db, claim: DeliveryClaimer): Notifica
         .where('status', '=', 'sending')
         .execute();
     },
+    async releaseClaims(ids, now) {
+      let released = 0;
+      for (let i = 0; i < ids.length; i += ROWS_PER_INSERT) {
+        const result = await db
+          .updateTable('notification_deliveries')
+          .set((eb) => ({ status: 'pending', next_attempt_at: now, claimed_until: null, attempts: eb('attempts', '-', 1) }))
+          .where('id', 'in', ids.slice(i, i + ROWS_PER_INSERT))
+          .where('status', '=', 'sending')
+          .executeTakeFirst();
+        released += Number(result.numUpdatedRows);
+      }
+      return released;
+    },
     async markDead(id, error, status, answer) {
       await db
         .updateTable('notification_deliveries')
         .set({ status: 'dead', claimed_until: null, last_error: error, last_status: status, last_answer: answer })
         .where('id', '=', id)
         .where('status', 'in', ['pending', 'sending'])
+        .execute();
+    },
+    async recordDelivery(d) {
+      await db
+        .insertInto('notification_deliveries')
+        .values({
+          id: d.id,
+          event_id: d.eventId,
+          channel_id: d.channelId,
+          organization_id: d.organizationId,
+          monitor_id: d.monitorId,
+          kind: d.kind,
+          event: d.event,
+          status: d.status,
+          attempts: d.attempts,
+          next_attempt_at: d.nextAttemptAt,
+          claimed_until: d.claimedUntil,
+          last_error: d.lastError,
+          last_status: d.lastStatus,
+          last_answer: d.lastAnswer,
+          created_at: d.createdAt,
+          sent_at: d.sentAt,
+        })
         .execute();
     },
     async listDeliveries(channelId, limit) {
@@ -164,8 +200,14 @@ export function notificationRepository(db: Db, claim: DeliveryClaimer): Notifica
         .execute();
       return rows.map(toDelivery);
     },
-    async pruneDeliveries(before) {
-      const result = await db.deleteFrom('notification_deliveries').where('status', 'in', ['sent', 'dead']).where('created_at', '<', before).executeTakeFirst();
+    async pruneDeliveries(before, batch) {
+      // In batches, like the checks: short transactions leave room for the dispatcher's writes in between.
+      const result = await db
+        .deleteFrom('notification_deliveries')
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('notification_deliveries').select('id').where('status', 'in', ['sent', 'dead']).where('created_at', '<', before).limit(batch),
+        )
+        .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
   };

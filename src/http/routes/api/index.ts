@@ -1,4 +1,4 @@
-// The organization API under /api/v1 (API keys): monitors, history, pages and what they hold, relays, keys.
+// The organization API under /api/v1 (API keys): monitors, history, pages and what they hold, relays, keys, notification channels.
 import { every } from 'hono/combine';
 import { API_LIMITS } from '../../../services/api-limits.js';
 import type { App } from '../../app.js';
@@ -7,6 +7,7 @@ import { limitBody } from '../../middleware/body-limit.js';
 import { apiKeyRateLimit, createRateLimiter } from '../../middleware/rate-limit.js';
 import { apiKeyRoutes } from './api-keys.js';
 import { monitorRoutes } from './monitors.js';
+import { notificationChannelRoutes } from './notification-channels.js';
 import type { ApiGuard, ApiGuards } from './operation.js';
 import { pageContentRoutes } from './page-contents.js';
 import { pageRoutes } from './pages.js';
@@ -34,4 +35,5 @@ export function apiRoutes(app: App, options: ApiOptions = {}): void {
   pageContentRoutes(app, guards);
   relayApiRoutes(app, guards);
   apiKeyRoutes(app, guards);
+  notificationChannelRoutes(app, guards);
 }

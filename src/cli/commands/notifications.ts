@@ -1,0 +1,46 @@
+// `warden notifications list|test`: the notification channels, and a test sent through one now (recorded in its deliveries).
+import { Command } from 'commander';
+import { listChannels } from '../../services/notifications/read.js';
+import { testChannel } from '../../services/notifications/send-test.js';
+import { printTable, withOrganization } from '../session.js';
+import { orgOption } from './org-option.js';
+
+export function notificationsCommand(): Command {
+  const notifications = new Command('notifications').description('Inspect and test notification channels.');
+  notifications
+    .command('list')
+    .description('List notification channels.')
+    .option('--json', 'print JSON (secrets redacted)')
+    .addOption(orgOption())
+    .action(async (options: { json?: boolean; org?: string }) => {
+      await withOrganization(options.org, async (ctx) => {
+        const list = await listChannels(ctx);
+        if (options.json) {
+          process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
+          return;
+        }
+        printTable(
+          ['KEY', 'NAME', 'TYPE', 'ENABLED', 'MANAGED BY'],
+          list.map((c) => [c.key, c.name, c.type, c.enabled ? 'yes' : 'no', c.managedBy]),
+        );
+      });
+    });
+  notifications
+    .command('test')
+    .argument('<key>', 'the channel key')
+    .description('Send a test notification through the channel now and print what the receiver answered (exit 1 when it failed).')
+    .addOption(orgOption())
+    .action(async (key: string, options: { org?: string }) => {
+      await withOrganization(options.org, async (ctx) => {
+        const { outcome, delivery } = await testChannel(ctx, { key });
+        const status = delivery.lastStatus === null ? '' : ` (HTTP ${delivery.lastStatus})`;
+        if (outcome === 'sent') process.stdout.write(`sent a test to ${key}${status}; event id ${delivery.eventId}\n`);
+        else {
+          process.stdout.write(`the test to ${key} failed${status}: ${delivery.lastError ?? 'unknown error'}\n`);
+          if (delivery.lastAnswer) process.stdout.write(`answer: ${delivery.lastAnswer}\n`);
+          process.exitCode = 1;
+        }
+      });
+    });
+  return notifications;
+}

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiHarness, openApiHarness, T0 } from '../../../../test/api-app.js';
+import { type Receiver, startReceiver } from '../../../../test/fakes/notify-receivers.js';
+import { dialects } from '../../../../test/store-dialects.js';
+import type { WardenEvent } from '../../../bus/events.js';
+
+const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+const OTHER_SECRET = `whsec_${Buffer.alloc(32, 9).toString('base64')}`;
+const BASE = '/api/v1/notification-channels';
+
+for (const dialect of dialects) {
+  describe.skipIf(!dialect.available)(`notification channel API on ${dialect.name}`, () => {
+    let h: ApiHarness;
+    let receiver: Receiver;
+    const changed: WardenEvent[] = [];
+    const webhook = (key: string, url = 'http://127.0.0.1:9/hook') => ({ key, name: `Hook ${key}`, type: 'webhook', config: { url, secret: SECRET } });
+    beforeAll(async () => {
+      h = await openApiHarness(dialect);
+      receiver = await startReceiver({ status: 204 });
+      h.context.bus.subscribe('notifications.changed', (e) => void changed.push(e));
+    });
+    afterAll(async () => {
+      await receiver?.close();
+      await h?.close();
+    });
+
+    it('creates, lists, reads, changes and deletes a channel, secrets redacted, and announces each write', async () => {
+      const created = await h.call('POST', BASE, { body: { ...webhook('ops', `${receiver.url}/hook`), rules: { events: ['monitor.down'], monitors: ['lobby'] } } });
+      expect(created.status).toBe(201);
+      const channel = await created.json();
+      expect(channel).toMatchObject({
+        key: 'ops',
+        type: 'webhook',
+        enabled: true,
+        managedBy: 'api',
+        config: { url: `${receiver.url}/hook`, secret: '[redacted]' },
+        rules: { events: ['monitor.down'], monitors: ['lobby'] },
+      });
+      expect(changed).toContainEqual({ type: 'notifications.changed', at: T0, organizationId: h.a.id });
+      const { channels } = await (await h.call('GET', BASE, { key: h.a.readKey })).json();
+      expect(channels.map((c: { key: string }) => c.key)).toEqual(['ops']);
+      expect(await (await h.call('GET', `${BASE}/ops`, { key: h.a.readKey })).json()).toEqual(channel);
+      const patched = await h.call('PATCH', `${BASE}/ops`, { body: { name: 'Ops', enabled: false, config: { secret: '[redacted]' }, rules: {} } });
+      expect(patched.status).toBe(200);
+      expect(await patched.json()).toMatchObject({ name: 'Ops', enabled: false, rules: {}, config: { secret: '[redacted]' } });
+      expect((await h.store.notifications.findChannelByKey(h.a.id, 'ops'))?.config.secret).toBe(SECRET);
+      expect((await h.call('POST', BASE, { body: webhook('ops') })).status).toBe(409);
+      const before = changed.length;
+      expect((await h.call('DELETE', `${BASE}/ops`)).status).toBe(204);
+      expect(changed.length).toBe(before + 1);
+      expect((await h.call('GET', `${BASE}/ops`)).status).toBe(404);
+    });
+
+    it.each([
+      [{ ...webhook('bad'), type: 'pager' }, 'body.type'],
+      [{ ...webhook('bad'), config: { url: 'ftp://x', secret: SECRET } }, 'body.config.url'],
+      [{ ...webhook('bad'), config: { url: 'http://127.0.0.1:1/', secret: 'nope' } }, 'body.config.secret'],
+      [{ ...webhook('bad'), rules: { events: ['monitor.exploded'] } }, 'body.rules.events[0]'],
+      [{ ...webhook('Bad Key') }, 'body.key'],
+    ])('answers 400 naming the wrong field (%#)', async (body, path) => {
+      const res = await h.call('POST', BASE, { body });
+      expect(res.status).toBe(400);
+      expect((await res.json()).errors.map((e: { path: string }) => e.path)).toContain(path);
+    });
+
+    it('keeps a "[redacted]" secret only while the target stays; a new URL needs the secret again', async () => {
+      await h.call('POST', BASE, { body: webhook('moving', 'http://127.0.0.1:8/hook') });
+      const moved = await h.call('PATCH', `${BASE}/moving`, { body: { config: { url: 'http://127.0.0.1:9/elsewhere', secret: '[redacted]' } } });
+      expect(moved.status).toBe(400);
+      expect((await moved.json()).errors).toEqual([expect.objectContaining({ path: 'body.config.secret' })]);
+      const omitted = await h.call('PATCH', `${BASE}/moving`, { body: { config: { url: 'http://127.0.0.1:9/elsewhere' } } });
+      expect(omitted.status).toBe(400);
+      const resent = await h.call('PATCH', `${BASE}/moving`, { body: { config: { url: 'http://127.0.0.1:9/elsewhere', secret: OTHER_SECRET } } });
+      expect(resent.status).toBe(200);
+      expect((await h.store.notifications.findChannelByKey(h.a.id, 'moving'))?.config).toEqual({ url: 'http://127.0.0.1:9/elsewhere', secret: OTHER_SECRET });
+      const invalid = await h.call('PATCH', `${BASE}/moving`, { body: { config: { url: 'not a url' } } });
+      expect((await invalid.json()).errors.map((e: { path: string }) => e.path)).toContain('body.config.url');
+    });
+
+    it("answers 404 for another organization's channel, and a read key cannot write", async () => {
+      await h.call('POST', BASE, { body: webhook('private') });
+      for (const [method, path] of [
+        ['GET', `${BASE}/private`],
+        ['PATCH', `${BASE}/private`],
+        ['DELETE', `${BASE}/private`],
+        ['POST', `${BASE}/private/test`],
+        ['GET', `${BASE}/private/deliveries`],
+      ] as const)
+        expect((await h.call(method, path, { key: h.b.writeKey, body: method === 'PATCH' ? { name: 'Mine' } : undefined })).status).toBe(404);
+      expect((await (await h.call('GET', BASE, { key: h.b.readKey })).json()).channels).toEqual([]);
+      expect((await h.call('POST', BASE, { key: h.a.readKey, body: webhook('nope') })).status).toBe(403);
+    });
+
+    it('sends a test to the receiver now and records it in the deliveries; a refused one is recorded dead', async () => {
+      await h.call('POST', BASE, { body: webhook('tested', `${receiver.url}/hook`) });
+      const sent = receiver.requests.length;
+      const res = await h.call('POST', `${BASE}/tested/test`);
+      expect(res.status).toBe(200);
+      const result = await res.json();
+      expect(result).toMatchObject({ outcome: 'sent', delivery: { kind: 'test', status: 'sent', attempts: 1, lastStatus: 204 } });
+      expect(receiver.requests.length).toBe(sent + 1);
+      const request = receiver.requests.at(-1);
+      expect(request?.path).toBe('/hook');
+      expect(request?.headers['webhook-id']).toBe(result.delivery.eventId);
+      expect(request?.json).toMatchObject({ type: 'test', data: { kind: 'test', organization: { key: 'alpha' } } });
+
+      h.clock.advance(1000);
+      receiver.answer({ status: 410, body: 'gone' });
+      const refused = await (await h.call('POST', `${BASE}/tested/test`)).json();
+      receiver.answer({ status: 204 });
+      expect(refused).toMatchObject({ outcome: 'failed', delivery: { status: 'dead', lastStatus: 410, lastAnswer: 'gone' } });
+
+      const { deliveries } = await (await h.call('GET', `${BASE}/tested/deliveries?limit=1`, { key: h.a.readKey })).json();
+      expect(deliveries).toEqual([refused.delivery]);
+      const all = await (await h.call('GET', `${BASE}/tested/deliveries`, { key: h.a.readKey })).json();
+      expect(all.deliveries.map((d: { status: string }) => d.status)).toEqual(['dead', 'sent']);
+      expect((await h.call('GET', `${BASE}/tested/deliveries?limit=0`)).status).toBe(400);
+    });
+  });
+}

@@ -1,0 +1,94 @@
+// /api/v1/notification-channels: list, read, create, change, delete, send a test, and the delivery log.
+import { z } from '@hono/zod-openapi';
+import { getChannel, listChannels, listDeliveries } from '../../../services/notifications/read.js';
+import { channelEntrySchema, channelPatchSchema, deliveriesQuerySchema } from '../../../services/notifications/schema.js';
+import { testChannel } from '../../../services/notifications/send-test.js';
+import { channelViewSchema, deliveryViewSchema } from '../../../services/notifications/view.js';
+import { createChannel, deleteChannel, updateChannel } from '../../../services/notifications/write.js';
+import type { App } from '../../app.js';
+import { type ApiGuards, apiOperation, listOperation } from './operation.js';
+
+const Channel = channelViewSchema.openapi('NotificationChannel');
+const Delivery = deliveryViewSchema.openapi('NotificationDelivery');
+const params = z.object({
+  key: z
+    .string()
+    .min(1)
+    .max(200)
+    .openapi({ param: { name: 'key', in: 'path', description: 'The channel key.' }, example: 'ops-discord' }),
+});
+const notFound = 'No notification channel with this key in your organization.';
+
+export function notificationChannelRoutes(app: App, guards: ApiGuards): void {
+  const op = { tag: 'notifications', path: '/api/v1/notification-channels' } as const;
+  listOperation(app, guards, {
+    ...op,
+    summary: 'List notification channels',
+    description: "The organization's channels, by key. Secrets of the configuration are redacted.",
+    key: 'channels',
+    item: Channel,
+    ok: 'The channels, by key.',
+    run: listChannels,
+  });
+  apiOperation(app, guards, {
+    ...op,
+    method: 'post',
+    summary: 'Create a notification channel',
+    description: 'The body is a channel as in warden.yaml (one shape per type, chosen by `type`). Its secrets are never shown again.',
+    scope: 'write',
+    body: channelEntrySchema.openapi('NotificationChannelCreate'),
+    ok: { status: 201, schema: Channel, description: 'Created.' },
+    run: createChannel,
+  });
+  const one = { ...op, path: '/api/v1/notification-channels/{key}', params, notFound } as const;
+  apiOperation(app, guards, { ...one, method: 'get', summary: 'Read a notification channel', scope: 'read', ok: { status: 200, schema: Channel, description: 'The channel.' }, run: getChannel });
+  apiOperation(app, guards, {
+    ...one,
+    method: 'patch',
+    summary: 'Change a notification channel',
+    description:
+      'Changes the fields given; the type and key stay. A secret sent back as "[redacted]" (or left out) keeps its value only while no target field (the URL, the chat) changes: otherwise 400 names it. Channels managed by warden.yaml answer 409.',
+    scope: 'write',
+    body: channelPatchSchema.openapi('NotificationChannelPatch'),
+    ok: { status: 200, schema: Channel, description: 'The changed channel.' },
+    run: updateChannel,
+  });
+  apiOperation(app, guards, {
+    ...one,
+    method: 'delete',
+    summary: 'Delete a notification channel',
+    description: 'Deletes the channel and its delivery log; pending deliveries are not sent. Channels managed by warden.yaml answer 409.',
+    scope: 'write',
+    ok: { status: 204, description: 'Deleted.' },
+    run: deleteChannel,
+  });
+  apiOperation(app, guards, {
+    ...one,
+    path: '/api/v1/notification-channels/{key}/test',
+    method: 'post',
+    summary: 'Send a test notification',
+    description:
+      'Sends a `test` event through the channel now (enabled or not), once, and answers with the outcome; the attempt is recorded in the delivery log (sent, or dead with the error and answer). Tests are never retried.',
+    scope: 'write',
+    ok: {
+      status: 200,
+      schema: z
+        .object({ outcome: z.enum(['sent', 'failed']).describe('sent: the receiver accepted it.'), delivery: Delivery })
+        .openapi('NotificationTestOutcome'),
+      description: 'What the attempt came to.',
+    },
+    run: testChannel,
+  });
+  apiOperation(app, guards, {
+    ...one,
+    path: '/api/v1/notification-channels/{key}/deliveries',
+    method: 'get',
+    summary: "A notification channel's deliveries",
+    description: 'The delivery log, newest first: status, attempts, last error and answer, timestamps. Kept 30 days.',
+    scope: 'read',
+    query: deliveriesQuerySchema,
+    ok: { status: 200, schema: z.object({ deliveries: z.array(Delivery) }).openapi('NotificationDeliveries'), description: 'The deliveries.' },
+    run: listDeliveries,
+    respond: (deliveries) => ({ deliveries }),
+  });
+}

@@ -1,0 +1,28 @@
+// Reads the organization's notification channels (secrets redacted) and their deliveries; another organization's is "not found".
+import type { z } from 'zod';
+import { NotFoundError } from '../../domain/errors.js';
+import type { NotificationChannel } from '../../domain/notification.js';
+import { organizationOf, parseInput, type ServiceContext } from '../context.js';
+import { channelKeySchema, deliveriesInput } from './schema.js';
+import { type ChannelView, channelView, type DeliveryView, deliveryView } from './view.js';
+
+export async function listChannels(ctx: ServiceContext): Promise<ChannelView[]> {
+  return (await ctx.store.notifications.listChannels(organizationOf(ctx))).map(channelView);
+}
+
+export async function getChannel(ctx: ServiceContext, input: z.input<typeof channelKeySchema>): Promise<ChannelView> {
+  return channelView(await requireChannel(ctx, parseInput(channelKeySchema, input).key));
+}
+
+/** A channel's deliveries, newest first: the outbox's and the tests'. */
+export async function listDeliveries(ctx: ServiceContext, input: z.input<typeof deliveriesInput>): Promise<DeliveryView[]> {
+  const { key, limit } = parseInput(deliveriesInput, input);
+  const channel = await requireChannel(ctx, key);
+  return (await ctx.store.notifications.listDeliveries(channel.id, limit)).map(deliveryView);
+}
+
+export async function requireChannel(ctx: ServiceContext, key: string): Promise<NotificationChannel> {
+  const channel = await ctx.store.notifications.findChannelByKey(organizationOf(ctx), key);
+  if (!channel) throw new NotFoundError('notification channel', key);
+  return channel;
+}

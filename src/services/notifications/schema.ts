@@ -1,0 +1,81 @@
+// Inputs of the notification channel verbs: one shape per channel type (from the channel registry), as warden.yaml and the API write them.
+import { z } from 'zod';
+import { queryIntIn, reference, stableKey, text } from '../../domain/fields.js';
+import { LIMITS } from '../../domain/limits.js';
+import { NOTIFICATION_KINDS } from '../../notify/channel.js';
+import { CHANNEL_TYPES, type ChannelType, channelDefinition } from '../../notify/registry.js';
+import { REDACTED } from '../monitors/view.js';
+
+/** The kinds a channel may ask for (`test` is always sent when asked for). */
+export const RULE_KINDS = NOTIFICATION_KINDS.filter((kind) => kind !== 'test') as Exclude<(typeof NOTIFICATION_KINDS)[number], 'test'>[];
+
+export const DELIVERY_LIMITS = { default: 50, max: 500 } as const;
+
+export const channelFields = {
+  key: stableKey().describe('The channel by this key: in the API path, in warden.yaml, in `warden notifications test KEY`.'),
+  name: text(200),
+  enabled: z.boolean().describe('A disabled channel gets nothing but tests.'),
+  rules: z
+    .object({
+      events: z
+        .array(z.enum(RULE_KINDS as [string, ...string[]], { error: `expected one of ${RULE_KINDS.join(', ')}` }))
+        .max(RULE_KINDS.length)
+        .optional()
+        .describe('The event kinds this channel gets; every kind when absent.'),
+      monitors: z
+        .array(stableKey())
+        .max(LIMITS.monitorsPerOrganization)
+        .optional()
+        .describe('Keys of the monitors whose events this channel gets; every monitor when absent.'),
+    })
+    .strict()
+    .describe('What the channel wants: all events of all monitors by default.'),
+};
+
+function channelVariant<T extends ChannelType>(type: T) {
+  const definition = channelDefinition(type);
+  return z
+    .object({
+      key: channelFields.key,
+      name: channelFields.name,
+      type: z.literal(type),
+      config: definition.config.describe(`The ${definition.label} configuration. Secret fields: ${definition.secrets.join(', ') || 'none'}.`),
+      rules: channelFields.rules.default({}),
+      enabled: channelFields.enabled.default(true),
+    })
+    .strict();
+}
+
+type Variant = ReturnType<typeof channelVariant>;
+const variants: Variant[] = CHANNEL_TYPES.map((type) => channelVariant(type));
+
+/** A channel as warden.yaml and the API's POST declare it: one shape per type, chosen by `type`. */
+export const channelEntrySchema = z.discriminatedUnion('type', variants as unknown as [Variant, ...Variant[]], {
+  error: (issue) => (issue.code === 'invalid_union' ? `expected one of ${CHANNEL_TYPES.join(', ')}` : undefined),
+});
+
+/** The type and key stay; `config` is merged into the stored one and then checked by the type's schema. */
+export const channelPatchSchema = z
+  .object({
+    name: channelFields.name.optional(),
+    config: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe(
+        `Fields of the type's configuration to change: merged into the current one (null removes a field, "${REDACTED}" keeps a secret as it is while no target field such as the URL changes), then checked like on create.`,
+      ),
+    rules: channelFields.rules.optional(),
+    enabled: channelFields.enabled.optional(),
+  })
+  .strict();
+
+export const channelKeySchema = z.object({ key: reference() });
+export const channelUpdateSchema = channelPatchSchema.extend({ key: reference() });
+
+export const deliveriesQuerySchema = z.object({
+  limit: queryIntIn(1, DELIVERY_LIMITS.max).default(DELIVERY_LIMITS.default).describe(`Deliveries to return, newest first (at most ${DELIVERY_LIMITS.max}).`),
+});
+export const deliveriesInput = deliveriesQuerySchema.extend({ key: reference() });
+
+export type ChannelEntry = z.output<typeof channelEntrySchema>;
+export type ChannelPatch = z.output<typeof channelPatchSchema>;

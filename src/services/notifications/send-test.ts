@@ -1,0 +1,74 @@
+// `POST …/test` and `warden notifications test KEY`: a `test` event sent at once through the channel's definition (one
+// attempt, not through the outbox, so the caller sees the outcome), recorded in the channel's delivery log like the
+// outbox's deliveries: sent, or dead with the error and answer (a test is never retried).
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import { newId } from '../../domain/ids.js';
+import type { Delivery } from '../../domain/notification.js';
+import type { NotificationEvent, SendOutcome } from '../../notify/channel.js';
+import { DISPATCH_DEFAULTS } from '../../notify/dispatcher.js';
+import { type ChannelType, channelDefinition } from '../../notify/registry.js';
+import { organizationOf, parseInput, type ServiceContext } from '../context.js';
+import { requireChannel } from './read.js';
+import { channelKeySchema } from './schema.js';
+import { type DeliveryView, deliveryView } from './view.js';
+
+export interface TestOutcome {
+  /** What the attempt came to: sent, or why not. */
+  outcome: 'sent' | 'failed';
+  delivery: DeliveryView;
+}
+
+/** Sends a test to the channel (enabled or not) now and records the attempt as a delivery. */
+export async function testChannel(ctx: ServiceContext, input: z.input<typeof channelKeySchema>): Promise<TestOutcome> {
+  const { key } = parseInput(channelKeySchema, input);
+  const organizationId = organizationOf(ctx);
+  const channel = await requireChannel(ctx, key);
+  const organization = (await ctx.store.organizations.list()).find((o) => o.id === organizationId);
+  const now = ctx.clock.now();
+  const event: NotificationEvent = {
+    id: `evt_test_${randomBytes(12).toString('base64url')}`,
+    kind: 'test',
+    at: now,
+    severity: 'info',
+    title: `Test notification for "${channel.name}"`,
+    reason: 'Sent from Warden to check that this channel reaches you. Nothing is down.',
+    organization: { key: organization?.key ?? '', name: organization?.name ?? '' },
+    pages: [],
+  };
+  const definition = channelDefinition(channel.type as ChannelType);
+  const result = await sendOnce(() => {
+    const config = definition.config.parse(channel.config);
+    return definition.send(event, config, { signal: AbortSignal.timeout(DISPATCH_DEFAULTS.attemptTimeoutMs), now, attempt: 0 });
+  });
+  const delivery: Delivery = {
+    id: newId('dlv'),
+    eventId: event.id,
+    channelId: channel.id,
+    organizationId,
+    monitorId: null,
+    kind: 'test',
+    event: JSON.stringify(event),
+    nextAttemptAt: now,
+    status: result.kind === 'sent' ? 'sent' : 'dead',
+    attempts: 1,
+    claimedUntil: null,
+    lastError: result.kind === 'sent' ? null : result.error,
+    lastStatus: result.status,
+    lastAnswer: result.answer ?? null,
+    createdAt: now,
+    sentAt: result.kind === 'sent' ? ctx.clock.now() : null,
+  };
+  await ctx.store.notifications.recordDelivery(delivery);
+  ctx.logger.info({ channel: channel.key, outcome: result.kind, status: result.status }, 'notification test sent');
+  return { outcome: result.kind === 'sent' ? 'sent' : 'failed', delivery: deliveryView(delivery) };
+}
+
+/** A channel that throws (a bad stored config, a bug) is a failed attempt, not a 500. */
+async function sendOnce(send: () => Promise<SendOutcome>): Promise<SendOutcome> {
+  try {
+    return await send();
+  } catch (error) {
+    return { kind: 'dead', status: null, error: error instanceof Error ? error.message : String(error) };
+  }
+}

@@ -1,0 +1,72 @@
+// The outside view of a notification channel (API, CLI): everything but its secrets, and its deliveries' log.
+import { z } from 'zod';
+import type { Delivery, NotificationChannel } from '../../domain/notification.js';
+import { ownershipFields, ownershipOf } from '../../domain/ownership.js';
+import { CHANNEL_TYPES, type ChannelType, channelDefinition } from '../../notify/registry.js';
+import { REDACTED } from '../monitors/view.js';
+
+export const channelViewSchema = z.object({
+  id: z.string(),
+  key: z.string(),
+  name: z.string(),
+  type: z.enum(CHANNEL_TYPES),
+  config: z.record(z.string(), z.unknown()).describe(`The type's configuration; secret fields read "${REDACTED}".`),
+  rules: z.object({ events: z.array(z.string()).optional(), monitors: z.array(z.string()).optional() }),
+  enabled: z.boolean(),
+  ...ownershipFields(),
+});
+
+export type ChannelView = z.infer<typeof channelViewSchema>;
+
+export function channelView(channel: NotificationChannel): ChannelView {
+  return {
+    id: channel.id,
+    key: channel.key,
+    name: channel.name,
+    type: channel.type as ChannelType,
+    config: redactChannelConfig(channel.type as ChannelType, channel.config),
+    rules: channel.rules,
+    enabled: channel.enabled,
+    ...ownershipOf(channel),
+  };
+}
+
+export function redactChannelConfig(type: ChannelType, config: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...config };
+  for (const field of channelDefinition(type).secrets) if (out[field] !== undefined) out[field] = REDACTED;
+  return out;
+}
+
+export const deliveryViewSchema = z.object({
+  id: z.string(),
+  eventId: z.string().describe('Stable per event: the webhook-id a receiver drops duplicates by.'),
+  kind: z.string().describe('monitor.down, monitor.recovered, …, or test.'),
+  monitorId: z.string().nullable(),
+  status: z.enum(['pending', 'sending', 'sent', 'dead']).describe('dead: given up (a 4xx answer, or still failing after 24 h); the answer is kept.'),
+  attempts: z.number().int(),
+  nextAttemptAt: z.number().int().describe('When it is tried next, while pending (epoch ms).'),
+  lastError: z.string().nullable(),
+  lastStatus: z.number().int().nullable().describe("The receiver's HTTP status at the last attempt."),
+  lastAnswer: z.string().nullable().describe("The start of the receiver's answer at the last attempt."),
+  createdAt: z.number().int(),
+  sentAt: z.number().int().nullable(),
+});
+
+export type DeliveryView = z.infer<typeof deliveryViewSchema>;
+
+export function deliveryView(d: Delivery): DeliveryView {
+  return {
+    id: d.id,
+    eventId: d.eventId,
+    kind: d.kind,
+    monitorId: d.monitorId,
+    status: d.status,
+    attempts: d.attempts,
+    nextAttemptAt: d.nextAttemptAt,
+    lastError: d.lastError,
+    lastStatus: d.lastStatus,
+    lastAnswer: d.lastAnswer,
+    createdAt: d.createdAt,
+    sentAt: d.sentAt,
+  };
+}

@@ -1,0 +1,144 @@
+// Creates, changes and deletes notification channels, and puts warden.yaml's: one path for the API and the file, with the
+// same caps, checks and events (`notifications.changed`, so ingest's channel cache reloads after the commit).
+import type { z } from 'zod';
+import { ConflictError, type FieldIssue, ValidationError } from '../../domain/errors.js';
+import { newId } from '../../domain/ids.js';
+import { formatIssuePath } from '../../domain/issue-path.js';
+import { LIMITS } from '../../domain/limits.js';
+import type { NotificationChannel, NotificationChannelSpec } from '../../domain/notification.js';
+import { assertWritable } from '../../domain/ownership.js';
+import { type ChannelType, channelDefinition } from '../../notify/registry.js';
+import { organizationOf, parseInput, type ServiceContext, uniquely, withTransaction, writerOf } from '../context.js';
+import { mergeConfig, retargetIssues } from '../monitors/retarget.js';
+import { requireChannel } from './read.js';
+import { type ChannelEntry, type ChannelPatch, channelEntrySchema, channelKeySchema, channelUpdateSchema } from './schema.js';
+import { type ChannelView, channelView } from './view.js';
+
+export type PutOutcome = 'created' | 'updated' | 'unchanged';
+
+/** A channel through the API: its secrets are shown redacted from now on. */
+export async function createChannel(ctx: ServiceContext, input: z.input<typeof channelEntrySchema>): Promise<ChannelView> {
+  const entry = parseInput(channelEntrySchema, input);
+  return withTransaction(ctx, async (tx) => channelView(await insertChannel(tx, specOf(entry))));
+}
+
+/** warden.yaml's channel, by key: created, or made to match the file (and taken over when the API made it). */
+export async function putChannel(
+  ctx: ServiceContext,
+  input: z.input<typeof channelEntrySchema>,
+): Promise<{ channel: NotificationChannel; outcome: PutOutcome }> {
+  const spec = specOf(parseInput(channelEntrySchema, input));
+  return withTransaction(ctx, async (tx) => {
+    const current = await tx.store.notifications.findChannelByKey(organizationOf(tx), spec.key);
+    if (!current) return { channel: await insertChannel(tx, spec), outcome: 'created' };
+    const writer = writerOf(tx);
+    assertWritable(current, writer, `notification channel "${current.key}"`);
+    if (!channelSpecChanged(current, spec) && current.managedBy === writer) return { channel: current, outcome: 'unchanged' };
+    await tx.store.notifications.updateChannel(current.id, spec, writer, tx.clock.now());
+    announce(tx);
+    return { channel: (await tx.store.notifications.findChannel(current.id)) ?? current, outcome: 'updated' };
+  });
+}
+
+/**
+ * Changes a channel through the API (a merge of the fields given; config-managed channels answer 409). A secret sent
+ * back as "[redacted]" (or left out) is kept only while no target field (the URL, the chat) changes.
+ */
+export async function updateChannel(ctx: ServiceContext, input: z.input<typeof channelUpdateSchema>): Promise<ChannelView> {
+  const { key, ...patch } = parseInput(channelUpdateSchema, input);
+  return withTransaction(ctx, async (tx) => {
+    const current = await requireChannel(tx, key);
+    const writer = writerOf(tx);
+    assertWritable(current, writer, `notification channel "${current.key}"`);
+    const spec = patched(current, patch);
+    if (channelSpecChanged(current, spec)) {
+      await tx.store.notifications.updateChannel(current.id, spec, writer, tx.clock.now());
+      announce(tx);
+    }
+    return channelView((await tx.store.notifications.findChannel(current.id)) ?? current);
+  });
+}
+
+/** Deletes a channel with its deliveries (pending ones are not sent). */
+export async function deleteChannel(ctx: ServiceContext, input: z.input<typeof channelKeySchema>): Promise<void> {
+  const { key } = parseInput(channelKeySchema, input);
+  await withTransaction(ctx, async (tx) => {
+    const channel = await requireChannel(tx, key);
+    assertWritable(channel, writerOf(tx), `notification channel "${channel.key}"`);
+    await tx.store.notifications.deleteChannel(channel.id);
+    announce(tx);
+  });
+}
+
+function announce(ctx: ServiceContext): void {
+  ctx.bus.publish({ type: 'notifications.changed', at: ctx.clock.now(), organizationId: organizationOf(ctx) });
+}
+
+async function insertChannel(ctx: ServiceContext, spec: NotificationChannelSpec): Promise<NotificationChannel> {
+  const organizationId = organizationOf(ctx);
+  const taken = `a notification channel with key "${spec.key}" already exists`;
+  const channel = await uniquely(
+    ctx,
+    async () => {
+      const existing = await ctx.store.notifications.listChannels(organizationId);
+      if (existing.length >= LIMITS.notificationChannelsPerOrganization)
+        throw new ConflictError(`an organization has at most ${LIMITS.notificationChannelsPerOrganization} notification channels`);
+      if (existing.some((c) => c.key === spec.key)) throw new ConflictError(taken);
+      const id = newId('nch');
+      await ctx.store.notifications.insertChannel({ ...spec, id, organizationId, managedBy: writerOf(ctx) }, ctx.clock.now());
+      return (await ctx.store.notifications.findChannel(id)) as NotificationChannel;
+    },
+    taken,
+  );
+  announce(ctx);
+  return channel;
+}
+
+function specOf(entry: ChannelEntry): NotificationChannelSpec {
+  return {
+    key: entry.key,
+    name: entry.name,
+    type: entry.type,
+    config: entry.config as Record<string, unknown>,
+    rules: rulesOf(entry.rules),
+    enabled: entry.enabled,
+  };
+}
+
+/** Rules as stored: absent lists left out (so a file and the API compare equal). */
+function rulesOf(rules: { events?: string[] | undefined; monitors?: string[] | undefined }): NotificationChannelSpec['rules'] {
+  return { ...(rules.events ? { events: rules.events } : {}), ...(rules.monitors ? { monitors: rules.monitors } : {}) };
+}
+
+/** The channel after the patch, checked by the same rules as on create. */
+function patched(current: NotificationChannel, patch: ChannelPatch): NotificationChannelSpec {
+  const definition = channelDefinition(current.type as ChannelType);
+  const issues: FieldIssue[] = [];
+  let config = current.config;
+  if (patch.config !== undefined) {
+    const parsed = definition.config.safeParse(mergeConfig(current.config, patch.config, definition.secrets));
+    if (parsed.success) config = parsed.data as Record<string, unknown>;
+    else issues.push(...parsed.error.issues.map((i) => ({ path: formatIssuePath(['config', ...i.path]), message: i.message })));
+  }
+  issues.push(...retargetIssues(definition, { config: current.config, relayId: null }, { config, relayId: null }, patch.config, 'channel'));
+  if (issues.length > 0) throw new ValidationError(issues);
+  return {
+    key: current.key,
+    name: patch.name ?? current.name,
+    type: current.type,
+    config,
+    rules: patch.rules === undefined ? current.rules : rulesOf(patch.rules),
+    enabled: patch.enabled ?? current.enabled,
+  };
+}
+
+export function channelSpecChanged(current: NotificationChannelSpec, next: NotificationChannelSpec): boolean {
+  return (
+    current.key !== next.key ||
+    current.name !== next.name ||
+    current.type !== next.type ||
+    current.enabled !== next.enabled ||
+    JSON.stringify(current.config) !== JSON.stringify(next.config) ||
+    JSON.stringify(current.rules) !== JSON.stringify(next.rules)
+  );
+}
