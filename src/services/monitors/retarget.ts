@@ -1,5 +1,6 @@
 // A monitor pointed somewhere else takes its secrets along only when they are sent again: "[redacted]" cannot follow.
 import type { FieldIssue } from '../../domain/errors.js';
+import { formatIssuePath } from '../../domain/issue-path.js';
 import type { ProbeDefinition } from '../../probes/probe.js';
 import { REDACTED } from './view.js';
 
@@ -53,4 +54,22 @@ export function mergeConfig(stored: Record<string, unknown>, changes: Record<str
     else out[field] = value;
   }
   return out;
+}
+
+/**
+ * The stored config with a PATCH's `config` merged in and checked by the type's schema: the new config, or the stored
+ * one with the schema's complaints (named `config.<field>`) added to `issues`.
+ */
+export function patchedConfig(
+  schema: { safeParse(value: unknown): { success: true; data: unknown } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } },
+  stored: Record<string, unknown>,
+  changes: Record<string, unknown> | undefined,
+  secrets: readonly string[],
+  issues: FieldIssue[],
+): Record<string, unknown> {
+  if (changes === undefined) return stored;
+  const parsed = schema.safeParse(mergeConfig(stored, changes, secrets));
+  if (parsed.success) return parsed.data as Record<string, unknown>;
+  issues.push(...parsed.error.issues.map((i) => ({ path: formatIssuePath(['config', ...i.path]), message: i.message })));
+  return stored;
 }

@@ -1,14 +1,13 @@
 // Changes a monitor through the API (a merge of the fields given; config-managed monitors answer 409); runners and pages follow.
 import type { z } from 'zod';
 import { type FieldIssue, ValidationError } from '../../domain/errors.js';
-import { formatIssuePath } from '../../domain/issue-path.js';
 import { type Monitor, type MonitorSpec, monitorPlacementIssues, monitorSpecChanged } from '../../domain/monitor.js';
 import { assertWritable } from '../../domain/ownership.js';
 import { probeDefinition } from '../../probes/registry.js';
 import { parseInput, type ServiceContext, withTransaction, writerOf } from '../context.js';
 import { secretsSetTime } from '../relays/secrets.js';
 import { relayKeysById, requireMonitor } from './read.js';
-import { keptFromStorage, mergeConfig, retargetIssues } from './retarget.js';
+import { keptFromStorage, patchedConfig, retargetIssues } from './retarget.js';
 import { type MonitorPatch, monitorUpdateSchema } from './schema.js';
 import { type MonitorWithRelay, monitorWithRelay } from './view.js';
 import { announce, relayIdsByKey } from './write.js';
@@ -40,12 +39,7 @@ function patched(current: Monitor, patch: MonitorPatch, relayIds: Map<string, st
   // Moving a monitor off its relay drops the relay without having to say so.
   const relay = patch.relay !== undefined ? (patch.relay ?? undefined) : runOn === 'relay' ? currentRelay : undefined;
   issues.push(...monitorPlacementIssues({ runOn, relay }, (key) => relayIds.has(key)));
-  let config = current.config;
-  if (patch.config !== undefined) {
-    const parsed = definition.config.safeParse(mergeConfig(current.config, patch.config, definition.secrets));
-    if (parsed.success) config = parsed.data as Record<string, unknown>;
-    else issues.push(...parsed.error.issues.map((i) => ({ path: formatIssuePath(['config', ...i.path]), message: i.message })));
-  }
+  const config = patchedConfig(definition.config, current.config, patch.config, definition.secrets, issues);
   const relayId = relay === undefined ? null : (relayIds.get(relay) ?? null);
   issues.push(...retargetIssues(definition, current, { config, relayId }, patch.config));
   if (issues.length > 0) throw new ValidationError(issues);

@@ -3,13 +3,12 @@
 import type { z } from 'zod';
 import { ConflictError, type FieldIssue, ValidationError } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
-import { formatIssuePath } from '../../domain/issue-path.js';
 import { LIMITS } from '../../domain/limits.js';
 import type { NotificationChannel, NotificationChannelSpec } from '../../domain/notification.js';
 import { assertWritable } from '../../domain/ownership.js';
 import { type ChannelType, channelDefinition } from '../../notify/registry.js';
 import { organizationOf, parseInput, type ServiceContext, uniquely, withTransaction, writerOf } from '../context.js';
-import { mergeConfig, retargetIssues } from '../monitors/retarget.js';
+import { patchedConfig, retargetIssues } from '../monitors/retarget.js';
 import { requireChannel } from './read.js';
 import { type ChannelEntry, type ChannelPatch, channelEntrySchema, channelKeySchema, channelUpdateSchema } from './schema.js';
 import { type ChannelView, channelView } from './view.js';
@@ -114,12 +113,7 @@ function rulesOf(rules: { events?: string[] | undefined; monitors?: string[] | u
 function patched(current: NotificationChannel, patch: ChannelPatch): NotificationChannelSpec {
   const definition = channelDefinition(current.type as ChannelType);
   const issues: FieldIssue[] = [];
-  let config = current.config;
-  if (patch.config !== undefined) {
-    const parsed = definition.config.safeParse(mergeConfig(current.config, patch.config, definition.secrets));
-    if (parsed.success) config = parsed.data as Record<string, unknown>;
-    else issues.push(...parsed.error.issues.map((i) => ({ path: formatIssuePath(['config', ...i.path]), message: i.message })));
-  }
+  const config = patchedConfig(definition.config, current.config, patch.config, definition.secrets, issues);
   issues.push(...retargetIssues(definition, { config: current.config, relayId: null }, { config, relayId: null }, patch.config, 'channel'));
   if (issues.length > 0) throw new ValidationError(issues);
   return {
