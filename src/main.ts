@@ -205,18 +205,19 @@ export function composeWarden(options: ComposeOptions) {
   const { store, clock, logger } = options;
   const security: SecurityOptions = { ...SECURITY_DEFAULTS, ...options.security };
   const bus = createInProcessBus((error, event) => logger.error({ err: error, event: event.type }, 'event handler failed'));
+  // The outbox is written in ingest's commits and the verbs' transactions; the dispatcher sends it, woken at once by a commit.
+  const dispatcher = createDispatcher({ store, clock, logger, channels: CHANNELS });
+  const outbox = createNotificationOutbox({ bus, clock, baseUrl: options.baseUrl, onCommitted: () => dispatcher.wake() });
   const context: ServiceContext = {
     store,
     bus,
     clock,
     logger,
+    notify: outbox,
     get baseUrl() {
       return options.baseUrl();
     },
   };
-  // The outbox is written in ingest's commits; the dispatcher sends it, woken at once by a commit that enqueued.
-  const dispatcher = createDispatcher({ store, clock, logger, channels: CHANNELS });
-  const outbox = createNotificationOutbox({ bus, clock, baseUrl: options.baseUrl, onCommitted: () => dispatcher.wake() });
   const ingest = createIngest({ ...context, outbox });
   const pageAccess = createPageAccess({ attemptsPerMinute: security.loginAttemptsPerMinute });
   const pages = createPageCache({ ...context, baseUrl: options.baseUrl });

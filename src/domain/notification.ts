@@ -24,13 +24,16 @@ export interface NotificationChannel {
 
 export type NotificationChannelSpec = Pick<NotificationChannel, 'key' | 'name' | 'type' | 'config' | 'rules' | 'enabled'>;
 
-export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'dead';
+/** `skipped`: a rule decided at send time that it was no longer wanted (the state did not hold), the reason in lastError. */
+export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'dead' | 'skipped';
 
 /** A delivery to enqueue: one event for one channel. `event` is the NotificationEvent as JSON. */
 export interface NewDelivery {
   id: string;
   eventId: string;
-  channelId: string;
+  /** The channel it goes to, or null for a page subscriber's: exactly one of the two is set. */
+  channelId: string | null;
+  subscriberId?: string | null | undefined;
   organizationId: string;
   monitorId: string | null;
   kind: string;
@@ -40,6 +43,7 @@ export interface NewDelivery {
 }
 
 export interface Delivery extends NewDelivery {
+  subscriberId: string | null;
   status: DeliveryStatus;
   attempts: number;
   claimedUntil: number | null;

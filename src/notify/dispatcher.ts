@@ -4,7 +4,7 @@
 // flight finish for a short grace, then hands back the claims of those that did not (sent again at once after a restart);
 // a crash mid-send (kill -9) leaves the claim to lapse, and the delivery is sent again with the same event id.
 import type { Clock } from '../domain/clock.js';
-import type { Delivery } from '../domain/notification.js';
+import type { Delivery, NotificationRules } from '../domain/notification.js';
 import type { Logger } from '../logger.js';
 import type { Store } from '../store/index.js';
 import type { ChannelDefinition, NotificationEvent, SendOutcome } from './channel.js';
@@ -33,6 +33,20 @@ export interface DispatcherDeps {
   options?: Partial<typeof DISPATCH_DEFAULTS>;
   /** In [0, 1): the jitter; Math.random unless a test fixes it. */
   random?: () => number;
+  /**
+   * Judged just before a send: a reason to skip the delivery (kept in the log as skipped), or null to send it. The
+   * channel's rules come with it (a held alert whose state has moved on since is no longer news).
+   */
+  gate?: (delivery: Delivery, event: NotificationEvent, rules: NotificationRules) => Promise<string | null>;
+}
+
+interface Target {
+  /** Names the target in logs (the channel's key), never a secret. */
+  label: string;
+  // biome-ignore lint/suspicious/noExplicitAny: the definition's own schema parsed `config`.
+  definition: ChannelDefinition<any>;
+  config: Record<string, unknown>;
+  rules: NotificationRules;
 }
 
 export interface Dispatcher {
@@ -54,6 +68,11 @@ export interface Dispatcher {
 export function backoffMs(attempt: number, random: number, baseMs = DISPATCH_DEFAULTS.backoffBaseMs, maxMs = DISPATCH_DEFAULTS.backoffMaxMs): number {
   const ceiling = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
   return Math.floor(random * ceiling);
+}
+
+/** Deliveries of one lane (a channel, or a page subscriber) are sent one at a time, in claim order. */
+function laneOf(delivery: Delivery): string {
+  return delivery.channelId ?? `subscriber:${delivery.subscriberId}`;
 }
 
 export function createDispatcher(deps: DispatcherDeps): Dispatcher {
@@ -87,9 +106,10 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     for (const delivery of claimed) {
       if (held.has(delivery.id)) continue;
       held.add(delivery.id);
-      const queue = queues.get(delivery.channelId) ?? [];
+      const lane = laneOf(delivery);
+      const queue = queues.get(lane) ?? [];
       queue.push(delivery);
-      queues.set(delivery.channelId, queue);
+      queues.set(lane, queue);
     }
     for (const channelId of queues.keys()) {
       const run = pump(channelId);
@@ -127,16 +147,29 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     return run;
   }
 
-  async function attempt(delivery: Delivery): Promise<void> {
+  /** Where a delivery goes: its channel's definition and parsed config, a reason to give it up, or null when the target is gone. */
+  async function targetOf(delivery: Delivery): Promise<Target | { dead: string } | null> {
+    if (delivery.channelId === null) return null;
     const channel = await store.notifications.findChannel(delivery.channelId);
-    if (!channel) return; // deleted meanwhile: its deliveries went with it
+    if (!channel) return null; // deleted meanwhile: its deliveries went with it
     const definition = deps.channels[channel.type];
-    if (!definition) return store.notifications.markDead(delivery.id, `unknown channel type ${channel.type}`, null, null);
-    if (!channel.enabled) return store.notifications.markDead(delivery.id, 'the channel is disabled', null, null);
+    if (!definition) return { dead: `unknown channel type ${channel.type}` };
+    if (!channel.enabled) return { dead: 'the channel is disabled' };
     const parsed = definition.config.safeParse(channel.config);
-    if (!parsed.success) return store.notifications.markDead(delivery.id, `invalid channel config: ${parsed.error.issues.map((i) => i.message).join('; ')}`, null, null);
+    if (!parsed.success) return { dead: `invalid channel config: ${parsed.error.issues.map((i) => i.message).join('; ')}` };
+    return { label: channel.key, definition, config: parsed.data, rules: channel.rules };
+  }
+
+  async function attempt(delivery: Delivery): Promise<void> {
+    const target = await targetOf(delivery);
+    if (!target) return;
+    if ('dead' in target) return store.notifications.markDead(delivery.id, target.dead, null, null);
     const event = JSON.parse(delivery.event) as NotificationEvent;
-    const outcome = await sendWithTimeout(definition, event, parsed.data, delivery.attempts - 1);
+    // The rules that can only be judged at send time (the state still holds): a delivery no longer wanted is skipped, kept in the log.
+    const skip = deps.gate ? await deps.gate(delivery, event, target.rules) : null;
+    if (skip !== null) return store.notifications.markSkipped(delivery.id, skip);
+    const { definition, config } = target;
+    const outcome = await sendWithTimeout(definition, event, config, delivery.attempts - 1);
     if (stopping.signal.aborted) return; // given up at stop, not acknowledged: stop releases the claim
     const now = clock.now();
     const answer = outcome.answer ?? null;
@@ -145,7 +178,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     const delay = outcome.afterMs !== undefined ? Math.ceil(outcome.afterMs) : backoffMs(delivery.attempts, random(), o.backoffBaseMs, o.backoffMaxMs);
     if (now + delay > delivery.createdAt + o.giveUpMs)
       return store.notifications.markDead(delivery.id, `gave up after ${delivery.attempts} attempts: ${outcome.error}`, outcome.status, answer);
-    logger.warn({ delivery: delivery.id, channel: channel.key, error: outcome.error, retryInMs: delay }, 'notification delivery will be retried');
+    logger.warn({ delivery: delivery.id, channel: target.label, error: outcome.error, retryInMs: delay }, 'notification delivery will be retried');
     return store.notifications.markRetry(delivery.id, now + delay, outcome.error, outcome.status, answer);
   }
 

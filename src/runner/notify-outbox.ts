@@ -26,13 +26,33 @@ export interface StateChange {
   lastResult: string | null;
 }
 
-export interface NotificationOutbox {
+/**
+ * One event to publish, as its producer knows it: the outbox adds the organization and the pages, picks the channels
+ * whose rules want it, and writes one delivery per channel (and, for incidents and maintenance, per page subscriber).
+ */
+export interface OutboxItem {
+  organizationId: string;
+  event: Omit<NotificationEvent, 'organization' | 'pages'>;
+  /**
+   * What it is about, for the channels' rules: the monitor (if any), and the pages it concerns; null pageIds means the
+   * pages that show the monitor (looked up), an empty list none.
+   */
+  subject: { monitorId: string | null; pageIds: readonly string[] | null };
+}
+
+/** What services and runners publish through: written on the caller's transaction, sent after its commit. */
+export interface NotificationPublisher {
+  /** Enqueues the deliveries these events call for on `tx` (the caller's transaction); returns how many were new. */
+  publish(tx: Store, items: readonly OutboxItem[], now: number): Promise<number>;
+  /** Called after a commit that may have enqueued: wakes the dispatcher. */
+  committed(): void;
+}
+
+export interface NotificationOutbox extends NotificationPublisher {
   /** Enqueues the deliveries these changes call for on `tx` (the commit's transaction); returns how many were new. */
   enqueue(tx: Store, changes: readonly StateChange[], now: number): Promise<number>;
   /** Forgets the cached channels (all organizations', or one's). */
   invalidate(organizationId?: string): void;
-  /** Called after a commit that enqueued: wakes the dispatcher. */
-  committed(): void;
   close(): void;
 }
 
@@ -79,58 +99,85 @@ export function createNotificationOutbox(deps: { bus?: Bus; clock: Clock; baseUr
     return entry;
   }
 
-  return {
-    async enqueue(tx, changes, now) {
-      const wanted = changes.flatMap((c) => {
-        const kind = notificationKind(c.previous, c.state);
-        return kind ? [{ change: c, kind }] : [];
+  async function publish(tx: Store, items: readonly OutboxItem[], now: number): Promise<number> {
+    if (items.length === 0) return 0;
+    const entries = new Map<string, OrganizationEntry>();
+    for (const item of items) if (!entries.has(item.organizationId)) entries.set(item.organizationId, await entryFor(tx, item.organizationId, now));
+    const relevant = items.filter((item) => (entries.get(item.organizationId)?.channels.length ?? 0) > 0);
+    if (relevant.length === 0) return 0;
+    const monitorIds = [...new Set(relevant.flatMap((i) => (i.subject.monitorId ? [i.subject.monitorId] : [])))];
+    const monitors = new Map((monitorIds.length > 0 ? await tx.monitors.findByIds(monitorIds) : []).map((m) => [m.id, m]));
+    const base = deps.baseUrl?.() ?? '';
+    const rows: NewDelivery[] = [];
+    for (const item of relevant) {
+      const entry = entries.get(item.organizationId) as OrganizationEntry;
+      if (!entry.organization) continue;
+      const monitor = item.subject.monitorId ? monitors.get(item.subject.monitorId) : undefined;
+      if (item.subject.monitorId && !monitor) continue;
+      const channels = entry.channels.filter((ch) => rulesWant(ch.rules, item.event.kind, monitor?.key ?? null));
+      if (channels.length === 0) continue;
+      const pageIds = item.subject.pageIds ?? (monitor ? await tx.components.pageIdsShowing(monitor.id) : []);
+      const pages = pageIds.flatMap((id) => {
+        const page = entry.pages.get(id);
+        return page ? [{ slug: page.slug, title: page.title, url: `${base}/s/${page.slug}` }] : [];
       });
-      if (wanted.length === 0) return 0;
-      const entries = new Map<string, OrganizationEntry>();
-      for (const { change } of wanted)
-        if (!entries.has(change.organizationId)) entries.set(change.organizationId, await entryFor(tx, change.organizationId, now));
-      const relevant = wanted.filter(({ change }) => (entries.get(change.organizationId)?.channels.length ?? 0) > 0);
-      if (relevant.length === 0) return 0;
-      const monitors = new Map((await tx.monitors.findByIds([...new Set(relevant.map((w) => w.change.monitorId))])).map((m) => [m.id, m]));
-      const rows: NewDelivery[] = [];
-      for (const { change, kind } of relevant) {
-        const entry = entries.get(change.organizationId) as OrganizationEntry;
-        const monitor = monitors.get(change.monitorId);
-        if (!monitor || !entry.organization) continue;
-        const channels = entry.channels.filter((ch) => rulesWant(ch.rules, kind, monitor.key));
-        if (channels.length === 0) continue;
-        const pageIds = await tx.components.pageIdsShowing(monitor.id);
-        const base = deps.baseUrl?.() ?? '';
-        const pages = pageIds.flatMap((id) => {
-          const page = entry.pages.get(id);
-          return page ? [{ slug: page.slug, title: page.title, url: `${base}/s/${page.slug}` }] : [];
+      const event: NotificationEvent = { ...item.event, organization: { key: entry.organization.key, name: entry.organization.name }, pages };
+      const json = JSON.stringify(event);
+      for (const channel of channels)
+        rows.push({
+          id: deliveryId(now),
+          eventId: event.id,
+          channelId: channel.id,
+          organizationId: item.organizationId,
+          monitorId: monitor?.id ?? null,
+          kind: event.kind,
+          event: json,
+          nextAttemptAt: now,
         });
+    }
+    return rows.length > 0 ? tx.notifications.enqueue(rows, now) : 0;
+  }
+
+  return {
+    publish,
+    async enqueue(tx, changes, now) {
+      const items: OutboxItem[] = [];
+      const monitorIds = [...new Set(changes.flatMap((c) => (notificationKind(c.previous, c.state) ? [c.monitorId] : [])))];
+      if (monitorIds.length === 0) return 0;
+      // Cheap first: an organization without channels needs no monitor rows.
+      const withChannels = new Set<string>();
+      for (const c of changes) if (!withChannels.has(c.organizationId) && (await entryFor(tx, c.organizationId, now)).channels.length > 0) withChannels.add(c.organizationId);
+      if (withChannels.size === 0) return 0;
+      const monitors = new Map((await tx.monitors.findByIds(monitorIds)).map((m) => [m.id, m]));
+      for (const change of changes) {
+        const kind = notificationKind(change.previous, change.state);
+        const monitor = monitors.get(change.monitorId);
+        if (!kind || !monitor || !withChannels.has(change.organizationId)) continue;
         const downtimeMs = kind === 'monitor.recovered' ? Math.max(0, change.at - change.previousSince) : null;
-        const event: NotificationEvent = {
-          id: stableEventId(monitor.id, change.at, kind),
-          kind,
-          at: change.at,
-          severity: SEVERITY[kind] ?? 'info',
-          title: titleOf(kind, monitor.name, downtimeMs),
-          reason: kind === 'monitor.recovered' ? null : (errorOf(change.lastResult) ?? change.reason),
-          organization: { key: entry.organization.key, name: entry.organization.name },
-          monitor: {
-            id: monitor.id,
-            key: monitor.key,
-            name: monitor.name,
-            type: monitor.type,
-            state: change.state,
-            previousState: change.previous,
-            downtimeMs,
-            players: playersOf(change.lastResult),
+        items.push({
+          organizationId: change.organizationId,
+          subject: { monitorId: monitor.id, pageIds: null },
+          event: {
+            id: stableEventId(monitor.id, change.at, kind),
+            kind,
+            at: change.at,
+            severity: SEVERITY[kind] ?? 'info',
+            title: titleOf(kind, monitor.name, downtimeMs),
+            reason: kind === 'monitor.recovered' ? null : (errorOf(change.lastResult) ?? change.reason),
+            monitor: {
+              id: monitor.id,
+              key: monitor.key,
+              name: monitor.name,
+              type: monitor.type,
+              state: change.state,
+              previousState: change.previous,
+              downtimeMs,
+              players: playersOf(change.lastResult),
+            },
           },
-          pages,
-        };
-        const json = JSON.stringify(event);
-        for (const channel of channels)
-          rows.push({ id: deliveryId(now), eventId: event.id, channelId: channel.id, organizationId: change.organizationId, monitorId: monitor.id, kind, event: json, nextAttemptAt: now });
+        });
       }
-      return rows.length > 0 ? tx.notifications.enqueue(rows, now) : 0;
+      return publish(tx, items, now);
     },
     invalidate(organizationId) {
       if (organizationId === undefined) cache.clear();

@@ -7,6 +7,7 @@ import { ConflictError, ValidationError } from '../domain/errors.js';
 import { formatIssuePath } from '../domain/issue-path.js';
 import type { ManagedBy } from '../domain/ownership.js';
 import type { Logger } from '../logger.js';
+import type { NotificationPublisher } from '../runner/notify-outbox.js';
 import type { Store } from '../store/index.js';
 
 export interface ServiceContext {
@@ -23,6 +24,11 @@ export interface ServiceContext {
   writer?: ManagedBy | undefined;
   /** The service's public address (WARDEN_BASE_URL): its host can never be a page's custom domain. */
   baseUrl?: string | undefined;
+  /**
+   * The notification outbox: a verb whose write is an event (an incident posted, a relay back) publishes it on its
+   * transaction, so the alert commits with the change or not at all. Absent in tools that send nothing (the CLI's checks).
+   */
+  notify?: NotificationPublisher | undefined;
 }
 
 /** The organization a verb acts on; a verb called without one is a programming error, not a user's. */
@@ -51,6 +57,7 @@ export async function withTransaction<T>(ctx: ServiceContext, work: (ctx: Servic
     return out;
   });
   for (const event of held) ctx.bus.publish(event);
+  ctx.notify?.committed();
   return result;
 }
 

@@ -26,6 +26,7 @@ const TABLES = [
   'notification_channels',
   'notification_deliveries',
   'organizations',
+  'page_subscribers',
   'pages',
   'relays',
 ];
@@ -85,14 +86,14 @@ for (const dialect of connections) {
     it('creates every table from an empty database, once', async () => {
       const connection = await open();
       const first = await migrate(connection);
-      expect(first.applied).toEqual(['0001-initial', '0002-hardening', '0003-notifications']);
+      expect(first.applied).toEqual(['0001-initial', '0002-hardening', '0003-notifications', '0004-notification-rules']);
       // Only this test's schema: other tests' schemas share the PostgreSQL database.
       const schema = await connection.migrationSchema();
       const tables = (await connection.db.introspection.getTables()).filter((t) => t.schema === schema).map((t) => t.name);
       expect(tables.filter((name) => !name.startsWith('warden_')).sort()).toEqual(TABLES);
       const second = await migrate(connection);
       expect(second.applied).toEqual([]);
-      expect(second.current).toBe('0003-notifications');
+      expect(second.current).toBe('0004-notification-rules');
     });
 
     it('enforces foreign keys and cascades deletes', async () => {
@@ -134,8 +135,8 @@ for (const dialect of connections) {
       it('keeps the migrations of each schema apart', async () => {
         const first = await open();
         const second = await open();
-        expect((await migrate(first)).applied).toEqual(['0001-initial', '0002-hardening', '0003-notifications']);
-        expect((await migrate(second)).applied).toEqual(['0001-initial', '0002-hardening', '0003-notifications']);
+        expect((await migrate(first)).applied).toEqual(['0001-initial', '0002-hardening', '0003-notifications', '0004-notification-rules']);
+        expect((await migrate(second)).applied).toEqual(['0001-initial', '0002-hardening', '0003-notifications', '0004-notification-rules']);
         await second.db.insertInto('organizations').values({ id: 'org_1', key: 'o', name: 'O', created_at: 1, updated_at: 1 }).execute();
         expect(await first.db.selectFrom('organizations').selectAll().execute()).toEqual([]);
       });

@@ -3,6 +3,7 @@ import { type Migration, type MigrationResult, Migrator } from 'kysely';
 import * as initial from './migrations/0001-initial.js';
 import * as hardening from './migrations/0002-hardening.js';
 import * as notifications from './migrations/0003-notifications.js';
+import * as notificationRules from './migrations/0004-notification-rules.js';
 import type { MigrationReport } from './store.js';
 import type { Db } from './tables.js';
 
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-hardening': hardening,
   '0003-notifications': notifications,
+  '0004-notification-rules': notificationRules,
 };
 
 /**

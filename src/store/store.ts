@@ -270,6 +270,8 @@ export interface NotificationRepository {
    * the claim cleared and the attempt not counted. Only rows still sending are touched; returns how many were released.
    */
   releaseClaims(ids: readonly string[], now: number): Promise<number>;
+  /** Settles a claimed (or pending) delivery unsent because a rule no longer wants it: `skipped`, with the reason. */
+  markSkipped(id: string, reason: string): Promise<void>;
   /** Gives a claimed (or pending) delivery up, keeping the answer. */
   markDead(id: string, error: string, status: number | null, answer: string | null): Promise<void>;
   /** A channel's deliveries, newest first. */

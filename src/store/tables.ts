@@ -1,5 +1,5 @@
 // Row types of every table. Times are epoch milliseconds; booleans are 0/1 integers; JSON is stored as text.
-import type { Generated, Kysely } from 'kysely';
+import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { ManagedBy } from '../domain/ownership.js';
 
 export interface OrganizationsTable {
@@ -34,6 +34,8 @@ export interface RelaysTable {
   last_seen_at: number | null;
   /** Set when the token was rotated through the API: the relay config withholds secrets set before then. */
   secrets_withheld_before: number | null;
+  /** Since when the relay is known offline (its notice published); null while online. */
+  offline_since: number | null;
   managed_by: ManagedBy;
   created_at: number;
   updated_at: number;
@@ -58,6 +60,8 @@ export interface MonitorsTable {
   degraded_latency_ms: number | null;
   state: 'up' | 'degraded' | 'down' | 'unknown';
   state_since: number;
+  /** JSON array of the keys of the notification channels this monitor names; null: none. */
+  notify: string | null;
   /** Consecutive failed checks, to apply `retries` before going down. */
   failure_streak: number;
   last_check_at: number | null;
@@ -116,6 +120,10 @@ export interface PagesTable {
   custom_domain_checked_at: number | null;
   password_hash: string | null;
   ai_policy: 'allow' | 'disallow';
+  /** JSON array of the keys of the notification channels this page names; null: none. */
+  notify: string | null;
+  /** 1: visitors may subscribe to the page's incidents and maintenance. */
+  subscriptions: ColumnType<number, number | undefined, number>;
   managed_by: ManagedBy;
   created_at: number;
   updated_at: number;
@@ -171,6 +179,9 @@ export interface MaintenanceTable {
   description: string | null;
   starts_at: number;
   ends_at: number;
+  /** When the "started" / "ended" notices were published; null until then. */
+  started_notice_at: number | null;
+  ended_notice_at: number | null;
   managed_by: ManagedBy;
   created_at: number;
   updated_at: number;
@@ -201,13 +212,15 @@ export interface NotificationDeliveriesTable {
   id: string;
   /** The event's stable id (the receiver's dedupe key); one delivery per event and channel. */
   event_id: string;
-  channel_id: string;
+  /** The channel it goes to, or null for a page subscriber's (exactly one of the two is set). */
+  channel_id: string | null;
+  subscriber_id: string | null;
   organization_id: string;
   monitor_id: string | null;
   kind: string;
   /** JSON of the NotificationEvent as it is sent. */
   event: string;
-  status: 'pending' | 'sending' | 'sent' | 'dead';
+  status: 'pending' | 'sending' | 'sent' | 'dead' | 'skipped';
   attempts: number;
   next_attempt_at: number;
   /** While sending: when the claim lapses and another sender may take it (a crashed sender's). */
@@ -245,4 +258,24 @@ export interface Database {
   maintenance_components: MaintenanceComponentsTable;
   notification_channels: NotificationChannelsTable;
   notification_deliveries: NotificationDeliveriesTable;
+  page_subscribers: PageSubscribersTable;
+}
+
+export interface PageSubscribersTable {
+  id: string;
+  organization_id: string;
+  page_id: string;
+  kind: 'email' | 'webhook';
+  /** The email address (lower-cased) or the webhook URL. */
+  address: string;
+  /** A webhook subscriber's signing secret (whsec_…). */
+  secret: string | null;
+  /** SHA-256 (hex) of the double opt-in token; null once confirmed. */
+  confirm_token_hash: string | null;
+  unsubscribe_token: string;
+  confirmed_at: number | null;
+  /** An unconfirmed subscription is deleted after this; null once confirmed. */
+  expires_at: number | null;
+  requested_by: string | null;
+  created_at: number;
 }

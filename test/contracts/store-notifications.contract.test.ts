@@ -164,6 +164,7 @@ describeStore('store notifications', (store) => {
     const a = await addChannel(store(), 'a');
     const row = {
       ...delivery(a, 'evt_test', { monitorId: null, kind: 'test' }),
+      subscriberId: null,
       status: 'sent' as const,
       attempts: 1,
       claimedUntil: null,

@@ -44,7 +44,8 @@ export async function testChannel(ctx: ServiceContext, input: z.input<typeof cha
   const delivery: Delivery = {
     id: newId('dlv'),
     eventId: event.id,
-    channelId: channel.id,
+    subscriberId: null,
+        channelId: channel.id,
     organizationId,
     monitorId: null,
     kind: 'test',

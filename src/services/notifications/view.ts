@@ -42,7 +42,7 @@ export const deliveryViewSchema = z.object({
   eventId: z.string().describe('Stable per event: the webhook-id a receiver drops duplicates by.'),
   kind: z.string().describe('monitor.down, monitor.recovered, …, or test.'),
   monitorId: z.string().nullable(),
-  status: z.enum(['pending', 'sending', 'sent', 'dead']).describe('dead: given up (a 4xx answer, or still failing after 24 h); the answer is kept.'),
+  status: z.enum(['pending', 'sending', 'sent', 'dead', 'skipped']).describe('dead: given up (a 4xx answer, or still failing after 24 h), the answer kept; skipped: a rule no longer wanted it when it was due (lastError says which).'),
   attempts: z.number().int(),
   nextAttemptAt: z.number().int().describe('When it is tried next, while pending (epoch ms).'),
   lastError: z.string().nullable(),

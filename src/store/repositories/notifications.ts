@@ -23,6 +23,7 @@ const toDelivery = (r: Selectable<NotificationDeliveriesTable>): Delivery => ({
   id: r.id,
   eventId: r.event_id,
   channelId: r.channel_id,
+  subscriberId: r.subscriber_id,
   organizationId: r.organization_id,
   monitorId: r.monitor_id,
   kind: r.kind,
@@ -102,6 +103,7 @@ export function notificationRepository(db: Db, claim: DeliveryClaimer): Notifica
           id: r.id,
           event_id: r.eventId,
           channel_id: r.channelId,
+          subscriber_id: r.subscriberId ?? null,
           organization_id: r.organizationId,
           monitor_id: r.monitorId,
           kind: r.kind,
@@ -158,6 +160,14 @@ export function notificationRepository(db: Db, claim: DeliveryClaimer): Notifica
       }
       return released;
     },
+    async markSkipped(id, reason) {
+      await db
+        .updateTable('notification_deliveries')
+        .set({ status: 'skipped', claimed_until: null, last_error: reason })
+        .where('id', '=', id)
+        .where('status', 'in', ['pending', 'sending'])
+        .execute();
+    },
     async markDead(id, error, status, answer) {
       await db
         .updateTable('notification_deliveries')
@@ -173,6 +183,7 @@ export function notificationRepository(db: Db, claim: DeliveryClaimer): Notifica
           id: d.id,
           event_id: d.eventId,
           channel_id: d.channelId,
+          subscriber_id: d.subscriberId,
           organization_id: d.organizationId,
           monitor_id: d.monitorId,
           kind: d.kind,

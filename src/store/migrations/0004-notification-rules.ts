@@ -1,0 +1,118 @@
+// Notifications, part two (issue 14): rules that skip a delivery at send time (a `skipped` status), page subscribers
+// (email and webhook, double opt-in) whose deliveries share the outbox with the channels', the channels monitors and
+// pages name, relays' offline state and maintenance windows' notices (so "relay back" and "maintenance ended" are sent
+// once, across restarts and processes).
+import { type Kysely, sql } from 'kysely';
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow today's table types.
+type AnyDb = Kysely<any>;
+
+const time = 'bigint';
+
+export async function up(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('page_subscribers')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('organization_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+    .addColumn('page_id', 'text', (c) => c.notNull().references('pages.id').onDelete('cascade'))
+    .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('email', 'webhook')`))
+    // The email address (lower-cased) or the webhook URL.
+    .addColumn('address', 'text', (c) => c.notNull())
+    // A webhook subscriber's signing secret (whsec_…), shown once when it subscribes.
+    .addColumn('secret', 'text')
+    // SHA-256 of the confirmation token mailed for the double opt-in; null once confirmed.
+    .addColumn('confirm_token_hash', 'text')
+    // What the one-click unsubscribe link in every message carries (it can do nothing but unsubscribe this address).
+    .addColumn('unsubscribe_token', 'text', (c) => c.notNull())
+    .addColumn('confirmed_at', time)
+    // An unconfirmed subscription is deleted after this (48 h); null once confirmed.
+    .addColumn('expires_at', time)
+    // Who asked (the client address), for the per-address cap; never shown.
+    .addColumn('requested_by', 'text')
+    .addColumn('created_at', time, (c) => c.notNull())
+    .addUniqueConstraint('page_subscribers_page_kind_address', ['page_id', 'kind', 'address'])
+    .execute();
+  await db.schema.createIndex('page_subscribers_requested_by').on('page_subscribers').columns(['requested_by', 'created_at']).execute();
+  await db.schema.createIndex('page_subscribers_expires').on('page_subscribers').columns(['expires_at']).execute();
+
+  // The outbox again, now for a channel or a page subscriber (exactly one), and with `skipped`: SQLite cannot alter a
+  // column's NOT NULL or a CHECK, so the table is rebuilt on both dialects and its rows copied.
+  await db.schema
+    .createTable('notification_deliveries_new')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('event_id', 'text', (c) => c.notNull())
+    .addColumn('channel_id', 'text', (c) => c.references('notification_channels.id').onDelete('cascade'))
+    .addColumn('subscriber_id', 'text', (c) => c.references('page_subscribers.id').onDelete('cascade'))
+    .addColumn('organization_id', 'text', (c) => c.notNull())
+    .addColumn('monitor_id', 'text')
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('event', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'sending', 'sent', 'dead', 'skipped')`))
+    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('next_attempt_at', time, (c) => c.notNull())
+    .addColumn('claimed_until', time)
+    .addColumn('last_error', 'text')
+    .addColumn('last_status', 'integer')
+    .addColumn('last_answer', 'text')
+    .addColumn('created_at', time, (c) => c.notNull())
+    .addColumn('sent_at', time)
+    .addCheckConstraint('notification_deliveries_one_target', sql`(channel_id is null) <> (subscriber_id is null)`)
+    .execute();
+  const columns = 'id, event_id, channel_id, organization_id, monitor_id, kind, event, status, attempts, next_attempt_at, claimed_until, last_error, last_status, last_answer, created_at, sent_at';
+  await sql`insert into notification_deliveries_new (${sql.raw(columns)}) select ${sql.raw(columns)} from notification_deliveries`.execute(db);
+  await db.schema.dropTable('notification_deliveries').execute();
+  await db.schema.alterTable('notification_deliveries_new').renameTo('notification_deliveries').execute();
+  await db.schema.createIndex('notification_deliveries_event_channel').unique().on('notification_deliveries').columns(['event_id', 'channel_id']).execute();
+  await db.schema.createIndex('notification_deliveries_event_subscriber').unique().on('notification_deliveries').columns(['event_id', 'subscriber_id']).execute();
+  await db.schema.createIndex('notification_deliveries_due').on('notification_deliveries').columns(['status', 'next_attempt_at']).execute();
+  await db.schema.createIndex('notification_deliveries_channel').on('notification_deliveries').columns(['channel_id', 'created_at']).execute();
+  await db.schema.createIndex('notification_deliveries_subscriber').on('notification_deliveries').columns(['subscriber_id', 'created_at']).execute();
+
+  // Keys of the channels a monitor or a page names (JSON array): those channels get its events (null: none named).
+  await db.schema.alterTable('monitors').addColumn('notify', 'text').execute();
+  await db.schema.alterTable('pages').addColumn('notify', 'text').execute();
+  // Whether visitors may subscribe to the page's incidents and maintenance (off by default).
+  await db.schema.alterTable('pages').addColumn('subscriptions', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  // Since when the relay is known offline (its "offline" notice sent); null while it is online.
+  await db.schema.alterTable('relays').addColumn('offline_since', time).execute();
+  // When the window's "started" and "ended" notices were published; a window is announced once.
+  await db.schema.alterTable('maintenance').addColumn('started_notice_at', time).execute();
+  await db.schema.alterTable('maintenance').addColumn('ended_notice_at', time).execute();
+}
+
+export async function down(db: AnyDb): Promise<void> {
+  await db.schema.alterTable('maintenance').dropColumn('ended_notice_at').execute();
+  await db.schema.alterTable('maintenance').dropColumn('started_notice_at').execute();
+  await db.schema.alterTable('relays').dropColumn('offline_since').execute();
+  await db.schema.alterTable('pages').dropColumn('subscriptions').execute();
+  await db.schema.alterTable('pages').dropColumn('notify').execute();
+  await db.schema.alterTable('monitors').dropColumn('notify').execute();
+  await db.deleteFrom('notification_deliveries').where('channel_id', 'is', null).execute();
+  await db.schema
+    .createTable('notification_deliveries_old')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('event_id', 'text', (c) => c.notNull())
+    .addColumn('channel_id', 'text', (c) => c.notNull().references('notification_channels.id').onDelete('cascade'))
+    .addColumn('organization_id', 'text', (c) => c.notNull())
+    .addColumn('monitor_id', 'text')
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('event', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'sending', 'sent', 'dead')`))
+    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('next_attempt_at', time, (c) => c.notNull())
+    .addColumn('claimed_until', time)
+    .addColumn('last_error', 'text')
+    .addColumn('last_status', 'integer')
+    .addColumn('last_answer', 'text')
+    .addColumn('created_at', time, (c) => c.notNull())
+    .addColumn('sent_at', time)
+    .addUniqueConstraint('notification_deliveries_event_channel', ['event_id', 'channel_id'])
+    .execute();
+  const columns = 'id, event_id, channel_id, organization_id, monitor_id, kind, event, status, attempts, next_attempt_at, claimed_until, last_error, last_status, last_answer, created_at, sent_at';
+  await sql`insert into notification_deliveries_old (${sql.raw(columns)}) select ${sql.raw(columns)} from notification_deliveries where status <> 'skipped'`.execute(db);
+  await db.schema.dropTable('notification_deliveries').execute();
+  await db.schema.alterTable('notification_deliveries_old').renameTo('notification_deliveries').execute();
+  await db.schema.createIndex('notification_deliveries_due').on('notification_deliveries').columns(['status', 'next_attempt_at']).execute();
+  await db.schema.createIndex('notification_deliveries_channel').on('notification_deliveries').columns(['channel_id', 'created_at']).execute();
+  await db.schema.dropTable('page_subscribers').execute();
+}
