@@ -2,10 +2,26 @@
 import { createHash } from 'node:crypto';
 import type { ManagedBy } from './ownership.js';
 
-/** What a channel wants: event kinds and monitor keys, every one when absent. */
+/**
+ * What a channel wants and when. Scope: event kinds, and monitors (keys), pages (slugs) or component groups (names);
+ * a channel with no scope of its own and named by no monitor or page gets everything. Timing: hold, reminders,
+ * quiet during maintenance, flap damping, how early a certificate's expiry is told.
+ */
 export interface NotificationRules {
   events?: string[] | undefined;
   monitors?: string[] | undefined;
+  pages?: string[] | undefined;
+  groups?: string[] | undefined;
+  /** Send a state change only once the state has held this long (0: at once). */
+  holdSec?: number | undefined;
+  /** While a monitor stays down, remind every this many minutes (absent: never). */
+  remindEveryMin?: number | undefined;
+  /** Nothing about components under maintenance (true unless set to false). */
+  quietDuringMaintenance?: boolean | undefined;
+  /** After `changes` state changes within `windowMin`, one "flapping" message, then quiet until stable (absent: off). */
+  flap?: { changes: number; windowMin: number } | undefined;
+  /** `tls.expiring` this many days before the certificate expires (14 unless set). */
+  tlsDays?: number | undefined;
 }
 
 export interface NotificationChannel {

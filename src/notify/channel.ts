@@ -53,6 +53,10 @@ export interface NotificationEvent {
   incident?: { id: string; title: string; status: string; impact: string; message: string | null };
   maintenance?: { id: string; title: string; startsAt: number; endsAt: number };
   tls?: { host: string; expiresAt: number; daysLeft: number };
+  /** `monitor.flapping`: how many changes since when; `ended` on the summary once it is stable again. */
+  flap?: { changes: number; sinceAt: number; ended: boolean };
+  /** `monitor.reminder`: since when the monitor has been down. */
+  downSince?: number;
   /** The status pages that show what happened (public address each), first one the link channels use. */
   pages: { slug: string; title: string; url: string }[];
 }

@@ -38,6 +38,8 @@ export interface OutboxItem {
    * pages that show the monitor (looked up), an empty list none.
    */
   subject: { monitorId: string | null; pageIds: readonly string[] | null };
+  /** Only these channels (ids), when the event is for some in particular (a channel's reminder); otherwise every one whose rules want it. */
+  only?: readonly string[] | undefined;
 }
 
 /** What services and runners publish through: written on the caller's transaction, sent after its commit. */
@@ -114,7 +116,7 @@ export function createNotificationOutbox(deps: { bus?: Bus; clock: Clock; baseUr
       if (!entry.organization) continue;
       const monitor = item.subject.monitorId ? monitors.get(item.subject.monitorId) : undefined;
       if (item.subject.monitorId && !monitor) continue;
-      const channels = entry.channels.filter((ch) => rulesWant(ch.rules, item.event.kind, monitor?.key ?? null));
+      const channels = entry.channels.filter((ch) => (!item.only || item.only.includes(ch.id)) && rulesWant(ch.rules, item.event.kind, monitor?.key ?? null));
       if (channels.length === 0) continue;
       const pageIds = item.subject.pageIds ?? (monitor ? await tx.components.pageIdsShowing(monitor.id) : []);
       const pages = pageIds.flatMap((id) => {
