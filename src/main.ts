@@ -22,11 +22,16 @@ import { pageFastPath } from './http/routes/status/fast-path.js';
 import { createLogger, type Logger } from './logger.js';
 import { createDispatcher } from './notify/dispatcher.js';
 import { CHANNELS } from './notify/registry.js';
+import { createRulesGate } from './notify/rules-gate.js';
+import { describeSmtp, type SmtpSettings } from './notify/smtp.js';
+import { createSubscriberTargets } from './notify/subscriber-targets.js';
 import { prepareOgImage } from './render/og-image.js';
 import { createChangeWatch } from './runner/change-watch.js';
 import { createDomainRecheck } from './runner/domain-recheck.js';
 import { createIngest } from './runner/ingest.js';
+import { createMaintenanceNotices } from './runner/maintenance-notices.js';
 import { createNotificationOutbox } from './runner/notify-outbox.js';
+import { createNotifyReminders } from './runner/notify-reminders.js';
 import { createRetention, RETENTION_DEFAULTS } from './runner/retention.js';
 import { createScheduler } from './runner/scheduler.js';
 import { createTxtLookup } from './runner/txt-lookup.js';
@@ -76,6 +81,9 @@ export async function startWarden({ settings, clock = systemClock, logger: given
     throw error;
   }
   const baseUrlHolder = { value: settings.baseUrl ?? '' };
+  // The environment's SMTP server wins over the file's; the password is never logged.
+  const smtp: SmtpSettings | undefined = settings.smtp ?? fileConfig?.smtp;
+  if (smtp) logger.info({ smtp: describeSmtp(smtp), source: settings.smtp ? 'WARDEN_SMTP_URL' : 'warden.yaml' }, 'system SMTP server set');
   const parts = composeWarden({
     store,
     clock,
@@ -87,6 +95,7 @@ export async function startWarden({ settings, clock = systemClock, logger: given
     apiRateLimitPerMinute: settings.apiRateLimitPerMinute,
     security: settings.security,
     domains: { ...(settings.dnsServers ? { dnsServers: settings.dnsServers } : {}), ...domains },
+    smtp,
   });
   const { app, bus, ingest, pages, fastPaths, scheduler, watchdog, retention } = parts;
 
@@ -133,7 +142,9 @@ export async function startWarden({ settings, clock = systemClock, logger: given
   prepareOgImage().catch((error) => logger.warn({ err: error }, 'preparing og.png failed'));
   await scheduler.start();
   watchdog.start();
+  parts.reminders.start();
   retention.start();
+  parts.maintenanceNotices.start();
   parts.domainRecheck.start();
   await parts.changeWatch.start();
   parts.dispatcher.start();
@@ -163,7 +174,7 @@ export async function startWarden({ settings, clock = systemClock, logger: given
         });
         await scheduler.stop();
         await pages.stop();
-        await Promise.all([watchdog.stop(), retention.stop(), parts.domainRecheck.stop(), parts.changeWatch.stop()]);
+        await Promise.all([watchdog.stop(), parts.reminders.stop(), retention.stop(), parts.maintenanceNotices.stop(), parts.domainRecheck.stop(), parts.changeWatch.stop()]);
         await ingest.close();
         // Sends in flight get a short grace (DISPATCH_DEFAULTS.stopGraceMs, 2 s of the shutdown budget) to finish and be
         // acknowledged; the claims of the rest are released, so they are sent at once after the restart (kill -9: the lease lapses).
@@ -191,6 +202,8 @@ export interface ComposeOptions {
   /** Per-client, per-token and per-tenant limits; SECURITY_DEFAULTS for what is not given. */
   security?: Partial<SecurityOptions>;
   domains?: DomainOptions | undefined;
+  /** The system SMTP server (WARDEN_SMTP_URL, or `smtp:` in warden.yaml): page subscribers' mail, email channels without a host. */
+  smtp?: SmtpSettings | undefined;
 }
 
 export interface DomainOptions {
@@ -206,7 +219,17 @@ export function composeWarden(options: ComposeOptions) {
   const security: SecurityOptions = { ...SECURITY_DEFAULTS, ...options.security };
   const bus = createInProcessBus((error, event) => logger.error({ err: error, event: event.type }, 'event handler failed'));
   // The outbox is written in ingest's commits and the verbs' transactions; the dispatcher sends it, woken at once by a commit.
-  const dispatcher = createDispatcher({ store, clock, logger, channels: CHANNELS });
+  // The gate: what only send time can judge (a held state that did not hold, a recovery after an alert not sent).
+  const dispatcher = createDispatcher({
+    store,
+    clock,
+    logger,
+    channels: CHANNELS,
+    gate: createRulesGate({ store }),
+    // Page subscribers' deliveries: mail through the system SMTP server, webhooks through the organization's target policy.
+    subscribers: createSubscriberTargets({ store, baseUrl: options.baseUrl, privateTargets: security.probePrivateTargets }),
+    smtp: options.smtp,
+  });
   const outbox = createNotificationOutbox({ bus, clock, baseUrl: options.baseUrl, onCommitted: () => dispatcher.wake() });
   const context: ServiceContext = {
     store,
@@ -214,6 +237,7 @@ export function composeWarden(options: ComposeOptions) {
     clock,
     logger,
     notify: outbox,
+    smtp: options.smtp,
     get baseUrl() {
       return options.baseUrl();
     },
@@ -249,7 +273,10 @@ export function composeWarden(options: ComposeOptions) {
     ...(options.concurrency ? { concurrency: options.concurrency } : {}),
   });
   const watchdog = createWatchdog({ ...context, ingest });
+  // Reminders and flap summaries, published like any event (notify-outbox) on their stable ids.
+  const reminders = createNotifyReminders(context);
   const retention = createRetention({ ...context, ...(options.retention ?? RETENTION_DEFAULTS) });
+  const maintenanceNotices = createMaintenanceNotices(context);
   const domainRecheck = createDomainRecheck({ ...context, domainTxt, everyMs: options.domains?.recheckEveryMs });
   // Another process's committed writes (the counter moved): reload what this one keeps in memory.
   const changeWatch = createChangeWatch({
@@ -262,7 +289,7 @@ export function composeWarden(options: ComposeOptions) {
       await Promise.all([pages.refreshAll(), scheduler.reload()]);
     },
   });
-  return { context, security, app, bus, ingest, outbox, dispatcher, pages, pageAccess, pushTokens, pushLimiter, fastPaths, scheduler, watchdog, retention, domainTxt, domainRecheck, changeWatch };
+  return { context, security, app, bus, ingest, outbox, dispatcher, pages, pageAccess, pushTokens, pushLimiter, fastPaths, scheduler, watchdog, reminders, retention, maintenanceNotices, domainTxt, domainRecheck, changeWatch };
 }
 
 export type WardenParts = ReturnType<typeof composeWarden>;

@@ -1,9 +1,11 @@
 // The CLI's composition root: the verbs' context over the same store the server uses (WARDEN_DATA_DIR or DATABASE_URL),
 // migrated, for one command; and how commands print.
+
 import { createInProcessBus } from '../bus/bus.js';
 import { readSettings } from '../config/settings.js';
 import { systemClock } from '../domain/clock.js';
 import { createLogger } from '../logger.js';
+import { createNotificationOutbox } from '../runner/notify-outbox.js';
 import type { ServiceContext } from '../services/context.js';
 import { resolveOrganization } from '../services/organizations/resolve.js';
 import { openStore } from '../store/open-store.js';
@@ -15,7 +17,15 @@ export async function withServices<T>(run: (ctx: ServiceContext) => Promise<T>, 
     if (migrate) await store.migrate();
     // Nothing in a CLI process listens to events: the server notices changes by its periodic reloads.
     // baseUrl: the service's own host, which no page may claim as its custom domain (WARDEN_BASE_URL).
-    return await run({ store, bus: createInProcessBus(), clock: systemClock, logger: createLogger(settings.logLevel), baseUrl: settings.baseUrl });
+    // notify: an incident posted from the command line (`warden config apply`) alerts like one from the API: its deliveries
+    // are written in the same transaction, and the server's dispatcher sends them at its next poll.
+    const bus = createInProcessBus();
+    const notify = createNotificationOutbox({ bus, clock: systemClock, baseUrl: () => (settings.baseUrl ?? `http://localhost:${settings.port}`).replace(/\/+$/, '') });
+    try {
+      return await run({ store, bus, clock: systemClock, logger: createLogger(settings.logLevel), baseUrl: settings.baseUrl, notify });
+    } finally {
+      notify.close();
+    }
   } finally {
     await store.close();
   }

@@ -74,6 +74,41 @@ for (const dialect of dialects) {
       ]);
     });
 
+    it('stores the channels monitors and pages name, created before them, and changes them with the file', async () => {
+      const named = (monitorNotify: string, pageNotify: string) => `
+organization: { key: acme, name: Acme }
+monitors:
+  - { key: lobby, name: Lobby, type: tcp, notify: ${monitorNotify}, config: { host: mc.example.com, port: 25565 } }
+pages:
+  - { slug: status, title: Status, notify: ${pageNotify} }
+notifications:
+  - { key: ops, name: Ops, type: ntfy, config: { url: "https://ntfy.sh/warden-ops" } }
+  - { key: oncall, name: On call, type: ntfy, config: { url: "https://ntfy.sh/warden-oncall" } }
+`;
+      const { organization } = await apply(named('[ops]', '[ops, oncall]'));
+      expect((await opened.store.monitors.findByKey(organization.id, 'lobby'))?.notify).toEqual(['ops']);
+      expect((await opened.store.pages.findBySlug('status'))?.notify).toEqual(['ops', 'oncall']);
+      expect((await apply(named('[ops]', '[ops, oncall]'))).updated).toEqual([]);
+      const report = await apply(named('[oncall]', '[]'));
+      expect(report.updated).toEqual(['monitor lobby', 'page status']);
+      expect((await opened.store.monitors.findByKey(organization.id, 'lobby'))?.notify).toEqual(['oncall']);
+      expect((await opened.store.pages.findBySlug('status'))?.notify).toBeNull();
+    });
+
+    it('refuses a file whose monitor or page names a channel it does not declare', () => {
+      const yaml = `
+organization: { key: acme, name: Acme }
+monitors:
+  - { key: lobby, name: Lobby, type: tcp, notify: [ops, pager], config: { host: mc.example.com, port: 25565 } }
+pages:
+  - { slug: status, title: Status, notify: [nope] }
+notifications:
+  - { key: ops, name: Ops, type: ntfy, config: { url: "https://ntfy.sh/warden-ops" } }
+`;
+      expect(() => parseConfigText(yaml, 'test.yaml', ENV)).toThrow(/monitors\[0\]\.notify\[1\]: no notification channel with key "pager"/);
+      expect(() => parseConfigText(yaml, 'test.yaml', ENV)).toThrow(/pages\[0\]\.notify\[0\]: no notification channel with key "nope"/);
+    });
+
     it('names the place in the file of a wrong channel', () => {
       expect(() => parseConfigText(file('  - { key: x, name: X, type: webhook, config: { url: "nope", secret: "s" } }'), 'test.yaml', ENV)).toThrow(/notifications\[0\]\.config\.url/);
       expect(() => parseConfigText(file('  - { key: x, name: X, type: ntfy, config: { url: "https://ntfy.sh/a" } }\n  - { key: x, name: Y, type: ntfy, config: { url: "https://ntfy.sh/b" } }'), 'test.yaml', ENV)).toThrow(/duplicate notification channel key/);

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../domain/limits.js';
 import { monitorPlacementIssues } from '../domain/monitor.js';
+import { smtpSectionSchema } from '../notify/smtp.js';
 import { componentCreateSchema } from '../services/components/schema.js';
 import { incidentEntrySchema } from '../services/incidents/schema.js';
 import { maintenanceEntrySchema } from '../services/maintenance/schema.js';
@@ -35,6 +36,7 @@ export const configFileSchema = z
       .max(LIMITS.notificationChannelsPerOrganization)
       .default([])
       .describe('Notification channels (docs/notifications.md); put secrets in ${ENV_VAR}.'),
+    smtp: smtpSectionSchema.optional(),
   })
   .strict()
   .superRefine((file, ctx) => {
@@ -44,19 +46,26 @@ export const configFileSchema = z
     file.relays.forEach((relay, i) => {
       if (relayKeys.repeats(relay.key)) issue(['relays', i, 'key'], `duplicate relay key "${relay.key}"`);
     });
-    const monitorKeys = keySet();
-    file.monitors.forEach((monitor, i) => {
-      if (monitorKeys.repeats(monitor.key)) issue(['monitors', i, 'key'], `duplicate monitor key "${monitor.key}"`);
-      for (const placement of monitorPlacementIssues(monitor, (key) => relayKeys.has(key))) issue(['monitors', i, placement.path], placement.message);
-    });
+    // Channels first: monitors and pages name them (`notify`).
     const channelKeys = keySet();
     file.notifications.forEach((channel, i) => {
       if (channelKeys.repeats(channel.key)) issue(['notifications', i, 'key'], `duplicate notification channel key "${channel.key}"`);
+    });
+    const named = (path: PropertyKey[], keys: readonly string[] | undefined) =>
+      keys?.forEach((key, n) => {
+        if (!channelKeys.has(key)) issue([...path, 'notify', n], `no notification channel with key "${key}" in notifications`);
+      });
+    const monitorKeys = keySet();
+    file.monitors.forEach((monitor, i) => {
+      named(['monitors', i], monitor.notify);
+      if (monitorKeys.repeats(monitor.key)) issue(['monitors', i, 'key'], `duplicate monitor key "${monitor.key}"`);
+      for (const placement of monitorPlacementIssues(monitor, (key) => relayKeys.has(key))) issue(['monitors', i, placement.path], placement.message);
     });
     const slugs = keySet();
     const domains = keySet();
     file.pages.forEach((page, p) => {
       if (slugs.repeats(page.slug)) issue(['pages', p, 'slug'], `duplicate page slug "${page.slug}"`);
+      named(['pages', p], page.notify);
       if (page.customDomain !== undefined && domains.repeats(page.customDomain))
         issue(['pages', p, 'customDomain'], `"${page.customDomain}" is used by another page`);
       const componentKeys = keySet();

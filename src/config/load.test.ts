@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { MONITOR_TYPES } from '../domain/monitor-type.js';
 import { demoConfig } from './demo.js';
@@ -28,6 +29,17 @@ describe('config file validation', () => {
   it('accepts the shipped example, which has one monitor of every type', async () => {
     const config = await loadConfigFile('warden.example.yaml', {});
     expect(new Set(config.monitors.map((m) => m.type))).toEqual(new Set(MONITOR_TYPES));
+  });
+
+  it("accepts the README's warden.yaml example as printed", async () => {
+    const readme = await readFile('README.md', 'utf8');
+    const section = readme.slice(readme.indexOf('### warden.yaml'));
+    const yaml = /```yaml\n([\s\S]*?)```/.exec(section)?.[1];
+    expect(yaml).toBeDefined();
+    const env = { BACKUP_PUSH_TOKEN: 'wdp_readme-example-token-0123456789', ACME_PAGE_PASSWORD: 'correct horse battery', COMMUNITY_DISCORD_URL: 'https://discord.com/api/webhooks/1/abc' };
+    const config = parseConfigText(yaml as string, 'README.md', env);
+    expect(config.monitors.map((m) => m.key)).toEqual(['lobby', 'backup']);
+    expect(config.notifications?.map((n) => n.key)).toEqual(['oncall', 'community']);
   });
 
   it('accepts a minimal file and fills in the documented defaults', () => {

@@ -43,9 +43,9 @@ export interface PutEntry {
 }
 
 /**
- * The steps in the order they can run: relays before the monitors that use them; stale monitors deleted before new ones
- * are created (the caps count what exists), stale relays after monitors moved off them; a page before what is on it;
- * notification channels last (stale ones deleted first).
+ * The steps in the order they can run: notification channels first (stale ones deleted first), since monitors and
+ * pages name them; relays before the monitors that use them; stale monitors deleted before new ones are created (the
+ * caps count what exists), stale relays after monitors moved off them; a page before what is on it.
  * Objects created through the API or CLI are left alone unless the file now declares the same key (it takes them over).
  */
 export function planConfig(file: ConfigFile, inventory: Inventory): PlanStep[] {
@@ -61,6 +61,12 @@ export function planConfig(file: ConfigFile, inventory: Inventory): PlanStep[] {
         steps.push({ action: 'delete', kind, label: named(h.key), id: h.id, key: h.key, ...(page ? { page: { id: page.id, slug: page.key } } : {}) });
   };
 
+  deletes('notification', inventory.notifications, new Set(file.notifications.map((n) => n.key)), (key) => `notification ${key}`);
+  puts(
+    'notification',
+    file.notifications.map((entry, i) => ({ key: entry.key, label: `notification ${entry.key}`, path: `notifications[${i}]`, entry })),
+    inventory.notifications,
+  );
   puts('relay', file.relays.map((entry, i) => ({ key: entry.key, label: `relay ${entry.key}`, path: `relays[${i}]`, entry })), inventory.relays);
   deletes('monitor', inventory.monitors, new Set(file.monitors.map((m) => m.key)), (key) => `monitor ${key}`);
   puts('monitor', file.monitors.map((entry, i) => ({ key: entry.key, label: `monitor ${entry.key}`, path: `monitors[${i}]`, entry })), inventory.monitors);
@@ -89,12 +95,5 @@ export function planConfig(file: ConfigFile, inventory: Inventory): PlanStep[] {
       held?.maintenance ?? [],
     );
   });
-
-  deletes('notification', inventory.notifications, new Set(file.notifications.map((n) => n.key)), (key) => `notification ${key}`);
-  puts(
-    'notification',
-    file.notifications.map((entry, i) => ({ key: entry.key, label: `notification ${entry.key}`, path: `notifications[${i}]`, entry })),
-    inventory.notifications,
-  );
   return steps;
 }

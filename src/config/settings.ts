@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { formatIssuePath } from '../domain/issue-path.js';
 import { SECURITY_DEFAULTS, type SecurityOptions } from '../domain/security.js';
+import { mailSender, parseSmtpUrl, type SmtpSettings } from '../notify/smtp.js';
 import { DEFAULT_HEAP_GROWTH_PERCENT } from '../runtime/heap.js';
 import { API_LIMITS } from '../services/api-limits.js';
 
@@ -34,6 +35,9 @@ const settingsSchema = z.object({
     .pipe(z.array(z.string().regex(/^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:]+)(:\d{1,5})?$/, { error: 'expected IP addresses, optionally with :port, separated by commas' })))
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Checked (and parsed) below with the sender: the URL carries the password, so no message ever repeats it.
+  WARDEN_SMTP_URL: z.string().optional(),
+  WARDEN_SMTP_FROM: z.string().optional(),
 });
 
 export interface Settings {
@@ -62,6 +66,8 @@ export interface Settings {
   security: SecurityOptions;
   /** DNS servers custom-domain verification asks (WARDEN_DNS_SERVERS); the system's resolvers when absent. */
   dnsServers: string[] | undefined;
+  /** The system SMTP server (WARDEN_SMTP_URL, WARDEN_SMTP_FROM); undefined leaves it to warden.yaml's `smtp:`, if any. */
+  smtp: SmtpSettings | undefined;
 }
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Settings> = {}): Settings {
@@ -72,6 +78,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Pa
     throw new Error(`invalid environment:\n  - ${lines.join('\n  - ')}`);
   }
   const e = parsed.data;
+  const smtp = smtpSettings(e.WARDEN_SMTP_URL, e.WARDEN_SMTP_FROM);
   const settings: Settings = {
     port: e.PORT,
     host: e.HOST,
@@ -99,7 +106,30 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Pa
       changePollMs: e.WARDEN_CHANGE_POLL_MS,
     },
     dnsServers: e.WARDEN_DNS_SERVERS,
+    smtp,
   };
   for (const [key, value] of Object.entries(overrides)) if (value !== undefined) (settings as unknown as Record<string, unknown>)[key] = value;
+  return settings;
+}
+
+/** WARDEN_SMTP_URL with WARDEN_SMTP_FROM (each needs the other), or undefined when neither is set. */
+function smtpSettings(url: string | undefined, from: string | undefined): SmtpSettings | undefined {
+  if (url === undefined && from === undefined) return undefined;
+  const problems: string[] = [];
+  if (url === undefined) problems.push('WARDEN_SMTP_URL: expected with WARDEN_SMTP_FROM (smtp://user:password@host:port)');
+  // "Status <status@example.com>" or a bare address.
+  const named = from === undefined ? null : /^\s*(.*?)\s*<([^<>]+)>\s*$/.exec(from);
+  const sender = mailSender().safeParse(named ? { address: named[2], ...(named[1] ? { name: named[1] } : {}) } : from);
+  if (from === undefined) problems.push('WARDEN_SMTP_FROM: expected with WARDEN_SMTP_URL (the sender address, e.g. status@example.com)');
+  else if (!sender.success) problems.push('WARDEN_SMTP_FROM: expected an email address');
+  let settings: SmtpSettings | undefined;
+  if (url !== undefined) {
+    try {
+      settings = parseSmtpUrl(url, sender.success ? sender.data : '');
+    } catch (error) {
+      problems.push(`WARDEN_SMTP_URL: ${(error as Error).message}`);
+    }
+  }
+  if (problems.length > 0 || !settings) throw new Error(`invalid environment:\n  - ${problems.join('\n  - ')}`);
   return settings;
 }

@@ -25,3 +25,19 @@ export const MONITOR_LIMITS = {
   retries: { min: 0, max: 10, default: 1 },
   degradedLatencyMs: { min: 1, max: 600_000 },
 } as const;
+
+/** The bounds and defaults of a notification channel's rules (docs/notifications.md, "Rules"). */
+export const RULE_LIMITS = {
+  /** Seconds a state must hold before it is told (0: at once). */
+  holdSec: { min: 0, max: 86_400 },
+  /** Minutes between reminders while a monitor stays down (at most a week). */
+  remindEveryMin: { min: 1, max: 10_080 },
+  /** State changes within flapWindowMin that make a monitor "flapping". */
+  flapChanges: { min: 2, max: 100, default: 5 },
+  flapWindowMin: { min: 1, max: 1_440, default: 10 },
+  /** Days before a certificate's expiry that `tls.expiring` is told. */
+  tlsDays: { min: 1, max: 90, default: 14 },
+  /** Page slugs and component groups one channel may name. */
+  pages: 1000,
+  groups: 500,
+} as const;

@@ -1,7 +1,7 @@
 // A monitor: what to check (type + config), where it runs, its current state; the fields every writer shares and their rules.
 import { z } from 'zod';
 import { intIn, stableKey, text } from './fields.js';
-import { MONITOR_LIMITS } from './limits.js';
+import { LIMITS, MONITOR_LIMITS } from './limits.js';
 import type { CheckSource, MonitorState, MonitorType, RunOn } from './monitor-type.js';
 import type { ManagedBy } from './ownership.js';
 
@@ -37,16 +37,18 @@ export interface Monitor {
   lastResult: LatestResult | null;
   /** When the secrets in `config` were last written in full (created, sent in full through the API, or by warden.yaml). */
   secretsSetAt: number | null;
+  /** Keys of the notification channels this monitor names: they get its events (null: none named). */
+  notify: string[] | null;
   managedBy: ManagedBy;
   createdAt: number;
   updatedAt: number;
 }
 
-/** The fields a writer (config sync or API) sets; state fields are the ingest path's alone. */
+/** The fields a writer (config sync or API) sets; state fields are the ingest path's alone. `notify` left out: unchanged (none on insert). */
 export type MonitorSpec = Pick<
   Monitor,
   'key' | 'name' | 'type' | 'config' | 'intervalSec' | 'timeoutMs' | 'runOn' | 'relayId' | 'enabled' | 'retries' | 'degradedLatencyMs'
->;
+> & { notify?: string[] | null | undefined };
 
 /**
  * The state of a monitor that every result may move, with the settings that decide how (ingest's view of a monitor);
@@ -78,7 +80,8 @@ export function monitorSpecChanged(current: Monitor, spec: MonitorSpec): boolean
     current.relayId !== spec.relayId ||
     current.enabled !== spec.enabled ||
     current.retries !== spec.retries ||
-    current.degradedLatencyMs !== spec.degradedLatencyMs
+    current.degradedLatencyMs !== spec.degradedLatencyMs ||
+    (spec.notify !== undefined && JSON.stringify(current.notify) !== JSON.stringify(spec.notify))
   );
 }
 
@@ -101,6 +104,10 @@ export const monitorFields = {
   degradedLatencyMs: intIn(MONITOR_LIMITS.degradedLatencyMs.min, MONITOR_LIMITS.degradedLatencyMs.max, ' milliseconds').describe(
     'A passing check slower than this shows the monitor as degraded.',
   ),
+  notify: z
+    .array(stableKey())
+    .max(LIMITS.notificationChannelsPerOrganization)
+    .describe('Keys of notification channels that get this monitor\'s events, whatever their own scope (docs/notifications.md, "Scope").'),
   pushToken: z
     .string()
     .regex(/^wdp_[A-Za-z0-9_-]{16,128}$/, { error: 'expected a push token starting with wdp_ (at least 16 characters after it)' })

@@ -54,11 +54,15 @@ export interface NewDelivery {
   monitorId: string | null;
   kind: string;
   event: string;
-  /** When it may first be sent (normally now). */
+  /** When it may first be sent (normally now; later while a hold waits). */
   nextAttemptAt: number;
+  /** `skipped` records a delivery a rule decided against at once (under maintenance, flapping); pending by default. */
+  status?: 'pending' | 'skipped' | undefined;
+  /** Why it was skipped. */
+  lastError?: string | null | undefined;
 }
 
-export interface Delivery extends NewDelivery {
+export interface Delivery extends Omit<NewDelivery, 'status' | 'lastError'> {
   subscriberId: string | null;
   status: DeliveryStatus;
   attempts: number;
@@ -68,13 +72,6 @@ export interface Delivery extends NewDelivery {
   lastAnswer: string | null;
   createdAt: number;
   sentAt: number | null;
-}
-
-/** Whether a channel's rules want an event of this kind about this monitor (by key). */
-export function rulesWant(rules: NotificationRules, kind: string, monitorKey: string | null): boolean {
-  if (rules.events && !rules.events.includes(kind)) return false;
-  if (rules.monitors && (monitorKey === null || !rules.monitors.includes(monitorKey))) return false;
-  return true;
 }
 
 /** A stable event id: the same state change (replayed, or seen by two processes) always gets the same one. */

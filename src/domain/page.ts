@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { reservedDomainProblem } from './custom-domain.js';
 import { stableKey, text } from './fields.js';
+import { LIMITS } from './limits.js';
 import type { ManagedBy } from './ownership.js';
 import { PAGE_PASSWORD_MIN_CHARS } from './passwords.js';
 
@@ -20,6 +21,10 @@ export interface Page {
   customDomainCheckedAt: number | null;
   passwordHash: string | null;
   aiPolicy: AiPolicy;
+  /** Keys of the notification channels this page names: they get the events of what it shows (null: none named). */
+  notify: string[] | null;
+  /** Whether visitors may subscribe to the page's incidents and maintenance (email, webhook); never on a protected page. */
+  subscriptions: boolean;
   managedBy: ManagedBy;
   createdAt: number;
   updatedAt: number;
@@ -28,7 +33,7 @@ export interface Page {
 export const AI_POLICIES = ['allow', 'disallow'] as const;
 export type AiPolicy = (typeof AI_POLICIES)[number];
 
-export type PageSpec = Pick<Page, 'slug' | 'title' | 'description' | 'customDomain' | 'aiPolicy'>;
+export type PageSpec = Pick<Page, 'slug' | 'title' | 'description' | 'customDomain' | 'aiPolicy'> & Partial<Pick<Page, 'subscriptions' | 'notify'>>;
 
 export interface Component {
   id: string;
@@ -74,6 +79,13 @@ export const pageFields = {
     .max(256)
     .describe(`At least ${PAGE_PASSWORD_MIN_CHARS} characters.`),
   aiPolicy: z.enum(AI_POLICIES).describe('disallow keeps the page out of MCP and llms.txt.'),
+  notify: z
+    .array(stableKey())
+    .max(LIMITS.notificationChannelsPerOrganization)
+    .describe('Keys of notification channels that get the events of everything this page shows, whatever their own scope (docs/notifications.md, "Scope").'),
+  subscriptions: z
+    .boolean()
+    .describe("Whether visitors may subscribe to the page's incidents and maintenance by email or webhook (docs/notifications.md); a password-protected page takes none."),
 };
 
 const ORDER_MESSAGE = 'expected an integer from 0 to 100000';

@@ -22,6 +22,10 @@ export const snapshotPageSchema = z.object({
   description: z.string().nullable(),
   url: z.string().describe('absolute URL of the HTML page'),
   customDomain: z.string().nullable(),
+  subscribe: z
+    .object({ email: z.boolean().describe('by email (the server has an SMTP server)'), webhook: z.boolean() })
+    .optional()
+    .describe("Present when visitors may subscribe to the page's incidents and maintenance: POST {page}/subscribe (docs/notifications.md)."),
 });
 
 export const uptimeWindowsSchema = z.object({ '24h': ratio, '7d': ratio, '30d': ratio, '90d': ratio });

@@ -1,6 +1,7 @@
 // What a notification channel is: a config schema, its secret and target fields, and send(event) → outcome. One file per
 // channel in notify/channels/ plus one line in notify/registry.ts; the dispatcher owns retries, backoff and the log.
 import type { z } from 'zod';
+import type { SmtpSettings } from './smtp.js';
 
 /** What happened, as every channel receives it. `id` is stable per event: the `webhook-id` receivers dedupe on. */
 /** Every kind of event, in the order docs list them; `test` is what `POST …/test` sends. */
@@ -76,6 +77,8 @@ export interface SendContext {
   now: number;
   /** How many attempts came before this one (0 on the first). */
   attempt: number;
+  /** The system SMTP server, when one is set: email channels without a host of their own send through it. */
+  smtp?: SmtpSettings | undefined;
 }
 
 export interface ChannelDefinition<Config extends Record<string, unknown> = Record<string, unknown>> {
@@ -86,6 +89,12 @@ export interface ChannelDefinition<Config extends Record<string, unknown> = Reco
   secrets: readonly (keyof Config & string)[];
   /** Config fields that say where the message goes (changing one requires the secrets again). */
   targets: readonly (keyof Config & string)[];
+  /**
+   * Sends in flight at once to one channel of this type (each monitor's events still one at a time, in order): low
+   * where the receiver rate-limits per webhook or bot (Discord, Slack, Teams, Telegram), higher for one's own endpoints.
+   * The dispatcher's `channelInFlight` when absent.
+   */
+  maxInFlight?: number;
   send(event: NotificationEvent, config: Config, ctx: SendContext): Promise<SendOutcome>;
 }
 

@@ -41,7 +41,7 @@ export function eventFacts(event: NotificationEvent): EventFact[] {
   if (relay) facts.push({ name: 'Relay', value: relay.name });
   if (incident) facts.push({ name: 'Incident', value: `${incident.title} (${incident.status}, ${incident.impact})` });
   if (maintenance) facts.push({ name: 'Maintenance', value: `${maintenance.title}: ${utc(maintenance.startsAt)} to ${utc(maintenance.endsAt)}` });
-  if (tls) facts.push({ name: 'Certificate', value: `${tls.host}: ${tls.daysLeft > 0 ? `expires in ${plural(tls.daysLeft, 'day')}` : 'expired'} (${utc(tls.expiresAt)})` });
+  if (tls) facts.push({ name: 'Certificate', value: `${tls.host}: ${certificateWords(event.kind, tls.daysLeft)} (${utc(tls.expiresAt)})` });
   const page = event.pages[0];
   if (page) facts.push({ name: 'Page', value: page.title, url: page.url });
   if (event.kind === 'monitor.recovered' && monitor?.downtimeMs != null) facts.push({ name: 'Downtime', value: humanDuration(monitor.downtimeMs) });
@@ -95,6 +95,12 @@ export function clip(text: string, max: number): string {
 /** An epoch-ms time as "2025-03-01 14:05 UTC". */
 export function utc(at: number): string {
   return `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** "expires in 9 days", "expires today", or "expired" (told so, or past its date). */
+function certificateWords(kind: NotificationEvent['kind'], daysLeft: number): string {
+  if (kind === 'tls.expired' || daysLeft < 0) return 'expired';
+  return daysLeft === 0 ? 'expires today' : `expires in ${plural(daysLeft, 'day')}`;
 }
 
 function plural(count: number, word: string): string {

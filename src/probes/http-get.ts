@@ -209,10 +209,13 @@ function abortError(): Error {
   return Object.assign(new Error('aborted'), { name: 'AbortError', code: 'ABORT_ERR' });
 }
 
+/** The error of a check refused because the certificate expired: the TLS notices know it by this text. */
+export const CERTIFICATE_EXPIRED_ERROR = 'the TLS certificate has expired';
+
 const TLS_ERRORS: Record<string, string> = {
   DEPTH_ZERO_SELF_SIGNED_CERT: 'the TLS certificate is self-signed (set ignoreTls to accept it)',
   SELF_SIGNED_CERT_IN_CHAIN: 'the TLS certificate chain ends in an untrusted self-signed certificate',
-  CERT_HAS_EXPIRED: 'the TLS certificate has expired',
+  CERT_HAS_EXPIRED: CERTIFICATE_EXPIRED_ERROR,
   CERT_NOT_YET_VALID: 'the TLS certificate is not valid yet',
   ERR_TLS_CERT_ALTNAME_INVALID: 'the TLS certificate does not match the host name',
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'the TLS certificate could not be verified (incomplete chain?)',

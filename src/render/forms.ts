@@ -40,6 +40,8 @@ export const FORM_PATHS = {
   og: '/og.png',
   embed: '/embed',
   live: '/live',
+  /** POST: subscribe to the page's incidents and maintenance (the HTML page's form posts here). */
+  subscribe: '/subscribe',
 } as const;
 
 export const pageForms = {
@@ -57,6 +59,7 @@ export const pageForms = {
         // Link previews need an absolute URL; the page's canonical one works on every host.
         ogImageUrl: canonicalUrl(snapshot, FORM_PATHS.og),
         livePath: basePath + FORM_PATHS.live,
+        subscribePath: basePath + FORM_PATHS.subscribe,
         refreshSeconds: PAGE_REFRESH_SECONDS,
       }),
   },

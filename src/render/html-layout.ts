@@ -198,6 +198,13 @@ details.incident[open]>summary h3::after{content:" −"}
 .field input{width:100%;font:inherit;padding:10px 12px;border:1px solid var(--muted);border-radius:8px;background:var(--bg);color:var(--text)}
 .narrow .error{display:flex;gap:8px;align-items:center;margin:0 0 16px;padding:10px 12px;border-radius:8px;background:var(--bad-bg);border:1px solid var(--bad);color:var(--text);--icon-fg:var(--bad-bg)}
 .error .icon{flex:none;width:18px;height:18px;fill:var(--bad)}
+.subscribe-area{padding:0 0 48px}
+.subscribe-area h2{font-size:1.125rem;margin:0 0 12px}
+.subscribe{padding:16px 20px}
+.subscribe p{margin:0 0 12px;color:var(--muted)}
+.subscribe details{margin-top:16px}
+.subscribe summary{cursor:pointer;font-weight:600}
+.subscribe code{overflow-wrap:anywhere}
 .button{display:inline-block;font:inherit;font-weight:600;padding:10px 18px;border:0;border-radius:8px;background:var(--link);color:var(--surface);cursor:pointer;text-decoration:none}
 @media (prefers-color-scheme:dark){.button{color:#0d1117}}
 `

@@ -3,6 +3,7 @@ import type { Snapshot } from '../domain/snapshot.js';
 import { componentsSectionHtml } from './html-components.js';
 import { activeIncidentsHtml, maintenanceHtml, recentIncidentsHtml } from './html-incidents.js';
 import { escapeHtml, type HtmlRendering, htmlDocument, stateIcon, timeHtml } from './html-layout.js';
+import { subscribeHtml } from './html-subscribe.js';
 import { OG_HEIGHT, OG_WIDTH } from './og-image.js';
 import { formatCount, plainText, STATE_WORD } from './page-wording.js';
 
@@ -17,6 +18,8 @@ export interface HtmlPageOptions {
   livePath?: string;
   /** How often the page refreshes itself; 0 turns refreshing off. */
   refreshSeconds: number;
+  /** Where the subscribe form posts, when the page takes subscriptions (snapshot.page.subscribe). */
+  subscribePath?: string;
 }
 
 /** The whole status page as HTML; the same snapshot and options always give the same bytes. */
@@ -34,6 +37,8 @@ export function renderHtmlPage(snapshot: Snapshot, options: HtmlPageOptions): Ht
     componentsSectionHtml(snapshot.components) +
     recentIncidentsHtml(snapshot.recentIncidents) +
     '</div></main>\n' +
+    // Outside <main>: the page script swaps <main> as the page changes, which would clear a half-typed address.
+    subscribeHtml(snapshot, options.subscribePath) +
     siteFooter(snapshot, options);
   return {
     contentType: 'text/html; charset=utf-8',
@@ -92,6 +97,7 @@ function siteHeader(snapshot: Snapshot, title: string, options: HtmlPageOptions)
     options.feedPath ? `<a href="${escapeHtml(options.feedPath)}">RSS</a>` : '',
     `<a href="${escapeHtml(options.jsonPath)}">JSON</a>`,
     `<a href="${escapeHtml(options.markdownPath)}">Markdown</a>`,
+    snapshot.page.subscribe && options.subscribePath ? '<a href="#subscribe">Subscribe</a>' : '',
   ].join('');
   return (
     '<header class="site-head"><div class="wrap"><div>' +

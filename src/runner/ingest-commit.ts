@@ -8,19 +8,24 @@ import { storableText } from '../domain/storable-text.js';
 import type { Store } from '../store/index.js';
 import type { IngestInput, IngestOutcome, IngestSilence } from './ingest.js';
 import type { NotificationOutbox, StateChange } from './notify-outbox.js';
+import type { TlsNotices } from './tls-notices.js';
 
 /**
  * With an outbox, the notifications the state changes call for are enqueued in the same transaction: committed with
- * the change, or not at all. `enqueued` counts the new deliveries.
+ * the change, or not at all; with TLS notices, so are those of the certificates the results tell of. `enqueued`
+ * counts the new deliveries.
  */
 export async function commit(
   store: Store,
   inputs: (IngestInput | IngestSilence)[],
   now: number,
   outbox?: NotificationOutbox,
+  tls?: TlsNotices,
 ): Promise<{ outcomes: IngestOutcome[]; events: WardenEvent[]; enqueued: number }> {
-  return store.transaction(async (tx) => {
+  const afterCommit: (() => void)[] = [];
+  const committed = await store.transaction(async (tx) => {
     const monitors = new Map((await tx.monitors.findStates([...new Set(inputs.map((i) => i.monitorId))])).map((m) => [m.id, m]));
+    const certificates = tls ? tls.candidatesOf(inputs, monitors, now) : [];
     const resultIds = inputs.flatMap((i) => (i.kind !== 'silence' && i.resultId !== undefined ? [i.resultId] : []));
     const seen = resultIds.length > 0 ? await tx.checks.storedResultKeys(resultIds) : new Set<string>();
     const outcomes: IngestOutcome[] = [];
@@ -34,9 +39,16 @@ export async function commit(
       else outcomes.push(applyResult(monitor, input, now, seen, events, rows, touched));
     }
     await tx.checks.write(rows, [...touched]);
-    const enqueued = outbox ? await outbox.enqueue(tx, stateChanges(events, monitors), now) : 0;
+    let enqueued = outbox ? await outbox.enqueue(tx, stateChanges(events, monitors), now) : 0;
+    if (tls && certificates.length > 0) {
+      const told = await tls.publish(tx, certificates, now);
+      enqueued += told.enqueued;
+      afterCommit.push(told.remember);
+    }
     return { outcomes, events, enqueued };
   });
+  for (const done of afterCommit) done();
+  return committed;
 }
 
 function applyResult(

@@ -7,6 +7,7 @@ import type { Logger } from '../logger.js';
 import type { Store } from '../store/index.js';
 import { commit } from './ingest-commit.js';
 import type { NotificationOutbox } from './notify-outbox.js';
+import { createTlsNotices } from './tls-notices.js';
 
 export interface IngestInput {
   monitorId: string;
@@ -84,6 +85,8 @@ export function createIngest(deps: { store: Store; bus: Bus; clock: Clock; logge
   let closed = false;
 
   let lingering: NodeJS.Timeout | null = null;
+  /** Certificate notices ride on the same commits (their memo is this process's). */
+  const tls = deps.outbox ? createTlsNotices(deps.outbox) : undefined;
 
   /**
    * Someone waits on a push or relay result (its 200 comes after the commit): commit on the next turn. Nobody waits
@@ -123,7 +126,7 @@ export function createIngest(deps: { store: Store; bus: Bus; clock: Clock; logge
         const batch = queue.slice(0, INGEST_MAX_BATCH);
         queue = queue.slice(batch.length);
         try {
-          const { outcomes, events, enqueued } = await commit(deps.store, batch.map((p) => p.input), deps.clock.now(), deps.outbox);
+          const { outcomes, events, enqueued } = await commit(deps.store, batch.map((p) => p.input), deps.clock.now(), deps.outbox, tls);
           for (const [i, p] of batch.entries()) p.resolve(outcomes[i] as IngestOutcome);
           for (const event of events) deps.bus.publish(event);
           if (enqueued > 0) deps.outbox?.committed();

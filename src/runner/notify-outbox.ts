@@ -1,16 +1,19 @@
 // The notification outbox's write side: inside an ingest commit, the state changes that matter (down after its retries,
-// recovered, degraded) become NotificationEvents with stable ids, and one pending delivery per enabled channel whose
-// rules want it, in the same transaction. Channels, organizations and pages are cached per organization.
+// recovered, degraded) become NotificationEvents with stable ids, and one delivery per enabled channel whose rules want
+// it (scope: domain/notification-rules.ts; hold, maintenance and flapping: notify/rules-enqueue.ts), in the same
+// transaction. What the rules need of an organization is cached (runner/notify-scope.ts) until a change event.
 import { randomBytes } from 'node:crypto';
 import type { Bus } from '../bus/bus.js';
 import type { Clock } from '../domain/clock.js';
 import type { LatestResult } from '../domain/monitor.js';
 import type { MonitorState } from '../domain/monitor-type.js';
-import { type NewDelivery, type NotificationChannel, rulesWant, stableEventId } from '../domain/notification.js';
-import type { Organization } from '../domain/organization.js';
-import type { Page } from '../domain/page.js';
+import { type NewDelivery, stableEventId } from '../domain/notification.js';
+import { channelWants, quietDuringMaintenance, underMaintenance } from '../domain/notification-rules.js';
 import type { NotificationEvent, NotificationKind, NotificationSeverity } from '../notify/channel.js';
+import { deliveriesFor, type FlapBatch } from '../notify/rules-enqueue.js';
 import type { Store } from '../store/index.js';
+import { eventScope, loadScope, type OrganizationScope, showing } from './notify-scope.js';
+import { forSubscribers, subscriberDeliveries } from './subscriber-fanout.js';
 
 /** A monitor's state moved in this commit. */
 export interface StateChange {
@@ -61,12 +64,7 @@ export interface NotificationOutbox extends NotificationPublisher {
 /** How long an organization's channels are kept without a change event (another process's write is seen by then at worst). */
 export const CHANNEL_CACHE_MS = 60_000;
 
-interface OrganizationEntry {
-  organization: Organization | undefined;
-  channels: NotificationChannel[];
-  pages: Map<string, Page>;
-  loadedAt: number;
-}
+type OrganizationEntry = OrganizationScope;
 
 /** Which notification a state change is, if any: down (retries already applied), recovered from down, or degraded. */
 export function notificationKind(previous: MonitorState, state: MonitorState): NotificationKind | null {
@@ -79,7 +77,21 @@ export function notificationKind(previous: MonitorState, state: MonitorState): N
 
 export function createNotificationOutbox(deps: { bus?: Bus; clock: Clock; baseUrl?: () => string; onCommitted?: () => void }): NotificationOutbox {
   const cache = new Map<string, OrganizationEntry>();
-  const unsubscribe = deps.bus?.subscribe('notifications.changed', (event) => cache.delete(event.organizationId));
+  // Channels, the monitors' and pages' `notify`, components (groups) and maintenance windows: each change drops what it touches.
+  const forget = (organizationId: string) => cache.delete(organizationId);
+  const forgetPage = (pageId: string) => {
+    const holding = [...cache].filter(([, entry]) => entry.pages.has(pageId));
+    // A page not cached yet (just created, or its organization has no channels): any organization may hold it.
+    if (holding.length === 0) cache.clear();
+    for (const [organizationId] of holding) cache.delete(organizationId);
+  };
+  const subscriptions = deps.bus
+    ? [
+        deps.bus.subscribe('notifications.changed', (event) => forget(event.organizationId)),
+        deps.bus.subscribe('monitors.changed', (event) => forget(event.organizationId)),
+        deps.bus.subscribe('page.changed', (event) => forgetPage(event.pageId)),
+      ]
+    : [];
   let counter = 0;
   /** Time-ordered within a process, so deliveries of one commit keep the order of their events. */
   const deliveryId = (now: number) => {
@@ -89,14 +101,8 @@ export function createNotificationOutbox(deps: { bus?: Bus; clock: Clock; baseUr
 
   async function entryFor(tx: Store, organizationId: string, now: number): Promise<OrganizationEntry> {
     const cached = cache.get(organizationId);
-    if (cached && now - cached.loadedAt < CHANNEL_CACHE_MS) return cached;
-    const channels = await tx.notifications.listEnabledChannels(organizationId);
-    const entry: OrganizationEntry = { organization: undefined, channels, pages: new Map(), loadedAt: now };
-    // Organization and pages only matter when something is to be sent.
-    if (channels.length > 0) {
-      entry.organization = (await tx.organizations.list()).find((o) => o.id === organizationId);
-      entry.pages = new Map((await tx.pages.list(organizationId)).map((p) => [p.id, p]));
-    }
+    if (cached && now - cached.loadedAt < CHANNEL_CACHE_MS && now >= cached.loadedAt) return cached;
+    const entry = await loadScope(tx, organizationId, now);
     cache.set(organizationId, entry);
     return entry;
   }
@@ -106,37 +112,37 @@ export function createNotificationOutbox(deps: { bus?: Bus; clock: Clock; baseUr
     const entries = new Map<string, OrganizationEntry>();
     for (const item of items) if (!entries.has(item.organizationId)) entries.set(item.organizationId, await entryFor(tx, item.organizationId, now));
     const relevant = items.filter((item) => (entries.get(item.organizationId)?.channels.length ?? 0) > 0);
-    if (relevant.length === 0) return 0;
+    // Incidents and maintenance also go to the pages' subscribers, whether the organization has channels or not.
+    if (relevant.length === 0 && !items.some(forSubscribers)) return 0;
     const monitorIds = [...new Set(relevant.flatMap((i) => (i.subject.monitorId ? [i.subject.monitorId] : [])))];
     const monitors = new Map((monitorIds.length > 0 ? await tx.monitors.findByIds(monitorIds) : []).map((m) => [m.id, m]));
     const base = deps.baseUrl?.() ?? '';
     const rows: NewDelivery[] = [];
+    const rules = { tx, now, newId: () => deliveryId(now), batch: new Map() as FlapBatch };
     for (const item of relevant) {
       const entry = entries.get(item.organizationId) as OrganizationEntry;
       if (!entry.organization) continue;
       const monitor = item.subject.monitorId ? monitors.get(item.subject.monitorId) : undefined;
       if (item.subject.monitorId && !monitor) continue;
-      const channels = entry.channels.filter((ch) => (!item.only || item.only.includes(ch.id)) && rulesWant(ch.rules, item.event.kind, monitor?.key ?? null));
+      const shownBy = monitor ? showing(entry, monitor.id) : [];
+      const pageIds = item.subject.pageIds ?? [...new Set(shownBy.map((s) => s.pageId))];
+      // Channels: the ones asked for (`only`), whose scope takes the event (domain/notification-rules.ts, channelWants).
+      const candidates = entry.channels.filter((ch) => !item.only || item.only.includes(ch.id));
+      const scope = candidates.length > 0 ? await eventScope(tx, entry, item.organizationId, item.event, monitor, pageIds) : null;
+      const channels = scope ? candidates.filter((ch) => channelWants(ch, scope, entry.named)) : [];
+      // Page subscribers' deliveries (incidents, maintenance) are chosen beside the channels', here.
       if (channels.length === 0) continue;
-      const pageIds = item.subject.pageIds ?? (monitor ? await tx.components.pageIdsShowing(monitor.id) : []);
       const pages = pageIds.flatMap((id) => {
         const page = entry.pages.get(id);
         return page ? [{ slug: page.slug, title: page.title, url: `${base}/s/${page.slug}` }] : [];
       });
       const event: NotificationEvent = { ...item.event, organization: { key: entry.organization.key, name: entry.organization.name }, pages };
       const json = JSON.stringify(event);
-      for (const channel of channels)
-        rows.push({
-          id: deliveryId(now),
-          eventId: event.id,
-          channelId: channel.id,
-          organizationId: item.organizationId,
-          monitorId: monitor?.id ?? null,
-          kind: event.kind,
-          event: json,
-          nextAttemptAt: now,
-        });
+      const covered = monitor !== undefined && channels.some((ch) => quietDuringMaintenance(ch.rules)) && underMaintenance(event.at, shownBy, entry.windows);
+      const delivery = { eventId: event.id, organizationId: item.organizationId, monitorId: monitor?.id ?? null, kind: event.kind };
+      for (const channel of channels) rows.push(...(await deliveriesFor(rules, channel, event, json, delivery, covered)));
     }
+    rows.push(...(await subscriberDeliveries(tx, items, { baseUrl: base, now, newId: () => deliveryId(now) })));
     return rows.length > 0 ? tx.notifications.enqueue(rows, now) : 0;
   }
 
@@ -189,7 +195,7 @@ export function createNotificationOutbox(deps: { bus?: Bus; clock: Clock; baseUr
       deps.onCommitted?.();
     },
     close() {
-      unsubscribe?.();
+      for (const unsubscribe of subscriptions) unsubscribe();
     },
   };
 }

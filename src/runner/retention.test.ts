@@ -74,7 +74,7 @@ for (const dialect of dialects) {
       const sending = await at(cutoff - 2 * DAY_MS, 1, 'sending');
       const pending = await at(cutoff - DAY_MS, 1, 'pending');
       const retention = createRetention({ store: opened.store, clock: { now: () => now }, logger: createLogger('silent'), checkDays: 30, bucketDays: 400, batch: 3 });
-      expect(await retention.prune()).toEqual({ checks: 0, buckets: 0, deliveries: 7 });
+      expect(await retention.prune()).toEqual({ checks: 0, buckets: 0, deliveries: 7, subscribers: 0 });
       const left = await notifications.listDeliveries(channelId, 100);
       expect(left.map((d) => d.id).sort()).toEqual([...pending, ...sending, ...kept].sort());
       expect((await retention.prune()).deliveries).toBe(0);

@@ -1,5 +1,6 @@
-// Prunes raw checks past their retention (30 days by default), buckets past theirs (400 days) and the notification
-// delivery log past its 30 days (sent and dead ones; pending ones are never pruned), in small batches.
+// Prunes raw checks past their retention (30 days by default), buckets past theirs (400 days), the notification
+// delivery log past its 30 days (sent and dead ones; pending ones are never pruned) and page subscriptions left
+// unconfirmed past their 48 hours, in small batches.
 
 import { DAY_MS } from '../domain/check.js';
 import type { Clock } from '../domain/clock.js';
@@ -18,6 +19,8 @@ export interface Pruned {
   checks: number;
   buckets: number;
   deliveries: number;
+  /** Unconfirmed page subscriptions whose confirmation link expired. */
+  subscribers: number;
 }
 
 export interface Retention {
@@ -66,15 +69,22 @@ export function createRetention(deps: {
       if (deleted < batch) break;
       await new Promise((resolve) => setImmediate(resolve));
     }
-    if (checks + buckets + deliveries > 0) deps.logger.info({ checks, buckets, deliveries }, 'pruned old history');
-    return { checks, buckets, deliveries };
+    let subscribers = 0;
+    while (!stopped) {
+      const deleted = await deps.store.subscribers.pruneExpired(now, batch);
+      subscribers += deleted;
+      if (deleted < batch) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (checks + buckets + deliveries + subscribers > 0) deps.logger.info({ checks, buckets, deliveries, subscribers }, 'pruned old history');
+    return { checks, buckets, deliveries, subscribers };
   }
 
   function runOnce(): void {
     running ??= prune()
       .catch((error) => {
         deps.logger.error({ err: error }, 'pruning history failed');
-        return { checks: 0, buckets: 0, deliveries: 0 };
+        return { checks: 0, buckets: 0, deliveries: 0, subscribers: 0 };
       })
       .finally(() => {
         running = null;

@@ -1,10 +1,14 @@
 // Notices silence: offline relays and monitors whose results stopped coming become unknown, heartbeats past their grace go down.
+// A relay that goes offline is also marked so, with its `relay.offline` notice, once per outage.
 import type { Clock } from '../domain/clock.js';
 import { STALE_AFTER_INTERVALS } from '../domain/states.js';
 import type { Logger } from '../logger.js';
 import { heartbeatConfig } from '../probes/heartbeat.js';
+import { relayWentOffline } from '../services/relays/notices.js';
 import type { Store, WatchedMonitor } from '../store/index.js';
 import type { Ingest } from './ingest.js';
+import type { NotificationPublisher } from './notify-outbox.js';
+import { createPeriodicSweep } from './periodic.js';
 
 export const WATCHDOG_EVERY_MS = 5_000;
 /** A relay not heard from for this many of its shortest monitor intervals is offline. */
@@ -18,9 +22,14 @@ export interface Watchdog {
 }
 
 /** What it finds goes through ingest like any result: one write path for monitor state, and its events. */
-export function createWatchdog(deps: { store: Store; ingest: Ingest; clock: Clock; logger: Logger; everyMs?: number }): Watchdog {
-  let timer: NodeJS.Timeout | null = null;
-  let sweeping: Promise<number> | null = null;
+export function createWatchdog(deps: {
+  store: Store;
+  ingest: Ingest;
+  clock: Clock;
+  logger: Logger;
+  everyMs?: number;
+  notify?: NotificationPublisher | undefined;
+}): Watchdog {
 
   /** Monitors moved to unknown; a result that arrived meanwhile (a newer last check) wins. */
   async function markUnknown(monitors: WatchedMonitor[], reason: string): Promise<number> {
@@ -35,9 +44,16 @@ export function createWatchdog(deps: { store: Store; ingest: Ingest; clock: Cloc
     for (const relay of await deps.store.relays.listActivity()) {
       const silentSince = relay.lastSeenAt ?? Number.NEGATIVE_INFINITY;
       if (silentSince + relay.shortestIntervalSec * RELAY_OFFLINE_AFTER_INTERVALS * 1000 >= now) continue;
+      // A relay never heard from was never online: nothing to tell.
+      if (relay.offlineSince === null && relay.lastSeenAt !== null) await markRelayOffline(relay.id, relay.lastSeenAt, now);
       moved += await markUnknown(await deps.store.monitors.listKnownOnRelay(relay.id), 'relay offline');
     }
     return moved;
+  }
+
+  async function markRelayOffline(relayId: string, lastSeenAt: number, now: number): Promise<void> {
+    const enqueued = await deps.store.transaction((tx) => relayWentOffline(tx, deps.notify, relayId, lastSeenAt, now));
+    if (enqueued > 0) deps.notify?.committed();
   }
 
   /** An edge or relay monitor with no result for three of its intervals is unknown: its checks stopped. */
@@ -60,30 +76,10 @@ export function createWatchdog(deps: { store: Store; ingest: Ingest; clock: Cloc
     return moved;
   }
 
-  async function sweep(): Promise<number> {
-    if (sweeping) return sweeping;
-    sweeping = (async () => {
-      const now = deps.clock.now();
-      return (await markOfflineRelays(now)) + (await markStale(now)) + (await expireHeartbeats(now));
-    })();
-    try {
-      return await sweeping;
-    } finally {
-      sweeping = null;
-    }
+  async function pass(): Promise<number> {
+    const now = deps.clock.now();
+    return (await markOfflineRelays(now)) + (await markStale(now)) + (await expireHeartbeats(now));
   }
 
-  return {
-    sweep,
-    start() {
-      timer = setInterval(() => {
-        sweep().catch((error) => deps.logger.error({ err: error }, 'watchdog sweep failed'));
-      }, deps.everyMs ?? WATCHDOG_EVERY_MS);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      await sweeping;
-    },
-  };
+  return createPeriodicSweep(pass, { everyMs: deps.everyMs ?? WATCHDOG_EVERY_MS, logger: deps.logger, failure: 'watchdog sweep failed' });
 }

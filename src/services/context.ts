@@ -7,6 +7,7 @@ import { ConflictError, ValidationError } from '../domain/errors.js';
 import { formatIssuePath } from '../domain/issue-path.js';
 import type { ManagedBy } from '../domain/ownership.js';
 import type { Logger } from '../logger.js';
+import type { SmtpSettings } from '../notify/smtp.js';
 import type { NotificationPublisher } from '../runner/notify-outbox.js';
 import type { Store } from '../store/index.js';
 
@@ -29,6 +30,8 @@ export interface ServiceContext {
    * transaction, so the alert commits with the change or not at all. Absent in tools that send nothing (the CLI's checks).
    */
   notify?: NotificationPublisher | undefined;
+  /** The system SMTP server (WARDEN_SMTP_URL or warden.yaml's `smtp:`): page subscribers' mail; absent, nobody subscribes by email. */
+  smtp?: SmtpSettings | undefined;
 }
 
 /** The organization a verb acts on; a verb called without one is a programming error, not a user's. */

@@ -8,7 +8,7 @@ import { POSTGRES_URL, postgresAvailable } from '../../test/store-dialects.js';
 import type { DialectConnection } from './dialects/connection.js';
 import { connectPostgres } from './dialects/postgres/connect.js';
 import { connectSqlite } from './dialects/sqlite/connect.js';
-import { migrateToLatest } from './migrate.js';
+import { LATEST_MIGRATION, MIGRATION_NAMES, migrateToLatest } from './migrate.js';
 
 const TABLES = [
   'api_keys',
@@ -86,14 +86,14 @@ for (const dialect of connections) {
     it('creates every table from an empty database, once', async () => {
       const connection = await open();
       const first = await migrate(connection);
-      expect(first.applied).toEqual(['0001-initial', '0002-hardening', '0003-notifications', '0004-notification-rules']);
+      expect(first.applied).toEqual([...MIGRATION_NAMES]);
       // Only this test's schema: other tests' schemas share the PostgreSQL database.
       const schema = await connection.migrationSchema();
       const tables = (await connection.db.introspection.getTables()).filter((t) => t.schema === schema).map((t) => t.name);
       expect(tables.filter((name) => !name.startsWith('warden_')).sort()).toEqual(TABLES);
       const second = await migrate(connection);
       expect(second.applied).toEqual([]);
-      expect(second.current).toBe('0004-notification-rules');
+      expect(second.current).toBe(LATEST_MIGRATION);
     });
 
     it('enforces foreign keys and cascades deletes', async () => {
@@ -135,8 +135,8 @@ for (const dialect of connections) {
       it('keeps the migrations of each schema apart', async () => {
         const first = await open();
         const second = await open();
-        expect((await migrate(first)).applied).toEqual(['0001-initial', '0002-hardening', '0003-notifications', '0004-notification-rules']);
-        expect((await migrate(second)).applied).toEqual(['0001-initial', '0002-hardening', '0003-notifications', '0004-notification-rules']);
+        expect((await migrate(first)).applied).toEqual([...MIGRATION_NAMES]);
+        expect((await migrate(second)).applied).toEqual([...MIGRATION_NAMES]);
         await second.db.insertInto('organizations').values({ id: 'org_1', key: 'o', name: 'O', created_at: 1, updated_at: 1 }).execute();
         expect(await first.db.selectFrom('organizations').selectAll().execute()).toEqual([]);
       });

@@ -4,6 +4,7 @@ import * as initial from './migrations/0001-initial.js';
 import * as hardening from './migrations/0002-hardening.js';
 import * as notifications from './migrations/0003-notifications.js';
 import * as notificationRules from './migrations/0004-notification-rules.js';
+import * as deliveryLanes from './migrations/0005-delivery-lanes.js';
 import type { MigrationReport } from './store.js';
 import type { Db } from './tables.js';
 
@@ -13,7 +14,12 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-hardening': hardening,
   '0003-notifications': notifications,
   '0004-notification-rules': notificationRules,
+  '0005-delivery-lanes': deliveryLanes,
 };
+
+/** Every migration's name, in order, and the newest: what a fully migrated database reports as current. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS).sort();
+export const LATEST_MIGRATION = MIGRATION_NAMES[MIGRATION_NAMES.length - 1] as string;
 
 /**
  * `schema`: where the migration tables live, on dialects with schemas. Kysely looks its tables up by name through the

@@ -1,12 +1,38 @@
 // The claim of due notification deliveries, built once for both dialects: one UPDATE … WHERE id IN (SELECT … LIMIT n)
 // RETURNING, atomic on its own; PostgreSQL adds FOR UPDATE SKIP LOCKED to the inner select (dialects/postgres/).
-import type { Selectable } from 'kysely';
+import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { Db, NotificationDeliveriesTable } from './tables.js';
 
-export type DeliveryClaimer = (db: Db, now: number, limit: number, leaseMs: number) => Promise<Selectable<NotificationDeliveriesTable>[]>;
+type DeliveryRows = ExpressionBuilder<{ d: NotificationDeliveriesTable; e: NotificationDeliveriesTable }, 'd' | 'e'>;
 
-/** The claim; `skipLocked` makes concurrent claimers pass over each other's rows instead of waiting for them. */
-export async function claimDueDeliveries(db: Db, now: number, limit: number, leaseMs: number, skipLocked: boolean): Promise<Selectable<NotificationDeliveriesTable>[]> {
+/** `a` was created before (`<`) or after (`>`) `b`, ties broken by id: the outbox's order between two delivery rows. */
+export function createdInOrder(eb: DeliveryRows, a: 'd' | 'e', op: '<' | '>', b: 'd' | 'e') {
+  return eb.or([
+    eb(`${a}.created_at`, op, eb.ref(`${b}.created_at`)),
+    eb.and([eb(`${a}.created_at`, '=', eb.ref(`${b}.created_at`)), eb(`${a}.id`, op, eb.ref(`${b}.id`))]),
+  ]);
+}
+
+export type DeliveryClaimer = (
+  db: Db,
+  now: number,
+  limit: number,
+  leaseMs: number,
+  skipChannelIds?: readonly string[],
+) => Promise<Selectable<NotificationDeliveriesTable>[]>;
+
+/**
+ * The claim; `skipLocked` makes concurrent claimers pass over each other's rows instead of waiting for them, and
+ * `skipChannelIds` leaves out channels the claimer has enough of already (a slow one's backlog does not crowd out the rest).
+ */
+export async function claimDueDeliveries(
+  db: Db,
+  now: number,
+  limit: number,
+  leaseMs: number,
+  skipLocked: boolean,
+  skipChannelIds: readonly string[] = [],
+): Promise<Selectable<NotificationDeliveriesTable>[]> {
   let due = db
     .selectFrom('notification_deliveries as d')
     .select('d.id')
@@ -25,10 +51,23 @@ export async function claimDueDeliveries(db: Db, now: number, limit: number, lea
             .whereRef('e.channel_id', '=', 'd.channel_id')
             .whereRef('e.monitor_id', '=', 'd.monitor_id')
             .where('e.status', 'in', ['pending', 'sending'])
-            .where((eb) => eb.or([eb('e.created_at', '<', eb.ref('d.created_at')), eb.and([eb('e.created_at', '=', eb.ref('d.created_at')), eb('e.id', '<', eb.ref('d.id'))])])),
+            .where((eb) => createdInOrder(eb, 'e', '<', 'd')),
         ),
       ),
     )
+    // A page subscriber gets its events in order too (a channel's rows have no subscriber: this never holds them back).
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('notification_deliveries as e')
+            .select('e.id')
+            .whereRef('e.subscriber_id', '=', 'd.subscriber_id')
+            .where('e.status', 'in', ['pending', 'sending'])
+            .where((eb) => createdInOrder(eb, 'e', '<', 'd')),
+        ),
+      ),
+    )
+    .$if(skipChannelIds.length > 0, (q) => q.where((eb) => eb.or([eb('d.channel_id', 'is', null), eb('d.channel_id', 'not in', skipChannelIds)])))
     .orderBy('d.next_attempt_at')
     .orderBy('d.created_at')
     .orderBy('d.id')

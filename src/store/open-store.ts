@@ -15,6 +15,7 @@ import { notificationRepository } from './repositories/notifications.js';
 import { organizationRepository } from './repositories/organizations.js';
 import { pageRepository } from './repositories/pages.js';
 import { relayRepository } from './repositories/relays.js';
+import { subscriberRepository } from './repositories/subscribers.js';
 import type { Store } from './store.js';
 import type { Db } from './tables.js';
 
@@ -52,6 +53,7 @@ function storeOver(connection: DialectConnection, db: Db, inTransaction: boolean
     maintenance: maintenanceRepository(db),
     changes: changeRepository(db),
     notifications: notificationRepository(db, connection.claimDeliveries),
+    subscribers: subscriberRepository(db),
     transaction: (work) => (inTransaction ? work(store) : db.transaction().execute((trx) => work(storeOver(connection, trx, true)))),
     isUniqueViolation: connection.isUniqueViolation,
     migrate: async () => migrateToLatest(connection.db, await connection.migrationSchema()),

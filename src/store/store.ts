@@ -7,6 +7,7 @@ import type { Delivery, NewDelivery, NotificationChannel, NotificationChannelSpe
 import type { ApiKey, Organization, Relay } from '../domain/organization.js';
 import type { ManagedBy } from '../domain/ownership.js';
 import type { Component, ComponentSpec, Page, PageSpec } from '../domain/page.js';
+import type { PageSubscriber, SubscriberKind } from '../domain/subscriber.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -34,6 +35,8 @@ export interface Store {
   readonly changes: ChangeRepository;
   /** Notification channels and the outbox of their deliveries. */
   readonly notifications: NotificationRepository;
+  /** Page subscribers (email and webhook) and their double opt-in. */
+  readonly subscribers: SubscriberRepository;
   /** Runs `work` in one transaction, on a store bound to it; inside a transaction it joins the one running. */
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
   /** Whether a write failed on a unique constraint (e.g. two requests creating the same key at once). */
@@ -74,6 +77,8 @@ export interface ApiKeyRepository {
 export interface RelayActivity {
   id: string;
   lastSeenAt: number | null;
+  /** Since when it is known offline (its notice published); null while online. */
+  offlineSince: number | null;
   shortestIntervalSec: number;
 }
 
@@ -82,7 +87,8 @@ export interface RelayRepository {
   count(organizationId: string): Promise<number>;
   findById(id: string): Promise<Relay | undefined>;
   findByKey(organizationId: string, key: string): Promise<Relay | undefined>;
-  findByTokenHash(hash: string): Promise<(Relay & { tokenHash: string }) | undefined>;
+  /** With what authentication needs: the hash, and whether the relay is known offline (so its return is told). */
+  findByTokenHash(hash: string): Promise<(Relay & { tokenHash: string; offlineSince: number | null }) | undefined>;
   insert(relay: { id: string; organizationId: string; key: string; name: string; managedBy: ManagedBy }, now: number): Promise<void>;
   update(id: string, changes: { name?: string; managedBy?: ManagedBy }, now: number): Promise<void>;
   /** Replaces the relay's token (the old one stops working at once). */
@@ -90,6 +96,13 @@ export interface RelayRepository {
   /** Secrets set before `before` are withheld from the relay config (a token rotated through the API); null withholds none. */
   withholdSecrets(id: string, before: number | null): Promise<void>;
   touch(id: string, now: number): Promise<void>;
+  /**
+   * Marks the relay offline since `now`, only if it is not already and was last seen at `lastSeenAt` (a call that came
+   * meanwhile wins); true when this call did it, so one process publishes the notice.
+   */
+  markOffline(id: string, lastSeenAt: number, now: number): Promise<boolean>;
+  /** Clears the offline mark set at `offlineSince` and records it seen at `now`; true when this call did it. */
+  markBack(id: string, offlineSince: number, now: number): Promise<boolean>;
   delete(id: string): Promise<void>;
   /** Relays that run at least one enabled monitor. */
   listActivity(): Promise<RelayActivity[]>;
@@ -146,6 +159,10 @@ export interface MonitorRepository {
    * (where the database locks rows), so results committed by another process for the same monitors wait their turn.
    */
   findStates(ids: readonly string[]): Promise<MonitorStateRow[]>;
+  /** An organization's monitors that name notification channels (`notify`), with the keys they name. */
+  listNotify(organizationId: string): Promise<{ id: string; notify: string[] }[]>;
+  /** An organization's enabled monitors that are down now. */
+  listDown(organizationId: string): Promise<Monitor[]>;
 }
 
 export interface CheckRepository {
@@ -205,8 +222,12 @@ export interface ComponentRepository {
   delete(id: string): Promise<void>;
   /** Ids of the pages that show this monitor through one of their components. */
   pageIdsShowing(monitorId: string): Promise<string[]>;
+  /** Ids of the pages that show any monitor of this relay. */
+  pageIdsShowingRelay(relayId: string): Promise<string[]>;
   /** Every (page, monitor) a component links, for the page cache's index. */
   monitorLinks(): Promise<{ pageId: string; monitorId: string }[]>;
+  /** Every component on an organization's pages. */
+  listOfOrganization(organizationId: string): Promise<Component[]>;
 }
 
 export interface IncidentRepository {
@@ -236,6 +257,54 @@ export interface MaintenanceRepository {
   insert(window: MaintenanceSpec & { id: string; pageId: string; managedBy: ManagedBy }, now: number): Promise<void>;
   update(id: string, spec: MaintenanceSpec, managedBy: ManagedBy, now: number): Promise<void>;
   delete(id: string): Promise<void>;
+  /** The windows on an organization's pages ending at or after `endingAfter`. */
+  listOfOrganization(organizationId: string, endingAfter: number): Promise<Maintenance[]>;
+  /**
+   * Windows with a notice due at `now`: started (its start came, its end ahead, not told yet) or ended (its end passed,
+   * not told yet, and its start was told or it ended at or after `endedSince`). At most `limit`, soonest end first.
+   */
+  listNoticesDue(now: number, endedSince: number, limit: number): Promise<MaintenanceNoticeDue[]>;
+  /** Records that a notice was published, only if it was not yet; true when this call did it (one process tells it). */
+  markNotice(id: string, notice: 'started' | 'ended', at: number): Promise<boolean>;
+}
+
+/** A window whose notice may be due, with its organization and what was told of it so far. */
+export interface MaintenanceNoticeDue {
+  window: Maintenance;
+  organizationId: string;
+  startedNoticeAt: number | null;
+  endedNoticeAt: number | null;
+}
+
+/** A channel's deliveries of some kinds about one monitor: what the timing rules count and look back on. */
+export interface DeliveryQuery {
+  channelId: string;
+  monitorId: string;
+  kinds: readonly string[];
+}
+
+export interface SubscriberRepository {
+  insert(subscriber: PageSubscriber): Promise<void>;
+  findById(id: string): Promise<PageSubscriber | undefined>;
+  /** The page's subscriber of this kind at this address (lower-cased email, or URL), confirmed or not. */
+  findByAddress(pageId: string, kind: SubscriberKind, address: string): Promise<PageSubscriber | undefined>;
+  /** Starts a pending subscription's opt-in over: a new token, a new expiry, asked again now by `requestedBy`. */
+  renewPending(id: string, renewal: { confirmTokenHash: string; expiresAt: number; requestedBy: string | null; createdAt: number }): Promise<void>;
+  /** Confirms a pending subscription (token hash and expiry cleared); false when it was not pending any more. */
+  confirm(id: string, now: number): Promise<boolean>;
+  /** A webhook subscriber's new signing secret (its URL answered a new verification). */
+  setSecret(id: string, secret: string): Promise<void>;
+  /** Deletes the subscriber with its deliveries; false when there was none. */
+  delete(id: string): Promise<boolean>;
+  /** A page's confirmed subscribers, by id: who an incident or maintenance notice goes to. */
+  listConfirmed(pageId: string): Promise<PageSubscriber[]>;
+  /** A page's subscribers, confirmed or not, by id, after `after` (an id) when given. */
+  list(pageId: string, options: { limit: number; after?: string | undefined }): Promise<PageSubscriber[]>;
+  counts(pageId: string): Promise<{ confirmed: number; pending: number }>;
+  /** Pending subscriptions asked for by this client address (on every page). */
+  countPendingRequestedBy(requestedBy: string): Promise<number>;
+  /** Deletes up to `batch` unconfirmed subscriptions whose expiry has passed; returns how many went. */
+  pruneExpired(now: number, batch: number): Promise<number>;
 }
 
 export interface NotificationRepository {
@@ -256,9 +325,9 @@ export interface NotificationRepository {
    * claim lapsed (a crashed sender's) — marks them sending until `now + leaseMs` and counts the attempt. Two processes
    * never take the same row (PostgreSQL: FOR UPDATE SKIP LOCKED; SQLite: one write statement). A delivery waits while an
    * earlier one of the same channel and monitor is pending or sending, so each receiver gets a monitor's events in order.
-   * Oldest first.
+   * Oldest first. Deliveries to `skipChannelIds` are left for a later claim.
    */
-  claimDue(now: number, limit: number, leaseMs: number): Promise<Delivery[]>;
+  claimDue(now: number, limit: number, leaseMs: number, skipChannelIds?: readonly string[]): Promise<Delivery[]>;
   /** Inserts a delivery already attempted (a channel test, sent at once): kept in the log like the outbox's own. */
   recordDelivery(delivery: Delivery): Promise<void>;
   /** Acknowledges a claimed delivery as sent. */
@@ -266,16 +335,28 @@ export interface NotificationRepository {
   /** Releases a claimed delivery to be tried again at `nextAt`, with what this attempt came to. */
   markRetry(id: string, nextAt: number, error: string, status: number | null, answer: string | null): Promise<void>;
   /**
-   * Hands claimed deliveries back unsent (a graceful shutdown whose sends did not finish): pending again, due at `now`,
-   * the claim cleared and the attempt not counted. Only rows still sending are touched; returns how many were released.
+   * Hands claimed deliveries back unsent (a graceful shutdown whose sends did not finish, or a channel paused by a 429
+   * until `at`): pending again, due at `at`, the claim cleared and the attempt not counted. Only rows still sending are
+   * touched; returns how many were released.
    */
-  releaseClaims(ids: readonly string[], now: number): Promise<number>;
+  releaseClaims(ids: readonly string[], at: number): Promise<number>;
+  /**
+   * Makes a channel's deliveries waiting for a retry due at `now` (a send to it just went through after failing: the
+   * receiver is back, so the others need not sit out their backoff). Returns how many.
+   */
+  retryChannelNow(channelId: string, now: number): Promise<number>;
   /** Settles a claimed (or pending) delivery unsent because a rule no longer wants it: `skipped`, with the reason. */
   markSkipped(id: string, reason: string): Promise<void>;
   /** Gives a claimed (or pending) delivery up, keeping the answer. */
   markDead(id: string, error: string, status: number | null, answer: string | null): Promise<void>;
   /** A channel's deliveries, newest first. */
   listDeliveries(channelId: string, limit: number): Promise<Delivery[]>;
+  /** How many of a channel's deliveries of these kinds about a monitor were created since `since` (any status), and when the first and last were. */
+  deliveryStats(query: DeliveryQuery & { since: number }): Promise<{ count: number; first: number | null; last: number | null }>;
+  /** The latest of a channel's deliveries of these kinds about a monitor (created before `before`, when given). */
+  lastDelivery(query: DeliveryQuery & { before?: Pick<Delivery, 'createdAt' | 'id'> | undefined }): Promise<Delivery | undefined>;
+  /** A channel's latest delivery of these kinds per monitor. */
+  latestPerMonitor(channelId: string, kinds: readonly string[]): Promise<Delivery[]>;
   /** Deletes up to `batch` sent and dead deliveries created before `before` (never pending or sending ones); returns how many went. */
   pruneDeliveries(before: number, batch: number): Promise<number>;
 }

@@ -113,6 +113,40 @@ describeStore('store notifications', (store) => {
     expect((await store().notifications.claimDue(NOW + 1000, 10, LEASE)).map((d) => d.eventId)).toEqual(['evt_2']);
   });
 
+  it('leaves the channels a claimer has enough of for a later claim, and hands claims back due later (a rate-limited channel)', async () => {
+    await addOrganization(store());
+    const slow = await addChannel(store(), 'slow');
+    const fast = await addChannel(store(), 'fast');
+    await store().notifications.enqueue([delivery(slow, 'evt_1', { monitorId: 'mon_1' }), delivery(slow, 'evt_2', { monitorId: 'mon_2' })], NOW);
+    await store().notifications.enqueue([delivery(fast, 'evt_3', { monitorId: 'mon_3' })], NOW + 1);
+    const [only] = await store().notifications.claimDue(NOW + 1, 10, LEASE, [slow]);
+    expect(only).toMatchObject({ channelId: fast, eventId: 'evt_3' });
+    const claimed = await store().notifications.claimDue(NOW + 1, 10, LEASE, []);
+    expect(claimed.map((d) => d.eventId)).toEqual(['evt_1', 'evt_2']);
+    expect(await store().notifications.releaseClaims(claimed.map((d) => d.id), NOW + 3000)).toBe(2);
+    expect(await store().notifications.claimDue(NOW + 2999, 10, LEASE)).toEqual([]);
+    const again = await store().notifications.claimDue(NOW + 3000, 10, LEASE);
+    expect(again.map((d) => [d.eventId, d.attempts])).toEqual([
+      ['evt_1', 1],
+      ['evt_2', 1],
+    ]);
+  });
+
+  it('makes a channel’s retries due at once, not its held or first deliveries, nor another channel’s', async () => {
+    await addOrganization(store());
+    const a = await addChannel(store(), 'a');
+    const b = await addChannel(store(), 'b');
+    await store().notifications.enqueue(
+      [delivery(a, 'evt_1', { monitorId: 'mon_1' }), delivery(a, 'evt_2', { monitorId: 'mon_2', nextAttemptAt: NOW + 60_000 }), delivery(b, 'evt_3', { monitorId: 'mon_3' })],
+      NOW,
+    );
+    for (const d of await store().notifications.claimDue(NOW, 10, LEASE)) await store().notifications.markRetry(d.id, NOW + 30_000, 'refused', null, null);
+    expect(await store().notifications.retryChannelNow(a, NOW + 10)).toBe(1);
+    const due = Object.fromEntries((await store().notifications.listDeliveries(a, 10)).map((d) => [d.eventId, d.nextAttemptAt]));
+    expect(due).toEqual({ evt_1: NOW + 10, evt_2: NOW + 60_000 });
+    expect((await store().notifications.listDeliveries(b, 10))[0]?.nextAttemptAt).toBe(NOW + 30_000);
+  });
+
   it('never gives the same row to two concurrent claimers', async () => {
     await addOrganization(store());
     const rows: NewDelivery[] = [];

@@ -39,6 +39,8 @@ describeStore('pages', (store) => {
       customDomainCheckedAt: null,
       passwordHash: 'scrypt$hash',
       aiPolicy: 'disallow',
+      notify: null,
+      subscriptions: false,
       managedBy: 'config',
       createdAt: NOW,
       updatedAt: NOW,
@@ -79,7 +81,9 @@ describeStore('pages', (store) => {
       updatedAt: NOW + 2000,
     });
     await store().pages.update('pg_status', { slug: 'renamed', customDomain: null }, NOW + 3000);
-    expect(await store().pages.findBySlug('renamed')).toMatchObject({ id: 'pg_status', customDomain: null, title: 'New title' });
+    expect(await store().pages.findBySlug('renamed')).toMatchObject({ id: 'pg_status', customDomain: null, title: 'New title', subscriptions: false });
+    await store().pages.update('pg_status', { subscriptions: true }, NOW + 4000);
+    expect(await store().pages.findById('pg_status')).toMatchObject({ subscriptions: true, title: 'New title' });
   });
 
   it('keeps a custom domain’s proof, and records a check only while the page claims that domain with that token', async () => {

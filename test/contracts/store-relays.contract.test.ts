@@ -104,8 +104,8 @@ describeStore('relays', (store) => {
     await addMonitor(store(), 'idle1', { runOn: 'relay', relayId: idle, enabled: false });
     const activity = await store().relays.listActivity();
     expect(activity.sort((x, y) => x.id.localeCompare(y.id))).toEqual([
-      { id: a, lastSeenAt: NOW - 1000, shortestIntervalSec: 30 },
-      { id: b, lastSeenAt: null, shortestIntervalSec: 300 },
+      { id: a, lastSeenAt: NOW - 1000, offlineSince: null, shortestIntervalSec: 30 },
+      { id: b, lastSeenAt: null, offlineSince: null, shortestIntervalSec: 300 },
     ]);
   });
 

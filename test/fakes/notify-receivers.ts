@@ -24,7 +24,8 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-export async function startReceiver(initial: Answer = { status: 200 }): Promise<Receiver> {
+/** Listens on 127.0.0.1:`port` (0: a free one; a fixed one to come back where a channel points after being down). */
+export async function startReceiver(initial: Answer = { status: 200 }, port = 0): Promise<Receiver> {
   const requests: ReceivedRequest[] = [];
   let answer = initial;
   const server = createServer((req, res) => {
@@ -39,7 +40,10 @@ export async function startReceiver(initial: Answer = { status: 200 }): Promise<
       res.end(answer.body ?? '');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,

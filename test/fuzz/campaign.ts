@@ -56,8 +56,13 @@ export function violationOf(request: FuzzRequest, answer: Answer): string | unde
 /** A page's HTML document for people (the page, its embed, its login form; at /s/{slug} or a custom domain's root). */
 const PAGE_DOCUMENT = /^(?:\/s\/[^/]+)?(?:\/|\/embed|\/login)?$/;
 
+/** The subscription pages a form posts to and a mail's links open: their refusals are notice pages for people (JSON clients get problem+json). */
+const SUBSCRIPTION_DOCUMENT = /^(?:\/s\/[^/]+)?\/(?:subscribe|subscribe\/confirm|unsubscribe)$/;
+
 function isPageDocument(path: string, answer: Answer): boolean {
-  return [401, 404, 429].includes(answer.status ?? 0) && (answer.contentType?.startsWith('text/html') ?? false) && PAGE_DOCUMENT.test(path);
+  const html = answer.contentType?.startsWith('text/html') ?? false;
+  if (html && SUBSCRIPTION_DOCUMENT.test(path)) return (answer.status ?? 0) < 500;
+  return [401, 404, 429].includes(answer.status ?? 0) && html && PAGE_DOCUMENT.test(path);
 }
 
 function isJsonRpcError(path: string, answer: Answer): boolean {

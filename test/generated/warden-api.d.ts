@@ -38,6 +38,12 @@ export interface paths {
                                 /** @description absolute URL of the HTML page */
                                 url: string;
                                 customDomain: string | null;
+                                /** @description Present when visitors may subscribe to the page's incidents and maintenance: POST {page}/subscribe (docs/notifications.md). */
+                                subscribe?: {
+                                    /** @description by email (the server has an SMTP server) */
+                                    email: boolean;
+                                    webhook: boolean;
+                                };
                             };
                             overall: {
                                 /**
@@ -263,6 +269,12 @@ export interface paths {
                                 /** @description absolute URL of the HTML page */
                                 url: string;
                                 customDomain: string | null;
+                                /** @description Present when visitors may subscribe to the page's incidents and maintenance: POST {page}/subscribe (docs/notifications.md). */
+                                subscribe?: {
+                                    /** @description by email (the server has an SMTP server) */
+                                    email: boolean;
+                                    webhook: boolean;
+                                };
                             };
                             overall: {
                                 /**
@@ -945,6 +957,304 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{slug}/subscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Subscribe to a page's incidents and maintenance
+         * @description When the page takes subscriptions (`subscribe` in its snapshot) and no password protects it. Exactly one of `email` and `webhook`, as a form (the HTML page posts one; answered with an HTML page) or as JSON (answered with JSON).
+         *
+         *     **email**: a confirmation link is mailed at once (double opt-in; it works for 48 hours, then the unconfirmed subscription is deleted). The answer is the same whether or not the address was subscribed already. 503 when the server has no SMTP server.
+         *
+         *     **webhook**: Warden first POSTs a verification request to the URL, signed per Standard Webhooks with the new secret: `{"type":"subscription.verify","data":{"challenge":"…"}}`; the endpoint answers 2xx with the challenge (as the body, or JSON `{"challenge":"…"}`). The answer then holds the signing secret (shown once) and the unsubscribe URL. https:// only (http:// to a private address where the organization allows private targets).
+         *
+         *     Limits: 5 requests per client address per 10 minutes (429); 10 subscriptions awaiting confirmation per client address and 1000 per page (429); 10000 confirmed subscribers per page (409). On a custom domain the path is `/subscribe`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Subscribe this address: a confirmation link is mailed to it (double opt-in). */
+                        email?: string;
+                        /** @description Subscribe this endpoint: it must answer a verification request (its challenge); the signing secret is answered once. */
+                        webhook?: string;
+                    };
+                    "application/x-www-form-urlencoded": {
+                        /** @description Subscribe this address: a confirmation link is mailed to it (double opt-in). */
+                        email?: string;
+                        /** @description Subscribe this endpoint: it must answer a verification request (its challenge); the signing secret is answered once. */
+                        webhook?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The form was taken (HTML answer): check the inbox, or the webhook secret. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description The webhook answered its challenge and is subscribed (JSON; HTML for a form). */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "confirmed";
+                            id: string;
+                            /** @description whsec_…: verify webhook-signature with it; shown once. */
+                            secret: string;
+                            /** @description POST it to unsubscribe. */
+                            unsubscribeUrl: string;
+                        };
+                    };
+                };
+                /** @description Email: a confirmation link is on its way if the address takes mail (JSON). */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "pending";
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Neither or both of email and webhook, an invalid one, or a webhook that failed its verification (`errors` names `body.webhook`). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The page takes no subscriptions, or a password protects it. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No page with this slug. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The page has as many subscribers as it may. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The body is larger than 4096 bytes. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many subscribe requests from this address (Retry-After), or too many subscriptions awaiting confirmation. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait. */
+                        "Retry-After"?: number;
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Email: the server has no SMTP server, or the confirmation mail could not be sent just now. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{slug}/subscribe/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Confirm an email subscription (the mailed link) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The token of the link, as mailed. */
+                    token: string;
+                };
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Confirmed. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description Not valid: unknown, used, or expired (48 hours). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{slug}/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The unsubscribe link: a page with a button */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The token of the link, as mailed. */
+                    token: string;
+                };
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Whom the link unsubscribes, and the button. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description Not valid (unsubscribed already?). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Unsubscribe (the button, a mail client’s one-click POST, or a webhook subscriber)
+         * @description The token says who; any body is ignored (`List-Unsubscribe=One-Click`, RFC 8058).
+         */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The token of the link, as mailed. */
+                    token: string;
+                };
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Unsubscribed: nothing more is sent. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description Not valid (unsubscribed already?). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -3650,6 +3960,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/pages/{slug}/subscribers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a page's subscribers
+         * @description Email and webhook subscribers, confirmed or awaiting confirmation, by id, 500 at most per request (`next` goes on), with the counts. Tokens and secrets are never shown. Visitors subscribe on the page itself (POST /s/{slug}/subscribe) when its `subscriptions` is on.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description How many (1 to 500, 100 by default). */
+                    limit?: string;
+                    /** @description The `next` of the previous answer. */
+                    after?: string;
+                };
+                header?: never;
+                path: {
+                    /** @description The page slug. */
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The subscribers and the counts. */
+                200: {
+                    headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PageSubscriberList"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                /** @description No page with this slug in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/pages/{slug}/subscribers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a subscriber
+         * @description It gets nothing more (its pending deliveries go too) and is not told.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The page slug. */
+                    slug: string;
+                    /** @description The subscriber id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                /** @description No such subscriber on this page (or no such page in your organization). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/docs/{name}.md": {
         parameters: {
             query?: never;
@@ -3928,6 +4359,12 @@ export interface components {
                     /** @description absolute URL of the HTML page */
                     url: string;
                     customDomain: string | null;
+                    /** @description Present when visitors may subscribe to the page's incidents and maintenance: POST {page}/subscribe (docs/notifications.md). */
+                    subscribe?: {
+                        /** @description by email (the server has an SMTP server) */
+                        email: boolean;
+                        webhook: boolean;
+                    };
                 };
                 overall: {
                     /**
@@ -4265,6 +4702,8 @@ export interface components {
             } | null;
             /** @description Push monitors: the visible start of the push token. */
             pushTokenPrefix: string | null;
+            /** @description Keys of the notification channels this monitor names (null: none). */
+            notify: string[] | null;
             /**
              * @description config: warden.yaml manages it and the API cannot change it.
              * @enum {string}
@@ -4324,6 +4763,8 @@ export interface components {
             } | null;
             /** @description Push monitors: the visible start of the push token. */
             pushTokenPrefix: string | null;
+            /** @description Keys of the notification channels this monitor names (null: none). */
+            notify: string[] | null;
             /**
              * @description config: warden.yaml manages it and the API cannot change it.
              * @enum {string}
@@ -4366,6 +4807,8 @@ export interface components {
             retries?: number;
             /** @description A passing check slower than this shows the monitor as degraded. */
             degradedLatencyMs?: number;
+            /** @description Keys of notification channels that get this monitor's events, whatever their own scope (docs/notifications.md, "Scope"). */
+            notify?: string[];
             config: {
                 /** @description Host name or IP address of the server. */
                 host: string;
@@ -4411,6 +4854,8 @@ export interface components {
             retries?: number;
             /** @description A passing check slower than this shows the monitor as degraded. */
             degradedLatencyMs?: number;
+            /** @description Keys of notification channels that get this monitor's events, whatever their own scope (docs/notifications.md, "Scope"). */
+            notify?: string[];
             config: {
                 /** @description Host name or IP address of the server. */
                 host: string;
@@ -4451,6 +4896,8 @@ export interface components {
             retries?: number;
             /** @description A passing check slower than this shows the monitor as degraded. */
             degradedLatencyMs?: number;
+            /** @description Keys of notification channels that get this monitor's events, whatever their own scope (docs/notifications.md, "Scope"). */
+            notify?: string[];
             config: {
                 /** @description Host name or IP address of the server. */
                 host: string;
@@ -4494,6 +4941,8 @@ export interface components {
             retries?: number;
             /** @description A passing check slower than this shows the monitor as degraded. */
             degradedLatencyMs?: number;
+            /** @description Keys of notification channels that get this monitor's events, whatever their own scope (docs/notifications.md, "Scope"). */
+            notify?: string[];
             config: {
                 /** @description Host name or IP address of the server. */
                 host: string;
@@ -4539,6 +4988,8 @@ export interface components {
             retries?: number;
             /** @description A passing check slower than this shows the monitor as degraded. */
             degradedLatencyMs?: number;
+            /** @description Keys of notification channels that get this monitor's events, whatever their own scope (docs/notifications.md, "Scope"). */
+            notify?: string[];
             config: {
                 /** @description Host name or IP address of the server. */
                 host: string;
@@ -4583,6 +5034,8 @@ export interface components {
             retries?: number;
             /** @description A passing check slower than this shows the monitor as degraded. */
             degradedLatencyMs?: number;
+            /** @description Keys of notification channels that get this monitor's events, whatever their own scope (docs/notifications.md, "Scope"). */
+            notify?: string[];
             config: {
                 /** @description Host name or IP address of the server. */
                 host: string;
@@ -4632,6 +5085,8 @@ export interface components {
             retries?: number;
             /** @description A passing check slower than this shows the monitor as degraded. */
             degradedLatencyMs?: number;
+            /** @description Keys of notification channels that get this monitor's events, whatever their own scope (docs/notifications.md, "Scope"). */
+            notify?: string[];
             config: {
                 /**
                  * Format: uri
@@ -4673,6 +5128,8 @@ export interface components {
             retries?: number;
             /** @description A passing check slower than this shows the monitor as degraded. */
             degradedLatencyMs?: number;
+            /** @description Keys of notification channels that get this monitor's events, whatever their own scope (docs/notifications.md, "Scope"). */
+            notify?: string[];
             config: {
                 /** @description GameDig game id. */
                 game: string;
@@ -4715,6 +5172,8 @@ export interface components {
             retries?: number;
             /** @description A passing check slower than this shows the monitor as degraded. */
             degradedLatencyMs?: number;
+            /** @description Keys of notification channels that get this monitor's events, whatever their own scope (docs/notifications.md, "Scope"). */
+            notify?: string[];
             config: {
                 /**
                  * @description widget: the public guild widget; bot: a bot in the guild.
@@ -4765,6 +5224,8 @@ export interface components {
             retries?: number;
             /** @description A passing check slower than this shows the monitor as degraded. */
             degradedLatencyMs?: number;
+            /** @description Keys of notification channels that get this monitor's events, whatever their own scope (docs/notifications.md, "Scope"). */
+            notify?: string[];
             config: {
                 /** Format: uri */
                 url: string;
@@ -4827,6 +5288,8 @@ export interface components {
             retries?: number;
             /** @description A passing check slower than this shows the monitor as degraded. */
             degradedLatencyMs?: number;
+            /** @description Keys of notification channels that get this monitor's events, whatever their own scope (docs/notifications.md, "Scope"). */
+            notify?: string[];
             config: {
                 /** @description Host name or IP address of the server. */
                 host: string;
@@ -4864,6 +5327,8 @@ export interface components {
             retries?: number;
             /** @description A passing check slower than this shows the monitor as degraded. */
             degradedLatencyMs?: number;
+            /** @description Keys of notification channels that get this monitor's events, whatever their own scope (docs/notifications.md, "Scope"). */
+            notify?: string[];
             config: {
                 /** @description Host name or IP address of the server. */
                 hostname: string;
@@ -4909,6 +5374,8 @@ export interface components {
             retries?: number;
             /** @description A passing check slower than this shows the monitor as degraded. */
             degradedLatencyMs?: number;
+            /** @description Keys of notification channels that get this monitor's events, whatever their own scope (docs/notifications.md, "Scope"). */
+            notify?: string[];
             /** @default {} */
             config?: {
                 /**
@@ -4985,6 +5452,8 @@ export interface components {
             retries?: number;
             /** @description A passing check slower than this shows the monitor as degraded. */
             degradedLatencyMs?: number | null;
+            /** @description Keys of the notification channels this monitor names; null or [] names none. */
+            notify?: string[] | null;
             /** @description Fields of the type's configuration to change: merged into the current one (null removes a field, "[redacted]" keeps a secret as it is), then checked like on create. */
             config?: {
                 [key: string]: unknown;
@@ -5017,6 +5486,10 @@ export interface components {
             passwordProtected: boolean;
             /** @enum {string} */
             aiPolicy: "allow" | "disallow";
+            /** @description Keys of the notification channels this page names (null: none). */
+            notify: string[] | null;
+            /** @description Whether visitors may subscribe to the page's incidents and maintenance (not while a password protects it). */
+            subscriptions: boolean;
             /**
              * @description config: warden.yaml manages it and the API cannot change it.
              * @enum {string}
@@ -5038,6 +5511,13 @@ export interface components {
              * @enum {string}
              */
             aiPolicy?: "allow" | "disallow";
+            /** @description Keys of notification channels that get the events of everything this page shows, whatever their own scope (docs/notifications.md, "Scope"). */
+            notify?: string[];
+            /**
+             * @description Whether visitors may subscribe to the page's incidents and maintenance by email or webhook (docs/notifications.md); a password-protected page takes none.
+             * @default false
+             */
+            subscriptions?: boolean;
         };
         PagePatch: {
             title?: string;
@@ -5050,6 +5530,10 @@ export interface components {
              * @enum {string}
              */
             aiPolicy?: "allow" | "disallow";
+            /** @description Keys of the notification channels this page names; null or [] names none. */
+            notify?: string[] | null;
+            /** @description Whether visitors may subscribe to the page's incidents and maintenance by email or webhook (docs/notifications.md); a password-protected page takes none. */
+            subscriptions?: boolean;
         };
         Component: {
             id: string;
@@ -5308,9 +5792,37 @@ export interface components {
             config: {
                 [key: string]: unknown;
             };
+            /** @description What the channel gets and when (docs/notifications.md, "Rules"); absent fields take their defaults. */
             rules: {
-                events?: string[];
+                /** @description The event kinds this channel gets; every kind when absent. */
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
+                /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
+                pages?: string[];
+                /** @description Scope: component groups (a component's `group`) whose monitors, incidents and maintenance this channel gets (at most 500). */
+                groups?: string[];
+                /** @description Send a monitor's down, degraded or recovered only once the state has held this long (0 to 86400 s; 0 or absent: at once). */
+                holdSec?: number;
+                /** @description While a monitor stays down, remind every this many minutes (1 to 10080; absent: never). */
+                remindEveryMin?: number;
+                /** @description Nothing about a monitor whose component is under maintenance (recorded as skipped); true unless set to false. */
+                quietDuringMaintenance?: boolean;
+                /** @description Flap damping: one monitor.flapping message instead of each change, quiet until stable, then a summary (absent: off). */
+                flap?: {
+                    /**
+                     * @description State changes within windowMin that make a monitor flapping (2 to 100, default 5).
+                     * @default 5
+                     */
+                    changes?: number;
+                    /**
+                     * @description The window in minutes (1 to 1440, default 10); flapping ends after this long without a change.
+                     * @default 10
+                     */
+                    windowMin?: number;
+                };
+                /** @description tls.expiring this many days before a certificate expires (1 to 90, default 14). */
+                tlsDays?: number;
             };
             enabled: boolean;
             /**
@@ -5339,14 +5851,39 @@ export interface components {
                 };
             };
             /**
-             * @description What the channel wants: all events of all monitors by default.
+             * @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").
              * @default {}
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
                 events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
-                /** @description Keys of the monitors whose events this channel gets; every monitor when absent. */
+                /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
+                /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
+                pages?: string[];
+                /** @description Scope: component groups (a component's `group`) whose monitors, incidents and maintenance this channel gets (at most 500). */
+                groups?: string[];
+                /** @description Send a monitor's down, degraded or recovered only once the state has held this long (0 to 86400 s; 0 or absent: at once). */
+                holdSec?: number;
+                /** @description While a monitor stays down, remind every this many minutes (1 to 10080; absent: never). */
+                remindEveryMin?: number;
+                /** @description Nothing about a monitor whose component is under maintenance (recorded as skipped); true unless set to false. */
+                quietDuringMaintenance?: boolean;
+                /** @description Flap damping: one monitor.flapping message instead of each change, quiet until stable, then a summary (absent: off). */
+                flap?: {
+                    /**
+                     * @description State changes within windowMin that make a monitor flapping (2 to 100, default 5).
+                     * @default 5
+                     */
+                    changes?: number;
+                    /**
+                     * @description The window in minutes (1 to 1440, default 10); flapping ends after this long without a change.
+                     * @default 10
+                     */
+                    windowMin?: number;
+                };
+                /** @description tls.expiring this many days before a certificate expires (1 to 90, default 14). */
+                tlsDays?: number;
             };
             /**
              * @description A disabled channel gets nothing but tests.
@@ -5368,14 +5905,39 @@ export interface components {
                 url: string;
             };
             /**
-             * @description What the channel wants: all events of all monitors by default.
+             * @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").
              * @default {}
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
                 events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
-                /** @description Keys of the monitors whose events this channel gets; every monitor when absent. */
+                /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
+                /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
+                pages?: string[];
+                /** @description Scope: component groups (a component's `group`) whose monitors, incidents and maintenance this channel gets (at most 500). */
+                groups?: string[];
+                /** @description Send a monitor's down, degraded or recovered only once the state has held this long (0 to 86400 s; 0 or absent: at once). */
+                holdSec?: number;
+                /** @description While a monitor stays down, remind every this many minutes (1 to 10080; absent: never). */
+                remindEveryMin?: number;
+                /** @description Nothing about a monitor whose component is under maintenance (recorded as skipped); true unless set to false. */
+                quietDuringMaintenance?: boolean;
+                /** @description Flap damping: one monitor.flapping message instead of each change, quiet until stable, then a summary (absent: off). */
+                flap?: {
+                    /**
+                     * @description State changes within windowMin that make a monitor flapping (2 to 100, default 5).
+                     * @default 5
+                     */
+                    changes?: number;
+                    /**
+                     * @description The window in minutes (1 to 1440, default 10); flapping ends after this long without a change.
+                     * @default 10
+                     */
+                    windowMin?: number;
+                };
+                /** @description tls.expiring this many days before a certificate expires (1 to 90, default 14). */
+                tlsDays?: number;
             };
             /**
              * @description A disabled channel gets nothing but tests.
@@ -5397,14 +5959,39 @@ export interface components {
                 url: string;
             };
             /**
-             * @description What the channel wants: all events of all monitors by default.
+             * @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").
              * @default {}
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
                 events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
-                /** @description Keys of the monitors whose events this channel gets; every monitor when absent. */
+                /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
+                /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
+                pages?: string[];
+                /** @description Scope: component groups (a component's `group`) whose monitors, incidents and maintenance this channel gets (at most 500). */
+                groups?: string[];
+                /** @description Send a monitor's down, degraded or recovered only once the state has held this long (0 to 86400 s; 0 or absent: at once). */
+                holdSec?: number;
+                /** @description While a monitor stays down, remind every this many minutes (1 to 10080; absent: never). */
+                remindEveryMin?: number;
+                /** @description Nothing about a monitor whose component is under maintenance (recorded as skipped); true unless set to false. */
+                quietDuringMaintenance?: boolean;
+                /** @description Flap damping: one monitor.flapping message instead of each change, quiet until stable, then a summary (absent: off). */
+                flap?: {
+                    /**
+                     * @description State changes within windowMin that make a monitor flapping (2 to 100, default 5).
+                     * @default 5
+                     */
+                    changes?: number;
+                    /**
+                     * @description The window in minutes (1 to 1440, default 10); flapping ends after this long without a change.
+                     * @default 10
+                     */
+                    windowMin?: number;
+                };
+                /** @description tls.expiring this many days before a certificate expires (1 to 90, default 14). */
+                tlsDays?: number;
             };
             /**
              * @description A disabled channel gets nothing but tests.
@@ -5426,14 +6013,39 @@ export interface components {
                 url: string;
             };
             /**
-             * @description What the channel wants: all events of all monitors by default.
+             * @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").
              * @default {}
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
                 events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
-                /** @description Keys of the monitors whose events this channel gets; every monitor when absent. */
+                /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
+                /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
+                pages?: string[];
+                /** @description Scope: component groups (a component's `group`) whose monitors, incidents and maintenance this channel gets (at most 500). */
+                groups?: string[];
+                /** @description Send a monitor's down, degraded or recovered only once the state has held this long (0 to 86400 s; 0 or absent: at once). */
+                holdSec?: number;
+                /** @description While a monitor stays down, remind every this many minutes (1 to 10080; absent: never). */
+                remindEveryMin?: number;
+                /** @description Nothing about a monitor whose component is under maintenance (recorded as skipped); true unless set to false. */
+                quietDuringMaintenance?: boolean;
+                /** @description Flap damping: one monitor.flapping message instead of each change, quiet until stable, then a summary (absent: off). */
+                flap?: {
+                    /**
+                     * @description State changes within windowMin that make a monitor flapping (2 to 100, default 5).
+                     * @default 5
+                     */
+                    changes?: number;
+                    /**
+                     * @description The window in minutes (1 to 1440, default 10); flapping ends after this long without a change.
+                     * @default 10
+                     */
+                    windowMin?: number;
+                };
+                /** @description tls.expiring this many days before a certificate expires (1 to 90, default 14). */
+                tlsDays?: number;
             };
             /**
              * @description A disabled channel gets nothing but tests.
@@ -5459,14 +6071,39 @@ export interface components {
                 apiBaseUrl?: string;
             };
             /**
-             * @description What the channel wants: all events of all monitors by default.
+             * @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").
              * @default {}
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
                 events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
-                /** @description Keys of the monitors whose events this channel gets; every monitor when absent. */
+                /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
+                /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
+                pages?: string[];
+                /** @description Scope: component groups (a component's `group`) whose monitors, incidents and maintenance this channel gets (at most 500). */
+                groups?: string[];
+                /** @description Send a monitor's down, degraded or recovered only once the state has held this long (0 to 86400 s; 0 or absent: at once). */
+                holdSec?: number;
+                /** @description While a monitor stays down, remind every this many minutes (1 to 10080; absent: never). */
+                remindEveryMin?: number;
+                /** @description Nothing about a monitor whose component is under maintenance (recorded as skipped); true unless set to false. */
+                quietDuringMaintenance?: boolean;
+                /** @description Flap damping: one monitor.flapping message instead of each change, quiet until stable, then a summary (absent: off). */
+                flap?: {
+                    /**
+                     * @description State changes within windowMin that make a monitor flapping (2 to 100, default 5).
+                     * @default 5
+                     */
+                    changes?: number;
+                    /**
+                     * @description The window in minutes (1 to 1440, default 10); flapping ends after this long without a change.
+                     * @default 10
+                     */
+                    windowMin?: number;
+                };
+                /** @description tls.expiring this many days before a certificate expires (1 to 90, default 14). */
+                tlsDays?: number;
             };
             /**
              * @description A disabled channel gets nothing but tests.
@@ -5490,14 +6127,39 @@ export interface components {
                 token?: string;
             };
             /**
-             * @description What the channel wants: all events of all monitors by default.
+             * @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").
              * @default {}
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
                 events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
-                /** @description Keys of the monitors whose events this channel gets; every monitor when absent. */
+                /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
+                /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
+                pages?: string[];
+                /** @description Scope: component groups (a component's `group`) whose monitors, incidents and maintenance this channel gets (at most 500). */
+                groups?: string[];
+                /** @description Send a monitor's down, degraded or recovered only once the state has held this long (0 to 86400 s; 0 or absent: at once). */
+                holdSec?: number;
+                /** @description While a monitor stays down, remind every this many minutes (1 to 10080; absent: never). */
+                remindEveryMin?: number;
+                /** @description Nothing about a monitor whose component is under maintenance (recorded as skipped); true unless set to false. */
+                quietDuringMaintenance?: boolean;
+                /** @description Flap damping: one monitor.flapping message instead of each change, quiet until stable, then a summary (absent: off). */
+                flap?: {
+                    /**
+                     * @description State changes within windowMin that make a monitor flapping (2 to 100, default 5).
+                     * @default 5
+                     */
+                    changes?: number;
+                    /**
+                     * @description The window in minutes (1 to 1440, default 10); flapping ends after this long without a change.
+                     * @default 10
+                     */
+                    windowMin?: number;
+                };
+                /** @description tls.expiring this many days before a certificate expires (1 to 90, default 14). */
+                tlsDays?: number;
             };
             /**
              * @description A disabled channel gets nothing but tests.
@@ -5513,12 +6175,12 @@ export interface components {
             /** @description The Email (SMTP) configuration. Secret fields: password. */
             config: {
                 to: string | string[];
-                from: string | {
+                from?: string | {
                     /** Format: email */
                     address: string;
                     name?: string;
                 };
-                host: string;
+                host?: string;
                 port?: number;
                 /**
                  * @default starttls
@@ -5531,14 +6193,39 @@ export interface components {
                 tlsRejectUnauthorized?: boolean;
             };
             /**
-             * @description What the channel wants: all events of all monitors by default.
+             * @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").
              * @default {}
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
                 events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
-                /** @description Keys of the monitors whose events this channel gets; every monitor when absent. */
+                /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
+                /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
+                pages?: string[];
+                /** @description Scope: component groups (a component's `group`) whose monitors, incidents and maintenance this channel gets (at most 500). */
+                groups?: string[];
+                /** @description Send a monitor's down, degraded or recovered only once the state has held this long (0 to 86400 s; 0 or absent: at once). */
+                holdSec?: number;
+                /** @description While a monitor stays down, remind every this many minutes (1 to 10080; absent: never). */
+                remindEveryMin?: number;
+                /** @description Nothing about a monitor whose component is under maintenance (recorded as skipped); true unless set to false. */
+                quietDuringMaintenance?: boolean;
+                /** @description Flap damping: one monitor.flapping message instead of each change, quiet until stable, then a summary (absent: off). */
+                flap?: {
+                    /**
+                     * @description State changes within windowMin that make a monitor flapping (2 to 100, default 5).
+                     * @default 5
+                     */
+                    changes?: number;
+                    /**
+                     * @description The window in minutes (1 to 1440, default 10); flapping ends after this long without a change.
+                     * @default 10
+                     */
+                    windowMin?: number;
+                };
+                /** @description tls.expiring this many days before a certificate expires (1 to 90, default 14). */
+                tlsDays?: number;
             };
             /**
              * @description A disabled channel gets nothing but tests.
@@ -5552,12 +6239,37 @@ export interface components {
             config?: {
                 [key: string]: unknown;
             };
-            /** @description What the channel wants: all events of all monitors by default. */
+            /** @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules"). */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
                 events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
-                /** @description Keys of the monitors whose events this channel gets; every monitor when absent. */
+                /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
+                /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
+                pages?: string[];
+                /** @description Scope: component groups (a component's `group`) whose monitors, incidents and maintenance this channel gets (at most 500). */
+                groups?: string[];
+                /** @description Send a monitor's down, degraded or recovered only once the state has held this long (0 to 86400 s; 0 or absent: at once). */
+                holdSec?: number;
+                /** @description While a monitor stays down, remind every this many minutes (1 to 10080; absent: never). */
+                remindEveryMin?: number;
+                /** @description Nothing about a monitor whose component is under maintenance (recorded as skipped); true unless set to false. */
+                quietDuringMaintenance?: boolean;
+                /** @description Flap damping: one monitor.flapping message instead of each change, quiet until stable, then a summary (absent: off). */
+                flap?: {
+                    /**
+                     * @description State changes within windowMin that make a monitor flapping (2 to 100, default 5).
+                     * @default 5
+                     */
+                    changes?: number;
+                    /**
+                     * @description The window in minutes (1 to 1440, default 10); flapping ends after this long without a change.
+                     * @default 10
+                     */
+                    windowMin?: number;
+                };
+                /** @description tls.expiring this many days before a certificate expires (1 to 90, default 14). */
+                tlsDays?: number;
             };
             /** @description A disabled channel gets nothing but tests. */
             enabled?: boolean;
@@ -5578,10 +6290,10 @@ export interface components {
             kind: string;
             monitorId: string | null;
             /**
-             * @description dead: given up (a 4xx answer, or still failing after 24 h); the answer is kept.
+             * @description dead: given up (a 4xx answer, or still failing after 24 h), the answer kept; skipped: a rule no longer wanted it when it was due (lastError says which).
              * @enum {string}
              */
-            status: "pending" | "sending" | "sent" | "dead";
+            status: "pending" | "sending" | "sent" | "dead" | "skipped";
             attempts: number;
             /** @description When it is tried next, while pending (epoch ms). */
             nextAttemptAt: number;
@@ -5595,6 +6307,28 @@ export interface components {
         };
         NotificationDeliveries: {
             deliveries: components["schemas"]["NotificationDelivery"][];
+        };
+        PageSubscriberList: {
+            subscribers: components["schemas"]["PageSubscriber"][];
+            counts: {
+                confirmed: number;
+                pending: number;
+            };
+            /** @description Pass as `after` for the next page of the list; null at its end. */
+            next: string | null;
+        };
+        PageSubscriber: {
+            id: string;
+            /** @enum {string} */
+            kind: "email" | "webhook";
+            /** @description The email address, or the webhook URL. */
+            address: string;
+            /** @description Whether the subscription is confirmed (an email is pending until its link is followed). */
+            confirmed: boolean;
+            confirmedAt: number | null;
+            /** @description When an unconfirmed subscription is deleted (48 h after it was asked for). */
+            expiresAt: number | null;
+            createdAt: number;
         };
     };
     responses: {

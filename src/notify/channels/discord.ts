@@ -24,6 +24,8 @@ export const discordChannel = defineChannel({
   config: discordConfig,
   secrets: ['url'],
   targets: ['url'],
+  // Discord allows a webhook about 5 requests per 2 s: one at a time (a 429 pauses the channel).
+  maxInFlight: 1,
   send: (event, config, ctx) => postRequest({ url: config.url, body: discordMessage(event) }, ctx),
 });
 

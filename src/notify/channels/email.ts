@@ -1,5 +1,6 @@
 // Email over SMTP with nodemailer: one message with a text and an HTML part, a Message-ID derived from the event's id
 // (a resend after a crash threads and dedupes with the first), and SMTP replies mapped to outcomes (4xx retry, 5xx dead).
+// A channel without a `host` of its own goes through the system SMTP server (WARDEN_SMTP_URL, or `smtp:` in warden.yaml).
 import { createHash } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
@@ -7,17 +8,19 @@ import { defineChannel, type NotificationEvent, type NotificationKind, type Send
 import { secretText } from '../fields.js';
 import { clip, eventFacts, footnote, pageLink, plainText, REASON_CHARS, SEVERITY_LOOK } from '../format.js';
 import { ANSWER_CHARS } from '../http-send.js';
+import { type MailSender, mailSender, type SmtpServer, senderAddress, transportOptions } from '../smtp.js';
 
-/** Bound on each SMTP phase: connecting, the greeting, and silence on the socket. */
-export const SMTP_TIMEOUT_MS = 10_000;
+export { SMTP_TIMEOUT_MS } from '../smtp.js';
 
 const email = (what: string) => z.email({ error: `expected the ${what} as an email address` }).max(254);
 
 export const emailConfig = z
   .object({
     to: z.union([email('recipient'), z.array(email('recipient')).min(1, { error: 'expected at least one recipient' }).max(20, { error: 'at most 20 recipients' })]),
-    from: z.union([email('sender'), z.object({ address: email('sender'), name: z.string().min(1).max(100).optional() }).strict()]),
-    host: z.string().min(1, { error: 'expected the SMTP host' }).max(253),
+    /** Optional with the system SMTP server, whose sender is then used. */
+    from: mailSender().optional(),
+    /** Absent: the system SMTP server (WARDEN_SMTP_URL or `smtp:` in warden.yaml) with its sender, and the fields below are not used. */
+    host: z.string().min(1, { error: 'expected the SMTP host' }).max(253).optional(),
     /** 587 by default; 465 when `secure` is tls. */
     port: z.number().int().min(1).max(65535).optional(),
     /** tls: implicit TLS (port 465); starttls: plain then STARTTLS, required; none: plain text, for a local relay. */
@@ -27,7 +30,8 @@ export const emailConfig = z
     tlsRejectUnauthorized: z.boolean().default(true),
   })
   .strict()
-  .refine((config) => config.password === undefined || config.username !== undefined, { error: 'a password needs a username', path: ['username'] });
+  .refine((config) => config.password === undefined || config.username !== undefined, { error: 'a password needs a username', path: ['username'] })
+  .refine((config) => config.host === undefined || config.from !== undefined, { error: 'expected the sender (from) with your own SMTP host', path: ['from'] });
 
 export type EmailConfig = z.output<typeof emailConfig>;
 
@@ -63,8 +67,18 @@ const PREFIX: Record<NotificationKind, string> = {
   test: 'TEST',
 };
 
-/** The mail for one event. `unsubscribeUrl` (page subscribers) adds one-click List-Unsubscribe (RFC 8058). */
-export function buildEmail(event: NotificationEvent, config: EmailConfig, extra: { unsubscribeUrl?: string } = {}): EmailMessage {
+/** Who a message goes to and from; `from` is required by the time a message is built. */
+export interface MailEnvelope {
+  to: string | string[];
+  from?: MailSender | undefined;
+}
+
+/**
+ * The mail for one event. `unsubscribeUrl` (page subscribers) adds one-click List-Unsubscribe (RFC 8058); `messageKey`
+ * makes the Message-ID differ per recipient of the same event (each page subscriber gets its own message).
+ */
+export function buildEmail(event: NotificationEvent, config: MailEnvelope, extra: { unsubscribeUrl?: string; messageKey?: string } = {}): EmailMessage {
+  if (config.from === undefined) throw new Error('an email needs a sender (from)');
   const prefix = PREFIX[event.kind];
   const headers: Record<string, string> = { 'X-Warden-Event': event.kind, 'Auto-Submitted': 'auto-generated' };
   const unsubscribe = extra.unsubscribeUrl && isWebUrl(extra.unsubscribeUrl) ? extra.unsubscribeUrl : undefined;
@@ -77,7 +91,7 @@ export function buildEmail(event: NotificationEvent, config: EmailConfig, extra:
     subject: clip(`[${prefix}] ${event.title}`.replace(/\s+/g, ' ').trim(), 200),
     text,
     html: renderHtml(event, prefix, unsubscribe),
-    messageId: messageId(event.id, typeof config.from === 'string' ? config.from : config.from.address),
+    messageId: messageId(extra.messageKey ? `${event.id}.${extra.messageKey}` : event.id, senderAddress(config.from)),
     date: new Date(event.at),
     headers,
     ...(unsubscribe ? { list: { unsubscribe } } : {}),
@@ -123,25 +137,6 @@ function isWebUrl(url: string): boolean {
   return /^https?:\/\//i.test(url);
 }
 
-function transportOptions(config: EmailConfig) {
-  return {
-    host: config.host,
-    port: config.port ?? (config.secure === 'tls' ? 465 : 587),
-    secure: config.secure === 'tls',
-    requireTLS: config.secure === 'starttls',
-    ignoreTLS: config.secure === 'none',
-    ...(config.username ? { auth: { user: config.username, pass: config.password ?? '' } } : {}),
-    tls: { rejectUnauthorized: config.tlsRejectUnauthorized, minVersion: 'TLSv1.2' as const },
-    connectionTimeout: SMTP_TIMEOUT_MS,
-    greetingTimeout: SMTP_TIMEOUT_MS,
-    socketTimeout: SMTP_TIMEOUT_MS,
-    dnsTimeout: SMTP_TIMEOUT_MS,
-    disableFileAccess: true,
-    disableUrlAccess: true,
-    logger: false,
-  };
-}
-
 /** What nodemailer puts on its errors. */
 interface SmtpError {
   message?: string;
@@ -168,17 +163,26 @@ export function smtpErrorOutcome(error: unknown, signal?: AbortSignal): SendOutc
 }
 
 async function send(event: NotificationEvent, config: EmailConfig, ctx: SendContext): Promise<SendOutcome> {
-  if (ctx.signal.aborted) return { kind: 'retry', status: null, error: 'timed out' };
-  const transport = nodemailer.createTransport(transportOptions(config));
+  const server: SmtpServer | undefined = config.host !== undefined ? { ...config, host: config.host } : ctx.smtp;
+  const from = config.from ?? ctx.smtp?.from;
+  if (!server || from === undefined)
+    return { kind: 'dead', status: null, error: 'no SMTP server: give the channel a host, or set the system one (WARDEN_SMTP_URL and WARDEN_SMTP_FROM)' };
+  return sendMail(server, buildEmail(event, { to: config.to, from }), ctx.signal);
+}
+
+/** Hands one message to an SMTP server (a connection of its own, closed after) and maps the reply to an outcome. */
+export async function sendMail(server: SmtpServer, message: EmailMessage, signal: AbortSignal): Promise<SendOutcome> {
+  if (signal.aborted) return { kind: 'retry', status: null, error: 'timed out' };
+  const transport = nodemailer.createTransport(transportOptions(server));
   try {
-    const info = await transport.sendMail({ ...buildEmail(event, config), signal: ctx.signal });
+    const info = await transport.sendMail({ ...message, signal });
     const response = typeof info.response === 'string' ? info.response : '';
     const code = /^(\d{3})\b/.exec(response)?.[1];
     const rejected = (info.rejected ?? []).map(String);
     const note = rejected.length > 0 ? ` (rejected: ${rejected.join(', ')})` : '';
     return { kind: 'sent', status: code ? Number(code) : null, answer: clip(response + note, ANSWER_CHARS) };
   } catch (error) {
-    return smtpErrorOutcome(error, ctx.signal);
+    return smtpErrorOutcome(error, signal);
   } finally {
     transport.close();
   }
@@ -190,5 +194,7 @@ export const emailChannel = defineChannel({
   config: emailConfig,
   secrets: ['password'],
   targets: ['host', 'port', 'to'],
+  // One SMTP connection per message; servers cap connections per client.
+  maxInFlight: 4,
   send,
 });

@@ -27,6 +27,7 @@ export const ntfyChannel = defineChannel({
   config: ntfyConfig,
   secrets: ['token'],
   targets: ['url'],
+  maxInFlight: 8,
   send: (event, config, ctx) => {
     const headers = { ...ntfyHeaders(event), ...(config.token ? { authorization: `Bearer ${config.token}` } : {}) };
     return postRequest({ url: config.url, headers, body: plainText(event, { title: false }) }, ctx);

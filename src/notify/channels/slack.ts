@@ -25,6 +25,8 @@ export const slackChannel = defineChannel({
   config: slackConfig,
   secrets: ['url'],
   targets: ['url'],
+  // Slack: about one message a second per incoming webhook.
+  maxInFlight: 1,
   send: (event, config, ctx) => postRequest({ url: config.url, body: slackMessage(event) }, ctx),
 });
 

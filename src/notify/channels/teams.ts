@@ -25,6 +25,8 @@ export const teamsChannel = defineChannel({
   config: teamsConfig,
   secrets: ['url'],
   targets: ['url'],
+  // Workflows webhooks throttle bursts; two at a time keeps well under it.
+  maxInFlight: 2,
   send: (event, config, ctx) => postRequest({ url: config.url, body: teamsMessage(event) }, ctx),
 });
 

@@ -35,6 +35,8 @@ export const telegramChannel = defineChannel({
   config: telegramConfig,
   secrets: ['botToken'],
   targets: ['apiBaseUrl', 'chatId'],
+  // Telegram: about one message a second per chat.
+  maxInFlight: 1,
   send: async (event, config, ctx) => {
     const url = `${config.apiBaseUrl.replace(/\/+$/, '')}/bot${config.botToken}/sendMessage`;
     const body = { chat_id: config.chatId, text: telegramText(event), parse_mode: 'HTML', disable_web_page_preview: true };

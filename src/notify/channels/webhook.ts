@@ -52,6 +52,8 @@ export const webhookChannel = defineChannel({
   config: webhookConfig,
   secrets: ['secret', 'headers'],
   targets: ['url'],
+  // One's own endpoint: several at once, each monitor's events still in order.
+  maxInFlight: 8,
   send: (event, config, ctx) => {
     const body = webhookBody(event);
     const timestamp = Math.floor(ctx.now / 1000);

@@ -10,6 +10,7 @@ import { addToPage, componentKeysById, requireOnPage, resolveComponentRefs } fro
 import { parseInput, type ServiceContext, withTransaction, writerOf } from '../context.js';
 import { requirePage } from '../pages/read.js';
 import { changed } from '../pages/write.js';
+import { publishIncidentNotice } from './notices.js';
 import { requireIncident } from './read.js';
 import { incidentCreateInput, incidentEntryInput, incidentPatchInput, incidentRefInput, incidentUpdateInput } from './schema.js';
 import { type IncidentView, incidentView } from './view.js';
@@ -32,7 +33,9 @@ export async function createIncident(ctx: ServiceContext, input: z.input<typeof 
       componentIds: await resolveComponentRefs(tx, page.id, components),
       updates: [{ status: entry.status, message, at: now }],
     };
-    return view(tx, page, await insertIncident(tx, page, spec));
+    const incident = await insertIncident(tx, page, spec);
+    await publishIncidentNotice(tx, page, null, incident);
+    return view(tx, page, incident);
   });
 }
 
@@ -47,13 +50,19 @@ export async function putIncident(ctx: ServiceContext, input: z.input<typeof inc
       componentIds: await resolveComponentRefs(tx, page.id, components),
     };
     const current = await tx.store.incidents.findByKey(page.id, entry.key);
-    if (!current) return { incident: await insertIncident(tx, page, spec), outcome: 'created' };
+    if (!current) {
+      const incident = await insertIncident(tx, page, spec);
+      await publishIncidentNotice(tx, page, null, incident);
+      return { incident, outcome: 'created' };
+    }
     const writer = writerOf(tx);
     assertWritable(current, writer, `incident "${entry.key}" of page "${slug}"`);
     if (!incidentSpecChanged(current, spec) && current.managedBy === writer) return { incident: current, outcome: 'unchanged' };
     await tx.store.incidents.replace(current.id, spec, writer, () => newId('upd'), tx.clock.now());
     changed(tx, page);
-    return { incident: (await tx.store.incidents.findById(current.id)) ?? current, outcome: 'updated' };
+    const incident = (await tx.store.incidents.findById(current.id)) ?? current;
+    await publishIncidentNotice(tx, page, current, incident);
+    return { incident, outcome: 'updated' };
   });
 }
 
@@ -85,7 +94,9 @@ export async function addIncidentUpdate(ctx: ServiceContext, input: z.input<type
     if (components !== undefined) await tx.store.incidents.setComponents(item.id, await resolveComponentRefs(tx, page.id, components));
     await tx.store.incidents.updateFields(item.id, { status, resolvedAt: status === 'resolved' ? (item.resolvedAt ?? at) : null, impact }, now);
     changed(tx, page);
-    return view(tx, page, (await tx.store.incidents.findById(item.id)) ?? item);
+    const incident = (await tx.store.incidents.findById(item.id)) ?? item;
+    await publishIncidentNotice(tx, page, item, incident);
+    return view(tx, page, incident);
   });
 }
 

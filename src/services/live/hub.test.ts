@@ -20,6 +20,8 @@ const PAGE: Page = {
   customDomainCheckedAt: null,
   passwordHash: null,
   aiPolicy: 'allow',
+  notify: null,
+  subscriptions: false,
   managedBy: 'config',
   createdAt: 0,
   updatedAt: 0,

@@ -27,6 +27,7 @@ function monitorVariant<T extends MonitorType>(type: T) {
       retries: monitorFields.retries.default(MONITOR_LIMITS.retries.default),
       degradedLatencyMs: monitorFields.degradedLatencyMs.optional(),
       pushToken: monitorFields.pushToken.optional(),
+      notify: monitorFields.notify.optional(),
       // Push-only types may omit config entirely when all its fields have defaults.
       config: definition.probe === null ? definition.config.prefault({}) : definition.config,
     })
@@ -64,6 +65,7 @@ export const monitorPatchSchema = z
     enabled: monitorFields.enabled.optional(),
     retries: monitorFields.retries.optional(),
     degradedLatencyMs: monitorFields.degradedLatencyMs.nullable().optional(),
+    notify: monitorFields.notify.nullable().optional().describe('Keys of the notification channels this monitor names; null or [] names none.'),
     config: z
       .record(z.string(), z.unknown())
       .optional()

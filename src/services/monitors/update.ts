@@ -5,6 +5,7 @@ import { type Monitor, type MonitorSpec, monitorPlacementIssues, monitorSpecChan
 import { assertWritable } from '../../domain/ownership.js';
 import { probeDefinition } from '../../probes/registry.js';
 import { parseInput, type ServiceContext, withTransaction, writerOf } from '../context.js';
+import { namedChannels } from '../notifications/named.js';
 import { secretsSetTime } from '../relays/secrets.js';
 import { relayKeysById, requireMonitor } from './read.js';
 import { keptFromStorage, patchedConfig, retargetIssues } from './retarget.js';
@@ -19,7 +20,8 @@ export async function updateMonitor(ctx: ServiceContext, input: z.input<typeof m
     const writer = writerOf(tx);
     assertWritable(current, writer, `monitor "${current.key}"`);
     const [relayIds, relayKeys] = await Promise.all([relayIdsByKey(tx), relayKeysById(tx)]);
-    const spec = patched(current, changes, relayIds, relayKeys);
+    const notify = changes.notify === undefined ? current.notify : ((await namedChannels(tx, changes.notify)) ?? null);
+    const spec = { ...patched(current, changes, relayIds, relayKeys), notify };
     const specChanged = monitorSpecChanged(current, spec);
     if (specChanged) await tx.store.monitors.updateSpec(current.id, spec, writer, tx.clock.now());
     // Secrets sent in full are the caller's own: a relay whose token was rotated through the API may have them again.

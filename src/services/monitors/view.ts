@@ -39,6 +39,7 @@ export const monitorViewSchema = z.object({
   stateSince: z.number().int().describe('Since when the monitor has been in this state (epoch ms).'),
   latest: latestResultSchema.nullable(),
   pushTokenPrefix: z.string().nullable().describe('Push monitors: the visible start of the push token.'),
+  notify: z.array(z.string()).nullable().describe('Keys of the notification channels this monitor names (null: none).'),
   managedBy: ownershipFields().managedBy,
 });
 
@@ -69,6 +70,7 @@ function monitorView(monitor: Monitor): MonitorView {
     stateSince: monitor.stateSince,
     latest: monitor.lastResult,
     pushTokenPrefix: monitor.pushTokenPrefix,
+    notify: monitor.notify,
     managedBy: monitor.managedBy,
   };
 }

@@ -7,6 +7,7 @@ import { type Monitor, type MonitorSpec, monitorPlacementIssues, monitorSpecChan
 import { assertWritable } from '../../domain/ownership.js';
 import { displayPrefix, generateSecret, hashSecret } from '../../domain/tokens.js';
 import { organizationOf, parseInput, type ServiceContext, uniquely, withTransaction, writerOf } from '../context.js';
+import { namedChannels } from '../notifications/named.js';
 import { secretsSetTime, withheldSecrets } from '../relays/secrets.js';
 import { relayKeysById, requireMonitor } from './read.js';
 import { type MonitorEntry, monitorCreateSchema, monitorEntrySchema, monitorIdSchema } from './schema.js';
@@ -22,7 +23,7 @@ export async function createMonitor(
   const entry = parseInput(monitorCreateSchema, input);
   return withTransaction(ctx, async (tx) => {
     const relayIds = await relayIdsByKey(tx);
-    const spec = specOf(entry, relayIds);
+    const spec = { ...specOf(entry, relayIds), notify: (await namedChannels(tx, entry.notify)) ?? null };
     const pushToken = entry.runOn === 'push' ? generateSecret('pushToken') : null;
     const monitor = await insertMonitor(tx, spec, pushToken === null ? null : storedToken(pushToken));
     return { monitor: monitorWithRelay(monitor, await relayKeysById(tx)), pushToken };
@@ -39,7 +40,7 @@ export async function putMonitor(
 ): Promise<{ monitor: Monitor; outcome: PutOutcome; generatedPushToken: boolean }> {
   const entry = parseInput(monitorEntrySchema, input);
   return withTransaction(ctx, async (tx) => {
-    const spec = specOf(entry, await relayIdsByKey(tx));
+    const spec = { ...specOf(entry, await relayIdsByKey(tx)), notify: (await namedChannels(tx, entry.notify)) ?? null };
     const current = await tx.store.monitors.findByKey(organizationOf(tx), entry.key);
     const fixed = entry.pushToken === undefined ? undefined : storedToken(entry.pushToken);
     if (fixed) {

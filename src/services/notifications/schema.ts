@@ -1,7 +1,7 @@
 // Inputs of the notification channel verbs: one shape per channel type (from the channel registry), as warden.yaml and the API write them.
 import { z } from 'zod';
-import { queryIntIn, reference, stableKey, text } from '../../domain/fields.js';
-import { LIMITS } from '../../domain/limits.js';
+import { intIn, queryIntIn, reference, stableKey, text } from '../../domain/fields.js';
+import { LIMITS, RULE_LIMITS } from '../../domain/limits.js';
 import { NOTIFICATION_KINDS } from '../../notify/channel.js';
 import { CHANNEL_TYPES, type ChannelType, channelDefinition } from '../../notify/registry.js';
 import { REDACTED } from '../monitors/view.js';
@@ -11,25 +11,64 @@ export const RULE_KINDS = NOTIFICATION_KINDS.filter((kind) => kind !== 'test') a
 
 export const DELIVERY_LIMITS = { default: 50, max: 500 } as const;
 
+const L = RULE_LIMITS;
+
+/** A channel's rules: its scope (events, monitors, pages, groups) and its timing (hold, reminders, maintenance, flapping, TLS). */
+export const rules = z
+  .object({
+    events: z
+      .array(z.enum(RULE_KINDS as [string, ...string[]], { error: `expected one of ${RULE_KINDS.join(', ')}` }))
+      .max(RULE_KINDS.length)
+      .optional()
+      .describe('The event kinds this channel gets; every kind when absent.'),
+    monitors: z
+      .array(stableKey())
+      .max(LIMITS.monitorsPerOrganization)
+      .optional()
+      .describe('Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay).'),
+    pages: z
+      .array(stableKey())
+      .max(L.pages)
+      .optional()
+      .describe(`Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most ${L.pages}).`),
+    groups: z
+      .array(text(200))
+      .max(L.groups)
+      .optional()
+      .describe(`Scope: component groups (a component's \`group\`) whose monitors, incidents and maintenance this channel gets (at most ${L.groups}).`),
+    holdSec: intIn(L.holdSec.min, L.holdSec.max, ' seconds')
+      .optional()
+      .describe(`Send a monitor's down, degraded or recovered only once the state has held this long (${L.holdSec.min} to ${L.holdSec.max} s; 0 or absent: at once).`),
+    remindEveryMin: intIn(L.remindEveryMin.min, L.remindEveryMin.max, ' minutes')
+      .optional()
+      .describe(`While a monitor stays down, remind every this many minutes (${L.remindEveryMin.min} to ${L.remindEveryMin.max}; absent: never).`),
+    quietDuringMaintenance: z
+      .boolean()
+      .optional()
+      .describe('Nothing about a monitor whose component is under maintenance (recorded as skipped); true unless set to false.'),
+    flap: z
+      .object({
+        changes: intIn(L.flapChanges.min, L.flapChanges.max)
+          .default(L.flapChanges.default)
+          .describe(`State changes within windowMin that make a monitor flapping (${L.flapChanges.min} to ${L.flapChanges.max}, default ${L.flapChanges.default}).`),
+        windowMin: intIn(L.flapWindowMin.min, L.flapWindowMin.max, ' minutes')
+          .default(L.flapWindowMin.default)
+          .describe(`The window in minutes (${L.flapWindowMin.min} to ${L.flapWindowMin.max}, default ${L.flapWindowMin.default}); flapping ends after this long without a change.`),
+      })
+      .strict()
+      .optional()
+      .describe('Flap damping: one monitor.flapping message instead of each change, quiet until stable, then a summary (absent: off).'),
+    tlsDays: intIn(L.tlsDays.min, L.tlsDays.max, ' days')
+      .optional()
+      .describe(`tls.expiring this many days before a certificate expires (${L.tlsDays.min} to ${L.tlsDays.max}, default ${L.tlsDays.default}).`),
+  })
+  .strict();
+
 export const channelFields = {
   key: stableKey().describe('The channel by this key: in the API path, in warden.yaml, in `warden notifications test KEY`.'),
   name: text(200),
   enabled: z.boolean().describe('A disabled channel gets nothing but tests.'),
-  rules: z
-    .object({
-      events: z
-        .array(z.enum(RULE_KINDS as [string, ...string[]], { error: `expected one of ${RULE_KINDS.join(', ')}` }))
-        .max(RULE_KINDS.length)
-        .optional()
-        .describe('The event kinds this channel gets; every kind when absent.'),
-      monitors: z
-        .array(stableKey())
-        .max(LIMITS.monitorsPerOrganization)
-        .optional()
-        .describe('Keys of the monitors whose events this channel gets; every monitor when absent.'),
-    })
-    .strict()
-    .describe('What the channel wants: all events of all monitors by default.'),
+  rules: rules.describe('What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").'),
 };
 
 function channelVariant<T extends ChannelType>(type: T) {

@@ -39,7 +39,7 @@ export async function testChannel(ctx: ServiceContext, input: z.input<typeof cha
   const definition = channelDefinition(channel.type as ChannelType);
   const result = await sendOnce(() => {
     const config = definition.config.parse(channel.config);
-    return definition.send(event, config, { signal: AbortSignal.timeout(DISPATCH_DEFAULTS.attemptTimeoutMs), now, attempt: 0 });
+    return definition.send(event, config, { signal: AbortSignal.timeout(DISPATCH_DEFAULTS.attemptTimeoutMs), now, attempt: 0, smtp: ctx.smtp });
   });
   const delivery: Delivery = {
     id: newId('dlv'),

@@ -4,6 +4,7 @@ import type { Delivery, NotificationChannel } from '../../domain/notification.js
 import { ownershipFields, ownershipOf } from '../../domain/ownership.js';
 import { CHANNEL_TYPES, type ChannelType, channelDefinition } from '../../notify/registry.js';
 import { REDACTED } from '../monitors/view.js';
+import { rules } from './schema.js';
 
 export const channelViewSchema = z.object({
   id: z.string(),
@@ -11,7 +12,7 @@ export const channelViewSchema = z.object({
   name: z.string(),
   type: z.enum(CHANNEL_TYPES),
   config: z.record(z.string(), z.unknown()).describe(`The type's configuration; secret fields read "${REDACTED}".`),
-  rules: z.object({ events: z.array(z.string()).optional(), monitors: z.array(z.string()).optional() }),
+  rules: rules.describe('What the channel gets and when (docs/notifications.md, "Rules"); absent fields take their defaults.'),
   enabled: z.boolean(),
   ...ownershipFields(),
 });

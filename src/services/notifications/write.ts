@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { ConflictError, type FieldIssue, ValidationError } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import { LIMITS } from '../../domain/limits.js';
-import type { NotificationChannel, NotificationChannelSpec } from '../../domain/notification.js';
+import type { NotificationChannel, NotificationChannelSpec, NotificationRules } from '../../domain/notification.js';
 import { assertWritable } from '../../domain/ownership.js';
 import { type ChannelType, channelDefinition } from '../../notify/registry.js';
 import { organizationOf, parseInput, type ServiceContext, uniquely, withTransaction, writerOf } from '../context.js';
@@ -104,9 +104,9 @@ function specOf(entry: ChannelEntry): NotificationChannelSpec {
   };
 }
 
-/** Rules as stored: absent lists left out (so a file and the API compare equal). */
-function rulesOf(rules: { events?: string[] | undefined; monitors?: string[] | undefined }): NotificationChannelSpec['rules'] {
-  return { ...(rules.events ? { events: rules.events } : {}), ...(rules.monitors ? { monitors: rules.monitors } : {}) };
+/** Rules as stored: absent fields left out (so a file and the API compare equal). */
+function rulesOf(rules: NotificationRules): NotificationRules {
+  return Object.fromEntries(Object.entries(rules).filter(([, value]) => value !== undefined)) as NotificationRules;
 }
 
 /** The channel after the patch, checked by the same rules as on create. */

@@ -16,14 +16,14 @@ const TODAY = Date.UTC(2026, 10, 20);
 
 const page: Page = {
   id: 'pg_1', organizationId: 'org_1', slug: 'acme', title: 'Acme', description: null, customDomain: null,
-  customDomainToken: null, customDomainVerifiedAt: null, customDomainCheckedAt: null, passwordHash: null, aiPolicy: 'allow', managedBy: 'config', createdAt: 0, updatedAt: 0,
+  customDomainToken: null, customDomainVerifiedAt: null, customDomainCheckedAt: null, passwordHash: null, aiPolicy: 'allow', notify: null, subscriptions: false, managedBy: 'config', createdAt: 0, updatedAt: 0,
 };
 
 function monitor(id: string, over: Partial<Monitor> = {}): Monitor {
   return {
     id, organizationId: 'org_1', key: id, name: id, type: 'minecraft-java', config: {}, intervalSec: 60, timeoutMs: 1000,
     runOn: 'edge', relayId: null, pushTokenPrefix: null, enabled: true, retries: 1, degradedLatencyMs: null, state: 'up',
-    stateSince: NOW - 1000, failureStreak: 0, lastCheckAt: NOW, secretsSetAt: null, managedBy: 'config', createdAt: 0, updatedAt: 0,
+    stateSince: NOW - 1000, failureStreak: 0, lastCheckAt: NOW, secretsSetAt: null, notify: null, managedBy: 'config', createdAt: 0, updatedAt: 0,
     lastResult: { checkedAt: NOW, ok: true, latencyMs: 30, message: 'ok', error: null, data: { players: 5, maxPlayers: 20 }, source: 'edge' },
     ...over,
   };

@@ -23,7 +23,8 @@ export const RECENT_INCIDENT_DAYS = 14;
 /** Upcoming maintenance shown this far ahead. */
 export const UPCOMING_MAINTENANCE_DAYS = 60;
 
-export async function buildSnapshot({ store }: { store: Store }, { page, now, pageUrl }: { page: Page; now: number; pageUrl: string }): Promise<Snapshot> {
+/** `smtp`: the system SMTP server, without which nobody subscribes by email. */
+export async function buildSnapshot({ store, smtp }: { store: Store; smtp?: unknown }, { page, now, pageUrl }: { page: Page; now: number; pageUrl: string }): Promise<Snapshot> {
   const components = await store.components.list(page.id);
   const monitorIds = [...new Set(components.map((c) => c.monitorId).filter((id): id is string => id !== null))];
   const today = Math.floor(now / DAY_MS) * DAY_MS;
@@ -37,7 +38,7 @@ export async function buildSnapshot({ store }: { store: Store }, { page, now, pa
     store.checks.bucketCounts('hour', monitorIds, thisHour - 23 * HOUR_MS, thisHour + HOUR_MS),
   ]);
   const monitors = new Map(monitorList.map((monitor) => [monitor.id, monitor]));
-  return assembleSnapshot({ page, pageUrl, now, components, monitors, incidents, windows, daily, hourly });
+  return assembleSnapshot({ page, pageUrl, now, components, monitors, incidents, windows, daily, hourly, emailSubscriptions: smtp !== undefined });
 }
 
 export interface SnapshotParts {
@@ -51,6 +52,8 @@ export interface SnapshotParts {
   /** Daily buckets of the last 90 days and hourly buckets of the last 24 hours, for every monitor of the page. */
   daily: Bucket[];
   hourly: Bucket[];
+  /** Whether visitors may subscribe by email (a system SMTP server is set). */
+  emailSubscriptions?: boolean;
 }
 
 /** The pure half of buildSnapshot: no I/O, so the rules are tested with plain values. */
@@ -109,6 +112,8 @@ export function assembleSnapshot(parts: SnapshotParts): Snapshot {
       url: parts.pageUrl,
       // An unproven domain serves nothing, so the page does not name it either.
       customDomain: page.customDomainVerifiedAt === null ? null : page.customDomain,
+      // A protected page takes no subscriptions (and its snapshot is only seen past the password anyway).
+      ...(page.subscriptions && page.passwordHash === null ? { subscribe: { email: parts.emailSubscriptions === true, webhook: true } } : {}),
     },
     overall,
     components,

@@ -19,6 +19,8 @@ function page(slug: string, overrides: Partial<Page> = {}): Page {
     customDomainCheckedAt: null,
     passwordHash: null,
     aiPolicy: 'allow',
+    notify: null,
+    subscriptions: false,
     managedBy: 'config',
     createdAt: 0,
     updatedAt: 0,

@@ -59,7 +59,8 @@ interface Entry {
   lastRead: number;
 }
 
-export function createPageCache(deps: { store: Store; bus: Bus; clock: Clock; logger: Logger; baseUrl: () => string }): PageCache {
+/** `smtp`: the system SMTP server, when set (the snapshot then offers email subscriptions). */
+export function createPageCache(deps: { store: Store; bus: Bus; clock: Clock; logger: Logger; baseUrl: () => string; smtp?: unknown }): PageCache {
   let bySlug = new Map<string, Page>();
   let byDomain = new Map<string, Page>();
   let pagesByMonitor = new Map<string, Set<string>>();

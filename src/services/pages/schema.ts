@@ -10,6 +10,8 @@ const pageShape = {
   customDomain: pageFields.customDomain.optional(),
   password: pageFields.password.optional().describe('Protects every form of the page (at least 8 characters); stored hashed, never returned.'),
   aiPolicy: pageFields.aiPolicy.default('allow'),
+  notify: pageFields.notify.optional(),
+  subscriptions: pageFields.subscriptions.default(false),
 };
 
 export const pageCreateSchema = z.object(pageShape).strict();
@@ -24,6 +26,8 @@ export const pagePatchSchema = z
     customDomain: pageFields.customDomain.nullable().optional(),
     password: pageFields.password.nullable().optional().describe('A new password (at least 8 characters), or null to remove protection.'),
     aiPolicy: pageFields.aiPolicy.optional(),
+    notify: pageFields.notify.nullable().optional().describe('Keys of the notification channels this page names; null or [] names none.'),
+    subscriptions: pageFields.subscriptions.optional(),
   })
   .strict();
 

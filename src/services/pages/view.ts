@@ -22,6 +22,8 @@ export const pageViewSchema = z.object({
     .describe('null without a custom domain. A domain set through the API is verified by POST /api/v1/pages/{slug}/domain/verify.'),
   passwordProtected: z.boolean().describe('Whether a password protects every form of the page (the password is never returned).'),
   aiPolicy: z.enum(['allow', 'disallow']),
+  notify: z.array(z.string()).nullable().describe('Keys of the notification channels this page names (null: none).'),
+  subscriptions: z.boolean().describe("Whether visitors may subscribe to the page's incidents and maintenance (not while a password protects it)."),
   ...ownershipFields(),
 });
 
@@ -46,6 +48,8 @@ export function pageView(page: Page): PageView {
           },
     passwordProtected: page.passwordHash !== null,
     aiPolicy: page.aiPolicy,
+    notify: page.notify,
+    subscriptions: page.subscriptions,
     ...ownershipOf(page),
   };
 }

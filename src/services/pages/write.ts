@@ -7,6 +7,7 @@ import { assertWritable } from '../../domain/ownership.js';
 import type { Page } from '../../domain/page.js';
 import { hashPassword, verifyPassword } from '../../domain/passwords.js';
 import { organizationOf, parseInput, type ServiceContext, uniquely, withTransaction, writerOf } from '../context.js';
+import { namedChannels } from '../notifications/named.js';
 import { claimDomain, domainTaken } from './domain-claim.js';
 import { requirePage } from './read.js';
 import { pageCreateSchema, pageEntrySchema, pageSlugSchema, pageUpdateSchema } from './schema.js';
@@ -29,6 +30,7 @@ export async function putPage(ctx: ServiceContext, input: z.input<typeof pageEnt
     const writer = writerOf(tx);
     assertWritable(current, writer, `page "${current.slug}"`);
     const proof = await claimDomain(tx, current, entry.customDomain ?? null, entry.slug);
+    const notify = (await namedChannels(tx, entry.notify)) ?? null;
     const passwordSame =
       entry.password === undefined ? current.passwordHash === null : current.passwordHash !== null && (await verifyPassword(entry.password, current.passwordHash));
     const fieldsSame =
@@ -37,6 +39,8 @@ export async function putPage(ctx: ServiceContext, input: z.input<typeof pageEnt
       current.customDomain === (entry.customDomain ?? null) &&
       Object.keys(proof).length === 0 &&
       current.aiPolicy === entry.aiPolicy &&
+      current.subscriptions === entry.subscriptions &&
+      JSON.stringify(current.notify) === JSON.stringify(notify) &&
       current.managedBy === writer;
     if (passwordSame && fieldsSame) return { page: current, outcome: 'unchanged' };
     await tx.store.pages.update(
@@ -47,6 +51,8 @@ export async function putPage(ctx: ServiceContext, input: z.input<typeof pageEnt
         customDomain: entry.customDomain ?? null,
         ...proof,
         aiPolicy: entry.aiPolicy,
+        notify,
+        subscriptions: entry.subscriptions,
         managedBy: writer,
         ...(passwordSame ? {} : { passwordHash: entry.password === undefined ? null : await hashPassword(entry.password) }),
       },
@@ -68,10 +74,11 @@ export async function updatePage(ctx: ServiceContext, input: z.input<typeof page
         const current = await requirePage(tx, slug);
         assertWritable(current, writerOf(tx), `page "${slug}"`);
         const proof = await claimDomain(tx, current, changes.customDomain, slug);
-        const { password, ...fields } = changes;
+        const { password, notify: named, ...fields } = changes;
+        const notify = named === undefined ? {} : { notify: (await namedChannels(tx, named)) ?? null };
         await tx.store.pages.update(
           current.id,
-          { ...fields, ...proof, ...(password !== undefined ? { passwordHash } : {}) },
+          { ...fields, ...notify, ...proof, ...(password !== undefined ? { passwordHash } : {}) },
           tx.clock.now(),
         );
         changed(tx, current);
@@ -116,6 +123,8 @@ async function insertPage(ctx: ServiceContext, entry: PageEntry): Promise<Page> 
           customDomain: entry.customDomain ?? null,
           ...proof,
           aiPolicy: entry.aiPolicy,
+          notify: (await namedChannels(ctx, entry.notify)) ?? null,
+          subscriptions: entry.subscriptions,
           passwordHash,
           managedBy: writerOf(ctx),
         },

@@ -53,6 +53,27 @@ export function componentRepository(db: Db): ComponentRepository {
       const rows = await db.selectFrom('components').select('page_id').distinct().where('monitor_id', '=', monitorId).execute();
       return rows.map((r) => r.page_id);
     },
+    async pageIdsShowingRelay(relayId) {
+      const rows = await db
+        .selectFrom('components')
+        .innerJoin('monitors', 'monitors.id', 'components.monitor_id')
+        .select('components.page_id')
+        .distinct()
+        .where('monitors.relay_id', '=', relayId)
+        .execute();
+      return rows.map((r) => r.page_id);
+    },
+    async listOfOrganization(organizationId) {
+      const rows = await db
+        .selectFrom('components')
+        .innerJoin('pages', 'pages.id', 'components.page_id')
+        .selectAll('components')
+        .where('pages.organization_id', '=', organizationId)
+        .orderBy('components.page_id')
+        .orderBy('components.sort_order')
+        .execute();
+      return rows.map(toComponent);
+    },
     async monitorLinks() {
       const rows = await db.selectFrom('components').select(['page_id', 'monitor_id']).where('monitor_id', 'is not', null).execute();
       return rows.map((r) => ({ pageId: r.page_id, monitorId: r.monitor_id as string }));

@@ -41,6 +41,18 @@ export function maintenanceRepository(db: Db): MaintenanceRepository {
       return withComponents(await query.orderBy('starts_at').orderBy('id').limit(1000).execute());
     },
     count: (pageId) => countOf(db.selectFrom('maintenance').where('page_id', '=', pageId)),
+    async listOfOrganization(organizationId, endingAfter) {
+      const rows = await db
+        .selectFrom('maintenance')
+        .innerJoin('pages', 'pages.id', 'maintenance.page_id')
+        .selectAll('maintenance')
+        .where('pages.organization_id', '=', organizationId)
+        .where('maintenance.ends_at', '>=', endingAfter)
+        .orderBy('maintenance.starts_at')
+        .orderBy('maintenance.id')
+        .execute();
+      return withComponents(rows);
+    },
     async findById(id) {
       return (await withComponents(await where('id', id).execute()))[0];
     },
@@ -60,6 +72,40 @@ export function maintenanceRepository(db: Db): MaintenanceRepository {
     },
     async delete(id) {
       await db.deleteFrom('maintenance').where('id', '=', id).execute();
+    },
+    async listNoticesDue(now, endedSince, limit) {
+      const rows = await db
+        .selectFrom('maintenance')
+        .innerJoin('pages', 'pages.id', 'maintenance.page_id')
+        .selectAll('maintenance')
+        .select('pages.organization_id')
+        .where('maintenance.ended_notice_at', 'is', null)
+        .where('maintenance.starts_at', '<=', now)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('maintenance.started_notice_at', 'is', null), eb('maintenance.ends_at', '>', now)]),
+            eb.and([
+              eb('maintenance.ends_at', '<=', now),
+              eb.or([eb('maintenance.started_notice_at', 'is not', null), eb('maintenance.ends_at', '>=', endedSince)]),
+            ]),
+          ]),
+        )
+        .orderBy('maintenance.ends_at')
+        .orderBy('maintenance.id')
+        .limit(limit)
+        .execute();
+      const windows = await withComponents(rows);
+      return rows.map((r, i) => ({
+        window: windows[i] as Maintenance,
+        organizationId: r.organization_id,
+        startedNoticeAt: r.started_notice_at,
+        endedNoticeAt: r.ended_notice_at,
+      }));
+    },
+    async markNotice(id, notice, at) {
+      const column = notice === 'started' ? 'started_notice_at' : 'ended_notice_at';
+      const result = await db.updateTable('maintenance').set({ [column]: at }).where('id', '=', id).where(column, 'is', null).executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
   };
 }

@@ -31,6 +31,7 @@ export function toMonitor(r: Selectable<MonitorsTable>): Monitor {
     lastCheckAt: r.last_check_at,
     lastResult: r.last_result === null ? null : (JSON.parse(r.last_result) as LatestResult),
     secretsSetAt: r.secrets_set_at,
+    notify: notifyOf(r.notify),
     managedBy: r.managed_by,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
@@ -50,7 +51,18 @@ function specColumns(spec: MonitorSpec) {
     enabled: spec.enabled ? 1 : 0,
     retries: spec.retries,
     degraded_latency_ms: spec.degradedLatencyMs,
+    // Left as it is when the spec does not say.
+    notify: spec.notify === undefined ? undefined : storedNotify(spec.notify),
   };
+}
+
+/** The channel keys a monitor or page names, as stored (JSON array; null: none). */
+export function notifyOf(json: string | null): string[] | null {
+  return json === null ? null : (JSON.parse(json) as string[]);
+}
+
+export function storedNotify(keys: readonly string[] | null): string | null {
+  return keys === null || keys.length === 0 ? null : JSON.stringify(keys);
 }
 
 const WATCHED = ['id', 'organization_id', 'state', 'last_check_at'] as const;
@@ -108,6 +120,7 @@ export function monitorRepository(db: Db, { locksRows }: { locksRows: boolean })
           last_check_at: null,
           last_result: null,
           secrets_set_at: monitor.secretsSetAt ?? null,
+          notify: storedNotify(monitor.notify ?? null),
           managed_by: monitor.managedBy,
           created_at: now,
           updated_at: now,
@@ -191,6 +204,13 @@ export function monitorRepository(db: Db, { locksRows }: { locksRows: boolean })
         .where('last_check_at', 'is not', null)
         .execute();
       return rows.map((r) => ({ id: r.id, config: JSON.parse(r.config) as Record<string, unknown>, lastCheckAt: r.last_check_at as number }));
+    },
+    async listNotify(organizationId) {
+      const rows = await db.selectFrom('monitors').select(['id', 'notify']).where('organization_id', '=', organizationId).where('notify', 'is not', null).execute();
+      return rows.map((r) => ({ id: r.id, notify: notifyOf(r.notify) ?? [] }));
+    },
+    async listDown(organizationId) {
+      return (await all().where('organization_id', '=', organizationId).where('enabled', '=', 1).where('state', '=', 'down').orderBy('key').execute()).map(toMonitor);
     },
     findStates: (ids) =>
       // In order, and locked until the commit where rows can be: the caller writes what it computes from them, and

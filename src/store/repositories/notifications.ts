@@ -1,8 +1,8 @@
 // Notification channels and the outbox of deliveries: written by ingest in the commit of a state change, claimed by the dispatcher.
 import type { Selectable } from 'kysely';
 import type { Delivery, NotificationChannel } from '../../domain/notification.js';
-import type { DeliveryClaimer } from '../notification-statements.js';
-import type { NotificationRepository } from '../store.js';
+import { createdInOrder, type DeliveryClaimer } from '../notification-statements.js';
+import type { DeliveryQuery, NotificationRepository } from '../store.js';
 import type { Db, NotificationChannelsTable, NotificationDeliveriesTable } from '../tables.js';
 
 const toChannel = (r: Selectable<NotificationChannelsTable>): NotificationChannel => ({
@@ -44,6 +44,12 @@ const ROWS_PER_INSERT = 200;
 
 export function notificationRepository(db: Db, claim: DeliveryClaimer): NotificationRepository {
   const channels = () => db.selectFrom('notification_channels').selectAll();
+  const ofMonitor = (q: DeliveryQuery) =>
+    db
+      .selectFrom('notification_deliveries')
+      .where('channel_id', '=', q.channelId)
+      .where('monitor_id', '=', q.monitorId)
+      .where('kind', 'in', q.kinds.length > 0 ? [...q.kinds] : ['']);
   return {
     async listChannels(organizationId) {
       return (await channels().where('organization_id', '=', organizationId).orderBy('key').execute()).map(toChannel);
@@ -108,11 +114,11 @@ export function notificationRepository(db: Db, claim: DeliveryClaimer): Notifica
           monitor_id: r.monitorId,
           kind: r.kind,
           event: r.event,
-          status: 'pending' as const,
+          status: r.status ?? ('pending' as const),
           attempts: 0,
           next_attempt_at: r.nextAttemptAt,
           claimed_until: null,
-          last_error: null,
+          last_error: r.lastError ?? null,
           last_status: null,
           last_answer: null,
           created_at: now,
@@ -121,15 +127,17 @@ export function notificationRepository(db: Db, claim: DeliveryClaimer): Notifica
         const inserted = await db
           .insertInto('notification_deliveries')
           .values(values)
-          .onConflict((oc) => oc.columns(['event_id', 'channel_id']).doNothing())
+          // No conflict target: a channel's row meets the (event, channel) index, a subscriber's the (event, subscriber)
+          // one (NULLs never clash), and one statement may hold both kinds.
+          .onConflict((oc) => oc.doNothing())
           .returning('id')
           .execute();
         added += inserted.length;
       }
       return added;
     },
-    async claimDue(now, limit, leaseMs) {
-      return (await claim(db, now, limit, leaseMs)).map(toDelivery);
+    async claimDue(now, limit, leaseMs, skipChannelIds) {
+      return (await claim(db, now, limit, leaseMs, skipChannelIds)).map(toDelivery);
     },
     async markSent(id, sentAt, status, answer) {
       await db
@@ -159,6 +167,17 @@ export function notificationRepository(db: Db, claim: DeliveryClaimer): Notifica
         released += Number(result.numUpdatedRows);
       }
       return released;
+    },
+    async retryChannelNow(channelId, now) {
+      const result = await db
+        .updateTable('notification_deliveries')
+        .set({ next_attempt_at: now })
+        .where('channel_id', '=', channelId)
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '>', now)
+        .where('attempts', '>', 0)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
     async markSkipped(id, reason) {
       await db
@@ -208,6 +227,55 @@ export function notificationRepository(db: Db, claim: DeliveryClaimer): Notifica
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(limit)
+        .execute();
+      return rows.map(toDelivery);
+    },
+    async deliveryStats({ channelId, monitorId, kinds, since }) {
+      const row = await ofMonitor({ channelId, monitorId, kinds })
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('first'), eb.fn.max('created_at').as('last')])
+        .where('created_at', '>=', since)
+        .executeTakeFirstOrThrow();
+      const time = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+      return { count: Number(row.n), first: time(row.first), last: time(row.last) };
+    },
+    async lastDelivery({ before, ...query }) {
+      const row = await ofMonitor(query)
+        .selectAll()
+        .$if(before !== undefined, (q) =>
+          q.where((eb) =>
+            eb.or([
+              eb('created_at', '<', before?.createdAt as number),
+              eb.and([eb('created_at', '=', before?.createdAt as number), eb('id', '<', before?.id as string)]),
+            ]),
+          ),
+        )
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row && toDelivery(row);
+    },
+    async latestPerMonitor(channelId, kinds) {
+      if (kinds.length === 0) return [];
+      const rows = await db
+        .selectFrom('notification_deliveries as d')
+        .selectAll('d')
+        .where('d.channel_id', '=', channelId)
+        .where('d.kind', 'in', [...kinds])
+        .where('d.monitor_id', 'is not', null)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('notification_deliveries as e')
+                .select('e.id')
+                .whereRef('e.channel_id', '=', 'd.channel_id')
+                .whereRef('e.monitor_id', '=', 'd.monitor_id')
+                .where('e.kind', 'in', [...kinds])
+                .where((eb) => createdInOrder(eb, 'e', '>', 'd')),
+            ),
+          ),
+        )
+        .orderBy('d.monitor_id')
         .execute();
       return rows.map(toDelivery);
     },

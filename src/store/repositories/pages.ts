@@ -4,6 +4,7 @@ import type { Page } from '../../domain/page.js';
 import type { PageRepository } from '../store.js';
 import type { Db, PagesTable } from '../tables.js';
 import { countOf } from './count.js';
+import { notifyOf, storedNotify } from './monitors.js';
 
 const toPage = (r: Selectable<PagesTable>): Page => ({
   id: r.id,
@@ -17,6 +18,8 @@ const toPage = (r: Selectable<PagesTable>): Page => ({
   customDomainCheckedAt: r.custom_domain_checked_at === null ? null : Number(r.custom_domain_checked_at),
   passwordHash: r.password_hash,
   aiPolicy: r.ai_policy,
+  notify: notifyOf(r.notify),
+  subscriptions: r.subscriptions === 1,
   managedBy: r.managed_by,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
@@ -52,6 +55,8 @@ export function pageRepository(db: Db): PageRepository {
           custom_domain_checked_at: page.customDomainCheckedAt ?? null,
           password_hash: page.passwordHash,
           ai_policy: page.aiPolicy,
+          notify: storedNotify(page.notify ?? null),
+          subscriptions: page.subscriptions ? 1 : 0,
           managed_by: page.managedBy,
           created_at: now,
           updated_at: now,
@@ -71,6 +76,8 @@ export function pageRepository(db: Db): PageRepository {
           custom_domain_verified_at: changes.customDomainVerifiedAt,
           custom_domain_checked_at: changes.customDomainCheckedAt,
           ai_policy: changes.aiPolicy,
+          notify: changes.notify === undefined ? undefined : storedNotify(changes.notify),
+          subscriptions: changes.subscriptions === undefined ? undefined : changes.subscriptions ? 1 : 0,
           password_hash: changes.passwordHash,
           managed_by: changes.managedBy,
           updated_at: now,

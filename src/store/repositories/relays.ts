@@ -36,7 +36,7 @@ export function relayRepository(db: Db): RelayRepository {
     },
     async findByTokenHash(hash) {
       const row = await one('token_hash', hash);
-      return row && { ...toRelay(row), tokenHash: row.token_hash as string };
+      return row && { ...toRelay(row), tokenHash: row.token_hash as string, offlineSince: row.offline_since };
     },
     async insert(relay, now) {
       await db
@@ -80,6 +80,25 @@ export function relayRepository(db: Db): RelayRepository {
     async touch(id, now) {
       await db.updateTable('relays').set({ last_seen_at: now }).where('id', '=', id).execute();
     },
+    async markOffline(id, lastSeenAt, now) {
+      const result = await db
+        .updateTable('relays')
+        .set({ offline_since: now })
+        .where('id', '=', id)
+        .where('offline_since', 'is', null)
+        .where('last_seen_at', '=', lastSeenAt)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    async markBack(id, offlineSince, now) {
+      const result = await db
+        .updateTable('relays')
+        .set({ offline_since: null, last_seen_at: now })
+        .where('id', '=', id)
+        .where('offline_since', '=', offlineSince)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
     async delete(id) {
       await db.deleteFrom('relays').where('id', '=', id).execute();
     },
@@ -87,12 +106,12 @@ export function relayRepository(db: Db): RelayRepository {
       const rows = await db
         .selectFrom('relays')
         .innerJoin('monitors', 'monitors.relay_id', 'relays.id')
-        .select(['relays.id', 'relays.last_seen_at', (eb) => eb.fn.min<number>('monitors.interval_sec').as('shortest')])
+        .select(['relays.id', 'relays.last_seen_at', 'relays.offline_since', (eb) => eb.fn.min<number>('monitors.interval_sec').as('shortest')])
         .where('monitors.enabled', '=', 1)
         .where('monitors.run_on', '=', 'relay')
-        .groupBy(['relays.id', 'relays.last_seen_at'])
+        .groupBy(['relays.id', 'relays.last_seen_at', 'relays.offline_since'])
         .execute();
-      return rows.map((r) => ({ id: r.id, lastSeenAt: r.last_seen_at, shortestIntervalSec: Number(r.shortest) }));
+      return rows.map((r) => ({ id: r.id, lastSeenAt: r.last_seen_at, offlineSince: r.offline_since, shortestIntervalSec: Number(r.shortest) }));
     },
   };
 }

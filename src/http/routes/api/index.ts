@@ -10,6 +10,7 @@ import { monitorRoutes } from './monitors.js';
 import { notificationChannelRoutes } from './notification-channels.js';
 import type { ApiGuard, ApiGuards } from './operation.js';
 import { pageContentRoutes } from './page-contents.js';
+import { pageSubscriberRoutes } from './page-subscribers.js';
 import { pageRoutes } from './pages.js';
 import { relayApiRoutes } from './relays.js';
 
@@ -36,4 +37,5 @@ export function apiRoutes(app: App, options: ApiOptions = {}): void {
   relayApiRoutes(app, guards);
   apiKeyRoutes(app, guards);
   notificationChannelRoutes(app, guards);
+  pageSubscriberRoutes(app, guards);
 }

@@ -15,9 +15,12 @@ import { PROBLEM_CONTENT_TYPE, problem } from '../../problem.js';
 import { loginPost } from './login.js';
 import { resolveLiveTarget, resolvePageTarget } from './page-paths.js';
 import { serveForm } from './serve-form.js';
+import { subscriptionRoutes } from './subscribe.js';
 
 export function statusRoutes(app: App): void {
   documentRoutes(app);
+  // Subscribing to a page's incidents and maintenance, and the links of its mails (subscribe.ts).
+  subscriptionRoutes(app);
 
   // Every public page path, under /s/{slug}, /api/v1/status/{slug} or on a custom domain, is resolved in one place.
   app.use('*', async (c, next) => {

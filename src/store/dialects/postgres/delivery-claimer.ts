@@ -2,4 +2,5 @@
 import type { DeliveryClaimer } from '../../notification-statements.js';
 import { claimDueDeliveries } from '../../notification-statements.js';
 
-export const postgresDeliveryClaimer: DeliveryClaimer = (db, now, limit, leaseMs) => claimDueDeliveries(db, now, limit, leaseMs, true);
+export const postgresDeliveryClaimer: DeliveryClaimer = (db, now, limit, leaseMs, skipChannelIds) =>
+  claimDueDeliveries(db, now, limit, leaseMs, true, skipChannelIds);

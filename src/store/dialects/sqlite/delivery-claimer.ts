@@ -2,4 +2,5 @@
 import type { DeliveryClaimer } from '../../notification-statements.js';
 import { claimDueDeliveries } from '../../notification-statements.js';
 
-export const sqliteDeliveryClaimer: DeliveryClaimer = (db, now, limit, leaseMs) => claimDueDeliveries(db, now, limit, leaseMs, false);
+export const sqliteDeliveryClaimer: DeliveryClaimer = (db, now, limit, leaseMs, skipChannelIds) =>
+  claimDueDeliveries(db, now, limit, leaseMs, false, skipChannelIds);

@@ -1,0 +1,40 @@
+// /api/v1/pages/{slug}/subscribers: the visitors following a page's incidents and maintenance (list, remove one).
+import { z } from '@hono/zod-openapi';
+import { SUBSCRIBER_LIMITS } from '../../../domain/subscriber.js';
+import { deleteSubscriber, listSubscribers, subscriberListViewSchema, subscriberViewSchema } from '../../../services/subscribers/manage.js';
+import type { App } from '../../app.js';
+import { type ApiGuards, apiOperation, idParam, slugParam } from './operation.js';
+
+const Subscriber = subscriberViewSchema.openapi('PageSubscriber');
+const SubscriberList = subscriberListViewSchema.extend({ subscribers: z.array(Subscriber) }).openapi('PageSubscriberList');
+
+export function pageSubscriberRoutes(app: App, guards: ApiGuards): void {
+  apiOperation(app, guards, {
+    tag: 'pages',
+    method: 'get',
+    path: '/api/v1/pages/{slug}/subscribers',
+    summary: "List a page's subscribers",
+    description: `Email and webhook subscribers, confirmed or awaiting confirmation, by id, ${SUBSCRIBER_LIMITS.listMax} at most per request (\`next\` goes on), with the counts. Tokens and secrets are never shown. Visitors subscribe on the page itself (POST /s/{slug}/subscribe) when its \`subscriptions\` is on.`,
+    scope: 'read',
+    params: z.object({ slug: slugParam }),
+    query: z.object({
+      limit: z.string().optional().openapi({ description: `How many (1 to ${SUBSCRIBER_LIMITS.listMax}, 100 by default).`, example: '100' }),
+      after: z.string().max(100).optional().openapi({ description: 'The `next` of the previous answer.' }),
+    }),
+    notFound: 'No page with this slug in your organization.',
+    ok: { status: 200, schema: SubscriberList, description: 'The subscribers and the counts.' },
+    run: listSubscribers,
+  });
+  apiOperation(app, guards, {
+    tag: 'pages',
+    method: 'delete',
+    path: '/api/v1/pages/{slug}/subscribers/{id}',
+    summary: 'Remove a subscriber',
+    description: 'It gets nothing more (its pending deliveries go too) and is not told.',
+    scope: 'write',
+    params: z.object({ slug: slugParam, id: idParam('subscriber', 'sub_0123456789abcdef') }),
+    notFound: 'No such subscriber on this page (or no such page in your organization).',
+    ok: { status: 204, description: 'Removed.' },
+    run: deleteSubscriber,
+  });
+}

@@ -1,0 +1,89 @@
+// The system SMTP server: WARDEN_SMTP_URL and WARDEN_SMTP_FROM (the password never in a message), warden.yaml's
+// `smtp:`, and an email channel without a host of its own sending through it (STARTTLS when offered, AUTH).
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSelfSignedCertificate } from '../../test/fakes/http-fakes.js';
+import { INCIDENT_EVENT } from '../../test/fakes/notify-receivers.js';
+import { type FakeSmtpServer, type SmtpFakeOptions, startSmtpFake } from '../../test/fakes/smtp-server.js';
+import { parseConfigText } from '../config/load.js';
+import { readSettings } from '../config/settings.js';
+import { emailChannel, emailConfig } from './channels/email.js';
+import { describeSmtp, parseSmtpUrl, type SmtpSettings } from './smtp.js';
+
+const certificate = createSelfSignedCertificate();
+const servers: FakeSmtpServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+async function smtp(options: SmtpFakeOptions = {}): Promise<FakeSmtpServer> {
+  const server = await startSmtpFake(options);
+  servers.push(server);
+  return server;
+}
+const send = (config: unknown, system: SmtpSettings | undefined) =>
+  emailChannel.send(INCIDENT_EVENT, emailConfig.parse(config), { signal: AbortSignal.timeout(10_000), now: Date.now(), attempt: 0, smtp: system });
+
+describe('WARDEN_SMTP_URL', () => {
+  it('reads smtp:// (STARTTLS when offered) and smtps:// (implicit TLS) with percent-encoded credentials', () => {
+    expect(parseSmtpUrl('smtp://warden%40acme.test:p%40ss%3Aword@mail.acme.test:2525', 'status@acme.test')).toEqual({
+      host: 'mail.acme.test',
+      port: 2525,
+      secure: 'auto',
+      username: 'warden@acme.test',
+      password: 'p@ss:word',
+      tlsRejectUnauthorized: true,
+      from: 'status@acme.test',
+    });
+    expect(parseSmtpUrl('smtps://mail.acme.test', 'a@b.test')).toMatchObject({ secure: 'tls', port: undefined, username: undefined });
+    expect(parseSmtpUrl('smtp://[::1]:25?secure=none&tlsRejectUnauthorized=false', 'a@b.test')).toMatchObject({ host: '::1', secure: 'none', tlsRejectUnauthorized: false });
+    expect(() => parseSmtpUrl('https://mail.acme.test', 'a@b.test')).toThrow(/smtp:\/\/ or smtps:\/\//);
+    expect(describeSmtp(parseSmtpUrl('smtp://u:secret@h:587', 'a@b.test'))).toBe('smtp://u@h:587 (auto)');
+  });
+
+  it('needs WARDEN_SMTP_FROM with it, and never repeats the password in an error', () => {
+    expect(readSettings({}).smtp).toBeUndefined();
+    expect(readSettings({ WARDEN_SMTP_URL: 'smtp://u:hunter2@h', WARDEN_SMTP_FROM: 'Acme status <status@acme.test>' }).smtp).toMatchObject({
+      host: 'h',
+      password: 'hunter2',
+      from: { address: 'status@acme.test', name: 'Acme status' },
+    });
+    const failure = (env: Record<string, string>) => {
+      try {
+        readSettings(env);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return '';
+    };
+    expect(failure({ WARDEN_SMTP_URL: 'smtp://u:hunter2@h' })).toContain('WARDEN_SMTP_FROM');
+    expect(failure({ WARDEN_SMTP_FROM: 'status@acme.test' })).toContain('WARDEN_SMTP_URL');
+    const bad = failure({ WARDEN_SMTP_URL: 'ftp://u:hunter2@h', WARDEN_SMTP_FROM: 'not an address' });
+    expect(bad).toContain('WARDEN_SMTP_URL');
+    expect(bad).toContain('WARDEN_SMTP_FROM');
+    expect(bad).not.toContain('hunter2');
+  });
+
+  it('is also read from smtp: in warden.yaml', () => {
+    const file = parseConfigText('organization: { name: T }\nsmtp: { host: mail.test, port: 2525, username: u, password: "${PW}", from: status@t.test }\n', 'w.yaml', { PW: 'pw' });
+    expect(file.smtp).toEqual({ host: 'mail.test', port: 2525, secure: 'auto', username: 'u', password: 'pw', tlsRejectUnauthorized: true, from: 'status@t.test' });
+  });
+});
+
+describe('an email channel without a host', () => {
+  it('sends through the system server with its sender, and is dead without one', async () => {
+    const server = await smtp({ auth: { username: 'warden', password: 's3cret' } });
+    const system = parseSmtpUrl(`smtp://warden:s3cret@127.0.0.1:${server.port}`, { address: 'status@acme.test', name: 'Acme' });
+    expect(emailConfig.safeParse({ to: 'ops@acme.test', host: 'smtp.acme.test' }).success).toBe(false);
+    expect(await send({ to: 'ops@acme.test' }, system)).toMatchObject({ kind: 'sent', status: 250 });
+    expect(server.messages[0]).toMatchObject({ from: 'status@acme.test', to: ['ops@acme.test'], user: 'warden' });
+    expect(await send({ to: 'ops@acme.test', from: 'ops-alerts@acme.test' }, system)).toMatchObject({ kind: 'sent' });
+    expect(server.messages[1]?.from).toBe('ops-alerts@acme.test');
+    expect(await send({ to: 'ops@acme.test' }, undefined)).toMatchObject({ kind: 'dead', error: expect.stringContaining('WARDEN_SMTP_URL') });
+  });
+
+  it.skipIf(certificate === null)('upgrades with STARTTLS when the server offers it (smtp://)', async () => {
+    const server = await smtp({ tls: certificate! });
+    const system = parseSmtpUrl(`smtp://127.0.0.1:${server.port}?tlsRejectUnauthorized=false`, 'status@acme.test');
+    expect(await send({ to: 'ops@acme.test' }, system)).toMatchObject({ kind: 'sent' });
+    expect(server.messages[0]?.secure).toBe(true);
+  });
+});

@@ -1,0 +1,79 @@
+// The status page's "Get updates" block (a form posting to {page}/subscribe, no script needed), and the small pages the
+// subscribe, confirm and unsubscribe links answer with.
+import type { Snapshot } from '../domain/snapshot.js';
+import { escapeHtml, type HtmlRendering, htmlDocument, stateIcon } from './html-layout.js';
+import { plainText } from './page-wording.js';
+
+/** The block, when the page takes subscriptions; '' otherwise. */
+export function subscribeHtml(snapshot: Snapshot, action: string | undefined): string {
+  const offer = snapshot.page.subscribe;
+  if (!offer || !action || (!offer.email && !offer.webhook)) return '';
+  const emailForm = offer.email
+    ? `<form method="post" action="${escapeHtml(action)}">` +
+      '<div class="field"><label for="subscribe-email">Email address</label>' +
+      '<input id="subscribe-email" name="email" type="email" autocomplete="email" maxlength="254" required></div>' +
+      '<button class="button" type="submit">Subscribe</button></form>'
+    : '';
+  const webhookForm =
+    `<form method="post" action="${escapeHtml(action)}">` +
+    '<p>Warden first posts a verification request to the URL, signed per Standard Webhooks; your endpoint answers it with the <code>challenge</code> it carries. The signing secret is shown once.</p>' +
+    '<div class="field"><label for="subscribe-webhook">Webhook URL</label>' +
+    '<input id="subscribe-webhook" name="webhook" type="url" inputmode="url" maxlength="2048" placeholder="https://" required></div>' +
+    '<button class="button" type="submit">Subscribe the webhook</button></form>';
+  const webhook = offer.webhook ? (offer.email ? `<details><summary>Or get a webhook</summary>${webhookForm}</details>` : webhookForm) : '';
+  const how = offer.email ? 'an email' : 'a webhook';
+  return (
+    '<section class="subscribe-area" id="subscribe" aria-labelledby="subscribe-title"><div class="wrap">' +
+    '<h2 id="subscribe-title">Get updates</h2>' +
+    '<div class="card subscribe">' +
+    `<p>Get ${how} when an incident is posted or updated and when maintenance starts or ends. Every message has an unsubscribe link.</p>` +
+    emailForm +
+    webhook +
+    '</div></div></section>\n'
+  );
+}
+
+export interface NoticeOptions {
+  /** The document's title and the heading. */
+  heading: string;
+  /** Paragraphs, as plain text. */
+  lines: string[];
+  /** The status page it is about, linked below. */
+  page: { title: string; url: string };
+  /** Whether the notice reports a failure (shown as an alert). */
+  error?: boolean;
+  /** A form with one button (unsubscribe's confirmation), posting to `action`. */
+  button?: { action: string; label: string };
+  /** A value to copy (a webhook's signing secret), shown once. */
+  secret?: { label: string; value: string };
+}
+
+/** A small page answering a subscription link or form, in the status page's look. */
+export function renderSubscriptionNotice(options: NoticeOptions): HtmlRendering {
+  const title = plainText(options.page.title) || 'Status page';
+  // A failure's first line is the alert.
+  const [first, ...rest] = options.lines;
+  const alert = options.error && first !== undefined ? `<p class="error" role="alert">${stateIcon('down')}${escapeHtml(first)}</p>` : '';
+  const lines = (options.error ? rest : options.lines).map((line) => `<p>${escapeHtml(line)}</p>`).join('');
+  const secret = options.secret
+    ? `<div class="field"><label for="secret">${escapeHtml(options.secret.label)}</label><input id="secret" readonly value="${escapeHtml(options.secret.value)}"></div>`
+    : '';
+  const button = options.button
+    ? `<form method="post" action="${escapeHtml(options.button.action)}"><button class="button" type="submit">${escapeHtml(options.button.label)}</button></form>`
+    : '';
+  const body =
+    `<header class="site-head"><div class="wrap"><p>${escapeHtml(title)}</p></div></header>\n` +
+    '<main id="main" tabindex="-1"><div class="wrap"><div class="card narrow">' +
+    `<h1>${escapeHtml(options.heading)}</h1>` +
+    alert +
+    lines +
+    secret +
+    button +
+    `<p><a href="${escapeHtml(options.page.url)}">Back to ${escapeHtml(title)}</a></p>` +
+    '</div></div></main>\n' +
+    '<footer class="site-foot"><div class="wrap"><p>Powered by Warden</p></div></footer>';
+  return {
+    contentType: 'text/html; charset=utf-8',
+    body: htmlDocument({ title: `${options.heading} · ${title}`, head: '<meta name="robots" content="noindex">\n', body }),
+  };
+}

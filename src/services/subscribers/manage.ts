@@ -1,0 +1,50 @@
+// The organization's view of a page's subscribers: list them (by id, a page at a time, with the counts) and remove one.
+// Tokens and webhook secrets are never shown; the client address that asked is not either.
+import { z } from 'zod';
+import { NotFoundError } from '../../domain/errors.js';
+import type { PageSubscriber } from '../../domain/subscriber.js';
+import { parseInput, type ServiceContext, withTransaction } from '../context.js';
+import { requirePage } from '../pages/read.js';
+import { subscriberListSchema, subscriberRefSchema } from './schema.js';
+
+export const subscriberViewSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['email', 'webhook']),
+  address: z.string().describe('The email address, or the webhook URL.'),
+  confirmed: z.boolean().describe('Whether the subscription is confirmed (an email is pending until its link is followed).'),
+  confirmedAt: z.number().int().nullable(),
+  expiresAt: z.number().int().nullable().describe('When an unconfirmed subscription is deleted (48 h after it was asked for).'),
+  createdAt: z.number().int(),
+});
+
+export type SubscriberView = z.infer<typeof subscriberViewSchema>;
+
+export const subscriberListViewSchema = z.object({
+  subscribers: z.array(subscriberViewSchema),
+  counts: z.object({ confirmed: z.number().int(), pending: z.number().int() }),
+  next: z.string().nullable().describe('Pass as `after` for the next page of the list; null at its end.'),
+});
+
+export function subscriberView(s: PageSubscriber): SubscriberView {
+  return { id: s.id, kind: s.kind, address: s.address, confirmed: s.confirmedAt !== null, confirmedAt: s.confirmedAt, expiresAt: s.expiresAt, createdAt: s.createdAt };
+}
+
+export async function listSubscribers(ctx: ServiceContext, input: z.input<typeof subscriberListSchema>): Promise<z.infer<typeof subscriberListViewSchema>> {
+  const { slug, limit, after } = parseInput(subscriberListSchema, input);
+  const page = await requirePage(ctx, slug);
+  const [subscribers, counts] = [await ctx.store.subscribers.list(page.id, { limit: limit + 1, after }), await ctx.store.subscribers.counts(page.id)];
+  const more = subscribers.length > limit;
+  const shown = subscribers.slice(0, limit);
+  return { subscribers: shown.map(subscriberView), counts, next: more ? (shown[shown.length - 1]?.id ?? null) : null };
+}
+
+/** Removes a subscriber (it gets nothing more, and is not told). */
+export async function deleteSubscriber(ctx: ServiceContext, input: z.input<typeof subscriberRefSchema>): Promise<void> {
+  const { slug, id } = parseInput(subscriberRefSchema, input);
+  await withTransaction(ctx, async (tx) => {
+    const page = await requirePage(tx, slug);
+    const subscriber = await tx.store.subscribers.findById(id);
+    if (!subscriber || subscriber.pageId !== page.id) throw new NotFoundError('subscriber', id);
+    await tx.store.subscribers.delete(id);
+  });
+}

@@ -1,0 +1,51 @@
+// Inputs of the page subscriber verbs: a visitor's subscribe request, the links' tokens, and the organization's list.
+import { z } from 'zod';
+import { queryIntIn, reference } from '../../domain/fields.js';
+import type { ProbeTargetPolicy } from '../../domain/security.js';
+import { SUBSCRIBER_LIMITS } from '../../domain/subscriber.js';
+import type { ServiceContext } from '../context.js';
+
+/** The subscribe verb needs the policy on private addresses too (a webhook URL is checked against it, like a probe's). */
+export interface SubscriberContext extends ServiceContext {
+  /** WARDEN_PROBE_PRIVATE_TARGETS; each organization's own setting wins. */
+  privateTargets?: ProbeTargetPolicy | 'auto' | undefined;
+}
+
+const EMAIL_MESSAGE = 'expected an email address';
+const WEBHOOK_MESSAGE = 'expected an https:// URL';
+
+/** What the subscribe form (or a JSON client) sends: exactly one of `email` and `webhook`. */
+export const subscribeBodySchema = z
+  .object({
+    email: z
+      .string({ error: EMAIL_MESSAGE })
+      .trim()
+      .toLowerCase()
+      .pipe(z.email({ error: EMAIL_MESSAGE }).max(254, { error: 'expected at most 254 characters' }))
+      .optional()
+      .describe('Subscribe this address: a confirmation link is mailed to it (double opt-in).'),
+    webhook: z
+      .string({ error: WEBHOOK_MESSAGE })
+      .trim()
+      .pipe(z.url({ protocol: /^https?$/, error: WEBHOOK_MESSAGE }).max(2048, { error: 'expected at most 2048 characters' }))
+      .optional()
+      .describe('Subscribe this endpoint: it must answer a verification request (its challenge); the signing secret is answered once.'),
+  })
+  .refine((body) => (body.email === undefined) !== (body.webhook === undefined), { error: 'expected either email or webhook', path: ['email'] });
+
+export const subscribeSchema = z.object({
+  slug: reference(),
+  /** The client address asking (per-client caps). */
+  client: z.string().max(100),
+  body: subscribeBodySchema,
+});
+
+export const subscriberTokenSchema = z.object({ slug: reference(), token: z.string().max(200) });
+
+export const subscriberListSchema = z.object({
+  slug: reference(),
+  limit: queryIntIn(1, SUBSCRIBER_LIMITS.listMax).default(100).describe(`At most ${SUBSCRIBER_LIMITS.listMax}.`),
+  after: z.string().max(100).optional().describe('The last id of the previous page of the list.'),
+});
+
+export const subscriberRefSchema = z.object({ slug: reference(), id: reference() });

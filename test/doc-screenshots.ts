@@ -1,0 +1,177 @@
+// `npm run screenshots`: the pictures in docs/notifications.md, made from what the channels really send, in Chromium.
+// Discord: the exact JSON the discord channel posted to a fake receiver, drawn by a small HTML rendering after Discord's
+// dark theme (colour bar, title, description, inline fields, footer) — a rendering, not a capture of Discord's client.
+// Email: the HTML part of the message the email channel handed to a real SMTP server, parsed back with mailparser,
+// shown as sent under its subject, sender and recipient.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import type { NotificationEvent } from '../src/notify/channel.js';
+import { discordChannel } from '../src/notify/channels/discord.js';
+import { emailChannel, emailConfig, escapeHtml } from '../src/notify/channels/email.js';
+import { launchChromium, serveHtml } from './browser.js';
+import { DOWN_EVENT, RECOVERED_EVENT, sendContext, startReceiver } from './fakes/notify-receivers.js';
+import { startSmtpFake } from './fakes/smtp-server.js';
+import { countNear, distinctColours, readPng } from './pixels.js';
+
+const IMAGES = join(process.cwd(), 'docs', 'images');
+const SCALE = 2;
+
+interface DiscordEmbed {
+  title: string;
+  description?: string;
+  url?: string;
+  color: number;
+  fields: { name: string; value: string; inline: boolean }[];
+  footer: { text: string };
+  timestamp: string;
+}
+
+/** What the discord channel posts for each event, as the receiver got it. */
+async function discordPosts(events: NotificationEvent[]): Promise<{ username: string; embeds: DiscordEmbed[] }[]> {
+  const receiver = await startReceiver({ status: 204 });
+  try {
+    for (const event of events) {
+      const outcome = await discordChannel.send(event, { url: `${receiver.url}/api/webhooks/1/token` }, sendContext());
+      if (outcome.kind !== 'sent') throw new Error(`the discord channel did not send: ${JSON.stringify(outcome)}`);
+    }
+    return receiver.requests.map((r) => r.json as { username: string; embeds: DiscordEmbed[] });
+  } finally {
+    await receiver.close();
+  }
+}
+
+/** The message the email channel sent for an event, parsed back from what the SMTP server received. */
+async function sentEmail(event: NotificationEvent) {
+  const smtp = await startSmtpFake();
+  try {
+    const config = emailConfig.parse({ to: 'oncall@acme.test', from: { address: 'warden@acme.test', name: 'Warden' }, host: '127.0.0.1', port: smtp.port, secure: 'none' });
+    const outcome = await emailChannel.send(event, config, sendContext());
+    if (outcome.kind !== 'sent') throw new Error(`the email channel did not send: ${JSON.stringify(outcome)}`);
+    const mail = await (smtp.messages[0] as NonNullable<(typeof smtp.messages)[0]>).parse();
+    if (typeof mail.html !== 'string') throw new Error('the email has no HTML part');
+    return { subject: mail.subject ?? '', from: mail.from?.text ?? '', to: [mail.to ?? []].flat().map((a) => a.text).join(', '), date: mail.date, html: mail.html };
+  } finally {
+    await smtp.close();
+  }
+}
+
+/** Discord's markdown as the embed uses it: `\x` escapes and [label](url) links; everything else is text. */
+function discordMarkdown(text: string): string {
+  const plain = (s: string) => escapeHtml(s.replace(/\\(.)/g, '$1'));
+  let html = '';
+  let last = 0;
+  for (const link of text.matchAll(/\[((?:\\.|[^\]\\])*)\]\((https?:\/\/[^)\s]+)\)/g)) {
+    html += plain(text.slice(last, link.index));
+    html += `<a href="${escapeHtml(link[2] as string)}">${plain(link[1] as string)}</a>`;
+    last = (link.index as number) + link[0].length;
+  }
+  return html + plain(text.slice(last));
+}
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { timeZone: 'UTC', month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit' }).replace(',', '');
+
+function fontFaces(): string {
+  const face = (weight: number) => {
+    const file = readFileSync(join(process.cwd(), 'node_modules', '@fontsource', 'inter', 'files', `inter-latin-${weight}-normal.woff2`)).toString('base64');
+    return `@font-face{font-family:Inter;font-weight:${weight};src:url(data:font/woff2;base64,${file}) format('woff2')}`;
+  };
+  return [400, 600, 700].map(face).join('');
+}
+
+function discordHtml(posts: { username: string; embeds: DiscordEmbed[] }[]): string {
+  const message = (post: { username: string; embeds: DiscordEmbed[] }) => {
+    const embed = post.embeds[0] as DiscordEmbed;
+    const colour = `#${embed.color.toString(16).padStart(6, '0')}`;
+    const fields = embed.fields
+      .map((f) => `<div class="field${f.inline ? '' : ' wide'}"><div class="name">${discordMarkdown(f.name)}</div><div class="value">${discordMarkdown(f.value)}</div></div>`)
+      .join('');
+    const title = embed.url ? `<a class="title" href="${escapeHtml(embed.url)}">${escapeHtml(embed.title)}</a>` : `<div class="title plain">${escapeHtml(embed.title)}</div>`;
+    return `<div class="message"><div class="avatar">W</div><div class="body">
+      <div class="head"><span class="user">${escapeHtml(post.username)}</span><span class="app">APP</span><span class="time">${when(embed.timestamp)}</span></div>
+      <div class="embed" style="border-left-color:${colour}">${title}
+        ${embed.description ? `<div class="description">${discordMarkdown(embed.description)}</div>` : ''}
+        <div class="fields">${fields}</div>
+        <div class="footer">${escapeHtml(embed.footer.text)} • ${when(embed.timestamp)}</div>
+      </div></div></div>`;
+  };
+  return `<!doctype html><html><head><meta charset="utf-8"><style>${fontFaces()}
+    body{margin:0;background:#313338;font-family:Inter,sans-serif;color:#dbdee1}
+    #chat{width:640px;padding:16px 16px 8px}
+    .message{display:flex;gap:16px;margin-bottom:16px}
+    .avatar{flex:none;width:40px;height:40px;border-radius:50%;background:#5865f2;color:#fff;font-weight:700;display:grid;place-items:center}
+    .head{display:flex;align-items:center;gap:6px;margin-bottom:4px}
+    .user{color:#f2f3f5;font-weight:600;font-size:15px}
+    .app{background:#5865f2;color:#fff;font-size:10px;font-weight:600;padding:1px 4px;border-radius:3px}
+    .time{color:#949ba4;font-size:12px;margin-left:2px}
+    .embed{max-width:516px;background:#2b2d31;border-left:4px solid;border-radius:4px;padding:8px 16px 16px 12px;box-sizing:border-box}
+    .title{display:block;margin-top:8px;font-weight:600;font-size:15px;color:#00a8fc;text-decoration:none}
+    .title.plain{color:#f2f3f5}
+    .description{margin-top:8px;font-size:14px;line-height:1.375}
+    .fields{display:grid;grid-template-columns:repeat(3,1fr);gap:8px;margin-top:8px}
+    .field.wide{grid-column:1/-1}
+    .name{font-size:14px;font-weight:600;color:#f2f3f5;margin-bottom:2px}
+    .value{font-size:14px;line-height:1.375}
+    .value a{color:#00a8fc;text-decoration:none}
+    .footer{margin-top:8px;font-size:12px;color:#b5bac1}
+  </style></head><body><div id="chat">${posts.map(message).join('')}</div></body></html>`;
+}
+
+function emailHtml(mail: Awaited<ReturnType<typeof sentEmail>>): string {
+  const date = mail.date ? mail.date.toUTCString().replace('GMT', 'UTC') : '';
+  // The HTML part as sent, in a sandboxed frame (its own document, no scripts; same origin only so its height can be read), under the headers a mail client shows.
+  return `<!doctype html><html><head><meta charset="utf-8"><style>${fontFaces()}
+    body{margin:0;background:#eef0f3;font-family:Inter,sans-serif}
+    #mail{width:640px;margin:0;background:#fff;border:1px solid #d7dbe0}
+    .headers{padding:16px 20px 12px;border-bottom:1px solid #e5e7eb}
+    .subject{font-size:18px;font-weight:600;color:#111827;margin-bottom:8px}
+    .line{font-size:13px;color:#4b5563;line-height:1.6}
+    .line b{color:#111827;font-weight:600}
+    iframe{display:block;width:100%;height:360px;border:0}
+  </style></head><body><div id="mail">
+    <div class="headers"><div class="subject">${escapeHtml(mail.subject)}</div>
+      <div class="line"><b>From</b> ${escapeHtml(mail.from)}</div>
+      <div class="line"><b>To</b> ${escapeHtml(mail.to)}</div>
+      <div class="line"><b>Date</b> ${escapeHtml(date)}</div></div>
+    <iframe sandbox="allow-same-origin" srcdoc="${escapeHtml(mail.html)}"></iframe>
+  </div></body></html>`;
+}
+
+/** Screenshots one element into docs/images/<file>, checked for what a reader notices first: not blank, the severity colour drawn. */
+async function shoot(page: Page, html: string, selector: string, file: string, colours: string[]): Promise<void> {
+  const server = await serveHtml(html);
+  try {
+    await page.goto(server.url);
+    await page.evaluate(() => document.fonts.ready);
+    if (selector === '#mail') {
+      // Fit the frame to its document, so the whole message shows and nothing more.
+      await page.waitForFunction(() => (document.querySelector('iframe') as HTMLIFrameElement).contentDocument?.readyState === 'complete');
+      await page.evaluate(() => {
+        const frame = document.querySelector('iframe') as HTMLIFrameElement;
+        frame.style.height = '0';
+        frame.style.height = `${(frame.contentDocument as Document).documentElement.scrollHeight}px`;
+      });
+    }
+    const bytes = await page.locator(selector).screenshot();
+    const png = readPng(bytes);
+    if (distinctColours(png) < 20) throw new Error(`${file} looks blank`);
+    for (const colour of colours) if (countNear(png, colour, 12) < 50 * SCALE) throw new Error(`${file}: the colour ${colour} is not drawn`);
+    writeFileSync(join(IMAGES, file), bytes);
+    console.log(`docs/images/${file}: ${png.width}×${png.height}`);
+  } finally {
+    await server.close();
+  }
+}
+
+const hex = (event: NotificationEvent) => ({ critical: '#e74c3c', warning: '#f39c12', info: '#3498db', ok: '#2ecc71' })[event.severity];
+
+mkdirSync(IMAGES, { recursive: true });
+const browser = await launchChromium();
+try {
+  const page = await browser.newPage({ viewport: { width: 720, height: 600 }, deviceScaleFactor: SCALE });
+  await shoot(page, discordHtml(await discordPosts([DOWN_EVENT, RECOVERED_EVENT])), '#chat', 'notify-discord.png', [hex(DOWN_EVENT), hex(RECOVERED_EVENT)]);
+  await shoot(page, emailHtml(await sentEmail(DOWN_EVENT)), '#mail', 'notify-email.png', [hex(DOWN_EVENT)]);
+} finally {
+  await browser.close();
+}

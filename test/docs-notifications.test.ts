@@ -1,0 +1,54 @@
+// docs/notifications.md stays true: every channel type has a section with a warden.yaml example that loads as written
+// (secrets from the environment), and the screenshots it shows exist.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseConfigText } from '../src/config/load.js';
+import { CHANNEL_TYPES } from '../src/notify/registry.js';
+
+const DOC = readFileSync(join(process.cwd(), 'docs', 'notifications.md'), 'utf8');
+const ENV = {
+  DISCORD_WEBHOOK_URL: 'https://discord.com/api/webhooks/1/token',
+  SLACK_WEBHOOK_URL: 'https://hooks.slack.com/services/T0/B0/x',
+  TEAMS_WORKFLOW_URL: 'https://prod.westeurope.logic.azure.com/workflows/1/triggers/manual/paths/invoke',
+  TELEGRAM_BOT_TOKEN: '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw',
+  NTFY_TOKEN: 'tk_example',
+  WARDEN_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 1).toString('base64')}`,
+  HOOK_TOKEN: 'token',
+  SMTP_PASSWORD: 'password',
+};
+
+/** The part of the doc under a `### heading`, up to the next heading. */
+function section(heading: string): string {
+  const start = DOC.indexOf(`\n### ${heading}\n`);
+  if (start === -1) return '';
+  const next = DOC.slice(start + 1).search(/\n#{2,3} /);
+  return next === -1 ? DOC.slice(start) : DOC.slice(start, start + 1 + next);
+}
+
+const HEADINGS: Record<(typeof CHANNEL_TYPES)[number], string> = {
+  discord: 'Discord',
+  slack: 'Slack',
+  teams: 'Microsoft Teams',
+  telegram: 'Telegram',
+  ntfy: 'ntfy',
+  webhook: 'Webhook',
+  email: 'Email',
+};
+
+describe('docs/notifications.md', () => {
+  for (const type of CHANNEL_TYPES)
+    it(`shows a ${type} channel in warden.yaml that loads`, () => {
+      const text = section(HEADINGS[type]);
+      const yaml = /```yaml\n([\s\S]*?)```/.exec(text)?.[1];
+      expect(yaml, `a yaml example under "### ${HEADINGS[type]}"`).toBeDefined();
+      const file = parseConfigText(`organization: { key: acme, name: Acme }\n${yaml}`, `docs ${type}`, ENV);
+      expect(file.notifications.map((channel) => channel.type)).toEqual([type]);
+    });
+
+  it('shows screenshots that exist', () => {
+    const images = [...DOC.matchAll(/!\[[^\]]+\]\((images\/[^)]+)\)/g)].map((m) => m[1] as string);
+    expect(images).toEqual(expect.arrayContaining(['images/notify-discord.png', 'images/notify-email.png']));
+    for (const image of images) expect(existsSync(join(process.cwd(), 'docs', image)), image).toBe(true);
+  });
+});
