@@ -1,4 +1,5 @@
 // Process settings from the environment (and CLI flags), validated once at start-up.
+import { hostname } from 'node:os';
 import { z } from 'zod';
 import { formatIssuePath } from '../domain/issue-path.js';
 import { SECURITY_DEFAULTS, type SecurityOptions } from '../domain/security.js';
@@ -38,6 +39,14 @@ const settingsSchema = z.object({
   // Checked (and parsed) below with the sender: the URL carries the password, so no message ever repeats it.
   WARDEN_SMTP_URL: z.string().optional(),
   WARDEN_SMTP_FROM: z.string().optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'expected a redis:// or rediss:// URL')
+    .optional(),
+  WARDEN_INSTANCE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{1,100}$/, 'expected 1–100 letters, digits, ".", "_", ":" or "-"')
+    .optional(),
 });
 
 export interface Settings {
@@ -68,6 +77,16 @@ export interface Settings {
   dnsServers: string[] | undefined;
   /** The system SMTP server (WARDEN_SMTP_URL, WARDEN_SMTP_FROM); undefined leaves it to warden.yaml's `smtp:`, if any. */
   smtp: SmtpSettings | undefined;
+  /**
+   * Cluster mode (docs/cluster.md): DATABASE_URL (PostgreSQL) and REDIS_URL together. Each process has an instance id
+   * (WARDEN_INSTANCE_ID, else hostname:pid). Undefined: one process, in-process bus, every runner local.
+   */
+  cluster: ClusterSettings | undefined;
+}
+
+export interface ClusterSettings {
+  redisUrl: string;
+  instanceId: string;
 }
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Settings> = {}): Settings {
@@ -107,7 +126,9 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Pa
     },
     dnsServers: e.WARDEN_DNS_SERVERS,
     smtp,
+    cluster: e.REDIS_URL ? { redisUrl: e.REDIS_URL, instanceId: e.WARDEN_INSTANCE_ID ?? `${hostname()}:${process.pid}` } : undefined,
   };
+  if (settings.cluster && !settings.databaseUrl) throw new Error('invalid environment:\n  - REDIS_URL: cluster mode needs PostgreSQL too (DATABASE_URL)');
   for (const [key, value] of Object.entries(overrides)) if (value !== undefined) (settings as unknown as Record<string, unknown>)[key] = value;
   return settings;
 }

@@ -16,6 +16,8 @@ const TABLES = [
   'check_buckets_daily',
   'check_buckets_hourly',
   'checks',
+  'cluster_instances',
+  'cluster_leases',
   'components',
   'incident_components',
   'incident_updates',

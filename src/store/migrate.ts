@@ -5,6 +5,7 @@ import * as hardening from './migrations/0002-hardening.js';
 import * as notifications from './migrations/0003-notifications.js';
 import * as notificationRules from './migrations/0004-notification-rules.js';
 import * as deliveryLanes from './migrations/0005-delivery-lanes.js';
+import * as cluster from './migrations/0006-cluster.js';
 import type { MigrationReport } from './store.js';
 import type { Db } from './tables.js';
 
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-notifications': notifications,
   '0004-notification-rules': notificationRules,
   '0005-delivery-lanes': deliveryLanes,
+  '0006-cluster': cluster,
 };
 
 /** Every migration's name, in order, and the newest: what a fully migrated database reports as current. */

@@ -259,6 +259,24 @@ export interface Database {
   notification_channels: NotificationChannelsTable;
   notification_deliveries: NotificationDeliveriesTable;
   page_subscribers: PageSubscribersTable;
+  cluster_instances: ClusterInstancesTable;
+  cluster_leases: ClusterLeasesTable;
+}
+
+export interface ClusterInstancesTable {
+  id: string;
+  started_at: number;
+  seen_at: number;
+  /** JSON: version, address, what the instance runs. */
+  info: string;
+}
+
+/** A shard of the edge monitors (`shard:000`…) or a singleton (`singleton:watchdog`), held by one instance until it lapses. */
+export interface ClusterLeasesTable {
+  name: string;
+  holder: string | null;
+  expires_at: number;
+  acquired_at: number | null;
 }
 
 export interface PageSubscribersTable {
