@@ -20,15 +20,33 @@ const TARGET_PER_SEC = 5000;
 const tokens = Array.from({ length: MONITORS }, (_, i) => `wdp_benchHeartbeat${String(i).padStart(6, '0')}`);
 const POST_BODY = JSON.stringify({ status: 'up', msg: 'tick', latency: 3, players: 42, maxPlayers: 100, tps: 19.9 });
 
+type LoadRequest = { method?: string; path?: string; body?: string | Buffer; headers?: Record<string, string> };
+
+/** The warden.yaml of this benchmark: one heartbeat monitor per token (the cluster benchmark loads it too). */
+export function pushBenchConfig(): string {
+  return [
+    'organization: { key: bench, name: Bench }',
+    'monitors:',
+    ...tokens.map((token, i) => `  - { key: hb${i}, name: Heartbeat ${i}, type: heartbeat, pushToken: ${token}, config: { graceSec: 600 } }`),
+  ].join('\n');
+}
+
+/** Builds each request of a load run: the next token in turn, as a GET with query parameters or a POST with metrics. */
+export function pushRequests(method: 'GET' | 'POST'): (request: LoadRequest) => LoadRequest {
+  let next = 0;
+  return (request) => {
+    const token = tokens[next++ % MONITORS];
+    return method === 'GET'
+      ? { ...request, method, path: `/api/push/${token}?status=up&latency=3` }
+      : { ...request, method, path: `/api/push/${token}`, body: POST_BODY, headers: { 'content-type': 'application/json' } };
+  };
+}
+
 export const benchmark: Benchmark = {
   name: 'push',
   description: `accepted heartbeats per second, durable on SQLite, ${CONNECTIONS} connections over ${MONITORS} tokens, vs bare node:http`,
   async run() {
-    const config = [
-      'organization: { key: bench, name: Bench }',
-      'monitors:',
-      ...tokens.map((token, i) => `  - { key: hb${i}, name: Heartbeat ${i}, type: heartbeat, pushToken: ${token}, config: { graceSec: 600 } }`),
-    ].join('\n');
+    const config = pushBenchConfig();
     const dir = mkdtempSync(join(tmpdir(), 'warden-bench-push-'));
     writeFileSync(join(dir, 'warden.yaml'), config);
     const server = await startWardenProcess({ WARDEN_CONFIG: join(dir, 'warden.yaml') });
@@ -37,13 +55,7 @@ export const benchmark: Benchmark = {
       const body = Buffer.from(await answer.arrayBuffer());
       const baseline = await startBaselineProcess(body, { 'content-type': 'application/json', 'cache-control': 'no-store' });
       try {
-        let next = 0;
-        const rotate = (method: 'GET' | 'POST') => (request: { method?: string; path?: string; body?: string | Buffer; headers?: Record<string, string> }) => {
-          const token = tokens[next++ % MONITORS];
-          return method === 'GET'
-            ? { ...request, method, path: `/api/push/${token}?status=up&latency=3` }
-            : { ...request, method, path: `/api/push/${token}`, body: POST_BODY, headers: { 'content-type': 'application/json' } };
-        };
+        const rotate = pushRequests;
         await load({ url: baseline.url, connections: CONNECTIONS, durationSec: 2 });
         const warmup = await load({ url: server.url, connections: CONNECTIONS, durationSec: 2, setupRequest: rotate('GET') });
         // Each measured twice, interleaved, keeping the better run of each: the machine is shared.

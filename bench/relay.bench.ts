@@ -16,43 +16,55 @@ const MONITORS = 200;
 const TARGET_PER_SEC = 20_000;
 const TOKEN = 'wdr_benchRelayToken000000000000';
 
+export const RELAY_BENCH_TOKEN = TOKEN;
+export const RELAY_BENCH_BATCH = BATCH;
+
+/** The warden.yaml of this benchmark: one relay and its monitors (the cluster benchmark loads it too). */
+export function relayBenchConfig(): string {
+  return [
+    'organization: { key: bench, name: Bench }',
+    `relays: [{ key: lab, name: Lab, token: ${TOKEN} }]`,
+    'monitors:',
+    ...Array.from({ length: MONITORS }, (_, i) => `  - { key: m${i}, name: M${i}, type: tcp, runOn: relay, relay: lab, config: { host: 10.0.${i >> 8}.${i & 255}, port: 25565 } }`),
+  ].join('\n');
+}
+
+/** A new batch per call, over the relay's monitor ids: fresh result ids (so every result is stored, not deduplicated), recent checkedAt. */
+export function relayBatches(ids: string[]): () => string {
+  let sequence = 0;
+  return () => {
+    const now = Date.now();
+    const prefix = randomBytes(6).toString('base64url');
+    const results = Array.from({ length: BATCH }, (_, i) => {
+      const n = sequence++;
+      const players = n % 50;
+      return {
+        id: `${prefix}${i}`,
+        monitorId: ids[n % ids.length],
+        ok: n % 20 !== 0,
+        latencyMs: 5 + (n % 40),
+        message: `${players}/50 players`,
+        data: { players, maxPlayers: 50, version: '1.21.4' },
+        checkedAt: now - (n % 1000),
+      };
+    });
+    return JSON.stringify({ results });
+  };
+}
+
 export const benchmark: Benchmark = {
   name: 'relay',
   description: `relay results stored per second on SQLite, batches of ${BATCH}, ${CONNECTIONS} relays at once`,
   async run() {
     const dir = mkdtempSync(join(tmpdir(), 'warden-bench-relay-'));
-    const config = [
-      'organization: { key: bench, name: Bench }',
-      `relays: [{ key: lab, name: Lab, token: ${TOKEN} }]`,
-      'monitors:',
-      ...Array.from({ length: MONITORS }, (_, i) => `  - { key: m${i}, name: M${i}, type: tcp, runOn: relay, relay: lab, config: { host: 10.0.${i >> 8}.${i & 255}, port: 25565 } }`),
-    ].join('\n');
+    const config = relayBenchConfig();
     writeFileSync(join(dir, 'warden.yaml'), config);
     const server = await startWardenProcess({ WARDEN_CONFIG: join(dir, 'warden.yaml') });
     try {
       const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
       const relayConfig = (await (await fetch(`${server.url}/api/relay/config`, { headers })).json()) as { monitors: { id: string }[] };
       const ids = relayConfig.monitors.map((m) => m.id);
-      let sequence = 0;
-      /** A new batch per request: fresh result ids (so every result is stored, not deduplicated), recent checkedAt. */
-      const batch = () => {
-        const now = Date.now();
-        const prefix = randomBytes(6).toString('base64url');
-        const results = Array.from({ length: BATCH }, (_, i) => {
-          const n = sequence++;
-          const players = n % 50;
-          return {
-            id: `${prefix}${i}`,
-            monitorId: ids[n % ids.length],
-            ok: n % 20 !== 0,
-            latencyMs: 5 + (n % 40),
-            message: `${players}/50 players`,
-            data: { players, maxPlayers: 50, version: '1.21.4' },
-            checkedAt: now - (n % 1000),
-          };
-        });
-        return JSON.stringify({ results });
-      };
+      const batch = relayBatches(ids);
       const sample = Buffer.from(batch());
       const answer = Buffer.from(JSON.stringify({ accepted: BATCH, duplicates: 0, rejected: [] }));
       const baseline = await startBaselineProcess(answer, { 'content-type': 'application/json', 'cache-control': 'no-store' });

@@ -2,15 +2,23 @@
 // First: it extends zod with .openapi(), which must happen before any schema is created.
 import '@hono/zod-openapi';
 
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createInProcessBus } from './bus/bus.js';
+import { type Bus, createInProcessBus } from './bus/bus.js';
+import type { WardenEvent } from './bus/events.js';
+import { createRedisBus } from './bus/redis-bus.js';
+import { createActivityPoll } from './cluster/activity-poll.js';
+import { type Coordinator, type CoordinatorDeps, createCoordinator } from './cluster/coordinator.js';
+import { connectRedis, REDIS_DEFAULTS, type RedisConnections } from './cluster/redis.js';
+import { createSharedApiLimiter, createSharedLoginAttempts, createSharedPushLimiter } from './cluster/shared-limits.js';
 import { applyConfig, type SyncReport } from './config/apply.js';
 import { DEMO_ORGANIZATION_KEY, demoConfig, startDemoHeartbeat } from './config/demo.js';
 import type { ConfigFile } from './config/file-schema.js';
 import { loadConfigFile } from './config/load.js';
 import type { Settings } from './config/settings.js';
 import { type Clock, systemClock } from './domain/clock.js';
+import { LEASE_DEFAULTS, type Singleton } from './domain/cluster.js';
 import { SECURITY_DEFAULTS, type SecurityOptions } from './domain/security.js';
 import { generateSecret } from './domain/tokens.js';
 import { createApp } from './http/app.js';
@@ -36,14 +44,18 @@ import { createRetention, RETENTION_DEFAULTS } from './runner/retention.js';
 import { createScheduler } from './runner/scheduler.js';
 import { createTxtLookup } from './runner/txt-lookup.js';
 import { createWatchdog } from './runner/watchdog.js';
+import { API_LIMITS } from './services/api-limits.js';
 import type { ServiceContext } from './services/context.js';
 import { listOrganizations } from './services/organizations/resolve.js';
 import { createPageAccess } from './services/pages/page-access.js';
 import { createPageCache } from './services/pages/page-cache.js';
-import { createPushRateLimiter } from './services/push/rate-limit.js';
+import { createPushRateLimiter, type PushRateLimiter } from './services/push/rate-limit.js';
 import { createPushTokenCache } from './services/push/token-cache.js';
 import type { Store } from './store/index.js';
 import { openStore } from './store/open-store.js';
+
+/** This build's version, told to the other instances of a cluster (`warden cluster status`). */
+const WARDEN_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /** Whole shutdown budget; the CLI exits forcibly past it. */
 export const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -84,6 +96,8 @@ export async function startWarden({ settings, clock = systemClock, logger: given
   // The environment's SMTP server wins over the file's; the password is never logged.
   const smtp: SmtpSettings | undefined = settings.smtp ?? fileConfig?.smtp;
   if (smtp) logger.info({ smtp: describeSmtp(smtp), source: settings.smtp ? 'WARDEN_SMTP_URL' : 'warden.yaml' }, 'system SMTP server set');
+  // Cluster mode: events between the processes and the shared limits go through Redis (it may be away: they cope).
+  const redis = settings.cluster ? connectRedis(settings.cluster.redisUrl, { instanceId: settings.cluster.instanceId, logger }) : null;
   const parts = composeWarden({
     store,
     clock,
@@ -96,6 +110,12 @@ export async function startWarden({ settings, clock = systemClock, logger: given
     security: settings.security,
     domains: { ...(settings.dnsServers ? { dnsServers: settings.dnsServers } : {}), ...domains },
     smtp,
+    cluster: settings.cluster && {
+      instanceId: settings.cluster.instanceId,
+      ttlMs: settings.cluster.leaseTtlMs,
+      info: () => ({ version: WARDEN_VERSION, url: baseUrlHolder.value }),
+    },
+    redis: redis && settings.cluster && { connections: redis, prefix: settings.cluster.redisPrefix, instanceId: settings.cluster.instanceId },
   });
   const { app, bus, ingest, pages, fastPaths, scheduler, watchdog, retention } = parts;
 
@@ -130,6 +150,8 @@ export async function startWarden({ settings, clock = systemClock, logger: given
   } catch (error) {
     await live.close();
     server.close();
+    await parts.bus.close();
+    await redis?.close();
     await store.close();
     throw error;
   }
@@ -140,6 +162,8 @@ export async function startWarden({ settings, clock = systemClock, logger: given
   await pages.start();
   // Load the Open Graph image's layout engine and fonts now, not on the first share of a page.
   prepareOgImage().catch((error) => logger.warn({ err: error }, 'preparing og.png failed'));
+  // Cluster mode: this instance's shards and singletons first, so the scheduler starts with its share.
+  await parts.coordinator?.start();
   await scheduler.start();
   watchdog.start();
   parts.reminders.start();
@@ -147,6 +171,12 @@ export async function startWarden({ settings, clock = systemClock, logger: given
   parts.maintenanceNotices.start();
   parts.domainRecheck.start();
   await parts.changeWatch.start();
+  if (parts.activityPoll) {
+    // Subscribed before serving, so a client of this process gets what others publish from the start (or, Redis
+    // unreachable now, the poll delivers it until it is reachable).
+    await parts.redisBus?.subscribed(REDIS_DEFAULTS.connectTimeoutMs);
+    parts.activityPoll.start();
+  }
   parts.dispatcher.start();
   const stopDemo = demoPushToken
     ? startDemoHeartbeat(`http://127.0.0.1:${port}`, demoPushToken, (error) => logger.debug({ err: error }, 'demo heartbeat failed'))
@@ -174,13 +204,16 @@ export async function startWarden({ settings, clock = systemClock, logger: given
         });
         await scheduler.stop();
         await pages.stop();
-        await Promise.all([watchdog.stop(), parts.reminders.stop(), retention.stop(), parts.maintenanceNotices.stop(), parts.domainRecheck.stop(), parts.changeWatch.stop()]);
+        await Promise.all([watchdog.stop(), parts.reminders.stop(), retention.stop(), parts.maintenanceNotices.stop(), parts.domainRecheck.stop(), parts.changeWatch.stop(), parts.activityPoll?.stop()]);
         await ingest.close();
+        // Cluster mode: the checks in flight are committed; hand the leases back so peers resume at once, not a TTL later.
+        await parts.coordinator?.stop();
         // Sends in flight get a short grace (DISPATCH_DEFAULTS.stopGraceMs, 2 s of the shutdown budget) to finish and be
         // acknowledged; the claims of the rest are released, so they are sent at once after the restart (kill -9: the lease lapses).
         await parts.dispatcher.stop();
         parts.outbox.close();
         await bus.close();
+        await redis?.close();
         await store.close();
         logger.info('shutdown complete');
         logger.flush();
@@ -204,6 +237,16 @@ export interface ComposeOptions {
   domains?: DomainOptions | undefined;
   /** The system SMTP server (WARDEN_SMTP_URL, or `smtp:` in warden.yaml): page subscribers' mail, email channels without a host. */
   smtp?: SmtpSettings | undefined;
+  /**
+   * Cluster mode (docs/cluster.md): the coordinator shares the edge monitors and the singleton runners out by leases;
+   * absent, this process runs them all.
+   */
+  cluster?: Pick<CoordinatorDeps, 'instanceId' | 'ttlMs' | 'roundMs' | 'info'> | undefined;
+  /**
+   * Cluster mode: events cross processes over Redis pub/sub (on `<prefix>:events`) and the API, push and login limits
+   * count across processes; absent (or null), events stay in this process and each limit counts here.
+   */
+  redis?: { connections: RedisConnections; prefix: string; instanceId: string } | null | undefined;
 }
 
 export interface DomainOptions {
@@ -217,7 +260,16 @@ export interface DomainOptions {
 export function composeWarden(options: ComposeOptions) {
   const { store, clock, logger } = options;
   const security: SecurityOptions = { ...SECURITY_DEFAULTS, ...options.security };
-  const bus = createInProcessBus((error, event) => logger.error({ err: error, event: event.type }, 'event handler failed'));
+  const coordinator: Coordinator | null = options.cluster ? createCoordinator({ store, clock, logger, ...options.cluster }) : null;
+  /** A singleton runner sweeps only on the instance holding its lease; in one process, always. */
+  const gate = (singleton: Singleton) => (coordinator ? () => coordinator.holds(singleton) : undefined);
+  const onHandlerError = (error: unknown, event: WardenEvent) => logger.error({ err: error, event: event.type }, 'event handler failed');
+  const { redis } = options;
+  const redisBus = redis
+    ? createRedisBus({ publisher: redis.connections.commands, subscriber: redis.connections.subscriber, channel: `${redis.prefix}:events`, instanceId: redis.instanceId, logger, onHandlerError })
+    : null;
+  const bus: Bus = redisBus ?? createInProcessBus(onHandlerError);
+  const shared = redis && { redis: redis.connections.commands, prefix: redis.prefix, logger };
   // The outbox is written in ingest's commits and the verbs' transactions; the dispatcher sends it, woken at once by a commit.
   // The gate: what only send time can judge (a held state that did not hold, a recovery after an alert not sent).
   const dispatcher = createDispatcher({
@@ -243,12 +295,16 @@ export function composeWarden(options: ComposeOptions) {
     },
   };
   const ingest = createIngest({ ...context, outbox });
-  const pageAccess = createPageAccess({ attemptsPerMinute: security.loginAttemptsPerMinute });
+  const pageAccess = createPageAccess({
+    attemptsPerMinute: security.loginAttemptsPerMinute,
+    shared: shared ? createSharedLoginAttempts({ ...shared, perMinute: security.loginAttemptsPerMinute }) : undefined,
+  });
   const pages = createPageCache({ ...context, baseUrl: options.baseUrl });
   const pushTokens = createPushTokenCache(context);
   const domainTxt = createTxtLookup({ servers: options.domains?.dnsServers });
   // One limiter for both push paths (pre-router and app), so a token's rate is the same whichever answers it.
-  const pushLimiter = createPushRateLimiter({ perSecond: security.pushPerSecond, burst: security.pushBurst });
+  const localPushLimiter = createPushRateLimiter({ perSecond: security.pushPerSecond, burst: security.pushBurst });
+  const pushLimiter: PushRateLimiter = shared ? createSharedPushLimiter(localPushLimiter, shared) : localPushLimiter;
   const app = createApp({
     ...context,
     ingest,
@@ -263,7 +319,11 @@ export function composeWarden(options: ComposeOptions) {
     isReady: options.isReady ?? (() => true),
     security,
     ...(options.apiRateLimitPerMinute ? { apiRateLimitPerMinute: options.apiRateLimitPerMinute } : {}),
+    ...(shared
+      ? { apiRateLimiter: createSharedApiLimiter({ ...shared, requests: options.apiRateLimitPerMinute ?? API_LIMITS.rateLimit.requests, windowMs: API_LIMITS.rateLimit.windowMs }) }
+      : {}),
     ...(options.retention ? { checkRetentionDays: options.retention.checkDays } : {}),
+    ...(coordinator ? { clusterView: () => coordinator.status() } : {}),
   });
   const fastPaths: FastPath[] = [pushFastPath({ ...context, ingest, pushTokens, pushLimiter }), pageFastPath(pages)];
   const scheduler = createScheduler({
@@ -271,13 +331,17 @@ export function composeWarden(options: ComposeOptions) {
     ingest,
     probePrivateTargets: security.probePrivateTargets,
     ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+    ...(coordinator ? { owns: coordinator.owns } : {}),
   });
-  const watchdog = createWatchdog({ ...context, ingest });
+  // Shards moved: monitors newly owned start, those handed back are dropped (their checks in flight recorded first).
+  coordinator?.onShardsChanged(() => scheduler.reload());
+  // A failover (a lease lapsing, then the next round taking it) must not pass for silence: twice the lease time of grace.
+  const watchdog = createWatchdog({ ...context, ingest, gate: gate('watchdog'), staleGraceMs: options.cluster ? 2 * (options.cluster.ttlMs ?? LEASE_DEFAULTS.ttlMs) : 0 });
   // Reminders and flap summaries, published like any event (notify-outbox) on their stable ids.
-  const reminders = createNotifyReminders(context);
-  const retention = createRetention({ ...context, ...(options.retention ?? RETENTION_DEFAULTS) });
-  const maintenanceNotices = createMaintenanceNotices(context);
-  const domainRecheck = createDomainRecheck({ ...context, domainTxt, everyMs: options.domains?.recheckEveryMs });
+  const reminders = createNotifyReminders({ ...context, gate: gate('notify-reminders') });
+  const retention = createRetention({ ...context, ...(options.retention ?? RETENTION_DEFAULTS), gate: gate('retention') });
+  const maintenanceNotices = createMaintenanceNotices({ ...context, gate: gate('maintenance-notices') });
+  const domainRecheck = createDomainRecheck({ ...context, domainTxt, everyMs: options.domains?.recheckEveryMs, gate: gate('domain-recheck') });
   // Another process's committed writes (the counter moved): reload what this one keeps in memory.
   const changeWatch = createChangeWatch({
     store,
@@ -289,7 +353,9 @@ export function composeWarden(options: ComposeOptions) {
       await Promise.all([pages.refreshAll(), scheduler.reload()]);
     },
   });
-  return { context, security, app, bus, ingest, outbox, dispatcher, pages, pageAccess, pushTokens, pushLimiter, fastPaths, scheduler, watchdog, reminders, retention, maintenanceNotices, domainTxt, domainRecheck, changeWatch };
+  // Redis away: the other processes' monitor results are polled from PostgreSQL, so live streams keep updating.
+  const activityPoll = redisBus ? createActivityPoll({ store, bus: redisBus, pages, clock, logger, everyMs: security.changePollMs }) : null;
+  return { context, security, app, bus, redisBus, activityPoll, ingest, outbox, dispatcher, pages, pageAccess, pushTokens, pushLimiter, fastPaths, scheduler, watchdog, reminders, retention, maintenanceNotices, domainTxt, domainRecheck, changeWatch, coordinator };
 }
 
 export type WardenParts = ReturnType<typeof composeWarden>;

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// The `warden` command: serve (default), migrate, config, keys, relays, monitors, notifications.
+// The `warden` command: serve (default), migrate, config, keys, relays, monitors, notifications, cluster.
 // First: it extends zod with .openapi(), which must happen before any schema is created.
 import '@hono/zod-openapi';
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/load.js';
 import { WardenError } from '../domain/errors.js';
+import { clusterCommand } from './commands/cluster.js';
 import { configCommand } from './commands/config.js';
 import { keysCommand } from './commands/keys.js';
 import { migrateCommand } from './commands/migrate.js';
@@ -32,6 +33,7 @@ program.addCommand(relayCommand());
 program.addCommand(relaysCommand());
 program.addCommand(monitorsCommand());
 program.addCommand(notificationsCommand());
+program.addCommand(clusterCommand());
 
 try {
   await program.parseAsync(process.argv);

@@ -1,6 +1,7 @@
 // Process settings from the environment (and CLI flags), validated once at start-up.
 import { hostname } from 'node:os';
 import { z } from 'zod';
+import { LEASE_DEFAULTS } from '../domain/cluster.js';
 import { formatIssuePath } from '../domain/issue-path.js';
 import { SECURITY_DEFAULTS, type SecurityOptions } from '../domain/security.js';
 import { mailSender, parseSmtpUrl, type SmtpSettings } from '../notify/smtp.js';
@@ -47,6 +48,11 @@ const settingsSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9._:-]{1,100}$/, 'expected 1–100 letters, digits, ".", "_", ":" or "-"')
     .optional(),
+  WARDEN_REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._:-]{1,100}$/, 'expected 1–100 letters, digits, ".", "_", ":" or "-"')
+    .default('warden'),
+  WARDEN_LEASE_TTL_MS: z.coerce.number().int().min(1_000).max(600_000).default(LEASE_DEFAULTS.ttlMs),
 });
 
 export interface Settings {
@@ -87,6 +93,10 @@ export interface Settings {
 export interface ClusterSettings {
   redisUrl: string;
   instanceId: string;
+  /** WARDEN_LEASE_TTL_MS: a lease not renewed within it is taken over (renewed every fifth of it); the same on every instance. */
+  leaseTtlMs: number;
+  /** WARDEN_REDIS_PREFIX: the start of every Redis key and channel name, so two clusters can share one Redis. */
+  redisPrefix: string;
 }
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Settings> = {}): Settings {
@@ -126,7 +136,9 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Pa
     },
     dnsServers: e.WARDEN_DNS_SERVERS,
     smtp,
-    cluster: e.REDIS_URL ? { redisUrl: e.REDIS_URL, instanceId: e.WARDEN_INSTANCE_ID ?? `${hostname()}:${process.pid}` } : undefined,
+    cluster: e.REDIS_URL
+      ? { redisUrl: e.REDIS_URL, instanceId: e.WARDEN_INSTANCE_ID ?? `${hostname()}:${process.pid}`, leaseTtlMs: e.WARDEN_LEASE_TTL_MS, redisPrefix: e.WARDEN_REDIS_PREFIX }
+      : undefined,
   };
   if (settings.cluster && !settings.databaseUrl) throw new Error('invalid environment:\n  - REDIS_URL: cluster mode needs PostgreSQL too (DATABASE_URL)');
   for (const [key, value] of Object.entries(overrides)) if (value !== undefined) (settings as unknown as Record<string, unknown>)[key] = value;

@@ -3,6 +3,7 @@
 import type { Hook } from '@hono/zod-openapi';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Env, Hono } from 'hono';
+import type { ClusterView } from '../domain/cluster.js';
 import type { TxtLookup } from '../domain/custom-domain.js';
 import { ValidationError } from '../domain/errors.js';
 import { formatIssuePath } from '../domain/issue-path.js';
@@ -13,6 +14,7 @@ import { loadReferenceDocs } from '../services/reference-docs.js';
 import type { PagesContext } from '../services/runtime.js';
 import { contentLength } from './middleware/content-length.js';
 import { allowedMethods } from './middleware/method-not-allowed.js';
+import type { RateLimiter } from './middleware/rate-limit.js';
 import { requestLog } from './middleware/request-log.js';
 import { openApiDocumentConfig, registerOpenApiComponents } from './openapi.js';
 import { problem, problemOf, problemResponse } from './problem.js';
@@ -35,12 +37,16 @@ export interface AppDeps extends PushContext, PagesContext {
   isReady: () => boolean;
   /** Organization API requests per key per minute (WARDEN_API_RATE_LIMIT); the default of API_LIMITS when absent. */
   apiRateLimitPerMinute?: number | undefined;
+  /** Cluster mode: the API rate limit counted across processes (cluster/shared-limits.ts); one per process when absent. */
+  apiRateLimiter?: RateLimiter | undefined;
   /** Per-client, per-token and per-tenant limits (docs/security.md). */
   security: SecurityOptions;
   /** Looks up `_warden.<domain>` TXT records when a page's custom domain is verified. */
   domainTxt: TxtLookup;
   /** Relay results older than this are refused (they would be pruned at once). */
   checkRetentionDays?: number | undefined;
+  /** Cluster mode: this instance, its peers and its leases, shown by /readyz; absent in one process. */
+  clusterView?: (() => ClusterView) | undefined;
 }
 
 export type AppEnv = { Variables: { deps: AppDeps; requestId: string; log: Logger } };
@@ -70,7 +76,7 @@ export function createApp(deps: AppDeps): App {
   statusRoutes(app);
   pushRoutes(app);
   relayRoutes(app);
-  apiRoutes(app, { rateLimitPerMinute: deps.apiRateLimitPerMinute });
+  apiRoutes(app, { rateLimitPerMinute: deps.apiRateLimitPerMinute, limiter: deps.apiRateLimiter });
   app.doc31('/api/openapi.json', (c) => openApiDocumentConfig(c.get('deps').baseUrl));
   docsRoutes(app);
   const referenceDocs = loadReferenceDocs();

@@ -13,6 +13,7 @@ import {
 import type { Page } from '../domain/page.js';
 import type { Logger } from '../logger.js';
 import type { Store } from '../store/index.js';
+import type { SweepGate } from './periodic.js';
 
 export interface DomainRecheck {
   /** Checks every verified API domain last checked `everyMs` ago or more. */
@@ -29,6 +30,8 @@ export function createDomainRecheck(deps: {
   domainTxt: TxtLookup;
   /** How old a check may get; CUSTOM_DOMAIN_LIMITS.recheckEveryMs (a day) by default. */
   everyMs?: number | undefined;
+  /** Cluster mode: re-checks only while this instance holds the domain re-check's lease. */
+  gate?: SweepGate | undefined;
 }): DomainRecheck {
   const everyMs = deps.everyMs ?? CUSTOM_DOMAIN_LIMITS.recheckEveryMs;
   let timer: NodeJS.Timeout | null = null;
@@ -81,6 +84,7 @@ export function createDomainRecheck(deps: {
   }
 
   function runOnce(): void {
+    if (deps.gate && !deps.gate()) return;
     running ??= recheck()
       .catch((error) => deps.logger.error({ err: error }, 'custom domain re-check failed'))
       .finally(() => {

@@ -7,7 +7,7 @@ import { stableEventId } from '../domain/notification.js';
 import type { Logger } from '../logger.js';
 import type { MaintenanceNoticeDue, Store } from '../store/index.js';
 import type { NotificationPublisher, OutboxItem } from './notify-outbox.js';
-import { createPeriodicSweep } from './periodic.js';
+import { createPeriodicSweep, type SweepGate } from './periodic.js';
 
 export const MAINTENANCE_NOTICES_EVERY_MS = 15_000;
 /**
@@ -31,6 +31,8 @@ export function createMaintenanceNotices(deps: {
   logger: Logger;
   notify?: NotificationPublisher | undefined;
   everyMs?: number;
+  /** Cluster mode: sweeps only while this instance holds the maintenance notices' lease. */
+  gate?: SweepGate | undefined;
 }): MaintenanceNotices {
 
   async function tell(due: MaintenanceNoticeDue, now: number): Promise<{ told: number; enqueued: number }> {
@@ -57,7 +59,7 @@ export function createMaintenanceNotices(deps: {
     return told;
   }
 
-  return createPeriodicSweep(pass, { everyMs: deps.everyMs ?? MAINTENANCE_NOTICES_EVERY_MS, logger: deps.logger, failure: 'maintenance notices failed' });
+  return createPeriodicSweep(pass, { everyMs: deps.everyMs ?? MAINTENANCE_NOTICES_EVERY_MS, logger: deps.logger, failure: 'maintenance notices failed', gate: deps.gate });
 }
 
 function noticeOf(due: MaintenanceNoticeDue, kind: 'maintenance.started' | 'maintenance.ended'): OutboxItem {

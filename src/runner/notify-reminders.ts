@@ -11,7 +11,7 @@ import type { NotificationEvent, NotificationSeverity } from '../notify/channel.
 import { flapOf } from '../notify/rules-enqueue.js';
 import type { Store } from '../store/index.js';
 import { formatDuration, type NotificationPublisher, type OutboxItem } from './notify-outbox.js';
-import { createPeriodicSweep } from './periodic.js';
+import { createPeriodicSweep, type SweepGate } from './periodic.js';
 
 export const REMINDERS_EVERY_MS = 15_000;
 /** Ids this process has published or ruled out, remembered so a sweep does not look them up again (a bound, then forgotten). */
@@ -24,7 +24,15 @@ export interface NotifyReminders {
   stop(): Promise<void>;
 }
 
-export function createNotifyReminders(deps: { store: Store; notify?: NotificationPublisher | undefined; clock: Clock; logger: Logger; everyMs?: number }): NotifyReminders {
+export function createNotifyReminders(deps: {
+  store: Store;
+  notify?: NotificationPublisher | undefined;
+  clock: Clock;
+  logger: Logger;
+  everyMs?: number;
+  /** Cluster mode: sweeps only while this instance holds the reminders' lease. */
+  gate?: SweepGate | undefined;
+}): NotifyReminders {
   const { store } = deps;
   const settled = new Set<string>();
   const settle = (id: string) => {
@@ -131,7 +139,7 @@ export function createNotifyReminders(deps: { store: Store; notify?: Notificatio
   }
 
 
-  return createPeriodicSweep(sweepOnce, { everyMs: deps.everyMs ?? REMINDERS_EVERY_MS, logger: deps.logger, failure: 'notification reminders failed' });
+  return createPeriodicSweep(sweepOnce, { everyMs: deps.everyMs ?? REMINDERS_EVERY_MS, logger: deps.logger, failure: 'notification reminders failed', gate: deps.gate });
 }
 
 const SEVERITY: Partial<Record<string, NotificationSeverity>> = { up: 'ok', degraded: 'warning', down: 'critical' };

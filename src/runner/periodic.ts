@@ -1,5 +1,6 @@
 // One periodic sweep, as the runners use it: at most one pass at a time (a second caller shares the pass under way),
-// every `everyMs` once started, failures logged, and a stop that waits for the pass in flight.
+// every `everyMs` once started (while its gate, if any, is open: a cluster's singleton lease), failures logged, and a
+// stop that waits for the pass in flight.
 import type { Logger } from '../logger.js';
 
 export interface PeriodicSweep<T> {
@@ -9,7 +10,13 @@ export interface PeriodicSweep<T> {
   stop(): Promise<void>;
 }
 
-export function createPeriodicSweep<T>(pass: () => Promise<T>, options: { everyMs: number; logger: Logger; failure: string }): PeriodicSweep<T> {
+/** Whether this process runs a sweep now; in cluster mode, whether it holds the sweep's singleton lease. */
+export type SweepGate = () => boolean;
+
+export function createPeriodicSweep<T>(
+  pass: () => Promise<T>,
+  options: { everyMs: number; logger: Logger; failure: string; gate?: SweepGate | undefined },
+): PeriodicSweep<T> {
   let timer: NodeJS.Timeout | null = null;
   let sweeping: Promise<T> | null = null;
 
@@ -28,6 +35,7 @@ export function createPeriodicSweep<T>(pass: () => Promise<T>, options: { everyM
     start() {
       if (timer) return;
       timer = setInterval(() => {
+        if (options.gate && !options.gate()) return;
         sweep().catch((error) => options.logger.error({ err: error }, options.failure));
       }, options.everyMs);
       timer.unref();

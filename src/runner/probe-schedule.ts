@@ -25,8 +25,11 @@ export interface ScheduleStats {
 }
 
 export interface ProbeSchedule<M extends ScheduledMonitor = ScheduledMonitor> {
-  /** Applies a new monitor list: new ones start, removed ones stop, changed ones use their new settings from their next run. */
-  update(monitors: M[]): void;
+  /**
+   * Applies a new monitor list: new ones start, removed ones stop, changed ones use their new settings from their next
+   * run. Resolves once the runs in flight of the removed ones are over (their results recorded).
+   */
+  update(monitors: M[]): Promise<void>;
   size(): number;
   stats(): ScheduleStats;
   /** Lateness of the runs started since run number `since` (as counted by stats().runs), at most the latest samples kept. */
@@ -46,6 +49,11 @@ export interface ProbeScheduleDeps<M extends ScheduledMonitor> {
   probeFor?: (monitor: M) => ProbeDefinition | undefined;
   /** A result recorded instead of probing, when the monitor cannot be probed as it is (a relay's withheld secrets). */
   unprobeable?: (monitor: M) => ProbeResult | undefined;
+  /**
+   * When a monitor new to the schedule is first due; undefined (or no function) spreads first runs over the interval.
+   * The edge runner of a cluster resumes a monitor handed over from another instance where that one left it.
+   */
+  firstDueFor?: (monitor: M, now: number) => number | undefined;
   now?: () => number;
   random?: () => number;
 }
@@ -129,6 +137,8 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
 
   /** Spreads first runs over the interval by monitor id, plus a little jitter, so a thousand monitors don't fire together. */
   function firstDue(monitor: M): number {
+    const given = deps.firstDueFor?.(monitor, now());
+    if (given !== undefined) return given;
     const intervalMs = monitor.intervalSec * 1000;
     let hash = 2166136261;
     for (let i = 0; i < monitor.id.length; i++) hash = Math.imul(hash ^ monitor.id.charCodeAt(i), 16777619) >>> 0;
@@ -136,7 +146,7 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
   }
 
   return {
-    update(monitors) {
+    async update(monitors) {
       if (stopped) return;
       const seen = new Set<string>();
       for (const monitor of monitors) {
@@ -156,11 +166,14 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
           arm(entry);
         }
       }
+      const leaving: Promise<void>[] = [];
       for (const [id, entry] of entries)
         if (!seen.has(id)) {
           if (entry.timer) clearTimeout(entry.timer);
+          if (entry.running) leaving.push(entry.running);
           entries.delete(id);
         }
+      await Promise.all(leaving);
     },
     size: () => entries.size,
     latenessSince(since) {

@@ -6,6 +6,7 @@ import { DAY_MS } from '../domain/check.js';
 import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../logger.js';
 import type { Store } from '../store/index.js';
+import type { SweepGate } from './periodic.js';
 
 export const RETENTION_DEFAULTS = { checkDays: 30, bucketDays: 400 } as const;
 /** How long the notification delivery log (sent and dead deliveries, by creation) is kept. */
@@ -39,6 +40,8 @@ export function createRetention(deps: {
   deliveryDays?: number;
   /** Rows per delete: PRUNE_BATCH unless a test makes it small. */
   batch?: number;
+  /** Cluster mode: prunes only while this instance holds the retention lease. */
+  gate?: SweepGate | undefined;
 }): Retention {
   const deliveryDays = deps.deliveryDays ?? DELIVERY_RETENTION_DAYS;
   const batch = deps.batch ?? PRUNE_BATCH;
@@ -81,6 +84,7 @@ export function createRetention(deps: {
   }
 
   function runOnce(): void {
+    if (deps.gate && !deps.gate()) return;
     running ??= prune()
       .catch((error) => {
         deps.logger.error({ err: error }, 'pruning history failed');

@@ -196,6 +196,82 @@ for (const dialect of dialects) {
       expect(ports.sort()).toEqual([1000, 2001]);
     });
 
+    it('runs only the monitors it owns (cluster mode)', async () => {
+      await seed(opened.store, monitorsYaml(6, 10), Date.now());
+      const fake = fakeProbe(0);
+      const owned = new Set(['m0', 'm1']);
+      const ids = new Map((await opened.store.monitors.list((await opened.store.organizations.list())[0]!.id)).map((m) => [m.id, m.key]));
+      scheduler = runner({ probeFor: fake.probeFor, owns: (id) => owned.has(ids.get(id) ?? '') });
+      await scheduler.start();
+      await advance(25_000);
+      expect(new Set(fake.runs.map((r) => r.key))).toEqual(new Set(['m0', 'm1']));
+      expect(scheduler.stats().monitors).toBe(2);
+    });
+
+    it('resumes a monitor newly owned one interval after its stored last check, or soon when that passed', async () => {
+      const { monitors } = await seed(opened.store, monitorsYaml(3, 10), Date.now());
+      const fake = fakeProbe(0);
+      const owned = new Set<string>();
+      scheduler = runner({ probeFor: fake.probeFor, owns: (id) => owned.has(id) });
+      await scheduler.start();
+      // Another instance checked m0 4 s ago and m1 35 s ago (then died); m2 was never checked.
+      const now = Date.now();
+      const recorded = ingest.recordMany([
+        { monitorId: monitors.m0!.id, ok: true, checkedAt: now - 4_000, source: 'edge' },
+        { monitorId: monitors.m1!.id, ok: true, checkedAt: now - 35_000, source: 'edge' },
+      ]);
+      await ingest.flush();
+      await recorded;
+      for (const m of Object.values(monitors)) owned.add(m.id);
+      await scheduler.reload();
+      await advance(20_000, 100);
+      const first = (key: string) => fake.runs.find((r) => r.key === key)?.at ?? Number.NaN;
+      expect(first('m0') - now).toBeGreaterThanOrEqual(6_000);
+      expect(first('m0') - now).toBeLessThanOrEqual(6_100);
+      expect(first('m1') - now).toBeLessThanOrEqual(2_100);
+      expect(first('m2') - now).toBeLessThanOrEqual(10_000);
+      // Then at its own cadence: once per interval, no second run right after the handover.
+      const m0Runs = fake.runs.filter((r) => r.key === 'm0').map((r) => r.at);
+      expect(m0Runs).toHaveLength(2);
+      expect((m0Runs[1] ?? 0) - (m0Runs[0] ?? 0)).toBe(10_000);
+    });
+
+    it('drops a monitor no longer owned before its next run, once its check in flight is recorded', async () => {
+      const { monitors } = await seed(opened.store, monitorsYaml(2, 10), Date.now());
+      let release = () => {};
+      const probing = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const fake = fakeProbe(0, async () => {
+        await probing;
+        return { ok: true, latencyMs: 1 };
+      });
+      const owned = new Set([monitors.m0!.id, monitors.m1!.id]);
+      scheduler = runner({ probeFor: fake.probeFor, owns: (id) => owned.has(id) });
+      await scheduler.start();
+      // Until m0's first check starts: it then hangs in its probe (for less than its 5 s timeout).
+      for (let waited = 0; waited < 10_000 && !fake.runs.some((r) => r.key === 'm0'); waited += 100) await advance(100, 100);
+      expect(fake.runs.filter((r) => r.key === 'm0')).toHaveLength(1);
+      owned.delete(monitors.m0!.id);
+      let dropped = false;
+      const reloading = scheduler.reload().then(() => {
+        dropped = true;
+      });
+      await advance(1_000);
+      // m0's check is still running: the shard is not handed back before its result is in.
+      expect(dropped).toBe(false);
+      release();
+      await advance(1_000);
+      await reloading;
+      expect(dropped).toBe(true);
+      const checks = await opened.store.checks.list(monitors.m0!.id, { from: 0, to: Date.now() + 1, limit: 10 });
+      expect(checks).toHaveLength(1);
+      await advance(30_000);
+      expect(fake.runs.filter((r) => r.key === 'm0')).toHaveLength(1);
+      expect(fake.runs.filter((r) => r.key === 'm1').length).toBeGreaterThanOrEqual(3);
+      expect(scheduler.stats().monitors).toBe(1);
+    });
+
     it('logs the checks it ran and how late they started', async () => {
       await seed(opened.store, monitorsYaml(4, 10), Date.now());
       const lines: Record<string, unknown>[] = [];

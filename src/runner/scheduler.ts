@@ -16,6 +16,8 @@ export const DEFAULT_CONCURRENCY = 256;
 const RELOAD_EVERY_MS = 60_000;
 /** How often the runner logs what it did: checks run and how late they started. */
 const REPORT_EVERY_MS = 60_000;
+/** A monitor handed over overdue (its holder died) runs within this much, spread, rather than all at the same instant. */
+const OVERDUE_SPREAD_MS = 2_000;
 
 /** The nearest-rank percentile of samples sorted ascending. */
 function percentile(sorted: number[], share: number): number {
@@ -54,10 +56,20 @@ export interface SchedulerDeps {
   /** Tests substitute probes; the registry by default. */
   probeFor?: (monitor: ScheduledMonitor) => ProbeDefinition;
   random?: () => number;
+  /**
+   * Cluster mode: whether this instance runs a monitor's checks (it holds the lease of its shard); every edge monitor
+   * when absent. A monitor newly owned resumes where its previous runner left it: first due one interval after its
+   * stored last check (at once if that passed), so a handover neither checks it twice nor leaves a gap. Call reload()
+   * when the answer changes; it resolves once the checks in flight of the monitors no longer owned are recorded.
+   */
+  owns?: (monitorId: string) => boolean;
 }
 
-/** A monitor as the edge runner holds it: with its organization, whose probe-target policy its probes run under. */
-type EdgeMonitor = ScheduledMonitor & { organizationId: string };
+/**
+ * A monitor as the edge runner holds it: with its organization, whose probe-target policy its probes run under, and
+ * its last check when read.
+ */
+type EdgeMonitor = ScheduledMonitor & { organizationId: string; lastCheckAt: number | null };
 
 export function createScheduler(deps: SchedulerDeps): Scheduler {
   const concurrency = deps.concurrency ?? DEFAULT_CONCURRENCY;
@@ -68,12 +80,14 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
     concurrency,
     guardFor: (monitor) => guards.get(monitor.organizationId) ?? PUBLIC_TARGETS_ONLY,
     now: () => deps.clock.now(),
+    ...(deps.owns ? { firstDueFor: resumeAt } : {}),
     ...(deps.probeFor ? { probeFor: deps.probeFor } : {}),
     ...(deps.random ? { random: deps.random } : {}),
     onResult: async (monitor, result, checkedAt) => {
       await deps.ingest.record({ ...result, monitorId: monitor.id, checkedAt, source: 'edge' });
     },
   });
+  let started = false;
   let stopped = false;
   let reloadTimer: NodeJS.Timeout | null = null;
   let reportTimer: NodeJS.Timeout | null = null;
@@ -88,26 +102,58 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
    * Reads only what scheduling needs, and keeps the object of every monitor that did not change: with thousands of
    * monitors re-read every minute, fresh copies would be garbage the heap carries until its next major collection.
    */
-  async function reload(): Promise<void> {
-    if (stopped) return;
+  async function load(): Promise<void> {
+    // Before start (a cluster's first shards arrive before the runner starts) there is nothing to update: start loads.
+    if (!started || stopped) return;
+    // Shards given up stop first, without a read: their leases may be lapsing because the database is away, and this
+    // process must not run them on (nor store a result of theirs when it is back) while another takes them over.
+    if (deps.owns) await dropUnowned(deps.owns);
     // A handful of rows: the policies follow a changed setting and a newly created organization within a reload.
     const policies = probeTargetPolicies(await deps.store.organizations.list(), deps.probePrivateTargets ?? 'auto');
     guards = new Map([...policies].map(([id, policy]) => [id, targetGuard(policy)]));
     // Versions first: with thousands of monitors re-read every minute, only the ones that changed are read whole.
-    const versions = await deps.store.monitors.listVersions('edge');
+    const owns = deps.owns ?? (() => true);
+    const versions = (await deps.store.monitors.listVersions('edge')).filter((v) => owns(v.id));
     const stale = versions.filter((v) => known.get(v.id)?.updatedAt !== v.updatedAt).map((v) => v.id);
     const fresh = new Map<string, { updatedAt: number; monitor: EdgeMonitor }>();
     for (const { updatedAt, ...monitor } of await deps.store.monitors.listScheduled('edge', stale)) fresh.set(monitor.id, { updatedAt, monitor });
     if (stopped) return;
     const next = new Map<string, { updatedAt: number; monitor: EdgeMonitor }>();
     // A monitor changed between the two reads keeps its previous version (a new one stays out) until the next reload.
+    // Ownership is asked again: a shard handed back while the rows were read is dropped now, not at the next reload.
     for (const { id } of versions) {
       const entry = fresh.get(id) ?? known.get(id);
-      if (entry) next.set(id, entry);
+      if (entry && owns(id)) next.set(id, entry);
     }
     const changed = stale.length > 0 || next.size !== known.size;
     known = next;
-    if (changed) schedule.update([...next.values()].map((entry) => entry.monitor));
+    if (changed) await schedule.update([...next.values()].map((entry) => entry.monitor));
+  }
+
+  async function dropUnowned(owns: (monitorId: string) => boolean): Promise<void> {
+    const kept = new Map([...known].filter(([id]) => owns(id)));
+    if (kept.size === known.size) return;
+    known = kept;
+    await schedule.update([...kept.values()].map((entry) => entry.monitor));
+  }
+
+  /** One load at a time, in order: a load that read an older ownership must not apply it after a newer one. */
+  let loading: Promise<void> = Promise.resolve();
+  function reload(): Promise<void> {
+    const next = loading.catch(() => {}).then(load);
+    loading = next;
+    return next;
+  }
+
+  /** A monitor handed over: one interval after its last check, or within OVERDUE_SPREAD_MS if that passed; never checked: spread as usual. */
+  function resumeAt(monitor: EdgeMonitor, now: number): number | undefined {
+    if (monitor.lastCheckAt === null) return undefined;
+    const due = monitor.lastCheckAt + monitor.intervalSec * 1000;
+    if (due >= now) return due;
+    const spread = Math.min(OVERDUE_SPREAD_MS, monitor.intervalSec * 1000);
+    let hash = 2166136261;
+    for (let i = 0; i < monitor.id.length; i++) hash = Math.imul(hash ^ monitor.id.charCodeAt(i), 16777619) >>> 0;
+    return now + Math.floor((hash / 2 ** 32) * spread);
   }
 
   /** Logs the runs since the last report; a quiet minute is not logged, the summary at stop always is. */
@@ -131,6 +177,7 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
 
   return {
     async start() {
+      started = true;
       await reload();
       unsubscribe = deps.bus.subscribe('monitors.changed', reloadSoon);
       reloadTimer = setInterval(reloadSoon, RELOAD_EVERY_MS);

@@ -8,7 +8,7 @@ import { relayWentOffline } from '../services/relays/notices.js';
 import type { Store, WatchedMonitor } from '../store/index.js';
 import type { Ingest } from './ingest.js';
 import type { NotificationPublisher } from './notify-outbox.js';
-import { createPeriodicSweep } from './periodic.js';
+import { createPeriodicSweep, type SweepGate } from './periodic.js';
 
 export const WATCHDOG_EVERY_MS = 5_000;
 /** A relay not heard from for this many of its shortest monitor intervals is offline. */
@@ -29,6 +29,14 @@ export function createWatchdog(deps: {
   logger: Logger;
   everyMs?: number;
   notify?: NotificationPublisher | undefined;
+  /** Cluster mode: sweeps only while this instance holds the watchdog's lease. */
+  gate?: SweepGate | undefined;
+  /**
+   * Cluster mode: how much longer than its intervals an edge monitor may stay silent before it is unknown. A process
+   * that dies takes its monitors' checks with it until its shard leases lapse and another process takes them over; in
+   * that gap the monitors are not stale, only moving (and calling them unknown would re-send "down" for one already down).
+   */
+  staleGraceMs?: number | undefined;
 }): Watchdog {
 
   /** Monitors moved to unknown; a result that arrived meanwhile (a newer last check) wins. */
@@ -58,7 +66,7 @@ export function createWatchdog(deps: {
 
   /** An edge or relay monitor with no result for three of its intervals is unknown: its checks stopped. */
   async function markStale(now: number): Promise<number> {
-    return markUnknown(await deps.store.monitors.listSilent(now, STALE_AFTER_INTERVALS), `no result for ${STALE_AFTER_INTERVALS} intervals`);
+    return markUnknown(await deps.store.monitors.listSilent(now - (deps.staleGraceMs ?? 0), STALE_AFTER_INTERVALS), `no result for ${STALE_AFTER_INTERVALS} intervals`);
   }
 
   /** A heartbeat monitor with no ping within graceSec of the last one gets a failed check (and goes down). */
@@ -81,5 +89,5 @@ export function createWatchdog(deps: {
     return (await markOfflineRelays(now)) + (await markStale(now)) + (await expireHeartbeats(now));
   }
 
-  return createPeriodicSweep(pass, { everyMs: deps.everyMs ?? WATCHDOG_EVERY_MS, logger: deps.logger, failure: 'watchdog sweep failed' });
+  return createPeriodicSweep(pass, { everyMs: deps.everyMs ?? WATCHDOG_EVERY_MS, logger: deps.logger, failure: 'watchdog sweep failed', gate: deps.gate });
 }

@@ -98,6 +98,19 @@ for (const dialect of connections) {
       expect(second.current).toBe(LATEST_MIGRATION);
     });
 
+    it('lets a process of the previous version start on a database the next version migrated (a rolling upgrade)', async () => {
+      const connection = await open();
+      await migrate(connection);
+      const schema = await connection.migrationSchema();
+      const table = sql.table(schema ? `${schema}.warden_migrations` : 'warden_migrations');
+      // What the next release adds: a migration this version has never heard of.
+      await sql`insert into ${table} (name, timestamp) values ('9999-next-release', '2027-01-01T00:00:00.000Z')`.execute(connection.db);
+      expect(await migrate(connection)).toEqual({ applied: [], current: '9999-next-release' });
+      // One it should have run is missing too: it is more than one release behind, and says so.
+      await sql`delete from ${table} where name = ${LATEST_MIGRATION}`.execute(connection.db);
+      await expect(migrate(connection)).rejects.toThrow(/does not know \(9999-next-release\) and lacks/);
+    });
+
     it('enforces foreign keys and cascades deletes', async () => {
       const connection = await open();
       await migrate(connection);

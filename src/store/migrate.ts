@@ -1,5 +1,5 @@
 // Runs the versioned migrations, in order, once each; on start and by `warden migrate`.
-import { type Migration, type MigrationResult, Migrator } from 'kysely';
+import { type Migration, type MigrationResult, Migrator, sql } from 'kysely';
 import * as initial from './migrations/0001-initial.js';
 import * as hardening from './migrations/0002-hardening.js';
 import * as notifications from './migrations/0003-notifications.js';
@@ -36,12 +36,32 @@ export async function migrateToLatest(db: Db, schema: string | undefined): Promi
     migrationLockTableName: 'warden_migrations_lock',
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
+  // A rolling upgrade (docs/cluster.md): the new version migrated, and a process of the previous one (re)starts. Its
+  // schema is all there plus what the new release added (which only adds), so it runs without migrating — where
+  // kysely's migrator would refuse a database holding migrations it does not know.
+  const executed = await executedMigrations(db, schema);
+  const unknown = executed.filter((name) => !(name in MIGRATIONS));
+  if (unknown.length > 0) {
+    const missing = MIGRATION_NAMES.filter((name) => !executed.includes(name));
+    if (missing.length > 0)
+      throw new Error(`the database holds migrations this version does not know (${unknown.join(', ')}) and lacks ${missing.join(', ')}: run a newer version`);
+    return { applied: [], current: [...executed].sort().at(-1) ?? null };
+  }
   const { error, results } = await migrator.migrateToLatest();
   const applied = (results ?? []).filter((r: MigrationResult) => r.status === 'Success').map((r) => r.migrationName);
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const names = Object.keys(MIGRATIONS).sort();
-  return { applied, current: names.at(-1) ?? null };
+  return { applied, current: LATEST_MIGRATION };
+}
+
+/** The names in the migration table, none before the first migration created it. */
+async function executedMigrations(db: Db, schema: string | undefined): Promise<string[]> {
+  const table = sql.table(schema ? `${schema}.warden_migrations` : 'warden_migrations');
+  try {
+    return (await sql<{ name: string }>`select name from ${table}`.execute(db)).rows.map((row) => row.name);
+  } catch {
+    return [];
+  }
 }

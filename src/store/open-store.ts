@@ -7,6 +7,7 @@ import { migrateToLatest } from './migrate.js';
 import { apiKeyRepository } from './repositories/api-keys.js';
 import { changeRepository } from './repositories/changes.js';
 import { checkRepository } from './repositories/checks.js';
+import { clusterRepository } from './repositories/cluster.js';
 import { componentRepository } from './repositories/components.js';
 import { incidentRepository } from './repositories/incidents.js';
 import { maintenanceRepository } from './repositories/maintenance.js';
@@ -54,6 +55,7 @@ function storeOver(connection: DialectConnection, db: Db, inTransaction: boolean
     changes: changeRepository(db),
     notifications: notificationRepository(db, connection.claimDeliveries),
     subscribers: subscriberRepository(db),
+    cluster: clusterRepository(db, { locksRows: connection.locksRows }),
     transaction: (work) => (inTransaction ? work(store) : db.transaction().execute((trx) => work(storeOver(connection, trx, true)))),
     isUniqueViolation: connection.isUniqueViolation,
     migrate: async () => migrateToLatest(connection.db, await connection.migrationSchema()),

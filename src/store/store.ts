@@ -37,6 +37,8 @@ export interface Store {
   readonly notifications: NotificationRepository;
   /** Page subscribers (email and webhook) and their double opt-in. */
   readonly subscribers: SubscriberRepository;
+  /** Cluster mode: the processes sharing the database and the leases that share the work out (docs/cluster.md). */
+  readonly cluster: ClusterRepository;
   /** Runs `work` in one transaction, on a store bound to it; inside a transaction it joins the one running. */
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
   /** Whether a write failed on a unique constraint (e.g. two requests creating the same key at once). */
@@ -108,8 +110,20 @@ export interface RelayRepository {
   listActivity(): Promise<RelayActivity[]>;
 }
 
-/** What the scheduler needs of an enabled monitor, with the version it was read at. */
-export type ScheduledMonitorRow = ScheduledMonitor & { organizationId: string; updatedAt: number };
+/**
+ * What the scheduler needs of an enabled monitor, with the version it was read at, and its last check when read (where
+ * a monitor handed over from another instance of a cluster resumes).
+ */
+export type ScheduledMonitorRow = ScheduledMonitor & { organizationId: string; updatedAt: number; lastCheckAt: number | null };
+
+/** What a monitor's latest result left: its state, and the result as stored (JSON), or null before the first. */
+export interface MonitorActivity {
+  id: string;
+  organizationId: string;
+  state: Monitor['state'];
+  lastCheckAt: number | null;
+  lastResult: string | null;
+}
 
 /** What the watchdog needs to move a silent monitor to unknown. */
 export interface WatchedMonitor {
@@ -163,6 +177,8 @@ export interface MonitorRepository {
   listNotify(organizationId: string): Promise<{ id: string; notify: string[] }[]>;
   /** An organization's enabled monitors that are down now. */
   listDown(organizationId: string): Promise<Monitor[]>;
+  /** The state and latest result of these monitors: cluster mode compares them between polls while Redis is down. */
+  listActivity(ids: readonly string[]): Promise<MonitorActivity[]>;
 }
 
 export interface CheckRepository {
@@ -359,4 +375,46 @@ export interface NotificationRepository {
   latestPerMonitor(channelId: string, kinds: readonly string[]): Promise<Delivery[]>;
   /** Deletes up to `batch` sent and dead deliveries created before `before` (never pending or sending ones); returns how many went. */
   pruneDeliveries(before: number, batch: number): Promise<number>;
+}
+
+/** A process of the cluster as its last heartbeat left it. */
+export interface ClusterInstance {
+  id: string;
+  startedAt: number;
+  seenAt: number;
+  /** What it told of itself: version, address. */
+  info: Record<string, unknown>;
+}
+
+/** A lease: held by `holder` until `expiresAt` unless renewed; free when the holder is null. */
+export interface ClusterLease {
+  name: string;
+  holder: string | null;
+  expiresAt: number;
+  acquiredAt: number | null;
+}
+
+export interface ClusterRepository {
+  /** Records the instance alive at `now` (inserted on its first heartbeat, its start and info replaced on each). */
+  heartbeat(instance: { id: string; startedAt: number; info: Record<string, unknown> }, now: number): Promise<void>;
+  /** Instances seen after `seenAfter`, by id. */
+  listInstances(seenAfter: number): Promise<ClusterInstance[]>;
+  /** Deletes an instance's row: a graceful stop, so peers count it gone at once. */
+  removeInstance(id: string): Promise<void>;
+  /** Deletes instances not seen since `seenBefore` (restarted processes come back under new ids); returns how many. */
+  forgetInstances(seenBefore: number): Promise<number>;
+  /** Inserts the leases missing among these names, free. */
+  ensureLeases(names: readonly string[]): Promise<void>;
+  /**
+   * Takes up to `limit` of these leases that are free or lapsed (expired at or before `now`) for `holder` until
+   * `now + ttlMs`, and returns their names. Two instances never take the same lease (PostgreSQL: FOR UPDATE SKIP
+   * LOCKED, so they pass over each other's rows instead of waiting; SQLite: one write statement).
+   */
+  acquire(holder: string, candidates: readonly string[], limit: number, ttlMs: number, now: number): Promise<string[]>;
+  /** Extends the leases among `names` still held by `holder` to `now + ttlMs`; returns those (one missing was taken by another). */
+  renew(holder: string, names: readonly string[], ttlMs: number, now: number): Promise<string[]>;
+  /** Frees the leases among `names` held by `holder`; returns how many. */
+  release(holder: string, names: readonly string[]): Promise<number>;
+  /** Every lease, by name. */
+  listLeases(): Promise<ClusterLease[]>;
 }

@@ -1,13 +1,18 @@
-// Store contract, two processes on one PostgreSQL database: ingest's reads lock their monitors until the commit, and
-// migrating one schema is unaffected by another schema (another tenant, a parallel test) being dropped at the same time.
+// Store contract, two processes on one PostgreSQL database: ingest's reads lock their monitors until the commit, a relay
+// result committed by both is stored once, and migrating one schema is unaffected by another schema (another tenant, a
+// parallel test) being dropped at the same time.
 
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createInProcessBus } from '../../src/bus/bus.js';
+import { HOUR_MS } from '../../src/domain/check.js';
+import { createLogger } from '../../src/logger.js';
+import { createIngest } from '../../src/runner/ingest.js';
 import type { Store } from '../../src/store/index.js';
 import { LATEST_MIGRATION } from '../../src/store/migrate.js';
 import { openStore } from '../../src/store/open-store.js';
 import { dialects, type OpenedStore, POSTGRES_URL } from '../store-dialects.js';
-import { addMonitor, addOrganization } from './store-fixtures.js';
+import { addMonitor, addOrganization, NOW } from './store-fixtures.js';
 
 const postgres = dialects.find((d) => d.name === 'postgres');
 
@@ -65,6 +70,57 @@ describe.skipIf(!postgres?.available)('two Warden processes on one PostgreSQL sc
     first.release();
     await Promise.all([first.done, second]);
     expect(order).toEqual(['first commits', 'second reads']);
+  });
+
+  it('stores a relay result committed by two processes at once once, failing neither commit', async () => {
+    await addOrganization(opened.store);
+    const id = await addMonitor(opened.store, 'a');
+    const row = (resultId: string, checkedAt: number) =>
+      ({ monitorId: id, checkedAt, ok: true, degraded: false, latencyMs: 5, message: null, error: null, data: null, source: 'relay', resultId }) as const;
+    // The first commit holds its insert open; the second inserts the same result id and waits on the unique index.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let wrote = () => {};
+    const hasWritten = new Promise<void>((resolve) => {
+      wrote = resolve;
+    });
+    const first = opened.store.transaction(async (tx) => {
+      await tx.checks.write([row('r1', NOW), row('r2', NOW + 1)], []);
+      wrote();
+      await held;
+    });
+    await hasWritten;
+    const second = other.transaction((tx) => tx.checks.write([row('r2', NOW + 1), row('r3', NOW + 2)], []));
+    await vi.waitFor(async () => expect(await waitingForLock()).toBeGreaterThan(0));
+    release();
+    await Promise.all([first, second]);
+    const stored = await opened.store.checks.list(id, { from: 0, to: NOW + 10, limit: 10 });
+    expect(stored.map((c) => c.checkedAt).sort()).toEqual([NOW, NOW + 1, NOW + 2]);
+    // Counted once in its bucket too: the skipped row is not rolled up again.
+    const [bucket] = await opened.store.checks.buckets('hour', [id], 0, NOW + HOUR_MS);
+    expect(bucket?.count).toBe(3);
+  });
+
+  it('records a relay batch replayed to two processes at once once, through their ingest paths', async () => {
+    await addOrganization(opened.store);
+    const id = await addMonitor(opened.store, 'a');
+    const bus = createInProcessBus();
+    const logger = createLogger('silent');
+    const clock = { now: () => NOW + 60_000 };
+    const ingests = [createIngest({ store: opened.store, bus, clock, logger }), createIngest({ store: other, bus, clock, logger })];
+    const batch = Array.from({ length: 50 }, (_, i) => ({ monitorId: id, ok: i % 7 !== 0, checkedAt: NOW + i * 1000, source: 'relay' as const, resultId: `r${i}` }));
+    try {
+      const outcomes = (await Promise.all(ingests.map((ingest) => ingest.recordMany(batch)))).flat();
+      expect(outcomes.filter((o) => o.stored)).toHaveLength(50);
+      expect(outcomes.filter((o) => !o.stored && o.reason === 'duplicate')).toHaveLength(50);
+    } finally {
+      for (const ingest of ingests) await ingest.close();
+    }
+    expect(await opened.store.checks.list(id, { from: 0, to: NOW + HOUR_MS, limit: 100 })).toHaveLength(50);
+    const [bucket] = await opened.store.checks.buckets('hour', [id], 0, NOW + HOUR_MS);
+    expect(bucket?.count).toBe(50);
   });
 
   it('reads without locking outside a transaction', async () => {

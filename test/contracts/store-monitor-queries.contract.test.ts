@@ -73,7 +73,7 @@ describeStore('monitor queries', (store) => {
     await addMonitor(store(), 'off', { enabled: false });
     await addMonitor(store(), 'r', { runOn: 'relay', relayId: relayA });
     const scheduled = await store().monitors.listScheduled('edge', ['mon_a', 'mon_off', 'mon_r', 'mon_unknown']);
-    expect(scheduled).toEqual([{ id: 'mon_a', organizationId: ORG.id, key: 'a', type: 'http', config, intervalSec: 30, timeoutMs: 2000, updatedAt: NOW }]);
+    expect(scheduled).toEqual([{ id: 'mon_a', organizationId: ORG.id, key: 'a', type: 'http', config, intervalSec: 30, timeoutMs: 2000, updatedAt: NOW, lastCheckAt: null }]);
     expect(await store().monitors.listScheduled('edge', [])).toEqual([]);
   });
 

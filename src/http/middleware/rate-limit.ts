@@ -19,12 +19,17 @@ export interface RateLimitDecision {
   resetSec: number;
 }
 
+/** Counts one request of `key`; cluster mode's shared limiter (cluster/shared-limits.ts) answers asynchronously. */
 export interface RateLimiter {
+  take(key: string, now: number): RateLimitDecision | Promise<RateLimitDecision>;
+}
+
+export interface LocalRateLimiter extends RateLimiter {
   take(key: string, now: number): RateLimitDecision;
 }
 
 /** In-process state: each Warden process counts on its own (behind a load balancer, each grants the budget). */
-export function createRateLimiter(options: RateLimitOptions): RateLimiter {
+export function createRateLimiter(options: RateLimitOptions): LocalRateLimiter {
   const windows = new Map<string, { start: number; count: number }>();
   function sweep(now: number): void {
     for (const [key, w] of windows) if (now - w.start >= options.windowMs) windows.delete(key);
@@ -58,7 +63,7 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
 export function apiKeyRateLimit(limiter: RateLimiter, windowMs: number): MiddlewareHandler<AppEnv & ApiKeyEnv> {
   const windowSec = Math.round(windowMs / 1000);
   return async (c, next) => {
-    const d = limiter.take(c.get('apiKey').id, c.get('deps').clock.now());
+    const d = await limiter.take(c.get('apiKey').id, c.get('deps').clock.now());
     const headers = {
       'ratelimit-limit': String(d.limit),
       'ratelimit-remaining': String(d.remaining),

@@ -1,4 +1,5 @@
-// Liveness (/healthz) and readiness (/readyz: the database answers) for load balancers and orchestrators.
+// Liveness (/healthz) and readiness (/readyz: the database answers) for load balancers and orchestrators; in cluster
+// mode /readyz also shows the instance, its peers and the leases it holds.
 import { checkDatabase } from '../../services/database.js';
 import type { App } from '../app.js';
 import { problem, problemResponse } from '../problem.js';
@@ -16,6 +17,6 @@ export function healthRoutes(app: App): void {
       return problemResponse(c, problem(503, 'not-ready', 'Not ready', 'The database is unreachable.'));
     }
     if (!deps.isReady()) return problemResponse(c, problem(503, 'not-ready', 'Not ready', 'The server is starting or stopping.'));
-    return c.json({ status: 'ready', database }, 200, { 'cache-control': 'no-store' });
+    return c.json({ status: 'ready', database, ...(deps.clusterView ? { cluster: deps.clusterView() } : {}) }, 200, { 'cache-control': 'no-store' });
   });
 }

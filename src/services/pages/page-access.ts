@@ -34,6 +34,16 @@ export function issuePageCookie(page: Page, now: number): string {
 export interface PageAccessOptions {
   /** Wrong passwords per client address and page per minute; more are answered 429 without being checked. */
   attemptsPerMinute?: number;
+  /** Cluster mode: the same count across processes (cluster/shared-limits.ts), beside this process's own. */
+  shared?: SharedLoginAttempts | undefined;
+}
+
+/** Wrong passwords counted across the processes of a cluster, per `client\u0000pageId` key. */
+export interface SharedLoginAttempts {
+  /** Seconds the key is refused for, or null when it may try. */
+  refusedFor(key: string): Promise<number | null>;
+  /** Counts a wrong password. */
+  wrong(key: string): Promise<void>;
 }
 
 export function createPageAccess(options: PageAccessOptions = {}) {
@@ -50,7 +60,10 @@ export function createPageAccess(options: PageAccessOptions = {}) {
     if (stored === null) return ALLOWED;
     const cacheKey = createHash('sha256').update(stored).update('\u0000').update(password).digest('base64');
     if (verified.has(cacheKey)) return ALLOWED;
-    const reserved = attempts.reserve(`${client}\u0000${page.id}`, now());
+    const key = `${client}\u0000${page.id}`;
+    const refusedFor = options.shared ? await options.shared.refusedFor(key) : null;
+    if (refusedFor !== null) return { kind: 'limited', retryAfterSec: refusedFor };
+    const reserved = attempts.reserve(key, now());
     if ('retryAfterSec' in reserved) return { kind: 'limited', retryAfterSec: reserved.retryAfterSec };
     // Unsettled (an error, or no turn at the gate) counts as not wrong.
     let outcome: 'right' | 'wrong' | 'busy' = 'busy';
@@ -60,6 +73,7 @@ export function createPageAccess(options: PageAccessOptions = {}) {
     } finally {
       reserved.settle(outcome === 'wrong' ? 'wrong' : 'right', now());
     }
+    if (outcome === 'wrong') await options.shared?.wrong(key);
     if (outcome === 'busy') return { kind: 'limited', retryAfterSec: 1 };
     if (outcome === 'wrong') return DENIED;
     if (verified.size >= VERIFIED_CACHE_SIZE) verified.clear();

@@ -52,6 +52,8 @@ export interface PageCache {
    * `peek` and `get` return. The live hub diffs `previous` against `snapshot`. Returns the unsubscribe.
    */
   onSnapshot(listener: (event: SnapshotRebuilt) => void): () => void;
+  /** The monitors shown on the pages held in memory: whose results rebuild a page now (cluster mode polls them while Redis is down). */
+  monitorsInMemory(): string[];
 }
 
 interface Entry {
@@ -237,6 +239,14 @@ export function createPageCache(deps: { store: Store; bus: Bus; clock: Clock; lo
     onSnapshot(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    monitorsInMemory() {
+      const ids: string[] = [];
+      for (const [monitorId, pageIds] of pagesByMonitor) for (const pageId of pageIds) if (entries.has(pageId)) {
+        ids.push(monitorId);
+        break;
+      }
+      return ids;
     },
   };
 }

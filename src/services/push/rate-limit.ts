@@ -17,10 +17,17 @@ export type PushRateDecision = { allowed: true } | { allowed: false; retryAfterS
 export interface PushRateLimiter {
   readonly perSecond: number;
   readonly burst: number;
-  /** Takes one ping from the bucket of this token (its hash); refused when the bucket is empty. */
-  take(tokenHash: string, now: number): PushRateDecision;
+  /**
+   * Takes one ping from the bucket of this token (its hash); refused when the bucket is empty. Synchronous in one
+   * process; cluster mode's shared limiter (cluster/shared-limits.ts) may answer after a round trip to Redis.
+   */
+  take(tokenHash: string, now: number): PushRateDecision | Promise<PushRateDecision>;
   /** Tokens tracked now (for tests: bounded by maxTracked). */
   tracked(): number;
+}
+
+export interface LocalPushRateLimiter extends PushRateLimiter {
+  take(tokenHash: string, now: number): PushRateDecision;
 }
 
 /** A ping refused by the token's rate: answered 429 with Retry-After (whole seconds, at least 1). */
@@ -41,7 +48,7 @@ export class PushRateLimitedError extends WardenError {
  * and a full bucket is the same as none: once maxTracked tokens are held, full buckets are swept (at most once per
  * refill time), then the oldest dropped, so memory stays bounded whatever the number of tokens.
  */
-export function createPushRateLimiter(options: PushRateOptions): PushRateLimiter {
+export function createPushRateLimiter(options: PushRateOptions): LocalPushRateLimiter {
   const { perSecond, burst } = options;
   const maxTracked = options.maxTracked ?? PUSH_LIMITS.rateTrackedTokens;
   const refillMs = (burst / perSecond) * 1000;

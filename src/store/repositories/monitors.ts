@@ -163,7 +163,7 @@ export function monitorRepository(db: Db, { locksRows }: { locksRows: boolean })
       inChunks(ids, async (chunk) => {
         const rows = await db
           .selectFrom('monitors')
-          .select(['id', 'organization_id', 'key', 'type', 'config', 'interval_sec', 'timeout_ms', 'updated_at'])
+          .select(['id', 'organization_id', 'key', 'type', 'config', 'interval_sec', 'timeout_ms', 'updated_at', 'last_check_at'])
           .where('id', 'in', chunk)
           .where('enabled', '=', 1)
           .where('run_on', '=', runOn)
@@ -177,6 +177,7 @@ export function monitorRepository(db: Db, { locksRows }: { locksRows: boolean })
           intervalSec: r.interval_sec,
           timeoutMs: r.timeout_ms,
           updatedAt: r.updated_at,
+          lastCheckAt: r.last_check_at,
         }));
       }),
     async listSilent(now, intervals) {
@@ -212,6 +213,11 @@ export function monitorRepository(db: Db, { locksRows }: { locksRows: boolean })
     async listDown(organizationId) {
       return (await all().where('organization_id', '=', organizationId).where('enabled', '=', 1).where('state', '=', 'down').orderBy('key').execute()).map(toMonitor);
     },
+    listActivity: (ids) =>
+      inChunks(ids, async (chunk) => {
+        const rows = await db.selectFrom('monitors').select(['id', 'organization_id', 'state', 'last_check_at', 'last_result']).where('id', 'in', chunk).execute();
+        return rows.map((r) => ({ id: r.id, organizationId: r.organization_id, state: r.state, lastCheckAt: r.last_check_at, lastResult: r.last_result }));
+      }),
     findStates: (ids) =>
       // In order, and locked until the commit where rows can be: the caller writes what it computes from them, and
       // another process committing results for the same monitors must wait rather than have its update overwritten.

@@ -4,7 +4,7 @@ import { API_LIMITS } from '../../../services/api-limits.js';
 import type { App } from '../../app.js';
 import { apiKeyAuth, requireScope } from '../../middleware/api-key-auth.js';
 import { limitBody } from '../../middleware/body-limit.js';
-import { apiKeyRateLimit, createRateLimiter } from '../../middleware/rate-limit.js';
+import { apiKeyRateLimit, createRateLimiter, type RateLimiter } from '../../middleware/rate-limit.js';
 import { apiKeyRoutes } from './api-keys.js';
 import { monitorRoutes } from './monitors.js';
 import { notificationChannelRoutes } from './notification-channels.js';
@@ -17,15 +17,19 @@ import { relayApiRoutes } from './relays.js';
 export interface ApiOptions {
   /** Requests per key per minute; API_LIMITS.rateLimit.requests when absent. */
   rateLimitPerMinute?: number | undefined;
+  /** The limiter counting them (cluster mode: shared across processes); one of this process when absent. */
+  limiter?: RateLimiter | undefined;
 }
 
 export function apiRoutes(app: App, options: ApiOptions = {}): void {
   const { windowMs } = API_LIMITS.rateLimit;
-  const limiter = createRateLimiter({
-    requests: options.rateLimitPerMinute ?? API_LIMITS.rateLimit.requests,
-    windowMs,
-    maxKeys: API_LIMITS.rateLimitTrackedKeys,
-  });
+  const limiter =
+    options.limiter ??
+    createRateLimiter({
+      requests: options.rateLimitPerMinute ?? API_LIMITS.rateLimit.requests,
+      windowMs,
+      maxKeys: API_LIMITS.rateLimitTrackedKeys,
+    });
   const authenticated = [apiKeyAuth(), apiKeyRateLimit(limiter, windowMs)] as const;
   const guards: ApiGuards = {
     read: every(...authenticated, requireScope('read')) as ApiGuard,

@@ -32,6 +32,11 @@ export async function connectPostgres(url: string, schema: string | undefined): 
   }
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, types, ...(schema ? { options: `-c search_path="${schema}"` } : {}) });
   pool.on('connect', nulSafeParameters);
+  // A connection that dies (PostgreSQL restarted, a network partition, an idle timeout upstream) fails the queries on
+  // it, and the pool replaces it (one no longer queryable is not taken back); unheard, its 'error' event — on the pool
+  // while idle, on the client while checked out between two queries — would end the process.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new SchemaScopedPostgresDialect({ pool }) });
   const parsed = new URL(url);
   return {

@@ -1,0 +1,262 @@
+// Cluster mode on this machine: three `warden serve` processes on PostgreSQL and Redis running 10,000 TCP monitors every
+// 30 s (checks per second, lateness, duplicates, the gap a kill -9 leaves), then push and relay ingest per second on
+// PostgreSQL — one process, and three behind the same Redis — beside the same load on SQLite.
+// First, as in src/main.ts: it extends zod with .openapi(), before the modules below create their schemas.
+import '@hono/zod-openapi';
+
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { shardOf } from '../src/domain/cluster.js';
+import { Cluster, cadence, clusterAvailable, describeCadence, startTcpTargets } from '../test/cluster-harness.js';
+import { seed } from '../test/seed.js';
+import { countChecks } from './count-checks.js';
+import { formatLoad, type LoadResult, load } from './load.js';
+import { startWardenProcess } from './processes.js';
+import { pushBenchConfig, pushRequests } from './push.bench.js';
+import { RELAY_BENCH_BATCH, RELAY_BENCH_TOKEN, relayBatches, relayBenchConfig } from './relay.bench.js';
+import type { Benchmark } from './run.js';
+
+const MONITORS = Number(process.env.BENCH_CLUSTER_MONITORS ?? 10_000);
+const INTERVAL_SEC = 30;
+const INTERVAL_MS = INTERVAL_SEC * 1000;
+/** Steady state measured before the kill -9, and again after the restarted process has its share back. */
+const STEADY_SEC = Number(process.env.BENCH_CLUSTER_STEADY_SECONDS ?? 90);
+const FAILOVER_TARGET_MS = 30_000;
+const LATENESS_TARGET_MS = 1000;
+const INGEST_SECONDS = Number(process.env.BENCH_CLUSTER_INGEST_SECONDS ?? 6);
+// BENCH_CLUSTER_PARTS=checks or =ingest runs one half.
+const INSTANCES = ['a', 'b', 'c'];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export const benchmark: Benchmark = {
+  name: 'cluster',
+  description: `3 processes on PostgreSQL + Redis: ${MONITORS} TCP monitors every ${INTERVAL_SEC} s, ${STEADY_SEC} s steady, a kill -9 and a restart, ${STEADY_SEC} s steady; push and relay ingest on PostgreSQL vs SQLite`,
+  async run() {
+    if (!clusterAvailable) {
+      console.log('PostgreSQL or Redis is not reachable: the cluster benchmark needs both (see test/cluster-harness.ts)');
+      return false;
+    }
+    const parts = (process.env.BENCH_CLUSTER_PARTS ?? 'checks,ingest').split(',');
+    const checks = parts.includes('checks') ? await checksAtScale() : true;
+    const ingest = parts.includes('ingest') ? await ingestFigures() : true;
+    return checks && ingest;
+  },
+};
+
+interface RunnerSummary {
+  checks: number;
+  lateP50Ms: number;
+  lateP99Ms: number;
+  lateMaxMs: number;
+}
+
+/** The runner's reports in a process's log: the minute ones and the summary at stop. */
+function runnerReports(log: string): RunnerSummary[] {
+  return log
+    .split('\n')
+    .filter((line) => line.includes('"edge runner: checks in the last minute"') || line.includes('"edge runner stopped"'))
+    .map((line) => JSON.parse(line) as RunnerSummary);
+}
+
+async function checksAtScale(): Promise<boolean> {
+  const targets = await startTcpTargets(8);
+  const lines = ['organization: { key: bench, name: Bench }', 'monitors:'];
+  for (let i = 0; i < MONITORS; i++)
+    lines.push(
+      `  - { key: m${i}, name: Monitor ${i}, type: tcp, intervalSec: ${INTERVAL_SEC}, timeoutMs: 5000, config: { host: 127.0.0.1, port: ${targets.ports[i % targets.ports.length]} } }`,
+    );
+  const seededAt = Date.now();
+  let ids: string[] = [];
+  const cluster = await Cluster.start({
+    instances: INSTANCES,
+    seed: async (store) => {
+      ids = Object.values((await seed(store, lines.join('\n'), Date.now())).monitors).map((m) => m.id);
+    },
+  });
+  const logs: string[] = [];
+  try {
+    const started = Date.now();
+    console.log(`${MONITORS} monitors stored and three processes started in ${((started - seededAt) / 1000).toFixed(1)} s`);
+    // The window opens once the shards are shared out (at a cold start they move 16 a round).
+    for (const deadline = started + 120_000; !(await cluster.balanced()) && Date.now() < deadline; ) await sleep(250);
+    const t0 = Date.now();
+    console.log(`shards shared out ${((t0 - started) / 1000).toFixed(1)} s after the start`);
+    await sleep(STEADY_SEC * 1000);
+
+    // kill -9 of b: which monitors it held, how soon each ran again elsewhere.
+    const now = Date.now();
+    const shards = new Set(
+      (await cluster.leases()).filter((l) => l.holder === 'b' && Number(l.expires_at) > now && l.name.startsWith('shard:')).map((l) => Number(l.name.slice(6))),
+    );
+    const held = ids.filter((id) => shards.has(shardOf(id)));
+    const killedLog = cluster.member('b').log();
+    const killedAt = await cluster.kill('b');
+    logs.push(killedLog);
+    // Each monitor of b: its last check before the kill (L) and first after (F). A monitor is due again at L + interval
+    // whoever runs it: the failover's cost is how much later than that it ran (F − L − interval).
+    let resumedMs = Number.POSITIVE_INFINITY;
+    let worstGapMs = 0;
+    let worstLateMs = 0;
+    for (const deadline = killedAt + 120_000; Date.now() < deadline; ) {
+      await sleep(1000);
+      const times = await cluster.checkTimes(held);
+      const pairs = held.map((id) => {
+        const list = times.get(id) ?? [];
+        const next = list.findIndex((t) => t > killedAt);
+        return next < 0 ? null : { last: list[next - 1] ?? null, first: list[next] as number };
+      });
+      if (pairs.every((p) => p !== null)) {
+        const resumed = pairs as { last: number | null; first: number }[];
+        resumedMs = Math.max(...resumed.map((p) => p.first)) - killedAt;
+        worstGapMs = Math.max(...resumed.map((p) => (p.last === null ? 0 : p.first - p.last)));
+        worstLateMs = Math.max(...resumed.map((p) => (p.last === null ? 0 : p.first - p.last - INTERVAL_MS)));
+        break;
+      }
+    }
+    await sleep(Math.max(0, killedAt + 45_000 - Date.now()));
+    await cluster.startMember('b');
+    const restartedAt = Date.now();
+    for (const deadline = restartedAt + 120_000; !(await cluster.balanced()) && Date.now() < deadline; ) await sleep(250);
+    const settledAgainMs = Date.now() - restartedAt;
+    await sleep(STEADY_SEC * 1000);
+
+    // An orderly stop, so each runner logs its summary; the window closes before the first one stops.
+    const to = Date.now() - 1000;
+    for (const id of INSTANCES) logs.push((await cluster.stopMember(id)).log);
+    const times = await cluster.checkTimes(ids);
+    const report = cadence(times, {
+      intervalMs: INTERVAL_MS,
+      from: t0,
+      to,
+      firstBy: t0 + INTERVAL_MS + 2000,
+      excused: [{ from: killedAt - INTERVAL_MS, to: killedAt + FAILOVER_TARGET_MS, monitors: new Set(held) }],
+    });
+    const steady = [...times.values()].reduce((n, list) => n + list.filter((t) => t >= t0 && t < killedAt).length, 0);
+    const steadyPerSec = steady / ((killedAt - t0) / 1000);
+    const reports = logs.flatMap(runnerReports);
+    const p99s = reports.map((r) => r.lateP99Ms).sort((a, b) => a - b);
+    const worstP99 = p99s.at(-1) ?? 0;
+
+    console.log(describeCadence(report));
+    console.log(`checks: ${Math.round(steadyPerSec)} per second with three processes (due: ${Math.round(MONITORS / INTERVAL_SEC)}/s), ${report.checks} over ${Math.round((to - t0) / 1000)} s`);
+    console.log(
+      `lateness p99 per runner report (a minute, or a process's life at stop): median ${p99s[Math.floor(p99s.length / 2)] ?? 0} ms, worst ${worstP99} ms, max ${Math.max(0, ...reports.map((r) => r.lateMaxMs))} ms (target p99 < ${LATENESS_TARGET_MS} ms)`,
+    );
+    console.log(`duplicates: ${report.duplicates.length} (target 0); missed intervals outside the failover: ${report.missed.length} (target 0)`);
+    console.log(
+      `kill -9 of b (${held.length} monitors, ${shards.size} shards): failover gap ${(worstLateMs / 1000).toFixed(1)} s at most (a check that late past its due time; target < ${FAILOVER_TARGET_MS / 1000} s); all checked again ${(resumedMs / 1000).toFixed(1)} s after the kill; longest time between two checks ${(worstGapMs / 1000).toFixed(1)} s; restarted at +${Math.round((restartedAt - killedAt) / 1000)} s, its share back ${(settledAgainMs / 1000).toFixed(1)} s later`,
+    );
+    return (
+      report.duplicates.length === 0 && report.missed.length === 0 && worstLateMs < FAILOVER_TARGET_MS && worstP99 < LATENESS_TARGET_MS
+    );
+  } finally {
+    await cluster.close();
+    await targets.close();
+  }
+}
+
+interface IngestRun {
+  label: string;
+  push: LoadResult;
+  relayResultsPerSec: number;
+  relay: LoadResult;
+  stored: { push: number; relay: number };
+}
+
+/** Several autocannon runs at once, one per URL, the connections split between them: the figures summed. */
+async function loadAcross(urls: string[], options: Omit<Parameters<typeof load>[0], 'url'>): Promise<LoadResult> {
+  const connections = Math.max(1, Math.round((options.connections ?? 50) / urls.length));
+  const runs = await Promise.all(urls.map((url) => load({ ...options, url, connections })));
+  const sum = (pick: (r: LoadResult) => number) => runs.reduce((n, r) => n + pick(r), 0);
+  return {
+    requestsPerSec: sum((r) => r.requestsPerSec),
+    p50Ms: Math.max(...runs.map((r) => r.p50Ms)),
+    p99Ms: Math.max(...runs.map((r) => r.p99Ms)),
+    total: sum((r) => r.total),
+    errors: sum((r) => r.errors),
+    non2xx: sum((r) => r.non2xx),
+  };
+}
+
+/** Heartbeats (GET, 50 connections) then relay batches (8 at once) against the given processes, both from the push and relay benchmarks. */
+async function measureIngest(label: string, urls: string[], relayIds: string[]): Promise<Omit<IngestRun, 'stored'>> {
+  await loadAcross(urls, { connections: 50, durationSec: 2, setupRequest: pushRequests('GET') });
+  const push = await loadAcross(urls, { connections: 50, durationSec: INGEST_SECONDS, setupRequest: pushRequests('GET') });
+  const batch = relayBatches(relayIds);
+  const headers = { authorization: `Bearer ${RELAY_BENCH_TOKEN}`, 'content-type': 'application/json' };
+  const relay = await loadAcross(urls, {
+    connections: urls.length > 1 ? 9 : 8,
+    durationSec: INGEST_SECONDS,
+    setupRequest: (request) => ({ ...request, method: 'POST', path: '/api/relay/results', headers, body: batch() }),
+  });
+  return { label, push, relay, relayResultsPerSec: relay.requestsPerSec * RELAY_BENCH_BATCH };
+}
+
+async function relayIdsOf(url: string): Promise<string[]> {
+  const res = await fetch(`${url}/api/relay/config`, { headers: { authorization: `Bearer ${RELAY_BENCH_TOKEN}` } });
+  return ((await res.json()) as { monitors: { id: string }[] }).monitors.map((m) => m.id);
+}
+
+/** Both benchmarks' organizations in one file: the heartbeat monitors and the relay with its monitors. */
+function ingestConfig(): string {
+  // The relay file (organization, relays, monitors), then the heartbeat file's monitors (past its organization and `monitors:`).
+  return [...relayBenchConfig().split('\n'), ...pushBenchConfig().split('\n').slice(2)].join('\n');
+}
+
+async function ingestFigures(): Promise<boolean> {
+  const runs: IngestRun[] = [];
+  // SQLite: one process, as the push and relay benchmarks run it.
+  {
+    const dir = mkdtempSync(join(tmpdir(), 'warden-bench-cluster-ingest-'));
+    writeFileSync(join(dir, 'warden.yaml'), ingestConfig());
+    const server = await startWardenProcess({ WARDEN_CONFIG: join(dir, 'warden.yaml') });
+    try {
+      const run = await measureIngest('SQLite, 1 process', [server.url], await relayIdsOf(server.url));
+      runs.push({ ...run, stored: { push: -1, relay: await countChecks(server.dataDir) } });
+    } finally {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  // PostgreSQL: one process without Redis, then three in cluster mode with the load spread over them.
+  for (const [label, instances, withoutRedis] of [
+    ['PostgreSQL, 1 process', ['solo'], true],
+    ['PostgreSQL + Redis, 3 processes', INSTANCES, false],
+  ] as const) {
+    const cluster = await Cluster.start({
+      instances: [...instances],
+      withoutRedis,
+      seed: async (store) => {
+        await seed(store, ingestConfig(), Date.now());
+      },
+    });
+    try {
+      const urls = instances.map((id) => cluster.url(id));
+      const run = await measureIngest(label, urls, await relayIdsOf(urls[0] as string));
+      const count = async (source: string) => Number((await cluster.query<{ n: string }>('select count(*) as n from checks where source = $1', [source]))[0]?.n);
+      runs.push({ ...run, stored: { push: await count('push'), relay: await count('relay') } });
+    } finally {
+      await cluster.close();
+    }
+  }
+  const sqlite = runs[0] as IngestRun;
+  for (const run of runs) {
+    console.log(formatLoad(`${run.label}: push GET`, run.push));
+    console.log(formatLoad(`${run.label}: relay batches of ${RELAY_BENCH_BATCH}`, run.relay));
+  }
+  for (const run of runs)
+    console.log(
+      `${run.label.padEnd(34)} heartbeats ${Math.round(run.push.requestsPerSec)}/s (${(run.push.requestsPerSec / sqlite.push.requestsPerSec).toFixed(2)} of SQLite), relay results ${Math.round(run.relayResultsPerSec)}/s (${(run.relayResultsPerSec / sqlite.relayResultsPerSec).toFixed(2)} of SQLite)`,
+    );
+  // Every answer of 200 came after its commit: on PostgreSQL the rows are counted (SQLite's were counted all together).
+  let durable = true;
+  for (const run of runs.slice(1)) {
+    const pushAnswered = run.push.total - run.push.non2xx - run.push.errors;
+    const relayAnswered = (run.relay.total - run.relay.non2xx - run.relay.errors) * RELAY_BENCH_BATCH;
+    console.log(`${run.label}: ${run.stored.push} heartbeats stored for ≥ ${pushAnswered} answered 200, ${run.stored.relay} relay results for ${relayAnswered}`);
+    durable &&= run.stored.push >= pushAnswered && run.stored.relay >= relayAnswered;
+  }
+  return durable && runs.every((r) => r.push.errors === 0 && r.push.non2xx === 0 && r.relay.errors === 0 && r.relay.non2xx === 0);
+}

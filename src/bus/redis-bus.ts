@@ -1,0 +1,186 @@
+// The bus of cluster mode: events reach this process's subscribers at once, and every other process's over Redis
+// pub/sub. What a process publishes comes back to it from Redis and is ignored (it was delivered already).
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Logger } from '../logger.js';
+import { type Bus, createInProcessBus } from './bus.js';
+import type { WardenEvent, WardenEventType } from './events.js';
+
+export const REDIS_BUS_LIMITS = {
+  /** Events published in one turn of the event loop (one ingest batch) leave in one message of at most this many. */
+  eventsPerMessage: 500,
+  /** How often the subscriber connection is pinged: a connection that stopped answering is dropped and reconnected. */
+  pingEveryMs: 2_000,
+  /** A ping unanswered for this long counts the connection lost. */
+  pingTimeoutMs: 2_000,
+} as const;
+
+/** Every event type there is: a message naming another (a newer version's, during a rolling upgrade) is skipped. */
+const EVENT_TYPES: ReadonlySet<WardenEventType> = new Set<WardenEventType>([
+  'monitor.state',
+  'monitor.checked',
+  'page.changed',
+  'monitors.changed',
+  'notifications.changed',
+]);
+
+/** What goes over the channel: who sent it (its instance id, and this bus's nonce) and the events, in order. */
+interface Message {
+  from: string;
+  nonce: string;
+  events: WardenEvent[];
+}
+
+export interface RedisBus extends Bus {
+  /** Delivers to this process's subscribers only: what polling PostgreSQL recovered while Redis was away. */
+  deliverLocally(event: WardenEvent): void;
+  /** Whether other processes' events arrive now (the subscription is up). */
+  connected(): boolean;
+  /** Called with false when the subscription is lost, and true when it is made (the first time too). */
+  onConnectionChange(listener: (connected: boolean) => void): () => void;
+  /** Resolves once subscribed (or after `timeoutMs`, still unsubscribed: events then arrive by polling). */
+  subscribed(timeoutMs: number): Promise<boolean>;
+}
+
+export interface RedisBusOptions {
+  /** Publishes; commands on it fail at once while Redis is away (see cluster/redis.ts). */
+  publisher: Redis;
+  /** Used for SUBSCRIBE only. */
+  subscriber: Redis;
+  /** The channel, e.g. `warden:events`; processes of one cluster share it. */
+  channel: string;
+  instanceId: string;
+  logger: Logger;
+  onHandlerError?: (error: unknown, event: WardenEvent) => void;
+}
+
+export function createRedisBus(options: RedisBusOptions): RedisBus {
+  const { publisher, subscriber, channel, instanceId, logger } = options;
+  const local = createInProcessBus(options.onHandlerError);
+  /** This bus's messages come back from Redis: told apart even from a process misconfigured with the same instance id. */
+  const nonce = randomBytes(8).toString('hex');
+  const listeners = new Set<(connected: boolean) => void>();
+  let pending: WardenEvent[] = [];
+  let flushing: NodeJS.Immediate | null = null;
+  let up = false;
+  let closed = false;
+  let publishFailing = false;
+  let firstSubscription: (() => void) | null = null;
+  const firstSubscribed = new Promise<void>((resolve) => {
+    firstSubscription = resolve;
+  });
+
+  function setConnected(value: boolean): void {
+    if (value === up || closed) return;
+    up = value;
+    if (value) firstSubscription?.();
+    for (const listener of listeners) {
+      try {
+        listener(value);
+      } catch (error) {
+        logger.error({ err: error }, 'redis connection listener failed');
+      }
+    }
+  }
+
+  function onMessage(from: string, text: string): void {
+    if (from !== channel) return;
+    let message: Message;
+    try {
+      message = JSON.parse(text) as Message;
+    } catch {
+      logger.debug({ channel }, 'unreadable message on the event channel skipped');
+      return;
+    }
+    if (message.nonce === nonce || !Array.isArray(message.events)) return;
+    for (const event of message.events)
+      if (event && typeof event === 'object' && EVENT_TYPES.has(event.type)) local.publish(event);
+  }
+
+  function flush(): void {
+    flushing = null;
+    while (pending.length > 0) {
+      const events = pending.slice(0, REDIS_BUS_LIMITS.eventsPerMessage);
+      pending = pending.slice(events.length);
+      const message: Message = { from: instanceId, nonce, events };
+      publisher.publish(channel, JSON.stringify(message)).then(
+        () => {
+          if (publishFailing) logger.info({ channel }, 'publishing events to redis again');
+          publishFailing = false;
+        },
+        (error: unknown) => {
+          // The other processes make up for lost events by polling PostgreSQL while their subscription is down, and
+          // by the snapshot's maximum age otherwise (docs/cluster.md). Logged once per spell.
+          if (!publishFailing) logger.warn({ err: error, channel }, 'publishing events to redis failed: other processes see them by polling');
+          publishFailing = true;
+        },
+      );
+    }
+  }
+
+  function subscribe(): void {
+    // Connected from the server's confirmation on: a catch-up poll started then misses nothing published after it.
+    subscriber.subscribe(channel).then(
+      () => setConnected(subscriber.status === 'ready'),
+      (error: unknown) => logger.debug({ err: error, channel }, 'subscribing to the event channel failed; retrying on reconnection'),
+    );
+  }
+  subscriber.on('message', onMessage);
+  subscriber.on('ready', subscribe);
+  subscriber.on('close', () => setConnected(false));
+  if (subscriber.status === 'ready') subscribe();
+  // A half-open connection (the host gone without a reset) looks up until a ping goes unanswered.
+  const pinger = setInterval(() => {
+    if (!up || closed) return;
+    let answered = false;
+    const timer = setTimeout(() => {
+      if (!answered && !closed && subscriber.status === 'ready') subscriber.disconnect(true);
+    }, REDIS_BUS_LIMITS.pingTimeoutMs);
+    timer.unref();
+    subscriber.ping().then(
+      () => {
+        answered = true;
+        clearTimeout(timer);
+      },
+      () => {},
+    );
+  }, REDIS_BUS_LIMITS.pingEveryMs);
+  pinger.unref();
+
+  return {
+    publish(event) {
+      local.publish(event);
+      if (closed) return;
+      pending.push(event);
+      flushing ??= setImmediate(flush);
+    },
+    subscribe: local.subscribe,
+    deliverLocally: (event) => local.publish(event),
+    connected: () => up,
+    onConnectionChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async subscribed(timeoutMs) {
+      if (up) return true;
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, timeoutMs);
+      });
+      await Promise.race([firstSubscribed, timeout]);
+      clearTimeout(timer);
+      return up;
+    },
+    async close() {
+      if (flushing) {
+        clearImmediate(flushing);
+        flush();
+      }
+      closed = true;
+      clearInterval(pinger);
+      listeners.clear();
+      subscriber.off('message', onMessage);
+      await local.close();
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { REDIS_URL, redisAvailable, TcpProxy } from '../../test/cluster-harness.js';
+import { createLogger } from '../logger.js';
+import { createPushRateLimiter, type PushRateDecision } from '../services/push/rate-limit.js';
+import { connectRedis, type RedisConnections } from './redis.js';
+import { createSharedApiLimiter, createSharedLoginAttempts, createSharedPushLimiter } from './shared-limits.js';
+
+const logger = createLogger('silent');
+
+describe.skipIf(!redisAvailable)('limits shared through Redis', () => {
+  const connections: RedisConnections[] = [];
+  const proxies: TcpProxy[] = [];
+  afterEach(async () => {
+    for (const redis of connections.splice(0)) await redis.close();
+    for (const proxy of proxies.splice(0)) await proxy.close();
+  });
+  async function connect(url = REDIS_URL): Promise<RedisConnections> {
+    const redis = connectRedis(url, { instanceId: 'test', logger });
+    connections.push(redis);
+    await vi.waitFor(() => expect(redis.commands.status).toBe('ready'), { timeout: 5000, interval: 10 });
+    return redis;
+  }
+  const prefix = () => `test-${randomBytes(6).toString('hex')}`;
+
+  it('counts an API key’s requests across processes: the one past the limit is refused on either', async () => {
+    const shared = { prefix: prefix(), logger, requests: 5, windowMs: 60_000 };
+    const a = createSharedApiLimiter({ ...shared, redis: (await connect()).commands });
+    const b = createSharedApiLimiter({ ...shared, redis: (await connect()).commands });
+    const answers = [];
+    for (const limiter of [a, b, a, b, a]) answers.push(await limiter.take('key_1', 0));
+    expect(answers.map((d) => d.allowed)).toEqual([true, true, true, true, true]);
+    expect(answers.map((d) => d.remaining)).toEqual([4, 3, 2, 1, 0]);
+    const refused = await b.take('key_1', 0);
+    expect(refused).toMatchObject({ allowed: false, limit: 5, remaining: 0 });
+    expect(refused.resetSec).toBeGreaterThanOrEqual(59);
+    expect(refused.resetSec).toBeLessThanOrEqual(60);
+    expect((await a.take('key_1', 0)).allowed).toBe(false);
+    // Another key has its own budget.
+    expect((await a.take('key_2', 0)).allowed).toBe(true);
+  });
+
+  it('counts per process while Redis is away, and shares again when it is back', async () => {
+    const proxy = await TcpProxy.toRedis();
+    proxies.push(proxy);
+    const shared = { prefix: prefix(), logger, requests: 3, windowMs: 60_000 };
+    const redis = (await connect(proxy.url)).commands;
+    const a = createSharedApiLimiter({ ...shared, redis });
+    expect((await a.take('key_1', 0)).remaining).toBe(2);
+    await proxy.close();
+    await vi.waitFor(() => expect(redis.status).not.toBe('ready'), { timeout: 2000, interval: 5 });
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push((await a.take('key_1', 0)).allowed);
+    expect(answers).toEqual([true, true, true, false]);
+    const push = createSharedPushLimiter(createPushRateLimiter({ perSecond: 1, burst: 2 }), { prefix: shared.prefix, logger, redis });
+    // Answered at once by the process's bucket, without a promise.
+    expect(push.take('hash', 0)).toEqual({ allowed: true });
+    expect(push.take('hash', 0)).toEqual({ allowed: true });
+    expect(push.take('hash', 0)).toMatchObject({ allowed: false });
+    await proxy.open();
+    await vi.waitFor(() => expect(redis.status).toBe('ready'), { timeout: 5000, interval: 10 });
+    // Back to the shared count, where the first request was counted (the insurance's three are not).
+    expect(await a.take('key_1', 0)).toMatchObject({ allowed: true, remaining: 1 });
+  });
+
+  it('counts a push token’s pings across processes, after each process’s own bucket', async () => {
+    const shared = { prefix: prefix(), logger };
+    // 2 a second, bursts of 4: 4 pings per 2-second window across the cluster.
+    const a = createSharedPushLimiter(createPushRateLimiter({ perSecond: 2, burst: 4 }), { ...shared, redis: (await connect()).commands });
+    const b = createSharedPushLimiter(createPushRateLimiter({ perSecond: 2, burst: 4 }), { ...shared, redis: (await connect()).commands });
+    const take = async (limiter: typeof a) => (await limiter.take('token-hash', Date.now())) as PushRateDecision;
+    const answers = [await take(a), await take(b), await take(a), await take(b)];
+    expect(answers.every((d) => d.allowed)).toBe(true);
+    // a's own bucket has two left, but the token used the cluster's four.
+    const refused = await take(a);
+    expect(refused).toMatchObject({ allowed: false });
+    expect((refused as { retryAfterSec: number }).retryAfterSec).toBeGreaterThanOrEqual(1);
+    expect((await take(b)).allowed).toBe(false);
+  });
+
+  it('counts wrong page passwords across processes', async () => {
+    const shared = { prefix: prefix(), logger, perMinute: 3 };
+    const a = createSharedLoginAttempts({ ...shared, redis: (await connect()).commands });
+    const b = createSharedLoginAttempts({ ...shared, redis: (await connect()).commands });
+    const key = '203.0.113.9\u0000pg_1';
+    expect(await a.refusedFor(key)).toBeNull();
+    await a.wrong(key);
+    await b.wrong(key);
+    expect(await b.refusedFor(key)).toBeNull();
+    await a.wrong(key);
+    const wait = await b.refusedFor(key);
+    expect(wait).toBeGreaterThanOrEqual(59);
+    expect(await a.refusedFor(key)).toBe(wait);
+    expect(await a.refusedFor('198.51.100.1\u0000pg_1')).toBeNull();
+  });
+});

@@ -1,0 +1,134 @@
+// Cluster mode's limits that count across processes, in Redis (rate-limiter-flexible): API requests per key, pings per
+// push token, wrong page passwords per client and page. While Redis is away each falls back to counting per process.
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimitDecision, RateLimiter } from '../http/middleware/rate-limit.js';
+import type { Logger } from '../logger.js';
+import type { SharedLoginAttempts } from '../services/pages/page-access.js';
+import type { LocalPushRateLimiter, PushRateDecision, PushRateLimiter } from '../services/push/rate-limit.js';
+
+export interface SharedLimitOptions {
+  /** The commands connection (cluster/redis.ts: a command fails at once while Redis is away). */
+  redis: Redis;
+  /** WARDEN_REDIS_PREFIX: the counters are `<prefix>:limit:<kind>:<key>`. */
+  prefix: string;
+  logger: Logger;
+}
+
+const ALLOWED: PushRateDecision = { allowed: true };
+
+/**
+ * Requests per API key per window, one fixed window shared by every process (it starts at the key's first request,
+ * as the in-process limiter's does). Redis away: an in-memory limiter of the same size counts for this process.
+ */
+export function createSharedApiLimiter(options: SharedLimitOptions & { requests: number; windowMs: number }): RateLimiter {
+  const { requests } = options;
+  const duration = Math.max(1, Math.round(options.windowMs / 1000));
+  const limiter = new RateLimiterRedis({
+    storeClient: options.redis,
+    keyPrefix: `${options.prefix}:limit:api`,
+    points: requests,
+    duration,
+    rejectIfRedisNotReady: true,
+    // A key that used its budget is refused here until the window ends, without asking Redis each time.
+    inMemoryBlockOnConsumed: requests,
+    insuranceLimiter: new RateLimiterMemory({ keyPrefix: 'api', points: requests, duration }),
+  });
+  const failed = onceLogged(options.logger, 'the shared API rate limit is unavailable: requests are let through');
+  return {
+    async take(key) {
+      try {
+        return decision(await limiter.consume(key), true, requests);
+      } catch (error) {
+        if (error instanceof RateLimiterRes) return decision(error, false, requests);
+        // Both Redis and the insurance failed (not expected): let the request through rather than refuse everyone.
+        failed(error);
+        return { allowed: true, limit: requests, remaining: requests, resetSec: duration };
+      }
+    },
+  };
+}
+
+/**
+ * Pings per push token across the cluster. The process's own token bucket answers first, synchronously, so a flood
+ * from one token is refused without a round trip; what it lets through is counted in Redis in a fixed window of the
+ * bucket's refill time (WARDEN_PUSH_BURST pings per WARDEN_PUSH_BURST / WARDEN_PUSH_RATE seconds, at least a second).
+ * Redis away: the process's bucket alone limits (per process).
+ */
+export function createSharedPushLimiter(local: LocalPushRateLimiter, options: SharedLimitOptions): PushRateLimiter {
+  const duration = Math.max(1, Math.ceil(local.burst / local.perSecond));
+  const points = Math.max(local.burst, Math.floor(local.perSecond * duration));
+  const limiter = new RateLimiterRedis({
+    storeClient: options.redis,
+    keyPrefix: `${options.prefix}:limit:push`,
+    points,
+    duration,
+    rejectIfRedisNotReady: true,
+    inMemoryBlockOnConsumed: points,
+  });
+  const failed = onceLogged(options.logger, 'the shared push rate limit is unavailable: each process limits on its own');
+  return {
+    perSecond: local.perSecond,
+    burst: local.burst,
+    tracked: local.tracked,
+    take(tokenHash, now) {
+      const first = local.take(tokenHash, now);
+      // Redis away: answered at once, by the bucket alone.
+      if (!first.allowed || options.redis.status !== 'ready') return first;
+      return limiter.consume(tokenHash).then(
+        () => ALLOWED,
+        (error: unknown) => {
+          if (error instanceof RateLimiterRes) return { allowed: false, retryAfterSec: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
+          failed(error);
+          return ALLOWED;
+        },
+      );
+    },
+  };
+}
+
+/**
+ * Wrong page passwords per client and page across the cluster, beside each process's own count (which also holds the
+ * checks under way). Redis away: the process's count alone limits.
+ */
+export function createSharedLoginAttempts(options: SharedLimitOptions & { perMinute: number }): SharedLoginAttempts {
+  const limiter = new RateLimiterRedis({
+    storeClient: options.redis,
+    keyPrefix: `${options.prefix}:limit:login`,
+    points: options.perMinute,
+    duration: 60,
+    rejectIfRedisNotReady: true,
+  });
+  const failed = onceLogged(options.logger, 'the shared login attempt limit is unavailable: each process limits on its own');
+  return {
+    async refusedFor(key) {
+      if (options.redis.status !== 'ready') return null;
+      try {
+        const res = await limiter.get(key);
+        return res !== null && res.consumedPoints >= options.perMinute ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : null;
+      } catch (error) {
+        failed(error);
+        return null;
+      }
+    },
+    async wrong(key) {
+      if (options.redis.status === 'ready') await limiter.penalty(key, 1).catch(failed);
+    },
+  };
+}
+
+function decision(res: RateLimiterRes, allowed: boolean, limit: number): RateLimitDecision {
+  return { allowed, limit, remaining: Math.max(0, res.remainingPoints), resetSec: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
+}
+
+/** Logs the first failure of a spell at warn; the next ones at debug until a minute has passed. */
+function onceLogged(logger: Logger, message: string): (error: unknown) => void {
+  let loggedAt = Number.NEGATIVE_INFINITY;
+  return (error) => {
+    const now = Date.now();
+    if (now - loggedAt >= 60_000) {
+      loggedAt = now;
+      logger.warn({ err: error }, message);
+    } else logger.debug({ err: error }, message);
+  };
+}

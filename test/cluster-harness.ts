@@ -1,0 +1,417 @@
+// A Warden cluster of real `warden serve` processes on one fresh PostgreSQL schema and Redis (through a TCP proxy a test
+// closes to take Redis away), for the cluster end-to-end tests and `npm run bench cluster`; and the cadence analysis that
+// says whether every (monitor, interval) was checked exactly once.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { SHARD_COUNT } from '../src/domain/cluster.js';
+import type { Store } from '../src/store/index.js';
+import { type ServerProcess, startServer } from './cli-process.js';
+import { dialects, type OpenedStore, POSTGRES_URL, postgresAvailable } from './store-dialects.js';
+
+export const REDIS_URL = process.env.WARDEN_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** The setting that keeps one cluster's Redis keys and channels apart from another's on the same server (pub/sub ignores databases). */
+export const REDIS_PREFIX_SETTING = 'WARDEN_REDIS_PREFIX';
+
+async function redisReachable(url: string): Promise<boolean> {
+  const client = new Redis(url, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+export const redisAvailable = await redisReachable(REDIS_URL);
+if (!redisAvailable && process.env.WARDEN_TEST_REQUIRE_REDIS === '1')
+  // CI has Redis: a run that skipped the cluster tests would pass without testing cluster mode at all.
+  throw new Error(`Redis is not reachable at ${REDIS_URL}, and WARDEN_TEST_REQUIRE_REDIS=1 requires it`);
+if (!redisAvailable) console.warn(`\n  ⚠ Redis is not reachable at ${REDIS_URL}: the cluster tests are SKIPPED.\n`);
+/** Cluster mode needs both engines. */
+export const clusterAvailable = postgresAvailable && redisAvailable;
+
+/** A TCP proxy (in front of Redis or PostgreSQL): `close()` drops every connection and refuses new ones (the engine "down"), `open()` brings it back on the same port. */
+export class TcpProxy {
+  private server: Server | null = null;
+  private readonly sockets = new Set<Socket>();
+  port = 0;
+
+  constructor(
+    private readonly targetHost: string,
+    private readonly targetPort: number,
+  ) {}
+
+  static async toRedis(url = REDIS_URL): Promise<TcpProxy> {
+    const { hostname, port } = new URL(url);
+    const proxy = new TcpProxy(hostname, Number(port || 6379));
+    await proxy.open();
+    return proxy;
+  }
+
+  /** Its address as a Redis URL (the proxy itself forwards any TCP). */
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}`;
+  }
+
+  async open(): Promise<void> {
+    if (this.server) return;
+    const server = createServer((client) => {
+      const upstream = tcpConnect(this.targetPort, this.targetHost);
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket);
+        socket.on('close', () => this.sockets.delete(socket));
+        socket.on('error', () => {
+          client.destroy();
+          upstream.destroy();
+        });
+      }
+      client.pipe(upstream);
+      upstream.pipe(client);
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => resolve());
+    });
+    this.port = (server.address() as { port: number }).port;
+    this.server = server;
+  }
+
+  async close(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = null;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const socket of this.sockets) socket.destroy();
+    await closed;
+  }
+}
+
+/** Local TCP targets: servers that accept a connection and end it, as a TCP monitor's probe needs. */
+export async function startTcpTargets(count: number): Promise<{ ports: number[]; close(): Promise<void> }> {
+  const servers: Server[] = [];
+  for (let i = 0; i < count; i++) {
+    const server = createServer((socket) => {
+      socket.on('error', () => {});
+      socket.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    servers.push(server);
+  }
+  return {
+    ports: servers.map((s) => (s.address() as { port: number }).port),
+    close: async () => {
+      await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+    },
+  };
+}
+
+export interface ClusterOptions {
+  /** Instance ids of the processes to start, e.g. ['a', 'b', 'c']. */
+  instances: string[];
+  /** Put a TcpProxy in front of Redis so a test can stop it. */
+  redisProxy?: boolean;
+  /** No REDIS_URL: processes sharing PostgreSQL without cluster mode (a baseline for benchmarks). */
+  withoutRedis?: boolean;
+  /** Instances that reach PostgreSQL through a TcpProxy of their own (`postgresProxy(id)`), to cut them off from it. */
+  postgresProxies?: string[];
+  /** More environment for every process. */
+  env?: Record<string, string>;
+  /** Fills the store before any process starts (monitors, pages, channels…). */
+  seed?: (store: Store) => Promise<void>;
+  /** LOG_LEVEL of the processes; info by default (tests read the runner's reports). */
+  logLevel?: string;
+}
+
+/** N `warden serve` processes sharing one PostgreSQL schema and one Redis prefix. */
+export class Cluster {
+  readonly members = new Map<string, ServerProcess>();
+  /** When each instance was last killed and last started (epoch ms). */
+  readonly killedAt = new Map<string, number>();
+  readonly startedAt = new Map<string, number>();
+  /** This cluster's WARDEN_REDIS_PREFIX: its keys are `<prefix>:…`, its channels too. */
+  readonly prefix = `wt${process.pid}${Math.random().toString(36).slice(2, 8)}`;
+  private readonly dataDirs = new Map<string, string>();
+  private readonly postgresProxies = new Map<string, TcpProxy>();
+  private readonly pool: pg.Pool;
+
+  private constructor(
+    readonly opened: OpenedStore,
+    readonly redis: TcpProxy | null,
+    private readonly options: ClusterOptions,
+  ) {
+    const schema = opened.env.DATABASE_SCHEMA as string;
+    this.pool = new pg.Pool({ connectionString: POSTGRES_URL, max: 2, options: `-c search_path=${schema}` });
+    this.pool.on('error', () => {});
+  }
+
+  /** A fresh, migrated schema (seeded), Redis (through a proxy if asked), then every instance started at once. */
+  static async start(options: ClusterOptions): Promise<Cluster> {
+    const postgres = dialects.find((d) => d.name === 'postgres');
+    if (!postgres?.available) throw new Error('the cluster needs PostgreSQL');
+    const opened = await postgres.open();
+    const redis = options.redisProxy ? await TcpProxy.toRedis() : null;
+    const cluster = new Cluster(opened, redis, options);
+    try {
+      const { hostname, port } = new URL(POSTGRES_URL);
+      for (const id of options.postgresProxies ?? []) {
+        const proxy = new TcpProxy(hostname, Number(port || 5432));
+        await proxy.open();
+        cluster.postgresProxies.set(id, proxy);
+      }
+      await options.seed?.(opened.store);
+      await Promise.all(options.instances.map((id) => cluster.startMember(id)));
+    } catch (error) {
+      await cluster.close();
+      throw error;
+    }
+    return cluster;
+  }
+
+  get store(): Store {
+    return this.opened.store;
+  }
+
+  get schema(): string {
+    return this.opened.env.DATABASE_SCHEMA as string;
+  }
+
+  /** The proxy between an instance and PostgreSQL (ClusterOptions.postgresProxies): close it to partition them. */
+  postgresProxy(instanceId: string): TcpProxy {
+    const proxy = this.postgresProxies.get(instanceId);
+    if (!proxy) throw new Error(`instance ${instanceId} reaches PostgreSQL directly`);
+    return proxy;
+  }
+
+  /** The environment a process of this cluster runs with (also what `warden` CLI commands need to reach it). */
+  env(instanceId: string): Record<string, string> {
+    let dataDir = this.dataDirs.get(instanceId);
+    if (!dataDir) {
+      dataDir = mkdtempSync(join(tmpdir(), `warden-cluster-${instanceId}-`));
+      this.dataDirs.set(instanceId, dataDir);
+    }
+    const proxy = this.postgresProxies.get(instanceId);
+    const databaseUrl = new URL(POSTGRES_URL);
+    if (proxy) databaseUrl.host = `127.0.0.1:${proxy.port}`;
+    return {
+      ...this.opened.env,
+      ...(proxy ? { DATABASE_URL: databaseUrl.toString() } : {}),
+      WARDEN_DATA_DIR: dataDir,
+      ...(this.options.withoutRedis ? {} : { REDIS_URL: this.redis?.url ?? REDIS_URL, [REDIS_PREFIX_SETTING]: this.prefix, WARDEN_INSTANCE_ID: instanceId }),
+      WARDEN_PROBE_PRIVATE_TARGETS: 'allow',
+      LOG_LEVEL: this.options.logLevel ?? 'info',
+      ...this.options.env,
+    };
+  }
+
+  member(id: string): ServerProcess {
+    const member = this.members.get(id);
+    if (!member) throw new Error(`instance ${id} is not running`);
+    return member;
+  }
+
+  url(id: string): string {
+    return this.member(id).url;
+  }
+
+  async startMember(id: string): Promise<ServerProcess> {
+    if (this.members.has(id)) throw new Error(`instance ${id} is already running`);
+    const member = await startServer([], this.env(id));
+    this.members.set(id, member);
+    this.startedAt.set(id, Date.now());
+    return member;
+  }
+
+  /** Stops a process with a signal (SIGTERM: an orderly shutdown that hands its leases back); resolves with its exit. */
+  async stopMember(id: string, signal: NodeJS.Signals = 'SIGTERM'): Promise<{ code: number | null; ms: number; log: string }> {
+    const member = this.member(id);
+    this.members.delete(id);
+    const exit = await member.stop(signal);
+    return { ...exit, log: member.log() };
+  }
+
+  /** kill -9: no shutdown, no lease released; resolves once the process is gone. */
+  async kill(id: string): Promise<number> {
+    const member = this.member(id);
+    this.members.delete(id);
+    const at = Date.now();
+    this.killedAt.set(id, at);
+    await member.stop('SIGKILL');
+    return at;
+  }
+
+  /** Runs a query on the cluster's schema (tests read checks and leases; the processes never see this connection). */
+  async query<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> {
+    return (await this.pool.query<R>(text, values)).rows;
+  }
+
+  /** Each monitor's check times (ascending), for the given monitors or all, from the checks table. */
+  async checkTimes(monitorIds?: readonly string[], source = 'edge'): Promise<Map<string, number[]>> {
+    const rows = await this.query<{ monitor_id: string; checked_at: string }>(
+      monitorIds
+        ? 'select monitor_id, checked_at from checks where source = $1 and monitor_id = any($2) order by monitor_id, checked_at'
+        : 'select monitor_id, checked_at from checks where source = $1 order by monitor_id, checked_at',
+      monitorIds ? [source, monitorIds] : [source],
+    );
+    const times = new Map<string, number[]>((monitorIds ?? []).map((id) => [id, []]));
+    for (const row of rows) {
+      const list = times.get(row.monitor_id) ?? [];
+      if (list.length === 0) times.set(row.monitor_id, list);
+      list.push(Number(row.checked_at));
+    }
+    return times;
+  }
+
+  /** The leases as PostgreSQL holds them: name, holder, expiry. */
+  leases(): Promise<{ name: string; holder: string | null; expires_at: string }[]> {
+    return this.query('select name, holder, expires_at from cluster_leases order by name');
+  }
+
+  /** Whether every shard is held by one of `instances` (the running ones by default), each holding its fair share. */
+  async balanced(instances: string[] = [...this.members.keys()]): Promise<boolean> {
+    return sharesBalanced(await this.leases(), instances);
+  }
+
+  /** Stops every process (SIGKILL: the schema goes away next), the proxy, and drops the schema. */
+  async close(): Promise<void> {
+    await Promise.all([...this.members.values()].map((m) => m.stop('SIGKILL').catch(() => {})));
+    this.members.clear();
+    await this.redis?.close();
+    for (const proxy of this.postgresProxies.values()) await proxy.close();
+    await this.pool.end().catch(() => {});
+    await this.opened.cleanup().catch(() => {});
+    await deleteRedisKeys(this.prefix).catch(() => {});
+    for (const dir of this.dataDirs.values()) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Every shard held by one of `instances`, each holding its fair share give or take the rounding (with three: 86, 86, 84). */
+export function sharesBalanced(leases: { name: string; holder: string | null }[], instances: string[]): boolean {
+  const counts = new Map(instances.map((id) => [id, 0]));
+  for (const lease of leases) if (lease.name.startsWith('shard:') && lease.holder && counts.has(lease.holder)) counts.set(lease.holder, (counts.get(lease.holder) ?? 0) + 1);
+  const share = Math.ceil(SHARD_COUNT / instances.length);
+  return instances.length > 0 && [...counts.values()].every((n) => n >= SHARD_COUNT - share * (instances.length - 1));
+}
+
+/** Removes what a cluster left in Redis under its prefix (rate-limit counters and the like). */
+async function deleteRedisKeys(prefix: string): Promise<void> {
+  const client = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) await client.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    client.disconnect();
+  }
+}
+
+// ---- "checked exactly once" -------------------------------------------------------------------------------------------
+
+/**
+ * What "every (monitor, interval) checked exactly once" means here. A monitor's runs follow a fixed cadence from when
+ * each was due (runner/probe-schedule.ts), so consecutive checks are one interval apart give or take the difference of
+ * their lateness. Each check therefore falls in an interval bucket counted from the check before it: round(gap / interval).
+ *   - 1: on schedule;
+ *   - 0: a duplicate (the same interval checked twice: the gap is under half an interval);
+ *   - k ≥ 2: k − 1 intervals missed (the gap is over one and a half intervals).
+ * Tolerance for the first interval: a monitor's first check comes anywhere within its first interval (its spread slot
+ * and jitter) after the window opens, so checks are counted from each monitor's first one; a monitor with no check by
+ * `firstBy` (default `from + interval + slackMs`) has missed its first interval, one whose last check is more than
+ * `interval + slackMs` before `to` has missed its last. (A cluster starting cold hands shards over while it settles:
+ * a monitor never checked yet is first checked within an interval of reaching its holder, so `firstBy` is then one
+ * interval after the shards settled.) An excused window names the monitors it excuses (a dead process's, until their
+ * leases are taken over): their gaps that overlap it are not counted as misses nor as drift; every other monitor is
+ * held to the schedule throughout, and duplicates are never excused.
+ */
+export interface CadenceOptions {
+  intervalMs: number;
+  /** Checks before `from` or after `to` are ignored. */
+  from: number;
+  to: number;
+  /** Lateness allowed at either end of the window. */
+  slackMs?: number;
+  /** By when every monitor must have had its first check in the window; `from + intervalMs + slackMs` by default. */
+  firstBy?: number;
+  /** Misses of these monitors in gaps overlapping [from, to] are excused (counted apart as `excused`). */
+  excused?: { from: number; to: number; monitors: ReadonlySet<string> }[];
+}
+
+export interface CadenceReport {
+  monitors: number;
+  checks: number;
+  onSchedule: number;
+  duplicates: { monitorId: string; at: number; gapMs: number }[];
+  missed: { monitorId: string; at: number; gapMs: number; intervals: number }[];
+  /** Gaps over an excused window: monitorId → the gap, to check how soon each resumed. */
+  excused: { monitorId: string; from: number; to: number }[];
+  /** The largest deviation of an on-schedule gap from the interval (ms), and where it was; gaps over an excused window aside. */
+  maxDriftMs: number;
+  maxDriftAt: { monitorId: string; at: number; gapMs: number } | null;
+}
+
+export function cadence(times: Map<string, number[]>, options: CadenceOptions): CadenceReport {
+  const { intervalMs, from, to } = options;
+  const slack = options.slackMs ?? 2000;
+  const excused = options.excused ?? [];
+  let monitorId = '';
+  const overlapsExcused = (a: number, b: number) => excused.some((w) => w.monitors.has(monitorId) && a <= w.to && b >= w.from);
+  const firstBy = options.firstBy ?? from + intervalMs + slack;
+  const report: CadenceReport = { monitors: 0, checks: 0, onSchedule: 0, duplicates: [], missed: [], excused: [], maxDriftMs: 0, maxDriftAt: null };
+  for (const [id, all] of times) {
+    monitorId = id;
+    report.monitors++;
+    const list = all.filter((t) => t >= from && t <= to);
+    report.checks += list.length;
+    // The ends: a check within the first interval after `from`, and one within the last interval before `to`.
+    const first = list[0] ?? Number.POSITIVE_INFINITY;
+    const last = list.at(-1) ?? from;
+    if (first > firstBy) {
+      const gapEnd = Math.min(first, to);
+      if (overlapsExcused(from, gapEnd)) report.excused.push({ monitorId, from, to: gapEnd });
+      else report.missed.push({ monitorId, at: from, gapMs: gapEnd - from, intervals: Math.max(1, Math.round((gapEnd - from) / intervalMs)) });
+    }
+    if (list.length > 0 && last < to - intervalMs - slack) {
+      if (overlapsExcused(last, to)) report.excused.push({ monitorId, from: last, to });
+      else report.missed.push({ monitorId, at: last, gapMs: to - last, intervals: Math.round((to - last) / intervalMs) });
+    }
+    for (let i = 1; i < list.length; i++) {
+      const previous = list[i - 1] as number;
+      const at = list[i] as number;
+      const gapMs = at - previous;
+      const buckets = Math.round(gapMs / intervalMs);
+      if (buckets === 0) report.duplicates.push({ monitorId, at, gapMs });
+      else if (buckets === 1) {
+        report.onSchedule++;
+        // The drift over a failover is its own figure (how soon the monitor resumed), not the schedule's.
+        if (Math.abs(gapMs - intervalMs) > report.maxDriftMs && !overlapsExcused(previous, at)) {
+          report.maxDriftMs = Math.abs(gapMs - intervalMs);
+          report.maxDriftAt = { monitorId, at, gapMs };
+        }
+      } else if (overlapsExcused(previous, at)) report.excused.push({ monitorId, from: previous, to: at });
+      else report.missed.push({ monitorId, at, gapMs, intervals: buckets - 1 });
+    }
+  }
+  return report;
+}
+
+/** A short, readable account of a cadence report for an assertion message. */
+export function describeCadence(report: CadenceReport): string {
+  const sample = <T>(list: T[]) => JSON.stringify(list.slice(0, 5));
+  return [
+    `${report.monitors} monitors, ${report.checks} checks, ${report.onSchedule} on schedule (max drift ${report.maxDriftMs} ms ${JSON.stringify(report.maxDriftAt)})`,
+    `${report.duplicates.length} duplicates ${sample(report.duplicates)}`,
+    `${report.missed.length} misses ${sample(report.missed)}`,
+    `${report.excused.length} excused gaps`,
+  ].join('\n');
+}
