@@ -73,6 +73,9 @@ const DELETE: Record<PlanKind, (ctx: ServiceContext, step: DeleteStep) => Promis
  */
 export async function applyConfig(ctx: ServiceContext, file: ConfigFile): Promise<SyncReport> {
   return withTransaction({ ...ctx, writer: 'config' }, async (tx) => {
+    // Processes of a cluster starting together apply the same file one after the other, each planning from what the
+    // one before wrote (the second finds everything unchanged), instead of racing to create the same keys.
+    await tx.store.exclusive('warden:config-apply');
     const { organization, outcome } = await putOrganization(tx, file.organization);
     const org = { ...tx, organizationId: organization.id };
     const report: SyncReport = { organization, created: [], updated: [], deleted: [], unchanged: 0, generatedPushTokens: [], touchedPageIds: [] };

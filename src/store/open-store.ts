@@ -58,6 +58,10 @@ function storeOver(connection: DialectConnection, db: Db, inTransaction: boolean
     cluster: clusterRepository(db, { locksRows: connection.locksRows }),
     transaction: (work) => (inTransaction ? work(store) : db.transaction().execute((trx) => work(storeOver(connection, trx, true)))),
     isUniqueViolation: connection.isUniqueViolation,
+    exclusive: async (name) => {
+      if (!inTransaction) throw new Error('exclusive() holds its lock for a transaction: call it inside one');
+      if (connection.locksRows) await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(db);
+    },
     migrate: async () => migrateToLatest(connection.db, await connection.migrationSchema()),
     ping: async () => {
       await sql`select 1`.execute(db);

@@ -43,6 +43,11 @@ export interface Store {
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
   /** Whether a write failed on a unique constraint (e.g. two requests creating the same key at once). */
   isUniqueViolation(error: unknown): boolean;
+  /**
+   * Inside a transaction: waits until no other transaction (of any process) holds `name`, then holds it until this one
+   * ends. PostgreSQL: a transaction-scoped advisory lock; SQLite: nothing to do, it has one writer at a time.
+   */
+  exclusive(name: string): Promise<void>;
   migrate(): Promise<MigrationReport>;
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -5,6 +5,8 @@
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createInProcessBus } from '../../src/bus/bus.js';
+import { applyConfig } from '../../src/config/apply.js';
+import { parseConfigText } from '../../src/config/load.js';
 import { HOUR_MS } from '../../src/domain/check.js';
 import { createLogger } from '../../src/logger.js';
 import { createIngest } from '../../src/runner/ingest.js';
@@ -54,6 +56,24 @@ describe.skipIf(!postgres?.available)('two Warden processes on one PostgreSQL sc
     });
     return { read: hasRead, release, done };
   }
+
+  it('applies one warden.yaml from two processes starting together: one after the other, nothing created twice', async () => {
+    const file = parseConfigText(
+      `organization: { name: Acme }
+monitors:
+${Array.from({ length: 20 }, (_, i) => `  - { key: m${i}, name: M${i}, type: tcp, config: { host: 127.0.0.1, port: ${2000 + i} } }`).join('\n')}
+pages:
+  - { slug: acme, title: Acme, components: [{ name: M0, monitor: m0 }] }
+`,
+      'warden.yaml',
+      {},
+    );
+    const context = (store: Store) => ({ store, bus: createInProcessBus(), clock: { now: () => NOW }, logger: createLogger('silent') });
+    const [first, second] = await Promise.all([applyConfig(context(opened.store), file), applyConfig(context(other), file)]);
+    // Whichever went first created everything; the other found it all there.
+    expect([first.created.length, second.created.length].sort((a, b) => a - b)).toEqual([0, 23]); // the organization, 20 monitors, the page and its component
+    expect(await opened.store.monitors.count((await opened.store.organizations.list())[0]?.id as string)).toBe(20);
+  });
 
   it('makes a second commit wait for the monitors the first one read, so neither overwrites the other', async () => {
     await addOrganization(opened.store);
