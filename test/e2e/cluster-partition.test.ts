@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shardOf } from '../../src/domain/cluster.js';
 import type { Monitor } from '../../src/domain/monitor.js';
-import { Cluster, cadence, clusterAvailable, describeCadence, startTcpTargets } from '../cluster-harness.js';
+import { Cluster, cadence, clusterAvailable, describeCadence, sleep, startTcpTargets, until } from '../cluster-harness.js';
 import { seed } from '../seed.js';
 
 const MONITORS = 60;
@@ -17,17 +17,6 @@ const TTL_MS = 3000;
 const TAKEOVER_MS = TTL_MS + 7000;
 const PARTITION_MS = 8000;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(what: string, check: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs: number, everyMs = 100): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(everyMs);
-  }
-}
 
 describe.skipIf(!clusterAvailable)('a process cut off from PostgreSQL', () => {
   let cluster: Cluster;

@@ -12,7 +12,7 @@ import { shardLease, shardOf } from '../../src/domain/cluster.js';
 import type { Monitor } from '../../src/domain/monitor.js';
 import { createApiKey } from '../../src/services/api-keys/create.js';
 import type { LiveMessage } from '../../src/services/live/messages.js';
-import { Cluster, cadence, clusterAvailable, describeCadence, startTcpTargets } from '../cluster-harness.js';
+import { Cluster, cadence, clusterAvailable, describeCadence, sleep, startTcpTargets, until } from '../cluster-harness.js';
 import { type Receiver, startReceiver } from '../fakes/notify-receivers.js';
 import { seed, testContext } from '../seed.js';
 
@@ -26,17 +26,6 @@ const PUSH_TOKEN = 'wdp_clusterE2eHeartbeat0123456789';
 const RELAY_TOKEN = 'wdr_clusterE2eRelayToken01234567';
 const ALERT_INTERVAL_SEC = 2;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(what: string, check: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs: number, everyMs = 50): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(everyMs);
-  }
-}
 
 /** A live-stream client that records every message with when it arrived. */
 async function listen(url: string): Promise<{ ws: WebSocket; messages: (LiveMessage & { receivedAt: number })[] }> {
