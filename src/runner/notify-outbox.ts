@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Bus } from '../bus/bus.js';
 import type { Clock } from '../domain/clock.js';
-import type { LatestResult } from '../domain/monitor.js';
+import type { LatestResult, Monitor } from '../domain/monitor.js';
 import type { MonitorState } from '../domain/monitor-type.js';
 import { type NewDelivery, stableEventId } from '../domain/notification.js';
 import { channelWants, quietDuringMaintenance, underMaintenance } from '../domain/notification-rules.js';
@@ -107,7 +107,8 @@ export function createNotificationOutbox(deps: { bus?: Bus; clock: Clock; baseUr
     return entry;
   }
 
-  async function publish(tx: Store, items: readonly OutboxItem[], now: number): Promise<number> {
+  /** `known`: monitor rows the caller already read in this transaction (ingest's enqueue), not read again. */
+  async function publish(tx: Store, items: readonly OutboxItem[], now: number, known?: ReadonlyMap<string, Monitor>): Promise<number> {
     if (items.length === 0) return 0;
     const entries = new Map<string, OrganizationEntry>();
     for (const item of items) if (!entries.has(item.organizationId)) entries.set(item.organizationId, await entryFor(tx, item.organizationId, now));
@@ -115,7 +116,9 @@ export function createNotificationOutbox(deps: { bus?: Bus; clock: Clock; baseUr
     // Incidents and maintenance also go to the pages' subscribers, whether the organization has channels or not.
     if (relevant.length === 0 && !items.some(forSubscribers)) return 0;
     const monitorIds = [...new Set(relevant.flatMap((i) => (i.subject.monitorId ? [i.subject.monitorId] : [])))];
-    const monitors = new Map((monitorIds.length > 0 ? await tx.monitors.findByIds(monitorIds) : []).map((m) => [m.id, m]));
+    const missing = monitorIds.filter((id) => !known?.has(id));
+    const monitors = new Map<string, Monitor>(known);
+    if (missing.length > 0) for (const m of await tx.monitors.findByIds(missing)) monitors.set(m.id, m);
     const base = deps.baseUrl?.() ?? '';
     const rows: NewDelivery[] = [];
     const rules = { tx, now, newId: () => deliveryId(now), batch: new Map() as FlapBatch };
@@ -147,7 +150,7 @@ export function createNotificationOutbox(deps: { bus?: Bus; clock: Clock; baseUr
   }
 
   return {
-    publish,
+    publish: (tx, items, now) => publish(tx, items, now),
     async enqueue(tx, changes, now) {
       const items: OutboxItem[] = [];
       const monitorIds = [...new Set(changes.flatMap((c) => (notificationKind(c.previous, c.state) ? [c.monitorId] : [])))];
@@ -185,7 +188,7 @@ export function createNotificationOutbox(deps: { bus?: Bus; clock: Clock; baseUr
           },
         });
       }
-      return publish(tx, items, now);
+      return publish(tx, items, now, monitors);
     },
     invalidate(organizationId) {
       if (organizationId === undefined) cache.clear();
