@@ -8,7 +8,9 @@ COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
 # No install scripts: the test-only native packages (bedrock's RakNet) are not built; the one the server needs is, below.
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY src ./src
-RUN npx tsc -p tsconfig.build.json && npm rebuild better-sqlite3 && npm prune --omit=dev --ignore-scripts
+# The dashboard: Vite bundles web/ into dist/web (its packages are dev dependencies, pruned afterwards).
+COPY web ./web
+RUN npm run build && npm rebuild better-sqlite3 && npm prune --omit=dev --ignore-scripts
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0 WARDEN_DATA_DIR=/data

@@ -16,7 +16,7 @@ import { applyConfig, type SyncReport } from './config/apply.js';
 import { DEMO_ORGANIZATION_KEY, demoConfig, startDemoHeartbeat } from './config/demo.js';
 import type { ConfigFile } from './config/file-schema.js';
 import { loadConfigFile } from './config/load.js';
-import type { Settings } from './config/settings.js';
+import type { AccountSettings, Settings } from './config/settings.js';
 import { type Clock, systemClock } from './domain/clock.js';
 import { LEASE_DEFAULTS, type Singleton } from './domain/cluster.js';
 import { SECURITY_DEFAULTS, type SecurityOptions } from './domain/security.js';
@@ -44,6 +44,8 @@ import { createRetention, RETENTION_DEFAULTS } from './runner/retention.js';
 import { createScheduler } from './runner/scheduler.js';
 import { createTxtLookup } from './runner/txt-lookup.js';
 import { createWatchdog } from './runner/watchdog.js';
+import { openSetupLink } from './services/accounts/setup.js';
+import { createSignInAttempts } from './services/accounts/sign-in-attempts.js';
 import { API_LIMITS } from './services/api-limits.js';
 import type { ServiceContext } from './services/context.js';
 import { listOrganizations } from './services/organizations/resolve.js';
@@ -110,6 +112,7 @@ export async function startWarden({ settings, clock = systemClock, logger: given
     security: settings.security,
     domains: { ...(settings.dnsServers ? { dnsServers: settings.dnsServers } : {}), ...domains },
     smtp,
+    accounts: settings.accounts,
     cluster: settings.cluster && {
       instanceId: settings.cluster.instanceId,
       ttlMs: settings.cluster.leaseTtlMs,
@@ -126,8 +129,8 @@ export async function startWarden({ settings, clock = systemClock, logger: given
   server.keepAliveTimeout = 5_000;
   server.headersTimeout = 15_000;
   server.requestTimeout = 30_000;
-  // The live stream (WS /s/{slug}/live) upgrades on the same server.
-  const live = attachLiveStream(server, { pages, pageAccess: parts.pageAccess, clock, logger, security: parts.security });
+  // The live streams (WS /s/{slug}/live, and the dashboard's WS /api/v1/live) upgrade on the same server.
+  const live = attachLiveStream(server, { pages, pageAccess: parts.pageAccess, clock, logger, security: parts.security, organizations: parts.context });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(settings.port, settings.host, () => {
@@ -183,6 +186,7 @@ export async function startWarden({ settings, clock = systemClock, logger: given
     : () => {};
   ready = true;
   logger.info({ url, config: settings.configFile ?? (demoPushToken ? 'built-in demo' : 'none') }, `Warden is listening on ${url}`);
+  await announceSetupLink(parts.context, logger);
 
   let closing: Promise<void> | null = null;
   return {
@@ -237,6 +241,8 @@ export interface ComposeOptions {
   domains?: DomainOptions | undefined;
   /** The system SMTP server (WARDEN_SMTP_URL, or `smtp:` in warden.yaml): page subscribers' mail, email channels without a host. */
   smtp?: SmtpSettings | undefined;
+  /** Who may sign up and the OpenID Connect provider (WARDEN_SIGNUP, WARDEN_OIDC_*); invitations only, no provider, when absent. */
+  accounts?: AccountSettings | undefined;
   /**
    * Cluster mode (docs/cluster.md): the coordinator shares the edge monitors and the singleton runners out by leases;
    * absent, this process runs them all.
@@ -295,10 +301,10 @@ export function composeWarden(options: ComposeOptions) {
     },
   };
   const ingest = createIngest({ ...context, outbox });
-  const pageAccess = createPageAccess({
-    attemptsPerMinute: security.loginAttemptsPerMinute,
-    shared: shared ? createSharedLoginAttempts({ ...shared, perMinute: security.loginAttemptsPerMinute }) : undefined,
-  });
+  // Wrong page passwords and wrong account passwords and codes are counted alike (cluster mode: in Redis, by key).
+  const sharedLogins = shared ? createSharedLoginAttempts({ ...shared, perMinute: security.loginAttemptsPerMinute }) : undefined;
+  const pageAccess = createPageAccess({ attemptsPerMinute: security.loginAttemptsPerMinute, shared: sharedLogins });
+  const signInAttempts = createSignInAttempts({ perMinute: security.loginAttemptsPerMinute, shared: sharedLogins });
   const pages = createPageCache({ ...context, baseUrl: options.baseUrl });
   const pushTokens = createPushTokenCache(context);
   const domainTxt = createTxtLookup({ servers: options.domains?.dnsServers });
@@ -318,12 +324,14 @@ export function composeWarden(options: ComposeOptions) {
     },
     isReady: options.isReady ?? (() => true),
     security,
+    signInAttempts,
     ...(options.apiRateLimitPerMinute ? { apiRateLimitPerMinute: options.apiRateLimitPerMinute } : {}),
     ...(shared
       ? { apiRateLimiter: createSharedApiLimiter({ ...shared, requests: options.apiRateLimitPerMinute ?? API_LIMITS.rateLimit.requests, windowMs: API_LIMITS.rateLimit.windowMs }) }
       : {}),
     ...(options.retention ? { checkRetentionDays: options.retention.checkDays } : {}),
     ...(coordinator ? { clusterView: () => coordinator.status() } : {}),
+    ...(options.accounts ? { accounts: options.accounts } : {}),
   });
   const fastPaths: FastPath[] = [pushFastPath({ ...context, ingest, pushTokens, pushLimiter }), pageFastPath(pages)];
   const scheduler = createScheduler({
@@ -359,6 +367,22 @@ export function composeWarden(options: ComposeOptions) {
 }
 
 export type WardenParts = ReturnType<typeof composeWarden>;
+
+/**
+ * First run (no account yet): a new one-time setup link, logged this once — the only place its token ever appears.
+ * Once any user exists, nothing is logged.
+ */
+async function announceSetupLink(context: ServiceContext, logger: Logger): Promise<void> {
+  try {
+    const setup = await openSetupLink(context);
+    if (setup)
+      logger.warn(
+        `No account exists yet: open ${setup.url} within ${Math.round((setup.expiresAt - context.clock.now()) / 60_000)} minutes to create the owner (or run \`warden users create --role owner\`)`,
+      );
+  } catch (error) {
+    logger.error({ err: error }, 'making the first-run setup link failed');
+  }
+}
 
 async function holdsOnlyTheDemo(context: ServiceContext): Promise<boolean> {
   return (await listOrganizations(context)).every((organization) => organization.key === DEMO_ORGANIZATION_KEY);

@@ -1,9 +1,12 @@
 // An in-process Warden app for API tests: a fresh store of one dialect, two organizations seeded through the real config sync, and keys of each scope.
 import type { WardenEvent } from '../src/bus/events.js';
+import type { AccountSettings } from '../src/config/settings.js';
 import type { Monitor } from '../src/domain/monitor.js';
+import type { SecurityOptions } from '../src/domain/security.js';
 import type { App } from '../src/http/app.js';
 import { createLogger } from '../src/logger.js';
-import { composeWarden } from '../src/main.js';
+import { composeWarden, type DomainOptions, type WardenParts } from '../src/main.js';
+import type { SmtpSettings } from '../src/notify/smtp.js';
 import type { Ingest } from '../src/runner/ingest.js';
 import { createApiKey } from '../src/services/api-keys/create.js';
 import type { ServiceContext } from '../src/services/context.js';
@@ -64,6 +67,8 @@ export interface ApiHarness {
   /** The verbs' context of the harness's app (no organization). */
   context: ServiceContext;
   ingest: Ingest;
+  /** The page cache the public routes answer from; not started (a test that reads public pages starts it). */
+  pages: WardenParts['pages'];
   events: WardenEvent[];
   clock: { now(): number; advance(ms: number): void };
   a: TestOrganization;
@@ -73,7 +78,19 @@ export interface ApiHarness {
   close(): Promise<void>;
 }
 
-export async function openApiHarness(dialect: DialectCase, options: { rateLimitPerMinute?: number } = {}): Promise<ApiHarness> {
+export interface ApiHarnessOptions {
+  rateLimitPerMinute?: number;
+  /** Per-client limits (login attempts, trusting X-Forwarded-For); SECURITY_DEFAULTS for the rest. */
+  security?: Partial<SecurityOptions>;
+  /** WARDEN_SIGNUP and the OpenID Connect provider; kept by reference, so a test may change `signup` between requests. */
+  accounts?: AccountSettings;
+  /** The system SMTP server (invitation and subscriber mail), e.g. test/fakes/smtp-server.ts. */
+  smtp?: SmtpSettings;
+  /** DNS servers for custom-domain verification, e.g. test/fakes/dns-server.ts. */
+  domains?: DomainOptions;
+}
+
+export async function openApiHarness(dialect: DialectCase, options: ApiHarnessOptions = {}): Promise<ApiHarness> {
   const opened = await dialect.open();
   const { store } = opened;
   let now = T0;
@@ -91,6 +108,10 @@ export async function openApiHarness(dialect: DialectCase, options: { rateLimitP
     logger,
     baseUrl: () => BASE_URL,
     ...(options.rateLimitPerMinute ? { apiRateLimitPerMinute: options.rateLimitPerMinute } : {}),
+    ...(options.security ? { security: options.security } : {}),
+    ...(options.accounts ? { accounts: options.accounts } : {}),
+    ...(options.smtp ? { smtp: options.smtp } : {}),
+    ...(options.domains ? { domains: options.domains } : {}),
   });
   const { app, bus, ingest, pages, context } = parts;
   const events: WardenEvent[] = [];
@@ -122,6 +143,7 @@ export async function openApiHarness(dialect: DialectCase, options: { rateLimitP
     store,
     context,
     ingest,
+    pages,
     events,
     clock,
     a,

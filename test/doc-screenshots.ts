@@ -1,4 +1,5 @@
-// `npm run screenshots`: the pictures in docs/notifications.md, made from what the channels really send, in Chromium.
+// `npm run screenshots`: the pictures in docs/notifications.md, made from what the channels really send, in Chromium,
+// and those of docs/dashboard.md (test/dashboard-screenshots.ts).
 // Discord: the exact JSON the discord channel posted to a fake receiver, drawn by a small HTML rendering after Discord's
 // dark theme (colour bar, title, description, inline fields, footer) — a rendering, not a capture of Discord's client.
 // Email: the HTML part of the message the email channel handed to a real SMTP server, parsed back with mailparser,
@@ -166,12 +167,20 @@ async function shoot(page: Page, html: string, selector: string, file: string, c
 
 const hex = (event: NotificationEvent) => ({ critical: '#e74c3c', warning: '#f39c12', info: '#3498db', ok: '#2ecc71' })[event.severity];
 
+// `npm run screenshots [notifications] [dashboard]`: the sets named, or all of them.
+const wanted = process.argv.slice(2);
+const makes = (set: string) => wanted.length === 0 || wanted.includes(set);
 mkdirSync(IMAGES, { recursive: true });
 const browser = await launchChromium();
 try {
-  const page = await browser.newPage({ viewport: { width: 720, height: 600 }, deviceScaleFactor: SCALE });
-  await shoot(page, discordHtml(await discordPosts([DOWN_EVENT, RECOVERED_EVENT])), '#chat', 'notify-discord.png', [hex(DOWN_EVENT), hex(RECOVERED_EVENT)]);
-  await shoot(page, emailHtml(await sentEmail(DOWN_EVENT)), '#mail', 'notify-email.png', [hex(DOWN_EVENT)]);
+  if (makes('notifications')) {
+    const page = await browser.newPage({ viewport: { width: 720, height: 600 }, deviceScaleFactor: SCALE });
+    await shoot(page, discordHtml(await discordPosts([DOWN_EVENT, RECOVERED_EVENT])), '#chat', 'notify-discord.png', [hex(DOWN_EVENT), hex(RECOVERED_EVENT)]);
+    await shoot(page, emailHtml(await sentEmail(DOWN_EVENT)), '#mail', 'notify-email.png', [hex(DOWN_EVENT)]);
+    await page.close();
+  }
+  // The dashboard's screens (docs/dashboard.md), from a served Warden: loaded only when asked for.
+  if (makes('dashboard')) await (await import('./dashboard-screenshots.js')).dashboardScreenshots(browser);
 } finally {
   await browser.close();
 }

@@ -1,20 +1,11 @@
 #!/usr/bin/env node
-// The `warden` command: serve (default), migrate, config, keys, relays, monitors, notifications, cluster.
+// The `warden` command: serve (default), migrate, config, keys, relays, monitors, notifications, cluster, users.
 // First: it extends zod with .openapi(), which must happen before any schema is created.
 import '@hono/zod-openapi';
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/load.js';
 import { WardenError } from '../domain/errors.js';
-import { clusterCommand } from './commands/cluster.js';
-import { configCommand } from './commands/config.js';
-import { keysCommand } from './commands/keys.js';
-import { migrateCommand } from './commands/migrate.js';
-import { monitorsCommand } from './commands/monitors.js';
-import { notificationsCommand } from './commands/notifications.js';
-import { relayCommand } from './commands/relay.js';
-import { relaysCommand } from './commands/relays.js';
-import { serveCommand } from './commands/serve.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
@@ -25,15 +16,28 @@ const program = new Command('warden')
   .configureOutput({ writeOut: (s) => process.stdout.write(s), writeErr: (s) => process.stderr.write(s) })
   .exitOverride();
 
-program.addCommand(serveCommand(), { isDefault: true });
-program.addCommand(migrateCommand());
-program.addCommand(configCommand());
-program.addCommand(keysCommand());
-program.addCommand(relayCommand());
-program.addCommand(relaysCommand());
-program.addCommand(monitorsCommand());
-program.addCommand(notificationsCommand());
-program.addCommand(clusterCommand());
+/**
+ * Each command's module, loaded only when it runs: `warden keys create` need not load the HTTP server, the renderers
+ * and the MCP SDK that `serve` does (half the start-up of a short command). Help and unknown commands load them all.
+ */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  serve: async () => (await import('./commands/serve.js')).serveCommand(),
+  migrate: async () => (await import('./commands/migrate.js')).migrateCommand(),
+  config: async () => (await import('./commands/config.js')).configCommand(),
+  keys: async () => (await import('./commands/keys.js')).keysCommand(),
+  relay: async () => (await import('./commands/relay.js')).relayCommand(),
+  relays: async () => (await import('./commands/relays.js')).relaysCommand(),
+  monitors: async () => (await import('./commands/monitors.js')).monitorsCommand(),
+  notifications: async () => (await import('./commands/notifications.js')).notificationsCommand(),
+  cluster: async () => (await import('./commands/cluster.js')).clusterCommand(),
+  users: async () => (await import('./commands/users.js')).usersCommand(),
+};
+
+const first = process.argv[2];
+// No command, or only options: `serve`, the default.
+const named = first === undefined || first.startsWith('-') ? (first === '--help' || first === '-h' || first === '--version' || first === '-V' ? undefined : 'serve') : first;
+for (const [name, load] of Object.entries(COMMANDS))
+  if (named === undefined || !(named in COMMANDS) || name === named) program.addCommand(await load(), { isDefault: name === 'serve' });
 
 try {
   await program.parseAsync(process.argv);

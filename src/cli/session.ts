@@ -31,11 +31,11 @@ export async function withServices<T>(run: (ctx: ServiceContext) => Promise<T>, 
   }
 }
 
-/** The same, acting for the organization named by --org (or the only one there is). */
+/** The same, acting for the organization named by --org (or the only one there is), as the CLI (what its audit entries name). */
 export async function withOrganization<T>(org: string | undefined, run: (ctx: ServiceContext, organization: { id: string; key: string }) => Promise<T>): Promise<T> {
   return withServices(async (ctx) => {
     const organization = await resolveOrganization(ctx, org === undefined ? {} : { key: org });
-    return run({ ...ctx, organizationId: organization.id }, organization);
+    return run({ ...ctx, organizationId: organization.id, actor: { kind: 'system', name: 'cli' } }, organization);
   });
 }
 

@@ -134,6 +134,16 @@ for (const dialect of dialects) {
       expect(await store().monitors.findByKey(first.organization.id, 'adopted')).toMatchObject({ id: adopted.id, managedBy: 'config', name: 'Adopted' });
     });
 
+    it('manages the organization it declares, even one made through the API and holding nothing from the file', async () => {
+      await store().organizations.upsert({ id: 'org_made', key: 'acme', name: 'Made by a sign-up' }, 500);
+      expect((await store().organizations.findByKey('acme'))?.managedBy).toBe('api');
+      const report = await apply('organization: { key: acme, name: Acme Network }', 1000);
+      expect(report.organization).toMatchObject({ id: 'org_made', name: 'Acme Network', managedBy: 'config' });
+      expect(report.updated).toEqual(['organization acme']);
+      expect((await store().organizations.findByKey('acme'))?.managedBy).toBe('config');
+      expect((await apply('organization: { key: acme, name: Acme Network }', 2000)).updated).toEqual([]);
+    });
+
     it('refuses a page slug that belongs to another organization, naming the page in the file', async () => {
       await apply(BASE, 1000);
       const rival = 'organization: { key: rival, name: Rival }\npages: [{ slug: acme, title: Mine now }]';

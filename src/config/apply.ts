@@ -1,6 +1,7 @@
 // Applies warden.yaml through the verbs, in one transaction: the file gets the same caps, checks and events as the API.
 import { WardenError } from '../domain/errors.js';
 import type { Organization } from '../domain/organization.js';
+import { recordAudit } from '../services/audit/record.js';
 import { deleteComponent, putComponent } from '../services/components/write.js';
 import { type ServiceContext, withTransaction } from '../services/context.js';
 import { deleteIncident, putIncident } from '../services/incidents/write.js';
@@ -89,6 +90,10 @@ export async function applyConfig(ctx: ServiceContext, file: ConfigFile): Promis
       }
     }
     report.touchedPageIds = [...touched];
+    // One entry per apply that changed something, with the counts: the file, not the API, made these changes.
+    const counts = { created: report.created.length, updated: report.updated.length, deleted: report.deleted.length };
+    if (counts.created + counts.updated + counts.deleted > 0)
+      await recordAudit({ ...org, actor: { kind: 'system', name: 'config' } }, { action: 'config.apply', id: organization.id, label: organization.key, detail: counts });
     return report;
   });
 }

@@ -1,6 +1,7 @@
 // Process settings from the environment (and CLI flags), validated once at start-up.
 import { hostname } from 'node:os';
 import { z } from 'zod';
+import { SIGNUP_MODES, type SignupMode } from '../domain/account.js';
 import { LEASE_DEFAULTS } from '../domain/cluster.js';
 import { formatIssuePath } from '../domain/issue-path.js';
 import { SECURITY_DEFAULTS, type SecurityOptions } from '../domain/security.js';
@@ -53,6 +54,12 @@ const settingsSchema = z.object({
     .regex(/^[A-Za-z0-9._:-]{1,100}$/, 'expected 1–100 letters, digits, ".", "_", ":" or "-"')
     .default('warden'),
   WARDEN_LEASE_TTL_MS: z.coerce.number().int().min(1_000).max(600_000).default(LEASE_DEFAULTS.ttlMs),
+  WARDEN_SIGNUP: z.enum(SIGNUP_MODES).default('invite'),
+  WARDEN_OIDC_ISSUER: z.url().optional(),
+  WARDEN_OIDC_CLIENT_ID: z.string().min(1).optional(),
+  // Never repeated in a message: the secret stays out of logs.
+  WARDEN_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  WARDEN_OIDC_NAME: z.string().min(1).max(60).default('OpenID Connect'),
 });
 
 export interface Settings {
@@ -88,6 +95,23 @@ export interface Settings {
    * (WARDEN_INSTANCE_ID, else hostname:pid). Undefined: one process, in-process bus, every runner local.
    */
   cluster: ClusterSettings | undefined;
+  /** Accounts (docs/accounts.md): who may sign up, and sign-in with an OpenID Connect provider. */
+  accounts: AccountSettings;
+}
+
+export interface AccountSettings {
+  /** WARDEN_SIGNUP: closed, invite (the default: only with an invitation) or open (a new organization per sign-up). */
+  signup: SignupMode;
+  /** WARDEN_OIDC_ISSUER, _CLIENT_ID, _CLIENT_SECRET (all three, or none) and _NAME (the button's label). */
+  oidc: OidcSettings | undefined;
+}
+
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** What the sign-in button says: "Sign in with {name}". */
+  name: string;
 }
 
 export interface ClusterSettings {
@@ -139,10 +163,20 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Pa
     cluster: e.REDIS_URL
       ? { redisUrl: e.REDIS_URL, instanceId: e.WARDEN_INSTANCE_ID ?? `${hostname()}:${process.pid}`, leaseTtlMs: e.WARDEN_LEASE_TTL_MS, redisPrefix: e.WARDEN_REDIS_PREFIX }
       : undefined,
+    accounts: { signup: e.WARDEN_SIGNUP, oidc: oidcSettings(e) },
   };
   if (settings.cluster && !settings.databaseUrl) throw new Error('invalid environment:\n  - REDIS_URL: cluster mode needs PostgreSQL too (DATABASE_URL)');
   for (const [key, value] of Object.entries(overrides)) if (value !== undefined) (settings as unknown as Record<string, unknown>)[key] = value;
   return settings;
+}
+
+/** The OpenID Connect provider: issuer, client id and secret together, or none of them. */
+function oidcSettings(e: z.infer<typeof settingsSchema>): OidcSettings | undefined {
+  const given = [e.WARDEN_OIDC_ISSUER, e.WARDEN_OIDC_CLIENT_ID, e.WARDEN_OIDC_CLIENT_SECRET];
+  if (given.every((v) => v === undefined)) return undefined;
+  if (e.WARDEN_OIDC_ISSUER === undefined || e.WARDEN_OIDC_CLIENT_ID === undefined || e.WARDEN_OIDC_CLIENT_SECRET === undefined)
+    throw new Error('invalid environment:\n  - WARDEN_OIDC_ISSUER, WARDEN_OIDC_CLIENT_ID and WARDEN_OIDC_CLIENT_SECRET: expected all three together');
+  return { issuer: e.WARDEN_OIDC_ISSUER, clientId: e.WARDEN_OIDC_CLIENT_ID, clientSecret: e.WARDEN_OIDC_CLIENT_SECRET, name: e.WARDEN_OIDC_NAME };
 }
 
 /** WARDEN_SMTP_URL with WARDEN_SMTP_FROM (each needs the other), or undefined when neither is set. */

@@ -41,6 +41,8 @@ export interface BucketSums {
   playersCount: number;
   playersSum: number;
   playersMax: number | null;
+  /** Checks with a latency per bin of LATENCY_BIN_UPPER_MS. */
+  latencyHist: number[];
 }
 
 /** A bucket as read: averages instead of sums. */
@@ -55,6 +57,8 @@ export interface Bucket {
   latencyMax: number | null;
   playersAvg: number | null;
   playersMax: number | null;
+  /** Checks with a latency per bin of LATENCY_BIN_UPPER_MS (domain/latency-histogram.ts reads percentiles off it). */
+  latencyHist: number[];
 }
 
 /** Just the counts of a bucket: what uptime and the daily strip need. */
@@ -91,6 +95,7 @@ export function emptyBucket(monitorId: string, start: number): BucketSums {
     playersCount: 0,
     playersSum: 0,
     playersMax: null,
+    latencyHist: new Array<number>(LATENCY_BIN_UPPER_MS.length).fill(0),
   };
 }
 
@@ -103,6 +108,7 @@ function addCheck(b: BucketSums, c: CheckRow): void {
     b.latencySum += c.latencyMs;
     b.latencyMin = b.latencyMin === null ? c.latencyMs : Math.min(b.latencyMin, c.latencyMs);
     b.latencyMax = b.latencyMax === null ? c.latencyMs : Math.max(b.latencyMax, c.latencyMs);
+    b.latencyHist[latencyBin(c.latencyMs)]!++;
   }
   const players = c.data?.players;
   if (typeof players === 'number' && Number.isFinite(players)) {
@@ -110,4 +116,18 @@ function addCheck(b: BucketSums, c: CheckRow): void {
     b.playersSum += players;
     b.playersMax = b.playersMax === null ? players : Math.max(b.playersMax, players);
   }
+}
+
+/**
+ * Latency histogram of a bucket: bin i counts the checks with latency ≤ LATENCY_BIN_UPPER_MS[i] (and above the bin
+ * before); the last bin counts everything slower. Percentiles (p50, p95) per hour or day are read off it, so they
+ * outlive the raw checks. The store keeps one integer column per bin (latency_hist_<i>), summed on upsert.
+ */
+export const LATENCY_BIN_UPPER_MS = [5, 10, 20, 35, 50, 75, 100, 150, 200, 300, 500, 750, 1000, 2000, 5000, Number.POSITIVE_INFINITY] as const;
+
+/** The bin of a latency: the first whose upper bound it does not pass (the last bin takes everything slower). */
+export function latencyBin(latencyMs: number): number {
+  let bin = 0;
+  while (latencyMs > LATENCY_BIN_UPPER_MS[bin]!) bin++;
+  return bin;
 }

@@ -61,3 +61,16 @@ export class OverloadedError extends WardenError {
     super(detail);
   }
 }
+
+/** Too many wrong guesses (passwords, codes) from this client or for this account: refused for `retryAfterSec`. */
+export class TooManyAttemptsError extends WardenError {
+  readonly status = 429;
+  readonly title = 'Too many attempts';
+  readonly code = 'too-many-attempts';
+  constructor(
+    detail: string,
+    readonly retryAfterSec: number,
+  ) {
+    super(detail);
+  }
+}

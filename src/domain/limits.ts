@@ -24,6 +24,8 @@ export const MONITOR_LIMITS = {
   timeoutMs: { min: 500, max: 120_000, default: 10_000 },
   retries: { min: 0, max: 10, default: 1 },
   degradedLatencyMs: { min: 1, max: 600_000 },
+  /** Tags on one monitor (domain/monitor.ts MONITOR_TAG). */
+  tags: 20,
 } as const;
 
 /** The bounds and defaults of a notification channel's rules (docs/notifications.md, "Rules"). */

@@ -39,16 +39,21 @@ export interface Monitor {
   secretsSetAt: number | null;
   /** Keys of the notification channels this monitor names: they get its events (null: none named). */
   notify: string[] | null;
+  /** Short labels the dashboard filters by (MONITOR_TAG); [] when none. */
+  tags: string[];
   managedBy: ManagedBy;
   createdAt: number;
   updatedAt: number;
 }
 
-/** The fields a writer (config sync or API) sets; state fields are the ingest path's alone. `notify` left out: unchanged (none on insert). */
+/**
+ * The fields a writer (config sync or API) sets; state fields are the ingest path's alone. `notify` and `tags` left
+ * out: unchanged (none on insert).
+ */
 export type MonitorSpec = Pick<
   Monitor,
   'key' | 'name' | 'type' | 'config' | 'intervalSec' | 'timeoutMs' | 'runOn' | 'relayId' | 'enabled' | 'retries' | 'degradedLatencyMs'
-> & { notify?: string[] | null | undefined };
+> & { notify?: string[] | null | undefined; tags?: string[] | undefined };
 
 /**
  * The state of a monitor that every result may move, with the settings that decide how (ingest's view of a monitor);
@@ -58,6 +63,21 @@ export type MonitorStateRow = Pick<
   Monitor,
   'id' | 'organizationId' | 'retries' | 'degradedLatencyMs' | 'state' | 'stateSince' | 'failureStreak' | 'lastCheckAt'
 > & { lastResult: string | null };
+
+/** The state the dashboard shows: the monitor's state, or `paused` while it is disabled. */
+export type ShownState = MonitorState | 'paused';
+export const SHOWN_STATES = ['up', 'degraded', 'down', 'unknown', 'paused'] as const satisfies readonly ShownState[];
+
+/** A change of a monitor's shown state, recorded by ingest (with the commit that derives it) and by pause and resume. */
+export interface MonitorStateChange {
+  id: string;
+  monitorId: string;
+  at: number;
+  from: ShownState;
+  to: ShownState;
+  /** Why: the failing check's error, the passing check's message, the latency rule, the silence, the pause. */
+  message: string | null;
+}
 
 /** What scheduling a monitor needs: edge monitors and a relay's assignments both have it (`type` may be one this build lacks). */
 export type ScheduledMonitor = Pick<Monitor, 'id' | 'key' | 'intervalSec' | 'timeoutMs'> & { type: string; config: unknown };
@@ -81,9 +101,18 @@ export function monitorSpecChanged(current: Monitor, spec: MonitorSpec): boolean
     current.enabled !== spec.enabled ||
     current.retries !== spec.retries ||
     current.degradedLatencyMs !== spec.degradedLatencyMs ||
-    (spec.notify !== undefined && JSON.stringify(current.notify) !== JSON.stringify(spec.notify))
+    (spec.notify !== undefined && JSON.stringify(current.notify) !== JSON.stringify(spec.notify)) ||
+    (spec.tags !== undefined && JSON.stringify(current.tags) !== JSON.stringify(spec.tags))
   );
 }
+
+/**
+ * A tag: 1 to 40 lowercase letters, digits, "-", "_" or ".", starting with a letter or digit. The charset is what lets
+ * the store match a tag inside the stored JSON array with LIKE '%"tag"%' (no quote or backslash can occur).
+ */
+export const MONITOR_TAG = /^[a-z0-9][a-z0-9._-]{0,39}$/;
+const TAG_MESSAGE = 'expected 1 to 40 lowercase letters, digits, "-", "_" or ".", starting with a letter or digit';
+export const monitorTag = () => z.string({ error: TAG_MESSAGE }).regex(MONITOR_TAG, { error: TAG_MESSAGE });
 
 /**
  * Monitor fields shared by warden.yaml and the API, without defaults: a partial update (PATCH) must not reset
@@ -108,6 +137,11 @@ export const monitorFields = {
     .array(stableKey())
     .max(LIMITS.notificationChannelsPerOrganization)
     .describe('Keys of notification channels that get this monitor\'s events, whatever their own scope (docs/notifications.md, "Scope").'),
+  tags: z
+    .array(monitorTag())
+    .max(MONITOR_LIMITS.tags, { error: `at most ${MONITOR_LIMITS.tags} tags` })
+    .refine((tags) => new Set(tags).size === tags.length, { error: 'each tag once' })
+    .describe(`Labels to filter monitors by in the dashboard and the API (\`?tag=\`): up to ${MONITOR_LIMITS.tags}, each 1 to 40 of a-z, 0-9, "-", "_", ".".`),
   pushToken: z
     .string()
     .regex(/^wdp_[A-Za-z0-9_-]{16,128}$/, { error: 'expected a push token starting with wdp_ (at least 16 characters after it)' })

@@ -7,6 +7,7 @@ const org = (key: string, probePrivateTargets: Organization['probePrivateTargets
   key,
   name: key,
   probePrivateTargets,
+  managedBy: 'api',
   createdAt: 0,
 });
 

@@ -8,6 +8,8 @@ export interface Organization {
   name: string;
   /** Whether this organization's edge probes may reach private addresses; null follows WARDEN_PROBE_PRIVATE_TARGETS. */
   probePrivateTargets: ProbeTargetPolicy | null;
+  /** config once warden.yaml declares it: then only the file renames it, and it cannot be deleted through the API. */
+  managedBy: ManagedBy;
   createdAt: number;
 }
 

@@ -1,12 +1,18 @@
-// Secrets Warden issues (API keys, relay tokens, push tokens): generation, hashing and constant-time checks.
+// Secrets Warden issues (API keys, relay, push and session tokens, invitation and account links): generation, hashing and constant-time checks.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-export type SecretKind = 'apiKey' | 'relayToken' | 'pushToken';
+export type SecretKind = 'apiKey' | 'relayToken' | 'pushToken' | 'session' | 'invitation' | 'accountToken';
 
 export const SECRET_PREFIX: Record<SecretKind, string> = {
   apiKey: 'wdn_',
   relayToken: 'wdr_',
   pushToken: 'wdp_',
+  /** A browser session (the cookie's value). */
+  session: 'wds_',
+  /** An invitation link to an organization. */
+  invitation: 'wdi_',
+  /** A one-time account link: first-run setup, password reset. */
+  accountToken: 'wdu_',
 };
 
 /** 24 random bytes = 192 bits, well above the 128 bits we promise. */
@@ -14,7 +20,7 @@ const SECRET_BYTES = 24;
 /** How much of a secret is kept in clear to tell keys apart in lists ("wdn_Ab12Cd34"). */
 const DISPLAY_PREFIX_CHARS = 8;
 
-const SECRET_SHAPE = /^wd[nrp]_[A-Za-z0-9_-]{16,128}$/;
+const SECRET_SHAPE = /^wd[nrpsiu]_[A-Za-z0-9_-]{16,128}$/;
 
 export function generateSecret(kind: SecretKind): string {
   return SECRET_PREFIX[kind] + randomBytes(SECRET_BYTES).toString('base64url');
@@ -45,5 +51,5 @@ export function displayPrefix(secret: string): string {
 
 /** Replaces every Warden secret in a text by its display prefix and an ellipsis, for logs and error messages. */
 export function maskSecrets(text: string): string {
-  return text.replace(/\b(wd[nrp]_[A-Za-z0-9_-]{1,8})[A-Za-z0-9_-]*/g, '$1…');
+  return text.replace(/\b(wd[nrpsiu]_[A-Za-z0-9_-]{1,8})[A-Za-z0-9_-]*/g, '$1…');
 }

@@ -3,12 +3,14 @@
 import type { Hook } from '@hono/zod-openapi';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Env, Hono } from 'hono';
+import type { AccountSettings } from '../config/settings.js';
 import type { ClusterView } from '../domain/cluster.js';
 import type { TxtLookup } from '../domain/custom-domain.js';
 import { ValidationError } from '../domain/errors.js';
 import { formatIssuePath } from '../domain/issue-path.js';
 import type { SecurityOptions } from '../domain/security.js';
 import type { Logger } from '../logger.js';
+import type { SignInAttempts } from '../services/accounts/sign-in-attempts.js';
 import type { PushContext } from '../services/push/record.js';
 import { loadReferenceDocs } from '../services/reference-docs.js';
 import type { PagesContext } from '../services/runtime.js';
@@ -20,8 +22,12 @@ import { openApiDocumentConfig, registerOpenApiComponents } from './openapi.js';
 import { problem, problemOf, problemResponse } from './problem.js';
 import { requestIdMiddleware } from './request-id.js';
 import { apiRoutes } from './routes/api/index.js';
+import { authRoutes } from './routes/auth/index.js';
+import { oidcRoutes } from './routes/auth/oidc.js';
+import { dashboardRoutes } from './routes/dashboard.js';
 import { docsRoutes } from './routes/docs.js';
 import { healthRoutes } from './routes/health.js';
+import { homeRoutes } from './routes/home.js';
 import { llmsRoutes } from './routes/llms.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { pushRoutes } from './routes/push/index.js';
@@ -47,6 +53,10 @@ export interface AppDeps extends PushContext, PagesContext {
   checkRetentionDays?: number | undefined;
   /** Cluster mode: this instance, its peers and its leases, shown by /readyz; absent in one process. */
   clusterView?: (() => ClusterView) | undefined;
+  /** Who may sign up and the OpenID Connect provider (docs/accounts.md); invitations only, no provider, when absent. */
+  accounts?: AccountSettings | undefined;
+  /** Wrong account passwords and codes per account and client (cluster mode: counted across processes); one per app when absent. */
+  signInAttempts?: SignInAttempts | undefined;
 }
 
 export type AppEnv = { Variables: { deps: AppDeps; requestId: string; log: Logger } };
@@ -77,8 +87,12 @@ export function createApp(deps: AppDeps): App {
   pushRoutes(app);
   relayRoutes(app);
   apiRoutes(app, { rateLimitPerMinute: deps.apiRateLimitPerMinute, limiter: deps.apiRateLimiter });
+  oidcRoutes(app, deps.accounts);
+  authRoutes(app, deps);
   app.doc31('/api/openapi.json', (c) => openApiDocumentConfig(c.get('deps').baseUrl));
   docsRoutes(app);
+  dashboardRoutes(app);
+  homeRoutes(app);
   const referenceDocs = loadReferenceDocs();
   referenceDocsRoutes(app, referenceDocs);
   llmsRoutes(app, referenceDocs);

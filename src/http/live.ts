@@ -1,4 +1,5 @@
-// The live stream's WebSocket edge: upgrades WS /s/{slug}/live (or /live on a custom domain) and hands sockets to the hub.
+// The live streams' WebSocket edge: upgrades WS /s/{slug}/live (or /live on a custom domain) and hands sockets to the page
+// hub; WS /api/v1/live (the dashboard's, per organization) to the organization hub.
 import { readFileSync } from 'node:fs';
 import { type IncomingMessage, type Server, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -6,6 +7,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import type { Clock } from '../domain/clock.js';
 import { SECURITY_DEFAULTS, type SecurityOptions } from '../domain/security.js';
 import type { Logger } from '../logger.js';
+import type { ServiceContext } from '../services/context.js';
 import { createLiveHub, type LiveHub, type LiveSubscriber } from '../services/live/hub.js';
 import {
   LIVE_CLOSE,
@@ -15,9 +17,11 @@ import {
   liveConnectionsCap,
   parseDescriptorLimit,
 } from '../services/live/limits.js';
+import { createOrganizationHub, type OrganizationHub, type OrganizationHubLimits } from '../services/live/organization-hub.js';
 import type { PageAccess } from '../services/pages/page-access.js';
 import type { PageCache } from '../services/pages/page-cache.js';
 import { clientAddress } from './client-address.js';
+import { ORGANIZATION_LIVE_PATH, organizationStreamAccess } from './organization-live.js';
 import { PROBLEM_CONTENT_TYPE, problem } from './problem.js';
 import { resolveLiveTarget } from './routes/status/page-paths.js';
 import { PAGE_CHALLENGE } from './routes/status/serve-form.js';
@@ -30,10 +34,15 @@ export interface LiveStreamDeps {
   limits?: Partial<LiveLimits>;
   /** Who a client is, and how many streams it and everyone may hold; SECURITY_DEFAULTS for what is not given. */
   security?: Partial<Pick<SecurityOptions, 'trustProxy' | 'liveConnectionsPerClient' | 'liveConnectionsMax'>>;
+  /** The verbs' context (store, bus, clock, logger, baseUrl): with it, WS /api/v1/live serves the dashboard. */
+  organizations?: ServiceContext | undefined;
+  organizationLimits?: Partial<OrganizationHubLimits>;
 }
 
 export interface LiveStream {
   hub: LiveHub;
+  /** The dashboard's stream, when `organizations` was given. */
+  organizationHub: OrganizationHub | null;
   /** Open WebSocket connections. */
   connections(): number;
   /** The streams taken in all: WARDEN_LIVE_MAX, or derived from the descriptor limit (see liveConnectionsCap). */
@@ -42,10 +51,12 @@ export interface LiveStream {
   close(): Promise<void>;
 }
 
-/** Listens for upgrades on the node server; every other upgrade is refused (no other WebSocket endpoint exists). */
+/** Listens for upgrades on the node server: the page streams and, with `organizations`, WS /api/v1/live; any other upgrade is refused (404). */
 export function attachLiveStream(server: Server, deps: LiveStreamDeps): LiveStream {
   const limits: LiveLimits = { ...LIVE_LIMITS, ...deps.limits };
   const hub = createLiveHub({ pages: deps.pages, logger: deps.logger, keepWarmMs: limits.keepWarmMs });
+  const organizations = deps.organizations;
+  const organizationHub = organizations ? createOrganizationHub(organizations, deps.organizationLimits) : null;
   // No compression: every client gets the very bytes the hub serialized once, with nothing to do per client.
   const wss = new WebSocketServer({ noServer: true, clientTracking: false, perMessageDeflate: false, maxPayload: limits.maxIncomingBytes });
   const sockets = new Map<WebSocket, { alive: boolean }>();
@@ -73,20 +84,16 @@ export function attachLiveStream(server: Server, deps: LiveStreamDeps): LiveStre
     const url = req.url ?? '/';
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
+    if (path === ORGANIZATION_LIVE_PATH && organizations && organizationHub)
+      return upgradeOrganization(req, socket, head, organizations, organizationHub, new URLSearchParams(query === -1 ? '' : url.slice(query + 1)));
     const target = resolveLiveTarget(deps.pages, req.headers.host, path);
     if (!target) return refuse(socket, 404, 'not-found', 'Not found', `No WebSocket is served at ${path}.`);
     const malformed = handshakeProblem(req);
     if (malformed) return refuse(socket, 400, 'bad-handshake', 'Bad WebSocket handshake', malformed, { 'Sec-WebSocket-Version': '13' });
     const page = target.page;
     if (!page) return refuse(socket, 404, 'page-not-found', 'Page not found', `There is no status page "${target.slug}".`);
-    if (closing) return refuse(socket, 503, 'unavailable', 'Shutting down', 'The server is shutting down; reconnect shortly.');
-    if (socket.destroyed) return;
-    const client = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], security.trustProxy);
-    const retry = { 'Retry-After': String(LIVE_RETRY_AFTER_SEC) };
-    if ((heldBy.get(client) ?? 0) >= perClient)
-      return refuse(socket, 429, 'too-many-streams-from-client', 'Too many live streams from your address', `A client address may hold ${perClient} live streams at once; close one first.`, retry);
-    if (held >= total) return refuse(socket, 503, 'too-many-streams', 'Too many live streams', 'This server has all the live streams it can take; retry later.', retry);
-    hold(socket, client);
+    const client = admit(req, socket);
+    if (client === undefined) return;
     if (page.passwordHash !== null) {
       const request = { cookie: req.headers.cookie, authorization: req.headers.authorization, client };
       const access = await deps.pageAccess.allowed(page, request, () => deps.clock.now());
@@ -103,18 +110,85 @@ export function attachLiveStream(server: Server, deps: LiveStreamDeps): LiveStre
     if (socket.destroyed) return;
     if (closing) return refuse(socket, 503, 'unavailable', 'Shutting down', 'The server is shutting down; reconnect shortly.');
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const state = { alive: true };
-      sockets.set(ws, state);
-      ws.on('pong', () => {
-        state.alive = true;
-      });
-      ws.on('error', (error) => deps.logger.debug({ err: error }, 'live socket error'));
+      track(ws);
       const leave = hub.join(page, snapshot, subscriberFor(ws, limits.maxBufferedBytes, deps.logger));
       ws.on('close', () => {
         sockets.delete(ws);
         leave();
       });
     });
+  }
+
+  /** WS /api/v1/live: the same caps as a page's stream, then the organization API's authentication. */
+  async function upgradeOrganization(
+    req: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    ctx: ServiceContext,
+    organizationHub: OrganizationHub,
+    query: URLSearchParams,
+  ): Promise<void> {
+    const malformed = handshakeProblem(req);
+    if (malformed) return refuse(socket, 400, 'bad-handshake', 'Bad WebSocket handshake', malformed, { 'Sec-WebSocket-Version': '13' });
+    if (admit(req, socket) === undefined) return;
+    const access = await organizationStreamAccess(ctx, req, query);
+    if ('status' in access) return refuse(socket, access.status, access.code, access.title, access.detail, access.headers);
+    if (socket.destroyed) return;
+    if (closing) return refuse(socket, 503, 'unavailable', 'Shutting down', 'The server is shutting down; reconnect shortly.');
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      track(ws);
+      let leave: (() => void) | null = null;
+      let gone = false;
+      ws.on('close', () => {
+        sockets.delete(ws);
+        gone = true;
+        leave?.();
+      });
+      organizationHub.join(access.organizationId, subscriberFor(ws, limits.maxBufferedBytes, deps.logger)).then(
+        (left) => {
+          if (gone) left();
+          else leave = left;
+        },
+        (error: unknown) => {
+          deps.logger.error({ err: error }, 'live: joining an organization failed');
+          ws.close(1011, 'internal error');
+        },
+      );
+    });
+  }
+
+  /**
+   * Counts a handshake against the per-client and total caps (refusing it past them) and returns the client's address,
+   * or undefined when the handshake was answered here.
+   */
+  function admit(req: IncomingMessage, socket: Duplex): string | undefined {
+    if (closing) {
+      refuse(socket, 503, 'unavailable', 'Shutting down', 'The server is shutting down; reconnect shortly.');
+      return undefined;
+    }
+    if (socket.destroyed) return undefined;
+    const client = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], security.trustProxy);
+    const retry = { 'Retry-After': String(LIVE_RETRY_AFTER_SEC) };
+    if ((heldBy.get(client) ?? 0) >= perClient) {
+      refuse(socket, 429, 'too-many-streams-from-client', 'Too many live streams from your address', `A client address may hold ${perClient} live streams at once; close one first.`, retry);
+      return undefined;
+    }
+    if (held >= total) {
+      refuse(socket, 503, 'too-many-streams', 'Too many live streams', 'This server has all the live streams it can take; retry later.', retry);
+      return undefined;
+    }
+    hold(socket, client);
+    return client;
+  }
+
+  /** Pings the socket with the others and logs its errors. */
+  function track(ws: WebSocket): void {
+    const state = { alive: true };
+    sockets.set(ws, state);
+    ws.on('pong', () => {
+      state.alive = true;
+    });
+    ws.on('error', (error) => deps.logger.debug({ err: error }, 'live socket error'));
   }
 
   /** Counts the socket against the caps until it closes, whether it became a stream or was refused. */
@@ -141,6 +215,7 @@ export function attachLiveStream(server: Server, deps: LiveStreamDeps): LiveStre
 
   return {
     hub,
+    organizationHub,
     connections: () => sockets.size,
     maxConnections: total,
     async close() {
@@ -151,6 +226,7 @@ export function attachLiveStream(server: Server, deps: LiveStreamDeps): LiveStre
       const open = [...sockets.keys()];
       const closed = Promise.all(open.map((ws) => new Promise<void>((resolve) => (ws.readyState === WebSocket.CLOSED ? resolve() : ws.once('close', () => resolve())))));
       hub.close(LIVE_CLOSE.goingAway, 'server shutting down');
+      organizationHub?.close(LIVE_CLOSE.goingAway, 'server shutting down');
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([closed, new Promise<void>((resolve) => (timer = setTimeout(resolve, limits.closeGraceMs)))]);
       clearTimeout(timer);

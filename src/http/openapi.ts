@@ -24,12 +24,20 @@ export const SECURITY_SCHEMES = {
     bearerFormat: 'wdr_…',
     description: 'A relay token, sent as `Authorization: Bearer wdr_…`. Issued when a relay is created (POST /api/v1/relays) or with `warden relays token`.',
   },
+  session: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'warden_session',
+    description:
+      'A signed-in browser’s session cookie (`warden_session`, `__Host-warden_session` over https), set by POST /api/v1/auth/login. HttpOnly, SameSite=Lax; writes must come from Warden’s own origin (the Origin header), or they are refused with 403.',
+  },
 } as const;
 
 /** `security` values for routes: an API key, a relay token, or nothing (public routes and push, whose token is in the path). */
 export const security = {
   apiKey: [{ apiKey: [] }],
   relayToken: [{ relayToken: [] }],
+  session: [{ session: [] }],
   none: [],
 } satisfies Record<string, RouteConfig['security']>;
 
@@ -59,6 +67,9 @@ export const TAGS = {
   relays: { name: 'Relays', description: 'Relay agents and their tokens (API key).' },
   apiKeys: { name: 'API keys', description: 'The organization’s API keys (write key).' },
   notifications: { name: 'Notifications', description: 'Notification channels, their tests and delivery logs (API key).' },
+  organization: { name: 'Organization', description: 'The organization, its members and their invitations (API key or session; roles decide).' },
+  audit: { name: 'Audit log', description: 'Who (a user or an API key) did what to which object, when (admin).' },
+  account: { name: 'Account', description: 'Signing in (password, first-run setup, invitations, OpenID Connect), sessions and the signed-in user (session cookie).' },
 } as const;
 
 export const fieldIssueSchema = z
@@ -114,6 +125,7 @@ const PROBLEMS = {
     description: 'The path exists but not with this method.',
     headers: { Allow: { description: 'The methods the path serves.', schema: { type: 'string' } } },
   },
+  410: { name: 'Gone', description: 'The link (setup, password reset, invitation) was used, withdrawn or has expired.' },
   409: { name: 'Conflict', description: 'Conflicts with the current state: a key already taken, a limit reached, or an object warden.yaml manages.' },
   413: { name: 'PayloadTooLarge', description: `The body is larger than ${API_LIMITS.bodyBytes} bytes.` },
   415: { name: 'UnsupportedMediaType', description: 'The body is not application/json.' },

@@ -1,7 +1,7 @@
 // RFC 9457 problem details: the one shape of every HTTP error Warden answers.
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { type FieldIssue, OverloadedError, ValidationError, WardenError } from '../domain/errors.js';
+import { type FieldIssue, OverloadedError, TooManyAttemptsError, ValidationError, WardenError } from '../domain/errors.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 const TYPE_BASE = 'https://warden.dev/problems/';
@@ -38,7 +38,7 @@ export function problemOf(error: unknown): ProblemAnswer {
   if (error instanceof WardenError)
     return {
       problem: problem(error.status, error.code, error.title, error.message),
-      headers: error instanceof OverloadedError ? { 'retry-after': String(error.retryAfterSec) } : {},
+      headers: error instanceof OverloadedError || error instanceof TooManyAttemptsError ? { 'retry-after': String(error.retryAfterSec) } : {},
       unexpected: false,
     };
   if (clientClosed(error)) {

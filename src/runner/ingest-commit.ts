@@ -2,7 +2,8 @@
 
 import type { WardenEvent } from '../bus/events.js';
 import type { CheckRow } from '../domain/check.js';
-import type { LatestResult, MonitorStateRow } from '../domain/monitor.js';
+import { newId } from '../domain/ids.js';
+import type { LatestResult, MonitorStateChange, MonitorStateRow } from '../domain/monitor.js';
 import { nextMonitorState } from '../domain/states.js';
 import { storableText } from '../domain/storable-text.js';
 import type { Store } from '../store/index.js';
@@ -11,7 +12,8 @@ import type { NotificationOutbox, StateChange } from './notify-outbox.js';
 import type { TlsNotices } from './tls-notices.js';
 
 /**
- * With an outbox, the notifications the state changes call for are enqueued in the same transaction: committed with
+ * Each state change is recorded (the monitor's state history) in the same transaction as the state it leads to. With
+ * an outbox, the notifications the state changes call for are enqueued in the same transaction: committed with
  * the change, or not at all; with TLS notices, so are those of the certificates the results tell of. `enqueued`
  * counts the new deliveries.
  */
@@ -32,13 +34,15 @@ export async function commit(
     const events: WardenEvent[] = [];
     const rows: CheckRow[] = [];
     const touched = new Set<MonitorStateRow>();
+    const changes: MonitorStateChange[] = [];
     for (const input of inputs) {
       const monitor = monitors.get(input.monitorId);
       if (!monitor) outcomes.push({ stored: false, monitorId: input.monitorId, reason: 'unknown monitor' });
-      else if (input.kind === 'silence') outcomes.push(applySilence(monitor, input, now, events, touched));
-      else outcomes.push(applyResult(monitor, input, now, seen, events, rows, touched));
+      else if (input.kind === 'silence') outcomes.push(applySilence(monitor, input, now, events, touched, changes));
+      else outcomes.push(applyResult(monitor, input, now, seen, { events, rows, touched, changes }));
     }
     await tx.checks.write(rows, [...touched]);
+    if (changes.length > 0) await tx.monitors.appendStateChanges(changes);
     let enqueued = outbox ? await outbox.enqueue(tx, stateChanges(events, monitors), now) : 0;
     if (tls && certificates.length > 0) {
       const told = await tls.publish(tx, certificates, now);
@@ -51,15 +55,15 @@ export async function commit(
   return committed;
 }
 
-function applyResult(
-  monitor: MonitorStateRow,
-  input: IngestInput,
-  now: number,
-  seen: Set<string>,
-  events: WardenEvent[],
-  rows: CheckRow[],
-  touched: Set<MonitorStateRow>,
-): IngestOutcome {
+/** What a batch's results add up to: events to publish, checks to store, monitors whose state moved and the changes. */
+interface BatchOutput {
+  events: WardenEvent[];
+  rows: CheckRow[];
+  touched: Set<MonitorStateRow>;
+  changes: MonitorStateChange[];
+}
+
+function applyResult(monitor: MonitorStateRow, input: IngestInput, now: number, seen: Set<string>, { events, rows, touched, changes }: BatchOutput): IngestOutcome {
   if (input.resultId !== undefined) {
     const key = `${input.monitorId}\u0000${input.resultId}`;
     if (seen.has(key)) return { stored: false, monitorId: input.monitorId, reason: 'duplicate' };
@@ -85,6 +89,7 @@ function applyResult(
     row.degraded = transition.state === 'degraded';
     if (transition.state !== monitor.state) {
       events.push(stateEvent(monitor, checkedAt, transition.state, transition.reason));
+      changes.push(stateChange(monitor, checkedAt, transition.state, changeMessage(transition.state, transition.reason, row, input.degraded ?? false)));
       monitor.state = transition.state;
       monitor.stateSince = checkedAt;
     }
@@ -108,9 +113,17 @@ function applyResult(
 }
 
 /** A result that arrived meanwhile (a newer last check) wins over the silence the watchdog saw. */
-function applySilence(monitor: MonitorStateRow, input: IngestSilence, now: number, events: WardenEvent[], touched: Set<MonitorStateRow>): IngestOutcome {
+function applySilence(
+  monitor: MonitorStateRow,
+  input: IngestSilence,
+  now: number,
+  events: WardenEvent[],
+  touched: Set<MonitorStateRow>,
+  changes: MonitorStateChange[],
+): IngestOutcome {
   if (monitor.state === 'unknown' || monitor.lastCheckAt !== input.lastCheckAt) return { stored: false, monitorId: monitor.id, reason: 'superseded' };
   events.push(stateEvent(monitor, now, 'unknown', input.reason));
+  changes.push(stateChange(monitor, now, 'unknown', input.reason));
   monitor.state = 'unknown';
   monitor.stateSince = now;
   monitor.failureStreak = 0;
@@ -136,6 +149,19 @@ function stateChanges(events: readonly WardenEvent[], monitors: Map<string, Moni
     });
   }
   return changes;
+}
+
+function stateChange(monitor: MonitorStateRow, at: number, to: MonitorStateRow['state'], message: string | null): MonitorStateChange {
+  return { id: newId('stc'), monitorId: monitor.id, at, from: monitor.state, to, message };
+}
+
+/** Why, as the state history tells it: the failing check's error, the passing check's message, the latency rule. */
+function changeMessage(to: MonitorStateRow['state'], reason: string | null, check: CheckRow, probeDegraded: boolean): string | null {
+  if (to === 'down') return check.error ?? check.message ?? reason;
+  if (to === 'up') return check.message;
+  // Degraded by the probe's own finding (its message says what), or by the latency rule: with the latency that broke it.
+  if (probeDegraded) return check.message ?? reason;
+  return `${reason ?? 'slow'} (${check.latencyMs} ms)`;
 }
 
 /** Since when the state a monitor.state event leaves had held, kept beside the event (not published). */

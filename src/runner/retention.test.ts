@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seed } from '../../test/seed.js';
 import { dialects, type OpenedStore } from '../../test/store-dialects.js';
+import { ACCOUNT_LIMITS } from '../domain/account.js';
 import { type CheckRow, DAY_MS } from '../domain/check.js';
 import type { NewDelivery } from '../domain/notification.js';
 import { createLogger } from '../logger.js';
@@ -14,7 +15,7 @@ for (const dialect of dialects) {
     });
     afterEach(() => opened.cleanup());
 
-    it('prunes checks past 30 days in batches and buckets past 400 days, keeping the rest', async () => {
+    it('prunes checks and state changes past 30 days (checks in batches) and buckets past 400 days, keeping the rest', async () => {
       // Noon, so each group of checks below falls in one day.
       const now = Date.UTC(2026, 10, 20, 12);
       const day = (at: number) => Math.floor(at / DAY_MS) * DAY_MS;
@@ -25,10 +26,15 @@ for (const dialect of dialects) {
       const old = [row(now - 401 * DAY_MS), row(now - 399 * DAY_MS), ...Array.from({ length: PRUNE_BATCH + 8 }, (_, i) => row(now - 31 * DAY_MS - i * 1000))];
       const recent = Array.from({ length: 5 }, (_, i) => row(now - i * 60_000));
       await opened.store.checks.write([...old, ...recent], []);
+      // State changes go with the raw checks.
+      const change = (id: string, at: number) => ({ id, monitorId: monitors.a!.id, at, from: 'up' as const, to: 'down' as const, message: null });
+      await opened.store.monitors.appendStateChanges([change('stc_old', now - 31 * DAY_MS), change('stc_new', now - 29 * DAY_MS)]);
       const retention = createRetention({ store: opened.store, clock: { now: () => now }, logger: createLogger('silent'), checkDays: 30, bucketDays: 400 });
       const pruned = await retention.prune();
       expect(pruned.checks).toBe(PRUNE_BATCH + 10);
       expect(pruned.buckets).toBe(2);
+      expect(pruned.stateChanges).toBe(1);
+      expect((await opened.store.monitors.listStateChanges(id, { limit: 10 })).map((c) => c.id)).toEqual(['stc_new']);
       expect(await opened.store.checks.list(id, { from: 0, to: now + 1, limit: 100 })).toHaveLength(5);
       // The buckets of pruned checks stay: history outlives the raw checks.
       const daily = await opened.store.checks.buckets('day', [id], 0, now + DAY_MS);
@@ -74,10 +80,51 @@ for (const dialect of dialects) {
       const sending = await at(cutoff - 2 * DAY_MS, 1, 'sending');
       const pending = await at(cutoff - DAY_MS, 1, 'pending');
       const retention = createRetention({ store: opened.store, clock: { now: () => now }, logger: createLogger('silent'), checkDays: 30, bucketDays: 400, batch: 3 });
-      expect(await retention.prune()).toEqual({ checks: 0, buckets: 0, deliveries: 7, subscribers: 0 });
+      expect(await retention.prune()).toEqual({ checks: 0, stateChanges: 0, buckets: 0, deliveries: 7, subscribers: 0, sessions: 0, accountTokens: 0, audit: 0 });
       const left = await notifications.listDeliveries(channelId, 100);
       expect(left.map((d) => d.id).sort()).toEqual([...pending, ...sending, ...kept].sort());
       expect((await retention.prune()).deliveries).toBe(0);
+    });
+
+    it('prunes expired sessions and one-time account links, keeping live ones', async () => {
+      const now = Date.UTC(2026, 10, 20, 12);
+      const store = opened.store;
+      await store.users.insert({ id: 'usr_a', email: 'a@example.com', name: 'A', passwordHash: null }, now);
+      const session = (id: string, expiresAt: number) => ({ id, userId: 'usr_a', hash: `h_${id}`, createdAt: now - DAY_MS, lastSeenAt: now - DAY_MS, expiresAt, userAgent: null, address: null });
+      await store.sessions.insert(session('ses_old', now - 1));
+      await store.sessions.insert(session('ses_live', now + DAY_MS));
+      const token = (hash: string, expiresAt: number) => ({ hash, purpose: 'password-reset' as const, userId: 'usr_a', createdAt: now - DAY_MS, expiresAt, usedAt: null });
+      await store.accountTokens.insert(token('old', now));
+      await store.accountTokens.insert(token('live', now + 60_000));
+      const retention = createRetention({ store, clock: { now: () => now }, logger: createLogger('silent'), checkDays: 30, bucketDays: 400 });
+      expect(await retention.prune()).toMatchObject({ sessions: 1, accountTokens: 1 });
+      expect((await store.sessions.listByUser('usr_a', now)).map((s) => s.id)).toEqual(['ses_live']);
+      expect(await store.accountTokens.use('live', 'password-reset', now)).toMatchObject({ hash: 'live' });
+    });
+
+    it('prunes audit entries past the retention of the audit log, keeping newer ones', async () => {
+      const now = Date.UTC(2026, 10, 20, 12);
+      const { report } = await seed(opened.store, 'organization: { name: T }', now);
+      const entry = (id: string, at: number) => ({
+        id,
+        organizationId: report.organization.id,
+        at,
+        actorKind: 'system' as const,
+        actorId: 'cli',
+        actorName: 'cli',
+        action: 'monitor.create',
+        objectType: 'monitor',
+        objectId: null,
+        objectLabel: null,
+        detail: null,
+      });
+      const cutoff = now - ACCOUNT_LIMITS.auditRetentionDays * DAY_MS;
+      await opened.store.audit.append(entry('aud_old', cutoff - 1));
+      await opened.store.audit.append(entry('aud_kept', cutoff + 1));
+      const retention = createRetention({ store: opened.store, clock: { now: () => now }, logger: createLogger('silent'), checkDays: 30, bucketDays: 400 });
+      expect((await retention.prune()).audit).toBe(1);
+      const left = await opened.store.audit.list({ organizationId: report.organization.id, limit: 10, actorId: 'cli' });
+      expect(left.map((e) => e.id)).toEqual(['aud_kept']);
     });
   });
 }

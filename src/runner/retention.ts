@@ -1,7 +1,9 @@
-// Prunes raw checks past their retention (30 days by default), buckets past theirs (400 days), the notification
+// Prunes raw checks and state changes past their retention (30 days by default), buckets past theirs (400 days), the notification
 // delivery log past its 30 days (sent and dead ones; pending ones are never pruned) and page subscriptions left
-// unconfirmed past their 48 hours, in small batches.
+// unconfirmed past their 48 hours, in small batches; and expired sessions and one-time account links, and audit
+// entries past ACCOUNT_LIMITS.auditRetentionDays.
 
+import { ACCOUNT_LIMITS } from '../domain/account.js';
 import { DAY_MS } from '../domain/check.js';
 import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../logger.js';
@@ -18,10 +20,17 @@ export const PRUNE_BATCH = 5000;
 
 export interface Pruned {
   checks: number;
+  /** Monitors' state changes, kept as long as the raw checks. */
+  stateChanges: number;
   buckets: number;
   deliveries: number;
   /** Unconfirmed page subscriptions whose confirmation link expired. */
   subscribers: number;
+  /** Expired sessions (their cookies no longer sign anyone in) and expired one-time account links (setup, password reset). */
+  sessions: number;
+  accountTokens: number;
+  /** Audit log entries older than ACCOUNT_LIMITS.auditRetentionDays. */
+  audit: number;
 }
 
 export interface Retention {
@@ -53,6 +62,7 @@ export function createRetention(deps: {
     const now = deps.clock.now();
     let checks = 0;
     let buckets = 0;
+    let stateChanges = 0;
     for (const id of await deps.store.monitors.listIds()) {
       for (;;) {
         if (stopped) break;
@@ -63,6 +73,7 @@ export function createRetention(deps: {
         await new Promise((resolve) => setImmediate(resolve));
       }
       if (stopped) break;
+      stateChanges += await deps.store.monitors.pruneStateChanges(id, now - deps.checkDays * DAY_MS);
       for (const period of ['hour', 'day'] as const) buckets += await deps.store.checks.pruneBuckets(period, id, now - deps.bucketDays * DAY_MS);
     }
     let deliveries = 0;
@@ -79,8 +90,13 @@ export function createRetention(deps: {
       if (deleted < batch) break;
       await new Promise((resolve) => setImmediate(resolve));
     }
-    if (checks + buckets + deliveries + subscribers > 0) deps.logger.info({ checks, buckets, deliveries, subscribers }, 'pruned old history');
-    return { checks, buckets, deliveries, subscribers };
+    // Few rows (one per signed-in browser, one per link): one statement each.
+    const sessions = stopped ? 0 : await deps.store.sessions.prune(now);
+    const accountTokens = stopped ? 0 : await deps.store.accountTokens.prune(now);
+    const audit = stopped ? 0 : await deps.store.audit.prune(now - ACCOUNT_LIMITS.auditRetentionDays * DAY_MS);
+    if (checks + stateChanges + buckets + deliveries + subscribers + sessions + accountTokens + audit > 0)
+      deps.logger.info({ checks, stateChanges, buckets, deliveries, subscribers, sessions, accountTokens, audit }, 'pruned old history');
+    return { checks, stateChanges, buckets, deliveries, subscribers, sessions, accountTokens, audit };
   }
 
   function runOnce(): void {
@@ -88,7 +104,7 @@ export function createRetention(deps: {
     running ??= prune()
       .catch((error) => {
         deps.logger.error({ err: error }, 'pruning history failed');
-        return { checks: 0, buckets: 0, deliveries: 0, subscribers: 0 };
+        return { checks: 0, stateChanges: 0, buckets: 0, deliveries: 0, subscribers: 0, sessions: 0, accountTokens: 0, audit: 0 };
       })
       .finally(() => {
         running = null;

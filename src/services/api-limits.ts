@@ -15,6 +15,11 @@ export const API_LIMITS = {
   hourlyBucketsUpToHours: 7 * 24,
   /** Raw checks per history page. */
   historyChecks: { default: 100, max: 1000 },
+  /**
+   * Probe runs through "check now" and "test a monitor" per organization (429 beyond): enough for people at a form,
+   * too few to scan a network through the edge runner.
+   */
+  probeRuns: { requests: 10, windowMs: 5_000 },
   /** Incidents per list response, newest first. */
   incidentList: { default: 50, max: 200 },
 } as const;

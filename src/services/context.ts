@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import type { Bus } from '../bus/bus.js';
 import type { WardenEvent } from '../bus/events.js';
+import type { Actor } from '../domain/account.js';
 import type { Clock } from '../domain/clock.js';
 import { ConflictError, ValidationError } from '../domain/errors.js';
 import { formatIssuePath } from '../domain/issue-path.js';
@@ -18,6 +19,8 @@ export interface ServiceContext {
   logger: Logger;
   /** The organization the caller acts for (an API key's, the CLI's --org); verbs on an organization's objects need it. */
   organizationId?: string | undefined;
+  /** Who acts (a signed-in user, an API key, or Warden itself): what the audit log records. Absent: Warden itself. */
+  actor?: Actor | undefined;
   /**
    * Who writes: the API and the CLI (`api`, the default) may not change what warden.yaml manages; config sync
    * (`config`) may, and what it writes becomes managed by the file.

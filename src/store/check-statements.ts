@@ -2,10 +2,31 @@
 import { sql } from 'kysely';
 import type { BucketPeriod, BucketSums, CheckRow } from '../domain/check.js';
 import type { MonitorStateRow } from '../domain/monitor.js';
-import type { Db } from './tables.js';
+import type { CheckBucketsTable, Db } from './tables.js';
 
 export const BUCKET_TABLES = { hour: 'check_buckets_hourly', day: 'check_buckets_daily' } as const satisfies Record<BucketPeriod, string>;
 export type BucketTable = (typeof BUCKET_TABLES)[BucketPeriod];
+
+/** The latency histogram's columns, bin by bin (domain/check.ts LATENCY_BIN_UPPER_MS). */
+export const LATENCY_HIST_COLUMNS = [
+  'latency_hist_0',
+  'latency_hist_1',
+  'latency_hist_2',
+  'latency_hist_3',
+  'latency_hist_4',
+  'latency_hist_5',
+  'latency_hist_6',
+  'latency_hist_7',
+  'latency_hist_8',
+  'latency_hist_9',
+  'latency_hist_10',
+  'latency_hist_11',
+  'latency_hist_12',
+  'latency_hist_13',
+  'latency_hist_14',
+  'latency_hist_15',
+] as const satisfies readonly (keyof CheckBucketsTable)[];
+type LatencyHistColumn = (typeof LATENCY_HIST_COLUMNS)[number];
 
 /** A check as a row of `checks`; the key order is the column order of the insert. */
 export function checkValues(c: CheckRow) {
@@ -22,8 +43,9 @@ export function checkValues(c: CheckRow) {
   };
 }
 
-/** A bucket as a row of its table; the key order is the column order of the insert. */
+/** A bucket as a row of its table; the key order is the column order of the insert (and of bucketParameters). */
 export function bucketValues(b: BucketSums) {
+  const h = b.latencyHist;
   return {
     monitor_id: b.monitorId,
     bucket_start: b.start,
@@ -37,7 +59,45 @@ export function bucketValues(b: BucketSums) {
     players_count: b.playersCount,
     players_sum: b.playersSum,
     players_max: b.playersMax,
-  };
+    latency_hist_0: h[0] ?? 0,
+    latency_hist_1: h[1] ?? 0,
+    latency_hist_2: h[2] ?? 0,
+    latency_hist_3: h[3] ?? 0,
+    latency_hist_4: h[4] ?? 0,
+    latency_hist_5: h[5] ?? 0,
+    latency_hist_6: h[6] ?? 0,
+    latency_hist_7: h[7] ?? 0,
+    latency_hist_8: h[8] ?? 0,
+    latency_hist_9: h[9] ?? 0,
+    latency_hist_10: h[10] ?? 0,
+    latency_hist_11: h[11] ?? 0,
+    latency_hist_12: h[12] ?? 0,
+    latency_hist_13: h[13] ?? 0,
+    latency_hist_14: h[14] ?? 0,
+    latency_hist_15: h[15] ?? 0,
+  } satisfies Record<LatencyHistColumn, number> & Record<string, unknown>;
+}
+
+/**
+ * The same row as positional parameters, in the same order, without building an object per bucket: SQLite's prepared
+ * upsert runs once per bucket of every commit (the hot path of pushes).
+ */
+export function bucketParameters(b: BucketSums): unknown[] {
+  return [
+    b.monitorId,
+    b.start,
+    b.count,
+    b.upCount,
+    b.degradedCount,
+    b.latencyCount,
+    b.latencySum,
+    b.latencyMin,
+    b.latencyMax,
+    b.playersCount,
+    b.playersSum,
+    b.playersMax,
+    ...b.latencyHist,
+  ];
 }
 
 /** A relay's result id is stored once per monitor: a replayed one is skipped. */
@@ -71,6 +131,7 @@ export function upsertBucketsQuery(db: Db, table: BucketTable, rows: ReturnType<
         players_count: sum('players_count'),
         players_sum: sum('players_sum'),
         players_max: extreme('players_max', '>'),
+        ...(Object.fromEntries(LATENCY_HIST_COLUMNS.map((name) => [name, sum(name)])) as Record<LatencyHistColumn, ReturnType<typeof sum>>),
       }),
     );
 }

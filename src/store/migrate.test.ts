@@ -11,7 +11,9 @@ import { connectSqlite } from './dialects/sqlite/connect.js';
 import { LATEST_MIGRATION, MIGRATION_NAMES, migrateToLatest } from './migrate.js';
 
 const TABLES = [
+  'account_tokens',
   'api_keys',
+  'audit_log',
   'change_counter',
   'check_buckets_daily',
   'check_buckets_hourly',
@@ -22,8 +24,11 @@ const TABLES = [
   'incident_components',
   'incident_updates',
   'incidents',
+  'invitations',
   'maintenance',
   'maintenance_components',
+  'memberships',
+  'monitor_state_changes',
   'monitors',
   'notification_channels',
   'notification_deliveries',
@@ -31,6 +36,10 @@ const TABLES = [
   'page_subscribers',
   'pages',
   'relays',
+  'user_identities',
+  'user_recovery_codes',
+  'user_sessions',
+  'users',
 ];
 
 interface OpenedConnection {

@@ -6,6 +6,7 @@ import * as notifications from './migrations/0003-notifications.js';
 import * as notificationRules from './migrations/0004-notification-rules.js';
 import * as deliveryLanes from './migrations/0005-delivery-lanes.js';
 import * as cluster from './migrations/0006-cluster.js';
+import * as accounts from './migrations/0007-accounts.js';
 import type { MigrationReport } from './store.js';
 import type { Db } from './tables.js';
 
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-notification-rules': notificationRules,
   '0005-delivery-lanes': deliveryLanes,
   '0006-cluster': cluster,
+  '0007-accounts': accounts,
 };
 
 /** Every migration's name, in order, and the newest: what a fully migrated database reports as current. */

@@ -4,19 +4,25 @@ import type { DialectConnection } from './dialects/connection.js';
 import { connectPostgres } from './dialects/postgres/connect.js';
 import { connectSqlite } from './dialects/sqlite/connect.js';
 import { migrateToLatest } from './migrate.js';
+import { accountTokenRepository } from './repositories/account-tokens.js';
 import { apiKeyRepository } from './repositories/api-keys.js';
+import { auditRepository } from './repositories/audit.js';
 import { changeRepository } from './repositories/changes.js';
 import { checkRepository } from './repositories/checks.js';
 import { clusterRepository } from './repositories/cluster.js';
 import { componentRepository } from './repositories/components.js';
 import { incidentRepository } from './repositories/incidents.js';
+import { invitationRepository } from './repositories/invitations.js';
 import { maintenanceRepository } from './repositories/maintenance.js';
+import { membershipRepository } from './repositories/memberships.js';
 import { monitorRepository } from './repositories/monitors.js';
 import { notificationRepository } from './repositories/notifications.js';
 import { organizationRepository } from './repositories/organizations.js';
 import { pageRepository } from './repositories/pages.js';
 import { relayRepository } from './repositories/relays.js';
+import { sessionRepository } from './repositories/sessions.js';
 import { subscriberRepository } from './repositories/subscribers.js';
+import { userRepository } from './repositories/users.js';
 import type { Store } from './store.js';
 import type { Db } from './tables.js';
 
@@ -46,7 +52,7 @@ function storeOver(connection: DialectConnection, db: Db, inTransaction: boolean
     organizations: organizationRepository(db),
     apiKeys: apiKeyRepository(db),
     relays: relayRepository(db),
-    monitors: monitorRepository(db, { locksRows: connection.locksRows }),
+    monitors: monitorRepository(db, { locksRows: connection.locksRows, dialect: connection.dialect }),
     checks: checkRepository(db, connection.writeChecks),
     pages: pageRepository(db),
     components: componentRepository(db),
@@ -56,6 +62,12 @@ function storeOver(connection: DialectConnection, db: Db, inTransaction: boolean
     notifications: notificationRepository(db, connection.claimDeliveries),
     subscribers: subscriberRepository(db),
     cluster: clusterRepository(db, { locksRows: connection.locksRows }),
+    users: userRepository(db),
+    sessions: sessionRepository(db),
+    memberships: membershipRepository(db),
+    invitations: invitationRepository(db),
+    accountTokens: accountTokenRepository(db),
+    audit: auditRepository(db),
     transaction: (work) => (inTransaction ? work(store) : db.transaction().execute((trx) => work(storeOver(connection, trx, true)))),
     isUniqueViolation: connection.isUniqueViolation,
     exclusive: async (name) => {

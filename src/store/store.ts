@@ -1,7 +1,21 @@
 // The storage seam: one repository per aggregate. Services see this interface only; src/store/ holds the one implementation per dialect.
+
+import type {
+  AccountToken,
+  AccountTokenPurpose,
+  AuditEntry,
+  Invitation,
+  Membership,
+  NewAuditEntry,
+  Role,
+  Session,
+  StoredUser,
+  User,
+  UserIdentity,
+} from '../domain/account.js';
 import type { Bucket, BucketCount, BucketPeriod, CheckRow, StoredCheck } from '../domain/check.js';
 import type { Incident, IncidentSpec, IncidentUpdate, Maintenance, MaintenanceSpec } from '../domain/incident.js';
-import type { Monitor, MonitorSpec, MonitorStateRow, ScheduledMonitor, StoredToken } from '../domain/monitor.js';
+import type { Monitor, MonitorSpec, MonitorStateChange, MonitorStateRow, ScheduledMonitor, StoredToken } from '../domain/monitor.js';
 import type { MonitorState, RunOn } from '../domain/monitor-type.js';
 import type { Delivery, NewDelivery, NotificationChannel, NotificationChannelSpec } from '../domain/notification.js';
 import type { ApiKey, Organization, Relay } from '../domain/organization.js';
@@ -39,6 +53,14 @@ export interface Store {
   readonly subscribers: SubscriberRepository;
   /** Cluster mode: the processes sharing the database and the leases that share the work out (docs/cluster.md). */
   readonly cluster: ClusterRepository;
+  /** Accounts (docs/accounts.md): users, their sessions and identities, memberships, invitations, one-time links. */
+  readonly users: UserRepository;
+  readonly sessions: SessionRepository;
+  readonly memberships: MembershipRepository;
+  readonly invitations: InvitationRepository;
+  readonly accountTokens: AccountTokenRepository;
+  /** Who did what to which object of an organization. */
+  readonly audit: AuditRepository;
   /** Runs `work` in one transaction, on a store bound to it; inside a transaction it joins the one running. */
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T>;
   /** Whether a write failed on a unique constraint (e.g. two requests creating the same key at once). */
@@ -57,15 +79,21 @@ export interface OrganizationRepository {
   list(): Promise<Organization[]>;
   findByKey(key: string): Promise<Organization | undefined>;
   /**
-   * Creates the organization or renames it and sets its probe-target policy (left as it is when undefined; a new one
-   * gets null); returns it and whether anything changed.
+   * Creates the organization or renames it and sets its probe-target policy and manager (each left as it is when
+   * undefined; a new one gets null and 'api'); returns it and whether anything changed.
    */
   upsert(
-    organization: { id: string; key: string; name: string; probePrivateTargets?: 'allow' | 'deny' | null },
+    organization: { id: string; key: string; name: string; probePrivateTargets?: 'allow' | 'deny' | null; managedBy?: ManagedBy },
     now: number,
   ): Promise<{ organization: Organization; changed: boolean }>;
   /** Whether any organization but the one with this key exists. */
   anyOtherThan(key: string): Promise<boolean>;
+  findById(id: string): Promise<Organization | undefined>;
+  /**
+   * Deletes the organization and, by the foreign keys' ON DELETE CASCADE, everything it holds (monitors and their
+   * history, pages, relays, keys, channels, memberships, invitations, the audit log); false when there was none.
+   */
+  delete(id: string): Promise<boolean>;
 }
 
 export interface ApiKeyRepository {
@@ -138,8 +166,40 @@ export interface WatchedMonitor {
   lastCheckAt: number | null;
 }
 
+/**
+ * The orders of the dashboard's monitor list, each breaking ties by lower-cased name, then id: by name; by state (down,
+ * degraded, unknown, up, then paused); by latest latency, slowest first (none last); by the latest state change, newest first.
+ */
+export type MonitorSort = 'name' | 'state' | 'latency' | 'recent';
+
+/** Where a monitor stands in a sort: its sort value, its lower-cased name and its id (a keyset cursor). */
+export type MonitorPosition = readonly [number, string, string];
+
+/** A filtered, sorted page of an organization's monitors (docs/api.md, "List monitors"). */
+export interface MonitorQuery {
+  organizationId: string;
+  /** A case-insensitive part of the name or key. */
+  search?: string | undefined;
+  /** A state of enabled monitors, or `paused`: the disabled ones. */
+  state?: MonitorState | 'paused' | undefined;
+  type?: string | undefined;
+  /** A tag in MONITOR_TAG's charset (matched inside the stored JSON array). */
+  tag?: string | undefined;
+  /** Monitors a component of this page shows. */
+  pageId?: string | undefined;
+  relayId?: string | undefined;
+  sort: MonitorSort;
+  /** Monitors after this position (the last of the previous page). */
+  after?: MonitorPosition | undefined;
+  limit: number;
+}
+
 export interface MonitorRepository {
   list(organizationId: string): Promise<Monitor[]>;
+  /** A page of the monitors matching the filters, each with its position, and how many match in all. */
+  query(query: MonitorQuery): Promise<{ monitors: { monitor: Monitor; position: MonitorPosition }[]; total: number }>;
+  /** Those of these ids that are the organization's monitors. */
+  idsOf(organizationId: string, ids: readonly string[]): Promise<string[]>;
   count(organizationId: string): Promise<number>;
   findById(id: string): Promise<Monitor | undefined>;
   findByIds(ids: readonly string[]): Promise<Monitor[]>;
@@ -184,6 +244,12 @@ export interface MonitorRepository {
   listDown(organizationId: string): Promise<Monitor[]>;
   /** The state and latest result of these monitors: cluster mode compares them between polls while Redis is down. */
   listActivity(ids: readonly string[]): Promise<MonitorActivity[]>;
+  /** Records state changes (ingest's, in its commit; pause and resume): the monitor's state history. */
+  appendStateChanges(changes: readonly MonitorStateChange[]): Promise<void>;
+  /** A monitor's state changes, newest first (by time, then id), after the `before` cursor when given. */
+  listStateChanges(monitorId: string, page: { limit: number; before?: { at: number; id: string } | undefined }): Promise<MonitorStateChange[]>;
+  /** Deletes one monitor's state changes older than `before` (retention); returns how many went. */
+  pruneStateChanges(monitorId: string, before: number): Promise<number>;
 }
 
 export interface CheckRepository {
@@ -255,6 +321,8 @@ export interface IncidentRepository {
   /** A page's incidents, newest first, with updates (oldest first) and affected components; `since` keeps open ones and those resolved since. */
   list(pageId: string, options?: { since?: number; limit?: number }): Promise<Incident[]>;
   count(pageId: string): Promise<number>;
+  /** The incidents on an organization's pages, newest first (open ones only, or resolved ones only, when told), at most `limit`. */
+  listOfOrganization(organizationId: string, options: { resolved?: boolean; limit: number }): Promise<Incident[]>;
   findById(id: string): Promise<Incident | undefined>;
   findByKey(pageId: string, key: string): Promise<Incident | undefined>;
   /** A new incident with its timeline; `newUpdateId` names each update. */
@@ -423,3 +491,105 @@ export interface ClusterRepository {
   /** Every lease, by name. */
   listLeases(): Promise<ClusterLease[]>;
 }
+
+export interface UserRepository {
+  insert(user: { id: string; email: string; name: string; passwordHash: string | null }, now: number): Promise<void>;
+  count(): Promise<number>;
+  findById(id: string): Promise<StoredUser | undefined>;
+  /** By lower-cased email. */
+  findByEmail(email: string): Promise<StoredUser | undefined>;
+  /** Users by id (for member lists), in no particular order. */
+  listByIds(ids: readonly string[]): Promise<User[]>;
+  /** Every user, by email (`warden users list`; the operator's view of a server's accounts). */
+  list(): Promise<User[]>;
+  update(id: string, changes: { name?: string; email?: string; passwordHash?: string | null }, now: number): Promise<void>;
+  /** A pending secret (enabledAt null) or a confirmed one; null turns the second factor off. Either of those forgets the last accepted step. */
+  setTotp(id: string, totp: { secret: string; enabledAt: number | null } | null, now: number): Promise<void>;
+  /** Replaces every recovery code of the user with these hashes. */
+  replaceRecoveryCodes(id: string, hashes: readonly string[]): Promise<void>;
+  /** Marks an unused code of the user with this hash used; false when there is none (unknown or used). */
+  useRecoveryCode(id: string, hash: string, now: number): Promise<boolean>;
+  /**
+   * Records `step` as the user's last accepted TOTP time step, atomically, only when it is later than the one before:
+   * false when it is not (a code replayed, or a concurrent sign-in with the same code that got there first).
+   */
+  acceptTotpStep(id: string, step: number): Promise<boolean>;
+  unusedRecoveryCodes(id: string): Promise<number>;
+  findIdentity(issuer: string, subject: string): Promise<UserIdentity | undefined>;
+  linkIdentity(identity: UserIdentity): Promise<void>;
+  delete(id: string): Promise<void>;
+}
+
+export interface SessionRepository {
+  insert(session: Session & { hash: string }): Promise<void>;
+  /** The unexpired session with this hash (the caller compares in constant time). */
+  findActiveByHash(hash: string, now: number): Promise<(Session & { hash: string }) | undefined>;
+  /** Records a use: last seen now, and the end moved to `expiresAt`. */
+  touch(id: string, now: number, expiresAt: number): Promise<void>;
+  /** The user's unexpired sessions, most recently used first. */
+  listByUser(userId: string, now: number): Promise<Session[]>;
+  /** False when the user has no such session. */
+  delete(userId: string, id: string): Promise<boolean>;
+  /** Ends every session of the user but `except` (a password change keeps the one that made it); returns how many. */
+  deleteAllOfUser(userId: string, except?: string): Promise<number>;
+  /** Ends the least recently used sessions of the user beyond `keep`. */
+  trim(userId: string, keep: number): Promise<void>;
+  /** Removes expired sessions; returns how many. */
+  prune(now: number): Promise<number>;
+}
+
+export interface MembershipRepository {
+  /** Creates or changes the member's role. */
+  put(membership: Membership): Promise<void>;
+  find(organizationId: string, userId: string): Promise<Membership | undefined>;
+  listByOrganization(organizationId: string): Promise<Membership[]>;
+  /** The user's memberships with their organizations, by organization name. */
+  listByUser(userId: string): Promise<(Membership & { organization: Organization })[]>;
+  countByRole(organizationId: string, role: Role): Promise<number>;
+  /** False when there was no such member. */
+  delete(organizationId: string, userId: string): Promise<boolean>;
+}
+
+export interface InvitationRepository {
+  insert(invitation: Invitation & { hash: string }): Promise<void>;
+  /** The invitation with this token hash, whatever its state (the caller says why it cannot be used). */
+  findByHash(hash: string): Promise<(Invitation & { hash: string }) | undefined>;
+  /** The organization's invitations neither accepted nor revoked, expired ones included, newest first. */
+  listPending(organizationId: string): Promise<Invitation[]>;
+  countPending(organizationId: string, now: number): Promise<number>;
+  /** Unexpired invitations addressed to this (lower-cased) email, neither accepted nor revoked, in any organization, newest first. */
+  listPendingForEmail(email: string, now: number): Promise<Invitation[]>;
+  /** Marks it accepted by the user, only if still pending and unexpired; true when this call did it. */
+  accept(id: string, userId: string, now: number): Promise<boolean>;
+  /** False when the organization has no such pending invitation. */
+  revoke(organizationId: string, id: string, now: number): Promise<boolean>;
+}
+
+export interface AccountTokenRepository {
+  insert(token: AccountToken): Promise<void>;
+  /** Marks the unused, unexpired token with this hash and purpose used and returns it; undefined when there is none. */
+  use(hash: string, purpose: AccountTokenPurpose, now: number): Promise<AccountToken | undefined>;
+  /** Removes the unused tokens of a purpose (a new setup link replaces the previous one). */
+  deleteUnused(purpose: AccountTokenPurpose): Promise<void>;
+  prune(now: number): Promise<number>;
+}
+
+export interface AuditQuery {
+  organizationId: string;
+  /** Entries older than this cursor (the `at` and `id` of the last entry of the previous page). */
+  before?: { at: number; id: string } | undefined;
+  limit: number;
+  actorId?: string | undefined;
+  objectType?: string | undefined;
+  objectId?: string | undefined;
+}
+
+export interface AuditRepository {
+  append(entry: AuditEntry): Promise<void>;
+  /** Newest first. */
+  list(query: AuditQuery): Promise<AuditEntry[]>;
+  /** Removes entries older than `before`; returns how many. */
+  prune(before: number): Promise<number>;
+}
+
+export type { NewAuditEntry };

@@ -1,5 +1,6 @@
 // Row types of every table. Times are epoch milliseconds; booleans are 0/1 integers; JSON is stored as text.
 import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { AccountTokenPurpose, Role } from '../domain/account.js';
 import type { ManagedBy } from '../domain/ownership.js';
 
 export interface OrganizationsTable {
@@ -10,6 +11,8 @@ export interface OrganizationsTable {
   probe_private_targets: 'allow' | 'deny' | null;
   created_at: number;
   updated_at: number;
+  /** 'config' once warden.yaml declares the organization; 'api' (the default) for one made through the API or sign-up. */
+  managed_by: ColumnType<ManagedBy, ManagedBy | undefined, ManagedBy>;
 }
 
 export interface ApiKeysTable {
@@ -72,6 +75,8 @@ export interface MonitorsTable {
   managed_by: ManagedBy;
   created_at: number;
   updated_at: number;
+  /** JSON array of short strings; '[]' when none. */
+  tags: ColumnType<string, string | undefined, string>;
 }
 
 export interface ChecksTable {
@@ -103,6 +108,23 @@ export interface CheckBucketsTable {
   players_count: number;
   players_sum: number;
   players_max: number | null;
+  /** Latency histogram bins (domain/check.ts LATENCY_BIN_UPPER_MS); 0 by default. */
+  latency_hist_0: ColumnType<number, number | undefined, number>;
+  latency_hist_1: ColumnType<number, number | undefined, number>;
+  latency_hist_2: ColumnType<number, number | undefined, number>;
+  latency_hist_3: ColumnType<number, number | undefined, number>;
+  latency_hist_4: ColumnType<number, number | undefined, number>;
+  latency_hist_5: ColumnType<number, number | undefined, number>;
+  latency_hist_6: ColumnType<number, number | undefined, number>;
+  latency_hist_7: ColumnType<number, number | undefined, number>;
+  latency_hist_8: ColumnType<number, number | undefined, number>;
+  latency_hist_9: ColumnType<number, number | undefined, number>;
+  latency_hist_10: ColumnType<number, number | undefined, number>;
+  latency_hist_11: ColumnType<number, number | undefined, number>;
+  latency_hist_12: ColumnType<number, number | undefined, number>;
+  latency_hist_13: ColumnType<number, number | undefined, number>;
+  latency_hist_14: ColumnType<number, number | undefined, number>;
+  latency_hist_15: ColumnType<number, number | undefined, number>;
 }
 
 export interface PagesTable {
@@ -261,6 +283,15 @@ export interface Database {
   page_subscribers: PageSubscribersTable;
   cluster_instances: ClusterInstancesTable;
   cluster_leases: ClusterLeasesTable;
+  users: UsersTable;
+  user_sessions: UserSessionsTable;
+  user_recovery_codes: UserRecoveryCodesTable;
+  user_identities: UserIdentitiesTable;
+  memberships: MembershipsTable;
+  invitations: InvitationsTable;
+  account_tokens: AccountTokensTable;
+  audit_log: AuditLogTable;
+  monitor_state_changes: MonitorStateChangesTable;
 }
 
 export interface ClusterInstancesTable {
@@ -296,4 +327,95 @@ export interface PageSubscribersTable {
   expires_at: number | null;
   requested_by: string | null;
   created_at: number;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  totp_secret: string | null;
+  totp_enabled_at: number | null;
+  /** The TOTP time step last accepted (replay protection); null before the first. */
+  totp_last_step: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UserSessionsTable {
+  id: string;
+  user_id: string;
+  hash: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  user_agent: string | null;
+  address: string | null;
+}
+
+export interface UserRecoveryCodesTable {
+  user_id: string;
+  hash: string;
+  used_at: number | null;
+}
+
+export interface UserIdentitiesTable {
+  issuer: string;
+  subject: string;
+  user_id: string;
+  email: string;
+  created_at: number;
+}
+
+export interface MembershipsTable {
+  organization_id: string;
+  user_id: string;
+  role: Role;
+  created_at: number;
+}
+
+export interface InvitationsTable {
+  id: string;
+  organization_id: string;
+  email: string | null;
+  role: Role;
+  hash: string;
+  created_by: string | null;
+  created_at: number;
+  expires_at: number;
+  accepted_at: number | null;
+  accepted_by: string | null;
+  revoked_at: number | null;
+}
+
+export interface AccountTokensTable {
+  hash: string;
+  purpose: AccountTokenPurpose;
+  user_id: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface AuditLogTable {
+  id: string;
+  organization_id: string;
+  at: number;
+  actor_kind: 'user' | 'apiKey' | 'system';
+  actor_id: string;
+  actor_name: string;
+  action: string;
+  object_type: string;
+  object_id: string | null;
+  object_label: string | null;
+  detail: string | null;
+}
+
+export interface MonitorStateChangesTable {
+  id: string;
+  monitor_id: string;
+  at: number;
+  from_state: string;
+  to_state: string;
+  message: string | null;
 }

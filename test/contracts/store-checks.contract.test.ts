@@ -6,6 +6,11 @@ import { addMonitor, addOrganization, check, describeStore, NOW, stateRow } from
 
 const MINUTE_MS = 60_000;
 
+/** A latency histogram of 16 bins with these counts (bin → checks), the others 0. */
+function bins(counts: Record<number, number>): number[] {
+  return Array.from({ length: 16 }, (_, bin) => counts[bin] ?? 0);
+}
+
 /** What a monitor holds after a write: its checks (newest first), buckets of both periods and state. */
 async function written(store: Store, monitorId: string) {
   const checks = await store.checks.list(monitorId, { from: 0, to: NOW + DAY_MS, limit: 100 });
@@ -60,20 +65,29 @@ describeStore('check writes', (store) => {
       [],
     );
     const bucket = { monitorId: 'mon_a' };
+    // Latency bins (≤5, ≤10, ≤20, ≤35 ms, …): 10 ms in bin 1, 30 in bin 3, 5 in bin 0; 20 in bin 2.
     expect(await store().checks.buckets('hour', ['mon_a'], NOW, NOW + DAY_MS)).toEqual([
-      { ...bucket, start: NOW, count: 4, upCount: 3, degradedCount: 1, latencyAvg: 15, latencyMin: 5, latencyMax: 30, playersAvg: 5, playersMax: 7 },
-      { ...bucket, start: NOW + HOUR_MS, count: 1, upCount: 1, degradedCount: 1, latencyAvg: 20, latencyMin: 20, latencyMax: 20, playersAvg: 5, playersMax: 5 },
+      { ...bucket, start: NOW, count: 4, upCount: 3, degradedCount: 1, latencyAvg: 15, latencyMin: 5, latencyMax: 30, playersAvg: 5, playersMax: 7, latencyHist: bins({ 0: 1, 1: 1, 3: 1 }) },
+      { ...bucket, start: NOW + HOUR_MS, count: 1, upCount: 1, degradedCount: 1, latencyAvg: 20, latencyMin: 20, latencyMax: 20, playersAvg: 5, playersMax: 5, latencyHist: bins({ 2: 1 }) },
     ]);
     expect(await store().checks.buckets('day', ['mon_a'], NOW, NOW + DAY_MS)).toEqual([
-      { ...bucket, start: NOW, count: 5, upCount: 4, degradedCount: 2, latencyAvg: 16.25, latencyMin: 5, latencyMax: 30, playersAvg: 5, playersMax: 7 },
+      { ...bucket, start: NOW, count: 5, upCount: 4, degradedCount: 2, latencyAvg: 16.25, latencyMin: 5, latencyMax: 30, playersAvg: 5, playersMax: 7, latencyHist: bins({ 0: 1, 1: 1, 2: 1, 3: 1 }) },
     ]);
+  });
+
+  it('counts latencies into the histogram bins by their upper bounds, summed across writes', async () => {
+    // On a bound counts in that bin; just above it, in the next; beyond the last bound (5 s), in the open last bin.
+    await store().checks.write([check('mon_a', NOW, { latencyMs: 0 }), check('mon_a', NOW + 1, { latencyMs: 5 }), check('mon_a', NOW + 2, { latencyMs: 6 })], []);
+    await store().checks.write([check('mon_a', NOW + 3, { latencyMs: 1000 }), check('mon_a', NOW + 4, { latencyMs: 5001 }), check('mon_a', NOW + 5, { latencyMs: 5 })], []);
+    const [hour] = await store().checks.buckets('hour', ['mon_a'], NOW, NOW + 1 + HOUR_MS);
+    expect(hour?.latencyHist).toEqual(bins({ 0: 3, 1: 1, 12: 1, 15: 1 }));
   });
 
   it('leaves latency and players empty in a bucket whose checks had none', async () => {
     await store().checks.write([check('mon_a', NOW, { ok: false, latencyMs: null })], []);
     await store().checks.write([check('mon_a', NOW + 1000, { ok: false, latencyMs: null })], []);
     expect(await store().checks.buckets('hour', ['mon_a'], NOW, NOW + 1)).toEqual([
-      { monitorId: 'mon_a', start: NOW, count: 2, upCount: 0, degradedCount: 0, latencyAvg: null, latencyMin: null, latencyMax: null, playersAvg: null, playersMax: null },
+      { monitorId: 'mon_a', start: NOW, count: 2, upCount: 0, degradedCount: 0, latencyAvg: null, latencyMin: null, latencyMax: null, playersAvg: null, playersMax: null, latencyHist: bins({}) },
     ]);
   });
 

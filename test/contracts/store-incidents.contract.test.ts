@@ -3,7 +3,7 @@ import { beforeEach, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '../../src/domain/check.js';
 import type { Incident, IncidentSpec, Maintenance, MaintenanceSpec } from '../../src/domain/incident.js';
 import type { Store } from '../../src/store/index.js';
-import { addPage, addPageWithTwoComponents, describeStore, incidentSpec, maintenanceSpec, NOW, rejectionOf, updateIds } from './store-fixtures.js';
+import { addOrganization, addPage, addPageWithTwoComponents, describeStore, incidentSpec, maintenanceSpec, NOW, ORG, OTHER_ORG, rejectionOf, updateIds } from './store-fixtures.js';
 
 /** Inserts incident `inc_<key>` on a page, its updates named `upd_<key>_<n>`. */
 async function addIncident(store: Store, pageId: string, key: string, overrides: Partial<IncidentSpec> = {}): Promise<string> {
@@ -78,6 +78,23 @@ describeStore('incidents', (store) => {
   it('lists at most the limit, the newest', async () => {
     for (const day of [1, 2, 3, 4]) await addIncident(store(), pageId, `day-${day}`, { startedAt: NOW + day * DAY_MS });
     expect((await store().incidents.list(pageId, { limit: 2 })).map((i) => i.key)).toEqual(['day-4', 'day-3']);
+  });
+
+  it("lists the incidents of all an organization's pages newest first, open or resolved ones alone, at most the limit", async () => {
+    const other = await addPage(store(), 'other');
+    await addOrganization(store(), OTHER_ORG);
+    const foreign = await addPage(store(), 'foreign', { organizationId: OTHER_ORG.id });
+    await addIncident(store(), pageId, 'old', { startedAt: NOW - 3 * DAY_MS, resolvedAt: NOW - 2 * DAY_MS, status: 'resolved' });
+    await addIncident(store(), other, 'open-there', { startedAt: NOW - DAY_MS });
+    await addIncident(store(), pageId, 'open-here', { startedAt: NOW, updates: [{ status: 'investigating', message: 'Looking', at: NOW }] });
+    await addIncident(store(), foreign, 'not-ours', { startedAt: NOW + HOUR_MS });
+    const keys = async (options: { resolved?: boolean; limit: number }) => (await store().incidents.listOfOrganization(ORG.id, options)).map((i) => i.key);
+    expect(await keys({ limit: 10 })).toEqual(['open-here', 'open-there', 'old']);
+    expect(await keys({ resolved: false, limit: 10 })).toEqual(['open-here', 'open-there']);
+    expect(await keys({ resolved: true, limit: 10 })).toEqual(['old']);
+    expect(await keys({ limit: 1 })).toEqual(['open-here']);
+    const [first] = await store().incidents.listOfOrganization(ORG.id, { limit: 1 });
+    expect(first).toMatchObject({ pageId, updates: [{ status: 'investigating', message: 'Looking', at: NOW }] });
   });
 
   it('finds an incident by key within its page only', async () => {

@@ -6,8 +6,8 @@ import { addOrganization, describeStore, NOW, ORG, OTHER_ORG, rejectionOf } from
 describeStore('organizations', (store) => {
   it('creates an organization on its first upsert and reports the change', async () => {
     const result = await store().organizations.upsert(ORG, NOW);
-    expect(result).toEqual({ organization: { ...ORG, probePrivateTargets: null, createdAt: NOW }, changed: true });
-    expect(await store().organizations.findByKey('acme')).toEqual({ ...ORG, probePrivateTargets: null, createdAt: NOW });
+    expect(result).toEqual({ organization: { ...ORG, probePrivateTargets: null, managedBy: 'api', createdAt: NOW }, changed: true });
+    expect(await store().organizations.findByKey('acme')).toEqual({ ...ORG, probePrivateTargets: null, managedBy: 'api', createdAt: NOW });
   });
 
   it('takes NUL characters in any string (lookups find nothing, text is stored) on every dialect', async () => {
@@ -20,7 +20,7 @@ describeStore('organizations', (store) => {
   it('renames the organization with that key, keeping its id and creation time', async () => {
     await addOrganization(store());
     const result = await store().organizations.upsert({ id: 'org_new', key: 'acme', name: 'Acme Games' }, NOW + 1000);
-    const renamed = { id: 'org_a', key: 'acme', name: 'Acme Games', probePrivateTargets: null, createdAt: NOW };
+    const renamed = { id: 'org_a', key: 'acme', name: 'Acme Games', probePrivateTargets: null, managedBy: 'api', createdAt: NOW };
     expect(result).toEqual({ organization: renamed, changed: true });
     expect(await store().organizations.findByKey('acme')).toEqual(renamed);
   });
@@ -28,7 +28,7 @@ describeStore('organizations', (store) => {
   it('reports no change when the name is the same', async () => {
     await addOrganization(store());
     const result = await store().organizations.upsert({ id: 'org_new', key: 'acme', name: 'Acme' }, NOW + 1000);
-    expect(result).toEqual({ organization: { ...ORG, probePrivateTargets: null, createdAt: NOW }, changed: false });
+    expect(result).toEqual({ organization: { ...ORG, probePrivateTargets: null, managedBy: 'api', createdAt: NOW }, changed: false });
   });
 
   it('sets, keeps and clears the probe-target policy', async () => {
@@ -43,6 +43,19 @@ describeStore('organizations', (store) => {
     expect((await store().organizations.findByKey('acme'))?.probePrivateTargets).toBe('deny');
     await store().organizations.upsert({ ...ORG, probePrivateTargets: null }, NOW + 3);
     expect((await store().organizations.list())[0]?.probePrivateTargets).toBeNull();
+  });
+
+  it('keeps who manages it: api for a new one unless told, config once told, kept when left out', async () => {
+    expect((await store().organizations.upsert(ORG, NOW)).organization.managedBy).toBe('api');
+    expect(await store().organizations.upsert({ ...ORG, managedBy: 'config' }, NOW + 1)).toMatchObject({ changed: true, organization: { managedBy: 'config' } });
+    expect(await store().organizations.upsert({ ...ORG, managedBy: 'config' }, NOW + 2)).toMatchObject({ changed: false });
+    // A rename that does not say (the API's) leaves it to the file.
+    expect(await store().organizations.upsert({ ...ORG, name: 'Acme 2' }, NOW + 3)).toMatchObject({ changed: true, organization: { managedBy: 'config' } });
+    expect((await store().organizations.findById(ORG.id))?.managedBy).toBe('config');
+    expect((await store().organizations.list())[0]?.managedBy).toBe('config');
+    const created = await store().organizations.upsert({ ...OTHER_ORG, managedBy: 'config' }, NOW);
+    expect(created.organization.managedBy).toBe('config');
+    expect((await store().organizations.findByKey(OTHER_ORG.key))?.managedBy).toBe('config');
   });
 
   it('lists every organization', async () => {

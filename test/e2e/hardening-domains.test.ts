@@ -130,7 +130,7 @@ for (const dialect of dialects)
 
     it('serves nothing on an unverified API domain, and the main address keeps its own /, llms.txt and MCP', async () => {
       const created = await api(keys.globex, 'PATCH', '/api/v1/pages/grab', { title: 'Grabbed', customDomain: 'Status.Grab.example.' });
-      expect(created.status).toBe(200);
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
       expect(created.body).toMatchObject({ customDomain: 'status.grab.example', customDomainVerification: { state: 'unverified', record: '_warden.status.grab.example' } });
       expect(created.body.customDomainVerification.token).toMatch(/^wdv_[A-Za-z0-9_-]{32}$/);
       // The page index reloads on the write's event, a query after the answer.
@@ -147,9 +147,12 @@ for (const dialect of dialects)
         expect((await onHost(host, '/llms-full.txt')).body).toContain('Acme Network');
         expect(await mcpPages(host)).toEqual(mainMcp);
       }
-      // The main address never shows only one page, whatever it is called.
+      // The main address never shows only one page, whatever it is called: it links to the dashboard and every public page.
       for (const host of [BASE_HOST, `${BASE_HOST}:443`, '127.0.0.1', 'localhost']) {
-        expect((await onHost(host, '/')).status, host).toBe(404);
+        const home = await onHost(host, '/');
+        expect(home.status, host).toBe(200);
+        expect(home.body).toContain('href="/app/"');
+        for (const slug of ['acme', 'acme-api', 'grab']) expect(home.body).toContain(`/s/${slug}`);
         expect((await onHost(host, '/llms.txt')).body, host).toBe(mainLlms.body);
       }
     });
@@ -182,7 +185,7 @@ for (const dialect of dialects)
       expect(await mcpPages('status.grab.example')).toEqual(['grab']);
       // The main address is unchanged.
       expect(await mcpPages(BASE_HOST)).toEqual(['acme', 'acme-api', 'grab']);
-      expect((await onHost(BASE_HOST, '/')).status).toBe(404);
+      expect((await onHost(BASE_HOST, '/')).body).toContain('href="/app/"');
     });
 
     it('stops serving once the daily re-check finds the record gone, and logs it', async () => {

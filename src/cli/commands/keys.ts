@@ -2,6 +2,8 @@
 import { Command, Option } from 'commander';
 import { createApiKey } from '../../services/api-keys/create.js';
 import { listApiKeys, revokeApiKey } from '../../services/api-keys/list.js';
+import { audited } from '../../services/audit/record.js';
+import type { ServiceContext } from '../../services/context.js';
 import { formatTime, printTable, withOrganization } from '../session.js';
 import { orgOption } from './org-option.js';
 
@@ -15,7 +17,11 @@ export function keysCommand(): Command {
     .addOption(orgOption())
     .action(async (options: { name: string; scope: 'read' | 'write'; org?: string }) => {
       await withOrganization(options.org, async (ctx, organization) => {
-        const { apiKey, secret } = await createApiKey(ctx, { name: options.name, scope: options.scope });
+        const { apiKey, secret } = await audited(
+          ctx,
+          { action: 'api-key.create', object: ({ apiKey }) => ({ id: apiKey.id, label: apiKey.name }), detail: () => ({ fields: ['name', 'scope'], scope: options.scope }) },
+          (tx: ServiceContext) => createApiKey(tx, { name: options.name, scope: options.scope }),
+        );
         process.stderr.write(`created ${options.scope} key ${apiKey.id} (${apiKey.prefix}…) for ${organization.key}; it is shown only once:\n`);
         process.stdout.write(`${secret}\n`);
       });
@@ -39,7 +45,8 @@ export function keysCommand(): Command {
     .addOption(orgOption())
     .action(async (id: string, options: { org?: string }) => {
       await withOrganization(options.org, async (ctx) => {
-        await revokeApiKey(ctx, { id });
+        const name = async (tx: ServiceContext) => ({ label: (await listApiKeys(tx)).find((k) => k.id === id)?.name ?? null });
+        await audited(ctx, { action: 'api-key.revoke', object: () => ({ id, label: null }), before: name }, (tx: ServiceContext) => revokeApiKey(tx, { id }));
         process.stderr.write(`revoked ${id}\n`);
       });
     });

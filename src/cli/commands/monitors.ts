@@ -1,5 +1,7 @@
 // `warden monitors list|token`: monitors with their state; push tokens for heartbeat monitors (printed alone on stdout).
 import { Command } from 'commander';
+import { audited } from '../../services/audit/record.js';
+import type { ServiceContext } from '../../services/context.js';
 import { rotatePushToken } from '../../services/monitors/push-token.js';
 import { listMonitors } from '../../services/monitors/read.js';
 import { formatTime, printTable, withOrganization } from '../session.js';
@@ -40,7 +42,11 @@ export function monitorsCommand(): Command {
     .addOption(orgOption())
     .action(async (key: string, options: { org?: string }) => {
       await withOrganization(options.org, async (ctx) => {
-        const { pushToken } = await rotatePushToken(ctx, { key });
+        const { pushToken } = await audited(
+          ctx,
+          { action: 'monitor.rotate-push-token', object: ({ monitor }) => ({ id: monitor.id, label: monitor.key }) },
+          (tx: ServiceContext) => rotatePushToken(tx, { key }),
+        );
         process.stderr.write(`issued a new push token for ${key}; the previous one no longer works. It is shown only once:\n`);
         process.stdout.write(`${pushToken}\n`);
       });

@@ -1,5 +1,7 @@
 // `warden notifications list|test`: the notification channels, and a test sent through one now (recorded in its deliveries).
 import { Command } from 'commander';
+import { audited } from '../../services/audit/record.js';
+import type { ServiceContext } from '../../services/context.js';
 import { listChannels } from '../../services/notifications/read.js';
 import { testChannel } from '../../services/notifications/send-test.js';
 import { printTable, withOrganization } from '../session.js';
@@ -32,7 +34,18 @@ export function notificationsCommand(): Command {
     .addOption(orgOption())
     .action(async (key: string, options: { org?: string }) => {
       await withOrganization(options.org, async (ctx) => {
-        const { outcome, delivery } = await testChannel(ctx, { key });
+        // The send holds no transaction: the entry follows it.
+        const { outcome, delivery } = await audited(
+          ctx,
+          {
+            action: 'notification-channel.test',
+            object: () => ({ id: null, label: key }),
+            before: async (tx) => ({ id: (await tx.store.notifications.findChannelByKey(tx.organizationId ?? '', key))?.id ?? null }),
+            detail: ({ outcome }) => ({ outcome }),
+            outside: true,
+          },
+          (tx: ServiceContext) => testChannel(tx, { key }),
+        );
         const status = delivery.lastStatus === null ? '' : ` (HTTP ${delivery.lastStatus})`;
         if (outcome === 'sent') process.stdout.write(`sent a test to ${key}${status}; event id ${delivery.eventId}\n`);
         else {

@@ -1,5 +1,7 @@
 // `warden relays token|list`: relay tokens are issued here (printed alone on stdout), replacing the previous one.
 import { Command } from 'commander';
+import { audited } from '../../services/audit/record.js';
+import type { ServiceContext } from '../../services/context.js';
 import { listMonitors } from '../../services/monitors/read.js';
 import { listRelays } from '../../services/relays/read.js';
 import { rotateRelayToken } from '../../services/relays/rotate-token.js';
@@ -17,7 +19,11 @@ export function relaysCommand(): Command {
       await withOrganization(options.org, async (ctx) => {
         // The operator, on the database itself: the new token gets every secret, including any withheld after an API rotation.
         // The operator's own rotation (writer `config`): its token gets the secrets, an API rotation's does not.
-        const { token } = await rotateRelayToken({ ...ctx, writer: 'config' }, { key });
+        const { token } = await audited(
+          { ...ctx, writer: 'config' },
+          { action: 'relay.rotate-token', object: ({ relay }) => ({ id: relay.id, label: relay.key }) },
+          (tx: ServiceContext) => rotateRelayToken(tx, { key }),
+        );
         process.stderr.write(`issued a new token for relay ${key}; the previous one no longer works. It is shown only once:\n`);
         process.stdout.write(`${token}\n`);
       });

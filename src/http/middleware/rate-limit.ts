@@ -2,7 +2,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app.js';
 import { problem, problemResponse } from '../problem.js';
-import type { ApiKeyEnv } from './api-key-auth.js';
+import type { OrgAuthEnv } from './org-auth.js';
 
 export interface RateLimitOptions {
   requests: number;
@@ -59,11 +59,11 @@ export function createRateLimiter(options: RateLimitOptions): LocalRateLimiter {
   };
 }
 
-/** Counts each request against its API key; every answer carries the RateLimit-* headers, a refusal also Retry-After. */
-export function apiKeyRateLimit(limiter: RateLimiter, windowMs: number): MiddlewareHandler<AppEnv & ApiKeyEnv> {
+/** Counts each request against its API key (or signed-in user); every answer carries the RateLimit-* headers, a refusal also Retry-After. */
+export function apiRateLimit(limiter: RateLimiter, windowMs: number): MiddlewareHandler<AppEnv & OrgAuthEnv> {
   const windowSec = Math.round(windowMs / 1000);
   return async (c, next) => {
-    const d = await limiter.take(c.get('apiKey').id, c.get('deps').clock.now());
+    const d = await limiter.take(c.get('principal').rateKey, c.get('deps').clock.now());
     const headers = {
       'ratelimit-limit': String(d.limit),
       'ratelimit-remaining': String(d.remaining),
@@ -73,7 +73,7 @@ export function apiKeyRateLimit(limiter: RateLimiter, windowMs: number): Middlew
     if (!d.allowed)
       return problemResponse(
         c,
-        problem(429, 'rate-limited', 'Too many requests', `This key may make ${d.limit} requests per ${windowSec} seconds; retry in ${d.resetSec} s.`),
+        problem(429, 'rate-limited', 'Too many requests', `You may make ${d.limit} requests per ${windowSec} seconds; retry in ${d.resetSec} s.`),
         { ...headers, 'retry-after': String(d.resetSec) },
       );
     await next();

@@ -4,7 +4,7 @@ import type { Relay } from '../../domain/organization.js';
 import { authenticateRelay } from '../../services/relays/authenticate.js';
 import type { AppEnv } from '../app.js';
 import { problem, problemResponse } from '../problem.js';
-import { NO_STORE, setResponseHeaders } from './api-key-auth.js';
+import { NO_STORE, setResponseHeaders } from './org-auth.js';
 
 export type RelayEnv = { Variables: AppEnv['Variables'] & { relay: Relay } };
 

@@ -5,8 +5,8 @@ import { MCP_PROTOCOL_VERSION, MCP_TOOLS } from '../../mcp/catalog.js';
 import { AI_LIMITS } from '../../services/ai-limits.js';
 import type { App } from '../app.js';
 import { mcpCors } from '../cors.js';
-import { NO_STORE, setResponseHeaders } from '../middleware/api-key-auth.js';
 import { readBodyBytes } from '../middleware/json-body.js';
+import { NO_STORE, setResponseHeaders } from '../middleware/org-auth.js';
 
 /**
  * The SDK and the server are loaded on the first call: most Warden processes never see an MCP client, and the SDK

@@ -8,26 +8,32 @@ import { probeDefinition } from '../../probes/registry.js';
 import { API_LIMITS } from '../api-limits.js';
 import { REDACTED } from './view.js';
 
+/** The fields every type shares, with their defaults, as a monitor body writes them (a type adds `type`, `runOn` and `config`). */
+export const monitorCommonFields = {
+  key: monitorFields.key,
+  name: monitorFields.name,
+  relay: monitorFields.relay.optional(),
+  intervalSec: monitorFields.intervalSec.default(MONITOR_LIMITS.intervalSec.default),
+  timeoutMs: monitorFields.timeoutMs.default(MONITOR_LIMITS.timeoutMs.default),
+  enabled: monitorFields.enabled.default(true),
+  retries: monitorFields.retries.default(MONITOR_LIMITS.retries.default),
+  degradedLatencyMs: monitorFields.degradedLatencyMs.optional(),
+  notify: monitorFields.notify.optional(),
+  tags: monitorFields.tags.default([]),
+};
+
 function monitorVariant<T extends MonitorType>(type: T) {
   const definition = probeDefinition(type);
   const places = definition.runsOn as readonly [RunOn, ...RunOn[]];
   return z
     .object({
-      key: monitorFields.key,
-      name: monitorFields.name,
+      ...monitorCommonFields,
       type: z.literal(type),
       runOn: z
         .enum(places as [RunOn, ...RunOn[]], { error: `a ${type} monitor runs on ${places.join(' or ')}` })
         .default(places[0])
         .describe(`Where the monitor runs: ${places.join(', ')}.`),
-      relay: monitorFields.relay.optional(),
-      intervalSec: monitorFields.intervalSec.default(MONITOR_LIMITS.intervalSec.default),
-      timeoutMs: monitorFields.timeoutMs.default(MONITOR_LIMITS.timeoutMs.default),
-      enabled: monitorFields.enabled.default(true),
-      retries: monitorFields.retries.default(MONITOR_LIMITS.retries.default),
-      degradedLatencyMs: monitorFields.degradedLatencyMs.optional(),
       pushToken: monitorFields.pushToken.optional(),
-      notify: monitorFields.notify.optional(),
       // Push-only types may omit config entirely when all its fields have defaults.
       config: definition.probe === null ? definition.config.prefault({}) : definition.config,
     })
@@ -66,6 +72,7 @@ export const monitorPatchSchema = z
     retries: monitorFields.retries.optional(),
     degradedLatencyMs: monitorFields.degradedLatencyMs.nullable().optional(),
     notify: monitorFields.notify.nullable().optional().describe('Keys of the notification channels this monitor names; null or [] names none.'),
+    tags: monitorFields.tags.optional().describe('The tags, replacing the current ones; [] removes them all.'),
     config: z
       .record(z.string(), z.unknown())
       .optional()

@@ -10,6 +10,7 @@ import { secretsSetTime } from '../relays/secrets.js';
 import { relayKeysById, requireMonitor } from './read.js';
 import { keptFromStorage, patchedConfig, retargetIssues } from './retarget.js';
 import { type MonitorPatch, monitorUpdateSchema } from './schema.js';
+import { recordPause } from './state-history.js';
 import { type MonitorWithRelay, monitorWithRelay } from './view.js';
 import { announce, relayIdsByKey } from './write.js';
 
@@ -24,6 +25,7 @@ export async function updateMonitor(ctx: ServiceContext, input: z.input<typeof m
     const spec = { ...patched(current, changes, relayIds, relayKeys), notify };
     const specChanged = monitorSpecChanged(current, spec);
     if (specChanged) await tx.store.monitors.updateSpec(current.id, spec, writer, tx.clock.now());
+    await recordPause(tx, current, spec.enabled);
     // Secrets sent in full are the caller's own: a relay whose token was rotated through the API may have them again.
     if (secretsSentInFull(spec, changes.config)) await tx.store.monitors.markSecretsSet(current.id, await secretsSetTime(tx, spec.relayId));
     if (specChanged) await announce(tx, current);
@@ -57,6 +59,7 @@ function patched(current: Monitor, patch: MonitorPatch, relayIds: Map<string, st
     enabled: patch.enabled ?? current.enabled,
     retries: patch.retries ?? current.retries,
     degradedLatencyMs: patch.degradedLatencyMs === undefined ? current.degradedLatencyMs : patch.degradedLatencyMs,
+    tags: patch.tags ?? current.tags,
   };
 }
 

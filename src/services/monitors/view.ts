@@ -40,6 +40,7 @@ export const monitorViewSchema = z.object({
   latest: latestResultSchema.nullable(),
   pushTokenPrefix: z.string().nullable().describe('Push monitors: the visible start of the push token.'),
   notify: z.array(z.string()).nullable().describe('Keys of the notification channels this monitor names (null: none).'),
+  tags: z.array(z.string()).describe('Labels the dashboard and `GET /api/v1/monitors?tag=` filter by.'),
   managedBy: ownershipFields().managedBy,
 });
 
@@ -71,6 +72,7 @@ function monitorView(monitor: Monitor): MonitorView {
     latest: monitor.lastResult,
     pushTokenPrefix: monitor.pushTokenPrefix,
     notify: monitor.notify,
+    tags: monitor.tags,
     managedBy: monitor.managedBy,
   };
 }

@@ -11,6 +11,7 @@ import { namedChannels } from '../notifications/named.js';
 import { secretsSetTime, withheldSecrets } from '../relays/secrets.js';
 import { relayKeysById, requireMonitor } from './read.js';
 import { type MonitorEntry, monitorCreateSchema, monitorEntrySchema, monitorIdSchema } from './schema.js';
+import { recordPause } from './state-history.js';
 import { type MonitorWithRelay, monitorWithRelay } from './view.js';
 
 export type PutOutcome = 'created' | 'updated' | 'unchanged';
@@ -59,6 +60,7 @@ export async function putMonitor(
     let changed = false;
     if (monitorSpecChanged(current, spec) || current.managedBy !== writer) {
       await tx.store.monitors.updateSpec(current.id, spec, writer, now);
+      await recordPause(tx, current, spec.enabled);
       changed = true;
     }
     // The file holds the secrets in full: what it writes, or finds withheld from its relay, counts as set now.
@@ -144,6 +146,7 @@ function specOf(entry: Omit<MonitorEntry, 'pushToken'>, relayIds: ReadonlyMap<st
     enabled: entry.enabled,
     retries: entry.retries,
     degradedLatencyMs: entry.degradedLatencyMs ?? null,
+    tags: entry.tags,
   };
 }
 

@@ -45,6 +45,8 @@ export const rules = z
     quietDuringMaintenance: z
       .boolean()
       .optional()
+      // Shown as the default in the JSON Schemas (forms, `warden config schema`) without being written into stored rules.
+      .meta({ default: true })
       .describe('Nothing about a monitor whose component is under maintenance (recorded as skipped); true unless set to false.'),
     flap: z
       .object({

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { stableKey, text } from '../../domain/fields.js';
 import { newId } from '../../domain/ids.js';
 import type { Organization } from '../../domain/organization.js';
-import { parseInput, type ServiceContext } from '../context.js';
+import { parseInput, type ServiceContext, writerOf } from '../context.js';
 
 export const organizationInput = z
   .object({
@@ -26,7 +26,12 @@ export async function putOrganization(
   const { key, name, probePrivateTargets } = parseInput(organizationInput, given);
   const now = ctx.clock.now();
   // The file is the truth: a policy it no longer states goes back to following the global setting.
-  const { organization, changed } = await ctx.store.organizations.upsert({ id: newId('org'), key, name, probePrivateTargets: probePrivateTargets ?? null }, now);
+  // Declared by warden.yaml, it is the file's from then on (renamed and deleted only there); sign-ups make 'api' ones.
+  const managedBy = writerOf(ctx) === 'config' ? 'config' : undefined;
+  const { organization, changed } = await ctx.store.organizations.upsert(
+    { id: newId('org'), key, name, probePrivateTargets: probePrivateTargets ?? null, ...(managedBy ? { managedBy } : {}) },
+    now,
+  );
   // A new organization or a changed policy changes what the edge runner's probes may reach (see probeTargetPolicies).
   if (changed) ctx.bus.publish({ type: 'monitors.changed', at: now, organizationId: organization.id });
   return { organization, outcome: !changed ? 'unchanged' : organization.createdAt === now ? 'created' : 'updated' };

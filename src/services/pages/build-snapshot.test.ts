@@ -23,7 +23,7 @@ function monitor(id: string, over: Partial<Monitor> = {}): Monitor {
   return {
     id, organizationId: 'org_1', key: id, name: id, type: 'minecraft-java', config: {}, intervalSec: 60, timeoutMs: 1000,
     runOn: 'edge', relayId: null, pushTokenPrefix: null, enabled: true, retries: 1, degradedLatencyMs: null, state: 'up',
-    stateSince: NOW - 1000, failureStreak: 0, lastCheckAt: NOW, secretsSetAt: null, notify: null, managedBy: 'config', createdAt: 0, updatedAt: 0,
+    stateSince: NOW - 1000, failureStreak: 0, lastCheckAt: NOW, secretsSetAt: null, notify: null, tags: [], managedBy: 'config', createdAt: 0, updatedAt: 0,
     lastResult: { checkedAt: NOW, ok: true, latencyMs: 30, message: 'ok', error: null, data: { players: 5, maxPlayers: 20 }, source: 'edge' },
     ...over,
   };

@@ -1,6 +1,6 @@
 // Check history and its hourly and daily rollups: reads, pruning, and the commit writes of the store's dialect.
 import type { CheckSource } from '../../domain/monitor-type.js';
-import { BUCKET_TABLES, type CheckWriter } from '../check-statements.js';
+import { BUCKET_TABLES, type CheckWriter, LATENCY_HIST_COLUMNS } from '../check-statements.js';
 import type { CheckRepository } from '../store.js';
 import type { Db } from '../tables.js';
 
@@ -68,6 +68,7 @@ export function checkRepository(db: Db, writer: CheckWriter): CheckRepository {
         latencyMax: r.latency_max,
         playersAvg: r.players_count > 0 ? r.players_sum / r.players_count : null,
         playersMax: r.players_max,
+        latencyHist: LATENCY_HIST_COLUMNS.map((column) => Number(r[column])),
       }));
     },
     async bucketCounts(period, monitorIds, from, to) {

@@ -61,6 +61,15 @@ export function incidentRepository(db: Db): IncidentRepository {
       return withDetails(await query.orderBy('started_at', 'desc').orderBy('id').limit(options.limit ?? 1000).execute());
     },
     count: (pageId) => countOf(db.selectFrom('incidents').where('page_id', '=', pageId)),
+    async listOfOrganization(organizationId, { resolved, limit }) {
+      let query = db
+        .selectFrom('incidents')
+        .innerJoin('pages', 'pages.id', 'incidents.page_id')
+        .selectAll('incidents')
+        .where('pages.organization_id', '=', organizationId);
+      if (resolved !== undefined) query = query.where('incidents.resolved_at', resolved ? 'is not' : 'is', null);
+      return withDetails(await query.orderBy('incidents.started_at', 'desc').orderBy('incidents.id').limit(limit).execute());
+    },
     async findById(id) {
       return (await withDetails(await db.selectFrom('incidents').selectAll().where('id', '=', id).execute()))[0];
     },

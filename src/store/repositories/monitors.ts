@@ -1,10 +1,11 @@
 // Monitors: what to check (type + config), where it runs, and its current state and latest result.
 import { type Selectable, sql } from 'kysely';
-import type { LatestResult, Monitor, MonitorSpec } from '../../domain/monitor.js';
+import type { LatestResult, Monitor, MonitorSpec, MonitorStateChange, ShownState } from '../../domain/monitor.js';
 import type { MonitorType } from '../../domain/monitor-type.js';
-import type { MonitorRepository, WatchedMonitor } from '../store.js';
-import type { Db, MonitorsTable } from '../tables.js';
+import type { Dialect, MonitorRepository, WatchedMonitor } from '../store.js';
+import type { Db, MonitorStateChangesTable, MonitorsTable } from '../tables.js';
 import { countOf } from './count.js';
+import { monitorQuery } from './monitor-query.js';
 
 /** Ids per `in (…)` list: keeps SQLite under its bound-parameter limit. */
 const IDS_PER_QUERY = 500;
@@ -32,6 +33,7 @@ export function toMonitor(r: Selectable<MonitorsTable>): Monitor {
     lastResult: r.last_result === null ? null : (JSON.parse(r.last_result) as LatestResult),
     secretsSetAt: r.secrets_set_at,
     notify: notifyOf(r.notify),
+    tags: JSON.parse(r.tags) as string[],
     managedBy: r.managed_by,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
@@ -53,6 +55,7 @@ function specColumns(spec: MonitorSpec) {
     degraded_latency_ms: spec.degradedLatencyMs,
     // Left as it is when the spec does not say.
     notify: spec.notify === undefined ? undefined : storedNotify(spec.notify),
+    tags: spec.tags === undefined ? undefined : JSON.stringify(spec.tags),
   };
 }
 
@@ -64,6 +67,18 @@ export function notifyOf(json: string | null): string[] | null {
 export function storedNotify(keys: readonly string[] | null): string | null {
   return keys === null || keys.length === 0 ? null : JSON.stringify(keys);
 }
+
+const toStateChange = (r: Selectable<MonitorStateChangesTable>): MonitorStateChange => ({
+  id: r.id,
+  monitorId: r.monitor_id,
+  at: Number(r.at),
+  from: r.from_state as ShownState,
+  to: r.to_state as ShownState,
+  message: r.message,
+});
+
+/** State changes per insert: 6 parameters each keeps SQLite under its bound-parameter limit. */
+const CHANGES_PER_INSERT = 500;
 
 const WATCHED = ['id', 'organization_id', 'state', 'last_check_at'] as const;
 const toWatched = (r: Pick<Selectable<MonitorsTable>, (typeof WATCHED)[number]>): WatchedMonitor => ({
@@ -80,7 +95,7 @@ async function inChunks<T>(ids: readonly string[], query: (chunk: string[]) => P
   return out;
 }
 
-export function monitorRepository(db: Db, { locksRows }: { locksRows: boolean }): MonitorRepository {
+export function monitorRepository(db: Db, { locksRows, dialect }: { locksRows: boolean; dialect: Dialect }): MonitorRepository {
   const all = () => db.selectFrom('monitors').selectAll();
   const enabledRelayMonitors = (relayId: string) =>
     db.selectFrom('monitors').where('relay_id', '=', relayId).where('run_on', '=', 'relay').where('enabled', '=', 1);
@@ -88,6 +103,11 @@ export function monitorRepository(db: Db, { locksRows }: { locksRows: boolean })
     async list(organizationId) {
       return (await all().where('organization_id', '=', organizationId).orderBy('key').execute()).map(toMonitor);
     },
+    query: monitorQuery(db, dialect),
+    idsOf: (organizationId, ids) =>
+      inChunks(ids, async (chunk) =>
+        (await db.selectFrom('monitors').select('id').where('organization_id', '=', organizationId).where('id', 'in', chunk).execute()).map((r) => r.id),
+      ),
     count: (organizationId) => countOf(db.selectFrom('monitors').where('organization_id', '=', organizationId)),
     async findById(id) {
       const row = await all().where('id', '=', id).executeTakeFirst();
@@ -121,6 +141,7 @@ export function monitorRepository(db: Db, { locksRows }: { locksRows: boolean })
           last_result: null,
           secrets_set_at: monitor.secretsSetAt ?? null,
           notify: storedNotify(monitor.notify ?? null),
+          tags: JSON.stringify(monitor.tags ?? []),
           managed_by: monitor.managedBy,
           created_at: now,
           updated_at: now,
@@ -218,6 +239,21 @@ export function monitorRepository(db: Db, { locksRows }: { locksRows: boolean })
         const rows = await db.selectFrom('monitors').select(['id', 'organization_id', 'state', 'last_check_at', 'last_result']).where('id', 'in', chunk).execute();
         return rows.map((r) => ({ id: r.id, organizationId: r.organization_id, state: r.state, lastCheckAt: r.last_check_at, lastResult: r.last_result }));
       }),
+    async appendStateChanges(changes) {
+      for (let i = 0; i < changes.length; i += CHANGES_PER_INSERT) {
+        const rows = changes.slice(i, i + CHANGES_PER_INSERT).map((c) => ({ id: c.id, monitor_id: c.monitorId, at: c.at, from_state: c.from, to_state: c.to, message: c.message }));
+        await db.insertInto('monitor_state_changes').values(rows).execute();
+      }
+    },
+    async listStateChanges(monitorId, { limit, before }) {
+      let query = db.selectFrom('monitor_state_changes').selectAll().where('monitor_id', '=', monitorId);
+      if (before) query = query.where((eb) => eb.or([eb('at', '<', before.at), eb.and([eb('at', '=', before.at), eb('id', '<', before.id)])]));
+      return (await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute()).map(toStateChange);
+    },
+    async pruneStateChanges(monitorId, before) {
+      const result = await db.deleteFrom('monitor_state_changes').where('monitor_id', '=', monitorId).where('at', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
     findStates: (ids) =>
       // In order, and locked until the commit where rows can be: the caller writes what it computes from them, and
       // another process committing results for the same monitors must wait rather than have its update overwritten.

@@ -9,7 +9,8 @@ const toOrganization = (r: Selectable<OrganizationsTable>): Organization => ({
   key: r.key,
   name: r.name,
   probePrivateTargets: r.probe_private_targets ?? null,
-  createdAt: r.created_at,
+  managedBy: r.managed_by,
+  createdAt: Number(r.created_at),
 });
 
 export function organizationRepository(db: Db): OrganizationRepository {
@@ -22,20 +23,36 @@ export function organizationRepository(db: Db): OrganizationRepository {
       return (await db.selectFrom('organizations').selectAll().orderBy('created_at').orderBy('key').execute()).map(toOrganization);
     },
     findByKey,
-    async upsert({ id, key, name, probePrivateTargets }, now) {
+    async upsert({ id, key, name, probePrivateTargets, managedBy }, now) {
       const existing = await findByKey(key);
       if (!existing) {
         const policy = probePrivateTargets ?? null;
-        await db.insertInto('organizations').values({ id, key, name, probe_private_targets: policy, created_at: now, updated_at: now }).execute();
-        return { organization: { id, key, name, probePrivateTargets: policy, createdAt: now }, changed: true };
+        const manager = managedBy ?? 'api';
+        await db.insertInto('organizations').values({ id, key, name, probe_private_targets: policy, managed_by: manager, created_at: now, updated_at: now }).execute();
+        return { organization: { id, key, name, probePrivateTargets: policy, managedBy: manager, createdAt: now }, changed: true };
       }
       const policy = probePrivateTargets === undefined ? existing.probePrivateTargets : probePrivateTargets;
-      if (existing.name === name && existing.probePrivateTargets === policy) return { organization: existing, changed: false };
-      await db.updateTable('organizations').set({ name, probe_private_targets: policy, updated_at: now }).where('id', '=', existing.id).execute();
-      return { organization: { ...existing, name, probePrivateTargets: policy }, changed: true };
+      const manager = managedBy ?? existing.managedBy;
+      if (existing.name === name && existing.probePrivateTargets === policy && existing.managedBy === manager) return { organization: existing, changed: false };
+      await db
+        .updateTable('organizations')
+        .set({ name, probe_private_targets: policy, managed_by: manager, updated_at: now })
+        .where('id', '=', existing.id)
+        .execute();
+      return { organization: { ...existing, name, probePrivateTargets: policy, managedBy: manager }, changed: true };
     },
     async anyOtherThan(key) {
       return (await db.selectFrom('organizations').select('id').where('key', '!=', key).limit(1).executeTakeFirst()) !== undefined;
+    },
+    async findById(id) {
+      const row = await db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toOrganization(row);
+    },
+    async delete(id) {
+      // Deliveries name their organization without a foreign key (a channel's or a subscriber's cascade takes most).
+      await db.deleteFrom('notification_deliveries').where('organization_id', '=', id).execute();
+      const result = await db.deleteFrom('organizations').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
     },
   };
 }

@@ -1,14 +1,20 @@
-// The organization API under /api/v1 (API keys): monitors, history, pages and what they hold, relays, keys, notification channels.
+// The organization API under /api/v1 (API keys or a session): monitors, history, pages and what they hold, relays, keys, notification channels,
+// the organization itself, its members, invitations and audit log.
 import { every } from 'hono/combine';
+import type { Role } from '../../../domain/account.js';
 import { API_LIMITS } from '../../../services/api-limits.js';
 import type { App } from '../../app.js';
-import { apiKeyAuth, requireScope } from '../../middleware/api-key-auth.js';
 import { limitBody } from '../../middleware/body-limit.js';
-import { apiKeyRateLimit, createRateLimiter, type RateLimiter } from '../../middleware/rate-limit.js';
+import { orgAuth, requireRole } from '../../middleware/org-auth.js';
+import { apiRateLimit, createRateLimiter, type RateLimiter } from '../../middleware/rate-limit.js';
 import { apiKeyRoutes } from './api-keys.js';
+import { auditRoutes } from './audit.js';
+import { invitationRoutes } from './invitations.js';
+import { memberRoutes } from './members.js';
 import { monitorRoutes } from './monitors.js';
 import { notificationChannelRoutes } from './notification-channels.js';
 import type { ApiGuard, ApiGuards } from './operation.js';
+import { organizationRoutes } from './organization.js';
 import { pageContentRoutes } from './page-contents.js';
 import { pageSubscriberRoutes } from './page-subscribers.js';
 import { pageRoutes } from './pages.js';
@@ -30,11 +36,10 @@ export function apiRoutes(app: App, options: ApiOptions = {}): void {
       windowMs,
       maxKeys: API_LIMITS.rateLimitTrackedKeys,
     });
-  const authenticated = [apiKeyAuth(), apiKeyRateLimit(limiter, windowMs)] as const;
-  const guards: ApiGuards = {
-    read: every(...authenticated, requireScope('read')) as ApiGuard,
-    write: every(...authenticated, requireScope('write'), limitBody(API_LIMITS.bodyBytes)) as ApiGuard,
-  };
+  const authenticated = [orgAuth(), apiRateLimit(limiter, windowMs)] as const;
+  const guard = (role: Role, write: boolean) =>
+    (write ? every(...authenticated, requireRole(role), limitBody(API_LIMITS.bodyBytes)) : every(...authenticated, requireRole(role))) as ApiGuard;
+  const guards: ApiGuards = { read: guard('viewer', false), write: guard('editor', true), for: guard };
   monitorRoutes(app, guards);
   pageRoutes(app, guards);
   pageContentRoutes(app, guards);
@@ -42,4 +47,8 @@ export function apiRoutes(app: App, options: ApiOptions = {}): void {
   apiKeyRoutes(app, guards);
   notificationChannelRoutes(app, guards);
   pageSubscriberRoutes(app, guards);
+  organizationRoutes(app, guards);
+  memberRoutes(app, guards);
+  invitationRoutes(app, guards);
+  auditRoutes(app, guards);
 }

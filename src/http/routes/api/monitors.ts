@@ -1,14 +1,17 @@
-// /api/v1/monitors: list, read, history, create, change, delete, and a new push token.
+// /api/v1/monitors: list (filtered and paged), read, history, create, change, delete, and a new push token.
 import { z } from '@hono/zod-openapi';
+import type { ServiceContext } from '../../../services/context.js';
+import { findMonitors, monitorListQuerySchema } from '../../../services/monitors/find.js';
 import { monitorHistory, monitorHistorySchema } from '../../../services/monitors/history.js';
 import { rotatePushToken } from '../../../services/monitors/push-token.js';
-import { getMonitor, listMonitors } from '../../../services/monitors/read.js';
+import { getMonitor } from '../../../services/monitors/read.js';
 import { historyQuerySchema, monitorCreateSchema, monitorPatchSchema } from '../../../services/monitors/schema.js';
 import { updateMonitor } from '../../../services/monitors/update.js';
 import { monitorWithRelaySchema } from '../../../services/monitors/view.js';
 import { createMonitor, deleteMonitor } from '../../../services/monitors/write.js';
 import type { App } from '../../app.js';
-import { type ApiGuards, apiOperation, idParam, listOperation } from './operation.js';
+import { monitorInsightRoutes } from './monitor-insights.js';
+import { type ApiGuards, apiOperation, idParam } from './operation.js';
 
 const Monitor = monitorWithRelaySchema.openapi('Monitor');
 const MonitorWithPushToken = monitorWithRelaySchema
@@ -18,16 +21,28 @@ const params = z.object({ id: idParam('monitor', 'mon_3k9x2m4q8r7t1v5w') });
 const notFound = 'No monitor with this id in your organization.';
 const withToken = ({ monitor, pushToken }: { monitor: z.infer<typeof Monitor>; pushToken: string | null }) => ({ ...monitor, pushToken });
 
+const MonitorList = z
+  .object({
+    monitors: z.array(Monitor),
+    nextCursor: z.string().nullable().optional().describe('With `limit`: pass as `cursor` for the next page; null on the last page.'),
+    total: z.number().int().optional().describe('With `limit`: how many monitors match the filters in all.'),
+  })
+  .openapi('MonitorList');
+const MonitorCreate = monitorCreateSchema.openapi('MonitorCreate');
+
 export function monitorRoutes(app: App, guards: ApiGuards): void {
   const op = { tag: 'monitors', path: '/api/v1/monitors' } as const;
-  listOperation(app, guards, {
+  monitorInsightRoutes(app, guards, MonitorCreate);
+  apiOperation(app, guards, {
     ...op,
+    method: 'get',
     summary: 'List monitors',
-    description: "The organization's monitors with their state and latest result. Secrets of the configuration are redacted.",
-    key: 'monitors',
-    item: Monitor,
-    ok: 'The monitors, by key.',
-    run: listMonitors,
+    description:
+      "The organization's monitors with their state and latest result; secrets of the configuration redacted. Without parameters, all of them by key. Filters, `q` and `sort` narrow and order the list; `limit` pages it (`{ monitors, nextCursor, total }`).",
+    scope: 'read',
+    query: monitorListQuerySchema,
+    ok: { status: 200, schema: MonitorList, description: 'The monitors.' },
+    run: findMonitors,
   });
   apiOperation(app, guards, {
     ...op,
@@ -36,10 +51,11 @@ export function monitorRoutes(app: App, guards: ApiGuards): void {
     description:
       'The body is a monitor as in warden.yaml (one shape per type, chosen by `type`). A push (heartbeat) monitor gets a push token, returned this once.',
     scope: 'write',
-    body: monitorCreateSchema.openapi('MonitorCreate'),
+    body: MonitorCreate,
     ok: { status: 201, schema: MonitorWithPushToken, description: 'Created.' },
     run: createMonitor,
     respond: withToken,
+    audit: { action: 'monitor.create', object: (_input, { monitor }) => ({ id: monitor.id, label: monitor.key }) },
   });
   const one = { ...op, path: '/api/v1/monitors/{id}', params, notFound } as const;
   apiOperation(app, guards, { ...one, method: 'get', summary: 'Read a monitor', scope: 'read', ok: { status: 200, schema: Monitor, description: 'The monitor.' }, run: getMonitor });
@@ -65,6 +81,7 @@ export function monitorRoutes(app: App, guards: ApiGuards): void {
     body: monitorPatchSchema.openapi('MonitorPatch'),
     ok: { status: 200, schema: Monitor, description: 'The changed monitor.' },
     run: updateMonitor,
+    audit: { action: 'monitor.update', object: (_input, monitor) => ({ id: monitor.id, label: monitor.key }) },
   });
   apiOperation(app, guards, {
     ...one,
@@ -74,6 +91,7 @@ export function monitorRoutes(app: App, guards: ApiGuards): void {
     scope: 'write',
     ok: { status: 204, description: 'Deleted.' },
     run: deleteMonitor,
+    audit: { action: 'monitor.delete', object: ({ id }) => ({ id, label: null }), before: labelOf },
   });
   apiOperation(app, guards, {
     ...one,
@@ -85,5 +103,12 @@ export function monitorRoutes(app: App, guards: ApiGuards): void {
     ok: { status: 200, schema: MonitorWithPushToken, description: 'The monitor and its new push token.' },
     run: rotatePushToken,
     respond: withToken,
+    audit: { action: 'monitor.rotate-push-token', object: (_input, { monitor }) => ({ id: monitor.id, label: monitor.key }) },
   });
+}
+
+/** A monitor's key before it is deleted (for its audit entry); nothing for another organization's. */
+async function labelOf(ctx: ServiceContext, { id }: { id: string }) {
+  const monitor = await ctx.store.monitors.findById(id);
+  return monitor && monitor.organizationId === ctx.organizationId ? { label: monitor.key } : undefined;
 }

@@ -110,11 +110,26 @@ for (const dialect of dialects) {
       receiver.answer({ status: 204 });
       expect(refused).toMatchObject({ outcome: 'failed', delivery: { status: 'dead', lastStatus: 410, lastAnswer: 'gone' } });
 
-      const { deliveries } = await (await h.call('GET', `${BASE}/tested/deliveries?limit=1`, { key: h.a.readKey })).json();
+      const { deliveries } = await (await h.call('GET', `${BASE}/tested/deliveries?limit=1`)).json();
       expect(deliveries).toEqual([refused.delivery]);
-      const all = await (await h.call('GET', `${BASE}/tested/deliveries`, { key: h.a.readKey })).json();
+      // The receivers' answers may show where a channel points: admins (and write keys) only.
+      expect((await h.call('GET', `${BASE}/tested/deliveries`, { key: h.a.readKey })).status).toBe(403);
+      const all = await (await h.call('GET', `${BASE}/tested/deliveries`)).json();
       expect(all.deliveries.map((d: { status: string }) => d.status)).toEqual(['dead', 'sent']);
       expect((await h.call('GET', `${BASE}/tested/deliveries?limit=0`)).status).toBe(400);
+    });
+
+    it('describes each channel type for forms: label, secret and target fields, and the JSON Schema of its config and of the rules', async () => {
+      const res = await h.call('GET', '/api/v1/notification-channel-types', { key: h.a.readKey });
+      expect(res.status).toBe(200);
+      const { types, rules } = await res.json();
+      expect(types.map((t: { id: string }) => t.id)).toEqual(['webhook', 'discord', 'slack', 'teams', 'telegram', 'ntfy', 'email']);
+      const telegram = types.find((t: { id: string }) => t.id === 'telegram');
+      expect(telegram).toMatchObject({ label: 'Telegram', secrets: ['botToken'], targets: ['apiBaseUrl', 'chatId'] });
+      expect(telegram.config).toMatchObject({ type: 'object', required: ['botToken', 'chatId'], properties: { apiBaseUrl: { default: 'https://api.telegram.org' } } });
+      expect(types.find((t: { id: string }) => t.id === 'email').config.properties.secure).toMatchObject({ enum: ['tls', 'starttls', 'none'], default: 'starttls' });
+      expect(rules.properties.events.items.enum).toContain('monitor.down');
+      expect(rules.properties.holdSec).toMatchObject({ type: 'integer', minimum: 0, maximum: 86400 });
     });
   });
 }

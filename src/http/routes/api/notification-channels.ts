@@ -1,8 +1,10 @@
-// /api/v1/notification-channels: list, read, create, change, delete, send a test, and the delivery log.
+// /api/v1/notification-channels: list, read, create, change, delete, send a test, and the delivery log; the types for forms.
 import { z } from '@hono/zod-openapi';
+import { organizationOf, type ServiceContext } from '../../../services/context.js';
 import { getChannel, listChannels, listDeliveries } from '../../../services/notifications/read.js';
 import { channelEntrySchema, channelPatchSchema, deliveriesQuerySchema } from '../../../services/notifications/schema.js';
 import { testChannel } from '../../../services/notifications/send-test.js';
+import { channelTypesSchema, listChannelTypes } from '../../../services/notifications/types.js';
 import { channelViewSchema, deliveryViewSchema } from '../../../services/notifications/view.js';
 import { createChannel, deleteChannel, updateChannel } from '../../../services/notifications/write.js';
 import type { App } from '../../app.js';
@@ -32,13 +34,26 @@ export function notificationChannelRoutes(app: App, guards: ApiGuards): void {
   });
   apiOperation(app, guards, {
     ...op,
+    path: '/api/v1/notification-channel-types',
+    method: 'get',
+    summary: 'Notification channel types',
+    description:
+      'Each channel type with its label, its secret and target fields and the JSON Schema of its `config`, and the schema of the `rules` every type shares: generated from the zod schemas the API validates with, for forms (descriptions, defaults, bounds).',
+    scope: 'read',
+    ok: { status: 200, schema: channelTypesSchema.openapi('NotificationChannelTypes'), description: 'The types.' },
+    run: listChannelTypes,
+  });
+  apiOperation(app, guards, {
+    ...op,
     method: 'post',
     summary: 'Create a notification channel',
     description: 'The body is a channel as in warden.yaml (one shape per type, chosen by `type`). Its secrets are never shown again.',
     scope: 'write',
+    role: 'admin',
     body: channelEntrySchema.openapi('NotificationChannelCreate'),
     ok: { status: 201, schema: Channel, description: 'Created.' },
     run: createChannel,
+    audit: { action: 'notification-channel.create', object: (_input, channel) => ({ id: channel.id, label: channel.key }) },
   });
   const one = { ...op, path: '/api/v1/notification-channels/{key}', params, notFound } as const;
   apiOperation(app, guards, { ...one, method: 'get', summary: 'Read a notification channel', scope: 'read', ok: { status: 200, schema: Channel, description: 'The channel.' }, run: getChannel });
@@ -49,9 +64,11 @@ export function notificationChannelRoutes(app: App, guards: ApiGuards): void {
     description:
       'Changes the fields given; the type and key stay. A secret sent back as "[redacted]" (or left out) keeps its value only while no target field (the URL, the chat) changes: otherwise 400 names it. Channels managed by warden.yaml answer 409.',
     scope: 'write',
+    role: 'admin',
     body: channelPatchSchema.openapi('NotificationChannelPatch'),
     ok: { status: 200, schema: Channel, description: 'The changed channel.' },
     run: updateChannel,
+    audit: { action: 'notification-channel.update', object: (_input, channel) => ({ id: channel.id, label: channel.key }) },
   });
   apiOperation(app, guards, {
     ...one,
@@ -59,8 +76,10 @@ export function notificationChannelRoutes(app: App, guards: ApiGuards): void {
     summary: 'Delete a notification channel',
     description: 'Deletes the channel and its delivery log; pending deliveries are not sent. Channels managed by warden.yaml answer 409.',
     scope: 'write',
+    role: 'admin',
     ok: { status: 204, description: 'Deleted.' },
     run: deleteChannel,
+    audit: { action: 'notification-channel.delete', object: ({ key }) => ({ id: null, label: key }), before: idOfChannel },
   });
   apiOperation(app, guards, {
     ...one,
@@ -70,6 +89,7 @@ export function notificationChannelRoutes(app: App, guards: ApiGuards): void {
     description:
       'Sends a `test` event through the channel now (enabled or not), once, and answers with the outcome; the attempt is recorded in the delivery log (sent, or dead with the error and answer). Tests are never retried.',
     scope: 'write',
+    role: 'admin',
     ok: {
       status: 200,
       schema: z
@@ -78,17 +98,27 @@ export function notificationChannelRoutes(app: App, guards: ApiGuards): void {
       description: 'What the attempt came to.',
     },
     run: testChannel,
+    // The send holds no transaction; the entry follows it, whatever it came to.
+    audit: { action: 'notification-channel.test', object: ({ key }) => ({ id: null, label: key }), before: idOfChannel, detail: (_input, { outcome }) => ({ outcome }), outside: true },
   });
   apiOperation(app, guards, {
     ...one,
     path: '/api/v1/notification-channels/{key}/deliveries',
     method: 'get',
     summary: "A notification channel's deliveries",
-    description: 'The delivery log, newest first: status, attempts, last error and answer, timestamps. Kept 30 days.',
+    description:
+      'The delivery log, newest first: status, attempts, last error and answer, timestamps. Kept 30 days. The answers may show where the channel points.',
     scope: 'read',
+    role: 'admin',
     query: deliveriesQuerySchema,
     ok: { status: 200, schema: z.object({ deliveries: z.array(Delivery) }).openapi('NotificationDeliveries'), description: 'The deliveries.' },
     run: listDeliveries,
     respond: (deliveries) => ({ deliveries }),
   });
+}
+
+/** A channel's id (for its audit entry); nothing for another organization's. */
+async function idOfChannel(ctx: ServiceContext, { key }: { key: string }) {
+  const channel = await ctx.store.notifications.findChannelByKey(organizationOf(ctx), key);
+  return channel ? { id: channel.id } : undefined;
 }

@@ -1,21 +1,24 @@
 // An organization API operation declared once: its OpenAPI entry, its guard and errors, and the one verb it calls.
 import { createRoute, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import type { ApiKey } from '../../../domain/organization.js';
+import type { Role } from '../../../domain/account.js';
+import { type AuditedObject, audited, changedFields } from '../../../services/audit/record.js';
 import type { ServiceContext } from '../../../services/context.js';
 import type { App, AppEnv } from '../../app.js';
-import type { ApiKeyEnv } from '../../middleware/api-key-auth.js';
 import { checkJsonDepth } from '../../middleware/json-body.js';
+import type { OrgAuthEnv } from '../../middleware/org-auth.js';
 import { jsonBody, jsonResponse, problemResponse, problemResponses, RATE_LIMIT_HEADERS, security, TAGS } from '../../openapi.js';
 import { sentIn } from '../../problem.js';
 
-export type ApiEnv = AppEnv & ApiKeyEnv;
+export type ApiEnv = AppEnv & OrgAuthEnv;
 export type ApiGuard = MiddlewareHandler<ApiEnv>;
 
-/** The guards of read routes (any key) and write routes (write key, capped body). */
+/** The guards of read routes (any key, any member) and write routes (a write key or an editor, and a capped body). */
 export interface ApiGuards {
   read: ApiGuard;
   write: ApiGuard;
+  /** A guard needing `role` (a write key counts as an admin, a read key as a viewer); `write` caps the body too. */
+  for(role: Role, write: boolean): ApiGuard;
 }
 
 type Shape = z.ZodObject;
@@ -27,8 +30,10 @@ export interface ApiOperation<P extends Shape | undefined, Q extends Shape | und
   tag: keyof typeof TAGS;
   summary: string;
   description?: string;
-  /** read: any key; write: a write key, and a capped body. */
+  /** read: any key, any member; write: a write key or an editor (at least), and a capped body. */
   scope: 'read' | 'write';
+  /** The weakest role allowed, when it is not the scope's (viewer for read, editor for write): admin for credentials, owner for the organization itself. */
+  role?: Role;
   params?: P;
   query?: Q;
   body?: B;
@@ -40,6 +45,22 @@ export interface ApiOperation<P extends Shape | undefined, Q extends Shape | und
   run(ctx: ServiceContext, input: Out<P> & Out<Q> & Out<B>): Promise<R>;
   /** The JSON answered, when it is not what `run` returns. */
   respond?(result: R): unknown;
+  /** What a write records in the audit log: every write declares it (the audit test holds each to it). */
+  audit?: ApiAudit<Out<P> & Out<Q> & Out<B>, R>;
+}
+
+/** A write's audit entry: recorded with the write, in its transaction, naming the caller (user or API key). */
+export interface ApiAudit<I, R> {
+  /** `monitor.create`: the object type, a dot, what was done. */
+  action: string;
+  /** The object's id and label (key, slug, title, email), from the input and the verb's result. */
+  object(input: I, result: R): AuditedObject;
+  /** Read before the verb, in its transaction: a deleted object's label. */
+  before?(ctx: ServiceContext, input: I): Promise<Partial<AuditedObject> | undefined>;
+  /** What changed; by default the names of the body's fields (never their values). */
+  detail?(input: I, result: R): Record<string, unknown> | null;
+  /** The verb waits on the network (DNS, a receiver, a mail server): no transaction around it; the entry follows it. */
+  outside?: boolean;
 }
 
 export function apiOperation<P extends Shape | undefined, Q extends Shape | undefined, B extends z.ZodType | undefined, R>(
@@ -47,16 +68,19 @@ export function apiOperation<P extends Shape | undefined, Q extends Shape | unde
   guards: ApiGuards,
   op: ApiOperation<P, Q, B, R>,
 ): void {
-  const problems =
-    op.scope === 'write' ? problemResponses(400, 401, 403, 409, 413, 415, 429) : op.params || op.query ? problemResponses(400, 401, 429) : problemResponses(401, 429);
+  const role = op.role ?? (op.scope === 'write' ? 'editor' : 'viewer');
+  const readCodes = [...(op.params || op.query ? [400 as const] : []), 401 as const, ...(role === 'viewer' ? [] : [403 as const]), 429 as const];
+  const problems = op.scope === 'write' ? problemResponses(400, 401, 403, 409, 413, 415, 429) : problemResponses(...readCodes);
   const route = createRoute({
     method: op.method,
     path: op.path,
     tags: [TAGS[op.tag].name],
     summary: op.summary,
-    ...(op.description ? { description: op.description } : {}),
+    ...(op.description || ROLE_NOTES[role] ? { description: [op.description, ROLE_NOTES[role]].filter(Boolean).join(' ') } : {}),
     security: security.apiKey,
-    middleware: op.body ? [guards[op.scope], jsonDepthGuard] : guards[op.scope],
+    // The weakest role allowed (a read key acts as a viewer, a write key as an admin): clients and tests read it here.
+    'x-warden-role': role,
+    middleware: op.body ? [guardOf(guards, op), jsonDepthGuard] : guardOf(guards, op),
     request: {
       ...(op.params ? { params: op.params } : {}),
       ...(op.query ? { query: op.query } : {}),
@@ -71,10 +95,37 @@ export function apiOperation<P extends Shape | undefined, Q extends Shape | unde
   // biome-ignore lint/suspicious/noExplicitAny: the route's types are generic here; `run` is typed by the operation.
   app.openapi(route, async (c: any) => {
     const input = { ...(op.params ? c.req.valid('param') : {}), ...(op.query ? c.req.valid('query') : {}), ...(op.body ? c.req.valid('json') : {}) };
-    const result = await sentIn(op.body ? 'body' : op.query ? 'query' : undefined, op.run(requestContext(c), input));
+    const ctx = requestContext(c);
+    // The entry names the fields the caller sent (not the defaults filled in): the body as it came, parsed once already.
+    const work = op.audit ? audited(ctx, auditedWrite(op.audit, input, op.body ? await sentBody(c) : undefined), (tx) => op.run(tx, input)) : op.run(ctx, input);
+    const result = await sentIn(op.body ? 'body' : op.query ? 'query' : undefined, work);
     if (op.ok.status === 204) return c.body(null, 204);
     return c.json(op.respond ? op.respond(result) : result, op.ok.status);
   });
+}
+
+/** The body as sent, for the audit entry's field names; none when the request had none (a validator may have passed it as `{}`). */
+// biome-ignore lint/suspicious/noExplicitAny: the route's context, as above.
+const sentBody = (c: any): Promise<unknown> => c.req.json().catch(() => undefined);
+
+/** What the description says of a role above the scope's. */
+const ROLE_NOTES: Partial<Record<Role, string>> = {
+  admin: 'Needs an admin (or a write key).',
+  owner: 'Needs an owner, signed in: API keys cannot.',
+};
+
+function auditedWrite<I, R>(audit: ApiAudit<I, R>, input: I, body: unknown) {
+  return {
+    action: audit.action,
+    object: (result: R) => audit.object(input, result),
+    ...(audit.before ? { before: (ctx: ServiceContext) => audit.before?.(ctx, input) ?? Promise.resolve(undefined) } : {}),
+    detail: (result: R) => (audit.detail ? audit.detail(input, result) : changedFields(body)),
+    outside: audit.outside === true,
+  };
+}
+
+function guardOf(guards: ApiGuards, op: { scope: 'read' | 'write'; role?: Role }): ApiGuard {
+  return op.role === undefined ? guards[op.scope] : guards.for(op.role, op.scope === 'write');
 }
 
 /**
@@ -86,9 +137,10 @@ const jsonDepthGuard: ApiGuard = async (c, next) => {
   await next();
 };
 
-/** The verbs' context for a request: the app's parts, the key's organization, the request's logger. */
-export function requestContext(c: { var: { deps: AppEnv['Variables']['deps']; apiKey: ApiKey; log: AppEnv['Variables']['log'] } }): ServiceContext {
-  return { ...c.var.deps, logger: c.var.log, organizationId: c.var.apiKey.organizationId };
+/** The verbs' context for a request: the app's parts, the caller's organization and who they are, the request's logger. */
+export function requestContext(c: { var: { deps: AppEnv['Variables']['deps']; principal: OrgAuthEnv['Variables']['principal']; log: AppEnv['Variables']['log'] } }): ServiceContext {
+  const { organizationId, actor } = c.var.principal;
+  return { ...c.var.deps, logger: c.var.log, organizationId, actor };
 }
 
 const pathParam = (name: string, description: string, example: string) =>
@@ -101,7 +153,7 @@ export const idParam = (what: string, example: string) => pathParam('id', `The $
 export function listOperation<T>(
   app: App,
   guards: ApiGuards,
-  op: Pick<ApiOperation<undefined, undefined, undefined, T[]>, 'tag' | 'path' | 'summary' | 'description'> & {
+  op: Pick<ApiOperation<undefined, undefined, undefined, T[]>, 'tag' | 'path' | 'summary' | 'description' | 'role'> & {
     scope?: 'read' | 'write';
     key: string;
     item: z.ZodType;

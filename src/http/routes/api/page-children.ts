@@ -20,6 +20,8 @@ export interface PageChildResource<V> {
   /** A list's query parameters, when it takes any. */
   listQuery?: z.ZodObject;
   notFound: string;
+  /** Its audit entries: `<type>.create`, `.update`, `.delete`, naming it by this label (key or title). */
+  audit: { type: string; label(view: V): string | null };
   words: { list: Words; create: Words; get: Words; update: Words; delete: Words };
   verbs: {
     list(ctx: ServiceContext, input: { slug: string }): Promise<V[]>;
@@ -30,10 +32,13 @@ export interface PageChildResource<V> {
   };
 }
 
-export function pageChildRoutes<V>(app: App, guards: ApiGuards, r: PageChildResource<V>): void {
+export function pageChildRoutes<V extends { id: string }>(app: App, guards: ApiGuards, r: PageChildResource<V>): void {
   const list = { tag: r.tag, path: `/api/v1/pages/{slug}/${r.collection}`, params: z.object({ slug: slugParam }), notFound: r.notFound } as const;
   const one = { ...list, path: `${list.path}/{id}`, params: z.object({ slug: slugParam, id: idParam(r.id.what, r.id.example) }) } as const;
   const { words, verbs } = r;
+  const named = (view: V) => ({ id: view.id, label: r.audit.label(view) });
+  // A deleted one's label, read before it goes (another organization's is not found: no label, and the delete answers 404).
+  const before = (ctx: ServiceContext, input: { slug: string; id: string }) => verbs.get(ctx, input).then((view) => ({ label: r.audit.label(view) }), () => undefined);
   apiOperation(app, guards, {
     ...list,
     method: 'get',
@@ -53,6 +58,7 @@ export function pageChildRoutes<V>(app: App, guards: ApiGuards, r: PageChildReso
     body: r.create,
     ok: { status: 201, schema: r.view, description: words.create.ok },
     run: (ctx, input: { slug: string }) => verbs.create(ctx, input),
+    audit: { action: `${r.audit.type}.create`, object: (_input, view) => named(view) },
   });
   apiOperation(app, guards, {
     ...one,
@@ -71,6 +77,7 @@ export function pageChildRoutes<V>(app: App, guards: ApiGuards, r: PageChildReso
     body: r.patch,
     ok: { status: 200, schema: r.view, description: words.update.ok },
     run: (ctx, input: { slug: string; id: string }) => verbs.update(ctx, input),
+    audit: { action: `${r.audit.type}.update`, object: (_input, view) => named(view) },
   });
   apiOperation(app, guards, {
     ...one,
@@ -80,5 +87,6 @@ export function pageChildRoutes<V>(app: App, guards: ApiGuards, r: PageChildReso
     scope: 'write',
     ok: { status: 204, description: words.delete.ok },
     run: (ctx, input: { slug: string; id: string }) => verbs.delete(ctx, input),
+    audit: { action: `${r.audit.type}.delete`, object: ({ id }) => ({ id, label: null }), before },
   });
 }

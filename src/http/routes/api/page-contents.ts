@@ -1,5 +1,7 @@
-// What a page holds, under /api/v1/pages/{slug}/…: components, incidents (and /api/v1/incidents/{id}/updates), maintenance.
+// What a page holds, under /api/v1/pages/{slug}/…: components (and their order), incidents (and /api/v1/incidents/{id}/updates),
+// maintenance; and the organization's incidents and maintenance across its pages (/api/v1/incidents, /api/v1/maintenance).
 import { z } from '@hono/zod-openapi';
+import { componentOrderSchema, orderComponents } from '../../../services/components/order.js';
 import { getComponent, listComponents } from '../../../services/components/read.js';
 import { componentCreateSchema, componentPatchSchema } from '../../../services/components/schema.js';
 import { componentViewSchema } from '../../../services/components/view.js';
@@ -12,21 +14,32 @@ import { getMaintenance, listMaintenance } from '../../../services/maintenance/r
 import { maintenanceCreateSchema, maintenancePatchSchema } from '../../../services/maintenance/schema.js';
 import { maintenanceViewSchema } from '../../../services/maintenance/view.js';
 import { createMaintenance, deleteMaintenance, updateMaintenance } from '../../../services/maintenance/write.js';
+import {
+  listOrganizationIncidents,
+  listOrganizationMaintenance,
+  organizationIncidentQuerySchema,
+  organizationIncidentSchema,
+  organizationMaintenanceQuerySchema,
+  organizationMaintenanceSchema,
+} from '../../../services/pages/organization-timeline.js';
 import type { App } from '../../app.js';
-import { type ApiGuards, apiOperation, idParam } from './operation.js';
+import { type ApiGuards, apiOperation, idParam, slugParam } from './operation.js';
 import { pageChildRoutes } from './page-children.js';
+import { idOfPage } from './pages.js';
 
 const managed = (what: string) => `${what} managed by warden.yaml answer 409.`;
 
 export function pageContentRoutes(app: App, guards: ApiGuards): void {
+  const Component = componentViewSchema.openapi('Component');
   pageChildRoutes(app, guards, {
     tag: 'components',
     collection: 'components',
     id: { what: 'component', example: 'cmp_7n2p4r6t8v1w3x5y' },
-    view: componentViewSchema.openapi('Component'),
+    view: Component,
     create: componentCreateSchema.openapi('ComponentCreate'),
     patch: componentPatchSchema.openapi('ComponentPatch'),
     notFound: 'No such page in your organization, or no such component on it.',
+    audit: { type: 'component', label: (component) => component.key ?? component.name },
     words: {
       list: { summary: "List a page's components", ok: 'The components, in page order.' },
       create: { summary: 'Add a component', description: 'Also allowed on pages managed by warden.yaml: the file leaves components created through the API alone.', ok: 'Created.' },
@@ -35,6 +48,25 @@ export function pageContentRoutes(app: App, guards: ApiGuards): void {
       delete: { summary: 'Delete a component', description: managed('Components'), ok: 'Deleted.' },
     },
     verbs: { list: listComponents, create: createComponent, get: getComponent, update: updateComponent, delete: deleteComponent },
+  });
+
+  apiOperation(app, guards, {
+    tag: 'components',
+    path: '/api/v1/pages/{slug}/components/order',
+    method: 'post',
+    summary: "Order a page's components",
+    description:
+      'Lists every component of the page once, in the order the page shows them (groups show in the order of their first component), ' +
+      'optionally moving each to another group: one write for a drag and drop. Components warden.yaml manages keep their place and group ' +
+      '(the others are numbered around them); an order that would move one answers 409.',
+    scope: 'write',
+    params: z.object({ slug: slugParam }),
+    body: componentOrderSchema.openapi('ComponentOrder'),
+    notFound: 'No page with this slug in your organization.',
+    ok: { status: 200, schema: z.object({ components: z.array(Component) }), description: 'The components, in their new order.' },
+    run: orderComponents,
+    respond: (components) => ({ components }),
+    audit: { action: 'page.order-components', object: ({ slug }) => ({ id: null, label: slug }), before: idOfPage, detail: (input) => ({ components: input.components.length }) },
   });
 
   const Incident = incidentViewSchema.openapi('Incident');
@@ -48,6 +80,7 @@ export function pageContentRoutes(app: App, guards: ApiGuards): void {
     patch: incidentPatchSchema.openapi('IncidentPatch'),
     listQuery: incidentListQuerySchema,
     notFound: 'No such page in your organization, or no such incident on it.',
+    audit: { type: 'incident', label: (incident) => incident.title },
     words: {
       list: { summary: "List a page's incidents", ok: 'The incidents, newest first.' },
       create: { summary: 'Open an incident', description: 'The message is the first entry of the timeline. Also allowed on pages managed by warden.yaml.', ok: 'Created.' },
@@ -63,6 +96,18 @@ export function pageContentRoutes(app: App, guards: ApiGuards): void {
   });
   apiOperation(app, guards, {
     tag: 'incidents',
+    path: '/api/v1/incidents',
+    method: 'get',
+    summary: "List the organization's incidents",
+    description: 'The incidents of every page of the organization, newest first, each naming its page: open ones, resolved ones, or both.',
+    scope: 'read',
+    query: organizationIncidentQuerySchema,
+    ok: { status: 200, schema: z.object({ incidents: z.array(organizationIncidentSchema.openapi('OrganizationIncident')) }), description: 'The incidents, newest first.' },
+    run: listOrganizationIncidents,
+    respond: (incidents) => ({ incidents }),
+  });
+  apiOperation(app, guards, {
+    tag: 'incidents',
     path: '/api/v1/incidents/{id}/updates',
     method: 'post',
     summary: 'Post an incident update',
@@ -74,8 +119,21 @@ export function pageContentRoutes(app: App, guards: ApiGuards): void {
     notFound: 'No incident with this id in your organization.',
     ok: { status: 201, schema: Incident, description: 'The incident with the new update.' },
     run: addIncidentUpdate,
+    audit: { action: 'incident.post-update', object: (_input, incident) => ({ id: incident.id, label: incident.title }) },
   });
 
+  apiOperation(app, guards, {
+    tag: 'maintenance',
+    path: '/api/v1/maintenance',
+    method: 'get',
+    summary: "List the organization's maintenance windows",
+    description: 'The windows of every page of the organization, soonest first, each naming its page.',
+    scope: 'read',
+    query: organizationMaintenanceQuerySchema,
+    ok: { status: 200, schema: z.object({ maintenance: z.array(organizationMaintenanceSchema.openapi('OrganizationMaintenance')) }), description: 'The windows, soonest first.' },
+    run: listOrganizationMaintenance,
+    respond: (maintenance) => ({ maintenance }),
+  });
   pageChildRoutes(app, guards, {
     tag: 'maintenance',
     collection: 'maintenance',
@@ -84,6 +142,7 @@ export function pageContentRoutes(app: App, guards: ApiGuards): void {
     create: maintenanceCreateSchema.openapi('MaintenanceCreate'),
     patch: maintenancePatchSchema.openapi('MaintenancePatch'),
     notFound: 'No such page in your organization, or no such window on it.',
+    audit: { type: 'maintenance', label: (window) => window.title },
     words: {
       list: { summary: "List a page's maintenance windows", ok: 'The windows, soonest first.' },
       create: { summary: 'Schedule maintenance', description: 'Also allowed on pages managed by warden.yaml.', ok: 'Created.' },

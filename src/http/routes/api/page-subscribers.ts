@@ -16,6 +16,8 @@ export function pageSubscriberRoutes(app: App, guards: ApiGuards): void {
     summary: "List a page's subscribers",
     description: `Email and webhook subscribers, confirmed or awaiting confirmation, by id, ${SUBSCRIBER_LIMITS.listMax} at most per request (\`next\` goes on), with the counts. Tokens and secrets are never shown. Visitors subscribe on the page itself (POST /s/{slug}/subscribe) when its \`subscriptions\` is on.`,
     scope: 'read',
+    // Subscribers are people's addresses: admins only.
+    role: 'admin',
     params: z.object({ slug: slugParam }),
     query: z.object({
       limit: z.string().optional().openapi({ description: `How many (1 to ${SUBSCRIBER_LIMITS.listMax}, 100 by default).`, example: '100' }),
@@ -32,9 +34,12 @@ export function pageSubscriberRoutes(app: App, guards: ApiGuards): void {
     summary: 'Remove a subscriber',
     description: 'It gets nothing more (its pending deliveries go too) and is not told.',
     scope: 'write',
+    role: 'admin',
     params: z.object({ slug: slugParam, id: idParam('subscriber', 'sub_0123456789abcdef') }),
     notFound: 'No such subscriber on this page (or no such page in your organization).',
     ok: { status: 204, description: 'Removed.' },
     run: deleteSubscriber,
+    // No label: the address is personal data, and the audit log outlives the subscription.
+    audit: { action: 'subscriber.delete', object: ({ id }) => ({ id, label: null }) },
   });
 }

@@ -1,5 +1,6 @@
 // /api/v1/pages: list, read, create, change and delete status pages (by slug), and verify a page's custom domain.
 import { z } from '@hono/zod-openapi';
+import type { ServiceContext } from '../../../services/context.js';
 import { getPage, listPages } from '../../../services/pages/read.js';
 import { pageCreateSchema, pagePatchSchema } from '../../../services/pages/schema.js';
 import { type DomainContext, verifyPageDomain } from '../../../services/pages/verify-domain.js';
@@ -22,6 +23,7 @@ export function pageRoutes(app: App, guards: ApiGuards): void {
     body: pageCreateSchema.openapi('PageCreate'),
     ok: { status: 201, schema: Page, description: 'Created.' },
     run: createPage,
+    audit: { action: 'page.create', object: (_input, page) => ({ id: page.id, label: page.slug }) },
   });
   const one = { ...op, path: '/api/v1/pages/{slug}', params: z.object({ slug: slugParam }), notFound: 'No page with this slug in your organization.' } as const;
   apiOperation(app, guards, { ...one, method: 'get', summary: 'Read a page', scope: 'read', ok: { status: 200, schema: Page, description: 'The page.' }, run: getPage });
@@ -34,6 +36,7 @@ export function pageRoutes(app: App, guards: ApiGuards): void {
     body: pagePatchSchema.openapi('PagePatch'),
     ok: { status: 200, schema: Page, description: 'The changed page.' },
     run: updatePage,
+    audit: { action: 'page.update', object: (_input, page) => ({ id: page.id, label: page.slug }) },
   });
   apiOperation(app, guards, {
     ...one,
@@ -43,6 +46,7 @@ export function pageRoutes(app: App, guards: ApiGuards): void {
     scope: 'write',
     ok: { status: 204, description: 'Deleted.' },
     run: deletePage,
+    audit: { action: 'page.delete', object: ({ slug }) => ({ id: null, label: slug }), before: idOfPage },
   });
   apiOperation(app, guards, {
     ...one,
@@ -58,5 +62,13 @@ export function pageRoutes(app: App, guards: ApiGuards): void {
     ok: { status: 200, schema: Page, description: 'Verified: the page, with `customDomainVerification.state` verified.' },
     // requestContext hands every verb the app's parts, the TXT lookup among them.
     run: (ctx, input) => verifyPageDomain(ctx as DomainContext, input),
+    // The DNS lookup holds no transaction; the entry follows a verification that went through.
+    audit: { action: 'page.verify-domain', object: (_input, page) => ({ id: page.id, label: page.slug }), detail: (_input, page) => ({ customDomain: page.customDomain }), outside: true },
   });
+}
+
+/** The id of a page before it is deleted (for its audit entry); nothing for another organization's. */
+export async function idOfPage(ctx: ServiceContext, { slug }: { slug: string }) {
+  const page = await ctx.store.pages.findBySlug(slug);
+  return page && page.organizationId === ctx.organizationId ? { id: page.id } : undefined;
 }

@@ -1,5 +1,6 @@
 // /api/v1/relays: list, read, create (with its token), rename, delete, and a new token.
 import { z } from '@hono/zod-openapi';
+import type { ServiceContext } from '../../../services/context.js';
 import { getRelay, listRelays } from '../../../services/relays/read.js';
 import { rotateRelayToken } from '../../../services/relays/rotate-token.js';
 import { relayCreateSchema, relayPatchSchema } from '../../../services/relays/schema.js';
@@ -37,10 +38,12 @@ export function relayApiRoutes(app: App, guards: ApiGuards): void {
     summary: 'Create a relay',
     description: 'Returns the relay token this once; only its hash is kept.',
     scope: 'write',
+    role: 'admin',
     body: relayCreateSchema.openapi('RelayCreate'),
     ok: { status: 201, schema: RelayWithToken, description: 'Created.' },
     run: createRelay,
     respond: withToken,
+    audit: { action: 'relay.create', object: (_input, { relay }) => ({ id: relay.id, label: relay.key }) },
   });
   const params = z.object({ id: idParam('relay', 'rly_8d2f6h1j3k5m7n9p') });
   const one = { ...op, path: '/api/v1/relays/{id}', params, notFound: 'No relay with this id in your organization.' } as const;
@@ -51,9 +54,11 @@ export function relayApiRoutes(app: App, guards: ApiGuards): void {
     summary: 'Rename a relay',
     description: 'The key stays. Relays managed by warden.yaml answer 409.',
     scope: 'write',
+    role: 'admin',
     body: relayPatchSchema.openapi('RelayPatch'),
     ok: { status: 200, schema: Relay, description: 'The changed relay.' },
     run: updateRelay,
+    audit: { action: 'relay.update', object: (_input, relay) => ({ id: relay.id, label: relay.key }) },
   });
   apiOperation(app, guards, {
     ...one,
@@ -61,8 +66,10 @@ export function relayApiRoutes(app: App, guards: ApiGuards): void {
     summary: 'Delete a relay',
     description: 'A relay that still runs monitors answers 409, as do relays managed by warden.yaml. Its token stops working at once.',
     scope: 'write',
+    role: 'admin',
     ok: { status: 204, description: 'Deleted.' },
     run: deleteRelay,
+    audit: { action: 'relay.delete', object: ({ id }) => ({ id, label: null }), before: keyOfRelay },
   });
   apiOperation(app, guards, {
     ...one,
@@ -72,8 +79,16 @@ export function relayApiRoutes(app: App, guards: ApiGuards): void {
     description:
       'Returns a new token this once; the previous one stops working at once. The API never shows secrets, so neither does the relay config served to this token: every secret set before the rotation is withheld from it (the monitors are listed in secretsWithheld) until it is sent again in full or warden.yaml is applied. `warden relays token` (the operator) withholds nothing.',
     scope: 'write',
+    role: 'admin',
     ok: { status: 200, schema: RotatedRelayToken, description: 'The relay, its new token, and the monitors whose secrets must be sent again.' },
     run: rotateRelayToken,
     respond: ({ relay, token, secretsWithheld }) => ({ ...relay, token, secretsWithheld }),
+    audit: { action: 'relay.rotate-token', object: (_input, { relay }) => ({ id: relay.id, label: relay.key }) },
   });
+}
+
+/** A relay's key before it is deleted (for its audit entry); nothing for another organization's. */
+async function keyOfRelay(ctx: ServiceContext, { id }: { id: string }) {
+  const relay = await ctx.store.relays.findById(id);
+  return relay && relay.organizationId === ctx.organizationId ? { label: relay.key } : undefined;
 }

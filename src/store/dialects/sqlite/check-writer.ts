@@ -3,6 +3,7 @@ import type SqliteDatabase from 'better-sqlite3';
 import { type BucketPeriod, type CheckRow, emptyBucket, rollUp } from '../../../domain/check.js';
 import {
   BUCKET_TABLES,
+  bucketParameters,
   bucketValues,
   type CheckWriter,
   checkValues,
@@ -26,7 +27,7 @@ export function sqliteCheckWriter(root: Db, handle: SqliteDatabase.Database): Ch
     const stored: CheckRow[] = [];
     for (const c of checks) if (statements.insertCheck.run(Object.values(checkValues(c))).changes > 0) stored.push(c);
     for (const period of ['hour', 'day'] as const satisfies BucketPeriod[])
-      for (const b of rollUp(stored, period)) statements.upsertBucket[period].run(Object.values(bucketValues(b)));
+      for (const b of rollUp(stored, period)) statements.upsertBucket[period].run(bucketParameters(b));
     for (const m of states) statements.updateState.run([m.state, m.stateSince, m.failureStreak, m.lastCheckAt, m.lastResult, m.id]);
   };
 }
@@ -40,6 +41,8 @@ function prepare(db: Db, handle: SqliteDatabase.Database) {
   };
   const check = checkValues({ monitorId: '', checkedAt: 0, ok: true, degraded: false, latencyMs: null, message: null, error: null, data: null, source: 'edge', resultId: null });
   const bucket = bucketValues(emptyBucket('', 0));
+  // The positional parameters must be the row's values in its column order.
+  if (JSON.stringify(bucketParameters(emptyBucket('', 0))) !== JSON.stringify(Object.values(bucket))) throw new Error('bucketParameters and bucketValues disagree');
   const state = { id: '', organizationId: '', retries: 0, degradedLatencyMs: null, state: 'unknown' as const, stateSince: 0, failureStreak: 0, lastCheckAt: null, lastResult: null };
   return {
     insertCheck: statement(insertChecksQuery(db, [check]), Object.keys(check).length),

@@ -1,0 +1,60 @@
+// /api/v1/members: who belongs to the organization (any member reads), their roles (admins change them; owners only by
+// owners), and leaving or removing (the last owner stays).
+import { z } from '@hono/zod-openapi';
+import { changeMemberRole, listMembers, memberPatchSchema, removeMember } from '../../../services/members/manage.js';
+import { type MemberView, memberViewSchema } from '../../../services/members/view.js';
+import type { App } from '../../app.js';
+import { type ApiGuards, apiOperation, listOperation } from './operation.js';
+
+const Member = memberViewSchema.openapi('Member');
+
+export function memberRoutes(app: App, guards: ApiGuards): void {
+  const op = { tag: 'organization', path: '/api/v1/members' } as const;
+  listOperation(app, guards, {
+    ...op,
+    summary: 'List members',
+    description: 'Every member with their role, oldest first.',
+    key: 'members',
+    item: Member,
+    ok: 'The members.',
+    run: listMembers,
+  });
+  const one = {
+    ...op,
+    path: '/api/v1/members/{userId}',
+    params: z.object({
+      userId: z
+        .string()
+        .min(1)
+        .max(200)
+        .openapi({ param: { name: 'userId', in: 'path', description: "The member's user id." }, example: 'usr_5k8m2p4r6t8v1w3x' }),
+    }),
+    notFound: 'No member with this user id in your organization.',
+  } as const;
+  const member = (_input: unknown, m: MemberView) => ({ id: m.id, label: m.email });
+  apiOperation(app, guards, {
+    ...one,
+    method: 'patch',
+    summary: "Change a member's role",
+    description: 'Only owners make or unmake owners; the last owner cannot be demoted (409): make another member owner first.',
+    scope: 'write',
+    role: 'admin',
+    body: memberPatchSchema.openapi('MemberPatch'),
+    ok: { status: 200, schema: Member, description: 'The member with their new role.' },
+    run: changeMemberRole,
+    audit: { action: 'member.update', object: member, detail: (_input, m) => ({ fields: ['role'], role: m.role }) },
+  });
+  apiOperation(app, guards, {
+    ...one,
+    method: 'delete',
+    summary: 'Remove a member',
+    description:
+      'Admins remove members (owners only by owners); any member may remove themselves (leave). The last owner cannot be removed (409). Their sessions stay, without this organization.',
+    scope: 'write',
+    // Leaving needs no role; removing another member needs admin, which the verb checks.
+    role: 'viewer',
+    ok: { status: 204, description: 'Removed.' },
+    run: removeMember,
+    audit: { action: 'member.remove', object: member, detail: (_input, m) => ({ role: m.role }) },
+  });
+}

@@ -1,0 +1,70 @@
+// /api/v1/organization: the organization a request acts for (with the caller's role), renamed by admins, deleted by an
+// owner; and POST /api/v1/organizations, where a signed-in user creates one and becomes its owner.
+import { createOrganization, organizationCreateSchema } from '../../../services/organizations/create.js';
+import { getOrganization, organizationPatchSchema, organizationViewSchema, renameOrganization } from '../../../services/organizations/current.js';
+import { deleteOrganization, organizationDeleteSchema } from '../../../services/organizations/delete.js';
+import type { App } from '../../app.js';
+import { authContext, authOperation, signedIn } from '../auth/operation.js';
+import { type ApiGuards, apiOperation } from './operation.js';
+
+const Organization = organizationViewSchema.openapi('Organization');
+const managed = 'An organization warden.yaml declares (managedBy config) answers 409: the file names it.';
+
+export function organizationRoutes(app: App, guards: ApiGuards): void {
+  const op = { tag: 'organization', path: '/api/v1/organization' } as const;
+  apiOperation(app, guards, {
+    ...op,
+    method: 'get',
+    summary: 'The organization',
+    description: 'The organization this request acts for (a key’s, or the X-Warden-Organization header’s for a session) and the caller’s role in it.',
+    scope: 'read',
+    ok: { status: 200, schema: Organization, description: 'The organization.' },
+    run: getOrganization,
+  });
+  apiOperation(app, guards, {
+    ...op,
+    method: 'patch',
+    summary: 'Rename the organization',
+    description: `The key stays. ${managed}`,
+    scope: 'write',
+    role: 'admin',
+    body: organizationPatchSchema.openapi('OrganizationPatch'),
+    ok: { status: 200, schema: Organization, description: 'The renamed organization.' },
+    run: renameOrganization,
+    audit: { action: 'organization.update', object: (_input, organization) => ({ id: organization.id, label: organization.key }) },
+  });
+  apiOperation(app, guards, {
+    ...op,
+    method: 'delete',
+    summary: 'Delete the organization',
+    description:
+      'Deletes the organization and everything it holds — monitors and their history, pages (their addresses answer 404 at once), relays, API keys, notification channels, members, invitations and the audit log — for good. The body names its key again. ' +
+      managed,
+    scope: 'write',
+    role: 'owner',
+    body: organizationDeleteSchema.openapi('OrganizationDelete'),
+    ok: { status: 204, description: 'Deleted.' },
+    // No audit entry: the log goes with the organization (the server's log keeps the deletion).
+    run: deleteOrganization,
+  });
+
+  authOperation(app, {
+    method: 'post',
+    path: '/api/v1/organizations',
+    summary: 'Create an organization',
+    description:
+      'The signed-in user creates an organization and becomes its owner: allowed when anyone may sign up (WARDEN_SIGNUP=open) or when they own an organization already. API keys cannot.',
+    access: 'session',
+    body: organizationCreateSchema.openapi('OrganizationCreate'),
+    ok: { status: 201, schema: Organization, description: 'Created; the user is its owner.' },
+    errors: {
+      403: 'Sign-up is not open and the user owns no organization.',
+      409: 'The key is taken, or the user belongs to as many organizations as one may.',
+    },
+    run: (c, input) => {
+      const { user, session } = signedIn(c);
+      const actor = { kind: 'user', userId: user.id, name: user.name || user.email, role: 'owner', sessionId: session.id } as const;
+      return createOrganization({ ...authContext(c), actor, signup: c.var.deps.accounts?.signup ?? 'invite' }, input);
+    },
+  });
+}

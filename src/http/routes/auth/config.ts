@@ -1,0 +1,34 @@
+// GET /api/v1/auth/config: what the sign-in page needs to know before anyone is signed in.
+import { z } from '@hono/zod-openapi';
+import { SIGNUP_MODES } from '../../../domain/account.js';
+import type { App } from '../../app.js';
+import { authContext, authOperation } from './operation.js';
+
+const AuthConfig = z
+  .object({
+    setupRequired: z.boolean().describe('No account exists yet: the first owner is created with the setup link from the server’s start-up log.'),
+    signup: z.enum(SIGNUP_MODES).describe('WARDEN_SIGNUP: closed, invite (with an invitation link only) or open.'),
+    oidc: z.object({ name: z.string() }).nullable().describe('The OpenID Connect provider to offer (its button label); null when none is set.'),
+    smtp: z.boolean().describe('Whether the server can send mail (invitations are mailed as well as shown).'),
+  })
+  .openapi('AuthConfig');
+
+export function authConfigRoutes(app: App): void {
+  authOperation(app, {
+    method: 'get',
+    path: '/api/v1/auth/config',
+    access: 'public',
+    summary: 'How to sign in here',
+    description: 'Public: whether first-run setup is pending, the sign-up mode, the OpenID Connect provider and whether mail can be sent.',
+    ok: { status: 200, schema: AuthConfig, description: 'The sign-in options.' },
+    run: async (c) => {
+      const { accounts, smtp } = c.var.deps;
+      return {
+        setupRequired: (await authContext(c).store.users.count()) === 0,
+        signup: accounts?.signup ?? 'invite',
+        oidc: accounts?.oidc ? { name: accounts.oidc.name } : null,
+        smtp: smtp !== undefined,
+      };
+    },
+  });
+}

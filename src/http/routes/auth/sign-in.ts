@@ -1,0 +1,104 @@
+// Ways in and out: POST /api/v1/auth/login, /logout, /setup (first run), /signup and /password-reset. Each way in sets
+// the session cookie; wrong guesses are limited per account and per client address (WARDEN_LOGIN_ATTEMPTS_PER_MINUTE).
+
+import { authenticateSession } from '../../../services/accounts/authenticate-session.js';
+import { login, loginInput } from '../../../services/accounts/login.js';
+import { passwordResetInput, resetPassword } from '../../../services/accounts/password-reset.js';
+import { logout } from '../../../services/accounts/sessions.js';
+import { completeSetup, setupInput } from '../../../services/accounts/setup.js';
+import { type SignInAttempts, signInKeys } from '../../../services/accounts/sign-in-attempts.js';
+import { signup, signupInput } from '../../../services/accounts/signup.js';
+import { accountSchema } from '../../../services/accounts/view.js';
+import type { App } from '../../app.js';
+import { clearSessionCookie, readSessionToken } from '../../session-cookie.js';
+import { authContext, authOperation, clientOf } from './operation.js';
+
+export const Account = accountSchema.openapi('Account');
+
+export function signInRoutes(app: App, attempts: SignInAttempts): void {
+  authOperation(app, {
+    method: 'post',
+    path: '/api/v1/auth/login',
+    access: 'public',
+    summary: 'Sign in',
+    description:
+      'With an email and a password, and — when the user turned TOTP on — `code`: the 6-digit code of their app or an unused recovery code. Sets the session cookie. Without a code where one is needed, answers 401 with the problem type `…/second-factor-required` (ask for it and send the request again with `code`).',
+    body: loginInput.openapi('Login'),
+    ok: { status: 200, schema: Account, description: 'Signed in: the user and their organizations; the cookie is set.' },
+    errors: {
+      401: 'The email or password is not right (`…/invalid-credentials`, the same answer for an unknown email), a code is needed (`…/second-factor-required`) or it is not right (`…/invalid-second-factor`).',
+      429: 'Too many wrong attempts for this account or from this address; retry after Retry-After seconds.',
+    },
+    run: (c, body) => {
+      const client = clientOf(c);
+      const keys = [signInKeys.email(body.email), signInKeys.client(client.address)];
+      return attempts.guard(keys, () => c.var.deps.clock.now(), () => login(authContext(c), { ...body, ...client }));
+    },
+    respond: (signed) => signed.account,
+    signsIn: (signed) => signed,
+  });
+
+  authOperation(app, {
+    method: 'post',
+    path: '/api/v1/auth/logout',
+    access: 'public',
+    summary: 'Sign out',
+    description: 'Ends this browser’s session (on every process at once) and clears the cookie. Answers 204 also when the session had ended already.',
+    ok: { status: 204, description: 'Signed out.' },
+    run: async (c) => {
+      const token = readSessionToken(c);
+      const ctx = authContext(c);
+      const found = token === undefined ? null : await authenticateSession(ctx, { token });
+      if (found) await logout(ctx, { userId: found.user.id, sessionId: found.session.id });
+      clearSessionCookie(c);
+    },
+  });
+
+  authOperation(app, {
+    method: 'post',
+    path: '/api/v1/auth/setup',
+    access: 'public',
+    summary: 'Create the first owner (first run)',
+    description:
+      'With the one-time setup link the server logs at start while no account exists: creates the user, makes them owner of every organization but the built-in demo (or of a new one, `organization`, when there is none) and signs them in.',
+    body: setupInput.openapi('Setup'),
+    ok: { status: 201, schema: Account, description: 'Created and signed in; the cookie is set.' },
+    errors: { 409: 'An account exists already: setup is done.', 410: 'The setup link was used, has expired or was replaced by a newer one (restart Warden for a new one).' },
+    run: (c, body) => completeSetup(authContext(c), { ...body, ...clientOf(c) }),
+    respond: (signed) => signed.account,
+    signsIn: (signed) => signed,
+  });
+
+  authOperation(app, {
+    method: 'post',
+    path: '/api/v1/auth/signup',
+    access: 'public',
+    summary: 'Sign up',
+    description:
+      'As WARDEN_SIGNUP allows: `closed` refuses (403); `invite` needs `invitation`, the token of an invitation link; `open` creates an organization of the new user’s own (or joins the invitation’s, when one is given). Signs the new user in.',
+    body: signupInput.openapi('Signup'),
+    ok: { status: 201, schema: Account, description: 'Created and signed in; the cookie is set.' },
+    errors: {
+      403: 'Sign-up is closed, needs an invitation, or the invitation is for another email address.',
+      404: 'No invitation has this token.',
+      409: 'An account with this email address exists.',
+      410: 'The invitation was used, withdrawn or has expired.',
+    },
+    run: (c, body) => signup(authContext(c), { ...body, ...clientOf(c), mode: c.var.deps.accounts?.signup ?? 'invite' }),
+    respond: (signed) => signed.account,
+    signsIn: (signed) => signed,
+  });
+
+  authOperation(app, {
+    method: 'post',
+    path: '/api/v1/auth/password-reset',
+    access: 'public',
+    summary: 'Set a password with a one-time link',
+    description:
+      'With the token of a password link (`warden users reset-password`, or `warden users create` without a password): sets the password and ends every session of the user. Sign in afterwards.',
+    body: passwordResetInput.openapi('PasswordReset'),
+    ok: { status: 204, description: 'The password is set; every session of the user ended.' },
+    errors: { 410: 'The link was used or has expired.' },
+    run: (c, body) => resetPassword(authContext(c), body),
+  });
+}

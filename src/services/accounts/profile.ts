@@ -1,0 +1,45 @@
+// A signed-in user changes their own name, email or password. A new password ends every other session of the user,
+// so a browser someone else signed in with is out the moment the owner notices.
+import { z } from 'zod';
+import { WrongSecretError } from '../../domain/account-errors.js';
+import { ConflictError, NotFoundError } from '../../domain/errors.js';
+import { parseInput, type ServiceContext, uniquely } from '../context.js';
+import { emailField, givenPasswordField, newPasswordField, userNameField } from './account-fields.js';
+import { hashAccountPassword, verifyAccountPassword } from './password.js';
+import { type Account, describeAccount } from './view.js';
+
+export const profileInput = z.object({ name: userNameField().optional(), email: emailField().optional() }).strict();
+
+export async function updateProfile(ctx: ServiceContext, input: z.input<typeof profileInput> & { userId: string }): Promise<Account> {
+  const { userId, ...given } = input;
+  const changes = parseInput(profileInput, given);
+  if (changes.email !== undefined) {
+    const holder = await ctx.store.users.findByEmail(changes.email);
+    if (holder && holder.id !== userId) throw new ConflictError('Another account uses this email address.');
+  }
+  await uniquely(ctx, () => ctx.store.users.update(userId, changes, ctx.clock.now()), 'Another account uses this email address.');
+  return describeAccount(ctx, { userId });
+}
+
+export const passwordChangeInput = z
+  .object({
+    currentPassword: givenPasswordField(),
+    newPassword: newPasswordField(),
+  })
+  .strict();
+
+/** Sets a new password; returns how many other sessions it ended. */
+export async function changePassword(ctx: ServiceContext, input: z.input<typeof passwordChangeInput> & { userId: string; sessionId: string }): Promise<number> {
+  const { userId, sessionId, ...given } = input;
+  const { currentPassword, newPassword } = parseInput(passwordChangeInput, given);
+  const user = await ctx.store.users.findById(userId);
+  if (!user) throw new NotFoundError('user', userId);
+  // A session alone never gives an account a first password: that would outlive the session (and the provider's checks).
+  if (user.passwordHash === null) throw new ConflictError('This account signs in with OpenID Connect and has no password; an operator can send a password link (`warden users reset-password`).');
+  if (!(await verifyAccountPassword(currentPassword, user.passwordHash))) throw new WrongSecretError('currentPassword', 'is not your current password');
+  const passwordHash = await hashAccountPassword(newPassword);
+  return ctx.store.transaction(async (store) => {
+    await store.users.update(userId, { passwordHash }, ctx.clock.now());
+    return store.sessions.deleteAllOfUser(userId, sessionId);
+  });
+}

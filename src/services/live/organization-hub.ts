@@ -1,0 +1,177 @@
+// The organization hub: the dashboard's live stream of one organization's monitors, fed by the bus's monitor events.
+import type { Monitor } from '../../domain/monitor.js';
+import type { ServiceContext } from '../context.js';
+import type { LiveSubscriber } from './hub.js';
+import { LIVE_CLOSE } from './limits.js';
+import { type LiveMonitor, liveMonitor, type OrganizationLiveMessage } from './organization-messages.js';
+
+export interface OrganizationHubLimits {
+  /** Events are gathered this long, then each monitor that moved is read once and told once. */
+  flushMs: number;
+  /** Monitors with news held per organization between flushes; past it, the next flush sends a snapshot instead. */
+  maxPending: number;
+  /** Messages held for a subscriber while its snapshot is read; past it, it is closed (1013: try again). */
+  maxQueued: number;
+}
+
+export const ORGANIZATION_HUB_LIMITS: OrganizationHubLimits = { flushMs: 250, maxPending: 10_000, maxQueued: 1_000 };
+
+export interface OrganizationHub {
+  /** Adds a subscriber to an organization: it is sent the snapshot of its monitors, then every change. Returns the function that removes it. */
+  join(organizationId: string, subscriber: LiveSubscriber): Promise<() => void>;
+  /** Subscribers over all organizations. */
+  size(): number;
+  /** Closes every subscriber with this code and stops following the bus. */
+  close(code?: number, reason?: string): void;
+}
+
+/** A subscriber and the messages held for it until its snapshot went out (null once it did). */
+type Joined = { queue: Buffer[] | null };
+
+interface Listening {
+  subscribers: Map<LiveSubscriber, Joined>;
+  /** Monitors that moved since the last flush, with the state the first event of the window left (or null: no state change). */
+  pending: Map<string, LiveMonitor['state'] | null>;
+  /** Monitors were created, changed or deleted (or too many moved): the next flush sends everyone a snapshot. */
+  resnapshot: boolean;
+}
+
+/**
+ * Follows monitor.state, monitor.checked and monitors.changed (in cluster mode they arrive from every process over the
+ * bus) for the organizations someone listens to. Each flush reads the monitors that moved in one query and serializes
+ * each message once for all of the organization's subscribers; nothing of another organization ever reaches them.
+ */
+export function createOrganizationHub(ctx: ServiceContext, limits: Partial<OrganizationHubLimits> = {}): OrganizationHub {
+  const { flushMs, maxPending, maxQueued } = { ...ORGANIZATION_HUB_LIMITS, ...limits };
+  const listening = new Map<string, Listening>();
+  let count = 0;
+  let timer: NodeJS.Timeout | null = null;
+  let flushing: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  const moved = (event: { organizationId: string; monitorId: string }, previous: LiveMonitor['state'] | null) => {
+    const entry = listening.get(event.organizationId);
+    if (!entry) return;
+    if (!entry.pending.has(event.monitorId) || entry.pending.get(event.monitorId) === null) entry.pending.set(event.monitorId, previous);
+    if (entry.pending.size > maxPending) {
+      entry.pending.clear();
+      entry.resnapshot = true;
+    }
+    schedule();
+  };
+  const unsubscribes = [
+    ctx.bus.subscribe('monitor.state', (event) => moved(event, event.previous)),
+    ctx.bus.subscribe('monitor.checked', (event) => moved(event, null)),
+    ctx.bus.subscribe('monitors.changed', (event) => {
+      const entry = listening.get(event.organizationId);
+      if (!entry) return;
+      entry.resnapshot = true;
+      schedule();
+    }),
+  ];
+
+  function schedule(): void {
+    if (timer || closed) return;
+    timer = setTimeout(() => {
+      timer = null;
+      flushing = flushing.then(flush).catch((error) => ctx.logger.error({ err: error }, 'live: organization flush failed'));
+    }, flushMs);
+    timer.unref();
+  }
+
+  async function flush(): Promise<void> {
+    for (const [organizationId, entry] of listening) {
+      if (entry.resnapshot) {
+        entry.resnapshot = false;
+        entry.pending.clear();
+        broadcast(entry, await snapshotBytes(organizationId));
+        continue;
+      }
+      if (entry.pending.size === 0) continue;
+      const pending = new Map(entry.pending);
+      entry.pending.clear();
+      const monitors = await ctx.store.monitors.findByIds([...pending.keys()]);
+      const at = ctx.clock.now();
+      for (const monitor of monitors) {
+        if (monitor.organizationId !== organizationId) continue;
+        const view = liveMonitor(monitor);
+        broadcast(entry, serialize({ type: 'monitor', at, monitor: view, previousState: pending.get(monitor.id) ?? view.state }));
+      }
+    }
+  }
+
+  async function snapshotBytes(organizationId: string): Promise<Buffer> {
+    const monitors: Monitor[] = await ctx.store.monitors.list(organizationId);
+    return serialize({ type: 'snapshot', at: ctx.clock.now(), monitors: monitors.map(liveMonitor) });
+  }
+
+  function broadcast(entry: Listening, bytes: Buffer): void {
+    for (const [subscriber, joined] of entry.subscribers) {
+      if (joined.queue === null) deliver(subscriber, bytes);
+      else if (joined.queue.length < maxQueued) joined.queue.push(bytes);
+      else closeOne(subscriber, 1013, 'too many changes while joining; reconnect');
+    }
+  }
+
+  function deliver(subscriber: LiveSubscriber, bytes: Buffer): void {
+    try {
+      subscriber.send(bytes);
+    } catch (error) {
+      ctx.logger.debug({ err: error }, 'live subscriber failed');
+    }
+  }
+
+  function closeOne(subscriber: LiveSubscriber, code: number, reason: string): void {
+    try {
+      subscriber.close(code, reason);
+    } catch (error) {
+      ctx.logger.debug({ err: error }, 'closing live subscriber failed');
+    }
+  }
+
+  return {
+    async join(organizationId, subscriber) {
+      let entry = listening.get(organizationId);
+      if (!entry) {
+        entry = { subscribers: new Map(), pending: new Map(), resnapshot: false };
+        listening.set(organizationId, entry);
+      }
+      // Listening before the snapshot is read: a change committed meanwhile is held and told after it, never lost.
+      const joined: Joined = { queue: [] };
+      const listened = entry;
+      listened.subscribers.set(subscriber, joined);
+      count++;
+      let left = false;
+      const leave = () => {
+        if (left) return;
+        left = true;
+        listened.subscribers.delete(subscriber);
+        count--;
+        if (listened.subscribers.size === 0 && listening.get(organizationId) === listened) listening.delete(organizationId);
+      };
+      try {
+        const snapshot = await snapshotBytes(organizationId);
+        if (left) return leave;
+        deliver(subscriber, snapshot);
+        for (const bytes of joined.queue ?? []) deliver(subscriber, bytes);
+        joined.queue = null;
+      } catch (error) {
+        leave();
+        throw error;
+      }
+      return leave;
+    },
+    size: () => count,
+    close(code: number = LIVE_CLOSE.goingAway, reason = 'server shutting down') {
+      closed = true;
+      for (const unsubscribe of unsubscribes) unsubscribe();
+      if (timer) clearTimeout(timer);
+      timer = null;
+      for (const entry of [...listening.values()]) for (const subscriber of [...entry.subscribers.keys()]) closeOne(subscriber, code, reason);
+    },
+  };
+}
+
+function serialize(message: OrganizationLiveMessage): Buffer {
+  return Buffer.from(JSON.stringify(message));
+}

@@ -1,0 +1,43 @@
+// The notification channel types as the dashboard's forms need them: labels, secret and target fields, and JSON Schemas
+// generated from the zod schemas the API validates with (the same way as GET /api/v1/monitor-types).
+import { z } from 'zod';
+import { CHANNEL_TYPES, channelDefinition } from '../../notify/registry.js';
+import { rules } from './schema.js';
+
+const jsonSchema = z.record(z.string(), z.unknown());
+
+export const channelTypeSchema = z.object({
+  id: z.enum(CHANNEL_TYPES),
+  label: z.string().describe('The name a form shows, e.g. "Discord".'),
+  secrets: z.array(z.string()).describe('Config fields holding secrets: the API shows them as "[redacted]"; a form should mask them.'),
+  targets: z.array(z.string()).describe('Config fields saying where messages go: changing one needs the secrets again.'),
+  config: jsonSchema.describe("JSON Schema (2020-12) of the type's `config`, as a request sends it: descriptions, defaults, bounds."),
+});
+
+export const channelTypesSchema = z.object({
+  types: z.array(channelTypeSchema),
+  rules: jsonSchema.describe('JSON Schema of `rules`, which every type shares: what a channel gets and when.'),
+});
+
+export type ChannelTypes = z.infer<typeof channelTypesSchema>;
+
+/** The same for every call of the process: generated once, on first use. */
+let generated: ChannelTypes | undefined;
+
+export async function listChannelTypes(): Promise<ChannelTypes> {
+  generated ??= generate();
+  return generated;
+}
+
+function generate(): ChannelTypes {
+  // `input`: what a request may send; a refinement (email's "a password needs a username") has no JSON Schema
+  // equivalent and is left to the server's answer.
+  const toJsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  return {
+    types: CHANNEL_TYPES.map((id) => {
+      const definition = channelDefinition(id);
+      return { id, label: definition.label, secrets: [...definition.secrets], targets: [...definition.targets], config: toJsonSchema(definition.config) };
+    }),
+    rules: toJsonSchema(rules),
+  };
+}

@@ -1,0 +1,44 @@
+// One-time account links (first-run setup, password reset): kept as hashes, used once, before they expire.
+import type { Selectable } from 'kysely';
+import type { AccountToken } from '../../domain/account.js';
+import type { AccountTokenRepository } from '../store.js';
+import type { AccountTokensTable, Db } from '../tables.js';
+
+const toToken = (r: Selectable<AccountTokensTable>): AccountToken => ({
+  hash: r.hash,
+  purpose: r.purpose,
+  userId: r.user_id,
+  createdAt: Number(r.created_at),
+  expiresAt: Number(r.expires_at),
+  usedAt: r.used_at === null ? null : Number(r.used_at),
+});
+
+export function accountTokenRepository(db: Db): AccountTokenRepository {
+  return {
+    async insert(t) {
+      await db
+        .insertInto('account_tokens')
+        .values({ hash: t.hash, purpose: t.purpose, user_id: t.userId, created_at: t.createdAt, expires_at: t.expiresAt, used_at: t.usedAt })
+        .execute();
+    },
+    async use(hash, purpose, now) {
+      const result = await db
+        .updateTable('account_tokens')
+        .set({ used_at: now })
+        .where('hash', '=', hash)
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return undefined;
+      const row = await db.selectFrom('account_tokens').selectAll().where('hash', '=', hash).executeTakeFirst();
+      return row && toToken(row);
+    },
+    async deleteUnused(purpose) {
+      await db.deleteFrom('account_tokens').where('purpose', '=', purpose).where('used_at', 'is', null).execute();
+    },
+    async prune(now) {
+      return Number((await db.deleteFrom('account_tokens').where('expires_at', '<=', now).executeTakeFirst()).numDeletedRows);
+    },
+  };
+}

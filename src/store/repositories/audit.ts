@@ -1,0 +1,57 @@
+// The audit log: appended by the one write path, read newest first by admins, pruned by retention.
+import type { Selectable } from 'kysely';
+import type { AuditEntry } from '../../domain/account.js';
+import type { AuditRepository } from '../store.js';
+import type { AuditLogTable, Db } from '../tables.js';
+
+const toEntry = (r: Selectable<AuditLogTable>): AuditEntry => ({
+  id: r.id,
+  organizationId: r.organization_id,
+  at: Number(r.at),
+  actorKind: r.actor_kind,
+  actorId: r.actor_id,
+  actorName: r.actor_name,
+  action: r.action,
+  objectType: r.object_type,
+  objectId: r.object_id,
+  objectLabel: r.object_label,
+  detail: r.detail === null ? null : (JSON.parse(r.detail) as Record<string, unknown>),
+});
+
+export function auditRepository(db: Db): AuditRepository {
+  return {
+    async append(e) {
+      await db
+        .insertInto('audit_log')
+        .values({
+          id: e.id,
+          organization_id: e.organizationId,
+          at: e.at,
+          actor_kind: e.actorKind,
+          actor_id: e.actorId,
+          actor_name: e.actorName,
+          action: e.action,
+          object_type: e.objectType,
+          object_id: e.objectId,
+          object_label: e.objectLabel,
+          detail: e.detail === null ? null : JSON.stringify(e.detail),
+        })
+        .execute();
+    },
+    async list(q) {
+      let query = db.selectFrom('audit_log').selectAll().where('organization_id', '=', q.organizationId);
+      if (q.before) {
+        const { at, id } = q.before;
+        query = query.where((eb) => eb.or([eb('at', '<', at), eb.and([eb('at', '=', at), eb('id', '<', id)])]));
+      }
+      if (q.actorId !== undefined) query = query.where('actor_id', '=', q.actorId);
+      if (q.objectType !== undefined) query = query.where('object_type', '=', q.objectType);
+      if (q.objectId !== undefined) query = query.where('object_id', '=', q.objectId);
+      const rows = await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
+      return rows.map(toEntry);
+    },
+    async prune(before) {
+      return Number((await db.deleteFrom('audit_log').where('at', '<', before).executeTakeFirst()).numDeletedRows);
+    },
+  };
+}

@@ -1,0 +1,88 @@
+// Invitations to organizations: a link's token kept as its hash, used once, until it expires or is revoked.
+import type { Selectable } from 'kysely';
+import { ACCOUNT_LIMITS, type Invitation } from '../../domain/account.js';
+import type { InvitationRepository } from '../store.js';
+import type { Db, InvitationsTable } from '../tables.js';
+import { countOf } from './count.js';
+
+const toInvitation = (r: Omit<Selectable<InvitationsTable>, 'hash'>): Invitation => ({
+  id: r.id,
+  organizationId: r.organization_id,
+  email: r.email,
+  role: r.role,
+  createdBy: r.created_by,
+  createdAt: Number(r.created_at),
+  expiresAt: Number(r.expires_at),
+  acceptedAt: r.accepted_at === null ? null : Number(r.accepted_at),
+  acceptedBy: r.accepted_by,
+  revokedAt: r.revoked_at === null ? null : Number(r.revoked_at),
+});
+
+export function invitationRepository(db: Db): InvitationRepository {
+  const pending = (organizationId: string) =>
+    db.selectFrom('invitations').where('organization_id', '=', organizationId).where('accepted_at', 'is', null).where('revoked_at', 'is', null);
+  return {
+    async insert(i) {
+      await db
+        .insertInto('invitations')
+        .values({
+          id: i.id,
+          organization_id: i.organizationId,
+          email: i.email,
+          role: i.role,
+          hash: i.hash,
+          created_by: i.createdBy,
+          created_at: i.createdAt,
+          expires_at: i.expiresAt,
+          accepted_at: null,
+          accepted_by: null,
+          revoked_at: null,
+        })
+        .execute();
+    },
+    async findByHash(hash) {
+      const row = await db.selectFrom('invitations').selectAll().where('hash', '=', hash).executeTakeFirst();
+      return row && { ...toInvitation(row), hash: row.hash };
+    },
+    async listPending(organizationId) {
+      return (await pending(organizationId).selectAll().orderBy('created_at', 'desc').orderBy('id').execute()).map(toInvitation);
+    },
+    countPending: (organizationId, now) => countOf(pending(organizationId).where('expires_at', '>', now)),
+    async listPendingForEmail(email, now) {
+      const rows = await db
+        .selectFrom('invitations')
+        .selectAll()
+        .where('email', '=', email)
+        .where('accepted_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(ACCOUNT_LIMITS.organizationsPerUser)
+        .execute();
+      return rows.map(toInvitation);
+    },
+    async accept(id, userId, now) {
+      const result = await db
+        .updateTable('invitations')
+        .set({ accepted_at: now, accepted_by: userId })
+        .where('id', '=', id)
+        .where('accepted_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    async revoke(organizationId, id, now) {
+      const result = await db
+        .updateTable('invitations')
+        .set({ revoked_at: now })
+        .where('id', '=', id)
+        .where('organization_id', '=', organizationId)
+        .where('accepted_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+  };
+}

@@ -1,0 +1,59 @@
+// Who belongs to which organization, with which role.
+import type { Selectable } from 'kysely';
+import type { Membership } from '../../domain/account.js';
+import type { MembershipRepository } from '../store.js';
+import type { Db, MembershipsTable } from '../tables.js';
+import { countOf } from './count.js';
+
+const toMembership = (r: Selectable<MembershipsTable>): Membership => ({
+  organizationId: r.organization_id,
+  userId: r.user_id,
+  role: r.role,
+  createdAt: Number(r.created_at),
+});
+
+export function membershipRepository(db: Db): MembershipRepository {
+  return {
+    async put(m) {
+      await db
+        .insertInto('memberships')
+        .values({ organization_id: m.organizationId, user_id: m.userId, role: m.role, created_at: m.createdAt })
+        .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doUpdateSet({ role: m.role }))
+        .execute();
+    },
+    async find(organizationId, userId) {
+      const row = await db.selectFrom('memberships').selectAll().where('organization_id', '=', organizationId).where('user_id', '=', userId).executeTakeFirst();
+      return row && toMembership(row);
+    },
+    async listByOrganization(organizationId) {
+      const rows = await db.selectFrom('memberships').selectAll().where('organization_id', '=', organizationId).orderBy('created_at').orderBy('user_id').execute();
+      return rows.map(toMembership);
+    },
+    async listByUser(userId) {
+      const rows = await db
+        .selectFrom('memberships as m')
+        .innerJoin('organizations as o', 'o.id', 'm.organization_id')
+        .select(['m.organization_id', 'm.user_id', 'm.role', 'm.created_at', 'o.key', 'o.name', 'o.probe_private_targets', 'o.managed_by', 'o.created_at as org_created_at'])
+        .where('m.user_id', '=', userId)
+        .orderBy('o.name')
+        .orderBy('o.key')
+        .execute();
+      return rows.map((r) => ({
+        ...toMembership(r),
+        organization: {
+          id: r.organization_id,
+          key: r.key,
+          name: r.name,
+          probePrivateTargets: r.probe_private_targets ?? null,
+          managedBy: r.managed_by,
+          createdAt: Number(r.org_created_at),
+        },
+      }));
+    },
+    countByRole: (organizationId, role) => countOf(db.selectFrom('memberships').where('organization_id', '=', organizationId).where('role', '=', role)),
+    async delete(organizationId, userId) {
+      const result = await db.deleteFrom('memberships').where('organization_id', '=', organizationId).where('user_id', '=', userId).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+  };
+}

@@ -1,0 +1,71 @@
+// Browser sessions: only the SHA-256 of the cookie's token is kept; unused ones end (sliding expiry) and are pruned.
+import type { Selectable } from 'kysely';
+import type { Session } from '../../domain/account.js';
+import type { SessionRepository } from '../store.js';
+import type { Db, UserSessionsTable } from '../tables.js';
+
+const toSession = (r: Omit<Selectable<UserSessionsTable>, 'hash'>): Session => ({
+  id: r.id,
+  userId: r.user_id,
+  createdAt: Number(r.created_at),
+  lastSeenAt: Number(r.last_seen_at),
+  expiresAt: Number(r.expires_at),
+  userAgent: r.user_agent,
+  address: r.address,
+});
+
+const COLUMNS = ['id', 'user_id', 'created_at', 'last_seen_at', 'expires_at', 'user_agent', 'address'] as const;
+
+export function sessionRepository(db: Db): SessionRepository {
+  return {
+    async insert(session) {
+      await db
+        .insertInto('user_sessions')
+        .values({
+          id: session.id,
+          user_id: session.userId,
+          hash: session.hash,
+          created_at: session.createdAt,
+          last_seen_at: session.lastSeenAt,
+          expires_at: session.expiresAt,
+          user_agent: session.userAgent,
+          address: session.address,
+        })
+        .execute();
+    },
+    async findActiveByHash(hash, now) {
+      const row = await db.selectFrom('user_sessions').select([...COLUMNS, 'hash']).where('hash', '=', hash).where('expires_at', '>', now).executeTakeFirst();
+      return row && { ...toSession(row), hash: row.hash };
+    },
+    async touch(id, now, expiresAt) {
+      await db.updateTable('user_sessions').set({ last_seen_at: now, expires_at: expiresAt }).where('id', '=', id).execute();
+    },
+    async listByUser(userId, now) {
+      const rows = await db
+        .selectFrom('user_sessions')
+        .select(COLUMNS)
+        .where('user_id', '=', userId)
+        .where('expires_at', '>', now)
+        .orderBy('last_seen_at', 'desc')
+        .orderBy('id')
+        .execute();
+      return rows.map(toSession);
+    },
+    async delete(userId, id) {
+      const result = await db.deleteFrom('user_sessions').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+    async deleteAllOfUser(userId, except) {
+      let query = db.deleteFrom('user_sessions').where('user_id', '=', userId);
+      if (except !== undefined) query = query.where('id', '!=', except);
+      return Number((await query.executeTakeFirst()).numDeletedRows);
+    },
+    async trim(userId, keep) {
+      const kept = db.selectFrom('user_sessions').select('id').where('user_id', '=', userId).orderBy('last_seen_at', 'desc').orderBy('id').limit(keep);
+      await db.deleteFrom('user_sessions').where('user_id', '=', userId).where('id', 'not in', kept).execute();
+    },
+    async prune(now) {
+      return Number((await db.deleteFrom('user_sessions').where('expires_at', '<=', now).executeTakeFirst()).numDeletedRows);
+    },
+  };
+}

@@ -1,0 +1,100 @@
+// Users: their password hash, second factor, recovery codes (hashes) and OpenID Connect identities.
+import type { Selectable } from 'kysely';
+import type { StoredUser, User } from '../../domain/account.js';
+import type { UserRepository } from '../store.js';
+import type { Db, UsersTable } from '../tables.js';
+import { countOf } from './count.js';
+
+const toStoredUser = (r: Selectable<UsersTable>): StoredUser => ({
+  id: r.id,
+  email: r.email,
+  name: r.name,
+  hasPassword: r.password_hash !== null,
+  totpEnabledAt: r.totp_enabled_at === null ? null : Number(r.totp_enabled_at),
+  createdAt: Number(r.created_at),
+  updatedAt: Number(r.updated_at),
+  passwordHash: r.password_hash,
+  totpSecret: r.totp_secret,
+});
+
+const toUser = (r: Selectable<UsersTable>): User => {
+  const { passwordHash: _p, totpSecret: _t, ...user } = toStoredUser(r);
+  return user;
+};
+
+export function userRepository(db: Db): UserRepository {
+  const findOne = async (column: 'id' | 'email', value: string) => {
+    const row = await db.selectFrom('users').selectAll().where(column, '=', value).executeTakeFirst();
+    return row && toStoredUser(row);
+  };
+  return {
+    async insert(user, now) {
+      await db
+        .insertInto('users')
+        .values({ id: user.id, email: user.email, name: user.name, password_hash: user.passwordHash, totp_secret: null, totp_enabled_at: null, created_at: now, updated_at: now })
+        .execute();
+    },
+    count: () => countOf(db.selectFrom('users')),
+    findById: (id) => findOne('id', id),
+    findByEmail: (email) => findOne('email', email),
+    async listByIds(ids) {
+      if (ids.length === 0) return [];
+      return (await db.selectFrom('users').selectAll().where('id', 'in', [...ids]).execute()).map(toUser);
+    },
+    async list() {
+      return (await db.selectFrom('users').selectAll().orderBy('email').execute()).map(toUser);
+    },
+    async update(id, changes, now) {
+      const set: Partial<UsersTable> = { updated_at: now };
+      if (changes.name !== undefined) set.name = changes.name;
+      if (changes.email !== undefined) set.email = changes.email;
+      if (changes.passwordHash !== undefined) set.password_hash = changes.passwordHash;
+      await db.updateTable('users').set(set).where('id', '=', id).execute();
+    },
+    async setTotp(id, totp, now) {
+      const enabledAt = totp?.enabledAt ?? null;
+      // A new secret (or none) starts its steps afresh; confirming keeps the step the confirming code was accepted at.
+      const set: Partial<UsersTable> = { totp_secret: totp?.secret ?? null, totp_enabled_at: enabledAt, updated_at: now };
+      if (enabledAt === null) set.totp_last_step = null;
+      await db.updateTable('users').set(set).where('id', '=', id).execute();
+    },
+    async acceptTotpStep(id, step) {
+      // One statement decides: two sign-ins racing with the same code cannot both see the older step.
+      const result = await db
+        .updateTable('users')
+        .set({ totp_last_step: step })
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    async replaceRecoveryCodes(id, hashes) {
+      await db.deleteFrom('user_recovery_codes').where('user_id', '=', id).execute();
+      if (hashes.length > 0) await db.insertInto('user_recovery_codes').values(hashes.map((hash) => ({ user_id: id, hash, used_at: null }))).execute();
+    },
+    async useRecoveryCode(id, hash, now) {
+      const result = await db
+        .updateTable('user_recovery_codes')
+        .set({ used_at: now })
+        .where('user_id', '=', id)
+        .where('hash', '=', hash)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    unusedRecoveryCodes: (id) => countOf(db.selectFrom('user_recovery_codes').where('user_id', '=', id).where('used_at', 'is', null)),
+    async findIdentity(issuer, subject) {
+      const row = await db.selectFrom('user_identities').selectAll().where('issuer', '=', issuer).where('subject', '=', subject).executeTakeFirst();
+      return row && { issuer: row.issuer, subject: row.subject, userId: row.user_id, email: row.email, createdAt: Number(row.created_at) };
+    },
+    async linkIdentity(identity) {
+      await db
+        .insertInto('user_identities')
+        .values({ issuer: identity.issuer, subject: identity.subject, user_id: identity.userId, email: identity.email, created_at: identity.createdAt })
+        .execute();
+    },
+    async delete(id) {
+      await db.deleteFrom('users').where('id', '=', id).execute();
+    },
+  };
+}

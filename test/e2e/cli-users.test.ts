@@ -1,0 +1,106 @@
+// `warden users create|reset-password|list` as a real process on a real database: one-time password links on stdout
+// (and only there), passwords from stdin, owners of every organization but the demo.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../src/domain/passwords.js';
+import { resetPassword } from '../../src/services/accounts/password-reset.js';
+import type { Store } from '../../src/store/index.js';
+import { openStore } from '../../src/store/open-store.js';
+import { runCli } from '../cli-process.js';
+import { testContext } from '../seed.js';
+import { dialects, type OpenedStore } from '../store-dialects.js';
+
+const RESET_LINK = /^http:\/\/warden\.example\/app\/reset\?token=(wdu_[\w-]+)\n$/;
+
+for (const dialect of dialects) {
+  describe.skipIf(!dialect.available)(`warden users on ${dialect.name}`, () => {
+    let opened: OpenedStore;
+    let env: Record<string, string>;
+    beforeAll(async () => {
+      opened = await dialect.open();
+      await opened.store.organizations.upsert({ id: 'org_acme', key: 'acme', name: 'Acme' }, Date.now());
+      await opened.store.organizations.upsert({ id: 'org_demo', key: 'demo', name: 'Warden demo' }, Date.now());
+      await opened.store.close();
+      env = { ...opened.env, WARDEN_BASE_URL: 'http://warden.example' };
+    });
+    afterAll(async () => {
+      await opened?.cleanup();
+    });
+    /** A connection to the database the CLI writes, closed again after `what`. */
+    const read = async <T>(what: (store: Store) => Promise<T>): Promise<T> => {
+      const store = await openStore({ dataDir: env.WARDEN_DATA_DIR ?? '.', databaseUrl: env.DATABASE_URL || undefined, databaseSchema: env.DATABASE_SCHEMA });
+      try {
+        return await what(store);
+      } finally {
+        await store.close();
+      }
+    };
+
+    it('creates an owner of every organization but the demo and prints a one-time password link alone on stdout', async () => {
+      const result = await runCli(['users', 'create', '--email', 'Olive@Example.com', '--name', 'Olive', '--role', 'owner'], env);
+      expect(result.code, result.stderr).toBe(0);
+      const token = RESET_LINK.exec(result.stdout)?.[1] as string;
+      expect(token).toBeDefined();
+      expect(result.stderr).toContain('created user olive@example.com');
+      expect(result.stderr).toContain('owner of acme');
+      expect(result.stderr).not.toContain(token);
+      await read(async (store) => {
+        const user = await store.users.findByEmail('olive@example.com');
+        expect(user).toMatchObject({ name: 'Olive', hasPassword: false });
+        expect((await store.memberships.listByUser(user?.id ?? '')).map((m) => `${m.organization.key}:${m.role}`)).toEqual(['acme:owner']);
+        const entries = await store.audit.list({ organizationId: 'org_acme', limit: 50 });
+        expect(entries.filter((e) => e.action === 'member.add')).toEqual([
+          expect.objectContaining({ actorKind: 'system', actorName: 'cli', objectLabel: 'olive@example.com', detail: { role: 'owner', via: 'cli' } }),
+        ]);
+        // The link sets the password, once.
+        await resetPassword(testContext(store, { now: () => Date.now() }), { token, password: 'correct horse battery staple' });
+        expect(await verifyPassword('correct horse battery staple', (await store.users.findByEmail('olive@example.com'))?.passwordHash ?? '')).toBe(true);
+      });
+    });
+
+    it('takes the password from stdin, printing no link', async () => {
+      const result = await runCli(['users', 'create', '--email', 'ed@example.com', '--role', 'editor', '--password-stdin'], env, 20_000, 'a long enough password\n');
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain('editor of acme');
+      await read(async (store) => {
+        const user = await store.users.findByEmail('ed@example.com');
+        expect(user?.name).toBe('ed');
+        expect(await verifyPassword('a long enough password', user?.passwordHash ?? '')).toBe(true);
+      });
+    });
+
+    it('refuses a taken email, a short password, an unknown organization and an unknown role', async () => {
+      const taken = await runCli(['users', 'create', '--email', 'ED@example.com', '--role', 'viewer'], env);
+      expect(taken.code).toBe(1);
+      expect(taken.stderr).toContain('An account with this email address exists');
+      const short = await runCli(['users', 'create', '--email', 'sam@example.com', '--role', 'viewer', '--password-stdin'], env, 20_000, 'short\n');
+      expect(short.code).toBe(1);
+      expect(short.stderr).toContain('password: expected at least 10 characters');
+      const unknown = await runCli(['users', 'create', '--email', 'sam@example.com', '--role', 'viewer', '--org', 'nope'], env);
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain('organization "nope" was not found');
+      expect((await runCli(['users', 'create', '--email', 'sam@example.com', '--role', 'boss'], env)).code).not.toBe(0);
+      expect(await read((store) => store.users.findByEmail('sam@example.com'))).toBeUndefined();
+    });
+
+    it('prints a password-reset link for a user, and refuses an unknown email', async () => {
+      const result = await runCli(['users', 'reset-password', '--email', 'ed@example.com'], env);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toMatch(RESET_LINK);
+      const unknown = await runCli(['users', 'reset-password', '--email', 'nobody@example.com'], env);
+      expect(unknown.code).toBe(1);
+      expect(unknown.stdout).toBe('');
+    });
+
+    it('lists users with their organizations and roles, by email', async () => {
+      const result = await runCli(['users', 'list'], env);
+      expect(result.code, result.stderr).toBe(0);
+      const lines = result.stdout.trim().split('\n');
+      expect(lines[0]).toMatch(/^ID\s+EMAIL\s+NAME\s+PASSWORD\s+TOTP\s+ORGANIZATIONS\s+CREATED$/);
+      expect(lines.slice(1).map((line) => line.split(/\s{2,}/).slice(1, 6))).toEqual([
+        ['ed@example.com', 'ed', 'yes', 'off', 'acme:editor'],
+        ['olive@example.com', 'Olive', 'yes', 'off', 'acme:owner'],
+      ]);
+    });
+  });
+}

@@ -1,0 +1,71 @@
+// First run of a real server (startWarden): with no account it logs a setup link once — the only place its token ever
+// appears — while the demo page works for anyone; a restart replaces the link; once an owner exists, nothing is logged.
+import { afterEach, describe, expect, it } from 'vitest';
+import { readSettings } from '../../src/config/settings.js';
+import { createLogger } from '../../src/logger.js';
+import { startWarden, type Warden } from '../../src/main.js';
+import { dialects, type OpenedStore } from '../store-dialects.js';
+
+const SETUP_LINK = /https?:\/\/[^\s"]+\/app\/setup\?token=(wdu_[\w-]+)/g;
+
+for (const dialect of dialects) {
+  describe.skipIf(!dialect.available)(`first run on ${dialect.name}`, () => {
+    let opened: OpenedStore | undefined;
+    let running: Warden | undefined;
+    afterEach(async () => {
+      await running?.close();
+      running = undefined;
+      await opened?.cleanup();
+      opened = undefined;
+    });
+
+    /** Starts a server on the test's database; returns it and everything it logged while starting. */
+    async function start(): Promise<{ warden: Warden; log: string; base: string }> {
+      const lines: string[] = [];
+      const logger = createLogger('info', { write: (line: string) => void lines.push(line) });
+      const settings = readSettings({ ...opened?.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+      running = await startWarden({ settings, logger });
+      return { warden: running, log: lines.join(''), base: running.url.replace('localhost', '127.0.0.1') };
+    }
+    const setup = (base: string, token: string) =>
+      fetch(`${base}/api/v1/auth/setup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base },
+        body: JSON.stringify({ token, email: 'owner@example.com', name: 'Owner', password: 'correct horse battery staple' }),
+      });
+
+    it('logs the setup link once without accounts, serves the demo to anyone, and logs nothing once an owner exists', async () => {
+      opened = await dialect.open({ migrate: false });
+      const first = await start();
+      const links = [...first.log.matchAll(SETUP_LINK)];
+      expect(links).toHaveLength(1);
+      const token = links[0]?.[1] as string;
+      // The token is in that line only.
+      expect(first.log.split(token)).toHaveLength(2);
+      // Nobody needs an account to read the demo page.
+      expect((await fetch(`${first.base}/s/demo`)).status).toBe(200);
+      expect((await fetch(`${first.base}/api/v1/status/demo`)).status).toBe(200);
+      expect(await (await fetch(`${first.base}/api/v1/auth/config`)).json()).toMatchObject({ setupRequired: true });
+      await first.warden.close();
+      running = undefined;
+
+      // Restarted before anyone used it: a new link, and the old one stops working.
+      const second = await start();
+      const renewed = [...second.log.matchAll(SETUP_LINK)];
+      expect(renewed).toHaveLength(1);
+      expect((await setup(second.base, token)).status).toBe(410);
+      const created = await setup(second.base, renewed[0]?.[1] as string);
+      expect(created.status).toBe(201);
+      // The demo stays nobody's; the owner gets an organization of their own.
+      expect((await created.json()).organizations).toEqual([expect.objectContaining({ key: 'main', role: 'owner' })]);
+      await second.warden.close();
+      running = undefined;
+
+      const third = await start();
+      expect(third.log).not.toMatch(SETUP_LINK);
+      expect(third.log).not.toContain('wdu_');
+      expect(await (await fetch(`${third.base}/api/v1/auth/config`)).json()).toMatchObject({ setupRequired: false });
+      expect((await fetch(`${third.base}/s/demo`)).status).toBe(200);
+    });
+  });
+}

@@ -1,0 +1,69 @@
+// The Incidents screen (/app/incidents, ?page= for one page): open and recently resolved incidents with their timeline;
+// open one, post updates (status, impact, message), resolve. Each write shows on the public page at once.
+import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { incidentsQuery } from '../api/pages';
+import { roleAtLeast, useOrganizationRole } from '../api/role';
+import { ScreenHeader } from '../ui/screen-header';
+import { ErrorState, LoadingState } from '../ui/states';
+import { IncidentCard } from './incidents/incident-card';
+import { NewIncidentForm } from './incidents/incident-forms';
+import { PageSelect } from './page/page-filter';
+
+const route = getRouteApi('/signed-in/incidents');
+
+export default function IncidentsScreen() {
+  const { page } = route.useSearch();
+  const navigate = route.useNavigate();
+  const { role } = useOrganizationRole();
+  const mayEdit = roleAtLeast(role, 'editor');
+  const [opened, { open, close }] = useDisclosure(false);
+  return (
+    <>
+      <ScreenHeader title="Incidents">{mayEdit && <Button onClick={open}>Open an incident</Button>}</ScreenHeader>
+      <Stack gap="lg">
+        <PageSelect label="Show the incidents of" clearable value={page} onChange={(slug) => void navigate({ search: slug ? { page: slug } : {}, replace: true })} />
+        <IncidentList title="Open" slug={page} state="open" mayEdit={mayEdit} empty="No open incident: all is well." />
+        <IncidentList title="Recently resolved" slug={page} state="resolved" mayEdit={mayEdit} empty="Nothing resolved yet." />
+      </Stack>
+      <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={close} title="Open an incident" centered size="lg">
+        <NewIncidentForm initialPage={page} onDone={close} />
+      </Modal>
+    </>
+  );
+}
+
+function IncidentList({ title, slug, state, mayEdit, empty }: { title: string; slug: string | undefined; state: 'open' | 'resolved'; mayEdit: boolean; empty: string }) {
+  const list = useQuery(incidentsQuery(slug, state));
+  return (
+    <section aria-label={title}>
+      <Group justify="space-between" mb="xs">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {list.data && (
+          <Text size="sm" c="dimmed">
+            {list.data.length} incident{list.data.length === 1 ? '' : 's'}
+          </Text>
+        )}
+      </Group>
+      {list.error ? (
+        <ErrorState error={list.error} onRetry={() => void list.refetch()} title={`Could not load the ${title.toLowerCase()} incidents`} />
+      ) : list.isPending ? (
+        <LoadingState label="Loading incidents" />
+      ) : list.data.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {empty}
+        </Text>
+      ) : (
+        <Stack gap="sm">
+          {list.data.map((incident) => (
+            <IncidentCard key={incident.id} incident={incident} mayEdit={mayEdit} showPage={slug === undefined} />
+          ))}
+        </Stack>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,168 @@
+// The Monitors screen (/app/monitors): every monitor with its state, type, latency, last 24 h and players, filtered
+// by the URL's query (search, state, type, tag, page, relay), in a virtualized table that pages from the server.
+import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { api, call } from '../api/client';
+import { useCanEditMonitors } from '../api/monitor';
+import { useMonitorList, useSparklines } from '../api/monitors';
+import type { MonitorView, SparklinePoint } from '../api/types';
+import { ManagedBadge } from '../ui/managed-badge';
+import { MONITOR_STATE_OPTIONS, MonitorStateLabel } from '../ui/monitor-state';
+import { RouterAnchor } from '../ui/router-link';
+import { ScreenHeader } from '../ui/screen-header';
+import { Sparkline } from '../ui/sparkline';
+import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { type Column, VirtualTable } from '../ui/virtual-table';
+import type { MonitorFilter, MonitorSearch } from './monitors-search';
+
+const route = getRouteApi('/signed-in/monitors');
+
+export default function MonitorsScreen() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const setFilter = useCallback(
+    (name: MonitorFilter, value: string | null) => void navigate({ to: '/monitors', search: (prev: MonitorSearch) => ({ ...prev, [name]: value || undefined }), replace: true }),
+    [navigate],
+  );
+  const list = useMonitorList(search);
+  const sparklines = useSparklines(useMemo(() => list.monitors.map((m) => m.id), [list.monitors]));
+  const columns = useMemo(() => monitorColumns(sparklines), [sparklines]);
+  const filtered = Object.keys(search).length > 0;
+  const canEdit = useCanEditMonitors();
+
+  return (
+    <>
+      <ScreenHeader title="Monitors">
+        {canEdit && (
+          <RouterAnchor to="/monitors/new" fw={600}>
+            New monitor
+          </RouterAnchor>
+        )}
+      </ScreenHeader>
+      <Filters search={search} monitors={list.monitors} onChange={setFilter} />
+      <Text size="sm" c="dimmed" mb="xs" role="status" aria-live="polite">
+        {list.isPending ? '' : countText(list.monitors.length, list.total)}
+      </Text>
+      {list.error ? (
+        <ErrorState error={list.error} onRetry={list.refetch} title="Could not load the monitors" />
+      ) : list.isPending ? (
+        <LoadingState label="Loading monitors" />
+      ) : list.monitors.length === 0 ? (
+        filtered ? (
+          <EmptyState
+            title="No monitors match"
+            description="Change or clear the filters."
+            action={
+              <Button variant="default" onClick={() => void navigate({ to: '/monitors', search: {}, replace: true })}>
+                Clear filters
+              </Button>
+            }
+          />
+        ) : (
+          <EmptyState title="No monitors yet" description="Add monitors in warden.yaml or with the API; they appear here with their state." />
+        )
+      ) : (
+        <VirtualTable caption="Monitors" rows={list.monitors} columns={columns} rowKey={(m) => m.id} total={list.total} onEndReached={list.loadMore} />
+      )}
+    </>
+  );
+}
+
+function countText(shown: number, total: number | undefined): string {
+  const n = total ?? shown;
+  return `${n} monitor${n === 1 ? '' : 's'}${total !== undefined && total > shown ? ` (${shown} loaded)` : ''}`;
+}
+
+const SEARCH_PAUSE_MS = 80;
+
+function Filters({ search, monitors, onChange }: { search: MonitorSearch; monitors: MonitorView[]; onChange: (name: MonitorFilter, value: string | null) => void }) {
+  // The box and the URL follow each other: typing updates ?q= after a pause, and a change of ?q= from elsewhere (clear
+  // filters, back button) updates the box. `sent` is the last value they agreed on.
+  const [text, setText] = useState(search.q ?? '');
+  // Short: the server answers a filtered page of 10,000 monitors in tens of milliseconds (npm run bench dashboard), so
+  // a search follows typing closely; the pause only spares a request per keystroke of a fast typist.
+  const [debounced] = useDebouncedValue(text, SEARCH_PAUSE_MS);
+  const sent = useRef(search.q ?? '');
+  useEffect(() => {
+    const q = search.q ?? '';
+    if (q === sent.current) return;
+    sent.current = q;
+    setText(q);
+  }, [search.q]);
+  useEffect(() => {
+    const q = debounced.trim();
+    if (q === sent.current) return;
+    sent.current = q;
+    onChange('q', q);
+  }, [debounced, onChange]);
+  const pages = useQuery({ queryKey: ['pages'], queryFn: () => call(api.GET('/api/v1/pages')), staleTime: 60_000 });
+  const relays = useQuery({ queryKey: ['relays'], queryFn: () => call(api.GET('/api/v1/relays')), staleTime: 60_000 });
+  const distinct = (values: (string | undefined)[], current: string | undefined) => [...new Set([...values, current].filter((v): v is string => !!v))].sort();
+  const select = { size: 'sm', clearable: true, placeholder: 'Any' } as const;
+  return (
+    <Stack gap="xs" mb="sm">
+      <TextInput label="Search" placeholder="Name or key" type="search" value={text} onChange={(e) => setText(e.currentTarget.value)} maw={360} />
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" maw={900}>
+        <Select {...select} label="State" data={MONITOR_STATE_OPTIONS} value={search.state ?? null} onChange={(v) => onChange('state', v)} />
+        <Select {...select} label="Type" data={distinct(monitors.map((m) => m.type), search.type)} value={search.type ?? null} onChange={(v) => onChange('type', v)} />
+        <Select {...select} label="Tag" data={distinct(monitors.flatMap((m) => m.tags), search.tag)} value={search.tag ?? null} onChange={(v) => onChange('tag', v)} />
+        <Select
+          {...select}
+          label="Page"
+          data={(pages.data?.pages ?? []).map((p) => ({ value: p.slug, label: p.title }))}
+          value={search.page ?? null}
+          onChange={(v) => onChange('page', v)}
+        />
+        <Select
+          {...select}
+          label="Relay"
+          data={(relays.data?.relays ?? []).map((r) => ({ value: r.key, label: r.name }))}
+          value={search.relay ?? null}
+          onChange={(v) => onChange('relay', v)}
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function monitorColumns(sparklines: Map<string, SparklinePoint[]>): Column<MonitorView>[] {
+  return [
+    { key: 'state', header: 'State', width: 120, cell: (m) => <MonitorStateLabel state={m.state} paused={!m.enabled} /> },
+    {
+      key: 'name',
+      header: 'Name',
+      cell: (m) => (
+        <Group gap="xs" wrap="nowrap">
+          <RouterAnchor to="/monitors/$monitorId" params={{ monitorId: m.id }} size="sm" fw={500}>
+            {m.name}
+          </RouterAnchor>
+          <ManagedBadge managedBy={m.managedBy} />
+        </Group>
+      ),
+    },
+    { key: 'type', header: 'Type', visibleFrom: 'sm', cell: (m) => <Text size="sm">{m.type}</Text> },
+    { key: 'latency', header: 'Latency', visibleFrom: 'xs', cell: (m) => <Text size="sm">{m.latest?.latencyMs != null ? `${m.latest.latencyMs} ms` : '–'}</Text> },
+    {
+      key: 'sparkline',
+      header: 'Last 24 h',
+      visibleFrom: 'md',
+      width: 112,
+      cell: (m) => {
+        const points = sparklines.get(m.id);
+        return points ? <Sparkline values={points.map((p) => p.latencyMs)} label={`Latency of ${m.name} over the last 24 hours`} /> : null;
+      },
+    },
+    { key: 'players', header: 'Players', visibleFrom: 'sm', cell: (m) => <Text size="sm">{players(m)}</Text> },
+  ];
+}
+
+function players(m: MonitorView): string {
+  const data = m.latest?.data;
+  const count = data?.['players'];
+  const max = data?.['maxPlayers'];
+  if (typeof count !== 'number') return '–';
+  return typeof max === 'number' ? `${count} / ${max}` : String(count);
+}

@@ -1,0 +1,82 @@
+// One channel's delivery log (GET …/deliveries, newest first): what each event came to, the receiver's status and error;
+// and the outcome of "send a test", announced.
+import { Alert, Code, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { api, call } from '../../api/client';
+import type { components } from '../../api/schema';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
+import { StatusDot } from '../../ui/status-dot';
+import { Timestamp } from '../../ui/timestamp';
+
+type Delivery = components['schemas']['NotificationDelivery'];
+export type TestOutcome = components['schemas']['NotificationTestOutcome'];
+
+export const deliveriesKey = (key: string) => ['notification-channels', key, 'deliveries'] as const;
+
+const STATUS_COLOR: Record<Delivery['status'], string> = { sent: 'green', pending: 'blue', sending: 'blue', dead: 'red', skipped: 'gray' };
+const STATUS_WORD: Record<Delivery['status'], string> = { sent: 'Sent', pending: 'Pending', sending: 'Sending', dead: 'Failed', skipped: 'Skipped' };
+
+export function DeliveryLog({ channelKey, channelName }: { channelKey: string; channelName: string }) {
+  const deliveries = useQuery({
+    queryKey: deliveriesKey(channelKey),
+    queryFn: () => call(api.GET('/api/v1/notification-channels/{key}/deliveries', { params: { path: { key: channelKey }, query: { limit: 50 } } })),
+  });
+  if (deliveries.error) return <ErrorState error={deliveries.error} onRetry={() => void deliveries.refetch()} title="Could not load the deliveries" />;
+  if (deliveries.isPending) return <LoadingState label="Loading deliveries" />;
+  if (deliveries.data.deliveries.length === 0) return <EmptyState title="Nothing sent yet" description="Events this channel gets, and tests, are listed here for 30 days." />;
+  return (
+    <Table.ScrollContainer minWidth={320}>
+      <Table verticalSpacing="xs">
+        <Table.Caption>The last 50 deliveries of {channelName}, newest first.</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">When</Table.Th>
+            <Table.Th scope="col">Event</Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+            <Table.Th scope="col" visibleFrom="sm">
+              Attempts
+            </Table.Th>
+            <Table.Th scope="col">Answer</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {deliveries.data.deliveries.map((d) => (
+            <Table.Tr key={d.id}>
+              <Table.Td>
+                <Timestamp ms={d.sentAt ?? d.createdAt} />
+              </Table.Td>
+              <Table.Td>
+                <Code>{d.kind}</Code>
+              </Table.Td>
+              <Table.Td>
+                <StatusDot color={STATUS_COLOR[d.status]} label={STATUS_WORD[d.status]} />
+              </Table.Td>
+              <Table.Td visibleFrom="sm">{d.attempts}</Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {answerOf(d)}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The receiver's status and what went wrong, in one line. */
+function answerOf(d: Delivery): string {
+  const parts = [d.lastStatus !== null ? `HTTP ${d.lastStatus}` : null, d.lastError, d.status !== 'sent' && d.lastAnswer ? `“${d.lastAnswer}”` : null].filter(Boolean);
+  return parts.length > 0 ? parts.join(' · ') : '–';
+}
+
+/** What a test came to, announced: sent, or failed with the receiver's answer. */
+export function TestResult({ result, channelName }: { result: TestOutcome; channelName: string }) {
+  const sent = result.outcome === 'sent';
+  return (
+    <Alert color={sent ? 'green' : 'red'} variant="light" role="alert" title={sent ? `Test sent to ${channelName}` : `The test to ${channelName} failed`}>
+      <Text size="sm">{sent ? `The receiver accepted it${result.delivery.lastStatus !== null ? ` (HTTP ${result.delivery.lastStatus})` : ''}.` : answerOf(result.delivery)}</Text>
+    </Alert>
+  );
+}

@@ -1,0 +1,134 @@
+// The page editor (/app/pages/{slug}): a page's components in order (drag or keyboard), its settings, password and
+// custom domain, links to its incidents, maintenance and live page. What warden.yaml declares is read-only, with its key.
+import { Alert, Anchor, Button, Code, Group, Modal, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { type ReactNode, useState } from 'react';
+import { api, call } from '../api/client';
+import { type ComponentView, componentsQuery, livePageUrl, pageQuery } from '../api/pages';
+import { roleAtLeast, useOrganizationRole } from '../api/role';
+import { ConfirmButton } from '../ui/confirm-button';
+import { ManagedBadge } from '../ui/managed-badge';
+import { RouterAnchor } from '../ui/router-link';
+import { ScreenHeader } from '../ui/screen-header';
+import { ErrorState, LoadingState } from '../ui/states';
+import { DomainPanel, PasswordPanel } from './page/access-panels';
+import { ComponentForm } from './page/component-form';
+import { ComponentList } from './page/component-list';
+import { SettingsForm } from './page/settings-form';
+
+const route = getRouteApi('/signed-in/pages/$slug');
+
+export default function PageEditorScreen() {
+  const { slug } = route.useParams();
+  const page = useQuery(pageQuery(slug));
+  const components = useQuery(componentsQuery(slug));
+  const { role } = useOrganizationRole();
+  const mayEdit = roleAtLeast(role, 'editor');
+  const [editing, setEditing] = useState<ComponentView | null>(null);
+
+  if (page.error) return <ErrorState error={page.error} onRetry={() => void page.refetch()} title="Could not load this page" />;
+  if (page.isPending) return <LoadingState label="Loading the page" />;
+  const managed = page.data.managedBy === 'config';
+  const readOnly = managed || !mayEdit;
+  const groups = [...new Set((components.data ?? []).flatMap((c) => (c.group ? [c.group] : [])))];
+  return (
+    <>
+      <ScreenHeader title={page.data.title}>
+        <ManagedBadge managedBy={page.data.managedBy} />
+        <Button component="a" href={livePageUrl(slug)} target="_blank" rel="noopener" variant="light">
+          View live page
+          <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+        </Button>
+      </ScreenHeader>
+      <Stack gap="lg">
+        {managed && (
+          <Alert color="gray" variant="light" title="Managed by warden.yaml" role="note">
+            <Text size="sm">
+              warden.yaml declares this page with the key <Code>{slug}</Code>: its settings are read-only here; change them in the file and apply it. Components,
+              incidents and maintenance added here are yours to change.
+            </Text>
+          </Alert>
+        )}
+        <Group gap="md">
+          <Text size="sm">
+            Address:{' '}
+            <Anchor href={livePageUrl(slug)} target="_blank" rel="noopener" underline="always">{`/s/${slug}`}</Anchor>
+          </Text>
+          <RouterAnchor to="/incidents" search={{ page: slug }} size="sm">
+            Incidents of this page
+          </RouterAnchor>
+          <RouterAnchor to="/maintenance" search={{ page: slug }} size="sm">
+            Maintenance of this page
+          </RouterAnchor>
+        </Group>
+
+        <Section title="Components">
+          {components.error ? (
+            <ErrorState error={components.error} onRetry={() => void components.refetch()} title="Could not load the components" />
+          ) : components.isPending ? (
+            <LoadingState label="Loading components" />
+          ) : (
+            <ComponentList slug={slug} components={components.data} mayEdit={mayEdit} onEdit={setEditing} />
+          )}
+          {mayEdit && (
+            <Stack gap="xs" mt="md">
+              <Title order={3} size="h5">
+                Add a component
+              </Title>
+              <ComponentForm slug={slug} groups={groups} onDone={() => {}} />
+            </Stack>
+          )}
+        </Section>
+
+        <Section title="Settings">
+          <SettingsForm key={page.data.updatedAt} page={page.data} readOnly={readOnly} />
+        </Section>
+        <Section title="Password">
+          <PasswordPanel page={page.data} readOnly={readOnly} />
+        </Section>
+        <Section title="Custom domain">
+          {readOnly && !page.data.customDomain ? <Text size="sm">No custom domain.</Text> : <DomainPanel key={page.data.customDomain ?? ''} page={page.data} readOnly={readOnly} />}
+        </Section>
+        {!readOnly && <DeletePage slug={slug} title={page.data.title} />}
+      </Stack>
+
+      <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={editing !== null} onClose={() => setEditing(null)} title={editing ? `Edit ${editing.name}` : ''} centered size="lg">
+        {editing && <ComponentForm slug={slug} component={editing} groups={groups} onDone={() => setEditing(null)} />}
+      </Modal>
+    </>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function DeletePage({ slug, title }: { slug: string; title: string }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return (
+    <Group>
+      <ConfirmButton
+        title={`Delete ${title}?`}
+        message="The page goes with its components, incidents and maintenance; its address stops answering."
+        confirmLabel="Delete page"
+        onConfirm={async () => {
+          await call(api.DELETE('/api/v1/pages/{slug}', { params: { path: { slug } } }));
+          queryClient.removeQueries({ queryKey: ['pages', slug] });
+          await queryClient.invalidateQueries({ queryKey: ['pages'], exact: true });
+          await navigate({ to: '/pages' });
+        }}
+      >
+        Delete page
+      </ConfirmButton>
+    </Group>
+  );
+}

@@ -1,0 +1,51 @@
+// Picks the monitor a component shows: a searchable select asking the server (GET /api/v1/monitors?q=&limit=), so it
+// works the same with ten monitors or ten thousand.
+import { Select } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import { api, call } from '../../api/client';
+
+const RESULTS = 20;
+
+export function MonitorPicker({ value, onChange, error, disabled }: { value: string | null; onChange: (key: string | null) => void; error?: string | undefined; disabled?: boolean }) {
+  const [search, setSearch] = useState('');
+  // Labels of every monitor seen, so the chosen one keeps its name; once chosen, the box shows that label, which is
+  // no search.
+  const labels = useRef(new Map<string, string>());
+  const [debounced] = useDebouncedValue(search, 200);
+  const q = value !== null && debounced === labels.current.get(value) ? '' : debounced;
+  const found = useQuery({
+    queryKey: ['monitors', 'picker', q],
+    queryFn: () => call(api.GET('/api/v1/monitors', { params: { query: { q: q.trim() || undefined, limit: RESULTS } } })),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+  const data = useMemo(() => {
+    const options = (found.data?.monitors ?? []).map((m) => ({ value: m.key, label: `${m.name} (${m.key})` }));
+    for (const o of options) labels.current.set(o.value, o.label);
+    // The chosen monitor stays an option while the search shows others, so the field keeps its label.
+    if (value && !options.some((o) => o.value === value)) options.unshift({ value, label: labels.current.get(value) ?? value });
+    return options;
+  }, [found.data, value]);
+  return (
+    <Select
+      label="Monitor"
+      description="The monitor whose state the component shows; type to search by name or key."
+      placeholder="No monitor"
+      searchable
+      clearable
+      disabled={disabled}
+      data={data}
+      value={value}
+      onChange={(key) => onChange(key)}
+      searchValue={search}
+      onSearchChange={setSearch}
+      // The server has filtered already (by name or key, which the label holds either way).
+      filter={({ options }) => options}
+      nothingFoundMessage={found.isFetching ? 'Searching…' : 'No monitor matches'}
+      error={error}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

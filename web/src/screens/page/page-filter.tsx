@@ -1,0 +1,47 @@
+// The page select of the Incidents and Maintenance screens (?page=), and the affected-components picker of their forms.
+import { MultiSelect, Select } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { componentsQuery, pagesQuery } from '../../api/pages';
+
+export function PageSelect({ value, onChange, label = 'Page', clearable = false, required = false, error }: {
+  value: string | undefined;
+  onChange: (slug: string | undefined) => void;
+  label?: string;
+  clearable?: boolean;
+  required?: boolean;
+  error?: string | undefined;
+}) {
+  const pages = useQuery(pagesQuery);
+  return (
+    <Select
+      label={label}
+      placeholder={clearable ? 'All pages' : 'Choose a page'}
+      clearable={clearable}
+      required={required}
+      allowDeselect={clearable}
+      searchable
+      data={(pages.data?.pages ?? []).map((p) => ({ value: p.slug, label: `${p.title} (/s/${p.slug})` }))}
+      value={value ?? null}
+      onChange={(slug) => onChange(slug ?? undefined)}
+      error={error}
+      maw={360}
+    />
+  );
+}
+
+/** Components of a page, by key (what incidents and maintenance name them by). */
+export function ComponentsSelect({ slug, value, onChange, label, error }: { slug: string | undefined; value: string[]; onChange: (keys: string[]) => void; label: string; error?: string | undefined }) {
+  const components = useQuery({ ...componentsQuery(slug ?? ''), enabled: slug !== undefined });
+  return (
+    <MultiSelect
+      label={label}
+      placeholder={value.length === 0 ? (slug ? 'None' : 'Choose a page first') : undefined}
+      disabled={!slug}
+      searchable
+      data={[...new Set([...(components.data ?? []).map((c) => c.key), ...value])].map((key) => ({ value: key, label: components.data?.find((c) => c.key === key)?.name ?? key }))}
+      value={value}
+      onChange={onChange}
+      error={error}
+    />
+  );
+}

@@ -1,0 +1,97 @@
+// A page's own settings: title, description, AI policy, visitor subscriptions and the notification channels it names.
+import { Alert, Button, Group, MultiSelect, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, call } from '../../api/client';
+import { type PageView, refreshPage } from '../../api/pages';
+import { formErrors } from '../../ui/form-errors';
+
+const FIELDS = ['title', 'description', 'aiPolicy', 'subscriptions', 'notify'] as const;
+
+export function SettingsForm({ page, readOnly }: { page: PageView; readOnly: boolean }) {
+  const queryClient = useQueryClient();
+  const [title, setTitle] = useState(page.title);
+  const [description, setDescription] = useState(page.description ?? '');
+  const [aiPolicy, setAiPolicy] = useState(page.aiPolicy);
+  const [subscriptions, setSubscriptions] = useState(page.subscriptions);
+  const [notify, setNotify] = useState<string[]>(page.notify ?? []);
+  const channels = useQuery({ queryKey: ['notification-channels'], queryFn: () => call(api.GET('/api/v1/notification-channels')), staleTime: 60_000 });
+  const save = useMutation({
+    mutationFn: () =>
+      call(
+        api.PATCH('/api/v1/pages/{slug}', {
+          params: { path: { slug: page.slug } },
+          body: { title: title.trim(), description: description.trim() || null, aiPolicy, subscriptions, notify: notify.length > 0 ? notify : null },
+        }),
+      ),
+    onSuccess: () => refreshPage(queryClient, page.slug),
+  });
+  const errors = save.error ? formErrors(save.error, FIELDS) : null;
+  const channelOptions = [...new Set([...(channels.data?.channels ?? []).map((c) => c.key), ...notify])].map((key) => ({
+    value: key,
+    label: channels.data?.channels.find((c) => c.key === key)?.name ?? key,
+  }));
+  return (
+    <form
+      aria-label="Page settings"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate();
+      }}
+    >
+      <Stack gap="sm">
+        <TextInput label="Title" required readOnly={readOnly} value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={errors?.fields.title} />
+        <Textarea label="Description" rows={2} readOnly={readOnly} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={errors?.fields.description} />
+        <Select
+          label="AI policy"
+          description="Whether AI assistants may read the page (its llms.txt and MCP)."
+          allowDeselect={false}
+          readOnly={readOnly}
+          data={[
+            { value: 'allow', label: 'Allow AI assistants' },
+            { value: 'disallow', label: 'Keep it away from AI assistants' },
+          ]}
+          value={aiPolicy}
+          onChange={(v) => v && setAiPolicy(v as PageView['aiPolicy'])}
+          error={errors?.fields.aiPolicy}
+        />
+        <Switch
+          label="Visitors may subscribe to incidents and maintenance"
+          description={page.passwordProtected ? 'Not while a password protects the page.' : 'By email (when the server has SMTP) or webhook.'}
+          checked={subscriptions}
+          disabled={readOnly}
+          onChange={(e) => setSubscriptions(e.currentTarget.checked)}
+          error={errors?.fields.subscriptions}
+        />
+        <MultiSelect
+          label="Notification channels"
+          description="They get the events of what the page shows."
+          placeholder={notify.length === 0 ? 'None' : undefined}
+          data={channelOptions}
+          value={notify}
+          onChange={setNotify}
+          readOnly={readOnly}
+          searchable
+          error={errors?.fields.notify}
+        />
+        {errors?.message && (
+          <Alert color="red" role="alert" title="Not saved">
+            {errors.message}
+          </Alert>
+        )}
+        {save.isSuccess && !save.isPending && (
+          <Alert color="green" role="status" variant="light">
+            Saved: the public page shows it now.
+          </Alert>
+        )}
+        {!readOnly && (
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending}>
+              Save settings
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}

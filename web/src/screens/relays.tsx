@@ -1,0 +1,256 @@
+// The Relays screen (/app/relays): each relay with its status (online, offline, never connected) and when it was last
+// heard from, its monitors (a link to the list filtered by it); admins create one (its token and the agent's command
+// shown once), issue a new token and delete. Relays warden.yaml manages are read-only here.
+import { Button, Code, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useInterval } from '@mantine/hooks';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { api, call } from '../api/client';
+import { roleAtLeast, useOrganizationRole } from '../api/role';
+import type { components } from '../api/schema';
+import { ConfirmButton } from '../ui/confirm-button';
+import { type FormErrors, formErrors, noFormErrors } from '../ui/form-errors';
+import { ManagedBadge } from '../ui/managed-badge';
+import { RouterAnchor } from '../ui/router-link';
+import { ScreenHeader } from '../ui/screen-header';
+import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { StatusDot } from '../ui/status-dot';
+import { Timestamp } from '../ui/timestamp';
+import { type RelayStatus, relayStatus, timeAgo } from './relays/relay-status';
+import { RelayToken } from './relays/relay-token';
+import { organizationKey } from './setup';
+
+type Relay = components['schemas']['Relay'];
+type Field = 'key' | 'name';
+const FIELDS: Field[] = ['key', 'name'];
+const RELAYS = ['relays'] as const;
+/** Monitors read per relay for its count and shortest interval (the count is the server's total, whatever the page). */
+const MONITORS_READ = 200;
+
+export default function RelaysScreen() {
+  const { role } = useOrganizationRole();
+  const admin = roleAtLeast(role, 'admin');
+  // Last seen moves while the screen is open: read again every 30 s, and the status is judged against the clock.
+  const relays = useQuery({ queryKey: RELAYS, queryFn: () => call(api.GET('/api/v1/relays')), refetchInterval: 30_000 });
+  const [issued, setIssued] = useState<{ name: string; token: string; secretsWithheld?: components['schemas']['RotatedRelayToken']['secretsWithheld'] } | null>(null);
+  return (
+    <>
+      <ScreenHeader title="Relays" />
+      <Stack gap="lg">
+        <Text size="sm" c="dimmed">
+          A relay runs checks from inside a private network (a LAN, a host behind NAT) and sends the results here; it only makes outgoing requests.
+        </Text>
+        {issued ? (
+          <Paper withBorder p="md" radius="md" component="section" aria-labelledby="relay-token">
+            <Title order={2} size="h4" id="relay-token" mb="sm">
+              Token of {issued.name}
+            </Title>
+            <RelayToken {...issued} onDone={() => setIssued(null)} />
+          </Paper>
+        ) : (
+          admin && <CreateRelay onCreated={setIssued} />
+        )}
+        {relays.error ? (
+          <ErrorState error={relays.error} onRetry={() => void relays.refetch()} title="Could not load the relays" />
+        ) : relays.isPending ? (
+          <LoadingState label="Loading relays" />
+        ) : relays.data.relays.length === 0 ? (
+          <EmptyState title="No relays yet" description={admin ? 'Create one above, or declare it in warden.yaml.' : 'Relays are declared in warden.yaml or by an admin.'} />
+        ) : (
+          <RelayTable relays={relays.data.relays} admin={admin} onToken={setIssued} />
+        )}
+      </Stack>
+    </>
+  );
+}
+
+function CreateRelay({ onCreated }: { onCreated: (issued: { name: string; token: string }) => void }) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [key, setKey] = useState('');
+  const [keyEdited, setKeyEdited] = useState(false);
+  const [errors, setErrors] = useState<FormErrors<Field>>(noFormErrors);
+  const shownKey = keyEdited ? key : organizationKey(name);
+  const create = useMutation({
+    mutationFn: () => call(api.POST('/api/v1/relays', { body: { key: shownKey, name: name.trim() } })),
+    onSuccess: (relay) => {
+      setName('');
+      setKey('');
+      setKeyEdited(false);
+      onCreated({ name: relay.name, token: relay.token });
+      void queryClient.invalidateQueries({ queryKey: RELAYS });
+    },
+    onError: (error) => setErrors(formErrors(error, FIELDS)),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setErrors(noFormErrors());
+    create.mutate();
+  };
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="new-relay">
+      <Title order={2} size="h4" id="new-relay" mb="sm">
+        New relay
+      </Title>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm" maw={480}>
+          {errors.message && (
+            <Text size="sm" c="red" role="alert">
+              {errors.message}
+            </Text>
+          )}
+          <TextInput label="Name" description="Where it runs: “Home lab”, “EU basement”." required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.fields.name} />
+          <TextInput
+            label="Key"
+            description="Monitors name their relay by it; it cannot change later."
+            required
+            value={shownKey}
+            onChange={(e) => {
+              setKeyEdited(true);
+              setKey(e.currentTarget.value);
+            }}
+            error={errors.fields.key}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          />
+          <div>
+            <Button type="submit" loading={create.isPending}>
+              Create the relay
+            </Button>
+          </div>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+interface RelayMonitors {
+  total: number;
+  shortestIntervalSec: number | undefined;
+}
+
+function RelayTable({ relays, admin, onToken }: { relays: Relay[]; admin: boolean; onToken: (issued: { name: string; token: string; secretsWithheld?: components['schemas']['RotatedRelayToken']['secretsWithheld'] }) => void }) {
+  const queryClient = useQueryClient();
+  const monitors = useQueries({
+    queries: relays.map((relay) => ({
+      queryKey: ['relays', relay.key, 'monitors'],
+      queryFn: async (): Promise<RelayMonitors> => {
+        const page = await call(api.GET('/api/v1/monitors', { params: { query: { relay: relay.key, limit: MONITORS_READ } } }));
+        const intervals = page.monitors.map((m) => m.intervalSec);
+        return { total: page.total ?? page.monitors.length, shortestIntervalSec: intervals.length > 0 ? Math.min(...intervals) : undefined };
+      },
+      staleTime: 60_000,
+    })),
+  });
+  const [now, setNow] = useState(() => Date.now());
+  useInterval(() => setNow(Date.now()), 15_000, { autoInvoke: true });
+  const rotate = (relay: Relay) => async () => {
+    const rotated = await call(api.POST('/api/v1/relays/{id}/token', { params: { path: { id: relay.id } } }));
+    onToken({ name: rotated.name, token: rotated.token, secretsWithheld: rotated.secretsWithheld });
+    await queryClient.invalidateQueries({ queryKey: RELAYS });
+  };
+  const remove = (relay: Relay) => async () => {
+    await call(api.DELETE('/api/v1/relays/{id}', { params: { path: { id: relay.id } } }));
+    await queryClient.invalidateQueries({ queryKey: RELAYS });
+  };
+  return (
+    <Table.ScrollContainer minWidth={320}>
+      <Table verticalSpacing="xs" highlightOnHover>
+        <Table.Caption>The organization’s relays, by key.</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Relay</Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+            <Table.Th scope="col" visibleFrom="sm">
+              Last seen
+            </Table.Th>
+            <Table.Th scope="col">Monitors</Table.Th>
+            <Table.Th scope="col" visibleFrom="md">
+              Token
+            </Table.Th>
+            {admin && <Table.Th scope="col">Actions</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {relays.map((relay, i) => {
+            const assigned = monitors[i]?.data;
+            const status = relayStatus(relay.lastSeenAt, assigned?.shortestIntervalSec, now);
+            const managed = relay.managedBy === 'config';
+            return (
+              <Table.Tr key={relay.id}>
+                <Table.Td>
+                  <Group gap="xs" wrap="wrap">
+                    <Text size="sm" fw={500}>
+                      {relay.name}
+                    </Text>
+                    <ManagedBadge managedBy={relay.managedBy} />
+                  </Group>
+                  <Code>{relay.key}</Code>
+                </Table.Td>
+                <Table.Td>
+                  <StatusDot {...STATUS_LOOK[status]} />
+                </Table.Td>
+                <Table.Td visibleFrom="sm">
+                  {relay.lastSeenAt === null ? (
+                    <Text size="sm">Never</Text>
+                  ) : (
+                    <Stack gap={0}>
+                      <Text size="sm">{timeAgo(relay.lastSeenAt, now)}</Text>
+                      <Timestamp ms={relay.lastSeenAt} />
+                    </Stack>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {assigned === undefined ? (
+                    <Text size="sm">–</Text>
+                  ) : (
+                    <RouterAnchor to="/monitors" search={{ relay: relay.key }} size="sm" aria-label={`${assigned.total} monitors on ${relay.name}`}>
+                      {assigned.total}
+                    </RouterAnchor>
+                  )}
+                </Table.Td>
+                <Table.Td visibleFrom="md">{relay.tokenPrefix ? <Code>{relay.tokenPrefix}…</Code> : <Text size="sm">None issued</Text>}</Table.Td>
+                {admin && (
+                  <Table.Td>
+                    {managed ? (
+                      <Text size="sm" c="dimmed">
+                        In warden.yaml
+                      </Text>
+                    ) : (
+                      <Group gap="xs" wrap="nowrap">
+                        <ConfirmButton
+                          color="blue"
+                          aria-label={`New token for ${relay.name}`}
+                          title={`New token for “${relay.name}”?`}
+                          message="The current token stops working at once: the agent needs the new one. Secrets set before now are not sent to the new token until they are sent again."
+                          confirmLabel="Issue a new token"
+                          onConfirm={rotate(relay)}
+                        >
+                          New token
+                        </ConfirmButton>
+                        <ConfirmButton
+                          aria-label={`Delete ${relay.name}`}
+                          title={`Delete “${relay.name}”?`}
+                          message="Its token stops working at once. A relay that still runs monitors cannot be deleted: move them first."
+                          confirmLabel="Delete the relay"
+                          onConfirm={remove(relay)}
+                        >
+                          Delete
+                        </ConfirmButton>
+                      </Group>
+                    )}
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+const STATUS_LOOK: Record<RelayStatus, { color: string; label: string }> = {
+  online: { color: 'green', label: 'Online' },
+  offline: { color: 'red', label: 'Offline' },
+  never: { color: 'gray', label: 'Never connected' },
+};

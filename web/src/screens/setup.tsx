@@ -1,0 +1,89 @@
+// First run (/app/setup?token=…): the first owner and their organization, with the one-time link the server printed.
+import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { api, call } from '../api/client';
+import { chooseOrganization } from '../api/organization';
+import { meQuery } from '../api/session';
+import { type FormErrors, formErrors, noFormErrors } from '../ui/form-errors';
+
+const route = getRouteApi('/signed-out/setup');
+type Field = 'name' | 'email' | 'password' | 'organization.name' | 'organization.key';
+const FIELDS: Field[] = ['name', 'email', 'password', 'organization.name', 'organization.key'];
+
+export default function SetupScreen() {
+  const { token } = route.useSearch();
+  const navigate = route.useNavigate();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState({ name: '', email: '', password: '', organization: '' });
+  const [errors, setErrors] = useState<FormErrors<Field>>(noFormErrors);
+  const key = organizationKey(form.organization);
+  const setup = useMutation({
+    mutationFn: () =>
+      call(
+        api.POST('/api/v1/auth/setup', {
+          body: { token: token ?? '', name: form.name, email: form.email, password: form.password, ...(form.organization ? { organization: { key, name: form.organization } } : {}) },
+        }),
+      ),
+    onSuccess: async (me) => {
+      queryClient.setQueryData(meQuery.queryKey, me);
+      if (form.organization) chooseOrganization(key);
+      await navigate({ to: '/monitors' });
+    },
+    onError: (error) => setErrors(formErrors(error, FIELDS)),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setErrors(noFormErrors());
+    setup.mutate();
+  };
+  const set = (field: keyof typeof form) => (event: { currentTarget: { value: string } }) => setForm({ ...form, [field]: event.currentTarget.value });
+
+  if (!token)
+    return (
+      <Alert color="yellow" title="This link is incomplete">
+        Open the setup link Warden printed when it started for the first time (it ends in ?token=…).
+      </Alert>
+    );
+  return (
+    <>
+      <Title order={2} size="h3">
+        Set up Warden
+      </Title>
+      <Text size="sm">You become the owner. Invite the others once you are in.</Text>
+      {errors.message && (
+        <Alert color="red" role="alert" title="Could not set up">
+          {errors.message}
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput label="Your name" autoComplete="name" required value={form.name} onChange={set('name')} error={errors.fields.name} />
+          <TextInput label="Email" type="email" autoComplete="email" required value={form.email} onChange={set('email')} error={errors.fields.email} />
+          <PasswordInput label="Password" autoComplete="new-password" required value={form.password} onChange={set('password')} error={errors.fields.password} />
+          <TextInput
+            label="Organization name"
+            description={key ? `Its key: ${key}` : 'Your community, team or network.'}
+            value={form.organization}
+            onChange={set('organization')}
+            error={errors.fields['organization.name'] ?? errors.fields['organization.key']}
+          />
+          <Button type="submit" loading={setup.isPending} fullWidth>
+            Create the owner account
+          </Button>
+        </Stack>
+      </form>
+    </>
+  );
+}
+
+/** An organization's key from its name: lower case, dashes, as warden.yaml keys are written. */
+export function organizationKey(name: string): string {
+  return name
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 64);
+}

@@ -1,0 +1,13 @@
+// The mark of an object warden.yaml manages: the API refuses to change it (409), so screens show why editing is off.
+import { Badge, Tooltip } from '@mantine/core';
+
+export function ManagedBadge({ managedBy }: { managedBy: string | null | undefined }) {
+  if (managedBy !== 'config') return null;
+  return (
+    <Tooltip label="Change it in warden.yaml; the dashboard and the API cannot edit it." withArrow>
+      <Badge variant="light" color="gray" size="sm" tt="none" tabIndex={0} aria-label="Managed by warden.yaml: change it in the file">
+        warden.yaml
+      </Badge>
+    </Tooltip>
+  );
+}
