@@ -40,6 +40,7 @@ export interface BucketSums {
   latencyMax: number | null;
   playersCount: number;
   playersSum: number;
+  playersMin: number | null;
   playersMax: number | null;
   /** Checks with a latency per bin of LATENCY_BIN_UPPER_MS. */
   latencyHist: number[];
@@ -56,6 +57,7 @@ export interface Bucket {
   latencyMin: number | null;
   latencyMax: number | null;
   playersAvg: number | null;
+  playersMin: number | null;
   playersMax: number | null;
   /** Checks with a latency per bin of LATENCY_BIN_UPPER_MS (domain/latency-histogram.ts reads percentiles off it). */
   latencyHist: number[];
@@ -94,6 +96,7 @@ export function emptyBucket(monitorId: string, start: number): BucketSums {
     latencyMax: null,
     playersCount: 0,
     playersSum: 0,
+    playersMin: null,
     playersMax: null,
     latencyHist: new Array<number>(LATENCY_BIN_UPPER_MS.length).fill(0),
   };
@@ -114,6 +117,7 @@ function addCheck(b: BucketSums, c: CheckRow): void {
   if (typeof players === 'number' && Number.isFinite(players)) {
     b.playersCount++;
     b.playersSum += players;
+    b.playersMin = b.playersMin === null ? players : Math.min(b.playersMin, players);
     b.playersMax = b.playersMax === null ? players : Math.max(b.playersMax, players);
   }
 }

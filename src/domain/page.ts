@@ -1,7 +1,9 @@
 // A status page and its components: the shapes the store keeps and the fields every writer shares.
 import { z } from 'zod';
+import { brandingSchema, customCssSchema, type PageBranding } from './branding.js';
 import { reservedDomainProblem } from './custom-domain.js';
 import { stableKey, text } from './fields.js';
+import { type PageLanguage, pageLanguageSchema, timeZoneSchema } from './languages.js';
 import { LIMITS } from './limits.js';
 import type { ManagedBy } from './ownership.js';
 import { PAGE_PASSWORD_MIN_CHARS } from './passwords.js';
@@ -25,6 +27,13 @@ export interface Page {
   notify: string[] | null;
   /** Whether visitors may subscribe to the page's incidents and maintenance (email, webhook); never on a protected page. */
   subscriptions: boolean;
+  /** null: each reader's language (Accept-Language). */
+  language: PageLanguage | null;
+  /** IANA name; dates and times on the page are shown in it. */
+  timeZone: string;
+  branding: PageBranding;
+  /** The page's own stylesheet; null without one. */
+  customCss: string | null;
   managedBy: ManagedBy;
   createdAt: number;
   updatedAt: number;
@@ -33,7 +42,8 @@ export interface Page {
 export const AI_POLICIES = ['allow', 'disallow'] as const;
 export type AiPolicy = (typeof AI_POLICIES)[number];
 
-export type PageSpec = Pick<Page, 'slug' | 'title' | 'description' | 'customDomain' | 'aiPolicy'> & Partial<Pick<Page, 'subscriptions' | 'notify'>>;
+export type PageSpec = Pick<Page, 'slug' | 'title' | 'description' | 'customDomain' | 'aiPolicy'> &
+  Partial<Pick<Page, 'subscriptions' | 'notify' | 'language' | 'timeZone' | 'branding' | 'customCss'>>;
 
 export interface Component {
   id: string;
@@ -83,6 +93,10 @@ export const pageFields = {
     .array(stableKey())
     .max(LIMITS.notificationChannelsPerOrganization)
     .describe('Keys of notification channels that get the events of everything this page shows, whatever their own scope (docs/notifications.md, "Scope").'),
+  language: pageLanguageSchema,
+  timeZone: timeZoneSchema,
+  branding: brandingSchema,
+  customCss: customCssSchema,
   subscriptions: z
     .boolean()
     .describe("Whether visitors may subscribe to the page's incidents and maintenance by email or webhook (docs/notifications.md); a password-protected page takes none."),

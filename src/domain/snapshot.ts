@@ -1,5 +1,6 @@
 // The snapshot of a status page: the one value every public form of the page (JSON, Markdown, HTML, RSS, badge…) renders.
 import { z } from 'zod';
+import { PAGE_LANGUAGES } from './languages.js';
 import { MONITOR_STATES } from './monitor-type.js';
 
 export const PAGE_STATES = ['operational', 'degraded', 'down', 'maintenance', 'unknown'] as const;
@@ -15,6 +16,20 @@ export type IncidentImpact = (typeof INCIDENT_IMPACTS)[number];
 const epochMs = z.number().int().describe('epoch milliseconds');
 const ratio = z.number().min(0).max(1).nullable().describe('share of passing checks, 0..1; null without checks');
 
+/** Where an image of the page is: an external http(s) URL, or a path under the page's address ("/assets/logo?v=…"). */
+const imageSource = z.string().describe('An http(s) URL, or a path under the page (starting with "/assets/") for an image uploaded with it.');
+
+export const snapshotBrandingSchema = z.object({
+  accentColor: z.string().nullable().describe('#rrggbb for the light theme; null: Warden’s own'),
+  accentColorDark: z.string().nullable().describe('The same accent lightened to WCAG AA on the dark background'),
+  logo: imageSource.nullable(),
+  favicon: imageSource.nullable(),
+  links: z.array(z.object({ label: z.string(), url: z.string() })),
+  footerText: z.string().nullable(),
+  poweredBy: z.boolean().describe('Whether "Powered by Warden" shows'),
+  stylesheet: z.string().nullable().describe('Path under the page of its custom stylesheet ("/custom.css?v=…"); null without one'),
+});
+
 export const snapshotPageSchema = z.object({
   id: z.string(),
   slug: z.string(),
@@ -22,6 +37,9 @@ export const snapshotPageSchema = z.object({
   description: z.string().nullable(),
   url: z.string().describe('absolute URL of the HTML page'),
   customDomain: z.string().nullable(),
+  language: z.enum(PAGE_LANGUAGES).nullable().describe("The page's language; null: each reader's own"),
+  timeZone: z.string().describe('IANA time zone the page shows dates and times in'),
+  branding: snapshotBrandingSchema,
   subscribe: z
     .object({ email: z.boolean().describe('by email (the server has an SMTP server)'), webhook: z.boolean() })
     .optional()
@@ -102,6 +120,7 @@ export const snapshotSchema = z
   .describe('Everything a status page shows, as of generatedAt.');
 
 export type SnapshotPage = z.infer<typeof snapshotPageSchema>;
+export type SnapshotBranding = z.infer<typeof snapshotBrandingSchema>;
 export type UptimeWindows = z.infer<typeof uptimeWindowsSchema>;
 export type DailyBar = z.infer<typeof dailyBarSchema>;
 export type LiveData = z.infer<typeof liveDataSchema>;

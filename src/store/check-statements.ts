@@ -59,6 +59,7 @@ export function bucketValues(b: BucketSums) {
     players_count: b.playersCount,
     players_sum: b.playersSum,
     players_max: b.playersMax,
+    players_min: b.playersMin,
     latency_hist_0: h[0] ?? 0,
     latency_hist_1: h[1] ?? 0,
     latency_hist_2: h[2] ?? 0,
@@ -96,6 +97,7 @@ export function bucketParameters(b: BucketSums): unknown[] {
     b.playersCount,
     b.playersSum,
     b.playersMax,
+    b.playersMin,
     ...b.latencyHist,
   ];
 }
@@ -112,7 +114,7 @@ export function upsertBucketsQuery(db: Db, table: BucketTable, rows: ReturnType<
   const column = (name: string) => sql.ref(`${table}.${name}`);
   const sum = (name: string) => sql<number>`${column(name)} + excluded.${sql.ref(name)}`;
   // min/max written as CASE so the same SQL runs on SQLite (min/max) and PostgreSQL (least/greatest).
-  const extreme = (name: 'latency_min' | 'latency_max' | 'players_max', op: '<' | '>') =>
+  const extreme = (name: 'latency_min' | 'latency_max' | 'players_min' | 'players_max', op: '<' | '>') =>
     sql<number | null>`case when excluded.${sql.ref(name)} is null then ${column(name)}
       when ${column(name)} is null or excluded.${sql.ref(name)} ${sql.raw(op)} ${column(name)} then excluded.${sql.ref(name)}
       else ${column(name)} end`;
@@ -131,6 +133,7 @@ export function upsertBucketsQuery(db: Db, table: BucketTable, rows: ReturnType<
         players_count: sum('players_count'),
         players_sum: sum('players_sum'),
         players_max: extreme('players_max', '>'),
+        players_min: extreme('players_min', '<'),
         ...(Object.fromEntries(LATENCY_HIST_COLUMNS.map((name) => [name, sum(name)])) as Record<LatencyHistColumn, ReturnType<typeof sum>>),
       }),
     );

@@ -33,6 +33,7 @@ const TABLES = [
   'notification_channels',
   'notification_deliveries',
   'organizations',
+  'page_assets',
   'page_subscribers',
   'pages',
   'relays',

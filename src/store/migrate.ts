@@ -7,6 +7,7 @@ import * as notificationRules from './migrations/0004-notification-rules.js';
 import * as deliveryLanes from './migrations/0005-delivery-lanes.js';
 import * as cluster from './migrations/0006-cluster.js';
 import * as accounts from './migrations/0007-accounts.js';
+import * as pagePresentation from './migrations/0008-page-presentation.js';
 import type { MigrationReport } from './store.js';
 import type { Db } from './tables.js';
 
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-delivery-lanes': deliveryLanes,
   '0006-cluster': cluster,
   '0007-accounts': accounts,
+  '0008-page-presentation': pagePresentation,
 };
 
 /** Every migration's name, in order, and the newest: what a fully migrated database reports as current. */

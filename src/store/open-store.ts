@@ -18,6 +18,7 @@ import { membershipRepository } from './repositories/memberships.js';
 import { monitorRepository } from './repositories/monitors.js';
 import { notificationRepository } from './repositories/notifications.js';
 import { organizationRepository } from './repositories/organizations.js';
+import { pageAssetRepository } from './repositories/page-assets.js';
 import { pageRepository } from './repositories/pages.js';
 import { relayRepository } from './repositories/relays.js';
 import { sessionRepository } from './repositories/sessions.js';
@@ -55,6 +56,7 @@ function storeOver(connection: DialectConnection, db: Db, inTransaction: boolean
     monitors: monitorRepository(db, { locksRows: connection.locksRows, dialect: connection.dialect }),
     checks: checkRepository(db, connection.writeChecks),
     pages: pageRepository(db),
+    pageAssets: pageAssetRepository(db),
     components: componentRepository(db),
     incidents: incidentRepository(db),
     maintenance: maintenanceRepository(db),

@@ -13,6 +13,7 @@ import type {
   User,
   UserIdentity,
 } from '../domain/account.js';
+import type { PageAsset, PageAssetName, PageAssetType } from '../domain/branding.js';
 import type { Bucket, BucketCount, BucketPeriod, CheckRow, StoredCheck } from '../domain/check.js';
 import type { Incident, IncidentSpec, IncidentUpdate, Maintenance, MaintenanceSpec } from '../domain/incident.js';
 import type { Monitor, MonitorSpec, MonitorStateChange, MonitorStateRow, ScheduledMonitor, StoredToken } from '../domain/monitor.js';
@@ -42,6 +43,8 @@ export interface Store {
   readonly monitors: MonitorRepository;
   readonly checks: CheckRepository;
   readonly pages: PageRepository;
+  /** Images uploaded with a page (its logo and favicon). */
+  readonly pageAssets: PageAssetRepository;
   readonly components: ComponentRepository;
   readonly incidents: IncidentRepository;
   readonly maintenance: MaintenanceRepository;
@@ -285,6 +288,16 @@ export interface PageRepository {
    */
   recordDomainCheck(id: string, claim: { domain: string; token: string }, verifiedAt: number | null, now: number): Promise<boolean>;
   delete(id: string): Promise<void>;
+}
+
+export interface PageAssetRepository {
+  get(pageId: string, name: PageAssetName): Promise<PageAsset | undefined>;
+  /** Name and digest of each of the page's assets, without their bytes (what a snapshot links to). */
+  digests(pageId: string): Promise<{ name: PageAssetName; digest: string; contentType: PageAssetType }[]>;
+  /** Stores the asset, replacing the one of that name. */
+  put(asset: PageAsset): Promise<void>;
+  /** False when the page had no asset of that name. */
+  delete(pageId: string, name: PageAssetName): Promise<boolean>;
 }
 
 /** The proof of a page's custom domain (see Page). */

@@ -108,6 +108,7 @@ export interface CheckBucketsTable {
   players_count: number;
   players_sum: number;
   players_max: number | null;
+  players_min: ColumnType<number | null, number | null | undefined, number | null>;
   /** Latency histogram bins (domain/check.ts LATENCY_BIN_UPPER_MS); 0 by default. */
   latency_hist_0: ColumnType<number, number | undefined, number>;
   latency_hist_1: ColumnType<number, number | undefined, number>;
@@ -146,8 +147,26 @@ export interface PagesTable {
   notify: string | null;
   /** 1: visitors may subscribe to the page's incidents and maintenance. */
   subscriptions: ColumnType<number, number | undefined, number>;
+  /** null: each reader's language. */
+  language: string | null;
+  time_zone: ColumnType<string, string | undefined, string>;
+  /** JSON PageBranding. */
+  branding: ColumnType<string, string | undefined, string>;
+  custom_css: string | null;
   managed_by: ManagedBy;
   created_at: number;
+  updated_at: number;
+}
+
+export interface PageAssetsTable {
+  page_id: string;
+  name: string;
+  content_type: string;
+  /** Base64 of the bytes. */
+  body: string;
+  /** SHA-256 hex of the bytes. */
+  digest: string;
+  size: number;
   updated_at: number;
 }
 
@@ -272,6 +291,7 @@ export interface Database {
   check_buckets_hourly: CheckBucketsTable;
   check_buckets_daily: CheckBucketsTable;
   pages: PagesTable;
+  page_assets: PageAssetsTable;
   components: ComponentsTable;
   incidents: IncidentsTable;
   incident_updates: IncidentUpdatesTable;

@@ -48,7 +48,7 @@ describeStore('check writes', (store) => {
     expect(checks.every((c) => Number.isInteger(c.id))).toBe(true);
   });
 
-  it('sums checks into hourly and daily buckets across writes', async () => {
+  it('sums checks into hourly and daily buckets across writes, with the fewest and most players', async () => {
     await store().checks.write(
       [
         check('mon_a', NOW + 10 * MINUTE_MS, { latencyMs: 10, data: { players: 3 } }),
@@ -67,11 +67,11 @@ describeStore('check writes', (store) => {
     const bucket = { monitorId: 'mon_a' };
     // Latency bins (≤5, ≤10, ≤20, ≤35 ms, …): 10 ms in bin 1, 30 in bin 3, 5 in bin 0; 20 in bin 2.
     expect(await store().checks.buckets('hour', ['mon_a'], NOW, NOW + DAY_MS)).toEqual([
-      { ...bucket, start: NOW, count: 4, upCount: 3, degradedCount: 1, latencyAvg: 15, latencyMin: 5, latencyMax: 30, playersAvg: 5, playersMax: 7, latencyHist: bins({ 0: 1, 1: 1, 3: 1 }) },
-      { ...bucket, start: NOW + HOUR_MS, count: 1, upCount: 1, degradedCount: 1, latencyAvg: 20, latencyMin: 20, latencyMax: 20, playersAvg: 5, playersMax: 5, latencyHist: bins({ 2: 1 }) },
+      { ...bucket, start: NOW, count: 4, upCount: 3, degradedCount: 1, latencyAvg: 15, latencyMin: 5, latencyMax: 30, playersAvg: 5, playersMin: 3, playersMax: 7, latencyHist: bins({ 0: 1, 1: 1, 3: 1 }) },
+      { ...bucket, start: NOW + HOUR_MS, count: 1, upCount: 1, degradedCount: 1, latencyAvg: 20, latencyMin: 20, latencyMax: 20, playersAvg: 5, playersMin: 5, playersMax: 5, latencyHist: bins({ 2: 1 }) },
     ]);
     expect(await store().checks.buckets('day', ['mon_a'], NOW, NOW + DAY_MS)).toEqual([
-      { ...bucket, start: NOW, count: 5, upCount: 4, degradedCount: 2, latencyAvg: 16.25, latencyMin: 5, latencyMax: 30, playersAvg: 5, playersMax: 7, latencyHist: bins({ 0: 1, 1: 1, 2: 1, 3: 1 }) },
+      { ...bucket, start: NOW, count: 5, upCount: 4, degradedCount: 2, latencyAvg: 16.25, latencyMin: 5, latencyMax: 30, playersAvg: 5, playersMin: 3, playersMax: 7, latencyHist: bins({ 0: 1, 1: 1, 2: 1, 3: 1 }) },
     ]);
   });
 
@@ -87,7 +87,7 @@ describeStore('check writes', (store) => {
     await store().checks.write([check('mon_a', NOW, { ok: false, latencyMs: null })], []);
     await store().checks.write([check('mon_a', NOW + 1000, { ok: false, latencyMs: null })], []);
     expect(await store().checks.buckets('hour', ['mon_a'], NOW, NOW + 1)).toEqual([
-      { monitorId: 'mon_a', start: NOW, count: 2, upCount: 0, degradedCount: 0, latencyAvg: null, latencyMin: null, latencyMax: null, playersAvg: null, playersMax: null, latencyHist: bins({}) },
+      { monitorId: 'mon_a', start: NOW, count: 2, upCount: 0, degradedCount: 0, latencyAvg: null, latencyMin: null, latencyMax: null, playersAvg: null, playersMin: null, playersMax: null, latencyHist: bins({}) },
     ]);
   });
 

@@ -1,5 +1,7 @@
 // Store contract, status pages and their components: lookups by slug and domain, partial updates, page order, cascades.
+
 import { beforeEach, expect, it } from 'vitest';
+import { EMPTY_BRANDING } from '../../src/domain/branding.js';
 import type { Component, Page } from '../../src/domain/page.js';
 import {
   addComponent,
@@ -41,10 +43,57 @@ describeStore('pages', (store) => {
       aiPolicy: 'disallow',
       notify: null,
       subscriptions: false,
+      language: null,
+      timeZone: 'UTC',
+      branding: EMPTY_BRANDING,
+      customCss: null,
       managedBy: 'config',
       createdAt: NOW,
       updatedAt: NOW,
     } satisfies Page);
+  });
+
+  it('keeps a page’s language, time zone, branding and stylesheet, and changes them alone', async () => {
+    await addPage(store(), 'status');
+    const page = (await store().pages.findBySlug('status')) as Page;
+    expect(page).toMatchObject({ language: null, timeZone: 'UTC', branding: EMPTY_BRANDING, customCss: null });
+    const branding = {
+      accentColor: '#5865f2',
+      logoUrl: 'https://cdn.example.com/logo.png',
+      faviconUrl: null,
+      links: [{ label: 'Discord', url: 'https://discord.gg/acme' }],
+      footerText: 'Acme Games · Ünïcode ✓',
+      hidePoweredBy: true,
+    };
+    await store().pages.update(page.id, { language: 'pt-BR', timeZone: 'America/Sao_Paulo', branding, customCss: '.banner{border-radius:0}' }, NOW + 1);
+    expect(await store().pages.findById(page.id)).toMatchObject({
+      language: 'pt-BR',
+      timeZone: 'America/Sao_Paulo',
+      branding,
+      customCss: '.banner{border-radius:0}',
+      title: page.title,
+      updatedAt: NOW + 1,
+    });
+  });
+
+  it('stores a page’s images byte for byte, replaces one by name, and drops them with the page', async () => {
+    await addPage(store(), 'status');
+    const page = (await store().pages.findBySlug('status')) as Page;
+    const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0x10]);
+    await store().pageAssets.put({ pageId: page.id, name: 'logo', contentType: 'image/png', body: bytes, digest: 'd1', updatedAt: NOW });
+    await store().pageAssets.put({ pageId: page.id, name: 'favicon', contentType: 'image/x-icon', body: Buffer.from([0, 0, 1, 0]), digest: 'd2', updatedAt: NOW });
+    const logo = await store().pageAssets.get(page.id, 'logo');
+    expect(logo?.body.equals(bytes)).toBe(true);
+    expect(logo).toMatchObject({ contentType: 'image/png', digest: 'd1', updatedAt: NOW });
+    await store().pageAssets.put({ pageId: page.id, name: 'logo', contentType: 'image/webp', body: Buffer.from('RIFF'), digest: 'd3', updatedAt: NOW + 1 });
+    expect(await store().pageAssets.digests(page.id)).toEqual([
+      { name: 'favicon', digest: 'd2', contentType: 'image/x-icon' },
+      { name: 'logo', digest: 'd3', contentType: 'image/webp' },
+    ]);
+    expect(await store().pageAssets.delete(page.id, 'favicon')).toBe(true);
+    expect(await store().pageAssets.delete(page.id, 'favicon')).toBe(false);
+    await store().pages.delete(page.id);
+    expect(await store().pageAssets.get(page.id, 'logo')).toBeUndefined();
   });
 
   it('lists every page, or one organization’s, by slug, and counts them', async () => {

@@ -1,6 +1,8 @@
 // The live hub with a page cache of plain values: snapshot first, diffs after, one Buffer for all, isolation, access changes.
+
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { operationalSnapshot, partialOutageSnapshot } from '../../../test/fakes/snapshots.js';
+import { EMPTY_BRANDING } from '../../domain/branding.js';
 import type { Page } from '../../domain/page.js';
 import type { Snapshot } from '../../domain/snapshot.js';
 import { createLogger } from '../../logger.js';
@@ -22,6 +24,10 @@ const PAGE: Page = {
   aiPolicy: 'allow',
   notify: null,
   subscriptions: false,
+  language: null,
+  timeZone: 'UTC',
+  branding: EMPTY_BRANDING,
+  customCss: null,
   managedBy: 'config',
   createdAt: 0,
   updatedAt: 0,

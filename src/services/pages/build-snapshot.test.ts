@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seed } from '../../../test/seed.js';
 import { dialects, type OpenedStore } from '../../../test/store-dialects.js';
 import { createInProcessBus } from '../../bus/bus.js';
+import { EMPTY_BRANDING } from '../../domain/branding.js';
 import { type BucketCount as Bucket, DAY_MS, HOUR_MS } from '../../domain/check.js';
 import type { Incident, Maintenance } from '../../domain/incident.js';
 import type { Monitor } from '../../domain/monitor.js';
@@ -16,7 +17,8 @@ const TODAY = Date.UTC(2026, 10, 20);
 
 const page: Page = {
   id: 'pg_1', organizationId: 'org_1', slug: 'acme', title: 'Acme', description: null, customDomain: null,
-  customDomainToken: null, customDomainVerifiedAt: null, customDomainCheckedAt: null, passwordHash: null, aiPolicy: 'allow', notify: null, subscriptions: false, managedBy: 'config', createdAt: 0, updatedAt: 0,
+  customDomainToken: null, customDomainVerifiedAt: null, customDomainCheckedAt: null, passwordHash: null, aiPolicy: 'allow', notify: null, subscriptions: false,
+  language: null, timeZone: 'UTC', branding: EMPTY_BRANDING, customCss: null, managedBy: 'config', createdAt: 0, updatedAt: 0,
 };
 
 function monitor(id: string, over: Partial<Monitor> = {}): Monitor {

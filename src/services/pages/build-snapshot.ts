@@ -1,5 +1,7 @@
 // Builds the snapshot of one page from the store: components with state, uptime from buckets, live data, incidents, maintenance.
 
+import { createHash } from 'node:crypto';
+import { accentForDark, CUSTOM_CSS_PATH, PAGE_ASSET_PATH, type PageAssetName } from '../../domain/branding.js';
 import { type BucketCount as Bucket, DAY_MS, HOUR_MS } from '../../domain/check.js';
 import type { Incident, Maintenance } from '../../domain/incident.js';
 import type { Monitor } from '../../domain/monitor.js';
@@ -9,6 +11,7 @@ import type {
   LiveData,
 
   Snapshot,
+  SnapshotBranding,
   SnapshotComponent,
   SnapshotIncident,
   SnapshotMaintenance,
@@ -30,15 +33,16 @@ export async function buildSnapshot({ store, smtp }: { store: Store; smtp?: unkn
   const today = Math.floor(now / DAY_MS) * DAY_MS;
   const firstDay = today - (STRIP_DAYS - 1) * DAY_MS;
   const thisHour = Math.floor(now / HOUR_MS) * HOUR_MS;
-  const [monitorList, incidents, windows, daily, hourly] = await Promise.all([
+  const [monitorList, incidents, windows, daily, hourly, assets] = await Promise.all([
     monitorIds.length === 0 ? [] : store.monitors.findByIds(monitorIds),
     store.incidents.list(page.id, { since: now - RECENT_INCIDENT_DAYS * DAY_MS, limit: 200 }),
     store.maintenance.list(page.id, now),
     store.checks.bucketCounts('day', monitorIds, firstDay, today + DAY_MS),
     store.checks.bucketCounts('hour', monitorIds, thisHour - 23 * HOUR_MS, thisHour + HOUR_MS),
+    store.pageAssets.digests(page.id),
   ]);
   const monitors = new Map(monitorList.map((monitor) => [monitor.id, monitor]));
-  return assembleSnapshot({ page, pageUrl, now, components, monitors, incidents, windows, daily, hourly, emailSubscriptions: smtp !== undefined });
+  return assembleSnapshot({ page, pageUrl, now, components, monitors, incidents, windows, daily, hourly, assets, emailSubscriptions: smtp !== undefined });
 }
 
 export interface SnapshotParts {
@@ -54,6 +58,8 @@ export interface SnapshotParts {
   hourly: Bucket[];
   /** Whether visitors may subscribe by email (a system SMTP server is set). */
   emailSubscriptions?: boolean;
+  /** The images uploaded with the page (name and digest). */
+  assets?: { name: PageAssetName; digest: string }[];
 }
 
 /** The pure half of buildSnapshot: no I/O, so the rules are tested with plain values. */
@@ -112,6 +118,9 @@ export function assembleSnapshot(parts: SnapshotParts): Snapshot {
       url: parts.pageUrl,
       // An unproven domain serves nothing, so the page does not name it either.
       customDomain: page.customDomainVerifiedAt === null ? null : page.customDomain,
+      language: page.language,
+      timeZone: page.timeZone,
+      branding: brandingView(page, parts.assets ?? []),
       // A protected page takes no subscriptions (and its snapshot is only seen past the password anyway).
       ...(page.subscriptions && page.passwordHash === null ? { subscribe: { email: parts.emailSubscriptions === true, webhook: true } } : {}),
     },
@@ -125,6 +134,25 @@ export function assembleSnapshot(parts: SnapshotParts): Snapshot {
     },
     totals: totals(components, parts.components),
     generatedAt: now,
+  };
+}
+
+/** The branding a page shows: an uploaded image wins over a URL; versioned paths so caches never serve an old one. */
+export function brandingView(page: Page, assets: { name: PageAssetName; digest: string }[]): SnapshotBranding {
+  const b = page.branding;
+  const uploaded = (name: PageAssetName) => {
+    const asset = assets.find((a) => a.name === name);
+    return asset ? `${PAGE_ASSET_PATH}/${name}?v=${asset.digest.slice(0, 16)}` : null;
+  };
+  return {
+    accentColor: b.accentColor,
+    accentColorDark: b.accentColor === null ? null : accentForDark(b.accentColor),
+    logo: uploaded('logo') ?? b.logoUrl,
+    favicon: uploaded('favicon') ?? b.faviconUrl,
+    links: b.links,
+    footerText: b.footerText,
+    poweredBy: !b.hidePoweredBy,
+    stylesheet: page.customCss === null ? null : `${CUSTOM_CSS_PATH}?v=${createHash('sha256').update(page.customCss).digest('hex').slice(0, 16)}`,
   };
 }
 

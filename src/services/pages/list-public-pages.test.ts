@@ -1,5 +1,7 @@
 // Which pages AI readers see, from the page cache's index: the exposure rule, custom domains, the cap, and loading a few at a time.
+
 import { describe, expect, it } from 'vitest';
+import { EMPTY_BRANDING } from '../../domain/branding.js';
 import { NotFoundError } from '../../domain/errors.js';
 import type { Page } from '../../domain/page.js';
 import { AI_LIMITS } from '../ai-limits.js';
@@ -21,6 +23,10 @@ function page(slug: string, overrides: Partial<Page> = {}): Page {
     aiPolicy: 'allow',
     notify: null,
     subscriptions: false,
+    language: null,
+    timeZone: 'UTC',
+    branding: EMPTY_BRANDING,
+    customCss: null,
     managedBy: 'config',
     createdAt: 0,
     updatedAt: 0,

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../../test/app-harness.js';
 import { dialects } from '../../../test/store-dialects.js';
-import type { SnapshotRebuilt } from './page-cache.js';
+import { REBUILD_DEBOUNCE_MS, type SnapshotRebuilt } from './page-cache.js';
 
 const CONFIG = `
 organization: { name: Acme }
@@ -43,10 +43,13 @@ for (const dialect of dialects) {
       expect(events[0]!.snapshot.components[0]!.live?.latencyMs).toBe(12);
       expect(h.pages.peek(page)?.snapshot).toBe(events[0]!.snapshot);
 
-      // A burst inside the window makes one more rebuild, which sees the last result.
+      // A burst makes at most one rebuild per debounce window (not one per result), the last of which sees the last
+      // result. Three writes normally fit in one window; on a loaded machine they may span more, each adding one.
+      const burstStart = performance.now();
       for (const latencyMs of [13, 14, 15]) await h.ingest.record({ monitorId: h.monitors.web!.id, ok: true, latencyMs, source: 'edge' });
+      const windows = Math.ceil((performance.now() - burstStart) / REBUILD_DEBOUNCE_MS);
       await expect.poll(() => events.at(-1)?.snapshot.components[0]?.live?.latencyMs, { interval: 10, timeout: 2000 }).toBe(15);
-      expect(events.length).toBeLessThanOrEqual(3);
+      expect(events.length).toBeLessThanOrEqual(1 + windows + 1);
       off();
       stop();
     });

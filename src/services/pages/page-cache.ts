@@ -18,7 +18,7 @@ export const SNAPSHOT_MAX_AGE_MS = 30_000;
  * stream and readers see a change within milliseconds), events arriving during the window cause one more rebuild at
  * its end.
  */
-const REBUILD_DEBOUNCE_MS = 250;
+export const REBUILD_DEBOUNCE_MS = 250;
 /** Pages nobody read for this long are dropped from memory; the next read builds them again. */
 const IDLE_EVICT_MS = 10 * 60_000;
 /** A page's snapshot was (re)built: `previous` is the version it replaces, undefined when the page was cold. */

@@ -12,6 +12,10 @@ const pageShape = {
   aiPolicy: pageFields.aiPolicy.default('allow'),
   notify: pageFields.notify.optional(),
   subscriptions: pageFields.subscriptions.default(false),
+  language: pageFields.language.nullable().optional(),
+  timeZone: pageFields.timeZone.default('UTC'),
+  branding: pageFields.branding.optional(),
+  customCss: pageFields.customCss.nullable().optional(),
 };
 
 export const pageCreateSchema = z.object(pageShape).strict();
@@ -28,6 +32,12 @@ export const pagePatchSchema = z
     aiPolicy: pageFields.aiPolicy.optional(),
     notify: pageFields.notify.nullable().optional().describe('Keys of the notification channels this page names; null or [] names none.'),
     subscriptions: pageFields.subscriptions.optional(),
+    language: pageFields.language.nullable().optional().describe("The page's language, or null for each reader's own."),
+    timeZone: pageFields.timeZone.optional(),
+    branding: pageFields.branding
+      .optional()
+      .describe('Only the branding fields given change (null clears one); links, when given, replace the list.'),
+    customCss: pageFields.customCss.nullable().optional().describe('null removes the stylesheet.'),
   })
   .strict();
 

@@ -1,6 +1,8 @@
 // The API's view of a page: everything but the password, which is only ever stored hashed.
 import { z } from 'zod';
+import { brandingSchema } from '../../domain/branding.js';
 import { verificationRecordName } from '../../domain/custom-domain.js';
+import { PAGE_LANGUAGES } from '../../domain/languages.js';
 import { ownershipFields, ownershipOf } from '../../domain/ownership.js';
 import type { Page } from '../../domain/page.js';
 
@@ -24,6 +26,10 @@ export const pageViewSchema = z.object({
   aiPolicy: z.enum(['allow', 'disallow']),
   notify: z.array(z.string()).nullable().describe('Keys of the notification channels this page names (null: none).'),
   subscriptions: z.boolean().describe("Whether visitors may subscribe to the page's incidents and maintenance (not while a password protects it)."),
+  language: z.enum(PAGE_LANGUAGES).nullable().describe("The page's language; null: each reader's own (Accept-Language)."),
+  timeZone: z.string().describe('IANA time zone of the dates and times on the page.'),
+  branding: brandingSchema.required(),
+  customCss: z.string().nullable(),
   ...ownershipFields(),
 });
 
@@ -50,6 +56,10 @@ export function pageView(page: Page): PageView {
     aiPolicy: page.aiPolicy,
     notify: page.notify,
     subscriptions: page.subscriptions,
+    language: page.language,
+    timeZone: page.timeZone,
+    branding: page.branding,
+    customCss: page.customCss,
     ...ownershipOf(page),
   };
 }

@@ -1,5 +1,6 @@
 // Creates, changes and deletes pages, and puts warden.yaml's: one path for the API and the file. Passwords are stored hashed.
 import type { z } from 'zod';
+import { brandingOf } from '../../domain/branding.js';
 import { ConflictError } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import { LIMITS } from '../../domain/limits.js';
@@ -40,6 +41,10 @@ export async function putPage(ctx: ServiceContext, input: z.input<typeof pageEnt
       Object.keys(proof).length === 0 &&
       current.aiPolicy === entry.aiPolicy &&
       current.subscriptions === entry.subscriptions &&
+      current.language === (entry.language ?? null) &&
+      current.timeZone === entry.timeZone &&
+      JSON.stringify(current.branding) === JSON.stringify(brandingOf(entry.branding)) &&
+      current.customCss === (entry.customCss ?? null) &&
       JSON.stringify(current.notify) === JSON.stringify(notify) &&
       current.managedBy === writer;
     if (passwordSame && fieldsSame) return { page: current, outcome: 'unchanged' };
@@ -53,6 +58,7 @@ export async function putPage(ctx: ServiceContext, input: z.input<typeof pageEnt
         aiPolicy: entry.aiPolicy,
         notify,
         subscriptions: entry.subscriptions,
+        ...presentationOf(entry),
         managedBy: writer,
         ...(passwordSame ? {} : { passwordHash: entry.password === undefined ? null : await hashPassword(entry.password) }),
       },
@@ -74,11 +80,12 @@ export async function updatePage(ctx: ServiceContext, input: z.input<typeof page
         const current = await requirePage(tx, slug);
         assertWritable(current, writerOf(tx), `page "${slug}"`);
         const proof = await claimDomain(tx, current, changes.customDomain, slug);
-        const { password, notify: named, ...fields } = changes;
+        const { password, notify: named, branding, ...fields } = changes;
         const notify = named === undefined ? {} : { notify: (await namedChannels(tx, named)) ?? null };
+        const look = branding === undefined ? {} : { branding: brandingOf(branding, current.branding) };
         await tx.store.pages.update(
           current.id,
-          { ...fields, ...notify, ...proof, ...(password !== undefined ? { passwordHash } : {}) },
+          { ...fields, ...look, ...notify, ...proof, ...(password !== undefined ? { passwordHash } : {}) },
           tx.clock.now(),
         );
         changed(tx, current);
@@ -125,6 +132,7 @@ async function insertPage(ctx: ServiceContext, entry: PageEntry): Promise<Page> 
           aiPolicy: entry.aiPolicy,
           notify: (await namedChannels(ctx, entry.notify)) ?? null,
           subscriptions: entry.subscriptions,
+          ...presentationOf(entry),
           passwordHash,
           managedBy: writerOf(ctx),
         },
@@ -136,6 +144,11 @@ async function insertPage(ctx: ServiceContext, entry: PageEntry): Promise<Page> 
   );
   changed(ctx, page);
   return page;
+}
+
+/** Language, time zone, branding and stylesheet of a whole entry (what it leaves out is the default). */
+function presentationOf(entry: PageEntry): Pick<Page, 'language' | 'timeZone' | 'branding' | 'customCss'> {
+  return { language: entry.language ?? null, timeZone: entry.timeZone, branding: brandingOf(entry.branding), customCss: entry.customCss ?? null };
 }
 
 /** Page caches rebuild (or drop) the page. */

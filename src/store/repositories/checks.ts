@@ -67,6 +67,7 @@ export function checkRepository(db: Db, writer: CheckWriter): CheckRepository {
         latencyMin: r.latency_min,
         latencyMax: r.latency_max,
         playersAvg: r.players_count > 0 ? r.players_sum / r.players_count : null,
+        playersMin: r.players_min,
         playersMax: r.players_max,
         latencyHist: LATENCY_HIST_COLUMNS.map((column) => Number(r[column])),
       }));

@@ -1,5 +1,7 @@
 // Status pages: slug, title, custom domain, password hash and AI policy.
 import type { Selectable } from 'kysely';
+import { EMPTY_BRANDING, type PageBranding } from '../../domain/branding.js';
+import type { PageLanguage } from '../../domain/languages.js';
 import type { Page } from '../../domain/page.js';
 import type { PageRepository } from '../store.js';
 import type { Db, PagesTable } from '../tables.js';
@@ -20,10 +22,19 @@ const toPage = (r: Selectable<PagesTable>): Page => ({
   aiPolicy: r.ai_policy,
   notify: notifyOf(r.notify),
   subscriptions: r.subscriptions === 1,
+  language: r.language as PageLanguage | null,
+  timeZone: r.time_zone,
+  branding: brandingFromRow(r.branding),
+  customCss: r.custom_css,
   managedBy: r.managed_by,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
+
+/** Stored branding, with today's defaults for what an older row lacks. */
+function brandingFromRow(json: string): PageBranding {
+  return { ...EMPTY_BRANDING, ...(JSON.parse(json) as Partial<PageBranding>) };
+}
 
 export function pageRepository(db: Db): PageRepository {
   const one = async (column: 'id' | 'slug' | 'custom_domain', value: string) => {
@@ -57,6 +68,10 @@ export function pageRepository(db: Db): PageRepository {
           ai_policy: page.aiPolicy,
           notify: storedNotify(page.notify ?? null),
           subscriptions: page.subscriptions ? 1 : 0,
+          language: page.language ?? null,
+          time_zone: page.timeZone ?? 'UTC',
+          branding: JSON.stringify(page.branding ?? EMPTY_BRANDING),
+          custom_css: page.customCss ?? null,
           managed_by: page.managedBy,
           created_at: now,
           updated_at: now,
@@ -78,6 +93,10 @@ export function pageRepository(db: Db): PageRepository {
           ai_policy: changes.aiPolicy,
           notify: changes.notify === undefined ? undefined : storedNotify(changes.notify),
           subscriptions: changes.subscriptions === undefined ? undefined : changes.subscriptions ? 1 : 0,
+          language: changes.language,
+          time_zone: changes.timeZone,
+          branding: changes.branding === undefined ? undefined : JSON.stringify(changes.branding),
+          custom_css: changes.customCss,
           password_hash: changes.passwordHash,
           managed_by: changes.managedBy,
           updated_at: now,

@@ -1,0 +1,44 @@
+// Images stored with a page (its uploaded logo and favicon), as base64 text: one column type on both dialects.
+import type { PageAssetName, PageAssetType } from '../../domain/branding.js';
+import type { PageAssetRepository } from '../store.js';
+import type { Db } from '../tables.js';
+
+export function pageAssetRepository(db: Db): PageAssetRepository {
+  return {
+    async get(pageId, name) {
+      const row = await db.selectFrom('page_assets').selectAll().where('page_id', '=', pageId).where('name', '=', name).executeTakeFirst();
+      return (
+        row && {
+          pageId: row.page_id,
+          name: row.name as PageAssetName,
+          contentType: row.content_type as PageAssetType,
+          body: Buffer.from(row.body, 'base64'),
+          digest: row.digest,
+          updatedAt: Number(row.updated_at),
+        }
+      );
+    },
+    async digests(pageId) {
+      const rows = await db.selectFrom('page_assets').select(['name', 'digest', 'content_type']).where('page_id', '=', pageId).orderBy('name').execute();
+      return rows.map((r) => ({ name: r.name as PageAssetName, digest: r.digest, contentType: r.content_type as PageAssetType }));
+    },
+    async put(asset) {
+      const values = {
+        content_type: asset.contentType,
+        body: asset.body.toString('base64'),
+        digest: asset.digest,
+        size: asset.body.length,
+        updated_at: asset.updatedAt,
+      };
+      await db
+        .insertInto('page_assets')
+        .values({ page_id: asset.pageId, name: asset.name, ...values })
+        .onConflict((oc) => oc.columns(['page_id', 'name']).doUpdateSet(values))
+        .execute();
+    },
+    async delete(pageId, name) {
+      const result = await db.deleteFrom('page_assets').where('page_id', '=', pageId).where('name', '=', name).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+  };
+}
