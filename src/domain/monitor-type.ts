@@ -12,6 +12,7 @@ export const MONITOR_TYPES = [
   'discord',
   'http',
   'tcp',
+  'tls',
   'dns',
   'heartbeat',
 ] as const;

@@ -6,6 +6,7 @@ import { type ApiHarness, BASE_URL, openApiHarness, T0 } from '../../test/api-ap
 import { dialects } from '../../test/store-dialects.js';
 import { API_SCHEMA_FILE, apiSchemaSource } from '../../web/scripts/generate-api-schema.js';
 import type { paths } from '../../web/src/api/schema.js';
+import { MONITOR_TYPES } from '../domain/monitor-type.js';
 
 
 type Document = {
@@ -83,7 +84,7 @@ describe('GET /api/openapi.json', () => {
     expect(history.parameters.find((p) => p.name === 'hours')?.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 2160, default: 24 });
     const create = doc.components.schemas.MonitorCreate as { oneOf: { properties: { type: { enum: string[] } } }[] };
     expect(create.oneOf.map((v) => v.properties.type.enum[0])).toContain('minecraft-java');
-    expect(create.oneOf).toHaveLength(13);
+    expect(create.oneOf).toHaveLength(MONITOR_TYPES.length);
   });
 
   it('matches the client types generated from it, for the dashboard and the tests (regenerate: npm run gen:api, or -u here)', async () => {

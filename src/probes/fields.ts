@@ -33,6 +33,19 @@ export function minPlayers() {
     .describe('Show the monitor as degraded when fewer players than this are online.');
 }
 
+const DAYS_MESSAGE = 'expected a whole number of days from 0 to 365';
+
+/** How many days before its certificate expires a monitor shows as degraded (http and tls monitors). */
+export function certExpiryDays() {
+  return z
+    .number({ error: DAYS_MESSAGE })
+    .int({ error: DAYS_MESSAGE })
+    .min(0, { error: DAYS_MESSAGE })
+    .max(365, { error: DAYS_MESSAGE })
+    .default(14)
+    .describe('Show the monitor as degraded when the certificate expires in fewer days than this; 0 never warns.');
+}
+
 /** Where a game server answers and how many players it should have; the port defaults to the game's usual one. */
 export function gameServer(defaultPort: number, portNote?: string) {
   const gamePort = port().default(defaultPort);

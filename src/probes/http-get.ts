@@ -2,6 +2,7 @@
 import { type ClientRequest, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { TLSSocket } from 'node:tls';
+import { CERTIFICATE_ERRORS, type CertificateExpiry, certificateExpiry } from './certificates.js';
 import { describeNetworkError } from './network-error.js';
 import type { ProbeContext } from './probe.js';
 import { withSocket } from './socket-exchange.js';
@@ -36,13 +37,6 @@ export interface HttpGetRequest extends ProbeContext {
   ignoreTls?: boolean;
 }
 
-export interface TlsCertificateInfo {
-  /** ISO 8601 expiry of the certificate. */
-  validTo: string;
-  /** Whole days until expiry, negative once expired. */
-  daysRemaining: number;
-}
-
 export interface HttpGetResponse {
   status: number;
   headers: IncomingHttpHeaders;
@@ -53,7 +47,7 @@ export interface HttpGetResponse {
   latencyMs: number;
   redirects: number;
   /** The certificate that expires first along the redirect chain, for https hops. */
-  tls?: TlsCertificateInfo;
+  tls?: CertificateExpiry;
 }
 
 export type HttpGetResult = { ok: true; response: HttpGetResponse } | { ok: false; error: string };
@@ -71,7 +65,7 @@ export async function httpGet(input: HttpGetRequest): Promise<HttpGetResult> {
   let method = (input.method ?? 'GET').toUpperCase();
   let body = input.body;
   let headers = withDefaultHeaders(input.headers ?? {});
-  let tls: TlsCertificateInfo | undefined;
+  let tls: CertificateExpiry | undefined;
   try {
     for (let redirects = 0; ; redirects++) {
       if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, error: `cannot follow a redirect to a ${url.protocol} URL` };
@@ -129,7 +123,7 @@ interface Hop {
   body: Buffer;
   truncated: boolean;
   headersAt: number;
-  tls?: TlsCertificateInfo;
+  tls?: CertificateExpiry;
 }
 
 interface HopInit {
@@ -184,15 +178,13 @@ function requestOnce(url: URL, init: HopInit, input: HttpGetRequest): Promise<Ho
   });
 }
 
-function certificateOf(res: IncomingMessage): TlsCertificateInfo | undefined {
+function certificateOf(res: IncomingMessage): CertificateExpiry | undefined {
   const socket = res.socket as TLSSocket | null;
   if (!socket || typeof socket.getPeerCertificate !== 'function') return undefined;
-  const validTo = Date.parse(socket.getPeerCertificate().valid_to);
-  if (Number.isNaN(validTo)) return undefined;
-  return { validTo: new Date(validTo).toISOString(), daysRemaining: Math.floor((validTo - Date.now()) / 86_400_000) };
+  return certificateExpiry(socket.getPeerCertificate().valid_to);
 }
 
-function earlier(a: TlsCertificateInfo | undefined, b: TlsCertificateInfo | undefined): TlsCertificateInfo | undefined {
+function earlier(a: CertificateExpiry | undefined, b: CertificateExpiry | undefined): CertificateExpiry | undefined {
   if (!a || !b) return a ?? b;
   return b.validTo < a.validTo ? b : a;
 }
@@ -209,23 +201,11 @@ function abortError(): Error {
   return Object.assign(new Error('aborted'), { name: 'AbortError', code: 'ABORT_ERR' });
 }
 
-/** The error of a check refused because the certificate expired: the TLS notices know it by this text. */
-export const CERTIFICATE_EXPIRED_ERROR = 'the TLS certificate has expired';
-
-const TLS_ERRORS: Record<string, string> = {
-  DEPTH_ZERO_SELF_SIGNED_CERT: 'the TLS certificate is self-signed (set ignoreTls to accept it)',
-  SELF_SIGNED_CERT_IN_CHAIN: 'the TLS certificate chain ends in an untrusted self-signed certificate',
-  CERT_HAS_EXPIRED: CERTIFICATE_EXPIRED_ERROR,
-  CERT_NOT_YET_VALID: 'the TLS certificate is not valid yet',
-  ERR_TLS_CERT_ALTNAME_INVALID: 'the TLS certificate does not match the host name',
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'the TLS certificate could not be verified (incomplete chain?)',
-  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'the TLS certificate was issued by an unknown authority',
-  EPROTO: 'TLS handshake failed',
-};
-
 function describeRequestError(error: unknown, timeoutMs: number): string {
   const code = (error as { code?: string } | null)?.code;
-  if (code && TLS_ERRORS[code]) return TLS_ERRORS[code];
+  if (code === 'DEPTH_ZERO_SELF_SIGNED_CERT') return `${CERTIFICATE_ERRORS[code]} (set ignoreTls to accept it)`;
+  if (code && CERTIFICATE_ERRORS[code]) return CERTIFICATE_ERRORS[code];
+  if (code === 'EPROTO') return 'TLS handshake failed';
   if (code === 'EPIPE' && error instanceof Error && error.message.startsWith('connection closed')) return error.message;
   if (code === 'HPE_HEADER_OVERFLOW') return 'response headers too large';
   if (code?.startsWith('HPE_')) return 'the server sent an invalid HTTP response';

@@ -1,5 +1,6 @@
 // The http monitor against a plain node:http website (and an https one with a throwaway certificate).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverCertificate } from '../../test/fakes/certificates.js';
 import { activeResources, leakedResources } from '../../test/fakes/handles.js';
 import { type FakeServer, startWebsiteFake } from '../../test/fakes/http-fakes.js';
 import { describeOverHttps, probeDirectly, runThrough } from '../../test/fakes/probe-runs.js';
@@ -201,5 +202,43 @@ describeOverHttps('http', (secure) => {
 
   it('fails on a self-signed certificate unless ignoreTls is set', async () => {
     expect(await run({ url: `${secure().url}/ok` })).toEqual({ ok: false, error: 'the TLS certificate is self-signed (set ignoreTls to accept it)' });
+  });
+});
+
+describe('http certificate expiry over https (certificates made with selfsigned)', () => {
+  const sites: FakeServer[] = [];
+  afterAll(() => Promise.all(sites.map((s) => s.close())));
+  /** A website serving a self-signed certificate for 127.0.0.1 that expires in `days` days (negative: expired). */
+  const secureSite = async (days: number) => {
+    const started = await startWebsiteFake(await serverCertificate({ expiresInDays: days }));
+    sites.push(started);
+    return started;
+  };
+
+  it('shows degraded when the certificate expires in fewer days than certExpiryDays (14 unless set)', async () => {
+    const url = `${(await secureSite(5)).url}/ok`;
+    expect(await check({ url, ignoreTls: true })).toMatchObject({ ok: true, degraded: true, message: 'HTTP 200, certificate expires in 5 days', data: { tlsDaysRemaining: 5 } });
+    expect(await check({ url, ignoreTls: true, certExpiryDays: 5 })).toMatchObject({ ok: true, message: 'HTTP 200, certificate valid for 5 more days' });
+    const off = await check({ url, ignoreTls: true, certExpiryDays: 0 });
+    expect(off).toMatchObject({ ok: true, message: 'HTTP 200, certificate valid for 5 more days' });
+    expect(off.degraded).toBeUndefined();
+  });
+
+  it('does not warn about the certificate of a check that fails for another reason', async () => {
+    const url = `${(await secureSite(5)).url}/status/503`;
+    const result = await check({ url, ignoreTls: true });
+    expect(result).toMatchObject({ ok: false, error: 'expected status 200-299, got 503', data: { tlsDaysRemaining: 5 } });
+    expect(result.degraded).toBeUndefined();
+  });
+
+  it('fails on an expired certificate that ignoreTls let through, naming the day', async () => {
+    const result = await check({ url: `${(await secureSite(-2)).url}/ok`, ignoreTls: true });
+    expect(result).toMatchObject({ ok: false, data: { statusCode: 200, tlsDaysRemaining: -2 } });
+    expect(result.error).toBe(`the TLS certificate expired on ${String(result.data?.tlsValidTo).slice(0, 10)}`);
+  });
+
+  it('says the certificate expired when the handshake refuses it', async () => {
+    const expired = await secureSite(-2);
+    expect(await run({ url: `${expired.url}/ok` })).toEqual({ ok: false, error: 'the TLS certificate has expired' });
   });
 });

@@ -1,7 +1,8 @@
 // HTTP(S) endpoints and websites: status, body keywords, JSON values, redirects and certificate expiry.
 import { z } from 'zod';
+import { expiryVerdict } from './certificates.js';
 import { isValidJsonPath, jsonValueText, readJsonPath } from './codecs/json-path.js';
-import { httpUrl } from './fields.js';
+import { certExpiryDays, httpUrl } from './fields.js';
 import { formatBytes, HTTP_GET_LIMITS, type HttpGetResponse, httpGet } from './http-get.js';
 import { defineProbe, type ProbeResult } from './probe.js';
 
@@ -36,7 +37,8 @@ export const httpConfig = z
     headers: z.record(z.string().min(1).max(256), z.string().max(4096)).optional(),
     body: z.string().max(64 * 1024).optional(),
     maxRedirects: z.number().int().min(0).max(10).default(5),
-    ignoreTls: z.boolean().default(false).describe('Accept invalid or self-signed certificates.'),
+    ignoreTls: z.boolean().default(false).describe('Accept invalid or self-signed certificates; an expired one still fails the check.'),
+    certExpiryDays: certExpiryDays(),
   })
   .strict()
   .refine((c) => c.jsonExpected === undefined || c.jsonPath !== undefined, {
@@ -76,8 +78,12 @@ export const http = defineProbe({
       return { ok: false, error: `expected status ${formatExpectedStatus(expected)}, got ${response.status}`, data };
     const failure = checkBody(config, response, data);
     if (failure) return { ok: false, error: failure, data };
-    const certificate = response.tls ? `, certificate valid for ${response.tls.daysRemaining} more days` : '';
-    return { ok: true, latencyMs: response.latencyMs, message: `HTTP ${response.status}${certificate}`, data } satisfies ProbeResult;
+    if (!response.tls) return { ok: true, latencyMs: response.latencyMs, message: `HTTP ${response.status}`, data } satisfies ProbeResult;
+    // Without ignoreTls an expired certificate never gets this far (the handshake refuses it); with it, it fails here.
+    const verdict = expiryVerdict(response.tls, config.certExpiryDays);
+    if ('failure' in verdict) return { ok: false, error: verdict.failure, data };
+    if ('warning' in verdict) return { ok: true, latencyMs: response.latencyMs, message: `HTTP ${response.status}, ${verdict.warning}`, data, degraded: true };
+    return { ok: true, latencyMs: response.latencyMs, message: `HTTP ${response.status}, ${verdict.note}`, data };
   },
 });
 

@@ -14,6 +14,7 @@ import { rcon } from './rcon.js';
 import { rustWebrcon } from './rust-webrcon.js';
 import { source } from './source.js';
 import { tcp } from './tcp.js';
+import { tls } from './tls.js';
 
 export const probeRegistry = {
   'minecraft-java': minecraftJava,
@@ -27,6 +28,7 @@ export const probeRegistry = {
   discord,
   http,
   tcp,
+  tls,
   dns,
   heartbeat,
   // biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own config type; callers go through probeDefinition().

@@ -4,6 +4,7 @@ import { lookup } from 'node:dns/promises';
 import type { EventEmitter } from 'node:events';
 import type { ClientRequest } from 'node:http';
 import { connect, isIP, type Socket as TcpSocket } from 'node:net';
+import { type ConnectionOptions, type TLSSocket, connect as tlsConnect } from 'node:tls';
 import WebSocket, { type ClientOptions } from 'ws';
 import { bareHost } from './fields.js';
 import { describeNetworkError, timedOutAfter } from './network-error.js';
@@ -154,6 +155,18 @@ export function openTcp({ guard }: Pick<ProbeContext, 'guard'>, host: string, po
   const dial = dialFor(guard, host);
   if ('refused' in dial) return refusedSocket(dial.refused);
   return connect({ host: bareHost(host), port, ...dial });
+}
+
+/**
+ * The one way a probe opens a TLS connection, under the same guard as openTcp: `options` say how to verify (servername,
+ * ca, rejectUnauthorized), never where to connect. The host goes with them, so Node checks the certificate against it
+ * unless a servername is given.
+ */
+export function openTls({ guard }: Pick<ProbeContext, 'guard'>, host: string, port: number, options: Omit<ConnectionOptions, 'host' | 'port' | 'socket' | 'lookup' | 'path'>): TLSSocket {
+  const dial = dialFor(guard, host);
+  // A refused literal: the TLS socket wraps one that fails with the refusal before a byte is sent.
+  if ('refused' in dial) return tlsConnect({ ...options, socket: refusedSocket(dial.refused) });
+  return tlsConnect({ ...options, host: bareHost(host), port, ...dial });
 }
 
 /** The one way a probe opens a WebSocket (ws:// or wss://), under the same guard as openTcp. */

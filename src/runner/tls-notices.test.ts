@@ -8,8 +8,8 @@ import { runThrough } from '../../test/fakes/probe-runs.js';
 import { dialects } from '../../test/store-dialects.js';
 import type { Monitor } from '../domain/monitor.js';
 import type { NotificationEvent } from '../notify/channel.js';
+import { CERTIFICATE_EXPIRED_ERROR } from '../probes/certificates.js';
 import { http } from '../probes/http.js';
-import { CERTIFICATE_EXPIRED_ERROR } from '../probes/http-get.js';
 
 const SECRET = `whsec_${Buffer.alloc(32, 6).toString('base64')}`;
 const certificate = createSelfSignedCertificate(10);
@@ -17,6 +17,7 @@ const yaml = (site: string, hook: string) => `
 organization: { key: acme, name: Acme }
 monitors:
   - { key: shop, name: Shop, type: http, config: { url: "${site}/ok", ignoreTls: true } }
+  - { key: mail, name: Mail, type: tls, config: { host: mail.example.test, port: 465 } }
 notifications:
   - { key: usual, name: Usual, type: webhook, config: { url: "${hook}/usual", secret: "${SECRET}" }, rules: { events: [tls.expiring, tls.expired] } }
   - { key: early, name: Early, type: webhook, config: { url: "${hook}/early", secret: "${SECRET}" }, rules: { events: [tls.expiring, tls.expired], tlsDays: 30 } }
@@ -102,6 +103,15 @@ for (const dialect of dialects) {
         reason: CERTIFICATE_EXPIRED_ERROR,
         tls: { host: '127.0.0.1', expiresAt: Date.parse(validTo) },
       });
+    });
+
+    it('names a tls monitor by its host', async () => {
+      const mail = h.monitors.mail as Monitor;
+      const validTo = new Date(h.clock.now() + 3 * 86_400_000 + 3_600_000).toISOString();
+      await h.ingest.record({ monitorId: mail.id, ok: true, degraded: true, data: { tlsDaysRemaining: 3, tlsValidTo: validTo }, checkedAt: h.clock.now(), source: 'edge' });
+      const got = await received();
+      expect(got.map((r) => r.path).sort()).toEqual(['/early', '/late', '/usual']);
+      expect(got[0]?.event).toMatchObject({ kind: 'tls.expiring', title: 'The certificate of mail.example.test expires in 3 days', tls: { host: 'mail.example.test', daysLeft: 3 } });
     });
   });
 }

@@ -6,7 +6,7 @@ import { RULE_LIMITS } from '../domain/limits.js';
 import type { MonitorStateRow } from '../domain/monitor.js';
 import { type NotificationChannel, stableEventId } from '../domain/notification.js';
 import { tlsDays } from '../domain/notification-rules.js';
-import { CERTIFICATE_EXPIRED_ERROR } from '../probes/http-get.js';
+import { CERTIFICATE_EXPIRED_ERROR } from '../probes/certificates.js';
 import type { Store } from '../store/index.js';
 import type { IngestInput, IngestSilence } from './ingest.js';
 import type { NotificationPublisher, OutboxItem } from './notify-outbox.js';
@@ -127,8 +127,9 @@ function previousValidTo(lastResult: string | null): string | null {
   }
 }
 
-/** The host a monitor's `url` names, if it has one. */
+/** The host a monitor's `url` names (http), or its `host` (tls), if it has one. */
 function hostOf(config: Record<string, unknown>): string | null {
+  if (typeof config.host === 'string') return config.host;
   if (typeof config.url !== 'string') return null;
   try {
     return new URL(config.url).hostname;

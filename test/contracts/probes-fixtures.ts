@@ -38,6 +38,20 @@ export const SECRET = 's3cr"et\\Key-42';
 /** Rust compares its password with the raw request path: this one travels unencoded. */
 export const PATH_SECRET = 'R4st-Pa$$word!';
 
+/** A private CA's certificate (a public one: no key goes with it), as a tls monitor's `ca` holds it. */
+const PANEL_CA = `-----BEGIN CERTIFICATE-----
+MIIBiTCCAS+gAwIBAgIJfOzmaT4UeEWNMAoGCCqGSM49BAMCMBsxGTAXBgNVBAMT
+EEV4YW1wbGUgUGFuZWwgQ0EwHhcNMjYxMTI0MDY1MDI5WhcNNDYwMTAxMDAwMDAw
+WjAbMRkwFwYDVQQDExBFeGFtcGxlIFBhbmVsIENBMFkwEwYHKoZIzj0CAQYIKoZI
+zj0DAQcDQgAEiVp3FMMUJS63HyyHKCHFCRLHL35S9AnzjUe8X5iAxwxwiDwwMjKs
+Dfec6ZjsV0KfjhA1HCZc8uYfQ07Yx8Hs16NcMFowDAYDVR0TAQH/BAIwADAOBgNV
+HQ8BAf8EBAMCBaAwHQYDVR0lBBYwFAYIKwYBBQUHAwEGCCsGAQUFBwMCMBsGA1Ud
+EQQUMBKCEEV4YW1wbGUgUGFuZWwgQ0EwCgYIKoZIzj0EAwIDSAAwRQIhALqIvONM
+1Jz4GJygCIcEX6oEhyihvhMVe4o/c1FJNJeCAiBi0muVowNTveBjmq8Oa6za/A8+
+QPOggvMmHWSJOBniLg==
+-----END CERTIFICATE-----
+`;
+
 const gameServer = ({ host, port }: Target) => ({ host, port });
 const httpBase = ({ host, port }: Target) => `http://${host}:${port}`;
 
@@ -133,6 +147,12 @@ export const PROBE_FIXTURES = {
     },
   },
   tcp: { blackHole: startStalledHandshake, example: gameServer },
+  tls: {
+    // Accepts and never answers the client hello: the handshake stalls until the signal or the timeout.
+    blackHole: startTcpBlackHole,
+    example: (target) => ({ ...gameServer(target), certExpiryDays: 30 }),
+    moreExamples: [{ host: 'mail.example.test', port: 465 }, { host: '10.0.0.5', port: 8443, servername: 'panel.example.test', certExpiryDays: 0, ca: PANEL_CA }],
+  },
   dns: {
     blackHole: startUdpBlackHole,
     example: ({ host, port }) => ({ hostname: 'example.test', resolver: `${host}:${port}` }),
