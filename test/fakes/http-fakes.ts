@@ -1,4 +1,5 @@
 // Fake HTTP services on node:http for probe tests: the server itself (http or https) and a website with misbehaving routes.
+
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -6,6 +7,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serverCertificate } from './certificates.js';
 
 export interface FakeServer {
   /** Origin such as http://127.0.0.1:41234, without a trailing slash. */
@@ -57,26 +59,9 @@ export async function startHttpFake(handler: Handler, tls?: Certificate, host = 
   };
 }
 
-/**
- * A self-signed certificate for 127.0.0.1 valid for `days`, made with the openssl command at test time
- * (Node has no certificate generator). Null when openssl is not installed.
- */
-export function createSelfSignedCertificate(days = 30): Certificate | null {
-  const dir = mkdtempSync(join(tmpdir(), 'warden-cert-'));
-  try {
-    execFileSync(
-      'openssl',
-      ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', join(dir, 'key.pem'),
-        '-out', join(dir, 'cert.pem'), '-days', String(days), '-subj', '/CN=localhost',
-        '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'],
-      { stdio: 'ignore', timeout: 10_000 },
-    );
-    return { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(join(dir, 'cert.pem'), 'utf8') };
-  } catch {
-    return null;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+/** A self-signed certificate for localhost and 127.0.0.1 valid for `days` more days (made in-process, no openssl command). */
+export function createSelfSignedCertificate(days = 30): Promise<Certificate> {
+  return serverCertificate({ expiresInDays: days });
 }
 
 /** Sends bytes until the client goes away: the byte cap must cut it off. */
