@@ -49,6 +49,7 @@ import { createSignInAttempts } from './services/accounts/sign-in-attempts.js';
 import { API_LIMITS } from './services/api-limits.js';
 import type { ServiceContext } from './services/context.js';
 import { listOrganizations } from './services/organizations/resolve.js';
+import { announcePages } from './services/pages/announce-pages.js';
 import { createPageAccess } from './services/pages/page-access.js';
 import { createPageCache } from './services/pages/page-cache.js';
 import { createPushRateLimiter, type PushRateLimiter } from './services/push/rate-limit.js';
@@ -186,6 +187,7 @@ export async function startWarden({ settings, clock = systemClock, logger: given
     : () => {};
   ready = true;
   logger.info({ url, config: settings.configFile ?? (demoPushToken ? 'built-in demo' : 'none') }, `Warden is listening on ${url}`);
+  announcePages(logger, pages.pages(), baseUrlHolder.value);
   await announceSetupLink(parts.context, logger);
 
   let closing: Promise<void> | null = null;

@@ -73,7 +73,7 @@ export interface ApiHarness {
   clock: { now(): number; advance(ms: number): void };
   a: TestOrganization;
   b: TestOrganization;
-  /** A request with a key and, for objects, a JSON body. */
+  /** A request with a key and, for objects, a JSON body (a Uint8Array: sent as raw bytes). */
   call(method: string, path: string, options?: { key?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
   close(): Promise<void>;
 }
@@ -131,10 +131,11 @@ export async function openApiHarness(dialect: DialectCase, options: ApiHarnessOp
         method,
         headers: {
           ...(key === null ? {} : { authorization: `Bearer ${key}` }),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          // Bytes (an image upload) go as they are, under the type the caller names in `headers`.
+          ...(body === undefined || body instanceof Uint8Array ? {} : { 'content-type': 'application/json' }),
           ...headers,
         },
-        ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+        ...(body === undefined ? {} : { body: typeof body === 'string' || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body) }),
       }),
     );
   };

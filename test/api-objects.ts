@@ -86,6 +86,7 @@ export async function organizationObjects(h: ApiHarness, org: TestOrganization, 
                 : ids.monitor;
   return {
     owner,
-    paths: (template) => template.replace('{slug}', slug).replace('{key}', `ops-${slug}`).replace('{userId}', owner.userId).replace('{id}', idFor(template)),
+    paths: (template) =>
+      template.replace('{slug}', slug).replace('{key}', `ops-${slug}`).replace('{userId}', owner.userId).replace('{id}', idFor(template)).replace('{name}', 'logo'),
   };
 }

@@ -50,6 +50,20 @@ export const CUSTOM_CSS_PATH = '/custom.css';
 export const PAGE_ASSET_NAMES = ['logo', 'favicon'] as const;
 export type PageAssetName = (typeof PAGE_ASSET_NAMES)[number];
 
+/** Hex digits of an asset's digest in its versioned path: a new image is a new URL, so an old one may be cached for good. */
+export const ASSET_VERSION_CHARS = 16;
+
+/** The page-relative, versioned path of an uploaded image: `/assets/logo?v=<first 16 hex digits of its SHA-256>`. */
+export function pageAssetPath(name: PageAssetName, digest: string): string {
+  return `${PAGE_ASSET_PATH}/${name}?v=${digest.slice(0, ASSET_VERSION_CHARS)}`;
+}
+
+/** The version in an image source the snapshot gives (`/assets/logo?v=…`), or undefined for an external URL or none. */
+export function pageAssetVersion(source: string | null, name: PageAssetName): string | undefined {
+  const prefix = `${PAGE_ASSET_PATH}/${name}?v=`;
+  return source?.startsWith(prefix) ? source.slice(prefix.length) : undefined;
+}
+
 /** Stored image types, recognised by their bytes (never by a declared type). */
 export const PAGE_ASSET_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/svg+xml', 'image/x-icon'] as const;
 export type PageAssetType = (typeof PAGE_ASSET_TYPES)[number];

@@ -53,7 +53,55 @@ export const dailyBarSchema = z.object({
   uptime: ratio,
   state: pageStateSchema.describe('the worst the component was that day; unknown without checks'),
   checks: z.number().int(),
+  downMinutes: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "Estimated minutes down: the share of failed checks × the minutes of the day observed (the day's minutes, so far for today, or fewer when its checks cover less: checks × the monitor's interval); null without checks",
+    ),
+  incidents: z
+    .array(z.object({ id: z.string(), title: z.string() }))
+    .describe('Incidents naming this component that were open at some time of the day, oldest first'),
 });
+
+/** The windows of a component's charts: the last 24 hours, 7 days and 30 days. */
+export const CHART_RANGES = ['24h', '7d', '30d'] as const;
+export type ChartRange = (typeof CHART_RANGES)[number];
+
+const chartFrame = {
+  start: epochMs.describe("start of the first point's period (UTC)"),
+  stepMs: z.number().int().describe("each point's period: 3600000 (1 h) for 24h, 21600000 (6 h) for 7d, 86400000 (1 UTC day) for 30d"),
+};
+const chartValues = (what: string) => z.array(z.number().int().nullable()).describe(`${what}, one per period, oldest first; null without data in it`);
+
+export const latencySeriesSchema = z
+  .object({
+    ...chartFrame,
+    p50: chartValues('median response time (ms)'),
+    p95: chartValues('95th percentile response time (ms)'),
+    summary: z.object({ p50: z.number().int().nullable(), p95: z.number().int().nullable() }).describe('over the whole window'),
+  })
+  .describe('Response times read off the buckets’ latency histograms (exact to a histogram bin)');
+
+export const playersSeriesSchema = z
+  .object({
+    ...chartFrame,
+    min: chartValues('fewest players online'),
+    avg: chartValues('average players online'),
+    max: chartValues('most players online'),
+    summary: z.object({ min: z.number().int().nullable(), avg: z.number().int().nullable(), max: z.number().int().nullable() }).describe('over the whole window'),
+  })
+  .describe('Players online, as the checks saw them');
+
+const chartWindows = <T extends z.ZodType>(series: T) => z.object({ '24h': series, '7d': series, '30d': series });
+
+export const componentChartsSchema = z
+  .object({
+    latency: chartWindows(latencySeriesSchema).nullable().describe('null: no response time measured in the last 30 days (or no monitor)'),
+    players: chartWindows(playersSeriesSchema).nullable().describe('null: the monitor reported no players in the last 30 days (or no monitor)'),
+  })
+  .describe('The series of the charts: 24 points of 1 h, 28 of 6 h, 30 of 1 UTC day');
 
 export const liveDataSchema = z.object({
   checkedAt: epochMs.nullable(),
@@ -76,6 +124,7 @@ export const snapshotComponentSchema = z.object({
   uptime: uptimeWindowsSchema,
   days: z.array(dailyBarSchema).describe('90 UTC days, oldest first, ending today'),
   live: liveDataSchema.nullable(),
+  charts: componentChartsSchema,
 });
 
 const componentRefSchema = z.object({ id: z.string(), name: z.string() });
@@ -123,6 +172,9 @@ export type SnapshotPage = z.infer<typeof snapshotPageSchema>;
 export type SnapshotBranding = z.infer<typeof snapshotBrandingSchema>;
 export type UptimeWindows = z.infer<typeof uptimeWindowsSchema>;
 export type DailyBar = z.infer<typeof dailyBarSchema>;
+export type LatencySeries = z.infer<typeof latencySeriesSchema>;
+export type PlayersSeries = z.infer<typeof playersSeriesSchema>;
+export type ComponentCharts = z.infer<typeof componentChartsSchema>;
 export type LiveData = z.infer<typeof liveDataSchema>;
 export type SnapshotComponent = z.infer<typeof snapshotComponentSchema>;
 export type SnapshotIncident = z.infer<typeof snapshotIncidentSchema>;

@@ -34,8 +34,8 @@ export async function readPageResource(uri: string, context: McpContext): Promis
   return { contents: [{ uri, mimeType: MARKDOWN, text: pageMarkdown(cached) }] };
 }
 
-/** The page's Markdown form, the bytes the page cache rendered once. */
+/** The page's Markdown form in English (MCP speaks to machines), the bytes the page cache rendered once. */
 export function pageMarkdown(cached: CachedPage): string {
-  const { body } = cached.form('markdown', `/s/${cached.page.slug}`);
+  const { body } = cached.form('markdown', `/s/${cached.page.slug}`, {}, 'en');
   return typeof body === 'string' ? body : new TextDecoder().decode(body);
 }

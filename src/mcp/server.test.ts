@@ -2,10 +2,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { type Harness, startHarness } from '../../test/app-harness.js';
 import { AI_SECRETS, aiPagesConfig, HIDDEN_PAGES } from '../../test/fakes/ai-pages.js';
 import { dialects } from '../../test/store-dialects.js';
-import { type Snapshot, snapshotSchema } from '../domain/snapshot.js';
+import { type Snapshot, snapshotComponentSchema, snapshotSchema } from '../domain/snapshot.js';
 import { MCP_PROTOCOL_VERSION, MCP_TOOLS } from './server.js';
 
 const START = Date.UTC(2026, 10, 20, 12);
@@ -97,10 +98,12 @@ for (const dialect of dialects) describe.skipIf(!dialect.available)(`the MCP ser
     expect(text(result)).toContain('Beta Realm');
   });
 
-  it('get_status answers the Markdown and the snapshot', async () => {
+  it('get_status answers the Markdown and the snapshot, without the chart series', async () => {
     const result = await client.callTool({ name: 'get_status', arguments: { slug: 'acme' } });
     expect(result.isError).toBeFalsy();
-    const snapshot = snapshotSchema.parse(result.structuredContent) as Snapshot;
+    const components = (result.structuredContent as { components: Record<string, unknown>[] }).components;
+    expect(components.every((c) => !('charts' in c) && Array.isArray(c.days) && 'uptime' in c)).toBe(true);
+    const snapshot = snapshotSchema.extend({ components: z.array(snapshotComponentSchema.omit({ charts: true })) }).parse(result.structuredContent) as Snapshot;
     expect(snapshot.page.slug).toBe('acme');
     expect(snapshot.components.map((c) => c.name)).toEqual(['Lobby', 'Admin', 'Website', 'Backups']);
     expect(snapshot.activeIncidents.map((i) => i.title)).toEqual(['Lobby lag spikes']);

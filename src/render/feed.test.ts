@@ -32,9 +32,9 @@ describe('renderFeed', () => {
   it('has one item per incident, newest first, with impact and status in the title and the updates in the description', async () => {
     const feed = await parse(activeIncidentSnapshot());
     expect(feed.items.map((item) => item.title)).toEqual([
-      'Lag spikes on Survival (minor impact, monitoring)',
-      'Players disconnected from every server (major impact, resolved)',
-      'Website slow to load (minor impact, resolved)',
+      'Lag spikes on Survival (Minor impact, Monitoring)',
+      'Players disconnected from every server (Major impact, Resolved)',
+      'Website slow to load (Minor impact, Resolved)',
     ]);
     const dates = feed.items.map((item) => new Date(item.pubDate as string).getTime());
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
@@ -55,9 +55,9 @@ describe('renderFeed', () => {
   it('has one item per maintenance window, with its window in the title, upcoming ones first', async () => {
     const feed = await parse(maintenanceSnapshot());
     expect(feed.items.map((item) => [item.title, item.guid, item.categories])).toEqual([
-      ['Scheduled maintenance: Database upgrade (22 Nov 2026, 20:05 – 22:05 UTC)', 'urn:warden:maintenance:mnt_db', ['maintenance']],
+      ['Scheduled maintenance: Database upgrade (22 Nov 2026, 20:05–22:05 UTC)', 'urn:warden:maintenance:mnt_db', ['maintenance']],
       [
-        'Maintenance in progress: Weekly world backup and restart (20 Nov 2026, 13:30 – 14:15 UTC)',
+        'Maintenance in progress: Weekly world backup and restart (20 Nov 2026, 13:30–14:15 UTC)',
         'urn:warden:maintenance:mnt_weekly',
         ['maintenance'],
       ],
@@ -84,7 +84,7 @@ describe('renderFeed', () => {
     const snapshot = hostileSnapshot();
     const feed = await parse(snapshot);
     expect(feed.title).toBe('Bob\'s "Best" <Server> & Co status');
-    expect(feed.items[0]!.title).toBe('Bob\'s "Best" <Server> & Co — </title><script>alert(6)</script> (major impact, investigating)');
+    expect(feed.items[0]!.title).toBe('Bob\'s "Best" <Server> & Co — </title><script>alert(6)</script> (Major impact, Investigating)');
     // The description is HTML: user text in it is escaped once more, so no markup of theirs survives.
     expect(feed.items[0]!.content).not.toContain('<script>');
     expect(feed.items[0]!.content).toContain('&lt;/p&gt;&lt;/li&gt;&lt;/ol&gt;&lt;script&gt;alert(7)&lt;/script&gt;');
@@ -94,7 +94,7 @@ describe('renderFeed', () => {
     const snapshot = activeIncidentSnapshot();
     snapshot.activeIncidents[0]!.title = 'Lag\u0001 spikes \ud800on Survival';
     const feed = await parse(snapshot);
-    expect(feed.items[0]!.title).toBe('Lag spikes on Survival (minor impact, monitoring)');
+    expect(feed.items[0]!.title).toBe('Lag spikes on Survival (Minor impact, Monitoring)');
   });
 
   it('parses for every fixture, deterministically', async () => {

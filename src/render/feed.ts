@@ -1,7 +1,10 @@
 // The RSS 2.0 form of a page: one item per incident (active and of the last 14 days) and per maintenance window.
 import type { Snapshot, SnapshotIncident, SnapshotMaintenance } from '../domain/snapshot.js';
 import { escapeHtml } from './html-layout.js';
-import { formatDuration, humanTime, IMPACT_WORD, INCIDENT_STATUS_WORD, plainText } from './page-wording.js';
+import { htmlMessage } from './html-message.js';
+import { type Translator, translator } from './i18n/index.js';
+import { durationText, impactWord, incidentStatusWord } from './i18n/wording.js';
+import { plainText } from './page-wording.js';
 
 export interface FeedRendering {
   contentType: 'application/rss+xml; charset=utf-8';
@@ -25,22 +28,25 @@ interface FeedItem {
  * upcoming maintenance. Newest first: an incident dates from its latest update, a maintenance window from its start
  * (so upcoming windows lead the feed). The same snapshot always gives the same bytes.
  */
-export function renderFeed(snapshot: Snapshot, options: { selfUrl: string }): FeedRendering {
+export function renderFeed(snapshot: Snapshot, options: { selfUrl: string; i18n?: Translator }): FeedRendering {
+  // The reader's language, dates in the page's time zone; the page's own language (else English) when left out.
+  const i18n = options.i18n ?? translator(snapshot.page.language ?? undefined, snapshot.page.timeZone);
   const title = plainText(snapshot.page.title) || snapshot.page.slug;
   const link = snapshot.page.url;
   const items = [
-    ...uniqueIncidents(snapshot).map((incident) => incidentItem(incident)),
-    ...snapshot.maintenance.active.map((window) => maintenanceItem(window, true)),
-    ...snapshot.maintenance.upcoming.map((window) => maintenanceItem(window, false)),
+    ...uniqueIncidents(snapshot).map((incident) => incidentItem(i18n, incident)),
+    ...snapshot.maintenance.active.map((window) => maintenanceItem(i18n, window, true)),
+    ...snapshot.maintenance.upcoming.map((window) => maintenanceItem(i18n, window, false)),
   ].sort((a, b) => b.at - a.at || (a.guid < b.guid ? -1 : 1));
-  const description = `Incidents (active and of the last 14 days) and scheduled maintenance of ${title}.`;
+  const description = i18n.t('feed.description', { title });
   const body =
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">\n<channel>\n' +
-    `<title>${xml(`${title} status`)}</title>\n` +
+    `<title>${xml(i18n.t('common.statusOf', { title }))}</title>\n` +
     `<link>${xml(link)}</link>\n` +
     `<description>${xml(description)}</description>\n` +
-    '<language>en</language>\n' +
+    // RSS 2.0 takes the language's code, lower case (pt-br).
+    `<language>${i18n.language.toLowerCase()}</language>\n` +
     `<lastBuildDate>${rfc822(snapshot.generatedAt)}</lastBuildDate>\n` +
     '<generator>Warden</generator>\n' +
     `<ttl>${FEED_TTL_MIN}</ttl>\n` +
@@ -83,19 +89,24 @@ function uniqueIncidents(snapshot: Snapshot): SnapshotIncident[] {
   return [...snapshot.activeIncidents, ...snapshot.recentIncidents].filter((incident) => !seen.has(incident.id) && seen.add(incident.id));
 }
 
-function incidentItem(incident: SnapshotIncident): FeedItem {
-  const status = INCIDENT_STATUS_WORD[incident.status].toLowerCase();
-  const impact = IMPACT_WORD[incident.impact].toLowerCase();
+function incidentItem(i18n: Translator, incident: SnapshotIncident): FeedItem {
+  const status = incidentStatusWord(i18n, incident.status);
+  const impact = impactWord(i18n, incident.impact);
   const latest = Math.max(incident.startedAt, incident.resolvedAt ?? 0, ...incident.updates.map((u) => u.at));
-  const facts = [escapeHtml(IMPACT_WORD[incident.impact]), INCIDENT_STATUS_WORD[incident.status], `started ${humanTime(incident.startedAt)}`];
+  const facts = [escapeHtml(impact), escapeHtml(status), htmlMessage(i18n, 'incidents.started', { time: i18n.dateTime(incident.startedAt) })];
   if (incident.resolvedAt !== null)
-    facts.push(`resolved ${humanTime(incident.resolvedAt)} after ${formatDuration(incident.resolvedAt - incident.startedAt)}`);
-  let html = `<p>${facts.join(' · ')}</p>` + affects(incident.components);
+    facts.push(
+      htmlMessage(i18n, 'incidents.resolvedAfter', {
+        time: i18n.dateTime(incident.resolvedAt),
+        duration: durationText(i18n, incident.resolvedAt - incident.startedAt),
+      }),
+    );
+  let html = `<p>${facts.join(' · ')}</p>` + affects(i18n, incident.components);
   const updates = [...incident.updates].sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1));
   for (const update of updates)
-    html += `<p><strong>${INCIDENT_STATUS_WORD[update.status]}</strong> — ${humanTime(update.at)}${paragraph(update.message, '<br>')}</p>`;
+    html += `<p><strong>${escapeHtml(incidentStatusWord(i18n, update.status))}</strong> — ${escapeHtml(i18n.dateTime(update.at))}${paragraph(update.message, '<br>')}</p>`;
   return {
-    title: `${plainText(incident.title)} (${impact}, ${status})`,
+    title: i18n.t('feed.incidentTitle', { title: plainText(incident.title), impact, status }),
     description: html,
     guid: `urn:warden:incident:${incident.id}`,
     category: 'incident',
@@ -103,12 +114,13 @@ function incidentItem(incident: SnapshotIncident): FeedItem {
   };
 }
 
-function maintenanceItem(window: SnapshotMaintenance, active: boolean): FeedItem {
-  const span = windowText(window.startsAt, window.endsAt);
-  let html = `<p>${active ? 'In progress' : 'Scheduled'} · ${span}</p>` + affects(window.components);
+function maintenanceItem(i18n: Translator, window: SnapshotMaintenance, active: boolean): FeedItem {
+  // "22 Nov 2026, 20:05–22:05 UTC" within a day, both ends in full otherwise.
+  const span = i18n.dateRange(window.startsAt, window.endsAt);
+  let html = `<p>${escapeHtml(i18n.t(active ? 'incidents.inProgress' : 'incidents.scheduled'))} · ${escapeHtml(span)}</p>` + affects(i18n, window.components);
   if (window.description) html += `<p>${paragraph(window.description, '')}</p>`;
   return {
-    title: `${active ? 'Maintenance in progress' : 'Scheduled maintenance'}: ${plainText(window.title)} (${span})`,
+    title: i18n.t(active ? 'feed.maintenanceInProgress' : 'feed.maintenanceScheduled', { title: plainText(window.title), span }),
     description: html,
     guid: `urn:warden:maintenance:${window.id}`,
     category: 'maintenance',
@@ -116,17 +128,9 @@ function maintenanceItem(window: SnapshotMaintenance, active: boolean): FeedItem
   };
 }
 
-/** "22 Nov 2026, 20:05 – 22:05 UTC" within a day, both ends in full otherwise. */
-function windowText(startsAt: number, endsAt: number): string {
-  const start = humanTime(startsAt);
-  const end = humanTime(endsAt);
-  const sameDay = start.slice(0, start.indexOf(',')) === end.slice(0, end.indexOf(','));
-  return sameDay ? `${start.replace(/ UTC$/, '')} – ${end.slice(end.indexOf(',') + 2)}` : `${start} – ${end}`;
-}
-
-function affects(components: { name: string }[]): string {
+function affects(i18n: Translator, components: { name: string }[]): string {
   if (components.length === 0) return '';
-  return `<p>Affects: ${components.map((c) => escapeHtml(plainText(c.name))).join(', ')}</p>`;
+  return `<p>${htmlMessage(i18n, 'common.affects', { components: components.map((c) => plainText(c.name)).join(', ') })}</p>`;
 }
 
 /** Multi-line user text as escaped HTML lines, after `lead` when not empty. */

@@ -1,12 +1,15 @@
 // The shared look of every HTML page Warden serves: escaping, the document shell, the stylesheet, state icons and the CSP.
 import { createHash } from 'node:crypto';
 import type { PageState } from '../domain/snapshot.js';
+import { type Translator, translator } from './i18n/index.js';
 import { PAGE_SCRIPT } from './page-script.js';
-import { humanTime, isoTime } from './page-wording.js';
+import { isoTime } from './page-wording.js';
 
 export interface HtmlRendering {
   contentType: 'text/html; charset=utf-8';
   body: string;
+  /** The document's own policy, when it is not CONTENT_SECURITY_POLICY (a branded page's): routes send it as the header. */
+  contentSecurityPolicy?: string;
 }
 
 /** Text made safe for an element's content or a double-quoted attribute value. */
@@ -28,33 +31,45 @@ export interface DocumentParts {
   script?: boolean;
   /** The state that colours the favicon, so a tab shows an outage at a glance. */
   faviconState?: PageState;
+  /** A page's own favicon (its branding), instead of the state's. */
+  favicon?: string;
+  /** Already escaped elements after the built-in stylesheet, so they win over it (a page's accent, its custom stylesheet). */
+  afterStyles?: string;
+  /** The document's policy when it is not CONTENT_SECURITY_POLICY (a branded page's, see html-branding.ts). */
+  contentSecurityPolicy?: string;
+  /** The reader's language (<html lang>, the skip link); English when left out. */
+  i18n?: Translator;
 }
 
 /** A complete HTML document with the shared stylesheet and, when asked, the page script. */
 export function htmlDocument(parts: DocumentParts): string {
+  const i18n = parts.i18n ?? translator();
   return (
     '<!doctype html>\n' +
-    `<html lang="en"${parts.htmlAttributes ?? ''}>\n<head>\n` +
+    `<html lang="${i18n.language}"${parts.htmlAttributes ?? ''}>\n<head>\n` +
     '<meta charset="utf-8">\n' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">\n' +
-    `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(CONTENT_SECURITY_POLICY)}">\n` +
+    `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(parts.contentSecurityPolicy ?? CONTENT_SECURITY_POLICY)}">\n` +
     '<meta name="color-scheme" content="light dark">\n' +
     '<meta name="theme-color" content="#f6f8fa" media="(prefers-color-scheme: light)">\n' +
     '<meta name="theme-color" content="#0d1117" media="(prefers-color-scheme: dark)">\n' +
     `<title>${escapeHtml(parts.title)}</title>\n` +
-    `<link rel="icon" href="${escapeHtml(faviconUrl(parts.faviconState ?? 'operational'))}">\n` +
+    `<link rel="icon" href="${escapeHtml(parts.favicon ?? faviconUrl(parts.faviconState ?? 'operational'))}">\n` +
     (parts.head ?? '') +
-    `<style>${PAGE_CSS}</style>\n</head>\n<body>\n` +
-    '<a class="skip" href="#main">Skip to content</a>\n' +
+    `<style>${PAGE_CSS}</style>\n${parts.afterStyles ?? ''}</head>\n<body>\n` +
+    `<a class="skip" href="#main">${escapeHtml(i18n.t('page.skip'))}</a>\n` +
     parts.body +
     (parts.script ? `\n<script>${PAGE_SCRIPT}</script>` : '') +
     '\n</body>\n</html>\n'
   );
 }
 
-/** A UTC time, readable without script; the page script turns it into the reader's local time. */
-export function timeHtml(ms: number, attributes = ''): string {
-  return `<time datetime="${isoTime(ms)}" data-local${attributes}>${escapeHtml(humanTime(ms))}</time>`;
+/**
+ * A time in the page's time zone and the reader's language, readable without script; the page script adds the
+ * reader's own local time as its title (and makes a `data-relative` one "3 minutes ago" while recent).
+ */
+export function timeHtml(i18n: Translator, ms: number, attributes = ''): string {
+  return `<time datetime="${isoTime(ms)}" data-local${attributes}>${escapeHtml(i18n.dateTime(ms))}</time>`;
 }
 
 /** The shape of each state; its colour comes from the surrounding tone class, its meaning from the text beside it. */
@@ -102,11 +117,13 @@ export const PAGE_CSS = `
 :root{color-scheme:light dark;--bg:#f6f8fa;--surface:#fff;--text:#1f2328;--muted:#59636e;--border:#d1d9e0;--divider:#e6eaef;--link:#0969da;
 --ok:#1a7f37;--warn:#b45309;--bad:#cf222e;--maint:#0969da;--unknown:#5f6872;
 --ok-bg:#dafbe1;--warn-bg:#fff4e5;--bad-bg:#ffebe9;--maint-bg:#ddf4ff;--unknown-bg:#eef1f4;
---bar-o:#2da44e;--bar-g:#d97706;--bar-d:#cf222e;--bar-m:#0969da;--bar-u:#d1d9e0;--tone:var(--unknown);--tone-bg:var(--unknown-bg)}
+--bar-o:#2da44e;--bar-g:#d97706;--bar-d:#cf222e;--bar-m:#0969da;--bar-u:#d1d9e0;--tone:var(--unknown);--tone-bg:var(--unknown-bg);
+--c50:#0969da;--c95:#6e7781;--cavg:#8250df;--cband:rgba(130,80,223,.2)}
 @media (prefers-color-scheme:dark){:root{--bg:#0d1117;--surface:#151b23;--text:#e6edf3;--muted:#9198a1;--border:#3d444d;--divider:#262c36;--link:#4493f8;
 --ok:#3fb950;--warn:#d29922;--bad:#f85149;--maint:#4493f8;--unknown:#9198a1;
 --ok-bg:#12261b;--warn-bg:#2a2110;--bad-bg:#2d1417;--maint-bg:#0f2038;--unknown-bg:#1d232b;
---bar-o:#2ea043;--bar-g:#d29922;--bar-d:#f85149;--bar-m:#4493f8;--bar-u:#3d444d}}
+--bar-o:#2ea043;--bar-g:#d29922;--bar-d:#f85149;--bar-m:#4493f8;--bar-u:#3d444d;
+--c50:#4493f8;--c95:#9198a1;--cavg:#a371f7;--cband:rgba(163,113,247,.28)}}
 .t-operational{--tone:var(--ok);--tone-bg:var(--ok-bg)}.t-degraded{--tone:var(--warn);--tone-bg:var(--warn-bg)}
 .t-down{--tone:var(--bad);--tone-bg:var(--bad-bg)}.t-maintenance{--tone:var(--maint);--tone-bg:var(--maint-bg)}
 .t-unknown{--tone:var(--unknown);--tone-bg:var(--unknown-bg)}
@@ -127,6 +144,15 @@ a{color:var(--link);text-underline-offset:.15em}
 .feeds{display:flex;flex-wrap:wrap;gap:8px}
 .feeds a{font-size:.8125rem;font-weight:500;padding:4px 12px;border:1px solid var(--border);border-radius:999px;color:var(--text);text-decoration:none;background:var(--bg)}
 .feeds a:hover{border-color:var(--muted)}
+.head-end{display:flex;flex-wrap:wrap;align-items:center;gap:8px}
+.lang{position:relative;font-size:.8125rem}
+.lang summary{cursor:pointer;list-style:none;padding:4px 12px;border:1px solid var(--border);border-radius:999px;background:var(--bg);font-weight:500}
+.lang summary::-webkit-details-marker{display:none}
+.lang summary::after{content:" ▾";color:var(--muted)}
+.lang ul{position:absolute;right:0;z-index:5;min-width:12rem;margin:6px 0 0;padding:6px 0;list-style:none;background:var(--surface);border:1px solid var(--border);border-radius:8px;box-shadow:0 6px 16px rgba(0,0,0,.12)}
+.lang a{display:block;padding:6px 14px;color:var(--text);text-decoration:none}
+.lang a:hover{background:var(--bg)}
+.lang a[aria-current]{font-weight:650}
 main{display:block;flex:1 0 auto;padding:24px 0 48px}
 .banner{display:flex;align-items:center;gap:16px;padding:20px 24px;border-radius:12px;background:var(--tone);color:#fff;--icon-fg:var(--tone)}
 .banner .icon{flex:none;width:40px;height:40px;fill:#fff}
@@ -167,7 +193,26 @@ main{display:block;flex:1 0 auto;padding:24px 0 48px}
 .strip-legend .mid{flex:1;display:flex;align-items:center;gap:8px;text-align:center;white-space:nowrap}
 .strip-legend .mid::before,.strip-legend .mid::after{content:"";flex:1;border-top:1px solid var(--divider)}
 .days-30{display:none}
-@media (max-width:600px){.strip span:nth-last-child(n+31){display:none}.days-90{display:none}.days-30{display:inline}.component{padding:14px 16px}.component-status{justify-content:flex-start}.banner{padding:16px}.banner .icon{width:32px;height:32px}}
+.check-note{margin:4px 0 0;font-size:.875rem;color:var(--muted)}
+.strip[tabindex]{cursor:pointer}
+.strip .on{box-shadow:0 0 0 2px var(--text)}
+.day-pop{position:absolute;z-index:20;max-width:min(20rem,calc(100vw - 16px));padding:8px 12px;background:var(--surface);color:var(--text);border:1px solid var(--border);border-radius:8px;box-shadow:0 6px 16px rgba(0,0,0,.15);font-size:.8125rem;pointer-events:none}
+.day-pop p{margin:0}
+.day-pop p:first-child{font-weight:600}
+.ranges{font-size:.8125rem;color:var(--muted)}
+.ranges a{padding:2px 4px}
+.ranges a[aria-current]{font-weight:650;color:var(--text);text-decoration:none}
+.charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(240px,1fr));gap:12px 24px;margin-top:14px}
+.chart-key{display:flex;flex-wrap:wrap;align-items:center;gap:0 12px;margin:0 0 4px;font-size:.75rem;color:var(--muted)}
+.chart-title{font-weight:600;color:var(--text)}
+.k50::before,.k95::before,.kavg::before,.kband::before{content:"";display:inline-block;width:12px;height:3px;margin-right:4px;vertical-align:middle;border-radius:2px;background:var(--c50)}
+.k95::before{background:var(--c95)}.kavg::before{background:var(--cavg)}.kband::before{height:9px;background:var(--cband)}
+.plot{position:relative;height:56px;border-top:1px dashed var(--divider);border-bottom:1px solid var(--border)}
+.plot svg{display:block;width:100%;height:100%;overflow:visible}
+.plot path{fill:none;stroke-width:2;stroke-linecap:round;stroke-linejoin:round;vector-effect:non-scaling-stroke}
+.plot .l50{stroke:var(--c50)}.plot .l95{stroke:var(--c95);stroke-width:1.5}.plot .lavg{stroke:var(--cavg)}.plot .band{fill:var(--cband);stroke:none}
+.ymax{position:absolute;left:0;top:2px;font-size:.6875rem;line-height:1;color:var(--muted);background:var(--surface);padding-right:4px}
+@media (max-width:600px){.head-end{flex:1 1 100%}.lang{margin-left:auto}.strip span:nth-last-child(n+31){display:none}.days-90{display:none}.days-30{display:inline}.component{padding:14px 16px}.component-status{justify-content:flex-start}.banner{padding:16px}.banner .icon{width:32px;height:32px}}
 .empty{margin:0;padding:20px;color:var(--muted);text-align:center}
 .incident{position:relative;padding:16px 20px 16px 24px;border-top:1px solid var(--divider)}
 .incident:first-child{border-top:0}

@@ -94,13 +94,13 @@ describe('renderHtmlPage', () => {
     const { body } = renderHtmlPage(partialOutageSnapshot(), OPTIONS);
     const survival = componentMarkup(body, 'survival');
     expect(survival).toMatch(/<div class="strip" role="img" aria-label="Survival: \d+\.\d{2,3}% uptime over the past 90 days, \d+ days? with issues">/);
-    expect(count(survival, /<span class="[ogdmu]" title="\d{4}-\d{2}-\d{2}: /g)).toBe(90);
-    expect(survival).toContain('<span class="d" title="2026-11-20: 91.32% uptime, outage"></span></div>');
-    expect(survival).toContain('<span class="o" title="2026-08-23: 100.00% uptime"></span>');
+    expect(count(survival, /<span class="[ogdmu]" title="\d{1,2} [A-Z][a-z]{2,3} \d{4}: /g)).toBe(90);
+    expect(survival).toContain('<span class="d" title="20 Nov 2026: 91.32% uptime, outage');
+    expect(survival).toContain('<span class="o" title="23 Aug 2026: 100.00% uptime"></span>');
     expect(survival).toMatch(/<li>30 days <b>\d+\.\d{2,3}%<\/b><\/li>/);
     const large = renderHtmlPage(largeSnapshot(), OPTIONS).body;
     expect(count(large, /<span class="[ogdmu]" title=/g)).toBe(50 * 90);
-    expect(componentMarkup(large, 'cmp_45')).toContain('<span class="u" title="2026-08-23: no data"></span>');
+    expect(componentMarkup(large, 'cmp_45')).toContain('<span class="u" title="23 Aug 2026: no data"></span>');
   });
 
   it('shows active incidents with updates newest first, maintenance, and recent history', () => {

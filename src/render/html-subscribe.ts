@@ -2,31 +2,33 @@
 // subscribe, confirm and unsubscribe links answer with.
 import type { Snapshot } from '../domain/snapshot.js';
 import { escapeHtml, type HtmlRendering, htmlDocument, stateIcon } from './html-layout.js';
+import { htmlMessage } from './html-message.js';
+import { type MessageKey, type Translator, translator } from './i18n/index.js';
 import { plainText } from './page-wording.js';
 
 /** The block, when the page takes subscriptions; '' otherwise. */
-export function subscribeHtml(snapshot: Snapshot, action: string | undefined): string {
+export function subscribeHtml(i18n: Translator, snapshot: Snapshot, action: string | undefined): string {
   const offer = snapshot.page.subscribe;
   if (!offer || !action || (!offer.email && !offer.webhook)) return '';
+  const text = (key: MessageKey) => escapeHtml(i18n.t(key));
   const emailForm = offer.email
     ? `<form method="post" action="${escapeHtml(action)}">` +
-      '<div class="field"><label for="subscribe-email">Email address</label>' +
+      `<div class="field"><label for="subscribe-email">${text('subscribe.email')}</label>` +
       '<input id="subscribe-email" name="email" type="email" autocomplete="email" maxlength="254" required></div>' +
-      '<button class="button" type="submit">Subscribe</button></form>'
+      `<button class="button" type="submit">${text('subscribe.button')}</button></form>`
     : '';
   const webhookForm =
     `<form method="post" action="${escapeHtml(action)}">` +
-    '<p>Warden first posts a verification request to the URL, signed per Standard Webhooks; your endpoint answers it with the <code>challenge</code> it carries. The signing secret is shown once.</p>' +
-    '<div class="field"><label for="subscribe-webhook">Webhook URL</label>' +
+    `<p>${htmlMessage(i18n, 'subscribe.webhookIntro', {}, { challenge: '<code>challenge</code>' })}</p>` +
+    `<div class="field"><label for="subscribe-webhook">${text('subscribe.webhook')}</label>` +
     '<input id="subscribe-webhook" name="webhook" type="url" inputmode="url" maxlength="2048" placeholder="https://" required></div>' +
-    '<button class="button" type="submit">Subscribe the webhook</button></form>';
-  const webhook = offer.webhook ? (offer.email ? `<details><summary>Or get a webhook</summary>${webhookForm}</details>` : webhookForm) : '';
-  const how = offer.email ? 'an email' : 'a webhook';
+    `<button class="button" type="submit">${text('subscribe.webhookButton')}</button></form>`;
+  const webhook = offer.webhook ? (offer.email ? `<details><summary>${text('subscribe.orWebhook')}</summary>${webhookForm}</details>` : webhookForm) : '';
   return (
     '<section class="subscribe-area" id="subscribe" aria-labelledby="subscribe-title"><div class="wrap">' +
-    '<h2 id="subscribe-title">Get updates</h2>' +
+    `<h2 id="subscribe-title">${text('subscribe.title')}</h2>` +
     '<div class="card subscribe">' +
-    `<p>Get ${how} when an incident is posted or updated and when maintenance starts or ends. Every message has an unsubscribe link.</p>` +
+    `<p>${escapeHtml(i18n.t('subscribe.intro', { channel: offer.email ? 'email' : 'webhook' }))}</p>` +
     emailForm +
     webhook +
     '</div></div></section>\n'
@@ -46,11 +48,14 @@ export interface NoticeOptions {
   button?: { action: string; label: string };
   /** A value to copy (a webhook's signing secret), shown once. */
   secret?: { label: string; value: string };
+  /** The reader's language (the page's words; the heading and lines come in it already); English when left out. */
+  i18n?: Translator;
 }
 
 /** A small page answering a subscription link or form, in the status page's look. */
 export function renderSubscriptionNotice(options: NoticeOptions): HtmlRendering {
-  const title = plainText(options.page.title) || 'Status page';
+  const i18n = options.i18n ?? translator();
+  const title = plainText(options.page.title) || i18n.t('common.statusPage');
   // A failure's first line is the alert.
   const [first, ...rest] = options.lines;
   const alert = options.error && first !== undefined ? `<p class="error" role="alert">${stateIcon('down')}${escapeHtml(first)}</p>` : '';
@@ -69,11 +74,11 @@ export function renderSubscriptionNotice(options: NoticeOptions): HtmlRendering 
     lines +
     secret +
     button +
-    `<p><a href="${escapeHtml(options.page.url)}">Back to ${escapeHtml(title)}</a></p>` +
+    `<p><a href="${escapeHtml(options.page.url)}">${escapeHtml(i18n.t('notice.backTo', { title }))}</a></p>` +
     '</div></div></main>\n' +
-    '<footer class="site-foot"><div class="wrap"><p>Powered by Warden</p></div></footer>';
+    `<footer class="site-foot"><div class="wrap"><p>${escapeHtml(i18n.t('common.poweredBy'))}</p></div></footer>`;
   return {
     contentType: 'text/html; charset=utf-8',
-    body: htmlDocument({ title: `${options.heading} · ${title}`, head: '<meta name="robots" content="noindex">\n', body }),
+    body: htmlDocument({ title: `${options.heading} · ${title}`, head: '<meta name="robots" content="noindex">\n', body, i18n }),
   };
 }

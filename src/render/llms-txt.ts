@@ -1,5 +1,6 @@
 // /llms.txt and /llms-full.txt (llmstxt.org): an index of the public pages, the reference docs and the API, and the same inlined.
 import type { Snapshot } from '../domain/snapshot.js';
+import { translator } from './i18n/index.js';
 import { escapeMarkdown, renderMarkdown } from './markdown.js';
 
 export interface LlmsDocument {
@@ -53,7 +54,8 @@ export function renderLlmsTxt(input: LlmsInput): LlmsRendering {
 /** The same outline, each linked document inlined under its own heading (headings of inlined documents moved down two levels). */
 export function renderLlmsFullTxt(input: LlmsInput): LlmsRendering {
   const pages = input.snapshots.map((snapshot) =>
-    inlined(snapshot.page.title, markdownUrl(snapshot.page), renderMarkdown(snapshot).body),
+    // In English, whatever the page's language: llms.txt is read by machines.
+    inlined(snapshot.page.title, markdownUrl(snapshot.page), renderMarkdown(snapshot, { i18n: translator('en', snapshot.page.timeZone) }).body),
   );
   // The docs link each other relatively; the pages' Markdown has absolute links only (and user text that must stay as written).
   const docs = input.docs.map((doc) => inlined(doc.title, doc.url, absoluteLinks(doc.content, doc.url)));

@@ -19,7 +19,7 @@ describe('renderMarkdown', () => {
   it('says a partial outage in words, with the component down and since when', () => {
     const { body } = renderMarkdown(partialOutageSnapshot());
     expect(body).toContain('**Overall status: Degraded** — Partial outage: 1 of 6 components down');
-    expect(body).toMatch(/\| Survival \| Down since 2026-11-20T13:42:00Z \| \d+\.\d{2,3}% \| \d+\.\d{2,3}% \|.*connect ECONNREFUSED/);
+    expect(body).toMatch(/\| Survival \| Down since 20 Nov 2026, 13:42 UTC \| \d+\.\d{2,3}% \| \d+\.\d{2,3}% \|.*connect ECONNREFUSED/);
   });
 
   it('lists components by group in tables with their state word, 30 and 90 day uptime and live data', () => {
@@ -38,21 +38,21 @@ describe('renderMarkdown', () => {
     const { body } = renderMarkdown(largeSnapshot());
     expect(body).toMatch(/\| Service 45 \| No data since [^|]+\| [\d.]+% \|/);
     for (const word of ['Operational', 'Degraded', 'Down', 'No data']) expect(body).toContain(`| ${word}`);
-    expect(renderMarkdown(maintenanceSnapshot()).body).toContain('| Creative | Under maintenance since 2026-11-20T13:30:00Z |');
+    expect(renderMarkdown(maintenanceSnapshot()).body).toContain('| Creative | Under maintenance since 20 Nov 2026, 13:30 UTC |');
     const noData = hostileSnapshot();
     noData.components[0]!.uptime = { '24h': null, '7d': null, '30d': null, '90d': null };
     expect(renderMarkdown(noData).body).toMatch(/ \| Operational \| no data \| no data \|/);
   });
 
-  it('gives active incidents with their updates newest first, in ISO 8601 UTC', () => {
+  it('gives active incidents with their updates newest first, in the page\'s time zone', () => {
     const { body } = renderMarkdown(activeIncidentSnapshot());
     const section = body.slice(body.indexOf('## Active incidents'), body.indexOf('## Components'));
     expect(section).toContain('### Lag spikes on Survival');
-    expect(section).toContain('Status: Monitoring · Minor impact · started 2026-11-20T13:10:00Z');
+    expect(section).toContain('Status: Monitoring · Minor impact · started 20 Nov 2026, 13:10 UTC');
     expect(section).toContain('Affects: Survival');
-    const monitoring = section.indexOf('- 2026-11-20T14:00:00Z — **Monitoring**');
-    const identified = section.indexOf('- 2026-11-20T13:35:00Z — **Identified**');
-    const investigating = section.indexOf('- 2026-11-20T13:10:00Z — **Investigating**');
+    const monitoring = section.indexOf('- 20 Nov 2026, 14:00 UTC — **Monitoring**');
+    const identified = section.indexOf('- 20 Nov 2026, 13:35 UTC — **Identified**');
+    const investigating = section.indexOf('- 20 Nov 2026, 13:10 UTC — **Investigating**');
     expect(monitoring).toBeGreaterThan(0);
     expect(monitoring).toBeLessThan(identified);
     expect(identified).toBeLessThan(investigating);
@@ -64,7 +64,7 @@ describe('renderMarkdown', () => {
     const { body } = renderMarkdown(activeIncidentSnapshot());
     expect(body).toContain('## Recent incidents (last 14 days)');
     expect(body).toContain('### Players disconnected from every server');
-    expect(body).toContain('resolved 2026-11-17T12:47:00Z (lasted 42 min)');
+    expect(body).toContain('resolved 17 Nov 2026, 12:47 UTC (lasted 42 min)');
     expect(renderMarkdown(operationalSnapshot()).body).toContain('_No incidents in the last 14 days._');
     expect(renderMarkdown(operationalSnapshot()).body).not.toContain('## Active incidents');
   });
@@ -73,16 +73,16 @@ describe('renderMarkdown', () => {
     const { body } = renderMarkdown(maintenanceSnapshot());
     expect(body).toContain('## Maintenance');
     expect(body).toContain(
-      '### In progress\n\n- **Weekly world backup and restart** — 2026-11-20T13:30:00Z to 2026-11-20T14:15:00Z. Affects: Creative.',
+      '### In progress\n\n- **Weekly world backup and restart** — 20 Nov 2026, 13:30 UTC to 20 Nov 2026, 14:15 UTC. Affects: Creative.',
     );
-    expect(body).toContain('### Upcoming\n\n- **Database upgrade** — 2026-11-22T20:05:00Z to 2026-11-22T22:05:00Z. Affects: Survival, Creative, Website.');
+    expect(body).toContain('### Upcoming\n\n- **Database upgrade** — 22 Nov 2026, 20:05 UTC to 22 Nov 2026, 22:05 UTC. Affects: Survival, Creative, Website.');
     expect(renderMarkdown(operationalSnapshot()).body).not.toContain('## Maintenance');
   });
 
   it('gives the players online and when it was generated', () => {
     const { body } = renderMarkdown(operationalSnapshot());
     expect(body).toContain('Players online: 150 of 800');
-    expect(body.trimEnd().endsWith('Generated at 2026-11-20T14:05:00Z. Times are UTC.')).toBe(true);
+    expect(body.trimEnd().endsWith('Generated at 20 Nov 2026, 14:05 UTC. Times are in UTC.')).toBe(true);
   });
 
   it('escapes user text so it cannot format, link, inject HTML or break a table', () => {

@@ -5,7 +5,9 @@ import { renderAsync } from '@resvg/resvg-js';
 import satori, { type Font } from 'satori';
 import type { PageState, Snapshot, SnapshotComponent } from '../domain/snapshot.js';
 import { STATE_COLOUR } from './html-layout.js';
-import { formatCount, formatUptime, plainText, STATE_WORD } from './page-wording.js';
+import { type Translator, translator } from './i18n/index.js';
+import { countOfText, overallLabel, stateWord, uptimeText } from './i18n/wording.js';
+import { plainText } from './page-wording.js';
 
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;
@@ -17,9 +19,20 @@ export interface OgImageRendering {
   body: Uint8Array;
 }
 
-/** The page as a PNG; satori lays it out to SVG (text as paths, in Inter), resvg rasterizes it off the event loop. */
-export async function renderOgImage(snapshot: Snapshot): Promise<OgImageRendering> {
-  const tree = card(snapshot);
+/** An uploaded logo to draw (PNG or JPEG: what both satori and resvg read); an external logo URL is never fetched. */
+export interface OgLogo {
+  contentType: 'image/png' | 'image/jpeg';
+  body: Uint8Array;
+}
+
+/**
+ * The page as a PNG; satori lays it out to SVG (text as paths, in Inter), resvg rasterizes it off the event loop.
+ * `i18n`: the reader's language (the page's own, else English, when left out); Inter's Latin, Latin Extended and
+ * Cyrillic subsets draw every shipped language (Polish, Turkish and Russian letters included).
+ */
+export async function renderOgImage(snapshot: Snapshot, logo?: OgLogo, options: { i18n?: Translator } = {}): Promise<OgImageRendering> {
+  const i18n = options.i18n ?? translator(snapshot.page.language ?? undefined, snapshot.page.timeZone);
+  const tree = card(i18n, snapshot, logo);
   const svg = await satori(tree as never, { width: OG_WIDTH, height: OG_HEIGHT, fonts: await ogFonts(latinOnly(tree)) });
   const image = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
   return { contentType: 'image/png', body: image.asPng() };
@@ -86,7 +99,30 @@ function latinOnly(node: Node | string): boolean {
 /** A satori element: the React element shape, without React. */
 interface Node {
   type: string;
-  props: { style?: Record<string, string | number>; children?: (Node | string)[] | Node | string };
+  props: { style?: Record<string, string | number>; children?: (Node | string)[] | Node | string; src?: string };
+}
+
+/** The logo, at most 88 px high and 480 px wide, keeping its proportions. */
+function logoNode(logo: OgLogo): Node {
+  const src = `data:${logo.contentType};base64,${Buffer.from(logo.body).toString('base64')}`;
+  const size = imageSize(logo);
+  const scale = size ? Math.min(88 / size.height, 480 / size.width, 1) : 1;
+  const [width, height] = size ? [Math.round(size.width * scale), Math.round(size.height * scale)] : [88, 88];
+  return { type: 'img', props: { src, style: { width, height, marginBottom: 20, objectFit: 'contain' } } };
+}
+
+/** Width and height from a PNG's IHDR or a JPEG's first SOF segment; undefined when they cannot be read. */
+function imageSize(logo: OgLogo): { width: number; height: number } | undefined {
+  const b = Buffer.from(logo.body);
+  if (logo.contentType === 'image/png') return b.length >= 24 ? { width: b.readUInt32BE(16), height: b.readUInt32BE(20) } : undefined;
+  let at = 2;
+  while (at + 9 < b.length && b[at] === 0xff) {
+    const marker = b[at + 1] as number;
+    const length = b.readUInt16BE(at + 2);
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return { height: b.readUInt16BE(at + 5), width: b.readUInt16BE(at + 7) };
+    at += 2 + length;
+  }
+  return undefined;
 }
 
 function el(style: Record<string, string | number>, children: (Node | string)[] | Node | string = []): Node {
@@ -97,15 +133,24 @@ const INK = '#1f2328';
 const MUTED = '#59636e';
 const DIVIDER = '#d1d9e0';
 
-function card(snapshot: Snapshot): Node {
-  const { state, label } = snapshot.overall;
+/*
+ * The page's branding shows too: its description is the subtitle, its uploaded logo sits above the title, its accent
+ * runs down the left edge and colours its address (the band across the top stays the state's colour), and "Powered by
+ * Warden" goes when the page hides it.
+ */
+function card(i18n: Translator, snapshot: Snapshot, logo: OgLogo | undefined): Node {
+  const { state } = snapshot.overall;
+  const label = overallLabel(i18n, plainText(snapshot.overall.label));
   const title = clip(plainText(snapshot.page.title), 70) || snapshot.page.slug;
+  const { accentColor, poweredBy } = snapshot.page.branding;
+  const accent = accentColor !== null && /^#[0-9a-f]{6}$/i.test(accentColor) ? accentColor : null;
   return el({ width: OG_WIDTH, height: OG_HEIGHT, flexDirection: 'column', background: '#ffffff', fontFamily: FONT_FAMILY, color: INK }, [
     el({ height: 14, background: STATE_COLOUR[state] }),
-    el({ flex: 1, padding: '48px 64px 40px', flexDirection: 'row', gap: 56 }, [
+    el({ flex: 1, padding: `48px 64px 40px ${accent ? 52 : 64}px`, flexDirection: 'row', gap: 56, ...(accent ? { borderLeft: `12px solid ${accent}` } : {}) }, [
       el({ flex: 1, flexDirection: 'column', minWidth: 0 }, [
-        el({ fontSize: 58, fontWeight: 700, lineHeight: 1.12, letterSpacing: -1, lineClamp: 3 }, title),
-        el({ fontSize: 28, color: MUTED, marginTop: 10 }, 'Status'),
+        ...(logo ? [logoNode(logo)] : []),
+        el({ fontSize: 58, fontWeight: 700, lineHeight: 1.12, letterSpacing: -1, lineClamp: logo ? 2 : 3 }, title),
+        el({ fontSize: 28, color: MUTED, marginTop: 10, lineClamp: 2 }, clip(plainText(snapshot.page.description ?? ''), 110) || i18n.t('og.status')),
         el(
           {
             marginTop: 30,
@@ -123,23 +168,23 @@ function card(snapshot: Snapshot): Node {
           [el({ width: 22, height: 22, borderRadius: 11, background: '#ffffff', flexShrink: 0 }), clip(plainText(label), 44)],
         ),
         el({ flex: 1 }),
-        stats(snapshot),
+        stats(i18n, snapshot),
       ]),
-      components(snapshot.components),
+      components(i18n, snapshot.components),
     ]),
     el(
       { height: 64, padding: '0 64px', alignItems: 'center', justifyContent: 'space-between', borderTop: `2px solid ${DIVIDER}`, fontSize: 24, color: MUTED },
-      [el({}, clip(pageHost(snapshot), 60)), el({}, 'Powered by Warden')],
+      [el(accent ? { color: accent, fontWeight: 700 } : {}, clip(pageHost(snapshot), 60)), ...(poweredBy ? [el({}, i18n.t('common.poweredBy'))] : [])],
     ),
   ]);
 }
 
-function stats(snapshot: Snapshot): Node {
+function stats(i18n: Translator, snapshot: Snapshot): Node {
   const items: Node[] = [];
   const { players, maxPlayers } = snapshot.totals;
   if (players !== null)
-    items.push(stat('Players online', formatCount(players) + (maxPlayers === null ? '' : ` / ${formatCount(maxPlayers)}`)));
-  items.push(stat('30-day uptime', formatUptime(pageUptime30d(snapshot.components))));
+    items.push(stat(i18n.t('page.playersOnline'), countOfText(i18n, players, maxPlayers)));
+  items.push(stat(i18n.t('og.uptime30d'), uptimeText(i18n, pageUptime30d(snapshot.components))));
   return el({ gap: 56 }, items);
 }
 
@@ -153,7 +198,7 @@ function stat(label: string, value: string): Node {
 /** Trouble first (down, degraded, maintenance, no data), then the rest, each in page order: a preview shows what is wrong. */
 const SEVERITY: Record<PageState, number> = { down: 0, degraded: 1, maintenance: 2, unknown: 3, operational: 4 };
 
-function components(all: SnapshotComponent[]): Node {
+function components(i18n: Translator, all: SnapshotComponent[]): Node {
   if (all.length === 0) return el({ width: 0 });
   const list = all.map((component, index) => ({ component, index }))
     .sort((a, b) => SEVERITY[a.component.state] - SEVERITY[b.component.state] || a.index - b.index)
@@ -163,16 +208,17 @@ function components(all: SnapshotComponent[]): Node {
     el({ alignItems: 'center', gap: 14, height: 50, borderBottom: `1px solid ${DIVIDER}`, fontSize: 25 }, [
       el({ width: 16, height: 16, borderRadius: 8, background: STATE_COLOUR[component.state], flexShrink: 0 }),
       el({ flex: 1, minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' }, clip(plainText(component.name), 40) || '—'),
-      el({ color: STATE_COLOUR[component.state], fontWeight: 700, flexShrink: 0 }, STATE_WORD[component.state]),
+      el({ color: STATE_COLOUR[component.state], fontWeight: 700, flexShrink: 0 }, stateWord(i18n, component.state)),
     ]),
   );
   const rest = list.length - shown.length;
   if (rest > 0) {
     const notOk = list.slice(shown.length).filter((c) => c.state !== 'operational').length;
-    rows.push(el({ height: 50, alignItems: 'center', fontSize: 24, color: MUTED }, `+ ${rest} more` + (notOk > 0 ? ` (${notOk} not operational)` : '')));
+    const more = notOk > 0 ? i18n.t('og.moreNotOperational', { count: rest, notOk }) : i18n.t('og.more', { count: rest });
+    rows.push(el({ height: 50, alignItems: 'center', fontSize: 24, color: MUTED }, more));
   }
   return el({ width: 440, flexDirection: 'column' }, [
-    el({ fontSize: 22, fontWeight: 700, color: MUTED, letterSpacing: 2, marginBottom: 6 }, 'COMPONENTS'),
+    el({ fontSize: 22, fontWeight: 700, color: MUTED, letterSpacing: 2, marginBottom: 6 }, i18n.t('components.title').toLocaleUpperCase(i18n.language)),
     ...rows,
   ]);
 }

@@ -1,11 +1,14 @@
 // The one small script of the HTML status page: local times, and keeping the page current from the live stream (polling without it).
+import { DAY_STRIP_SCRIPT } from './day-strip-script.js';
 import { LIVE_CLIENT_SCRIPT } from './live-client-script.js';
 
 /*
  * Kept as plain ES2017 text (not compiled TypeScript) because its exact bytes are hashed into the page's
  * Content-Security-Policy. What it does, and why:
- * - times: each <time data-local> is shown in the reader's zone; "Last updated" (data-relative) as "2 min ago"
- *   while recent. The server writes UTC so the HTML stays identical for everyone and cacheable.
+ * - times: the server writes each <time data-local> in the page's time zone and language (the same bytes for every
+ *   reader of that language, so cacheable); the script adds the reader's own local time as its title, and shows
+ *   "Last updated" (data-relative) as "3 minutes ago" while recent, in the page's language (<html lang>) by
+ *   Intl.RelativeTimeFormat, keeping the server's words where the browser lacks it.
  * - live: it listens to the page's WebSocket stream (data-live). A message says the page changed; the script then
  *   fetches the page's own URL (cookies included, so password-protected pages keep working) and swaps the header,
  *   <main> and footer in place — no flash, no lost scroll. The HTML is still rendered by the server alone, from
@@ -16,10 +19,13 @@ import { LIVE_CLIENT_SCRIPT } from './live-client-script.js';
  * - A part is swapped only when its served markup changed, so an open incident or keyboard focus is left alone
  *   otherwise. A response that is not a status page (the login page after the session expired) is ignored.
  * - hidden tabs are not refreshed; coming back refreshes at once. A state change is announced to screen readers.
+ * - uptime strips: each day's details by keyboard, hover and tap (day-strip-script.ts); a swap keeps a reader's day.
  */
 export const PAGE_SCRIPT = `(function () {
   var doc = document;
   var root = doc.documentElement;
+  var lang = root.lang || 'en';
+  var ago = window.Intl && Intl.RelativeTimeFormat ? new Intl.RelativeTimeFormat(lang, { numeric: 'auto' }) : null;
   var seconds = Number(root.getAttribute('data-refresh'));
   var shownAt = Number(root.getAttribute('data-generated')) || 0;
   var parts = ['header', 'main', 'footer'];
@@ -38,22 +44,28 @@ export const PAGE_SCRIPT = `(function () {
     return el ? el.textContent : '';
   }
   function relative(at) {
-    var ago = Math.round((Date.now() - at.getTime()) / 1000);
-    if (ago < -60 || ago > 86400) return null;
-    if (ago < 45) return 'just now';
-    if (ago < 3600) return Math.round(ago / 60) + ' min ago';
-    var hours = Math.round(ago / 3600);
-    return hours + (hours === 1 ? ' hour ago' : ' hours ago');
+    var seconds = Math.round((Date.now() - at.getTime()) / 1000);
+    if (!ago || seconds < -60 || seconds > 86400) return null;
+    if (seconds < 45) return ago.format(0, 'second');
+    if (seconds < 3600) return ago.format(-Math.round(seconds / 60), 'minute');
+    return ago.format(-Math.round(seconds / 3600), 'hour');
+  }
+  function yours(at) {
+    try {
+      return at.toLocaleString(lang, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
+    } catch (error) {
+      return '';
+    }
   }
   function times() {
     doc.querySelectorAll('time[data-local]').forEach(function (el) {
       var at = new Date(el.getAttribute('datetime'));
       if (isNaN(at.getTime())) return;
-      if (!el.title) el.title = el.textContent;
-      var full = at.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+      if (!el.hasAttribute('data-shown')) el.setAttribute('data-shown', el.textContent);
+      var shown = el.getAttribute('data-shown');
       var text = el.hasAttribute('data-relative') ? relative(at) : null;
-      el.textContent = text || full;
-      if (text) el.title = full;
+      el.textContent = text || shown;
+      el.title = text ? shown : yours(at);
     });
   }
   function apply(html) {
@@ -61,6 +73,7 @@ export const PAGE_SCRIPT = `(function () {
     if (!next.documentElement.hasAttribute('data-refresh')) return;
     shownAt = Math.max(shownAt, Number(next.documentElement.getAttribute('data-generated')) || 0);
     var before = label();
+    var held = strips.held();
     var x = window.scrollX;
     var y = window.scrollY;
     parts.forEach(function (name) {
@@ -75,6 +88,8 @@ export const PAGE_SCRIPT = `(function () {
     var freshIcon = next.querySelector('link[rel=icon]');
     if (icon && freshIcon) icon.setAttribute('href', freshIcon.getAttribute('href'));
     times();
+    strips.upgrade();
+    strips.restore(held);
     window.scrollTo(x, y);
     var after = label();
     var live = doc.getElementById('announce');
@@ -122,7 +137,9 @@ export const PAGE_SCRIPT = `(function () {
       soon(0, 1000);
     }
   }
+  var strips = dayStrips(doc);
   times();
+  strips.upgrade();
   setInterval(times, 30000);
   if (seconds > 0 && window.fetch && window.DOMParser) {
     setInterval(function () {
@@ -136,4 +153,5 @@ export const PAGE_SCRIPT = `(function () {
     });
   }
   ${LIVE_CLIENT_SCRIPT}
+  ${DAY_STRIP_SCRIPT}
 })();`;

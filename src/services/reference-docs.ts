@@ -23,6 +23,13 @@ export const REFERENCE_DOCS: readonly ReferenceDocEntry[] = [
   { name: 'relay', title: 'Relay guide', summary: 'Running probes from your own network with a relay agent: tokens, the relay protocol, offline behaviour.' },
   { name: 'states', title: 'States and transitions', summary: 'How check results become monitor, component and page states, and why each changes.' },
   { name: 'monitors', title: 'Monitor types', summary: 'Every monitor type, where it runs, its configuration fields and what its checks report.' },
+  { name: 'notifications', title: 'Notifications', summary: 'Alert channels (email, Discord, Slack, webhooks…), what each event says, rules, and page subscriptions.' },
+  { name: 'statuspage-compat', title: 'Statuspage-compatible API', summary: "Atlassian Statuspage's public API v2 on every page: the endpoints, how Warden's states map, and what is not supported." },
+  { name: 'embed', title: 'Embeddable widget', summary: 'The widget for other sites: variants, themes, one component, iframe sizes and the postMessage height.' },
+  { name: 'languages', title: 'Languages', summary: "The page's language and time zone, how a reader's language is chosen, and the shipped languages." },
+  { name: 'branding', title: 'Branding', summary: "A page's logo, favicon, accent colour, header links, footer and custom stylesheet, and their limits." },
+  { name: 'accounts', title: 'Accounts and organizations', summary: 'Users, sessions, second factor, OpenID Connect, roles, invitations and the audit log.' },
+  { name: 'dashboard', title: 'Dashboard', summary: 'The /app dashboard: its screens and what each does through the API.' },
 ];
 
 /** The package's docs/ directory, the same from src/ (tests) and dist/ (the built server). */

@@ -1,5 +1,6 @@
 // The contract every form of a page in src/render/forms.ts keeps, for every fixture: pure, the same bytes, well formed, escaped.
 import { describe, expect, it, vi } from 'vitest';
+import { PAGE_LANGUAGES, type PageLanguage } from '../../src/domain/languages.js';
 import type { Snapshot } from '../../src/domain/snapshot.js';
 import { type FormName, formOptions, type PageForm, pageForms, type Rendered } from '../../src/render/forms.js';
 import { FIXTURE_NOW, hostileSnapshot, SNAPSHOT_FIXTURES } from '../fakes/snapshots.js';
@@ -11,9 +12,9 @@ import { difference, LANGUAGES, type LanguageName, markupIn, tame } from './rend
  */
 const FORMS = {
   json: { language: 'json', queries: [] },
-  markdown: { language: 'markdown', queries: [] },
-  html: { language: 'html', queries: [] },
-  feed: { language: 'rss', queries: [] },
+  markdown: { language: 'markdown', queries: ['lang=de'] },
+  html: { language: 'html', queries: ['range=7d', 'range=30d', 'lang=de&range=30d'] },
+  feed: { language: 'rss', queries: ['lang=pl'] },
   badge: {
     language: 'svg',
     queries: [
@@ -25,8 +26,30 @@ const FORMS = {
       `players=yes&style=social&label=${encodeURIComponent('<script>alert(1)</script> "x" & ]]>\u0007')}`,
     ],
   },
-  og: { language: 'png', queries: [] },
-  embed: { language: 'html', queries: ['theme=dark', 'theme=light'] },
+  og: { language: 'png', queries: ['lang=ru'] },
+  embed: {
+    language: 'html',
+    queries: [
+      'theme=dark',
+      'theme=light',
+      'variant=full',
+      'variant=full&theme=dark',
+      // By id and by name (in the network fixtures), and one no fixture has. The hostile snapshot's components cannot
+      // be named here (tame() changes their ids): src/render/embed.test.ts checks their widget against the tamed one.
+      'component=survival&theme=light',
+      'component=Lobby',
+      'component=nether',
+      'lang=tr&variant=full',
+    ],
+  },
+  statuspageSummary: { language: 'statuspage', queries: [] },
+  statuspageStatus: { language: 'statuspage', queries: [] },
+  statuspageComponents: { language: 'statuspage', queries: [] },
+  statuspageIncidents: { language: 'statuspage', queries: [] },
+  statuspageUnresolved: { language: 'statuspage', queries: [] },
+  statuspageMaintenances: { language: 'statuspage', queries: [] },
+  statuspageUpcoming: { language: 'statuspage', queries: [] },
+  statuspageActive: { language: 'statuspage', queries: [] },
 } satisfies Record<FormName, { language: LanguageName; queries: string[] }>;
 
 /** The forms' basePath on the page's slug path, and on its custom domain. */
@@ -123,6 +146,31 @@ for (const name of Object.keys(pageForms)) {
   });
 }
 
+/*
+ * The forms that speak the reader's language (`localized`), in each language: the same bytes at other times, well
+ * formed and in that language, and the hostile snapshot escaped as in English. og.png renders the hostile snapshot
+ * only (a few hundred milliseconds a rendering).
+ */
+for (const name of Object.keys(pageForms).filter((form) => formOf(form).localized)) {
+  describe(`the ${name} form in every language`, { timeout: 60_000 }, () => {
+    for (const language of PAGE_LANGUAGES) {
+      it(`renders ${language} to the same bytes at other times, well formed, with hostile text escaped`, async () => {
+        const fixtures = name === 'og' ? { hostile: hostileSnapshot } : SNAPSHOT_FIXTURES;
+        for (const [fixture, make] of Object.entries(fixtures)) {
+          const first = await renderAt(0, name, make(), '', language);
+          expectSame(await renderAt(1, name, make(), '', language), first, `${fixture} in ${language}, a day later`);
+          await check(`${fixture} in ${language}`, () => languageOf(name).read(first.body, make()));
+          if (readingOf(name).language === 'html') expect(String(first.body)).toContain(`<html lang="${language}"`);
+        }
+        const hostile = hostileSnapshot();
+        const [rendered, tamed] = [await render(name, hostile, '', SLUG_PATH, language), await render(name, tame(hostile), '', SLUG_PATH, language)];
+        await check(`hostile in ${language} against tamed`, () => languageOf(name).sameStructure(rendered.body, tamed.body, markupIn(hostile)));
+        if (language !== 'en' && name !== 'og') expect(difference(rendered.body, (await render(name, hostile, '', SLUG_PATH, 'en')).body), `${name} in ${language} is not English`).not.toBeNull();
+      });
+    }
+  });
+}
+
 /** The FORMS entry of a form, or a failure that says what to add: a new form is never skipped silently. */
 function readingOf(name: string): { language: LanguageName; queries: string[] } {
   const reading = (FORMS as Record<string, { language: LanguageName; queries: string[] }>)[name];
@@ -149,20 +197,20 @@ function formOf(name: string): PageForm {
   return pageForms[name as FormName];
 }
 
-/** Renders as the route does: options normalized from the query string by formOptions. */
-async function render(name: string, snapshot: Snapshot, query = '', basePath = SLUG_PATH): Promise<Rendered> {
-  return formOf(name).render(snapshot, { basePath, options: formOptions(name as FormName, query) });
+/** Renders as the route does: options normalized from the query string by formOptions, in the reader's language. */
+async function render(name: string, snapshot: Snapshot, query = '', basePath = SLUG_PATH, language?: PageLanguage): Promise<Rendered> {
+  return formOf(name).render(snapshot, { basePath, options: formOptions(name as FormName, query), ...(language ? { language } : {}) });
 }
 
 /**
  * Renders with the clock days later and Math.random giving another number at each `moment`: a form that read either
  * would give other bytes. Only Date is faked, so the renderers' own promises and threads run as ever.
  */
-async function renderAt(moment: number, name: string, snapshot: Snapshot, query = ''): Promise<Rendered> {
+async function renderAt(moment: number, name: string, snapshot: Snapshot, query = '', language?: PageLanguage): Promise<Rendered> {
   vi.useFakeTimers({ toFake: ['Date'], now: FIXTURE_NOW + moment * 86_400_000 });
   const random = vi.spyOn(Math, 'random').mockReturnValue([0.13, 0.87, 0.42, 0.61][moment % 4]!);
   try {
-    return await render(name, snapshot, query);
+    return await render(name, snapshot, query, SLUG_PATH, language);
   } finally {
     random.mockRestore();
     vi.useRealTimers();

@@ -11,12 +11,14 @@ import { type SignedInUser, signedInUser } from '../accounts.js';
 import { launchChromium } from '../browser.js';
 import { startA2sServer } from '../fakes/a2s-server.js';
 import { startFakeBedrockServer } from '../fakes/bedrock-server.js';
+import { certificateAuthority, serverCertificate } from '../fakes/certificates.js';
 import { startDnsFake } from '../fakes/dns-server.js';
 import { pterodactylServer, startDiscordFake, startFivemFake, startPterodactylFake } from '../fakes/game-api-fakes.js';
 import { startWebsiteFake } from '../fakes/http-fakes.js';
 import { startFakeJavaServer } from '../fakes/minecraft-java-server.js';
 import { startRconServer } from '../fakes/rcon-server.js';
 import { startRustWebrconServer } from '../fakes/rust-webrcon-server.js';
+import { startTlsServer } from '../fakes/tls-servers.js';
 import { type SeededWarden, startSeededWarden } from '../seeded-warden.js';
 import { dialects } from '../store-dialects.js';
 
@@ -57,6 +59,10 @@ describe('the dashboard’s monitor screens', () => {
     });
     const site = await startWebsiteFake();
     const dns = await startDnsFake({ 'example.test': { A: [{ address: '192.0.2.7' }] } });
+    // A TLS port whose certificate a private CA signed: the form's CA field makes it trusted.
+    const authority = await certificateAuthority();
+    const panelTls = await startTlsServer(await serverCertificate({ issuer: authority }));
+    closers.push(panelTls.close);
     tcp = createServer((socket) => socket.end());
     await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.1', resolve));
     closers.push(java.close, bedrock.close, a2s.close, fivem.close, rust.close, rcon.close, panel.close, discord.close, site.close, dns.close);
@@ -73,6 +79,7 @@ describe('the dashboard’s monitor screens', () => {
       http: { URL: `${site.url}/ok` },
       tcp: at((tcp.address() as AddressInfo).port),
       dns: { Hostname: 'example.test', Resolver: dns.address },
+      tls: { ...at(panelTls.port), CA: authority.cert },
     });
 
     const sqlite = dialects.find((d) => d.name === 'sqlite')!;
@@ -153,6 +160,11 @@ describe('the dashboard’s monitor screens', () => {
         if (type === 'minecraft-java') {
           await page.getByRole('button', { name: 'Test this check' }).click();
           await page.getByRole('status').filter({ hasText: /^Passed in \d+ ms.*12\/100 players/ }).waitFor();
+        }
+        if (type === 'tls') {
+          // The pasted PEM (the CA field) is what makes the private chain trusted.
+          await page.getByRole('button', { name: 'Test this check' }).click();
+          await page.getByRole('status').filter({ hasText: /^Passed in \d+ ms/ }).waitFor();
         }
         await create(`E2E ${type}`);
       }

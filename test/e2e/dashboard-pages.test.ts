@@ -123,6 +123,28 @@ describe('the dashboard’s pages, incidents and maintenance', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   }, 30_000);
 
+  it("sets the page's language and time zone, which the public page then speaks and shows its times in", async () => {
+    await page.goto(`${warden.url}/app/pages/survival`);
+    const form = page.getByRole('form', { name: 'Page settings' });
+    await form.waitFor();
+    await form.getByRole('combobox', { name: 'Language' }).click();
+    await page.getByRole('option', { name: 'Deutsch' }).click();
+    await form.getByRole('combobox', { name: 'Time zone' }).fill('Asia/Tok');
+    await page.getByRole('option', { name: 'Asia/Tokyo' }).click();
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await form.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    expect(await seriousViolations()).toEqual([]);
+    const publicPage = await fetch(`${warden.url}/s/survival`, { headers: { 'accept-language': 'fr' } });
+    // The page's setting wins over the reader's Accept-Language.
+    expect(publicPage.headers.get('content-language')).toBe('de');
+    const html = await publicPage.text();
+    expect(html).toContain('<html lang="de"');
+    // "Zuletzt aktualisiert …, 21:00 GMT+9": Tokyo's times, named so.
+    expect(html).toMatch(/GMT\+9/);
+    const view = await (await fetch(`${warden.url}/api/v1/pages/survival`, { headers: { authorization: `Bearer ${warden.readKey}` } })).json();
+    expect([view.language, view.timeZone]).toEqual(['de', 'Asia/Tokyo']);
+  }, 30_000);
+
   it('opens an incident that the public page and its feed show at once, and resolves it', async () => {
     await page.goto(`${warden.url}/app/incidents?page=survival`);
     await page.getByText('No open incident: all is well.').waitFor();

@@ -37,6 +37,9 @@ for (const dialect of dialects) {
     it('logs the setup link once without accounts, serves the demo to anyone, and logs nothing once an owner exists', async () => {
       opened = await dialect.open({ migrate: false });
       const first = await start();
+      // The log names every page's address, once.
+      const pageLines = first.log.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { msg: string; url?: string }).filter((e) => e.msg.startsWith('status page'));
+      expect(pageLines.map((e) => e.url)).toEqual([`${first.warden.url}/s/demo`]);
       const links = [...first.log.matchAll(SETUP_LINK)];
       expect(links).toHaveLength(1);
       const token = links[0]?.[1] as string;

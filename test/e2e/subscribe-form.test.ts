@@ -50,4 +50,32 @@ describe('the Subscribe form', () => {
       await context.close();
     }
   });
+
+  it("speaks the browser's language, and the picker's pick stays on the page's links, its form and its live refresh", async () => {
+    // Chromium sends Accept-Language from the context's locale.
+    const context = await browser.newContext({ locale: 'de-DE' });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${warden.url}/s/main`);
+      expect(await page.locator('html').getAttribute('lang')).toBe('de');
+      await page.getByRole('region', { name: 'Updates erhalten' }).waitFor();
+      await page.getByTestId('language-picker').locator('summary').click();
+      await page.getByRole('link', { name: 'Français' }).click();
+      await page.waitForURL(/\/s\/main\?lang=fr$/);
+      expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+      expect(await page.getByTestId('overall').textContent()).toContain('Tous les systèmes sont opérationnels');
+      expect(await page.getByRole('link', { name: 'Markdown' }).first().getAttribute('href')).toBe('/s/main/status.md?lang=fr');
+      // The page refreshes itself from its own address (here when the tab comes back into view), pick included.
+      const refreshed = page.waitForRequest((request) => request.url().endsWith('/s/main?lang=fr') && request.resourceType() === 'fetch');
+      await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+      await refreshed;
+      const region = page.getByRole('region', { name: 'Recevoir les mises à jour' });
+      await region.getByLabel('Adresse e-mail').fill('lecteur@example.test');
+      await region.getByRole('button', { name: 'S’abonner', exact: true }).click();
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Vérifiez votre boîte mail');
+      expect(await page.locator('html').getAttribute('lang')).toBe('fr');
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -1,12 +1,8 @@
 // Fake HTTP services on node:http for probe tests: the server itself (http or https) and a website with misbehaving routes.
 
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { serverCertificate } from './certificates.js';
 
 export interface FakeServer {

@@ -28,6 +28,7 @@ export function component(overrides: Partial<SnapshotComponent> & { id: string; 
     monitorState: MONITOR_STATE_OF[overrides.state ?? 'operational'],
     since: null,
     live: null,
+    charts: { latency: null, players: null },
     ...overrides,
     days,
     uptime: overrides.uptime ?? uptimeOf(days),
@@ -96,10 +97,12 @@ export function dayBars(now: number, options: { seed: number; outageDays?: numbe
   for (let ago = 89; ago >= 0; ago--) {
     const date = new Date(today - ago * DAY).toISOString().slice(0, 10);
     const roll = random();
-    if (options.newDays !== undefined && ago >= options.newDays) bars.push({ date, uptime: null, state: 'unknown', checks: 0 });
-    else if (options.outageDays?.includes(ago)) bars.push({ date, uptime: 0.9132, state: 'down', checks: 1440 });
-    else if (roll < 0.04) bars.push({ date, uptime: 0.9965 - roll, state: 'degraded', checks: 1440 });
-    else bars.push({ date, uptime: 1, state: 'operational', checks: 1440 });
+    // downMinutes as the service estimates it for a monitor checked every minute: failed checks × 1 min.
+    const day = (uptime: number, state: PageState) => ({ date, uptime, state, checks: 1440, downMinutes: Math.round(1440 * (1 - uptime)), incidents: [] });
+    if (options.newDays !== undefined && ago >= options.newDays) bars.push({ date, uptime: null, state: 'unknown', checks: 0, downMinutes: null, incidents: [] });
+    else if (options.outageDays?.includes(ago)) bars.push(day(0.9132, 'down'));
+    else if (roll < 0.04) bars.push(day(0.9965 - roll, 'degraded'));
+    else bars.push(day(1, 'operational'));
   }
   return bars;
 }

@@ -1,6 +1,7 @@
 // Realistic status page snapshots, shared by the renderers' tests, the browser tests and the benchmarks.
 
 import type { PageState, Snapshot, SnapshotComponent, SnapshotIncident } from '../../src/domain/snapshot.js';
+import { chartsOf, withDayIncidents } from './snapshot-charts.js';
 import { component, DAY, dayBars, emptyLive, FIXTURE_NOW, HOUR, incident, MINUTE, maintenanceWindow, minecraftLive, snapshotOf } from './snapshot-parts.js';
 
 export { component, dayBars, FIXTURE_NOW, incident, maintenanceWindow, snapshotOf, uptimeOf } from './snapshot-parts.js';
@@ -70,7 +71,15 @@ export function maintenanceSnapshot(): Snapshot {
 /** Lag on the survival server under investigation, with three updates, plus two resolved incidents of last week. */
 export function activeIncidentSnapshot(): Snapshot {
   const components = networkComponents().map((c) =>
-    c.id === 'survival' ? { ...c, state: 'degraded' as const, monitorState: 'degraded' as const, since: FIXTURE_NOW - 50 * MINUTE } : c,
+    c.id === 'survival'
+      ? {
+          ...c,
+          state: 'degraded' as const,
+          monitorState: 'degraded' as const,
+          since: FIXTURE_NOW - 50 * MINUTE,
+          days: withDayIncidents(c.days, [{ daysAgo: 0, id: 'inc_lag', title: 'Lag spikes on Survival' }]),
+        }
+      : c,
   );
   const lag: SnapshotIncident = {
     id: 'inc_lag',
@@ -136,6 +145,12 @@ export function hostileSnapshot(): Snapshot {
       group: '</h3><script>alert(3)</script>',
       description: '"><svg onload=alert(4)>',
       live: minecraftLive(1, 10, 30, '1.21"><b>x</b>', '§aWelcome\r\n<script>alert(5)</script>\n# not a heading\n- not a list\n\u0000\u0008\u000b\u001f'),
+      // The day details carry incident titles too (the bars' titles, the popover).
+      days: withDayIncidents(dayBars(FIXTURE_NOW, { seed: 36 }), [
+        { daysAgo: 0, id: 'inc_xss', title: 'Bob\'s "Best" <Server> & Co — </title><script>alert(6)</script>' },
+        { daysAgo: 2, id: 'inc_day"><script>alert(13)</script>', title: '</span><span onmouseover=alert(14)>\n"x"' },
+      ]),
+      charts: chartsOf(3, { latencyMs: 30, players: { peak: 10 } }),
     }),
     component({ id: 'cmp_md', name: '*bold* | pipe', group: '`code` [link](javascript:alert(1))', description: '_under_ ~strike~ <b>html</b>' }),
     component({
@@ -203,8 +218,17 @@ function networkComponents(): SnapshotComponent[] {
       group: 'Game servers',
       description: 'play.blockhaven.example',
       live: minecraftLive(42, 500, 23, 'Velocity 3.4 (1.8–1.21.4)', 'Blockhaven Network\nSurvival · Creative · Minigames'),
+      days: withDayIncidents(dayBars(FIXTURE_NOW, { seed: 5 }), [{ daysAgo: 3, id: 'inc_proxy', title: 'Players disconnected from every server' }]),
+      charts: chartsOf(1, { latencyMs: 23, players: { peak: 500 } }),
     }),
-    component({ id: 'survival', name: 'Survival', group: 'Game servers', live: minecraftLive(87, 200, 31, 'Paper 1.21.4', null) }),
+    component({
+      id: 'survival',
+      name: 'Survival',
+      group: 'Game servers',
+      live: minecraftLive(87, 200, 31, 'Paper 1.21.4', null),
+      // The monitor was off for two hours this morning: a gap in the charts.
+      charts: chartsOf(2, { latencyMs: 31, players: { peak: 200 }, gapHours: [5, 6] }),
+    }),
     component({ id: 'creative', name: 'Creative', group: 'Game servers', live: minecraftLive(12, 100, 29, 'Paper 1.21.4', null) }),
     component({
       id: 'bedrock',
@@ -218,7 +242,8 @@ function networkComponents(): SnapshotComponent[] {
       name: 'Website',
       group: 'Community',
       live: { ...emptyLive(), checkedAt: FIXTURE_NOW - 12_000, latencyMs: 118 },
-      days: dayBars(FIXTURE_NOW, { seed: 99, outageDays: [17] }),
+      days: withDayIncidents(dayBars(FIXTURE_NOW, { seed: 99, outageDays: [17] }), [{ daysAgo: 9, id: 'inc_web', title: 'Website slow to load' }]),
+      charts: chartsOf(5, { latencyMs: 118 }),
     }),
     component({ id: 'discord', name: 'Discord bot', group: 'Community' }),
   ];

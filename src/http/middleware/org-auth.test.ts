@@ -67,7 +67,12 @@ for (const dialect of dialects) {
 
     it("answers 404 for another organization's objects on every route that names one, exactly as for objects that do not exist", async () => {
       const ghost = (template: string) =>
-        template.replace('{slug}', 'no-such-page').replace('{id}', 'xyz_nosuchobject').replace('{key}', 'no-such-key').replace('{userId}', 'usr_nosuchuser');
+        template
+          .replace('{slug}', 'no-such-page')
+          .replace('{id}', 'xyz_nosuchobject')
+          .replace('{key}', 'no-such-key')
+          .replace('{userId}', 'usr_nosuchuser')
+          .replace('{name}', 'logo');
       for (const op of operations.filter((o) => o.path.includes('{'))) {
         const body = VALID_BODIES[`${op.method} ${op.path}`] ?? {};
         const res = await h.call(op.method, theirs(op.path), { key: h.a.writeKey, body });

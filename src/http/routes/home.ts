@@ -1,8 +1,10 @@
-// GET / on Warden's own address: links to the dashboard and to the public status pages (a page's custom domain serves
-// that page at / instead, before this route is reached).
+// GET / on Warden's own address: the public status pages with their overall state and the way into the dashboard, or
+// the page itself when there is only one (a page's custom domain serves that page at / instead, before this route).
 import { isIP } from 'node:net';
 import { baseHostOf, normalizeHost } from '../../domain/custom-domain.js';
+import type { Page } from '../../domain/page.js';
 import { renderHomePage } from '../../render/home-page.js';
+import { loadPublicPages } from '../../services/pages/list-public-pages.js';
 import type { App } from '../app.js';
 import { problem, problemResponse } from '../problem.js';
 import { HTML_HEADERS } from './status/serve-form.js';
@@ -11,17 +13,22 @@ import { HTML_HEADERS } from './status/serve-form.js';
 export const HOME_PAGE_LIST_MAX = 100;
 
 export function homeRoutes(app: App): void {
-  app.get('/', (c) => {
-    if (!isOwnAddress(c.req.header('host'), c.get('deps').baseUrl))
+  app.get('/', async (c) => {
+    const deps = c.get('deps');
+    if (!isOwnAddress(c.req.header('host'), deps.baseUrl))
       return problemResponse(c, problem(404, 'not-found', 'Not found', `Nothing is served at ${c.req.path}.`));
     // Public pages only: a password-protected page is not advertised.
-    const pages = c
-      .get('deps')
-      .pages.pages()
+    const pages = deps.pages
+      .pages()
       .filter((p) => p.passwordHash === null)
-      .sort((a, b) => a.title.localeCompare(b.title) || a.slug.localeCompare(b.slug))
-      .slice(0, HOME_PAGE_LIST_MAX);
-    const { contentType, body } = renderHomePage(pages);
+      .sort((a, b) => a.title.localeCompare(b.title) || a.slug.localeCompare(b.slug));
+    // One page is what a visitor came for: no directory of one. (No-cache: a second page changes the answer.)
+    if (pages.length === 1)
+      return c.body(null, 302, { location: `/s/${encodeURIComponent((pages[0] as Page).slug)}`, 'cache-control': 'no-cache' });
+    // States from the page cache (snapshots in memory; cold ones are built a few at a time).
+    const cached = await loadPublicPages(deps, pages.slice(0, HOME_PAGE_LIST_MAX));
+    const listed = cached.map(({ page, snapshot }) => ({ slug: page.slug, title: page.title, description: page.description, overall: snapshot.overall }));
+    const { contentType, body } = renderHomePage(listed);
     return c.body(body, 200, { ...HTML_HEADERS, 'content-type': contentType, 'cache-control': 'no-cache' });
   });
 }

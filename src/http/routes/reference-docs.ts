@@ -1,4 +1,4 @@
-// The reference documents as Markdown at /docs/{name}.md (api, mcp, live, push, relay, states, monitors), read once at start.
+// The reference documents as Markdown at /docs/{name}.md (services/reference-docs.ts lists them), read once at start.
 import { z } from '@hono/zod-openapi';
 import type { ReferenceDoc } from '../../services/reference-docs.js';
 import type { App } from '../app.js';

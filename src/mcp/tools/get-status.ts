@@ -1,10 +1,20 @@
 // MCP tool get_status: one page's Markdown and its snapshot.
 import { z } from 'zod';
-import { snapshotSchema } from '../../domain/snapshot.js';
+import { type Snapshot, snapshotComponentSchema, snapshotSchema } from '../../domain/snapshot.js';
 import { publicSlugSchema } from '../../services/pages/list-incidents.js';
 import { getPublicPage } from '../../services/pages/list-public-pages.js';
 import { pageMarkdown } from '../resources.js';
 import { defineTool } from '../tool.js';
+
+/**
+ * The snapshot without the components' chart series: hundreds of numbers per component that no answer needs and that
+ * would crowd an assistant's context (uptime windows, the daily strip and live data stay).
+ */
+const statusSchema = snapshotSchema.extend({ components: z.array(snapshotComponentSchema.omit({ charts: true })) });
+
+function withoutCharts(snapshot: Snapshot): z.infer<typeof statusSchema> {
+  return { ...snapshot, components: snapshot.components.map(({ charts: _charts, ...component }) => component) };
+}
 
 export const getStatus = defineTool({
   name: 'get_status',
@@ -15,9 +25,9 @@ export const getStatus = defineTool({
     'and the snapshot as structured content (times in epoch milliseconds). ' +
     'Arguments: slug (string, 1–64 characters, required), from list_status_pages. An unknown slug is a tool error.',
   input: z.object({ slug: publicSlugSchema }).strict(),
-  output: snapshotSchema,
+  output: statusSchema,
   async run({ slug }, context) {
     const cached = await getPublicPage(context, { slug, ...context.scope });
-    return { markdown: pageMarkdown(cached), structured: cached.snapshot };
+    return { markdown: pageMarkdown(cached), structured: withoutCharts(cached.snapshot) };
   },
 });

@@ -2,38 +2,54 @@
 // once per language and message, and dates in the page's time zone in the reader's locale.
 import { IntlMessageFormat } from 'intl-messageformat';
 import { DEFAULT_LANGUAGE, PAGE_LANGUAGES, type PageLanguage } from '../../domain/languages.js';
+import { de } from './messages/de.js';
 import { type Catalogue, en, type MessageKey } from './messages/en.js';
+import { es } from './messages/es.js';
+import { fr } from './messages/fr.js';
+import { pl } from './messages/pl.js';
+import { ptBR } from './messages/pt-BR.js';
+import { ru } from './messages/ru.js';
+import { tr } from './messages/tr.js';
 
-export type { MessageKey } from './messages/en.js';
+export type { Catalogue, MessageKey } from './messages/en.js';
 
-/** Every shipped catalogue; a language missing here fails to compile. */
-export const CATALOGUES: Record<PageLanguage, Catalogue> = {
-  en,
-  // The other languages are filled in by their own files as they land; until then they read English.
-  de: en,
-  fr: en,
-  es: en,
-  'pt-BR': en,
-  pl: en,
-  ru: en,
-  tr: en,
-};
+/** Every shipped catalogue; a language missing here, or a key missing in a catalogue, fails to compile. */
+export const CATALOGUES: Record<PageLanguage, Catalogue> = { en, de, fr, es, 'pt-BR': ptBR, pl, ru, tr };
 
 export type MessageValues = Record<string, string | number | boolean | null | undefined>;
 
 export interface Translator {
   readonly language: PageLanguage;
+  /** The IANA time zone dates are shown in (the page's). */
+  readonly timeZone: string;
   /** The message in this language, with its arguments; plain text (callers escape it for their format). */
   t(key: MessageKey, values?: MessageValues): string;
-  /** A number in the reader's locale ("1,234" / "1.234"). */
+  /** A number in the reader's locale ("1,234" / "1.234"); pass `options` as a constant (formatters are kept by it). */
   number(value: number, options?: Intl.NumberFormatOptions): string;
-  /** A point in time in the page's time zone, in the reader's locale. */
-  dateTime(ms: number, style?: 'date' | 'time' | 'dateTime' | 'dayMonth'): string;
-  readonly timeZone: string;
+  /**
+   * A point in time in the page's time zone, in the reader's locale, 24-hour: `dateTime` "20 Nov 2026, 21:05 GMT+9"
+   * (names its zone), `date` "20 Nov 2026", `time` "21:05".
+   */
+  dateTime(ms: number, style?: 'dateTime' | 'date' | 'time'): string;
+  /** A span of time, the shared parts once: "22 Nov 2026, 20:05–22:05 UTC". */
+  dateRange(startMs: number, endMs: number): string;
+  /** A calendar day given as YYYY-MM-DD (the uptime strip's UTC days), as "20 Nov 2026". */
+  calendarDay(date: string): string;
 }
 
-const compiled = new Map<string, IntlMessageFormat>();
+/**
+ * The locale Intl formats in, per language: English dates read "20 Nov 2026, 14:05" (day first, 24-hour), the way a
+ * status page's international readers take them without doubt; the others are their own.
+ */
+const FORMAT_LOCALE: Record<PageLanguage, string> = { en: 'en-GB', de: 'de', fr: 'fr', es: 'es', 'pt-BR': 'pt-BR', pl: 'pl', ru: 'ru', tr: 'tr' };
+
+/** A compiled message: its text for the given arguments. */
+type Formatter = (values: MessageValues | undefined) => string;
+
+const compiled = new Map<string, Formatter>();
 const translators = new Map<string, Translator>();
+/** Translators kept at most (language × time zone pairs actually used; each holds a few Intl formatters). */
+const MAX_TRANSLATORS = 512;
 
 /** The translator of a language and time zone; the same object for the same pair (memoized, the set is small). */
 export function translator(language: PageLanguage = DEFAULT_LANGUAGE, timeZone = 'UTC'): Translator {
@@ -41,51 +57,131 @@ export function translator(language: PageLanguage = DEFAULT_LANGUAGE, timeZone =
   let known = translators.get(id);
   if (!known) {
     known = createTranslator(language, timeZone);
+    if (translators.size >= MAX_TRANSLATORS) translators.clear();
     translators.set(id, known);
   }
   return known;
 }
 
-const DATE_STYLES: Record<'date' | 'time' | 'dateTime' | 'dayMonth', Intl.DateTimeFormatOptions> = {
-  date: { dateStyle: 'medium' },
-  time: { timeStyle: 'short' },
-  dateTime: { dateStyle: 'medium', timeStyle: 'short' },
-  dayMonth: { day: 'numeric', month: 'short' },
+/** The compiled message; messages are plain text, so "<" is a character, never a rich-text tag. */
+export function compileMessage(source: string, language: PageLanguage): IntlMessageFormat {
+  return new IntlMessageFormat(source, FORMAT_LOCALE[language], undefined, { ignoreTag: true });
+}
+
+const DATE_STYLES: Record<'dateTime' | 'date' | 'time', Intl.DateTimeFormatOptions> = {
+  dateTime: { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' },
+  date: { day: 'numeric', month: 'short', year: 'numeric' },
+  time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
 };
+
+/** intl-messageformat's element types: text, a plain {argument}, and those whose options hold more elements. */
+const LITERAL = 0;
+const ARGUMENT = 1;
+
+interface Element {
+  type: number;
+  value: string;
+  options?: Record<string, { value: Element[] }>;
+}
+
+/**
+ * A message as a function. A number given to a plain {argument} is written in the language's locale ("1.234"), as
+ * {n, number} and a plural's # are (intl-messageformat alone would write "1234"). Most messages are text and plain
+ * arguments: those are joined directly, since a page formats thousands (one per day of each uptime strip).
+ */
+function formatterOf(source: string, language: PageLanguage, number: (value: number) => string): Formatter {
+  const format = compileMessage(source, language);
+  const ast = format.getAst() as unknown as Element[];
+  if (ast.every((element) => element.type === LITERAL || element.type === ARGUMENT)) {
+    const parts = ast.map((element) => ({ literal: element.type === LITERAL, value: element.value }));
+    return (values) => {
+      let text = '';
+      for (const part of parts) {
+        if (part.literal) text += part.value;
+        else {
+          const value = values?.[part.value];
+          if (value === undefined) throw new Error(`The message "${source}" needs a value for {${part.value}}`);
+          text += typeof value === 'number' ? number(value) : String(value);
+        }
+      }
+      return text;
+    };
+  }
+  // Plain arguments are formatted here first, unless the same name also selects a plural or a case.
+  const plain = new Set<string>();
+  const selecting = new Set<string>();
+  const walk = (elements: Element[]) => {
+    for (const element of elements) {
+      if (element.type === ARGUMENT) plain.add(element.value);
+      else if (element.type !== LITERAL && element.value !== undefined) selecting.add(element.value);
+      for (const option of Object.values(element.options ?? {})) walk(option.value);
+    }
+  };
+  walk(ast);
+  const preformatted = [...plain].filter((name) => !selecting.has(name));
+  return (values) => {
+    const given: Record<string, string | number | boolean> = { ...(values as Record<string, string | number | boolean>) };
+    for (const name of preformatted) if (typeof given[name] === 'number') given[name] = number(given[name]);
+    return String(format.format(given));
+  };
+}
 
 function createTranslator(language: PageLanguage, timeZone: string): Translator {
   const catalogue = CATALOGUES[language];
+  const locale = FORMAT_LOCALE[language];
+  const plainNumber = new Intl.NumberFormat(locale);
+  // Every shipped locale writes Latin digits and groups from 1,000 only: smaller whole numbers need no formatter.
+  const formatNumber = (value: number) => (Number.isInteger(value) && value > -1000 && value < 1000 ? String(value) : plainNumber.format(value));
   const dates = new Map<string, Intl.DateTimeFormat>();
-  const numbers = new Map<string, Intl.NumberFormat>();
+  // Keyed by the options object: callers pass constants, so a page's thousands of numbers build no key.
+  const numbers = new Map<Intl.NumberFormatOptions | undefined, Intl.NumberFormat>();
+  const days = new Map<string, string>();
+  const dateFormat = (style: keyof typeof DATE_STYLES, zone = timeZone) => {
+    const id = `${style}\u0000${zone}`;
+    let format = dates.get(id);
+    if (!format) {
+      format = new Intl.DateTimeFormat(locale, { ...DATE_STYLES[style], timeZone: zone });
+      dates.set(id, format);
+    }
+    return format;
+  };
   return {
     language,
     timeZone,
     t(key, values) {
-      const source = catalogue[key] ?? en[key];
       const id = `${language}\u0000${key}`;
       let format = compiled.get(id);
       if (!format) {
-        format = new IntlMessageFormat(source, language);
+        format = formatterOf(catalogue[key] ?? en[key], language, formatNumber);
         compiled.set(id, format);
       }
-      return String(format.format(values as Record<string, string | number | boolean>));
+      return format(values);
     },
     number(value, options) {
-      const id = options ? JSON.stringify(options) : '';
-      let format = numbers.get(id);
+      let format = numbers.get(options);
       if (!format) {
-        format = new Intl.NumberFormat(language, options);
-        numbers.set(id, format);
+        format = new Intl.NumberFormat(locale, options);
+        if (numbers.size < 64) numbers.set(options, format);
       }
       return format.format(value);
     },
     dateTime(ms, style = 'dateTime') {
-      let format = dates.get(style);
-      if (!format) {
-        format = new Intl.DateTimeFormat(language, { ...DATE_STYLES[style], timeZone });
-        dates.set(style, format);
+      return dateFormat(style).format(ms);
+    },
+    dateRange(startMs, endMs) {
+      return endMs > startMs ? dateFormat('dateTime').formatRange(startMs, endMs) : dateFormat('dateTime').format(startMs);
+    },
+    calendarDay(date) {
+      // The same 90 days stand under every component of a page.
+      let text = days.get(date);
+      if (text === undefined) {
+        const [year, month, day] = date.split('-').map(Number);
+        const ms = Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1);
+        text = Number.isFinite(ms) ? dateFormat('date', 'UTC').format(ms) : date;
+        if (days.size >= 512) days.clear();
+        days.set(date, text);
       }
-      return format.format(ms);
+      return text;
     },
   };
 }

@@ -27,9 +27,9 @@ export function diffSnapshots(previous: Snapshot, next: Snapshot): LiveMessage[]
   return messages;
 }
 
-/** A component without its 90-day strip. */
+/** A component without its 90-day strip and charts. */
 function liveComponent(component: SnapshotComponent): LiveComponent {
-  const { days: _days, ...rest } = component;
+  const { days: _days, charts: _charts, ...rest } = component;
   return rest;
 }
 

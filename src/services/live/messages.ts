@@ -10,8 +10,8 @@ import {
 
 const at = z.number().int().describe('epoch milliseconds: when the server saw the change (the generatedAt of the snapshot it comes from)');
 
-/** A component as the stream sends it: the snapshot's component without its 90-day strip (fetch the page for that). */
-export const liveComponentSchema = snapshotComponentSchema.omit({ days: true });
+/** A component as the stream sends it: the snapshot's component without its 90-day strip and charts (fetch the page for those). */
+export const liveComponentSchema = snapshotComponentSchema.omit({ days: true, charts: true });
 
 export const snapshotMessageSchema = z
   .object({ type: z.literal('snapshot'), at, snapshot: snapshotSchema })

@@ -56,9 +56,9 @@ describe('assembling a snapshot', () => {
     const [c] = snapshot.components;
     expect(c?.uptime).toEqual({ '24h': 19 / 20, '7d': 150 / 200, '30d': 150 / 300, '90d': 250 / 400 });
     expect(c?.days).toHaveLength(90);
-    expect(c?.days.at(-1)).toEqual({ date: '2026-11-20', uptime: 1, state: 'operational', checks: 100 });
+    expect(c?.days.at(-1)).toEqual({ date: '2026-11-20', uptime: 1, state: 'operational', checks: 100, downMinutes: 0, incidents: [] });
     expect(c?.days.at(-6)).toMatchObject({ date: '2026-11-15', uptime: 0.5, state: 'down' });
-    expect(c?.days[0]).toEqual({ date: '2026-08-23', uptime: null, state: 'unknown', checks: 0 });
+    expect(c?.days[0]).toEqual({ date: '2026-08-23', uptime: null, state: 'unknown', checks: 0, downMinutes: null, incidents: [] });
   });
 
   it('sums players over monitors once, and gives null totals when nothing reports players', () => {
@@ -110,6 +110,58 @@ describe('assembling a snapshot', () => {
     );
     expect(snapshot.components.map((c) => c.state)).toEqual(['unknown', 'down']);
     expect(snapshot.components[1]?.live?.message).toBe('connection refused');
+  });
+
+  it('estimates each day’s minutes down from its failed checks and the minutes its checks cover', () => {
+    const daily = [
+      bucket('m1', TODAY - 2 * DAY_MS, 1440, 1380), // a whole day watched every minute, 60 checks failed
+      bucket('m1', TODAY - DAY_MS, 360, 300), // added at 18:00: 360 checks of 1 min cover 6 hours, 1 in 6 failed
+      bucket('m1', TODAY, 100, 50), // today, 12:30 so far: half of 100 checks failed, but they cover only 100 min
+      bucket('m2', TODAY, 10, 5), // every 5 min: 10 checks cover 50 min
+    ];
+    const monitors = new Map([['m1', monitor('m1')], ['m2', monitor('m2', { intervalSec: 300 })]]);
+    const snapshot = assembleSnapshot(parts({ components: [component('c1', 'm1'), component('c2', 'm2', 1), component('c3', null, 2)], monitors, daily }));
+    const [first, second, third] = snapshot.components;
+    expect(first?.days.slice(-3).map((d) => d.downMinutes)).toEqual([60, 60, 50]);
+    expect(first?.days[0]?.downMinutes).toBeNull();
+    expect(second?.days.at(-1)?.downMinutes).toBe(25);
+    expect(third?.days.every((d) => d.downMinutes === null)).toBe(true);
+  });
+
+  it('names on each day the incidents of the component open at some time of it, over 90 days, and lists only 14 days of resolved ones', () => {
+    const incident = (id: string, startedAt: number, resolvedAt: number | null, componentIds = ['c1']): Incident => ({
+      id, pageId: 'pg_1', key: null, title: `Title ${id}`, status: resolvedAt === null ? 'investigating' : 'resolved', impact: 'minor', startedAt, resolvedAt,
+      componentIds, updates: [], managedBy: 'api', createdAt: 0, updatedAt: 0,
+    });
+    const snapshot = assembleSnapshot(
+      parts({
+        components: [component('c1', 'm1'), component('c2', null, 1)],
+        monitors: new Map([['m1', monitor('m1')]]),
+        incidents: [
+          incident('open', TODAY - DAY_MS + 23 * HOUR_MS, null), // since yesterday 23:00, still open
+          incident('overnight', TODAY - 3 * DAY_MS + 22 * HOUR_MS, TODAY - 2 * DAY_MS + 2 * HOUR_MS), // over a midnight
+          incident('to-midnight', TODAY - 5 * DAY_MS + 20 * HOUR_MS, TODAY - 4 * DAY_MS), // ends exactly at midnight
+          incident('old', TODAY - 80 * DAY_MS, TODAY - 80 * DAY_MS + HOUR_MS),
+          incident('elsewhere', TODAY - 3 * DAY_MS, TODAY - 3 * DAY_MS + HOUR_MS, ['c2']),
+          incident('page-wide', TODAY - 3 * DAY_MS, TODAY - 3 * DAY_MS + HOUR_MS, []),
+        ],
+      }),
+    );
+    const days = snapshot.components[0]?.days ?? [];
+    const named = (ago: number) => days.at(-1 - ago)?.incidents.map((i) => i.id);
+    expect(named(0)).toEqual(['open']);
+    expect(named(1)).toEqual(['open']);
+    expect(named(2)).toEqual(['overnight']);
+    expect(named(3)).toEqual(['overnight']);
+    expect(named(4)).toEqual([]);
+    expect(named(5)).toEqual(['to-midnight']);
+    expect(named(80)).toEqual(['old']);
+    expect(days.at(-1)?.incidents).toEqual([{ id: 'open', title: 'Title open' }]);
+    expect(days.filter((d) => d.incidents.length > 0)).toHaveLength(6);
+    expect(snapshot.components[1]?.days.at(-4)?.incidents.map((i) => i.id)).toEqual(['elsewhere']);
+    // The history keeps to 14 days; the 80-day-old incident only marks its day.
+    expect(snapshot.recentIncidents.map((i) => i.id)).toEqual(['overnight', 'elsewhere', 'page-wide', 'to-midnight']);
+    expect(snapshot.activeIncidents.map((i) => i.id)).toEqual(['open']);
   });
 });
 
@@ -182,6 +234,15 @@ for (const dialect of dialects) {
       ]);
       expect(second?.live).toBeNull();
       expect(third).toMatchObject({ live: null, uptime: { '24h': null, '90d': null } });
+      // The charts, from the whole buckets: the latest hour, six hours and day hold the last check.
+      const latency = first?.charts.latency;
+      expect([latency?.['24h'].p50.at(-1), latency?.['7d'].p50.at(-1), latency?.['30d'].p50.at(-1)]).toEqual([30, 30, 30]);
+      expect(latency?.['7d'].p50.filter((v) => v !== null)).toEqual([20, 30]);
+      // Two checks, 20 and 30 ms: the 95th percentile is interpolated inside the histogram bin of 20–35 ms.
+      expect(latency?.['30d'].summary).toEqual({ p50: 20, p95: 29 });
+      expect(first?.charts.players?.['24h']).toMatchObject({ stepMs: HOUR_MS, summary: { min: 5, avg: 5, max: 5 } });
+      expect(first?.charts.players?.['24h'].max.at(-1)).toBe(5);
+      expect([second?.charts, third?.charts]).toEqual([{ latency: null, players: null }, { latency: null, players: null }]);
       expect(snapshot.totals).toEqual({ players: 5, maxPlayers: 20 });
 
       expect(snapshot.activeIncidents.map((i) => [i.title, i.components.map((c) => c.name)])).toEqual([['Lag', ['Forum']]]);

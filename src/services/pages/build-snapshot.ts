@@ -1,8 +1,8 @@
 // Builds the snapshot of one page from the store: components with state, uptime from buckets, live data, incidents, maintenance.
 
 import { createHash } from 'node:crypto';
-import { accentForDark, CUSTOM_CSS_PATH, PAGE_ASSET_PATH, type PageAssetName } from '../../domain/branding.js';
-import { type BucketCount as Bucket, DAY_MS, HOUR_MS } from '../../domain/check.js';
+import { accentForDark, CUSTOM_CSS_PATH, type PageAssetName, pageAssetPath } from '../../domain/branding.js';
+import { type BucketCount as Bucket, DAY_MS, type Bucket as FullBucket, HOUR_MS } from '../../domain/check.js';
 import type { Incident, Maintenance } from '../../domain/incident.js';
 import type { Monitor } from '../../domain/monitor.js';
 import type { Component, Page } from '../../domain/page.js';
@@ -19,6 +19,7 @@ import type {
 } from '../../domain/snapshot.js';
 import { componentState, dayState, overallState } from '../../domain/states.js';
 import type { Store } from '../../store/index.js';
+import { chartReadWindow, componentCharts, NO_CHARTS } from './snapshot-charts.js';
 
 export const STRIP_DAYS = 90;
 /** Resolved incidents stay listed this long. */
@@ -33,16 +34,25 @@ export async function buildSnapshot({ store, smtp }: { store: Store; smtp?: unkn
   const today = Math.floor(now / DAY_MS) * DAY_MS;
   const firstDay = today - (STRIP_DAYS - 1) * DAY_MS;
   const thisHour = Math.floor(now / HOUR_MS) * HOUR_MS;
-  const [monitorList, incidents, windows, daily, hourly, assets] = await Promise.all([
+  const { hourlyFrom, dailyFrom } = chartReadWindow(now);
+  const [monitorList, incidents, windows, daily, chartHourly, chartDaily, assets] = await Promise.all([
     monitorIds.length === 0 ? [] : store.monitors.findByIds(monitorIds),
-    store.incidents.list(page.id, { since: now - RECENT_INCIDENT_DAYS * DAY_MS, limit: 200 }),
+    // 90 days, not 14: each day of the strip names the incidents it saw.
+    store.incidents.list(page.id, { since: firstDay, limit: 200 }),
     store.maintenance.list(page.id, now),
     store.checks.bucketCounts('day', monitorIds, firstDay, today + DAY_MS),
-    store.checks.bucketCounts('hour', monitorIds, thisHour - 23 * HOUR_MS, thisHour + HOUR_MS),
+    // The whole hourly buckets for the charts (7 days) also give the last 24 hours' uptime.
+    monitorIds.length === 0 ? [] : store.checks.buckets('hour', monitorIds, hourlyFrom, thisHour + HOUR_MS),
+    monitorIds.length === 0 ? [] : store.checks.buckets('day', monitorIds, dailyFrom, today + DAY_MS),
     store.pageAssets.digests(page.id),
   ]);
   const monitors = new Map(monitorList.map((monitor) => [monitor.id, monitor]));
-  return assembleSnapshot({ page, pageUrl, now, components, monitors, incidents, windows, daily, hourly, assets, emailSubscriptions: smtp !== undefined });
+  const hourly = chartHourly.filter((b) => b.start >= thisHour - 23 * HOUR_MS);
+  return assembleSnapshot({
+    page, pageUrl, now, components, monitors, incidents, windows, daily, hourly, assets,
+    charts: { hourly: chartHourly, daily: chartDaily },
+    emailSubscriptions: smtp !== undefined,
+  });
 }
 
 export interface SnapshotParts {
@@ -56,6 +66,8 @@ export interface SnapshotParts {
   /** Daily buckets of the last 90 days and hourly buckets of the last 24 hours, for every monitor of the page. */
   daily: Bucket[];
   hourly: Bucket[];
+  /** Whole buckets for the charts: hourly ones of the last 7 days, daily ones of the last 30 (snapshot-charts.ts). */
+  charts?: { hourly: FullBucket[]; daily: FullBucket[] };
   /** Whether visitors may subscribe by email (a system SMTP server is set). */
   emailSubscriptions?: boolean;
   /** The images uploaded with the page (name and digest). */
@@ -69,12 +81,18 @@ export function assembleSnapshot(parts: SnapshotParts): Snapshot {
   const refs = (ids: string[]) => ids.filter((id) => names.has(id)).map((id) => ({ id, name: names.get(id) as string }));
 
   const active = parts.incidents.filter((i) => i.resolvedAt === null && i.status !== 'resolved');
-  const recent = parts.incidents.filter((i) => !active.includes(i)).sort((a, b) => (b.resolvedAt ?? 0) - (a.resolvedAt ?? 0));
+  // The store gives 90 days of incidents (for the strip's days); the list of resolved ones keeps to 14.
+  const recentSince = now - RECENT_INCIDENT_DAYS * DAY_MS;
+  const recent = parts.incidents
+    .filter((i) => !active.includes(i) && (i.resolvedAt === null || i.resolvedAt >= recentSince))
+    .sort((a, b) => (b.resolvedAt ?? 0) - (a.resolvedAt ?? 0));
   const inProgress = parts.windows.filter((w) => w.startsAt <= now && w.endsAt > now);
   const upcoming = parts.windows.filter((w) => w.startsAt > now && w.startsAt <= now + UPCOMING_MAINTENANCE_DAYS * DAY_MS);
 
   const dailyByMonitor = groupBy(parts.daily);
   const hourlyByMonitor = groupBy(parts.hourly);
+  const chartHourly = groupBy(parts.charts?.hourly ?? []);
+  const chartDaily = groupBy(parts.charts?.daily ?? []);
   const today = Math.floor(now / DAY_MS) * DAY_MS;
   const dates = stripDates(today);
 
@@ -97,8 +115,9 @@ export function assembleSnapshot(parts: SnapshotParts): Snapshot {
       monitorState: monitor ? monitor.state : null,
       since: monitor ? monitor.stateSince : null,
       uptime: uptimeWindows(days, hours, today),
-      days: strip(days, today, dates),
+      days: strip(days, { now, dates, intervalSec: monitor?.intervalSec ?? null, incidents: dayIncidents(parts.incidents, c.id, now) }),
       live: monitor ? liveData(monitor) : null,
+      charts: monitor ? componentCharts(chartHourly.get(monitor.id) ?? [], chartDaily.get(monitor.id) ?? [], now) : NO_CHARTS,
     };
   });
 
@@ -142,7 +161,7 @@ export function brandingView(page: Page, assets: { name: PageAssetName; digest: 
   const b = page.branding;
   const uploaded = (name: PageAssetName) => {
     const asset = assets.find((a) => a.name === name);
-    return asset ? `${PAGE_ASSET_PATH}/${name}?v=${asset.digest.slice(0, 16)}` : null;
+    return asset ? pageAssetPath(name, asset.digest) : null;
   };
   return {
     accentColor: b.accentColor,
@@ -156,8 +175,8 @@ export function brandingView(page: Page, assets: { name: PageAssetName; digest: 
   };
 }
 
-function groupBy(buckets: Bucket[]): Map<string, Bucket[]> {
-  const out = new Map<string, Bucket[]>();
+function groupBy<T extends { monitorId: string }>(buckets: T[]): Map<string, T[]> {
+  const out = new Map<string, T[]>();
   for (const b of buckets) {
     const list = out.get(b.monitorId);
     if (list) list.push(b);
@@ -187,20 +206,55 @@ function stripDates(today: number): string[] {
   return dates;
 }
 
-function strip(days: Bucket[], today: number, dates: string[]): DailyBar[] {
+/**
+ * The 90 bars. `downMinutes` estimates the day's downtime from its counts alone (buckets keep no timeline): the share
+ * of failed checks × the minutes the day was watched — all of it (so far, today), or less when its checks cover less
+ * (checks × the monitor's interval: a monitor added that afternoon).
+ */
+function strip(days: Bucket[], at: { now: number; dates: string[]; intervalSec: number | null; incidents: DayIncident[] }): DailyBar[] {
+  const today = Math.floor(at.now / DAY_MS) * DAY_MS;
   const byStart = new Map(days.map((b) => [b.start, b]));
   const bars: DailyBar[] = [];
   for (let i = STRIP_DAYS - 1; i >= 0; i--) {
     const start = today - i * DAY_MS;
     const bucket = byStart.get(start);
+    const count = bucket?.count ?? 0;
+    let downMinutes: number | null = null;
+    if (bucket && count > 0) {
+      const dayMinutes = (Math.min(at.now, start + DAY_MS) - start) / 60_000;
+      const observed = at.intervalSec === null ? dayMinutes : Math.min(dayMinutes, (count * at.intervalSec) / 60);
+      downMinutes = Math.round((observed * (count - bucket.upCount)) / count);
+    }
     bars.push({
-      date: dates[STRIP_DAYS - 1 - i] as string,
-      uptime: bucket && bucket.count > 0 ? bucket.upCount / bucket.count : null,
+      date: at.dates[STRIP_DAYS - 1 - i] as string,
+      uptime: bucket && count > 0 ? bucket.upCount / count : null,
       state: dayState(bucket),
-      checks: bucket?.count ?? 0,
+      checks: count,
+      downMinutes,
+      incidents: at.incidents.filter((incident) => touches(incident, start, start + DAY_MS)).map(({ id, title }) => ({ id, title })),
     });
   }
   return bars;
+}
+
+interface DayIncident {
+  id: string;
+  title: string;
+  from: number;
+  to: number;
+}
+
+/** The incidents naming this component, oldest first, each with the span it was open (to now while it is). */
+function dayIncidents(incidents: Incident[], componentId: string, now: number): DayIncident[] {
+  return incidents
+    .filter((i) => i.componentIds.includes(componentId))
+    .map((i) => ({ id: i.id, title: i.title, from: i.startedAt, to: i.resolvedAt ?? (i.status === 'resolved' ? i.startedAt : now) }))
+    .sort((a, b) => a.from - b.from || (a.id < b.id ? -1 : 1));
+}
+
+/** Whether an incident was open at some time of [start, end); one that ended at midnight leaves the next day alone. */
+function touches(incident: DayIncident, start: number, end: number): boolean {
+  return incident.from < end && (incident.to > start || incident.from >= start);
 }
 
 function liveData(monitor: Monitor): LiveData | null {

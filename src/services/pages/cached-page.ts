@@ -1,14 +1,17 @@
 // One snapshot version of a page with its forms, each rendered at most once per option set and kept until the next version.
 import { etagOf } from '../../domain/etag.js';
+import { DEFAULT_LANGUAGE, type PageLanguage } from '../../domain/languages.js';
 import type { Page } from '../../domain/page.js';
 import type { Snapshot } from '../../domain/snapshot.js';
-import { type FormName, type PageForm, pageForms, type Rendered, type SyncFormName } from '../../render/forms.js';
+import { type FormImages, type FormName, type PageForm, pageForms, type Rendered, type SyncFormName } from '../../render/forms.js';
 
-/** Distinct option sets (e.g. badge styles) kept per form of a page. */
-const MAX_VARIANTS_PER_PAGE = 64;
+/** Distinct renderings (option sets such as badge styles, times the 8 languages of the localized forms) kept per page. */
+const MAX_VARIANTS_PER_PAGE = 256;
 
 export interface RenderedForm extends Rendered {
   etag: string;
+  /** The language of a localized form's bytes (its Content-Language); absent for the others. */
+  language?: PageLanguage;
 }
 
 /**
@@ -20,22 +23,27 @@ export interface CachedPage {
   page: Page;
   snapshot: Snapshot;
   builtAt: number;
-  /** A form that renders synchronously, rendered now if it was not yet. */
-  form(name: SyncFormName, basePath: string, options?: Record<string, string>): RenderedForm;
+  /**
+   * A form that renders synchronously, rendered now if it was not yet. `language`: the reader's, for a localized form
+   * (the page's own, else English, when left out); the other forms ignore it.
+   */
+  form(name: SyncFormName, basePath: string, options?: Record<string, string>, language?: PageLanguage): RenderedForm;
   /** The form's bytes if they are ready without waiting (rendering sync forms now, starting async ones); else undefined. */
-  ready(name: FormName, basePath: string, options?: Record<string, string>): RenderedForm | undefined;
+  ready(name: FormName, basePath: string, options?: Record<string, string>, language?: PageLanguage): RenderedForm | undefined;
   /** The form's bytes, rendering them if needed. */
-  render(name: FormName, basePath: string, options?: Record<string, string>): Promise<RenderedForm>;
+  render(name: FormName, basePath: string, options?: Record<string, string>, language?: PageLanguage): Promise<RenderedForm>;
 }
 
-export function withForms(page: Page, snapshot: Snapshot, builtAt: number): CachedPage {
+/** `images`: the uploaded images a form draws itself (og.png's logo), read with the snapshot. */
+export function withForms(page: Page, snapshot: Snapshot, builtAt: number, images: FormImages = {}): CachedPage {
   const rendered = new Map<string, RenderedForm | Promise<RenderedForm>>();
 
-  function keyOf(name: FormName, basePath: string, options: Record<string, string>): string {
+  function keyOf(name: FormName, basePath: string, options: Record<string, string>, language: PageLanguage | undefined): string {
     const form = pageForms[name] as PageForm;
     const path = form.pathIndependent ? '' : basePath;
     const keys = Object.keys(options);
-    return keys.length === 0 ? `${name}\u0000${path}` : `${name}\u0000${path}\u0000${JSON.stringify(options)}`;
+    const key = keys.length === 0 ? `${name}\u0000${path}` : `${name}\u0000${path}\u0000${JSON.stringify(options)}`;
+    return language === undefined ? key : `${key}\u0000${language}`;
   }
 
   function remember(key: string, value: RenderedForm | Promise<RenderedForm>): void {
@@ -43,17 +51,23 @@ export function withForms(page: Page, snapshot: Snapshot, builtAt: number): Cach
   }
 
   /** The bytes now, or the pending rendering of an async form (started here if it was not). */
-  function lookup(name: FormName, basePath: string, options: Record<string, string>): RenderedForm | Promise<RenderedForm> {
-    const key = keyOf(name, basePath, options);
+  function lookup(name: FormName, basePath: string, asked: Record<string, string>, reader: PageLanguage | undefined): RenderedForm | Promise<RenderedForm> {
+    const form = pageForms[name] as PageForm;
+    // Aliases (an embed's component by name or by id) share one rendering, and one slot of the cap.
+    const canonical = form.canonical;
+    const options = canonical && Object.keys(asked).length > 0 ? canonical(snapshot, asked) : asked;
+    // Only a localized form's bytes differ by language: the others are one rendering for every reader.
+    const language = form.localized ? (reader ?? snapshot.page.language ?? DEFAULT_LANGUAGE) : undefined;
+    const key = keyOf(name, basePath, options, language);
     const known = rendered.get(key);
     if (known) return known;
-    const result = (pageForms[name] as PageForm).render(snapshot, { basePath, options });
+    const result = form.render(snapshot, { basePath, options, images, ...(language ? { language } : {}) });
     if (!(result instanceof Promise)) {
-      const out = withEtag(result);
+      const out = withEtag(result, language);
       remember(key, out);
       return out;
     }
-    const pending = result.then(withEtag);
+    const pending = result.then((out) => withEtag(out, language));
     remember(key, pending);
     pending.then(
       (out) => {
@@ -71,25 +85,25 @@ export function withForms(page: Page, snapshot: Snapshot, builtAt: number): Cach
     page,
     snapshot,
     builtAt,
-    form(name, basePath, options = {}) {
-      const out = lookup(name, basePath, options);
+    form(name, basePath, options = {}, language = undefined) {
+      const out = lookup(name, basePath, options, language);
       if (out instanceof Promise) throw new Error(`form ${name} renders asynchronously; use render()`);
       return out;
     },
-    ready(name, basePath, options = {}) {
-      const out = lookup(name, basePath, options);
+    ready(name, basePath, options = {}, language = undefined) {
+      const out = lookup(name, basePath, options, language);
       if (!(out instanceof Promise)) return out;
       out.catch(() => {});
       return undefined;
     },
-    async render(name, basePath, options = {}) {
-      return lookup(name, basePath, options);
+    async render(name, basePath, options = {}, language = undefined) {
+      return lookup(name, basePath, options, language);
     },
   };
 }
 
 /** Bytes once, so every response writes the same buffer, and their ETag. */
-function withEtag(result: Rendered): RenderedForm {
+function withEtag(result: Rendered, language: PageLanguage | undefined): RenderedForm {
   const body = typeof result.body === 'string' ? Buffer.from(result.body) : result.body;
-  return { contentType: result.contentType, body, etag: etagOf(body) };
+  return { contentType: result.contentType, body, etag: etagOf(body), ...(language ? { language } : {}), ...(result.contentSecurityPolicy ? { contentSecurityPolicy: result.contentSecurityPolicy } : {}), ...(result.status ? { status: result.status } : {}) };
 }

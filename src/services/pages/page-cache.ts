@@ -1,11 +1,14 @@
 // Keeps each page's snapshot and rendered forms in memory, rebuilt when an event touches the page or after 30 s, so reads do no database work.
 import type { Bus } from '../../bus/bus.js';
+import { type PageAsset, type PageAssetName, pageAssetVersion } from '../../domain/branding.js';
 import type { Clock } from '../../domain/clock.js';
 import { baseHostOf, normalizeHost, reservedDomainProblem } from '../../domain/custom-domain.js';
 import type { Page } from '../../domain/page.js';
 import type { Snapshot } from '../../domain/snapshot.js';
 import type { Logger } from '../../logger.js';
+import type { FormImages } from '../../render/forms.js';
 import type { Store } from '../../store/index.js';
+import { createAssetCache } from './asset-cache.js';
 import { buildSnapshot } from './build-snapshot.js';
 import { type CachedPage, withForms } from './cached-page.js';
 
@@ -54,6 +57,11 @@ export interface PageCache {
   onSnapshot(listener: (event: SnapshotRebuilt) => void): () => void;
   /** The monitors shown on the pages held in memory: whose results rebuild a page now (cluster mode polls them while Redis is down). */
   monitorsInMemory(): string[];
+  /**
+   * The page's uploaded image as its current snapshot links it, with that link's version (bytes from memory once read);
+   * undefined when the page shows none of its own (none uploaded, or an external URL).
+   */
+  asset(page: Page, name: PageAssetName): Promise<{ asset: PageAsset; version: string } | undefined>;
 }
 
 interface Entry {
@@ -71,6 +79,7 @@ export function createPageCache(deps: { store: Store; bus: Bus; clock: Clock; lo
   const dirty = new Set<string>();
   const unsubscribes: (() => void)[] = [];
   const listeners = new Set<(event: SnapshotRebuilt) => void>();
+  const assets = createAssetCache(deps.store);
   let debounce: NodeJS.Timeout | null = null;
   /** When the last batch of rebuilds started (performance.now(), since the timers are real ones). */
   let lastFlush = Number.NEGATIVE_INFINITY;
@@ -109,7 +118,7 @@ export function createPageCache(deps: { store: Store; bus: Bus; clock: Clock; lo
     const promise = (async () => {
       const now = deps.clock.now();
       const snapshot = await buildSnapshot(deps, { page, now, pageUrl: pageUrl(page) });
-      const cached = withForms(page, snapshot, now);
+      const cached = withForms(page, snapshot, now, await imagesOf(page, snapshot));
       const previous = entries.get(page.id);
       entries.set(page.id, { cached, lastRead: previous?.lastRead ?? now });
       notify({ page, snapshot, previous: previous?.cached.snapshot });
@@ -121,6 +130,13 @@ export function createPageCache(deps: { store: Store; bus: Bus; clock: Clock; lo
     } finally {
       building.delete(page.id);
     }
+  }
+
+  /** The uploaded logo's bytes for og.png (PNG or JPEG, what its renderer embeds); read once per version. */
+  async function imagesOf(page: Page, snapshot: Snapshot): Promise<FormImages> {
+    const version = pageAssetVersion(snapshot.page.branding.logo, 'logo');
+    const logo = version === undefined ? undefined : await assets.get(page.id, 'logo', version);
+    return logo && (logo.contentType === 'image/png' || logo.contentType === 'image/jpeg') ? { logo: { contentType: logo.contentType, body: logo.body } } : {};
   }
 
   function notify(event: SnapshotRebuilt): void {
@@ -239,6 +255,12 @@ export function createPageCache(deps: { store: Store; bus: Bus; clock: Clock; lo
     onSnapshot(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    async asset(page, name) {
+      const cached = peek(page) ?? (await build(page));
+      const version = pageAssetVersion(cached.snapshot.page.branding[name], name);
+      const asset = version === undefined ? undefined : await assets.get(page.id, name, version);
+      return asset && version !== undefined ? { asset, version } : undefined;
     },
     monitorsInMemory() {
       const ids: string[] = [];

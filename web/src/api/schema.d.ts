@@ -38,6 +38,32 @@ export interface paths {
                                 /** @description absolute URL of the HTML page */
                                 url: string;
                                 customDomain: string | null;
+                                /**
+                                 * @description The page's language; null: each reader's own
+                                 * @enum {string|null}
+                                 */
+                                language: "en" | "de" | "fr" | "es" | "pt-BR" | "pl" | "ru" | "tr" | null;
+                                /** @description IANA time zone the page shows dates and times in */
+                                timeZone: string;
+                                branding: {
+                                    /** @description #rrggbb for the light theme; null: Warden’s own */
+                                    accentColor: string | null;
+                                    /** @description The same accent lightened to WCAG AA on the dark background */
+                                    accentColorDark: string | null;
+                                    /** @description An http(s) URL, or a path under the page (starting with "/assets/") for an image uploaded with it. */
+                                    logo: string | null;
+                                    /** @description An http(s) URL, or a path under the page (starting with "/assets/") for an image uploaded with it. */
+                                    favicon: string | null;
+                                    links: {
+                                        label: string;
+                                        url: string;
+                                    }[];
+                                    footerText: string | null;
+                                    /** @description Whether "Powered by Warden" shows */
+                                    poweredBy: boolean;
+                                    /** @description Path under the page of its custom stylesheet ("/custom.css?v=…"); null without one */
+                                    stylesheet: string | null;
+                                };
                                 /** @description Present when visitors may subscribe to the page's incidents and maintenance: POST {page}/subscribe (docs/notifications.md). */
                                 subscribe?: {
                                     /** @description by email (the server has an SMTP server) */
@@ -92,6 +118,13 @@ export interface paths {
                                      */
                                     state: "operational" | "degraded" | "down" | "maintenance" | "unknown";
                                     checks: number;
+                                    /** @description Estimated minutes down: the share of failed checks × the minutes of the day observed (the day's minutes, so far for today, or fewer when its checks cover less: checks × the monitor's interval); null without checks */
+                                    downMinutes: number | null;
+                                    /** @description Incidents naming this component that were open at some time of the day, oldest first */
+                                    incidents: {
+                                        id: string;
+                                        title: string;
+                                    }[];
                                 }[];
                                 live: {
                                     /** @description epoch milliseconds */
@@ -103,6 +136,120 @@ export interface paths {
                                     motd: string | null;
                                     message: string | null;
                                 } | null;
+                                /** @description The series of the charts: 24 points of 1 h, 28 of 6 h, 30 of 1 UTC day */
+                                charts: {
+                                    /** @description null: no response time measured in the last 30 days (or no monitor) */
+                                    latency: {
+                                        /** @description Response times read off the buckets’ latency histograms (exact to a histogram bin) */
+                                        "24h": {
+                                            /** @description start of the first point's period (UTC) */
+                                            start: number;
+                                            /** @description each point's period: 3600000 (1 h) for 24h, 21600000 (6 h) for 7d, 86400000 (1 UTC day) for 30d */
+                                            stepMs: number;
+                                            /** @description median response time (ms), one per period, oldest first; null without data in it */
+                                            p50: (number | null)[];
+                                            /** @description 95th percentile response time (ms), one per period, oldest first; null without data in it */
+                                            p95: (number | null)[];
+                                            /** @description over the whole window */
+                                            summary: {
+                                                p50: number | null;
+                                                p95: number | null;
+                                            };
+                                        };
+                                        /** @description Response times read off the buckets’ latency histograms (exact to a histogram bin) */
+                                        "7d": {
+                                            /** @description start of the first point's period (UTC) */
+                                            start: number;
+                                            /** @description each point's period: 3600000 (1 h) for 24h, 21600000 (6 h) for 7d, 86400000 (1 UTC day) for 30d */
+                                            stepMs: number;
+                                            /** @description median response time (ms), one per period, oldest first; null without data in it */
+                                            p50: (number | null)[];
+                                            /** @description 95th percentile response time (ms), one per period, oldest first; null without data in it */
+                                            p95: (number | null)[];
+                                            /** @description over the whole window */
+                                            summary: {
+                                                p50: number | null;
+                                                p95: number | null;
+                                            };
+                                        };
+                                        /** @description Response times read off the buckets’ latency histograms (exact to a histogram bin) */
+                                        "30d": {
+                                            /** @description start of the first point's period (UTC) */
+                                            start: number;
+                                            /** @description each point's period: 3600000 (1 h) for 24h, 21600000 (6 h) for 7d, 86400000 (1 UTC day) for 30d */
+                                            stepMs: number;
+                                            /** @description median response time (ms), one per period, oldest first; null without data in it */
+                                            p50: (number | null)[];
+                                            /** @description 95th percentile response time (ms), one per period, oldest first; null without data in it */
+                                            p95: (number | null)[];
+                                            /** @description over the whole window */
+                                            summary: {
+                                                p50: number | null;
+                                                p95: number | null;
+                                            };
+                                        };
+                                    } | null;
+                                    /** @description null: the monitor reported no players in the last 30 days (or no monitor) */
+                                    players: {
+                                        /** @description Players online, as the checks saw them */
+                                        "24h": {
+                                            /** @description start of the first point's period (UTC) */
+                                            start: number;
+                                            /** @description each point's period: 3600000 (1 h) for 24h, 21600000 (6 h) for 7d, 86400000 (1 UTC day) for 30d */
+                                            stepMs: number;
+                                            /** @description fewest players online, one per period, oldest first; null without data in it */
+                                            min: (number | null)[];
+                                            /** @description average players online, one per period, oldest first; null without data in it */
+                                            avg: (number | null)[];
+                                            /** @description most players online, one per period, oldest first; null without data in it */
+                                            max: (number | null)[];
+                                            /** @description over the whole window */
+                                            summary: {
+                                                min: number | null;
+                                                avg: number | null;
+                                                max: number | null;
+                                            };
+                                        };
+                                        /** @description Players online, as the checks saw them */
+                                        "7d": {
+                                            /** @description start of the first point's period (UTC) */
+                                            start: number;
+                                            /** @description each point's period: 3600000 (1 h) for 24h, 21600000 (6 h) for 7d, 86400000 (1 UTC day) for 30d */
+                                            stepMs: number;
+                                            /** @description fewest players online, one per period, oldest first; null without data in it */
+                                            min: (number | null)[];
+                                            /** @description average players online, one per period, oldest first; null without data in it */
+                                            avg: (number | null)[];
+                                            /** @description most players online, one per period, oldest first; null without data in it */
+                                            max: (number | null)[];
+                                            /** @description over the whole window */
+                                            summary: {
+                                                min: number | null;
+                                                avg: number | null;
+                                                max: number | null;
+                                            };
+                                        };
+                                        /** @description Players online, as the checks saw them */
+                                        "30d": {
+                                            /** @description start of the first point's period (UTC) */
+                                            start: number;
+                                            /** @description each point's period: 3600000 (1 h) for 24h, 21600000 (6 h) for 7d, 86400000 (1 UTC day) for 30d */
+                                            stepMs: number;
+                                            /** @description fewest players online, one per period, oldest first; null without data in it */
+                                            min: (number | null)[];
+                                            /** @description average players online, one per period, oldest first; null without data in it */
+                                            avg: (number | null)[];
+                                            /** @description most players online, one per period, oldest first; null without data in it */
+                                            max: (number | null)[];
+                                            /** @description over the whole window */
+                                            summary: {
+                                                min: number | null;
+                                                avg: number | null;
+                                                max: number | null;
+                                            };
+                                        };
+                                    } | null;
+                                };
                             }[];
                             activeIncidents: {
                                 id: string;
@@ -269,6 +416,32 @@ export interface paths {
                                 /** @description absolute URL of the HTML page */
                                 url: string;
                                 customDomain: string | null;
+                                /**
+                                 * @description The page's language; null: each reader's own
+                                 * @enum {string|null}
+                                 */
+                                language: "en" | "de" | "fr" | "es" | "pt-BR" | "pl" | "ru" | "tr" | null;
+                                /** @description IANA time zone the page shows dates and times in */
+                                timeZone: string;
+                                branding: {
+                                    /** @description #rrggbb for the light theme; null: Warden’s own */
+                                    accentColor: string | null;
+                                    /** @description The same accent lightened to WCAG AA on the dark background */
+                                    accentColorDark: string | null;
+                                    /** @description An http(s) URL, or a path under the page (starting with "/assets/") for an image uploaded with it. */
+                                    logo: string | null;
+                                    /** @description An http(s) URL, or a path under the page (starting with "/assets/") for an image uploaded with it. */
+                                    favicon: string | null;
+                                    links: {
+                                        label: string;
+                                        url: string;
+                                    }[];
+                                    footerText: string | null;
+                                    /** @description Whether "Powered by Warden" shows */
+                                    poweredBy: boolean;
+                                    /** @description Path under the page of its custom stylesheet ("/custom.css?v=…"); null without one */
+                                    stylesheet: string | null;
+                                };
                                 /** @description Present when visitors may subscribe to the page's incidents and maintenance: POST {page}/subscribe (docs/notifications.md). */
                                 subscribe?: {
                                     /** @description by email (the server has an SMTP server) */
@@ -323,6 +496,13 @@ export interface paths {
                                      */
                                     state: "operational" | "degraded" | "down" | "maintenance" | "unknown";
                                     checks: number;
+                                    /** @description Estimated minutes down: the share of failed checks × the minutes of the day observed (the day's minutes, so far for today, or fewer when its checks cover less: checks × the monitor's interval); null without checks */
+                                    downMinutes: number | null;
+                                    /** @description Incidents naming this component that were open at some time of the day, oldest first */
+                                    incidents: {
+                                        id: string;
+                                        title: string;
+                                    }[];
                                 }[];
                                 live: {
                                     /** @description epoch milliseconds */
@@ -334,6 +514,120 @@ export interface paths {
                                     motd: string | null;
                                     message: string | null;
                                 } | null;
+                                /** @description The series of the charts: 24 points of 1 h, 28 of 6 h, 30 of 1 UTC day */
+                                charts: {
+                                    /** @description null: no response time measured in the last 30 days (or no monitor) */
+                                    latency: {
+                                        /** @description Response times read off the buckets’ latency histograms (exact to a histogram bin) */
+                                        "24h": {
+                                            /** @description start of the first point's period (UTC) */
+                                            start: number;
+                                            /** @description each point's period: 3600000 (1 h) for 24h, 21600000 (6 h) for 7d, 86400000 (1 UTC day) for 30d */
+                                            stepMs: number;
+                                            /** @description median response time (ms), one per period, oldest first; null without data in it */
+                                            p50: (number | null)[];
+                                            /** @description 95th percentile response time (ms), one per period, oldest first; null without data in it */
+                                            p95: (number | null)[];
+                                            /** @description over the whole window */
+                                            summary: {
+                                                p50: number | null;
+                                                p95: number | null;
+                                            };
+                                        };
+                                        /** @description Response times read off the buckets’ latency histograms (exact to a histogram bin) */
+                                        "7d": {
+                                            /** @description start of the first point's period (UTC) */
+                                            start: number;
+                                            /** @description each point's period: 3600000 (1 h) for 24h, 21600000 (6 h) for 7d, 86400000 (1 UTC day) for 30d */
+                                            stepMs: number;
+                                            /** @description median response time (ms), one per period, oldest first; null without data in it */
+                                            p50: (number | null)[];
+                                            /** @description 95th percentile response time (ms), one per period, oldest first; null without data in it */
+                                            p95: (number | null)[];
+                                            /** @description over the whole window */
+                                            summary: {
+                                                p50: number | null;
+                                                p95: number | null;
+                                            };
+                                        };
+                                        /** @description Response times read off the buckets’ latency histograms (exact to a histogram bin) */
+                                        "30d": {
+                                            /** @description start of the first point's period (UTC) */
+                                            start: number;
+                                            /** @description each point's period: 3600000 (1 h) for 24h, 21600000 (6 h) for 7d, 86400000 (1 UTC day) for 30d */
+                                            stepMs: number;
+                                            /** @description median response time (ms), one per period, oldest first; null without data in it */
+                                            p50: (number | null)[];
+                                            /** @description 95th percentile response time (ms), one per period, oldest first; null without data in it */
+                                            p95: (number | null)[];
+                                            /** @description over the whole window */
+                                            summary: {
+                                                p50: number | null;
+                                                p95: number | null;
+                                            };
+                                        };
+                                    } | null;
+                                    /** @description null: the monitor reported no players in the last 30 days (or no monitor) */
+                                    players: {
+                                        /** @description Players online, as the checks saw them */
+                                        "24h": {
+                                            /** @description start of the first point's period (UTC) */
+                                            start: number;
+                                            /** @description each point's period: 3600000 (1 h) for 24h, 21600000 (6 h) for 7d, 86400000 (1 UTC day) for 30d */
+                                            stepMs: number;
+                                            /** @description fewest players online, one per period, oldest first; null without data in it */
+                                            min: (number | null)[];
+                                            /** @description average players online, one per period, oldest first; null without data in it */
+                                            avg: (number | null)[];
+                                            /** @description most players online, one per period, oldest first; null without data in it */
+                                            max: (number | null)[];
+                                            /** @description over the whole window */
+                                            summary: {
+                                                min: number | null;
+                                                avg: number | null;
+                                                max: number | null;
+                                            };
+                                        };
+                                        /** @description Players online, as the checks saw them */
+                                        "7d": {
+                                            /** @description start of the first point's period (UTC) */
+                                            start: number;
+                                            /** @description each point's period: 3600000 (1 h) for 24h, 21600000 (6 h) for 7d, 86400000 (1 UTC day) for 30d */
+                                            stepMs: number;
+                                            /** @description fewest players online, one per period, oldest first; null without data in it */
+                                            min: (number | null)[];
+                                            /** @description average players online, one per period, oldest first; null without data in it */
+                                            avg: (number | null)[];
+                                            /** @description most players online, one per period, oldest first; null without data in it */
+                                            max: (number | null)[];
+                                            /** @description over the whole window */
+                                            summary: {
+                                                min: number | null;
+                                                avg: number | null;
+                                                max: number | null;
+                                            };
+                                        };
+                                        /** @description Players online, as the checks saw them */
+                                        "30d": {
+                                            /** @description start of the first point's period (UTC) */
+                                            start: number;
+                                            /** @description each point's period: 3600000 (1 h) for 24h, 21600000 (6 h) for 7d, 86400000 (1 UTC day) for 30d */
+                                            stepMs: number;
+                                            /** @description fewest players online, one per period, oldest first; null without data in it */
+                                            min: (number | null)[];
+                                            /** @description average players online, one per period, oldest first; null without data in it */
+                                            avg: (number | null)[];
+                                            /** @description most players online, one per period, oldest first; null without data in it */
+                                            max: (number | null)[];
+                                            /** @description over the whole window */
+                                            summary: {
+                                                min: number | null;
+                                                avg: number | null;
+                                                max: number | null;
+                                            };
+                                        };
+                                    } | null;
+                                };
                             }[];
                             activeIncidents: {
                                 id: string;
@@ -476,7 +770,10 @@ export interface paths {
         /** The status page as Markdown, for people and language models */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The reader's language: en, de, fr, es, pt-BR, pl, ru or tr (matched loosely: de-AT is de). Without it, the page's `language`, else `Accept-Language` (then the answer has `Vary: Accept-Language`), else English. */
+                    lang?: string;
+                };
                 header?: never;
                 path: {
                     slug: string;
@@ -542,7 +839,12 @@ export interface paths {
         /** The HTML status page (Markdown with Accept: text/markdown) */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The reader's language: en, de, fr, es, pt-BR, pl, ru or tr (matched loosely: de-AT is de). Without it, the page's `language`, else `Accept-Language` (then the answer has `Vary: Accept-Language`), else English. */
+                    lang?: string;
+                    /** @description The window of the components' response-time and players charts: 24h (the default), 7d or 30d. */
+                    range?: "24h" | "7d" | "30d";
+                };
                 header?: never;
                 path: {
                     slug: string;
@@ -612,7 +914,10 @@ export interface paths {
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The reader's language: en, de, fr, es, pt-BR, pl, ru or tr (matched loosely: de-AT is de). Without it, the page's `language`, else `Accept-Language` (then the answer has `Vary: Accept-Language`), else English. */
+                    lang?: string;
+                };
                 header?: never;
                 path: {
                     slug: string;
@@ -757,7 +1062,10 @@ export interface paths {
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The reader's language: en, de, fr, es, pt-BR, pl, ru or tr (matched loosely: de-AT is de). Without it, the page's `language`, else `Accept-Language` (then the answer has `Vary: Accept-Language`), else English. */
+                    lang?: string;
+                };
                 header?: never;
                 path: {
                     slug: string;
@@ -822,13 +1130,19 @@ export interface paths {
         };
         /**
          * Embeddable widget (for an iframe)
-         * @description A compact, self-contained widget (state, name, overall label, players online, link to the page) that updates itself from the live stream. Any site may frame it (Content-Security-Policy: frame-ancestors *). Cached for 30 s per snapshot version (ETag, If-None-Match → 304, CORS).
+         * @description A self-contained widget that updates itself from the live stream: the overall line (state, name, overall label, players online, link to the page), the components and active incidents too, or one component. Any site may frame it (Content-Security-Policy: frame-ancestors *); it posts `{ type: 'warden:embed:height', slug, height }` to its parent window so the host can size the frame (docs/embed.md). Unknown options and values are ignored. Cached for 30 s per snapshot version (ETag, If-None-Match → 304, CORS).
          */
         get: {
             parameters: {
                 query?: {
-                    /** @description Force a theme; by default the reader's light or dark preference. */
-                    theme?: "light" | "dark";
+                    /** @description `compact` (the default): the overall line; `full`: the components by group and the active incidents too. */
+                    variant?: "compact" | "full";
+                    /** @description One component's widget (its state, latency and players), by id or name (case ignored); `variant` is then ignored. */
+                    component?: string;
+                    /** @description Force a theme; `auto` (the default) follows the reader's light or dark preference. */
+                    theme?: "light" | "dark" | "auto";
+                    /** @description The reader's language: en, de, fr, es, pt-BR, pl, ru or tr (matched loosely: de-AT is de). Without it, the page's `language`, else `Accept-Language` (then the answer has `Vary: Accept-Language`), else English. */
+                    lang?: string;
                 };
                 header?: never;
                 path: {
@@ -861,7 +1175,1303 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description No page with this slug, or (`?component=`) no such component on the page: an HTML document saying so, inside the frame. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Too many wrong page passwords from this client address for this page in a minute (Retry-After; the password form for the HTML forms, application/problem+json for the others): none is checked until then. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{slug}/api/v2/summary.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statuspage-compatible summary: page, status indicator, components, unresolved incidents, maintenance
+         * @description Atlassian Statuspage's public API v2 answer, for widgets and bots written for it; also at `/api/v2/summary.json` on the page's custom domain. States are mapped as docs/statuspage-compat.md says. Cached for 30 s per snapshot version (ETag, If-None-Match → 304, CORS).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description JSON. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            page: {
+                                id: string;
+                                name: string;
+                                /** @description the page's canonical URL */
+                                url: string;
+                                /** @description IANA name */
+                                time_zone: string;
+                                /** @description the last change the snapshot knows of */
+                                updated_at: string;
+                            };
+                            components: {
+                                /** @description Warden's component id; grp_ and 12 hex digits for a group */
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                status: "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "under_maintenance";
+                                /** @description the start of the first day of the 90-day history with checks */
+                                created_at: string;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                updated_at: string;
+                                /** @description 1-based, among the top level or within the group */
+                                position: number;
+                                description: string | null;
+                                showcase: boolean;
+                                /** @description YYYY-MM-DD: the first day with checks; null for groups and components without any */
+                                start_date: string | null;
+                                group_id: string | null;
+                                page_id: string;
+                                group: boolean;
+                                only_show_if_degraded: boolean;
+                                /** @description a group's members */
+                                components?: string[];
+                            }[];
+                            /** @description unresolved */
+                            incidents: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                status: "investigating" | "identified" | "monitoring" | "resolved";
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                created_at: string;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                updated_at: string;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                monitoring_at: string | null;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                resolved_at: string | null;
+                                /** @enum {string} */
+                                impact: "none" | "minor" | "major" | "critical";
+                                /** @description the page's URL */
+                                shortlink: string;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                started_at: string;
+                                page_id: string;
+                                /** @description newest first */
+                                incident_updates: {
+                                    id: string;
+                                    status: string;
+                                    body: string;
+                                    incident_id: string;
+                                    /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                    created_at: string;
+                                    /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                    updated_at: string;
+                                    /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                    display_at: string;
+                                    /** @description Warden does not record per-update component changes */
+                                    affected_components: null;
+                                    /** @description whether the page's subscribers got it */
+                                    deliver_notifications: boolean;
+                                    custom_tweet: null;
+                                    tweet_id: null;
+                                }[];
+                                components: {
+                                    /** @description Warden's component id; grp_ and 12 hex digits for a group */
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    status: "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "under_maintenance";
+                                    /** @description the start of the first day of the 90-day history with checks */
+                                    created_at: string;
+                                    /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                    updated_at: string;
+                                    /** @description 1-based, among the top level or within the group */
+                                    position: number;
+                                    description: string | null;
+                                    showcase: boolean;
+                                    /** @description YYYY-MM-DD: the first day with checks; null for groups and components without any */
+                                    start_date: string | null;
+                                    group_id: string | null;
+                                    page_id: string;
+                                    group: boolean;
+                                    only_show_if_degraded: boolean;
+                                    /** @description a group's members */
+                                    components?: string[];
+                                }[];
+                            }[];
+                            /** @description in progress and upcoming */
+                            scheduled_maintenances: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                status: "scheduled" | "in_progress";
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                created_at: string;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                updated_at: string;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                monitoring_at: string | null;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                resolved_at: string | null;
+                                /** @enum {string} */
+                                impact: "maintenance";
+                                /** @description the page's URL */
+                                shortlink: string;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                started_at: string;
+                                page_id: string;
+                                /** @description newest first */
+                                incident_updates: {
+                                    id: string;
+                                    status: string;
+                                    body: string;
+                                    incident_id: string;
+                                    /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                    created_at: string;
+                                    /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                    updated_at: string;
+                                    /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                    display_at: string;
+                                    /** @description Warden does not record per-update component changes */
+                                    affected_components: null;
+                                    /** @description whether the page's subscribers got it */
+                                    deliver_notifications: boolean;
+                                    custom_tweet: null;
+                                    tweet_id: null;
+                                }[];
+                                components: {
+                                    /** @description Warden's component id; grp_ and 12 hex digits for a group */
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    status: "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "under_maintenance";
+                                    /** @description the start of the first day of the 90-day history with checks */
+                                    created_at: string;
+                                    /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                    updated_at: string;
+                                    /** @description 1-based, among the top level or within the group */
+                                    position: number;
+                                    description: string | null;
+                                    showcase: boolean;
+                                    /** @description YYYY-MM-DD: the first day with checks; null for groups and components without any */
+                                    start_date: string | null;
+                                    group_id: string | null;
+                                    page_id: string;
+                                    group: boolean;
+                                    only_show_if_degraded: boolean;
+                                    /** @description a group's members */
+                                    components?: string[];
+                                }[];
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                scheduled_for: string;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                scheduled_until: string;
+                            }[];
+                            status: {
+                                /** @enum {string} */
+                                indicator: "none" | "minor" | "major" | "critical" | "maintenance";
+                                /** @description Warden's overall label, e.g. “Partial outage: 1 of 6 components down” */
+                                description: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Not modified (If-None-Match matched the ETag). */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The page is password-protected: send `Authorization: Bearer <page password>`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description No page with this slug (application/problem+json). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Too many wrong page passwords from this client address for this page in a minute (Retry-After; the password form for the HTML forms, application/problem+json for the others): none is checked until then. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{slug}/api/v2/status.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statuspage-compatible status indicator of the page
+         * @description Atlassian Statuspage's public API v2 answer, for widgets and bots written for it; also at `/api/v2/status.json` on the page's custom domain. States are mapped as docs/statuspage-compat.md says. Cached for 30 s per snapshot version (ETag, If-None-Match → 304, CORS).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description JSON. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            page: {
+                                id: string;
+                                name: string;
+                                /** @description the page's canonical URL */
+                                url: string;
+                                /** @description IANA name */
+                                time_zone: string;
+                                /** @description the last change the snapshot knows of */
+                                updated_at: string;
+                            };
+                            status: {
+                                /** @enum {string} */
+                                indicator: "none" | "minor" | "major" | "critical" | "maintenance";
+                                /** @description Warden's overall label, e.g. “Partial outage: 1 of 6 components down” */
+                                description: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Not modified (If-None-Match matched the ETag). */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The page is password-protected: send `Authorization: Bearer <page password>`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description No page with this slug (application/problem+json). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Too many wrong page passwords from this client address for this page in a minute (Retry-After; the password form for the HTML forms, application/problem+json for the others): none is checked until then. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{slug}/api/v2/components.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statuspage-compatible components (groups as components with `group: true`)
+         * @description Atlassian Statuspage's public API v2 answer, for widgets and bots written for it; also at `/api/v2/components.json` on the page's custom domain. States are mapped as docs/statuspage-compat.md says. Cached for 30 s per snapshot version (ETag, If-None-Match → 304, CORS).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description JSON. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            page: {
+                                id: string;
+                                name: string;
+                                /** @description the page's canonical URL */
+                                url: string;
+                                /** @description IANA name */
+                                time_zone: string;
+                                /** @description the last change the snapshot knows of */
+                                updated_at: string;
+                            };
+                            components: {
+                                /** @description Warden's component id; grp_ and 12 hex digits for a group */
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                status: "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "under_maintenance";
+                                /** @description the start of the first day of the 90-day history with checks */
+                                created_at: string;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                updated_at: string;
+                                /** @description 1-based, among the top level or within the group */
+                                position: number;
+                                description: string | null;
+                                showcase: boolean;
+                                /** @description YYYY-MM-DD: the first day with checks; null for groups and components without any */
+                                start_date: string | null;
+                                group_id: string | null;
+                                page_id: string;
+                                group: boolean;
+                                only_show_if_degraded: boolean;
+                                /** @description a group's members */
+                                components?: string[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not modified (If-None-Match matched the ETag). */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The page is password-protected: send `Authorization: Bearer <page password>`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description No page with this slug (application/problem+json). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Too many wrong page passwords from this client address for this page in a minute (Retry-After; the password form for the HTML forms, application/problem+json for the others): none is checked until then. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{slug}/api/v2/incidents.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statuspage-compatible incidents: unresolved, and resolved in the last 14 days
+         * @description Atlassian Statuspage's public API v2 answer, for widgets and bots written for it; also at `/api/v2/incidents.json` on the page's custom domain. States are mapped as docs/statuspage-compat.md says. Cached for 30 s per snapshot version (ETag, If-None-Match → 304, CORS).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description JSON. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            page: {
+                                id: string;
+                                name: string;
+                                /** @description the page's canonical URL */
+                                url: string;
+                                /** @description IANA name */
+                                time_zone: string;
+                                /** @description the last change the snapshot knows of */
+                                updated_at: string;
+                            };
+                            incidents: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                status: "investigating" | "identified" | "monitoring" | "resolved";
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                created_at: string;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                updated_at: string;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                monitoring_at: string | null;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                resolved_at: string | null;
+                                /** @enum {string} */
+                                impact: "none" | "minor" | "major" | "critical";
+                                /** @description the page's URL */
+                                shortlink: string;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                started_at: string;
+                                page_id: string;
+                                /** @description newest first */
+                                incident_updates: {
+                                    id: string;
+                                    status: string;
+                                    body: string;
+                                    incident_id: string;
+                                    /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                    created_at: string;
+                                    /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                    updated_at: string;
+                                    /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                    display_at: string;
+                                    /** @description Warden does not record per-update component changes */
+                                    affected_components: null;
+                                    /** @description whether the page's subscribers got it */
+                                    deliver_notifications: boolean;
+                                    custom_tweet: null;
+                                    tweet_id: null;
+                                }[];
+                                components: {
+                                    /** @description Warden's component id; grp_ and 12 hex digits for a group */
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    status: "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "under_maintenance";
+                                    /** @description the start of the first day of the 90-day history with checks */
+                                    created_at: string;
+                                    /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                    updated_at: string;
+                                    /** @description 1-based, among the top level or within the group */
+                                    position: number;
+                                    description: string | null;
+                                    showcase: boolean;
+                                    /** @description YYYY-MM-DD: the first day with checks; null for groups and components without any */
+                                    start_date: string | null;
+                                    group_id: string | null;
+                                    page_id: string;
+                                    group: boolean;
+                                    only_show_if_degraded: boolean;
+                                    /** @description a group's members */
+                                    components?: string[];
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not modified (If-None-Match matched the ETag). */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The page is password-protected: send `Authorization: Bearer <page password>`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description No page with this slug (application/problem+json). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Too many wrong page passwords from this client address for this page in a minute (Retry-After; the password form for the HTML forms, application/problem+json for the others): none is checked until then. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{slug}/api/v2/incidents/unresolved.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statuspage-compatible unresolved incidents
+         * @description Atlassian Statuspage's public API v2 answer, for widgets and bots written for it; also at `/api/v2/incidents/unresolved.json` on the page's custom domain. States are mapped as docs/statuspage-compat.md says. Cached for 30 s per snapshot version (ETag, If-None-Match → 304, CORS).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description JSON. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            page: {
+                                id: string;
+                                name: string;
+                                /** @description the page's canonical URL */
+                                url: string;
+                                /** @description IANA name */
+                                time_zone: string;
+                                /** @description the last change the snapshot knows of */
+                                updated_at: string;
+                            };
+                            incidents: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                status: "investigating" | "identified" | "monitoring" | "resolved";
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                created_at: string;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                updated_at: string;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                monitoring_at: string | null;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                resolved_at: string | null;
+                                /** @enum {string} */
+                                impact: "none" | "minor" | "major" | "critical";
+                                /** @description the page's URL */
+                                shortlink: string;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                started_at: string;
+                                page_id: string;
+                                /** @description newest first */
+                                incident_updates: {
+                                    id: string;
+                                    status: string;
+                                    body: string;
+                                    incident_id: string;
+                                    /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                    created_at: string;
+                                    /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                    updated_at: string;
+                                    /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                    display_at: string;
+                                    /** @description Warden does not record per-update component changes */
+                                    affected_components: null;
+                                    /** @description whether the page's subscribers got it */
+                                    deliver_notifications: boolean;
+                                    custom_tweet: null;
+                                    tweet_id: null;
+                                }[];
+                                components: {
+                                    /** @description Warden's component id; grp_ and 12 hex digits for a group */
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    status: "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "under_maintenance";
+                                    /** @description the start of the first day of the 90-day history with checks */
+                                    created_at: string;
+                                    /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                    updated_at: string;
+                                    /** @description 1-based, among the top level or within the group */
+                                    position: number;
+                                    description: string | null;
+                                    showcase: boolean;
+                                    /** @description YYYY-MM-DD: the first day with checks; null for groups and components without any */
+                                    start_date: string | null;
+                                    group_id: string | null;
+                                    page_id: string;
+                                    group: boolean;
+                                    only_show_if_degraded: boolean;
+                                    /** @description a group's members */
+                                    components?: string[];
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not modified (If-None-Match matched the ETag). */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The page is password-protected: send `Authorization: Bearer <page password>`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description No page with this slug (application/problem+json). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Too many wrong page passwords from this client address for this page in a minute (Retry-After; the password form for the HTML forms, application/problem+json for the others): none is checked until then. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{slug}/api/v2/scheduled-maintenances.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statuspage-compatible scheduled maintenances: in progress and upcoming
+         * @description Atlassian Statuspage's public API v2 answer, for widgets and bots written for it; also at `/api/v2/scheduled-maintenances.json` on the page's custom domain. States are mapped as docs/statuspage-compat.md says. Cached for 30 s per snapshot version (ETag, If-None-Match → 304, CORS).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description JSON. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            page: {
+                                id: string;
+                                name: string;
+                                /** @description the page's canonical URL */
+                                url: string;
+                                /** @description IANA name */
+                                time_zone: string;
+                                /** @description the last change the snapshot knows of */
+                                updated_at: string;
+                            };
+                            scheduled_maintenances: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                status: "scheduled" | "in_progress";
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                created_at: string;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                updated_at: string;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                monitoring_at: string | null;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                resolved_at: string | null;
+                                /** @enum {string} */
+                                impact: "maintenance";
+                                /** @description the page's URL */
+                                shortlink: string;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                started_at: string;
+                                page_id: string;
+                                /** @description newest first */
+                                incident_updates: {
+                                    id: string;
+                                    status: string;
+                                    body: string;
+                                    incident_id: string;
+                                    /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                    created_at: string;
+                                    /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                    updated_at: string;
+                                    /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                    display_at: string;
+                                    /** @description Warden does not record per-update component changes */
+                                    affected_components: null;
+                                    /** @description whether the page's subscribers got it */
+                                    deliver_notifications: boolean;
+                                    custom_tweet: null;
+                                    tweet_id: null;
+                                }[];
+                                components: {
+                                    /** @description Warden's component id; grp_ and 12 hex digits for a group */
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    status: "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "under_maintenance";
+                                    /** @description the start of the first day of the 90-day history with checks */
+                                    created_at: string;
+                                    /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                    updated_at: string;
+                                    /** @description 1-based, among the top level or within the group */
+                                    position: number;
+                                    description: string | null;
+                                    showcase: boolean;
+                                    /** @description YYYY-MM-DD: the first day with checks; null for groups and components without any */
+                                    start_date: string | null;
+                                    group_id: string | null;
+                                    page_id: string;
+                                    group: boolean;
+                                    only_show_if_degraded: boolean;
+                                    /** @description a group's members */
+                                    components?: string[];
+                                }[];
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                scheduled_for: string;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                scheduled_until: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not modified (If-None-Match matched the ETag). */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The page is password-protected: send `Authorization: Bearer <page password>`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description No page with this slug (application/problem+json). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Too many wrong page passwords from this client address for this page in a minute (Retry-After; the password form for the HTML forms, application/problem+json for the others): none is checked until then. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{slug}/api/v2/scheduled-maintenances/upcoming.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statuspage-compatible upcoming scheduled maintenances
+         * @description Atlassian Statuspage's public API v2 answer, for widgets and bots written for it; also at `/api/v2/scheduled-maintenances/upcoming.json` on the page's custom domain. States are mapped as docs/statuspage-compat.md says. Cached for 30 s per snapshot version (ETag, If-None-Match → 304, CORS).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description JSON. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            page: {
+                                id: string;
+                                name: string;
+                                /** @description the page's canonical URL */
+                                url: string;
+                                /** @description IANA name */
+                                time_zone: string;
+                                /** @description the last change the snapshot knows of */
+                                updated_at: string;
+                            };
+                            scheduled_maintenances: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                status: "scheduled" | "in_progress";
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                created_at: string;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                updated_at: string;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                monitoring_at: string | null;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                resolved_at: string | null;
+                                /** @enum {string} */
+                                impact: "maintenance";
+                                /** @description the page's URL */
+                                shortlink: string;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                started_at: string;
+                                page_id: string;
+                                /** @description newest first */
+                                incident_updates: {
+                                    id: string;
+                                    status: string;
+                                    body: string;
+                                    incident_id: string;
+                                    /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                    created_at: string;
+                                    /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                    updated_at: string;
+                                    /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                    display_at: string;
+                                    /** @description Warden does not record per-update component changes */
+                                    affected_components: null;
+                                    /** @description whether the page's subscribers got it */
+                                    deliver_notifications: boolean;
+                                    custom_tweet: null;
+                                    tweet_id: null;
+                                }[];
+                                components: {
+                                    /** @description Warden's component id; grp_ and 12 hex digits for a group */
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    status: "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "under_maintenance";
+                                    /** @description the start of the first day of the 90-day history with checks */
+                                    created_at: string;
+                                    /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                    updated_at: string;
+                                    /** @description 1-based, among the top level or within the group */
+                                    position: number;
+                                    description: string | null;
+                                    showcase: boolean;
+                                    /** @description YYYY-MM-DD: the first day with checks; null for groups and components without any */
+                                    start_date: string | null;
+                                    group_id: string | null;
+                                    page_id: string;
+                                    group: boolean;
+                                    only_show_if_degraded: boolean;
+                                    /** @description a group's members */
+                                    components?: string[];
+                                }[];
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                scheduled_for: string;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                scheduled_until: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not modified (If-None-Match matched the ETag). */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The page is password-protected: send `Authorization: Bearer <page password>`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description No page with this slug (application/problem+json). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Too many wrong page passwords from this client address for this page in a minute (Retry-After; the password form for the HTML forms, application/problem+json for the others): none is checked until then. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{slug}/api/v2/scheduled-maintenances/active.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statuspage-compatible scheduled maintenances in progress
+         * @description Atlassian Statuspage's public API v2 answer, for widgets and bots written for it; also at `/api/v2/scheduled-maintenances/active.json` on the page's custom domain. States are mapped as docs/statuspage-compat.md says. Cached for 30 s per snapshot version (ETag, If-None-Match → 304, CORS).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description JSON. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            page: {
+                                id: string;
+                                name: string;
+                                /** @description the page's canonical URL */
+                                url: string;
+                                /** @description IANA name */
+                                time_zone: string;
+                                /** @description the last change the snapshot knows of */
+                                updated_at: string;
+                            };
+                            scheduled_maintenances: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                status: "scheduled" | "in_progress";
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                created_at: string;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                updated_at: string;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                monitoring_at: string | null;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                resolved_at: string | null;
+                                /** @enum {string} */
+                                impact: "maintenance";
+                                /** @description the page's URL */
+                                shortlink: string;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                started_at: string;
+                                page_id: string;
+                                /** @description newest first */
+                                incident_updates: {
+                                    id: string;
+                                    status: string;
+                                    body: string;
+                                    incident_id: string;
+                                    /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                    created_at: string;
+                                    /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                    updated_at: string;
+                                    /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                    display_at: string;
+                                    /** @description Warden does not record per-update component changes */
+                                    affected_components: null;
+                                    /** @description whether the page's subscribers got it */
+                                    deliver_notifications: boolean;
+                                    custom_tweet: null;
+                                    tweet_id: null;
+                                }[];
+                                components: {
+                                    /** @description Warden's component id; grp_ and 12 hex digits for a group */
+                                    id: string;
+                                    name: string;
+                                    /** @enum {string} */
+                                    status: "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "under_maintenance";
+                                    /** @description the start of the first day of the 90-day history with checks */
+                                    created_at: string;
+                                    /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                    updated_at: string;
+                                    /** @description 1-based, among the top level or within the group */
+                                    position: number;
+                                    description: string | null;
+                                    showcase: boolean;
+                                    /** @description YYYY-MM-DD: the first day with checks; null for groups and components without any */
+                                    start_date: string | null;
+                                    group_id: string | null;
+                                    page_id: string;
+                                    group: boolean;
+                                    only_show_if_degraded: boolean;
+                                    /** @description a group's members */
+                                    components?: string[];
+                                }[];
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                scheduled_for: string;
+                                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                                scheduled_until: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not modified (If-None-Match matched the ETag). */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The page is password-protected: send `Authorization: Bearer <page password>`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description No page with this slug (application/problem+json). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Too many wrong page passwords from this client address for this page in a minute (Retry-After; the password form for the HTML forms, application/problem+json for the others): none is checked until then. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{slug}/assets/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page’s uploaded logo or favicon
+         * @description The image uploaded with PUT /api/v1/pages/{slug}/assets/{name}, with the type recognised from its bytes, sandboxed (`Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'; sandbox`); also at `/assets/{name}` on the page's custom domain. With `?v=` naming the current version (as the page links it): `Cache-Control: public, max-age=31536000, immutable`; otherwise the current bytes, cached for 30 s. ETag, nosniff, CORS; a protected page needs its password, like its forms.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                    name: "logo" | "favicon";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The image. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/*": string;
+                    };
+                };
+                /** @description Not modified (If-None-Match matched the ETag). */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The page is password-protected: send `Authorization: Bearer <page password>`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description No such page, or it has no image of this name (application/problem+json). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Too many wrong page passwords from this client address for this page in a minute (Retry-After; the password form for the HTML forms, application/problem+json for the others): none is checked until then. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/{slug}/custom.css": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page’s custom stylesheet
+         * @description The page's `customCss`, linked by its HTML page after the built-in styles (docs/branding.md); also at `/custom.css` on its custom domain. With `?v=` naming the current version (as the page links it): `Cache-Control: public, max-age=31536000, immutable`; otherwise the current bytes, cached for 30 s. ETag, nosniff, CORS; a protected page needs its password, like its forms.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSS. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/css": string;
+                    };
+                };
+                /** @description Not modified (If-None-Match matched the ETag). */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description The page is password-protected: send `Authorization: Bearer <page password>`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description No such page, or it has no stylesheet (application/problem+json). */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -1523,7 +3133,7 @@ export interface paths {
                                 id: string;
                                 key: string;
                                 name: string;
-                                /** @description The monitor type: one of minecraft-java, minecraft-bedrock, source, fivem, rust-webrcon, rcon, pterodactyl, gamedig, discord, http, tcp, dns. */
+                                /** @description The monitor type: one of minecraft-java, minecraft-bedrock, source, fivem, rust-webrcon, rcon, pterodactyl, gamedig, discord, http, tcp, tls, dns. */
                                 type: string;
                                 /** @description The type's config, secrets included (they are sent to this relay only), except those named in secretsWithheld. */
                                 config: {
@@ -2040,7 +3650,7 @@ export interface paths {
                     /** @description Enabled monitors in this state, or `paused`: the disabled ones. */
                     state?: "up" | "degraded" | "down" | "unknown" | "paused";
                     /** @description Monitors of this type. */
-                    type?: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "dns" | "heartbeat";
+                    type?: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat";
                     /** @description Monitors with this tag. */
                     tag?: string;
                     /** @description Monitors shown by a component of this page (its slug). */
@@ -2676,6 +4286,180 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/pages/{slug}/assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a page’s uploaded images */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The page slug. */
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The logo and favicon the page has, if any. */
+                200: {
+                    headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            assets: components["schemas"]["PageAsset"][];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                /** @description No page with this slug in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/pages/{slug}/assets/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload a page’s logo or favicon
+         * @description The raw image as the body, whatever Content-Type it declares: its type is recognised from its bytes (PNG, JPEG, WebP, GIF or SVG; ICO too for a favicon; 400 naming `body` otherwise). At most 256 KB for a logo and 64 KB for a favicon (413 beyond, before the rest is read). It replaces the one the page had, and wins over `branding.logoUrl` / `branding.faviconUrl`; the page links it at a versioned path, cached for good. Images are not part of warden.yaml, so a page it manages takes them too. An SVG is only ever shown as an image, and served sandboxed.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The page slug. */
+                    slug: string;
+                    /** @description logo or favicon. */
+                    name: "logo" | "favicon";
+                };
+                cookie?: never;
+            };
+            /** @description The image bytes. */
+            requestBody: {
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/webp": string;
+                    "image/gif": string;
+                    "image/svg+xml": string;
+                    "image/x-icon": string;
+                    "application/octet-stream": string;
+                };
+            };
+            responses: {
+                /** @description Stored: its type, digest and versioned path. */
+                200: {
+                    headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PageAsset"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                /** @description No page with this slug in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        post?: never;
+        /**
+         * Remove a page’s logo or favicon
+         * @description The page shows its `branding.logoUrl` / `branding.faviconUrl` again, or none. Removing an image the page does not have changes nothing.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The page slug. */
+                    slug: string;
+                    /** @description logo or favicon. */
+                    name: "logo" | "favicon";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed (or there was none). */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                /** @description No page with this slug in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -6951,6 +8735,193 @@ export interface components {
             /** @example expected an integer from 1 to 65535 */
             message: string;
         };
+        StatuspagePage: {
+            id: string;
+            name: string;
+            /** @description the page's canonical URL */
+            url: string;
+            /** @description IANA name */
+            time_zone: string;
+            /** @description the last change the snapshot knows of */
+            updated_at: string;
+        };
+        StatuspageStatus: {
+            /** @enum {string} */
+            indicator: "none" | "minor" | "major" | "critical" | "maintenance";
+            /** @description Warden's overall label, e.g. “Partial outage: 1 of 6 components down” */
+            description: string;
+        };
+        StatuspageComponent: {
+            /** @description Warden's component id; grp_ and 12 hex digits for a group */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            status: "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "under_maintenance";
+            /** @description the start of the first day of the 90-day history with checks */
+            created_at: string;
+            /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+            updated_at: string;
+            /** @description 1-based, among the top level or within the group */
+            position: number;
+            description: string | null;
+            showcase: boolean;
+            /** @description YYYY-MM-DD: the first day with checks; null for groups and components without any */
+            start_date: string | null;
+            group_id: string | null;
+            page_id: string;
+            group: boolean;
+            only_show_if_degraded: boolean;
+            /** @description a group's members */
+            components?: string[];
+        };
+        StatuspageIncidentUpdate: {
+            id: string;
+            status: string;
+            body: string;
+            incident_id: string;
+            /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+            created_at: string;
+            /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+            updated_at: string;
+            /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+            display_at: string;
+            /** @description Warden does not record per-update component changes */
+            affected_components: null;
+            /** @description whether the page's subscribers got it */
+            deliver_notifications: boolean;
+            custom_tweet: null;
+            tweet_id: null;
+        };
+        StatuspageIncident: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            status: "investigating" | "identified" | "monitoring" | "resolved";
+            /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+            created_at: string;
+            /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+            updated_at: string;
+            /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+            monitoring_at: string | null;
+            /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+            resolved_at: string | null;
+            /** @enum {string} */
+            impact: "none" | "minor" | "major" | "critical";
+            /** @description the page's URL */
+            shortlink: string;
+            /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+            started_at: string;
+            page_id: string;
+            /** @description newest first */
+            incident_updates: {
+                id: string;
+                status: string;
+                body: string;
+                incident_id: string;
+                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                created_at: string;
+                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                updated_at: string;
+                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                display_at: string;
+                /** @description Warden does not record per-update component changes */
+                affected_components: null;
+                /** @description whether the page's subscribers got it */
+                deliver_notifications: boolean;
+                custom_tweet: null;
+                tweet_id: null;
+            }[];
+            components: {
+                /** @description Warden's component id; grp_ and 12 hex digits for a group */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                status: "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "under_maintenance";
+                /** @description the start of the first day of the 90-day history with checks */
+                created_at: string;
+                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                updated_at: string;
+                /** @description 1-based, among the top level or within the group */
+                position: number;
+                description: string | null;
+                showcase: boolean;
+                /** @description YYYY-MM-DD: the first day with checks; null for groups and components without any */
+                start_date: string | null;
+                group_id: string | null;
+                page_id: string;
+                group: boolean;
+                only_show_if_degraded: boolean;
+                /** @description a group's members */
+                components?: string[];
+            }[];
+        };
+        StatuspageMaintenance: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            status: "scheduled" | "in_progress";
+            /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+            created_at: string;
+            /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+            updated_at: string;
+            /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+            monitoring_at: string | null;
+            /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+            resolved_at: string | null;
+            /** @enum {string} */
+            impact: "maintenance";
+            /** @description the page's URL */
+            shortlink: string;
+            /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+            started_at: string;
+            page_id: string;
+            /** @description newest first */
+            incident_updates: {
+                id: string;
+                status: string;
+                body: string;
+                incident_id: string;
+                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                created_at: string;
+                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                updated_at: string;
+                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                display_at: string;
+                /** @description Warden does not record per-update component changes */
+                affected_components: null;
+                /** @description whether the page's subscribers got it */
+                deliver_notifications: boolean;
+                custom_tweet: null;
+                tweet_id: null;
+            }[];
+            components: {
+                /** @description Warden's component id; grp_ and 12 hex digits for a group */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                status: "operational" | "degraded_performance" | "partial_outage" | "major_outage" | "under_maintenance";
+                /** @description the start of the first day of the 90-day history with checks */
+                created_at: string;
+                /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+                updated_at: string;
+                /** @description 1-based, among the top level or within the group */
+                position: number;
+                description: string | null;
+                showcase: boolean;
+                /** @description YYYY-MM-DD: the first day with checks; null for groups and components without any */
+                start_date: string | null;
+                group_id: string | null;
+                page_id: string;
+                group: boolean;
+                only_show_if_degraded: boolean;
+                /** @description a group's members */
+                components?: string[];
+            }[];
+            /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+            scheduled_for: string;
+            /** @description ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00 */
+            scheduled_until: string;
+        };
         /** @description One text frame of the live stream: a JSON object with `type` and `at` (epoch ms). */
         LiveMessage: {
             /** @enum {string} */
@@ -6967,6 +8938,32 @@ export interface components {
                     /** @description absolute URL of the HTML page */
                     url: string;
                     customDomain: string | null;
+                    /**
+                     * @description The page's language; null: each reader's own
+                     * @enum {string|null}
+                     */
+                    language: "en" | "de" | "fr" | "es" | "pt-BR" | "pl" | "ru" | "tr" | null;
+                    /** @description IANA time zone the page shows dates and times in */
+                    timeZone: string;
+                    branding: {
+                        /** @description #rrggbb for the light theme; null: Warden’s own */
+                        accentColor: string | null;
+                        /** @description The same accent lightened to WCAG AA on the dark background */
+                        accentColorDark: string | null;
+                        /** @description An http(s) URL, or a path under the page (starting with "/assets/") for an image uploaded with it. */
+                        logo: string | null;
+                        /** @description An http(s) URL, or a path under the page (starting with "/assets/") for an image uploaded with it. */
+                        favicon: string | null;
+                        links: {
+                            label: string;
+                            url: string;
+                        }[];
+                        footerText: string | null;
+                        /** @description Whether "Powered by Warden" shows */
+                        poweredBy: boolean;
+                        /** @description Path under the page of its custom stylesheet ("/custom.css?v=…"); null without one */
+                        stylesheet: string | null;
+                    };
                     /** @description Present when visitors may subscribe to the page's incidents and maintenance: POST {page}/subscribe (docs/notifications.md). */
                     subscribe?: {
                         /** @description by email (the server has an SMTP server) */
@@ -7021,6 +9018,13 @@ export interface components {
                          */
                         state: "operational" | "degraded" | "down" | "maintenance" | "unknown";
                         checks: number;
+                        /** @description Estimated minutes down: the share of failed checks × the minutes of the day observed (the day's minutes, so far for today, or fewer when its checks cover less: checks × the monitor's interval); null without checks */
+                        downMinutes: number | null;
+                        /** @description Incidents naming this component that were open at some time of the day, oldest first */
+                        incidents: {
+                            id: string;
+                            title: string;
+                        }[];
                     }[];
                     live: {
                         /** @description epoch milliseconds */
@@ -7032,6 +9036,120 @@ export interface components {
                         motd: string | null;
                         message: string | null;
                     } | null;
+                    /** @description The series of the charts: 24 points of 1 h, 28 of 6 h, 30 of 1 UTC day */
+                    charts: {
+                        /** @description null: no response time measured in the last 30 days (or no monitor) */
+                        latency: {
+                            /** @description Response times read off the buckets’ latency histograms (exact to a histogram bin) */
+                            "24h": {
+                                /** @description start of the first point's period (UTC) */
+                                start: number;
+                                /** @description each point's period: 3600000 (1 h) for 24h, 21600000 (6 h) for 7d, 86400000 (1 UTC day) for 30d */
+                                stepMs: number;
+                                /** @description median response time (ms), one per period, oldest first; null without data in it */
+                                p50: (number | null)[];
+                                /** @description 95th percentile response time (ms), one per period, oldest first; null without data in it */
+                                p95: (number | null)[];
+                                /** @description over the whole window */
+                                summary: {
+                                    p50: number | null;
+                                    p95: number | null;
+                                };
+                            };
+                            /** @description Response times read off the buckets’ latency histograms (exact to a histogram bin) */
+                            "7d": {
+                                /** @description start of the first point's period (UTC) */
+                                start: number;
+                                /** @description each point's period: 3600000 (1 h) for 24h, 21600000 (6 h) for 7d, 86400000 (1 UTC day) for 30d */
+                                stepMs: number;
+                                /** @description median response time (ms), one per period, oldest first; null without data in it */
+                                p50: (number | null)[];
+                                /** @description 95th percentile response time (ms), one per period, oldest first; null without data in it */
+                                p95: (number | null)[];
+                                /** @description over the whole window */
+                                summary: {
+                                    p50: number | null;
+                                    p95: number | null;
+                                };
+                            };
+                            /** @description Response times read off the buckets’ latency histograms (exact to a histogram bin) */
+                            "30d": {
+                                /** @description start of the first point's period (UTC) */
+                                start: number;
+                                /** @description each point's period: 3600000 (1 h) for 24h, 21600000 (6 h) for 7d, 86400000 (1 UTC day) for 30d */
+                                stepMs: number;
+                                /** @description median response time (ms), one per period, oldest first; null without data in it */
+                                p50: (number | null)[];
+                                /** @description 95th percentile response time (ms), one per period, oldest first; null without data in it */
+                                p95: (number | null)[];
+                                /** @description over the whole window */
+                                summary: {
+                                    p50: number | null;
+                                    p95: number | null;
+                                };
+                            };
+                        } | null;
+                        /** @description null: the monitor reported no players in the last 30 days (or no monitor) */
+                        players: {
+                            /** @description Players online, as the checks saw them */
+                            "24h": {
+                                /** @description start of the first point's period (UTC) */
+                                start: number;
+                                /** @description each point's period: 3600000 (1 h) for 24h, 21600000 (6 h) for 7d, 86400000 (1 UTC day) for 30d */
+                                stepMs: number;
+                                /** @description fewest players online, one per period, oldest first; null without data in it */
+                                min: (number | null)[];
+                                /** @description average players online, one per period, oldest first; null without data in it */
+                                avg: (number | null)[];
+                                /** @description most players online, one per period, oldest first; null without data in it */
+                                max: (number | null)[];
+                                /** @description over the whole window */
+                                summary: {
+                                    min: number | null;
+                                    avg: number | null;
+                                    max: number | null;
+                                };
+                            };
+                            /** @description Players online, as the checks saw them */
+                            "7d": {
+                                /** @description start of the first point's period (UTC) */
+                                start: number;
+                                /** @description each point's period: 3600000 (1 h) for 24h, 21600000 (6 h) for 7d, 86400000 (1 UTC day) for 30d */
+                                stepMs: number;
+                                /** @description fewest players online, one per period, oldest first; null without data in it */
+                                min: (number | null)[];
+                                /** @description average players online, one per period, oldest first; null without data in it */
+                                avg: (number | null)[];
+                                /** @description most players online, one per period, oldest first; null without data in it */
+                                max: (number | null)[];
+                                /** @description over the whole window */
+                                summary: {
+                                    min: number | null;
+                                    avg: number | null;
+                                    max: number | null;
+                                };
+                            };
+                            /** @description Players online, as the checks saw them */
+                            "30d": {
+                                /** @description start of the first point's period (UTC) */
+                                start: number;
+                                /** @description each point's period: 3600000 (1 h) for 24h, 21600000 (6 h) for 7d, 86400000 (1 UTC day) for 30d */
+                                stepMs: number;
+                                /** @description fewest players online, one per period, oldest first; null without data in it */
+                                min: (number | null)[];
+                                /** @description average players online, one per period, oldest first; null without data in it */
+                                avg: (number | null)[];
+                                /** @description most players online, one per period, oldest first; null without data in it */
+                                max: (number | null)[];
+                                /** @description over the whole window */
+                                summary: {
+                                    min: number | null;
+                                    avg: number | null;
+                                    max: number | null;
+                                };
+                            };
+                        } | null;
+                    };
                 }[];
                 activeIncidents: {
                     id: string;
@@ -7281,7 +9399,7 @@ export interface components {
         MonitorTypes: {
             types: {
                 /** @enum {string} */
-                id: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "dns" | "heartbeat";
+                id: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat";
                 /** @description The name a form shows, e.g. "Minecraft Java Edition server". */
                 label: string;
                 /** @description Where a monitor of this type can run; the first is the default of `runOn`. */
@@ -7840,10 +9958,15 @@ export interface components {
                 /** @default 5 */
                 maxRedirects?: number;
                 /**
-                 * @description Accept invalid or self-signed certificates.
+                 * @description Accept invalid or self-signed certificates; an expired one still fails the check.
                  * @default false
                  */
                 ignoreTls?: boolean;
+                /**
+                 * @description Show the monitor as degraded when the certificate expires in fewer days than this; 0 never warns.
+                 * @default 14
+                 */
+                certExpiryDays?: number;
             };
         } | {
             key: string;
@@ -7888,6 +10011,60 @@ export interface components {
                 /** @description Host name or IP address of the server. */
                 host: string;
                 port: number;
+            };
+        } | {
+            key: string;
+            name: string;
+            /** @description Key of the relay that runs this monitor; required when runOn is relay. */
+            relay?: string;
+            /**
+             * @description Seconds between checks.
+             * @default 60
+             */
+            intervalSec?: number;
+            /**
+             * @description A check that takes longer fails with "timed out".
+             * @default 10000
+             */
+            timeoutMs?: number;
+            /** @default true */
+            enabled?: boolean;
+            /**
+             * @description Failed checks tolerated before the monitor goes down (1 means the second failure in a row).
+             * @default 1
+             */
+            retries?: number;
+            /** @description A passing check slower than this shows the monitor as degraded. */
+            degradedLatencyMs?: number;
+            /** @description Keys of notification channels that get this monitor's events, whatever their own scope (docs/notifications.md, "Scope"). */
+            notify?: string[];
+            /**
+             * @description Labels to filter monitors by in the dashboard and the API (`?tag=`): up to 20, each 1 to 40 of a-z, 0-9, "-", "_", ".".
+             * @default []
+             */
+            tags?: string[];
+            /** @enum {string} */
+            type: "tls";
+            /**
+             * @description Where the monitor runs: edge, relay.
+             * @default edge
+             * @enum {string}
+             */
+            runOn?: "edge" | "relay";
+            config: {
+                /** @description Host name or IP address of the server. */
+                host: string;
+                /** @default 443 */
+                port?: number;
+                /** @description The name asked for (SNI) and checked against the certificate; the host, unless it is an IP address. */
+                servername?: string;
+                /**
+                 * @description Show the monitor as degraded when the certificate expires in fewer days than this; 0 never warns.
+                 * @default 14
+                 */
+                certExpiryDays?: number;
+                /** @description Certificates (PEM) to trust instead of the public CAs: a private CA, or a self-signed server's own certificate. */
+                ca?: string;
             };
         } | {
             key: string;
@@ -8078,7 +10255,7 @@ export interface components {
             key: string;
             name: string;
             /** @enum {string} */
-            type: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "dns" | "heartbeat";
+            type: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat";
             /**
              * @description Where the monitor runs.
              * @enum {string}
@@ -8141,7 +10318,7 @@ export interface components {
             key: string;
             name: string;
             /** @enum {string} */
-            type: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "dns" | "heartbeat";
+            type: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat";
             /**
              * @description Where the monitor runs.
              * @enum {string}
@@ -8309,6 +10486,35 @@ export interface components {
             /** @description Whether visitors may subscribe to the page's incidents and maintenance (not while a password protects it). */
             subscriptions: boolean;
             /**
+             * @description The page's language; null: each reader's own (Accept-Language).
+             * @enum {string|null}
+             */
+            language: "en" | "de" | "fr" | "es" | "pt-BR" | "pl" | "ru" | "tr" | null;
+            /** @description IANA time zone of the dates and times on the page. */
+            timeZone: string;
+            branding: {
+                /** @description Links, buttons and highlights; must reach WCAG AA (4.5:1) against white. The dark theme lightens it to the same contrast. */
+                accentColor: string | null;
+                /**
+                 * Format: uri
+                 * @description An image shown in the header instead of the title; an uploaded logo wins over it.
+                 */
+                logoUrl: string | null;
+                /** Format: uri */
+                faviconUrl: string | null;
+                /** @description Up to 5 links in the header: a Discord invite, the website, the store… */
+                links: {
+                    label: string;
+                    /** Format: uri */
+                    url: string;
+                }[];
+                /** @description Plain text under the page. */
+                footerText: string | null;
+                /** @description Hides "Powered by Warden" in the footer. */
+                hidePoweredBy: boolean;
+            };
+            customCss: string | null;
+            /**
              * @description config: warden.yaml manages it and the API cannot change it.
              * @enum {string}
              */
@@ -8336,6 +10542,40 @@ export interface components {
              * @default false
              */
             subscriptions?: boolean;
+            /**
+             * @description The page's language; left out or null, each reader gets theirs (Accept-Language), English by default.
+             * @enum {string|null}
+             */
+            language?: "en" | "de" | "fr" | "es" | "pt-BR" | "pl" | "ru" | "tr" | null;
+            /**
+             * @description IANA time zone the page's dates and times are shown in; UTC by default.
+             * @default UTC
+             */
+            timeZone?: string;
+            /** @description The page's look: accent colour, logo, favicon, header links, footer. */
+            branding?: {
+                /** @description Links, buttons and highlights; must reach WCAG AA (4.5:1) against white. The dark theme lightens it to the same contrast. */
+                accentColor?: string | null;
+                /**
+                 * Format: uri
+                 * @description An image shown in the header instead of the title; an uploaded logo wins over it.
+                 */
+                logoUrl?: string | null;
+                /** Format: uri */
+                faviconUrl?: string | null;
+                /** @description Up to 5 links in the header: a Discord invite, the website, the store… */
+                links?: {
+                    label: string;
+                    /** Format: uri */
+                    url: string;
+                }[];
+                /** @description Plain text under the page. */
+                footerText?: string | null;
+                /** @description Hides "Powered by Warden" in the footer. */
+                hidePoweredBy?: boolean;
+            };
+            /** @description Served as the page's own stylesheet (at most 32 KB), under the page's Content-Security-Policy. */
+            customCss?: string | null;
         };
         PagePatch: {
             title?: string;
@@ -8352,6 +10592,53 @@ export interface components {
             notify?: string[] | null;
             /** @description Whether visitors may subscribe to the page's incidents and maintenance by email or webhook (docs/notifications.md); a password-protected page takes none. */
             subscriptions?: boolean;
+            /**
+             * @description The page's language, or null for each reader's own.
+             * @enum {string|null}
+             */
+            language?: "en" | "de" | "fr" | "es" | "pt-BR" | "pl" | "ru" | "tr" | null;
+            /** @description IANA time zone the page's dates and times are shown in; UTC by default. */
+            timeZone?: string;
+            /** @description Only the branding fields given change (null clears one); links, when given, replace the list. */
+            branding?: {
+                /** @description Links, buttons and highlights; must reach WCAG AA (4.5:1) against white. The dark theme lightens it to the same contrast. */
+                accentColor?: string | null;
+                /**
+                 * Format: uri
+                 * @description An image shown in the header instead of the title; an uploaded logo wins over it.
+                 */
+                logoUrl?: string | null;
+                /** Format: uri */
+                faviconUrl?: string | null;
+                /** @description Up to 5 links in the header: a Discord invite, the website, the store… */
+                links?: {
+                    label: string;
+                    /** Format: uri */
+                    url: string;
+                }[];
+                /** @description Plain text under the page. */
+                footerText?: string | null;
+                /** @description Hides "Powered by Warden" in the footer. */
+                hidePoweredBy?: boolean;
+            };
+            /** @description null removes the stylesheet. */
+            customCss?: string | null;
+        };
+        PageAsset: {
+            /**
+             * @description logo: shown in the header instead of the title; favicon: the tab icon.
+             * @enum {string}
+             */
+            name: "logo" | "favicon";
+            /**
+             * @description Recognised from the bytes, whatever type the upload declared.
+             * @enum {string}
+             */
+            contentType: "image/png" | "image/jpeg" | "image/webp" | "image/gif" | "image/svg+xml" | "image/x-icon";
+            /** @description SHA-256 of the bytes, hex. */
+            digest: string;
+            /** @description Page-relative and versioned (`/assets/logo?v=…`): under /s/{slug}, or at the root of the custom domain. */
+            path: string;
         };
         Component: {
             id: string;

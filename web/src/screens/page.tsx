@@ -13,6 +13,7 @@ import { RouterAnchor } from '../ui/router-link';
 import { ScreenHeader } from '../ui/screen-header';
 import { ErrorState, LoadingState } from '../ui/states';
 import { DomainPanel, PasswordPanel } from './page/access-panels';
+import { BrandingForm } from './page/branding-form';
 import { ComponentForm } from './page/component-form';
 import { ComponentList } from './page/component-list';
 import { SettingsForm } from './page/settings-form';
@@ -82,7 +83,12 @@ export default function PageEditorScreen() {
         </Section>
 
         <Section title="Settings">
-          <SettingsForm key={page.data.updatedAt} page={page.data} readOnly={readOnly} />
+          {/* Keyed by slug, not updatedAt: remounting on its own save's refetch used to wipe the "Saved" message at once. */}
+          <SettingsForm key={page.data.slug} page={page.data} readOnly={readOnly} />
+        </Section>
+        <Section title="Branding">
+          {/* Kept across its own saves (so "Saved" shows). Images are not part of warden.yaml: an editor uploads them to a page the file manages too. */}
+          <BrandingForm key={page.data.slug} page={page.data} readOnly={readOnly} mayUpload={mayEdit} />
         </Section>
         <Section title="Password">
           <PasswordPanel page={page.data} readOnly={readOnly} />

@@ -3,6 +3,7 @@ import { type SignedInUser, signedInUser } from '../../../../test/accounts.js';
 import { type ApiHarness, BASE_URL, openApiHarness } from '../../../../test/api-app.js';
 import { apiOperations } from '../../../../test/api-objects.js';
 import { type DnsZone, type FakeDnsServer, startDnsFake } from '../../../../test/fakes/dns-server.js';
+import { solidPng } from '../../../../test/fakes/images.js';
 import { type Receiver, startReceiver } from '../../../../test/fakes/notify-receivers.js';
 import { dialects } from '../../../../test/store-dialects.js';
 import { ACCOUNT_LIMITS } from '../../../domain/account.js';
@@ -91,6 +92,15 @@ for (const dialect of dialects) {
       },
       { op: 'PATCH /api/v1/pages/{slug}', path: () => '/api/v1/pages/audited', body: () => ({ title: 'Audited too' }), by: 'user', action: 'page.update', objectId: id('page') },
       { op: 'POST /api/v1/pages/{slug}/domain/verify', path: () => '/api/v1/pages/audited/domain/verify', by: 'key', action: 'page.verify-domain', objectId: id('page') },
+      {
+        op: 'PUT /api/v1/pages/{slug}/assets/{name}',
+        path: () => '/api/v1/pages/audited/assets/logo',
+        body: () => solidPng('#12b886'),
+        by: 'user',
+        action: 'page.upload-asset',
+        objectId: id('page'),
+      },
+      { op: 'DELETE /api/v1/pages/{slug}/assets/{name}', path: () => '/api/v1/pages/audited/assets/logo', by: 'key', action: 'page.delete-asset', objectId: id('page') },
       { op: 'POST /api/v1/pages/{slug}/components', path: () => '/api/v1/pages/audited/components', body: () => ({ key: 'hub', name: 'Hub' }), by: 'user', action: 'component.create', keep: keep('component') },
       { op: 'PATCH /api/v1/pages/{slug}/components/{id}', path: () => `/api/v1/pages/audited/components/${ids.component}`, body: () => ({ name: 'Hub 2' }), by: 'key', action: 'component.update', objectId: id('component') },
       {

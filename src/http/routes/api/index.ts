@@ -15,6 +15,7 @@ import { monitorRoutes } from './monitors.js';
 import { notificationChannelRoutes } from './notification-channels.js';
 import type { ApiGuard, ApiGuards } from './operation.js';
 import { organizationRoutes } from './organization.js';
+import { pageAssetRoutes } from './page-assets.js';
 import { pageContentRoutes } from './page-contents.js';
 import { pageSubscriberRoutes } from './page-subscribers.js';
 import { pageRoutes } from './pages.js';
@@ -42,6 +43,7 @@ export function apiRoutes(app: App, options: ApiOptions = {}): void {
   const guards: ApiGuards = { read: guard('viewer', false), write: guard('editor', true), for: guard };
   monitorRoutes(app, guards);
   pageRoutes(app, guards);
+  pageAssetRoutes(app, guards);
   pageContentRoutes(app, guards);
   relayApiRoutes(app, guards);
   apiKeyRoutes(app, guards);

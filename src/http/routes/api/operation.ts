@@ -5,7 +5,7 @@ import type { Role } from '../../../domain/account.js';
 import { type AuditedObject, audited, changedFields } from '../../../services/audit/record.js';
 import type { ServiceContext } from '../../../services/context.js';
 import type { App, AppEnv } from '../../app.js';
-import { checkJsonDepth } from '../../middleware/json-body.js';
+import { checkJsonDepth, readBodyBytes } from '../../middleware/json-body.js';
 import type { OrgAuthEnv } from '../../middleware/org-auth.js';
 import { jsonBody, jsonResponse, problemResponse, problemResponses, RATE_LIMIT_HEADERS, security, TAGS } from '../../openapi.js';
 import { sentIn } from '../../problem.js';
@@ -25,7 +25,7 @@ type Shape = z.ZodObject;
 type Out<S> = S extends z.ZodType ? z.output<S> : unknown;
 
 export interface ApiOperation<P extends Shape | undefined, Q extends Shape | undefined, B extends z.ZodType | undefined, R> {
-  method: 'get' | 'post' | 'patch' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
   tag: keyof typeof TAGS;
   summary: string;
@@ -37,6 +37,8 @@ export interface ApiOperation<P extends Shape | undefined, Q extends Shape | und
   params?: P;
   query?: Q;
   body?: B;
+  /** A body that is not JSON (an image), read by the operation itself: see RawBody. */
+  rawBody?: RawBody<Out<P>>;
   /** The success answer: JSON of this schema, or 204 without a body. */
   ok: { status: 200 | 201; schema: z.ZodType; description: string } | { status: 204; description: string };
   /** The 404 in the operation's own words, when it names an object. */
@@ -47,6 +49,18 @@ export interface ApiOperation<P extends Shape | undefined, Q extends Shape | und
   respond?(result: R): unknown;
   /** What a write records in the audit log: every write declares it (the audit test holds each to it). */
   audit?: ApiAudit<Out<P> & Out<Q> & Out<B>, R>;
+}
+
+/**
+ * A raw body of any declared type, documented under these media types. The guard caps nothing: the operation reads at
+ * most `maxBytes` for the request (refusing a larger Content-Length before reading any) and hands the bytes to `run`
+ * as `body` (a Buffer); beyond, `tooLarge` is thrown (a 413 naming the limit).
+ */
+export interface RawBody<P> {
+  mediaTypes: readonly string[];
+  description: string;
+  maxBytes(params: P): number;
+  tooLarge(params: P): Error;
 }
 
 /** A write's audit entry: recorded with the write, in its transaction, naming the caller (user or API key). */
@@ -85,6 +99,7 @@ export function apiOperation<P extends Shape | undefined, Q extends Shape | unde
       ...(op.params ? { params: op.params } : {}),
       ...(op.query ? { query: op.query } : {}),
       ...(op.body ? { body: jsonBody(op.body) } : {}),
+      ...(op.rawBody ? { body: rawBodyDocument(op.rawBody) } : {}),
     },
     responses: {
       [op.ok.status]: 'schema' in op.ok ? jsonResponse(op.ok.schema, op.ok.description, RATE_LIMIT_HEADERS) : { description: op.ok.description },
@@ -94,7 +109,8 @@ export function apiOperation<P extends Shape | undefined, Q extends Shape | unde
   });
   // biome-ignore lint/suspicious/noExplicitAny: the route's types are generic here; `run` is typed by the operation.
   app.openapi(route, async (c: any) => {
-    const input = { ...(op.params ? c.req.valid('param') : {}), ...(op.query ? c.req.valid('query') : {}), ...(op.body ? c.req.valid('json') : {}) };
+    const params = op.params ? c.req.valid('param') : {};
+    const input = { ...params, ...(op.query ? c.req.valid('query') : {}), ...(op.body ? c.req.valid('json') : {}), ...(op.rawBody ? { body: await readRawBody(c, op.rawBody, params) } : {}) };
     const ctx = requestContext(c);
     // The entry names the fields the caller sent (not the defaults filled in): the body as it came, parsed once already.
     const work = op.audit ? audited(ctx, auditedWrite(op.audit, input, op.body ? await sentBody(c) : undefined), (tx) => op.run(tx, input)) : op.run(ctx, input);
@@ -124,8 +140,25 @@ function auditedWrite<I, R>(audit: ApiAudit<I, R>, input: I, body: unknown) {
   };
 }
 
-function guardOf(guards: ApiGuards, op: { scope: 'read' | 'write'; role?: Role }): ApiGuard {
+function guardOf(guards: ApiGuards, op: { scope: 'read' | 'write'; role?: Role; rawBody?: unknown }): ApiGuard {
+  // A raw body is capped by its operation (its own limit, and its own words), not the JSON bodies' cap.
+  if (op.rawBody) return guards.for(op.role ?? 'editor', false);
   return op.role === undefined ? guards[op.scope] : guards.for(op.role, op.scope === 'write');
+}
+
+function rawBodyDocument(raw: RawBody<never>) {
+  const content = Object.fromEntries(raw.mediaTypes.map((type) => [type, { schema: z.string().openapi({ format: 'binary' }) }]));
+  return { description: raw.description, required: true, content };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the route's context, as above.
+async function readRawBody<P>(c: any, raw: RawBody<P>, params: P): Promise<Buffer> {
+  const maxBytes = raw.maxBytes(params);
+  const declared = c.req.header('content-length');
+  if (declared !== undefined && Number(declared) > maxBytes) throw raw.tooLarge(params);
+  const bytes = await readBodyBytes(c, maxBytes);
+  if (bytes.length > maxBytes) throw raw.tooLarge(params);
+  return bytes;
 }
 
 /**

@@ -21,7 +21,7 @@ export function pageFastPath(pages: PageCache): FastPath {
       const url = req.url ?? '/';
       const query = url.indexOf('?');
       const path = query === -1 ? url : url.slice(0, query);
-      const target = resolvePageTarget(pages, req.headers.host, path, req.headers.accept, query === -1 ? '' : url.slice(query + 1));
+      const target = resolvePageTarget(pages, req.headers.host, path, req.headers.accept, query === -1 ? '' : url.slice(query + 1), req.headers['accept-language']);
       return (target && fastFormResponse(pages, target, path, req.headers['if-none-match'], CORS)) ?? undefined;
     },
   };

@@ -1,10 +1,13 @@
 // Public status pages: /api/v1/status/{slug}, every form under /s/{slug}, the login page, and the same on a page's custom domain.
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { PAGE_ASSET_NAMES } from '../../../domain/branding.js';
 import type { Page } from '../../../domain/page.js';
-import { snapshotSchema } from '../../../domain/snapshot.js';
+import { CHART_RANGES, snapshotSchema } from '../../../domain/snapshot.js';
 import { BADGE_LABEL_MAX_CHARS, BADGE_STYLES } from '../../../render/badge.js';
-import { EMBED_THEMES } from '../../../render/embed.js';
+import { EMBED_THEMES, EMBED_VARIANTS } from '../../../render/embed.js';
+import { STATUSPAGE_PATHS, type StatuspageEndpoint } from '../../../render/statuspage.js';
+import { STATUSPAGE_PARTS, STATUSPAGE_SCHEMAS } from '../../../render/statuspage-schema.js';
 import { LIVE_CLOSE, LIVE_LIMITS } from '../../../services/live/limits.js';
 import { liveMessageSchema } from '../../../services/live/messages.js';
 import type { PageCache } from '../../../services/pages/page-cache.js';
@@ -14,6 +17,7 @@ import { TAGS } from '../../openapi.js';
 import { PROBLEM_CONTENT_TYPE, problem } from '../../problem.js';
 import { loginPost } from './login.js';
 import { resolveLiveTarget, resolvePageTarget } from './page-paths.js';
+import { ASSET_CONTENT_SECURITY_POLICY, resolveAssetTarget, serveAsset } from './serve-asset.js';
 import { serveForm } from './serve-form.js';
 import { subscriptionRoutes } from './subscribe.js';
 
@@ -44,8 +48,11 @@ function pageRequest(c: Context<AppEnv>): (() => Promise<Response> | Response) |
   }
   const url = c.req.url;
   const query = url.indexOf('?');
-  const target = resolvePageTarget(pages, host, c.req.path, c.req.header('accept'), query === -1 ? '' : url.slice(query + 1));
+  const target = resolvePageTarget(pages, host, c.req.path, c.req.header('accept'), query === -1 ? '' : url.slice(query + 1), c.req.header('accept-language'));
   if (target) return () => serveForm(c, target);
+  // The page's own images and stylesheet (serve-asset.ts).
+  const asset = resolveAssetTarget(pages, host, c.req.path, query === -1 ? '' : url.slice(query + 1));
+  if (asset) return () => serveAsset(c, asset);
   // The live stream is a WebSocket, upgraded by the node server before the app sees the request (src/http/live.ts).
   const live = method === 'OPTIONS' ? null : resolveLiveTarget(pages, host, c.req.path);
   return live ? () => upgradeRequired(c, live.slug, live.page !== undefined) : null;
@@ -99,12 +106,18 @@ function documentRoutes(app: App): void {
     request: { params: z.object({ slug }) },
     responses: { 200: { description: 'The snapshot.', content: { 'application/json': { schema: snapshotSchema } } }, ...common },
   });
+  // The forms people read speak the reader's language (docs/languages.md); they answer with Content-Language.
+  const lang = z.string().optional().openapi({
+    description:
+      "The reader's language: en, de, fr, es, pt-BR, pl, ru or tr (matched loosely: de-AT is de). Without it, the page's `language`, else `Accept-Language` (then the answer has `Vary: Accept-Language`), else English.",
+    example: 'de',
+  });
   app.openAPIRegistry.registerPath({
     method: 'get',
     path: '/s/{slug}/status.md',
     tags: [TAGS.status.name],
     summary: 'The status page as Markdown, for people and language models',
-    request: { params: z.object({ slug }) },
+    request: { params: z.object({ slug }), query: z.object({ lang }) },
     responses: { 200: { description: 'Markdown.', content: { 'text/markdown': { schema: z.string() } } }, ...common },
   });
   app.openAPIRegistry.registerPath({
@@ -112,7 +125,16 @@ function documentRoutes(app: App): void {
     path: '/s/{slug}',
     tags: [TAGS.status.name],
     summary: 'The HTML status page (Markdown with Accept: text/markdown)',
-    request: { params: z.object({ slug }) },
+    request: {
+      params: z.object({ slug }),
+      query: z.object({
+        lang,
+        range: z
+          .enum(CHART_RANGES)
+          .optional()
+          .openapi({ description: "The window of the components' response-time and players charts: 24h (the default), 7d or 30d." }),
+      }),
+    },
     responses: {
       200: { description: 'HTML, or Markdown when asked for.', content: { 'text/html': { schema: z.string() }, 'text/markdown': { schema: z.string() } } },
       ...common,
@@ -125,7 +147,7 @@ function documentRoutes(app: App): void {
     tags: [TAGS.status.name],
     summary: 'RSS 2.0 feed of incidents and maintenance',
     description: `One item per incident (active, and resolved in the last 14 days) and per active or upcoming maintenance window, newest first, each with a stable guid. The HTML page links it as rel="alternate". ${cached}`,
-    request: { params: z.object({ slug }) },
+    request: { params: z.object({ slug }), query: z.object({ lang }) },
     responses: { 200: { description: 'RSS 2.0.', content: { 'application/rss+xml': { schema: z.string() } } }, ...common },
   });
   app.openAPIRegistry.registerPath({
@@ -150,7 +172,7 @@ function documentRoutes(app: App): void {
     tags: [TAGS.status.name],
     summary: 'Open Graph image (1200×630 PNG)',
     description: `Title, overall state, components, players online and 30-day uptime, for link previews; the HTML page points og:image and twitter:image at it. Rendered once per snapshot version. ${cached}`,
-    request: { params: z.object({ slug }) },
+    request: { params: z.object({ slug }), query: z.object({ lang }) },
     responses: { 200: { description: 'PNG.', content: { 'image/png': { schema: z.string().openapi({ format: 'binary' }) } } }, ...common },
   });
   app.openAPIRegistry.registerPath({
@@ -158,12 +180,66 @@ function documentRoutes(app: App): void {
     path: '/s/{slug}/embed',
     tags: [TAGS.status.name],
     summary: 'Embeddable widget (for an iframe)',
-    description: `A compact, self-contained widget (state, name, overall label, players online, link to the page) that updates itself from the live stream. Any site may frame it (Content-Security-Policy: frame-ancestors *). ${cached}`,
+    description: `A self-contained widget that updates itself from the live stream: the overall line (state, name, overall label, players online, link to the page), the components and active incidents too, or one component. Any site may frame it (Content-Security-Policy: frame-ancestors *); it posts \`{ type: 'warden:embed:height', slug, height }\` to its parent window so the host can size the frame (docs/embed.md). Unknown options and values are ignored. ${cached}`,
     request: {
       params: z.object({ slug }),
-      query: z.object({ theme: z.enum(EMBED_THEMES).optional().openapi({ description: "Force a theme; by default the reader's light or dark preference." }) }),
+      query: z.object({
+        variant: z.enum(EMBED_VARIANTS).optional().openapi({ description: '`compact` (the default): the overall line; `full`: the components by group and the active incidents too.' }),
+        component: z
+          .string()
+          .optional()
+          .openapi({ description: "One component's widget (its state, latency and players), by id or name (case ignored); `variant` is then ignored.", example: 'Survival' }),
+        theme: z.enum(EMBED_THEMES).optional().openapi({ description: "Force a theme; `auto` (the default) follows the reader's light or dark preference." }),
+        lang,
+      }),
     },
-    responses: { 200: { description: 'HTML.', content: { 'text/html': { schema: z.string() } } }, ...common },
+    responses: {
+      200: { description: 'HTML.', content: { 'text/html': { schema: z.string() } } },
+      ...common,
+      404: { description: 'No page with this slug, or (`?component=`) no such component on the page: an HTML document saying so, inside the frame.' },
+    },
+  });
+  const statuspage: Record<StatuspageEndpoint, string> = {
+    summary: 'Statuspage-compatible summary: page, status indicator, components, unresolved incidents, maintenance',
+    status: 'Statuspage-compatible status indicator of the page',
+    components: 'Statuspage-compatible components (groups as components with `group: true`)',
+    incidents: 'Statuspage-compatible incidents: unresolved, and resolved in the last 14 days',
+    unresolved: 'Statuspage-compatible unresolved incidents',
+    maintenances: 'Statuspage-compatible scheduled maintenances: in progress and upcoming',
+    upcoming: 'Statuspage-compatible upcoming scheduled maintenances',
+    active: 'Statuspage-compatible scheduled maintenances in progress',
+  };
+  // Named once, referenced by the eight answers.
+  for (const [name, schema] of Object.entries(STATUSPAGE_PARTS)) app.openAPIRegistry.register(name, schema);
+  for (const [endpoint, summary] of Object.entries(statuspage) as [StatuspageEndpoint, string][])
+    app.openAPIRegistry.registerPath({
+      method: 'get',
+      path: `/s/{slug}${STATUSPAGE_PATHS[endpoint]}`,
+      tags: [TAGS.status.name],
+      summary,
+      description: `Atlassian Statuspage's public API v2 answer, for widgets and bots written for it; also at \`${STATUSPAGE_PATHS[endpoint]}\` on the page's custom domain. States are mapped as docs/statuspage-compat.md says. ${cached}`,
+      request: { params: z.object({ slug }) },
+      responses: { 200: { description: 'JSON.', content: { 'application/json': { schema: STATUSPAGE_SCHEMAS[endpoint] } } }, ...common },
+    });
+  const immutable =
+    'With `?v=` naming the current version (as the page links it): `Cache-Control: public, max-age=31536000, immutable`; otherwise the current bytes, cached for 30 s. ETag, nosniff, CORS; a protected page needs its password, like its forms.';
+  app.openAPIRegistry.registerPath({
+    method: 'get',
+    path: '/s/{slug}/assets/{name}',
+    tags: [TAGS.status.name],
+    summary: 'A page’s uploaded logo or favicon',
+    description: `The image uploaded with PUT /api/v1/pages/{slug}/assets/{name}, with the type recognised from its bytes, sandboxed (\`Content-Security-Policy: ${ASSET_CONTENT_SECURITY_POLICY}\`); also at \`/assets/{name}\` on the page's custom domain. ${immutable}`,
+    request: { params: z.object({ slug, name: z.enum(PAGE_ASSET_NAMES).openapi({ param: { name: 'name', in: 'path' } }) }) },
+    responses: { 200: { description: 'The image.', content: { 'image/*': { schema: z.string().openapi({ format: 'binary' }) } } }, ...common, 404: { description: 'No such page, or it has no image of this name (application/problem+json).' } },
+  });
+  app.openAPIRegistry.registerPath({
+    method: 'get',
+    path: '/s/{slug}/custom.css',
+    tags: [TAGS.status.name],
+    summary: 'A page’s custom stylesheet',
+    description: `The page's \`customCss\`, linked by its HTML page after the built-in styles (docs/branding.md); also at \`/custom.css\` on its custom domain. ${immutable}`,
+    request: { params: z.object({ slug }) },
+    responses: { 200: { description: 'CSS.', content: { 'text/css': { schema: z.string() } } }, ...common, 404: { description: 'No such page, or it has no stylesheet (application/problem+json).' } },
   });
   app.openAPIRegistry.register('LiveMessage', liveMessageSchema);
   app.openAPIRegistry.registerPath({

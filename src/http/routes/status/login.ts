@@ -6,6 +6,7 @@ import { issuePageCookie, PAGE_COOKIE_MAX_AGE_SEC, pageCookieName } from '../../
 import type { AppEnv } from '../../app.js';
 import { readBodyBytes } from '../../middleware/json-body.js';
 import { problem, problemResponse } from '../../problem.js';
+import { pickedLanguage, readerLanguage } from './page-language.js';
 import { requestClient } from './request-client.js';
 import { passwordRequired, tooManyAttempts } from './serve-form.js';
 
@@ -19,10 +20,14 @@ export async function loginPost(c: Context<AppEnv>, page: Page, basePath: string
     return problemResponse(c, problem(413, 'body-too-large', 'Body too large', `The body must be at most ${LOGIN_BODY_MAX_BYTES} bytes.`), {
       'cache-control': 'no-store',
     });
-  if (page.passwordHash === null) return c.redirect(basePath || '/', 303);
+  // The reader's pick of language (?lang on the form's action) stays with them, back on the page too.
+  const url = c.req.url;
+  const reader = readerLanguage(page, pickedLanguage(url.includes('?') ? url.slice(url.indexOf('?') + 1) : ''), c.req.header('accept-language'));
+  const back = (basePath || '/') + (reader.picked ? `?lang=${reader.picked}` : '');
+  if (page.passwordHash === null) return c.redirect(back, 303);
   const access = await pageAccess.checkPassword(page, password, requestClient(c), () => clock.now());
-  if (access.kind === 'limited') return tooManyAttempts(c, 'html', basePath, access.retryAfterSec);
-  if (access.kind === 'denied') return passwordRequired(c, 'html', basePath, 'That password is not right.');
+  if (access.kind === 'limited') return tooManyAttempts(c, 'html', basePath, access.retryAfterSec, reader);
+  if (access.kind === 'denied') return passwordRequired(c, 'html', basePath, reader, true);
   const secure = new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
   const cookie = [
     `${pageCookieName(page)}=${issuePageCookie(page, clock.now())}`,
@@ -32,7 +37,7 @@ export async function loginPost(c: Context<AppEnv>, page: Page, basePath: string
     'SameSite=Lax',
     ...(secure ? ['Secure'] : []),
   ].join('; ');
-  return new Response(null, { status: 303, headers: { location: basePath || '/', 'set-cookie': cookie, 'cache-control': 'no-store' } });
+  return new Response(null, { status: 303, headers: { location: back, 'set-cookie': cookie, 'cache-control': 'no-store' } });
 }
 
 /** The form's `password` ('' when absent or unreadable), or null when the body passes the cap. */

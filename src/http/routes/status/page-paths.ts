@@ -1,8 +1,11 @@
 // Which page and form a public request is for: /api/v1/status/{slug}, /s/{slug}[/…], or "/…" on a page's custom domain.
 
+import type { PageLanguage } from '../../../domain/languages.js';
 import type { Page } from '../../../domain/page.js';
-import { FORM_PATHS, type FormName, formOptions } from '../../../render/forms.js';
+import { FORM_PATHS, type FormName, formOptions, type PageForm, pageForms } from '../../../render/forms.js';
+import { STATUSPAGE_PATHS } from '../../../render/statuspage.js';
 import type { PageCache } from '../../../services/pages/page-cache.js';
+import { readerLanguage } from './page-language.js';
 
 /** Page-relative paths, the same under /s/{slug} and at the root of a custom domain ("" is the page itself). */
 export const PAGE_PATHS: Record<string, FormName | 'page'> = {
@@ -14,6 +17,14 @@ export const PAGE_PATHS: Record<string, FormName | 'page'> = {
   [FORM_PATHS.badge]: 'badge',
   [FORM_PATHS.og]: 'og',
   [FORM_PATHS.embed]: 'embed',
+  [STATUSPAGE_PATHS.summary]: 'statuspageSummary',
+  [STATUSPAGE_PATHS.status]: 'statuspageStatus',
+  [STATUSPAGE_PATHS.components]: 'statuspageComponents',
+  [STATUSPAGE_PATHS.incidents]: 'statuspageIncidents',
+  [STATUSPAGE_PATHS.unresolved]: 'statuspageUnresolved',
+  [STATUSPAGE_PATHS.maintenances]: 'statuspageMaintenances',
+  [STATUSPAGE_PATHS.upcoming]: 'statuspageUpcoming',
+  [STATUSPAGE_PATHS.active]: 'statuspageActive',
 };
 
 export interface PageTarget {
@@ -25,13 +36,20 @@ export interface PageTarget {
   basePath: string;
   /** The form's options from the query string, normalized (see each form's `options`). */
   options: Record<string, string>;
+  /** The reader's language, for a localized form (page-language.ts); undefined for the others. */
+  language?: PageLanguage;
+  /** The language came from Accept-Language, so the answer carries `Vary: Accept-Language`. */
+  varyLanguage?: boolean;
 }
 
 const SLUG = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+/** A slug as public paths take it (the asset paths resolve theirs with it too, see serve-asset.ts). */
+export const PAGE_SLUG = SLUG;
 
 /**
  * Resolves a GET/HEAD request to a page form, from memory; null when the path is not a page path.
- * `query` is the query string without its "?" ('' when none).
+ * `query` is the query string without its "?" ('' when none); `acceptLanguage` is read only when the reader's language
+ * can come from it (page-language.ts).
  */
 export function resolvePageTarget(
   pages: PageCache,
@@ -39,11 +57,12 @@ export function resolvePageTarget(
   path: string,
   accept: string | undefined,
   query = '',
+  acceptLanguage?: string,
 ): PageTarget | null {
   const onDomain = host ? pages.pageByDomain(host) : undefined;
   if (onDomain) {
     const named = PAGE_PATHS[path];
-    if (named) return target(onDomain, onDomain.slug, named === 'page' ? pageForm(accept) : named, '', query);
+    if (named) return target(onDomain, onDomain.slug, named === 'page' ? pageForm(accept) : named, '', query, acceptLanguage);
   }
   if (path.startsWith('/api/v1/status/')) {
     const slug = path.slice('/api/v1/status/'.length);
@@ -56,13 +75,16 @@ export function resolvePageTarget(
     const slug = slash === -1 ? rest : rest.slice(0, slash);
     const named = PAGE_PATHS[slash === -1 ? '' : rest.slice(slash)];
     if (!named || slug === '') return null;
-    return target(SLUG.test(slug) ? pages.pageBySlug(slug) : undefined, slug, named === 'page' ? pageForm(accept) : named, `/s/${slug}`, query);
+    return target(SLUG.test(slug) ? pages.pageBySlug(slug) : undefined, slug, named === 'page' ? pageForm(accept) : named, `/s/${slug}`, query, acceptLanguage);
   }
   return null;
 }
 
-function target(page: Page | undefined, slug: string, form: FormName, basePath: string, query: string): PageTarget {
-  return { page, slug, form, basePath, options: formOptions(form, query) };
+function target(page: Page | undefined, slug: string, form: FormName, basePath: string, query: string, acceptLanguage?: string): PageTarget {
+  const options = formOptions(form, query);
+  if (!(pageForms[form] as PageForm).localized) return { page, slug, form, basePath, options };
+  const reader = readerLanguage(page, options.lang, acceptLanguage);
+  return { page, slug, form, basePath, options, language: reader.language, varyLanguage: reader.fromHeader };
 }
 
 /**

@@ -1,14 +1,17 @@
 // Serves one form of one page: access check, cached bytes, ETag/304, cache headers (CORS comes from the page's cors middleware). No database work for a warm page.
 import type { Context } from 'hono';
 import { etagMatches } from '../../../domain/etag.js';
+import { DEFAULT_LANGUAGE, type PageLanguage } from '../../../domain/languages.js';
 import { EMBED_CONTENT_SECURITY_POLICY } from '../../../render/embed.js';
 import type { FormName } from '../../../render/forms.js';
 import { CONTENT_SECURITY_POLICY } from '../../../render/html-layout.js';
+import { translator } from '../../../render/i18n/index.js';
 import { renderLoginPage } from '../../../render/login-page.js';
 import { renderNotFoundPage } from '../../../render/not-found-page.js';
 import type { CachedPage, PageCache, RenderedForm } from '../../../services/pages/page-cache.js';
 import type { AppEnv } from '../../app.js';
 import { PROBLEM_CONTENT_TYPE, type Problem, problem } from '../../problem.js';
+import { languageHeaders, type ReaderLanguage } from './page-language.js';
 import type { PageTarget } from './page-paths.js';
 import { requestClient } from './request-client.js';
 
@@ -39,7 +42,7 @@ const FORM_HEADERS: Partial<Record<FormName, Record<string, string>>> = {
 };
 
 export interface FormResponse {
-  status: 200 | 304;
+  status: 200 | 304 | 404;
   headers: Record<string, string>;
   body: RenderedForm['body'] | null;
 }
@@ -57,9 +60,10 @@ export function formResponse(
   cors?: Readonly<Record<string, string>>,
 ): FormResponse {
   const negotiated = path === target.basePath || path === `${target.basePath}/`;
-  const notModified = etagMatches(ifNoneMatch, rendered.etag);
-  const headers = headersFor(rendered, target.form, cached.page.passwordHash !== null, negotiated, notModified, cors);
-  return notModified ? { status: 304, headers, body: null } : { status: 200, headers, body: rendered.body };
+  // A 404 rendering (an embed's unknown component) is answered whole: 304 stands for a 200 only.
+  const notModified = rendered.status === undefined && etagMatches(ifNoneMatch, rendered.etag);
+  const headers = headersFor(rendered, target.form, cached.page.passwordHash !== null, negotiated, target.varyLanguage === true, notModified, cors);
+  return notModified ? { status: 304, headers, body: null } : { status: rendered.status ?? 200, headers, body: rendered.body };
 }
 
 /**
@@ -73,6 +77,7 @@ function headersFor(
   form: FormName,
   isPrivate: boolean,
   negotiated: boolean,
+  varyLanguage: boolean,
   notModified: boolean,
   cors: Readonly<Record<string, string>> | undefined,
 ): Record<string, string> {
@@ -81,7 +86,7 @@ function headersFor(
     variants = new Map();
     headerMemo.set(rendered, variants);
   }
-  const key = `${form}${isPrivate ? 'p' : ''}${negotiated ? 'v' : ''}${notModified ? 'n' : ''}${cors ? 'c' : ''}`;
+  const key = `${form}${isPrivate ? 'p' : ''}${negotiated ? 'v' : ''}${varyLanguage ? 'l' : ''}${notModified ? 'n' : ''}${cors ? 'c' : ''}`;
   let headers = variants.get(key);
   if (!headers) {
     headers = {
@@ -92,13 +97,32 @@ function headersFor(
       'cache-control': isPrivate ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL,
       'x-content-type-options': 'nosniff',
       ...FORM_HEADERS[form],
-      ...(negotiated ? { vary: 'Accept' } : {}),
+      ...ownPolicy(form, rendered),
+      ...(rendered.language ? { 'content-language': rendered.language } : {}),
+      ...varyHeader(negotiated, varyLanguage && rendered.language !== undefined),
       ...cors,
     };
     Object.freeze(headers);
     variants.set(key, headers);
   }
   return headers;
+}
+
+/** The request headers the answer depended on: Accept (the page path's HTML or Markdown), Accept-Language. */
+function varyHeader(accept: boolean, acceptLanguage: boolean): Record<string, string> {
+  if (accept && acceptLanguage) return { vary: 'Accept, Accept-Language' };
+  if (accept) return { vary: 'Accept' };
+  return acceptLanguage ? { vary: 'Accept-Language' } : {};
+}
+
+/**
+ * A form's own policy (a branded page allows its stylesheet and its images' hosts), with what only a header carries:
+ * the page may not be framed, the widget may be framed anywhere.
+ */
+function ownPolicy(form: FormName, rendered: RenderedForm): Record<string, string> {
+  const policy = rendered.contentSecurityPolicy;
+  if (!policy) return {};
+  return { 'content-security-policy': `${policy}; frame-ancestors ${form === 'embed' ? '*' : "'none'"}` };
 }
 
 /**
@@ -115,31 +139,38 @@ export function fastFormResponse(
 ): FormResponse | null {
   if (!target.page || target.page.passwordHash !== null) return null;
   const cached = pages.peek(target.page);
-  const rendered = cached?.ready(target.form, target.basePath, target.options);
+  const rendered = cached?.ready(target.form, target.basePath, target.options, target.language);
   return cached && rendered ? formResponse(cached, target, path, ifNoneMatch, rendered, cors) : null;
 }
 
 export async function serveForm(c: Context<AppEnv>, target: PageTarget): Promise<Response> {
   const { pages, pageAccess, clock } = c.get('deps');
   const page = target.page;
-  if (!page) return notFound(c, target.slug, target.form);
+  const reader = readerOf(target);
+  if (!page) return notFound(c, target.slug, target.form, reader);
   if (page.passwordHash !== null) {
     const request = { cookie: c.req.header('cookie'), authorization: c.req.header('authorization'), client: requestClient(c) };
     const access = await pageAccess.allowed(page, request, () => clock.now());
-    if (access.kind === 'limited') return tooManyAttempts(c, target.form, target.basePath, access.retryAfterSec);
-    if (access.kind === 'denied') return passwordRequired(c, target.form, target.basePath);
+    if (access.kind === 'limited') return tooManyAttempts(c, target.form, target.basePath, access.retryAfterSec, reader);
+    if (access.kind === 'denied') return passwordRequired(c, target.form, target.basePath, reader);
   }
   const cached = await pages.get(page);
-  const rendered = await cached.render(target.form, target.basePath, target.options);
+  const rendered = await cached.render(target.form, target.basePath, target.options, target.language);
   const response = formResponse(cached, target, c.req.path, c.req.header('if-none-match'), rendered);
   return new Response(response.body as BodyInit | null, { status: response.status, headers: response.headers });
 }
 
-function notFound(c: Context<AppEnv>, slug: string, form: FormName): Response {
+/** The reader's language for the HTML answers made here (the password form, the 404), resolved like the page's own. */
+function readerOf(target: PageTarget): ReaderLanguage {
+  const picked = target.options.lang as PageLanguage | undefined;
+  return { language: target.language ?? DEFAULT_LANGUAGE, fromHeader: target.varyLanguage === true, ...(picked ? { picked } : {}) };
+}
+
+function notFound(c: Context<AppEnv>, slug: string, form: FormName, reader: ReaderLanguage): Response {
   const headers = { 'cache-control': PUBLIC_CACHE_CONTROL };
   if (HTML_FORMS.has(form)) {
-    const page = renderNotFoundPage(slug);
-    return new Response(page.body, { status: 404, headers: { ...headers, 'content-type': page.contentType, ...HTML_HEADERS } });
+    const page = renderNotFoundPage(slug, translator(reader.language));
+    return new Response(page.body, { status: 404, headers: { ...headers, 'content-type': page.contentType, ...HTML_HEADERS, ...languageHeaders(reader) } });
   }
   const body = { ...problem(404, 'page-not-found', 'Page not found', `There is no status page "${slug}".`), instance: c.req.path };
   return new Response(JSON.stringify(body), { status: 404, headers: { ...headers, 'content-type': PROBLEM_CONTENT_TYPE } });
@@ -148,26 +179,31 @@ function notFound(c: Context<AppEnv>, slug: string, form: FormName): Response {
 /** The challenge of a protected page: it names no page (a custom domain's address does not give its slug away). */
 export const PAGE_CHALLENGE = 'Bearer realm="status page"';
 
-/** 401: the password form for people (naming no page), problem+json for machines. */
-export function passwordRequired(c: Context<AppEnv>, form: FormName, basePath: string, error?: string): Response {
+/**
+ * 401: the password form for people (naming no page), in the reader's language, saying the last password was wrong
+ * when `wrongPassword`; problem+json for machines.
+ */
+export function passwordRequired(c: Context<AppEnv>, form: FormName, basePath: string, reader: ReaderLanguage, wrongPassword = false): Response {
   const headers = { 'cache-control': PRIVATE_CACHE_CONTROL, 'www-authenticate': PAGE_CHALLENGE };
   return HTML_FORMS.has(form)
-    ? loginForm(401, basePath, error, headers)
+    ? loginForm(401, basePath, reader, wrongPassword ? translator(reader.language).t('login.wrongPassword') : undefined, headers)
     : problemAnswer(c, problem(401, 'password-required', 'Password required', 'This page is protected: send Authorization: Bearer <page password>.'), headers);
 }
 
 /** 429 with Retry-After: too many wrong passwords from this client for this page; none is checked until then. */
-export function tooManyAttempts(c: Context<AppEnv>, form: FormName, basePath: string, retryAfterSec: number): Response {
+export function tooManyAttempts(c: Context<AppEnv>, form: FormName, basePath: string, retryAfterSec: number, reader: ReaderLanguage): Response {
   const headers = { 'cache-control': PRIVATE_CACHE_CONTROL, 'retry-after': String(retryAfterSec) };
+  if (HTML_FORMS.has(form))
+    return loginForm(429, basePath, reader, translator(reader.language).t('login.tooManyAttempts', { seconds: retryAfterSec }), headers);
   const detail = `Too many wrong passwords for this page from your address; try again in ${retryAfterSec} s.`;
-  return HTML_FORMS.has(form)
-    ? loginForm(429, basePath, detail, headers)
-    : problemAnswer(c, problem(429, 'too-many-attempts', 'Too many password attempts', detail), headers);
+  return problemAnswer(c, problem(429, 'too-many-attempts', 'Too many password attempts', detail), headers);
 }
 
-function loginForm(status: number, basePath: string, error: string | undefined, headers: Record<string, string>): Response {
-  const html = renderLoginPage({ action: `${basePath}/login`, ...(error ? { error } : {}) });
-  return new Response(html.body, { status, headers: { ...headers, 'content-type': html.contentType, ...HTML_HEADERS } });
+function loginForm(status: number, basePath: string, reader: ReaderLanguage, error: string | undefined, headers: Record<string, string>): Response {
+  // A reader's pick (?lang) stays with them through the form's POST and its redirect back to the page.
+  const action = `${basePath}/login${reader.picked ? `?lang=${encodeURIComponent(reader.picked)}` : ''}`;
+  const html = renderLoginPage({ action, i18n: translator(reader.language), ...(error ? { error } : {}) });
+  return new Response(html.body, { status, headers: { ...headers, 'content-type': html.contentType, ...HTML_HEADERS, ...languageHeaders(reader) } });
 }
 
 function problemAnswer(c: Context<AppEnv>, body: Problem, headers: Record<string, string>): Response {

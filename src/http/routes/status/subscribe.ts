@@ -8,6 +8,7 @@ import type { Context } from 'hono';
 import type { Page } from '../../../domain/page.js';
 import { SUBSCRIBER_LIMITS } from '../../../domain/subscriber.js';
 import { renderSubscriptionNotice } from '../../../render/html-subscribe.js';
+import { type Translator, translator } from '../../../render/i18n/index.js';
 import { confirmSubscription, readUnsubscribe, unsubscribe } from '../../../services/subscribers/links.js';
 import type { SubscriberContext } from '../../../services/subscribers/schema.js';
 import { subscribeBodySchema } from '../../../services/subscribers/schema.js';
@@ -17,6 +18,7 @@ import { readBodyBytes } from '../../middleware/json-body.js';
 import { createRateLimiter } from '../../middleware/rate-limit.js';
 import { problemResponse as documentedProblem, TAGS } from '../../openapi.js';
 import { type Problem, problem, problemOf, problemResponse } from '../../problem.js';
+import { languageHeaders, pickedLanguage, type ReaderLanguage, readerLanguage } from './page-language.js';
 import { requestClient } from './request-client.js';
 
 /** A subscribe request's body is small: an address or a URL. */
@@ -40,6 +42,11 @@ export function subscriptionRoutes(app: App): void {
     const { action, slug, basePath } = target;
     const method = c.req.method;
     const ctx = contextOf(c);
+    // The answer pages speak the reader's language: the form's ?lang, else the page's, else Accept-Language.
+    const url = c.req.url;
+    const reader = readerLanguage(target.page, pickedLanguage(url.includes('?') ? url.slice(url.indexOf('?') + 1) : ''), c.req.header('accept-language'));
+    const i18n = translator(reader.language);
+    const html = (notice: Notice, status = 200) => noticeResponse(c, reader, notice, status);
     const token = c.req.query('token') ?? '';
     const noStore = { 'cache-control': 'no-store' };
     try {
@@ -51,15 +58,16 @@ export function subscriptionRoutes(app: App): void {
         const decision = limiter.take(requestClient(c), c.get('deps').clock.now());
         if (!decision.allowed) {
           const body = problem(429, 'rate-limited', 'Too many requests', `At most ${SUBSCRIBER_LIMITS.subscribeRequests} subscribe requests per ${SUBSCRIBER_LIMITS.subscribeWindowMs / 60_000} minutes from one address; retry in ${decision.resetSec} s.`);
-          return failure(c, json, body, target.page, { 'retry-after': String(decision.resetSec) });
+          const line = i18n.t('notice.tooManyRequests', { seconds: decision.resetSec });
+          return failure(c, json, body, target.page, reader, { 'retry-after': String(decision.resetSec) }, [line]);
         }
         const input = await readSubscribeBody(c, json);
-        if (input === null) return failure(c, json, problem(413, 'body-too-large', 'Body too large', `The body must be at most ${SUBSCRIBE_BODY_MAX_BYTES} bytes.`), target.page);
+        if (input === null) return failure(c, json, problem(413, 'body-too-large', 'Body too large', `The body must be at most ${SUBSCRIBE_BODY_MAX_BYTES} bytes.`), target.page, reader);
         try {
           const outcome = await subscribe(ctx, { slug, client: requestClient(c), body: input });
-          return json ? subscribedJson(c, outcome) : html(c, subscribedNotice(outcome), outcome.kind === 'webhook' ? 201 : 200);
+          return json ? subscribedJson(c, outcome) : html(subscribedNotice(i18n, outcome), outcome.kind === 'webhook' ? 201 : 200);
         } catch (error) {
-          return failed(c, json, error, target.page);
+          return failed(c, json, error, target.page, reader);
         }
       }
       if (action === 'confirm') {
@@ -68,24 +76,29 @@ export function subscriptionRoutes(app: App): void {
         if (method === 'HEAD') return new Response(null, { status: 200, headers: noStore });
         const outcome = await confirmSubscription(ctx, { slug, token });
         if (outcome.outcome === 'confirmed')
-          return html(c, { heading: 'Subscription confirmed', lines: [`${outcome.address} will get ${outcome.page.title}’s incidents and maintenance. Every message has an unsubscribe link.`], page: outcome.page });
-        return html(c, { heading: 'This link is not valid', lines: ['This confirmation link is not valid, or no longer: it may have been used already, or it expired (links work for 48 hours). Subscribe again from the page.'], page: outcome.page, error: true }, 404);
+          return html({ heading: i18n.t('notice.confirmed'), lines: [i18n.t('notice.confirmedText', { address: outcome.address, title: outcome.page.title })], page: outcome.page });
+        return html({ heading: i18n.t('notice.invalidLink'), lines: [i18n.t('notice.invalidLinkText')], page: outcome.page, error: true }, 404);
       }
       // unsubscribe
       if (method === 'GET' || method === 'HEAD') {
         const outcome = await readUnsubscribe(ctx, { slug, token });
-        if (outcome.outcome !== 'subscribed') return invalidUnsubscribe(c, outcome.page);
-        const formAction = `${basePath}/unsubscribe?token=${encodeURIComponent(token)}`;
-        return html(c, { heading: 'Unsubscribe?', lines: [`Stop sending ${outcome.page.title}’s incidents and maintenance to ${outcome.address}?`], page: outcome.page, button: { action: formAction, label: 'Unsubscribe' } });
+        if (outcome.outcome !== 'subscribed') return invalidUnsubscribe(html, i18n, outcome.page);
+        const formAction = `${basePath}/unsubscribe?token=${encodeURIComponent(token)}${reader.picked ? `&lang=${reader.picked}` : ''}`;
+        return html({
+          heading: i18n.t('notice.unsubscribeQuestion'),
+          lines: [i18n.t('notice.unsubscribeQuestionText', { title: outcome.page.title, address: outcome.address })],
+          page: outcome.page,
+          button: { action: formAction, label: i18n.t('notice.unsubscribeButton') },
+        });
       }
       if (method !== 'POST') return next();
       // The one-click POST (List-Unsubscribe=One-Click) and the button's: the token in the query says who; the body says nothing more.
       await readBodyBytes(c, SUBSCRIBE_BODY_MAX_BYTES).catch(() => Buffer.alloc(0));
       const outcome = await unsubscribe(ctx, { slug, token });
-      if (outcome.outcome !== 'unsubscribed') return invalidUnsubscribe(c, outcome.page);
-      return html(c, { heading: 'Unsubscribed', lines: [`${outcome.address} will get nothing more from ${outcome.page.title}.`], page: outcome.page });
+      if (outcome.outcome !== 'unsubscribed') return invalidUnsubscribe(html, i18n, outcome.page);
+      return html({ heading: i18n.t('notice.unsubscribed'), lines: [i18n.t('notice.unsubscribedText', { address: outcome.address, title: outcome.page.title })], page: outcome.page });
     } catch (error) {
-      return failed(c, false, error, target.page);
+      return failed(c, false, error, target.page, reader);
     }
   });
 }
@@ -154,53 +167,59 @@ function subscribedJson(c: Context<AppEnv>, outcome: SubscribeOutcome): Response
   return c.json({ status: 'confirmed', id: outcome.id, secret: outcome.secret, unsubscribeUrl: outcome.unsubscribeUrl }, 201, headers);
 }
 
-function subscribedNotice(outcome: SubscribeOutcome): Parameters<typeof renderSubscriptionNotice>[0] {
+type Notice = Parameters<typeof renderSubscriptionNotice>[0];
+
+function subscribedNotice(i18n: Translator, outcome: SubscribeOutcome): Notice {
   if (outcome.kind === 'email')
-    return {
-      heading: 'Check your inbox',
-      lines: [
-        'If the address can receive mail, a confirmation link is on its way. Follow it within 48 hours to start getting updates.',
-        'Nothing is sent until you confirm.',
-      ],
-      page: outcome.page,
-    };
+    return { heading: i18n.t('notice.checkInbox'), lines: [i18n.t('notice.checkInboxText'), i18n.t('notice.nothingUntilConfirmed')], page: outcome.page };
   return {
-    heading: 'Webhook subscribed',
-    lines: [
-      'Your endpoint answered its challenge: it will get every incident and maintenance notice, signed per Standard Webhooks with the secret below.',
-      'Keep the secret now: it is not shown again. To unsubscribe, POST to:',
-      outcome.unsubscribeUrl,
-    ],
+    heading: i18n.t('notice.webhookSubscribed'),
+    lines: [i18n.t('notice.webhookSubscribedText'), i18n.t('notice.keepSecret'), outcome.unsubscribeUrl],
     page: outcome.page,
-    secret: { label: 'Signing secret', value: outcome.secret },
+    secret: { label: i18n.t('notice.signingSecret'), value: outcome.secret },
   };
 }
 
-function invalidUnsubscribe(c: Context<AppEnv>, page: PageRef): Response {
-  return html(c, { heading: 'Nothing to unsubscribe', lines: ['This link is not valid, or no longer: the subscription may be gone already.'], page, error: true }, 404);
+function invalidUnsubscribe(html: (notice: Notice, status?: number) => Response, i18n: Translator, page: PageRef): Response {
+  return html({ heading: i18n.t('notice.nothingToUnsubscribe'), lines: [i18n.t('notice.nothingToUnsubscribeText')], page, error: true }, 404);
 }
 
-function html(c: Context<AppEnv>, notice: Parameters<typeof renderSubscriptionNotice>[0], status = 200): Response {
-  const rendered = renderSubscriptionNotice(notice);
+function noticeResponse(c: Context<AppEnv>, reader: ReaderLanguage, notice: Notice, status = 200): Response {
+  const rendered = renderSubscriptionNotice({ ...notice, i18n: translator(reader.language) });
   return new Response(c.req.method === 'HEAD' ? null : rendered.body, {
     status,
-    headers: { 'content-type': rendered.contentType, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
+    headers: { 'content-type': rendered.contentType, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', ...languageHeaders(reader) },
   });
 }
 
-function failed(c: Context<AppEnv>, json: boolean, error: unknown, page: Page | undefined): Response {
+function failed(c: Context<AppEnv>, json: boolean, error: unknown, page: Page | undefined, reader: ReaderLanguage): Response {
   const answer = problemOf(error);
   if (answer.unexpected) c.get('log')?.error({ err: error }, 'subscription request failed');
-  return failure(c, json, answer.problem, page, answer.headers);
+  return failure(c, json, answer.problem, page, reader, answer.headers);
 }
 
-/** A refusal: problem+json to JSON clients, a notice page to the form. */
-function failure(c: Context<AppEnv>, json: boolean, body: Problem, page: Page | undefined, headers: Record<string, string> = {}): Response {
+/**
+ * A refusal: problem+json to JSON clients, a notice page to the form. The page's heading is in the reader's language;
+ * its lines are the problem's detail and field errors (English, as the API words them) unless `lines` says better.
+ */
+function failure(
+  c: Context<AppEnv>,
+  json: boolean,
+  body: Problem,
+  page: Page | undefined,
+  reader: ReaderLanguage,
+  headers: Record<string, string> = {},
+  lines?: string[],
+): Response {
   if (json || !page) return problemResponse(c, body, { 'cache-control': 'no-store', ...headers });
   const ref = { slug: page.slug, title: page.title, url: c.req.path.startsWith('/s/') ? `/s/${page.slug}` : '/' };
-  const lines = [body.detail ?? body.title, ...(body.errors ?? []).map((issue) => `${issue.path}: ${issue.message}`)];
-  const rendered = renderSubscriptionNotice({ heading: body.title, lines, page: ref, error: true });
-  return new Response(rendered.body, { status: body.status, headers: { 'content-type': rendered.contentType, 'cache-control': 'no-store', ...headers } });
+  const said = lines ?? [body.detail ?? body.title, ...(body.errors ?? []).map((issue) => `${issue.path}: ${issue.message}`)];
+  const i18n = translator(reader.language);
+  const rendered = renderSubscriptionNotice({ heading: i18n.t('notice.failed'), lines: said, page: ref, error: true, i18n });
+  return new Response(rendered.body, {
+    status: body.status,
+    headers: { 'content-type': rendered.contentType, 'cache-control': 'no-store', ...languageHeaders(reader), ...headers },
+  });
 }
 
 /** Describes the public subscription endpoints in the OpenAPI document (served by the middleware above). */

@@ -1,4 +1,5 @@
-// A page's own settings: title, description, AI policy, visitor subscriptions and the notification channels it names.
+// A page's own settings: title, description, language and time zone, AI policy, visitor subscriptions and the
+// notification channels it names.
 import { Alert, Button, Group, MultiSelect, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,12 +7,30 @@ import { api, call } from '../../api/client';
 import { type PageView, refreshPage } from '../../api/pages';
 import { formErrors } from '../../ui/form-errors';
 
-const FIELDS = ['title', 'description', 'aiPolicy', 'subscriptions', 'notify'] as const;
+const FIELDS = ['title', 'description', 'language', 'timeZone', 'aiPolicy', 'subscriptions', 'notify'] as const;
+
+/** The shipped languages (src/domain/languages.ts), each named in itself; 'auto' is each reader's own. */
+const LANGUAGES = [
+  { value: 'auto', label: "Each reader's language (from their browser)" },
+  { value: 'en', label: 'English' },
+  { value: 'de', label: 'Deutsch' },
+  { value: 'fr', label: 'Français' },
+  { value: 'es', label: 'Español' },
+  { value: 'pt-BR', label: 'Português (Brasil)' },
+  { value: 'pl', label: 'Polski' },
+  { value: 'ru', label: 'Русский' },
+  { value: 'tr', label: 'Türkçe' },
+];
+
+/** Every IANA zone the browser knows, UTC first; the server checks the name again. */
+const TIME_ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
 
 export function SettingsForm({ page, readOnly }: { page: PageView; readOnly: boolean }) {
   const queryClient = useQueryClient();
   const [title, setTitle] = useState(page.title);
   const [description, setDescription] = useState(page.description ?? '');
+  const [language, setLanguage] = useState<string>(page.language ?? 'auto');
+  const [timeZone, setTimeZone] = useState(page.timeZone);
   const [aiPolicy, setAiPolicy] = useState(page.aiPolicy);
   const [subscriptions, setSubscriptions] = useState(page.subscriptions);
   const [notify, setNotify] = useState<string[]>(page.notify ?? []);
@@ -21,7 +40,15 @@ export function SettingsForm({ page, readOnly }: { page: PageView; readOnly: boo
       call(
         api.PATCH('/api/v1/pages/{slug}', {
           params: { path: { slug: page.slug } },
-          body: { title: title.trim(), description: description.trim() || null, aiPolicy, subscriptions, notify: notify.length > 0 ? notify : null },
+          body: {
+            title: title.trim(),
+            description: description.trim() || null,
+            language: language === 'auto' ? null : (language as NonNullable<PageView['language']>),
+            timeZone,
+            aiPolicy,
+            subscriptions,
+            notify: notify.length > 0 ? notify : null,
+          },
         }),
       ),
     onSuccess: () => refreshPage(queryClient, page.slug),
@@ -42,6 +69,29 @@ export function SettingsForm({ page, readOnly }: { page: PageView; readOnly: boo
       <Stack gap="sm">
         <TextInput label="Title" required readOnly={readOnly} value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={errors?.fields.title} />
         <Textarea label="Description" rows={2} readOnly={readOnly} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={errors?.fields.description} />
+        <Group grow align="flex-start">
+          <Select
+            label="Language"
+            description="The page's words, dates and feeds; readers can still pick another."
+            allowDeselect={false}
+            readOnly={readOnly}
+            data={LANGUAGES}
+            value={language}
+            onChange={(v) => v && setLanguage(v)}
+            error={errors?.fields.language}
+          />
+          <Select
+            label="Time zone"
+            description="Dates and times on the page are shown in it."
+            allowDeselect={false}
+            searchable
+            readOnly={readOnly}
+            data={TIME_ZONES.includes(timeZone) ? TIME_ZONES : [timeZone, ...TIME_ZONES]}
+            value={timeZone}
+            onChange={(v) => v && setTimeZone(v)}
+            error={errors?.fields.timeZone}
+          />
+        </Group>
         <Select
           label="AI policy"
           description="Whether AI assistants may read the page (its llms.txt and MCP)."

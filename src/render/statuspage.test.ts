@@ -1,0 +1,306 @@
+// Statuspage's public API v2 from a snapshot: the keys and value types of Statuspage's own answers (the fixtures in
+// test/fixtures/statuspage/), and what Warden's states, groups, incidents and maintenance become in its words.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  activeIncidentSnapshot,
+  component,
+  FIXTURE_NOW,
+  incident,
+  largeSnapshot,
+  maintenanceSnapshot,
+  operationalSnapshot,
+  partialOutageSnapshot,
+  SNAPSHOT_FIXTURES,
+  snapshotOf,
+} from '../../test/fakes/snapshots.js';
+import { learnShape, placesOf, shapeDifferences } from '../../test/json-shape.js';
+import type { PageState, Snapshot } from '../domain/snapshot.js';
+import { isoInZone, renderStatuspage, STATUSPAGE_PATHS, type StatuspageEndpoint, statuspageView } from './statuspage.js';
+import { STATUSPAGE_SCHEMAS } from './statuspage-schema.js';
+
+const MINUTE = 60_000;
+
+/** The Statuspage answer each endpoint is shaped like. */
+const FIXTURE_OF: Record<StatuspageEndpoint, string> = {
+  summary: 'summary.json',
+  status: 'status.json',
+  components: 'components.json',
+  incidents: 'incidents.json',
+  unresolved: 'incidents-unresolved.json',
+  maintenances: 'scheduled-maintenances.json',
+  upcoming: 'scheduled-maintenances.json',
+  active: 'scheduled-maintenances.json',
+};
+
+const ENDPOINTS = Object.keys(STATUSPAGE_PATHS) as StatuspageEndpoint[];
+
+function fixture(name: string): unknown {
+  return JSON.parse(readFileSync(new URL(`../../test/fixtures/statuspage/${name}`, import.meta.url), 'utf8'));
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the answers are read as Statuspage's clients read them, untyped.
+type Any = any;
+const view = (snapshot: Snapshot, endpoint: StatuspageEndpoint): Any => JSON.parse(renderStatuspage(snapshot, endpoint).body as string);
+const componentNamed = (snapshot: Snapshot, name: string): Any => view(snapshot, 'components').components.find((c: Any) => c.name === name);
+
+describe("Statuspage's shapes", () => {
+  for (const endpoint of ENDPOINTS)
+    it(`answers ${STATUSPAGE_PATHS[endpoint]} with the keys and value types of Statuspage's ${FIXTURE_OF[endpoint]}, for every fixture snapshot`, () => {
+      const shape = learnShape(fixture(FIXTURE_OF[endpoint]));
+      for (const [name, make] of Object.entries(SNAPSHOT_FIXTURES)) {
+        const answer = view(make(), endpoint);
+        expect(shapeDifferences(shape, answer), name).toEqual([]);
+        // And it is what the OpenAPI document says it is.
+        expect(STATUSPAGE_SCHEMAS[endpoint].safeParse(answer).error, name).toBeUndefined();
+      }
+    });
+
+  it('reaches every nested part of the shapes: groups and their members, incidents with updates and components, maintenance', () => {
+    const places = new Set<string>();
+    for (const make of Object.values(SNAPSHOT_FIXTURES)) for (const place of placesOf(view(make(), 'summary'))) places.add(place);
+    for (const make of Object.values(SNAPSHOT_FIXTURES)) for (const place of placesOf(view(make(), 'incidents'))) places.add(place.replace('$.incidents', '$.all'));
+    expect([...places]).toEqual(
+      expect.arrayContaining([
+        '$.components[].components[]',
+        '$.components[].group_id',
+        '$.incidents[].incident_updates[].body',
+        '$.incidents[].components[].status',
+        '$.scheduled_maintenances[].incident_updates[].status',
+        '$.scheduled_maintenances[].components[].id',
+        '$.scheduled_maintenances[].scheduled_until',
+        '$.all[].resolved_at',
+      ]),
+    );
+  });
+
+  it('tells a departure from the shape: a missing or extra key, another type, a time without its offset', () => {
+    const shape = learnShape(fixture('components.json'));
+    const answer = fixture('components.json') as Any;
+    expect(shapeDifferences(shape, answer)).toEqual([]);
+    delete answer.components[0].showcase;
+    answer.components[2].uptime = 0.99;
+    answer.components[3].position = '2';
+    answer.page.updated_at = '2025-03-14T10:02:11.512';
+    expect(shapeDifferences(shape, answer)).toEqual([
+      '$.page.updated_at: string where the samples have datetime',
+      '$.components[]: keys differ from the samples\' (missing showcase; extra none)',
+      '$.components[]: keys differ from the samples\' (missing none; extra uptime)',
+      '$.components[].uptime: the samples have nothing here',
+      '$.components[].position: string where the samples have number',
+    ]);
+  });
+});
+
+describe('component statuses', () => {
+  const withStates = (states: [string, PageState, ('up' | 'down' | 'degraded' | 'unknown')?][]) =>
+    snapshotOf(
+      states.map(([name, state, monitorState]) => component({ id: name.toLowerCase(), name, state, ...(monitorState ? { monitorState } : {}) })),
+      {},
+    );
+
+  it("maps Warden's states: operational, degraded_performance, major_outage, under_maintenance, and unknown as degraded_performance", () => {
+    const snapshot = withStates([
+      ['A', 'operational'],
+      ['B', 'degraded'],
+      ['C', 'down'],
+      ['D', 'maintenance'],
+      ['E', 'unknown'],
+    ]);
+    expect(view(snapshot, 'components').components.map((c: Any) => [c.name, c.status])).toEqual([
+      ['A', 'operational'],
+      ['B', 'degraded_performance'],
+      ['C', 'major_outage'],
+      ['D', 'under_maintenance'],
+      ['E', 'degraded_performance'],
+    ]);
+  });
+
+  it('says partial_outage for a component only a major incident puts down, major_outage when the incident is critical or the checks fail', () => {
+    const components = [
+      component({ id: 'web', name: 'Web', state: 'down', monitorState: 'up' }),
+      component({ id: 'db', name: 'Database', state: 'down', monitorState: 'up' }),
+      component({ id: 'lobby', name: 'Lobby', state: 'down', monitorState: 'down' }),
+    ];
+    const snapshot = snapshotOf(components, {
+      activeIncidents: [
+        incident({ id: 'i1', title: 'Slow web', impact: 'major', startedAt: FIXTURE_NOW - 5 * MINUTE, components: [{ id: 'web', name: 'Web' }] }),
+        incident({ id: 'i2', title: 'DB gone', impact: 'critical', startedAt: FIXTURE_NOW - 4 * MINUTE, components: [{ id: 'db', name: 'Database' }] }),
+      ],
+    });
+    expect(view(snapshot, 'components').components.map((c: Any) => c.status)).toEqual(['partial_outage', 'major_outage', 'major_outage']);
+  });
+
+  it('shows each group as a component with group: true listing its members, who name it in group_id, positions within each level', () => {
+    const { components } = view(operationalSnapshot(), 'components');
+    expect(components.map((c: Any) => [c.name, c.group, c.position, c.group_id === null])).toEqual([
+      ['Game servers', true, 1, true],
+      ['Lobby', false, 1, false],
+      ['Survival', false, 2, false],
+      ['Creative', false, 3, false],
+      ['Bedrock gateway', false, 4, false],
+      ['Community', true, 2, true],
+      ['Website', false, 1, false],
+      ['Discord bot', false, 2, false],
+    ]);
+    const [games, community] = components.filter((c: Any) => c.group);
+    expect(games.components).toEqual(['lobby', 'survival', 'creative', 'bedrock']);
+    expect(community.components).toEqual(['website', 'discord']);
+    for (const member of components.filter((c: Any) => !c.group)) expect(member.group_id).toBe(member.name === 'Website' || member.name === 'Discord bot' ? community.id : games.id);
+    expect(games.id).toMatch(/^grp_[0-9a-f]{12}$/);
+    expect(games.id).not.toBe(community.id);
+    // The same group keeps its id from one snapshot to the next.
+    expect(view(partialOutageSnapshot(), 'components').components[0].id).toBe(games.id);
+    expect(components.find((c: Any) => c.name === 'Lobby')).toMatchObject({ id: 'lobby', description: 'play.blockhaven.example', showcase: true, page_id: 'page_blockhaven' });
+  });
+
+  it("gives a group its members' worst status, a partial outage when only some are out", () => {
+    const group = (states: PageState[]) =>
+      view(snapshotOf(states.map((state, i) => component({ id: `c${i}`, name: `C${i}`, group: 'G', state })), {}), 'components').components[0].status;
+    expect(group(['operational', 'operational'])).toBe('operational');
+    expect(group(['operational', 'maintenance'])).toBe('under_maintenance');
+    expect(group(['maintenance', 'degraded'])).toBe('degraded_performance');
+    expect(group(['operational', 'down'])).toBe('partial_outage');
+    expect(group(['down', 'down'])).toBe('major_outage');
+  });
+
+  it('dates a component from its first day with checks and its last change', () => {
+    const survival = componentNamed(partialOutageSnapshot(), 'Survival');
+    expect(survival.start_date).toBe('2026-08-23');
+    expect(survival.created_at).toBe('2026-08-23T00:00:00.000Z');
+    // Down since 23 minutes before the fixture's now.
+    expect(survival.updated_at).toBe(new Date(FIXTURE_NOW - 23 * MINUTE).toISOString());
+  });
+});
+
+describe('the status indicator', () => {
+  const status = (snapshot: Snapshot) => view(snapshot, 'status').status;
+  it('follows the overall state, its description the overall label', () => {
+    expect(status(operationalSnapshot())).toEqual({ indicator: 'none', description: 'All systems operational' });
+    expect(status(activeIncidentSnapshot())).toEqual({ indicator: 'minor', description: 'Degraded performance' });
+    expect(status(partialOutageSnapshot())).toEqual({ indicator: 'major', description: 'Partial outage: 1 of 6 components down' });
+    expect(status(maintenanceSnapshot())).toEqual({ indicator: 'maintenance', description: 'Scheduled maintenance in progress' });
+    const allDown = snapshotOf([component({ id: 'a', name: 'A', state: 'down' })], {});
+    expect(status(allDown)).toEqual({ indicator: 'critical', description: 'Major outage' });
+    const unknown = snapshotOf([component({ id: 'a', name: 'A', state: 'unknown' })], {});
+    expect(status(unknown)).toEqual({ indicator: 'minor', description: 'Status unknown' });
+    const majorIncident = snapshotOf(operationalSnapshot().components, {
+      activeIncidents: [incident({ id: 'i', title: 'Logins slow', impact: 'major', startedAt: FIXTURE_NOW - MINUTE })],
+    });
+    majorIncident.overall = { state: 'degraded', label: 'Partial outage' };
+    expect(status(majorIncident)).toEqual({ indicator: 'major', description: 'Partial outage' });
+  });
+
+  it('answers the same page and status in summary.json and status.json', () => {
+    const snapshot = activeIncidentSnapshot();
+    const summary = view(snapshot, 'summary');
+    expect(view(snapshot, 'status')).toEqual({ page: summary.page, status: summary.status });
+    expect(summary.page).toEqual({
+      id: 'page_blockhaven',
+      name: 'Blockhaven Network',
+      url: 'https://status.blockhaven.example/',
+      time_zone: 'UTC',
+      // The last change the snapshot knows of: the lag incident's latest update.
+      updated_at: new Date(FIXTURE_NOW - 5 * MINUTE).toISOString(),
+    });
+  });
+});
+
+describe('incidents and maintenance', () => {
+  it('lists unresolved incidents with their updates newest first, the components they name as whole objects', () => {
+    const snapshot = activeIncidentSnapshot();
+    const [lag] = view(snapshot, 'unresolved').incidents;
+    expect(lag).toMatchObject({
+      id: 'inc_lag',
+      name: 'Lag spikes on Survival',
+      status: 'monitoring',
+      impact: 'minor',
+      created_at: new Date(FIXTURE_NOW - 55 * MINUTE).toISOString(),
+      started_at: new Date(FIXTURE_NOW - 55 * MINUTE).toISOString(),
+      updated_at: new Date(FIXTURE_NOW - 5 * MINUTE).toISOString(),
+      monitoring_at: new Date(FIXTURE_NOW - 5 * MINUTE).toISOString(),
+      resolved_at: null,
+      shortlink: 'https://status.blockhaven.example/',
+      page_id: 'page_blockhaven',
+    });
+    expect(lag.incident_updates.map((u: Any) => [u.id, u.status, u.incident_id])).toEqual([
+      ['upd_3', 'monitoring', 'inc_lag'],
+      ['upd_2', 'identified', 'inc_lag'],
+      ['upd_1', 'investigating', 'inc_lag'],
+    ]);
+    expect(lag.incident_updates[1].body).toBe('A runaway redstone clock near spawn was pinning the main thread.\nIt has been removed.');
+    expect(lag.components).toEqual([componentNamed(snapshot, 'Survival')]);
+    expect(view(snapshot, 'summary').incidents).toEqual([lag]);
+  });
+
+  it('lists resolved incidents too in incidents.json, newest first', () => {
+    const incidents = view(activeIncidentSnapshot(), 'incidents').incidents;
+    expect(incidents.map((i: Any) => [i.id, i.status])).toEqual([
+      ['inc_lag', 'monitoring'],
+      ['inc_proxy', 'resolved'],
+      ['inc_web', 'resolved'],
+    ]);
+    expect(incidents[1].resolved_at).toBe(new Date(FIXTURE_NOW - 3 * 86_400_000 - 3_600_000 - 18 * MINUTE).toISOString());
+    expect(incidents[1].monitoring_at).toBeNull();
+    expect(view(largeSnapshot(), 'unresolved').incidents).toEqual([]);
+  });
+
+  it('gives maintenance windows as scheduled maintenances: in progress and upcoming, with their schedule', () => {
+    const snapshot = maintenanceSnapshot();
+    const summary = view(snapshot, 'summary').scheduled_maintenances;
+    expect(summary.map((m: Any) => [m.id, m.status, m.impact])).toEqual([
+      ['mnt_weekly', 'in_progress', 'maintenance'],
+      ['mnt_db', 'scheduled', 'maintenance'],
+    ]);
+    expect(summary[0]).toMatchObject({
+      scheduled_for: new Date(FIXTURE_NOW - 35 * MINUTE).toISOString(),
+      scheduled_until: new Date(FIXTURE_NOW + 10 * MINUTE).toISOString(),
+      resolved_at: null,
+    });
+    expect(summary[0].incident_updates).toEqual([
+      expect.objectContaining({ status: 'in_progress', body: snapshot.maintenance.active[0]!.description, incident_id: 'mnt_weekly' }),
+    ]);
+    expect(summary[1].components.map((c: Any) => c.name)).toEqual(['Survival', 'Creative', 'Website']);
+    expect(view(snapshot, 'upcoming').scheduled_maintenances.map((m: Any) => m.id)).toEqual(['mnt_db']);
+    expect(view(snapshot, 'active').scheduled_maintenances.map((m: Any) => m.id)).toEqual(['mnt_weekly']);
+    // The full list is newest scheduled first, as Statuspage's.
+    expect(view(snapshot, 'maintenances').scheduled_maintenances.map((m: Any) => m.id)).toEqual(['mnt_db', 'mnt_weekly']);
+  });
+
+  it('marks updates delivered to subscribers when the page takes subscriptions', () => {
+    const snapshot = activeIncidentSnapshot();
+    expect(view(snapshot, 'unresolved').incidents[0].incident_updates[0].deliver_notifications).toBe(false);
+    snapshot.page.subscribe = { email: true, webhook: true };
+    expect(view(snapshot, 'unresolved').incidents[0].incident_updates[0].deliver_notifications).toBe(true);
+  });
+});
+
+describe('times', () => {
+  it("are ISO 8601 with milliseconds and the page's offset at that instant", () => {
+    expect(isoInZone(FIXTURE_NOW, 'UTC')).toBe('2026-11-20T14:05:00.000Z');
+    expect(isoInZone(FIXTURE_NOW, 'America/Tijuana')).toBe('2026-11-20T06:05:00.000-08:00');
+    expect(isoInZone(Date.UTC(2026, 6, 1, 12), 'America/Tijuana')).toBe('2026-07-01T05:00:00.000-07:00');
+    expect(isoInZone(FIXTURE_NOW + 123, 'Asia/Kolkata')).toBe('2026-11-20T19:35:00.123+05:30');
+    expect(isoInZone(FIXTURE_NOW, 'Europe/London')).toBe('2026-11-20T14:05:00.000+00:00');
+  });
+
+  it("use the page's time zone, and UTC for a name nobody knows", () => {
+    const snapshot = activeIncidentSnapshot();
+    snapshot.page.timeZone = 'Europe/Berlin';
+    const summary = view(snapshot, 'summary');
+    expect(summary.page.time_zone).toBe('Europe/Berlin');
+    expect(summary.page.updated_at).toBe('2026-11-20T15:00:00.000+01:00');
+    expect(summary.incidents[0].started_at).toBe('2026-11-20T14:10:00.000+01:00');
+    snapshot.page.timeZone = 'Mars/Olympus';
+    expect(view(snapshot, 'status').page.time_zone).toBe('UTC');
+  });
+});
+
+describe('statuspageView', () => {
+  it('is what renderStatuspage serializes, as application/json', () => {
+    const snapshot = maintenanceSnapshot();
+    const rendered = renderStatuspage(snapshot, 'summary');
+    expect(rendered.contentType).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(rendered.body as string)).toEqual(statuspageView(snapshot, 'summary'));
+  });
+});
