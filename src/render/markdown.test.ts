@@ -69,6 +69,13 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown(operationalSnapshot()).body).not.toContain('## Active incidents');
   });
 
+  it('never says "no incidents" under an active one: the history then says none were resolved', () => {
+    const body = renderMarkdown({ ...activeIncidentSnapshot(), recentIncidents: [] }).body;
+    expect(body).toContain('## Active incidents');
+    expect(body).toContain('_No resolved incidents in the last 14 days._');
+    expect(body).not.toContain('No incidents in the last 14 days');
+  });
+
   it('lists maintenance in progress and upcoming', () => {
     const { body } = renderMarkdown(maintenanceSnapshot());
     expect(body).toContain('## Maintenance');

@@ -33,7 +33,7 @@ export function renderMarkdown(snapshot: Snapshot, options: { i18n?: Translator 
     activeIncidents(wording, snapshot.activeIncidents),
     maintenance(wording, snapshot.maintenance),
     components(wording, snapshot.components),
-    recentIncidents(wording, snapshot.recentIncidents),
+    recentIncidents(wording, snapshot.recentIncidents, snapshot.activeIncidents.length),
     `---\n\n${words(i18n, 'md.generated', { time: i18n.dateTime(snapshot.generatedAt), zone: i18n.timeZone })}`,
   ];
   return { contentType: 'text/markdown; charset=utf-8', body: blocks.filter((block) => block !== '').join('\n\n') + '\n' };
@@ -151,9 +151,10 @@ function activeIncidents(wording: MarkdownWording, incidents: SnapshotIncident[]
   return [`## ${words(wording.i18n, 'incidents.active')}`, ...incidents.map((incident) => incidentBlock(incident, wording))].join('\n\n');
 }
 
-function recentIncidents(wording: MarkdownWording, incidents: SnapshotIncident[]): string {
+/** `activeCount`: with an incident open above, "no incidents" would contradict it: the history says none resolved. */
+function recentIncidents(wording: MarkdownWording, incidents: SnapshotIncident[], activeCount: number): string {
   const head = `## ${words(wording.i18n, 'md.recentTitle')}`;
-  if (incidents.length === 0) return `${head}\n\n_${words(wording.i18n, 'incidents.noneRecent')}_`;
+  if (incidents.length === 0) return `${head}\n\n_${words(wording.i18n, activeCount > 0 ? 'page.history.noneResolved' : 'incidents.noneRecent')}_`;
   return [head, ...incidents.map((incident) => incidentBlock(incident, wording))].join('\n\n');
 }
 
