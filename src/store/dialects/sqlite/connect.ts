@@ -8,7 +8,7 @@ import type { DialectConnection } from '../connection.js';
 import { sqliteCheckWriter } from './check-writer.js';
 import { sqliteDeliveryClaimer } from './delivery-claimer.js';
 
-const SQLITE_FILE = 'warden.db';
+export const SQLITE_FILE = 'warden.db';
 /** Prepared statements kept for reuse, by SQL text; the least recently used goes first. */
 const STATEMENT_CACHE_SIZE = 500;
 
