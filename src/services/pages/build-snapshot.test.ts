@@ -8,9 +8,10 @@ import { type BucketCount as Bucket, DAY_MS, HOUR_MS } from '../../domain/check.
 import type { Incident, Maintenance } from '../../domain/incident.js';
 import type { Monitor } from '../../domain/monitor.js';
 import type { Component, Page } from '../../domain/page.js';
+import type { Snapshot } from '../../domain/snapshot.js';
 import { createLogger } from '../../logger.js';
 import { createIngest } from '../../runner/ingest.js';
-import { assembleSnapshot, buildSnapshot, type SnapshotParts } from './build-snapshot.js';
+import { assembleSnapshot, buildSnapshot, CHART_REFRESH_MS, type SnapshotParts } from './build-snapshot.js';
 
 const NOW = Date.UTC(2026, 10, 20, 12, 30);
 const TODAY = Date.UTC(2026, 10, 20);
@@ -250,6 +251,36 @@ for (const dialect of dialects) {
       expect(snapshot.maintenance.active.map((w) => [w.title, w.components.map((c) => c.name)])).toEqual([['Switches', ['Backups']]]);
       expect(snapshot.maintenance.upcoming.map((w) => w.title)).toEqual(['Upgrade']);
       expect(snapshot.overall.state).toBe('down');
+    });
+
+    it('reuses the last snapshot’s charts for a rebuild within a minute of their read, and reads them again after', async () => {
+      const { store } = opened;
+      const { monitors } = await seed(store, STORED, NOW - 100 * DAY_MS);
+      const lobby = monitors.lobby!.id;
+      const record = async (latencyMs: number, checkedAt: number) => {
+        const ingest = createIngest({ store, bus: createInProcessBus(), clock: { now: () => checkedAt }, logger: createLogger('silent') });
+        await ingest.recordMany([{ monitorId: lobby, ok: latencyMs > 0, latencyMs: latencyMs > 0 ? latencyMs : undefined, source: 'relay', checkedAt }]);
+        await ingest.close();
+      };
+      await record(30, NOW - 120_000);
+      const page = (await store.pages.findBySlug('acme'))!;
+      const build = (now: number, previous?: Snapshot) => buildSnapshot({ store }, { page, now, pageUrl: 'http://x/s/acme', ...(previous ? { previous } : {}) });
+      const lastP50 = (snapshot: Snapshot) => snapshot.components[0]?.charts.latency?.['24h'].p50.at(-1);
+      const first = await build(NOW);
+      expect(lastP50(first)).not.toBeNull();
+
+      // A failed check 2 s later: the uptime and live result move at once; the chart keeps its series for the minute.
+      await record(0, NOW + 1000);
+      const soon = await build(NOW + 2000, first);
+      expect(soon.components[0]?.uptime['24h']).toBeLessThan(1);
+      expect(soon.components[0]?.charts).toBe(first.components[0]?.charts);
+      // A minute after the read, the series are read again (and count the new checks).
+      await record(4000, NOW + 3000);
+      const later = await build(NOW + CHART_REFRESH_MS + 1, soon);
+      expect(later.components[0]?.charts).not.toBe(first.components[0]?.charts);
+      expect(lastP50(later)).toBeGreaterThan(lastP50(first) ?? 0);
+      // Without the last snapshot (a cold page), they are always read.
+      expect((await build(NOW + 2000)).components[0]?.charts).not.toBe(first.components[0]?.charts);
     });
 
     it('builds a page without components', async () => {

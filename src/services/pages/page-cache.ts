@@ -117,7 +117,7 @@ export function createPageCache(deps: { store: Store; bus: Bus; clock: Clock; lo
     if (pending) return pending;
     const promise = (async () => {
       const now = deps.clock.now();
-      const snapshot = await buildSnapshot(deps, { page, now, pageUrl: pageUrl(page) });
+      const snapshot = await buildSnapshot(deps, { page, now, pageUrl: pageUrl(page), previous: entries.get(page.id)?.cached.snapshot });
       const cached = withForms(page, snapshot, now, await imagesOf(page, snapshot));
       const previous = entries.get(page.id);
       entries.set(page.id, { cached, lastRead: previous?.lastRead ?? now });
