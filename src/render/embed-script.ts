@@ -1,5 +1,5 @@
 // The embed widget's one script: its size told to the host page, its layout alone in a window, and keeping it current.
-import { LIVE_CLIENT_SCRIPT } from './live-client-script.js';
+import { LIVE_CLIENT_SCRIPT, REFETCH_CLIENT_SCRIPT } from './live-client-script.js';
 
 /** The message the widget posts to its host page (docs/embed.md): `{ type, slug, height }`, height in CSS pixels. */
 export const EMBED_HEIGHT_MESSAGE = 'warden:embed:height';
@@ -31,10 +31,6 @@ export const EMBED_SCRIPT = `(function () {
   var shownAt = Number(root.getAttribute('data-generated')) || 0;
   var framed = window.parent !== window;
   var connected = false;
-  var busy = false;
-  var again = false;
-  var timer = null;
-  var dueAt = 0;
   var posted = -1;
   var observer = null;
   if (!framed) root.setAttribute('data-alone', '');
@@ -112,38 +108,7 @@ export const EMBED_SCRIPT = `(function () {
     }
     post(true);
   }
-  function refresh() {
-    if (doc.visibilityState === 'hidden' || !window.fetch || !window.DOMParser) return;
-    if (busy) {
-      again = true;
-      return;
-    }
-    busy = true;
-    fetch(location.href, { credentials: 'same-origin', cache: 'no-cache', headers: { Accept: 'text/html' } })
-      .then(function (response) {
-        if (!response.ok) throw new Error('status ' + response.status);
-        return response.text();
-      })
-      .then(apply)
-      .catch(function () {})
-      .then(function () {
-        busy = false;
-        if (again) {
-          again = false;
-          refresh();
-        }
-      });
-  }
-  function soon(min, max) {
-    var at = Date.now() + min + Math.random() * (max - min);
-    if (timer && dueAt <= at) return;
-    clearTimeout(timer);
-    dueAt = at;
-    timer = setTimeout(function () {
-      timer = null;
-      refresh();
-    }, at - Date.now());
-  }
+  ${REFETCH_CLIENT_SCRIPT}
   function compact(message) {
     if (message.type === 'snapshot' && message.snapshot) showSnapshot(message.snapshot);
     else if (message.type === 'overall') showSnapshot({ overall: message });

@@ -44,3 +44,46 @@ export const LIVE_CLIENT_SCRIPT = `function live(path, onMessage, onConnected) {
     if (path && window.WebSocket) open();
     else onConnected(false);
   }`;
+
+/*
+ * The refetch both page scripts paste (same CSP-hash rule as LIVE_CLIENT_SCRIPT): `refresh()` fetches this document
+ * again and hands the HTML to the enclosing script's `apply(html)`, once at a time (a change announced while a fetch is
+ * under way may be newer than what that fetch gets: it fetches once more after); `soon(min, max)` schedules one at a
+ * random moment in that window (ms), keeping an earlier one already due, so readers told together do not ask together.
+ */
+export const REFETCH_CLIENT_SCRIPT = `var busy = false;
+  var again = false;
+  var timer = null;
+  var dueAt = 0;
+  function refresh() {
+    if (doc.visibilityState === 'hidden' || !window.fetch || !window.DOMParser) return;
+    if (busy) {
+      again = true;
+      return;
+    }
+    busy = true;
+    fetch(location.href, { credentials: 'same-origin', cache: 'no-cache', headers: { Accept: 'text/html' } })
+      .then(function (response) {
+        if (!response.ok) throw new Error('status ' + response.status);
+        return response.text();
+      })
+      .then(apply)
+      .catch(function () {})
+      .then(function () {
+        busy = false;
+        if (again) {
+          again = false;
+          refresh();
+        }
+      });
+  }
+  function soon(min, max) {
+    var at = Date.now() + min + Math.random() * (max - min);
+    if (timer && dueAt <= at) return;
+    clearTimeout(timer);
+    dueAt = at;
+    timer = setTimeout(function () {
+      timer = null;
+      refresh();
+    }, at - Date.now());
+  }`;

@@ -1,6 +1,6 @@
 // The one small script of the HTML status page: local times, and keeping the page current from the live stream (polling without it).
 import { DAY_STRIP_SCRIPT } from './day-strip-script.js';
-import { LIVE_CLIENT_SCRIPT } from './live-client-script.js';
+import { LIVE_CLIENT_SCRIPT, REFETCH_CLIENT_SCRIPT } from './live-client-script.js';
 
 /*
  * Kept as plain ES2017 text (not compiled TypeScript) because its exact bytes are hashed into the page's
@@ -30,11 +30,7 @@ export const PAGE_SCRIPT = `(function () {
   var shownAt = Number(root.getAttribute('data-generated')) || 0;
   var parts = ['header', 'main', 'footer'];
   var served = {};
-  var busy = false;
-  var again = false;
   var connected = false;
-  var timer = null;
-  var dueAt = 0;
   parts.forEach(function (name) {
     var el = doc.querySelector(name);
     if (el) served[name] = el.innerHTML;
@@ -95,39 +91,7 @@ export const PAGE_SCRIPT = `(function () {
     var live = doc.getElementById('announce');
     if (live && after !== before) live.textContent = after;
   }
-  function refresh() {
-    if (doc.visibilityState === 'hidden') return;
-    // A change announced while a fetch is under way may be newer than what that fetch gets: fetch once more after.
-    if (busy) {
-      again = true;
-      return;
-    }
-    busy = true;
-    fetch(location.href, { credentials: 'same-origin', cache: 'no-cache', headers: { Accept: 'text/html' } })
-      .then(function (response) {
-        if (!response.ok) throw new Error('status ' + response.status);
-        return response.text();
-      })
-      .then(apply)
-      .catch(function () {})
-      .then(function () {
-        busy = false;
-        if (again) {
-          again = false;
-          refresh();
-        }
-      });
-  }
-  function soon(min, max) {
-    var at = Date.now() + min + Math.random() * (max - min);
-    if (timer && dueAt <= at) return;
-    clearTimeout(timer);
-    dueAt = at;
-    timer = setTimeout(function () {
-      timer = null;
-      refresh();
-    }, at - Date.now());
-  }
+  ${REFETCH_CLIENT_SCRIPT}
   function changed(message) {
     if (message.type === 'snapshot') {
       if (message.at > shownAt) soon(0, 1000);
