@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { api, call } from '../../api/client';
 import { livePageUrl, type PageView, refreshPage } from '../../api/pages';
 import { formErrors } from '../../ui/form-errors';
+import { SaveFooter } from '../../ui/save-footer';
 
 const FIELDS = ['branding.accentColor', 'branding.logoUrl', 'branding.faviconUrl', 'branding.links', 'branding.footerText', 'branding.hidePoweredBy', 'customCss'] as const;
 const MAX_LINKS = 5;
@@ -117,23 +118,7 @@ export function BrandingForm({ page, readOnly, mayUpload }: { page: PageView; re
             onChange={(e) => setCss(e.currentTarget.value)}
             error={errors?.fields.customCss}
           />
-          {errors?.message && (
-            <Alert color="red" role="alert" title="Not saved">
-              {errors.message}
-            </Alert>
-          )}
-          {save.isSuccess && !save.isPending && (
-            <Alert color="green" role="status" variant="light">
-              Saved: the public page shows it now.
-            </Alert>
-          )}
-          {!readOnly && (
-            <Group justify="flex-end">
-              <Button type="submit" loading={save.isPending}>
-                Save branding
-              </Button>
-            </Group>
-          )}
+          <SaveFooter error={errors?.message} saved={save.isSuccess} pending={save.isPending} readOnly={readOnly} label="Save branding" />
         </Stack>
       </form>
     </Stack>

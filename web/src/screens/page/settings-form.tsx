@@ -1,11 +1,12 @@
 // A page's own settings: title, description, language and time zone, AI policy, visitor subscriptions and the
 // notification channels it names.
-import { Alert, Button, Group, MultiSelect, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Group, MultiSelect, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, call } from '../../api/client';
 import { type PageView, refreshPage } from '../../api/pages';
 import { formErrors } from '../../ui/form-errors';
+import { SaveFooter } from '../../ui/save-footer';
 
 const FIELDS = ['title', 'description', 'language', 'timeZone', 'aiPolicy', 'subscriptions', 'notify'] as const;
 
@@ -124,23 +125,7 @@ export function SettingsForm({ page, readOnly }: { page: PageView; readOnly: boo
           searchable
           error={errors?.fields.notify}
         />
-        {errors?.message && (
-          <Alert color="red" role="alert" title="Not saved">
-            {errors.message}
-          </Alert>
-        )}
-        {save.isSuccess && !save.isPending && (
-          <Alert color="green" role="status" variant="light">
-            Saved: the public page shows it now.
-          </Alert>
-        )}
-        {!readOnly && (
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
-              Save settings
-            </Button>
-          </Group>
-        )}
+        <SaveFooter error={errors?.message} saved={save.isSuccess} pending={save.isPending} readOnly={readOnly} label="Save settings" />
       </Stack>
     </form>
   );
