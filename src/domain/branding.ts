@@ -2,8 +2,11 @@
 // "Powered by Warden" shows. Custom CSS is kept beside it (Page.customCss) and served as the page's own stylesheet.
 import { z } from 'zod';
 
-/** Backgrounds the accent is drawn on (html-layout.ts --surface/--bg, light and dark). */
-export const LIGHT_BACKGROUND = '#ffffff';
+/**
+ * Backgrounds the accent is drawn on (html-layout.ts): in light, cards are white and the page around them #f6f8fa
+ * (links such as the chart ranges sit on the page itself), so the check uses the darker of the two; in dark, #151b23.
+ */
+export const LIGHT_BACKGROUND = '#f6f8fa';
 export const DARK_BACKGROUND = '#151b23';
 /** WCAG 2.x AA for normal text: the accent colours links and buttons' text. */
 export const AA_CONTRAST = 4.5;
@@ -120,17 +123,17 @@ export const accentColorSchema = z
   .trim()
   .toLowerCase()
   .overwrite((value) => (/^#[0-9a-f]{3}$/.test(value) ? `#${[...value.slice(1)].map((c) => c + c).join('')}` : value))
-  .regex(HEX, { error: 'expected a colour such as #5865f2' })
+  .regex(HEX, { error: 'expected a colour such as #4752c4' })
   .check((ctx) => {
     const ratio = contrastRatio(ctx.value, LIGHT_BACKGROUND);
     if (ratio < AA_CONTRAST)
       ctx.issues.push({
         code: 'custom',
         input: ctx.value,
-        message: `contrast ${ratio.toFixed(2)}:1 against the page's white background is below WCAG AA (${AA_CONTRAST}:1): choose a darker colour`,
+        message: `contrast ${ratio.toFixed(2)}:1 against the page's light background (${LIGHT_BACKGROUND}) is below WCAG AA (${AA_CONTRAST}:1): choose a darker colour`,
       });
   })
-  .describe('Links, buttons and highlights; must reach WCAG AA (4.5:1) against white. The dark theme lightens it to the same contrast.');
+  .describe('Links, buttons and highlights; must reach WCAG AA (4.5:1) against the light page background #f6f8fa. The dark theme lightens it to the same contrast.');
 
 /** http(s) only: no javascript:, data: or relative URLs reach a page. */
 export const publicUrlSchema = z

@@ -58,7 +58,7 @@ describeStore('pages', (store) => {
     const page = (await store().pages.findBySlug('status')) as Page;
     expect(page).toMatchObject({ language: null, timeZone: 'UTC', branding: EMPTY_BRANDING, customCss: null });
     const branding = {
-      accentColor: '#5865f2',
+      accentColor: '#4752c4',
       logoUrl: 'https://cdn.example.com/logo.png',
       faviconUrl: null,
       links: [{ label: 'Discord', url: 'https://discord.gg/acme' }],

@@ -102,7 +102,7 @@ describe('a branded status page in Chromium', () => {
     await form.getByText('below AA (4.5:1)').waitFor();
     await form.getByRole('button', { name: 'Save branding' }).click();
     // The server's refusal, under the field it names.
-    await form.getByText(/contrast 1\.\d+:1 against the page's white background is below WCAG AA/).waitFor();
+    await form.getByText(/contrast 1\.\d+:1 against the page's light background \(#f6f8fa\) is below WCAG AA/).waitFor();
 
     await accent.fill(ACCENT);
     await form.getByRole('button', { name: 'Add a link' }).click();

@@ -10493,7 +10493,7 @@ export interface components {
             /** @description IANA time zone of the dates and times on the page. */
             timeZone: string;
             branding: {
-                /** @description Links, buttons and highlights; must reach WCAG AA (4.5:1) against white. The dark theme lightens it to the same contrast. */
+                /** @description Links, buttons and highlights; must reach WCAG AA (4.5:1) against the light page background #f6f8fa. The dark theme lightens it to the same contrast. */
                 accentColor: string | null;
                 /**
                  * Format: uri
@@ -10554,7 +10554,7 @@ export interface components {
             timeZone?: string;
             /** @description The page's look: accent colour, logo, favicon, header links, footer. */
             branding?: {
-                /** @description Links, buttons and highlights; must reach WCAG AA (4.5:1) against white. The dark theme lightens it to the same contrast. */
+                /** @description Links, buttons and highlights; must reach WCAG AA (4.5:1) against the light page background #f6f8fa. The dark theme lightens it to the same contrast. */
                 accentColor?: string | null;
                 /**
                  * Format: uri
@@ -10601,7 +10601,7 @@ export interface components {
             timeZone?: string;
             /** @description Only the branding fields given change (null clears one); links, when given, replace the list. */
             branding?: {
-                /** @description Links, buttons and highlights; must reach WCAG AA (4.5:1) against white. The dark theme lightens it to the same contrast. */
+                /** @description Links, buttons and highlights; must reach WCAG AA (4.5:1) against the light page background #f6f8fa. The dark theme lightens it to the same contrast. */
                 accentColor?: string | null;
                 /**
                  * Format: uri

@@ -1,4 +1,4 @@
-// A page's branding (docs/branding.md): accent colour (refused below WCAG AA on white, the reason shown under it), logo
+// A page's branding (docs/branding.md): accent colour (refused below WCAG AA on the page background, the reason shown under it), logo
 // and favicon (uploaded, or by URL), header links, footer text, "Powered by Warden", and its custom stylesheet.
 import { ActionIcon, Alert, Button, FileButton, Group, Image, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -46,7 +46,7 @@ export function BrandingForm({ page, readOnly, mayUpload }: { page: PageView; re
     onSuccess: () => refreshPage(queryClient, page.slug),
   });
   const errors = save.error ? formErrors(save.error, FIELDS) : null;
-  const ratio = contrastOnWhite(accent.trim());
+  const ratio = contrastOnPage(accent.trim());
   return (
     <Stack gap="md">
       <Group align="flex-start" gap="xl" wrap="wrap">
@@ -63,9 +63,9 @@ export function BrandingForm({ page, readOnly, mayUpload }: { page: PageView; re
         <Stack gap="sm">
           <TextInput
             label="Accent colour"
-            placeholder="#5865f2"
+            placeholder="#4752c4"
             description={
-              ratio === null ? 'Links and buttons; at least 4.5:1 against white (WCAG AA).' : `Contrast against white: ${ratio.toFixed(2)}:1${ratio < AA ? ' — below AA (4.5:1): choose a darker colour' : ''}`
+              ratio === null ? 'Links and buttons; at least 4.5:1 against the page background (WCAG AA).' : `Contrast against the page background: ${ratio.toFixed(2)}:1${ratio < AA ? ' — below AA (4.5:1): choose a darker colour' : ''}`
             }
             readOnly={readOnly}
             value={accent}
@@ -199,13 +199,19 @@ function replaced<T>(list: T[], index: number, item: T): T[] {
   return list.map((old, i) => (i === index ? item : old));
 }
 
-/** The WCAG contrast of #rrggbb against white; null for anything else (the server has the last word). */
-function contrastOnWhite(hex: string): number | null {
+/**
+ * The WCAG contrast of #rrggbb against the public page's light background (#f6f8fa, what the server checks against:
+ * src/domain/branding.ts); null for anything else (the server has the last word).
+ */
+function contrastOnPage(hex: string): number | null {
   if (!/^#[0-9a-f]{6}$/i.test(hex)) return null;
-  const channel = (i: number) => {
-    const c = Number.parseInt(hex.slice(1 + i * 2, 3 + i * 2), 16) / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  const luminance = (color: string) => {
+    const channel = (i: number) => {
+      const c = Number.parseInt(color.slice(1 + i * 2, 3 + i * 2), 16) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
   };
-  const luminance = 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
-  return 1.05 / (luminance + 0.05);
+  const [light, dark] = [luminance('#f6f8fa'), luminance(hex)].sort((a, b) => b - a) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
 }
