@@ -1,5 +1,5 @@
 // `npm run screenshots`: the pictures in docs/notifications.md, made from what the channels really send, in Chromium,
-// and those of docs/dashboard.md (test/dashboard-screenshots.ts).
+// those of docs/dashboard.md (test/dashboard-screenshots.ts) and the status page's in README.md (test/page-screenshots.ts).
 // Discord: the exact JSON the discord channel posted to a fake receiver, drawn by a small HTML rendering after Discord's
 // dark theme (colour bar, title, description, inline fields, footer) — a rendering, not a capture of Discord's client.
 // Email: the HTML part of the message the email channel handed to a real SMTP server, parsed back with mailparser,
@@ -167,7 +167,7 @@ async function shoot(page: Page, html: string, selector: string, file: string, c
 
 const hex = (event: NotificationEvent) => ({ critical: '#e74c3c', warning: '#f39c12', info: '#3498db', ok: '#2ecc71' })[event.severity];
 
-// `npm run screenshots [notifications] [dashboard]`: the sets named, or all of them.
+// `npm run screenshots [notifications] [dashboard] [page]`: the sets named, or all of them.
 const wanted = process.argv.slice(2);
 const makes = (set: string) => wanted.length === 0 || wanted.includes(set);
 mkdirSync(IMAGES, { recursive: true });
@@ -181,6 +181,8 @@ try {
   }
   // The dashboard's screens (docs/dashboard.md), from a served Warden: loaded only when asked for.
   if (makes('dashboard')) await (await import('./dashboard-screenshots.js')).dashboardScreenshots(browser);
+  // The public status page (README.md), the scene of test/e2e/page-showcase.test.ts.
+  if (makes('page')) await (await import('./page-screenshots.js')).pageScreenshots(browser);
 } finally {
   await browser.close();
 }
