@@ -6,8 +6,8 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import type { Store } from '../src/store/index.js';
 import { SQLITE_FILE } from '../src/store/dialects/sqlite/connect.js';
+import type { Store } from '../src/store/index.js';
 import { openStore } from '../src/store/open-store.js';
 
 export const POSTGRES_URL = process.env.WARDEN_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
