@@ -2,9 +2,8 @@
 import { z } from 'zod';
 import { MONITOR_TYPES, RUN_ON } from '../../domain/monitor-type.js';
 import { probeDefinition } from '../../probes/registry.js';
+import { builtOnce, jsonSchemaField as jsonSchema, requestJsonSchema as toJsonSchema } from '../type-catalog.js';
 import { monitorCommonFields } from './schema.js';
-
-const jsonSchema = z.record(z.string(), z.unknown());
 
 export const monitorTypeSchema = z.object({
   id: z.enum(MONITOR_TYPES),
@@ -22,18 +21,7 @@ export const monitorTypesSchema = z.object({
 
 export type MonitorTypes = z.infer<typeof monitorTypesSchema>;
 
-/** The same for every call of the process: generated once, on first use. */
-let generated: MonitorTypes | undefined;
-
-export async function listMonitorTypes(): Promise<MonitorTypes> {
-  generated ??= generate();
-  return generated;
-}
-
-function generate(): MonitorTypes {
-  // `input`: what a request may send (defaults shown, fields with defaults optional); a transform or refinement has no
-  // JSON Schema equivalent and is left out rather than failing.
-  const toJsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+export const listMonitorTypes = builtOnce((): MonitorTypes => {
   const fields = z.object({ ...monitorCommonFields, runOn: z.enum(RUN_ON).optional().describe("Where the monitor runs; one of the type's `runsOn`, the first by default.") });
   return {
     types: MONITOR_TYPES.map((id) => {
@@ -42,4 +30,4 @@ function generate(): MonitorTypes {
     }),
     fields: toJsonSchema(fields),
   };
-}
+});

@@ -2,9 +2,8 @@
 // generated from the zod schemas the API validates with (the same way as GET /api/v1/monitor-types).
 import { z } from 'zod';
 import { CHANNEL_TYPES, channelDefinition } from '../../notify/registry.js';
+import { builtOnce, jsonSchemaField as jsonSchema, requestJsonSchema as toJsonSchema } from '../type-catalog.js';
 import { rules } from './schema.js';
-
-const jsonSchema = z.record(z.string(), z.unknown());
 
 export const channelTypeSchema = z.object({
   id: z.enum(CHANNEL_TYPES),
@@ -21,18 +20,8 @@ export const channelTypesSchema = z.object({
 
 export type ChannelTypes = z.infer<typeof channelTypesSchema>;
 
-/** The same for every call of the process: generated once, on first use. */
-let generated: ChannelTypes | undefined;
-
-export async function listChannelTypes(): Promise<ChannelTypes> {
-  generated ??= generate();
-  return generated;
-}
-
-function generate(): ChannelTypes {
-  // `input`: what a request may send; a refinement (email's "a password needs a username") has no JSON Schema
-  // equivalent and is left to the server's answer.
-  const toJsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+// A refinement (email's "a password needs a username") has no JSON Schema equivalent: the server's answer says it.
+export const listChannelTypes = builtOnce((): ChannelTypes => {
   return {
     types: CHANNEL_TYPES.map((id) => {
       const definition = channelDefinition(id);
@@ -40,4 +29,4 @@ function generate(): ChannelTypes {
     }),
     rules: toJsonSchema(rules),
   };
-}
+});
