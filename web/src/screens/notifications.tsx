@@ -1,14 +1,14 @@
 // The Notifications screen (/app/notifications): the organization's channels (type, on or off, what they get); admins
 // create and change them with a form generated from each type's JSON Schema, send a test and read a channel's delivery
 // log. Channels warden.yaml manages can be tested but not changed here.
-import { Button, Code, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, call } from '../api/client';
 import { roleAtLeast, useOrganizationRole } from '../api/role';
 import { ConfirmButton } from '../ui/confirm-button';
-import { ManagedBadge } from '../ui/managed-badge';
+import { NameWithKey } from '../ui/managed-badge';
 import { ScreenHeader } from '../ui/screen-header';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { StatusDot } from '../ui/status-dot';
@@ -95,13 +95,7 @@ export default function NotificationsScreen() {
                 {channels.data.channels.map((channel) => (
                   <Table.Tr key={channel.id}>
                     <Table.Td>
-                      <Group gap="xs" wrap="wrap">
-                        <Text size="sm" fw={500}>
-                          {channel.name}
-                        </Text>
-                        <ManagedBadge managedBy={channel.managedBy} />
-                      </Group>
-                      <Code>{channel.key}</Code>
+                      <NameWithKey name={channel.name} objectKey={channel.key} managedBy={channel.managedBy} />
                     </Table.Td>
                     <Table.Td visibleFrom="sm">
                       <Text size="sm">{labels.get(channel.type) ?? channel.type}</Text>

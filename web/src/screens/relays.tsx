@@ -10,7 +10,7 @@ import { roleAtLeast, useOrganizationRole } from '../api/role';
 import type { components } from '../api/schema';
 import { ConfirmButton } from '../ui/confirm-button';
 import { type FormErrors, formErrors, noFormErrors } from '../ui/form-errors';
-import { ManagedBadge } from '../ui/managed-badge';
+import { NameWithKey } from '../ui/managed-badge';
 import { RouterAnchor } from '../ui/router-link';
 import { ScreenHeader } from '../ui/screen-header';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
@@ -178,13 +178,7 @@ function RelayTable({ relays, admin, onToken }: { relays: Relay[]; admin: boolea
             return (
               <Table.Tr key={relay.id}>
                 <Table.Td>
-                  <Group gap="xs" wrap="wrap">
-                    <Text size="sm" fw={500}>
-                      {relay.name}
-                    </Text>
-                    <ManagedBadge managedBy={relay.managedBy} />
-                  </Group>
-                  <Code>{relay.key}</Code>
+                  <NameWithKey name={relay.name} objectKey={relay.key} managedBy={relay.managedBy} />
                 </Table.Td>
                 <Table.Td>
                   <StatusDot {...STATUS_LOOK[status]} />

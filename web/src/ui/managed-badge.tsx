@@ -1,5 +1,5 @@
 // The mark of an object warden.yaml manages: the API refuses to change it (409), so screens show why editing is off.
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge, Code, Group, Text, Tooltip } from '@mantine/core';
 
 export function ManagedBadge({ managedBy }: { managedBy: string | null | undefined }) {
   if (managedBy !== 'config') return null;
@@ -9,5 +9,20 @@ export function ManagedBadge({ managedBy }: { managedBy: string | null | undefin
         warden.yaml
       </Badge>
     </Tooltip>
+  );
+}
+
+/** An object's name, its warden.yaml mark when it has one, and its key under them: the first cell of a list's row. */
+export function NameWithKey({ name, objectKey, managedBy }: { name: string; objectKey: string; managedBy: string | null | undefined }) {
+  return (
+    <>
+      <Group gap="xs" wrap="wrap">
+        <Text size="sm" fw={500}>
+          {name}
+        </Text>
+        <ManagedBadge managedBy={managedBy} />
+      </Group>
+      <Code>{objectKey}</Code>
+    </>
   );
 }
