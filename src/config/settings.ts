@@ -38,6 +38,12 @@ const settingsSchema = z.object({
     .pipe(z.array(z.string().regex(/^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:]+)(:\d{1,5})?$/, { error: 'expected IP addresses, optionally with :port, separated by commas' })))
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Unset: readable lines when standard error is a terminal, JSON lines otherwise.
+  LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'expected json or pretty' }).optional(),
+  LOG_REQUESTS: z.enum(['0', '1'], { error: 'expected 1 (one info line per answered request) or 0' }).default('0'),
+  // /metrics: served on the main port to a bearer of this token, and/or on a port of its own; neither set: not served.
+  WARDEN_METRICS_TOKEN: z.string().min(16, 'expected at least 16 characters').max(512).optional(),
+  WARDEN_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   // Checked (and parsed) below with the sender: the URL carries the password, so no message ever repeats it.
   WARDEN_SMTP_URL: z.string().optional(),
   WARDEN_SMTP_FROM: z.string().optional(),
@@ -74,6 +80,12 @@ export interface Settings {
   /** Public address used in links; defaults to http://localhost:PORT. */
   baseUrl: string | undefined;
   logLevel: z.infer<typeof settingsSchema>['LOG_LEVEL'];
+  /** LOG_FORMAT: JSON lines, or readable lines (the default when standard error is a terminal). */
+  logFormat: 'json' | 'pretty';
+  /** LOG_REQUESTS=1: one `info` line per answered request (else they are at `debug`). */
+  logRequests: boolean;
+  /** Prometheus metrics (docs/operations.md): WARDEN_METRICS_TOKEN and/or WARDEN_METRICS_PORT; undefined: not served. */
+  metrics: MetricsSettings | undefined;
   checkRetentionDays: number;
   bucketRetentionDays: number;
   /** Edge probes running at once. */
@@ -97,6 +109,13 @@ export interface Settings {
   cluster: ClusterSettings | undefined;
   /** Accounts (docs/accounts.md): who may sign up, and sign-in with an OpenID Connect provider. */
   accounts: AccountSettings;
+}
+
+export interface MetricsSettings {
+  /** A bearer of this token may read `/metrics` on the main port (constant-time comparison); never logged. */
+  token: string | undefined;
+  /** `/metrics` is also served, without a token, on this port of HOST (for a network only Prometheus reaches). */
+  port: number | undefined;
 }
 
 export interface AccountSettings {
@@ -142,6 +161,10 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Pa
     configFile: e.WARDEN_CONFIG,
     baseUrl: e.WARDEN_BASE_URL,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (process.stderr.isTTY ? 'pretty' : 'json'),
+    logRequests: e.LOG_REQUESTS === '1',
+    metrics:
+      e.WARDEN_METRICS_TOKEN === undefined && e.WARDEN_METRICS_PORT === undefined ? undefined : { token: e.WARDEN_METRICS_TOKEN, port: e.WARDEN_METRICS_PORT },
     checkRetentionDays: e.WARDEN_CHECK_RETENTION_DAYS,
     bucketRetentionDays: e.WARDEN_BUCKET_RETENTION_DAYS,
     concurrency: e.WARDEN_CONCURRENCY,
