@@ -1,5 +1,7 @@
-// deploy/compose.yaml holds together without Docker: it parses, each Warden service's environment is a valid cluster
-// configuration with its own instance id, the load balancer's upstreams are those services, and deploy/warden.yaml applies.
+// The compose files hold together without Docker. deploy/compose.yaml: one Warden on SQLite with its volume, and a
+// `postgres` profile whose Warden's environment is a valid PostgreSQL configuration. deploy/compose.cluster.yaml: each
+// Warden service's environment is a valid cluster configuration with its own instance id, the load balancer's
+// upstreams are those services, and deploy/warden.yaml applies.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +14,8 @@ const deploy = (file: string) => fileURLToPath(new URL(`../deploy/${file}`, impo
 interface Service {
   image?: string;
   build?: { context: string; dockerfile: string };
+  profiles?: string[];
+  healthcheck?: { test: string[] };
   command?: string[];
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition: string }> | string[];
@@ -22,11 +26,65 @@ interface Service {
 /** Compose's `${NAME:-default}` with the defaults, as `docker compose config` would resolve it with nothing set. */
 const withDefaults = (value: string) => value.replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1');
 
-const compose = parse(readFileSync(deploy('compose.yaml'), 'utf8'), { merge: true }) as { services: Record<string, Service>; volumes: Record<string, unknown> };
-const services = compose.services;
-const wardens = Object.keys(services).filter((name) => /^warden-/.test(name));
+interface ComposeFile {
+  name: string;
+  services: Record<string, Service>;
+  volumes: Record<string, unknown>;
+}
+const readCompose = (file: string) => parse(readFileSync(deploy(file), 'utf8'), { merge: true }) as ComposeFile;
+const envOf = (service: Service) => Object.fromEntries(Object.entries(service.environment ?? {}).map(([k, v]) => [k, withDefaults(String(v))]));
+/** Every Warden is built from the one image recipe, with the repository as the context (compose paths are relative to deploy/). */
+const BUILD = { context: '..', dockerfile: 'deploy/Dockerfile' };
 
 describe('deploy/compose.yaml', () => {
+  const compose = readCompose('compose.yaml');
+  const { warden, postgres } = compose.services;
+  const pgWarden = compose.services['warden-postgres'];
+
+  it('runs one Warden by default, and PostgreSQL with a Warden on it under the postgres profile', () => {
+    const byDefault = Object.entries(compose.services).filter(([, service]) => !service.profiles);
+    expect(byDefault.map(([name]) => name)).toEqual(['warden']);
+    expect(postgres?.profiles).toEqual(['postgres']);
+    expect(pgWarden?.profiles).toEqual(['postgres']);
+    expect(postgres?.image).toMatch(/^postgres:/);
+    expect(Object.keys(compose.volumes).sort()).toEqual(['warden-data', 'warden-postgres']);
+  });
+
+  it('keeps the default Warden on SQLite in the warden-data volume, published on 8080', () => {
+    const settings = readSettings({ ...envOf(warden as Service), WARDEN_DATA_DIR: '/data' });
+    expect(settings.databaseUrl).toBeUndefined();
+    expect(settings.cluster).toBeUndefined();
+    expect(settings.baseUrl).toBe('http://localhost:8080');
+    expect(warden?.volumes).toContain('warden-data:/data');
+    expect(warden?.ports).toEqual(['${WARDEN_PORT:-8080}:8080']);
+    expect(warden?.build).toEqual(BUILD);
+  });
+
+  it('gives the profile’s Warden a valid PostgreSQL configuration, after PostgreSQL is healthy, on another port', () => {
+    const settings = readSettings(envOf(pgWarden as Service));
+    expect(settings.databaseUrl).toBe('postgres://warden:warden@postgres:5432/warden');
+    expect(settings.cluster).toBeUndefined();
+    expect(pgWarden?.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
+    expect(pgWarden?.ports).toEqual(['${WARDEN_POSTGRES_PORT:-8081}:8080']);
+    expect(pgWarden?.build).toEqual(BUILD);
+    expect(postgres?.environment).toMatchObject({ POSTGRES_DB: 'warden', POSTGRES_USER: 'warden' });
+    expect(postgres?.volumes).toEqual(['warden-postgres:/var/lib/postgresql/data']);
+  });
+
+  it('asks each Warden for /readyz on the port the image listens on', () => {
+    for (const service of [warden, pgWarden]) {
+      const test = service?.healthcheck?.test ?? [];
+      expect(test.slice(0, 3)).toEqual(['CMD', 'node', '-e']);
+      expect(test[3]).toContain("'http://127.0.0.1:8080/readyz'");
+    }
+  });
+});
+
+describe('deploy/compose.cluster.yaml', () => {
+  const compose = readCompose('compose.cluster.yaml');
+  const services = compose.services;
+  const wardens = Object.keys(services).filter((name) => /^warden-/.test(name));
+
   it('runs PostgreSQL, Redis, a setup job, three Warden processes and a load balancer', () => {
     expect(Object.keys(services).sort()).toEqual(['lb', 'postgres', 'redis', 'setup', 'warden-a', 'warden-b', 'warden-c']);
     expect(services.postgres?.image).toMatch(/^postgres:/);
@@ -39,9 +97,8 @@ describe('deploy/compose.yaml', () => {
     const ids = new Set<string>();
     for (const name of wardens) {
       const service = services[name] as Service;
-      expect(service.build).toEqual({ context: '..', dockerfile: 'Dockerfile' });
-      const env = Object.fromEntries(Object.entries(service.environment ?? {}).map(([k, v]) => [k, withDefaults(String(v))]));
-      const settings = readSettings(env);
+      expect(service.build).toEqual(BUILD);
+      const settings = readSettings(envOf(service));
       expect(settings.databaseUrl).toMatch(/^postgres:\/\/warden:[^@]+@postgres:5432\/warden$/);
       expect(settings.cluster).toMatchObject({ redisUrl: 'redis://redis:6379', instanceId: name });
       expect(settings.security.trustProxy).toBe(true);
@@ -66,17 +123,16 @@ describe('deploy/compose.yaml', () => {
   });
 
   it('balances over exactly the Warden services, with readiness checks, and publishes one port', () => {
-    const caddyfile = readFileSync(deploy('Caddyfile'), 'utf8');
+    const caddyfile = readFileSync(deploy('Caddyfile.cluster'), 'utf8');
     const upstreams = /reverse_proxy\s+([^{]+)\{/.exec(caddyfile)?.[1]?.trim().split(/\s+/);
     expect(upstreams).toEqual(wardens.map((name) => `${name}:8080`));
     expect(caddyfile).toContain('health_uri /readyz');
     expect(services.lb?.ports).toEqual(['${WARDEN_PORT:-8080}:80']);
-    expect(services.lb?.volumes).toEqual(['./Caddyfile:/etc/caddy/Caddyfile:ro']);
+    expect(services.lb?.volumes).toEqual(['./Caddyfile.cluster:/etc/caddy/Caddyfile:ro']);
   });
 
-  it('builds from the repository’s Dockerfile, which starts `warden serve`', () => {
-    const dockerfile = readFileSync(fileURLToPath(new URL('../Dockerfile', import.meta.url)), 'utf8');
-    expect(dockerfile).toContain('CMD ["node", "dist/cli/index.js", "serve"]');
-    expect(dockerfile).toMatch(/^FROM node:20/m);
+  it('is a project of its own, apart from deploy/compose.yaml’s', () => {
+    expect(compose.name).toBe('warden-cluster');
+    expect(readCompose('compose.yaml').name).toBe('warden');
   });
 });

@@ -115,7 +115,7 @@ function apiLinks(input: LlmsInput): { title: string; url: string; summary: stri
       url: `${input.baseUrl}/api/openapi.json`,
       summary: 'every HTTP endpoint with its parameters, responses and errors',
     },
-    { title: 'API reference', url: `${input.baseUrl}/docs`, summary: 'the same document, browsable (Swagger UI)' },
+    { title: 'API reference', url: `${input.baseUrl}/docs`, summary: 'the same document, browsable, with requests tried from the browser' },
     {
       title: 'MCP endpoint',
       url: `${input.baseUrl}/mcp`,
