@@ -147,6 +147,12 @@ for (const dialect of dialects)
         expect((await onHost(host, '/llms-full.txt')).body).toContain('Acme Network');
         expect(await mcpPages(host)).toEqual(mainMcp);
       }
+      // A proxy's on-demand TLS asks first: no certificate for a name Warden would not serve.
+      expect((await onHost(BASE_HOST, '/domain-check?domain=status.grab.example')).status).toBe(404);
+      expect((await onHost(BASE_HOST, `/domain-check?domain=${BASE_HOST}`)).status).toBe(404);
+      const missing = await onHost(BASE_HOST, '/domain-check');
+      expect(missing.status).toBe(400);
+      expect(missing.body).toContain('query.domain');
       // The main address never shows only one page, whatever it is called: it links to the dashboard and every public page.
       for (const host of [BASE_HOST, `${BASE_HOST}:443`, '127.0.0.1', 'localhost']) {
         const home = await onHost(host, '/');
@@ -179,6 +185,9 @@ for (const dialect of dialects)
       expect(ok.body.customDomainVerification).toMatchObject({ state: 'verified', token, verifiedAt: expect.any(Number), checkedAt: expect.any(Number) });
       await expect.poll(async () => (await onHost('status.grab.example', '/')).status, SOON).toBe(200);
       expect((await onHost('status.grab.example', '/')).body).toContain('Grabbed');
+      const asked = await onHost(BASE_HOST, '/domain-check?domain=STATUS.Grab.example.');
+      expect(asked.status).toBe(200);
+      expect(JSON.parse(asked.body)).toEqual({ domain: 'status.grab.example', verified: true });
       const scoped = await onHost('status.grab.example', '/llms.txt');
       expect(scoped.body).toContain('Grabbed');
       expect(scoped.body).not.toContain('Acme Network');
@@ -196,6 +205,8 @@ for (const dialect of dialects)
       // The config domain was never looked up, and still serves.
       expect(dns.queries.some((q) => q.name === '_warden.status.acme.test')).toBe(false);
       expect((await onHost('status.acme.test', '/')).status).toBe(200);
+      expect((await onHost(BASE_HOST, '/domain-check?domain=status.grab.example')).status).toBe(404);
+      expect((await onHost(BASE_HOST, '/domain-check?domain=status.acme.test')).status).toBe(200);
     });
 
     it('refuses the same names in warden.yaml, before serving anything', async () => {
