@@ -24,10 +24,12 @@ import { generateSecret } from './domain/tokens.js';
 import { createApp } from './http/app.js';
 import { answerUnreadableRequests, requiringHost } from './http/client-error.js';
 import { attachLiveStream } from './http/live.js';
+import { listenForMetrics, METRICS_PATH, type MetricsListener } from './http/metrics.js';
 import { createRequestListener, type FastPath } from './http/pre-router.js';
 import { pushFastPath } from './http/routes/push/fast-path.js';
 import { pageFastPath } from './http/routes/status/fast-path.js';
 import { createLogger, type Logger } from './logger.js';
+import type { WardenMetrics } from './metrics/recorder.js';
 import { createDispatcher } from './notify/dispatcher.js';
 import { CHANNELS } from './notify/registry.js';
 import { createRulesGate } from './notify/rules-gate.js';
@@ -52,6 +54,7 @@ import { listOrganizations } from './services/organizations/resolve.js';
 import { announcePages } from './services/pages/announce-pages.js';
 import { createPageAccess } from './services/pages/page-access.js';
 import { createPageCache } from './services/pages/page-cache.js';
+import { announcePushTokens } from './services/push/announce-push-tokens.js';
 import { createPushRateLimiter, type PushRateLimiter } from './services/push/rate-limit.js';
 import { createPushTokenCache } from './services/push/token-cache.js';
 import type { Store } from './store/index.js';
@@ -82,11 +85,14 @@ export interface Warden {
 }
 
 export async function startWarden({ settings, clock = systemClock, logger: given, domains }: StartOptions): Promise<Warden> {
-  const logger = given ?? createLogger(settings.logLevel);
+  const logger = given ?? createLogger(settings.logLevel, undefined, { format: settings.logFormat });
   // Fail fast on a bad config file, before touching the database or the port.
   const fileConfig: ConfigFile | null = settings.configFile ? await loadConfigFile(settings.configFile) : null;
+  // Prometheus metrics, when asked for (WARDEN_METRICS_TOKEN or _PORT): prom-client is loaded only then.
+  const metrics: WardenMetrics | undefined = settings.metrics ? (await import('./metrics/metrics.js')).createMetrics() : undefined;
 
   const store = await openStore(settings);
+  metrics?.watchDatabasePool(() => store.poolUse());
   let ready = false;
   try {
     const migrations = await store.migrate();
@@ -120,18 +126,23 @@ export async function startWarden({ settings, clock = systemClock, logger: given
       info: () => ({ version: WARDEN_VERSION, url: baseUrlHolder.value }),
     },
     redis: redis && settings.cluster && { connections: redis, prefix: settings.cluster.redisPrefix, instanceId: settings.cluster.instanceId },
+    metrics,
+    metricsToken: settings.metrics?.token,
+    logRequests: settings.logRequests,
   });
   const { app, bus, ingest, pages, fastPaths, scheduler, watchdog, retention } = parts;
 
   // WARDEN_FAST_PATH=0: every request through the app (the pre-router's answers are the app's, byte for byte).
   // Requests the parser refuses, or that lack a Host, get problem+json like every other error (http/client-error.ts).
-  const server = createServer({ requireHostHeader: false }, requiringHost(createRequestListener(app, { fastPaths: settings.fastPath ? fastPaths : [], logger })));
+  const listener = createRequestListener(app, { fastPaths: settings.fastPath ? fastPaths : [], logger, logRequests: settings.logRequests, metrics });
+  const server = createServer({ requireHostHeader: false }, requiringHost(listener));
   answerUnreadableRequests(server);
   server.keepAliveTimeout = 5_000;
   server.headersTimeout = 15_000;
   server.requestTimeout = 30_000;
   // The live streams (WS /s/{slug}/live, and the dashboard's WS /api/v1/live) upgrade on the same server.
   const live = attachLiveStream(server, { pages, pageAccess: parts.pageAccess, clock, logger, security: parts.security, organizations: parts.context });
+  metrics?.watchLiveClients(() => live.connections());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(settings.port, settings.host, () => {
@@ -145,13 +156,21 @@ export async function startWarden({ settings, clock = systemClock, logger: given
 
   let syncReport: SyncReport | null = null;
   let demoPushToken: string | null = null;
+  let metricsListener: MetricsListener | null = null;
   try {
+    // WARDEN_METRICS_PORT: /metrics without a token on a port of its own (the token, if any, is never logged).
+    if (metrics && settings.metrics?.port !== undefined) {
+      metricsListener = await listenForMetrics(metrics, { host: settings.host, port: settings.metrics.port, logger });
+      logger.info({ port: metricsListener.port }, `metrics served on port ${metricsListener.port} at ${METRICS_PATH}`);
+    }
+    if (metrics && settings.metrics?.token !== undefined) logger.info(`metrics served at ${url}${METRICS_PATH} to a bearer of WARDEN_METRICS_TOKEN`);
     // Without a config file the demo is loaded into an empty database only: once an organization exists (made by
     // `warden config apply`, say), the server serves what the database holds and leaves it alone.
     const demo = !fileConfig && (await holdsOnlyTheDemo(parts.context));
     if (demo) demoPushToken = generateSecret('pushToken');
     if (fileConfig || demo) syncReport = await applyConfig(parts.context, fileConfig ?? demoConfig(port, demoPushToken ?? undefined));
   } catch (error) {
+    await metricsListener?.close();
     await live.close();
     server.close();
     await parts.bus.close();
@@ -188,6 +207,8 @@ export async function startWarden({ settings, clock = systemClock, logger: given
   ready = true;
   logger.info({ url, config: settings.configFile ?? (demoPushToken ? 'built-in demo' : 'none') }, `Warden is listening on ${url}`);
   announcePages(logger, pages.pages(), baseUrlHolder.value);
+  // Heartbeat monitors warden.yaml gave no pushToken: their new URLs, whose token appears nowhere else.
+  if (syncReport) announcePushTokens(logger, syncReport.generatedPushTokens, baseUrlHolder.value);
   await announceSetupLink(parts.context, logger);
 
   let closing: Promise<void> | null = null;
@@ -204,6 +225,7 @@ export async function startWarden({ settings, clock = systemClock, logger: given
         logger.info('shutting down: no new connections, finishing requests in flight');
         // Live sockets first: server.close() would otherwise wait for them.
         await live.close();
+        await metricsListener?.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();
@@ -243,6 +265,12 @@ export interface ComposeOptions {
   domains?: DomainOptions | undefined;
   /** The system SMTP server (WARDEN_SMTP_URL, or `smtp:` in warden.yaml): page subscribers' mail, email channels without a host. */
   smtp?: SmtpSettings | undefined;
+  /** Prometheus metrics (metrics/metrics.ts, a registry of this app's own): what the parts count; absent, nothing is counted. */
+  metrics?: WardenMetrics | undefined;
+  /** WARDEN_METRICS_TOKEN: the main port's GET /metrics answers its bearer; absent, it is not served there. */
+  metricsToken?: string | undefined;
+  /** LOG_REQUESTS=1: one info line per answered request. */
+  logRequests?: boolean | undefined;
   /** Who may sign up and the OpenID Connect provider (WARDEN_SIGNUP, WARDEN_OIDC_*); invitations only, no provider, when absent. */
   accounts?: AccountSettings | undefined;
   /**
@@ -289,6 +317,7 @@ export function composeWarden(options: ComposeOptions) {
     // Page subscribers' deliveries: mail through the system SMTP server, webhooks through the organization's target policy.
     subscribers: createSubscriberTargets({ store, baseUrl: options.baseUrl, privateTargets: security.probePrivateTargets }),
     smtp: options.smtp,
+    metrics: options.metrics,
   });
   const outbox = createNotificationOutbox({ bus, clock, baseUrl: options.baseUrl, onCommitted: () => dispatcher.wake() });
   const context: ServiceContext = {
@@ -298,6 +327,7 @@ export function composeWarden(options: ComposeOptions) {
     logger,
     notify: outbox,
     smtp: options.smtp,
+    metrics: options.metrics,
     get baseUrl() {
       return options.baseUrl();
     },
@@ -334,6 +364,8 @@ export function composeWarden(options: ComposeOptions) {
     ...(options.retention ? { checkRetentionDays: options.retention.checkDays } : {}),
     ...(coordinator ? { clusterView: () => coordinator.status() } : {}),
     ...(options.accounts ? { accounts: options.accounts } : {}),
+    metricsToken: options.metricsToken,
+    logRequests: options.logRequests,
   });
   const fastPaths: FastPath[] = [pushFastPath({ ...context, ingest, pushTokens, pushLimiter }), pageFastPath(pages)];
   const scheduler = createScheduler({
@@ -402,6 +434,4 @@ function logSync(logger: Logger, report: SyncReport, source: string | undefined)
     },
     'configuration applied',
   );
-  for (const key of report.generatedPushTokens)
-    logger.info({ monitor: key }, `monitor ${key} got a generated push token; run \`warden monitors token ${key}\` to issue one you can use`);
 }

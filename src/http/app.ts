@@ -14,6 +14,7 @@ import type { SignInAttempts } from '../services/accounts/sign-in-attempts.js';
 import type { PushContext } from '../services/push/record.js';
 import { loadReferenceDocs } from '../services/reference-docs.js';
 import type { PagesContext } from '../services/runtime.js';
+import { metricsRoute } from './metrics.js';
 import { contentLength } from './middleware/content-length.js';
 import { allowedMethods } from './middleware/method-not-allowed.js';
 import type { RateLimiter } from './middleware/rate-limit.js';
@@ -26,6 +27,7 @@ import { authRoutes } from './routes/auth/index.js';
 import { oidcRoutes } from './routes/auth/oidc.js';
 import { dashboardRoutes } from './routes/dashboard.js';
 import { docsRoutes } from './routes/docs.js';
+import { domainCheckRoutes } from './routes/domain-check.js';
 import { healthRoutes } from './routes/health.js';
 import { homeRoutes } from './routes/home.js';
 import { llmsRoutes } from './routes/llms.js';
@@ -57,9 +59,14 @@ export interface AppDeps extends PushContext, PagesContext {
   accounts?: AccountSettings | undefined;
   /** Wrong account passwords and codes per account and client (cluster mode: counted across processes); one per app when absent. */
   signInAttempts?: SignInAttempts | undefined;
+  /** WARDEN_METRICS_TOKEN: with `metrics`, GET /metrics answers its bearer; absent, /metrics is not served here (404). */
+  metricsToken?: string | undefined;
+  /** LOG_REQUESTS=1: one info line per answered request (else at debug). */
+  logRequests?: boolean | undefined;
 }
 
-export type AppEnv = { Variables: { deps: AppDeps; requestId: string; log: Logger } };
+/** `route`: the metrics label of a request no route template names (a page form, answered by the page middleware). */
+export type AppEnv = { Variables: { deps: AppDeps; requestId: string; log: Logger; route?: string } };
 export type App = OpenAPIHono<AppEnv>;
 
 /** Every request-validation failure becomes a 400 problem+json naming each wrong field (`body.name`, `query.hours`). */
@@ -79,10 +86,12 @@ export function createApp(deps: AppDeps): App {
   });
   app.use('*', contentLength);
   app.use('*', requestIdMiddleware);
-  app.use('*', requestLog(deps.logger));
+  app.use('*', requestLog(deps.logger, { atInfo: deps.logRequests, metrics: deps.metrics }));
 
   registerOpenApiComponents(app);
   healthRoutes(app);
+  domainCheckRoutes(app);
+  if (deps.metrics && deps.metricsToken) metricsRoute(app, deps.metrics, deps.metricsToken);
   statusRoutes(app);
   pushRoutes(app);
   relayRoutes(app);

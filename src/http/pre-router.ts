@@ -4,6 +4,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { Logger } from '../logger.js';
+import type { HttpRoute, WardenMetrics } from '../metrics/recorder.js';
 import type { App } from './app.js';
 import { unreadableTargetResponse } from './client-error.js';
 import { discardRestThenClose } from './middleware/json-body.js';
@@ -17,6 +18,8 @@ export interface FastAnswer {
   body: Uint8Array | string | null;
   /** An unexpected error the answer (a 500) stands for: logged as the app logs its own. */
   failure?: unknown;
+  /** The bounded label it is counted under in the metrics (`fast:page-json`); `fast:<path name>` when absent. */
+  route?: string | undefined;
 }
 
 /** One hot path: its answer to a request it takes (possibly later), or undefined when the request is the app's. */
@@ -25,27 +28,43 @@ export interface FastPath {
   answer(req: IncomingMessage): FastAnswer | Promise<FastAnswer> | undefined;
 }
 
-export function createRequestListener(app: App, options: { fastPaths: readonly FastPath[]; logger: Logger }): RequestListener {
+export interface RequestListenerOptions {
+  fastPaths: readonly FastPath[];
+  logger: Logger;
+  /** LOG_REQUESTS=1: the fast path's request lines at info, as the app's. */
+  logRequests?: boolean | undefined;
+  /** Fast answers are counted as `fast:<path name>` (or the answer's own `route`), the app counts its own. */
+  metrics?: WardenMetrics | undefined;
+}
+
+export function createRequestListener(app: App, options: RequestListenerOptions): RequestListener {
   const viaApp = getRequestListener(app.fetch, { errorHandler: unreadableTargetResponse });
   if (options.fastPaths.length === 0) return viaApp;
-  const { fastPaths, logger } = options;
+  const { fastPaths, logger, logRequests = false, metrics } = options;
+  /** Each path's counts, looked up once, not per request. */
+  const pathRoutes = metrics ? fastPaths.map((path) => metrics.httpRoute(`fast:${path.name}`)) : [];
   return (req, res) => {
-    for (const path of fastPaths) {
-      const answer = path.answer(req);
+    for (let i = 0; i < fastPaths.length; i++) {
+      const answer = (fastPaths[i] as FastPath).answer(req);
       if (answer === undefined) continue;
       const started = performance.now();
       if (answer instanceof Promise)
         answer.then(
-          (done) => send(req, res, done, started),
-          (error: unknown) => send(req, res, problemAnswer(error, req.url ?? '/', {}), started),
+          (done) => send(req, res, done, started, i),
+          (error: unknown) => send(req, res, problemAnswer(error, req.url ?? '/', {}), started, i),
         );
-      else send(req, res, answer, started);
+      else send(req, res, answer, started, i);
       return;
     }
     void viaApp(req, res);
   };
 
-  function send(req: IncomingMessage, res: ServerResponse, answer: FastAnswer, started: number): void {
+  function routeOf(answer: FastAnswer, path: number): HttpRoute | undefined {
+    if (!metrics) return undefined;
+    return answer.route === undefined ? pathRoutes[path] : metrics.httpRoute(answer.route);
+  }
+
+  function send(req: IncomingMessage, res: ServerResponse, answer: FastAnswer, started: number, path: number): void {
     const requestId = requestIdFor(req.headers['x-request-id']);
     if (answer.failure !== undefined) logger.child({ requestId }).error({ err: answer.failure }, 'unhandled error');
     if (res.destroyed) return;
@@ -58,7 +77,9 @@ export function createRequestListener(app: App, options: { fastPaths: readonly F
     res.end(req.method === 'HEAD' ? undefined : (answer.body ?? undefined));
     // A POST answered before its body ended (a 413): discard the rest for a moment, then close, as the app does.
     if (req.method === 'POST' && !req.complete) res.once('finish', () => discardRestThenClose(req));
-    logRequest(logger, requestId, req.method ?? 'GET', req.url ?? '/', answer.status, started);
+    const ms = performance.now() - started;
+    logRequest(logger, requestId, req.method ?? 'GET', req.url ?? '/', answer.status, ms, logRequests);
+    routeOf(answer, path)?.record(answer.status, ms / 1000);
   }
 }
 

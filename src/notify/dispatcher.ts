@@ -7,6 +7,7 @@
 import type { Clock } from '../domain/clock.js';
 import type { Delivery, NotificationRules } from '../domain/notification.js';
 import type { Logger } from '../logger.js';
+import type { WardenMetrics } from '../metrics/recorder.js';
 import type { Store } from '../store/index.js';
 import type { ChannelDefinition, NotificationEvent, SendOutcome } from './channel.js';
 import type { SmtpSettings } from './smtp.js';
@@ -54,6 +55,8 @@ export interface DispatcherDeps {
   subscribers?: (delivery: Delivery) => Promise<SubscriberTarget>;
   /** The system SMTP server: page subscribers' mail, and email channels without a host of their own. */
   smtp?: SmtpSettings | undefined;
+  /** Each attempt counted by channel type and outcome (warden_notification_deliveries_total); absent, nothing is. */
+  metrics?: WardenMetrics | undefined;
 }
 
 interface Target {
@@ -312,18 +315,22 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     const event = JSON.parse(delivery.event) as NotificationEvent;
     // The rules that can only be judged at send time (the state still holds): a delivery no longer wanted is skipped, kept in the log.
     const skip = deps.gate && delivery.channelId !== null ? await deps.gate(delivery, event, target.rules) : null;
-    if (skip !== null) return store.notifications.markSkipped(delivery.id, skip);
     const { definition, config } = target;
+    if (skip !== null) {
+      deps.metrics?.delivery(definition.type, 'skipped');
+      return store.notifications.markSkipped(delivery.id, skip);
+    }
     const outcome = await sendWithTimeout(definition, event, config, delivery.attempts - 1);
     if (stopping.signal.aborted) return; // given up at stop, not acknowledged: stop releases the claim
     const now = clock.now();
     const answer = outcome.answer ?? null;
+    const delay = outcome.kind !== 'retry' ? 0 : outcome.afterMs !== undefined ? Math.ceil(outcome.afterMs) : backoffMs(delivery.attempts, random(), o.backoffBaseMs, o.backoffMaxMs);
+    const givenUp = outcome.kind === 'retry' && now + delay > delivery.createdAt + o.giveUpMs;
+    deps.metrics?.delivery(definition.type, outcome.kind === 'sent' ? 'sent' : outcome.kind === 'dead' || givenUp ? 'dead' : 'retry');
     if (outcome.kind === 'sent') return acknowledge(delivery, now, outcome.status, answer);
     if (outcome.kind === 'dead') return store.notifications.markDead(delivery.id, outcome.error, outcome.status, answer);
-    const delay = outcome.afterMs !== undefined ? Math.ceil(outcome.afterMs) : backoffMs(delivery.attempts, random(), o.backoffBaseMs, o.backoffMaxMs);
     if (outcome.status === 429) pause(delivery, now + delay);
-    if (now + delay > delivery.createdAt + o.giveUpMs)
-      return store.notifications.markDead(delivery.id, `gave up after ${delivery.attempts} attempts: ${outcome.error}`, outcome.status, answer);
+    if (givenUp) return store.notifications.markDead(delivery.id, `gave up after ${delivery.attempts} attempts: ${outcome.error}`, outcome.status, answer);
     logger.warn({ delivery: delivery.id, channel: target.label, error: outcome.error, retryInMs: delay }, 'notification delivery will be retried');
     return store.notifications.markRetry(delivery.id, now + delay, outcome.error, outcome.status, answer);
   }

@@ -4,6 +4,7 @@ import type { Clock } from '../domain/clock.js';
 import { OverloadedError } from '../domain/errors.js';
 import type { CheckSource, MonitorState } from '../domain/monitor-type.js';
 import type { Logger } from '../logger.js';
+import type { WardenMetrics } from '../metrics/recorder.js';
 import type { Store } from '../store/index.js';
 import { commit } from './ingest-commit.js';
 import type { NotificationOutbox } from './notify-outbox.js';
@@ -76,8 +77,17 @@ interface Pending {
  * together in the next transaction. Each caller's promise resolves only after its commit, so a 200
  * always means "durably stored", yet thousands of results share one fsync.
  */
-export function createIngest(deps: { store: Store; bus: Bus; clock: Clock; logger: Logger; outbox?: NotificationOutbox | undefined }): Ingest {
+export function createIngest(deps: {
+  store: Store;
+  bus: Bus;
+  clock: Clock;
+  logger: Logger;
+  outbox?: NotificationOutbox | undefined;
+  metrics?: WardenMetrics | undefined;
+}): Ingest {
   let queue: Pending[] = [];
+  const metrics = deps.metrics;
+  metrics?.watchIngestQueue(() => queue.length);
   /** True while the drain loop runs; cleared in the same tick the loop sees an empty queue, so nothing is stranded. */
   let draining = false;
   let idle: Promise<void> = Promise.resolve();
@@ -126,7 +136,9 @@ export function createIngest(deps: { store: Store; bus: Bus; clock: Clock; logge
         const batch = queue.slice(0, INGEST_MAX_BATCH);
         queue = queue.slice(batch.length);
         try {
+          const started = metrics ? performance.now() : 0;
           const { outcomes, events, enqueued } = await commit(deps.store, batch.map((p) => p.input), deps.clock.now(), deps.outbox, tls);
+          metrics?.ingestCommitted(batch.length, performance.now() - started);
           for (const [i, p] of batch.entries()) p.resolve(outcomes[i] as IngestOutcome);
           for (const event of events) deps.bus.publish(event);
           if (enqueued > 0) deps.outbox?.committed();

@@ -43,6 +43,8 @@ export interface ProbeScheduleDeps<M extends ScheduledMonitor> {
   concurrency: number;
   /** Receives each result with the time its check started. */
   onResult: (monitor: M, result: ProbeResult, checkedAt: number) => Promise<void>;
+  /** Told of each check run (not one cut short by stop): how long it took and how late it started, in ms (the metrics). */
+  observe?: (monitor: M, result: ProbeResult, durationMs: number, latenessMs: number) => void;
   /** What a monitor's probe may connect to: its organization's policy on the edge, anything on a relay. */
   guardFor: (monitor: M) => TargetGuard;
   /** The registry by default; undefined for a type this build does not know. */
@@ -117,11 +119,14 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
     try {
       if (stopped || entries.get(monitor.id) !== entry) return;
       const checkedAt = now();
-      lateness[runs % LATENESS_SAMPLES] = checkedAt - due;
+      const late = checkedAt - due;
+      lateness[runs % LATENESS_SAMPLES] = late;
       runs++;
+      const started = deps.observe ? performance.now() : 0;
       const result: ProbeResult = deps.unprobeable?.(monitor) ?? (await probe(monitor));
       // A probe cut short by shutdown says nothing about the server: don't record it as a failure.
       if (shutdown.signal.aborted) return;
+      deps.observe?.(monitor, result, performance.now() - started, late);
       await deps.onResult(monitor, result, checkedAt);
     } catch (error) {
       // A probe never throws; this is the store or the queue failing. The next run tries again.

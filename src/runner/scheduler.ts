@@ -4,7 +4,8 @@ import type { Clock } from '../domain/clock.js';
 import { probeTargetPolicies } from '../domain/organization.js';
 import type { ProbeTargetPolicy } from '../domain/security.js';
 import type { Logger } from '../logger.js';
-import type { ProbeDefinition } from '../probes/probe.js';
+import type { CheckOutcome, WardenMetrics } from '../metrics/recorder.js';
+import type { ProbeDefinition, ProbeResult } from '../probes/probe.js';
 import { PUBLIC_TARGETS_ONLY, type TargetGuard, targetGuard } from '../probes/target-guard.js';
 import type { Store } from '../store/index.js';
 import type { Ingest } from './ingest.js';
@@ -36,6 +37,11 @@ function latenessReport(schedule: { latenessSince(since: number): number[] }, si
 
 export type SchedulerStats = ScheduleStats;
 
+/** A check as warden_checks_total counts it. */
+function checkOutcome(result: ProbeResult): CheckOutcome {
+  return !result.ok ? 'down' : result.degraded ? 'degraded' : 'up';
+}
+
 export interface Scheduler {
   start(): Promise<void>;
   reload(): Promise<void>;
@@ -63,6 +69,8 @@ export interface SchedulerDeps {
    * when the answer changes; it resolves once the checks in flight of the monitors no longer owned are recorded.
    */
   owns?: (monitorId: string) => boolean;
+  /** Each check counted, timed and its lateness measured (warden_checks_total, …); absent, nothing is. */
+  metrics?: WardenMetrics | undefined;
 }
 
 /**
@@ -73,6 +81,7 @@ type EdgeMonitor = ScheduledMonitor & { organizationId: string; lastCheckAt: num
 
 export function createScheduler(deps: SchedulerDeps): Scheduler {
   const concurrency = deps.concurrency ?? DEFAULT_CONCURRENCY;
+  const metrics = deps.metrics;
   /** Each organization's probe-target guard, re-read with the monitors; a monitor of an organization not read yet gets the strict one. */
   let guards = new Map<string, TargetGuard>();
   const schedule = createProbeSchedule<EdgeMonitor>({
@@ -86,6 +95,7 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
     onResult: async (monitor, result, checkedAt) => {
       await deps.ingest.record({ ...result, monitorId: monitor.id, checkedAt, source: 'edge' });
     },
+    ...(metrics ? { observe: (monitor: EdgeMonitor, result: ProbeResult, durationMs: number, latenessMs: number) => metrics.checkRan(monitor.type, checkOutcome(result), durationMs, latenessMs) } : {}),
   });
   let started = false;
   let stopped = false;

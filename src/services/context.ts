@@ -8,6 +8,7 @@ import { ConflictError, ValidationError } from '../domain/errors.js';
 import { formatIssuePath } from '../domain/issue-path.js';
 import type { ManagedBy } from '../domain/ownership.js';
 import type { Logger } from '../logger.js';
+import type { WardenMetrics } from '../metrics/recorder.js';
 import type { SmtpSettings } from '../notify/smtp.js';
 import type { NotificationPublisher } from '../runner/notify-outbox.js';
 import type { Store } from '../store/index.js';
@@ -35,6 +36,8 @@ export interface ServiceContext {
   notify?: NotificationPublisher | undefined;
   /** The system SMTP server (WARDEN_SMTP_URL or warden.yaml's `smtp:`): page subscribers' mail; absent, nobody subscribes by email. */
   smtp?: SmtpSettings | undefined;
+  /** Prometheus metrics (WARDEN_METRICS_TOKEN or _PORT): what the verbs and runners count; absent, nothing is counted. */
+  metrics?: WardenMetrics | undefined;
 }
 
 /** The organization a verb acts on; a verb called without one is a programming error, not a user's. */

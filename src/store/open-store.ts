@@ -1,9 +1,9 @@
 // Opens the store: embedded SQLite by default, PostgreSQL when DATABASE_URL says so, as repositories over one dialect.
 import { sql } from 'kysely';
-import type { DialectConnection } from './dialects/connection.js';
+import { type DialectConnection, NoDatabaseError } from './dialects/connection.js';
 import { connectPostgres } from './dialects/postgres/connect.js';
 import { connectSqlite } from './dialects/sqlite/connect.js';
-import { migrateToLatest } from './migrate.js';
+import { isMigrated, migrateToLatest } from './migrate.js';
 import { accountTokenRepository } from './repositories/account-tokens.js';
 import { apiKeyRepository } from './repositories/api-keys.js';
 import { auditRepository } from './repositories/audit.js';
@@ -35,12 +35,27 @@ export interface StoreOptions {
   dataDir: string;
   /** SQLite's durability: `full` (the default) syncs every commit, `normal` only at checkpoints. */
   sqliteSync?: 'full' | 'normal' | undefined;
+  /**
+   * Whether a database may be made here (the default): `false` opens only one that was migrated before, else throws
+   * NoDatabaseError and leaves nothing behind (no SQLite file or folder, no PostgreSQL schema): a mistyped
+   * WARDEN_DATA_DIR must not quietly start an empty database.
+   */
+  create?: boolean | undefined;
 }
+
+export { NoDatabaseError };
 
 export async function openStore(options: StoreOptions): Promise<Store> {
   const url = options.databaseUrl;
+  const create = options.create ?? true;
   const connection =
-    url && /^postgres(ql)?:\/\//.test(url) ? await connectPostgres(url, options.databaseSchema) : connectSqlite(options.dataDir, options.sqliteSync ?? 'full');
+    url && /^postgres(ql)?:\/\//.test(url)
+      ? await connectPostgres(url, options.databaseSchema, { create })
+      : connectSqlite(options.dataDir, options.sqliteSync ?? 'full', { create });
+  if (!create && !(await isMigrated(connection.db))) {
+    await connection.db.destroy();
+    throw new NoDatabaseError(connection.location);
+  }
   return storeOver(connection, connection.db, false);
 }
 
@@ -80,6 +95,7 @@ function storeOver(connection: DialectConnection, db: Db, inTransaction: boolean
     ping: async () => {
       await sql`select 1`.execute(db);
     },
+    poolUse: connection.poolUse,
     close: () => connection.db.destroy(),
   };
   return store;

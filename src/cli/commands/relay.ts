@@ -3,7 +3,7 @@ import { Command, Option } from 'commander';
 import { z } from 'zod';
 import { ValidationError } from '../../domain/errors.js';
 import { isSecretOfKind } from '../../domain/tokens.js';
-import { createLogger } from '../../logger.js';
+import { createLogger, logFormatOf } from '../../logger.js';
 import { AGENT_DEFAULTS, DEFAULT_RELAY_CONCURRENCY, startRelayAgent } from '../../relay/agent.js';
 import { BACKOFF_DEFAULTS } from '../../relay/backoff.js';
 import { QUEUE_DEFAULTS } from '../../relay/queue.js';
@@ -29,6 +29,7 @@ const optionsSchema = z.object({
   queueMaxResults: int(1, 10_000_000),
   queueMaxMb: int(1, 100_000),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+  logFormat: z.enum(['json', 'pretty'], { error: 'expected json or pretty' }).optional(),
   heapGrowthPercent: int(0, 1000),
 });
 
@@ -59,7 +60,7 @@ export function relayCommand(): Command {
     .action(async (flags: Flags) => {
       const options = parseOptions(flags, process.env);
       limitHeapGrowth(options.heapGrowthPercent);
-      const logger = createLogger(options.logLevel).child({ component: 'relay' });
+      const logger = createLogger(options.logLevel, undefined, { format: logFormatOf(options.logFormat) }).child({ component: 'relay' });
       const agent = await startRelayAgent({
         url: options.url,
         token: options.token,
@@ -110,10 +111,11 @@ function parseOptions(flags: Flags, env: NodeJS.ProcessEnv) {
     queueMaxResults: flags.queueMaxResults ?? QUEUE_DEFAULTS.maxResults,
     queueMaxMb: flags.queueMaxMb ?? QUEUE_DEFAULTS.maxBytes / 1024 / 1024,
     logLevel: pick(undefined, env.LOG_LEVEL, 'info'),
+    logFormat: pick(undefined, env.LOG_FORMAT),
     heapGrowthPercent: pick(undefined, env.WARDEN_HEAP_GROWTH_PERCENT, String(DEFAULT_HEAP_GROWTH_PERCENT)),
   });
   if (!parsed.success) {
-    const variables: Record<string, string> = { logLevel: 'LOG_LEVEL', heapGrowthPercent: 'WARDEN_HEAP_GROWTH_PERCENT' };
+    const variables: Record<string, string> = { logLevel: 'LOG_LEVEL', logFormat: 'LOG_FORMAT', heapGrowthPercent: 'WARDEN_HEAP_GROWTH_PERCENT' };
     const flag = (key: PropertyKey) => variables[String(key)] ?? (`--${String(key).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
     throw new ValidationError(
       parsed.error.issues.map((i) => ({ path: flag(i.path[0] ?? ''), message: i.message })),

@@ -1,7 +1,10 @@
-// One log line per answered request, tokens masked: the app's middleware and the pre-router write the same line.
+// One log line per answered request, tokens masked, and its count in the metrics: the app's middleware and the pre-router
+// write the same line.
 import type { MiddlewareHandler } from 'hono';
+import { routePath } from 'hono/route';
 import { maskSecrets } from '../../domain/tokens.js';
 import type { Logger } from '../../logger.js';
+import type { WardenMetrics } from '../../metrics/recorder.js';
 
 export interface RequestLine {
   method: string;
@@ -11,25 +14,37 @@ export interface RequestLine {
 }
 
 /**
- * Errors at error level, everything else at debug: a busy server logs nothing per request unless asked to, and spends
- * nothing on the line either. `url` may carry a query string: only its path is logged.
+ * Errors at error level; the rest at info with LOG_REQUESTS=1 (`atInfo`), else at debug: a busy server logs nothing per
+ * request unless asked to, and spends nothing on the line either. `url` may carry a query string: only its path is logged.
  */
-export function logRequest(logger: Logger, requestId: string, method: string, url: string, status: number, started: number): void {
-  const level = status >= 500 ? 'error' : 'debug';
+export function logRequest(logger: Logger, requestId: string, method: string, url: string, status: number, ms: number, atInfo = false): void {
+  const level = status >= 500 ? 'error' : atInfo ? 'info' : 'debug';
   if (!logger.isLevelEnabled(level)) return;
   const query = url.indexOf('?');
   const path = maskSecrets(query === -1 ? url : url.slice(0, query));
-  const line: RequestLine = { method, path, status, ms: Math.round((performance.now() - started) * 10) / 10 };
-  logger.child({ requestId })[level](line, status >= 500 ? 'request failed' : 'request');
+  const line: RequestLine & { requestId: string } = { requestId, method, path, status, ms: Math.round(ms * 10) / 10 };
+  logger[level](line, status >= 500 ? 'request failed' : 'request');
 }
 
-/** Gives the request its logger (with its id, set by the request-id middleware before this one) and logs its answer. */
-export function requestLog(logger: Logger): MiddlewareHandler<{ Variables: { requestId: string; log: Logger } }> {
+export interface RequestLogOptions {
+  /** LOG_REQUESTS=1: every answered request at info. */
+  atInfo?: boolean | undefined;
+  /** Counted by the route template it matched (`/api/v1/status/:slug`), never by its URL. */
+  metrics?: WardenMetrics | undefined;
+}
+
+/** Gives the request its logger (with its id, set by the request-id middleware before this one), logs and counts its answer. */
+export function requestLog(logger: Logger, options: RequestLogOptions = {}): MiddlewareHandler<{ Variables: { requestId: string; log: Logger; route?: string } }> {
+  const { atInfo = false, metrics } = options;
   return async (c, next) => {
     const requestId = c.get('requestId');
     c.set('log', logger.child({ requestId }));
     const started = performance.now();
     await next();
-    logRequest(logger, requestId, c.req.method, c.req.path, c.res.status, started);
+    const ms = performance.now() - started;
+    logRequest(logger, requestId, c.req.method, c.req.path, c.res.status, ms, atInfo);
+    // The label a handler gave (a page's form), else the template of the handler that answered; a request nothing
+    // answered (a 404) counts under the last middleware pattern it passed (`/*`, `/api/v1/*`): bounded either way.
+    metrics?.httpRoute(c.get('route') ?? (routePath(c) || '/*')).record(c.res.status, ms / 1000);
   };
 }

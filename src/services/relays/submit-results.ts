@@ -21,29 +21,35 @@ export async function submitRelayResults(
   const rejected: ResultsResponse['rejected'] = [];
   const inputs: IngestInput[] = [];
   const positions: number[] = [];
+  /** Refusals by kind, for the metrics (warden_relay_results_total). */
+  const refused = { invalid: 0, not_assigned: 0, out_of_window: 0 };
+  const refuse = (index: number, kind: keyof typeof refused, reason: string) => {
+    rejected.push({ index, reason });
+    refused[kind]++;
+  };
 
   results.forEach((raw, index) => {
     // Before the schema: nothing recursive may walk a result nested thousands deep.
     if (valueNestsDeeper(raw, RELAY_LIMITS.resultDepth)) {
-      rejected.push({ index, reason: `(root): ${tooDeepMessage(RELAY_LIMITS.resultDepth)}` });
+      refuse(index, 'invalid', `(root): ${tooDeepMessage(RELAY_LIMITS.resultDepth)}`);
       return;
     }
     const parsed = relayResultSchema.safeParse(raw);
     if (!parsed.success) {
-      rejected.push({ index, reason: parsed.error.issues.map((i) => `${formatIssuePath(i.path)}: ${i.message}`).join('; ') });
+      refuse(index, 'invalid', parsed.error.issues.map((i) => `${formatIssuePath(i.path)}: ${i.message}`).join('; '));
       return;
     }
     const r = parsed.data;
     if (!assigned.has(r.monitorId)) {
-      rejected.push({ index, reason: `monitor ${JSON.stringify(r.monitorId)} is not assigned to this relay` });
+      refuse(index, 'not_assigned', `monitor ${JSON.stringify(r.monitorId)} is not assigned to this relay`);
       return;
     }
     if (r.checkedAt !== undefined && r.checkedAt > now + RELAY_LIMITS.futureSkewMs) {
-      rejected.push({ index, reason: `checkedAt: ${new Date(r.checkedAt).toISOString()} is in the future (server time ${new Date(now).toISOString()})` });
+      refuse(index, 'out_of_window', `checkedAt: ${new Date(r.checkedAt).toISOString()} is in the future (server time ${new Date(now).toISOString()})`);
       return;
     }
     if (r.checkedAt !== undefined && r.checkedAt < oldest) {
-      rejected.push({ index, reason: `checkedAt: ${new Date(r.checkedAt).toISOString()} is older than the check retention` });
+      refuse(index, 'out_of_window', `checkedAt: ${new Date(r.checkedAt).toISOString()} is older than the check retention`);
       return;
     }
     inputs.push({
@@ -71,8 +77,13 @@ export async function submitRelayResults(
     else if (outcome.reason === 'duplicate') {
       accepted++;
       duplicates++;
-    } else rejected.push({ index: positions[i] as number, reason: `monitor ${JSON.stringify(outcome.monitorId)} is not assigned to this relay` });
+    } else refuse(positions[i] as number, 'not_assigned', `monitor ${JSON.stringify(outcome.monitorId)} is not assigned to this relay`);
   });
   rejected.sort((a, b) => a.index - b.index);
+  if (ctx.metrics) {
+    ctx.metrics.relayResults('accepted', accepted - duplicates);
+    ctx.metrics.relayResults('duplicate', duplicates);
+    for (const [kind, count] of Object.entries(refused)) ctx.metrics.relayResults(kind as keyof typeof refused, count);
+  }
   return { accepted, duplicates, rejected };
 }

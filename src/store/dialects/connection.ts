@@ -1,7 +1,7 @@
 // What a storage dialect provides: an open Kysely instance, how it writes an ingest commit, and how it reports its errors.
 import type { CheckWriter } from '../check-statements.js';
 import type { DeliveryClaimer } from '../notification-statements.js';
-import type { Dialect } from '../store.js';
+import type { DatabasePoolUse, Dialect } from '../store.js';
 import type { Db } from '../tables.js';
 
 export interface DialectConnection {
@@ -20,4 +20,13 @@ export interface DialectConnection {
   isUniqueViolation(error: unknown): boolean;
   /** The schema the migrations table lives in, where the dialect has schemas. */
   migrationSchema(): Promise<string | undefined>;
+  /** The connection pool's use now, where the dialect has one (PostgreSQL); null otherwise. */
+  poolUse(): DatabasePoolUse | null;
+}
+
+/** Opened with `create: false`, there is no Warden database there: no SQLite file, or a PostgreSQL schema never migrated. */
+export class NoDatabaseError extends Error {
+  constructor(readonly location: string) {
+    super(`no Warden database at ${location}`);
+  }
 }

@@ -1,7 +1,9 @@
 // What both push operations share, and the push fast path too: the token parameter, the documented answers, and recording.
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { NotFoundError, OverloadedError, ValidationError } from '../../../domain/errors.js';
 import { JSON_MAX_DEPTH } from '../../../domain/json-depth.js';
+import type { PushOutcome } from '../../../metrics/recorder.js';
 import { PUSH_LIMITS } from '../../../services/push/limits.js';
 import { type PushAccepted, pushAcceptedSchema } from '../../../services/push/payload.js';
 import { PushRateLimitedError } from '../../../services/push/rate-limit.js';
@@ -29,10 +31,36 @@ export const PUSH_OK_HEADERS = { 'cache-control': 'no-store' } as const;
  * Records the heartbeat of a GET's query or a POST's body, resolving once it is committed; errors name the part of the
  * request they are about (`query.status`, `body.players`).
  */
-export async function recordPush(ctx: PushContext, token: string, from: { query: Record<string, string> } | { body: JsonBody }): Promise<PushAccepted> {
+export function recordPush(ctx: PushContext, token: string, from: { query: Record<string, string> } | { body: JsonBody }): Promise<PushAccepted> {
+  const recorded = recordFrom(ctx, token, from);
+  const metrics = ctx.metrics;
+  if (!metrics) return recorded;
+  return recorded.then(
+    (accepted) => {
+      metrics.push('accepted');
+      return accepted;
+    },
+    (error: unknown) => {
+      metrics.push(pushRefusal(error));
+      throw error;
+    },
+  );
+}
+
+async function recordFrom(ctx: PushContext, token: string, from: { query: Record<string, string> } | { body: JsonBody }): Promise<PushAccepted> {
   if ('query' in from) return sentIn('query', recordHeartbeat(ctx, { token, query: from.query }));
   if (from.body.kind === 'too-large') throw new BodyTooLargeError(from.body.maxBytes);
   return sentIn('body', recordHeartbeat(ctx, { token, body: from.body.kind === 'json' ? from.body.value : undefined }));
+}
+
+/** Why a heartbeat was refused, as warden_pushes_total counts it. */
+function pushRefusal(error: unknown): PushOutcome {
+  if (error instanceof PushRateLimitedError) return 'rate_limited';
+  if (error instanceof NotFoundError) return 'unknown_token';
+  if (error instanceof ValidationError) return 'invalid';
+  if (error instanceof BodyTooLargeError) return 'too_large';
+  if (error instanceof OverloadedError) return 'overloaded';
+  return 'error';
 }
 
 /** Headers a push error's answer adds to the problem's own, the same from the app and the pre-router. */

@@ -18,7 +18,7 @@ import { PROBLEM_CONTENT_TYPE, problem } from '../../problem.js';
 import { loginPost } from './login.js';
 import { resolveLiveTarget, resolvePageTarget } from './page-paths.js';
 import { ASSET_CONTENT_SECURITY_POLICY, resolveAssetTarget, serveAsset } from './serve-asset.js';
-import { serveForm } from './serve-form.js';
+import { PAGE_ROUTES, serveForm } from './serve-form.js';
 import { subscriptionRoutes } from './subscribe.js';
 
 export function statusRoutes(app: App): void {
@@ -49,7 +49,10 @@ function pageRequest(c: Context<AppEnv>): (() => Promise<Response> | Response) |
   const url = c.req.url;
   const query = url.indexOf('?');
   const target = resolvePageTarget(pages, host, c.req.path, c.req.header('accept'), query === -1 ? '' : url.slice(query + 1), c.req.header('accept-language'));
-  if (target) return () => serveForm(c, target);
+  if (target) {
+    c.set('route', PAGE_ROUTES[target.form]);
+    return () => serveForm(c, target);
+  }
   // The page's own images and stylesheet (serve-asset.ts).
   const asset = resolveAssetTarget(pages, host, c.req.path, query === -1 ? '' : url.slice(query + 1));
   if (asset) return () => serveAsset(c, asset);

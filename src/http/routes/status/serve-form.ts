@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { etagMatches } from '../../../domain/etag.js';
 import { DEFAULT_LANGUAGE, type PageLanguage } from '../../../domain/languages.js';
 import { EMBED_CONTENT_SECURITY_POLICY } from '../../../render/embed.js';
-import type { FormName } from '../../../render/forms.js';
+import { type FormName, pageForms } from '../../../render/forms.js';
 import { CONTENT_SECURITY_POLICY } from '../../../render/html-layout.js';
 import { translator } from '../../../render/i18n/index.js';
 import { renderLoginPage } from '../../../render/login-page.js';
@@ -45,7 +45,13 @@ export interface FormResponse {
   status: 200 | 304 | 404;
   headers: Record<string, string>;
   body: RenderedForm['body'] | null;
+  /** The fast path's answers: the label the metrics count them under (`fast:page-json`); one per form, never a URL. */
+  route?: string | undefined;
 }
+
+/** Each form's metrics label (no route template names them: one middleware resolves every page path), made once. */
+export const PAGE_ROUTES = Object.fromEntries(Object.keys(pageForms).map((form) => [form, `page-${form}`])) as Record<FormName, string>;
+const FAST_ROUTES = Object.fromEntries(Object.keys(pageForms).map((form) => [form, `fast:page-${form}`])) as Record<FormName, string>;
 
 /**
  * The response for a readable, cached page and its rendered form: shared by the Hono route and the server's fast path.
@@ -58,12 +64,13 @@ export function formResponse(
   ifNoneMatch: string | undefined,
   rendered: RenderedForm,
   cors?: Readonly<Record<string, string>>,
+  route?: string,
 ): FormResponse {
   const negotiated = path === target.basePath || path === `${target.basePath}/`;
   // A 404 rendering (an embed's unknown component) is answered whole: 304 stands for a 200 only.
   const notModified = rendered.status === undefined && etagMatches(ifNoneMatch, rendered.etag);
   const headers = headersFor(rendered, target.form, cached.page.passwordHash !== null, negotiated, target.varyLanguage === true, notModified, cors);
-  return notModified ? { status: 304, headers, body: null } : { status: rendered.status ?? 200, headers, body: rendered.body };
+  return notModified ? { status: 304, headers, body: null, route } : { status: rendered.status ?? 200, headers, body: rendered.body, route };
 }
 
 /**
@@ -140,7 +147,7 @@ export function fastFormResponse(
   if (!target.page || target.page.passwordHash !== null) return null;
   const cached = pages.peek(target.page);
   const rendered = cached?.ready(target.form, target.basePath, target.options, target.language);
-  return cached && rendered ? formResponse(cached, target, path, ifNoneMatch, rendered, cors) : null;
+  return cached && rendered ? formResponse(cached, target, path, ifNoneMatch, rendered, cors, FAST_ROUTES[target.form]) : null;
 }
 
 export async function serveForm(c: Context<AppEnv>, target: PageTarget): Promise<Response> {

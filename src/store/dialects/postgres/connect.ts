@@ -10,7 +10,8 @@ import { SchemaScopedPostgresDialect } from './introspector.js';
 const POOL_SIZE = 10;
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
-export async function connectPostgres(url: string, schema: string | undefined): Promise<DialectConnection> {
+/** `create: false` leaves a missing schema missing (openStore then finds no Warden tables there and refuses). */
+export async function connectPostgres(url: string, schema: string | undefined, { create = true } = {}): Promise<DialectConnection> {
   // Loaded only here: a SQLite server never carries the driver in its heap.
   const { default: pg } = await import('pg');
   const types = {
@@ -21,7 +22,7 @@ export async function connectPostgres(url: string, schema: string | undefined): 
     },
   };
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new Error(`invalid PostgreSQL schema name: ${schema}`);
-  if (schema) {
+  if (schema && create) {
     const setup = new pg.Client({ connectionString: url });
     await setup.connect();
     try {
@@ -47,6 +48,7 @@ export async function connectPostgres(url: string, schema: string | undefined): 
     claimDeliveries: postgresDeliveryClaimer,
     locksRows: true,
     isUniqueViolation: (error) => (error as { code?: unknown } | null)?.code === '23505',
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_SIZE }),
     // Kysely looks for its migration tables in every schema unless told which: another schema's tables (another
     // tenant, a parallel test) would pass for ours.
     async migrationSchema() {

@@ -1,10 +1,10 @@
 // Opens the embedded SQLite database (better-sqlite3): WAL, durable commits, foreign keys, and prepared statements reused.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from '../../tables.js';
-import type { DialectConnection } from '../connection.js';
+import { type DialectConnection, NoDatabaseError } from '../connection.js';
 import { sqliteCheckWriter } from './check-writer.js';
 import { sqliteDeliveryClaimer } from './delivery-claimer.js';
 
@@ -15,12 +15,14 @@ const STATEMENT_CACHE_SIZE = 500;
 /**
  * `sync`, SQLite's `synchronous` in WAL mode: `full` syncs the log on every commit, so a 200 survives a power loss;
  * `normal` syncs at checkpoints only, surviving a crash of Warden but not of the machine, for more commits/s.
+ * `create: false`: a missing file is a NoDatabaseError, and neither it nor its folder is created.
  */
-export function connectSqlite(dataDir: string, sync: 'full' | 'normal'): DialectConnection {
+export function connectSqlite(dataDir: string, sync: 'full' | 'normal', { create = true } = {}): DialectConnection {
   const dir = resolve(dataDir);
-  mkdirSync(dir, { recursive: true });
   const file = join(dir, SQLITE_FILE);
-  const database = new SqliteDatabase(file);
+  if (!create && !existsSync(file)) throw new NoDatabaseError(`sqlite:${file}`);
+  if (create) mkdirSync(dir, { recursive: true });
+  const database = new SqliteDatabase(file, { fileMustExist: !create });
   database.pragma('journal_mode = WAL');
   // FULL makes every commit durable before we answer 200; group commits keep this fast.
   database.pragma(sync === 'normal' ? 'synchronous = NORMAL' : 'synchronous = FULL');
@@ -40,6 +42,7 @@ export function connectSqlite(dataDir: string, sync: 'full' | 'normal'): Dialect
       return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
     },
     migrationSchema: async () => undefined,
+    poolUse: () => null,
   };
 }
 
