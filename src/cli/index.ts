@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The `warden` command: serve (default), migrate, config, keys, relays, monitors, notifications, cluster, users.
+// The `warden` command: serve (default), migrate, config, keys, relays, monitors, notifications, cluster, users, backup,
+// restore, export, import.
 // First: it extends zod with .openapi(), which must happen before any schema is created.
 import '@hono/zod-openapi';
 import { readFileSync } from 'node:fs';
@@ -18,7 +19,7 @@ const program = new Command('warden')
 
 /**
  * Each command's module, loaded only when it runs: `warden keys create` need not load the HTTP server, the renderers
- * and the MCP SDK that `serve` does (half the start-up of a short command). Help and unknown commands load them all.
+ * and the MCP SDK that `serve` does (half the start-up of a short command). Help loads them all; a mistyped command none.
  */
 const COMMANDS: Record<string, () => Promise<Command>> = {
   serve: async () => (await import('./commands/serve.js')).serveCommand(),
@@ -31,13 +32,25 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   notifications: async () => (await import('./commands/notifications.js')).notificationsCommand(),
   cluster: async () => (await import('./commands/cluster.js')).clusterCommand(),
   users: async () => (await import('./commands/users.js')).usersCommand(),
+  backup: async () => (await import('./commands/backup.js')).backupCommand(),
+  restore: async () => (await import('./commands/backup.js')).restoreCommand(),
+  export: async () => (await import('./commands/export.js')).exportCommand(),
+  import: async () => (await import('./commands/import.js')).importCommand(),
 };
 
 const first = process.argv[2];
 // No command, or only options: `serve`, the default.
 const named = first === undefined || first.startsWith('-') ? (first === '--help' || first === '-h' || first === '--version' || first === '-V' ? undefined : 'serve') : first;
-for (const [name, load] of Object.entries(COMMANDS))
-  if (named === undefined || !(named in COMMANDS) || name === named) program.addCommand(await load(), { isDefault: name === 'serve' });
+const asksHelp = named === 'help' || process.argv.includes('--help') || process.argv.includes('-h');
+if (named !== undefined && !Object.hasOwn(COMMANDS, named) && !asksHelp) {
+  // A mistyped command (`warden srve`): without a default command to take the word as its argument, commander names it
+  // and suggests the nearest command, from their names alone, loading no module.
+  for (const name of Object.keys(COMMANDS)) program.addCommand(new Command(name));
+  program.showHelpAfterError('(`warden --help` lists the commands)');
+} else {
+  for (const [name, load] of Object.entries(COMMANDS))
+    if (named === undefined || !Object.hasOwn(COMMANDS, named) || name === named) program.addCommand(await load(), { isDefault: name === 'serve' });
+}
 
 try {
   await program.parseAsync(process.argv);

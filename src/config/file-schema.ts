@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../domain/limits.js';
 import { monitorPlacementIssues } from '../domain/monitor.js';
+import { RUN_ON } from '../domain/monitor-type.js';
 import { smtpSectionSchema } from '../notify/smtp.js';
 import { componentCreateSchema } from '../services/components/schema.js';
 import { incidentEntrySchema } from '../services/incidents/schema.js';
@@ -25,9 +26,16 @@ const pageSchema = pageEntrySchema
   })
   .strict();
 
+/** Left out, the organization is not defaulted: applying the file would rename the one the dashboard named. */
+const organizationSchema = z
+  .object(organizationInput.shape, {
+    error: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'required — e.g. `organization: { name: My Community }`' : undefined),
+  })
+  .strict();
+
 export const configFileSchema = z
   .object({
-    organization: organizationInput,
+    organization: organizationSchema,
     relays: z.array(relayEntrySchema).max(LIMITS.relaysPerOrganization).default([]),
     monitors: z.array(monitorEntrySchema).max(LIMITS.monitorsPerOrganization).default([]),
     pages: z.array(pageSchema).max(LIMITS.pagesPerOrganization).default([]),
@@ -39,57 +47,89 @@ export const configFileSchema = z
     smtp: smtpSectionSchema.optional(),
   })
   .strict()
-  .superRefine((file, ctx) => {
-    // Problems are reported in the order of the file, each object's together.
-    const issue = (path: PropertyKey[], message: string) => ctx.addIssue({ code: 'custom', path, message });
-    const relayKeys = keySet();
-    file.relays.forEach((relay, i) => {
-      if (relayKeys.repeats(relay.key)) issue(['relays', i, 'key'], `duplicate relay key "${relay.key}"`);
-    });
-    // Channels first: monitors and pages name them (`notify`).
-    const channelKeys = keySet();
-    file.notifications.forEach((channel, i) => {
-      if (channelKeys.repeats(channel.key)) issue(['notifications', i, 'key'], `duplicate notification channel key "${channel.key}"`);
-    });
-    const named = (path: PropertyKey[], keys: readonly string[] | undefined) =>
-      keys?.forEach((key, n) => {
-        if (!channelKeys.has(key)) issue([...path, 'notify', n], `no notification channel with key "${key}" in notifications`);
-      });
-    const monitorKeys = keySet();
-    file.monitors.forEach((monitor, i) => {
-      named(['monitors', i], monitor.notify);
-      if (monitorKeys.repeats(monitor.key)) issue(['monitors', i, 'key'], `duplicate monitor key "${monitor.key}"`);
-      for (const placement of monitorPlacementIssues(monitor, (key) => relayKeys.has(key))) issue(['monitors', i, placement.path], placement.message);
-    });
-    const slugs = keySet();
-    const domains = keySet();
-    file.pages.forEach((page, p) => {
-      if (slugs.repeats(page.slug)) issue(['pages', p, 'slug'], `duplicate page slug "${page.slug}"`);
-      named(['pages', p], page.notify);
-      if (page.customDomain !== undefined && domains.repeats(page.customDomain))
-        issue(['pages', p, 'customDomain'], `"${page.customDomain}" is used by another page`);
-      const componentKeys = keySet();
-      page.components.forEach((component, c) => {
-        const key = component.key ?? component.name;
-        if (componentKeys.repeats(key)) issue(['pages', p, 'components', c, 'name'], `duplicate component "${key}" on this page`);
-        if (component.monitor !== undefined && !monitorKeys.has(component.monitor))
-          issue(['pages', p, 'components', c, 'monitor'], `no monitor with key "${component.monitor}"`);
-      });
-      const names = new Set(page.components.flatMap((c) => [c.key ?? c.name, c.name]));
-      for (const [field, list] of [['incidents', page.incidents], ['maintenance', page.maintenance]] as const)
-        list.forEach((item, i) => {
-          item.components.forEach((ref, r) => {
-            if (!names.has(ref)) issue(['pages', p, field, i, 'components', r], `no component "${ref}" on this page`);
-          });
-        });
-    });
+  // The references are checked even when other fields failed (zod would skip them): one run of `config check` lists a
+  // typo'd key, a bad port and a broken reference together. They read the file through a lenient outline.
+  .superRefine((file, ctx) => referenceIssues(fileOutline.parse(file), (path, message) => ctx.addIssue({ code: 'custom', path, message })), {
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
   });
 
-/** A set of keys that tells, as each is added, whether it was there already. */
-function keySet(): { repeats(key: string): boolean; has(key: string): boolean } {
+/**
+ * What the references read, from a file that may have failed elsewhere: a field that does not parse reads as absent,
+ * an item that does not keeps its place (so paths stay true) and adds nothing. A monitor that failed keeps its key: a
+ * bad port is not also "no monitor with key …" on the page naming it.
+ */
+const name = z.string().optional().catch(undefined);
+const names = z.array(z.string()).optional().catch(undefined);
+const list = <T extends z.ZodType>(item: T) => z.array(item.catch({} as z.output<T>)).catch([]);
+const fileOutline = z.object({
+  relays: list(z.object({ key: name })),
+  notifications: list(z.object({ key: name })),
+  monitors: list(z.object({ key: name, notify: names, runOn: z.enum(RUN_ON).optional().catch(undefined), relay: name })),
+  pages: list(
+    z.object({
+      slug: name,
+      customDomain: name,
+      notify: names,
+      components: list(z.object({ key: name, name, monitor: name })),
+      incidents: list(z.object({ components: names })),
+      maintenance: list(z.object({ components: names })),
+    }),
+  ),
+});
+
+/** The rules that span the file, in the order of the file, each object's problems together. */
+function referenceIssues(file: z.output<typeof fileOutline>, issue: (path: PropertyKey[], message: string) => void): void {
+  const relayKeys = keySet();
+  file.relays.forEach((relay, i) => {
+    if (relayKeys.repeats(relay.key)) issue(['relays', i, 'key'], `duplicate relay key "${relay.key}"`);
+  });
+  // Channels first: monitors and pages name them (`notify`).
+  const channelKeys = keySet();
+  file.notifications.forEach((channel, i) => {
+    if (channelKeys.repeats(channel.key)) issue(['notifications', i, 'key'], `duplicate notification channel key "${channel.key}"`);
+  });
+  const named = (path: PropertyKey[], keys: readonly string[] | undefined) =>
+    keys?.forEach((key, n) => {
+      if (!channelKeys.has(key)) issue([...path, 'notify', n], `no notification channel with key "${key}" in notifications`);
+    });
+  const monitorKeys = keySet();
+  file.monitors.forEach((monitor, i) => {
+    named(['monitors', i], monitor.notify);
+    if (monitorKeys.repeats(monitor.key)) issue(['monitors', i, 'key'], `duplicate monitor key "${monitor.key}"`);
+    // Where the monitor runs is unknown when its type or runOn failed: nothing to check its relay against.
+    const runOn = monitor.runOn;
+    if (runOn !== undefined)
+      for (const placement of monitorPlacementIssues({ runOn, relay: monitor.relay }, (key) => relayKeys.has(key))) issue(['monitors', i, placement.path], placement.message);
+  });
+  const slugs = keySet();
+  const domains = keySet();
+  file.pages.forEach((page, p) => {
+    if (slugs.repeats(page.slug)) issue(['pages', p, 'slug'], `duplicate page slug "${page.slug}"`);
+    named(['pages', p], page.notify);
+    if (domains.repeats(page.customDomain)) issue(['pages', p, 'customDomain'], `"${page.customDomain}" is used by another page`);
+    const componentKeys = keySet();
+    page.components.forEach((component, c) => {
+      const key = component.key ?? component.name;
+      if (componentKeys.repeats(key)) issue(['pages', p, 'components', c, 'name'], `duplicate component "${key}" on this page`);
+      if (component.monitor !== undefined && !monitorKeys.has(component.monitor))
+        issue(['pages', p, 'components', c, 'monitor'], `no monitor with key "${component.monitor}"`);
+    });
+    const componentNames = new Set(page.components.flatMap((c) => [c.key ?? c.name, c.name]));
+    for (const [field, items] of [['incidents', page.incidents], ['maintenance', page.maintenance]] as const)
+      items.forEach((item, i) => {
+        item.components?.forEach((ref, r) => {
+          if (!componentNames.has(ref)) issue(['pages', p, field, i, 'components', r], `no component "${ref}" on this page`);
+        });
+      });
+  });
+}
+
+/** A set of keys that tells, as each is added, whether it was there already (an absent key is never a repeat). */
+function keySet(): { repeats(key: string | undefined): boolean; has(key: string): boolean } {
   const seen = new Set<string>();
   return {
     repeats(key) {
+      if (key === undefined) return false;
       const repeat = seen.has(key);
       seen.add(key);
       return repeat;

@@ -81,6 +81,42 @@ monitors:
       'monitors[3].type: expected one of minecraft-java, minecraft-bedrock, source, fivem, rust-webrcon, rcon, pterodactyl, gamedig, discord, http, tcp, tls, dns, heartbeat',
       'monitors[4].runOn: a gamedig monitor runs on relay',
       'monitors[5].intervalSec: expected an integer from 10 to 86400 seconds',
+      // Checked although other fields failed: every problem in one run.
+      'monitors[5].key: duplicate monitor key "a"',
+    ]);
+  });
+
+  it('lists a typo\'d key, a bad port and a broken reference in one run, suggesting the key meant', () => {
+    const problems = problemsOf(`
+orgnization: { name: Acme }
+relays: [{ key: lab, name: Lab }]
+monitors:
+  - { key: web, name: Web, type: tcp, config: { host: web.example.com, port: 70000 } }
+  - { key: mc, name: MC, type: minecraft-java, runOn: relay, relay: attic, config: { host: mc.example.com }, notfy: [ops] }
+pages:
+  - slug: acme
+    titel: Acme
+    components: [{ name: Web, monitor: web }, { name: MC, monitor: mc }, { name: Shop, monitor: shop }]
+`);
+    expect(problems).toEqual([
+      'organization: required — e.g. `organization: { name: My Community }`',
+      'monitors[0].config.port: expected an integer from 1 to 65535',
+      'monitors[1]: Unrecognized key: "notfy" (did you mean notify?)',
+      'pages[0].title: required',
+      'pages[0]: Unrecognized key: "titel" (did you mean title?)',
+      '(root): Unrecognized key: "orgnization" (did you mean organization?)',
+      // A monitor that failed elsewhere still counts as declared: no "no monitor with key" for web or mc.
+      'monitors[1].relay: no relay with key "attic"',
+      'pages[0].components[2].monitor: no monitor with key "shop"',
+    ]);
+  });
+
+  it('says what a missing organization needs, and checks the rest of the file meanwhile', () => {
+    expect(problemsOf('')).toEqual(['organization: required — e.g. `organization: { name: My Community }`']);
+    expect(problemsOf('organization: {}')).toEqual(['organization.name: required']);
+    expect(problemsOf('pages: [{ slug: a, title: A, components: [{ name: X, monitor: nope }] }]')).toEqual([
+      'organization: required — e.g. `organization: { name: My Community }`',
+      'pages[0].components[0].monitor: no monitor with key "nope"',
     ]);
   });
 

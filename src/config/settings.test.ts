@@ -23,6 +23,26 @@ describe('settings from the environment', () => {
     for (const name of ['PORT', 'WARDEN_HEAP_GROWTH_PERCENT', 'WARDEN_SQLITE_SYNC']) expect(message).toContain(name);
   });
 
+  it('says which variable holds a number that is not one, what it expects and what it got', () => {
+    const problems = (env: NodeJS.ProcessEnv) => {
+      try {
+        readSettings(env);
+      } catch (error) {
+        return (error as Error).message.split('\n').slice(1);
+      }
+      throw new Error('expected the settings to be refused');
+    };
+    expect(problems({ PORT: 'abc', WARDEN_CONCURRENCY: '1.5', WARDEN_PUSH_RATE: 'fast', WARDEN_METRICS_PORT: '0', WARDEN_LIVE_MAX: '1e3' })).toEqual([
+      '  - PORT: expected a port number from 0 to 65535, got "abc"',
+      '  - WARDEN_CONCURRENCY: expected an integer from 1 to 10000, got "1.5"',
+      '  - WARDEN_PUSH_RATE: expected a number from 0.01 to 100000, got "fast"',
+      '  - WARDEN_LIVE_MAX: expected an integer from 1 to 10000000, got "1e3"',
+      '  - WARDEN_METRICS_PORT: expected a port number from 1 to 65535, got "0"',
+    ]);
+    expect(problems({ PORT: '-1' })).toEqual(['  - PORT: expected a port number from 0 to 65535, got "-1"']);
+    expect(readSettings({ PORT: ' 8081 ', WARDEN_PUSH_RATE: '.5' })).toMatchObject({ port: 8081, security: { pushPerSecond: 0.5 } });
+  });
+
   it('reads the security settings, with the defaults docs/security.md lists', () => {
     expect(readSettings({}).security).toEqual({
       trustProxy: false,

@@ -10,7 +10,7 @@ import { DEFAULT_HEAP_GROWTH_PERCENT } from '../runtime/heap.js';
 import { API_LIMITS } from '../services/api-limits.js';
 
 const settingsSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PORT: integerSetting(0, 65535, 'a port number').default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   WARDEN_DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().optional(),
@@ -18,20 +18,20 @@ const settingsSchema = z.object({
   WARDEN_SQLITE_SYNC: z.enum(['full', 'normal']).default('full'),
   WARDEN_CONFIG: z.string().optional(),
   WARDEN_BASE_URL: z.url().optional(),
-  WARDEN_CHECK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
-  WARDEN_BUCKET_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
-  WARDEN_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(256),
-  WARDEN_API_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(API_LIMITS.rateLimit.requests),
-  WARDEN_HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1000).default(DEFAULT_HEAP_GROWTH_PERCENT),
+  WARDEN_CHECK_RETENTION_DAYS: integerSetting(1, 3650).default(30),
+  WARDEN_BUCKET_RETENTION_DAYS: integerSetting(1, 3650).default(400),
+  WARDEN_CONCURRENCY: integerSetting(1, 10_000).default(256),
+  WARDEN_API_RATE_LIMIT: integerSetting(1, 1_000_000).default(API_LIMITS.rateLimit.requests),
+  WARDEN_HEAP_GROWTH_PERCENT: integerSetting(0, 1000).default(DEFAULT_HEAP_GROWTH_PERCENT),
   WARDEN_FAST_PATH: z.enum(['0', '1'], { error: 'expected 0 (every request through the app) or 1' }).default('1'),
   WARDEN_TRUST_PROXY: z.enum(['0', '1'], { error: 'expected 1 (behind a reverse proxy that sets X-Forwarded-For) or 0' }).default('0'),
-  WARDEN_LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(SECURITY_DEFAULTS.loginAttemptsPerMinute),
-  WARDEN_PUSH_RATE: z.coerce.number().min(0.01).max(100_000).default(SECURITY_DEFAULTS.pushPerSecond),
-  WARDEN_PUSH_BURST: z.coerce.number().int().min(1).max(1_000_000).default(SECURITY_DEFAULTS.pushBurst),
-  WARDEN_LIVE_PER_CLIENT: z.coerce.number().int().min(1).max(1_000_000).default(SECURITY_DEFAULTS.liveConnectionsPerClient),
-  WARDEN_LIVE_MAX: z.coerce.number().int().min(1).max(10_000_000).optional(),
+  WARDEN_LOGIN_ATTEMPTS_PER_MINUTE: integerSetting(1, 10_000).default(SECURITY_DEFAULTS.loginAttemptsPerMinute),
+  WARDEN_PUSH_RATE: numberSetting(0.01, 100_000).default(SECURITY_DEFAULTS.pushPerSecond),
+  WARDEN_PUSH_BURST: integerSetting(1, 1_000_000).default(SECURITY_DEFAULTS.pushBurst),
+  WARDEN_LIVE_PER_CLIENT: integerSetting(1, 1_000_000).default(SECURITY_DEFAULTS.liveConnectionsPerClient),
+  WARDEN_LIVE_MAX: integerSetting(1, 10_000_000).optional(),
   WARDEN_PROBE_PRIVATE_TARGETS: z.enum(['allow', 'deny', 'auto']).default(SECURITY_DEFAULTS.probePrivateTargets),
-  WARDEN_CHANGE_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(SECURITY_DEFAULTS.changePollMs),
+  WARDEN_CHANGE_POLL_MS: integerSetting(50, 60_000).default(SECURITY_DEFAULTS.changePollMs),
   WARDEN_DNS_SERVERS: z
     .string()
     .transform((v) => v.split(',').map((s) => s.trim()).filter((s) => s !== ''))
@@ -43,7 +43,7 @@ const settingsSchema = z.object({
   LOG_REQUESTS: z.enum(['0', '1'], { error: 'expected 1 (one info line per answered request) or 0' }).default('0'),
   // /metrics: served on the main port to a bearer of this token, and/or on a port of its own; neither set: not served.
   WARDEN_METRICS_TOKEN: z.string().min(16, 'expected at least 16 characters').max(512).optional(),
-  WARDEN_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  WARDEN_METRICS_PORT: integerSetting(1, 65535, 'a port number').optional(),
   // Checked (and parsed) below with the sender: the URL carries the password, so no message ever repeats it.
   WARDEN_SMTP_URL: z.string().optional(),
   WARDEN_SMTP_FROM: z.string().optional(),
@@ -59,7 +59,7 @@ const settingsSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9._:-]{1,100}$/, 'expected 1–100 letters, digits, ".", "_", ":" or "-"')
     .default('warden'),
-  WARDEN_LEASE_TTL_MS: z.coerce.number().int().min(1_000).max(600_000).default(LEASE_DEFAULTS.ttlMs),
+  WARDEN_LEASE_TTL_MS: integerSetting(1_000, 600_000).default(LEASE_DEFAULTS.ttlMs),
   WARDEN_SIGNUP: z.enum(SIGNUP_MODES).default('invite'),
   WARDEN_OIDC_ISSUER: z.url().optional(),
   WARDEN_OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -191,6 +191,24 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Pa
   if (settings.cluster && !settings.databaseUrl) throw new Error('invalid environment:\n  - REDIS_URL: cluster mode needs PostgreSQL too (DATABASE_URL)');
   for (const [key, value] of Object.entries(overrides)) if (value !== undefined) (settings as unknown as Record<string, unknown>)[key] = value;
   return settings;
+}
+
+/**
+ * A whole number from the environment, in [min, max]: "PORT: expected a port number from 0 to 65535, got "abc"" rather
+ * than zod's "expected number, received NaN". Decimal digits only: "8080.5", "1e3" and "0x50" are mistakes.
+ */
+function integerSetting(min: number, max: number, what = 'an integer') {
+  return numberSetting(min, max, what, /^\s*-?\d+\s*$/);
+}
+
+/** A number from the environment, in [min, max], with a message that says what was expected and what was given. */
+function numberSetting(min: number, max: number, what = 'a number', form = /^\s*-?(\d+\.?\d*|\.\d+)\s*$/) {
+  return z.string().transform((given, ctx) => {
+    const value = Number(given);
+    if (form.test(given) && value >= min && value <= max) return value;
+    ctx.addIssue({ code: 'custom', message: `expected ${what} from ${min} to ${max}, got ${JSON.stringify(given)}` });
+    return z.NEVER;
+  });
 }
 
 /** The OpenID Connect provider: issuer, client id and secret together, or none of them. */

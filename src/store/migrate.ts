@@ -60,6 +60,15 @@ export async function migrateToLatest(db: Db, schema: string | undefined): Promi
   return { applied, current: LATEST_MIGRATION };
 }
 
+/**
+ * Whether the migrations ran here at least once (a Warden database), as opposed to an empty file or schema. Read from
+ * the catalog (the current schema on PostgreSQL): an unreachable server fails here as itself, not as "no database".
+ */
+export async function isMigrated(db: Db): Promise<boolean> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  return tables.some((table) => table.name === 'warden_migrations');
+}
+
 /** The names in the migration table, none before the first migration created it. */
 async function executedMigrations(db: Db, schema: string | undefined): Promise<string[]> {
   const table = sql.table(schema ? `${schema}.warden_migrations` : 'warden_migrations');

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,6 +52,29 @@ describe('warden CLI basics', () => {
     const schema = JSON.parse(stdout);
     expect(schema.$schema).toContain('json-schema.org');
     expect(schema.properties.monitors).toBeDefined();
+  });
+
+  it('names an unknown command and suggests the nearest one', async () => {
+    const { code, stderr } = await runCli(['srve']);
+    expect(code).toBe(1);
+    expect(stderr).toContain("error: unknown command 'srve'\n(Did you mean serve?)");
+    expect(stderr).not.toContain('too many arguments');
+  });
+
+  it('serve refuses an invalid PORT, naming it, before creating anything', async () => {
+    const dataDir = join(work, 'port-abc');
+    const { code, stderr } = await runCli(['serve'], { WARDEN_DATA_DIR: dataDir, PORT: 'abc' });
+    expect(code).toBe(1);
+    expect(stderr).toContain('PORT: expected a port number from 0 to 65535, got "abc"');
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it('a command run against a data dir with no database refuses, leaving no file behind', async () => {
+    const dataDir = join(work, 'mistyped-data-dir');
+    const { code, stderr } = await runCli(['keys', 'list'], { WARDEN_DATA_DIR: dataDir, DATABASE_URL: '' });
+    expect(code).toBe(1);
+    expect(stderr).toContain(`error: no Warden database at ${join(dataDir, 'warden.db')} (WARDEN_DATA_DIR: ${dataDir}); run \`warden serve\` or \`warden migrate\` first`);
+    expect(existsSync(dataDir)).toBe(false);
   });
 
   it('serve refuses an invalid config file before listening, listing the problems', async () => {

@@ -12,7 +12,8 @@ export function migrateCommand(): Command {
           report.applied.length > 0 ? `applied ${report.applied.join(', ')} to ${report.location}\n` : `${report.location} is up to date (${report.current})\n`,
         );
       },
-      { migrate: false },
+      // The one command (with `serve` and `config apply`) that may set up a new database.
+      { migrate: false, create: true },
     );
   });
 }

@@ -1,5 +1,5 @@
 // `warden serve`: runs the server until SIGTERM or SIGINT, then shuts down gracefully within 10 s.
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { readSettings } from '../../config/settings.js';
 import { SHUTDOWN_TIMEOUT_MS, startWarden } from '../../main.js';
 import { limitHeapGrowth } from '../../runtime/heap.js';
@@ -8,7 +8,7 @@ export function serveCommand(): Command {
   return new Command('serve')
     .description('Start the server (the default command).')
     .addOption(new Option('-c, --config <file>', 'config file (default: $WARDEN_CONFIG, else the built-in demo)'))
-    .addOption(new Option('-p, --port <port>', 'port to listen on (default: $PORT or 8080)').argParser((v) => Number.parseInt(v, 10)))
+    .addOption(new Option('-p, --port <port>', 'port to listen on (default: $PORT or 8080)').argParser(portFlag))
     .action(async (options: { config?: string; port?: number }) => {
       const settings = readSettings(process.env, { configFile: options.config, port: options.port });
       limitHeapGrowth(settings.heapGrowthPercent);
@@ -34,4 +34,10 @@ export function serveCommand(): Command {
       process.on('SIGTERM', stop);
       process.on('SIGINT', stop);
     });
+}
+
+/** --port, checked as it is parsed, before anything is opened: commander names the flag and the value it refuses. */
+function portFlag(value: string): number {
+  if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535.');
+  return Number(value);
 }
