@@ -22,8 +22,11 @@ export interface SyncReport {
   updated: string[];
   deleted: string[];
   unchanged: number;
-  /** Monitors whose push token was generated now; `warden monitors token KEY` issues a known one. */
-  generatedPushTokens: string[];
+  /**
+   * Push monitors whose token was generated now (created without `pushToken`), with the token: its only appearance,
+   * since only its hash is stored. `config apply` prints their push URLs, the server logs them once at start-up.
+   */
+  generatedPushTokens: { monitor: string; token: string }[];
   /** Ids of pages whose content or components changed. */
   touchedPageIds: string[];
 }
@@ -32,7 +35,7 @@ interface PutResult {
   outcome: 'created' | 'updated' | 'unchanged';
   /** The page the object is, or is on. */
   pageId?: string;
-  generatedPushToken?: boolean;
+  generatedPushToken?: string | null;
 }
 
 const PUT: { [K in PlanKind]: (ctx: ServiceContext, entry: PutEntry[K]) => Promise<PutResult> } = {
@@ -112,7 +115,7 @@ async function run(ctx: ServiceContext, step: PlanStep, report: SyncReport, touc
     report[result.outcome].push(step.label);
     if (result.pageId) touched.add(result.pageId);
   }
-  if (result.generatedPushToken) report.generatedPushTokens.push(step.label.replace(/^monitor /, ''));
+  if (result.generatedPushToken) report.generatedPushTokens.push({ monitor: step.label.replace(/^monitor /, ''), token: result.generatedPushToken });
 }
 
 /** The verb's error, prefixed with the place in the file (or the object) it is about. */

@@ -45,8 +45,10 @@ for (const dialect of dialects) {
       const token = links[0]?.[1] as string;
       // The token is in that line only.
       expect(first.log.split(token)).toHaveLength(2);
-      // Nobody needs an account to read the demo page.
+      // Nobody needs an account to read the demo page, and / leads to it (not a JSON 404).
       expect((await fetch(`${first.base}/s/demo`)).status).toBe(200);
+      const home = await fetch(`${first.base}/`, { redirect: 'manual' });
+      expect([home.status, home.headers.get('location')]).toEqual([302, '/s/demo']);
       expect((await fetch(`${first.base}/api/v1/status/demo`)).status).toBe(200);
       expect(await (await fetch(`${first.base}/api/v1/auth/config`)).json()).toMatchObject({ setupRequired: true });
       await first.warden.close();

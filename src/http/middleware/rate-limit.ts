@@ -2,7 +2,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app.js';
 import { problem, problemResponse } from '../problem.js';
-import type { OrgAuthEnv } from './org-auth.js';
+import { type OrgAuthEnv, setResponseHeaders } from './org-auth.js';
 
 export interface RateLimitOptions {
   requests: number;
@@ -77,6 +77,7 @@ export function apiRateLimit(limiter: RateLimiter, windowMs: number): Middleware
         { ...headers, 'retry-after': String(d.resetSec) },
       );
     await next();
-    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+    // Rebuilt rather than set through c.res.headers, which the Node server's light Response can forget (org-auth.ts).
+    setResponseHeaders(c, headers);
   };
 }

@@ -4,6 +4,7 @@ import { queryIntIn, reference, } from '../../domain/fields.js';
 import { MONITOR_LIMITS } from '../../domain/limits.js';
 import { monitorFields } from '../../domain/monitor.js';
 import { MONITOR_TYPES, type MonitorType, RUN_ON, type RunOn } from '../../domain/monitor-type.js';
+import { unknownFieldError } from '../../domain/unknown-fields.js';
 import { probeDefinition } from '../../probes/registry.js';
 import { API_LIMITS } from '../api-limits.js';
 import { REDACTED } from './view.js';
@@ -22,11 +23,16 @@ export const monitorCommonFields = {
   tags: monitorFields.tags.default([]),
 };
 
+/** Fields of a monitor's answer that its body writes under another name. */
+const ANSWER_FIELDS = { relayId: 'relay', relayKey: 'relay' } as const;
+const unknownField = unknownFieldError(ANSWER_FIELDS);
+
 function monitorVariant<T extends MonitorType>(type: T) {
   const definition = probeDefinition(type);
   const places = definition.runsOn as readonly [RunOn, ...RunOn[]];
   return z
-    .object({
+    .object(
+      {
       ...monitorCommonFields,
       type: z.literal(type),
       runOn: z
@@ -36,7 +42,9 @@ function monitorVariant<T extends MonitorType>(type: T) {
       pushToken: monitorFields.pushToken.optional(),
       // Push-only types may omit config entirely when all its fields have defaults.
       config: definition.probe === null ? definition.config.prefault({}) : definition.config,
-    })
+      },
+      { error: unknownField },
+    )
     .strict();
 }
 
@@ -79,7 +87,7 @@ export const monitorPatchSchema = z
       .describe(
         `Fields of the type's configuration to change: merged into the current one (null removes a field, "${REDACTED}" keeps a secret as it is), then checked like on create.`,
       ),
-  })
+  }, { error: unknownField })
   .strict();
 
 export const monitorIdSchema = z.object({ id: reference() });

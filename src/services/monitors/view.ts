@@ -29,7 +29,11 @@ export const monitorViewSchema = z.object({
   type: z.enum(MONITOR_TYPES),
   runOn: z.enum(RUN_ON).describe('Where the monitor runs.'),
   relayId: z.string().nullable().describe('The relay that runs it, when runOn is relay.'),
-  intervalSec: z.number().int(),
+  intervalSec: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Seconds between checks; null for push monitors, which nothing checks on a schedule (a heartbeat waits config.graceSec for its next ping).'),
   timeoutMs: z.number().int(),
   enabled: z.boolean(),
   retries: z.number().int(),
@@ -61,7 +65,7 @@ function monitorView(monitor: Monitor): MonitorView {
     type: monitor.type,
     runOn: monitor.runOn,
     relayId: monitor.relayId,
-    intervalSec: monitor.intervalSec,
+    intervalSec: monitor.runOn === 'push' ? null : monitor.intervalSec,
     timeoutMs: monitor.timeoutMs,
     enabled: monitor.enabled,
     retries: monitor.retries,

@@ -33,12 +33,13 @@ export async function createMonitor(
 
 /**
  * warden.yaml's monitor, by key: created, or made to match the file (and taken over when the API made it). A push
- * token the file fixes is used; a push monitor without one gets a generated token (`generatedPushToken`).
+ * token the file fixes is used; a push monitor without one gets a generated token, returned this once
+ * (`generatedPushToken`: only its hash is stored).
  */
 export async function putMonitor(
   ctx: ServiceContext,
   input: z.input<typeof monitorEntrySchema>,
-): Promise<{ monitor: Monitor; outcome: PutOutcome; generatedPushToken: boolean }> {
+): Promise<{ monitor: Monitor; outcome: PutOutcome; generatedPushToken: string | null }> {
   const entry = parseInput(monitorEntrySchema, input);
   return withTransaction(ctx, async (tx) => {
     const spec = { ...specOf(entry, await relayIdsByKey(tx)), notify: (await namedChannels(tx, entry.notify)) ?? null };
@@ -50,9 +51,10 @@ export async function putMonitor(
     }
     const wantsToken = entry.runOn === 'push';
     if (!current) {
-      const token = wantsToken ? (fixed ?? storedToken(generateSecret('pushToken'))) : null;
+      const generated = wantsToken && !fixed ? generateSecret('pushToken') : null;
+      const token = wantsToken ? (fixed ?? storedToken(generated as string)) : null;
       const monitor = await insertMonitor(tx, spec, token);
-      return { monitor, outcome: 'created', generatedPushToken: wantsToken && !fixed };
+      return { monitor, outcome: 'created', generatedPushToken: generated };
     }
     const writer = writerOf(tx);
     assertWritable(current, writer, `monitor "${current.key}"`);
@@ -69,8 +71,8 @@ export async function putMonitor(
       changed = true;
     }
     const stored = await tx.store.monitors.pushTokenHash(current.id);
-    const token = !wantsToken ? null : fixed ?? (stored === null ? storedToken(generateSecret('pushToken')) : undefined);
-    const generatedPushToken = wantsToken && !fixed && stored === null;
+    const generatedPushToken = wantsToken && !fixed && stored === null ? generateSecret('pushToken') : null;
+    const token = !wantsToken ? null : (fixed ?? (generatedPushToken === null ? undefined : storedToken(generatedPushToken)));
     if (token !== undefined && token?.hash !== (stored ?? undefined)) {
       await tx.store.monitors.setPushToken(current.id, token, now);
       changed = true;

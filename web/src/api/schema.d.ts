@@ -3798,6 +3798,10 @@ export interface paths {
                 /** @description Deleted. */
                 204: {
                     headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -4152,6 +4156,10 @@ export interface paths {
                 /** @description Deleted. */
                 204: {
                     headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -4438,6 +4446,10 @@ export interface paths {
                 /** @description Removed (or there was none). */
                 204: {
                     headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -4644,6 +4656,10 @@ export interface paths {
                 /** @description Deleted. */
                 204: {
                     headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -4973,6 +4989,10 @@ export interface paths {
                 /** @description Deleted. */
                 204: {
                     headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -5401,6 +5421,10 @@ export interface paths {
                 /** @description Deleted. */
                 204: {
                     headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -5630,6 +5654,10 @@ export interface paths {
                 /** @description Deleted. */
                 204: {
                     headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -5884,6 +5912,10 @@ export interface paths {
                 /** @description Revoked. */
                 204: {
                     headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -6109,6 +6141,10 @@ export interface paths {
                 /** @description Deleted. */
                 204: {
                     headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -6405,6 +6441,10 @@ export interface paths {
                 /** @description Removed. */
                 204: {
                     headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -6491,6 +6531,10 @@ export interface paths {
                 /** @description Deleted. */
                 204: {
                     headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -6722,6 +6766,10 @@ export interface paths {
                 /** @description Removed. */
                 204: {
                     headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -6914,6 +6962,10 @@ export interface paths {
                 /** @description Revoked. */
                 204: {
                     headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                         [name: string]: unknown;
                     };
                     content?: never;
@@ -10263,7 +10315,8 @@ export interface components {
             runOn: "edge" | "relay" | "push";
             /** @description The relay that runs it, when runOn is relay. */
             relayId: string | null;
-            intervalSec: number;
+            /** @description Seconds between checks; null for push monitors, which nothing checks on a schedule (a heartbeat waits config.graceSec for its next ping). */
+            intervalSec: number | null;
             timeoutMs: number;
             enabled: boolean;
             retries: number;
@@ -10326,7 +10379,8 @@ export interface components {
             runOn: "edge" | "relay" | "push";
             /** @description The relay that runs it, when runOn is relay. */
             relayId: string | null;
-            intervalSec: number;
+            /** @description Seconds between checks; null for push monitors, which nothing checks on a schedule (a heartbeat waits config.graceSec for its next ping). */
+            intervalSec: number | null;
             timeoutMs: number;
             enabled: boolean;
             retries: number;

@@ -135,7 +135,7 @@ function RelayTable({ relays, admin, onToken }: { relays: Relay[]; admin: boolea
       queryKey: ['relays', relay.key, 'monitors'],
       queryFn: async (): Promise<RelayMonitors> => {
         const page = await call(api.GET('/api/v1/monitors', { params: { query: { relay: relay.key, limit: MONITORS_READ } } }));
-        const intervals = page.monitors.map((m) => m.intervalSec);
+        const intervals = page.monitors.flatMap((m) => (m.intervalSec === null ? [] : [m.intervalSec]));
         return { total: page.total ?? page.monitors.length, shortestIntervalSec: intervals.length > 0 ? Math.min(...intervals) : undefined };
       },
       staleTime: 60_000,

@@ -66,11 +66,24 @@ for (const dialect of dialects) {
         expect(res.status).toBe(201);
         const body = await res.json();
         expect(body.runOn).toBe('push');
+        // Nothing checks a heartbeat on a schedule: no interval, its period is graceSec.
+        expect(body).toMatchObject({ intervalSec: null, config: { graceSec: 3600 } });
         expect(body.pushToken).toMatch(/^wdp_/);
         expect(body.pushTokenPrefix).toBe(body.pushToken.slice(0, 12));
         const read = await (await h.call('GET', `/api/v1/monitors/${body.id}`)).json();
         expect(read.pushToken).toBeUndefined();
         expect(JSON.stringify(read)).not.toContain(body.pushToken);
+      });
+
+      it('documents intervalSec as null for push monitors in the OpenAPI document', async () => {
+        const doc = await (await h.call('GET', '/api/openapi.json', { key: null })).json();
+        type Schema = { properties?: Record<string, unknown> };
+        const answers = Object.values(doc.components.schemas as Record<string, Schema>).filter((schema) => schema.properties?.stateSince !== undefined);
+        expect(answers.length).toBeGreaterThan(0);
+        for (const answer of answers)
+          expect(answer.properties?.intervalSec).toMatchObject({ type: ['integer', 'null'], description: expect.stringContaining('null for push monitors') });
+        const { monitors } = (await (await h.call('GET', '/api/v1/monitors')).json()) as { monitors: { key: string; intervalSec: number | null }[] };
+        expect(monitors.find((m) => m.key === 'lobby')?.intervalSec).toBe(60);
       });
 
       it('runs a monitor on a relay named by key', async () => {
@@ -79,6 +92,18 @@ for (const dialect of dialects) {
         });
         expect(res.status).toBe(201);
         expect(await res.json()).toMatchObject({ runOn: 'relay', relayKey: 'basement' });
+      });
+
+      it('says which field was meant when a body names the relay as its answers do (relayId)', async () => {
+        const relay = { key: 'inner2', name: 'Inner', type: 'tcp', runOn: 'relay', config: { host: '10.0.0.2', port: 22 } };
+        const res = await h.call('POST', '/api/v1/monitors', { body: { ...relay, relayId: 'basement' } });
+        expect(res.status).toBe(400);
+        expect((await res.json()).errors).toEqual([{ path: 'body', message: 'unknown field relayId; did you mean relay?' }]);
+        const patched = await h.call('PATCH', `/api/v1/monitors/${h.a.monitors.lobby?.id}`, { body: { relayKey: 'basement' } });
+        expect((await patched.json()).errors).toEqual([{ path: 'body', message: 'unknown field relayKey; did you mean relay?' }]);
+        // Other unknown fields keep zod's own words.
+        const other = await h.call('POST', '/api/v1/monitors', { body: { ...relay, relay: 'basement', colour: 'red' } });
+        expect((await other.json()).errors).toEqual([{ path: 'body', message: 'Unrecognized key: "colour"' }]);
       });
 
       it.each([

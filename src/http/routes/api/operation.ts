@@ -102,7 +102,7 @@ export function apiOperation<P extends Shape | undefined, Q extends Shape | unde
       ...(op.rawBody ? { body: rawBodyDocument(op.rawBody) } : {}),
     },
     responses: {
-      [op.ok.status]: 'schema' in op.ok ? jsonResponse(op.ok.schema, op.ok.description, RATE_LIMIT_HEADERS) : { description: op.ok.description },
+      [op.ok.status]: 'schema' in op.ok ? jsonResponse(op.ok.schema, op.ok.description, RATE_LIMIT_HEADERS) : { description: op.ok.description, headers: RATE_LIMIT_HEADERS },
       ...problems,
       ...(op.notFound ? { 404: problemResponse(404, op.notFound) } : {}),
     },
