@@ -14,7 +14,7 @@ import type {
   UserIdentity,
 } from '../domain/account.js';
 import type { PageAsset, PageAssetName, PageAssetType } from '../domain/branding.js';
-import type { Bucket, BucketCount, BucketPeriod, CheckRow, StoredCheck } from '../domain/check.js';
+import type { Bucket, BucketCount, BucketPeriod, BucketSums, CheckRow, StoredCheck } from '../domain/check.js';
 import type { Incident, IncidentSpec, IncidentUpdate, Maintenance, MaintenanceSpec } from '../domain/incident.js';
 import type { Monitor, MonitorSpec, MonitorStateChange, MonitorStateRow, ScheduledMonitor, StoredToken } from '../domain/monitor.js';
 import type { MonitorState, RunOn } from '../domain/monitor-type.js';
@@ -75,7 +75,19 @@ export interface Store {
   exclusive(name: string): Promise<void>;
   migrate(): Promise<MigrationReport>;
   ping(): Promise<void>;
+  /** PostgreSQL: its connection pool's use now (the metrics read it when scraped); SQLite, one connection in the process: null. */
+  poolUse(): DatabasePoolUse | null;
   close(): Promise<void>;
+}
+
+export interface DatabasePoolUse {
+  /** Connections open. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  /** The most connections the pool opens. */
+  max: number;
 }
 
 export interface OrganizationRepository {
@@ -270,6 +282,12 @@ export interface CheckRepository {
   prune(monitorId: string, before: number, batch: number): Promise<number>;
   /** Deletes one monitor's buckets of this period older than `before`. */
   pruneBuckets(period: BucketPeriod, monitorId: string, before: number): Promise<number>;
+  /**
+   * History brought from another tool (`warden import uptime-kuma --history`): one monitor's buckets of this period that
+   * start before `before` are deleted and these written instead, in one transaction, so a second run replaces the first
+   * rather than adding to it. `before` is a period start no later than the monitor's own first check.
+   */
+  replaceBucketsBefore(period: BucketPeriod, monitorId: string, before: number, buckets: readonly BucketSums[]): Promise<void>;
 }
 
 export interface PageRepository {

@@ -1,11 +1,13 @@
 // Check history and its hourly and daily rollups: reads, pruning, and the commit writes of the store's dialect.
 import type { CheckSource } from '../../domain/monitor-type.js';
-import { BUCKET_TABLES, type CheckWriter, LATENCY_HIST_COLUMNS } from '../check-statements.js';
+import { BUCKET_TABLES, bucketValues, type CheckWriter, LATENCY_HIST_COLUMNS } from '../check-statements.js';
 import type { CheckRepository } from '../store.js';
 import type { Db } from '../tables.js';
 
 /** Result ids per `in (…)` list: keeps SQLite under its bound-parameter limit. */
 const IDS_PER_QUERY = 500;
+/** Bucket rows per insert (29 parameters each): under SQLite's and PostgreSQL's bound-parameter limits. */
+const BUCKETS_PER_INSERT = 500;
 
 export function checkRepository(db: Db, writer: CheckWriter): CheckRepository {
   const inRange = (period: keyof typeof BUCKET_TABLES, monitorIds: readonly string[], from: number, to: number) =>
@@ -88,6 +90,16 @@ export function checkRepository(db: Db, writer: CheckWriter): CheckRepository {
     async pruneBuckets(period, monitorId, before) {
       const result = await db.deleteFrom(BUCKET_TABLES[period]).where('monitor_id', '=', monitorId).where('bucket_start', '<', before).executeTakeFirst();
       return Number(result.numDeletedRows);
+    },
+    async replaceBucketsBefore(period, monitorId, before, buckets) {
+      const table = BUCKET_TABLES[period];
+      const rows = buckets.filter((b) => b.monitorId === monitorId && b.start < before).map(bucketValues);
+      const replace = async (trx: Db) => {
+        await trx.deleteFrom(table).where('monitor_id', '=', monitorId).where('bucket_start', '<', before).execute();
+        for (let i = 0; i < rows.length; i += BUCKETS_PER_INSERT) await trx.insertInto(table).values(rows.slice(i, i + BUCKETS_PER_INSERT)).execute();
+      };
+      if (db.isTransaction) await replace(db);
+      else await db.transaction().execute(replace);
     },
   };
 }

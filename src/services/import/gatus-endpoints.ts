@@ -1,0 +1,136 @@
+// A Gatus endpoint's kind (from its url scheme or its dns: block) as a Warden monitor type and config, its conditions
+// turned into that type's expectations; kinds Warden lacks become the nearest check, or are skipped, with the reason.
+import { DNS_RECORD_TYPES } from '../../probes/dns.js';
+import { httpConfig } from '../../probes/http.js';
+import { isCredentialHeader, isObject } from './gatus-alerting.js';
+import { type ConditionTarget, mapConditions } from './gatus-conditions.js';
+import { envName, hasEnvReference } from './gatus-values.js';
+
+export interface GatusProbe {
+  type: 'http' | 'tcp' | 'tls' | 'dns';
+  config: Record<string, unknown>;
+  degradedLatencyMs?: number;
+  /** The host the monitor reaches (or the DNS resolver), to tell whether private addresses must be allowed. */
+  host?: string;
+  /** What changed on the way: conditions, options, the kind itself. */
+  notes: string[];
+}
+
+const HTTP_METHODS = new Set<string>(httpConfig.shape.method.unwrap().options);
+/** Client options of Gatus that Warden's probes do not have. */
+const UNSUPPORTED_CLIENT = ['dns-resolver', 'oauth2', 'proxy-url', 'identity-aware-proxy', 'tls', 'tunnel', 'store-cookies'] as const;
+/** Kinds Warden checks only as far as the port answering, with what is lost. */
+const PORT_ONLY: Record<string, { port?: number; lost: string }> = {
+  starttls: { lost: 'the STARTTLS certificate is not checked (Warden has no STARTTLS monitor)' },
+  grpc: { port: 80, lost: 'the gRPC health check is not run' },
+  grpcs: { port: 443, lost: 'the gRPC health check is not run' },
+  ws: { port: 80, lost: 'the WebSocket exchange is not run' },
+  wss: { port: 443, lost: 'the WebSocket exchange is not run' },
+  ssh: { port: 22, lost: 'no SSH session is opened and no command run' },
+};
+const SKIPPED: Record<string, string> = {
+  icmp: 'Warden has no ICMP (ping) monitor; a tcp monitor on a port the host serves can replace it',
+  udp: 'Warden has no UDP monitor',
+  sctp: 'Warden has no SCTP monitor',
+};
+
+export function gatusProbe(endpoint: Record<string, unknown>): GatusProbe | { skip: string } {
+  const url = typeof endpoint.url === 'string' ? endpoint.url.trim() : '';
+  const conditions = Array.isArray(endpoint.conditions) ? endpoint.conditions : [];
+  if (isObject(endpoint.dns)) return dnsProbe(url, endpoint.dns, conditions);
+  const scheme = /^([a-z]+):\/\//.exec(url)?.[1];
+  if (scheme === 'http' || scheme === 'https') return httpProbe(endpoint, url, scheme, conditions);
+  if (scheme !== undefined && SKIPPED[scheme]) return { skip: SKIPPED[scheme] };
+  const address = hostAndPort(url);
+  if (scheme === undefined || address === undefined) return { skip: `"${url}" is not a URL Warden can check` };
+  const portOnly = PORT_ONLY[scheme];
+  if (scheme !== 'tcp' && scheme !== 'tls' && portOnly === undefined) return { skip: `Warden has no monitor for ${scheme}://` };
+  const port = address.port ?? portOnly?.port;
+  if (port === undefined) return { skip: `${url} names no port` };
+  if (typeof port === 'string') return { skip: `its port ${port} is an environment reference; Warden needs the number` };
+  const type = scheme === 'tls' ? 'tls' : 'tcp';
+  const mapped = mapConditions(type, conditions);
+  const notes = [...(portOnly ? [`checked as a tcp monitor on port ${port}: ${portOnly.lost}`] : []), ...mapped.notes];
+  if (typeof endpoint.body === 'string' && endpoint.body !== '') notes.push(`the body is not sent: Warden's ${type} monitor ${type === 'tls' ? 'judges the handshake' : 'opens the connection'} only`);
+  if (type === 'tls' && isObject(endpoint.client) && endpoint.client.insecure === true)
+    notes.push("client.insecure not imported: Warden's tls monitor verifies the certificate (give a private CA as ca)");
+  return { type, config: { host: address.host, port, ...mapped.config }, ...latency(mapped.degradedLatencyMs), host: address.host, notes };
+}
+
+function httpProbe(endpoint: Record<string, unknown>, url: string, scheme: 'http' | 'https', conditions: unknown[]): GatusProbe {
+  const mapped = mapConditions(scheme as ConditionTarget, conditions);
+  const notes = [...mapped.notes];
+  const config: Record<string, unknown> = { url };
+  const method = typeof endpoint.method === 'string' ? endpoint.method.toUpperCase() : 'GET';
+  if (HTTP_METHODS.has(method)) {
+    if (method !== 'GET') config.method = method;
+  } else notes.push(`method ${method} not imported: Warden sends ${[...HTTP_METHODS].join(', ')}; GET is sent`);
+  const { expectedStatus, ...expectations } = mapped.config;
+  config.expectedStatus = expectedStatus;
+  Object.assign(config, expectations);
+  const headers = httpHeaders(endpoint, notes);
+  const body = httpBody(endpoint, headers, notes);
+  if (Object.keys(headers).length > 0) config.headers = headers;
+  if (body !== undefined) config.body = body;
+  const client = isObject(endpoint.client) ? endpoint.client : {};
+  if (client.insecure === true) config.ignoreTls = true;
+  if (client['ignore-redirect'] === true) config.maxRedirects = 0;
+  for (const option of UNSUPPORTED_CLIENT)
+    if (client[option] !== undefined && client[option] !== false && client[option] !== '') notes.push(`client.${option} not imported: Warden's http monitor has no such option`);
+  const host = hostAndPort(url)?.host;
+  return { type: 'http', config, ...latency(mapped.degradedLatencyMs), ...(host ? { host } : {}), notes };
+}
+
+/** The endpoint's headers; credentials become ${ENV} placeholders rather than being copied. */
+function httpHeaders(endpoint: Record<string, unknown>, notes: string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (!isObject(endpoint.headers)) return headers;
+  for (const [name, value] of Object.entries(endpoint.headers)) {
+    const text = String(value);
+    if (isCredentialHeader(name) && !hasEnvReference(text)) {
+      const variable = envName(String(endpoint.name ?? ''), name);
+      headers[name] = `\${${variable}}`;
+      notes.push(`header ${name} is read from \${${variable}}: set that variable to its value before warden config apply`);
+    } else headers[name] = text;
+  }
+  return headers;
+}
+
+/** The body as sent: GraphQL wrapped as Gatus wraps it, its fixed [PLACEHOLDERS] filled in. */
+function httpBody(endpoint: Record<string, unknown>, headers: Record<string, string>, notes: string[]): string | undefined {
+  if (typeof endpoint.body !== 'string' || endpoint.body === '') return undefined;
+  let body = endpoint.body
+    .replaceAll('[ENDPOINT_NAME]', String(endpoint.name ?? ''))
+    .replaceAll('[ENDPOINT_GROUP]', String(endpoint.group ?? ''))
+    .replaceAll('[ENDPOINT_URL]', String(endpoint.url ?? ''));
+  if (/\[(LOCAL_ADDRESS|RANDOM_STRING_\d+|CONTEXT)\]/.test(body)) notes.push('the body holds Gatus [PLACEHOLDERS] that change per request; Warden sends them as written');
+  if (endpoint.graphql === true) {
+    body = JSON.stringify({ query: body });
+    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
+  }
+  return body;
+}
+
+function dnsProbe(resolver: string, dns: Record<string, unknown>, conditions: unknown[]): GatusProbe | { skip: string } {
+  const hostname = typeof dns['query-name'] === 'string' ? dns['query-name'].replace(/\.$/, '') : '';
+  const recordType = typeof dns['query-type'] === 'string' ? dns['query-type'].toUpperCase() : '';
+  if (hostname === '') return { skip: 'its dns block has no query-name' };
+  if (!(DNS_RECORD_TYPES as readonly string[]).includes(recordType))
+    return { skip: `Warden's dns monitor queries ${DNS_RECORD_TYPES.join(', ')}, not ${recordType || 'an unnamed type'}` };
+  const mapped = mapConditions('dns', conditions);
+  const config: Record<string, unknown> = { hostname, recordType, ...mapped.config };
+  if (resolver !== '') config.resolver = resolver;
+  return { type: 'dns', config, ...latency(mapped.degradedLatencyMs), ...(resolver ? { host: resolver.replace(/:\d+$/, '') } : {}), notes: mapped.notes };
+}
+
+/** The host and port of `scheme://host:port/…`; a port written as ${ENV} stays text. */
+function hostAndPort(url: string): { host: string; port?: number | string } | undefined {
+  const match = /^[a-z]+:\/\/(?:[^@/]*@)?(\[[^\]]+\]|\$\{[A-Za-z_][A-Za-z0-9_]*\}|[^:/?#[\]]+)(?::(\d+|\$\{[A-Za-z_][A-Za-z0-9_]*\}))?(?:[/?#].*)?$/.exec(url);
+  if (!match?.[1]) return undefined;
+  const port = match[2];
+  return { host: match[1], ...(port === undefined ? {} : { port: /^\d+$/.test(port) ? Number(port) : port }) };
+}
+
+function latency(ms: number | undefined): { degradedLatencyMs?: number } {
+  return ms === undefined ? {} : { degradedLatencyMs: ms };
+}

@@ -1,0 +1,286 @@
+// One Uptime Kuma monitor as a warden.yaml monitor: its type's columns as a Warden type's config, its schedule within
+// Warden's bounds, and a note for everything that did not carry over exactly (docs/import.md, "Uptime Kuma").
+import { MONITOR_LIMITS } from '../../domain/limits.js';
+import { isValidJsonPath } from '../../probes/codecs/json-path.js';
+import { DNS_RECORD_TYPES } from '../../probes/dns.js';
+import type { KumaMonitorRow } from '../../store/index.js';
+import { envName, isCredentialHeader, placeholder, textOf, within } from './uptime-kuma-values.js';
+
+/** A GameDig game as GameDig 5 knows it: its current id and the protocol it speaks. */
+export interface GamedigGame {
+  id: string;
+  protocol: string;
+  /** GameDig queries another port than the game's (a port_query or port_query_offset). */
+  queryPortDiffers: boolean;
+  /** The port GameDig asks when given none. */
+  defaultQueryPort: number | undefined;
+}
+
+/** Finds a GameDig game by its GameDig 5 id or its GameDig 4 id (Kuma 1.23 stored those). */
+export type GamedigLookup = (id: string) => GamedigGame | undefined;
+
+export type MonitorMapping = { entry: Record<string, unknown>; notes: string[]; onRelay: boolean } | { skip: string };
+
+/** Kuma types Warden has no monitor for, with what to say. */
+const UNSUPPORTED: Record<string, string> = {
+  ping: 'Warden has no ICMP ping monitor; a tcp monitor on a port the host serves is the nearest',
+  docker: 'Warden has no Docker container monitor; a heartbeat monitor pushed by a health check script is the nearest',
+  'real-browser': 'Warden has no browser-rendering monitor; an http monitor with a keyword is the nearest',
+  'grpc-keyword': 'Warden has no gRPC monitor',
+  mqtt: 'Warden has no MQTT monitor',
+  rabbitmq: 'Warden has no RabbitMQ monitor',
+  'kafka-producer': 'Warden has no Kafka monitor',
+  sqlserver: 'Warden has no SQL Server monitor; a tcp monitor on its port is the nearest',
+  postgres: 'Warden has no PostgreSQL monitor; a tcp monitor on its port is the nearest',
+  mysql: 'Warden has no MySQL monitor; a tcp monitor on its port is the nearest',
+  mongodb: 'Warden has no MongoDB monitor; a tcp monitor on its port is the nearest',
+  oracledb: 'Warden has no Oracle monitor; a tcp monitor on its port is the nearest',
+  redis: 'Warden has no Redis monitor; a tcp monitor on its port is the nearest',
+  radius: 'Warden has no RADIUS monitor',
+  'tailscale-ping': 'Warden has no Tailscale monitor',
+  smtp: 'Warden has no SMTP monitor; a tcp monitor (or a tls monitor on 465) is the nearest',
+  snmp: 'Warden has no SNMP monitor',
+  'websocket-upgrade': 'Warden has no WebSocket monitor; an http monitor on the same URL is the nearest',
+  ntp: 'Warden has no NTP monitor',
+  'sip-options': 'Warden has no SIP monitor',
+  'system-service': 'Warden has no system service monitor; a heartbeat monitor pushed by the host is the nearest',
+  pm2: 'Warden has no PM2 monitor; a heartbeat monitor pushed by the host is the nearest',
+  globalping: 'Warden has no Globalping monitor; a relay runs checks from another place',
+};
+
+/** Kuma's http(s) request methods Warden's http monitor also sends. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const STATUS_TEXT = /^\s*\d{3}(\s*-\s*\d{3})?\s*$/;
+const CONTENT_TYPES: Record<string, string> = { json: 'application/json', form: 'application/x-www-form-urlencoded', xml: 'text/xml; charset=utf-8' };
+
+export function kumaMonitorEntry(row: KumaMonitorRow, key: string, tags: string[], games: GamedigLookup, relayKey: string): MonitorMapping {
+  const unsupported = UNSUPPORTED[row.type];
+  if (unsupported !== undefined) return { skip: unsupported };
+  if (row.upside_down) return { skip: 'upside-down mode (up when the check fails) has no Warden equivalent' };
+  const notes: string[] = [];
+  const typed = typeConfig(row, key, games, notes);
+  if ('skip' in typed) return typed;
+  const entry: Record<string, unknown> = { key, name: textOf(row.name, 200) ?? key, type: typed.type };
+  if (typed.type === 'heartbeat') {
+    entry.runOn = 'push';
+  } else {
+    if (typed.onRelay) Object.assign(entry, { runOn: 'relay', relay: relayKey });
+    Object.assign(entry, schedule(row, notes));
+  }
+  if (!row.active) entry.enabled = false;
+  if (tags.length > 0) entry.tags = tags.slice(0, MONITOR_LIMITS.tags);
+  if (tags.length > MONITOR_LIMITS.tags) notes.push(`only its first ${MONITOR_LIMITS.tags} tags are kept`);
+  entry.config = typed.config;
+  if ((row.resend_interval ?? 0) > 0)
+    notes.push(`Kuma repeated its down notification every ${row.resend_interval} checks; Warden reminds per channel (rules.remindEveryMin)`);
+  return { entry, notes, onRelay: typed.onRelay };
+}
+
+type Typed = { type: string; config: Record<string, unknown>; onRelay: boolean } | { skip: string };
+
+function typeConfig(row: KumaMonitorRow, key: string, games: GamedigLookup, notes: string[]): Typed {
+  switch (row.type) {
+    case 'http':
+    case 'keyword':
+    case 'json-query':
+      return httpConfig(row, key, notes);
+    case 'port':
+      return tcpConfig(row, notes);
+    case 'dns':
+      return dnsConfig(row, notes);
+    case 'push':
+      return pushConfig(row, notes);
+    case 'steam':
+      return steamConfig(row, notes);
+    case 'gamedig':
+      return gamedigConfig(row, games, notes);
+    default:
+      return { skip: `Warden has no "${row.type}" monitor` };
+  }
+}
+
+/** Interval, timeout and retries within Warden's bounds; Kuma's timeout 0 meant 80 % of the interval. */
+function schedule(row: KumaMonitorRow, notes: string[]): Record<string, number> {
+  const L = MONITOR_LIMITS;
+  const interval = within(row.interval ?? L.intervalSec.default, L.intervalSec.min, L.intervalSec.max);
+  if (interval.moved) notes.push(`checked every ${row.interval} s in Kuma; Warden's interval is ${L.intervalSec.min} to ${L.intervalSec.max} s: ${interval.value} s`);
+  const timeoutSec = row.timeout !== null && row.timeout > 0 ? row.timeout : (row.interval ?? L.intervalSec.default) * 0.8;
+  const timeout = within(timeoutSec * 1000, L.timeoutMs.min, L.timeoutMs.max);
+  if (timeout.moved) notes.push(`timeout ${timeoutSec} s is outside Warden's ${L.timeoutMs.min} to ${L.timeoutMs.max} ms: ${timeout.value} ms`);
+  const retries = within(row.maxretries ?? 0, L.retries.min, L.retries.max);
+  if (retries.moved) notes.push(`${row.maxretries} retries in Kuma; Warden allows at most ${L.retries.max}`);
+  if (retries.value > 0 && row.retry_interval !== null && row.retry_interval > 0 && row.retry_interval !== row.interval)
+    notes.push(`Kuma re-checked every ${row.retry_interval} s while retrying; Warden keeps the monitor's interval`);
+  return { intervalSec: interval.value, timeoutMs: timeout.value, retries: retries.value };
+}
+
+function httpConfig(row: KumaMonitorRow, key: string, notes: string[]): Typed {
+  if (!row.url) return { skip: 'it has no URL' };
+  const method = (row.method ?? 'GET').toUpperCase();
+  if (!METHODS.has(method)) return { skip: `Warden's http monitor does not send ${method} requests` };
+  // Kuma keeps the method chosen last even when its credentials were cleared: without them, nothing is sent.
+  const chosen = row.auth_method ?? (row.basic_auth_user ? 'basic' : null);
+  const auth = (chosen === 'basic' && !row.basic_auth_user) || (chosen === 'bearer' && !row.bearer_token) || chosen === '' ? null : chosen;
+  if (auth !== null && auth !== 'basic' && auth !== 'bearer')
+    return { skip: `its ${auth} authentication has no Warden equivalent (http monitors send fixed headers)` };
+  const config: Record<string, unknown> = { url: row.url.trim() };
+  if (method !== 'GET') config.method = method;
+  const expected = acceptedStatus(row.accepted_statuscodes_json);
+  if (expected.length > 0 && !(expected.length === 1 && expected[0] === '200-299')) config.expectedStatus = expected;
+  if (row.body && row.body.trim() !== '') config.body = row.body;
+  if (row.maxredirects !== null) config.maxRedirects = within(row.maxredirects, 0, 10).value;
+  if (row.ignore_tls) config.ignoreTls = true;
+  // Kuma only told of an expiring certificate (when asked to); Warden shows the monitor degraded unless this is 0.
+  if (row.expiry_notification === false) config.certExpiryDays = 0;
+  const headers = httpHeaders(row, key, auth, notes);
+  if (Object.keys(headers).length > 0) config.headers = headers;
+  if (row.type === 'keyword' && row.keyword) {
+    config[row.invert_keyword ? 'notKeyword' : 'keyword'] = row.keyword;
+  } else if (row.type === 'keyword') {
+    notes.push('a keyword monitor without a keyword: imported as a plain http check');
+  }
+  if (row.type === 'json-query') jsonExpectation(row, config, notes);
+  if (row.proxy_id !== null) notes.push('Kuma sent it through a proxy; Warden connects directly (or from a relay placed where the proxy is)');
+  if (row.cache_bust) notes.push('Kuma added a cache-busting query parameter; Warden requests the URL as it is');
+  return { type: 'http', config, onRelay: false };
+}
+
+/** Kuma's accepted status codes ("200-299", "301"), as Warden reads them. */
+function acceptedStatus(json: string | null): string[] {
+  let list: unknown;
+  try {
+    list = JSON.parse(json ?? '[]');
+  } catch {
+    return [];
+  }
+  return Array.isArray(list) ? list.filter((s): s is string => typeof s === 'string' && STATUS_TEXT.test(s)).slice(0, 20) : [];
+}
+
+/** The request's headers: Kuma's own (credentials as placeholders), its basic or bearer auth, and the body's type. */
+function httpHeaders(row: KumaMonitorRow, key: string, auth: string | null, notes: string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  let parsed: unknown = null;
+  try {
+    parsed = row.headers ? JSON.parse(row.headers) : null;
+  } catch {
+    notes.push('its custom headers are not valid JSON and were left out');
+  }
+  if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
+    for (const [name, value] of Object.entries(parsed)) {
+      if (isCredentialHeader(name)) {
+        const env = envName(key, 'header', name);
+        headers[name] = placeholder(env);
+        notes.push(`header ${name} is read from \${${env}}: set it before warden config apply`);
+      } else headers[name] = String(value);
+    }
+  }
+  if (auth === 'basic') {
+    const env = envName(key, 'basic_auth');
+    headers.Authorization = `Basic ${placeholder(env)}`;
+    notes.push(`basic auth is sent as a header: set ${env} to base64 of "${row.basic_auth_user ?? ''}:password"`);
+  } else if (auth === 'bearer') {
+    const env = envName(key, 'bearer_token');
+    headers.Authorization = `Bearer ${placeholder(env)}`;
+    notes.push(`its bearer token is read from \${${env}}: set it before warden config apply`);
+  }
+  if (row.body && row.body.trim() !== '') {
+    const type = CONTENT_TYPES[row.http_body_encoding ?? 'json'];
+    if (type !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = type;
+  }
+  return headers;
+}
+
+/**
+ * Kuma's JSON query is a JSONata expression compared with an operator; Warden reads a plain path and compares for
+ * equality. A plain path with "==" carries over exactly; otherwise the monitor checks the status and what it can.
+ */
+function jsonExpectation(row: KumaMonitorRow, config: Record<string, unknown>, notes: string[]): void {
+  const path = row.json_path?.trim() ?? '';
+  const operator = row.json_path_operator ?? '==';
+  if (path === '' || !isValidJsonPath(path)) {
+    notes.push(`its JSON query ${JSON.stringify(path)} is not a plain path Warden reads: only the status code is checked`);
+    return;
+  }
+  config.jsonPath = path;
+  if (operator === '==' && row.expected_value !== null) config.jsonExpected = row.expected_value;
+  else notes.push(`Warden compares JSON values for equality only: "${path} ${operator} ${row.expected_value ?? ''}" became a check that ${path} exists`);
+}
+
+function tcpConfig(row: KumaMonitorRow, notes: string[]): Typed {
+  if (!row.hostname || row.port === null) return { skip: 'it has no host or port' };
+  if (row.smtp_security && row.smtp_security !== 'nostarttls')
+    notes.push(`Kuma also checked the port's TLS (${row.smtp_security}); Warden's tcp monitor only connects (a tls monitor checks certificates)`);
+  if (row.expected_tls_alert && row.expected_tls_alert !== 'none') notes.push('Kuma expected a TLS alert on connect; Warden only connects');
+  return { type: 'tcp', config: { host: row.hostname.trim(), port: row.port }, onRelay: false };
+}
+
+function dnsConfig(row: KumaMonitorRow, notes: string[]): Typed {
+  if (!row.hostname) return { skip: 'it has no host name' };
+  const recordType = (row.dns_resolve_type ?? 'A').toUpperCase();
+  if (!(DNS_RECORD_TYPES as readonly string[]).includes(recordType)) return { skip: `Warden's dns monitor does not ask for ${recordType} records` };
+  const config: Record<string, unknown> = { hostname: row.hostname.trim(), recordType };
+  const servers = (row.dns_resolve_server ?? '').replace(/\s/g, '').split(',').filter((s) => s !== '');
+  const server = servers[0];
+  if (server !== undefined) {
+    const port = row.port !== null && row.port !== 53 ? row.port : undefined;
+    const address = server.includes(':') ? `[${server}]` : server;
+    config.resolver = port === undefined ? server : `${address}:${port}`;
+  }
+  if (servers.length > 1) notes.push(`Kuma asked ${servers.length} resolvers; Warden asks the first (${server})`);
+  const expected = dnsExpected(row.conditions);
+  if (expected.value !== undefined) config.expected = expected.value;
+  if (expected.note) notes.push(expected.note);
+  return { type: 'dns', config, onRelay: false };
+}
+
+/** A 2.x condition list that is one "record equals X" is Warden's `expected`; anything else is noted. */
+function dnsExpected(conditions: string | null): { value?: string; note?: string } {
+  let list: unknown;
+  try {
+    list = JSON.parse(conditions ?? '[]');
+  } catch {
+    return { note: 'its conditions are not valid JSON and were left out' };
+  }
+  if (!Array.isArray(list) || list.length === 0) return {};
+  const [only] = list as { type?: string; variable?: string; operator?: string; value?: unknown }[];
+  if (list.length === 1 && only?.type === 'expression' && only.variable === 'record' && only.operator === 'equals' && typeof only.value === 'string')
+    return { value: only.value };
+  return { note: 'Warden checks that one value is among the answers: its conditions other than one "record equals" were left out' };
+}
+
+function pushConfig(row: KumaMonitorRow, notes: string[]): Typed {
+  const grace = within(row.interval ?? 60, 10, 7 * 24 * 3600);
+  if (grace.moved) notes.push(`Kuma waited ${row.interval} s for a push; Warden's grace is 10 s to 7 days: ${grace.value} s`);
+  notes.push(
+    "its push URL changes: Kuma's token cannot be kept; `warden config apply` prints the new token; point the sender at /api/push/TOKEN (Kuma's ping= becomes latency=)",
+  );
+  return { type: 'heartbeat', config: { graceSec: grace.value }, onRelay: false };
+}
+
+function steamConfig(row: KumaMonitorRow, notes: string[]): Typed {
+  if (!row.hostname) return { skip: 'it has no host' };
+  notes.push("Kuma looked the server up in Steam's server list (with a Steam API key); Warden asks the server itself (A2S) on its query port");
+  return { type: 'source', config: { host: row.hostname.trim(), ...(row.port !== null ? { port: row.port } : {}) }, onRelay: false };
+}
+
+/** Games whose protocol Warden speaks natively run on the edge as its own types; any other stays GameDig, on a relay. */
+const NATIVE: Record<string, string> = { valve: 'source', fivem: 'fivem' };
+
+function gamedigConfig(row: KumaMonitorRow, games: GamedigLookup, notes: string[]): Typed {
+  if (!row.hostname) return { skip: 'it has no host' };
+  if (!row.game) return { skip: 'it names no game' };
+  const game = games(row.game);
+  const host = row.hostname.trim();
+  const portNumber = row.port ?? game?.defaultQueryPort;
+  const port = portNumber !== undefined ? { port: portNumber } : {};
+  if (row.gamedig_token) notes.push('its GameDig token was left out (Warden does not send one)');
+  const native = game === undefined ? undefined : game.id === 'minecraft' ? 'minecraft-java' : game.id === 'mbe' ? 'minecraft-bedrock' : NATIVE[game.protocol];
+  if (game !== undefined && native !== undefined) {
+    if (row.gamedig_given_port_only === false && game.queryPortDiffers)
+      notes.push(`GameDig also tried ${game.id}'s usual query port; Warden's ${native} monitor asks port ${row.port ?? 'default'} only`);
+    return { type: native, config: { host, ...port }, onRelay: false };
+  }
+  if (game === undefined) notes.push(`GameDig 5 does not know the game id "${row.game}": check it on the relay`);
+  notes.push("Warden runs GameDig monitors on a relay: start the relay in this file (`warden relay`, docs/relay.md)");
+  return { type: 'gamedig', config: { game: game?.id ?? row.game, host, ...port }, onRelay: true };
+}
