@@ -9,8 +9,9 @@ import type { Component, Page } from '../../domain/page.js';
 import { type ChannelType, channelDefinition } from '../../notify/registry.js';
 import { probeDefinition } from '../../probes/registry.js';
 import { affectedComponents } from '../components/view.js';
-import { organizationOf, type ServiceContext } from '../context.js';
+import type { ServiceContext } from '../context.js';
 import { requireOrganization } from '../organizations/current.js';
+import { organizationObjects, pageObjects } from '../organizations/inventory.js';
 import { withoutDefaults } from './defaults.js';
 import { type ExportedSecret, type SecretPath, secretList } from './secrets.js';
 
@@ -30,14 +31,7 @@ export interface OrganizationExport {
 
 export async function exportOrganization(ctx: ServiceContext): Promise<OrganizationExport> {
   const organization = await requireOrganization(ctx);
-  const organizationId = organizationOf(ctx);
-  const { store } = ctx;
-  const [relays, monitors, pages, channels] = await Promise.all([
-    store.relays.list(organizationId),
-    store.monitors.list(organizationId),
-    store.pages.list(organizationId),
-    store.notifications.listChannels(organizationId),
-  ]);
+  const { relays, monitors, pages, channels } = await organizationObjects(ctx);
   const secrets = secretList();
   const notes: string[] = [];
   // A channel deleted through the API stays named in what named it (and is ignored there): the file cannot name it.
@@ -95,11 +89,7 @@ async function pageEntry(
   path: SecretPath,
   secrets: ReturnType<typeof secretList>,
 ): Promise<Record<string, unknown>> {
-  const [components, incidents, maintenance] = await Promise.all([
-    ctx.store.components.list(page.id),
-    ctx.store.incidents.list(page.id, { limit: Number.MAX_SAFE_INTEGER }),
-    ctx.store.maintenance.list(page.id),
-  ]);
+  const { components, incidents, maintenance } = await pageObjects(ctx, page.id);
   // The page's order; a tie (equal `order`) by key, as the file gives each its place by position.
   const ordered = [...components].sort((a, b) => a.order - b.order || compareText(a.key, b.key));
   const componentKeys = new Map(ordered.map((c) => [c.id, c.key]));

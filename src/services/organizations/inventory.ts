@@ -24,7 +24,8 @@ export interface Inventory {
 
 const held = (o: { id: string; key: string | null; managedBy: ManagedBy }): Held[] => (o.key === null ? [] : [{ id: o.id, key: o.key, managedBy: o.managedBy }]);
 
-export async function organizationInventory(ctx: ServiceContext): Promise<Inventory> {
+/** The organization's relays, monitors, pages and notification channels, read at once (what sync and export start from). */
+export async function organizationObjects(ctx: ServiceContext) {
   const organizationId = organizationOf(ctx);
   const { store } = ctx;
   const [relays, monitors, pages, channels] = await Promise.all([
@@ -33,16 +34,27 @@ export async function organizationInventory(ctx: ServiceContext): Promise<Invent
     store.pages.list(organizationId),
     store.notifications.listChannels(organizationId),
   ]);
+  return { relays, monitors, pages, channels };
+}
+
+/** A page's components, all its incidents and its maintenance windows. */
+export async function pageObjects(ctx: ServiceContext, pageId: string) {
+  const [components, incidents, maintenance] = await Promise.all([
+    ctx.store.components.list(pageId),
+    ctx.store.incidents.list(pageId, { limit: Number.MAX_SAFE_INTEGER }),
+    ctx.store.maintenance.list(pageId),
+  ]);
+  return { components, incidents, maintenance };
+}
+
+export async function organizationInventory(ctx: ServiceContext): Promise<Inventory> {
+  const { relays, monitors, pages, channels } = await organizationObjects(ctx);
   return {
     relays: relays.flatMap(held),
     monitors: monitors.flatMap(held),
     pages: await Promise.all(
       pages.map(async (page) => {
-        const [components, incidents, maintenance] = await Promise.all([
-          store.components.list(page.id),
-          store.incidents.list(page.id, { limit: Number.MAX_SAFE_INTEGER }),
-          store.maintenance.list(page.id),
-        ]);
+        const { components, incidents, maintenance } = await pageObjects(ctx, page.id);
         return {
           id: page.id,
           key: page.slug,
