@@ -20,6 +20,11 @@ export interface FastAnswer {
   failure?: unknown;
   /** The bounded label it is counted under in the metrics (`fast:page-json`); `fast:<path name>` when absent. */
   route?: string | undefined;
+  /**
+   * `headers` (with their content-length) as a prebuilt flat [name, value, …] list whose last value is the
+   * `x-request-id` slot: written with `res.writeHead(status, list)` after filling the slot, no header object per request.
+   */
+  rawHeaders?: string[] | undefined;
 }
 
 /** One hot path: its answer to a request it takes (possibly later), or undefined when the request is the app's. */
@@ -68,12 +73,19 @@ export function createRequestListener(app: App, options: RequestListenerOptions)
     const requestId = requestIdFor(req.headers['x-request-id']);
     if (answer.failure !== undefined) logger.child({ requestId }).error({ err: answer.failure }, 'unhandled error');
     if (res.destroyed) return;
-    // One header object per answer: a page's (memoized, with its length) or another answer's with its length added.
-    const headers =
-      answer.body === null || 'content-length' in answer.headers
-        ? { ...answer.headers, 'x-request-id': requestId }
-        : { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)), 'x-request-id': requestId };
-    res.writeHead(answer.status, headers);
+    const raw = answer.rawHeaders;
+    if (raw) {
+      // A page's prebuilt list: writeHead serializes it at once, so the shared slot is free again when it returns.
+      raw[raw.length - 1] = requestId;
+      res.writeHead(answer.status, raw);
+    } else {
+      // Another answer's headers, with its length added.
+      const headers =
+        answer.body === null || 'content-length' in answer.headers
+          ? { ...answer.headers, 'x-request-id': requestId }
+          : { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)), 'x-request-id': requestId };
+      res.writeHead(answer.status, headers);
+    }
     res.end(req.method === 'HEAD' ? undefined : (answer.body ?? undefined));
     // A POST answered before its body ended (a 413): discard the rest for a moment, then close, as the app does.
     if (req.method === 'POST' && !req.complete) res.once('finish', () => discardRestThenClose(req));

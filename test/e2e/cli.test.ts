@@ -208,7 +208,7 @@ for (const dialect of dialects) {
       const missing = await fetch(`${server.url}/nowhere`);
       expect(missing.status).toBe(404);
       expect(missing.headers.get('content-type')).toBe('application/problem+json');
-      expect(health.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(health.headers.get('x-request-id')).toMatch(/^[0-9a-z]{8}-[0-9a-z]+$/);
 
       const created = await runCli(['keys', 'create', '--name', 'while running'], env);
       expect(created.code).toBe(0);

@@ -2,6 +2,7 @@
 // give the same status, headers (but x-request-id and date) and body; and with them on, the hot ones never reach the app.
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/http/app.js';
 import { createRequestListener } from '../../src/http/pre-router.js';
@@ -120,6 +121,36 @@ for (const dialect of dialects)
         expect(revalidated.answer.status, path).toBe(304);
         const head = await same({ method: 'HEAD', path });
         expect(head.answer.body.length, path).toBe(0);
+      }
+    });
+
+    it('answers each Accept-Encoding with the same bytes and ETag as the app, Brotli and gzip decompressing to the plain bytes', async () => {
+      const codings = ['br', 'gzip', 'identity', 'gzip, deflate, br', 'br;q=0.5, gzip', 'identity;q=0, *', '*;q=0'];
+      for (const path of [...FORMS, '/s/acme/status.md?lang=de']) {
+        const plain = (await same({ path })).answer;
+        for (const coding of codings) {
+          const { answer, viaApp } = await same({ path, headers: { 'accept-encoding': coding } });
+          expect(viaApp, `${path} ${coding}`).toBe(false);
+          const encoding = answer.headers['content-encoding'];
+          const decoded = encoding === 'br' ? brotliDecompressSync(answer.body) : encoding === 'gzip' ? gunzipSync(answer.body) : answer.body;
+          expect(decoded.equals(plain.body), `${path} ${coding}`).toBe(true);
+          if (encoding !== undefined) expect(answer.headers.etag, `${path} ${coding}`).toBe(`${plain.headers.etag?.slice(0, -1)}-${encoding === 'br' ? 'br' : 'gz'}"`);
+          if (answer.headers['content-type'] !== 'image/png') expect(answer.headers.vary, `${path} ${coding}`).toMatch(/Accept-Encoding/);
+          const revalidated = await same({ path, headers: { 'accept-encoding': coding, 'if-none-match': answer.headers.etag as string } });
+          expect(revalidated.answer.status, `${path} ${coding}`).toBe(304);
+          expect(revalidated.viaApp).toBe(false);
+        }
+      }
+      const json = (await same({ path: '/api/v1/status/acme', headers: { 'accept-encoding': 'gzip, br' } })).answer;
+      expect(json.headers['content-encoding']).toBe('br');
+    });
+
+    it('keeps answering from memory after the page index is reloaded', async () => {
+      await h.pages.refreshIndex();
+      for (const path of FORMS) {
+        const { answer, viaApp } = await same({ path, headers: { 'accept-encoding': 'br' } });
+        expect(answer.status, path).toBe(200);
+        expect(viaApp, path).toBe(false);
       }
     });
 

@@ -62,7 +62,7 @@ export function llmsRoutes(app: App, docs: readonly ReferenceDoc[]): void {
         if (rendered.size >= AI_LIMITS.llmsRenderings && !rendered.has(scope)) rendered.clear();
         rendered.set(scope, entry);
       }
-      return publicResponse(entry.bytes, c.req.header('if-none-match'));
+      return publicResponse(entry.bytes, c.req.header('if-none-match'), c.req.header('accept-encoding'));
     });
     app.openAPIRegistry.registerPath({
       method: 'get',

@@ -10,7 +10,7 @@ export function referenceDocsRoutes(app: App, docs: readonly ReferenceDoc[]): vo
     const bytes = publicBytes('text/markdown; charset=utf-8', doc.content);
     const path = `/docs/${doc.name}.md`;
     app.use(path, documentCors);
-    app.get(path, (c) => publicResponse(bytes, c.req.header('if-none-match')));
+    app.get(path, (c) => publicResponse(bytes, c.req.header('if-none-match'), c.req.header('accept-encoding')));
   }
   app.openAPIRegistry.registerPath({
     method: 'get',

@@ -4,6 +4,7 @@ import { DEFAULT_LANGUAGE, type PageLanguage } from '../../domain/languages.js';
 import type { Page } from '../../domain/page.js';
 import type { Snapshot } from '../../domain/snapshot.js';
 import { type FormImages, type FormName, type PageForm, pageForms, type Rendered, type SyncFormName } from '../../render/forms.js';
+import { compressedVariants, type EncodedVariants } from './compressed-variants.js';
 
 /** Distinct renderings (option sets such as badge styles, times the 8 languages of the localized forms) kept per page. */
 const MAX_VARIANTS_PER_PAGE = 256;
@@ -12,6 +13,8 @@ export interface RenderedForm extends Rendered {
   etag: string;
   /** The language of a localized form's bytes (its Content-Language); absent for the others. */
   language?: PageLanguage;
+  /** The same bytes in Brotli and gzip, each with its own ETag; none for images and bodies under 1 KB. */
+  encoded: EncodedVariants;
 }
 
 /**
@@ -102,8 +105,9 @@ export function withForms(page: Page, snapshot: Snapshot, builtAt: number, image
   };
 }
 
-/** Bytes once, so every response writes the same buffer, and their ETag. */
+/** Bytes once, so every response writes the same buffer, their ETag, and their compressed variants. */
 function withEtag(result: Rendered, language: PageLanguage | undefined): RenderedForm {
   const body = typeof result.body === 'string' ? Buffer.from(result.body) : result.body;
-  return { contentType: result.contentType, body, etag: etagOf(body), ...(language ? { language } : {}), ...(result.contentSecurityPolicy ? { contentSecurityPolicy: result.contentSecurityPolicy } : {}), ...(result.status ? { status: result.status } : {}) };
+  const etag = etagOf(body);
+  return { contentType: result.contentType, body, etag, encoded: compressedVariants(body, result.contentType, etag), ...(language ? { language } : {}), ...(result.contentSecurityPolicy ? { contentSecurityPolicy: result.contentSecurityPolicy } : {}), ...(result.status ? { status: result.status } : {}) };
 }

@@ -48,6 +48,8 @@ export interface PageCache {
   peek(page: Page): CachedPage | undefined;
   /** Drops what is known about pages and rebuilds (after config or API changes). */
   refreshIndex(): Promise<void>;
+  /** Moves each time the index of pages (slugs, domains, the Page objects) is reloaded: memos of lookups key on it. */
+  indexVersion(): number;
   /** Re-reads the index and rebuilds every page in memory: another process wrote (the change counter moved). */
   refreshAll(): Promise<void>;
   /**
@@ -74,6 +76,7 @@ export function createPageCache(deps: { store: Store; bus: Bus; clock: Clock; lo
   let bySlug = new Map<string, Page>();
   let byDomain = new Map<string, Page>();
   let pagesByMonitor = new Map<string, Set<string>>();
+  let indexVersion = 0;
   const entries = new Map<string, Entry>();
   const building = new Map<string, Promise<CachedPage>>();
   const dirty = new Set<string>();
@@ -89,6 +92,7 @@ export function createPageCache(deps: { store: Store; bus: Bus; clock: Clock; lo
   async function loadIndex(): Promise<void> {
     const [pages, links] = await Promise.all([deps.store.pages.list(), deps.store.components.monitorLinks()]);
     bySlug = new Map(pages.map((p) => [p.slug, p]));
+    indexVersion++;
     // Only proven domains serve a page: one set through the API waits for its TXT record (warden.yaml's are verified).
     byDomain = new Map(pages.filter((p) => p.customDomain !== null && p.customDomainVerifiedAt !== null).map((p) => [p.customDomain as string, p]));
     const map = new Map<string, Set<string>>();
@@ -248,6 +252,7 @@ export function createPageCache(deps: { store: Store; bus: Bus; clock: Clock; lo
       return peek(page) ?? build(page);
     },
     refreshIndex: loadIndex,
+    indexVersion: () => indexVersion,
     async refreshAll() {
       await loadIndex();
       for (const id of entries.keys()) markDirty(id);

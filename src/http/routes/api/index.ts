@@ -4,6 +4,7 @@ import { every } from 'hono/combine';
 import type { Role } from '../../../domain/account.js';
 import { API_LIMITS } from '../../../services/api-limits.js';
 import type { App } from '../../app.js';
+import { apiCompression } from '../../middleware/api-compression.js';
 import { limitBody } from '../../middleware/body-limit.js';
 import { orgAuth, requireRole } from '../../middleware/org-auth.js';
 import { apiRateLimit, createRateLimiter, type RateLimiter } from '../../middleware/rate-limit.js';
@@ -41,6 +42,8 @@ export function apiRoutes(app: App, options: ApiOptions = {}): void {
   const guard = (role: Role, write: boolean) =>
     (write ? every(...authenticated, requireRole(role), limitBody(API_LIMITS.bodyBytes)) : every(...authenticated, requireRole(role))) as ApiGuard;
   const guards: ApiGuards = { read: guard('viewer', false), write: guard('editor', true), for: guard };
+  // JSON answers over 1 KB compressed on the fly (pushes and relays live outside /api/v1, public forms are precompressed).
+  app.use('/api/v1/*', apiCompression);
   monitorRoutes(app, guards);
   pageRoutes(app, guards);
   pageAssetRoutes(app, guards);

@@ -105,7 +105,7 @@ export function resolveLiveTarget(
 }
 
 /** The page itself is HTML, or Markdown for clients that ask for it (and not for HTML). */
-function pageForm(accept: string | undefined): FormName {
+export function pageForm(accept: string | undefined): FormName {
   if (!accept) return 'html';
   return /\btext\/markdown\b/i.test(accept) && !/\btext\/html\b/i.test(accept) ? 'markdown' : 'html';
 }

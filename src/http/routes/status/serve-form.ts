@@ -1,4 +1,4 @@
-// Serves one form of one page: access check, cached bytes, ETag/304, cache headers (CORS comes from the page's cors middleware). No database work for a warm page.
+// Serves one form of one page: access check, cached bytes (plain, Brotli or gzip), ETag/304, cache headers (CORS comes from the page's cors middleware). No database work for a warm page.
 import type { Context } from 'hono';
 import { etagMatches } from '../../../domain/etag.js';
 import { DEFAULT_LANGUAGE, type PageLanguage } from '../../../domain/languages.js';
@@ -8,7 +8,9 @@ import { CONTENT_SECURITY_POLICY } from '../../../render/html-layout.js';
 import { translator } from '../../../render/i18n/index.js';
 import { renderLoginPage } from '../../../render/login-page.js';
 import { renderNotFoundPage } from '../../../render/not-found-page.js';
+import { isCompressible } from '../../../services/pages/compressed-variants.js';
 import type { CachedPage, PageCache, RenderedForm } from '../../../services/pages/page-cache.js';
+import { type ContentCoding, pickContentCoding } from '../../accept-encoding.js';
 import type { AppEnv } from '../../app.js';
 import { PROBLEM_CONTENT_TYPE, type Problem, problem } from '../../problem.js';
 import { languageHeaders, type ReaderLanguage } from './page-language.js';
@@ -47,6 +49,11 @@ export interface FormResponse {
   body: RenderedForm['body'] | null;
   /** The fast path's answers: the label the metrics count them under (`fast:page-json`); one per form, never a URL. */
   route?: string | undefined;
+  /**
+   * The same headers as node:http's flat [name, value, …] list, made once per variant, ending with an
+   * `x-request-id` slot the writer fills: the fast path writes it with `res.writeHead(status, list)`, no object work.
+   */
+  rawHeaders?: string[];
 }
 
 /** Each form's metrics label (no route template names them: one middleware resolves every page path), made once. */
@@ -55,71 +62,93 @@ const FAST_ROUTES = Object.fromEntries(Object.keys(pageForms).map((form) => [for
 
 /**
  * The response for a readable, cached page and its rendered form: shared by the Hono route and the server's fast path.
+ * The body is the plain bytes or their Brotli or gzip variant, as Accept-Encoding asks, each with its own ETag.
  * `cors`: the CORS headers the fast path writes itself (in the app, the page's cors middleware adds the same).
  */
 export function formResponse(
   cached: CachedPage,
   target: PageTarget,
   path: string,
-  ifNoneMatch: string | undefined,
+  request: { ifNoneMatch: string | undefined; acceptEncoding: string | undefined },
   rendered: RenderedForm,
   cors?: Readonly<Record<string, string>>,
   route?: string,
 ): FormResponse {
   const negotiated = path === target.basePath || path === `${target.basePath}/`;
+  const encoded = rendered.encoded;
+  const picked = pickContentCoding(request.acceptEncoding, { br: encoded.compressible, gzip: encoded.compressible });
+  const variant = picked === 'identity' ? undefined : encoded.get(picked);
+  const coding = variant ? picked : 'identity';
   // A 404 rendering (an embed's unknown component) is answered whole: 304 stands for a 200 only.
-  const notModified = rendered.status === undefined && etagMatches(ifNoneMatch, rendered.etag);
-  const headers = headersFor(rendered, target.form, cached.page.passwordHash !== null, negotiated, target.varyLanguage === true, notModified, cors);
-  return notModified ? { status: 304, headers, body: null, route } : { status: rendered.status ?? 200, headers, body: rendered.body, route };
+  const notModified = rendered.status === undefined && etagMatches(request.ifNoneMatch, variant?.etag ?? rendered.etag);
+  const headers = headersFor(rendered, coding, target.form, cached.page.passwordHash !== null, negotiated, target.varyLanguage === true, notModified, cors);
+  const body = variant?.body ?? rendered.body;
+  return notModified
+    ? { status: 304, headers: headers.object, body: null, route, rawHeaders: headers.list }
+    : { status: rendered.status ?? 200, headers: headers.object, body, route, rawHeaders: headers.list };
+}
+
+interface FormHeaders {
+  object: Record<string, string>;
+  list: string[];
 }
 
 /**
- * The headers of a rendered form, built once per variant (public or private, negotiated or not, 200 or 304) and
- * reused by every response until the next snapshot version: a cached read allocates no header object.
+ * The headers of a rendered form, built once per variant (coding, public or private, negotiated or not, 200 or 304)
+ * and reused by every response until the next snapshot version: a cached read allocates no header object.
  */
-const headerMemo = new WeakMap<RenderedForm, Map<string, Record<string, string>>>();
+const headerMemo = new WeakMap<RenderedForm, Map<string, FormHeaders>>();
 
 function headersFor(
   rendered: RenderedForm,
+  coding: ContentCoding,
   form: FormName,
   isPrivate: boolean,
   negotiated: boolean,
   varyLanguage: boolean,
   notModified: boolean,
   cors: Readonly<Record<string, string>> | undefined,
-): Record<string, string> {
+): FormHeaders {
   let variants = headerMemo.get(rendered);
   if (!variants) {
     variants = new Map();
     headerMemo.set(rendered, variants);
   }
-  const key = `${form}${isPrivate ? 'p' : ''}${negotiated ? 'v' : ''}${varyLanguage ? 'l' : ''}${notModified ? 'n' : ''}${cors ? 'c' : ''}`;
+  const key = `${coding}${form}${isPrivate ? 'p' : ''}${negotiated ? 'v' : ''}${varyLanguage ? 'l' : ''}${notModified ? 'n' : ''}${cors ? 'c' : ''}`;
   let headers = variants.get(key);
   if (!headers) {
-    headers = {
+    const variant = coding === 'identity' ? undefined : rendered.encoded.get(coding);
+    const object: Record<string, string> = {
       // A 304 names the type of what it stands for (the node adapter would otherwise call it text/plain).
       'content-type': rendered.contentType,
-      ...(notModified ? {} : { 'content-length': String(Buffer.byteLength(rendered.body)) }),
-      etag: rendered.etag,
+      ...(variant ? { 'content-encoding': coding } : {}),
+      ...(notModified ? {} : { 'content-length': String(Buffer.byteLength(variant?.body ?? rendered.body)) }),
+      etag: variant?.etag ?? rendered.etag,
       'cache-control': isPrivate ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL,
       'x-content-type-options': 'nosniff',
       ...FORM_HEADERS[form],
       ...ownPolicy(form, rendered),
       ...(rendered.language ? { 'content-language': rendered.language } : {}),
-      ...varyHeader(negotiated, varyLanguage && rendered.language !== undefined),
+      ...varyHeader(negotiated, varyLanguage && rendered.language !== undefined, isCompressible(rendered.contentType)),
       ...cors,
     };
-    Object.freeze(headers);
+    Object.freeze(object);
+    const list = Object.entries(object).flat();
+    list.push('x-request-id', '');
+    headers = { object, list };
     variants.set(key, headers);
   }
   return headers;
 }
 
-/** The request headers the answer depended on: Accept (the page path's HTML or Markdown), Accept-Language. */
-function varyHeader(accept: boolean, acceptLanguage: boolean): Record<string, string> {
-  if (accept && acceptLanguage) return { vary: 'Accept, Accept-Language' };
-  if (accept) return { vary: 'Accept' };
-  return acceptLanguage ? { vary: 'Accept-Language' } : {};
+/**
+ * The request headers the answer depended on: Accept (the page path's HTML or Markdown), Accept-Language, and
+ * Accept-Encoding for every form that can be compressed, even when this version's bytes are too small to be (so a
+ * cache's key for the URL does not change from one version to the next).
+ */
+function varyHeader(accept: boolean, acceptLanguage: boolean, acceptEncoding: boolean): Record<string, string> {
+  const names = [...(accept ? ['Accept'] : []), ...(acceptLanguage ? ['Accept-Language'] : []), ...(acceptEncoding ? ['Accept-Encoding'] : [])];
+  return names.length === 0 ? {} : { vary: names.join(', ') };
 }
 
 /**
@@ -142,12 +171,13 @@ export function fastFormResponse(
   target: PageTarget,
   path: string,
   ifNoneMatch: string | undefined,
+  acceptEncoding?: string,
   cors?: Readonly<Record<string, string>>,
 ): FormResponse | null {
   if (!target.page || target.page.passwordHash !== null) return null;
   const cached = pages.peek(target.page);
   const rendered = cached?.ready(target.form, target.basePath, target.options, target.language);
-  return cached && rendered ? formResponse(cached, target, path, ifNoneMatch, rendered, cors, FAST_ROUTES[target.form]) : null;
+  return cached && rendered ? formResponse(cached, target, path, { ifNoneMatch, acceptEncoding }, rendered, cors, FAST_ROUTES[target.form]) : null;
 }
 
 export async function serveForm(c: Context<AppEnv>, target: PageTarget): Promise<Response> {
@@ -163,7 +193,8 @@ export async function serveForm(c: Context<AppEnv>, target: PageTarget): Promise
   }
   const cached = await pages.get(page);
   const rendered = await cached.render(target.form, target.basePath, target.options, target.language);
-  const response = formResponse(cached, target, c.req.path, c.req.header('if-none-match'), rendered);
+  const request = { ifNoneMatch: c.req.header('if-none-match'), acceptEncoding: c.req.header('accept-encoding') };
+  const response = formResponse(cached, target, c.req.path, request, rendered);
   return new Response(response.body as BodyInit | null, { status: response.status, headers: response.headers });
 }
 

@@ -60,7 +60,7 @@ for (const dialect of dialects) describe.skipIf(!dialect.available)(`public stat
     expect(body).toContain('Lobby');
     const negotiated = await h.request('/s/acme', { headers: { accept: 'text/markdown' } });
     expect(negotiated.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
-    expect(negotiated.headers.get('vary')).toBe('Accept, Accept-Language');
+    expect(negotiated.headers.get('vary')).toBe('Accept, Accept-Language, Accept-Encoding');
     expect(await negotiated.text()).toBe(body);
   });
 
