@@ -10,12 +10,11 @@ import type { WardenEvent } from './bus/events.js';
 import { createRedisBus } from './bus/redis-bus.js';
 import { createActivityPoll } from './cluster/activity-poll.js';
 import { type Coordinator, type CoordinatorDeps, createCoordinator } from './cluster/coordinator.js';
-import { connectRedis, REDIS_DEFAULTS, type RedisConnections } from './cluster/redis.js';
+import type { RedisConnections } from './cluster/redis.js';
 import { createSharedApiLimiter, createSharedLoginAttempts, createSharedPushLimiter } from './cluster/shared-limits.js';
 import { applyConfig, type SyncReport } from './config/apply.js';
 import { DEMO_ORGANIZATION_KEY, demoConfig, startDemoHeartbeat } from './config/demo.js';
 import type { ConfigFile } from './config/file-schema.js';
-import { loadConfigFile } from './config/load.js';
 import type { AccountSettings, Settings } from './config/settings.js';
 import { type Clock, systemClock } from './domain/clock.js';
 import { LEASE_DEFAULTS, type Singleton } from './domain/cluster.js';
@@ -63,6 +62,9 @@ import { openStore } from './store/open-store.js';
 /** This build's version, told to the other instances of a cluster (`warden cluster status`). */
 const WARDEN_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
+/** How long after start-up the og.png renderer is loaded, unless a page's og.png asked for it sooner. */
+const OG_WARM_UP_DELAY_MS = 3_000;
+
 /** Whole shutdown budget; the CLI exits forcibly past it. */
 export const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -87,7 +89,10 @@ export interface Warden {
 export async function startWarden({ settings, clock = systemClock, logger: given, domains }: StartOptions): Promise<Warden> {
   const logger = given ?? createLogger(settings.logLevel, undefined, { format: settings.logFormat });
   // Fail fast on a bad config file, before touching the database or the port.
-  const fileConfig: ConfigFile | null = settings.configFile ? await loadConfigFile(settings.configFile) : null;
+  const fileConfig: ConfigFile | null = settings.configFile
+    ? // The YAML reader only when there is a file: the demo and a database-held configuration do without it.
+      await (await import('./config/load.js')).loadConfigFile(settings.configFile)
+    : null;
   // Prometheus metrics, when asked for (WARDEN_METRICS_TOKEN or _PORT): prom-client is loaded only then.
   const metrics: WardenMetrics | undefined = settings.metrics ? (await import('./metrics/metrics.js')).createMetrics() : undefined;
 
@@ -106,7 +111,9 @@ export async function startWarden({ settings, clock = systemClock, logger: given
   const smtp: SmtpSettings | undefined = settings.smtp ?? fileConfig?.smtp;
   if (smtp) logger.info({ smtp: describeSmtp(smtp), source: settings.smtp ? 'WARDEN_SMTP_URL' : 'warden.yaml' }, 'system SMTP server set');
   // Cluster mode: events between the processes and the shared limits go through Redis (it may be away: they cope).
-  const redis = settings.cluster ? connectRedis(settings.cluster.redisUrl, { instanceId: settings.cluster.instanceId, logger }) : null;
+  // ioredis is loaded only then.
+  const clusterRedis = settings.cluster ? await import('./cluster/redis.js') : null;
+  const redis = settings.cluster && clusterRedis ? clusterRedis.connectRedis(settings.cluster.redisUrl, { instanceId: settings.cluster.instanceId, logger }) : null;
   const parts = composeWarden({
     store,
     clock,
@@ -183,8 +190,6 @@ export async function startWarden({ settings, clock = systemClock, logger: given
   // Writes committed by another process from now on are seen by the poll; what came before, the caches load now.
   await parts.changeWatch.prime();
   await pages.start();
-  // Load the Open Graph image's layout engine and fonts now, not on the first share of a page.
-  prepareOgImage().catch((error) => logger.warn({ err: error }, 'preparing og.png failed'));
   // Cluster mode: this instance's shards and singletons first, so the scheduler starts with its share.
   await parts.coordinator?.start();
   await scheduler.start();
@@ -197,7 +202,7 @@ export async function startWarden({ settings, clock = systemClock, logger: given
   if (parts.activityPoll) {
     // Subscribed before serving, so a client of this process gets what others publish from the start (or, Redis
     // unreachable now, the poll delivers it until it is reachable).
-    await parts.redisBus?.subscribed(REDIS_DEFAULTS.connectTimeoutMs);
+    if (clusterRedis) await parts.redisBus?.subscribed(clusterRedis.REDIS_DEFAULTS.connectTimeoutMs);
     parts.activityPoll.start();
   }
   parts.dispatcher.start();
@@ -205,6 +210,10 @@ export async function startWarden({ settings, clock = systemClock, logger: given
     ? startDemoHeartbeat(`http://127.0.0.1:${port}`, demoPushToken, (error) => logger.debug({ err: error }, 'demo heartbeat failed'))
     : () => {};
   ready = true;
+  // The Open Graph image's layout engine and fonts (~300 ms of CPU): loaded a moment after start-up, off the path to the
+  // first answers, and still before most first shares of a page.
+  const ogWarmUp = setTimeout(() => prepareOgImage().catch((error) => logger.warn({ err: error }, 'preparing og.png failed')), OG_WARM_UP_DELAY_MS);
+  ogWarmUp.unref();
   logger.info({ url, config: settings.configFile ?? (demoPushToken ? 'built-in demo' : 'none') }, `Warden is listening on ${url}`);
   announcePages(logger, pages.pages(), baseUrlHolder.value);
   // Heartbeat monitors warden.yaml gave no pushToken: their new URLs, whose token appears nowhere else.
@@ -222,6 +231,7 @@ export async function startWarden({ settings, clock = systemClock, logger: given
       closing ??= (async () => {
         ready = false;
         stopDemo();
+        clearTimeout(ogWarmUp);
         logger.info('shutting down: no new connections, finishing requests in flight');
         // Live sockets first: server.close() would otherwise wait for them.
         await live.close();

@@ -3,7 +3,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const CLI = fileURLToPath(new URL('../dist/cli/index.js', import.meta.url));
+/** The bundled command `npm start` and the image run (scripts/bundle.ts): what operators start, and quicker to start. */
+export const CLI = fileURLToPath(new URL('../dist/bundle/warden.js', import.meta.url));
 
 if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` (npm test does it) before these tests`);
 

@@ -1,7 +1,7 @@
 // The built-in demo loaded when no config file is given: monitors that check the server itself, so a newcomer sees live data offline.
 import { DEMO_ORGANIZATION_KEY } from '../domain/organization.js';
 import type { ConfigFile } from './file-schema.js';
-import { validateConfig } from './load.js';
+import { validateConfig } from './validate.js';
 
 export const DEMO_SLUG = 'demo';
 /** The demo's own organization: it never touches one a config file or the API made. */

@@ -1,8 +1,7 @@
 // The Open Graph image of a status page: a 1200×630 PNG for link previews (title, overall state, components, players, uptime).
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { renderAsync } from '@resvg/resvg-js';
-import satori, { type Font } from 'satori';
+import type { Font } from 'satori';
 import type { PageState, Snapshot, SnapshotComponent } from '../domain/snapshot.js';
 import { STATE_COLOUR } from './html-layout.js';
 import { type Translator, translator } from './i18n/index.js';
@@ -33,6 +32,7 @@ export interface OgLogo {
 export async function renderOgImage(snapshot: Snapshot, logo?: OgLogo, options: { i18n?: Translator } = {}): Promise<OgImageRendering> {
   const i18n = options.i18n ?? translator(snapshot.page.language ?? undefined, snapshot.page.timeZone);
   const tree = card(i18n, snapshot, logo);
+  const { satori, renderAsync } = await engines();
   const svg = await satori(tree as never, { width: OG_WIDTH, height: OG_HEIGHT, fonts: await ogFonts(latinOnly(tree)) });
   const image = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
   return { contentType: 'image/png', body: image.asPng() };
@@ -43,6 +43,7 @@ export async function renderOgImage(snapshot: Snapshot, logo?: OgLogo, options: 
  * pay the process's one-off start-up (WebAssembly compilation, font parsing: about 200–300 ms). Optional.
  */
 export async function prepareOgImage(): Promise<void> {
+  const { satori } = await engines();
   await satori(el({ width: 10, height: 10 }, 'W') as never, { width: 10, height: 10, fonts: await ogFonts(true) });
 }
 
@@ -50,6 +51,20 @@ export async function prepareOgImage(): Promise<void> {
 export function pageUptime30d(components: SnapshotComponent[]): number | null {
   const shares = components.map((c) => c.uptime['30d']).filter((share): share is number => share !== null);
   return shares.length === 0 ? null : shares.reduce((sum, share) => sum + share, 0) / shares.length;
+}
+
+/**
+ * The layout engine and the rasterizer, loaded on the first og.png (or prepareOgImage) rather than at start-up: together
+ * with their WebAssembly and native addon they are the largest thing the server would otherwise load before listening.
+ */
+let loadedEngines: Promise<{ satori: typeof import('satori').default; renderAsync: typeof import('@resvg/resvg-js').renderAsync }> | undefined;
+
+function engines() {
+  loadedEngines ??= Promise.all([import('satori'), import('@resvg/resvg-js')]).then(([layout, raster]) => ({ satori: layout.default, renderAsync: raster.renderAsync }));
+  loadedEngines.catch(() => {
+    loadedEngines = undefined;
+  });
+  return loadedEngines;
 }
 
 /*

@@ -2,7 +2,6 @@
 // (a resend after a crash threads and dedupes with the first), and SMTP replies mapped to outcomes (4xx retry, 5xx dead).
 // A channel without a `host` of its own goes through the system SMTP server (WARDEN_SMTP_URL, or `smtp:` in warden.yaml).
 import { createHash } from 'node:crypto';
-import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import { defineChannel, type NotificationEvent, type NotificationKind, type SendContext, type SendOutcome } from '../channel.js';
 import { secretText } from '../fields.js';
@@ -173,6 +172,8 @@ async function send(event: NotificationEvent, config: EmailConfig, ctx: SendCont
 /** Hands one message to an SMTP server (a connection of its own, closed after) and maps the reply to an outcome. */
 export async function sendMail(server: SmtpServer, message: EmailMessage, signal: AbortSignal): Promise<SendOutcome> {
   if (signal.aborted) return { kind: 'retry', status: null, error: 'timed out' };
+  // Loaded at the first message, not at start-up: most servers send none for hours, or never.
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport(transportOptions(server));
   try {
     const info = await transport.sendMail({ ...message, signal });

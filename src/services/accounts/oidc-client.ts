@@ -2,7 +2,7 @@
 // authorization request (code flow with PKCE, state and nonce) and the code exchange that yields the claims accounts are
 // matched by. No state is kept between the two steps: the caller carries the checks (a cookie), so any process of a
 // cluster can finish a sign-in another one began.
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import type { OidcSettings } from '../../config/settings.js';
 
 /** The scopes asked for: the subject, the email and whether the provider verified it, and a name to greet. */
@@ -46,18 +46,26 @@ export interface OidcClient {
 }
 
 export function createOidcClient(settings: OidcSettings): OidcClient {
-  let discovered: Promise<oidc.Configuration> | null = null;
-  /** The metadata, discovered at the first sign-in and kept; a failed discovery is tried again at the next. */
-  const configuration = (): Promise<oidc.Configuration> => {
-    discovered ??= discover(settings).catch((error: unknown) => {
-      discovered = null;
-      throw new OidcFailure('unavailable', `discovery at ${settings.issuer} failed: ${describe(error)}`);
-    });
+  let discovered: Promise<{ oidc: typeof Oidc; config: Oidc.Configuration }> | null = null;
+  /**
+   * The metadata, discovered at the first sign-in and kept; a failed discovery is tried again at the next. The library
+   * too is loaded then, not at start-up.
+   */
+  const configuration = (): Promise<{ oidc: typeof Oidc; config: Oidc.Configuration }> => {
+    discovered ??= import('openid-client').then((oidc) =>
+      discover(oidc, settings).then(
+        (config) => ({ oidc, config }),
+        (error: unknown) => {
+          discovered = null;
+          throw new OidcFailure('unavailable', `discovery at ${settings.issuer} failed: ${describe(oidc, error)}`);
+        },
+      ),
+    );
     return discovered;
   };
   return {
     async begin(redirectUri) {
-      const config = await configuration();
+      const { oidc, config } = await configuration();
       const checks: OidcChecks = { state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier() };
       const url = oidc.buildAuthorizationUrl(config, {
         redirect_uri: redirectUri,
@@ -70,7 +78,7 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
       return { url, checks };
     },
     async finish(callbackUrl, checks) {
-      const config = await configuration();
+      const { oidc, config } = await configuration();
       try {
         const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
           pkceCodeVerifier: checks.codeVerifier,
@@ -89,14 +97,14 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
         const name = [id.name, source.name, id.preferred_username, source.preferred_username].find((v): v is string => typeof v === 'string' && v.trim() !== '');
         return { issuer: id.iss, subject: id.sub, email, emailVerified: source.email_verified === true, name: name?.trim() ?? null };
       } catch (error) {
-        if (error instanceof oidc.AuthorizationResponseError && error.error === 'access_denied') throw new OidcFailure('cancelled', describe(error));
-        throw new OidcFailure('failed', describe(error));
+        if (error instanceof oidc.AuthorizationResponseError && error.error === 'access_denied') throw new OidcFailure('cancelled', describe(oidc, error));
+        throw new OidcFailure('failed', describe(oidc, error));
       }
     },
   };
 }
 
-async function discover(settings: OidcSettings): Promise<oidc.Configuration> {
+async function discover(oidc: typeof Oidc, settings: OidcSettings): Promise<Oidc.Configuration> {
   const issuer = new URL(settings.issuer);
   // openid-client speaks https only; plain http is let through for a provider on this machine (a test or a local trial).
   const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname);
@@ -111,7 +119,7 @@ async function discover(settings: OidcSettings): Promise<oidc.Configuration> {
  * What a failure says for the log: the library's message and the provider's error code, never a response body (which
  * could hold a token) nor the client secret.
  */
-function describe(error: unknown): string {
+function describe(oidc: typeof Oidc, error: unknown): string {
   if (error instanceof oidc.AuthorizationResponseError || error instanceof oidc.ResponseBodyError)
     return `${error.message} (${error.error}${error.error_description ? `: ${error.error_description.slice(0, 200)}` : ''})`;
   // A network failure says why in its cause (ECONNREFUSED, ENOTFOUND, a timeout).
