@@ -1,8 +1,7 @@
 // The table of issue 19: Warden's cached reads and durable pushes, each right after bare node:http (a fixed 607-byte
 // JSON, and the same bytes Warden answers), cold start, and the server's resident memory idle and after that load.
-import { execFile, spawn } from 'node:child_process';
+import { execFile, } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +10,7 @@ import { type CheckRow, HOUR_MS } from '../src/domain/check.js';
 import { openStore } from '../src/store/open-store.js';
 import { seed } from '../test/seed.js';
 import { formatLoad, type LoadResult, load } from './load.js';
-import { CLI, processUsage, startBaselineProcess, startWardenProcess } from './processes.js';
+import { BUNDLE, processUsage, startBaselineProcess, startWardenProcess, timeToFirst200 } from './processes.js';
 import type { Benchmark } from './run.js';
 
 const CONNECTIONS = 50;
@@ -250,42 +249,6 @@ function parseWrk(out: string): LoadResult {
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Milliseconds from spawning a server to its first 200 on `path` (polled every 5 ms); the process is stopped after. */
-export async function timeToFirst200(args: string[], env: Record<string, string>, path: string): Promise<number> {
-  const port = await freePort();
-  const started = performance.now();
-  const child = spawn(process.execPath, args, { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env }, stdio: 'ignore' });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode} before answering 200`);
-      if (performance.now() - started > 30_000) throw new Error(`${args.join(' ')} did not answer 200 within 30 s`);
-      const ok = await fetch(`http://127.0.0.1:${port}${path}`, { signal: AbortSignal.timeout(2000) })
-        .then(async (r) => {
-          await r.arrayBuffer();
-          return r.status === 200;
-        })
-        .catch(() => false);
-      if (ok) return performance.now() - started;
-      await new Promise((r) => setTimeout(r, 5));
-    }
-  } finally {
-    child.kill('SIGTERM');
-    await exited;
-  }
-}
-
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] as number;
 
 async function coldStarts(seeded: string, configFile: string, dir: string): Promise<{ warden: number; bare: number }> {
@@ -297,12 +260,12 @@ async function coldStarts(seeded: string, configFile: string, dir: string): Prom
   const warden: number[] = [];
   const bare: number[] = [];
   for (let i = 0; i < COLD_STARTS; i++) {
-    warden.push(await timeToFirst200([CLI, 'serve'], env, path));
+    warden.push(await timeToFirst200([BUNDLE, 'serve'], env, path));
     bare.push(await timeToFirst200(['-e', bareScript], {}, '/'));
   }
   const fresh = mkdtempSync(join(tmpdir(), 'warden-bench-fresh-'));
   try {
-    const first = await timeToFirst200([CLI, 'serve'], { WARDEN_DATA_DIR: fresh, LOG_LEVEL: 'warn' }, '/api/v1/status/demo');
+    const first = await timeToFirst200([BUNDLE, 'serve'], { WARDEN_DATA_DIR: fresh, LOG_LEVEL: 'warn' }, '/api/v1/status/demo');
     console.log(`cold start on a fresh data dir (migrations, demo): ${first.toFixed(0)} ms; runs on the seeded one: ${warden.map((t) => t.toFixed(0)).join(', ')} ms`);
   } finally {
     rmSync(fresh, { recursive: true, force: true });

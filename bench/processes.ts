@@ -1,11 +1,15 @@
 // Child processes for benchmarks: a Warden server and a bare node:http baseline serving given bytes, each on its own port.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** tsc's output of the CLI. */
 export const CLI = fileURLToPath(new URL('../dist/cli/index.js', import.meta.url));
+/** What `npm start`, the bin and the image run: the esbuild bundle (scripts/bundle.ts). */
+export const BUNDLE = fileURLToPath(new URL('../dist/bundle/warden.js', import.meta.url));
 
 export interface Child {
   url: string;
@@ -45,7 +49,7 @@ function stopper(child: ChildProcess, cleanup = () => {}): () => Promise<void> {
 /** Starts `warden serve` (built) with its own data directory; extra env picks the config or the database. */
 export async function startWardenProcess(env: Record<string, string> = {}): Promise<Child & { dataDir: string; log(): string }> {
   const dataDir = env.WARDEN_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'warden-bench-'));
-  const child = spawn(process.execPath, [CLI, 'serve'], {
+  const child = spawn(process.execPath, [BUNDLE, 'serve'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', WARDEN_DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -96,4 +100,41 @@ export function processUsage(pid: number): { rss: number; cpuSeconds: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return { rss, cpuSeconds: (Number(fields[11]) + Number(fields[12])) / 100 };
+}
+
+/** A port nobody listens on right now (on 127.0.0.1). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Milliseconds from spawning `node ARGS` to its first 200 on `path` (polled every 2 ms); the process is stopped after. */
+export async function timeToFirst200(args: string[], env: Record<string, string>, path: string): Promise<number> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env }, stdio: 'ignore' });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode} before answering 200`);
+      if (performance.now() - started > 30_000) throw new Error(`${args.join(' ')} did not answer 200 within 30 s`);
+      const ok = await fetch(`http://127.0.0.1:${port}${path}`, { signal: AbortSignal.timeout(2000) })
+        .then(async (r) => {
+          await r.arrayBuffer();
+          return r.status === 200;
+        })
+        .catch(() => false);
+      if (ok) return performance.now() - started;
+      await new Promise((r) => setTimeout(r, 2));
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
 }

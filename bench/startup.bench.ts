@@ -1,17 +1,12 @@
-// Cold start: spawn → first 200 on GET /api/v1/status/demo, for the bundle `npm start` runs and the tsc output, against a
-// bare node:http server spawned the same way in the same run; on an existing data directory and on a fresh one.
-import { spawn } from 'node:child_process';
+
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { CLI } from './processes.js';
+import { BUNDLE, CLI, timeToFirst200 } from './processes.js';
 import type { Benchmark } from './run.js';
 
 const SPAWNS = 5;
 const TARGET_MS = 350;
-const BUNDLE = fileURLToPath(new URL('../dist/bundle/warden.js', import.meta.url));
 const PATH = '/api/v1/status/demo';
 const BARE = "require('node:http').createServer((q, s) => s.end('{}')).listen(Number(process.env.PORT), '127.0.0.1')";
 
@@ -64,42 +59,7 @@ async function medianStarts(fresh: boolean): Promise<number[]> {
   }
 }
 
-/** Milliseconds from spawn to the first 200 on PATH (polled every 2 ms), then the process is stopped. */
-async function timeStart(starter: Starter, dataDir: string): Promise<number> {
-  const port = await freePort();
-  const started = performance.now();
-  const child = spawn(process.execPath, starter.args, {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', WARDEN_DATA_DIR: dataDir, LOG_LEVEL: 'error' },
-    stdio: 'ignore',
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`${starter.label} exited with ${child.exitCode} before answering`);
-      if (performance.now() - started > 30_000) throw new Error(`${starter.label} did not answer within 30 s`);
-      const status = await fetch(`http://127.0.0.1:${port}${PATH}`).then(
-        async (answer) => {
-          await answer.arrayBuffer();
-          return answer.status;
-        },
-        () => 0,
-      );
-      if (status === 200) return performance.now() - started;
-      await new Promise((resolve) => setTimeout(resolve, 2));
-    }
-  } finally {
-    child.kill('SIGTERM');
-    await exited;
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+/** Milliseconds from spawn to the first 200 on PATH, then the process is stopped. */
+function timeStart(starter: Starter, dataDir: string): Promise<number> {
+  return timeToFirst200(starter.args, { WARDEN_DATA_DIR: dataDir, LOG_LEVEL: 'error' }, PATH);
 }
