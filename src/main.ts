@@ -34,7 +34,6 @@ import { CHANNELS } from './notify/registry.js';
 import { createRulesGate } from './notify/rules-gate.js';
 import { describeSmtp, type SmtpSettings } from './notify/smtp.js';
 import { createSubscriberTargets } from './notify/subscriber-targets.js';
-import { prepareOgImage } from './render/og-image.js';
 import { createChangeWatch } from './runner/change-watch.js';
 import { createDomainRecheck } from './runner/domain-recheck.js';
 import { createIngest } from './runner/ingest.js';
@@ -61,9 +60,6 @@ import { openStore } from './store/open-store.js';
 
 /** This build's version, told to the other instances of a cluster (`warden cluster status`). */
 const WARDEN_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-
-/** How long after start-up the og.png renderer is loaded, unless a page's og.png asked for it sooner. */
-const OG_WARM_UP_DELAY_MS = 3_000;
 
 /** Whole shutdown budget; the CLI exits forcibly past it. */
 export const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -210,10 +206,8 @@ export async function startWarden({ settings, clock = systemClock, logger: given
     ? startDemoHeartbeat(`http://127.0.0.1:${port}`, demoPushToken, (error) => logger.debug({ err: error }, 'demo heartbeat failed'))
     : () => {};
   ready = true;
-  // The Open Graph image's layout engine and fonts (~300 ms of CPU): loaded a moment after start-up, off the path to the
-  // first answers, and still before most first shares of a page.
-  const ogWarmUp = setTimeout(() => prepareOgImage().catch((error) => logger.warn({ err: error }, 'preparing og.png failed')), OG_WARM_UP_DELAY_MS);
-  ogWarmUp.unref();
+  // The Open Graph image's layout engine and fonts (~300 ms of CPU, ~30 MiB) are loaded by the first og.png asked for, not
+  // warmed up ahead: a server whose pages are never shared never holds them (docs/operations.md, Memory).
   logger.info({ url, config: settings.configFile ?? (demoPushToken ? 'built-in demo' : 'none') }, `Warden is listening on ${url}`);
   announcePages(logger, pages.pages(), baseUrlHolder.value);
   // Heartbeat monitors warden.yaml gave no pushToken: their new URLs, whose token appears nowhere else.
@@ -231,7 +225,6 @@ export async function startWarden({ settings, clock = systemClock, logger: given
       closing ??= (async () => {
         ready = false;
         stopDemo();
-        clearTimeout(ogWarmUp);
         logger.info('shutting down: no new connections, finishing requests in flight');
         // Live sockets first: server.close() would otherwise wait for them.
         await live.close();
