@@ -132,8 +132,10 @@ export async function startWarden({ settings, clock = systemClock, logger: given
     metrics,
     metricsToken: settings.metrics?.token,
     logRequests: settings.logRequests,
+    pageCacheBytes: settings.pageCacheMb * 1024 * 1024,
   });
   const { app, bus, ingest, pages, fastPaths, scheduler, watchdog, retention } = parts;
+  metrics?.watchPageCache(() => pages.rendered().bytes);
 
   // WARDEN_FAST_PATH=0: every request through the app (the pre-router's answers are the app's, byte for byte).
   // Requests the parser refuses, or that lack a Host, get problem+json like every other error (http/client-error.ts).
@@ -274,6 +276,8 @@ export interface ComposeOptions {
   metricsToken?: string | undefined;
   /** LOG_REQUESTS=1: one info line per answered request. */
   logRequests?: boolean | undefined;
+  /** WARDEN_PAGE_CACHE_MB in bytes: what the rendered forms of every page may hold together; 64 MiB when absent. */
+  pageCacheBytes?: number | undefined;
   /** Who may sign up and the OpenID Connect provider (WARDEN_SIGNUP, WARDEN_OIDC_*); invitations only, no provider, when absent. */
   accounts?: AccountSettings | undefined;
   /**
@@ -340,7 +344,7 @@ export function composeWarden(options: ComposeOptions) {
   const sharedLogins = shared ? createSharedLoginAttempts({ ...shared, perMinute: security.loginAttemptsPerMinute }) : undefined;
   const pageAccess = createPageAccess({ attemptsPerMinute: security.loginAttemptsPerMinute, shared: sharedLogins });
   const signInAttempts = createSignInAttempts({ perMinute: security.loginAttemptsPerMinute, shared: sharedLogins });
-  const pages = createPageCache({ ...context, baseUrl: options.baseUrl });
+  const pages = createPageCache({ ...context, baseUrl: options.baseUrl, renderBytes: options.pageCacheBytes });
   const pushTokens = createPushTokenCache(context);
   const domainTxt = createTxtLookup({ servers: options.domains?.dnsServers });
   // One limiter for both push paths (pre-router and app), so a token's rate is the same whichever answers it.

@@ -4,12 +4,13 @@ import { readSettings } from './settings.js';
 describe('settings from the environment', () => {
   it('has documented defaults', () => {
     const settings = readSettings({});
-    expect(settings).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: './data', sqliteSync: 'full', concurrency: 256, heapGrowthPercent: 50 });
+    expect(settings).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: './data', sqliteSync: 'full', concurrency: 256, heapGrowthPercent: 50, pageCacheMb: 64 });
   });
 
   it('reads each variable and treats an empty one as unset', () => {
-    const settings = readSettings({ PORT: '9000', WARDEN_HEAP_GROWTH_PERCENT: '0', WARDEN_SQLITE_SYNC: 'normal', WARDEN_CONFIG: '' });
-    expect(settings).toMatchObject({ port: 9000, heapGrowthPercent: 0, sqliteSync: 'normal', configFile: undefined });
+    const settings = readSettings({ PORT: '9000', WARDEN_HEAP_GROWTH_PERCENT: '0', WARDEN_SQLITE_SYNC: 'normal', WARDEN_CONFIG: '', WARDEN_PAGE_CACHE_MB: '16' });
+    expect(settings).toMatchObject({ port: 9000, heapGrowthPercent: 0, sqliteSync: 'normal', configFile: undefined, pageCacheMb: 16 });
+    expect(() => readSettings({ WARDEN_PAGE_CACHE_MB: '0' })).toThrow('WARDEN_PAGE_CACHE_MB: expected an integer from 1 to 65536, got "0"');
   });
 
   it('lists every invalid variable by name', () => {

@@ -8,6 +8,7 @@ import { SECURITY_DEFAULTS, type SecurityOptions } from '../domain/security.js';
 import { mailSender, parseSmtpUrl, type SmtpSettings } from '../notify/smtp.js';
 import { DEFAULT_HEAP_GROWTH_PERCENT } from '../runtime/heap.js';
 import { API_LIMITS } from '../services/api-limits.js';
+import { DEFAULT_PAGE_CACHE_MB } from '../services/pages/render-budget.js';
 
 const settingsSchema = z.object({
   PORT: integerSetting(0, 65535, 'a port number').default(8080),
@@ -23,6 +24,7 @@ const settingsSchema = z.object({
   WARDEN_CONCURRENCY: integerSetting(1, 10_000).default(256),
   WARDEN_API_RATE_LIMIT: integerSetting(1, 1_000_000).default(API_LIMITS.rateLimit.requests),
   WARDEN_HEAP_GROWTH_PERCENT: integerSetting(0, 1000).default(DEFAULT_HEAP_GROWTH_PERCENT),
+  WARDEN_PAGE_CACHE_MB: integerSetting(1, 65_536).default(DEFAULT_PAGE_CACHE_MB),
   WARDEN_FAST_PATH: z.enum(['0', '1'], { error: 'expected 0 (every request through the app) or 1' }).default('1'),
   WARDEN_TRUST_PROXY: z.enum(['0', '1'], { error: 'expected 1 (behind a reverse proxy that sets X-Forwarded-For) or 0' }).default('0'),
   WARDEN_LOGIN_ATTEMPTS_PER_MINUTE: integerSetting(1, 10_000).default(SECURITY_DEFAULTS.loginAttemptsPerMinute),
@@ -94,6 +96,8 @@ export interface Settings {
   apiRateLimitPerMinute: number;
   /** How far the V8 old generation may grow past its live size before a full collection, in percent; 0 = V8's default. */
   heapGrowthPercent: number;
+  /** WARDEN_PAGE_CACHE_MB: MiB the rendered forms of every status page may hold in memory together (least recently read out first). */
+  pageCacheMb: number;
   /** Whether the pre-router answers cached page reads and heartbeats itself (the same answers as the app, faster). */
   fastPath: boolean;
   /** Per-client, per-token and per-tenant limits (docs/security.md). */
@@ -170,6 +174,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Pa
     concurrency: e.WARDEN_CONCURRENCY,
     apiRateLimitPerMinute: e.WARDEN_API_RATE_LIMIT,
     heapGrowthPercent: e.WARDEN_HEAP_GROWTH_PERCENT,
+    pageCacheMb: e.WARDEN_PAGE_CACHE_MB,
     fastPath: e.WARDEN_FAST_PATH === '1',
     security: {
       trustProxy: e.WARDEN_TRUST_PROXY === '1',

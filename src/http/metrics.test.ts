@@ -75,6 +75,8 @@ describe('GET /metrics on the main port (WARDEN_METRICS_TOKEN)', () => {
     const after = await scrape();
     expect(fast(after) - fast(before)).toBeGreaterThanOrEqual(2);
     expect(after.value('warden_http_request_duration_seconds_count', { route: 'fast:page-json' })).toBeGreaterThanOrEqual(2);
+    // The JSON form just served is held in memory, and counted.
+    expect(after.value('warden_page_cache_bytes')).toBeGreaterThan(0);
     expect(after.value('warden_http_requests_total', { route: '/healthz', status: '2xx' })).toBeGreaterThanOrEqual(1);
     expect(after.value('warden_http_requests_total', { route: '/metrics', status: '2xx' })).toBeGreaterThanOrEqual(1);
     expect(after.value('warden_http_requests_total', { route: '/metrics', status: '4xx' })).toBeGreaterThanOrEqual(1);

@@ -53,7 +53,7 @@ export function createMetrics(): WardenMetrics {
     registers,
   });
 
-  const sources: { ingestQueue?: () => number; liveClients?: () => number; databasePool?: () => DatabasePoolUse | null } = {};
+  const sources: { ingestQueue?: () => number; liveClients?: () => number; pageCache?: () => number; databasePool?: () => DatabasePoolUse | null } = {};
   new Gauge({
     name: 'warden_ingest_queue_depth',
     help: 'Results waiting to be committed by the ingest path.',
@@ -68,6 +68,14 @@ export function createMetrics(): WardenMetrics {
     registers,
     collect() {
       this.set(sources.liveClients?.() ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'warden_page_cache_bytes',
+    help: 'Bytes held by the rendered forms of the status pages in memory (bodies and their compressed variants), bounded by WARDEN_PAGE_CACHE_MB.',
+    registers,
+    collect() {
+      this.set(sources.pageCache?.() ?? 0);
     },
   });
   // PostgreSQL only: SQLite is one connection in the process, with nothing to wait for but its own write lock.
@@ -142,6 +150,9 @@ export function createMetrics(): WardenMetrics {
     },
     watchLiveClients(count) {
       sources.liveClients = count;
+    },
+    watchPageCache(bytes) {
+      sources.pageCache = bytes;
     },
     watchDatabasePool(use) {
       if (use() === null) return;

@@ -33,6 +33,8 @@ export interface WardenMetrics {
   /** Gauges read when scraped: nothing is counted in between. */
   watchIngestQueue(depth: () => number): void;
   watchLiveClients(count: () => number): void;
+  /** The bytes the rendered forms of every page hold (bodies and compressed variants), within WARDEN_PAGE_CACHE_MB. */
+  watchPageCache(bytes: () => number): void;
   /** PostgreSQL's pool; a store without a pool (SQLite, `use()` null) adds no gauge. */
   watchDatabasePool(use: () => DatabasePoolUse | null): void;
 }

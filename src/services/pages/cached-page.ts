@@ -1,12 +1,16 @@
-// One snapshot version of a page with its forms, each rendered at most once per option set and kept until the next version.
+// One snapshot version of a page with its forms, each rendered once per option set and kept (within the byte budget) until the next version.
 import { etagOf } from '../../domain/etag.js';
 import { DEFAULT_LANGUAGE, type PageLanguage } from '../../domain/languages.js';
 import type { Page } from '../../domain/page.js';
 import type { Snapshot } from '../../domain/snapshot.js';
 import { type FormImages, type FormName, type PageForm, pageForms, type Rendered, type SyncFormName } from '../../render/forms.js';
 import { compressedVariants, type EncodedVariants } from './compressed-variants.js';
+import { createRenderBudget, type KeptRendering, type PageRenderings } from './render-budget.js';
 
-/** Distinct renderings (option sets such as badge styles, times the 8 languages of the localized forms) kept per page. */
+/**
+ * Distinct renderings (option sets such as badge styles, times the 8 languages of the localized forms) kept per page:
+ * their keys cost memory too. Their bytes are bounded by the shared render budget (render-budget.ts).
+ */
 const MAX_VARIANTS_PER_PAGE = 256;
 
 export interface RenderedForm extends Rendered {
@@ -35,11 +39,25 @@ export interface CachedPage {
   ready(name: FormName, basePath: string, options?: Record<string, string>, language?: PageLanguage): RenderedForm | undefined;
   /** The form's bytes, rendering them if needed. */
   render(name: FormName, basePath: string, options?: Record<string, string>, language?: PageLanguage): Promise<RenderedForm>;
+  /**
+   * This version is replaced or evicted: its renderings leave the byte budget and are forgotten. A request still
+   * holding it is served (what it renders then is not kept).
+   */
+  release(): void;
 }
 
-/** `images`: the uploaded images a form draws itself (og.png's logo), read with the snapshot. */
-export function withForms(page: Page, snapshot: Snapshot, builtAt: number, images: FormImages = {}): CachedPage {
-  const rendered = new Map<string, RenderedForm | Promise<RenderedForm>>();
+/** A rendering kept, with its place in the byte budget (a read stamps it). */
+interface Kept {
+  form: RenderedForm;
+  kept: KeptRendering;
+}
+
+/**
+ * `images`: the uploaded images a form draws itself (og.png's logo), read with the snapshot. `renderings`: this
+ * version's account in the shared byte budget (the page cache's); a budget of its own when left out.
+ */
+export function withForms(page: Page, snapshot: Snapshot, builtAt: number, images: FormImages = {}, renderings: PageRenderings = createRenderBudget().page()): CachedPage {
+  const rendered = new Map<string, Kept | Promise<RenderedForm>>();
 
   function keyOf(name: FormName, basePath: string, options: Record<string, string>, language: PageLanguage | undefined): string {
     const form = pageForms[name] as PageForm;
@@ -49,8 +67,29 @@ export function withForms(page: Page, snapshot: Snapshot, builtAt: number, image
     return language === undefined ? key : `${key}\u0000${language}`;
   }
 
-  function remember(key: string, value: RenderedForm | Promise<RenderedForm>): void {
+  function remember(key: string, value: Kept | Promise<RenderedForm>): void {
     if (rendered.has(key) || rendered.size < MAX_VARIANTS_PER_PAGE) rendered.set(key, value);
+  }
+
+  /**
+   * The rendering made ready to serve, kept if the budget takes it (its variants are counted when they are made). When
+   * the budget later drops it, the next read renders it again: the same bytes and ETag, a pure function of the snapshot.
+   */
+  function finish(key: string, result: Rendered, language: PageLanguage | undefined): RenderedForm {
+    let entry: Kept | undefined;
+    const form = withEtag(result, language, (bytes) => entry?.kept.grow(bytes));
+    if (rendered.size >= MAX_VARIANTS_PER_PAGE && !rendered.has(key)) return form;
+    const kept = renderings.keep(Buffer.byteLength(form.body), () => {
+      if (entry !== undefined && rendered.get(key) === entry) rendered.delete(key);
+    });
+    if (!kept) {
+      // Not kept (larger than a page's share, or this version released): a pending rendering's slot is freed.
+      if (rendered.get(key) instanceof Promise) rendered.delete(key);
+      return form;
+    }
+    entry = { form, kept };
+    rendered.set(key, entry);
+    return form;
   }
 
   /** The bytes now, or the pending rendering of an async form (started here if it was not). */
@@ -63,24 +102,20 @@ export function withForms(page: Page, snapshot: Snapshot, builtAt: number, image
     const language = form.localized ? (reader ?? snapshot.page.language ?? DEFAULT_LANGUAGE) : undefined;
     const key = keyOf(name, basePath, options, language);
     const known = rendered.get(key);
-    if (known) return known;
-    const result = form.render(snapshot, { basePath, options, images, ...(language ? { language } : {}) });
-    if (!(result instanceof Promise)) {
-      const out = withEtag(result, language);
-      remember(key, out);
-      return out;
+    if (known) {
+      if (known instanceof Promise) return known;
+      // The hot path's only bookkeeping: one integer stored for recency.
+      known.kept.read();
+      return known.form;
     }
-    const pending = result.then((out) => withEtag(out, language));
+    const result = form.render(snapshot, { basePath, options, images, ...(language ? { language } : {}) });
+    if (!(result instanceof Promise)) return finish(key, result, language);
+    const pending: Promise<RenderedForm> = result.then((out) => (rendered.get(key) === pending ? finish(key, out, language) : withEtag(out, language)));
     remember(key, pending);
-    pending.then(
-      (out) => {
-        if (rendered.get(key) === pending) rendered.set(key, out);
-      },
-      () => {
-        // A failed rendering is not kept: the next request tries again.
-        if (rendered.get(key) === pending) rendered.delete(key);
-      },
-    );
+    pending.catch(() => {
+      // A failed rendering is not kept: the next request tries again.
+      if (rendered.get(key) === pending) rendered.delete(key);
+    });
     return pending;
   }
 
@@ -102,12 +137,16 @@ export function withForms(page: Page, snapshot: Snapshot, builtAt: number, image
     async render(name, basePath, options = {}, language = undefined) {
       return lookup(name, basePath, options, language);
     },
+    release() {
+      renderings.release();
+      rendered.clear();
+    },
   };
 }
 
 /** Bytes once, so every response writes the same buffer, their ETag, and their compressed variants. */
-function withEtag(result: Rendered, language: PageLanguage | undefined): RenderedForm {
+function withEtag(result: Rendered, language: PageLanguage | undefined, made?: (bytes: number) => void): RenderedForm {
   const body = typeof result.body === 'string' ? Buffer.from(result.body) : result.body;
   const etag = etagOf(body);
-  return { contentType: result.contentType, body, etag, encoded: compressedVariants(body, result.contentType, etag), ...(language ? { language } : {}), ...(result.contentSecurityPolicy ? { contentSecurityPolicy: result.contentSecurityPolicy } : {}), ...(result.status ? { status: result.status } : {}) };
+  return { contentType: result.contentType, body, etag, encoded: compressedVariants(body, result.contentType, etag, made), ...(language ? { language } : {}), ...(result.contentSecurityPolicy ? { contentSecurityPolicy: result.contentSecurityPolicy } : {}), ...(result.status ? { status: result.status } : {}) };
 }

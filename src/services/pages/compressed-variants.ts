@@ -37,8 +37,9 @@ export function isCompressible(contentType: string): boolean {
 /**
  * The variants of this body: none for an image or a body under COMPRESS_MIN_BYTES. Each coding is compressed on its
  * first use (synchronously, once per snapshot version): a version nobody reads in gzip never pays for gzip.
+ * `made`: told each variant's size when it is made (the page cache counts it against its byte budget).
  */
-export function compressedVariants(body: Uint8Array, contentType: string, etag: string): EncodedVariants {
+export function compressedVariants(body: Uint8Array, contentType: string, etag: string, made?: (bytes: number) => void): EncodedVariants {
   if (body.byteLength < COMPRESS_MIN_BYTES || !isCompressible(contentType)) return NONE;
   let br: EncodedBody | undefined;
   let gzip: EncodedBody | undefined;
@@ -47,10 +48,16 @@ export function compressedVariants(body: Uint8Array, contentType: string, etag: 
     compressible: true,
     get(coding) {
       if (coding === 'br') {
-        br ??= { body: brotli(body), etag: tagged('br') };
+        if (!br) {
+          br = { body: brotli(body), etag: tagged('br') };
+          made?.(br.body.byteLength);
+        }
         return br;
       }
-      gzip ??= { body: gzipSync(body, { level: GZIP_LEVEL }), etag: tagged('gz') };
+      if (!gzip) {
+        gzip = { body: gzipSync(body, { level: GZIP_LEVEL }), etag: tagged('gz') };
+        made?.(gzip.body.byteLength);
+      }
       return gzip;
     },
   };

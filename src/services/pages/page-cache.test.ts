@@ -54,6 +54,21 @@ for (const dialect of dialects) {
       stop();
     });
 
+    it('gives a rebuilt version’s rendered bytes back, while a request still holding it is served', async () => {
+      const page = h.pages.pageBySlug('acme')!;
+      const old = await h.pages.get(page);
+      const html = old.form('html', '/s/acme', {}, 'en');
+      html.encoded.get('br');
+      expect(h.pages.rendered().bytes).toBeGreaterThanOrEqual(Buffer.byteLength(html.body) + html.encoded.get('br')!.body.byteLength);
+      await h.ingest.record({ monitorId: h.monitors.web!.id, ok: true, latencyMs: 31, source: 'edge' });
+      await expect.poll(() => h.pages.peek(page)?.snapshot.components[0]?.live?.latencyMs, { interval: 10, timeout: 2000 }).toBe(31);
+      expect(h.pages.rendered()).toEqual({ bytes: 0, renderings: 0 });
+      expect(old.form('html', '/s/acme', {}, 'en').etag).toBe(html.etag);
+      expect(h.pages.rendered().bytes).toBe(0);
+      const current = h.pages.peek(page)!.form('html', '/s/acme', {}, 'en');
+      expect(h.pages.rendered()).toEqual({ bytes: Buffer.byteLength(current.body), renderings: 1 });
+    });
+
     it('does not let a throwing listener stop the rebuild', async () => {
       const page = h.pages.pageBySlug('acme')!;
       const stop = h.pages.onSnapshot(() => {

@@ -11,6 +11,7 @@ import type { Store } from '../../store/index.js';
 import { createAssetCache } from './asset-cache.js';
 import { buildSnapshot } from './build-snapshot.js';
 import { type CachedPage, withForms } from './cached-page.js';
+import { createRenderBudget, DEFAULT_PAGE_CACHE_MB } from './render-budget.js';
 
 export type { CachedPage, RenderedForm } from './cached-page.js';
 
@@ -59,6 +60,8 @@ export interface PageCache {
   onSnapshot(listener: (event: SnapshotRebuilt) => void): () => void;
   /** The monitors shown on the pages held in memory: whose results rebuild a page now (cluster mode polls them while Redis is down). */
   monitorsInMemory(): string[];
+  /** The rendered forms held now, over every page: bytes (bodies and the compressed variants made) and renderings. */
+  rendered(): { bytes: number; renderings: number };
   /**
    * The page's uploaded image as its current snapshot links it, with that link's version (bytes from memory once read);
    * undefined when the page shows none of its own (none uploaded, or an external URL).
@@ -71,13 +74,17 @@ interface Entry {
   lastRead: number;
 }
 
-/** `smtp`: the system SMTP server, when set (the snapshot then offers email subscriptions). */
-export function createPageCache(deps: { store: Store; bus: Bus; clock: Clock; logger: Logger; baseUrl: () => string; smtp?: unknown }): PageCache {
+/**
+ * `smtp`: the system SMTP server, when set (the snapshot then offers email subscriptions). `renderBytes`: the bytes
+ * the rendered forms of every page may hold together (WARDEN_PAGE_CACHE_MB), least recently read out first.
+ */
+export function createPageCache(deps: { store: Store; bus: Bus; clock: Clock; logger: Logger; baseUrl: () => string; smtp?: unknown; renderBytes?: number | undefined }): PageCache {
   let bySlug = new Map<string, Page>();
   let byDomain = new Map<string, Page>();
   let pagesByMonitor = new Map<string, Set<string>>();
   let indexVersion = 0;
   const entries = new Map<string, Entry>();
+  const budget = createRenderBudget(deps.renderBytes ?? DEFAULT_PAGE_CACHE_MB * 1024 * 1024);
   const building = new Map<string, Promise<CachedPage>>();
   const dirty = new Set<string>();
   const unsubscribes: (() => void)[] = [];
@@ -103,7 +110,13 @@ export function createPageCache(deps: { store: Store; bus: Bus; clock: Clock; lo
     }
     pagesByMonitor = map;
     const known = new Set(pages.map((p) => p.id));
-    for (const id of entries.keys()) if (!known.has(id)) entries.delete(id);
+    for (const id of entries.keys()) if (!known.has(id)) forget(id);
+  }
+
+  /** Drops a page from memory: its renderings leave the budget (a request still holding them is served). */
+  function forget(pageId: string): void {
+    entries.get(pageId)?.cached.release();
+    entries.delete(pageId);
   }
 
   let own: { baseUrl: string; host: string | undefined } | null = null;
@@ -122,9 +135,12 @@ export function createPageCache(deps: { store: Store; bus: Bus; clock: Clock; lo
     const promise = (async () => {
       const now = deps.clock.now();
       const snapshot = await buildSnapshot(deps, { page, now, pageUrl: pageUrl(page), previous: entries.get(page.id)?.cached.snapshot });
-      const cached = withForms(page, snapshot, now, await imagesOf(page, snapshot));
+      const images = await imagesOf(page, snapshot);
       const previous = entries.get(page.id);
+      const cached = withForms(page, snapshot, now, images, budget.page());
       entries.set(page.id, { cached, lastRead: previous?.lastRead ?? now });
+      // The version replaced stops counting: what the fast path may still be serving from it goes with its last request.
+      previous?.cached.release();
       notify({ page, snapshot, previous: previous?.cached.snapshot });
       return cached;
     })();
@@ -191,7 +207,7 @@ export function createPageCache(deps: { store: Store; bus: Bus; clock: Clock; lo
       loadIndex().catch((error) => deps.logger.error({ err: error }, 'reloading pages failed'));
     }
     for (const [id, entry] of entries) {
-      if (now - entry.lastRead > IDLE_EVICT_MS) entries.delete(id);
+      if (now - entry.lastRead > IDLE_EVICT_MS) forget(id);
       else if (now - entry.cached.builtAt >= SNAPSHOT_MAX_AGE_MS - REBUILD_DEBOUNCE_MS) markDirty(id);
     }
   }
@@ -222,7 +238,7 @@ export function createPageCache(deps: { store: Store; bus: Bus; clock: Clock; lo
               const entry = entries.get(event.pageId);
               const page = entry && bySlug.get(entry.cached.page.slug);
               if (page) return build(page);
-              entries.delete(event.pageId);
+              forget(event.pageId);
             })
             .catch((error) => deps.logger.error({ err: error }, 'reloading pages failed'));
         }),
@@ -257,6 +273,7 @@ export function createPageCache(deps: { store: Store; bus: Bus; clock: Clock; lo
       await loadIndex();
       for (const id of entries.keys()) markDirty(id);
     },
+    rendered: () => ({ bytes: budget.bytes(), renderings: budget.count() }),
     onSnapshot(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
