@@ -44,6 +44,7 @@ import { createRetention, RETENTION_DEFAULTS } from './runner/retention.js';
 import { createScheduler } from './runner/scheduler.js';
 import { createTxtLookup } from './runner/txt-lookup.js';
 import { createWatchdog } from './runner/watchdog.js';
+import { codeCacheState } from './runtime/launcher.js';
 import { openSetupLink } from './services/accounts/setup.js';
 import { createSignInAttempts } from './services/accounts/sign-in-attempts.js';
 import { API_LIMITS } from './services/api-limits.js';
@@ -210,7 +211,8 @@ export async function startWarden({ settings, clock = systemClock, logger: given
   ready = true;
   // The Open Graph image's layout engine and fonts (~300 ms of CPU, ~30 MiB) are loaded by the first og.png asked for, not
   // warmed up ahead: a server whose pages are never shared never holds them (docs/operations.md, Memory).
-  logger.info({ url, config: settings.configFile ?? (demoPushToken ? 'built-in demo' : 'none') }, `Warden is listening on ${url}`);
+  const codeCache = codeCacheState();
+  logger.info({ url, config: settings.configFile ?? (demoPushToken ? 'built-in demo' : 'none'), ...(codeCache ? { codeCache } : {}) }, `Warden is listening on ${url}`);
   announcePages(logger, pages.pages(), baseUrlHolder.value);
   // Heartbeat monitors warden.yaml gave no pushToken: their new URLs, whose token appears nowhere else.
   if (syncReport) announcePushTokens(logger, syncReport.generatedPushTokens, baseUrlHolder.value);

@@ -188,14 +188,17 @@ async function serveAndStop(image: Image, log: (line: string) => void): Promise<
       ['/docs', 'the API reference'],
       ['/docs/openapi-explorer.js', 'the API reference bundle (a production dependency)'],
       ['/docs/api.md', 'the reference docs (docs/)'],
+      ['/s/demo/og.png', 'the Open Graph image (satori and resvg, imported through the launcher)'],
     ] as const) {
       const response = await fetch(base + path);
       await response.arrayBuffer();
       if (response.status !== 200) throw new Error(`${path} (${what}) answered ${response.status}`);
     }
+    // The build's code cache, taken by the image's Node: a start compiles almost nothing (docs/operations.md, Start-up).
+    if (!output.includes('"codeCache":"accepted"')) throw new Error('the server started without the code cache: dist/bundle/warden.cjs.cache missing or refused');
     await healthcheck(image, cwd, env);
     if (!existsSync(join(hostPath(image, dataDir), 'warden.db'))) throw new Error(`no warden.db in the volume ${dataDir}`);
-    log('  /healthz, /readyz, /api/v1/status/demo, /s/demo, /app/, /docs and the HEALTHCHECK answered');
+    log('  /healthz, /readyz, /api/v1/status/demo, /s/demo, /s/demo/og.png, /app/, /docs and the HEALTHCHECK answered; the code cache was taken');
   } catch (error) {
     server.kill('SIGKILL');
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output.slice(-4000)}`);

@@ -38,24 +38,29 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   import: async () => (await import('./commands/import.js')).importCommand(),
 };
 
-const first = process.argv[2];
-// No command, or only options: `serve`, the default.
-const named = first === undefined || first.startsWith('-') ? (first === '--help' || first === '-h' || first === '--version' || first === '-V' ? undefined : 'serve') : first;
-const asksHelp = named === 'help' || process.argv.includes('--help') || process.argv.includes('-h');
-if (named !== undefined && !Object.hasOwn(COMMANDS, named) && !asksHelp) {
-  // A mistyped command (`warden srve`): without a default command to take the word as its argument, commander names it
-  // and suggests the nearest command, from their names alone, loading no module.
-  for (const name of Object.keys(COMMANDS)) program.addCommand(new Command(name));
-  program.showHelpAfterError('(`warden --help` lists the commands)');
-} else {
-  for (const [name, load] of Object.entries(COMMANDS))
-    if (named === undefined || !Object.hasOwn(COMMANDS, named) || name === named) program.addCommand(await load(), { isDefault: name === 'serve' });
-}
+// No top-level await: the production bundle is a CommonJS script, so that V8 can keep its compiled code (launch.ts).
+void main();
 
-try {
-  await program.parseAsync(process.argv);
-} catch (error) {
-  process.exitCode = reportError(error);
+async function main(): Promise<void> {
+  const first = process.argv[2];
+  // No command, or only options: `serve`, the default.
+  const named = first === undefined || first.startsWith('-') ? (first === '--help' || first === '-h' || first === '--version' || first === '-V' ? undefined : 'serve') : first;
+  const asksHelp = named === 'help' || process.argv.includes('--help') || process.argv.includes('-h');
+  if (named !== undefined && !Object.hasOwn(COMMANDS, named) && !asksHelp) {
+    // A mistyped command (`warden srve`): without a default command to take the word as its argument, commander names it
+    // and suggests the nearest command, from their names alone, loading no module.
+    for (const name of Object.keys(COMMANDS)) program.addCommand(new Command(name));
+    program.showHelpAfterError('(`warden --help` lists the commands)');
+  } else {
+    for (const [name, load] of Object.entries(COMMANDS))
+      if (named === undefined || !Object.hasOwn(COMMANDS, named) || name === named) program.addCommand(await load(), { isDefault: name === 'serve' });
+  }
+
+  try {
+    await program.parseAsync(process.argv);
+  } catch (error) {
+    process.exitCode = reportError(error);
+  }
 }
 
 function reportError(error: unknown): number {

@@ -1,5 +1,6 @@
 // Any game GameDig knows; runs on relays only, where the gamedig package is loaded.
 import { z } from 'zod';
+import { importPackage } from '../runtime/launcher.js';
 import { bareHost, host, minPlayers, port } from './fields.js';
 import { timedOutAfter } from './network-error.js';
 import { defineProbe, type ProbeResult } from './probe.js';
@@ -47,8 +48,8 @@ export const gamedig = defineProbe({
     let library: GamedigLibrary;
     try {
       // Loaded on first use: the edge server never runs this type and need not load GameDig's many protocols.
-      // @ts-expect-error gamedig 5 ships no type declarations; GamedigLibrary below describes the part used here.
-      library = (await import('gamedig')) as GamedigLibrary;
+      // gamedig 5 ships no type declarations; GamedigLibrary below describes the part used here.
+      library = await importPackage<GamedigLibrary>('gamedig');
     } catch {
       return { ok: false, error: 'the gamedig package is not installed on this relay' };
     }

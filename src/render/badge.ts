@@ -1,5 +1,6 @@
 // The badge form of a page: a shields-style SVG (badge-maker, the shields.io renderer) with the overall state or players online.
-import { makeBadge } from 'badge-maker';
+import { createRequire } from 'node:module';
+import type { Format } from 'badge-maker';
 import type { PageState, Snapshot } from '../domain/snapshot.js';
 import { STATE_COLOUR } from './html-layout.js';
 import { formatCount, plainText } from './page-wording.js';
@@ -50,11 +51,23 @@ export function renderBadge(snapshot: Snapshot, options: Record<string, string>)
       ? `${formatCount(players)}${maxPlayers === null ? '' : `/${formatCount(maxPlayers)}`} online`
       : BADGE_MESSAGE[state];
   const label = options.label ?? (plainText(snapshot.page.title) || snapshot.page.slug);
-  const body = makeBadge({
+  const body = badgeMaker()({
     label,
     message,
     color: STATE_COLOUR[state],
     style: (options.style as BadgeStyle | undefined) ?? 'flat',
   });
   return { contentType: 'image/svg+xml; charset=utf-8', body };
+}
+
+let loaded: ((format: Format) => string) | undefined;
+
+/**
+ * badge-maker, required on the first badge asked for: its font-width tables (1 MB of JSON) and colour parser cost
+ * 20 ms of start-up and a few MiB that a server whose badges nobody embeds never needs. Synchronous: a form renders
+ * synchronously, and a CommonJS package loads in one call.
+ */
+function badgeMaker(): (format: Format) => string {
+  loaded ??= (createRequire(import.meta.url)('badge-maker') as typeof import('badge-maker')).makeBadge;
+  return loaded;
 }

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Font } from 'satori';
 import type { PageState, Snapshot, SnapshotComponent } from '../domain/snapshot.js';
+import { importPackage } from '../runtime/launcher.js';
 import { STATE_COLOUR } from './html-layout.js';
 import { type Translator, translator } from './i18n/index.js';
 import { countOfText, overallLabel, stateWord, uptimeText } from './i18n/wording.js';
@@ -60,7 +61,7 @@ export function pageUptime30d(components: SnapshotComponent[]): number | null {
 let loadedEngines: Promise<{ satori: typeof import('satori').default; renderAsync: typeof import('@resvg/resvg-js').renderAsync }> | undefined;
 
 function engines() {
-  loadedEngines ??= Promise.all([import('satori'), import('@resvg/resvg-js')]).then(([layout, raster]) => ({ satori: layout.default, renderAsync: raster.renderAsync }));
+  loadedEngines ??= Promise.all([importPackage<typeof import('satori')>('satori'), importPackage<typeof import('@resvg/resvg-js')>('@resvg/resvg-js')]).then(([layout, raster]) => ({ satori: layout.default, renderAsync: raster.renderAsync }));
   loadedEngines.catch(() => {
     loadedEngines = undefined;
   });
@@ -92,11 +93,11 @@ function ogFonts(latin: boolean): Promise<Font[]> {
 }
 
 async function loadFonts(subsets: readonly string[]): Promise<Font[]> {
-  const require = createRequire(import.meta.url);
+  const here = createRequire(import.meta.url);
   const fonts: Promise<Font>[] = [];
   for (const subset of subsets)
     for (const weight of FONT_WEIGHTS) {
-      const file = require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`);
+      const file = here.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`);
       // One family name per subset: satori falls back across names (see FONT_FAMILY), not across files of one name.
       fonts.push(readFile(file).then((data) => ({ name: `Inter ${subset}`, data, weight, style: 'normal' as const })));
     }

@@ -3,6 +3,7 @@
 // A channel without a `host` of its own goes through the system SMTP server (WARDEN_SMTP_URL, or `smtp:` in warden.yaml).
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { importPackage } from '../../runtime/launcher.js';
 import { defineChannel, type NotificationEvent, type NotificationKind, type SendContext, type SendOutcome } from '../channel.js';
 import { secretText } from '../fields.js';
 import { clip, eventFacts, footnote, pageLink, plainText, REASON_CHARS, SEVERITY_LOOK } from '../format.js';
@@ -173,7 +174,7 @@ async function send(event: NotificationEvent, config: EmailConfig, ctx: SendCont
 export async function sendMail(server: SmtpServer, message: EmailMessage, signal: AbortSignal): Promise<SendOutcome> {
   if (signal.aborted) return { kind: 'retry', status: null, error: 'timed out' };
   // Loaded at the first message, not at start-up: most servers send none for hours, or never.
-  const { default: nodemailer } = await import('nodemailer');
+  const { default: nodemailer } = await importPackage<typeof import('nodemailer')>('nodemailer');
   const transport = nodemailer.createTransport(transportOptions(server));
   try {
     const info = await transport.sendMail({ ...message, signal });

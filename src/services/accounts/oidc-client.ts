@@ -4,6 +4,7 @@
 // cluster can finish a sign-in another one began.
 import type * as Oidc from 'openid-client';
 import type { OidcSettings } from '../../config/settings.js';
+import { importPackage } from '../../runtime/launcher.js';
 
 /** The scopes asked for: the subject, the email and whether the provider verified it, and a name to greet. */
 export const OIDC_SCOPES = 'openid email profile';
@@ -52,7 +53,7 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
    * too is loaded then, not at start-up.
    */
   const configuration = (): Promise<{ oidc: typeof Oidc; config: Oidc.Configuration }> => {
-    discovered ??= import('openid-client').then((oidc) =>
+    discovered ??= importPackage<typeof Oidc>('openid-client').then((oidc) =>
       discover(oidc, settings).then(
         (config) => ({ oidc, config }),
         (error: unknown) => {

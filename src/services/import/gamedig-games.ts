@@ -1,4 +1,6 @@
 // GameDig's game list, for importers that meet GameDig game ids: which protocol a game speaks and which port it asks.
+
+import { importPackage } from '../../runtime/launcher.js';
 import type { GamedigGame, GamedigLookup } from './uptime-kuma-monitors.js';
 
 interface GameEntry {
@@ -8,8 +10,8 @@ interface GameEntry {
 
 /** GameDig 5's games, by their id and by the GameDig 4 id they replaced. */
 export async function loadGamedigGames(): Promise<GamedigLookup> {
-  // @ts-expect-error gamedig 5 ships no type declarations; GameEntry above describes the part used here.
-  const { games } = (await import('gamedig')) as { games: Record<string, GameEntry> };
+  // gamedig 5 ships no type declarations; GameEntry above describes the part used here.
+  const { games } = await importPackage<{ games: Record<string, GameEntry> }>('gamedig');
   return gamedigLookup(games);
 }
 

@@ -1,6 +1,7 @@
 // Opens a PostgreSQL pool (pg): 64-bit integers as numbers, an optional schema of its own (created when missing).
 import { Kysely, sql } from 'kysely';
 import { storableText } from '../../../domain/storable-text.js';
+import { importPackage } from '../../../runtime/launcher.js';
 import type { Database } from '../../tables.js';
 import type { DialectConnection } from '../connection.js';
 import { postgresCheckWriter } from './check-writer.js';
@@ -13,7 +14,7 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 /** `create: false` leaves a missing schema missing (openStore then finds no Warden tables there and refuses). */
 export async function connectPostgres(url: string, schema: string | undefined, { create = true } = {}): Promise<DialectConnection> {
   // Loaded only here: a SQLite server never carries the driver in its heap.
-  const { default: pg } = await import('pg');
+  const { default: pg } = await importPackage<typeof import('pg')>('pg');
   const types = {
     getTypeParser: (oid: number, format?: string) => {
       // int8 (epoch ms, counts) and numeric (averages) as JS numbers: all our values fit in 2^53.
