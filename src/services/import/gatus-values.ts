@@ -2,8 +2,9 @@
 // warden.yaml's ${VAR} placeholders), and keys made from names.
 import { envName as keyedEnvName } from './keys.js';
 
-const DURATION_PART = /(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)/g;
-const UNIT_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, μs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+// Micro is written \u00b5 (micro sign) or \u03bc (Greek mu); escaped, so the bundle's source stays one byte a character.
+const DURATION_PART = /(\d+(?:\.\d*)?|\.\d+)(ns|us|\u00b5s|\u03bcs|ms|s|m|h)/g;
+const UNIT_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, '\u00b5s': 1e-3, '\u03bcs': 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 /** Milliseconds of a Go duration ("30s", "1h30m", "250ms"), or undefined when it is not one (an ${ENV} reference, a typo). */
 export function goDurationMs(value: unknown): number | undefined {
@@ -11,7 +12,7 @@ export function goDurationMs(value: unknown): number | undefined {
   if (typeof value !== 'string') return undefined;
   const text = value.trim();
   if (text === '0') return 0;
-  if (!/^((\d+(\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h))+$/.test(text)) return undefined;
+  if (!/^((\d+(\.\d*)?|\.\d+)(ns|us|\u00b5s|\u03bcs|ms|s|m|h))+$/.test(text)) return undefined;
   let ms = 0;
   for (const [, amount = '0', unit = 's'] of text.matchAll(DURATION_PART)) ms += Number(amount) * (UNIT_MS[unit] ?? 0);
   return ms;
