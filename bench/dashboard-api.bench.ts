@@ -1,7 +1,8 @@
 // The dashboard's organization API with 10,000 monitors: filtered pages, sparklines, stats and state history, on every dialect.
+
+import { composeWarden } from '../src/compose.js';
 import { type CheckRow, HOUR_MS } from '../src/domain/check.js';
 import { createLogger } from '../src/logger.js';
-import { composeWarden } from '../src/main.js';
 import { createApiKey } from '../src/services/api-keys/create.js';
 import type { Store } from '../src/store/index.js';
 import { type DialectCase, dialects } from '../test/store-dialects.js';

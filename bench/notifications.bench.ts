@@ -3,9 +3,10 @@
 // right after it), and measures commit→arrival latency while the burst comes in; then, with 1,000 "recovered" deliveries
 // waiting, how fast a dispatcher started on them drains them. On SQLite and PostgreSQL, against the receiver's raw rate
 // from a plain HTTP client (fetch, as many at once as the channel sends) in the same run.
+
+import { composeWarden } from '../src/compose.js';
 import { systemClock } from '../src/domain/clock.js';
 import { createLogger } from '../src/logger.js';
-import { composeWarden } from '../src/main.js';
 import { webhookBody } from '../src/notify/channels/webhook.js';
 import { seed } from '../test/seed.js';
 import { type DialectCase, dialects } from '../test/store-dialects.js';

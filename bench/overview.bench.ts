@@ -56,7 +56,7 @@ export const benchmark: Benchmark = {
 };
 
 /** A page of 8 components with 90 days of history (heartbeat monitors: nothing probes), and 100 push tokens on other monitors. */
-async function seedDataDir(dataDir: string, configFile: string): Promise<void> {
+export async function seedDataDir(dataDir: string, configFile: string): Promise<void> {
   const monitors = [
     ...Array.from({ length: COMPONENTS }, (_, i) => `  - { key: c${i}, name: Server ${i}, type: heartbeat, config: { graceSec: 86400 } }`),
     ...PUSH_TOKENS.map((token, i) => `  - { key: p${i}, name: Job ${i}, type: heartbeat, pushToken: ${token}, config: { graceSec: 86400 } }`),

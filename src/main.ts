@@ -20,11 +20,12 @@ import { type Clock, systemClock } from './domain/clock.js';
 import { LEASE_DEFAULTS, type Singleton } from './domain/cluster.js';
 import { SECURITY_DEFAULTS, type SecurityOptions } from './domain/security.js';
 import { generateSecret } from './domain/tokens.js';
-import { createApp } from './http/app.js';
+import type { App, AppDeps } from './http/app.js';
 import { answerUnreadableRequests, requiringHost } from './http/client-error.js';
 import { attachLiveStream } from './http/live.js';
 import { listenForMetrics, METRICS_PATH, type MetricsListener } from './http/metrics.js';
 import { createRequestListener, type FastPath } from './http/pre-router.js';
+import { healthFastPath } from './http/routes/health.js';
 import { pushFastPath } from './http/routes/push/fast-path.js';
 import { pageFastPath } from './http/routes/status/fast-path.js';
 import { createLogger, type Logger } from './logger.js';
@@ -111,7 +112,7 @@ export async function startWarden({ settings, clock = systemClock, logger: given
   // ioredis is loaded only then.
   const clusterRedis = settings.cluster ? await import('./cluster/redis.js') : null;
   const redis = settings.cluster && clusterRedis ? clusterRedis.connectRedis(settings.cluster.redisUrl, { instanceId: settings.cluster.instanceId, logger }) : null;
-  const parts = composeWarden({
+  const parts = composeServices({
     store,
     clock,
     logger,
@@ -135,7 +136,14 @@ export async function startWarden({ settings, clock = systemClock, logger: given
     logRequests: settings.logRequests,
     pageCacheBytes: settings.pageCacheMb * 1024 * 1024,
   });
-  const { app, bus, ingest, pages, fastPaths, scheduler, watchdog, retention } = parts;
+  const { bus, ingest, pages, fastPaths, scheduler, watchdog, retention } = parts;
+  // The router, the API, OpenAPI, MCP and the dashboard's routes: built by the first request the fast paths leave to
+  // it (a page not in memory yet, an API call, /healthz through the app when the fast paths are off).
+  const app = async (): Promise<App> => {
+    const built = (await import('./http/app.js')).createApp(parts.appDeps);
+    logger.debug('HTTP app built');
+    return built;
+  };
   metrics?.watchPageCache(() => pages.rendered().bytes);
 
   // WARDEN_FAST_PATH=0: every request through the app (the pre-router's answers are the app's, byte for byte).
@@ -301,8 +309,12 @@ export interface DomainOptions {
   recheckEveryMs?: number | undefined;
 }
 
-/** Builds every service and the HTTP app around a store, without starting timers or listening; tests use it as the server does. */
-export function composeWarden(options: ComposeOptions) {
+/**
+ * Builds every service around a store, without starting timers or listening, and what the HTTP app is built from
+ * (`appDeps`): the server builds the app on the first request its fast paths leave to it; tests build it at once
+ * (composeWarden, src/compose.ts).
+ */
+export function composeServices(options: ComposeOptions) {
   const { store, clock, logger } = options;
   const security: SecurityOptions = { ...SECURITY_DEFAULTS, ...options.security };
   const coordinator: Coordinator | null = options.cluster ? createCoordinator({ store, clock, logger, ...options.cluster }) : null;
@@ -352,7 +364,7 @@ export function composeWarden(options: ComposeOptions) {
   // One limiter for both push paths (pre-router and app), so a token's rate is the same whichever answers it.
   const localPushLimiter = createPushRateLimiter({ perSecond: security.pushPerSecond, burst: security.pushBurst });
   const pushLimiter: PushRateLimiter = shared ? createSharedPushLimiter(localPushLimiter, shared) : localPushLimiter;
-  const app = createApp({
+  const appDeps: AppDeps = {
     ...context,
     ingest,
     pages,
@@ -375,8 +387,12 @@ export function composeWarden(options: ComposeOptions) {
     ...(options.accounts ? { accounts: options.accounts } : {}),
     metricsToken: options.metricsToken,
     logRequests: options.logRequests,
-  });
-  const fastPaths: FastPath[] = [pushFastPath({ ...context, ingest, pushTokens, pushLimiter }), pageFastPath(pages)];
+  };
+  const fastPaths: FastPath[] = [
+    healthFastPath({ ...context, isReady: appDeps.isReady, clusterView: appDeps.clusterView }),
+    pushFastPath({ ...context, ingest, pushTokens, pushLimiter }),
+    pageFastPath(pages),
+  ];
   const scheduler = createScheduler({
     ...context,
     ingest,
@@ -406,10 +422,10 @@ export function composeWarden(options: ComposeOptions) {
   });
   // Redis away: the other processes' monitor results are polled from PostgreSQL, so live streams keep updating.
   const activityPoll = redisBus ? createActivityPoll({ store, bus: redisBus, pages, clock, logger, everyMs: security.changePollMs }) : null;
-  return { context, security, app, bus, redisBus, activityPoll, ingest, outbox, dispatcher, pages, pageAccess, pushTokens, pushLimiter, fastPaths, scheduler, watchdog, reminders, retention, maintenanceNotices, domainTxt, domainRecheck, changeWatch, coordinator };
+  return { context, security, appDeps, bus, redisBus, activityPoll, ingest, outbox, dispatcher, pages, pageAccess, pushTokens, pushLimiter, fastPaths, scheduler, watchdog, reminders, retention, maintenanceNotices, domainTxt, domainRecheck, changeWatch, coordinator };
 }
 
-export type WardenParts = ReturnType<typeof composeWarden>;
+export type WardenServices = ReturnType<typeof composeServices>;
 
 /**
  * First run (no account yet): a new one-time setup link, logged this once — the only place its token ever appears.

@@ -1,8 +1,8 @@
 // An in-process Warden for route tests: the same composition as the server, a test store, a settable clock, no port.
 
+import { composeWarden, type WardenParts } from '../src/compose.js';
 import type { Monitor } from '../src/domain/monitor.js';
 import { createLogger } from '../src/logger.js';
-import { composeWarden, type WardenParts } from '../src/main.js';
 import { seed } from './seed.js';
 import type { DialectCase, OpenedStore } from './store-dialects.js';
 

@@ -3,8 +3,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../test/cli-process.js';
 import { dialects, type OpenedStore } from '../../test/store-dialects.js';
+import { composeWarden, type WardenParts } from '../compose.js';
 import { createLogger } from '../logger.js';
-import { composeWarden, type WardenParts } from '../main.js';
 import { clusterStatus } from '../services/cluster/status.js';
 
 const postgres = dialects.find((d) => d.name === 'postgres');

@@ -2,7 +2,6 @@
 // Both give the request the same id, the same CORS and problem answers, and the same log line; WARDEN_FAST_PATH=0 turns
 // the fast paths off, so every request goes through the app (test/e2e/fast-path-parity.test.ts holds them equal).
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { getRequestListener } from '@hono/node-server';
 import type { Logger } from '../logger.js';
 import type { HttpRoute, WardenMetrics } from '../metrics/recorder.js';
 import type { App } from './app.js';
@@ -42,12 +41,17 @@ export interface RequestListenerOptions {
   metrics?: WardenMetrics | undefined;
 }
 
-export function createRequestListener(app: App, options: RequestListenerOptions): RequestListener {
-  const viaApp = getRequestListener(app.fetch, { errorHandler: unreadableTargetResponse });
-  if (options.fastPaths.length === 0) return viaApp;
+/**
+ * `app`: the app, or what builds it on the first request the fast paths leave to it. The server passes the builder:
+ * a server that only serves pages and takes pushes never loads the router, the API's schemas, the OpenAPI document,
+ * the MCP SDK or the web Request/Response classes (docs/operations.md, Memory).
+ */
+export function createRequestListener(app: App | (() => Promise<App>), options: RequestListenerOptions): RequestListener {
   const { fastPaths, logger, logRequests = false, metrics } = options;
   /** Each path's counts, looked up once, not per request. */
   const pathRoutes = metrics ? fastPaths.map((path) => metrics.httpRoute(`fast:${path.name}`)) : [];
+  const viaApp = appListener(app, (req, res, error) => send(req, res, problemAnswer(error, req.url ?? '/', {}), performance.now(), -1));
+  if (fastPaths.length === 0) return viaApp;
   return (req, res) => {
     for (let i = 0; i < fastPaths.length; i++) {
       const answer = (fastPaths[i] as FastPath).answer(req);
@@ -61,7 +65,7 @@ export function createRequestListener(app: App, options: RequestListenerOptions)
       else send(req, res, answer, started, i);
       return;
     }
-    void viaApp(req, res);
+    viaApp(req, res);
   };
 
   function routeOf(answer: FastAnswer, path: number): HttpRoute | undefined {
@@ -93,6 +97,34 @@ export function createRequestListener(app: App, options: RequestListenerOptions)
     logRequest(logger, requestId, req.method ?? 'GET', req.url ?? '/', answer.status, ms, logRequests);
     routeOf(answer, path)?.record(answer.status, ms / 1000);
   }
+}
+
+/**
+ * The app behind node:http (@hono/node-server's adapter), both loaded by the first request that needs them; requests
+ * that come meanwhile wait for the same load. A load that fails answers 500 (`failed`) and is tried again by the next.
+ */
+function appListener(app: App | (() => Promise<App>), failed: (req: IncomingMessage, res: ServerResponse, error: unknown) => void): RequestListener {
+  let listener: RequestListener | undefined;
+  let loading: Promise<RequestListener> | undefined;
+  const load = async (): Promise<RequestListener> => {
+    const [{ getRequestListener }, built] = await Promise.all([import('@hono/node-server'), typeof app === 'function' ? app() : app]);
+    listener = getRequestListener(built.fetch, { errorHandler: unreadableTargetResponse });
+    return listener;
+  };
+  return (req, res) => {
+    if (listener) {
+      void listener(req, res);
+      return;
+    }
+    loading ??= load();
+    loading.then(
+      (loaded) => void loaded(req, res),
+      (error: unknown) => {
+        loading = undefined;
+        failed(req, res, error);
+      },
+    );
+  };
 }
 
 /** An error as a fast path's answer: the app's problem mapping, body and headers, with the path's CORS headers. */

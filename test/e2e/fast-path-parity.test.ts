@@ -23,6 +23,9 @@ pages:
     title: Acme status
     customDomain: status.acme.test
     components: [{ name: Beat, monitor: beat }]
+  - slug: cold
+    title: Read by nobody yet
+    components: [{ name: Beat, monitor: beat }]
 `;
 
 interface Ask {
@@ -114,6 +117,18 @@ for (const dialect of dialects)
       expect(onDomain.viaApp).toBe(false);
     });
 
+    it('builds a page nobody read yet and renders its forms itself, og.png too, with the bytes the app then serves', async () => {
+      for (const path of FORMS.map((form) => form.replace('acme', 'cold'))) {
+        const before = appCalls;
+        const first = await send(fast, { path, headers: { 'accept-encoding': 'br' } });
+        expect(first.status, path).toBe(200);
+        expect(appCalls, path).toBe(before);
+        const reference = await send(slow, { path, headers: { 'accept-encoding': 'br' } });
+        expect(first.headers, path).toEqual(reference.headers);
+        expect(first.body.equals(reference.body), `${path}: body`).toBe(true);
+      }
+    });
+
     it('answers 304 to a matching If-None-Match and HEAD without a body, as the app would', async () => {
       for (const path of FORMS) {
         const { answer } = await same({ path });
@@ -154,8 +169,17 @@ for (const dialect of dialects)
       }
     });
 
+    it('answers health and readiness probes itself, as the app would', async () => {
+      for (const ask of [{ path: '/healthz' }, { method: 'HEAD', path: '/healthz' }, { path: '/readyz' }]) {
+        const { answer, viaApp } = await same(ask);
+        expect(answer.status, ask.path).toBe(200);
+        expect(viaApp, ask.path).toBe(false);
+      }
+      expect(JSON.parse((await send(fast, { path: '/readyz' })).body.toString())).toMatchObject({ status: 'ready', database: dialect.name });
+    });
+
     it('leaves unknown slugs, other paths and preflights to the app', async () => {
-      for (const ask of [{ path: '/s/nope' }, { path: '/s/nope/status.json' }, { path: '/healthz' }, { method: 'OPTIONS', path: '/s/acme', headers: { origin: 'https://x.test', 'access-control-request-method': 'GET' } }])
+      for (const ask of [{ path: '/s/nope' }, { path: '/s/nope/status.json' }, { path: '/healthz?verbose' }, { method: 'OPTIONS', path: '/s/acme', headers: { origin: 'https://x.test', 'access-control-request-method': 'GET' } }])
         expect((await same(ask)).viaApp, ask.path).toBe(true);
     });
 

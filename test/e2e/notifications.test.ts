@@ -5,9 +5,9 @@
 // afterwards, each once, in order per monitor.
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composeWarden } from '../../src/compose.js';
 import type { Monitor } from '../../src/domain/monitor.js';
 import { createLogger } from '../../src/logger.js';
-import { composeWarden } from '../../src/main.js';
 import type { Store } from '../../src/store/index.js';
 import { type ServerProcess, startServer } from '../cli-process.js';
 import { type Receiver, startReceiver } from '../fakes/notify-receivers.js';

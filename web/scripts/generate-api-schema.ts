@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { composeWarden } from '../../src/compose.js';
 import { systemClock } from '../../src/domain/clock.js';
 import { createLogger } from '../../src/logger.js';
-import { composeWarden } from '../../src/main.js';
 import { openStore } from '../../src/store/open-store.js';
 
 export const API_SCHEMA_FILE = fileURLToPath(new URL('../src/api/schema.d.ts', import.meta.url));

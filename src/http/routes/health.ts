@@ -1,22 +1,58 @@
 // Liveness (/healthz) and readiness (/readyz: the database answers) for load balancers and orchestrators; in cluster
-// mode /readyz also shows the instance, its peers and the leases it holds.
+// mode /readyz also shows the instance, its peers and the leases it holds. Answered by the pre-router (healthFastPath)
+// and by the app alike, with the same bytes: a probe every few seconds never makes the server build its app.
+import type { ClusterView } from '../../domain/cluster.js';
+import type { Logger } from '../../logger.js';
+import type { ServiceContext } from '../../services/context.js';
 import { checkDatabase } from '../../services/database.js';
 import type { App } from '../app.js';
-import { problem, problemResponse } from '../problem.js';
+import type { FastAnswer, FastPath } from '../pre-router.js';
+import { PROBLEM_CONTENT_TYPE, type Problem, problem, problemBody, problemResponse } from '../problem.js';
+
+export interface HealthDeps extends ServiceContext {
+  isReady: () => boolean;
+  clusterView?: (() => ClusterView) | undefined;
+}
+
+const NO_STORE = { 'cache-control': 'no-store' } as const;
+const LIVE_BODY = JSON.stringify({ status: 'ok' });
+
+/** /readyz's answer: the body of a 200, or the problem of a 503 (the database unreachable, or starting or stopping). */
+async function readiness(deps: HealthDeps, log: Logger): Promise<{ ready: Record<string, unknown> } | { problem: Problem }> {
+  let database: Awaited<ReturnType<typeof checkDatabase>>['database'];
+  try {
+    ({ database } = await checkDatabase(deps));
+  } catch (error) {
+    log.warn({ err: error }, 'database unreachable');
+    return { problem: problem(503, 'not-ready', 'Not ready', 'The database is unreachable.') };
+  }
+  if (!deps.isReady()) return { problem: problem(503, 'not-ready', 'Not ready', 'The server is starting or stopping.') };
+  return { ready: { status: 'ready', database, ...(deps.clusterView ? { cluster: deps.clusterView() } : {}) } };
+}
 
 export function healthRoutes(app: App): void {
-  app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, { 'cache-control': 'no-store' }));
-  app.on('HEAD', '/healthz', (c) => c.body(null, 200));
+  app.get('/healthz', (c) => c.body(LIVE_BODY, 200, { ...NO_STORE, 'content-type': 'application/json' }));
   app.get('/readyz', async (c) => {
-    const deps = c.get('deps');
-    let database: Awaited<ReturnType<typeof checkDatabase>>['database'];
-    try {
-      ({ database } = await checkDatabase(deps));
-    } catch (error) {
-      c.get('log').warn({ err: error }, 'database unreachable');
-      return problemResponse(c, problem(503, 'not-ready', 'Not ready', 'The database is unreachable.'));
-    }
-    if (!deps.isReady()) return problemResponse(c, problem(503, 'not-ready', 'Not ready', 'The server is starting or stopping.'));
-    return c.json({ status: 'ready', database, ...(deps.clusterView ? { cluster: deps.clusterView() } : {}) }, 200, { 'cache-control': 'no-store' });
+    const answer = await readiness(c.get('deps'), c.get('log'));
+    if ('problem' in answer) return problemResponse(c, answer.problem);
+    return c.json(answer.ready, 200, NO_STORE);
   });
+}
+
+/** The pre-router's /healthz and /readyz: the app's answers, byte for byte, without the app. */
+export function healthFastPath(deps: HealthDeps): FastPath {
+  const live: FastAnswer = { status: 200, headers: { ...NO_STORE, 'content-type': 'application/json' }, body: LIVE_BODY };
+  return {
+    name: 'health',
+    answer(req) {
+      const url = req.url;
+      // HEAD is answered as the GET (its headers, no body), as the router does.
+      if (url === '/healthz') return req.method === 'GET' || req.method === 'HEAD' ? live : undefined;
+      if (url !== '/readyz' || req.method !== 'GET') return undefined;
+      return readiness(deps, deps.logger).then((answer): FastAnswer => {
+        if ('problem' in answer) return { status: 503, headers: { 'content-type': PROBLEM_CONTENT_TYPE }, body: problemBody(answer.problem, url) };
+        return { status: 200, headers: { ...NO_STORE, 'content-type': 'application/json' }, body: JSON.stringify(answer.ready) };
+      });
+    },
+  };
 }

@@ -13,12 +13,12 @@ import { signedInUser } from '../../../../test/accounts.js';
 import { type FakeOidcProvider, startOidcProvider } from '../../../../test/fakes/oidc-provider.js';
 import { seed } from '../../../../test/seed.js';
 import { type DialectCase, dialects, type OpenedStore } from '../../../../test/store-dialects.js';
+import { composeWarden, type WardenParts } from '../../../compose.js';
 import type { AccountSettings } from '../../../config/settings.js';
 import { ACCOUNT_LIMITS } from '../../../domain/account.js';
 import { newId } from '../../../domain/ids.js';
 import { generateSecret, hashSecret } from '../../../domain/tokens.js';
 import { createLogger } from '../../../logger.js';
-import { composeWarden, type WardenParts } from '../../../main.js';
 import { authenticateSession } from '../../../services/accounts/authenticate-session.js';
 import { OIDC_FLOW_LIFETIME_MS, sameSiteNext } from './oidc.js';
 

@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, BASE_URL, openApiHarness, T0 } from '../../../../test/api-app.js';
 import { browse, sessionSet } from '../../../../test/auth-browser.js';
 import { dialects, type OpenedStore } from '../../../../test/store-dialects.js';
+import { composeWarden } from '../../../compose.js';
 import { createLogger } from '../../../logger.js';
-import { composeWarden } from '../../../main.js';
 import { openSetupLink } from '../../../services/accounts/setup.js';
 
 const tokenOf = (url: string) => new URL(url).searchParams.get('token') as string;

@@ -5,7 +5,7 @@ import type { PushContext } from '../../../services/push/record.js';
 import { corsHeadersOf, PUSH_CORS } from '../../cors.js';
 import { readIncomingJson } from '../../middleware/json-body.js';
 import { type FastPath, problemAnswer } from '../../pre-router.js';
-import { PUSH_OK_HEADERS, pushErrorHeaders, recordPush } from './responses.js';
+import { PUSH_OK_HEADERS, pushErrorHeaders, recordPush } from './record-push.js';
 
 const PREFIX = '/api/push/';
 const CORS = corsHeadersOf(PUSH_CORS);

@@ -3,7 +3,8 @@ import { createRoute } from '@hono/zod-openapi';
 import { pushQuerySchema } from '../../../services/push/payload.js';
 import type { App } from '../../app.js';
 import { security, TAGS } from '../../openapi.js';
-import { answerPush, pushResponses, pushTokenParamSchema, recordPush } from './responses.js';
+import { recordPush } from './record-push.js';
+import { answerPush, pushResponses, pushTokenParamSchema } from './responses.js';
 
 export const getPushRoute = createRoute({
   method: 'get',

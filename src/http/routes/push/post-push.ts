@@ -5,7 +5,8 @@ import { pushBodySchema } from '../../../services/push/payload.js';
 import type { App } from '../../app.js';
 import { readJsonBody, withBodyReadByHandler } from '../../middleware/json-body.js';
 import { security, TAGS } from '../../openapi.js';
-import { answerPush, pushResponses, pushTokenParamSchema, recordPush } from './responses.js';
+import { recordPush } from './record-push.js';
+import { answerPush, pushResponses, pushTokenParamSchema } from './responses.js';
 
 export const postPushRoute = createRoute({
   method: 'post',

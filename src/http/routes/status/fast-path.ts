@@ -1,10 +1,10 @@
 // The pre-router's page path: a public page already in memory, in a form already rendered, answered without the app.
 import type { PageCache } from '../../../services/pages/page-cache.js';
 import { corsHeadersOf, PAGE_CORS } from '../../cors.js';
-import type { FastPath } from '../../pre-router.js';
+import { type FastPath, problemAnswer } from '../../pre-router.js';
 import { readerLanguage } from './page-language.js';
 import { type PageTarget, pageForm, resolvePageTarget } from './page-paths.js';
-import { fastFormResponse } from './serve-form.js';
+import { publicFormResponse } from './serve-form.js';
 
 const CORS = corsHeadersOf(PAGE_CORS);
 /** Distinct (host, URL) pairs whose page targets are remembered; a flood of made-up query strings only empties the memo. */
@@ -12,9 +12,10 @@ const TARGET_MEMO_MAX = 2048;
 
 /**
  * Cached reads are the hot path (every player refreshing a page, every badge on every forum post): they skip the router
- * and middleware and cost about what a bare node:http server serving the same bytes costs. A page that is cold,
- * protected or unknown, or a form not rendered yet (og.png), is left to the app. The bytes, headers and ETag are those
- * the app sends (formResponse builds both, see fastFormResponse).
+ * and middleware and cost about what a bare node:http server serving the same bytes costs. A public page not in memory
+ * yet is built here too, and a form not rendered yet (og.png) rendered here, so a server that only serves its pages
+ * never builds the app; a protected or unknown page is left to the app. The bytes, headers and ETag are those the app
+ * sends (formResponse builds both, see publicFormResponse).
  */
 export function pageFastPath(pages: PageCache): FastPath {
   const targets = pageTargets(pages);
@@ -28,7 +29,10 @@ export function pageFastPath(pages: PageCache): FastPath {
       if (!target) return undefined;
       const query = url.indexOf('?');
       const path = query === -1 ? url : url.slice(0, query);
-      return fastFormResponse(pages, target, path, headers['if-none-match'], headers['accept-encoding'], CORS) ?? undefined;
+      const answer = publicFormResponse(pages, target, path, headers['if-none-match'], headers['accept-encoding'], CORS);
+      if (answer === null) return undefined;
+      // A failed build or rendering: the app's problem answer, with the page's CORS headers as its middleware adds them.
+      return answer instanceof Promise ? answer.catch((error: unknown) => problemAnswer(error, url, CORS)) : answer;
     },
   };
 }

@@ -164,7 +164,7 @@ function ownPolicy(form: FormName, rendered: RenderedForm): Record<string, strin
 /**
  * The server's fast path: a public page already in memory, in a form already rendered (or rendered at once), is
  * answered without the router or middleware. Null means "not that simple" (cold, protected, unknown, og.png not
- * rendered yet): the request goes through the app as usual.
+ * rendered yet).
  */
 export function fastFormResponse(
   pages: PageCache,
@@ -178,6 +178,30 @@ export function fastFormResponse(
   const cached = pages.peek(target.page);
   const rendered = cached?.ready(target.form, target.basePath, target.options, target.language);
   return cached && rendered ? formResponse(cached, target, path, { ifNoneMatch, acceptEncoding }, rendered, cors, FAST_ROUTES[target.form]) : null;
+}
+
+/**
+ * Any form of a public page, as the fast path answers it: at once when it is in memory and rendered, else once the
+ * page is built and the form rendered (a page not read since the start, an og.png), with the same bytes and headers
+ * as the app's. Null for an unknown or protected page (the app's 404 and password form).
+ */
+export function publicFormResponse(
+  pages: PageCache,
+  target: PageTarget,
+  path: string,
+  ifNoneMatch: string | undefined,
+  acceptEncoding: string | undefined,
+  cors: Readonly<Record<string, string>>,
+): FormResponse | Promise<FormResponse> | null {
+  const page = target.page;
+  if (!page || page.passwordHash !== null) return null;
+  const ready = fastFormResponse(pages, target, path, ifNoneMatch, acceptEncoding, cors);
+  if (ready) return ready;
+  return (async () => {
+    const cached = await pages.get(page);
+    const rendered = await cached.render(target.form, target.basePath, target.options, target.language);
+    return formResponse(cached, target, path, { ifNoneMatch, acceptEncoding }, rendered, cors, FAST_ROUTES[target.form]);
+  })();
 }
 
 export async function serveForm(c: Context<AppEnv>, target: PageTarget): Promise<Response> {

@@ -11,10 +11,10 @@ import { type Receiver, startReceiver } from '../../../../test/fakes/notify-rece
 import { type FakeSmtpServer, startSmtpFake } from '../../../../test/fakes/smtp-server.js';
 import { seed, testContext } from '../../../../test/seed.js';
 import { dialects, type OpenedStore } from '../../../../test/store-dialects.js';
+import { composeWarden, type WardenParts } from '../../../compose.js';
 import { SUBSCRIBER_LIMITS } from '../../../domain/subscriber.js';
 import { hashSecret } from '../../../domain/tokens.js';
 import { createLogger } from '../../../logger.js';
-import { composeWarden, type WardenParts } from '../../../main.js';
 import { createApiKey } from '../../../services/api-keys/create.js';
 
 const BASE = 'http://warden.test';
