@@ -1,5 +1,5 @@
 // Monitors: what to check (type + config), where it runs, and its current state and latest result.
-import { type Selectable, sql } from 'kysely';
+import { type CompiledQuery, type Selectable, sql } from 'kysely';
 import type { LatestResult, Monitor, MonitorSpec, MonitorStateChange, ShownState } from '../../domain/monitor.js';
 import type { MonitorType } from '../../domain/monitor-type.js';
 import type { Dialect, MonitorRepository, WatchedMonitor } from '../store.js';
@@ -87,6 +87,10 @@ const toWatched = (r: Pick<Selectable<MonitorsTable>, (typeof WATCHED)[number]>)
   state: r.state,
   lastCheckAt: r.last_check_at,
 });
+
+type StateRow = Pick<Selectable<MonitorsTable>, 'id' | 'organization_id' | 'retries' | 'degraded_latency_ms' | 'state' | 'state_since' | 'failure_streak' | 'last_check_at' | 'last_result'>;
+/** findStates' query, compiled once per dialect, row locking and number of ids (at most IDS_PER_QUERY of each). */
+const STATE_QUERIES = new Map<string, CompiledQuery<StateRow>>();
 
 /** Runs a query per chunk of ids and concatenates the rows. */
 async function inChunks<T>(ids: readonly string[], query: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
@@ -258,13 +262,22 @@ export function monitorRepository(db: Db, { locksRows, dialect }: { locksRows: b
       // In order, and locked until the commit where rows can be: the caller writes what it computes from them, and
       // another process committing results for the same monitors must wait rather than have its update overwritten.
       inChunks([...ids].sort(), async (chunk) => {
-        const rows = await db
-          .selectFrom('monitors')
-          .select(['id', 'organization_id', 'retries', 'degraded_latency_ms', 'state', 'state_since', 'failure_streak', 'last_check_at', 'last_result'])
-          .where('id', 'in', chunk)
-          .orderBy('id')
-          .$if(locksRows && db.isTransaction, (query) => query.forUpdate())
-          .execute();
+        const locking = locksRows && db.isTransaction;
+        // Every ingest commit asks this: the query is built and compiled once per dialect, locking and chunk length.
+        const key = `${dialect}\u0000${locking}\u0000${chunk.length}`;
+        let compiled = STATE_QUERIES.get(key);
+        if (!compiled) {
+          compiled = db
+            .selectFrom('monitors')
+            .select(['id', 'organization_id', 'retries', 'degraded_latency_ms', 'state', 'state_since', 'failure_streak', 'last_check_at', 'last_result'])
+            .where('id', 'in', chunk)
+            .orderBy('id')
+            .$if(locking, (query) => query.forUpdate())
+            .compile();
+          if (compiled.parameters.length !== chunk.length) throw new Error(`unexpected parameters in ${compiled.sql}`);
+          STATE_QUERIES.set(key, compiled);
+        }
+        const { rows } = await db.executeQuery<StateRow>({ ...compiled, parameters: chunk });
         return rows.map((r) => ({
           id: r.id,
           organizationId: r.organization_id,

@@ -9,6 +9,8 @@ import { sqliteCheckWriter } from './check-writer.js';
 import { sqliteDeliveryClaimer } from './delivery-claimer.js';
 
 export const SQLITE_FILE = 'warden.db';
+/** Pages written to the log before they are copied back into the database file (4 KiB each). */
+export const WAL_CHECKPOINT_PAGES = 10_000;
 /** Prepared statements kept for reuse, by SQL text; the least recently used goes first. */
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -27,6 +29,10 @@ export function connectSqlite(dataDir: string, sync: 'full' | 'normal', { create
   // FULL makes every commit durable before we answer 200; group commits keep this fast.
   database.pragma(sync === 'normal' ? 'synchronous = NORMAL' : 'synchronous = FULL');
   database.pragma('foreign_keys = ON');
+  // The log is copied back into the database every WAL_CHECKPOINT_PAGES pages instead of SQLite's 1,000: a busy page
+  // (an index leaf that every commit touches) is then copied once for many commits, not once for a few, which saves
+  // a tenth of the time of a commit of heartbeats. The log grows to ~40 MB between copies, and is reused after each.
+  database.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
   // The CLI and the server share the file; wait for each other's short write locks instead of failing.
   database.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
