@@ -7,13 +7,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { constants, Script } from 'node:vm';
+import { holdYoungGeneration } from '../runtime/heap.js';
 import { CODE_CACHE_STATE, type CodeCacheState, LAUNCHER_IMPORT } from '../runtime/launcher.js';
 
 /**
- * V8 keys a code cache on its flags: the runtime sets `--heap-growing-percent` after start (runtime/heap.ts), so the
- * cache is written with that flag back at its default, the value V8 compares a new start's flags to.
+ * V8 keys a code cache on its flags: the runtime sets `--heap-growing-percent` and `--semi-space-growth-factor` after
+ * start (runtime/heap.ts), so the cache is written with them back at their defaults, the values V8 compares a new
+ * start's flags to.
  */
-const V8_DEFAULT_FLAGS = '--heap-growing-percent=0';
+const V8_DEFAULT_FLAGS = ['--heap-growing-percent=0', '--semi-space-growth-factor=2'];
 
 const here = dirname(fileURLToPath(import.meta.url));
 const file = join(here, 'warden.cjs');
@@ -32,6 +34,8 @@ function launch(): void {
     importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
   const state: CodeCacheState = !cachedData ? 'absent' : script.cachedDataRejected ? 'rejected' : 'accepted';
+  // The server's young generation is capped (runtime/heap.ts): held from here, so loading the bundle cannot grow it.
+  if (serving(process.argv.slice(2))) holdYoungGeneration();
   const slots = globalThis as Record<symbol, unknown>;
   slots[CODE_CACHE_STATE] = state;
   // Node 20 loses the script's import() handler for code taken from the cache: the bundle imports through this instead.
@@ -45,6 +49,13 @@ function launch(): void {
   run(module.exports, createRequire(file), module, file, here);
 }
 
+/** Whether the command line runs the server: `serve`, or no command (options only), as src/cli/index.ts reads it. */
+function serving(args: string[]): boolean {
+  const first = args[0];
+  if (first === undefined || first === 'serve') return true;
+  return first.startsWith('-') && !['--help', '-h', '--version', '-V'].includes(first);
+}
+
 /** The cache, or undefined when there is none (a build that skipped it, or a source checkout run with tsx). */
 function readCache(): Buffer | undefined {
   try {
@@ -55,7 +66,7 @@ function readCache(): Buffer | undefined {
 }
 
 function writeCache(script: Script, to: string): void {
-  setFlagsFromString(V8_DEFAULT_FLAGS);
+  for (const flag of V8_DEFAULT_FLAGS) setFlagsFromString(flag);
   const temporary = `${to}.${process.pid}.tmp`;
   writeFileSync(temporary, script.createCachedData());
   renameSync(temporary, to);

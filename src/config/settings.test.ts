@@ -4,7 +4,7 @@ import { readSettings } from './settings.js';
 describe('settings from the environment', () => {
   it('has documented defaults', () => {
     const settings = readSettings({});
-    expect(settings).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: './data', sqliteSync: 'full', concurrency: 256, heapGrowthPercent: 50, pageCacheMb: 64 });
+    expect(settings).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: './data', sqliteSync: 'full', concurrency: 256, heapGrowthPercent: 50, youngGenerationMb: 4, pageCacheMb: 64 });
   });
 
   it('reads each variable and treats an empty one as unset', () => {

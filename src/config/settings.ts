@@ -6,7 +6,7 @@ import { LEASE_DEFAULTS } from '../domain/cluster.js';
 import { formatIssuePath } from '../domain/issue-path.js';
 import { SECURITY_DEFAULTS, type SecurityOptions } from '../domain/security.js';
 import { mailSender, parseSmtpUrl, type SmtpSettings } from '../notify/smtp.js';
-import { DEFAULT_HEAP_GROWTH_PERCENT } from '../runtime/heap.js';
+import { DEFAULT_HEAP_GROWTH_PERCENT, DEFAULT_YOUNG_GENERATION_MB } from '../runtime/heap.js';
 import { API_LIMITS } from '../services/api-limits.js';
 import { DEFAULT_PAGE_CACHE_MB } from '../services/pages/render-budget.js';
 
@@ -24,6 +24,7 @@ const settingsSchema = z.object({
   WARDEN_CONCURRENCY: integerSetting(1, 10_000).default(256),
   WARDEN_API_RATE_LIMIT: integerSetting(1, 1_000_000).default(API_LIMITS.rateLimit.requests),
   WARDEN_HEAP_GROWTH_PERCENT: integerSetting(0, 1000).default(DEFAULT_HEAP_GROWTH_PERCENT),
+  WARDEN_YOUNG_GENERATION_MB: integerSetting(0, 1024).default(DEFAULT_YOUNG_GENERATION_MB),
   WARDEN_PAGE_CACHE_MB: integerSetting(1, 65_536).default(DEFAULT_PAGE_CACHE_MB),
   WARDEN_FAST_PATH: z.enum(['0', '1'], { error: 'expected 0 (every request through the app) or 1' }).default('1'),
   WARDEN_TRUST_PROXY: z.enum(['0', '1'], { error: 'expected 1 (behind a reverse proxy that sets X-Forwarded-For) or 0' }).default('0'),
@@ -96,6 +97,8 @@ export interface Settings {
   apiRateLimitPerMinute: number;
   /** How far the V8 old generation may grow past its live size before a full collection, in percent; 0 = V8's default. */
   heapGrowthPercent: number;
+  /** WARDEN_YOUNG_GENERATION_MB: the most V8's young generation (both semi-spaces) may grow to, in MiB; 0 = V8's own (32). */
+  youngGenerationMb: number;
   /** WARDEN_PAGE_CACHE_MB: MiB the rendered forms of every status page may hold in memory together (least recently read out first). */
   pageCacheMb: number;
   /** Whether the pre-router answers cached page reads and heartbeats itself (the same answers as the app, faster). */
@@ -174,6 +177,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Pa
     concurrency: e.WARDEN_CONCURRENCY,
     apiRateLimitPerMinute: e.WARDEN_API_RATE_LIMIT,
     heapGrowthPercent: e.WARDEN_HEAP_GROWTH_PERCENT,
+    youngGenerationMb: e.WARDEN_YOUNG_GENERATION_MB,
     pageCacheMb: e.WARDEN_PAGE_CACHE_MB,
     fastPath: e.WARDEN_FAST_PATH === '1',
     security: {

@@ -2,7 +2,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { readSettings } from '../../config/settings.js';
 import { SHUTDOWN_TIMEOUT_MS, startWarden } from '../../main.js';
-import { limitHeapGrowth } from '../../runtime/heap.js';
+import { limitHeapGrowth, limitYoungGeneration } from '../../runtime/heap.js';
 
 export function serveCommand(): Command {
   return new Command('serve')
@@ -12,7 +12,9 @@ export function serveCommand(): Command {
     .action(async (options: { config?: string; port?: number }) => {
       const settings = readSettings(process.env, { configFile: options.config, port: options.port });
       limitHeapGrowth(settings.heapGrowthPercent);
+      const youngGeneration = limitYoungGeneration(settings.youngGenerationMb);
       const warden = await startWarden({ settings });
+      youngGeneration.started();
       let signalled = false;
       const stop = (signal: NodeJS.Signals) => {
         if (signalled) return;
