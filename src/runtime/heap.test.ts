@@ -32,6 +32,24 @@ describe('the young generation cap', () => {
     expect(youngGeneration(4).after).toBeLessThanOrEqual(8);
   });
 
+  it('gives back what one long burst grew past the cap once the process is quiet', () => {
+    const script = `
+      const { limitYoungGeneration, youngGenerationBytes } = await import(${JSON.stringify(HEAP)});
+      limitYoungGeneration(8, { tidyMs: 1000 }).started();
+      // One synchronous burst: nothing checks the cap until it ends.
+      let kept = [];
+      for (let i = 0; i < 3_000_000; i++) { kept.push({ i, text: 'x' + i }); if (kept.length > 60000) kept = []; }
+      kept = null;
+      const burst = youngGenerationBytes();
+      // Quiet: V8 judges its allocation rate over the last seconds.
+      await new Promise((resolve) => setTimeout(resolve, 7500));
+      console.log(JSON.stringify({ burst, quiet: youngGenerationBytes() }));
+    `;
+    const out = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' })) as { burst: number; quiet: number };
+    expect(out.burst / 1024 / 1024).toBeGreaterThan(8);
+    expect(out.quiet / 1024 / 1024).toBeLessThanOrEqual(8);
+  }, 20_000);
+
   it('does not let it grow at all until the server has started (a start-up is one long burst)', () => {
     const held = youngGeneration(16, false);
     expect(held.after).toBeLessThanOrEqual(held.before);
