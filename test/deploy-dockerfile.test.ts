@@ -44,7 +44,7 @@ describe('deploy/Dockerfile', () => {
 
   it('runs `warden serve` as the unprivileged node user, with its data in the /data volume', () => {
     const env = Object.assign({}, ...all(final, 'ENV').map((i) => keyValues(i.text))) as Record<string, string>;
-    expect(env).toMatchObject({ NODE_ENV: 'production', WARDEN_DATA_DIR: '/data', PORT: '8080', HOST: '0.0.0.0' });
+    expect(env).toMatchObject({ NODE_ENV: 'production', WARDEN_DATA_DIR: '/data', PORT: '8080', HOST: '0.0.0.0', MALLOC_TRIM_THRESHOLD_: '131072', MALLOC_ARENA_MAX: '2' });
     expect(one(final, 'VOLUME').text).toBe('/data');
     expect(one(final, 'EXPOSE').text).toBe(env.PORT);
     const user = one(final, 'USER');
