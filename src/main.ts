@@ -425,7 +425,6 @@ export function composeServices(options: ComposeOptions) {
   return { context, security, appDeps, bus, redisBus, activityPoll, ingest, outbox, dispatcher, pages, pageAccess, pushTokens, pushLimiter, fastPaths, scheduler, watchdog, reminders, retention, maintenanceNotices, domainTxt, domainRecheck, changeWatch, coordinator };
 }
 
-export type WardenServices = ReturnType<typeof composeServices>;
 
 /**
  * First run (no account yet): a new one-time setup link, logged this once — the only place its token ever appears.

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { constants, Script } from 'node:vm';
-import { holdYoungGeneration } from '../runtime/heap.js';
+import { holdYoungGeneration, V8_SEMI_SPACE_GROWTH_FACTOR } from '../runtime/heap.js';
 import { CODE_CACHE_STATE, type CodeCacheState, LAUNCHER_IMPORT } from '../runtime/launcher.js';
 
 /**
@@ -15,7 +15,7 @@ import { CODE_CACHE_STATE, type CodeCacheState, LAUNCHER_IMPORT } from '../runti
  * start (runtime/heap.ts), so the cache is written with them back at their defaults, the values V8 compares a new
  * start's flags to.
  */
-const V8_DEFAULT_FLAGS = ['--heap-growing-percent=0', '--semi-space-growth-factor=2'];
+const V8_DEFAULT_FLAGS = ['--heap-growing-percent=0', `--semi-space-growth-factor=${V8_SEMI_SPACE_GROWTH_FACTOR}`];
 
 const here = dirname(fileURLToPath(import.meta.url));
 const file = join(here, 'warden.cjs');

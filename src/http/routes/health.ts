@@ -15,6 +15,7 @@ export interface HealthDeps extends ServiceContext {
 }
 
 const NO_STORE = { 'cache-control': 'no-store' } as const;
+const JSON_NO_STORE = { ...NO_STORE, 'content-type': 'application/json' } as const;
 const LIVE_BODY = JSON.stringify({ status: 'ok' });
 
 /** /readyz's answer: the body of a 200, or the problem of a 503 (the database unreachable, or starting or stopping). */
@@ -31,7 +32,7 @@ async function readiness(deps: HealthDeps, log: Logger): Promise<{ ready: Record
 }
 
 export function healthRoutes(app: App): void {
-  app.get('/healthz', (c) => c.body(LIVE_BODY, 200, { ...NO_STORE, 'content-type': 'application/json' }));
+  app.get('/healthz', (c) => c.body(LIVE_BODY, 200, JSON_NO_STORE));
   app.get('/readyz', async (c) => {
     const answer = await readiness(c.get('deps'), c.get('log'));
     if ('problem' in answer) return problemResponse(c, answer.problem);
@@ -41,7 +42,7 @@ export function healthRoutes(app: App): void {
 
 /** The pre-router's /healthz and /readyz: the app's answers, byte for byte, without the app. */
 export function healthFastPath(deps: HealthDeps): FastPath {
-  const live: FastAnswer = { status: 200, headers: { ...NO_STORE, 'content-type': 'application/json' }, body: LIVE_BODY };
+  const live: FastAnswer = { status: 200, headers: JSON_NO_STORE, body: LIVE_BODY };
   return {
     name: 'health',
     answer(req) {
@@ -51,7 +52,7 @@ export function healthFastPath(deps: HealthDeps): FastPath {
       if (url !== '/readyz' || req.method !== 'GET') return undefined;
       return readiness(deps, deps.logger).then((answer): FastAnswer => {
         if ('problem' in answer) return { status: 503, headers: { 'content-type': PROBLEM_CONTENT_TYPE }, body: problemBody(answer.problem, url) };
-        return { status: 200, headers: { ...NO_STORE, 'content-type': 'application/json' }, body: JSON.stringify(answer.ready) };
+        return { status: 200, headers: JSON_NO_STORE, body: JSON.stringify(answer.ready) };
       });
     },
   };

@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import { etagMatches } from '../../../domain/etag.js';
 import { DEFAULT_LANGUAGE, type PageLanguage } from '../../../domain/languages.js';
+import type { Page } from '../../../domain/page.js';
 import { EMBED_CONTENT_SECURITY_POLICY } from '../../../render/embed.js';
 import { type FormName, pageForms } from '../../../render/forms.js';
 import { CONTENT_SECURITY_POLICY } from '../../../render/html-layout.js';
@@ -197,11 +198,22 @@ export function publicFormResponse(
   if (!page || page.passwordHash !== null) return null;
   const ready = fastFormResponse(pages, target, path, ifNoneMatch, acceptEncoding, cors);
   if (ready) return ready;
-  return (async () => {
-    const cached = await pages.get(page);
-    const rendered = await cached.render(target.form, target.basePath, target.options, target.language);
-    return formResponse(cached, target, path, { ifNoneMatch, acceptEncoding }, rendered, cors, FAST_ROUTES[target.form]);
-  })();
+  return renderedFormResponse(pages, page, target, path, { ifNoneMatch, acceptEncoding }, cors, FAST_ROUTES[target.form]);
+}
+
+/** The page built if it is not in memory, the form rendered if it is not yet, and the response for it. */
+async function renderedFormResponse(
+  pages: PageCache,
+  page: Page,
+  target: PageTarget,
+  path: string,
+  request: { ifNoneMatch: string | undefined; acceptEncoding: string | undefined },
+  cors?: Readonly<Record<string, string>>,
+  route?: string,
+): Promise<FormResponse> {
+  const cached = await pages.get(page);
+  const rendered = await cached.render(target.form, target.basePath, target.options, target.language);
+  return formResponse(cached, target, path, request, rendered, cors, route);
 }
 
 export async function serveForm(c: Context<AppEnv>, target: PageTarget): Promise<Response> {
@@ -215,10 +227,8 @@ export async function serveForm(c: Context<AppEnv>, target: PageTarget): Promise
     if (access.kind === 'limited') return tooManyAttempts(c, target.form, target.basePath, access.retryAfterSec, reader);
     if (access.kind === 'denied') return passwordRequired(c, target.form, target.basePath, reader);
   }
-  const cached = await pages.get(page);
-  const rendered = await cached.render(target.form, target.basePath, target.options, target.language);
   const request = { ifNoneMatch: c.req.header('if-none-match'), acceptEncoding: c.req.header('accept-encoding') };
-  const response = formResponse(cached, target, c.req.path, request, rendered);
+  const response = await renderedFormResponse(pages, page, target, c.req.path, request);
   return new Response(response.body as BodyInit | null, { status: response.status, headers: response.headers });
 }
 
