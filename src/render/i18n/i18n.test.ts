@@ -173,6 +173,27 @@ describe('the translator', () => {
     expect(durationText(english, 3 * 86_400_000 + 4 * 3_600_000)).toBe('3 d 4 h');
   });
 
+  it('makes its number formatter on first use, not when made (a translator made at start-up loads no locale data)', () => {
+    const original = Intl.NumberFormat;
+    let made = 0;
+    Intl.NumberFormat = new Proxy(original, {
+      construct(target, args: ConstructorParameters<typeof Intl.NumberFormat>) {
+        made++;
+        return new target(...args);
+      },
+    });
+    try {
+      const polish = translator('pl', 'Pacific/Chatham');
+      expect(made).toBe(0);
+      expect(polish.t('duration.days', { days: 12 })).toBe('12 d.');
+      expect(made).toBe(0);
+      expect(polish.t('duration.days', { days: 12_345 })).toBe('12\u00a0345 d.');
+      expect(made).toBe(1);
+    } finally {
+      Intl.NumberFormat = original;
+    }
+  });
+
   it('writes numbers, uptime and durations the reader’s way', () => {
     expect(countOfText(translator('de'), 1234, 2000)).toBe('1.234 / 2.000');
     expect(uptimeText(translator('de'), 0.99926)).toBe('99,93\u00a0%');

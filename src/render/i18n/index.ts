@@ -129,9 +129,15 @@ function formatterOf(source: string, language: PageLanguage, number: (value: num
 function createTranslator(language: PageLanguage, timeZone: string): Translator {
   const catalogue = CATALOGUES[language];
   const locale = FORMAT_LOCALE[language];
-  const plainNumber = new Intl.NumberFormat(locale);
+  // Made on first use: the first Intl formatter of a process loads ICU's locale data (~20 ms), and a translator made at
+  // start-up (markdown's MACHINE_WORDING) must not put that before the server listens.
+  let plainNumber: Intl.NumberFormat | undefined;
   // Every shipped locale writes Latin digits and groups from 1,000 only: smaller whole numbers need no formatter.
-  const formatNumber = (value: number) => (Number.isInteger(value) && value > -1000 && value < 1000 ? String(value) : plainNumber.format(value));
+  const formatNumber = (value: number) => {
+    if (Number.isInteger(value) && value > -1000 && value < 1000) return String(value);
+    plainNumber ??= new Intl.NumberFormat(locale);
+    return plainNumber.format(value);
+  };
   const dates = new Map<string, Intl.DateTimeFormat>();
   // Keyed by the options object: callers pass constants, so a page's thousands of numbers build no key.
   const numbers = new Map<Intl.NumberFormatOptions | undefined, Intl.NumberFormat>();
