@@ -123,10 +123,10 @@ const cache = await writeCodeCache();
 console.log(`bundled ${OUT_DIR}/warden.cjs (${Math.round(bytes / 1024)} KiB)${cache ? `, code cache ${Math.round(cache / 1024)} KiB` : ''}`);
 
 /**
- * Runs the bundled server once on a throwaway data directory with a file like the demo (WARM_CONFIG), asks for what a start and the first
- * readers run (status JSON, the page, its Markdown and badge, compressed and not), and stops it: on exit the launcher
- * writes V8's compiled code beside the bundle. Nothing of the caller's environment goes in (no database, config or V8
- * flags: a cache is only taken by a Node with the same flags). Returns its size; 0 when it could not be made, said
+ * Runs the bundled server once on a throwaway data directory with a file like the demo (WARM_CONFIG), asks for what a
+ * start and the first readers run (status JSON, the page, its Markdown and badge, compressed and not), and stops it: on
+ * exit the launcher writes V8's compiled code beside the bundle. Nothing of the caller's environment goes in (no
+ * database, config file or V8 flags of theirs: a cache is only taken by a Node with the same flags). Returns its size; 0 when it could not be made, said
  * aloud (the server starts without it, only slower).
  */
 async function writeCodeCache(): Promise<number> {
