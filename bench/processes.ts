@@ -49,7 +49,9 @@ function stopper(child: ChildProcess, cleanup = () => {}): () => Promise<void> {
 /** Starts `warden serve` (built) with its own data directory; extra env picks the config or the database. */
 export async function startWardenProcess(env: Record<string, string> = {}): Promise<Child & { dataDir: string; log(): string }> {
   const dataDir = env.WARDEN_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'warden-bench-'));
-  const child = spawn(process.execPath, [BUNDLE, 'serve'], {
+  // WARDEN_BENCH_NODE_ARGS: node options NODE_OPTIONS refuses (--cpu-prof, --heap-prof), for profiling a bench's server.
+  const nodeArgs = process.env.WARDEN_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, BUNDLE, 'serve'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', WARDEN_DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -58,8 +58,18 @@ export function languageFromAcceptLanguage(header: string | undefined): PageLang
   return undefined;
 }
 
-/** Whether Intl knows this IANA time zone name. */
+/** The canonical IANA names, listed once (listing them does not load ICU's date data). */
+let canonicalZones: Set<string> | undefined;
+
+/**
+ * Whether Intl knows this IANA time zone name. UTC (the default) and the canonical names are known without a
+ * DateTimeFormat, whose first construction loads ICU's date data (~8 MiB, held for the life of the process); other
+ * spellings (links such as Asia/Calcutta, another case) are asked of one.
+ */
 export function isTimeZone(name: string): boolean {
+  if (name === 'UTC') return true;
+  canonicalZones ??= new Set(Intl.supportedValuesOf('timeZone'));
+  if (canonicalZones.has(name)) return true;
   try {
     new Intl.DateTimeFormat('en', { timeZone: name });
     return true;

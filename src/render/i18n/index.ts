@@ -1,7 +1,8 @@
 // Localised wording for every public form of a page: one ICU message catalogue per language (messages/*.ts), compiled
 // once per language and message, and dates in the page's time zone in the reader's locale.
-import { IntlMessageFormat } from 'intl-messageformat';
+import { type Formatters, IntlMessageFormat } from 'intl-messageformat';
 import { DEFAULT_LANGUAGE, PAGE_LANGUAGES, type PageLanguage } from '../../domain/languages.js';
+import { ENGLISH_CARDINAL, englishInteger, englishUtcDate } from './english.js';
 import { de } from './messages/de.js';
 import { type Catalogue, en, type MessageKey } from './messages/en.js';
 import { es } from './messages/es.js';
@@ -41,7 +42,16 @@ export interface Translator {
  * The locale Intl formats in, per language: English dates read "20 Nov 2026, 14:05" (day first, 24-hour), the way a
  * status page's international readers take them without doubt; the others are their own.
  */
-const FORMAT_LOCALE: Record<PageLanguage, string> = { en: 'en-GB', de: 'de', fr: 'fr', es: 'es', 'pt-BR': 'pt-BR', pl: 'pl', ru: 'ru', tr: 'tr' };
+export const FORMAT_LOCALE: Record<PageLanguage, string> = { en: 'en-GB', de: 'de', fr: 'fr', es: 'es', 'pt-BR': 'pt-BR', pl: 'pl', ru: 'ru', tr: 'tr' };
+
+/**
+ * intl-messageformat resolves each message's locale through Intl.NumberFormat.supportedLocalesOf, whose first call
+ * loads ICU's number data (~6 MiB, held for the life of the process). The catalogues' locales are ICU's own tags and
+ * resolve to themselves (i18n.test.ts checks it), so they skip that call; any other tag goes the library's way.
+ */
+const FORMAT_LOCALES = new Set(Object.values(FORMAT_LOCALE));
+const libraryResolveLocale = IntlMessageFormat.resolveLocale;
+IntlMessageFormat.resolveLocale = (locales) => (typeof locales === 'string' && FORMAT_LOCALES.has(locales) ? new Intl.Locale(locales) : libraryResolveLocale(locales));
 
 /** A compiled message: its text for the given arguments. */
 type Formatter = (values: MessageValues | undefined) => string;
@@ -65,8 +75,34 @@ export function translator(language: PageLanguage = DEFAULT_LANGUAGE, timeZone =
 
 /** The compiled message; messages are plain text, so "<" is a character, never a rich-text tag. */
 export function compileMessage(source: string, language: PageLanguage): IntlMessageFormat {
-  return new IntlMessageFormat(source, FORMAT_LOCALE[language], undefined, { ignoreTag: true });
+  return new IntlMessageFormat(source, FORMAT_LOCALE[language], undefined, { ignoreTag: true, ...(language === 'en' ? { formatters: ENGLISH_FORMATTERS } : {}) });
 }
+
+/** Intl formatters made once per set of arguments (intl-messageformat's own formatters are memoized the same way). */
+function memoized<T>(make: (...args: never[]) => T): (...args: unknown[]) => T {
+  const made = new Map<string, T>();
+  return (...args) => {
+    const key = JSON.stringify(args);
+    let value = made.get(key);
+    if (value === undefined) {
+      value = (make as (...args: unknown[]) => T)(...args);
+      if (made.size < 64) made.set(key, value);
+    }
+    return value;
+  };
+}
+
+/** English messages: a plural's # and its choice of form without Intl (english.ts); other formats through it. */
+const ENGLISH_FORMATTERS: Formatters = (() => {
+  const intlNumber = memoized((...args: ConstructorParameters<typeof Intl.NumberFormat>) => new Intl.NumberFormat(...args));
+  const plainNumber = (locales: string | string[] | undefined) => ({ format: (value: number) => englishInteger(value) ?? intlNumber(locales).format(value) });
+  const intlPlural = memoized((...args: ConstructorParameters<typeof Intl.PluralRules>) => new Intl.PluralRules(...args));
+  return {
+    getNumberFormat: (locales, options) => (options === undefined ? plainNumber(locales) : intlNumber(locales, options)) as Intl.NumberFormat,
+    getDateTimeFormat: memoized((...args: ConstructorParameters<typeof Intl.DateTimeFormat>) => new Intl.DateTimeFormat(...args)),
+    getPluralRules: (locales, options) => (options?.type === 'ordinal' ? intlPlural(locales, options) : (ENGLISH_CARDINAL as Intl.PluralRules)),
+  };
+})();
 
 const DATE_STYLES: Record<'dateTime' | 'date' | 'time', Intl.DateTimeFormatOptions> = {
   dateTime: { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' },
@@ -132,9 +168,13 @@ function createTranslator(language: PageLanguage, timeZone: string): Translator 
   // Made on first use: the first Intl formatter of a process loads ICU's locale data (~20 ms), and a translator made at
   // start-up (markdown's MACHINE_WORDING) must not put that before the server listens.
   let plainNumber: Intl.NumberFormat | undefined;
+  // English (english.ts) writes what it can without Intl, so a server of English pages in UTC never loads ICU's data.
+  const english = language === 'en';
   // Every shipped locale writes Latin digits and groups from 1,000 only: smaller whole numbers need no formatter.
   const formatNumber = (value: number) => {
     if (Number.isInteger(value) && value > -1000 && value < 1000) return String(value);
+    const written = english ? englishInteger(value) : undefined;
+    if (written !== undefined) return written;
     plainNumber ??= new Intl.NumberFormat(locale);
     return plainNumber.format(value);
   };
@@ -151,6 +191,8 @@ function createTranslator(language: PageLanguage, timeZone: string): Translator 
     }
     return format;
   };
+  const formatDate = (ms: number, style: keyof typeof DATE_STYLES, zone = timeZone) =>
+    (english && zone === 'UTC' ? englishUtcDate(ms, style) : undefined) ?? dateFormat(style, zone).format(ms);
   return {
     language,
     timeZone,
@@ -164,6 +206,7 @@ function createTranslator(language: PageLanguage, timeZone: string): Translator 
       return format(values);
     },
     number(value, options) {
+      if (options === undefined) return formatNumber(value);
       let format = numbers.get(options);
       if (!format) {
         format = new Intl.NumberFormat(locale, options);
@@ -172,7 +215,7 @@ function createTranslator(language: PageLanguage, timeZone: string): Translator 
       return format.format(value);
     },
     dateTime(ms, style = 'dateTime') {
-      return dateFormat(style).format(ms);
+      return formatDate(ms, style);
     },
     dateRange(startMs, endMs) {
       return endMs > startMs ? dateFormat('dateTime').formatRange(startMs, endMs) : dateFormat('dateTime').format(startMs);
@@ -183,7 +226,7 @@ function createTranslator(language: PageLanguage, timeZone: string): Translator 
       if (text === undefined) {
         const [year, month, day] = date.split('-').map(Number);
         const ms = Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1);
-        text = Number.isFinite(ms) ? dateFormat('date', 'UTC').format(ms) : date;
+        text = Number.isFinite(ms) ? formatDate(ms, 'date', 'UTC') : date;
         if (days.size >= 512) days.clear();
         days.set(date, text);
       }

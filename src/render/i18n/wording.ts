@@ -1,6 +1,7 @@
 // The words, numbers and durations the human forms of a page share, in the reader's language: HTML, Markdown, RSS,
 // og.png and the embed never disagree, and each reads them from one catalogue.
 import type { IncidentImpact, IncidentStatus, PageState } from '../../domain/snapshot.js';
+import { englishPercent } from './english.js';
 import type { MessageKey, Translator } from './index.js';
 
 /** A component's or the page's state in words: the page never relies on colour alone. */
@@ -67,9 +68,11 @@ export function uptimeText(i18n: Translator, share: number | null): string {
  * has an uptime for each day of each strip, too many for a formatter call each. Values are at most 100, so no grouping.
  */
 function percentIn(i18n: Translator): (digits: string) => string {
+  // English without Intl (english.ts): ICU's data stays unloaded on a server of English pages.
+  if (i18n.language === 'en') return englishPercent;
   let write = PERCENT_STYLES.get(i18n.language);
   if (!write) {
-    const parts = new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : i18n.language, { style: 'percent', minimumFractionDigits: 1 }).formatToParts(0.125);
+    const parts = new Intl.NumberFormat(i18n.language, { style: 'percent', minimumFractionDigits: 1 }).formatToParts(0.125);
     const at = parts.findIndex((part) => part.type === 'integer');
     const end = parts.findIndex((part) => part.type === 'fraction');
     const before = parts.slice(0, at).map((part) => part.value).join('');
