@@ -2,6 +2,7 @@
 import { createRequire } from 'node:module';
 import type { Format } from 'badge-maker';
 import type { PageState, Snapshot } from '../domain/snapshot.js';
+import { installLazyBadgeWidths } from './badge-widths.js';
 import { STATE_COLOUR } from './html-layout.js';
 import { formatCount, plainText } from './page-wording.js';
 
@@ -63,11 +64,16 @@ export function renderBadge(snapshot: Snapshot, options: Record<string, string>)
 let loaded: ((format: Format) => string) | undefined;
 
 /**
- * badge-maker, required on the first badge asked for: its font-width tables (1 MB of JSON) and colour parser cost
- * 20 ms of start-up and a few MiB that a server whose badges nobody embeds never needs. Synchronous: a form renders
+ * badge-maker, required on the first badge asked for: its colour parser and font-width tables (1 MB of JSON, each
+ * table built when a badge first needs it) cost start-up time and MiB that a server whose badges nobody embeds never needs. Synchronous: a form renders
  * synchronously, and a CommonJS package loads in one call.
  */
 function badgeMaker(): (format: Format) => string {
-  loaded ??= (createRequire(import.meta.url)('badge-maker') as typeof import('badge-maker')).makeBadge;
+  if (!loaded) {
+    const require = createRequire(import.meta.url);
+    // Its width tables one font at a time, on first use (badge-widths.ts).
+    installLazyBadgeWidths(require, require.resolve('badge-maker'));
+    loaded = (require('badge-maker') as typeof import('badge-maker')).makeBadge;
+  }
   return loaded;
 }
