@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { BADGE_FONT_FILES, installLazyBadgeWidths, lazyMeasure } from './badge-widths.js';
+import { BADGE_FONT_FILES, lazyMeasure } from './badge-widths.js';
 
 const require = createRequire(import.meta.url);
 const badgeMakerEntry = require.resolve('badge-maker');
