@@ -10,7 +10,7 @@ import { type CheckRow, HOUR_MS } from '../src/domain/check.js';
 import { openStore } from '../src/store/open-store.js';
 import { seed } from '../test/seed.js';
 import { formatLoad, type LoadResult, load } from './load.js';
-import { BUNDLE, processUsage, startBaselineProcess, startWardenProcess, timeToFirst200 } from './processes.js';
+import { BUNDLE, processUsage, START_NODE_ARGS, startBaselineProcess, startWardenProcess, timeToFirst200 } from './processes.js';
 import type { Benchmark } from './run.js';
 
 const CONNECTIONS = 50;
@@ -260,12 +260,12 @@ async function coldStarts(seeded: string, configFile: string, dir: string): Prom
   const warden: number[] = [];
   const bare: number[] = [];
   for (let i = 0; i < COLD_STARTS; i++) {
-    warden.push(await timeToFirst200([BUNDLE, 'serve'], env, path));
+    warden.push(await timeToFirst200([...START_NODE_ARGS, BUNDLE, 'serve'], env, path));
     bare.push(await timeToFirst200(['-e', bareScript], {}, '/'));
   }
   const fresh = mkdtempSync(join(tmpdir(), 'warden-bench-fresh-'));
   try {
-    const first = await timeToFirst200([BUNDLE, 'serve'], { WARDEN_DATA_DIR: fresh, LOG_LEVEL: 'warn' }, '/api/v1/status/demo');
+    const first = await timeToFirst200([...START_NODE_ARGS, BUNDLE, 'serve'], { WARDEN_DATA_DIR: fresh, LOG_LEVEL: 'warn' }, '/api/v1/status/demo');
     console.log(`cold start on a fresh data dir (migrations, demo): ${first.toFixed(0)} ms; runs on the seeded one: ${warden.map((t) => t.toFixed(0)).join(', ')} ms`);
   } finally {
     rmSync(fresh, { recursive: true, force: true });

@@ -10,6 +10,11 @@ import { fileURLToPath } from 'node:url';
 export const CLI = fileURLToPath(new URL('../dist/cli/index.js', import.meta.url));
 /** What `npm start`, the bin and the image run: the esbuild bundle (scripts/bundle.ts). */
 export const BUNDLE = fileURLToPath(new URL('../dist/bundle/warden.js', import.meta.url));
+/** The node options `npm start` gives the bundle (package.json's start script): a bench starts the server as it does. */
+export const START_NODE_ARGS: string[] = (() => {
+  const start = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }).scripts.start.split(' ');
+  return start.slice(1, start.indexOf('dist/bundle/warden.js'));
+})();
 
 export interface Child {
   url: string;
@@ -51,7 +56,7 @@ export async function startWardenProcess(env: Record<string, string> = {}): Prom
   const dataDir = env.WARDEN_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'warden-bench-'));
   // WARDEN_BENCH_NODE_ARGS: node options NODE_OPTIONS refuses (--cpu-prof, --heap-prof), for profiling a bench's server.
   const nodeArgs = process.env.WARDEN_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, BUNDLE, 'serve'], {
+  const child = spawn(process.execPath, [...START_NODE_ARGS, ...nodeArgs, BUNDLE, 'serve'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', WARDEN_DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

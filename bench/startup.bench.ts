@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BUNDLE, CLI, timeToFirst200 } from './processes.js';
+import { BUNDLE, CLI, START_NODE_ARGS, timeToFirst200 } from './processes.js';
 import type { Benchmark } from './run.js';
 
 const SPAWNS = 5;
@@ -13,7 +13,7 @@ const BARE = "require('node:http').createServer((q, s) => s.end('{}')).listen(Nu
 type Starter = { label: string; args: string[] };
 const STARTERS: Starter[] = [
   { label: 'bare node:http', args: ['-e', BARE] },
-  { label: 'warden (bundle, npm start)', args: [BUNDLE, 'serve'] },
+  { label: 'warden (bundle, npm start)', args: [...START_NODE_ARGS, BUNDLE, 'serve'] },
   { label: 'warden (tsc output)', args: [CLI, 'serve'] },
 ];
 

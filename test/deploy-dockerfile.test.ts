@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { type Instruction, keyValues, parseDockerfile, readDockerfile, type Stage, shellWords } from './dockerfile.js';
 
 const repo = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
-const pkg = JSON.parse(readFileSync(repo('package.json'), 'utf8')) as { license: string; version: string; bin: { warden: string } };
+const pkg = JSON.parse(readFileSync(repo('package.json'), 'utf8')) as { license: string; version: string; bin: { warden: string }; scripts: { start: string } };
 const stages = readDockerfile(repo('deploy/Dockerfile'));
 const final = stages.at(-1) as Stage;
 const all = (stage: Stage, keyword: string) => stage.instructions.filter((i) => i.keyword === keyword);
@@ -54,7 +54,9 @@ describe('deploy/Dockerfile', () => {
     for (const run of all(final, 'RUN')) expect(index(run)).toBeLessThan(index(user));
     expect(index(user)).toBeLessThan(index(one(final, 'CMD')));
     expect(runs(final)).toContain('mkdir -p /data && chown node:node /data');
-    expect(one(final, 'CMD').exec).toEqual(['node', pkg.bin.warden, 'serve']);
+    // What `npm start` runs, node options included (--v8-pool-size=0: docs/operations.md, Memory).
+    expect(one(final, 'CMD').exec).toEqual(pkg.scripts.start.split(' '));
+    expect(one(final, 'CMD').exec).toEqual(['node', '--v8-pool-size=0', pkg.bin.warden, 'serve']);
     expect(one(final, 'STOPSIGNAL').text).toBe('SIGTERM');
   });
 
