@@ -80,7 +80,16 @@ function argumentNames(message: string): string[] {
 
 describe('an English page in UTC and a time zone check make no ICU formatter', () => {
   const originals = { NumberFormat: Intl.NumberFormat, DateTimeFormat: Intl.DateTimeFormat, PluralRules: Intl.PluralRules };
+  /** What the formatters do: a translator keeps its formatters (and tests share translators), so use is counted too. */
+  const METHODS = { NumberFormat: ['format', 'formatToParts'], DateTimeFormat: ['format', 'formatToParts', 'formatRange'], PluralRules: ['select'] } as const;
+  const descriptors = Object.entries(METHODS).flatMap(([name, methods]) =>
+    methods.map((method) => {
+      const prototype = originals[name as keyof typeof originals].prototype as object;
+      return { name, method, prototype, descriptor: Object.getOwnPropertyDescriptor(prototype, method) as PropertyDescriptor };
+    }),
+  );
   const made: string[] = [];
+  const used: string[] = [];
   const watch = () => {
     for (const name of Object.keys(originals) as (keyof typeof originals)[])
       (Intl as Record<string, unknown>)[name] = new Proxy(originals[name], {
@@ -89,10 +98,31 @@ describe('an English page in UTC and a time zone check make no ICU formatter', (
           return Reflect.construct(target, args);
         },
       });
+    for (const { name, method, prototype, descriptor } of descriptors) {
+      const { get, value } = descriptor;
+      Object.defineProperty(prototype, method, {
+        ...descriptor,
+        ...(get
+          ? {
+              get(this: unknown) {
+                used.push(`${name}.${method}`);
+                return get.call(this);
+              },
+            }
+          : {
+              value(this: unknown, ...args: unknown[]) {
+                used.push(`${name}.${method}`);
+                return (value as (...a: unknown[]) => unknown).apply(this, args);
+              },
+            }),
+      });
+    }
   };
   afterEach(() => {
     Object.assign(Intl, originals);
+    for (const { method, prototype, descriptor } of descriptors) Object.defineProperty(prototype, method, descriptor);
     made.length = 0;
+    used.length = 0;
   });
 
   it('formats what a page shows (counts, dates, days, uptime, durations, plurals) without one', () => {
@@ -105,11 +135,13 @@ describe('an English page in UTC and a time zone check make no ICU formatter', (
     expect(uptimeText(english, 0.99926)).toBe('99.93%');
     expect(durationText(english, 135 * 60_000)).toBe('2 h 15 min');
     expect(english.number(1_234_567)).toBe('1,234,567');
+    expect(english.t('overall.partialOutageCount', { down: 1_200, total: 1_500 })).toBe('Partial outage: 1,200 of 1,500 components down');
     expect(made).toEqual([]);
+    expect(used).toEqual([]);
     // A page in another zone, or a fraction, still goes to Intl.
     expect(translator('en', 'Asia/Tokyo').dateTime(Date.UTC(2026, 8, 5, 7, 3))).toBe('5 Sept 2026, 16:03 GMT+9');
     expect(english.number(1.5)).toBe('1.5');
-    expect(made).toEqual(['DateTimeFormat', 'NumberFormat']);
+    expect(used).toEqual(['DateTimeFormat.format', 'NumberFormat.format']);
   });
 
   it('knows UTC and the canonical zones without one, and asks Intl about other spellings', () => {
