@@ -68,7 +68,7 @@ function storeOver(connection: DialectConnection, db: Db, inTransaction: boolean
     organizations: organizationRepository(db),
     apiKeys: apiKeyRepository(db),
     relays: relayRepository(db),
-    monitors: monitorRepository(db, { locksRows: connection.locksRows, dialect: connection.dialect }),
+    monitors: monitorRepository(db, { locksRows: connection.locksRows, dialect: connection.dialect, stateCache: connection.stateCache }),
     checks: checkRepository(db, connection.writeChecks),
     pages: pageRepository(db),
     pageAssets: pageAssetRepository(db),

@@ -3,6 +3,7 @@ import type { CheckWriter } from '../check-statements.js';
 import type { DeliveryClaimer } from '../notification-statements.js';
 import type { DatabasePoolUse, Dialect } from '../store.js';
 import type { Db } from '../tables.js';
+import type { MonitorStateCache } from './sqlite/state-cache.js';
 
 export interface DialectConnection {
   dialect: Dialect;
@@ -22,6 +23,11 @@ export interface DialectConnection {
   migrationSchema(): Promise<string | undefined>;
   /** The connection pool's use now, where the dialect has one (PostgreSQL); null otherwise. */
   poolUse(): DatabasePoolUse | null;
+  /**
+   * Monitor states kept between ingest commits, where the dialect can tell that nothing else wrote them (SQLite, one
+   * connection per process); PostgreSQL, shared by the processes of a cluster, reads them each time.
+   */
+  stateCache?: MonitorStateCache;
 }
 
 /** Opened with `create: false`, there is no Warden database there: no SQLite file, or a PostgreSQL schema never migrated. */

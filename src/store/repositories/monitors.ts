@@ -1,7 +1,8 @@
 // Monitors: what to check (type + config), where it runs, and its current state and latest result.
 import { type CompiledQuery, type Selectable, sql } from 'kysely';
-import type { LatestResult, Monitor, MonitorSpec, MonitorStateChange, ShownState } from '../../domain/monitor.js';
+import type { LatestResult, Monitor, MonitorSpec, MonitorStateChange, MonitorStateRow, ShownState } from '../../domain/monitor.js';
 import type { MonitorType } from '../../domain/monitor-type.js';
+import type { MonitorStateCache } from '../dialects/sqlite/state-cache.js';
 import type { Dialect, MonitorRepository, WatchedMonitor } from '../store.js';
 import type { Db, MonitorStateChangesTable, MonitorsTable } from '../tables.js';
 import { countOf } from './count.js';
@@ -99,7 +100,10 @@ async function inChunks<T>(ids: readonly string[], query: (chunk: string[]) => P
   return out;
 }
 
-export function monitorRepository(db: Db, { locksRows, dialect }: { locksRows: boolean; dialect: Dialect }): MonitorRepository {
+export function monitorRepository(
+  db: Db,
+  { locksRows, dialect, stateCache }: { locksRows: boolean; dialect: Dialect; stateCache?: MonitorStateCache | undefined },
+): MonitorRepository {
   const all = () => db.selectFrom('monitors').selectAll();
   const enabledRelayMonitors = (relayId: string) =>
     db.selectFrom('monitors').where('relay_id', '=', relayId).where('run_on', '=', 'relay').where('enabled', '=', 1);
@@ -258,10 +262,18 @@ export function monitorRepository(db: Db, { locksRows, dialect }: { locksRows: b
       const result = await db.deleteFrom('monitor_state_changes').where('monitor_id', '=', monitorId).where('at', '<', before).executeTakeFirst();
       return Number(result.numDeletedRows);
     },
-    findStates: (ids) =>
+    findStates: (ids) => {
+      const sorted = [...ids].sort();
+      // Ingest's commits (in a transaction) take the states the last one wrote, while nothing else has written (SQLite).
+      return stateCache && db.isTransaction ? stateCache.states(sorted, readStates) : readStates(sorted);
+    },
+  };
+
+  function readStates(sorted: string[]): Promise<MonitorStateRow[]> {
+    return (
       // In order, and locked until the commit where rows can be: the caller writes what it computes from them, and
       // another process committing results for the same monitors must wait rather than have its update overwritten.
-      inChunks([...ids].sort(), async (chunk) => {
+      inChunks(sorted, async (chunk) => {
         const locking = locksRows && db.isTransaction;
         // Every ingest commit asks this: the query is built and compiled once per dialect, locking and chunk length.
         const key = `${dialect}\u0000${locking}\u0000${chunk.length}`;
@@ -289,6 +301,7 @@ export function monitorRepository(db: Db, { locksRows, dialect }: { locksRows: b
           lastCheckAt: r.last_check_at,
           lastResult: r.last_result,
         }));
-      }),
-  };
+      })
+    );
+  }
 }

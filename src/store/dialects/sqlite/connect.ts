@@ -7,6 +7,7 @@ import type { Database } from '../../tables.js';
 import { type DialectConnection, NoDatabaseError } from '../connection.js';
 import { sqliteCheckWriter } from './check-writer.js';
 import { sqliteDeliveryClaimer } from './delivery-claimer.js';
+import { sqliteStateCache } from './state-cache.js';
 
 export const SQLITE_FILE = 'warden.db';
 /** Pages written to the log before they are copied back into the database file (4 KiB each). */
@@ -35,12 +36,14 @@ export function connectSqlite(dataDir: string, sync: 'full' | 'normal', { create
   database.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
   // The CLI and the server share the file; wait for each other's short write locks instead of failing.
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  const statements = withStatementCache(database);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
   return {
     dialect: 'sqlite',
     db,
     location: `sqlite:${file}`,
     writeChecks: sqliteCheckWriter(db, database),
+    stateCache: sqliteStateCache(database, statements.writes),
     claimDeliveries: sqliteDeliveryClaimer,
     locksRows: false,
     isUniqueViolation: (error) => {
@@ -52,24 +55,34 @@ export function connectSqlite(dataDir: string, sync: 'full' | 'normal', { create
   };
 }
 
+/** Statements that write nothing themselves: a transaction's start and end (a rollback undoes writes: it counts). */
+const TRANSACTION_CONTROL = /^\s*(begin|commit|end|savepoint|release)\b/i;
+
 /**
  * Kysely prepares every query anew; preparing costs about a tenth of the CPU of a hot query on SQLite, so the
  * database handed to Kysely reuses statements by SQL text. Safe because Warden never streams (.iterate) results.
+ * Kysely prepares a statement for each run, so `writes` counts the statements run that may write (all but reads and
+ * begin/commit): the monitor state cache (state-cache.ts) knows by it whether anything but the ingest's own check
+ * writer, which prepares its statements itself, has written since it last looked.
  */
-function withStatementCache(database: SqliteDatabase.Database): { close(): void; prepare(sql: string): SqliteDatabase.Statement } {
-  const statements = new Map<string, SqliteDatabase.Statement>();
+function withStatementCache(database: SqliteDatabase.Database): { close(): void; prepare(sql: string): SqliteDatabase.Statement; writes(): number } {
+  const statements = new Map<string, { statement: SqliteDatabase.Statement; writes: boolean }>();
+  let writes = 0;
   return {
     close: () => database.close(),
     prepare(sql: string) {
-      let statement = statements.get(sql);
-      if (statement) {
+      let entry = statements.get(sql);
+      if (entry) {
         statements.delete(sql);
       } else {
-        statement = database.prepare(sql);
+        const statement = database.prepare(sql);
+        entry = { statement, writes: !statement.reader && !TRANSACTION_CONTROL.test(sql) };
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
       }
-      statements.set(sql, statement);
-      return statement;
+      statements.set(sql, entry);
+      if (entry.writes) writes++;
+      return entry.statement;
     },
+    writes: () => writes,
   };
 }
