@@ -12,9 +12,9 @@ import { NO_STORE, setResponseHeaders } from '../middleware/org-auth.js';
  * The SDK and the server are loaded on the first call: most Warden processes never see an MCP client, and the SDK
  * would otherwise stay in the heap of every one of them (about 8 MB, which the garbage collector multiplies).
  */
-let sdk: Promise<[typeof import('../../mcp/server.js'), typeof import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js')]> | null = null;
+let sdk: Promise<typeof import('../../mcp/server.js')> | null = null;
 function loadSdk() {
-  sdk ??= Promise.all([import('../../mcp/server.js'), import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js')]);
+  sdk ??= import('../../mcp/server.js');
   return sdk;
 }
 
@@ -35,7 +35,7 @@ export function mcpRoutes(app: App): void {
       return c.json({ jsonrpc: '2.0', error: { code: -32600, message: `Invalid Request: the body is ${tooDeepMessage()}` }, id: null }, 400);
     const request = new Request(c.req.raw.url, { method: 'POST', headers: c.req.raw.headers, body: new Uint8Array(bytes) });
     const deps = c.get('deps');
-    const [{ createMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await loadSdk();
+    const { createMcpServer, WebStandardStreamableHTTPServerTransport } = await loadSdk();
     const server = createMcpServer({ ...deps, logger: c.get('log') ?? deps.logger, scope: { host: c.req.header('host') } });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,

@@ -47,7 +47,7 @@ export const FORMAT_LOCALE: Record<PageLanguage, string> = { en: 'en-GB', de: 'd
 /**
  * intl-messageformat resolves each message's locale through Intl.NumberFormat.supportedLocalesOf, whose first call
  * loads ICU's number data (~6 MiB, held for the life of the process). The catalogues' locales are ICU's own tags and
- * resolve to themselves (i18n.test.ts checks it), so they skip that call; any other tag goes the library's way.
+ * resolve to themselves (english.test.ts checks it), so they skip that call; any other tag goes the library’s way.
  */
 const FORMAT_LOCALES = new Set(Object.values(FORMAT_LOCALE));
 const libraryResolveLocale = IntlMessageFormat.resolveLocale;
