@@ -22,10 +22,10 @@ import { ACCEPTED_VERSIONS, MCP_PROTOCOL_VERSION, MCP_TOOLS } from './catalog.js
 import { listPageResources, PAGE_RESOURCE_TEMPLATE, readPageResource } from './resources.js';
 import type { McpContext, McpTool } from './tool.js';
 
-export { MCP_PROTOCOL_VERSION, MCP_TOOLS };
 // The transport /mcp serves over, from the same copy of the SDK as the server (the production bundle leaves the SDK in
 // node_modules and requires it from here: an import() of it from the bundle would load its ES build beside this one).
 export { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+export { MCP_PROTOCOL_VERSION, MCP_TOOLS };
 
 export const MCP_SERVER_INFO = { name: 'warden', title: 'Warden status pages', version: API_VERSION };
 
