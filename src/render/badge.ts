@@ -65,8 +65,8 @@ let loaded: ((format: Format) => string) | undefined;
 
 /**
  * badge-maker, required on the first badge asked for: its colour parser and font-width tables (1 MB of JSON, each
- * table built when a badge first needs it) cost start-up time and MiB that a server whose badges nobody embeds never needs. Synchronous: a form renders
- * synchronously, and a CommonJS package loads in one call.
+ * table built when a badge first needs it) cost start-up time and MiB that a server whose badges nobody embeds never
+ * needs. Synchronous: a form renders synchronously, and a CommonJS package loads in one call.
  */
 function badgeMaker(): (format: Format) => string {
   if (!loaded) {
