@@ -63,8 +63,8 @@ let canonicalZones: Set<string> | undefined;
 
 /**
  * Whether Intl knows this IANA time zone name. UTC (the default) and the canonical names are known without a
- * DateTimeFormat, whose first construction loads ICU's date data (~8 MiB, held for the life of the process); other
- * spellings (links such as Asia/Calcutta, another case) are asked of one.
+ * DateTimeFormat, whose first construction loads ICU's data (~6 MiB, held for the life of the process); other
+ * spellings (another case, such as europe/berlin, or a link ICU does not list) are asked of one.
  */
 export function isTimeZone(name: string): boolean {
   if (name === 'UTC') return true;

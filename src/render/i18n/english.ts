@@ -1,7 +1,7 @@
 // English, the default language (written as en-GB), formatted without Intl where its output is fixed: whole numbers,
 // dates and times in UTC, percentages and the cardinal plural. The first Intl number or date formatter of a process
-// loads ICU's data, ~8 MiB of memory held for as long as the process runs (docs/operations.md, Memory); a server whose
-// pages are English and in UTC now never loads it. What is written here is exactly what Intl writes (i18n.test.ts
+// loads ICU's data, ~6 MiB of memory held for as long as the process runs (docs/operations.md, Memory); a server whose
+// pages are English and in UTC now never loads it. What is written here is exactly what Intl writes (english.test.ts
 // compares them over many values); anything else returns undefined, and the caller asks Intl.
 
 /** en-GB's short month names, as ICU writes them ("Sept", not "Sep"). */
