@@ -149,3 +149,18 @@ export function updateStateQuery(db: Db, m: MonitorStateRow) {
 
 /** How one dialect writes an ingest commit: the checks, their buckets and the monitors' state; always called inside a transaction. */
 export type CheckWriter = (db: Db, checks: readonly CheckRow[], states: readonly MonitorStateRow[]) => Promise<void>;
+
+/**
+ * Where a dialect keeps an ingest commit's checks before they reach `checks` and the buckets (SQLite:
+ * dialects/sqlite/check-journal.ts); the check repository settles it before every read of history.
+ */
+export interface CheckJournal {
+  /** Whether the journal takes this batch (the table exists: the database is migrated; the batch is not an import). */
+  takes(checks: readonly CheckRow[]): boolean;
+  /** Appends checks without a relay result id; synchronous, inside the caller's transaction on the connection. */
+  append(checks: readonly CheckRow[]): void;
+  /** Folds what is journaled before a read of history, inside the reader's transaction if it holds one. */
+  settle(db: Db): Promise<void>;
+  /** Folds what is left and stops the timer; the store closes the connection after it. */
+  close(): Promise<void>;
+}

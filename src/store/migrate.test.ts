@@ -17,6 +17,7 @@ const TABLES = [
   'change_counter',
   'check_buckets_daily',
   'check_buckets_hourly',
+  'check_journal',
   'checks',
   'cluster_instances',
   'cluster_leases',

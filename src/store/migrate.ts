@@ -8,6 +8,7 @@ import * as deliveryLanes from './migrations/0005-delivery-lanes.js';
 import * as cluster from './migrations/0006-cluster.js';
 import * as accounts from './migrations/0007-accounts.js';
 import * as pagePresentation from './migrations/0008-page-presentation.js';
+import * as checkJournal from './migrations/0009-check-journal.js';
 import type { MigrationReport } from './store.js';
 import type { Db } from './tables.js';
 
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-cluster': cluster,
   '0007-accounts': accounts,
   '0008-page-presentation': pagePresentation,
+  '0009-check-journal': checkJournal,
 };
 
 /** Every migration's name, in order, and the newest: what a fully migrated database reports as current. */

@@ -69,7 +69,7 @@ function storeOver(connection: DialectConnection, db: Db, inTransaction: boolean
     apiKeys: apiKeyRepository(db),
     relays: relayRepository(db),
     monitors: monitorRepository(db, { locksRows: connection.locksRows, dialect: connection.dialect, stateCache: connection.stateCache }),
-    checks: checkRepository(db, connection.writeChecks),
+    checks: checkRepository(db, connection.writeChecks, connection.checkJournal),
     pages: pageRepository(db),
     pageAssets: pageAssetRepository(db),
     components: componentRepository(db),
@@ -96,7 +96,11 @@ function storeOver(connection: DialectConnection, db: Db, inTransaction: boolean
       await sql`select 1`.execute(db);
     },
     poolUse: connection.poolUse,
-    close: () => connection.db.destroy(),
+    close: async () => {
+      // What is journaled goes to `checks` first: a clean stop leaves the journal empty.
+      await connection.checkJournal?.close();
+      await connection.db.destroy();
+    },
   };
   return store;
 }

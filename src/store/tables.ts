@@ -94,6 +94,24 @@ export interface ChecksTable {
   result_id: string | null;
 }
 
+/**
+ * Checks committed but not yet folded into `checks` and the buckets (SQLite only: dialects/sqlite/check-journal.ts);
+ * never a relay result with an id, which is stored in `checks` at once so a replay is seen.
+ */
+export interface CheckJournalTable {
+  id: Generated<number>;
+  monitor_id: string;
+  checked_at: number;
+  ok: number;
+  /** The monitor showed as degraded with this result: its buckets count it. */
+  degraded: number;
+  latency_ms: number | null;
+  message: string | null;
+  error: string | null;
+  data: string | null;
+  source: 'edge' | 'relay' | 'push';
+}
+
 /** Hourly and daily rollups share this shape; `bucket_start` is the period's first millisecond (UTC). */
 export interface CheckBucketsTable {
   monitor_id: string;
@@ -288,6 +306,7 @@ export interface Database {
   relays: RelaysTable;
   monitors: MonitorsTable;
   checks: ChecksTable;
+  check_journal: CheckJournalTable;
   check_buckets_hourly: CheckBucketsTable;
   check_buckets_daily: CheckBucketsTable;
   pages: PagesTable;

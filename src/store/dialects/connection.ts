@@ -1,5 +1,5 @@
 // What a storage dialect provides: an open Kysely instance, how it writes an ingest commit, and how it reports its errors.
-import type { CheckWriter } from '../check-statements.js';
+import type { CheckJournal, CheckWriter } from '../check-statements.js';
 import type { DeliveryClaimer } from '../notification-statements.js';
 import type { DatabasePoolUse, Dialect } from '../store.js';
 import type { Db } from '../tables.js';
@@ -28,6 +28,11 @@ export interface DialectConnection {
    * connection per process); PostgreSQL, shared by the processes of a cluster, reads them each time.
    */
   stateCache?: MonitorStateCache;
+  /**
+   * Where the check writer puts checks before they reach `checks` and the buckets (SQLite: the journal, folded about
+   * once a second and before every read of history); PostgreSQL writes them there in the commit.
+   */
+  checkJournal?: CheckJournal;
 }
 
 /** Opened with `create: false`, there is no Warden database there: no SQLite file, or a PostgreSQL schema never migrated. */

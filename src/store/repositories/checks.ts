@@ -1,6 +1,6 @@
 // Check history and its hourly and daily rollups: reads, pruning, and the commit writes of the store's dialect.
 import type { CheckSource } from '../../domain/monitor-type.js';
-import { BUCKET_TABLES, bucketValues, type CheckWriter, LATENCY_HIST_COLUMNS } from '../check-statements.js';
+import { BUCKET_TABLES, bucketValues, type CheckJournal, type CheckWriter, LATENCY_HIST_COLUMNS } from '../check-statements.js';
 import type { CheckRepository } from '../store.js';
 import type { Db } from '../tables.js';
 
@@ -9,7 +9,11 @@ const IDS_PER_QUERY = 500;
 /** Bucket rows per insert (29 parameters each): under SQLite's and PostgreSQL's bound-parameter limits. */
 const BUCKETS_PER_INSERT = 500;
 
-export function checkRepository(db: Db, writer: CheckWriter): CheckRepository {
+/** `journal`: the dialect's check journal, folded before every read of history (checks or buckets) so reads see every commit. */
+export function checkRepository(db: Db, writer: CheckWriter, journal?: CheckJournal): CheckRepository {
+  const settled = async () => {
+    if (journal) await journal.settle(db);
+  };
   const inRange = (period: keyof typeof BUCKET_TABLES, monitorIds: readonly string[], from: number, to: number) =>
     db
       .selectFrom(BUCKET_TABLES[period])
@@ -38,6 +42,7 @@ export function checkRepository(db: Db, writer: CheckWriter): CheckRepository {
       return seen;
     },
     async list(monitorId, { from, to, limit, before }) {
+      await settled();
       let query = db.selectFrom('checks').selectAll().where('monitor_id', '=', monitorId).where('checked_at', '>=', from).where('checked_at', '<', to);
       if (before)
         query = query.where((eb) =>
@@ -58,6 +63,7 @@ export function checkRepository(db: Db, writer: CheckWriter): CheckRepository {
     },
     async buckets(period, monitorIds, from, to) {
       if (monitorIds.length === 0) return [];
+      await settled();
       const rows = await inRange(period, monitorIds, from, to).selectAll().orderBy('bucket_start').orderBy('monitor_id').execute();
       return rows.map((r) => ({
         monitorId: r.monitor_id,
@@ -76,10 +82,12 @@ export function checkRepository(db: Db, writer: CheckWriter): CheckRepository {
     },
     async bucketCounts(period, monitorIds, from, to) {
       if (monitorIds.length === 0) return [];
+      await settled();
       const rows = await inRange(period, monitorIds, from, to).select(['monitor_id', 'bucket_start', 'count', 'up_count', 'degraded_count']).execute();
       return rows.map((r) => ({ monitorId: r.monitor_id, start: r.bucket_start, count: r.count, upCount: r.up_count, degradedCount: r.degraded_count }));
     },
     async prune(monitorId, before, batch) {
+      await settled();
       // Through the monitor/time index, in batches: short transactions leave room for writers in between.
       const result = await db
         .deleteFrom('checks')
@@ -88,10 +96,12 @@ export function checkRepository(db: Db, writer: CheckWriter): CheckRepository {
       return Number(result.numDeletedRows);
     },
     async pruneBuckets(period, monitorId, before) {
+      await settled();
       const result = await db.deleteFrom(BUCKET_TABLES[period]).where('monitor_id', '=', monitorId).where('bucket_start', '<', before).executeTakeFirst();
       return Number(result.numDeletedRows);
     },
     async replaceBucketsBefore(period, monitorId, before, buckets) {
+      await settled();
       const table = BUCKET_TABLES[period];
       const rows = buckets.filter((b) => b.monitorId === monitorId && b.start < before).map(bucketValues);
       const replace = async (trx: Db) => {

@@ -5,6 +5,7 @@ import {
   BUCKET_TABLES,
   bucketParameters,
   bucketValues,
+  type CheckJournal,
   type CheckWriter,
   checkValues,
   insertChecksQuery,
@@ -12,24 +13,44 @@ import {
   upsertBucketsQuery,
 } from '../../check-statements.js';
 import type { Db } from '../../tables.js';
+import { sqliteCheckJournal } from './check-journal.js';
 
 /**
  * The SQL is Kysely's, compiled once from the same builders PostgreSQL executes; only building and compiling a
  * multi-row statement for every commit is skipped, which was a quarter of the CPU of a heartbeat. SQLite has one
  * connection, so the statements run inside the transaction the store holds on it (the check repository always
  * calls the writer inside one): the writer needs no handle of the transaction.
+ *
+ * Checks go to the journal (check-journal.ts), which folds them into `checks` and the buckets with this writer's
+ * bucket upserts; a relay result with an id, whose replay must be seen at once, and an import's large batch go to
+ * `checks` directly.
  */
-export function sqliteCheckWriter(root: Db, handle: SqliteDatabase.Database): CheckWriter {
-  let statements: ReturnType<typeof prepare> | undefined;
-  return async (_db, checks, states) => {
-    statements ??= prepare(root, handle);
+export function sqliteCheckWriter(root: Db, handle: SqliteDatabase.Database): { write: CheckWriter; journal: CheckJournal } {
+  let prepared: ReturnType<typeof prepare> | undefined;
+  const statements = () => (prepared ??= prepare(root, handle));
+  const addToBuckets = (checks: readonly CheckRow[]) => {
+    const s = statements();
+    for (const period of ['hour', 'day'] as const satisfies BucketPeriod[]) for (const b of rollUp(checks, period)) s.upsertBucket[period].run(bucketParameters(b));
+  };
+  const storeNow = (checks: readonly CheckRow[]) => {
+    if (checks.length === 0) return;
+    const s = statements();
     // A replayed relay result is skipped by the insert, and must not be counted in its buckets again either.
     const stored: CheckRow[] = [];
-    for (const c of checks) if (statements.insertCheck.run(Object.values(checkValues(c))).changes > 0) stored.push(c);
-    for (const period of ['hour', 'day'] as const satisfies BucketPeriod[])
-      for (const b of rollUp(stored, period)) statements.upsertBucket[period].run(bucketParameters(b));
-    for (const m of states) statements.updateState.run([m.state, m.stateSince, m.failureStreak, m.lastCheckAt, m.lastResult, m.id]);
+    for (const c of checks) if (s.insertCheck.run(Object.values(checkValues(c))).changes > 0) stored.push(c);
+    addToBuckets(stored);
   };
+  const journal = sqliteCheckJournal(root, handle, addToBuckets);
+  const write: CheckWriter = async (_db, checks, states) => {
+    const s = statements();
+    if (journal.takes(checks)) {
+      const withIds = checks.filter((c) => c.resultId !== null);
+      journal.append(withIds.length === 0 ? checks : checks.filter((c) => c.resultId === null));
+      storeNow(withIds);
+    } else storeNow(checks);
+    for (const m of states) s.updateState.run([m.state, m.stateSince, m.failureStreak, m.lastCheckAt, m.lastResult, m.id]);
+  };
+  return { write, journal };
 }
 
 function prepare(db: Db, handle: SqliteDatabase.Database) {

@@ -38,11 +38,13 @@ export function connectSqlite(dataDir: string, sync: 'full' | 'normal', { create
   database.pragma('busy_timeout = 5000');
   const statements = withStatementCache(database);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  const checks = sqliteCheckWriter(db, database);
   return {
     dialect: 'sqlite',
     db,
     location: `sqlite:${file}`,
-    writeChecks: sqliteCheckWriter(db, database),
+    writeChecks: checks.write,
+    checkJournal: checks.journal,
     stateCache: sqliteStateCache(database, statements.writes),
     claimDeliveries: sqliteDeliveryClaimer,
     locksRows: false,

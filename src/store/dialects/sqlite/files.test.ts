@@ -8,7 +8,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seed } from '../../../../test/seed.js';
 import { LATEST_MIGRATION } from '../../migrate.js';
-import * as pagePresentation from '../../migrations/0008-page-presentation.js';
+import * as checkJournal from '../../migrations/0009-check-journal.js';
 import { openStore } from '../../open-store.js';
 import type { Store } from '../../store.js';
 import { SQLITE_FILE } from './connect.js';
@@ -16,7 +16,7 @@ import { backupSqliteDatabase, inspectSqliteFile, restoreSqliteDatabase } from '
 
 const DRIVER = createRequire(import.meta.url).resolve('better-sqlite3');
 const PREFILLED = 30_000;
-const PAGE_PRESENTATION = '0008-page-presentation';
+const CHECK_JOURNAL = '0009-check-journal';
 
 /**
  * Another connection, on another thread, committing one check at a time (checked_at 1, 2, 3, …) until told to stop:
@@ -110,10 +110,10 @@ describe('backing up and restoring the SQLite database', () => {
     const database = new SqliteDatabase(live);
     database.pragma('wal_autocheckpoint = 0');
     database.prepare("insert into checks (monitor_id, checked_at, ok, latency_ms, source) values (?, ?, 1, 5, 'edge')").run(monitorId, PREFILLED + 1);
-    // As an older version left it: the page-presentation migration (0008) not run yet.
+    // As an older version left it: the newest migration (0009, the check journal) not run yet.
     const older = new Kysely<unknown>({ dialect: new SqliteDialect({ database }) });
-    await pagePresentation.down(older as never);
-    database.prepare('delete from warden_migrations where name = ?').run(PAGE_PRESENTATION);
+    await checkJournal.down(older as never);
+    database.prepare('delete from warden_migrations where name = ?').run(CHECK_JOURNAL);
     const snapshot = join(dir, 'snapshot.db');
     copyFileSync(live, snapshot);
     copyFileSync(`${live}-wal`, `${snapshot}-wal`);
@@ -124,7 +124,7 @@ describe('backing up and restoring the SQLite database', () => {
 
     const restored = await restoreSqliteDatabase(snapshot, join(dir, 'restored'));
     expect(restored.checks).toBe(PREFILLED + 1);
-    expect(restored.migrated).toEqual([PAGE_PRESENTATION]);
+    expect(restored.migrated).toEqual([CHECK_JOURNAL]);
     expect(inspectSqliteFile(join(dir, 'restored', SQLITE_FILE)).schema).toBe(LATEST_MIGRATION);
   });
 

@@ -128,7 +128,7 @@ export function inspectSqliteFile(file: string): SqliteFileReport {
     if (problems.join() !== 'ok') throw new Error(`${file} fails SQLite's integrity check:\n  ${problems.join('\n  ')}`);
     const count = (table: string) => (tables.has(table) ? (database.prepare<[], { n: number }>(`select count(*) as n from ${table}`).get()?.n ?? 0) : 0);
     const schema = database.prepare<[], { name: string | null }>('select max(name) as name from warden_migrations').get()?.name ?? null;
-    return { file, bytes: statSync(file).size, schema, organizations: count('organizations'), monitors: count('monitors'), checks: count('checks') };
+    return { file, bytes: statSync(file).size, schema, organizations: count('organizations'), monitors: count('monitors'), checks: count('checks') + count('check_journal') };
   } finally {
     database.close();
   }
