@@ -1,6 +1,6 @@
 // Child processes for benchmarks: a Warden server and a bare node:http baseline serving given bytes, each on its own port.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,10 +56,13 @@ export async function startWardenProcess(env: Record<string, string> = {}): Prom
   const dataDir = env.WARDEN_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'warden-bench-'));
   // WARDEN_BENCH_NODE_ARGS: node options NODE_OPTIONS refuses (--cpu-prof, --heap-prof), for profiling a bench's server.
   const nodeArgs = process.env.WARDEN_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  // WARDEN_BENCH_STDOUT: a file for the server's stdout, where V8's --trace-gc, --trace-opt and --trace-deopt write.
+  const stdout = process.env.WARDEN_BENCH_STDOUT ? openSync(process.env.WARDEN_BENCH_STDOUT, 'w') : 'ignore';
   const child = spawn(process.execPath, [...START_NODE_ARGS, ...nodeArgs, BUNDLE, 'serve'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', WARDEN_DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', stdout, 'pipe'],
   });
+  if (typeof stdout === 'number') closeSync(stdout);
   // The tail of its log (benches read the lines it writes at the end).
   let log = '';
   child.stderr?.on('data', (d: Buffer) => {
