@@ -54,4 +54,20 @@ describe('the young generation cap', () => {
     const held = youngGeneration(16, false);
     expect(held.after).toBeLessThanOrEqual(held.before);
   });
+
+  it('never forces a full collection: one after warm-up would slow the hot paths for good', () => {
+    const script = `
+      const { limitYoungGeneration } = await import(${JSON.stringify(HEAP)});
+      limitYoungGeneration(8, { tidyMs: 100 }).started();
+      // One synchronous burst grows the young generation past the cap, and the tidy collects it, more than once.
+      let kept = [];
+      for (let i = 0; i < 3_000_000; i++) { kept.push({ i, text: 'x' + i }); if (kept.length > 60000) kept = []; }
+      kept = null;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    `;
+    const trace = execFileSync(process.execPath, ['--trace-gc', '--no-memory-reducer', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    // The tidy's scavenges show as "testing"; a forced full collection would be a "Mark-Compact … testing".
+    expect(trace).toMatch(/Scavenge[^\n]*testing/);
+    expect(trace).not.toMatch(/Mark-Compact[^\n]*testing/);
+  }, 20_000);
 });

@@ -32,8 +32,9 @@ export const DEFAULT_YOUNG_GENERATION_MB = 4;
  *   Node tells of collections once the event loop turns, so one long synchronous burst (the first renderings of a
  *   large page, say) can double it past the cap before the check stops it;
  * - every TIDY_MS, a young generation grown past its cap is scavenged once: V8 shrinks it back then if the process is
- *   quiet (allocating under 1 MB/s), and leaves it be under load. The first tidy is a full collection, for what the
- *   start-up promoted early.
+ *   quiet (allocating under 1 MB/s), and leaves it be under load. A full collection is never forced: one forced after
+ *   the hot paths warmed up leaves them ~20 % slower for good (docs/operations.md, Memory), and on Node 20
+ *   `gc({ type: 'major' })` is a scavenge anyway (only a bare `gc()` is a full one).
  * Measured on pushes over 100 tokens, 4 MiB costs 0–3 % of throughput against V8's 32 (2 MiB cost ~4 %) and saves
  * ~25 MiB after load. 0 leaves V8's own limit. Called once at start, before the server allocates much.
  */
@@ -56,11 +57,8 @@ export function limitYoungGeneration(maxMiB: number, { tidyMs = TIDY_MS } = {}):
       check();
       new PerformanceObserver(check).observe({ entryTypes: ['gc'] });
       const gc = exposedGc();
-      let first = true;
       setInterval(() => {
-        if (first) gc({ type: 'major' });
-        else if (youngGenerationBytes() > cap) gc({ type: 'minor' });
-        first = false;
+        if (youngGenerationBytes() > cap) gc({ type: 'minor' });
       }, tidyMs).unref();
     },
   };
@@ -79,9 +77,9 @@ export function holdYoungGeneration(): void {
 const TIDY_MS = 10_000;
 
 /** V8's gc(), exposed only while it is taken (a new context gets it while the flag is on). */
-function exposedGc(): (options: { type: 'major' | 'minor' }) => void {
+function exposedGc(): (options: { type: 'minor' }) => void {
   setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as (options: { type: 'major' | 'minor' }) => void;
+  const gc = runInNewContext('gc') as (options: { type: 'minor' }) => void;
   setFlagsFromString('--no-expose-gc');
   return gc;
 }
