@@ -56,13 +56,10 @@ export function sqliteCheckJournal(root: Db, handle: SqliteDatabase.Database, ad
    * that read first could not write once another process (the CLI, a second server) had committed meanwhile. The
    * connection is taken from Kysely for it, so no transaction of the store's is open on it.
    */
+  const foldImmediately = handle.transaction(fold).immediate;
   async function foldAlone(): Promise<void> {
-    await root.connection().execute(async () => {
-      foldImmediately ??= handle.transaction(fold).immediate;
-      foldImmediately();
-    });
+    await root.connection().execute(async () => foldImmediately());
   }
-  let foldImmediately: (() => void) | undefined;
 
   function schedule(): void {
     if (timer || closed) return;

@@ -44,8 +44,10 @@ export function sqliteCheckWriter(root: Db, handle: SqliteDatabase.Database): { 
   const write: CheckWriter = async (_db, checks, states) => {
     const s = statements();
     if (journal.takes(checks)) {
-      const withIds = checks.filter((c) => c.resultId !== null);
-      journal.append(withIds.length === 0 ? checks : checks.filter((c) => c.resultId === null));
+      const journaled: CheckRow[] = [];
+      const withIds: CheckRow[] = [];
+      for (const c of checks) (c.resultId === null ? journaled : withIds).push(c);
+      journal.append(journaled);
       storeNow(withIds);
     } else storeNow(checks);
     for (const m of states) s.updateState.run([m.state, m.stateSince, m.failureStreak, m.lastCheckAt, m.lastResult, m.id]);
