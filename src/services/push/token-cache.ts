@@ -24,13 +24,24 @@ export interface PushTokenCache {
 
 export function createPushTokenCache(deps: { store: Store; bus: Bus; clock: Clock }): PushTokenCache {
   const entries = new Map<string, { monitorId: string; expiresAt: number }>();
-  const unsubscribe = deps.bus.subscribe('monitors.changed', () => entries.clear());
+  /**
+   * Moves on every clear: a lookup that started before one may have read what the change replaced, and must not
+   * remember it (a replaced token would then keep working for the entry's whole TTL).
+   */
+  let generation = 0;
+  const clear = () => {
+    entries.clear();
+    generation++;
+  };
+  const unsubscribe = deps.bus.subscribe('monitors.changed', clear);
   return {
     async monitorFor(tokenHash) {
       const now = deps.clock.now();
       const hit = entries.get(tokenHash);
       if (hit && hit.expiresAt > now) return hit.monitorId;
+      const started = generation;
       const monitor = await deps.store.monitors.findByPushTokenHash(tokenHash);
+      if (started !== generation) return monitor?.runOn === 'push' && monitor.enabled ? monitor.id : null;
       if (monitor?.runOn !== 'push' || !monitor.enabled) {
         entries.delete(tokenHash);
         return null;
@@ -40,7 +51,7 @@ export function createPushTokenCache(deps: { store: Store; bus: Bus; clock: Cloc
       return monitor.id;
     },
     forget: (tokenHash) => void entries.delete(tokenHash),
-    clear: () => entries.clear(),
+    clear,
     close: unsubscribe,
   };
 }
