@@ -55,7 +55,7 @@ describe('the young generation cap', () => {
     expect(held.after).toBeLessThanOrEqual(held.before);
   });
 
-  it('never forces a full collection: one after warm-up would slow the hot paths for good', () => {
+  it('never forces a full collection, a pause the load did not ask for', () => {
     const script = `
       const { limitYoungGeneration } = await import(${JSON.stringify(HEAP)});
       limitYoungGeneration(8, { tidyMs: 100 }).started();

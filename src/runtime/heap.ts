@@ -32,9 +32,10 @@ export const DEFAULT_YOUNG_GENERATION_MB = 4;
  *   Node tells of collections once the event loop turns, so one long synchronous burst (the first renderings of a
  *   large page, say) can double it past the cap before the check stops it;
  * - every TIDY_MS, a young generation grown past its cap is scavenged once: V8 shrinks it back then if the process is
- *   quiet (allocating under 1 MB/s), and leaves it be under load. A full collection is never forced: one forced after
- *   the hot paths warmed up leaves them ~20 % slower for good (docs/operations.md, Memory), and on Node 20
- *   `gc({ type: 'major' })` is a scavenge anyway (only a bare `gc()` is a full one).
+ *   quiet (allocating under 1 MB/s), and leaves it be under load. A full collection is never forced: it is a pause
+ *   nothing asked for, and one forced after warm-up, with no `process.nextTick` object alive, used to leave the hot
+ *   paths ~20 % slower for good (runtime/tick-shape.ts now keeps what it dropped); on Node 20 `gc({ type: 'major' })`
+ *   is a scavenge anyway (only a bare `gc()` is a full one).
  * Measured on pushes over 100 tokens, 4 MiB costs 0–3 % of throughput against V8's 32 (2 MiB cost ~4 %) and saves
  * ~25 MiB after load. 0 leaves V8's own limit. Called once at start, before the server allocates much.
  */

@@ -8,6 +8,7 @@ import { AGENT_DEFAULTS, DEFAULT_RELAY_CONCURRENCY, startRelayAgent } from '../.
 import { BACKOFF_DEFAULTS } from '../../relay/backoff.js';
 import { QUEUE_DEFAULTS } from '../../relay/queue.js';
 import { DEFAULT_HEAP_GROWTH_PERCENT, limitHeapGrowth } from '../../runtime/heap.js';
+import { pinTickObjectShape } from '../../runtime/tick-shape.js';
 
 /** Whole shutdown budget (running checks, the final delivery); the agent exits forcibly past it. */
 export const RELAY_SHUTDOWN_TIMEOUT_MS = 15_000;
@@ -60,6 +61,8 @@ export function relayCommand(): Command {
     .action(async (flags: Flags) => {
       const options = parseOptions(flags, process.env);
       limitHeapGrowth(options.heapGrowthPercent);
+      // An agent waits between rounds of checks: the quiet must not slow the rounds after it (runtime/tick-shape.ts).
+      pinTickObjectShape();
       const logger = createLogger(options.logLevel, undefined, { format: logFormatOf(options.logFormat) }).child({ component: 'relay' });
       const agent = await startRelayAgent({
         url: options.url,

@@ -3,6 +3,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { readSettings } from '../../config/settings.js';
 import { SHUTDOWN_TIMEOUT_MS, startWarden } from '../../main.js';
 import { limitHeapGrowth, limitYoungGeneration } from '../../runtime/heap.js';
+import { pinTickObjectShape } from '../../runtime/tick-shape.js';
 
 export function serveCommand(): Command {
   return new Command('serve')
@@ -13,6 +14,8 @@ export function serveCommand(): Command {
       const settings = readSettings(process.env, { configFile: options.config, port: options.port });
       limitHeapGrowth(settings.heapGrowthPercent);
       const youngGeneration = limitYoungGeneration(settings.youngGenerationMb);
+      // Quiet spells must not slow every request after them (runtime/tick-shape.ts).
+      pinTickObjectShape();
       const warden = await startWarden({ settings });
       youngGeneration.started();
       let signalled = false;
