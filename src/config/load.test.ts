@@ -190,6 +190,36 @@ pages:
     expect(problems[0]).toMatch(/^line \d+, column \d+: /);
   });
 
+  it('reads YAML 1.2: yes, dates and << stay strings, and a key given twice is an error with its line', () => {
+    const config = parseConfigText(
+      'organization: { name: yes }\npages:\n  - { slug: a, title: 2026-11-24, description: "<<" }\n',
+      't',
+      {},
+    );
+    expect(config.organization.name).toBe('yes');
+    expect(config.pages[0]?.title).toBe('2026-11-24');
+    expect(problemsOf('organization:\n  name: A\n  name: B\n')).toEqual(['line 3, column 3: duplicated mapping key']);
+  });
+
+  it('refuses a file whose aliases expand without bound, without expanding them', () => {
+    // Ten levels of ten aliases each: 10^10 values from ~600 bytes.
+    const lines = ['a0: &a0 [x, x, x, x, x, x, x, x, x, x]'];
+    for (let i = 1; i <= 10; i++) lines.push(`a${i}: &a${i} [${Array.from({ length: 10 }, () => `*a${i - 1}`).join(', ')}]`);
+    expect(problemsOf(`${lines.join('\n')}\norganization: { name: Acme }\n`)).toEqual([
+      "the file's aliases expand to more than 1000000 values (a file that repeats itself through anchors)",
+    ]);
+  });
+
+  it('refuses an alias to a value that contains it', () => {
+    expect(problemsOf('organization: &o { name: Acme, again: *o }\n')).toEqual(['an alias refers to a value that contains it']);
+  });
+
+  it('keeps a __proto__ key an ordinary key, through ${VAR} substitution too', () => {
+    const problems = problemsOf('organization: { name: "${NAME}", __proto__: { polluted: true } }\n', { NAME: 'Acme' });
+    expect(problems).toEqual(['organization: Unrecognized key: "__proto__"']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('reports a missing file plainly', async () => {
     await expect(loadConfigFile('/nonexistent/warden.yaml')).rejects.toThrow(/the file does not exist/);
   });

@@ -1,6 +1,6 @@
 // Reads warden.yaml: YAML 1.2, ${ENV_VAR} substitution in string values, validation that lists every problem by path.
 import { readFile } from 'node:fs/promises';
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import { CORE_SCHEMA, load, YAMLException } from 'js-yaml';
 import { formatIssuePath } from '../domain/issue-path.js';
 import { ConfigError } from './config-error.js';
 import type { ConfigFile } from './file-schema.js';
@@ -27,44 +27,78 @@ export async function loadConfigFile(file: string, env: NodeJS.ProcessEnv = proc
 }
 
 export function parseConfigText(text: string, source: string, env: NodeJS.ProcessEnv = process.env): ConfigFile {
-  const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  if (document.errors.length > 0) {
-    throw new ConfigError(
-      source,
-      document.errors.map((e) => {
-        const at = lineCounter.linePos(e.pos[0]);
-        return `line ${at.line}, column ${at.col}: ${e.message.split('\n')[0]}`;
-      }),
-    );
+  let parsed: unknown;
+  try {
+    // YAML 1.2's core schema (as the `yaml` package reads by default): no timestamps, no `<<` merges, `yes` is a
+    // string; a key given twice in one mapping is an error.
+    parsed = load(text, { schema: CORE_SCHEMA });
+  } catch (error) {
+    if (!(error instanceof YAMLException)) throw error;
+    throw new ConfigError(source, [`line ${error.mark.line + 1}, column ${error.mark.column + 1}: ${error.reason}`]);
   }
+  const expanded = expandedValues(parsed);
+  if (expanded === 'cycle') throw new ConfigError(source, ['an alias refers to a value that contains it']);
+  if (expanded > CONFIG_MAX_VALUES)
+    throw new ConfigError(source, [`the file's aliases expand to more than ${CONFIG_MAX_VALUES} values (a file that repeats itself through anchors)`]);
   const problems: string[] = [];
-  substituteEnv(document.contents, [], env, problems);
+  const substituted = substituteEnv(parsed, [], env, problems);
   if (problems.length > 0) throw new ConfigError(source, problems);
-  return validateConfig(document.toJS({ maxAliasCount: 100 }) ?? {}, source);
+  return validateConfig(substituted ?? {}, source);
 }
+
+/**
+ * The most values (mappings, lists and scalars) a file may hold once its aliases are expanded. An alias is a
+ * reference to an anchored value, so `a: &a [x, x]`, `b: &b [*a, *a]`… doubles at each line: a few hundred bytes that
+ * expand to billions of values would hang validation. A file of 1,000 monitors holds ~20,000.
+ */
+export const CONFIG_MAX_VALUES = 1_000_000;
+
+/** How many values `value` holds with its aliases expanded (each shared value counted once per use), or 'cycle'. */
+function expandedValues(value: unknown): number | 'cycle' {
+  const sizes = new Map<object, number>();
+  const open = new Set<object>();
+  const size = (node: unknown): number => {
+    if (node === null || typeof node !== 'object') return 1;
+    const known = sizes.get(node);
+    if (known !== undefined) return known;
+    if (open.has(node)) throw CYCLE;
+    open.add(node);
+    let total = 1;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) total = Math.min(total + size(child), Number.MAX_SAFE_INTEGER);
+    open.delete(node);
+    sizes.set(node, total);
+    return total;
+  };
+  try {
+    return size(value);
+  } catch (error) {
+    if (error === CYCLE) return 'cycle';
+    throw error;
+  }
+}
+
+const CYCLE = Symbol('cycle');
 
 const ENV_REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 
-/** Replaces ${NAME} and ${NAME:-default} inside string scalars, so a secret's characters can never break the YAML. */
-function substituteEnv(node: YamlNode | null, path: PropertyKey[], env: NodeJS.ProcessEnv, problems: string[]): void {
-  if (node === null) return;
-  if (isMap(node)) {
-    for (const pair of node.items) {
-      const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
-      substituteEnv(pair.value as YamlNode | null, [...path, key], env, problems);
-    }
-  } else if (isSeq(node)) {
-    node.items.forEach((item, i) => {
-      substituteEnv(item as YamlNode, [...path, i], env, problems);
-    });
-  } else if (isScalar(node) && typeof node.value === 'string' && node.value.includes('${')) {
-    node.value = node.value.replace(ENV_REFERENCE, (_match, name: string, fallback: string | undefined) => {
-      const value = env[name];
-      if (value !== undefined && value !== '') return value;
+/**
+ * A copy of the parsed file with ${NAME} and ${NAME:-default} replaced inside string values (never keys), after
+ * parsing, so a secret's characters can never break the YAML.
+ */
+function substituteEnv(value: unknown, path: PropertyKey[], env: NodeJS.ProcessEnv, problems: string[]): unknown {
+  if (typeof value === 'string') {
+    if (!value.includes('${')) return value;
+    return value.replace(ENV_REFERENCE, (_match, name: string, fallback: string | undefined) => {
+      const set = env[name];
+      if (set !== undefined && set !== '') return set;
       if (fallback !== undefined) return fallback;
       problems.push(`${formatIssuePath(path)}: environment variable ${name} is not set`);
       return '';
     });
   }
+  if (Array.isArray(value)) return value.map((item, i) => substituteEnv(item, [...path, i], env, problems));
+  // fromEntries defines each key as its own property, `__proto__` included.
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, substituteEnv(item, [...path, key], env, problems)]));
+  return value;
 }
