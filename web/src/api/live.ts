@@ -4,28 +4,12 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import type { components } from './live-schema';
 import type { MonitorPage, MonitorView } from './types';
 
-/**
- * A monitor as the stream tells of it: src/services/live/organization-messages.ts (liveMonitorSchema). The stream is
- * not an OpenAPI operation, so this one shape is written here rather than generated.
- */
-export interface LiveMonitor {
-  id: string;
-  key: string;
-  name: string;
-  type: MonitorView['type'];
-  state: MonitorView['state'] | 'paused';
-  since: number;
-  checkedAt: number | null;
-  ok: boolean | null;
-  latencyMs: number | null;
-  message: string | null;
-}
-
-export type LiveMessage =
-  | { type: 'snapshot'; at: number; monitors: LiveMonitor[] }
-  | { type: 'monitor'; at: number; monitor: LiveMonitor; previousState: LiveMonitor['state'] };
+/** A monitor as the stream tells of it; generated from the server's zod schemas (npm run gen:api). */
+export type LiveMonitor = components['schemas']['LiveMonitor'];
+export type LiveMessage = components['schemas']['LiveMessage'];
 
 /** connecting: opening (or waiting to retry); live: messages arrive; offline: the last attempt failed, retrying. */
 export type LiveStatus = 'connecting' | 'live' | 'offline';
