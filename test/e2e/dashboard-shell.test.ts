@@ -1,5 +1,6 @@
 // The dashboard in real Chromium against a real Warden serving dist/web (built by `npm test`'s `npm run build`): the
-// monitor list of a signed-in user with filters in the URL, dark mode remembered, switching organization, signing in
+// monitor list of a signed-in user with filters in the URL, dark mode remembered, switching and deleting an
+// organization (every screen then reads the organization in use, nothing of the other), signing in
 // (with a second factor) and out, the headers of index.html and of a hashed asset, no CSP violation and no serious
 // accessibility violation.
 import { AxeBuilder } from '@axe-core/playwright';
@@ -27,6 +28,8 @@ const OTHER_YAML = `
 organization: { key: borealis, name: Borealis }
 monitors:
   - { key: aurora, name: Aurora, type: heartbeat, config: { graceSec: 600 } }
+pages:
+  - { slug: north, title: Borealis status }
 `;
 
 // seed.js is imported once the server's modules are loaded: loaded first, it evaluates the monitor schemas before
@@ -122,7 +125,7 @@ describe('the dashboard', () => {
     }
   }, 30_000);
 
-  it('switches organization: the list is the other one’s, and the choice is remembered', async () => {
+  it('switches organization: every screen reads the other one’s, back and forth, and the choice is remembered', async () => {
     const { report } = await (await seeding()).seed(warden.opened.store, OTHER_YAML, Date.now());
     const both = await user([
       { organizationId: warden.organizationId, role: 'viewer' },
@@ -132,20 +135,80 @@ describe('the dashboard', () => {
     try {
       await context.addCookies([{ name: 'warden_session', value: both.token, url: warden.url }]);
       const page = await context.newPage();
+      const switchTo = async (name: string) => {
+        await page.getByRole('combobox', { name: 'Organization' }).click();
+        await page.getByRole('option', { name }).click();
+      };
+      const openPages = async (title: string) => {
+        await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Pages' }).click();
+        await page.getByRole('link', { name: title }).waitFor();
+      };
       await page.goto(`${warden.url}/app/monitors`);
       const table = page.getByRole('table', { name: 'Monitors' });
       await table.getByRole('row', { name: /Lobby/ }).waitFor();
-      await page.getByRole('combobox', { name: 'Organization' }).click();
-      await page.getByRole('option', { name: 'Borealis' }).click();
+      await openPages('Acme status');
+      await switchTo('Borealis');
       await table.getByRole('row', { name: /Aurora/ }).waitFor();
       expect(await table.getByRole('row').count()).toBe(2);
+      // Acme's pages were read a moment ago: Borealis's are shown, never those.
+      await openPages('Borealis status');
+      expect(await page.getByRole('link', { name: 'Acme status' }).count()).toBe(0);
+      await switchTo('Acme');
+      await table.getByRole('row', { name: /Lobby/ }).waitFor();
+      expect(await table.getByRole('row', { name: /Aurora/ }).count()).toBe(0);
+      await openPages('Acme status');
+      expect(await page.getByRole('link', { name: 'Borealis status' }).count()).toBe(0);
+      await switchTo('Borealis');
+      await table.getByRole('row', { name: /Aurora/ }).waitFor();
       await page.reload();
       await table.getByRole('row', { name: /Aurora/ }).waitFor();
       expect(await page.getByRole('combobox', { name: 'Organization' }).inputValue()).toBe('Borealis');
     } finally {
       await context.close();
     }
-  });
+  }, 30_000);
+
+  it('deletes an organization: the user lands in the one left, whose monitors are shown, and nothing of the deleted one', async () => {
+    const both = await user([{ organizationId: warden.organizationId, role: 'owner' }], { name: 'Dora Deleter' });
+    // Made through the API (warden.yaml's organizations cannot be deleted from the dashboard); an owner may, and owns it.
+    const created = await fetch(`${warden.url}/api/v1/organizations`, {
+      method: 'POST',
+      headers: { cookie: both.cookie, origin: warden.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ key: 'doomed', name: 'Doomed' }),
+    });
+    expect(created.status).toBe(201);
+    const context = await browser.newContext();
+    try {
+      await context.addCookies([{ name: 'warden_session', value: both.token, url: warden.url }]);
+      const page = await context.newPage();
+      await page.goto(`${warden.url}/app/monitors`);
+      const table = page.getByRole('table', { name: 'Monitors' });
+      await table.getByRole('row', { name: /Lobby/ }).waitFor();
+      await page.getByRole('combobox', { name: 'Organization' }).click();
+      await page.getByRole('option', { name: 'Doomed' }).click();
+      await page.getByText('No monitors yet').waitFor();
+      await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Organization' }).click();
+      await page.getByRole('button', { name: 'Delete Doomed…' }).click();
+      await page.getByRole('textbox', { name: /Type the key/ }).fill('doomed');
+      await page.getByRole('button', { name: 'Delete for good' }).click();
+      await page.waitForURL(/\/app\/monitors$/);
+      // From here on, nothing asks for the deleted organization again.
+      const forDeleted: string[] = [];
+      page.on('request', (request) => {
+        if (request.headers()['x-warden-organization'] === 'doomed' || request.url().includes('organization=doomed')) forDeleted.push(request.url());
+      });
+      await table.getByRole('row', { name: /Lobby/ }).waitFor();
+      // One organization left: named in the header, no switcher.
+      expect(await page.getByRole('combobox', { name: 'Organization' }).count()).toBe(0);
+      await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Organization' }).click();
+      await page.getByText('Key acme').waitFor();
+      await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Pages' }).click();
+      await page.getByRole('link', { name: 'Acme status' }).waitFor();
+      expect(forDeleted).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 30_000);
 
   it('sends a visitor without a session to sign in, and comes back to where they were going', async () => {
     const { context, page, cspErrors } = await open('/app/monitors?state=down', { signedIn: false });

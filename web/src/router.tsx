@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { isApiError } from './api/client';
-import { monitorListQuery } from './api/monitor-list-query';
+import { prefetchMonitorList } from './api/monitors';
 import { meQuery } from './api/session';
 import { loginSearch, tokenSearch } from './screens/account-search';
 import { monitorSearch } from './screens/monitors-search';
@@ -55,7 +55,7 @@ const monitors = createRoute({
   validateSearch: monitorSearch,
   // The first page is asked for at once, alongside the screen's code (not after it): the list shows sooner. Not awaited.
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => void context.queryClient.prefetchInfiniteQuery(monitorListQuery(deps)),
+  loader: ({ context, deps }) => void prefetchMonitorList(context.queryClient, deps),
   component: lazyRouteComponent(() => import('./screens/monitors')),
 });
 const monitor = screen('monitors/$monitorId', () => import('./screens/monitor'));

@@ -1,7 +1,7 @@
 // The dashboard's one API client: openapi-fetch typed by the generated schema (and pending-paths.ts), sending the
-// session cookie and the chosen organization; problem+json answers become an ApiError naming the wrong fields.
+// session cookie and the organization a request is for; problem+json answers become an ApiError naming the wrong fields.
 import createClient from 'openapi-fetch';
-import { chosenOrganization } from './organization';
+import { chosenOrganization } from './chosen-organization';
 import type { PendingPaths } from './pending-paths';
 import type { components, paths } from './schema';
 
@@ -11,13 +11,22 @@ export type FieldIssue = components['schemas']['FieldIssue'];
 /** The cookie is the only credential: same-origin requests carry it, and nothing else is ever stored or sent. */
 export const api = createClient<ApiPaths>({ credentials: 'same-origin' });
 
+const ORGANIZATION_HEADER = 'x-warden-organization';
+
+// A request that does not name its organization (a write of a screen) acts in the chosen one. Reads name theirs
+// (inOrganization): the one their query key holds, so an answer is always cached under the organization it is of.
 api.use({
   onRequest({ request }) {
     const organization = chosenOrganization();
-    if (organization) request.headers.set('x-warden-organization', organization);
+    if (organization && !request.headers.has(ORGANIZATION_HEADER)) request.headers.set(ORGANIZATION_HEADER, organization);
     return request;
   },
 });
+
+/** Request options naming the organization a request acts in ('' : none, the server then takes the user's first). */
+export function inOrganization(organization: string): { headers: Record<string, string> } {
+  return { headers: organization ? { [ORGANIZATION_HEADER]: organization } : {} };
+}
 
 /** An error answer of the API (RFC 9457), or a network failure (status 0). */
 export class ApiError extends Error {

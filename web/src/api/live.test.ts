@@ -2,6 +2,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { backoffDelay, LIVE_BACKOFF, LiveCache, type LiveMonitor, patchData } from './live';
+import { monitorKeys } from './monitors';
 import type { MonitorPage, MonitorView } from './types';
 
 const view = (over: Partial<MonitorView> = {}): MonitorView =>
@@ -65,43 +66,57 @@ describe('LiveCache', () => {
   it('patches the lists and the monitor’s own query, then refetches state-filtered lists and the monitor’s history a moment later', async () => {
     vi.useFakeTimers();
     const client = new QueryClient();
-    const list = (search: object) => client.setQueryData(['monitors', 'list', search], { pages: [{ monitors: [view()], nextCursor: null }], pageParams: [''] });
+    const list = (search: object) => client.setQueryData(monitorKeys.list('acme', search), { pages: [{ monitors: [view()], nextCursor: null }], pageParams: [''] });
     list({});
     list({ state: 'up' });
-    client.setQueryData(['monitor', 'mon_1', 'self'], view());
-    client.setQueryData(['monitor', 'mon_1', 'states'], { pages: [{ changes: [] }], pageParams: [''] });
-    client.setQueryData(['monitor', 'mon_2', 'states'], { pages: [{ changes: [] }], pageParams: [''] });
+    client.setQueryData(monitorKeys.detail('acme', 'mon_1'), view());
+    client.setQueryData(monitorKeys.states('acme', 'mon_1'), { pages: [{ changes: [] }], pageParams: [''] });
+    client.setQueryData(monitorKeys.states('acme', 'mon_2'), { pages: [{ changes: [] }], pageParams: [''] });
     const invalidated: unknown[] = [];
     vi.spyOn(client, 'invalidateQueries').mockImplementation(async (filters) => {
-      for (const query of client.getQueryCache().getAll()) if (filters?.predicate?.(query)) invalidated.push(query.queryKey);
+      for (const query of client.getQueryCache().findAll({ queryKey: filters?.queryKey })) if (filters?.predicate?.(query)) invalidated.push(query.queryKey);
     });
-    const cache = new LiveCache(client);
+    const cache = new LiveCache(client, 'acme');
 
     // Only the latest result moved: the monitor's history is stale, the lists are not.
     cache.monitor(live({ state: 'up', since: 1000, checkedAt: 1500, ok: true, latencyMs: 15 }), 'up');
     await vi.advanceTimersByTimeAsync(1000);
-    expect(invalidated).toEqual([['monitor', 'mon_1', 'states']]);
-    expect(client.getQueryData<MonitorView>(['monitor', 'mon_1', 'self'])?.latest?.latencyMs).toBe(15);
+    expect(invalidated).toEqual([monitorKeys.states('acme', 'mon_1')]);
+    expect(client.getQueryData<MonitorView>(monitorKeys.detail('acme', 'mon_1'))?.latest?.latencyMs).toBe(15);
 
     invalidated.length = 0;
     cache.monitor(live(), 'up');
-    expect(client.getQueryData<MonitorView>(['monitor', 'mon_1', 'self'])?.state).toBe('down');
-    expect(client.getQueryData<{ pages: MonitorPage[] }>(['monitors', 'list', {}])?.pages[0]?.monitors[0]?.state).toBe('down');
+    expect(client.getQueryData<MonitorView>(monitorKeys.detail('acme', 'mon_1'))?.state).toBe('down');
+    expect(client.getQueryData<{ pages: MonitorPage[] }>(monitorKeys.list('acme', {}))?.pages[0]?.monitors[0]?.state).toBe('down');
     expect(invalidated).toEqual([]);
     await vi.advanceTimersByTimeAsync(1000);
-    expect(invalidated).toEqual([
-      ['monitors', 'list', { state: 'up' }],
-      ['monitor', 'mon_1', 'states'],
-    ]);
+    expect(invalidated).toEqual([monitorKeys.list('acme', { state: 'up' }), monitorKeys.states('acme', 'mon_1')]);
 
     // A later snapshot (a reconnection, monitors added or removed): every list.
     invalidated.length = 0;
     cache.snapshot([live()], true);
     await vi.advanceTimersByTimeAsync(1000);
-    expect(invalidated).toEqual([
-      ['monitors', 'list', {}],
-      ['monitors', 'list', { state: 'up' }],
-    ]);
+    expect(invalidated).toEqual([monitorKeys.list('acme', {}), monitorKeys.list('acme', { state: 'up' })]);
+  });
+
+  it('leaves another organization’s monitors alone, even one with the same id', async () => {
+    vi.useFakeTimers();
+    const client = new QueryClient();
+    const other = view();
+    client.setQueryData(monitorKeys.detail('borealis', 'mon_1'), other);
+    client.setQueryData(monitorKeys.list('borealis', {}), { pages: [{ monitors: [other], nextCursor: null }], pageParams: [''] });
+    client.setQueryData(monitorKeys.detail('acme', 'mon_1'), view());
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const cache = new LiveCache(client, 'acme');
+
+    cache.monitor(live(), 'up');
+    cache.snapshot([live()], true);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(client.getQueryData<MonitorView>(monitorKeys.detail('acme', 'mon_1'))?.state).toBe('down');
+    expect(client.getQueryData(monitorKeys.detail('borealis', 'mon_1'))).toBe(other);
+    expect(client.getQueryData<{ pages: MonitorPage[] }>(monitorKeys.list('borealis', {}))?.pages[0]?.monitors[0]).toBe(other);
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    expect(invalidate.mock.calls[0]?.[0]?.queryKey).toEqual(monitorKeys.all('acme'));
   });
 });
 

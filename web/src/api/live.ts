@@ -1,10 +1,12 @@
 // The organization's live stream (WS /api/v1/live, docs/live.md) kept open while signed in: each message patches the
 // monitors TanStack Query holds (list pages, a monitor's detail), so screens follow state changes without a reload.
 // Reconnects with exponential backoff and jitter; every connection starts with a snapshot, taken as the truth.
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { components } from './live-schema';
+import { monitorKeys } from './monitors';
+import { hasPrefix } from './query-keys';
 import type { MonitorPage, MonitorView } from './types';
 
 /** A monitor as the stream tells of it; generated from the server's zod schemas (npm run gen:api). */
@@ -33,7 +35,7 @@ export function useLiveUpdates(organizationKey: string | undefined): LiveStatus 
     let attempt = 0;
     let stopped = false;
     let snapshots = 0;
-    const cache = new LiveCache(queryClient);
+    const cache = new LiveCache(queryClient, organizationKey);
     const open = () => {
       const url = new URL('/api/v1/live', window.location.href);
       url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -107,7 +109,10 @@ function parse(data: unknown): LiveMessage | undefined {
 /** How long state changes gather before the queries they make stale (filtered lists, a monitor's history) refetch. */
 const REFETCH_AFTER_MS = 1000;
 
-/** Applies the stream to TanStack Query's cache: the monitors held by the lists and by each monitor's queries are patched in place. */
+/**
+ * Applies one organization's stream to TanStack Query's cache: the monitors held by its lists and by each monitor's
+ * queries are patched in place. Another organization's cached monitors are not its to touch (their keys say whose).
+ */
 export class LiveCache {
   /** Monitors with a new result: their checks, stats and state history are stale. */
   private checked = new Set<string>();
@@ -117,7 +122,10 @@ export class LiveCache {
   private listsChanged = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly queryClient: QueryClient) {}
+  constructor(
+    private readonly queryClient: QueryClient,
+    private readonly organization: string,
+  ) {}
 
   /** Every monitor at once. `again`: not the first of this page, so monitors may have come and gone: lists refetch. */
   snapshot(monitors: readonly LiveMonitor[], again: boolean): void {
@@ -140,8 +148,8 @@ export class LiveCache {
   }
 
   private patch(byId: ReadonlyMap<string, LiveMonitor>): void {
-    // The lists (['monitors', 'list', search]) and each monitor's own queries (['monitor', id, 'self'], api/monitor.ts).
-    this.queryClient.setQueriesData({ predicate: ({ queryKey }) => queryKey[0] === 'monitors' || queryKey[0] === 'monitor' }, (data: unknown) => patchData(data, byId));
+    // The lists, the picker's searches and each monitor's own queries (monitors.ts): what is not a monitor stays as it is.
+    this.queryClient.setQueriesData({ queryKey: monitorKeys.all(this.organization) }, (data: unknown) => patchData(data, byId));
   }
 
   private schedule(): void {
@@ -151,15 +159,25 @@ export class LiveCache {
       this.checked = new Set();
       this.stateChanged = false;
       this.listsChanged = false;
+      const lists = monitorKeys.lists(this.organization);
+      const each = monitorKeys.each(this.organization);
       void this.queryClient.invalidateQueries({
+        queryKey: monitorKeys.all(this.organization),
         predicate: ({ queryKey }) => {
-          if (queryKey[0] === 'monitors' && queryKey[1] === 'list') return listsChanged || (stateChanged && stateDependent(queryKey[2]));
+          if (hasPrefix(queryKey, lists)) return listsChanged || (stateChanged && stateDependent(queryKey[lists.length]));
+          if (!hasPrefix(queryKey, each)) return false;
           // A monitor's own queries but itself (patched already): checks, stats, state history.
-          return queryKey[0] === 'monitor' && typeof queryKey[1] === 'string' && checked.has(queryKey[1]) && queryKey[2] !== 'self';
+          const id = queryKey[each.length];
+          return typeof id === 'string' && checked.has(id) && !isDetail(queryKey, this.organization, id);
         },
       });
     }, REFETCH_AFTER_MS);
   }
+}
+
+function isDetail(key: QueryKey, organization: string, id: string): boolean {
+  const detail = monitorKeys.detail(organization, id);
+  return key.length === detail.length && hasPrefix(key, detail);
 }
 
 function stateDependent(search: unknown): boolean {

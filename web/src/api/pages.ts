@@ -1,83 +1,58 @@
-// Pages and what they hold (components, incidents, maintenance) as TanStack Query queries, and the one way every
-// write here refreshes what it changed.
+// Status pages as TanStack Query queries (the list, one page, its uploaded images) and what each write on a page
+// refreshes. Keys: ['org', <organization>, 'pages', …] (query-keys.ts).
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { api, call } from './client';
+import { api, call, inOrganization } from './client';
+import { componentKeys } from './components';
+import { incidentKeys } from './incidents';
+import { maintenanceKeys } from './maintenance';
+import { organizationScope } from './query-keys';
 import type { components } from './schema';
 
-type Schemas = components['schemas'];
-export type PageView = Schemas['Page'];
-export type PagePatch = Schemas['PagePatch'];
-export type ComponentView = Schemas['Component'];
-export type IncidentView = Schemas['Incident'];
-export type OrganizationIncident = Schemas['OrganizationIncident'];
-export type MaintenanceView = Schemas['Maintenance'];
-export type OrganizationMaintenance = Schemas['OrganizationMaintenance'];
-export type IncidentStatus = IncidentView['status'];
-export type IncidentImpact = IncidentView['impact'];
+export type PageView = components['schemas']['Page'];
+export type PagePatch = components['schemas']['PagePatch'];
 
-export const INCIDENT_STATUSES: readonly { value: IncidentStatus; label: string }[] = [
-  { value: 'investigating', label: 'Investigating' },
-  { value: 'identified', label: 'Identified' },
-  { value: 'monitoring', label: 'Monitoring' },
-  { value: 'resolved', label: 'Resolved' },
-];
-export const INCIDENT_IMPACTS: readonly { value: IncidentImpact; label: string }[] = [
-  { value: 'none', label: 'None' },
-  { value: 'minor', label: 'Minor' },
-  { value: 'major', label: 'Major' },
-  { value: 'critical', label: 'Critical' },
-];
+export const pageKeys = {
+  all: (org: string) => [...organizationScope(org), 'pages'] as const,
+  list: (org: string) => [...pageKeys.all(org), 'list'] as const,
+  /** Everything cached of one page (its own answer and its images). */
+  one: (org: string, slug: string) => [...pageKeys.all(org), 'page', slug] as const,
+  detail: (org: string, slug: string) => [...pageKeys.one(org, slug), 'detail'] as const,
+  assets: (org: string, slug: string) => [...pageKeys.one(org, slug), 'assets'] as const,
+};
 
-/** GET /api/v1/pages (the same key the Monitors screen's page filter uses). */
-export const pagesQuery = queryOptions({ queryKey: ['pages'], queryFn: () => call(api.GET('/api/v1/pages')) });
+/** GET /api/v1/pages (the list screen, and the page filters of Monitors, Incidents and Maintenance). */
+export const pagesQuery = (org: string) => queryOptions({ queryKey: pageKeys.list(org), queryFn: () => call(api.GET('/api/v1/pages', inOrganization(org))) });
 
-export const pageQuery = (slug: string) =>
-  queryOptions({ queryKey: ['pages', slug, 'page'], queryFn: () => call(api.GET('/api/v1/pages/{slug}', { params: { path: { slug } } })) });
+export const pageQuery = (org: string, slug: string) =>
+  queryOptions({ queryKey: pageKeys.detail(org, slug), queryFn: () => call(api.GET('/api/v1/pages/{slug}', { params: { path: { slug } }, ...inOrganization(org) })) });
 
-export const componentsQuery = (slug: string) =>
-  queryOptions({
-    queryKey: ['pages', slug, 'components'],
-    queryFn: () => call(api.GET('/api/v1/pages/{slug}/components', { params: { path: { slug } } })),
-    select: (data) => data.components,
-  });
+/** The page's uploaded logo and favicon. */
+export const pageAssetsQuery = (org: string, slug: string) =>
+  queryOptions({ queryKey: pageKeys.assets(org, slug), queryFn: () => call(api.GET('/api/v1/pages/{slug}/assets', { params: { path: { slug } }, ...inOrganization(org) })) });
 
-/** A page's incidents, or (slug undefined) the organization's: open ones, or the latest resolved. */
-export const incidentsQuery = (slug: string | undefined, state: 'open' | 'resolved') =>
-  queryOptions({
-    queryKey: slug ? ['pages', slug, 'incidents', state] : ['incidents', state],
-    queryFn: async (): Promise<OrganizationIncident[]> => {
-      if (!slug) return (await call(api.GET('/api/v1/incidents', { params: { query: { state, limit: state === 'open' ? 200 : 20 } } }))).incidents;
-      const [page, list] = await Promise.all([
-        call(api.GET('/api/v1/pages/{slug}', { params: { path: { slug } } })),
-        call(api.GET('/api/v1/pages/{slug}/incidents', { params: { path: { slug }, query: { limit: 200 } } })),
-      ]);
-      const ref = { slug: page.slug, title: page.title };
-      return list.incidents.filter((i) => (i.status === 'resolved') === (state === 'resolved')).map((i) => ({ ...i, page: ref }));
-    },
-  });
+/** A new page: the list. */
+export function pageCreated(queryClient: QueryClient, org: string): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: pageKeys.list(org), exact: true });
+}
 
-/** Windows ending in the last 30 days or later, of a page or (slug undefined) of the organization, soonest first. */
-export const maintenanceQuery = (slug: string | undefined, endingAfter: number) =>
-  queryOptions({
-    queryKey: slug ? ['pages', slug, 'maintenance'] : ['maintenance'],
-    queryFn: async (): Promise<OrganizationMaintenance[]> => {
-      if (!slug) return (await call(api.GET('/api/v1/maintenance', { params: { query: { endingAfter } } }))).maintenance;
-      const [page, list] = await Promise.all([
-        call(api.GET('/api/v1/pages/{slug}', { params: { path: { slug } } })),
-        call(api.GET('/api/v1/pages/{slug}/maintenance', { params: { path: { slug } } })),
-      ]);
-      const ref = { slug: page.slug, title: page.title };
-      return list.maintenance.filter((m) => m.endsAt >= endingAfter).map((m) => ({ ...m, page: ref }));
-    },
-  });
-
-/** After a write on a page: everything cached of it, and the organization's lists that show it. */
-export function refreshPage(queryClient: QueryClient, slug: string): Promise<unknown> {
+/** After a write on a page (settings, branding, images, password, domain): the page, the list, and the incidents and maintenance that name it. */
+export function pageChanged(queryClient: QueryClient, org: string, slug: string): Promise<unknown> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['pages', slug] }),
-    queryClient.invalidateQueries({ queryKey: ['pages'], exact: true }),
-    queryClient.invalidateQueries({ queryKey: ['incidents'] }),
-    queryClient.invalidateQueries({ queryKey: ['maintenance'] }),
+    queryClient.invalidateQueries({ queryKey: pageKeys.one(org, slug) }),
+    queryClient.invalidateQueries({ queryKey: pageKeys.list(org), exact: true }),
+    queryClient.invalidateQueries({ queryKey: incidentKeys.all(org) }),
+    queryClient.invalidateQueries({ queryKey: maintenanceKeys.all(org) }),
+  ]);
+}
+
+/** A deleted page: nothing of it is kept; the list and the organization's incidents and maintenance lose it. */
+export function pageDeleted(queryClient: QueryClient, org: string, slug: string): Promise<unknown> {
+  queryClient.removeQueries({ queryKey: pageKeys.one(org, slug) });
+  queryClient.removeQueries({ queryKey: componentKeys.ofPage(org, slug) });
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: pageKeys.list(org), exact: true }),
+    queryClient.invalidateQueries({ queryKey: incidentKeys.all(org) }),
+    queryClient.invalidateQueries({ queryKey: maintenanceKeys.all(org) }),
   ]);
 }
 

@@ -1,8 +1,6 @@
 // The signed-in user's role in the organization the dashboard shows, so screens hide or grey out what it may not do
 // (the API decides all the same: a 403 is shown, never assumed away).
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { currentOrganization } from './organization';
-import { meQuery } from './session';
+import { type Membership, useOrganization } from './organization';
 import type { Role } from './types';
 
 const ORDER: readonly Role[] = ['viewer', 'editor', 'admin', 'owner'];
@@ -12,9 +10,8 @@ export function roleAtLeast(role: Role | undefined, least: Role): boolean {
 }
 
 /** The caller's role in the current organization, and their user id (to tell their own row apart). */
-export function useOrganizationRole(): { role: Role | undefined; userId: string; organization: ReturnType<typeof currentOrganization> } {
-  const { data: me } = useSuspenseQuery(meQuery);
-  const organization = currentOrganization(me);
+export function useOrganizationRole(): { role: Role | undefined; userId: string; organization: Membership | undefined } {
+  const { me, organization } = useOrganization();
   return { role: organization?.role, userId: me.user.id, organization };
 }
 

@@ -3,27 +3,27 @@
 import { Badge, Button, Code, Paper, Radio, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { type ApiKeyView as ApiKey, apiKeysChanged, apiKeysQuery } from '../api/api-keys';
 import { api, call, isApiError } from '../api/client';
+import { useOrganizationKey } from '../api/organization';
 import { roleAtLeast, useOrganizationRole } from '../api/role';
-import type { components } from '../api/schema';
 import { ConfirmButton } from '../ui/confirm-button';
 import { Forbidden } from '../ui/forbidden';
 import { type FormErrors, formErrors, noFormErrors } from '../ui/form-errors';
+import { QueryState } from '../ui/query-state';
 import { ScreenHeader } from '../ui/screen-header';
 import { ShownOnce } from '../ui/shown-once';
-import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { EmptyState } from '../ui/states';
 import { Timestamp } from '../ui/timestamp';
 
-type ApiKey = components['schemas']['ApiKey'];
 type Scope = ApiKey['scope'];
 type Field = 'name' | 'scope';
 const FIELDS: Field[] = ['name', 'scope'];
-const KEYS = ['api-keys'] as const;
 
 export default function ApiKeysScreen() {
   const { role } = useOrganizationRole();
   const allowed = roleAtLeast(role, 'admin');
-  const keys = useQuery({ queryKey: KEYS, queryFn: () => call(api.GET('/api/v1/api-keys')), enabled: allowed, retry: (n, e) => !isApiError(e, 403) && n < 2 });
+  const keys = useQuery({ ...apiKeysQuery(useOrganizationKey()), enabled: allowed });
   return (
     <>
       <ScreenHeader title="API keys" />
@@ -36,15 +36,15 @@ export default function ApiKeysScreen() {
             anything an admin can.
           </Text>
           <CreateKey />
-          {keys.error ? (
-            <ErrorState error={keys.error} onRetry={() => void keys.refetch()} title="Could not load the API keys" />
-          ) : keys.isPending ? (
-            <LoadingState label="Loading API keys" />
-          ) : keys.data.apiKeys.length === 0 ? (
-            <EmptyState title="No API keys yet" description="Create one above; it is shown once." />
-          ) : (
-            <KeyTable keys={keys.data.apiKeys} />
-          )}
+          <QueryState
+            query={keys}
+            loading="Loading API keys"
+            failed="Could not load the API keys"
+            isEmpty={(data) => data.apiKeys.length === 0}
+            empty={<EmptyState title="No API keys yet" description="Create one above; it is shown once." />}
+          >
+            {(data) => <KeyTable keys={data.apiKeys} />}
+          </QueryState>
         </Stack>
       )}
     </>
@@ -53,6 +53,7 @@ export default function ApiKeysScreen() {
 
 function CreateKey() {
   const queryClient = useQueryClient();
+  const org = useOrganizationKey();
   const [name, setName] = useState('');
   const [scope, setScope] = useState<Scope>('read');
   const [errors, setErrors] = useState<FormErrors<Field>>(noFormErrors);
@@ -60,7 +61,7 @@ function CreateKey() {
     mutationFn: () => call(api.POST('/api/v1/api-keys', { body: { name: name.trim(), scope } })),
     onSuccess: () => {
       setName('');
-      void queryClient.invalidateQueries({ queryKey: KEYS });
+      void apiKeysChanged(queryClient, org);
     },
     onError: (error) => setErrors(formErrors(error, FIELDS)),
   });
@@ -107,9 +108,10 @@ function CreateKey() {
 
 function KeyTable({ keys }: { keys: ApiKey[] }) {
   const queryClient = useQueryClient();
+  const org = useOrganizationKey();
   const revoke = (key: ApiKey) => async () => {
     await call(api.DELETE('/api/v1/api-keys/{id}', { params: { path: { id: key.id } } }));
-    await queryClient.invalidateQueries({ queryKey: KEYS });
+    await apiKeysChanged(queryClient, org);
   };
   return (
     <Table.ScrollContainer minWidth={320}>

@@ -3,18 +3,19 @@
 import { Badge, Button, Code, Group, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { api, call, isApiError } from '../api/client';
+import { apiKeysQuery } from '../api/api-keys';
+import { type AuditEntry, auditLogQuery } from '../api/audit';
+import { isApiError } from '../api/client';
+import { membersQuery } from '../api/members';
+import { useOrganizationKey } from '../api/organization';
 import { roleAtLeast, useOrganizationRole } from '../api/role';
-import type { components } from '../api/schema';
 import { Forbidden } from '../ui/forbidden';
+import { QueryState } from '../ui/query-state';
 import { ScreenHeader } from '../ui/screen-header';
-import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { EmptyState } from '../ui/states';
 import { Timestamp } from '../ui/timestamp';
 import { AuditObject } from './audit-log/audit-object';
 
-type AuditEntry = components['schemas']['AuditEntry'];
-
-const PAGE = 50;
 /** The object types writes record (the part of the action before the dot). */
 const OBJECT_TYPES = [
   'monitor',
@@ -39,14 +40,7 @@ export default function AuditLogScreen() {
   const [actor, setActor] = useState<string | null>(null);
   const [objectType, setObjectType] = useState<string | null>(null);
   const filters = { ...(actor ? { actor } : {}), ...(objectType ? { objectType } : {}) };
-  const log = useInfiniteQuery({
-    queryKey: ['audit', filters],
-    queryFn: ({ pageParam }) => call(api.GET('/api/v1/audit', { params: { query: { ...filters, limit: PAGE, ...(pageParam ? { before: pageParam } : {}) } } })),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next ?? undefined,
-    enabled: allowed,
-    retry: (n, e) => !isApiError(e, 403) && n < 2,
-  });
+  const log = useInfiniteQuery({ ...auditLogQuery(useOrganizationKey(), filters), enabled: allowed });
   const entries = useMemo(() => log.data?.pages.flatMap((p) => p.entries) ?? [], [log.data]);
 
   return (
@@ -60,15 +54,15 @@ export default function AuditLogScreen() {
           <Text size="sm" c="dimmed" role="status" aria-live="polite">
             {log.isPending ? '' : `${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}${log.hasNextPage ? ' shown (older ones follow)' : ''}`}
           </Text>
-          {log.error ? (
-            <ErrorState error={log.error} onRetry={() => void log.refetch()} title="Could not load the audit log" />
-          ) : log.isPending ? (
-            <LoadingState label="Loading the audit log" />
-          ) : entries.length === 0 ? (
-            <EmptyState title="Nothing recorded" description={actor || objectType ? 'Nothing matches these filters.' : 'Writes through the API, the CLI and warden.yaml appear here.'} />
-          ) : (
-            <EntryTable entries={entries} />
-          )}
+          <QueryState
+            query={{ data: log.data && entries, error: log.error, isPending: log.isPending, refetch: log.refetch }}
+            loading="Loading the audit log"
+            failed="Could not load the audit log"
+            isEmpty={(shown) => shown.length === 0}
+            empty={<EmptyState title="Nothing recorded" description={actor || objectType ? 'Nothing matches these filters.' : 'Writes through the API, the CLI and warden.yaml appear here.'} />}
+          >
+            {(shown) => <EntryTable entries={shown} />}
+          </QueryState>
           {log.hasNextPage && (
             <Group>
               <Button variant="default" onClick={() => void log.fetchNextPage()} loading={log.isFetchingNextPage}>
@@ -83,8 +77,9 @@ export default function AuditLogScreen() {
 }
 
 function Filters({ actor, objectType, onActor, onObjectType }: { actor: string | null; objectType: string | null; onActor: (v: string | null) => void; onObjectType: (v: string | null) => void }) {
-  const members = useQuery({ queryKey: ['members'], queryFn: () => call(api.GET('/api/v1/members')), staleTime: 60_000 });
-  const keys = useQuery({ queryKey: ['api-keys'], queryFn: () => call(api.GET('/api/v1/api-keys')), staleTime: 60_000 });
+  const org = useOrganizationKey();
+  const members = useQuery({ ...membersQuery(org), staleTime: 60_000 });
+  const keys = useQuery({ ...apiKeysQuery(org), staleTime: 60_000 });
   const actors = [
     { group: 'Members', items: (members.data?.members ?? []).map((m) => ({ value: m.id, label: `${m.name} (${m.email})` })) },
     { group: 'API keys', items: (keys.data?.apiKeys ?? []).map((k) => ({ value: k.id, label: `${k.name} (${k.prefix}…)` })) },

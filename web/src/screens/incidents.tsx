@@ -4,10 +4,11 @@ import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { incidentsQuery } from '../api/pages';
+import { incidentsQuery } from '../api/incidents';
+import { useOrganizationKey } from '../api/organization';
 import { roleAtLeast, useOrganizationRole } from '../api/role';
+import { QueryState } from '../ui/query-state';
 import { ScreenHeader } from '../ui/screen-header';
-import { ErrorState, LoadingState } from '../ui/states';
 import { IncidentCard } from './incidents/incident-card';
 import { NewIncidentForm } from './incidents/incident-forms';
 import { PageSelect } from './page/page-filter';
@@ -36,7 +37,7 @@ export default function IncidentsScreen() {
 }
 
 function IncidentList({ title, slug, state, mayEdit, empty }: { title: string; slug: string | undefined; state: 'open' | 'resolved'; mayEdit: boolean; empty: string }) {
-  const list = useQuery(incidentsQuery(slug, state));
+  const list = useQuery(incidentsQuery(useOrganizationKey(), slug, state));
   return (
     <section aria-label={title}>
       <Group justify="space-between" mb="xs">
@@ -49,21 +50,25 @@ function IncidentList({ title, slug, state, mayEdit, empty }: { title: string; s
           </Text>
         )}
       </Group>
-      {list.error ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} title={`Could not load the ${title.toLowerCase()} incidents`} />
-      ) : list.isPending ? (
-        <LoadingState label="Loading incidents" />
-      ) : list.data.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {empty}
-        </Text>
-      ) : (
-        <Stack gap="sm">
-          {list.data.map((incident) => (
-            <IncidentCard key={incident.id} incident={incident} mayEdit={mayEdit} showPage={slug === undefined} />
-          ))}
-        </Stack>
-      )}
+      <QueryState
+        query={list}
+        loading="Loading incidents"
+        failed={`Could not load the ${title.toLowerCase()} incidents`}
+        isEmpty={(incidents) => incidents.length === 0}
+        empty={
+          <Text c="dimmed" size="sm">
+            {empty}
+          </Text>
+        }
+      >
+        {(incidents) => (
+          <Stack gap="sm">
+            {incidents.map((incident) => (
+              <IncidentCard key={incident.id} incident={incident} mayEdit={mayEdit} showPage={slug === undefined} />
+            ))}
+          </Stack>
+        )}
+      </QueryState>
     </section>
   );
 }

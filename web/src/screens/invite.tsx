@@ -5,8 +5,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { api, call } from '../api/client';
-import { chooseOrganization } from '../api/organization';
-import { authConfigQuery, meQuery } from '../api/session';
+import { switchOrganization } from '../api/organization';
+import { authConfigQuery, invitationPreviewQuery, meQuery, rememberMe } from '../api/session';
 import type { InvitationPreview } from '../api/types';
 import { type FormErrors, formErrors, noFormErrors } from '../ui/form-errors';
 import { RouterAnchor } from '../ui/router-link';
@@ -19,12 +19,7 @@ const FIELDS: Field[] = ['name', 'email', 'password'];
 export default function InviteScreen() {
   const { token } = route.useSearch();
   const config = useQuery(authConfigQuery);
-  const preview = useQuery({
-    queryKey: ['auth', 'invitation', token],
-    queryFn: () => call(api.GET('/api/v1/auth/invitations/{token}', { params: { path: { token: token ?? '' } } })),
-    enabled: token !== undefined,
-    retry: false,
-  });
+  const preview = useQuery(invitationPreviewQuery(token));
   const me = useQuery({ ...meQuery, enabled: token !== undefined });
 
   if (token === undefined) {
@@ -65,8 +60,8 @@ function Accept({ token, invitation }: { token: string; invitation: InvitationPr
   const accept = useMutation({
     mutationFn: () => call(api.POST('/api/v1/auth/invitations/accept', { body: { token } })),
     onSuccess: async (me) => {
-      queryClient.setQueryData(meQuery.queryKey, me);
-      chooseOrganization(invitation.organization.key);
+      rememberMe(queryClient, me);
+      switchOrganization(invitation.organization.key);
       await navigate({ to: '/monitors' });
     },
   });
@@ -92,8 +87,8 @@ function SignUp({ token, invitation }: { token?: string; invitation?: Invitation
   const signUp = useMutation({
     mutationFn: () => call(api.POST('/api/v1/auth/signup', { body: { ...form, ...(token ? { invitation: token } : {}) } })),
     onSuccess: async (me) => {
-      queryClient.setQueryData(meQuery.queryKey, me);
-      if (invitation) chooseOrganization(invitation.organization.key);
+      rememberMe(queryClient, me);
+      if (invitation) switchOrganization(invitation.organization.key);
       await navigate({ to: '/monitors' });
     },
     onError: (error) => setErrors(formErrors(error, FIELDS)),

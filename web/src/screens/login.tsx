@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { ApiError, api, call } from '../api/client';
-import { authConfigQuery, meQuery } from '../api/session';
+import { authConfigQuery, rememberMe } from '../api/session';
 import { type FormErrors, formErrors, noFormErrors } from '../ui/form-errors';
 import { RouterAnchor } from '../ui/router-link';
 import { SIGN_IN_ERRORS, safeNext } from './account-search';
@@ -28,7 +28,7 @@ export default function LoginScreen() {
   const login = useMutation({
     mutationFn: () => call(api.POST('/api/v1/auth/login', { body: { email, password, ...(needsCode ? { code: code.trim() } : {}) } })),
     onSuccess: async (me) => {
-      queryClient.setQueryData(meQuery.queryKey, me);
+      rememberMe(queryClient, me);
       await navigate({ href: safeNext(next) ? next : '/monitors' });
     },
     onError: (error) => {

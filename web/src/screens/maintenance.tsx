@@ -6,13 +6,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { api, call } from '../api/client';
-import { maintenanceQuery, type OrganizationMaintenance, refreshPage } from '../api/pages';
+import { maintenanceChanged, maintenanceQuery, type OrganizationMaintenance } from '../api/maintenance';
+import { useOrganizationKey } from '../api/organization';
 import { roleAtLeast, useOrganizationRole } from '../api/role';
 import { ConfirmButton } from '../ui/confirm-button';
 import { ManagedBadge } from '../ui/managed-badge';
+import { QueryState } from '../ui/query-state';
 import { RouterAnchor } from '../ui/router-link';
 import { ScreenHeader } from '../ui/screen-header';
-import { ErrorState, LoadingState } from '../ui/states';
 import { browserTimeZone, formatRange } from './maintenance/local-time';
 import { MaintenanceForm } from './maintenance/maintenance-form';
 import { PageSelect } from './page/page-filter';
@@ -28,7 +29,7 @@ export default function MaintenanceScreen() {
   const [scheduling, { open, close }] = useDisclosure(false);
   // Fixed for the screen's life: the query key stays the same, and the lists split at the time it was read.
   const [now] = useState(() => Date.now());
-  const list = useQuery(maintenanceQuery(page, now - PAST_DAYS * 86_400_000));
+  const list = useQuery(maintenanceQuery(useOrganizationKey(), page, now - PAST_DAYS * 86_400_000));
   const sections = useMemo(() => {
     const at = Date.now();
     const all = list.data ?? [];
@@ -46,30 +47,28 @@ export default function MaintenanceScreen() {
         <Text size="sm" c="dimmed">
           Times are in your time zone, {browserTimeZone()}.
         </Text>
-        {list.error ? (
-          <ErrorState error={list.error} onRetry={() => void list.refetch()} title="Could not load the maintenance windows" />
-        ) : list.isPending ? (
-          <LoadingState label="Loading maintenance" />
-        ) : (
-          sections.map((section) => (
-            <section key={section.title} aria-label={section.title}>
-              <Title order={2} size="h4" mb="xs">
-                {section.title}
-              </Title>
-              {section.items.length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  {section.empty}
-                </Text>
-              ) : (
-                <Stack gap="sm">
-                  {section.items.map((item) => (
-                    <WindowCard key={item.id} item={item} mayEdit={mayEdit} showPage={page === undefined} />
-                  ))}
-                </Stack>
-              )}
-            </section>
-          ))
-        )}
+        <QueryState query={list} loading="Loading maintenance" failed="Could not load the maintenance windows">
+          {() =>
+            sections.map((section) => (
+              <section key={section.title} aria-label={section.title}>
+                <Title order={2} size="h4" mb="xs">
+                  {section.title}
+                </Title>
+                {section.items.length === 0 ? (
+                  <Text size="sm" c="dimmed">
+                    {section.empty}
+                  </Text>
+                ) : (
+                  <Stack gap="sm">
+                    {section.items.map((item) => (
+                      <WindowCard key={item.id} item={item} mayEdit={mayEdit} showPage={page === undefined} />
+                    ))}
+                  </Stack>
+                )}
+              </section>
+            ))
+          }
+        </QueryState>
       </Stack>
       <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={scheduling} onClose={close} title="Schedule maintenance" centered size="lg">
         <MaintenanceForm initialPage={page} onDone={close} />
@@ -80,6 +79,7 @@ export default function MaintenanceScreen() {
 
 function WindowCard({ item, mayEdit, showPage }: { item: OrganizationMaintenance; mayEdit: boolean; showPage: boolean }) {
   const queryClient = useQueryClient();
+  const org = useOrganizationKey();
   const [editing, { open, close }] = useDisclosure(false);
   const managed = item.managedBy === 'config';
   const upcoming = item.startsAt > Date.now();
@@ -126,7 +126,7 @@ function WindowCard({ item, mayEdit, showPage }: { item: OrganizationMaintenance
               confirmLabel={upcoming ? 'Cancel window' : 'Delete window'}
               onConfirm={async () => {
                 await call(api.DELETE('/api/v1/pages/{slug}/maintenance/{id}', { params: { path: { slug: item.page.slug, id: item.id } } }));
-                await refreshPage(queryClient, item.page.slug);
+                await maintenanceChanged(queryClient, org);
               }}
             >
               {upcoming ? 'Cancel' : 'Delete'}

@@ -4,10 +4,11 @@
 import { Alert, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, call } from '../api/client';
+import { membersQuery } from '../api/members';
+import { useOrganizationKey } from '../api/organization';
 import { roleAtLeast, useOrganizationRole } from '../api/role';
+import { QueryState } from '../ui/query-state';
 import { ScreenHeader } from '../ui/screen-header';
-import { ErrorState, LoadingState } from '../ui/states';
 import { InviteForm } from './members/invite-form';
 import { MemberTable } from './members/member-table';
 import { PendingInvitations } from './members/pending-invitations';
@@ -15,7 +16,7 @@ import { PendingInvitations } from './members/pending-invitations';
 export default function MembersScreen() {
   const { role, userId } = useOrganizationRole();
   const admin = roleAtLeast(role, 'admin');
-  const members = useQuery({ queryKey: ['members'], queryFn: () => call(api.GET('/api/v1/members')) });
+  const members = useQuery(membersQuery(useOrganizationKey()));
   // One announced message for the last refused change (a 403 or 409 of the API), above the table.
   const [refusal, setRefusal] = useState<string | null>(null);
   return (
@@ -30,13 +31,9 @@ export default function MembersScreen() {
             </Alert>
           )}
         </div>
-        {members.error ? (
-          <ErrorState error={members.error} onRetry={() => void members.refetch()} title="Could not load the members" />
-        ) : members.isPending ? (
-          <LoadingState label="Loading members" />
-        ) : (
-          <MemberTable members={members.data.members} role={role} userId={userId} onRefused={setRefusal} />
-        )}
+        <QueryState query={members} loading="Loading members" failed="Could not load the members">
+          {(data) => <MemberTable members={data.members} role={role} userId={userId} onRefused={setRefusal} />}
+        </QueryState>
         {admin && <PendingInvitations />}
       </Stack>
     </>

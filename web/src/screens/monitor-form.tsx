@@ -6,14 +6,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { type FormEvent, useMemo, useState } from 'react';
 import { api, call } from '../api/client';
-import { monitorKey, monitorQuery, monitorTypesQuery, useCanEditMonitors } from '../api/monitor';
+import { monitorQuery, monitorsChanged, monitorTypesQuery, useCanEditMonitors } from '../api/monitors';
+import { useOrganizationKey } from '../api/organization';
+import { relaysQuery } from '../api/relays';
 import type { components } from '../api/schema';
 import type { MonitorView } from '../api/types';
 import { formErrors, noFormErrors } from '../ui/form-errors';
 import { ManagedBadge } from '../ui/managed-badge';
+import { QueryState } from '../ui/query-state';
 import { RouterAnchor } from '../ui/router-link';
 import { ScreenHeader } from '../ui/screen-header';
-import { ErrorState, LoadingState } from '../ui/states';
 import { PushTokenPanel } from './monitor/push-snippets';
 import { SchemaField } from './monitor-form/schema-field';
 import { configOf, type FieldValue, type FormField, fieldsOf, initialValue, type JsonSchema } from './monitor-form/schema-form';
@@ -32,36 +34,42 @@ const PLACES: Record<string, string> = { edge: 'Warden itself (edge)', relay: 'A
 export default function MonitorFormScreen() {
   const { monitorId } = useParams({ strict: false }) as { monitorId?: string };
   const types = useQuery(monitorTypesQuery);
-  const monitor = useQuery({ ...monitorQuery(monitorId ?? ''), enabled: monitorId !== undefined });
+  const monitor = useQuery({ ...monitorQuery(useOrganizationKey(), monitorId ?? ''), enabled: monitorId !== undefined });
   const canEdit = useCanEditMonitors();
   const title = monitorId ? `Edit ${monitor.data?.name ?? 'monitor'}` : 'New monitor';
   const failed = types.error ?? monitor.error;
-  if (failed)
-    return (
-      <>
-        <ScreenHeader title={title} />
-        <ErrorState error={failed} onRetry={() => void (types.error ? types.refetch() : monitor.refetch())} title="Could not load the form" />
-      </>
-    );
-  if (!types.data || (monitorId && !monitor.data)) return <LoadingState label="Loading the form" />;
-  if (monitor.data?.managedBy === 'config' || !canEdit)
-    return (
-      <>
-        <ScreenHeader title={title}>{monitor.data && <ManagedBadge managedBy={monitor.data.managedBy} />}</ScreenHeader>
-        <Alert color="gray" variant="light" title="Read-only">
-          {monitor.data?.managedBy === 'config'
-            ? `warden.yaml manages this monitor (key "${monitor.data.key}"): change it in the file.`
-            : 'Your role in this organization can view monitors but not change them.'}
-        </Alert>
-      </>
-    );
-  return <MonitorForm key={monitorId ?? 'new'} types={types.data} monitor={monitor.data} title={title} />;
+  // The form needs both: the types, and (editing) the monitor.
+  const loaded = types.data && (!monitorId || monitor.data) ? { types: types.data, monitor: monitor.data } : undefined;
+  return (
+    <>
+      {failed && <ScreenHeader title={title} />}
+      <QueryState
+        query={{ data: loaded, error: failed, isPending: !loaded, refetch: () => (types.error ? types.refetch() : monitor.refetch()) }}
+        loading="Loading the form"
+        failed="Could not load the form"
+      >
+        {({ types, monitor }) =>
+          monitor?.managedBy === 'config' || !canEdit ? (
+            <>
+              <ScreenHeader title={title}>{monitor && <ManagedBadge managedBy={monitor.managedBy} />}</ScreenHeader>
+              <Alert color="gray" variant="light" title="Read-only">
+                {monitor?.managedBy === 'config' ? `warden.yaml manages this monitor (key "${monitor.key}"): change it in the file.` : 'Your role in this organization can view monitors but not change them.'}
+              </Alert>
+            </>
+          ) : (
+            <MonitorForm key={monitorId ?? 'new'} types={types} monitor={monitor} title={title} />
+          )
+        }
+      </QueryState>
+    </>
+  );
 }
 
 function MonitorForm({ types, monitor, title }: { types: MonitorTypes; monitor: MonitorView | undefined; title: string }) {
   const editing = monitor !== undefined;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const org = useOrganizationKey();
   const [typeId, setTypeId] = useState<string>(monitor?.type ?? '');
   const type = types.types.find((t) => t.id === typeId);
   const configFields = useMemo(() => (type ? fieldsOf(type.config as JsonSchema, type.secrets) : []), [type]);
@@ -80,7 +88,7 @@ function MonitorForm({ types, monitor, title }: { types: MonitorTypes; monitor: 
 
   const place = runOn || type?.runsOn[0] || 'edge';
   const monitorKeyValue = monitor?.key ?? key ?? keyFrom(name);
-  const relays = useQuery({ queryKey: ['relays'], queryFn: () => call(api.GET('/api/v1/relays')), staleTime: 60_000, enabled: type?.runsOn.includes('relay') ?? false });
+  const relays = useQuery({ ...relaysQuery(org), staleTime: 60_000, enabled: type?.runsOn.includes('relay') ?? false });
 
   const chooseType = (id: string) => {
     const next = types.types.find((t) => t.id === id);
@@ -114,8 +122,7 @@ function MonitorForm({ types, monitor, title }: { types: MonitorTypes; monitor: 
     onMutate: () => setProblem(null),
     onError: setProblem,
     onSuccess: async ({ monitor: saved, pushToken }) => {
-      await queryClient.invalidateQueries({ queryKey: ['monitors'] });
-      await queryClient.invalidateQueries({ queryKey: monitorKey(saved.id) });
+      await monitorsChanged(queryClient, org);
       if (pushToken) setCreated({ id: saved.id, name: saved.name, token: pushToken });
       else void navigate({ to: '/monitors/$monitorId', params: { monitorId: saved.id } });
     },

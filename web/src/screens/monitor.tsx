@@ -4,12 +4,13 @@ import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/cor
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { monitorQuery, monitorTypesQuery, useCanEditMonitors } from '../api/monitor';
+import { monitorQuery, monitorTypesQuery, useCanEditMonitors } from '../api/monitors';
+import { useOrganizationKey } from '../api/organization';
 import type { MonitorView } from '../api/types';
 import { ManagedBadge } from '../ui/managed-badge';
 import { MonitorStateLabel } from '../ui/monitor-state';
+import { QueryState } from '../ui/query-state';
 import { ScreenHeader } from '../ui/screen-header';
-import { ErrorState, LoadingState } from '../ui/states';
 import { formatTime } from './monitor/format-time';
 import { MonitorActions } from './monitor/monitor-actions';
 import { RecentChecks } from './monitor/recent-checks';
@@ -20,13 +21,17 @@ const route = getRouteApi('/signed-in/monitors/$monitorId');
 
 export default function MonitorScreen() {
   const { monitorId } = route.useParams();
-  const monitor = useQuery(monitorQuery(monitorId));
+  const monitor = useQuery(monitorQuery(useOrganizationKey(), monitorId));
   const types = useQuery(monitorTypesQuery);
+  return (
+    <QueryState query={monitor} loading="Loading the monitor" failed="Could not load the monitor">
+      {(m) => <MonitorDetails m={m} typeLabel={types.data?.types.find((t) => t.id === m.type)?.label ?? m.type} />}
+    </QueryState>
+  );
+}
+
+function MonitorDetails({ m, typeLabel }: { m: MonitorView; typeLabel: string }) {
   const canEdit = useCanEditMonitors();
-  if (monitor.error) return <ErrorState error={monitor.error} onRetry={() => void monitor.refetch()} title="Could not load the monitor" />;
-  if (!monitor.data) return <LoadingState label="Loading the monitor" />;
-  const m = monitor.data;
-  const typeLabel = types.data?.types.find((t) => t.id === m.type)?.label ?? m.type;
   return (
     <>
       <ScreenHeader title={m.name}>

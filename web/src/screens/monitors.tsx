@@ -5,16 +5,19 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { api, call } from '../api/client';
-import { useCanEditMonitors } from '../api/monitor';
-import { useMonitorList, useSparklines } from '../api/monitors';
+import { useMonitorList, useSparklines } from '../api/monitor-list';
+import { useCanEditMonitors } from '../api/monitors';
+import { useOrganizationKey } from '../api/organization';
+import { pagesQuery } from '../api/pages';
+import { relaysQuery } from '../api/relays';
 import type { MonitorView, SparklinePoint } from '../api/types';
 import { ManagedBadge } from '../ui/managed-badge';
 import { MONITOR_STATE_OPTIONS, MonitorStateLabel } from '../ui/monitor-state';
+import { QueryState } from '../ui/query-state';
 import { RouterAnchor } from '../ui/router-link';
 import { ScreenHeader } from '../ui/screen-header';
 import { Sparkline } from '../ui/sparkline';
-import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { EmptyState } from '../ui/states';
 import { type Column, VirtualTable } from '../ui/virtual-table';
 import type { MonitorFilter, MonitorSearch } from './monitors-search';
 
@@ -46,27 +49,29 @@ export default function MonitorsScreen() {
       <Text size="sm" c="dimmed" mb="xs" role="status" aria-live="polite">
         {list.isPending ? '' : countText(list.monitors.length, list.total)}
       </Text>
-      {list.error ? (
-        <ErrorState error={list.error} onRetry={list.refetch} title="Could not load the monitors" />
-      ) : list.isPending ? (
-        <LoadingState label="Loading monitors" />
-      ) : list.monitors.length === 0 ? (
-        filtered ? (
-          <EmptyState
-            title="No monitors match"
-            description="Change or clear the filters."
-            action={
-              <Button variant="default" onClick={() => void navigate({ to: '/monitors', search: {}, replace: true })}>
-                Clear filters
-              </Button>
-            }
-          />
-        ) : (
-          <EmptyState title="No monitors yet" description="Add monitors in warden.yaml or with the API; they appear here with their state." />
-        )
-      ) : (
-        <VirtualTable caption="Monitors" rows={list.monitors} columns={columns} rowKey={(m) => m.id} total={list.total} onEndReached={list.loadMore} />
-      )}
+      <QueryState
+        query={{ ...list, data: list.monitors }}
+        loading="Loading monitors"
+        failed="Could not load the monitors"
+        isEmpty={(monitors) => monitors.length === 0}
+        empty={
+          filtered ? (
+            <EmptyState
+              title="No monitors match"
+              description="Change or clear the filters."
+              action={
+                <Button variant="default" onClick={() => void navigate({ to: '/monitors', search: {}, replace: true })}>
+                  Clear filters
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState title="No monitors yet" description="Add monitors in warden.yaml or with the API; they appear here with their state." />
+          )
+        }
+      >
+        {(monitors) => <VirtualTable caption="Monitors" rows={monitors} columns={columns} rowKey={(m) => m.id} total={list.total} onEndReached={list.loadMore} />}
+      </QueryState>
     </>
   );
 }
@@ -98,8 +103,9 @@ function Filters({ search, monitors, onChange }: { search: MonitorSearch; monito
     sent.current = q;
     onChange('q', q);
   }, [debounced, onChange]);
-  const pages = useQuery({ queryKey: ['pages'], queryFn: () => call(api.GET('/api/v1/pages')), staleTime: 60_000 });
-  const relays = useQuery({ queryKey: ['relays'], queryFn: () => call(api.GET('/api/v1/relays')), staleTime: 60_000 });
+  const org = useOrganizationKey();
+  const pages = useQuery({ ...pagesQuery(org), staleTime: 60_000 });
+  const relays = useQuery({ ...relaysQuery(org), staleTime: 60_000 });
   const distinct = (values: (string | undefined)[], current: string | undefined) => [...new Set([...values, current].filter((v): v is string => !!v))].sort();
   const select = { size: 'sm', clearable: true, placeholder: 'Any' } as const;
   return (

@@ -6,23 +6,25 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, call } from '../api/client';
+import { channelsChanged, channelsQuery, channelTypesQuery, deliveriesChanged } from '../api/notification-channels';
+import { useOrganizationKey } from '../api/organization';
 import { roleAtLeast, useOrganizationRole } from '../api/role';
 import { ConfirmButton } from '../ui/confirm-button';
 import { NameWithKey } from '../ui/managed-badge';
+import { QueryState } from '../ui/query-state';
 import { ScreenHeader } from '../ui/screen-header';
-import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { EmptyState } from '../ui/states';
 import { StatusDot } from '../ui/status-dot';
 import { type Channel, ChannelForm, type ChannelTypes } from './notifications/channel-form';
-import { DeliveryLog, deliveriesKey, type TestOutcome, TestResult } from './notifications/deliveries';
-
-const CHANNELS = ['notification-channels'] as const;
+import { DeliveryLog, type TestOutcome, TestResult } from './notifications/deliveries';
 
 export default function NotificationsScreen() {
   const { role } = useOrganizationRole();
   const admin = roleAtLeast(role, 'admin');
   const queryClient = useQueryClient();
-  const channels = useQuery({ queryKey: CHANNELS, queryFn: () => call(api.GET('/api/v1/notification-channels')) });
-  const types = useQuery({ queryKey: ['notification-channel-types'], queryFn: () => call(api.GET('/api/v1/notification-channel-types')), staleTime: Number.POSITIVE_INFINITY });
+  const org = useOrganizationKey();
+  const channels = useQuery(channelsQuery(org));
+  const types = useQuery(channelTypesQuery);
   // The form: a new channel, or the one being changed.
   const [editing, setEditing] = useState<Channel | 'new' | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
@@ -35,18 +37,18 @@ export default function NotificationsScreen() {
     onSuccess: (result, channel) => {
       setSelected(channel.key);
       setTested({ key: channel.key, result });
-      void queryClient.invalidateQueries({ queryKey: deliveriesKey(channel.key) });
+      void deliveriesChanged(queryClient, org, channel.key);
     },
   });
   const remove = (channel: Channel) => async () => {
     await call(api.DELETE('/api/v1/notification-channels/{key}', { params: { path: { key: channel.key } } }));
     if (selected === channel.key) setSelected(null);
-    await queryClient.invalidateQueries({ queryKey: CHANNELS });
+    await channelsChanged(queryClient, org);
   };
   const saved = (channel: Channel) => {
     setEditing(null);
     setSelected(channel.key);
-    void queryClient.invalidateQueries({ queryKey: CHANNELS });
+    void channelsChanged(queryClient, org);
   };
   const chosen = channels.data?.channels.find((c) => c.key === selected);
 
@@ -68,78 +70,80 @@ export default function NotificationsScreen() {
             The test could not be sent: {test.error.message}
           </Text>
         )}
-        {channels.error ? (
-          <ErrorState error={channels.error} onRetry={() => void channels.refetch()} title="Could not load the channels" />
-        ) : channels.isPending ? (
-          <LoadingState label="Loading channels" />
-        ) : channels.data.channels.length === 0 ? (
-          <EmptyState title="No channels yet" description={admin ? 'Create one to hear about outages.' : 'Channels are declared in warden.yaml or by an admin.'} />
-        ) : (
-          <Table.ScrollContainer minWidth={320}>
-            <Table verticalSpacing="xs" highlightOnHover>
-              <Table.Caption>The organization’s notification channels, by key.</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Channel</Table.Th>
-                  <Table.Th scope="col" visibleFrom="sm">
-                    Type
-                  </Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col" visibleFrom="md">
-                    Gets
-                  </Table.Th>
-                  {admin && <Table.Th scope="col">Actions</Table.Th>}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {channels.data.channels.map((channel) => (
-                  <Table.Tr key={channel.id}>
-                    <Table.Td>
-                      <NameWithKey name={channel.name} objectKey={channel.key} managedBy={channel.managedBy} />
-                    </Table.Td>
-                    <Table.Td visibleFrom="sm">
-                      <Text size="sm">{labels.get(channel.type) ?? channel.type}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusDot color={channel.enabled ? 'green' : 'gray'} label={channel.enabled ? 'Enabled' : 'Disabled'} />
-                    </Table.Td>
-                    <Table.Td visibleFrom="md">
-                      <Text size="sm">{gets(channel)}</Text>
-                    </Table.Td>
-                    {admin && (
-                      <Table.Td>
-                        <Group gap="xs" wrap="wrap">
-                          <Button size="xs" variant="default" loading={test.isPending && test.variables?.key === channel.key} onClick={() => test.mutate(channel)} aria-label={`Send a test to ${channel.name}`}>
-                            Send test
-                          </Button>
-                          <Button size="xs" variant="default" onClick={() => setSelected(channel.key)} aria-label={`Deliveries of ${channel.name}`} aria-pressed={selected === channel.key}>
-                            Deliveries
-                          </Button>
-                          {channel.managedBy !== 'config' && (
-                            <>
-                              <Button size="xs" variant="default" onClick={() => setEditing(channel)} disabled={!types.data} aria-label={`Edit ${channel.name}`}>
-                                Edit
-                              </Button>
-                              <ConfirmButton
-                                aria-label={`Delete ${channel.name}`}
-                                title={`Delete “${channel.name}”?`}
-                                message="The channel and its delivery log go; pending deliveries are not sent. Monitors naming it in notify stop notifying through it."
-                                confirmLabel="Delete the channel"
-                                onConfirm={remove(channel)}
-                              >
-                                Delete
-                              </ConfirmButton>
-                            </>
-                          )}
-                        </Group>
-                      </Table.Td>
-                    )}
+        <QueryState
+          query={channels}
+          loading="Loading channels"
+          failed="Could not load the channels"
+          isEmpty={(data) => data.channels.length === 0}
+          empty={<EmptyState title="No channels yet" description={admin ? 'Create one to hear about outages.' : 'Channels are declared in warden.yaml or by an admin.'} />}
+        >
+          {(data) => (
+            <Table.ScrollContainer minWidth={320}>
+              <Table verticalSpacing="xs" highlightOnHover>
+                <Table.Caption>The organization’s notification channels, by key.</Table.Caption>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">Channel</Table.Th>
+                    <Table.Th scope="col" visibleFrom="sm">
+                      Type
+                    </Table.Th>
+                    <Table.Th scope="col">Status</Table.Th>
+                    <Table.Th scope="col" visibleFrom="md">
+                      Gets
+                    </Table.Th>
+                    {admin && <Table.Th scope="col">Actions</Table.Th>}
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.channels.map((channel) => (
+                    <Table.Tr key={channel.id}>
+                      <Table.Td>
+                        <NameWithKey name={channel.name} objectKey={channel.key} managedBy={channel.managedBy} />
+                      </Table.Td>
+                      <Table.Td visibleFrom="sm">
+                        <Text size="sm">{labels.get(channel.type) ?? channel.type}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <StatusDot color={channel.enabled ? 'green' : 'gray'} label={channel.enabled ? 'Enabled' : 'Disabled'} />
+                      </Table.Td>
+                      <Table.Td visibleFrom="md">
+                        <Text size="sm">{gets(channel)}</Text>
+                      </Table.Td>
+                      {admin && (
+                        <Table.Td>
+                          <Group gap="xs" wrap="wrap">
+                            <Button size="xs" variant="default" loading={test.isPending && test.variables?.key === channel.key} onClick={() => test.mutate(channel)} aria-label={`Send a test to ${channel.name}`}>
+                              Send test
+                            </Button>
+                            <Button size="xs" variant="default" onClick={() => setSelected(channel.key)} aria-label={`Deliveries of ${channel.name}`} aria-pressed={selected === channel.key}>
+                              Deliveries
+                            </Button>
+                            {channel.managedBy !== 'config' && (
+                              <>
+                                <Button size="xs" variant="default" onClick={() => setEditing(channel)} disabled={!types.data} aria-label={`Edit ${channel.name}`}>
+                                  Edit
+                                </Button>
+                                <ConfirmButton
+                                  aria-label={`Delete ${channel.name}`}
+                                  title={`Delete “${channel.name}”?`}
+                                  message="The channel and its delivery log go; pending deliveries are not sent. Monitors naming it in notify stop notifying through it."
+                                  confirmLabel="Delete the channel"
+                                  onConfirm={remove(channel)}
+                                >
+                                  Delete
+                                </ConfirmButton>
+                              </>
+                            )}
+                          </Group>
+                        </Table.Td>
+                      )}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </QueryState>
         {admin && chosen && (
           <Paper withBorder p="md" radius="md" component="section" aria-labelledby="channel-deliveries">
             <Title order={2} size="h4" id="channel-deliveries" mb="sm">

@@ -6,34 +6,29 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { api, call } from '../api/client';
-import { chooseOrganization } from '../api/organization';
+import { forgetOrganization, type OrganizationView as Organization, organizationQuery, organizationRenamed, switchOrganization, useOrganizationKey } from '../api/organization';
 import { roleAtLeast } from '../api/role';
-import type { components } from '../api/schema';
-import { meQuery } from '../api/session';
+import { freshMe } from '../api/session';
 import { type FormErrors, formErrors, noFormErrors } from '../ui/form-errors';
 import { ManagedBadge } from '../ui/managed-badge';
+import { QueryState } from '../ui/query-state';
 import { ScreenHeader } from '../ui/screen-header';
-import { ErrorState, LoadingState } from '../ui/states';
 import { Timestamp } from '../ui/timestamp';
 
-type Organization = components['schemas']['Organization'];
-
 export default function OrganizationScreen() {
-  const organization = useQuery({ queryKey: ['organization'], queryFn: () => call(api.GET('/api/v1/organization')) });
+  const organization = useQuery(organizationQuery(useOrganizationKey()));
   return (
     <>
       <ScreenHeader title="Organization" />
-      {organization.error ? (
-        <ErrorState error={organization.error} onRetry={() => void organization.refetch()} title="Could not load the organization" />
-      ) : organization.isPending ? (
-        <LoadingState label="Loading the organization" />
-      ) : (
-        <Stack gap="lg" maw={640}>
-          <Summary organization={organization.data} />
-          <Rename organization={organization.data} />
-          {organization.data.role === 'owner' && <Delete organization={organization.data} />}
-        </Stack>
-      )}
+      <QueryState query={organization} loading="Loading the organization" failed="Could not load the organization">
+        {(data) => (
+          <Stack gap="lg" maw={640}>
+            <Summary organization={data} />
+            <Rename organization={data} />
+            {data.role === 'owner' && <Delete organization={data} />}
+          </Stack>
+        )}
+      </QueryState>
     </>
   );
 }
@@ -65,10 +60,7 @@ function Rename({ organization }: { organization: Organization }) {
   const [errors, setErrors] = useState<FormErrors<'name'>>(noFormErrors);
   const rename = useMutation({
     mutationFn: () => call(api.PATCH('/api/v1/organization', { body: { name: name.trim() } })),
-    onSuccess: async (renamed) => {
-      queryClient.setQueryData(['organization'], renamed);
-      await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
-    },
+    onSuccess: (renamed) => organizationRenamed(queryClient, organization.key, renamed),
     onError: (error) => setErrors(formErrors(error, ['name'])),
   });
   const admin = roleAtLeast(organization.role, 'admin');
@@ -124,11 +116,12 @@ function Delete({ organization }: { organization: Organization }) {
   const remove = useMutation({
     mutationFn: () => call(api.DELETE('/api/v1/organization', { body: { confirm } })),
     onSuccess: async () => {
-      const me = await queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
+      const me = await freshMe(queryClient);
       const next = me.organizations[0];
-      if (next) chooseOrganization(next.key);
-      await queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
+      if (next) switchOrganization(next.key);
       await navigate({ to: '/monitors', search: {} });
+      // Its screens are gone: nothing of it is kept.
+      forgetOrganization(queryClient, organization.key);
     },
     onError: (error) => setErrors(formErrors(error, ['confirm'])),
   });

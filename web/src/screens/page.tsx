@@ -1,17 +1,19 @@
 // The page editor (/app/pages/{slug}): a page's components in order (drag or keyboard), its settings, password and
 // custom domain, links to its incidents, maintenance and live page. What warden.yaml declares is read-only, with its key.
 import { Alert, Anchor, Button, Code, Group, Modal, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { api, call } from '../api/client';
-import { type ComponentView, componentsQuery, livePageUrl, pageQuery } from '../api/pages';
+import { type ComponentView, componentsQuery } from '../api/components';
+import { useOrganizationKey } from '../api/organization';
+import { livePageUrl, type PageView, pageDeleted, pageQuery } from '../api/pages';
 import { roleAtLeast, useOrganizationRole } from '../api/role';
 import { ConfirmButton } from '../ui/confirm-button';
 import { ManagedBadge } from '../ui/managed-badge';
+import { QueryState } from '../ui/query-state';
 import { RouterAnchor } from '../ui/router-link';
 import { ScreenHeader } from '../ui/screen-header';
-import { ErrorState, LoadingState } from '../ui/states';
 import { DomainPanel, PasswordPanel } from './page/access-panels';
 import { BrandingForm } from './page/branding-form';
 import { ComponentForm } from './page/component-form';
@@ -22,21 +24,29 @@ const route = getRouteApi('/signed-in/pages/$slug');
 
 export default function PageEditorScreen() {
   const { slug } = route.useParams();
-  const page = useQuery(pageQuery(slug));
-  const components = useQuery(componentsQuery(slug));
+  const org = useOrganizationKey();
+  const page = useQuery(pageQuery(org, slug));
+  // Asked for with the page, not after it.
+  const components = useQuery(componentsQuery(org, slug));
+  return (
+    <QueryState query={page} loading="Loading the page" failed="Could not load this page">
+      {(data) => <PageEditor slug={slug} page={data} components={components} />}
+    </QueryState>
+  );
+}
+
+function PageEditor({ slug, page, components }: { slug: string; page: PageView; components: UseQueryResult<ComponentView[]> }) {
   const { role } = useOrganizationRole();
   const mayEdit = roleAtLeast(role, 'editor');
   const [editing, setEditing] = useState<ComponentView | null>(null);
 
-  if (page.error) return <ErrorState error={page.error} onRetry={() => void page.refetch()} title="Could not load this page" />;
-  if (page.isPending) return <LoadingState label="Loading the page" />;
-  const managed = page.data.managedBy === 'config';
+  const managed = page.managedBy === 'config';
   const readOnly = managed || !mayEdit;
   const groups = [...new Set((components.data ?? []).flatMap((c) => (c.group ? [c.group] : [])))];
   return (
     <>
-      <ScreenHeader title={page.data.title}>
-        <ManagedBadge managedBy={page.data.managedBy} />
+      <ScreenHeader title={page.title}>
+        <ManagedBadge managedBy={page.managedBy} />
         <Button component="a" href={livePageUrl(slug)} target="_blank" rel="noopener" variant="light">
           View live page
           <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
@@ -65,13 +75,9 @@ export default function PageEditorScreen() {
         </Group>
 
         <Section title="Components">
-          {components.error ? (
-            <ErrorState error={components.error} onRetry={() => void components.refetch()} title="Could not load the components" />
-          ) : components.isPending ? (
-            <LoadingState label="Loading components" />
-          ) : (
-            <ComponentList slug={slug} components={components.data} mayEdit={mayEdit} onEdit={setEditing} />
-          )}
+          <QueryState query={components} loading="Loading components" failed="Could not load the components">
+            {(list) => <ComponentList slug={slug} components={list} mayEdit={mayEdit} onEdit={setEditing} />}
+          </QueryState>
           {mayEdit && (
             <Stack gap="xs" mt="md">
               <Title order={3} size="h5">
@@ -84,19 +90,19 @@ export default function PageEditorScreen() {
 
         <Section title="Settings">
           {/* Keyed by slug, not updatedAt: remounting on its own save's refetch used to wipe the "Saved" message at once. */}
-          <SettingsForm key={page.data.slug} page={page.data} readOnly={readOnly} />
+          <SettingsForm key={page.slug} page={page} readOnly={readOnly} />
         </Section>
         <Section title="Branding">
           {/* Kept across its own saves (so "Saved" shows). Images are not part of warden.yaml: an editor uploads them to a page the file manages too. */}
-          <BrandingForm key={page.data.slug} page={page.data} readOnly={readOnly} mayUpload={mayEdit} />
+          <BrandingForm key={page.slug} page={page} readOnly={readOnly} mayUpload={mayEdit} />
         </Section>
         <Section title="Password">
-          <PasswordPanel page={page.data} readOnly={readOnly} />
+          <PasswordPanel page={page} readOnly={readOnly} />
         </Section>
         <Section title="Custom domain">
-          {readOnly && !page.data.customDomain ? <Text size="sm">No custom domain.</Text> : <DomainPanel key={page.data.customDomain ?? ''} page={page.data} readOnly={readOnly} />}
+          {readOnly && !page.customDomain ? <Text size="sm">No custom domain.</Text> : <DomainPanel key={page.customDomain ?? ''} page={page} readOnly={readOnly} />}
         </Section>
-        {!readOnly && <DeletePage slug={slug} title={page.data.title} />}
+        {!readOnly && <DeletePage slug={slug} title={page.title} />}
       </Stack>
 
       <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={editing !== null} onClose={() => setEditing(null)} title={editing ? `Edit ${editing.name}` : ''} centered size="lg">
@@ -119,6 +125,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function DeletePage({ slug, title }: { slug: string; title: string }) {
   const queryClient = useQueryClient();
+  const org = useOrganizationKey();
   const navigate = useNavigate();
   return (
     <Group>
@@ -128,8 +135,7 @@ function DeletePage({ slug, title }: { slug: string; title: string }) {
         confirmLabel="Delete page"
         onConfirm={async () => {
           await call(api.DELETE('/api/v1/pages/{slug}', { params: { path: { slug } } }));
-          queryClient.removeQueries({ queryKey: ['pages', slug] });
-          await queryClient.invalidateQueries({ queryKey: ['pages'], exact: true });
+          await pageDeleted(queryClient, org, slug);
           await navigate({ to: '/pages' });
         }}
       >

@@ -5,32 +5,34 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, call } from '../api/client';
-import { livePageUrl, type PageView, pagesQuery } from '../api/pages';
+import { useOrganizationKey } from '../api/organization';
+import { livePageUrl, type PageView, pageCreated, pagesQuery } from '../api/pages';
 import { roleAtLeast, useOrganizationRole } from '../api/role';
 import { formErrors } from '../ui/form-errors';
 import { ManagedBadge } from '../ui/managed-badge';
+import { QueryState } from '../ui/query-state';
 import { RouterAnchor } from '../ui/router-link';
 import { ScreenHeader } from '../ui/screen-header';
-import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { EmptyState } from '../ui/states';
 import { TintedBadge } from './page/tinted-badge';
 
 export default function PagesScreen() {
-  const pages = useQuery(pagesQuery);
+  const pages = useQuery(pagesQuery(useOrganizationKey()));
   const { role } = useOrganizationRole();
   const mayEdit = roleAtLeast(role, 'editor');
   const [opened, { open, close }] = useDisclosure(false);
   return (
     <>
       <ScreenHeader title="Pages">{mayEdit && <Button onClick={open}>New page</Button>}</ScreenHeader>
-      {pages.error ? (
-        <ErrorState error={pages.error} onRetry={() => void pages.refetch()} title="Could not load the pages" />
-      ) : pages.isPending ? (
-        <LoadingState label="Loading pages" />
-      ) : pages.data.pages.length === 0 ? (
-        <EmptyState title="No pages yet" description="A status page shows your monitors to players and visitors." action={mayEdit && <Button onClick={open}>New page</Button>} />
-      ) : (
-        <PageTable pages={pages.data.pages} />
-      )}
+      <QueryState
+        query={pages}
+        loading="Loading pages"
+        failed="Could not load the pages"
+        isEmpty={(data) => data.pages.length === 0}
+        empty={<EmptyState title="No pages yet" description="A status page shows your monitors to players and visitors." action={mayEdit && <Button onClick={open}>New page</Button>} />}
+      >
+        {(data) => <PageTable pages={data.pages} />}
+      </QueryState>
       <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={close} title="New page" centered>
         <NewPageForm onCancel={close} />
       </Modal>
@@ -101,13 +103,14 @@ const FIELDS = ['slug', 'title'] as const;
 
 function NewPageForm({ onCancel }: { onCancel: () => void }) {
   const queryClient = useQueryClient();
+  const org = useOrganizationKey();
   const navigate = useNavigate();
   const [slug, setSlug] = useState('');
   const [title, setTitle] = useState('');
   const create = useMutation({
     mutationFn: () => call(api.POST('/api/v1/pages', { body: { slug: slug.trim(), title: title.trim() } })),
     onSuccess: async (page) => {
-      await queryClient.invalidateQueries({ queryKey: ['pages'], exact: true });
+      await pageCreated(queryClient, org);
       await navigate({ to: '/pages/$slug', params: { slug: page.slug } });
     },
   });

@@ -6,32 +6,31 @@ import { useInterval } from '@mantine/hooks';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, call } from '../api/client';
+import { useOrganizationKey } from '../api/organization';
+import { type RelayView as Relay, relayMonitorsQuery, relaysChanged, relaysQuery } from '../api/relays';
 import { roleAtLeast, useOrganizationRole } from '../api/role';
 import type { components } from '../api/schema';
 import { ConfirmButton } from '../ui/confirm-button';
 import { type FormErrors, formErrors, noFormErrors } from '../ui/form-errors';
 import { NameWithKey } from '../ui/managed-badge';
+import { QueryState } from '../ui/query-state';
 import { RouterAnchor } from '../ui/router-link';
 import { ScreenHeader } from '../ui/screen-header';
-import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { EmptyState } from '../ui/states';
 import { StatusDot } from '../ui/status-dot';
 import { Timestamp } from '../ui/timestamp';
 import { type RelayStatus, relayStatus, timeAgo } from './relays/relay-status';
 import { RelayToken } from './relays/relay-token';
 import { organizationKey } from './setup';
 
-type Relay = components['schemas']['Relay'];
 type Field = 'key' | 'name';
 const FIELDS: Field[] = ['key', 'name'];
-const RELAYS = ['relays'] as const;
-/** Monitors read per relay for its count and shortest interval (the count is the server's total, whatever the page). */
-const MONITORS_READ = 200;
 
 export default function RelaysScreen() {
   const { role } = useOrganizationRole();
   const admin = roleAtLeast(role, 'admin');
   // Last seen moves while the screen is open: read again every 30 s, and the status is judged against the clock.
-  const relays = useQuery({ queryKey: RELAYS, queryFn: () => call(api.GET('/api/v1/relays')), refetchInterval: 30_000 });
+  const relays = useQuery({ ...relaysQuery(useOrganizationKey()), refetchInterval: 30_000 });
   const [issued, setIssued] = useState<{ name: string; token: string; secretsWithheld?: components['schemas']['RotatedRelayToken']['secretsWithheld'] } | null>(null);
   return (
     <>
@@ -50,15 +49,15 @@ export default function RelaysScreen() {
         ) : (
           admin && <CreateRelay onCreated={setIssued} />
         )}
-        {relays.error ? (
-          <ErrorState error={relays.error} onRetry={() => void relays.refetch()} title="Could not load the relays" />
-        ) : relays.isPending ? (
-          <LoadingState label="Loading relays" />
-        ) : relays.data.relays.length === 0 ? (
-          <EmptyState title="No relays yet" description={admin ? 'Create one above, or declare it in warden.yaml.' : 'Relays are declared in warden.yaml or by an admin.'} />
-        ) : (
-          <RelayTable relays={relays.data.relays} admin={admin} onToken={setIssued} />
-        )}
+        <QueryState
+          query={relays}
+          loading="Loading relays"
+          failed="Could not load the relays"
+          isEmpty={(data) => data.relays.length === 0}
+          empty={<EmptyState title="No relays yet" description={admin ? 'Create one above, or declare it in warden.yaml.' : 'Relays are declared in warden.yaml or by an admin.'} />}
+        >
+          {(data) => <RelayTable relays={data.relays} admin={admin} onToken={setIssued} />}
+        </QueryState>
       </Stack>
     </>
   );
@@ -66,6 +65,7 @@ export default function RelaysScreen() {
 
 function CreateRelay({ onCreated }: { onCreated: (issued: { name: string; token: string }) => void }) {
   const queryClient = useQueryClient();
+  const org = useOrganizationKey();
   const [name, setName] = useState('');
   const [key, setKey] = useState('');
   const [keyEdited, setKeyEdited] = useState(false);
@@ -78,7 +78,7 @@ function CreateRelay({ onCreated }: { onCreated: (issued: { name: string; token:
       setKey('');
       setKeyEdited(false);
       onCreated({ name: relay.name, token: relay.token });
-      void queryClient.invalidateQueries({ queryKey: RELAYS });
+      void relaysChanged(queryClient, org);
     },
     onError: (error) => setErrors(formErrors(error, FIELDS)),
   });
@@ -123,34 +123,20 @@ function CreateRelay({ onCreated }: { onCreated: (issued: { name: string; token:
   );
 }
 
-interface RelayMonitors {
-  total: number;
-  shortestIntervalSec: number | undefined;
-}
-
 function RelayTable({ relays, admin, onToken }: { relays: Relay[]; admin: boolean; onToken: (issued: { name: string; token: string; secretsWithheld?: components['schemas']['RotatedRelayToken']['secretsWithheld'] }) => void }) {
   const queryClient = useQueryClient();
-  const monitors = useQueries({
-    queries: relays.map((relay) => ({
-      queryKey: ['relays', relay.key, 'monitors'],
-      queryFn: async (): Promise<RelayMonitors> => {
-        const page = await call(api.GET('/api/v1/monitors', { params: { query: { relay: relay.key, limit: MONITORS_READ } } }));
-        const intervals = page.monitors.flatMap((m) => (m.intervalSec === null ? [] : [m.intervalSec]));
-        return { total: page.total ?? page.monitors.length, shortestIntervalSec: intervals.length > 0 ? Math.min(...intervals) : undefined };
-      },
-      staleTime: 60_000,
-    })),
-  });
+  const org = useOrganizationKey();
+  const monitors = useQueries({ queries: relays.map((relay) => relayMonitorsQuery(org, relay.key)) });
   const [now, setNow] = useState(() => Date.now());
   useInterval(() => setNow(Date.now()), 15_000, { autoInvoke: true });
   const rotate = (relay: Relay) => async () => {
     const rotated = await call(api.POST('/api/v1/relays/{id}/token', { params: { path: { id: relay.id } } }));
     onToken({ name: rotated.name, token: rotated.token, secretsWithheld: rotated.secretsWithheld });
-    await queryClient.invalidateQueries({ queryKey: RELAYS });
+    await relaysChanged(queryClient, org);
   };
   const remove = (relay: Relay) => async () => {
     await call(api.DELETE('/api/v1/relays/{id}', { params: { path: { id: relay.id } } }));
-    await queryClient.invalidateQueries({ queryKey: RELAYS });
+    await relaysChanged(queryClient, org);
   };
   return (
     <Table.ScrollContainer minWidth={320}>

@@ -4,8 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { api, call } from '../api/client';
-import { chooseOrganization } from '../api/organization';
-import { meQuery } from '../api/session';
+import { switchOrganization } from '../api/organization';
+import { rememberMe } from '../api/session';
 import { type FormErrors, formErrors, noFormErrors } from '../ui/form-errors';
 
 const route = getRouteApi('/signed-out/setup');
@@ -27,8 +27,8 @@ export default function SetupScreen() {
         }),
       ),
     onSuccess: async (me) => {
-      queryClient.setQueryData(meQuery.queryKey, me);
-      if (form.organization) chooseOrganization(key);
+      rememberMe(queryClient, me);
+      if (form.organization) switchOrganization(key);
       await navigate({ to: '/monitors' });
     },
     onError: (error) => setErrors(formErrors(error, FIELDS)),

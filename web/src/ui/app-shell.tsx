@@ -2,11 +2,9 @@
 // the screen. A skip link lets keyboard users go straight to the screen.
 import { Anchor, AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useSuspenseQuery } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { currentOrganization } from '../api/organization';
-import { meQuery } from '../api/session';
+import { useOrganization, useSettledOrganization } from '../api/organization';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { LiveIndicator } from './live-indicator';
 import { Navigation } from './navigation';
@@ -14,8 +12,8 @@ import { OrganizationSwitcher } from './organization-switcher';
 import { UserMenu } from './user-menu';
 
 export function DashboardShell(): ReactNode {
-  const { data: me } = useSuspenseQuery(meQuery);
-  const organization = currentOrganization(me);
+  const { me, organization, key } = useOrganization();
+  useSettledOrganization(key);
   const [opened, { toggle, close }] = useDisclosure(false);
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">

@@ -1,12 +1,11 @@
-// Which organization the dashboard shows: a select when the user belongs to several; switching refetches everything.
+// Which organization the dashboard shows: a select when the user belongs to several. Switching changes the key of
+// every query on screen (api/query-keys.ts), so each reads the other organization's answer; nothing needs a reset.
 import { Select, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { chooseOrganization } from '../api/organization';
+import { switchOrganization } from '../api/organization';
 import type { Me } from '../api/types';
 
 export function OrganizationSwitcher({ me, current }: { me: Me; current: string | undefined }) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   if (me.organizations.length <= 1)
     return (
@@ -24,10 +23,8 @@ export function OrganizationSwitcher({ me, current }: { me: Me; current: string 
       value={current ?? null}
       onChange={(key) => {
         if (!key || key === current) return;
-        chooseOrganization(key);
-        // Another organization's objects: nothing cached may show (reset refetches what is on screen), and the filters
-        // of this one (its pages, relays) mean nothing there.
-        void queryClient.resetQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
+        switchOrganization(key);
+        // The filters of this one (its pages, relays) mean nothing there.
         void navigate({ to: '/monitors', search: {} });
       }}
     />

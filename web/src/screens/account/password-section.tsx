@@ -3,6 +3,7 @@ import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, call } from '../../api/client';
+import { sessionsChanged } from '../../api/session';
 import { type FormErrors, formErrors, noFormErrors } from '../../ui/form-errors';
 import { Section } from './section';
 
@@ -16,7 +17,7 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
     mutationFn: () => call(api.POST('/api/v1/auth/password', { body: form })),
     onSuccess: () => {
       setForm({ currentPassword: '', newPassword: '' });
-      void queryClient.invalidateQueries({ queryKey: ['auth', 'sessions'] });
+      void sessionsChanged(queryClient);
     },
     onError: (error) => setErrors(formErrors(error, ['currentPassword', 'newPassword'])),
   });

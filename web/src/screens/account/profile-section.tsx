@@ -3,7 +3,7 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, call } from '../../api/client';
-import { meQuery } from '../../api/session';
+import { rememberMe } from '../../api/session';
 import type { Me } from '../../api/types';
 import { type FormErrors, formErrors, noFormErrors } from '../../ui/form-errors';
 import { Section } from './section';
@@ -19,7 +19,7 @@ export function ProfileSection({ user }: { user: Me['user'] }) {
       const changes = { ...(form.name.trim() !== user.name ? { name: form.name.trim() } : {}), ...(form.email.trim() !== user.email ? { email: form.email.trim() } : {}) };
       return call(api.PATCH('/api/v1/auth/me', { body: changes }));
     },
-    onSuccess: (me) => queryClient.setQueryData(meQuery.queryKey, me),
+    onSuccess: (me) => rememberMe(queryClient, me),
     onError: (error) => setErrors(formErrors(error, ['name', 'email'])),
   });
   const changed = form.name.trim() !== user.name || form.email.trim() !== user.email;

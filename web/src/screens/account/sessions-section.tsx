@@ -2,17 +2,16 @@
 import { Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '../../api/client';
+import { sessionsChanged, sessionsQuery } from '../../api/session';
 import { ConfirmButton } from '../../ui/confirm-button';
 import { ErrorState, LoadingState } from '../../ui/states';
 import { Timestamp } from '../../ui/timestamp';
 import { Section } from './section';
 import { describeAgent } from './user-agent';
 
-const SESSIONS = ['auth', 'sessions'] as const;
-
 export function SessionsSection() {
   const queryClient = useQueryClient();
-  const sessions = useQuery({ queryKey: SESSIONS, queryFn: () => call(api.GET('/api/v1/auth/sessions')) });
+  const sessions = useQuery(sessionsQuery);
   return (
     <Section title="Sessions">
       {sessions.error ? (
@@ -68,7 +67,7 @@ export function SessionsSection() {
                         confirmLabel="Sign it out"
                         onConfirm={async () => {
                           await call(api.DELETE('/api/v1/auth/sessions/{id}', { params: { path: { id: session.id } } }));
-                          await queryClient.invalidateQueries({ queryKey: SESSIONS });
+                          await sessionsChanged(queryClient);
                         }}
                       >
                         Revoke

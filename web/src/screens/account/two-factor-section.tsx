@@ -4,7 +4,7 @@ import { Alert, Badge, Button, Code, CopyButton, Group, Loader, PasswordInput, S
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { api, call } from '../../api/client';
-import { meQuery } from '../../api/session';
+import { meChanged } from '../../api/session';
 import { ConfirmButton } from '../../ui/confirm-button';
 import { type FormErrors, formErrors, noFormErrors } from '../../ui/form-errors';
 import { ShownOnce } from '../../ui/shown-once';
@@ -16,7 +16,7 @@ export function TwoFactorSection({ enabled, hasPassword }: { enabled: boolean; h
   const queryClient = useQueryClient();
   // Recovery codes just made (enrolment or regeneration): on screen until dismissed, never stored.
   const [codes, setCodes] = useState<string[] | null>(null);
-  const refreshMe = () => queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+  const refreshMe = () => meChanged(queryClient);
   return (
     <Section title="Two-factor authentication">
       <Stack gap="sm">

@@ -4,7 +4,8 @@ import { Button, Code, Group, Modal, Paper, Stack, Text, Title } from '@mantine/
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, call } from '../../api/client';
-import { INCIDENT_IMPACTS, INCIDENT_STATUSES, type IncidentImpact, type OrganizationIncident, refreshPage } from '../../api/pages';
+import { INCIDENT_IMPACTS, INCIDENT_STATUSES, type IncidentImpact, incidentsChanged, type OrganizationIncident } from '../../api/incidents';
+import { useOrganizationKey } from '../../api/organization';
 import { ConfirmButton } from '../../ui/confirm-button';
 import { ManagedBadge } from '../../ui/managed-badge';
 import { RouterAnchor } from '../../ui/router-link';
@@ -20,6 +21,7 @@ type Dialog = { kind: 'update'; resolve: boolean } | { kind: 'edit' } | null;
 
 export function IncidentCard({ incident, mayEdit, showPage }: { incident: OrganizationIncident; mayEdit: boolean; showPage: boolean }) {
   const queryClient = useQueryClient();
+  const org = useOrganizationKey();
   const [dialog, setDialog] = useState<Dialog>(null);
   const managed = incident.managedBy === 'config';
   const editable = mayEdit && !managed;
@@ -99,7 +101,7 @@ export function IncidentCard({ incident, mayEdit, showPage }: { incident: Organi
               confirmLabel="Delete incident"
               onConfirm={async () => {
                 await call(api.DELETE('/api/v1/pages/{slug}/incidents/{id}', { params: { path: { slug: incident.page.slug, id: incident.id } } }));
-                await refreshPage(queryClient, incident.page.slug);
+                await incidentsChanged(queryClient, org);
               }}
             >
               Delete

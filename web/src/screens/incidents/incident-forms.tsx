@@ -4,7 +4,9 @@ import { Alert, Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, call } from '../../api/client';
-import { INCIDENT_IMPACTS, INCIDENT_STATUSES, type IncidentImpact, type IncidentStatus, type OrganizationIncident, pagesQuery, refreshPage } from '../../api/pages';
+import { INCIDENT_IMPACTS, INCIDENT_STATUSES, type IncidentImpact, type IncidentStatus, incidentsChanged, type OrganizationIncident } from '../../api/incidents';
+import { useOrganizationKey } from '../../api/organization';
+import { pagesQuery } from '../../api/pages';
 import { formErrors } from '../../ui/form-errors';
 import { ComponentsSelect, PageSelect } from '../page/page-filter';
 
@@ -12,7 +14,8 @@ const NEW_FIELDS = ['page', 'title', 'impact', 'status', 'message', 'components'
 
 export function NewIncidentForm({ initialPage, onDone }: { initialPage: string | undefined; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const pages = useQuery(pagesQuery);
+  const org = useOrganizationKey();
+  const pages = useQuery(pagesQuery(org));
   const [slug, setSlug] = useState<string | undefined>(initialPage ?? (pages.data?.pages.length === 1 ? pages.data.pages[0]?.slug : undefined));
   const [title, setTitle] = useState('');
   const [impact, setImpact] = useState<IncidentImpact>('minor');
@@ -25,7 +28,7 @@ export function NewIncidentForm({ initialPage, onDone }: { initialPage: string |
       return call(api.POST('/api/v1/pages/{slug}/incidents', { params: { path: { slug } }, body: { title: title.trim(), impact, status, message: message.trim(), components } }));
     },
     onSuccess: async () => {
-      if (slug) await refreshPage(queryClient, slug);
+      await incidentsChanged(queryClient, org);
       onDone();
     },
   });
@@ -64,6 +67,7 @@ const UPDATE_FIELDS = ['status', 'message', 'impact'] as const;
 
 export function IncidentUpdateForm({ incident, resolve, onDone }: { incident: OrganizationIncident; resolve: boolean; onDone: () => void }) {
   const queryClient = useQueryClient();
+  const org = useOrganizationKey();
   const [status, setStatus] = useState<IncidentStatus>(resolve ? 'resolved' : incident.status);
   const [impact, setImpact] = useState<IncidentImpact>(incident.impact);
   const [message, setMessage] = useState(resolve ? 'This incident has been resolved.' : '');
@@ -76,7 +80,7 @@ export function IncidentUpdateForm({ incident, resolve, onDone }: { incident: Or
         }),
       ),
     onSuccess: async () => {
-      await refreshPage(queryClient, incident.page.slug);
+      await incidentsChanged(queryClient, org);
       onDone();
     },
   });
@@ -105,6 +109,7 @@ const EDIT_FIELDS = ['title', 'impact', 'components'] as const;
 
 export function EditIncidentForm({ incident, onDone }: { incident: OrganizationIncident; onDone: () => void }) {
   const queryClient = useQueryClient();
+  const org = useOrganizationKey();
   const [title, setTitle] = useState(incident.title);
   const [impact, setImpact] = useState<IncidentImpact>(incident.impact);
   const [components, setComponents] = useState<string[]>(incident.components);
@@ -112,7 +117,7 @@ export function EditIncidentForm({ incident, onDone }: { incident: OrganizationI
     mutationFn: () =>
       call(api.PATCH('/api/v1/pages/{slug}/incidents/{id}', { params: { path: { slug: incident.page.slug, id: incident.id } }, body: { title: title.trim(), impact, components } })),
     onSuccess: async () => {
-      await refreshPage(queryClient, incident.page.slug);
+      await incidentsChanged(queryClient, org);
       onDone();
     },
   });

@@ -4,7 +4,9 @@ import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, api, call } from '../../api/client';
-import { type OrganizationMaintenance, pagesQuery, refreshPage } from '../../api/pages';
+import { maintenanceChanged, type OrganizationMaintenance } from '../../api/maintenance';
+import { useOrganizationKey } from '../../api/organization';
+import { pagesQuery } from '../../api/pages';
 import { formErrors } from '../../ui/form-errors';
 import { FormFooter } from '../incidents/incident-forms';
 import { ComponentsSelect, PageSelect } from '../page/page-filter';
@@ -15,7 +17,8 @@ const HOUR = 3_600_000;
 
 export function MaintenanceForm({ existing, initialPage, onDone }: { existing?: OrganizationMaintenance; initialPage?: string | undefined; onDone: () => void }) {
   const queryClient = useQueryClient();
-  const pages = useQuery(pagesQuery);
+  const org = useOrganizationKey();
+  const pages = useQuery(pagesQuery(org));
   const [slug, setSlug] = useState<string | undefined>(existing?.page.slug ?? initialPage ?? (pages.data?.pages.length === 1 ? pages.data.pages[0]?.slug : undefined));
   const [title, setTitle] = useState(existing?.title ?? '');
   const [description, setDescription] = useState(existing?.description ?? '');
@@ -37,7 +40,7 @@ export function MaintenanceForm({ existing, initialPage, onDone }: { existing?: 
       return call(api.POST('/api/v1/pages/{slug}/maintenance', { params: { path: { slug } }, body: { ...rest, ...(d ? { description: d } : {}) } }));
     },
     onSuccess: async () => {
-      if (slug) await refreshPage(queryClient, slug);
+      await maintenanceChanged(queryClient, org);
       onDone();
     },
   });

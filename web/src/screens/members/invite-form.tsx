@@ -4,6 +4,8 @@ import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@ma
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, call } from '../../api/client';
+import { invitationsChanged } from '../../api/invitations';
+import { useOrganizationKey } from '../../api/organization';
 import { grantableRoles } from '../../api/role';
 import type { Role } from '../../api/types';
 import { type FormErrors, formErrors, noFormErrors } from '../../ui/form-errors';
@@ -14,6 +16,7 @@ const FIELDS: Field[] = ['email', 'role'];
 
 export function InviteForm({ role }: { role: Role | undefined }) {
   const queryClient = useQueryClient();
+  const org = useOrganizationKey();
   const [email, setEmail] = useState('');
   const [invitedRole, setInvitedRole] = useState<Role>('viewer');
   const [errors, setErrors] = useState<FormErrors<Field>>(noFormErrors);
@@ -21,7 +24,7 @@ export function InviteForm({ role }: { role: Role | undefined }) {
     mutationFn: () => call(api.POST('/api/v1/invitations', { body: { role: invitedRole, ...(email.trim() ? { email: email.trim() } : {}) } })),
     onSuccess: () => {
       setEmail('');
-      void queryClient.invalidateQueries({ queryKey: ['invitations'] });
+      void invitationsChanged(queryClient, org);
     },
     onError: (error) => setErrors(formErrors(error, FIELDS)),
   });

@@ -5,18 +5,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, call } from '../../api/client';
+import { type MemberView as Member, membersChanged } from '../../api/members';
+import { useOrganizationKey } from '../../api/organization';
 import { grantableRoles, roleAtLeast } from '../../api/role';
-import type { components } from '../../api/schema';
-import { meQuery } from '../../api/session';
+import { meChanged } from '../../api/session';
 import type { Role } from '../../api/types';
 import { ConfirmButton } from '../../ui/confirm-button';
 import { formErrors } from '../../ui/form-errors';
 import { Timestamp } from '../../ui/timestamp';
 
-type Member = components['schemas']['Member'];
-
 export function MemberTable({ members, role, userId, onRefused }: { members: Member[]; role: Role | undefined; userId: string; onRefused: (message: string | null) => void }) {
   const queryClient = useQueryClient();
+  const org = useOrganizationKey();
   const navigate = useNavigate();
   const [saving, setSaving] = useState<string | null>(null);
   const admin = roleAtLeast(role, 'admin');
@@ -28,8 +28,7 @@ export function MemberTable({ members, role, userId, onRefused }: { members: Mem
     setSaving(m.id);
     try {
       await call(api.PATCH('/api/v1/members/{userId}', { params: { path: { userId: m.id } }, body: { role: next } }));
-      await queryClient.invalidateQueries({ queryKey: ['members'] });
-      if (m.id === userId) await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+      await membersChanged(queryClient, org, m.id === userId);
     } catch (error) {
       onRefused(`${m.name}’s role: ${formErrors(error, []).message ?? 'refused'}`);
     } finally {
@@ -39,11 +38,11 @@ export function MemberTable({ members, role, userId, onRefused }: { members: Mem
   const remove = (m: Member) => async () => {
     await call(api.DELETE('/api/v1/members/{userId}', { params: { path: { userId: m.id } } }));
     if (m.id === userId) {
-      await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+      await meChanged(queryClient);
       await navigate({ to: '/monitors' });
       return;
     }
-    await queryClient.invalidateQueries({ queryKey: ['members'] });
+    await membersChanged(queryClient, org);
   };
 
   return (

@@ -5,7 +5,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createLink, useNavigate } from '@tanstack/react-router';
 import { type ComponentPropsWithRef, useState } from 'react';
 import { api, call } from '../../api/client';
-import { monitorKey } from '../../api/monitor';
+import { monitorDeleted, monitorsChanged } from '../../api/monitors';
+import { useOrganizationKey } from '../../api/organization';
 import type { MonitorView } from '../../api/types';
 import { ErrorState } from '../../ui/states';
 import { probeRunTitle, READABLE_TITLE } from '../monitor-form/test-result';
@@ -16,13 +17,11 @@ const LinkButton = createLink((props: ButtonProps & Omit<ComponentPropsWithRef<'
 
 export function MonitorActions({ monitor, canEdit }: { monitor: MonitorView; canEdit: boolean }) {
   const queryClient = useQueryClient();
+  const org = useOrganizationKey();
   const navigate = useNavigate();
   const [confirm, setConfirm] = useState<'delete' | 'token' | null>(null);
   const id = monitor.id;
-  const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: monitorKey(id) });
-    await queryClient.invalidateQueries({ queryKey: ['monitors'] });
-  };
+  const refresh = () => monitorsChanged(queryClient, org);
   const toggle = useMutation({
     mutationFn: () => call(api.PATCH('/api/v1/monitors/{id}', { params: { path: { id } }, body: { enabled: !monitor.enabled } })),
     onSuccess: refresh,
@@ -31,8 +30,7 @@ export function MonitorActions({ monitor, canEdit }: { monitor: MonitorView; can
   const remove = useMutation({
     mutationFn: () => call(api.DELETE('/api/v1/monitors/{id}', { params: { path: { id } } })),
     onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: monitorKey(id) });
-      await queryClient.invalidateQueries({ queryKey: ['monitors'] });
+      await monitorDeleted(queryClient, org, id);
       void navigate({ to: '/monitors' });
     },
   });

@@ -1,8 +1,10 @@
 // A monitor's response times (p50 and p95) and, for game servers, players over 24 h, 7 d, 30 d or 90 d, from
 // GET /api/v1/monitors/{id}/stats. The chart (uPlot) is loaded only when it is first drawn.
 import { Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { STATS_RANGES, type StatsRange, useMonitorStats } from '../../api/monitor';
+import { monitorStatsQuery, STATS_RANGES, type StatsRange } from '../../api/monitors';
+import { useOrganizationKey } from '../../api/organization';
 import type { components } from '../../api/schema';
 import { ErrorState } from '../../ui/states';
 // A type only: uPlot itself comes with the chart's own chunk.
@@ -17,7 +19,7 @@ const GAME_TYPES = new Set(['minecraft-java', 'minecraft-bedrock', 'source', 'fi
 
 export function ResponseChart({ monitorId, type }: { monitorId: string; type: string }) {
   const [range, setRange] = useState<StatsRange>('24h');
-  const stats = useMonitorStats(monitorId, range);
+  const stats = useQuery(monitorStatsQuery(useOrganizationKey(), monitorId, range));
   const data = stats.data;
   const showPlayers = GAME_TYPES.has(type) || (data?.points.some((p) => p.playersMax !== null) ?? false);
   return (

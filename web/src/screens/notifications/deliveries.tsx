@@ -2,28 +2,36 @@
 // and the outcome of "send a test", announced.
 import { Alert, Code, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { api, call } from '../../api/client';
+import { deliveriesQuery } from '../../api/notification-channels';
+import { useOrganizationKey } from '../../api/organization';
 import type { components } from '../../api/schema';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/states';
+import { QueryState } from '../../ui/query-state';
+import { EmptyState } from '../../ui/states';
 import { StatusDot } from '../../ui/status-dot';
 import { Timestamp } from '../../ui/timestamp';
 
 type Delivery = components['schemas']['NotificationDelivery'];
 export type TestOutcome = components['schemas']['NotificationTestOutcome'];
 
-export const deliveriesKey = (key: string) => ['notification-channels', key, 'deliveries'] as const;
-
 const STATUS_COLOR: Record<Delivery['status'], string> = { sent: 'green', pending: 'blue', sending: 'blue', dead: 'red', skipped: 'gray' };
 const STATUS_WORD: Record<Delivery['status'], string> = { sent: 'Sent', pending: 'Pending', sending: 'Sending', dead: 'Failed', skipped: 'Skipped' };
 
 export function DeliveryLog({ channelKey, channelName }: { channelKey: string; channelName: string }) {
-  const deliveries = useQuery({
-    queryKey: deliveriesKey(channelKey),
-    queryFn: () => call(api.GET('/api/v1/notification-channels/{key}/deliveries', { params: { path: { key: channelKey }, query: { limit: 50 } } })),
-  });
-  if (deliveries.error) return <ErrorState error={deliveries.error} onRetry={() => void deliveries.refetch()} title="Could not load the deliveries" />;
-  if (deliveries.isPending) return <LoadingState label="Loading deliveries" />;
-  if (deliveries.data.deliveries.length === 0) return <EmptyState title="Nothing sent yet" description="Events this channel gets, and tests, are listed here for 30 days." />;
+  const deliveries = useQuery(deliveriesQuery(useOrganizationKey(), channelKey));
+  return (
+    <QueryState
+      query={deliveries}
+      loading="Loading deliveries"
+      failed="Could not load the deliveries"
+      isEmpty={(data) => data.deliveries.length === 0}
+      empty={<EmptyState title="Nothing sent yet" description="Events this channel gets, and tests, are listed here for 30 days." />}
+    >
+      {(data) => <DeliveryTable deliveries={data.deliveries} channelName={channelName} />}
+    </QueryState>
+  );
+}
+
+function DeliveryTable({ deliveries, channelName }: { deliveries: Delivery[]; channelName: string }) {
   return (
     <Table.ScrollContainer minWidth={320}>
       <Table verticalSpacing="xs">
@@ -40,7 +48,7 @@ export function DeliveryLog({ channelKey, channelName }: { channelKey: string; c
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {deliveries.data.deliveries.map((d) => (
+          {deliveries.map((d) => (
             <Table.Tr key={d.id}>
               <Table.Td>
                 <Timestamp ms={d.sentAt ?? d.createdAt} />

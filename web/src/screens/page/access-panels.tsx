@@ -4,19 +4,21 @@ import { Alert, Button, Code, CopyButton, Group, PasswordInput, Stack, Table, Te
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, call } from '../../api/client';
-import { type PageView, refreshPage } from '../../api/pages';
+import { useOrganizationKey } from '../../api/organization';
+import { type PageView, pageChanged } from '../../api/pages';
 import { formErrors } from '../../ui/form-errors';
 import { Timestamp } from '../../ui/timestamp';
 import { TintedBadge } from './tinted-badge';
 
 export function PasswordPanel({ page, readOnly }: { page: PageView; readOnly: boolean }) {
   const queryClient = useQueryClient();
+  const org = useOrganizationKey();
   const [password, setPassword] = useState('');
   const save = useMutation({
     mutationFn: (next: string | null) => call(api.PATCH('/api/v1/pages/{slug}', { params: { path: { slug: page.slug } }, body: { password: next } })),
     onSuccess: async () => {
       setPassword('');
-      await refreshPage(queryClient, page.slug);
+      await pageChanged(queryClient, org, page.slug);
     },
   });
   const errors = save.error ? formErrors(save.error, ['password'] as const) : null;
@@ -66,17 +68,18 @@ export function PasswordPanel({ page, readOnly }: { page: PageView; readOnly: bo
 
 export function DomainPanel({ page, readOnly }: { page: PageView; readOnly: boolean }) {
   const queryClient = useQueryClient();
+  const org = useOrganizationKey();
   const [domain, setDomain] = useState(page.customDomain ?? '');
   const save = useMutation({
     mutationFn: (next: string | null) => call(api.PATCH('/api/v1/pages/{slug}', { params: { path: { slug: page.slug } }, body: { customDomain: next } })),
     onSuccess: async (saved) => {
       setDomain(saved.customDomain ?? '');
-      await refreshPage(queryClient, page.slug);
+      await pageChanged(queryClient, org, page.slug);
     },
   });
   const verify = useMutation({
     mutationFn: () => call(api.POST('/api/v1/pages/{slug}/domain/verify', { params: { path: { slug: page.slug } } })),
-    onSettled: () => refreshPage(queryClient, page.slug),
+    onSettled: () => pageChanged(queryClient, org, page.slug),
   });
   const errors = save.error ? formErrors(save.error, ['customDomain'] as const) : null;
   const proof = page.customDomainVerification;

@@ -4,7 +4,8 @@ import { ActionIcon, Alert, Button, FileButton, Group, Image, Stack, Switch, Tex
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, call } from '../../api/client';
-import { livePageUrl, type PageView, refreshPage } from '../../api/pages';
+import { useOrganizationKey } from '../../api/organization';
+import { livePageUrl, type PageView, pageAssetsQuery, pageChanged } from '../../api/pages';
 import { formErrors } from '../../ui/form-errors';
 import { SaveFooter } from '../../ui/save-footer';
 
@@ -17,6 +18,7 @@ type Link = { label: string; url: string };
 
 export function BrandingForm({ page, readOnly, mayUpload }: { page: PageView; readOnly: boolean; mayUpload: boolean }) {
   const queryClient = useQueryClient();
+  const org = useOrganizationKey();
   const b = page.branding;
   const [accent, setAccent] = useState(b.accentColor ?? '');
   const [logoUrl, setLogoUrl] = useState(b.logoUrl ?? '');
@@ -43,7 +45,7 @@ export function BrandingForm({ page, readOnly, mayUpload }: { page: PageView; re
           },
         }),
       ),
-    onSuccess: () => refreshPage(queryClient, page.slug),
+    onSuccess: () => pageChanged(queryClient, org, page.slug),
   });
   const errors = save.error ? formErrors(save.error, FIELDS) : null;
   const ratio = contrastOnPage(accent.trim());
@@ -133,13 +135,11 @@ const ACCEPT: Record<'logo' | 'favicon', string> = {
 /** The page's uploaded image: a preview, upload (the server recognises the type and caps the size) and remove. */
 function AssetUpload({ slug, name, readOnly }: { slug: string; name: 'logo' | 'favicon'; readOnly: boolean }) {
   const queryClient = useQueryClient();
-  const queryKey = ['pages', slug, 'assets'];
-  const assets = useQuery({ queryKey, queryFn: () => call(api.GET('/api/v1/pages/{slug}/assets', { params: { path: { slug } } })) });
+  const org = useOrganizationKey();
+  const assets = useQuery(pageAssetsQuery(org, slug));
   const asset = assets.data?.assets.find((a) => a.name === name);
-  const done = async () => {
-    await queryClient.invalidateQueries({ queryKey });
-    await refreshPage(queryClient, slug);
-  };
+  // The images are the page's: its refresh covers them.
+  const done = () => pageChanged(queryClient, org, slug);
   const upload = useMutation({
     mutationFn: (file: File) =>
       call(

@@ -3,7 +3,8 @@ import { Alert, Autocomplete, Button, Group, SimpleGrid, Stack, Textarea, TextIn
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, call } from '../../api/client';
-import { type ComponentView, refreshPage } from '../../api/pages';
+import { type ComponentView, componentsChanged } from '../../api/components';
+import { useOrganizationKey } from '../../api/organization';
 import { formErrors } from '../../ui/form-errors';
 import { MonitorPicker } from './monitor-picker';
 
@@ -11,6 +12,7 @@ const FIELDS = ['name', 'key', 'group', 'description', 'monitor'] as const;
 
 export function ComponentForm({ slug, component, groups, onDone }: { slug: string; component?: ComponentView; groups: string[]; onDone: () => void }) {
   const queryClient = useQueryClient();
+  const org = useOrganizationKey();
   const [name, setName] = useState(component?.name ?? '');
   const [key, setKey] = useState('');
   const [group, setGroup] = useState(component?.group ?? '');
@@ -30,7 +32,7 @@ export function ComponentForm({ slug, component, groups, onDone }: { slug: strin
       );
     },
     onSuccess: async () => {
-      await refreshPage(queryClient, slug);
+      await componentsChanged(queryClient, org, slug);
       if (!component) {
         setName('');
         setKey('');

@@ -5,7 +5,8 @@ import { ActionIcon, Alert, Badge, Button, Code, Group, Paper, Stack, Text, Titl
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { api, call } from '../../api/client';
-import { type ComponentView, componentsQuery, refreshPage } from '../../api/pages';
+import { type ComponentView, componentsChanged, showComponentOrder } from '../../api/components';
+import { useOrganizationKey } from '../../api/organization';
 import { ConfirmButton } from '../../ui/confirm-button';
 import { formErrors } from '../../ui/form-errors';
 import { ManagedBadge } from '../../ui/managed-badge';
@@ -15,27 +16,22 @@ type Dragged = { kind: 'component'; id: string } | { kind: 'group'; group: strin
 
 export function ComponentList({ slug, components, mayEdit, onEdit }: { slug: string; components: ComponentView[]; mayEdit: boolean; onEdit: (c: ComponentView) => void }) {
   const queryClient = useQueryClient();
+  const org = useOrganizationKey();
   const [announcement, setAnnouncement] = useState('');
   const [focusAfter, setFocusAfter] = useState<{ key: string; step: -1 | 1; order: string } | null>(null);
   const dragged = useRef<Dragged | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
-  const key = componentsQuery(slug).queryKey;
 
   const order = useMutation({
     // One at a time, in the order the moves were made: each sends the whole order as it then was.
     scope: { id: `components-order-${slug}` },
     mutationFn: (next: ComponentView[]) => call(api.POST('/api/v1/pages/{slug}/components/order', { params: { path: { slug } }, body: { components: next.map(({ id, group }) => ({ id, group })) } })),
-    onMutate: async (next) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData(key);
-      queryClient.setQueryData(key, { components: next.map((c, i) => ({ ...c, order: i })) });
-      return { previous };
-    },
+    onMutate: async (next) => ({ restore: await showComponentOrder(queryClient, org, slug, next) }),
     onError: (_error, _next, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      context?.restore();
       setAnnouncement('The order was not saved.');
     },
-    onSettled: () => refreshPage(queryClient, slug),
+    onSettled: () => componentsChanged(queryClient, org, slug),
   });
 
   // A moved row is put in its new place (React moves its node, which loses the focus): once the list shows the new order,
@@ -233,6 +229,7 @@ function MoveButtons({ label, focusKey, first, last, onMove }: { label: string; 
 
 function RemoveComponent({ slug, component }: { slug: string; component: ComponentView }) {
   const queryClient = useQueryClient();
+  const org = useOrganizationKey();
   return (
     <ConfirmButton
       aria-label={`Remove ${component.name}`}
@@ -241,7 +238,7 @@ function RemoveComponent({ slug, component }: { slug: string; component: Compone
       confirmLabel="Remove component"
       onConfirm={async () => {
         await call(api.DELETE('/api/v1/pages/{slug}/components/{id}', { params: { path: { slug, id: component.id } } }));
-        await refreshPage(queryClient, slug);
+        await componentsChanged(queryClient, org, slug);
       }}
     >
       Remove

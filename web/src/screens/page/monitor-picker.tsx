@@ -2,11 +2,10 @@
 // works the same with ten monitors or ten thousand.
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
-import { api, call } from '../../api/client';
-
-const RESULTS = 20;
+import { monitorSearchQuery } from '../../api/monitors';
+import { useOrganizationKey } from '../../api/organization';
 
 export function MonitorPicker({ value, onChange, error, disabled }: { value: string | null; onChange: (key: string | null) => void; error?: string | undefined; disabled?: boolean }) {
   const [search, setSearch] = useState('');
@@ -15,12 +14,7 @@ export function MonitorPicker({ value, onChange, error, disabled }: { value: str
   const labels = useRef(new Map<string, string>());
   const [debounced] = useDebouncedValue(search, 200);
   const q = value !== null && debounced === labels.current.get(value) ? '' : debounced;
-  const found = useQuery({
-    queryKey: ['monitors', 'picker', q],
-    queryFn: () => call(api.GET('/api/v1/monitors', { params: { query: { q: q.trim() || undefined, limit: RESULTS } } })),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
+  const found = useQuery(monitorSearchQuery(useOrganizationKey(), q));
   const data = useMemo(() => {
     const options = (found.data?.monitors ?? []).map((m) => ({ value: m.key, label: `${m.name} (${m.key})` }));
     for (const o of options) labels.current.set(o.value, o.label);

@@ -1,7 +1,9 @@
 // The page select of the Incidents and Maintenance screens (?page=), and the affected-components picker of their forms.
 import { MultiSelect, Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { componentsQuery, pagesQuery } from '../../api/pages';
+import { componentsQuery } from '../../api/components';
+import { useOrganizationKey } from '../../api/organization';
+import { pagesQuery } from '../../api/pages';
 
 export function PageSelect({ value, onChange, label = 'Page', clearable = false, required = false, error }: {
   value: string | undefined;
@@ -11,7 +13,7 @@ export function PageSelect({ value, onChange, label = 'Page', clearable = false,
   required?: boolean;
   error?: string | undefined;
 }) {
-  const pages = useQuery(pagesQuery);
+  const pages = useQuery(pagesQuery(useOrganizationKey()));
   return (
     <Select
       label={label}
@@ -31,7 +33,7 @@ export function PageSelect({ value, onChange, label = 'Page', clearable = false,
 
 /** Components of a page, by key (what incidents and maintenance name them by). */
 export function ComponentsSelect({ slug, value, onChange, label, error }: { slug: string | undefined; value: string[]; onChange: (keys: string[]) => void; label: string; error?: string | undefined }) {
-  const components = useQuery({ ...componentsQuery(slug ?? ''), enabled: slug !== undefined });
+  const components = useQuery({ ...componentsQuery(useOrganizationKey(), slug ?? ''), enabled: slug !== undefined });
   return (
     <MultiSelect
       label={label}

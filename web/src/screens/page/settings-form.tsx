@@ -4,7 +4,9 @@ import { Group, MultiSelect, Select, Stack, Switch, Textarea, TextInput } from '
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, call } from '../../api/client';
-import { type PageView, refreshPage } from '../../api/pages';
+import { channelsQuery } from '../../api/notification-channels';
+import { useOrganizationKey } from '../../api/organization';
+import { type PageView, pageChanged } from '../../api/pages';
 import { formErrors } from '../../ui/form-errors';
 import { SaveFooter } from '../../ui/save-footer';
 
@@ -28,6 +30,7 @@ const TIME_ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) =
 
 export function SettingsForm({ page, readOnly }: { page: PageView; readOnly: boolean }) {
   const queryClient = useQueryClient();
+  const org = useOrganizationKey();
   const [title, setTitle] = useState(page.title);
   const [description, setDescription] = useState(page.description ?? '');
   const [language, setLanguage] = useState<string>(page.language ?? 'auto');
@@ -35,7 +38,7 @@ export function SettingsForm({ page, readOnly }: { page: PageView; readOnly: boo
   const [aiPolicy, setAiPolicy] = useState(page.aiPolicy);
   const [subscriptions, setSubscriptions] = useState(page.subscriptions);
   const [notify, setNotify] = useState<string[]>(page.notify ?? []);
-  const channels = useQuery({ queryKey: ['notification-channels'], queryFn: () => call(api.GET('/api/v1/notification-channels')), staleTime: 60_000 });
+  const channels = useQuery({ ...channelsQuery(org), staleTime: 60_000 });
   const save = useMutation({
     mutationFn: () =>
       call(
@@ -52,7 +55,7 @@ export function SettingsForm({ page, readOnly }: { page: PageView; readOnly: boo
           },
         }),
       ),
-    onSuccess: () => refreshPage(queryClient, page.slug),
+    onSuccess: () => pageChanged(queryClient, org, page.slug),
   });
   const errors = save.error ? formErrors(save.error, FIELDS) : null;
   const channelOptions = [...new Set([...(channels.data?.channels ?? []).map((c) => c.key), ...notify])].map((key) => ({
