@@ -26,6 +26,9 @@ describe('npm run lint', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'warden-lint-'));
     copyFileSync(join(ROOT, 'biome.json'), join(dir, 'biome.json'));
+    // The configuration names the dashboard's plugin (test/lint-dashboard-queries.test.ts): Biome stops without it.
+    mkdirSync(join(dir, 'web/lint'), { recursive: true });
+    copyFileSync(join(ROOT, 'web/lint/query-keys-in-api.grit'), join(dir, 'web/lint/query-keys-in-api.grit'));
     for (const [path, text] of Object.entries(FILES)) {
       mkdirSync(dirname(join(dir, path)), { recursive: true });
       writeFileSync(join(dir, path), text);
