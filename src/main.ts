@@ -335,9 +335,11 @@ export function composeServices(options: ComposeOptions) {
     logger,
     channels: CHANNELS,
     gate: createRulesGate({ store }),
-    // Page subscribers' deliveries: mail through the system SMTP server, webhooks through the organization's target policy.
-    subscribers: createSubscriberTargets({ store, baseUrl: options.baseUrl, privateTargets: security.probePrivateTargets }),
+    // Page subscribers' deliveries: mail through the system SMTP server, webhooks like channels.
+    subscribers: createSubscriberTargets({ store, baseUrl: options.baseUrl }),
     smtp: options.smtp,
+    // Every channel and subscriber webhook connects under its organization's probe-target policy.
+    privateTargets: security.probePrivateTargets,
     metrics: options.metrics,
   });
   const outbox = createNotificationOutbox({ bus, clock, baseUrl: options.baseUrl, onCommitted: () => dispatcher.wake() });

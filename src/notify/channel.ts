@@ -1,6 +1,7 @@
 // What a notification channel is: a config schema, its secret and target fields, and send(event) → outcome. One file per
 // channel in notify/channels/ plus one line in notify/registry.ts; the dispatcher owns retries, backoff and the log.
 import type { z } from 'zod';
+import type { TargetGuard } from '../probes/target-guard.js';
 import type { SmtpSettings } from './smtp.js';
 
 /** What happened, as every channel receives it. `id` is stable per event: the `webhook-id` receivers dedupe on. */
@@ -67,7 +68,7 @@ export type SendOutcome =
   | { kind: 'sent'; status: number | null; answer?: string }
   /** Try again later: a network error, 5xx, or 429 with its Retry-After (afterMs). */
   | { kind: 'retry'; status: number | null; error: string; afterMs?: number; answer?: string }
-  /** Will never work as sent (4xx but 429, a bad address): marked dead with the answer kept. */
+  /** Will never work as sent (4xx but 429, an address the target policy refuses): marked dead with the answer kept. */
   | { kind: 'dead'; status: number | null; error: string; answer?: string };
 
 export interface SendContext {
@@ -77,6 +78,11 @@ export interface SendContext {
   now: number;
   /** How many attempts came before this one (0 on the first). */
   attempt: number;
+  /**
+   * Where the organization's messages may go: its probe-target policy. A channel connects only through postRequest
+   * (http-send.ts) and sendMail (channels/email.ts), which connect through it; test/contracts/notify-targets fails otherwise.
+   */
+  guard: TargetGuard;
   /** The system SMTP server, when one is set: email channels without a host of their own send through it. */
   smtp?: SmtpSettings | undefined;
 }

@@ -6,8 +6,11 @@
 // after a restart); a crash mid-send (kill -9) leaves the claim to lapse, and the delivery is sent again with the same event id.
 import type { Clock } from '../domain/clock.js';
 import type { Delivery, NotificationRules } from '../domain/notification.js';
+import { probeTargetPolicies } from '../domain/organization.js';
+import type { ProbeTargetPolicy } from '../domain/security.js';
 import type { Logger } from '../logger.js';
 import type { WardenMetrics } from '../metrics/recorder.js';
+import { type TargetGuard, targetGuard } from '../probes/target-guard.js';
 import type { Store } from '../store/index.js';
 import type { ChannelDefinition, NotificationEvent, SendOutcome } from './channel.js';
 import type { SmtpSettings } from './smtp.js';
@@ -35,6 +38,8 @@ export const DISPATCH_DEFAULTS = {
   giveUpMs: 24 * 3_600_000,
   /** On stop: how long the sends in flight may take to finish before their claims are handed back (well within the shutdown budget). */
   stopGraceMs: 2_000,
+  /** How long the organizations' target policies are reused before they are read again (a changed policy applies within it). */
+  policyMaxAgeMs: 1_000,
 };
 
 export interface DispatcherDeps {
@@ -55,6 +60,11 @@ export interface DispatcherDeps {
   subscribers?: (delivery: Delivery) => Promise<SubscriberTarget>;
   /** The system SMTP server: page subscribers' mail, and email channels without a host of their own. */
   smtp?: SmtpSettings | undefined;
+  /**
+   * WARDEN_PROBE_PRIVATE_TARGETS: with each organization's own setting, where its channels and its page subscribers'
+   * webhooks may connect (the probes' policy, `auto` when absent). Every send gets its organization's guard.
+   */
+  privateTargets?: ProbeTargetPolicy | 'auto' | undefined;
   /** Each attempt counted by channel type and outcome (warden_notification_deliveries_total); absent, nothing is. */
   metrics?: WardenMetrics | undefined;
 }
@@ -138,6 +148,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   /** No more claims, and each channel's queue stops after its current send. */
   let stopped = false;
   let stopDone: Promise<void> | null = null;
+  /** The organizations' target policies, as last read (performance.now() when), shared by the sends meanwhile. */
+  let policies: { at: number; byOrganization: Promise<Map<string, ProbeTargetPolicy>> } | null = null;
 
   async function claim(): Promise<void> {
     // At most one channel's share per claim: one with a backlog fills up and is left out of the next claim, made at once.
@@ -320,7 +332,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       deps.metrics?.delivery(definition.type, 'skipped');
       return store.notifications.markSkipped(delivery.id, skip);
     }
-    const outcome = await sendWithTimeout(definition, event, config, delivery.attempts - 1);
+    const outcome = await sendWithTimeout(definition, event, config, delivery.attempts - 1, await guardOf(delivery.organizationId));
     if (stopping.signal.aborted) return; // given up at stop, not acknowledged: stop releases the claim
     const now = clock.now();
     const answer = outcome.answer ?? null;
@@ -335,7 +347,27 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     return store.notifications.markRetry(delivery.id, now + delay, outcome.error, outcome.status, answer);
   }
 
-  async function sendWithTimeout(definition: ChannelDefinition, event: NotificationEvent, config: Record<string, unknown>, attemptNo: number): Promise<SendOutcome> {
+  /** Where an organization's messages may go: its own policy, else the global one (`deny` for one not found). */
+  async function guardOf(organizationId: string): Promise<TargetGuard> {
+    const now = performance.now();
+    if (policies === null || now - policies.at > o.policyMaxAgeMs) {
+      const reading = store.organizations.list().then((organizations) => probeTargetPolicies(organizations, deps.privateTargets ?? 'auto'));
+      // A failed read is not kept: the next send reads again.
+      reading.catch(() => {
+        if (policies?.byOrganization === reading) policies = null;
+      });
+      policies = { at: now, byOrganization: reading };
+    }
+    return targetGuard((await policies.byOrganization).get(organizationId) ?? 'deny');
+  }
+
+  async function sendWithTimeout(
+    definition: ChannelDefinition,
+    event: NotificationEvent,
+    config: Record<string, unknown>,
+    attemptNo: number,
+    guard: TargetGuard,
+  ): Promise<SendOutcome> {
     const timeout = new AbortController();
     const signal = AbortSignal.any([timeout.signal, stopping.signal]);
     let timer: NodeJS.Timeout | undefined;
@@ -350,7 +382,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       stopping.signal.addEventListener('abort', onStop, { once: true });
     });
     try {
-      const sent = definition.send(event, config, { signal, now: clock.now(), attempt: attemptNo, smtp: deps.smtp }).catch(
+      const sent = definition.send(event, config, { signal, now: clock.now(), attempt: attemptNo, guard, smtp: deps.smtp }).catch(
         (error: unknown): SendOutcome => ({ kind: 'retry', status: null, error: error instanceof Error ? error.message : String(error) }),
       );
       return await Promise.race([sent, expired]);

@@ -1,10 +1,17 @@
-// One bounded HTTP POST for every HTTP channel: a timeout (the context's signal), a cap on the answer kept, and the
-// status mapped to an outcome: 2xx sent; 429 retry after Retry-After; 408, 425, 5xx and network errors retry; other 4xx dead.
-
+// The one HTTP POST every HTTP channel and subscriber webhook sends with: through the probes' HTTP client under the
+// context's target guard (every address the name resolves to is checked when the socket opens, and the socket connects
+// to a checked one: no rebinding window), no redirect followed, bounded by the context's signal, the answer capped.
+// The outcome is classified in outcome.ts: a receiver's answer exists only when its address passed the guard.
+import { httpGet } from '../probes/http-get.js';
 import type { SendContext, SendOutcome } from './channel.js';
+import { ANSWER_CHARS, httpOutcome, unreached } from './outcome.js';
 
-/** Characters of a receiver's answer kept in the delivery log. */
-export const ANSWER_CHARS = 2000;
+export { ANSWER_CHARS, retryAfterMs } from './outcome.js';
+
+/**
+ * Backstop on one POST for a caller whose signal never fires; the dispatcher's attempt timeout (10 s) ends it first.
+ */
+const POST_TIMEOUT_MS = 30_000;
 
 export interface ChannelRequest {
   url: string;
@@ -13,61 +20,28 @@ export interface ChannelRequest {
   body: unknown;
 }
 
-export async function postRequest(request: ChannelRequest, ctx: SendContext): Promise<SendOutcome> {
+export async function postRequest(request: ChannelRequest, ctx: Pick<SendContext, 'signal' | 'now' | 'guard'>): Promise<SendOutcome> {
   const body = typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
-  const headers = { 'user-agent': 'Warden/0.1 (notifications)', ...(typeof request.body === 'string' ? {} : { 'content-type': 'application/json' }), ...request.headers };
-  let res: Response;
-  try {
-    res = await fetch(request.url, { method: 'POST', headers, body, signal: ctx.signal, redirect: 'manual' });
-  } catch (error) {
-    return { kind: 'retry', status: null, error: describe(error) };
-  }
-  const answer = await readCapped(res);
-  if (res.status >= 200 && res.status < 300) return { kind: 'sent', status: res.status, answer };
-  if (res.status === 429) {
-    const afterMs = retryAfterMs(res.headers.get('retry-after'), ctx.now);
-    return { kind: 'retry', status: 429, error: 'rate limited by the receiver', answer, ...(afterMs !== undefined ? { afterMs } : {}) };
-  }
-  if (res.status === 408 || res.status === 425 || res.status >= 500) return { kind: 'retry', status: res.status, error: `HTTP ${res.status}`, answer };
-  return { kind: 'dead', status: res.status, error: `HTTP ${res.status}`, answer };
-}
-
-/** Retry-After as seconds or an HTTP date, in milliseconds from now; undefined when absent or unreadable. */
-export function retryAfterMs(header: string | null, now: number): number | undefined {
-  if (header === null) return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-/** The answer's first bytes only: a hostile receiver cannot make us hold a large body. */
-async function readCapped(res: Response): Promise<string> {
-  const reader = res.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < ANSWER_CHARS * 4) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
-    }
-  } catch {
-    // What arrived before the error is the answer we keep.
-  } finally {
-    reader.cancel().catch(() => {});
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
-  return text.length > ANSWER_CHARS ? `${text.slice(0, ANSWER_CHARS)}…` : text;
-}
-
-function describe(error: unknown): string {
-  if (error instanceof Error) {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    if (error.name === 'AbortError' || error.name === 'TimeoutError') return 'timed out';
-    return cause?.code ? `${error.message} (${cause.code})` : error.message;
-  }
-  return String(error);
+  const headers = {
+    'user-agent': 'Warden/0.1 (notifications)',
+    ...(typeof request.body === 'string' ? {} : { 'content-type': 'application/json' }),
+    ...request.headers,
+    // Not chunked: some receivers (serverless functions, old proxies) want the length up front.
+    'content-length': String(Buffer.byteLength(body)),
+  };
+  const result = await httpGet({
+    url: request.url,
+    method: 'POST',
+    headers,
+    body,
+    maxRedirects: 0,
+    maxBodyBytes: ANSWER_CHARS * 4,
+    signal: ctx.signal,
+    timeoutMs: POST_TIMEOUT_MS,
+    guard: ctx.guard,
+  });
+  if (!result.ok) return unreached(result.code, result.error);
+  const { status, headers: replied, body: answer } = result.response;
+  const retryAfter = replied['retry-after'];
+  return httpOutcome({ status, retryAfter: typeof retryAfter === 'string' ? retryAfter : null, body: answer.toString('utf8') }, ctx.now);
 }

@@ -6,6 +6,7 @@ import { INCIDENT_EVENT } from '../../test/fakes/notify-receivers.js';
 import { type FakeSmtpServer, type SmtpFakeOptions, startSmtpFake } from '../../test/fakes/smtp-server.js';
 import { parseConfigText } from '../config/load.js';
 import { readSettings } from '../config/settings.js';
+import { PUBLIC_TARGETS_ONLY } from '../probes/target-guard.js';
 import { emailChannel, emailConfig } from './channels/email.js';
 import { describeSmtp, parseSmtpUrl, type SmtpSettings } from './smtp.js';
 
@@ -20,7 +21,14 @@ async function smtp(options: SmtpFakeOptions = {}): Promise<FakeSmtpServer> {
   return server;
 }
 const send = (config: unknown, system: SmtpSettings | undefined) =>
-  emailChannel.send(INCIDENT_EVENT, emailConfig.parse(config), { signal: AbortSignal.timeout(10_000), now: Date.now(), attempt: 0, smtp: system });
+  emailChannel.send(INCIDENT_EVENT, emailConfig.parse(config), {
+    signal: AbortSignal.timeout(10_000),
+    now: Date.now(),
+    attempt: 0,
+    // The system server is the operator's: reached as it is, whatever the organization's target policy.
+    guard: PUBLIC_TARGETS_ONLY,
+    smtp: system,
+  });
 
 describe('WARDEN_SMTP_URL', () => {
   it('reads smtp:// (STARTTLS when offered) and smtps:// (implicit TLS) with percent-encoded credentials', () => {

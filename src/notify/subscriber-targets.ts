@@ -1,16 +1,16 @@
 // Where a page subscriber's delivery goes: an email through the system SMTP server (the email channel's message, with
 // an unsubscribe link and one-click List-Unsubscribe, RFC 8058), or a webhook signed as the webhook channel signs, posted
-// through the organization's target policy. The dispatcher asks this for deliveries without a channel.
+// like a channel's under the organization's target policy (the dispatcher's guard). The dispatcher asks this for
+// deliveries without a channel.
 import { z } from 'zod';
 import type { Delivery } from '../domain/notification.js';
 import { probeTargetPolicies } from '../domain/organization.js';
 import type { ProbeTargetPolicy } from '../domain/security.js';
-import { targetGuard } from '../probes/target-guard.js';
 import type { Store } from '../store/index.js';
 import { type ChannelDefinition, defineChannel } from './channel.js';
 import { buildEmail, sendMail } from './channels/email.js';
 import { signatureHeaders, webhookBody, webhookSigningSecret } from './channels/webhook.js';
-import { guardedPost } from './guarded-post.js';
+import { postRequest } from './http-send.js';
 
 /** A subscriber's target, as the dispatcher sends it; `dead` when it can never be sent, null when the subscriber is gone. */
 export type SubscriberTarget =
@@ -21,8 +21,6 @@ export interface SubscriberTargetDeps {
   store: Store;
   /** The service's public address, for the unsubscribe link. */
   baseUrl: () => string;
-  /** WARDEN_PROBE_PRIVATE_TARGETS: with the organization's own setting, whether a webhook may reach a private address. */
-  privateTargets?: ProbeTargetPolicy | 'auto' | undefined;
 }
 
 /** The unsubscribe link of a subscriber's messages: GET shows a confirmation button, POST (one click) unsubscribes. */
@@ -51,8 +49,7 @@ export function createSubscriberTargets(deps: SubscriberTargetDeps): (delivery: 
         config: { to: subscriber.address, unsubscribeUrl: unsubscribeUrl(deps.baseUrl(), page.slug, subscriber.unsubscribeToken), messageKey: subscriber.id },
       };
     if (!subscriber.secret) return { dead: 'the webhook subscriber has no signing secret' };
-    const policy = await targetPolicyOf(deps.store, subscriber.organizationId, deps.privateTargets);
-    return { label, definition: subscriberWebhook, config: { url: subscriber.address, secret: subscriber.secret, privateTargets: policy } };
+    return { label, definition: subscriberWebhook, config: { url: subscriber.address, secret: subscriber.secret } };
   };
 }
 
@@ -69,18 +66,15 @@ const subscriberEmail = defineChannel({
   },
 });
 
-/** How long one webhook POST to a subscriber may take (the dispatcher's own limit applies too). */
-const WEBHOOK_TIMEOUT_MS = 10_000;
-
 const subscriberWebhook = defineChannel({
   type: 'subscriber-webhook',
   label: 'Page subscriber (webhook)',
-  config: z.object({ url: z.string(), secret: webhookSigningSecret(), privateTargets: z.enum(['allow', 'deny']) }),
+  config: z.object({ url: z.string(), secret: webhookSigningSecret() }),
   secrets: ['secret'],
   targets: ['url'],
   send: (event, config, ctx) => {
     const body = webhookBody(event);
     const headers = signatureHeaders(config.secret, event.id, Math.floor(ctx.now / 1000), body);
-    return guardedPost({ url: config.url, headers, body, guard: targetGuard(config.privateTargets) }, { signal: ctx.signal, now: ctx.now, timeoutMs: WEBHOOK_TIMEOUT_MS });
+    return postRequest({ url: config.url, headers: { ...headers, 'content-type': 'application/json' }, body }, ctx);
   },
 });

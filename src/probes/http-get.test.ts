@@ -69,18 +69,18 @@ describe('httpGet', () => {
   it('cuts a trickling body at the timeout', async () => {
     const started = performance.now();
     const result = await get('/trickle', { signal: AbortSignal.timeout(300), timeoutMs: 300 });
-    expect(result).toEqual({ ok: false, error: 'timed out after 0.3 s' });
+    expect(result).toEqual({ ok: false, error: 'timed out after 0.3 s', code: 'ABORT_ERR' });
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('gives up on a server that never answers when the signal aborts', async () => {
     const result = await get('/hang', { signal: AbortSignal.timeout(300), timeoutMs: 300 });
-    expect(result).toEqual({ ok: false, error: 'timed out after 0.3 s' });
+    expect(result).toEqual({ ok: false, error: 'timed out after 0.3 s', code: 'ABORT_ERR' });
   });
 
   it('returns at once for an already aborted signal', async () => {
     const result = await get('/ok', { signal: AbortSignal.abort(), timeoutMs: 1000 });
-    expect(result).toEqual({ ok: false, error: 'timed out after 1 s' });
+    expect(result).toEqual({ ok: false, error: 'timed out after 1 s', code: 'ABORT_ERR' });
   });
 
   it('follows a redirect chain up to the limit and counts it', async () => {
@@ -130,6 +130,7 @@ describe('httpGet', () => {
     expect(await httpGet({ url: `${closed.url}/ok`, signal: AbortSignal.timeout(1000), timeoutMs: 1000, guard: ANY_TARGET })).toEqual({
       ok: false,
       error: 'connection refused',
+      code: 'ECONNREFUSED',
     });
   });
 
@@ -170,6 +171,6 @@ describeOverHttps('httpGet', (secure) => {
 
   it('rejects a self-signed certificate unless told to ignore it', async () => {
     const result = await httpGet({ url: `${secure().url}/ok`, signal: AbortSignal.timeout(1500), timeoutMs: 1500, guard: ANY_TARGET });
-    expect(result).toEqual({ ok: false, error: 'the TLS certificate is self-signed (set ignoreTls to accept it)' });
+    expect(result).toEqual({ ok: false, error: 'the TLS certificate is self-signed (set ignoreTls to accept it)', code: 'DEPTH_ZERO_SELF_SIGNED_CERT' });
   });
 });

@@ -50,7 +50,8 @@ export interface HttpGetResponse {
   tls?: CertificateExpiry;
 }
 
-export type HttpGetResult = { ok: true; response: HttpGetResponse } | { ok: false; error: string };
+/** A failure's `code`, when a socket, DNS, TLS or the target guard raised it (ECONNREFUSED, ABORT_ERR, …), says which. */
+export type HttpGetResult = { ok: true; response: HttpGetResponse } | { ok: false; error: string; code?: string };
 
 /** Never throws: every failure becomes a plain-language error with request header values scrubbed out. */
 export async function httpGet(input: HttpGetRequest): Promise<HttpGetResult> {
@@ -91,7 +92,9 @@ export async function httpGet(input: HttpGetRequest): Promise<HttpGetResult> {
       url = next;
     }
   } catch (error) {
-    return { ok: false, error: scrub(describeRequestError(error, input.timeoutMs), Object.values(input.headers ?? {})) };
+    const code = (error as { code?: unknown } | null)?.code;
+    const failure = { ok: false as const, error: scrub(describeRequestError(error, input.timeoutMs), Object.values(input.headers ?? {})) };
+    return typeof code === 'string' ? { ...failure, code } : failure;
   }
 }
 

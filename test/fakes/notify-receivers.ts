@@ -3,6 +3,7 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { NotificationEvent, SendContext } from '../../src/notify/channel.js';
+import { ANY_TARGET, type TargetGuard } from '../../src/probes/target-guard.js';
 
 export interface ReceivedRequest {
   method: string;
@@ -66,9 +67,12 @@ function parse(raw: string): unknown {
   }
 }
 
-/** A context for one attempt: the real clock (signatures are checked against it), aborted after `timeoutMs`. */
-export function sendContext(timeoutMs = 5000): SendContext {
-  return { signal: AbortSignal.timeout(timeoutMs), now: Date.now(), attempt: 0 };
+/**
+ * A context for one attempt: the real clock (signatures are checked against it), aborted after `timeoutMs`, any
+ * address allowed (the fakes listen on loopback) unless a guard is given.
+ */
+export function sendContext(timeoutMs = 5000, guard: TargetGuard = ANY_TARGET): SendContext {
+  return { signal: AbortSignal.timeout(timeoutMs), now: Date.now(), attempt: 0, guard };
 }
 
 export const AT = Date.UTC(2025, 2, 1, 14, 5, 0);

@@ -31,6 +31,8 @@ export interface FakeSmtpServer {
   port: number;
   /** Every accepted message, newest last. */
   messages: ReceivedMail[];
+  /** TCP connections accepted so far, whatever came of them. */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -77,12 +79,15 @@ export async function startSmtpFake(options: SmtpFakeOptions = {}): Promise<Fake
     },
   });
   server.on('error', () => {});
+  let connections = 0;
+  server.server.on('connection', () => connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
     host: '127.0.0.1',
     port,
     messages,
+    connections: () => connections,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

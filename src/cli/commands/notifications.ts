@@ -1,5 +1,6 @@
 // `warden notifications list|test`: the notification channels, and a test sent through one now (recorded in its deliveries).
 import { Command } from 'commander';
+import { readSettings } from '../../config/settings.js';
 import { audited } from '../../services/audit/record.js';
 import type { ServiceContext } from '../../services/context.js';
 import { listChannels } from '../../services/notifications/read.js';
@@ -44,7 +45,8 @@ export function notificationsCommand(): Command {
             detail: ({ outcome }) => ({ outcome }),
             outside: true,
           },
-          (tx: ServiceContext) => testChannel(tx, { key }),
+          // Under the organization's target policy, as the server sends (WARDEN_PROBE_PRIVATE_TARGETS with its own setting).
+          (tx: ServiceContext) => testChannel({ ...tx, privateTargets: readSettings().security.probePrivateTargets }, { key }),
         );
         const status = delivery.lastStatus === null ? '' : ` (HTTP ${delivery.lastStatus})`;
         if (outcome === 'sent') process.stdout.write(`sent a test to ${key}${status}; event id ${delivery.eventId}\n`);

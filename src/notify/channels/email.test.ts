@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type BlackHole, startTcpBlackHole } from '../../../test/fakes/black-holes.js';
 import { createSelfSignedCertificate } from '../../../test/fakes/http-fakes.js';
 import { type FakeSmtpServer, type SmtpFakeOptions, startSmtpFake } from '../../../test/fakes/smtp-server.js';
+import { ANY_TARGET, PUBLIC_TARGETS_ONLY, type TargetGuard } from '../../probes/target-guard.js';
 import type { NotificationEvent, SendContext } from '../channel.js';
 import { buildEmail, type EmailConfig, emailChannel, emailConfig, messageId } from './email.js';
 
@@ -42,8 +43,8 @@ function config(server: { port: number }, overrides: Partial<EmailConfig> = {}):
   return emailConfig.parse({ to: 'ops@acme.test', from: { address: 'alerts@acme.test', name: 'Acme alerts' }, host: '127.0.0.1', port: server.port, secure: 'none', ...overrides });
 }
 
-function ctx(signal = AbortSignal.timeout(15_000)): SendContext {
-  return { signal, now: Date.now(), attempt: 0 };
+function ctx(signal = AbortSignal.timeout(15_000), guard: TargetGuard = ANY_TARGET): SendContext {
+  return { signal, now: Date.now(), attempt: 0, guard };
 }
 
 describe('the email config', () => {
@@ -168,7 +169,17 @@ describe('sending through a real SMTP server', () => {
     const server = await smtp();
     const port = server.port;
     await servers.splice(0)[0]!.close();
-    expect(await emailChannel.send(event, config({ port }), ctx())).toMatchObject({ kind: 'retry', status: null });
+    expect(await emailChannel.send(event, config({ port }), ctx())).toEqual({ kind: 'retry', status: null, error: 'connection refused' });
+  });
+
+  it("reaches the channel's own host only where the organization's target policy allows, by address or by name", async () => {
+    const server = await smtp();
+    for (const host of ['127.0.0.1', 'localhost']) {
+      const outcome = await emailChannel.send(event, config(server, { host }), ctx(undefined, PUBLIC_TARGETS_ONLY));
+      expect(outcome).toEqual({ kind: 'dead', status: null, error: expect.stringMatching(/^refused by policy: (127\.0\.0\.1|::1) is a loopback address; this organization may reach public/) });
+    }
+    expect(server.messages).toHaveLength(0);
+    expect(server.connections()).toBe(0);
   });
 
   it('a server that never answers is retried once the signal ends the attempt, its connection closed', async () => {

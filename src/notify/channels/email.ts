@@ -3,12 +3,13 @@
 // A channel without a `host` of its own goes through the system SMTP server (WARDEN_SMTP_URL, or `smtp:` in warden.yaml).
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { importPackage } from '../../runtime/launcher.js';
+import { TARGET_REFUSED, type TargetGuard } from '../../probes/target-guard.js';
 import { defineChannel, type NotificationEvent, type NotificationKind, type SendContext, type SendOutcome } from '../channel.js';
 import { secretText } from '../fields.js';
 import { clip, eventFacts, footnote, pageLink, plainText, REASON_CHARS, SEVERITY_LOOK } from '../format.js';
-import { ANSWER_CHARS } from '../http-send.js';
-import { type MailSender, mailSender, type SmtpServer, senderAddress, transportOptions } from '../smtp.js';
+import { ANSWER_CHARS, unreached } from '../outcome.js';
+import { type MailSender, mailSender, type SmtpServer, senderAddress } from '../smtp.js';
+import { smtpTransport } from '../smtp-connect.js';
 
 export { SMTP_TIMEOUT_MS } from '../smtp.js';
 
@@ -148,13 +149,18 @@ interface SmtpError {
 /** Errors without an SMTP reply that will not go away by trying again: the config is wrong. */
 const PERMANENT_CODES = new Set(['EAUTH', 'ENOAUTH', 'EENVELOPE', 'ECONFIG', 'EREQUIRETLS', 'EMAXRECIPIENTS']);
 
-/** An SMTP error as an outcome: 4xx replies and network trouble retry, 5xx replies and bad config are dead. */
+/** Codes of a connection that failed or never opened (no SMTP reply): classified as outcome.ts classes them. */
+const UNREACHED_CODES = new Set([TARGET_REFUSED, 'ECONNREFUSED', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', 'ECONNECTION', 'ESOCKET']);
+
+/** An SMTP error as an outcome: 4xx replies and network trouble retry, 5xx replies, bad config and refused addresses are dead. */
 export function smtpErrorOutcome(error: unknown, signal?: AbortSignal): SendOutcome {
   const err = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as SmtpError;
   const status = typeof err.responseCode === 'number' ? err.responseCode : null;
   const answer = err.response ? clip(err.response, ANSWER_CHARS) : undefined;
   const withAnswer = answer ? { answer } : {};
   if (signal?.aborted || err.code === 'EABORT') return { kind: 'retry', status, error: 'timed out', ...withAnswer };
+  // No reply from a server (refused by the target policy, or the connection failed): nothing of one to keep.
+  if (status === null && err.code !== undefined && UNREACHED_CODES.has(err.code)) return unreached(err.code, err.message ?? '');
   const message = `${err.code ? `${err.code}: ` : ''}${err.message ?? 'SMTP error'}`;
   if (status !== null && status >= 500) return { kind: 'dead', status, error: message, ...withAnswer };
   if (status !== null && status >= 400) return { kind: 'retry', status, error: message, ...withAnswer };
@@ -167,15 +173,17 @@ async function send(event: NotificationEvent, config: EmailConfig, ctx: SendCont
   const from = config.from ?? ctx.smtp?.from;
   if (!server || from === undefined)
     return { kind: 'dead', status: null, error: 'no SMTP server: give the channel a host, or set the system one (WARDEN_SMTP_URL and WARDEN_SMTP_FROM)' };
-  return sendMail(server, buildEmail(event, { to: config.to, from }), ctx.signal);
+  // The channel's own host is the organization's to aim, so it is reached under its target policy; the system server is the operator's.
+  return sendMail(server, buildEmail(event, { to: config.to, from }), ctx.signal, config.host !== undefined ? ctx.guard : undefined);
 }
 
-/** Hands one message to an SMTP server (a connection of its own, closed after) and maps the reply to an outcome. */
-export async function sendMail(server: SmtpServer, message: EmailMessage, signal: AbortSignal): Promise<SendOutcome> {
+/**
+ * Hands one message to an SMTP server (a connection of its own, closed after) and maps the reply to an outcome. `guard`:
+ * what a server a tenant named may be (its organization's target policy); absent only for the system server.
+ */
+export async function sendMail(server: SmtpServer, message: EmailMessage, signal: AbortSignal, guard?: TargetGuard): Promise<SendOutcome> {
   if (signal.aborted) return { kind: 'retry', status: null, error: 'timed out' };
-  // Loaded at the first message, not at start-up: most servers send none for hours, or never.
-  const { default: nodemailer } = await importPackage<typeof import('nodemailer')>('nodemailer');
-  const transport = nodemailer.createTransport(transportOptions(server));
+  const transport = await smtpTransport(server, signal, guard);
   try {
     const info = await transport.sendMail({ ...message, signal });
     const response = typeof info.response === 'string' ? info.response : '';

@@ -1,13 +1,17 @@
 // `POST …/test` and `warden notifications test KEY`: a `test` event sent at once through the channel's definition (one
 // attempt, not through the outbox, so the caller sees the outcome), recorded in the channel's delivery log like the
-// outbox's deliveries: sent, or dead with the error and answer (a test is never retried).
+// outbox's deliveries: sent, or dead with the error and answer (a test is never retried). It connects under the
+// organization's target policy, as the dispatcher's sends do.
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import { newId } from '../../domain/ids.js';
 import type { Delivery } from '../../domain/notification.js';
+import type { ProbeTargetPolicy } from '../../domain/security.js';
 import type { NotificationEvent, SendOutcome } from '../../notify/channel.js';
 import { DISPATCH_DEFAULTS } from '../../notify/dispatcher.js';
 import { type ChannelType, channelDefinition } from '../../notify/registry.js';
+import { targetPolicyOf } from '../../notify/subscriber-targets.js';
+import { targetGuard } from '../../probes/target-guard.js';
 import { organizationOf, parseInput, type ServiceContext } from '../context.js';
 import { requireChannel } from './read.js';
 import { channelKeySchema } from './schema.js';
@@ -19,8 +23,13 @@ export interface TestOutcome {
   delivery: DeliveryView;
 }
 
+/** What sending a test needs besides the store: WARDEN_PROBE_PRIVATE_TARGETS (`auto` when absent). */
+export interface ChannelTestContext extends ServiceContext {
+  privateTargets?: ProbeTargetPolicy | 'auto' | undefined;
+}
+
 /** Sends a test to the channel (enabled or not) now and records the attempt as a delivery. */
-export async function testChannel(ctx: ServiceContext, input: z.input<typeof channelKeySchema>): Promise<TestOutcome> {
+export async function testChannel(ctx: ChannelTestContext, input: z.input<typeof channelKeySchema>): Promise<TestOutcome> {
   const { key } = parseInput(channelKeySchema, input);
   const organizationId = organizationOf(ctx);
   const channel = await requireChannel(ctx, key);
@@ -37,9 +46,10 @@ export async function testChannel(ctx: ServiceContext, input: z.input<typeof cha
     pages: [],
   };
   const definition = channelDefinition(channel.type as ChannelType);
+  const guard = targetGuard(await targetPolicyOf(ctx.store, organizationId, ctx.privateTargets));
   const result = await sendOnce(() => {
     const config = definition.config.parse(channel.config);
-    return definition.send(event, config, { signal: AbortSignal.timeout(DISPATCH_DEFAULTS.attemptTimeoutMs), now, attempt: 0, smtp: ctx.smtp });
+    return definition.send(event, config, { signal: AbortSignal.timeout(DISPATCH_DEFAULTS.attemptTimeoutMs), now, attempt: 0, guard, smtp: ctx.smtp });
   });
   const delivery: Delivery = {
     id: newId('dlv'),

@@ -1,7 +1,9 @@
-// The outside view of a notification channel (API, CLI): everything but its secrets, and its deliveries' log.
+// The outside view of a notification channel (API, CLI): everything but its secrets, and its deliveries' log, each
+// attempt classified (notify/outcome.ts).
 import { z } from 'zod';
 import type { Delivery, NotificationChannel } from '../../domain/notification.js';
 import { ownershipFields, ownershipOf } from '../../domain/ownership.js';
+import { DELIVERY_FAILURES, failureOf } from '../../notify/outcome.js';
 import { CHANNEL_TYPES, type ChannelType, channelDefinition } from '../../notify/registry.js';
 import { REDACTED } from '../monitors/view.js';
 import { rules } from './schema.js';
@@ -46,9 +48,15 @@ export const deliveryViewSchema = z.object({
   status: z.enum(['pending', 'sending', 'sent', 'dead', 'skipped']).describe('dead: given up (a 4xx answer, or still failing after 24 h), the answer kept; skipped: a rule no longer wanted it when it was due (lastError says which).'),
   attempts: z.number().int(),
   nextAttemptAt: z.number().int().describe('When it is tried next, while pending (epoch ms).'),
-  lastError: z.string().nullable(),
-  lastStatus: z.number().int().nullable().describe("The receiver's HTTP status at the last attempt."),
-  lastAnswer: z.string().nullable().describe("The start of the receiver's answer at the last attempt."),
+  lastError: z.string().nullable().describe('What went wrong at the last attempt; it starts with the words of its class (lastFailure): "refused by policy: …", "connection refused", "timed out", "HTTP 404".'),
+  lastFailure: z
+    .enum(DELIVERY_FAILURES)
+    .nullable()
+    .describe(
+      "The class of the last attempt's failure (null when sent or not tried): refused (the organization's target policy refused the address: nothing was sent), connection-refused, timed-out, host-not-found, connection-failed (TLS, reset, unreachable), status (the receiver answered with an error status: lastStatus), not-sent (the channel could not send: disabled, invalid config, no SMTP server).",
+    ),
+  lastStatus: z.number().int().nullable().describe("The receiver's HTTP or SMTP status at the last attempt."),
+  lastAnswer: z.string().nullable().describe("The start of the receiver's answer at the last attempt: only from an address the target policy allowed."),
   createdAt: z.number().int(),
   sentAt: z.number().int().nullable(),
 });
@@ -65,6 +73,7 @@ export function deliveryView(d: Delivery): DeliveryView {
     attempts: d.attempts,
     nextAttemptAt: d.nextAttemptAt,
     lastError: d.lastError,
+    lastFailure: failureOf(d),
     lastStatus: d.lastStatus,
     lastAnswer: d.lastAnswer,
     createdAt: d.createdAt,

@@ -33,7 +33,7 @@ describe('verifying a webhook subscription', () => {
   it('refuses http:// to a public name, and any private address where the organization may not reach one', async () => {
     expect(await refusal(attempt('http://hooks.example.com/x', 'allow'))).toContain('https://');
     expect(await refusal(attempt(`${receiver.url}/hook`, 'deny'))).toContain('https://');
-    expect(await refusal(attempt('https://127.0.0.1:1/hook', 'deny'))).toContain('refused: 127.0.0.1 is a loopback address');
+    expect(await refusal(attempt('https://127.0.0.1:1/hook', 'deny'))).toContain('refused by policy: 127.0.0.1 is a loopback address');
     expect(receiver.requests).toHaveLength(1);
   });
 

@@ -9,7 +9,7 @@ import { ValidationError } from '../../domain/errors.js';
 import type { ProbeTargetPolicy } from '../../domain/security.js';
 import { SUBSCRIBER_LIMITS } from '../../domain/subscriber.js';
 import { signatureHeaders } from '../../notify/channels/webhook.js';
-import { guardedPost } from '../../notify/guarded-post.js';
+import { postRequest } from '../../notify/http-send.js';
 import { nonPublicKind } from '../../probes/address-ranges.js';
 import { targetGuard } from '../../probes/target-guard.js';
 
@@ -29,9 +29,9 @@ export async function verifyWebhook(v: WebhookVerification): Promise<void> {
   const challenge = randomBytes(18).toString('base64url');
   const body = JSON.stringify({ type: 'subscription.verify', timestamp: new Date(v.now).toISOString(), data: { challenge, page: v.page } });
   const id = `vrf_${randomBytes(12).toString('base64url')}`;
-  const outcome = await guardedPost(
-    { url: v.url, headers: signatureHeaders(v.secret, id, Math.floor(v.now / 1000), body), body, guard: targetGuard(v.policy) },
-    { signal: AbortSignal.timeout(SUBSCRIBER_LIMITS.webhookVerifyTimeoutMs), now: v.now, timeoutMs: SUBSCRIBER_LIMITS.webhookVerifyTimeoutMs },
+  const outcome = await postRequest(
+    { url: v.url, headers: { ...signatureHeaders(v.secret, id, Math.floor(v.now / 1000), body), 'content-type': 'application/json' }, body },
+    { signal: AbortSignal.timeout(SUBSCRIBER_LIMITS.webhookVerifyTimeoutMs), now: v.now, guard: targetGuard(v.policy) },
   );
   if (outcome.kind !== 'sent') throw refusal(`the URL did not accept the verification request (${outcome.error})`);
   if (!answersChallenge(outcome.answer ?? '', challenge))

@@ -42,7 +42,8 @@ for (const dialect of dialects) {
     beforeAll(async () => {
       dns = await startDnsFake(zone);
       receiver = await startReceiver({ status: 204 });
-      h = await openApiHarness(dialect, { domains: { dnsServers: [dns.address] } });
+      // The notification receiver listens on loopback, which these organizations may reach.
+      h = await openApiHarness(dialect, { security: { probePrivateTargets: 'allow' }, domains: { dnsServers: [dns.address] } });
       owner = await signedInUser(h.context, [{ organizationId: h.a.id, role: 'owner' }], { name: 'Audrey Owner' });
       member = await signedInUser(h.context, [{ organizationId: h.a.id, role: 'viewer' }], { email: 'member@example.com' });
       keyId = (await h.store.apiKeys.list(h.a.id)).find((k) => k.scope === 'write')?.id as string;

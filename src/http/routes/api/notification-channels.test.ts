@@ -15,7 +15,8 @@ for (const dialect of dialects) {
     const changed: WardenEvent[] = [];
     const webhook = (key: string, url = 'http://127.0.0.1:9/hook') => ({ key, name: `Hook ${key}`, type: 'webhook', config: { url, secret: SECRET } });
     beforeAll(async () => {
-      h = await openApiHarness(dialect);
+      // The receiver listens on loopback: these organizations may reach it (test/e2e/hardening-channels covers `deny`).
+      h = await openApiHarness(dialect, { security: { probePrivateTargets: 'allow' } });
       receiver = await startReceiver({ status: 204 });
       h.context.bus.subscribe('notifications.changed', (e) => void changed.push(e));
     });
@@ -97,7 +98,7 @@ for (const dialect of dialects) {
       const res = await h.call('POST', `${BASE}/tested/test`);
       expect(res.status).toBe(200);
       const result = await res.json();
-      expect(result).toMatchObject({ outcome: 'sent', delivery: { kind: 'test', status: 'sent', attempts: 1, lastStatus: 204 } });
+      expect(result).toMatchObject({ outcome: 'sent', delivery: { kind: 'test', status: 'sent', attempts: 1, lastStatus: 204, lastFailure: null } });
       expect(receiver.requests.length).toBe(sent + 1);
       const request = receiver.requests.at(-1);
       expect(request?.path).toBe('/hook');
@@ -108,7 +109,7 @@ for (const dialect of dialects) {
       receiver.answer({ status: 410, body: 'gone' });
       const refused = await (await h.call('POST', `${BASE}/tested/test`)).json();
       receiver.answer({ status: 204 });
-      expect(refused).toMatchObject({ outcome: 'failed', delivery: { status: 'dead', lastStatus: 410, lastAnswer: 'gone' } });
+      expect(refused).toMatchObject({ outcome: 'failed', delivery: { status: 'dead', lastStatus: 410, lastAnswer: 'gone', lastError: 'HTTP 410', lastFailure: 'status' } });
 
       const { deliveries } = await (await h.call('GET', `${BASE}/tested/deliveries?limit=1`)).json();
       expect(deliveries).toEqual([refused.delivery]);

@@ -1,9 +1,10 @@
 // /api/v1/notification-channels: list, read, create, change, delete, send a test, and the delivery log; the types for forms.
 import { z } from '@hono/zod-openapi';
+import type { SecurityOptions } from '../../../domain/security.js';
 import { organizationOf, type ServiceContext } from '../../../services/context.js';
 import { getChannel, listChannels, listDeliveries } from '../../../services/notifications/read.js';
 import { channelEntrySchema, channelPatchSchema, deliveriesQuerySchema } from '../../../services/notifications/schema.js';
-import { testChannel } from '../../../services/notifications/send-test.js';
+import { type ChannelTestContext, testChannel } from '../../../services/notifications/send-test.js';
 import { channelTypesSchema, listChannelTypes } from '../../../services/notifications/types.js';
 import { channelViewSchema, deliveryViewSchema } from '../../../services/notifications/view.js';
 import { createChannel, deleteChannel, updateChannel } from '../../../services/notifications/write.js';
@@ -97,7 +98,7 @@ export function notificationChannelRoutes(app: App, guards: ApiGuards): void {
         .openapi('NotificationTestOutcome'),
       description: 'What the attempt came to.',
     },
-    run: testChannel,
+    run: (ctx, input) => testChannel(underTargetPolicy(ctx), input),
     // The send holds no transaction; the entry follows it, whatever it came to.
     audit: { action: 'notification-channel.test', object: ({ key }) => ({ id: null, label: key }), before: idOfChannel, detail: (_input, { outcome }) => ({ outcome }), outside: true },
   });
@@ -115,6 +116,12 @@ export function notificationChannelRoutes(app: App, guards: ApiGuards): void {
     run: listDeliveries,
     respond: (deliveries) => ({ deliveries }),
   });
+}
+
+/** The request's context carries the server's security settings (AppDeps): a test connects under their target policy. */
+function underTargetPolicy(ctx: ServiceContext): ChannelTestContext {
+  const { security } = ctx as ServiceContext & { security?: SecurityOptions };
+  return { ...ctx, privateTargets: security?.probePrivateTargets };
 }
 
 /** A channel's id (for its audit entry); nothing for another organization's. */
