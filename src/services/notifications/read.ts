@@ -1,17 +1,19 @@
-// Reads the organization's notification channels (secrets redacted) and their deliveries; another organization's is "not found".
+// Reads the organization's notification channels (as the caller's role may see them) and their deliveries; another organization's is "not found".
 import type { z } from 'zod';
 import { NotFoundError } from '../../domain/errors.js';
 import type { NotificationChannel } from '../../domain/notification.js';
 import { organizationOf, parseInput, type ServiceContext } from '../context.js';
+import { callerRole } from '../organizations/current.js';
 import { channelKeySchema, deliveriesInput } from './schema.js';
 import { type ChannelView, channelView, type DeliveryView, deliveryView } from './view.js';
 
 export async function listChannels(ctx: ServiceContext): Promise<ChannelView[]> {
-  return (await ctx.store.notifications.listChannels(organizationOf(ctx))).map(channelView);
+  const role = callerRole(ctx);
+  return (await ctx.store.notifications.listChannels(organizationOf(ctx))).map((channel) => channelView(channel, role));
 }
 
 export async function getChannel(ctx: ServiceContext, input: z.input<typeof channelKeySchema>): Promise<ChannelView> {
-  return channelView(await requireChannel(ctx, parseInput(channelKeySchema, input).key));
+  return channelView(await requireChannel(ctx, parseInput(channelKeySchema, input).key), callerRole(ctx));
 }
 
 /** A channel's deliveries, newest first: the outbox's and the tests'. */

@@ -1,6 +1,8 @@
-// The outside view of a notification channel (API, CLI): everything but its secrets, and its deliveries' log, each
-// attempt classified (notify/outcome.ts).
+// The outside view of a notification channel (API, CLI): everything but its secrets — and, for those who may not edit
+// channels, its URLs cut to their scheme and host (an ntfy topic, a key in a webhook's path or query is a credential
+// itself) — and its deliveries' log, each attempt classified (notify/outcome.ts).
 import { z } from 'zod';
+import { type Role, roleAtLeast } from '../../domain/account.js';
 import type { Delivery, NotificationChannel } from '../../domain/notification.js';
 import { ownershipFields, ownershipOf } from '../../domain/ownership.js';
 import { DELIVERY_FAILURES, failureOf } from '../../notify/outcome.js';
@@ -8,12 +10,19 @@ import { CHANNEL_TYPES, type ChannelType, channelDefinition } from '../../notify
 import { REDACTED } from '../monitors/view.js';
 import { rules } from './schema.js';
 
+/** The weakest role that edits channels, and so reads their URLs whole. */
+export const CHANNEL_EDITOR: Role = 'admin';
+
 export const channelViewSchema = z.object({
   id: z.string(),
   key: z.string(),
   name: z.string(),
   type: z.enum(CHANNEL_TYPES),
-  config: z.record(z.string(), z.unknown()).describe(`The type's configuration; secret fields read "${REDACTED}".`),
+  config: z
+    .record(z.string(), z.unknown())
+    .describe(
+      `The type's configuration; secret fields read "${REDACTED}". To those who cannot edit channels (viewers, editors, read keys) a URL shows its scheme and host only: "https://ntfy.sh/${REDACTED}".`,
+    ),
   rules: rules.describe('What the channel gets and when (docs/notifications.md, "Rules"); absent fields take their defaults.'),
   enabled: z.boolean(),
   ...ownershipFields(),
@@ -21,13 +30,15 @@ export const channelViewSchema = z.object({
 
 export type ChannelView = z.infer<typeof channelViewSchema>;
 
-export function channelView(channel: NotificationChannel): ChannelView {
+/** The channel as `role` sees it: secrets redacted for all, URLs cut to their origin for those who cannot edit channels. */
+export function channelView(channel: NotificationChannel, role: Role): ChannelView {
+  const config = redactChannelConfig(channel.type as ChannelType, channel.config);
   return {
     id: channel.id,
     key: channel.key,
     name: channel.name,
     type: channel.type as ChannelType,
-    config: redactChannelConfig(channel.type as ChannelType, channel.config),
+    config: roleAtLeast(role, CHANNEL_EDITOR) ? config : originsOnly(config),
     rules: channel.rules,
     enabled: channel.enabled,
     ...ownershipOf(channel),
@@ -38,6 +49,34 @@ export function redactChannelConfig(type: ChannelType, config: Record<string, un
   const out = { ...config };
   for (const field of channelDefinition(type).secrets) if (out[field] !== undefined) out[field] = REDACTED;
   return out;
+}
+
+/** Every URL in a config (any field, however deep) as its scheme and host, the rest redacted. */
+function originsOnly(config: Record<string, unknown>): Record<string, unknown> {
+  const walk = (value: unknown): unknown => {
+    if (typeof value === 'string') return originOnly(value);
+    if (Array.isArray(value)) return value.map(walk);
+    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item)]));
+    return value;
+  };
+  return walk(config) as Record<string, unknown>;
+}
+
+/**
+ * A URL's scheme, host and port, and "/[redacted]" for anything more (user and password, path, query, fragment): enough
+ * to recognise where it points, none of what may be a credential. Other text is returned as it is.
+ */
+export function originOnly(text: string): string {
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return text;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return REDACTED;
+  }
+  const origin = `${url.protocol}//${url.host}`;
+  const more = url.username !== '' || url.password !== '' || url.pathname.replace(/^\/$/, '') !== '' || url.search !== '' || url.hash !== '';
+  return more ? `${origin}/${REDACTED}` : origin;
 }
 
 export const deliveryViewSchema = z.object({

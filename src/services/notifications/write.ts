@@ -9,6 +9,7 @@ import { assertWritable } from '../../domain/ownership.js';
 import { type ChannelType, channelDefinition } from '../../notify/registry.js';
 import { organizationOf, parseInput, type ServiceContext, uniquely, withTransaction, writerOf } from '../context.js';
 import { patchedConfig, retargetIssues } from '../monitors/retarget.js';
+import { callerRole } from '../organizations/current.js';
 import { requireChannel } from './read.js';
 import { type ChannelEntry, type ChannelPatch, channelEntrySchema, channelKeySchema, channelUpdateSchema } from './schema.js';
 import { type ChannelView, channelView } from './view.js';
@@ -18,7 +19,7 @@ export type PutOutcome = 'created' | 'updated' | 'unchanged';
 /** A channel through the API: its secrets are shown redacted from now on. */
 export async function createChannel(ctx: ServiceContext, input: z.input<typeof channelEntrySchema>): Promise<ChannelView> {
   const entry = parseInput(channelEntrySchema, input);
-  return withTransaction(ctx, async (tx) => channelView(await insertChannel(tx, specOf(entry))));
+  return withTransaction(ctx, async (tx) => channelView(await insertChannel(tx, specOf(entry)), callerRole(tx)));
 }
 
 /** warden.yaml's channel, by key: created, or made to match the file (and taken over when the API made it). */
@@ -54,7 +55,7 @@ export async function updateChannel(ctx: ServiceContext, input: z.input<typeof c
       await tx.store.notifications.updateChannel(current.id, spec, writer, tx.clock.now());
       announce(tx);
     }
-    return channelView((await tx.store.notifications.findChannel(current.id)) ?? current);
+    return channelView((await tx.store.notifications.findChannel(current.id)) ?? current, callerRole(tx));
   });
 }
 

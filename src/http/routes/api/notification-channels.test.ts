@@ -40,7 +40,9 @@ for (const dialect of dialects) {
       expect(changed).toContainEqual({ type: 'notifications.changed', at: T0, organizationId: h.a.id });
       const { channels } = await (await h.call('GET', BASE, { key: h.a.readKey })).json();
       expect(channels.map((c: { key: string }) => c.key)).toEqual(['ops']);
-      expect(await (await h.call('GET', `${BASE}/ops`, { key: h.a.readKey })).json()).toEqual(channel);
+      expect(await (await h.call('GET', `${BASE}/ops`, { key: h.a.writeKey })).json()).toEqual(channel);
+      // A read key (a viewer) cannot edit channels: it sees where the URL points, not its path.
+      expect(await (await h.call('GET', `${BASE}/ops`, { key: h.a.readKey })).json()).toEqual({ ...channel, config: { url: `${receiver.url}/[redacted]`, secret: '[redacted]' } });
       const patched = await h.call('PATCH', `${BASE}/ops`, { body: { name: 'Ops', enabled: false, config: { secret: '[redacted]' }, rules: {} } });
       expect(patched.status).toBe(200);
       expect(await patched.json()).toMatchObject({ name: 'Ops', enabled: false, rules: {}, config: { secret: '[redacted]' } });
