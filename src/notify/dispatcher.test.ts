@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterEach, expect, it } from 'vitest';
 import { z } from 'zod';
-import { addOrganization, describeStore, NOW, ORG } from '../../test/contracts/store-fixtures.js';
+import { addOrganization, describeStore, NOW, ORG, OTHER_ORG } from '../../test/contracts/store-fixtures.js';
 import type { NewDelivery } from '../domain/notification.js';
 import { createLogger } from '../logger.js';
 import type { Store } from '../store/index.js';
@@ -404,5 +404,24 @@ describeStore('notification dispatcher', (store) => {
     expect((await due()).evt_2).toBe(NOW + 500);
     await dispatcher.tick();
     expect(r.got.map((g) => g.id)).toEqual(['evt_1', 'evt_2']);
+  });
+
+  it("sends each delivery under its organization's target policy: refused ones are dead, having reached nothing", async () => {
+    // Two organizations under `auto`: each without a setting of its own is denied private addresses; Globex allows them.
+    await addOrganization(store());
+    await store().organizations.upsert({ ...OTHER_ORG, probePrivateTargets: 'allow' }, NOW);
+    const r = await receiver();
+    const denied = await addChannel(store(), 'a', r.url);
+    const allowedId = 'nch_b';
+    await store().notifications.insertChannel(
+      { id: allowedId, organizationId: OTHER_ORG.id, key: 'b', name: 'b', type: 'test-hook', config: { url: r.url }, rules: {}, enabled: true, managedBy: 'api' },
+      NOW,
+    );
+    await store().notifications.enqueue([delivery(denied, 'evt_denied'), { ...delivery(allowedId, 'evt_allowed'), organizationId: OTHER_ORG.id }], NOW);
+    const { dispatcher } = setup(store());
+    await dispatcher.tick();
+    expect(r.got.map((g) => g.id)).toEqual(['evt_allowed']);
+    const [refused] = await store().notifications.listDeliveries(denied, 10);
+    expect(refused).toMatchObject({ status: 'dead', lastStatus: null, lastAnswer: null, lastError: expect.stringMatching(/^refused by policy: 127\.0\.0\.1 is a loopback address;/) });
   });
 });
