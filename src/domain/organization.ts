@@ -39,6 +39,11 @@ export interface ApiKey {
   createdAt: number;
   lastUsedAt: number | null;
   revokedAt: number | null;
+  /**
+   * The user whose authority made it: the signed-in admin, or for a key made with another key, that key's maker. Null
+   * for the operator's CLI and keys made before Warden recorded it. Removing or demoting that user revokes it.
+   */
+  createdBy: string | null;
 }
 
 /** A remote agent that runs monitors inside a private network, known by a hashed token. */

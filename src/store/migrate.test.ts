@@ -2,13 +2,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { POSTGRES_URL, postgresAvailable } from '../../test/store-dialects.js';
 import type { DialectConnection } from './dialects/connection.js';
 import { connectPostgres } from './dialects/postgres/connect.js';
 import { connectSqlite } from './dialects/sqlite/connect.js';
-import { LATEST_MIGRATION, MIGRATION_NAMES, migrateToLatest } from './migrate.js';
+import { LATEST_MIGRATION, MIGRATION_NAMES, MIGRATIONS, migrateToLatest } from './migrate.js';
 
 const TABLES = [
   'account_tokens',
@@ -144,6 +144,57 @@ for (const dialect of connections) {
       await db.deleteFrom('organizations').where('id', '=', 'org_1').execute();
       const left = await db.selectFrom('pages').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
       expect(Number(left.n)).toBe(0);
+    });
+
+    describe('an upgrade to 0010 (config apply adopts no organization it did not make)', () => {
+      /** A database as the release before 0010 left it. */
+      const before0010 = async () => {
+        const connection = await open();
+        const schema = await connection.migrationSchema();
+        const migrator = new Migrator({
+          db: connection.db,
+          provider: { getMigrations: async () => ({ ...MIGRATIONS }) },
+          migrationTableName: 'warden_migrations',
+          migrationLockTableName: 'warden_migrations_lock',
+          ...(schema ? { migrationTableSchema: schema } : {}),
+        });
+        const { error } = await migrator.migrateTo('0009-check-journal');
+        if (error) throw error;
+        const { db } = connection;
+        // What 0007 left: every organization `api`, whoever made it.
+        for (const [id, key] of [['org_file', 'default'], ['org_empty', 'empty'], ['org_signup', 'ada']] as const)
+          await db.insertInto('organizations').values({ id, key, name: key, created_at: 1, updated_at: 1, managed_by: 'api' }).execute();
+        const page = { title: 't', description: null, custom_domain: null, password_hash: null, ai_policy: 'allow' as const, created_at: 1, updated_at: 1 };
+        await db.insertInto('pages').values({ ...page, id: 'pg_file', slug: 'status', organization_id: 'org_file', managed_by: 'config' }).execute();
+        await db.insertInto('pages').values({ ...page, id: 'pg_api', slug: 'ada', organization_id: 'org_signup', managed_by: 'api' }).execute();
+        return connection;
+      };
+      const managers = async (connection: DialectConnection) =>
+        Object.fromEntries((await connection.db.selectFrom('organizations').select(['key', 'managed_by']).execute()).map((o) => [o.key, o.managed_by]));
+
+      it("marks the file's organizations, those holding what the file manages, and leaves a sign-up's alone", async () => {
+        const connection = await before0010();
+        await connection.db.insertInto('users').values({ id: 'usr_ada', email: 'ada@example.com', name: 'Ada', created_at: 1, updated_at: 1 }).execute();
+        await connection.db.insertInto('memberships').values({ organization_id: 'org_signup', user_id: 'usr_ada', role: 'owner', created_at: 1 }).execute();
+        expect((await migrate(connection)).applied).toEqual(['0010-key-makers']);
+        expect(await managers(connection)).toEqual({ default: 'config', empty: 'api', ada: 'api' });
+      });
+
+      it('marks every organization of a database without accounts: only the file made them', async () => {
+        const connection = await before0010();
+        await migrate(connection);
+        expect(await managers(connection)).toEqual({ default: 'config', empty: 'config', ada: 'config' });
+      });
+
+      it('keeps the API keys made before it, made by nobody recorded', async () => {
+        const connection = await before0010();
+        await connection.db
+          .insertInto('api_keys')
+          .values({ id: 'key_1', organization_id: 'org_file', name: 'CI', prefix: 'wdn_x', hash: 'h', scope: 'write', created_at: 1, last_used_at: null, revoked_at: null })
+          .execute();
+        await migrate(connection);
+        expect(await connection.db.selectFrom('api_keys').select(['id', 'created_by', 'revoked_at']).execute()).toEqual([{ id: 'key_1', created_by: null, revoked_at: null }]);
+      });
     });
 
     it('stores epoch milliseconds beyond 2^31 as numbers', async () => {

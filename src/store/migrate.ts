@@ -9,11 +9,12 @@ import * as cluster from './migrations/0006-cluster.js';
 import * as accounts from './migrations/0007-accounts.js';
 import * as pagePresentation from './migrations/0008-page-presentation.js';
 import * as checkJournal from './migrations/0009-check-journal.js';
+import * as keyMakers from './migrations/0010-key-makers.js';
 import type { MigrationReport } from './store.js';
 import type { Db } from './tables.js';
 
 /** Ordered by name; never rename or edit a migration that has shipped, add a new one. */
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
   '0002-hardening': hardening,
   '0003-notifications': notifications,
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-accounts': accounts,
   '0008-page-presentation': pagePresentation,
   '0009-check-journal': checkJournal,
+  '0010-key-makers': keyMakers,
 };
 
 /** Every migration's name, in order, and the newest: what a fully migrated database reports as current. */

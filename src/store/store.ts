@@ -19,7 +19,7 @@ import type { Incident, IncidentSpec, IncidentUpdate, Maintenance, MaintenanceSp
 import type { Monitor, MonitorSpec, MonitorStateChange, MonitorStateRow, ScheduledMonitor, StoredToken } from '../domain/monitor.js';
 import type { MonitorState, RunOn } from '../domain/monitor-type.js';
 import type { Delivery, NewDelivery, NotificationChannel, NotificationChannelSpec } from '../domain/notification.js';
-import type { ApiKey, Organization, Relay } from '../domain/organization.js';
+import type { ApiKey, ApiKeyScope, Organization, Relay } from '../domain/organization.js';
 import type { ManagedBy } from '../domain/ownership.js';
 import type { Component, ComponentSpec, Page, PageSpec } from '../domain/page.js';
 import type { PageSubscriber, SubscriberKind } from '../domain/subscriber.js';
@@ -112,15 +112,23 @@ export interface OrganizationRepository {
 }
 
 export interface ApiKeyRepository {
-  insert(key: Omit<ApiKey, 'lastUsedAt' | 'revokedAt'> & { hash: string }): Promise<void>;
+  /** `createdBy` left out: null (the operator's CLI). */
+  insert(key: Omit<ApiKey, 'lastUsedAt' | 'revokedAt' | 'createdBy'> & { hash: string; createdBy?: string | null }): Promise<void>;
   /** Revoked keys included, oldest first. */
   list(organizationId: string): Promise<ApiKey[]>;
+  /** The organization's key with this id, revoked or not. */
+  find(organizationId: string, id: string): Promise<ApiKey | undefined>;
   /** The active key with this hash, if any; the caller compares in constant time. */
   findActiveByHash(hash: string): Promise<(ApiKey & { hash: string }) | undefined>;
   countActive(organizationId: string): Promise<number>;
   touch(id: string, now: number): Promise<void>;
   /** False when the organization has no such active key. */
   revoke(organizationId: string, id: string, now: number): Promise<boolean>;
+  /**
+   * Revokes the organization's active keys that `userId` made with one of `scopes` (none given: none revoked) and
+   * returns them, revoked at `now`, oldest first; keys already revoked, made by others or of other organizations stay.
+   */
+  revokeMadeBy(organizationId: string, userId: string, scopes: readonly ApiKeyScope[], now: number): Promise<ApiKey[]>;
 }
 
 /** A relay with how often its most frequent monitor runs: what the watchdog needs to tell it is offline. */
@@ -548,6 +556,7 @@ export interface UserRepository {
   unusedRecoveryCodes(id: string): Promise<number>;
   findIdentity(issuer: string, subject: string): Promise<UserIdentity | undefined>;
   linkIdentity(identity: UserIdentity): Promise<void>;
+  /** Its memberships go with it; the API keys it made stay (`createdBy` keeps its id): a verb deleting users revokes them first. */
   delete(id: string): Promise<void>;
 }
 

@@ -25,6 +25,8 @@ export interface ApiKeysTable {
   created_at: number;
   last_used_at: number | null;
   revoked_at: number | null;
+  /** The user whose authority made it (no foreign key: kept after the user); null: the CLI, or made before 0010. */
+  created_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RelaysTable {

@@ -118,7 +118,45 @@ describeStore('API keys', (store) => {
       createdAt: NOW,
       lastUsedAt: null,
       revokedAt: null,
+      createdBy: null,
     } satisfies ApiKey);
+  });
+
+  it('records who made a key and finds a key by id, revoked or not, in its organization only', async () => {
+    await store().users.insert({ id: 'usr_ada', email: 'ada@example.com', name: 'Ada', passwordHash: null }, NOW);
+    await store().apiKeys.insert({ ...apiKey('key_a', NOW), createdBy: 'usr_ada' });
+    await store().apiKeys.insert(apiKey('key_x', NOW, OTHER_ORG.id));
+    await store().apiKeys.revoke(ORG.id, 'key_a', NOW + 1000);
+    expect(await store().apiKeys.find(ORG.id, 'key_a')).toMatchObject({ id: 'key_a', createdBy: 'usr_ada', revokedAt: NOW + 1000 });
+    expect((await store().apiKeys.list(ORG.id))[0]?.createdBy).toBe('usr_ada');
+    expect(await store().apiKeys.find(ORG.id, 'key_x')).toBeUndefined();
+    expect(await store().apiKeys.find(ORG.id, 'key_unknown')).toBeUndefined();
+  });
+
+  it('revokes the active keys a user made with the scopes given, and only those, returning them oldest first', async () => {
+    await store().apiKeys.insert({ ...apiKey('key_w2', NOW + 2), createdBy: 'usr_ada' });
+    await store().apiKeys.insert({ ...apiKey('key_w1', NOW + 1), createdBy: 'usr_ada' });
+    await store().apiKeys.insert({ ...apiKey('key_r', NOW), scope: 'read', createdBy: 'usr_ada' });
+    await store().apiKeys.insert({ ...apiKey('key_old', NOW), createdBy: 'usr_ada' });
+    await store().apiKeys.revoke(ORG.id, 'key_old', NOW + 5);
+    await store().apiKeys.insert({ ...apiKey('key_bob', NOW), createdBy: 'usr_bob' });
+    await store().apiKeys.insert(apiKey('key_cli', NOW));
+    await store().apiKeys.insert({ ...apiKey('key_x', NOW, OTHER_ORG.id), createdBy: 'usr_ada' });
+
+    expect(await store().apiKeys.revokeMadeBy(ORG.id, 'usr_ada', [], NOW + 10)).toEqual([]);
+    const writes = await store().apiKeys.revokeMadeBy(ORG.id, 'usr_ada', ['write'], NOW + 10);
+    expect(writes.map((k) => [k.id, k.scope, k.revokedAt, k.createdBy])).toEqual([
+      ['key_w1', 'write', NOW + 10, 'usr_ada'],
+      ['key_w2', 'write', NOW + 10, 'usr_ada'],
+    ]);
+    expect(await store().apiKeys.findActiveByHash('hash_key_w1')).toBeUndefined();
+    expect(await store().apiKeys.findActiveByHash('hash_key_r')).toMatchObject({ id: 'key_r' });
+
+    const rest = await store().apiKeys.revokeMadeBy(ORG.id, 'usr_ada', ['read', 'write'], NOW + 20);
+    expect(rest.map((k) => k.id)).toEqual(['key_r']);
+    const revokedAt = Object.fromEntries((await store().apiKeys.list(ORG.id)).map((k) => [k.id, k.revokedAt]));
+    expect(revokedAt).toEqual({ key_r: NOW + 20, key_old: NOW + 5, key_bob: null, key_cli: null, key_w1: NOW + 10, key_w2: NOW + 10 });
+    expect(await store().apiKeys.findActiveByHash('hash_key_x')).toMatchObject({ id: 'key_x', revokedAt: null });
   });
 
   it('keeps a read scope', async () => {

@@ -10,6 +10,12 @@ export const apiKeyViewSchema = z.object({
   createdAt: z.number().int(),
   lastUsedAt: z.number().int().nullable().describe('Last authenticated request (recorded at most once a minute).'),
   revokedAt: z.number().int().nullable(),
+  createdBy: z
+    .string()
+    .nullable()
+    .describe(
+      "The user whose authority made it (for a key made with another key, that key's maker): removing that member, or lowering their role below the key's, revokes it. Null: made by the operator's CLI, or before Warden recorded it.",
+    ),
 });
 
 export type ApiKeyView = z.infer<typeof apiKeyViewSchema>;
@@ -23,5 +29,6 @@ export function apiKeyView(key: ApiKey): ApiKeyView {
     createdAt: key.createdAt,
     lastUsedAt: key.lastUsedAt,
     revokedAt: key.revokedAt,
+    createdBy: key.createdBy,
   };
 }

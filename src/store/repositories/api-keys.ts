@@ -14,9 +14,10 @@ const toApiKey = (r: Omit<Selectable<ApiKeysTable>, 'hash'>): ApiKey => ({
   createdAt: r.created_at,
   lastUsedAt: r.last_used_at,
   revokedAt: r.revoked_at,
+  createdBy: r.created_by,
 });
 
-const COLUMNS = ['id', 'organization_id', 'name', 'prefix', 'scope', 'created_at', 'last_used_at', 'revoked_at'] as const;
+const COLUMNS = ['id', 'organization_id', 'name', 'prefix', 'scope', 'created_at', 'last_used_at', 'revoked_at', 'created_by'] as const;
 
 export function apiKeyRepository(db: Db): ApiKeyRepository {
   return {
@@ -33,12 +34,17 @@ export function apiKeyRepository(db: Db): ApiKeyRepository {
           created_at: key.createdAt,
           last_used_at: null,
           revoked_at: null,
+          created_by: key.createdBy ?? null,
         })
         .execute();
     },
     async list(organizationId) {
       const rows = await db.selectFrom('api_keys').select(COLUMNS).where('organization_id', '=', organizationId).orderBy('created_at').orderBy('id').execute();
       return rows.map(toApiKey);
+    },
+    async find(organizationId, id) {
+      const row = await db.selectFrom('api_keys').select(COLUMNS).where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+      return row && toApiKey(row);
     },
     async findActiveByHash(hash) {
       const row = await db.selectFrom('api_keys').select([...COLUMNS, 'hash']).where('hash', '=', hash).where('revoked_at', 'is', null).executeTakeFirst();
@@ -58,6 +64,19 @@ export function apiKeyRepository(db: Db): ApiKeyRepository {
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+    async revokeMadeBy(organizationId, userId, scopes, now) {
+      if (scopes.length === 0) return [];
+      const rows = await db
+        .updateTable('api_keys')
+        .set({ revoked_at: now })
+        .where('organization_id', '=', organizationId)
+        .where('created_by', '=', userId)
+        .where('scope', 'in', [...scopes])
+        .where('revoked_at', 'is', null)
+        .returning(COLUMNS)
+        .execute();
+      return rows.map(toApiKey).sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
     },
   };
 }
