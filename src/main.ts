@@ -124,7 +124,8 @@ export async function startWarden({ settings, clock = systemClock, logger: given
     security: settings.security,
     domains: { ...(settings.dnsServers ? { dnsServers: settings.dnsServers } : {}), ...domains },
     smtp,
-    accounts: settings.accounts,
+    // The file's organization key is the operator's: no sign-up may take it (domain/organization.ts).
+    accounts: fileConfig ? { ...settings.accounts, fileOrganizationKey: fileConfig.organization.key } : settings.accounts,
     cluster: settings.cluster && {
       instanceId: settings.cluster.instanceId,
       ttlMs: settings.cluster.leaseTtlMs,

@@ -136,14 +136,27 @@ for (const dialect of dialects) {
       expect(await store().monitors.findByKey(first.organization.id, 'adopted')).toMatchObject({ id: adopted.id, managedBy: 'config', name: 'Adopted' });
     });
 
-    it('manages the organization it declares, even one made through the API and holding nothing from the file', async () => {
+    it('takes over no organization it did not create: one made through a sign-up or the API stops the apply, untouched', async () => {
       await store().organizations.upsert({ id: 'org_made', key: 'acme', name: 'Made by a sign-up' }, 500);
-      expect((await store().organizations.findByKey('acme'))?.managedBy).toBe('api');
-      const report = await apply('organization: { key: acme, name: Acme Network }', 1000);
+      const error = await apply(BASE, 1000).catch((e: unknown) => e);
+      expect(error).toMatchObject({ status: 409, message: expect.stringContaining('warden config apply --adopt acme') });
+      expect(await store().organizations.findByKey('acme')).toMatchObject({ id: 'org_made', name: 'Made by a sign-up', managedBy: 'api' });
+      expect(await store().monitors.list('org_made')).toEqual([]);
+      expect(await store().pages.list('org_made')).toEqual([]);
+    });
+
+    it('adopts such an organization when told to, says so in its audit log, and applies it as its own from then on', async () => {
+      await store().organizations.upsert({ id: 'org_made', key: 'acme', name: 'Made by a sign-up' }, 500);
+      const ctx = testContext(opened.store, { now: () => 1000 });
+      const report = await applyConfig(ctx, parseConfigText('organization: { key: acme, name: Acme Network }', 'test.yaml', {}), { adopt: true });
       expect(report.organization).toMatchObject({ id: 'org_made', name: 'Acme Network', managedBy: 'config' });
+      expect(report.adopted).toEqual({ members: [], activeApiKeys: 0 });
       expect(report.updated).toEqual(['organization acme']);
-      expect((await store().organizations.findByKey('acme'))?.managedBy).toBe('config');
-      expect((await apply('organization: { key: acme, name: Acme Network }', 2000)).updated).toEqual([]);
+      const entries = await store().audit.list({ organizationId: 'org_made', limit: 10 });
+      expect(entries.map((e) => [e.action, e.actorName, e.detail])).toContainEqual(['organization.adopt', 'config', { members: 0, activeApiKeys: 0 }]);
+      // The file's now: later applies need no --adopt.
+      const again = await apply('organization: { key: acme, name: Acme Network }', 2000);
+      expect(again).toMatchObject({ adopted: null, updated: [] });
     });
 
     it('refuses a page slug that belongs to another organization, naming the page in the file', async () => {

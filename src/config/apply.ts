@@ -1,4 +1,5 @@
 // Applies warden.yaml through the verbs, in one transaction: the file gets the same caps, checks and events as the API.
+import type { Role } from '../domain/account.js';
 import { WardenError } from '../domain/errors.js';
 import type { Organization } from '../domain/organization.js';
 import { recordAudit } from '../services/audit/record.js';
@@ -29,6 +30,21 @@ export interface SyncReport {
   generatedPushTokens: { monitor: string; token: string }[];
   /** Ids of pages whose content or components changed. */
   touchedPageIds: string[];
+  /** Set when the apply adopted an organization made through a sign-up or the API: who keeps access to it. */
+  adopted: AdoptedOrganization | null;
+}
+
+export interface AdoptedOrganization {
+  members: { email: string; role: Role }[];
+  activeApiKeys: number;
+}
+
+export interface ApplyOptions {
+  /**
+   * Take over the file's organization though no config file made it (`warden config apply --adopt KEY`): without it
+   * such an organization stops the apply with an error naming this way.
+   */
+  adopt?: boolean;
 }
 
 interface PutResult {
@@ -75,14 +91,23 @@ const DELETE: Record<PlanKind, (ctx: ServiceContext, step: DeleteStep) => Promis
  * for what it manages. Objects created through the API or CLI are left alone, unless the file now declares the same
  * key, in which case the file takes them over. An error names where in the file it comes from.
  */
-export async function applyConfig(ctx: ServiceContext, file: ConfigFile): Promise<SyncReport> {
+export async function applyConfig(ctx: ServiceContext, file: ConfigFile, options: ApplyOptions = {}): Promise<SyncReport> {
   return withTransaction({ ...ctx, writer: 'config' }, async (tx) => {
     // Processes of a cluster starting together apply the same file one after the other, each planning from what the
     // one before wrote (the second finds everything unchanged), instead of racing to create the same keys.
     await tx.store.exclusive('warden:config-apply');
-    const { organization, outcome } = await putOrganization(tx, file.organization);
+    const { organization, outcome, adopted } = await putOrganization(tx, file.organization, options);
     const org = { ...tx, organizationId: organization.id };
-    const report: SyncReport = { organization, created: [], updated: [], deleted: [], unchanged: 0, generatedPushTokens: [], touchedPageIds: [] };
+    const report: SyncReport = {
+      organization,
+      created: [],
+      updated: [],
+      deleted: [],
+      unchanged: 0,
+      generatedPushTokens: [],
+      touchedPageIds: [],
+      adopted: adopted ? await recordAdoption(org) : null,
+    };
     if (outcome !== 'unchanged') report[outcome].push(`organization ${organization.key}`);
     const touched = new Set<string>();
     for (const step of planConfig(file, await organizationInventory(org))) {
@@ -99,6 +124,20 @@ export async function applyConfig(ctx: ServiceContext, file: ConfigFile): Promis
       await recordAudit({ ...org, actor: { kind: 'system', name: 'config' } }, { action: 'config.apply', id: organization.id, label: organization.key, detail: counts });
     return report;
   });
+}
+
+/** Says in the organization's audit log that the file took it over, and who keeps access to it (the answer tells the operator). */
+async function recordAdoption(ctx: ServiceContext & { organizationId: string }): Promise<AdoptedOrganization> {
+  const memberships = await ctx.store.memberships.listByOrganization(ctx.organizationId);
+  const emails = new Map((await ctx.store.users.listByIds(memberships.map((m) => m.userId))).map((u) => [u.id, u.email]));
+  const members = memberships.map((m) => ({ email: emails.get(m.userId) ?? m.userId, role: m.role }));
+  const activeApiKeys = await ctx.store.apiKeys.countActive(ctx.organizationId);
+  const organization = await ctx.store.organizations.findById(ctx.organizationId);
+  await recordAudit(
+    { ...ctx, actor: { kind: 'system', name: 'config' } },
+    { action: 'organization.adopt', id: ctx.organizationId, label: organization?.key ?? null, detail: { members: members.length, activeApiKeys } },
+  );
+  return { members, activeApiKeys };
 }
 
 async function run(ctx: ServiceContext, step: PlanStep, report: SyncReport, touched: Set<string>): Promise<void> {

@@ -130,6 +130,11 @@ export interface AccountSettings {
   signup: SignupMode;
   /** WARDEN_OIDC_ISSUER, _CLIENT_ID, _CLIENT_SECRET (all three, or none) and _NAME (the button's label). */
   oidc: OidcSettings | undefined;
+  /**
+   * The organization key of the config file the server applies (not an environment variable: the server sets it from
+   * the file): reserved, like `default` and `demo`, so no sign-up takes it first.
+   */
+  fileOrganizationKey?: string | undefined;
 }
 
 export interface OidcSettings {

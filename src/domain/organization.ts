@@ -16,6 +16,18 @@ export interface Organization {
 /** The built-in demo's organization (loaded into an empty database without a config file). */
 export const DEMO_ORGANIZATION_KEY = 'demo';
 
+/** The organization a warden.yaml names when it gives no key. */
+export const DEFAULT_ORGANIZATION_KEY = 'default';
+
+/**
+ * Whether an organization key is the operator's: `default` (a warden.yaml without a key), `demo`, and the key of the
+ * file the server applies (`fileKey`). Sign-ups and `POST /api/v1/organizations` never take one, so nobody can make
+ * the organization the operator's file will name before the file does (config apply adopts none it did not create).
+ */
+export function isReservedOrganizationKey(key: string, fileKey?: string | undefined): boolean {
+  return key === DEFAULT_ORGANIZATION_KEY || key === DEMO_ORGANIZATION_KEY || key === fileKey;
+}
+
 /**
  * The probe-target policy of each organization, by id: its own setting when it has one, else the global one, and for
  * `auto` allow while the database holds a single organization and deny once it holds more. The built-in demo is not

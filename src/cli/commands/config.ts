@@ -1,6 +1,6 @@
 // `warden config check|schema|apply`: validate a config file, print its JSON Schema, or apply it without starting the server.
 import { Command } from 'commander';
-import { applyConfig } from '../../config/apply.js';
+import { type AdoptedOrganization, applyConfig } from '../../config/apply.js';
 import { configJsonSchema } from '../../config/file-schema.js';
 import { loadConfigFile } from '../../config/load.js';
 import { readSettings } from '../../config/settings.js';
@@ -31,12 +31,20 @@ export function configCommand(): Command {
     .command('apply')
     .argument('[file]', 'the config file (default: $WARDEN_CONFIG)')
     .description('Apply a config file to the database, as the server does on start.')
-    .action(async (file: string | undefined) => {
+    .option(
+      '--adopt <key>',
+      "take over the file's organization (its key, again) though no config file made it: one made through a sign-up or the API, whose members and API keys keep their access",
+    )
+    .action(async (file: string | undefined, options: { adopt?: string }) => {
       const path = file ?? readSettings().configFile;
       if (!path) throw new ValidationError([{ path: 'file', message: 'give a file or set WARDEN_CONFIG' }], 'No config file.');
       const parsed = await loadConfigFile(path);
+      const key = parsed.organization.key;
+      if (options.adopt !== undefined && options.adopt !== key)
+        throw new ValidationError([{ path: 'adopt', message: `the file's organization is "${key}"` }], `--adopt names the organization to take over: --adopt ${key}.`);
       await withServices(async (ctx) => {
-        const report = await applyConfig(ctx, parsed);
+        const report = await applyConfig(ctx, parsed, { adopt: options.adopt !== undefined });
+        if (report.adopted) printAdoption(key, report.adopted);
         process.stderr.write(
           `applied ${path}: ${report.created.length} created, ${report.updated.length} updated, ${report.deleted.length} deleted, ${report.unchanged} unchanged\n`,
         );
@@ -44,6 +52,14 @@ export function configCommand(): Command {
       }, { create: true });
     });
   return config;
+}
+
+/** Who keeps access to the organization the file took over: the operator reviews them (it may not all be theirs). */
+function printAdoption(key: string, { members, activeApiKeys }: AdoptedOrganization): void {
+  const who = members.map((m) => `${m.email} (${m.role})`).join(', ') || 'none';
+  process.stderr.write(
+    `adopted organization "${key}": the file manages it from now on. Its members keep their access: ${who}; and ${activeApiKeys} active API key(s). Review them with \`warden users list\` and \`warden keys list --org ${key}\`.\n`,
+  );
 }
 
 /**

@@ -17,7 +17,7 @@ const NAME_MAX_CHARS = 100;
 /** Inside a transaction: the new user's id. */
 export async function createOidcAccount(
   ctx: ServiceContext,
-  input: { claims: VerifiedClaims; invitations: readonly Invitation[]; signup: SignupMode },
+  input: { claims: VerifiedClaims; invitations: readonly Invitation[]; signup: SignupMode; fileOrganizationKey?: string | undefined },
 ): Promise<string> {
   const { store } = ctx;
   const { claims } = input;
@@ -44,7 +44,7 @@ export async function createOidcAccount(
     if (input.signup !== 'open') throw new InvitationsGone();
   }
 
-  const organization = await createOwnOrganization(ctx, user);
+  const organization = await createOwnOrganization(ctx, { ...user, fileOrganizationKey: input.fileOrganizationKey });
   await joinAll(ctx, user, [organization], 'owner', 'signup');
   return user.id;
 }

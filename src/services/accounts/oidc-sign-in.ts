@@ -21,6 +21,8 @@ const signInInput = z.object({
     name: z.string().nullable(),
   }),
   signup: z.enum(SIGNUP_MODES),
+  /** The key of the config file the server applies: no new account's organization takes it. */
+  fileOrganizationKey: z.string().optional(),
   userAgent: z.string().optional(),
   address: z.string().optional(),
 });
@@ -28,12 +30,12 @@ const signInInput = z.object({
 export type OidcSignInInput = z.input<typeof signInInput>;
 
 export async function signInWithOidc(ctx: ServiceContext, given: OidcSignInInput): Promise<OidcSignIn> {
-  const { claims, signup, userAgent, address } = parseInput(signInInput, given);
+  const { claims, signup, fileOrganizationKey, userAgent, address } = parseInput(signInInput, given);
   const email = claims.email === null ? null : z.email().safeParse(claims.email.toLowerCase()).data;
   if (email === undefined || email === null) return { ok: false, reason: 'no-email' };
   // Whoever controls an address the provider has not verified could otherwise take over the Warden user who owns it.
   if (!claims.emailVerified) return { ok: false, reason: 'email-unverified' };
-  const userId = await findOrCreateUser(ctx, { ...claims, email }, signup);
+  const userId = await findOrCreateUser(ctx, { ...claims, email }, { signup, fileOrganizationKey });
   if (userId === null) return { ok: false, reason: 'no-account' };
   const { token, session } = await issueSession(ctx, { userId, userAgent, address });
   return { ok: true, userId, token, session };
@@ -46,10 +48,16 @@ export interface VerifiedClaims {
   name: string | null;
 }
 
-async function findOrCreateUser(ctx: ServiceContext, claims: VerifiedClaims, signup: SignupMode): Promise<string | null> {
+/** Who may sign up (WARDEN_SIGNUP), and the organization key no new account takes. */
+interface SignupPolicy {
+  signup: SignupMode;
+  fileOrganizationKey?: string | undefined;
+}
+
+async function findOrCreateUser(ctx: ServiceContext, claims: VerifiedClaims, policy: SignupPolicy): Promise<string | null> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await withTransaction(ctx, (tx) => matchOrCreate(tx, claims, signup));
+      return await withTransaction(ctx, (tx) => matchOrCreate(tx, claims, policy));
     } catch (error) {
       if (error instanceof InvitationsGone) return null;
       // Two callbacks of one person at once: the one that lost the race finds what the other one linked.
@@ -59,7 +67,7 @@ async function findOrCreateUser(ctx: ServiceContext, claims: VerifiedClaims, sig
   }
 }
 
-async function matchOrCreate(ctx: ServiceContext, claims: VerifiedClaims, signup: SignupMode): Promise<string | null> {
+async function matchOrCreate(ctx: ServiceContext, claims: VerifiedClaims, { signup, fileOrganizationKey }: SignupPolicy): Promise<string | null> {
   const { store } = ctx;
   const now = ctx.clock.now();
   // Once linked, the identity decides, whatever email the provider gives now.
@@ -73,5 +81,5 @@ async function matchOrCreate(ctx: ServiceContext, claims: VerifiedClaims, signup
   const invitations = await store.invitations.listPendingForEmail(claims.email, now);
   // `closed`: nobody signs up, invited or not (owners add people with the CLI), the same as with a password.
   if (signup === 'closed' || (invitations.length === 0 && signup !== 'open')) return null;
-  return createOidcAccount(ctx, { claims, invitations, signup });
+  return createOidcAccount(ctx, { claims, invitations, signup, fileOrganizationKey });
 }

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Actor, Role } from '../../domain/account.js';
 import { stableKey, text } from '../../domain/fields.js';
-import { DEMO_ORGANIZATION_KEY, type Organization } from '../../domain/organization.js';
+import { DEMO_ORGANIZATION_KEY, isReservedOrganizationKey, type Organization } from '../../domain/organization.js';
 import { recordAudit } from '../audit/record.js';
 import type { ServiceContext } from '../context.js';
 import { putOrganization } from '../organizations/put.js';
@@ -30,11 +30,18 @@ export async function organizationsForFirstOwner(ctx: ServiceContext, wanted: z.
   return [(await putOrganization(ctx, wanted)).organization];
 }
 
-/** Inside a transaction: a new organization for an open sign-up, keyed after the email (`ada.lovelace@…` → `ada-lovelace`). */
-export async function createOwnOrganization(ctx: ServiceContext, { email, name }: { email: string; name: string }): Promise<Organization> {
+/**
+ * Inside a transaction: a new organization for an open sign-up, keyed after the email (`ada.lovelace@…` →
+ * `ada-lovelace`), never with a key reserved for the operator (`default@…` gets `default-2`; `fileOrganizationKey`:
+ * the key of the config file the server applies).
+ */
+export async function createOwnOrganization(
+  ctx: ServiceContext,
+  { email, name, fileOrganizationKey }: { email: string; name: string; fileOrganizationKey?: string | undefined },
+): Promise<Organization> {
   // Two sign-ups wanting the same key wait for each other here, so neither takes (and renames) the other's organization.
   await ctx.store.exclusive('organization-keys');
-  const key = await freeOrganizationKey(ctx, email.split('@')[0] ?? email);
+  const key = await freeOrganizationKey(ctx, email.split('@')[0] ?? email, fileOrganizationKey);
   return (await putOrganization(ctx, { key, name: `${name}'s organization`.slice(0, 200) })).organization;
 }
 
@@ -57,7 +64,7 @@ export async function joinAll(
 /** Numbered keys tried (`ada`, `ada-2` … `ada-9`) before a random suffix. */
 const NUMBERED_KEYS = 9;
 
-async function freeOrganizationKey(ctx: ServiceContext, local: string): Promise<string> {
+async function freeOrganizationKey(ctx: ServiceContext, local: string, fileOrganizationKey: string | undefined): Promise<string> {
   const base =
     local
       .normalize('NFKD')
@@ -67,6 +74,6 @@ async function freeOrganizationKey(ctx: ServiceContext, local: string): Promise<
       .replace(/^[-_]+|[-_]+$/g, '')
       .slice(0, 48) || 'team';
   const candidates = [base, ...Array.from({ length: NUMBERED_KEYS - 1 }, (_, i) => `${base}-${i + 2}`)];
-  for (const key of candidates) if (key !== DEMO_ORGANIZATION_KEY && !(await ctx.store.organizations.findByKey(key))) return key;
+  for (const key of candidates) if (!isReservedOrganizationKey(key, fileOrganizationKey) && !(await ctx.store.organizations.findByKey(key))) return key;
   return `${base}-${randomBytes(4).toString('hex')}`;
 }

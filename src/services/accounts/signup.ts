@@ -24,8 +24,12 @@ export const signupInput = z
 
 const TAKEN = 'An account with this email address exists: sign in instead.';
 
-export async function signup(ctx: ServiceContext, input: z.input<typeof signupInput> & Client & { mode: SignupMode }): Promise<SignedIn> {
-  const { userAgent, address, mode, ...given } = input;
+/** `mode`: WARDEN_SIGNUP; `fileOrganizationKey`: the key of the config file the server applies (no sign-up takes it). */
+export async function signup(
+  ctx: ServiceContext,
+  input: z.input<typeof signupInput> & Client & { mode: SignupMode; fileOrganizationKey?: string | undefined },
+): Promise<SignedIn> {
+  const { userAgent, address, mode, fileOrganizationKey, ...given } = input;
   if (mode === 'closed') throw new ForbiddenError('Sign-up is closed on this server: ask an owner to add you.');
   const { email, name, password, invitation } = parseInput(signupInput, given);
   if (mode === 'invite' && invitation === undefined) throw new ForbiddenError('Signing up needs an invitation link on this server: ask an admin of your organization for one.');
@@ -41,7 +45,7 @@ export async function signup(ctx: ServiceContext, input: z.input<typeof signupIn
       await joinByInvitation(tx, invitation, user, null);
       return;
     }
-    const organization = await createOwnOrganization(tx, { email, name });
+    const organization = await createOwnOrganization(tx, { email, name, fileOrganizationKey });
     await joinAll(tx, { id: userId, name, email }, [organization], 'owner', 'signup');
   });
   const { token, session } = await issueSession(ctx, { userId, userAgent, address });

@@ -2,9 +2,10 @@
 // when they own one already (an operator's team adding another), up to ACCOUNT_LIMITS.organizationsPerUser.
 import { z } from 'zod';
 import { ACCOUNT_LIMITS, type SignupMode } from '../../domain/account.js';
-import { ConflictError, ForbiddenError } from '../../domain/errors.js';
+import { ConflictError, ForbiddenError, ValidationError } from '../../domain/errors.js';
 import { stableKey, text } from '../../domain/fields.js';
 import { newId } from '../../domain/ids.js';
+import { isReservedOrganizationKey } from '../../domain/organization.js';
 import { recordAudit } from '../audit/record.js';
 import { parseInput, type ServiceContext, uniquely, withTransaction } from '../context.js';
 import { type OrganizationView, organizationView } from './current.js';
@@ -16,15 +17,21 @@ export const organizationCreateSchema = z
   })
   .strict();
 
-/** The verbs' context with who may sign up (settings.accounts.signup). */
+/** The verbs' context with who may sign up (settings.accounts.signup) and the key of the server's config file. */
 export interface OrganizationCreateContext extends ServiceContext {
   signup: SignupMode;
+  fileOrganizationKey?: string | undefined;
 }
 
 export async function createOrganization(ctx: OrganizationCreateContext, input: z.input<typeof organizationCreateSchema>): Promise<OrganizationView> {
   const { key, name } = parseInput(organizationCreateSchema, input);
   const actor = ctx.actor;
   if (actor?.kind !== 'user') throw new ForbiddenError('Only a signed-in user creates organizations (and becomes their owner).');
+  if (isReservedOrganizationKey(key, ctx.fileOrganizationKey))
+    throw new ValidationError(
+      [{ path: 'key', message: `"${key}" is reserved for the operator's config file (warden.yaml); choose another key` }],
+      'This organization key is reserved.',
+    );
   const taken = `the organization key "${key}" is already taken`;
   return uniquely(
     ctx,

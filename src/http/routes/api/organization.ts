@@ -53,7 +53,7 @@ export function organizationRoutes(app: App, guards: ApiGuards): void {
     path: '/api/v1/organizations',
     summary: 'Create an organization',
     description:
-      'The signed-in user creates an organization and becomes its owner: allowed when anyone may sign up (WARDEN_SIGNUP=open) or when they own an organization already. API keys cannot.',
+      'The signed-in user creates an organization and becomes its owner: allowed when anyone may sign up (WARDEN_SIGNUP=open) or when they own an organization already. API keys cannot. The keys `default`, `demo` and that of the config file the server applies are the operator\'s (400 naming `body.key`).',
     access: 'session',
     body: organizationCreateSchema.openapi('OrganizationCreate'),
     ok: { status: 201, schema: Organization, description: 'Created; the user is its owner.' },
@@ -64,7 +64,8 @@ export function organizationRoutes(app: App, guards: ApiGuards): void {
     run: (c, input) => {
       const { user, session } = signedIn(c);
       const actor = { kind: 'user', userId: user.id, name: user.name || user.email, role: 'owner', sessionId: session.id } as const;
-      return createOrganization({ ...authContext(c), actor, signup: c.var.deps.accounts?.signup ?? 'invite' }, input);
+      const accounts = c.var.deps.accounts;
+      return createOrganization({ ...authContext(c), actor, signup: accounts?.signup ?? 'invite', fileOrganizationKey: accounts?.fileOrganizationKey }, input);
     },
   });
 }

@@ -107,7 +107,13 @@ export function oidcRoutes(app: App, accounts: AccountSettings | undefined): voi
       const deps = c.get('deps');
       const result = await signInWithOidc(
         { ...deps, logger: c.get('log') },
-        { claims, signup: deps.accounts?.signup ?? 'invite', userAgent: c.req.header('user-agent'), address: requestClient(c) },
+        {
+          claims,
+          signup: deps.accounts?.signup ?? 'invite',
+          fileOrganizationKey: deps.accounts?.fileOrganizationKey,
+          userAgent: c.req.header('user-agent'),
+          address: requestClient(c),
+        },
       );
       if (!result.ok) {
         c.get('log').info({ reason: result.reason, issuer: claims.issuer }, 'OpenID Connect sign-in refused');

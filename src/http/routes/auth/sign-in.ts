@@ -84,7 +84,8 @@ export function signInRoutes(app: App, attempts: SignInAttempts): void {
       409: 'An account with this email address exists.',
       410: 'The invitation was used, withdrawn or has expired.',
     },
-    run: (c, body) => signup(authContext(c), { ...body, ...clientOf(c), mode: c.var.deps.accounts?.signup ?? 'invite' }),
+    run: (c, body) =>
+      signup(authContext(c), { ...body, ...clientOf(c), mode: c.var.deps.accounts?.signup ?? 'invite', fileOrganizationKey: c.var.deps.accounts?.fileOrganizationKey }),
     respond: (signed) => signed.account,
     signsIn: (signed) => signed,
   });
