@@ -8,6 +8,7 @@ import { newId } from '../../domain/ids.js';
 import { generateSecret, hashSecret } from '../../domain/tokens.js';
 import { sendMail } from '../../notify/channels/email.js';
 import { buildInvitationMail } from '../../notify/invitation-mail.js';
+import { makerOf } from '../api-keys/maker.js';
 import { organizationOf, parseInput, type ServiceContext, withTransaction } from '../context.js';
 import { callerRole, requireOrganization } from '../organizations/current.js';
 
@@ -15,7 +16,10 @@ export const invitationViewSchema = z.object({
   id: z.string(),
   email: z.string().nullable().describe('Who may accept it; null: whoever holds the link (once).'),
   role: z.enum(ROLES),
-  createdBy: z.string().nullable().describe('The user who invited; null when an API key did.'),
+  createdBy: z
+    .string()
+    .nullable()
+    .describe("The user who invited (through an API key: the key's maker); null when the operator's CLI or a key it made did."),
   createdAt: z.number().int(),
   expiresAt: z.number().int(),
   expired: z.boolean(),
@@ -68,7 +72,8 @@ export async function createInvitation(ctx: ServiceContext, input: z.input<typeo
       organizationId: organization.id,
       email: email ?? null,
       role,
-      createdBy: tx.actor?.kind === 'user' ? tx.actor.userId : null,
+      // Through a key, its maker: removing or demoting them revokes what they invited (services/members/revoke-made.ts).
+      createdBy: await makerOf(tx),
       createdAt: now,
       expiresAt: now + ACCOUNT_LIMITS.invitationLifetimeMs,
       acceptedAt: null,

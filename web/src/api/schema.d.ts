@@ -6602,7 +6602,7 @@ export interface paths {
         put?: never;
         /**
          * Create an organization
-         * @description The signed-in user creates an organization and becomes its owner: allowed when anyone may sign up (WARDEN_SIGNUP=open) or when they own an organization already. API keys cannot.
+         * @description The signed-in user creates an organization and becomes its owner: allowed when anyone may sign up (WARDEN_SIGNUP=open) or when they own an organization already. API keys cannot. The keys `default`, `demo` and that of the config file the server applies are the operator's (400 naming `body.key`).
          */
         post: {
             parameters: {
@@ -6749,7 +6749,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a member
-         * @description Admins remove members (owners only by owners); any member may remove themselves (leave). The last owner cannot be removed (409). Their sessions stay, without this organization.
+         * @description Admins remove members (owners only by owners); any member may remove themselves (leave). The last owner cannot be removed (409). Their sessions stay, without this organization; every API key and pending invitation they made in it is revoked, and listed in the answer.
          */
         delete: {
             parameters: {
@@ -6763,8 +6763,8 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Removed. */
-                204: {
+                /** @description Removed: the member as they were, and what was revoked with them. */
+                200: {
                     headers: {
                         "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
                         "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
@@ -6772,7 +6772,9 @@ export interface paths {
                         "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["MemberChange"];
+                    };
                 };
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
@@ -6796,7 +6798,7 @@ export interface paths {
         head?: never;
         /**
          * Change a member's role
-         * @description Only owners make or unmake owners; the last owner cannot be demoted (409): make another member owner first. Needs an admin (or a write key).
+         * @description Only owners make or unmake owners; the last owner cannot be demoted (409): make another member owner first. A lower role revokes the API keys and pending invitations the member made that act above it (a write key acts as an admin, a read key as a viewer), listed in the answer. Needs an admin (or a write key).
          */
         patch: {
             parameters: {
@@ -6814,7 +6816,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description The member with their new role. */
+                /** @description The member with their new role, and what was revoked with the change. */
                 200: {
                     headers: {
                         "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6824,7 +6826,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Member"];
+                        "application/json": components["schemas"]["MemberChange"];
                     };
                 };
                 400: components["responses"]["BadRequest"];
@@ -10982,6 +10984,8 @@ export interface components {
             /** @description Last authenticated request (recorded at most once a minute). */
             lastUsedAt: number | null;
             revokedAt: number | null;
+            /** @description The user whose authority made it (for a key made with another key, that key's maker): removing that member, or lowering their role below the key's, revokes it. Null: made by the operator's CLI, or before Warden recorded it. */
+            createdBy: string | null;
         };
         ApiKeyWithSecret: {
             id: string;
@@ -10997,6 +11001,8 @@ export interface components {
             /** @description Last authenticated request (recorded at most once a minute). */
             lastUsedAt: number | null;
             revokedAt: number | null;
+            /** @description The user whose authority made it (for a key made with another key, that key's maker): removing that member, or lowering their role below the key's, revokes it. Null: made by the operator's CLI, or before Warden recorded it. */
+            createdBy: string | null;
             /** @description The API key (wdn_…), shown this once. */
             key: string;
         };
@@ -11643,6 +11649,31 @@ export interface components {
             /** @description When they joined the organization. */
             since: number;
         };
+        MemberChange: {
+            /** @description The user's id. */
+            id: string;
+            email: string;
+            name: string;
+            /** @enum {string} */
+            role: "viewer" | "editor" | "admin" | "owner";
+            /** @description When they joined the organization. */
+            since: number;
+            /** @description The API keys this member made that stopped working now: all of them on removal, those above the new role on a role change. */
+            revokedApiKeys: {
+                id: string;
+                name: string;
+                prefix: string;
+                /** @enum {string} */
+                scope: "read" | "write";
+            }[];
+            /** @description Their pending invitations withdrawn now, by the same rule (an invitation acts with the role it offers). */
+            revokedInvitations: {
+                id: string;
+                email: string | null;
+                /** @enum {string} */
+                role: "viewer" | "editor" | "admin" | "owner";
+            }[];
+        };
         MemberPatch: {
             /**
              * @description viewer, editor, admin or owner (only owners give or take owner).
@@ -11656,7 +11687,7 @@ export interface components {
             email: string | null;
             /** @enum {string} */
             role: "viewer" | "editor" | "admin" | "owner";
-            /** @description The user who invited; null when an API key did. */
+            /** @description The user who invited (through an API key: the key's maker); null when the operator's CLI or a key it made did. */
             createdBy: string | null;
             createdAt: number;
             expiresAt: number;

@@ -87,7 +87,7 @@ for (const dialect of dialects) {
         expect((await h.call('GET', '/api/v1/monitors', { key: created.key })).status).toBe(200);
         const { apiKeys } = await (await h.call('GET', '/api/v1/api-keys')).json();
         const listed = apiKeys.find((k: { id: string }) => k.id === created.id);
-        expect(listed).toEqual({ id: created.id, name: 'Dashboard', prefix: created.prefix, scope: 'read', createdAt: T0, lastUsedAt: T0, revokedAt: null });
+        expect(listed).toEqual({ id: created.id, name: 'Dashboard', prefix: created.prefix, scope: 'read', createdAt: T0, lastUsedAt: T0, revokedAt: null, createdBy: null });
         expect(JSON.stringify(apiKeys)).not.toContain(created.key);
       });
 
