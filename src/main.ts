@@ -445,8 +445,9 @@ async function announceSetupLink(context: ServiceContext, logger: Logger): Promi
   }
 }
 
+/** Nothing, or the built-in demo alone (one the demo's apply made: a `demo` someone registered is theirs, not re-applied). */
 async function holdsOnlyTheDemo(context: ServiceContext): Promise<boolean> {
-  return (await listOrganizations(context)).every((organization) => organization.key === DEMO_ORGANIZATION_KEY);
+  return (await listOrganizations(context)).every((organization) => organization.key === DEMO_ORGANIZATION_KEY && organization.managedBy === 'config');
 }
 
 function logSync(logger: Logger, report: SyncReport, source: string | undefined): void {

@@ -152,5 +152,22 @@ for (const dialect of dialects) {
       expect(again.code, again.stderr).toBe(0);
       expect((await browse('PATCH', '/api/v1/organization', { session: stranger, organization: 'acme', body: { name: 'Taken back' } })).status).toBe(409);
     });
+
+    it('loads the built-in demo into no `demo` someone registered (a database from before this fix)', async () => {
+      const opened = await dialect.open();
+      try {
+        const { organization } = await opened.store.organizations.upsert({ id: newId('org'), key: 'demo', name: 'Squatted demo' }, Date.now());
+        const warden = await startWarden({ settings: readSettings({ ...opened.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' }) });
+        try {
+          expect(warden.syncReport).toBeNull();
+          expect(await opened.store.monitors.list(organization.id)).toEqual([]);
+          expect(await opened.store.organizations.findByKey('demo')).toMatchObject({ name: 'Squatted demo', managedBy: 'api' });
+        } finally {
+          await warden.close();
+        }
+      } finally {
+        await opened.cleanup();
+      }
+    });
   });
 }
