@@ -74,3 +74,31 @@ export class TooManyAttemptsError extends WardenError {
     super(detail);
   }
 }
+
+/**
+ * Why the database cannot store now: it is `full` (SQLite's disk or size limit, PostgreSQL's disk), `unreachable`
+ * (PostgreSQL down, restarting, cut off or out of connections; SQLite's file unreadable), or `busy` (SQLite's file
+ * locked by another process past the busy timeout).
+ */
+export type StorageFault = 'full' | 'unreachable' | 'busy';
+
+/** Seconds a client is asked to wait when the database cannot store (docs/operations.md, Faults). */
+export const STORAGE_RETRY_AFTER_SEC = 5;
+
+/**
+ * The database failed the operation for a reason of its own that passes (a StorageFault): nothing of it was stored,
+ * and the same request may succeed after `retryAfterSec`. The store throws it in place of the driver's error (kept as
+ * `cause`, for the log only: it may name tables, hosts or values).
+ */
+export class StorageUnavailableError extends WardenError {
+  readonly status = 503;
+  readonly title = 'Storage unavailable';
+  readonly code = 'storage-unavailable';
+  readonly retryAfterSec = STORAGE_RETRY_AFTER_SEC;
+  constructor(
+    readonly fault: StorageFault,
+    cause: unknown,
+  ) {
+    super('The database is unavailable right now (full, locked or unreachable): nothing of this request was stored. Try again in a few seconds.', { cause });
+  }
+}

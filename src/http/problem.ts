@@ -1,7 +1,7 @@
 // RFC 9457 problem details: the one shape of every HTTP error Warden answers.
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { type FieldIssue, OverloadedError, TooManyAttemptsError, ValidationError, WardenError } from '../domain/errors.js';
+import { type FieldIssue, OverloadedError, StorageUnavailableError, TooManyAttemptsError, ValidationError, WardenError } from '../domain/errors.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 const TYPE_BASE = 'https://warden.dev/problems/';
@@ -38,7 +38,7 @@ export function problemOf(error: unknown): ProblemAnswer {
   if (error instanceof WardenError)
     return {
       problem: problem(error.status, error.code, error.title, error.message),
-      headers: error instanceof OverloadedError || error instanceof TooManyAttemptsError ? { 'retry-after': String(error.retryAfterSec) } : {},
+      headers: retryAfterOf(error),
       unexpected: false,
     };
   if (clientClosed(error)) {
@@ -46,6 +46,13 @@ export function problemOf(error: unknown): ProblemAnswer {
     return { problem: problem(400, 'client-closed', 'Request incomplete', 'The connection closed before the whole body arrived.'), headers: { connection: 'close' }, unexpected: false };
   }
   return { problem: problem(500, 'internal', 'Internal error', 'Something went wrong on our side.'), headers: {}, unexpected: true };
+}
+
+/** Errors that pass tell the client when to try again. */
+function retryAfterOf(error: WardenError): Record<string, string> {
+  return error instanceof OverloadedError || error instanceof TooManyAttemptsError || error instanceof StorageUnavailableError
+    ? { 'retry-after': String(error.retryAfterSec) }
+    : {};
 }
 
 /** Node's request stream failing because its client went away mid-body ("aborted", ECONNRESET). */

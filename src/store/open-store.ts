@@ -85,7 +85,7 @@ function storeOver(connection: DialectConnection, db: Db, inTransaction: boolean
     invitations: invitationRepository(db),
     accountTokens: accountTokenRepository(db),
     audit: auditRepository(db),
-    transaction: (work) => (inTransaction ? work(store) : db.transaction().execute((trx) => work(storeOver(connection, trx, true)))),
+    transaction: (work) => (inTransaction ? work(store) : inNewTransaction(connection, db, (trx) => work(storeOver(connection, trx, true)))),
     isUniqueViolation: connection.isUniqueViolation,
     exclusive: async (name) => {
       if (!inTransaction) throw new Error('exclusive() holds its lock for a transaction: call it inside one');
@@ -96,6 +96,7 @@ function storeOver(connection: DialectConnection, db: Db, inTransaction: boolean
       await sql`select 1`.execute(db);
     },
     poolUse: connection.poolUse,
+    availability: connection.faults.availability,
     close: async () => {
       // What is journaled goes to `checks` first: a clean stop leaves the journal empty.
       await connection.checkJournal?.close();
@@ -103,4 +104,25 @@ function storeOver(connection: DialectConnection, db: Db, inTransaction: boolean
     },
   };
   return store;
+}
+
+/**
+ * A transaction whose failure is the work's own error, translated when it is a fault (SQLite's check writer runs its
+ * statements on the handle, past the driver): when the work failed because the database did, rolling back may fail
+ * too (SQLite rolls back a SQLITE_FULL commit itself; a dead PostgreSQL connection cannot), and that says nothing new.
+ */
+async function inNewTransaction<T>(connection: DialectConnection, db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  let failure: { error: unknown } | undefined;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      try {
+        return await work(trx);
+      } catch (error) {
+        failure = { error };
+        throw error;
+      }
+    });
+  } catch (error) {
+    throw connection.faults.translate(failure ? failure.error : error);
+  }
 }

@@ -15,6 +15,7 @@ import type {
 } from '../domain/account.js';
 import type { PageAsset, PageAssetName, PageAssetType } from '../domain/branding.js';
 import type { Bucket, BucketCount, BucketPeriod, BucketSums, CheckRow, StoredCheck } from '../domain/check.js';
+import type { StorageFault } from '../domain/errors.js';
 import type { Incident, IncidentSpec, IncidentUpdate, Maintenance, MaintenanceSpec } from '../domain/incident.js';
 import type { Monitor, MonitorSpec, MonitorStateChange, MonitorStateRow, ScheduledMonitor, StoredToken } from '../domain/monitor.js';
 import type { MonitorState, RunOn } from '../domain/monitor-type.js';
@@ -77,7 +78,19 @@ export interface Store {
   ping(): Promise<void>;
   /** PostgreSQL: its connection pool's use now (the metrics read it when scraped); SQLite, one connection in the process: null. */
   poolUse(): DatabasePoolUse | null;
+  /**
+   * Whether the database stores: an operation that fails for a reason that passes (a StorageFault: full, unreachable,
+   * locked) throws StorageUnavailableError (domain/errors.ts) instead of the driver's error, and is told here.
+   */
+  readonly availability: StorageAvailability;
   close(): Promise<void>;
+}
+
+export interface StorageAvailability {
+  /** Calls `listener` each time an operation fails for a StorageFault (the driver's error as `cause`); returns the unsubscribe. */
+  onFault(listener: (fault: StorageFault, cause: unknown) => void): () => void;
+  /** Writes committed since the store was opened (transactions, and writes made outside one): moving again, it stores again. */
+  committedWrites(): number;
 }
 
 export interface DatabasePoolUse {

@@ -3,6 +3,7 @@ import type { CheckJournal, CheckWriter } from '../check-statements.js';
 import type { DeliveryClaimer } from '../notification-statements.js';
 import type { DatabasePoolUse, Dialect } from '../store.js';
 import type { Db } from '../tables.js';
+import type { StorageFaults } from './faults.js';
 import type { MonitorStateCache } from './sqlite/state-cache.js';
 
 export interface DialectConnection {
@@ -19,6 +20,8 @@ export interface DialectConnection {
    */
   locksRows: boolean;
   isUniqueViolation(error: unknown): boolean;
+  /** The failures that pass (full, unreachable, locked): `db` throws them translated; others, raw, go through `translate`. */
+  faults: StorageFaults;
   /** The schema the migrations table lives in, where the dialect has schemas. */
   migrationSchema(): Promise<string | undefined>;
   /** The connection pool's use now, where the dialect has one (PostgreSQL); null otherwise. */

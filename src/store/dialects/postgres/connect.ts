@@ -4,8 +4,10 @@ import { storableText } from '../../../domain/storable-text.js';
 import { importPackage } from '../../../runtime/launcher.js';
 import type { Database } from '../../tables.js';
 import type { DialectConnection } from '../connection.js';
+import { storageFaults } from '../faults.js';
 import { postgresCheckWriter } from './check-writer.js';
 import { postgresDeliveryClaimer } from './delivery-claimer.js';
+import { postgresFault } from './faults.js';
 import { SchemaScopedPostgresDialect } from './introspector.js';
 
 const POOL_SIZE = 10;
@@ -39,7 +41,8 @@ export async function connectPostgres(url: string, schema: string | undefined, {
   // while idle, on the client while checked out between two queries — would end the process.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<Database>({ dialect: new SchemaScopedPostgresDialect({ pool }) });
+  const faults = storageFaults(postgresFault);
+  const db = new Kysely<Database>({ dialect: faults.dialect(new SchemaScopedPostgresDialect({ pool })) });
   const parsed = new URL(url);
   return {
     dialect: 'postgres',
@@ -49,6 +52,7 @@ export async function connectPostgres(url: string, schema: string | undefined, {
     claimDeliveries: postgresDeliveryClaimer,
     locksRows: true,
     isUniqueViolation: (error) => (error as { code?: unknown } | null)?.code === '23505',
+    faults,
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_SIZE }),
     // Kysely looks for its migration tables in every schema unless told which: another schema's tables (another
     // tenant, a parallel test) would pass for ours.

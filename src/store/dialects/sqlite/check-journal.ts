@@ -8,6 +8,7 @@ import type { CheckRow } from '../../../domain/check.js';
 import type { CheckSource } from '../../../domain/monitor-type.js';
 import type { CheckJournal } from '../../check-statements.js';
 import type { Db } from '../../tables.js';
+import { sqliteFault } from './faults.js';
 
 /** How long journaled checks wait, at most, for a fold when nothing reads history meanwhile. */
 export const FOLD_INTERVAL_MS = 1000;
@@ -57,6 +58,8 @@ export function sqliteCheckJournal(root: Db, handle: SqliteDatabase.Database, ad
    * connection is taken from Kysely for it, so no transaction of the store's is open on it.
    */
   const foldImmediately = handle.transaction(fold).immediate;
+  /** Inside a reader's transaction: under a savepoint, so a fold that fails halfway (the file full) leaves nothing. */
+  const foldWithin = handle.transaction(fold);
   async function foldAlone(): Promise<void> {
     await root.connection().execute(async () => foldImmediately());
   }
@@ -85,13 +88,14 @@ export function sqliteCheckJournal(root: Db, handle: SqliteDatabase.Database, ad
       // Read each time rather than counted here: another process (the CLI) may have journaled, or a fold rolled back.
       if (!ready()?.any.get()) return;
       try {
-        if (db.isTransaction) fold();
+        if (db.isTransaction) foldWithin();
         else await foldAlone();
       } catch (error) {
         // Another process holds the file's write lock (past the busy timeout), or committed since the reader's
-        // transaction read: the read goes on without this fold rather than fail, and the timer folds the rows. A
-        // fold fails at its first write, so nothing of it is left behind.
-        if (!isBusy(error)) throw error;
+        // transaction read, or the file is full: the read goes on without this fold rather than fail, and the timer
+        // folds the rows once it can. A fold that fails is rolled back whole, so nothing of it is left behind.
+        // Unless SQLite cancelled the reader's own transaction with it: what follows would run outside it.
+        if (sqliteFault(error) === null || (db.isTransaction && !handle.inTransaction)) throw error;
         schedule();
       }
     },
@@ -99,15 +103,12 @@ export function sqliteCheckJournal(root: Db, handle: SqliteDatabase.Database, ad
       closed = true;
       clearTimeout(timer);
       timer = undefined;
-      if (statements?.any.get()) await foldAlone();
+      // A fold that cannot be made now (the disk full) leaves the rows journaled: the next start folds them.
+      if (statements?.any.get()) await foldAlone().catch((error: unknown) => {
+        if (sqliteFault(error) === null) throw error;
+      });
     },
   };
-}
-
-/** SQLITE_BUSY and its extended codes (SQLITE_BUSY_SNAPSHOT: the transaction read before another process committed). */
-function isBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code.startsWith('SQLITE_BUSY');
 }
 
 /** A journal row as `batch` returns it (raw): the id, then the columns the buckets need. */

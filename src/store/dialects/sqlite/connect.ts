@@ -5,8 +5,10 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from '../../tables.js';
 import { type DialectConnection, NoDatabaseError } from '../connection.js';
+import { storageFaults } from '../faults.js';
 import { sqliteCheckWriter } from './check-writer.js';
 import { sqliteDeliveryClaimer } from './delivery-claimer.js';
+import { sqliteFault } from './faults.js';
 import { sqliteStateCache } from './state-cache.js';
 
 export const SQLITE_FILE = 'warden.db';
@@ -37,7 +39,8 @@ export function connectSqlite(dataDir: string, sync: 'full' | 'normal', { create
   // The CLI and the server share the file; wait for each other's short write locks instead of failing.
   database.pragma('busy_timeout = 5000');
   const statements = withStatementCache(database);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  const faults = storageFaults(sqliteFault);
+  const db = new Kysely<Database>({ dialect: faults.dialect(new SqliteDialect({ database: statements })) });
   const checks = sqliteCheckWriter(db, database);
   return {
     dialect: 'sqlite',
@@ -52,6 +55,7 @@ export function connectSqlite(dataDir: string, sync: 'full' | 'normal', { create
       const code = (error as { code?: unknown } | null)?.code;
       return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
     },
+    faults,
     migrationSchema: async () => undefined,
     poolUse: () => null,
   };
