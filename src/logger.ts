@@ -2,6 +2,7 @@
 // default; readable lines (pino-pretty, loaded only then) for a person at a terminal.
 import { createRequire } from 'node:module';
 import { type Logger, pino } from 'pino';
+import { StorageUnavailableError } from './domain/errors.js';
 
 export type { Logger };
 
@@ -45,4 +46,14 @@ function prettyStream(destination: pino.DestinationStream | undefined, colorize:
   const format = prettyFactory({ colorize, singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service' });
   const out = destination ?? pino.destination({ fd: 2, sync: true });
   return { write: (line: string) => void out.write(format(line)) };
+}
+
+/**
+ * A failure of background work (a sweep, a poll, a commit nobody waits on): at error level, unless the database being
+ * unavailable explains it (StorageUnavailableError), then at debug: the storage watch (runner/storage-watch.ts) writes
+ * one line when the outage starts and one when it ends, not one per failure.
+ */
+export function logFailure(logger: Logger, error: unknown, message: string, fields: Record<string, unknown> = {}): void {
+  if (error instanceof StorageUnavailableError) logger.debug({ ...fields, err: error, fault: error.fault }, message);
+  else logger.error({ ...fields, err: error }, message);
 }

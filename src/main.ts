@@ -43,6 +43,7 @@ import { createNotificationOutbox } from './runner/notify-outbox.js';
 import { createNotifyReminders } from './runner/notify-reminders.js';
 import { createRetention, RETENTION_DEFAULTS } from './runner/retention.js';
 import { createScheduler } from './runner/scheduler.js';
+import { watchStorage } from './runner/storage-watch.js';
 import { createTxtLookup } from './runner/txt-lookup.js';
 import { createWatchdog } from './runner/watchdog.js';
 import { codeCacheState } from './runtime/launcher.js';
@@ -96,6 +97,8 @@ export async function startWarden({ settings, clock = systemClock, logger: given
 
   const store = await openStore(settings);
   metrics?.watchDatabasePool(() => store.poolUse());
+  // One line when the database stops storing (full, unreachable) and one when it stores again (docs/operations.md, Faults).
+  const storageWatch = watchStorage({ store, logger, clock });
   let ready = false;
   try {
     const migrations = await store.migrate();
@@ -258,6 +261,7 @@ export async function startWarden({ settings, clock = systemClock, logger: given
         parts.outbox.close();
         await bus.close();
         await redis?.close();
+        storageWatch.stop();
         await store.close();
         logger.info('shutdown complete');
         logger.flush();

@@ -3,7 +3,7 @@
 // configuration need nothing of it: the change counter (runner/change-watch.ts) is polled in every mode.
 import type { RedisBus } from '../bus/redis-bus.js';
 import type { Clock } from '../domain/clock.js';
-import type { Logger } from '../logger.js';
+import { type Logger, logFailure } from '../logger.js';
 import { createPeriodicSweep } from '../runner/periodic.js';
 import type { PageCache } from '../services/pages/page-cache.js';
 import type { MonitorActivity, Store } from '../store/index.js';
@@ -53,7 +53,7 @@ export function createActivityPoll(deps: {
     if (!connected && !outage) {
       outage = true;
       logger.warn({ pollMs: deps.everyMs }, 'redis unreachable: events from other processes are polled from PostgreSQL until it is back');
-      sweep.sweep().catch((error) => logger.error({ err: error }, 'polling monitor activity without redis failed'));
+      sweep.sweep().catch((error) => logFailure(logger, error, 'polling monitor activity without redis failed'));
     } else if (connected && outage) {
       outage = false;
       // Subscribed again: one more poll covers what was published while the subscription was down (after the pass
@@ -62,7 +62,7 @@ export function createActivityPoll(deps: {
         .sweep()
         .then(() => sweep.sweep())
         .then((news) => logger.info({ caughtUp: news }, 'redis reachable again: events from other processes arrive at once'))
-        .catch((error) => logger.error({ err: error }, 'polling monitor activity without redis failed'))
+        .catch((error) => logFailure(logger, error, 'polling monitor activity without redis failed'))
         .finally(() => {
           if (!outage) known.clear();
         });

@@ -6,7 +6,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { Clock } from '../domain/clock.js';
 import { SECURITY_DEFAULTS, type SecurityOptions } from '../domain/security.js';
-import type { Logger } from '../logger.js';
+import { type Logger, logFailure } from '../logger.js';
 import type { ServiceContext } from '../services/context.js';
 import { createLiveHub, type LiveHub, type LiveSubscriber } from '../services/live/hub.js';
 import {
@@ -150,7 +150,7 @@ export function attachLiveStream(server: Server, deps: LiveStreamDeps): LiveStre
           else leave = left;
         },
         (error: unknown) => {
-          deps.logger.error({ err: error }, 'live: joining an organization failed');
+          logFailure(deps.logger, error, 'live: joining an organization failed');
           ws.close(1011, 'internal error');
         },
       );

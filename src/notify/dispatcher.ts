@@ -8,7 +8,7 @@ import type { Clock } from '../domain/clock.js';
 import type { Delivery, NotificationRules } from '../domain/notification.js';
 import { probeTargetPolicies } from '../domain/organization.js';
 import type { ProbeTargetPolicy } from '../domain/security.js';
-import type { Logger } from '../logger.js';
+import { type Logger, logFailure } from '../logger.js';
 import type { WardenMetrics } from '../metrics/recorder.js';
 import { type TargetGuard, targetGuard } from '../probes/target-guard.js';
 import type { Store } from '../store/index.js';
@@ -212,7 +212,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
           await store.notifications.releaseClaims([delivery.id], clock.now());
         else await attempt(delivery);
       } catch (error) {
-        logger.error({ err: error, delivery: delivery.id }, 'recording a notification delivery failed');
+        logFailure(logger, error, 'recording a notification delivery failed', { delivery: delivery.id });
       } finally {
         // Given up at the end of the stop grace: still held, so stop releases its claim.
         if (!stopping.signal.aborted) unhold(delivery.id);
@@ -297,7 +297,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     for (const id of ids) unhold(id);
     const handing = store.notifications
       .releaseClaims(ids, until)
-      .catch((error) => logger.error({ err: error, deliveries: ids.length }, 'handing back the deliveries of a rate-limited channel failed'));
+      .catch((error) => logFailure(logger, error, 'handing back the deliveries of a rate-limited channel failed', { deliveries: ids.length }));
     deferring.add(handing);
     handing.finally(() => deferring.delete(handing)).catch(() => {});
   }
@@ -436,7 +436,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     timer = null;
     claiming = claim()
       .then(() => undefined)
-      .catch((error) => logger.error({ err: error }, 'claiming notification deliveries failed'))
+      .catch((error) => logFailure(logger, error, 'claiming notification deliveries failed'))
       .finally(() => {
         claiming = null;
         if (stopped) return;

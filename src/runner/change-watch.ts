@@ -1,7 +1,7 @@
 // Polls the change counter (security.changePollMs) and, when another process committed a config or API write, has this
 // one reload what it keeps in memory: pages, push tokens, the monitors it runs. Writes made here apply at once through
 // the bus; this is how a second process on the same database follows within a poll.
-import type { Logger } from '../logger.js';
+import { type Logger, logFailure } from '../logger.js';
 import type { Store } from '../store/index.js';
 
 export interface ChangeWatch {
@@ -33,7 +33,7 @@ export function createChangeWatch(deps: { store: Store; logger: Logger; everyMs:
     if (stopped) return;
     timer = setTimeout(() => {
       running = poll()
-        .catch((error) => deps.logger.error({ err: error }, 'polling the change counter failed'))
+        .catch((error) => logFailure(deps.logger, error, 'polling the change counter failed'))
         .finally(() => {
           running = null;
           schedule();

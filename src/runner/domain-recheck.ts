@@ -11,7 +11,7 @@ import {
   verificationRecordName,
 } from '../domain/custom-domain.js';
 import type { Page } from '../domain/page.js';
-import type { Logger } from '../logger.js';
+import { type Logger, logFailure } from '../logger.js';
 import type { Store } from '../store/index.js';
 import type { SweepGate } from './periodic.js';
 
@@ -86,7 +86,7 @@ export function createDomainRecheck(deps: {
   function runOnce(): void {
     if (deps.gate && !deps.gate()) return;
     running ??= recheck()
-      .catch((error) => deps.logger.error({ err: error }, 'custom domain re-check failed'))
+      .catch((error) => logFailure(deps.logger, error, 'custom domain re-check failed'))
       .finally(() => {
         running = null;
       });

@@ -3,7 +3,7 @@ import type { Bus } from '../bus/bus.js';
 import type { Clock } from '../domain/clock.js';
 import { OverloadedError } from '../domain/errors.js';
 import type { CheckSource, MonitorState } from '../domain/monitor-type.js';
-import type { Logger } from '../logger.js';
+import { type Logger, logFailure } from '../logger.js';
 import type { WardenMetrics } from '../metrics/recorder.js';
 import type { Store } from '../store/index.js';
 import { commit } from './ingest-commit.js';
@@ -65,6 +65,8 @@ export const INGEST_MAX_BATCH = 2000;
 export const EDGE_LINGER_MS = 100;
 /** Results waiting at most; beyond it record() fails fast instead of queueing without bound. */
 export const INGEST_MAX_QUEUE = 100_000;
+/** A full queue is told in the log at most this often (its refusals are answered 503, not logged one by one). */
+const OVERLOAD_LOG_EVERY_MS = 60_000;
 
 interface Pending {
   input: IngestInput | IngestSilence;
@@ -143,7 +145,7 @@ export function createIngest(deps: {
           for (const event of events) deps.bus.publish(event);
           if (enqueued > 0) deps.outbox?.committed();
         } catch (error) {
-          deps.logger.error({ err: error, results: batch.length }, 'storing results failed');
+          logFailure(deps.logger, error, 'storing results failed', { results: batch.length });
           for (const p of batch) p.reject(error);
         }
       }
@@ -152,9 +154,19 @@ export function createIngest(deps: {
     }
   }
 
+  let overloadLoggedAt = Number.NEGATIVE_INFINITY;
+  function overloaded(): Promise<never> {
+    const now = deps.clock.now();
+    if (now - overloadLoggedAt >= OVERLOAD_LOG_EVERY_MS) {
+      overloadLoggedAt = now;
+      deps.logger.warn({ waiting: queue.length }, `too many results are waiting to be stored: new ones are answered 503 with Retry-After: ${INGEST_RETRY_AFTER_SEC} until the queue drains`);
+    }
+    return Promise.reject(new IngestOverloadedError());
+  }
+
   function enqueue(input: IngestInput | IngestSilence): Promise<IngestOutcome> {
     if (closed) return Promise.reject(new Error('ingest is closed'));
-    if (queue.length >= INGEST_MAX_QUEUE) return Promise.reject(new IngestOverloadedError());
+    if (queue.length >= INGEST_MAX_QUEUE) return overloaded();
     return new Promise((resolve, reject) => {
       queue.push({ input, resolve, reject });
       if (draining) return; // the running loop takes it in its next transaction

@@ -1,7 +1,7 @@
 // One periodic sweep, as the runners use it: at most one pass at a time (a second caller shares the pass under way),
 // every `everyMs` once started (while its gate, if any, is open: a cluster's singleton lease), failures logged, and a
 // stop that waits for the pass in flight.
-import type { Logger } from '../logger.js';
+import { type Logger, logFailure } from '../logger.js';
 
 export interface PeriodicSweep<T> {
   /** One pass now (or the one already running); tests call it with an injected clock. */
@@ -36,7 +36,7 @@ export function createPeriodicSweep<T>(
       if (timer) return;
       timer = setInterval(() => {
         if (options.gate && !options.gate()) return;
-        sweep().catch((error) => options.logger.error({ err: error }, options.failure));
+        sweep().catch((error) => logFailure(options.logger, error, options.failure));
       }, options.everyMs);
       timer.unref();
     },

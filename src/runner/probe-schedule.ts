@@ -3,7 +3,7 @@
 import { setMaxListeners } from 'node:events';
 import type { ScheduledMonitor } from '../domain/monitor.js';
 import type { MonitorType } from '../domain/monitor-type.js';
-import type { Logger } from '../logger.js';
+import { type Logger, logFailure } from '../logger.js';
 import type { ProbeDefinition, ProbeResult } from '../probes/probe.js';
 import { probeRegistry } from '../probes/registry.js';
 import { runProbe } from '../probes/run.js';
@@ -130,7 +130,7 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
       await deps.onResult(monitor, result, checkedAt);
     } catch (error) {
       // A probe never throws; this is the store or the queue failing. The next run tries again.
-      deps.logger.error({ err: error, monitor: monitor.key }, 'a check result could not be recorded');
+      logFailure(deps.logger, error, 'a check result could not be recorded', { monitor: monitor.key });
     } finally {
       release();
     }

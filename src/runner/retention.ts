@@ -6,7 +6,7 @@
 import { ACCOUNT_LIMITS } from '../domain/account.js';
 import { DAY_MS } from '../domain/check.js';
 import type { Clock } from '../domain/clock.js';
-import type { Logger } from '../logger.js';
+import { type Logger, logFailure } from '../logger.js';
 import type { Store } from '../store/index.js';
 import type { SweepGate } from './periodic.js';
 
@@ -103,7 +103,7 @@ export function createRetention(deps: {
     if (deps.gate && !deps.gate()) return;
     running ??= prune()
       .catch((error) => {
-        deps.logger.error({ err: error }, 'pruning history failed');
+        logFailure(deps.logger, error, 'pruning history failed');
         return { checks: 0, stateChanges: 0, buckets: 0, deliveries: 0, subscribers: 0, sessions: 0, accountTokens: 0, audit: 0 };
       })
       .finally(() => {

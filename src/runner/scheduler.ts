@@ -3,7 +3,7 @@ import type { Bus } from '../bus/bus.js';
 import type { Clock } from '../domain/clock.js';
 import { probeTargetPolicies } from '../domain/organization.js';
 import type { ProbeTargetPolicy } from '../domain/security.js';
-import type { Logger } from '../logger.js';
+import { type Logger, logFailure } from '../logger.js';
 import type { CheckOutcome, WardenMetrics } from '../metrics/recorder.js';
 import type { ProbeDefinition, ProbeResult } from '../probes/probe.js';
 import { PUBLIC_TARGETS_ONLY, type TargetGuard, targetGuard } from '../probes/target-guard.js';
@@ -181,7 +181,7 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
     if (pendingReload || stopped) return;
     pendingReload = setTimeout(() => {
       pendingReload = null;
-      reload().catch((error) => deps.logger.error({ err: error }, 'reloading monitors failed'));
+      reload().catch((error) => logFailure(deps.logger, error, 'reloading monitors failed'));
     }, 50);
   }
 

@@ -15,15 +15,18 @@ export interface RequestLine {
 
 /**
  * Errors at error level; the rest at info with LOG_REQUESTS=1 (`atInfo`), else at debug: a busy server logs nothing per
- * request unless asked to, and spends nothing on the line either. `url` may carry a query string: only its path is logged.
+ * request unless asked to, and spends nothing on the line either. A 503 is a refusal, not an error: its cause (the
+ * database unavailable, the ingest queue full) has a line of its own, once, not one per request refused while it lasts.
+ * `url` may carry a query string: only its path is logged.
  */
 export function logRequest(logger: Logger, requestId: string, method: string, url: string, status: number, ms: number, atInfo = false): void {
-  const level = status >= 500 ? 'error' : atInfo ? 'info' : 'debug';
+  const failed = status >= 500 && status !== 503;
+  const level = failed ? 'error' : atInfo ? 'info' : 'debug';
   if (!logger.isLevelEnabled(level)) return;
   const query = url.indexOf('?');
   const path = maskSecrets(query === -1 ? url : url.slice(0, query));
   const line: RequestLine & { requestId: string } = { requestId, method, path, status, ms: Math.round(ms * 10) / 10 };
-  logger[level](line, status >= 500 ? 'request failed' : 'request');
+  logger[level](line, failed ? 'request failed' : 'request');
 }
 
 export interface RequestLogOptions {

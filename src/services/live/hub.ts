@@ -2,7 +2,7 @@
 
 import type { Page } from '../../domain/page.js';
 import type { Snapshot } from '../../domain/snapshot.js';
-import type { Logger } from '../../logger.js';
+import { type Logger, logFailure } from '../../logger.js';
 import type { PageCache, SnapshotRebuilt } from '../pages/page-cache.js';
 import { diffSnapshots, snapshotMessage } from './diff.js';
 import { LIVE_CLOSE, LIVE_LIMITS } from './limits.js';
@@ -82,7 +82,7 @@ export function createLiveHub(deps: { pages: PageCache; logger: Logger; keepWarm
       const page = current.get(id);
       if (!page) closeAll(entry, LIVE_CLOSE.pageGone, 'page removed');
       else if (!deps.pages.peek(page))
-        deps.pages.get(page).catch((error) => deps.logger.error({ err: error, page: page.slug }, 'live: rebuilding page failed'));
+        deps.pages.get(page).catch((error) => logFailure(deps.logger, error, 'live: rebuilding page failed', { page: page.slug }));
     }
   }
 

@@ -1,5 +1,6 @@
 // The organization hub: the dashboard's live stream of one organization's monitors, fed by the bus's monitor events.
 import type { Monitor } from '../../domain/monitor.js';
+import { logFailure } from '../../logger.js';
 import type { ServiceContext } from '../context.js';
 import type { LiveSubscriber } from './hub.js';
 import { LIVE_CLOSE } from './limits.js';
@@ -74,7 +75,7 @@ export function createOrganizationHub(ctx: ServiceContext, limits: Partial<Organ
     if (timer || closed) return;
     timer = setTimeout(() => {
       timer = null;
-      flushing = flushing.then(flush).catch((error) => ctx.logger.error({ err: error }, 'live: organization flush failed'));
+      flushing = flushing.then(flush).catch((error) => logFailure(ctx.logger, error, 'live: organization flush failed'));
     }, flushMs);
     timer.unref();
   }

@@ -5,7 +5,7 @@ import type { Clock } from '../../domain/clock.js';
 import { baseHostOf, normalizeHost, reservedDomainProblem } from '../../domain/custom-domain.js';
 import type { Page } from '../../domain/page.js';
 import type { Snapshot } from '../../domain/snapshot.js';
-import type { Logger } from '../../logger.js';
+import { type Logger, logFailure } from '../../logger.js';
 import type { FormImages } from '../../render/forms.js';
 import type { Store } from '../../store/index.js';
 import { createAssetCache } from './asset-cache.js';
@@ -193,7 +193,7 @@ export function createPageCache(deps: { store: Store; bus: Bus; clock: Clock; lo
         void running.finally(() => markDirty(id)).catch(() => {});
         continue;
       }
-      build(page).catch((error) => deps.logger.error({ err: error, page: page.slug }, 'rebuilding page failed'));
+      build(page).catch((error) => logFailure(deps.logger, error, 'rebuilding page failed', { page: page.slug }));
     }
   }
 
@@ -204,7 +204,7 @@ export function createPageCache(deps: { store: Store; bus: Bus; clock: Clock; lo
     // A fallback: writes by another process (the CLI, a second server) move the change counter, polled every second.
     if (now - lastIndexLoad >= SNAPSHOT_MAX_AGE_MS) {
       lastIndexLoad = now;
-      loadIndex().catch((error) => deps.logger.error({ err: error }, 'reloading pages failed'));
+      loadIndex().catch((error) => logFailure(deps.logger, error, 'reloading pages failed'));
     }
     for (const [id, entry] of entries) {
       if (now - entry.lastRead > IDLE_EVICT_MS) forget(id);
@@ -240,7 +240,7 @@ export function createPageCache(deps: { store: Store; bus: Bus; clock: Clock; lo
               if (page) return build(page);
               forget(event.pageId);
             })
-            .catch((error) => deps.logger.error({ err: error }, 'reloading pages failed'));
+            .catch((error) => logFailure(deps.logger, error, 'reloading pages failed'));
         }),
       );
       ticker = setInterval(tick, 1000);
