@@ -2,6 +2,7 @@
 import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
 import { z } from '@hono/zod-openapi';
 import type { Env } from 'hono';
+import { STORAGE_RETRY_AFTER_SEC } from '../domain/errors.js';
 import { INGEST_RETRY_AFTER_SEC } from '../runner/ingest.js';
 import { API_LIMITS } from '../services/api-limits.js';
 import { PROBLEM_CONTENT_TYPE } from './problem.js';
@@ -52,7 +53,7 @@ export const pushTokenParam = z.string().openapi({
 });
 
 /** The 503 of the routes that store results (push, relay). */
-export const OVERLOADED_DESCRIPTION = `Too many results are waiting to be stored; retry after Retry-After (${INGEST_RETRY_AFTER_SEC} s).`;
+export const OVERLOADED_DESCRIPTION = `Nothing was stored: too many results are waiting to be stored (\`overloaded\`, Retry-After: ${INGEST_RETRY_AFTER_SEC} s), or the database cannot store now, being full or unreachable (\`storage-unavailable\`, Retry-After: ${STORAGE_RETRY_AFTER_SEC} s). Retry after Retry-After seconds.`;
 
 /** Tags group the document's operations; routes use these names. */
 export const TAGS = {

@@ -2964,7 +2964,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many results are waiting to be stored; retry after Retry-After (1 s). */
+                /** @description Nothing was stored: too many results are waiting to be stored (`overloaded`, Retry-After: 1 s), or the database cannot store now, being full or unreachable (`storage-unavailable`, Retry-After: 5 s). Retry after Retry-After seconds. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -3077,7 +3077,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many results are waiting to be stored; retry after Retry-After (1 s). */
+                /** @description Nothing was stored: too many results are waiting to be stored (`overloaded`, Retry-After: 1 s), or the database cannot store now, being full or unreachable (`storage-unavailable`, Retry-After: 5 s). Retry after Retry-After seconds. */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -3276,7 +3276,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many results are waiting to be stored; retry after Retry-After (1 s). */
+                /** @description Nothing was stored: too many results are waiting to be stored (`overloaded`, Retry-After: 1 s), or the database cannot store now, being full or unreachable (`storage-unavailable`, Retry-After: 5 s). Retry after Retry-After seconds. */
                 503: {
                     headers: {
                         [name: string]: unknown;

@@ -1,6 +1,6 @@
 // What both push paths share at run time (the pre-router's and the app's): recording a heartbeat, counting how it went,
 // and the extra headers of its answers. Free of the router and the OpenAPI documents, which the pre-router never loads.
-import { NotFoundError, OverloadedError, ValidationError } from '../../../domain/errors.js';
+import { NotFoundError, OverloadedError, StorageUnavailableError, ValidationError } from '../../../domain/errors.js';
 import type { PushOutcome } from '../../../metrics/recorder.js';
 import type { PushAccepted } from '../../../services/push/payload.js';
 import { PushRateLimitedError } from '../../../services/push/rate-limit.js';
@@ -44,6 +44,7 @@ function pushRefusal(error: unknown): PushOutcome {
   if (error instanceof ValidationError) return 'invalid';
   if (error instanceof BodyTooLargeError) return 'too_large';
   if (error instanceof OverloadedError) return 'overloaded';
+  if (error instanceof StorageUnavailableError) return 'unavailable';
   return 'error';
 }
 
