@@ -2,7 +2,7 @@
 // from a config text through the real config sync, with an API key of each scope. Settings come from env, as in production.
 import { readSettings } from '../src/config/settings.js';
 import type { Monitor } from '../src/domain/monitor.js';
-import { createLogger } from '../src/logger.js';
+import { createLogger, type Logger } from '../src/logger.js';
 import { startWarden, type Warden } from '../src/main.js';
 import { createApiKey } from '../src/services/api-keys/create.js';
 import { seed, testContext } from './seed.js';
@@ -21,7 +21,8 @@ export interface SeededWarden {
   close(): Promise<void>;
 }
 
-export async function startSeededWarden(dialect: DialectCase, yaml: string, env: Record<string, string> = {}): Promise<SeededWarden> {
+/** `logger`: where the server logs (a test reading its lines); TEST_LOG's level to standard error, or nothing, by default. */
+export async function startSeededWarden(dialect: DialectCase, yaml: string, env: Record<string, string> = {}, options: { logger?: Logger } = {}): Promise<SeededWarden> {
   const opened = await dialect.open();
   const { report, monitors } = await seed(opened.store, yaml, Date.now());
   const organizationId = report.organization.id;
@@ -29,7 +30,7 @@ export async function startSeededWarden(dialect: DialectCase, yaml: string, env:
   const key = async (scope: 'read' | 'write') => (await createApiKey(context, { name: scope, scope })).secret;
   const [readKey, writeKey] = [await key('read'), await key('write')];
   const start = (extra: Record<string, string>) =>
-    startWarden({ settings: readSettings({ ...opened.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...extra }), logger: createLogger(process.env.TEST_LOG ?? 'silent') });
+    startWarden({ settings: readSettings({ ...opened.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...extra }), logger: options.logger ?? createLogger(process.env.TEST_LOG ?? 'silent') });
   const warden = await start(env);
   const others: Warden[] = [];
   return {

@@ -42,8 +42,11 @@ export interface OpenedStore {
 export interface DialectCase {
   name: 'sqlite' | 'postgres';
   available: boolean;
-  /** A fresh, empty store; `migrate: false` leaves the schema empty. */
-  open(options?: { migrate?: boolean }): Promise<OpenedStore>;
+  /**
+   * A fresh, empty store; `migrate: false` leaves the schema empty. SQLite: `dataDir`, an empty folder to hold it (a
+   * temporary one by default; removed afterwards either way).
+   */
+  open(options?: { migrate?: boolean; dataDir?: string }): Promise<OpenedStore>;
 }
 
 /** A data directory holding a migrated SQLite database, made once per process; each test gets a copy of its file. */
@@ -132,8 +135,7 @@ export const dialects: DialectCase[] = [
   {
     name: 'sqlite',
     available: true,
-    async open({ migrate = true } = {}) {
-      const dataDir = mkdtempSync(join(tmpdir(), 'warden-test-'));
+    async open({ migrate = true, dataDir = mkdtempSync(join(tmpdir(), 'warden-test-')) } = {}) {
       if (migrate) copyFileSync(await migratedSqliteFile(), join(dataDir, SQLITE_FILE));
       const store = await openStore({ dataDir });
       if (migrate) await store.migrate();
