@@ -28,6 +28,10 @@ export function importUptimeKumaCommand(): Command {
           const report = importUptimeKuma(kuma.read(), { now: Date.now(), games: await loadGamedigGames(), organization: { key: options.org } });
           await writeImport(file, report, options.output);
         }
+      } catch (error) {
+        // A file over a read limit, malformed past its header, or holding cells of the wrong kind.
+        if (error instanceof NotKumaDatabaseError) throw new ValidationError([{ path: file, message: error.message }], `${file} cannot be imported.`);
+        throw error;
       } finally {
         kuma.close();
       }

@@ -1,10 +1,9 @@
 // Reads an Uptime Kuma SQLite database (1.23 or 2.x), read-only, as plain rows for `warden import uptime-kuma`.
 // Kuma adds columns release by release (db/patch-*.sql up to 1.23, db/knex_migrations/ in 2.x): each table's columns are
-// read from PRAGMA table_info, and a column this file lacks reads as null.
+// read from the file, a column it lacks reads as null, and every cell is typed as the rows below declare, whatever the
+// file stored. The file is read as one nobody vouches for (foreign-sqlite.ts).
 import SqliteDatabase from 'better-sqlite3';
-
-/** A cell as SQLite returns it. */
-export type KumaValue = string | number | null;
+import { type CellKind, ForeignFileError, type ForeignReadLimits, openForeignSqlite } from './foreign-sqlite.js';
 
 /** One monitor; every column Warden's mapping reads, null when absent from this version's schema. */
 export interface KumaMonitorRow {
@@ -181,76 +180,82 @@ export interface KumaDatabase {
   close(): void;
 }
 
+/** The file cannot be imported: not an Uptime Kuma database, or one this reader refuses to read (the message says). */
 export class NotKumaDatabaseError extends Error {}
 
-/** Opens `file` read-only; throws NotKumaDatabaseError when it is not an Uptime Kuma database. */
-export function openUptimeKumaDatabase(file: string): KumaDatabase {
-  let database: SqliteDatabase.Database;
-  try {
-    database = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
-    database.pragma('query_only = ON');
-  } catch (error) {
-    throw new NotKumaDatabaseError(`${file}: cannot be opened as SQLite (${(error as Error).message})`);
+/**
+ * What one import reads at most. A real Kuma database holds a few hundred monitors and as many links; the heartbeats,
+ * streamed by `--history`, are not counted (their table is as large as the file, and a real table is all they are read
+ * from).
+ */
+export const KUMA_READ_LIMITS: ForeignReadLimits = {
+  rowsPerTable: 100_000,
+  readMs: 30_000,
+};
+
+/**
+ * Opens `file` read-only as a file nobody vouches for (foreign-sqlite.ts: real tables and stored columns only, trusted
+ * schema off, rows per table capped, a deadline from here to the end of `read()`); throws NotKumaDatabaseError when it
+ * is not an Uptime Kuma database, and `read()` and `heartbeats()` throw it when the file breaks a limit or is malformed.
+ */
+export function openUptimeKumaDatabase(file: string, limits: ForeignReadLimits = KUMA_READ_LIMITS): KumaDatabase {
+  const database = kumaError(file, () => openForeignSqlite(file, limits));
+  const heartbeat = database.columns('heartbeat');
+  const refused = KUMA_TABLES.flatMap((name) => {
+    const what = database.notTable(name);
+    return what === undefined ? [] : [`${name} is ${what}`];
+  });
+  if (refused.length > 0) {
+    database.close();
+    throw new NotKumaDatabaseError(`${file}: ${refused.join(', ')}; Uptime Kuma's are tables, and only tables are read`);
   }
-  const columnsOf = (table: string): Set<string> => {
-    try {
-      return new Set((database.prepare(`select name from pragma_table_info(?)`).all(table) as { name: string }[]).map((c) => c.name));
-    } catch (error) {
-      throw new NotKumaDatabaseError(`${file}: cannot be read as SQLite (${(error as Error).message})`);
-    }
-  };
-  if (!columnsOf('monitor').has('type') || !columnsOf('heartbeat').has('monitor_id')) {
+  if (!database.columns('monitor').has('type') || !heartbeat.has('monitor_id')) {
     database.close();
     throw new NotKumaDatabaseError(`${file}: not an Uptime Kuma database (no monitor and heartbeat tables)`);
   }
-  /** Rows of `table` with exactly `wanted` keys; a column the table lacks (or a missing table) reads as null. */
-  const select = (table: string, wanted: readonly string[], rename: Record<string, string> = {}, order = 'id'): Record<string, KumaValue>[] => {
-    const have = columnsOf(table);
-    if (have.size === 0) return [];
-    const list = wanted.map((name) => {
-      const source = have.has(name) ? name : rename[name] !== undefined && have.has(rename[name]) ? rename[name] : undefined;
-      return source === undefined ? `null as "${name}"` : `"${source}" as "${name}"`;
-    });
-    return database.prepare(`select ${list.join(', ')} from "${table}" order by ${order}`).all() as Record<string, KumaValue>[];
-  };
   const links = (table: string, left: string, right: string): KumaLink[] =>
-    select(table, [left, right], {}, 'rowid').map((r) => ({ left: Number(r[left]), right: Number(r[right]) }));
-  const heartbeatQuery = database.prepare('select time, status, ping from heartbeat where monitor_id = ? and time >= ? order by time');
+    database.rows(table, { [left]: 'id', [right]: 'id' }, { order: ['id'] }).map((r) => ({ left: r[left] as number, right: r[right] as number }));
+  const cell = (column: string) => (heartbeat.has(column) ? `"${column}"` : 'null');
+  const heartbeatQuery = heartbeat.has('time')
+    ? kumaError(file, () => database.prepare(`select ${cell('time')} as time, ${cell('status')} as status, ${cell('ping')} as ping from main.heartbeat where monitor_id = ? and time >= ? order by time`))
+    : undefined;
 
   return {
-    read() {
-      return {
-        schema: columnsOf('knex_migrations').size > 0 ? '2.x' : '1.23',
-        monitors: select('monitor', MONITOR_COLUMNS).map((r) => typed(r, MONITOR_BOOLEANS) as unknown as KumaMonitorRow),
-        tags:
-          columnsOf('monitor_tag').size > 0 && columnsOf('tag').size > 0
-            ? (database
-                .prepare('select monitor_tag.monitor_id as monitor_id, tag.name as name, monitor_tag.value as value from monitor_tag join tag on tag.id = monitor_tag.tag_id order by monitor_tag.id')
-                .all() as KumaTagRow[])
-            : [],
-        statusPages: select('status_page', PAGE_COLUMNS, { analytics_id: 'google_analytics_tag_id' }).map(
-          (r) => typed(r, ['published']) as unknown as KumaStatusPageRow,
-        ),
-        pageGroups: select('group', ['id', 'status_page_id', 'name', 'public', 'weight'], {}, 'weight, id').map(
-          (r) => typed(r, ['public']) as unknown as KumaPageGroupRow,
-        ),
-        pageGroupMonitors: select('monitor_group', ['group_id', 'monitor_id', 'weight'], {}, 'weight, id') as unknown as KumaPageGroupMonitorRow[],
-        customDomains: select('status_page_cname', ['status_page_id', 'domain']) as unknown as KumaCustomDomainRow[],
-        incidents: select('incident', INCIDENT_COLUMNS).map((r) => typed(r, ['pin', 'active']) as unknown as KumaIncidentRow),
-        maintenance: select('maintenance', MAINTENANCE_COLUMNS).map((r) => typed(r, ['active']) as unknown as KumaMaintenanceRow),
-        maintenanceMonitors: links('monitor_maintenance', 'maintenance_id', 'monitor_id'),
-        maintenancePages: links('maintenance_status_page', 'maintenance_id', 'status_page_id'),
-        notifications: select('notification', ['id', 'name', 'active', 'is_default', 'config']).map(
-          (r) => typed(r, ['active', 'is_default']) as unknown as KumaNotificationRow,
-        ),
-        monitorNotifications: links('monitor_notification', 'monitor_id', 'notification_id'),
-      };
-    },
+    read: () =>
+      kumaError(file, () => {
+        const monitors = database.rows('monitor', MONITOR, { order: ['id'] }) as unknown as KumaMonitorRow[];
+        const tagNames = new Map(database.rows('tag', { id: 'id', name: 'text!' }).map((t) => [t.id, t.name as string]));
+        const tags = database.rows('monitor_tag', { monitor_id: 'id', tag_id: 'id', value: 'text' }, { order: ['id'] }).flatMap((t) => {
+          const name = tagNames.get(t.tag_id as number);
+          return name === undefined ? [] : [{ monitor_id: t.monitor_id as number, name, value: t.value as string | null }];
+        });
+        return {
+          schema: database.has('knex_migrations') ? '2.x' : '1.23',
+          monitors,
+          tags,
+          statusPages: database.rows('status_page', STATUS_PAGE, { rename: { analytics_id: 'google_analytics_tag_id' }, order: ['id'] }) as unknown as KumaStatusPageRow[],
+          pageGroups: database.rows('group', PAGE_GROUP, { order: ['weight', 'id'] }) as unknown as KumaPageGroupRow[],
+          pageGroupMonitors: database.rows('monitor_group', PAGE_GROUP_MONITOR, { order: ['weight', 'id'] }) as unknown as KumaPageGroupMonitorRow[],
+          customDomains: database.rows('status_page_cname', CUSTOM_DOMAIN, { order: ['id'] }) as unknown as KumaCustomDomainRow[],
+          incidents: database.rows('incident', INCIDENT, { order: ['id'] }) as unknown as KumaIncidentRow[],
+          maintenance: database.rows('maintenance', MAINTENANCE, { order: ['id'] }) as unknown as KumaMaintenanceRow[],
+          maintenanceMonitors: links('monitor_maintenance', 'maintenance_id', 'monitor_id'),
+          maintenancePages: links('maintenance_status_page', 'maintenance_id', 'status_page_id'),
+          notifications: database.rows('notification', NOTIFICATION, { order: ['id'] }) as unknown as KumaNotificationRow[],
+          monitorNotifications: links('monitor_notification', 'monitor_id', 'notification_id'),
+        };
+      }),
     *heartbeats(monitorId, since) {
-      for (const row of heartbeatQuery.iterate(monitorId, kumaTime(since)) as Iterable<{ time: string; status: number; ping: number | null }>) {
-        const at = parseKumaTime(row.time);
-        if (at === null) continue;
-        yield { at, status: Number(row.status), ping: row.ping === null ? null : Number(row.ping) };
+      if (heartbeatQuery === undefined) return;
+      const rows = kumaError(file, () => heartbeatQuery.iterate(monitorId, kumaTime(since)) as IterableIterator<{ time: unknown; status: unknown; ping: unknown }>);
+      try {
+        for (let next = kumaError(file, () => rows.next()); next.done !== true; next = kumaError(file, () => rows.next())) {
+          const at = parseKumaTime(next.value.time);
+          if (at === null) continue;
+          yield { at, status: Number(next.value.status), ping: typeof next.value.ping === 'number' ? next.value.ping : null };
+        }
+      } finally {
+        rows.return?.();
       }
     },
     close() {
@@ -259,9 +264,20 @@ export function openUptimeKumaDatabase(file: string): KumaDatabase {
   };
 }
 
+/** Runs a read, telling a file that cannot be read as a NotKumaDatabaseError (SQLite's own errors included). */
+function kumaError<T>(file: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ForeignFileError) throw new NotKumaDatabaseError(error.message);
+    if (error instanceof SqliteDatabase.SqliteError) throw new NotKumaDatabaseError(`${file}: cannot be read as SQLite (${error.message})`);
+    throw error;
+  }
+}
+
 /** Kuma writes times as UTC text, "YYYY-MM-DD HH:mm:ss.SSS" (older rows without milliseconds); null when unreadable. */
-export function parseKumaTime(text: string | null): number | null {
-  if (text === null) return null;
+export function parseKumaTime(text: unknown): number | null {
+  if (typeof text !== 'string') return null;
   const iso = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(text) ? `${text.replace(' ', 'T')}Z` : text;
   const ms = Date.parse(iso);
   return Number.isFinite(ms) ? ms : null;
@@ -272,111 +288,119 @@ function kumaTime(ms: number): string {
   return new Date(Math.max(0, ms)).toISOString().replace('T', ' ').replace('Z', '');
 }
 
-function typed(row: Record<string, KumaValue>, booleans: readonly string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...row };
-  for (const name of booleans) {
-    const value = row[name];
-    // SQLite keeps booleans as 0/1 (knex on some versions as "true"/"false" text).
-    out[name] = value === null ? (NULLABLE_BOOLEANS.has(name) ? null : false) : value === 1 || value === '1' || value === 'true';
-  }
-  return out;
-}
 
-const NULLABLE_BOOLEANS = new Set(['expiry_notification', 'gamedig_given_port_only']);
-
-const MONITOR_BOOLEANS = [
-  'active',
-  'ignore_tls',
-  'upside_down',
-  'cache_bust',
-  'expiry_notification',
-  'invert_keyword',
-  'gamedig_given_port_only',
+/** Every table this reader reads. */
+const KUMA_TABLES = [
+  'monitor',
+  'heartbeat',
+  'tag',
+  'monitor_tag',
+  'status_page',
+  'group',
+  'monitor_group',
+  'status_page_cname',
+  'incident',
+  'maintenance',
+  'monitor_maintenance',
+  'maintenance_status_page',
+  'notification',
+  'monitor_notification',
+  'knex_migrations',
 ] as const;
 
-const MONITOR_COLUMNS = [
-  'id',
-  'name',
-  'type',
-  'active',
-  'parent',
-  'weight',
-  'description',
-  'url',
-  'hostname',
-  'port',
-  'interval',
-  'timeout',
-  'maxretries',
-  'retry_interval',
-  'resend_interval',
-  'accepted_statuscodes_json',
-  'ignore_tls',
-  'upside_down',
-  'maxredirects',
-  'method',
-  'body',
-  'headers',
-  'http_body_encoding',
-  'auth_method',
-  'basic_auth_user',
-  'basic_auth_pass',
-  'bearer_token',
-  'oauth_client_id',
-  'tls_cert',
-  'proxy_id',
-  'cache_bust',
-  'expiry_notification',
-  'keyword',
-  'invert_keyword',
-  'json_path',
-  'json_path_operator',
-  'expected_value',
-  'dns_resolve_type',
-  'dns_resolve_server',
-  'conditions',
-  'game',
-  'gamedig_given_port_only',
-  'gamedig_token',
-  'push_token',
-  'smtp_security',
-  'expected_tls_alert',
-] as const satisfies readonly (keyof KumaMonitorRow)[];
+type Kinds<Row> = { readonly [K in keyof Row]-?: CellKind };
 
-const PAGE_COLUMNS = [
-  'id',
-  'slug',
-  'title',
-  'description',
-  'footer_text',
-  'custom_css',
-  'published',
-  'password',
-  'icon',
-  'analytics_id',
-] as const satisfies readonly (keyof KumaStatusPageRow)[];
+const MONITOR: Kinds<KumaMonitorRow> = {
+  id: 'id',
+  name: 'text!',
+  type: 'text!',
+  active: 'bool',
+  parent: 'number',
+  weight: 'number',
+  description: 'text',
+  url: 'text',
+  hostname: 'text',
+  port: 'number',
+  interval: 'number',
+  timeout: 'number',
+  maxretries: 'number',
+  retry_interval: 'number',
+  resend_interval: 'number',
+  accepted_statuscodes_json: 'text',
+  ignore_tls: 'bool',
+  upside_down: 'bool',
+  maxredirects: 'number',
+  method: 'text',
+  body: 'text',
+  headers: 'text',
+  http_body_encoding: 'text',
+  auth_method: 'text',
+  basic_auth_user: 'text',
+  basic_auth_pass: 'text',
+  bearer_token: 'text',
+  oauth_client_id: 'text',
+  tls_cert: 'text',
+  proxy_id: 'number',
+  cache_bust: 'bool',
+  expiry_notification: 'bool?',
+  keyword: 'text',
+  invert_keyword: 'bool',
+  json_path: 'text',
+  json_path_operator: 'text',
+  expected_value: 'text',
+  dns_resolve_type: 'text',
+  dns_resolve_server: 'text',
+  conditions: 'text',
+  game: 'text',
+  gamedig_given_port_only: 'bool?',
+  gamedig_token: 'text',
+  push_token: 'text',
+  smtp_security: 'text',
+  expected_tls_alert: 'text',
+};
 
-const INCIDENT_COLUMNS = [
-  'id',
-  'status_page_id',
-  'title',
-  'content',
-  'style',
-  'created_date',
-  'last_updated_date',
-  'pin',
-  'active',
-] as const satisfies readonly (keyof KumaIncidentRow)[];
+const STATUS_PAGE: Kinds<KumaStatusPageRow> = {
+  id: 'id',
+  slug: 'text!',
+  title: 'text!',
+  description: 'text',
+  footer_text: 'text',
+  custom_css: 'text',
+  published: 'bool',
+  password: 'text',
+  icon: 'text',
+  analytics_id: 'text',
+};
 
-const MAINTENANCE_COLUMNS = [
-  'id',
-  'title',
-  'description',
-  'active',
-  'strategy',
-  'start_date',
-  'end_date',
-  'timezone',
-  'cron',
-  'duration',
-] as const satisfies readonly (keyof KumaMaintenanceRow)[];
+const PAGE_GROUP: Kinds<KumaPageGroupRow> = { id: 'id', status_page_id: 'id', name: 'text!', public: 'bool', weight: 'number!' };
+
+const PAGE_GROUP_MONITOR: Kinds<KumaPageGroupMonitorRow> = { group_id: 'id', monitor_id: 'id', weight: 'number!' };
+
+const CUSTOM_DOMAIN: Kinds<KumaCustomDomainRow> = { status_page_id: 'id', domain: 'text!' };
+
+const INCIDENT: Kinds<KumaIncidentRow> = {
+  id: 'id',
+  status_page_id: 'number',
+  title: 'text!',
+  content: 'text!',
+  style: 'text',
+  created_date: 'text',
+  last_updated_date: 'text',
+  pin: 'bool',
+  active: 'bool',
+};
+
+const MAINTENANCE: Kinds<KumaMaintenanceRow> = {
+  id: 'id',
+  title: 'text!',
+  description: 'text',
+  active: 'bool',
+  strategy: 'text!',
+  start_date: 'text',
+  end_date: 'text',
+  timezone: 'text',
+  cron: 'text',
+  duration: 'number',
+};
+
+const NOTIFICATION: Kinds<KumaNotificationRow> = { id: 'id', name: 'text', active: 'bool', is_default: 'bool', config: 'text' };
