@@ -1,6 +1,8 @@
 // Gatus's alerting (providers under `alerting:`, alerts on each endpoint) as Warden notification channels that the
 // monitors name; a secret becomes an ${ENV} placeholder, a provider Warden lacks is reported.
+import type { FieldIssue } from '../../domain/errors.js';
 import { RULE_LIMITS } from '../../domain/limits.js';
+import { fileNumber, fileText } from './file-text.js';
 import { envName, goDurationMs, hasEnvReference } from './gatus-values.js';
 import type { ImportNote } from './report.js';
 
@@ -31,6 +33,30 @@ type Channel = { type: string; name: string; config: Record<string, unknown>; no
 
 const GATUS_FAILURE_THRESHOLD = 3;
 
+/** How Gatus names its providers (slack, teams-workflows, aws-ses): an alert type or an `alerting:` key of another shape is a mistake. */
+const PROVIDER_NAME = /^[a-z][a-z0-9-]{0,63}$/;
+
+/**
+ * The provider names of a Gatus configuration that cannot be Gatus's (`__proto__`, `toString`, `Slack`), each with
+ * the field that holds it; importGatus refuses the file when there is one.
+ */
+export function providerNameIssues(gatus: Record<string, unknown>): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const check = (path: string, name: string) => {
+    if (!PROVIDER_NAME.test(name))
+      issues.push({ path, message: `"${name.slice(0, 64)}" is not a Gatus alerting provider (lowercase letters, digits and hyphens, as slack or teams-workflows)` });
+  };
+  if (isObject(gatus.alerting)) for (const name of Object.keys(gatus.alerting)) check(`alerting.${name}`, name);
+  for (const list of ['endpoints', 'external-endpoints'] as const) {
+    const endpoints = Array.isArray(gatus[list]) ? (gatus[list] as unknown[]) : [];
+    for (const [i, endpoint] of endpoints.entries()) {
+      const alerts = isObject(endpoint) && Array.isArray(endpoint.alerts) ? endpoint.alerts : [];
+      for (const [j, alert] of alerts.entries()) if (isObject(alert) && typeof alert.type === 'string') check(`${list}[${i}].alerts[${j}].type`, alert.type);
+    }
+  }
+  return issues;
+}
+
 /** Gatus headers whose values are credentials: written as ${ENV} placeholders, not copied into warden.yaml. */
 export function isCredentialHeader(name: string): boolean {
   return /^(authorization|proxy-authorization|cookie)$|token|secret|key|auth|pass/i.test(name);
@@ -41,10 +67,10 @@ export function resolveAlerts(alerts: unknown, alerting: Record<string, unknown>
   if (!Array.isArray(alerts)) return [];
   return alerts.flatMap((alert) => {
     if (!isObject(alert) || typeof alert.type !== 'string') return [];
-    const provider = alerting[alert.type];
+    const provider = Object.hasOwn(alerting, alert.type) ? alerting[alert.type] : undefined;
     const defaults = isObject(provider) && isObject(provider['default-alert']) ? provider['default-alert'] : {};
     const pick = (field: string) => alert[field] ?? defaults[field];
-    const threshold = Number(pick('failure-threshold') ?? GATUS_FAILURE_THRESHOLD);
+    const threshold = fileNumber(pick('failure-threshold') ?? GATUS_FAILURE_THRESHOLD);
     return [
       {
         type: alert.type,
@@ -68,7 +94,7 @@ export function importAlerting(alerting: Record<string, unknown>, used: Map<stri
       notes.skipped.push({ item, reason: 'no enabled endpoint alert uses this provider' });
       continue;
     }
-    const build = BUILDERS[type];
+    const build = BUILDERS.get(type);
     if (build === undefined || !isObject(provider)) {
       notes.skipped.push({ item, reason: `Warden has no ${type} channel; its alerts are not imported (a webhook channel can reach most services)` });
       continue;
@@ -110,7 +136,9 @@ function rulesOf(alerts: ResolvedAlert[], item: string, notes: Notes): Record<st
   return { events, remindEveryMin };
 }
 
-const BUILDERS: Record<string, (provider: Provider, secret: Secret) => Channel | { skip: string }> = {
+type Builder = (provider: Provider, secret: Secret) => Channel | { skip: string };
+
+const BUILDER_TABLE: Record<string, Builder> = {
   discord: (p, secret) => webhookChat('discord', 'Discord', p, secret, ['title', 'message-content']),
   slack: (p, secret) => webhookChat('slack', 'Slack', p, secret, ['title']),
   'teams-workflows': (p, secret) => webhookChat('teams', 'Microsoft Teams', p, secret, ['title']),
@@ -124,17 +152,17 @@ const BUILDERS: Record<string, (provider: Provider, secret: Secret) => Channel |
   },
   telegram: (p, secret) => {
     if (p.token === undefined || p.id === undefined) return { skip: 'token and id are required' };
-    const config: Record<string, unknown> = { botToken: secret('token', p.token), chatId: String(p.id) };
+    const config: Record<string, unknown> = { botToken: secret('token', p.token), chatId: fileText(p.id) };
     if (typeof p['api-url'] === 'string' && p['api-url'] !== '') config.apiBaseUrl = p['api-url'];
     return { type: 'telegram', name: 'Telegram', config, notes: ignored(p, ['topic-id']) };
   },
   email: (p, secret) => {
-    const to = String(p.to ?? '')
+    const to = fileText(p.to)
       .split(',')
       .map((address) => address.trim())
       .filter(Boolean);
     if (to.length === 0 || typeof p.from !== 'string' || typeof p.host !== 'string') return { skip: 'from, host and to are required' };
-    const port = Number(p.port);
+    const port = fileNumber(p.port);
     const config: Record<string, unknown> = { to: to.length === 1 ? to[0] : to, from: p.from, host: p.host, port, secure: port === 465 ? 'tls' : 'starttls' };
     if (typeof p.password === 'string' && p.password !== '') {
       config.username = typeof p.username === 'string' && p.username !== '' ? p.username : p.from;
@@ -148,7 +176,7 @@ const BUILDERS: Record<string, (provider: Provider, secret: Secret) => Channel |
     const config: Record<string, unknown> = { url: p.url, secret: `\${${envName('custom', 'webhook', 'secret')}}` };
     const headers = isObject(p.headers) ? Object.entries(p.headers) : [];
     if (headers.length > 0)
-      config.headers = Object.fromEntries(headers.map(([name, value]) => [name, isCredentialHeader(name) ? secret(`headers.${name}`, value) : String(value)]));
+      config.headers = Object.fromEntries(headers.map(([name, value]) => [name, isCredentialHeader(name) ? secret(`headers.${name}`, value) : fileText(value)]));
     const notes = [
       `Warden posts its own signed JSON event (Standard Webhooks, docs/notifications.md) to the URL: the method, body and [PLACEHOLDERS] are not imported; set ${envName('custom', 'webhook', 'secret')} to a signing secret (whsec_…) the receiver verifies`,
     ];
@@ -156,6 +184,8 @@ const BUILDERS: Record<string, (provider: Provider, secret: Secret) => Channel |
     return { type: 'webhook', name: 'Webhook', config, notes };
   },
 };
+/** The providers Warden has a channel for, by Gatus's name; a Map, as the names looked up come from the file. */
+const BUILDERS = new Map(Object.entries(BUILDER_TABLE));
 
 /** Discord, Slack and Teams: a webhook URL (a secret), Warden's own message layout. */
 function webhookChat(type: string, name: string, p: Provider, secret: Secret, looks: string[]): Channel | { skip: string } {

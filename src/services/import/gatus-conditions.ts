@@ -1,6 +1,7 @@
 // Gatus's endpoint conditions ("[STATUS] == 200", "[BODY].status == UP") as a Warden monitor's expectations; each
 // condition Warden cannot express exactly is named with what became of it, never dropped silently.
 import { isValidJsonPath } from '../../probes/codecs/json-path.js';
+import { fileText } from './file-text.js';
 import { goDurationMs } from './gatus-values.js';
 
 /** The monitor a condition is judged for: what each kind of Warden monitor can check. */
@@ -40,7 +41,7 @@ export function mapConditions(target: ConditionTarget, conditions: readonly unkn
   for (const raw of conditions) {
     const c = typeof raw === 'string' ? parseCondition(raw) : undefined;
     if (c === undefined) {
-      note({ text: String(raw) }, 'not imported: not a condition Warden understands');
+      note({ text: fileText(raw) }, 'not imported: not a condition Warden understands');
       continue;
     }
     const placeholder = c.left.replace(/^(\[BODY\]).+$/, '$1.path');

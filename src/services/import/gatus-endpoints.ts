@@ -2,6 +2,7 @@
 // turned into that type's expectations; kinds Warden lacks become the nearest check, or are skipped, with the reason.
 import { DNS_RECORD_TYPES } from '../../probes/dns.js';
 import { httpConfig } from '../../probes/http.js';
+import { fileText } from './file-text.js';
 import { isCredentialHeader, isObject } from './gatus-alerting.js';
 import { type ConditionTarget, mapConditions } from './gatus-conditions.js';
 import { envName, hasEnvReference } from './gatus-values.js';
@@ -20,19 +21,19 @@ const HTTP_METHODS = new Set<string>(httpConfig.shape.method.unwrap().options);
 /** Client options of Gatus that Warden's probes do not have. */
 const UNSUPPORTED_CLIENT = ['dns-resolver', 'oauth2', 'proxy-url', 'identity-aware-proxy', 'tls', 'tunnel', 'store-cookies'] as const;
 /** Kinds Warden checks only as far as the port answering, with what is lost. */
-const PORT_ONLY: Record<string, { port?: number; lost: string }> = {
-  starttls: { lost: 'the STARTTLS certificate is not checked (Warden has no STARTTLS monitor)' },
-  grpc: { port: 80, lost: 'the gRPC health check is not run' },
-  grpcs: { port: 443, lost: 'the gRPC health check is not run' },
-  ws: { port: 80, lost: 'the WebSocket exchange is not run' },
-  wss: { port: 443, lost: 'the WebSocket exchange is not run' },
-  ssh: { port: 22, lost: 'no SSH session is opened and no command run' },
-};
-const SKIPPED: Record<string, string> = {
-  icmp: 'Warden has no ICMP (ping) monitor; a tcp monitor on a port the host serves can replace it',
-  udp: 'Warden has no UDP monitor',
-  sctp: 'Warden has no SCTP monitor',
-};
+const PORT_ONLY = new Map<string, { port?: number; lost: string }>([
+  ['starttls', { lost: 'the STARTTLS certificate is not checked (Warden has no STARTTLS monitor)' }],
+  ['grpc', { port: 80, lost: 'the gRPC health check is not run' }],
+  ['grpcs', { port: 443, lost: 'the gRPC health check is not run' }],
+  ['ws', { port: 80, lost: 'the WebSocket exchange is not run' }],
+  ['wss', { port: 443, lost: 'the WebSocket exchange is not run' }],
+  ['ssh', { port: 22, lost: 'no SSH session is opened and no command run' }],
+]);
+const SKIPPED = new Map<string, string>([
+  ['icmp', 'Warden has no ICMP (ping) monitor; a tcp monitor on a port the host serves can replace it'],
+  ['udp', 'Warden has no UDP monitor'],
+  ['sctp', 'Warden has no SCTP monitor'],
+]);
 
 export function gatusProbe(endpoint: Record<string, unknown>): GatusProbe | { skip: string } {
   const url = typeof endpoint.url === 'string' ? endpoint.url.trim() : '';
@@ -40,10 +41,11 @@ export function gatusProbe(endpoint: Record<string, unknown>): GatusProbe | { sk
   if (isObject(endpoint.dns)) return dnsProbe(url, endpoint.dns, conditions);
   const scheme = /^([a-z]+):\/\//.exec(url)?.[1];
   if (scheme === 'http' || scheme === 'https') return httpProbe(endpoint, url, scheme, conditions);
-  if (scheme !== undefined && SKIPPED[scheme]) return { skip: SKIPPED[scheme] };
+  const skipped = scheme === undefined ? undefined : SKIPPED.get(scheme);
+  if (skipped !== undefined) return { skip: skipped };
   const address = hostAndPort(url);
   if (scheme === undefined || address === undefined) return { skip: `"${url}" is not a URL Warden can check` };
-  const portOnly = PORT_ONLY[scheme];
+  const portOnly = PORT_ONLY.get(scheme);
   if (scheme !== 'tcp' && scheme !== 'tls' && portOnly === undefined) return { skip: `Warden has no monitor for ${scheme}://` };
   const port = address.port ?? portOnly?.port;
   if (port === undefined) return { skip: `${url} names no port` };
@@ -83,26 +85,26 @@ function httpProbe(endpoint: Record<string, unknown>, url: string, scheme: 'http
 
 /** The endpoint's headers; credentials become ${ENV} placeholders rather than being copied. */
 function httpHeaders(endpoint: Record<string, unknown>, notes: string[]): Record<string, string> {
-  const headers: Record<string, string> = {};
-  if (!isObject(endpoint.headers)) return headers;
-  for (const [name, value] of Object.entries(endpoint.headers)) {
-    const text = String(value);
-    if (isCredentialHeader(name) && !hasEnvReference(text)) {
-      const variable = envName(String(endpoint.name ?? ''), name);
-      headers[name] = `\${${variable}}`;
+  if (!isObject(endpoint.headers)) return {};
+  // fromEntries: every name the file gives becomes an own key, `__proto__` included.
+  return Object.fromEntries(
+    Object.entries(endpoint.headers).map(([name, value]) => {
+      const text = fileText(value);
+      if (!isCredentialHeader(name) || hasEnvReference(text)) return [name, text];
+      const variable = envName(fileText(endpoint.name), name);
       notes.push(`header ${name} is read from \${${variable}}: set that variable to its value before warden config apply`);
-    } else headers[name] = text;
-  }
-  return headers;
+      return [name, `\${${variable}}`];
+    }),
+  );
 }
 
 /** The body as sent: GraphQL wrapped as Gatus wraps it, its fixed [PLACEHOLDERS] filled in. */
 function httpBody(endpoint: Record<string, unknown>, headers: Record<string, string>, notes: string[]): string | undefined {
   if (typeof endpoint.body !== 'string' || endpoint.body === '') return undefined;
   let body = endpoint.body
-    .replaceAll('[ENDPOINT_NAME]', String(endpoint.name ?? ''))
-    .replaceAll('[ENDPOINT_GROUP]', String(endpoint.group ?? ''))
-    .replaceAll('[ENDPOINT_URL]', String(endpoint.url ?? ''));
+    .replaceAll('[ENDPOINT_NAME]', fileText(endpoint.name))
+    .replaceAll('[ENDPOINT_GROUP]', fileText(endpoint.group))
+    .replaceAll('[ENDPOINT_URL]', fileText(endpoint.url));
   if (/\[(LOCAL_ADDRESS|RANDOM_STRING_\d+|CONTEXT)\]/.test(body)) notes.push('the body holds Gatus [PLACEHOLDERS] that change per request; Warden sends them as written');
   if (endpoint.graphql === true) {
     body = JSON.stringify({ query: body });

@@ -3,9 +3,11 @@
 // notification channels; what does not carry over is reported (docs/import.md, "Gatus").
 import { isIP } from 'node:net';
 import { parse } from 'yaml';
+import { ValidationError } from '../../domain/errors.js';
 import { MONITOR_LIMITS } from '../../domain/limits.js';
 import { nonPublicKind } from '../../probes/address-ranges.js';
-import { type AlertingImport, importAlerting, isObject, type ResolvedAlert, resolveAlerts, retriesOf } from './gatus-alerting.js';
+import { fileText } from './file-text.js';
+import { type AlertingImport, importAlerting, isObject, providerNameIssues, type ResolvedAlert, resolveAlerts, retriesOf } from './gatus-alerting.js';
 import { type GatusProbe, gatusProbe } from './gatus-endpoints.js';
 import { goDurationMs, keyAllocator, keyFromName, withWardenEnv } from './gatus-values.js';
 import type { ImportNote, ImportReport } from './report.js';
@@ -19,6 +21,8 @@ export interface GatusImportOptions {
 const GATUS_INTERVAL_MS = 60_000;
 const HEARTBEAT_GRACE_SEC = { min: 10, max: 7 * 24 * 3600 } as const;
 const TITLE_CHARS = 200;
+/** Levels of nesting a Gatus file may have; its own go five or six deep. */
+const GATUS_MAX_DEPTH = 32;
 
 /**
  * Reads one Gatus file, or several (a GATUS_CONFIG_PATH directory) merged as Gatus merges them: maps deeply, lists
@@ -29,14 +33,18 @@ export function parseGatusConfig(texts: readonly string[]): Record<string, unkno
   for (const text of texts) {
     const value: unknown = parse(text, { maxAliasCount: 100 });
     if (value === null || value === undefined) continue;
+    assertTree(value);
     if (!isObject(value)) throw new Error('a Gatus configuration is a YAML mapping (endpoints:, alerting:, …)');
     merged = mergeGatus(merged, value);
   }
   return merged;
 }
 
+/** Throws ValidationError when the configuration names an alerting provider Gatus cannot have (providerNameIssues). */
 export function importGatus(config: Record<string, unknown>, options: GatusImportOptions = {}): ImportReport {
   const gatus = withWardenEnv(config) as Record<string, unknown>;
+  const names = providerNameIssues(gatus);
+  if (names.length > 0) throw new ValidationError(names, 'The Gatus configuration names alerting providers Gatus does not have.');
   const skipped: ImportNote[] = [];
   const approximated: ImportNote[] = [];
   const alerting = isObject(gatus.alerting) ? gatus.alerting : {};
@@ -45,7 +53,7 @@ export function importGatus(config: Record<string, unknown>, options: GatusImpor
   const privateTargets: string[] = [];
 
   for (const [i, endpoint] of entries(gatus.endpoints)) {
-    const item = `endpoints[${i}] "${String(endpoint.name ?? '')}"`;
+    const item = `endpoints[${i}] "${fileText(endpoint.name)}"`;
     const name = nameOf(endpoint.name);
     const probe = name === undefined ? { skip: 'it has no name' } : gatusProbe(endpoint);
     if (name === undefined || 'skip' in probe) {
@@ -60,7 +68,7 @@ export function importGatus(config: Record<string, unknown>, options: GatusImpor
       skipped.push({ item: `${item} maintenance-windows`, reason: 'Warden has no recurring maintenance windows; add one-time windows to the page' });
   }
   for (const [i, endpoint] of entries(gatus['external-endpoints'])) {
-    const item = `external-endpoints[${i}] "${String(endpoint.name ?? '')}"`;
+    const item = `external-endpoints[${i}] "${fileText(endpoint.name)}"`;
     const name = nameOf(endpoint.name);
     if (name === undefined) skipped.push({ item, reason: 'it has no name' });
     else imported.push({ monitor: heartbeatMonitor(allocate, endpoint, name, item, approximated), ...groupOf(endpoint), alerts: resolveAlerts(endpoint.alerts, alerting), item });
@@ -117,7 +125,7 @@ function heartbeatMonitor(
   const graceSec = Math.min(HEARTBEAT_GRACE_SEC.max, Math.max(HEARTBEAT_GRACE_SEC.min, wanted));
   if (intervalMs === 0)
     approximated.push({ item, reason: `Gatus never failed it for silence (no heartbeat.interval); Warden does after graceSec, set to its longest (${graceSec} s)` });
-  else if (graceSec !== wanted) approximated.push({ item, reason: `heartbeat.interval ${String(heartbeat.interval)} is out of Warden's range: graceSec ${graceSec}` });
+  else if (graceSec !== wanted) approximated.push({ item, reason: `heartbeat.interval ${fileText(heartbeat.interval)} is out of Warden's range: graceSec ${graceSec}` });
   approximated.push({ item, reason: "push to Warden's push URL with the monitor's own token (warden config apply prints it); success=false becomes status=down" });
   return {
     key: allocate(keyCandidates(name, endpoint.group)),
@@ -143,15 +151,15 @@ function baseMonitor(allocate: (keys: readonly string[]) => string, endpoint: Re
 function withSchedule(monitor: Record<string, unknown>, endpoint: Record<string, unknown>, item: string, approximated: ImportNote[]): Record<string, unknown> {
   const { intervalSec: intervalBounds, timeoutMs: timeoutBounds } = MONITOR_LIMITS;
   const intervalMs = endpoint.interval === undefined ? GATUS_INTERVAL_MS : goDurationMs(endpoint.interval);
-  if (intervalMs === undefined) approximated.push({ item, reason: `interval "${String(endpoint.interval)}" is not a duration Warden can read; every 60 s` });
+  if (intervalMs === undefined) approximated.push({ item, reason: `interval "${fileText(endpoint.interval)}" is not a duration Warden can read; every 60 s` });
   const wanted = Math.round((intervalMs ?? GATUS_INTERVAL_MS) / 1000);
   const intervalSec = Math.min(intervalBounds.max, Math.max(intervalBounds.min, wanted));
-  if (intervalMs !== undefined && intervalSec !== wanted) approximated.push({ item, reason: `interval ${String(endpoint.interval)} is out of Warden's range: every ${intervalSec} s` });
+  if (intervalMs !== undefined && intervalSec !== wanted) approximated.push({ item, reason: `interval ${fileText(endpoint.interval)} is out of Warden's range: every ${intervalSec} s` });
   const { config, ...rest } = monitor;
   const client = isObject(endpoint.client) ? endpoint.client : {};
   const timeout = client.timeout === undefined ? undefined : goDurationMs(client.timeout);
   const timeoutMs = timeout === undefined ? undefined : Math.min(timeoutBounds.max, Math.max(timeoutBounds.min, Math.round(timeout)));
-  if (timeout !== undefined && timeoutMs !== Math.round(timeout)) approximated.push({ item, reason: `client.timeout ${String(client.timeout)} is out of Warden's range: ${timeoutMs} ms` });
+  if (timeout !== undefined && timeoutMs !== Math.round(timeout)) approximated.push({ item, reason: `client.timeout ${fileText(client.timeout)} is out of Warden's range: ${timeoutMs} ms` });
   return { ...rest, intervalSec, ...(timeoutMs === undefined ? {} : { timeoutMs }), config };
 }
 
@@ -167,7 +175,7 @@ function attachAlerts(
     if (!alert.enabled) continue;
     const key = channels.keyOf.get(alert.type);
     if (key !== undefined) notify.add(key);
-    else if (alerting[alert.type] === undefined) skipped.push({ item: `${entry.item} alert ${alert.type}`, reason: `no alerting.${alert.type} provider is configured` });
+    else if (!Object.hasOwn(alerting, alert.type)) skipped.push({ item: `${entry.item} alert ${alert.type}`, reason: `no alerting.${alert.type} provider is configured` });
   }
   if (notify.size === 0) return;
   const sent = entry.alerts.filter((alert) => alert.enabled && notify.has(channels.keyOf.get(alert.type) ?? ''));
@@ -249,13 +257,24 @@ function entries(value: unknown): [number, Record<string, unknown>][] {
   return Array.isArray(value) ? [...value.entries()].filter((entry): entry is [number, Record<string, unknown>] => isObject(entry[1])) : [];
 }
 
+/** A parsed document as a tree: an alias inside the node it names would make every walk of the file endless. */
+function assertTree(value: unknown, ancestors = new Set<object>()): void {
+  if (value === null || typeof value !== 'object') return;
+  if (ancestors.has(value)) throw new Error('an alias refers to a mapping or list that holds it');
+  if (ancestors.size === GATUS_MAX_DEPTH) throw new Error(`it nests deeper than ${GATUS_MAX_DEPTH} levels`);
+  ancestors.add(value);
+  for (const child of Object.values(value)) assertTree(child, ancestors);
+  ancestors.delete(value);
+}
+
+/** Merges by own keys only: a key such as `__proto__` is a key like any other, never the merged object's prototype. */
 function mergeGatus(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
-  const out = { ...a };
+  const merged = new Map(Object.entries(a));
   for (const [key, value] of Object.entries(b)) {
-    const current = out[key];
-    if (Array.isArray(current) && Array.isArray(value)) out[key] = [...current, ...value];
-    else if (isObject(current) && isObject(value)) out[key] = mergeGatus(current, value);
-    else out[key] = value;
+    const current = merged.get(key);
+    if (Array.isArray(current) && Array.isArray(value)) merged.set(key, [...current, ...value]);
+    else if (isObject(current) && isObject(value)) merged.set(key, mergeGatus(current, value));
+    else merged.set(key, value);
   }
-  return out;
+  return Object.fromEntries(merged);
 }

@@ -2,6 +2,7 @@
 // over (their secrets as ${ENV} placeholders), scoped to the monitors that used them; other providers are reported.
 import type { KumaData, KumaNotificationRow } from '../../store/index.js';
 import { channelEntrySchema } from '../notifications/schema.js';
+import { fileText } from './file-text.js';
 import type { ImportNote } from './report.js';
 import { issues } from './uptime-kuma-pages.js';
 import { envName, isCredentialHeader, keyAllocator, placeholder, slugOf, textOf, urlWithSecret } from './uptime-kuma-values.js';
@@ -25,7 +26,7 @@ export function kumaChannels(ctx: ChannelContext): Record<string, unknown>[] {
     const item = `notification "${row.name ?? row.id}" (id ${row.id})`;
     const config = parseConfig(row);
     const type = typeof config.type === 'string' ? config.type : 'unknown';
-    const provider = PROVIDERS[type];
+    const provider = PROVIDERS.get(type);
     if (provider === undefined) {
       ctx.skipped.push({ item, reason: `Warden has no ${type} channel (webhook, discord, slack, teams, telegram, ntfy and email are its channels)` });
       continue;
@@ -91,7 +92,8 @@ function templateNote(config: Record<string, unknown>, flags: string[], notes: s
   if (flags.some((flag) => config[flag] === true)) notes.push("its custom message template is not imported: Warden's messages have their own layout");
 }
 
-const PROVIDERS: Record<string, Provider> = {
+/** Kuma's providers Warden has a channel for. */
+const PROVIDER_TABLE: Record<string, Provider> = {
   discord(config, key, notes) {
     const url = secretUrl(str(config.discordWebhookUrl), key, 'webhook URL', notes);
     if (typeof url !== 'string') return url;
@@ -139,7 +141,7 @@ const PROVIDERS: Record<string, Provider> = {
     if (headers !== null && typeof headers === 'object' && !Array.isArray(headers)) {
       out.headers = Object.fromEntries(
         Object.entries(headers).map(([name, value]) => {
-          if (!isCredentialHeader(name)) return [name, String(value)];
+          if (!isCredentialHeader(name)) return [name, fileText(value)];
           const header = envName(key, 'header', name);
           notes.push(`header ${name} is read from \${${header}}: set it before warden config apply`);
           return [name, placeholder(header)];
@@ -177,7 +179,7 @@ const PROVIDERS: Record<string, Provider> = {
     const host = str(config.smtpHost);
     if (host !== undefined) {
       out.host = host;
-      if (typeof config.smtpPort === 'number' || /^\d+$/.test(String(config.smtpPort ?? ''))) out.port = Number(config.smtpPort);
+      if (typeof config.smtpPort === 'number' || /^\d+$/.test(fileText(config.smtpPort))) out.port = Number(config.smtpPort);
       out.secure = config.smtpSecure === true ? 'tls' : config.smtpIgnoreSTARTTLS === true ? 'none' : 'starttls';
       if (str(config.smtpUsername)) {
         out.username = str(config.smtpUsername);
@@ -195,4 +197,6 @@ const PROVIDERS: Record<string, Provider> = {
     return { type: 'email', config: out };
   },
 };
+/** A Map: the types looked up come from the file. */
+const PROVIDERS = new Map(Object.entries(PROVIDER_TABLE));
 

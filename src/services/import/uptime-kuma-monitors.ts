@@ -4,6 +4,7 @@ import { MONITOR_LIMITS } from '../../domain/limits.js';
 import { isValidJsonPath } from '../../probes/codecs/json-path.js';
 import { DNS_RECORD_TYPES } from '../../probes/dns.js';
 import type { KumaMonitorRow } from '../../store/index.js';
+import { fileText } from './file-text.js';
 import { envName, isCredentialHeader, placeholder, textOf, within } from './uptime-kuma-values.js';
 
 /** A GameDig game as GameDig 5 knows it: its current id and the protocol it speaks. */
@@ -22,7 +23,7 @@ export type GamedigLookup = (id: string) => GamedigGame | undefined;
 export type MonitorMapping = { entry: Record<string, unknown>; notes: string[]; onRelay: boolean } | { skip: string };
 
 /** Kuma types Warden has no monitor for, with what to say. */
-const UNSUPPORTED: Record<string, string> = {
+const UNSUPPORTED_TABLE: Record<string, string> = {
   ping: 'Warden has no ICMP ping monitor; a tcp monitor on a port the host serves is the nearest',
   docker: 'Warden has no Docker container monitor; a heartbeat monitor pushed by a health check script is the nearest',
   'real-browser': 'Warden has no browser-rendering monitor; an http monitor with a keyword is the nearest',
@@ -47,14 +48,20 @@ const UNSUPPORTED: Record<string, string> = {
   pm2: 'Warden has no PM2 monitor; a heartbeat monitor pushed by the host is the nearest',
   globalping: 'Warden has no Globalping monitor; a relay runs checks from another place',
 };
+/** A Map: the types looked up come from the file. */
+const UNSUPPORTED = new Map(Object.entries(UNSUPPORTED_TABLE));
 
 /** Kuma's http(s) request methods Warden's http monitor also sends. */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const STATUS_TEXT = /^\s*\d{3}(\s*-\s*\d{3})?\s*$/;
-const CONTENT_TYPES: Record<string, string> = { json: 'application/json', form: 'application/x-www-form-urlencoded', xml: 'text/xml; charset=utf-8' };
+const CONTENT_TYPES = new Map([
+  ['json', 'application/json'],
+  ['form', 'application/x-www-form-urlencoded'],
+  ['xml', 'text/xml; charset=utf-8'],
+]);
 
 export function kumaMonitorEntry(row: KumaMonitorRow, key: string, tags: string[], games: GamedigLookup, relayKey: string): MonitorMapping {
-  const unsupported = UNSUPPORTED[row.type];
+  const unsupported = UNSUPPORTED.get(row.type);
   if (unsupported !== undefined) return { skip: unsupported };
   if (row.upside_down) return { skip: 'upside-down mode (up when the check fails) has no Warden equivalent' };
   const notes: string[] = [];
@@ -171,7 +178,7 @@ function httpHeaders(row: KumaMonitorRow, key: string, auth: string | null, note
         const env = envName(key, 'header', name);
         headers[name] = placeholder(env);
         notes.push(`header ${name} is read from \${${env}}: set it before warden config apply`);
-      } else headers[name] = String(value);
+      } else headers[name] = fileText(value);
     }
   }
   if (auth === 'basic') {
@@ -184,7 +191,7 @@ function httpHeaders(row: KumaMonitorRow, key: string, auth: string | null, note
     notes.push(`its bearer token is read from \${${env}}: set it before warden config apply`);
   }
   if (row.body && row.body.trim() !== '') {
-    const type = CONTENT_TYPES[row.http_body_encoding ?? 'json'];
+    const type = CONTENT_TYPES.get(row.http_body_encoding ?? 'json');
     if (type !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = type;
   }
   return headers;

@@ -155,7 +155,10 @@ function pageIncidents(row: KumaStatusPageRow, ctx: PageContext, item: string): 
   return incidents;
 }
 
-const IMPACT: Record<string, string> = { danger: 'major', warning: 'minor' };
+const IMPACT = new Map([
+  ['danger', 'major'],
+  ['warning', 'minor'],
+]);
 
 function incidentEntry(incident: KumaIncidentRow, now: number): Record<string, unknown> {
   const startedAt = parseKumaTime(incident.created_date) ?? now;
@@ -166,7 +169,7 @@ function incidentEntry(incident: KumaIncidentRow, now: number): Record<string, u
     key: `kuma-incident-${incident.id}`,
     title: textOf(incident.title, 300) ?? `Incident ${incident.id}`,
     status: open ? 'investigating' : 'resolved',
-    impact: IMPACT[incident.style ?? ''] ?? 'none',
+    impact: IMPACT.get(incident.style ?? '') ?? 'none',
     startedAt: isoTime(startedAt),
   };
   if (!open) {
