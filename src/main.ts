@@ -25,6 +25,7 @@ import { answerUnreadableRequests, requiringHost } from './http/client-error.js'
 import { attachLiveStream } from './http/live.js';
 import { listenForMetrics, METRICS_PATH, type MetricsListener } from './http/metrics.js';
 import { createRequestListener, type FastPath } from './http/pre-router.js';
+import { gateUntilReady } from './http/readiness-gate.js';
 import { healthFastPath } from './http/routes/health.js';
 import { pushFastPath } from './http/routes/push/fast-path.js';
 import { pageFastPath } from './http/routes/status/fast-path.js';
@@ -73,6 +74,8 @@ export interface StartOptions {
   domains?: DomainOptions | undefined;
   clock?: Clock;
   logger?: Logger;
+  /** Opens the database from the settings; tests wrap it (test/fakes/held-store.ts holds the start-up back). */
+  openStore?: typeof openStore;
 }
 
 export interface Warden {
@@ -85,7 +88,7 @@ export interface Warden {
   close(): Promise<void>;
 }
 
-export async function startWarden({ settings, clock = systemClock, logger: given, domains }: StartOptions): Promise<Warden> {
+export async function startWarden({ settings, clock = systemClock, logger: given, domains, openStore: open = openStore }: StartOptions): Promise<Warden> {
   const logger = given ?? createLogger(settings.logLevel, undefined, { format: settings.logFormat });
   // Fail fast on a bad config file, before touching the database or the port.
   const fileConfig: ConfigFile | null = settings.configFile
@@ -95,7 +98,7 @@ export async function startWarden({ settings, clock = systemClock, logger: given
   // Prometheus metrics, when asked for (WARDEN_METRICS_TOKEN or _PORT): prom-client is loaded only then.
   const metrics: WardenMetrics | undefined = settings.metrics ? (await import('./metrics/metrics.js')).createMetrics() : undefined;
 
-  const store = await openStore(settings);
+  const store = await open(settings);
   metrics?.watchDatabasePool(() => store.poolUse());
   // One line when the database stops storing (full, unreachable) and one when it stores again (docs/operations.md, Faults).
   const storageWatch = watchStorage({ store, logger, clock });
@@ -153,13 +156,15 @@ export async function startWarden({ settings, clock = systemClock, logger: given
   // WARDEN_FAST_PATH=0: every request through the app (the pre-router's answers are the app's, byte for byte).
   // Requests the parser refuses, or that lack a Host, get problem+json like every other error (http/client-error.ts).
   const listener = createRequestListener(app, { fastPaths: settings.fastPath ? fastPaths : [], logger, logRequests: settings.logRequests, metrics });
-  const server = createServer({ requireHostHeader: false }, requiringHost(listener));
+  const server = createServer({ requireHostHeader: false });
+  // Until ready (below), every request but /healthz and /readyz is answered 503, Retry-After, no-store (readiness-gate.ts).
+  const gate = gateUntilReady(server, requiringHost(listener), { logger, metrics });
   answerUnreadableRequests(server);
   server.keepAliveTimeout = 5_000;
   server.headersTimeout = 15_000;
   server.requestTimeout = 30_000;
   // The live streams (WS /s/{slug}/live, and the dashboard's WS /api/v1/live) upgrade on the same server.
-  const live = attachLiveStream(server, { pages, pageAccess: parts.pageAccess, clock, logger, security: parts.security, organizations: parts.context });
+  const live = attachLiveStream(server, { pages, pageAccess: parts.pageAccess, clock, logger, security: parts.security, organizations: parts.context, isReady: gate.isOpen });
   metrics?.watchLiveClients(() => live.connections());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -217,6 +222,7 @@ export async function startWarden({ settings, clock = systemClock, logger: given
     parts.activityPoll.start();
   }
   parts.dispatcher.start();
+  gate.open();
   const stopDemo = demoPushToken
     ? startDemoHeartbeat(`http://127.0.0.1:${port}`, demoPushToken, (error) => logger.debug({ err: error }, 'demo heartbeat failed'))
     : () => {};

@@ -23,6 +23,7 @@ import type { PageCache } from '../services/pages/page-cache.js';
 import { clientAddress } from './client-address.js';
 import { ORGANIZATION_LIVE_PATH, organizationStreamAccess } from './organization-live.js';
 import { PROBLEM_CONTENT_TYPE, problem } from './problem.js';
+import { STARTING_HEADERS, STARTING_PROBLEM } from './readiness-gate.js';
 import { resolveLiveTarget } from './routes/status/page-paths.js';
 import { PAGE_CHALLENGE } from './routes/status/serve-form.js';
 
@@ -37,6 +38,8 @@ export interface LiveStreamDeps {
   /** The verbs' context (store, bus, clock, logger, baseUrl): with it, WS /api/v1/live serves the dashboard. */
   organizations?: ServiceContext | undefined;
   organizationLimits?: Partial<OrganizationHubLimits>;
+  /** False while the server starts: an upgrade is then refused 503, as every request is (readiness-gate.ts). */
+  isReady?: (() => boolean) | undefined;
 }
 
 export interface LiveStream {
@@ -206,6 +209,10 @@ export function attachLiveStream(server: Server, deps: LiveStreamDeps): LiveStre
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     // Errors on a socket mid-handshake (a client hanging up) must not crash the process.
     socket.on('error', () => {});
+    if (deps.isReady?.() === false) {
+      const { title, detail = '' } = STARTING_PROBLEM;
+      return refuse(socket, 503, 'starting', title, detail, { 'Retry-After': STARTING_HEADERS['retry-after'] });
+    }
     upgrade(req, socket, head).catch((error: unknown) => {
       deps.logger.error({ err: error }, 'live stream upgrade failed');
       refuse(socket, 500, 'internal', 'Internal error', 'Something went wrong on our side.');
