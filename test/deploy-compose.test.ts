@@ -15,7 +15,7 @@ interface Service {
   image?: string;
   build?: { context: string; dockerfile: string };
   profiles?: string[];
-  healthcheck?: { test: string[] };
+  healthcheck?: { test?: string[]; disable?: boolean };
   command?: string[];
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition: string }> | string[];
@@ -120,6 +120,15 @@ describe('deploy/compose.cluster.yaml', () => {
     expect(setup.environment?.WARDEN_INSTANCE_ID).toBeUndefined();
     const config = await loadConfigFile(deploy('warden.yaml'), {});
     expect(config.monitors.length).toBeGreaterThan(0);
+  });
+
+  it('asks each Warden process for /readyz, and the one-shot setup job for nothing', () => {
+    for (const name of wardens) {
+      const test = (services[name] as Service).healthcheck?.test ?? [];
+      expect(test.slice(0, 3)).toEqual(['CMD', 'node', '-e']);
+      expect(test[3]).toContain("'http://127.0.0.1:8080/readyz'");
+    }
+    expect((services.setup as Service).healthcheck).toEqual({ disable: true });
   });
 
   it('balances over exactly the Warden services, with readiness checks, and publishes one port', () => {

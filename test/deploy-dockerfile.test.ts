@@ -1,5 +1,5 @@
 // deploy/Dockerfile's shape, without Docker: the final stage installs production dependencies only, runs as a
-// non-root user with /data as a volume, checks /healthz and is labelled; its COPY sources exist. test/image-recipe.ts
+// non-root user with /data as a volume, checks /readyz and is labelled; its COPY sources exist. test/image-recipe.ts
 // (run by .ci/run) replays the same stage on the host and starts the server from it.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -60,10 +60,10 @@ describe('deploy/Dockerfile', () => {
     expect(one(final, 'STOPSIGNAL').text).toBe('SIGTERM');
   });
 
-  it('checks /healthz on the configured port with node (there is no curl in the slim image)', () => {
+  it('checks /readyz on the configured port with node (there is no curl in the slim image): no traffic before ready', () => {
     const healthcheck = one(final, 'HEALTHCHECK');
     expect(healthcheck.exec?.slice(0, 2)).toEqual(['node', '-e']);
-    expect(healthcheck.exec?.[2]).toContain("'/healthz'");
+    expect(healthcheck.exec?.[2]).toContain("'/readyz'");
     expect(healthcheck.exec?.[2]).toContain('process.env.PORT');
     expect(Object.keys(healthcheck.flags).sort()).toEqual(['interval', 'retries', 'start-period', 'timeout']);
   });
