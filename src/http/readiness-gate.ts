@@ -17,6 +17,12 @@ export const STARTING_PROBLEM = problem(503, 'starting', 'Starting', 'The server
 /** What an answer while starting carries besides its body: never kept by a cache, asked again after a moment. */
 export const STARTING_HEADERS = { 'cache-control': 'no-store', 'retry-after': String(STARTING_RETRY_AFTER_SEC) } as const;
 
+/**
+ * A page's script or widget on another site reads the 503 (and its Retry-After) instead of a failed fetch; the answer
+ * holds nothing of anyone's, so any origin may read it.
+ */
+const READABLE_ANYWHERE = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After,X-Request-Id' } as const;
+
 /** The probes that tell a starting server from a ready one: answered as always, so /readyz can say "not yet". */
 const ALWAYS_ANSWERED = new Set(['/healthz', '/readyz']);
 
@@ -43,7 +49,7 @@ export function gateUntilReady(server: Server, listener: RequestListener, option
     if (ALWAYS_ANSWERED.has(path)) return listener(req, res);
     const requestId = requestIdFor(req.headers['x-request-id']);
     const bytes = problemBody(STARTING_PROBLEM, path);
-    res.writeHead(503, { 'content-type': PROBLEM_CONTENT_TYPE, ...STARTING_HEADERS, 'content-length': Buffer.byteLength(bytes), 'x-request-id': requestId });
+    res.writeHead(503, { 'content-type': PROBLEM_CONTENT_TYPE, ...STARTING_HEADERS, ...READABLE_ANYWHERE, 'content-length': Buffer.byteLength(bytes), 'x-request-id': requestId });
     res.end(req.method === 'HEAD' ? undefined : bytes);
     // A body the answer did not wait for (a push, a relay batch): read off for a moment, then the connection closes.
     if (!req.complete) res.once('finish', () => discardRestThenClose(req));

@@ -128,6 +128,25 @@ describe.skipIf(!postgres.available)('store faults on postgres: the server going
     // The transaction cut in the middle left nothing; the one after the restore is there.
     expect((await opened.store.checks.list('mon_a', { from: 0, to: NOW + 100, limit: 10 })).map((c) => c.checkedAt)).toEqual([NOW + 2]);
   });
+
+  it('fails as unreachable within its connect timeout when the server never answers (packets dropped), not minutes later', async () => {
+    opened = await postgres.open();
+    const target = new URL(POSTGRES_URL);
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    target.port = String(proxy.port);
+    proxied = await openStore({ dataDir: '.', databaseUrl: target.toString(), databaseSchema: opened.env.DATABASE_SCHEMA });
+    await proxied.ping();
+    // The pool's connections die; the next ones are accepted and never answered.
+    await proxy.cut();
+    await proxy.restore();
+    proxy.stall();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = Date.now();
+    const error = await rejectionOf(proxied.ping());
+    expect(error).toBeInstanceOf(StorageUnavailableError);
+    expect(error).toMatchObject({ fault: 'unreachable', status: 503 });
+    expect(Date.now() - started).toBeLessThan(8_000);
+  });
 });
 
 /** An audit entry with a long label: a row that needs new pages. */

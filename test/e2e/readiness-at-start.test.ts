@@ -82,6 +82,8 @@ for (const dialect of dialects) {
         expect(res.headers.get('retry-after'), what).toBe('2');
         expect(res.headers.get('cache-control'), what).toBe('no-store');
         expect(res.headers.get('content-type'), what).toBe('application/problem+json');
+        // A widget on another site reads the 503 and its Retry-After rather than a failed fetch.
+        expect(res.headers.get('access-control-allow-origin'), what).toBe('*');
         const path = route.path.split('?')[0];
         if (route.method === 'HEAD') expect(await res.text(), what).toBe('');
         else

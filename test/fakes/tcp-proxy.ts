@@ -11,6 +11,8 @@ export interface TcpProxy {
   upstreamPorts(): number[];
   cut(): Promise<void>;
   restore(): Promise<void>;
+  /** From now on new connections are accepted and never answered, as behind a network that drops packets. */
+  stall(): void;
   close(): Promise<void>;
 }
 
@@ -18,8 +20,15 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   const pairs = new Set<{ client: Socket; upstream: Socket }>();
   let port = 0;
   let server: Server | null = null;
+  let stalled = false;
+  const held = new Set<Socket>();
 
   function accept(client: Socket): void {
+    if (stalled) {
+      held.add(client);
+      client.on('error', () => {}).on('close', () => held.delete(client));
+      return;
+    }
     const upstream = connect(target.port, target.host);
     const pair = { client, upstream };
     pairs.add(pair);
@@ -71,7 +80,12 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       await closed;
     },
     restore: listen,
+    stall() {
+      stalled = true;
+    },
     async close() {
+      for (const client of held) client.destroy();
+      held.clear();
       for (const { client, upstream } of [...pairs]) {
         client.destroy();
         upstream.destroy();

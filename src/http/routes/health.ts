@@ -4,7 +4,7 @@
 // pre-router (healthFastPath) and by the app alike, with the same bytes: a probe every few seconds never makes the
 // server build its app.
 import type { ClusterView } from '../../domain/cluster.js';
-import type { Logger } from '../../logger.js';
+import { type Logger, logFailure } from '../../logger.js';
 import type { ServiceContext } from '../../services/context.js';
 import { checkDatabase } from '../../services/database.js';
 import type { App } from '../app.js';
@@ -29,7 +29,8 @@ async function readiness(deps: HealthDeps, log: Logger): Promise<{ ready: Record
   try {
     ({ database } = await checkDatabase(deps));
   } catch (error) {
-    log.warn({ err: error }, 'database unreachable');
+    // A storage outage is logged by the storage watch once; each probe during it at debug only.
+    logFailure(log, error, 'database unreachable');
     return { problem: problem(503, 'not-ready', 'Not ready', 'The database is unreachable.') };
   }
   if (!deps.isReady()) return { problem: problem(503, 'not-ready', 'Not ready', 'The server is starting or stopping.') };

@@ -11,6 +11,8 @@ import { postgresFault } from './faults.js';
 import { SchemaScopedPostgresDialect } from './introspector.js';
 
 const POOL_SIZE = 10;
+/** How long a request waits for a database connection before it fails as unreachable (503, Retry-After). */
+const POOL_CONNECT_TIMEOUT_MS = 5_000;
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** `create: false` leaves a missing schema missing (openStore then finds no Warden tables there and refuses). */
@@ -34,7 +36,18 @@ export async function connectPostgres(url: string, schema: string | undefined, {
       await setup.end();
     }
   }
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, types, ...(schema ? { options: `-c search_path="${schema}"` } : {}) });
+  // A PostgreSQL that drops packets instead of refusing them would hold every request for the kernel's TCP timeout
+  // (minutes): a connection not had within POOL_CONNECT_TIMEOUT_MS fails (a 503 the client retries), and keepalive
+  // probes find a dead peer under a connection that is checked out.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: POOL_SIZE,
+    types,
+    connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    ...(schema ? { options: `-c search_path="${schema}"` } : {}),
+  });
   pool.on('connect', nulSafeParameters);
   // A connection that dies (PostgreSQL restarted, a network partition, an idle timeout upstream) fails the queries on
   // it, and the pool replaces it (one no longer queryable is not taken back); unheard, its 'error' event — on the pool
