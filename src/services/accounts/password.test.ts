@@ -28,8 +28,10 @@ describe('account passwords', () => {
     const real = await medianMs(() => verifyAccountPassword('a wrong password', hash));
     const none = await medianMs(() => verifyAccountPassword('a wrong password', null));
     expect(await verifyAccountPassword('correct horse battery staple', null)).toBe(false);
-    // scrypt costs tens of milliseconds; skipping it would answer in microseconds.
+    // scrypt costs tens of milliseconds; skipping it would answer in microseconds. A loaded machine (the suite's other
+    // files, two cores) makes either median vary by twice or more, so the bound is a fifth: still a thousand times what
+    // a skipped check takes.
     expect(real).toBeGreaterThan(5);
-    expect(none).toBeGreaterThan(real / 2);
+    expect(none).toBeGreaterThan(real / 5);
   });
 });
