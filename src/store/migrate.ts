@@ -10,6 +10,7 @@ import * as accounts from './migrations/0007-accounts.js';
 import * as pagePresentation from './migrations/0008-page-presentation.js';
 import * as checkJournal from './migrations/0009-check-journal.js';
 import * as keyMakers from './migrations/0010-key-makers.js';
+import * as channelRecipients from './migrations/0011-channel-recipients.js';
 import type { MigrationReport } from './store.js';
 import type { Db } from './tables.js';
 
@@ -25,6 +26,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0008-page-presentation': pagePresentation,
   '0009-check-journal': checkJournal,
   '0010-key-makers': keyMakers,
+  '0011-channel-recipients': channelRecipients,
 };
 
 /** Every migration's name, in order, and the newest: what a fully migrated database reports as current. */

@@ -20,6 +20,7 @@ import { notificationRepository } from './repositories/notifications.js';
 import { organizationRepository } from './repositories/organizations.js';
 import { pageAssetRepository } from './repositories/page-assets.js';
 import { pageRepository } from './repositories/pages.js';
+import { recipientRepository } from './repositories/recipients.js';
 import { relayRepository } from './repositories/relays.js';
 import { sessionRepository } from './repositories/sessions.js';
 import { subscriberRepository } from './repositories/subscribers.js';
@@ -78,6 +79,7 @@ function storeOver(connection: DialectConnection, db: Db, inTransaction: boolean
     changes: changeRepository(db),
     notifications: notificationRepository(db, connection.claimDeliveries),
     subscribers: subscriberRepository(db),
+    recipients: recipientRepository(db),
     cluster: clusterRepository(db, { locksRows: connection.locksRows }),
     users: userRepository(db),
     sessions: sessionRepository(db),

@@ -24,6 +24,7 @@ import type { ApiKey, ApiKeyScope, Organization, Relay } from '../domain/organiz
 import type { ManagedBy } from '../domain/ownership.js';
 import type { Component, ComponentSpec, Page, PageSpec } from '../domain/page.js';
 import type { PageSubscriber, SubscriberKind } from '../domain/subscriber.js';
+import type { ChannelRecipient } from '../domain/system-mail.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -55,6 +56,8 @@ export interface Store {
   readonly notifications: NotificationRepository;
   /** Page subscribers (email and webhook) and their double opt-in. */
   readonly subscribers: SubscriberRepository;
+  /** Recipients of mail through the system SMTP server, per organization: their double opt-in and unsubscribes. */
+  readonly recipients: ChannelRecipientRepository;
   /** Cluster mode: the processes sharing the database and the leases that share the work out (docs/cluster.md). */
   readonly cluster: ClusterRepository;
   /** Accounts (docs/accounts.md): users, their sessions and identities, memberships, invitations, one-time links. */
@@ -446,6 +449,34 @@ export interface SubscriberRepository {
   countPendingRequestedBy(requestedBy: string): Promise<number>;
   /** Deletes up to `batch` unconfirmed subscriptions whose expiry has passed; returns how many went. */
   pruneExpired(now: number, batch: number): Promise<number>;
+}
+
+export interface ChannelRecipientRepository {
+  findById(id: string): Promise<ChannelRecipient | undefined>;
+  /** The organization's rows for these (lower-cased) addresses; addresses it has none for are left out. */
+  findByAddresses(organizationId: string, addresses: readonly string[]): Promise<ChannelRecipient[]>;
+  /**
+   * Records a new confirmation link for an address (`link`: the new row's id and unsubscribe token, used when the
+   * address has none yet; the token's hash; when it expires), and returns the row, only when the address may be asked
+   * now: it has no row yet, or one neither confirmed nor unsubscribed whose last link expired. Otherwise (asked
+   * meanwhile by another process, confirmed, unsubscribed) undefined, and nothing changes. Safe to race: one wins.
+   */
+  ask(
+    organizationId: string,
+    address: string,
+    link: { id: string; unsubscribeToken: string; confirmTokenHash: string; expiresAt: number },
+    now: number,
+  ): Promise<ChannelRecipient | undefined>;
+  /** Takes back a link that could not be mailed (the row's token hash is still `confirmTokenHash`), so the address may be asked again at once. */
+  unask(id: string, confirmTokenHash: string): Promise<void>;
+  /** Confirms a pending recipient (its link cleared); false when it was not pending (confirmed or unsubscribed already). */
+  confirm(id: string, now: number): Promise<boolean>;
+  /** The recipient wants nothing more from this organization: unsubscribed, confirmation and link cleared; false when it was already. */
+  unsubscribe(id: string, now: number): Promise<boolean>;
+  /** The organization's recipients with a live link (not confirmed, not unsubscribed, not expired at `now`). */
+  countPending(organizationId: string, now: number): Promise<number>;
+  /** Deletes up to `batch` rows never confirmed nor unsubscribed, last asked before `before`; returns how many went. */
+  pruneUnconfirmed(before: number, batch: number): Promise<number>;
 }
 
 export interface NotificationRepository {

@@ -322,6 +322,7 @@ export interface Database {
   notification_channels: NotificationChannelsTable;
   notification_deliveries: NotificationDeliveriesTable;
   page_subscribers: PageSubscribersTable;
+  channel_recipients: ChannelRecipientsTable;
   cluster_instances: ClusterInstancesTable;
   cluster_leases: ClusterLeasesTable;
   users: UsersTable;
@@ -367,6 +368,22 @@ export interface PageSubscribersTable {
   /** An unconfirmed subscription is deleted after this; null once confirmed. */
   expires_at: number | null;
   requested_by: string | null;
+  created_at: number;
+}
+
+/** An address of an organization's channels on the system SMTP server: its double opt-in, or its unsubscribe. */
+export interface ChannelRecipientsTable {
+  id: string;
+  organization_id: string;
+  /** Lower-cased. */
+  address: string;
+  /** SHA-256 (hex) of the last confirmation link's token; null when none is live. */
+  confirm_token_hash: string | null;
+  unsubscribe_token: string;
+  confirmed_at: number | null;
+  unsubscribed_at: number | null;
+  asked_at: number | null;
+  expires_at: number | null;
   created_at: number;
 }
 
