@@ -53,6 +53,7 @@ describe('settings from the environment', () => {
       liveConnectionsPerClient: 50,
       liveConnectionsMax: undefined,
       probePrivateTargets: 'auto',
+      smtpTenants: 'auto',
       changePollMs: 1000,
     });
     const set = readSettings({
@@ -63,6 +64,7 @@ describe('settings from the environment', () => {
       WARDEN_LIVE_PER_CLIENT: '7',
       WARDEN_LIVE_MAX: '900',
       WARDEN_PROBE_PRIVATE_TARGETS: 'deny',
+      WARDEN_SMTP_TENANTS: 'deny',
       WARDEN_CHANGE_POLL_MS: '250',
       WARDEN_DNS_SERVERS: '192.0.2.53, 192.0.2.54:5353,[2001:db8::53]:53',
     });
@@ -74,10 +76,12 @@ describe('settings from the environment', () => {
       liveConnectionsPerClient: 7,
       liveConnectionsMax: 900,
       probePrivateTargets: 'deny',
+      smtpTenants: 'deny',
       changePollMs: 250,
     });
     expect(set.dnsServers).toEqual(['192.0.2.53', '192.0.2.54:5353', '[2001:db8::53]:53']);
     expect(() => readSettings({ WARDEN_PROBE_PRIVATE_TARGETS: 'maybe' })).toThrow(/WARDEN_PROBE_PRIVATE_TARGETS/);
     expect(() => readSettings({ WARDEN_DNS_SERVERS: 'dns.example' })).toThrow(/WARDEN_DNS_SERVERS/);
+    expect(() => readSettings({ WARDEN_SMTP_TENANTS: 'allow' })).toThrow('WARDEN_SMTP_TENANTS: expected auto, confirm, trust, deny');
   });
 });

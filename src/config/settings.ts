@@ -5,6 +5,7 @@ import { SIGNUP_MODES, type SignupMode } from '../domain/account.js';
 import { LEASE_DEFAULTS } from '../domain/cluster.js';
 import { formatIssuePath } from '../domain/issue-path.js';
 import { SECURITY_DEFAULTS, type SecurityOptions } from '../domain/security.js';
+import { SMTP_TENANT_MODES } from '../domain/system-mail.js';
 import { mailSender, parseSmtpUrl, type SmtpSettings } from '../notify/smtp.js';
 import { DEFAULT_HEAP_GROWTH_PERCENT, DEFAULT_YOUNG_GENERATION_MB } from '../runtime/heap.js';
 import { API_LIMITS } from '../services/api-limits.js';
@@ -50,6 +51,7 @@ const settingsSchema = z.object({
   // Checked (and parsed) below with the sender: the URL carries the password, so no message ever repeats it.
   WARDEN_SMTP_URL: z.string().optional(),
   WARDEN_SMTP_FROM: z.string().optional(),
+  WARDEN_SMTP_TENANTS: z.enum(SMTP_TENANT_MODES, { error: `expected ${SMTP_TENANT_MODES.join(', ')}` }).default(SECURITY_DEFAULTS.smtpTenants),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'expected a redis:// or rediss:// URL')
@@ -193,6 +195,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Pa
       liveConnectionsPerClient: e.WARDEN_LIVE_PER_CLIENT,
       liveConnectionsMax: e.WARDEN_LIVE_MAX,
       probePrivateTargets: e.WARDEN_PROBE_PRIVATE_TARGETS,
+      smtpTenants: e.WARDEN_SMTP_TENANTS,
       changePollMs: e.WARDEN_CHANGE_POLL_MS,
     },
     dnsServers: e.WARDEN_DNS_SERVERS,

@@ -1,4 +1,5 @@
 // The limits that keep one client, token or tenant from hurting the others (docs/security.md lists each with its setting).
+import type { SmtpTenantMode } from './system-mail.js';
 
 export type ProbeTargetPolicy = 'allow' | 'deny';
 
@@ -19,6 +20,12 @@ export interface SecurityOptions {
    * database holds one organization, refused for every organization without its own setting once there are more.
    */
   probePrivateTargets: ProbeTargetPolicy | 'auto';
+  /**
+   * WARDEN_SMTP_TENANTS: which email channels may use the system SMTP server, and whose recipients must confirm first
+   * (domain/system-mail.ts). `auto`: warden.yaml's channels, and every channel while the database holds one
+   * organization, mail at once; the others' recipients confirm.
+   */
+  smtpTenants: SmtpTenantMode;
   /** How often each process polls the change counter, so writes by another process apply within about this long. */
   changePollMs: number;
 }
@@ -31,5 +38,6 @@ export const SECURITY_DEFAULTS: SecurityOptions = {
   liveConnectionsPerClient: 50,
   liveConnectionsMax: undefined,
   probePrivateTargets: 'auto',
+  smtpTenants: 'auto',
   changePollMs: 1_000,
 };

@@ -85,6 +85,18 @@ export interface SendContext {
   guard: TargetGuard;
   /** The system SMTP server, when one is set: email channels without a host of their own send through it. */
   smtp?: SmtpSettings | undefined;
+  /**
+   * Email channels on the system SMTP server: whom this message goes to, as the system-mail screen decided (the
+   * recipients who confirmed, each with their one-click unsubscribe link). Absent: every address of the channel's `to`.
+   */
+  recipients?: readonly MailRecipient[] | undefined;
+}
+
+/** One recipient of a message through the system SMTP server. */
+export interface MailRecipient {
+  address: string;
+  /** Its own List-Unsubscribe link (RFC 8058): such recipients get a message each. */
+  unsubscribeUrl?: string | undefined;
 }
 
 export interface ChannelDefinition<Config extends Record<string, unknown> = Record<string, unknown>> {

@@ -83,9 +83,44 @@ describe('an email channel without a host', () => {
     expect(emailConfig.safeParse({ to: 'ops@acme.test', host: 'smtp.acme.test' }).success).toBe(false);
     expect(await send({ to: 'ops@acme.test' }, system)).toMatchObject({ kind: 'sent', status: 250 });
     expect(server.messages[0]).toMatchObject({ from: 'status@acme.test', to: ['ops@acme.test'], user: 'warden' });
-    expect(await send({ to: 'ops@acme.test', from: 'ops-alerts@acme.test' }, system)).toMatchObject({ kind: 'sent' });
-    expect(server.messages[1]?.from).toBe('ops-alerts@acme.test');
     expect(await send({ to: 'ops@acme.test' }, undefined)).toMatchObject({ kind: 'dead', error: expect.stringContaining('WARDEN_SMTP_URL') });
+  });
+
+  it("never sends as the channel's from: that becomes Reply-To, and the subject names the organization", async () => {
+    const server = await smtp();
+    const system = parseSmtpUrl(`smtp://127.0.0.1:${server.port}?secure=none`, { address: 'status@operator.test', name: 'Operator status' });
+    const spoofed = { to: ['victim@example.test', 'other@example.test'], from: { address: 'security@operator.test', name: 'Operator Security' } };
+    expect(await send(spoofed, system)).toMatchObject({ kind: 'sent' });
+    const [received] = server.messages;
+    expect(received).toMatchObject({ from: 'status@operator.test', to: ['victim@example.test', 'other@example.test'] });
+    const mail = await received!.parse();
+    expect(mail.from?.value).toEqual([{ address: 'status@operator.test', name: 'Operator status' }]);
+    expect(mail.replyTo?.value).toEqual([{ address: 'security@operator.test', name: 'Operator Security' }]);
+    expect(mail.subject).toBe('[Warden · Acme Games] [INCIDENT] Incident: Login queue delays');
+    expect(mail.text).toContain('Warden sent this notification for the organization "Acme Games", which wrote what it says.');
+    expect(mail.html).toContain('which wrote what it says.');
+    expect(mail.messageId).toMatch(/@operator\.test>$/);
+  });
+
+  it('mails each recipient with an unsubscribe link on its own, the others together', async () => {
+    const server = await smtp();
+    const system = parseSmtpUrl(`smtp://127.0.0.1:${server.port}?secure=none`, 'status@operator.test');
+    const recipients = [
+      { address: 'a@example.test', unsubscribeUrl: 'https://warden.test/notifications/unsubscribe?token=a' },
+      { address: 'b@example.test', unsubscribeUrl: 'https://warden.test/notifications/unsubscribe?token=b' },
+      { address: 'c@example.test' },
+    ];
+    const config = emailConfig.parse({ to: ['a@example.test', 'b@example.test', 'c@example.test', 'skipped@example.test'] });
+    const outcome = await emailChannel.send(INCIDENT_EVENT, config, { signal: AbortSignal.timeout(10_000), now: Date.now(), attempt: 0, smtp: system, recipients });
+    expect(outcome).toMatchObject({ kind: 'sent' });
+    expect(server.messages.map((m) => m.to)).toEqual([['c@example.test'], ['a@example.test'], ['b@example.test']]);
+    const [together, a, b] = await Promise.all(server.messages.map((m) => m.parse()));
+    expect(together?.headers.has('list-unsubscribe')).toBe(false);
+    const unsubscribeOf = (mail: typeof a) => mail?.headerLines.find((line) => line.key === 'list-unsubscribe')?.line;
+    expect(unsubscribeOf(a)).toBe('List-Unsubscribe: <https://warden.test/notifications/unsubscribe?token=a>');
+    expect(unsubscribeOf(b)).toBe('List-Unsubscribe: <https://warden.test/notifications/unsubscribe?token=b>');
+    expect(a?.headerLines.find((line) => line.key === 'list-unsubscribe-post')?.line).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(new Set([together?.messageId, a?.messageId, b?.messageId]).size).toBe(3);
   });
 
   it('upgrades with STARTTLS when the server offers it (smtp://)', async () => {

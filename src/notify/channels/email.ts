@@ -1,10 +1,12 @@
 // Email over SMTP with nodemailer: one message with a text and an HTML part, a Message-ID derived from the event's id
 // (a resend after a crash threads and dedupes with the first), and SMTP replies mapped to outcomes (4xx retry, 5xx dead).
-// A channel without a `host` of its own goes through the system SMTP server (WARDEN_SMTP_URL, or `smtp:` in warden.yaml).
+// A channel without a `host` of its own goes through the system SMTP server (WARDEN_SMTP_URL, or `smtp:` in warden.yaml):
+// always from the system's sender (the channel's `from` becomes Reply-To), with the organization named in the subject,
+// to the recipients the system-mail screen lets through (notify/system-mail.ts), each with its unsubscribe link.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { TARGET_REFUSED, type TargetGuard } from '../../probes/target-guard.js';
-import { defineChannel, type NotificationEvent, type NotificationKind, type SendContext, type SendOutcome } from '../channel.js';
+import { defineChannel, type MailRecipient, type NotificationEvent, type NotificationKind, type SendContext, type SendOutcome } from '../channel.js';
 import { secretText } from '../fields.js';
 import { clip, eventFacts, footnote, pageLink, plainText, REASON_CHARS, SEVERITY_LOOK } from '../format.js';
 import { ANSWER_CHARS, unreached } from '../outcome.js';
@@ -18,7 +20,7 @@ const email = (what: string) => z.email({ error: `expected the ${what} as an ema
 export const emailConfig = z
   .object({
     to: z.union([email('recipient'), z.array(email('recipient')).min(1, { error: 'expected at least one recipient' }).max(20, { error: 'at most 20 recipients' })]),
-    /** Optional with the system SMTP server, whose sender is then used. */
+    /** Required with your own host. With the system SMTP server the sender is always the system's (WARDEN_SMTP_FROM): this becomes Reply-To. */
     from: mailSender().optional(),
     /** Absent: the system SMTP server (WARDEN_SMTP_URL or `smtp:` in warden.yaml) with its sender, and the fields below are not used. */
     host: z.string().min(1, { error: 'expected the SMTP host' }).max(253).optional(),
@@ -48,6 +50,7 @@ export interface EmailMessage {
   headers: Record<string, string>;
   /** nodemailer writes `List-Unsubscribe: <url>` from it. */
   list?: { unsubscribe: string };
+  replyTo?: string | { name: string; address: string };
 }
 
 const PREFIX: Record<NotificationKind, string> = {
@@ -74,29 +77,59 @@ export interface MailEnvelope {
   from?: MailSender | undefined;
 }
 
+/** What a message adds to the event: see buildEmail. */
+export interface EmailExtras {
+  unsubscribeUrl?: string | undefined;
+  messageKey?: string | undefined;
+  /**
+   * Sent through the system SMTP server for this organization (its name): the subject starts `[Warden · name]` and a
+   * line says the organization wrote what the message says, so nobody takes it for the operator's own word.
+   */
+  onBehalfOf?: string | undefined;
+  replyTo?: MailSender | undefined;
+}
+
+/** How much of an organization's name a subject shows. */
+const ORGANIZATION_NAME_CHARS = 60;
+
 /**
- * The mail for one event. `unsubscribeUrl` (page subscribers) adds one-click List-Unsubscribe (RFC 8058); `messageKey`
- * makes the Message-ID differ per recipient of the same event (each page subscriber gets its own message).
+ * The mail for one event. `unsubscribeUrl` (page subscribers, channel recipients on the system server) adds one-click
+ * List-Unsubscribe (RFC 8058); `messageKey` makes the Message-ID differ per recipient of the same event (each gets its
+ * own message).
  */
-export function buildEmail(event: NotificationEvent, config: MailEnvelope, extra: { unsubscribeUrl?: string; messageKey?: string } = {}): EmailMessage {
+export function buildEmail(event: NotificationEvent, config: MailEnvelope, extra: EmailExtras = {}): EmailMessage {
   if (config.from === undefined) throw new Error('an email needs a sender (from)');
   const prefix = PREFIX[event.kind];
   const headers: Record<string, string> = { 'X-Warden-Event': event.kind, 'Auto-Submitted': 'auto-generated' };
   const unsubscribe = extra.unsubscribeUrl && isWebUrl(extra.unsubscribeUrl) ? extra.unsubscribeUrl : undefined;
   if (unsubscribe) headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+  const organization = extra.onBehalfOf === undefined ? undefined : clip(extra.onBehalfOf.replace(/\s+/g, ' ').trim(), ORGANIZATION_NAME_CHARS);
+  const disclaimer = organization === undefined ? undefined : onBehalfOfLine(organization);
   let text = plainText(event);
+  if (disclaimer) text += `\n\n${disclaimer}`;
   if (unsubscribe) text += `\n\nUnsubscribe: ${unsubscribe}`;
+  const subject = `${organization === undefined ? '' : `[Warden · ${organization}] `}[${prefix}] ${event.title}`;
   return {
-    from: typeof config.from === 'string' ? config.from : { name: config.from.name ?? 'Warden', address: config.from.address },
+    from: namedSender(config.from),
     to: typeof config.to === 'string' ? [config.to] : config.to,
-    subject: clip(`[${prefix}] ${event.title}`.replace(/\s+/g, ' ').trim(), 200),
+    subject: clip(subject.replace(/\s+/g, ' ').trim(), 200),
     text,
-    html: renderHtml(event, prefix, unsubscribe),
+    html: renderHtml(event, prefix, unsubscribe, disclaimer),
     messageId: messageId(extra.messageKey ? `${event.id}.${extra.messageKey}` : event.id, senderAddress(config.from)),
     date: new Date(event.at),
     headers,
     ...(unsubscribe ? { list: { unsubscribe } } : {}),
+    ...(extra.replyTo !== undefined ? { replyTo: namedSender(extra.replyTo) } : {}),
   };
+}
+
+function namedSender(sender: MailSender): string | { name: string; address: string } {
+  return typeof sender === 'string' ? sender : { name: sender.name ?? 'Warden', address: sender.address };
+}
+
+/** The line a message sent for an organization through the system server carries. */
+export function onBehalfOfLine(organization: string): string {
+  return `Warden sent this notification for the organization "${organization}", which wrote what it says.`;
 }
 
 /** `<warden.ID@sender-domain>`: the same for every send of one event. Ids with other characters are hashed. */
@@ -106,7 +139,7 @@ export function messageId(eventId: string, from: string): string {
   return `<warden.${local}@${domain}>`;
 }
 
-function renderHtml(event: NotificationEvent, prefix: string, unsubscribe: string | undefined): string {
+function renderHtml(event: NotificationEvent, prefix: string, unsubscribe: string | undefined, disclaimer: string | undefined): string {
   const look = SEVERITY_LOOK[event.severity];
   const colour = `#${look.colour.toString(16).padStart(6, '0')}`;
   const cell = 'padding:4px 12px 4px 0;vertical-align:top';
@@ -123,6 +156,7 @@ function renderHtml(event: NotificationEvent, prefix: string, unsubscribe: strin
     page && isWebUrl(page.url)
       ? `<p style="margin:0 0 16px"><a href="${escapeHtml(page.url)}" style="display:inline-block;padding:8px 14px;border-radius:6px;background:${colour};color:#ffffff;text-decoration:none;font-weight:600">View ${escapeHtml(page.title)}</a></p>`
       : '',
+    disclaimer ? `<p style="margin:16px 0 0;font-size:12px;color:#6b7280">${escapeHtml(disclaimer)}</p>` : '',
     `<p style="margin:16px 0 0;font-size:12px;color:#6b7280">${escapeHtml(footnote(event))}`,
     unsubscribe ? ` · <a href="${escapeHtml(unsubscribe)}" style="color:#6b7280">Unsubscribe</a>` : '',
     `</p></div>`,
@@ -169,12 +203,47 @@ export function smtpErrorOutcome(error: unknown, signal?: AbortSignal): SendOutc
 }
 
 async function send(event: NotificationEvent, config: EmailConfig, ctx: SendContext): Promise<SendOutcome> {
-  const server: SmtpServer | undefined = config.host !== undefined ? { ...config, host: config.host } : ctx.smtp;
-  const from = config.from ?? ctx.smtp?.from;
-  if (!server || from === undefined)
-    return { kind: 'dead', status: null, error: 'no SMTP server: give the channel a host, or set the system one (WARDEN_SMTP_URL and WARDEN_SMTP_FROM)' };
+  if (config.host === undefined) return sendThroughSystemServer(event, config, ctx);
+  const server: SmtpServer = { ...config, host: config.host };
   // The channel's own host is the organization's to aim, so it is reached under its target policy; the system server is the operator's.
-  return sendMail(server, buildEmail(event, { to: config.to, from }), ctx.signal, config.host !== undefined ? ctx.guard : undefined);
+  return sendMail(server, buildEmail(event, { to: config.to, from: config.from }), ctx.signal, ctx.guard);
+}
+
+/** Whether a channel's mail goes through the system SMTP server: an email channel without a host of its own. */
+export function usesSystemSmtp(type: string, config: Record<string, unknown>): boolean {
+  return type === 'email' && (config.host === undefined || config.host === null);
+}
+
+/** The channel's recipients, as listed. */
+export function recipientsOf(config: { to: string | string[] }): string[] {
+  return typeof config.to === 'string' ? [config.to] : config.to;
+}
+
+/**
+ * Through the system server: from its sender, whatever the channel says (the channel's `from` becomes Reply-To), with
+ * the organization named. To the recipients the screen chose (ctx.recipients), else every address of `to`. Recipients
+ * with an unsubscribe link get a message each (their own link; nobody sees the others); the rest one message together.
+ */
+async function sendThroughSystemServer(event: NotificationEvent, config: EmailConfig, ctx: SendContext): Promise<SendOutcome> {
+  const smtp = ctx.smtp;
+  if (!smtp) return { kind: 'dead', status: null, error: 'no SMTP server: give the channel a host, or set the system one (WARDEN_SMTP_URL and WARDEN_SMTP_FROM)' };
+  const recipients: readonly MailRecipient[] = ctx.recipients ?? recipientsOf(config).map((address) => ({ address }));
+  const extras: EmailExtras = { onBehalfOf: event.organization.name, replyTo: config.from };
+  const together = recipients.filter((r) => r.unsubscribeUrl === undefined).map((r) => r.address);
+  const messages = [
+    ...(together.length > 0 ? [buildEmail(event, { to: together, from: smtp.from }, extras)] : []),
+    ...recipients
+      .filter((r) => r.unsubscribeUrl !== undefined)
+      .map((r) => buildEmail(event, { to: r.address, from: smtp.from }, { ...extras, unsubscribeUrl: r.unsubscribeUrl, messageKey: r.address })),
+  ];
+  if (messages.length === 0) return { kind: 'dead', status: null, error: 'no recipient to send to' };
+  let outcome: SendOutcome = { kind: 'dead', status: null, error: 'not sent' };
+  // One after the other: a failure stops the rest, and the retry sends all again under the same Message-IDs.
+  for (const message of messages) {
+    outcome = await sendMail(smtp, message, ctx.signal);
+    if (outcome.kind !== 'sent') return outcome;
+  }
+  return outcome;
 }
 
 /**
