@@ -11,7 +11,7 @@ import { createRedisBus } from './bus/redis-bus.js';
 import { createActivityPoll } from './cluster/activity-poll.js';
 import { type Coordinator, type CoordinatorDeps, createCoordinator } from './cluster/coordinator.js';
 import type { RedisConnections } from './cluster/redis.js';
-import { createSharedApiLimiter, createSharedLoginAttempts, createSharedPushLimiter } from './cluster/shared-limits.js';
+import { createSharedApiLimiter, createSharedLoginAttempts, createSharedPushLimiter, createSharedSystemMailLimiter } from './cluster/shared-limits.js';
 import { applyConfig, type SyncReport } from './config/apply.js';
 import { DEMO_ORGANIZATION_KEY, demoConfig, startDemoHeartbeat } from './config/demo.js';
 import type { ConfigFile } from './config/file-schema.js';
@@ -19,6 +19,7 @@ import type { AccountSettings, Settings } from './config/settings.js';
 import { type Clock, systemClock } from './domain/clock.js';
 import { LEASE_DEFAULTS, type Singleton } from './domain/cluster.js';
 import { SECURITY_DEFAULTS, type SecurityOptions } from './domain/security.js';
+import { SYSTEM_MAIL_LIMITS, type SystemMailLimits } from './domain/system-mail.js';
 import { generateSecret } from './domain/tokens.js';
 import type { App, AppDeps } from './http/app.js';
 import { answerUnreadableRequests, requiringHost } from './http/client-error.js';
@@ -36,6 +37,8 @@ import { CHANNELS } from './notify/registry.js';
 import { createRulesGate } from './notify/rules-gate.js';
 import { describeSmtp, type SmtpSettings } from './notify/smtp.js';
 import { createSubscriberTargets } from './notify/subscriber-targets.js';
+import { createSystemMail } from './notify/system-mail.js';
+import { createSystemMailLimiter } from './notify/system-mail-limits.js';
 import { createChangeWatch } from './runner/change-watch.js';
 import { createDomainRecheck } from './runner/domain-recheck.js';
 import { createIngest } from './runner/ingest.js';
@@ -291,6 +294,8 @@ export interface ComposeOptions {
   domains?: DomainOptions | undefined;
   /** The system SMTP server (WARDEN_SMTP_URL, or `smtp:` in warden.yaml): page subscribers' mail, email channels without a host. */
   smtp?: SmtpSettings | undefined;
+  /** The limits of mail through the system SMTP server: SYSTEM_MAIL_LIMITS for what is not given (tests make them small). */
+  systemMailLimits?: Partial<SystemMailLimits> | undefined;
   /** Prometheus metrics (metrics/metrics.ts, a registry of this app's own): what the parts count; absent, nothing is counted. */
   metrics?: WardenMetrics | undefined;
   /** WARDEN_METRICS_TOKEN: the main port's GET /metrics answers its bearer; absent, it is not served there. */
@@ -338,6 +343,19 @@ export function composeServices(options: ComposeOptions) {
     : null;
   const bus: Bus = redisBus ?? createInProcessBus(onHandlerError);
   const shared = redis && { redis: redis.connections.commands, prefix: redis.prefix, logger };
+  // Email channels on the system SMTP server: who may, whose recipients confirm first, and how much (shared in a cluster).
+  const systemMailLimits: SystemMailLimits = { ...SYSTEM_MAIL_LIMITS, ...options.systemMailLimits };
+  const localMailLimiter = createSystemMailLimiter(systemMailLimits);
+  const systemMail = createSystemMail({
+    store,
+    clock,
+    logger,
+    smtp: options.smtp,
+    mode: security.smtpTenants,
+    baseUrl: options.baseUrl,
+    limits: systemMailLimits,
+    limiter: shared ? createSharedSystemMailLimiter(localMailLimiter, { ...shared, limits: systemMailLimits }) : localMailLimiter,
+  });
   // The outbox is written in ingest's commits and the verbs' transactions; the dispatcher sends it, woken at once by a commit.
   // The gate: what only send time can judge (a held state that did not hold, a recovery after an alert not sent).
   const dispatcher = createDispatcher({
@@ -351,6 +369,7 @@ export function composeServices(options: ComposeOptions) {
     smtp: options.smtp,
     // Every channel and subscriber webhook connects under its organization's probe-target policy.
     privateTargets: security.probePrivateTargets,
+    systemMail,
     metrics: options.metrics,
   });
   const outbox = createNotificationOutbox({ bus, clock, baseUrl: options.baseUrl, onCommitted: () => dispatcher.wake() });
@@ -361,6 +380,7 @@ export function composeServices(options: ComposeOptions) {
     logger,
     notify: outbox,
     smtp: options.smtp,
+    systemMail,
     metrics: options.metrics,
     get baseUrl() {
       return options.baseUrl();

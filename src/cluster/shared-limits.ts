@@ -1,9 +1,12 @@
 // Cluster mode's limits that count across processes, in Redis (rate-limiter-flexible): API requests per key, pings per
-// push token, wrong page passwords per client and page. While Redis is away each falls back to counting per process.
+// push token, wrong page passwords per client and page, mail through the system SMTP server per channel and
+// organization. While Redis is away each falls back to counting per process.
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { SystemMailLimits } from '../domain/system-mail.js';
 import type { RateLimitDecision, RateLimiter } from '../http/middleware/rate-limit.js';
 import type { Logger } from '../logger.js';
+import { chargedLimits, describeLimit, type SystemMailLimit, type SystemMailLimiter } from '../notify/system-mail-limits.js';
 import type { SharedLoginAttempts } from '../services/pages/page-access.js';
 import type { LocalPushRateLimiter, PushRateDecision, PushRateLimiter } from '../services/push/rate-limit.js';
 
@@ -130,5 +133,51 @@ function onceLogged(logger: Logger, message: string): (error: unknown) => void {
       loggedAt = now;
       logger.warn({ err: error }, message);
     } else logger.debug({ err: error }, message);
+  };
+}
+
+/**
+ * Messages through the system SMTP server per channel, per organization, and tests per channel, across the cluster
+ * (fixed windows in Redis). A charge refused by one counter gives back what the others took. Redis away: the
+ * process's own counters limit (per process).
+ */
+export function createSharedSystemMailLimiter(local: SystemMailLimiter, options: SharedLimitOptions & { limits: SystemMailLimits }): SystemMailLimiter {
+  const { limits } = options;
+  const duration = Math.max(1, Math.round(limits.windowMs / 1000));
+  const counters = new Map<SystemMailLimit, RateLimiterRedis>(
+    (['channel', 'organization', 'test'] as const).map((limit) => [
+      limit,
+      new RateLimiterRedis({
+        storeClient: options.redis,
+        keyPrefix: `${options.prefix}:limit:smtp-${limit}`,
+        points: limit === 'channel' ? limits.perChannel : limit === 'organization' ? limits.perOrganization : limits.testsPerChannel,
+        duration,
+        rejectIfRedisNotReady: true,
+      }),
+    ]),
+  );
+  const failed = onceLogged(options.logger, 'the shared system SMTP limit is unavailable: each process limits on its own');
+  return {
+    async take(charge, now) {
+      if (options.redis.status !== 'ready') return local.take(charge, now);
+      const taken: { limiter: RateLimiterRedis; key: string }[] = [];
+      try {
+        for (const { limit, key } of chargedLimits(charge, limits)) {
+          const limiter = counters.get(limit) as RateLimiterRedis;
+          try {
+            await limiter.consume(key);
+            taken.push({ limiter, key });
+          } catch (error) {
+            if (!(error instanceof RateLimiterRes)) throw error;
+            await Promise.all(taken.map((t) => t.limiter.reward(t.key, 1)));
+            return { allowed: false, retryAfterMs: Math.max(1, error.msBeforeNext), limit: describeLimit(limit, limits) };
+          }
+        }
+        return { allowed: true };
+      } catch (error) {
+        failed(error);
+        return local.take(charge, now);
+      }
+    },
   };
 }

@@ -62,6 +62,19 @@ export class OverloadedError extends WardenError {
   }
 }
 
+/** A limit on how often something may be done is reached: answered 429 with Retry-After. */
+export class RateLimitedError extends WardenError {
+  readonly status = 429;
+  readonly title = 'Too many requests';
+  readonly code = 'rate-limited';
+  constructor(
+    detail: string,
+    readonly retryAfterSec: number,
+  ) {
+    super(detail);
+  }
+}
+
 /** Too many wrong guesses (passwords, codes) from this client or for this account: refused for `retryAfterSec`. */
 export class TooManyAttemptsError extends WardenError {
   readonly status = 429;

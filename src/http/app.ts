@@ -33,6 +33,7 @@ import { homeRoutes } from './routes/home.js';
 import { llmsRoutes } from './routes/llms.js';
 import { mcpRoutes } from './routes/mcp.js';
 import { pushRoutes } from './routes/push/index.js';
+import { recipientLinkRoutes } from './routes/recipient-links.js';
 import { referenceDocsRoutes } from './routes/reference-docs.js';
 import { relayRoutes } from './routes/relay/index.js';
 import { statusRoutes } from './routes/status/index.js';
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps): App {
   domainCheckRoutes(app);
   if (deps.metrics && deps.metricsToken) metricsRoute(app, deps.metrics, deps.metricsToken);
   statusRoutes(app);
+  recipientLinkRoutes(app);
   pushRoutes(app);
   relayRoutes(app);
   apiRoutes(app, { rateLimitPerMinute: deps.apiRateLimitPerMinute, limiter: deps.apiRateLimiter });

@@ -1,7 +1,7 @@
 // RFC 9457 problem details: the one shape of every HTTP error Warden answers.
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { type FieldIssue, OverloadedError, StorageUnavailableError, TooManyAttemptsError, ValidationError, WardenError } from '../domain/errors.js';
+import { type FieldIssue, OverloadedError, RateLimitedError, StorageUnavailableError, TooManyAttemptsError, ValidationError, WardenError } from '../domain/errors.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 const TYPE_BASE = 'https://warden.dev/problems/';
@@ -50,7 +50,7 @@ export function problemOf(error: unknown): ProblemAnswer {
 
 /** Errors that pass tell the client when to try again. */
 function retryAfterOf(error: WardenError): Record<string, string> {
-  return error instanceof OverloadedError || error instanceof TooManyAttemptsError || error instanceof StorageUnavailableError
+  return error instanceof OverloadedError || error instanceof TooManyAttemptsError || error instanceof StorageUnavailableError || error instanceof RateLimitedError
     ? { 'retry-after': String(error.retryAfterSec) }
     : {};
 }

@@ -5,16 +5,17 @@
 // lets the sends in flight finish for a short grace, then hands back the claims of those that did not (sent again at once
 // after a restart); a crash mid-send (kill -9) leaves the claim to lapse, and the delivery is sent again with the same event id.
 import type { Clock } from '../domain/clock.js';
-import type { Delivery, NotificationRules } from '../domain/notification.js';
+import type { Delivery, NotificationChannel, NotificationRules } from '../domain/notification.js';
 import { probeTargetPolicies } from '../domain/organization.js';
 import type { ProbeTargetPolicy } from '../domain/security.js';
 import { type Logger, logFailure } from '../logger.js';
 import type { WardenMetrics } from '../metrics/recorder.js';
 import { type TargetGuard, targetGuard } from '../probes/target-guard.js';
 import type { Store } from '../store/index.js';
-import type { ChannelDefinition, NotificationEvent, SendOutcome } from './channel.js';
+import type { ChannelDefinition, MailRecipient, NotificationEvent, SendOutcome } from './channel.js';
 import type { SmtpSettings } from './smtp.js';
 import type { SubscriberTarget } from './subscriber-targets.js';
+import type { Screening, SystemMail } from './system-mail.js';
 
 export const DISPATCH_DEFAULTS = {
   pollMs: 250,
@@ -65,6 +66,11 @@ export interface DispatcherDeps {
    * webhooks may connect (the probes' policy, `auto` when absent). Every send gets its organization's guard.
    */
   privateTargets?: ProbeTargetPolicy | 'auto' | undefined;
+  /**
+   * Judges each send of an email channel on the system server (WARDEN_SMTP_TENANTS, the limits, who confirmed): without
+   * it such channels mail every recipient, as a trusted one does.
+   */
+  systemMail?: SystemMail | undefined;
   /** Each attempt counted by channel type and outcome (warden_notification_deliveries_total); absent, nothing is. */
   metrics?: WardenMetrics | undefined;
 }
@@ -72,6 +78,8 @@ export interface DispatcherDeps {
 interface Target {
   /** Names the target in logs (the channel's key), never a secret. */
   label: string;
+  /** The channel, for a channel's delivery. */
+  channel?: NotificationChannel;
   // biome-ignore lint/suspicious/noExplicitAny: the definition's own schema parsed `config`.
   definition: ChannelDefinition<any>;
   config: Record<string, unknown>;
@@ -316,7 +324,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     if (!channel.enabled) return { dead: 'the channel is disabled' };
     const parsed = definition.config.safeParse(channel.config);
     if (!parsed.success) return { dead: `invalid channel config: ${parsed.error.issues.map((i) => i.message).join('; ')}` };
-    return { label: channel.key, definition, config: parsed.data, rules: channel.rules };
+    return { label: channel.key, channel, definition, config: parsed.data, rules: channel.rules };
   }
 
   async function attempt(delivery: Delivery): Promise<void> {
@@ -332,10 +340,15 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       deps.metrics?.delivery(definition.type, 'skipped');
       return store.notifications.markSkipped(delivery.id, skip);
     }
-    const outcome = await sendWithTimeout(definition, event, config, delivery.attempts - 1, await guardOf(delivery.organizationId));
+    // An email channel on the system server: refused, held by a limit, skipped (nobody confirmed), or sent to those who did.
+    const screened = deps.systemMail && target.channel ? await deps.systemMail.screen(target.channel, 'alert') : null;
+    if (screened && screened.kind !== 'send') return settleScreened(delivery, target, screened);
+    const outcome = await sendWithTimeout(definition, event, config, delivery.attempts - 1, await guardOf(delivery.organizationId), screened?.recipients);
     if (stopping.signal.aborted) return; // given up at stop, not acknowledged: stop releases the claim
     const now = clock.now();
-    const answer = outcome.answer ?? null;
+    const note = screened?.note ?? null;
+    if (note !== null) logger.info({ delivery: delivery.id, channel: target.label, outcome: outcome.kind, note }, 'notification sent to the confirmed recipients only');
+    const answer = note === null ? (outcome.answer ?? null) : `${outcome.answer ?? ''}${outcome.answer ? ' · ' : ''}${note}`;
     const delay = outcome.kind !== 'retry' ? 0 : outcome.afterMs !== undefined ? Math.ceil(outcome.afterMs) : backoffMs(delivery.attempts, random(), o.backoffBaseMs, o.backoffMaxMs);
     const givenUp = outcome.kind === 'retry' && now + delay > delivery.createdAt + o.giveUpMs;
     deps.metrics?.delivery(definition.type, outcome.kind === 'sent' ? 'sent' : outcome.kind === 'dead' || givenUp ? 'dead' : 'retry');
@@ -361,12 +374,37 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     return targetGuard((await policies.byOrganization).get(organizationId) ?? 'deny');
   }
 
+  /** A screened delivery not sent: dead when refused, skipped when nobody confirmed, held (its channel paused) by a limit. */
+  async function settleScreened(delivery: Delivery, target: Target, screened: Exclude<Screening, { kind: 'send' }>): Promise<void> {
+    const type = target.definition.type;
+    if (screened.kind === 'refuse') {
+      deps.metrics?.delivery(type, 'dead');
+      return store.notifications.markDead(delivery.id, screened.reason, null, null);
+    }
+    if (screened.kind === 'skip') {
+      deps.metrics?.delivery(type, 'skipped');
+      logger.info({ delivery: delivery.id, channel: target.label, reason: screened.reason }, 'notification skipped: no recipient confirmed');
+      return store.notifications.markSkipped(delivery.id, screened.reason);
+    }
+    const now = clock.now();
+    const until = now + screened.retryAfterMs;
+    if (until > delivery.createdAt + o.giveUpMs) {
+      deps.metrics?.delivery(type, 'dead');
+      return store.notifications.markDead(delivery.id, `gave up after ${delivery.attempts} attempts: ${screened.reason}`, null, null);
+    }
+    // Like a 429: the channel's other deliveries wait too, handed back until the window ends.
+    pause(delivery, until);
+    logger.warn({ delivery: delivery.id, channel: target.label, reason: screened.reason, retryInMs: screened.retryAfterMs }, 'notification held by the system SMTP limit');
+    return store.notifications.markRetry(delivery.id, until, screened.reason, null, null);
+  }
+
   async function sendWithTimeout(
     definition: ChannelDefinition,
     event: NotificationEvent,
     config: Record<string, unknown>,
     attemptNo: number,
     guard: TargetGuard,
+    recipients?: readonly MailRecipient[],
   ): Promise<SendOutcome> {
     const timeout = new AbortController();
     const signal = AbortSignal.any([timeout.signal, stopping.signal]);
@@ -382,7 +420,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       stopping.signal.addEventListener('abort', onStop, { once: true });
     });
     try {
-      const sent = definition.send(event, config, { signal, now: clock.now(), attempt: attemptNo, guard, smtp: deps.smtp }).catch(
+      const sent = definition.send(event, config, { signal, now: clock.now(), attempt: attemptNo, guard, smtp: deps.smtp, recipients }).catch(
         (error: unknown): SendOutcome => ({ kind: 'retry', status: null, error: error instanceof Error ? error.message : String(error) }),
       );
       return await Promise.race([sent, expired]);

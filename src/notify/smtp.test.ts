@@ -111,7 +111,7 @@ describe('an email channel without a host', () => {
       { address: 'c@example.test' },
     ];
     const config = emailConfig.parse({ to: ['a@example.test', 'b@example.test', 'c@example.test', 'skipped@example.test'] });
-    const outcome = await emailChannel.send(INCIDENT_EVENT, config, { signal: AbortSignal.timeout(10_000), now: Date.now(), attempt: 0, smtp: system, recipients });
+    const outcome = await emailChannel.send(INCIDENT_EVENT, config, { signal: AbortSignal.timeout(10_000), now: Date.now(), attempt: 0, guard: PUBLIC_TARGETS_ONLY, smtp: system, recipients });
     expect(outcome).toMatchObject({ kind: 'sent' });
     expect(server.messages.map((m) => m.to)).toEqual([['c@example.test'], ['a@example.test'], ['b@example.test']]);
     const [together, a, b] = await Promise.all(server.messages.map((m) => m.parse()));

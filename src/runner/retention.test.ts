@@ -4,6 +4,7 @@ import { dialects, type OpenedStore } from '../../test/store-dialects.js';
 import { ACCOUNT_LIMITS } from '../domain/account.js';
 import { type CheckRow, DAY_MS } from '../domain/check.js';
 import type { NewDelivery } from '../domain/notification.js';
+import { SYSTEM_MAIL_LIMITS } from '../domain/system-mail.js';
 import { createLogger } from '../logger.js';
 import { createRetention, DELIVERY_RETENTION_DAYS, PRUNE_BATCH } from './retention.js';
 
@@ -80,7 +81,7 @@ for (const dialect of dialects) {
       const sending = await at(cutoff - 2 * DAY_MS, 1, 'sending');
       const pending = await at(cutoff - DAY_MS, 1, 'pending');
       const retention = createRetention({ store: opened.store, clock: { now: () => now }, logger: createLogger('silent'), checkDays: 30, bucketDays: 400, batch: 3 });
-      expect(await retention.prune()).toEqual({ checks: 0, stateChanges: 0, buckets: 0, deliveries: 7, subscribers: 0, sessions: 0, accountTokens: 0, audit: 0 });
+      expect(await retention.prune()).toEqual({ checks: 0, stateChanges: 0, buckets: 0, deliveries: 7, subscribers: 0, sessions: 0, accountTokens: 0, audit: 0, recipients: 0 });
       const left = await notifications.listDeliveries(channelId, 100);
       expect(left.map((d) => d.id).sort()).toEqual([...pending, ...sending, ...kept].sort());
       expect((await retention.prune()).deliveries).toBe(0);
@@ -125,6 +126,25 @@ for (const dialect of dialects) {
       expect((await retention.prune()).audit).toBe(1);
       const left = await opened.store.audit.list({ organizationId: report.organization.id, limit: 10, actorId: 'cli' });
       expect(left.map((e) => e.id)).toEqual(['aud_kept']);
+    });
+
+    it('forgets system SMTP recipients that never confirmed, keeping confirmed and unsubscribed ones', async () => {
+      const now = Date.UTC(2026, 10, 20, 12);
+      const { report } = await seed(opened.store, 'organization: { name: T }', now);
+      const organizationId = report.organization.id;
+      const cutoff = now - SYSTEM_MAIL_LIMITS.forgetUnconfirmedAfterMs;
+      const ask = (n: number, address: string, at: number) => {
+        const id = `rcp_${String(n).padStart(16, '0')}`;
+        return opened.store.recipients.ask(organizationId, address, { id, unsubscribeToken: `${id}.u`, confirmTokenHash: `h${n}`, expiresAt: at + 1 }, at);
+      };
+      await ask(1, 'forgotten@example.test', cutoff - 1);
+      await ask(2, 'recent@example.test', cutoff + 1);
+      await opened.store.recipients.confirm((await ask(3, 'confirmed@example.test', cutoff - 1))?.id ?? '', cutoff);
+      await opened.store.recipients.unsubscribe((await ask(4, 'gone@example.test', cutoff - 1))?.id ?? '', cutoff);
+      const retention = createRetention({ store: opened.store, clock: { now: () => now }, logger: createLogger('silent'), checkDays: 30, bucketDays: 400 });
+      expect((await retention.prune()).recipients).toBe(1);
+      const left = await opened.store.recipients.findByAddresses(organizationId, ['forgotten@example.test', 'recent@example.test', 'confirmed@example.test', 'gone@example.test']);
+      expect(left.map((r) => r.address)).toEqual(['confirmed@example.test', 'gone@example.test', 'recent@example.test']);
     });
   });
 }

@@ -1,11 +1,13 @@
 // Prunes raw checks and state changes past their retention (30 days by default), buckets past theirs (400 days), the notification
 // delivery log past its 30 days (sent and dead ones; pending ones are never pruned) and page subscriptions left
-// unconfirmed past their 48 hours, in small batches; and expired sessions and one-time account links, and audit
-// entries past ACCOUNT_LIMITS.auditRetentionDays.
+// unconfirmed past their 48 hours, in small batches; and expired sessions and one-time account links, audit entries
+// past ACCOUNT_LIMITS.auditRetentionDays, and addresses of the system SMTP server's recipients that never confirmed
+// (SYSTEM_MAIL_LIMITS.forgetUnconfirmedAfterMs after they were last asked).
 
 import { ACCOUNT_LIMITS } from '../domain/account.js';
 import { DAY_MS } from '../domain/check.js';
 import type { Clock } from '../domain/clock.js';
+import { SYSTEM_MAIL_LIMITS } from '../domain/system-mail.js';
 import { type Logger, logFailure } from '../logger.js';
 import type { Store } from '../store/index.js';
 import type { SweepGate } from './periodic.js';
@@ -31,6 +33,8 @@ export interface Pruned {
   accountTokens: number;
   /** Audit log entries older than ACCOUNT_LIMITS.auditRetentionDays. */
   audit: number;
+  /** Recipients of the system SMTP server that never confirmed, last asked long ago. */
+  recipients: number;
 }
 
 export interface Retention {
@@ -94,9 +98,16 @@ export function createRetention(deps: {
     const sessions = stopped ? 0 : await deps.store.sessions.prune(now);
     const accountTokens = stopped ? 0 : await deps.store.accountTokens.prune(now);
     const audit = stopped ? 0 : await deps.store.audit.prune(now - ACCOUNT_LIMITS.auditRetentionDays * DAY_MS);
-    if (checks + stateChanges + buckets + deliveries + subscribers + sessions + accountTokens + audit > 0)
-      deps.logger.info({ checks, stateChanges, buckets, deliveries, subscribers, sessions, accountTokens, audit }, 'pruned old history');
-    return { checks, stateChanges, buckets, deliveries, subscribers, sessions, accountTokens, audit };
+    let recipients = 0;
+    while (!stopped) {
+      const deleted = await deps.store.recipients.pruneUnconfirmed(now - SYSTEM_MAIL_LIMITS.forgetUnconfirmedAfterMs, batch);
+      recipients += deleted;
+      if (deleted < batch) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (checks + stateChanges + buckets + deliveries + subscribers + sessions + accountTokens + audit + recipients > 0)
+      deps.logger.info({ checks, stateChanges, buckets, deliveries, subscribers, sessions, accountTokens, audit, recipients }, 'pruned old history');
+    return { checks, stateChanges, buckets, deliveries, subscribers, sessions, accountTokens, audit, recipients };
   }
 
   function runOnce(): void {
@@ -104,7 +115,7 @@ export function createRetention(deps: {
     running ??= prune()
       .catch((error) => {
         logFailure(deps.logger, error, 'pruning history failed');
-        return { checks: 0, stateChanges: 0, buckets: 0, deliveries: 0, subscribers: 0, sessions: 0, accountTokens: 0, audit: 0 };
+        return { checks: 0, stateChanges: 0, buckets: 0, deliveries: 0, subscribers: 0, sessions: 0, accountTokens: 0, audit: 0, recipients: 0 };
       })
       .finally(() => {
         running = null;

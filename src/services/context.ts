@@ -10,6 +10,7 @@ import type { ManagedBy } from '../domain/ownership.js';
 import type { Logger } from '../logger.js';
 import type { WardenMetrics } from '../metrics/recorder.js';
 import type { SmtpSettings } from '../notify/smtp.js';
+import type { SystemMail } from '../notify/system-mail.js';
 import type { NotificationPublisher } from '../runner/notify-outbox.js';
 import type { Store } from '../store/index.js';
 
@@ -36,6 +37,11 @@ export interface ServiceContext {
   notify?: NotificationPublisher | undefined;
   /** The system SMTP server (WARDEN_SMTP_URL or warden.yaml's `smtp:`): page subscribers' mail; absent, nobody subscribes by email. */
   smtp?: SmtpSettings | undefined;
+  /**
+   * What email channels without a host of their own may do with the system server (WARDEN_SMTP_TENANTS, its limits,
+   * who confirmed); absent, they mail every recipient.
+   */
+  systemMail?: SystemMail | undefined;
   /** Prometheus metrics (WARDEN_METRICS_TOKEN or _PORT): what the verbs and runners count; absent, nothing is counted. */
   metrics?: WardenMetrics | undefined;
 }

@@ -1,9 +1,12 @@
 // `POST …/test` and `warden notifications test KEY`: a `test` event sent at once through the channel's definition (one
 // attempt, not through the outbox, so the caller sees the outcome), recorded in the channel's delivery log like the
 // outbox's deliveries: sent, or dead with the error and answer (a test is never retried). It connects under the
-// organization's target policy, as the dispatcher's sends do.
+// organization's target policy, as the dispatcher's sends do. An email channel on the system SMTP server is screened
+// first, as the dispatcher screens alerts: past a limit 429; to the confirmed recipients only (the others get a
+// confirmation link instead), skipped when none is.
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
+import { RateLimitedError } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import type { Delivery } from '../../domain/notification.js';
 import type { ProbeTargetPolicy } from '../../domain/security.js';
@@ -18,8 +21,8 @@ import { channelKeySchema } from './schema.js';
 import { type DeliveryView, deliveryView } from './view.js';
 
 export interface TestOutcome {
-  /** What the attempt came to: sent, or why not. */
-  outcome: 'sent' | 'failed';
+  /** What the attempt came to: sent, failed, or skipped (no recipient confirmed yet). */
+  outcome: 'sent' | 'failed' | 'skipped';
   delivery: DeliveryView;
 }
 
@@ -47,10 +50,20 @@ export async function testChannel(ctx: ChannelTestContext, input: z.input<typeof
   };
   const definition = channelDefinition(channel.type as ChannelType);
   const guard = targetGuard(await targetPolicyOf(ctx.store, organizationId, ctx.privateTargets));
-  const result = await sendOnce(() => {
-    const config = definition.config.parse(channel.config);
-    return definition.send(event, config, { signal: AbortSignal.timeout(DISPATCH_DEFAULTS.attemptTimeoutMs), now, attempt: 0, guard, smtp: ctx.smtp });
-  });
+  const screened = (await ctx.systemMail?.screen(channel, 'test')) ?? null;
+  if (screened?.kind === 'hold') throw new RateLimitedError(`Not sent: ${screened.reason}.`, Math.max(1, Math.ceil(screened.retryAfterMs / 1000)));
+  const result: SendOutcome | { kind: 'skipped'; error: string } =
+    screened?.kind === 'refuse'
+      ? { kind: 'dead', status: null, error: screened.reason }
+      : screened?.kind === 'skip'
+        ? { kind: 'skipped', error: screened.reason }
+        : await sendOnce(() => {
+            const config = definition.config.parse(channel.config);
+            const recipients = screened?.recipients;
+            return definition.send(event, config, { signal: AbortSignal.timeout(DISPATCH_DEFAULTS.attemptTimeoutMs), now, attempt: 0, guard, smtp: ctx.smtp, recipients });
+          });
+  const note = screened?.kind === 'send' ? screened.note : null;
+  const answer = result.kind === 'skipped' ? null : [result.answer, note].filter((part) => part).join(' · ') || null;
   const delivery: Delivery = {
     id: newId('dlv'),
     eventId: event.id,
@@ -61,18 +74,18 @@ export async function testChannel(ctx: ChannelTestContext, input: z.input<typeof
     kind: 'test',
     event: JSON.stringify(event),
     nextAttemptAt: now,
-    status: result.kind === 'sent' ? 'sent' : 'dead',
-    attempts: 1,
+    status: result.kind === 'sent' ? 'sent' : result.kind === 'skipped' ? 'skipped' : 'dead',
+    attempts: result.kind === 'skipped' ? 0 : 1,
     claimedUntil: null,
     lastError: result.kind === 'sent' ? null : result.error,
-    lastStatus: result.status,
-    lastAnswer: result.answer ?? null,
+    lastStatus: result.kind === 'skipped' ? null : result.status,
+    lastAnswer: answer,
     createdAt: now,
     sentAt: result.kind === 'sent' ? ctx.clock.now() : null,
   };
   await ctx.store.notifications.recordDelivery(delivery);
-  ctx.logger.info({ channel: channel.key, outcome: result.kind, status: result.status }, 'notification test sent');
-  return { outcome: result.kind === 'sent' ? 'sent' : 'failed', delivery: deliveryView(delivery) };
+  ctx.logger.info({ channel: channel.key, outcome: result.kind, status: delivery.lastStatus, ...(note ? { note } : {}) }, 'notification test sent');
+  return { outcome: result.kind === 'sent' ? 'sent' : result.kind === 'skipped' ? 'skipped' : 'failed', delivery: deliveryView(delivery) };
 }
 
 /** A channel that throws (a bad stored config, a bug) is a failed attempt, not a 500. */

@@ -6,7 +6,9 @@ import { newId } from '../../domain/ids.js';
 import { LIMITS } from '../../domain/limits.js';
 import type { NotificationChannel, NotificationChannelSpec, NotificationRules } from '../../domain/notification.js';
 import { assertWritable } from '../../domain/ownership.js';
+import { usesSystemSmtp } from '../../notify/channels/email.js';
 import { type ChannelType, channelDefinition } from '../../notify/registry.js';
+import { SYSTEM_SMTP_REFUSED } from '../../notify/system-mail.js';
 import { organizationOf, parseInput, type ServiceContext, uniquely, withTransaction, writerOf } from '../context.js';
 import { patchedConfig, retargetIssues } from '../monitors/retarget.js';
 import { callerRole } from '../organizations/current.js';
@@ -34,6 +36,7 @@ export async function putChannel(
     const writer = writerOf(tx);
     assertWritable(current, writer, `notification channel "${current.key}"`);
     if (!channelSpecChanged(current, spec) && current.managedBy === writer) return { channel: current, outcome: 'unchanged' };
+    if (JSON.stringify(current.config) !== JSON.stringify(spec.config)) await assertSystemSmtpAllowed(tx, spec);
     await tx.store.notifications.updateChannel(current.id, spec, writer, tx.clock.now());
     announce(tx);
     return { channel: (await tx.store.notifications.findChannel(current.id)) ?? current, outcome: 'updated' };
@@ -52,6 +55,8 @@ export async function updateChannel(ctx: ServiceContext, input: z.input<typeof c
     assertWritable(current, writer, `notification channel "${current.key}"`);
     const spec = patched(current, patch);
     if (channelSpecChanged(current, spec)) {
+      // A channel refused already may still be renamed, disabled or deleted; a new config must not use the system server.
+      if (JSON.stringify(current.config) !== JSON.stringify(spec.config)) await assertSystemSmtpAllowed(tx, spec);
       await tx.store.notifications.updateChannel(current.id, spec, writer, tx.clock.now());
       announce(tx);
     }
@@ -70,11 +75,22 @@ export async function deleteChannel(ctx: ServiceContext, input: z.input<typeof c
   });
 }
 
+/**
+ * Under WARDEN_SMTP_TENANTS=deny a channel made through the API may not use the system SMTP server: creating one, or
+ * changing a config to one, is a 400 naming `config.host`, the field that gives it a server of its own. warden.yaml's
+ * channels (the operator's) always may.
+ */
+async function assertSystemSmtpAllowed(ctx: ServiceContext, spec: NotificationChannelSpec): Promise<void> {
+  if (!ctx.systemMail || !usesSystemSmtp(spec.type, spec.config)) return;
+  if ((await ctx.systemMail.policyOf({ managedBy: writerOf(ctx) })) === 'refused') throw new ValidationError([{ path: 'config.host', message: SYSTEM_SMTP_REFUSED }]);
+}
+
 function announce(ctx: ServiceContext): void {
   ctx.bus.publish({ type: 'notifications.changed', at: ctx.clock.now(), organizationId: organizationOf(ctx) });
 }
 
 async function insertChannel(ctx: ServiceContext, spec: NotificationChannelSpec): Promise<NotificationChannel> {
+  await assertSystemSmtpAllowed(ctx, spec);
   const organizationId = organizationOf(ctx);
   const taken = `a notification channel with key "${spec.key}" already exists`;
   const channel = await uniquely(

@@ -3,6 +3,7 @@ import { z } from '@hono/zod-openapi';
 import type { SecurityOptions } from '../../../domain/security.js';
 import { organizationOf, type ServiceContext } from '../../../services/context.js';
 import { getChannel, listChannels, listDeliveries } from '../../../services/notifications/read.js';
+import { channelRecipientsSchema, listChannelRecipients } from '../../../services/notifications/recipients.js';
 import { channelEntrySchema, channelPatchSchema, deliveriesQuerySchema } from '../../../services/notifications/schema.js';
 import { type ChannelTestContext, testChannel } from '../../../services/notifications/send-test.js';
 import { channelTypesSchema, listChannelTypes } from '../../../services/notifications/types.js';
@@ -88,19 +89,34 @@ export function notificationChannelRoutes(app: App, guards: ApiGuards): void {
     method: 'post',
     summary: 'Send a test notification',
     description:
-      'Sends a `test` event through the channel now (enabled or not), once, and answers with the outcome; the attempt is recorded in the delivery log (sent, or dead with the error and answer). Tests are never retried.',
+      'Sends a `test` event through the channel now (enabled or not), once, and answers with the outcome; the attempt is recorded in the delivery log (sent, or dead with the error and answer). Tests are never retried. An email channel on the system SMTP server mails only the recipients who confirmed (the others get a confirmation link instead: `skipped` when none has confirmed yet), and answers 429 with Retry-After past its limits (docs/notifications.md, "The system SMTP server").',
     scope: 'write',
     role: 'admin',
     ok: {
       status: 200,
       schema: z
-        .object({ outcome: z.enum(['sent', 'failed']).describe('sent: the receiver accepted it.'), delivery: Delivery })
+        .object({
+          outcome: z.enum(['sent', 'failed', 'skipped']).describe('sent: the receiver accepted it; skipped: no recipient of the system SMTP server has confirmed yet.'),
+          delivery: Delivery,
+        })
         .openapi('NotificationTestOutcome'),
       description: 'What the attempt came to.',
     },
     run: (ctx, input) => testChannel(underTargetPolicy(ctx), input),
     // The send holds no transaction; the entry follows it, whatever it came to.
     audit: { action: 'notification-channel.test', object: ({ key }) => ({ id: null, label: key }), before: idOfChannel, detail: (_input, { outcome }) => ({ outcome }), outside: true },
+  });
+  apiOperation(app, guards, {
+    ...one,
+    path: '/api/v1/notification-channels/{key}/recipients',
+    method: 'get',
+    summary: "An email channel's recipients on the system SMTP server",
+    description:
+      'Whether the recipients of an email channel without its own SMTP server must confirm (WARDEN_SMTP_TENANTS) and, when they must, where each address stands: confirmed, pending (a link was mailed), unasked (the next send mails one), unsubscribed.',
+    scope: 'read',
+    role: 'admin',
+    ok: { status: 200, schema: channelRecipientsSchema.openapi('NotificationChannelRecipients'), description: 'The recipients.' },
+    run: listChannelRecipients,
   });
   apiOperation(app, guards, {
     ...one,
