@@ -4,6 +4,7 @@ import { composeWarden, type WardenParts } from '../src/compose.js';
 import type { AccountSettings } from '../src/config/settings.js';
 import type { Monitor } from '../src/domain/monitor.js';
 import type { SecurityOptions } from '../src/domain/security.js';
+import type { SystemMailLimits } from '../src/domain/system-mail.js';
 import type { App } from '../src/http/app.js';
 import { createLogger } from '../src/logger.js';
 import type { DomainOptions } from '../src/main.js';
@@ -70,6 +71,8 @@ export interface ApiHarness {
   ingest: Ingest;
   /** The page cache the public routes answer from; not started (a test that reads public pages starts it). */
   pages: WardenParts['pages'];
+  /** The notification dispatcher, not started: a test sends what is due with `tick()`. */
+  dispatcher: WardenParts['dispatcher'];
   events: WardenEvent[];
   clock: { now(): number; advance(ms: number): void };
   a: TestOrganization;
@@ -89,6 +92,8 @@ export interface ApiHarnessOptions {
   smtp?: SmtpSettings;
   /** DNS servers for custom-domain verification, e.g. test/fakes/dns-server.ts. */
   domains?: DomainOptions;
+  /** Smaller limits of mail through the system SMTP server. */
+  systemMailLimits?: Partial<SystemMailLimits>;
 }
 
 export async function openApiHarness(dialect: DialectCase, options: ApiHarnessOptions = {}): Promise<ApiHarness> {
@@ -113,8 +118,9 @@ export async function openApiHarness(dialect: DialectCase, options: ApiHarnessOp
     ...(options.accounts ? { accounts: options.accounts } : {}),
     ...(options.smtp ? { smtp: options.smtp } : {}),
     ...(options.domains ? { domains: options.domains } : {}),
+    ...(options.systemMailLimits ? { systemMailLimits: options.systemMailLimits } : {}),
   });
-  const { app, bus, ingest, pages, context } = parts;
+  const { app, bus, ingest, pages, context, dispatcher } = parts;
   const events: WardenEvent[] = [];
   for (const type of ['page.changed', 'monitors.changed'] as const) bus.subscribe(type, (e) => events.push(e));
   const organization = async (yaml: string): Promise<TestOrganization> => {
@@ -146,6 +152,7 @@ export async function openApiHarness(dialect: DialectCase, options: ApiHarnessOp
     context,
     ingest,
     pages,
+    dispatcher,
     events,
     clock,
     a,

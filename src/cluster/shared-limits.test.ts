@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REDIS_URL, redisAvailable, TcpProxy } from '../../test/cluster-harness.js';
+import { SYSTEM_MAIL_LIMITS } from '../domain/system-mail.js';
 import { createLogger } from '../logger.js';
+import { createSystemMailLimiter } from '../notify/system-mail-limits.js';
 import { createPushRateLimiter, type PushRateDecision } from '../services/push/rate-limit.js';
 import { connectRedis, type RedisConnections } from './redis.js';
-import { createSharedApiLimiter, createSharedLoginAttempts, createSharedPushLimiter } from './shared-limits.js';
+import { createSharedApiLimiter, createSharedLoginAttempts, createSharedPushLimiter, createSharedSystemMailLimiter } from './shared-limits.js';
 
 const logger = createLogger('silent');
 
@@ -92,5 +94,22 @@ describe.skipIf(!redisAvailable)('limits shared through Redis', () => {
     expect(wait).toBeGreaterThanOrEqual(59);
     expect(await a.refusedFor(key)).toBe(wait);
     expect(await a.refusedFor('198.51.100.1\u0000pg_1')).toBeNull();
+  });
+  it('counts mail through the system SMTP server per channel and organization across processes, giving back a refused charge', async () => {
+    const limits = { ...SYSTEM_MAIL_LIMITS, perChannel: 3, perOrganization: 4, testsPerChannel: 1 };
+    const shared = { prefix: prefix(), logger, limits };
+    const a = createSharedSystemMailLimiter(createSystemMailLimiter(limits), { ...shared, redis: (await connect()).commands });
+    const b = createSharedSystemMailLimiter(createSystemMailLimiter(limits), { ...shared, redis: (await connect()).commands });
+    const charge = (channelId: string, test = false) => ({ channelId, organizationId: 'org_a', test });
+    expect(await a.take(charge('nch_a', true), 0)).toEqual({ allowed: true });
+    // The second test, on the other process: refused, and the channel's and organization's counts are given back.
+    expect(await b.take(charge('nch_a', true), 0)).toMatchObject({ allowed: false, limit: expect.stringContaining('1 tests an hour') });
+    expect(await b.take(charge('nch_a'), 0)).toEqual({ allowed: true });
+    expect(await a.take(charge('nch_a'), 0)).toEqual({ allowed: true });
+    const refused = await b.take(charge('nch_a'), 0);
+    expect(refused).toMatchObject({ allowed: false, limit: expect.stringContaining('a channel may send 3 messages an hour') });
+    expect(refused.allowed === false && refused.retryAfterMs).toBeGreaterThan(3_500_000);
+    expect(await a.take(charge('nch_b'), 0)).toEqual({ allowed: true });
+    expect(await b.take(charge('nch_c'), 0)).toMatchObject({ allowed: false, limit: expect.stringContaining("an organization's channels may send 4 messages") });
   });
 });

@@ -16,6 +16,11 @@ export interface SystemMailLimiter {
   take(charge: SystemMailCharge, now: number): SystemMailDecision | Promise<SystemMailDecision>;
 }
 
+/** The in-process limiter answers at once. */
+export interface LocalSystemMailLimiter extends SystemMailLimiter {
+  take(charge: SystemMailCharge, now: number): SystemMailDecision;
+}
+
 export type SystemMailLimit = 'channel' | 'organization' | 'test';
 
 /** The counters a charge counts against, with their size. */
@@ -37,12 +42,13 @@ export function describeLimit(limit: SystemMailLimit, limits: SystemMailLimits):
 
 function perWindow(ms: number): string {
   if (ms === 3_600_000) return 'an hour';
+  if (ms === 60_000) return 'a minute';
   if (ms % 3_600_000 === 0) return `per ${ms / 3_600_000} hours`;
   return `per ${Math.round(ms / 60_000)} minutes`;
 }
 
 /** In-process windows, each starting at its key's first message; at most `trackedKeys` held (expired ones go first, then the oldest). */
-export function createSystemMailLimiter(limits: SystemMailLimits): SystemMailLimiter & { take(charge: SystemMailCharge, now: number): SystemMailDecision } {
+export function createSystemMailLimiter(limits: SystemMailLimits): LocalSystemMailLimiter {
   const windows = new Map<string, { start: number; count: number }>();
   function current(key: string, now: number): { start: number; count: number } {
     const held = windows.get(key);

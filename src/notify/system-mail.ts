@@ -42,8 +42,11 @@ export interface SystemMail {
   readonly mode: SmtpTenantMode;
   /** Null when the channel does not use the system server (another type, a host of its own, or no system server set). */
   screen(channel: NotificationChannel, purpose: 'alert' | 'test'): Promise<Screening | null>;
-  /** The policy a channel written by `managedBy` in this organization gets now. */
-  policyOf(channel: { managedBy: ManagedBy }): Promise<SystemMailPolicy>;
+  /**
+   * The policy a channel written by `managedBy` gets now. `store`: the caller's, when it reads inside a transaction
+   * (SQLite's one connection would wait for that transaction to end).
+   */
+  policyOf(channel: { managedBy: ManagedBy }, store?: Store): Promise<SystemMailPolicy>;
 }
 
 export interface SystemMailDeps {
@@ -77,8 +80,8 @@ export function createSystemMail(deps: SystemMailDeps): SystemMail {
   const limits = deps.limits ?? SYSTEM_MAIL_LIMITS;
   const { store, clock, logger } = deps;
 
-  async function organizations(): Promise<Organization[]> {
-    return store.organizations.list();
+  async function organizations(from: Store = store): Promise<Organization[]> {
+    return from.organizations.list();
   }
 
   function policyAmong(all: readonly Organization[], channel: { managedBy: ManagedBy }): SystemMailPolicy {
@@ -136,8 +139,8 @@ export function createSystemMail(deps: SystemMailDeps): SystemMail {
 
   return {
     mode: deps.mode,
-    async policyOf(channel) {
-      return policyAmong(await organizations(), channel);
+    async policyOf(channel, from) {
+      return policyAmong(await organizations(from), channel);
     },
     async screen(channel, purpose) {
       if (!deps.smtp || !usesSystemSmtp(channel.type, channel.config)) return null;

@@ -28,7 +28,7 @@ export type ChannelRecipientsView = z.infer<typeof channelRecipientsSchema>;
 export async function listChannelRecipients(ctx: ServiceContext, input: z.input<typeof channelKeySchema>): Promise<ChannelRecipientsView> {
   const channel = await requireChannel(ctx, parseInput(channelKeySchema, input).key);
   if (!usesSystemSmtp(channel.type, channel.config) || !ctx.systemMail) return { confirmation: 'not-applicable', recipients: [] };
-  const policy = await ctx.systemMail.policyOf(channel);
+  const policy = await ctx.systemMail.policyOf(channel, ctx.store);
   const addresses = [...new Set(recipientsOf(channel.config as { to: string | string[] }).map(recipientAddress))];
   if (policy !== 'confirm') return { confirmation: policy === 'trusted' ? 'not-required' : 'refused', recipients: [] };
   const rows = new Map((await ctx.store.recipients.findByAddresses(organizationOf(ctx), addresses)).map((row) => [row.address, row]));

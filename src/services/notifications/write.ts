@@ -82,7 +82,7 @@ export async function deleteChannel(ctx: ServiceContext, input: z.input<typeof c
  */
 async function assertSystemSmtpAllowed(ctx: ServiceContext, spec: NotificationChannelSpec): Promise<void> {
   if (!ctx.systemMail || !usesSystemSmtp(spec.type, spec.config)) return;
-  if ((await ctx.systemMail.policyOf({ managedBy: writerOf(ctx) })) === 'refused') throw new ValidationError([{ path: 'config.host', message: SYSTEM_SMTP_REFUSED }]);
+  if ((await ctx.systemMail.policyOf({ managedBy: writerOf(ctx) }, ctx.store)) === 'refused') throw new ValidationError([{ path: 'config.host', message: SYSTEM_SMTP_REFUSED }]);
 }
 
 function announce(ctx: ServiceContext): void {
