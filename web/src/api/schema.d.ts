@@ -2871,6 +2871,140 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notifications/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Confirm an organization's alerts by email (the mailed link)
+         * @description Mailed through the system SMTP server to a recipient of an email channel without its own server (docs/notifications.md). Works 48 hours.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The token of the link, as mailed. */
+                    token: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Confirmed. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description Not valid: unknown, used, expired, or unsubscribed. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The unsubscribe link of an organization's alerts: a page with a button */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The token of the link, as mailed. */
+                    token: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Whom the link unsubscribes, and the button. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description Not valid (unsubscribed already?). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Unsubscribe from an organization's alerts (the button, or a mail client's one-click POST)
+         * @description The token says who; any body is ignored (`List-Unsubscribe=One-Click`, RFC 8058). The organization never mails nor asks the address again.
+         */
+        post: {
+            parameters: {
+                query: {
+                    /** @description The token of the link, as mailed. */
+                    token: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Unsubscribed. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description Not valid (unsubscribed already?). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/push/{token}": {
         parameters: {
             query?: never;
@@ -6233,7 +6367,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test notification
-         * @description Sends a `test` event through the channel now (enabled or not), once, and answers with the outcome; the attempt is recorded in the delivery log (sent, or dead with the error and answer). Tests are never retried. Needs an admin (or a write key).
+         * @description Sends a `test` event through the channel now (enabled or not), once, and answers with the outcome; the attempt is recorded in the delivery log (sent, or dead with the error and answer). Tests are never retried. An email channel on the system SMTP server mails only the recipients who confirmed (the others get a confirmation link instead: `skipped` when none has confirmed yet), and answers 429 with Retry-After past its limits (docs/notifications.md, "The system SMTP server"). Needs an admin (or a write key).
          */
         post: {
             parameters: {
@@ -6278,6 +6412,65 @@ export interface paths {
                 429: components["responses"]["TooManyRequests"];
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notification-channels/{key}/recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An email channel's recipients on the system SMTP server
+         * @description Whether the recipients of an email channel without its own SMTP server must confirm (WARDEN_SMTP_TENANTS) and, when they must, where each address stands: confirmed, pending (a link was mailed), unasked (the next send mails one), unsubscribed. Needs an admin (or a write key).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The channel key. */
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The recipients. */
+                200: {
+                    headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationChannelRecipients"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                /** @description No notification channel with this key in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -11556,10 +11749,10 @@ export interface components {
         };
         NotificationTestOutcome: {
             /**
-             * @description sent: the receiver accepted it.
+             * @description sent: the receiver accepted it; skipped: no recipient of the system SMTP server has confirmed yet.
              * @enum {string}
              */
-            outcome: "sent" | "failed";
+            outcome: "sent" | "failed" | "skipped";
             delivery: components["schemas"]["NotificationDelivery"];
         };
         NotificationDelivery: {
@@ -11584,6 +11777,21 @@ export interface components {
             lastAnswer: string | null;
             createdAt: number;
             sentAt: number | null;
+        };
+        NotificationChannelRecipients: {
+            /**
+             * @description required: only recipients who confirmed get mail; not-required: every recipient does (a channel the operator trusts); refused: the server lets this channel not use its SMTP server (WARDEN_SMTP_TENANTS=deny); not-applicable: not an email channel on the system SMTP server.
+             * @enum {string}
+             */
+            confirmation: "required" | "not-required" | "refused" | "not-applicable";
+            recipients: {
+                address: string;
+                /**
+                 * @description pending: a confirmation link was mailed and works still; unasked: none yet (or it expired): the next send mails one; unsubscribed: never mailed again.
+                 * @enum {string}
+                 */
+                state: "confirmed" | "pending" | "unasked" | "unsubscribed";
+            }[];
         };
         NotificationDeliveries: {
             deliveries: components["schemas"]["NotificationDelivery"][];

@@ -79,9 +79,15 @@ function answerOf(d: Delivery): string {
   return parts.length > 0 ? parts.join(' · ') : '–';
 }
 
-/** What a test came to, announced: sent, or failed with the receiver's answer. */
+/** What a test came to, announced: sent, skipped (nobody confirmed yet on the system SMTP server), or failed with the receiver's answer. */
 export function TestResult({ result, channelName }: { result: TestOutcome; channelName: string }) {
   const sent = result.outcome === 'sent';
+  if (result.outcome === 'skipped')
+    return (
+      <Alert color="yellow" variant="light" role="alert" title={`Nobody has confirmed ${channelName} yet`}>
+        <Text size="sm">{answerOf(result.delivery)}</Text>
+      </Alert>
+    );
   return (
     <Alert color={sent ? 'green' : 'red'} variant="light" role="alert" title={sent ? `Test sent to ${channelName}` : `The test to ${channelName} failed`}>
       <Text size="sm">{sent ? `The receiver accepted it${result.delivery.lastStatus !== null ? ` (HTTP ${result.delivery.lastStatus})` : ''}.` : answerOf(result.delivery)}</Text>
