@@ -393,6 +393,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       return store.notifications.markDead(delivery.id, `gave up after ${delivery.attempts} attempts: ${screened.reason}`, null, null);
     }
     // Like a 429: the channel's other deliveries wait too, handed back until the window ends.
+    deps.metrics?.delivery(type, 'retry');
     pause(delivery, until);
     logger.warn({ delivery: delivery.id, channel: target.label, reason: screened.reason, retryInMs: screened.retryAfterMs }, 'notification held by the system SMTP limit');
     return store.notifications.markRetry(delivery.id, until, screened.reason, null, null);

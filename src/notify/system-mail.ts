@@ -22,7 +22,7 @@ import { hashSecret } from '../domain/tokens.js';
 import type { Logger } from '../logger.js';
 import type { Store } from '../store/index.js';
 import type { MailRecipient } from './channel.js';
-import { recipientsOf, sendMail, usesSystemSmtp } from './channels/email.js';
+import { sendMail, usesSystemSmtp } from './channels/email.js';
 import { buildRecipientConfirmationMail } from './recipient-mail.js';
 import { SMTP_TIMEOUT_MS, type SmtpSettings } from './smtp.js';
 import type { SystemMailDecision, SystemMailLimiter } from './system-mail-limits.js';
@@ -152,7 +152,7 @@ export function createSystemMail(deps: SystemMailDeps): SystemMail {
         const decision = await deps.limiter.take(charge, clock.now());
         return decision.allowed ? { kind: 'send', note: null } : held(decision);
       }
-      const addresses = [...new Set(recipientsOf(channel.config as { to: string | string[] }).map(recipientAddress))];
+      const addresses = addressesOf(channel.config);
       const now = clock.now();
       const rows = new Map((await store.recipients.findByAddresses(channel.organizationId, addresses)).map((row) => [row.address, row]));
       const confirmed = addresses.flatMap((address) => {
@@ -181,6 +181,13 @@ export function createSystemMail(deps: SystemMailDeps): SystemMail {
       return { kind: 'send', recipients: confirmed.map((row) => ({ address: row.address, unsubscribeUrl: recipientUnsubscribeUrl(base, row.unsubscribeToken) })), note };
     },
   };
+}
+
+/** The channel's recipients as stored (a config that no longer parses has none: its send fails on its own). */
+export function addressesOf(config: Record<string, unknown>): string[] {
+  const to = config['to'];
+  const listed = typeof to === 'string' ? [to] : Array.isArray(to) ? to.filter((t): t is string => typeof t === 'string') : [];
+  return [...new Set(listed.map(recipientAddress))];
 }
 
 /** "2 of 3 recipients skipped as unconfirmed (1 asked to confirm now, 1 awaiting confirmation)", and the unsubscribed. */

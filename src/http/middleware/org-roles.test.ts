@@ -52,6 +52,7 @@ for (const dialect of dialects) {
           'PATCH /api/v1/notification-channels/{key}',
           'DELETE /api/v1/notification-channels/{key}',
           'POST /api/v1/notification-channels/{key}/test',
+          'GET /api/v1/notification-channels/{key}/recipients',
           'GET /api/v1/notification-channels/{key}/deliveries',
           'GET /api/v1/pages/{slug}/subscribers',
           'DELETE /api/v1/pages/{slug}/subscribers/{id}',

@@ -1,8 +1,9 @@
 // The recipients of an email channel on the system SMTP server as its organization sees them: whether they must confirm
 // (WARDEN_SMTP_TENANTS), and where each address stands. Never a token.
 import { z } from 'zod';
-import { recipientAddress, recipientState } from '../../domain/system-mail.js';
-import { recipientsOf, usesSystemSmtp } from '../../notify/channels/email.js';
+import { recipientState } from '../../domain/system-mail.js';
+import { usesSystemSmtp } from '../../notify/channels/email.js';
+import { addressesOf } from '../../notify/system-mail.js';
 import { organizationOf, parseInput, type ServiceContext } from '../context.js';
 import { requireChannel } from './read.js';
 import { channelKeySchema } from './schema.js';
@@ -29,7 +30,7 @@ export async function listChannelRecipients(ctx: ServiceContext, input: z.input<
   const channel = await requireChannel(ctx, parseInput(channelKeySchema, input).key);
   if (!usesSystemSmtp(channel.type, channel.config) || !ctx.systemMail) return { confirmation: 'not-applicable', recipients: [] };
   const policy = await ctx.systemMail.policyOf(channel, ctx.store);
-  const addresses = [...new Set(recipientsOf(channel.config as { to: string | string[] }).map(recipientAddress))];
+  const addresses = addressesOf(channel.config);
   if (policy !== 'confirm') return { confirmation: policy === 'trusted' ? 'not-required' : 'refused', recipients: [] };
   const rows = new Map((await ctx.store.recipients.findByAddresses(organizationOf(ctx), addresses)).map((row) => [row.address, row]));
   const now = ctx.clock.now();
