@@ -11214,7 +11214,7 @@ export interface components {
             name: string;
             /** @enum {string} */
             type: "webhook" | "discord" | "slack" | "teams" | "telegram" | "ntfy" | "email";
-            /** @description The type's configuration; secret fields read "[redacted]". */
+            /** @description The type's configuration; secret fields read "[redacted]". To those who cannot edit channels (viewers, editors, read keys) a URL shows its scheme and host only: "https://ntfy.sh/[redacted]". */
             config: {
                 [key: string]: unknown;
             };
@@ -11770,10 +11770,16 @@ export interface components {
             attempts: number;
             /** @description When it is tried next, while pending (epoch ms). */
             nextAttemptAt: number;
+            /** @description What went wrong at the last attempt; it starts with the words of its class (lastFailure): "refused by policy: …", "connection refused", "timed out", "HTTP 404". */
             lastError: string | null;
-            /** @description The receiver's HTTP status at the last attempt. */
+            /**
+             * @description The class of the last attempt's failure (null when sent or not tried): refused (the organization's target policy refused the address: nothing was sent), connection-refused, timed-out, host-not-found, connection-failed (TLS, reset, unreachable), status (the receiver answered with an error status: lastStatus), not-sent (the channel could not send: disabled, invalid config, no SMTP server).
+             * @enum {string|null}
+             */
+            lastFailure: "refused" | "connection-refused" | "timed-out" | "host-not-found" | "connection-failed" | "status" | "not-sent" | null;
+            /** @description The receiver's HTTP or SMTP status at the last attempt. */
             lastStatus: number | null;
-            /** @description The start of the receiver's answer at the last attempt. */
+            /** @description The start of the receiver's answer at the last attempt: only from an address the target policy allowed. */
             lastAnswer: string | null;
             createdAt: number;
             sentAt: number | null;
