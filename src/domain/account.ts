@@ -35,6 +35,12 @@ export interface User {
   hasPassword: boolean;
   /** Since when the TOTP second factor is on; null when off. */
   totpEnabledAt: number | null;
+  /**
+   * When the address was last shown to be the user's (a link mailed to it followed, an invitation naming it, an
+   * operator or the first-run setup, an OpenID Connect provider); null when never. Invitations naming an email and
+   * OpenID Connect's linking by email trust verified addresses only.
+   */
+  emailVerifiedAt: number | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -58,6 +64,11 @@ export interface Session {
   /** What the owner sees in their list of sessions to tell them apart; truncated. */
   userAgent: string | null;
   address: string | null;
+  /**
+   * When the user last proved it is them in this session: signing in, or their password or a code since. What a
+   * sensitive change (recovery codes, TOTP, email) needs within ACCOUNT_LIMITS.freshProofMs; null: never (older sessions).
+   */
+  provenAt: number | null;
 }
 
 export interface Membership {
@@ -92,6 +103,27 @@ export interface AccountToken {
   purpose: AccountTokenPurpose;
   /** The user a reset is for; null for setup. */
   userId: string | null;
+  createdAt: number;
+  expiresAt: number;
+  usedAt: number | null;
+}
+
+/** Links mailed to an address: finishing a sign-up, or moving an account to (or confirming) that address. */
+export const EMAIL_LINK_PURPOSES = ['signup', 'email-change'] as const;
+export type EmailLinkPurpose = (typeof EMAIL_LINK_PURPOSES)[number];
+
+/** A one-time link mailed to `email` (wdu_…, kept as its hash); what it does is held here until it is followed. */
+export interface EmailLink {
+  hash: string;
+  purpose: EmailLinkPurpose;
+  /** The account whose address changes; null for a sign-up (the account does not exist yet). */
+  userId: string | null;
+  /** The (lower-cased) address the link was mailed to: the new address, or the one signing up. */
+  email: string;
+  /** A sign-up's name, password hash (scrypt) and invitation (the hash of its token), kept until the link is followed. */
+  name: string | null;
+  passwordHash: string | null;
+  invitationHash: string | null;
   createdAt: number;
   expiresAt: number;
   usedAt: number | null;
@@ -153,6 +185,21 @@ export const ACCOUNT_LIMITS = {
   passwordMinChars: 10,
   passwordMaxChars: 200,
   recoveryCodes: 10,
+  /**
+   * A sensitive change — new recovery codes, TOTP on or off, a new email — needs the password or a code proven this
+   * recently in the session (signing in counts), or sent with the request.
+   */
+  freshProofMs: 5 * 60_000,
+  /** A link mailed to finish a sign-up or to confirm a new address works this long, once. */
+  emailLinkLifetimeMs: 24 * 3600_000,
+  /** Links a user may have mailed (email changes) in an hour; past it, 429. */
+  emailLinksPerUserPerHour: 5,
+  /** Sign-ups a client address may try in an hour (each may mail someone); past it, 429 with Retry-After. */
+  signupsPerClientPerHour: 10,
+  /** A browser that signed in as a user is known for this long (its signed cookie): its right password is never locked out. */
+  knownDeviceLifetimeMs: 180 * 24 * 3600_000,
+  /** Users one browser's known-device cookie remembers; signing in as one more forgets the least recent. */
+  knownDeviceUsers: 5,
   /** Audit entries kept per organization, newest first; older ones are pruned by retention. */
   auditRetentionDays: 400,
   auditPageMax: 200,

@@ -96,7 +96,8 @@ export function createRetention(deps: {
     }
     // Few rows (one per signed-in browser, one per link): one statement each.
     const sessions = stopped ? 0 : await deps.store.sessions.prune(now);
-    const accountTokens = stopped ? 0 : await deps.store.accountTokens.prune(now);
+    // Account links: the operator's (setup, password) and those mailed to an address (sign-up, email change).
+    const accountTokens = stopped ? 0 : (await deps.store.accountTokens.prune(now)) + (await deps.store.emailLinks.prune(now));
     const audit = stopped ? 0 : await deps.store.audit.prune(now - ACCOUNT_LIMITS.auditRetentionDays * DAY_MS);
     let recipients = 0;
     while (!stopped) {

@@ -11,6 +11,7 @@ import { changeRepository } from './repositories/changes.js';
 import { checkRepository } from './repositories/checks.js';
 import { clusterRepository } from './repositories/cluster.js';
 import { componentRepository } from './repositories/components.js';
+import { emailLinkRepository } from './repositories/email-links.js';
 import { incidentRepository } from './repositories/incidents.js';
 import { invitationRepository } from './repositories/invitations.js';
 import { maintenanceRepository } from './repositories/maintenance.js';
@@ -22,6 +23,7 @@ import { pageAssetRepository } from './repositories/page-assets.js';
 import { pageRepository } from './repositories/pages.js';
 import { recipientRepository } from './repositories/recipients.js';
 import { relayRepository } from './repositories/relays.js';
+import { serverSecretRepository } from './repositories/server-secrets.js';
 import { sessionRepository } from './repositories/sessions.js';
 import { subscriberRepository } from './repositories/subscribers.js';
 import { userRepository } from './repositories/users.js';
@@ -86,6 +88,8 @@ function storeOver(connection: DialectConnection, db: Db, inTransaction: boolean
     memberships: membershipRepository(db),
     invitations: invitationRepository(db),
     accountTokens: accountTokenRepository(db),
+    emailLinks: emailLinkRepository(db),
+    serverSecrets: serverSecretRepository(db),
     audit: auditRepository(db),
     transaction: (work) => (inTransaction ? work(store) : inNewTransaction(connection, db, (trx) => work(storeOver(connection, trx, true)))),
     isUniqueViolation: connection.isUniqueViolation,

@@ -4,6 +4,8 @@ import type {
   AccountToken,
   AccountTokenPurpose,
   AuditEntry,
+  EmailLink,
+  EmailLinkPurpose,
   Invitation,
   Membership,
   NewAuditEntry,
@@ -66,6 +68,10 @@ export interface Store {
   readonly memberships: MembershipRepository;
   readonly invitations: InvitationRepository;
   readonly accountTokens: AccountTokenRepository;
+  /** Links mailed to an address: a sign-up to finish, an email to confirm. */
+  readonly emailLinks: EmailLinkRepository;
+  /** Secrets of the server itself (the key that signs known-device cookies), made once and shared by every process. */
+  readonly serverSecrets: ServerSecretRepository;
   /** Who did what to which object of an organization. */
   readonly audit: AuditRepository;
   /** Runs `work` in one transaction, on a store bound to it; inside a transaction it joins the one running. */
@@ -576,7 +582,8 @@ export interface ClusterRepository {
 }
 
 export interface UserRepository {
-  insert(user: { id: string; email: string; name: string; passwordHash: string | null }, now: number): Promise<void>;
+  /** `emailVerifiedAt` left out: not verified. */
+  insert(user: { id: string; email: string; name: string; passwordHash: string | null; emailVerifiedAt?: number | null }, now: number): Promise<void>;
   count(): Promise<number>;
   findById(id: string): Promise<StoredUser | undefined>;
   /** By lower-cased email. */
@@ -585,7 +592,7 @@ export interface UserRepository {
   listByIds(ids: readonly string[]): Promise<User[]>;
   /** Every user, by email (`warden users list`; the operator's view of a server's accounts). */
   list(): Promise<User[]>;
-  update(id: string, changes: { name?: string; email?: string; passwordHash?: string | null }, now: number): Promise<void>;
+  update(id: string, changes: { name?: string; email?: string; passwordHash?: string | null; emailVerifiedAt?: number | null }, now: number): Promise<void>;
   /** A pending secret (enabledAt null) or a confirmed one; null turns the second factor off. Either of those forgets the last accepted step. */
   setTotp(id: string, totp: { secret: string; enabledAt: number | null } | null, now: number): Promise<void>;
   /** Replaces every recovery code of the user with these hashes. */
@@ -605,7 +612,10 @@ export interface UserRepository {
 }
 
 export interface SessionRepository {
-  insert(session: Session & { hash: string }): Promise<void>;
+  /** `provenAt` left out: never proven. */
+  insert(session: Omit<Session, 'provenAt'> & { hash: string; provenAt?: number | null }): Promise<void>;
+  /** Records that the session's user proved it is them at `at` (their password or a code). */
+  prove(id: string, at: number): Promise<void>;
   /** The unexpired session with this hash (the caller compares in constant time). */
   findActiveByHash(hash: string, now: number): Promise<(Session & { hash: string }) | undefined>;
   /** Records a use: last seen now, and the end moved to `expiresAt`. */
@@ -656,6 +666,26 @@ export interface AccountTokenRepository {
   /** Removes the unused tokens of a purpose (a new setup link replaces the previous one). */
   deleteUnused(purpose: AccountTokenPurpose): Promise<void>;
   prune(now: number): Promise<number>;
+}
+
+export interface EmailLinkRepository {
+  insert(link: EmailLink): Promise<void>;
+  /** Marks the unused, unexpired link with this hash and purpose used and returns it; undefined when there is none. */
+  use(hash: string, purpose: EmailLinkPurpose, now: number): Promise<EmailLink | undefined>;
+  /** How many links were made for the user since `since` (used or not): the hourly cap of email changes. */
+  countForUserSince(userId: string, since: number): Promise<number>;
+  /** Removes the user's unused links (an address confirmed: the other pending changes are void). */
+  deleteUnusedOfUser(userId: string): Promise<void>;
+  /** Deletes expired links; returns how many. */
+  prune(now: number): Promise<number>;
+}
+
+export interface ServerSecretRepository {
+  /**
+   * The secret named `name`, made with `make` and stored the first time it is asked for. Two processes asking at once
+   * both get the one stored first.
+   */
+  getOrCreate(name: string, make: () => string, now: number): Promise<string>;
 }
 
 export interface AuditQuery {

@@ -1,6 +1,6 @@
 // Row types of every table. Times are epoch milliseconds; booleans are 0/1 integers; JSON is stored as text.
 import type { ColumnType, Generated, Kysely } from 'kysely';
-import type { AccountTokenPurpose, Role } from '../domain/account.js';
+import type { AccountTokenPurpose, EmailLinkPurpose, Role } from '../domain/account.js';
 import type { ManagedBy } from '../domain/ownership.js';
 
 export interface OrganizationsTable {
@@ -332,6 +332,8 @@ export interface Database {
   memberships: MembershipsTable;
   invitations: InvitationsTable;
   account_tokens: AccountTokensTable;
+  email_links: EmailLinksTable;
+  server_secrets: ServerSecretsTable;
   audit_log: AuditLogTable;
   monitor_state_changes: MonitorStateChangesTable;
 }
@@ -396,6 +398,7 @@ export interface UsersTable {
   totp_enabled_at: number | null;
   /** The TOTP time step last accepted (replay protection); null before the first. */
   totp_last_step: number | null;
+  email_verified_at: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -409,6 +412,7 @@ export interface UserSessionsTable {
   expires_at: number;
   user_agent: string | null;
   address: string | null;
+  proven_at: number | null;
 }
 
 export interface UserRecoveryCodesTable {
@@ -453,6 +457,25 @@ export interface AccountTokensTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+}
+
+export interface EmailLinksTable {
+  hash: string;
+  purpose: EmailLinkPurpose;
+  user_id: string | null;
+  email: string;
+  name: string | null;
+  password_hash: string | null;
+  invitation_hash: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: number;
 }
 
 export interface AuditLogTable {

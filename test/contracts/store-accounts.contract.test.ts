@@ -1,7 +1,7 @@
 // Store contract, accounts: users (second factor, recovery codes, identities), sessions, memberships, invitations and
 // one-time account links — what every dialect promises the accounts services.
 import { beforeEach, expect, it } from 'vitest';
-import type { Invitation, Session } from '../../src/domain/account.js';
+import type { EmailLink, Invitation, Session } from '../../src/domain/account.js';
 import type { Store } from '../../src/store/index.js';
 import { addOrganization, describeStore, NOW, ORG, OTHER_ORG, rejectionOf } from './store-fixtures.js';
 
@@ -13,7 +13,7 @@ async function addUser(store: Store, id: string, overrides: { email?: string; na
 }
 
 function session(id: string, userId: string, overrides: Partial<Session> = {}): Session & { hash: string } {
-  return { id, userId, hash: `hash_${id}`, createdAt: NOW, lastSeenAt: NOW, expiresAt: NOW + 60 * MINUTE, userAgent: 'Firefox', address: '10.0.0.1', ...overrides };
+  return { id, userId, hash: `hash_${id}`, createdAt: NOW, lastSeenAt: NOW, expiresAt: NOW + 60 * MINUTE, userAgent: 'Firefox', address: '10.0.0.1', provenAt: NOW, ...overrides };
 }
 
 function invitation(id: string, overrides: Partial<Invitation> = {}): Invitation & { hash: string } {
@@ -36,7 +36,18 @@ function invitation(id: string, overrides: Partial<Invitation> = {}): Invitation
 describeStore('users', (store) => {
   it('stores a user and finds them by id and by email, with what authentication reads', async () => {
     await addUser(store(), 'usr_a', { email: 'ada@example.com', name: 'Ada', passwordHash: 'scrypt$x' });
-    const expected = { id: 'usr_a', email: 'ada@example.com', name: 'Ada', hasPassword: true, totpEnabledAt: null, createdAt: NOW, updatedAt: NOW, passwordHash: 'scrypt$x', totpSecret: null };
+    const expected = {
+      id: 'usr_a',
+      email: 'ada@example.com',
+      name: 'Ada',
+      hasPassword: true,
+      totpEnabledAt: null,
+      emailVerifiedAt: null,
+      createdAt: NOW,
+      updatedAt: NOW,
+      passwordHash: 'scrypt$x',
+      totpSecret: null,
+    };
     expect(await store().users.findById('usr_a')).toEqual(expected);
     expect(await store().users.findByEmail('ada@example.com')).toEqual(expected);
     expect(await store().users.findByEmail('ADA@example.com')).toBeUndefined();
@@ -50,7 +61,7 @@ describeStore('users', (store) => {
     expect(await store().users.count()).toBe(2);
     const listed = await store().users.list();
     expect(listed.map((u) => u.email)).toEqual(['ada@example.com', 'bea@example.com']);
-    expect(listed[1]).toEqual({ id: 'usr_b', email: 'bea@example.com', name: 'User usr_b', hasPassword: true, totpEnabledAt: null, createdAt: NOW, updatedAt: NOW });
+    expect(listed[1]).toEqual({ id: 'usr_b', email: 'bea@example.com', name: 'User usr_b', hasPassword: true, totpEnabledAt: null, emailVerifiedAt: null, createdAt: NOW, updatedAt: NOW });
     expect((await store().users.listByIds(['usr_b', 'usr_none'])).map((u) => u.id)).toEqual(['usr_b']);
     expect(await store().users.listByIds([])).toEqual([]);
   });
@@ -69,6 +80,19 @@ describeStore('users', (store) => {
     expect(await store().users.findById('usr_a')).toMatchObject({ name: 'Ada L.', email: 'ada@example.com', passwordHash: 'old', updatedAt: NOW + 1 });
     await store().users.update('usr_a', { email: 'ada@example.org', passwordHash: null }, NOW + 2);
     expect(await store().users.findById('usr_a')).toMatchObject({ name: 'Ada L.', email: 'ada@example.org', passwordHash: null, hasPassword: false });
+  });
+
+  it('keeps when the address was verified: at creation, when it changes, or never', async () => {
+    await store().users.insert({ id: 'usr_v', email: 'vera@example.com', name: 'Vera', passwordHash: null, emailVerifiedAt: NOW }, NOW);
+    await addUser(store(), 'usr_u', { email: 'ursula@example.com' });
+    expect(await store().users.findById('usr_v')).toMatchObject({ emailVerifiedAt: NOW });
+    expect(await store().users.findById('usr_u')).toMatchObject({ emailVerifiedAt: null });
+    await store().users.update('usr_u', { email: 'ursula@example.org', emailVerifiedAt: NOW + 5 }, NOW + 5);
+    expect(await store().users.findByEmail('ursula@example.org')).toMatchObject({ emailVerifiedAt: NOW + 5 });
+    await store().users.update('usr_v', { name: 'Vera V.' }, NOW + 6);
+    expect(await store().users.findById('usr_v')).toMatchObject({ emailVerifiedAt: NOW });
+    await store().users.update('usr_v', { emailVerifiedAt: null }, NOW + 7);
+    expect((await store().users.list()).find((u) => u.id === 'usr_v')).toMatchObject({ emailVerifiedAt: null });
   });
 
   it('keeps a pending TOTP secret, then a confirmed one, and turns it off', async () => {
@@ -177,7 +201,16 @@ describeStore('sessions', (store) => {
     await store().sessions.insert(session('ses_b', 'usr_b'));
     const listed = await store().sessions.listByUser('usr_a', NOW);
     expect(listed.map((s) => s.id)).toEqual(['ses_new', 'ses_old']);
-    expect(listed[0]).toEqual({ id: 'ses_new', userId: 'usr_a', createdAt: NOW, lastSeenAt: NOW - MINUTE, expiresAt: NOW + 60 * MINUTE, userAgent: 'Firefox', address: '10.0.0.1' });
+    expect(listed[0]).toEqual({ id: 'ses_new', userId: 'usr_a', createdAt: NOW, lastSeenAt: NOW - MINUTE, expiresAt: NOW + 60 * MINUTE, userAgent: 'Firefox', address: '10.0.0.1', provenAt: NOW });
+  });
+
+  it('records when the session last proved its user, from never (null) on', async () => {
+    const { provenAt: _p, ...unproven } = session('ses_a', 'usr_a');
+    await store().sessions.insert(unproven);
+    expect(await store().sessions.findActiveByHash('hash_ses_a', NOW)).toMatchObject({ provenAt: null });
+    await store().sessions.prove('ses_a', NOW + 2 * MINUTE);
+    expect(await store().sessions.findActiveByHash('hash_ses_a', NOW)).toMatchObject({ provenAt: NOW + 2 * MINUTE });
+    expect((await store().sessions.listByUser('usr_a', NOW))[0]).toMatchObject({ provenAt: NOW + 2 * MINUTE });
   });
 
   it("deletes one of the user's sessions, never another user's", async () => {
@@ -351,5 +384,75 @@ describeStore('account tokens', (store) => {
     await store().accountTokens.insert(token('t_live', { expiresAt: NOW + 1 }));
     expect(await store().accountTokens.prune(NOW)).toBe(1);
     expect(await store().accountTokens.use('t_live', 'setup', NOW)).toBeDefined();
+  });
+});
+
+describeStore('email links', (store) => {
+  beforeEach(async () => {
+    await addUser(store(), 'usr_a');
+    await addUser(store(), 'usr_b');
+  });
+  const link = (hash: string, overrides: Partial<EmailLink> = {}): EmailLink => ({
+    hash,
+    purpose: 'email-change',
+    userId: 'usr_a',
+    email: 'new@example.com',
+    name: null,
+    passwordHash: null,
+    invitationHash: null,
+    createdAt: NOW,
+    expiresAt: NOW + 60 * MINUTE,
+    usedAt: null,
+    ...overrides,
+  });
+
+  it('is used once, for its purpose, before it expires, and keeps what a sign-up needs', async () => {
+    const signup = link('l_signup', { purpose: 'signup', userId: null, email: 'nia@example.com', name: 'Nia', passwordHash: 'scrypt$n', invitationHash: 'inv_hash' });
+    await store().emailLinks.insert(signup);
+    expect(await store().emailLinks.use('l_signup', 'email-change', NOW)).toBeUndefined();
+    expect(await store().emailLinks.use('l_signup', 'signup', NOW + 1)).toEqual({ ...signup, usedAt: NOW + 1 });
+    expect(await store().emailLinks.use('l_signup', 'signup', NOW + 2)).toBeUndefined();
+    await store().emailLinks.insert(link('l_late', { expiresAt: NOW }));
+    expect(await store().emailLinks.use('l_late', 'email-change', NOW)).toBeUndefined();
+    expect(await store().emailLinks.use('l_unknown', 'email-change', NOW)).toBeUndefined();
+  });
+
+  it('lets one of concurrent uses of a link through', async () => {
+    await store().emailLinks.insert(link('l_a'));
+    const used = await Promise.all(Array.from({ length: 5 }, () => store().emailLinks.use('l_a', 'email-change', NOW)));
+    expect(used.filter(Boolean)).toHaveLength(1);
+  });
+
+  it("counts a user's links since a time, used or not, and deletes their unused ones only", async () => {
+    await store().emailLinks.insert(link('l_old', { createdAt: NOW - 2 * 60 * MINUTE, expiresAt: NOW + 60 * MINUTE }));
+    await store().emailLinks.insert(link('l_1'));
+    await store().emailLinks.insert(link('l_2', { createdAt: NOW + 1 }));
+    await store().emailLinks.insert(link('l_b', { userId: 'usr_b' }));
+    await store().emailLinks.use('l_2', 'email-change', NOW + 2);
+    expect(await store().emailLinks.countForUserSince('usr_a', NOW - 60 * MINUTE)).toBe(2);
+    await store().emailLinks.deleteUnusedOfUser('usr_a');
+    expect(await store().emailLinks.countForUserSince('usr_a', 0)).toBe(1);
+    expect(await store().emailLinks.use('l_b', 'email-change', NOW)).toBeDefined();
+  });
+
+  it("prunes expired links, and goes with the user's account", async () => {
+    await store().emailLinks.insert(link('l_gone', { expiresAt: NOW }));
+    await store().emailLinks.insert(link('l_live', { userId: 'usr_b', expiresAt: NOW + 1 }));
+    await store().emailLinks.insert(link('l_signup', { purpose: 'signup', userId: null, expiresAt: NOW + 1 }));
+    expect(await store().emailLinks.prune(NOW)).toBe(1);
+    await store().users.delete('usr_b');
+    expect(await store().emailLinks.use('l_live', 'email-change', NOW)).toBeUndefined();
+    expect(await store().emailLinks.use('l_signup', 'signup', NOW)).toBeDefined();
+  });
+});
+
+describeStore('server secrets', (store) => {
+  it('makes a secret once and gives the same one to every later (or concurrent) ask', async () => {
+    let made = 0;
+    const make = () => `secret-${++made}`;
+    const first = await Promise.all([1, 2, 3].map(() => store().serverSecrets.getOrCreate('known-devices', make, NOW)));
+    expect(new Set(first).size).toBe(1);
+    expect(await store().serverSecrets.getOrCreate('known-devices', () => 'another', NOW + 1)).toBe(first[0]);
+    expect(await store().serverSecrets.getOrCreate('other', () => 'other-secret', NOW)).toBe('other-secret');
   });
 });

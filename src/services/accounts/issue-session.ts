@@ -23,6 +23,8 @@ export async function issueSession(
     expiresAt: now + ACCOUNT_LIMITS.sessionLifetimeMs,
     userAgent: input.userAgent?.slice(0, USER_AGENT_MAX_CHARS) ?? null,
     address: input.address?.slice(0, ADDRESS_MAX_CHARS) ?? null,
+    // Every way in is a proof: a password (and code), a one-time link, or the OpenID Connect provider just now.
+    provenAt: now,
   };
   await ctx.store.transaction(async (store) => {
     await store.sessions.insert({ ...session, hash: hashSecret(token) });

@@ -12,9 +12,10 @@ const toSession = (r: Omit<Selectable<UserSessionsTable>, 'hash'>): Session => (
   expiresAt: Number(r.expires_at),
   userAgent: r.user_agent,
   address: r.address,
+  provenAt: r.proven_at === null ? null : Number(r.proven_at),
 });
 
-const COLUMNS = ['id', 'user_id', 'created_at', 'last_seen_at', 'expires_at', 'user_agent', 'address'] as const;
+const COLUMNS = ['id', 'user_id', 'created_at', 'last_seen_at', 'expires_at', 'user_agent', 'address', 'proven_at'] as const;
 
 export function sessionRepository(db: Db): SessionRepository {
   return {
@@ -30,8 +31,12 @@ export function sessionRepository(db: Db): SessionRepository {
           expires_at: session.expiresAt,
           user_agent: session.userAgent,
           address: session.address,
+          proven_at: session.provenAt ?? null,
         })
         .execute();
+    },
+    async prove(id, at) {
+      await db.updateTable('user_sessions').set({ proven_at: at }).where('id', '=', id).execute();
     },
     async findActiveByHash(hash, now) {
       const row = await db.selectFrom('user_sessions').select([...COLUMNS, 'hash']).where('hash', '=', hash).where('expires_at', '>', now).executeTakeFirst();

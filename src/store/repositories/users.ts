@@ -11,6 +11,7 @@ const toStoredUser = (r: Selectable<UsersTable>): StoredUser => ({
   name: r.name,
   hasPassword: r.password_hash !== null,
   totpEnabledAt: r.totp_enabled_at === null ? null : Number(r.totp_enabled_at),
+  emailVerifiedAt: r.email_verified_at === null ? null : Number(r.email_verified_at),
   createdAt: Number(r.created_at),
   updatedAt: Number(r.updated_at),
   passwordHash: r.password_hash,
@@ -31,7 +32,17 @@ export function userRepository(db: Db): UserRepository {
     async insert(user, now) {
       await db
         .insertInto('users')
-        .values({ id: user.id, email: user.email, name: user.name, password_hash: user.passwordHash, totp_secret: null, totp_enabled_at: null, created_at: now, updated_at: now })
+        .values({
+          id: user.id,
+          email: user.email,
+          name: user.name,
+          password_hash: user.passwordHash,
+          totp_secret: null,
+          totp_enabled_at: null,
+          email_verified_at: user.emailVerifiedAt ?? null,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
     },
     count: () => countOf(db.selectFrom('users')),
@@ -49,6 +60,7 @@ export function userRepository(db: Db): UserRepository {
       if (changes.name !== undefined) set.name = changes.name;
       if (changes.email !== undefined) set.email = changes.email;
       if (changes.passwordHash !== undefined) set.password_hash = changes.passwordHash;
+      if (changes.emailVerifiedAt !== undefined) set.email_verified_at = changes.emailVerifiedAt;
       await db.updateTable('users').set(set).where('id', '=', id).execute();
     },
     async setTotp(id, totp, now) {

@@ -1,0 +1,62 @@
+// Links mailed to an address (finishing a sign-up, confirming a new email): kept as hashes, used once, before they expire.
+import type { Selectable } from 'kysely';
+import type { EmailLink } from '../../domain/account.js';
+import type { EmailLinkRepository } from '../store.js';
+import type { Db, EmailLinksTable } from '../tables.js';
+import { countOf } from './count.js';
+
+const toLink = (r: Selectable<EmailLinksTable>): EmailLink => ({
+  hash: r.hash,
+  purpose: r.purpose,
+  userId: r.user_id,
+  email: r.email,
+  name: r.name,
+  passwordHash: r.password_hash,
+  invitationHash: r.invitation_hash,
+  createdAt: Number(r.created_at),
+  expiresAt: Number(r.expires_at),
+  usedAt: r.used_at === null ? null : Number(r.used_at),
+});
+
+export function emailLinkRepository(db: Db): EmailLinkRepository {
+  return {
+    async insert(l) {
+      await db
+        .insertInto('email_links')
+        .values({
+          hash: l.hash,
+          purpose: l.purpose,
+          user_id: l.userId,
+          email: l.email,
+          name: l.name,
+          password_hash: l.passwordHash,
+          invitation_hash: l.invitationHash,
+          created_at: l.createdAt,
+          expires_at: l.expiresAt,
+          used_at: l.usedAt,
+        })
+        .execute();
+    },
+    async use(hash, purpose, now) {
+      // One statement decides: two clicks on the same link cannot both use it.
+      const result = await db
+        .updateTable('email_links')
+        .set({ used_at: now })
+        .where('hash', '=', hash)
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return undefined;
+      const row = await db.selectFrom('email_links').selectAll().where('hash', '=', hash).executeTakeFirst();
+      return row && toLink(row);
+    },
+    countForUserSince: (userId, since) => countOf(db.selectFrom('email_links').where('user_id', '=', userId).where('created_at', '>=', since)),
+    async deleteUnusedOfUser(userId) {
+      await db.deleteFrom('email_links').where('user_id', '=', userId).where('used_at', 'is', null).execute();
+    },
+    async prune(now) {
+      return Number((await db.deleteFrom('email_links').where('expires_at', '<=', now).executeTakeFirst()).numDeletedRows);
+    },
+  };
+}

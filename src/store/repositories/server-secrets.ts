@@ -1,0 +1,20 @@
+// The server's own secrets (the key of known-device cookies): made by the first process that needs one, shared by all.
+import type { ServerSecretRepository } from '../store.js';
+import type { Db } from '../tables.js';
+
+export function serverSecretRepository(db: Db): ServerSecretRepository {
+  return {
+    async getOrCreate(name, make, now) {
+      const stored = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirst();
+      if (stored) return stored.value;
+      // Whoever inserts first wins; the other process's insert does nothing, and both read the one stored.
+      await db
+        .insertInto('server_secrets')
+        .values({ name, value: make(), created_at: now })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
+      const row = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+      return row.value;
+    },
+  };
+}
