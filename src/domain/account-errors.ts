@@ -31,6 +31,16 @@ export class WrongSecretError extends ValidationError {
   }
 }
 
+/**
+ * A sensitive change (recovery codes, TOTP on or off, a new email) asked of a session that has not proven its user
+ * lately (403): send the password or a code with the request, or sign in again.
+ */
+export class ReauthenticationRequiredError extends WardenError {
+  readonly status = 403;
+  readonly title = 'Confirm it is you';
+  readonly code = 'reauthentication-required';
+}
+
 /** Why a one-time link cannot be used any more (410): the browser shows it and offers to ask for a new one. */
 export type UnusableLinkProblem = 'link-unusable' | 'invitation-expired' | 'invitation-revoked' | 'invitation-used';
 

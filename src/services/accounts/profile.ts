@@ -39,7 +39,10 @@ export async function changePassword(ctx: ServiceContext, input: z.input<typeof 
   if (!(await verifyAccountPassword(currentPassword, user.passwordHash))) throw new WrongSecretError('currentPassword', 'is not your current password');
   const passwordHash = await hashAccountPassword(newPassword);
   return ctx.store.transaction(async (store) => {
-    await store.users.update(userId, { passwordHash }, ctx.clock.now());
+    const now = ctx.clock.now();
+    await store.users.update(userId, { passwordHash }, now);
+    // The current password was just proven: a sensitive change right after needs no other proof.
+    await store.sessions.prove(sessionId, now);
     return store.sessions.deleteAllOfUser(userId, sessionId);
   });
 }

@@ -1,20 +1,25 @@
 // Turning the TOTP second factor on and off: enrolment starts with a secret (shown once, as text and as an otpauth://
-// URI for a QR code) and ends when the user proves their app has it; turning it off needs the password or a code.
+// URI for a QR code) and ends when the user proves their app has it. Beginning it, turning it off and new recovery
+// codes need a fresh proof (fresh-proof.ts): the password or a code, lately or with the request.
 import { z } from 'zod';
-import type { StoredUser } from '../../domain/account.js';
+import type { Session, StoredUser } from '../../domain/account.js';
 import { WrongSecretError } from '../../domain/account-errors.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors.js';
+import { ConflictError, NotFoundError } from '../../domain/errors.js';
 import { parseInput, type ServiceContext } from '../context.js';
-import { givenPasswordField, secondFactorField } from './account-fields.js';
-import { verifyAccountPassword } from './password.js';
-import { acceptSecondFactor, newTotpSecret, replaceRecoveryCodes, totpStep } from './second-factor.js';
+import { type Proof, proofInput, requireFreshProof } from './fresh-proof.js';
+import { newTotpSecret, replaceRecoveryCodes, totpStep } from './second-factor.js';
+
+/** Who asks: the signed-in user's session (its proof) and, when sent, a password or code proving it now. */
+export type ProvenRequest = Proof & { userId: string; session: Session };
 
 /** Starts (or restarts) enrolment: a new pending secret, replacing one not confirmed yet. */
-export async function beginTotp(ctx: ServiceContext, { userId }: { userId: string }): Promise<{ secret: string; uri: string }> {
-  const user = await findUser(ctx, userId);
+export async function beginTotp(ctx: ServiceContext, input: ProvenRequest): Promise<{ secret: string; uri: string }> {
+  const proof = parseInput(proofInput, { password: input.password, code: input.code });
+  const user = await findUser(ctx, input.userId);
   if (user.totpEnabledAt !== null) throw new ConflictError('The second factor is already on; turn it off first to enrol another app.');
+  await requireFreshProof(ctx, { user, session: input.session, proof });
   const enrolment = newTotpSecret(user.email);
-  await ctx.store.users.setTotp(userId, { secret: enrolment.secret, enabledAt: null }, ctx.clock.now());
+  await ctx.store.users.setTotp(user.id, { secret: enrolment.secret, enabledAt: null }, ctx.clock.now());
   return enrolment;
 }
 
@@ -38,32 +43,28 @@ export async function confirmTotp(ctx: ServiceContext, input: z.input<typeof tot
   });
 }
 
-export const totpDisableInput = z
-  .object({
-    password: givenPasswordField().optional().describe('The account’s password; or send `code`.'),
-    code: secondFactorField().optional().describe('A current TOTP code or an unused recovery code; or send `password`.'),
-  })
-  .strict();
+/** The body of the operations that need a fresh proof: the password or a code, or nothing when one was given lately. */
+export const freshProofInput = proofInput;
 
-/** Turns the second factor off (its secret and recovery codes are deleted), proven by the password or a code. */
-export async function disableTotp(ctx: ServiceContext, input: z.input<typeof totpDisableInput> & { userId: string }): Promise<void> {
-  const { password, code } = parseInput(totpDisableInput, { password: input.password, code: input.code });
+/** Turns the second factor off (its secret and recovery codes are deleted), with a fresh proof. */
+export async function disableTotp(ctx: ServiceContext, input: ProvenRequest): Promise<void> {
+  const proof = parseInput(proofInput, { password: input.password, code: input.code });
   const user = await findUser(ctx, input.userId);
   if (user.totpEnabledAt === null) throw new ConflictError('The second factor is not on.');
-  if (password === undefined && code === undefined) throw new ValidationError([{ path: 'password', message: 'expected your password or a code' }]);
-  if (password !== undefined && !(await verifyAccountPassword(password, user.passwordHash))) throw new WrongSecretError('password', 'is not your password');
-  if (password === undefined && code !== undefined && !(await acceptSecondFactor(ctx, user, code))) throw new WrongSecretError('code', 'is not right (or the recovery code was used)');
+  await requireFreshProof(ctx, { user, session: input.session, proof });
   await ctx.store.transaction(async (store) => {
     await store.users.setTotp(user.id, null, ctx.clock.now());
     await store.users.replaceRecoveryCodes(user.id, []);
   });
 }
 
-/** New recovery codes (the old ones stop working), shown this once. */
-export async function regenerateRecoveryCodes(ctx: ServiceContext, { userId }: { userId: string }): Promise<{ recoveryCodes: string[] }> {
-  const user = await findUser(ctx, userId);
+/** New recovery codes (the old ones stop working), shown this once; with a fresh proof. */
+export async function regenerateRecoveryCodes(ctx: ServiceContext, input: ProvenRequest): Promise<{ recoveryCodes: string[] }> {
+  const proof = parseInput(proofInput, { password: input.password, code: input.code });
+  const user = await findUser(ctx, input.userId);
   if (user.totpEnabledAt === null) throw new ConflictError('Recovery codes come with the second factor: turn it on first.');
-  return { recoveryCodes: await replaceRecoveryCodes(ctx, userId) };
+  await requireFreshProof(ctx, { user, session: input.session, proof });
+  return { recoveryCodes: await replaceRecoveryCodes(ctx, user.id) };
 }
 
 async function findUser(ctx: ServiceContext, userId: string): Promise<StoredUser> {

@@ -6,6 +6,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { Session, User } from '../../../domain/account.js';
 import { ForbiddenError } from '../../../domain/errors.js';
 import { authenticateSession } from '../../../services/accounts/authenticate-session.js';
+import { type SignInAttempts, signInKeys } from '../../../services/accounts/sign-in-attempts.js';
 import type { SignedIn } from '../../../services/accounts/view.js';
 import { API_LIMITS } from '../../../services/api-limits.js';
 import type { ServiceContext } from '../../../services/context.js';
@@ -34,6 +35,8 @@ export interface AuthOperation<P extends Shape | undefined, B extends z.ZodType 
   access: 'public' | 'session';
   params?: P;
   body?: B;
+  /** The body may be left out (no Content-Type): the operation then gets `{}`. */
+  bodyOptional?: boolean;
   ok: { status: 200 | 201; schema: z.ZodType; description: string } | { status: 204; description: string };
   /** The operation's own errors, in its words, beyond what the guards answer. */
   errors?: Partial<Record<ProblemStatus, string>>;
@@ -72,7 +75,7 @@ export function authOperation<P extends Shape | undefined, B extends z.ZodType |
     middleware,
     request: {
       ...(op.params ? { params: op.params } : {}),
-      ...(op.body ? { body: jsonBody(op.body) } : {}),
+      ...(op.body ? { body: { ...jsonBody(op.body), required: op.bodyOptional !== true } } : {}),
     },
     responses: {
       [op.ok.status]: 'schema' in op.ok ? jsonResponse(op.ok.schema, op.ok.description) : { description: op.ok.description },
@@ -100,6 +103,15 @@ export function authContext(c: AuthContext): ServiceContext {
 /** The signed-in user and session of a session route. */
 export function signedIn(c: AuthContext): { user: User; session: Session } {
   return c.var.signedIn;
+}
+
+/**
+ * Runs `work` — a check of the signed-in user's password or code — under the attempt limits of that user and of the
+ * client's address: a wrong one counts like a wrong sign-in, and past the limit the answer is 429.
+ */
+export function guardedForUser<T>(c: AuthContext, attempts: SignInAttempts, work: () => Promise<T>): Promise<T> {
+  const keys = [signInKeys.user(signedIn(c).user.id), signInKeys.client(clientOf(c).address)];
+  return attempts.guard(keys, () => c.var.deps.clock.now(), work);
 }
 
 /** Where a sign-in comes from, kept with its session: the browser's user agent and the client's address. */

@@ -4,7 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../../test/accounts.js';
 import { type ApiHarness, openApiHarness } from '../../../../test/api-app.js';
-import { browse } from '../../../../test/auth-browser.js';
+import { browse, sessionSet } from '../../../../test/auth-browser.js';
 import { dialects } from '../../../../test/store-dialects.js';
 
 const PROBLEMS = 'https://warden.dev/problems/';
@@ -131,14 +131,51 @@ for (const dialect of dialects) {
       expect((await wrong.json()).errors).toEqual([{ path: 'body.password', message: 'is not your password' }]);
       const wrongCode = await browse(h, 'DELETE', '/api/v1/auth/totp', { session: user.token, body: { code: codeOf(secret, 10 * 60_000) } });
       expect((await wrongCode.json()).errors[0].path).toBe('body.code');
-      const nothing = await browse(h, 'DELETE', '/api/v1/auth/totp', { session: user.token, body: {} });
-      expect(nothing.status).toBe(400);
       expect((await browse(h, 'DELETE', '/api/v1/auth/totp', { session: user.token, body: { code: codeOf(secret, 30_000) } })).status).toBe(204);
       expect((await login(user.email, user.password)).status).toBe(200);
       expect((await browse(h, 'POST', '/api/v1/auth/recovery-codes', { session: user.token })).status).toBe(409);
       // And on again with the password next time round.
       const again = await enrolled();
       expect((await browse(h, 'DELETE', '/api/v1/auth/totp', { session: again.user.token, body: { password: again.user.password } })).status).toBe(204);
+    });
+
+    it('needs a fresh proof to begin, turn off or make new codes: the session’s sign-in for 5 minutes, then the password or a code', async () => {
+      const { user, secret, recoveryCodes } = await enrolled();
+      h.clock.advance(5 * 60_000 + 1);
+      for (const [method, path] of [
+        ['POST', '/api/v1/auth/recovery-codes'],
+        ['DELETE', '/api/v1/auth/totp'],
+      ] as const) {
+        const stale = await browse(h, method, path, { session: user.token });
+        expect(stale.status, path).toBe(403);
+        expect(stale.headers.get('content-type')).toBe('application/problem+json');
+        const problem = await stale.json();
+        expect(problem.type).toBe(`${PROBLEMS}reauthentication-required`);
+        expect(problem.detail).toMatch(/password.*code/);
+      }
+      // Still on, the codes unchanged.
+      expect((await login(user.email, user.password, recoveryCodes[0])).status).toBe(200);
+      // A code with the request proves it, and counts for the next few minutes.
+      const fresh = await browse(h, 'POST', '/api/v1/auth/recovery-codes', { session: user.token, body: { code: codeOf(secret, 30_000) } });
+      expect(fresh.status).toBe(200);
+      h.clock.advance(4 * 60_000);
+      expect((await browse(h, 'DELETE', '/api/v1/auth/totp', { session: user.token })).status).toBe(204);
+      // Enrolling again later: the password with the request.
+      h.clock.advance(5 * 60_000 + 1);
+      expect((await browse(h, 'POST', '/api/v1/auth/totp', { session: user.token })).status).toBe(403);
+      expect((await browse(h, 'POST', '/api/v1/auth/totp', { session: user.token, body: { password: 'not the password' } })).status).toBe(400);
+      expect((await browse(h, 'POST', '/api/v1/auth/totp', { session: user.token, body: { password: user.password } })).status).toBe(200);
+    });
+
+    it('takes a new sign-in as the proof, in that browser only', async () => {
+      const { user, secret } = await enrolled();
+      h.clock.advance(10 * 60_000);
+      expect((await browse(h, 'POST', '/api/v1/auth/recovery-codes', { session: user.token })).status).toBe(403);
+      const signedIn = await login(user.email, user.password, codeOf(secret));
+      expect(signedIn.status).toBe(200);
+      const again = sessionSet(signedIn);
+      expect((await browse(h, 'POST', '/api/v1/auth/recovery-codes', { session: again })).status).toBe(200);
+      expect((await browse(h, 'POST', '/api/v1/auth/recovery-codes', { session: user.token })).status).toBe(403);
     });
 
     it('needs a session and the own origin', async () => {

@@ -2,10 +2,10 @@
 // POST /api/v1/auth/recovery-codes. Secrets and recovery codes are answered once; only their hashes (codes) are kept.
 import { z } from '@hono/zod-openapi';
 import { ACCOUNT_LIMITS } from '../../../domain/account.js';
-import { type SignInAttempts, signInKeys } from '../../../services/accounts/sign-in-attempts.js';
-import { beginTotp, confirmTotp, disableTotp, regenerateRecoveryCodes, totpConfirmInput, totpDisableInput } from '../../../services/accounts/totp.js';
+import type { SignInAttempts } from '../../../services/accounts/sign-in-attempts.js';
+import { beginTotp, confirmTotp, disableTotp, freshProofInput, regenerateRecoveryCodes, totpConfirmInput } from '../../../services/accounts/totp.js';
 import type { App } from '../../app.js';
-import { authContext, authOperation, clientOf, signedIn } from './operation.js';
+import { authContext, authOperation, guardedForUser, signedIn } from './operation.js';
 
 const TotpEnrolment = z
   .object({
@@ -22,16 +22,27 @@ const RecoveryCodes = z
   })
   .openapi('RecoveryCodes');
 
+/** The body of what needs a fresh proof: the password or a code, or nothing within a few minutes of one. */
+export const FreshProof = freshProofInput.openapi('FreshProof');
+
+const minutes = Math.round(ACCOUNT_LIMITS.freshProofMs / 60_000);
+/** What every operation needing a fresh proof says of it. */
+export const FRESH_PROOF = `Needs a fresh proof: signing in, the password or a code in the last ${minutes} minutes, or \`password\` (or \`code\`) in the body — a wrong one counts like a wrong sign-in.`;
+export const REAUTHENTICATE = `No fresh proof (\`…/reauthentication-required\`): send the password or a code with the request.`;
+export const TOO_MANY = 'Too many wrong passwords or codes; retry after Retry-After seconds.';
+
 export function totpRoutes(app: App, attempts: SignInAttempts): void {
   authOperation(app, {
     method: 'post',
     path: '/api/v1/auth/totp',
     access: 'session',
     summary: 'Begin turning TOTP on',
-    description: 'A new secret for an authenticator app (replacing one not confirmed yet). Nothing changes at sign-in until it is confirmed.',
+    description: `A new secret for an authenticator app (replacing one not confirmed yet). Nothing changes at sign-in until it is confirmed. ${FRESH_PROOF}`,
+    body: FreshProof,
+    bodyOptional: true,
     ok: { status: 200, schema: TotpEnrolment, description: 'The secret and its URI.' },
-    errors: { 409: 'TOTP is on already.' },
-    run: (c) => beginTotp(authContext(c), { userId: signedIn(c).user.id }),
+    errors: { 403: REAUTHENTICATE, 409: 'TOTP is on already.', 429: TOO_MANY },
+    run: (c, body) => guardedForUser(c, attempts, () => beginTotp(authContext(c), { ...body, userId: signedIn(c).user.id, session: signedIn(c).session })),
   });
 
   authOperation(app, {
@@ -51,15 +62,12 @@ export function totpRoutes(app: App, attempts: SignInAttempts): void {
     path: '/api/v1/auth/totp',
     access: 'session',
     summary: 'Turn TOTP off',
-    description: 'Needs the password, or a current TOTP code or unused recovery code. Deletes the secret and the recovery codes. Wrong ones count like wrong sign-ins.',
-    body: totpDisableInput.openapi('TotpDisable'),
+    description: `Deletes the secret and the recovery codes. ${FRESH_PROOF}`,
+    body: FreshProof,
+    bodyOptional: true,
     ok: { status: 204, description: 'TOTP is off.' },
-    errors: { 409: 'TOTP is not on.', 429: 'Too many wrong passwords or codes; retry after Retry-After seconds.' },
-    run: async (c, body) => {
-      const { user } = signedIn(c);
-      const keys = [signInKeys.user(user.id), signInKeys.client(clientOf(c).address)];
-      await attempts.guard(keys, () => c.var.deps.clock.now(), () => disableTotp(authContext(c), { ...body, userId: user.id }));
-    },
+    errors: { 403: REAUTHENTICATE, 409: 'TOTP is not on.', 429: TOO_MANY },
+    run: (c, body) => guardedForUser(c, attempts, () => disableTotp(authContext(c), { ...body, userId: signedIn(c).user.id, session: signedIn(c).session })),
   });
 
   authOperation(app, {
@@ -67,9 +75,12 @@ export function totpRoutes(app: App, attempts: SignInAttempts): void {
     path: '/api/v1/auth/recovery-codes',
     access: 'session',
     summary: 'New recovery codes',
-    description: 'Replaces every recovery code (the old ones stop working); shown this once.',
+    description: `Replaces every recovery code (the old ones stop working); shown this once. ${FRESH_PROOF}`,
+    body: FreshProof,
+    bodyOptional: true,
     ok: { status: 200, schema: RecoveryCodes, description: 'The new codes.' },
-    errors: { 409: 'TOTP is not on.' },
-    run: (c) => regenerateRecoveryCodes(authContext(c), { userId: signedIn(c).user.id }),
+    errors: { 403: REAUTHENTICATE, 409: 'TOTP is not on.', 429: TOO_MANY },
+    run: (c, body) =>
+      guardedForUser(c, attempts, () => regenerateRecoveryCodes(authContext(c), { ...body, userId: signedIn(c).user.id, session: signedIn(c).session })),
   });
 }
