@@ -11,11 +11,12 @@ import { createRedisBus } from './bus/redis-bus.js';
 import { createActivityPoll } from './cluster/activity-poll.js';
 import { type Coordinator, type CoordinatorDeps, createCoordinator } from './cluster/coordinator.js';
 import type { RedisConnections } from './cluster/redis.js';
-import { createSharedApiLimiter, createSharedLoginAttempts, createSharedPushLimiter, createSharedSystemMailLimiter } from './cluster/shared-limits.js';
+import { createSharedApiLimiter, createSharedAttempts, createSharedLoginAttempts, createSharedPushLimiter, createSharedSystemMailLimiter } from './cluster/shared-limits.js';
 import { applyConfig, type SyncReport } from './config/apply.js';
 import { DEMO_ORGANIZATION_KEY, demoConfig, startDemoHeartbeat } from './config/demo.js';
 import type { ConfigFile } from './config/file-schema.js';
 import type { AccountSettings, Settings } from './config/settings.js';
+import { ACCOUNT_LIMITS } from './domain/account.js';
 import { type Clock, systemClock } from './domain/clock.js';
 import { LEASE_DEFAULTS, type Singleton } from './domain/cluster.js';
 import { SECURITY_DEFAULTS, type SecurityOptions } from './domain/security.js';
@@ -53,6 +54,7 @@ import { createWatchdog } from './runner/watchdog.js';
 import { codeCacheState } from './runtime/launcher.js';
 import { openSetupLink } from './services/accounts/setup.js';
 import { createSignInAttempts } from './services/accounts/sign-in-attempts.js';
+import { createSignupAttempts, SIGNUP_WINDOW_MS } from './services/accounts/signup-attempts.js';
 import { API_LIMITS } from './services/api-limits.js';
 import type { ServiceContext } from './services/context.js';
 import { listOrganizations } from './services/organizations/resolve.js';
@@ -391,6 +393,9 @@ export function composeServices(options: ComposeOptions) {
   const sharedLogins = shared ? createSharedLoginAttempts({ ...shared, perMinute: security.loginAttemptsPerMinute }) : undefined;
   const pageAccess = createPageAccess({ attemptsPerMinute: security.loginAttemptsPerMinute, shared: sharedLogins });
   const signInAttempts = createSignInAttempts({ perMinute: security.loginAttemptsPerMinute, shared: sharedLogins });
+  const signupAttempts = createSignupAttempts({
+    shared: shared ? createSharedAttempts({ ...shared, kind: 'signup', points: ACCOUNT_LIMITS.signupsPerClientPerHour, windowSec: SIGNUP_WINDOW_MS / 1000 }) : undefined,
+  });
   const pages = createPageCache({ ...context, baseUrl: options.baseUrl, renderBytes: options.pageCacheBytes });
   const pushTokens = createPushTokenCache(context);
   const domainTxt = createTxtLookup({ servers: options.domains?.dnsServers });
@@ -411,6 +416,7 @@ export function composeServices(options: ComposeOptions) {
     isReady: options.isReady ?? (() => true),
     security,
     signInAttempts,
+    signupAttempts,
     ...(options.apiRateLimitPerMinute ? { apiRateLimitPerMinute: options.apiRateLimitPerMinute } : {}),
     ...(shared
       ? { apiRateLimiter: createSharedApiLimiter({ ...shared, requests: options.apiRateLimitPerMinute ?? API_LIMITS.rateLimit.requests, windowMs: API_LIMITS.rateLimit.windowMs }) }

@@ -16,13 +16,21 @@ export interface SignedInUser {
   cookie: string;
 }
 
-/** A new user (email `<role>-<random>@example.com`, password `correct horse battery`) who is `role` in each organization given. */
-export async function signedInUser(ctx: ServiceContext, memberships: { organizationId: string; role: Role }[], options: { email?: string; name?: string } = {}): Promise<SignedInUser> {
+/**
+ * A new user (email `<role>-<random>@example.com`, password `correct horse battery`, the address verified unless
+ * `verified: false`) who is `role` in each organization given.
+ */
+export async function signedInUser(
+  ctx: ServiceContext,
+  memberships: { organizationId: string; role: Role }[],
+  options: { email?: string; name?: string; verified?: boolean } = {},
+): Promise<SignedInUser> {
   const now = ctx.clock.now();
   const userId = newId('usr');
   const email = options.email ?? `${memberships[0]?.role ?? 'nobody'}-${userId.slice(4, 12)}@example.com`;
   const password = 'correct horse battery';
-  await ctx.store.users.insert({ id: userId, email, name: options.name ?? email.split('@')[0] ?? email, passwordHash: await hashPassword(password) }, now);
+  const emailVerifiedAt = options.verified === false ? null : now;
+  await ctx.store.users.insert({ id: userId, email, name: options.name ?? email.split('@')[0] ?? email, passwordHash: await hashPassword(password), emailVerifiedAt }, now);
   for (const m of memberships) await ctx.store.memberships.put({ organizationId: m.organizationId, userId, role: m.role, createdAt: now });
   const { token } = await issueSession(ctx, { userId, userAgent: 'vitest' });
   return { userId, email, password, token, cookie: `warden_session=${token}` };

@@ -1,6 +1,6 @@
 // Cluster mode's limits that count across processes, in Redis (rate-limiter-flexible): API requests per key, pings per
-// push token, wrong page passwords per client and page, mail through the system SMTP server per channel and
-// organization. While Redis is away each falls back to counting per process.
+// push token, wrong page and account passwords per client and key, sign-ups per client, mail through the system SMTP
+// server per channel and organization. While Redis is away each falls back to counting per process.
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { SystemMailLimits } from '../domain/system-mail.js';
@@ -95,20 +95,28 @@ export function createSharedPushLimiter(local: LocalPushRateLimiter, options: Sh
  * checks under way). Redis away: the process's count alone limits.
  */
 export function createSharedLoginAttempts(options: SharedLimitOptions & { perMinute: number }): SharedLoginAttempts {
+  return createSharedAttempts({ ...options, kind: 'login', points: options.perMinute, windowSec: 60 });
+}
+
+/**
+ * Attempts of a kind (`login`: wrong passwords; `signup`: sign-ups per client) counted across the cluster in windows
+ * of `windowSec`, `points` each, in `<prefix>:limit:<kind>:<key>`. Redis away: each process's own count alone limits.
+ */
+export function createSharedAttempts(options: SharedLimitOptions & { kind: string; points: number; windowSec: number }): SharedLoginAttempts {
   const limiter = new RateLimiterRedis({
     storeClient: options.redis,
-    keyPrefix: `${options.prefix}:limit:login`,
-    points: options.perMinute,
-    duration: 60,
+    keyPrefix: `${options.prefix}:limit:${options.kind}`,
+    points: options.points,
+    duration: options.windowSec,
     rejectIfRedisNotReady: true,
   });
-  const failed = onceLogged(options.logger, 'the shared login attempt limit is unavailable: each process limits on its own');
+  const failed = onceLogged(options.logger, `the shared ${options.kind} attempt limit is unavailable: each process limits on its own`);
   return {
     async refusedFor(key) {
       if (options.redis.status !== 'ready') return null;
       try {
         const res = await limiter.get(key);
-        return res !== null && res.consumedPoints >= options.perMinute ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : null;
+        return res !== null && res.consumedPoints >= options.points ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : null;
       } catch (error) {
         failed(error);
         return null;

@@ -41,6 +41,20 @@ export class ReauthenticationRequiredError extends WardenError {
   readonly code = 'reauthentication-required';
 }
 
+/** What needs a link mailed to an address (a new email) on a server that sends no mail (409). */
+export class MailRequiredError extends WardenError {
+  readonly status = 409;
+  readonly title = 'Mail needed';
+  readonly code = 'mail-required';
+}
+
+/** The mail server refused or could not be reached (503): nothing was mailed; the caller may try again later. */
+export class MailNotSentError extends WardenError {
+  readonly status = 503;
+  readonly title = 'Mail not sent';
+  readonly code = 'mail-not-sent';
+}
+
 /** Why a one-time link cannot be used any more (410): the browser shows it and offers to ask for a new one. */
 export type UnusableLinkProblem = 'link-unusable' | 'invitation-expired' | 'invitation-revoked' | 'invitation-used';
 

@@ -11,6 +11,7 @@ import { formatIssuePath } from '../domain/issue-path.js';
 import type { SecurityOptions } from '../domain/security.js';
 import type { Logger } from '../logger.js';
 import type { SignInAttempts } from '../services/accounts/sign-in-attempts.js';
+import type { SignupAttempts } from '../services/accounts/signup-attempts.js';
 import type { PushContext } from '../services/push/record.js';
 import { loadReferenceDocs } from '../services/reference-docs.js';
 import type { PagesContext } from '../services/runtime.js';
@@ -60,6 +61,8 @@ export interface AppDeps extends PushContext, PagesContext {
   accounts?: AccountSettings | undefined;
   /** Wrong account passwords and codes per account and client (cluster mode: counted across processes); one per app when absent. */
   signInAttempts?: SignInAttempts | undefined;
+  /** Sign-ups per client address (cluster mode: counted across processes); one per app when absent. */
+  signupAttempts?: SignupAttempts | undefined;
   /** WARDEN_METRICS_TOKEN: with `metrics`, GET /metrics answers its bearer; absent, /metrics is not served here (404). */
   metricsToken?: string | undefined;
   /** LOG_REQUESTS=1: one info line per answered request (else at debug). */

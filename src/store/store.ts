@@ -672,8 +672,8 @@ export interface EmailLinkRepository {
   insert(link: EmailLink): Promise<void>;
   /** Marks the unused, unexpired link with this hash and purpose used and returns it; undefined when there is none. */
   use(hash: string, purpose: EmailLinkPurpose, now: number): Promise<EmailLink | undefined>;
-  /** How many links were made for the user since `since` (used or not): the hourly cap of email changes. */
-  countForUserSince(userId: string, since: number): Promise<number>;
+  /** When the user's links made since `since` were made (used or not), oldest first: the hourly cap of email changes. */
+  createdForUserSince(userId: string, since: number): Promise<number[]>;
   /** Removes the user's unused links (an address confirmed: the other pending changes are void). */
   deleteUnusedOfUser(userId: string): Promise<void>;
   /** Deletes expired links; returns how many. */

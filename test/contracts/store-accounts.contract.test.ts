@@ -423,15 +423,15 @@ describeStore('email links', (store) => {
     expect(used.filter(Boolean)).toHaveLength(1);
   });
 
-  it("counts a user's links since a time, used or not, and deletes their unused ones only", async () => {
+  it("lists when a user's links since a time were made, used or not, and deletes their unused ones only", async () => {
     await store().emailLinks.insert(link('l_old', { createdAt: NOW - 2 * 60 * MINUTE, expiresAt: NOW + 60 * MINUTE }));
     await store().emailLinks.insert(link('l_1'));
     await store().emailLinks.insert(link('l_2', { createdAt: NOW + 1 }));
     await store().emailLinks.insert(link('l_b', { userId: 'usr_b' }));
     await store().emailLinks.use('l_2', 'email-change', NOW + 2);
-    expect(await store().emailLinks.countForUserSince('usr_a', NOW - 60 * MINUTE)).toBe(2);
+    expect(await store().emailLinks.createdForUserSince('usr_a', NOW - 60 * MINUTE)).toEqual([NOW, NOW + 1]);
     await store().emailLinks.deleteUnusedOfUser('usr_a');
-    expect(await store().emailLinks.countForUserSince('usr_a', 0)).toBe(1);
+    expect(await store().emailLinks.createdForUserSince('usr_a', 0)).toEqual([NOW + 1]);
     expect(await store().emailLinks.use('l_b', 'email-change', NOW)).toBeDefined();
   });
 

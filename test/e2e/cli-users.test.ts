@@ -1,4 +1,4 @@
-// `warden users create|reset-password|list` as a real process on a real database: one-time password links on stdout
+// `warden users create|reset-password|set-email|list` as a real process on a real database: one-time password links on stdout
 // (and only there), passwords from stdin, owners of every organization but the demo.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../src/domain/passwords.js';
@@ -92,14 +92,32 @@ for (const dialect of dialects) {
       expect(unknown.stdout).toBe('');
     });
 
+    it('sets a user’s email at once, as confirmed, and refuses an address another account has', async () => {
+      expect((await runCli(['users', 'create', '--email', 'una@example.com', '--role', 'viewer'], env)).code).toBe(0);
+      await read((store) => store.users.findByEmail('una@example.com').then((u) => store.users.update(u?.id ?? '', { emailVerifiedAt: null }, Date.now())));
+      const taken = await runCli(['users', 'set-email', '--email', 'una@example.com', '--new-email', 'ED@example.com'], env);
+      expect(taken.code).toBe(1);
+      expect(taken.stderr).toContain('ed@example.com is the address of another account');
+      const result = await runCli(['users', 'set-email', '--email', 'UNA@example.com', '--new-email', 'Una.New@Example.com'], env);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain('now signs in as una.new@example.com');
+      await read(async (store) => {
+        expect(await store.users.findByEmail('una@example.com')).toBeUndefined();
+        expect((await store.users.findByEmail('una.new@example.com'))?.emailVerifiedAt).not.toBeNull();
+      });
+      expect((await runCli(['users', 'set-email', '--email', 'nobody@example.com', '--new-email', 'x@example.com'], env)).code).toBe(1);
+    });
+
     it('lists users with their organizations and roles, by email', async () => {
       const result = await runCli(['users', 'list'], env);
       expect(result.code, result.stderr).toBe(0);
       const lines = result.stdout.trim().split('\n');
-      expect(lines[0]).toMatch(/^ID\s+EMAIL\s+NAME\s+PASSWORD\s+TOTP\s+ORGANIZATIONS\s+CREATED$/);
-      expect(lines.slice(1).map((line) => line.split(/\s{2,}/).slice(1, 6))).toEqual([
-        ['ed@example.com', 'ed', 'yes', 'off', 'acme:editor'],
-        ['olive@example.com', 'Olive', 'yes', 'off', 'acme:owner'],
+      expect(lines[0]).toMatch(/^ID\s+EMAIL\s+CONFIRMED\s+NAME\s+PASSWORD\s+TOTP\s+ORGANIZATIONS\s+CREATED$/);
+      expect(lines.slice(1).map((line) => line.split(/\s{2,}/).slice(1, 7))).toEqual([
+        ['ed@example.com', 'yes', 'ed', 'yes', 'off', 'acme:editor'],
+        ['olive@example.com', 'yes', 'Olive', 'yes', 'off', 'acme:owner'],
+        ['una.new@example.com', 'yes', 'una', 'no', 'off', 'acme:viewer'],
       ]);
     });
   });

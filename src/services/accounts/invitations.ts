@@ -25,7 +25,7 @@ export const acceptInvitationInput = tokenInput.strict();
 /** What a usable invitation offers; 404 for a token Warden never issued, 410 for one used, revoked or expired. */
 export async function previewInvitation(ctx: ServiceContext, input: { token: string }): Promise<InvitationPreview> {
   const { token } = parseInput(tokenInput, input);
-  const { invitation, organization } = await usableInvitation(ctx, token);
+  const { invitation, organization } = await usableInvitation(ctx, { token });
   return { organization: { key: organization.key, name: organization.name }, role: invitation.role, email: invitation.email, expiresAt: invitation.expiresAt };
 }
 
@@ -35,19 +35,24 @@ export async function acceptInvitation(ctx: ServiceContext, input: { token: stri
   await withTransaction(ctx, async (tx) => {
     const user = await tx.store.users.findById(input.userId);
     if (!user) throw new NotFoundError('user', input.userId);
-    await joinByInvitation(tx, token, user, input.sessionId ?? null);
+    await joinByInvitation(tx, { token }, user, input.sessionId ?? null);
   });
   return describeAccount(ctx, { userId: input.userId });
 }
 
 /**
- * Inside a transaction: uses the invitation for `user` (checked: its state, its email, the caps) and makes them a
- * member. Also how a sign-up with an invitation joins.
+ * Inside a transaction: uses the invitation for `user` (checked: its state, its email — verified — and the caps) and
+ * makes them a member. Also how a sign-up with an invitation joins.
  */
-export async function joinByInvitation(ctx: ServiceContext, token: string, user: User, sessionId: string | null): Promise<Organization> {
-  const { invitation, organization } = await usableInvitation(ctx, token);
+export async function joinByInvitation(ctx: ServiceContext, ref: InvitationRef, user: User, sessionId: string | null): Promise<Organization> {
+  const { invitation, organization } = await usableInvitation(ctx, ref);
   if (invitation.email !== null && invitation.email !== user.email)
     throw new ForbiddenError('This invitation is for another email address: sign in with that one (or ask for an invitation to yours).');
+  // An address anyone could have typed into their profile proves nothing: only one shown to be theirs.
+  if (invitation.email !== null && user.emailVerifiedAt === null)
+    throw new ForbiddenError(
+      `This invitation is for ${invitation.email}, and your account has not confirmed that address yet: confirm it (Account → Email mails you a link), then accept the invitation.`,
+    );
   const existing = await ctx.store.memberships.find(organization.id, user.id);
   if (!existing) {
     if ((await ctx.store.memberships.listByOrganization(organization.id)).length >= ACCOUNT_LIMITS.membersPerOrganization)
@@ -68,14 +73,27 @@ export async function joinByInvitation(ctx: ServiceContext, token: string, user:
   return organization;
 }
 
-async function usableInvitation(ctx: ServiceContext, token: string): Promise<{ invitation: Invitation; organization: Organization }> {
-  const found = isSecretOfKind('invitation', token) ? await ctx.store.invitations.findByHash(hashSecret(token)) : undefined;
-  if (!found || !secretMatchesHash(token, found.hash)) throw new NotFoundError('invitation', `${displayPrefix(token)}…`);
+/** An invitation by the token of its link, or by the hash of that token (what a sign-up waiting for its mail keeps). */
+export type InvitationRef = { token: string } | { hash: string };
+
+/**
+ * The invitation and its organization, while it can be used: 404 for a token Warden never issued, 410 (with why) for
+ * one used, revoked or expired.
+ */
+export async function usableInvitation(ctx: ServiceContext, ref: InvitationRef): Promise<{ invitation: Invitation; organization: Organization }> {
+  const shown = 'token' in ref ? `${displayPrefix(ref.token)}…` : 'from the sign-up link';
+  let found: (Invitation & { hash: string }) | undefined;
+  if ('hash' in ref) found = await ctx.store.invitations.findByHash(ref.hash);
+  else if (isSecretOfKind('invitation', ref.token)) {
+    found = await ctx.store.invitations.findByHash(hashSecret(ref.token));
+    if (found && !secretMatchesHash(ref.token, found.hash)) found = undefined;
+  }
+  if (!found) throw new NotFoundError('invitation', shown);
   const { hash: _hash, ...invitation } = found;
   if (invitation.acceptedAt !== null) throw new UnusableLinkError('invitation-used', 'This invitation was used already; ask for a new one.');
   if (invitation.revokedAt !== null) throw new UnusableLinkError('invitation-revoked', 'This invitation was withdrawn; ask for a new one.');
   if (invitation.expiresAt <= ctx.clock.now()) throw new UnusableLinkError('invitation-expired', 'This invitation has expired; ask for a new one.');
   const organization = await ctx.store.organizations.findById(invitation.organizationId);
-  if (!organization) throw new NotFoundError('invitation', `${displayPrefix(token)}…`);
+  if (!organization) throw new NotFoundError('invitation', shown);
   return { invitation, organization };
 }

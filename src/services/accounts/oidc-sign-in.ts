@@ -7,8 +7,11 @@ import { parseInput, type ServiceContext, withTransaction } from '../context.js'
 import { issueSession } from './issue-session.js';
 import { createOidcAccount, InvitationsGone } from './oidc-new-account.js';
 
-/** Why nobody was signed in; each is a message of the sign-in page (/app/login?error=oidc-…, no-account). */
-export type OidcRefusal = 'no-email' | 'email-unverified' | 'no-account';
+/**
+ * Why nobody was signed in; each is a message of the sign-in page (/app/login?error=oidc-…, no-account).
+ * `account-unverified`: a Warden account has the address but never confirmed it, so it is not linked to the identity.
+ */
+export type OidcRefusal = 'no-email' | 'email-unverified' | 'account-unverified' | 'no-account';
 
 export type OidcSignIn = { ok: true; userId: string; token: string; session: Session } | { ok: false; reason: OidcRefusal };
 
@@ -35,8 +38,9 @@ export async function signInWithOidc(ctx: ServiceContext, given: OidcSignInInput
   if (email === undefined || email === null) return { ok: false, reason: 'no-email' };
   // Whoever controls an address the provider has not verified could otherwise take over the Warden user who owns it.
   if (!claims.emailVerified) return { ok: false, reason: 'email-unverified' };
-  const userId = await findOrCreateUser(ctx, { ...claims, email }, { signup, fileOrganizationKey });
-  if (userId === null) return { ok: false, reason: 'no-account' };
+  const found = await findOrCreateUser(ctx, { ...claims, email }, { signup, fileOrganizationKey });
+  if (typeof found !== 'string') return { ok: false, reason: found.refused };
+  const userId = found;
   const { token, session } = await issueSession(ctx, { userId, userAgent, address });
   return { ok: true, userId, token, session };
 }
@@ -54,12 +58,14 @@ interface SignupPolicy {
   fileOrganizationKey?: string | undefined;
 }
 
-async function findOrCreateUser(ctx: ServiceContext, claims: VerifiedClaims, policy: SignupPolicy): Promise<string | null> {
+type Refused = { refused: 'account-unverified' | 'no-account' };
+
+async function findOrCreateUser(ctx: ServiceContext, claims: VerifiedClaims, policy: SignupPolicy): Promise<string | Refused> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await withTransaction(ctx, (tx) => matchOrCreate(tx, claims, policy));
     } catch (error) {
-      if (error instanceof InvitationsGone) return null;
+      if (error instanceof InvitationsGone) return { refused: 'no-account' };
       // Two callbacks of one person at once: the one that lost the race finds what the other one linked.
       if (attempt === 0 && ctx.store.isUniqueViolation(error)) continue;
       throw error;
@@ -67,19 +73,21 @@ async function findOrCreateUser(ctx: ServiceContext, claims: VerifiedClaims, pol
   }
 }
 
-async function matchOrCreate(ctx: ServiceContext, claims: VerifiedClaims, { signup, fileOrganizationKey }: SignupPolicy): Promise<string | null> {
+async function matchOrCreate(ctx: ServiceContext, claims: VerifiedClaims, { signup, fileOrganizationKey }: SignupPolicy): Promise<string | Refused> {
   const { store } = ctx;
   const now = ctx.clock.now();
   // Once linked, the identity decides, whatever email the provider gives now.
   const identity = await store.users.findIdentity(claims.issuer, claims.subject);
   if (identity) return identity.userId;
   const user = await store.users.findByEmail(claims.email);
+  // An address typed into a profile, never confirmed, could be anyone's: only a verified one links the identity.
+  if (user && user.emailVerifiedAt === null) return { refused: 'account-unverified' };
   if (user) {
     await store.users.linkIdentity({ issuer: claims.issuer, subject: claims.subject, userId: user.id, email: claims.email, createdAt: now });
     return user.id;
   }
   const invitations = await store.invitations.listPendingForEmail(claims.email, now);
   // `closed`: nobody signs up, invited or not (owners add people with the CLI), the same as with a password.
-  if (signup === 'closed' || (invitations.length === 0 && signup !== 'open')) return null;
+  if (signup === 'closed' || (invitations.length === 0 && signup !== 'open')) return { refused: 'no-account' };
   return createOidcAccount(ctx, { claims, invitations, signup, fileOrganizationKey });
 }

@@ -1,24 +1,39 @@
-// A signed-in user changes their own name, email or password. A new password ends every other session of the user,
-// so a browser someone else signed in with is out the moment the owner notices.
+// A signed-in user changes their own name (at once), email (once a link mailed to the new address is followed:
+// email-change.ts) or password. A new password ends every other session of the user, so a browser someone else
+// signed in with is out the moment the owner notices.
 import { z } from 'zod';
+import type { Session } from '../../domain/account.js';
 import { WrongSecretError } from '../../domain/account-errors.js';
 import { ConflictError, NotFoundError } from '../../domain/errors.js';
-import { parseInput, type ServiceContext, uniquely } from '../context.js';
+import { parseInput, type ServiceContext } from '../context.js';
 import { emailField, givenPasswordField, newPasswordField, userNameField } from './account-fields.js';
+import { type PendingEmail, requestEmailChange, wantsEmailLink } from './email-change.js';
+import { proofFields, storedUser } from './fresh-proof.js';
 import { hashAccountPassword, verifyAccountPassword } from './password.js';
 import { type Account, describeAccount } from './view.js';
 
-export const profileInput = z.object({ name: userNameField().optional(), email: emailField().optional() }).strict();
+export const profileInput = z
+  .object({
+    name: userNameField().optional(),
+    email: emailField()
+      .optional()
+      .describe('A new address (or your own, not confirmed yet): a link is mailed to it, and the account uses it once the link is followed. Needs a fresh proof.'),
+    ...proofFields,
+  })
+  .strict();
 
-export async function updateProfile(ctx: ServiceContext, input: z.input<typeof profileInput> & { userId: string }): Promise<Account> {
-  const { userId, ...given } = input;
-  const changes = parseInput(profileInput, given);
-  if (changes.email !== undefined) {
-    const holder = await ctx.store.users.findByEmail(changes.email);
-    if (holder && holder.id !== userId) throw new ConflictError('Another account uses this email address.');
-  }
-  await uniquely(ctx, () => ctx.store.users.update(userId, changes, ctx.clock.now()), 'Another account uses this email address.');
-  return describeAccount(ctx, { userId });
+export interface ProfileChange extends Account {
+  /** The address a confirmation link was just mailed to; null when the email did not change. */
+  emailChange: PendingEmail | null;
+}
+
+export async function updateProfile(ctx: ServiceContext, input: z.input<typeof profileInput> & { userId: string; session: Session }): Promise<ProfileChange> {
+  const { userId, session, ...given } = input;
+  const { name, email, password, code } = parseInput(profileInput, given);
+  const user = await storedUser(ctx, userId);
+  const emailChange = wantsEmailLink(user, email) ? await requestEmailChange(ctx, { user, session, email, proof: { password, code } }) : null;
+  if (name !== undefined) await ctx.store.users.update(userId, { name }, ctx.clock.now());
+  return { ...(await describeAccount(ctx, { userId })), emailChange };
 }
 
 export const passwordChangeInput = z

@@ -58,7 +58,8 @@ export async function completeSetup(ctx: ServiceContext, input: z.input<typeof s
     const now = tx.clock.now();
     if (!isSecretOfKind('accountToken', token) || !(await tx.store.accountTokens.use(hashSecret(token), 'setup', now)))
       throw new UnusableLinkError('link-unusable', 'This setup link was used, has expired, or was replaced by a newer one: restart Warden for a new link.');
-    await uniquely(tx, () => tx.store.users.insert({ id: userId, email, name, passwordHash }, now), 'Another account uses this email address.');
+    // The setup link is the operator's (from the server's log): they vouch for the first owner's address.
+    await uniquely(tx, () => tx.store.users.insert({ id: userId, email, name, passwordHash, emailVerifiedAt: now }, now), 'Another account uses this email address.');
     const owned = await organizationsForFirstOwner(tx, organization ?? firstOrganizationInput.parse({}));
     await joinAll(tx, { id: userId, name, email }, owned, 'owner', 'setup');
   });

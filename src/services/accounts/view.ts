@@ -7,6 +7,7 @@ import type { ServiceContext } from '../context.js';
 export const accountUserSchema = z.object({
   id: z.string(),
   email: z.string(),
+  emailVerified: z.boolean().describe('Whether the address was shown to be the user’s (a mailed link followed, an invitation naming it, the operator, the OpenID Connect provider). Invitations naming an email and OpenID Connect trust verified addresses only.'),
   name: z.string(),
   hasPassword: z.boolean().describe('False for a user who signs in only with OpenID Connect.'),
   totpEnabled: z.boolean().describe('Whether signing in needs a TOTP or recovery code.'),
@@ -30,7 +31,14 @@ export interface SignedIn {
 }
 
 export function userView(user: User): Account['user'] {
-  return { id: user.id, email: user.email, name: user.name, hasPassword: user.hasPassword, totpEnabled: user.totpEnabledAt !== null };
+  return {
+    id: user.id,
+    email: user.email,
+    emailVerified: user.emailVerifiedAt !== null,
+    name: user.name,
+    hasPassword: user.hasPassword,
+    totpEnabled: user.totpEnabledAt !== null,
+  };
 }
 
 /** The user and their organizations (by name), as GET /api/v1/auth/me answers. */

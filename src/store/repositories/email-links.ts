@@ -3,7 +3,6 @@ import type { Selectable } from 'kysely';
 import type { EmailLink } from '../../domain/account.js';
 import type { EmailLinkRepository } from '../store.js';
 import type { Db, EmailLinksTable } from '../tables.js';
-import { countOf } from './count.js';
 
 const toLink = (r: Selectable<EmailLinksTable>): EmailLink => ({
   hash: r.hash,
@@ -51,7 +50,10 @@ export function emailLinkRepository(db: Db): EmailLinkRepository {
       const row = await db.selectFrom('email_links').selectAll().where('hash', '=', hash).executeTakeFirst();
       return row && toLink(row);
     },
-    countForUserSince: (userId, since) => countOf(db.selectFrom('email_links').where('user_id', '=', userId).where('created_at', '>=', since)),
+    async createdForUserSince(userId, since) {
+      const rows = await db.selectFrom('email_links').select('created_at').where('user_id', '=', userId).where('created_at', '>=', since).orderBy('created_at').execute();
+      return rows.map((r) => Number(r.created_at));
+    },
     async deleteUnusedOfUser(userId) {
       await db.deleteFrom('email_links').where('user_id', '=', userId).where('used_at', 'is', null).execute();
     },

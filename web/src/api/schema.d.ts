@@ -7306,7 +7306,7 @@ export interface paths {
         };
         /**
          * Finish signing in with OpenID Connect
-         * @description The redirect URI to register at the provider (`{WARDEN_BASE_URL}/api/v1/auth/oidc/callback`). Exchanges the code, requires a verified email, and signs in the user linked to this identity, else the user with that email (linking it), else a new user when an invitation awaits the email or WARDEN_SIGNUP is open. Redirects to `next` with the session cookie, or to /app/login?error= one of: oidc-unavailable, oidc-cancelled, oidc-failed, oidc-expired, oidc-no-email, oidc-email-unverified, no-account.
+         * @description The redirect URI to register at the provider (`{WARDEN_BASE_URL}/api/v1/auth/oidc/callback`). Exchanges the code, requires a verified email, and signs in the user linked to this identity, else the user with that email when their address is verified (linking it; oidc-account-unverified when it is not), else a new user when an invitation awaits the email or WARDEN_SIGNUP is open. Redirects to `next` with the session cookie, or to /app/login?error= one of: oidc-unavailable, oidc-cancelled, oidc-failed, oidc-expired, oidc-no-email, oidc-email-unverified, oidc-account-unverified, no-account.
          */
         get: {
             parameters: {
@@ -7649,7 +7649,7 @@ export interface paths {
         put?: never;
         /**
          * Sign up
-         * @description As WARDEN_SIGNUP allows: `closed` refuses (403); `invite` needs `invitation`, the token of an invitation link; `open` creates an organization of the new user’s own (or joins the invitation’s, when one is given). Signs the new user in.
+         * @description As WARDEN_SIGNUP allows: `closed` refuses (403); `invite` needs `invitation`, the token of an invitation link (checked before anything else); `open` creates an organization of the new user’s own (or joins the invitation’s, when one is given). When the server sends mail, the answer is 202 whether or not the address has an account: a link that finishes the sign-up is mailed to a new address (`POST /api/v1/auth/signup/confirm`), a note to sign in to a known one. Without a mail server the user is created and signed in at once (201), and an address that has an account answers 409. At most 10 sign-ups an hour from one address.
          */
         post: {
             parameters: {
@@ -7664,13 +7664,22 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Created and signed in; the cookie is set. */
+                /** @description Created and signed in (no mail server); the cookie is set. */
                 201: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Account"];
+                    };
+                };
+                /** @description A link was mailed to the address: the sign-up finishes when it is followed. */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SignupMailed"];
                     };
                 };
                 /** @description Invalid request: `errors` names each invalid field (`body.email`). */
@@ -7700,7 +7709,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description An account with this email address exists. */
+                /** @description No mail server, and an account with this email address exists. */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -7710,6 +7719,127 @@ export interface paths {
                     };
                 };
                 /** @description The invitation was used, withdrawn or has expired. */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The body is larger than 262144 bytes. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The body is not application/json. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many sign-ups from this address; retry after Retry-After seconds. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait. */
+                        "Retry-After"?: number;
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The mail server did not take the mail (`…/mail-not-sent`); try again later. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/signup/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish signing up with the mailed link
+         * @description With the token of the link a sign-up mailed (wdu_…): creates the user (their address verified), joins the invitation’s organization or — open sign-up — one of their own, and signs them in.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SignupConfirm"];
+                };
+            };
+            responses: {
+                /** @description Created and signed in; the cookie is set. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Account"];
+                    };
+                };
+                /** @description Invalid request: `errors` names each invalid field (`body.email`). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request came from another site (its Origin header is not this server’s). Or: Sign-up is closed now, or needs an invitation. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description An account with this address exists now. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The link was used or has expired (`…/link-unusable`), or the invitation it carries was used, withdrawn or has expired. */
                 410: {
                     headers: {
                         [name: string]: unknown;
@@ -7879,7 +8009,7 @@ export interface paths {
         head?: never;
         /**
          * Change your name or email
-         * @description The email is lower-cased and must be no other account’s.
+         * @description The name changes at once. A new email (lower-cased) changes once the link mailed to it is followed (valid 24 hours, once); the answer is 202 and the same whether or not another account uses the address (its holder is mailed instead). The same with your own address, not confirmed yet, confirms it. An email change needs a mail server and needs a fresh proof: signing in, the password or a code in the last 5 minutes, or `password` (or `code`) in the body — a wrong one counts like a wrong sign-in.
          */
         patch: {
             parameters: {
@@ -7894,13 +8024,22 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description The account as changed. */
+                /** @description The name changed (or nothing did). */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Account"];
+                        "application/json": components["schemas"]["ProfileChange"];
+                    };
+                };
+                /** @description A link was mailed to the new address; the email changes when it is followed. */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProfileChange"];
                     };
                 };
                 /** @description Invalid request: `errors` names each invalid field (`body.email`). */
@@ -7923,6 +8062,114 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The request came from another site (its Origin header is not this server’s). Or: No fresh proof (`…/reauthentication-required`): send the password or a code with the request. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The server sends no mail (`…/mail-required`): the operator changes addresses (`warden users set-email`). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The body is larger than 262144 bytes. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The body is not application/json. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many wrong passwords or codes; retry after Retry-After seconds. Or more than 5 address changes in an hour. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait. */
+                        "Retry-After"?: number;
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The mail server did not take the mail (`…/mail-not-sent`); try again later. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/v1/auth/email/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a new email with the mailed link
+         * @description With the token of the link mailed to the new address (wdu_…): the account uses that address from now on, verified, and the old address is told. No session needed: the link is the proof.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["EmailConfirm"];
+                };
+            };
+            responses: {
+                /** @description The account’s address is now this one. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EmailConfirmed"];
+                    };
+                };
+                /** @description Invalid request: `errors` names each invalid field (`body.email`). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description The request came from another site (its Origin header is not this server’s). */
                 403: {
                     headers: {
@@ -7932,8 +8179,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Another account uses this email address. */
+                /** @description Another account uses the address now. */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The link was used or has expired (`…/link-unusable`). */
+                410: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7961,6 +8217,10 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/auth/password": {
@@ -8214,7 +8474,7 @@ export interface paths {
         put?: never;
         /**
          * Begin turning TOTP on
-         * @description A new secret for an authenticator app (replacing one not confirmed yet). Nothing changes at sign-in until it is confirmed.
+         * @description A new secret for an authenticator app (replacing one not confirmed yet). Nothing changes at sign-in until it is confirmed. Needs a fresh proof: signing in, the password or a code in the last 5 minutes, or `password` (or `code`) in the body — a wrong one counts like a wrong sign-in.
          */
         post: {
             parameters: {
@@ -8223,7 +8483,11 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["FreshProof"];
+                };
+            };
             responses: {
                 /** @description The secret and its URI. */
                 200: {
@@ -8232,6 +8496,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["TotpEnrolment"];
+                    };
+                };
+                /** @description Invalid request: `errors` names each invalid field (`body.email`). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description Not signed in: no session cookie, or its session ended (signed out, expired, revoked). */
@@ -8245,7 +8518,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description The request came from another site (its Origin header is not this server’s). */
+                /** @description The request came from another site (its Origin header is not this server’s). Or: No fresh proof (`…/reauthentication-required`): send the password or a code with the request. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8263,11 +8536,44 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description The body is larger than 262144 bytes. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The body is not application/json. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many wrong passwords or codes; retry after Retry-After seconds. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait. */
+                        "Retry-After"?: number;
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         /**
          * Turn TOTP off
-         * @description Needs the password, or a current TOTP code or unused recovery code. Deletes the secret and the recovery codes. Wrong ones count like wrong sign-ins.
+         * @description Deletes the secret and the recovery codes. Needs a fresh proof: signing in, the password or a code in the last 5 minutes, or `password` (or `code`) in the body — a wrong one counts like a wrong sign-in.
          */
         delete: {
             parameters: {
@@ -8276,9 +8582,9 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody: {
+            requestBody?: {
                 content: {
-                    "application/json": components["schemas"]["TotpDisable"];
+                    "application/json": components["schemas"]["FreshProof"];
                 };
             };
             responses: {
@@ -8309,7 +8615,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description The request came from another site (its Origin header is not this server’s). */
+                /** @description The request came from another site (its Origin header is not this server’s). Or: No fresh proof (`…/reauthentication-required`): send the password or a code with the request. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8477,7 +8783,7 @@ export interface paths {
         put?: never;
         /**
          * New recovery codes
-         * @description Replaces every recovery code (the old ones stop working); shown this once.
+         * @description Replaces every recovery code (the old ones stop working); shown this once. Needs a fresh proof: signing in, the password or a code in the last 5 minutes, or `password` (or `code`) in the body — a wrong one counts like a wrong sign-in.
          */
         post: {
             parameters: {
@@ -8486,7 +8792,11 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["FreshProof"];
+                };
+            };
             responses: {
                 /** @description The new codes. */
                 200: {
@@ -8495,6 +8805,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["RecoveryCodes"];
+                    };
+                };
+                /** @description Invalid request: `errors` names each invalid field (`body.email`). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description Not signed in: no session cookie, or its session ended (signed out, expired, revoked). */
@@ -8508,7 +8827,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description The request came from another site (its Origin header is not this server’s). */
+                /** @description The request came from another site (its Origin header is not this server’s). Or: No fresh proof (`…/reauthentication-required`): send the password or a code with the request. */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8520,6 +8839,39 @@ export interface paths {
                 /** @description TOTP is not on. */
                 409: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The body is larger than 262144 bytes. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The body is not application/json. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many wrong passwords or codes; retry after Retry-After seconds. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait. */
+                        "Retry-After"?: number;
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -11974,6 +12326,8 @@ export interface components {
             user: {
                 id: string;
                 email: string;
+                /** @description Whether the address was shown to be the user’s (a mailed link followed, an invitation naming it, the operator, the OpenID Connect provider). Invitations naming an email and OpenID Connect trust verified addresses only. */
+                emailVerified: boolean;
                 name: string;
                 /** @description False for a user who signs in only with OpenID Connect. */
                 hasPassword: boolean;
@@ -12011,6 +12365,12 @@ export interface components {
                 name?: string;
             };
         };
+        SignupMailed: {
+            /** @description Where the link (or the note to sign in) was mailed. */
+            email: string;
+            /** @description When a link stops working. */
+            expiresAt: number;
+        };
         Signup: {
             email: string;
             name: string;
@@ -12018,14 +12378,60 @@ export interface components {
             /** @description The invitation token (wdi_…) from an invitation link: the new user joins its organization. */
             invitation?: string;
         };
+        SignupConfirm: {
+            /** @description The token of the link mailed to finish signing up (wdu_…). */
+            token: string;
+        };
         PasswordReset: {
             /** @description The token of the reset link (wdu_…). */
             token: string;
             password: string;
         };
+        ProfileChange: {
+            user: {
+                id: string;
+                email: string;
+                /** @description Whether the address was shown to be the user’s (a mailed link followed, an invitation naming it, the operator, the OpenID Connect provider). Invitations naming an email and OpenID Connect trust verified addresses only. */
+                emailVerified: boolean;
+                name: string;
+                /** @description False for a user who signs in only with OpenID Connect. */
+                hasPassword: boolean;
+                /** @description Whether signing in needs a TOTP or recovery code. */
+                totpEnabled: boolean;
+            };
+            organizations: {
+                id: string;
+                key: string;
+                name: string;
+                /**
+                 * @description The user’s role in the organization: viewer < editor < admin < owner.
+                 * @enum {string}
+                 */
+                role: "viewer" | "editor" | "admin" | "owner";
+            }[];
+            /** @description Set when a link was just mailed to a new address (202); null otherwise. */
+            emailChange: {
+                /** @description The address the link was mailed to. */
+                email: string;
+                /** @description When the link stops working. */
+                expiresAt: number;
+            } | null;
+        };
         ProfileUpdate: {
             name?: string;
+            /** @description A new address (or your own, not confirmed yet): a link is mailed to it, and the account uses it once the link is followed. Needs a fresh proof. */
             email?: string;
+            /** @description Your password, when you have not signed in or proven it in the last few minutes; or send `code`. */
+            password?: string;
+            /** @description A current TOTP code or an unused recovery code (with TOTP on); or send `password`. */
+            code?: string;
+        };
+        EmailConfirmed: {
+            email: string;
+        };
+        EmailConfirm: {
+            /** @description The token of the link mailed to the new address (wdu_…). */
+            token: string;
         };
         PasswordChange: {
             currentPassword: string;
@@ -12053,18 +12459,18 @@ export interface components {
             /** @description The otpauth:// URI (issuer Warden, your email) to show as a QR code. */
             uri: string;
         };
+        FreshProof: {
+            /** @description Your password, when you have not signed in or proven it in the last few minutes; or send `code`. */
+            password?: string;
+            /** @description A current TOTP code or an unused recovery code (with TOTP on); or send `password`. */
+            code?: string;
+        };
         RecoveryCodes: {
             /** @description 10 one-time codes (`abcd-efgh-jkmn-pqrs`), each signing in once in place of a TOTP code. Shown this once. */
             recoveryCodes: string[];
         };
         TotpConfirm: {
             code: string;
-        };
-        TotpDisable: {
-            /** @description The account’s password; or send `code`. */
-            password?: string;
-            /** @description A current TOTP code or an unused recovery code; or send `password`. */
-            code?: string;
         };
         InvitationPreview: {
             organization: {

@@ -8,6 +8,8 @@ export const SIGN_IN_ERRORS: Record<string, string> = {
   'oidc-expired': 'Signing in took too long. Try again.',
   'oidc-no-email': 'The provider did not share your email address, which Warden needs to know you.',
   'oidc-email-unverified': 'Your email address is not verified at the provider.',
+  'oidc-account-unverified':
+    'A Warden account uses this email address but has not confirmed it. Sign in with its password and confirm the address under Account, then sign in with the provider.',
   'no-account': 'No account uses this email address. Ask an administrator for an invitation.',
 };
 

@@ -86,8 +86,10 @@ function SignUp({ token, invitation }: { token?: string; invitation?: Invitation
   const [errors, setErrors] = useState<FormErrors<Field>>(noFormErrors);
   const signUp = useMutation({
     mutationFn: () => call(api.POST('/api/v1/auth/signup', { body: { ...form, ...(token ? { invitation: token } : {}) } })),
-    onSuccess: async (me) => {
-      rememberMe(queryClient, me);
+    onSuccess: async (answer) => {
+      // A server that sends mail answers 202: the sign-up finishes from the link it mailed.
+      if (!('user' in answer)) return;
+      rememberMe(queryClient, answer);
       if (invitation) switchOrganization(invitation.organization.key);
       await navigate({ to: '/monitors' });
     },
@@ -99,6 +101,13 @@ function SignUp({ token, invitation }: { token?: string; invitation?: Invitation
     signUp.mutate();
   };
   const set = (field: Field) => (event: { currentTarget: { value: string } }) => setForm({ ...form, [field]: event.currentTarget.value });
+  if (signUp.data && !('user' in signUp.data))
+    return (
+      <Alert color="blue" role="status" title="Check your mail">
+        We sent a message to {signUp.data.email}. Follow the link in it to finish creating your account
+        {invitation ? ` and join ${invitation.organization.name}` : ''}; it works for 24 hours.
+      </Alert>
+    );
   return (
     <>
       {!invitation && (

@@ -1,10 +1,26 @@
-// The signed-in user's own account: GET and PATCH /api/v1/auth/me, and POST /api/v1/auth/password.
-import { changePassword, passwordChangeInput, profileInput, updateProfile } from '../../../services/accounts/profile.js';
-import { type SignInAttempts, signInKeys } from '../../../services/accounts/sign-in-attempts.js';
-import { describeAccount } from '../../../services/accounts/view.js';
+// The signed-in user's own account: GET and PATCH /api/v1/auth/me, POST /api/v1/auth/password, and following the
+// link that confirms a new email (POST /api/v1/auth/email/confirm).
+import { z } from '@hono/zod-openapi';
+import { ACCOUNT_LIMITS } from '../../../domain/account.js';
+import { confirmEmailChange, emailConfirmInput } from '../../../services/accounts/email-change.js';
+import { changePassword, type ProfileChange as ProfileChangeResult, passwordChangeInput, profileInput, updateProfile } from '../../../services/accounts/profile.js';
+import type { SignInAttempts } from '../../../services/accounts/sign-in-attempts.js';
+import { accountSchema, describeAccount } from '../../../services/accounts/view.js';
 import type { App } from '../../app.js';
-import { authContext, authOperation, clientOf, signedIn } from './operation.js';
+import { authContext, authOperation, guardedForUser, signedIn } from './operation.js';
 import { Account } from './sign-in.js';
+import { FRESH_PROOF, REAUTHENTICATE, TOO_MANY } from './totp.js';
+
+const ProfileChange = accountSchema
+  .extend({
+    emailChange: z
+      .object({ email: z.string().describe('The address the link was mailed to.'), expiresAt: z.number().int().describe('When the link stops working.') })
+      .nullable()
+      .describe('Set when a link was just mailed to a new address (202); null otherwise.'),
+  })
+  .openapi('ProfileChange');
+
+const hours = Math.round(ACCOUNT_LIMITS.emailLinkLifetimeMs / 3600_000);
 
 export function meRoutes(app: App, attempts: SignInAttempts): void {
   authOperation(app, {
@@ -22,11 +38,29 @@ export function meRoutes(app: App, attempts: SignInAttempts): void {
     path: '/api/v1/auth/me',
     access: 'session',
     summary: 'Change your name or email',
-    description: 'The email is lower-cased and must be no other account’s.',
+    description: `The name changes at once. A new email (lower-cased) changes once the link mailed to it is followed (valid ${hours} hours, once); the answer is 202 and the same whether or not another account uses the address (its holder is mailed instead). The same with your own address, not confirmed yet, confirms it. An email change needs a mail server and ${FRESH_PROOF.charAt(0).toLowerCase()}${FRESH_PROOF.slice(1)}`,
     body: profileInput.openapi('ProfileUpdate'),
-    ok: { status: 200, schema: Account, description: 'The account as changed.' },
-    errors: { 409: 'Another account uses this email address.' },
-    run: (c, body) => updateProfile(authContext(c), { ...body, userId: signedIn(c).user.id }),
+    ok: { status: 200, schema: ProfileChange, description: 'The name changed (or nothing did).' },
+    accepted: { description: 'A link was mailed to the new address; the email changes when it is followed.', when: (result: ProfileChangeResult) => result.emailChange !== null },
+    errors: {
+      403: REAUTHENTICATE,
+      409: 'The server sends no mail (`…/mail-required`): the operator changes addresses (`warden users set-email`).',
+      429: `${TOO_MANY} Or more than ${ACCOUNT_LIMITS.emailLinksPerUserPerHour} address changes in an hour.`,
+      503: 'The mail server did not take the mail (`…/mail-not-sent`); try again later.',
+    },
+    run: (c, body) => guardedForUser(c, attempts, () => updateProfile(authContext(c), { ...body, userId: signedIn(c).user.id, session: signedIn(c).session })),
+  });
+
+  authOperation(app, {
+    method: 'post',
+    path: '/api/v1/auth/email/confirm',
+    access: 'public',
+    summary: 'Confirm a new email with the mailed link',
+    description: 'With the token of the link mailed to the new address (wdu_…): the account uses that address from now on, verified, and the old address is told. No session needed: the link is the proof.',
+    body: emailConfirmInput.openapi('EmailConfirm'),
+    ok: { status: 200, schema: z.object({ email: z.string() }).openapi('EmailConfirmed'), description: 'The account’s address is now this one.' },
+    errors: { 409: 'Another account uses the address now.', 410: 'The link was used or has expired (`…/link-unusable`).' },
+    run: (c, body) => confirmEmailChange(authContext(c), body),
   });
 
   authOperation(app, {
@@ -41,8 +75,7 @@ export function meRoutes(app: App, attempts: SignInAttempts): void {
     errors: { 409: 'The account has no password (it signs in with OpenID Connect).', 429: 'Too many wrong passwords; retry after Retry-After seconds.' },
     run: async (c, body) => {
       const { user, session } = signedIn(c);
-      const keys = [signInKeys.user(user.id), signInKeys.client(clientOf(c).address)];
-      await attempts.guard(keys, () => c.var.deps.clock.now(), () => changePassword(authContext(c), { ...body, userId: user.id, sessionId: session.id }));
+      await guardedForUser(c, attempts, () => changePassword(authContext(c), { ...body, userId: user.id, sessionId: session.id }));
     },
   });
 }

@@ -136,6 +136,19 @@ for (const dialect of dialects)
       expect((await sessionUser(second.browser))?.id).toBe(ada.userId);
     });
 
+    it('links no identity to an account whose address was never confirmed (someone may have typed it in), until it is', async () => {
+      const squatter = await signedInUser(s.parts.context, [{ organizationId: s.organizationId, role: 'owner' }], { email: 'dana@example.com', verified: false });
+      s.provider.people.set('dana-sub', { email: 'dana@example.com', email_verified: true, name: 'Dana' });
+      const refused = await signIn('dana-sub');
+      expect(refused.location).toBe('/app/login?error=oidc-account-unverified');
+      expect(refused.browser.cookie(s.url, 'warden_session')).toBeUndefined();
+      expect(await s.parts.context.store.users.findIdentity(s.provider.issuer, 'dana-sub')).toBeUndefined();
+      // Confirmed (here by the operator): the provider's person is that account's.
+      await s.parts.context.store.users.update(squatter.userId, { emailVerifiedAt: Date.now() }, Date.now());
+      const linked = await signIn('dana-sub');
+      expect((await sessionUser(linked.browser))?.id).toBe(squatter.userId);
+    });
+
     it('refuses an email the provider has not verified, and one it does not give', async () => {
       await signedInUser(s.parts.context, [{ organizationId: s.organizationId, role: 'admin' }], { email: 'bob@example.com' });
       s.provider.people.set('bob-sub', { email: 'bob@example.com', email_verified: false });

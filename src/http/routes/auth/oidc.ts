@@ -31,6 +31,7 @@ export const OIDC_LOGIN_ERRORS = [
   'oidc-expired',
   'oidc-no-email',
   'oidc-email-unverified',
+  'oidc-account-unverified',
   'no-account',
 ] as const;
 type OidcLoginError = (typeof OIDC_LOGIN_ERRORS)[number];
@@ -66,7 +67,7 @@ export const oidcCallbackRoute = createRoute({
   security: security.none,
   summary: 'Finish signing in with OpenID Connect',
   description: [
-    `The redirect URI to register at the provider (\`{WARDEN_BASE_URL}${FLOW_PATH}/callback\`). Exchanges the code, requires a verified email, and signs in the user linked to this identity, else the user with that email (linking it), else a new user when an invitation awaits the email or WARDEN_SIGNUP is open.`,
+    `The redirect URI to register at the provider (\`{WARDEN_BASE_URL}${FLOW_PATH}/callback\`). Exchanges the code, requires a verified email, and signs in the user linked to this identity, else the user with that email when their address is verified (linking it; oidc-account-unverified when it is not), else a new user when an invitation awaits the email or WARDEN_SIGNUP is open.`,
     `Redirects to \`next\` with the session cookie, or to ${LOGIN_PAGE}?error= one of: ${OIDC_LOGIN_ERRORS.join(', ')}.`,
   ].join(' '),
   request: {

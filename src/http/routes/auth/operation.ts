@@ -38,13 +38,18 @@ export interface AuthOperation<P extends Shape | undefined, B extends z.ZodType 
   /** The body may be left out (no Content-Type): the operation then gets `{}`. */
   bodyOptional?: boolean;
   ok: { status: 200 | 201; schema: z.ZodType; description: string } | { status: 204; description: string };
+  /**
+   * Answered instead of `ok` when `when(result)`: the request was taken and finishes later (a link mailed); its body
+   * has `schema` (else `ok`'s).
+   */
+  accepted?: { description: string; schema?: z.ZodType; when(result: R): boolean };
   /** The operation's own errors, in its words, beyond what the guards answer. */
   errors?: Partial<Record<ProblemStatus, string>>;
   run(c: AuthContext, input: Out<P> & Out<B>): Promise<R>;
   /** The JSON answered, when it is not what `run` returns. */
   respond?(result: R): unknown;
-  /** Signs the browser in: the result's session goes into the cookie. */
-  signsIn?(result: R): SignedIn;
+  /** Signs the browser in: the result's session goes into the cookie (none when it gives null). */
+  signsIn?(result: R): SignedIn | null;
 }
 
 export function authOperation<P extends Shape | undefined, B extends z.ZodType | undefined, R>(app: App, op: AuthOperation<P, B, R>): void {
@@ -79,6 +84,7 @@ export function authOperation<P extends Shape | undefined, B extends z.ZodType |
     },
     responses: {
       [op.ok.status]: 'schema' in op.ok ? jsonResponse(op.ok.schema, op.ok.description) : { description: op.ok.description },
+      ...(op.accepted && 'schema' in op.ok ? { 202: jsonResponse(op.accepted.schema ?? op.ok.schema, op.accepted.description) } : {}),
       ...problems,
     } as RouteConfig['responses'],
   });
@@ -86,12 +92,10 @@ export function authOperation<P extends Shape | undefined, B extends z.ZodType |
   app.openapi(route, async (c: any) => {
     const input = { ...(op.params ? c.req.valid('param') : {}), ...(op.body ? c.req.valid('json') : {}) };
     const result = await sentIn(op.body ? 'body' : undefined, op.run(c, input));
-    if (op.signsIn) {
-      const { token, session } = op.signsIn(result);
-      setSessionCookie(c, token, session.expiresAt);
-    }
+    const signed = op.signsIn?.(result);
+    if (signed) setSessionCookie(c, signed.token, signed.session.expiresAt);
     if (op.ok.status === 204) return c.body(null, 204);
-    return c.json(op.respond ? op.respond(result) : result, op.ok.status);
+    return c.json(op.respond ? op.respond(result) : result, op.accepted?.when(result) ? 202 : op.ok.status);
   });
 }
 

@@ -37,7 +37,7 @@ for (const dialect of dialects) {
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-store');
       expect(await res.json()).toEqual({
-        user: { id: user.userId, email: 'ada@example.com', name: 'ada', hasPassword: true, totpEnabled: false },
+        user: { id: user.userId, email: 'ada@example.com', emailVerified: true, name: 'ada', hasPassword: true, totpEnabled: false },
         organizations: [{ id: h.a.id, key: 'alpha', name: 'Alpha', role: 'editor' }],
       });
       const cookie = res.headers.get('set-cookie') ?? '';

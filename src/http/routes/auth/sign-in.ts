@@ -1,13 +1,16 @@
 // Ways in and out: POST /api/v1/auth/login, /logout, /setup (first run), /signup and /password-reset. Each way in sets
 // the session cookie; wrong guesses are limited per account and per client address (WARDEN_LOGIN_ATTEMPTS_PER_MINUTE).
 
+import { z } from '@hono/zod-openapi';
+import { ACCOUNT_LIMITS, type SignupMode } from '../../../domain/account.js';
 import { authenticateSession } from '../../../services/accounts/authenticate-session.js';
 import { login, loginInput } from '../../../services/accounts/login.js';
 import { passwordResetInput, resetPassword } from '../../../services/accounts/password-reset.js';
 import { logout } from '../../../services/accounts/sessions.js';
 import { completeSetup, setupInput } from '../../../services/accounts/setup.js';
 import { type SignInAttempts, signInKeys } from '../../../services/accounts/sign-in-attempts.js';
-import { signup, signupInput } from '../../../services/accounts/signup.js';
+import { confirmSignup, type SignupOutcome, signup, signupConfirmInput, signupInput } from '../../../services/accounts/signup.js';
+import type { SignupAttempts } from '../../../services/accounts/signup-attempts.js';
 import { accountSchema } from '../../../services/accounts/view.js';
 import type { App } from '../../app.js';
 import { clearSessionCookie, readSessionToken } from '../../session-cookie.js';
@@ -15,7 +18,13 @@ import { authContext, authOperation, clientOf } from './operation.js';
 
 export const Account = accountSchema.openapi('Account');
 
-export function signInRoutes(app: App, attempts: SignInAttempts): void {
+const SignupMailed = z
+  .object({ email: z.string().describe('Where the link (or the note to sign in) was mailed.'), expiresAt: z.number().int().describe('When a link stops working.') })
+  .openapi('SignupMailed');
+
+const signupMode = (c: { var: { deps: { accounts?: { signup: SignupMode } | undefined } } }): SignupMode => c.var.deps.accounts?.signup ?? 'invite';
+
+export function signInRoutes(app: App, attempts: SignInAttempts, signupAttempts: SignupAttempts): void {
   authOperation(app, {
     method: 'post',
     path: '/api/v1/auth/login',
@@ -74,18 +83,41 @@ export function signInRoutes(app: App, attempts: SignInAttempts): void {
     path: '/api/v1/auth/signup',
     access: 'public',
     summary: 'Sign up',
-    description:
-      'As WARDEN_SIGNUP allows: `closed` refuses (403); `invite` needs `invitation`, the token of an invitation link; `open` creates an organization of the new user’s own (or joins the invitation’s, when one is given). Signs the new user in.',
+    description: `As WARDEN_SIGNUP allows: \`closed\` refuses (403); \`invite\` needs \`invitation\`, the token of an invitation link (checked before anything else); \`open\` creates an organization of the new user’s own (or joins the invitation’s, when one is given). When the server sends mail, the answer is 202 whether or not the address has an account: a link that finishes the sign-up is mailed to a new address (\`POST /api/v1/auth/signup/confirm\`), a note to sign in to a known one. Without a mail server the user is created and signed in at once (201), and an address that has an account answers 409. At most ${ACCOUNT_LIMITS.signupsPerClientPerHour} sign-ups an hour from one address.`,
     body: signupInput.openapi('Signup'),
-    ok: { status: 201, schema: Account, description: 'Created and signed in; the cookie is set.' },
+    ok: { status: 201, schema: Account, description: 'Created and signed in (no mail server); the cookie is set.' },
+    accepted: { description: 'A link was mailed to the address: the sign-up finishes when it is followed.', schema: SignupMailed, when: (r: SignupOutcome) => r.kind === 'mailed' },
     errors: {
       403: 'Sign-up is closed, needs an invitation, or the invitation is for another email address.',
       404: 'No invitation has this token.',
-      409: 'An account with this email address exists.',
+      409: 'No mail server, and an account with this email address exists.',
       410: 'The invitation was used, withdrawn or has expired.',
+      429: 'Too many sign-ups from this address; retry after Retry-After seconds.',
+      503: 'The mail server did not take the mail (`…/mail-not-sent`); try again later.',
+    },
+    run: async (c, body) => {
+      await signupAttempts.take(clientOf(c).address, c.var.deps.clock.now());
+      return signup(authContext(c), { ...body, ...clientOf(c), mode: signupMode(c), fileOrganizationKey: c.var.deps.accounts?.fileOrganizationKey });
+    },
+    respond: (r) => (r.kind === 'signed-in' ? r.signed.account : { email: r.email, expiresAt: r.expiresAt }),
+    signsIn: (r) => (r.kind === 'signed-in' ? r.signed : null),
+  });
+
+  authOperation(app, {
+    method: 'post',
+    path: '/api/v1/auth/signup/confirm',
+    access: 'public',
+    summary: 'Finish signing up with the mailed link',
+    description: 'With the token of the link a sign-up mailed (wdu_…): creates the user (their address verified), joins the invitation’s organization or — open sign-up — one of their own, and signs them in.',
+    body: signupConfirmInput.openapi('SignupConfirm'),
+    ok: { status: 201, schema: Account, description: 'Created and signed in; the cookie is set.' },
+    errors: {
+      403: 'Sign-up is closed now, or needs an invitation.',
+      409: 'An account with this address exists now.',
+      410: 'The link was used or has expired (`…/link-unusable`), or the invitation it carries was used, withdrawn or has expired.',
     },
     run: (c, body) =>
-      signup(authContext(c), { ...body, ...clientOf(c), mode: c.var.deps.accounts?.signup ?? 'invite', fileOrganizationKey: c.var.deps.accounts?.fileOrganizationKey }),
+      confirmSignup(authContext(c), { ...body, ...clientOf(c), mode: signupMode(c), fileOrganizationKey: c.var.deps.accounts?.fileOrganizationKey }),
     respond: (signed) => signed.account,
     signsIn: (signed) => signed,
   });
