@@ -29,6 +29,11 @@ export function sessionSet(res: Response): string | undefined {
   return /(?:^|[\s,])warden_session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
 }
 
+/** The known-device cookie's value a response set, if it set one. */
+export function deviceSet(res: Response): string | undefined {
+  return /(?:^|[\s,])warden_device=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+}
+
 /** An invitation to `organizationId`, inserted in the store; returns its token (wdi_…) and id. */
 export async function insertInvitation(
   h: ApiHarness,

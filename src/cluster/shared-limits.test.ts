@@ -6,7 +6,7 @@ import { createLogger } from '../logger.js';
 import { createSystemMailLimiter } from '../notify/system-mail-limits.js';
 import { createPushRateLimiter, type PushRateDecision } from '../services/push/rate-limit.js';
 import { connectRedis, type RedisConnections } from './redis.js';
-import { createSharedApiLimiter, createSharedLoginAttempts, createSharedPushLimiter, createSharedSystemMailLimiter } from './shared-limits.js';
+import { createSharedApiLimiter, createSharedAttempts, createSharedLoginAttempts, createSharedPushLimiter, createSharedSystemMailLimiter } from './shared-limits.js';
 
 const logger = createLogger('silent');
 
@@ -111,5 +111,19 @@ describe.skipIf(!redisAvailable)('limits shared through Redis', () => {
     expect(refused.allowed === false && refused.retryAfterMs).toBeGreaterThan(3_500_000);
     expect(await a.take(charge('nch_b'), 0)).toEqual({ allowed: true });
     expect(await b.take(charge('nch_c'), 0)).toMatchObject({ allowed: false, limit: expect.stringContaining("an organization's channels may send 4 messages") });
+  });
+
+  it('counts sign-ups per client across processes, in an hour’s window of their own', async () => {
+    const shared = { prefix: prefix(), logger, kind: 'signup', points: 2, windowSec: 3600 };
+    const a = createSharedAttempts({ ...shared, redis: (await connect()).commands });
+    const b = createSharedAttempts({ ...shared, redis: (await connect()).commands });
+    const login = createSharedLoginAttempts({ prefix: shared.prefix, logger, perMinute: 2, redis: (await connect()).commands });
+    const key = 'signup\u0000client\u0000203.0.113.7';
+    await a.wrong(key);
+    expect(await b.refusedFor(key)).toBeNull();
+    await b.wrong(key);
+    expect(await a.refusedFor(key)).toBeGreaterThan(3500);
+    // Another kind's count under the same key is another counter.
+    expect(await login.refusedFor(key)).toBeNull();
   });
 });

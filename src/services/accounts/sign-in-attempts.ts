@@ -1,5 +1,5 @@
 // Wrong guesses at account secrets (sign-in passwords, second factors, a signed-in user's current password) limited per
-// account and per client address, with the machinery of page passwords: WARDEN_LOGIN_ATTEMPTS_PER_MINUTE wrong ones a
+// account and per client address (per known device for its own account), with the machinery of page passwords: WARDEN_LOGIN_ATTEMPTS_PER_MINUTE wrong ones a
 // minute for each, counted across the processes of a cluster when it runs; the scrypt work runs a few at a time.
 import { isWrongGuess } from '../../domain/account-errors.js';
 import { TooManyAttemptsError } from '../../domain/errors.js';
@@ -14,9 +14,14 @@ export interface SignInAttempts {
   guard<T>(keys: readonly string[], now: () => number, work: () => Promise<T>): Promise<T>;
 }
 
-/** The keys of a sign-in: the account (its lower-cased email) and the client's address (src/http/client-address.ts). */
+/**
+ * The keys of a sign-in: the account (its lower-cased email) and the client's address (src/http/client-address.ts) —
+ * or, from a known device of the account (known-devices.ts), that device alone, so nobody else's wrong guesses lock
+ * its owner out.
+ */
 export const signInKeys = {
   email: (email: string) => `account\u0000email\u0000${email.trim().toLowerCase()}`,
+  device: (userId: string, deviceId: string) => `account\u0000device\u0000${userId}\u0000${deviceId}`,
   user: (userId: string) => `account\u0000user\u0000${userId}`,
   client: (address: string) => `account\u0000client\u0000${address}`,
 };

@@ -7401,7 +7401,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in
-         * @description With an email and a password, and — when the user turned TOTP on — `code`: the 6-digit code of their app or an unused recovery code. Sets the session cookie. Without a code where one is needed, answers 401 with the problem type `…/second-factor-required` (ask for it and send the request again with `code`).
+         * @description With an email and a password, and — when the user turned TOTP on — `code`: the 6-digit code of their app or an unused recovery code. Sets the session cookie, and the known-device cookie (HttpOnly, 180 days): from that browser the user’s right password is never refused for others’ wrong guesses at the account. Without a code where one is needed, answers 401 with the problem type `…/second-factor-required` (ask for it and send the request again with `code`).
          */
         post: {
             parameters: {
@@ -7472,7 +7472,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many wrong attempts for this account or from this address; retry after Retry-After seconds. */
+                /** @description Too many wrong attempts for this account or from this address (from a known device of the account: from that device); retry after Retry-After seconds. */
                 429: {
                     headers: {
                         /** @description Seconds to wait. */

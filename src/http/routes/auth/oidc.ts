@@ -6,9 +6,11 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { AccountSettings } from '../../../config/settings.js';
+import { rememberDevice } from '../../../services/accounts/known-devices.js';
 import { createOidcClient, type OidcChecks, OidcFailure } from '../../../services/accounts/oidc-client.js';
 import { signInWithOidc } from '../../../services/accounts/oidc-sign-in.js';
 import type { App, AppEnv } from '../../app.js';
+import { readDeviceCookie, setDeviceCookie } from '../../device-cookie.js';
 import { problemResponse as problemResponseDoc, security, TAGS } from '../../openapi.js';
 import { problem, problemResponse } from '../../problem.js';
 import { servedSecurely, setSessionCookie } from '../../session-cookie.js';
@@ -121,6 +123,7 @@ export function oidcRoutes(app: App, accounts: AccountSettings | undefined): voi
         return toLogin(c, result.reason === 'no-account' ? 'no-account' : `oidc-${result.reason}`) as never;
       }
       setSessionCookie(c, result.token, result.session.expiresAt);
+      setDeviceCookie(c, await rememberDevice({ ...deps, logger: c.get('log') }, { cookie: readDeviceCookie(c), userId: result.userId }));
       return redirect(c, flow.next) as never;
     } catch (error) {
       return failed(c, error) as never;

@@ -6,11 +6,13 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { Session, User } from '../../../domain/account.js';
 import { ForbiddenError } from '../../../domain/errors.js';
 import { authenticateSession } from '../../../services/accounts/authenticate-session.js';
+import { rememberDevice } from '../../../services/accounts/known-devices.js';
 import { type SignInAttempts, signInKeys } from '../../../services/accounts/sign-in-attempts.js';
 import type { SignedIn } from '../../../services/accounts/view.js';
 import { API_LIMITS } from '../../../services/api-limits.js';
 import type { ServiceContext } from '../../../services/context.js';
 import type { App, AppEnv } from '../../app.js';
+import { readDeviceCookie, setDeviceCookie } from '../../device-cookie.js';
 import { limitBody } from '../../middleware/body-limit.js';
 import { checkJsonDepth } from '../../middleware/json-body.js';
 import { NO_STORE, setResponseHeaders } from '../../middleware/org-auth.js';
@@ -93,7 +95,11 @@ export function authOperation<P extends Shape | undefined, B extends z.ZodType |
     const input = { ...(op.params ? c.req.valid('param') : {}), ...(op.body ? c.req.valid('json') : {}) };
     const result = await sentIn(op.body ? 'body' : undefined, op.run(c, input));
     const signed = op.signsIn?.(result);
-    if (signed) setSessionCookie(c, signed.token, signed.session.expiresAt);
+    if (signed) {
+      setSessionCookie(c, signed.token, signed.session.expiresAt);
+      // This browser is now a known device of the user: their right password always gets through it.
+      setDeviceCookie(c, await rememberDevice(authContext(c), { cookie: readDeviceCookie(c), userId: signed.session.userId }));
+    }
     if (op.ok.status === 204) return c.body(null, 204);
     return c.json(op.respond ? op.respond(result) : result, op.accepted?.when(result) ? 202 : op.ok.status);
   });

@@ -1,9 +1,11 @@
-// Ways in and out: POST /api/v1/auth/login, /logout, /setup (first run), /signup and /password-reset. Each way in sets
-// the session cookie; wrong guesses are limited per account and per client address (WARDEN_LOGIN_ATTEMPTS_PER_MINUTE).
+// Ways in and out: POST /api/v1/auth/login, /logout, /setup (first run), /signup (and its mailed link) and
+// /password-reset. Each way in sets the session cookie and the known-device cookie; wrong guesses are limited per
+// account and per client address (WARDEN_LOGIN_ATTEMPTS_PER_MINUTE), or from a known device of the account per device.
 
 import { z } from '@hono/zod-openapi';
 import { ACCOUNT_LIMITS, type SignupMode } from '../../../domain/account.js';
 import { authenticateSession } from '../../../services/accounts/authenticate-session.js';
+import { knownDeviceFor } from '../../../services/accounts/known-devices.js';
 import { login, loginInput } from '../../../services/accounts/login.js';
 import { passwordResetInput, resetPassword } from '../../../services/accounts/password-reset.js';
 import { logout } from '../../../services/accounts/sessions.js';
@@ -13,6 +15,7 @@ import { confirmSignup, type SignupOutcome, signup, signupConfirmInput, signupIn
 import type { SignupAttempts } from '../../../services/accounts/signup-attempts.js';
 import { accountSchema } from '../../../services/accounts/view.js';
 import type { App } from '../../app.js';
+import { readDeviceCookie } from '../../device-cookie.js';
 import { clearSessionCookie, readSessionToken } from '../../session-cookie.js';
 import { authContext, authOperation, clientOf } from './operation.js';
 
@@ -31,17 +34,21 @@ export function signInRoutes(app: App, attempts: SignInAttempts, signupAttempts:
     access: 'public',
     summary: 'Sign in',
     description:
-      'With an email and a password, and — when the user turned TOTP on — `code`: the 6-digit code of their app or an unused recovery code. Sets the session cookie. Without a code where one is needed, answers 401 with the problem type `…/second-factor-required` (ask for it and send the request again with `code`).',
+      'With an email and a password, and — when the user turned TOTP on — `code`: the 6-digit code of their app or an unused recovery code. Sets the session cookie, and the known-device cookie (HttpOnly, 180 days): from that browser the user’s right password is never refused for others’ wrong guesses at the account. Without a code where one is needed, answers 401 with the problem type `…/second-factor-required` (ask for it and send the request again with `code`).',
     body: loginInput.openapi('Login'),
     ok: { status: 200, schema: Account, description: 'Signed in: the user and their organizations; the cookie is set.' },
     errors: {
       401: 'The email or password is not right (`…/invalid-credentials`, the same answer for an unknown email), a code is needed (`…/second-factor-required`) or it is not right (`…/invalid-second-factor`).',
-      429: 'Too many wrong attempts for this account or from this address; retry after Retry-After seconds.',
+      429: 'Too many wrong attempts for this account or from this address (from a known device of the account: from that device); retry after Retry-After seconds.',
     },
-    run: (c, body) => {
+    run: async (c, body) => {
       const client = clientOf(c);
-      const keys = [signInKeys.email(body.email), signInKeys.client(client.address)];
-      return attempts.guard(keys, () => c.var.deps.clock.now(), () => login(authContext(c), { ...body, ...client }));
+      const ctx = authContext(c);
+      // From a known device of the account, only that device's own wrong guesses count: whoever else fills the
+      // account's and the address's limits cannot keep its owner out.
+      const device = await knownDeviceFor(ctx, { cookie: readDeviceCookie(c), email: body.email });
+      const keys = device ? [signInKeys.device(device.userId, device.deviceId)] : [signInKeys.email(body.email), signInKeys.client(client.address)];
+      return attempts.guard(keys, () => c.var.deps.clock.now(), () => login(ctx, { ...body, ...client }));
     },
     respond: (signed) => signed.account,
     signsIn: (signed) => signed,
