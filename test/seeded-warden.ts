@@ -1,6 +1,8 @@
 // A real Warden (startWarden: node:http, the pre-router, the app) on port 0 over a fresh store of one dialect, seeded
-// from a config text through the real config sync, with an API key of each scope. Settings come from env, as in production.
+// from a config text through the real config sync, with an API key of each scope. Settings come from env, as in
+// production; the clock may be the test's (every process of it shares one).
 import { readSettings } from '../src/config/settings.js';
+import type { Clock } from '../src/domain/clock.js';
 import type { Monitor } from '../src/domain/monitor.js';
 import { createLogger, type Logger } from '../src/logger.js';
 import { startWarden, type Warden } from '../src/main.js';
@@ -21,8 +23,16 @@ export interface SeededWarden {
   close(): Promise<void>;
 }
 
-/** `logger`: where the server logs (a test reading its lines); TEST_LOG's level to standard error, or nothing, by default. */
-export async function startSeededWarden(dialect: DialectCase, yaml: string, env: Record<string, string> = {}, options: { logger?: Logger } = {}): Promise<SeededWarden> {
+/**
+ * `logger`: where the server logs (a test reading its lines); TEST_LOG's level to standard error, or nothing, by default.
+ * `clock`: the test's (every process of it shares one).
+ */
+export async function startSeededWarden(
+  dialect: DialectCase,
+  yaml: string,
+  env: Record<string, string> = {},
+  options: { logger?: Logger; clock?: Clock } = {},
+): Promise<SeededWarden> {
   const opened = await dialect.open();
   const { report, monitors } = await seed(opened.store, yaml, Date.now());
   const organizationId = report.organization.id;
@@ -30,7 +40,11 @@ export async function startSeededWarden(dialect: DialectCase, yaml: string, env:
   const key = async (scope: 'read' | 'write') => (await createApiKey(context, { name: scope, scope })).secret;
   const [readKey, writeKey] = [await key('read'), await key('write')];
   const start = (extra: Record<string, string>) =>
-    startWarden({ settings: readSettings({ ...opened.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...extra }), logger: options.logger ?? createLogger(process.env.TEST_LOG ?? 'silent') });
+    startWarden({
+      settings: readSettings({ ...opened.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...extra }),
+      logger: options.logger ?? createLogger(process.env.TEST_LOG ?? 'silent'),
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
   const warden = await start(env);
   const others: Warden[] = [];
   return {
