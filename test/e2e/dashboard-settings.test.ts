@@ -1,7 +1,8 @@
 // The dashboard's settings and account screens in real Chromium against a real Warden: an owner signs in through the
 // login screen, makes an API key that then works from outside the browser (and stops once revoked), invites a viewer
 // who signs up from the link in a fresh browser and cannot edit anything, turns TOTP on from the QR screen's secret
-// and signs in again with a code, and finds all of it in the audit log. axe runs on every settings screen.
+// (new recovery codes, after a while, ask for the password first) and signs in again with a code, and finds all of it
+// in the audit log. axe runs on every settings screen.
 import { AxeBuilder } from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -184,6 +185,24 @@ describe('the dashboard’s settings and account screens', () => {
     expect(codes).toHaveLength(10);
     await expect.poll(() => page.getByText('On', { exact: true }).isVisible()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
+
+    // Signed in a while ago (as if): new recovery codes first ask for the password, then show.
+    for (const session of await warden.opened.store.sessions.listByUser(owner.userId, Date.now())) await warden.opened.store.sessions.prove(session.id, Date.now() - 3_600_000);
+    await page.getByRole('button', { name: 'New recovery codes' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Make new codes' }).click();
+    const prompt = page.getByRole('group', { name: 'Confirm it is you' });
+    await prompt.getByLabel(/^Your password/).fill('not my password');
+    await prompt.getByRole('button', { name: 'Make new codes' }).click();
+    await prompt.getByText('is not your password').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await prompt.getByLabel(/^Your password/).fill(owner.password);
+    await prompt.getByRole('button', { name: 'Make new codes' }).click();
+    const shown = page.getByRole('textbox', { name: 'Recovery codes' });
+    await expect.poll(async () => (await shown.inputValue()).split('\n')[0]).not.toBe(codes[0]);
+    expect((await shown.inputValue()).split('\n')).toHaveLength(10);
+    // No mail server here: the email is the operator's to change, and the screen says so.
+    expect(await page.getByRole('textbox', { name: /^Email/ }).getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByText('warden users set-email', { exact: false }).isVisible()).toBe(true);
 
     await page.getByRole('button', { name: /^Account menu of / }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();

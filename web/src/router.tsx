@@ -46,6 +46,18 @@ const login = createRoute({ getParentRoute: () => signedOut, path: 'login', vali
 const setup = createRoute({ getParentRoute: () => signedOut, path: 'setup', validateSearch: tokenSearch, component: lazyRouteComponent(() => import('./screens/setup')) });
 const invite = createRoute({ getParentRoute: () => signedOut, path: 'invite', validateSearch: tokenSearch, component: lazyRouteComponent(() => import('./screens/invite')) });
 const reset = createRoute({ getParentRoute: () => signedOut, path: 'reset', validateSearch: tokenSearch, component: lazyRouteComponent(() => import('./screens/reset')) });
+const confirmEmail = createRoute({
+  getParentRoute: () => signedOut,
+  path: 'confirm-email',
+  validateSearch: tokenSearch,
+  component: lazyRouteComponent(() => import('./screens/confirm-email')),
+});
+const confirmSignup = createRoute({
+  getParentRoute: () => signedOut,
+  path: 'confirm-signup',
+  validateSearch: tokenSearch,
+  component: lazyRouteComponent(() => import('./screens/confirm-signup')),
+});
 
 // Signed in: one line per screen. (Routes are consts, not written inside addChildren: TypeScript would widen their paths.)
 const home = createRoute({ getParentRoute: () => signedIn, path: '/', beforeLoad: () => redirect({ to: '/monitors', throw: true }) });
@@ -74,7 +86,7 @@ const organizationSettings = screen('settings/organization', () => import('./scr
 const account = screen('account', () => import('./screens/account'));
 
 const routeTree = root.addChildren([
-  signedOut.addChildren([login, setup, invite, reset]),
+  signedOut.addChildren([login, setup, invite, reset, confirmEmail, confirmSignup]),
   signedIn.addChildren([home, monitors, monitor, monitorNew, monitorEdit, pages, page, incidents, maintenance, relays, notifications, apiKeys, members, auditLog, organizationSettings, account]),
 ]);
 

@@ -17,7 +17,7 @@ export default function AccountScreen() {
       <Stack gap="lg" maw={760}>
         <ProfileSection user={me.user} />
         <PasswordSection hasPassword={me.user.hasPassword} />
-        <TwoFactorSection enabled={me.user.totpEnabled} hasPassword={me.user.hasPassword} />
+        <TwoFactorSection user={me.user} />
         <SessionsSection />
       </Stack>
     </>

@@ -1,18 +1,22 @@
 // The TOTP second factor: enrolment (a QR code of the otpauth:// URI and the secret to type by hand, then a code to
-// confirm), recovery codes shown once (copy or download), new recovery codes, and turning it off.
+// confirm), recovery codes shown once (copy or download), new recovery codes, and turning it off. Beginning and new
+// codes ask for the password (or a code) when the session has not proven its user lately; turning off always does.
 import { Alert, Badge, Button, Code, CopyButton, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { api, call } from '../../api/client';
 import { meChanged } from '../../api/session';
+import type { Me } from '../../api/types';
 import { ConfirmButton } from '../../ui/confirm-button';
 import { type FormErrors, formErrors, noFormErrors } from '../../ui/form-errors';
 import { ShownOnce } from '../../ui/shown-once';
+import { needsProof, type Proof, ProofPrompt } from './proof-prompt';
 import { Section } from './section';
 
 const OtpauthQr = lazy(() => import('./otpauth-qr'));
 
-export function TwoFactorSection({ enabled, hasPassword }: { enabled: boolean; hasPassword: boolean }) {
+export function TwoFactorSection({ user }: { user: Me['user'] }) {
+  const enabled = user.totpEnabled;
   const queryClient = useQueryClient();
   // Recovery codes just made (enrolment or regeneration): on screen until dismissed, never stored.
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -33,7 +37,7 @@ export function TwoFactorSection({ enabled, hasPassword }: { enabled: boolean; h
         )}
         {enabled ? (
           <Enabled
-            hasPassword={hasPassword}
+            user={user}
             onCodes={setCodes}
             onDisabled={async () => {
               setCodes(null);
@@ -42,6 +46,7 @@ export function TwoFactorSection({ enabled, hasPassword }: { enabled: boolean; h
           />
         ) : (
           <Enrol
+            user={user}
             onConfirmed={async (recoveryCodes) => {
               setCodes(recoveryCodes);
               await refreshMe();
@@ -53,10 +58,10 @@ export function TwoFactorSection({ enabled, hasPassword }: { enabled: boolean; h
   );
 }
 
-function Enrol({ onConfirmed }: { onConfirmed: (codes: string[]) => Promise<void> }) {
+function Enrol({ user, onConfirmed }: { user: Me['user']; onConfirmed: (codes: string[]) => Promise<void> }) {
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<FormErrors<'code'>>(noFormErrors);
-  const begin = useMutation({ mutationFn: () => call(api.POST('/api/v1/auth/totp')) });
+  const begin = useMutation({ mutationFn: (proof?: Proof) => call(api.POST('/api/v1/auth/totp', { body: proof ?? {} })) });
   const confirm = useMutation({
     mutationFn: () => call(api.POST('/api/v1/auth/totp/confirm', { body: { code: code.trim() } })),
     onSuccess: async ({ recoveryCodes }) => {
@@ -66,6 +71,8 @@ function Enrol({ onConfirmed }: { onConfirmed: (codes: string[]) => Promise<void
     },
     onError: (error) => setErrors(formErrors(error, ['code'])),
   });
+  if (!begin.data && needsProof(begin.error))
+    return <ProofPrompt user={user} action="Continue" onProof={(proof) => begin.mutateAsync(proof)} onCancel={() => begin.reset()} />;
   if (!begin.data)
     return (
       <Stack gap="xs" align="flex-start">
@@ -75,7 +82,7 @@ function Enrol({ onConfirmed }: { onConfirmed: (codes: string[]) => Promise<void
             {formErrors(begin.error, []).message}
           </Text>
         )}
-        <Button onClick={() => begin.mutate()} loading={begin.isPending}>
+        <Button onClick={() => begin.mutate(undefined)} loading={begin.isPending}>
           Set up two-factor authentication
         </Button>
       </Stack>
@@ -137,8 +144,10 @@ function Enrol({ onConfirmed }: { onConfirmed: (codes: string[]) => Promise<void
   );
 }
 
-function Enabled({ hasPassword, onCodes, onDisabled }: { hasPassword: boolean; onCodes: (codes: string[]) => void; onDisabled: () => Promise<void> }) {
+function Enabled({ user, onCodes, onDisabled }: { user: Me['user']; onCodes: (codes: string[]) => void; onDisabled: () => Promise<void> }) {
   const [turningOff, setTurningOff] = useState(false);
+  const [proving, setProving] = useState(false);
+  const newCodes = async (proof?: Proof) => onCodes((await call(api.POST('/api/v1/auth/recovery-codes', { body: proof ?? {} }))).recoveryCodes);
   return (
     <Stack gap="sm">
       <Group gap="xs">
@@ -148,7 +157,15 @@ function Enabled({ hasPassword, onCodes, onDisabled }: { hasPassword: boolean; o
           title="Make new recovery codes?"
           message="Your current recovery codes stop working; the new ones are shown once."
           confirmLabel="Make new codes"
-          onConfirm={async () => onCodes((await call(api.POST('/api/v1/auth/recovery-codes'))).recoveryCodes)}
+          onConfirm={async () => {
+            try {
+              await newCodes();
+            } catch (error) {
+              // Signed in a while ago: the codes wait for the password (or a code) below.
+              if (needsProof(error)) setProving(true);
+              else throw error;
+            }
+          }}
         >
           New recovery codes
         </ConfirmButton>
@@ -158,7 +175,18 @@ function Enabled({ hasPassword, onCodes, onDisabled }: { hasPassword: boolean; o
           </Button>
         )}
       </Group>
-      {turningOff && <TurnOff hasPassword={hasPassword} onCancel={() => setTurningOff(false)} onDone={onDisabled} />}
+      {proving && (
+        <ProofPrompt
+          user={user}
+          action="Make new codes"
+          onProof={async (proof) => {
+            await newCodes(proof);
+            setProving(false);
+          }}
+          onCancel={() => setProving(false)}
+        />
+      )}
+      {turningOff && <TurnOff hasPassword={user.hasPassword} onCancel={() => setTurningOff(false)} onDone={onDisabled} />}
     </Stack>
   );
 }
