@@ -92,13 +92,14 @@ describe('signing in to the dashboard', () => {
     await page.waitForURL(/\/app\/monitors$/);
     await page.getByRole('heading', { name: 'Monitors', level: 1 }).waitFor();
     expect(await page.getByRole('banner').textContent()).toContain('Acme Games');
-    expect((await context.cookies()).map((c) => c.name)).toEqual(['warden_session']);
+    // The session, and the known-device cookie (docs/accounts.md).
+    expect((await context.cookies()).map((c) => c.name)).toEqual(['warden_session', 'warden_device']);
     expect(await (await fetch(`${base}/api/v1/auth/config`)).json()).toMatchObject({ setupRequired: false });
   }, 20_000);
 
   it('signs out from the user menu and in again with email and password', async () => {
     await signOut(page);
-    expect(await context.cookies()).toEqual([]);
+    expect((await context.cookies()).map((c) => c.name)).toEqual(['warden_device']);
     await page.goto(`${base}/app/monitors`);
     await page.waitForURL(/\/app\/login\?next=/);
     await page.getByLabel('Email').fill(OWNER.email);
@@ -106,7 +107,7 @@ describe('signing in to the dashboard', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/app\/monitors$/);
     expect(await page.getByRole('banner').textContent()).toContain('Acme Games');
-    expect((await context.cookies()).map((c) => c.name)).toEqual(['warden_session']);
+    expect((await context.cookies()).map((c) => c.name).sort()).toEqual(['warden_device', 'warden_session']);
   });
 
   it('signs in with OpenID Connect at the provider and comes back to /app signed in', async () => {

@@ -242,12 +242,17 @@ describe('the dashboard', () => {
       await page.getByRole('button', { name: 'Verify' }).click();
       await page.waitForURL(/\/app\/monitors\?q=lobby$/);
       await expect.poll(() => page.getByRole('table', { name: 'Monitors' }).getByRole('row').count()).toBe(2);
-      expect((await context.cookies()).map((c) => c.name)).toEqual(['warden_session']);
+      // The session, and the known-device cookie that keeps this browser's right password past others' guesses.
+      expect((await context.cookies()).map((c) => [c.name, c.httpOnly])).toEqual([
+        ['warden_session', true],
+        ['warden_device', true],
+      ]);
 
       await page.getByRole('button', { name: /^Account menu of / }).click();
       await page.getByRole('menuitem', { name: 'Sign out' }).click();
       await page.waitForURL(/\/app\/login/);
-      expect(await context.cookies()).toEqual([]);
+      // Signed out: the session is gone; the browser stays a known device.
+      expect((await context.cookies()).map((c) => c.name)).toEqual(['warden_device']);
       await page.goto(`${warden.url}/app/monitors`);
       await page.waitForURL(/\/app\/login\?next=/);
       expect(cspErrors).toEqual([]);
