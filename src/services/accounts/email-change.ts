@@ -11,7 +11,7 @@ import { buildAddressInUseMail, buildEmailChangedMail, buildEmailLinkMail } from
 import { parseInput, type ServiceContext, uniquely, withTransaction } from '../context.js';
 import { emailField, linkTokenField } from './account-fields.js';
 import { dashboardLink, sendAccountMail } from './account-mail.js';
-import { type Proof, requireFreshProof } from './fresh-proof.js';
+import { type Proof, requireFreshProof, type SecretGuard } from './fresh-proof.js';
 
 /** The dashboard's page that takes an email link's token. */
 export const CONFIRM_EMAIL_PATH = '/app/confirm-email';
@@ -32,7 +32,10 @@ export function wantsEmailLink(user: StoredUser, email: string | undefined): ema
  * Mails a link that moves the account to `email` (or confirms it), once the user proved it is them. 409 without a
  * mail server, 429 past ACCOUNT_LIMITS.emailLinksPerUserPerHour, 502 when the mail server would not take it.
  */
-export async function requestEmailChange(ctx: ServiceContext, input: { user: StoredUser; session: Session; email: string; proof: Proof }): Promise<PendingEmail> {
+export async function requestEmailChange(
+  ctx: ServiceContext,
+  input: { user: StoredUser; session: Session; email: string; proof: Proof; guard?: SecretGuard | undefined },
+): Promise<PendingEmail> {
   const { user, email } = input;
   if (!ctx.smtp)
     throw new MailRequiredError(
@@ -44,7 +47,7 @@ export async function requestEmailChange(ctx: ServiceContext, input: { user: Sto
     const retryAfterSec = Math.max(1, Math.ceil(((recent[0] ?? now) + HOUR_MS - now) / 1000));
     throw new TooManyAttemptsError(`At most ${ACCOUNT_LIMITS.emailLinksPerUserPerHour} address changes an hour; try again in ${retryAfterSec} s.`, retryAfterSec);
   }
-  await requireFreshProof(ctx, { user, session: input.session, proof: input.proof });
+  await requireFreshProof(ctx, { user, session: input.session, proof: input.proof, guard: input.guard });
   const holder = await ctx.store.users.findByEmail(email);
   const taken = holder !== undefined && holder.id !== user.id;
   const token = generateSecret('accountToken');

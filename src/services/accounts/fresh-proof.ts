@@ -22,21 +22,36 @@ export interface Proof {
 }
 
 /**
+ * Runs the check of a password or code sent with a request under the attempt limits (sign-in-attempts.ts): the
+ * adapter's, as it knows the client. Only the check, never the change it guards (a mail may take seconds).
+ */
+export type SecretGuard = <T>(check: () => Promise<T>) => Promise<T>;
+
+const unguarded: SecretGuard = (check) => check();
+
+/**
  * Passes when `proof` holds the user's password or a right code (recorded on the session), or when the session proved
  * its user within ACCOUNT_LIMITS.freshProofMs. A wrong one is a WrongSecretError (counted like a wrong sign-in);
  * none, with an older proof, a ReauthenticationRequiredError (403) saying what to send.
  */
-export async function requireFreshProof(ctx: ServiceContext, input: { user: StoredUser; session: Session; proof: Proof }): Promise<void> {
+export async function requireFreshProof(ctx: ServiceContext, input: { user: StoredUser; session: Session; proof: Proof; guard?: SecretGuard | undefined }): Promise<void> {
   const { user, session, proof } = input;
-  const now = ctx.clock.now();
+  const guard = input.guard ?? unguarded;
   if (proof.password !== undefined) {
-    if (!(await verifyAccountPassword(proof.password, user.passwordHash))) throw new WrongSecretError('password', 'is not your password');
+    const password = proof.password;
+    await guard(async () => {
+      if (!(await verifyAccountPassword(password, user.passwordHash))) throw new WrongSecretError('password', 'is not your password');
+    });
   } else if (proof.code !== undefined) {
-    if (!(await acceptSecondFactor(ctx, user, proof.code))) throw new WrongSecretError('code', 'is not right (or the recovery code was used)');
+    const code = proof.code;
+    await guard(async () => {
+      if (!(await acceptSecondFactor(ctx, user, code))) throw new WrongSecretError('code', 'is not right (or the recovery code was used)');
+    });
   } else {
-    if (session.provenAt !== null && now - session.provenAt <= ACCOUNT_LIMITS.freshProofMs) return;
+    if (session.provenAt !== null && ctx.clock.now() - session.provenAt <= ACCOUNT_LIMITS.freshProofMs) return;
     throw new ReauthenticationRequiredError(reauthenticationHint(user));
   }
+  const now = ctx.clock.now();
   await ctx.store.sessions.prove(session.id, now);
   session.provenAt = now;
 }

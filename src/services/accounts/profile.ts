@@ -8,7 +8,7 @@ import { ConflictError, NotFoundError } from '../../domain/errors.js';
 import { parseInput, type ServiceContext } from '../context.js';
 import { emailField, givenPasswordField, newPasswordField, userNameField } from './account-fields.js';
 import { type PendingEmail, requestEmailChange, wantsEmailLink } from './email-change.js';
-import { proofFields, storedUser } from './fresh-proof.js';
+import { proofFields, type SecretGuard, storedUser } from './fresh-proof.js';
 import { hashAccountPassword, verifyAccountPassword } from './password.js';
 import { type Account, describeAccount } from './view.js';
 
@@ -27,11 +27,14 @@ export interface ProfileChange extends Account {
   emailChange: PendingEmail | null;
 }
 
-export async function updateProfile(ctx: ServiceContext, input: z.input<typeof profileInput> & { userId: string; session: Session }): Promise<ProfileChange> {
-  const { userId, session, ...given } = input;
+export async function updateProfile(
+  ctx: ServiceContext,
+  input: z.input<typeof profileInput> & { userId: string; session: Session; guard?: SecretGuard | undefined },
+): Promise<ProfileChange> {
+  const { userId, session, guard, ...given } = input;
   const { name, email, password, code } = parseInput(profileInput, given);
   const user = await storedUser(ctx, userId);
-  const emailChange = wantsEmailLink(user, email) ? await requestEmailChange(ctx, { user, session, email, proof: { password, code } }) : null;
+  const emailChange = wantsEmailLink(user, email) ? await requestEmailChange(ctx, { user, session, email, proof: { password, code }, guard }) : null;
   if (name !== undefined) await ctx.store.users.update(userId, { name }, ctx.clock.now());
   return { ...(await describeAccount(ctx, { userId })), emailChange };
 }

@@ -6,18 +6,21 @@ import type { Session, StoredUser } from '../../domain/account.js';
 import { WrongSecretError } from '../../domain/account-errors.js';
 import { ConflictError, NotFoundError } from '../../domain/errors.js';
 import { parseInput, type ServiceContext } from '../context.js';
-import { type Proof, proofInput, requireFreshProof } from './fresh-proof.js';
+import { type Proof, proofInput, requireFreshProof, type SecretGuard } from './fresh-proof.js';
 import { newTotpSecret, replaceRecoveryCodes, totpStep } from './second-factor.js';
 
-/** Who asks: the signed-in user's session (its proof) and, when sent, a password or code proving it now. */
-export type ProvenRequest = Proof & { userId: string; session: Session };
+/**
+ * Who asks: the signed-in user's session (its proof) and, when sent, a password or code proving it now, checked under
+ * `guard` (the attempt limits).
+ */
+export type ProvenRequest = Proof & { userId: string; session: Session; guard?: SecretGuard | undefined };
 
 /** Starts (or restarts) enrolment: a new pending secret, replacing one not confirmed yet. */
 export async function beginTotp(ctx: ServiceContext, input: ProvenRequest): Promise<{ secret: string; uri: string }> {
   const proof = parseInput(proofInput, { password: input.password, code: input.code });
   const user = await findUser(ctx, input.userId);
   if (user.totpEnabledAt !== null) throw new ConflictError('The second factor is already on; turn it off first to enrol another app.');
-  await requireFreshProof(ctx, { user, session: input.session, proof });
+  await requireFreshProof(ctx, { user, session: input.session, proof, guard: input.guard });
   const enrolment = newTotpSecret(user.email);
   await ctx.store.users.setTotp(user.id, { secret: enrolment.secret, enabledAt: null }, ctx.clock.now());
   return enrolment;
@@ -51,7 +54,7 @@ export async function disableTotp(ctx: ServiceContext, input: ProvenRequest): Pr
   const proof = parseInput(proofInput, { password: input.password, code: input.code });
   const user = await findUser(ctx, input.userId);
   if (user.totpEnabledAt === null) throw new ConflictError('The second factor is not on.');
-  await requireFreshProof(ctx, { user, session: input.session, proof });
+  await requireFreshProof(ctx, { user, session: input.session, proof, guard: input.guard });
   await ctx.store.transaction(async (store) => {
     await store.users.setTotp(user.id, null, ctx.clock.now());
     await store.users.replaceRecoveryCodes(user.id, []);
@@ -63,7 +66,7 @@ export async function regenerateRecoveryCodes(ctx: ServiceContext, input: Proven
   const proof = parseInput(proofInput, { password: input.password, code: input.code });
   const user = await findUser(ctx, input.userId);
   if (user.totpEnabledAt === null) throw new ConflictError('Recovery codes come with the second factor: turn it on first.');
-  await requireFreshProof(ctx, { user, session: input.session, proof });
+  await requireFreshProof(ctx, { user, session: input.session, proof, guard: input.guard });
   return { recoveryCodes: await replaceRecoveryCodes(ctx, user.id) };
 }
 

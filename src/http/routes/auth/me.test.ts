@@ -111,6 +111,18 @@ for (const dialect of dialects) {
       h.clock.advance(61_000);
     });
 
+    it('counts a wrong password sent as a fresh proof like a wrong sign-in', async () => {
+      h.clock.advance(61_000);
+      const user = await owner();
+      for (let n = 0; n < 3; n++) expect((await browse(h, 'POST', '/api/v1/auth/totp', { session: user.token, body: { password: `wrong ${n}` } })).status).toBe(400);
+      const limited = await browse(h, 'POST', '/api/v1/auth/totp', { session: user.token, body: { password: user.password } });
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).not.toBeNull();
+      // A session that signed in just now needs no password, so it is not held up by the count.
+      expect((await browse(h, 'POST', '/api/v1/auth/totp', { session: user.token })).status).toBe(200);
+      h.clock.advance(61_000);
+    });
+
     it('lists the user’s sessions, marking this one, and ends another: its cookie stops working at once', async () => {
       const user = await owner();
       const phone = await anotherSession(user.userId);

@@ -7,7 +7,7 @@ import { changePassword, type ProfileChange as ProfileChangeResult, passwordChan
 import type { SignInAttempts } from '../../../services/accounts/sign-in-attempts.js';
 import { accountSchema, describeAccount } from '../../../services/accounts/view.js';
 import type { App } from '../../app.js';
-import { authContext, authOperation, guardedForUser, signedIn } from './operation.js';
+import { authContext, authOperation, guardedForUser, provenRequest, signedIn } from './operation.js';
 import { Account } from './sign-in.js';
 import { FRESH_PROOF, REAUTHENTICATE, TOO_MANY } from './totp.js';
 
@@ -48,7 +48,7 @@ export function meRoutes(app: App, attempts: SignInAttempts): void {
       429: `${TOO_MANY} Or more than ${ACCOUNT_LIMITS.emailLinksPerUserPerHour} address changes in an hour.`,
       503: 'The mail server did not take the mail (`…/mail-not-sent`); try again later.',
     },
-    run: (c, body) => guardedForUser(c, attempts, () => updateProfile(authContext(c), { ...body, userId: signedIn(c).user.id, session: signedIn(c).session })),
+    run: (c, body) => updateProfile(authContext(c), { ...body, ...provenRequest(c, attempts) }),
   });
 
   authOperation(app, {

@@ -124,6 +124,12 @@ export function guardedForUser<T>(c: AuthContext, attempts: SignInAttempts, work
   return attempts.guard(keys, () => c.var.deps.clock.now(), work);
 }
 
+/** The signed-in user and session, and the guard a verb checks a password or code sent with the request under. */
+export function provenRequest(c: AuthContext, attempts: SignInAttempts) {
+  const { user, session } = signedIn(c);
+  return { userId: user.id, session, guard: <T>(check: () => Promise<T>) => guardedForUser(c, attempts, check) };
+}
+
 /** Where a sign-in comes from, kept with its session: the browser's user agent and the client's address. */
 export function clientOf(c: AuthContext): { userAgent: string | undefined; address: string } {
   return { userAgent: c.req.header('user-agent'), address: requestClient(c as unknown as Context<AppEnv>) };

@@ -5,7 +5,7 @@ import { ACCOUNT_LIMITS } from '../../../domain/account.js';
 import type { SignInAttempts } from '../../../services/accounts/sign-in-attempts.js';
 import { beginTotp, confirmTotp, disableTotp, freshProofInput, regenerateRecoveryCodes, totpConfirmInput } from '../../../services/accounts/totp.js';
 import type { App } from '../../app.js';
-import { authContext, authOperation, guardedForUser, signedIn } from './operation.js';
+import { authContext, authOperation, provenRequest, signedIn } from './operation.js';
 
 const TotpEnrolment = z
   .object({
@@ -42,7 +42,7 @@ export function totpRoutes(app: App, attempts: SignInAttempts): void {
     bodyOptional: true,
     ok: { status: 200, schema: TotpEnrolment, description: 'The secret and its URI.' },
     errors: { 403: REAUTHENTICATE, 409: 'TOTP is on already.', 429: TOO_MANY },
-    run: (c, body) => guardedForUser(c, attempts, () => beginTotp(authContext(c), { ...body, userId: signedIn(c).user.id, session: signedIn(c).session })),
+    run: (c, body) => beginTotp(authContext(c), { ...body, ...provenRequest(c, attempts) }),
   });
 
   authOperation(app, {
@@ -67,7 +67,7 @@ export function totpRoutes(app: App, attempts: SignInAttempts): void {
     bodyOptional: true,
     ok: { status: 204, description: 'TOTP is off.' },
     errors: { 403: REAUTHENTICATE, 409: 'TOTP is not on.', 429: TOO_MANY },
-    run: (c, body) => guardedForUser(c, attempts, () => disableTotp(authContext(c), { ...body, userId: signedIn(c).user.id, session: signedIn(c).session })),
+    run: (c, body) => disableTotp(authContext(c), { ...body, ...provenRequest(c, attempts) }),
   });
 
   authOperation(app, {
@@ -80,7 +80,6 @@ export function totpRoutes(app: App, attempts: SignInAttempts): void {
     bodyOptional: true,
     ok: { status: 200, schema: RecoveryCodes, description: 'The new codes.' },
     errors: { 403: REAUTHENTICATE, 409: 'TOTP is not on.', 429: TOO_MANY },
-    run: (c, body) =>
-      guardedForUser(c, attempts, () => regenerateRecoveryCodes(authContext(c), { ...body, userId: signedIn(c).user.id, session: signedIn(c).session })),
+    run: (c, body) => regenerateRecoveryCodes(authContext(c), { ...body, ...provenRequest(c, attempts) }),
   });
 }
