@@ -9,6 +9,7 @@ import type { DialectConnection } from './dialects/connection.js';
 import { connectPostgres } from './dialects/postgres/connect.js';
 import { connectSqlite } from './dialects/sqlite/connect.js';
 import { LATEST_MIGRATION, MIGRATION_NAMES, MIGRATIONS, migrateToLatest } from './migrate.js';
+import * as accountProofs from './migrations/0012-account-proofs.js';
 
 const TABLES = [
   'account_tokens',
@@ -123,6 +124,23 @@ for (const dialect of connections) {
       // One it should have run is missing too: it is more than one release behind, and says so.
       await sql`delete from ${table} where name = ${LATEST_MIGRATION}`.execute(connection.db);
       await expect(migrate(connection)).rejects.toThrow(/does not know \(9999-next-release\) and lacks/);
+    });
+
+    it('counts the accounts of before as verified since their creation, and their sessions as never proven', async () => {
+      const connection = await open();
+      await migrate(connection);
+      const { db } = connection;
+      // Back to before 0012, with an account and a session of then.
+      await accountProofs.down(db);
+      const schema = await connection.migrationSchema();
+      await sql`delete from ${sql.table(schema ? `${schema}.warden_migrations` : 'warden_migrations')} where name = '0012-account-proofs'`.execute(db);
+      await sql`insert into users (id, email, name, password_hash, totp_secret, totp_enabled_at, totp_last_step, created_at, updated_at)
+        values ('usr_old', 'old@example.com', 'Old', null, null, null, null, 1700000000000, 1700000000500)`.execute(db);
+      await sql`insert into user_sessions (id, user_id, hash, created_at, last_seen_at, expires_at, user_agent, address)
+        values ('ses_old', 'usr_old', 'h', 1, 1, 2, null, null)`.execute(db);
+      expect((await migrate(connection)).applied).toEqual(['0012-account-proofs']);
+      expect(await db.selectFrom('users').select(['email_verified_at', 'updated_at']).executeTakeFirstOrThrow()).toEqual({ email_verified_at: 1700000000000, updated_at: 1700000000500 });
+      expect((await db.selectFrom('user_sessions').select('proven_at').executeTakeFirstOrThrow()).proven_at).toBeNull();
     });
 
     it('enforces foreign keys and cascades deletes', async () => {
