@@ -46,9 +46,6 @@ export async function confirmTotp(ctx: ServiceContext, input: z.input<typeof tot
   });
 }
 
-/** The body of the operations that need a fresh proof: the password or a code, or nothing when one was given lately. */
-export const freshProofInput = proofInput;
-
 /** Turns the second factor off (its secret and recovery codes are deleted), with a fresh proof. */
 export async function disableTotp(ctx: ServiceContext, input: ProvenRequest): Promise<void> {
   const proof = parseInput(proofInput, { password: input.password, code: input.code });

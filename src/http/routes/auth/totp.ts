@@ -2,8 +2,9 @@
 // POST /api/v1/auth/recovery-codes. Secrets and recovery codes are answered once; only their hashes (codes) are kept.
 import { z } from '@hono/zod-openapi';
 import { ACCOUNT_LIMITS } from '../../../domain/account.js';
+import { proofInput } from '../../../services/accounts/fresh-proof.js';
 import type { SignInAttempts } from '../../../services/accounts/sign-in-attempts.js';
-import { beginTotp, confirmTotp, disableTotp, freshProofInput, regenerateRecoveryCodes, totpConfirmInput } from '../../../services/accounts/totp.js';
+import { beginTotp, confirmTotp, disableTotp, regenerateRecoveryCodes, totpConfirmInput } from '../../../services/accounts/totp.js';
 import type { App } from '../../app.js';
 import { authContext, authOperation, provenRequest, signedIn } from './operation.js';
 
@@ -23,7 +24,7 @@ const RecoveryCodes = z
   .openapi('RecoveryCodes');
 
 /** The body of what needs a fresh proof: the password or a code, or nothing within a few minutes of one. */
-export const FreshProof = freshProofInput.openapi('FreshProof');
+export const FreshProof = proofInput.openapi('FreshProof');
 
 const minutes = Math.round(ACCOUNT_LIMITS.freshProofMs / 60_000);
 /** What every operation needing a fresh proof says of it. */
