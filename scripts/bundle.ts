@@ -1,6 +1,6 @@
-// `npm run build` step: the `warden` command as one CommonJS script (dist/bundle/warden.cjs) run by a small launcher
-// (dist/bundle/warden.js) from V8's code cache, so a production start reads three files instead of ~900 and compiles
-// almost nothing. `tsx src/cli/index.ts` stays the dev path.
+// `npm run build` step (scripts/build.ts): the `warden` command as one CommonJS script (dist/bundle/warden.cjs) run by a
+// small launcher (dist/bundle/warden.js) from V8's code cache, so a production start reads three files instead of ~900
+// and compiles almost nothing. `tsx src/cli/index.ts` stays the dev path.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,6 @@ import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-const OUT_DIR = 'dist/bundle';
 /** What the code cache's warm-up run asks for: the start-up path and the forms most read. */
 const WARM_PATHS = ['/api/v1/status/demo', '/s/demo', '/s/demo/status.md', '/s/demo/badge.svg', '/healthz', '/readyz'];
 
@@ -74,58 +73,67 @@ const EXTERNAL = [
  * Code that finds files relative to its own module (docs/, dist/web, package.json) keeps finding them: each source
  * file's `import.meta.url` becomes the URL its tsc output (dist/<path>.js) would have, computed from the bundle's own.
  */
-const compiledLocation: Plugin = {
-  name: 'compiled-location',
-  setup(b) {
-    b.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, async (args) => {
-      const source = await readFile(args.path, 'utf8');
-      if (!source.includes('import.meta.url')) return undefined;
-      const compiled = relative(`${root}${OUT_DIR}`, `${root}dist/${relative(`${root}src`, args.path).replace(/\.ts$/, '.js')}`).replaceAll('\\', '/');
-      return { contents: source.replaceAll('import.meta.url', `new URL(${JSON.stringify(compiled)}, __wardenBundleUrl).href`), loader: 'ts' };
-    });
-  },
-};
+function compiledLocation(distDir: string, outDir: string): Plugin {
+  return {
+    name: 'compiled-location',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, async (args) => {
+        const source = await readFile(args.path, 'utf8');
+        if (!source.includes('import.meta.url')) return undefined;
+        const compiled = relative(outDir, join(distDir, relative(`${root}src`, args.path).replace(/\.ts$/, '.js'))).replaceAll('\\', '/');
+        return { contents: source.replaceAll('import.meta.url', `new URL(${JSON.stringify(compiled)}, __wardenBundleUrl).href`), loader: 'ts' };
+      });
+    },
+  };
+}
 
-// Last build's files must not linger beside this one's (an old cache would be refused, but why read it).
-await rm(`${root}${OUT_DIR}`, { recursive: true, force: true });
-// The whole command as one CommonJS script: Node 20 keeps no compiled code for ES modules, but a script compiled with
-// vm.Script takes V8's code cache, which the launcher below reads (half the compile and lazy-compile time of a start).
-// One file, no chunks: what a command does not run stays wrapped and is only pre-parsed, or comes from the cache.
-const result = await build({
-  absWorkingDir: root,
-  entryPoints: { warden: 'src/cli/index.ts' },
-  outdir: OUT_DIR,
-  outExtension: { '.js': '.cjs' },
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  sourcemap: true,
-  minifyWhitespace: true,
-  minifySyntax: true,
-  external: EXTERNAL,
-  // What the rewritten import.meta.url above resolves against: this file's own URL.
-  banner: { js: 'var __wardenBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
-  plugins: [compiledLocation],
-  metafile: true,
-  logLevel: 'warning',
-});
-// The launcher (`warden`, `npm start`): an ES module like the rest of the package, that runs the script above.
-await build({
-  absWorkingDir: root,
-  entryPoints: { warden: 'src/cli/launch.ts' },
-  outdir: OUT_DIR,
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  logLevel: 'warning',
-});
+/**
+ * Writes the bundle, its launcher and its code cache into `distDir`/bundle: `distDir` is the folder a build fills (at
+ * the depth of dist/, scripts/builds.ts), whose bundle the warm-up run starts.
+ */
+export async function bundleWarden(distDir: string): Promise<void> {
+  const outDir = join(distDir, 'bundle');
+  // Last build's files must not linger beside this one's (an old cache would be refused, but why read it).
+  await rm(outDir, { recursive: true, force: true });
+  // The whole command as one CommonJS script: Node 20 keeps no compiled code for ES modules, but a script compiled with
+  // vm.Script takes V8's code cache, which the launcher below reads (half the compile and lazy-compile time of a start).
+  // One file, no chunks: what a command does not run stays wrapped and is only pre-parsed, or comes from the cache.
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: { warden: 'src/cli/index.ts' },
+    outdir: outDir,
+    outExtension: { '.js': '.cjs' },
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: true,
+    minifyWhitespace: true,
+    minifySyntax: true,
+    external: EXTERNAL,
+    // What the rewritten import.meta.url above resolves against: this file's own URL.
+    banner: { js: 'var __wardenBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+    plugins: [compiledLocation(distDir, outDir)],
+    metafile: true,
+    logLevel: 'warning',
+  });
+  // The launcher (`warden`, `npm start`): an ES module like the rest of the package, that runs the script above.
+  await build({
+    absWorkingDir: root,
+    entryPoints: { warden: 'src/cli/launch.ts' },
+    outdir: outDir,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'warning',
+  });
 
-await requireLatin1(`${root}${OUT_DIR}/warden.cjs`);
-const bytes = Object.entries(result.metafile.outputs).find(([file]) => file.endsWith('/warden.cjs'))?.[1].bytes ?? 0;
-const cache = await writeCodeCache();
-console.log(`bundled ${OUT_DIR}/warden.cjs (${Math.round(bytes / 1024)} KiB)${cache ? `, code cache ${Math.round(cache / 1024)} KiB` : ''}`);
+  await requireLatin1(join(outDir, 'warden.cjs'));
+  const bytes = Object.entries(result.metafile.outputs).find(([file]) => file.endsWith('/warden.cjs'))?.[1].bytes ?? 0;
+  const cache = await writeCodeCache(outDir);
+  console.log(`bundled ${join(relative(root, distDir), 'bundle')}/warden.cjs (${Math.round(bytes / 1024)} KiB)${cache ? `, code cache ${Math.round(cache / 1024)} KiB` : ''}`);
+}
 
 /**
  * Runs the bundled server once on a throwaway data directory with a file like the demo (WARM_CONFIG), asks for what a
@@ -134,12 +142,12 @@ console.log(`bundled ${OUT_DIR}/warden.cjs (${Math.round(bytes / 1024)} KiB)${ca
  * database, config file or V8 flags of theirs: a cache is only taken by a Node with the same flags). Returns its size; 0 when it could not be made, said
  * aloud (the server starts without it, only slower).
  */
-async function writeCodeCache(): Promise<number> {
+async function writeCodeCache(outDir: string): Promise<number> {
   const dataDir = await mkdtemp(join(tmpdir(), 'warden-code-cache-'));
-  const target = `${root}${OUT_DIR}/warden.cjs.cache`;
+  const target = join(outDir, 'warden.cjs.cache');
   const configFile = join(dataDir, 'warden.yaml');
   await writeFile(configFile, WARM_CONFIG);
-  const child = spawn(process.execPath, [`${root}${OUT_DIR}/warden.js`, 'serve'], {
+  const child = spawn(process.execPath, [join(outDir, 'warden.js'), 'serve'], {
     env: { PATH: process.env.PATH ?? '', HOME: dataDir, PORT: '0', HOST: '127.0.0.1', WARDEN_DATA_DIR: dataDir, LOG_LEVEL: 'info', LOG_FORMAT: 'json', WARDEN_CONFIG: configFile, WARDEN_WRITE_CODE_CACHE: target },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -11,7 +11,7 @@
 // repository after `npm ci` (better-sqlite3's addon, built by its install script) and `npm run build` (dist/). A RUN
 // step this file does not know how to replay fails the check: teach it the step rather than let it pass unseen.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, posix } from 'node:path';
@@ -131,7 +131,8 @@ function copy(image: Image, step: Instruction, where: string): void {
     if (!existsSync(from)) throw new Error(`${where}: ${source} does not exist (${from})${step.flags.from === 'build' ? ': run `npm run build` first' : ''}`);
     const target = hostPath(image, into && !statSync(from).isDirectory() ? posix.join(destination, basename(source)) : destination);
     mkdirSync(statSync(from).isDirectory() ? target : dirname(target), { recursive: true });
-    cpSync(from, target, { recursive: true });
+    // Docker follows a symlink named as the source (BuildKit's COPY: FollowSymlinks), as the build stage's dist is.
+    cpSync(realpathSync(from), target, { recursive: true });
   }
 }
 

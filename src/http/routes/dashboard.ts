@@ -1,15 +1,20 @@
 // The dashboard (web/, built into dist/web by `npm run build`) at /app: index.html for every screen's path with a fresh
 // CSP nonce, and the hashed assets cached for a year, in the precompressed variant the client accepts.
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context } from 'hono';
 import type { App, AppEnv } from '../app.js';
 import { problem, problemResponse } from '../problem.js';
 
-/** Built by Vite next to the compiled server: the same path from src/ (tests, tsx) and from dist/ (npm start). */
-export const DASHBOARD_DIR = fileURLToPath(new URL('../../../dist/web/', import.meta.url));
+/**
+ * Built by Vite next to the compiled server. From a build (npm start, the bin) the dashboard of that same build, the
+ * folder dist/ pointed to when the server started: a later build made live meanwhile does not change the files it
+ * serves (scripts/builds.ts keeps the build before the live one). From src/ (tests, tsx) the checkout's dist/web.
+ */
+const OWN_BUILD_DIR = fileURLToPath(new URL('../../web/', import.meta.url));
+export const DASHBOARD_DIR = existsSync(OWN_BUILD_DIR) ? OWN_BUILD_DIR : fileURLToPath(new URL('../../../dist/web/', import.meta.url));
 /** web/vite.config.ts writes this into index.html where the nonce goes (html.cspNonce). */
 const NONCE_PLACEHOLDER = 'WARDEN_CSP_NONCE';
 
