@@ -10,6 +10,11 @@ import { publishBuild, startBuild } from './builds.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 
+// `npx warden` (npm exec) runs this checkout's bin by installing the checkout as a link in npm's own cache, the first
+// time, and that install runs its prepare script: running a CLI command must not rebuild dist/ (npm ci and npm install
+// say npm_command=ci and install).
+if (process.argv.includes('--prepare') && process.env.npm_command === 'exec') process.exit(0);
+// Loaded past that check: what a skipped prepare need not load.
 const { bundleWarden } = await import('./bundle.js');
 const { build: buildDashboard } = await import('vite');
 
