@@ -20,6 +20,7 @@ export default defineConfig({
   // Mantine's <style> tags carry this nonce (main.tsx reads it back from the <meta property="csp-nonce">).
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   build: {
+    // `npm run build` (scripts/build.ts) gives the folder of the build it is making instead.
     outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
     emptyOutDir: true,
     assetsDir: 'assets',
@@ -27,6 +28,9 @@ export default defineConfig({
     target: 'es2022',
     // Hashed names everywhere (the default), so /app/assets/* can be cached for a year.
     rolldownOptions: {
+      // No [PLUGIN_TIMINGS] report of which plugin took what share of the build: printed in yellow by every `npm ci`,
+      // it read like an error. Warnings and errors about the code itself still print.
+      checks: { bundlerTimings: false },
       output: {
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',
