@@ -46,10 +46,10 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; ms: number }>;
 }
 
-/** Starts `warden serve` on a free port and resolves once it logs that it is listening. */
-export function startServer(args: string[] = [], env: Record<string, string> = {}): Promise<ServerProcess> {
+/** Starts `warden serve` (`cli`: another checkout's launcher) on a free port; resolves once it logs that it listens. */
+export function startServer(args: string[] = [], env: Record<string, string> = {}, cli = CLI): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'serve', ...args], {
+    const child = spawn(process.execPath, [cli, 'serve', ...args], {
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
