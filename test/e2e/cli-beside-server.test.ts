@@ -1,7 +1,7 @@
 // `warden` commands beside a running server (issue 34), in a checkout of its own made from this one's build: two
 // `npx warden` at once (as the README used to write every command, and npm's first run of it installs the checkout,
-// prepare script and all) leave dist/ as it was, and a build made live meanwhile (scripts/builds.ts, what `npm run
-// build` ends with) neither stops the server serving its own dashboard nor leaves a moment without a dist/.
+// prepare script and all) leave dist/ as it was, and builds made live meanwhile (scripts/builds.ts, what `npm run
+// build` ends with) neither stop the server serving its dashboard nor leave a moment without a dist/.
 import { spawn } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -76,12 +76,17 @@ describe('CLI commands beside a running server', () => {
     expect(flips).toBeGreaterThan(runs.length);
     for (const run of runs) expect(run.stdout.trim()).toBe(VERSION);
 
-    // One more build: the live one and the one before it stay, the oldest goes.
+    // One more build: the live one and the one before it stay, the oldest, the server's own, goes.
     linkDist(checkout, published);
     const third = publishBuild(checkout, copyOfBuild());
     expect(builds()).toEqual([published, third].sort());
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     expect((await shim(['monitors', 'list'])).stdout).toContain('demo-http');
+    // Its assets are then read from the live build, where a file of the same hashed name holds the same bytes…
+    await expectAsset(nextAsset());
+    // …and one the live build lacks is not found, not a server error.
+    linkDist(checkout, published);
+    expect((await fetch(`${server.url}/app/assets/${nextAsset()}`)).status).toBe(404);
   }, 120_000);
 });
 

@@ -8,13 +8,16 @@ import type { Context } from 'hono';
 import type { App, AppEnv } from '../app.js';
 import { problem, problemResponse } from '../problem.js';
 
-/**
- * Built by Vite next to the compiled server. From a build (npm start, the bin) the dashboard of that same build, the
- * folder dist/ pointed to when the server started: a later build made live meanwhile does not change the files it
- * serves (scripts/builds.ts keeps the build before the live one). From src/ (tests, tsx) the checkout's dist/web.
- */
+/** What dist/ holds now: the checkout's dist/web, the same path from src/ (tests, tsx) and from a build. */
+const LIVE_DIR = fileURLToPath(new URL('../../../dist/web/', import.meta.url));
+/** Beside the compiled server, from a build (npm start, the bin): the folder dist/ pointed to when the server started. */
 const OWN_BUILD_DIR = fileURLToPath(new URL('../../web/', import.meta.url));
-export const DASHBOARD_DIR = existsSync(OWN_BUILD_DIR) ? OWN_BUILD_DIR : fileURLToPath(new URL('../../../dist/web/', import.meta.url));
+/**
+ * Where the dashboard is read from, in order. A server serves the dashboard of the build it started from, whatever
+ * build is made live meanwhile (scripts/builds.ts); once that build is removed (two builds later), what dist/ holds:
+ * an asset's name is its content's hash, so a file of the same name in a later build holds the same bytes.
+ */
+export const DASHBOARD_DIRS: readonly string[] = existsSync(OWN_BUILD_DIR) ? [OWN_BUILD_DIR, LIVE_DIR] : [LIVE_DIR];
 /** web/vite.config.ts writes this into index.html where the nonce goes (html.cspNonce). */
 const NONCE_PLACEHOLDER = 'WARDEN_CSP_NONCE';
 
@@ -52,17 +55,20 @@ export function dashboardCsp(nonce: string): string {
 }
 
 interface Build {
+  /** The folder it was read from, one of the dashboard's places. */
+  dir: string;
   /** index.html split where the nonce goes. */
   index: string[];
   /** Asset file names (with their .gz/.br variants) under dist/web/assets. */
   assets: Set<string>;
 }
 
-export function dashboardRoutes(app: App, dir: string = DASHBOARD_DIR): void {
+export function dashboardRoutes(app: App, dirs: string | readonly string[] = DASHBOARD_DIRS): void {
+  const places = typeof dirs === 'string' ? [dirs] : dirs;
   // Read on first use, once: the build does not change while the server runs, and tests that never open /app read nothing.
   let build: Build | null | undefined;
   const built = (): Build | null => {
-    if (build === undefined) build = readBuild(dir);
+    if (build === undefined) build = places.reduce<Build | null>((found, dir) => found ?? readBuild(dir), null);
     return build;
   };
   const files = new Map<string, Buffer>();
@@ -70,14 +76,16 @@ export function dashboardRoutes(app: App, dir: string = DASHBOARD_DIR): void {
   app.get('/app/assets/*', (c) => {
     if (onPageDomain(c)) return notFound(c);
     const name = c.req.path.slice('/app/assets/'.length);
-    const assets = built()?.assets;
+    const current = built();
+    const assets = current?.assets;
     const type = CONTENT_TYPES[name.slice(name.lastIndexOf('.') + 1)];
-    if (!assets?.has(name) || type === undefined) return notFound(c);
+    if (!current || !assets?.has(name) || type === undefined) return notFound(c);
     const encoding = ENCODINGS.find((e) => assets.has(name + e.suffix) && accepts(c.req.header('accept-encoding'), e.name));
     const file = name + (encoding?.suffix ?? '');
     let bytes = files.get(file);
     if (!bytes) {
-      bytes = readFileSync(join(dir, 'assets', file));
+      bytes = readAsset(places.slice(places.indexOf(current.dir)), file);
+      if (!bytes) return notFound(c);
       files.set(file, bytes);
     }
     const compressible = ENCODINGS.some((e) => assets.has(name + e.suffix));
@@ -113,10 +121,22 @@ export function dashboardRoutes(app: App, dir: string = DASHBOARD_DIR): void {
 
 function readBuild(dir: string): Build | null {
   try {
-    return { index: readFileSync(join(dir, 'index.html'), 'utf8').split(NONCE_PLACEHOLDER), assets: new Set(readdirSync(join(dir, 'assets'))) };
+    return { dir, index: readFileSync(join(dir, 'index.html'), 'utf8').split(NONCE_PLACEHOLDER), assets: new Set(readdirSync(join(dir, 'assets'))) };
   } catch {
     return null;
   }
+}
+
+/** An asset's bytes from the first of `dirs` that still has it (a build removed since the server read its list has not). */
+function readAsset(dirs: readonly string[], file: string): Buffer | undefined {
+  for (const dir of dirs) {
+    try {
+      return readFileSync(join(dir, 'assets', file));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  return undefined;
 }
 
 /** A page's custom domain serves that page, not the dashboard: sessions belong to Warden's own address. */
