@@ -46,7 +46,9 @@ async function main(): Promise<void> {
   // No command, or only options: `serve`, the default.
   const named = first === undefined || first.startsWith('-') ? (first === '--help' || first === '-h' || first === '--version' || first === '-V' ? undefined : 'serve') : first;
   const asksHelp = named === 'help' || process.argv.includes('--help') || process.argv.includes('-h');
-  if (named !== undefined && !Object.hasOwn(COMMANDS, named) && !asksHelp) {
+  if (first === '--version' || first === '-V') {
+    // Answered from package.json alone: loading every command, as help does, took half of `warden --version`.
+  } else if (named !== undefined && !Object.hasOwn(COMMANDS, named) && !asksHelp) {
     // A mistyped command (`warden srve`): without a default command to take the word as its argument, commander names it
     // and suggests the nearest command, from their names alone, loading no module.
     for (const name of Object.keys(COMMANDS)) program.addCommand(new Command(name));
