@@ -47,6 +47,12 @@ export interface SystemMail {
    * (SQLite's one connection would wait for that transaction to end).
    */
   policyOf(channel: { managedBy: ManagedBy }, store?: Store): Promise<SystemMailPolicy>;
+  /**
+   * Whether one more invitation mail of the organization may go through the system server now: invitations name the
+   * organization and the inviter, both the tenant's words, so they count like a channel of the organization's (one
+   * for all its invitations) against the same limits. Refused: why, for the log.
+   */
+  invitationMail(organizationId: string): Promise<{ allowed: true } | { allowed: false; reason: string }>;
 }
 
 export interface SystemMailDeps {
@@ -139,6 +145,10 @@ export function createSystemMail(deps: SystemMailDeps): SystemMail {
 
   return {
     mode: deps.mode,
+    async invitationMail(organizationId) {
+      const decision = await deps.limiter.take({ channelId: `invitations:${organizationId}`, organizationId, test: false }, clock.now());
+      return decision.allowed ? decision : { allowed: false, reason: `${decision.limit} (next in ${Math.ceil(decision.retryAfterMs / 1000)} s)` };
+    },
     async policyOf(channel, from) {
       return policyAmong(await organizations(from), channel);
     },

@@ -1,7 +1,7 @@
 // Alerts of a tenant's email channel on the system SMTP server through the dispatcher, over the app and a real SMTP
 // exchange on both databases, with a settable clock and small limits: skipped (the recipient asked to confirm) until
 // the recipient confirms, then sent; past the channel's limit held, its delivery log saying why, and sent once the
-// window is over.
+// window is over. An organization's invitation mails count against the same limit.
 import type { ParsedMail } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ApiHarness, openApiHarness } from '../api-app.js';
@@ -85,6 +85,23 @@ for (const dialect of dialects) {
         })
         .toEqual(['sent', 'sent', 'sent', 'skipped']);
       expect((await parsed(smtp, 3)).map((m) => m.subject)).toEqual(['[Warden · Alpha] [INCIDENT] Incident: Fourth']);
+    });
+
+    it("mails an organization's invitations within the same limit, and past it shows the link without mailing it", async () => {
+      const { h, smtp } = await open();
+      const invite = async (email: string) => {
+        const res = await h.call('POST', '/api/v1/invitations', { body: { email, role: 'viewer' } });
+        expect(res.status).toBe(201);
+        return (await res.json()) as { link: string; mailed: boolean };
+      };
+      const answers = [];
+      for (const email of ['a@elsewhere.test', 'b@elsewhere.test', 'c@elsewhere.test', 'd@elsewhere.test']) answers.push(await invite(email));
+      // Three messages an hour: the fourth invitation is made, its link shown to the inviter, and no mail sent.
+      expect(answers.map((a) => a.mailed)).toEqual([true, true, true, false]);
+      expect(answers[3]?.link).toMatch(/\/app\/invite\?token=wdi_/);
+      expect(smtp.messages.map((m) => m.to)).toEqual([['a@elsewhere.test'], ['b@elsewhere.test'], ['c@elsewhere.test']]);
+      h.clock.advance(WINDOW_MS);
+      expect((await invite('e@elsewhere.test')).mailed).toBe(true);
     });
   });
 }

@@ -56,8 +56,11 @@ export function violationOf(request: FuzzRequest, answer: Answer): string | unde
 /** A page's HTML document for people (the page, its embed, its login form; at /s/{slug} or a custom domain's root). */
 const PAGE_DOCUMENT = /^(?:\/s\/[^/]+)?(?:\/|\/embed|\/login)?$/;
 
-/** The subscription pages a form posts to and a mail's links open: their refusals are notice pages for people (JSON clients get problem+json). */
-const SUBSCRIPTION_DOCUMENT = /^(?:\/s\/[^/]+)?\/(?:subscribe|subscribe\/confirm|unsubscribe)$/;
+/**
+ * The subscription pages a form posts to and a mail's links open (a page's subscribers', and an email channel's
+ * recipients' at /notifications/…): their refusals are notice pages for people (JSON clients get problem+json).
+ */
+const SUBSCRIPTION_DOCUMENT = /^(?:(?:\/s\/[^/]+)?\/(?:subscribe|subscribe\/confirm|unsubscribe)|\/notifications\/(?:confirm|unsubscribe))$/;
 
 function isPageDocument(path: string, answer: Answer): boolean {
   const html = answer.contentType?.startsWith('text/html') ?? false;

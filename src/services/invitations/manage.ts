@@ -86,7 +86,10 @@ export async function createInvitation(ctx: ServiceContext, input: z.input<typeo
   const link = `${ctx.baseUrl ?? ''}/app/invite?token=${encodeURIComponent(token)}`;
   // After the commit: a mail server taking its time holds no transaction, and a failed send still leaves the link.
   let mailed = false;
-  if (ctx.smtp && invitation.email !== null) {
+  // Limited like the organization's alerts through the same server: past the limit the link is shown, not mailed.
+  const allowed = ctx.smtp && invitation.email !== null ? ((await ctx.systemMail?.invitationMail(organization.id)) ?? { allowed: true }) : null;
+  if (allowed && !allowed.allowed) ctx.logger.warn({ invitation: invitation.id, reason: allowed.reason }, 'an invitation mail was not sent: the system SMTP limit is reached');
+  if (ctx.smtp && invitation.email !== null && allowed?.allowed) {
     const message = buildInvitationMail({
       to: invitation.email,
       from: ctx.smtp.from,
