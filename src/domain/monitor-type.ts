@@ -15,6 +15,8 @@ export const MONITOR_TYPES = [
   'tls',
   'dns',
   'heartbeat',
+  'ping',
+  'domain-expiry',
 ] as const;
 
 export type MonitorType = (typeof MONITOR_TYPES)[number];

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { expiryVerdict } from './certificates.js';
 import { isValidJsonPath, jsonValueText, readJsonPath } from './codecs/json-path.js';
+import { domainExpiryDays, urlDomainVerdict } from './domain-expiry.js';
 import { certExpiryDays, httpUrl } from './fields.js';
 import { formatBytes, HTTP_GET_LIMITS, type HttpGetResponse, httpGet } from './http-get.js';
 import { defineProbe, type ProbeResult } from './probe.js';
@@ -39,6 +40,11 @@ export const httpConfig = z
     maxRedirects: z.number().int().min(0).max(10).default(5),
     ignoreTls: z.boolean().default(false).describe('Accept invalid or self-signed certificates; an expired one still fails the check.'),
     certExpiryDays: certExpiryDays(),
+    domainExpiryDays: domainExpiryDays()
+      .optional()
+      .describe(
+        "Also ask the domain's registry (RDAP) when the URL's domain expires: degraded with fewer days left than this, down once expired; 0 never warns.",
+      ),
   })
   .strict()
   .refine((c) => c.jsonExpected === undefined || c.jsonPath !== undefined, {
@@ -55,6 +61,7 @@ export const http = defineProbe({
   secrets: ['headers'],
   targets: ['url', 'ignoreTls'],
   probe: async (config, ctx) => {
+    const started = performance.now();
     const expected = parseExpectedStatus(config.expectedStatus);
     const result = await httpGet({
       url: config.url,
@@ -78,14 +85,31 @@ export const http = defineProbe({
       return { ok: false, error: `expected status ${formatExpectedStatus(expected)}, got ${response.status}`, data };
     const failure = checkBody(config, response, data);
     if (failure) return { ok: false, error: failure, data };
-    if (!response.tls) return { ok: true, latencyMs: response.latencyMs, message: `HTTP ${response.status}`, data } satisfies ProbeResult;
-    // Without ignoreTls an expired certificate never gets this far (the handshake refuses it); with it, it fails here.
-    const verdict = expiryVerdict(response.tls, config.certExpiryDays);
-    if ('failure' in verdict) return { ok: false, error: verdict.failure, data };
-    if ('warning' in verdict) return { ok: true, latencyMs: response.latencyMs, message: `HTTP ${response.status}, ${verdict.warning}`, data, degraded: true };
-    return { ok: true, latencyMs: response.latencyMs, message: `HTTP ${response.status}, ${verdict.note}`, data };
+    const notes = [`HTTP ${response.status}`];
+    let degraded = false;
+    if (response.tls) {
+      // Without ignoreTls an expired certificate never gets this far (the handshake refuses it); with it, it fails here.
+      const verdict = expiryVerdict(response.tls, config.certExpiryDays);
+      if ('failure' in verdict) return { ok: false, error: verdict.failure, data };
+      degraded = 'warning' in verdict;
+      notes.push('warning' in verdict ? verdict.warning : verdict.note);
+    }
+    if (config.domainExpiryDays !== undefined) {
+      const budgetMs = ctx.timeoutMs - (performance.now() - started) - DOMAIN_CHECK_MARGIN_MS;
+      const verdict = await urlDomainVerdict(config.url, config.domainExpiryDays, ctx, budgetMs, data);
+      if (verdict && 'failure' in verdict) return { ok: false, error: verdict.failure, data };
+      if (verdict && 'warning' in verdict) {
+        degraded = true;
+        notes.push(verdict.warning);
+      }
+    }
+    const passed: ProbeResult = { ok: true, latencyMs: response.latencyMs, message: notes.join(', '), data };
+    return degraded ? { ...passed, degraded } : passed;
   },
 });
+
+/** Kept back from the timeout when the domain's registry is asked after the request, so the check ends in time. */
+const DOMAIN_CHECK_MARGIN_MS = 100;
 
 /** Inclusive ranges of acceptable status codes. */
 export type StatusRange = readonly [low: number, high: number];

@@ -2,12 +2,14 @@
 import type { MonitorType } from '../domain/monitor-type.js';
 import { discord } from './discord.js';
 import { dns } from './dns.js';
+import { domainExpiry } from './domain-expiry.js';
 import { fivem } from './fivem.js';
 import { gamedig } from './gamedig.js';
 import { heartbeat } from './heartbeat.js';
 import { http } from './http.js';
 import { minecraftBedrock } from './minecraft-bedrock.js';
 import { minecraftJava } from './minecraft-java.js';
+import { ping } from './ping.js';
 import type { ProbeDefinition } from './probe.js';
 import { pterodactyl } from './pterodactyl.js';
 import { rcon } from './rcon.js';
@@ -31,6 +33,8 @@ export const probeRegistry = {
   tls,
   dns,
   heartbeat,
+  ping,
+  'domain-expiry': domainExpiry,
   // biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own config type; callers go through probeDefinition().
 } satisfies Record<MonitorType, ProbeDefinition<any>>;
 

@@ -159,4 +159,15 @@ export const PROBE_FIXTURES = {
     moreExamples: [{ hostname: '_minecraft._tcp.example.test', recordType: 'SRV', expected: '0 5 25565 mc.example.test' }],
   },
   heartbeat: { blackHole: null, example: () => ({}), moreExamples: [{ graceSec: 300 }] },
+  // TCP mode: the contract's black holes and recorder see connections; ICMP's refusal under deny is in ping.test.ts.
+  ping: {
+    blackHole: startStalledHandshake,
+    example: (target) => ({ ...gameServer(target), mode: 'tcp', count: 2 }),
+    moreExamples: [{ host: 'router.example.test' }, { host: '[2001:db8::1]', count: 10, degradedLossPercent: 20 }],
+  },
+  'domain-expiry': {
+    blackHole: startTcpBlackHole,
+    example: (target) => ({ domain: 'example.test', rdapUrl: `${httpBase(target)}/rdap/` }),
+    moreExamples: [{ domain: 'example.com' }, { domain: 'example.co.uk', warnDays: 0 }],
+  },
 } satisfies Record<MonitorType, ProbeFixture> as Record<string, ProbeFixture | undefined>;
