@@ -40,6 +40,7 @@ import { describeSmtp, type SmtpSettings } from './notify/smtp.js';
 import { createSubscriberTargets } from './notify/subscriber-targets.js';
 import { createSystemMail } from './notify/system-mail.js';
 import { createSystemMailLimiter } from './notify/system-mail-limits.js';
+import { loadRdapBootstrapFile, setRdapBootstrap } from './probes/rdap-bootstrap.js';
 import { createChangeWatch } from './runner/change-watch.js';
 import { createDomainRecheck } from './runner/domain-recheck.js';
 import { createIngest } from './runner/ingest.js';
@@ -100,6 +101,12 @@ export async function startWarden({ settings, clock = systemClock, logger: given
     ? // The YAML reader only when there is a file: the demo and a database-held configuration do without it.
       await (await import('./config/load.js')).loadConfigFile(settings.configFile)
     : null;
+  // A newer copy of IANA's RDAP bootstrap registry (domain-expiry monitors): a file that is not one stops the start here.
+  if (settings.rdapBootstrapFile) {
+    const bootstrap = loadRdapBootstrapFile(settings.rdapBootstrapFile);
+    setRdapBootstrap(bootstrap);
+    logger.info({ file: settings.rdapBootstrapFile, publication: bootstrap.publication, tlds: bootstrap.servers.size }, 'RDAP bootstrap registry read');
+  }
   // Prometheus metrics, when asked for (WARDEN_METRICS_TOKEN or _PORT): prom-client is loaded only then.
   const metrics: WardenMetrics | undefined = settings.metrics ? (await import('./metrics/metrics.js')).createMetrics() : undefined;
 

@@ -41,6 +41,7 @@ const settingsSchema = z.object({
     .transform((v) => v.split(',').map((s) => s.trim()).filter((s) => s !== ''))
     .pipe(z.array(z.string().regex(/^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:]+)(:\d{1,5})?$/, { error: 'expected IP addresses, optionally with :port, separated by commas' })))
     .optional(),
+  WARDEN_RDAP_BOOTSTRAP: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Unset: readable lines when standard error is a terminal, JSON lines otherwise.
   LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'expected json or pretty' }).optional(),
@@ -109,6 +110,8 @@ export interface Settings {
   security: SecurityOptions;
   /** DNS servers custom-domain verification asks (WARDEN_DNS_SERVERS); the system's resolvers when absent. */
   dnsServers: string[] | undefined;
+  /** WARDEN_RDAP_BOOTSTRAP: a newer copy of IANA's RDAP bootstrap file for DNS, used instead of the shipped one. */
+  rdapBootstrapFile: string | undefined;
   /** The system SMTP server (WARDEN_SMTP_URL, WARDEN_SMTP_FROM); undefined leaves it to warden.yaml's `smtp:`, if any. */
   smtp: SmtpSettings | undefined;
   /**
@@ -199,6 +202,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Pa
       changePollMs: e.WARDEN_CHANGE_POLL_MS,
     },
     dnsServers: e.WARDEN_DNS_SERVERS,
+    rdapBootstrapFile: e.WARDEN_RDAP_BOOTSTRAP,
     smtp,
     cluster: e.REDIS_URL
       ? { redisUrl: e.REDIS_URL, instanceId: e.WARDEN_INSTANCE_ID ?? `${hostname()}:${process.pid}`, leaseTtlMs: e.WARDEN_LEASE_TTL_MS, redisPrefix: e.WARDEN_REDIS_PREFIX }

@@ -9,7 +9,7 @@ import { domainExpiry } from './domain-expiry.js';
 import { http } from './http.js';
 import type { ProbeContext } from './probe.js';
 import { forgetRdapAnswers, lookupDomainExpiry, RDAP_LIMITS } from './rdap.js';
-import { rdapBaseUrl, readBootstrap, useRdapBootstrap } from './rdap-bootstrap.js';
+import { rdapBaseUrl, readBootstrap, setRdapBootstrap } from './rdap-bootstrap.js';
 import { ANY_TARGET, PUBLIC_TARGETS_ONLY, type TargetGuard } from './target-guard.js';
 
 const HOUR_MS = 3_600_000;
@@ -104,11 +104,11 @@ describe('the domain-expiry monitor', () => {
 
   it('asks the server a bootstrap file names for the TLD', async () => {
     registry.route('boot.example', { expiresAt: inDays(100) });
-    useRdapBootstrap(readBootstrap({ services: [[['example'], [registry.base]]] }, 'a test bootstrap'));
+    setRdapBootstrap(readBootstrap({ services: [[['example'], [registry.base]]] }, 'a test bootstrap'));
     try {
       expect(await probeDirectly(domainExpiry, { domain: 'boot.example' })).toMatchObject({ ok: true, message: expect.stringMatching(/^boot\.example expires in 100 days/) });
     } finally {
-      useRdapBootstrap(undefined);
+      setRdapBootstrap(undefined);
     }
     expect(() => readBootstrap({ services: [] }, 'dns.json')).toThrow('dns.json is not an RDAP bootstrap file: services: expected at least one service');
     expect(() => readBootstrap({ services: [[['example'], ['ftp://x/']]] }, 'dns.json')).toThrow('dns.json names no http(s) RDAP server');
@@ -188,10 +188,10 @@ describe("an http monitor's domainExpiryDays", () => {
   beforeAll(async () => {
     site = await startWebsiteFake();
     // The site's host is localhost: a bootstrap that sends its TLD to the fake registry.
-    useRdapBootstrap(readBootstrap({ services: [[['localhost'], [registry.base]]] }, 'a test bootstrap'));
+    setRdapBootstrap(readBootstrap({ services: [[['localhost'], [registry.base]]] }, 'a test bootstrap'));
   });
   afterAll(async () => {
-    useRdapBootstrap(undefined);
+    setRdapBootstrap(undefined);
     await site.close();
   });
   afterEach(() => registry.route('localhost', { status: 404 }));

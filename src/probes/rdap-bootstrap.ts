@@ -64,14 +64,14 @@ export function loadRdapBootstrapFile(path: string): RdapBootstrap {
 
 let current: RdapBootstrap | undefined;
 
-/** The registry in use: the shipped copy, unless useRdapBootstrap replaced it. Read on first use. */
+/** The registry in use: the shipped copy, unless setRdapBootstrap replaced it. Read on first use. */
 export function rdapBootstrap(): RdapBootstrap {
   current ??= readBootstrap(shipped, 'the shipped RDAP bootstrap file');
   return current;
 }
 
 /** Replaces the registry for this process (the composition roots call it with WARDEN_RDAP_BOOTSTRAP's file). */
-export function useRdapBootstrap(bootstrap: RdapBootstrap | undefined): void {
+export function setRdapBootstrap(bootstrap: RdapBootstrap | undefined): void {
   current = bootstrap;
 }
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ValidationError } from '../../domain/errors.js';
 import { isSecretOfKind } from '../../domain/tokens.js';
 import { createLogger, logFormatOf } from '../../logger.js';
+import { loadRdapBootstrapFile, setRdapBootstrap } from '../../probes/rdap-bootstrap.js';
 import { AGENT_DEFAULTS, DEFAULT_RELAY_CONCURRENCY, startRelayAgent } from '../../relay/agent.js';
 import { BACKOFF_DEFAULTS } from '../../relay/backoff.js';
 import { QUEUE_DEFAULTS } from '../../relay/queue.js';
@@ -32,6 +33,7 @@ const optionsSchema = z.object({
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   logFormat: z.enum(['json', 'pretty'], { error: 'expected json or pretty' }).optional(),
   heapGrowthPercent: int(0, 1000),
+  rdapBootstrap: z.string().min(1).optional(),
 });
 
 interface Flags {
@@ -64,6 +66,8 @@ export function relayCommand(): Command {
       // An agent waits between rounds of checks: the quiet must not slow the rounds after it (runtime/tick-shape.ts).
       pinTickObjectShape();
       const logger = createLogger(options.logLevel, undefined, { format: logFormatOf(options.logFormat) }).child({ component: 'relay' });
+      // A newer copy of IANA's RDAP bootstrap registry, as the server takes it: a file that is not one stops the start.
+      if (options.rdapBootstrap) setRdapBootstrap(loadRdapBootstrapFile(options.rdapBootstrap));
       const agent = await startRelayAgent({
         url: options.url,
         token: options.token,
@@ -116,9 +120,15 @@ function parseOptions(flags: Flags, env: NodeJS.ProcessEnv) {
     logLevel: pick(undefined, env.LOG_LEVEL, 'info'),
     logFormat: pick(undefined, env.LOG_FORMAT),
     heapGrowthPercent: pick(undefined, env.WARDEN_HEAP_GROWTH_PERCENT, String(DEFAULT_HEAP_GROWTH_PERCENT)),
+    rdapBootstrap: pick(undefined, env.WARDEN_RDAP_BOOTSTRAP),
   });
   if (!parsed.success) {
-    const variables: Record<string, string> = { logLevel: 'LOG_LEVEL', logFormat: 'LOG_FORMAT', heapGrowthPercent: 'WARDEN_HEAP_GROWTH_PERCENT' };
+    const variables: Record<string, string> = {
+      logLevel: 'LOG_LEVEL',
+      logFormat: 'LOG_FORMAT',
+      heapGrowthPercent: 'WARDEN_HEAP_GROWTH_PERCENT',
+      rdapBootstrap: 'WARDEN_RDAP_BOOTSTRAP',
+    };
     const flag = (key: PropertyKey) => variables[String(key)] ?? (`--${String(key).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
     throw new ValidationError(
       parsed.error.issues.map((i) => ({ path: flag(i.path[0] ?? ''), message: i.message })),
