@@ -78,7 +78,7 @@ monitors:
 `);
     expect(problems).toEqual([
       'monitors[2].config.port: expected an integer from 1 to 65535',
-      'monitors[3].type: expected one of minecraft-java, minecraft-bedrock, source, fivem, rust-webrcon, rcon, pterodactyl, gamedig, discord, http, tcp, tls, dns, heartbeat',
+      `monitors[3].type: expected one of ${MONITOR_TYPES.join(', ')}`,
       'monitors[4].runOn: a gamedig monitor runs on relay',
       'monitors[5].intervalSec: expected an integer from 10 to 86400 seconds',
       // Checked although other fields failed: every problem in one run.

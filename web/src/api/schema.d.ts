@@ -3267,7 +3267,7 @@ export interface paths {
                                 id: string;
                                 key: string;
                                 name: string;
-                                /** @description The monitor type: one of minecraft-java, minecraft-bedrock, source, fivem, rust-webrcon, rcon, pterodactyl, gamedig, discord, http, tcp, tls, dns. */
+                                /** @description The monitor type: one of minecraft-java, minecraft-bedrock, source, fivem, rust-webrcon, rcon, pterodactyl, gamedig, discord, http, tcp, tls, dns, ping, domain-expiry. */
                                 type: string;
                                 /** @description The type's config, secrets included (they are sent to this relay only), except those named in secretsWithheld. */
                                 config: {
@@ -3784,7 +3784,7 @@ export interface paths {
                     /** @description Enabled monitors in this state, or `paused`: the disabled ones. */
                     state?: "up" | "degraded" | "down" | "unknown" | "paused";
                     /** @description Monitors of this type. */
-                    type?: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat";
+                    type?: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat" | "ping" | "domain-expiry";
                     /** @description Monitors with this tag. */
                     tag?: string;
                     /** @description Monitors shown by a component of this page (its slug). */
@@ -9998,7 +9998,7 @@ export interface components {
         MonitorTypes: {
             types: {
                 /** @enum {string} */
-                id: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat";
+                id: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat" | "ping" | "domain-expiry";
                 /** @description The name a form shows, e.g. "Minecraft Java Edition server". */
                 label: string;
                 /** @description Where a monitor of this type can run; the first is the default of `runOn`. */
@@ -10566,6 +10566,8 @@ export interface components {
                  * @default 14
                  */
                 certExpiryDays?: number;
+                /** @description Also ask the domain's registry (RDAP) when the URL's domain expires: degraded with fewer days left than this, down once expired; 0 never warns. */
+                domainExpiryDays?: number;
             };
         } | {
             key: string;
@@ -10764,6 +10766,120 @@ export interface components {
                  */
                 graceSec?: number;
             };
+        } | {
+            key: string;
+            name: string;
+            /** @description Key of the relay that runs this monitor; required when runOn is relay. */
+            relay?: string;
+            /**
+             * @description Seconds between checks.
+             * @default 60
+             */
+            intervalSec?: number;
+            /**
+             * @description A check that takes longer fails with "timed out".
+             * @default 10000
+             */
+            timeoutMs?: number;
+            /** @default true */
+            enabled?: boolean;
+            /**
+             * @description Failed checks tolerated before the monitor goes down (1 means the second failure in a row).
+             * @default 1
+             */
+            retries?: number;
+            /** @description A passing check slower than this shows the monitor as degraded. */
+            degradedLatencyMs?: number;
+            /** @description Keys of notification channels that get this monitor's events, whatever their own scope (docs/notifications.md, "Scope"). */
+            notify?: string[];
+            /**
+             * @description Labels to filter monitors by in the dashboard and the API (`?tag=`): up to 20, each 1 to 40 of a-z, 0-9, "-", "_", ".".
+             * @default []
+             */
+            tags?: string[];
+            /** @enum {string} */
+            type: "ping";
+            /**
+             * @description Where the monitor runs: edge, relay.
+             * @default edge
+             * @enum {string}
+             */
+            runOn?: "edge" | "relay";
+            config: {
+                /** @description Host name or IP address of the server. */
+                host: string;
+                /**
+                 * @description icmp: echo requests through the system ping; tcp: connections to `port`, where ICMP is blocked or forbidden.
+                 * @default icmp
+                 * @enum {string}
+                 */
+                mode?: "icmp" | "tcp";
+                /** @description The port to connect to in tcp mode. */
+                port?: number;
+                /**
+                 * @description Echo requests (or connections) per check, half a second apart.
+                 * @default 3
+                 */
+                count?: number;
+                /**
+                 * @description Show the monitor as degraded when more than this share of the pings is lost; all lost is down.
+                 * @default 0
+                 */
+                degradedLossPercent?: number;
+            };
+        } | {
+            key: string;
+            name: string;
+            /** @description Key of the relay that runs this monitor; required when runOn is relay. */
+            relay?: string;
+            /**
+             * @description Seconds between checks.
+             * @default 60
+             */
+            intervalSec?: number;
+            /**
+             * @description A check that takes longer fails with "timed out".
+             * @default 10000
+             */
+            timeoutMs?: number;
+            /** @default true */
+            enabled?: boolean;
+            /**
+             * @description Failed checks tolerated before the monitor goes down (1 means the second failure in a row).
+             * @default 1
+             */
+            retries?: number;
+            /** @description A passing check slower than this shows the monitor as degraded. */
+            degradedLatencyMs?: number;
+            /** @description Keys of notification channels that get this monitor's events, whatever their own scope (docs/notifications.md, "Scope"). */
+            notify?: string[];
+            /**
+             * @description Labels to filter monitors by in the dashboard and the API (`?tag=`): up to 20, each 1 to 40 of a-z, 0-9, "-", "_", ".".
+             * @default []
+             */
+            tags?: string[];
+            /** @enum {string} */
+            type: "domain-expiry";
+            /**
+             * @description Where the monitor runs: edge, relay.
+             * @default edge
+             * @enum {string}
+             */
+            runOn?: "edge" | "relay";
+            config: {
+                /** @description The registered domain (example.com, example.co.uk), not a host inside it. */
+                domain: string;
+                /**
+                 * @description Show the monitor as degraded when the domain expires in fewer days than this; 0 never warns.
+                 * @default 30
+                 */
+                warnDays?: number;
+                /**
+                 * Format: uri
+                 * @description An RDAP server's base URL to ask instead of the one IANA's bootstrap registry names for the domain's TLD.
+                 */
+                rdapUrl?: string;
+            };
         };
         MonitorCheckNow: {
             ok: boolean;
@@ -10854,7 +10970,7 @@ export interface components {
             key: string;
             name: string;
             /** @enum {string} */
-            type: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat";
+            type: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat" | "ping" | "domain-expiry";
             /**
              * @description Where the monitor runs.
              * @enum {string}
@@ -10918,7 +11034,7 @@ export interface components {
             key: string;
             name: string;
             /** @enum {string} */
-            type: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat";
+            type: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat" | "ping" | "domain-expiry";
             /**
              * @description Where the monitor runs.
              * @enum {string}
