@@ -17,6 +17,7 @@ import { pterodactylServer, startDiscordFake, startFivemFake, startPterodactylFa
 import { startWebsiteFake } from '../fakes/http-fakes.js';
 import { startFakeJavaServer } from '../fakes/minecraft-java-server.js';
 import { startRconServer } from '../fakes/rcon-server.js';
+import { inDays, startRdapServer } from '../fakes/rdap-server.js';
 import { startRustWebrconServer } from '../fakes/rust-webrcon-server.js';
 import { startTlsServer } from '../fakes/tls-servers.js';
 import { type SeededWarden, startSeededWarden } from '../seeded-warden.js';
@@ -59,13 +60,14 @@ describe('the dashboard’s monitor screens', () => {
     });
     const site = await startWebsiteFake();
     const dns = await startDnsFake({ 'example.test': { A: [{ address: '192.0.2.7' }] } });
+    const rdap = await startRdapServer({ 'example.test': { expiresAt: inDays(200) } });
     // A TLS port whose certificate a private CA signed: the form's CA field makes it trusted.
     const authority = await certificateAuthority();
     const panelTls = await startTlsServer(await serverCertificate({ issuer: authority }));
     closers.push(panelTls.close);
     tcp = createServer((socket) => socket.end());
     await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.1', resolve));
-    closers.push(java.close, bedrock.close, a2s.close, fivem.close, rust.close, rcon.close, panel.close, discord.close, site.close, dns.close);
+    closers.push(java.close, bedrock.close, a2s.close, fivem.close, rust.close, rcon.close, panel.close, discord.close, site.close, dns.close, rdap.close);
     const at = (port: number) => ({ Host: '127.0.0.1', Port: String(port) });
     Object.assign(inputs, {
       'minecraft-java': at(java.port),
@@ -80,6 +82,8 @@ describe('the dashboard’s monitor screens', () => {
       tcp: at((tcp.address() as AddressInfo).port),
       dns: { Hostname: 'example.test', Resolver: dns.address },
       tls: { ...at(panelTls.port), CA: authority.cert },
+      ping: { Host: '127.0.0.1' },
+      'domain-expiry': { Domain: 'example.test', 'RDAP URL': rdap.base },
     });
 
     const sqlite = dialects.find((d) => d.name === 'sqlite')!;

@@ -36,12 +36,13 @@ describe('the monitor form’s schema fields', () => {
     expect(field('maxRedirects')).toMatchObject({ label: 'Max redirects', required: false, description: 'Redirects followed.', default: 5, minimum: 0, maximum: 10 });
     expect(field('method').options).toEqual(['GET', 'HEAD', 'POST']);
     expect(field('headers').secret).toBe(true);
-    expect([labelOf('panelUrl'), labelOf('timeoutMs'), labelOf('intervalSec'), labelOf('apiBaseUrl'), labelOf('guildId')]).toEqual([
+    expect([labelOf('panelUrl'), labelOf('timeoutMs'), labelOf('intervalSec'), labelOf('apiBaseUrl'), labelOf('guildId'), labelOf('rdapUrl')]).toEqual([
       'Panel URL',
       'Timeout (ms)',
       'Interval (s)',
       'API base URL',
       'Guild ID',
+      'RDAP URL',
     ]);
   });
 

@@ -74,7 +74,7 @@ function kindOf(property: JsonSchema): FieldKind {
   return 'text';
 }
 
-const WORDS: Record<string, string> = { url: 'URL', id: 'ID', api: 'API', tls: 'TLS', json: 'JSON', https: 'HTTPS', dns: 'DNS', ca: 'CA' };
+const WORDS: Record<string, string> = { url: 'URL', id: 'ID', api: 'API', tls: 'TLS', json: 'JSON', https: 'HTTPS', dns: 'DNS', ca: 'CA', rdap: 'RDAP' };
 const UNITS: Record<string, string> = { ms: '(ms)', sec: '(s)' };
 
 /** `panelUrl` → "Panel URL", `timeoutMs` → "Timeout (ms)". */
