@@ -44,7 +44,7 @@ function setup() {
   ]);
   const asked: string[][] = [];
   const store = {
-    monitors: {
+    monitorStates: {
       async listActivity(ids: readonly string[]) {
         asked.push([...ids]);
         return ids.flatMap((id) => rows.get(id) ?? []);

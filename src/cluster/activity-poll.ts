@@ -29,7 +29,7 @@ export function createActivityPoll(deps: {
   const known = new Map<string, MonitorActivity>();
 
   async function pass(): Promise<number> {
-    const rows = await deps.store.monitors.listActivity(deps.pages.monitorsInMemory());
+    const rows = await deps.store.monitorStates.listActivity(deps.pages.monitorsInMemory());
     const now = deps.clock.now();
     let news = 0;
     for (const row of rows) {

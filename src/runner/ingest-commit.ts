@@ -26,7 +26,7 @@ export async function commit(
 ): Promise<{ outcomes: IngestOutcome[]; events: WardenEvent[]; enqueued: number }> {
   const afterCommit: (() => void)[] = [];
   const committed = await store.transaction(async (tx) => {
-    const monitors = new Map((await tx.monitors.findStates([...new Set(inputs.map((i) => i.monitorId))])).map((m) => [m.id, m]));
+    const monitors = new Map((await tx.monitorStates.find([...new Set(inputs.map((i) => i.monitorId))])).map((m) => [m.id, m]));
     const certificates = tls ? tls.candidatesOf(inputs, monitors, now) : [];
     const resultIds = inputs.flatMap((i) => (i.kind !== 'silence' && i.resultId !== undefined ? [i.resultId] : []));
     const seen = resultIds.length > 0 ? await tx.checks.storedResultKeys(resultIds) : new Set<string>();
@@ -42,7 +42,7 @@ export async function commit(
       else outcomes.push(applyResult(monitor, input, now, seen, { events, rows, touched, changes }));
     }
     await tx.checks.write(rows, [...touched]);
-    if (changes.length > 0) await tx.monitors.appendStateChanges(changes);
+    if (changes.length > 0) await tx.monitorStates.appendChanges(changes);
     let enqueued = outbox ? await outbox.enqueue(tx, stateChanges(events, monitors), now) : 0;
     if (tls && certificates.length > 0) {
       const told = await tls.publish(tx, certificates, now);

@@ -22,7 +22,7 @@ for (const dialect of dialects) {
     let mc: Monitor;
     let web: Monitor;
     const history = async (monitor: Monitor) =>
-      (await opened.store.monitors.listStateChanges(monitor.id, { limit: 50 })).reverse().map(({ at, from, to, message }) => ({ at, from, to, message }));
+      (await opened.store.monitorStates.listChanges(monitor.id, { limit: 50 })).reverse().map(({ at, from, to, message }) => ({ at, from, to, message }));
 
     beforeEach(async () => {
       opened = await dialect.open();
@@ -95,7 +95,7 @@ for (const dialect of dialects) {
         ...opened.store,
         transaction: <T>(work: (tx: typeof opened.store) => Promise<T>) =>
           opened.store.transaction((tx) =>
-            work({ ...tx, monitors: { ...tx.monitors, appendStateChanges: () => Promise.reject(new Error('disk full')) } }),
+            work({ ...tx, monitorStates: { ...tx.monitorStates, appendChanges: () => Promise.reject(new Error('disk full')) } }),
           ),
       };
       const broken = createIngest({ store: failing, bus: createInProcessBus(), clock: { now: () => now }, logger: createLogger('silent') });

@@ -43,7 +43,7 @@ export function createNotifyReminders(deps: {
   /** The latest reminder due to each reminding channel for each monitor down, after a down alert the channel was sent. */
   async function reminders(organizationId: string, channels: NotificationChannel[], now: number): Promise<OutboxItem[]> {
     const items: OutboxItem[] = [];
-    for (const monitor of await store.monitors.listDown(organizationId))
+    for (const monitor of await store.monitorStates.listDown(organizationId))
       for (const channel of channels) {
         const due = reminderDue(channel.rules, monitor.stateSince, now);
         if (!due) continue;

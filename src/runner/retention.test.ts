@@ -29,13 +29,13 @@ for (const dialect of dialects) {
       await opened.store.checks.write([...old, ...recent], []);
       // State changes go with the raw checks.
       const change = (id: string, at: number) => ({ id, monitorId: monitors.a!.id, at, from: 'up' as const, to: 'down' as const, message: null });
-      await opened.store.monitors.appendStateChanges([change('stc_old', now - 31 * DAY_MS), change('stc_new', now - 29 * DAY_MS)]);
+      await opened.store.monitorStates.appendChanges([change('stc_old', now - 31 * DAY_MS), change('stc_new', now - 29 * DAY_MS)]);
       const retention = createRetention({ store: opened.store, clock: { now: () => now }, logger: createLogger('silent'), checkDays: 30, bucketDays: 400 });
       const pruned = await retention.prune();
       expect(pruned.checks).toBe(PRUNE_BATCH + 10);
       expect(pruned.buckets).toBe(2);
       expect(pruned.stateChanges).toBe(1);
-      expect((await opened.store.monitors.listStateChanges(id, { limit: 10 })).map((c) => c.id)).toEqual(['stc_new']);
+      expect((await opened.store.monitorStates.listChanges(id, { limit: 10 })).map((c) => c.id)).toEqual(['stc_new']);
       expect(await opened.store.checks.list(id, { from: 0, to: now + 1, limit: 100 })).toHaveLength(5);
       // The buckets of pruned checks stay: history outlives the raw checks.
       const daily = await opened.store.checks.buckets('day', [id], 0, now + DAY_MS);

@@ -77,7 +77,7 @@ export function createRetention(deps: {
         await new Promise((resolve) => setImmediate(resolve));
       }
       if (stopped) break;
-      stateChanges += await deps.store.monitors.pruneStateChanges(id, now - deps.checkDays * DAY_MS);
+      stateChanges += await deps.store.monitorStates.pruneChanges(id, now - deps.checkDays * DAY_MS);
       for (const period of ['hour', 'day'] as const) buckets += await deps.store.checks.pruneBuckets(period, id, now - deps.bucketDays * DAY_MS);
     }
     let deliveries = 0;

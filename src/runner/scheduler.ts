@@ -123,10 +123,10 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
     guards = new Map([...policies].map(([id, policy]) => [id, targetGuard(policy)]));
     // Versions first: with thousands of monitors re-read every minute, only the ones that changed are read whole.
     const owns = deps.owns ?? (() => true);
-    const versions = (await deps.store.monitors.listVersions('edge')).filter((v) => owns(v.id));
+    const versions = (await deps.store.schedule.listVersions('edge')).filter((v) => owns(v.id));
     const stale = versions.filter((v) => known.get(v.id)?.updatedAt !== v.updatedAt).map((v) => v.id);
     const fresh = new Map<string, { updatedAt: number; monitor: EdgeMonitor }>();
-    for (const { updatedAt, ...monitor } of await deps.store.monitors.listScheduled('edge', stale)) fresh.set(monitor.id, { updatedAt, monitor });
+    for (const { updatedAt, ...monitor } of await deps.store.schedule.listScheduled('edge', stale)) fresh.set(monitor.id, { updatedAt, monitor });
     if (stopped) return;
     const next = new Map<string, { updatedAt: number; monitor: EdgeMonitor }>();
     // A monitor changed between the two reads keeps its previous version (a new one stays out) until the next reload.

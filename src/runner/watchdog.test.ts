@@ -195,10 +195,10 @@ for (const dialect of dialects) {
         await edgeResult();
         now += 90_001;
         // The result lands between the watchdog's read of the silent monitors and its silence reaching ingest.
-        const monitors = opened.store.monitors;
+        const schedule = opened.store.schedule;
         const racing: Store = {
           ...opened.store,
-          monitors: { ...monitors, listSilent: async (at, intervals) => monitors.listSilent(at, intervals).finally(edgeResult) },
+          schedule: { ...schedule, listSilent: async (at, intervals) => schedule.listSilent(at, intervals).finally(edgeResult) },
         };
         await watchdog.stop();
         await ingest.close();

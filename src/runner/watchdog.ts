@@ -54,7 +54,7 @@ export function createWatchdog(deps: {
       if (silentSince + relay.shortestIntervalSec * RELAY_OFFLINE_AFTER_INTERVALS * 1000 >= now) continue;
       // A relay never heard from was never online: nothing to tell.
       if (relay.offlineSince === null && relay.lastSeenAt !== null) await markRelayOffline(relay.id, relay.lastSeenAt, now);
-      moved += await markUnknown(await deps.store.monitors.listKnownOnRelay(relay.id), 'relay offline');
+      moved += await markUnknown(await deps.store.schedule.listKnownOnRelay(relay.id), 'relay offline');
     }
     return moved;
   }
@@ -66,13 +66,13 @@ export function createWatchdog(deps: {
 
   /** An edge or relay monitor with no result for three of its intervals is unknown: its checks stopped. */
   async function markStale(now: number): Promise<number> {
-    return markUnknown(await deps.store.monitors.listSilent(now - (deps.staleGraceMs ?? 0), STALE_AFTER_INTERVALS), `no result for ${STALE_AFTER_INTERVALS} intervals`);
+    return markUnknown(await deps.store.schedule.listSilent(now - (deps.staleGraceMs ?? 0), STALE_AFTER_INTERVALS), `no result for ${STALE_AFTER_INTERVALS} intervals`);
   }
 
   /** A heartbeat monitor with no ping within graceSec of the last one gets a failed check (and goes down). */
   async function expireHeartbeats(now: number): Promise<number> {
     let moved = 0;
-    for (const m of await deps.store.monitors.listPushed()) {
+    for (const m of await deps.store.schedule.listPushed()) {
       const parsed = heartbeatConfig.safeParse(m.config);
       const graceMs = (parsed.success ? parsed.data.graceSec : 90) * 1000;
       const deadline = m.lastCheckAt + graceMs;

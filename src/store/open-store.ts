@@ -16,6 +16,7 @@ import { incidentRepository } from './repositories/incidents.js';
 import { invitationRepository } from './repositories/invitations.js';
 import { maintenanceRepository } from './repositories/maintenance.js';
 import { membershipRepository } from './repositories/memberships.js';
+import { monitorStateRepository } from './repositories/monitor-states.js';
 import { monitorRepository } from './repositories/monitors.js';
 import { notificationRepository } from './repositories/notifications.js';
 import { organizationRepository } from './repositories/organizations.js';
@@ -23,6 +24,7 @@ import { pageAssetRepository } from './repositories/page-assets.js';
 import { pageRepository } from './repositories/pages.js';
 import { recipientRepository } from './repositories/recipients.js';
 import { relayRepository } from './repositories/relays.js';
+import { scheduleRepository } from './repositories/schedule.js';
 import { serverSecretRepository } from './repositories/server-secrets.js';
 import { sessionRepository } from './repositories/sessions.js';
 import { subscriberRepository } from './repositories/subscribers.js';
@@ -71,7 +73,9 @@ function storeOver(connection: DialectConnection, db: Db, inTransaction: boolean
     organizations: organizationRepository(db),
     apiKeys: apiKeyRepository(db),
     relays: relayRepository(db),
-    monitors: monitorRepository(db, { locksRows: connection.locksRows, dialect: connection.dialect, stateCache: connection.stateCache }),
+    monitors: monitorRepository(db, connection.dialect),
+    monitorStates: monitorStateRepository(db, { locksRows: connection.locksRows, dialect: connection.dialect, stateCache: connection.stateCache }),
+    schedule: scheduleRepository(db),
     checks: checkRepository(db, connection.writeChecks, connection.checkJournal),
     pages: pageRepository(db),
     pageAssets: pageAssetRepository(db),

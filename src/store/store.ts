@@ -19,16 +19,25 @@ import type { PageAsset, PageAssetName, PageAssetType } from '../domain/branding
 import type { Bucket, BucketCount, BucketPeriod, BucketSums, CheckRow, StoredCheck } from '../domain/check.js';
 import type { StorageFault } from '../domain/errors.js';
 import type { Incident, IncidentSpec, IncidentUpdate, Maintenance, MaintenanceSpec } from '../domain/incident.js';
-import type { Monitor, MonitorSpec, MonitorStateChange, MonitorStateRow, ScheduledMonitor, StoredToken } from '../domain/monitor.js';
-import type { MonitorState, RunOn } from '../domain/monitor-type.js';
+import type { MonitorStateRow, StoredToken } from '../domain/monitor.js';
 import type { Delivery, NewDelivery, NotificationChannel, NotificationChannelSpec } from '../domain/notification.js';
 import type { ApiKey, ApiKeyScope, Organization, Relay } from '../domain/organization.js';
 import type { ManagedBy } from '../domain/ownership.js';
 import type { Component, ComponentSpec, Page, PageSpec } from '../domain/page.js';
 import type { PageSubscriber, SubscriberKind } from '../domain/subscriber.js';
 import type { ChannelRecipient } from '../domain/system-mail.js';
+import type { MonitorStateRepository } from './repositories/monitor-states.js';
+import type { MonitorRepository } from './repositories/monitors.js';
+import type { ScheduleRepository } from './repositories/schedule.js';
+import type { Dialect } from './tables.js';
 
-export type Dialect = 'sqlite' | 'postgres';
+// Repositories whose interface lives beside its queries, in repositories/<name>.ts, its contract suite in
+// test/contracts/store-<name>.contract.test.ts.
+export type { MonitorListPage, MonitorPosition, MonitorQuery, MonitorSort } from './repositories/monitor-list.js';
+export type { MonitorActivity, MonitorStateRepository } from './repositories/monitor-states.js';
+export type { MonitorRepository } from './repositories/monitors.js';
+export type { ScheduledMonitorRow, ScheduleRepository, WatchedMonitor } from './repositories/schedule.js';
+export type { Dialect };
 
 export interface MigrationReport {
   applied: string[];
@@ -44,7 +53,12 @@ export interface Store {
   readonly organizations: OrganizationRepository;
   readonly apiKeys: ApiKeyRepository;
   readonly relays: RelayRepository;
+  /** Monitors: what to check and where, and the lookups of the API, the file and the relays. */
   readonly monitors: MonitorRepository;
+  /** Where each monitor stands (what ingest reads and moves on) and its history of state changes. */
+  readonly monitorStates: MonitorStateRepository;
+  /** Which enabled monitors run where: what the edge scheduler, the relays and the watchdog read. */
+  readonly schedule: ScheduleRepository;
   readonly checks: CheckRepository;
   readonly pages: PageRepository;
   /** Images uploaded with a page (its logo and favicon). */
@@ -186,115 +200,6 @@ export interface RelayRepository {
   delete(id: string): Promise<void>;
   /** Relays that run at least one enabled monitor. */
   listActivity(): Promise<RelayActivity[]>;
-}
-
-/**
- * What the scheduler needs of an enabled monitor, with the version it was read at, and its last check when read (where
- * a monitor handed over from another instance of a cluster resumes).
- */
-export type ScheduledMonitorRow = ScheduledMonitor & { organizationId: string; updatedAt: number; lastCheckAt: number | null };
-
-/** What a monitor's latest result left: its state, and the result as stored (JSON), or null before the first. */
-export interface MonitorActivity {
-  id: string;
-  organizationId: string;
-  state: Monitor['state'];
-  lastCheckAt: number | null;
-  lastResult: string | null;
-}
-
-/** What the watchdog needs to move a silent monitor to unknown. */
-export interface WatchedMonitor {
-  id: string;
-  organizationId: string;
-  state: MonitorState;
-  lastCheckAt: number | null;
-}
-
-/**
- * The orders of the dashboard's monitor list, each breaking ties by lower-cased name, then id: by name; by state (down,
- * degraded, unknown, up, then paused); by latest latency, slowest first (none last); by the latest state change, newest first.
- */
-export type MonitorSort = 'name' | 'state' | 'latency' | 'recent';
-
-/** Where a monitor stands in a sort: its sort value, its lower-cased name and its id (a keyset cursor). */
-export type MonitorPosition = readonly [number, string, string];
-
-/** A filtered, sorted page of an organization's monitors (docs/api.md, "List monitors"). */
-export interface MonitorQuery {
-  organizationId: string;
-  /** A case-insensitive part of the name or key. */
-  search?: string | undefined;
-  /** A state of enabled monitors, or `paused`: the disabled ones. */
-  state?: MonitorState | 'paused' | undefined;
-  type?: string | undefined;
-  /** A tag in MONITOR_TAG's charset (matched inside the stored JSON array). */
-  tag?: string | undefined;
-  /** Monitors a component of this page shows. */
-  pageId?: string | undefined;
-  relayId?: string | undefined;
-  sort: MonitorSort;
-  /** Monitors after this position (the last of the previous page). */
-  after?: MonitorPosition | undefined;
-  limit: number;
-}
-
-export interface MonitorRepository {
-  list(organizationId: string): Promise<Monitor[]>;
-  /** A page of the monitors matching the filters, each with its position, and how many match in all. */
-  query(query: MonitorQuery): Promise<{ monitors: { monitor: Monitor; position: MonitorPosition }[]; total: number }>;
-  /** Those of these ids that are the organization's monitors. */
-  idsOf(organizationId: string, ids: readonly string[]): Promise<string[]>;
-  count(organizationId: string): Promise<number>;
-  findById(id: string): Promise<Monitor | undefined>;
-  findByIds(ids: readonly string[]): Promise<Monitor[]>;
-  findByKey(organizationId: string, key: string): Promise<Monitor | undefined>;
-  findByPushTokenHash(hash: string): Promise<(Monitor & { pushTokenHash: string }) | undefined>;
-  pushTokenHash(id: string): Promise<string | null>;
-  /** `secretsSetAt` (default null): when the config's secrets were written in full. */
-  insert(
-    monitor: MonitorSpec & { id: string; organizationId: string; managedBy: ManagedBy; pushToken: StoredToken | null; secretsSetAt?: number | null },
-    now: number,
-  ): Promise<void>;
-  updateSpec(id: string, spec: MonitorSpec, managedBy: ManagedBy, now: number): Promise<void>;
-  setPushToken(id: string, token: StoredToken | null, now: number): Promise<void>;
-  /** Records that the monitor's secrets were just written in full: a relay whose token was rotated before `at` gets them. */
-  markSecretsSet(id: string, at: number): Promise<void>;
-  delete(id: string): Promise<void>;
-  /** Keys of the monitors a relay runs, enabled or not. */
-  keysOnRelay(relayId: string): Promise<string[]>;
-  /** The enabled relay monitors of a relay, by id (a stable order, so the relay config's ETag only changes with its content). */
-  listRunningOnRelay(relayId: string): Promise<Monitor[]>;
-  /** Ids of the same: the only monitors a relay may submit results for. */
-  idsRunningOnRelay(relayId: string): Promise<Set<string>>;
-  listIds(): Promise<string[]>;
-  /** Ids and versions of the enabled monitors that run at this place. */
-  listVersions(runOn: RunOn): Promise<{ id: string; updatedAt: number }[]>;
-  /** The enabled monitors among these ids that run at this place, as the scheduler needs them. */
-  listScheduled(runOn: RunOn, ids: readonly string[]): Promise<ScheduledMonitorRow[]>;
-  /** Enabled edge and relay monitors, not unknown yet, without a result for `intervals` of their interval. */
-  listSilent(now: number, intervals: number): Promise<WatchedMonitor[]>;
-  /** Enabled monitors of a relay that are not unknown yet. */
-  listKnownOnRelay(relayId: string): Promise<WatchedMonitor[]>;
-  /** Enabled push monitors that have had a ping: their config (for the grace period) and last ping. */
-  listPushed(): Promise<{ id: string; config: Record<string, unknown>; lastCheckAt: number }[]>;
-  /**
-   * The state and state settings of these monitors, for ingest. Inside a transaction they stay locked until it ends
-   * (where the database locks rows), so results committed by another process for the same monitors wait their turn.
-   */
-  findStates(ids: readonly string[]): Promise<MonitorStateRow[]>;
-  /** An organization's monitors that name notification channels (`notify`), with the keys they name. */
-  listNotify(organizationId: string): Promise<{ id: string; notify: string[] }[]>;
-  /** An organization's enabled monitors that are down now. */
-  listDown(organizationId: string): Promise<Monitor[]>;
-  /** The state and latest result of these monitors: cluster mode compares them between polls while Redis is down. */
-  listActivity(ids: readonly string[]): Promise<MonitorActivity[]>;
-  /** Records state changes (ingest's, in its commit; pause and resume): the monitor's state history. */
-  appendStateChanges(changes: readonly MonitorStateChange[]): Promise<void>;
-  /** A monitor's state changes, newest first (by time, then id), after the `before` cursor when given. */
-  listStateChanges(monitorId: string, page: { limit: number; before?: { at: number; id: string } | undefined }): Promise<MonitorStateChange[]>;
-  /** Deletes one monitor's state changes older than `before` (retention); returns how many went. */
-  pruneStateChanges(monitorId: string, before: number): Promise<number>;
 }
 
 export interface CheckRepository {

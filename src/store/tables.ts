@@ -3,6 +3,9 @@ import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { AccountTokenPurpose, EmailLinkPurpose, Role } from '../domain/account.js';
 import type { ManagedBy } from '../domain/ownership.js';
 
+/** The database a store runs on. */
+export type Dialect = 'sqlite' | 'postgres';
+
 export interface OrganizationsTable {
   id: string;
   key: string;

@@ -49,7 +49,7 @@ describe.skipIf(!postgres?.available)('two Warden processes on one PostgreSQL sc
       read = resolve;
     });
     const done = store.transaction(async (tx) => {
-      await tx.monitors.findStates(ids);
+      await tx.monitorStates.find(ids);
       read();
       await held;
       after?.();
@@ -82,7 +82,7 @@ pages:
     const first = holding(opened.store, [id], () => order.push('first commits'));
     await first.read;
     const second = other.transaction(async (tx) => {
-      await tx.monitors.findStates([id]);
+      await tx.monitorStates.find([id]);
       order.push('second reads');
     });
     await vi.waitFor(async () => expect(await waitingForLock()).toBeGreaterThan(0));
@@ -148,7 +148,7 @@ pages:
     const id = await addMonitor(opened.store, 'a');
     const first = holding(opened.store, [id]);
     await first.read;
-    expect((await other.monitors.findStates([id])).map((m) => m.id)).toEqual([id]);
+    expect((await other.monitorStates.find([id])).map((m) => m.id)).toEqual([id]);
     first.release();
     await first.done;
   });

@@ -1,4 +1,4 @@
-// Store contract: the monitor states ingest reads in its transaction (findStates) are what the database holds, whatever
+// Store contract: the monitor states ingest reads in its transaction (monitorStates.find) are what the database holds, whatever
 // wrote them since its last commit: that commit, the API through the same store, another process, or nothing at all
 // because the commit failed. SQLite keeps the states between commits (dialects/sqlite/state-cache.ts); these hold it
 // to the same answers PostgreSQL reads each time.
@@ -27,7 +27,7 @@ for (const dialect of dialects)
     /** One commit as ingest makes it: read the states, change them, write them with a check each, at `at`. */
     const commit = (store: Store, at: number, change: (row: MonitorStateRow) => void) =>
       store.transaction(async (tx) => {
-        const rows = await tx.monitors.findStates(ids);
+        const rows = await tx.monitorStates.find(ids);
         for (const row of rows) {
           change(row);
           row.lastCheckAt = at;
@@ -38,7 +38,7 @@ for (const dialect of dialects)
         );
       });
     /** What ingest's next commit would read. */
-    const read = () => store.transaction(async (tx) => tx.monitors.findStates(ids));
+    const read = () => store.transaction(async (tx) => tx.monitorStates.find(ids));
 
     it('reads what its last commits wrote', async () => {
       await commit(store, NOW + 1_000, (row) => {
@@ -87,7 +87,7 @@ for (const dialect of dialects)
       });
       await expect(
         store.transaction(async (tx) => {
-          const rows = await tx.monitors.findStates(ids);
+          const rows = await tx.monitorStates.find(ids);
           for (const row of rows) row.failureStreak = 99;
           await tx.checks.write([], rows);
           throw new Error('the commit fails');

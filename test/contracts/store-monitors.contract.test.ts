@@ -161,6 +161,25 @@ describeStore('monitors', (store) => {
     expect((await store().monitors.listIds()).sort()).toEqual(['mon_a', 'mon_b', 'mon_x']);
   });
 
+  it('gives the keys of the monitors a relay runs, enabled or not', async () => {
+    const relayA = await addRelay(store(), 'a');
+    const relayB = await addRelay(store(), 'b');
+    await addMonitor(store(), 'b', { runOn: 'relay', relayId: relayA });
+    await addMonitor(store(), 'a', { runOn: 'relay', relayId: relayA, enabled: false });
+    await addMonitor(store(), 'x', { runOn: 'relay', relayId: relayB });
+    await addMonitor(store(), 'edge');
+    expect((await store().monitors.keysOnRelay(relayA)).sort()).toEqual(['a', 'b']);
+    expect(await store().monitors.keysOnRelay('rly_unknown')).toEqual([]);
+  });
+
+  it('lists the monitors of an organization that name channels, with the keys they name', async () => {
+    await addMonitor(store(), 'a', { notify: ['ops', 'pager'] });
+    await addMonitor(store(), 'b');
+    await addMonitor(store(), 'c', { notify: [] });
+    await addMonitor(store(), 'x', { organizationId: OTHER_ORG.id, notify: ['ops'] });
+    expect(await store().monitors.listNotify(ORG.id)).toEqual([{ id: 'mon_a', notify: ['ops', 'pager'] }]);
+  });
+
   it('refuses two monitors with the same key in one organization as a unique violation', async () => {
     await addMonitor(store(), 'a');
     await store().monitors.insert({ ...monitorSpec('a'), id: 'mon_other', organizationId: OTHER_ORG.id, managedBy: 'api', pushToken: null }, NOW);

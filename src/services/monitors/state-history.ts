@@ -41,7 +41,7 @@ export async function monitorStateHistory(ctx: ServiceContext, input: z.input<ty
   const { id, limit, cursor } = parseInput(stateHistoryInput, input);
   const monitor = await requireMonitor(ctx, { id });
   const before = cursor === undefined ? undefined : decodeStateCursor(cursor);
-  const page = await ctx.store.monitors.listStateChanges(monitor.id, { limit: limit + 1, before });
+  const page = await ctx.store.monitorStates.listChanges(monitor.id, { limit: limit + 1, before });
   const changes = page.slice(0, limit);
   const last = changes.at(-1);
   return {
@@ -63,5 +63,5 @@ function decodeStateCursor(cursor: string): { at: number; id: string } | undefin
 export async function recordPause(ctx: ServiceContext, monitor: Pick<Monitor, 'id' | 'state' | 'enabled'>, enabled: boolean): Promise<void> {
   if (enabled === monitor.enabled) return;
   const change = enabled ? { from: 'paused' as const, to: monitor.state, message: 'resumed' } : { from: monitor.state, to: 'paused' as const, message: 'paused' };
-  await ctx.store.monitors.appendStateChanges([{ id: newId('stc'), monitorId: monitor.id, at: ctx.clock.now(), ...change }]);
+  await ctx.store.monitorStates.appendChanges([{ id: newId('stc'), monitorId: monitor.id, at: ctx.clock.now(), ...change }]);
 }

@@ -20,7 +20,7 @@ export interface RelayConfigDocument {
  * full again the body, and so the ETag, changes.
  */
 export async function relayConfig(ctx: ServiceContext, { relay }: { relay: Relay }): Promise<RelayConfigDocument> {
-  const monitors = await ctx.store.monitors.listRunningOnRelay(relay.id);
+  const monitors = await ctx.store.schedule.listRunningOnRelay(relay.id);
   const config: RelayConfig = {
     relay: { id: relay.id, key: relay.key, name: relay.name },
     monitors: monitors.map((m) => {

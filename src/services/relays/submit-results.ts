@@ -15,7 +15,7 @@ export async function submitRelayResults(
   ctx: IngestContext,
   { relay, results, maxAgeMs = RELAY_LIMITS.maxAgeMs }: { relay: Relay; results: unknown[]; maxAgeMs?: number | undefined },
 ): Promise<ResultsResponse> {
-  const assigned = await ctx.store.monitors.idsRunningOnRelay(relay.id);
+  const assigned = await ctx.store.schedule.idsRunningOnRelay(relay.id);
   const now = ctx.clock.now();
   const oldest = now - maxAgeMs;
   const rejected: ResultsResponse['rejected'] = [];

@@ -1,117 +1,53 @@
-// Monitors: what to check (type + config), where it runs, and its current state and latest result.
-import { type CompiledQuery, type Selectable, sql } from 'kysely';
-import type { LatestResult, Monitor, MonitorSpec, MonitorStateChange, MonitorStateRow, ShownState } from '../../domain/monitor.js';
-import type { MonitorType } from '../../domain/monitor-type.js';
-import type { MonitorStateCache } from '../dialects/sqlite/state-cache.js';
-import type { Dialect, MonitorRepository, WatchedMonitor } from '../store.js';
-import type { Db, MonitorStateChangesTable, MonitorsTable } from '../tables.js';
+// Monitors: what to check (type + config), where it runs, and the lookups of the API, the file and the relays.
+// Their state lives in monitor-states.ts, what the runners read in schedule.ts. Contract:
+// test/contracts/store-monitors.contract.test.ts, and store-monitor-list.contract.test.ts for the dashboard's list.
+import type { Monitor, MonitorSpec, StoredToken } from '../../domain/monitor.js';
+import type { ManagedBy } from '../../domain/ownership.js';
+import type { Db, Dialect } from '../tables.js';
 import { countOf } from './count.js';
-import { monitorQuery } from './monitor-query.js';
+import { inChunks } from './in-chunks.js';
+import { type MonitorListPage, type MonitorQuery, monitorList } from './monitor-list.js';
+import { notifyOf, specColumns, storedNotify, toMonitor } from './monitor-rows.js';
 
-/** Ids per `in (…)` list: keeps SQLite under its bound-parameter limit. */
-const IDS_PER_QUERY = 500;
-
-export function toMonitor(r: Selectable<MonitorsTable>): Monitor {
-  return {
-    id: r.id,
-    organizationId: r.organization_id,
-    key: r.key,
-    name: r.name,
-    type: r.type as MonitorType,
-    config: JSON.parse(r.config) as Record<string, unknown>,
-    intervalSec: r.interval_sec,
-    timeoutMs: r.timeout_ms,
-    runOn: r.run_on,
-    relayId: r.relay_id,
-    pushTokenPrefix: r.push_token_prefix,
-    enabled: r.enabled === 1,
-    retries: r.retries,
-    degradedLatencyMs: r.degraded_latency_ms,
-    state: r.state,
-    stateSince: r.state_since,
-    failureStreak: r.failure_streak,
-    lastCheckAt: r.last_check_at,
-    lastResult: r.last_result === null ? null : (JSON.parse(r.last_result) as LatestResult),
-    secretsSetAt: r.secrets_set_at,
-    notify: notifyOf(r.notify),
-    tags: JSON.parse(r.tags) as string[],
-    managedBy: r.managed_by,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  };
+export interface MonitorRepository {
+  /** An organization's monitors, by key. */
+  list(organizationId: string): Promise<Monitor[]>;
+  /** A page of the monitors matching the filters, each with its position, and how many match in all (the dashboard's list). */
+  query(query: MonitorQuery): Promise<MonitorListPage>;
+  /** Those of these ids that are the organization's monitors. */
+  idsOf(organizationId: string, ids: readonly string[]): Promise<string[]>;
+  count(organizationId: string): Promise<number>;
+  findById(id: string): Promise<Monitor | undefined>;
+  findByIds(ids: readonly string[]): Promise<Monitor[]>;
+  findByKey(organizationId: string, key: string): Promise<Monitor | undefined>;
+  findByPushTokenHash(hash: string): Promise<(Monitor & { pushTokenHash: string }) | undefined>;
+  pushTokenHash(id: string): Promise<string | null>;
+  /** `secretsSetAt` (default null): when the config's secrets were written in full. */
+  insert(
+    monitor: MonitorSpec & { id: string; organizationId: string; managedBy: ManagedBy; pushToken: StoredToken | null; secretsSetAt?: number | null },
+    now: number,
+  ): Promise<void>;
+  updateSpec(id: string, spec: MonitorSpec, managedBy: ManagedBy, now: number): Promise<void>;
+  setPushToken(id: string, token: StoredToken | null, now: number): Promise<void>;
+  /** Records that the monitor's secrets were just written in full: a relay whose token was rotated before `at` gets them. */
+  markSecretsSet(id: string, at: number): Promise<void>;
+  /** Deletes the monitor with its checks, buckets and state changes. */
+  delete(id: string): Promise<void>;
+  /** Keys of the monitors a relay runs, enabled or not. */
+  keysOnRelay(relayId: string): Promise<string[]>;
+  /** Every monitor's id, in order (retention walks them). */
+  listIds(): Promise<string[]>;
+  /** An organization's monitors that name notification channels (`notify`), with the keys they name. */
+  listNotify(organizationId: string): Promise<{ id: string; notify: string[] }[]>;
 }
 
-function specColumns(spec: MonitorSpec) {
-  return {
-    key: spec.key,
-    name: spec.name,
-    type: spec.type,
-    config: JSON.stringify(spec.config),
-    interval_sec: spec.intervalSec,
-    timeout_ms: spec.timeoutMs,
-    run_on: spec.runOn,
-    relay_id: spec.relayId,
-    enabled: spec.enabled ? 1 : 0,
-    retries: spec.retries,
-    degraded_latency_ms: spec.degradedLatencyMs,
-    // Left as it is when the spec does not say.
-    notify: spec.notify === undefined ? undefined : storedNotify(spec.notify),
-    tags: spec.tags === undefined ? undefined : JSON.stringify(spec.tags),
-  };
-}
-
-/** The channel keys a monitor or page names, as stored (JSON array; null: none). */
-export function notifyOf(json: string | null): string[] | null {
-  return json === null ? null : (JSON.parse(json) as string[]);
-}
-
-export function storedNotify(keys: readonly string[] | null): string | null {
-  return keys === null || keys.length === 0 ? null : JSON.stringify(keys);
-}
-
-const toStateChange = (r: Selectable<MonitorStateChangesTable>): MonitorStateChange => ({
-  id: r.id,
-  monitorId: r.monitor_id,
-  at: Number(r.at),
-  from: r.from_state as ShownState,
-  to: r.to_state as ShownState,
-  message: r.message,
-});
-
-/** State changes per insert: 6 parameters each keeps SQLite under its bound-parameter limit. */
-const CHANGES_PER_INSERT = 500;
-
-const WATCHED = ['id', 'organization_id', 'state', 'last_check_at'] as const;
-const toWatched = (r: Pick<Selectable<MonitorsTable>, (typeof WATCHED)[number]>): WatchedMonitor => ({
-  id: r.id,
-  organizationId: r.organization_id,
-  state: r.state,
-  lastCheckAt: r.last_check_at,
-});
-
-type StateRow = Pick<Selectable<MonitorsTable>, 'id' | 'organization_id' | 'retries' | 'degraded_latency_ms' | 'state' | 'state_since' | 'failure_streak' | 'last_check_at' | 'last_result'>;
-/** findStates' query, compiled once per dialect, row locking and number of ids (at most IDS_PER_QUERY of each). */
-const STATE_QUERIES = new Map<string, CompiledQuery<StateRow>>();
-
-/** Runs a query per chunk of ids and concatenates the rows. */
-async function inChunks<T>(ids: readonly string[], query: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < ids.length; i += IDS_PER_QUERY) out.push(...(await query(ids.slice(i, i + IDS_PER_QUERY))));
-  return out;
-}
-
-export function monitorRepository(
-  db: Db,
-  { locksRows, dialect, stateCache }: { locksRows: boolean; dialect: Dialect; stateCache?: MonitorStateCache | undefined },
-): MonitorRepository {
+export function monitorRepository(db: Db, dialect: Dialect): MonitorRepository {
   const all = () => db.selectFrom('monitors').selectAll();
-  const enabledRelayMonitors = (relayId: string) =>
-    db.selectFrom('monitors').where('relay_id', '=', relayId).where('run_on', '=', 'relay').where('enabled', '=', 1);
   return {
     async list(organizationId) {
       return (await all().where('organization_id', '=', organizationId).orderBy('key').execute()).map(toMonitor);
     },
-    query: monitorQuery(db, dialect),
+    query: monitorList(db, dialect),
     idsOf: (organizationId, ids) =>
       inChunks(ids, async (chunk) =>
         (await db.selectFrom('monitors').select('id').where('organization_id', '=', organizationId).where('id', 'in', chunk).execute()).map((r) => r.id),
@@ -175,133 +111,12 @@ export function monitorRepository(
     async keysOnRelay(relayId) {
       return (await db.selectFrom('monitors').select('key').where('relay_id', '=', relayId).orderBy('key').execute()).map((r) => r.key);
     },
-    async listRunningOnRelay(relayId) {
-      return (await enabledRelayMonitors(relayId).selectAll().orderBy('id').execute()).map(toMonitor);
-    },
-    async idsRunningOnRelay(relayId) {
-      return new Set((await enabledRelayMonitors(relayId).select('id').execute()).map((r) => r.id));
-    },
     async listIds() {
       return (await db.selectFrom('monitors').select('id').orderBy('id').execute()).map((r) => r.id);
-    },
-    async listVersions(runOn) {
-      const rows = await db.selectFrom('monitors').select(['id', 'updated_at']).where('enabled', '=', 1).where('run_on', '=', runOn).execute();
-      return rows.map((r) => ({ id: r.id, updatedAt: r.updated_at }));
-    },
-    listScheduled: (runOn, ids) =>
-      inChunks(ids, async (chunk) => {
-        const rows = await db
-          .selectFrom('monitors')
-          .select(['id', 'organization_id', 'key', 'type', 'config', 'interval_sec', 'timeout_ms', 'updated_at', 'last_check_at'])
-          .where('id', 'in', chunk)
-          .where('enabled', '=', 1)
-          .where('run_on', '=', runOn)
-          .execute();
-        return rows.map((r) => ({
-          id: r.id,
-          organizationId: r.organization_id,
-          key: r.key,
-          type: r.type,
-          config: JSON.parse(r.config) as unknown,
-          intervalSec: r.interval_sec,
-          timeoutMs: r.timeout_ms,
-          updatedAt: r.updated_at,
-          lastCheckAt: r.last_check_at,
-        }));
-      }),
-    async listSilent(now, intervals) {
-      const rows = await db
-        .selectFrom('monitors')
-        .select(WATCHED)
-        .where('enabled', '=', 1)
-        .where('run_on', 'in', ['edge', 'relay'])
-        .where('state', '!=', 'unknown')
-        // In floating point: PostgreSQL would multiply two integers as int4, which a daily monitor's silence
-        // overflows (86 400 s × 30 intervals × 1000 > 2^31), and `intervals` need not be whole.
-        .where(sql<number>`last_check_at + interval_sec * cast(${intervals * 1000} as double precision)`, '<', now)
-        .execute();
-      return rows.map(toWatched);
-    },
-    async listKnownOnRelay(relayId) {
-      return (await enabledRelayMonitors(relayId).select(WATCHED).where('state', '!=', 'unknown').execute()).map(toWatched);
-    },
-    async listPushed() {
-      const rows = await db
-        .selectFrom('monitors')
-        .select(['id', 'config', 'last_check_at'])
-        .where('enabled', '=', 1)
-        .where('run_on', '=', 'push')
-        .where('last_check_at', 'is not', null)
-        .execute();
-      return rows.map((r) => ({ id: r.id, config: JSON.parse(r.config) as Record<string, unknown>, lastCheckAt: r.last_check_at as number }));
     },
     async listNotify(organizationId) {
       const rows = await db.selectFrom('monitors').select(['id', 'notify']).where('organization_id', '=', organizationId).where('notify', 'is not', null).execute();
       return rows.map((r) => ({ id: r.id, notify: notifyOf(r.notify) ?? [] }));
     },
-    async listDown(organizationId) {
-      return (await all().where('organization_id', '=', organizationId).where('enabled', '=', 1).where('state', '=', 'down').orderBy('key').execute()).map(toMonitor);
-    },
-    listActivity: (ids) =>
-      inChunks(ids, async (chunk) => {
-        const rows = await db.selectFrom('monitors').select(['id', 'organization_id', 'state', 'last_check_at', 'last_result']).where('id', 'in', chunk).execute();
-        return rows.map((r) => ({ id: r.id, organizationId: r.organization_id, state: r.state, lastCheckAt: r.last_check_at, lastResult: r.last_result }));
-      }),
-    async appendStateChanges(changes) {
-      for (let i = 0; i < changes.length; i += CHANGES_PER_INSERT) {
-        const rows = changes.slice(i, i + CHANGES_PER_INSERT).map((c) => ({ id: c.id, monitor_id: c.monitorId, at: c.at, from_state: c.from, to_state: c.to, message: c.message }));
-        await db.insertInto('monitor_state_changes').values(rows).execute();
-      }
-    },
-    async listStateChanges(monitorId, { limit, before }) {
-      let query = db.selectFrom('monitor_state_changes').selectAll().where('monitor_id', '=', monitorId);
-      if (before) query = query.where((eb) => eb.or([eb('at', '<', before.at), eb.and([eb('at', '=', before.at), eb('id', '<', before.id)])]));
-      return (await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute()).map(toStateChange);
-    },
-    async pruneStateChanges(monitorId, before) {
-      const result = await db.deleteFrom('monitor_state_changes').where('monitor_id', '=', monitorId).where('at', '<', before).executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
-    findStates: (ids) => {
-      const sorted = [...ids].sort();
-      // Ingest's commits (in a transaction) take the states the last one wrote, while nothing else has written (SQLite).
-      return stateCache && db.isTransaction ? stateCache.states(sorted, readStates) : readStates(sorted);
-    },
   };
-
-  function readStates(sorted: string[]): Promise<MonitorStateRow[]> {
-    return (
-      // In order, and locked until the commit where rows can be: the caller writes what it computes from them, and
-      // another process committing results for the same monitors must wait rather than have its update overwritten.
-      inChunks(sorted, async (chunk) => {
-        const locking = locksRows && db.isTransaction;
-        // Every ingest commit asks this: the query is built and compiled once per dialect, locking and chunk length.
-        const key = `${dialect}\u0000${locking}\u0000${chunk.length}`;
-        let compiled = STATE_QUERIES.get(key);
-        if (!compiled) {
-          compiled = db
-            .selectFrom('monitors')
-            .select(['id', 'organization_id', 'retries', 'degraded_latency_ms', 'state', 'state_since', 'failure_streak', 'last_check_at', 'last_result'])
-            .where('id', 'in', chunk)
-            .orderBy('id')
-            .$if(locking, (query) => query.forUpdate())
-            .compile();
-          if (compiled.parameters.length !== chunk.length) throw new Error(`unexpected parameters in ${compiled.sql}`);
-          STATE_QUERIES.set(key, compiled);
-        }
-        const { rows } = await db.executeQuery<StateRow>({ ...compiled, parameters: chunk });
-        return rows.map((r) => ({
-          id: r.id,
-          organizationId: r.organization_id,
-          retries: r.retries,
-          degradedLatencyMs: r.degraded_latency_ms,
-          state: r.state,
-          stateSince: r.state_since,
-          failureStreak: r.failure_streak,
-          lastCheckAt: r.last_check_at,
-          lastResult: r.last_result,
-        }));
-      })
-    );
-  }
 }

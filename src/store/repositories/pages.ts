@@ -6,7 +6,7 @@ import type { Page } from '../../domain/page.js';
 import type { PageRepository } from '../store.js';
 import type { Db, PagesTable } from '../tables.js';
 import { countOf } from './count.js';
-import { notifyOf, storedNotify } from './monitors.js';
+import { notifyOf, storedNotify } from './monitor-rows.js';
 
 const toPage = (r: Selectable<PagesTable>): Page => ({
   id: r.id,

@@ -1,8 +1,43 @@
 // The dashboard's monitor list in SQL: filters, one of a few orders and a keyset page, the same on both dialects.
 import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { Dialect, MonitorPosition, MonitorQuery, MonitorRepository, MonitorSort } from '../store.js';
-import type { Database, Db } from '../tables.js';
-import { toMonitor } from './monitors.js';
+import type { Monitor } from '../../domain/monitor.js';
+import type { MonitorState } from '../../domain/monitor-type.js';
+import type { Database, Db, Dialect } from '../tables.js';
+import { toMonitor } from './monitor-rows.js';
+
+/**
+ * The orders of the dashboard's monitor list, each breaking ties by lower-cased name, then id: by name; by state (down,
+ * degraded, unknown, up, then paused); by latest latency, slowest first (none last); by the latest state change, newest first.
+ */
+export type MonitorSort = 'name' | 'state' | 'latency' | 'recent';
+
+/** Where a monitor stands in a sort: its sort value, its lower-cased name and its id (a keyset cursor). */
+export type MonitorPosition = readonly [number, string, string];
+
+/** A filtered, sorted page of an organization's monitors (docs/api.md, "List monitors"). */
+export interface MonitorQuery {
+  organizationId: string;
+  /** A case-insensitive part of the name or key. */
+  search?: string | undefined;
+  /** A state of enabled monitors, or `paused`: the disabled ones. */
+  state?: MonitorState | 'paused' | undefined;
+  type?: string | undefined;
+  /** A tag in MONITOR_TAG's charset (matched inside the stored JSON array). */
+  tag?: string | undefined;
+  /** Monitors a component of this page shows. */
+  pageId?: string | undefined;
+  relayId?: string | undefined;
+  sort: MonitorSort;
+  /** Monitors after this position (the last of the previous page). */
+  after?: MonitorPosition | undefined;
+  limit: number;
+}
+
+/** A page of the list: the monitors matching the filters, each with its position, and how many match in all. */
+export interface MonitorListPage {
+  monitors: { monitor: Monitor; position: MonitorPosition }[];
+  total: number;
+}
 
 type MonitorsEb = ExpressionBuilder<Database, 'monitors'>;
 
@@ -32,7 +67,7 @@ function containing(part: string): string {
   return `%${part.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export function monitorQuery(db: Db, dialect: Dialect): MonitorRepository['query'] {
+export function monitorList(db: Db, dialect: Dialect): (query: MonitorQuery) => Promise<MonitorListPage> {
   return async (q) => {
     const filtered = db
       .selectFrom('monitors')

@@ -1,4 +1,4 @@
-// Store contract, the monitor queries of the scheduler, the relays, the watchdog and ingest: which monitors each one sees.
+// Store contract, the schedule: which enabled monitors the edge scheduler, the relays and the watchdog each see.
 import { beforeEach, expect, it } from 'vitest';
 import { DAY_MS } from '../../src/domain/check.js';
 import type { Store } from '../../src/store/index.js';
@@ -14,7 +14,7 @@ async function addChecked(store: Store, key: string, fixture: MonitorFixture & {
 
 const byId = <T extends { id: string }>(rows: T[]) => [...rows].sort((a, b) => a.id.localeCompare(b.id));
 
-describeStore('monitor queries', (store) => {
+describeStore('schedule', (store) => {
   let relayA = '';
   let relayB = '';
   beforeEach(async () => {
@@ -23,22 +23,13 @@ describeStore('monitor queries', (store) => {
     relayB = await addRelay(store(), 'b');
   });
 
-  it('gives the keys of the monitors a relay runs, enabled or not', async () => {
-    await addMonitor(store(), 'b', { runOn: 'relay', relayId: relayA });
-    await addMonitor(store(), 'a', { runOn: 'relay', relayId: relayA, enabled: false });
-    await addMonitor(store(), 'x', { runOn: 'relay', relayId: relayB });
-    await addMonitor(store(), 'edge');
-    expect((await store().monitors.keysOnRelay(relayA)).sort()).toEqual(['a', 'b']);
-    expect(await store().monitors.keysOnRelay('rly_unknown')).toEqual([]);
-  });
-
   it('lists the enabled monitors a relay runs, by id', async () => {
     await addMonitor(store(), 'c', { runOn: 'relay', relayId: relayA });
     await addMonitor(store(), 'a', { runOn: 'relay', relayId: relayA });
     await addMonitor(store(), 'b', { runOn: 'relay', relayId: relayA });
     await addMonitor(store(), 'off', { runOn: 'relay', relayId: relayA, enabled: false });
     await addMonitor(store(), 'x', { runOn: 'relay', relayId: relayB });
-    const running = await store().monitors.listRunningOnRelay(relayA);
+    const running = await store().schedule.listRunningOnRelay(relayA);
     expect(running.map((m) => m.id)).toEqual(['mon_a', 'mon_b', 'mon_c']);
     expect(running[0]).toEqual(await store().monitors.findById('mon_a'));
   });
@@ -48,8 +39,8 @@ describeStore('monitor queries', (store) => {
     await addMonitor(store(), 'off', { runOn: 'relay', relayId: relayA, enabled: false });
     await addMonitor(store(), 'x', { runOn: 'relay', relayId: relayB });
     await addMonitor(store(), 'edge');
-    expect(await store().monitors.idsRunningOnRelay(relayA)).toEqual(new Set(['mon_a']));
-    expect(await store().monitors.idsRunningOnRelay('rly_unknown')).toEqual(new Set());
+    expect(await store().schedule.idsRunningOnRelay(relayA)).toEqual(new Set(['mon_a']));
+    expect(await store().schedule.idsRunningOnRelay('rly_unknown')).toEqual(new Set());
   });
 
   it('gives the id and version of the enabled monitors that run at one place', async () => {
@@ -58,12 +49,12 @@ describeStore('monitor queries', (store) => {
     await addMonitor(store(), 'off', { enabled: false });
     await addMonitor(store(), 'r', { runOn: 'relay', relayId: relayA });
     await store().monitors.updateSpec('mon_b', monitorSpec('b', { intervalSec: 30 }), 'api', NOW + 5000);
-    expect(byId(await store().monitors.listVersions('edge'))).toEqual([
+    expect(byId(await store().schedule.listVersions('edge'))).toEqual([
       { id: 'mon_a', updatedAt: NOW },
       { id: 'mon_b', updatedAt: NOW + 5000 },
     ]);
-    expect(await store().monitors.listVersions('relay')).toEqual([{ id: 'mon_r', updatedAt: NOW }]);
-    expect(await store().monitors.listVersions('push')).toEqual([]);
+    expect(await store().schedule.listVersions('relay')).toEqual([{ id: 'mon_r', updatedAt: NOW }]);
+    expect(await store().schedule.listVersions('push')).toEqual([]);
   });
 
   it('gives the scheduler the enabled monitors among these ids that run at its place', async () => {
@@ -72,9 +63,9 @@ describeStore('monitor queries', (store) => {
     await addMonitor(store(), 'b');
     await addMonitor(store(), 'off', { enabled: false });
     await addMonitor(store(), 'r', { runOn: 'relay', relayId: relayA });
-    const scheduled = await store().monitors.listScheduled('edge', ['mon_a', 'mon_off', 'mon_r', 'mon_unknown']);
+    const scheduled = await store().schedule.listScheduled('edge', ['mon_a', 'mon_off', 'mon_r', 'mon_unknown']);
     expect(scheduled).toEqual([{ id: 'mon_a', organizationId: ORG.id, key: 'a', type: 'http', config, intervalSec: 30, timeoutMs: 2000, updatedAt: NOW, lastCheckAt: null }]);
-    expect(await store().monitors.listScheduled('edge', [])).toEqual([]);
+    expect(await store().schedule.listScheduled('edge', [])).toEqual([]);
   });
 
   it('finds the enabled edge and relay monitors silent for more than the given intervals, unless already unknown', async () => {
@@ -88,7 +79,7 @@ describeStore('monitor queries', (store) => {
     await addChecked(store(), 'off', { enabled: false, lastCheckAt: NOW });
     await addChecked(store(), 'pushed', { type: 'heartbeat', runOn: 'push', lastCheckAt: NOW });
     await addMonitor(store(), 'never-checked');
-    expect(byId(await store().monitors.listSilent(now, 3))).toEqual([
+    expect(byId(await store().schedule.listSilent(now, 3))).toEqual([
       { id: relayed, organizationId: ORG.id, state: 'down', lastCheckAt: NOW },
       { id: silent, organizationId: ORG.id, state: 'up', lastCheckAt: NOW },
     ]);
@@ -97,13 +88,13 @@ describeStore('monitor queries', (store) => {
   it('counts silence past 2^31 milliseconds (a daily monitor, thirty intervals)', async () => {
     const silent = await addChecked(store(), 'daily', { intervalSec: 86_400, lastCheckAt: NOW - 31 * DAY_MS });
     await addChecked(store(), 'daily-recent', { intervalSec: 86_400, lastCheckAt: NOW - 29 * DAY_MS });
-    expect((await store().monitors.listSilent(NOW, 30)).map((m) => m.id)).toEqual([silent]);
+    expect((await store().schedule.listSilent(NOW, 30)).map((m) => m.id)).toEqual([silent]);
   });
 
   it('takes a fractional number of intervals', async () => {
     const silent = await addChecked(store(), 'silent', { intervalSec: 60, lastCheckAt: NOW - 91_000 });
     await addChecked(store(), 'recent', { intervalSec: 60, lastCheckAt: NOW - 89_000 });
-    expect((await store().monitors.listSilent(NOW, 1.5)).map((m) => m.id)).toEqual([silent]);
+    expect((await store().schedule.listSilent(NOW, 1.5)).map((m) => m.id)).toEqual([silent]);
   });
 
   it('lists the enabled monitors of a relay that are not unknown yet', async () => {
@@ -111,7 +102,7 @@ describeStore('monitor queries', (store) => {
     await addMonitor(store(), 'unknown', { runOn: 'relay', relayId: relayA });
     await addChecked(store(), 'off', { runOn: 'relay', relayId: relayA, enabled: false, state: 'down', lastCheckAt: NOW });
     await addChecked(store(), 'elsewhere', { runOn: 'relay', relayId: relayB, lastCheckAt: NOW });
-    expect(await store().monitors.listKnownOnRelay(relayA)).toEqual([{ id: known, organizationId: ORG.id, state: 'up', lastCheckAt: NOW }]);
+    expect(await store().schedule.listKnownOnRelay(relayA)).toEqual([{ id: known, organizationId: ORG.id, state: 'up', lastCheckAt: NOW }]);
   });
 
   it('lists the enabled push monitors that have had a ping, with their config', async () => {
@@ -120,19 +111,6 @@ describeStore('monitor queries', (store) => {
     await addMonitor(store(), 'waiting', { type: 'heartbeat', runOn: 'push', config });
     await addChecked(store(), 'off', { type: 'heartbeat', runOn: 'push', config, enabled: false, lastCheckAt: NOW });
     await addChecked(store(), 'edge', { lastCheckAt: NOW });
-    expect(await store().monitors.listPushed()).toEqual([{ id: pinged, config, lastCheckAt: NOW }]);
-  });
-
-  it('gives ingest the state and state settings of these monitors', async () => {
-    await addMonitor(store(), 'a', { retries: 3, degradedLatencyMs: 400 });
-    await addMonitor(store(), 'b');
-    const lastResult = JSON.stringify({ checkedAt: NOW, ok: false, latencyMs: null, message: null, error: 'refused', data: null, source: 'edge' });
-    const state = stateRow('mon_a', { retries: 3, degradedLatencyMs: 400, state: 'down', stateSince: NOW - 5000, failureStreak: 4, lastResult });
-    await store().checks.write([], [state]);
-    expect(byId(await store().monitors.findStates(['mon_a', 'mon_b', 'mon_unknown']))).toEqual([
-      state,
-      { id: 'mon_b', organizationId: ORG.id, retries: 1, degradedLatencyMs: null, state: 'unknown', stateSince: NOW, failureStreak: 0, lastCheckAt: null, lastResult: null },
-    ]);
-    expect(await store().monitors.findStates([])).toEqual([]);
+    expect(await store().schedule.listPushed()).toEqual([{ id: pinged, config, lastCheckAt: NOW }]);
   });
 });

@@ -1,0 +1,64 @@
+// A monitor's row as the store reads and writes it: the mapping every monitor repository shares.
+import type { Selectable } from 'kysely';
+import type { LatestResult, Monitor, MonitorSpec } from '../../domain/monitor.js';
+import type { MonitorType } from '../../domain/monitor-type.js';
+import type { MonitorsTable } from '../tables.js';
+
+export function toMonitor(r: Selectable<MonitorsTable>): Monitor {
+  return {
+    id: r.id,
+    organizationId: r.organization_id,
+    key: r.key,
+    name: r.name,
+    type: r.type as MonitorType,
+    config: JSON.parse(r.config) as Record<string, unknown>,
+    intervalSec: r.interval_sec,
+    timeoutMs: r.timeout_ms,
+    runOn: r.run_on,
+    relayId: r.relay_id,
+    pushTokenPrefix: r.push_token_prefix,
+    enabled: r.enabled === 1,
+    retries: r.retries,
+    degradedLatencyMs: r.degraded_latency_ms,
+    state: r.state,
+    stateSince: r.state_since,
+    failureStreak: r.failure_streak,
+    lastCheckAt: r.last_check_at,
+    lastResult: r.last_result === null ? null : (JSON.parse(r.last_result) as LatestResult),
+    secretsSetAt: r.secrets_set_at,
+    notify: notifyOf(r.notify),
+    tags: JSON.parse(r.tags) as string[],
+    managedBy: r.managed_by,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+/** The columns a monitor's spec sets. */
+export function specColumns(spec: MonitorSpec) {
+  return {
+    key: spec.key,
+    name: spec.name,
+    type: spec.type,
+    config: JSON.stringify(spec.config),
+    interval_sec: spec.intervalSec,
+    timeout_ms: spec.timeoutMs,
+    run_on: spec.runOn,
+    relay_id: spec.relayId,
+    enabled: spec.enabled ? 1 : 0,
+    retries: spec.retries,
+    degraded_latency_ms: spec.degradedLatencyMs,
+    // Left as it is when the spec does not say.
+    notify: spec.notify === undefined ? undefined : storedNotify(spec.notify),
+    tags: spec.tags === undefined ? undefined : JSON.stringify(spec.tags),
+  };
+}
+
+/** The channel keys a monitor or page names, as stored (JSON array; null: none). */
+export function notifyOf(json: string | null): string[] | null {
+  return json === null ? null : (JSON.parse(json) as string[]);
+}
+
+export function storedNotify(keys: readonly string[] | null): string | null {
+  return keys === null || keys.length === 0 ? null : JSON.stringify(keys);
+}

@@ -1,0 +1,102 @@
+// The schedule: which enabled monitors run where, as the runners read it — the edge scheduler, the relays (what each
+// runs, and may report on) and the watchdog (who went silent). Contract: test/contracts/store-schedule.contract.test.ts.
+import { type Selectable, sql } from 'kysely';
+import type { Monitor, ScheduledMonitor } from '../../domain/monitor.js';
+import type { MonitorState, RunOn } from '../../domain/monitor-type.js';
+import type { Db, MonitorsTable } from '../tables.js';
+import { inChunks } from './in-chunks.js';
+import { toMonitor } from './monitor-rows.js';
+
+/**
+ * What the scheduler needs of an enabled monitor, with the version it was read at, and its last check when read (where
+ * a monitor handed over from another instance of a cluster resumes).
+ */
+export type ScheduledMonitorRow = ScheduledMonitor & { organizationId: string; updatedAt: number; lastCheckAt: number | null };
+
+/** What the watchdog needs to move a silent monitor to unknown. */
+export interface WatchedMonitor {
+  id: string;
+  organizationId: string;
+  state: MonitorState;
+  lastCheckAt: number | null;
+}
+
+export interface ScheduleRepository {
+  /** Ids and versions of the enabled monitors that run at this place. */
+  listVersions(runOn: RunOn): Promise<{ id: string; updatedAt: number }[]>;
+  /** The enabled monitors among these ids that run at this place, as the scheduler needs them. */
+  listScheduled(runOn: RunOn, ids: readonly string[]): Promise<ScheduledMonitorRow[]>;
+  /** The enabled relay monitors of a relay, by id (a stable order, so the relay config's ETag only changes with its content). */
+  listRunningOnRelay(relayId: string): Promise<Monitor[]>;
+  /** Ids of the same: the only monitors a relay may submit results for. */
+  idsRunningOnRelay(relayId: string): Promise<Set<string>>;
+  /** Enabled edge and relay monitors, not unknown yet, without a result for `intervals` of their interval. */
+  listSilent(now: number, intervals: number): Promise<WatchedMonitor[]>;
+  /** Enabled monitors of a relay that are not unknown yet. */
+  listKnownOnRelay(relayId: string): Promise<WatchedMonitor[]>;
+  /** Enabled push monitors that have had a ping: their config (for the grace period) and last ping. */
+  listPushed(): Promise<{ id: string; config: Record<string, unknown>; lastCheckAt: number }[]>;
+}
+
+const WATCHED = ['id', 'organization_id', 'state', 'last_check_at'] as const;
+const toWatched = (r: Pick<Selectable<MonitorsTable>, (typeof WATCHED)[number]>): WatchedMonitor => ({
+  id: r.id,
+  organizationId: r.organization_id,
+  state: r.state,
+  lastCheckAt: r.last_check_at,
+});
+
+export function scheduleRepository(db: Db): ScheduleRepository {
+  const enabled = (runOn: RunOn) => db.selectFrom('monitors').where('enabled', '=', 1).where('run_on', '=', runOn);
+  const enabledOnRelay = (relayId: string) => enabled('relay').where('relay_id', '=', relayId);
+  return {
+    async listVersions(runOn) {
+      const rows = await enabled(runOn).select(['id', 'updated_at']).execute();
+      return rows.map((r) => ({ id: r.id, updatedAt: r.updated_at }));
+    },
+    listScheduled: (runOn, ids) =>
+      inChunks(ids, async (chunk) => {
+        const rows = await enabled(runOn)
+          .select(['id', 'organization_id', 'key', 'type', 'config', 'interval_sec', 'timeout_ms', 'updated_at', 'last_check_at'])
+          .where('id', 'in', chunk)
+          .execute();
+        return rows.map((r) => ({
+          id: r.id,
+          organizationId: r.organization_id,
+          key: r.key,
+          type: r.type,
+          config: JSON.parse(r.config) as unknown,
+          intervalSec: r.interval_sec,
+          timeoutMs: r.timeout_ms,
+          updatedAt: r.updated_at,
+          lastCheckAt: r.last_check_at,
+        }));
+      }),
+    async listRunningOnRelay(relayId) {
+      return (await enabledOnRelay(relayId).selectAll().orderBy('id').execute()).map(toMonitor);
+    },
+    async idsRunningOnRelay(relayId) {
+      return new Set((await enabledOnRelay(relayId).select('id').execute()).map((r) => r.id));
+    },
+    async listSilent(now, intervals) {
+      const rows = await db
+        .selectFrom('monitors')
+        .select(WATCHED)
+        .where('enabled', '=', 1)
+        .where('run_on', 'in', ['edge', 'relay'])
+        .where('state', '!=', 'unknown')
+        // In floating point: PostgreSQL would multiply two integers as int4, which a daily monitor's silence
+        // overflows (86 400 s × 30 intervals × 1000 > 2^31), and `intervals` need not be whole.
+        .where(sql<number>`last_check_at + interval_sec * cast(${intervals * 1000} as double precision)`, '<', now)
+        .execute();
+      return rows.map(toWatched);
+    },
+    async listKnownOnRelay(relayId) {
+      return (await enabledOnRelay(relayId).select(WATCHED).where('state', '!=', 'unknown').execute()).map(toWatched);
+    },
+    async listPushed() {
+      const rows = await enabled('push').select(['id', 'config', 'last_check_at']).where('last_check_at', 'is not', null).execute();
+      return rows.map((r) => ({ id: r.id, config: JSON.parse(r.config) as Record<string, unknown>, lastCheckAt: r.last_check_at as number }));
+    },
+  };
+}
