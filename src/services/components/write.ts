@@ -8,6 +8,7 @@ import { type Component, type ComponentSpec, componentSpecChanged, type Page } f
 import { parseInput, type ServiceContext, uniquely, withTransaction, writerOf } from '../context.js';
 import { requirePage } from '../pages/read.js';
 import { changed } from '../pages/write.js';
+import { type PutOutcome, putByKey } from '../put.js';
 import { monitorKeysById, requireOnPage, resolveMonitorKey } from './refs.js';
 import { componentCreateInput, componentEntryInput, componentRefInput, componentUpdateInput } from './schema.js';
 import { type ComponentView, componentView } from './view.js';
@@ -23,20 +24,24 @@ export async function createComponent(ctx: ServiceContext, input: z.input<typeof
 }
 
 /** warden.yaml's component, by key (its name when it has none): created, or made to match the file. */
-export async function putComponent(ctx: ServiceContext, input: z.input<typeof componentEntryInput>): Promise<{ component: Component; outcome: 'created' | 'updated' | 'unchanged' }> {
+export async function putComponent(ctx: ServiceContext, input: z.input<typeof componentEntryInput>): Promise<{ component: Component; outcome: PutOutcome }> {
   const { slug, ...entry } = parseInput(componentEntryInput, input);
   return withTransaction(ctx, async (tx) => {
     const page = await requirePage(tx, slug);
     const key = entry.key ?? entry.name;
-    const current = (await tx.store.components.list(page.id)).find((c) => c.key === key);
-    if (!current) return { component: await insertComponent(tx, page, { ...entry, key }), outcome: 'created' };
-    const writer = writerOf(tx);
-    assertWritable(current, writer, `component "${key}" of page "${slug}"`);
-    const spec = await specOf(tx, { ...entry, key });
-    if (!componentSpecChanged(current, spec) && current.managedBy === writer) return { component: current, outcome: 'unchanged' };
-    await tx.store.components.update(current.id, spec, writer, tx.clock.now());
-    changed(tx, page);
-    return { component: (await tx.store.components.findById(current.id)) ?? current, outcome: 'updated' };
+    const { value: component, outcome } = await putByKey(tx, {
+      label: `component "${key}" of page "${slug}"`,
+      current: (await tx.store.components.list(page.id)).find((c) => c.key === key),
+      create: () => insertComponent(tx, page, { ...entry, key }),
+      spec: () => specOf(tx, { ...entry, key }),
+      changed: componentSpecChanged,
+      async update(current, spec, writer) {
+        await tx.store.components.update(current.id, spec, writer, tx.clock.now());
+        changed(tx, page);
+        return (await tx.store.components.findById(current.id)) ?? current;
+      },
+    });
+    return { component, outcome };
   });
 }
 

@@ -10,12 +10,11 @@ import { addToPage, componentKeysById, requireOnPage, resolveComponentRefs } fro
 import { parseInput, type ServiceContext, withTransaction, writerOf } from '../context.js';
 import { requirePage } from '../pages/read.js';
 import { changed } from '../pages/write.js';
+import { type PutOutcome, putByKey } from '../put.js';
 import { publishIncidentNotice } from './notices.js';
 import { requireIncident } from './read.js';
 import { incidentCreateInput, incidentEntryInput, incidentPatchInput, incidentRefInput, incidentUpdateInput } from './schema.js';
 import { type IncidentView, incidentView } from './view.js';
-
-type Outcome = 'created' | 'updated' | 'unchanged';
 
 /** Opens an incident on a page (also on a config-managed page), with its first timeline entry. */
 export async function createIncident(ctx: ServiceContext, input: z.input<typeof incidentCreateInput>): Promise<IncidentView> {
@@ -40,7 +39,7 @@ export async function createIncident(ctx: ServiceContext, input: z.input<typeof 
 }
 
 /** warden.yaml's incident, by key: created, or made to match the file (its timeline replaced). */
-export async function putIncident(ctx: ServiceContext, input: z.input<typeof incidentEntryInput>): Promise<{ incident: Incident; outcome: Outcome }> {
+export async function putIncident(ctx: ServiceContext, input: z.input<typeof incidentEntryInput>): Promise<{ incident: Incident; outcome: PutOutcome }> {
   const { slug, components, ...entry } = parseInput(incidentEntryInput, input);
   return withTransaction(ctx, async (tx) => {
     const page = await requirePage(tx, slug);
@@ -49,20 +48,25 @@ export async function putIncident(ctx: ServiceContext, input: z.input<typeof inc
       resolvedAt: entry.resolvedAt ?? (entry.status === 'resolved' ? (entry.updates.at(-1)?.at ?? entry.startedAt) : null),
       componentIds: await resolveComponentRefs(tx, page.id, components),
     };
-    const current = await tx.store.incidents.findByKey(page.id, entry.key);
-    if (!current) {
-      const incident = await insertIncident(tx, page, spec);
-      await publishIncidentNotice(tx, page, null, incident);
-      return { incident, outcome: 'created' };
-    }
-    const writer = writerOf(tx);
-    assertWritable(current, writer, `incident "${entry.key}" of page "${slug}"`);
-    if (!incidentSpecChanged(current, spec) && current.managedBy === writer) return { incident: current, outcome: 'unchanged' };
-    await tx.store.incidents.replace(current.id, spec, writer, () => newId('upd'), tx.clock.now());
-    changed(tx, page);
-    const incident = (await tx.store.incidents.findById(current.id)) ?? current;
-    await publishIncidentNotice(tx, page, current, incident);
-    return { incident, outcome: 'updated' };
+    const { value: incident, outcome } = await putByKey(tx, {
+      label: `incident "${entry.key}" of page "${slug}"`,
+      current: await tx.store.incidents.findByKey(page.id, entry.key),
+      async create() {
+        const incident = await insertIncident(tx, page, spec);
+        await publishIncidentNotice(tx, page, null, incident);
+        return incident;
+      },
+      spec: () => spec,
+      changed: incidentSpecChanged,
+      async update(current, spec, writer) {
+        await tx.store.incidents.replace(current.id, spec, writer, () => newId('upd'), tx.clock.now());
+        changed(tx, page);
+        const incident = (await tx.store.incidents.findById(current.id)) ?? current;
+        await publishIncidentNotice(tx, page, current, incident);
+        return incident;
+      },
+    });
+    return { incident, outcome };
   });
 }
 

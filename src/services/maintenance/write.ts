@@ -10,6 +10,7 @@ import { addToPage, componentKeysById, requireOnPage, resolveComponentRefs } fro
 import { parseInput, type ServiceContext, withTransaction, writerOf } from '../context.js';
 import { requirePage } from '../pages/read.js';
 import { changed } from '../pages/write.js';
+import { type PutOutcome, putByKey } from '../put.js';
 import { maintenanceCreateInput, maintenanceEntryInput, maintenancePatchInput, maintenanceRefInput } from './schema.js';
 import { type MaintenanceView, maintenanceView } from './view.js';
 
@@ -23,22 +24,24 @@ export async function createMaintenance(ctx: ServiceContext, input: z.input<type
 }
 
 /** warden.yaml's window, by key: created, or made to match the file. */
-export async function putMaintenance(
-  ctx: ServiceContext,
-  input: z.input<typeof maintenanceEntryInput>,
-): Promise<{ window: Maintenance; outcome: 'created' | 'updated' | 'unchanged' }> {
+export async function putMaintenance(ctx: ServiceContext, input: z.input<typeof maintenanceEntryInput>): Promise<{ window: Maintenance; outcome: PutOutcome }> {
   const { slug, ...entry } = parseInput(maintenanceEntryInput, input);
   return withTransaction(ctx, async (tx) => {
     const page = await requirePage(tx, slug);
     const spec = await specOf(tx, page, entry);
-    const current = await tx.store.maintenance.findByKey(page.id, entry.key);
-    if (!current) return { window: await insertWindow(tx, page, spec), outcome: 'created' };
-    const writer = writerOf(tx);
-    assertWritable(current, writer, `maintenance "${entry.key}" of page "${slug}"`);
-    if (!maintenanceSpecChanged(current, spec) && current.managedBy === writer) return { window: current, outcome: 'unchanged' };
-    await tx.store.maintenance.update(current.id, spec, writer, tx.clock.now());
-    changed(tx, page);
-    return { window: (await tx.store.maintenance.findById(current.id)) ?? current, outcome: 'updated' };
+    const { value: window, outcome } = await putByKey(tx, {
+      label: `maintenance "${entry.key}" of page "${slug}"`,
+      current: await tx.store.maintenance.findByKey(page.id, entry.key),
+      create: () => insertWindow(tx, page, spec),
+      spec: () => spec,
+      changed: maintenanceSpecChanged,
+      async update(current, spec, writer) {
+        await tx.store.maintenance.update(current.id, spec, writer, tx.clock.now());
+        changed(tx, page);
+        return (await tx.store.maintenance.findById(current.id)) ?? current;
+      },
+    });
+    return { window, outcome };
   });
 }
 

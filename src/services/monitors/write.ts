@@ -8,13 +8,12 @@ import { assertWritable } from '../../domain/ownership.js';
 import { displayPrefix, generateSecret, hashSecret } from '../../domain/tokens.js';
 import { organizationOf, parseInput, type ServiceContext, uniquely, withTransaction, writerOf } from '../context.js';
 import { namedChannels } from '../notifications/named.js';
+import type { PutOutcome } from '../put.js';
 import { secretsSetTime, withheldSecrets } from '../relays/secrets.js';
 import { relayKeysById, requireMonitor } from './read.js';
 import { type MonitorEntry, monitorCreateSchema, monitorEntrySchema, monitorIdSchema } from './schema.js';
 import { recordPause } from './state-history.js';
 import { type MonitorWithRelay, monitorWithRelay } from './view.js';
-
-export type PutOutcome = 'created' | 'updated' | 'unchanged';
 
 /** A monitor through the API; a push monitor's token is generated and returned once. */
 export async function createMonitor(

@@ -12,11 +12,10 @@ import { SYSTEM_SMTP_REFUSED } from '../../notify/system-mail.js';
 import { organizationOf, parseInput, type ServiceContext, uniquely, withTransaction, writerOf } from '../context.js';
 import { patchedConfig, retargetIssues } from '../monitors/retarget.js';
 import { callerRole } from '../organizations/current.js';
+import { type PutOutcome, putByKey } from '../put.js';
 import { requireChannel } from './read.js';
 import { type ChannelEntry, type ChannelPatch, channelEntrySchema, channelKeySchema, channelUpdateSchema } from './schema.js';
 import { type ChannelView, channelView } from './view.js';
-
-export type PutOutcome = 'created' | 'updated' | 'unchanged';
 
 /** A channel through the API: its secrets are shown redacted from now on. */
 export async function createChannel(ctx: ServiceContext, input: z.input<typeof channelEntrySchema>): Promise<ChannelView> {
@@ -31,15 +30,20 @@ export async function putChannel(
 ): Promise<{ channel: NotificationChannel; outcome: PutOutcome }> {
   const spec = specOf(parseInput(channelEntrySchema, input));
   return withTransaction(ctx, async (tx) => {
-    const current = await tx.store.notifications.findChannelByKey(organizationOf(tx), spec.key);
-    if (!current) return { channel: await insertChannel(tx, spec), outcome: 'created' };
-    const writer = writerOf(tx);
-    assertWritable(current, writer, `notification channel "${current.key}"`);
-    if (!channelSpecChanged(current, spec) && current.managedBy === writer) return { channel: current, outcome: 'unchanged' };
-    if (JSON.stringify(current.config) !== JSON.stringify(spec.config)) await assertSystemSmtpAllowed(tx, spec);
-    await tx.store.notifications.updateChannel(current.id, spec, writer, tx.clock.now());
-    announce(tx);
-    return { channel: (await tx.store.notifications.findChannel(current.id)) ?? current, outcome: 'updated' };
+    const { value: channel, outcome } = await putByKey(tx, {
+      label: `notification channel "${spec.key}"`,
+      current: await tx.store.notifications.findChannelByKey(organizationOf(tx), spec.key),
+      create: () => insertChannel(tx, spec),
+      spec: () => spec,
+      changed: channelSpecChanged,
+      async update(current, spec, writer) {
+        if (JSON.stringify(current.config) !== JSON.stringify(spec.config)) await assertSystemSmtpAllowed(tx, spec);
+        await tx.store.notifications.updateChannel(current.id, spec, writer, tx.clock.now());
+        announce(tx);
+        return (await tx.store.notifications.findChannel(current.id)) ?? current;
+      },
+    });
+    return { channel, outcome };
   });
 }
 

@@ -9,6 +9,7 @@ import type { Page } from '../../domain/page.js';
 import { hashPassword, verifyPassword } from '../../domain/passwords.js';
 import { organizationOf, parseInput, type ServiceContext, uniquely, withTransaction, writerOf } from '../context.js';
 import { namedChannels } from '../notifications/named.js';
+import { type PutOutcome, putByKey } from '../put.js';
 import { claimDomain, domainTaken } from './domain-claim.js';
 import { requirePage } from './read.js';
 import { pageCreateSchema, pageEntrySchema, pageSlugSchema, pageUpdateSchema } from './schema.js';
@@ -22,51 +23,72 @@ export async function createPage(ctx: ServiceContext, input: z.input<typeof page
 }
 
 /** warden.yaml's page, by slug: created, or made to match the file (and taken over when the API made it). */
-export async function putPage(ctx: ServiceContext, input: z.input<typeof pageEntrySchema>): Promise<{ page: Page; outcome: 'created' | 'updated' | 'unchanged' }> {
+export async function putPage(ctx: ServiceContext, input: z.input<typeof pageEntrySchema>): Promise<{ page: Page; outcome: PutOutcome }> {
   const entry = parseInput(pageEntrySchema, input);
   return withTransaction(ctx, async (tx) => {
     const current = await tx.store.pages.findBySlug(entry.slug);
-    if (!current) return { page: await insertPage(tx, entry), outcome: 'created' };
-    if (current.organizationId !== organizationOf(tx)) throw new ConflictError(`page slug "${entry.slug}" belongs to another organization`);
-    const writer = writerOf(tx);
-    assertWritable(current, writer, `page "${current.slug}"`);
-    const proof = await claimDomain(tx, current, entry.customDomain ?? null, entry.slug);
-    const notify = (await namedChannels(tx, entry.notify)) ?? null;
-    const passwordSame =
-      entry.password === undefined ? current.passwordHash === null : current.passwordHash !== null && (await verifyPassword(entry.password, current.passwordHash));
-    const fieldsSame =
-      current.title === entry.title &&
-      current.description === (entry.description ?? null) &&
-      current.customDomain === (entry.customDomain ?? null) &&
-      Object.keys(proof).length === 0 &&
-      current.aiPolicy === entry.aiPolicy &&
-      current.subscriptions === entry.subscriptions &&
-      current.language === (entry.language ?? null) &&
-      current.timeZone === entry.timeZone &&
-      JSON.stringify(current.branding) === JSON.stringify(brandingOf(entry.branding)) &&
-      current.customCss === (entry.customCss ?? null) &&
-      JSON.stringify(current.notify) === JSON.stringify(notify) &&
-      current.managedBy === writer;
-    if (passwordSame && fieldsSame) return { page: current, outcome: 'unchanged' };
-    await tx.store.pages.update(
-      current.id,
-      {
-        title: entry.title,
-        description: entry.description ?? null,
-        customDomain: entry.customDomain ?? null,
-        ...proof,
-        aiPolicy: entry.aiPolicy,
-        notify,
-        subscriptions: entry.subscriptions,
-        ...presentationOf(entry),
-        managedBy: writer,
-        ...(passwordSame ? {} : { passwordHash: entry.password === undefined ? null : await hashPassword(entry.password) }),
+    if (current && current.organizationId !== organizationOf(tx)) throw new ConflictError(`page slug "${entry.slug}" belongs to another organization`);
+    const { value: page, outcome } = await putByKey(tx, {
+      label: `page "${entry.slug}"`,
+      current,
+      create: () => insertPage(tx, entry),
+      spec: (current) => entrySpec(tx, current, entry),
+      changed: (current, spec) => !spec.passwordSame || !fieldsSame(current, entry, spec),
+      async update(current, { proof, notify, passwordSame }, writer) {
+        await tx.store.pages.update(
+          current.id,
+          {
+            title: entry.title,
+            description: entry.description ?? null,
+            customDomain: entry.customDomain ?? null,
+            ...proof,
+            aiPolicy: entry.aiPolicy,
+            notify,
+            subscriptions: entry.subscriptions,
+            ...presentationOf(entry),
+            managedBy: writer,
+            ...(passwordSame ? {} : { passwordHash: entry.password === undefined ? null : await hashPassword(entry.password) }),
+          },
+          tx.clock.now(),
+        );
+        changed(tx, current);
+        return (await tx.store.pages.findById(current.id)) ?? current;
       },
-      tx.clock.now(),
-    );
-    changed(tx, current);
-    return { page: (await tx.store.pages.findById(current.id)) ?? current, outcome: 'updated' };
+    });
+    return { page, outcome };
   });
+}
+
+/** What a page entry resolves to over the stored page: the domain's proof to write, the channels named, whether the password is the same. */
+interface EntrySpec {
+  proof: Awaited<ReturnType<typeof claimDomain>>;
+  notify: string[] | null;
+  passwordSame: boolean;
+}
+
+async function entrySpec(ctx: ServiceContext, current: Page, entry: PageEntry): Promise<EntrySpec> {
+  const proof = await claimDomain(ctx, current, entry.customDomain ?? null, entry.slug);
+  const notify = (await namedChannels(ctx, entry.notify)) ?? null;
+  const passwordSame =
+    entry.password === undefined ? current.passwordHash === null : current.passwordHash !== null && (await verifyPassword(entry.password, current.passwordHash));
+  return { proof, notify, passwordSame };
+}
+
+/** Whether the page's fields (its password and manager aside) are what the entry says. */
+function fieldsSame(current: Page, entry: PageEntry, { proof, notify }: EntrySpec): boolean {
+  return (
+    current.title === entry.title &&
+    current.description === (entry.description ?? null) &&
+    current.customDomain === (entry.customDomain ?? null) &&
+    Object.keys(proof).length === 0 &&
+    current.aiPolicy === entry.aiPolicy &&
+    current.subscriptions === entry.subscriptions &&
+    current.language === (entry.language ?? null) &&
+    current.timeZone === entry.timeZone &&
+    JSON.stringify(current.branding) === JSON.stringify(brandingOf(entry.branding)) &&
+    current.customCss === (entry.customCss ?? null) &&
+    JSON.stringify(current.notify) === JSON.stringify(notify)
+  );
 }
 
 export async function updatePage(ctx: ServiceContext, input: z.input<typeof pageUpdateSchema>): Promise<PageView> {

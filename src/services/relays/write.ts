@@ -7,6 +7,7 @@ import type { Relay } from '../../domain/organization.js';
 import { assertWritable } from '../../domain/ownership.js';
 import { displayPrefix, generateSecret, hashSecret } from '../../domain/tokens.js';
 import { organizationOf, parseInput, type ServiceContext, uniquely, withTransaction, writerOf } from '../context.js';
+import { type PutOutcome, putByKey } from '../put.js';
 import { requireRelay } from './read.js';
 import { relayCreateSchema, relayEntrySchema, relayIdSchema, relayUpdateSchema } from './schema.js';
 import { type RelayView, relayView } from './view.js';
@@ -25,31 +26,29 @@ export async function createRelay(ctx: ServiceContext, input: z.input<typeof rel
 }
 
 /** warden.yaml's relay: created, or renamed and taken over, by key; a token the file fixes is set (if no other relay holds it). */
-export async function putRelay(ctx: ServiceContext, input: z.input<typeof relayEntrySchema>): Promise<{ relay: Relay; outcome: 'created' | 'updated' | 'unchanged' }> {
+export async function putRelay(ctx: ServiceContext, input: z.input<typeof relayEntrySchema>): Promise<{ relay: Relay; outcome: PutOutcome }> {
   const entry = parseInput(relayEntrySchema, input);
   return withTransaction(ctx, async (tx) => {
-    const writer = writerOf(tx);
     const now = tx.clock.now();
-    let relay = await tx.store.relays.findByKey(organizationOf(tx), entry.key);
-    let outcome: 'created' | 'updated' | 'unchanged' = 'unchanged';
-    if (!relay) {
-      relay = await insertRelay(tx, entry);
-      outcome = 'created';
-    } else if (relay.name !== entry.name || relay.managedBy !== writer) {
-      assertWritable(relay, writer, `relay "${relay.key}"`);
-      await tx.store.relays.update(relay.id, { name: entry.name, managedBy: writer }, now);
-      outcome = 'updated';
-    }
-    if (entry.token !== undefined) {
-      const hash = hashSecret(entry.token);
-      const holder = await tx.store.relays.findByTokenHash(hash);
-      if (holder && holder.id !== relay.id) throw new ConflictError(`the token of relay "${entry.key}" is already used by another relay`);
-      if (!holder) {
-        await tx.store.relays.setToken(relay.id, { hash, prefix: displayPrefix(entry.token) }, now);
-        // The operator's token: it gets every secret, even those withheld after a rotation through the API.
-        await tx.store.relays.withholdSecrets(relay.id, null);
-      }
-    }
+    const { value: relay, outcome } = await putByKey(tx, {
+      label: `relay "${entry.key}"`,
+      current: await tx.store.relays.findByKey(organizationOf(tx), entry.key),
+      create: () => insertRelay(tx, entry),
+      spec: () => entry.name,
+      changed: (current, name) => current.name !== name,
+      async update(current, name, writer) {
+        await tx.store.relays.update(current.id, { name, managedBy: writer }, now);
+        return (await tx.store.relays.findById(current.id)) ?? current;
+      },
+    });
+    if (entry.token === undefined) return { relay, outcome };
+    const hash = hashSecret(entry.token);
+    const holder = await tx.store.relays.findByTokenHash(hash);
+    if (holder && holder.id !== relay.id) throw new ConflictError(`the token of relay "${entry.key}" is already used by another relay`);
+    if (holder) return { relay, outcome };
+    await tx.store.relays.setToken(relay.id, { hash, prefix: displayPrefix(entry.token) }, now);
+    // The operator's token: it gets every secret, even those withheld after a rotation through the API.
+    await tx.store.relays.withholdSecrets(relay.id, null);
     return { relay: (await tx.store.relays.findById(relay.id)) ?? relay, outcome };
   });
 }
