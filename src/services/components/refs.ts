@@ -1,9 +1,8 @@
 // How bodies and warden.yaml name things on a page: monitors by key, components by key or name; and the keys views show.
-import { ConflictError, type FieldIssue, NotFoundError, ValidationError } from '../../domain/errors.js';
+import { type FieldIssue, NotFoundError, ValidationError } from '../../domain/errors.js';
 import type { Page } from '../../domain/page.js';
-import { organizationOf, type ServiceContext, uniquely } from '../context.js';
+import { organizationOf, type ServiceContext, } from '../context.js';
 import { requirePage } from '../pages/read.js';
-import { changed } from '../pages/write.js';
 
 /** The page (of the caller's organization) and the object with this id on it; another page's is "not found". */
 export async function requireOnPage<T extends { pageId: string }>(
@@ -50,26 +49,4 @@ export async function resolveComponentRefs(ctx: ServiceContext, pageId: string, 
 /** Component ids to keys on a page, in page order, for views. */
 export async function componentKeysById(ctx: ServiceContext, pageId: string): Promise<Map<string, string>> {
   return new Map((await ctx.store.components.list(pageId)).map((c) => [c.id, c.key]));
-}
-
-/**
- * Adds a keyed object to a page: the page's cap, the key free on the page (a race on it is a 409 too), then the page's
- * caches told. `insert` writes the object and reads it back.
- */
-export async function addToPage<T>(
-  ctx: ServiceContext,
-  page: Page,
-  add: { key: string | null; taken: string; count(): Promise<number>; max: number; full: string; exists(key: string): Promise<unknown>; insert(): Promise<T> },
-): Promise<T> {
-  const item = await uniquely(
-    ctx,
-    async () => {
-      if ((await add.count()) >= add.max) throw new ConflictError(add.full);
-      if (add.key !== null && (await add.exists(add.key))) throw new ConflictError(add.taken);
-      return add.insert();
-    },
-    add.taken,
-  );
-  changed(ctx, page);
-  return item;
 }

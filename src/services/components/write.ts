@@ -6,9 +6,10 @@ import { LIMITS } from '../../domain/limits.js';
 import { assertWritable } from '../../domain/ownership.js';
 import { type Component, type ComponentSpec, componentSpecChanged, type Page } from '../../domain/page.js';
 import { parseInput, type ServiceContext, uniquely, withTransaction, writerOf } from '../context.js';
+import { deleteFromPage, putOnPage } from '../pages/children.js';
 import { requirePage } from '../pages/read.js';
 import { changed } from '../pages/write.js';
-import { type PutOutcome, putByKey } from '../put.js';
+import type { PutOutcome } from '../put.js';
 import { monitorKeysById, requireOnPage, resolveMonitorKey } from './refs.js';
 import { componentCreateInput, componentEntryInput, componentRefInput, componentUpdateInput } from './schema.js';
 import { type ComponentView, componentView } from './view.js';
@@ -29,17 +30,12 @@ export async function putComponent(ctx: ServiceContext, input: z.input<typeof co
   return withTransaction(ctx, async (tx) => {
     const page = await requirePage(tx, slug);
     const key = entry.key ?? entry.name;
-    const { value: component, outcome } = await putByKey(tx, {
+    const { value: component, outcome } = await putOnPage(tx, page, tx.store.components, {
       label: `component "${key}" of page "${slug}"`,
       current: (await tx.store.components.list(page.id)).find((c) => c.key === key),
       create: () => insertComponent(tx, page, { ...entry, key }),
       spec: () => specOf(tx, { ...entry, key }),
       changed: componentSpecChanged,
-      async update(current, spec, writer) {
-        await tx.store.components.update(current.id, spec, writer, tx.clock.now());
-        changed(tx, page);
-        return (await tx.store.components.findById(current.id)) ?? current;
-      },
     });
     return { component, outcome };
   });
@@ -69,14 +65,7 @@ export async function updateComponent(ctx: ServiceContext, input: z.input<typeof
 
 /** Removes a component from its page (and from the incidents and maintenance naming it). */
 export async function deleteComponent(ctx: ServiceContext, input: z.input<typeof componentRefInput>): Promise<void> {
-  const { slug, id } = parseInput(componentRefInput, input);
-  // In a transaction like every write: the change counter moves with it (other processes follow).
-  await withTransaction(ctx, async (tx) => {
-    const { page, item } = await requireOnPage(tx, slug, id, 'component', tx.store.components.findById);
-    assertWritable(item, writerOf(tx), `component "${item.key}" of page "${slug}"`);
-    await tx.store.components.delete(item.id);
-    changed(tx, page);
-  });
+  await deleteFromPage(ctx, parseInput(componentRefInput, input), 'component', (store) => store.components);
 }
 
 type ComponentEntry = Omit<z.output<typeof componentCreateInput>, 'slug' | 'key'> & { key: string };

@@ -6,8 +6,9 @@ import { type Incident, type IncidentSpec, incidentSpecChanged } from '../../dom
 import { LIMITS } from '../../domain/limits.js';
 import { assertWritable } from '../../domain/ownership.js';
 import type { Page } from '../../domain/page.js';
-import { addToPage, componentKeysById, requireOnPage, resolveComponentRefs } from '../components/refs.js';
+import { componentKeysById, requireOnPage, resolveComponentRefs } from '../components/refs.js';
 import { parseInput, type ServiceContext, withTransaction, writerOf } from '../context.js';
+import { addToPage, deleteFromPage } from '../pages/children.js';
 import { requirePage } from '../pages/read.js';
 import { changed } from '../pages/write.js';
 import { type PutOutcome, putByKey } from '../put.js';
@@ -106,14 +107,7 @@ export async function addIncidentUpdate(ctx: ServiceContext, input: z.input<type
 
 /** Deletes an incident with its timeline. */
 export async function deleteIncident(ctx: ServiceContext, input: z.input<typeof incidentRefInput>): Promise<void> {
-  const { slug, id } = parseInput(incidentRefInput, input);
-  // In a transaction like every write: the change counter moves with it (other processes follow).
-  await withTransaction(ctx, async (tx) => {
-    const { page, item } = await requireOnPage(tx, slug, id, 'incident', tx.store.incidents.findById);
-    assertWritable(item, writerOf(tx), `incident "${item.key ?? item.id}" of page "${slug}"`);
-    await tx.store.incidents.delete(item.id);
-    changed(tx, page);
-  });
+  await deleteFromPage(ctx, parseInput(incidentRefInput, input), 'incident', (store) => store.incidents);
 }
 
 function insertIncident(ctx: ServiceContext, page: Page, spec: IncidentSpec): Promise<Incident> {

@@ -6,11 +6,12 @@ import { ENDS_AFTER_START, endsAfterStart, type Maintenance, type MaintenanceSpe
 import { LIMITS } from '../../domain/limits.js';
 import { assertWritable } from '../../domain/ownership.js';
 import type { Page } from '../../domain/page.js';
-import { addToPage, componentKeysById, requireOnPage, resolveComponentRefs } from '../components/refs.js';
+import { componentKeysById, requireOnPage, resolveComponentRefs } from '../components/refs.js';
 import { parseInput, type ServiceContext, withTransaction, writerOf } from '../context.js';
+import { addToPage, deleteFromPage, putOnPage } from '../pages/children.js';
 import { requirePage } from '../pages/read.js';
 import { changed } from '../pages/write.js';
-import { type PutOutcome, putByKey } from '../put.js';
+import type { PutOutcome } from '../put.js';
 import { maintenanceCreateInput, maintenanceEntryInput, maintenancePatchInput, maintenanceRefInput } from './schema.js';
 import { type MaintenanceView, maintenanceView } from './view.js';
 
@@ -29,17 +30,12 @@ export async function putMaintenance(ctx: ServiceContext, input: z.input<typeof 
   return withTransaction(ctx, async (tx) => {
     const page = await requirePage(tx, slug);
     const spec = await specOf(tx, page, entry);
-    const { value: window, outcome } = await putByKey(tx, {
+    const { value: window, outcome } = await putOnPage(tx, page, tx.store.maintenance, {
       label: `maintenance "${entry.key}" of page "${slug}"`,
       current: await tx.store.maintenance.findByKey(page.id, entry.key),
       create: () => insertWindow(tx, page, spec),
       spec: () => spec,
       changed: maintenanceSpecChanged,
-      async update(current, spec, writer) {
-        await tx.store.maintenance.update(current.id, spec, writer, tx.clock.now());
-        changed(tx, page);
-        return (await tx.store.maintenance.findById(current.id)) ?? current;
-      },
     });
     return { window, outcome };
   });
@@ -69,14 +65,7 @@ export async function updateMaintenance(ctx: ServiceContext, input: z.input<type
 }
 
 export async function deleteMaintenance(ctx: ServiceContext, input: z.input<typeof maintenanceRefInput>): Promise<void> {
-  const { slug, id } = parseInput(maintenanceRefInput, input);
-  // In a transaction like every write: the change counter moves with it (other processes follow).
-  await withTransaction(ctx, async (tx) => {
-    const { page, item } = await requireOnPage(tx, slug, id, 'maintenance', tx.store.maintenance.findById);
-    assertWritable(item, writerOf(tx), `maintenance "${item.key ?? item.id}" of page "${slug}"`);
-    await tx.store.maintenance.delete(item.id);
-    changed(tx, page);
-  });
+  await deleteFromPage(ctx, parseInput(maintenanceRefInput, input), 'maintenance', (store) => store.maintenance);
 }
 
 type WindowEntry = Omit<MaintenanceSpec, 'componentIds' | 'description'> & { description?: string | undefined; components: string[] };
