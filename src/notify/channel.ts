@@ -1,7 +1,7 @@
 // What a notification channel is: a config schema, its secret and target fields, and send(event) → outcome. One file per
 // channel in notify/channels/ plus one line in notify/registry.ts; the dispatcher owns retries, backoff and the log.
 import type { z } from 'zod';
-import type { TargetGuard } from '../probes/target-guard.js';
+import type { TargetGuard } from '../net/target-guard.js';
 import type { SmtpSettings } from './smtp.js';
 
 /** What happened, as every channel receives it. `id` is stable per event: the `webhook-id` receivers dedupe on. */

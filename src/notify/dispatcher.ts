@@ -10,7 +10,7 @@ import { probeTargetPolicies } from '../domain/organization.js';
 import type { ProbeTargetPolicy } from '../domain/security.js';
 import { type Logger, logFailure } from '../logger.js';
 import type { WardenMetrics } from '../metrics/recorder.js';
-import { type TargetGuard, targetGuard } from '../probes/target-guard.js';
+import { type TargetGuard, targetGuard } from '../net/target-guard.js';
 import type { Store } from '../store/index.js';
 import type { ChannelDefinition, MailRecipient, NotificationEvent, SendOutcome } from './channel.js';
 import type { SmtpSettings } from './smtp.js';

@@ -2,7 +2,7 @@
 // context's target guard (every address the name resolves to is checked when the socket opens, and the socket connects
 // to a checked one: no rebinding window), no redirect followed, bounded by the context's signal, the answer capped.
 // The outcome is classified in outcome.ts: a receiver's answer exists only when its address passed the guard.
-import { httpGet } from '../probes/http-get.js';
+import { httpGet } from '../net/http-get.js';
 import type { SendContext, SendOutcome } from './channel.js';
 import { ANSWER_CHARS, httpOutcome, unreached } from './outcome.js';
 

@@ -1,8 +1,8 @@
 // The classes of an attempt's outcome, as the test answer and the delivery log show them: each sender's facts in, one
 // class out, and the class read back from what the log keeps.
 import { describe, expect, it } from 'vitest';
-import { describeNetworkError } from '../probes/network-error.js';
-import { PUBLIC_TARGETS_ONLY } from '../probes/target-guard.js';
+import { describeNetworkError } from '../net/network-error.js';
+import { PUBLIC_TARGETS_ONLY } from '../net/target-guard.js';
 import type { SendOutcome } from './channel.js';
 import { ANSWER_CHARS, failureOf, httpOutcome, unreached } from './outcome.js';
 

@@ -1,7 +1,7 @@
 // What one attempt to deliver came to, in the few classes the test answer and the delivery log show: refused by the
 // organization's target policy, connection refused, timed out, host not found, connection failed, an error status from
 // the receiver, or not sent at all. Pure: the HTTP and SMTP senders hand their facts here, the views read classes back.
-import { TARGET_REFUSED } from '../probes/target-guard.js';
+import { TARGET_REFUSED } from '../net/target-guard.js';
 import type { SendOutcome } from './channel.js';
 
 /** Characters of a receiver's answer kept in the delivery log. */

@@ -3,8 +3,8 @@
 // connects to a checked one, and the name stays nodemailer's host for STARTTLS, SNI and the certificate check. The system
 // server (WARDEN_SMTP_URL, the operator's) goes through ANY_TARGET.
 import type { Socket } from 'node:net';
-import { openTcp } from '../probes/socket-exchange.js';
-import { ANY_TARGET, type TargetGuard } from '../probes/target-guard.js';
+import { openTcp } from '../net/socket-exchange.js';
+import { ANY_TARGET, type TargetGuard } from '../net/target-guard.js';
 import { importPackage } from '../runtime/launcher.js';
 import { portOf, SMTP_TIMEOUT_MS, type SmtpServer, transportOptions } from './smtp.js';
 

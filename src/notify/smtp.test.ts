@@ -6,7 +6,7 @@ import { INCIDENT_EVENT } from '../../test/fakes/notify-receivers.js';
 import { type FakeSmtpServer, type SmtpFakeOptions, startSmtpFake } from '../../test/fakes/smtp-server.js';
 import { parseConfigText } from '../config/load.js';
 import { readSettings } from '../config/settings.js';
-import { PUBLIC_TARGETS_ONLY } from '../probes/target-guard.js';
+import { PUBLIC_TARGETS_ONLY } from '../net/target-guard.js';
 import { emailChannel, emailConfig } from './channels/email.js';
 import { describeSmtp, parseSmtpUrl, type SmtpSettings } from './smtp.js';
 

@@ -1,7 +1,7 @@
 // Discord guilds: the public widget or a bot's view of the guild.
 import { z } from 'zod';
+import { bodyJson, formatBytes, HTTP_GET_LIMITS, type HttpGetResponse, httpGet } from '../net/http-get.js';
 import { httpUrl, minPlayers, secret } from './fields.js';
-import { bodyJson, formatBytes, HTTP_GET_LIMITS, type HttpGetResponse, httpGet } from './http-get.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
 
 export const discordConfig = z

@@ -2,11 +2,11 @@
 import { Resolver } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { timedOutAfter } from '../net/network-error.js';
+import { lookupHost } from '../net/socket-exchange.js';
+import { TARGET_REFUSED } from '../net/target-guard.js';
 import { host } from './fields.js';
-import { timedOutAfter } from './network-error.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
-import { lookupHost } from './socket-exchange.js';
-import { TARGET_REFUSED } from './target-guard.js';
 
 export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'SRV', 'CAA'] as const;
 

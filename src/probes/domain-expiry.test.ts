@@ -5,12 +5,12 @@ import { leakedResources, quietResources } from '../../test/fakes/handles.js';
 import { type FakeServer, startWebsiteFake } from '../../test/fakes/http-fakes.js';
 import { probeDirectly, runThrough } from '../../test/fakes/probe-runs.js';
 import { type FakeRdap, inDays, startRdapServer } from '../../test/fakes/rdap-server.js';
+import { ANY_TARGET, PUBLIC_TARGETS_ONLY, type TargetGuard } from '../net/target-guard.js';
 import { domainExpiry } from './domain-expiry.js';
 import { http } from './http.js';
 import type { ProbeContext } from './probe.js';
 import { forgetRdapAnswers, lookupDomainExpiry, RDAP_LIMITS } from './rdap.js';
 import { rdapBaseUrl, readBootstrap, setRdapBootstrap } from './rdap-bootstrap.js';
-import { ANY_TARGET, PUBLIC_TARGETS_ONLY, type TargetGuard } from './target-guard.js';
 
 const HOUR_MS = 3_600_000;
 

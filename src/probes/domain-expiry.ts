@@ -2,8 +2,9 @@
 // down once it passed. Answers are remembered for hours (rdap.ts), whatever the monitor's interval.
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { expiresIn } from './certificates.js';
-import { bareHost, host, httpUrl } from './fields.js';
+import { expiresIn } from '../net/certificates.js';
+import { bareHost } from '../net/hosts.js';
+import { host, httpUrl } from './fields.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
 import { type DomainExpiry, daysUntil, lookupDomainExpiry } from './rdap.js';
 

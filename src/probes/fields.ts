@@ -65,12 +65,3 @@ export function httpUrl() {
     .max(2048, { error: 'expected at most 2048 characters' });
 }
 
-/** Hosts may come bracketed ("[::1]"), as host() accepts them; sockets and handshakes want the bare address. */
-export function bareHost(host: string): string {
-  return host.replace(/^\[(.*)\]$/, '$1');
-}
-
-/** A host as it goes into a URL: an IPv6 address in brackets. */
-export function urlHost(host: string): string {
-  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
-}

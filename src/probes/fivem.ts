@@ -1,7 +1,8 @@
 // FiveM and RedM servers: the server's own HTTP endpoints (/info.json, /players.json, /dynamic.json).
 import { z } from 'zod';
-import { gameServer, urlHost } from './fields.js';
-import { formatBytes, HTTP_GET_LIMITS, httpGet } from './http-get.js';
+import { urlHost } from '../net/hosts.js';
+import { formatBytes, HTTP_GET_LIMITS, httpGet } from '../net/http-get.js';
+import { gameServer } from './fields.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
 
 export const fivemConfig = z

@@ -1,10 +1,11 @@
 // Any game GameDig knows; runs on relays only, where the gamedig package is loaded.
 import { z } from 'zod';
+import { bareHost } from '../net/hosts.js';
+import { timedOutAfter } from '../net/network-error.js';
+import { lookupHost, untilAborted } from '../net/socket-exchange.js';
 import { importPackage } from '../runtime/launcher.js';
-import { bareHost, host, minPlayers, port } from './fields.js';
-import { timedOutAfter } from './network-error.js';
+import { host, minPlayers, port } from './fields.js';
 import { defineProbe, type ProbeResult } from './probe.js';
-import { lookupHost, untilAborted } from './socket-exchange.js';
 
 /** How GameDig's own timeouts are fitted inside the check's timeout. */
 export const GAMEDIG_LIMITS = {

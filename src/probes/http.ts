@@ -1,10 +1,10 @@
 // HTTP(S) endpoints and websites: status, body keywords, JSON values, redirects and certificate expiry.
 import { z } from 'zod';
-import { expiryVerdict } from './certificates.js';
+import { expiryVerdict } from '../net/certificates.js';
+import { formatBytes, HTTP_GET_LIMITS, type HttpGetResponse, httpGet } from '../net/http-get.js';
 import { isValidJsonPath, jsonValueText, readJsonPath } from './codecs/json-path.js';
 import { domainExpiryDays, urlDomainVerdict } from './domain-expiry.js';
 import { certExpiryDays, httpUrl } from './fields.js';
-import { formatBytes, HTTP_GET_LIMITS, type HttpGetResponse, httpGet } from './http-get.js';
 import { defineProbe, type ProbeResult } from './probe.js';
 
 const STATUS_LIST = /^\s*\d{3}(\s*-\s*\d{3})?(\s*,\s*\d{3}(\s*-\s*\d{3})?)*\s*$/;

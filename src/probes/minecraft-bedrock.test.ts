@@ -3,10 +3,10 @@ import bedrock from 'bedrock-protocol';
 import { describe, expect, it } from 'vitest';
 import { startFakeBedrockServer, unconnectedPong } from '../../test/fakes/bedrock-server.js';
 import { closedAfterEach, closedUdpPort, leavingNothingOpen } from '../../test/fakes/probe-runs.js';
+import { ANY_TARGET } from '../net/target-guard.js';
 import { minecraftBedrock, minecraftBedrockConfig, probeMinecraftBedrock } from './minecraft-bedrock.js';
 import type { ProbeResult } from './probe.js';
 import { runProbe } from './run.js';
-import { ANY_TARGET } from './target-guard.js';
 
 const ADVERTISEMENT = 'MCPE;§a§lWarden §rTest;766;1.21.50;3;20;1234567890123;§6Bedrock level;Survival;1;19132;19133;';
 const MAGIC = '00ffff00fefefefefdfdfdfd12345678';

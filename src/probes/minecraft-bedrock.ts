@@ -2,12 +2,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Socket } from 'node:dgram';
 import { z } from 'zod';
+import { describeNetworkError, timedOutAfter } from '../net/network-error.js';
+import { type CheckedAddress, lookupHost, openUdp, withSocket } from '../net/socket-exchange.js';
 import { stripLegacyFormatting } from './codecs/minecraft-slp.js';
 import { type BedrockAdvertisement, decodeUnconnectedPong, encodeUnconnectedPing, parseBedrockAdvertisement } from './codecs/raknet.js';
 import { gameServer } from './fields.js';
-import { describeNetworkError, timedOutAfter } from './network-error.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
-import { type CheckedAddress, lookupHost, openUdp, withSocket } from './socket-exchange.js';
 
 export const MINECRAFT_BEDROCK_LIMITS = {
   /** A pong is a few hundred bytes; a peer that sends this much without one is not a Bedrock server. */

@@ -4,10 +4,10 @@ import mc from 'minecraft-protocol';
 import { describe, expect, it } from 'vitest';
 import { startFakeJavaServer } from '../../test/fakes/minecraft-java-server.js';
 import { closedAfterEach, closedTcpPort, leavingNothingOpen } from '../../test/fakes/probe-runs.js';
+import { ANY_TARGET } from '../net/target-guard.js';
 import { MINECRAFT_JAVA_DEFAULT_PROTOCOL, minecraftJava, minecraftJavaConfig, probeMinecraftJava, resolveJavaTarget, type SrvLookup, systemSrvLookup } from './minecraft-java.js';
 import type { ProbeResult } from './probe.js';
 import { runProbe } from './run.js';
-import { ANY_TARGET } from './target-guard.js';
 
 const STATUS = {
   version: { name: '1.21.4', protocol: 769 },

@@ -3,6 +3,9 @@ import type { SrvRecord } from 'node:dns';
 import { Resolver } from 'node:dns/promises';
 import { isIP, type Socket } from 'node:net';
 import { z } from 'zod';
+import { bareHost } from '../net/hosts.js';
+import { describeNetworkError, timedOutAfter } from '../net/network-error.js';
+import { openTcp, withSocket } from '../net/socket-exchange.js';
 import {
   decodePong,
   decodeStatusResponse,
@@ -16,10 +19,8 @@ import {
   type ServerStatus,
   SLP_FRAMING_BYTES,
 } from './codecs/minecraft-slp.js';
-import { bareHost, host, minPlayers, port } from './fields.js';
-import { describeNetworkError, timedOutAfter } from './network-error.js';
+import { host, minPlayers, port } from './fields.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
-import { openTcp, withSocket } from './socket-exchange.js';
 
 export const MINECRAFT_JAVA_DEFAULT_PORT = 25565;
 /** 1.21; proxies that echo the client's protocol answer sensibly to a current one. */

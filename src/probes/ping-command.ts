@@ -2,7 +2,7 @@
 // program a host already lets send echo requests (setuid, cap_net_raw, or net.ipv4.ping_group_range). It is given only
 // an address the target guard checked, never a name, and its output is read in the C locale and capped.
 import { spawn } from 'node:child_process';
-import type { CheckedAddress } from './socket-exchange.js';
+import type { CheckedAddress } from '../net/socket-exchange.js';
 
 /** Bounds of one run of the system ping. */
 export const PING_COMMAND_LIMITS = {

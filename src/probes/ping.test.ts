@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leakedResources, quietResources } from '../../test/fakes/handles.js';
 import { fakePing, PING_OUTPUTS, withPathFirst } from '../../test/fakes/ping-commands.js';
 import { probeDirectly, runThrough } from '../../test/fakes/probe-runs.js';
+import { lookupHost } from '../net/socket-exchange.js';
+import { ANY_TARGET, PUBLIC_TARGETS_ONLY } from '../net/target-guard.js';
 import { ping } from './ping.js';
 import { parsePingOutput, readRun, runPing } from './ping-command.js';
-import { lookupHost } from './socket-exchange.js';
-import { ANY_TARGET, PUBLIC_TARGETS_ONLY } from './target-guard.js';
 
 /** TEST-NET-3 (RFC 5737): never routed, so echo requests there go unanswered (or a router says it is unreachable). */
 const UNREACHABLE = '203.0.113.7';

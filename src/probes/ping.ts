@@ -2,11 +2,11 @@
 // times and packet loss; degraded above a loss threshold, down when nothing answers.
 import type { Socket } from 'node:net';
 import { z } from 'zod';
+import { describeNetworkError, timedOutAfter } from '../net/network-error.js';
+import { type CheckedAddress, lookupHost, openTcp, withSocket } from '../net/socket-exchange.js';
 import { host, port } from './fields.js';
-import { describeNetworkError, timedOutAfter } from './network-error.js';
 import { PING_COMMAND_LIMITS, type PingSummary, runPing } from './ping-command.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
-import { type CheckedAddress, lookupHost, openTcp, withSocket } from './socket-exchange.js';
 
 /** Bounds of a ping check. */
 export const PING_LIMITS = {

@@ -1,18 +1,10 @@
 // The contract every monitor type implements: its config schema, where it may run, and the probe itself.
 import type { z } from 'zod';
 import type { MonitorType, RunOn } from '../domain/monitor-type.js';
-import type { TargetGuard } from './target-guard.js';
+import type { NetContext } from '../net/context.js';
 
-export interface ProbeContext {
-  /** Aborted when the probe's time is up or the runner shuts down; the probe must close its sockets and return. */
-  signal: AbortSignal;
-  timeoutMs: number;
-  /**
-   * What the probe may connect to. Probes open their sockets through socket-exchange.ts and http-get.ts, which apply
-   * it; the edge scheduler passes the organization's policy, the relay agent ANY_TARGET.
-   */
-  guard: TargetGuard;
-}
+/** What a probe runs with: its deadline and the target guard (net/context.ts). */
+export type ProbeContext = NetContext;
 
 export interface ProbeResult {
   ok: boolean;

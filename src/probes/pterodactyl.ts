@@ -1,7 +1,7 @@
 // Pterodactyl and Pelican panels: the client API's resource usage of one server.
 import { z } from 'zod';
+import { formatBytes, HTTP_GET_LIMITS, httpGet } from '../net/http-get.js';
 import { httpUrl, secret } from './fields.js';
-import { formatBytes, HTTP_GET_LIMITS, httpGet } from './http-get.js';
 import { defineProbe, type ProbeResult } from './probe.js';
 
 export const pterodactylConfig = z

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { activeResources, leakedResources } from '../../test/fakes/handles.js';
 import { abortedAfter, checkAgainst, closedTcpPort, probeDirectly } from '../../test/fakes/probe-runs.js';
 import { type RconFakeOptions, startRconServer } from '../../test/fakes/rcon-server.js';
+import { ANY_TARGET } from '../net/target-guard.js';
 import { RCON_LIMITS, rcon, rconConfig } from './rcon.js';
 import { runProbe } from './run.js';
-import { ANY_TARGET } from './target-guard.js';
 
 const PASSWORD = 'hunter2-Secret!';
 const TIMEOUT_MS = 800;

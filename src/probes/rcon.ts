@@ -2,11 +2,11 @@
 import type { Socket } from 'node:net';
 import { runInNewContext } from 'node:vm';
 import { z } from 'zod';
+import { describeNetworkError, timedOutAfter } from '../net/network-error.js';
+import { openTcp, withSocket } from '../net/socket-exchange.js';
 import { encodeRconPacket, RCON_TYPE, RconDecoder, type RconPacket } from './codecs/rcon-packet.js';
 import { host, port, secret } from './fields.js';
-import { describeNetworkError, timedOutAfter } from './network-error.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
-import { openTcp, withSocket } from './socket-exchange.js';
 
 /** What one RCON check accepts from the server, and how long it listens for more output. */
 export const RCON_LIMITS = {

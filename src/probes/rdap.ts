@@ -1,11 +1,11 @@
 // When a domain's registration expires, asked of its registry's RDAP server (RFC 7480–7484, 9082–9083) through the guarded
 // HTTP client, and kept for hours: an expiry date changes once a year, and RDAP servers limit how often they are asked.
 import { isIP } from 'node:net';
-import { bareHost } from './fields.js';
-import { formatBytes, httpGet } from './http-get.js';
+import { bareHost } from '../net/hosts.js';
+import { formatBytes, httpGet } from '../net/http-get.js';
+import type { TargetGuard } from '../net/target-guard.js';
 import type { ProbeContext } from './probe.js';
 import { rdapBaseUrl } from './rdap-bootstrap.js';
-import type { TargetGuard } from './target-guard.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;

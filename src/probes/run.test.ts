@@ -1,9 +1,9 @@
 // runProbe's guarantees, with stand-in probes: the config checked once, the timeout and its wording, shutdown, thrown errors, secrets.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ANY_TARGET } from '../net/target-guard.js';
 import { defineProbe, type ProbeDefinition } from './probe.js';
 import { runProbe } from './run.js';
-import { ANY_TARGET } from './target-guard.js';
 
 function fakeProbe(probe: ProbeDefinition['probe'], secrets: string[] = []): ProbeDefinition {
   return defineProbe({

@@ -1,8 +1,8 @@
 // Runs one probe with the guarantees every type shares: a hard timeout, no exception escaping, bounded output, no secret in the result.
 
-import { timedOutAfter } from './network-error.js';
+import { timedOutAfter } from '../net/network-error.js';
+import type { TargetGuard } from '../net/target-guard.js';
 import type { ProbeDefinition, ProbeResult } from './probe.js';
-import type { TargetGuard } from './target-guard.js';
 
 /** Caps on what a result may carry, whatever the probed server sent. */
 export const RESULT_LIMITS = { messageChars: 500, errorChars: 500, dataBytes: 16 * 1024 } as const;

@@ -2,10 +2,11 @@
 import { randomInt } from 'node:crypto';
 import type WebSocket from 'ws';
 import { z } from 'zod';
-import { gameServer, secret, urlHost } from './fields.js';
-import { describeNetworkError, timedOutAfter } from './network-error.js';
+import { urlHost } from '../net/hosts.js';
+import { describeNetworkError, timedOutAfter } from '../net/network-error.js';
+import { openWebSocket, withSocket } from '../net/socket-exchange.js';
+import { gameServer, secret } from './fields.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
-import { openWebSocket, withSocket } from './socket-exchange.js';
 
 /** What one WebRCON check accepts from the server before giving up on it. */
 export const RUST_WEBRCON_LIMITS = {

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { type A2sFake, type A2sFakeOptions, startA2sServer } from '../../test/fakes/a2s-server.js';
 import { activeResources, leakedResources } from '../../test/fakes/handles.js';
 import { abortedAfter, checkAgainst, closedUdpPort, probeDirectly } from '../../test/fakes/probe-runs.js';
+import { ANY_TARGET } from '../net/target-guard.js';
 import type { ProbeResult } from './probe.js';
 import { runProbe } from './run.js';
 import { source, sourceConfig } from './source.js';
-import { ANY_TARGET } from './target-guard.js';
 
 const TIMEOUT_MS = 500;
 

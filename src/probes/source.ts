@@ -1,11 +1,11 @@
 // Steam / Source servers: Valve A2S_INFO over UDP.
 import type { Socket } from 'node:dgram';
 import { z } from 'zod';
+import { describeNetworkError, timedOutAfter } from '../net/network-error.js';
+import { type CheckedAddress, lookupHost, openUdp, withSocket } from '../net/socket-exchange.js';
 import { type A2sInfo, decodeDatagram, decodeMessage, encodeInfoRequest, SplitReassembler } from './codecs/a2s.js';
 import { gameServer } from './fields.js';
-import { describeNetworkError, timedOutAfter } from './network-error.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
-import { type CheckedAddress, lookupHost, openUdp, withSocket } from './socket-exchange.js';
 
 /** What one A2S_INFO check accepts from the server before giving up on it. */
 export const SOURCE_LIMITS = {

@@ -1,10 +1,10 @@
 // TCP ports: the time it takes to open a connection.
 import type { Socket } from 'node:net';
 import { z } from 'zod';
+import { describeNetworkError, timedOutAfter } from '../net/network-error.js';
+import { openTcp, withSocket } from '../net/socket-exchange.js';
 import { host, port } from './fields.js';
-import { describeNetworkError, timedOutAfter } from './network-error.js';
 import { defineProbe, type ProbeResult } from './probe.js';
-import { openTcp, withSocket } from './socket-exchange.js';
 
 export const tcpConfig = z.object({ host: host(), port: port() }).strict();
 

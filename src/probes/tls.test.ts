@@ -6,7 +6,7 @@ import { certificateAuthority, serverCertificate } from '../../test/fakes/certif
 import type { Certificate } from '../../test/fakes/http-fakes.js';
 import { checkAgainst, closedTcpPort, leavingNothingOpen, probeDirectly, runThrough } from '../../test/fakes/probe-runs.js';
 import { startHandshakeCloser, startHandshakeStaller, startTlsServer, type TlsFake } from '../../test/fakes/tls-servers.js';
-import { expiresIn, expiryVerdict } from './certificates.js';
+import { expiresIn, expiryVerdict } from '../net/certificates.js';
 import { pemCertificates, tls, tlsConfig } from './tls.js';
 
 let ca: Certificate;

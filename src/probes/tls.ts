@@ -4,11 +4,12 @@ import { X509Certificate } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { PeerCertificate, TLSSocket } from 'node:tls';
 import { z } from 'zod';
-import { CERTIFICATE_ERRORS, certificateExpiry, expiryVerdict } from './certificates.js';
-import { bareHost, certExpiryDays, host, port } from './fields.js';
-import { describeNetworkError, timedOutAfter } from './network-error.js';
+import { CERTIFICATE_ERRORS, certificateExpiry, expiryVerdict } from '../net/certificates.js';
+import { bareHost } from '../net/hosts.js';
+import { describeNetworkError, timedOutAfter } from '../net/network-error.js';
+import { openTls, withSocket } from '../net/socket-exchange.js';
+import { certExpiryDays, host, port } from './fields.js';
 import { defineProbe, type ProbeResult } from './probe.js';
-import { openTls, withSocket } from './socket-exchange.js';
 
 /** Bounds of the `ca` field: a private CA's chain is a few certificates, not a trust store. */
 export const TLS_CA_LIMITS = { chars: 64 * 1024, certificates: 20 } as const;

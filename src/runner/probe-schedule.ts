@@ -4,10 +4,10 @@ import { setMaxListeners } from 'node:events';
 import type { ScheduledMonitor } from '../domain/monitor.js';
 import type { MonitorType } from '../domain/monitor-type.js';
 import { type Logger, logFailure } from '../logger.js';
+import type { TargetGuard } from '../net/target-guard.js';
 import type { ProbeDefinition, ProbeResult } from '../probes/probe.js';
 import { probeRegistry } from '../probes/registry.js';
 import { runProbe } from '../probes/run.js';
-import type { TargetGuard } from '../probes/target-guard.js';
 
 /** Up to this share of an interval is added at random to each first run, so restarts don't align every monitor. */
 const JITTER_SHARE = 0.1;

@@ -7,8 +7,8 @@ import { type Receiver, startReceiver } from '../../test/fakes/notify-receivers.
 import { runThrough } from '../../test/fakes/probe-runs.js';
 import { dialects } from '../../test/store-dialects.js';
 import type { Monitor } from '../domain/monitor.js';
+import { CERTIFICATE_EXPIRED_ERROR } from '../net/certificates.js';
 import type { NotificationEvent } from '../notify/channel.js';
-import { CERTIFICATE_EXPIRED_ERROR } from '../probes/certificates.js';
 import { http } from '../probes/http.js';
 
 const SECRET = `whsec_${Buffer.alloc(32, 6).toString('base64')}`;

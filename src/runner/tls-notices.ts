@@ -6,7 +6,7 @@ import { RULE_LIMITS } from '../domain/limits.js';
 import type { MonitorStateRow } from '../domain/monitor.js';
 import { type NotificationChannel, stableEventId } from '../domain/notification.js';
 import { tlsDays } from '../domain/notification-rules.js';
-import { CERTIFICATE_EXPIRED_ERROR } from '../probes/certificates.js';
+import { CERTIFICATE_EXPIRED_ERROR } from '../net/certificates.js';
 import type { Store } from '../store/index.js';
 import type { IngestInput, IngestSilence } from './ingest.js';
 import type { NotificationPublisher, OutboxItem } from './notify-outbox.js';

@@ -6,10 +6,10 @@ import { createServer as createHttpServer, type Server as HttpServer } from 'nod
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANY_TARGET, PUBLIC_TARGETS_ONLY, type TargetGuard } from '../../src/net/target-guard.js';
 import type { ChannelDefinition } from '../../src/notify/channel.js';
 import { failureOf } from '../../src/notify/outcome.js';
 import { CHANNELS, type ChannelType } from '../../src/notify/registry.js';
-import { ANY_TARGET, PUBLIC_TARGETS_ONLY, type TargetGuard } from '../../src/probes/target-guard.js';
 import { leakedResources, quietResources } from '../fakes/handles.js';
 import { BARE_EVENT, sendContext } from '../fakes/notify-receivers.js';
 

@@ -1,11 +1,11 @@
 // The contract every monitor type of the probe registry keeps: it stops on abort and at its timeout in the one wording, leaves nothing open, shows no secret, and its config reads back as stored.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { timedOutAfter } from '../../src/probes/network-error.js';
+import { timedOutAfter } from '../../src/net/network-error.js';
+import { ANY_TARGET } from '../../src/net/target-guard.js';
 import type { ProbeDefinition, ProbeResult } from '../../src/probes/probe.js';
 import { probeRegistry } from '../../src/probes/registry.js';
 import { runProbe } from '../../src/probes/run.js';
-import { ANY_TARGET } from '../../src/probes/target-guard.js';
 import type { BlackHole } from '../fakes/black-holes.js';
 import { leakedResources, quietResources } from '../fakes/handles.js';
 import { PROBE_FIXTURES, type ProbeFixture } from './probes-fixtures.js';

@@ -2,8 +2,8 @@
 // and parsed body) and answers as told (a status, headers, a body, or never). Also the events the channel tests send.
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ANY_TARGET, type TargetGuard } from '../../src/net/target-guard.js';
 import type { NotificationEvent, SendContext } from '../../src/notify/channel.js';
-import { ANY_TARGET, type TargetGuard } from '../../src/probes/target-guard.js';
 
 export interface ReceivedRequest {
   method: string;

@@ -3,9 +3,9 @@ import { createSocket } from 'node:dgram';
 import { createServer } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
 import type { z } from 'zod';
+import { ANY_TARGET, type TargetGuard } from '../../src/net/target-guard.js';
 import type { ProbeDefinition, ProbeResult } from '../../src/probes/probe.js';
 import { runProbe } from '../../src/probes/run.js';
-import { ANY_TARGET, type TargetGuard } from '../../src/probes/target-guard.js';
 import { activeResources, leakedResources, quietResources } from './handles.js';
 import { createSelfSignedCertificate, type FakeServer, startWebsiteFake } from './http-fakes.js';
 

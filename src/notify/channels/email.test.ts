@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type BlackHole, startTcpBlackHole } from '../../../test/fakes/black-holes.js';
 import { createSelfSignedCertificate } from '../../../test/fakes/http-fakes.js';
 import { type FakeSmtpServer, type SmtpFakeOptions, startSmtpFake } from '../../../test/fakes/smtp-server.js';
-import { ANY_TARGET, PUBLIC_TARGETS_ONLY, type TargetGuard } from '../../probes/target-guard.js';
+import { ANY_TARGET, PUBLIC_TARGETS_ONLY, type TargetGuard } from '../../net/target-guard.js';
 import type { NotificationEvent, SendContext } from '../channel.js';
 import { buildEmail, type EmailConfig, emailChannel, emailConfig, messageId } from './email.js';
 

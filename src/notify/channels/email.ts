@@ -5,7 +5,7 @@
 // to the recipients the system-mail screen lets through (notify/system-mail.ts), each with its unsubscribe link.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { TARGET_REFUSED, type TargetGuard } from '../../probes/target-guard.js';
+import { TARGET_REFUSED, type TargetGuard } from '../../net/target-guard.js';
 import { defineChannel, type MailRecipient, type NotificationEvent, type NotificationKind, type SendContext, type SendOutcome } from '../channel.js';
 import { secretText } from '../fields.js';
 import { clip, eventFacts, footnote, pageLink, plainText, REASON_CHARS, SEVERITY_LOOK } from '../format.js';

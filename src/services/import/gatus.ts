@@ -5,7 +5,7 @@ import { isIP } from 'node:net';
 import { parse } from 'yaml';
 import { ValidationError } from '../../domain/errors.js';
 import { MONITOR_LIMITS } from '../../domain/limits.js';
-import { nonPublicKind } from '../../probes/address-ranges.js';
+import { nonPublicKind } from '../../net/address-ranges.js';
 import { fileText } from './file-text.js';
 import { type AlertingImport, importAlerting, isObject, providerNameIssues, type ResolvedAlert, resolveAlerts, retriesOf } from './gatus-alerting.js';
 import { type GatusProbe, gatusProbe } from './gatus-endpoints.js';

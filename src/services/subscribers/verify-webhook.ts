@@ -8,10 +8,10 @@ import { isIP } from 'node:net';
 import { ValidationError } from '../../domain/errors.js';
 import type { ProbeTargetPolicy } from '../../domain/security.js';
 import { SUBSCRIBER_LIMITS } from '../../domain/subscriber.js';
+import { nonPublicKind } from '../../net/address-ranges.js';
+import { targetGuard } from '../../net/target-guard.js';
 import { signatureHeaders } from '../../notify/channels/webhook.js';
 import { postRequest } from '../../notify/http-send.js';
-import { nonPublicKind } from '../../probes/address-ranges.js';
-import { targetGuard } from '../../probes/target-guard.js';
 
 export interface WebhookVerification {
   url: string;

@@ -3,8 +3,8 @@ import { type ClientRequest, request as httpRequest, type IncomingHttpHeaders, t
 import { request as httpsRequest } from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import { CERTIFICATE_ERRORS, type CertificateExpiry, certificateExpiry } from './certificates.js';
+import type { NetContext } from './context.js';
 import { describeNetworkError } from './network-error.js';
-import type { ProbeContext } from './probe.js';
 import { withSocket } from './socket-exchange.js';
 import { dialFor } from './target-guard.js';
 
@@ -23,7 +23,7 @@ const USER_AGENT = 'Warden/0.1 (status monitor)';
  * What to fetch, and the probe's signal, timeout and target guard: each hop, redirects included, connects only to
  * addresses the guard allows.
  */
-export interface HttpGetRequest extends ProbeContext {
+export interface HttpGetRequest extends NetContext {
   url: string;
   method?: string;
   headers?: Record<string, string>;

@@ -6,9 +6,9 @@ import type { ClientRequest } from 'node:http';
 import { connect, isIP, type Socket as TcpSocket } from 'node:net';
 import { type ConnectionOptions, type TLSSocket, connect as tlsConnect } from 'node:tls';
 import WebSocket, { type ClientOptions } from 'ws';
-import { bareHost } from './fields.js';
+import type { NetContext } from './context.js';
+import { bareHost } from './hosts.js';
 import { describeNetworkError, timedOutAfter } from './network-error.js';
-import type { ProbeContext } from './probe.js';
 import { dialFor, firstRefusal, refusedSocket } from './target-guard.js';
 
 /** The sockets probes open: TCP, UDP, WebSocket, and an HTTP request with the socket under it. */
@@ -34,7 +34,7 @@ export interface SocketExchange<Outcome> {
  */
 export function withSocket<Socket extends ProbeSocket, Outcome>(
   open: () => Socket,
-  { signal, timeoutMs }: Pick<ProbeContext, 'signal' | 'timeoutMs'>,
+  { signal, timeoutMs }: Pick<NetContext, 'signal' | 'timeoutMs'>,
   onAbort: Outcome | (() => Outcome),
   talk: (socket: Socket, exchange: SocketExchange<Outcome>) => void,
 ): Promise<Outcome> {
@@ -108,7 +108,7 @@ export type HostAddress = CheckedAddress | { error: string; refused?: true };
  * that address with no second lookup; an IP address is taken as it is. Under a restricting guard every address the
  * name has is checked, and one refused address refuses the host.
  */
-export function lookupHost(host: string, { signal, timeoutMs, guard }: ProbeContext): Promise<HostAddress> {
+export function lookupHost(host: string, { signal, timeoutMs, guard }: NetContext): Promise<HostAddress> {
   const name = bareHost(host);
   const literal = isIP(name);
   if (literal !== 0) {
@@ -151,7 +151,7 @@ export function openUdp(target: CheckedAddress, port: number): UdpSocket {
  * lookup, which checks every resolved address before the socket connects to one of them. A refused target gives a
  * socket that fails with the refusal, like any connection error, and nothing is sent or read.
  */
-export function openTcp({ guard }: Pick<ProbeContext, 'guard'>, host: string, port: number): TcpSocket {
+export function openTcp({ guard }: Pick<NetContext, 'guard'>, host: string, port: number): TcpSocket {
   const dial = dialFor(guard, host);
   if ('refused' in dial) return refusedSocket(dial.refused);
   return connect({ host: bareHost(host), port, ...dial });
@@ -162,7 +162,7 @@ export function openTcp({ guard }: Pick<ProbeContext, 'guard'>, host: string, po
  * ca, rejectUnauthorized), never where to connect. The host goes with them, so Node checks the certificate against it
  * unless a servername is given.
  */
-export function openTls({ guard }: Pick<ProbeContext, 'guard'>, host: string, port: number, options: Omit<ConnectionOptions, 'host' | 'port' | 'socket' | 'lookup' | 'path'>): TLSSocket {
+export function openTls({ guard }: Pick<NetContext, 'guard'>, host: string, port: number, options: Omit<ConnectionOptions, 'host' | 'port' | 'socket' | 'lookup' | 'path'>): TLSSocket {
   const dial = dialFor(guard, host);
   // A refused literal: the TLS socket wraps one that fails with the refusal before a byte is sent.
   if ('refused' in dial) return tlsConnect({ ...options, socket: refusedSocket(dial.refused) });
@@ -170,7 +170,7 @@ export function openTls({ guard }: Pick<ProbeContext, 'guard'>, host: string, po
 }
 
 /** The one way a probe opens a WebSocket (ws:// or wss://), under the same guard as openTcp. */
-export function openWebSocket({ guard }: Pick<ProbeContext, 'guard'>, url: string, options: ClientOptions): WebSocket {
+export function openWebSocket({ guard }: Pick<NetContext, 'guard'>, url: string, options: ClientOptions): WebSocket {
   const dial = dialFor(guard, new URL(url).hostname);
   // ws hands its options to http.request: a refused literal gets a connection that fails with the refusal.
   if ('refused' in dial) return new WebSocket(url, { ...options, createConnection: () => refusedSocket(dial.refused) });
