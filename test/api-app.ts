@@ -5,7 +5,7 @@ import type { AccountSettings } from '../src/config/settings.js';
 import type { Monitor } from '../src/domain/monitor.js';
 import type { SecurityOptions } from '../src/domain/security.js';
 import type { SystemMailLimits } from '../src/domain/system-mail.js';
-import type { App } from '../src/http/app.js';
+import type { App } from '../src/http/env.js';
 import { createLogger } from '../src/logger.js';
 import type { DomainOptions } from '../src/main.js';
 import type { SmtpSettings } from '../src/notify/smtp.js';

@@ -5,7 +5,7 @@ import { type Actor, apiKeyRole, type Role, roleAtLeast } from '../../domain/acc
 import { ForbiddenError } from '../../domain/errors.js';
 import { authenticateSession } from '../../services/accounts/authenticate-session.js';
 import { authenticateApiKey } from '../../services/api-keys/authenticate.js';
-import type { AppEnv } from '../app.js';
+import type { AppEnv } from '../env.js';
 import { problem, problemResponse } from '../problem.js';
 import { readSessionToken, sameOrigin } from '../session-cookie.js';
 

@@ -2,7 +2,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Relay } from '../../domain/organization.js';
 import { authenticateRelay } from '../../services/relays/authenticate.js';
-import type { AppEnv } from '../app.js';
+import type { AppEnv } from '../env.js';
 import { problem, problemResponse } from '../problem.js';
 import { NO_STORE, setResponseHeaders } from './org-auth.js';
 

@@ -2,7 +2,7 @@
 // proxy's on-demand TLS (Caddy's `on_demand_tls { ask … }`): it gets a certificate only for names Warden would serve,
 // so nobody can make it request certificates by pointing arbitrary names at the server.
 import { normalizeHost } from '../../domain/custom-domain.js';
-import type { App } from '../app.js';
+import type { App } from '../env.js';
 import { problem, problemResponse } from '../problem.js';
 
 /** Longer than any DNS name: refused before it is looked at. */

@@ -7,7 +7,7 @@ import type { ClusterView } from '../../domain/cluster.js';
 import { type Logger, logFailure } from '../../logger.js';
 import type { ServiceContext } from '../../services/context.js';
 import { checkDatabase } from '../../services/database.js';
-import type { App } from '../app.js';
+import type { App } from '../env.js';
 import type { FastAnswer, FastPath } from '../pre-router.js';
 import { PROBLEM_CONTENT_TYPE, type Problem, problem, problemBody, problemResponse } from '../problem.js';
 import { STARTING_HEADERS } from '../readiness-gate.js';

@@ -5,7 +5,7 @@ import { baseHostOf, normalizeHost } from '../../domain/custom-domain.js';
 import type { Page } from '../../domain/page.js';
 import { renderHomePage } from '../../render/home-page.js';
 import { loadPublicPages } from '../../services/pages/list-public-pages.js';
-import type { App } from '../app.js';
+import type { App } from '../env.js';
 import { problem, problemResponse } from '../problem.js';
 import { HTML_HEADERS } from './status/serve-form.js';
 

@@ -5,8 +5,8 @@ import { type LlmsApiOperation, type LlmsInput, type LlmsRendering, renderLlmsFu
 import { AI_LIMITS } from '../../services/ai-limits.js';
 import { listPublicPages, loadPublicPages } from '../../services/pages/list-public-pages.js';
 import type { ReferenceDoc } from '../../services/reference-docs.js';
-import type { App } from '../app.js';
 import { documentCors } from '../cors.js';
+import type { App } from '../env.js';
 import { openApiDocumentConfig } from '../openapi.js';
 import { type PublicBytes, publicBytes, publicResponse } from '../public-response.js';
 

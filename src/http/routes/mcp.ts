@@ -3,8 +3,8 @@ import { z } from '@hono/zod-openapi';
 import { textNestsDeeper, tooDeepMessage } from '../../domain/json-depth.js';
 import { MCP_PROTOCOL_VERSION, MCP_TOOLS } from '../../mcp/catalog.js';
 import { AI_LIMITS } from '../../services/ai-limits.js';
-import type { App } from '../app.js';
 import { mcpCors } from '../cors.js';
+import type { App } from '../env.js';
 import { readBodyBytes } from '../middleware/json-body.js';
 import { NO_STORE, setResponseHeaders } from '../middleware/org-auth.js';
 

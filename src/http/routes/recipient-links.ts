@@ -6,7 +6,7 @@ import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { renderSubscriptionNotice } from '../../render/html-subscribe.js';
 import { confirmRecipient, readRecipientUnsubscribe, unsubscribeRecipient } from '../../services/notifications/recipient-links.js';
-import type { App, AppEnv } from '../app.js';
+import type { App, AppEnv } from '../env.js';
 import { readBodyBytes } from '../middleware/json-body.js';
 import { TAGS } from '../openapi.js';
 

@@ -5,7 +5,7 @@ import { listApiKeys, revokeApiKey } from '../../../services/api-keys/list.js';
 import { apiKeyCreateSchema } from '../../../services/api-keys/schema.js';
 import { apiKeyView, apiKeyViewSchema } from '../../../services/api-keys/view.js';
 import { organizationOf, type ServiceContext } from '../../../services/context.js';
-import type { App } from '../../app.js';
+import type { App } from '../../env.js';
 import { type ApiGuards, apiOperation, idParam, listOperation } from './operation.js';
 
 const ApiKey = apiKeyViewSchema.openapi('ApiKey');

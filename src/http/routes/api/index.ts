@@ -3,7 +3,7 @@
 import { every } from 'hono/combine';
 import type { Role } from '../../../domain/account.js';
 import { API_LIMITS } from '../../../services/api-limits.js';
-import type { App } from '../../app.js';
+import type { App } from '../../env.js';
 import { apiCompression } from '../../middleware/api-compression.js';
 import { limitBody } from '../../middleware/body-limit.js';
 import { orgAuth, requireRole } from '../../middleware/org-auth.js';

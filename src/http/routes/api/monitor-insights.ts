@@ -9,7 +9,7 @@ import { monitorSparklines, sparklineQuerySchema, sparklinesSchema } from '../..
 import { monitorStateHistory, stateHistoryQuerySchema, stateHistorySchema } from '../../../services/monitors/state-history.js';
 import { monitorStats, monitorStatsSchema, statsQuerySchema } from '../../../services/monitors/stats.js';
 import { listMonitorTypes, monitorTypesSchema } from '../../../services/monitors/types.js';
-import type { App } from '../../app.js';
+import type { App } from '../../env.js';
 import { createRateLimiter } from '../../middleware/rate-limit.js';
 import { problem, problemResponse } from '../../problem.js';
 import { type ApiGuard, type ApiGuards, apiOperation, idParam } from './operation.js';

@@ -9,7 +9,7 @@ import { historyQuerySchema, monitorCreateSchema, monitorPatchSchema } from '../
 import { updateMonitor } from '../../../services/monitors/update.js';
 import { monitorWithRelaySchema } from '../../../services/monitors/view.js';
 import { createMonitor, deleteMonitor } from '../../../services/monitors/write.js';
-import type { App } from '../../app.js';
+import type { App } from '../../env.js';
 import { monitorInsightRoutes } from './monitor-insights.js';
 import { type ApiGuards, apiOperation, idParam } from './operation.js';
 

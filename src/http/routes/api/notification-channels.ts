@@ -9,7 +9,7 @@ import { type ChannelTestContext, testChannel } from '../../../services/notifica
 import { channelTypesSchema, listChannelTypes } from '../../../services/notifications/types.js';
 import { channelViewSchema, deliveryViewSchema } from '../../../services/notifications/view.js';
 import { createChannel, deleteChannel, updateChannel } from '../../../services/notifications/write.js';
-import type { App } from '../../app.js';
+import type { App } from '../../env.js';
 import { type ApiGuards, apiOperation, listOperation } from './operation.js';
 
 const Channel = channelViewSchema.openapi('NotificationChannel');

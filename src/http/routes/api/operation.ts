@@ -4,7 +4,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Role } from '../../../domain/account.js';
 import { type AuditedObject, audited, changedFields } from '../../../services/audit/record.js';
 import type { ServiceContext } from '../../../services/context.js';
-import type { App, AppEnv } from '../../app.js';
+import type { App, AppEnv } from '../../env.js';
 import { checkJsonDepth, readBodyBytes } from '../../middleware/json-body.js';
 import type { OrgAuthEnv } from '../../middleware/org-auth.js';
 import { jsonBody, jsonResponse, problemResponse, problemResponses, RATE_LIMIT_HEADERS, security, TAGS } from '../../openapi.js';

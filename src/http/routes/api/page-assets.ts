@@ -2,7 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import { BRANDING_LIMITS, type PageAssetName } from '../../../domain/branding.js';
 import { ASSET_MAX_BYTES, AssetTooLargeError, deletePageAsset, listPageAssets, pageAssetNameSchema, pageAssetViewSchema, putPageAsset } from '../../../services/pages/assets.js';
-import type { App } from '../../app.js';
+import type { App } from '../../env.js';
 import { type ApiGuards, apiOperation, slugParam } from './operation.js';
 import { idOfPage } from './pages.js';
 

@@ -22,7 +22,7 @@ import {
   organizationMaintenanceQuerySchema,
   organizationMaintenanceSchema,
 } from '../../../services/pages/organization-timeline.js';
-import type { App } from '../../app.js';
+import type { App } from '../../env.js';
 import { type ApiGuards, apiOperation, idParam, slugParam } from './operation.js';
 import { pageChildRoutes } from './page-children.js';
 import { idOfPage } from './pages.js';

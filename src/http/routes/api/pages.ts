@@ -6,7 +6,7 @@ import { pageCreateSchema, pagePatchSchema } from '../../../services/pages/schem
 import { type DomainContext, verifyPageDomain } from '../../../services/pages/verify-domain.js';
 import { pageViewSchema } from '../../../services/pages/view.js';
 import { createPage, deletePage, updatePage } from '../../../services/pages/write.js';
-import type { App } from '../../app.js';
+import type { App } from '../../env.js';
 import { type ApiGuards, apiOperation, listOperation, slugParam } from './operation.js';
 
 const Page = pageViewSchema.openapi('Page');

@@ -6,7 +6,7 @@ import { rotateRelayToken } from '../../../services/relays/rotate-token.js';
 import { relayCreateSchema, relayPatchSchema } from '../../../services/relays/schema.js';
 import { type RelayView, relayViewSchema } from '../../../services/relays/view.js';
 import { createRelay, deleteRelay, updateRelay } from '../../../services/relays/write.js';
-import type { App } from '../../app.js';
+import type { App } from '../../env.js';
 import { type ApiGuards, apiOperation, idParam, listOperation } from './operation.js';
 
 const Relay = relayViewSchema.openapi('Relay');

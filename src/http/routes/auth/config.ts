@@ -1,7 +1,7 @@
 // GET /api/v1/auth/config: what the sign-in page needs to know before anyone is signed in.
 import { z } from '@hono/zod-openapi';
 import { SIGNUP_MODES } from '../../../domain/account.js';
-import type { App } from '../../app.js';
+import type { App } from '../../env.js';
 import { authContext, authOperation } from './operation.js';
 
 const AuthConfig = z

@@ -11,8 +11,8 @@ import { type SignInAttempts, signInKeys } from '../../../services/accounts/sign
 import type { SignedIn } from '../../../services/accounts/view.js';
 import { API_LIMITS } from '../../../services/api-limits.js';
 import type { ServiceContext } from '../../../services/context.js';
-import type { App, AppEnv } from '../../app.js';
 import { readDeviceCookie, setDeviceCookie } from '../../device-cookie.js';
+import type { App, AppEnv } from '../../env.js';
 import { limitBody } from '../../middleware/body-limit.js';
 import { checkJsonDepth } from '../../middleware/json-body.js';
 import { NO_STORE, setResponseHeaders } from '../../middleware/org-auth.js';

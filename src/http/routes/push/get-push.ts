@@ -1,7 +1,7 @@
 // GET /api/push/{token}?status=up|down&msg=…&latency=…: a heartbeat from anything that can fetch a URL (cron, curl, uptime tools).
 import { createRoute } from '@hono/zod-openapi';
 import { pushQuerySchema } from '../../../services/push/payload.js';
-import type { App } from '../../app.js';
+import type { App } from '../../env.js';
 import { security, TAGS } from '../../openapi.js';
 import { recordPush } from './record-push.js';
 import { answerPush, pushResponses, pushTokenParamSchema } from './responses.js';

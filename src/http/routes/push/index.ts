@@ -1,6 +1,7 @@
 // Push heartbeats: GET/POST /api/push/{token}, CORS-enabled so a browser or a game plugin can ping.
-import type { App } from '../../app.js';
+
 import { pushCors } from '../../cors.js';
+import type { App } from '../../env.js';
 import { getPush } from './get-push.js';
 import { postPush } from './post-push.js';
 

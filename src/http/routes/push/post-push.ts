@@ -2,7 +2,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { PUSH_LIMITS } from '../../../services/push/limits.js';
 import { pushBodySchema } from '../../../services/push/payload.js';
-import type { App } from '../../app.js';
+import type { App } from '../../env.js';
 import { readJsonBody, withBodyReadByHandler } from '../../middleware/json-body.js';
 import { security, TAGS } from '../../openapi.js';
 import { recordPush } from './record-push.js';

@@ -3,7 +3,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { etagMatches } from '../../../domain/etag.js';
 import { RELAY_LIMITS, relayConfigSchema } from '../../../relay/protocol.js';
 import { relayConfig } from '../../../services/relays/config.js';
-import type { App } from '../../app.js';
+import type { App } from '../../env.js';
 import { relayAuth } from '../../middleware/relay-auth.js';
 import { problemResponse, security, TAGS } from '../../openapi.js';
 

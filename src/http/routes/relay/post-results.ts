@@ -6,7 +6,7 @@ import { formatIssuePath } from '../../../domain/issue-path.js';
 import { JSON_MAX_DEPTH, tooDeepMessage, valueNestsDeeper } from '../../../domain/json-depth.js';
 import { RELAY_LIMITS, resultsEnvelopeSchema, resultsRequestSchema, resultsResponseSchema } from '../../../relay/protocol.js';
 import { submitRelayResults } from '../../../services/relays/submit-results.js';
-import type { App } from '../../app.js';
+import type { App } from '../../env.js';
 import { readJsonBody, tooLargeMessage, withBodyReadByHandler } from '../../middleware/json-body.js';
 import { relayAuth } from '../../middleware/relay-auth.js';
 import { jsonResponse, OVERLOADED_DESCRIPTION, problemResponse as problemDoc, security, TAGS } from '../../openapi.js';

@@ -11,8 +11,8 @@ import { STATUSPAGE_PARTS, STATUSPAGE_SCHEMAS } from '../../../render/statuspage
 import { LIVE_CLOSE, LIVE_LIMITS } from '../../../services/live/limits.js';
 import { liveMessageSchema } from '../../../services/live/messages.js';
 import type { PageCache } from '../../../services/pages/page-cache.js';
-import type { App, AppEnv } from '../../app.js';
 import { pageCors, withCors } from '../../cors.js';
+import type { App, AppEnv } from '../../env.js';
 import { TAGS } from '../../openapi.js';
 import { PROBLEM_CONTENT_TYPE, problem } from '../../problem.js';
 import { loginPost } from './login.js';

@@ -3,7 +3,7 @@
 import type { Context } from 'hono';
 import type { Page } from '../../../domain/page.js';
 import { issuePageCookie, PAGE_COOKIE_MAX_AGE_SEC, pageCookieName } from '../../../services/pages/page-access.js';
-import type { AppEnv } from '../../app.js';
+import type { AppEnv } from '../../env.js';
 import { readBodyBytes } from '../../middleware/json-body.js';
 import { problem, problemResponse } from '../../problem.js';
 import { pickedLanguage, readerLanguage } from './page-language.js';

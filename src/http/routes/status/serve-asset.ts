@@ -5,7 +5,7 @@ import { CUSTOM_CSS_PATH, PAGE_ASSET_NAMES, PAGE_ASSET_PATH, type PageAssetName 
 import { etagMatches, etagOf } from '../../../domain/etag.js';
 import type { Page } from '../../../domain/page.js';
 import type { CachedPage, PageCache } from '../../../services/pages/page-cache.js';
-import type { AppEnv } from '../../app.js';
+import type { AppEnv } from '../../env.js';
 import { PROBLEM_CONTENT_TYPE, problem } from '../../problem.js';
 import { readerLanguage } from './page-language.js';
 import { PAGE_SLUG } from './page-paths.js';

@@ -12,7 +12,7 @@ import { renderNotFoundPage } from '../../../render/not-found-page.js';
 import { isCompressible } from '../../../services/pages/compressed-variants.js';
 import type { CachedPage, PageCache, RenderedForm } from '../../../services/pages/page-cache.js';
 import { type ContentCoding, pickContentCoding } from '../../accept-encoding.js';
-import type { AppEnv } from '../../app.js';
+import type { AppEnv } from '../../env.js';
 import { PROBLEM_CONTENT_TYPE, type Problem, problem } from '../../problem.js';
 import { languageHeaders, type ReaderLanguage } from './page-language.js';
 import type { PageTarget } from './page-paths.js';

@@ -13,7 +13,7 @@ import { confirmSubscription, readUnsubscribe, unsubscribe } from '../../../serv
 import type { SubscriberContext } from '../../../services/subscribers/schema.js';
 import { subscribeBodySchema } from '../../../services/subscribers/schema.js';
 import { type PageRef, type SubscribeOutcome, subscribe } from '../../../services/subscribers/subscribe.js';
-import type { App, AppEnv } from '../../app.js';
+import type { App, AppEnv } from '../../env.js';
 import { readBodyBytes } from '../../middleware/json-body.js';
 import { createRateLimiter } from '../../middleware/rate-limit.js';
 import { problemResponse as documentedProblem, TAGS } from '../../openapi.js';
