@@ -46,6 +46,52 @@ export interface ServiceContext {
   metrics?: WardenMetrics | undefined;
 }
 
+/** What every verb's context is made of, held by the composition root; `baseUrl` read when a context is made. */
+export interface ServiceParts {
+  store: Store;
+  bus: Bus;
+  clock: Clock;
+  logger: Logger;
+  baseUrl?: string | (() => string) | undefined;
+  notify?: NotificationPublisher | undefined;
+  smtp?: SmtpSettings | undefined;
+  systemMail?: SystemMail | undefined;
+  metrics?: WardenMetrics | undefined;
+}
+
+/** For whom a context acts: the caller's organization, who they are, who writes, and the request's logger. */
+export interface Caller {
+  organizationId?: string | undefined;
+  actor?: Actor | undefined;
+  writer?: ManagedBy | undefined;
+  logger?: Logger | undefined;
+}
+
+/**
+ * A verb's context made field by field from the parts and the caller: nothing else that the parts' holder carries (a
+ * cache, a limiter, the app's settings) reaches the verbs through it.
+ */
+export function serviceContext(parts: ServiceParts, caller: Caller = {}): ServiceContext {
+  const context: ServiceContext = {
+    store: parts.store,
+    bus: parts.bus,
+    clock: parts.clock,
+    logger: caller.logger ?? parts.logger,
+    ...(caller.organizationId !== undefined ? { organizationId: caller.organizationId } : {}),
+    ...(caller.actor !== undefined ? { actor: caller.actor } : {}),
+    ...(caller.writer !== undefined ? { writer: caller.writer } : {}),
+    ...(parts.notify ? { notify: parts.notify } : {}),
+    ...(parts.smtp ? { smtp: parts.smtp } : {}),
+    ...(parts.systemMail ? { systemMail: parts.systemMail } : {}),
+    ...(parts.metrics ? { metrics: parts.metrics } : {}),
+  };
+  const { baseUrl } = parts;
+  // The composition root's address is known once the server listens: read at each use, not when the context is made.
+  if (typeof baseUrl === 'function') Object.defineProperty(context, 'baseUrl', { get: baseUrl, enumerable: true });
+  else if (baseUrl !== undefined) context.baseUrl = baseUrl;
+  return context;
+}
+
 /** The organization a verb acts on; a verb called without one is a programming error, not a user's. */
 export function organizationOf(ctx: ServiceContext): string {
   if (ctx.organizationId === undefined) throw new Error('this verb acts on an organization: the context has none');
