@@ -111,6 +111,7 @@ function storeOver(connection: DialectConnection, db: Db, inTransaction: boolean
       // What is journaled goes to `checks` first: a clean stop leaves the journal empty.
       await connection.checkJournal?.close();
       await connection.db.destroy();
+      connection.closeFile?.();
     },
   };
   return store;
