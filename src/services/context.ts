@@ -122,6 +122,17 @@ export async function withTransaction<T>(ctx: ServiceContext, work: (ctx: Servic
   return result;
 }
 
+/**
+ * withTransaction holding `name` (store.exclusive) for the whole transaction: two processes running the same work
+ * (a cluster's instances applying one config file at start) run it one after the other.
+ */
+export function withExclusiveTransaction<T>(ctx: ServiceContext, name: string, work: (ctx: ServiceContext) => Promise<T>): Promise<T> {
+  return withTransaction(ctx, async (tx) => {
+    await tx.store.exclusive(name);
+    return work(tx);
+  });
+}
+
 /** Runs a write, turning a unique-constraint race (two requests creating the same key at once) into a 409. */
 export async function uniquely<T>(ctx: ServiceContext, write: () => Promise<T>, conflict: string): Promise<T> {
   try {

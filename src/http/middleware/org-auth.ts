@@ -5,6 +5,7 @@ import { type Actor, apiKeyRole, type Role, roleAtLeast } from '../../domain/acc
 import { ForbiddenError } from '../../domain/errors.js';
 import { authenticateSession } from '../../services/accounts/authenticate-session.js';
 import { authenticateApiKey } from '../../services/api-keys/authenticate.js';
+import { actingMembership } from '../../services/members/acting-membership.js';
 import type { AppEnv } from '../env.js';
 import { problem, problemResponse } from '../problem.js';
 import { readSessionToken, sameOrigin } from '../session-cookie.js';
@@ -71,8 +72,7 @@ async function bySession(c: Context<AppEnv & OrgAuthEnv>): Promise<Principal | R
     return forbidden(c, 'A signed-in browser may change things only from Warden’s own pages (the Origin header names another site).');
   const { user, session } = signedIn;
   const wanted = c.req.header(ORGANIZATION_HEADER);
-  const memberships = await c.get('deps').store.memberships.listByUser(user.id);
-  const membership = wanted === undefined ? memberships[0] : memberships.find((m) => m.organization.key === wanted || m.organizationId === wanted);
+  const membership = await actingMembership(c.get('deps'), { userId: user.id, wanted });
   if (!membership)
     return problemResponse(
       c,

@@ -1,6 +1,6 @@
 // /api/v1/monitors: list (filtered and paged), read, history, create, change, delete, and a new push token.
 import { z } from '@hono/zod-openapi';
-import type { ServiceContext } from '../../../services/context.js';
+import { monitorLabel } from '../../../services/audit/labels.js';
 import { findMonitors, monitorListQuerySchema } from '../../../services/monitors/find.js';
 import { monitorHistory, monitorHistorySchema } from '../../../services/monitors/history.js';
 import { rotatePushToken } from '../../../services/monitors/push-token.js';
@@ -91,7 +91,7 @@ export function monitorRoutes(app: App, guards: ApiGuards): void {
     scope: 'write',
     ok: { status: 204, description: 'Deleted.' },
     run: deleteMonitor,
-    audit: { action: 'monitor.delete', object: ({ id }) => ({ id, label: null }), before: labelOf },
+    audit: { action: 'monitor.delete', object: ({ id }) => ({ id, label: null }), before: monitorLabel },
   });
   apiOperation(app, guards, {
     ...one,
@@ -105,10 +105,4 @@ export function monitorRoutes(app: App, guards: ApiGuards): void {
     respond: withToken,
     audit: { action: 'monitor.rotate-push-token', object: (_input, { monitor }) => ({ id: monitor.id, label: monitor.key }) },
   });
-}
-
-/** A monitor's key before it is deleted (for its audit entry); nothing for another organization's. */
-async function labelOf(ctx: ServiceContext, { id }: { id: string }) {
-  const monitor = await ctx.store.monitors.findById(id);
-  return monitor && monitor.organizationId === ctx.organizationId ? { label: monitor.key } : undefined;
 }

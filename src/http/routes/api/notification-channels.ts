@@ -1,7 +1,8 @@
 // /api/v1/notification-channels: list, read, create, change, delete, send a test, and the delivery log; the types for forms.
 import { z } from '@hono/zod-openapi';
 import type { SecurityOptions } from '../../../domain/security.js';
-import { organizationOf, type ServiceContext } from '../../../services/context.js';
+import { channelId } from '../../../services/audit/labels.js';
+import type { ServiceContext } from '../../../services/context.js';
 import { getChannel, listChannels, listDeliveries } from '../../../services/notifications/read.js';
 import { channelRecipientsSchema, listChannelRecipients } from '../../../services/notifications/recipients.js';
 import { channelEntrySchema, channelPatchSchema, deliveriesQuerySchema } from '../../../services/notifications/schema.js';
@@ -81,7 +82,7 @@ export function notificationChannelRoutes(app: App, guards: ApiGuards): void {
     role: 'admin',
     ok: { status: 204, description: 'Deleted.' },
     run: deleteChannel,
-    audit: { action: 'notification-channel.delete', object: ({ key }) => ({ id: null, label: key }), before: idOfChannel },
+    audit: { action: 'notification-channel.delete', object: ({ key }) => ({ id: null, label: key }), before: channelId },
   });
   apiOperation(app, guards, {
     ...one,
@@ -104,7 +105,7 @@ export function notificationChannelRoutes(app: App, guards: ApiGuards): void {
     },
     run: (ctx, input) => testChannel(underTargetPolicy(ctx), input),
     // The send holds no transaction; the entry follows it, whatever it came to.
-    audit: { action: 'notification-channel.test', object: ({ key }) => ({ id: null, label: key }), before: idOfChannel, detail: (_input, { outcome }) => ({ outcome }), outside: true },
+    audit: { action: 'notification-channel.test', object: ({ key }) => ({ id: null, label: key }), before: channelId, detail: (_input, { outcome }) => ({ outcome }), outside: true },
   });
   apiOperation(app, guards, {
     ...one,
@@ -138,10 +139,4 @@ export function notificationChannelRoutes(app: App, guards: ApiGuards): void {
 function underTargetPolicy(ctx: ServiceContext): ChannelTestContext {
   const { security } = ctx as ServiceContext & { security?: SecurityOptions };
   return { ...ctx, privateTargets: security?.probePrivateTargets };
-}
-
-/** A channel's id (for its audit entry); nothing for another organization's. */
-async function idOfChannel(ctx: ServiceContext, { key }: { key: string }) {
-  const channel = await ctx.store.notifications.findChannelByKey(organizationOf(ctx), key);
-  return channel ? { id: channel.id } : undefined;
 }

@@ -1,6 +1,6 @@
 // /api/v1/pages: list, read, create, change and delete status pages (by slug), and verify a page's custom domain.
 import { z } from '@hono/zod-openapi';
-import type { ServiceContext } from '../../../services/context.js';
+import { pageId } from '../../../services/audit/labels.js';
 import { getPage, listPages } from '../../../services/pages/read.js';
 import { pageCreateSchema, pagePatchSchema } from '../../../services/pages/schema.js';
 import { type DomainContext, verifyPageDomain } from '../../../services/pages/verify-domain.js';
@@ -46,7 +46,7 @@ export function pageRoutes(app: App, guards: ApiGuards): void {
     scope: 'write',
     ok: { status: 204, description: 'Deleted.' },
     run: deletePage,
-    audit: { action: 'page.delete', object: ({ slug }) => ({ id: null, label: slug }), before: idOfPage },
+    audit: { action: 'page.delete', object: ({ slug }) => ({ id: null, label: slug }), before: pageId },
   });
   apiOperation(app, guards, {
     ...one,
@@ -65,10 +65,4 @@ export function pageRoutes(app: App, guards: ApiGuards): void {
     // The DNS lookup holds no transaction; the entry follows a verification that went through.
     audit: { action: 'page.verify-domain', object: (_input, page) => ({ id: page.id, label: page.slug }), detail: (_input, page) => ({ customDomain: page.customDomain }), outside: true },
   });
-}
-
-/** The id of a page before it is deleted (for its audit entry); nothing for another organization's. */
-export async function idOfPage(ctx: ServiceContext, { slug }: { slug: string }) {
-  const page = await ctx.store.pages.findBySlug(slug);
-  return page && page.organizationId === ctx.organizationId ? { id: page.id } : undefined;
 }
