@@ -45,7 +45,7 @@ export function createApp(deps: AppDeps): App {
   recipientLinkRoutes(app);
   pushRoutes(app);
   relayRoutes(app);
-  apiRoutes(app, { rateLimitPerMinute: deps.apiRateLimitPerMinute, limiter: deps.apiRateLimiter });
+  apiRoutes(app, deps, { rateLimitPerMinute: deps.apiRateLimitPerMinute, limiter: deps.apiRateLimiter });
   oidcRoutes(app, deps.accounts);
   authRoutes(app, deps);
   app.doc31('/api/openapi.json', (c) => openApiDocumentConfig(c.get('deps').baseUrl));

@@ -10,6 +10,7 @@ import { updateMonitor } from '../../../services/monitors/update.js';
 import { monitorWithRelaySchema } from '../../../services/monitors/view.js';
 import { createMonitor, deleteMonitor } from '../../../services/monitors/write.js';
 import type { App } from '../../env.js';
+import type { ApiRunning } from './index.js';
 import { monitorInsightRoutes } from './monitor-insights.js';
 import { type ApiGuards, apiOperation, idParam } from './operation.js';
 
@@ -30,9 +31,9 @@ const MonitorList = z
   .openapi('MonitorList');
 const MonitorCreate = monitorCreateSchema.openapi('MonitorCreate');
 
-export function monitorRoutes(app: App, guards: ApiGuards): void {
+export function monitorRoutes(app: App, guards: ApiGuards, running: ApiRunning): void {
   const op = { tag: 'monitors', path: '/api/v1/monitors' } as const;
-  monitorInsightRoutes(app, guards, MonitorCreate);
+  monitorInsightRoutes(app, guards, MonitorCreate, running);
   apiOperation(app, guards, {
     ...op,
     method: 'get',

@@ -2,11 +2,10 @@
 import { z } from '@hono/zod-openapi';
 import type { SecurityOptions } from '../../../domain/security.js';
 import { channelId } from '../../../services/audit/labels.js';
-import type { ServiceContext } from '../../../services/context.js';
 import { getChannel, listChannels, listDeliveries } from '../../../services/notifications/read.js';
 import { channelRecipientsSchema, listChannelRecipients } from '../../../services/notifications/recipients.js';
 import { channelEntrySchema, channelPatchSchema, deliveriesQuerySchema } from '../../../services/notifications/schema.js';
-import { type ChannelTestContext, testChannel } from '../../../services/notifications/send-test.js';
+import { testChannel } from '../../../services/notifications/send-test.js';
 import { channelTypesSchema, listChannelTypes } from '../../../services/notifications/types.js';
 import { channelViewSchema, deliveryViewSchema } from '../../../services/notifications/view.js';
 import { createChannel, deleteChannel, updateChannel } from '../../../services/notifications/write.js';
@@ -24,7 +23,8 @@ const params = z.object({
 });
 const notFound = 'No notification channel with this key in your organization.';
 
-export function notificationChannelRoutes(app: App, guards: ApiGuards): void {
+/** `security`: a channel's test connects under the probe-target policy, as its sends do. */
+export function notificationChannelRoutes(app: App, guards: ApiGuards, security: Pick<SecurityOptions, 'probePrivateTargets'>): void {
   const op = { tag: 'notifications', path: '/api/v1/notification-channels' } as const;
   listOperation(app, guards, {
     ...op,
@@ -103,7 +103,7 @@ export function notificationChannelRoutes(app: App, guards: ApiGuards): void {
         .openapi('NotificationTestOutcome'),
       description: 'What the attempt came to.',
     },
-    run: (ctx, input) => testChannel(underTargetPolicy(ctx), input),
+    run: (ctx, input) => testChannel({ ...ctx, privateTargets: security.probePrivateTargets }, input),
     // The send holds no transaction; the entry follows it, whatever it came to.
     audit: { action: 'notification-channel.test', object: ({ key }) => ({ id: null, label: key }), before: channelId, detail: (_input, { outcome }) => ({ outcome }), outside: true },
   });
@@ -133,10 +133,4 @@ export function notificationChannelRoutes(app: App, guards: ApiGuards): void {
     run: listDeliveries,
     respond: (deliveries) => ({ deliveries }),
   });
-}
-
-/** The request's context carries the server's security settings (AppDeps): a test connects under their target policy. */
-function underTargetPolicy(ctx: ServiceContext): ChannelTestContext {
-  const { security } = ctx as ServiceContext & { security?: SecurityOptions };
-  return { ...ctx, privateTargets: security?.probePrivateTargets };
 }
