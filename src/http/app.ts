@@ -38,11 +38,11 @@ export function createApp(deps: AppDeps): App {
   app.use('*', requestLog(deps.logger, { atInfo: deps.logRequests, metrics: deps.metrics }));
 
   registerOpenApiComponents(app);
-  healthRoutes(app);
-  domainCheckRoutes(app);
+  healthRoutes(app, deps);
+  domainCheckRoutes(app, deps.pages);
   if (deps.metrics && deps.metricsToken) metricsRoute(app, deps.metrics, deps.metricsToken);
   statusRoutes(app);
-  recipientLinkRoutes(app);
+  recipientLinkRoutes(app, deps);
   pushRoutes(app);
   relayRoutes(app);
   apiRoutes(app, deps, { rateLimitPerMinute: deps.apiRateLimitPerMinute, limiter: deps.apiRateLimiter });
@@ -51,10 +51,10 @@ export function createApp(deps: AppDeps): App {
   app.doc31('/api/openapi.json', (c) => openApiDocumentConfig(c.get('deps').baseUrl));
   docsRoutes(app);
   dashboardRoutes(app);
-  homeRoutes(app);
+  homeRoutes(app, deps);
   const referenceDocs = loadReferenceDocs();
   referenceDocsRoutes(app, referenceDocs);
-  llmsRoutes(app, referenceDocs);
+  llmsRoutes(app, deps, referenceDocs);
   mcpRoutes(app);
 
   const methodsAt = allowedMethods(app as unknown as Hono<never>);

@@ -12,6 +12,7 @@ import type { SecurityOptions } from '../domain/security.js';
 import type { Logger } from '../logger.js';
 import type { SignInAttempts } from '../services/accounts/sign-in-attempts.js';
 import type { SignupAttempts } from '../services/accounts/signup-attempts.js';
+import type { PageCache } from '../services/pages/page-cache.js';
 import type { PushContext } from '../services/push/record.js';
 import type { PagesContext } from '../services/runtime.js';
 import type { RateLimiter } from './middleware/rate-limit.js';
@@ -44,6 +45,12 @@ export interface AppDeps extends PushContext, PagesContext {
   metricsToken?: string | undefined;
   /** LOG_REQUESTS=1: one info line per answered request (else at debug). */
   logRequests?: boolean | undefined;
+}
+
+/** The public pages' groups (home, llms files): the page cache and the public address (read at each request). */
+export interface PublicPagesDeps {
+  pages: PageCache;
+  readonly baseUrl: string;
 }
 
 /** `route`: the metrics label of a request no route template names (a page form, answered by the page middleware). */
