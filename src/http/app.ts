@@ -43,8 +43,8 @@ export function createApp(deps: AppDeps): App {
   if (deps.metrics && deps.metricsToken) metricsRoute(app, deps.metrics, deps.metricsToken);
   statusRoutes(app);
   recipientLinkRoutes(app, deps);
-  pushRoutes(app);
-  relayRoutes(app);
+  pushRoutes(app, deps);
+  relayRoutes(app, deps);
   apiRoutes(app, deps, { rateLimitPerMinute: deps.apiRateLimitPerMinute, limiter: deps.apiRateLimiter });
   oidcRoutes(app, deps.accounts);
   authRoutes(app, deps);
