@@ -41,7 +41,7 @@ export function createApp(deps: AppDeps): App {
   healthRoutes(app, deps);
   domainCheckRoutes(app, deps.pages);
   if (deps.metrics && deps.metricsToken) metricsRoute(app, deps.metrics, deps.metricsToken);
-  statusRoutes(app);
+  statusRoutes(app, deps);
   recipientLinkRoutes(app, deps);
   pushRoutes(app, deps);
   relayRoutes(app, deps);

@@ -4,6 +4,7 @@
 import type { Hook, OpenAPIHono } from '@hono/zod-openapi';
 import type { Env } from 'hono';
 import type { AccountSettings } from '../config/settings.js';
+import type { Clock } from '../domain/clock.js';
 import type { ClusterView } from '../domain/cluster.js';
 import type { TxtLookup } from '../domain/custom-domain.js';
 import { ValidationError } from '../domain/errors.js';
@@ -12,6 +13,7 @@ import type { SecurityOptions } from '../domain/security.js';
 import type { Logger } from '../logger.js';
 import type { SignInAttempts } from '../services/accounts/sign-in-attempts.js';
 import type { SignupAttempts } from '../services/accounts/signup-attempts.js';
+import type { PageAccess } from '../services/pages/page-access.js';
 import type { PageCache } from '../services/pages/page-cache.js';
 import type { PushContext } from '../services/push/record.js';
 import type { PagesContext } from '../services/runtime.js';
@@ -51,6 +53,18 @@ export interface AppDeps extends PushContext, PagesContext {
 export interface PublicPagesDeps {
   pages: PageCache;
   readonly baseUrl: string;
+}
+
+/** The public pages' own routes (/s/{slug} and custom domains): the page cache, who may see a protected page, the clock. */
+export interface PageServingDeps {
+  pages: PageCache;
+  pageAccess: PageAccess;
+  clock: Clock;
+}
+
+/** The status routes: serving pages, and their subscriptions (verbs of their own, under the probe-target policy). */
+export interface StatusDeps extends PagesContext {
+  security: Pick<SecurityOptions, 'probePrivateTargets'>;
 }
 
 /** `route`: the metrics label of a request no route template names (a page form, answered by the page middleware). */
