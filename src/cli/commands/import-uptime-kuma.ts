@@ -8,7 +8,7 @@ import { importUptimeKumaHistory } from '../../services/import/uptime-kuma-histo
 import type { KumaDatabase } from '../../store/index.js';
 import { NotKumaDatabaseError, openUptimeKumaDatabase } from '../../store/uptime-kuma.js';
 import { formatTime, withOrganization } from '../session.js';
-import { writeImport } from './import.js';
+import { writeImport } from './import-output.js';
 
 export function importUptimeKumaCommand(): Command {
   return new Command('uptime-kuma')
