@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Harness, startHarness } from '../../test/app-harness.js';
 import { type Receiver, startReceiver } from '../../test/fakes/notify-receivers.js';
 import { dialects } from '../../test/store-dialects.js';
-import type { NotificationEvent } from '../notify/channel.js';
+import type { NotificationEvent } from '../notify/channels/channel.js';
 import { createMaintenanceNotices } from './maintenance-notices.js';
 
 const SECRET = `whsec_${Buffer.alloc(32, 4).toString('base64')}`;
