@@ -41,7 +41,7 @@ export function notificationsCommand(): Command {
           {
             action: 'notification-channel.test',
             object: () => ({ id: null, label: key }),
-            before: async (tx) => ({ id: (await tx.store.notifications.findChannelByKey(tx.organizationId ?? '', key))?.id ?? null }),
+            before: async (tx) => ({ id: (await tx.store.channels.findByKey(tx.organizationId ?? '', key))?.id ?? null }),
             detail: ({ outcome }) => ({ outcome }),
             outside: true,
           },

@@ -80,7 +80,7 @@ function setup(store: Store, options: Partial<typeof DISPATCH_DEFAULTS> = {}, ra
 
 async function addChannel(store: Store, key: string, url: string, type = 'test-hook'): Promise<string> {
   const id = `nch_${key}`;
-  await store.notifications.insertChannel({ id, organizationId: ORG.id, key, name: key, type, config: { url }, rules: {}, enabled: true, managedBy: 'api' }, NOW);
+  await store.channels.insert({ id, organizationId: ORG.id, key, name: key, type, config: { url }, rules: {}, enabled: true, managedBy: 'api' }, NOW);
   return id;
 }
 
@@ -93,24 +93,24 @@ function delivery(channelId: string, eventId: string, monitorId = 'mon_a'): NewD
 
 /** The store as a process killed with -9 sees it: nothing is released when it goes. */
 const killable = (store: Store): Store => {
-  const notifications = new Proxy(store.notifications, {
+  const deliveries = new Proxy(store.deliveries, {
     get: (target, key, receiver) => (key === 'releaseClaims' ? async () => 0 : Reflect.get(target, key, receiver)),
   });
-  return new Proxy(store, { get: (target, key, receiver) => (key === 'notifications' ? notifications : Reflect.get(target, key, receiver)) });
+  return new Proxy(store, { get: (target, key, receiver) => (key === 'deliveries' ? deliveries : Reflect.get(target, key, receiver)) });
 };
 
 const waitFor = async (done: () => boolean | Promise<boolean>) => {
   for (let i = 0; i < 300 && !(await done()); i++) await new Promise((resolve) => setTimeout(resolve, 10));
 };
 
-const statusOf = async (store: Store, channelId: string) => (await store.notifications.listDeliveries(channelId, 10)).map((d) => d.status);
+const statusOf = async (store: Store, channelId: string) => (await store.deliveries.listByChannel(channelId, 10)).map((d) => d.status);
 
 describeStore('notification dispatcher', (store) => {
   it('sends a delivery once', async () => {
     await addOrganization(store());
     const r = await receiver();
     const ch = await addChannel(store(), 'a', r.url);
-    await store().notifications.enqueue([delivery(ch, 'evt_1')], NOW);
+    await store().deliveries.enqueue([delivery(ch, 'evt_1')], NOW);
     const { dispatcher } = setup(store());
     await dispatcher.tick();
     await dispatcher.tick();
@@ -129,7 +129,7 @@ describeStore('notification dispatcher', (store) => {
       first = false;
     };
     const ch = await addChannel(store(), 'a', r.url);
-    await store().notifications.enqueue([delivery(ch, 'evt_1')], NOW);
+    await store().deliveries.enqueue([delivery(ch, 'evt_1')], NOW);
     const { clock, dispatcher } = setup(store());
     await dispatcher.tick();
     expect(r.got).toHaveLength(1);
@@ -139,7 +139,7 @@ describeStore('notification dispatcher', (store) => {
     clock.t = NOW + 3000;
     await dispatcher.tick();
     expect(r.got.map((g) => g.id)).toEqual(['evt_1', 'evt_1']);
-    const [row] = await store().notifications.listDeliveries(ch, 1);
+    const [row] = await store().deliveries.listByChannel(ch, 1);
     expect(row).toMatchObject({ status: 'sent', attempts: 2, lastStatus: 200 });
   });
 
@@ -148,24 +148,24 @@ describeStore('notification dispatcher', (store) => {
     const r = await receiver();
     r.handle = (_req, res) => res.writeHead(400).end('{"message":"Invalid Form Body"}');
     const ch = await addChannel(store(), 'a', r.url);
-    await store().notifications.enqueue([delivery(ch, 'evt_1')], NOW);
+    await store().deliveries.enqueue([delivery(ch, 'evt_1')], NOW);
     const { clock, dispatcher } = setup(store());
     await dispatcher.tick();
     clock.t += 3_600_000;
     await dispatcher.tick();
     expect(r.got).toHaveLength(1);
-    const [row] = await store().notifications.listDeliveries(ch, 1);
+    const [row] = await store().deliveries.listByChannel(ch, 1);
     expect(row).toMatchObject({ status: 'dead', lastStatus: 400, lastAnswer: '{"message":"Invalid Form Body"}', lastError: 'HTTP 400' });
   });
 
   it('marks a delivery dead when the channel config no longer parses', async () => {
     await addOrganization(store());
     const id = 'nch_bad';
-    await store().notifications.insertChannel({ id, organizationId: ORG.id, key: 'bad', name: 'bad', type: 'test-hook', config: { nope: 1 }, rules: {}, enabled: true, managedBy: 'api' }, NOW);
-    await store().notifications.enqueue([delivery(id, 'evt_1')], NOW);
+    await store().channels.insert({ id, organizationId: ORG.id, key: 'bad', name: 'bad', type: 'test-hook', config: { nope: 1 }, rules: {}, enabled: true, managedBy: 'api' }, NOW);
+    await store().deliveries.enqueue([delivery(id, 'evt_1')], NOW);
     const { dispatcher } = setup(store());
     await dispatcher.tick();
-    const [row] = await store().notifications.listDeliveries(id, 1);
+    const [row] = await store().deliveries.listByChannel(id, 1);
     expect(row?.status).toBe('dead');
     expect(row?.lastError).toMatch(/invalid channel config/);
   });
@@ -177,8 +177,8 @@ describeStore('notification dispatcher', (store) => {
     await probe.close();
     servers.splice(0);
     const ch = await addChannel(store(), 'a', `http://127.0.0.1:${port}/hook`);
-    await store().notifications.enqueue([delivery(ch, 'evt_1')], NOW);
-    await store().notifications.enqueue([delivery(ch, 'evt_2')], NOW + 1);
+    await store().deliveries.enqueue([delivery(ch, 'evt_1')], NOW);
+    await store().deliveries.enqueue([delivery(ch, 'evt_2')], NOW + 1);
     const { clock, dispatcher } = setup(store());
     for (let i = 0; i < 3; i++) {
       await dispatcher.tick();
@@ -199,7 +199,7 @@ describeStore('notification dispatcher', (store) => {
     const r = await receiver();
     r.handle = () => {}; // never answers: the sender is "killed" mid-send
     const ch = await addChannel(store(), 'a', r.url);
-    await store().notifications.enqueue([delivery(ch, 'evt_1')], NOW);
+    await store().deliveries.enqueue([delivery(ch, 'evt_1')], NOW);
     const first = setup(killable(store()), { leaseMs: 60_000, stopGraceMs: 20 });
     const sending = first.dispatcher.tick();
     while (r.got.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -222,20 +222,20 @@ describeStore('notification dispatcher', (store) => {
     const r = await receiver();
     r.handle = () => {}; // slower than the stop grace
     const ch = await addChannel(store(), 'a', r.url);
-    await store().notifications.enqueue([delivery(ch, 'evt_1')], NOW);
+    await store().deliveries.enqueue([delivery(ch, 'evt_1')], NOW);
     const first = setup(store(), { stopGraceMs: 50 });
     const sending = first.dispatcher.tick();
     await waitFor(() => r.got.length > 0);
     await first.dispatcher.stop();
     await sending;
-    const [released] = await store().notifications.listDeliveries(ch, 1);
+    const [released] = await store().deliveries.listByChannel(ch, 1);
     expect(released).toMatchObject({ status: 'pending', attempts: 0, claimedUntil: null, nextAttemptAt: NOW });
     r.handle = (_req, res) => res.writeHead(204).end();
     // Same instant on the injected clock: no waiting for the 5-minute lease.
     const second = setup(store());
     await second.dispatcher.tick();
     expect(r.got.map((g) => g.id)).toEqual(['evt_1', 'evt_1']);
-    const [row] = await store().notifications.listDeliveries(ch, 1);
+    const [row] = await store().deliveries.listByChannel(ch, 1);
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
@@ -247,7 +247,7 @@ describeStore('notification dispatcher', (store) => {
       answer = () => res.writeHead(204).end();
     };
     const ch = await addChannel(store(), 'a', r.url);
-    await store().notifications.enqueue([delivery(ch, 'evt_1', 'mon_1'), delivery(ch, 'evt_2', 'mon_2')], NOW);
+    await store().deliveries.enqueue([delivery(ch, 'evt_1', 'mon_1'), delivery(ch, 'evt_2', 'mon_2')], NOW);
     const { dispatcher } = setup(store(), { stopGraceMs: 5000 });
     const sending = dispatcher.tick();
     await waitFor(() => r.got.length > 0);
@@ -256,7 +256,7 @@ describeStore('notification dispatcher', (store) => {
     await stopped;
     await sending;
     expect(r.got.map((g) => g.id)).toEqual(['evt_1']);
-    const log = await store().notifications.listDeliveries(ch, 10);
+    const log = await store().deliveries.listByChannel(ch, 10);
     expect(log.find((d) => d.eventId === 'evt_1')).toMatchObject({ status: 'sent', attempts: 1 });
     expect(log.find((d) => d.eventId === 'evt_2')).toMatchObject({ status: 'pending', attempts: 0, claimedUntil: null });
   });
@@ -271,7 +271,7 @@ describeStore('notification dispatcher', (store) => {
     const fast = await receiver();
     const a = await addChannel(store(), 'slow', slow.url);
     const b = await addChannel(store(), 'fast', fast.url);
-    await store().notifications.enqueue([delivery(a, 'evt_1'), delivery(b, 'evt_1')], NOW);
+    await store().deliveries.enqueue([delivery(a, 'evt_1'), delivery(b, 'evt_1')], NOW);
     const { dispatcher } = setup(store());
     const round = dispatcher.tick();
     for (let i = 0; i < 200 && (await statusOf(store(), b))[0] !== 'sent'; i++) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -298,8 +298,8 @@ describeStore('notification dispatcher', (store) => {
     };
     const ch = await addChannel(store(), 'wide', r.url, 'wide-hook');
     const monitors = Array.from({ length: 6 }, (_, i) => `mon_${i}`);
-    await store().notifications.enqueue(monitors.map((m) => delivery(ch, `${m}_1`, m)), NOW);
-    await store().notifications.enqueue(monitors.map((m) => delivery(ch, `${m}_2`, m)), NOW + 1);
+    await store().deliveries.enqueue(monitors.map((m) => delivery(ch, `${m}_1`, m)), NOW);
+    await store().deliveries.enqueue(monitors.map((m) => delivery(ch, `${m}_2`, m)), NOW + 1);
     const { dispatcher } = setup(store());
     for (let i = 0; i < 3; i++) await dispatcher.tick();
     expect(r.got).toHaveLength(12);
@@ -321,13 +321,13 @@ describeStore('notification dispatcher', (store) => {
     const other = await receiver();
     const a = await addChannel(store(), 'limited', limited.url);
     const b = await addChannel(store(), 'other', other.url);
-    await store().notifications.enqueue([delivery(a, 'evt_1', 'mon_1'), delivery(a, 'evt_2', 'mon_2'), delivery(b, 'evt_3', 'mon_3')], NOW);
+    await store().deliveries.enqueue([delivery(a, 'evt_1', 'mon_1'), delivery(a, 'evt_2', 'mon_2'), delivery(b, 'evt_3', 'mon_3')], NOW);
     const { clock, dispatcher } = setup(store());
     await dispatcher.tick();
     expect(limited.got.map((g) => g.id)).toEqual(['evt_1']);
     expect(other.got.map((g) => g.id)).toEqual(['evt_3']);
     // Handed back unsent, due when the pause ends: no attempt counted.
-    const waiting = (await store().notifications.listDeliveries(a, 10)).find((d) => d.eventId === 'evt_2');
+    const waiting = (await store().deliveries.listByChannel(a, 10)).find((d) => d.eventId === 'evt_2');
     expect(waiting).toMatchObject({ status: 'pending', attempts: 0, nextAttemptAt: NOW + 3000 });
     clock.t = NOW + 2999;
     await dispatcher.tick();
@@ -346,11 +346,11 @@ describeStore('notification dispatcher', (store) => {
     const fast = await receiver();
     const a = await addChannel(store(), 'slow', slow.url);
     const b = await addChannel(store(), 'fast', fast.url);
-    await store().notifications.enqueue(
+    await store().deliveries.enqueue(
       Array.from({ length: 10 }, (_, i) => delivery(a, `evt_${i}`, `mon_${i}`)),
       NOW,
     );
-    await store().notifications.enqueue([delivery(b, 'evt_fast', 'mon_x')], NOW + 1);
+    await store().deliveries.enqueue([delivery(b, 'evt_fast', 'mon_x')], NOW + 1);
     const { dispatcher } = setup(store(), { maxHeld: 6, maxHeldPerChannel: 3, pollMs: 20 });
     dispatcher.start();
     await waitFor(async () => (await statusOf(store(), b))[0] === 'sent');
@@ -367,7 +367,7 @@ describeStore('notification dispatcher', (store) => {
       answer = () => res.writeHead(204).end();
     };
     const ch = await addChannel(store(), 'a', r.url);
-    await store().notifications.enqueue([delivery(ch, 'evt_1', 'mon_1'), delivery(ch, 'evt_2', 'mon_2')], NOW);
+    await store().deliveries.enqueue([delivery(ch, 'evt_1', 'mon_1'), delivery(ch, 'evt_2', 'mon_2')], NOW);
     const { clock, dispatcher } = setup(store(), { leaseMs: 60_000 });
     const round = dispatcher.tick();
     await waitFor(() => r.got.length > 0);
@@ -376,7 +376,7 @@ describeStore('notification dispatcher', (store) => {
     answer();
     await round;
     expect(r.got.map((g) => g.id)).toEqual(['evt_1']);
-    const handedBack = (await store().notifications.listDeliveries(ch, 10)).find((d) => d.eventId === 'evt_2');
+    const handedBack = (await store().deliveries.listByChannel(ch, 10)).find((d) => d.eventId === 'evt_2');
     expect(handedBack).toMatchObject({ status: 'pending', attempts: 0, claimedUntil: null, nextAttemptAt: NOW + 58_500 });
     r.handle = (_req, res) => res.writeHead(204).end();
     await dispatcher.tick();
@@ -391,11 +391,11 @@ describeStore('notification dispatcher', (store) => {
     await probe.close();
     servers.splice(0);
     const ch = await addChannel(store(), 'a', `http://127.0.0.1:${port}/hook`);
-    await store().notifications.enqueue([delivery(ch, 'evt_1', 'mon_1'), delivery(ch, 'evt_2', 'mon_2')], NOW);
+    await store().deliveries.enqueue([delivery(ch, 'evt_1', 'mon_1'), delivery(ch, 'evt_2', 'mon_2')], NOW);
     const draws = [0.1, 0.9];
     const { clock, dispatcher } = setup(store(), {}, () => draws.shift() ?? 0.5);
     await dispatcher.tick();
-    const due = async () => Object.fromEntries((await store().notifications.listDeliveries(ch, 10)).map((d) => [d.eventId, d.nextAttemptAt]));
+    const due = async () => Object.fromEntries((await store().deliveries.listByChannel(ch, 10)).map((d) => [d.eventId, d.nextAttemptAt]));
     expect(await due()).toEqual({ evt_1: NOW + 500, evt_2: NOW + 4500 });
     const r = await receiver(port);
     clock.t = NOW + 500;
@@ -413,15 +413,15 @@ describeStore('notification dispatcher', (store) => {
     const r = await receiver();
     const denied = await addChannel(store(), 'a', r.url);
     const allowedId = 'nch_b';
-    await store().notifications.insertChannel(
+    await store().channels.insert(
       { id: allowedId, organizationId: OTHER_ORG.id, key: 'b', name: 'b', type: 'test-hook', config: { url: r.url }, rules: {}, enabled: true, managedBy: 'api' },
       NOW,
     );
-    await store().notifications.enqueue([delivery(denied, 'evt_denied'), { ...delivery(allowedId, 'evt_allowed'), organizationId: OTHER_ORG.id }], NOW);
+    await store().deliveries.enqueue([delivery(denied, 'evt_denied'), { ...delivery(allowedId, 'evt_allowed'), organizationId: OTHER_ORG.id }], NOW);
     const { dispatcher } = setup(store());
     await dispatcher.tick();
     expect(r.got.map((g) => g.id)).toEqual(['evt_allowed']);
-    const [refused] = await store().notifications.listDeliveries(denied, 10);
+    const [refused] = await store().deliveries.listByChannel(denied, 10);
     expect(refused).toMatchObject({ status: 'dead', lastStatus: null, lastAnswer: null, lastError: expect.stringMatching(/^refused by policy: 127\.0\.0\.1 is a loopback address;/) });
   });
 });

@@ -164,7 +164,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     const room = Math.min(o.maxHeld - held.size, o.maxHeldPerChannel);
     if (room <= 0 || stopped) return;
     const full = [...heldPerTarget].filter(([target, count]) => count >= o.maxHeldPerChannel && !target.startsWith('subscriber:')).map(([target]) => target);
-    const taking = store.notifications.claimDue(clock.now(), room, o.leaseMs, full);
+    const taking = store.deliveries.claimDue(clock.now(), room, o.leaseMs, full);
     claims.add(taking);
     const claimed = await taking.finally(() => claims.delete(taking));
     skipped = new Set(full);
@@ -217,7 +217,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       try {
         // Its claim would lapse before the send could finish: another process may take it then, so hand it back now.
         if (delivery.claimedUntil !== null && clock.now() + o.attemptTimeoutMs >= delivery.claimedUntil)
-          await store.notifications.releaseClaims([delivery.id], clock.now());
+          await store.deliveries.releaseClaims([delivery.id], clock.now());
         else await attempt(delivery);
       } catch (error) {
         logFailure(logger, error, 'recording a notification delivery failed', { delivery: delivery.id });
@@ -261,7 +261,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       acks.push({ id: delivery.id, sentAt, status, answer, resolve, reject });
       acking ??= recordAcks();
     });
-    if (delivery.attempts > 1 && delivery.channelId !== null && (await store.notifications.retryChannelNow(delivery.channelId, sentAt)) > 0 && polling) wake();
+    if (delivery.attempts > 1 && delivery.channelId !== null && (await store.deliveries.retryChannelNow(delivery.channelId, sentAt)) > 0 && polling) wake();
   }
 
   async function recordAcks(): Promise<void> {
@@ -272,7 +272,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       acks = [];
       try {
         await store.transaction(async (tx) => {
-          for (const ack of batch) await tx.notifications.markSent(ack.id, ack.sentAt, ack.status, ack.answer);
+          for (const ack of batch) await tx.deliveries.markSent(ack.id, ack.sentAt, ack.status, ack.answer);
         });
         for (const ack of batch) ack.resolve();
       } catch (error) {
@@ -303,7 +303,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     }
     if (ids.length === 0) return;
     for (const id of ids) unhold(id);
-    const handing = store.notifications
+    const handing = store.deliveries
       .releaseClaims(ids, until)
       .catch((error) => logFailure(logger, error, 'handing back the deliveries of a rate-limited channel failed', { deliveries: ids.length }));
     deferring.add(handing);
@@ -317,7 +317,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       const target = deps.subscribers ? await deps.subscribers(delivery) : null;
       return target && !('dead' in target) ? { ...target, rules: {} } : target;
     }
-    const channel = await store.notifications.findChannel(delivery.channelId);
+    const channel = await store.channels.findById(delivery.channelId);
     if (!channel) return null; // deleted meanwhile: its deliveries went with it
     const definition = deps.channels[channel.type];
     if (!definition) return { dead: `unknown channel type ${channel.type}` };
@@ -330,7 +330,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   async function attempt(delivery: Delivery): Promise<void> {
     const target = await targetOf(delivery);
     if (!target) return;
-    if ('dead' in target) return store.notifications.markDead(delivery.id, target.dead, null, null);
+    if ('dead' in target) return store.deliveries.markDead(delivery.id, target.dead, null, null);
     limitOf(delivery, target.definition);
     const event = JSON.parse(delivery.event) as NotificationEvent;
     // The rules that can only be judged at send time (the state still holds): a delivery no longer wanted is skipped, kept in the log.
@@ -338,7 +338,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     const { definition, config } = target;
     if (skip !== null) {
       deps.metrics?.delivery(definition.type, 'skipped');
-      return store.notifications.markSkipped(delivery.id, skip);
+      return store.deliveries.markSkipped(delivery.id, skip);
     }
     // An email channel on the system server: refused, held by a limit, skipped (nobody confirmed), or sent to those who did.
     const screened = deps.systemMail && target.channel ? await deps.systemMail.screen(target.channel, 'alert') : null;
@@ -353,11 +353,11 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     const givenUp = outcome.kind === 'retry' && now + delay > delivery.createdAt + o.giveUpMs;
     deps.metrics?.delivery(definition.type, outcome.kind === 'sent' ? 'sent' : outcome.kind === 'dead' || givenUp ? 'dead' : 'retry');
     if (outcome.kind === 'sent') return acknowledge(delivery, now, outcome.status, answer);
-    if (outcome.kind === 'dead') return store.notifications.markDead(delivery.id, outcome.error, outcome.status, answer);
+    if (outcome.kind === 'dead') return store.deliveries.markDead(delivery.id, outcome.error, outcome.status, answer);
     if (outcome.status === 429) pause(delivery, now + delay);
-    if (givenUp) return store.notifications.markDead(delivery.id, `gave up after ${delivery.attempts} attempts: ${outcome.error}`, outcome.status, answer);
+    if (givenUp) return store.deliveries.markDead(delivery.id, `gave up after ${delivery.attempts} attempts: ${outcome.error}`, outcome.status, answer);
     logger.warn({ delivery: delivery.id, channel: target.label, error: outcome.error, retryInMs: delay }, 'notification delivery will be retried');
-    return store.notifications.markRetry(delivery.id, now + delay, outcome.error, outcome.status, answer);
+    return store.deliveries.markRetry(delivery.id, now + delay, outcome.error, outcome.status, answer);
   }
 
   /** Where an organization's messages may go: its own policy, else the global one (`deny` for one not found). */
@@ -379,24 +379,24 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     const type = target.definition.type;
     if (screened.kind === 'refuse') {
       deps.metrics?.delivery(type, 'dead');
-      return store.notifications.markDead(delivery.id, screened.reason, null, null);
+      return store.deliveries.markDead(delivery.id, screened.reason, null, null);
     }
     if (screened.kind === 'skip') {
       deps.metrics?.delivery(type, 'skipped');
       logger.info({ delivery: delivery.id, channel: target.label, reason: screened.reason }, 'notification skipped: no recipient confirmed');
-      return store.notifications.markSkipped(delivery.id, screened.reason);
+      return store.deliveries.markSkipped(delivery.id, screened.reason);
     }
     const now = clock.now();
     const until = now + screened.retryAfterMs;
     if (until > delivery.createdAt + o.giveUpMs) {
       deps.metrics?.delivery(type, 'dead');
-      return store.notifications.markDead(delivery.id, `gave up after ${delivery.attempts} attempts: ${screened.reason}`, null, null);
+      return store.deliveries.markDead(delivery.id, `gave up after ${delivery.attempts} attempts: ${screened.reason}`, null, null);
     }
     // Like a 429: the channel's other deliveries wait too, handed back until the window ends.
     deps.metrics?.delivery(type, 'retry');
     pause(delivery, until);
     logger.warn({ delivery: delivery.id, channel: target.label, reason: screened.reason, retryInMs: screened.retryAfterMs }, 'notification held by the system SMTP limit');
-    return store.notifications.markRetry(delivery.id, until, screened.reason, null, null);
+    return store.deliveries.markRetry(delivery.id, until, screened.reason, null, null);
   }
 
   async function sendWithTimeout(
@@ -452,7 +452,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     heldPerTarget.clear();
     if (unfinished.length === 0) return;
     try {
-      const released = await store.notifications.releaseClaims(unfinished, clock.now());
+      const released = await store.deliveries.releaseClaims(unfinished, clock.now());
       logger.info({ released }, 'released the claims of notification deliveries not sent before shutdown');
     } catch (error) {
       // Their leases still lapse: they are sent again, only later.

@@ -19,7 +19,7 @@ export function createRulesGate(deps: { store: Store }): DeliveryGate {
       if (monitor && (monitor.state !== event.monitor.state || monitor.stateSince !== event.at)) return `the state did not hold for ${hold / 1000} s`;
     }
     if (delivery.kind === 'monitor.recovered') {
-      const outage = await store.notifications.lastDelivery({
+      const outage = await store.deliveries.last({
         channelId: delivery.channelId,
         monitorId: delivery.monitorId,
         kinds: ['monitor.down', 'monitor.degraded'],

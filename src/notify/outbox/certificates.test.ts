@@ -54,8 +54,8 @@ for (const dialect of dialects) {
     const received = async () => {
       await vi.waitFor(async () => {
         await h.dispatcher.tick();
-        const channels = await h.opened.store.notifications.listChannels(h.organizationId);
-        const deliveries = (await Promise.all(channels.map((c) => h.opened.store.notifications.listDeliveries(c.id, 50)))).flat();
+        const channels = await h.opened.store.channels.list(h.organizationId);
+        const deliveries = (await Promise.all(channels.map((c) => h.opened.store.deliveries.listByChannel(c.id, 50)))).flat();
         expect(deliveries.filter((d) => d.status === 'pending' || d.status === 'sending')).toEqual([]);
       });
       const got = receiver.requests.slice(read);

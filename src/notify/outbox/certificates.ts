@@ -65,7 +65,7 @@ export function createTlsNotices(notify: NotificationPublisher): TlsNotices {
       };
       const channels = new Map<string, NotificationChannel[]>();
       for (const c of candidates)
-        if (!channels.has(c.organizationId)) channels.set(c.organizationId, await tx.notifications.listEnabledChannels(c.organizationId));
+        if (!channels.has(c.organizationId)) channels.set(c.organizationId, await tx.channels.listEnabled(c.organizationId));
       const wanted = candidates.flatMap((c) => {
         const only = (channels.get(c.organizationId) ?? []).filter((ch) => c.daysLeft === null || c.daysLeft < 0 || c.daysLeft <= tlsDays(ch.rules));
         return only.length > 0 ? [{ candidate: c, only: only.map((ch) => ch.id) }] : [];

@@ -41,7 +41,7 @@ for (const dialect of dialects) {
     const received = async () => {
       await vi.waitFor(async () => {
         await dispatcher.tick();
-        const unsettled = (await h.store.notifications.listDeliveries(channelId, 100)).filter((d) => d.status === 'pending' || d.status === 'sending');
+        const unsettled = (await h.store.deliveries.listByChannel(channelId, 100)).filter((d) => d.status === 'pending' || d.status === 'sending');
         expect(unsettled).toEqual([]);
       });
       const events = receiver.requests.slice(read).map((r) => (r.json as { data: NotificationEvent }).data);

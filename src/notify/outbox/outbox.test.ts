@@ -9,12 +9,12 @@ import { createNotificationOutbox } from './outbox.js';
 
 async function addChannel(store: Store, key: string, rules: { events?: string[]; monitors?: string[] } = {}): Promise<string> {
   const id = `nch_${key}`;
-  await store.notifications.insertChannel({ id, organizationId: ORG.id, key, name: key, type: 'webhook', config: {}, rules, enabled: true, managedBy: 'api' }, NOW);
+  await store.channels.insert({ id, organizationId: ORG.id, key, name: key, type: 'webhook', config: {}, rules, enabled: true, managedBy: 'api' }, NOW);
   return id;
 }
 
 const events = async (store: Store, channelId: string) =>
-  (await store.notifications.listDeliveries(channelId, 50)).reverse().map((d) => JSON.parse(d.event) as NotificationEvent);
+  (await store.deliveries.listByChannel(channelId, 50)).reverse().map((d) => JSON.parse(d.event) as NotificationEvent);
 
 describeStore('notification outbox in the ingest commit', (store) => {
   it('enqueues down after the retries, then recovered with the downtime, for the channels whose rules want them', async () => {
@@ -45,7 +45,7 @@ describeStore('notification outbox in the ingest commit', (store) => {
       outbox.enqueue(tx, [{ monitorId: mon, organizationId: ORG.id, previous: 'up', previousSince: NOW, state: 'down', at: NOW + 120_000, reason: null, lastResult: null }], NOW + 1),
     );
     expect(again).toBe(0);
-    expect((await store().notifications.listDeliveries(all, 50)).filter((d) => d.eventId === down?.id)).toHaveLength(1);
+    expect((await store().deliveries.listByChannel(all, 50)).filter((d) => d.eventId === down?.id)).toHaveLength(1);
   });
 
   it('enqueues nothing when the commit rolls back, and reloads channels when told', async () => {
@@ -64,7 +64,7 @@ describeStore('notification outbox in the ingest commit', (store) => {
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
-    expect(await store().notifications.listDeliveries(ch, 10)).toEqual([]);
+    expect(await store().deliveries.listByChannel(ch, 10)).toEqual([]);
     expect((await commit(store(), [{ monitorId: mon, ok: false, source: 'edge', checkedAt: NOW + 4 }], NOW + 4, outbox)).enqueued).toBe(1);
   });
 });

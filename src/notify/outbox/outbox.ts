@@ -109,7 +109,7 @@ export function createNotificationOutbox(deps: { bus?: Bus; clock: Clock; baseUr
       for (const channel of channels) rows.push(...(await deliveriesFor(rules, channel, event, json, delivery, covered)));
     }
     rows.push(...(await subscriberDeliveries(tx, items, { baseUrl: base, now, newId: () => deliveryId(now) })));
-    return rows.length > 0 ? tx.notifications.enqueue(rows, now) : 0;
+    return rows.length > 0 ? tx.deliveries.enqueue(rows, now) : 0;
   }
 
   return {

@@ -43,8 +43,8 @@ for (const dialect of dialects) {
     const received = async () => {
       await vi.waitFor(async () => {
         await h.dispatcher.tick();
-        const hook = await h.opened.store.notifications.findChannelByKey(h.organizationId, 'hook');
-        const deliveries = await h.opened.store.notifications.listDeliveries(hook?.id as string, 50);
+        const hook = await h.opened.store.channels.findByKey(h.organizationId, 'hook');
+        const deliveries = await h.opened.store.deliveries.listByChannel(hook?.id as string, 50);
         expect(deliveries.filter((d) => d.status === 'pending' || d.status === 'sending')).toEqual([]);
       });
       const events = receiver.requests.slice(read).map((r) => (r.json as { data: NotificationEvent }).data);

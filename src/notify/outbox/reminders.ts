@@ -33,7 +33,7 @@ export function createReminderPass(deps: { store: Store; notify?: NotificationPu
         if (!due) continue;
         const id = stableEventId(monitor.id, monitor.stateSince, due.k, channel.id, 'monitor.reminder');
         if (settled.has(id)) continue;
-        const alert = await store.notifications.lastDelivery({ channelId: channel.id, monitorId: monitor.id, kinds: ['monitor.down'] });
+        const alert = await store.deliveries.last({ channelId: channel.id, monitorId: monitor.id, kinds: ['monitor.down'] });
         const ofThisOutage = alert?.eventId === stableEventId(monitor.id, monitor.stateSince, 'monitor.down');
         // Still being sent (a hold, retries): asked again at the next sweep. Skipped, or none for this outage: never.
         if (ofThisOutage && (alert.status === 'pending' || alert.status === 'sending')) continue;
@@ -52,13 +52,13 @@ export function createReminderPass(deps: { store: Store; notify?: NotificationPu
     for (const channel of channels) {
       const rule = flapRule(channel.rules);
       if (!rule) continue;
-      for (const notice of await store.notifications.latestPerMonitor(channel.id, ['monitor.flapping'])) {
+      for (const notice of await store.deliveries.latestPerMonitor(channel.id, ['monitor.flapping'])) {
         const flap = flapOf(notice.event);
         const monitorId = notice.monitorId;
         if (!flap || flap.ended || monitorId === null) continue;
         const id = stableEventId(notice.eventId, channel.id, 'flap-ended');
         if (settled.has(id)) continue;
-        const stats = await store.notifications.deliveryStats({ channelId: channel.id, monitorId, kinds: STATE_CHANGE_KINDS, since: flap.sinceAt });
+        const stats = await store.deliveries.stats({ channelId: channel.id, monitorId, kinds: STATE_CHANGE_KINDS, since: flap.sinceAt });
         const lastChange = stats.last ?? notice.createdAt;
         if (lastChange + rule.windowMs > now) continue;
         const monitor = await store.monitors.findById(monitorId);
@@ -80,7 +80,7 @@ export function createReminderPass(deps: { store: Store; notify?: NotificationPu
     const now = deps.clock.now();
     let enqueued = 0;
     for (const organization of await store.organizations.list()) {
-      const channels = await store.notifications.listEnabledChannels(organization.id);
+      const channels = await store.channels.listEnabled(organization.id);
       const reminding = channels.filter((c) => c.rules.remindEveryMin !== undefined);
       const flapping = channels.filter((c) => c.rules.flap !== undefined);
       if (reminding.length === 0 && flapping.length === 0) continue;

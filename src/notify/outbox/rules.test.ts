@@ -89,13 +89,13 @@ for (const dialect of dialects) {
      * the dispatcher, which sends what is due at once).
      */
     async function log(key: string): Promise<[string, string][]> {
-      const channel = await opened.store.notifications.findChannelByKey(organizationId, key);
-      const deliveries = await opened.store.notifications.listDeliveries(channel?.id as string, 100);
+      const channel = await opened.store.channels.findByKey(organizationId, key);
+      const deliveries = await opened.store.deliveries.listByChannel(channel?.id as string, 100);
       return deliveries.reverse().map((d) => [d.kind, d.status === 'skipped' ? `skipped: ${d.lastError}` : 'told']);
     }
     const eventsOf = async (key: string) => {
-      const channel = await opened.store.notifications.findChannelByKey(organizationId, key);
-      return (await opened.store.notifications.listDeliveries(channel?.id as string, 100)).reverse().map((d) => JSON.parse(d.event) as NotificationEvent);
+      const channel = await opened.store.channels.findByKey(organizationId, key);
+      return (await opened.store.deliveries.listByChannel(channel?.id as string, 100)).reverse().map((d) => JSON.parse(d.event) as NotificationEvent);
     };
     /** Sends what is due now (a monitor's deliveries go one after another: a round each). */
     async function send(at = now): Promise<void> {

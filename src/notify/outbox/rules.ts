@@ -55,8 +55,8 @@ export async function deliveriesFor(
     if (!state) {
       const query = { channelId: channel.id, monitorId };
       const [last, stats] = await Promise.all([
-        ctx.tx.notifications.lastDelivery({ ...query, kinds: ['monitor.flapping'] }),
-        ctx.tx.notifications.deliveryStats({ ...query, kinds: STATE_CHANGE_KINDS, since: ctx.now - flap.windowMs }),
+        ctx.tx.deliveries.last({ ...query, kinds: ['monitor.flapping'] }),
+        ctx.tx.deliveries.stats({ ...query, kinds: STATE_CHANGE_KINDS, since: ctx.now - flap.windowMs }),
       ]);
       state = { open: last !== undefined && flapOf(last.event)?.ended === false, changes: stats.count, sinceAt: stats.first ?? ctx.now };
       ctx.batch.set(key, state);

@@ -22,7 +22,7 @@ export interface OrganizationScope {
 
 /** The organization's scope; everything but the channels only when it has some (nothing is sent otherwise). */
 export async function loadScope(tx: Store, organizationId: string, now: number): Promise<OrganizationScope> {
-  const channels = await tx.notifications.listEnabledChannels(organizationId);
+  const channels = await tx.channels.listEnabled(organizationId);
   const scope: OrganizationScope = { organization: undefined, channels, pages: new Map(), named: new Set(), components: [], windows: [], loadedAt: now };
   if (channels.length === 0) return scope;
   scope.organization = (await tx.organizations.list()).find((o) => o.id === organizationId);

@@ -83,7 +83,7 @@ export async function testChannel(ctx: ChannelTestContext, input: z.input<typeof
     createdAt: now,
     sentAt: result.kind === 'sent' ? ctx.clock.now() : null,
   };
-  await ctx.store.notifications.recordDelivery(delivery);
+  await ctx.store.deliveries.record(delivery);
   ctx.logger.info({ channel: channel.key, outcome: result.kind, status: delivery.lastStatus, ...(note ? { note } : {}) }, 'notification test sent');
   return { outcome: result.kind === 'sent' ? 'sent' : result.kind === 'skipped' ? 'skipped' : 'failed', delivery: deliveryView(delivery) };
 }

@@ -142,6 +142,6 @@ function underTargetPolicy(ctx: ServiceContext): ChannelTestContext {
 
 /** A channel's id (for its audit entry); nothing for another organization's. */
 async function idOfChannel(ctx: ServiceContext, { key }: { key: string }) {
-  const channel = await ctx.store.notifications.findChannelByKey(organizationOf(ctx), key);
+  const channel = await ctx.store.channels.findByKey(organizationOf(ctx), key);
   return channel ? { id: channel.id } : undefined;
 }

@@ -1,23 +1,62 @@
-// Notification channels and the outbox of deliveries: written by ingest in the commit of a state change, claimed by the dispatcher.
+// The notification outbox (store.deliveries): the queue of deliveries, written in the transaction of the change that
+// calls for them (notify/outbox), claimed, acknowledged, retried and given up by the dispatcher (notify/dispatch), read
+// back by the delivery log and the timing rules, pruned by retention. Its contract suite:
+// test/contracts/store-deliveries.contract.test.ts.
 import type { Selectable } from 'kysely';
-import type { Delivery, NotificationChannel } from '../../domain/notification.js';
+import type { Delivery, NewDelivery } from '../../domain/notification.js';
 import { createdInOrder, type DeliveryClaimer } from '../notification-statements.js';
-import type { DeliveryQuery, NotificationRepository } from '../store.js';
-import type { Db, NotificationChannelsTable, NotificationDeliveriesTable } from '../tables.js';
+import type { Db, NotificationDeliveriesTable } from '../tables.js';
 
-const toChannel = (r: Selectable<NotificationChannelsTable>): NotificationChannel => ({
-  id: r.id,
-  organizationId: r.organization_id,
-  key: r.key,
-  name: r.name,
-  type: r.type,
-  config: JSON.parse(r.config) as Record<string, unknown>,
-  rules: JSON.parse(r.rules) as NotificationChannel['rules'],
-  enabled: r.enabled === 1,
-  managedBy: r.managed_by,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-});
+/** A channel's deliveries of some kinds about one monitor: what the timing rules count and look back on. */
+export interface DeliveryQuery {
+  channelId: string;
+  monitorId: string;
+  kinds: readonly string[];
+}
+
+export interface DeliveryRepository {
+  /** Inserts pending deliveries; one already there for the same (event, channel) is left as it is. Returns how many were new. */
+  enqueue(rows: readonly NewDelivery[], now: number): Promise<number>;
+  /**
+   * Atomically takes up to `limit` due deliveries — pending ones whose `nextAttemptAt` has come, and sending ones whose
+   * claim lapsed (a crashed sender's) — marks them sending until `now + leaseMs` and counts the attempt. Two processes
+   * never take the same row (PostgreSQL: FOR UPDATE SKIP LOCKED; SQLite: one write statement). A delivery waits while an
+   * earlier one of the same channel and monitor is pending or sending, so each receiver gets a monitor's events in order.
+   * Oldest first. Deliveries to `skipChannelIds` are left for a later claim.
+   */
+  claimDue(now: number, limit: number, leaseMs: number, skipChannelIds?: readonly string[]): Promise<Delivery[]>;
+  /** Inserts a delivery already attempted (a channel test, sent at once): kept in the log like the outbox's own. */
+  record(delivery: Delivery): Promise<void>;
+  /** Acknowledges a claimed delivery as sent. */
+  markSent(id: string, sentAt: number, status: number | null, answer: string | null): Promise<void>;
+  /** Releases a claimed delivery to be tried again at `nextAt`, with what this attempt came to. */
+  markRetry(id: string, nextAt: number, error: string, status: number | null, answer: string | null): Promise<void>;
+  /**
+   * Hands claimed deliveries back unsent (a graceful shutdown whose sends did not finish, or a channel paused by a 429
+   * until `at`): pending again, due at `at`, the claim cleared and the attempt not counted. Only rows still sending are
+   * touched; returns how many were released.
+   */
+  releaseClaims(ids: readonly string[], at: number): Promise<number>;
+  /**
+   * Makes a channel's deliveries waiting for a retry due at `now` (a send to it just went through after failing: the
+   * receiver is back, so the others need not sit out their backoff). Returns how many.
+   */
+  retryChannelNow(channelId: string, now: number): Promise<number>;
+  /** Settles a claimed (or pending) delivery unsent because a rule no longer wants it: `skipped`, with the reason. */
+  markSkipped(id: string, reason: string): Promise<void>;
+  /** Gives a claimed (or pending) delivery up, keeping the answer. */
+  markDead(id: string, error: string, status: number | null, answer: string | null): Promise<void>;
+  /** A channel's deliveries, newest first. */
+  listByChannel(channelId: string, limit: number): Promise<Delivery[]>;
+  /** How many of a channel's deliveries of these kinds about a monitor were created since `since` (any status), and when the first and last were. */
+  stats(query: DeliveryQuery & { since: number }): Promise<{ count: number; first: number | null; last: number | null }>;
+  /** The latest of a channel's deliveries of these kinds about a monitor (created before `before`, when given). */
+  last(query: DeliveryQuery & { before?: Pick<Delivery, 'createdAt' | 'id'> | undefined }): Promise<Delivery | undefined>;
+  /** A channel's latest delivery of these kinds per monitor. */
+  latestPerMonitor(channelId: string, kinds: readonly string[]): Promise<Delivery[]>;
+  /** Deletes up to `batch` sent and dead deliveries created before `before` (never pending or sending ones); returns how many went. */
+  prune(before: number, batch: number): Promise<number>;
+}
 
 const toDelivery = (r: Selectable<NotificationDeliveriesTable>): Delivery => ({
   id: r.id,
@@ -42,8 +81,7 @@ const toDelivery = (r: Selectable<NotificationDeliveriesTable>): Delivery => ({
 /** Rows per insert: well under both dialects' parameter limits (16 columns each). */
 const ROWS_PER_INSERT = 200;
 
-export function notificationRepository(db: Db, claim: DeliveryClaimer): NotificationRepository {
-  const channels = () => db.selectFrom('notification_channels').selectAll();
+export function deliveryRepository(db: Db, claim: DeliveryClaimer): DeliveryRepository {
   const ofMonitor = (q: DeliveryQuery) =>
     db
       .selectFrom('notification_deliveries')
@@ -51,57 +89,6 @@ export function notificationRepository(db: Db, claim: DeliveryClaimer): Notifica
       .where('monitor_id', '=', q.monitorId)
       .where('kind', 'in', q.kinds.length > 0 ? [...q.kinds] : ['']);
   return {
-    async listChannels(organizationId) {
-      return (await channels().where('organization_id', '=', organizationId).orderBy('key').execute()).map(toChannel);
-    },
-    async listEnabledChannels(organizationId) {
-      return (await channels().where('organization_id', '=', organizationId).where('enabled', '=', 1).orderBy('key').execute()).map(toChannel);
-    },
-    async findChannel(id) {
-      const row = await channels().where('id', '=', id).executeTakeFirst();
-      return row && toChannel(row);
-    },
-    async findChannelByKey(organizationId, key) {
-      const row = await channels().where('organization_id', '=', organizationId).where('key', '=', key).executeTakeFirst();
-      return row && toChannel(row);
-    },
-    async insertChannel(channel, now) {
-      await db
-        .insertInto('notification_channels')
-        .values({
-          id: channel.id,
-          organization_id: channel.organizationId,
-          key: channel.key,
-          name: channel.name,
-          type: channel.type,
-          config: JSON.stringify(channel.config),
-          rules: JSON.stringify(channel.rules),
-          enabled: channel.enabled ? 1 : 0,
-          managed_by: channel.managedBy,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-    },
-    async updateChannel(id, spec, managedBy, now) {
-      await db
-        .updateTable('notification_channels')
-        .set({
-          key: spec.key,
-          name: spec.name,
-          type: spec.type,
-          config: JSON.stringify(spec.config),
-          rules: JSON.stringify(spec.rules),
-          enabled: spec.enabled ? 1 : 0,
-          managed_by: managedBy,
-          updated_at: now,
-        })
-        .where('id', '=', id)
-        .execute();
-    },
-    async deleteChannel(id) {
-      await db.deleteFrom('notification_channels').where('id', '=', id).execute();
-    },
     async enqueue(rows, now) {
       let added = 0;
       for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
@@ -195,7 +182,7 @@ export function notificationRepository(db: Db, claim: DeliveryClaimer): Notifica
         .where('status', 'in', ['pending', 'sending'])
         .execute();
     },
-    async recordDelivery(d) {
+    async record(d) {
       await db
         .insertInto('notification_deliveries')
         .values({
@@ -219,7 +206,7 @@ export function notificationRepository(db: Db, claim: DeliveryClaimer): Notifica
         })
         .execute();
     },
-    async listDeliveries(channelId, limit) {
+    async listByChannel(channelId, limit) {
       const rows = await db
         .selectFrom('notification_deliveries')
         .selectAll()
@@ -230,7 +217,7 @@ export function notificationRepository(db: Db, claim: DeliveryClaimer): Notifica
         .execute();
       return rows.map(toDelivery);
     },
-    async deliveryStats({ channelId, monitorId, kinds, since }) {
+    async stats({ channelId, monitorId, kinds, since }) {
       const row = await ofMonitor({ channelId, monitorId, kinds })
         .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('first'), eb.fn.max('created_at').as('last')])
         .where('created_at', '>=', since)
@@ -238,7 +225,7 @@ export function notificationRepository(db: Db, claim: DeliveryClaimer): Notifica
       const time = (v: unknown) => (v === null || v === undefined ? null : Number(v));
       return { count: Number(row.n), first: time(row.first), last: time(row.last) };
     },
-    async lastDelivery({ before, ...query }) {
+    async last({ before, ...query }) {
       const row = await ofMonitor(query)
         .selectAll()
         .$if(before !== undefined, (q) =>
@@ -279,7 +266,7 @@ export function notificationRepository(db: Db, claim: DeliveryClaimer): Notifica
         .execute();
       return rows.map(toDelivery);
     },
-    async pruneDeliveries(before, batch) {
+    async prune(before, batch) {
       // In batches, like the checks: short transactions leave room for the dispatcher's writes in between.
       const result = await db
         .deleteFrom('notification_deliveries')
