@@ -5,7 +5,7 @@
 // short grace, then hands back the claims of those that did not (sent again at once after a restart); a crash mid-send
 // (kill -9) leaves the claim to lapse, and the delivery is sent again with the same event id.
 import type { Delivery } from '../../domain/notification.js';
-import { logFailure } from '../../logger.js';
+import { type Logger, logFailure } from '../../logger.js';
 import { createAcknowledgements } from './acks.js';
 import { createAttempt } from './attempt.js';
 import { createLaneScheduler, type Deferral, type Start } from './lanes.js';
@@ -32,12 +32,11 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   let moreDue = false;
   /** Polling (start): a send that leaves room tops the claim up at once. */
   let polling = false;
-  let timer: NodeJS.Timeout | null = null;
-  let claiming: Promise<void> | null = null;
-  let again = false;
   /** No more claims, and each lane stops after its current send. */
   let stopped = false;
   let stopDone: Promise<void> | null = null;
+  const poller = createPoller(claim, { pollMs: o.pollMs, logger, stopped: () => stopped, more: () => moreDue && lanes.held() < o.maxHeld });
+  const wake = poller.wake;
 
   async function claim(): Promise<void> {
     const { room, skipChannels } = lanes.room();
@@ -98,28 +97,13 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
 
   async function shutdown(): Promise<void> {
     stopped = true;
-    if (timer) clearTimeout(timer);
-    await Promise.allSettled([claiming, ...claims]);
+    poller.stop();
+    await Promise.allSettled([poller.claiming(), ...claims]);
     await Promise.allSettled([...deferring]);
-    const settled = Promise.allSettled([...running]).then(() => true);
-    let grace: NodeJS.Timeout | undefined;
-    const finished = await Promise.race([settled, new Promise<boolean>((resolve) => (grace = setTimeout(() => resolve(false), o.stopGraceMs)))]);
-    clearTimeout(grace);
-    if (!finished) {
-      stopping.abort();
-      await settled;
-    }
+    await finishOrAbandon(running, o.stopGraceMs, stopping);
     // Acknowledgements still being committed are recorded before the claims are handed back.
     await acks.pending()?.catch(() => {});
-    const unfinished = lanes.drain();
-    if (unfinished.length === 0) return;
-    try {
-      const released = await store.deliveries.releaseClaims(unfinished, clock.now());
-      logger.info({ released }, 'released the claims of notification deliveries not sent before shutdown');
-    } catch (error) {
-      // Their leases still lapse: they are sent again, only later.
-      logger.error({ err: error, deliveries: unfinished.length }, 'releasing notification claims at shutdown failed');
-    }
+    await releaseAtStop(deps, lanes.drain());
   }
 
   async function tick(): Promise<void> {
@@ -128,39 +112,10 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     while (running.size > 0 || deferring.size > 0) await Promise.allSettled([...running, ...deferring]);
   }
 
-  function loop(): void {
-    if (stopped || claiming) {
-      again = true;
-      return;
-    }
-    if (timer) clearTimeout(timer);
-    timer = null;
-    claiming = claim()
-      .catch((error) => logFailure(logger, error, 'claiming notification deliveries failed'))
-      .finally(() => {
-        claiming = null;
-        if (stopped) return;
-        if (again || (moreDue && lanes.held() < o.maxHeld)) {
-          again = false;
-          setImmediate(loop);
-        } else schedule();
-      });
-  }
-
-  function wake(): void {
-    if (!stopped) setImmediate(loop);
-  }
-
-  function schedule(): void {
-    if (stopped) return;
-    timer = setTimeout(loop, o.pollMs);
-    timer.unref();
-  }
-
   return {
     start() {
       polling = true;
-      schedule();
+      poller.schedule();
     },
     wake,
     tick,
@@ -168,5 +123,78 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       stopDone ??= shutdown();
       return stopDone;
     },
+  };
+}
+
+/** Lets the sends in flight finish for up to `graceMs`; past it, aborts them (not recorded) and waits for them to end. */
+async function finishOrAbandon(running: ReadonlySet<Promise<void>>, graceMs: number, stopping: AbortController): Promise<void> {
+  const settled = Promise.allSettled([...running]).then(() => true);
+  let grace: NodeJS.Timeout | undefined;
+  const finished = await Promise.race([settled, new Promise<boolean>((resolve) => (grace = setTimeout(() => resolve(false), graceMs)))]);
+  clearTimeout(grace);
+  if (!finished) {
+    stopping.abort();
+    await settled;
+  }
+}
+
+/** Hands back the claims of the deliveries held but not recorded at stop: due at once for the next dispatcher. */
+async function releaseAtStop({ store, clock, logger }: Pick<DispatcherDeps, 'store' | 'clock' | 'logger'>, unfinished: string[]): Promise<void> {
+  if (unfinished.length === 0) return;
+  try {
+    const released = await store.deliveries.releaseClaims(unfinished, clock.now());
+    logger.info({ released }, 'released the claims of notification deliveries not sent before shutdown');
+  } catch (error) {
+    // Their leases still lapse: they are sent again, only later.
+    logger.error({ err: error, deliveries: unfinished.length }, 'releasing notification claims at shutdown failed');
+  }
+}
+
+/**
+ * The claim loop: a claim every `pollMs`, at once when woken (a commit enqueued, room again) or while more is due;
+ * one claim at a time (a wake during one claims again right after it).
+ */
+function createPoller(
+  claim: () => Promise<void>,
+  o: { pollMs: number; logger: Logger; stopped: () => boolean; more: () => boolean },
+): { wake(): void; schedule(): void; stop(): void; claiming(): Promise<void> | null } {
+  let timer: NodeJS.Timeout | null = null;
+  let claiming: Promise<void> | null = null;
+  let again = false;
+
+  function loop(): void {
+    if (o.stopped() || claiming) {
+      again = true;
+      return;
+    }
+    if (timer) clearTimeout(timer);
+    timer = null;
+    claiming = claim()
+      .catch((error) => logFailure(o.logger, error, 'claiming notification deliveries failed'))
+      .finally(() => {
+        claiming = null;
+        if (o.stopped()) return;
+        if (again || o.more()) {
+          again = false;
+          setImmediate(loop);
+        } else schedule();
+      });
+  }
+
+  function schedule(): void {
+    if (o.stopped()) return;
+    timer = setTimeout(loop, o.pollMs);
+    timer.unref();
+  }
+
+  return {
+    wake: () => {
+      if (!o.stopped()) setImmediate(loop);
+    },
+    schedule,
+    stop: () => {
+      if (timer) clearTimeout(timer);
+    },
+    claiming: () => claiming,
   };
 }
