@@ -26,6 +26,11 @@ const CROSSINGS: Record<string, string> = {
   'src/services/accounts/imports-settings.ts': '../../config/settings.js',
   'src/services/imports-cli.ts': '../cli/index.js',
   'src/services/imports-main.ts': '../main.js',
+  'src/runner/imports-services.ts': '../services/relays/notices.js',
+  'src/runner/imports-http.ts': '../http/app.js',
+  'src/notify/outbox/imports-services.ts': '../../services/context.js',
+  'src/notify/dispatch/imports-runner.ts': '../../runner/ingest.js',
+  'src/notify/channels/imports-config.ts': '../../config/settings.js',
 };
 const WITHIN: Record<string, string> = {
   'src/domain/imports-domain.ts': './ids.js',
@@ -36,6 +41,9 @@ const WITHIN: Record<string, string> = {
   'src/probes/imports-domain.ts': '../domain/monitor-type.js',
   'src/services/imports-probes.ts': '../probes/registry.js',
   'src/services/imports-render.ts': '../render/forms.js',
+  'src/runner/imports-notify.ts': '../notify/outbox/outbox.js',
+  'src/notify/channels/imports-net.ts': '../../net/http-get.js',
+  'src/notify/outbox/imports-store.ts': '../../store/index.js',
 };
 const importing = (specifier: string) => `import { thing } from '${specifier}';\nexport const used = thing;\n`;
 const LAYERS = Object.fromEntries(Object.entries({ ...CROSSINGS, ...WITHIN }).map(([path, specifier]) => [path, importing(specifier)]));
