@@ -82,35 +82,18 @@ const toDelivery = (r: Selectable<NotificationDeliveriesTable>): Delivery => ({
 const ROWS_PER_INSERT = 200;
 
 export function deliveryRepository(db: Db, claim: DeliveryClaimer): DeliveryRepository {
-  const ofMonitor = (q: DeliveryQuery) =>
-    db
-      .selectFrom('notification_deliveries')
-      .where('channel_id', '=', q.channelId)
-      .where('monitor_id', '=', q.monitorId)
-      .where('kind', 'in', q.kinds.length > 0 ? [...q.kinds] : ['']);
+  return { ...deliveryQueue(db, claim), ...deliveryHistory(db) };
+}
+
+type HistoryMethods = 'listByChannel' | 'stats' | 'last' | 'latestPerMonitor' | 'prune';
+
+/** The queue: rows enqueued, claimed when due, and marked with each attempt's outcome. */
+function deliveryQueue(db: Db, claim: DeliveryClaimer): Omit<DeliveryRepository, HistoryMethods> {
   return {
     async enqueue(rows, now) {
       let added = 0;
       for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
-        const values = rows.slice(i, i + ROWS_PER_INSERT).map((r) => ({
-          id: r.id,
-          event_id: r.eventId,
-          channel_id: r.channelId,
-          subscriber_id: r.subscriberId ?? null,
-          organization_id: r.organizationId,
-          monitor_id: r.monitorId,
-          kind: r.kind,
-          event: r.event,
-          status: r.status ?? ('pending' as const),
-          attempts: 0,
-          next_attempt_at: r.nextAttemptAt,
-          claimed_until: null,
-          last_error: r.lastError ?? null,
-          last_status: null,
-          last_answer: null,
-          created_at: now,
-          sent_at: null,
-        }));
+        const values = rows.slice(i, i + ROWS_PER_INSERT).map((r) => newRow(r, now));
         const inserted = await db
           .insertInto('notification_deliveries')
           .values(values)
@@ -206,6 +189,18 @@ export function deliveryRepository(db: Db, claim: DeliveryClaimer): DeliveryRepo
         })
         .execute();
     },
+  };
+}
+
+/** What was delivered: a channel's history, counts and the last delivery per monitor, pruned by age. */
+function deliveryHistory(db: Db): Pick<DeliveryRepository, HistoryMethods> {
+  const ofMonitor = (q: DeliveryQuery) =>
+    db
+      .selectFrom('notification_deliveries')
+      .where('channel_id', '=', q.channelId)
+      .where('monitor_id', '=', q.monitorId)
+      .where('kind', 'in', q.kinds.length > 0 ? [...q.kinds] : ['']);
+  return {
     async listByChannel(channelId, limit) {
       const rows = await db
         .selectFrom('notification_deliveries')
@@ -276,5 +271,28 @@ export function deliveryRepository(db: Db, claim: DeliveryClaimer): DeliveryRepo
         .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
+  };
+}
+
+/** A row for a delivery enqueued now: pending (unless it says otherwise), no attempt yet. */
+function newRow(r: Parameters<DeliveryRepository['enqueue']>[0][number], now: number) {
+  return {
+    id: r.id,
+    event_id: r.eventId,
+    channel_id: r.channelId,
+    subscriber_id: r.subscriberId ?? null,
+    organization_id: r.organizationId,
+    monitor_id: r.monitorId,
+    kind: r.kind,
+    event: r.event,
+    status: r.status ?? ('pending' as const),
+    attempts: 0,
+    next_attempt_at: r.nextAttemptAt,
+    claimed_until: null,
+    last_error: r.lastError ?? null,
+    last_status: null,
+    last_answer: null,
+    created_at: now,
+    sent_at: null,
   };
 }
