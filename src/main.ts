@@ -17,7 +17,7 @@ import type { Settings } from './config/settings.js';
 import { type Clock, systemClock } from './domain/clock.js';
 import { createLogger, type Logger } from './logger.js';
 import type { WardenMetrics } from './metrics/recorder.js';
-import { describeSmtp, type SmtpSettings } from './notify/smtp.js';
+import { describeSmtp, type SmtpSettings } from './notify/mail/smtp.js';
 import { loadRdapBootstrapFile, setRdapBootstrap } from './probes/rdap-bootstrap.js';
 import { watchStorage } from './runner/storage-watch.js';
 import { codeCacheState } from './runtime/launcher.js';

@@ -8,7 +8,7 @@ import type { SecurityOptions } from '../src/domain/security.js';
 import type { SystemMailLimits } from '../src/domain/system-mail.js';
 import type { App } from '../src/http/env.js';
 import { createLogger } from '../src/logger.js';
-import type { SmtpSettings } from '../src/notify/smtp.js';
+import type { SmtpSettings } from '../src/notify/mail/smtp.js';
 import type { Ingest } from '../src/runner/ingest.js';
 import { createApiKey } from '../src/services/api-keys/create.js';
 import type { ServiceContext } from '../src/services/context.js';

@@ -6,7 +6,7 @@ import type { Clock } from '../domain/clock.js';
 import type { MetricsListener } from '../http/metrics.js';
 import type { Logger } from '../logger.js';
 import type { WardenMetrics } from '../metrics/recorder.js';
-import type { SmtpSettings } from '../notify/smtp.js';
+import type { SmtpSettings } from '../notify/mail/smtp.js';
 import type { StorageWatch } from '../runner/storage-watch.js';
 import type { Store } from '../store/index.js';
 import type { StartConfig } from './first-run.js';

@@ -7,14 +7,14 @@ import type { SecurityOptions } from '../domain/security.js';
 import { SYSTEM_MAIL_LIMITS, type SystemMailLimits } from '../domain/system-mail.js';
 import type { Logger } from '../logger.js';
 import type { WardenMetrics } from '../metrics/recorder.js';
-import { createDispatcher } from '../notify/dispatcher.js';
-import { CHANNELS } from '../notify/registry.js';
-import { createRulesGate } from '../notify/rules-gate.js';
-import type { SmtpSettings } from '../notify/smtp.js';
-import { createSubscriberTargets } from '../notify/subscriber-targets.js';
-import { createSystemMail } from '../notify/system-mail.js';
-import { createSystemMailLimiter } from '../notify/system-mail-limits.js';
-import { createNotificationOutbox } from '../runner/notify-outbox.js';
+import { CHANNELS } from '../notify/channels/registry.js';
+import { createDispatcher } from '../notify/dispatch/dispatcher.js';
+import { createRulesGate } from '../notify/dispatch/rules-gate.js';
+import { createSubscriberTargets } from '../notify/dispatch/subscriber-targets.js';
+import type { SmtpSettings } from '../notify/mail/smtp.js';
+import { createSystemMail } from '../notify/mail/system-mail.js';
+import { createSystemMailLimiter } from '../notify/mail/system-mail-limits.js';
+import { createNotificationOutbox } from '../notify/outbox/outbox.js';
 import type { Store } from '../store/index.js';
 
 export interface NotificationWiring {

@@ -8,7 +8,7 @@ import type { SecurityOptions } from '../domain/security.js';
 import type { SystemMailLimits } from '../domain/system-mail.js';
 import type { Logger } from '../logger.js';
 import type { WardenMetrics } from '../metrics/recorder.js';
-import type { SmtpSettings } from '../notify/smtp.js';
+import type { SmtpSettings } from '../notify/mail/smtp.js';
 import type { Store } from '../store/index.js';
 
 export interface ComposeOptions {

@@ -9,9 +9,9 @@ import { formatIssuePath } from '../domain/issue-path.js';
 import type { ManagedBy } from '../domain/ownership.js';
 import type { Logger } from '../logger.js';
 import type { WardenMetrics } from '../metrics/recorder.js';
-import type { SmtpSettings } from '../notify/smtp.js';
-import type { SystemMail } from '../notify/system-mail.js';
-import type { NotificationPublisher } from '../runner/notify-outbox.js';
+import type { SmtpSettings } from '../notify/mail/smtp.js';
+import type { SystemMail } from '../notify/mail/system-mail.js';
+import type { NotificationPublisher } from '../notify/outbox/outbox.js';
 import type { Store } from '../store/index.js';
 
 export interface ServiceContext {

@@ -31,6 +31,6 @@ export async function pageId(ctx: ServiceContext, { slug }: { slug: string }): P
 
 /** A notification channel's id, by its key. */
 export async function channelId(ctx: ServiceContext, { key }: { key: string }): Promise<AuditId> {
-  const channel = await ctx.store.notifications.findChannelByKey(organizationOf(ctx), key);
+  const channel = await ctx.store.channels.findByKey(organizationOf(ctx), key);
   return channel ? { id: channel.id } : undefined;
 }
