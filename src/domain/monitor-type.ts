@@ -17,6 +17,9 @@ export const MONITOR_TYPES = [
   'heartbeat',
   'ping',
   'domain-expiry',
+  // Services: SSH, UDP, mail, WebSocket, gRPC, Docker.
+  'ssh',
+  'udp',
 ] as const;
 
 export type MonitorType = (typeof MONITOR_TYPES)[number];

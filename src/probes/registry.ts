@@ -15,8 +15,10 @@ import { pterodactyl } from './pterodactyl.js';
 import { rcon } from './rcon.js';
 import { rustWebrcon } from './rust-webrcon.js';
 import { source } from './source.js';
+import { ssh } from './ssh.js';
 import { tcp } from './tcp.js';
 import { tls } from './tls.js';
+import { udp } from './udp.js';
 
 export const probeRegistry = {
   'minecraft-java': minecraftJava,
@@ -35,6 +37,9 @@ export const probeRegistry = {
   heartbeat,
   ping,
   'domain-expiry': domainExpiry,
+  // Services: SSH, UDP, mail, WebSocket, gRPC, Docker.
+  ssh,
+  udp,
   // biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own config type; callers go through probeDefinition().
 } satisfies Record<MonitorType, ProbeDefinition<any>>;
 

@@ -170,4 +170,11 @@ export const PROBE_FIXTURES = {
     example: (target) => ({ domain: 'example.test', rdapUrl: `${httpBase(target)}/rdap/` }),
     moreExamples: [{ domain: 'example.com' }, { domain: 'example.co.uk', warnDays: 0 }],
   },
+  // Services: SSH, UDP, mail, WebSocket, gRPC, Docker.
+  ssh: { blackHole: startTcpBlackHole, example: gameServer, moreExamples: [{ host: 'git.example.test', expect: 'OpenSSH_9' }] },
+  udp: {
+    blackHole: startUdpBlackHole,
+    example: (target) => ({ ...gameServer(target), payload: 'ping' }),
+    moreExamples: [{ host: 'ntp.example.test', port: 123, payload: '1b00 0000', encoding: 'hex', expect: '1c' }, { host: '[::1]', port: 9, payload: '', encoding: 'base64' }],
+  },
 } satisfies Record<MonitorType, ProbeFixture> as Record<string, ProbeFixture | undefined>;
