@@ -20,6 +20,7 @@ export const MONITOR_TYPES = [
   // Services: SSH, UDP, mail, WebSocket, gRPC, Docker.
   'ssh',
   'udp',
+  'websocket',
 ] as const;
 
 export type MonitorType = (typeof MONITOR_TYPES)[number];

@@ -19,6 +19,7 @@ import { ssh } from './ssh.js';
 import { tcp } from './tcp.js';
 import { tls } from './tls.js';
 import { udp } from './udp.js';
+import { websocket } from './websocket.js';
 
 export const probeRegistry = {
   'minecraft-java': minecraftJava,
@@ -40,6 +41,7 @@ export const probeRegistry = {
   // Services: SSH, UDP, mail, WebSocket, gRPC, Docker.
   ssh,
   udp,
+  websocket,
   // biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own config type; callers go through probeDefinition().
 } satisfies Record<MonitorType, ProbeDefinition<any>>;
 

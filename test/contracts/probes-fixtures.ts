@@ -177,4 +177,10 @@ export const PROBE_FIXTURES = {
     example: (target) => ({ ...gameServer(target), payload: 'ping' }),
     moreExamples: [{ host: 'ntp.example.test', port: 123, payload: '1b00 0000', encoding: 'hex', expect: '1c' }, { host: '[::1]', port: 9, payload: '', encoding: 'base64' }],
   },
+  // Accepts the upgrade request and never answers it.
+  websocket: {
+    blackHole: startTcpBlackHole,
+    example: ({ host, port }) => ({ url: `ws://${host}:${port}/live` }),
+    moreExamples: [{ url: 'wss://chat.example.test/socket?v=2', message: '{"op":"ping"}', expect: 'pong', ignoreTls: true }],
+  },
 } satisfies Record<MonitorType, ProbeFixture> as Record<string, ProbeFixture | undefined>;

@@ -1,0 +1,119 @@
+// The websocket monitor against a real WebSocket server (the ws package), over ws:// and wss://, and against ones that misbehave.
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type WebSocket, WebSocketServer } from 'ws';
+import { startTcpBlackHole } from '../../test/fakes/black-holes.js';
+import { type Certificate, createSelfSignedCertificate } from '../../test/fakes/http-fakes.js';
+import { checkAgainst, probeDirectly, runThrough } from '../../test/fakes/probe-runs.js';
+import { PUBLIC_TARGETS_ONLY } from '../net/target-guard.js';
+import { websocket } from './websocket.js';
+
+interface WsFake {
+  url: string;
+  upgrades(): number;
+  close(): Promise<void>;
+}
+
+/** A ws server on 127.0.0.1 whose connections `onConnection` handles; an upgrade elsewhere than /live gets ws's 400. */
+async function startWsFake(onConnection: (socket: WebSocket) => void, tls?: Certificate): Promise<WsFake> {
+  const server: Server = tls ? createHttpsServer(tls) : createHttpServer();
+  server.on('request', (_req, res) => res.writeHead(404).end());
+  const wss = new WebSocketServer({ server, path: '/live' });
+  let upgrades = 0;
+  wss.on('connection', (socket) => {
+    upgrades++;
+    onConnection(socket);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `${tls ? 'wss' : 'ws'}://127.0.0.1:${port}/live`,
+    upgrades: () => upgrades,
+    close: async () => {
+      for (const client of wss.clients) client.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+const fakes: WsFake[] = [];
+afterEach(async () => {
+  await Promise.all(fakes.splice(0).map((fake) => fake.close()));
+});
+async function serving(onConnection: (socket: WebSocket) => void, tls?: Certificate): Promise<WsFake> {
+  const fake = await startWsFake(onConnection, tls);
+  fakes.push(fake);
+  return fake;
+}
+const echo = (socket: WebSocket) => socket.on('message', (data, isBinary) => socket.send(isBinary ? data : `echo: ${data}`));
+
+describe('websocket probe', () => {
+  it('is up once upgraded, with the upgrade time, when nothing is to be sent', async () => {
+    const fake = await startWsFake(() => {});
+    const { result } = await checkAgainst(fake, websocket, { url: fake.url }, 1500);
+    expect(result).toMatchObject({ ok: true, message: expect.stringMatching(/^upgraded in \d+ ms$/) });
+    expect(fake.upgrades()).toBe(1);
+  });
+
+  it('sends the message and checks the first answer for the expected text', async () => {
+    const fake = await startWsFake(echo);
+    const { result } = await checkAgainst(fake, websocket, { url: fake.url, message: '{"op":"ping"}', expect: '"op":"ping"' }, 1500);
+    expect(result).toMatchObject({ ok: true, message: expect.stringMatching(/^answered in \d+ ms: "echo: \{\\"op\\":\\"ping\\"\}"$/), data: { answerBytes: 19, binary: false } });
+  });
+
+  it('checks the first message a server sends by itself when there is nothing to send', async () => {
+    const fake = await serving((socket) => socket.send('{"status":"degraded"}'));
+    expect(await probeDirectly(websocket, { url: fake.url, expect: '"status":"ok"' })).toMatchObject({
+      ok: false,
+      error: 'the answer does not contain "\\"status\\":\\"ok\\"": "{\\"status\\":\\"degraded\\"}"',
+    });
+  });
+
+  it('says what went wrong: no upgrade, a close before the answer', async () => {
+    const fake = await serving((socket) => socket.close(1008, 'token required'));
+    expect(await probeDirectly(websocket, { url: fake.url.replace('/live', '/other') })).toEqual({ ok: false, error: 'unexpected response: HTTP 400 instead of a WebSocket upgrade' });
+    expect(await probeDirectly(websocket, { url: fake.url, message: 'hello' })).toEqual({
+      ok: false,
+      error: 'the server closed the connection with code 1008 (token required) before answering',
+    });
+  });
+
+  it('stops reading a message larger than 64 KiB', async () => {
+    const fake = await startWsFake((socket) => socket.send(Buffer.alloc(4 * 1024 * 1024, 'a')));
+    const { result } = await checkAgainst(fake, websocket, { url: fake.url, expect: 'a' }, 3000);
+    expect(result).toEqual({ ok: false, error: 'unexpected response: a message larger than 64 KiB' });
+  });
+
+  it('times out on a server that accepts and never upgrades, or upgrades and never answers', async () => {
+    const hole = await startTcpBlackHole();
+    const { result } = await checkAgainst(hole, websocket, { url: `ws://127.0.0.1:${hole.port}/live` }, 300);
+    expect(result).toEqual({ ok: false, error: 'timed out after 0.3 s' });
+    const mute = await startWsFake(() => {});
+    expect((await checkAgainst(mute, websocket, { url: mute.url, message: 'hello' }, 300)).result).toEqual({ ok: false, error: 'timed out after 0.3 s' });
+  });
+
+  it('speaks wss://, refusing a self-signed certificate unless told to ignore it', async () => {
+    const fake = await serving(echo, await createSelfSignedCertificate(30));
+    expect(await probeDirectly(websocket, { url: fake.url })).toEqual({ ok: false, error: 'the TLS certificate is self-signed (set ignoreTls to accept it)' });
+    expect(await probeDirectly(websocket, { url: fake.url, ignoreTls: true, message: 'hi', expect: 'echo: hi' })).toMatchObject({ ok: true });
+  });
+
+  it('refuses a private target under deny without connecting', async () => {
+    const fake = await serving(echo);
+    const result = await runThrough(websocket, { url: fake.url }, 1500, PUBLIC_TARGETS_ONLY);
+    expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/^refused: 127\.0\.0\.1 is a loopback address;/) });
+    expect(fake.upgrades()).toBe(0);
+  });
+
+  it('names the field that is wrong', () => {
+    const parsed = websocket.config.safeParse({ url: 'http://example.test/', expect: '' });
+    expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['url', 'expected a ws:// or wss:// URL'],
+      ['expect', 'expected at least 1 character'],
+    ]);
+  });
+});
