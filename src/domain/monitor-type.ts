@@ -21,6 +21,9 @@ export const MONITOR_TYPES = [
   'ssh',
   'udp',
   'websocket',
+  'smtp',
+  'imap',
+  'pop3',
 ] as const;
 
 export type MonitorType = (typeof MONITOR_TYPES)[number];

@@ -7,13 +7,16 @@ import { fivem } from './fivem.js';
 import { gamedig } from './gamedig.js';
 import { heartbeat } from './heartbeat.js';
 import { http } from './http.js';
+import { imap } from './imap.js';
 import { minecraftBedrock } from './minecraft-bedrock.js';
 import { minecraftJava } from './minecraft-java.js';
 import { ping } from './ping.js';
+import { pop3 } from './pop3.js';
 import type { ProbeDefinition } from './probe.js';
 import { pterodactyl } from './pterodactyl.js';
 import { rcon } from './rcon.js';
 import { rustWebrcon } from './rust-webrcon.js';
+import { smtp } from './smtp.js';
 import { source } from './source.js';
 import { ssh } from './ssh.js';
 import { tcp } from './tcp.js';
@@ -42,6 +45,9 @@ export const probeRegistry = {
   ssh,
   udp,
   websocket,
+  smtp,
+  imap,
+  pop3,
   // biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own config type; callers go through probeDefinition().
 } satisfies Record<MonitorType, ProbeDefinition<any>>;
 

@@ -183,4 +183,12 @@ export const PROBE_FIXTURES = {
     example: ({ host, port }) => ({ url: `ws://${host}:${port}/live` }),
     moreExamples: [{ url: 'wss://chat.example.test/socket?v=2', message: '{"op":"ping"}', expect: 'pong', ignoreTls: true }],
   },
+  // Mail: accepts and never greets.
+  smtp: {
+    blackHole: startTcpBlackHole,
+    example: gameServer,
+    moreExamples: [{ host: 'mx.example.test', security: 'tls', certExpiryDays: 21 }, { host: '10.0.0.25', port: 587, servername: 'mail.example.test', ca: PANEL_CA }, { host: 'mx.example.test', security: 'none' }],
+  },
+  imap: { blackHole: startTcpBlackHole, example: (target) => ({ ...gameServer(target), security: 'starttls' }), moreExamples: [{ host: 'imap.example.test', security: 'tls' }] },
+  pop3: { blackHole: startTcpBlackHole, example: (target) => ({ ...gameServer(target), security: 'none' }), moreExamples: [{ host: 'pop.example.test', security: 'tls', certExpiryDays: 0 }] },
 } satisfies Record<MonitorType, ProbeFixture> as Record<string, ProbeFixture | undefined>;
