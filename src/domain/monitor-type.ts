@@ -24,6 +24,7 @@ export const MONITOR_TYPES = [
   'smtp',
   'imap',
   'pop3',
+  'grpc',
 ] as const;
 
 export type MonitorType = (typeof MONITOR_TYPES)[number];

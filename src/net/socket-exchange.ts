@@ -198,7 +198,8 @@ export function openHttp2(
 ): ClientHttp2Session {
   const authority = `${tls ? 'https' : 'http'}://${urlHost(host)}:${port}`;
   const createConnection = () => (tls ? openTls(ctx, host, port, { ...tls, ALPNProtocols: ['h2'] }) : openTcp(ctx, host, port));
-  return http2Connect(authority, { createConnection, maxSessionMemory: 1 });
+  // Header lists are bounded (16 KiB), as are the session's buffers (1 MB); no server push.
+  return http2Connect(authority, { createConnection, maxSessionMemory: 1, settings: { enablePush: false, maxHeaderListSize: 16 * 1024 } });
 }
 
 /** The one way a probe opens a WebSocket (ws:// or wss://), under the same guard as openTcp. */

@@ -5,6 +5,7 @@ import { dns } from './dns.js';
 import { domainExpiry } from './domain-expiry.js';
 import { fivem } from './fivem.js';
 import { gamedig } from './gamedig.js';
+import { grpc } from './grpc.js';
 import { heartbeat } from './heartbeat.js';
 import { http } from './http.js';
 import { imap } from './imap.js';
@@ -48,6 +49,7 @@ export const probeRegistry = {
   smtp,
   imap,
   pop3,
+  grpc,
   // biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own config type; callers go through probeDefinition().
 } satisfies Record<MonitorType, ProbeDefinition<any>>;
 

@@ -190,5 +190,7 @@ export const PROBE_FIXTURES = {
     moreExamples: [{ host: 'mx.example.test', security: 'tls', certExpiryDays: 21 }, { host: '10.0.0.25', port: 587, servername: 'mail.example.test', ca: PANEL_CA }, { host: 'mx.example.test', security: 'none' }],
   },
   imap: { blackHole: startTcpBlackHole, example: (target) => ({ ...gameServer(target), security: 'starttls' }), moreExamples: [{ host: 'imap.example.test', security: 'tls' }] },
+  // Accepts and never answers the HTTP/2 preface.
+  grpc: { blackHole: startTcpBlackHole, example: gameServer, moreExamples: [{ host: 'api.example.test', port: 443, service: 'my.package.Orders', tls: true }] },
   pop3: { blackHole: startTcpBlackHole, example: (target) => ({ ...gameServer(target), security: 'none' }), moreExamples: [{ host: 'pop.example.test', security: 'tls', certExpiryDays: 0 }] },
 } satisfies Record<MonitorType, ProbeFixture> as Record<string, ProbeFixture | undefined>;
