@@ -25,6 +25,7 @@ export const MONITOR_TYPES = [
   'imap',
   'pop3',
   'grpc',
+  'docker',
 ] as const;
 
 export type MonitorType = (typeof MONITOR_TYPES)[number];

@@ -2,6 +2,7 @@
 import type { MonitorType } from '../domain/monitor-type.js';
 import { discord } from './discord.js';
 import { dns } from './dns.js';
+import { docker } from './docker.js';
 import { domainExpiry } from './domain-expiry.js';
 import { fivem } from './fivem.js';
 import { gamedig } from './gamedig.js';
@@ -50,6 +51,7 @@ export const probeRegistry = {
   imap,
   pop3,
   grpc,
+  docker,
   // biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own config type; callers go through probeDefinition().
 } satisfies Record<MonitorType, ProbeDefinition<any>>;
 

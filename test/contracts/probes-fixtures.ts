@@ -192,5 +192,11 @@ export const PROBE_FIXTURES = {
   imap: { blackHole: startTcpBlackHole, example: (target) => ({ ...gameServer(target), security: 'starttls' }), moreExamples: [{ host: 'imap.example.test', security: 'tls' }] },
   // Accepts and never answers the HTTP/2 preface.
   grpc: { blackHole: startTcpBlackHole, example: gameServer, moreExamples: [{ host: 'api.example.test', port: 443, service: 'my.package.Orders', tls: true }] },
+  // The Engine API over TCP: an HTTP server that never answers. Its unix socket's refusal under deny is in docker.test.ts.
+  docker: {
+    blackHole: startTcpBlackHole,
+    example: ({ host, port }) => ({ dockerHost: `tcp://${host}:${port}`, container: 'web' }),
+    moreExamples: [{ container: 'db-1' }, { dockerHost: 'unix:///run/user/1000/docker.sock', container: '4fa6e0f0c678' }, { dockerHost: 'https://docker.example.test:2376', container: '/proxy' }],
+  },
   pop3: { blackHole: startTcpBlackHole, example: (target) => ({ ...gameServer(target), security: 'none' }), moreExamples: [{ host: 'pop.example.test', security: 'tls', certExpiryDays: 0 }] },
 } satisfies Record<MonitorType, ProbeFixture> as Record<string, ProbeFixture | undefined>;
