@@ -2,30 +2,13 @@
 // against servers that are not gRPC, flood or say nothing.
 import { createServer as createHttp2Server, type Http2Server } from 'node:http2';
 import type { AddressInfo } from 'node:net';
-import { Server, ServerCredentials } from '@grpc/grpc-js';
-import { HealthImplementation } from 'grpc-health-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTcpBlackHole } from '../../test/fakes/black-holes.js';
+import { type GrpcFake, startGrpcServer } from '../../test/fakes/grpc-server.js';
 import { createSelfSignedCertificate, startWebsiteFake } from '../../test/fakes/http-fakes.js';
 import { checkAgainst, probeDirectly, runThrough } from '../../test/fakes/probe-runs.js';
 import { PUBLIC_TARGETS_ONLY } from '../net/target-guard.js';
 import { decodeResponse, encodeRequest, frame, grpc } from './grpc.js';
-
-interface GrpcFake {
-  port: number;
-  health: HealthImplementation;
-  close(): Promise<void>;
-}
-
-/** A grpc-js server on 127.0.0.1 with the standard health service, plain text unless given a certificate. */
-async function startGrpcServer(statuses: Record<string, 'SERVING' | 'NOT_SERVING' | 'UNKNOWN'>, tls?: { key: string; cert: string }, withHealth = true): Promise<GrpcFake> {
-  const server = new Server();
-  const health = new HealthImplementation(statuses);
-  if (withHealth) health.addToServer(server);
-  const credentials = tls ? ServerCredentials.createSsl(null, [{ private_key: Buffer.from(tls.key), cert_chain: Buffer.from(tls.cert) }]) : ServerCredentials.createInsecure();
-  const port = await new Promise<number>((resolve, reject) => server.bindAsync('127.0.0.1:0', credentials, (error, bound) => (error ? reject(error) : resolve(bound))));
-  return { port, health, close: () => new Promise<void>((resolve) => server.tryShutdown(() => resolve())).then(() => server.forceShutdown()) };
-}
 
 const fakes: { close(): Promise<void> }[] = [];
 afterEach(async () => {

@@ -133,3 +133,28 @@ export async function startLineServer(options: LineServerOptions): Promise<LineS
   });
   return { ...started, lines: () => lines };
 }
+
+/** Dovecot's IMAP greeting, byte for byte but its line ending. */
+export const IMAP_GREETING = '* OK [CAPABILITY IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE IDLE LITERAL+ STARTTLS LOGINDISABLED] Dovecot (Ubuntu) ready.';
+
+/** Dovecot's IMAP, with TLS configured when given a certificate. */
+export const dovecotImap = (tls?: Certificate): LineServerOptions => ({
+  greeting: `${IMAP_GREETING}\r\n`,
+  answer: (line) => {
+    if (line === 'a1 STARTTLS') return tls ? { reply: 'a1 OK Begin TLS negotiation now.\r\n', thenTls: true } : { reply: 'a1 BAD TLS support isn\'t enabled.\r\n' };
+    if (line === 'a2 LOGOUT') return { reply: '* BYE Logging out\r\na2 OK Logout completed (0.001 + 0.000 secs).\r\n' };
+    return undefined;
+  },
+  ...(tls ? { tls } : {}),
+});
+
+/** Dovecot's POP3, with TLS configured when given a certificate. */
+export const dovecotPop3 = (tls?: Certificate): LineServerOptions => ({
+  greeting: '+OK Dovecot (Ubuntu) ready.\r\n',
+  answer: (line) => {
+    if (line === 'STLS') return tls ? { reply: '+OK Begin TLS negotiation now.\r\n', thenTls: true } : { reply: '-ERR TLS support isn\'t enabled.\r\n' };
+    if (line === 'QUIT') return { reply: '+OK Logging out.\r\n' };
+    return undefined;
+  },
+  ...(tls ? { tls } : {}),
+});
