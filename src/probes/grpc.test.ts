@@ -66,6 +66,17 @@ describe('grpc probe', () => {
     });
   });
 
+  it('says when the server resets the call without answering', async () => {
+    const resetting: Http2Server = createHttp2Server();
+    resetting.on('stream', (stream) => stream.close(0));
+    await new Promise<void>((resolve) => resetting.listen(0, '127.0.0.1', resolve));
+    fakes.push({ close: () => new Promise<void>((resolve) => resetting.close(() => resolve())) });
+    expect(await probeDirectly(grpc, { host: '127.0.0.1', port: (resetting.address() as AddressInfo).port }, 3000)).toEqual({
+      ok: false,
+      error: 'the server ended the call without an answer (HTTP/2 code 0)',
+    });
+  });
+
   it('stops reading an answer larger than 64 KiB', async () => {
     const flood: Http2Server = createHttp2Server((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/grpc' });

@@ -88,8 +88,14 @@ export const grpc = defineProbe({
         if (size > GRPC_LIMITS.responseBytes) return finish({ ok: false, error: `unexpected response: more than ${GRPC_LIMITS.responseBytes / 1024} KiB` });
         chunks.push(chunk);
       });
-      stream.on('end', () => finish(judge(headers, trailers, Buffer.concat(chunks), config, Math.round(performance.now() - started))));
+      // A stream the server resets (RST_STREAM) before any answer ends with no headers, or only closes.
+      const reset = () => ({ ok: false, error: `the server ended the call without an answer (HTTP/2 code ${stream.rstCode ?? 'none'})` });
+      stream.on('end', () => {
+        if (headers[':status'] === undefined) return finish(reset());
+        finish(judge(headers, trailers, Buffer.concat(chunks), config, Math.round(performance.now() - started)));
+      });
       stream.on('error', (error) => finish({ ok: false, error: describeGrpcError(error, ctx.timeoutMs) }));
+      stream.on('close', () => finish(reset()));
       stream.end(frame(encodeRequest(config.service)));
     });
   },
