@@ -12,7 +12,7 @@ const fakes: WsFake[] = [];
 afterEach(async () => {
   await Promise.all(fakes.splice(0).map((fake) => fake.close()));
 });
-async function serving(onConnection: (socket: WebSocket) => void, tls?: Certificate): Promise<WsFake> {
+async function serving(onConnection: Parameters<typeof startWsFake>[0], tls?: Certificate): Promise<WsFake> {
   const fake = await startWsFake(onConnection, tls);
   fakes.push(fake);
   return fake;
@@ -68,6 +68,12 @@ describe('websocket probe', () => {
     const fake = await serving(echo, await createSelfSignedCertificate(30));
     expect(await probeDirectly(websocket, { url: fake.url })).toEqual({ ok: false, error: 'the TLS certificate is self-signed (set ignoreTls to accept it)' });
     expect(await probeDirectly(websocket, { url: fake.url, ignoreTls: true, message: 'hi', expect: 'echo: hi' })).toMatchObject({ ok: true });
+  });
+
+  it('sends the configured headers with the upgrade request', async () => {
+    const fake = await serving((socket, request) => socket.send(request.headers['x-api-key'] === 'k3y-0123' ? 'welcome' : 'who are you?'));
+    expect(await probeDirectly(websocket, { url: fake.url, headers: { 'X-API-Key': 'k3y-0123' }, expect: 'welcome' })).toMatchObject({ ok: true });
+    expect(await probeDirectly(websocket, { url: fake.url, expect: 'welcome' })).toMatchObject({ ok: false, error: 'the answer does not contain "welcome": "who are you?"' });
   });
 
   it('refuses a private target under deny without connecting', async () => {

@@ -30,6 +30,10 @@ export const websocketConfig = z
       .max(1024, { error: 'expected at most 1024 characters' })
       .optional()
       .describe('Text the first message from the server must contain.'),
+    headers: z
+      .record(z.string().min(1).max(256), z.string().max(4096))
+      .optional()
+      .describe('Headers of the upgrade request (a token, a cookie). Secret: never shown.'),
     ignoreTls: z.boolean().default(false).describe('Accept an invalid or self-signed certificate (wss://).'),
   })
   .strict();
@@ -40,11 +44,17 @@ export const websocket = defineProbe({
   id: 'websocket',
   label: 'WebSocket',
   config: websocketConfig,
-  secrets: [],
+  secrets: ['headers'],
   targets: ['url'],
   probe: async (config, ctx) => {
     const started = performance.now();
-    const options = { maxPayload: WEBSOCKET_LIMITS.messageBytes, perMessageDeflate: false, followRedirects: false, rejectUnauthorized: !config.ignoreTls };
+    const options = {
+      maxPayload: WEBSOCKET_LIMITS.messageBytes,
+      perMessageDeflate: false,
+      followRedirects: false,
+      rejectUnauthorized: !config.ignoreTls,
+      ...(config.headers ? { headers: config.headers } : {}),
+    };
     const open = () => openWebSocket(ctx, config.url, options);
     const waitsForAnswer = config.message !== undefined || config.expect !== undefined;
     return withSocket<WebSocket, ProbeResult>(open, ctx, { ok: false, error: timedOutAfter(ctx.timeoutMs) }, (socket, { finish }) => {

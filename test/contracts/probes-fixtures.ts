@@ -5,6 +5,7 @@ import { startDiscordFake, startPterodactylFake } from '../fakes/game-api-fakes.
 import { startWebsiteFake } from '../fakes/http-fakes.js';
 import { startRconServer } from '../fakes/rcon-server.js';
 import { startRustWebrconServer } from '../fakes/rust-webrcon-server.js';
+import { startWsFake } from '../fakes/ws-server.js';
 
 export interface Target {
   host: string;
@@ -181,7 +182,13 @@ export const PROBE_FIXTURES = {
   websocket: {
     blackHole: startTcpBlackHole,
     example: ({ host, port }) => ({ url: `ws://${host}:${port}/live` }),
-    moreExamples: [{ url: 'wss://chat.example.test/socket?v=2', message: '{"op":"ping"}', expect: 'pong', ignoreTls: true }],
+    moreExamples: [{ url: 'wss://chat.example.test/socket?v=2', message: '{"op":"ping"}', expect: 'pong', ignoreTls: true, headers: { authorization: `Bearer ${SECRET}` } }],
+    secretEcho: async () => {
+      // Answers with the upgrade request's headers, secrets included, as its first message.
+      const fake = await startWsFake((socket, request) => socket.send(JSON.stringify(request.headers)));
+      const headers = { authorization: `Bearer ${SECRET}`, 'x-api-key': SECRET };
+      return { configs: [{ url: fake.url, headers, expect: 'authorization' }, { url: fake.url, headers, expect: 'never said' }], close: fake.close };
+    },
   },
   // Mail: accepts and never greets.
   smtp: {

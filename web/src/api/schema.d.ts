@@ -11030,6 +11030,10 @@ export interface components {
                 message?: string;
                 /** @description Text the first message from the server must contain. */
                 expect?: string;
+                /** @description Headers of the upgrade request (a token, a cookie). Secret: never shown. */
+                headers?: {
+                    [key: string]: string;
+                };
                 /**
                  * @description Accept an invalid or self-signed certificate (wss://).
                  * @default false
