@@ -24,6 +24,7 @@ import { codeCacheState } from './runtime/launcher.js';
 import { createLifecycle, type Part } from './runtime/lifecycle.js';
 import { announcePages } from './services/pages/announce-pages.js';
 import { announcePushTokens } from './services/push/announce-push-tokens.js';
+import { recordServerAddress } from './services/server-address.js';
 import type { Store } from './store/index.js';
 import { openStore } from './store/open-store.js';
 
@@ -80,7 +81,9 @@ export async function startWarden(options: StartOptions): Promise<Warden> {
   announcePages(logger, pages.pages(), boot.baseUrl);
   // Heartbeat monitors warden.yaml gave no pushToken: their new URLs, whose token appears nowhere else.
   if (syncReport) announcePushTokens(logger, syncReport.generatedPushTokens, boot.baseUrl);
-  await announceSetupLink(context, logger);
+  // The address the command line's links name (`warden users create`, `config apply`) when WARDEN_BASE_URL is unset.
+  await recordServerAddress(context, boot.baseUrl).catch((error: unknown) => logger.warn({ err: error }, 'recording the server address failed'));
+  await announceSetupLink(context, logger, boot.baseUrl);
 
   let closing: Promise<void> | null = null;
   return {

@@ -32,6 +32,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   notifications: async () => (await import('./commands/notifications.js')).notificationsCommand(),
   cluster: async () => (await import('./commands/cluster.js')).clusterCommand(),
   users: async () => (await import('./commands/users.js')).usersCommand(),
+  'setup-code': async () => (await import('./commands/setup-code.js')).setupCodeCommand(),
   backup: async () => (await import('./commands/backup.js')).backupCommand(),
   restore: async () => (await import('./commands/backup.js')).restoreCommand(),
   export: async () => (await import('./commands/export.js')).exportCommand(),

@@ -1,11 +1,11 @@
 // What a start applies and tells: warden.yaml (or the built-in demo, into an empty database) and, on a first run, the
-// one-time setup link of the owner's account.
+// one-time setup code of the owner's account.
 import { applyConfig, type SyncReport } from '../config/apply.js';
 import { DEMO_ORGANIZATION_KEY, demoConfig } from '../config/demo.js';
 import type { ConfigFile } from '../config/file-schema.js';
 import { generateSecret } from '../domain/tokens.js';
 import type { Logger } from '../logger.js';
-import { openSetupLink } from '../services/accounts/setup.js';
+import { openSetupCode } from '../services/accounts/setup-code.js';
 import type { ServiceContext } from '../services/context.js';
 import { listOrganizations } from '../services/organizations/resolve.js';
 
@@ -33,18 +33,18 @@ async function holdsOnlyTheDemo(context: ServiceContext): Promise<boolean> {
 }
 
 /**
- * First run (no account yet): a new one-time setup link, logged this once — the only place its token ever appears.
- * Once any user exists, nothing is logged.
+ * First run (no account yet): a new setup code, logged this once with where to enter it (the dashboard at /app opens
+ * the setup screen by itself). `warden setup-code` prints a new one. Once any user exists, nothing is logged.
  */
-export async function announceSetupLink(context: ServiceContext, logger: Logger): Promise<void> {
+export async function announceSetupLink(context: ServiceContext, logger: Logger, baseUrl: string): Promise<void> {
   try {
-    const setup = await openSetupLink(context);
+    const setup = await openSetupCode(context);
     if (setup)
       logger.warn(
-        `No account exists yet: open ${setup.url} within ${Math.round((setup.expiresAt - context.clock.now()) / 60_000)} minutes to create the owner (or run \`warden users create --role owner\`)`,
+        `No account exists yet: open ${baseUrl}/app and enter the setup code ${setup.code} within ${Math.round((setup.expiresAt - context.clock.now()) / 60_000)} minutes to create the owner (\`warden setup-code\` prints a new code; \`warden users create --role owner\` works too)`,
       );
   } catch (error) {
-    logger.error({ err: error }, 'making the first-run setup link failed');
+    logger.error({ err: error }, 'making the first-run setup code failed');
   }
 }
 

@@ -535,6 +535,10 @@ export interface ServerSecretRepository {
    * both get the one stored first.
    */
   getOrCreate(name: string, make: () => string, now: number): Promise<string>;
+  /** What is stored under `name`, or undefined. */
+  get(name: string): Promise<string | undefined>;
+  /** Stores `value` under `name`, replacing what was there (a setting a process records, such as its address). */
+  put(name: string, value: string, now: number): Promise<void>;
 }
 
 export interface AuditQuery {

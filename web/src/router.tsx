@@ -5,7 +5,7 @@ import { createRootRouteWithContext, createRoute, createRouter, lazyRouteCompone
 import type { ReactNode } from 'react';
 import { isApiError } from './api/client';
 import { prefetchMonitorList } from './api/monitors';
-import { meQuery } from './api/session';
+import { authConfigQuery, meQuery } from './api/session';
 import { loginSearch, tokenSearch } from './screens/account-search';
 import { monitorSearch } from './screens/monitors-search';
 import { pageSearch } from './screens/page-search';
@@ -29,13 +29,16 @@ const signedIn = createRoute({
   getParentRoute: () => root,
   id: 'signed-in',
   component: DashboardShell,
-  // The auth guard: no session (401) goes to sign in, and comes back here afterwards.
+  // The auth guard: no session (401) goes to sign in, and comes back here afterwards — or, while no account exists
+  // at all, to the setup screen that creates the owner with the setup code.
   beforeLoad: async ({ context, location }) => {
     try {
       await context.queryClient.ensureQueryData(meQuery);
     } catch (error) {
-      if (isApiError(error, 401)) throw redirect({ to: '/login', search: { next: location.href } });
-      throw error;
+      if (!isApiError(error, 401)) throw error;
+      const config = await context.queryClient.fetchQuery(authConfigQuery).catch(() => null);
+      if (config?.setupRequired) throw redirect({ to: '/setup' });
+      throw redirect({ to: '/login', search: { next: location.href } });
     }
   },
 });

@@ -6,6 +6,7 @@ import { loadConfigFile } from '../../config/load.js';
 import { readSettings } from '../../config/settings.js';
 import { ValidationError } from '../../domain/errors.js';
 import { type NewPushToken, pushUrl } from '../../services/push/announce-push-tokens.js';
+import { guessNote, type ServerAddress, serverAddress } from '../../services/server-address.js';
 import { withServices } from '../session.js';
 
 export function configCommand(): Command {
@@ -48,7 +49,7 @@ export function configCommand(): Command {
         process.stderr.write(
           `applied ${path}: ${report.created.length} created, ${report.updated.length} updated, ${report.deleted.length} deleted, ${report.unchanged} unchanged\n`,
         );
-        printPushUrls(report.generatedPushTokens, ctx.baseUrl ?? `http://localhost:${readSettings().port}`);
+        printPushUrls(report.generatedPushTokens, await serverAddress(ctx, readSettings().port));
       }, { create: true });
     });
   return config;
@@ -66,10 +67,10 @@ function printAdoption(key: string, { members, activeApiKeys }: AdoptedOrganizat
  * The push URLs of the heartbeat monitors that got a token now (the file fixed none): on standard output, one
  * `KEY URL` line each, since the token is shown nowhere else; what they are on standard error.
  */
-function printPushUrls(tokens: readonly NewPushToken[], baseUrl: string): void {
+function printPushUrls(tokens: readonly NewPushToken[], address: ServerAddress): void {
   if (tokens.length === 0) return;
   process.stderr.write(
-    `new heartbeat push URLs (shown this once: the token is stored hashed; \`warden monitors token KEY\` issues a new one, or fix one in the file with pushToken):\n`,
+    `${guessNote(address)}new heartbeat push URLs (shown this once: the token is stored hashed; \`warden monitors token KEY\` issues a new one, or fix one in the file with pushToken):\n`,
   );
-  for (const { monitor, token } of tokens) process.stdout.write(`${monitor} ${pushUrl(baseUrl, token)}\n`);
+  for (const { monitor, token } of tokens) process.stdout.write(`${monitor} ${pushUrl(address.url, token)}\n`);
 }

@@ -8,19 +8,22 @@ import { setUserEmail } from '../../services/accounts/email-change.js';
 import { listUsers } from '../../services/accounts/list-users.js';
 import { issuePasswordReset, passwordLinkFor } from '../../services/accounts/password-reset.js';
 import type { ServiceContext } from '../../services/context.js';
+import { guessNote, serverAddress } from '../../services/server-address.js';
 import { formatTime, printTable, withServices } from '../session.js';
+import { askForMissing } from './users-ask.js';
 
 export function usersCommand(): Command {
   const users = new Command('users').description('Manage user accounts (the dashboard at /app).');
   users
     .command('create')
     .description('Create a user and print a one-time link that sets their password (or read it from stdin).')
-    .requiredOption('--email <email>', 'their email address (how they sign in)')
+    .option('--email <email>', 'their email address (how they sign in; asked for on a terminal)')
     .option('--name <name>', 'their name (default: the part of the email before @)')
-    .addOption(new Option('--role <role>', 'their role').choices(ROLES).makeOptionMandatory())
+    .addOption(new Option('--role <role>', 'their role (asked for on a terminal)').choices(ROLES))
     .option('--org <key>', 'the organization they join (default: the only one; an owner: every one but the demo)')
     .option('--password-stdin', 'read the password from standard input instead of printing a link')
-    .action(async (options: { email: string; name?: string; role: Role; org?: string; passwordStdin?: boolean }) => {
+    .action(async (given: { email?: string; name?: string; role?: Role; org?: string; passwordStdin?: boolean }) => {
+      const options = await askForMissing(given);
       const password = options.passwordStdin ? await readPassword() : undefined;
       await withLinks(async (ctx) => {
         const { user, organizations } = await createUser(ctx, {
@@ -83,12 +86,15 @@ export function usersCommand(): Command {
 }
 
 /**
- * The verbs' context acting as the CLI (what the audit log records), with the server's public address for links
- * (WARDEN_BASE_URL, else http://localhost:PORT).
+ * The verbs' context acting as the CLI (what the audit log records), with the server's address for links: WARDEN_BASE_URL,
+ * else the one the server on this database recorded, else http://localhost:PORT with a note that it is a guess.
  */
 function withLinks<T>(run: (ctx: ServiceContext) => Promise<T>): Promise<T> {
-  const baseUrl = (ctx: ServiceContext) => (ctx.baseUrl ?? `http://localhost:${readSettings().port}`).replace(/\/+$/, '');
-  return withServices((ctx) => run({ ...ctx, actor: { kind: 'system', name: 'cli' }, baseUrl: baseUrl(ctx) }));
+  return withServices(async (ctx) => {
+    const address = await serverAddress(ctx, readSettings().port);
+    process.stderr.write(guessNote(address));
+    return run({ ...ctx, actor: { kind: 'system', name: 'cli' }, baseUrl: address.url });
+  });
 }
 
 /** Standard input, without the line break a shell adds (`echo "$PASSWORD" | warden users create … --password-stdin`). */

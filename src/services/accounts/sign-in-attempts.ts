@@ -24,6 +24,8 @@ export const signInKeys = {
   device: (userId: string, deviceId: string) => `account\u0000device\u0000${userId}\u0000${deviceId}`,
   user: (userId: string) => `account\u0000user\u0000${userId}`,
   client: (address: string) => `account\u0000client\u0000${address}`,
+  /** Every guess at the setup code, from anywhere: with ~40 bits and this limit a code cannot be guessed before it expires. */
+  setup: 'account\u0000setup-code',
 };
 
 export function createSignInAttempts(options: { perMinute: number; shared?: SharedLoginAttempts | undefined }): SignInAttempts {

@@ -1,4 +1,5 @@
-// The server's own secrets (the key of known-device cookies): made by the first process that needs one, shared by all.
+// The server's own secrets (the key of known-device cookies): made by the first process that needs one, shared by all;
+// and a few values a server records for the command line (the address it listens at).
 import type { ServerSecretRepository } from '../store.js';
 import type { Db } from '../tables.js';
 
@@ -15,6 +16,16 @@ export function serverSecretRepository(db: Db): ServerSecretRepository {
         .execute();
       const row = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
       return row.value;
+    },
+    async get(name) {
+      return (await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirst())?.value;
+    },
+    async put(name, value, now) {
+      await db
+        .insertInto('server_secrets')
+        .values({ name, value, created_at: now })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ value, created_at: now }))
+        .execute();
     },
   };
 }

@@ -7552,7 +7552,7 @@ export interface paths {
         put?: never;
         /**
          * Create the first owner (first run)
-         * @description With the one-time setup link the server logs at start while no account exists: creates the user, makes them owner of every organization but the built-in demo (or of a new one, `organization`, when there is none) and signs them in.
+         * @description With the setup code (`code`) the server logs at start and `warden setup-code` prints while no account exists — or the token of a setup link — creates the user, makes them owner of every organization but the built-in demo (or of a new one, `organization`, when there is none) and signs them in. A code works once, before it expires, and only the newest one does; wrong codes count against the sign-in attempt limits of the client’s address and of the setup itself.
          */
         post: {
             parameters: {
@@ -7576,7 +7576,7 @@ export interface paths {
                         "application/json": components["schemas"]["Account"];
                     };
                 };
-                /** @description Invalid request: `errors` names each invalid field (`body.email`). */
+                /** @description Invalid request: `errors` names each invalid field (`body.email`). Or: An invalid field, or a setup code that is wrong, used, expired or replaced (the error names `body.code`). */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -7624,6 +7624,21 @@ export interface paths {
                 /** @description The body is not application/json. */
                 415: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many wrong setup codes from this address, or for the setup; retry after Retry-After seconds. */
+                429: {
+                    headers: {
+                        /** @description Seconds to wait. */
+                        "Retry-After"?: number;
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                         [name: string]: unknown;
                     };
                     content: {
@@ -12915,8 +12930,10 @@ export interface components {
             code?: string;
         };
         Setup: {
-            /** @description The token of the setup link (wdu_…), from the server’s start-up log. */
-            token: string;
+            /** @description The setup code (ABCD-EFGH) the server’s start-up log and `warden setup-code` print; case, spaces and dashes do not matter. Send it or `token`. */
+            code?: string;
+            /** @description The token of a setup link (wdu_…), instead of `code`. */
+            token?: string;
             email: string;
             name: string;
             password: string;

@@ -2,7 +2,7 @@
 // the organization's OpenID Connect provider. Errors are announced; the session cookie is set by the server.
 import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, Navigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { ApiError, api, call } from '../api/client';
 import { authConfigQuery, rememberMe } from '../api/session';
@@ -47,6 +47,8 @@ export default function LoginScreen() {
   };
   const oidc = config.data?.oidc;
 
+  // Nobody has an account yet: there is nothing to sign in to, the setup screen creates the owner.
+  if (config.data?.setupRequired) return <Navigate to="/setup" replace />;
   return (
     <>
       <Title order={2} size="h3">

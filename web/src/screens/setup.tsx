@@ -1,5 +1,6 @@
-// First run (/app/setup?token=…): the first owner and their organization, with the one-time link the server printed.
-import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+// First run (/app/setup, where /app leads while no account exists): the first owner and their organization, with the
+// setup code the server's start-up log and `warden setup-code` print (or the token of a setup link, ?token=…).
+import { Alert, Button, Code, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
@@ -9,21 +10,21 @@ import { rememberMe } from '../api/session';
 import { type FormErrors, formErrors, noFormErrors } from '../ui/form-errors';
 
 const route = getRouteApi('/signed-out/setup');
-type Field = 'name' | 'email' | 'password' | 'organization.name' | 'organization.key';
-const FIELDS: Field[] = ['name', 'email', 'password', 'organization.name', 'organization.key'];
+type Field = 'code' | 'name' | 'email' | 'password' | 'organization.name' | 'organization.key';
+const FIELDS: Field[] = ['code', 'name', 'email', 'password', 'organization.name', 'organization.key'];
 
 export default function SetupScreen() {
   const { token } = route.useSearch();
   const navigate = route.useNavigate();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState({ name: '', email: '', password: '', organization: '' });
+  const [form, setForm] = useState({ code: '', name: '', email: '', password: '', organization: '' });
   const [errors, setErrors] = useState<FormErrors<Field>>(noFormErrors);
   const key = organizationKey(form.organization);
   const setup = useMutation({
     mutationFn: () =>
       call(
         api.POST('/api/v1/auth/setup', {
-          body: { token: token ?? '', name: form.name, email: form.email, password: form.password, ...(form.organization ? { organization: { key, name: form.organization } } : {}) },
+          body: { ...(token ? { token } : { code: form.code }), name: form.name, email: form.email, password: form.password, ...(form.organization ? { organization: { key, name: form.organization } } : {}) },
         }),
       ),
     onSuccess: async (me) => {
@@ -40,18 +41,12 @@ export default function SetupScreen() {
   };
   const set = (field: keyof typeof form) => (event: { currentTarget: { value: string } }) => setForm({ ...form, [field]: event.currentTarget.value });
 
-  if (!token)
-    return (
-      <Alert color="yellow" title="This link is incomplete">
-        Open the setup link Warden printed when it started for the first time (it ends in ?token=…).
-      </Alert>
-    );
   return (
     <>
       <Title order={2} size="h3">
         Set up Warden
       </Title>
-      <Text size="sm">You become the owner. Invite the others once you are in.</Text>
+      <Text size="sm">No account exists yet. Create the owner&apos;s account: you can invite the others once you are in.</Text>
       {errors.message && (
         <Alert color="red" role="alert" title="Could not set up">
           {errors.message}
@@ -59,6 +54,24 @@ export default function SetupScreen() {
       )}
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
+          {!token && (
+            <TextInput
+              label="Setup code"
+              description={
+                <>
+                  The 8-character code in the server&apos;s start-up log, or run <Code>warden setup-code</Code> on the server for a new one.
+                </>
+              }
+              placeholder="ABCD-EFGH"
+              autoComplete="one-time-code"
+              autoCapitalize="characters"
+              spellCheck={false}
+              required
+              value={form.code}
+              onChange={set('code')}
+              error={errors.fields.code}
+            />
+          )}
           <TextInput label="Your name" autoComplete="name" required value={form.name} onChange={set('name')} error={errors.fields.name} />
           <TextInput label="Email" type="email" autoComplete="email" required value={form.email} onChange={set('email')} error={errors.fields.email} />
           <PasswordInput label="Password" autoComplete="new-password" required value={form.password} onChange={set('password')} error={errors.fields.password} />

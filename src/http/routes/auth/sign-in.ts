@@ -76,11 +76,21 @@ export function signInRoutes(app: App, attempts: SignInAttempts, signupAttempts:
     access: 'public',
     summary: 'Create the first owner (first run)',
     description:
-      'With the one-time setup link the server logs at start while no account exists: creates the user, makes them owner of every organization but the built-in demo (or of a new one, `organization`, when there is none) and signs them in.',
+      'With the setup code (`code`) the server logs at start and `warden setup-code` prints while no account exists — or the token of a setup link — creates the user, makes them owner of every organization but the built-in demo (or of a new one, `organization`, when there is none) and signs them in. A code works once, before it expires, and only the newest one does; wrong codes count against the sign-in attempt limits of the client’s address and of the setup itself.',
     body: setupInput.openapi('Setup'),
     ok: { status: 201, schema: Account, description: 'Created and signed in; the cookie is set.' },
-    errors: { 409: 'An account exists already: setup is done.', 410: 'The setup link was used, has expired or was replaced by a newer one (restart Warden for a new one).' },
-    run: (c, body) => completeSetup(authContext(c), { ...body, ...clientOf(c) }),
+    errors: {
+      400: 'An invalid field, or a setup code that is wrong, used, expired or replaced (the error names `body.code`).',
+      409: 'An account exists already: setup is done.',
+      410: 'The setup link was used, has expired or was replaced by a newer one (restart Warden for a new one).',
+      429: 'Too many wrong setup codes from this address, or for the setup; retry after Retry-After seconds.',
+    },
+    run: (c, body) => {
+      const client = clientOf(c);
+      const ctx = authContext(c);
+      if (body.code === undefined) return completeSetup(ctx, { ...body, ...client });
+      return attempts.guard([signInKeys.client(client.address), signInKeys.setup], () => c.var.deps.clock.now(), () => completeSetup(ctx, { ...body, ...client }));
+    },
     respond: (signed) => signed.account,
     signsIn: (signed) => signed,
   });
