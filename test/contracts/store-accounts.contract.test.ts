@@ -455,4 +455,11 @@ describeStore('server secrets', (store) => {
     expect(await store().serverSecrets.getOrCreate('known-devices', () => 'another', NOW + 1)).toBe(first[0]);
     expect(await store().serverSecrets.getOrCreate('other', () => 'other-secret', NOW)).toBe('other-secret');
   });
+
+  it('stores a recorded value, replaces it, and reads nothing for a name never stored', async () => {
+    expect(await store().serverSecrets.get('server-address')).toBeUndefined();
+    await store().serverSecrets.put('server-address', 'http://localhost:18500', NOW);
+    await store().serverSecrets.put('server-address', 'http://localhost:18501', NOW + 1);
+    expect(await store().serverSecrets.get('server-address')).toBe('http://localhost:18501');
+  });
 });

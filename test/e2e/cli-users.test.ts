@@ -83,6 +83,28 @@ for (const dialect of dialects) {
       expect(await read((store) => store.users.findByEmail('sam@example.com'))).toBeUndefined();
     });
 
+    it('off a terminal, names the missing flag of `users create --role owner`', async () => {
+      const result = await runCli(['users', 'create', '--role', 'owner'], env);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('error: missing --email <email> (their email address, how they sign in); for example: warden users create --email');
+    });
+
+    it('names in links the address the server recorded, else WARDEN_BASE_URL first, else a port said to be a guess', async () => {
+      const bare = { ...opened.env, PORT: '18500' };
+      // No server has run on this database: a guess, said to be one.
+      const guessed = await runCli(['users', 'reset-password', '--email', 'ed@example.com'], bare);
+      expect(guessed.code, guessed.stderr).toBe(0);
+      expect(guessed.stdout).toMatch(/^http:\/\/localhost:18500\/app\/reset\?token=wdu_/);
+      expect(guessed.stderr).toContain('http://localhost:18500 in these links is a guess');
+      // A server started on port 18400 recorded its address (src/main.ts): links name it, whatever PORT the CLI has.
+      await read((store) => store.serverSecrets.put('server-address', 'http://localhost:18400', Date.now()));
+      const recorded = await runCli(['users', 'reset-password', '--email', 'ed@example.com'], bare);
+      expect(recorded.stdout).toMatch(/^http:\/\/localhost:18400\/app\/reset\?token=wdu_/);
+      expect(recorded.stderr).not.toContain('guess');
+      // WARDEN_BASE_URL wins over both.
+      expect((await runCli(['users', 'reset-password', '--email', 'ed@example.com'], env)).stdout).toMatch(RESET_LINK);
+    });
+
     it('prints a password-reset link for a user, and refuses an unknown email', async () => {
       const result = await runCli(['users', 'reset-password', '--email', 'ed@example.com'], env);
       expect(result.code, result.stderr).toBe(0);

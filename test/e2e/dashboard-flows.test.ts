@@ -1,5 +1,6 @@
-// The dashboard's ways in, in real Chromium against a real Warden started with no account: the setup link it logs on
-// first start opened and filled in (landing signed in on /app with the new organization), signing out and in again
+// The dashboard's ways in, in real Chromium against a real Warden started with no account: /app opening the setup
+// screen by itself, filled in with the code `warden setup-code` (the real CLI, on the same database) prints (landing
+// signed in on /app with the new organization), signing out and in again
 // through the forms, and signing in with OpenID Connect at a real provider (test/fakes/oidc-provider.ts).
 import { createServer } from 'node:net';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -9,10 +10,11 @@ import { readSettings } from '../../src/config/settings.js';
 import { createLogger } from '../../src/logger.js';
 import { startWarden, type Warden } from '../../src/main.js';
 import { launchChromium } from '../browser.js';
+import { runCli } from '../cli-process.js';
 import { type FakeOidcProvider, startOidcProvider } from '../fakes/oidc-provider.js';
 import { dialects, type OpenedStore } from '../store-dialects.js';
 
-const SETUP_LINK = /https?:\/\/[^\s"]+\/app\/setup\?token=wdu_[\w-]+/;
+const SETUP_CODE = /the setup code ([2-9A-Z]{4}-[2-9A-Z]{4})/;
 const OWNER = { name: 'Olive Owner', email: 'olive@example.com', password: 'correct horse battery staple' };
 
 /** A port free right now: the provider must know Warden's callback address before Warden starts. */
@@ -76,17 +78,28 @@ describe('signing in to the dashboard', () => {
     await page.waitForURL(/\/app\/login/);
   }
 
-  it('opens the setup link logged at first start, creates the owner and the organization, and lands signed in on /app', async () => {
-    // First run: the link is in the log, and only there.
-    const link = SETUP_LINK.exec(log.join(''))?.[0];
-    expect(link).toBeDefined();
-    expect(link?.startsWith(`${base}/app/setup?token=`)).toBe(true);
-    await page.goto(link as string);
+  it('opens the setup screen at /app, takes the code of `warden setup-code`, creates the owner and lands signed in on /app', async () => {
+    // First run: the start-up log names a code, and /app leads to the setup screen by itself.
+    const logged = SETUP_CODE.exec(log.join(''))?.[1];
+    expect(logged).toBeDefined();
+    await page.goto(`${base}/app`);
     await page.getByRole('heading', { name: 'Set up Warden' }).waitFor();
+    expect(page.url()).toBe(`${base}/app/setup`);
     expect(await seriousViolations(page)).toEqual([]);
+    // The operator asks the command line for a code instead: the logged one stops working.
+    const cli = await runCli(['setup-code'], { ...opened.env, PORT: '1' });
+    expect(cli.code).toBe(0);
+    const code = cli.stdout.trim();
+    expect(code).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}$/);
+    // The link it names is the running server's address, recorded at start (not PORT=1).
+    expect(cli.stderr).toContain(`enter this code at ${base}/app`);
+    await page.getByLabel('Setup code').fill(logged as string);
     await page.getByLabel('Your name').fill(OWNER.name);
     await page.getByLabel('Email').fill(OWNER.email);
     await page.getByLabel(/^Password/).fill(OWNER.password);
+    await page.getByRole('button', { name: 'Create the owner account' }).click();
+    await page.getByText('is not the current setup code').waitFor();
+    await page.getByLabel('Setup code').fill(code.toLowerCase());
     await page.getByLabel('Organization name').fill('Acme Games');
     await page.getByRole('button', { name: 'Create the owner account' }).click();
     await page.waitForURL(/\/app\/monitors$/);
@@ -95,7 +108,10 @@ describe('signing in to the dashboard', () => {
     // The session, and the known-device cookie (docs/accounts.md).
     expect((await context.cookies()).map((c) => c.name)).toEqual(['warden_session', 'warden_device']);
     expect(await (await fetch(`${base}/api/v1/auth/config`)).json()).toMatchObject({ setupRequired: false });
-  }, 20_000);
+    // Set up: /app no longer offers the setup, and the command says why it makes no code.
+    const after = await runCli(['setup-code'], opened.env);
+    expect([after.code, after.stdout, after.stderr]).toEqual([1, '', expect.stringContaining('An account exists already')]);
+  }, 40_000);
 
   it('signs out from the user menu and in again with email and password', async () => {
     await signOut(page);

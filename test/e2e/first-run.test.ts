@@ -1,12 +1,13 @@
-// First run of a real server (startWarden): with no account it logs a setup link once — the only place its token ever
-// appears — while the demo page works for anyone; a restart replaces the link; once an owner exists, nothing is logged.
+// First run of a real server (startWarden): with no account it logs a setup code once — the only place it ever
+// appears — while the demo page works for anyone; a restart replaces the code; once an owner exists, nothing is logged.
+// It records its address for the command line's links.
 import { afterEach, describe, expect, it } from 'vitest';
 import { readSettings } from '../../src/config/settings.js';
 import { createLogger } from '../../src/logger.js';
 import { startWarden, type Warden } from '../../src/main.js';
 import { dialects, type OpenedStore } from '../store-dialects.js';
 
-const SETUP_LINK = /https?:\/\/[^\s"]+\/app\/setup\?token=(wdu_[\w-]+)/g;
+const SETUP_CODE = /open (https?:\/\/[^\s"]+)\/app and enter the setup code ([2-9A-Z]{4}-[2-9A-Z]{4})/g;
 
 for (const dialect of dialects) {
   describe.skipIf(!dialect.available)(`first run on ${dialect.name}`, () => {
@@ -27,24 +28,27 @@ for (const dialect of dialects) {
       running = await startWarden({ settings, logger });
       return { warden: running, log: lines.join(''), base: running.url.replace('localhost', '127.0.0.1') };
     }
-    const setup = (base: string, token: string) =>
+    const setup = (base: string, code: string) =>
       fetch(`${base}/api/v1/auth/setup`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: base },
-        body: JSON.stringify({ token, email: 'owner@example.com', name: 'Owner', password: 'correct horse battery staple' }),
+        body: JSON.stringify({ code, email: 'owner@example.com', name: 'Owner', password: 'correct horse battery staple' }),
       });
 
-    it('logs the setup link once without accounts, serves the demo to anyone, and logs nothing once an owner exists', async () => {
+    it('logs the setup code once without accounts, serves the demo to anyone, and logs nothing once an owner exists', async () => {
       opened = await dialect.open({ migrate: false });
       const first = await start();
       // The log names every page's address, once.
       const pageLines = first.log.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { msg: string; url?: string }).filter((e) => e.msg.startsWith('status page'));
       expect(pageLines.map((e) => e.url)).toEqual([`${first.warden.url}/s/demo`]);
-      const links = [...first.log.matchAll(SETUP_LINK)];
-      expect(links).toHaveLength(1);
-      const token = links[0]?.[1] as string;
-      // The token is in that line only.
-      expect(first.log.split(token)).toHaveLength(2);
+      const codes = [...first.log.matchAll(SETUP_CODE)];
+      expect(codes).toHaveLength(1);
+      expect(codes[0]?.[1]).toBe(first.warden.url);
+      const code = codes[0]?.[2] as string;
+      // The code is in that line only.
+      expect(first.log.split(code)).toHaveLength(2);
+      // The address the command line's links name (docs/cli.md).
+      expect(await first.warden.store.serverSecrets.get('server-address')).toBe(first.warden.url);
       // Nobody needs an account to read the demo page, and / leads to it (not a JSON 404).
       expect((await fetch(`${first.base}/s/demo`)).status).toBe(200);
       const home = await fetch(`${first.base}/`, { redirect: 'manual' });
@@ -54,12 +58,12 @@ for (const dialect of dialects) {
       await first.warden.close();
       running = undefined;
 
-      // Restarted before anyone used it: a new link, and the old one stops working.
+      // Restarted before anyone used it: a new code, and the old one stops working.
       const second = await start();
-      const renewed = [...second.log.matchAll(SETUP_LINK)];
+      const renewed = [...second.log.matchAll(SETUP_CODE)];
       expect(renewed).toHaveLength(1);
-      expect((await setup(second.base, token)).status).toBe(410);
-      const created = await setup(second.base, renewed[0]?.[1] as string);
+      expect((await setup(second.base, code)).status).toBe(400);
+      const created = await setup(second.base, renewed[0]?.[2] as string);
       expect(created.status).toBe(201);
       // The demo stays nobody's; the owner gets an organization of their own.
       expect((await created.json()).organizations).toEqual([expect.objectContaining({ key: 'main', role: 'owner' })]);
@@ -67,8 +71,8 @@ for (const dialect of dialects) {
       running = undefined;
 
       const third = await start();
-      expect(third.log).not.toMatch(SETUP_LINK);
-      expect(third.log).not.toContain('wdu_');
+      expect(third.log).not.toMatch(SETUP_CODE);
+      expect(third.log).not.toContain('setup code');
       expect(await (await fetch(`${third.base}/api/v1/auth/config`)).json()).toMatchObject({ setupRequired: false });
       expect((await fetch(`${third.base}/s/demo`)).status).toBe(200);
     });

@@ -36,7 +36,7 @@ const signedIn = createRoute({
       await context.queryClient.ensureQueryData(meQuery);
     } catch (error) {
       if (!isApiError(error, 401)) throw error;
-      const config = await context.queryClient.fetchQuery(authConfigQuery).catch(() => null);
+      const config = await context.queryClient.fetchQuery({ ...authConfigQuery, staleTime: 0 }).catch(() => null);
       if (config?.setupRequired) throw redirect({ to: '/setup' });
       throw redirect({ to: '/login', search: { next: location.href } });
     }

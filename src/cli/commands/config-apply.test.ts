@@ -31,7 +31,7 @@ afterAll(() => {
 });
 
 /** Runs `warden config apply FILE` in-process; returns what it wrote to standard output and standard error. */
-async function apply(): Promise<{ stdout: string; stderr: string }> {
+async function apply(file = 'warden.yaml'): Promise<{ stdout: string; stderr: string }> {
   const out = { stdout: '', stderr: '' };
   const capture = (stream: 'stdout' | 'stderr') =>
     vi.spyOn(process[stream], 'write').mockImplementation((chunk) => {
@@ -41,7 +41,7 @@ async function apply(): Promise<{ stdout: string; stderr: string }> {
   const stdout = capture('stdout');
   const stderr = capture('stderr');
   try {
-    await configCommand().parseAsync(['node', 'config', 'apply', join(dir, 'warden.yaml')]);
+    await configCommand().parseAsync(['node', 'config', 'apply', join(dir, file)]);
   } finally {
     stdout.mockRestore();
     stderr.mockRestore();
@@ -63,5 +63,23 @@ describe('warden config apply', () => {
     const again = await apply();
     expect(again.stdout).toBe('');
     expect(again.stderr).not.toContain('push URLs');
+  });
+
+  it('names the address the server recorded when WARDEN_BASE_URL is unset, and says when the host is a guess', async () => {
+    delete process.env.WARDEN_BASE_URL;
+    process.env.PORT = '18500';
+    const withMonitor = (key: string) => {
+      writeFileSync(join(dir, `${key}.yaml`), `${YAML}  - { key: ${key}, name: ${key}, type: heartbeat }\n`);
+      return apply(`${key}.yaml`);
+    };
+    // No server ever ran on this database: PORT, said to be a guess.
+    const guessed = await withMonitor('guessed');
+    expect(guessed.stdout).toMatch(/^guessed http:\/\/localhost:18500\/api\/push\/wdp_[\w-]+\n$/);
+    expect(guessed.stderr).toContain('no server has recorded its address on this database and WARDEN_BASE_URL is not set: http://localhost:18500 in these links is a guess');
+    // A server on this database recorded where it listens (src/main.ts at start): that address, whatever PORT says.
+    await withServices((ctx) => ctx.store.serverSecrets.put('server-address', 'http://10.0.0.5:18400', Date.now()));
+    const recorded = await withMonitor('recorded');
+    expect(recorded.stdout).toMatch(/^recorded http:\/\/10\.0\.0\.5:18400\/api\/push\/wdp_[\w-]+\n$/);
+    expect(recorded.stderr).not.toContain('guess');
   });
 });
