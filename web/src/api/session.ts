@@ -5,6 +5,8 @@ import { api, call } from './client';
 import { ACCOUNT_SCOPE } from './query-keys';
 import type { Me } from './types';
 
+type AuthConfig = Awaited<ReturnType<typeof authConfigQuery.queryFn & {}>>;
+
 export const sessionKeys = {
   me: [...ACCOUNT_SCOPE, 'me'] as const,
   config: [...ACCOUNT_SCOPE, 'config'] as const,
@@ -42,6 +44,8 @@ export const invitationPreviewQuery = (token: string | undefined) =>
 /** An answer that is the user (sign-in, sign-up, setup, a profile change): the header and the guard use it at once. */
 export function rememberMe(queryClient: QueryClient, me: Me): void {
   queryClient.setQueryData(sessionKeys.me, me);
+  // Someone is signed in, so an account exists: a remembered "setup required" (the first run's) is over.
+  queryClient.setQueryData(sessionKeys.config, (config: AuthConfig | undefined) => (config?.setupRequired ? { ...config, setupRequired: false } : config));
 }
 
 /** After a change to the user or their memberships: read them again. */

@@ -6,7 +6,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { api, call } from '../api/client';
 import { switchOrganization } from '../api/organization';
-import { authConfigQuery, rememberMe } from '../api/session';
+import { rememberMe } from '../api/session';
 import { type FormErrors, formErrors, noFormErrors } from '../ui/form-errors';
 
 const route = getRouteApi('/signed-out/setup');
@@ -29,8 +29,6 @@ export default function SetupScreen() {
       ),
     onSuccess: async (me) => {
       rememberMe(queryClient, me);
-      // Set up: from now on /app signs in, not up.
-      queryClient.removeQueries({ queryKey: authConfigQuery.queryKey });
       if (form.organization) switchOrganization(key);
       await navigate({ to: '/monitors' });
     },
