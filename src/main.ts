@@ -135,7 +135,7 @@ async function prepare({ settings, clock = systemClock, logger: given, domains }
     metricsListener: null,
     port: 0,
     url: '',
-    applied: { syncReport: null, demoPushToken: null },
+    applied: { syncReport: null, demoPushToken: null, demoRetired: false },
     stopDemo: () => {},
   };
 }

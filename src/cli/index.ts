@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The `warden` command: serve (default), migrate, config, keys, relays, monitors, notifications, cluster, users, backup,
-// restore, export, import.
+// The `warden` command: serve (default), migrate, config, keys, relays, monitors, notifications, cluster, users, demo,
+// setup-code, backup, restore, export, import.
 // First: it extends zod with .openapi(), which must happen before any schema is created.
 import '@hono/zod-openapi';
 import { readFileSync } from 'node:fs';
@@ -32,6 +32,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   notifications: async () => (await import('./commands/notifications.js')).notificationsCommand(),
   cluster: async () => (await import('./commands/cluster.js')).clusterCommand(),
   users: async () => (await import('./commands/users.js')).usersCommand(),
+  demo: async () => (await import('./commands/demo.js')).demoCommand(),
   'setup-code': async () => (await import('./commands/setup-code.js')).setupCodeCommand(),
   backup: async () => (await import('./commands/backup.js')).backupCommand(),
   restore: async () => (await import('./commands/backup.js')).restoreCommand(),

@@ -12,24 +12,39 @@ import { listOrganizations } from '../services/organizations/resolve.js';
 export interface StartConfig {
   /** What the config file (or the demo) changed; null when neither was applied. */
   syncReport: SyncReport | null;
-  /** The demo's heartbeat token when the demo was loaded. */
+  /** The demo's heartbeat token when the demo was loaded (active: its pinger runs while this server does). */
   demoPushToken: string | null;
+  /** The demo stepped aside this start (paused, off `/`), the operator having an organization of their own. */
+  demoRetired: boolean;
 }
 
 /**
- * Applies the config file; without one, the demo is loaded into an empty database only: once an organization exists
- * (made by `warden config apply`, say), the server serves what the database holds and leaves it alone.
+ * Applies the config file; without one, the demo is loaded (again, with a fresh heartbeat token, on every start) while
+ * the database holds nothing else. Once an organization of the operator's exists (made by warden.yaml, `warden config
+ * apply`, the first-run setup or the API), the demo is retired: its monitors paused and its page removed, the
+ * organization kept until `warden demo remove`.
  */
 export async function applyStartConfig(context: ServiceContext, fileConfig: ConfigFile | null, port: number): Promise<StartConfig> {
-  if (fileConfig) return { syncReport: await applyConfig(context, fileConfig), demoPushToken: null };
-  if (!(await holdsOnlyTheDemo(context))) return { syncReport: null, demoPushToken: null };
-  const demoPushToken = generateSecret('pushToken');
-  return { syncReport: await applyConfig(context, demoConfig(port, demoPushToken)), demoPushToken };
+  const syncReport = fileConfig ? await applyConfig(context, fileConfig) : null;
+  // A warden.yaml of an organization keyed `demo` is the operator's own: nothing here touches it.
+  if (fileConfig?.organization.key === DEMO_ORGANIZATION_KEY) return { syncReport, demoPushToken: null, demoRetired: false };
+  const demo = await builtInDemo(context);
+  if (!fileConfig && demo.onlyOne) {
+    const demoPushToken = generateSecret('pushToken');
+    return { syncReport: await applyConfig(context, demoConfig(port, demoPushToken)), demoPushToken, demoRetired: false };
+  }
+  if (demo.present) await applyConfig(context, demoConfig(port, undefined, { retired: true }));
+  return { syncReport, demoPushToken: null, demoRetired: demo.present };
 }
 
-/** Nothing, or the built-in demo alone (one the demo's apply made: a `demo` someone registered is theirs, not re-applied). */
-async function holdsOnlyTheDemo(context: ServiceContext): Promise<boolean> {
-  return (await listOrganizations(context)).every((organization) => organization.key === DEMO_ORGANIZATION_KEY && organization.managedBy === 'config');
+/**
+ * Whether the built-in demo is there (one the demo's apply made: a `demo` someone registered is theirs, left alone),
+ * and whether nothing else is (an empty database counts: the demo is loaded into it).
+ */
+async function builtInDemo(context: ServiceContext): Promise<{ present: boolean; onlyOne: boolean }> {
+  const all = await listOrganizations(context);
+  const isDemo = (o: (typeof all)[number]) => o.key === DEMO_ORGANIZATION_KEY && o.managedBy === 'config';
+  return { present: all.some(isDemo), onlyOne: all.every(isDemo) };
 }
 
 /**

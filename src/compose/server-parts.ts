@@ -43,6 +43,8 @@ export function serverParts(boot: Boot): Part[] {
       const { syncReport } = boot.applied;
       if (syncReport) logSync(logger, syncReport, boot.fileConfig ? settings.configFile : 'built-in demo');
       else logger.info('no config file: serving the organizations the database holds');
+      if (boot.applied.demoRetired)
+        logger.info('the built-in demo is paused and off the public lists now that an organization of your own exists; `warden demo remove` deletes it');
     },
     stop: () => {},
   });

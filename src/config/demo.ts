@@ -10,8 +10,12 @@ export { DEMO_ORGANIZATION_KEY };
 /** How often the demo pings its own heartbeat monitor. */
 export const DEMO_HEARTBEAT_EVERY_MS = 30_000;
 
-/** `pushToken` is made fresh on each start and used only by the server's own demo pinger. */
-export function demoConfig(port: number, pushToken?: string): ConfigFile {
+/**
+ * `pushToken` is made fresh on each start and used only by the server's own demo pinger. `retired`: once the operator
+ * has an organization of their own, the demo steps aside — its monitors paused (kept, with their history) and its page
+ * gone from `/`, llms.txt and MCP — until `warden demo remove` deletes it.
+ */
+export function demoConfig(port: number, pushToken?: string, { retired = false } = {}): ConfigFile {
   return validateConfig(
     {
       // The demo watches the server itself on 127.0.0.1, also once other organizations share the database.
@@ -23,6 +27,7 @@ export function demoConfig(port: number, pushToken?: string): ConfigFile {
           type: 'http',
           intervalSec: 30,
           timeoutMs: 5000,
+          enabled: !retired,
           config: { url: `http://127.0.0.1:${port}/healthz`, keyword: 'ok' },
         },
         {
@@ -31,17 +36,19 @@ export function demoConfig(port: number, pushToken?: string): ConfigFile {
           type: 'tcp',
           intervalSec: 30,
           timeoutMs: 5000,
+          enabled: !retired,
           config: { host: '127.0.0.1', port },
         },
         {
           key: 'demo-heartbeat',
           name: 'Demo heartbeat',
           type: 'heartbeat',
+          enabled: !retired,
           ...(pushToken ? { pushToken } : {}),
           config: { graceSec: 90 },
         },
       ],
-      pages: [
+      pages: retired ? [] : [
         {
           slug: DEMO_SLUG,
           title: 'Warden demo',

@@ -1,10 +1,11 @@
 // First run of a real server (startWarden): with no account it logs a setup code once — the only place it ever
 // appears — while the demo page works for anyone; a restart replaces the code; once an owner exists, nothing is logged.
 // It records its address for the command line's links.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readSettings } from '../../src/config/settings.js';
 import { createLogger } from '../../src/logger.js';
 import { startWarden, type Warden } from '../../src/main.js';
+import { runCli } from '../cli-process.js';
 import { dialects, type OpenedStore } from '../store-dialects.js';
 
 const SETUP_CODE = /open (https?:\/\/[^\s"]+)\/app and enter the setup code ([2-9A-Z]{4}-[2-9A-Z]{4})/g;
@@ -58,8 +59,19 @@ for (const dialect of dialects) {
       await first.warden.close();
       running = undefined;
 
-      // Restarted before anyone used it: a new code, and the old one stops working.
+      // Restarted before anyone used it: a new code, and the old one stops working; the demo's heartbeat pinger
+      // starts again with the server (its monitor takes the new run's pings).
       const second = await start();
+      const demoOrg = (await second.warden.store.organizations.findByKey('demo'))?.id as string;
+      const beatAfterRestart = Date.now();
+      await vi.waitFor(
+        async () => {
+          const heartbeat = (await second.warden.store.monitors.list(demoOrg)).find((m) => m.key === 'demo-heartbeat');
+          expect(heartbeat?.lastCheckAt ?? 0).toBeGreaterThan(beatAfterRestart);
+          expect(heartbeat?.state).toBe('up');
+        },
+        { timeout: 8000, interval: 200 },
+      );
       const renewed = [...second.log.matchAll(SETUP_CODE)];
       expect(renewed).toHaveLength(1);
       expect((await setup(second.base, code)).status).toBe(400);
@@ -74,7 +86,31 @@ for (const dialect of dialects) {
       expect(third.log).not.toMatch(SETUP_CODE);
       expect(third.log).not.toContain('setup code');
       expect(await (await fetch(`${third.base}/api/v1/auth/config`)).json()).toMatchObject({ setupRequired: false });
-      expect((await fetch(`${third.base}/s/demo`)).status).toBe(200);
-    });
+      // An organization of the operator's exists: the demo steps aside — its monitors paused, not deleted, and its
+      // page gone from /, llms.txt and MCP — and says how to delete it.
+      expect(third.log).toContain('`warden demo remove` deletes it');
+      const paused = await third.warden.store.monitors.list(demoOrg);
+      expect(paused.map((m) => `${m.key}:${m.enabled}`).sort()).toEqual(['demo-heartbeat:false', 'demo-http:false', 'demo-tcp:false']);
+      expect((await fetch(`${third.base}/s/demo`)).status).toBe(404);
+      expect((await fetch(`${third.base}/api/v1/status/demo`)).status).toBe(404);
+      const homeAfter = await fetch(`${third.base}/`, { redirect: 'manual' });
+      expect(homeAfter.headers.get('location') ?? '').not.toContain('demo');
+      expect(await homeAfter.text()).not.toContain('Warden demo');
+      expect(await (await fetch(`${third.base}/llms.txt`)).text()).not.toContain('/s/demo');
+      // Commands never need --org because of it: `warden monitors list` acts on the operator's organization.
+      const list = await runCli(['monitors', 'list', '--json'], opened?.env ?? {});
+      expect(list.code, list.stderr).toBe(0);
+      expect(JSON.parse(list.stdout)).toEqual([]);
+      // `warden demo remove` deletes it, beside the running server.
+      const removed = await runCli(['demo', 'remove'], opened?.env ?? {});
+      expect([removed.code, removed.stderr]).toEqual([0, 'removed the built-in demo\n']);
+      expect(await third.warden.store.organizations.findByKey('demo')).toBeUndefined();
+      expect((await runCli(['demo', 'remove'], opened?.env ?? {})).stderr).toContain('the built-in demo is not there');
+      await third.warden.close();
+      running = undefined;
+      // And it stays away: the next start loads no demo beside the operator's organization.
+      const fourth = await start();
+      expect(await fourth.warden.store.organizations.findByKey('demo')).toBeUndefined();
+    }, 60_000);
   });
 }

@@ -1,0 +1,27 @@
+// The built-in demo (src/config/demo.ts), once the operator has an organization of their own: paused at the server's
+// start (src/compose/first-run.ts), and deleted here on request (`warden demo remove`).
+
+import { NotFoundError } from '../../domain/errors.js';
+import { DEMO_ORGANIZATION_KEY } from '../../domain/organization.js';
+import { type ServiceContext, withTransaction } from '../context.js';
+
+/**
+ * Deletes the built-in demo's organization with its monitors, page and history. Returns whether it was alone (then
+ * the next start without a config file loads it again). NotFoundError when there is none; a `demo` someone made
+ * themselves (through the API) is theirs and is never this one.
+ */
+export async function removeDemo(ctx: ServiceContext): Promise<{ wasAlone: boolean }> {
+  return withTransaction(ctx, async (tx) => {
+    const all = await tx.store.organizations.list();
+    const demo = all.find((o) => o.key === DEMO_ORGANIZATION_KEY && o.managedBy === 'config');
+    if (!demo) throw new NotFoundError('organization', `${DEMO_ORGANIZATION_KEY} (the built-in demo is not there)`);
+    const pages = await tx.store.pages.list(demo.id);
+    await tx.store.organizations.delete(demo.id);
+    const at = tx.clock.now();
+    tx.bus.publish({ type: 'monitors.changed', at, organizationId: demo.id });
+    tx.bus.publish({ type: 'notifications.changed', at, organizationId: demo.id });
+    for (const page of pages) tx.bus.publish({ type: 'page.changed', at, pageId: page.id });
+    tx.logger.info({ organization: demo.key, id: demo.id }, 'built-in demo removed');
+    return { wasAlone: all.length === 1 };
+  });
+}
