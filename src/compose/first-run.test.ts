@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { testContext } from '../../test/seed.js';
 import { dialects, type OpenedStore } from '../../test/store-dialects.js';
 import { parseConfigText } from '../config/load.js';
+import { completeSetup } from '../services/accounts/setup.js';
+import { openSetupCode } from '../services/accounts/setup-code.js';
 import { removeDemo } from '../services/organizations/demo.js';
 import { resolveOrganization } from '../services/organizations/resolve.js';
 import { applyStartConfig } from './first-run.js';
@@ -30,6 +32,25 @@ for (const dialect of dialects) {
       expect(second.demoRetired).toBe(false);
       // Alone, the demo is the organization a command acts on.
       expect((await resolveOrganization(ctx)).key).toBe('demo');
+    });
+
+    it('steps aside at once when the first owner is set up, without waiting for a restart', async () => {
+      opened = await dialect.open();
+      const ctx = testContext(opened.store, { now: () => 1_000 });
+      await applyStartConfig(ctx, null, 8080);
+      const demo = await opened.store.organizations.findByKey('demo');
+      expect((await opened.store.pages.list()).map((p) => p.slug)).toEqual(['demo']);
+      const code = (await openSetupCode(ctx))?.code;
+      await completeSetup(ctx, { code, email: 'olive@example.com', name: 'Olive', password: 'correct horse battery staple', userAgent: undefined, address: '127.0.0.1' });
+      expect((await opened.store.monitors.list(demo?.id ?? '')).map((m) => `${m.key}:${m.enabled}`).sort()).toEqual([
+        'demo-heartbeat:false',
+        'demo-http:false',
+        'demo-tcp:false',
+      ]);
+      expect((await opened.store.pages.list()).map((p) => p.slug)).toEqual([]);
+      expect((await resolveOrganization(ctx)).key).toBe('main');
+      // The next start agrees: retired, and nothing to change.
+      expect(await applyStartConfig(ctx, null, 8080)).toMatchObject({ demoPushToken: null, demoRetired: true });
     });
 
     it('steps aside once the operator has an organization: paused, off the pages, not counted, then removable', async () => {

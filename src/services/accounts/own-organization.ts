@@ -7,6 +7,7 @@ import { stableKey, text } from '../../domain/fields.js';
 import { DEMO_ORGANIZATION_KEY, isReservedOrganizationKey, type Organization } from '../../domain/organization.js';
 import { recordAudit } from '../audit/record.js';
 import type { ServiceContext } from '../context.js';
+import { retireDemo } from '../organizations/demo.js';
 import { putOrganization } from '../organizations/put.js';
 
 /** The organization a first owner names when there is none yet (key `main`, name "My organization" when left out). */
@@ -26,6 +27,8 @@ export const firstOrganizationInput = z
 export async function organizationsForFirstOwner(ctx: ServiceContext, wanted: z.output<typeof firstOrganizationInput>): Promise<Organization[]> {
   await ctx.store.exclusive('organization-keys');
   const existing = (await ctx.store.organizations.list()).filter((o) => o.key !== DEMO_ORGANIZATION_KEY);
+  // The operator has an account and an organization now: the demo leaves the public pages and stops probing.
+  await retireDemo(ctx);
   if (existing.length > 0) return existing;
   return [(await putOrganization(ctx, wanted)).organization];
 }
