@@ -38,7 +38,7 @@ export function usersCommand(): Command {
         const link = await passwordLinkFor(ctx, user.id);
         process.stderr.write(`they set their password at this link, valid until ${formatTime(link.expiresAt)} and shown only once:\n`);
         process.stdout.write(`${link.url}\n`);
-      });
+      }, { printsLinks: !options.passwordStdin });
     });
   users
     .command('reset-password')
@@ -60,7 +60,7 @@ export function usersCommand(): Command {
       await withLinks(async (ctx) => {
         const user = await setUserEmail(ctx, { email: options.email, newEmail: options.newEmail });
         process.stderr.write(`user ${user.id} now signs in as ${user.email}\n`);
-      });
+      }, { printsLinks: false });
     });
   users
     .command('list')
@@ -89,10 +89,10 @@ export function usersCommand(): Command {
  * The verbs' context acting as the CLI (what the audit log records), with the server's address for links: WARDEN_BASE_URL,
  * else the one the server on this database recorded, else http://localhost:PORT with a note that it is a guess.
  */
-function withLinks<T>(run: (ctx: ServiceContext) => Promise<T>): Promise<T> {
+function withLinks<T>(run: (ctx: ServiceContext) => Promise<T>, { printsLinks = true } = {}): Promise<T> {
   return withServices(async (ctx) => {
     const address = await serverAddress(ctx, readSettings().port);
-    process.stderr.write(guessNote(address));
+    if (printsLinks) process.stderr.write(guessNote(address));
     return run({ ...ctx, actor: { kind: 'system', name: 'cli' }, baseUrl: address.url });
   });
 }
