@@ -18,10 +18,7 @@ export function generateSetupCode(): string {
   return `${code.slice(0, 4)}-${code.slice(4)}`;
 }
 
-/**
- * What a typed code is compared as: upper case, without spaces and dashes, and with the look-alikes a hand may type
- * (O for 0 is not in the alphabet, so nothing is guessed there). Null when it cannot be a code at all.
- */
+/** What a typed code is compared as: upper case, without spaces and dashes. Null when it cannot be a code at all. */
 export function normalizeSetupCode(typed: string): string | null {
   const bare = typed.toUpperCase().replace(/[\s-]+/g, '');
   if (bare.length !== CODE_LENGTH) return null;

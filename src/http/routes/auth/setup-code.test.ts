@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type ApiHarness, openApiHarness } from '../../../../test/api-app.js';
 import { browse, sessionSet } from '../../../../test/auth-browser.js';
 import { dialects } from '../../../../test/store-dialects.js';
-import { generateSetupCode, normalizeSetupCode, openSetupCode, SETUP_CODE_ALPHABET } from '../../../services/accounts/setup-code.js';
+import { generateSetupCode, normalizeSetupCode, openSetupCode, SETUP_CODE_ALPHABET, setupCodeHash } from '../../../services/accounts/setup-code.js';
 
 const OWNER = { email: 'owner@example.com', name: 'Olive Owner', password: 'correct horse battery staple' };
 
@@ -74,8 +74,10 @@ for (const dialect of dialects) {
       const opened = await openSetupCode(h.context);
       const bare = (opened?.code ?? '').replace('-', '');
       const harness = h;
-      const found = await harness.store.transaction(async (store) => store.accountTokens.use(bare, 'setup', harness.clock.now()));
-      expect(found).toBeUndefined();
+      // Neither the code as shown nor as typed is in the store; its hash is (and using it there spends it).
+      for (const plain of [opened?.code ?? '', bare]) expect(await harness.store.accountTokens.use(plain, 'setup', harness.clock.now())).toBeUndefined();
+      expect(await harness.store.accountTokens.use(setupCodeHash(bare), 'setup', harness.clock.now())).toMatchObject({ purpose: 'setup', userId: null });
+      expect((await setup(harness, { code: opened?.code })).status).toBe(400);
     });
 
     it('limits wrong guesses: past the sign-in attempt limit the answer is 429 with Retry-After, even for the right code', async () => {
