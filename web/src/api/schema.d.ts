@@ -12886,7 +12886,7 @@ export interface components {
             } | null;
         };
         AuthConfig: {
-            /** @description No account exists yet: the first owner is created with the setup link from the server’s start-up log. */
+            /** @description No account exists yet: /app opens the setup screen, where the setup code from the server’s start-up log (or `warden setup-code`) creates the first owner. */
             setupRequired: boolean;
             /**
              * @description WARDEN_SIGNUP: closed, invite (with an invitation link only) or open.

@@ -7,7 +7,7 @@ import { authContext, authOperation } from './operation.js';
 
 const AuthConfig = z
   .object({
-    setupRequired: z.boolean().describe('No account exists yet: the first owner is created with the setup link from the server’s start-up log.'),
+    setupRequired: z.boolean().describe('No account exists yet: /app opens the setup screen, where the setup code from the server’s start-up log (or `warden setup-code`) creates the first owner.'),
     signup: z.enum(SIGNUP_MODES).describe('WARDEN_SIGNUP: closed, invite (with an invitation link only) or open.'),
     oidc: z.object({ name: z.string() }).nullable().describe('The OpenID Connect provider to offer (its button label); null when none is set.'),
     smtp: z.boolean().describe('Whether the server can send mail (invitations are mailed as well as shown).'),
