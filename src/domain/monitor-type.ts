@@ -17,6 +17,8 @@ export const MONITOR_TYPES = [
   'heartbeat',
   'ping',
   'domain-expiry',
+  // Databases and message brokers.
+  'postgres',
 ] as const;
 
 export type MonitorType = (typeof MONITOR_TYPES)[number];

@@ -10,6 +10,7 @@ import { http } from './http.js';
 import { minecraftBedrock } from './minecraft-bedrock.js';
 import { minecraftJava } from './minecraft-java.js';
 import { ping } from './ping.js';
+import { postgres } from './postgres.js';
 import type { ProbeDefinition } from './probe.js';
 import { pterodactyl } from './pterodactyl.js';
 import { rcon } from './rcon.js';
@@ -35,6 +36,8 @@ export const probeRegistry = {
   heartbeat,
   ping,
   'domain-expiry': domainExpiry,
+  // Databases and message brokers.
+  postgres,
   // biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own config type; callers go through probeDefinition().
 } satisfies Record<MonitorType, ProbeDefinition<any>>;
 

@@ -3,6 +3,7 @@ import type { MonitorType } from '../../src/domain/monitor-type.js';
 import { type BlackHole, startStalledHandshake, startTcpBlackHole, startUdpBlackHole } from '../fakes/black-holes.js';
 import { startDiscordFake, startPterodactylFake } from '../fakes/game-api-fakes.js';
 import { startWebsiteFake } from '../fakes/http-fakes.js';
+import { startPostgresFake } from '../fakes/postgres-server.js';
 import { startRconServer } from '../fakes/rcon-server.js';
 import { startRustWebrconServer } from '../fakes/rust-webrcon-server.js';
 
@@ -169,5 +170,15 @@ export const PROBE_FIXTURES = {
     blackHole: startTcpBlackHole,
     example: (target) => ({ domain: 'example.test', rdapUrl: `${httpBase(target)}/rdap/` }),
     moreExamples: [{ domain: 'example.com' }, { domain: 'example.co.uk', warnDays: 0 }],
+  },
+  // Databases and message brokers: each echo is a fake whose refusal quotes the password it was given.
+  postgres: {
+    blackHole: startTcpBlackHole,
+    example: (target) => ({ ...gameServer(target), user: 'monitor', password: SECRET, database: 'app', query: 'SELECT 1', expected: '1' }),
+    moreExamples: [{ host: 'db.example.test' }, { host: '[2001:db8::5]', port: 6432, tls: true, ignoreTls: true, query: 'SELECT count(*) FROM jobs', expected: '/^\\d+$/' }],
+    secretEcho: async () => {
+      const fake = await startPostgresFake({ password: 'other', refusal: 'password authentication failed: "%s"' });
+      return { configs: [{ host: '127.0.0.1', port: fake.port, password: SECRET }], close: fake.close };
+    },
   },
 } satisfies Record<MonitorType, ProbeFixture> as Record<string, ProbeFixture | undefined>;
