@@ -19,6 +19,7 @@ export const MONITOR_TYPES = [
   'domain-expiry',
   // Databases and message brokers.
   'postgres',
+  'mysql',
 ] as const;
 
 export type MonitorType = (typeof MONITOR_TYPES)[number];

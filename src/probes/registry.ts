@@ -9,6 +9,7 @@ import { heartbeat } from './heartbeat.js';
 import { http } from './http.js';
 import { minecraftBedrock } from './minecraft-bedrock.js';
 import { minecraftJava } from './minecraft-java.js';
+import { mysqlProbe } from './mysql.js';
 import { ping } from './ping.js';
 import { postgres } from './postgres.js';
 import type { ProbeDefinition } from './probe.js';
@@ -38,6 +39,7 @@ export const probeRegistry = {
   'domain-expiry': domainExpiry,
   // Databases and message brokers.
   postgres,
+  mysql: mysqlProbe,
   // biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own config type; callers go through probeDefinition().
 } satisfies Record<MonitorType, ProbeDefinition<any>>;
 

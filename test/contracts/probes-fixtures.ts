@@ -3,6 +3,7 @@ import type { MonitorType } from '../../src/domain/monitor-type.js';
 import { type BlackHole, startStalledHandshake, startTcpBlackHole, startUdpBlackHole } from '../fakes/black-holes.js';
 import { startDiscordFake, startPterodactylFake } from '../fakes/game-api-fakes.js';
 import { startWebsiteFake } from '../fakes/http-fakes.js';
+import { startMysqlFake } from '../fakes/mysql-server.js';
 import { startPostgresFake } from '../fakes/postgres-server.js';
 import { startRconServer } from '../fakes/rcon-server.js';
 import { startRustWebrconServer } from '../fakes/rust-webrcon-server.js';
@@ -179,6 +180,17 @@ export const PROBE_FIXTURES = {
     secretEcho: async () => {
       const fake = await startPostgresFake({ password: 'other', refusal: 'password authentication failed: "%s"' });
       return { configs: [{ host: '127.0.0.1', port: fake.port, password: SECRET }], close: fake.close };
+    },
+  },
+  // A password never crosses MySQL's wire in the clear: this fake answers a query with its text, which holds it.
+  mysql: {
+    blackHole: startTcpBlackHole,
+    example: (target) => ({ ...gameServer(target), user: 'monitor', password: SECRET, database: 'app', query: 'SELECT 1', expected: '1' }),
+    moreExamples: [{ host: 'db.example.test' }, { host: 'mariadb.example.test', port: 3307, tls: true, query: 'SELECT @@version', expected: '/MariaDB/' }],
+    secretEcho: async () => {
+      const fake = await startMysqlFake();
+      const config = { host: '127.0.0.1', port: fake.port, password: SECRET, query: `SELECT '${SECRET.replace(/["\\]/g, '')}', '${SECRET}'` };
+      return { configs: [config, { ...config, expected: 'never' }], close: fake.close };
     },
   },
 } satisfies Record<MonitorType, ProbeFixture> as Record<string, ProbeFixture | undefined>;
