@@ -20,6 +20,7 @@ export const MONITOR_TYPES = [
   // Databases and message brokers.
   'postgres',
   'mysql',
+  'redis',
 ] as const;
 
 export type MonitorType = (typeof MONITOR_TYPES)[number];

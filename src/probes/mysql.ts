@@ -17,7 +17,7 @@ export const mysqlConfig = z
     password: password('MySQL'),
     database: z.string().min(1, { error: 'the database name must not be empty' }).max(64, { error: 'expected at most 64 characters' }).optional().describe('The database to use, if any.'),
     ...tlsFields(),
-    query: statement('query').describe('A query to run, e.g. SELECT 1; its first value of the first row is the answer. Without one the check connects and logs in.'),
+    query: statement('query').optional().describe('A query to run, e.g. SELECT 1; its first value of the first row is the answer. Without one the check connects and logs in.'),
     expected: expectedField('the first value of the first row'),
   })
   .strict()

@@ -17,7 +17,7 @@ export const postgresConfig = z
     password: password('PostgreSQL'),
     database: databaseName('postgres'),
     ...tlsFields(),
-    query: statement('query').describe('A query to run, e.g. SELECT 1; its first value of the first row is the answer. Without one the check connects and logs in.'),
+    query: statement('query').optional().describe('A query to run, e.g. SELECT 1; its first value of the first row is the answer. Without one the check connects and logs in.'),
     expected: expectedField('the first value of the first row'),
   })
   .strict()

@@ -15,6 +15,7 @@ import { postgres } from './postgres.js';
 import type { ProbeDefinition } from './probe.js';
 import { pterodactyl } from './pterodactyl.js';
 import { rcon } from './rcon.js';
+import { redis } from './redis.js';
 import { rustWebrcon } from './rust-webrcon.js';
 import { source } from './source.js';
 import { tcp } from './tcp.js';
@@ -40,6 +41,7 @@ export const probeRegistry = {
   // Databases and message brokers.
   postgres,
   mysql: mysqlProbe,
+  redis,
   // biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own config type; callers go through probeDefinition().
 } satisfies Record<MonitorType, ProbeDefinition<any>>;
 

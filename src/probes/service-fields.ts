@@ -34,6 +34,5 @@ export function statement(what: string, max = 2048) {
     .string({ error: `expected the ${what} as a string` })
     .trim()
     .min(1, { error: `the ${what} must not be empty` })
-    .max(max, { error: `expected at most ${max} characters` })
-    .optional();
+    .max(max, { error: `expected at most ${max} characters` });
 }

@@ -1,6 +1,7 @@
 // The probe contract suite's fixtures: for each monitor type, an example config, a server that never answers it, and a fake echoing its secrets.
 import type { MonitorType } from '../../src/domain/monitor-type.js';
 import { type BlackHole, startStalledHandshake, startTcpBlackHole, startUdpBlackHole } from '../fakes/black-holes.js';
+import { startEchoServer } from '../fakes/echo-server.js';
 import { startDiscordFake, startPterodactylFake } from '../fakes/game-api-fakes.js';
 import { startWebsiteFake } from '../fakes/http-fakes.js';
 import { startMysqlFake } from '../fakes/mysql-server.js';
@@ -191,6 +192,17 @@ export const PROBE_FIXTURES = {
       const fake = await startMysqlFake();
       const config = { host: '127.0.0.1', port: fake.port, password: SECRET, query: `SELECT '${SECRET.replace(/["\\]/g, '')}', '${SECRET}'` };
       return { configs: [config, { ...config, expected: 'never' }], close: fake.close };
+    },
+  },
+  // Redis's echo sends AUTH back as the reply to AUTH.
+  redis: {
+    blackHole: startTcpBlackHole,
+    example: (target) => ({ ...gameServer(target), password: SECRET, command: 'GET health', expected: 'ok' }),
+    moreExamples: [{ host: 'cache.example.test' }, { host: 'redis.example.test', port: 6380, username: 'monitor', password: 'x', tls: true, command: 'PING' }],
+    secretEcho: async () => {
+      const echo = await startEchoServer();
+      const config = { host: '127.0.0.1', port: echo.port, password: SECRET };
+      return { configs: [config, { ...config, username: 'monitor' }], close: echo.close };
     },
   },
 } satisfies Record<MonitorType, ProbeFixture> as Record<string, ProbeFixture | undefined>;
