@@ -21,6 +21,7 @@ export const MONITOR_TYPES = [
   'postgres',
   'mysql',
   'redis',
+  'nats',
 ] as const;
 
 export type MonitorType = (typeof MONITOR_TYPES)[number];

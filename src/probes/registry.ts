@@ -10,6 +10,7 @@ import { http } from './http.js';
 import { minecraftBedrock } from './minecraft-bedrock.js';
 import { minecraftJava } from './minecraft-java.js';
 import { mysqlProbe } from './mysql.js';
+import { nats } from './nats.js';
 import { ping } from './ping.js';
 import { postgres } from './postgres.js';
 import type { ProbeDefinition } from './probe.js';
@@ -42,6 +43,7 @@ export const probeRegistry = {
   postgres,
   mysql: mysqlProbe,
   redis,
+  nats,
   // biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own config type; callers go through probeDefinition().
 } satisfies Record<MonitorType, ProbeDefinition<any>>;
 

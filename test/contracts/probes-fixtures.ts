@@ -5,6 +5,7 @@ import { startEchoServer } from '../fakes/echo-server.js';
 import { startDiscordFake, startPterodactylFake } from '../fakes/game-api-fakes.js';
 import { startWebsiteFake } from '../fakes/http-fakes.js';
 import { startMysqlFake } from '../fakes/mysql-server.js';
+import { startNatsFake } from '../fakes/nats-server.js';
 import { startPostgresFake } from '../fakes/postgres-server.js';
 import { startRconServer } from '../fakes/rcon-server.js';
 import { startRustWebrconServer } from '../fakes/rust-webrcon-server.js';
@@ -203,6 +204,15 @@ export const PROBE_FIXTURES = {
       const echo = await startEchoServer();
       const config = { host: '127.0.0.1', port: echo.port, password: SECRET };
       return { configs: [config, { ...config, username: 'monitor' }], close: echo.close };
+    },
+  },
+  nats: {
+    blackHole: startTcpBlackHole,
+    example: (target) => ({ ...gameServer(target), username: 'monitor', password: SECRET, subject: 'health.api', payload: 'ping', expected: 'pong' }),
+    moreExamples: [{ host: 'nats.example.test' }, { host: 'nats.example.test', port: 4223, token: 'x' }],
+    secretEcho: async () => {
+      const fake = await startNatsFake({ user: 'monitor', pass: 'other', echo: true });
+      return { configs: [{ host: '127.0.0.1', port: fake.port, username: 'monitor', password: SECRET }], close: fake.close };
     },
   },
 } satisfies Record<MonitorType, ProbeFixture> as Record<string, ProbeFixture | undefined>;

@@ -34,3 +34,8 @@ export function startEchoServer(): Promise<EchoServer> {
 export function startReplyServer(reply: Buffer | string): Promise<EchoServer> {
   return listen((socket) => socket.once('data', () => socket.write(reply)));
 }
+
+/** Greets every connection with `greeting` (an SSH banner, say), then keeps it open. */
+export function startGreetingServer(greeting: string): Promise<EchoServer> {
+  return listen((socket) => socket.write(greeting));
+}
