@@ -22,6 +22,7 @@ export const MONITOR_TYPES = [
   'mysql',
   'redis',
   'nats',
+  'mqtt',
 ] as const;
 
 export type MonitorType = (typeof MONITOR_TYPES)[number];

@@ -9,6 +9,7 @@ import { heartbeat } from './heartbeat.js';
 import { http } from './http.js';
 import { minecraftBedrock } from './minecraft-bedrock.js';
 import { minecraftJava } from './minecraft-java.js';
+import { mqtt } from './mqtt.js';
 import { mysqlProbe } from './mysql.js';
 import { nats } from './nats.js';
 import { ping } from './ping.js';
@@ -44,6 +45,7 @@ export const probeRegistry = {
   mysql: mysqlProbe,
   redis,
   nats,
+  mqtt,
   // biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own config type; callers go through probeDefinition().
 } satisfies Record<MonitorType, ProbeDefinition<any>>;
 

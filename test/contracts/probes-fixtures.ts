@@ -4,6 +4,7 @@ import { type BlackHole, startStalledHandshake, startTcpBlackHole, startUdpBlack
 import { startEchoServer } from '../fakes/echo-server.js';
 import { startDiscordFake, startPterodactylFake } from '../fakes/game-api-fakes.js';
 import { startWebsiteFake } from '../fakes/http-fakes.js';
+import { startMqttFake } from '../fakes/mqtt-broker.js';
 import { startMysqlFake } from '../fakes/mysql-server.js';
 import { startNatsFake } from '../fakes/nats-server.js';
 import { startPostgresFake } from '../fakes/postgres-server.js';
@@ -213,6 +214,15 @@ export const PROBE_FIXTURES = {
     secretEcho: async () => {
       const fake = await startNatsFake({ user: 'monitor', pass: 'other', echo: true });
       return { configs: [{ host: '127.0.0.1', port: fake.port, username: 'monitor', password: SECRET }], close: fake.close };
+    },
+  },  // The fake broker publishes back the password of CONNECT.
+  mqtt: {
+    blackHole: startTcpBlackHole,
+    example: (target) => ({ ...gameServer(target), username: 'monitor', password: SECRET, topic: 'home/status', expected: 'online' }),
+    moreExamples: [{ host: 'broker.example.test' }, { host: 'broker.example.test', tls: true, ignoreTls: true, topic: 'sensors/+/state' }],
+    secretEcho: async () => {
+      const fake = await startMqttFake({ publish: 'password' });
+      return { configs: [{ host: '127.0.0.1', port: fake.port, username: 'monitor', password: SECRET, topic: 'echo' }], close: fake.close };
     },
   },
 } satisfies Record<MonitorType, ProbeFixture> as Record<string, ProbeFixture | undefined>;
