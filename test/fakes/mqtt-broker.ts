@@ -46,7 +46,10 @@ function parseConnect(body: Buffer): { clientId: string; username?: string; pass
     return text;
   };
   const clientId = read();
-  if (flags & 0x04) read(), read();
+  if (flags & 0x04) {
+    read();
+    read();
+  }
   const username = flags & 0x80 ? read() : undefined;
   const password = flags & 0x40 ? read() : undefined;
   return { clientId, username, password };
