@@ -23,6 +23,7 @@ export const MONITOR_TYPES = [
   'redis',
   'nats',
   'mqtt',
+  'amqp',
 ] as const;
 
 export type MonitorType = (typeof MONITOR_TYPES)[number];

@@ -1,5 +1,6 @@
 // Every monitor type, keyed by id; a type missing here fails to compile.
 import type { MonitorType } from '../domain/monitor-type.js';
+import { amqp } from './amqp.js';
 import { discord } from './discord.js';
 import { dns } from './dns.js';
 import { domainExpiry } from './domain-expiry.js';
@@ -46,6 +47,7 @@ export const probeRegistry = {
   redis,
   nats,
   mqtt,
+  amqp,
   // biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own config type; callers go through probeDefinition().
 } satisfies Record<MonitorType, ProbeDefinition<any>>;
 

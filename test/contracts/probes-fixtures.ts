@@ -1,5 +1,6 @@
 // The probe contract suite's fixtures: for each monitor type, an example config, a server that never answers it, and a fake echoing its secrets.
 import type { MonitorType } from '../../src/domain/monitor-type.js';
+import { startAmqpFake } from '../fakes/amqp-server.js';
 import { type BlackHole, startStalledHandshake, startTcpBlackHole, startUdpBlackHole } from '../fakes/black-holes.js';
 import { startEchoServer } from '../fakes/echo-server.js';
 import { startDiscordFake, startPterodactylFake } from '../fakes/game-api-fakes.js';
@@ -223,6 +224,14 @@ export const PROBE_FIXTURES = {
     secretEcho: async () => {
       const fake = await startMqttFake({ publish: 'password' });
       return { configs: [{ host: '127.0.0.1', port: fake.port, username: 'monitor', password: SECRET, topic: 'echo' }], close: fake.close };
+    },
+  },  amqp: {
+    blackHole: startTcpBlackHole,
+    example: (target) => ({ ...gameServer(target), username: 'monitor', password: SECRET, vhost: 'prod', queue: 'jobs', maxMessages: 1000, minConsumers: 1 }),
+    moreExamples: [{ host: 'mq.example.test' }, { host: 'mq.example.test', tls: true, queue: 'emails' }],
+    secretEcho: async () => {
+      const fake = await startAmqpFake({ echo: true });
+      return { configs: [{ host: '127.0.0.1', port: fake.port, password: SECRET }], close: fake.close };
     },
   },
 } satisfies Record<MonitorType, ProbeFixture> as Record<string, ProbeFixture | undefined>;
