@@ -10,12 +10,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signedInUser } from '../accounts.js';
 import { launchChromium } from '../browser.js';
 import { startA2sServer } from '../fakes/a2s-server.js';
+import { startAmqpFake } from '../fakes/amqp-server.js';
 import { startFakeBedrockServer } from '../fakes/bedrock-server.js';
 import { certificateAuthority, serverCertificate } from '../fakes/certificates.js';
 import { startDnsFake } from '../fakes/dns-server.js';
+import { startEchoServer } from '../fakes/echo-server.js';
 import { pterodactylServer, startDiscordFake, startFivemFake, startPterodactylFake } from '../fakes/game-api-fakes.js';
 import { startWebsiteFake } from '../fakes/http-fakes.js';
 import { startFakeJavaServer } from '../fakes/minecraft-java-server.js';
+import { startMqttFake } from '../fakes/mqtt-broker.js';
+import { startMysqlFake } from '../fakes/mysql-server.js';
+import { startNatsFake } from '../fakes/nats-server.js';
+import { startPostgresFake } from '../fakes/postgres-server.js';
 import { startRconServer } from '../fakes/rcon-server.js';
 import { inDays, startRdapServer } from '../fakes/rdap-server.js';
 import { startRustWebrconServer } from '../fakes/rust-webrcon-server.js';
@@ -61,6 +67,16 @@ describe('the dashboard’s monitor screens', () => {
     const site = await startWebsiteFake();
     const dns = await startDnsFake({ 'example.test': { A: [{ address: '192.0.2.7' }] } });
     const rdap = await startRdapServer({ 'example.test': { expiresAt: inDays(200) } });
+    // Databases and brokers: fakes speaking each protocol (the real servers have tests of their own).
+    const services = {
+      postgres: await startPostgresFake({ password: 'pg-password' }),
+      mysql: await startMysqlFake(),
+      redis: await startEchoServer(),
+      mqtt: await startMqttFake(),
+      amqp: await startAmqpFake(),
+      nats: await startNatsFake({ user: 'monitor', pass: 'nats-password' }),
+    };
+    for (const service of Object.values(services)) closers.push(service.close);
     // A TLS port whose certificate a private CA signed: the form's CA field makes it trusted.
     const authority = await certificateAuthority();
     const panelTls = await startTlsServer(await serverCertificate({ issuer: authority }));
@@ -84,6 +100,7 @@ describe('the dashboard’s monitor screens', () => {
       tls: { ...at(panelTls.port), CA: authority.cert },
       ping: { Host: '127.0.0.1' },
       'domain-expiry': { Domain: 'example.test', 'RDAP URL': rdap.base },
+      ...Object.fromEntries(Object.entries(services).map(([type, service]) => [type, at(service.port)])),
     });
 
     const sqlite = dialects.find((d) => d.name === 'sqlite')!;
