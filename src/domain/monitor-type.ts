@@ -24,6 +24,7 @@ export const MONITOR_TYPES = [
   'nats',
   'mqtt',
   'amqp',
+  'mongodb',
 ] as const;
 
 export type MonitorType = (typeof MONITOR_TYPES)[number];

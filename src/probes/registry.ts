@@ -10,6 +10,7 @@ import { heartbeat } from './heartbeat.js';
 import { http } from './http.js';
 import { minecraftBedrock } from './minecraft-bedrock.js';
 import { minecraftJava } from './minecraft-java.js';
+import { mongodb } from './mongodb.js';
 import { mqtt } from './mqtt.js';
 import { mysqlProbe } from './mysql.js';
 import { nats } from './nats.js';
@@ -48,6 +49,7 @@ export const probeRegistry = {
   nats,
   mqtt,
   amqp,
+  mongodb,
   // biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own config type; callers go through probeDefinition().
 } satisfies Record<MonitorType, ProbeDefinition<any>>;
 

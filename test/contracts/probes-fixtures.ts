@@ -5,6 +5,7 @@ import { type BlackHole, startStalledHandshake, startTcpBlackHole, startUdpBlack
 import { startEchoServer } from '../fakes/echo-server.js';
 import { startDiscordFake, startPterodactylFake } from '../fakes/game-api-fakes.js';
 import { startWebsiteFake } from '../fakes/http-fakes.js';
+import { startMongoFake } from '../fakes/mongodb-server.js';
 import { startMqttFake } from '../fakes/mqtt-broker.js';
 import { startMysqlFake } from '../fakes/mysql-server.js';
 import { startNatsFake } from '../fakes/nats-server.js';
@@ -232,6 +233,16 @@ export const PROBE_FIXTURES = {
     secretEcho: async () => {
       const fake = await startAmqpFake({ echo: true });
       return { configs: [{ host: '127.0.0.1', port: fake.port, password: SECRET }], close: fake.close };
+    },
+  },  // SCRAM never sends the password: the fake's echo command answers with it.
+  mongodb: {
+    blackHole: startTcpBlackHole,
+    example: (target) => ({ ...gameServer(target), username: 'monitor', password: SECRET, command: '{"ping": 1}', jsonPath: 'ok', expected: '1' }),
+    moreExamples: [{ host: 'mongo.example.test' }, { host: 'mongo.example.test', tls: true, database: 'app', command: '{"count": "jobs"}', jsonPath: 'n', expected: '/^\\d+$/' }],
+    secretEcho: async () => {
+      const fake = await startMongoFake({ user: { name: 'monitor', password: SECRET } });
+      const config = { host: '127.0.0.1', port: fake.port, username: 'monitor', password: SECRET, command: JSON.stringify({ echo: SECRET }) };
+      return { configs: [config, { ...config, jsonPath: 'echo', expected: 'x' }], close: fake.close };
     },
   },
 } satisfies Record<MonitorType, ProbeFixture> as Record<string, ProbeFixture | undefined>;

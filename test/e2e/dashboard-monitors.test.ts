@@ -18,6 +18,7 @@ import { startEchoServer } from '../fakes/echo-server.js';
 import { pterodactylServer, startDiscordFake, startFivemFake, startPterodactylFake } from '../fakes/game-api-fakes.js';
 import { startWebsiteFake } from '../fakes/http-fakes.js';
 import { startFakeJavaServer } from '../fakes/minecraft-java-server.js';
+import { startMongoFake } from '../fakes/mongodb-server.js';
 import { startMqttFake } from '../fakes/mqtt-broker.js';
 import { startMysqlFake } from '../fakes/mysql-server.js';
 import { startNatsFake } from '../fakes/nats-server.js';
@@ -72,6 +73,7 @@ describe('the dashboard’s monitor screens', () => {
       postgres: await startPostgresFake({ password: 'pg-password' }),
       mysql: await startMysqlFake(),
       redis: await startEchoServer(),
+      mongodb: await startMongoFake(),
       mqtt: await startMqttFake(),
       amqp: await startAmqpFake(),
       nats: await startNatsFake({ user: 'monitor', pass: 'nats-password' }),

@@ -10,7 +10,7 @@ export interface components {
             key: string;
             name: string;
             /** @enum {string} */
-            type: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat" | "ping" | "domain-expiry" | "postgres" | "mysql" | "redis" | "nats" | "mqtt" | "amqp";
+            type: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat" | "ping" | "domain-expiry" | "postgres" | "mysql" | "redis" | "nats" | "mqtt" | "amqp" | "mongodb";
             /**
              * @description The monitor state, or `paused` while it is disabled.
              * @enum {string}

@@ -3267,7 +3267,7 @@ export interface paths {
                                 id: string;
                                 key: string;
                                 name: string;
-                                /** @description The monitor type: one of minecraft-java, minecraft-bedrock, source, fivem, rust-webrcon, rcon, pterodactyl, gamedig, discord, http, tcp, tls, dns, ping, domain-expiry, postgres, mysql, redis, nats, mqtt, amqp. */
+                                /** @description The monitor type: one of minecraft-java, minecraft-bedrock, source, fivem, rust-webrcon, rcon, pterodactyl, gamedig, discord, http, tcp, tls, dns, ping, domain-expiry, postgres, mysql, redis, nats, mqtt, amqp, mongodb. */
                                 type: string;
                                 /** @description The type's config, secrets included (they are sent to this relay only), except those named in secretsWithheld. */
                                 config: {
@@ -3784,7 +3784,7 @@ export interface paths {
                     /** @description Enabled monitors in this state, or `paused`: the disabled ones. */
                     state?: "up" | "degraded" | "down" | "unknown" | "paused";
                     /** @description Monitors of this type. */
-                    type?: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat" | "ping" | "domain-expiry" | "postgres" | "mysql" | "redis" | "nats" | "mqtt" | "amqp";
+                    type?: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat" | "ping" | "domain-expiry" | "postgres" | "mysql" | "redis" | "nats" | "mqtt" | "amqp" | "mongodb";
                     /** @description Monitors with this tag. */
                     tag?: string;
                     /** @description Monitors shown by a component of this page (its slug). */
@@ -9998,7 +9998,7 @@ export interface components {
         MonitorTypes: {
             types: {
                 /** @enum {string} */
-                id: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat" | "ping" | "domain-expiry" | "postgres" | "mysql" | "redis" | "nats" | "mqtt" | "amqp";
+                id: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat" | "ping" | "domain-expiry" | "postgres" | "mysql" | "redis" | "nats" | "mqtt" | "amqp" | "mongodb";
                 /** @description The name a form shows, e.g. "Minecraft Java Edition server". */
                 label: string;
                 /** @description Where a monitor of this type can run; the first is the default of `runOn`. */
@@ -11275,6 +11275,84 @@ export interface components {
                 /** @description The monitor is down when the queue has fewer consumers than this. */
                 minConsumers?: number;
             };
+        } | {
+            key: string;
+            name: string;
+            /** @description Key of the relay that runs this monitor; required when runOn is relay. */
+            relay?: string;
+            /**
+             * @description Seconds between checks.
+             * @default 60
+             */
+            intervalSec?: number;
+            /**
+             * @description A check that takes longer fails with "timed out".
+             * @default 10000
+             */
+            timeoutMs?: number;
+            /** @default true */
+            enabled?: boolean;
+            /**
+             * @description Failed checks tolerated before the monitor goes down (1 means the second failure in a row).
+             * @default 1
+             */
+            retries?: number;
+            /** @description A passing check slower than this shows the monitor as degraded. */
+            degradedLatencyMs?: number;
+            /** @description Keys of notification channels that get this monitor's events, whatever their own scope (docs/notifications.md, "Scope"). */
+            notify?: string[];
+            /**
+             * @description Labels to filter monitors by in the dashboard and the API (`?tag=`): up to 20, each 1 to 40 of a-z, 0-9, "-", "_", ".".
+             * @default []
+             */
+            tags?: string[];
+            /** @enum {string} */
+            type: "mongodb";
+            /**
+             * @description Where the monitor runs: edge, relay.
+             * @default edge
+             * @enum {string}
+             */
+            runOn?: "edge" | "relay";
+            config: {
+                /** @description Host name or IP address of the server. */
+                host: string;
+                /** @default 27017 */
+                port?: number;
+                /** @description The MongoDB user to log in as. */
+                username?: string;
+                /** @description The MongoDB user's password; stored as a secret. */
+                password?: string;
+                /**
+                 * @description The database that holds the user.
+                 * @default admin
+                 */
+                authSource?: string;
+                /**
+                 * @description The database the command runs in.
+                 * @default admin
+                 */
+                database?: string;
+                /**
+                 * @description Connect over TLS, checking the certificate against the host.
+                 * @default false
+                 */
+                tls?: boolean;
+                /**
+                 * @description With tls, accept any certificate (self-signed, expired, another name).
+                 * @default false
+                 */
+                ignoreTls?: boolean;
+                /**
+                 * @description The command to run, as (extended) JSON: {"ping": 1}, {"dbStats": 1}, {"count": "jobs", "query": {"state": "failed"}}.
+                 * @default {"ping": 1}
+                 */
+                command?: string;
+                /** @description A value in the reply to compare, e.g. n; the whole reply when not given. */
+                jsonPath?: string;
+                /** @description What the reply (or the value at jsonPath) must be: a text it must equal, or a /regular expression/ it must match. */
+                expected?: string;
+            };
         };
         MonitorCheckNow: {
             ok: boolean;
@@ -11365,7 +11443,7 @@ export interface components {
             key: string;
             name: string;
             /** @enum {string} */
-            type: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat" | "ping" | "domain-expiry" | "postgres" | "mysql" | "redis" | "nats" | "mqtt" | "amqp";
+            type: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat" | "ping" | "domain-expiry" | "postgres" | "mysql" | "redis" | "nats" | "mqtt" | "amqp" | "mongodb";
             /**
              * @description Where the monitor runs.
              * @enum {string}
@@ -11429,7 +11507,7 @@ export interface components {
             key: string;
             name: string;
             /** @enum {string} */
-            type: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat" | "ping" | "domain-expiry" | "postgres" | "mysql" | "redis" | "nats" | "mqtt" | "amqp";
+            type: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat" | "ping" | "domain-expiry" | "postgres" | "mysql" | "redis" | "nats" | "mqtt" | "amqp" | "mongodb";
             /**
              * @description Where the monitor runs.
              * @enum {string}
