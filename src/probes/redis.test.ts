@@ -1,7 +1,9 @@
 // The redis probe against the real Redis here (no password) and fakes for what it cannot show: an echo of the AUTH
 // command, an oversized reply; plus silence, a closed port and the deny policy.
+import { createServer as createTlsServer, type TLSSocket } from 'node:tls';
 import { describe, expect, it } from 'vitest';
 import { startTcpBlackHole } from '../../test/fakes/black-holes.js';
+import { serverCertificate } from '../../test/fakes/certificates.js';
 import { startEchoServer, startReplyServer } from '../../test/fakes/echo-server.js';
 import { checkAgainst, closedTcpPort, leavingNothingOpen, runThrough } from '../../test/fakes/probe-runs.js';
 import { describeAgainst, REAL_SERVICES, serviceAvailable } from '../../test/real-services.js';
@@ -73,6 +75,38 @@ describe('redis against fakes', () => {
   it('is refused at once under deny', async () => {
     const result = await leavingNothingOpen(() => runThrough(redis, { host: 'localhost', tls: true }, 2000, PUBLIC_TARGETS_ONLY));
     expect(result).toEqual({ ok: false, error: expect.stringMatching(/^refused: (127\.0\.0\.1|::1) is a loopback address;/) });
+  });
+});
+
+describe('redis over TLS', () => {
+  /** A TLS server with a self-signed certificate for localhost and 127.0.0.1 that answers anything with +PONG. */
+  async function startTlsPong() {
+    const sockets = new Set<TLSSocket>();
+    const server = createTlsServer(await serverCertificate(), (socket) => {
+      sockets.add(socket);
+      socket.on('error', () => {});
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('data', () => socket.write('+PONG\r\n'));
+    });
+    server.on('tlsClientError', () => {});
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      port: (server.address() as { port: number }).port,
+      close: () =>
+        new Promise<void>((resolve) => {
+          for (const socket of sockets) socket.destroy();
+          server.close(() => resolve());
+        }),
+    };
+  }
+
+  it('speaks RESP over TLS, refusing a certificate it cannot verify unless told to ignore it', async () => {
+    const strict = await startTlsPong();
+    const refused = await checkAgainst(strict, redis, { host: '127.0.0.1', port: strict.port, tls: true }, 1500);
+    expect(refused.result).toMatchObject({ ok: false, error: expect.stringMatching(/self-signed certificate/) });
+    const server = await startTlsPong();
+    const { result } = await checkAgainst(server, redis, { host: '127.0.0.1', port: server.port, tls: true, ignoreTls: true, expected: 'PONG' }, 1500);
+    expect(result).toMatchObject({ ok: true, message: 'PING → PONG' });
   });
 });
 
