@@ -3,6 +3,7 @@
 import { connectAsync } from 'mqtt';
 import { describe, expect, it } from 'vitest';
 import { startTcpBlackHole } from '../../test/fakes/black-holes.js';
+import { serverCertificate } from '../../test/fakes/certificates.js';
 import { startMqttFake } from '../../test/fakes/mqtt-broker.js';
 import { checkAgainst, closedTcpPort, leavingNothingOpen, runThrough } from '../../test/fakes/probe-runs.js';
 import { describeAgainst, REAL_SERVICES, serviceAvailable } from '../../test/real-services.js';
@@ -60,6 +61,16 @@ describe('mqtt against a fake broker', () => {
     const fake = await startMqttFake({ publish: 'password' });
     const { result } = await checkAgainst(fake, mqtt, { host: '127.0.0.1', port: fake.port, username: 'u', password: 'echoed-Pa55', topic: 't', expected: 'x' }, 1000, 'echoed-Pa55');
     expect(result).toMatchObject({ ok: false, error: 'expected "x", got "***"' });
+  });
+
+  it('speaks MQTT over TLS, refusing a certificate it cannot verify unless told to ignore it', async () => {
+    const certificate = await serverCertificate();
+    const strict = await startMqttFake({ certificate });
+    const refused = await checkAgainst(strict, mqtt, { host: '127.0.0.1', port: strict.port, tls: true }, 1500);
+    expect(refused.result).toMatchObject({ ok: false, error: expect.stringMatching(/self-signed certificate/) });
+    const fake = await startMqttFake({ certificate, publish: 'over tls' });
+    const { result } = await checkAgainst(fake, mqtt, { host: '127.0.0.1', port: fake.port, tls: true, ignoreTls: true, topic: 't', expected: 'over tls' }, 1500);
+    expect(result).toMatchObject({ ok: true, message: 't → over tls' });
   });
 
   it('times out on a server that accepts and says nothing', async () => {

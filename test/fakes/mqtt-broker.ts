@@ -1,6 +1,8 @@
 // A fake MQTT 3.1.1 broker, byte for byte: it reads CONNECT, answers CONNACK with a return code (4: bad user name or
 // password), and answers SUBSCRIBE with SUBACK and one PUBLISH on the topic, whose payload may be the password it got.
 import { createServer, type Socket } from 'node:net';
+import { createServer as createTlsServer } from 'node:tls';
+import type { Certificate } from './http-fakes.js';
 
 export interface MqttFakeOptions {
   /** CONNACK's return code: 0 accepted, 4 bad user name or password, 5 not authorized. */
@@ -9,6 +11,8 @@ export interface MqttFakeOptions {
   publish?: string | 'password';
   /** SUBACK's granted QoS; 0x80 refuses the subscription. */
   granted?: number;
+  /** Speak MQTT over TLS with this certificate. */
+  certificate?: Certificate;
 }
 
 export interface MqttFake {
@@ -58,7 +62,7 @@ function parseConnect(body: Buffer): { clientId: string; username?: string; pass
 export async function startMqttFake(options: MqttFakeOptions = {}): Promise<MqttFake> {
   const sockets = new Set<Socket>();
   const connects: MqttFake['connects'] = [];
-  const server = createServer((socket) => {
+  const handle = (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => {});
@@ -98,7 +102,9 @@ export async function startMqttFake(options: MqttFakeOptions = {}): Promise<Mqtt
         }
       }
     });
-  });
+  };
+  const server = options.certificate ? createTlsServer(options.certificate, handle) : createServer(handle);
+  server.on('tlsClientError', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.address() as { port: number }).port,
