@@ -2,6 +2,7 @@
 // password; plus silence, a closed port and the deny policy.
 import { describe, expect, it } from 'vitest';
 import { startTcpBlackHole } from '../../test/fakes/black-holes.js';
+import { serverCertificate } from '../../test/fakes/certificates.js';
 import { startGreetingServer } from '../../test/fakes/echo-server.js';
 import { startNatsFake, startNatsResponder } from '../../test/fakes/nats-server.js';
 import { checkAgainst, closedTcpPort, leavingNothingOpen, runThrough } from '../../test/fakes/probe-runs.js';
@@ -52,6 +53,25 @@ describe('nats against fakes', () => {
     const fake = await startNatsFake({ user: 'app', pass: 'x', echo: true });
     const { result } = await checkAgainst(fake, nats, { host: '127.0.0.1', port: fake.port, username: 'app', password: 'echoed-Pa55' }, 1000, 'echoed-Pa55');
     expect(result).toEqual({ ok: false, error: 'the server said: Unknown password ***' });
+  });
+
+  it('starts TLS after the INFO when the server requires it, checking the certificate unless told not to', async () => {
+    const certificate = await serverCertificate();
+    const login = { host: '127.0.0.1', username: 'app', password: 'right-Pa55' };
+    const plain = await startNatsFake({ user: 'app', pass: 'right-Pa55', certificate });
+    expect((await checkAgainst(plain, nats, { ...login, port: plain.port }, 1500)).result).toEqual({ ok: false, error: 'the server requires TLS: set tls' });
+    const strict = await startNatsFake({ user: 'app', pass: 'right-Pa55', certificate });
+    const refused = await checkAgainst(strict, nats, { ...login, port: strict.port, tls: true }, 1500);
+    expect(refused.result).toMatchObject({ ok: false, error: expect.stringMatching(/self-signed certificate/) });
+    const fake = await startNatsFake({ user: 'app', pass: 'right-Pa55', certificate });
+    const { result } = await checkAgainst(fake, nats, { ...login, port: fake.port, tls: true, ignoreTls: true }, 1500, 'right-Pa55');
+    expect(result).toMatchObject({ ok: true, message: 'connected, NATS 2.10.0' });
+    expect(fake.connects[0]).toMatchObject({ user: 'app', pass: 'right-Pa55' });
+  });
+
+  it('says so when TLS is asked of a server that does not offer it', async () => {
+    const fake = await startNatsFake({ user: 'app', pass: 'x' });
+    expect((await checkAgainst(fake, nats, { host: '127.0.0.1', port: fake.port, tls: true }, 1000)).result).toEqual({ ok: false, error: 'the server does not offer TLS' });
   });
 
   it('says what it got from something that is not NATS', async () => {

@@ -1,13 +1,16 @@
 // NATS: read the server's INFO, CONNECT (user and password, or a token), PING and wait for PONG; optionally send a
 // request on a subject and compare the reply. The text protocol is spoken here over a socket of the target guard.
 import type { Socket } from 'node:net';
+import { StringDecoder } from 'node:string_decoder';
+import type { TLSSocket } from 'node:tls';
 import { z } from 'zod';
 import { describeNetworkError, timedOutAfter } from '../net/network-error.js';
 import { openTcp, withSocket } from '../net/socket-exchange.js';
+import { upgradeToTls } from '../net/tls-upgrade.js';
 import { ANSWER_LIMITS, answerText, cut, expectedField, judgeAnswer } from './answer.js';
 import { host, port, secret } from './fields.js';
 import { defineProbe, type ProbeContext } from './probe.js';
-import { password, statement, username } from './service-fields.js';
+import { password, statement, tlsFields, username } from './service-fields.js';
 import { readCapError } from './session.js';
 
 const SUBJECT = /^[^\s*>]+$/;
@@ -18,6 +21,7 @@ export const natsConfig = z
     port: port().default(4222),
     username: username('NATS'),
     password: password('NATS'),
+    ...tlsFields(),
     token: secret('NATS token').optional().describe('An authentication token, instead of a user and password; stored as a secret.'),
     subject: z
       .string()
@@ -57,15 +61,31 @@ export const nats = defineProbe({
 type Outcome = { info: Record<string, unknown>; reply?: string } | { error: string };
 
 function exchange(config: NatsConfig, ctx: ProbeContext): Promise<Outcome> {
-  return withSocket<Socket, Outcome>(() => openTcp(ctx, config.host, config.port), ctx, { error: timedOutAfter(ctx.timeoutMs) }, (socket, { finish }) => {
+  let secure: TLSSocket | undefined;
+  const release = () => {
+    secure?.removeAllListeners();
+    secure?.on('error', () => {});
+    secure?.destroy();
+  };
+  const timedOut = (): Outcome => {
+    release();
+    return { error: timedOutAfter(ctx.timeoutMs) };
+  };
+  return withSocket<Socket, Outcome>(() => openTcp(ctx, config.host, config.port), ctx, timedOut, (socket, { finish }) => {
     let buffer = '';
     let received = 0;
     let info: Record<string, unknown> | undefined;
+    const decoder = new StringDecoder('utf8');
+    const send = (text: string) => (secure ?? socket).write(text);
     const inbox = `_INBOX.warden.${Math.random().toString(36).slice(2)}`;
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
-      received += Buffer.byteLength(chunk);
-      if (received > ANSWER_LIMITS.readBytes) return finish({ error: readCapError() });
+    const stop = (outcome: Outcome) => {
+      release();
+      finish(outcome);
+    };
+    const onData = (data: Buffer) => {
+      const chunk = decoder.write(data);
+      received += data.length;
+      if (received > ANSWER_LIMITS.readBytes) return stop({ error: readCapError() });
       buffer += chunk;
       for (;;) {
         const end = buffer.indexOf('\r\n');
@@ -73,35 +93,46 @@ function exchange(config: NatsConfig, ctx: ProbeContext): Promise<Outcome> {
         const line = buffer.slice(0, end);
         if (!info) {
           const parsed = parseInfo(line);
-          if ('error' in parsed) return finish(parsed);
+          if ('error' in parsed) return stop(parsed);
           info = parsed.info;
-          if (info.tls_required === true) return finish({ error: 'the server requires TLS, which this monitor type does not speak yet' });
           buffer = buffer.slice(end + 2);
-          socket.write(greeting(config, inbox));
-          continue;
+          if (info.tls_required === true && !config.tls) return stop({ error: 'the server requires TLS: set tls' });
+          if (config.tls && info.tls_required !== true && info.tls_available !== true) return stop({ error: 'the server does not offer TLS' });
+          if (!config.tls) {
+            send(greeting(config, inbox));
+            continue;
+          }
+          // TLS begins after the INFO, over the same connection: what follows is read from the TLS socket.
+          socket.removeListener('data', onData);
+          secure = upgradeToTls(socket, config.host, { rejectUnauthorized: !config.ignoreTls });
+          secure.on('data', onData);
+          secure.once('secureConnect', () => send(greeting(config, inbox)));
+          secure.once('error', (error) => stop({ error: describeNetworkError(error, ctx.timeoutMs) }));
+          return;
         }
         if (line.startsWith('MSG ') || line.startsWith('HMSG ')) {
           // [H]MSG <subject> <sid> [reply-to] [<header bytes>] <total bytes>: the payload follows on its own line.
           const fields = line.split(' ');
           const total = Number(fields.at(-1));
           const headerBytes = line.startsWith('HMSG ') ? Number(fields.at(-2)) : 0;
-          if (!Number.isInteger(total) || !Number.isInteger(headerBytes) || headerBytes < 0 || headerBytes > total) return finish({ error: `not a NATS server: ${cut(line, 80)}` });
+          if (!Number.isInteger(total) || !Number.isInteger(headerBytes) || headerBytes < 0 || headerBytes > total) return stop({ error: `not a NATS server: ${cut(line, 80)}` });
           const body = Buffer.from(buffer.slice(end + 2));
           if (body.length < total + 2) return;
           const status = /^NATS\/1\.0 (\d{3})/.exec(body.subarray(0, headerBytes).toString('utf8'))?.[1];
           // The server's own answer when nothing is subscribed to the subject.
-          if (status === '503') return finish({ error: `no responders on ${config.subject}` });
-          return finish({ info, reply: body.subarray(headerBytes, total).toString('utf8') });
+          if (status === '503') return stop({ error: `no responders on ${config.subject}` });
+          return stop({ info, reply: body.subarray(headerBytes, total).toString('utf8') });
         }
         buffer = buffer.slice(end + 2);
-        if (line.startsWith('-ERR')) return finish({ error: describeServerError(line) });
+        if (line.startsWith('-ERR')) return stop({ error: describeServerError(line) });
         // The PONG to the PING after CONNECT: logged in. With a subject, the reply is still to come.
-        if (line === 'PONG' && config.subject === undefined) return finish({ info });
-        if (line === 'PING') socket.write('PONG\r\n');
+        if (line === 'PONG' && config.subject === undefined) return stop({ info });
+        if (line === 'PING') send('PONG\r\n');
       }
-    });
-    socket.once('error', (error) => finish({ error: describeNetworkError(error, ctx.timeoutMs) }));
-    socket.once('close', () => finish({ error: 'connection closed by the server' }));
+    };
+    socket.on('data', onData);
+    socket.once('error', (error) => stop({ error: describeNetworkError(error, ctx.timeoutMs) }));
+    socket.once('close', () => stop({ error: 'connection closed by the server' }));
   });
 }
 

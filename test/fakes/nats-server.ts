@@ -1,6 +1,8 @@
 // A fake NATS server that asks for a user and password (auth_required in its INFO) and refuses any other with the
 // real server's -ERR; `echo` makes the refusal quote the password it was given. And a responder on a real server.
 import { connect, createServer, type Socket } from 'node:net';
+import { TLSSocket } from 'node:tls';
+import type { Certificate } from './http-fakes.js';
 
 export interface NatsFake {
   port: number;
@@ -9,25 +11,29 @@ export interface NatsFake {
   close(): Promise<void>;
 }
 
-export async function startNatsFake(options: { user: string; pass: string; echo?: boolean }): Promise<NatsFake> {
+/** With a certificate, TLS is required: it starts after INFO, as nats-server does it. */
+export async function startNatsFake(options: { user: string; pass: string; echo?: boolean; certificate?: Certificate }): Promise<NatsFake> {
   const sockets = new Set<Socket>();
   const connects: Record<string, unknown>[] = [];
   const server = createServer((socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => {});
-    socket.write(`INFO ${JSON.stringify({ server_id: 'FAKE', server_name: 'fake-nats', version: '2.10.0', proto: 1, headers: true, max_payload: 1048576, auth_required: true })}\r\n`);
+    const tls = options.certificate !== undefined;
+    socket.write(`INFO ${JSON.stringify({ server_id: 'FAKE', server_name: 'fake-nats', version: '2.10.0', proto: 1, headers: true, max_payload: 1048576, auth_required: true, tls_required: tls })}\r\n`);
+    const conn = options.certificate ? new TLSSocket(socket, { isServer: true, ...options.certificate }) : socket;
+    conn.on('error', () => {});
     let buffer = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
+    conn.setEncoding('utf8');
+    conn.on('data', (chunk: string) => {
       buffer += chunk;
       const end = buffer.indexOf('\r\n');
       if (end === -1 || !buffer.startsWith('CONNECT ')) return;
       const options_ = JSON.parse(buffer.slice(8, end)) as Record<string, unknown>;
       connects.push(options_);
       buffer = '';
-      if (options_.user === options.user && options_.pass === options.pass) socket.write('PONG\r\n');
-      else socket.end(options.echo ? `-ERR 'Unknown password ${String(options_.pass)}'\r\n` : "-ERR 'Authorization Violation'\r\n");
+      if (options_.user === options.user && options_.pass === options.pass) conn.write('PONG\r\n');
+      else conn.end(options.echo ? `-ERR 'Unknown password ${String(options_.pass)}'\r\n` : "-ERR 'Authorization Violation'\r\n");
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -11130,6 +11130,16 @@ export interface components {
                 username?: string;
                 /** @description The NATS user's password; stored as a secret. */
                 password?: string;
+                /**
+                 * @description Connect over TLS, checking the certificate against the host.
+                 * @default false
+                 */
+                tls?: boolean;
+                /**
+                 * @description With tls, accept any certificate (self-signed, expired, another name).
+                 * @default false
+                 */
+                ignoreTls?: boolean;
                 /** @description An authentication token, instead of a user and password; stored as a secret. */
                 token?: string;
                 /** @description A subject to send a request on; the first reply is the answer. Without one the check connects and pings. */
