@@ -120,7 +120,7 @@ async function burst(dialect: DialectCase, receiver: Awaited<ReturnType<typeof s
   ].join('\n');
   const { report, monitors } = await seed(store, yaml, Date.now());
   const ids = Object.values(monitors).map((m) => m.id);
-  const channel = await store.notifications.findChannelByKey(report.organization.id, 'bench-hook');
+  const channel = await store.channels.findByKey(report.organization.id, 'bench-hook');
   if (!channel) throw new Error('the bench channel was not created');
   const parts = composeWarden({ store, clock: systemClock, logger: createLogger('silent'), baseUrl: () => 'http://127.0.0.1:8080' });
   try {
@@ -137,7 +137,7 @@ async function burst(dialect: DialectCase, receiver: Awaited<ReturnType<typeof s
       await Promise.all(slice.map((monitorId) => parts.ingest.record({ monitorId, ok: false, error: 'no heartbeat', source: 'push' })));
       const at = now();
       for (const id of slice) committedAt.set(id, at);
-      enqueuedAfterCommits.push((await store.notifications.listDeliveries(channel.id, MONITORS + 1)).length);
+      enqueuedAfterCommits.push((await store.deliveries.listByChannel(channel.id, MONITORS + 1)).length);
       await sleep(started + ((c + 1) * 1000) / COMMITS - now());
     }
     const burstMs = now() - started;

@@ -1,14 +1,14 @@
 // An in-process Warden app for API tests: a fresh store of one dialect, two organizations seeded through the real config sync, and keys of each scope.
 import type { WardenEvent } from '../src/bus/events.js';
+import type { DomainOptions } from '../src/compose/options.js';
 import { composeWarden, type WardenParts } from '../src/compose.js';
 import type { AccountSettings } from '../src/config/settings.js';
 import type { Monitor } from '../src/domain/monitor.js';
 import type { SecurityOptions } from '../src/domain/security.js';
 import type { SystemMailLimits } from '../src/domain/system-mail.js';
-import type { App } from '../src/http/app.js';
+import type { App } from '../src/http/env.js';
 import { createLogger } from '../src/logger.js';
-import type { DomainOptions } from '../src/main.js';
-import type { SmtpSettings } from '../src/notify/smtp.js';
+import type { SmtpSettings } from '../src/notify/mail/smtp.js';
 import type { Ingest } from '../src/runner/ingest.js';
 import { createApiKey } from '../src/services/api-keys/create.js';
 import type { ServiceContext } from '../src/services/context.js';

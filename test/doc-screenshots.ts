@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { NotificationEvent } from '../src/notify/channel.js';
+import type { NotificationEvent } from '../src/notify/channels/channel.js';
 import { discordChannel } from '../src/notify/channels/discord.js';
 import { emailChannel, emailConfig, escapeHtml } from '../src/notify/channels/email.js';
 import { launchChromium, serveHtml } from './browser.js';

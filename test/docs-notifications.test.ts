@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseConfigText } from '../src/config/load.js';
-import { CHANNEL_TYPES } from '../src/notify/registry.js';
+import { CHANNEL_TYPES } from '../src/notify/channels/registry.js';
 
 const DOC = readFileSync(join(process.cwd(), 'docs', 'notifications.md'), 'utf8');
 const ENV = {

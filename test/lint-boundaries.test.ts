@@ -9,6 +9,48 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIOME = join(ROOT, 'node_modules/.bin/biome');
 
+/** One import across a layer line each (docs/architecture.md, who may import what), and one that stays within. */
+const CROSSINGS: Record<string, string> = {
+  'src/domain/imports-probes.ts': '../probes/registry.js',
+  'src/domain/imports-net.ts': '../net/target-guard.js',
+  'src/net/imports-probes.ts': '../probes/probe.js',
+  'src/net/imports-services.ts': '../services/context.js',
+  'src/render/imports-services.ts': '../services/pages/page-cache.js',
+  'src/render/i18n/imports-store.ts': '../../store/index.js',
+  'src/render/imports-net.ts': '../net/target-guard.js',
+  'src/probes/imports-services.ts': '../services/monitors/run-check.js',
+  'src/probes/codecs/imports-runner.ts': '../../runner/scheduler.js',
+  'src/probes/imports-render.ts': '../render/forms.js',
+  'src/services/monitors/imports-http.ts': '../../http/problem.js',
+  'src/services/imports-mcp.ts': '../mcp/server.js',
+  'src/services/accounts/imports-settings.ts': '../../config/settings.js',
+  'src/services/imports-cli.ts': '../cli/index.js',
+  'src/services/imports-main.ts': '../main.js',
+  'src/runner/imports-services.ts': '../services/relays/notices.js',
+  'src/runner/imports-http.ts': '../http/app.js',
+  'src/notify/outbox/imports-services.ts': '../../services/context.js',
+  'src/notify/dispatch/imports-runner.ts': '../../runner/ingest.js',
+  'src/notify/channels/imports-config.ts': '../../config/settings.js',
+  'src/mcp/imports-http.ts': '../http/openapi.js',
+  'src/mcp/tools/imports-env.ts': '../../http/env.js',
+};
+const WITHIN: Record<string, string> = {
+  'src/domain/imports-domain.ts': './ids.js',
+  'src/net/imports-domain.ts': '../domain/security.js',
+  'src/render/i18n/imports-render.ts': '../forms.js',
+  'src/render/imports-domain.ts': '../domain/snapshot.js',
+  'src/probes/codecs/imports-net.ts': '../../net/socket-exchange.js',
+  'src/probes/imports-domain.ts': '../domain/monitor-type.js',
+  'src/services/imports-probes.ts': '../probes/registry.js',
+  'src/services/imports-render.ts': '../render/forms.js',
+  'src/runner/imports-notify.ts': '../notify/outbox/outbox.js',
+  'src/notify/channels/imports-net.ts': '../../net/http-get.js',
+  'src/notify/outbox/imports-store.ts': '../../store/index.js',
+  'src/mcp/tools/imports-services.ts': '../../services/pages/list-public-pages.js',
+};
+const importing = (specifier: string) => `import { thing } from '${specifier}';\nexport const used = thing;\n`;
+const LAYERS = Object.fromEntries(Object.entries({ ...CROSSINGS, ...WITHIN }).map(([path, specifier]) => [path, importing(specifier)]));
+
 /** Files laid out as in the repository, linted with the repository's own configuration. */
 const FILES: Record<string, string> = {
   'src/services/uses-kysely.ts': "import { sql } from 'kysely';\nexport const q = sql`select 1`;\n",
@@ -18,6 +60,10 @@ const FILES: Record<string, string> = {
   'src/store/repositories/uses-kysely.ts': "import { sql } from 'kysely';\nexport const q = sql`select 1`;\n",
   'src/main.ts': "import { openStore } from './store/open-store.js';\nexport const open = openStore;\n",
   'src/cli/session.ts': "import { openStore } from '../store/open-store.js';\nexport const open = openStore;\n",
+  // Another tool's database: the CLI opens it through its own entry, a verb may not.
+  'src/cli/commands/opens-kuma.ts': "import { openUptimeKumaDatabase } from '../../store/uptime-kuma.js';\nexport const open = openUptimeKumaDatabase;\n",
+  'src/services/import/opens-kuma.ts': "import { openUptimeKumaDatabase } from '../../store/uptime-kuma.js';\nexport const open = openUptimeKumaDatabase;\n",
+  ...LAYERS,
 };
 
 describe('npm run lint', () => {
@@ -34,7 +80,7 @@ describe('npm run lint', () => {
       writeFileSync(join(dir, path), text);
     }
     report = await new Promise<string>((resolve) =>
-      execFile(BIOME, ['lint', '--max-diagnostics=100', 'src'], { cwd: dir }, (_error, stdout, stderr) => resolve(`${stdout}${stderr}`)),
+      execFile(BIOME, ['lint', '--max-diagnostics=200', 'src'], { cwd: dir }, (_error, stdout, stderr) => resolve(`${stdout}${stderr}`)),
     );
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -50,5 +96,18 @@ describe('npm run lint', () => {
   it('lets the store use kysely, everyone use the seam’s types, and the composition roots open a store', () => {
     for (const path of ['src/services/uses-seam.ts', 'src/store/repositories/uses-kysely.ts', 'src/main.ts', 'src/cli/session.ts'])
       expect(flagged(path), path).toBe(false);
+  });
+
+  it('lets only the CLI open another tool’s database, through its own entry', () => {
+    expect(flagged('src/cli/commands/opens-kuma.ts')).toBe(false);
+    expect(flagged('src/services/import/opens-kuma.ts')).toBe(true);
+  });
+
+  it.each(Object.entries(CROSSINGS))('fails on %s importing %s', (path) => {
+    expect(flagged(path)).toBe(true);
+  });
+
+  it.each(Object.entries(WITHIN))('lets %s import %s', (path) => {
+    expect(flagged(path)).toBe(false);
   });
 });

@@ -85,16 +85,9 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
 
   function onMessage(from: string, text: string): void {
     if (from !== channel) return;
-    let message: Message;
-    try {
-      message = JSON.parse(text) as Message;
-    } catch {
-      logger.debug({ channel }, 'unreadable message on the event channel skipped');
-      return;
-    }
-    if (message.nonce === nonce || !Array.isArray(message.events)) return;
-    for (const event of message.events)
-      if (event && typeof event === 'object' && EVENT_TYPES.has(event.type)) local.publish(event);
+    const events = eventsOf(text, nonce);
+    if (events === undefined) logger.debug({ channel }, 'unreadable message on the event channel skipped');
+    for (const event of events ?? []) local.publish(event);
   }
 
   function flush(): void {
@@ -129,23 +122,7 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
   subscriber.on('ready', subscribe);
   subscriber.on('close', () => setConnected(false));
   if (subscriber.status === 'ready') subscribe();
-  // A half-open connection (the host gone without a reset) looks up until a ping goes unanswered.
-  const pinger = setInterval(() => {
-    if (!up || closed) return;
-    let answered = false;
-    const timer = setTimeout(() => {
-      if (!answered && !closed && subscriber.status === 'ready') subscriber.disconnect(true);
-    }, REDIS_BUS_LIMITS.pingTimeoutMs);
-    timer.unref();
-    subscriber.ping().then(
-      () => {
-        answered = true;
-        clearTimeout(timer);
-      },
-      () => {},
-    );
-  }, REDIS_BUS_LIMITS.pingEveryMs);
-  pinger.unref();
+  const pinger = pingWhileUp(subscriber, () => up && !closed);
 
   return {
     publish(event) {
@@ -183,4 +160,40 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
       await local.close();
     },
   };
+}
+
+/** A message's events from other buses (none from this one, by its nonce); undefined when it is not JSON. */
+function eventsOf(text: string, nonce: string): WardenEvent[] | undefined {
+  let message: Message;
+  try {
+    message = JSON.parse(text) as Message;
+  } catch {
+    return undefined;
+  }
+  if (message.nonce === nonce || !Array.isArray(message.events)) return [];
+  return message.events.filter((event) => event && typeof event === 'object' && EVENT_TYPES.has(event.type));
+}
+
+/**
+ * A half-open connection (the host gone without a reset) looks up until a ping goes unanswered: pings the subscriber
+ * while `live()`, and drops the connection (ioredis reconnects) when one goes unanswered.
+ */
+function pingWhileUp(subscriber: RedisBusOptions['subscriber'], live: () => boolean): NodeJS.Timeout {
+  const pinger = setInterval(() => {
+    if (!live()) return;
+    let answered = false;
+    const timer = setTimeout(() => {
+      if (!answered && live() && subscriber.status === 'ready') subscriber.disconnect(true);
+    }, REDIS_BUS_LIMITS.pingTimeoutMs);
+    timer.unref();
+    subscriber.ping().then(
+      () => {
+        answered = true;
+        clearTimeout(timer);
+      },
+      () => {},
+    );
+  }, REDIS_BUS_LIMITS.pingEveryMs);
+  pinger.unref();
+  return pinger;
 }

@@ -6,7 +6,7 @@ import { createInProcessBus } from '../bus/bus.js';
 import { readSettings, type Settings } from '../config/settings.js';
 import { systemClock } from '../domain/clock.js';
 import { createLogger } from '../logger.js';
-import { createNotificationOutbox } from '../runner/notify-outbox.js';
+import { createNotificationOutbox } from '../notify/outbox/outbox.js';
 import type { ServiceContext } from '../services/context.js';
 import { resolveOrganization } from '../services/organizations/resolve.js';
 import { NoDatabaseError, openStore } from '../store/open-store.js';

@@ -16,6 +16,7 @@ import {
 } from '../domain/cluster.js';
 import type { Logger } from '../logger.js';
 import type { Store } from '../store/index.js';
+import { createLeaseBook } from './lease-book.js';
 
 export interface Coordinator {
   readonly instanceId: string;
@@ -62,9 +63,9 @@ export function createCoordinator(deps: CoordinatorDeps): Coordinator {
   const marginMs = roundMs;
   const startedAt = clock.now();
 
-  /** The leases held, by name, with when each lapses unless renewed. */
-  const held = new Map<string, number>();
   const listeners = new Set<() => void | Promise<void>>();
+  const leases = createLeaseBook({ store, logger, instanceId, ttlMs, marginMs, beforeRelease: shardsChanged });
+  const held = leases.held;
   let peers: { id: string; seenAt: number }[] = [];
   let prepared = false;
   let lastGainAt = startedAt;
@@ -77,69 +78,11 @@ export function createCoordinator(deps: CoordinatorDeps): Coordinator {
 
   const heldShards = () => SHARD_LEASES.filter((name) => held.has(name));
   const heldSingletons = () => SINGLETON_LEASES.filter((name) => held.has(name));
-  const holding = (name: string) => (held.get(name) ?? 0) > clock.now();
+  const holding = (name: string) => leases.holding(name, clock.now());
 
   /** Tells the listeners, waiting for them at most a third of the TTL: a round must not hold up the renewals. */
-  async function shardsChanged(): Promise<void> {
-    let bound: NodeJS.Timeout | undefined;
-    const waited = Promise.allSettled([...listeners].map(async (listener) => listener()));
-    const late = new Promise<void>((resolve) => {
-      bound = setTimeout(resolve, ttlMs / 3);
-    });
-    try {
-      const settled = await Promise.race([waited, late]);
-      if (!settled) logger.warn('cluster: the scheduler took long to let go of shards; handing them back anyway');
-      else for (const outcome of settled) if (outcome.status === 'rejected') logger.error({ err: outcome.reason }, 'cluster: a shard listener failed');
-    } finally {
-      clearTimeout(bound);
-    }
-  }
-
-  /** Leases whose renewal failed for so long that a peer may take them soon: given up without asking the database. */
-  function dropLapsing(now: number): boolean {
-    const lapsing = [...held].filter(([, expiresAt]) => expiresAt - marginMs <= now).map(([name]) => name);
-    for (const name of lapsing) held.delete(name);
-    if (lapsing.length > 0) logger.warn({ leases: lapsing.length }, 'cluster: leases could not be renewed in time; this instance stops their work');
-    return lapsing.some((name) => name.startsWith('shard:'));
-  }
-
-  /** Renews the leases held; returns whether the shards held changed (one taken over, or one given up meanwhile kept after all). */
-  async function renew(now: number): Promise<boolean> {
-    const asked = [...held.keys()];
-    if (asked.length === 0) return false;
-    const kept = new Set(await store.cluster.renew(instanceId, asked, ttlMs, now));
-    const lost = asked.filter((name) => !kept.has(name));
-    for (const name of lost) held.delete(name);
-    let regained = false;
-    for (const name of kept) {
-      if (!held.has(name)) regained = true;
-      held.set(name, now + ttlMs);
-    }
-    if (lost.length > 0) logger.warn({ leases: lost }, 'cluster: leases were taken over by another instance');
-    return regained || lost.some((name) => name.startsWith('shard:'));
-  }
-
-  /** Takes free leases up to the share, or hands back up to `perRound` above it; returns whether it changed any. */
-  async function balance(names: readonly string[], mine: string[], share: number, perRound: number, now: number): Promise<'gained' | 'released' | null> {
-    if (mine.length < share) {
-      const got = await store.cluster.acquire(
-        instanceId,
-        names.filter((name) => !held.has(name)),
-        share - mine.length,
-        ttlMs,
-        now,
-      );
-      for (const name of got) held.set(name, now + ttlMs);
-      return got.length > 0 ? 'gained' : null;
-    }
-    if (mine.length > share) {
-      const excess = mine.slice(-Math.min(perRound, mine.length - share));
-      for (const name of excess) held.delete(name);
-      if (excess[0]?.startsWith('shard:')) await shardsChanged();
-      await store.cluster.release(instanceId, excess);
-      return 'released';
-    }
-    return null;
+  function shardsChanged(): Promise<void> {
+    return settleWithin([...listeners], ttlMs / 3, logger);
   }
 
   async function runRound(): Promise<void> {
@@ -153,17 +96,17 @@ export function createCoordinator(deps: CoordinatorDeps): Coordinator {
         await store.cluster.forgetInstances(now - LEASE_DEFAULTS.forgetAfterMs);
         prepared = true;
       }
-      if (await renew(now)) changed = true;
+      if (await leases.renew(now)) changed = true;
       peers = (await store.cluster.listInstances(now - ttlMs)).map((i) => ({ id: i.id, seenAt: i.seenAt }));
       if (!peers.some((p) => p.id === instanceId)) peers.push({ id: instanceId, seenAt: now });
       if (stopped) return;
       const before = held.size;
-      const shards = await balance(SHARD_LEASES, heldShards(), fairShare(SHARD_COUNT, peers.length), releasePerRound, now);
+      const shards = await leases.balance(SHARD_LEASES, fairShare(SHARD_COUNT, peers.length), releasePerRound, now);
       if (shards === 'gained') {
         changed = true;
         lastGainAt = now;
       }
-      await balance(SINGLETON_LEASES, heldSingletons(), fairShare(SINGLETON_LEASES.length, peers.length), 1, now);
+      await leases.balance(SINGLETON_LEASES, fairShare(SINGLETON_LEASES.length, peers.length), 1, now);
       if (held.size !== before)
         logger.info({ instances: peers.length, shards: heldShards().length, singletons: heldSingletons().map((n) => n.slice('singleton:'.length)) }, 'cluster: leases moved');
       if (failing) logger.info('cluster: lease rounds work again');
@@ -171,7 +114,7 @@ export function createCoordinator(deps: CoordinatorDeps): Coordinator {
     } catch (error) {
       if (!failing) logger.error({ err: error }, 'cluster: a lease round failed; leases are kept until they would lapse');
       failing = true;
-      if (dropLapsing(clock.now())) changed = true;
+      if (leases.dropLapsing(clock.now())) changed = true;
     } finally {
       if (changed) await shardsChanged();
     }
@@ -184,18 +127,17 @@ export function createCoordinator(deps: CoordinatorDeps): Coordinator {
     return rounding;
   }
 
-  /** Quicker rounds while shards are coming to this instance (it just joined, or a peer is handing them over). */
-  function nextDelay(): number {
-    const wanting = heldShards().length < fairShare(SHARD_COUNT, peers.length);
-    return wanting && clock.now() - lastGainAt < ttlMs ? catchUpMs : roundMs;
-  }
-
+  /** The next round; quicker while shards are coming to this instance (it just joined, or a peer is handing them over). */
   function schedule(): void {
     if (stopped) return;
-    timer = setTimeout(() => {
-      timer = null;
-      round().finally(schedule);
-    }, nextDelay());
+    const wanting = heldShards().length < fairShare(SHARD_COUNT, peers.length);
+    timer = setTimeout(
+      () => {
+        timer = null;
+        round().finally(schedule);
+      },
+      wanting && clock.now() - lastGainAt < ttlMs ? catchUpMs : roundMs,
+    );
     timer.unref();
   }
 
@@ -207,7 +149,7 @@ export function createCoordinator(deps: CoordinatorDeps): Coordinator {
       schedule();
       // Apart from the rounds: a round stuck on a database that does not answer must not keep leases past their time.
       expiryTimer = setInterval(() => {
-        if (dropLapsing(clock.now())) shardsChanged().catch(() => {});
+        if (leases.dropLapsing(clock.now())) shardsChanged().catch(() => {});
       }, catchUpMs);
       expiryTimer.unref();
     },
@@ -220,13 +162,7 @@ export function createCoordinator(deps: CoordinatorDeps): Coordinator {
       const names = [...held.keys()];
       held.clear();
       if (names.some((name) => name.startsWith('shard:'))) await shardsChanged();
-      try {
-        await store.cluster.release(instanceId, names);
-        await store.cluster.removeInstance(instanceId);
-        logger.info({ leases: names.length }, 'cluster: leases handed back');
-      } catch (error) {
-        logger.warn({ err: error }, 'cluster: handing leases back failed; peers take them when they lapse');
-      }
+      await handBack(store, instanceId, names, logger);
     },
     owns: (monitorId) => holding(shardLease(shardOf(monitorId))),
     holds: (singleton) => holding(singletonLease(singleton)),
@@ -234,11 +170,42 @@ export function createCoordinator(deps: CoordinatorDeps): Coordinator {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    status: () => ({
-      instance: instanceId,
-      peers: peers.map((p) => ({ ...p })),
-      shards: heldShards().length,
-      leases: [...held].map(([name, expiresAt]) => ({ name, expiresAt })).sort((a, b) => (a.name < b.name ? -1 : 1)),
-    }),
+    status: () => view(instanceId, peers, held),
+  };
+}
+
+/** Calls the listeners and waits for them to settle, at most `boundMs`: logs the late and the failed. */
+async function settleWithin(listeners: (() => void | Promise<void>)[], boundMs: number, logger: Logger): Promise<void> {
+  let bound: NodeJS.Timeout | undefined;
+  const waited = Promise.allSettled(listeners.map(async (listener) => listener()));
+  const late = new Promise<void>((resolve) => {
+    bound = setTimeout(resolve, boundMs);
+  });
+  try {
+    const settled = await Promise.race([waited, late]);
+    if (!settled) logger.warn('cluster: the scheduler took long to let go of shards; handing them back anyway');
+    else for (const outcome of settled) if (outcome.status === 'rejected') logger.error({ err: outcome.reason }, 'cluster: a shard listener failed');
+  } finally {
+    clearTimeout(bound);
+  }
+}
+
+/** Hands the leases back and leaves the instance table; peers take what this could not hand back when it lapses. */
+async function handBack(store: Store, instanceId: string, names: string[], logger: Logger): Promise<void> {
+  try {
+    await store.cluster.release(instanceId, names);
+    await store.cluster.removeInstance(instanceId);
+    logger.info({ leases: names.length }, 'cluster: leases handed back');
+  } catch (error) {
+    logger.warn({ err: error }, 'cluster: handing leases back failed; peers take them when they lapse');
+  }
+}
+
+function view(instance: string, peers: { id: string; seenAt: number }[], held: Map<string, number>): ClusterView {
+  return {
+    instance,
+    peers: peers.map((p) => ({ ...p })),
+    shards: SHARD_LEASES.filter((name) => held.has(name)).length,
+    leases: [...held].map(([name, expiresAt]) => ({ name, expiresAt })).sort((a, b) => (a.name < b.name ? -1 : 1)),
   };
 }

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REDIS_URL, redisAvailable, TcpProxy } from '../../test/cluster-harness.js';
 import { SYSTEM_MAIL_LIMITS } from '../domain/system-mail.js';
 import { createLogger } from '../logger.js';
-import { createSystemMailLimiter } from '../notify/system-mail-limits.js';
+import { createSystemMailLimiter } from '../notify/mail/system-mail-limits.js';
 import { createPushRateLimiter, type PushRateDecision } from '../services/push/rate-limit.js';
 import { connectRedis, type RedisConnections } from './redis.js';
 import { createSharedApiLimiter, createSharedAttempts, createSharedLoginAttempts, createSharedPushLimiter, createSharedSystemMailLimiter } from './shared-limits.js';

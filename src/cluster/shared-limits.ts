@@ -6,7 +6,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limite
 import type { SystemMailLimits } from '../domain/system-mail.js';
 import type { RateLimitDecision, RateLimiter } from '../http/middleware/rate-limit.js';
 import type { Logger } from '../logger.js';
-import { chargedLimits, describeLimit, type SystemMailLimit, type SystemMailLimiter } from '../notify/system-mail-limits.js';
+import { chargedLimits, describeLimit, type SystemMailLimit, type SystemMailLimiter } from '../notify/mail/system-mail-limits.js';
 import type { SharedLoginAttempts } from '../services/pages/page-access.js';
 import type { LocalPushRateLimiter, PushRateDecision, PushRateLimiter } from '../services/push/rate-limit.js';
 

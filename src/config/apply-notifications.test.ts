@@ -34,7 +34,7 @@ for (const dialect of dialects) {
     it('creates the channels the file declares, managed by it, with secrets from the environment', async () => {
       const report = await apply(BOTH);
       expect(report.created).toEqual(expect.arrayContaining(['notification ops', 'notification players']));
-      const channels = await opened.store.notifications.listChannels(report.organization.id);
+      const channels = await opened.store.channels.list(report.organization.id);
       expect(channels.map((c) => [c.key, c.type, c.enabled, c.managedBy])).toEqual([
         ['ops', 'webhook', true, 'config'],
         ['players', 'discord', false, 'config'],
@@ -55,7 +55,7 @@ for (const dialect of dialects) {
       );
       expect(report.updated).toContain('notification ops');
       expect(report.deleted).toContain('notification players');
-      const channels = await opened.store.notifications.listChannels(organization.id);
+      const channels = await opened.store.channels.list(organization.id);
       expect(channels.map((c) => [c.key, c.name, c.rules])).toEqual([['ops', 'Ops renamed', {}]]);
     });
 
@@ -66,7 +66,7 @@ for (const dialect of dialects) {
       await createChannel(ctx, { key: 'mine', name: 'Mine', type: 'ntfy', config: { url: 'https://ntfy.sh/warden-test' } });
       const report = await apply(BOTH);
       expect(report.updated).toContain('notification ops');
-      const channels = await opened.store.notifications.listChannels(organization.id);
+      const channels = await opened.store.channels.list(organization.id);
       expect(channels.map((c) => [c.key, c.managedBy])).toEqual([
         ['mine', 'api'],
         ['ops', 'config'],

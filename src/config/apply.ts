@@ -1,16 +1,16 @@
 // Applies warden.yaml through the verbs, in one transaction: the file gets the same caps, checks and events as the API.
-import type { Role } from '../domain/account.js';
 import { WardenError } from '../domain/errors.js';
 import type { Organization } from '../domain/organization.js';
 import { recordAudit } from '../services/audit/record.js';
 import { deleteComponent, putComponent } from '../services/components/write.js';
-import { type ServiceContext, withTransaction } from '../services/context.js';
+import { type ServiceContext, withExclusiveTransaction } from '../services/context.js';
 import { deleteIncident, putIncident } from '../services/incidents/write.js';
 import { deleteMaintenance, putMaintenance } from '../services/maintenance/write.js';
 import { deleteMonitor, putMonitor } from '../services/monitors/write.js';
 import { deleteChannel, putChannel } from '../services/notifications/write.js';
 import { organizationInventory } from '../services/organizations/inventory.js';
 import { putOrganization } from '../services/organizations/put.js';
+import { type AdoptedOrganization, recordAdoption } from '../services/organizations/record-adoption.js';
 import { deletePage, putPage } from '../services/pages/write.js';
 import { deleteRelay, putRelay } from '../services/relays/write.js';
 import type { ConfigFile } from './file-schema.js';
@@ -34,10 +34,7 @@ export interface SyncReport {
   adopted: AdoptedOrganization | null;
 }
 
-export interface AdoptedOrganization {
-  members: { email: string; role: Role }[];
-  activeApiKeys: number;
-}
+export type { AdoptedOrganization } from '../services/organizations/record-adoption.js';
 
 export interface ApplyOptions {
   /**
@@ -92,10 +89,9 @@ const DELETE: Record<PlanKind, (ctx: ServiceContext, step: DeleteStep) => Promis
  * key, in which case the file takes them over. An error names where in the file it comes from.
  */
 export async function applyConfig(ctx: ServiceContext, file: ConfigFile, options: ApplyOptions = {}): Promise<SyncReport> {
-  return withTransaction({ ...ctx, writer: 'config' }, async (tx) => {
-    // Processes of a cluster starting together apply the same file one after the other, each planning from what the
-    // one before wrote (the second finds everything unchanged), instead of racing to create the same keys.
-    await tx.store.exclusive('warden:config-apply');
+  // Processes of a cluster starting together apply the same file one after the other, each planning from what the
+  // one before wrote (the second finds everything unchanged), instead of racing to create the same keys.
+  return withExclusiveTransaction({ ...ctx, writer: 'config' }, 'warden:config-apply', async (tx) => {
     const { organization, outcome, adopted } = await putOrganization(tx, file.organization, options);
     const org = { ...tx, organizationId: organization.id };
     const report: SyncReport = {
@@ -124,20 +120,6 @@ export async function applyConfig(ctx: ServiceContext, file: ConfigFile, options
       await recordAudit({ ...org, actor: { kind: 'system', name: 'config' } }, { action: 'config.apply', id: organization.id, label: organization.key, detail: counts });
     return report;
   });
-}
-
-/** Says in the organization's audit log that the file took it over, and who keeps access to it (the answer tells the operator). */
-async function recordAdoption(ctx: ServiceContext & { organizationId: string }): Promise<AdoptedOrganization> {
-  const memberships = await ctx.store.memberships.listByOrganization(ctx.organizationId);
-  const emails = new Map((await ctx.store.users.listByIds(memberships.map((m) => m.userId))).map((u) => [u.id, u.email]));
-  const members = memberships.map((m) => ({ email: emails.get(m.userId) ?? m.userId, role: m.role }));
-  const activeApiKeys = await ctx.store.apiKeys.countActive(ctx.organizationId);
-  const organization = await ctx.store.organizations.findById(ctx.organizationId);
-  await recordAudit(
-    { ...ctx, actor: { kind: 'system', name: 'config' } },
-    { action: 'organization.adopt', id: ctx.organizationId, label: organization?.key ?? null, detail: { members: members.length, activeApiKeys } },
-  );
-  return { members, activeApiKeys };
 }
 
 async function run(ctx: ServiceContext, step: PlanStep, report: SyncReport, touched: Set<string>): Promise<void> {

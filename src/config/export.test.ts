@@ -196,7 +196,7 @@ async function contents(store: Store) {
     store.relays.list(organization.id),
     store.monitors.list(organization.id),
     store.pages.list(organization.id),
-    store.notifications.listChannels(organization.id),
+    store.channels.list(organization.id),
   ]);
   const relayKeys = new Map(relays.map((r) => [r.id, r.key]));
   const monitorKeys = new Map(monitors.map((m) => [m.id, m.key]));

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { LIMITS } from '../domain/limits.js';
 import { monitorPlacementIssues } from '../domain/monitor.js';
 import { RUN_ON } from '../domain/monitor-type.js';
-import { smtpSectionSchema } from '../notify/smtp.js';
+import { smtpSectionSchema } from '../notify/mail/smtp.js';
 import { componentCreateSchema } from '../services/components/schema.js';
 import { incidentEntrySchema } from '../services/incidents/schema.js';
 import { maintenanceEntrySchema } from '../services/maintenance/schema.js';

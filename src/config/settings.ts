@@ -6,8 +6,9 @@ import { LEASE_DEFAULTS } from '../domain/cluster.js';
 import { formatIssuePath } from '../domain/issue-path.js';
 import { SECURITY_DEFAULTS, type SecurityOptions } from '../domain/security.js';
 import { SMTP_TENANT_MODES } from '../domain/system-mail.js';
-import { mailSender, parseSmtpUrl, type SmtpSettings } from '../notify/smtp.js';
+import { mailSender, parseSmtpUrl, type SmtpSettings } from '../notify/mail/smtp.js';
 import { DEFAULT_HEAP_GROWTH_PERCENT, DEFAULT_YOUNG_GENERATION_MB } from '../runtime/heap.js';
+import type { OidcSettings } from '../services/accounts/oidc-client.js';
 import { API_LIMITS } from '../services/api-limits.js';
 import { DEFAULT_PAGE_CACHE_MB } from '../services/pages/render-budget.js';
 
@@ -140,14 +141,6 @@ export interface AccountSettings {
    * the file): reserved, like `default` and `demo`, so no sign-up takes it first.
    */
   fileOrganizationKey?: string | undefined;
-}
-
-export interface OidcSettings {
-  issuer: string;
-  clientId: string;
-  clientSecret: string;
-  /** What the sign-in button says: "Sign in with {name}". */
-  name: string;
 }
 
 export interface ClusterSettings {

@@ -25,6 +25,15 @@ export const MONITOR_TYPES = [
   'mqtt',
   'amqp',
   'mongodb',
+  // Services: SSH, UDP, mail, WebSocket, gRPC, Docker.
+  'ssh',
+  'udp',
+  'websocket',
+  'smtp',
+  'imap',
+  'pop3',
+  'grpc',
+  'docker',
 ] as const;
 
 export type MonitorType = (typeof MONITOR_TYPES)[number];

@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../logger.js';
 import type { WardenMetrics } from '../metrics/recorder.js';
-import type { App } from './app.js';
+import type { App } from './env.js';
 import { PROBLEM_CONTENT_TYPE, problem, problemBody, problemResponse } from './problem.js';
 
 export const METRICS_PATH = '/metrics';

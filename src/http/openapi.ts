@@ -2,13 +2,13 @@
 import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
 import { z } from '@hono/zod-openapi';
 import type { Env } from 'hono';
+import { API_VERSION } from '../domain/api-version.js';
 import { STORAGE_RETRY_AFTER_SEC } from '../domain/errors.js';
 import { INGEST_RETRY_AFTER_SEC } from '../runner/ingest.js';
 import { API_LIMITS } from '../services/api-limits.js';
 import { PROBLEM_CONTENT_TYPE } from './problem.js';
 
 export const OPENAPI_VERSION = '3.1.0';
-export const API_VERSION = '1.0.0';
 
 /** Security scheme names, as routes name them in `security`. */
 export const SECURITY_SCHEMES = {

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { authenticateSession } from '../services/accounts/authenticate-session.js';
 import { authenticateApiKey } from '../services/api-keys/authenticate.js';
 import type { ServiceContext } from '../services/context.js';
+import { actingMembership } from '../services/members/acting-membership.js';
 import { sessionTokenOfCookieHeader } from './session-cookie.js';
 
 export const ORGANIZATION_LIVE_PATH = '/api/v1/live';
@@ -42,8 +43,7 @@ export async function organizationStreamAccess(ctx: ServiceContext, req: Incomin
   if (!fromOwnPages(ctx, req))
     return { status: 403, code: 'forbidden', title: 'Forbidden', detail: 'A signed-in browser may open the stream only from Warden’s own pages (the Origin header names another site).' };
   const wanted = query.get('organization') ?? undefined;
-  const memberships = await ctx.store.memberships.listByUser(signedIn.user.id);
-  const membership = wanted === undefined ? memberships[0] : memberships.find((m) => m.organization.key === wanted || m.organizationId === wanted);
+  const membership = await actingMembership(ctx, { userId: signedIn.user.id, wanted });
   if (!membership)
     return {
       status: 403,

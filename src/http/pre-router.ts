@@ -4,8 +4,8 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Logger } from '../logger.js';
 import type { HttpRoute, WardenMetrics } from '../metrics/recorder.js';
-import type { App } from './app.js';
 import { unreadableTargetResponse } from './client-error.js';
+import type { App } from './env.js';
 import { discardRestThenClose } from './middleware/json-body.js';
 import { logRequest } from './middleware/request-log.js';
 import { closingHeaders, PROBLEM_CONTENT_TYPE, problemBody, problemOf } from './problem.js';

@@ -3,7 +3,7 @@
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { parse } from 'hono/utils/cookie';
-import type { AppEnv } from './app.js';
+import type { AppEnv } from './env.js';
 
 const PLAIN = 'warden_session';
 const SECURE = '__Host-warden_session';

@@ -15,9 +15,9 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { API_VERSION } from '../domain/api-version.js';
 import { NotFoundError, ValidationError, WardenError } from '../domain/errors.js';
 import { formatIssuePath } from '../domain/issue-path.js';
-import { API_VERSION } from '../http/openapi.js';
 import { ACCEPTED_VERSIONS, MCP_PROTOCOL_VERSION, MCP_TOOLS } from './catalog.js';
 import { listPageResources, PAGE_RESOURCE_TEMPLATE, readPageResource } from './resources.js';
 import type { McpContext, McpTool } from './tool.js';

@@ -10,8 +10,8 @@ import { type TrackedStore, trackStore } from '../../test/tracked-store.js';
 import { createInProcessBus } from '../bus/bus.js';
 import { composeWarden } from '../compose.js';
 import { createLogger } from '../logger.js';
-import { defineChannel, type SendOutcome } from '../notify/channel.js';
-import { createDispatcher } from '../notify/dispatcher.js';
+import { defineChannel, type SendOutcome } from '../notify/channels/channel.js';
+import { createDispatcher } from '../notify/dispatch/dispatcher.js';
 import type { ProbeDefinition, ProbeResult } from '../probes/probe.js';
 import { tcp } from '../probes/tcp.js';
 import { createIngest } from '../runner/ingest.js';
@@ -116,9 +116,9 @@ monitors:
     await addOrganization(opened.store);
     const answers: SendOutcome[] = [{ kind: 'sent', status: 204 }, { kind: 'dead', status: 410, error: 'gone' }];
     const channel = defineChannel({ type: 'test-hook', label: 'Test hook', config: z.object({}), secrets: [], targets: [], send: async () => answers.shift() as SendOutcome });
-    await opened.store.notifications.insertChannel({ id: 'nch_a', organizationId: ORG.id, key: 'a', name: 'a', type: 'test-hook', config: {}, rules: {}, enabled: true, managedBy: 'api' }, NOW);
+    await opened.store.channels.insert({ id: 'nch_a', organizationId: ORG.id, key: 'a', name: 'a', type: 'test-hook', config: {}, rules: {}, enabled: true, managedBy: 'api' }, NOW);
     const event = { kind: 'monitor.down', at: NOW, severity: 'critical', title: 'down', reason: null, organization: ORG, pages: [] };
-    await opened.store.notifications.enqueue(
+    await opened.store.deliveries.enqueue(
       ['evt_1', 'evt_2'].map((id, i) => ({ id: `dlv_${i}`, eventId: id, channelId: 'nch_a', organizationId: ORG.id, monitorId: `mon_${i}`, kind: 'monitor.down', event: JSON.stringify({ id, ...event }), nextAttemptAt: NOW })),
       NOW,
     );

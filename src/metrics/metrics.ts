@@ -53,7 +53,70 @@ export function createMetrics(): WardenMetrics {
     registers,
   });
 
-  const sources: { ingestQueue?: () => number; liveClients?: () => number; pageCache?: () => number; databasePool?: () => DatabasePoolUse | null } = {};
+  const { sources, poolGauges } = watchedGauges(registers);
+
+  const http = precountedHttpRoutes(METRIC_BUCKETS.httpDuration);
+  for (const collector of http.collectors) registry.registerMetric(collector as unknown as Metric);
+
+  const checkOf = memoized((key) => {
+    const [type, outcome] = key.split('\u0000') as [string, string];
+    return checks.labels(type, outcome);
+  });
+  const durationOf = memoized((type) => checkDuration.labels(type));
+  const pushOf = memoized((outcome) => pushes.labels(outcome));
+  const relayOf = memoized((outcome) => relayResults.labels(outcome));
+  const deliveryOf = memoized((key) => {
+    const [channel, outcome] = key.split('\u0000') as [string, string];
+    return deliveries.labels(channel, outcome);
+  });
+
+  return {
+    contentType: registry.contentType,
+    scrape: () => registry.metrics(),
+    checkRan(type: string, outcome: CheckOutcome, durationMs: number, latenessMs: number) {
+      checkOf(`${type}\u0000${outcome}`).inc();
+      durationOf(type).observe(durationMs / 1000);
+      checkLateness.observe(Math.max(0, latenessMs) / 1000);
+    },
+    ingestCommitted(results: number, durationMs: number) {
+      batchSize.observe(results);
+      commitDuration.observe(durationMs / 1000);
+    },
+    push(outcome: PushOutcome) {
+      pushOf(outcome).inc();
+    },
+    relayResults(outcome: RelayResultOutcome, count: number) {
+      if (count > 0) relayOf(outcome).inc(count);
+    },
+    delivery(channelType: string, outcome: DeliveryOutcome) {
+      deliveryOf(`${channelType}\u0000${outcome}`).inc();
+    },
+    httpRoute: (route: string): HttpRoute => http.route(route),
+    watchIngestQueue(depth) {
+      sources.ingestQueue = depth;
+    },
+    watchLiveClients(count) {
+      sources.liveClients = count;
+    },
+    watchPageCache(bytes) {
+      sources.pageCache = bytes;
+    },
+    watchDatabasePool(use) {
+      if (use() === null) return;
+      sources.databasePool = use;
+      for (const gauge of poolGauges) registry.registerMetric(gauge);
+    },
+  };
+}
+
+type Sources = { ingestQueue?: () => number; liveClients?: () => number; pageCache?: () => number; databasePool?: () => DatabasePoolUse | null };
+
+/**
+ * The gauges read at scrape time from what the parts say to watch (`sources`, set by the watch… calls); the pool's are
+ * registered only once a PostgreSQL pool is watched.
+ */
+function watchedGauges(registers: Registry[]): { sources: Sources; poolGauges: Gauge[] } {
+  const sources: Sources = {};
   new Gauge({
     name: 'warden_ingest_queue_depth',
     help: 'Results waiting to be committed by the ingest path.',
@@ -95,69 +158,18 @@ export function createMetrics(): WardenMetrics {
     pool('warden_database_pool_waiting', 'Queries waiting for a PostgreSQL connection.', (u) => u.waiting),
     pool('warden_database_pool_max', 'The most PostgreSQL connections the pool opens.', (u) => u.max),
   ];
+  return { sources, poolGauges };
+}
 
-  const http = precountedHttpRoutes(METRIC_BUCKETS.httpDuration);
-  for (const collector of http.collectors) registry.registerMetric(collector as unknown as Metric);
-
-  /** Each label combination's child, made once: a check or a push builds no label object. */
-  const children = <T>(make: (key: string) => T) => {
-    const made = new Map<string, T>();
-    return (key: string): T => {
-      let child = made.get(key);
-      if (child === undefined) {
-        child = make(key);
-        made.set(key, child);
-      }
-      return child;
-    };
-  };
-  const checkOf = children((key) => {
-    const [type, outcome] = key.split('\u0000') as [string, string];
-    return checks.labels(type, outcome);
-  });
-  const durationOf = children((type) => checkDuration.labels(type));
-  const pushOf = children((outcome) => pushes.labels(outcome));
-  const relayOf = children((outcome) => relayResults.labels(outcome));
-  const deliveryOf = children((key) => {
-    const [channel, outcome] = key.split('\u0000') as [string, string];
-    return deliveries.labels(channel, outcome);
-  });
-
-  return {
-    contentType: registry.contentType,
-    scrape: () => registry.metrics(),
-    checkRan(type: string, outcome: CheckOutcome, durationMs: number, latenessMs: number) {
-      checkOf(`${type}\u0000${outcome}`).inc();
-      durationOf(type).observe(durationMs / 1000);
-      checkLateness.observe(Math.max(0, latenessMs) / 1000);
-    },
-    ingestCommitted(results: number, durationMs: number) {
-      batchSize.observe(results);
-      commitDuration.observe(durationMs / 1000);
-    },
-    push(outcome: PushOutcome) {
-      pushOf(outcome).inc();
-    },
-    relayResults(outcome: RelayResultOutcome, count: number) {
-      if (count > 0) relayOf(outcome).inc(count);
-    },
-    delivery(channelType: string, outcome: DeliveryOutcome) {
-      deliveryOf(`${channelType}\u0000${outcome}`).inc();
-    },
-    httpRoute: (route: string): HttpRoute => http.route(route),
-    watchIngestQueue(depth) {
-      sources.ingestQueue = depth;
-    },
-    watchLiveClients(count) {
-      sources.liveClients = count;
-    },
-    watchPageCache(bytes) {
-      sources.pageCache = bytes;
-    },
-    watchDatabasePool(use) {
-      if (use() === null) return;
-      sources.databasePool = use;
-      for (const gauge of poolGauges) registry.registerMetric(gauge);
-    },
+/** Each label combination's child, made once: a check or a push builds no label object. */
+function memoized<T>(make: (key: string) => T): (key: string) => T {
+  const made = new Map<string, T>();
+  return (key: string): T => {
+    let child = made.get(key);
+    if (child === undefined) {
+      child = make(key);
+      made.set(key, child);
+    }
+    return child;
   };
 }

@@ -1,10 +1,14 @@
 // The bounded HTTP client against the fake website: caps, redirects, aborts, certificates, and nothing left open.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeResources, leakedResources } from '../../test/fakes/handles.js';
 import { type FakeServer, startWebsiteFake } from '../../test/fakes/http-fakes.js';
 import { describeOverHttps } from '../../test/fakes/probe-runs.js';
 import { bodyJson, bodyText, formatBytes, HTTP_GET_LIMITS, httpGet } from './http-get.js';
-import { ANY_TARGET } from './target-guard.js';
+import { ANY_TARGET, PUBLIC_TARGETS_ONLY } from './target-guard.js';
 
 let site: FakeServer;
 let other: FakeServer;
@@ -172,5 +176,47 @@ describeOverHttps('httpGet', (secure) => {
   it('rejects a self-signed certificate unless told to ignore it', async () => {
     const result = await httpGet({ url: `${secure().url}/ok`, signal: AbortSignal.timeout(1500), timeoutMs: 1500, guard: ANY_TARGET });
     expect(result).toEqual({ ok: false, error: 'the TLS certificate is self-signed (set ignoreTls to accept it)', code: 'DEPTH_ZERO_SELF_SIGNED_CERT' });
+  });
+});
+
+describe('httpGet through a unix socket', () => {
+  let dir: string;
+  let server: Server;
+  let socketPath: string;
+  const seen: string[] = [];
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'warden-http-unix-'));
+    socketPath = join(dir, 'api.sock');
+    server = createServer((req, res) => {
+      seen.push(`${req.method} ${req.url} ${req.headers.host}`);
+      if (req.url === '/moved') return res.writeHead(302, { location: 'http://127.0.0.1:1/elsewhere' }).end();
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"over":"unix"}');
+    });
+    await new Promise<void>((resolve) => server.listen(socketPath, resolve));
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const viaSocket = (path: string, guard = ANY_TARGET) =>
+    httpGet({ url: `http://localhost${path}`, socketPath, maxRedirects: 5, signal: AbortSignal.timeout(1500), timeoutMs: 1500, guard });
+
+  it('sends the request through the socket, and follows no redirect', async () => {
+    const result = await viaSocket('/containers/web/json');
+    expect(result.ok && bodyJson(result.response)).toEqual({ over: 'unix' });
+    const moved = await viaSocket('/moved');
+    expect(moved.ok && moved.response.status).toBe(302);
+    expect(seen).toEqual(['GET /containers/web/json localhost', 'GET /moved localhost']);
+  });
+
+  it('is refused under a restricting guard, sending nothing', async () => {
+    const before = seen.length;
+    expect(await viaSocket('/containers/web/json', PUBLIC_TARGETS_ONLY)).toEqual({
+      ok: false,
+      error: `refused: ${socketPath} is a unix socket on this machine, not a public address; this organization's probes may reach public addresses only (WARDEN_PROBE_PRIVATE_TARGETS, organization.probePrivateTargets)`,
+      code: 'ERR_PROBE_TARGET_REFUSED',
+    });
+    expect(seen.length).toBe(before);
   });
 });

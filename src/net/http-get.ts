@@ -6,7 +6,7 @@ import { CERTIFICATE_ERRORS, type CertificateExpiry, certificateExpiry } from '.
 import type { NetContext } from './context.js';
 import { describeNetworkError } from './network-error.js';
 import { withSocket } from './socket-exchange.js';
-import { dialFor } from './target-guard.js';
+import { dialFor, unixSocketRefusal } from './target-guard.js';
 
 /** Limits on what a probe's HTTP exchange may cost, whatever the server does. */
 export const HTTP_GET_LIMITS = {
@@ -35,6 +35,11 @@ export interface HttpGetRequest extends NetContext {
   /** False skips the body entirely (a status-only check needs no bytes past the headers). */
   readBody?: boolean;
   ignoreTls?: boolean;
+  /**
+   * Send the request through this unix socket (the URL then names only the path and the Host header); refused under
+   * a restricting guard, and no redirect is followed.
+   */
+  socketPath?: string;
 }
 
 export interface HttpGetResponse {
@@ -56,7 +61,7 @@ export type HttpGetResult = { ok: true; response: HttpGetResponse } | { ok: fals
 /** Never throws: every failure becomes a plain-language error with request header values scrubbed out. */
 export async function httpGet(input: HttpGetRequest): Promise<HttpGetResult> {
   const started = performance.now();
-  const maxRedirects = Math.min(input.maxRedirects ?? 0, HTTP_GET_LIMITS.redirects);
+  const maxRedirects = input.socketPath === undefined ? Math.min(input.maxRedirects ?? 0, HTTP_GET_LIMITS.redirects) : 0;
   let url: URL;
   try {
     url = new URL(input.url);
@@ -142,7 +147,7 @@ function requestOnce(url: URL, init: HopInit, input: HttpGetRequest): Promise<Ho
   const cap = input.maxBodyBytes ?? HTTP_GET_LIMITS.bodyBytes;
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   // Checked at every hop: a redirect to a refused address fails here, before anything is sent to it.
-  const dial = dialFor(input.guard, url.hostname);
+  const dial = input.socketPath === undefined ? dialFor(input.guard, url.hostname) : unixDial(input.guard, input.socketPath);
   if ('refused' in dial) return Promise.resolve({ failure: dial.refused });
   // agent: false gives each request its own non-keep-alive agent, so the socket closes when the check ends; the
   // guard's lookup (for a name) goes with the options down to the socket.
@@ -179,6 +184,11 @@ function requestOnce(url: URL, init: HopInit, input: HttpGetRequest): Promise<Ho
     });
     req.end(init.body);
   });
+}
+
+function unixDial(guard: HttpGetRequest['guard'], socketPath: string): { socketPath: string } | { refused: Error } {
+  const refused = unixSocketRefusal(guard, socketPath);
+  return refused ? { refused } : { socketPath };
 }
 
 function certificateOf(res: IncomingMessage): CertificateExpiry | undefined {

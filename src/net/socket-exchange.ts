@@ -3,16 +3,17 @@ import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { lookup } from 'node:dns/promises';
 import type { EventEmitter } from 'node:events';
 import type { ClientRequest } from 'node:http';
+import { type ClientHttp2Session, connect as http2Connect } from 'node:http2';
 import { connect, isIP, type Socket as TcpSocket } from 'node:net';
 import { type ConnectionOptions, type TLSSocket, connect as tlsConnect } from 'node:tls';
 import WebSocket, { type ClientOptions } from 'ws';
 import type { NetContext } from './context.js';
-import { bareHost } from './hosts.js';
+import { bareHost, urlHost } from './hosts.js';
 import { describeNetworkError, timedOutAfter } from './network-error.js';
 import { dialFor, firstRefusal, refusedSocket } from './target-guard.js';
 
-/** The sockets probes open: TCP, UDP, WebSocket, and an HTTP request with the socket under it. */
-export type ProbeSocket = TcpSocket | UdpSocket | WebSocket | ClientRequest;
+/** The sockets probes open: TCP, UDP, WebSocket, an HTTP request with the socket under it, and an HTTP/2 session. */
+export type ProbeSocket = TcpSocket | UdpSocket | WebSocket | ClientRequest | ClientHttp2Session;
 
 /** What the protocol code of a probe gets besides its socket. */
 export interface SocketExchange<Outcome> {
@@ -24,6 +25,8 @@ export interface SocketExchange<Outcome> {
   after(ms: number, run: () => void): NodeJS.Timeout;
   /** A repeating timer that is cleared when the exchange ends. */
   every(ms: number, run: () => void): NodeJS.Timeout;
+  /** Another socket of the exchange (the TLS socket STARTTLS puts over the first): torn down with it when it ends. */
+  adopt(other: ProbeSocket): void;
 }
 
 /**
@@ -43,11 +46,13 @@ export function withSocket<Socket extends ProbeSocket, Outcome>(
   return new Promise((resolve, reject) => {
     const socket = open();
     const timers = new Set<NodeJS.Timeout>();
+    const adopted: ProbeSocket[] = [];
     let settled = false;
     const end = () => {
       settled = true;
       for (const timer of timers) clearTimeout(timer);
       signal.removeEventListener('abort', stop);
+      for (const other of adopted) release(other);
       release(socket);
     };
     const finish = (outcome: Outcome) => {
@@ -67,6 +72,10 @@ export function withSocket<Socket extends ProbeSocket, Outcome>(
       },
       after: (ms, run) => track(setTimeout(run, ms)),
       every: (ms, run) => track(setInterval(run, ms)),
+      adopt: (other) => {
+        if (settled) release(other);
+        else adopted.push(other);
+      },
     };
     signal.addEventListener('abort', stop, { once: true });
     // The signal is the contract; this deadline keeps the promise bounded even for a caller whose signal never fires.
@@ -167,6 +176,30 @@ export function openTls({ guard }: Pick<NetContext, 'guard'>, host: string, port
   // A refused literal: the TLS socket wraps one that fails with the refusal before a byte is sent.
   if ('refused' in dial) return tlsConnect({ ...options, socket: refusedSocket(dial.refused) });
   return tlsConnect({ ...options, host: bareHost(host), port, ...dial });
+}
+
+/**
+ * STARTTLS: TLS over a connection openTcp opened and the protocol has readied (SMTP, IMAP, POP3). `options` say how
+ * to verify, as for openTls; the new socket must be adopted by the exchange that holds the old one.
+ */
+export function startTls(socket: TcpSocket, options: Omit<ConnectionOptions, 'host' | 'port' | 'socket' | 'lookup' | 'path'>): TLSSocket {
+  return tlsConnect({ ...options, socket });
+}
+
+/**
+ * The one way a probe opens an HTTP/2 session (gRPC): over a socket openTcp or openTls opened, so the session's own
+ * name resolution never runs. With `tls`, ALPN asks for h2.
+ */
+export function openHttp2(
+  ctx: Pick<NetContext, 'guard'>,
+  host: string,
+  port: number,
+  tls?: Omit<ConnectionOptions, 'host' | 'port' | 'socket' | 'lookup' | 'path' | 'ALPNProtocols'>,
+): ClientHttp2Session {
+  const authority = `${tls ? 'https' : 'http'}://${urlHost(host)}:${port}`;
+  const createConnection = () => (tls ? openTls(ctx, host, port, { ...tls, ALPNProtocols: ['h2'] }) : openTcp(ctx, host, port));
+  // Header lists are bounded (16 KiB), as are the session's buffers (1 MB); no server push.
+  return http2Connect(authority, { createConnection, maxSessionMemory: 1, settings: { enablePush: false, maxHeaderListSize: 16 * 1024 } });
 }
 
 /** The one way a probe opens a WebSocket (ws:// or wss://), under the same guard as openTcp. */

@@ -37,6 +37,16 @@ export function refusedError(address: string, kind: string): Error {
   return Object.assign(new Error(message), { code: TARGET_REFUSED });
 }
 
+/**
+ * Why a probe may not talk through a unix socket (Docker's /var/run/docker.sock): under a restricting guard none is
+ * allowed, since a socket on this machine is no public address; undefined when any target is allowed.
+ */
+export function unixSocketRefusal(guard: TargetGuard, path: string): Error | undefined {
+  if (!guard.restricted) return undefined;
+  const message = `refused: ${path} is a unix socket on this machine, not a public address; this organization's probes may reach public addresses only (WARDEN_PROBE_PRIVATE_TARGETS, organization.probePrivateTargets)`;
+  return Object.assign(new Error(message), { code: TARGET_REFUSED });
+}
+
 export function isTargetRefused(error: unknown): error is Error {
   return error instanceof Error && (error as { code?: unknown }).code === TARGET_REFUSED;
 }

@@ -54,14 +54,17 @@ export const tls = defineProbe({
     // read (a certificate list over 100 KiB fails at once); the timeout bounds how long.
     const open = () => openTls(ctx, config.host, config.port, { rejectUnauthorized: false, ...(servername ? { servername } : {}), ...(ca ? { ca } : {}) });
     return withSocket<TLSSocket, ProbeResult>(open, ctx, { ok: false, error: timedOutAfter(ctx.timeoutMs) }, (socket, { finish }) => {
-      socket.once('secureConnect', () => finish(judge(socket, config, servername ?? name, Math.round(performance.now() - started))));
+      socket.once('secureConnect', () => finish(judgeHandshake(socket, config, servername ?? name, Math.round(performance.now() - started))));
       socket.once('error', (error) => finish({ ok: false, error: describeHandshakeError(error, ctx.timeoutMs) }));
     });
   },
 });
 
-/** The verdict on a finished handshake: the certificate's dates, then the chain and the name, then the warning of certExpiryDays. */
-function judge(socket: TLSSocket, config: TlsConfig, identity: string, latencyMs: number): ProbeResult {
+/**
+ * The verdict on a finished handshake: the certificate's dates, then the chain and the name, then the warning of
+ * certExpiryDays. Mail monitors judge the handshake of STARTTLS or implicit TLS with it too.
+ */
+export function judgeHandshake(socket: TLSSocket, config: Pick<TlsConfig, 'certExpiryDays'>, identity: string, latencyMs: number): ProbeResult {
   const peer = socket.getPeerCertificate();
   const expiry = peer?.valid_to ? certificateExpiry(peer.valid_to) : undefined;
   if (!expiry) return { ok: false, error: 'the server sent no certificate' };
@@ -103,7 +106,7 @@ function describeRefusal(reason: Error | string | undefined, identity: string, p
 }
 
 /** A failed handshake in words: the server hung up, spoke no TLS, sent too much, or refused our hello. */
-function describeHandshakeError(error: Error, timeoutMs: number): string {
+export function describeHandshakeError(error: Error, timeoutMs: number): string {
   const { code, reason } = error as Error & { code?: string; reason?: string };
   // Node's words for a connection that ended (FIN or RST) before the handshake finished.
   if (code === 'ECONNRESET' && error.message.startsWith('Client network socket disconnected')) return 'the server closed the connection during the TLS handshake';

@@ -9,9 +9,10 @@ import { ANY_TARGET } from '../net/target-guard.js';
 import type { ProbeDefinition } from '../probes/probe.js';
 import { createProbeSchedule, type ProbeSchedule } from '../runner/probe-schedule.js';
 import { BACKOFF_DEFAULTS, type BackoffOptions, backoffDelay } from './backoff.js';
-import { createRelayClient, describeFailure, type RelayClient, RelayHttpError } from './client.js';
+import { createRelayClient, type RelayClient } from './client.js';
+import { createDelivery, logRequestFailure } from './delivery.js';
 import { RELAY_LIMITS, type RelayConfig, type RelayMonitor, relayConfigSchema, SECRETS_WITHHELD_ERROR } from './protocol.js';
-import { openResultQueue, type QueuedBatch, type ResultQueue } from './queue.js';
+import { openResultQueue, type ResultQueue } from './queue.js';
 
 export const AGENT_DEFAULTS = {
   /** How often queued results are sent while the server answers. */
@@ -25,8 +26,6 @@ export const AGENT_DEFAULTS = {
 } as const;
 /** Where the last config is kept (secrets included, mode 0600), so a restart while the server is away keeps probing. */
 export const CONFIG_CACHE_FILE = 'config.json';
-/** Rejections logged one by one per batch; the rest are counted. */
-const REJECTIONS_LOGGED = 10;
 
 export interface RelayAgentOptions {
   url: string;
@@ -70,7 +69,7 @@ export async function startRelayAgent(options: RelayAgentOptions): Promise<Relay
   const submitEveryMs = options.submitEveryMs ?? AGENT_DEFAULTS.submitEveryMs;
   const configEveryMs = options.configEveryMs ?? AGENT_DEFAULTS.configEveryMs;
   const backoff = options.backoff ?? BACKOFF_DEFAULTS;
-  let batchSize = Math.min(options.batchSize ?? AGENT_DEFAULTS.batchSize, RELAY_LIMITS.resultsPerBatch);
+  const batchSize = Math.min(options.batchSize ?? AGENT_DEFAULTS.batchSize, RELAY_LIMITS.resultsPerBatch);
   const client: RelayClient = createRelayClient({ url: options.url, token: options.token, ...(options.fetch ? { fetch: options.fetch } : {}) });
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   const queue: ResultQueue = await openResultQueue({ dir: options.dataDir, logger: log, ...options.queue });
@@ -124,77 +123,26 @@ export async function startRelayAgent(options: RelayAgentOptions): Promise<Relay
         failures++;
         // Without any config there is nothing to probe: retry sooner, with backoff.
         const retryInMs = schedule.size() === 0 && !etag ? backoffDelay(failures, backoff) : configEveryMs;
-        logRequestFailure('config', error, failures, retryInMs);
+        logRequestFailure(log, 'config', error, { attempt: failures, queued: queue.size(), retryInMs });
         await pause(retryInMs);
       }
     }
   }
 
-  type Delivery = 'delivered' | 'failed' | 'retry';
-  let offlineSince: number | null = null;
-  let failures = 0;
-  let retryInMs = 0;
-
-  /** Sends one batch; `signal` (the main loop's) cuts it short on shutdown, after which the final flush sends it again. */
-  async function deliver(batch: QueuedBatch, request: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<Delivery> {
-    try {
-      const answer = await client.submit(`{"results":[${batch.lines.join(',')}]}`, request);
-      await queue.ack(batch.upTo);
-      counts.delivered += answer.accepted;
-      counts.duplicates += answer.duplicates;
-      counts.rejected += answer.rejected.length;
-      for (const r of answer.rejected.slice(0, REJECTIONS_LOGGED))
-        log.warn({ monitorId: monitorIdOf(batch.lines[r.index]), reason: r.reason }, 'the server rejected a result; it is dropped');
-      if (answer.rejected.length > REJECTIONS_LOGGED) log.warn({ more: answer.rejected.length - REJECTIONS_LOGGED }, 'the server rejected more results');
-      if (offlineSince !== null) {
-        log.info({ offlineMs: Date.now() - offlineSince, queued: queue.size() }, 'server reachable again; delivering the queued results');
-        offlineSince = null;
-      }
-      failures = 0;
-      log.debug({ sent: batch.lines.length, accepted: answer.accepted, duplicates: answer.duplicates, rejected: answer.rejected.length, queued: queue.size() }, 'results delivered');
-      return 'delivered';
-    } catch (error) {
-      if (error instanceof RelayHttpError && error.status === 413 && batch.lines.length > 1) {
-        batchSize = Math.max(1, Math.floor(batch.lines.length / 2));
-        log.warn({ batchSize }, 'the server found the batch too large; sending smaller ones');
-        return 'retry';
-      }
-      if (error instanceof RelayHttpError && (error.status === 400 || error.status === 413)) {
-        // Sending it again would get the same answer and hold up everything behind it.
-        await queue.ack(batch.upTo);
-        counts.rejected += batch.lines.length;
-        log.error({ results: batch.lines.length, error: error.message }, 'the server refused a batch as malformed; it is dropped');
-        return 'delivered';
-      }
-      if (request.signal?.aborted) return 'failed';
-      failures++;
-      offlineSince ??= Date.now();
-      retryInMs = backoffDelay(failures, backoff);
-      logRequestFailure('results', error, failures, retryInMs);
-      return 'failed';
-    }
-  }
+  const delivery = createDelivery({ client, queue, log, backoff, counts, batchSize });
 
   async function submitLoop(): Promise<void> {
     while (!stopping.signal.aborted) {
-      const batch = queue.peek(batchSize, RELAY_LIMITS.batchBytes - 64);
+      const batch = delivery.nextBatch();
       if (batch.lines.length === 0) {
         await pause(submitEveryMs);
         continue;
       }
-      const outcome = await deliver(batch, { signal: stopping.signal });
-      if (outcome === 'failed') await pause(retryInMs);
+      const outcome = await delivery.deliver(batch, { signal: stopping.signal });
+      if (outcome === 'failed') await pause(delivery.retryInMs());
       // A backlog (replay after an outage) goes out batch after batch; otherwise results gather for a while.
-      else if (outcome === 'delivered' && queue.size() < batchSize) await pause(submitEveryMs);
+      else if (outcome === 'delivered' && queue.size() < delivery.batchSize()) await pause(submitEveryMs);
     }
-  }
-
-  function logRequestFailure(what: 'config' | 'results', error: unknown, attempt: number, retryIn: number): void {
-    const fields = { error: describeFailure(error), attempt, queued: queue.size(), retryInMs: retryIn };
-    if (error instanceof RelayHttpError && error.status === 401)
-      log.error(fields, 'the server refused the relay token: check WARDEN_RELAY_TOKEN, or issue a new one with `warden relays token <key>`');
-    else if (attempt === 1) log.warn(fields, what === 'results' ? 'server unreachable; keeping results on disk and retrying with backoff' : 'cannot fetch the config');
-    else log.debug(fields, `${what}: still failing`);
   }
 
   const loops = Promise.all([pollConfig(), submitLoop()]);
@@ -211,7 +159,7 @@ export async function startRelayAgent(options: RelayAgentOptions): Promise<Relay
         await loops;
         const deadline = Date.now() + (options.finalFlushMs ?? AGENT_DEFAULTS.finalFlushMs);
         while (queue.size() > 0 && Date.now() < deadline) {
-          const outcome = await deliver(queue.peek(batchSize, RELAY_LIMITS.batchBytes - 64), { timeoutMs: Math.max(1, deadline - Date.now()) });
+          const outcome = await delivery.deliver(delivery.nextBatch(), { timeoutMs: Math.max(1, deadline - Date.now()) });
           if (outcome === 'failed') break;
         }
         await queue.close();
@@ -222,14 +170,6 @@ export async function startRelayAgent(options: RelayAgentOptions): Promise<Relay
       return stopped;
     },
   };
-}
-
-function monitorIdOf(line: string | undefined): string | undefined {
-  try {
-    return (JSON.parse(line ?? '') as { monitorId?: string }).monitorId;
-  } catch {
-    return undefined;
-  }
 }
 
 async function readCachedConfig(dir: string): Promise<{ config: RelayConfig; etag: string | null } | null> {

@@ -3,6 +3,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { type FileHandle, mkdir, open, readFile, rename } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Logger } from '../logger.js';
+import { HeldResults } from './held-results.js';
 import { type RelayResult, relayResultSchema } from './protocol.js';
 
 export const QUEUE_DEFAULTS = {
@@ -16,12 +17,9 @@ const LOCK_FILE = 'lock';
 /** Delivered lines are cut from the file once they outnumber both this and the lines still waiting: O(1) amortized per result. */
 const COMPACT_AFTER_LINES = 1000;
 
-export interface QueuedBatch {
-  /** The results as JSON, one per element, oldest first. */
-  lines: string[];
-  /** Pass to ack() once the server answered for them. */
-  upTo: number;
-}
+import type { QueuedBatch } from './held-results.js';
+
+export type { QueuedBatch };
 
 export interface ResultQueue {
   size(): number;
@@ -35,12 +33,6 @@ export interface ResultQueue {
   /** Removes the results of a batch the server answered for (results dropped meanwhile are skipped). */
   ack(upTo: number): Promise<void>;
   close(): Promise<void>;
-}
-
-interface Entry {
-  seq: number;
-  line: string;
-  bytes: number;
 }
 
 export interface QueueOptions {
@@ -58,12 +50,7 @@ export async function openResultQueue(options: QueueOptions): Promise<ResultQueu
   await mkdir(options.dir, { recursive: true });
   const releaseLock = takeLock(join(options.dir, LOCK_FILE));
 
-  const entries: Entry[] = [];
-  let heldBytes = 0;
-  let nextSeq = 1;
-  /** Lines in the file that are no longer held (delivered or dropped), cut out at the next compaction. */
-  let deadLines = 0;
-  let droppedTotal = 0;
+  const held = new HeldResults({ maxResults, maxBytes }, options.logger);
   let handle: FileHandle | null = null;
   /** Bytes of the file that hold whole lines: a failed write is cut back to here, so no torn line is left mid-file. */
   let fileBytes = 0;
@@ -79,9 +66,9 @@ export async function openResultQueue(options: QueueOptions): Promise<ResultQueu
   };
 
   const { lines, discarded } = await readQueueFile(file);
-  for (const line of lines) hold(line);
+  for (const line of lines) held.hold(line);
   if (discarded > 0) options.logger.warn({ discarded, file }, 'dropped unreadable lines from the queue file (a crash mid-write?)');
-  const droppedAtOpen = enforceBounds();
+  const droppedAtOpen = held.enforceBounds();
   if (discarded > 0 || droppedAtOpen > 0) await rewrite();
   else {
     handle = await open(file, 'a', 0o600);
@@ -89,45 +76,15 @@ export async function openResultQueue(options: QueueOptions): Promise<ResultQueu
   }
   const writer = (): FileHandle => handle as FileHandle;
 
-  function hold(line: string): void {
-    const entry = { seq: nextSeq++, line, bytes: Buffer.byteLength(line) + 1 };
-    entries.push(entry);
-    heldBytes += entry.bytes;
-  }
-
-  function enforceBounds(): number {
-    let dropped = 0;
-    while (entries.length > 0 && (entries.length > maxResults || heldBytes > maxBytes)) {
-      heldBytes -= (entries.shift() as Entry).bytes;
-      deadLines++;
-      dropped++;
-    }
-    if (dropped > 0) {
-      droppedTotal += dropped;
-      options.logger.warn({ dropped, held: entries.length, maxResults, maxBytes }, 'the queue is full: dropped the oldest results');
-    }
-    return dropped;
-  }
-
   /** Writes the held results to a new file and swaps it in, fsyncing both the file and the directory. */
   async function rewrite(): Promise<void> {
-    const temporary = `${file}.tmp`;
-    const out = await open(temporary, 'w', 0o600);
-    const text = entries.length > 0 ? `${entries.map((e) => e.line).join('\n')}\n` : '';
-    try {
-      await out.writeFile(text);
-      await out.sync();
-    } finally {
-      await out.close();
-    }
+    const written = await writeTemporary(file, held.lines());
     await handle?.close();
     handle = null;
-    await rename(temporary, file);
-    const dir = await open(options.dir, 'r');
-    await dir.sync().finally(() => dir.close());
+    await swapIn(written.temporary, file, options.dir);
     handle = await open(file, 'a', 0o600);
-    fileBytes = Buffer.byteLength(text);
-    deadLines = 0;
+    fileBytes = written.bytes;
+    held.deadLines = 0;
   }
 
   async function writeIncoming(): Promise<void> {
@@ -144,31 +101,25 @@ export async function openResultQueue(options: QueueOptions): Promise<ResultQueu
       for (const fail of batch.failed) fail(error);
       return;
     }
-    for (const line of batch.lines) hold(line);
-    if (enforceBounds() > 0 && deadLines >= COMPACT_AFTER_LINES) await rewrite();
+    for (const line of batch.lines) held.hold(line);
+    if (held.enforceBounds() > 0 && held.deadLines >= COMPACT_AFTER_LINES) await rewrite();
     for (const done of batch.done) done();
   }
 
   async function forget(upTo: number): Promise<void> {
-    let removed = 0;
-    while (entries.length > 0 && (entries[0] as Entry).seq <= upTo) {
-      heldBytes -= (entries.shift() as Entry).bytes;
-      removed++;
-    }
-    deadLines += removed;
-    if (removed === 0) return;
-    if (entries.length === 0) {
+    if (held.forget(upTo) === 0) return;
+    if (held.size === 0) {
       await writer().truncate(0);
       await writer().sync();
       fileBytes = 0;
-      deadLines = 0;
-    } else if (deadLines >= COMPACT_AFTER_LINES && deadLines >= entries.length) await rewrite();
+      held.deadLines = 0;
+    } else if (held.deadLines >= COMPACT_AFTER_LINES && held.deadLines >= held.size) await rewrite();
   }
 
   return {
-    size: () => entries.length,
-    bytes: () => heldBytes,
-    dropped: () => droppedTotal,
+    size: () => held.size,
+    bytes: () => held.bytes,
+    dropped: () => held.droppedTotal,
     append(results) {
       if (closed) return Promise.reject(new Error('the queue is closed'));
       if (results.length === 0) return Promise.resolve();
@@ -182,29 +133,39 @@ export async function openResultQueue(options: QueueOptions): Promise<ResultQueu
         incoming.failed.push(reject);
       });
     },
-    peek(maxCount, maxBytesPerBatch) {
-      const lines: string[] = [];
-      let size = 0;
-      let upTo = 0;
-      for (const entry of entries) {
-        if (lines.length >= maxCount || (lines.length > 0 && size + entry.bytes > maxBytesPerBatch)) break;
-        lines.push(entry.line);
-        size += entry.bytes;
-        upTo = entry.seq;
-      }
-      return { lines, upTo };
-    },
+    peek: (maxCount, maxBytesPerBatch) => held.peek(maxCount, maxBytesPerBatch),
     ack: (upTo) => serial(() => forget(upTo)),
     async close() {
       if (closed) return;
       closed = true;
       await serial(async () => {
-        if (deadLines > 0 && entries.length > 0) await rewrite();
+        if (held.deadLines > 0 && held.size > 0) await rewrite();
         await writer().close();
       });
       releaseLock();
     },
   };
+}
+
+/** Writes `lines` beside `file`, fsynced; returns the temporary file and its size. */
+async function writeTemporary(file: string, lines: string[]): Promise<{ temporary: string; bytes: number }> {
+  const temporary = `${file}.tmp`;
+  const out = await open(temporary, 'w', 0o600);
+  const text = lines.length > 0 ? `${lines.join('\n')}\n` : '';
+  try {
+    await out.writeFile(text);
+    await out.sync();
+  } finally {
+    await out.close();
+  }
+  return { temporary, bytes: Buffer.byteLength(text) };
+}
+
+/** Renames the temporary file over `file` and fsyncs the folder, so the rename survives a crash. */
+async function swapIn(temporary: string, file: string, dir: string): Promise<void> {
+  await rename(temporary, file);
+  const folder = await open(dir, 'r');
+  await folder.sync().finally(() => folder.close());
 }
 
 /** The queue file's results; a line that is not a valid result (a torn write, a hand edit) is discarded and counted. */

@@ -6,10 +6,11 @@ import { newId } from '../domain/ids.js';
 import type { LatestResult, MonitorStateChange, MonitorStateRow } from '../domain/monitor.js';
 import { nextMonitorState } from '../domain/states.js';
 import { storableText } from '../domain/storable-text.js';
+import type { StateChange } from '../notify/events/monitors.js';
+import type { TlsNotices } from '../notify/outbox/certificates.js';
+import type { NotificationOutbox } from '../notify/outbox/outbox.js';
 import type { Store } from '../store/index.js';
 import type { IngestInput, IngestOutcome, IngestSilence } from './ingest.js';
-import type { NotificationOutbox, StateChange } from './notify-outbox.js';
-import type { TlsNotices } from './tls-notices.js';
 
 /**
  * Each state change is recorded (the monitor's state history) in the same transaction as the state it leads to. With

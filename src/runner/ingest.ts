@@ -5,10 +5,10 @@ import { OverloadedError } from '../domain/errors.js';
 import type { CheckSource, MonitorState } from '../domain/monitor-type.js';
 import { type Logger, logFailure } from '../logger.js';
 import type { WardenMetrics } from '../metrics/recorder.js';
+import { createTlsNotices } from '../notify/outbox/certificates.js';
+import type { NotificationOutbox } from '../notify/outbox/outbox.js';
 import type { Store } from '../store/index.js';
 import { commit } from './ingest-commit.js';
-import type { NotificationOutbox } from './notify-outbox.js';
-import { createTlsNotices } from './tls-notices.js';
 
 export interface IngestInput {
   monitorId: string;

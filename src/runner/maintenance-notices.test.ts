@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Harness, startHarness } from '../../test/app-harness.js';
 import { type Receiver, startReceiver } from '../../test/fakes/notify-receivers.js';
 import { dialects } from '../../test/store-dialects.js';
-import type { NotificationEvent } from '../notify/channel.js';
+import type { NotificationEvent } from '../notify/channels/channel.js';
 import { createMaintenanceNotices } from './maintenance-notices.js';
 
 const SECRET = `whsec_${Buffer.alloc(32, 4).toString('base64')}`;
@@ -40,8 +40,8 @@ for (const dialect of dialects) {
     const received = async () => {
       await vi.waitFor(async () => {
         await h.dispatcher.tick();
-        const hook = await h.opened.store.notifications.findChannelByKey(h.organizationId, 'hook');
-        const unsettled = (await h.opened.store.notifications.listDeliveries(hook?.id as string, 50)).filter((d) => d.status === 'pending' || d.status === 'sending');
+        const hook = await h.opened.store.channels.findByKey(h.organizationId, 'hook');
+        const unsettled = (await h.opened.store.deliveries.listByChannel(hook?.id as string, 50)).filter((d) => d.status === 'pending' || d.status === 'sending');
         expect(unsettled).toEqual([]);
       });
       const events = receiver.requests.slice(read).map((r) => (r.json as { data: NotificationEvent }).data);

@@ -1,21 +1,13 @@
-// The notifications that time alone makes due: every 15 s, a monitor.reminder to each channel with `remindEveryMin` for
-// each monitor still down in its scope (the k-th at stateSince + k × N), and the monitor.flapping summary to each channel
-// with `flap` once a flapping monitor has had no change for its window. Every process may run it: the event ids are
-// stable, so the same reminder or summary published twice is one delivery.
+// The reminders' timer: every 15 s, a pass of notify/outbox/reminders.ts (a monitor still down, a flap that calmed
+// down). In cluster mode only the holder of the reminders' lease sweeps.
 import type { Clock } from '../domain/clock.js';
-import type { Monitor } from '../domain/monitor.js';
-import { type NotificationChannel, stableEventId } from '../domain/notification.js';
-import { flapRule, reminderDue, STATE_CHANGE_KINDS } from '../domain/notification-rules.js';
 import type { Logger } from '../logger.js';
-import type { NotificationEvent, NotificationSeverity } from '../notify/channel.js';
-import { flapOf } from '../notify/rules-enqueue.js';
+import type { NotificationPublisher } from '../notify/outbox/outbox.js';
+import { createReminderPass } from '../notify/outbox/reminders.js';
 import type { Store } from '../store/index.js';
-import { formatDuration, type NotificationPublisher, type OutboxItem } from './notify-outbox.js';
 import { createPeriodicSweep, type SweepGate } from './periodic.js';
 
 export const REMINDERS_EVERY_MS = 15_000;
-/** Ids this process has published or ruled out, remembered so a sweep does not look them up again (a bound, then forgotten). */
-const SETTLED_MAX = 10_000;
 
 export interface NotifyReminders {
   /** One pass; returns how many deliveries it enqueued. Exposed for tests with an injected clock. */
@@ -33,117 +25,6 @@ export function createNotifyReminders(deps: {
   /** Cluster mode: sweeps only while this instance holds the reminders' lease. */
   gate?: SweepGate | undefined;
 }): NotifyReminders {
-  const { store } = deps;
-  const settled = new Set<string>();
-  const settle = (id: string) => {
-    if (settled.size >= SETTLED_MAX) settled.clear();
-    settled.add(id);
-  };
-
-  /** The latest reminder due to each reminding channel for each monitor down, after a down alert the channel was sent. */
-  async function reminders(organizationId: string, channels: NotificationChannel[], now: number): Promise<OutboxItem[]> {
-    const items: OutboxItem[] = [];
-    for (const monitor of await store.monitorStates.listDown(organizationId))
-      for (const channel of channels) {
-        const due = reminderDue(channel.rules, monitor.stateSince, now);
-        if (!due) continue;
-        const id = stableEventId(monitor.id, monitor.stateSince, due.k, channel.id, 'monitor.reminder');
-        if (settled.has(id)) continue;
-        const alert = await store.notifications.lastDelivery({ channelId: channel.id, monitorId: monitor.id, kinds: ['monitor.down'] });
-        const ofThisOutage = alert?.eventId === stableEventId(monitor.id, monitor.stateSince, 'monitor.down');
-        // Still being sent (a hold, retries): asked again at the next sweep. Skipped, or none for this outage: never.
-        if (ofThisOutage && (alert.status === 'pending' || alert.status === 'sending')) continue;
-        if (!ofThisOutage || alert.status !== 'sent') {
-          settle(id);
-          continue;
-        }
-        items.push({
-          organizationId,
-          subject: { monitorId: monitor.id, pageIds: null },
-          only: [channel.id],
-          event: {
-            id,
-            kind: 'monitor.reminder',
-            at: due.at,
-            severity: 'critical',
-            title: `${monitor.name} is still down (for ${formatDuration(due.at - monitor.stateSince)})`,
-            reason: monitor.lastResult?.error ?? null,
-            monitor: monitorFields(monitor, 'down'),
-            downSince: monitor.stateSince,
-          },
-        });
-      }
-    return items;
-  }
-
-  /** The summary of each flap that has been calm for its window: how many changes over how long, and the state now. */
-  async function flapSummaries(organizationId: string, channels: NotificationChannel[], now: number): Promise<OutboxItem[]> {
-    const items: OutboxItem[] = [];
-    for (const channel of channels) {
-      const rule = flapRule(channel.rules);
-      if (!rule) continue;
-      for (const notice of await store.notifications.latestPerMonitor(channel.id, ['monitor.flapping'])) {
-        const flap = flapOf(notice.event);
-        const monitorId = notice.monitorId;
-        if (!flap || flap.ended || monitorId === null) continue;
-        const id = stableEventId(notice.eventId, channel.id, 'flap-ended');
-        if (settled.has(id)) continue;
-        const stats = await store.notifications.deliveryStats({ channelId: channel.id, monitorId, kinds: STATE_CHANGE_KINDS, since: flap.sinceAt });
-        const lastChange = stats.last ?? notice.createdAt;
-        if (lastChange + rule.windowMs > now) continue;
-        const monitor = await store.monitors.findById(monitorId);
-        if (!monitor) {
-          settle(id);
-          continue;
-        }
-        items.push({
-          organizationId,
-          subject: { monitorId, pageIds: null },
-          only: [channel.id],
-          event: {
-            id,
-            kind: 'monitor.flapping',
-            at: lastChange + rule.windowMs,
-            severity: SEVERITY[monitor.state] ?? 'info',
-            title: `${monitor.name} stopped flapping after ${stats.count} changes in ${formatDuration(lastChange - flap.sinceAt)}; now ${monitor.state}`,
-            reason: null,
-            monitor: monitorFields(monitor, (JSON.parse(notice.event) as NotificationEvent).monitor?.state ?? monitor.state),
-            flap: { changes: stats.count, sinceAt: flap.sinceAt, ended: true },
-          },
-        });
-      }
-    }
-    return items;
-  }
-
-  async function sweepOnce(): Promise<number> {
-    const notify = deps.notify;
-    if (!notify) return 0;
-    const now = deps.clock.now();
-    let enqueued = 0;
-    for (const organization of await store.organizations.list()) {
-      const channels = await store.notifications.listEnabledChannels(organization.id);
-      const reminding = channels.filter((c) => c.rules.remindEveryMin !== undefined);
-      const flapping = channels.filter((c) => c.rules.flap !== undefined);
-      if (reminding.length === 0 && flapping.length === 0) continue;
-      const items = [
-        ...(reminding.length > 0 ? await reminders(organization.id, reminding, now) : []),
-        ...(flapping.length > 0 ? await flapSummaries(organization.id, flapping, now) : []),
-      ];
-      if (items.length === 0) continue;
-      enqueued += await store.transaction((tx) => notify.publish(tx, items, now));
-      notify.committed();
-      for (const item of items) settle(item.event.id);
-    }
-    return enqueued;
-  }
-
-
-  return createPeriodicSweep(sweepOnce, { everyMs: deps.everyMs ?? REMINDERS_EVERY_MS, logger: deps.logger, failure: 'notification reminders failed', gate: deps.gate });
-}
-
-const SEVERITY: Partial<Record<string, NotificationSeverity>> = { up: 'ok', degraded: 'warning', down: 'critical' };
-
-function monitorFields(monitor: Monitor, previousState: string): NonNullable<NotificationEvent['monitor']> {
-  return { id: monitor.id, key: monitor.key, name: monitor.name, type: monitor.type, state: monitor.state, previousState, downtimeMs: null, players: null };
+  const pass = createReminderPass(deps);
+  return createPeriodicSweep(pass, { everyMs: deps.everyMs ?? REMINDERS_EVERY_MS, logger: deps.logger, failure: 'notification reminders failed', gate: deps.gate });
 }

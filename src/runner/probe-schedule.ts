@@ -75,26 +75,11 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
   const shutdown = new AbortController();
   // Every running probe listens to the shutdown signal; hundreds at once is expected, not a leak.
   setMaxListeners(0, shutdown.signal);
-  const waiting: (() => void)[] = [];
+  const slots = createSlots(deps.concurrency);
   // A ring of the latest samples: a fixed buffer, so recording one allocates nothing.
   const lateness = new Float64Array(LATENESS_SAMPLES);
-  let active = 0;
   let runs = 0;
   let stopped = false;
-
-  async function acquire(): Promise<void> {
-    if (active < deps.concurrency) {
-      active++;
-      return;
-    }
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  }
-
-  function release(): void {
-    const next = waiting.shift();
-    if (next) next();
-    else active--;
-  }
 
   function arm(entry: Entry<M>): void {
     if (stopped) return;
@@ -114,7 +99,7 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
 
   async function run(entry: Entry<M>): Promise<void> {
     const due = entry.dueAt;
-    await acquire();
+    await slots.acquire();
     const monitor = entry.monitor;
     try {
       if (stopped || entries.get(monitor.id) !== entry) return;
@@ -132,7 +117,7 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
       // A probe never throws; this is the store or the queue failing. The next run tries again.
       logFailure(deps.logger, error, 'a check result could not be recorded', { monitor: monitor.key });
     } finally {
-      release();
+      slots.release();
     }
     if (entries.get(monitor.id) !== entry) return;
     // Fixed cadence from when the run was due, so runs don't drift; a run that overran starts the next at once.
@@ -145,9 +130,7 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
     const given = deps.firstDueFor?.(monitor, now());
     if (given !== undefined) return given;
     const intervalMs = monitor.intervalSec * 1000;
-    let hash = 2166136261;
-    for (let i = 0; i < monitor.id.length; i++) hash = Math.imul(hash ^ monitor.id.charCodeAt(i), 16777619) >>> 0;
-    return now() + Math.floor((hash / 2 ** 32) * intervalMs * (1 - JITTER_SHARE) + random() * intervalMs * JITTER_SHARE);
+    return now() + Math.floor(spread(monitor.id) * intervalMs * (1 - JITTER_SHARE) + random() * intervalMs * JITTER_SHARE);
   }
 
   return {
@@ -187,12 +170,12 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
       for (let run = from; run < runs; run++) out.push(lateness[run % LATENESS_SAMPLES] as number);
       return out;
     },
-    stats: () => ({ monitors: entries.size, runs, running: active, waiting: waiting.length, lateness: Array.from(lateness.subarray(0, Math.min(runs, LATENESS_SAMPLES))) }),
+    stats: () => ({ monitors: entries.size, runs, running: slots.active(), waiting: slots.waiting(), lateness: Array.from(lateness.subarray(0, Math.min(runs, LATENESS_SAMPLES))) }),
     async stop() {
       stopped = true;
       for (const entry of entries.values()) if (entry.timer) clearTimeout(entry.timer);
       shutdown.abort(new Error('shutting down'));
-      for (const resolve of waiting.splice(0)) resolve();
+      slots.releaseAll();
       await Promise.all([...entries.values()].map((e) => e.running));
       entries.clear();
     },
@@ -201,4 +184,37 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
 
 function knownProbe(type: string): ProbeDefinition | undefined {
   return Object.hasOwn(probeRegistry, type) ? (probeRegistry[type as MonitorType] as unknown as ProbeDefinition) : undefined;
+}
+
+/** At most `concurrency` probes at once; the others wait their turn in order. */
+function createSlots(concurrency: number) {
+  const waiting: (() => void)[] = [];
+  let active = 0;
+  return {
+    async acquire(): Promise<void> {
+      if (active < concurrency) {
+        active++;
+        return;
+      }
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    },
+    release(): void {
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    },
+    /** Lets every waiting run go (on shutdown: each sees it is stopped and returns). */
+    releaseAll(): void {
+      for (const resolve of waiting.splice(0)) resolve();
+    },
+    active: () => active,
+    waiting: () => waiting.length,
+  };
+}
+
+/** Where in [0, 1) a monitor's first run falls, from its id (FNV-1a), so restarts keep the same spread. */
+export function spread(id: string): number {
+  let hash = 2166136261;
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 16777619) >>> 0;
+  return hash / 2 ** 32;
 }

@@ -49,7 +49,7 @@ for (const dialect of dialects) {
       const { report } = await seed(opened.store, 'organization: { name: T }', now);
       const organizationId = report.organization.id;
       const channelId = 'nch_retention';
-      await opened.store.notifications.insertChannel(
+      await opened.store.channels.insert(
         { id: channelId, organizationId, key: 'hook', name: 'Hook', type: 'webhook', config: { url: 'http://127.0.0.1:1/hook' }, rules: {}, enabled: true, managedBy: 'api' },
         now,
       );
@@ -59,17 +59,17 @@ for (const dialect of dialects) {
         // One monitor each, so every row is claimable at once.
         return { id: `dlv_${String(n).padStart(4, '0')}`, eventId: `evt_${n}`, channelId, organizationId, monitorId: `mon_${n}`, kind: 'monitor.down', event: '{}', nextAttemptAt: 0 };
       };
-      const notifications = opened.store.notifications;
+      const deliveries = opened.store.deliveries;
       const at = async (createdAt: number, count: number, outcome: 'sent' | 'dead' | 'sending' | 'pending') => {
         const rows = Array.from({ length: count }, row);
-        await notifications.enqueue(rows, createdAt);
+        await deliveries.enqueue(rows, createdAt);
         for (const r of rows) {
-          if (outcome === 'dead') await notifications.markDead(r.id, 'HTTP 404', 404, null);
+          if (outcome === 'dead') await deliveries.markDead(r.id, 'HTTP 404', 404, null);
         }
         if (outcome === 'sent' || outcome === 'sending') {
-          const claimed = await notifications.claimDue(createdAt, count, 60_000);
+          const claimed = await deliveries.claimDue(createdAt, count, 60_000);
           expect(claimed).toHaveLength(count);
-          if (outcome === 'sent') for (const d of claimed) await notifications.markSent(d.id, createdAt, 204, null);
+          if (outcome === 'sent') for (const d of claimed) await deliveries.markSent(d.id, createdAt, 204, null);
         }
         return rows.map((r) => r.id);
       };
@@ -82,7 +82,7 @@ for (const dialect of dialects) {
       const pending = await at(cutoff - DAY_MS, 1, 'pending');
       const retention = createRetention({ store: opened.store, clock: { now: () => now }, logger: createLogger('silent'), checkDays: 30, bucketDays: 400, batch: 3 });
       expect(await retention.prune()).toEqual({ checks: 0, stateChanges: 0, buckets: 0, deliveries: 7, subscribers: 0, sessions: 0, accountTokens: 0, audit: 0, recipients: 0 });
-      const left = await notifications.listDeliveries(channelId, 100);
+      const left = await deliveries.listByChannel(channelId, 100);
       expect(left.map((d) => d.id).sort()).toEqual([...pending, ...sending, ...kept].sort());
       expect((await retention.prune()).deliveries).toBe(0);
     });

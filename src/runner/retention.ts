@@ -82,7 +82,7 @@ export function createRetention(deps: {
     }
     let deliveries = 0;
     while (!stopped) {
-      const deleted = await deps.store.notifications.pruneDeliveries(now - deliveryDays * DAY_MS, batch);
+      const deleted = await deps.store.deliveries.prune(now - deliveryDays * DAY_MS, batch);
       deliveries += deleted;
       if (deleted < batch) break;
       await new Promise((resolve) => setImmediate(resolve));

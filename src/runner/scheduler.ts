@@ -9,7 +9,7 @@ import { PUBLIC_TARGETS_ONLY, type TargetGuard, targetGuard } from '../net/targe
 import type { ProbeDefinition, ProbeResult } from '../probes/probe.js';
 import type { Store } from '../store/index.js';
 import type { Ingest } from './ingest.js';
-import { createProbeSchedule, type ScheduledMonitor, type ScheduleStats } from './probe-schedule.js';
+import { createProbeSchedule, type ScheduledMonitor, type ScheduleStats, spread } from './probe-schedule.js';
 
 /** Probes running at once across all monitors; more wait their turn (and show up as lateness). */
 export const DEFAULT_CONCURRENCY = 256;
@@ -106,7 +106,7 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
   let unsubscribe: (() => void) | null = null;
 
   /** The monitors last loaded, by id, with the version they were read at. */
-  let known = new Map<string, { updatedAt: number; monitor: EdgeMonitor }>();
+  let known: Known = new Map();
 
   /**
    * Reads only what scheduling needs, and keeps the object of every monitor that did not change: with thousands of
@@ -125,16 +125,10 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
     const owns = deps.owns ?? (() => true);
     const versions = (await deps.store.schedule.listVersions('edge')).filter((v) => owns(v.id));
     const stale = versions.filter((v) => known.get(v.id)?.updatedAt !== v.updatedAt).map((v) => v.id);
-    const fresh = new Map<string, { updatedAt: number; monitor: EdgeMonitor }>();
+    const fresh: Known = new Map();
     for (const { updatedAt, ...monitor } of await deps.store.schedule.listScheduled('edge', stale)) fresh.set(monitor.id, { updatedAt, monitor });
     if (stopped) return;
-    const next = new Map<string, { updatedAt: number; monitor: EdgeMonitor }>();
-    // A monitor changed between the two reads keeps its previous version (a new one stays out) until the next reload.
-    // Ownership is asked again: a shard handed back while the rows were read is dropped now, not at the next reload.
-    for (const { id } of versions) {
-      const entry = fresh.get(id) ?? known.get(id);
-      if (entry && owns(id)) next.set(id, entry);
-    }
+    const next = merged(versions, fresh, known, owns);
     const changed = stale.length > 0 || next.size !== known.size;
     known = next;
     if (changed) await schedule.update([...next.values()].map((entry) => entry.monitor));
@@ -153,17 +147,6 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
     const next = loading.catch(() => {}).then(load);
     loading = next;
     return next;
-  }
-
-  /** A monitor handed over: one interval after its last check, or within OVERDUE_SPREAD_MS if that passed; never checked: spread as usual. */
-  function resumeAt(monitor: EdgeMonitor, now: number): number | undefined {
-    if (monitor.lastCheckAt === null) return undefined;
-    const due = monitor.lastCheckAt + monitor.intervalSec * 1000;
-    if (due >= now) return due;
-    const spread = Math.min(OVERDUE_SPREAD_MS, monitor.intervalSec * 1000);
-    let hash = 2166136261;
-    for (let i = 0; i < monitor.id.length; i++) hash = Math.imul(hash ^ monitor.id.charCodeAt(i), 16777619) >>> 0;
-    return now + Math.floor((hash / 2 ** 32) * spread);
   }
 
   /** Logs the runs since the last report; a quiet minute is not logged, the summary at stop always is. */
@@ -210,4 +193,28 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
       report('edge runner stopped', monitors, true);
     },
   };
+}
+
+/** A monitor handed over: one interval after its last check, or within OVERDUE_SPREAD_MS if that passed; never checked: spread as usual. */
+function resumeAt(monitor: EdgeMonitor, now: number): number | undefined {
+  if (monitor.lastCheckAt === null) return undefined;
+  const due = monitor.lastCheckAt + monitor.intervalSec * 1000;
+  if (due >= now) return due;
+  return now + Math.floor(spread(monitor.id) * Math.min(OVERDUE_SPREAD_MS, monitor.intervalSec * 1000));
+}
+
+type Known = Map<string, { updatedAt: number; monitor: EdgeMonitor }>;
+
+/**
+ * The monitors to run after a reload: each listed version's fresh read, else the one known. A monitor changed between
+ * the two reads keeps its previous version (a new one stays out) until the next reload; ownership is asked again, so a
+ * shard handed back while the rows were read is dropped now, not at the next reload.
+ */
+function merged(versions: { id: string }[], fresh: Known, known: Known, owns: (id: string) => boolean): Known {
+  const next: Known = new Map();
+  for (const { id } of versions) {
+    const entry = fresh.get(id) ?? known.get(id);
+    if (entry && owns(id)) next.set(id, entry);
+  }
+  return next;
 }

@@ -3,11 +3,11 @@
 import type { Clock } from '../domain/clock.js';
 import { STALE_AFTER_INTERVALS } from '../domain/states.js';
 import type { Logger } from '../logger.js';
+import type { NotificationPublisher } from '../notify/outbox/outbox.js';
+import { relayWentOffline } from '../notify/outbox/relays.js';
 import { heartbeatConfig } from '../probes/heartbeat.js';
-import { relayWentOffline } from '../services/relays/notices.js';
 import type { Store, WatchedMonitor } from '../store/index.js';
 import type { Ingest } from './ingest.js';
-import type { NotificationPublisher } from './notify-outbox.js';
 import { createPeriodicSweep, type SweepGate } from './periodic.js';
 
 export const WATCHDOG_EVERY_MS = 5_000;

@@ -9,9 +9,9 @@ import { formatIssuePath } from '../domain/issue-path.js';
 import type { ManagedBy } from '../domain/ownership.js';
 import type { Logger } from '../logger.js';
 import type { WardenMetrics } from '../metrics/recorder.js';
-import type { SmtpSettings } from '../notify/smtp.js';
-import type { SystemMail } from '../notify/system-mail.js';
-import type { NotificationPublisher } from '../runner/notify-outbox.js';
+import type { SmtpSettings } from '../notify/mail/smtp.js';
+import type { SystemMail } from '../notify/mail/system-mail.js';
+import type { NotificationPublisher } from '../notify/outbox/outbox.js';
 import type { Store } from '../store/index.js';
 
 export interface ServiceContext {
@@ -46,6 +46,52 @@ export interface ServiceContext {
   metrics?: WardenMetrics | undefined;
 }
 
+/** What every verb's context is made of, held by the composition root; `baseUrl` read when a context is made. */
+export interface ServiceParts {
+  store: Store;
+  bus: Bus;
+  clock: Clock;
+  logger: Logger;
+  baseUrl?: string | (() => string) | undefined;
+  notify?: NotificationPublisher | undefined;
+  smtp?: SmtpSettings | undefined;
+  systemMail?: SystemMail | undefined;
+  metrics?: WardenMetrics | undefined;
+}
+
+/** For whom a context acts: the caller's organization, who they are, who writes, and the request's logger. */
+export interface Caller {
+  organizationId?: string | undefined;
+  actor?: Actor | undefined;
+  writer?: ManagedBy | undefined;
+  logger?: Logger | undefined;
+}
+
+/**
+ * A verb's context made field by field from the parts and the caller: nothing else that the parts' holder carries (a
+ * cache, a limiter, the app's settings) reaches the verbs through it.
+ */
+export function serviceContext(parts: ServiceParts, caller: Caller = {}): ServiceContext {
+  const context: ServiceContext = {
+    store: parts.store,
+    bus: parts.bus,
+    clock: parts.clock,
+    logger: caller.logger ?? parts.logger,
+    ...(caller.organizationId !== undefined ? { organizationId: caller.organizationId } : {}),
+    ...(caller.actor !== undefined ? { actor: caller.actor } : {}),
+    ...(caller.writer !== undefined ? { writer: caller.writer } : {}),
+    ...(parts.notify ? { notify: parts.notify } : {}),
+    ...(parts.smtp ? { smtp: parts.smtp } : {}),
+    ...(parts.systemMail ? { systemMail: parts.systemMail } : {}),
+    ...(parts.metrics ? { metrics: parts.metrics } : {}),
+  };
+  const { baseUrl } = parts;
+  // The composition root's address is known once the server listens: read at each use, not when the context is made.
+  if (typeof baseUrl === 'function') Object.defineProperty(context, 'baseUrl', { get: baseUrl, enumerable: true });
+  else if (baseUrl !== undefined) context.baseUrl = baseUrl;
+  return context;
+}
+
 /** The organization a verb acts on; a verb called without one is a programming error, not a user's. */
 export function organizationOf(ctx: ServiceContext): string {
   if (ctx.organizationId === undefined) throw new Error('this verb acts on an organization: the context has none');
@@ -74,6 +120,17 @@ export async function withTransaction<T>(ctx: ServiceContext, work: (ctx: Servic
   for (const event of held) ctx.bus.publish(event);
   ctx.notify?.committed();
   return result;
+}
+
+/**
+ * withTransaction holding `name` (store.exclusive) for the whole transaction: two processes running the same work
+ * (a cluster's instances applying one config file at start) run it one after the other.
+ */
+export function withExclusiveTransaction<T>(ctx: ServiceContext, name: string, work: (ctx: ServiceContext) => Promise<T>): Promise<T> {
+  return withTransaction(ctx, async (tx) => {
+    await tx.store.exclusive(name);
+    return work(tx);
+  });
 }
 
 /** Runs a write, turning a unique-constraint race (two requests creating the same key at once) into a 409. */

@@ -1,7 +1,7 @@
 // The storage seam as the rest of Warden sees it: the Store interface and its repositories, types only.
 // Opening a store is the composition roots' business (src/main.ts, src/cli/session.ts): they import ./open-store.js.
-// Also the one reader of another tool's database (`warden import uptime-kuma`), which only src/store may open.
+// The reader of Uptime Kuma's database has its own entry (./uptime-kuma.js); its rows' types are here.
 
-export * from './foreign/uptime-kuma.js';
+export type * from './foreign/kuma-rows.js';
 export type { StoreOptions } from './open-store.js';
 export type * from './store.js';

@@ -8,9 +8,11 @@ import { accountTokenRepository } from './repositories/account-tokens.js';
 import { apiKeyRepository } from './repositories/api-keys.js';
 import { auditRepository } from './repositories/audit.js';
 import { changeRepository } from './repositories/changes.js';
+import { channelRepository } from './repositories/channels.js';
 import { checkRepository } from './repositories/checks.js';
 import { clusterRepository } from './repositories/cluster.js';
 import { componentRepository } from './repositories/components.js';
+import { deliveryRepository } from './repositories/deliveries.js';
 import { emailLinkRepository } from './repositories/email-links.js';
 import { incidentRepository } from './repositories/incidents.js';
 import { invitationRepository } from './repositories/invitations.js';
@@ -18,7 +20,6 @@ import { maintenanceRepository } from './repositories/maintenance.js';
 import { membershipRepository } from './repositories/memberships.js';
 import { monitorStateRepository } from './repositories/monitor-states.js';
 import { monitorRepository } from './repositories/monitors.js';
-import { notificationRepository } from './repositories/notifications.js';
 import { organizationRepository } from './repositories/organizations.js';
 import { pageAssetRepository } from './repositories/page-assets.js';
 import { pageRepository } from './repositories/pages.js';
@@ -83,7 +84,8 @@ function storeOver(connection: DialectConnection, db: Db, inTransaction: boolean
     incidents: incidentRepository(db),
     maintenance: maintenanceRepository(db),
     changes: changeRepository(db),
-    notifications: notificationRepository(db, connection.claimDeliveries),
+    channels: channelRepository(db),
+    deliveries: deliveryRepository(db, connection.claimDeliveries),
     subscribers: subscriberRepository(db),
     recipients: recipientRepository(db),
     cluster: clusterRepository(db, { locksRows: connection.locksRows }),
@@ -111,6 +113,7 @@ function storeOver(connection: DialectConnection, db: Db, inTransaction: boolean
       // What is journaled goes to `checks` first: a clean stop leaves the journal empty.
       await connection.checkJournal?.close();
       await connection.db.destroy();
+      connection.closeFile?.();
     },
   };
   return store;

@@ -20,12 +20,13 @@ import type { Bucket, BucketCount, BucketPeriod, BucketSums, CheckRow, StoredChe
 import type { StorageFault } from '../domain/errors.js';
 import type { Incident, IncidentSpec, IncidentUpdate, Maintenance, MaintenanceSpec } from '../domain/incident.js';
 import type { MonitorStateRow, StoredToken } from '../domain/monitor.js';
-import type { Delivery, NewDelivery, NotificationChannel, NotificationChannelSpec } from '../domain/notification.js';
 import type { ApiKey, ApiKeyScope, Organization, Relay } from '../domain/organization.js';
 import type { ManagedBy } from '../domain/ownership.js';
 import type { Component, ComponentSpec, Page, PageSpec } from '../domain/page.js';
 import type { PageSubscriber, SubscriberKind } from '../domain/subscriber.js';
 import type { ChannelRecipient } from '../domain/system-mail.js';
+import type { ChannelRepository } from './repositories/channels.js';
+import type { DeliveryRepository } from './repositories/deliveries.js';
 import type { MonitorStateRepository } from './repositories/monitor-states.js';
 import type { MonitorRepository } from './repositories/monitors.js';
 import type { ScheduleRepository } from './repositories/schedule.js';
@@ -33,6 +34,8 @@ import type { Dialect } from './tables.js';
 
 // Repositories whose interface lives beside its queries, in repositories/<name>.ts, its contract suite in
 // test/contracts/store-<name>.contract.test.ts.
+export type { ChannelRepository } from './repositories/channels.js';
+export type { DeliveryQuery, DeliveryRepository } from './repositories/deliveries.js';
 export type { MonitorListPage, MonitorPosition, MonitorQuery, MonitorSort } from './repositories/monitor-list.js';
 export type { MonitorActivity, MonitorStateRepository } from './repositories/monitor-states.js';
 export type { MonitorRepository } from './repositories/monitors.js';
@@ -68,8 +71,10 @@ export interface Store {
   readonly maintenance: MaintenanceRepository;
   /** The change counter every process polls to see config and API writes made by another. */
   readonly changes: ChangeRepository;
-  /** Notification channels and the outbox of their deliveries. */
-  readonly notifications: NotificationRepository;
+  /** Notification channels: what the API, the CLI and warden.yaml edit, and what the outbox reads. */
+  readonly channels: ChannelRepository;
+  /** The notification outbox: deliveries enqueued with their change, claimed and settled by the dispatcher. */
+  readonly deliveries: DeliveryRepository;
   /** Page subscribers (email and webhook) and their double opt-in. */
   readonly subscribers: SubscriberRepository;
   /** Recipients of mail through the system SMTP server, per organization: their double opt-in and unsubscribes. */
@@ -331,13 +336,6 @@ export interface MaintenanceNoticeDue {
   endedNoticeAt: number | null;
 }
 
-/** A channel's deliveries of some kinds about one monitor: what the timing rules count and look back on. */
-export interface DeliveryQuery {
-  channelId: string;
-  monitorId: string;
-  kinds: readonly string[];
-}
-
 export interface SubscriberRepository {
   insert(subscriber: PageSubscriber): Promise<void>;
   findById(id: string): Promise<PageSubscriber | undefined>;
@@ -388,60 +386,6 @@ export interface ChannelRecipientRepository {
   countPending(organizationId: string, now: number): Promise<number>;
   /** Deletes up to `batch` rows never confirmed nor unsubscribed, last asked before `before`; returns how many went. */
   pruneUnconfirmed(before: number, batch: number): Promise<number>;
-}
-
-export interface NotificationRepository {
-  /** An organization's channels by key. */
-  listChannels(organizationId: string): Promise<NotificationChannel[]>;
-  /** The enabled ones: what ingest enqueues deliveries for. */
-  listEnabledChannels(organizationId: string): Promise<NotificationChannel[]>;
-  findChannel(id: string): Promise<NotificationChannel | undefined>;
-  findChannelByKey(organizationId: string, key: string): Promise<NotificationChannel | undefined>;
-  insertChannel(channel: NotificationChannelSpec & { id: string; organizationId: string; managedBy: ManagedBy }, now: number): Promise<void>;
-  updateChannel(id: string, spec: NotificationChannelSpec, managedBy: ManagedBy, now: number): Promise<void>;
-  /** Deletes the channel and its deliveries. */
-  deleteChannel(id: string): Promise<void>;
-  /** Inserts pending deliveries; one already there for the same (event, channel) is left as it is. Returns how many were new. */
-  enqueue(rows: readonly NewDelivery[], now: number): Promise<number>;
-  /**
-   * Atomically takes up to `limit` due deliveries — pending ones whose `nextAttemptAt` has come, and sending ones whose
-   * claim lapsed (a crashed sender's) — marks them sending until `now + leaseMs` and counts the attempt. Two processes
-   * never take the same row (PostgreSQL: FOR UPDATE SKIP LOCKED; SQLite: one write statement). A delivery waits while an
-   * earlier one of the same channel and monitor is pending or sending, so each receiver gets a monitor's events in order.
-   * Oldest first. Deliveries to `skipChannelIds` are left for a later claim.
-   */
-  claimDue(now: number, limit: number, leaseMs: number, skipChannelIds?: readonly string[]): Promise<Delivery[]>;
-  /** Inserts a delivery already attempted (a channel test, sent at once): kept in the log like the outbox's own. */
-  recordDelivery(delivery: Delivery): Promise<void>;
-  /** Acknowledges a claimed delivery as sent. */
-  markSent(id: string, sentAt: number, status: number | null, answer: string | null): Promise<void>;
-  /** Releases a claimed delivery to be tried again at `nextAt`, with what this attempt came to. */
-  markRetry(id: string, nextAt: number, error: string, status: number | null, answer: string | null): Promise<void>;
-  /**
-   * Hands claimed deliveries back unsent (a graceful shutdown whose sends did not finish, or a channel paused by a 429
-   * until `at`): pending again, due at `at`, the claim cleared and the attempt not counted. Only rows still sending are
-   * touched; returns how many were released.
-   */
-  releaseClaims(ids: readonly string[], at: number): Promise<number>;
-  /**
-   * Makes a channel's deliveries waiting for a retry due at `now` (a send to it just went through after failing: the
-   * receiver is back, so the others need not sit out their backoff). Returns how many.
-   */
-  retryChannelNow(channelId: string, now: number): Promise<number>;
-  /** Settles a claimed (or pending) delivery unsent because a rule no longer wants it: `skipped`, with the reason. */
-  markSkipped(id: string, reason: string): Promise<void>;
-  /** Gives a claimed (or pending) delivery up, keeping the answer. */
-  markDead(id: string, error: string, status: number | null, answer: string | null): Promise<void>;
-  /** A channel's deliveries, newest first. */
-  listDeliveries(channelId: string, limit: number): Promise<Delivery[]>;
-  /** How many of a channel's deliveries of these kinds about a monitor were created since `since` (any status), and when the first and last were. */
-  deliveryStats(query: DeliveryQuery & { since: number }): Promise<{ count: number; first: number | null; last: number | null }>;
-  /** The latest of a channel's deliveries of these kinds about a monitor (created before `before`, when given). */
-  lastDelivery(query: DeliveryQuery & { before?: Pick<Delivery, 'createdAt' | 'id'> | undefined }): Promise<Delivery | undefined>;
-  /** A channel's latest delivery of these kinds per monitor. */
-  latestPerMonitor(channelId: string, kinds: readonly string[]): Promise<Delivery[]>;
-  /** Deletes up to `batch` sent and dead deliveries created before `before` (never pending or sending ones); returns how many went. */
-  pruneDeliveries(before: number, batch: number): Promise<number>;
 }
 
 /** A process of the cluster as its last heartbeat left it. */

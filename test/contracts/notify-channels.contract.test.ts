@@ -2,9 +2,9 @@
 // reads back as stored, and one POST to a generic fake maps 2xx → sent, 5xx/429/no answer → retry, other 4xx → dead.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { ChannelDefinition } from '../../src/notify/channel.js';
-import { ANSWER_CHARS } from '../../src/notify/http-send.js';
-import { CHANNELS } from '../../src/notify/registry.js';
+import type { ChannelDefinition } from '../../src/notify/channels/channel.js';
+import { ANSWER_CHARS } from '../../src/notify/channels/http-send.js';
+import { CHANNELS } from '../../src/notify/channels/registry.js';
 import { BARE_EVENT, DOWN_EVENT, type Receiver, sendContext, startReceiver } from '../fakes/notify-receivers.js';
 
 interface Fixture {

@@ -7,9 +7,9 @@ import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANY_TARGET, PUBLIC_TARGETS_ONLY, type TargetGuard } from '../../src/net/target-guard.js';
-import type { ChannelDefinition } from '../../src/notify/channel.js';
-import { failureOf } from '../../src/notify/outcome.js';
-import { CHANNELS, type ChannelType } from '../../src/notify/registry.js';
+import type { ChannelDefinition } from '../../src/notify/channels/channel.js';
+import { failureOf } from '../../src/notify/channels/outcome.js';
+import { CHANNELS, type ChannelType } from '../../src/notify/channels/registry.js';
 import { leakedResources, quietResources } from '../fakes/handles.js';
 import { BARE_EVENT, sendContext } from '../fakes/notify-receivers.js';
 

@@ -12,6 +12,7 @@ import { startNatsFake } from '../fakes/nats-server.js';
 import { startPostgresFake } from '../fakes/postgres-server.js';
 import { startRconServer } from '../fakes/rcon-server.js';
 import { startRustWebrconServer } from '../fakes/rust-webrcon-server.js';
+import { startWsFake } from '../fakes/ws-server.js';
 
 export interface Target {
   host: string;
@@ -245,4 +246,39 @@ export const PROBE_FIXTURES = {
       return { configs: [config, { ...config, jsonPath: 'echo', expected: 'x' }], close: fake.close };
     },
   },
+  // Services: SSH, UDP, mail, WebSocket, gRPC, Docker.
+  ssh: { blackHole: startTcpBlackHole, example: gameServer, moreExamples: [{ host: 'git.example.test', expect: 'OpenSSH_9' }] },
+  udp: {
+    blackHole: startUdpBlackHole,
+    example: (target) => ({ ...gameServer(target), payload: 'ping' }),
+    moreExamples: [{ host: 'ntp.example.test', port: 123, payload: '1b00 0000', encoding: 'hex', expect: '1c' }, { host: '[::1]', port: 9, payload: '', encoding: 'base64' }],
+  },
+  // Accepts the upgrade request and never answers it.
+  websocket: {
+    blackHole: startTcpBlackHole,
+    example: ({ host, port }) => ({ url: `ws://${host}:${port}/live` }),
+    moreExamples: [{ url: 'wss://chat.example.test/socket?v=2', message: '{"op":"ping"}', expect: 'pong', ignoreTls: true, headers: { authorization: `Bearer ${SECRET}` } }],
+    secretEcho: async () => {
+      // Answers with the upgrade request's headers, secrets included, as its first message.
+      const fake = await startWsFake((socket, request) => socket.send(JSON.stringify(request.headers)));
+      const headers = { authorization: `Bearer ${SECRET}`, 'x-api-key': SECRET };
+      return { configs: [{ url: fake.url, headers, expect: 'authorization' }, { url: fake.url, headers, expect: 'never said' }], close: fake.close };
+    },
+  },
+  // Mail: accepts and never greets.
+  smtp: {
+    blackHole: startTcpBlackHole,
+    example: gameServer,
+    moreExamples: [{ host: 'mx.example.test', security: 'tls', certExpiryDays: 21 }, { host: '10.0.0.25', port: 587, servername: 'mail.example.test', ca: PANEL_CA }, { host: 'mx.example.test', security: 'none' }],
+  },
+  imap: { blackHole: startTcpBlackHole, example: (target) => ({ ...gameServer(target), security: 'starttls' }), moreExamples: [{ host: 'imap.example.test', security: 'tls' }] },
+  // Accepts and never answers the HTTP/2 preface.
+  grpc: { blackHole: startTcpBlackHole, example: gameServer, moreExamples: [{ host: 'api.example.test', port: 443, service: 'my.package.Orders', tls: true }] },
+  // The Engine API over TCP: an HTTP server that never answers. Its unix socket's refusal under deny is in docker.test.ts.
+  docker: {
+    blackHole: startTcpBlackHole,
+    example: ({ host, port }) => ({ dockerHost: `tcp://${host}:${port}`, container: 'web' }),
+    moreExamples: [{ container: 'db-1' }, { dockerHost: 'unix:///run/user/1000/docker.sock', container: '4fa6e0f0c678' }, { dockerHost: 'https://docker.example.test:2376', container: '/proxy' }],
+  },
+  pop3: { blackHole: startTcpBlackHole, example: (target) => ({ ...gameServer(target), security: 'none' }), moreExamples: [{ host: 'pop.example.test', security: 'tls', certExpiryDays: 0 }] },
 } satisfies Record<MonitorType, ProbeFixture> as Record<string, ProbeFixture | undefined>;

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe } from 'vitest';
 import { type CheckRow, DAY_MS, HOUR_MS } from '../../src/domain/check.js';
 import type { IncidentSpec, MaintenanceSpec } from '../../src/domain/incident.js';
 import type { MonitorSpec, MonitorStateRow, StoredToken } from '../../src/domain/monitor.js';
+import type { NewDelivery, NotificationChannelSpec } from '../../src/domain/notification.js';
 import type { ManagedBy } from '../../src/domain/ownership.js';
 import type { ComponentSpec, PageSpec } from '../../src/domain/page.js';
 import type { Store } from '../../src/store/index.js';
@@ -172,4 +173,34 @@ export async function addPageWithTwoComponents(store: Store): Promise<string> {
   await addComponent(store, pageId, 'a');
   await addComponent(store, pageId, 'b');
   return pageId;
+}
+
+/** A webhook channel's spec (an address nothing listens on). */
+export function channelSpec(key: string, overrides: Partial<NotificationChannelSpec> = {}): NotificationChannelSpec {
+  return { key, name: `Channel ${key}`, type: 'webhook', config: { url: 'http://127.0.0.1:1/hook' }, rules: {}, enabled: true, ...overrides };
+}
+
+/** Inserts a channel `nch_<key>` of the organization (ORG unless given). */
+export async function addChannel(store: Store, key: string, overrides: Partial<NotificationChannelSpec> & { organizationId?: string } = {}): Promise<string> {
+  const { organizationId = ORG.id, ...spec } = overrides;
+  const id = `nch_${key}`;
+  await store.channels.insert({ ...channelSpec(key, spec), id, organizationId, managedBy: 'api' }, NOW);
+  return id;
+}
+
+let seq = 0;
+/** A pending delivery of a `monitor.down` event about mon_a, due now; ids in the order they are made. */
+export function delivery(channelId: string, eventId: string, overrides: Partial<NewDelivery> = {}): NewDelivery {
+  seq += 1;
+  return {
+    id: `dlv_${String(seq).padStart(6, '0')}`,
+    eventId,
+    channelId,
+    organizationId: ORG.id,
+    monitorId: 'mon_a',
+    kind: 'monitor.down',
+    event: JSON.stringify({ id: eventId }),
+    nextAttemptAt: NOW,
+    ...overrides,
+  };
 }

@@ -101,38 +101,38 @@ describeStore('store subscribers', (store) => {
     await setUp(store());
     await store().subscribers.insert(subscriber('sub_a', { confirmedAt: NOW, confirmTokenHash: null, expiresAt: null }));
     await store().subscribers.insert(subscriber('sub_b', { pageId: 'pg_other' }));
-    expect(await store().notifications.enqueue([delivery({ subscriberId: 'sub_a' }, 'evt_1')], NOW)).toBe(1);
+    expect(await store().deliveries.enqueue([delivery({ subscriberId: 'sub_a' }, 'evt_1')], NOW)).toBe(1);
     expect(await store().subscribers.delete('sub_a')).toBe(true);
     expect(await store().subscribers.delete('sub_a')).toBe(false);
-    expect(await store().notifications.claimDue(NOW, 10, 30_000)).toEqual([]);
+    expect(await store().deliveries.claimDue(NOW, 10, 30_000)).toEqual([]);
     await store().pages.delete('pg_other');
     expect(await store().subscribers.findById('sub_b')).toBeUndefined();
   });
 
   it("enqueues a subscriber's and a channel's delivery of one event together, each once", async () => {
     await setUp(store());
-    await store().notifications.insertChannel(
+    await store().channels.insert(
       { id: 'nch_a', organizationId: ORG.id, key: 'a', name: 'A', type: 'webhook', config: { url: 'http://127.0.0.1:1/' }, rules: {}, enabled: true, managedBy: 'api' },
       NOW,
     );
     for (const id of ['sub_a', 'sub_b']) await store().subscribers.insert(subscriber(id, { confirmedAt: NOW, confirmTokenHash: null, expiresAt: null }));
     const batch = [delivery({ channelId: 'nch_a' }, 'evt_1'), delivery({ subscriberId: 'sub_a' }, 'evt_1'), delivery({ subscriberId: 'sub_b' }, 'evt_1')];
-    expect(await store().notifications.enqueue(batch, NOW)).toBe(3);
+    expect(await store().deliveries.enqueue(batch, NOW)).toBe(3);
     // Replayed (a retry of the producer's commit): nothing new, on either index.
-    expect(await store().notifications.enqueue([delivery({ subscriberId: 'sub_a' }, 'evt_1'), delivery({ channelId: 'nch_a' }, 'evt_1'), delivery({ subscriberId: 'sub_a' }, 'evt_2')], NOW)).toBe(1);
-    const claimed = await store().notifications.claimDue(NOW, 10, 30_000);
+    expect(await store().deliveries.enqueue([delivery({ subscriberId: 'sub_a' }, 'evt_1'), delivery({ channelId: 'nch_a' }, 'evt_1'), delivery({ subscriberId: 'sub_a' }, 'evt_2')], NOW)).toBe(1);
+    const claimed = await store().deliveries.claimDue(NOW, 10, 30_000);
     expect(claimed.map((d) => `${d.eventId}:${d.channelId ?? d.subscriberId}`).sort()).toEqual(['evt_1:nch_a', 'evt_1:sub_a', 'evt_1:sub_b']);
   });
 
   it("holds a subscriber's later delivery while an earlier one waits or is being sent", async () => {
     await setUp(store());
     for (const id of ['sub_a', 'sub_b']) await store().subscribers.insert(subscriber(id, { confirmedAt: NOW, confirmTokenHash: null, expiresAt: null }));
-    await store().notifications.enqueue([delivery({ subscriberId: 'sub_a' }, 'evt_1')], NOW);
-    await store().notifications.enqueue([delivery({ subscriberId: 'sub_a' }, 'evt_2'), delivery({ subscriberId: 'sub_b' }, 'evt_2')], NOW + 1);
-    const first = await store().notifications.claimDue(NOW + 1, 10, 30_000);
+    await store().deliveries.enqueue([delivery({ subscriberId: 'sub_a' }, 'evt_1')], NOW);
+    await store().deliveries.enqueue([delivery({ subscriberId: 'sub_a' }, 'evt_2'), delivery({ subscriberId: 'sub_b' }, 'evt_2')], NOW + 1);
+    const first = await store().deliveries.claimDue(NOW + 1, 10, 30_000);
     expect(first.map((d) => `${d.eventId}:${d.subscriberId}`).sort()).toEqual(['evt_1:sub_a', 'evt_2:sub_b']);
-    expect(await store().notifications.claimDue(NOW + 2, 10, 30_000)).toEqual([]);
-    await store().notifications.markSent(first.find((d) => d.subscriberId === 'sub_a')!.id, NOW + 3, 250, '');
-    expect((await store().notifications.claimDue(NOW + 4, 10, 30_000)).map((d) => `${d.eventId}:${d.subscriberId}`)).toEqual(['evt_2:sub_a']);
+    expect(await store().deliveries.claimDue(NOW + 2, 10, 30_000)).toEqual([]);
+    await store().deliveries.markSent(first.find((d) => d.subscriberId === 'sub_a')!.id, NOW + 3, 250, '');
+    expect((await store().deliveries.claimDue(NOW + 4, 10, 30_000)).map((d) => `${d.eventId}:${d.subscriberId}`)).toEqual(['evt_2:sub_a']);
   });
 });

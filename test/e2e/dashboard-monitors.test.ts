@@ -14,8 +14,10 @@ import { startAmqpFake } from '../fakes/amqp-server.js';
 import { startFakeBedrockServer } from '../fakes/bedrock-server.js';
 import { certificateAuthority, serverCertificate } from '../fakes/certificates.js';
 import { startDnsFake } from '../fakes/dns-server.js';
+import { startDockerEngineFake } from '../fakes/docker-engine.js';
 import { startEchoServer } from '../fakes/echo-server.js';
 import { pterodactylServer, startDiscordFake, startFivemFake, startPterodactylFake } from '../fakes/game-api-fakes.js';
+import { startGrpcServer } from '../fakes/grpc-server.js';
 import { startWebsiteFake } from '../fakes/http-fakes.js';
 import { startFakeJavaServer } from '../fakes/minecraft-java-server.js';
 import { startMongoFake } from '../fakes/mongodb-server.js';
@@ -26,7 +28,10 @@ import { startPostgresFake } from '../fakes/postgres-server.js';
 import { startRconServer } from '../fakes/rcon-server.js';
 import { inDays, startRdapServer } from '../fakes/rdap-server.js';
 import { startRustWebrconServer } from '../fakes/rust-webrcon-server.js';
+import { dovecotImap, dovecotPop3, startLineServer, startScriptedTcp, startUdpResponder } from '../fakes/service-servers.js';
+import { startSmtpFake } from '../fakes/smtp-server.js';
 import { startTlsServer } from '../fakes/tls-servers.js';
+import { startWsFake } from '../fakes/ws-server.js';
 import { type SeededWarden, startSeededWarden } from '../seeded-warden.js';
 import { dialects } from '../store-dialects.js';
 
@@ -69,7 +74,7 @@ describe('the dashboard’s monitor screens', () => {
     const dns = await startDnsFake({ 'example.test': { A: [{ address: '192.0.2.7' }] } });
     const rdap = await startRdapServer({ 'example.test': { expiresAt: inDays(200) } });
     // Databases and brokers: fakes speaking each protocol (the real servers have tests of their own).
-    const services = {
+    const databases = {
       postgres: await startPostgresFake({ password: 'pg-password' }),
       mysql: await startMysqlFake(),
       redis: await startEchoServer(),
@@ -78,11 +83,24 @@ describe('the dashboard’s monitor screens', () => {
       amqp: await startAmqpFake(),
       nats: await startNatsFake({ user: 'monitor', pass: 'nats-password' }),
     };
-    for (const service of Object.values(services)) closers.push(service.close);
+    for (const database of Object.values(databases)) closers.push(database.close);
     // A TLS port whose certificate a private CA signed: the form's CA field makes it trusted.
     const authority = await certificateAuthority();
     const panelTls = await startTlsServer(await serverCertificate({ issuer: authority }));
     closers.push(panelTls.close);
+    // The service types: SSH, UDP, WebSocket, mail over STARTTLS with the private CA, gRPC health, a Docker Engine API.
+    const mailCertificate = await serverCertificate({ issuer: authority });
+    const services = {
+      ssh: await startScriptedTcp((socket) => socket.write('SSH-2.0-OpenSSH_9.6p1 Ubuntu-3ubuntu13.5\r\n')),
+      udp: await startUdpResponder((datagram) => [datagram]),
+      websocket: await startWsFake((socket) => socket.on('message', (data) => socket.send(data))),
+      smtp: await startSmtpFake({ tls: mailCertificate }),
+      imap: await startLineServer(dovecotImap(mailCertificate)),
+      pop3: await startLineServer(dovecotPop3(mailCertificate)),
+      grpc: await startGrpcServer({ '': 'SERVING' }),
+      docker: await startDockerEngineFake([{ name: 'web', id: 'f'.repeat(64), state: { Status: 'running', Running: true } }]),
+    };
+    closers.push(...Object.values(services).map((service) => service.close));
     tcp = createServer((socket) => socket.end());
     await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.1', resolve));
     closers.push(java.close, bedrock.close, a2s.close, fivem.close, rust.close, rcon.close, panel.close, discord.close, site.close, dns.close, rdap.close);
@@ -102,7 +120,15 @@ describe('the dashboard’s monitor screens', () => {
       tls: { ...at(panelTls.port), CA: authority.cert },
       ping: { Host: '127.0.0.1' },
       'domain-expiry': { Domain: 'example.test', 'RDAP URL': rdap.base },
-      ...Object.fromEntries(Object.entries(services).map(([type, service]) => [type, at(service.port)])),
+      ...Object.fromEntries(Object.entries(databases).map(([type, service]) => [type, at(service.port)])),
+      ssh: at(services.ssh.port),
+      udp: { ...at(services.udp.port), Payload: 'ping' },
+      websocket: { URL: services.websocket.url },
+      smtp: { ...at(services.smtp.port), CA: authority.cert },
+      imap: { ...at(services.imap.port), CA: authority.cert },
+      pop3: { ...at(services.pop3.port), CA: authority.cert },
+      grpc: at(services.grpc.port),
+      docker: { 'Docker host': services.docker.dockerHost, Container: 'web' },
     });
 
     const sqlite = dialects.find((d) => d.name === 'sqlite')!;

@@ -4,7 +4,7 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../../src/http/app.js';
+import type { App } from '../../src/http/env.js';
 import { createRequestListener } from '../../src/http/pre-router.js';
 import { createLogger } from '../../src/logger.js';
 import { PUSH_LIMITS } from '../../src/services/push/limits.js';

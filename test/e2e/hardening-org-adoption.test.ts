@@ -104,7 +104,7 @@ for (const dialect of dialects) {
       const organization = await acme();
       expect(organization).toMatchObject({ name: 'Acme (stranger)', managedBy: 'api' });
       expect(await monitorKeys(organization?.id as string)).toEqual(['stranger-site']);
-      expect(await s.opened.store.notifications.listChannels(organization?.id as string)).toEqual([]);
+      expect(await s.opened.store.channels.list(organization?.id as string)).toEqual([]);
       // What the stranger reads: still only their own.
       const listed = await (await browse('GET', '/api/v1/monitors', { session: stranger, organization: 'acme' })).json();
       expect(listed.monitors.map((m: { key: string }) => m.key)).toEqual(['stranger-site']);

@@ -87,7 +87,7 @@ notifications:
     const lobby = monitors.lobby as Monitor;
     await this.store.monitors.updateSpec(lobby.id, { ...lobby, intervalSec: INTERVAL_SEC }, lobby.managedBy, Date.now());
     this.monitor = lobby;
-    this.channelId = (await this.store.notifications.findChannelByKey(report.organization.id, 'ops-discord'))?.id as string;
+    this.channelId = (await this.store.channels.findByKey(report.organization.id, 'ops-discord'))?.id as string;
     await this.startServer();
     await until('the monitor up', async () => (await this.store.monitors.findById(lobby.id))?.state === 'up');
   }
@@ -109,7 +109,7 @@ notifications:
   }
 
   state = async () => (await this.store.monitors.findById(this.monitor.id))?.state;
-  deliveries = () => this.store.notifications.listDeliveries(this.channelId, 50);
+  deliveries = () => this.store.deliveries.listByChannel(this.channelId, 50);
 
   async stop(): Promise<void> {
     await this.server?.stop('SIGKILL');
@@ -254,15 +254,15 @@ notifications:
             }
           await parts.dispatcher.tick();
         }
-        const channel = await opened.store.notifications.findChannelByKey(report.organization.id, 'hook');
-        const log = await opened.store.notifications.listDeliveries(channel?.id as string, 100);
+        const channel = await opened.store.channels.findByKey(report.organization.id, 'hook');
+        const log = await opened.store.deliveries.listByChannel(channel?.id as string, 100);
         expect(log.length).toBeGreaterThanOrEqual(8);
         expect(log.every((d) => d.status === 'pending' || d.status === 'sending')).toBe(true);
         expect(log.some((d) => d.lastError !== null)).toBe(true);
 
         receiver = await startReceiver({ status: 204 }, port);
         // Time moves on (retries back off up to an hour): every delivery goes out once it is due.
-        for (let i = 0; i < 200 && (await opened.store.notifications.listDeliveries(channel?.id as string, 100)).some((d) => d.status !== 'sent'); i++) {
+        for (let i = 0; i < 200 && (await opened.store.deliveries.listByChannel(channel?.id as string, 100)).some((d) => d.status !== 'sent'); i++) {
           clock.t += 60_000;
           await parts.dispatcher.tick();
         }

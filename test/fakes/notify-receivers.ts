@@ -3,7 +3,7 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ANY_TARGET, type TargetGuard } from '../../src/net/target-guard.js';
-import type { NotificationEvent, SendContext } from '../../src/notify/channel.js';
+import type { NotificationEvent, SendContext } from '../../src/notify/channels/channel.js';
 
 export interface ReceivedRequest {
   method: string;

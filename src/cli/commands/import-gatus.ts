@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { ValidationError } from '../../domain/errors.js';
 import { importGatus, parseGatusConfig } from '../../services/import/gatus.js';
-import { writeImport } from './import.js';
+import { writeImport } from './import-output.js';
 
 /** Gatus files are small; a bigger one is a wrong path. */
 const GATUS_MAX_BYTES = 4 * 1024 * 1024;

@@ -5,9 +5,10 @@ import { ValidationError } from '../../domain/errors.js';
 import { loadGamedigGames } from '../../services/import/gamedig-games.js';
 import { importUptimeKuma } from '../../services/import/uptime-kuma.js';
 import { importUptimeKumaHistory } from '../../services/import/uptime-kuma-history.js';
-import { type KumaDatabase, NotKumaDatabaseError, openUptimeKumaDatabase } from '../../store/index.js';
+import type { KumaDatabase } from '../../store/index.js';
+import { NotKumaDatabaseError, openUptimeKumaDatabase } from '../../store/uptime-kuma.js';
 import { formatTime, withOrganization } from '../session.js';
-import { writeImport } from './import.js';
+import { writeImport } from './import-output.js';
 
 export function importUptimeKumaCommand(): Command {
   return new Command('uptime-kuma')

@@ -1,6 +1,7 @@
 // `warden notifications list|test`: the notification channels, and a test sent through one now (recorded in its deliveries).
 import { Command } from 'commander';
 import { readSettings } from '../../config/settings.js';
+import { channelId } from '../../services/audit/labels.js';
 import { audited } from '../../services/audit/record.js';
 import type { ServiceContext } from '../../services/context.js';
 import { listChannels } from '../../services/notifications/read.js';
@@ -41,7 +42,7 @@ export function notificationsCommand(): Command {
           {
             action: 'notification-channel.test',
             object: () => ({ id: null, label: key }),
-            before: async (tx) => ({ id: (await tx.store.notifications.findChannelByKey(tx.organizationId ?? '', key))?.id ?? null }),
+            before: async (tx) => ({ id: (await channelId(tx, { key }))?.id ?? null }),
             detail: ({ outcome }) => ({ outcome }),
             outside: true,
           },

@@ -5,7 +5,7 @@ import type { RouteConfig } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { ValidationError, WardenError } from '../../domain/errors.js';
 import { JSON_MAX_DEPTH, textNestsDeeper, tooDeepMessage } from '../../domain/json-depth.js';
-import type { App } from '../app.js';
+import type { App } from '../env.js';
 
 export type JsonBody = { kind: 'json'; value: unknown } | { kind: 'empty' } | { kind: 'too-large'; maxBytes: number };
 

@@ -5,7 +5,9 @@ import { type Actor, apiKeyRole, type Role, roleAtLeast } from '../../domain/acc
 import { ForbiddenError } from '../../domain/errors.js';
 import { authenticateSession } from '../../services/accounts/authenticate-session.js';
 import { authenticateApiKey } from '../../services/api-keys/authenticate.js';
-import type { AppEnv } from '../app.js';
+import { serviceContext } from '../../services/context.js';
+import { actingMembership } from '../../services/members/acting-membership.js';
+import type { AppEnv } from '../env.js';
 import { problem, problemResponse } from '../problem.js';
 import { readSessionToken, sameOrigin } from '../session-cookie.js';
 
@@ -45,7 +47,7 @@ export function orgAuth(): MiddlewareHandler<AppEnv & OrgAuthEnv> {
 }
 
 async function byApiKey(c: Context<AppEnv & OrgAuthEnv>, secret: string): Promise<Principal | Response> {
-  const apiKey = await authenticateApiKey(c.get('deps'), { secret });
+  const apiKey = await authenticateApiKey(verbContext(c), { secret });
   if (!apiKey)
     return problemResponse(c, problem(401, 'unauthorized', 'Unauthorized', 'The API key is not valid: it is malformed, unknown or revoked.'), {
       'www-authenticate': `${CHALLENGE}, error="invalid_token"`,
@@ -60,7 +62,7 @@ async function byApiKey(c: Context<AppEnv & OrgAuthEnv>, secret: string): Promis
 
 async function bySession(c: Context<AppEnv & OrgAuthEnv>): Promise<Principal | Response> {
   const token = readSessionToken(c);
-  const signedIn = token === undefined ? null : await authenticateSession(c.get('deps'), { token });
+  const signedIn = token === undefined ? null : await authenticateSession(verbContext(c), { token });
   if (!signedIn)
     return problemResponse(
       c,
@@ -71,8 +73,7 @@ async function bySession(c: Context<AppEnv & OrgAuthEnv>): Promise<Principal | R
     return forbidden(c, 'A signed-in browser may change things only from Warden’s own pages (the Origin header names another site).');
   const { user, session } = signedIn;
   const wanted = c.req.header(ORGANIZATION_HEADER);
-  const memberships = await c.get('deps').store.memberships.listByUser(user.id);
-  const membership = wanted === undefined ? memberships[0] : memberships.find((m) => m.organization.key === wanted || m.organizationId === wanted);
+  const membership = await actingMembership(verbContext(c), { userId: user.id, wanted });
   if (!membership)
     return problemResponse(
       c,
@@ -119,4 +120,9 @@ export function setResponseHeaders(c: Context, headers: Readonly<Record<string, 
   for (const [name, value] of Object.entries(headers)) merged.set(name, value);
   c.res = undefined;
   c.res = new Response(res.body, { status: res.status, statusText: res.statusText, headers: merged });
+}
+
+/** The authentication verbs' context: the verbs' parts and the request's logger, for no organization yet. */
+function verbContext(c: { var: Pick<AppEnv['Variables'], 'deps' | 'log'> }) {
+  return serviceContext(c.var.deps, { logger: c.var.log });
 }

@@ -1,6 +1,6 @@
 // A per-key request budget (fixed window) answered with 429, Retry-After and the RateLimit-* headers of the IETF draft.
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../app.js';
+import type { AppEnv } from '../env.js';
 import { problem, problemResponse } from '../problem.js';
 import { type OrgAuthEnv, setResponseHeaders } from './org-auth.js';
 

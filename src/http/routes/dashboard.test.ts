@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDeps, AppEnv } from '../app.js';
+import type { AppDeps, AppEnv } from '../env.js';
 import { accepts, dashboardRoutes } from './dashboard.js';
 
 const INDEX = '<!doctype html><meta property="csp-nonce" nonce="WARDEN_CSP_NONCE"><script type="module" src="/app/assets/index-abc123.js" nonce="WARDEN_CSP_NONCE"></script>';

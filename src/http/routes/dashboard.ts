@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context } from 'hono';
-import type { App, AppEnv } from '../app.js';
+import type { App, AppEnv } from '../env.js';
 import { problem, problemResponse } from '../problem.js';
 
 /** What dist/ holds now: the checkout's dist/web, the same path from src/ (tests, tsx) and from a build. */

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { App } from '../app.js';
+import type { App } from '../env.js';
 
 /** The one file served from openapi-explorer: a classic script holding the whole web component (about 750 kB). */
 const BUNDLE_PATH = '/docs/openapi-explorer.js';

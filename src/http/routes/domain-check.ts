@@ -2,13 +2,15 @@
 // proxy's on-demand TLS (Caddy's `on_demand_tls { ask … }`): it gets a certificate only for names Warden would serve,
 // so nobody can make it request certificates by pointing arbitrary names at the server.
 import { normalizeHost } from '../../domain/custom-domain.js';
-import type { App } from '../app.js';
+import type { PageCache } from '../../services/pages/page-cache.js';
+import type { App } from '../env.js';
 import { problem, problemResponse } from '../problem.js';
 
 /** Longer than any DNS name: refused before it is looked at. */
 const DOMAIN_MAX = 253;
 
-export function domainCheckRoutes(app: App): void {
+/** `pages`: the page cache, whose index of verified custom domains answers. */
+export function domainCheckRoutes(app: App, pages: Pick<PageCache, 'pageByDomain'>): void {
   app.get('/domain-check', (c) => {
     const domain = c.req.query('domain');
     if (domain === undefined || domain === '' || domain.length > DOMAIN_MAX)
@@ -20,7 +22,7 @@ export function domainCheckRoutes(app: App): void {
       );
     const name = normalizeHost(domain);
     // The page index in memory answers: no database round trip per TLS handshake the proxy makes.
-    const page = c.get('deps').pages.pageByDomain(name);
+    const page = pages.pageByDomain(name);
     if (!page) return problemResponse(c, problem(404, 'not-found', 'Not found', `${name} is not a verified custom domain of a status page here.`));
     return c.json({ domain: name, verified: true }, 200, { 'cache-control': 'no-store' });
   });

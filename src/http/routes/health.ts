@@ -7,7 +7,7 @@ import type { ClusterView } from '../../domain/cluster.js';
 import { type Logger, logFailure } from '../../logger.js';
 import type { ServiceContext } from '../../services/context.js';
 import { checkDatabase } from '../../services/database.js';
-import type { App } from '../app.js';
+import type { App } from '../env.js';
 import type { FastAnswer, FastPath } from '../pre-router.js';
 import { PROBLEM_CONTENT_TYPE, type Problem, problem, problemBody, problemResponse } from '../problem.js';
 import { STARTING_HEADERS } from '../readiness-gate.js';
@@ -37,10 +37,10 @@ async function readiness(deps: HealthDeps, log: Logger): Promise<{ ready: Record
   return { ready: { status: 'ready', database, ...(deps.clusterView ? { cluster: deps.clusterView() } : {}) } };
 }
 
-export function healthRoutes(app: App): void {
+export function healthRoutes(app: App, deps: HealthDeps): void {
   app.get('/healthz', (c) => c.body(LIVE_BODY, 200, JSON_NO_STORE));
   app.get('/readyz', async (c) => {
-    const answer = await readiness(c.get('deps'), c.get('log'));
+    const answer = await readiness(deps, c.get('log'));
     if ('problem' in answer) return problemResponse(c, answer.problem, { ...NOT_READY_HEADERS });
     return c.json(answer.ready, 200, NO_STORE);
   });

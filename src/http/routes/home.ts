@@ -5,16 +5,15 @@ import { baseHostOf, normalizeHost } from '../../domain/custom-domain.js';
 import type { Page } from '../../domain/page.js';
 import { renderHomePage } from '../../render/home-page.js';
 import { loadPublicPages } from '../../services/pages/list-public-pages.js';
-import type { App } from '../app.js';
+import type { App, PublicPagesDeps } from '../env.js';
 import { problem, problemResponse } from '../problem.js';
 import { HTML_HEADERS } from './status/serve-form.js';
 
 /** The most pages / lists: a directory, not an index of a large installation. */
 export const HOME_PAGE_LIST_MAX = 100;
 
-export function homeRoutes(app: App): void {
+export function homeRoutes(app: App, deps: PublicPagesDeps): void {
   app.get('/', async (c) => {
-    const deps = c.get('deps');
     if (!isOwnAddress(c.req.header('host'), deps.baseUrl))
       return problemResponse(c, problem(404, 'not-found', 'Not found', `Nothing is served at ${c.req.path}.`));
     // Public pages only: a password-protected page is not advertised.

@@ -5,8 +5,8 @@ import { type LlmsApiOperation, type LlmsInput, type LlmsRendering, renderLlmsFu
 import { AI_LIMITS } from '../../services/ai-limits.js';
 import { listPublicPages, loadPublicPages } from '../../services/pages/list-public-pages.js';
 import type { ReferenceDoc } from '../../services/reference-docs.js';
-import type { App } from '../app.js';
 import { documentCors } from '../cors.js';
+import type { App, PublicPagesDeps } from '../env.js';
 import { openApiDocumentConfig } from '../openapi.js';
 import { type PublicBytes, publicBytes, publicResponse } from '../public-response.js';
 
@@ -33,7 +33,7 @@ const FILES: LlmsFile[] = [
   },
 ];
 
-export function llmsRoutes(app: App, docs: readonly ReferenceDoc[]): void {
+export function llmsRoutes(app: App, deps: PublicPagesDeps, docs: readonly ReferenceDoc[]): void {
   // Rendered once per scope (main address or a custom domain) and kept until a page it shows changes.
   const rendered = new Map<string, { inputs: string; bytes: PublicBytes }>();
   let operations: LlmsApiOperation[] | null = null;
@@ -41,7 +41,7 @@ export function llmsRoutes(app: App, docs: readonly ReferenceDoc[]): void {
   for (const file of FILES) {
     app.use(file.path, documentCors);
     app.get(file.path, async (c) => {
-      const { pages, baseUrl } = c.get('deps');
+      const { pages, baseUrl } = deps;
       const host = c.req.header('host');
       const snapshots = (await loadPublicPages({ pages }, listPublicPages({ pages }, { host }))).map((cached) => cached.snapshot);
       const onCustomDomain = host !== undefined && pages.pageByDomain(host) !== undefined;

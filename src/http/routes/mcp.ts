@@ -3,8 +3,9 @@ import { z } from '@hono/zod-openapi';
 import { textNestsDeeper, tooDeepMessage } from '../../domain/json-depth.js';
 import { MCP_PROTOCOL_VERSION, MCP_TOOLS } from '../../mcp/catalog.js';
 import { AI_LIMITS } from '../../services/ai-limits.js';
-import type { App } from '../app.js';
+import { serviceContext } from '../../services/context.js';
 import { mcpCors } from '../cors.js';
+import type { App } from '../env.js';
 import { readBodyBytes } from '../middleware/json-body.js';
 import { NO_STORE, setResponseHeaders } from '../middleware/org-auth.js';
 
@@ -36,7 +37,9 @@ export function mcpRoutes(app: App): void {
     const request = new Request(c.req.raw.url, { method: 'POST', headers: c.req.raw.headers, body: new Uint8Array(bytes) });
     const deps = c.get('deps');
     const { createMcpServer, WebStandardStreamableHTTPServerTransport } = await loadSdk();
-    const server = createMcpServer({ ...deps, logger: c.get('log') ?? deps.logger, scope: { host: c.req.header('host') } });
+    // The public verbs' context, the page cache they read, and what the request may see.
+    const context = serviceContext(deps, { logger: c.get('log') ?? deps.logger });
+    const server = createMcpServer({ ...context, pages: deps.pages, pageAccess: deps.pageAccess, scope: { host: c.req.header('host') } });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

@@ -5,8 +5,9 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { renderSubscriptionNotice } from '../../render/html-subscribe.js';
+import { type ServiceParts, serviceContext } from '../../services/context.js';
 import { confirmRecipient, readRecipientUnsubscribe, unsubscribeRecipient } from '../../services/notifications/recipient-links.js';
-import type { App, AppEnv } from '../app.js';
+import type { App, AppEnv } from '../env.js';
 import { readBodyBytes } from '../middleware/json-body.js';
 import { TAGS } from '../openapi.js';
 
@@ -20,11 +21,16 @@ const INVALID: Notice = {
   lines: ['It was used already, it expired (a confirmation link works for 48 hours), or it was mistyped.'],
 };
 
-export function recipientLinkRoutes(app: App): void {
+/** `parts`: the verbs' parts (the links' verbs read and write recipients; the notices link to the public address). */
+export function recipientLinkRoutes(app: App, parts: ServiceParts & { readonly baseUrl: string }): void {
   documentRoutes(app);
+  const ctx = (c: Context<AppEnv>) => serviceContext(parts, { logger: c.get('log') });
+  const notice = (c: Context<AppEnv>, options: Notice, status = 200) => answerNotice(c, parts.baseUrl, options, status);
+  const invalidUnsubscribe = (c: Context<AppEnv>) =>
+    notice(c, { heading: 'Nothing to unsubscribe', lines: ['This link is not valid: unsubscribed already, or mistyped.'], error: true }, 404);
   app.on(['GET', 'HEAD'], CONFIRM_PATH, async (c) => {
     if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers: { 'cache-control': 'no-store' } });
-    const outcome = await confirmRecipient(c.get('deps'), { token: c.req.query('token') ?? '' });
+    const outcome = await confirmRecipient(ctx(c), { token: c.req.query('token') ?? '' });
     if (outcome.outcome !== 'confirmed') return notice(c, { ...INVALID, error: true }, 404);
     return notice(c, {
       heading: 'Alerts confirmed',
@@ -33,7 +39,7 @@ export function recipientLinkRoutes(app: App): void {
   });
   app.on(['GET', 'HEAD'], UNSUBSCRIBE_PATH, async (c) => {
     const token = c.req.query('token') ?? '';
-    const outcome = await readRecipientUnsubscribe(c.get('deps'), { token });
+    const outcome = await readRecipientUnsubscribe(ctx(c), { token });
     if (outcome.outcome !== 'subscribed') return invalidUnsubscribe(c);
     return notice(c, {
       heading: 'Unsubscribe?',
@@ -43,20 +49,16 @@ export function recipientLinkRoutes(app: App): void {
   });
   app.post(UNSUBSCRIBE_PATH, async (c) => {
     await readBodyBytes(c, BODY_MAX_BYTES).catch(() => Buffer.alloc(0));
-    const outcome = await unsubscribeRecipient(c.get('deps'), { token: c.req.query('token') ?? '' });
+    const outcome = await unsubscribeRecipient(ctx(c), { token: c.req.query('token') ?? '' });
     if (outcome.outcome !== 'unsubscribed') return invalidUnsubscribe(c);
     return notice(c, { heading: 'Unsubscribed', lines: [`${outcome.address} gets nothing more from "${outcome.organization}".`] });
   });
 }
 
-function invalidUnsubscribe(c: Context<AppEnv>): Response {
-  return notice(c, { heading: 'Nothing to unsubscribe', lines: ['This link is not valid: unsubscribed already, or mistyped.'], error: true }, 404);
-}
-
 type Notice = Omit<Parameters<typeof renderSubscriptionNotice>[0], 'page'>;
 
-function notice(c: Context<AppEnv>, options: Notice, status = 200): Response {
-  const rendered = renderSubscriptionNotice({ ...options, page: { title: 'Warden', url: c.get('deps').baseUrl || '/' } });
+function answerNotice(c: Context<AppEnv>, baseUrl: string, options: Notice, status: number): Response {
+  const rendered = renderSubscriptionNotice({ ...options, page: { title: 'Warden', url: baseUrl || '/' } });
   return new Response(c.req.method === 'HEAD' ? null : rendered.body, {
     status,
     headers: { 'content-type': rendered.contentType, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },

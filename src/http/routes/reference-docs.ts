@@ -1,8 +1,8 @@
 // The reference documents as Markdown at /docs/{name}.md (services/reference-docs.ts lists them), read once at start.
 import { z } from '@hono/zod-openapi';
 import type { ReferenceDoc } from '../../services/reference-docs.js';
-import type { App } from '../app.js';
 import { documentCors } from '../cors.js';
+import type { App } from '../env.js';
 import { publicBytes, publicResponse } from '../public-response.js';
 
 export function referenceDocsRoutes(app: App, docs: readonly ReferenceDoc[]): void {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AT, DOWN_EVENT, INCIDENT_EVENT, RECOVERED_EVENT, type Receiver, sendContext, startReceiver } from '../../../test/fakes/notify-receivers.js';
-import type { NotificationEvent } from '../channel.js';
+import type { NotificationEvent } from './channel.js';
 import { discordChannel } from './discord.js';
 
 let receiver: Receiver;

@@ -5,10 +5,10 @@
 //                fields: [{ name, value, inline: true }] (Monitor, Page as [title](url), Downtime, Players…),
 //                footer: { text: organization }, timestamp: ISO time of the event }] }
 import { z } from 'zod';
-import { defineChannel, type NotificationEvent } from '../channel.js';
-import { endpointUrl } from '../fields.js';
-import { clip, eventFacts, pageLink, REASON_CHARS, SEVERITY_LOOK } from '../format.js';
-import { postRequest } from '../http-send.js';
+import { clip, eventFacts, pageLink, REASON_CHARS, SEVERITY_LOOK } from '../events/format.js';
+import { defineChannel, type NotificationEvent } from './channel.js';
+import { endpointUrl } from './fields.js';
+import { postRequest } from './http-send.js';
 
 export const discordConfig = z
   .object({

@@ -3,7 +3,7 @@ import { type BlackHole, startTcpBlackHole } from '../../../test/fakes/black-hol
 import { createSelfSignedCertificate } from '../../../test/fakes/http-fakes.js';
 import { type FakeSmtpServer, type SmtpFakeOptions, startSmtpFake } from '../../../test/fakes/smtp-server.js';
 import { ANY_TARGET, PUBLIC_TARGETS_ONLY, type TargetGuard } from '../../net/target-guard.js';
-import type { NotificationEvent, SendContext } from '../channel.js';
+import type { NotificationEvent, SendContext } from './channel.js';
 import { buildEmail, type EmailConfig, emailChannel, emailConfig, messageId } from './email.js';
 
 const event: NotificationEvent = {

@@ -2,18 +2,18 @@
 // (a resend after a crash threads and dedupes with the first), and SMTP replies mapped to outcomes (4xx retry, 5xx dead).
 // A channel without a `host` of its own goes through the system SMTP server (WARDEN_SMTP_URL, or `smtp:` in warden.yaml):
 // always from the system's sender (the channel's `from` becomes Reply-To), with the organization named in the subject,
-// to the recipients the system-mail screen lets through (notify/system-mail.ts), each with its unsubscribe link.
+// to the recipients the system-mail screen lets through (notify/mail/system-mail.ts), each with its unsubscribe link.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { TARGET_REFUSED, type TargetGuard } from '../../net/target-guard.js';
-import { defineChannel, type MailRecipient, type NotificationEvent, type NotificationKind, type SendContext, type SendOutcome } from '../channel.js';
-import { secretText } from '../fields.js';
-import { clip, eventFacts, footnote, pageLink, plainText, REASON_CHARS, SEVERITY_LOOK } from '../format.js';
-import { ANSWER_CHARS, unreached } from '../outcome.js';
-import { type MailSender, mailSender, type SmtpServer, senderAddress } from '../smtp.js';
-import { smtpTransport } from '../smtp-connect.js';
+import { clip, eventFacts, footnote, pageLink, plainText, REASON_CHARS, SEVERITY_LOOK } from '../events/format.js';
+import { type MailSender, mailSender, type SmtpServer, senderAddress } from '../mail/smtp.js';
+import { smtpTransport } from '../mail/smtp-connect.js';
+import { defineChannel, type MailRecipient, type NotificationEvent, type NotificationKind, type SendContext, type SendOutcome } from './channel.js';
+import { secretText } from './fields.js';
+import { ANSWER_CHARS, unreached } from './outcome.js';
 
-export { SMTP_TIMEOUT_MS } from '../smtp.js';
+export { SMTP_TIMEOUT_MS } from '../mail/smtp.js';
 
 const email = (what: string) => z.email({ error: `expected the ${what} as an email address` }).max(254);
 

@@ -5,10 +5,10 @@
 //   Click: the page URL (when there is a page)   Markdown: no
 //   body: reason, the facts one per line ("Monitor: Lobby"), and "<organization> · <time>"
 import { z } from 'zod';
-import { defineChannel, type NotificationEvent, type NotificationSeverity } from '../channel.js';
-import { endpointUrl, secretText } from '../fields.js';
-import { clip, pageLink, plainText } from '../format.js';
-import { postRequest } from '../http-send.js';
+import { clip, pageLink, plainText } from '../events/format.js';
+import { defineChannel, type NotificationEvent, type NotificationSeverity } from './channel.js';
+import { endpointUrl, secretText } from './fields.js';
+import { postRequest } from './http-send.js';
 
 export const ntfyConfig = z
   .object({

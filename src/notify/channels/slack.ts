@@ -6,10 +6,10 @@
 //               { type: actions, elements: [{ type: button, text: "Open <page>", url }] } (when there is a page),
 //               { type: context, elements: [mrkdwn "<organization> · <time>"] } ] }
 import { z } from 'zod';
-import { defineChannel, type NotificationEvent } from '../channel.js';
-import { endpointUrl } from '../fields.js';
-import { clip, eventFacts, footnote, pageLink, REASON_CHARS, SEVERITY_LOOK } from '../format.js';
-import { postRequest } from '../http-send.js';
+import { clip, eventFacts, footnote, pageLink, REASON_CHARS, SEVERITY_LOOK } from '../events/format.js';
+import { defineChannel, type NotificationEvent } from './channel.js';
+import { endpointUrl } from './fields.js';
+import { postRequest } from './http-send.js';
 
 export const slackConfig = z
   .object({

@@ -6,10 +6,10 @@
 //                          TextBlock reason?, FactSet [{ title, value }], TextBlock "<organization> · <time>" (subtle) ],
 //                  actions: [{ type: "Action.OpenUrl", title: "Open <page>", url }] (when there is a page) } }] }
 import { z } from 'zod';
-import { defineChannel, type NotificationEvent, type NotificationSeverity } from '../channel.js';
-import { endpointUrl } from '../fields.js';
-import { clip, eventFacts, footnote, pageLink, REASON_CHARS } from '../format.js';
-import { postRequest } from '../http-send.js';
+import { clip, eventFacts, footnote, pageLink, REASON_CHARS } from '../events/format.js';
+import { defineChannel, type NotificationEvent, type NotificationSeverity } from './channel.js';
+import { endpointUrl } from './fields.js';
+import { postRequest } from './http-send.js';
 
 export const teamsConfig = z
   .object({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOWN_EVENT, INCIDENT_EVENT, RECOVERED_EVENT, type Receiver, sendContext, startReceiver } from '../../../test/fakes/notify-receivers.js';
-import type { NotificationEvent } from '../channel.js';
+import type { NotificationEvent } from './channel.js';
 import { telegramChannel } from './telegram.js';
 
 const TOKEN = '123456:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';

@@ -4,10 +4,10 @@
 //     text: "<emoji> <b>title</b>\nreason\n\n<b>Monitor:</b> Lobby\n<b>Page:</b> <a href=\"…\">Main</a>\n…\n\n<i>org · time</i>" }
 // A 429 says when to come back in Retry-After and in the body's parameters.retry_after: the later of the two is kept.
 import { z } from 'zod';
-import { defineChannel, type NotificationEvent, type SendOutcome } from '../channel.js';
-import { endpointUrl } from '../fields.js';
-import { clip, eventFacts, footnote, REASON_CHARS, SEVERITY_LOOK } from '../format.js';
-import { postRequest } from '../http-send.js';
+import { clip, eventFacts, footnote, REASON_CHARS, SEVERITY_LOOK } from '../events/format.js';
+import { defineChannel, type NotificationEvent, type SendOutcome } from './channel.js';
+import { endpointUrl } from './fields.js';
+import { postRequest } from './http-send.js';
 
 const TOKEN_MESSAGE = 'expected a bot token from @BotFather, such as 123456789:AAH…';
 const CHAT_MESSAGE = 'expected a chat id (a number such as -1001234567890) or a public @channelname';

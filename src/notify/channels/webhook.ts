@@ -7,9 +7,9 @@
 //   body: { "type": event.kind, "timestamp": ISO time of event.at, "data": the NotificationEvent }
 import { createHmac, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { defineChannel, type NotificationEvent } from '../channel.js';
-import { endpointUrl } from '../fields.js';
-import { postRequest } from '../http-send.js';
+import { defineChannel, type NotificationEvent } from './channel.js';
+import { endpointUrl } from './fields.js';
+import { postRequest } from './http-send.js';
 
 const SECRET_PREFIX = 'whsec_';
 const SECRET_MESSAGE = 'expected a Standard Webhooks secret: whsec_ followed by 24 to 64 bytes in base64';

@@ -7,7 +7,7 @@ import { ACCOUNT_LIMITS, type Session, type StoredUser, type User } from '../../
 import { MailNotSentError, MailRequiredError, UnusableLinkError } from '../../domain/account-errors.js';
 import { ConflictError, NotFoundError, TooManyAttemptsError } from '../../domain/errors.js';
 import { generateSecret, hashSecret, isSecretOfKind } from '../../domain/tokens.js';
-import { buildAddressInUseMail, buildEmailChangedMail, buildEmailLinkMail } from '../../notify/account-mail.js';
+import { buildAddressInUseMail, buildEmailChangedMail, buildEmailLinkMail } from '../../notify/mail/account-mail.js';
 import { parseInput, type ServiceContext, uniquely, withTransaction } from '../context.js';
 import { emailField, linkTokenField } from './account-fields.js';
 import { dashboardLink, sendAccountMail } from './account-mail.js';

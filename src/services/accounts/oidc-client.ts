@@ -3,8 +3,16 @@
 // matched by. No state is kept between the two steps: the caller carries the checks (a cookie), so any process of a
 // cluster can finish a sign-in another one began.
 import type * as Oidc from 'openid-client';
-import type { OidcSettings } from '../../config/settings.js';
 import { importPackage } from '../../runtime/launcher.js';
+
+/** The OpenID Connect provider Warden signs in with (WARDEN_OIDC_*, read by config/settings.ts). */
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** What the sign-in button says: "Sign in with {name}". */
+  name: string;
+}
 
 /** The scopes asked for: the subject, the email and whether the provider verified it, and a name to greet. */
 export const OIDC_SCOPES = 'openid email profile';

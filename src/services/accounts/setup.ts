@@ -17,12 +17,17 @@ import { describeAccount, type SignedIn } from './view.js';
 /** The path of the dashboard's page that takes a setup token. */
 export const SETUP_PATH = '/app/setup';
 
+/** Whether Warden awaits its first user (the setup link's owner): no account exists yet. */
+export async function setupRequired(ctx: ServiceContext): Promise<boolean> {
+  return (await ctx.store.users.count()) === 0;
+}
+
 /**
  * With no user yet: a new setup link (earlier unused ones stop working), valid ACCOUNT_LIMITS.setupTokenLifetimeMs.
  * With users: null. The token is in the link only; the store keeps its hash.
  */
 export async function openSetupLink(ctx: ServiceContext): Promise<{ url: string; expiresAt: number } | null> {
-  if ((await ctx.store.users.count()) > 0) return null;
+  if (!(await setupRequired(ctx))) return null;
   const now = ctx.clock.now();
   const token = generateSecret('accountToken');
   const expiresAt = now + ACCOUNT_LIMITS.setupTokenLifetimeMs;

@@ -12,7 +12,7 @@ import { MailNotSentError, UnusableLinkError } from '../../domain/account-errors
 import { ConflictError, ForbiddenError } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import { generateSecret, hashSecret, isSecretOfKind } from '../../domain/tokens.js';
-import { buildAddressInUseMail, buildEmailLinkMail } from '../../notify/account-mail.js';
+import { buildAddressInUseMail, buildEmailLinkMail } from '../../notify/mail/account-mail.js';
 import { parseInput, type ServiceContext, uniquely, withTransaction } from '../context.js';
 import { emailField, linkTokenField, newPasswordField, userNameField } from './account-fields.js';
 import { dashboardLink, sendAccountMail } from './account-mail.js';

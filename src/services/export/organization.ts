@@ -6,7 +6,7 @@ import { MONITOR_LIMITS } from '../../domain/limits.js';
 import type { Monitor } from '../../domain/monitor.js';
 import type { NotificationChannel } from '../../domain/notification.js';
 import type { Component, Page } from '../../domain/page.js';
-import { type ChannelType, channelDefinition } from '../../notify/registry.js';
+import { type ChannelType, channelDefinition } from '../../notify/channels/registry.js';
 import { probeDefinition } from '../../probes/registry.js';
 import { affectedComponents } from '../components/view.js';
 import type { ServiceContext } from '../context.js';

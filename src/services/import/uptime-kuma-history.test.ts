@@ -8,7 +8,7 @@ import { importUptimeKumaCommand } from '../../cli/commands/import-uptime-kuma.j
 import { formatWardenYaml } from '../../config/write.js';
 import { DAY_MS } from '../../domain/check.js';
 import type { DailyBar } from '../../domain/snapshot.js';
-import { openUptimeKumaDatabase } from '../../store/index.js';
+import { openUptimeKumaDatabase } from '../../store/uptime-kuma.js';
 import { loadGamedigGames } from './gamedig-games.js';
 import { importUptimeKuma } from './uptime-kuma.js';
 

@@ -2,7 +2,6 @@
 // monitors, grouped under its name), their incidents, and the maintenance windows that touch them.
 import { LIMITS } from '../../domain/limits.js';
 import type { KumaData, KumaIncidentRow, KumaMaintenanceRow, KumaMonitorRow, KumaStatusPageRow } from '../../store/index.js';
-import { parseKumaTime } from '../../store/index.js';
 import { componentCreateSchema } from '../components/schema.js';
 import { incidentEntrySchema } from '../incidents/schema.js';
 import { maintenanceEntrySchema } from '../maintenance/schema.js';
@@ -161,7 +160,7 @@ const IMPACT = new Map([
 ]);
 
 function incidentEntry(incident: KumaIncidentRow, now: number): Record<string, unknown> {
-  const startedAt = parseKumaTime(incident.created_date) ?? now;
+  const startedAt = incident.created_date ?? now;
   const open = incident.pin && incident.active;
   const message = textOf(incident.content, LIMITS.messageChars) ?? incident.title;
   const updates: Record<string, unknown>[] = [{ at: isoTime(startedAt), status: 'investigating', message }];
@@ -173,7 +172,7 @@ function incidentEntry(incident: KumaIncidentRow, now: number): Record<string, u
     startedAt: isoTime(startedAt),
   };
   if (!open) {
-    const resolvedAt = Math.max(startedAt, parseKumaTime(incident.last_updated_date) ?? startedAt);
+    const resolvedAt = Math.max(startedAt, incident.last_updated_date ?? startedAt);
     entry.resolvedAt = isoTime(resolvedAt);
     updates.push({ at: isoTime(resolvedAt), status: 'resolved', message: 'Taken down in Uptime Kuma.' });
   }

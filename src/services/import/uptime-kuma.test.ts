@@ -6,7 +6,7 @@ import { buildKumaFixture, KUMA_FIXTURE_VERSIONS, operatorEnv } from '../../../t
 import { importUptimeKumaCommand } from '../../cli/commands/import-uptime-kuma.js';
 import { parseConfigText } from '../../config/load.js';
 import { formatWardenYaml } from '../../config/write.js';
-import { openUptimeKumaDatabase } from '../../store/index.js';
+import { openUptimeKumaDatabase } from '../../store/uptime-kuma.js';
 import { loadGamedigGames } from './gamedig-games.js';
 import { type ImportReport, importHeader } from './report.js';
 import { importUptimeKuma, kumaMonitorKeys } from './uptime-kuma.js';

@@ -6,13 +6,13 @@ import { type Incident, type IncidentSpec, incidentSpecChanged } from '../../dom
 import { LIMITS } from '../../domain/limits.js';
 import { assertWritable } from '../../domain/ownership.js';
 import type { Page } from '../../domain/page.js';
+import { publishIncidentNotice } from '../../notify/outbox/incidents.js';
 import { componentKeysById, requireOnPage, resolveComponentRefs } from '../components/refs.js';
 import { parseInput, type ServiceContext, withTransaction, writerOf } from '../context.js';
 import { addToPage, deleteFromPage } from '../pages/children.js';
 import { requirePage } from '../pages/read.js';
 import { changed } from '../pages/write.js';
 import { type PutOutcome, putByKey } from '../put.js';
-import { publishIncidentNotice } from './notices.js';
 import { requireIncident } from './read.js';
 import { incidentCreateInput, incidentEntryInput, incidentPatchInput, incidentRefInput, incidentUpdateInput } from './schema.js';
 import { type IncidentView, incidentView } from './view.js';

@@ -7,7 +7,7 @@ import { reference } from '../../domain/fields.js';
 import { newId } from '../../domain/ids.js';
 import { generateSecret, hashSecret } from '../../domain/tokens.js';
 import { sendMail } from '../../notify/channels/email.js';
-import { buildInvitationMail } from '../../notify/invitation-mail.js';
+import { buildInvitationMail } from '../../notify/mail/invitation-mail.js';
 import { makerOf } from '../api-keys/maker.js';
 import { organizationOf, parseInput, type ServiceContext, withTransaction } from '../context.js';
 import { callerRole, requireOrganization } from '../organizations/current.js';

@@ -1,6 +1,6 @@
 // The organization hub: the dashboard's live stream of one organization's monitors, fed by the bus's monitor events.
 import type { Monitor } from '../../domain/monitor.js';
-import { logFailure } from '../../logger.js';
+import { type Logger, logFailure } from '../../logger.js';
 import type { ServiceContext } from '../context.js';
 import type { LiveSubscriber } from './hub.js';
 import { LIVE_CLOSE } from './limits.js';
@@ -106,29 +106,9 @@ export function createOrganizationHub(ctx: ServiceContext, limits: Partial<Organ
     return serialize({ type: 'snapshot', at: ctx.clock.now(), monitors: monitors.map(liveMonitor) });
   }
 
-  function broadcast(entry: Listening, bytes: Buffer): void {
-    for (const [subscriber, joined] of entry.subscribers) {
-      if (joined.queue === null) deliver(subscriber, bytes);
-      else if (joined.queue.length < maxQueued) joined.queue.push(bytes);
-      else closeOne(subscriber, 1013, 'too many changes while joining; reconnect');
-    }
-  }
-
-  function deliver(subscriber: LiveSubscriber, bytes: Buffer): void {
-    try {
-      subscriber.send(bytes);
-    } catch (error) {
-      ctx.logger.debug({ err: error }, 'live subscriber failed');
-    }
-  }
-
-  function closeOne(subscriber: LiveSubscriber, code: number, reason: string): void {
-    try {
-      subscriber.close(code, reason);
-    } catch (error) {
-      ctx.logger.debug({ err: error }, 'closing live subscriber failed');
-    }
-  }
+  const broadcast = (entry: Listening, bytes: Buffer) => broadcastTo(entry, bytes, maxQueued, ctx.logger);
+  const deliver = (subscriber: LiveSubscriber, bytes: Buffer) => deliverTo(subscriber, bytes, ctx.logger);
+  const closeOne = (subscriber: LiveSubscriber, code: number, reason: string) => closeSubscriber(subscriber, code, reason, ctx.logger);
 
   return {
     async join(organizationId, subscriber) {
@@ -175,4 +155,29 @@ export function createOrganizationHub(ctx: ServiceContext, limits: Partial<Organ
 
 function serialize(message: OrganizationLiveMessage): Buffer {
   return Buffer.from(JSON.stringify(message));
+}
+
+/** Sends to those who joined, queues for those still reading their snapshot (closing one whose queue is full). */
+function broadcastTo(entry: Listening, bytes: Buffer, maxQueued: number, logger: Logger): void {
+  for (const [subscriber, joined] of entry.subscribers) {
+    if (joined.queue === null) deliverTo(subscriber, bytes, logger);
+    else if (joined.queue.length < maxQueued) joined.queue.push(bytes);
+    else closeSubscriber(subscriber, 1013, 'too many changes while joining; reconnect', logger);
+  }
+}
+
+function deliverTo(subscriber: LiveSubscriber, bytes: Buffer, logger: Logger): void {
+  try {
+    subscriber.send(bytes);
+  } catch (error) {
+    logger.debug({ err: error }, 'live subscriber failed');
+  }
+}
+
+function closeSubscriber(subscriber: LiveSubscriber, code: number, reason: string, logger: Logger): void {
+  try {
+    subscriber.close(code, reason);
+  } catch (error) {
+    logger.debug({ err: error }, 'closing live subscriber failed');
+  }
 }

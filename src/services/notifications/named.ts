@@ -9,7 +9,7 @@ import { organizationOf, type ServiceContext } from '../context.js';
 export async function namedChannels(ctx: ServiceContext, keys: readonly string[] | null | undefined): Promise<string[] | null | undefined> {
   if (keys === undefined) return undefined;
   if (keys === null || keys.length === 0) return null;
-  const known = new Set((await ctx.store.notifications.listChannels(organizationOf(ctx))).map((c) => c.key));
+  const known = new Set((await ctx.store.channels.list(organizationOf(ctx))).map((c) => c.key));
   const issues: FieldIssue[] = keys.flatMap((key, i) => (known.has(key) ? [] : [{ path: `notify[${i}]`, message: `no notification channel with key "${key}"` }]));
   if (issues.length > 0) throw new ValidationError(issues);
   return [...new Set(keys)];

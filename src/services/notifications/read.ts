@@ -9,7 +9,7 @@ import { type ChannelView, channelView, type DeliveryView, deliveryView } from '
 
 export async function listChannels(ctx: ServiceContext): Promise<ChannelView[]> {
   const role = callerRole(ctx);
-  return (await ctx.store.notifications.listChannels(organizationOf(ctx))).map((channel) => channelView(channel, role));
+  return (await ctx.store.channels.list(organizationOf(ctx))).map((channel) => channelView(channel, role));
 }
 
 export async function getChannel(ctx: ServiceContext, input: z.input<typeof channelKeySchema>): Promise<ChannelView> {
@@ -20,11 +20,11 @@ export async function getChannel(ctx: ServiceContext, input: z.input<typeof chan
 export async function listDeliveries(ctx: ServiceContext, input: z.input<typeof deliveriesInput>): Promise<DeliveryView[]> {
   const { key, limit } = parseInput(deliveriesInput, input);
   const channel = await requireChannel(ctx, key);
-  return (await ctx.store.notifications.listDeliveries(channel.id, limit)).map(deliveryView);
+  return (await ctx.store.deliveries.listByChannel(channel.id, limit)).map(deliveryView);
 }
 
 export async function requireChannel(ctx: ServiceContext, key: string): Promise<NotificationChannel> {
-  const channel = await ctx.store.notifications.findChannelByKey(organizationOf(ctx), key);
+  const channel = await ctx.store.channels.findByKey(organizationOf(ctx), key);
   if (!channel) throw new NotFoundError('notification channel', key);
   return channel;
 }

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { recipientState } from '../../domain/system-mail.js';
 import { usesSystemSmtp } from '../../notify/channels/email.js';
-import { addressesOf } from '../../notify/system-mail.js';
+import { addressesOf } from '../../notify/mail/system-mail.js';
 import { organizationOf, parseInput, type ServiceContext } from '../context.js';
 import { requireChannel } from './read.js';
 import { channelKeySchema } from './schema.js';

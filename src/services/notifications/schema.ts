@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { intIn, queryIntIn, reference, stableKey, text } from '../../domain/fields.js';
 import { LIMITS, RULE_LIMITS } from '../../domain/limits.js';
-import { NOTIFICATION_KINDS } from '../../notify/channel.js';
-import { CHANNEL_TYPES, type ChannelType, channelDefinition } from '../../notify/registry.js';
+import { NOTIFICATION_KINDS } from '../../notify/channels/channel.js';
+import { CHANNEL_TYPES, type ChannelType, channelDefinition } from '../../notify/channels/registry.js';
 import { REDACTED } from '../monitors/view.js';
 
 /** The kinds a channel may ask for (`test` is always sent when asked for). */

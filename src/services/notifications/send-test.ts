@@ -11,10 +11,10 @@ import { newId } from '../../domain/ids.js';
 import type { Delivery } from '../../domain/notification.js';
 import type { ProbeTargetPolicy } from '../../domain/security.js';
 import { targetGuard } from '../../net/target-guard.js';
-import type { NotificationEvent, SendOutcome } from '../../notify/channel.js';
-import { DISPATCH_DEFAULTS } from '../../notify/dispatcher.js';
-import { type ChannelType, channelDefinition } from '../../notify/registry.js';
-import { targetPolicyOf } from '../../notify/subscriber-targets.js';
+import type { NotificationEvent, SendOutcome } from '../../notify/channels/channel.js';
+import { type ChannelType, channelDefinition } from '../../notify/channels/registry.js';
+import { DISPATCH_DEFAULTS } from '../../notify/dispatch/dispatcher.js';
+import { targetPolicyOf } from '../../notify/dispatch/subscriber-targets.js';
 import { organizationOf, parseInput, type ServiceContext } from '../context.js';
 import { requireChannel } from './read.js';
 import { channelKeySchema } from './schema.js';
@@ -83,7 +83,7 @@ export async function testChannel(ctx: ChannelTestContext, input: z.input<typeof
     createdAt: now,
     sentAt: result.kind === 'sent' ? ctx.clock.now() : null,
   };
-  await ctx.store.notifications.recordDelivery(delivery);
+  await ctx.store.deliveries.record(delivery);
   ctx.logger.info({ channel: channel.key, outcome: result.kind, status: delivery.lastStatus, ...(note ? { note } : {}) }, 'notification test sent');
   return { outcome: result.kind === 'sent' ? 'sent' : result.kind === 'skipped' ? 'skipped' : 'failed', delivery: deliveryView(delivery) };
 }

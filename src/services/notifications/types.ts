@@ -1,7 +1,7 @@
 // The notification channel types as the dashboard's forms need them: labels, secret and target fields, and JSON Schemas
 // generated from the zod schemas the API validates with (the same way as GET /api/v1/monitor-types).
 import { z } from 'zod';
-import { CHANNEL_TYPES, channelDefinition } from '../../notify/registry.js';
+import { CHANNEL_TYPES, channelDefinition } from '../../notify/channels/registry.js';
 import { builtOnce, jsonSchemaField as jsonSchema, requestJsonSchema as toJsonSchema } from '../type-catalog.js';
 import { rules } from './schema.js';
 

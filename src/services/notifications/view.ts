@@ -1,12 +1,12 @@
 // The outside view of a notification channel (API, CLI): everything but its secrets — and, for those who may not edit
 // channels, its URLs cut to their scheme and host (an ntfy topic, a key in a webhook's path or query is a credential
-// itself) — and its deliveries' log, each attempt classified (notify/outcome.ts).
+// itself) — and its deliveries' log, each attempt classified (notify/channels/outcome.ts).
 import { z } from 'zod';
 import { type Role, roleAtLeast } from '../../domain/account.js';
 import type { Delivery, NotificationChannel } from '../../domain/notification.js';
 import { ownershipFields, ownershipOf } from '../../domain/ownership.js';
-import { DELIVERY_FAILURES, failureOf } from '../../notify/outcome.js';
-import { CHANNEL_TYPES, type ChannelType, channelDefinition } from '../../notify/registry.js';
+import { DELIVERY_FAILURES, failureOf } from '../../notify/channels/outcome.js';
+import { CHANNEL_TYPES, type ChannelType, channelDefinition } from '../../notify/channels/registry.js';
 import { REDACTED } from '../monitors/view.js';
 import { rules } from './schema.js';
 

@@ -7,8 +7,8 @@ import { LIMITS } from '../../domain/limits.js';
 import type { NotificationChannel, NotificationChannelSpec, NotificationRules } from '../../domain/notification.js';
 import { assertWritable } from '../../domain/ownership.js';
 import { usesSystemSmtp } from '../../notify/channels/email.js';
-import { type ChannelType, channelDefinition } from '../../notify/registry.js';
-import { SYSTEM_SMTP_REFUSED } from '../../notify/system-mail.js';
+import { type ChannelType, channelDefinition } from '../../notify/channels/registry.js';
+import { SYSTEM_SMTP_REFUSED } from '../../notify/mail/system-mail.js';
 import { organizationOf, parseInput, type ServiceContext, uniquely, withTransaction, writerOf } from '../context.js';
 import { patchedConfig, retargetIssues } from '../monitors/retarget.js';
 import { callerRole } from '../organizations/current.js';
@@ -32,15 +32,15 @@ export async function putChannel(
   return withTransaction(ctx, async (tx) => {
     const { value: channel, outcome } = await putByKey(tx, {
       label: `notification channel "${spec.key}"`,
-      current: await tx.store.notifications.findChannelByKey(organizationOf(tx), spec.key),
+      current: await tx.store.channels.findByKey(organizationOf(tx), spec.key),
       create: () => insertChannel(tx, spec),
       spec: () => spec,
       changed: channelSpecChanged,
       async update(current, spec, writer) {
         if (JSON.stringify(current.config) !== JSON.stringify(spec.config)) await assertSystemSmtpAllowed(tx, spec);
-        await tx.store.notifications.updateChannel(current.id, spec, writer, tx.clock.now());
+        await tx.store.channels.update(current.id, spec, writer, tx.clock.now());
         announce(tx);
-        return (await tx.store.notifications.findChannel(current.id)) ?? current;
+        return (await tx.store.channels.findById(current.id)) ?? current;
       },
     });
     return { channel, outcome };
@@ -61,10 +61,10 @@ export async function updateChannel(ctx: ServiceContext, input: z.input<typeof c
     if (channelSpecChanged(current, spec)) {
       // A channel refused already may still be renamed, disabled or deleted; a new config must not use the system server.
       if (JSON.stringify(current.config) !== JSON.stringify(spec.config)) await assertSystemSmtpAllowed(tx, spec);
-      await tx.store.notifications.updateChannel(current.id, spec, writer, tx.clock.now());
+      await tx.store.channels.update(current.id, spec, writer, tx.clock.now());
       announce(tx);
     }
-    return channelView((await tx.store.notifications.findChannel(current.id)) ?? current, callerRole(tx));
+    return channelView((await tx.store.channels.findById(current.id)) ?? current, callerRole(tx));
   });
 }
 
@@ -74,7 +74,7 @@ export async function deleteChannel(ctx: ServiceContext, input: z.input<typeof c
   await withTransaction(ctx, async (tx) => {
     const channel = await requireChannel(tx, key);
     assertWritable(channel, writerOf(tx), `notification channel "${channel.key}"`);
-    await tx.store.notifications.deleteChannel(channel.id);
+    await tx.store.channels.delete(channel.id);
     announce(tx);
   });
 }
@@ -100,13 +100,13 @@ async function insertChannel(ctx: ServiceContext, spec: NotificationChannelSpec)
   const channel = await uniquely(
     ctx,
     async () => {
-      const existing = await ctx.store.notifications.listChannels(organizationId);
+      const existing = await ctx.store.channels.list(organizationId);
       if (existing.length >= LIMITS.notificationChannelsPerOrganization)
         throw new ConflictError(`an organization has at most ${LIMITS.notificationChannelsPerOrganization} notification channels`);
       if (existing.some((c) => c.key === spec.key)) throw new ConflictError(taken);
       const id = newId('nch');
-      await ctx.store.notifications.insertChannel({ ...spec, id, organizationId, managedBy: writerOf(ctx) }, ctx.clock.now());
-      return (await ctx.store.notifications.findChannel(id)) as NotificationChannel;
+      await ctx.store.channels.insert({ ...spec, id, organizationId, managedBy: writerOf(ctx) }, ctx.clock.now());
+      return (await ctx.store.channels.findById(id)) as NotificationChannel;
     },
     taken,
   );

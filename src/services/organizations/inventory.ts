@@ -32,7 +32,7 @@ export async function organizationObjects(ctx: ServiceContext) {
     store.relays.list(organizationId),
     store.monitors.list(organizationId),
     store.pages.list(organizationId),
-    store.notifications.listChannels(organizationId),
+    store.channels.list(organizationId),
   ]);
   return { relays, monitors, pages, channels };
 }

@@ -2,18 +2,16 @@
 import type { Bus } from '../../bus/bus.js';
 import { type PageAsset, type PageAssetName, pageAssetVersion } from '../../domain/branding.js';
 import type { Clock } from '../../domain/clock.js';
-import { baseHostOf, normalizeHost, reservedDomainProblem } from '../../domain/custom-domain.js';
 import type { Page } from '../../domain/page.js';
-import type { Snapshot } from '../../domain/snapshot.js';
 import { type Logger, logFailure } from '../../logger.js';
-import type { FormImages } from '../../render/forms.js';
 import type { Store } from '../../store/index.js';
-import { createAssetCache } from './asset-cache.js';
-import { buildSnapshot } from './build-snapshot.js';
-import { type CachedPage, withForms } from './cached-page.js';
-import { createRenderBudget, DEFAULT_PAGE_CACHE_MB } from './render-budget.js';
+import type { CachedPage } from './cached-page.js';
+import { createPageBuilds, type SnapshotRebuilt } from './page-builds.js';
+import { createPageIndex } from './page-index.js';
+import { createRebuildQueue } from './rebuild-queue.js';
 
 export type { CachedPage, RenderedForm } from './cached-page.js';
+export type { SnapshotRebuilt } from './page-builds.js';
 
 /** A snapshot is rebuilt at least this often while people read the page. */
 export const SNAPSHOT_MAX_AGE_MS = 30_000;
@@ -25,12 +23,6 @@ export const SNAPSHOT_MAX_AGE_MS = 30_000;
 export const REBUILD_DEBOUNCE_MS = 250;
 /** Pages nobody read for this long are dropped from memory; the next read builds them again. */
 const IDLE_EVICT_MS = 10 * 60_000;
-/** A page's snapshot was (re)built: `previous` is the version it replaces, undefined when the page was cold. */
-export interface SnapshotRebuilt {
-  page: Page;
-  snapshot: Snapshot;
-  previous: Snapshot | undefined;
-}
 
 export interface PageCache {
   start(): Promise<void>;
@@ -69,135 +61,41 @@ export interface PageCache {
   asset(page: Page, name: PageAssetName): Promise<{ asset: PageAsset; version: string } | undefined>;
 }
 
-interface Entry {
-  cached: CachedPage;
-  lastRead: number;
-}
-
 /**
  * `smtp`: the system SMTP server, when set (the snapshot then offers email subscriptions). `renderBytes`: the bytes
  * the rendered forms of every page may hold together (WARDEN_PAGE_CACHE_MB), least recently read out first.
  */
 export function createPageCache(deps: { store: Store; bus: Bus; clock: Clock; logger: Logger; baseUrl: () => string; smtp?: unknown; renderBytes?: number | undefined }): PageCache {
-  let bySlug = new Map<string, Page>();
-  let byDomain = new Map<string, Page>();
-  let pagesByMonitor = new Map<string, Set<string>>();
-  let indexVersion = 0;
-  const entries = new Map<string, Entry>();
-  const budget = createRenderBudget(deps.renderBytes ?? DEFAULT_PAGE_CACHE_MB * 1024 * 1024);
-  const building = new Map<string, Promise<CachedPage>>();
-  const dirty = new Set<string>();
+  const index = createPageIndex(deps.store, deps.baseUrl);
+  const pages = createPageBuilds(deps);
+  const queue = createRebuildQueue(REBUILD_DEBOUNCE_MS, rebuild);
   const unsubscribes: (() => void)[] = [];
-  const listeners = new Set<(event: SnapshotRebuilt) => void>();
-  const assets = createAssetCache(deps.store);
-  let debounce: NodeJS.Timeout | null = null;
-  /** When the last batch of rebuilds started (performance.now(), since the timers are real ones). */
-  let lastFlush = Number.NEGATIVE_INFINITY;
   let ticker: NodeJS.Timeout | null = null;
-  let stopped = false;
+  let lastIndexLoad = 0;
 
   async function loadIndex(): Promise<void> {
-    const [pages, links] = await Promise.all([deps.store.pages.list(), deps.store.components.monitorLinks()]);
-    bySlug = new Map(pages.map((p) => [p.slug, p]));
-    indexVersion++;
-    // Only proven domains serve a page: one set through the API waits for its TXT record (warden.yaml's are verified).
-    byDomain = new Map(pages.filter((p) => p.customDomain !== null && p.customDomainVerifiedAt !== null).map((p) => [p.customDomain as string, p]));
-    const map = new Map<string, Set<string>>();
-    for (const link of links) {
-      const set = map.get(link.monitorId) ?? new Set<string>();
-      set.add(link.pageId);
-      map.set(link.monitorId, set);
-    }
-    pagesByMonitor = map;
-    const known = new Set(pages.map((p) => p.id));
-    for (const id of entries.keys()) if (!known.has(id)) forget(id);
-  }
-
-  /** Drops a page from memory: its renderings leave the budget (a request still holding them is served). */
-  function forget(pageId: string): void {
-    entries.get(pageId)?.cached.release();
-    entries.delete(pageId);
-  }
-
-  let own: { baseUrl: string; host: string | undefined } | null = null;
-  function ownHost(): string | undefined {
-    const baseUrl = deps.baseUrl();
-    if (own?.baseUrl !== baseUrl) own = { baseUrl, host: baseHostOf(baseUrl) };
-    return own.host;
-  }
-  function pageUrl(page: Page): string {
-    return `${deps.baseUrl()}/s/${page.slug}`;
-  }
-
-  async function build(page: Page): Promise<CachedPage> {
-    const pending = building.get(page.id);
-    if (pending) return pending;
-    const promise = (async () => {
-      const now = deps.clock.now();
-      const snapshot = await buildSnapshot(deps, { page, now, pageUrl: pageUrl(page), previous: entries.get(page.id)?.cached.snapshot });
-      const images = await imagesOf(page, snapshot);
-      const previous = entries.get(page.id);
-      const cached = withForms(page, snapshot, now, images, budget.page());
-      entries.set(page.id, { cached, lastRead: previous?.lastRead ?? now });
-      // The version replaced stops counting: what the fast path may still be serving from it goes with its last request.
-      previous?.cached.release();
-      notify({ page, snapshot, previous: previous?.cached.snapshot });
-      return cached;
-    })();
-    building.set(page.id, promise);
-    try {
-      return await promise;
-    } finally {
-      building.delete(page.id);
-    }
-  }
-
-  /** The uploaded logo's bytes for og.png (PNG or JPEG, what its renderer embeds); read once per version. */
-  async function imagesOf(page: Page, snapshot: Snapshot): Promise<FormImages> {
-    const version = pageAssetVersion(snapshot.page.branding.logo, 'logo');
-    const logo = version === undefined ? undefined : await assets.get(page.id, 'logo', version);
-    return logo && (logo.contentType === 'image/png' || logo.contentType === 'image/jpeg') ? { logo: { contentType: logo.contentType, body: logo.body } } : {};
-  }
-
-  function notify(event: SnapshotRebuilt): void {
-    for (const listener of listeners) {
-      try {
-        listener(event);
-      } catch (error) {
-        deps.logger.error({ err: error, page: event.page.slug }, 'snapshot listener failed');
-      }
-    }
+    const known = await index.load();
+    for (const [id] of [...pages.entries()]) if (!known.has(id)) pages.forget(id);
   }
 
   function markDirty(pageId: string): void {
-    if (!entries.has(pageId)) return;
-    dirty.add(pageId);
-    if (debounce || stopped) return;
-    const wait = lastFlush + REBUILD_DEBOUNCE_MS - performance.now();
-    // setImmediate-like when quiet: results committed together (one ingest batch) still make one rebuild.
-    debounce = setTimeout(flush, Math.max(0, wait));
+    if (pages.entry(pageId)) queue.mark(pageId);
   }
 
-  function flush(): void {
-    debounce = null;
-    lastFlush = performance.now();
-    const ids = [...dirty];
-    dirty.clear();
+  function rebuild(ids: string[]): void {
     for (const id of ids) {
-      const entry = entries.get(id);
-      const page = entry && bySlug.get(entry.cached.page.slug);
+      const entry = pages.entry(id);
+      const page = entry && index.bySlug(entry.cached.page.slug);
       if (!page) continue;
       // A build already running may have read the database before the change that marked the page: build again after it.
-      const running = building.get(id);
+      const running = pages.running(id);
       if (running) {
         void running.finally(() => markDirty(id)).catch(() => {});
         continue;
       }
-      build(page).catch((error) => logFailure(deps.logger, error, 'rebuilding page failed', { page: page.slug }));
+      pages.build(page).catch((error) => logFailure(deps.logger, error, 'rebuilding page failed', { page: page.slug }));
     }
   }
-
-  let lastIndexLoad = 0;
 
   function tick(): void {
     const now = deps.clock.now();
@@ -206,14 +104,14 @@ export function createPageCache(deps: { store: Store; bus: Bus; clock: Clock; lo
       lastIndexLoad = now;
       loadIndex().catch((error) => logFailure(deps.logger, error, 'reloading pages failed'));
     }
-    for (const [id, entry] of entries) {
-      if (now - entry.lastRead > IDLE_EVICT_MS) forget(id);
+    for (const [id, entry] of [...pages.entries()]) {
+      if (now - entry.lastRead > IDLE_EVICT_MS) pages.forget(id);
       else if (now - entry.cached.builtAt >= SNAPSHOT_MAX_AGE_MS - REBUILD_DEBOUNCE_MS) markDirty(id);
     }
   }
 
   function peek(page: Page): CachedPage | undefined {
-    const entry = entries.get(page.id);
+    const entry = pages.entry(page.id);
     if (!entry || entry.cached.page.updatedAt !== page.updatedAt) return undefined;
     const now = deps.clock.now();
     entry.lastRead = now;
@@ -222,74 +120,65 @@ export function createPageCache(deps: { store: Store; bus: Bus; clock: Clock; lo
     return entry.cached;
   }
 
+  function onPageChanged(event: { pageId: string }): void {
+    void loadIndex()
+      .then(() => {
+        const entry = pages.entry(event.pageId);
+        const page = entry && index.bySlug(entry.cached.page.slug);
+        if (page) return pages.build(page);
+        pages.forget(event.pageId);
+      })
+      .catch((error) => logFailure(deps.logger, error, 'reloading pages failed'));
+  }
+
   return {
     async start() {
       await loadIndex();
       lastIndexLoad = deps.clock.now();
       const onMonitor = (event: { monitorId: string }) => {
-        for (const pageId of pagesByMonitor.get(event.monitorId) ?? []) markDirty(pageId);
+        for (const pageId of index.pagesOf(event.monitorId)) markDirty(pageId);
       };
       unsubscribes.push(deps.bus.subscribe('monitor.checked', onMonitor));
       unsubscribes.push(deps.bus.subscribe('monitor.state', onMonitor));
-      unsubscribes.push(
-        deps.bus.subscribe('page.changed', (event) => {
-          void loadIndex()
-            .then(() => {
-              const entry = entries.get(event.pageId);
-              const page = entry && bySlug.get(entry.cached.page.slug);
-              if (page) return build(page);
-              forget(event.pageId);
-            })
-            .catch((error) => logFailure(deps.logger, error, 'reloading pages failed'));
-        }),
-      );
+      unsubscribes.push(deps.bus.subscribe('page.changed', onPageChanged));
       ticker = setInterval(tick, 1000);
       ticker.unref();
     },
     async stop() {
-      stopped = true;
-      listeners.clear();
+      queue.stop();
       for (const unsubscribe of unsubscribes) unsubscribe();
-      if (debounce) clearTimeout(debounce);
       if (ticker) clearInterval(ticker);
-      await Promise.allSettled(building.values());
+      await pages.stop();
     },
-    pageBySlug: (slug) => bySlug.get(slug),
-    pageByDomain(host) {
-      const name = normalizeHost(host);
-      const page = byDomain.get(name);
-      // Belt and braces: a row written before these rules, or a base URL changed since, never takes the main address.
-      if (!page || reservedDomainProblem(name) !== undefined || name === ownHost()) return undefined;
-      return page;
-    },
-    pages: () => [...bySlug.values()],
+    pageBySlug: index.bySlug,
+    pageByDomain: index.byDomain,
+    pages: index.pages,
     peek,
     async get(page) {
-      return peek(page) ?? build(page);
+      return peek(page) ?? pages.build(page);
     },
     refreshIndex: loadIndex,
-    indexVersion: () => indexVersion,
+    indexVersion: index.version,
     async refreshAll() {
       await loadIndex();
-      for (const id of entries.keys()) markDirty(id);
+      for (const [id] of [...pages.entries()]) markDirty(id);
     },
-    rendered: () => ({ bytes: budget.bytes(), renderings: budget.count() }),
-    onSnapshot(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    rendered: pages.rendered,
+    onSnapshot: pages.onSnapshot,
     async asset(page, name) {
-      const cached = peek(page) ?? (await build(page));
+      const cached = peek(page) ?? (await pages.build(page));
       const version = pageAssetVersion(cached.snapshot.page.branding[name], name);
-      const asset = version === undefined ? undefined : await assets.get(page.id, name, version);
+      const asset = version === undefined ? undefined : await pages.asset.get(page.id, name, version);
       return asset && version !== undefined ? { asset, version } : undefined;
     },
     monitorsInMemory() {
       const ids: string[] = [];
-      for (const [monitorId, pageIds] of pagesByMonitor) for (const pageId of pageIds) if (entries.has(pageId)) {
-        ids.push(monitorId);
-        break;
-      }
+      for (const [monitorId, pageIds] of index.monitors())
+        for (const pageId of pageIds)
+          if (pages.entry(pageId)) {
+            ids.push(monitorId);
+            break;
+          }
       return ids;
     },
   };

@@ -1,8 +1,8 @@
 // Finds the relay a bearer token belongs to and records that it was heard from (telling its return when it was offline).
 import type { Relay } from '../../domain/organization.js';
 import { hashSecret, isSecretOfKind, secretMatchesHash } from '../../domain/tokens.js';
+import { relayCameBack } from '../../notify/outbox/relays.js';
 import { type ServiceContext, withTransaction } from '../context.js';
-import { relayCameBack } from './notices.js';
 
 /** last_seen_at is written at most this often per relay: enough for the watchdog's "three intervals" rule, cheap under load. */
 export const RELAY_SEEN_RESOLUTION_MS = 1000;

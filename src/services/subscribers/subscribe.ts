@@ -11,8 +11,8 @@ import { newSubscriberToken, type PageSubscriber, SUBSCRIBER_LIMITS } from '../.
 import { hashSecret } from '../../domain/tokens.js';
 import { sendMail } from '../../notify/channels/email.js';
 import { generateWebhookSecret } from '../../notify/channels/webhook.js';
-import { buildConfirmationMail } from '../../notify/confirmation-mail.js';
-import { targetPolicyOf, unsubscribeUrl } from '../../notify/subscriber-targets.js';
+import { targetPolicyOf, unsubscribeUrl } from '../../notify/dispatch/subscriber-targets.js';
+import { buildConfirmationMail } from '../../notify/mail/confirmation-mail.js';
 import { parseInput, uniquely, withTransaction } from '../context.js';
 import { type SubscriberContext, subscribeSchema } from './schema.js';
 import { verifyWebhook } from './verify-webhook.js';

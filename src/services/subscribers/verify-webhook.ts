@@ -10,8 +10,8 @@ import type { ProbeTargetPolicy } from '../../domain/security.js';
 import { SUBSCRIBER_LIMITS } from '../../domain/subscriber.js';
 import { nonPublicKind } from '../../net/address-ranges.js';
 import { targetGuard } from '../../net/target-guard.js';
+import { postRequest } from '../../notify/channels/http-send.js';
 import { signatureHeaders } from '../../notify/channels/webhook.js';
-import { postRequest } from '../../notify/http-send.js';
 
 export interface WebhookVerification {
   url: string;

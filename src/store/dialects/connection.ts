@@ -36,6 +36,11 @@ export interface DialectConnection {
    * once a second and before every read of history); PostgreSQL writes them there in the commit.
    */
   checkJournal?: CheckJournal;
+  /**
+   * Closes what Kysely's destroy() would leave open: SQLite's file, opened here but closed by Kysely only once a query
+   * has run (a start that failed before its first query would otherwise hold the file until the process exits).
+   */
+  closeFile?: () => void;
 }
 
 /** Opened with `create: false`, there is no Warden database there: no SQLite file, or a PostgreSQL schema never migrated. */

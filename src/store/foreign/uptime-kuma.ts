@@ -3,182 +3,9 @@
 // read from the file, a column it lacks reads as null, and every cell is typed as the rows below declare, whatever the
 // file stored. The file is read as one nobody vouches for (foreign-sqlite.ts).
 import SqliteDatabase from 'better-sqlite3';
-import { type CellKind, ForeignFileError, type ForeignReadLimits, openForeignSqlite } from './foreign-sqlite.js';
-
-/** One monitor; every column Warden's mapping reads, null when absent from this version's schema. */
-export interface KumaMonitorRow {
-  id: number;
-  name: string;
-  type: string;
-  active: boolean;
-  parent: number | null;
-  weight: number | null;
-  description: string | null;
-  url: string | null;
-  hostname: string | null;
-  port: number | null;
-  /** Seconds between checks. */
-  interval: number | null;
-  /** Seconds; 0 (or absent) means 80 % of the interval. */
-  timeout: number | null;
-  maxretries: number | null;
-  /** Seconds between checks while a monitor is pending. */
-  retry_interval: number | null;
-  /** Down beats between repeated notifications (0: never). */
-  resend_interval: number | null;
-  accepted_statuscodes_json: string | null;
-  ignore_tls: boolean;
-  upside_down: boolean;
-  maxredirects: number | null;
-  method: string | null;
-  body: string | null;
-  headers: string | null;
-  http_body_encoding: string | null;
-  auth_method: string | null;
-  basic_auth_user: string | null;
-  basic_auth_pass: string | null;
-  bearer_token: string | null;
-  oauth_client_id: string | null;
-  tls_cert: string | null;
-  proxy_id: number | null;
-  cache_bust: boolean;
-  expiry_notification: boolean | null;
-  keyword: string | null;
-  invert_keyword: boolean;
-  json_path: string | null;
-  /** 2.x; 1.23 compares with "==". */
-  json_path_operator: string | null;
-  expected_value: string | null;
-  dns_resolve_type: string | null;
-  dns_resolve_server: string | null;
-  /** 2.x: a JSON array of condition expressions (DNS and others). */
-  conditions: string | null;
-  game: string | null;
-  gamedig_given_port_only: boolean | null;
-  gamedig_token: string | null;
-  push_token: string | null;
-  smtp_security: string | null;
-  expected_tls_alert: string | null;
-}
-
-export interface KumaTagRow {
-  monitor_id: number;
-  name: string;
-  value: string | null;
-}
-
-export interface KumaStatusPageRow {
-  id: number;
-  slug: string;
-  title: string;
-  description: string | null;
-  footer_text: string | null;
-  custom_css: string | null;
-  published: boolean;
-  password: string | null;
-  icon: string | null;
-  /** 1.23: google_analytics_tag_id; 2.x: analytics_id. */
-  analytics_id: string | null;
-}
-
-/** A section of a status page (Kuma's `group` table), in page order. */
-export interface KumaPageGroupRow {
-  id: number;
-  status_page_id: number;
-  name: string;
-  public: boolean;
-  weight: number;
-}
-
-/** A monitor listed in a section of a status page (`monitor_group`). */
-export interface KumaPageGroupMonitorRow {
-  group_id: number;
-  monitor_id: number;
-  weight: number;
-}
-
-export interface KumaCustomDomainRow {
-  status_page_id: number;
-  domain: string;
-}
-
-export interface KumaIncidentRow {
-  id: number;
-  status_page_id: number | null;
-  title: string;
-  content: string;
-  style: string | null;
-  created_date: string | null;
-  last_updated_date: string | null;
-  pin: boolean;
-  active: boolean;
-}
-
-export interface KumaMaintenanceRow {
-  id: number;
-  title: string;
-  description: string | null;
-  active: boolean;
-  /** manual, single, recurring-interval, recurring-weekday, recurring-day-of-month, cron. */
-  strategy: string;
-  /** Local time of `timezone` ("YYYY-MM-DD HH:mm[:ss]"). */
-  start_date: string | null;
-  end_date: string | null;
-  /** An IANA zone, "UTC", "SAME_AS_SERVER" or null (UTC). */
-  timezone: string | null;
-  cron: string | null;
-  /** Seconds (cron strategy). */
-  duration: number | null;
-}
-
-export interface KumaNotificationRow {
-  id: number;
-  name: string | null;
-  active: boolean;
-  is_default: boolean;
-  /** JSON: { type, …provider fields }. */
-  config: string | null;
-}
-
-export interface KumaLink {
-  left: number;
-  right: number;
-}
-
-/** Everything `warden import uptime-kuma` maps, except heartbeats (read per monitor, streamed). */
-export interface KumaData {
-  /** 2.x databases carry knex's migration table; 1.23 ones do not. */
-  schema: '1.23' | '2.x';
-  monitors: KumaMonitorRow[];
-  tags: KumaTagRow[];
-  statusPages: KumaStatusPageRow[];
-  pageGroups: KumaPageGroupRow[];
-  pageGroupMonitors: KumaPageGroupMonitorRow[];
-  customDomains: KumaCustomDomainRow[];
-  incidents: KumaIncidentRow[];
-  maintenance: KumaMaintenanceRow[];
-  /** maintenance id → monitor id. */
-  maintenanceMonitors: KumaLink[];
-  /** maintenance id → status page id. */
-  maintenancePages: KumaLink[];
-  notifications: KumaNotificationRow[];
-  /** monitor id → notification id. */
-  monitorNotifications: KumaLink[];
-}
-
-/** One heartbeat: 0 down, 1 up, 2 pending, 3 maintenance; `ping` in milliseconds. */
-export interface KumaHeartbeat {
-  at: number;
-  status: number;
-  ping: number | null;
-}
-
-export interface KumaDatabase {
-  read(): KumaData;
-  /** A monitor's heartbeats at or after `since` (epoch ms), oldest first, one at a time (a database holds millions). */
-  heartbeats(monitorId: number, since: number): IterableIterator<KumaHeartbeat>;
-  close(): void;
-}
+import { ForeignFileError, type ForeignReadLimits, openForeignSqlite } from './foreign-sqlite.js';
+import { CUSTOM_DOMAIN, INCIDENT, KUMA_TABLES, MAINTENANCE, MONITOR, NOTIFICATION, PAGE_GROUP, PAGE_GROUP_MONITOR, STATUS_PAGE } from './kuma-columns.js';
+import type { KumaCustomDomainRow, KumaDatabase, KumaIncidentRow, KumaLink, KumaMaintenanceRow, KumaMonitorRow, KumaNotificationRow, KumaPageGroupMonitorRow, KumaPageGroupRow, KumaStatusPageRow } from './kuma-rows.js';
 
 /** The file cannot be imported: not an Uptime Kuma database, or one this reader refuses to read (the message says). */
 export class NotKumaDatabaseError extends Error {}
@@ -237,7 +64,7 @@ export function openUptimeKumaDatabase(file: string, limits: ForeignReadLimits =
           pageGroups: database.rows('group', PAGE_GROUP, { order: ['weight', 'id'] }) as unknown as KumaPageGroupRow[],
           pageGroupMonitors: database.rows('monitor_group', PAGE_GROUP_MONITOR, { order: ['weight', 'id'] }) as unknown as KumaPageGroupMonitorRow[],
           customDomains: database.rows('status_page_cname', CUSTOM_DOMAIN, { order: ['id'] }) as unknown as KumaCustomDomainRow[],
-          incidents: database.rows('incident', INCIDENT, { order: ['id'] }) as unknown as KumaIncidentRow[],
+          incidents: (database.rows('incident', INCIDENT, { order: ['id'] }) as unknown as KumaIncidentText[]).map(incidentTimes),
           maintenance: database.rows('maintenance', MAINTENANCE, { order: ['id'] }) as unknown as KumaMaintenanceRow[],
           maintenanceMonitors: links('monitor_maintenance', 'maintenance_id', 'monitor_id'),
           maintenancePages: links('maintenance_status_page', 'maintenance_id', 'status_page_id'),
@@ -275,6 +102,16 @@ function kumaError<T>(file: string, read: () => T): T {
   }
 }
 
+type KumaIncidentText = Omit<KumaIncidentRow, 'created_date' | 'last_updated_date'> & {
+  created_date: string | null;
+  last_updated_date: string | null;
+};
+
+/** An incident with its times read from Kuma's text. */
+function incidentTimes(row: KumaIncidentText): KumaIncidentRow {
+  return { ...row, created_date: parseKumaTime(row.created_date), last_updated_date: parseKumaTime(row.last_updated_date) };
+}
+
 /** Kuma writes times as UTC text, "YYYY-MM-DD HH:mm:ss.SSS" (older rows without milliseconds); null when unreadable. */
 export function parseKumaTime(text: unknown): number | null {
   if (typeof text !== 'string') return null;
@@ -287,120 +124,3 @@ export function parseKumaTime(text: unknown): number | null {
 function kumaTime(ms: number): string {
   return new Date(Math.max(0, ms)).toISOString().replace('T', ' ').replace('Z', '');
 }
-
-
-/** Every table this reader reads. */
-const KUMA_TABLES = [
-  'monitor',
-  'heartbeat',
-  'tag',
-  'monitor_tag',
-  'status_page',
-  'group',
-  'monitor_group',
-  'status_page_cname',
-  'incident',
-  'maintenance',
-  'monitor_maintenance',
-  'maintenance_status_page',
-  'notification',
-  'monitor_notification',
-  'knex_migrations',
-] as const;
-
-type Kinds<Row> = { readonly [K in keyof Row]-?: CellKind };
-
-const MONITOR: Kinds<KumaMonitorRow> = {
-  id: 'id',
-  name: 'text!',
-  type: 'text!',
-  active: 'bool',
-  parent: 'number',
-  weight: 'number',
-  description: 'text',
-  url: 'text',
-  hostname: 'text',
-  port: 'number',
-  interval: 'number',
-  timeout: 'number',
-  maxretries: 'number',
-  retry_interval: 'number',
-  resend_interval: 'number',
-  accepted_statuscodes_json: 'text',
-  ignore_tls: 'bool',
-  upside_down: 'bool',
-  maxredirects: 'number',
-  method: 'text',
-  body: 'text',
-  headers: 'text',
-  http_body_encoding: 'text',
-  auth_method: 'text',
-  basic_auth_user: 'text',
-  basic_auth_pass: 'text',
-  bearer_token: 'text',
-  oauth_client_id: 'text',
-  tls_cert: 'text',
-  proxy_id: 'number',
-  cache_bust: 'bool',
-  expiry_notification: 'bool?',
-  keyword: 'text',
-  invert_keyword: 'bool',
-  json_path: 'text',
-  json_path_operator: 'text',
-  expected_value: 'text',
-  dns_resolve_type: 'text',
-  dns_resolve_server: 'text',
-  conditions: 'text',
-  game: 'text',
-  gamedig_given_port_only: 'bool?',
-  gamedig_token: 'text',
-  push_token: 'text',
-  smtp_security: 'text',
-  expected_tls_alert: 'text',
-};
-
-const STATUS_PAGE: Kinds<KumaStatusPageRow> = {
-  id: 'id',
-  slug: 'text!',
-  title: 'text!',
-  description: 'text',
-  footer_text: 'text',
-  custom_css: 'text',
-  published: 'bool',
-  password: 'text',
-  icon: 'text',
-  analytics_id: 'text',
-};
-
-const PAGE_GROUP: Kinds<KumaPageGroupRow> = { id: 'id', status_page_id: 'id', name: 'text!', public: 'bool', weight: 'number!' };
-
-const PAGE_GROUP_MONITOR: Kinds<KumaPageGroupMonitorRow> = { group_id: 'id', monitor_id: 'id', weight: 'number!' };
-
-const CUSTOM_DOMAIN: Kinds<KumaCustomDomainRow> = { status_page_id: 'id', domain: 'text!' };
-
-const INCIDENT: Kinds<KumaIncidentRow> = {
-  id: 'id',
-  status_page_id: 'number',
-  title: 'text!',
-  content: 'text!',
-  style: 'text',
-  created_date: 'text',
-  last_updated_date: 'text',
-  pin: 'bool',
-  active: 'bool',
-};
-
-const MAINTENANCE: Kinds<KumaMaintenanceRow> = {
-  id: 'id',
-  title: 'text!',
-  description: 'text',
-  active: 'bool',
-  strategy: 'text!',
-  start_date: 'text',
-  end_date: 'text',
-  timezone: 'text',
-  cron: 'text',
-  duration: 'number',
-};
-
-const NOTIFICATION: Kinds<KumaNotificationRow> = { id: 'id', name: 'text', active: 'bool', is_default: 'bool', config: 'text' };

@@ -6,6 +6,13 @@ type AnyDb = Kysely<any>;
 
 export async function up(db: AnyDb): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  await organizationTables(db);
+  await checkTables(db, postgres);
+  await pageTables(db);
+}
+
+/** Organizations, their API keys and relays, and monitors. */
+async function organizationTables(db: AnyDb): Promise<void> {
   const time = 'bigint';
 
   await db.schema
@@ -75,6 +82,12 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
   await db.schema.createIndex('monitors_relay').on('monitors').column('relay_id').execute();
 
+}
+
+/** Checks and their hourly and daily buckets. */
+async function checkTables(db: AnyDb, postgres: boolean): Promise<void> {
+  const time = 'bigint';
+
   await db.schema
     .createTable('checks')
     .addColumn('id', postgres ? 'bigint' : 'integer', (c) =>
@@ -121,6 +134,12 @@ export async function up(db: AnyDb): Promise<void> {
       .execute();
     await db.schema.createIndex(`${table}_time`).on(table).column('bucket_start').execute();
   }
+
+}
+
+/** Pages and what they show: components, incidents and their updates, maintenance. */
+async function pageTables(db: AnyDb): Promise<void> {
+  const time = 'bigint';
 
   await db.schema
     .createTable('pages')

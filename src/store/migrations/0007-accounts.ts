@@ -12,6 +12,12 @@ const ROLE_CHECK = sql`role in ('viewer', 'editor', 'admin', 'owner')`;
 const LATENCY_BINS = 16;
 
 export async function up(db: AnyDb): Promise<void> {
+  await userTables(db);
+  await organizationAccess(db);
+}
+
+/** Users with their sessions, recovery codes and OpenID Connect identities. */
+async function userTables(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('users')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -63,6 +69,10 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
   await db.schema.createIndex('user_identities_user').on('user_identities').columns(['user_id']).execute();
 
+}
+
+/** Memberships, invitations, account links, the audit log, state changes, tags and latency histograms. */
+async function organizationAccess(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('memberships')
     .addColumn('organization_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))

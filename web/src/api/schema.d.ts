@@ -3267,7 +3267,7 @@ export interface paths {
                                 id: string;
                                 key: string;
                                 name: string;
-                                /** @description The monitor type: one of minecraft-java, minecraft-bedrock, source, fivem, rust-webrcon, rcon, pterodactyl, gamedig, discord, http, tcp, tls, dns, ping, domain-expiry, postgres, mysql, redis, nats, mqtt, amqp, mongodb. */
+                                /** @description The monitor type: one of minecraft-java, minecraft-bedrock, source, fivem, rust-webrcon, rcon, pterodactyl, gamedig, discord, http, tcp, tls, dns, ping, domain-expiry, postgres, mysql, redis, nats, mqtt, amqp, mongodb, ssh, udp, websocket, smtp, imap, pop3, grpc, docker. */
                                 type: string;
                                 /** @description The type's config, secrets included (they are sent to this relay only), except those named in secretsWithheld. */
                                 config: {
@@ -3784,7 +3784,7 @@ export interface paths {
                     /** @description Enabled monitors in this state, or `paused`: the disabled ones. */
                     state?: "up" | "degraded" | "down" | "unknown" | "paused";
                     /** @description Monitors of this type. */
-                    type?: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat" | "ping" | "domain-expiry" | "postgres" | "mysql" | "redis" | "nats" | "mqtt" | "amqp" | "mongodb";
+                    type?: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat" | "ping" | "domain-expiry" | "postgres" | "mysql" | "redis" | "nats" | "mqtt" | "amqp" | "mongodb" | "ssh" | "udp" | "websocket" | "smtp" | "imap" | "pop3" | "grpc" | "docker";
                     /** @description Monitors with this tag. */
                     tag?: string;
                     /** @description Monitors shown by a component of this page (its slug). */
@@ -9998,7 +9998,7 @@ export interface components {
         MonitorTypes: {
             types: {
                 /** @enum {string} */
-                id: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat" | "ping" | "domain-expiry" | "postgres" | "mysql" | "redis" | "nats" | "mqtt" | "amqp" | "mongodb";
+                id: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat" | "ping" | "domain-expiry" | "postgres" | "mysql" | "redis" | "nats" | "mqtt" | "amqp" | "mongodb" | "ssh" | "udp" | "websocket" | "smtp" | "imap" | "pop3" | "grpc" | "docker";
                 /** @description The name a form shows, e.g. "Minecraft Java Edition server". */
                 label: string;
                 /** @description Where a monitor of this type can run; the first is the default of `runOn`. */
@@ -11363,6 +11363,453 @@ export interface components {
                 /** @description What the reply (or the value at jsonPath) must be: a text it must equal, or a /regular expression/ it must match. */
                 expected?: string;
             };
+        } | {
+            key: string;
+            name: string;
+            /** @description Key of the relay that runs this monitor; required when runOn is relay. */
+            relay?: string;
+            /**
+             * @description Seconds between checks.
+             * @default 60
+             */
+            intervalSec?: number;
+            /**
+             * @description A check that takes longer fails with "timed out".
+             * @default 10000
+             */
+            timeoutMs?: number;
+            /** @default true */
+            enabled?: boolean;
+            /**
+             * @description Failed checks tolerated before the monitor goes down (1 means the second failure in a row).
+             * @default 1
+             */
+            retries?: number;
+            /** @description A passing check slower than this shows the monitor as degraded. */
+            degradedLatencyMs?: number;
+            /** @description Keys of notification channels that get this monitor's events, whatever their own scope (docs/notifications.md, "Scope"). */
+            notify?: string[];
+            /**
+             * @description Labels to filter monitors by in the dashboard and the API (`?tag=`): up to 20, each 1 to 40 of a-z, 0-9, "-", "_", ".".
+             * @default []
+             */
+            tags?: string[];
+            /** @enum {string} */
+            type: "ssh";
+            /**
+             * @description Where the monitor runs: edge, relay.
+             * @default edge
+             * @enum {string}
+             */
+            runOn?: "edge" | "relay";
+            config: {
+                /** @description Host name or IP address of the server. */
+                host: string;
+                /** @default 22 */
+                port?: number;
+                /** @description Text the identification string must contain, e.g. OpenSSH_9. */
+                expect?: string;
+            };
+        } | {
+            key: string;
+            name: string;
+            /** @description Key of the relay that runs this monitor; required when runOn is relay. */
+            relay?: string;
+            /**
+             * @description Seconds between checks.
+             * @default 60
+             */
+            intervalSec?: number;
+            /**
+             * @description A check that takes longer fails with "timed out".
+             * @default 10000
+             */
+            timeoutMs?: number;
+            /** @default true */
+            enabled?: boolean;
+            /**
+             * @description Failed checks tolerated before the monitor goes down (1 means the second failure in a row).
+             * @default 1
+             */
+            retries?: number;
+            /** @description A passing check slower than this shows the monitor as degraded. */
+            degradedLatencyMs?: number;
+            /** @description Keys of notification channels that get this monitor's events, whatever their own scope (docs/notifications.md, "Scope"). */
+            notify?: string[];
+            /**
+             * @description Labels to filter monitors by in the dashboard and the API (`?tag=`): up to 20, each 1 to 40 of a-z, 0-9, "-", "_", ".".
+             * @default []
+             */
+            tags?: string[];
+            /** @enum {string} */
+            type: "udp";
+            /**
+             * @description Where the monitor runs: edge, relay.
+             * @default edge
+             * @enum {string}
+             */
+            runOn?: "edge" | "relay";
+            config: {
+                /** @description Host name or IP address of the server. */
+                host: string;
+                port: number;
+                /** @description What to send, in `encoding`; empty sends an empty datagram. */
+                payload: string;
+                /**
+                 * @description How payload and expect are written: text (UTF-8), hex or base64.
+                 * @default text
+                 * @enum {string}
+                 */
+                encoding?: "text" | "hex" | "base64";
+                /** @description Bytes the answer must contain, in `encoding`. */
+                expect?: string;
+            };
+        } | {
+            key: string;
+            name: string;
+            /** @description Key of the relay that runs this monitor; required when runOn is relay. */
+            relay?: string;
+            /**
+             * @description Seconds between checks.
+             * @default 60
+             */
+            intervalSec?: number;
+            /**
+             * @description A check that takes longer fails with "timed out".
+             * @default 10000
+             */
+            timeoutMs?: number;
+            /** @default true */
+            enabled?: boolean;
+            /**
+             * @description Failed checks tolerated before the monitor goes down (1 means the second failure in a row).
+             * @default 1
+             */
+            retries?: number;
+            /** @description A passing check slower than this shows the monitor as degraded. */
+            degradedLatencyMs?: number;
+            /** @description Keys of notification channels that get this monitor's events, whatever their own scope (docs/notifications.md, "Scope"). */
+            notify?: string[];
+            /**
+             * @description Labels to filter monitors by in the dashboard and the API (`?tag=`): up to 20, each 1 to 40 of a-z, 0-9, "-", "_", ".".
+             * @default []
+             */
+            tags?: string[];
+            /** @enum {string} */
+            type: "websocket";
+            /**
+             * @description Where the monitor runs: edge, relay.
+             * @default edge
+             * @enum {string}
+             */
+            runOn?: "edge" | "relay";
+            config: {
+                /**
+                 * Format: uri
+                 * @description The endpoint, ws:// or wss://.
+                 */
+                url: string;
+                /** @description A text message sent once the connection is open; the first message back is then the answer. */
+                message?: string;
+                /** @description Text the first message from the server must contain. */
+                expect?: string;
+                /** @description Headers of the upgrade request (a token, a cookie). Secret: never shown. */
+                headers?: {
+                    [key: string]: string;
+                };
+                /**
+                 * @description Accept an invalid or self-signed certificate (wss://).
+                 * @default false
+                 */
+                ignoreTls?: boolean;
+            };
+        } | {
+            key: string;
+            name: string;
+            /** @description Key of the relay that runs this monitor; required when runOn is relay. */
+            relay?: string;
+            /**
+             * @description Seconds between checks.
+             * @default 60
+             */
+            intervalSec?: number;
+            /**
+             * @description A check that takes longer fails with "timed out".
+             * @default 10000
+             */
+            timeoutMs?: number;
+            /** @default true */
+            enabled?: boolean;
+            /**
+             * @description Failed checks tolerated before the monitor goes down (1 means the second failure in a row).
+             * @default 1
+             */
+            retries?: number;
+            /** @description A passing check slower than this shows the monitor as degraded. */
+            degradedLatencyMs?: number;
+            /** @description Keys of notification channels that get this monitor's events, whatever their own scope (docs/notifications.md, "Scope"). */
+            notify?: string[];
+            /**
+             * @description Labels to filter monitors by in the dashboard and the API (`?tag=`): up to 20, each 1 to 40 of a-z, 0-9, "-", "_", ".".
+             * @default []
+             */
+            tags?: string[];
+            /** @enum {string} */
+            type: "smtp";
+            /**
+             * @description Where the monitor runs: edge, relay.
+             * @default edge
+             * @enum {string}
+             */
+            runOn?: "edge" | "relay";
+            config: {
+                /** @description Host name or IP address of the server. */
+                host: string;
+                /** @description 25, or 465 with security: tls. */
+                port?: number;
+                /**
+                 * @description starttls: plain text, then STARTTLS; tls: TLS from the first byte; none: the greeting only, no TLS.
+                 * @default starttls
+                 * @enum {string}
+                 */
+                security?: "starttls" | "tls" | "none";
+                /** @description The name asked for (SNI) and checked against the certificate; the host, unless it is an IP address. */
+                servername?: string;
+                /**
+                 * @description Show the monitor as degraded when the certificate expires in fewer days than this; 0 never warns.
+                 * @default 14
+                 */
+                certExpiryDays?: number;
+                /** @description Certificates (PEM) to trust instead of the public CAs: a private CA, or a self-signed server's own certificate. */
+                ca?: string;
+            };
+        } | {
+            key: string;
+            name: string;
+            /** @description Key of the relay that runs this monitor; required when runOn is relay. */
+            relay?: string;
+            /**
+             * @description Seconds between checks.
+             * @default 60
+             */
+            intervalSec?: number;
+            /**
+             * @description A check that takes longer fails with "timed out".
+             * @default 10000
+             */
+            timeoutMs?: number;
+            /** @default true */
+            enabled?: boolean;
+            /**
+             * @description Failed checks tolerated before the monitor goes down (1 means the second failure in a row).
+             * @default 1
+             */
+            retries?: number;
+            /** @description A passing check slower than this shows the monitor as degraded. */
+            degradedLatencyMs?: number;
+            /** @description Keys of notification channels that get this monitor's events, whatever their own scope (docs/notifications.md, "Scope"). */
+            notify?: string[];
+            /**
+             * @description Labels to filter monitors by in the dashboard and the API (`?tag=`): up to 20, each 1 to 40 of a-z, 0-9, "-", "_", ".".
+             * @default []
+             */
+            tags?: string[];
+            /** @enum {string} */
+            type: "imap";
+            /**
+             * @description Where the monitor runs: edge, relay.
+             * @default edge
+             * @enum {string}
+             */
+            runOn?: "edge" | "relay";
+            config: {
+                /** @description Host name or IP address of the server. */
+                host: string;
+                /** @description 143, or 993 with security: tls. */
+                port?: number;
+                /**
+                 * @description starttls: plain text, then STARTTLS; tls: TLS from the first byte; none: the greeting only, no TLS.
+                 * @default starttls
+                 * @enum {string}
+                 */
+                security?: "starttls" | "tls" | "none";
+                /** @description The name asked for (SNI) and checked against the certificate; the host, unless it is an IP address. */
+                servername?: string;
+                /**
+                 * @description Show the monitor as degraded when the certificate expires in fewer days than this; 0 never warns.
+                 * @default 14
+                 */
+                certExpiryDays?: number;
+                /** @description Certificates (PEM) to trust instead of the public CAs: a private CA, or a self-signed server's own certificate. */
+                ca?: string;
+            };
+        } | {
+            key: string;
+            name: string;
+            /** @description Key of the relay that runs this monitor; required when runOn is relay. */
+            relay?: string;
+            /**
+             * @description Seconds between checks.
+             * @default 60
+             */
+            intervalSec?: number;
+            /**
+             * @description A check that takes longer fails with "timed out".
+             * @default 10000
+             */
+            timeoutMs?: number;
+            /** @default true */
+            enabled?: boolean;
+            /**
+             * @description Failed checks tolerated before the monitor goes down (1 means the second failure in a row).
+             * @default 1
+             */
+            retries?: number;
+            /** @description A passing check slower than this shows the monitor as degraded. */
+            degradedLatencyMs?: number;
+            /** @description Keys of notification channels that get this monitor's events, whatever their own scope (docs/notifications.md, "Scope"). */
+            notify?: string[];
+            /**
+             * @description Labels to filter monitors by in the dashboard and the API (`?tag=`): up to 20, each 1 to 40 of a-z, 0-9, "-", "_", ".".
+             * @default []
+             */
+            tags?: string[];
+            /** @enum {string} */
+            type: "pop3";
+            /**
+             * @description Where the monitor runs: edge, relay.
+             * @default edge
+             * @enum {string}
+             */
+            runOn?: "edge" | "relay";
+            config: {
+                /** @description Host name or IP address of the server. */
+                host: string;
+                /** @description 110, or 995 with security: tls. */
+                port?: number;
+                /**
+                 * @description starttls: plain text, then STARTTLS; tls: TLS from the first byte; none: the greeting only, no TLS.
+                 * @default starttls
+                 * @enum {string}
+                 */
+                security?: "starttls" | "tls" | "none";
+                /** @description The name asked for (SNI) and checked against the certificate; the host, unless it is an IP address. */
+                servername?: string;
+                /**
+                 * @description Show the monitor as degraded when the certificate expires in fewer days than this; 0 never warns.
+                 * @default 14
+                 */
+                certExpiryDays?: number;
+                /** @description Certificates (PEM) to trust instead of the public CAs: a private CA, or a self-signed server's own certificate. */
+                ca?: string;
+            };
+        } | {
+            key: string;
+            name: string;
+            /** @description Key of the relay that runs this monitor; required when runOn is relay. */
+            relay?: string;
+            /**
+             * @description Seconds between checks.
+             * @default 60
+             */
+            intervalSec?: number;
+            /**
+             * @description A check that takes longer fails with "timed out".
+             * @default 10000
+             */
+            timeoutMs?: number;
+            /** @default true */
+            enabled?: boolean;
+            /**
+             * @description Failed checks tolerated before the monitor goes down (1 means the second failure in a row).
+             * @default 1
+             */
+            retries?: number;
+            /** @description A passing check slower than this shows the monitor as degraded. */
+            degradedLatencyMs?: number;
+            /** @description Keys of notification channels that get this monitor's events, whatever their own scope (docs/notifications.md, "Scope"). */
+            notify?: string[];
+            /**
+             * @description Labels to filter monitors by in the dashboard and the API (`?tag=`): up to 20, each 1 to 40 of a-z, 0-9, "-", "_", ".".
+             * @default []
+             */
+            tags?: string[];
+            /** @enum {string} */
+            type: "grpc";
+            /**
+             * @description Where the monitor runs: edge, relay.
+             * @default edge
+             * @enum {string}
+             */
+            runOn?: "edge" | "relay";
+            config: {
+                /** @description Host name or IP address of the server. */
+                host: string;
+                port: number;
+                /**
+                 * @description The service asked about, e.g. grpc.health.v1.Health or my.package.Orders; empty asks about the server as a whole.
+                 * @default
+                 */
+                service?: string;
+                /**
+                 * @description Speak TLS (h2), else plain-text HTTP/2 (h2c).
+                 * @default false
+                 */
+                tls?: boolean;
+                /**
+                 * @description Accept an invalid or self-signed certificate.
+                 * @default false
+                 */
+                ignoreTls?: boolean;
+            };
+        } | {
+            key: string;
+            name: string;
+            /** @description Key of the relay that runs this monitor; required when runOn is relay. */
+            relay?: string;
+            /**
+             * @description Seconds between checks.
+             * @default 60
+             */
+            intervalSec?: number;
+            /**
+             * @description A check that takes longer fails with "timed out".
+             * @default 10000
+             */
+            timeoutMs?: number;
+            /** @default true */
+            enabled?: boolean;
+            /**
+             * @description Failed checks tolerated before the monitor goes down (1 means the second failure in a row).
+             * @default 1
+             */
+            retries?: number;
+            /** @description A passing check slower than this shows the monitor as degraded. */
+            degradedLatencyMs?: number;
+            /** @description Keys of notification channels that get this monitor's events, whatever their own scope (docs/notifications.md, "Scope"). */
+            notify?: string[];
+            /**
+             * @description Labels to filter monitors by in the dashboard and the API (`?tag=`): up to 20, each 1 to 40 of a-z, 0-9, "-", "_", ".".
+             * @default []
+             */
+            tags?: string[];
+            /** @enum {string} */
+            type: "docker";
+            /**
+             * @description Where the monitor runs: edge, relay.
+             * @default edge
+             * @enum {string}
+             */
+            runOn?: "edge" | "relay";
+            config: {
+                /**
+                 * @description Where the Docker Engine API answers, as DOCKER_HOST writes it: the daemon's unix socket, or tcp://host:2375.
+                 * @default unix:///var/run/docker.sock
+                 */
+                dockerHost?: string;
+                /** @description The container, by name or id. */
+                container: string;
+            };
         };
         MonitorCheckNow: {
             ok: boolean;
@@ -11453,7 +11900,7 @@ export interface components {
             key: string;
             name: string;
             /** @enum {string} */
-            type: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat" | "ping" | "domain-expiry" | "postgres" | "mysql" | "redis" | "nats" | "mqtt" | "amqp" | "mongodb";
+            type: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat" | "ping" | "domain-expiry" | "postgres" | "mysql" | "redis" | "nats" | "mqtt" | "amqp" | "mongodb" | "ssh" | "udp" | "websocket" | "smtp" | "imap" | "pop3" | "grpc" | "docker";
             /**
              * @description Where the monitor runs.
              * @enum {string}
@@ -11517,7 +11964,7 @@ export interface components {
             key: string;
             name: string;
             /** @enum {string} */
-            type: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat" | "ping" | "domain-expiry" | "postgres" | "mysql" | "redis" | "nats" | "mqtt" | "amqp" | "mongodb";
+            type: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat" | "ping" | "domain-expiry" | "postgres" | "mysql" | "redis" | "nats" | "mqtt" | "amqp" | "mongodb" | "ssh" | "udp" | "websocket" | "smtp" | "imap" | "pop3" | "grpc" | "docker";
             /**
              * @description Where the monitor runs.
              * @enum {string}

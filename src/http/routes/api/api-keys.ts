@@ -4,8 +4,8 @@ import { createApiKey } from '../../../services/api-keys/create.js';
 import { listApiKeys, revokeApiKey } from '../../../services/api-keys/list.js';
 import { apiKeyCreateSchema } from '../../../services/api-keys/schema.js';
 import { apiKeyView, apiKeyViewSchema } from '../../../services/api-keys/view.js';
-import { organizationOf, type ServiceContext } from '../../../services/context.js';
-import type { App } from '../../app.js';
+import { apiKeyLabel } from '../../../services/audit/labels.js';
+import type { App } from '../../env.js';
 import { type ApiGuards, apiOperation, idParam, listOperation } from './operation.js';
 
 const ApiKey = apiKeyViewSchema.openapi('ApiKey');
@@ -47,12 +47,6 @@ export function apiKeyRoutes(app: App, guards: ApiGuards): void {
     notFound: 'No active key with this id in your organization.',
     ok: { status: 204, description: 'Revoked.' },
     run: revokeApiKey,
-    audit: { action: 'api-key.revoke', object: ({ id }) => ({ id, label: null }), before: nameOfKey },
+    audit: { action: 'api-key.revoke', object: ({ id }) => ({ id, label: null }), before: apiKeyLabel },
   });
-}
-
-/** A key's name before it is revoked (for its audit entry); nothing for another organization's. */
-async function nameOfKey(ctx: ServiceContext, { id }: { id: string }) {
-  const key = (await ctx.store.apiKeys.list(organizationOf(ctx))).find((k) => k.id === id);
-  return key ? { label: key.name } : undefined;
 }

@@ -1,7 +1,7 @@
 // GET /api/v1/audit: the organization's audit log for admins, newest first, a page at a time.
 import { ACCOUNT_LIMITS } from '../../../domain/account.js';
 import { auditEntryViewSchema, auditPageSchema, auditQuerySchema, listAudit } from '../../../services/audit/list.js';
-import type { App } from '../../app.js';
+import type { App } from '../../env.js';
 import { type ApiGuards, apiOperation } from './operation.js';
 
 const AuditPage = auditPageSchema.extend({ entries: auditEntryViewSchema.openapi('AuditEntry').array() }).openapi('AuditPage');

@@ -2,8 +2,11 @@
 // the organization itself, its members, invitations and audit log.
 import { every } from 'hono/combine';
 import type { Role } from '../../../domain/account.js';
+import type { TxtLookup } from '../../../domain/custom-domain.js';
+import type { SecurityOptions } from '../../../domain/security.js';
+import type { Ingest } from '../../../runner/ingest.js';
 import { API_LIMITS } from '../../../services/api-limits.js';
-import type { App } from '../../app.js';
+import type { App } from '../../env.js';
 import { apiCompression } from '../../middleware/api-compression.js';
 import { limitBody } from '../../middleware/body-limit.js';
 import { orgAuth, requireRole } from '../../middleware/org-auth.js';
@@ -29,7 +32,16 @@ export interface ApiOptions {
   limiter?: RateLimiter | undefined;
 }
 
-export function apiRoutes(app: App, options: ApiOptions = {}): void {
+/** What of the running server the API's verbs use beyond their context: each route group is handed its share. */
+export interface ApiRunning {
+  /** Probe runs (test, check now) record through ingest, under the probe-target policy. */
+  ingest: Ingest;
+  security: Pick<SecurityOptions, 'probePrivateTargets'>;
+  /** A page's custom domain is verified by its `_warden.<domain>` TXT record. */
+  domainTxt: TxtLookup;
+}
+
+export function apiRoutes(app: App, running: ApiRunning, options: ApiOptions = {}): void {
   const { windowMs } = API_LIMITS.rateLimit;
   const limiter =
     options.limiter ??
@@ -44,13 +56,13 @@ export function apiRoutes(app: App, options: ApiOptions = {}): void {
   const guards: ApiGuards = { read: guard('viewer', false), write: guard('editor', true), for: guard };
   // JSON answers over 1 KB compressed on the fly (pushes and relays live outside /api/v1, public forms are precompressed).
   app.use('/api/v1/*', apiCompression);
-  monitorRoutes(app, guards);
-  pageRoutes(app, guards);
+  monitorRoutes(app, guards, running);
+  pageRoutes(app, guards, running.domainTxt);
   pageAssetRoutes(app, guards);
   pageContentRoutes(app, guards);
   relayApiRoutes(app, guards);
   apiKeyRoutes(app, guards);
-  notificationChannelRoutes(app, guards);
+  notificationChannelRoutes(app, guards, running.security);
   pageSubscriberRoutes(app, guards);
   organizationRoutes(app, guards);
   memberRoutes(app, guards);

@@ -2,7 +2,7 @@
 // the server sends mail), revoke. Accepting is the invitee's: /api/v1/auth/invitations.
 import { z } from '@hono/zod-openapi';
 import { createInvitation, invitationCreateSchema, invitationViewSchema, listInvitations, revokeInvitation } from '../../../services/invitations/manage.js';
-import type { App } from '../../app.js';
+import type { App } from '../../env.js';
 import { type ApiGuards, apiOperation, idParam, listOperation } from './operation.js';
 
 const Invitation = invitationViewSchema.openapi('Invitation');

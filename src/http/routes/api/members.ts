@@ -4,7 +4,7 @@ import { z } from '@hono/zod-openapi';
 import { changeMemberRole, listMembers, type MemberChange, memberPatchSchema, removeMember } from '../../../services/members/manage.js';
 import { revokedMadeSchema } from '../../../services/members/revoke-made.js';
 import { memberViewSchema } from '../../../services/members/view.js';
-import type { App } from '../../app.js';
+import type { App } from '../../env.js';
 import { type ApiGuards, apiOperation, listOperation } from './operation.js';
 
 const Member = memberViewSchema.openapi('Member');

@@ -9,9 +9,10 @@ import { monitorSparklines, sparklineQuerySchema, sparklinesSchema } from '../..
 import { monitorStateHistory, stateHistoryQuerySchema, stateHistorySchema } from '../../../services/monitors/state-history.js';
 import { monitorStats, monitorStatsSchema, statsQuerySchema } from '../../../services/monitors/stats.js';
 import { listMonitorTypes, monitorTypesSchema } from '../../../services/monitors/types.js';
-import type { App } from '../../app.js';
+import type { App } from '../../env.js';
 import { createRateLimiter } from '../../middleware/rate-limit.js';
 import { problem, problemResponse } from '../../problem.js';
+import type { ApiRunning } from './index.js';
 import { type ApiGuard, type ApiGuards, apiOperation, idParam } from './operation.js';
 
 const params = z.object({ id: idParam('monitor', 'mon_3k9x2m4q8r7t1v5w') });
@@ -23,7 +24,9 @@ const PROBE_RUN_LIMIT = `${requests} probe runs ("check now" and "test" together
  * Registered before `/api/v1/monitors/{id}`, whose parameter would otherwise take `sparklines`; `createBody` is the
  * create operation's named body schema, which `test` takes too.
  */
-export function monitorInsightRoutes(app: App, guards: ApiGuards, createBody: typeof monitorCreateSchema): void {
+export function monitorInsightRoutes(app: App, guards: ApiGuards, createBody: typeof monitorCreateSchema, running: ApiRunning): void {
+  /** A probe run's context: the request's, with the running server's ingest and probe-target policy. */
+  const probing = (ctx: ServiceContext): ProbeRunContext => ({ ...ctx, ingest: running.ingest, security: running.security });
   const op = { tag: 'monitors', path: '/api/v1/monitors' } as const;
   apiOperation(app, guards, {
     ...op,
@@ -116,11 +119,4 @@ function limitedGuards(guards: ApiGuards): ApiGuards {
   };
   const limited = (guard: ApiGuard) => every(guard, budget) as ApiGuard;
   return { read: limited(guards.read), write: limited(guards.write), for: (role, write) => limited(guards.for(role, write)) };
-}
-
-/** The request's context carries the running server's ingest and security settings (AppDeps); the probe verbs need both. */
-function probing(ctx: ServiceContext): ProbeRunContext {
-  const running = ctx as Partial<ProbeRunContext>;
-  if (running.ingest === undefined || running.security === undefined) throw new Error('probe runs need the server’s ingest and security settings');
-  return ctx as ProbeRunContext;
 }

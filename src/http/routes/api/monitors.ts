@@ -1,6 +1,6 @@
 // /api/v1/monitors: list (filtered and paged), read, history, create, change, delete, and a new push token.
 import { z } from '@hono/zod-openapi';
-import type { ServiceContext } from '../../../services/context.js';
+import { monitorLabel } from '../../../services/audit/labels.js';
 import { findMonitors, monitorListQuerySchema } from '../../../services/monitors/find.js';
 import { monitorHistory, monitorHistorySchema } from '../../../services/monitors/history.js';
 import { rotatePushToken } from '../../../services/monitors/push-token.js';
@@ -9,7 +9,8 @@ import { historyQuerySchema, monitorCreateSchema, monitorPatchSchema } from '../
 import { updateMonitor } from '../../../services/monitors/update.js';
 import { monitorWithRelaySchema } from '../../../services/monitors/view.js';
 import { createMonitor, deleteMonitor } from '../../../services/monitors/write.js';
-import type { App } from '../../app.js';
+import type { App } from '../../env.js';
+import type { ApiRunning } from './index.js';
 import { monitorInsightRoutes } from './monitor-insights.js';
 import { type ApiGuards, apiOperation, idParam } from './operation.js';
 
@@ -30,9 +31,9 @@ const MonitorList = z
   .openapi('MonitorList');
 const MonitorCreate = monitorCreateSchema.openapi('MonitorCreate');
 
-export function monitorRoutes(app: App, guards: ApiGuards): void {
+export function monitorRoutes(app: App, guards: ApiGuards, running: ApiRunning): void {
   const op = { tag: 'monitors', path: '/api/v1/monitors' } as const;
-  monitorInsightRoutes(app, guards, MonitorCreate);
+  monitorInsightRoutes(app, guards, MonitorCreate, running);
   apiOperation(app, guards, {
     ...op,
     method: 'get',
@@ -91,7 +92,7 @@ export function monitorRoutes(app: App, guards: ApiGuards): void {
     scope: 'write',
     ok: { status: 204, description: 'Deleted.' },
     run: deleteMonitor,
-    audit: { action: 'monitor.delete', object: ({ id }) => ({ id, label: null }), before: labelOf },
+    audit: { action: 'monitor.delete', object: ({ id }) => ({ id, label: null }), before: monitorLabel },
   });
   apiOperation(app, guards, {
     ...one,
@@ -105,10 +106,4 @@ export function monitorRoutes(app: App, guards: ApiGuards): void {
     respond: withToken,
     audit: { action: 'monitor.rotate-push-token', object: (_input, { monitor }) => ({ id: monitor.id, label: monitor.key }) },
   });
-}
-
-/** A monitor's key before it is deleted (for its audit entry); nothing for another organization's. */
-async function labelOf(ctx: ServiceContext, { id }: { id: string }) {
-  const monitor = await ctx.store.monitors.findById(id);
-  return monitor && monitor.organizationId === ctx.organizationId ? { label: monitor.key } : undefined;
 }

@@ -46,7 +46,7 @@ for (const dialect of dialects) {
       const patched = await h.call('PATCH', `${BASE}/ops`, { body: { name: 'Ops', enabled: false, config: { secret: '[redacted]' }, rules: {} } });
       expect(patched.status).toBe(200);
       expect(await patched.json()).toMatchObject({ name: 'Ops', enabled: false, rules: {}, config: { secret: '[redacted]' } });
-      expect((await h.store.notifications.findChannelByKey(h.a.id, 'ops'))?.config.secret).toBe(SECRET);
+      expect((await h.store.channels.findByKey(h.a.id, 'ops'))?.config.secret).toBe(SECRET);
       expect((await h.call('POST', BASE, { body: webhook('ops') })).status).toBe(409);
       const before = changed.length;
       expect((await h.call('DELETE', `${BASE}/ops`)).status).toBe(204);
@@ -75,7 +75,7 @@ for (const dialect of dialects) {
       expect(omitted.status).toBe(400);
       const resent = await h.call('PATCH', `${BASE}/moving`, { body: { config: { url: 'http://127.0.0.1:9/elsewhere', secret: OTHER_SECRET } } });
       expect(resent.status).toBe(200);
-      expect((await h.store.notifications.findChannelByKey(h.a.id, 'moving'))?.config).toEqual({ url: 'http://127.0.0.1:9/elsewhere', secret: OTHER_SECRET });
+      expect((await h.store.channels.findByKey(h.a.id, 'moving'))?.config).toEqual({ url: 'http://127.0.0.1:9/elsewhere', secret: OTHER_SECRET });
       const invalid = await h.call('PATCH', `${BASE}/moving`, { body: { config: { url: 'not a url' } } });
       expect((await invalid.json()).errors.map((e: { path: string }) => e.path)).toContain('body.config.url');
     });

@@ -1,15 +1,15 @@
 // /api/v1/notification-channels: list, read, create, change, delete, send a test, and the delivery log; the types for forms.
 import { z } from '@hono/zod-openapi';
 import type { SecurityOptions } from '../../../domain/security.js';
-import { organizationOf, type ServiceContext } from '../../../services/context.js';
+import { channelId } from '../../../services/audit/labels.js';
 import { getChannel, listChannels, listDeliveries } from '../../../services/notifications/read.js';
 import { channelRecipientsSchema, listChannelRecipients } from '../../../services/notifications/recipients.js';
 import { channelEntrySchema, channelPatchSchema, deliveriesQuerySchema } from '../../../services/notifications/schema.js';
-import { type ChannelTestContext, testChannel } from '../../../services/notifications/send-test.js';
+import { testChannel } from '../../../services/notifications/send-test.js';
 import { channelTypesSchema, listChannelTypes } from '../../../services/notifications/types.js';
 import { channelViewSchema, deliveryViewSchema } from '../../../services/notifications/view.js';
 import { createChannel, deleteChannel, updateChannel } from '../../../services/notifications/write.js';
-import type { App } from '../../app.js';
+import type { App } from '../../env.js';
 import { type ApiGuards, apiOperation, listOperation } from './operation.js';
 
 const Channel = channelViewSchema.openapi('NotificationChannel');
@@ -23,7 +23,8 @@ const params = z.object({
 });
 const notFound = 'No notification channel with this key in your organization.';
 
-export function notificationChannelRoutes(app: App, guards: ApiGuards): void {
+/** `security`: a channel's test connects under the probe-target policy, as its sends do. */
+export function notificationChannelRoutes(app: App, guards: ApiGuards, security: Pick<SecurityOptions, 'probePrivateTargets'>): void {
   const op = { tag: 'notifications', path: '/api/v1/notification-channels' } as const;
   listOperation(app, guards, {
     ...op,
@@ -81,7 +82,7 @@ export function notificationChannelRoutes(app: App, guards: ApiGuards): void {
     role: 'admin',
     ok: { status: 204, description: 'Deleted.' },
     run: deleteChannel,
-    audit: { action: 'notification-channel.delete', object: ({ key }) => ({ id: null, label: key }), before: idOfChannel },
+    audit: { action: 'notification-channel.delete', object: ({ key }) => ({ id: null, label: key }), before: channelId },
   });
   apiOperation(app, guards, {
     ...one,
@@ -102,9 +103,9 @@ export function notificationChannelRoutes(app: App, guards: ApiGuards): void {
         .openapi('NotificationTestOutcome'),
       description: 'What the attempt came to.',
     },
-    run: (ctx, input) => testChannel(underTargetPolicy(ctx), input),
+    run: (ctx, input) => testChannel({ ...ctx, privateTargets: security.probePrivateTargets }, input),
     // The send holds no transaction; the entry follows it, whatever it came to.
-    audit: { action: 'notification-channel.test', object: ({ key }) => ({ id: null, label: key }), before: idOfChannel, detail: (_input, { outcome }) => ({ outcome }), outside: true },
+    audit: { action: 'notification-channel.test', object: ({ key }) => ({ id: null, label: key }), before: channelId, detail: (_input, { outcome }) => ({ outcome }), outside: true },
   });
   apiOperation(app, guards, {
     ...one,
@@ -132,16 +133,4 @@ export function notificationChannelRoutes(app: App, guards: ApiGuards): void {
     run: listDeliveries,
     respond: (deliveries) => ({ deliveries }),
   });
-}
-
-/** The request's context carries the server's security settings (AppDeps): a test connects under their target policy. */
-function underTargetPolicy(ctx: ServiceContext): ChannelTestContext {
-  const { security } = ctx as ServiceContext & { security?: SecurityOptions };
-  return { ...ctx, privateTargets: security?.probePrivateTargets };
-}
-
-/** A channel's id (for its audit entry); nothing for another organization's. */
-async function idOfChannel(ctx: ServiceContext, { key }: { key: string }) {
-  const channel = await ctx.store.notifications.findChannelByKey(organizationOf(ctx), key);
-  return channel ? { id: channel.id } : undefined;
 }

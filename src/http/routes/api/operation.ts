@@ -3,8 +3,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { Role } from '../../../domain/account.js';
 import { type AuditedObject, audited, changedFields } from '../../../services/audit/record.js';
-import type { ServiceContext } from '../../../services/context.js';
-import type { App, AppEnv } from '../../app.js';
+import { type ServiceContext, serviceContext } from '../../../services/context.js';
+import type { App, AppEnv } from '../../env.js';
 import { checkJsonDepth, readBodyBytes } from '../../middleware/json-body.js';
 import type { OrgAuthEnv } from '../../middleware/org-auth.js';
 import { jsonBody, jsonResponse, problemResponse, problemResponses, RATE_LIMIT_HEADERS, security, TAGS } from '../../openapi.js';
@@ -170,10 +170,13 @@ const jsonDepthGuard: ApiGuard = async (c, next) => {
   await next();
 };
 
-/** The verbs' context for a request: the app's parts, the caller's organization and who they are, the request's logger. */
+/**
+ * The verbs' context for a request: the verbs' parts, the caller's organization and who they are, the request's logger;
+ * nothing else of the app (a verb needing more of the running server is handed it by its route group).
+ */
 export function requestContext(c: { var: { deps: AppEnv['Variables']['deps']; principal: OrgAuthEnv['Variables']['principal']; log: AppEnv['Variables']['log'] } }): ServiceContext {
   const { organizationId, actor } = c.var.principal;
-  return { ...c.var.deps, logger: c.var.log, organizationId, actor };
+  return serviceContext(c.var.deps, { logger: c.var.log, organizationId, actor });
 }
 
 const pathParam = (name: string, description: string, example: string) =>

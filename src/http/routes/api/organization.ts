@@ -3,7 +3,7 @@
 import { createOrganization, organizationCreateSchema } from '../../../services/organizations/create.js';
 import { getOrganization, organizationPatchSchema, organizationViewSchema, renameOrganization } from '../../../services/organizations/current.js';
 import { deleteOrganization, organizationDeleteSchema } from '../../../services/organizations/delete.js';
-import type { App } from '../../app.js';
+import type { App } from '../../env.js';
 import { authContext, authOperation, signedIn } from '../auth/operation.js';
 import { type ApiGuards, apiOperation } from './operation.js';
 

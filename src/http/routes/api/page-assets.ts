@@ -1,10 +1,10 @@
 // /api/v1/pages/{slug}/assets: upload, list and remove a page's logo and favicon (raw image bodies, capped per image).
 import { z } from '@hono/zod-openapi';
 import { BRANDING_LIMITS, type PageAssetName } from '../../../domain/branding.js';
+import { pageId } from '../../../services/audit/labels.js';
 import { ASSET_MAX_BYTES, AssetTooLargeError, deletePageAsset, listPageAssets, pageAssetNameSchema, pageAssetViewSchema, putPageAsset } from '../../../services/pages/assets.js';
-import type { App } from '../../app.js';
+import type { App } from '../../env.js';
 import { type ApiGuards, apiOperation, slugParam } from './operation.js';
-import { idOfPage } from './pages.js';
 
 const PageAsset = pageAssetViewSchema.openapi('PageAsset');
 const nameParam = pageAssetNameSchema.openapi({ param: { name: 'name', in: 'path', description: 'logo or favicon.' }, example: 'logo' });
@@ -50,7 +50,7 @@ export function pageAssetRoutes(app: App, guards: ApiGuards): void {
     audit: {
       action: 'page.upload-asset',
       object: ({ slug }) => ({ id: null, label: slug }),
-      before: idOfPage,
+      before: pageId,
       detail: ({ name }, asset) => ({ name, contentType: asset.contentType }),
     },
   });
@@ -62,6 +62,6 @@ export function pageAssetRoutes(app: App, guards: ApiGuards): void {
     scope: 'write',
     ok: { status: 204, description: 'Removed (or there was none).' },
     run: deletePageAsset,
-    audit: { action: 'page.delete-asset', object: ({ slug }) => ({ id: null, label: slug }), before: idOfPage, detail: ({ name }) => ({ name }) },
+    audit: { action: 'page.delete-asset', object: ({ slug }) => ({ id: null, label: slug }), before: pageId, detail: ({ name }) => ({ name }) },
   });
 }

@@ -2,7 +2,7 @@
 // list and create under /api/v1/pages/{slug}/{collection}, read, change and delete under …/{collection}/{id}.
 import { z } from '@hono/zod-openapi';
 import type { ServiceContext } from '../../../services/context.js';
-import type { App } from '../../app.js';
+import type { App } from '../../env.js';
 import type { TAGS } from '../../openapi.js';
 import { type ApiGuards, apiOperation, idParam, slugParam } from './operation.js';
 

@@ -1,6 +1,7 @@
 // What a page holds, under /api/v1/pages/{slug}/…: components (and their order), incidents (and /api/v1/incidents/{id}/updates),
 // maintenance; and the organization's incidents and maintenance across its pages (/api/v1/incidents, /api/v1/maintenance).
 import { z } from '@hono/zod-openapi';
+import { pageId } from '../../../services/audit/labels.js';
 import { componentOrderSchema, orderComponents } from '../../../services/components/order.js';
 import { getComponent, listComponents } from '../../../services/components/read.js';
 import { componentCreateSchema, componentPatchSchema } from '../../../services/components/schema.js';
@@ -22,10 +23,9 @@ import {
   organizationMaintenanceQuerySchema,
   organizationMaintenanceSchema,
 } from '../../../services/pages/organization-timeline.js';
-import type { App } from '../../app.js';
+import type { App } from '../../env.js';
 import { type ApiGuards, apiOperation, idParam, slugParam } from './operation.js';
 import { pageChildRoutes } from './page-children.js';
-import { idOfPage } from './pages.js';
 
 const managed = (what: string) => `${what} managed by warden.yaml answer 409.`;
 
@@ -66,7 +66,7 @@ export function pageContentRoutes(app: App, guards: ApiGuards): void {
     ok: { status: 200, schema: z.object({ components: z.array(Component) }), description: 'The components, in their new order.' },
     run: orderComponents,
     respond: (components) => ({ components }),
-    audit: { action: 'page.order-components', object: ({ slug }) => ({ id: null, label: slug }), before: idOfPage, detail: (input) => ({ components: input.components.length }) },
+    audit: { action: 'page.order-components', object: ({ slug }) => ({ id: null, label: slug }), before: pageId, detail: (input) => ({ components: input.components.length }) },
   });
 
   const Incident = incidentViewSchema.openapi('Incident');

@@ -2,7 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import { SUBSCRIBER_LIMITS } from '../../../domain/subscriber.js';
 import { deleteSubscriber, listSubscribers, subscriberListViewSchema, subscriberViewSchema } from '../../../services/subscribers/manage.js';
-import type { App } from '../../app.js';
+import type { App } from '../../env.js';
 import { type ApiGuards, apiOperation, idParam, slugParam } from './operation.js';
 
 const Subscriber = subscriberViewSchema.openapi('PageSubscriber');

@@ -1,17 +1,19 @@
 // /api/v1/pages: list, read, create, change and delete status pages (by slug), and verify a page's custom domain.
 import { z } from '@hono/zod-openapi';
-import type { ServiceContext } from '../../../services/context.js';
+import type { TxtLookup } from '../../../domain/custom-domain.js';
+import { pageId } from '../../../services/audit/labels.js';
 import { getPage, listPages } from '../../../services/pages/read.js';
 import { pageCreateSchema, pagePatchSchema } from '../../../services/pages/schema.js';
-import { type DomainContext, verifyPageDomain } from '../../../services/pages/verify-domain.js';
+import { verifyPageDomain } from '../../../services/pages/verify-domain.js';
 import { pageViewSchema } from '../../../services/pages/view.js';
 import { createPage, deletePage, updatePage } from '../../../services/pages/write.js';
-import type { App } from '../../app.js';
+import type { App } from '../../env.js';
 import { type ApiGuards, apiOperation, listOperation, slugParam } from './operation.js';
 
 const Page = pageViewSchema.openapi('Page');
 
-export function pageRoutes(app: App, guards: ApiGuards): void {
+/** `domainTxt`: the TXT lookup a custom domain is verified by. */
+export function pageRoutes(app: App, guards: ApiGuards, domainTxt: TxtLookup): void {
   const op = { tag: 'pages', path: '/api/v1/pages' } as const;
   listOperation(app, guards, { ...op, summary: 'List pages', key: 'pages', item: Page, ok: 'The pages, by slug.', run: listPages });
   apiOperation(app, guards, {
@@ -46,7 +48,7 @@ export function pageRoutes(app: App, guards: ApiGuards): void {
     scope: 'write',
     ok: { status: 204, description: 'Deleted.' },
     run: deletePage,
-    audit: { action: 'page.delete', object: ({ slug }) => ({ id: null, label: slug }), before: idOfPage },
+    audit: { action: 'page.delete', object: ({ slug }) => ({ id: null, label: slug }), before: pageId },
   });
   apiOperation(app, guards, {
     ...one,
@@ -60,15 +62,8 @@ export function pageRoutes(app: App, guards: ApiGuards): void {
       'Verified domains are looked up again daily. Domains from warden.yaml are verified as written.',
     scope: 'write',
     ok: { status: 200, schema: Page, description: 'Verified: the page, with `customDomainVerification.state` verified.' },
-    // requestContext hands every verb the app's parts, the TXT lookup among them.
-    run: (ctx, input) => verifyPageDomain(ctx as DomainContext, input),
+    run: (ctx, input) => verifyPageDomain({ ...ctx, domainTxt }, input),
     // The DNS lookup holds no transaction; the entry follows a verification that went through.
     audit: { action: 'page.verify-domain', object: (_input, page) => ({ id: page.id, label: page.slug }), detail: (_input, page) => ({ customDomain: page.customDomain }), outside: true },
   });
-}
-
-/** The id of a page before it is deleted (for its audit entry); nothing for another organization's. */
-export async function idOfPage(ctx: ServiceContext, { slug }: { slug: string }) {
-  const page = await ctx.store.pages.findBySlug(slug);
-  return page && page.organizationId === ctx.organizationId ? { id: page.id } : undefined;
 }

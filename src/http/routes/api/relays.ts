@@ -1,12 +1,12 @@
 // /api/v1/relays: list, read, create (with its token), rename, delete, and a new token.
 import { z } from '@hono/zod-openapi';
-import type { ServiceContext } from '../../../services/context.js';
+import { relayLabel } from '../../../services/audit/labels.js';
 import { getRelay, listRelays } from '../../../services/relays/read.js';
 import { rotateRelayToken } from '../../../services/relays/rotate-token.js';
 import { relayCreateSchema, relayPatchSchema } from '../../../services/relays/schema.js';
 import { type RelayView, relayViewSchema } from '../../../services/relays/view.js';
 import { createRelay, deleteRelay, updateRelay } from '../../../services/relays/write.js';
-import type { App } from '../../app.js';
+import type { App } from '../../env.js';
 import { type ApiGuards, apiOperation, idParam, listOperation } from './operation.js';
 
 const Relay = relayViewSchema.openapi('Relay');
@@ -69,7 +69,7 @@ export function relayApiRoutes(app: App, guards: ApiGuards): void {
     role: 'admin',
     ok: { status: 204, description: 'Deleted.' },
     run: deleteRelay,
-    audit: { action: 'relay.delete', object: ({ id }) => ({ id, label: null }), before: keyOfRelay },
+    audit: { action: 'relay.delete', object: ({ id }) => ({ id, label: null }), before: relayLabel },
   });
   apiOperation(app, guards, {
     ...one,
@@ -85,10 +85,4 @@ export function relayApiRoutes(app: App, guards: ApiGuards): void {
     respond: ({ relay, token, secretsWithheld }) => ({ ...relay, token, secretsWithheld }),
     audit: { action: 'relay.rotate-token', object: (_input, { relay }) => ({ id: relay.id, label: relay.key }) },
   });
-}
-
-/** A relay's key before it is deleted (for its audit entry); nothing for another organization's. */
-async function keyOfRelay(ctx: ServiceContext, { id }: { id: string }) {
-  const relay = await ctx.store.relays.findById(id);
-  return relay && relay.organizationId === ctx.organizationId ? { label: relay.key } : undefined;
 }

@@ -1,7 +1,8 @@
 // GET /api/v1/auth/config: what the sign-in page needs to know before anyone is signed in.
 import { z } from '@hono/zod-openapi';
 import { SIGNUP_MODES } from '../../../domain/account.js';
-import type { App } from '../../app.js';
+import { setupRequired } from '../../../services/accounts/setup.js';
+import type { App } from '../../env.js';
 import { authContext, authOperation } from './operation.js';
 
 const AuthConfig = z
@@ -24,7 +25,7 @@ export function authConfigRoutes(app: App): void {
     run: async (c) => {
       const { accounts, smtp } = c.var.deps;
       return {
-        setupRequired: (await authContext(c).store.users.count()) === 0,
+        setupRequired: await setupRequired(authContext(c)),
         signup: accounts?.signup ?? 'invite',
         oidc: accounts?.oidc ? { name: accounts.oidc.name } : null,
         smtp: smtp !== undefined,

@@ -2,7 +2,7 @@
 // from the invited side, and the signed-in user's own account, sessions and second factor. Session cookie only.
 import { createSignInAttempts, type SignInAttempts } from '../../../services/accounts/sign-in-attempts.js';
 import { createSignupAttempts } from '../../../services/accounts/signup-attempts.js';
-import type { App, AppDeps } from '../../app.js';
+import type { App, AppDeps } from '../../env.js';
 import { authConfigRoutes } from './config.js';
 import { invitationRoutes } from './invitations.js';
 import { meRoutes } from './me.js';

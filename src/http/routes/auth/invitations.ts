@@ -2,7 +2,7 @@
 // POST /api/v1/auth/invitations/accept (the signed-in user joins).
 import { z } from '@hono/zod-openapi';
 import { acceptInvitation, acceptInvitationInput, invitationPreviewSchema, previewInvitation } from '../../../services/accounts/invitations.js';
-import type { App } from '../../app.js';
+import type { App } from '../../env.js';
 import { authContext, authOperation, signedIn } from './operation.js';
 import { Account } from './sign-in.js';
 

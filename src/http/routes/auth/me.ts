@@ -6,7 +6,7 @@ import { confirmEmailChange, emailConfirmInput } from '../../../services/account
 import { changePassword, type ProfileChange as ProfileChangeResult, passwordChangeInput, profileInput, updateProfile } from '../../../services/accounts/profile.js';
 import type { SignInAttempts } from '../../../services/accounts/sign-in-attempts.js';
 import { accountSchema, describeAccount } from '../../../services/accounts/view.js';
-import type { App } from '../../app.js';
+import type { App } from '../../env.js';
 import { authContext, authOperation, guardedForUser, provenRequest, signedIn } from './operation.js';
 import { Account } from './sign-in.js';
 import { FRESH_PROOF, REAUTHENTICATE, TOO_MANY } from './totp.js';

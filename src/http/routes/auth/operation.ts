@@ -10,9 +10,9 @@ import { rememberDevice } from '../../../services/accounts/known-devices.js';
 import { type SignInAttempts, signInKeys } from '../../../services/accounts/sign-in-attempts.js';
 import type { SignedIn } from '../../../services/accounts/view.js';
 import { API_LIMITS } from '../../../services/api-limits.js';
-import type { ServiceContext } from '../../../services/context.js';
-import type { App, AppEnv } from '../../app.js';
+import { type ServiceContext, serviceContext } from '../../../services/context.js';
 import { readDeviceCookie, setDeviceCookie } from '../../device-cookie.js';
+import type { App, AppEnv } from '../../env.js';
 import { limitBody } from '../../middleware/body-limit.js';
 import { checkJsonDepth } from '../../middleware/json-body.js';
 import { NO_STORE, setResponseHeaders } from '../../middleware/org-auth.js';
@@ -105,9 +105,9 @@ export function authOperation<P extends Shape | undefined, B extends z.ZodType |
   });
 }
 
-/** The verbs' context for a request: the app's parts and the request's logger. */
+/** The verbs' context for a request: the verbs' parts and the request's logger (nothing else of the app). */
 export function authContext(c: AuthContext): ServiceContext {
-  return { ...c.var.deps, logger: c.var.log };
+  return serviceContext(c.var.deps, { logger: c.var.log });
 }
 
 /** The signed-in user and session of a session route. */

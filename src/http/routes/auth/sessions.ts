@@ -1,7 +1,7 @@
 // The signed-in user's sessions: GET /api/v1/auth/sessions and DELETE /api/v1/auth/sessions/{id}.
 import { z } from '@hono/zod-openapi';
 import { listSessions, revokeSession, sessionViewSchema } from '../../../services/accounts/sessions.js';
-import type { App } from '../../app.js';
+import type { App } from '../../env.js';
 import { clearSessionCookie } from '../../session-cookie.js';
 import { idParam } from '../api/operation.js';
 import { authContext, authOperation, signedIn } from './operation.js';

@@ -14,8 +14,8 @@ import { type SignInAttempts, signInKeys } from '../../../services/accounts/sign
 import { confirmSignup, type SignupOutcome, signup, signupConfirmInput, signupInput } from '../../../services/accounts/signup.js';
 import type { SignupAttempts } from '../../../services/accounts/signup-attempts.js';
 import { accountSchema } from '../../../services/accounts/view.js';
-import type { App } from '../../app.js';
 import { readDeviceCookie } from '../../device-cookie.js';
+import type { App } from '../../env.js';
 import { clearSessionCookie, readSessionToken } from '../../session-cookie.js';
 import { authContext, authOperation, clientOf } from './operation.js';
 

@@ -10,7 +10,7 @@ import { dialects } from '../../../../test/store-dialects.js';
 import type { AccountSettings } from '../../../config/settings.js';
 import { ACCOUNT_LIMITS } from '../../../domain/account.js';
 import { generateSecret } from '../../../domain/tokens.js';
-import type { SmtpSettings } from '../../../notify/smtp.js';
+import type { SmtpSettings } from '../../../notify/mail/smtp.js';
 
 const PROBLEMS = 'https://warden.dev/problems/';
 const person = (email: string) => ({ email, name: 'Nia New', password: 'correct horse battery staple' });

@@ -5,7 +5,7 @@ import { ACCOUNT_LIMITS } from '../../../domain/account.js';
 import { proofInput } from '../../../services/accounts/fresh-proof.js';
 import type { SignInAttempts } from '../../../services/accounts/sign-in-attempts.js';
 import { beginTotp, confirmTotp, disableTotp, regenerateRecoveryCodes, totpConfirmInput } from '../../../services/accounts/totp.js';
-import type { App } from '../../app.js';
+import type { App } from '../../env.js';
 import { authContext, authOperation, provenRequest, signedIn } from './operation.js';
 
 const TotpEnrolment = z

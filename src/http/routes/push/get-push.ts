@@ -1,7 +1,8 @@
 // GET /api/push/{token}?status=up|down&msg=…&latency=…: a heartbeat from anything that can fetch a URL (cron, curl, uptime tools).
 import { createRoute } from '@hono/zod-openapi';
 import { pushQuerySchema } from '../../../services/push/payload.js';
-import type { App } from '../../app.js';
+import type { PushContext } from '../../../services/push/record.js';
+import type { App } from '../../env.js';
 import { security, TAGS } from '../../openapi.js';
 import { recordPush } from './record-push.js';
 import { answerPush, pushResponses, pushTokenParamSchema } from './responses.js';
@@ -17,6 +18,6 @@ export const getPushRoute = createRoute({
   responses: pushResponses,
 });
 
-export function getPush(app: App): void {
-  app.openapi(getPushRoute, (c) => answerPush(c, recordPush(c.get('deps'), c.req.valid('param').token, { query: c.req.valid('query') })) as never);
+export function getPush(app: App, push: PushContext): void {
+  app.openapi(getPushRoute, (c) => answerPush(c, recordPush(push, c.req.valid('param').token, { query: c.req.valid('query') })) as never);
 }

@@ -1,11 +1,14 @@
 // Push heartbeats: GET/POST /api/push/{token}, CORS-enabled so a browser or a game plugin can ping.
-import type { App } from '../../app.js';
+
+import type { PushContext } from '../../../services/push/record.js';
 import { pushCors } from '../../cors.js';
+import type { App } from '../../env.js';
 import { getPush } from './get-push.js';
 import { postPush } from './post-push.js';
 
-export function pushRoutes(app: App): void {
+/** `push`: what a heartbeat is recorded with (ingest, the push-token cache, the rate limiter the fast path shares). */
+export function pushRoutes(app: App, push: PushContext): void {
   app.use('/api/push/*', pushCors);
-  getPush(app);
-  postPush(app);
+  getPush(app, push);
+  postPush(app, push);
 }

@@ -2,7 +2,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { PUSH_LIMITS } from '../../../services/push/limits.js';
 import { pushBodySchema } from '../../../services/push/payload.js';
-import type { App } from '../../app.js';
+import type { PushContext } from '../../../services/push/record.js';
+import type { App } from '../../env.js';
 import { readJsonBody, withBodyReadByHandler } from '../../middleware/json-body.js';
 import { security, TAGS } from '../../openapi.js';
 import { recordPush } from './record-push.js';
@@ -22,9 +23,9 @@ export const postPushRoute = createRoute({
   responses: pushResponses,
 });
 
-export function postPush(app: App): void {
+export function postPush(app: App, push: PushContext): void {
   app.openapi(withBodyReadByHandler(app, postPushRoute), async (c) => {
     const token = c.req.valid('param').token;
-    return answerPush(c, readJsonBody(c, PUSH_LIMITS.bodyBytes).then((body) => recordPush(c.get('deps'), token, { body }))) as never;
+    return answerPush(c, readJsonBody(c, PUSH_LIMITS.bodyBytes).then((body) => recordPush(push, token, { body }))) as never;
   });
 }

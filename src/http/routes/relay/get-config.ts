@@ -2,8 +2,9 @@
 import { createRoute } from '@hono/zod-openapi';
 import { etagMatches } from '../../../domain/etag.js';
 import { RELAY_LIMITS, relayConfigSchema } from '../../../relay/protocol.js';
+import type { ServiceContext } from '../../../services/context.js';
 import { relayConfig } from '../../../services/relays/config.js';
-import type { App } from '../../app.js';
+import type { App } from '../../env.js';
 import { relayAuth } from '../../middleware/relay-auth.js';
 import { problemResponse, security, TAGS } from '../../openapi.js';
 
@@ -26,9 +27,9 @@ export const getConfigRoute = createRoute({
   },
 });
 
-export function getConfig(app: App): void {
+export function getConfig(app: App, ctx: ServiceContext): void {
   app.openapi(getConfigRoute, async (c) => {
-    const document = await relayConfig(c.get('deps'), { relay: c.get('relay') });
+    const document = await relayConfig(ctx, { relay: c.get('relay') });
     const headers = { etag: document.etag, 'cache-control': 'no-store' };
     if (etagMatches(c.req.header('if-none-match'), document.etag)) return c.body(null, 304, headers);
     return c.body(document.body, 200, { ...headers, 'content-type': 'application/json' }) as never;

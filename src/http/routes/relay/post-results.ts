@@ -6,7 +6,8 @@ import { formatIssuePath } from '../../../domain/issue-path.js';
 import { JSON_MAX_DEPTH, tooDeepMessage, valueNestsDeeper } from '../../../domain/json-depth.js';
 import { RELAY_LIMITS, resultsEnvelopeSchema, resultsRequestSchema, resultsResponseSchema } from '../../../relay/protocol.js';
 import { submitRelayResults } from '../../../services/relays/submit-results.js';
-import type { App } from '../../app.js';
+import type { IngestContext } from '../../../services/runtime.js';
+import type { App } from '../../env.js';
 import { readJsonBody, tooLargeMessage, withBodyReadByHandler } from '../../middleware/json-body.js';
 import { relayAuth } from '../../middleware/relay-auth.js';
 import { jsonResponse, OVERLOADED_DESCRIPTION, problemResponse as problemDoc, security, TAGS } from '../../openapi.js';
@@ -30,7 +31,12 @@ export const postResultsRoute = createRoute({
   },
 });
 
-export function postResults(app: App): void {
+/** What results are recorded with, and how old they may be (WARDEN_CHECK_RETENTION_DAYS: older ones would be pruned at once). */
+export interface RelayDeps extends IngestContext {
+  checkRetentionDays?: number | undefined;
+}
+
+export function postResults(app: App, deps: RelayDeps): void {
   app.openapi(withBodyReadByHandler(app, postResultsRoute), async (c) => {
     // Read whatever its depth (JSON.parse does not recurse; the body is at most 1 MiB): each result is judged alone,
     // a result nested too deeply among them included.
@@ -44,7 +50,6 @@ export function postResults(app: App): void {
     const { results } = envelope.data;
     if (results.length > RELAY_LIMITS.resultsPerBatch)
       return tooLarge(c, `${results.length} results in one batch; at most ${RELAY_LIMITS.resultsPerBatch}`);
-    const deps = c.get('deps');
     const maxAgeMs = deps.checkRetentionDays === undefined ? undefined : deps.checkRetentionDays * DAY_MS;
     return c.json(await submitRelayResults(deps, { relay: c.get('relay'), results, maxAgeMs }), 200, { 'cache-control': 'no-store' });
   });

@@ -11,8 +11,8 @@ import { STATUSPAGE_PARTS, STATUSPAGE_SCHEMAS } from '../../../render/statuspage
 import { LIVE_CLOSE, LIVE_LIMITS } from '../../../services/live/limits.js';
 import { liveMessageSchema } from '../../../services/live/messages.js';
 import type { PageCache } from '../../../services/pages/page-cache.js';
-import type { App, AppEnv } from '../../app.js';
 import { pageCors, withCors } from '../../cors.js';
+import type { App, AppEnv, PageServingDeps, StatusDeps } from '../../env.js';
 import { TAGS } from '../../openapi.js';
 import { PROBLEM_CONTENT_TYPE, problem } from '../../problem.js';
 import { loginPost } from './login.js';
@@ -21,41 +21,41 @@ import { ASSET_CONTENT_SECURITY_POLICY, resolveAssetTarget, serveAsset } from '.
 import { PAGE_ROUTES, serveForm } from './serve-form.js';
 import { subscriptionRoutes } from './subscribe.js';
 
-export function statusRoutes(app: App): void {
+export function statusRoutes(app: App, deps: StatusDeps): void {
   documentRoutes(app);
   // Subscribing to a page's incidents and maintenance, and the links of its mails (subscribe.ts).
-  subscriptionRoutes(app);
+  subscriptionRoutes(app, deps);
 
   // Every public page path, under /s/{slug}, /api/v1/status/{slug} or on a custom domain, is resolved in one place.
   app.use('*', async (c, next) => {
-    const handle = pageRequest(c);
+    const handle = pageRequest(c, deps);
     return handle ? withCors(c, pageCors, handle) : next();
   });
 }
 
 /** How a request for a page is answered, or null when it is not one (the app's other routes then answer it). */
-function pageRequest(c: Context<AppEnv>): (() => Promise<Response> | Response) | null {
+function pageRequest(c: Context<AppEnv>, deps: PageServingDeps): (() => Promise<Response> | Response) | null {
   const method = c.req.method;
   if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS' && method !== 'POST') return null;
-  const { pages } = c.get('deps');
+  const { pages } = deps;
   const host = c.req.header('host');
   if (method === 'POST') {
     const login = loginTarget(pages, host, c.req.path);
     if (!login) return null;
-    if (!login.page) return () => serveForm(c, { page: undefined, slug: login.slug, form: 'html', basePath: login.basePath, options: {} });
+    if (!login.page) return () => serveForm(c, deps, { page: undefined, slug: login.slug, form: 'html', basePath: login.basePath, options: {} });
     const page = login.page;
-    return () => loginPost(c, page, login.basePath);
+    return () => loginPost(c, deps, page, login.basePath);
   }
   const url = c.req.url;
   const query = url.indexOf('?');
   const target = resolvePageTarget(pages, host, c.req.path, c.req.header('accept'), query === -1 ? '' : url.slice(query + 1), c.req.header('accept-language'));
   if (target) {
     c.set('route', PAGE_ROUTES[target.form]);
-    return () => serveForm(c, target);
+    return () => serveForm(c, deps, target);
   }
   // The page's own images and stylesheet (serve-asset.ts).
   const asset = resolveAssetTarget(pages, host, c.req.path, query === -1 ? '' : url.slice(query + 1));
-  if (asset) return () => serveAsset(c, asset);
+  if (asset) return () => serveAsset(c, deps, asset);
   // The live stream is a WebSocket, upgraded by the node server before the app sees the request (src/http/live.ts).
   const live = method === 'OPTIONS' ? null : resolveLiveTarget(pages, host, c.req.path);
   return live ? () => upgradeRequired(c, live.slug, live.page !== undefined) : null;

@@ -3,7 +3,7 @@
 import type { Context } from 'hono';
 import type { Page } from '../../../domain/page.js';
 import { issuePageCookie, PAGE_COOKIE_MAX_AGE_SEC, pageCookieName } from '../../../services/pages/page-access.js';
-import type { AppEnv } from '../../app.js';
+import type { AppEnv, PageServingDeps } from '../../env.js';
 import { readBodyBytes } from '../../middleware/json-body.js';
 import { problem, problemResponse } from '../../problem.js';
 import { pickedLanguage, readerLanguage } from './page-language.js';
@@ -13,8 +13,7 @@ import { passwordRequired, tooManyAttempts } from './serve-form.js';
 /** The login form posts at most this much (a password is at most 256 characters). */
 export const LOGIN_BODY_MAX_BYTES = 2048;
 
-export async function loginPost(c: Context<AppEnv>, page: Page, basePath: string): Promise<Response> {
-  const { pageAccess, clock } = c.get('deps');
+export async function loginPost(c: Context<AppEnv>, { pageAccess, clock }: Pick<PageServingDeps, 'pageAccess' | 'clock'>, page: Page, basePath: string): Promise<Response> {
   const password = await readPassword(c);
   if (password === null)
     return problemResponse(c, problem(413, 'body-too-large', 'Body too large', `The body must be at most ${LOGIN_BODY_MAX_BYTES} bytes.`), {

@@ -5,7 +5,7 @@ import { CUSTOM_CSS_PATH, PAGE_ASSET_NAMES, PAGE_ASSET_PATH, type PageAssetName 
 import { etagMatches, etagOf } from '../../../domain/etag.js';
 import type { Page } from '../../../domain/page.js';
 import type { CachedPage, PageCache } from '../../../services/pages/page-cache.js';
-import type { AppEnv } from '../../app.js';
+import type { AppEnv, PageServingDeps } from '../../env.js';
 import { PROBLEM_CONTENT_TYPE, problem } from '../../problem.js';
 import { readerLanguage } from './page-language.js';
 import { PAGE_SLUG } from './page-paths.js';
@@ -57,8 +57,7 @@ export function resolveAssetTarget(pages: PageCache, host: string | undefined, p
   return { page: PAGE_SLUG.test(slug) ? pages.pageBySlug(slug) : undefined, slug, kind, basePath: `/s/${slug}`, version };
 }
 
-export async function serveAsset(c: Context<AppEnv>, target: AssetTarget): Promise<Response> {
-  const { pages, pageAccess, clock } = c.get('deps');
+export async function serveAsset(c: Context<AppEnv>, { pages, pageAccess, clock }: PageServingDeps, target: AssetTarget): Promise<Response> {
   const page = target.page;
   if (!page) return notFound(c, `There is no status page "${target.slug}".`);
   if (page.passwordHash !== null) {

@@ -12,7 +12,7 @@ import { renderNotFoundPage } from '../../../render/not-found-page.js';
 import { isCompressible } from '../../../services/pages/compressed-variants.js';
 import type { CachedPage, PageCache, RenderedForm } from '../../../services/pages/page-cache.js';
 import { type ContentCoding, pickContentCoding } from '../../accept-encoding.js';
-import type { AppEnv } from '../../app.js';
+import type { AppEnv, PageServingDeps } from '../../env.js';
 import { PROBLEM_CONTENT_TYPE, type Problem, problem } from '../../problem.js';
 import { languageHeaders, type ReaderLanguage } from './page-language.js';
 import type { PageTarget } from './page-paths.js';
@@ -216,8 +216,7 @@ async function renderedFormResponse(
   return formResponse(cached, target, path, request, rendered, cors, route);
 }
 
-export async function serveForm(c: Context<AppEnv>, target: PageTarget): Promise<Response> {
-  const { pages, pageAccess, clock } = c.get('deps');
+export async function serveForm(c: Context<AppEnv>, { pages, pageAccess, clock }: PageServingDeps, target: PageTarget): Promise<Response> {
   const page = target.page;
   const reader = readerOf(target);
   if (!page) return notFound(c, target.slug, target.form, reader);

@@ -9,11 +9,13 @@ import type { Page } from '../../../domain/page.js';
 import { SUBSCRIBER_LIMITS } from '../../../domain/subscriber.js';
 import { renderSubscriptionNotice } from '../../../render/html-subscribe.js';
 import { type Translator, translator } from '../../../render/i18n/index.js';
+import { serviceContext } from '../../../services/context.js';
+import type { PageCache } from '../../../services/pages/page-cache.js';
 import { confirmSubscription, readUnsubscribe, unsubscribe } from '../../../services/subscribers/links.js';
 import type { SubscriberContext } from '../../../services/subscribers/schema.js';
 import { subscribeBodySchema } from '../../../services/subscribers/schema.js';
 import { type PageRef, type SubscribeOutcome, subscribe } from '../../../services/subscribers/subscribe.js';
-import type { App, AppEnv } from '../../app.js';
+import type { App, AppEnv, StatusDeps } from '../../env.js';
 import { readBodyBytes } from '../../middleware/json-body.js';
 import { createRateLimiter } from '../../middleware/rate-limit.js';
 import { problemResponse as documentedProblem, TAGS } from '../../openapi.js';
@@ -28,7 +30,7 @@ type Action = 'subscribe' | 'confirm' | 'unsubscribe';
 
 const ACTIONS: Record<string, Action> = { '/subscribe': 'subscribe', '/subscribe/confirm': 'confirm', '/unsubscribe': 'unsubscribe' };
 
-export function subscriptionRoutes(app: App): void {
+export function subscriptionRoutes(app: App, deps: StatusDeps): void {
   documentRoutes(app);
   // In-process, like the API's limiter: each Warden process counts on its own.
   const limiter = createRateLimiter({
@@ -37,11 +39,12 @@ export function subscriptionRoutes(app: App): void {
     maxKeys: SUBSCRIBER_LIMITS.trackedClients,
   });
   app.use('*', async (c, next) => {
-    const target = resolve(c);
+    const target = resolve(c, deps.pages);
     if (!target) return next();
     const { action, slug, basePath } = target;
     const method = c.req.method;
-    const ctx = contextOf(c);
+    // The verbs' context, under the probe-target policy (a webhook subscriber is checked as a channel's target is).
+    const ctx: SubscriberContext = { ...serviceContext(deps, { logger: c.get('log') }), privateTargets: deps.security.probePrivateTargets };
     // The answer pages speak the reader's language: the form's ?lang, else the page's, else Accept-Language.
     const url = c.req.url;
     const reader = readerLanguage(target.page, pickedLanguage(url.includes('?') ? url.slice(url.indexOf('?') + 1) : ''), c.req.header('accept-language'));
@@ -55,7 +58,7 @@ export function subscriptionRoutes(app: App): void {
         if (method === 'GET' || method === 'HEAD') return c.redirect(`${basePath || '/'}#subscribe`, 303);
         if (method !== 'POST') return next();
         const json = /^application\/json\b/i.test(c.req.header('content-type') ?? '');
-        const decision = limiter.take(requestClient(c), c.get('deps').clock.now());
+        const decision = limiter.take(requestClient(c), deps.clock.now());
         if (!decision.allowed) {
           const body = problem(429, 'rate-limited', 'Too many requests', `At most ${SUBSCRIBER_LIMITS.subscribeRequests} subscribe requests per ${SUBSCRIBER_LIMITS.subscribeWindowMs / 60_000} minutes from one address; retry in ${decision.resetSec} s.`);
           const line = i18n.t('notice.tooManyRequests', { seconds: decision.resetSec });
@@ -110,8 +113,7 @@ interface Target {
   page: Page | undefined;
 }
 
-function resolve(c: Context<AppEnv>): Target | null {
-  const { pages } = c.get('deps');
+function resolve(c: Context<AppEnv>, pages: PageCache): Target | null {
   const path = c.req.path;
   const host = c.req.header('host');
   const onDomain = host ? pages.pageByDomain(host) : undefined;
@@ -121,11 +123,6 @@ function resolve(c: Context<AppEnv>): Target | null {
   if (!match) return null;
   const slug = match[1] as string;
   return { action: ACTIONS[match[2] as string] as Action, slug, basePath: `/s/${slug}`, page: pages.pageBySlug(slug) };
-}
-
-function contextOf(c: Context<AppEnv>): SubscriberContext {
-  const deps = c.get('deps');
-  return { ...deps, logger: c.get('log'), privateTargets: deps.security.probePrivateTargets };
 }
 
 /** The form's fields, or the JSON body; null past the size cap. Empty fields are left out (a form posts both inputs' names only when filled). */

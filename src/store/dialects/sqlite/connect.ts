@@ -58,6 +58,9 @@ export function connectSqlite(dataDir: string, sync: 'full' | 'normal', { create
     faults,
     migrationSchema: async () => undefined,
     poolUse: () => null,
+    closeFile: () => {
+      if (database.open) database.close();
+    },
   };
 }
 

@@ -1,0 +1,122 @@
+// What a notification channel is: a config schema, its secret and target fields, and send(event) → outcome. One file per
+// channel in notify/channels/ plus one line in notify/channels/registry.ts; the dispatcher owns retries, backoff and the log.
+import type { z } from 'zod';
+import type { TargetGuard } from '../../net/target-guard.js';
+import type { SmtpSettings } from '../mail/smtp.js';
+
+/** What happened, as every channel receives it. `id` is stable per event: the `webhook-id` receivers dedupe on. */
+/** Every kind of event, in the order docs list them; `test` is what `POST …/test` sends. */
+export const NOTIFICATION_KINDS = [
+  'monitor.down',
+  'monitor.recovered',
+  'monitor.degraded',
+  'monitor.flapping',
+  'monitor.reminder',
+  'relay.offline',
+  'relay.back',
+  'incident.created',
+  'incident.updated',
+  'incident.resolved',
+  'maintenance.started',
+  'maintenance.ended',
+  'tls.expiring',
+  'tls.expired',
+  'test',
+] as const;
+
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export type NotificationSeverity = 'critical' | 'warning' | 'info' | 'ok';
+
+export interface NotificationEvent {
+  id: string;
+  kind: NotificationKind;
+  /** When it happened (epoch ms). */
+  at: number;
+  severity: NotificationSeverity;
+  /** One line a person reads first: "Lobby is down", "Lobby is back up after 4 min". */
+  title: string;
+  /** What we know about why (the check's error), or the incident's message; null when there is nothing to add. */
+  reason: string | null;
+  organization: { key: string; name: string };
+  monitor?: {
+    id: string;
+    key: string;
+    name: string;
+    type: string;
+    state: 'up' | 'down' | 'degraded' | 'unknown' | 'paused' | 'maintenance';
+    previousState: string;
+    /** How long it was down, for `monitor.recovered`. */
+    downtimeMs?: number | null;
+    /** Game servers: players online and the maximum, when the last check told. */
+    players?: { online: number; max: number | null } | null;
+  };
+  relay?: { key: string; name: string };
+  incident?: { id: string; title: string; status: string; impact: string; message: string | null };
+  maintenance?: { id: string; title: string; startsAt: number; endsAt: number };
+  tls?: { host: string; expiresAt: number; daysLeft: number };
+  /** `monitor.flapping`: how many changes since when; `ended` on the summary once it is stable again. */
+  flap?: { changes: number; sinceAt: number; ended: boolean };
+  /** `monitor.reminder`: since when the monitor has been down. */
+  downSince?: number;
+  /** The status pages that show what happened (public address each), first one the link channels use. */
+  pages: { slug: string; title: string; url: string }[];
+}
+
+/** What one attempt came to; the dispatcher decides what happens next. */
+export type SendOutcome =
+  | { kind: 'sent'; status: number | null; answer?: string }
+  /** Try again later: a network error, 5xx, or 429 with its Retry-After (afterMs). */
+  | { kind: 'retry'; status: number | null; error: string; afterMs?: number; answer?: string }
+  /** Will never work as sent (4xx but 429, an address the target policy refuses): marked dead with the answer kept. */
+  | { kind: 'dead'; status: number | null; error: string; answer?: string };
+
+export interface SendContext {
+  /** Aborted when the attempt's time is up or the server shuts down. */
+  signal: AbortSignal;
+  /** When the attempt is made (epoch ms): signatures and timestamps use it. */
+  now: number;
+  /** How many attempts came before this one (0 on the first). */
+  attempt: number;
+  /**
+   * Where the organization's messages may go: its probe-target policy. A channel connects only through postRequest
+   * (http-send.ts) and sendMail (channels/email.ts), which connect through it; test/contracts/notify-targets fails otherwise.
+   */
+  guard: TargetGuard;
+  /** The system SMTP server, when one is set: email channels without a host of their own send through it. */
+  smtp?: SmtpSettings | undefined;
+  /**
+   * Email channels on the system SMTP server: whom this message goes to, as the system-mail screen decided (the
+   * recipients who confirmed, each with their one-click unsubscribe link). Absent: every address of the channel's `to`.
+   */
+  recipients?: readonly MailRecipient[] | undefined;
+}
+
+/** One recipient of a message through the system SMTP server. */
+export interface MailRecipient {
+  address: string;
+  /** Its own List-Unsubscribe link (RFC 8058): such recipients get a message each. */
+  unsubscribeUrl?: string | undefined;
+}
+
+export interface ChannelDefinition<Config extends Record<string, unknown> = Record<string, unknown>> {
+  type: string;
+  label: string;
+  config: z.ZodType<Config>;
+  /** Config fields that hold secrets: redacted in API answers and logs, re-sent when a target changes. */
+  secrets: readonly (keyof Config & string)[];
+  /** Config fields that say where the message goes (changing one requires the secrets again). */
+  targets: readonly (keyof Config & string)[];
+  /**
+   * Sends in flight at once to one channel of this type (each monitor's events still one at a time, in order): low
+   * where the receiver rate-limits per webhook or bot (Discord, Slack, Teams, Telegram), higher for one's own endpoints.
+   * The dispatcher's `channelInFlight` when absent.
+   */
+  maxInFlight?: number;
+  send(event: NotificationEvent, config: Config, ctx: SendContext): Promise<SendOutcome>;
+}
+
+/** Declares a channel, checking its field lists against its config's keys. */
+export function defineChannel<Config extends Record<string, unknown>>(definition: ChannelDefinition<Config>): ChannelDefinition<Config> {
+  return definition;
+}

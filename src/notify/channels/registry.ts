@@ -1,0 +1,28 @@
+// Every notification channel, keyed by type; a type in CHANNEL_TYPES missing here (or one here not listed) fails to compile.
+import type { ChannelDefinition } from './channel.js';
+import { discordChannel } from './discord.js';
+import { emailChannel } from './email.js';
+import { ntfyChannel } from './ntfy.js';
+import { slackChannel } from './slack.js';
+import { teamsChannel } from './teams.js';
+import { telegramChannel } from './telegram.js';
+import { webhookChannel } from './webhook.js';
+
+export const CHANNEL_TYPES = ['webhook', 'discord', 'slack', 'teams', 'telegram', 'ntfy', 'email'] as const;
+
+export type ChannelType = (typeof CHANNEL_TYPES)[number];
+
+export const CHANNELS = {
+  webhook: webhookChannel,
+  discord: discordChannel,
+  slack: slackChannel,
+  teams: teamsChannel,
+  telegram: telegramChannel,
+  ntfy: ntfyChannel,
+  email: emailChannel,
+  // biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own config type; callers go through channelDefinition().
+} satisfies Record<ChannelType, ChannelDefinition<any>>;
+
+export function channelDefinition(type: ChannelType): ChannelDefinition {
+  return CHANNELS[type] as unknown as ChannelDefinition;
+}

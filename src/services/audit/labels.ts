@@ -1,0 +1,36 @@
+// What an audit entry names an object by, read before a verb changes or deletes it: nothing for another organization's
+// object (or none at all), so the entry of a refused request names nothing it may not see.
+import { organizationOf, type ServiceContext } from '../context.js';
+
+export type AuditLabel = { label: string } | undefined;
+export type AuditId = { id: string } | undefined;
+
+/** A monitor's key, by its id. */
+export async function monitorLabel(ctx: ServiceContext, { id }: { id: string }): Promise<AuditLabel> {
+  const monitor = await ctx.store.monitors.findById(id);
+  return monitor && monitor.organizationId === ctx.organizationId ? { label: monitor.key } : undefined;
+}
+
+/** A relay's key, by its id. */
+export async function relayLabel(ctx: ServiceContext, { id }: { id: string }): Promise<AuditLabel> {
+  const relay = await ctx.store.relays.findById(id);
+  return relay && relay.organizationId === ctx.organizationId ? { label: relay.key } : undefined;
+}
+
+/** An active API key's name, by its id. */
+export async function apiKeyLabel(ctx: ServiceContext, { id }: { id: string }): Promise<AuditLabel> {
+  const key = (await ctx.store.apiKeys.list(organizationOf(ctx))).find((k) => k.id === id);
+  return key ? { label: key.name } : undefined;
+}
+
+/** A page's id, by its slug. */
+export async function pageId(ctx: ServiceContext, { slug }: { slug: string }): Promise<AuditId> {
+  const page = await ctx.store.pages.findBySlug(slug);
+  return page && page.organizationId === ctx.organizationId ? { id: page.id } : undefined;
+}
+
+/** A notification channel's id, by its key. */
+export async function channelId(ctx: ServiceContext, { key }: { key: string }): Promise<AuditId> {
+  const channel = await ctx.store.channels.findByKey(organizationOf(ctx), key);
+  return channel ? { id: channel.id } : undefined;
+}
