@@ -218,6 +218,8 @@ describe('the dashboard’s monitor screens', () => {
         await create(`E2E ${type}`);
       }
 
+      // The list renders the rows in view (a window virtualizer): a page tall enough holds every one of them.
+      await page.setViewportSize({ width: 1280, height: 4000 });
       await page.goto(`${warden.url}/app/monitors`);
       const table = page.getByRole('table', { name: 'Monitors' });
       await expect.poll(() => table.getByRole('row').count()).toBe(edge.length + 2);
@@ -256,6 +258,8 @@ describe('the dashboard’s monitor screens', () => {
       const dialog = page.getByRole('dialog', { name: 'Delete E2E minecraft-java?' });
       await dialog.getByRole('button', { name: 'Delete monitor' }).click();
       await page.waitForURL(/\/app\/monitors$/);
+      // Every type's monitor is listed now: a page tall enough shows all the rows the list renders in view.
+      await page.setViewportSize({ width: 1280, height: 4000 });
       await page.getByRole('table', { name: 'Monitors' }).getByRole('row', { name: /E2E tcp|Game port/ }).first().waitFor();
       expect(await page.getByRole('row', { name: /E2E minecraft-java/ }).count()).toBe(0);
       expect(await warden.opened.store.monitors.findById(monitor.id)).toBeUndefined();
