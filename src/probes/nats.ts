@@ -5,8 +5,7 @@ import { StringDecoder } from 'node:string_decoder';
 import type { TLSSocket } from 'node:tls';
 import { z } from 'zod';
 import { describeNetworkError, timedOutAfter } from '../net/network-error.js';
-import { openTcp, withSocket } from '../net/socket-exchange.js';
-import { upgradeToTls } from '../net/tls-upgrade.js';
+import { openTcp, startTls, withSocket } from '../net/socket-exchange.js';
 import { ANSWER_LIMITS, answerText, cut, expectedField, judgeAnswer } from './answer.js';
 import { host, port, secret } from './fields.js';
 import { defineProbe, type ProbeContext } from './probe.js';
@@ -104,7 +103,7 @@ function exchange(config: NatsConfig, ctx: ProbeContext): Promise<Outcome> {
           }
           // TLS begins after the INFO, over the same connection: what follows is read from the TLS socket.
           socket.removeListener('data', onData);
-          secure = upgradeToTls(socket, config.host, { rejectUnauthorized: !config.ignoreTls });
+          secure = startTls(socket, { rejectUnauthorized: !config.ignoreTls }, config.host);
           secure.on('data', onData);
           secure.once('secureConnect', () => send(greeting(config, inbox)));
           secure.once('error', (error) => stop({ error: describeNetworkError(error, ctx.timeoutMs) }));
