@@ -1,6 +1,14 @@
 // The server's own secrets (the key of known-device cookies): made by the first process that needs one, shared by all.
-import type { ServerSecretRepository } from '../store.js';
+
 import type { Db } from '../tables.js';
+
+export interface ServerSecretRepository {
+  /**
+   * The secret named `name`, made with `make` and stored the first time it is asked for. Two processes asking at once
+   * both get the one stored first.
+   */
+  getOrCreate(name: string, make: () => string, now: number): Promise<string>;
+}
 
 export function serverSecretRepository(db: Db): ServerSecretRepository {
   return {
