@@ -16,7 +16,7 @@ import {
 } from '../../test/fakes/snapshots.js';
 import { learnShape, placesOf, shapeDifferences } from '../../test/json-shape.js';
 import type { PageState, Snapshot } from '../domain/snapshot.js';
-import { renderStatuspage, STATUSPAGE_PATHS, type StatuspageEndpoint, } from './statuspage.js';
+import { renderStatuspage, STATUSPAGE_PATHS, type StatuspageEndpoint } from './statuspage.js';
 import { STATUSPAGE_SCHEMAS } from './statuspage-schema.js';
 
 const MINUTE = 60_000;

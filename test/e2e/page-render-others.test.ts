@@ -1,8 +1,8 @@
 // Warden's own pages in real Chromium: the page login, not-found and the landing page (phone, dark mode, contrast, axe).
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageState, } from '../../src/domain/snapshot.js';
+import type { PageState } from '../../src/domain/snapshot.js';
 import { type ListedPage, renderHomePage } from '../../src/render/home-page.js';
 import { renderLoginPage } from '../../src/render/login-page.js';
 import { renderNotFoundPage } from '../../src/render/not-found-page.js';
