@@ -1,6 +1,6 @@
 // The table of issue 19: Warden's cached reads and durable pushes, each right after bare node:http (a fixed 607-byte
 // JSON, and the same bytes Warden answers), cold start, and the server's resident memory idle and after that load.
-import { execFile, } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -10,7 +10,7 @@ import { announceSetupLink } from './compose/first-run.js';
 import type { DomainOptions } from './compose/options.js';
 import { runnerParts } from './compose/runner-parts.js';
 import { serverParts, servingPart } from './compose/server-parts.js';
-import { composeServices, } from './compose/services.js';
+import { composeServices } from './compose/services.js';
 import type { SyncReport } from './config/apply.js';
 import type { ConfigFile } from './config/file-schema.js';
 import type { Settings } from './config/settings.js';

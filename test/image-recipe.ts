@@ -10,13 +10,13 @@
 // What the earlier stages make is taken from this checkout, which CI has just made the same way: their /app is the
 // repository after `npm ci` (better-sqlite3's addon, built by its install script) and `npm run build` (dist/). A RUN
 // step this file does not know how to replay fails the check: teach it the step rather than let it pass unseen.
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Instruction, keyValues, readDockerfile, type Stage, shellWords } from './dockerfile.js';
+import { durationMs, exec, freePort, waitFor200 } from './image-recipe-process.js';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const DOCKERFILE = join(REPO, 'deploy', 'Dockerfile');
@@ -178,8 +178,8 @@ async function serveAndStop(image: Image, log: (line: string) => void): Promise<
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => server.on('exit', (code, signal) => resolve({ code, signal })));
   const base = `http://127.0.0.1:${port}`;
   try {
-    await waitFor200(`${base}/healthz`, exited);
-    await waitFor200(`${base}/readyz`, exited);
+    await waitFor200(`${base}/healthz`, exited, START_BUDGET_MS);
+    await waitFor200(`${base}/readyz`, exited, START_BUDGET_MS);
     const demo = await fetch(`${base}/api/v1/status/demo`);
     const snapshot = (await demo.json()) as { components?: unknown[] };
     if (demo.status !== 200 || !snapshot.components?.length) throw new Error(`/api/v1/status/demo answered ${demo.status} without components`);
@@ -225,30 +225,6 @@ async function healthcheck(image: Image, cwd: string, env: Record<string, string
   });
 }
 
-function durationMs(text: string): number {
-  const match = /^(\d+(?:\.\d+)?)(ms|s|m)$/.exec(text);
-  if (!match) throw new Error(`unreadable duration ${text}`);
-  return Number(match[1]) * { ms: 1, s: 1000, m: 60_000 }[match[2] as 'ms' | 's' | 'm'];
-}
-
-async function waitFor200(url: string, exited: Promise<unknown>): Promise<void> {
-  const deadline = Date.now() + START_BUDGET_MS;
-  let gone = false;
-  void exited.then(() => {
-    gone = true;
-  });
-  for (;;) {
-    if (gone) throw new Error(`the server exited before ${url} answered`);
-    try {
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      if (response.status === 200) return;
-    } catch {}
-    if (Date.now() > deadline) throw new Error(`${url} did not answer 200 within ${START_BUDGET_MS / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** A container path inside the temporary root; ENV values that are absolute paths (WARDEN_DATA_DIR=/data) likewise. */
 function hostPath(image: Image, path: string): string {
   if (!isAbsolute(path)) throw new Error(`expected an absolute path, got ${path}`);
@@ -271,27 +247,6 @@ function imageEnv(image: Image): Record<string, string> {
 
 function hostEnv(names: readonly string[]): Record<string, string> {
   return Object.fromEntries(names.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name] as string]])));
-}
-
-function exec(command: string, args: string[], options: { cwd: string; env: Record<string, string>; timeoutMs?: number }): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child: ChildProcess = execFile(command, args, { cwd: options.cwd, env: options.env, timeout: options.timeoutMs ?? 0, maxBuffer: 64 * 1024 * 1024 }, (error, _stdout, stderr) => {
-      if (error) reject(new Error(`${command} ${args.join(' ')}: ${error.message}\n${String(stderr).slice(-4000)}`));
-      else resolve();
-    });
-    child.stdin?.end();
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

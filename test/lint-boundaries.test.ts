@@ -31,6 +31,8 @@ const CROSSINGS: Record<string, string> = {
   'src/notify/outbox/imports-services.ts': '../../services/context.js',
   'src/notify/dispatch/imports-runner.ts': '../../runner/ingest.js',
   'src/notify/channels/imports-config.ts': '../../config/settings.js',
+  'src/mcp/imports-http.ts': '../http/openapi.js',
+  'src/mcp/tools/imports-env.ts': '../../http/env.js',
 };
 const WITHIN: Record<string, string> = {
   'src/domain/imports-domain.ts': './ids.js',
@@ -44,6 +46,7 @@ const WITHIN: Record<string, string> = {
   'src/runner/imports-notify.ts': '../notify/outbox/outbox.js',
   'src/notify/channels/imports-net.ts': '../../net/http-get.js',
   'src/notify/outbox/imports-store.ts': '../../store/index.js',
+  'src/mcp/tools/imports-services.ts': '../../services/pages/list-public-pages.js',
 };
 const importing = (specifier: string) => `import { thing } from '${specifier}';\nexport const used = thing;\n`;
 const LAYERS = Object.fromEntries(Object.entries({ ...CROSSINGS, ...WITHIN }).map(([path, specifier]) => [path, importing(specifier)]));

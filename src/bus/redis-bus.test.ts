@@ -87,7 +87,7 @@ describe.skipIf(!redisAvailable)('the Redis bus', () => {
 
   it('says when its subscription is lost and when it is back, and events flow again', async () => {
     const name = channel();
-    const proxy = await TcpProxy.toRedis();
+    const proxy = await TcpProxy.toRedis(REDIS_URL);
     proxies.push(proxy);
     const a = await open(name, 'a');
     const b = await open(name, 'b', proxy.url);

@@ -43,7 +43,7 @@ describe.skipIf(!redisAvailable)('limits shared through Redis', () => {
   });
 
   it('counts per process while Redis is away, and shares again when it is back', async () => {
-    const proxy = await TcpProxy.toRedis();
+    const proxy = await TcpProxy.toRedis(REDIS_URL);
     proxies.push(proxy);
     const shared = { prefix: prefix(), logger, requests: 3, windowMs: 60_000 };
     const redis = (await connect(proxy.url)).commands;

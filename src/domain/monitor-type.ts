@@ -17,6 +17,14 @@ export const MONITOR_TYPES = [
   'heartbeat',
   'ping',
   'domain-expiry',
+  // Databases and message brokers.
+  'postgres',
+  'mysql',
+  'redis',
+  'nats',
+  'mqtt',
+  'amqp',
+  'mongodb',
   // Services: SSH, UDP, mail, WebSocket, gRPC, Docker.
   'ssh',
   'udp',

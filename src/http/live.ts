@@ -1,10 +1,11 @@
 // The live streams' WebSocket edge: upgrades WS /s/{slug}/live (or /live on a custom domain) and hands sockets to the page
 // hub; WS /api/v1/live (the dashboard's, per organization) to the organization hub.
 import { readFileSync } from 'node:fs';
-import { type IncomingMessage, type Server, STATUS_CODES } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { Clock } from '../domain/clock.js';
+import type { Page } from '../domain/page.js';
 import { SECURITY_DEFAULTS, type SecurityOptions } from '../domain/security.js';
 import { type Logger, logFailure } from '../logger.js';
 import type { ServiceContext } from '../services/context.js';
@@ -12,7 +13,6 @@ import { createLiveHub, type LiveHub, type LiveSubscriber } from '../services/li
 import {
   LIVE_CLOSE,
   LIVE_LIMITS,
-  LIVE_RETRY_AFTER_SEC,
   type LiveLimits,
   liveConnectionsCap,
   parseDescriptorLimit,
@@ -20,12 +20,12 @@ import {
 import { createOrganizationHub, type OrganizationHub, type OrganizationHubLimits } from '../services/live/organization-hub.js';
 import type { PageAccess } from '../services/pages/page-access.js';
 import type { PageCache } from '../services/pages/page-cache.js';
-import { clientAddress } from './client-address.js';
+import { createAdmission } from './live-admission.js';
 import { ORGANIZATION_LIVE_PATH, organizationStreamAccess } from './organization-live.js';
-import { PROBLEM_CONTENT_TYPE, problem } from './problem.js';
 import { STARTING_HEADERS, STARTING_PROBLEM } from './readiness-gate.js';
 import { resolveLiveTarget } from './routes/status/page-paths.js';
 import { PAGE_CHALLENGE } from './routes/status/serve-form.js';
+import { handshakeProblem, refuseUpgrade } from './upgrade-refusal.js';
 
 export interface LiveStreamDeps {
   pages: PageCache;
@@ -66,22 +66,10 @@ export function attachLiveStream(server: Server, deps: LiveStreamDeps): LiveStre
   const security = { ...SECURITY_DEFAULTS, ...deps.security };
   const perClient = security.liveConnectionsPerClient;
   const total = security.liveConnectionsMax ?? liveConnectionsCap(descriptorLimit());
-  /** Upgrade sockets held, open streams and handshakes under way alike, in all and per client address. */
-  let held = 0;
-  const heldBy = new Map<string, number>();
   let closing = false;
+  const { admit } = createAdmission({ perClient, total, trustProxy: security.trustProxy, closing: () => closing });
 
-  const pinger = setInterval(() => {
-    for (const [ws, state] of sockets) {
-      // No pong since the last ping: the peer is gone (or hopelessly slow) and only the kernel does not know yet.
-      if (!state.alive) ws.terminate();
-      else {
-        state.alive = false;
-        ws.ping();
-      }
-    }
-  }, limits.pingIntervalMs);
-  pinger.unref();
+  const pinger = pingEach(sockets, limits.pingIntervalMs);
 
   async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     const url = req.url ?? '/';
@@ -90,28 +78,17 @@ export function attachLiveStream(server: Server, deps: LiveStreamDeps): LiveStre
     if (path === ORGANIZATION_LIVE_PATH && organizations && organizationHub)
       return upgradeOrganization(req, socket, head, organizations, organizationHub, new URLSearchParams(query === -1 ? '' : url.slice(query + 1)));
     const target = resolveLiveTarget(deps.pages, req.headers.host, path);
-    if (!target) return refuse(socket, 404, 'not-found', 'Not found', `No WebSocket is served at ${path}.`);
+    if (!target) return refuseUpgrade(socket, 404, 'not-found', 'Not found', `No WebSocket is served at ${path}.`);
     const malformed = handshakeProblem(req);
-    if (malformed) return refuse(socket, 400, 'bad-handshake', 'Bad WebSocket handshake', malformed, { 'Sec-WebSocket-Version': '13' });
+    if (malformed) return refuseUpgrade(socket, 400, 'bad-handshake', 'Bad WebSocket handshake', malformed, { 'Sec-WebSocket-Version': '13' });
     const page = target.page;
-    if (!page) return refuse(socket, 404, 'page-not-found', 'Page not found', `There is no status page "${target.slug}".`);
+    if (!page) return refuseUpgrade(socket, 404, 'page-not-found', 'Page not found', `There is no status page "${target.slug}".`);
     const client = admit(req, socket);
     if (client === undefined) return;
-    if (page.passwordHash !== null) {
-      const request = { cookie: req.headers.cookie, authorization: req.headers.authorization, client };
-      const access = await deps.pageAccess.allowed(page, request, () => deps.clock.now());
-      if (access.kind === 'limited')
-        return refuse(socket, 429, 'too-many-attempts', 'Too many password attempts', `Too many wrong passwords for this page from your address; try again in ${access.retryAfterSec} s.`, {
-          'Retry-After': String(access.retryAfterSec),
-        });
-      if (access.kind === 'denied')
-        return refuse(socket, 401, 'password-required', 'Password required', 'This page is protected: log in on the page (cookie) or send Authorization: Bearer <page password>.', {
-          'WWW-Authenticate': PAGE_CHALLENGE,
-        });
-    }
+    if (page.passwordHash !== null && !(await pageAllowed(deps, page, req, socket, client))) return;
     const snapshot = (await deps.pages.get(page)).snapshot;
     if (socket.destroyed) return;
-    if (closing) return refuse(socket, 503, 'unavailable', 'Shutting down', 'The server is shutting down; reconnect shortly.');
+    if (closing) return refuseUpgrade(socket, 503, 'unavailable', 'Shutting down', 'The server is shutting down; reconnect shortly.');
     wss.handleUpgrade(req, socket, head, (ws) => {
       track(ws);
       const leave = hub.join(page, snapshot, subscriberFor(ws, limits.maxBufferedBytes, deps.logger));
@@ -132,56 +109,17 @@ export function attachLiveStream(server: Server, deps: LiveStreamDeps): LiveStre
     query: URLSearchParams,
   ): Promise<void> {
     const malformed = handshakeProblem(req);
-    if (malformed) return refuse(socket, 400, 'bad-handshake', 'Bad WebSocket handshake', malformed, { 'Sec-WebSocket-Version': '13' });
+    if (malformed) return refuseUpgrade(socket, 400, 'bad-handshake', 'Bad WebSocket handshake', malformed, { 'Sec-WebSocket-Version': '13' });
     if (admit(req, socket) === undefined) return;
     const access = await organizationStreamAccess(ctx, req, query);
-    if ('status' in access) return refuse(socket, access.status, access.code, access.title, access.detail, access.headers);
+    if ('status' in access) return refuseUpgrade(socket, access.status, access.code, access.title, access.detail, access.headers);
     if (socket.destroyed) return;
-    if (closing) return refuse(socket, 503, 'unavailable', 'Shutting down', 'The server is shutting down; reconnect shortly.');
+    if (closing) return refuseUpgrade(socket, 503, 'unavailable', 'Shutting down', 'The server is shutting down; reconnect shortly.');
     wss.handleUpgrade(req, socket, head, (ws) => {
       track(ws);
-      let leave: (() => void) | null = null;
-      let gone = false;
-      ws.on('close', () => {
-        sockets.delete(ws);
-        gone = true;
-        leave?.();
-      });
-      organizationHub.join(access.organizationId, subscriberFor(ws, limits.maxBufferedBytes, deps.logger)).then(
-        (left) => {
-          if (gone) left();
-          else leave = left;
-        },
-        (error: unknown) => {
-          logFailure(deps.logger, error, 'live: joining an organization failed');
-          ws.close(1011, 'internal error');
-        },
-      );
+      const joining = organizationHub.join(access.organizationId, subscriberFor(ws, limits.maxBufferedBytes, deps.logger));
+      leaveOnClose(ws, joining, deps.logger, () => sockets.delete(ws));
     });
-  }
-
-  /**
-   * Counts a handshake against the per-client and total caps (refusing it past them) and returns the client's address,
-   * or undefined when the handshake was answered here.
-   */
-  function admit(req: IncomingMessage, socket: Duplex): string | undefined {
-    if (closing) {
-      refuse(socket, 503, 'unavailable', 'Shutting down', 'The server is shutting down; reconnect shortly.');
-      return undefined;
-    }
-    if (socket.destroyed) return undefined;
-    const client = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], security.trustProxy);
-    const retry = { 'Retry-After': String(LIVE_RETRY_AFTER_SEC) };
-    if ((heldBy.get(client) ?? 0) >= perClient) {
-      refuse(socket, 429, 'too-many-streams-from-client', 'Too many live streams from your address', `A client address may hold ${perClient} live streams at once; close one first.`, retry);
-      return undefined;
-    }
-    if (held >= total) {
-      refuse(socket, 503, 'too-many-streams', 'Too many live streams', 'This server has all the live streams it can take; retry later.', retry);
-      return undefined;
-    }
-    hold(socket, client);
-    return client;
   }
 
   /** Pings the socket with the others and logs its errors. */
@@ -194,28 +132,16 @@ export function attachLiveStream(server: Server, deps: LiveStreamDeps): LiveStre
     ws.on('error', (error) => deps.logger.debug({ err: error }, 'live socket error'));
   }
 
-  /** Counts the socket against the caps until it closes, whether it became a stream or was refused. */
-  function hold(socket: Duplex, client: string): void {
-    held++;
-    heldBy.set(client, (heldBy.get(client) ?? 0) + 1);
-    socket.once('close', () => {
-      held--;
-      const left = (heldBy.get(client) ?? 1) - 1;
-      if (left === 0) heldBy.delete(client);
-      else heldBy.set(client, left);
-    });
-  }
-
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     // Errors on a socket mid-handshake (a client hanging up) must not crash the process.
     socket.on('error', () => {});
     if (deps.isReady?.() === false) {
       const { title, detail = '' } = STARTING_PROBLEM;
-      return refuse(socket, 503, 'starting', title, detail, { 'Retry-After': STARTING_HEADERS['retry-after'] });
+      return refuseUpgrade(socket, 503, 'starting', title, detail, { 'Retry-After': STARTING_HEADERS['retry-after'] });
     }
     upgrade(req, socket, head).catch((error: unknown) => {
       deps.logger.error({ err: error }, 'live stream upgrade failed');
-      refuse(socket, 500, 'internal', 'Internal error', 'Something went wrong on our side.');
+      refuseUpgrade(socket, 500, 'internal', 'Internal error', 'Something went wrong on our side.');
     });
   };
   server.on('upgrade', onUpgrade);
@@ -230,15 +156,10 @@ export function attachLiveStream(server: Server, deps: LiveStreamDeps): LiveStre
       closing = true;
       server.off('upgrade', onUpgrade);
       clearInterval(pinger);
-      const open = [...sockets.keys()];
-      const closed = Promise.all(open.map((ws) => new Promise<void>((resolve) => (ws.readyState === WebSocket.CLOSED ? resolve() : ws.once('close', () => resolve())))));
-      hub.close(LIVE_CLOSE.goingAway, 'server shutting down');
-      organizationHub?.close(LIVE_CLOSE.goingAway, 'server shutting down');
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([closed, new Promise<void>((resolve) => (timer = setTimeout(resolve, limits.closeGraceMs)))]);
-      clearTimeout(timer);
-      for (const ws of sockets.keys()) ws.terminate();
-      await closed;
+      await closeWithin([...sockets.keys()], limits.closeGraceMs, () => {
+        hub.close(LIVE_CLOSE.goingAway, 'server shutting down');
+        organizationHub?.close(LIVE_CLOSE.goingAway, 'server shutting down');
+      });
     },
   };
 }
@@ -274,31 +195,65 @@ function descriptorLimit(): number {
   }
 }
 
-/** Answers an upgrade request with a plain HTTP error (problem+json) and closes the socket. */
-function refuse(socket: Duplex, status: number, code: string, title: string, detail: string, headers: Record<string, string> = {}): void {
-  if (socket.destroyed) return;
-  const body = JSON.stringify(problem(status, code, title, detail));
-  const lines = [
-    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
-    'Connection: close',
-    `Content-Type: ${PROBLEM_CONTENT_TYPE}`,
-    `Content-Length: ${Buffer.byteLength(body)}`,
-    'Cache-Control: no-store',
-    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
-  ];
-  socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
+/** Pings every socket each interval; one that did not answer the last ping is cut. */
+function pingEach(sockets: Map<WebSocket, { alive: boolean }>, intervalMs: number): NodeJS.Timeout {
+  const pinger = setInterval(() => {
+    for (const [ws, state] of sockets) {
+      // No pong since the last ping: the peer is gone (or hopelessly slow) and only the kernel does not know yet.
+      if (!state.alive) ws.terminate();
+      else {
+        state.alive = false;
+        ws.ping();
+      }
+    }
+  }, intervalMs);
+  pinger.unref();
+  return pinger;
 }
 
-/**
- * What is wrong with an upgrade request that `ws` would refuse with a bare 400 (RFC 6455 §4.2.1), or undefined: checked
- * first, so every refusal is problem+json.
- */
-function handshakeProblem(req: IncomingMessage): string | undefined {
-  if (req.method !== 'GET') return 'A WebSocket handshake is a GET request.';
-  if ((req.headers.upgrade ?? '').toLowerCase() !== 'websocket') return 'Upgrade must be websocket.';
-  const key = req.headers['sec-websocket-key'];
-  if (typeof key !== 'string' || !/^[+/0-9A-Za-z]{22}==$/.test(key.trim())) return 'Sec-WebSocket-Key must be 16 random bytes in base64.';
-  const version = req.headers['sec-websocket-version'];
-  if (version !== '13' && version !== '8') return 'Sec-WebSocket-Version must be 13.';
-  return undefined;
+/** Asks the hubs to close their streams (`closeAll`), waits for the sockets at most `graceMs`, then cuts the rest. */
+async function closeWithin(open: WebSocket[], graceMs: number, closeAll: () => void): Promise<void> {
+  const closed = Promise.all(open.map((ws) => new Promise<void>((resolve) => (ws.readyState === WebSocket.CLOSED ? resolve() : ws.once('close', () => resolve())))));
+  closeAll();
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([closed, new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+  clearTimeout(timer);
+  for (const ws of open) ws.terminate();
+  await closed;
+}
+
+/** A protected page's stream: true when the request carries its password (cookie or bearer); else refused here. */
+async function pageAllowed(deps: LiveStreamDeps, page: Page, req: IncomingMessage, socket: Duplex, client: string): Promise<boolean> {
+  const request = { cookie: req.headers.cookie, authorization: req.headers.authorization, client };
+  const access = await deps.pageAccess.allowed(page, request, () => deps.clock.now());
+  if (access.kind === 'limited')
+    refuseUpgrade(socket, 429, 'too-many-attempts', 'Too many password attempts', `Too many wrong passwords for this page from your address; try again in ${access.retryAfterSec} s.`, {
+      'Retry-After': String(access.retryAfterSec),
+    });
+  else if (access.kind === 'denied')
+    refuseUpgrade(socket, 401, 'password-required', 'Password required', 'This page is protected: log in on the page (cookie) or send Authorization: Bearer <page password>.', {
+      'WWW-Authenticate': PAGE_CHALLENGE,
+    });
+  return access.kind !== 'limited' && access.kind !== 'denied';
+}
+
+/** Leaves the organization's stream when the socket closes, whether it closed before or after the join resolved. */
+function leaveOnClose(ws: WebSocket, joining: Promise<() => void>, logger: Logger, closed: () => void): void {
+  let leave: (() => void) | null = null;
+  let gone = false;
+  ws.on('close', () => {
+    closed();
+    gone = true;
+    leave?.();
+  });
+  joining.then(
+    (left) => {
+      if (gone) left();
+      else leave = left;
+    },
+    (error: unknown) => {
+      logFailure(logger, error, 'live: joining an organization failed');
+      ws.close(1011, 'internal error');
+    },
+  );
 }

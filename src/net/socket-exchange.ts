@@ -179,11 +179,15 @@ export function openTls({ guard }: Pick<NetContext, 'guard'>, host: string, port
 }
 
 /**
- * STARTTLS: TLS over a connection openTcp opened and the protocol has readied (SMTP, IMAP, POP3). `options` say how
- * to verify, as for openTls; the new socket must be adopted by the exchange that holds the old one.
+ * STARTTLS: TLS over a connection openTcp opened and the protocol has readied (SMTP, IMAP, POP3; NATS after its
+ * INFO). `options` say how to verify, as for openTls, and `host` what name the certificate must carry; the new socket
+ * must be adopted by the exchange that holds the old one.
  */
-export function startTls(socket: TcpSocket, options: Omit<ConnectionOptions, 'host' | 'port' | 'socket' | 'lookup' | 'path'>): TLSSocket {
-  return tlsConnect({ ...options, socket });
+export function startTls(socket: TcpSocket, options: Omit<ConnectionOptions, 'host' | 'port' | 'socket' | 'lookup' | 'path'>, host?: string): TLSSocket {
+  if (host === undefined) return tlsConnect({ ...options, socket });
+  // The certificate is checked against `host`, sent as SNI unless it is an IP address; nothing is looked up.
+  const name = bareHost(host);
+  return tlsConnect({ ...(isIP(name) === 0 ? { servername: name } : {}), ...options, socket, host: name });
 }
 
 /**

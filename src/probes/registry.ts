@@ -1,5 +1,6 @@
 // Every monitor type, keyed by id; a type missing here fails to compile.
 import type { MonitorType } from '../domain/monitor-type.js';
+import { amqp } from './amqp.js';
 import { discord } from './discord.js';
 import { dns } from './dns.js';
 import { docker } from './docker.js';
@@ -12,11 +13,17 @@ import { http } from './http.js';
 import { imap } from './imap.js';
 import { minecraftBedrock } from './minecraft-bedrock.js';
 import { minecraftJava } from './minecraft-java.js';
+import { mongodb } from './mongodb.js';
+import { mqtt } from './mqtt.js';
+import { mysqlProbe } from './mysql.js';
+import { nats } from './nats.js';
 import { ping } from './ping.js';
 import { pop3 } from './pop3.js';
+import { postgres } from './postgres.js';
 import type { ProbeDefinition } from './probe.js';
 import { pterodactyl } from './pterodactyl.js';
 import { rcon } from './rcon.js';
+import { redis } from './redis.js';
 import { rustWebrcon } from './rust-webrcon.js';
 import { smtp } from './smtp.js';
 import { source } from './source.js';
@@ -43,6 +50,14 @@ export const probeRegistry = {
   heartbeat,
   ping,
   'domain-expiry': domainExpiry,
+  // Databases and message brokers.
+  postgres,
+  mysql: mysqlProbe,
+  redis,
+  nats,
+  mqtt,
+  amqp,
+  mongodb,
   // Services: SSH, UDP, mail, WebSocket, gRPC, Docker.
   ssh,
   udp,

@@ -1,7 +1,13 @@
 // The relay queue's results in memory, in the order they were written: what is held, what a batch may take, and which
 // lines of the queue file are dead (delivered or dropped) and wait to be cut out. queue.ts keeps the file in step.
 import type { Logger } from '../logger.js';
-import type { QueuedBatch } from './queue.js';
+
+export interface QueuedBatch {
+  /** The results as JSON, one per element, oldest first. */
+  lines: string[];
+  /** Pass to ack() once the server answered for them. */
+  upTo: number;
+}
 
 interface Entry {
   seq: number;

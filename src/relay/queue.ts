@@ -17,12 +17,9 @@ const LOCK_FILE = 'lock';
 /** Delivered lines are cut from the file once they outnumber both this and the lines still waiting: O(1) amortized per result. */
 const COMPACT_AFTER_LINES = 1000;
 
-export interface QueuedBatch {
-  /** The results as JSON, one per element, oldest first. */
-  lines: string[];
-  /** Pass to ack() once the server answered for them. */
-  upTo: number;
-}
+import type { QueuedBatch } from './held-results.js';
+
+export type { QueuedBatch };
 
 export interface ResultQueue {
   size(): number;

@@ -1,8 +1,15 @@
 // The probe contract suite's fixtures: for each monitor type, an example config, a server that never answers it, and a fake echoing its secrets.
 import type { MonitorType } from '../../src/domain/monitor-type.js';
+import { startAmqpFake } from '../fakes/amqp-server.js';
 import { type BlackHole, startStalledHandshake, startTcpBlackHole, startUdpBlackHole } from '../fakes/black-holes.js';
+import { startEchoServer } from '../fakes/echo-server.js';
 import { startDiscordFake, startPterodactylFake } from '../fakes/game-api-fakes.js';
 import { startWebsiteFake } from '../fakes/http-fakes.js';
+import { startMongoFake } from '../fakes/mongodb-server.js';
+import { startMqttFake } from '../fakes/mqtt-broker.js';
+import { startMysqlFake } from '../fakes/mysql-server.js';
+import { startNatsFake } from '../fakes/nats-server.js';
+import { startPostgresFake } from '../fakes/postgres-server.js';
 import { startRconServer } from '../fakes/rcon-server.js';
 import { startRustWebrconServer } from '../fakes/rust-webrcon-server.js';
 import { startWsFake } from '../fakes/ws-server.js';
@@ -170,6 +177,74 @@ export const PROBE_FIXTURES = {
     blackHole: startTcpBlackHole,
     example: (target) => ({ domain: 'example.test', rdapUrl: `${httpBase(target)}/rdap/` }),
     moreExamples: [{ domain: 'example.com' }, { domain: 'example.co.uk', warnDays: 0 }],
+  },
+  // Databases and message brokers: each echo is a fake whose refusal quotes the password it was given.
+  postgres: {
+    blackHole: startTcpBlackHole,
+    example: (target) => ({ ...gameServer(target), user: 'monitor', password: SECRET, database: 'app', query: 'SELECT 1', expected: '1' }),
+    moreExamples: [{ host: 'db.example.test' }, { host: '[2001:db8::5]', port: 6432, tls: true, ignoreTls: true, query: 'SELECT count(*) FROM jobs', expected: '/^\\d+$/' }],
+    secretEcho: async () => {
+      const fake = await startPostgresFake({ password: 'other', refusal: 'password authentication failed: "%s"' });
+      return { configs: [{ host: '127.0.0.1', port: fake.port, password: SECRET }], close: fake.close };
+    },
+  },
+  // A password never crosses MySQL's wire in the clear: this fake answers a query with its text, which holds it.
+  mysql: {
+    blackHole: startTcpBlackHole,
+    example: (target) => ({ ...gameServer(target), user: 'monitor', password: SECRET, database: 'app', query: 'SELECT 1', expected: '1' }),
+    moreExamples: [{ host: 'db.example.test' }, { host: 'mariadb.example.test', port: 3307, tls: true, query: 'SELECT @@version', expected: '/MariaDB/' }],
+    secretEcho: async () => {
+      const fake = await startMysqlFake();
+      const config = { host: '127.0.0.1', port: fake.port, password: SECRET, query: `SELECT '${SECRET.replace(/["\\]/g, '')}', '${SECRET}'` };
+      return { configs: [config, { ...config, expected: 'never' }], close: fake.close };
+    },
+  },
+  // Redis's echo sends AUTH back as the reply to AUTH.
+  redis: {
+    blackHole: startTcpBlackHole,
+    example: (target) => ({ ...gameServer(target), password: SECRET, command: 'GET health', expected: 'ok' }),
+    moreExamples: [{ host: 'cache.example.test' }, { host: 'redis.example.test', port: 6380, username: 'monitor', password: 'x', tls: true, command: 'PING' }],
+    secretEcho: async () => {
+      const echo = await startEchoServer();
+      const config = { host: '127.0.0.1', port: echo.port, password: SECRET };
+      return { configs: [config, { ...config, username: 'monitor' }], close: echo.close };
+    },
+  },
+  nats: {
+    blackHole: startTcpBlackHole,
+    example: (target) => ({ ...gameServer(target), username: 'monitor', password: SECRET, subject: 'health.api', payload: 'ping', expected: 'pong' }),
+    moreExamples: [{ host: 'nats.example.test' }, { host: 'nats.example.test', port: 4223, token: 'x' }],
+    secretEcho: async () => {
+      const fake = await startNatsFake({ user: 'monitor', pass: 'other', echo: true });
+      return { configs: [{ host: '127.0.0.1', port: fake.port, username: 'monitor', password: SECRET }], close: fake.close };
+    },
+  },  // The fake broker publishes back the password of CONNECT.
+  mqtt: {
+    blackHole: startTcpBlackHole,
+    example: (target) => ({ ...gameServer(target), username: 'monitor', password: SECRET, topic: 'home/status', expected: 'online' }),
+    moreExamples: [{ host: 'broker.example.test' }, { host: 'broker.example.test', tls: true, ignoreTls: true, topic: 'sensors/+/state' }],
+    secretEcho: async () => {
+      const fake = await startMqttFake({ publish: 'password' });
+      return { configs: [{ host: '127.0.0.1', port: fake.port, username: 'monitor', password: SECRET, topic: 'echo' }], close: fake.close };
+    },
+  },  amqp: {
+    blackHole: startTcpBlackHole,
+    example: (target) => ({ ...gameServer(target), username: 'monitor', password: SECRET, vhost: 'prod', queue: 'jobs', maxMessages: 1000, minConsumers: 1 }),
+    moreExamples: [{ host: 'mq.example.test' }, { host: 'mq.example.test', tls: true, queue: 'emails' }],
+    secretEcho: async () => {
+      const fake = await startAmqpFake({ echo: true });
+      return { configs: [{ host: '127.0.0.1', port: fake.port, password: SECRET }], close: fake.close };
+    },
+  },  // SCRAM never sends the password: the fake's echo command answers with it.
+  mongodb: {
+    blackHole: startTcpBlackHole,
+    example: (target) => ({ ...gameServer(target), username: 'monitor', password: SECRET, command: '{"ping": 1}', jsonPath: 'ok', expected: '1' }),
+    moreExamples: [{ host: 'mongo.example.test' }, { host: 'mongo.example.test', tls: true, database: 'app', command: '{"count": "jobs"}', jsonPath: 'n', expected: '/^\\d+$/' }],
+    secretEcho: async () => {
+      const fake = await startMongoFake({ user: { name: 'monitor', password: SECRET } });
+      const config = { host: '127.0.0.1', port: fake.port, username: 'monitor', password: SECRET, command: JSON.stringify({ echo: SECRET }) };
+      return { configs: [config, { ...config, jsonPath: 'echo', expected: 'x' }], close: fake.close };
+    },
   },
   // Services: SSH, UDP, mail, WebSocket, gRPC, Docker.
   ssh: { blackHole: startTcpBlackHole, example: gameServer, moreExamples: [{ host: 'git.example.test', expect: 'OpenSSH_9' }] },

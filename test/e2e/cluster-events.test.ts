@@ -8,7 +8,7 @@ import { createLogger } from '../../src/logger.js';
 import { startWarden, type Warden } from '../../src/main.js';
 import { createApiKey } from '../../src/services/api-keys/create.js';
 import type { LiveMessage } from '../../src/services/live/messages.js';
-import { clusterAvailable, REDIS_PREFIX_SETTING, TcpProxy } from '../cluster-harness.js';
+import { clusterAvailable, REDIS_PREFIX_SETTING, REDIS_URL, TcpProxy } from '../cluster-harness.js';
 import { seed, testContext } from '../seed.js';
 import { dialects, type OpenedStore } from '../store-dialects.js';
 
@@ -71,7 +71,7 @@ describe.skipIf(!clusterAvailable)('two instances sharing events and limits thro
     const context = { ...testContext(opened.store), organizationId: report.organization.id };
     key = (await createApiKey(context, { name: 'writer', scope: 'write' })).secret;
     spentKey = (await createApiKey(context, { name: 'spent', scope: 'read' })).secret;
-    proxy = await TcpProxy.toRedis();
+    proxy = await TcpProxy.toRedis(REDIS_URL);
     [a, b] = await Promise.all([start('a'), start('b')]);
   }, 30_000);
 

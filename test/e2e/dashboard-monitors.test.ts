@@ -10,14 +10,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signedInUser } from '../accounts.js';
 import { launchChromium } from '../browser.js';
 import { startA2sServer } from '../fakes/a2s-server.js';
+import { startAmqpFake } from '../fakes/amqp-server.js';
 import { startFakeBedrockServer } from '../fakes/bedrock-server.js';
 import { certificateAuthority, serverCertificate } from '../fakes/certificates.js';
 import { startDnsFake } from '../fakes/dns-server.js';
 import { startDockerEngineFake } from '../fakes/docker-engine.js';
+import { startEchoServer } from '../fakes/echo-server.js';
 import { pterodactylServer, startDiscordFake, startFivemFake, startPterodactylFake } from '../fakes/game-api-fakes.js';
 import { startGrpcServer } from '../fakes/grpc-server.js';
 import { startWebsiteFake } from '../fakes/http-fakes.js';
 import { startFakeJavaServer } from '../fakes/minecraft-java-server.js';
+import { startMongoFake } from '../fakes/mongodb-server.js';
+import { startMqttFake } from '../fakes/mqtt-broker.js';
+import { startMysqlFake } from '../fakes/mysql-server.js';
+import { startNatsFake } from '../fakes/nats-server.js';
+import { startPostgresFake } from '../fakes/postgres-server.js';
 import { startRconServer } from '../fakes/rcon-server.js';
 import { inDays, startRdapServer } from '../fakes/rdap-server.js';
 import { startRustWebrconServer } from '../fakes/rust-webrcon-server.js';
@@ -66,6 +73,17 @@ describe('the dashboard’s monitor screens', () => {
     const site = await startWebsiteFake();
     const dns = await startDnsFake({ 'example.test': { A: [{ address: '192.0.2.7' }] } });
     const rdap = await startRdapServer({ 'example.test': { expiresAt: inDays(200) } });
+    // Databases and brokers: fakes speaking each protocol (the real servers have tests of their own).
+    const databases = {
+      postgres: await startPostgresFake({ password: 'pg-password' }),
+      mysql: await startMysqlFake(),
+      redis: await startEchoServer(),
+      mongodb: await startMongoFake(),
+      mqtt: await startMqttFake(),
+      amqp: await startAmqpFake(),
+      nats: await startNatsFake({ user: 'monitor', pass: 'nats-password' }),
+    };
+    for (const database of Object.values(databases)) closers.push(database.close);
     // A TLS port whose certificate a private CA signed: the form's CA field makes it trusted.
     const authority = await certificateAuthority();
     const panelTls = await startTlsServer(await serverCertificate({ issuer: authority }));
@@ -102,6 +120,7 @@ describe('the dashboard’s monitor screens', () => {
       tls: { ...at(panelTls.port), CA: authority.cert },
       ping: { Host: '127.0.0.1' },
       'domain-expiry': { Domain: 'example.test', 'RDAP URL': rdap.base },
+      ...Object.fromEntries(Object.entries(databases).map(([type, service]) => [type, at(service.port)])),
       ssh: at(services.ssh.port),
       udp: { ...at(services.udp.port), Payload: 'ping' },
       websocket: { URL: services.websocket.url },
@@ -199,6 +218,8 @@ describe('the dashboard’s monitor screens', () => {
         await create(`E2E ${type}`);
       }
 
+      // The list renders the rows in view (a window virtualizer): a page tall enough holds every one of them.
+      await page.setViewportSize({ width: 1280, height: 4000 });
       await page.goto(`${warden.url}/app/monitors`);
       const table = page.getByRole('table', { name: 'Monitors' });
       await expect.poll(() => table.getByRole('row').count()).toBe(edge.length + 2);
@@ -237,6 +258,8 @@ describe('the dashboard’s monitor screens', () => {
       const dialog = page.getByRole('dialog', { name: 'Delete E2E minecraft-java?' });
       await dialog.getByRole('button', { name: 'Delete monitor' }).click();
       await page.waitForURL(/\/app\/monitors$/);
+      // Every type's monitor is listed now: a page tall enough shows all the rows the list renders in view.
+      await page.setViewportSize({ width: 1280, height: 4000 });
       await page.getByRole('table', { name: 'Monitors' }).getByRole('row', { name: /E2E tcp|Game port/ }).first().waitFor();
       expect(await page.getByRole('row', { name: /E2E minecraft-java/ }).count()).toBe(0);
       expect(await warden.opened.store.monitors.findById(monitor.id)).toBeUndefined();

@@ -1,7 +1,7 @@
 // How bodies and warden.yaml name things on a page: monitors by key, components by key or name; and the keys views show.
 import { type FieldIssue, NotFoundError, ValidationError } from '../../domain/errors.js';
 import type { Page } from '../../domain/page.js';
-import { organizationOf, type ServiceContext, } from '../context.js';
+import { organizationOf, type ServiceContext } from '../context.js';
 import { requirePage } from '../pages/read.js';
 
 /** The page (of the caller's organization) and the object with this id on it; another page's is "not found". */

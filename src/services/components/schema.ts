@@ -1,7 +1,7 @@
 // Inputs of the component verbs, built from the same fields as warden.yaml's components.
 import { z } from 'zod';
 import { reference } from '../../domain/fields.js';
-import { componentFields, } from '../../domain/page.js';
+import { componentFields } from '../../domain/page.js';
 
 export const componentCreateSchema = z
   .object({

@@ -1,6 +1,6 @@
 // Inputs of the monitor verbs: one shape per monitor type (from the probe registry), as warden.yaml and the API write them.
 import { z } from 'zod';
-import { queryIntIn, reference, } from '../../domain/fields.js';
+import { queryIntIn, reference } from '../../domain/fields.js';
 import { MONITOR_LIMITS } from '../../domain/limits.js';
 import { monitorFields } from '../../domain/monitor.js';
 import { MONITOR_TYPES, type MonitorType, RUN_ON, type RunOn } from '../../domain/monitor-type.js';

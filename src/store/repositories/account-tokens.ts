@@ -1,7 +1,6 @@
 // One-time account links (first-run setup, password reset): kept as hashes, used once, before they expire.
 import type { Selectable } from 'kysely';
-import type { AccountToken } from '../../domain/account.js';
-import type { AccountTokenRepository } from '../store.js';
+import type { AccountToken, AccountTokenPurpose } from '../../domain/account.js';
 import type { AccountTokensTable, Db } from '../tables.js';
 
 const toToken = (r: Selectable<AccountTokensTable>): AccountToken => ({
@@ -12,6 +11,15 @@ const toToken = (r: Selectable<AccountTokensTable>): AccountToken => ({
   expiresAt: Number(r.expires_at),
   usedAt: r.used_at === null ? null : Number(r.used_at),
 });
+
+export interface AccountTokenRepository {
+  insert(token: AccountToken): Promise<void>;
+  /** Marks the unused, unexpired token with this hash and purpose used and returns it; undefined when there is none. */
+  use(hash: string, purpose: AccountTokenPurpose, now: number): Promise<AccountToken | undefined>;
+  /** Removes the unused tokens of a purpose (a new setup link replaces the previous one). */
+  deleteUnused(purpose: AccountTokenPurpose): Promise<void>;
+  prune(now: number): Promise<number>;
+}
 
 export function accountTokenRepository(db: Db): AccountTokenRepository {
   return {

@@ -1,7 +1,6 @@
 // API keys of an organization: only their SHA-256 hash and a display prefix are kept.
 import type { Selectable } from 'kysely';
-import type { ApiKey } from '../../domain/organization.js';
-import type { ApiKeyRepository } from '../store.js';
+import type { ApiKey, ApiKeyScope } from '../../domain/organization.js';
 import type { ApiKeysTable, Db } from '../tables.js';
 import { countOf } from './count.js';
 
@@ -18,6 +17,26 @@ const toApiKey = (r: Omit<Selectable<ApiKeysTable>, 'hash'>): ApiKey => ({
 });
 
 const COLUMNS = ['id', 'organization_id', 'name', 'prefix', 'scope', 'created_at', 'last_used_at', 'revoked_at', 'created_by'] as const;
+
+export interface ApiKeyRepository {
+  /** `createdBy` left out: null (the operator's CLI). */
+  insert(key: Omit<ApiKey, 'lastUsedAt' | 'revokedAt' | 'createdBy'> & { hash: string; createdBy?: string | null }): Promise<void>;
+  /** Revoked keys included, oldest first. */
+  list(organizationId: string): Promise<ApiKey[]>;
+  /** The organization's key with this id, revoked or not. */
+  find(organizationId: string, id: string): Promise<ApiKey | undefined>;
+  /** The active key with this hash, if any; the caller compares in constant time. */
+  findActiveByHash(hash: string): Promise<(ApiKey & { hash: string }) | undefined>;
+  countActive(organizationId: string): Promise<number>;
+  touch(id: string, now: number): Promise<void>;
+  /** False when the organization has no such active key. */
+  revoke(organizationId: string, id: string, now: number): Promise<boolean>;
+  /**
+   * Revokes the organization's active keys that `userId` made with one of `scopes` (none given: none revoked) and
+   * returns them, revoked at `now`, oldest first; keys already revoked, made by others or of other organizations stay.
+   */
+  revokeMadeBy(organizationId: string, userId: string, scopes: readonly ApiKeyScope[], now: number): Promise<ApiKey[]>;
+}
 
 export function apiKeyRepository(db: Db): ApiKeyRepository {
   return {

@@ -1,7 +1,6 @@
 // The audit log: appended by the one write path, read newest first by admins, pruned by retention.
 import type { Selectable } from 'kysely';
 import type { AuditEntry } from '../../domain/account.js';
-import type { AuditRepository } from '../store.js';
 import type { AuditLogTable, Db } from '../tables.js';
 
 const toEntry = (r: Selectable<AuditLogTable>): AuditEntry => ({
@@ -17,6 +16,24 @@ const toEntry = (r: Selectable<AuditLogTable>): AuditEntry => ({
   objectLabel: r.object_label,
   detail: r.detail === null ? null : (JSON.parse(r.detail) as Record<string, unknown>),
 });
+
+export interface AuditQuery {
+  organizationId: string;
+  /** Entries older than this cursor (the `at` and `id` of the last entry of the previous page). */
+  before?: { at: number; id: string } | undefined;
+  limit: number;
+  actorId?: string | undefined;
+  objectType?: string | undefined;
+  objectId?: string | undefined;
+}
+
+export interface AuditRepository {
+  append(entry: AuditEntry): Promise<void>;
+  /** Newest first. */
+  list(query: AuditQuery): Promise<AuditEntry[]>;
+  /** Removes entries older than `before`; returns how many. */
+  prune(before: number): Promise<number>;
+}
 
 export function auditRepository(db: Db): AuditRepository {
   return {

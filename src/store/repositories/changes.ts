@@ -1,6 +1,16 @@
 // The change counter: one row (id 1) that every committed config or API write moves on, and every process polls.
-import type { ChangeRepository } from '../store.js';
+
 import type { Db } from '../tables.js';
+
+export interface ChangeRepository {
+  /**
+   * Moves the counter on; called inside the transaction of a write that other processes must see (config, API), so
+   * the move commits, or rolls back, with it. Returns the new value.
+   */
+  bump(): Promise<number>;
+  /** The counter's value: one indexed row, cheap enough to poll every second. */
+  current(): Promise<number>;
+}
 
 export function changeRepository(db: Db): ChangeRepository {
   return {

@@ -1,13 +1,38 @@
 // Check history and its hourly and daily rollups: reads, pruning, and the commit writes of the store's dialect.
+
+import type { Bucket, BucketCount, BucketPeriod, BucketSums, CheckRow, StoredCheck } from '../../domain/check.js';
+import type { MonitorStateRow } from '../../domain/monitor.js';
 import type { CheckSource } from '../../domain/monitor-type.js';
 import { BUCKET_TABLES, bucketValues, type CheckJournal, type CheckWriter, LATENCY_HIST_COLUMNS } from '../check-statements.js';
-import type { CheckRepository } from '../store.js';
 import type { Db } from '../tables.js';
 
 /** Result ids per `in (…)` list: keeps SQLite under its bound-parameter limit. */
 const IDS_PER_QUERY = 500;
 /** Bucket rows per insert (29 parameters each): under SQLite's and PostgreSQL's bound-parameter limits. */
 const BUCKETS_PER_INSERT = 500;
+
+export interface CheckRepository {
+  /** Stores checks (a relay's replayed result id once), adds them to their buckets and writes the monitors' new state, as one batch. */
+  write(checks: readonly CheckRow[], states: readonly MonitorStateRow[]): Promise<void>;
+  /** `monitorId\u0000resultId` of the results among these ids already stored. */
+  storedResultKeys(resultIds: readonly string[]): Promise<Set<string>>;
+  /** Checks of a monitor in [from, to), newest first, paginated by (checkedAt, id) cursor. */
+  list(monitorId: string, range: { from: number; to: number; limit: number; before?: { checkedAt: number; id: number } | undefined }): Promise<StoredCheck[]>;
+  /** Buckets of the monitors starting in [from, to), oldest first. */
+  buckets(period: BucketPeriod, monitorIds: readonly string[], from: number, to: number): Promise<Bucket[]>;
+  /** Just the counts, unordered: what uptime and the daily strip need, read as cheaply as the store allows. */
+  bucketCounts(period: BucketPeriod, monitorIds: readonly string[], from: number, to: number): Promise<BucketCount[]>;
+  /** Deletes up to `batch` of one monitor's checks older than `before`; returns how many went. */
+  prune(monitorId: string, before: number, batch: number): Promise<number>;
+  /** Deletes one monitor's buckets of this period older than `before`. */
+  pruneBuckets(period: BucketPeriod, monitorId: string, before: number): Promise<number>;
+  /**
+   * History brought from another tool (`warden import uptime-kuma --history`): one monitor's buckets of this period that
+   * start before `before` are deleted and these written instead, in one transaction, so a second run replaces the first
+   * rather than adding to it. `before` is a period start no later than the monitor's own first check.
+   */
+  replaceBucketsBefore(period: BucketPeriod, monitorId: string, before: number, buckets: readonly BucketSums[]): Promise<void>;
+}
 
 /** `journal`: the dialect's check journal, folded before every read of history (checks or buckets) so reads see every commit. */
 export function checkRepository(db: Db, writer: CheckWriter, journal?: CheckJournal): CheckRepository {

@@ -1,7 +1,49 @@
 // Cluster mode's tables: the instances' heartbeats, and the leases (shards of the edge monitors, singleton runners)
 // each held by one instance until it stops renewing them.
-import type { ClusterRepository } from '../store.js';
+
 import type { Db } from '../tables.js';
+
+/** A process of the cluster as its last heartbeat left it. */
+export interface ClusterInstance {
+  id: string;
+  startedAt: number;
+  seenAt: number;
+  /** What it told of itself: version, address. */
+  info: Record<string, unknown>;
+}
+
+/** A lease: held by `holder` until `expiresAt` unless renewed; free when the holder is null. */
+export interface ClusterLease {
+  name: string;
+  holder: string | null;
+  expiresAt: number;
+  acquiredAt: number | null;
+}
+
+export interface ClusterRepository {
+  /** Records the instance alive at `now` (inserted on its first heartbeat, its start and info replaced on each). */
+  heartbeat(instance: { id: string; startedAt: number; info: Record<string, unknown> }, now: number): Promise<void>;
+  /** Instances seen after `seenAfter`, by id. */
+  listInstances(seenAfter: number): Promise<ClusterInstance[]>;
+  /** Deletes an instance's row: a graceful stop, so peers count it gone at once. */
+  removeInstance(id: string): Promise<void>;
+  /** Deletes instances not seen since `seenBefore` (restarted processes come back under new ids); returns how many. */
+  forgetInstances(seenBefore: number): Promise<number>;
+  /** Inserts the leases missing among these names, free. */
+  ensureLeases(names: readonly string[]): Promise<void>;
+  /**
+   * Takes up to `limit` of these leases that are free or lapsed (expired at or before `now`) for `holder` until
+   * `now + ttlMs`, and returns their names. Two instances never take the same lease (PostgreSQL: FOR UPDATE SKIP
+   * LOCKED, so they pass over each other's rows instead of waiting; SQLite: one write statement).
+   */
+  acquire(holder: string, candidates: readonly string[], limit: number, ttlMs: number, now: number): Promise<string[]>;
+  /** Extends the leases among `names` still held by `holder` to `now + ttlMs`; returns those (one missing was taken by another). */
+  renew(holder: string, names: readonly string[], ttlMs: number, now: number): Promise<string[]>;
+  /** Frees the leases among `names` held by `holder`; returns how many. */
+  release(holder: string, names: readonly string[]): Promise<number>;
+  /** Every lease, by name. */
+  listLeases(): Promise<ClusterLease[]>;
+}
 
 export function clusterRepository(db: Db, { locksRows }: { locksRows: boolean }): ClusterRepository {
   return {

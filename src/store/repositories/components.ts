@@ -1,7 +1,7 @@
 // Components of a page: what players see listed, each optionally following one monitor.
 import type { Selectable } from 'kysely';
+import type { ManagedBy } from '../../domain/ownership.js';
 import type { Component, ComponentSpec } from '../../domain/page.js';
-import type { ComponentRepository } from '../store.js';
 import type { ComponentsTable, Db } from '../tables.js';
 
 const toComponent = (r: Selectable<ComponentsTable>): Component => ({
@@ -26,6 +26,23 @@ const specColumns = (s: ComponentSpec) => ({
   sort_order: s.order,
   monitor_id: s.monitorId,
 });
+
+export interface ComponentRepository {
+  /** A page's components in page order. */
+  list(pageId: string): Promise<Component[]>;
+  findById(id: string): Promise<Component | undefined>;
+  insert(component: ComponentSpec & { id: string; pageId: string; managedBy: ManagedBy }, now: number): Promise<void>;
+  update(id: string, spec: ComponentSpec, managedBy: ManagedBy, now: number): Promise<void>;
+  delete(id: string): Promise<void>;
+  /** Ids of the pages that show this monitor through one of their components. */
+  pageIdsShowing(monitorId: string): Promise<string[]>;
+  /** Ids of the pages that show any monitor of this relay. */
+  pageIdsShowingRelay(relayId: string): Promise<string[]>;
+  /** Every (page, monitor) a component links, for the page cache's index. */
+  monitorLinks(): Promise<{ pageId: string; monitorId: string }[]>;
+  /** Every component on an organization's pages. */
+  listOfOrganization(organizationId: string): Promise<Component[]>;
+}
 
 export function componentRepository(db: Db): ComponentRepository {
   return {

@@ -1,7 +1,6 @@
 // Links mailed to an address (finishing a sign-up, confirming a new email): kept as hashes, used once, before they expire.
 import type { Selectable } from 'kysely';
-import type { EmailLink } from '../../domain/account.js';
-import type { EmailLinkRepository } from '../store.js';
+import type { EmailLink, EmailLinkPurpose } from '../../domain/account.js';
 import type { Db, EmailLinksTable } from '../tables.js';
 
 const toLink = (r: Selectable<EmailLinksTable>): EmailLink => ({
@@ -16,6 +15,18 @@ const toLink = (r: Selectable<EmailLinksTable>): EmailLink => ({
   expiresAt: Number(r.expires_at),
   usedAt: r.used_at === null ? null : Number(r.used_at),
 });
+
+export interface EmailLinkRepository {
+  insert(link: EmailLink): Promise<void>;
+  /** Marks the unused, unexpired link with this hash and purpose used and returns it; undefined when there is none. */
+  use(hash: string, purpose: EmailLinkPurpose, now: number): Promise<EmailLink | undefined>;
+  /** When the user's links made since `since` were made (used or not), oldest first: the hourly cap of email changes. */
+  createdForUserSince(userId: string, since: number): Promise<number[]>;
+  /** Removes the user's unused links (an address confirmed: the other pending changes are void). */
+  deleteUnusedOfUser(userId: string): Promise<void>;
+  /** Deletes expired links; returns how many. */
+  prune(now: number): Promise<number>;
+}
 
 export function emailLinkRepository(db: Db): EmailLinkRepository {
   return {

@@ -1,10 +1,30 @@
 // Incidents of a page with their timeline of updates and the components they affect.
 import type { Selectable } from 'kysely';
-import type { Incident, IncidentSpec } from '../../domain/incident.js';
-import type { IncidentRepository } from '../store.js';
+import type { Incident, IncidentSpec, IncidentUpdate } from '../../domain/incident.js';
+import type { ManagedBy } from '../../domain/ownership.js';
 import type { Db, IncidentsTable } from '../tables.js';
 import { countOf } from './count.js';
 import { replaceLinks } from './links.js';
+
+export interface IncidentRepository {
+  /** A page's incidents, newest first, with updates (oldest first) and affected components; `since` keeps open ones and those resolved since. */
+  list(pageId: string, options?: { since?: number; limit?: number }): Promise<Incident[]>;
+  count(pageId: string): Promise<number>;
+  /** The incidents on an organization's pages, newest first (open ones only, or resolved ones only, when told), at most `limit`. */
+  listOfOrganization(organizationId: string, options: { resolved?: boolean; limit: number }): Promise<Incident[]>;
+  findById(id: string): Promise<Incident | undefined>;
+  findByKey(pageId: string, key: string): Promise<Incident | undefined>;
+  /** A new incident with its timeline; `newUpdateId` names each update. */
+  insert(incident: IncidentSpec & { id: string; pageId: string; managedBy: ManagedBy }, newUpdateId: () => string, now: number): Promise<void>;
+  /** Replaces an incident, its timeline and components included. */
+  replace(id: string, spec: IncidentSpec, managedBy: ManagedBy, newUpdateId: () => string, now: number): Promise<void>;
+  /** Changes an incident's own fields, leaving its timeline and components as they are. */
+  updateFields(id: string, changes: Partial<Pick<Incident, 'title' | 'status' | 'impact' | 'startedAt' | 'resolvedAt'>>, now: number): Promise<void>;
+  /** Appends one entry to an incident's timeline. */
+  addUpdate(incidentId: string, update: IncidentUpdate): Promise<void>;
+  setComponents(id: string, componentIds: readonly string[]): Promise<void>;
+  delete(id: string): Promise<void>;
+}
 
 export function incidentRepository(db: Db): IncidentRepository {
   async function withDetails(rows: Selectable<IncidentsTable>[]): Promise<Incident[]> {

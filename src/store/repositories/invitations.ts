@@ -1,7 +1,6 @@
 // Invitations to organizations: a link's token kept as its hash, used once, until it expires or is revoked.
 import type { Selectable } from 'kysely';
 import { ACCOUNT_LIMITS, type Invitation } from '../../domain/account.js';
-import type { InvitationRepository } from '../store.js';
 import type { Db, InvitationsTable } from '../tables.js';
 import { countOf } from './count.js';
 
@@ -17,6 +16,21 @@ const toInvitation = (r: Omit<Selectable<InvitationsTable>, 'hash'>): Invitation
   acceptedBy: r.accepted_by,
   revokedAt: r.revoked_at === null ? null : Number(r.revoked_at),
 });
+
+export interface InvitationRepository {
+  insert(invitation: Invitation & { hash: string }): Promise<void>;
+  /** The invitation with this token hash, whatever its state (the caller says why it cannot be used). */
+  findByHash(hash: string): Promise<(Invitation & { hash: string }) | undefined>;
+  /** The organization's invitations neither accepted nor revoked, expired ones included, newest first. */
+  listPending(organizationId: string): Promise<Invitation[]>;
+  countPending(organizationId: string, now: number): Promise<number>;
+  /** Unexpired invitations addressed to this (lower-cased) email, neither accepted nor revoked, in any organization, newest first. */
+  listPendingForEmail(email: string, now: number): Promise<Invitation[]>;
+  /** Marks it accepted by the user, only if still pending and unexpired; true when this call did it. */
+  accept(id: string, userId: string, now: number): Promise<boolean>;
+  /** False when the organization has no such pending invitation. */
+  revoke(organizationId: string, id: string, now: number): Promise<boolean>;
+}
 
 export function invitationRepository(db: Db): InvitationRepository {
   const pending = (organizationId: string) =>

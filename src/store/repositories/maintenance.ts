@@ -1,7 +1,7 @@
 // Maintenance windows of a page and the components they cover.
 import type { Selectable } from 'kysely';
 import type { Maintenance, MaintenanceSpec } from '../../domain/incident.js';
-import type { MaintenanceRepository } from '../store.js';
+import type { ManagedBy } from '../../domain/ownership.js';
 import type { Db, MaintenanceTable } from '../tables.js';
 import { countOf } from './count.js';
 import { replaceLinks } from './links.js';
@@ -13,6 +13,34 @@ const fields = (spec: MaintenanceSpec) => ({
   starts_at: spec.startsAt,
   ends_at: spec.endsAt,
 });
+
+/** A window whose notice may be due, with its organization and what was told of it so far. */
+export interface MaintenanceNoticeDue {
+  window: Maintenance;
+  organizationId: string;
+  startedNoticeAt: number | null;
+  endedNoticeAt: number | null;
+}
+
+export interface MaintenanceRepository {
+  /** A page's windows ending at or after `endingAfter` (all when absent), soonest first. */
+  list(pageId: string, endingAfter?: number): Promise<Maintenance[]>;
+  count(pageId: string): Promise<number>;
+  findById(id: string): Promise<Maintenance | undefined>;
+  findByKey(pageId: string, key: string): Promise<Maintenance | undefined>;
+  insert(window: MaintenanceSpec & { id: string; pageId: string; managedBy: ManagedBy }, now: number): Promise<void>;
+  update(id: string, spec: MaintenanceSpec, managedBy: ManagedBy, now: number): Promise<void>;
+  delete(id: string): Promise<void>;
+  /** The windows on an organization's pages ending at or after `endingAfter`. */
+  listOfOrganization(organizationId: string, endingAfter: number): Promise<Maintenance[]>;
+  /**
+   * Windows with a notice due at `now`: started (its start came, its end ahead, not told yet) or ended (its end passed,
+   * not told yet, and its start was told or it ended at or after `endedSince`). At most `limit`, soonest end first.
+   */
+  listNoticesDue(now: number, endedSince: number, limit: number): Promise<MaintenanceNoticeDue[]>;
+  /** Records that a notice was published, only if it was not yet; true when this call did it (one process tells it). */
+  markNotice(id: string, notice: 'started' | 'ended', at: number): Promise<boolean>;
+}
 
 export function maintenanceRepository(db: Db): MaintenanceRepository {
   async function withComponents(rows: Selectable<MaintenanceTable>[]): Promise<Maintenance[]> {

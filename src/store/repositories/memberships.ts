@@ -1,7 +1,7 @@
 // Who belongs to which organization, with which role.
 import type { Selectable } from 'kysely';
-import type { Membership } from '../../domain/account.js';
-import type { MembershipRepository } from '../store.js';
+import type { Membership, Role } from '../../domain/account.js';
+import type { Organization } from '../../domain/organization.js';
 import type { Db, MembershipsTable } from '../tables.js';
 import { countOf } from './count.js';
 
@@ -11,6 +11,18 @@ const toMembership = (r: Selectable<MembershipsTable>): Membership => ({
   role: r.role,
   createdAt: Number(r.created_at),
 });
+
+export interface MembershipRepository {
+  /** Creates or changes the member's role. */
+  put(membership: Membership): Promise<void>;
+  find(organizationId: string, userId: string): Promise<Membership | undefined>;
+  listByOrganization(organizationId: string): Promise<Membership[]>;
+  /** The user's memberships with their organizations, by organization name. */
+  listByUser(userId: string): Promise<(Membership & { organization: Organization })[]>;
+  countByRole(organizationId: string, role: Role): Promise<number>;
+  /** False when there was no such member. */
+  delete(organizationId: string, userId: string): Promise<boolean>;
+}
 
 export function membershipRepository(db: Db): MembershipRepository {
   return {

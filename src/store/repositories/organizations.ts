@@ -1,7 +1,7 @@
 // Organizations: the tenants that own relays, monitors, pages and API keys.
 import type { Selectable } from 'kysely';
 import type { Organization } from '../../domain/organization.js';
-import type { OrganizationRepository } from '../store.js';
+import type { ManagedBy } from '../../domain/ownership.js';
 import type { Db, OrganizationsTable } from '../tables.js';
 
 const toOrganization = (r: Selectable<OrganizationsTable>): Organization => ({
@@ -12,6 +12,27 @@ const toOrganization = (r: Selectable<OrganizationsTable>): Organization => ({
   managedBy: r.managed_by,
   createdAt: Number(r.created_at),
 });
+
+export interface OrganizationRepository {
+  list(): Promise<Organization[]>;
+  findByKey(key: string): Promise<Organization | undefined>;
+  /**
+   * Creates the organization or renames it and sets its probe-target policy and manager (each left as it is when
+   * undefined; a new one gets null and 'api'); returns it and whether anything changed.
+   */
+  upsert(
+    organization: { id: string; key: string; name: string; probePrivateTargets?: 'allow' | 'deny' | null; managedBy?: ManagedBy },
+    now: number,
+  ): Promise<{ organization: Organization; changed: boolean }>;
+  /** Whether any organization but the one with this key exists. */
+  anyOtherThan(key: string): Promise<boolean>;
+  findById(id: string): Promise<Organization | undefined>;
+  /**
+   * Deletes the organization and, by the foreign keys' ON DELETE CASCADE, everything it holds (monitors and their
+   * history, pages, relays, keys, channels, memberships, invitations, the audit log); false when there was none.
+   */
+  delete(id: string): Promise<boolean>;
+}
 
 export function organizationRepository(db: Db): OrganizationRepository {
   const findByKey = async (key: string) => {

@@ -1,7 +1,16 @@
 // Images stored with a page (its uploaded logo and favicon), as base64 text: one column type on both dialects.
-import type { PageAssetName, PageAssetType } from '../../domain/branding.js';
-import type { PageAssetRepository } from '../store.js';
+import type { PageAsset, PageAssetName, PageAssetType } from '../../domain/branding.js';
 import type { Db } from '../tables.js';
+
+export interface PageAssetRepository {
+  get(pageId: string, name: PageAssetName): Promise<PageAsset | undefined>;
+  /** Name and digest of each of the page's assets, without their bytes (what a snapshot links to). */
+  digests(pageId: string): Promise<{ name: PageAssetName; digest: string; contentType: PageAssetType }[]>;
+  /** Stores the asset, replacing the one of that name. */
+  put(asset: PageAsset): Promise<void>;
+  /** False when the page had no asset of that name. */
+  delete(pageId: string, name: PageAssetName): Promise<boolean>;
+}
 
 export function pageAssetRepository(db: Db): PageAssetRepository {
   return {

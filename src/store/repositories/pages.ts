@@ -2,8 +2,9 @@
 import type { Selectable } from 'kysely';
 import { EMPTY_BRANDING, type PageBranding } from '../../domain/branding.js';
 import type { PageLanguage } from '../../domain/languages.js';
-import type { Page } from '../../domain/page.js';
-import type { PageRepository } from '../store.js';
+import type { ManagedBy } from '../../domain/ownership.js';
+import type { Page, PageSpec } from '../../domain/page.js';
+import type { DomainProof } from '../store.js';
 import type { Db, PagesTable } from '../tables.js';
 import { countOf } from './count.js';
 import { notifyOf, storedNotify } from './monitor-rows.js';
@@ -34,6 +35,24 @@ const toPage = (r: Selectable<PagesTable>): Page => ({
 /** Stored branding, with today's defaults for what an older row lacks. */
 function brandingFromRow(json: string): PageBranding {
   return { ...EMPTY_BRANDING, ...(JSON.parse(json) as Partial<PageBranding>) };
+}
+
+export interface PageRepository {
+  /** Every page, or an organization's, by slug. */
+  list(organizationId?: string): Promise<Page[]>;
+  count(organizationId: string): Promise<number>;
+  findById(id: string): Promise<Page | undefined>;
+  findBySlug(slug: string): Promise<Page | undefined>;
+  findByDomain(domain: string): Promise<Page | undefined>;
+  insert(page: PageSpec & { id: string; organizationId: string; passwordHash: string | null; managedBy: ManagedBy } & Partial<DomainProof>, now: number): Promise<void>;
+  update(id: string, changes: Partial<PageSpec> & { passwordHash?: string | null; managedBy?: ManagedBy } & Partial<DomainProof>, now: number): Promise<void>;
+  /**
+   * Records a lookup of the page's verification record: `verifiedAt` (null: not proven) and the time checked, only while
+   * the page still claims this domain with this token (false otherwise: it changed meanwhile). The page's `updatedAt`
+   * moves when the verified state does.
+   */
+  recordDomainCheck(id: string, claim: { domain: string; token: string }, verifiedAt: number | null, now: number): Promise<boolean>;
+  delete(id: string): Promise<void>;
 }
 
 export function pageRepository(db: Db): PageRepository {

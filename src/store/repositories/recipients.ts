@@ -2,7 +2,6 @@
 // hash, when it expires) until the address confirms, and an unsubscribe that is never undone.
 import type { Selectable } from 'kysely';
 import type { ChannelRecipient } from '../../domain/system-mail.js';
-import type { ChannelRecipientRepository } from '../store.js';
 import type { ChannelRecipientsTable, Db } from '../tables.js';
 import { countOf } from './count.js';
 
@@ -18,6 +17,34 @@ const toRecipient = (r: Selectable<ChannelRecipientsTable>): ChannelRecipient =>
   expiresAt: r.expires_at,
   createdAt: r.created_at,
 });
+
+export interface ChannelRecipientRepository {
+  findById(id: string): Promise<ChannelRecipient | undefined>;
+  /** The organization's rows for these (lower-cased) addresses; addresses it has none for are left out. */
+  findByAddresses(organizationId: string, addresses: readonly string[]): Promise<ChannelRecipient[]>;
+  /**
+   * Records a new confirmation link for an address (`link`: the new row's id and unsubscribe token, used when the
+   * address has none yet; the token's hash; when it expires), and returns the row, only when the address may be asked
+   * now: it has no row yet, or one neither confirmed nor unsubscribed whose last link expired. Otherwise (asked
+   * meanwhile by another process, confirmed, unsubscribed) undefined, and nothing changes. Safe to race: one wins.
+   */
+  ask(
+    organizationId: string,
+    address: string,
+    link: { id: string; unsubscribeToken: string; confirmTokenHash: string; expiresAt: number },
+    now: number,
+  ): Promise<ChannelRecipient | undefined>;
+  /** Takes back a link that could not be mailed (the row's token hash is still `confirmTokenHash`), so the address may be asked again at once. */
+  unask(id: string, confirmTokenHash: string): Promise<void>;
+  /** Confirms a pending recipient (its link cleared); false when it was not pending (confirmed or unsubscribed already). */
+  confirm(id: string, now: number): Promise<boolean>;
+  /** The recipient wants nothing more from this organization: unsubscribed, confirmation and link cleared; false when it was already. */
+  unsubscribe(id: string, now: number): Promise<boolean>;
+  /** The organization's recipients with a live link (not confirmed, not unsubscribed, not expired at `now`). */
+  countPending(organizationId: string, now: number): Promise<number>;
+  /** Deletes up to `batch` rows never confirmed nor unsubscribed, last asked before `before`; returns how many went. */
+  pruneUnconfirmed(before: number, batch: number): Promise<number>;
+}
 
 export function recipientRepository(db: Db): ChannelRecipientRepository {
   const rows = () => db.selectFrom('channel_recipients').selectAll();

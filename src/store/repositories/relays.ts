@@ -1,7 +1,8 @@
 // Relays: remote agents that run monitors inside private networks, known by a hashed token.
 import type { Selectable } from 'kysely';
+import type { StoredToken } from '../../domain/monitor.js';
 import type { Relay } from '../../domain/organization.js';
-import type { RelayRepository } from '../store.js';
+import type { ManagedBy } from '../../domain/ownership.js';
 import type { Db, RelaysTable } from '../tables.js';
 import { countOf } from './count.js';
 
@@ -18,6 +19,41 @@ const toRelay = (r: Selectable<RelaysTable>): Relay => ({
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
+
+/** A relay with how often its most frequent monitor runs: what the watchdog needs to tell it is offline. */
+export interface RelayActivity {
+  id: string;
+  lastSeenAt: number | null;
+  /** Since when it is known offline (its notice published); null while online. */
+  offlineSince: number | null;
+  shortestIntervalSec: number;
+}
+
+export interface RelayRepository {
+  list(organizationId: string): Promise<Relay[]>;
+  count(organizationId: string): Promise<number>;
+  findById(id: string): Promise<Relay | undefined>;
+  findByKey(organizationId: string, key: string): Promise<Relay | undefined>;
+  /** With what authentication needs: the hash, and whether the relay is known offline (so its return is told). */
+  findByTokenHash(hash: string): Promise<(Relay & { tokenHash: string; offlineSince: number | null }) | undefined>;
+  insert(relay: { id: string; organizationId: string; key: string; name: string; managedBy: ManagedBy }, now: number): Promise<void>;
+  update(id: string, changes: { name?: string; managedBy?: ManagedBy }, now: number): Promise<void>;
+  /** Replaces the relay's token (the old one stops working at once). */
+  setToken(id: string, token: StoredToken | null, now: number): Promise<void>;
+  /** Secrets set before `before` are withheld from the relay config (a token rotated through the API); null withholds none. */
+  withholdSecrets(id: string, before: number | null): Promise<void>;
+  touch(id: string, now: number): Promise<void>;
+  /**
+   * Marks the relay offline since `now`, only if it is not already and was last seen at `lastSeenAt` (a call that came
+   * meanwhile wins); true when this call did it, so one process publishes the notice.
+   */
+  markOffline(id: string, lastSeenAt: number, now: number): Promise<boolean>;
+  /** Clears the offline mark set at `offlineSince` and records it seen at `now`; true when this call did it. */
+  markBack(id: string, offlineSince: number, now: number): Promise<boolean>;
+  delete(id: string): Promise<void>;
+  /** Relays that run at least one enabled monitor. */
+  listActivity(): Promise<RelayActivity[]>;
+}
 
 export function relayRepository(db: Db): RelayRepository {
   const one = async (column: 'id' | 'token_hash', value: string) => db.selectFrom('relays').selectAll().where(column, '=', value).executeTakeFirst();

@@ -1,7 +1,18 @@
 // The server's own secrets (the key of known-device cookies): made by the first process that needs one, shared by all;
 // and a few values a server records for the command line (the address it listens at).
-import type { ServerSecretRepository } from '../store.js';
 import type { Db } from '../tables.js';
+
+export interface ServerSecretRepository {
+  /**
+   * The secret named `name`, made with `make` and stored the first time it is asked for. Two processes asking at once
+   * both get the one stored first.
+   */
+  getOrCreate(name: string, make: () => string, now: number): Promise<string>;
+  /** What is stored under `name`, or undefined. */
+  get(name: string): Promise<string | undefined>;
+  /** Stores `value` under `name`, replacing what was there (a setting a process records, such as its address). */
+  put(name: string, value: string, now: number): Promise<void>;
+}
 
 export function serverSecretRepository(db: Db): ServerSecretRepository {
   return {

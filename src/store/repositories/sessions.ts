@@ -1,7 +1,6 @@
 // Browser sessions: only the SHA-256 of the cookie's token is kept; unused ones end (sliding expiry) and are pruned.
 import type { Selectable } from 'kysely';
 import type { Session } from '../../domain/account.js';
-import type { SessionRepository } from '../store.js';
 import type { Db, UserSessionsTable } from '../tables.js';
 
 const toSession = (r: Omit<Selectable<UserSessionsTable>, 'hash'>): Session => ({
@@ -16,6 +15,27 @@ const toSession = (r: Omit<Selectable<UserSessionsTable>, 'hash'>): Session => (
 });
 
 const COLUMNS = ['id', 'user_id', 'created_at', 'last_seen_at', 'expires_at', 'user_agent', 'address', 'proven_at'] as const;
+
+export interface SessionRepository {
+  /** `provenAt` left out: never proven. */
+  insert(session: Omit<Session, 'provenAt'> & { hash: string; provenAt?: number | null }): Promise<void>;
+  /** Records that the session's user proved it is them at `at` (their password or a code). */
+  prove(id: string, at: number): Promise<void>;
+  /** The unexpired session with this hash (the caller compares in constant time). */
+  findActiveByHash(hash: string, now: number): Promise<(Session & { hash: string }) | undefined>;
+  /** Records a use: last seen now, and the end moved to `expiresAt`. */
+  touch(id: string, now: number, expiresAt: number): Promise<void>;
+  /** The user's unexpired sessions, most recently used first. */
+  listByUser(userId: string, now: number): Promise<Session[]>;
+  /** False when the user has no such session. */
+  delete(userId: string, id: string): Promise<boolean>;
+  /** Ends every session of the user but `except` (a password change keeps the one that made it); returns how many. */
+  deleteAllOfUser(userId: string, except?: string): Promise<number>;
+  /** Ends the least recently used sessions of the user beyond `keep`. */
+  trim(userId: string, keep: number): Promise<void>;
+  /** Removes expired sessions; returns how many. */
+  prune(now: number): Promise<number>;
+}
 
 export function sessionRepository(db: Db): SessionRepository {
   return {

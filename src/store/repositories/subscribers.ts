@@ -1,7 +1,6 @@
 // Page subscribers: pending ones (a hashed confirmation token, an expiry) until they confirm, then the outbox's fan-out targets.
 import type { Selectable } from 'kysely';
-import type { PageSubscriber } from '../../domain/subscriber.js';
-import type { SubscriberRepository } from '../store.js';
+import type { PageSubscriber, SubscriberKind } from '../../domain/subscriber.js';
 import type { Db, PageSubscribersTable } from '../tables.js';
 import { countOf } from './count.js';
 
@@ -19,6 +18,30 @@ const toSubscriber = (r: Selectable<PageSubscribersTable>): PageSubscriber => ({
   requestedBy: r.requested_by,
   createdAt: r.created_at,
 });
+
+export interface SubscriberRepository {
+  insert(subscriber: PageSubscriber): Promise<void>;
+  findById(id: string): Promise<PageSubscriber | undefined>;
+  /** The page's subscriber of this kind at this address (lower-cased email, or URL), confirmed or not. */
+  findByAddress(pageId: string, kind: SubscriberKind, address: string): Promise<PageSubscriber | undefined>;
+  /** Starts a pending subscription's opt-in over: a new token, a new expiry, asked again now by `requestedBy`. */
+  renewPending(id: string, renewal: { confirmTokenHash: string; expiresAt: number; requestedBy: string | null; createdAt: number }): Promise<void>;
+  /** Confirms a pending subscription (token hash and expiry cleared); false when it was not pending any more. */
+  confirm(id: string, now: number): Promise<boolean>;
+  /** A webhook subscriber's new signing secret (its URL answered a new verification). */
+  setSecret(id: string, secret: string): Promise<void>;
+  /** Deletes the subscriber with its deliveries; false when there was none. */
+  delete(id: string): Promise<boolean>;
+  /** A page's confirmed subscribers, by id: who an incident or maintenance notice goes to. */
+  listConfirmed(pageId: string): Promise<PageSubscriber[]>;
+  /** A page's subscribers, confirmed or not, by id, after `after` (an id) when given. */
+  list(pageId: string, options: { limit: number; after?: string | undefined }): Promise<PageSubscriber[]>;
+  counts(pageId: string): Promise<{ confirmed: number; pending: number }>;
+  /** Pending subscriptions asked for by this client address (on every page). */
+  countPendingRequestedBy(requestedBy: string): Promise<number>;
+  /** Deletes up to `batch` unconfirmed subscriptions whose expiry has passed; returns how many went. */
+  pruneExpired(now: number, batch: number): Promise<number>;
+}
 
 export function subscriberRepository(db: Db): SubscriberRepository {
   const rows = () => db.selectFrom('page_subscribers').selectAll();

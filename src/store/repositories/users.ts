@@ -1,7 +1,6 @@
 // Users: their password hash, second factor, recovery codes (hashes) and OpenID Connect identities.
 import type { Selectable } from 'kysely';
-import type { StoredUser, User } from '../../domain/account.js';
-import type { UserRepository } from '../store.js';
+import type { StoredUser, User, UserIdentity } from '../../domain/account.js';
 import type { Db, UsersTable } from '../tables.js';
 import { countOf } from './count.js';
 
@@ -22,6 +21,36 @@ const toUser = (r: Selectable<UsersTable>): User => {
   const { passwordHash: _p, totpSecret: _t, ...user } = toStoredUser(r);
   return user;
 };
+
+export interface UserRepository {
+  /** `emailVerifiedAt` left out: not verified. */
+  insert(user: { id: string; email: string; name: string; passwordHash: string | null; emailVerifiedAt?: number | null }, now: number): Promise<void>;
+  count(): Promise<number>;
+  findById(id: string): Promise<StoredUser | undefined>;
+  /** By lower-cased email. */
+  findByEmail(email: string): Promise<StoredUser | undefined>;
+  /** Users by id (for member lists), in no particular order. */
+  listByIds(ids: readonly string[]): Promise<User[]>;
+  /** Every user, by email (`warden users list`; the operator's view of a server's accounts). */
+  list(): Promise<User[]>;
+  update(id: string, changes: { name?: string; email?: string; passwordHash?: string | null; emailVerifiedAt?: number | null }, now: number): Promise<void>;
+  /** A pending secret (enabledAt null) or a confirmed one; null turns the second factor off. Either of those forgets the last accepted step. */
+  setTotp(id: string, totp: { secret: string; enabledAt: number | null } | null, now: number): Promise<void>;
+  /** Replaces every recovery code of the user with these hashes. */
+  replaceRecoveryCodes(id: string, hashes: readonly string[]): Promise<void>;
+  /** Marks an unused code of the user with this hash used; false when there is none (unknown or used). */
+  useRecoveryCode(id: string, hash: string, now: number): Promise<boolean>;
+  /**
+   * Records `step` as the user's last accepted TOTP time step, atomically, only when it is later than the one before:
+   * false when it is not (a code replayed, or a concurrent sign-in with the same code that got there first).
+   */
+  acceptTotpStep(id: string, step: number): Promise<boolean>;
+  unusedRecoveryCodes(id: string): Promise<number>;
+  findIdentity(issuer: string, subject: string): Promise<UserIdentity | undefined>;
+  linkIdentity(identity: UserIdentity): Promise<void>;
+  /** Its memberships go with it; the API keys it made stay (`createdBy` keeps its id): a verb deleting users revokes them first. */
+  delete(id: string): Promise<void>;
+}
 
 export function userRepository(db: Db): UserRepository {
   const findOne = async (column: 'id' | 'email', value: string) => {

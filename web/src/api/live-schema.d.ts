@@ -10,7 +10,7 @@ export interface components {
             key: string;
             name: string;
             /** @enum {string} */
-            type: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat" | "ping" | "domain-expiry" | "ssh" | "udp" | "websocket" | "smtp" | "imap" | "pop3" | "grpc" | "docker";
+            type: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat" | "ping" | "domain-expiry" | "postgres" | "mysql" | "redis" | "nats" | "mqtt" | "amqp" | "mongodb" | "ssh" | "udp" | "websocket" | "smtp" | "imap" | "pop3" | "grpc" | "docker";
             /**
              * @description The monitor state, or `paused` while it is disabled.
              * @enum {string}

@@ -3267,7 +3267,7 @@ export interface paths {
                                 id: string;
                                 key: string;
                                 name: string;
-                                /** @description The monitor type: one of minecraft-java, minecraft-bedrock, source, fivem, rust-webrcon, rcon, pterodactyl, gamedig, discord, http, tcp, tls, dns, ping, domain-expiry, ssh, udp, websocket, smtp, imap, pop3, grpc, docker. */
+                                /** @description The monitor type: one of minecraft-java, minecraft-bedrock, source, fivem, rust-webrcon, rcon, pterodactyl, gamedig, discord, http, tcp, tls, dns, ping, domain-expiry, postgres, mysql, redis, nats, mqtt, amqp, mongodb, ssh, udp, websocket, smtp, imap, pop3, grpc, docker. */
                                 type: string;
                                 /** @description The type's config, secrets included (they are sent to this relay only), except those named in secretsWithheld. */
                                 config: {
@@ -3784,7 +3784,7 @@ export interface paths {
                     /** @description Enabled monitors in this state, or `paused`: the disabled ones. */
                     state?: "up" | "degraded" | "down" | "unknown" | "paused";
                     /** @description Monitors of this type. */
-                    type?: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat" | "ping" | "domain-expiry" | "ssh" | "udp" | "websocket" | "smtp" | "imap" | "pop3" | "grpc" | "docker";
+                    type?: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat" | "ping" | "domain-expiry" | "postgres" | "mysql" | "redis" | "nats" | "mqtt" | "amqp" | "mongodb" | "ssh" | "udp" | "websocket" | "smtp" | "imap" | "pop3" | "grpc" | "docker";
                     /** @description Monitors with this tag. */
                     tag?: string;
                     /** @description Monitors shown by a component of this page (its slug). */
@@ -10013,7 +10013,7 @@ export interface components {
         MonitorTypes: {
             types: {
                 /** @enum {string} */
-                id: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat" | "ping" | "domain-expiry" | "ssh" | "udp" | "websocket" | "smtp" | "imap" | "pop3" | "grpc" | "docker";
+                id: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat" | "ping" | "domain-expiry" | "postgres" | "mysql" | "redis" | "nats" | "mqtt" | "amqp" | "mongodb" | "ssh" | "udp" | "websocket" | "smtp" | "imap" | "pop3" | "grpc" | "docker";
                 /** @description The name a form shows, e.g. "Minecraft Java Edition server". */
                 label: string;
                 /** @description Where a monitor of this type can run; the first is the default of `runOn`. */
@@ -10927,6 +10927,489 @@ export interface components {
              */
             tags?: string[];
             /** @enum {string} */
+            type: "postgres";
+            /**
+             * @description Where the monitor runs: edge, relay.
+             * @default edge
+             * @enum {string}
+             */
+            runOn?: "edge" | "relay";
+            config: {
+                /** @description Host name or IP address of the server. */
+                host: string;
+                /** @default 5432 */
+                port?: number;
+                /**
+                 * @description The PostgreSQL user to log in as.
+                 * @default postgres
+                 */
+                user?: string;
+                /** @description The PostgreSQL user's password; stored as a secret. */
+                password?: string;
+                /**
+                 * @description The database to connect to.
+                 * @default postgres
+                 */
+                database?: string;
+                /**
+                 * @description Connect over TLS, checking the certificate against the host.
+                 * @default false
+                 */
+                tls?: boolean;
+                /**
+                 * @description With tls, accept any certificate (self-signed, expired, another name).
+                 * @default false
+                 */
+                ignoreTls?: boolean;
+                /** @description A query to run, e.g. SELECT 1; its first value of the first row is the answer. Without one the check connects and logs in. */
+                query?: string;
+                /** @description What the first value of the first row must be: a text it must equal, or a /regular expression/ it must match. */
+                expected?: string;
+            };
+        } | {
+            key: string;
+            name: string;
+            /** @description Key of the relay that runs this monitor; required when runOn is relay. */
+            relay?: string;
+            /**
+             * @description Seconds between checks.
+             * @default 60
+             */
+            intervalSec?: number;
+            /**
+             * @description A check that takes longer fails with "timed out".
+             * @default 10000
+             */
+            timeoutMs?: number;
+            /** @default true */
+            enabled?: boolean;
+            /**
+             * @description Failed checks tolerated before the monitor goes down (1 means the second failure in a row).
+             * @default 1
+             */
+            retries?: number;
+            /** @description A passing check slower than this shows the monitor as degraded. */
+            degradedLatencyMs?: number;
+            /** @description Keys of notification channels that get this monitor's events, whatever their own scope (docs/notifications.md, "Scope"). */
+            notify?: string[];
+            /**
+             * @description Labels to filter monitors by in the dashboard and the API (`?tag=`): up to 20, each 1 to 40 of a-z, 0-9, "-", "_", ".".
+             * @default []
+             */
+            tags?: string[];
+            /** @enum {string} */
+            type: "mysql";
+            /**
+             * @description Where the monitor runs: edge, relay.
+             * @default edge
+             * @enum {string}
+             */
+            runOn?: "edge" | "relay";
+            config: {
+                /** @description Host name or IP address of the server. */
+                host: string;
+                /** @default 3306 */
+                port?: number;
+                /**
+                 * @description The MySQL user to log in as.
+                 * @default root
+                 */
+                user?: string;
+                /** @description The MySQL user's password; stored as a secret. */
+                password?: string;
+                /** @description The database to use, if any. */
+                database?: string;
+                /**
+                 * @description Connect over TLS, checking the certificate against the host.
+                 * @default false
+                 */
+                tls?: boolean;
+                /**
+                 * @description With tls, accept any certificate (self-signed, expired, another name).
+                 * @default false
+                 */
+                ignoreTls?: boolean;
+                /** @description A query to run, e.g. SELECT 1; its first value of the first row is the answer. Without one the check connects and logs in. */
+                query?: string;
+                /** @description What the first value of the first row must be: a text it must equal, or a /regular expression/ it must match. */
+                expected?: string;
+            };
+        } | {
+            key: string;
+            name: string;
+            /** @description Key of the relay that runs this monitor; required when runOn is relay. */
+            relay?: string;
+            /**
+             * @description Seconds between checks.
+             * @default 60
+             */
+            intervalSec?: number;
+            /**
+             * @description A check that takes longer fails with "timed out".
+             * @default 10000
+             */
+            timeoutMs?: number;
+            /** @default true */
+            enabled?: boolean;
+            /**
+             * @description Failed checks tolerated before the monitor goes down (1 means the second failure in a row).
+             * @default 1
+             */
+            retries?: number;
+            /** @description A passing check slower than this shows the monitor as degraded. */
+            degradedLatencyMs?: number;
+            /** @description Keys of notification channels that get this monitor's events, whatever their own scope (docs/notifications.md, "Scope"). */
+            notify?: string[];
+            /**
+             * @description Labels to filter monitors by in the dashboard and the API (`?tag=`): up to 20, each 1 to 40 of a-z, 0-9, "-", "_", ".".
+             * @default []
+             */
+            tags?: string[];
+            /** @enum {string} */
+            type: "redis";
+            /**
+             * @description Where the monitor runs: edge, relay.
+             * @default edge
+             * @enum {string}
+             */
+            runOn?: "edge" | "relay";
+            config: {
+                /** @description Host name or IP address of the server. */
+                host: string;
+                /** @default 6379 */
+                port?: number;
+                /** @description The Redis (ACL; Redis 6 and later) user to log in as. */
+                username?: string;
+                /** @description The Redis user's password; stored as a secret. */
+                password?: string;
+                /**
+                 * @description Connect over TLS, checking the certificate against the host.
+                 * @default false
+                 */
+                tls?: boolean;
+                /**
+                 * @description With tls, accept any certificate (self-signed, expired, another name).
+                 * @default false
+                 */
+                ignoreTls?: boolean;
+                /** @description The command to run, e.g. GET health:status; PING unless given. */
+                command?: string;
+                /** @description What the command's reply must be: a text it must equal, or a /regular expression/ it must match. */
+                expected?: string;
+            };
+        } | {
+            key: string;
+            name: string;
+            /** @description Key of the relay that runs this monitor; required when runOn is relay. */
+            relay?: string;
+            /**
+             * @description Seconds between checks.
+             * @default 60
+             */
+            intervalSec?: number;
+            /**
+             * @description A check that takes longer fails with "timed out".
+             * @default 10000
+             */
+            timeoutMs?: number;
+            /** @default true */
+            enabled?: boolean;
+            /**
+             * @description Failed checks tolerated before the monitor goes down (1 means the second failure in a row).
+             * @default 1
+             */
+            retries?: number;
+            /** @description A passing check slower than this shows the monitor as degraded. */
+            degradedLatencyMs?: number;
+            /** @description Keys of notification channels that get this monitor's events, whatever their own scope (docs/notifications.md, "Scope"). */
+            notify?: string[];
+            /**
+             * @description Labels to filter monitors by in the dashboard and the API (`?tag=`): up to 20, each 1 to 40 of a-z, 0-9, "-", "_", ".".
+             * @default []
+             */
+            tags?: string[];
+            /** @enum {string} */
+            type: "nats";
+            /**
+             * @description Where the monitor runs: edge, relay.
+             * @default edge
+             * @enum {string}
+             */
+            runOn?: "edge" | "relay";
+            config: {
+                /** @description Host name or IP address of the server. */
+                host: string;
+                /** @default 4222 */
+                port?: number;
+                /** @description The NATS user to log in as. */
+                username?: string;
+                /** @description The NATS user's password; stored as a secret. */
+                password?: string;
+                /**
+                 * @description Connect over TLS, checking the certificate against the host.
+                 * @default false
+                 */
+                tls?: boolean;
+                /**
+                 * @description With tls, accept any certificate (self-signed, expired, another name).
+                 * @default false
+                 */
+                ignoreTls?: boolean;
+                /** @description An authentication token, instead of a user and password; stored as a secret. */
+                token?: string;
+                /** @description A subject to send a request on; the first reply is the answer. Without one the check connects and pings. */
+                subject?: string;
+                /** @description The body of the request. */
+                payload?: string;
+                /** @description What the reply must be: a text it must equal, or a /regular expression/ it must match. */
+                expected?: string;
+            };
+        } | {
+            key: string;
+            name: string;
+            /** @description Key of the relay that runs this monitor; required when runOn is relay. */
+            relay?: string;
+            /**
+             * @description Seconds between checks.
+             * @default 60
+             */
+            intervalSec?: number;
+            /**
+             * @description A check that takes longer fails with "timed out".
+             * @default 10000
+             */
+            timeoutMs?: number;
+            /** @default true */
+            enabled?: boolean;
+            /**
+             * @description Failed checks tolerated before the monitor goes down (1 means the second failure in a row).
+             * @default 1
+             */
+            retries?: number;
+            /** @description A passing check slower than this shows the monitor as degraded. */
+            degradedLatencyMs?: number;
+            /** @description Keys of notification channels that get this monitor's events, whatever their own scope (docs/notifications.md, "Scope"). */
+            notify?: string[];
+            /**
+             * @description Labels to filter monitors by in the dashboard and the API (`?tag=`): up to 20, each 1 to 40 of a-z, 0-9, "-", "_", ".".
+             * @default []
+             */
+            tags?: string[];
+            /** @enum {string} */
+            type: "mqtt";
+            /**
+             * @description Where the monitor runs: edge, relay.
+             * @default edge
+             * @enum {string}
+             */
+            runOn?: "edge" | "relay";
+            config: {
+                /** @description Host name or IP address of the server. */
+                host: string;
+                /** @description 1883, or 8883 with tls, unless given. */
+                port?: number;
+                /** @description The MQTT user to log in as. */
+                username?: string;
+                /** @description The MQTT user's password; stored as a secret. */
+                password?: string;
+                /**
+                 * @description Connect over TLS, checking the certificate against the host.
+                 * @default false
+                 */
+                tls?: boolean;
+                /**
+                 * @description With tls, accept any certificate (self-signed, expired, another name).
+                 * @default false
+                 */
+                ignoreTls?: boolean;
+                /** @description A topic to subscribe to; its first message (a retained one, or the next published) is the answer. */
+                topic?: string;
+                /** @description What the first message on the topic must be: a text it must equal, or a /regular expression/ it must match. */
+                expected?: string;
+            };
+        } | {
+            key: string;
+            name: string;
+            /** @description Key of the relay that runs this monitor; required when runOn is relay. */
+            relay?: string;
+            /**
+             * @description Seconds between checks.
+             * @default 60
+             */
+            intervalSec?: number;
+            /**
+             * @description A check that takes longer fails with "timed out".
+             * @default 10000
+             */
+            timeoutMs?: number;
+            /** @default true */
+            enabled?: boolean;
+            /**
+             * @description Failed checks tolerated before the monitor goes down (1 means the second failure in a row).
+             * @default 1
+             */
+            retries?: number;
+            /** @description A passing check slower than this shows the monitor as degraded. */
+            degradedLatencyMs?: number;
+            /** @description Keys of notification channels that get this monitor's events, whatever their own scope (docs/notifications.md, "Scope"). */
+            notify?: string[];
+            /**
+             * @description Labels to filter monitors by in the dashboard and the API (`?tag=`): up to 20, each 1 to 40 of a-z, 0-9, "-", "_", ".".
+             * @default []
+             */
+            tags?: string[];
+            /** @enum {string} */
+            type: "amqp";
+            /**
+             * @description Where the monitor runs: edge, relay.
+             * @default edge
+             * @enum {string}
+             */
+            runOn?: "edge" | "relay";
+            config: {
+                /** @description Host name or IP address of the server. */
+                host: string;
+                /** @description 5672, or 5671 with tls, unless given. */
+                port?: number;
+                /**
+                 * @description The AMQP user to log in as.
+                 * @default guest
+                 */
+                username?: string;
+                /** @description The AMQP user's password; stored as a secret. */
+                password?: string;
+                /**
+                 * @description The virtual host to open.
+                 * @default /
+                 */
+                vhost?: string;
+                /**
+                 * @description Connect over TLS, checking the certificate against the host.
+                 * @default false
+                 */
+                tls?: boolean;
+                /**
+                 * @description With tls, accept any certificate (self-signed, expired, another name).
+                 * @default false
+                 */
+                ignoreTls?: boolean;
+                /** @description A queue that must exist (declared passively: never created). */
+                queue?: string;
+                /** @description Show the monitor as degraded when more messages than this wait in the queue. */
+                maxMessages?: number;
+                /** @description The monitor is down when the queue has fewer consumers than this. */
+                minConsumers?: number;
+            };
+        } | {
+            key: string;
+            name: string;
+            /** @description Key of the relay that runs this monitor; required when runOn is relay. */
+            relay?: string;
+            /**
+             * @description Seconds between checks.
+             * @default 60
+             */
+            intervalSec?: number;
+            /**
+             * @description A check that takes longer fails with "timed out".
+             * @default 10000
+             */
+            timeoutMs?: number;
+            /** @default true */
+            enabled?: boolean;
+            /**
+             * @description Failed checks tolerated before the monitor goes down (1 means the second failure in a row).
+             * @default 1
+             */
+            retries?: number;
+            /** @description A passing check slower than this shows the monitor as degraded. */
+            degradedLatencyMs?: number;
+            /** @description Keys of notification channels that get this monitor's events, whatever their own scope (docs/notifications.md, "Scope"). */
+            notify?: string[];
+            /**
+             * @description Labels to filter monitors by in the dashboard and the API (`?tag=`): up to 20, each 1 to 40 of a-z, 0-9, "-", "_", ".".
+             * @default []
+             */
+            tags?: string[];
+            /** @enum {string} */
+            type: "mongodb";
+            /**
+             * @description Where the monitor runs: edge, relay.
+             * @default edge
+             * @enum {string}
+             */
+            runOn?: "edge" | "relay";
+            config: {
+                /** @description Host name or IP address of the server. */
+                host: string;
+                /** @default 27017 */
+                port?: number;
+                /** @description The MongoDB user to log in as. */
+                username?: string;
+                /** @description The MongoDB user's password; stored as a secret. */
+                password?: string;
+                /**
+                 * @description The database that holds the user.
+                 * @default admin
+                 */
+                authSource?: string;
+                /**
+                 * @description The database the command runs in.
+                 * @default admin
+                 */
+                database?: string;
+                /**
+                 * @description Connect over TLS, checking the certificate against the host.
+                 * @default false
+                 */
+                tls?: boolean;
+                /**
+                 * @description With tls, accept any certificate (self-signed, expired, another name).
+                 * @default false
+                 */
+                ignoreTls?: boolean;
+                /**
+                 * @description The command to run, as (extended) JSON: {"ping": 1}, {"dbStats": 1}, {"count": "jobs", "query": {"state": "failed"}}.
+                 * @default {"ping": 1}
+                 */
+                command?: string;
+                /** @description A value in the reply to compare, e.g. n; the whole reply when not given. */
+                jsonPath?: string;
+                /** @description What the reply (or the value at jsonPath) must be: a text it must equal, or a /regular expression/ it must match. */
+                expected?: string;
+            };
+        } | {
+            key: string;
+            name: string;
+            /** @description Key of the relay that runs this monitor; required when runOn is relay. */
+            relay?: string;
+            /**
+             * @description Seconds between checks.
+             * @default 60
+             */
+            intervalSec?: number;
+            /**
+             * @description A check that takes longer fails with "timed out".
+             * @default 10000
+             */
+            timeoutMs?: number;
+            /** @default true */
+            enabled?: boolean;
+            /**
+             * @description Failed checks tolerated before the monitor goes down (1 means the second failure in a row).
+             * @default 1
+             */
+            retries?: number;
+            /** @description A passing check slower than this shows the monitor as degraded. */
+            degradedLatencyMs?: number;
+            /** @description Keys of notification channels that get this monitor's events, whatever their own scope (docs/notifications.md, "Scope"). */
+            notify?: string[];
+            /**
+             * @description Labels to filter monitors by in the dashboard and the API (`?tag=`): up to 20, each 1 to 40 of a-z, 0-9, "-", "_", ".".
+             * @default []
+             */
+            tags?: string[];
+            /** @enum {string} */
             type: "ssh";
             /**
              * @description Where the monitor runs: edge, relay.
@@ -11432,7 +11915,7 @@ export interface components {
             key: string;
             name: string;
             /** @enum {string} */
-            type: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat" | "ping" | "domain-expiry" | "ssh" | "udp" | "websocket" | "smtp" | "imap" | "pop3" | "grpc" | "docker";
+            type: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat" | "ping" | "domain-expiry" | "postgres" | "mysql" | "redis" | "nats" | "mqtt" | "amqp" | "mongodb" | "ssh" | "udp" | "websocket" | "smtp" | "imap" | "pop3" | "grpc" | "docker";
             /**
              * @description Where the monitor runs.
              * @enum {string}
@@ -11496,7 +11979,7 @@ export interface components {
             key: string;
             name: string;
             /** @enum {string} */
-            type: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat" | "ping" | "domain-expiry" | "ssh" | "udp" | "websocket" | "smtp" | "imap" | "pop3" | "grpc" | "docker";
+            type: "minecraft-java" | "minecraft-bedrock" | "source" | "fivem" | "rust-webrcon" | "rcon" | "pterodactyl" | "gamedig" | "discord" | "http" | "tcp" | "tls" | "dns" | "heartbeat" | "ping" | "domain-expiry" | "postgres" | "mysql" | "redis" | "nats" | "mqtt" | "amqp" | "mongodb" | "ssh" | "udp" | "websocket" | "smtp" | "imap" | "pop3" | "grpc" | "docker";
             /**
              * @description Where the monitor runs.
              * @enum {string}

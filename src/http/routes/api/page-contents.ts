@@ -30,6 +30,13 @@ import { pageChildRoutes } from './page-children.js';
 const managed = (what: string) => `${what} managed by warden.yaml answer 409.`;
 
 export function pageContentRoutes(app: App, guards: ApiGuards): void {
+  componentRoutes(app, guards);
+  incidentRoutes(app, guards);
+  maintenanceRoutes(app, guards);
+}
+
+/** A page's components, and their order. */
+function componentRoutes(app: App, guards: ApiGuards): void {
   const Component = componentViewSchema.openapi('Component');
   pageChildRoutes(app, guards, {
     tag: 'components',
@@ -68,7 +75,10 @@ export function pageContentRoutes(app: App, guards: ApiGuards): void {
     respond: (components) => ({ components }),
     audit: { action: 'page.order-components', object: ({ slug }) => ({ id: null, label: slug }), before: pageId, detail: (input) => ({ components: input.components.length }) },
   });
+}
 
+/** A page's incidents, the organization's, and their updates. */
+function incidentRoutes(app: App, guards: ApiGuards): void {
   const Incident = incidentViewSchema.openapi('Incident');
   const incidentId = { what: 'incident', example: 'inc_5d7f9h2j4k6m8n1p' };
   pageChildRoutes(app, guards, {
@@ -121,7 +131,10 @@ export function pageContentRoutes(app: App, guards: ApiGuards): void {
     run: addIncidentUpdate,
     audit: { action: 'incident.post-update', object: (_input, incident) => ({ id: incident.id, label: incident.title }) },
   });
+}
 
+/** The organization's maintenance windows, and a page's. */
+function maintenanceRoutes(app: App, guards: ApiGuards): void {
   apiOperation(app, guards, {
     tag: 'maintenance',
     path: '/api/v1/maintenance',

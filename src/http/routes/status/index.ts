@@ -143,7 +143,18 @@ function documentRoutes(app: App): void {
       ...common,
     },
   });
-  const cached = 'Cached for 30 s per snapshot version (ETag, If-None-Match → 304, CORS).';
+  documentForms(app, slug, common, lang);
+  documentStatuspageAndAssets(app, slug, common);
+  documentLiveStream(app, slug, common);
+}
+
+type Common = Record<304 | 401 | 404 | 429, { description: string }>;
+/** 30 s per snapshot version, said by every form's description. */
+const CACHED = 'Cached for 30 s per snapshot version (ETag, If-None-Match → 304, CORS).';
+
+/** The feed, the badge, the Open Graph image and the embed. */
+function documentForms(app: App, slug: z.ZodString, common: Common, lang: z.ZodOptional<z.ZodString>): void {
+  const cached = CACHED;
   app.openAPIRegistry.registerPath({
     method: 'get',
     path: '/s/{slug}/feed.xml',
@@ -202,6 +213,11 @@ function documentRoutes(app: App): void {
       404: { description: 'No page with this slug, or (`?component=`) no such component on the page: an HTML document saying so, inside the frame.' },
     },
   });
+}
+
+/** The Statuspage-compatible answers, the uploaded images and the custom stylesheet. */
+function documentStatuspageAndAssets(app: App, slug: z.ZodString, common: Common): void {
+  const cached = CACHED;
   const statuspage: Record<StatuspageEndpoint, string> = {
     summary: 'Statuspage-compatible summary: page, status indicator, components, unresolved incidents, maintenance',
     status: 'Statuspage-compatible status indicator of the page',
@@ -244,6 +260,10 @@ function documentRoutes(app: App): void {
     request: { params: z.object({ slug }) },
     responses: { 200: { description: 'CSS.', content: { 'text/css': { schema: z.string() } } }, ...common, 404: { description: 'No such page, or it has no stylesheet (application/problem+json).' } },
   });
+}
+
+/** WS /s/{slug}/live, described as its upgrade. */
+function documentLiveStream(app: App, slug: z.ZodString, common: Common): void {
   app.openAPIRegistry.register('LiveMessage', liveMessageSchema);
   app.openAPIRegistry.registerPath({
     method: 'get',

@@ -1,0 +1,94 @@
+// The answer of a database or broker check (a query's first value, a command's reply) and how it is compared with what
+// the monitor expects: equal to a text, or matching a /regular expression/flags, run under a time limit.
+import { runInNewContext } from 'node:vm';
+import { z } from 'zod';
+import type { ProbeResult } from './probe.js';
+
+export const ANSWER_LIMITS = {
+  /** Characters of an answer compared and shown; a longer answer is cut here first. */
+  chars: 1024,
+  /** Characters of the answer in a message. */
+  messageChars: 120,
+  /** Longest run of an `expected` regular expression, so a catastrophic pattern cannot stall the runner. */
+  patternRunMs: 100,
+  /** Bytes a check reads from a server over a plain connection before it gives up (a query's answer above all). */
+  readBytes: 1024 * 1024,
+} as const;
+
+export interface AnswerMatcher {
+  describe: string;
+  test(answer: string): boolean | 'too-slow';
+}
+
+/** "/pattern/flags" is a regular expression; anything else must equal the answer, surrounding blanks aside. */
+export function compileExpected(expected: string): AnswerMatcher | { error: string } {
+  const regex = /^\/(.+)\/([a-z]*)$/s.exec(expected);
+  if (!regex) return { describe: `"${cut(expected, 100)}"`, test: (answer) => answer.trim() === expected.trim() };
+  const [, pattern = '', flags = ''] = regex;
+  if (!/^[imsu]*$/.test(flags)) return { error: `invalid expected pattern: flags "${flags}" (use any of i, m, s, u)` };
+  let compiled: RegExp;
+  try {
+    compiled = new RegExp(pattern, flags);
+  } catch (error) {
+    return { error: `invalid expected pattern: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  return {
+    describe: `something matching ${cut(expected, 100)}`,
+    test: (answer) => {
+      try {
+        // A vm timeout interrupts a backtracking regular expression; a plain call could block the event loop for minutes.
+        return runInNewContext('pattern.test(answer)', { pattern: compiled, answer }, { timeout: ANSWER_LIMITS.patternRunMs }) === true;
+      } catch {
+        return 'too-slow';
+      }
+    },
+  };
+}
+
+/** The `expected` config field of the types that compare an answer. */
+export function expectedField(what: string) {
+  return z
+    .string({ error: 'expected a text or a /regular expression/' })
+    .min(1, { error: 'expected must not be empty' })
+    .max(512, { error: 'expected at most 512 characters' })
+    .refine((text) => !('error' in compileExpected(text)), { error: 'expected a valid /regular expression/flags' })
+    .optional()
+    .describe(`What ${what} must be: a text it must equal, or a /regular expression/ it must match.`);
+}
+
+/** A value of a query's answer as text: null as "null", bytes as hex, objects as JSON; at most ANSWER_LIMITS.chars. */
+export function answerText(value: unknown): string {
+  let text: string;
+  if (value === null || value === undefined) text = 'null';
+  else if (typeof value === 'string') text = value;
+  else if (Buffer.isBuffer(value)) text = value.toString('hex');
+  else if (value instanceof Date) text = value.toISOString();
+  else if (typeof value === 'object') text = JSON.stringify(value, (_key, v) => (typeof v === 'bigint' ? v.toString() : v)) ?? String(value);
+  else text = String(value);
+  return cut(text, ANSWER_LIMITS.chars);
+}
+
+export interface Answered {
+  ok: boolean;
+  latencyMs: number;
+  /** What the check asked, for the message: "SELECT 1", "PING". */
+  asked: string;
+  answer: string;
+  data?: Record<string, unknown>;
+}
+
+/** The verdict on an answer: up when it is what was expected (or nothing was), down with both shown otherwise. */
+export function judgeAnswer(expected: string | undefined, { latencyMs, asked, answer, data }: Omit<Answered, 'ok'>): ProbeResult {
+  const shown = answer === '' ? '(nothing)' : cut(answer, ANSWER_LIMITS.messageChars);
+  const result = { ok: true, latencyMs, message: `${cut(asked, 60)} → ${shown}`, data: { ...data, answer } };
+  if (expected === undefined) return result;
+  const matcher = compileExpected(expected);
+  if ('error' in matcher) return { ok: false, error: matcher.error, data: result.data };
+  const matched = matcher.test(answer);
+  if (matched === 'too-slow') return { ok: false, error: 'the expected pattern took too long to run on the answer', data: result.data };
+  return matched ? result : { ok: false, error: `expected ${matcher.describe}, got ${answer === '' ? shown : `"${shown}"`}`, data: result.data };
+}
+
+export function cut(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

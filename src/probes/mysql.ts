@@ -1,0 +1,93 @@
+// MySQL and MariaDB: connect (TLS if asked, upgraded in the protocol), authenticate, optionally run a query and compare
+// the first value of its first row. The socket is opened through the target guard and handed to mysql2.
+import type { Socket } from 'node:net';
+import mysql from 'mysql2/promise';
+import { z } from 'zod';
+import { answerText, expectedField, judgeAnswer } from './answer.js';
+import { host, port } from './fields.js';
+import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
+import { password, statement, tlsFields, username } from './service-fields.js';
+import { openConnected, overSocket, since } from './session.js';
+
+export const mysqlConfig = z
+  .object({
+    host: host(),
+    port: port().default(3306),
+    user: username('MySQL', 'root'),
+    password: password('MySQL'),
+    database: z.string().min(1, { error: 'the database name must not be empty' }).max(64, { error: 'expected at most 64 characters' }).optional().describe('The database to use, if any.'),
+    ...tlsFields(),
+    query: statement('query').optional().describe('A query to run, e.g. SELECT 1; its first value of the first row is the answer. Without one the check connects and logs in.'),
+    expected: expectedField('the first value of the first row'),
+  })
+  .strict()
+  .refine((c) => c.expected === undefined || c.query !== undefined, { path: ['expected'], error: 'expected needs a query' });
+
+export type MysqlConfig = z.output<typeof mysqlConfig>;
+
+export const mysqlProbe = defineProbe({
+  id: 'mysql',
+  label: 'MySQL / MariaDB',
+  config: mysqlConfig,
+  secrets: ['password'],
+  targets: ['host', 'port'],
+  probe: async (config, ctx) => {
+    const started = performance.now();
+    const opened = await openConnected(ctx, config.host, config.port);
+    if ('error' in opened) return { ok: false, error: opened.error };
+    return session(opened.socket, config, ctx, started);
+  },
+});
+
+type Connection = Awaited<ReturnType<typeof mysql.createConnection>>;
+
+async function session(socket: Socket, config: MysqlConfig, ctx: ProbeContext, started: number): Promise<ProbeResult> {
+  let connection: Connection | undefined;
+  const outcome = await overSocket(
+    socket,
+    ctx,
+    async () => {
+      connection = await mysql.createConnection({
+        host: config.host,
+        port: config.port,
+        user: config.user,
+        password: config.password ?? '',
+        database: config.database,
+        ssl: config.tls ? { rejectUnauthorized: !config.ignoreTls } : undefined,
+        stream: socket,
+        // The probe keeps the deadline; mysql2's own 10 s timer would outlive an aborted check.
+        connectTimeout: 0,
+        multipleStatements: false,
+        // Numbers and dates as the server wrote them.
+        supportBigNumbers: true,
+        bigNumberStrings: true,
+        dateStrings: true,
+      });
+      connection.on('error', () => {});
+      const handshake = (connection as unknown as { connection: { _handshakePacket?: { serverVersion?: string } } }).connection._handshakePacket;
+      // MariaDB prefixes its version with 5.5.5- for old replication clients.
+      const serverVersion = handshake?.serverVersion?.replace(/^5\.5\.5-/, '');
+      if (config.query === undefined) return { serverVersion };
+      const [rows] = await connection.query({ sql: config.query, rowsAsArray: true });
+      const list = Array.isArray(rows) ? (rows as unknown[][]) : [];
+      return { serverVersion, answer: { value: list[0]?.[0], rows: list.length } };
+    },
+    () => connection?.destroy(),
+    (error) => describeMysqlError(error),
+  );
+  if ('error' in outcome) return { ok: false, error: outcome.error };
+  const latencyMs = since(started);
+  const data: Record<string, unknown> = outcome.serverVersion ? { serverVersion: outcome.serverVersion } : {};
+  if (!('answer' in outcome) || !outcome.answer)
+    return { ok: true, latencyMs, message: `logged in as ${config.user}${outcome.serverVersion ? `, server ${outcome.serverVersion}` : ''}`, data };
+  const { value, rows } = outcome.answer;
+  return judgeAnswer(config.expected, { latencyMs, asked: config.query as string, answer: rows === 0 ? '' : answerText(value), data: { ...data, rows } });
+}
+
+/** The server's own words for its errors (Access denied…, Unknown database…), with their code. */
+function describeMysqlError(error: unknown): string | undefined {
+  const { sqlMessage, code } = error as { sqlMessage?: string; code?: string };
+  if (sqlMessage) return code ? `${sqlMessage} (${code})` : sqlMessage;
+  if (code === 'PROTOCOL_CONNECTION_LOST') return 'connection closed by the server';
+  return undefined;
+}

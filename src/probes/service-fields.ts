@@ -1,0 +1,38 @@
+// Config fields shared by the database and message-broker types (postgres, mysql, redis, mongodb, mqtt, amqp, nats).
+import { z } from 'zod';
+import { secret } from './fields.js';
+
+export function username(what: string, fallback?: string) {
+  const field = z.string({ error: 'expected a user name' }).min(1, { error: 'the user name must not be empty' }).max(256, { error: 'expected at most 256 characters' });
+  return (fallback === undefined ? field.optional() : field.default(fallback)).describe(`The ${what} user to log in as.`);
+}
+
+export function password(what: string) {
+  return secret(`${what} password`).optional().describe(`The ${what} user's password; stored as a secret.`);
+}
+
+export function databaseName(fallback: string) {
+  return z
+    .string({ error: 'expected a database name' })
+    .min(1, { error: 'the database name must not be empty' })
+    .max(256, { error: 'expected at most 256 characters' })
+    .default(fallback)
+    .describe('The database to connect to.');
+}
+
+/** TLS for a service that may speak it: off, on with the certificate checked against the host, or on with any certificate. */
+export function tlsFields() {
+  return {
+    tls: z.boolean({ error: 'expected true or false' }).default(false).describe('Connect over TLS, checking the certificate against the host.'),
+    ignoreTls: z.boolean({ error: 'expected true or false' }).default(false).describe('With tls, accept any certificate (self-signed, expired, another name).'),
+  };
+}
+
+/** A query or command a check runs, whose answer `expected` is compared with. */
+export function statement(what: string, max = 2048) {
+  return z
+    .string({ error: `expected the ${what} as a string` })
+    .trim()
+    .min(1, { error: `the ${what} must not be empty` })
+    .max(max, { error: `expected at most ${max} characters` });
+}
