@@ -28,6 +28,12 @@ const SignupMailed = z
 const signupMode = (c: { var: { deps: { accounts?: { signup: SignupMode } | undefined } } }): SignupMode => c.var.deps.accounts?.signup ?? 'invite';
 
 export function signInRoutes(app: App, attempts: SignInAttempts, signupAttempts: SignupAttempts): void {
+  sessionRoutes(app, attempts);
+  signupRoutes(app, signupAttempts);
+}
+
+/** Signing in and out, and the first owner's setup. */
+function sessionRoutes(app: App, attempts: SignInAttempts): void {
   authOperation(app, {
     method: 'post',
     path: '/api/v1/auth/login',
@@ -94,7 +100,10 @@ export function signInRoutes(app: App, attempts: SignInAttempts, signupAttempts:
     respond: (signed) => signed.account,
     signsIn: (signed) => signed,
   });
+}
 
+/** Signing up (with its mailed link), and setting a password with a one-time link. */
+function signupRoutes(app: App, signupAttempts: SignupAttempts): void {
   authOperation(app, {
     method: 'post',
     path: '/api/v1/auth/signup',
