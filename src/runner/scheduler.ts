@@ -107,6 +107,11 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
 
   /** The monitors last loaded, by id, with the version they were read at. */
   let known: Known = new Map();
+  /**
+   * Whether a load has applied its list: the list read at start spreads its first runs (a restart does not fire
+   * thousands of checks at once); a monitor created, resumed or changed afterwards is checked at once.
+   */
+  let loadedOnce = false;
 
   /**
    * Reads only what scheduling needs, and keeps the object of every monitor that did not change: with thousands of
@@ -131,7 +136,9 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
     const next = merged(versions, fresh, known, owns);
     const changed = stale.length > 0 || next.size !== known.size;
     known = next;
-    if (changed) await schedule.update([...next.values()].map((entry) => entry.monitor));
+    const immediate = loadedOnce;
+    loadedOnce = true;
+    if (changed) await schedule.update([...next.values()].map((entry) => entry.monitor), { immediate });
   }
 
   async function dropUnowned(owns: (monitorId: string) => boolean): Promise<void> {
