@@ -39,7 +39,7 @@ export type { DeliveryQuery, DeliveryRepository } from './repositories/deliverie
 export type { MonitorListPage, MonitorPosition, MonitorQuery, MonitorSort } from './repositories/monitor-list.js';
 export type { MonitorActivity, MonitorStateRepository } from './repositories/monitor-states.js';
 export type { MonitorRepository } from './repositories/monitors.js';
-export type { ScheduledMonitorRow, ScheduleRepository, WatchedMonitor } from './repositories/schedule.js';
+export type { PushedMonitor, ScheduledMonitorRow, ScheduleRepository, WatchedMonitor } from './repositories/schedule.js';
 export type { Dialect };
 
 export interface MigrationReport {
