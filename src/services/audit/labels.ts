@@ -5,16 +5,20 @@ import { organizationOf, type ServiceContext } from '../context.js';
 export type AuditLabel = { label: string } | undefined;
 export type AuditId = { id: string } | undefined;
 
-/** A monitor's key, by its id. */
-export async function monitorLabel(ctx: ServiceContext, { id }: { id: string }): Promise<AuditLabel> {
-  const monitor = await ctx.store.monitors.findById(id);
-  return monitor && monitor.organizationId === ctx.organizationId ? { label: monitor.key } : undefined;
+/** A monitor's id and key, by its id or key (as the path named it). */
+export async function monitorLabel(ctx: ServiceContext, { id }: { id: string }): Promise<{ id: string; label: string } | undefined> {
+  const organizationId = organizationOf(ctx);
+  const byId = await ctx.store.monitors.findById(id);
+  const monitor = byId?.organizationId === organizationId ? byId : await ctx.store.monitors.findByKey(organizationId, id);
+  return monitor && monitor.organizationId === organizationId ? { id: monitor.id, label: monitor.key } : undefined;
 }
 
-/** A relay's key, by its id. */
-export async function relayLabel(ctx: ServiceContext, { id }: { id: string }): Promise<AuditLabel> {
-  const relay = await ctx.store.relays.findById(id);
-  return relay && relay.organizationId === ctx.organizationId ? { label: relay.key } : undefined;
+/** A relay's id and key, by its id or key (as the path named it). */
+export async function relayLabel(ctx: ServiceContext, { id }: { id: string }): Promise<{ id: string; label: string } | undefined> {
+  const organizationId = organizationOf(ctx);
+  const byId = await ctx.store.relays.findById(id);
+  const relay = byId?.organizationId === organizationId ? byId : await ctx.store.relays.findByKey(organizationId, id);
+  return relay && relay.organizationId === organizationId ? { id: relay.id, label: relay.key } : undefined;
 }
 
 /** An active API key's name, by its id. */

@@ -3593,7 +3593,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The monitor id. */
+                    /** @description The monitor's id, or its key. */
                     id: string;
                 };
                 cookie?: never;
@@ -3616,7 +3616,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
-                /** @description No monitor with this id in your organization. */
+                /** @description No monitor with this id or key in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3656,7 +3656,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @description The monitor id. */
+                    /** @description The monitor's id, or its key. */
                     id: string;
                 };
                 cookie?: never;
@@ -3678,7 +3678,7 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
-                /** @description No monitor with this id in your organization. */
+                /** @description No monitor with this id or key in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3719,7 +3719,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @description The monitor id. */
+                    /** @description The monitor's id, or its key. */
                     id: string;
                 };
                 cookie?: never;
@@ -3741,7 +3741,7 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
-                /** @description No monitor with this id in your organization. */
+                /** @description No monitor with this id or key in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3877,7 +3877,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The monitor id. */
+                    /** @description The monitor's id, or its key. */
                     id: string;
                 };
                 cookie?: never;
@@ -3899,7 +3899,7 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
-                /** @description No monitor with this id in your organization. */
+                /** @description No monitor with this id or key in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3922,7 +3922,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The monitor id. */
+                    /** @description The monitor's id, or its key. */
                     id: string;
                 };
                 cookie?: never;
@@ -3943,7 +3943,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
-                /** @description No monitor with this id in your organization. */
+                /** @description No monitor with this id or key in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3969,7 +3969,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The monitor id. */
+                    /** @description The monitor's id, or its key. */
                     id: string;
                 };
                 cookie?: never;
@@ -3996,7 +3996,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
-                /** @description No monitor with this id in your organization. */
+                /** @description No monitor with this id or key in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4036,7 +4036,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @description The monitor id. */
+                    /** @description The monitor's id, or its key. */
                     id: string;
                 };
                 cookie?: never;
@@ -4058,7 +4058,7 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
-                /** @description No monitor with this id in your organization. */
+                /** @description No monitor with this id or key in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4096,7 +4096,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The monitor id. */
+                    /** @description The monitor's id, or its key. */
                     id: string;
                 };
                 cookie?: never;
@@ -4119,7 +4119,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
-                /** @description No monitor with this id in your organization. */
+                /** @description No monitor with this id or key in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -5733,7 +5733,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The relay id. */
+                    /** @description The relay's id, or its key. */
                     id: string;
                 };
                 cookie?: never;
@@ -5755,7 +5755,7 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
-                /** @description No relay with this id in your organization. */
+                /** @description No relay with this id or key in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -5778,7 +5778,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The relay id. */
+                    /** @description The relay's id, or its key. */
                     id: string;
                 };
                 cookie?: never;
@@ -5799,7 +5799,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
-                /** @description No relay with this id in your organization. */
+                /** @description No relay with this id or key in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -5825,7 +5825,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The relay id. */
+                    /** @description The relay's id, or its key. */
                     id: string;
                 };
                 cookie?: never;
@@ -5852,7 +5852,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
-                /** @description No relay with this id in your organization. */
+                /** @description No relay with this id or key in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -5887,7 +5887,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The relay id. */
+                    /** @description The relay's id, or its key. */
                     id: string;
                 };
                 cookie?: never;
@@ -5910,7 +5910,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
-                /** @description No relay with this id in your organization. */
+                /** @description No relay with this id or key in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;

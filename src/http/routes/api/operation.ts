@@ -184,6 +184,8 @@ const pathParam = (name: string, description: string, example: string) =>
 
 export const slugParam = pathParam('slug', 'The page slug.', 'lobby');
 export const idParam = (what: string, example: string) => pathParam('id', `The ${what} id.`, example);
+/** An object that has a key is addressed by its id or its key (docs/api.md#addressing-objects); an id wins a tie. */
+export const idOrKeyParam = (what: string, example: string) => pathParam('id', `The ${what}'s id, or its key.`, example);
 
 /** A collection's GET, answered as `{ [key]: items }` (the lists whose caps bound them; nothing to page through). */
 export function listOperation<T>(
