@@ -113,7 +113,8 @@ export async function startRelayAgent(options: RelayAgentOptions): Promise<Relay
         const poll = await client.getConfig(etag, stopping.signal);
         if (poll.kind === 'changed') {
           // A monitor added or changed since the config this agent already ran is checked at once; a first config spreads.
-          schedule.update(poll.config.monitors, { immediate: configured });
+          const immediate = configured;
+          schedule.update(poll.config.monitors, { immediate: () => immediate });
           configured = true;
           etag = poll.etag;
           await writeCachedConfig(options.dataDir, poll.config, poll.etag);

@@ -27,11 +27,12 @@ export interface ScheduleStats {
 export interface ProbeSchedule<M extends ScheduledMonitor = ScheduledMonitor> {
   /**
    * Applies a new monitor list: new ones start, removed ones stop, changed ones use their new settings from their next
-   * run. Resolves once the runs in flight of the removed ones are over (their results recorded). With `immediate`, a
-   * monitor new to the schedule (unless firstDueFor places it) or whose check changed runs at once rather than at its
-   * spread first run: a list read at start spreads, a monitor created, resumed or edited afterwards is checked now.
+   * run. Resolves once the runs in flight of the removed ones are over (their results recorded). A monitor `immediate`
+   * says yes to runs at once rather than at its spread first run, when it is new to the schedule (unless firstDueFor
+   * places it) or its check changed: a list read at start spreads, a monitor created, resumed or edited afterwards is
+   * checked now.
    */
-  update(monitors: M[], options?: { immediate?: boolean }): Promise<void>;
+  update(monitors: M[], options?: { immediate?: (monitor: M) => boolean }): Promise<void>;
   size(): number;
   stats(): ScheduleStats;
   /** Lateness of the runs started since run number `since` (as counted by stats().runs), at most the latest samples kept. */
@@ -152,19 +153,19 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
   return {
     async update(monitors, options) {
       if (stopped) return;
-      const immediate = options?.immediate ?? false;
+      const immediate = options?.immediate ?? (() => false);
       const seen = new Set<string>();
       for (const monitor of monitors) {
         seen.add(monitor.id);
         const entry = entries.get(monitor.id);
         if (!entry) {
-          const created: Entry<M> = { monitor, timer: null, dueAt: firstDue(monitor, immediate), running: null, rerun: false };
+          const created: Entry<M> = { monitor, timer: null, dueAt: firstDue(monitor, immediate(monitor)), running: null, rerun: false };
           entries.set(monitor.id, created);
           arm(created);
           continue;
         }
         const intervalChanged = entry.monitor.intervalSec !== monitor.intervalSec;
-        const runNow = immediate && entry.monitor !== monitor && checkChanged(entry.monitor, monitor);
+        const runNow = entry.monitor !== monitor && checkChanged(entry.monitor, monitor) && immediate(monitor);
         entry.monitor = monitor;
         if (runNow) {
           if (entry.timer) {

@@ -276,6 +276,22 @@ for (const dialect of dialects) {
       expect((m0Runs[1] ?? 0) - (m0Runs[0] ?? 0)).toBe(10_000);
     });
 
+    it('spreads the never-checked monitors of shards it takes over, rather than checking them all at once', async () => {
+      await seed(opened.store, monitorsYaml(60, 60), Date.now());
+      const fake = fakeProbe(0);
+      const owned = new Set<string>();
+      scheduler = runner({ probeFor: fake.probeFor, owns: (id) => owned.has(id) });
+      await scheduler.start();
+      await advance(10_000);
+      // The shards arrive: their monitors are new to this process, but none of them changed.
+      for (const m of await opened.store.monitors.list((await opened.store.organizations.list())[0]!.id)) owned.add(m.id);
+      await scheduler.reload();
+      await advance(2_000);
+      expect(fake.runs.length).toBeLessThan(15);
+      await advance(60_000);
+      expect(new Set(fake.runs.map((r) => r.key)).size).toBe(60);
+    });
+
     it('drops a monitor no longer owned before its next run, once its check in flight is recorded', async () => {
       const { monitors } = await seed(opened.store, monitorsYaml(2, 10), Date.now());
       let release = () => {};
