@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSettings } from './settings.js';
+import { readSettings, SETTING_NAMES } from './settings.js';
 
 describe('settings from the environment', () => {
   it('has documented defaults', () => {
@@ -42,6 +42,65 @@ describe('settings from the environment', () => {
     ]);
     expect(problems({ PORT: '-1' })).toEqual(['  - PORT: expected a port number from 0 to 65535, got "-1"']);
     expect(readSettings({ PORT: ' 8081 ', WARDEN_PUSH_RATE: '.5' })).toMatchObject({ port: 8081, security: { pushPerSecond: 0.5 } });
+  });
+
+  it('says for every variable what it expected and what it got, never repeating a secret', () => {
+    // Any text is taken as it is (a path, a name, a host): nothing to refuse.
+    const anyText = ['HOST', 'WARDEN_DATA_DIR', 'DATABASE_URL', 'DATABASE_SCHEMA', 'WARDEN_CONFIG', 'WARDEN_RDAP_BOOTSTRAP', 'WARDEN_OIDC_CLIENT_ID', 'WARDEN_OIDC_CLIENT_SECRET'];
+    const wrong: Record<string, string> = {
+      PORT: 'abc',
+      WARDEN_SQLITE_SYNC: 'bogus',
+      WARDEN_BASE_URL: 'status.example.com',
+      WARDEN_CHECK_RETENTION_DAYS: '0',
+      WARDEN_BUCKET_RETENTION_DAYS: 'forever',
+      WARDEN_CONCURRENCY: '0',
+      WARDEN_API_RATE_LIMIT: 'lots',
+      WARDEN_HEAP_GROWTH_PERCENT: '-1',
+      WARDEN_YOUNG_GENERATION_MB: '2048',
+      WARDEN_PAGE_CACHE_MB: 'big',
+      WARDEN_FAST_PATH: 'yes',
+      WARDEN_TRUST_PROXY: 'true',
+      WARDEN_LOGIN_ATTEMPTS_PER_MINUTE: '0',
+      WARDEN_PUSH_RATE: 'fast',
+      WARDEN_PUSH_BURST: '0',
+      WARDEN_LIVE_PER_CLIENT: 'x',
+      WARDEN_LIVE_MAX: '0',
+      WARDEN_PROBE_PRIVATE_TARGETS: 'maybe',
+      WARDEN_CHANGE_POLL_MS: '1',
+      WARDEN_DNS_SERVERS: 'dns.example',
+      LOG_LEVEL: 'loud',
+      LOG_FORMAT: 'xml',
+      LOG_REQUESTS: 'on',
+      WARDEN_METRICS_TOKEN: 'short-secret',
+      WARDEN_METRICS_PORT: '99999',
+      WARDEN_SMTP_URL: 'http://user:hunter2@mail.example',
+      WARDEN_SMTP_FROM: 'not an address',
+      WARDEN_SMTP_TENANTS: 'allow',
+      REDIS_URL: 'http://:hunter2@redis.example',
+      WARDEN_INSTANCE_ID: 'a b',
+      WARDEN_REDIS_PREFIX: 'a/b',
+      WARDEN_LEASE_TTL_MS: '10',
+      WARDEN_SIGNUP: 'anyone',
+      WARDEN_OIDC_ISSUER: 'issuer',
+      WARDEN_OIDC_NAME: 'x'.repeat(61),
+    };
+    expect([...Object.keys(wrong), ...anyText].sort()).toEqual([...SETTING_NAMES].sort());
+    for (const [name, value] of Object.entries(wrong)) {
+      // The SMTP pair is checked together: the sender given with the URL, and the other way round.
+      const env = name === 'WARDEN_SMTP_URL' ? { [name]: value, WARDEN_SMTP_FROM: 'status@example.com' } : name === 'WARDEN_SMTP_FROM' ? { [name]: value, WARDEN_SMTP_URL: 'smtp://mail.example' } : { [name]: value };
+      let message = '';
+      try {
+        readSettings(env);
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      const line = message.split('\n').find((l) => l.startsWith(`  - ${name}`)) ?? `(no line for ${name} in: ${message})`;
+      expect(line, name).toMatch(new RegExp(`^  - ${name}(\\[\\d+\\])?: expected .+, got .+`));
+      expect(line, name).not.toContain('hunter2');
+      expect(line, name).not.toContain('short-secret');
+    }
+    expect(() => readSettings({ WARDEN_SQLITE_SYNC: 'bogus' })).toThrow('WARDEN_SQLITE_SYNC: expected full or normal, got "bogus"');
+    expect(() => readSettings({ LOG_LEVEL: 'loud' })).toThrow('LOG_LEVEL: expected fatal, error, warn, info, debug, trace or silent, got "loud"');
   });
 
   it('reads the security settings, with the defaults docs/security.md lists', () => {

@@ -11,6 +11,7 @@ import { DEFAULT_HEAP_GROWTH_PERCENT, DEFAULT_YOUNG_GENERATION_MB } from '../run
 import type { OidcSettings } from '../services/accounts/oidc-client.js';
 import { API_LIMITS } from '../services/api-limits.js';
 import { DEFAULT_PAGE_CACHE_MB } from '../services/pages/render-budget.js';
+import { orList, SECRET_SETTINGS, settingMessage, shownValue } from './setting-message.js';
 
 const settingsSchema = z.object({
   PORT: integerSetting(0, 65535, 'a port number').default(8080),
@@ -74,6 +75,9 @@ const settingsSchema = z.object({
   WARDEN_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   WARDEN_OIDC_NAME: z.string().min(1).max(60).default('OpenID Connect'),
 });
+
+/** Every variable the server reads (the CLI's commands read the same). */
+export const SETTING_NAMES: readonly string[] = Object.keys(settingsSchema.shape);
 
 export interface Settings {
   port: number;
@@ -156,7 +160,11 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Pa
   const blankToUndefined = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
   const parsed = settingsSchema.safeParse(blankToUndefined);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `${formatIssuePath(i.path)}: ${i.message}`);
+    const lines = parsed.error.issues.map((i) => {
+      const name = formatIssuePath(i.path);
+      const variable = String(i.path[0] ?? '');
+      return `${name}: ${settingMessage(i, blankToUndefined[variable], SECRET_SETTINGS.has(variable))}`;
+    });
     throw new Error(`invalid environment:\n  - ${lines.join('\n  - ')}`);
   }
   const e = parsed.data;
@@ -202,7 +210,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Pa
       : undefined,
     accounts: { signup: e.WARDEN_SIGNUP, oidc: oidcSettings(e) },
   };
-  if (settings.cluster && !settings.databaseUrl) throw new Error('invalid environment:\n  - REDIS_URL: cluster mode needs PostgreSQL too (DATABASE_URL)');
+  if (settings.cluster && !settings.databaseUrl)
+    throw new Error('invalid environment:\n  - REDIS_URL: cluster mode needs PostgreSQL too (DATABASE_URL), got REDIS_URL without DATABASE_URL');
   for (const [key, value] of Object.entries(overrides)) if (value !== undefined) (settings as unknown as Record<string, unknown>)[key] = value;
   return settings;
 }
@@ -230,7 +239,11 @@ function oidcSettings(e: z.infer<typeof settingsSchema>): OidcSettings | undefin
   const given = [e.WARDEN_OIDC_ISSUER, e.WARDEN_OIDC_CLIENT_ID, e.WARDEN_OIDC_CLIENT_SECRET];
   if (given.every((v) => v === undefined)) return undefined;
   if (e.WARDEN_OIDC_ISSUER === undefined || e.WARDEN_OIDC_CLIENT_ID === undefined || e.WARDEN_OIDC_CLIENT_SECRET === undefined)
-    throw new Error('invalid environment:\n  - WARDEN_OIDC_ISSUER, WARDEN_OIDC_CLIENT_ID and WARDEN_OIDC_CLIENT_SECRET: expected all three together');
+    throw new Error(
+      `invalid environment:\n  - WARDEN_OIDC_ISSUER, WARDEN_OIDC_CLIENT_ID and WARDEN_OIDC_CLIENT_SECRET: expected all three together, got only ${orList(
+        (['WARDEN_OIDC_ISSUER', 'WARDEN_OIDC_CLIENT_ID', 'WARDEN_OIDC_CLIENT_SECRET'] as const).filter((_, i) => given[i] !== undefined),
+      ).replace(' or ', ' and ')}`,
+    );
   return { issuer: e.WARDEN_OIDC_ISSUER, clientId: e.WARDEN_OIDC_CLIENT_ID, clientSecret: e.WARDEN_OIDC_CLIENT_SECRET, name: e.WARDEN_OIDC_NAME };
 }
 
@@ -238,18 +251,18 @@ function oidcSettings(e: z.infer<typeof settingsSchema>): OidcSettings | undefin
 function smtpSettings(url: string | undefined, from: string | undefined): SmtpSettings | undefined {
   if (url === undefined && from === undefined) return undefined;
   const problems: string[] = [];
-  if (url === undefined) problems.push('WARDEN_SMTP_URL: expected with WARDEN_SMTP_FROM (smtp://user:password@host:port)');
+  if (url === undefined) problems.push('WARDEN_SMTP_URL: expected with WARDEN_SMTP_FROM (smtp://user:password@host:port), got nothing');
   // "Status <status@example.com>" or a bare address.
   const named = from === undefined ? null : /^\s*(.*?)\s*<([^<>]+)>\s*$/.exec(from);
   const sender = mailSender().safeParse(named ? { address: named[2], ...(named[1] ? { name: named[1] } : {}) } : from);
-  if (from === undefined) problems.push('WARDEN_SMTP_FROM: expected with WARDEN_SMTP_URL (the sender address, e.g. status@example.com)');
-  else if (!sender.success) problems.push('WARDEN_SMTP_FROM: expected an email address');
+  if (from === undefined) problems.push('WARDEN_SMTP_FROM: expected with WARDEN_SMTP_URL (the sender address, e.g. status@example.com), got nothing');
+  else if (!sender.success) problems.push(`WARDEN_SMTP_FROM: expected an email address, got ${shownValue(from, false)}`);
   let settings: SmtpSettings | undefined;
   if (url !== undefined) {
     try {
       settings = parseSmtpUrl(url, sender.success ? sender.data : '');
     } catch (error) {
-      problems.push(`WARDEN_SMTP_URL: ${(error as Error).message}`);
+      problems.push(`WARDEN_SMTP_URL: ${settingMessage({ code: 'custom', message: (error as Error).message.replace(/, not \S+$/, '') }, url, true)}`);
     }
   }
   if (problems.length > 0 || !settings) throw new Error(`invalid environment:\n  - ${problems.join('\n  - ')}`);

@@ -6,7 +6,7 @@ import { loadReferenceDocs } from '../services/reference-docs.js';
 import { type App, type AppDeps, type AppEnv, validationHook } from './env.js';
 import { metricsRoute } from './metrics.js';
 import { contentLength } from './middleware/content-length.js';
-import { allowedMethods } from './middleware/method-not-allowed.js';
+import { allowedMethods, type ServedPath } from './middleware/method-not-allowed.js';
 import { requestLog } from './middleware/request-log.js';
 import { openApiDocumentConfig, registerOpenApiComponents } from './openapi.js';
 import { problem, problemOf, problemResponse } from './problem.js';
@@ -57,7 +57,8 @@ export function createApp(deps: AppDeps): App {
   llmsRoutes(app, deps, referenceDocs);
   mcpRoutes(app);
 
-  const methodsAt = allowedMethods(app as unknown as Hono<never>);
+  // The public page forms are answered by middleware: the paths the OpenAPI document declares say which methods they take.
+  const methodsAt = allowedMethods(app as unknown as Hono<never>, () => documentedPaths(app));
   app.notFound((c) => {
     const allowed = methodsAt(c.req.path);
     if (allowed.length === 0) return problemResponse(c, problem(404, 'not-found', 'Not found', `Nothing is served at ${c.req.path}.`));
@@ -72,4 +73,9 @@ export function createApp(deps: AppDeps): App {
     return problemResponse(c, answer.problem, answer.headers);
   });
   return app;
+}
+
+/** Every path and method the OpenAPI document declares (those of routes too: the router has them already, harmlessly twice). */
+function documentedPaths(app: App): ServedPath[] {
+  return app.openAPIRegistry.definitions.flatMap((d) => (d.type === 'route' ? [{ method: d.route.method, path: d.route.path }] : []));
 }

@@ -35,6 +35,20 @@ for (const dialect of dialects) describe.skipIf(!dialect.available)(`errors of t
     expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
   });
 
+  it('answers 405 with Allow at the public page paths its middleware serves, whatever the slug', async () => {
+    for (const path of ['/api/v1/status/alpha', '/api/v1/status/no-such-page', '/s/alpha/status.json', '/s/alpha/badge.svg']) {
+      const res = await h.call('DELETE', path, { key: null });
+      expect(res.status, path).toBe(405);
+      expect(res.headers.get('allow'), path).toBe('GET, HEAD, OPTIONS');
+      expect(res.headers.get('content-type'), path).toBe('application/problem+json');
+      expect(await res.json()).toMatchObject({ status: 405, detail: `DELETE is not supported at ${path}; use GET, HEAD, OPTIONS.` });
+    }
+    expect((await h.call('PUT', '/s/alpha/subscribe', { key: null })).headers.get('allow')).toContain('POST');
+    // A path nothing serves stays 404.
+    expect((await h.call('DELETE', '/api/v1/nothing-here', { key: null })).status).toBe(404);
+    expect((await h.call('GET', '/api/v1/status/no-such-page', { key: null })).status).toBe(404);
+  });
+
   it('answers OPTIONS with the allowed methods', async () => {
     const res = await h.call('OPTIONS', '/api/v1/relays/rly_x', { key: null });
     expect(res.status).toBe(204);

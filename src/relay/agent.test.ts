@@ -152,6 +152,20 @@ for (const dialect of dialects) {
       expect(text).not.toContain(TOKEN);
     });
 
+    it('checks a monitor its next config adds at once, not at its spread first run', async () => {
+      const agent = await start();
+      await storedAtLeast(MONITORS);
+      const relay = await store.relays.findByKey(h.organizationId, 'lab');
+      const id = newId('mon');
+      // An hourly monitor: spread, its first run could be up to an hour away.
+      await store.monitors.insert(
+        { id, organizationId: h.organizationId, key: 'hourly', name: 'Hourly', type: 'tcp', config: { host: '10.0.0.2', port: 80 }, intervalSec: 3600, timeoutMs: 500, runOn: 'relay', relayId: relay?.id ?? null, enabled: true, retries: 0, degradedLatencyMs: null, managedBy: 'api', pushToken: null },
+        Date.now(),
+      );
+      await until(async () => expect((await stored()).some((r) => r.monitorId === id)).toBe(true));
+      await agent.stop();
+    });
+
     it('resends a batch whose answer was lost, and the server stores it once', async () => {
       const agent = await start();
       await storedAtLeast(1);

@@ -93,6 +93,8 @@ export async function startRelayAgent(options: RelayAgentOptions): Promise<Relay
 
   let etag: string | null = null;
   const cached = await readCachedConfig(options.dataDir);
+  /** Whether a config has been run: the first one spreads its first runs, later ones check what they add or change at once. */
+  let configured = cached !== null;
   if (cached) {
     etag = cached.etag;
     schedule.update(cached.config.monitors);
@@ -110,7 +112,10 @@ export async function startRelayAgent(options: RelayAgentOptions): Promise<Relay
       try {
         const poll = await client.getConfig(etag, stopping.signal);
         if (poll.kind === 'changed') {
-          schedule.update(poll.config.monitors);
+          // A monitor added or changed since the config this agent already ran is checked at once; a first config spreads.
+          const immediate = configured;
+          schedule.update(poll.config.monitors, { immediate: () => immediate });
+          configured = true;
           etag = poll.etag;
           await writeCachedConfig(options.dataDir, poll.config, poll.etag);
           log.info({ relay: poll.config.relay.key, monitors: poll.config.monitors.length }, `config loaded: ${poll.config.monitors.length} monitors`);

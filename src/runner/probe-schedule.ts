@@ -27,9 +27,12 @@ export interface ScheduleStats {
 export interface ProbeSchedule<M extends ScheduledMonitor = ScheduledMonitor> {
   /**
    * Applies a new monitor list: new ones start, removed ones stop, changed ones use their new settings from their next
-   * run. Resolves once the runs in flight of the removed ones are over (their results recorded).
+   * run. Resolves once the runs in flight of the removed ones are over (their results recorded). A monitor `immediate`
+   * says yes to runs at once rather than at its spread first run, when it is new to the schedule (unless firstDueFor
+   * places it) or its check changed: a list read at start spreads, a monitor created, resumed or edited afterwards is
+   * checked now.
    */
-  update(monitors: M[]): Promise<void>;
+  update(monitors: M[], options?: { immediate?: (monitor: M) => boolean }): Promise<void>;
   size(): number;
   stats(): ScheduleStats;
   /** Lateness of the runs started since run number `since` (as counted by stats().runs), at most the latest samples kept. */
@@ -65,6 +68,18 @@ interface Entry<M> {
   timer: NodeJS.Timeout | null;
   dueAt: number;
   running: Promise<void> | null;
+  /** Changed while its run was in flight: the next run starts as soon as that one is over. */
+  rerun: boolean;
+}
+
+/** Whether a monitor's check differs between two versions (a new name alone is not a new check). */
+function checkChanged(before: ScheduledMonitor, after: ScheduledMonitor): boolean {
+  return (
+    before.type !== after.type ||
+    before.intervalSec !== after.intervalSec ||
+    before.timeoutMs !== after.timeoutMs ||
+    JSON.stringify(before.config) !== JSON.stringify(after.config)
+  );
 }
 
 export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeScheduleDeps<M>): ProbeSchedule<M> {
@@ -121,34 +136,44 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
     }
     if (entries.get(monitor.id) !== entry) return;
     // Fixed cadence from when the run was due, so runs don't drift; a run that overran starts the next at once.
-    entry.dueAt = Math.max(due + entry.monitor.intervalSec * 1000, now());
+    entry.dueAt = entry.rerun ? now() : Math.max(due + entry.monitor.intervalSec * 1000, now());
+    entry.rerun = false;
     arm(entry);
   }
 
   /** Spreads first runs over the interval by monitor id, plus a little jitter, so a thousand monitors don't fire together. */
-  function firstDue(monitor: M): number {
+  function firstDue(monitor: M, immediate: boolean): number {
     const given = deps.firstDueFor?.(monitor, now());
     if (given !== undefined) return given;
+    if (immediate) return now();
     const intervalMs = monitor.intervalSec * 1000;
     return now() + Math.floor(spread(monitor.id) * intervalMs * (1 - JITTER_SHARE) + random() * intervalMs * JITTER_SHARE);
   }
 
   return {
-    async update(monitors) {
+    async update(monitors, options) {
       if (stopped) return;
+      const immediate = options?.immediate ?? (() => false);
       const seen = new Set<string>();
       for (const monitor of monitors) {
         seen.add(monitor.id);
         const entry = entries.get(monitor.id);
         if (!entry) {
-          const created: Entry<M> = { monitor, timer: null, dueAt: firstDue(monitor), running: null };
+          const created: Entry<M> = { monitor, timer: null, dueAt: firstDue(monitor, immediate(monitor)), running: null, rerun: false };
           entries.set(monitor.id, created);
           arm(created);
           continue;
         }
         const intervalChanged = entry.monitor.intervalSec !== monitor.intervalSec;
+        const runNow = entry.monitor !== monitor && checkChanged(entry.monitor, monitor) && immediate(monitor);
         entry.monitor = monitor;
-        if (intervalChanged && entry.timer) {
+        if (runNow) {
+          if (entry.timer) {
+            clearTimeout(entry.timer);
+            entry.dueAt = now();
+            arm(entry);
+          } else entry.rerun = true;
+        } else if (intervalChanged && entry.timer) {
           clearTimeout(entry.timer);
           entry.dueAt = Math.min(entry.dueAt, now() + monitor.intervalSec * 1000);
           arm(entry);

@@ -173,6 +173,46 @@ for (const dialect of dialects) {
       expect(fake.runs.filter((r) => r.key === 'm2').length).toBe(before);
     });
 
+    it('checks a monitor added or changed after start at once, not at its spread first run', async () => {
+      const first = await seed(opened.store, monitorsYaml(1, 60), Date.now());
+      const runs: { key: string; at: number }[] = [];
+      const ports: number[] = [];
+      const probeFor = (monitor: { key: string }): ProbeDefinition =>
+        ({
+          ...tcp,
+          probe: async (config: { port: number }) => {
+            runs.push({ key: monitor.key, at: Date.now() });
+            ports.push(config.port);
+            return { ok: true, latencyMs: 1 };
+          },
+        }) as unknown as ProbeDefinition;
+      const fake = { runs };
+      scheduler = runner({ probeFor });
+      await scheduler.start();
+      await advance(60_000);
+      expect(fake.runs.filter((r) => r.key === 'm0')).toHaveLength(1);
+      // Added: a 60 s monitor would otherwise wait up to a minute for its first check.
+      const added = Date.now();
+      await seed(opened.store, monitorsYaml(2, 60), Date.now());
+      bus.publish({ type: 'monitors.changed', at: Date.now(), organizationId: first.report.organization.id });
+      await advance(2_000);
+      const m1 = fake.runs.filter((r) => r.key === 'm1');
+      expect(m1).toHaveLength(1);
+      expect((m1[0]?.at ?? 0) - added).toBeLessThan(2_000);
+      // Changed: m0's next run is due up to a minute away; its new port is checked now.
+      ports.length = 0;
+      const changed = Date.now();
+      await seed(opened.store, monitorsYaml(2, 60).replace('port: 1000', 'port: 3000'), Date.now());
+      bus.publish({ type: 'monitors.changed', at: Date.now(), organizationId: first.report.organization.id });
+      await advance(2_000);
+      expect(ports).toEqual([3000]);
+      expect((fake.runs.at(-1)?.at ?? 0) - changed).toBeLessThan(2_000);
+      // Then back to its cadence: one run a minute.
+      const before = fake.runs.filter((r) => r.key === 'm0').length;
+      await advance(60_000);
+      expect(fake.runs.filter((r) => r.key === 'm0').length - before).toBe(1);
+    });
+
     it('runs a changed monitor with its new config from its next run', async () => {
       const first = await seed(opened.store, monitorsYaml(2, 10), Date.now());
       const ports: number[] = [];
@@ -234,6 +274,22 @@ for (const dialect of dialects) {
       const m0Runs = fake.runs.filter((r) => r.key === 'm0').map((r) => r.at);
       expect(m0Runs).toHaveLength(2);
       expect((m0Runs[1] ?? 0) - (m0Runs[0] ?? 0)).toBe(10_000);
+    });
+
+    it('spreads the never-checked monitors of shards it takes over, rather than checking them all at once', async () => {
+      await seed(opened.store, monitorsYaml(60, 60), Date.now());
+      const fake = fakeProbe(0);
+      const owned = new Set<string>();
+      scheduler = runner({ probeFor: fake.probeFor, owns: (id) => owned.has(id) });
+      await scheduler.start();
+      await advance(10_000);
+      // The shards arrive: their monitors are new to this process, but none of them changed.
+      for (const m of await opened.store.monitors.list((await opened.store.organizations.list())[0]!.id)) owned.add(m.id);
+      await scheduler.reload();
+      await advance(2_000);
+      expect(fake.runs.length).toBeLessThan(15);
+      await advance(60_000);
+      expect(new Set(fake.runs.map((r) => r.key)).size).toBe(60);
     });
 
     it('drops a monitor no longer owned before its next run, once its check in flight is recorded', async () => {

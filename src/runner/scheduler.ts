@@ -107,6 +107,13 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
 
   /** The monitors last loaded, by id, with the version they were read at. */
   let known: Known = new Map();
+  /**
+   * The version of every enabled edge monitor (owned or not) the last load read; null before the first. The list read
+   * at start spreads its first runs (a restart does not fire thousands of checks at once); a monitor created, resumed
+   * or changed since the last load is checked at once. One new to this process but unchanged (a cluster shard handed
+   * over) is not: it resumes where its previous runner left it.
+   */
+  let seenVersions: Map<string, number> | null = null;
 
   /**
    * Reads only what scheduling needs, and keeps the object of every monitor that did not change: with thousands of
@@ -123,7 +130,8 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
     guards = new Map([...policies].map(([id, policy]) => [id, targetGuard(policy)]));
     // Versions first: with thousands of monitors re-read every minute, only the ones that changed are read whole.
     const owns = deps.owns ?? (() => true);
-    const versions = (await deps.store.schedule.listVersions('edge')).filter((v) => owns(v.id));
+    const all = await deps.store.schedule.listVersions('edge');
+    const versions = all.filter((v) => owns(v.id));
     const stale = versions.filter((v) => known.get(v.id)?.updatedAt !== v.updatedAt).map((v) => v.id);
     const fresh: Known = new Map();
     for (const { updatedAt, ...monitor } of await deps.store.schedule.listScheduled('edge', stale)) fresh.set(monitor.id, { updatedAt, monitor });
@@ -131,7 +139,11 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
     const next = merged(versions, fresh, known, owns);
     const changed = stale.length > 0 || next.size !== known.size;
     known = next;
-    if (changed) await schedule.update([...next.values()].map((entry) => entry.monitor));
+    const seen = seenVersions;
+    seenVersions = new Map(all.map((v) => [v.id, v.updatedAt]));
+    // Changed since the last load: not listed then (created, resumed) or listed at another version.
+    const immediate = (monitor: EdgeMonitor) => seen !== null && fresh.has(monitor.id) && seen.get(monitor.id) !== fresh.get(monitor.id)?.updatedAt;
+    if (changed) await schedule.update([...next.values()].map((entry) => entry.monitor), { immediate });
   }
 
   async function dropUnowned(owns: (monitorId: string) => boolean): Promise<void> {

@@ -92,10 +92,46 @@ for (const dialect of dialects) {
         expect(await state('backup')).toBe('up');
       });
 
-      it('never go down before their first ping', async () => {
-        now += 24 * 3600_000;
-        await watchdog.sweep();
+      it('go down once their grace has passed since they were created, when the first ping never comes', async () => {
+        now += 60_000;
+        expect(await watchdog.sweep()).toBe(0);
         expect(await state('backup')).toBe('unknown');
+        now += 1;
+        expect(await watchdog.sweep()).toBe(1);
+        expect(await state('backup')).toBe('down');
+        const [missed] = await history('backup');
+        expect(missed).toMatchObject({ ok: false, error: 'no first heartbeat within 60 s', checkedAt: t0 + 60_000, source: 'push' });
+        expect(events.at(-1)).toMatchObject({ previous: 'unknown', state: 'down' });
+        // Then once per grace period, like any silent heartbeat; the first ping brings it up.
+        now += 60_000;
+        expect(await watchdog.sweep()).toBe(1);
+        expect(await watchdog.sweep()).toBe(0);
+        expect((await history('backup')).map((c) => c.error)).toEqual(['no heartbeat within 60 s', 'no first heartbeat within 60 s']);
+        await ping();
+        expect(await state('backup')).toBe('up');
+      });
+
+      it('give a resumed monitor its whole grace before judging it, however old its last ping', async () => {
+        await ping();
+        await seed(opened.store, CONFIG.replace('type: heartbeat,', 'type: heartbeat, enabled: false,'), now);
+        now += 24 * 3600_000;
+        expect(await watchdog.sweep()).toBe(0);
+        await seed(opened.store, CONFIG, now);
+        const resumedAt = now;
+        now += 60_000;
+        expect(await watchdog.sweep()).toBe(0);
+        expect(await state('backup')).toBe('up');
+        now += 1;
+        expect(await watchdog.sweep()).toBe(1);
+        expect(await state('backup')).toBe('down');
+        expect((await history('backup'))[0]).toMatchObject({ error: 'no heartbeat within 60 s', checkedAt: resumedAt + 60_000 });
+      });
+
+      it('never go down while paused, pinged or not', async () => {
+        await seed(opened.store, CONFIG.replace('type: heartbeat,', 'type: heartbeat, enabled: false,'), now);
+        now += 24 * 3600_000;
+        expect(await watchdog.sweep()).toBe(0);
+        expect(await history('backup')).toEqual([]);
       });
 
       it('keep their grace timer across a restart: a new watchdog computes the deadline from the stored last ping', async () => {
@@ -111,7 +147,11 @@ for (const dialect of dialects) {
       });
     });
 
+    /** The heartbeat out of the way (a week's grace) for the tests of other silences, which let hours pass. */
+    const quietHeartbeat = () => seed(opened.store, CONFIG.replace('graceSec: 60', 'graceSec: 604800'), now);
+
     describe('relays', () => {
+      beforeEach(quietHeartbeat);
       it('mark all monitors of a relay silent for three of its shortest intervals unknown ("relay offline")', async () => {
         await seen('lab');
         await relayResult('fast');
@@ -167,6 +207,7 @@ for (const dialect of dialects) {
     });
 
     it('marks an edge monitor without results for three intervals unknown', async () => {
+      await quietHeartbeat();
       await ingest.record({ monitorId: (m.web as Monitor).id, ok: true, source: 'edge' });
       now += 90_001;
       expect(await watchdog.sweep()).toBe(1);
@@ -174,6 +215,7 @@ for (const dialect of dialects) {
     });
 
     describe('its findings go through ingest as silences', () => {
+      beforeEach(quietHeartbeat);
       const edgeResult = () => ingest.record({ monitorId: (m.web as Monitor).id, ok: true, source: 'edge' });
 
       it('move a silent monitor to unknown with one monitor.state event, adding nothing to its history', async () => {

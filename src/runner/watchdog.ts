@@ -69,16 +69,29 @@ export function createWatchdog(deps: {
     return markUnknown(await deps.store.schedule.listSilent(now - (deps.staleGraceMs ?? 0), STALE_AFTER_INTERVALS), `no result for ${STALE_AFTER_INTERVALS} intervals`);
   }
 
-  /** A heartbeat monitor with no ping within graceSec of the last one gets a failed check (and goes down). */
+  /**
+   * A heartbeat monitor with no ping within graceSec gets a failed check (and goes down). The grace counts from its
+   * last ping, or from when it was created or last resumed if that is later: a job that never pings is reported too,
+   * and a monitor resumed after a long pause gets its grace before it is judged.
+   */
   async function expireHeartbeats(now: number): Promise<number> {
-    let moved = 0;
+    const late: { id: string; graceMs: number; lastCheckAt: number | null; since: number }[] = [];
     for (const m of await deps.store.schedule.listPushed()) {
       const parsed = heartbeatConfig.safeParse(m.config);
       const graceMs = (parsed.success ? parsed.data.graceSec : 90) * 1000;
-      const deadline = m.lastCheckAt + graceMs;
+      const since = Math.max(m.lastCheckAt ?? m.createdAt, m.createdAt);
+      if (since + graceMs < now) late.push({ id: m.id, graceMs, lastCheckAt: m.lastCheckAt, since });
+    }
+    if (late.length === 0) return 0;
+    // Resumes are read only for the few past their grace: most monitors ping in time.
+    const resumed = await deps.store.schedule.lastResumedAt(late.map((m) => m.id));
+    let moved = 0;
+    for (const m of late) {
+      const deadline = Math.max(m.since, resumed.get(m.id) ?? m.since) + m.graceMs;
       if (deadline >= now) continue;
+      const error = m.lastCheckAt === null ? `no first heartbeat within ${m.graceMs / 1000} s` : `no heartbeat within ${m.graceMs / 1000} s`;
       // Recorded at the deadline, once per grace period of silence, so uptime reflects how long pings were missing.
-      await deps.ingest.record({ monitorId: m.id, ok: false, error: `no heartbeat within ${graceMs / 1000} s`, source: 'push', checkedAt: deadline });
+      await deps.ingest.record({ monitorId: m.id, ok: false, error, source: 'push', checkedAt: deadline });
       moved++;
     }
     return moved;

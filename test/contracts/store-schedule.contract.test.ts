@@ -105,12 +105,34 @@ describeStore('schedule', (store) => {
     expect(await store().schedule.listKnownOnRelay(relayA)).toEqual([{ id: known, organizationId: ORG.id, state: 'up', lastCheckAt: NOW }]);
   });
 
-  it('lists the enabled push monitors that have had a ping, with their config', async () => {
+  it('lists the enabled push monitors with their config, last ping (null before the first) and creation', async () => {
     const config = { graceSec: 120 };
     const pinged = await addChecked(store(), 'pinged', { type: 'heartbeat', runOn: 'push', config, lastCheckAt: NOW });
-    await addMonitor(store(), 'waiting', { type: 'heartbeat', runOn: 'push', config });
+    const waiting = await addMonitor(store(), 'waiting', { type: 'heartbeat', runOn: 'push', config }, NOW - 5000);
     await addChecked(store(), 'off', { type: 'heartbeat', runOn: 'push', config, enabled: false, lastCheckAt: NOW });
     await addChecked(store(), 'edge', { lastCheckAt: NOW });
-    expect(await store().schedule.listPushed()).toEqual([{ id: pinged, config, lastCheckAt: NOW }]);
+    const listed = await store().schedule.listPushed();
+    expect(listed.sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+      [
+        { id: pinged, config, lastCheckAt: NOW, createdAt: expect.any(Number) },
+        { id: waiting, config, lastCheckAt: null, createdAt: NOW - 5000 },
+      ].sort((a, b) => a.id.localeCompare(b.id)),
+    );
+  });
+
+  it('tells when monitors were last resumed: their latest change out of paused', async () => {
+    const a = await addMonitor(store(), 'a');
+    const b = await addMonitor(store(), 'b');
+    await addMonitor(store(), 'c');
+    await store().monitorStates.appendChanges([
+      { id: 'stc_1', monitorId: a, at: NOW, from: 'up', to: 'paused', message: 'paused' },
+      { id: 'stc_2', monitorId: a, at: NOW + 1000, from: 'paused', to: 'up', message: 'resumed' },
+      { id: 'stc_3', monitorId: a, at: NOW + 2000, from: 'up', to: 'paused', message: 'paused' },
+      { id: 'stc_4', monitorId: a, at: NOW + 3000, from: 'paused', to: 'up', message: 'resumed' },
+      { id: 'stc_5', monitorId: a, at: NOW + 4000, from: 'up', to: 'down', message: 'check failed' },
+      { id: 'stc_6', monitorId: b, at: NOW + 500, from: 'unknown', to: 'up', message: null },
+    ]);
+    expect(await store().schedule.lastResumedAt([a, b, 'mon_none'])).toEqual(new Map([[a, NOW + 3000]]));
+    expect(await store().schedule.lastResumedAt([])).toEqual(new Map());
   });
 });

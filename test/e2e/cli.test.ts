@@ -46,6 +46,25 @@ describe('warden CLI basics', () => {
     expect(missingEnv.stderr).toContain('monitors[1].config.password: environment variable RCON_PASSWORD is not set');
   });
 
+  it('refuses a wrong variable in every command that reads it, saying what it expected and what it got', async () => {
+    const check = await runCli(['config', 'check', configFile], { RCON_PASSWORD: 'pw', PORT: 'abc' });
+    expect(check.code).toBe(1);
+    expect(check.stderr).toContain('PORT: expected a port number from 0 to 65535, got "abc"');
+    expect(check.stdout).toBe('');
+    const sync = await runCli(['monitors', 'list'], { WARDEN_DATA_DIR: join(work, 'none'), WARDEN_SQLITE_SYNC: 'bogus', LOG_LEVEL: 'loud' });
+    expect(sync.code).toBe(1);
+    expect(sync.stderr).toContain('WARDEN_SQLITE_SYNC: expected full or normal, got "bogus"');
+    expect(sync.stderr).toContain('LOG_LEVEL: expected fatal, error, warn, info, debug, trace or silent, got "loud"');
+    // The relay agent reads its own: each named as it was given, the token never repeated.
+    const relay = await runCli(['relay', '--concurrency', 'many'], { WARDEN_URL: 'warden.example', WARDEN_RELAY_TOKEN: 'wrong-token-secret', LOG_LEVEL: 'loud' });
+    expect(relay.code).toBe(1);
+    expect(relay.stderr).toContain('WARDEN_URL: expected the http(s) address of the Warden server, e.g. https://status.example.com, got "warden.example"');
+    expect(relay.stderr).toMatch(/WARDEN_RELAY_TOKEN: expected a relay token starting with wdr_ .*, got 18 characters \(not repeated: a secret\)/);
+    expect(relay.stderr).toContain('--concurrency: expected a whole number from 1 to 10000, got "many"');
+    expect(relay.stderr).toContain('LOG_LEVEL: expected fatal, error, warn, info, debug, trace or silent, got "loud"');
+    expect(relay.stderr).not.toContain('wrong-token-secret');
+  });
+
   it('config schema prints a JSON Schema', async () => {
     const { code, stdout } = await runCli(['config', 'schema']);
     expect(code).toBe(0);

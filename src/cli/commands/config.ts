@@ -14,8 +14,10 @@ export function configCommand(): Command {
   config
     .command('check')
     .argument('<file>', 'the config file')
-    .description('Validate a config file; lists every problem by path.')
+    .description('Validate a config file, and the environment a server would start with; lists every problem by path.')
     .action(async (file: string) => {
+      // The environment too: a server started with it would refuse a wrong variable before it read the file.
+      readSettings();
       const parsed = await loadConfigFile(file);
       const components = parsed.pages.reduce((n, p) => n + p.components.length, 0);
       process.stdout.write(

@@ -1,6 +1,7 @@
 // `warden relay`: the relay agent, run inside a private network until SIGTERM or SIGINT, then stopped gracefully.
 import { Command, Option } from 'commander';
 import { z } from 'zod';
+import { settingMessage } from '../../config/setting-message.js';
 import { ValidationError } from '../../domain/errors.js';
 import { isSecretOfKind } from '../../domain/tokens.js';
 import { createLogger, logFormatOf } from '../../logger.js';
@@ -107,7 +108,7 @@ export function relayCommand(): Command {
 
 function parseOptions(flags: Flags, env: NodeJS.ProcessEnv) {
   const pick = (flag: string | undefined, variable: string | undefined, fallback?: string) => flag ?? (variable === '' ? undefined : variable) ?? fallback;
-  const parsed = optionsSchema.safeParse({
+  const input = {
     url: pick(flags.url, env.WARDEN_URL),
     token: pick(flags.token, env.WARDEN_RELAY_TOKEN),
     dataDir: pick(flags.dataDir, env.WARDEN_RELAY_DATA_DIR, './relay-data'),
@@ -121,17 +122,25 @@ function parseOptions(flags: Flags, env: NodeJS.ProcessEnv) {
     logFormat: pick(undefined, env.LOG_FORMAT),
     heapGrowthPercent: pick(undefined, env.WARDEN_HEAP_GROWTH_PERCENT, String(DEFAULT_HEAP_GROWTH_PERCENT)),
     rdapBootstrap: pick(undefined, env.WARDEN_RDAP_BOOTSTRAP),
-  });
+  };
+  const parsed = optionsSchema.safeParse(input);
   if (!parsed.success) {
+    // Where each value came from: its variable, unless a flag gave it.
     const variables: Record<string, string> = {
       logLevel: 'LOG_LEVEL',
       logFormat: 'LOG_FORMAT',
       heapGrowthPercent: 'WARDEN_HEAP_GROWTH_PERCENT',
       rdapBootstrap: 'WARDEN_RDAP_BOOTSTRAP',
+      ...(flags.url === undefined ? { url: 'WARDEN_URL' } : {}),
+      ...(flags.token === undefined ? { token: 'WARDEN_RELAY_TOKEN' } : {}),
+      ...(flags.dataDir === undefined ? { dataDir: 'WARDEN_RELAY_DATA_DIR' } : {}),
     };
-    const flag = (key: PropertyKey) => variables[String(key)] ?? (`--${String(key).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+    const flag = (key: string) => variables[key] ?? `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
     throw new ValidationError(
-      parsed.error.issues.map((i) => ({ path: flag(i.path[0] ?? ''), message: i.message })),
+      parsed.error.issues.map((i) => {
+        const key = String(i.path[0] ?? '');
+        return { path: flag(key), message: settingMessage(i, input[key as keyof typeof input], key === 'token') };
+      }),
       'the relay agent cannot start:',
     );
   }

@@ -2,16 +2,27 @@
 import type { Hono } from 'hono';
 import { TrieRouter } from 'hono/router/trie-router';
 
+/**
+ * A path served by middleware rather than a route (the public page forms, resolved in one place by their own
+ * middleware), as the OpenAPI document declares it: `{slug}` for a parameter.
+ */
+export interface ServedPath {
+  method: string;
+  path: string;
+}
+
 /** The methods the app serves at `path`, [] when none; the route table is read again whenever routes were added. */
-export function allowedMethods(app: Hono<never>): (path: string) => string[] {
+export function allowedMethods(app: Hono<never>, served: () => readonly ServedPath[] = () => []): (path: string) => string[] {
   let router: TrieRouter<string> | null = null;
   let known = -1;
   return (path) => {
-    if (!router || known !== app.routes.length) {
+    const extra = served();
+    if (!router || known !== app.routes.length + extra.length) {
       router = new TrieRouter<string>();
       // Middleware is registered for ALL methods; only real handlers say which methods a path has.
       for (const route of app.routes) if (route.method !== 'ALL') router.add('ALL', route.path, route.method);
-      known = app.routes.length;
+      for (const route of extra) router.add('ALL', route.path.replace(/\{([^}]+)\}/g, ':$1'), route.method.toUpperCase());
+      known = app.routes.length + extra.length;
     }
     const methods = new Set(router.match('GET', path)[0].map(([method]) => method));
     if (methods.size === 0) return [];

@@ -3,18 +3,21 @@
 import { organizationOf, type ServiceContext } from '../context.js';
 
 export type AuditLabel = { label: string } | undefined;
-export type AuditId = { id: string } | undefined;
 
-/** A monitor's key, by its id. */
-export async function monitorLabel(ctx: ServiceContext, { id }: { id: string }): Promise<AuditLabel> {
-  const monitor = await ctx.store.monitors.findById(id);
-  return monitor && monitor.organizationId === ctx.organizationId ? { label: monitor.key } : undefined;
+/** A monitor's id and key, by its id or key (as the path named it). */
+export async function monitorLabel(ctx: ServiceContext, { id }: { id: string }): Promise<{ id: string; label: string } | undefined> {
+  const organizationId = organizationOf(ctx);
+  const byId = await ctx.store.monitors.findById(id);
+  const monitor = byId?.organizationId === organizationId ? byId : await ctx.store.monitors.findByKey(organizationId, id);
+  return monitor && monitor.organizationId === organizationId ? { id: monitor.id, label: monitor.key } : undefined;
 }
 
-/** A relay's key, by its id. */
-export async function relayLabel(ctx: ServiceContext, { id }: { id: string }): Promise<AuditLabel> {
-  const relay = await ctx.store.relays.findById(id);
-  return relay && relay.organizationId === ctx.organizationId ? { label: relay.key } : undefined;
+/** A relay's id and key, by its id or key (as the path named it). */
+export async function relayLabel(ctx: ServiceContext, { id }: { id: string }): Promise<{ id: string; label: string } | undefined> {
+  const organizationId = organizationOf(ctx);
+  const byId = await ctx.store.relays.findById(id);
+  const relay = byId?.organizationId === organizationId ? byId : await ctx.store.relays.findByKey(organizationId, id);
+  return relay && relay.organizationId === organizationId ? { id: relay.id, label: relay.key } : undefined;
 }
 
 /** An active API key's name, by its id. */
@@ -24,13 +27,15 @@ export async function apiKeyLabel(ctx: ServiceContext, { id }: { id: string }): 
 }
 
 /** A page's id, by its slug. */
-export async function pageId(ctx: ServiceContext, { slug }: { slug: string }): Promise<AuditId> {
-  const page = await ctx.store.pages.findBySlug(slug);
-  return page && page.organizationId === ctx.organizationId ? { id: page.id } : undefined;
+export async function pageId(ctx: ServiceContext, { slug }: { slug: string }): Promise<{ id: string; label: string } | undefined> {
+  const bySlug = await ctx.store.pages.findBySlug(slug);
+  const page = bySlug?.organizationId === ctx.organizationId ? bySlug : await ctx.store.pages.findById(slug);
+  return page && page.organizationId === ctx.organizationId ? { id: page.id, label: page.slug } : undefined;
 }
 
-/** A notification channel's id, by its key. */
-export async function channelId(ctx: ServiceContext, { key }: { key: string }): Promise<AuditId> {
-  const channel = await ctx.store.channels.findByKey(organizationOf(ctx), key);
-  return channel ? { id: channel.id } : undefined;
+/** A notification channel's id and key, by its key or id (as the path named it). */
+export async function channelId(ctx: ServiceContext, { key }: { key: string }): Promise<{ id: string; label: string } | undefined> {
+  const organizationId = organizationOf(ctx);
+  const channel = (await ctx.store.channels.findByKey(organizationId, key)) ?? (await ctx.store.channels.findById(key));
+  return channel && channel.organizationId === organizationId ? { id: channel.id, label: channel.key } : undefined;
 }

@@ -84,9 +84,9 @@ export function createOrganizationHub(ctx: ServiceContext, limits: Partial<Organ
     for (const [organizationId, entry] of listening) {
       if (entry.resnapshot) {
         entry.resnapshot = false;
-        entry.pending.clear();
         broadcast(entry, await snapshotBytes(organizationId));
-        continue;
+        // The monitors checked in the same window are still told of after it (a monitor created or resumed is checked
+        // at once): the snapshot carries their state, the message tells a screen its checks and history are stale.
       }
       if (entry.pending.size === 0) continue;
       const pending = new Map(entry.pending);

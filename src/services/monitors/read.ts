@@ -17,10 +17,18 @@ export async function getMonitor(ctx: ServiceContext, input: z.input<typeof moni
   return monitorWithRelay(monitor, await relayKeysById(ctx));
 }
 
+/**
+ * The organization's monitor by key, or by id — which may also be its key (`/api/v1/monitors/{id}` takes either; an id
+ * wins over a key that happens to read the same). Another organization's is "not found".
+ */
 export async function requireMonitor(ctx: ServiceContext, ref: z.output<typeof monitorRefSchema>): Promise<Monitor> {
   const organizationId = organizationOf(ctx);
-  const monitor = 'id' in ref ? await ctx.store.monitors.findById(ref.id) : await ctx.store.monitors.findByKey(organizationId, ref.key);
-  if (!monitor || monitor.organizationId !== organizationId) throw new NotFoundError('monitor', 'id' in ref ? ref.id : ref.key);
+  const ours = (m: Monitor | undefined | null) => (m && m.organizationId === organizationId ? m : undefined);
+  const monitor =
+    'id' in ref
+      ? (ours(await ctx.store.monitors.findById(ref.id)) ?? ours(await ctx.store.monitors.findByKey(organizationId, ref.id)))
+      : ours(await ctx.store.monitors.findByKey(organizationId, ref.key));
+  if (!monitor) throw new NotFoundError('monitor', 'id' in ref ? ref.id : ref.key);
   return monitor;
 }
 

@@ -23,8 +23,11 @@ export async function listDeliveries(ctx: ServiceContext, input: z.input<typeof 
   return (await ctx.store.deliveries.listByChannel(channel.id, limit)).map(deliveryView);
 }
 
+/** The organization's channel by key, or by id (a key wins a tie: channels are addressed by key first). */
 export async function requireChannel(ctx: ServiceContext, key: string): Promise<NotificationChannel> {
-  const channel = await ctx.store.channels.findByKey(organizationOf(ctx), key);
-  if (!channel) throw new NotFoundError('notification channel', key);
+  const organizationId = organizationOf(ctx);
+  const byKey = await ctx.store.channels.findByKey(organizationId, key);
+  const channel = byKey ?? (await ctx.store.channels.findById(key));
+  if (!channel || channel.organizationId !== organizationId) throw new NotFoundError('notification channel', key);
   return channel;
 }

@@ -14,8 +14,11 @@ export async function getPage(ctx: ServiceContext, input: z.input<typeof pageSlu
   return pageView(await requirePage(ctx, parseInput(pageSlugSchema, input).slug));
 }
 
+/** The organization's page by slug (its key), or by id (a slug wins a tie); another organization's is "not found". */
 export async function requirePage(ctx: ServiceContext, slug: string): Promise<Page> {
-  const page = await ctx.store.pages.findBySlug(slug);
-  if (!page || page.organizationId !== organizationOf(ctx)) throw new NotFoundError('page', slug);
+  const organizationId = organizationOf(ctx);
+  const bySlug = await ctx.store.pages.findBySlug(slug);
+  const page = bySlug?.organizationId === organizationId ? bySlug : await ctx.store.pages.findById(slug);
+  if (!page || page.organizationId !== organizationId) throw new NotFoundError('page', slug);
   return page;
 }

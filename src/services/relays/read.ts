@@ -14,9 +14,14 @@ export async function getRelay(ctx: ServiceContext, input: z.input<typeof relayI
   return relayView(await requireRelay(ctx, parseInput(relayIdSchema, input)));
 }
 
+/** The organization's relay by key, or by id — which may also be its key (an id wins); another organization's is "not found". */
 export async function requireRelay(ctx: ServiceContext, ref: z.output<typeof relayRefSchema>): Promise<Relay> {
   const organizationId = organizationOf(ctx);
-  const relay = 'id' in ref ? await ctx.store.relays.findById(ref.id) : await ctx.store.relays.findByKey(organizationId, ref.key);
-  if (!relay || relay.organizationId !== organizationId) throw new NotFoundError('relay', 'id' in ref ? ref.id : ref.key);
+  const ours = (r: Relay | undefined | null) => (r && r.organizationId === organizationId ? r : undefined);
+  const relay =
+    'id' in ref
+      ? (ours(await ctx.store.relays.findById(ref.id)) ?? ours(await ctx.store.relays.findByKey(organizationId, ref.id)))
+      : ours(await ctx.store.relays.findByKey(organizationId, ref.key));
+  if (!relay) throw new NotFoundError('relay', 'id' in ref ? ref.id : ref.key);
   return relay;
 }

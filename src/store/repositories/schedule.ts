@@ -34,8 +34,21 @@ export interface ScheduleRepository {
   listSilent(now: number, intervals: number): Promise<WatchedMonitor[]>;
   /** Enabled monitors of a relay that are not unknown yet. */
   listKnownOnRelay(relayId: string): Promise<WatchedMonitor[]>;
-  /** Enabled push monitors that have had a ping: their config (for the grace period) and last ping. */
-  listPushed(): Promise<{ id: string; config: Record<string, unknown>; lastCheckAt: number }[]>;
+  /**
+   * Enabled push monitors: their config (for the grace period), last ping (null: none yet) and when they were created.
+   * The watchdog's deadline counts from the latest of those and their last resume.
+   */
+  listPushed(): Promise<PushedMonitor[]>;
+  /** When each of these monitors was last resumed (its latest change out of `paused`); absent: never. */
+  lastResumedAt(ids: readonly string[]): Promise<Map<string, number>>;
+}
+
+/** A push monitor as the watchdog reads it. */
+export interface PushedMonitor {
+  id: string;
+  config: Record<string, unknown>;
+  lastCheckAt: number | null;
+  createdAt: number;
 }
 
 const WATCHED = ['id', 'organization_id', 'state', 'last_check_at'] as const;
@@ -95,8 +108,20 @@ export function scheduleRepository(db: Db): ScheduleRepository {
       return (await enabledOnRelay(relayId).select(WATCHED).where('state', '!=', 'unknown').execute()).map(toWatched);
     },
     async listPushed() {
-      const rows = await enabled('push').select(['id', 'config', 'last_check_at']).where('last_check_at', 'is not', null).execute();
-      return rows.map((r) => ({ id: r.id, config: JSON.parse(r.config) as Record<string, unknown>, lastCheckAt: r.last_check_at as number }));
+      const rows = await enabled('push').select(['id', 'config', 'last_check_at', 'created_at']).execute();
+      return rows.map((r) => ({ id: r.id, config: JSON.parse(r.config) as Record<string, unknown>, lastCheckAt: r.last_check_at, createdAt: r.created_at }));
+    },
+    async lastResumedAt(ids) {
+      const rows = await inChunks(ids, (chunk) =>
+        db
+          .selectFrom('monitor_state_changes')
+          .select(['monitor_id', (eb) => eb.fn.max('at').as('at')])
+          .where('monitor_id', 'in', chunk)
+          .where('from_state', '=', 'paused')
+          .groupBy('monitor_id')
+          .execute(),
+      );
+      return new Map(rows.map((r) => [r.monitor_id, Number(r.at)]));
     },
   };
 }

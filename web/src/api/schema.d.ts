@@ -3593,7 +3593,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The monitor id. */
+                    /** @description The monitor's id, or its key. */
                     id: string;
                 };
                 cookie?: never;
@@ -3616,7 +3616,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
-                /** @description No monitor with this id in your organization. */
+                /** @description No monitor with this id or key in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3656,7 +3656,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @description The monitor id. */
+                    /** @description The monitor's id, or its key. */
                     id: string;
                 };
                 cookie?: never;
@@ -3678,7 +3678,7 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
-                /** @description No monitor with this id in your organization. */
+                /** @description No monitor with this id or key in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3719,7 +3719,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @description The monitor id. */
+                    /** @description The monitor's id, or its key. */
                     id: string;
                 };
                 cookie?: never;
@@ -3741,7 +3741,7 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
-                /** @description No monitor with this id in your organization. */
+                /** @description No monitor with this id or key in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3877,7 +3877,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The monitor id. */
+                    /** @description The monitor's id, or its key. */
                     id: string;
                 };
                 cookie?: never;
@@ -3899,7 +3899,7 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
-                /** @description No monitor with this id in your organization. */
+                /** @description No monitor with this id or key in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3922,7 +3922,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The monitor id. */
+                    /** @description The monitor's id, or its key. */
                     id: string;
                 };
                 cookie?: never;
@@ -3943,7 +3943,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
-                /** @description No monitor with this id in your organization. */
+                /** @description No monitor with this id or key in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3969,7 +3969,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The monitor id. */
+                    /** @description The monitor's id, or its key. */
                     id: string;
                 };
                 cookie?: never;
@@ -3996,7 +3996,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
-                /** @description No monitor with this id in your organization. */
+                /** @description No monitor with this id or key in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4036,7 +4036,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @description The monitor id. */
+                    /** @description The monitor's id, or its key. */
                     id: string;
                 };
                 cookie?: never;
@@ -4058,7 +4058,7 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
-                /** @description No monitor with this id in your organization. */
+                /** @description No monitor with this id or key in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4096,7 +4096,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The monitor id. */
+                    /** @description The monitor's id, or its key. */
                     id: string;
                 };
                 cookie?: never;
@@ -4119,7 +4119,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
-                /** @description No monitor with this id in your organization. */
+                /** @description No monitor with this id or key in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4235,7 +4235,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The page slug. */
+                    /** @description The page's slug (its key), or its id. */
                     slug: string;
                 };
                 cookie?: never;
@@ -4257,7 +4257,7 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
-                /** @description No page with this slug in your organization. */
+                /** @description No page with this slug or id in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4280,7 +4280,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The page slug. */
+                    /** @description The page's slug (its key), or its id. */
                     slug: string;
                 };
                 cookie?: never;
@@ -4301,7 +4301,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
-                /** @description No page with this slug in your organization. */
+                /** @description No page with this slug or id in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4327,7 +4327,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The page slug. */
+                    /** @description The page's slug (its key), or its id. */
                     slug: string;
                 };
                 cookie?: never;
@@ -4354,7 +4354,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
-                /** @description No page with this slug in your organization. */
+                /** @description No page with this slug or id in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4389,7 +4389,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The page slug. */
+                    /** @description The page's slug (its key), or its id. */
                     slug: string;
                 };
                 cookie?: never;
@@ -4412,7 +4412,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
-                /** @description No page with this slug in your organization. */
+                /** @description No page with this slug or id in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4446,7 +4446,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The page slug. */
+                    /** @description The page's slug (its key), or its id. */
                     slug: string;
                 };
                 cookie?: never;
@@ -4470,7 +4470,7 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
-                /** @description No page with this slug in your organization. */
+                /** @description No page with this slug or id in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4507,7 +4507,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The page slug. */
+                    /** @description The page's slug (its key), or its id. */
                     slug: string;
                     /** @description logo or favicon. */
                     name: "logo" | "favicon";
@@ -4543,7 +4543,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
-                /** @description No page with this slug in your organization. */
+                /** @description No page with this slug or id in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4568,7 +4568,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The page slug. */
+                    /** @description The page's slug (its key), or its id. */
                     slug: string;
                     /** @description logo or favicon. */
                     name: "logo" | "favicon";
@@ -4591,7 +4591,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
-                /** @description No page with this slug in your organization. */
+                /** @description No page with this slug or id in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4624,7 +4624,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The page slug. */
+                    /** @description The page's slug (its key), or its id. */
                     slug: string;
                 };
                 cookie?: never;
@@ -4670,7 +4670,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The page slug. */
+                    /** @description The page's slug (its key), or its id. */
                     slug: string;
                 };
                 cookie?: never;
@@ -4731,7 +4731,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The page slug. */
+                    /** @description The page's slug (its key), or its id. */
                     slug: string;
                     /** @description The component id. */
                     id: string;
@@ -4778,7 +4778,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The page slug. */
+                    /** @description The page's slug (its key), or its id. */
                     slug: string;
                     /** @description The component id. */
                     id: string;
@@ -4827,7 +4827,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The page slug. */
+                    /** @description The page's slug (its key), or its id. */
                     slug: string;
                     /** @description The component id. */
                     id: string;
@@ -4891,7 +4891,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The page slug. */
+                    /** @description The page's slug (its key), or its id. */
                     slug: string;
                 };
                 cookie?: never;
@@ -4920,7 +4920,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
-                /** @description No page with this slug in your organization. */
+                /** @description No page with this slug or id in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4957,7 +4957,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @description The page slug. */
+                    /** @description The page's slug (its key), or its id. */
                     slug: string;
                 };
                 cookie?: never;
@@ -5003,7 +5003,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The page slug. */
+                    /** @description The page's slug (its key), or its id. */
                     slug: string;
                 };
                 cookie?: never;
@@ -5064,7 +5064,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The page slug. */
+                    /** @description The page's slug (its key), or its id. */
                     slug: string;
                     /** @description The incident id. */
                     id: string;
@@ -5111,7 +5111,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The page slug. */
+                    /** @description The page's slug (its key), or its id. */
                     slug: string;
                     /** @description The incident id. */
                     id: string;
@@ -5160,7 +5160,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The page slug. */
+                    /** @description The page's slug (its key), or its id. */
                     slug: string;
                     /** @description The incident id. */
                     id: string;
@@ -5389,7 +5389,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The page slug. */
+                    /** @description The page's slug (its key), or its id. */
                     slug: string;
                 };
                 cookie?: never;
@@ -5435,7 +5435,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The page slug. */
+                    /** @description The page's slug (its key), or its id. */
                     slug: string;
                 };
                 cookie?: never;
@@ -5496,7 +5496,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The page slug. */
+                    /** @description The page's slug (its key), or its id. */
                     slug: string;
                     /** @description The maintenance window id. */
                     id: string;
@@ -5543,7 +5543,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The page slug. */
+                    /** @description The page's slug (its key), or its id. */
                     slug: string;
                     /** @description The maintenance window id. */
                     id: string;
@@ -5592,7 +5592,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The page slug. */
+                    /** @description The page's slug (its key), or its id. */
                     slug: string;
                     /** @description The maintenance window id. */
                     id: string;
@@ -5733,7 +5733,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The relay id. */
+                    /** @description The relay's id, or its key. */
                     id: string;
                 };
                 cookie?: never;
@@ -5755,7 +5755,7 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
-                /** @description No relay with this id in your organization. */
+                /** @description No relay with this id or key in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -5778,7 +5778,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The relay id. */
+                    /** @description The relay's id, or its key. */
                     id: string;
                 };
                 cookie?: never;
@@ -5799,7 +5799,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
-                /** @description No relay with this id in your organization. */
+                /** @description No relay with this id or key in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -5825,7 +5825,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The relay id. */
+                    /** @description The relay's id, or its key. */
                     id: string;
                 };
                 cookie?: never;
@@ -5852,7 +5852,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
-                /** @description No relay with this id in your organization. */
+                /** @description No relay with this id or key in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -5887,7 +5887,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The relay id. */
+                    /** @description The relay's id, or its key. */
                     id: string;
                 };
                 cookie?: never;
@@ -5910,7 +5910,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
-                /** @description No relay with this id in your organization. */
+                /** @description No relay with this id or key in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -6220,7 +6220,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The channel key. */
+                    /** @description The channel's key, or its id. */
                     key: string;
                 };
                 cookie?: never;
@@ -6242,7 +6242,7 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
-                /** @description No notification channel with this key in your organization. */
+                /** @description No notification channel with this key or id in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -6265,7 +6265,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The channel key. */
+                    /** @description The channel's key, or its id. */
                     key: string;
                 };
                 cookie?: never;
@@ -6286,7 +6286,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
-                /** @description No notification channel with this key in your organization. */
+                /** @description No notification channel with this key or id in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -6312,7 +6312,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The channel key. */
+                    /** @description The channel's key, or its id. */
                     key: string;
                 };
                 cookie?: never;
@@ -6339,7 +6339,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
-                /** @description No notification channel with this key in your organization. */
+                /** @description No notification channel with this key or id in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -6374,7 +6374,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The channel key. */
+                    /** @description The channel's key, or its id. */
                     key: string;
                 };
                 cookie?: never;
@@ -6397,7 +6397,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
-                /** @description No notification channel with this key in your organization. */
+                /** @description No notification channel with this key or id in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -6434,7 +6434,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The channel key. */
+                    /** @description The channel's key, or its id. */
                     key: string;
                 };
                 cookie?: never;
@@ -6457,7 +6457,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
-                /** @description No notification channel with this key in your organization. */
+                /** @description No notification channel with this key or id in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -6496,7 +6496,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @description The channel key. */
+                    /** @description The channel's key, or its id. */
                     key: string;
                 };
                 cookie?: never;
@@ -6519,7 +6519,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
-                /** @description No notification channel with this key in your organization. */
+                /** @description No notification channel with this key or id in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -6560,7 +6560,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @description The page slug. */
+                    /** @description The page's slug (its key), or its id. */
                     slug: string;
                 };
                 cookie?: never;
@@ -6583,7 +6583,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
-                /** @description No page with this slug in your organization. */
+                /** @description No page with this slug or id in your organization. */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -6622,7 +6622,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description The page slug. */
+                    /** @description The page's slug (its key), or its id. */
                     slug: string;
                     /** @description The subscriber id. */
                     id: string;

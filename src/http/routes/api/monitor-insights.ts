@@ -2,6 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import { every } from 'hono/combine';
 import { API_LIMITS } from '../../../services/api-limits.js';
+import { monitorLabel } from '../../../services/audit/labels.js';
 import type { ServiceContext } from '../../../services/context.js';
 import { checkMonitorNow, checkNowSchema, type ProbeRunContext, probeRunSchema, testMonitor } from '../../../services/monitors/run-check.js';
 import type { monitorCreateSchema } from '../../../services/monitors/schema.js';
@@ -13,10 +14,10 @@ import type { App } from '../../env.js';
 import { createRateLimiter } from '../../middleware/rate-limit.js';
 import { problem, problemResponse } from '../../problem.js';
 import type { ApiRunning } from './index.js';
-import { type ApiGuard, type ApiGuards, apiOperation, idParam } from './operation.js';
+import { type ApiGuard, type ApiGuards, apiOperation, idOrKeyParam } from './operation.js';
 
-const params = z.object({ id: idParam('monitor', 'mon_3k9x2m4q8r7t1v5w') });
-const notFound = 'No monitor with this id in your organization.';
+const params = z.object({ id: idOrKeyParam('monitor', 'mon_3k9x2m4q8r7t1v5w') });
+const notFound = 'No monitor with this id or key in your organization.';
 const { requests, windowMs } = API_LIMITS.probeRuns;
 const PROBE_RUN_LIMIT = `${requests} probe runs ("check now" and "test" together) per ${windowMs / 1000} s per organization`;
 
@@ -74,7 +75,7 @@ export function monitorInsightRoutes(app: App, guards: ApiGuards, createBody: ty
     scope: 'write',
     ok: { status: 200, schema: checkNowSchema.openapi('MonitorCheckNow'), description: 'The result and the state it left.' },
     run: (ctx, input) => checkMonitorNow(probing(ctx), input),
-    audit: { action: 'monitor.check', object: ({ id }) => ({ id, label: null }), outside: true },
+    audit: { action: 'monitor.check', object: () => ({ id: null, label: null }), before: monitorLabel, outside: true },
   });
   apiOperation(app, guards, {
     ...one,

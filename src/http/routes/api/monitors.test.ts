@@ -41,6 +41,18 @@ for (const dialect of dialects) {
         expect(await res.json()).toMatchObject({ key: 'panel', relayKey: 'basement', config: { apiKey: '[redacted]', serverId: 'abcd1234' } });
       });
 
+      it('reads a monitor by its key too, but never another organization\'s', async () => {
+        const res = await h.call('GET', '/api/v1/monitors/panel', { key: h.a.readKey });
+        expect(res.status).toBe(200);
+        expect(await res.json()).toMatchObject({ id: h.a.monitors.panel!.id, key: 'panel' });
+        expect((await h.call('GET', '/api/v1/monitors/lobby/states', { key: h.a.readKey })).status).toBe(200);
+        // "hub" is the other organization's key.
+        const other = await h.call('GET', '/api/v1/monitors/hub', { key: h.a.readKey });
+        expect(other.status).toBe(404);
+        expect(await other.json()).toMatchObject({ detail: expect.stringContaining('hub') });
+        expect((await h.call('GET', '/api/v1/monitors/hub', { key: h.b.readKey })).status).toBe(200);
+      });
+
       it('answers 404 for an unknown id', async () => {
         const res = await h.call('GET', '/api/v1/monitors/mon_nope', { key: h.a.readKey });
         expect(res.status).toBe(404);
@@ -187,6 +199,18 @@ for (const dialect of dialects) {
         expect((await h.call('DELETE', `/api/v1/monitors/${created.id}`)).status).toBe(204);
         expect((await h.call('GET', `/api/v1/monitors/${created.id}`)).status).toBe(404);
         expect(h.events.slice(before)).toContainEqual({ type: 'monitors.changed', at: T0, organizationId: h.a.id });
+      });
+
+      it('changes and deletes a monitor named by its key, the audit log naming its id and key', async () => {
+        const created = await (await h.call('POST', '/api/v1/monitors', { body: { key: 'by-key', name: 'K', type: 'tcp', config: { host: 'a.example', port: 1 } } })).json();
+        const patched = await h.call('PATCH', '/api/v1/monitors/by-key', { body: { name: 'Renamed' } });
+        expect(patched.status).toBe(200);
+        expect(await patched.json()).toMatchObject({ id: created.id, name: 'Renamed' });
+        expect((await h.call('DELETE', '/api/v1/monitors/by-key')).status).toBe(204);
+        expect((await h.call('GET', `/api/v1/monitors/${created.id}`)).status).toBe(404);
+        // The test's clock stands still: find the entry among those of the same instant.
+        const entry = (await h.store.audit.list({ organizationId: h.a.id, limit: 100 })).find((e) => e.action === 'monitor.delete' && e.objectLabel === 'by-key');
+        expect(entry).toMatchObject({ action: 'monitor.delete', objectId: created.id, objectLabel: 'by-key' });
       });
 
       it('refuses to delete a monitor warden.yaml manages (409)', async () => {

@@ -12,14 +12,14 @@ import { createMonitor, deleteMonitor } from '../../../services/monitors/write.j
 import type { App } from '../../env.js';
 import type { ApiRunning } from './index.js';
 import { monitorInsightRoutes } from './monitor-insights.js';
-import { type ApiGuards, apiOperation, idParam } from './operation.js';
+import { type ApiGuards, apiOperation, idOrKeyParam } from './operation.js';
 
 const Monitor = monitorWithRelaySchema.openapi('Monitor');
 const MonitorWithPushToken = monitorWithRelaySchema
   .extend({ pushToken: z.string().nullable().describe('Push monitors: the push token, shown this once; null for other monitors.') })
   .openapi('MonitorWithPushToken');
-const params = z.object({ id: idParam('monitor', 'mon_3k9x2m4q8r7t1v5w') });
-const notFound = 'No monitor with this id in your organization.';
+const params = z.object({ id: idOrKeyParam('monitor', 'mon_3k9x2m4q8r7t1v5w') });
+const notFound = 'No monitor with this id or key in your organization.';
 const withToken = ({ monitor, pushToken }: { monitor: z.infer<typeof Monitor>; pushToken: string | null }) => ({ ...monitor, pushToken });
 
 const MonitorList = z
@@ -92,7 +92,8 @@ export function monitorRoutes(app: App, guards: ApiGuards, running: ApiRunning):
     scope: 'write',
     ok: { status: 204, description: 'Deleted.' },
     run: deleteMonitor,
-    audit: { action: 'monitor.delete', object: ({ id }) => ({ id, label: null }), before: monitorLabel },
+    // The path may name it by key: its id and key come from the read before the delete.
+    audit: { action: 'monitor.delete', object: () => ({ id: null, label: null }), before: monitorLabel },
   });
   apiOperation(app, guards, {
     ...one,

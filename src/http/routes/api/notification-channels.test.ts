@@ -80,6 +80,15 @@ for (const dialect of dialects) {
       expect((await invalid.json()).errors.map((e: { path: string }) => e.path)).toContain('body.config.url');
     });
 
+    it('addresses a channel by its id too; never another organization\'s', async () => {
+      const channel = await (await h.call('POST', BASE, { body: webhook('by-id') })).json();
+      expect(await (await h.call('GET', `${BASE}/${channel.id}`)).json()).toMatchObject({ key: 'by-id' });
+      expect(await (await h.call('PATCH', `${BASE}/${channel.id}`, { body: { name: 'Renamed' } })).json()).toMatchObject({ key: 'by-id', name: 'Renamed' });
+      expect((await h.call('GET', `${BASE}/${channel.id}`, { key: h.b.writeKey })).status).toBe(404);
+      expect((await h.call('DELETE', `${BASE}/${channel.id}`)).status).toBe(204);
+      expect((await h.call('GET', `${BASE}/by-id`)).status).toBe(404);
+    });
+
     it("answers 404 for another organization's channel, and a read key cannot write", async () => {
       await h.call('POST', BASE, { body: webhook('private') });
       for (const [method, path] of [

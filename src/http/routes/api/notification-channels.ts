@@ -19,9 +19,9 @@ const params = z.object({
     .string()
     .min(1)
     .max(200)
-    .openapi({ param: { name: 'key', in: 'path', description: 'The channel key.' }, example: 'ops-discord' }),
+    .openapi({ param: { name: 'key', in: 'path', description: "The channel's key, or its id." }, example: 'ops-discord' }),
 });
-const notFound = 'No notification channel with this key in your organization.';
+const notFound = 'No notification channel with this key or id in your organization.';
 
 /** `security`: a channel's test connects under the probe-target policy, as its sends do. */
 export function notificationChannelRoutes(app: App, guards: ApiGuards, security: Pick<SecurityOptions, 'probePrivateTargets'>): void {
@@ -82,7 +82,7 @@ export function notificationChannelRoutes(app: App, guards: ApiGuards, security:
     role: 'admin',
     ok: { status: 204, description: 'Deleted.' },
     run: deleteChannel,
-    audit: { action: 'notification-channel.delete', object: ({ key }) => ({ id: null, label: key }), before: channelId },
+    audit: { action: 'notification-channel.delete', object: () => ({ id: null, label: null }), before: channelId },
   });
   apiOperation(app, guards, {
     ...one,
@@ -105,7 +105,7 @@ export function notificationChannelRoutes(app: App, guards: ApiGuards, security:
     },
     run: (ctx, input) => testChannel({ ...ctx, privateTargets: security.probePrivateTargets }, input),
     // The send holds no transaction; the entry follows it, whatever it came to.
-    audit: { action: 'notification-channel.test', object: ({ key }) => ({ id: null, label: key }), before: channelId, detail: (_input, { outcome }) => ({ outcome }), outside: true },
+    audit: { action: 'notification-channel.test', object: () => ({ id: null, label: null }), before: channelId, detail: (_input, { outcome }) => ({ outcome }), outside: true },
   });
   apiOperation(app, guards, {
     ...one,

@@ -182,8 +182,10 @@ export function requestContext(c: { var: { deps: AppEnv['Variables']['deps']; pr
 const pathParam = (name: string, description: string, example: string) =>
   z.string().min(1).max(200).openapi({ param: { name, in: 'path', description }, example });
 
-export const slugParam = pathParam('slug', 'The page slug.', 'lobby');
+export const slugParam = pathParam('slug', "The page's slug (its key), or its id.", 'lobby');
 export const idParam = (what: string, example: string) => pathParam('id', `The ${what} id.`, example);
+/** An object that has a key is addressed by its id or its key (docs/api.md#addressing-objects); an id wins a tie. */
+export const idOrKeyParam = (what: string, example: string) => pathParam('id', `The ${what}'s id, or its key.`, example);
 
 /** A collection's GET, answered as `{ [key]: items }` (the lists whose caps bound them; nothing to page through). */
 export function listOperation<T>(

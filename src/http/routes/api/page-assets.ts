@@ -10,7 +10,7 @@ const PageAsset = pageAssetViewSchema.openapi('PageAsset');
 const nameParam = pageAssetNameSchema.openapi({ param: { name: 'name', in: 'path', description: 'logo or favicon.' }, example: 'logo' });
 
 export function pageAssetRoutes(app: App, guards: ApiGuards): void {
-  const notFound = 'No page with this slug in your organization.';
+  const notFound = 'No page with this slug or id in your organization.';
   apiOperation(app, guards, {
     tag: 'pages',
     method: 'get',
@@ -49,7 +49,7 @@ export function pageAssetRoutes(app: App, guards: ApiGuards): void {
     run: (ctx, input) => putPageAsset(ctx, input as typeof input & { body: Buffer }),
     audit: {
       action: 'page.upload-asset',
-      object: ({ slug }) => ({ id: null, label: slug }),
+      object: () => ({ id: null, label: null }),
       before: pageId,
       detail: ({ name }, asset) => ({ name, contentType: asset.contentType }),
     },
@@ -62,6 +62,6 @@ export function pageAssetRoutes(app: App, guards: ApiGuards): void {
     scope: 'write',
     ok: { status: 204, description: 'Removed (or there was none).' },
     run: deletePageAsset,
-    audit: { action: 'page.delete-asset', object: ({ slug }) => ({ id: null, label: slug }), before: pageId, detail: ({ name }) => ({ name }) },
+    audit: { action: 'page.delete-asset', object: () => ({ id: null, label: null }), before: pageId, detail: ({ name }) => ({ name }) },
   });
 }

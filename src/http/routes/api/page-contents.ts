@@ -69,11 +69,11 @@ function componentRoutes(app: App, guards: ApiGuards): void {
     scope: 'write',
     params: z.object({ slug: slugParam }),
     body: componentOrderSchema.openapi('ComponentOrder'),
-    notFound: 'No page with this slug in your organization.',
+    notFound: 'No page with this slug or id in your organization.',
     ok: { status: 200, schema: z.object({ components: z.array(Component) }), description: 'The components, in their new order.' },
     run: orderComponents,
     respond: (components) => ({ components }),
-    audit: { action: 'page.order-components', object: ({ slug }) => ({ id: null, label: slug }), before: pageId, detail: (input) => ({ components: input.components.length }) },
+    audit: { action: 'page.order-components', object: () => ({ id: null, label: null }), before: pageId, detail: (input) => ({ components: input.components.length }) },
   });
 }
 

@@ -23,7 +23,7 @@ export function pageSubscriberRoutes(app: App, guards: ApiGuards): void {
       limit: z.string().optional().openapi({ description: `How many (1 to ${SUBSCRIBER_LIMITS.listMax}, 100 by default).`, example: '100' }),
       after: z.string().max(100).optional().openapi({ description: 'The `next` of the previous answer.' }),
     }),
-    notFound: 'No page with this slug in your organization.',
+    notFound: 'No page with this slug or id in your organization.',
     ok: { status: 200, schema: SubscriberList, description: 'The subscribers and the counts.' },
     run: listSubscribers,
   });

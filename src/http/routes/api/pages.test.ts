@@ -50,6 +50,18 @@ for (const dialect of dialects) {
         expect((await h.call('GET', '/api/v1/pages/creative')).status).toBe(404);
       });
 
+      it('addresses a page by its id too, and its children; never another organization\'s', async () => {
+        const page = await (await h.call('POST', '/api/v1/pages', { body: { slug: 'by-id', title: 'By id' } })).json();
+        expect(await (await h.call('GET', `/api/v1/pages/${page.id}`, { key: h.a.readKey })).json()).toMatchObject({ slug: 'by-id' });
+        expect((await h.call('PATCH', `/api/v1/pages/${page.id}`, { body: { title: 'By id too' } })).status).toBe(200);
+        expect((await h.call('POST', `/api/v1/pages/${page.id}/components`, { body: { key: 'web', name: 'Web' } })).status).toBe(201);
+        expect((await h.call('GET', `/api/v1/pages/${page.id}`, { key: h.b.readKey })).status).toBe(404);
+        expect((await h.call('DELETE', `/api/v1/pages/${page.id}`)).status).toBe(204);
+        expect((await h.call('GET', '/api/v1/pages/by-id')).status).toBe(404);
+        const entry = (await h.store.audit.list({ organizationId: h.a.id, limit: 100 })).find((e) => e.action === 'page.delete' && e.objectId === page.id);
+        expect(entry).toMatchObject({ objectLabel: 'by-id' });
+      });
+
       it('answers 409 for a slug or custom domain already taken, even by another organization', async () => {
         expect((await h.call('POST', '/api/v1/pages', { body: { slug: 'beta', title: 'Mine' } })).status).toBe(409);
         await h.call('POST', '/api/v1/pages', { body: { slug: 'dom1', title: 'D', customDomain: 'one.example.com' } });

@@ -27,7 +27,7 @@ export function pageRoutes(app: App, guards: ApiGuards, domainTxt: TxtLookup): v
     run: createPage,
     audit: { action: 'page.create', object: (_input, page) => ({ id: page.id, label: page.slug }) },
   });
-  const one = { ...op, path: '/api/v1/pages/{slug}', params: z.object({ slug: slugParam }), notFound: 'No page with this slug in your organization.' } as const;
+  const one = { ...op, path: '/api/v1/pages/{slug}', params: z.object({ slug: slugParam }), notFound: 'No page with this slug or id in your organization.' } as const;
   apiOperation(app, guards, { ...one, method: 'get', summary: 'Read a page', scope: 'read', ok: { status: 200, schema: Page, description: 'The page.' }, run: getPage });
   apiOperation(app, guards, {
     ...one,
@@ -48,7 +48,7 @@ export function pageRoutes(app: App, guards: ApiGuards, domainTxt: TxtLookup): v
     scope: 'write',
     ok: { status: 204, description: 'Deleted.' },
     run: deletePage,
-    audit: { action: 'page.delete', object: ({ slug }) => ({ id: null, label: slug }), before: pageId },
+    audit: { action: 'page.delete', object: () => ({ id: null, label: null }), before: pageId },
   });
   apiOperation(app, guards, {
     ...one,

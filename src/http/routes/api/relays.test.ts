@@ -47,6 +47,19 @@ for (const dialect of dialects) {
         expect(h.events.slice(before)).toContainEqual({ type: 'monitors.changed', at: T0, organizationId: h.a.id });
       });
 
+      it('addresses a relay by its key too: read, rename, token and delete; never another organization\'s', async () => {
+        const relay = await (await h.call('POST', '/api/v1/relays', { body: { key: 'loft', name: 'Loft' } })).json();
+        expect(await (await h.call('GET', '/api/v1/relays/loft')).json()).toMatchObject({ id: relay.id, key: 'loft' });
+        expect(await (await h.call('PATCH', '/api/v1/relays/loft', { body: { name: 'Attic loft' } })).json()).toMatchObject({ id: relay.id, name: 'Attic loft' });
+        expect((await (await h.call('POST', '/api/v1/relays/loft/token')).json()).token).toMatch(/^wdr_/);
+        expect((await h.call('GET', '/api/v1/relays/cellar')).status).toBe(404);
+        expect((await h.call('DELETE', '/api/v1/relays/loft')).status).toBe(204);
+        expect((await h.call('GET', `/api/v1/relays/${relay.id}`)).status).toBe(404);
+        // The test's clock stands still: find the entry among those of the same instant.
+        const entry = (await h.store.audit.list({ organizationId: h.a.id, limit: 100 })).find((e) => e.action === 'relay.delete' && e.objectLabel === 'loft');
+        expect(entry).toMatchObject({ action: 'relay.delete', objectId: relay.id, objectLabel: 'loft' });
+      });
+
       it('refuses to delete a relay that runs monitors (409) until they move', async () => {
         const relay = await (await h.call('POST', '/api/v1/relays', { body: { key: 'busy', name: 'Busy' } })).json();
         const monitor = await (

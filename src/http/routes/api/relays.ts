@@ -7,7 +7,7 @@ import { relayCreateSchema, relayPatchSchema } from '../../../services/relays/sc
 import { type RelayView, relayViewSchema } from '../../../services/relays/view.js';
 import { createRelay, deleteRelay, updateRelay } from '../../../services/relays/write.js';
 import type { App } from '../../env.js';
-import { type ApiGuards, apiOperation, idParam, listOperation } from './operation.js';
+import { type ApiGuards, apiOperation, idOrKeyParam, listOperation } from './operation.js';
 
 const Relay = relayViewSchema.openapi('Relay');
 const RelayWithToken = relayViewSchema
@@ -45,8 +45,8 @@ export function relayApiRoutes(app: App, guards: ApiGuards): void {
     respond: withToken,
     audit: { action: 'relay.create', object: (_input, { relay }) => ({ id: relay.id, label: relay.key }) },
   });
-  const params = z.object({ id: idParam('relay', 'rly_8d2f6h1j3k5m7n9p') });
-  const one = { ...op, path: '/api/v1/relays/{id}', params, notFound: 'No relay with this id in your organization.' } as const;
+  const params = z.object({ id: idOrKeyParam('relay', 'rly_8d2f6h1j3k5m7n9p') });
+  const one = { ...op, path: '/api/v1/relays/{id}', params, notFound: 'No relay with this id or key in your organization.' } as const;
   apiOperation(app, guards, { ...one, method: 'get', summary: 'Read a relay', scope: 'read', ok: { status: 200, schema: Relay, description: 'The relay.' }, run: getRelay });
   apiOperation(app, guards, {
     ...one,
@@ -69,7 +69,8 @@ export function relayApiRoutes(app: App, guards: ApiGuards): void {
     role: 'admin',
     ok: { status: 204, description: 'Deleted.' },
     run: deleteRelay,
-    audit: { action: 'relay.delete', object: ({ id }) => ({ id, label: null }), before: relayLabel },
+    // The path may name it by key: its id and key come from the read before the delete.
+    audit: { action: 'relay.delete', object: () => ({ id: null, label: null }), before: relayLabel },
   });
   apiOperation(app, guards, {
     ...one,
