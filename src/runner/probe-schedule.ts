@@ -91,9 +91,7 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
   // Every running probe listens to the shutdown signal; hundreds at once is expected, not a leak.
   setMaxListeners(0, shutdown.signal);
   const slots = createSlots(deps.concurrency);
-  // A ring of the latest samples: a fixed buffer, so recording one allocates nothing.
-  const lateness = new Float64Array(LATENESS_SAMPLES);
-  let runs = 0;
+  const lateness = new LatenessRing(LATENESS_SAMPLES);
   let stopped = false;
 
   function arm(entry: Entry<M>): void {
@@ -120,8 +118,7 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
       if (stopped || entries.get(monitor.id) !== entry) return;
       const checkedAt = now();
       const late = checkedAt - due;
-      lateness[runs % LATENESS_SAMPLES] = late;
-      runs++;
+      lateness.record(late);
       const started = deps.observe ? performance.now() : 0;
       const result: ProbeResult = deps.unprobeable?.(monitor) ?? (await probe(monitor));
       // A probe cut short by shutdown says nothing about the server: don't record it as a failure.
@@ -189,13 +186,8 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
       await Promise.all(leaving);
     },
     size: () => entries.size,
-    latenessSince(since) {
-      const from = Math.max(since, runs - LATENESS_SAMPLES);
-      const out: number[] = [];
-      for (let run = from; run < runs; run++) out.push(lateness[run % LATENESS_SAMPLES] as number);
-      return out;
-    },
-    stats: () => ({ monitors: entries.size, runs, running: slots.active(), waiting: slots.waiting(), lateness: Array.from(lateness.subarray(0, Math.min(runs, LATENESS_SAMPLES))) }),
+    latenessSince: (since) => lateness.since(since),
+    stats: () => ({ monitors: entries.size, runs: lateness.runs, running: slots.active(), waiting: slots.waiting(), lateness: lateness.samples() }),
     async stop() {
       stopped = true;
       for (const entry of entries.values()) if (entry.timer) clearTimeout(entry.timer);
@@ -242,4 +234,32 @@ export function spread(id: string): number {
   let hash = 2166136261;
   for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 16777619) >>> 0;
   return hash / 2 ** 32;
+}
+
+/** How late the latest runs started: a ring of a fixed buffer, so recording one allocates nothing. */
+class LatenessRing {
+  private readonly buffer: Float64Array;
+  /** Runs recorded since the schedule was made. */
+  runs = 0;
+
+  constructor(private readonly size: number) {
+    this.buffer = new Float64Array(size);
+  }
+
+  record(lateMs: number): void {
+    this.buffer[this.runs % this.size] = lateMs;
+    this.runs++;
+  }
+
+  /** The lateness of the runs since run number `since`, at most the latest `size`. */
+  since(since: number): number[] {
+    const out: number[] = [];
+    for (let run = Math.max(since, this.runs - this.size); run < this.runs; run++) out.push(this.buffer[run % this.size] as number);
+    return out;
+  }
+
+  /** The samples held, in buffer order (as stats() always gave them). */
+  samples(): number[] {
+    return Array.from(this.buffer.subarray(0, Math.min(this.runs, this.size)));
+  }
 }

@@ -9,7 +9,7 @@ import { PUBLIC_TARGETS_ONLY, type TargetGuard, targetGuard } from '../net/targe
 import type { ProbeDefinition, ProbeResult } from '../probes/probe.js';
 import type { Store } from '../store/index.js';
 import type { Ingest } from './ingest.js';
-import { createProbeSchedule, type ScheduledMonitor, type ScheduleStats, spread } from './probe-schedule.js';
+import { createProbeSchedule, type ProbeSchedule, type ScheduledMonitor, type ScheduleStats, spread } from './probe-schedule.js';
 
 /** Probes running at once across all monitors; more wait their turn (and show up as lateness). */
 export const DEFAULT_CONCURRENCY = 256;
@@ -81,22 +81,9 @@ type EdgeMonitor = ScheduledMonitor & { organizationId: string; lastCheckAt: num
 
 export function createScheduler(deps: SchedulerDeps): Scheduler {
   const concurrency = deps.concurrency ?? DEFAULT_CONCURRENCY;
-  const metrics = deps.metrics;
   /** Each organization's probe-target guard, re-read with the monitors; a monitor of an organization not read yet gets the strict one. */
   let guards = new Map<string, TargetGuard>();
-  const schedule = createProbeSchedule<EdgeMonitor>({
-    logger: deps.logger,
-    concurrency,
-    guardFor: (monitor) => guards.get(monitor.organizationId) ?? PUBLIC_TARGETS_ONLY,
-    now: () => deps.clock.now(),
-    ...(deps.owns ? { firstDueFor: resumeAt } : {}),
-    ...(deps.probeFor ? { probeFor: deps.probeFor } : {}),
-    ...(deps.random ? { random: deps.random } : {}),
-    onResult: async (monitor, result, checkedAt) => {
-      await deps.ingest.record({ ...result, monitorId: monitor.id, checkedAt, source: 'edge' });
-    },
-    ...(metrics ? { observe: (monitor: EdgeMonitor, result: ProbeResult, durationMs: number, latenessMs: number) => metrics.checkRan(monitor.type, checkOutcome(result), durationMs, latenessMs) } : {}),
-  });
+  const schedule = edgeSchedule(deps, concurrency, (monitor) => guards.get(monitor.organizationId) ?? PUBLIC_TARGETS_ONLY);
   let started = false;
   let stopped = false;
   let reloadTimer: NodeJS.Timeout | null = null;
@@ -229,4 +216,22 @@ function merged(versions: { id: string }[], fresh: Known, known: Known, owns: (i
     if (entry && owns(id)) next.set(id, entry);
   }
   return next;
+}
+
+/** The edge's probe schedule: results go to ingest, checks are counted in the metrics, a handed-over monitor resumes. */
+function edgeSchedule(deps: SchedulerDeps, concurrency: number, guardFor: (monitor: EdgeMonitor) => TargetGuard): ProbeSchedule<EdgeMonitor> {
+  const metrics = deps.metrics;
+  return createProbeSchedule<EdgeMonitor>({
+    logger: deps.logger,
+    concurrency,
+    guardFor,
+    now: () => deps.clock.now(),
+    ...(deps.owns ? { firstDueFor: resumeAt } : {}),
+    ...(deps.probeFor ? { probeFor: deps.probeFor } : {}),
+    ...(deps.random ? { random: deps.random } : {}),
+    onResult: async (monitor, result, checkedAt) => {
+      await deps.ingest.record({ ...result, monitorId: monitor.id, checkedAt, source: 'edge' });
+    },
+    ...(metrics ? { observe: (monitor: EdgeMonitor, result: ProbeResult, durationMs: number, latenessMs: number) => metrics.checkRan(monitor.type, checkOutcome(result), durationMs, latenessMs) } : {}),
+  });
 }
