@@ -49,6 +49,13 @@ for (const dialect of dialects) describe.skipIf(!dialect.available)(`errors of t
     expect((await h.call('GET', '/api/v1/status/no-such-page', { key: null })).status).toBe(404);
   });
 
+  it('reads a declared path with a suffix as the suffix says: /docs/{name}.md is not /docs/package.json', async () => {
+    expect((await h.call('DELETE', '/docs/storage.md', { key: null })).status).toBe(405);
+    for (const method of ['GET', 'DELETE']) expect((await h.call(method, '/docs/package.json', { key: null })).status, method).toBe(404);
+    // A method the path takes, with nothing at it, is a 404 and not a 405.
+    expect((await h.call('GET', '/docs/no-such-doc.md', { key: null })).status).toBe(404);
+  });
+
   it('answers OPTIONS with the allowed methods', async () => {
     const res = await h.call('OPTIONS', '/api/v1/relays/rly_x', { key: null });
     expect(res.status).toBe(204);

@@ -21,7 +21,7 @@ export function allowedMethods(app: Hono<never>, served: () => readonly ServedPa
       router = new TrieRouter<string>();
       // Middleware is registered for ALL methods; only real handlers say which methods a path has.
       for (const route of app.routes) if (route.method !== 'ALL') router.add('ALL', route.path, route.method);
-      for (const route of extra) router.add('ALL', route.path.replace(/\{([^}]+)\}/g, ':$1'), route.method.toUpperCase());
+      for (const route of extra) router.add('ALL', routerPath(route.path), route.method.toUpperCase());
       known = app.routes.length + extra.length;
     }
     const methods = new Set(router.match('GET', path)[0].map(([method]) => method));
@@ -30,4 +30,14 @@ export function allowedMethods(app: Hono<never>, served: () => readonly ServedPa
     methods.add('OPTIONS');
     return [...methods].sort();
   };
+}
+
+/**
+ * An OpenAPI path as the router reads it: `{slug}` is a parameter; `{name}.md` one whose segment must end in `.md`
+ * (a bare `:name.md` would take any segment, so /docs/package.json would seem to be served).
+ */
+function routerPath(path: string): string {
+  return path.replace(/\{([^}]+)\}([^/]*)/g, (_all, name: string, rest: string) =>
+    rest === '' ? `:${name}` : `:${name}{[^/]+${rest.replace(/[.*+?^$()|[\]\\]/g, '\\$&')}}`,
+  );
 }
