@@ -55,13 +55,7 @@ export const openIncident = (s: SeededWarden) =>
  * The answers during the run: 200 or 503 only (with `refused`, 503s of both kinds), each 503 with Retry-After and the
  * problem type; pushes and relay results stored again within RECOVERY_MS of `backAt`, and nothing but 200 from then on.
  */
-/**
- * `steady: false` skips the last check (no refusal among requests sent after the first 200s): on the filled tmpfs, under
- * the whole suite's load, a relapse after recovery showed up (answers 13 s late, then 503) that this session could not
- * explain; those refusals are still held to every other check (503, Retry-After, problem+json, nothing acknowledged
- * lost). The relapse is an open finding (see the closing note of the session that wrote this), not an expected behaviour.
- */
-export async function expectRefusedThenRecovered(load: ResultLoad, backAt: number, { refused: mustRefuse = true, steady = true } = {}): Promise<void> {
+export async function expectRefusedThenRecovered(load: ResultLoad, backAt: number, { refused: mustRefuse = true } = {}): Promise<void> {
   const firstPush = await load.first('push', 200, backAt, RECOVERY_MS + 1_000);
   const firstRelay = await load.first('relay', 200, backAt, RECOVERY_MS + 1_000);
   expect(firstPush, 'a push answered 200 after the database came back').toBeDefined();
@@ -86,7 +80,7 @@ export async function expectRefusedThenRecovered(load: ResultLoad, backAt: numbe
     expect(a.contentType).toBe('application/problem+json');
     expect(a.problem).toBe(PROBLEM_TYPE);
   }
-  if (steady) expect(load.answers.filter((a) => a.sentAt >= steadyFrom && a.status !== 200)).toEqual([]);
+  expect(load.answers.filter((a) => a.sentAt >= steadyFrom && a.status !== 200)).toEqual([]);
 }
 
 /** Every push and relay result answered 200 is stored; `exactly`: and nothing refused is (no commit in doubt). */

@@ -136,7 +136,7 @@ describe.skipIf(!tmpfs)('SQLite on a filesystem that fills up (a 24 MiB tmpfs) u
 
     unlinkSync(filler);
     const backAt = performance.now();
-    await expectRefusedThenRecovered(load, backAt, { steady: false });
+    await expectRefusedThenRecovered(load, backAt);
     expect((await openIncident(s)).status).toBe(201);
     await expectAcknowledgedStored(s, load, true);
     await expectTwoLogLines(lines, 'full');
