@@ -88,7 +88,7 @@ function canMountTmpfs(): boolean {
 const tmpfs = canMountTmpfs();
 if (!tmpfs) console.warn('\n  ⚠ mounting a tmpfs is not permitted here: the full-filesystem variant of the fault tests is SKIPPED (max_page_count still runs).\n');
 
-describe.skipIf(!tmpfs)('SQLite on a filesystem that fills up (a 24 MiB tmpfs) under push and relay load', () => {
+describe.skipIf(!tmpfs)('SQLite on a filesystem that fills up (a 96 MiB tmpfs) under push and relay load', () => {
   const sqlite = dialects.find((d) => d.name === 'sqlite') as DialectCase;
   let s: SeededWarden | undefined;
   let mount: string | undefined;
@@ -117,7 +117,7 @@ describe.skipIf(!tmpfs)('SQLite on a filesystem that fills up (a 24 MiB tmpfs) u
 
   it('answers 503 with Retry-After while the disk is full, loses nothing answered 200, and stores again within 5 s of space', async () => {
     mount = mkdtempSync(join(tmpdir(), 'warden-tmpfs-'));
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m', 'tmpfs', mount], { stdio: 'ignore' });
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=96m', 'tmpfs', mount], { stdio: 'ignore' });
     const dataDir = join(mount, 'data');
     mkdirSync(dataDir);
     const onTmpfs: DialectCase = { ...sqlite, open: (options) => sqlite.open({ ...options, dataDir }) };
