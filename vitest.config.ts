@@ -24,10 +24,17 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'warden', include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'web/src/**/*.test.ts'], exclude: TIMED_UNDER_FAULT },
+        test: {
+          name: 'warden',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'web/src/**/*.test.ts'],
+          exclude: TIMED_UNDER_FAULT,
+        },
       },
       // groupOrder 1: after every file of group 0 has finished, one file at a time.
-      { extends: true, test: { name: 'timed-under-fault', include: TIMED_UNDER_FAULT, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+      {
+        extends: true,
+        test: { name: 'timed-under-fault', include: TIMED_UNDER_FAULT, maxWorkers: 1, sequence: { groupOrder: 1 } },
+      },
     ],
   },
 });

@@ -35,7 +35,9 @@ export const benchmark: Benchmark = {
   description: `3 processes on PostgreSQL + Redis: ${MONITORS} TCP monitors every ${INTERVAL_SEC} s, ${STEADY_SEC} s steady, a kill -9 and a restart, ${STEADY_SEC} s steady; push and relay ingest on PostgreSQL vs SQLite`,
   async run() {
     if (!clusterAvailable) {
-      console.log('PostgreSQL or Redis is not reachable: the cluster benchmark needs both (see test/cluster-harness.ts)');
+      console.log(
+        'PostgreSQL or Redis is not reachable: the cluster benchmark needs both (see test/cluster-harness.ts)',
+      );
       return false;
     }
     const parts = (process.env.BENCH_CLUSTER_PARTS ?? 'checks,ingest').split(',');
@@ -56,7 +58,9 @@ interface RunnerSummary {
 function runnerReports(log: string): RunnerSummary[] {
   return log
     .split('\n')
-    .filter((line) => line.includes('"edge runner: checks in the last minute"') || line.includes('"edge runner stopped"'))
+    .filter(
+      (line) => line.includes('"edge runner: checks in the last minute"') || line.includes('"edge runner stopped"'),
+    )
     .map((line) => JSON.parse(line) as RunnerSummary);
 }
 
@@ -78,7 +82,9 @@ async function checksAtScale(): Promise<boolean> {
   const logs: string[] = [];
   try {
     const started = Date.now();
-    console.log(`${MONITORS} monitors stored and three processes started in ${((started - seededAt) / 1000).toFixed(1)} s`);
+    console.log(
+      `${MONITORS} monitors stored and three processes started in ${((started - seededAt) / 1000).toFixed(1)} s`,
+    );
     // The window opens once the shards are shared out (at a cold start they move 16 a round).
     for (const deadline = started + 120_000; !(await cluster.balanced()) && Date.now() < deadline; ) await sleep(250);
     const t0 = Date.now();
@@ -88,7 +94,9 @@ async function checksAtScale(): Promise<boolean> {
     // kill -9 of b: which monitors it held, how soon each ran again elsewhere.
     const now = Date.now();
     const shards = new Set(
-      (await cluster.leases()).filter((l) => l.holder === 'b' && Number(l.expires_at) > now && l.name.startsWith('shard:')).map((l) => Number(l.name.slice(6))),
+      (await cluster.leases())
+        .filter((l) => l.holder === 'b' && Number(l.expires_at) > now && l.name.startsWith('shard:'))
+        .map((l) => Number(l.name.slice(6))),
     );
     const held = ids.filter((id) => shards.has(shardOf(id)));
     const killedLog = cluster.member('b').log();
@@ -118,7 +126,8 @@ async function checksAtScale(): Promise<boolean> {
     await sleep(Math.max(0, killedAt + 45_000 - Date.now()));
     await cluster.startMember('b');
     const restartedAt = Date.now();
-    for (const deadline = restartedAt + 120_000; !(await cluster.balanced()) && Date.now() < deadline; ) await sleep(250);
+    for (const deadline = restartedAt + 120_000; !(await cluster.balanced()) && Date.now() < deadline; )
+      await sleep(250);
     const settledAgainMs = Date.now() - restartedAt;
     await sleep(STEADY_SEC * 1000);
 
@@ -140,16 +149,23 @@ async function checksAtScale(): Promise<boolean> {
     const worstP99 = p99s.at(-1) ?? 0;
 
     console.log(describeCadence(report));
-    console.log(`checks: ${Math.round(steadyPerSec)} per second with three processes (due: ${Math.round(MONITORS / INTERVAL_SEC)}/s), ${report.checks} over ${Math.round((to - t0) / 1000)} s`);
+    console.log(
+      `checks: ${Math.round(steadyPerSec)} per second with three processes (due: ${Math.round(MONITORS / INTERVAL_SEC)}/s), ${report.checks} over ${Math.round((to - t0) / 1000)} s`,
+    );
     console.log(
       `lateness p99 per runner report (a minute, or a process's life at stop): median ${p99s[Math.floor(p99s.length / 2)] ?? 0} ms, worst ${worstP99} ms, max ${Math.max(0, ...reports.map((r) => r.lateMaxMs))} ms (target p99 < ${LATENESS_TARGET_MS} ms)`,
     );
-    console.log(`duplicates: ${report.duplicates.length} (target 0); missed intervals outside the failover: ${report.missed.length} (target 0)`);
+    console.log(
+      `duplicates: ${report.duplicates.length} (target 0); missed intervals outside the failover: ${report.missed.length} (target 0)`,
+    );
     console.log(
       `kill -9 of b (${held.length} monitors, ${shards.size} shards): failover gap ${(worstLateMs / 1000).toFixed(1)} s at most (a check that late past its due time; target < ${FAILOVER_TARGET_MS / 1000} s); all checked again ${(resumedMs / 1000).toFixed(1)} s after the kill; longest time between two checks ${(worstGapMs / 1000).toFixed(1)} s; restarted at +${Math.round((restartedAt - killedAt) / 1000)} s, its share back ${(settledAgainMs / 1000).toFixed(1)} s later`,
     );
     return (
-      report.duplicates.length === 0 && report.missed.length === 0 && worstLateMs < FAILOVER_TARGET_MS && worstP99 < LATENESS_TARGET_MS
+      report.duplicates.length === 0 &&
+      report.missed.length === 0 &&
+      worstLateMs < FAILOVER_TARGET_MS &&
+      worstP99 < LATENESS_TARGET_MS
     );
   } finally {
     await cluster.close();
@@ -183,7 +199,11 @@ async function loadAcross(urls: string[], options: Omit<Parameters<typeof load>[
 /** Heartbeats (GET, 50 connections) then relay batches (8 at once) against the given processes, both from the push and relay benchmarks. */
 async function measureIngest(label: string, urls: string[], relayIds: string[]): Promise<Omit<IngestRun, 'stored'>> {
   await loadAcross(urls, { connections: 50, durationSec: 2, setupRequest: pushRequests('GET') });
-  const push = await loadAcross(urls, { connections: 50, durationSec: INGEST_SECONDS, setupRequest: pushRequests('GET') });
+  const push = await loadAcross(urls, {
+    connections: 50,
+    durationSec: INGEST_SECONDS,
+    setupRequest: pushRequests('GET'),
+  });
   const batch = relayBatches(relayIds);
   const headers = { authorization: `Bearer ${RELAY_BENCH_TOKEN}`, 'content-type': 'application/json' };
   const relay = await loadAcross(urls, {
@@ -235,7 +255,10 @@ async function ingestFigures(): Promise<boolean> {
     try {
       const urls = instances.map((id) => cluster.url(id));
       const run = await measureIngest(label, urls, await relayIdsOf(urls[0] as string));
-      const count = async (source: string) => Number((await cluster.query<{ n: string }>('select count(*) as n from checks where source = $1', [source]))[0]?.n);
+      const count = async (source: string) =>
+        Number(
+          (await cluster.query<{ n: string }>('select count(*) as n from checks where source = $1', [source]))[0]?.n,
+        );
       runs.push({ ...run, stored: { push: await count('push'), relay: await count('relay') } });
     } finally {
       await cluster.close();
@@ -255,8 +278,13 @@ async function ingestFigures(): Promise<boolean> {
   for (const run of runs.slice(1)) {
     const pushAnswered = run.push.total - run.push.non2xx - run.push.errors;
     const relayAnswered = (run.relay.total - run.relay.non2xx - run.relay.errors) * RELAY_BENCH_BATCH;
-    console.log(`${run.label}: ${run.stored.push} heartbeats stored for ≥ ${pushAnswered} answered 200, ${run.stored.relay} relay results for ${relayAnswered}`);
+    console.log(
+      `${run.label}: ${run.stored.push} heartbeats stored for ≥ ${pushAnswered} answered 200, ${run.stored.relay} relay results for ${relayAnswered}`,
+    );
     durable &&= run.stored.push >= pushAnswered && run.stored.relay >= relayAnswered;
   }
-  return durable && runs.every((r) => r.push.errors === 0 && r.push.non2xx === 0 && r.relay.errors === 0 && r.relay.non2xx === 0);
+  return (
+    durable &&
+    runs.every((r) => r.push.errors === 0 && r.push.non2xx === 0 && r.relay.errors === 0 && r.relay.non2xx === 0)
+  );
 }

@@ -39,7 +39,13 @@ async function measure(dialect: DialectCase): Promise<boolean> {
     const started = performance.now();
     const { organizationId, pageSlug, ids, busy } = await seedOrganization(opened.store);
     console.log(`${dialect.name}: seeded ${MONITORS} monitors in ${Math.round(performance.now() - started)} ms`);
-    const parts = composeWarden({ store: opened.store, clock: { now: () => NOW }, logger: createLogger('silent'), baseUrl: () => 'http://warden.bench', apiRateLimitPerMinute: 1_000_000 });
+    const parts = composeWarden({
+      store: opened.store,
+      clock: { now: () => NOW },
+      logger: createLogger('silent'),
+      baseUrl: () => 'http://warden.bench',
+      apiRateLimitPerMinute: 1_000_000,
+    });
     const { secret } = await createApiKey({ ...parts.context, organizationId }, { name: 'bench', scope: 'read' });
     const get = async (path: string) => {
       const res = await parts.app.request(path, { headers: { authorization: `Bearer ${secret}` } });
@@ -74,7 +80,9 @@ async function measure(dialect: DialectCase): Promise<boolean> {
       const p95 = times[Math.floor(RUNS * 0.95)]!;
       const ok = !budgeted || p95 < TARGET_MS;
       met &&= ok;
-      console.log(`${dialect.name.padEnd(8)} ${label.padEnd(30)} p50 ${p50.toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms${budgeted ? (ok ? '' : '  MISSED') : '  (no budget)'}`);
+      console.log(
+        `${dialect.name.padEnd(8)} ${label.padEnd(30)} p50 ${p50.toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms${budgeted ? (ok ? '' : '  MISSED') : '  (no budget)'}`,
+      );
     }
     await parts.pages.stop();
     await parts.ingest.close();
@@ -118,14 +126,58 @@ async function seedOrganization(store: Store) {
     const states = ids.map((id, i) => {
       const latencyMs = (i * 37) % 900;
       const state = STATES[i % STATES.length]!;
-      const lastResult = JSON.stringify({ checkedAt: NOW, ok: state !== 'down', latencyMs: state === 'down' ? null : latencyMs, message: null, error: null, data: null, source: 'edge' });
-      return { id, organizationId, retries: 1, degradedLatencyMs: null, state, stateSince: NOW - i * 1000, failureStreak: 0, lastCheckAt: NOW, lastResult };
+      const lastResult = JSON.stringify({
+        checkedAt: NOW,
+        ok: state !== 'down',
+        latencyMs: state === 'down' ? null : latencyMs,
+        message: null,
+        error: null,
+        data: null,
+        source: 'edge',
+      });
+      return {
+        id,
+        organizationId,
+        retries: 1,
+        degradedLatencyMs: null,
+        state,
+        stateSince: NOW - i * 1000,
+        failureStreak: 0,
+        lastCheckAt: NOW,
+        lastResult,
+      };
     });
     await tx.checks.write([], states);
     const pageId = 'pg_bench';
-    await tx.pages.insert({ id: pageId, organizationId, slug: 'bench', title: 'Bench', description: null, customDomain: null, aiPolicy: 'allow', passwordHash: null, managedBy: 'api' }, NOW);
+    await tx.pages.insert(
+      {
+        id: pageId,
+        organizationId,
+        slug: 'bench',
+        title: 'Bench',
+        description: null,
+        customDomain: null,
+        aiPolicy: 'allow',
+        passwordHash: null,
+        managedBy: 'api',
+      },
+      NOW,
+    );
     for (let i = 0; i < 500; i++)
-      await tx.components.insert({ id: `cmp_${i}`, pageId, key: `c${i}`, name: `C ${i}`, description: null, group: null, order: i, monitorId: ids[i * 17]!, managedBy: 'api' }, NOW);
+      await tx.components.insert(
+        {
+          id: `cmp_${i}`,
+          pageId,
+          key: `c${i}`,
+          name: `C ${i}`,
+          description: null,
+          group: null,
+          order: i,
+          monitorId: ids[i * 17]!,
+          managedBy: 'api',
+        },
+        NOW,
+      );
   });
   // A day of checks (one every 10 minutes) for the 500 first monitors, and 30 days (one a minute) for the busiest.
   const hourly: CheckRow[] = [];
@@ -134,11 +186,23 @@ async function seedOrganization(store: Store) {
   await store.checks.write(hourly, []);
   const busy = ids[1]!;
   const month: CheckRow[] = [];
-  for (let t = NOW - 30 * 24 * HOUR_MS; t < NOW; t += 60_000) month.push(check(busy, t, Math.abs(Math.sin(t / 7)) > 0.02));
+  for (let t = NOW - 30 * 24 * HOUR_MS; t < NOW; t += 60_000)
+    month.push(check(busy, t, Math.abs(Math.sin(t / 7)) > 0.02));
   for (let i = 0; i < month.length; i += 5000) await store.checks.write(month.slice(i, i + 5000), []);
   return { organizationId, pageSlug: 'bench', ids, busy };
 }
 
 function check(monitorId: string, checkedAt: number, ok: boolean): CheckRow {
-  return { monitorId, checkedAt, ok, degraded: false, latencyMs: ok ? 20 + (checkedAt % 180) : null, message: ok ? 'ok' : null, error: ok ? null : 'refused', data: null, source: 'edge', resultId: null };
+  return {
+    monitorId,
+    checkedAt,
+    ok,
+    degraded: false,
+    latencyMs: ok ? 20 + (checkedAt % 180) : null,
+    message: ok ? 'ok' : null,
+    error: ok ? null : 'refused',
+    data: null,
+    source: 'edge',
+    resultId: null,
+  };
 }

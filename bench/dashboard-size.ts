@@ -22,7 +22,10 @@ export interface InitialJavaScript {
 }
 
 export function initialJavaScript(dir: string = DASHBOARD_BUILD_DIR): InitialJavaScript {
-  const manifest = JSON.parse(readFileSync(join(dir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(readFileSync(join(dir, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entry) throw new Error(`no entry chunk in ${dir}.vite/manifest.json`);
   const seen = new Set<string>();

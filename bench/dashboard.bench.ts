@@ -1,7 +1,15 @@
 // `npm run bench dashboard`: the dashboard's budgets (issue 16), one measure each, every one printed against its target:
 // the initial JavaScript from the build, then in Chromium against a served Warden with 10,000 monitors the first paint
 // of /app, the monitor list interactive, and a search answered (dashboard-browser.ts).
-import { DASHBOARD_MONITORS, measureFiltering, measureFirstPaint, measureListInteractive, median, type ServedDashboard, serveDashboard } from './dashboard-browser.js';
+import {
+  DASHBOARD_MONITORS,
+  measureFiltering,
+  measureFirstPaint,
+  measureListInteractive,
+  median,
+  type ServedDashboard,
+  serveDashboard,
+} from './dashboard-browser.js';
 import { INITIAL_JS_BUDGET_BYTES, initialJavaScript } from './dashboard-size.js';
 import type { Benchmark } from './run.js';
 
@@ -21,7 +29,18 @@ const INTERACTIVE_BUDGET_MS = 1500;
 const FILTER_BUDGET_MS = 100;
 /** The Monitors screen's search box waits this long after the last key before asking (screens/monitors.tsx). */
 const SEARCH_DEBOUNCE_MS = 250;
-const SEARCHES = ['Lobby 12', 'Lobby 345', 'Lobby 7', 'Lobby 99', 'Lobby 5001', 'lobby-42', 'Lobby 808', 'Lobby 3', 'lobby-9999', 'Lobby 61'];
+const SEARCHES = [
+  'Lobby 12',
+  'Lobby 345',
+  'Lobby 7',
+  'Lobby 99',
+  'Lobby 5001',
+  'lobby-42',
+  'Lobby 808',
+  'Lobby 3',
+  'lobby-9999',
+  'Lobby 61',
+];
 
 const MEASURES: Measure[] = [
   {
@@ -29,7 +48,10 @@ const MEASURES: Measure[] = [
     async run() {
       const { files, gzipBytes } = initialJavaScript();
       return {
-        lines: [...files.map((f) => `  ${f.file}: ${kb(f.gzipBytes)}`), `  total: ${kb(gzipBytes)} = ${((gzipBytes / INITIAL_JS_BUDGET_BYTES) * 100).toFixed(0)}% of the budget`],
+        lines: [
+          ...files.map((f) => `  ${f.file}: ${kb(f.gzipBytes)}`),
+          `  total: ${kb(gzipBytes)} = ${((gzipBytes / INITIAL_JS_BUDGET_BYTES) * 100).toFixed(0)}% of the budget`,
+        ],
         met: gzipBytes <= INITIAL_JS_BUDGET_BYTES,
       };
     },
@@ -53,7 +75,10 @@ const MEASURES: Measure[] = [
     async run(served) {
       const { rows, interactive } = await measureListInteractive(await served(), 5);
       return {
-        lines: [`  first rows and the search box drawn: ${ms(median(rows))} (runs: ${list(rows)})`, `  the search box answering a key: ${ms(median(interactive))} (runs: ${list(interactive)})`],
+        lines: [
+          `  first rows and the search box drawn: ${ms(median(rows))} (runs: ${list(rows)})`,
+          `  the search box answering a key: ${ms(median(interactive))} (runs: ${list(interactive)})`,
+        ],
         met: median(interactive) < INTERACTIVE_BUDGET_MS,
       };
     },

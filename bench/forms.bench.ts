@@ -40,12 +40,16 @@ async function ogRender(): Promise<boolean> {
       times[name]!.push(performance.now() - t);
     }
   let met = true;
-  console.log(`og.png: first render in a fresh process ${coldMs.toFixed(0)} ms (one-off: WebAssembly layout engine and font parsing)`);
+  console.log(
+    `og.png: first render in a fresh process ${coldMs.toFixed(0)} ms (one-off: WebAssembly layout engine and font parsing)`,
+  );
   for (const [name, list] of Object.entries(times)) {
     list.sort((a, b) => a - b);
     const median = list[Math.floor(list.length / 2)] as number;
     const p90 = list[Math.floor(list.length * 0.9)] as number;
-    console.log(`og.png first render per snapshot version, ${name}: median ${median.toFixed(0)} ms, p90 ${p90.toFixed(0)} ms (target < ${TARGET_RENDER_MS} ms)`);
+    console.log(
+      `og.png first render per snapshot version, ${name}: median ${median.toFixed(0)} ms, p90 ${p90.toFixed(0)} ms (target < ${TARGET_RENDER_MS} ms)`,
+    );
     met &&= median < TARGET_RENDER_MS;
   }
   return met;
@@ -61,7 +65,16 @@ async function cachedReads(): Promise<boolean> {
       const first = await fetch(warden.url + path);
       const body = Buffer.from(await first.arrayBuffer());
       const headers: Record<string, string> = {};
-      for (const name of ['content-type', 'etag', 'cache-control', 'access-control-allow-origin', 'access-control-expose-headers', 'x-content-type-options', 'content-security-policy', 'x-request-id']) {
+      for (const name of [
+        'content-type',
+        'etag',
+        'cache-control',
+        'access-control-allow-origin',
+        'access-control-expose-headers',
+        'x-content-type-options',
+        'content-security-policy',
+        'x-request-id',
+      ]) {
         const value = first.headers.get(name);
         if (value !== null) headers[name] = value;
       }
@@ -84,7 +97,9 @@ async function cachedReads(): Promise<boolean> {
         // The target is og.png's (the issue's); the small forms are printed for reference (a 2-core machine running the
         // load generator too makes tiny responses the noisiest ratio).
         const gated = path.includes('og.png');
-        console.log(`  ratio ${ratio.toFixed(2)} of bare node:http${gated ? ` (target ≥ ${TARGET_RATIO})` : ' (for reference)'}`);
+        console.log(
+          `  ratio ${ratio.toFixed(2)} of bare node:http${gated ? ` (target ≥ ${TARGET_RATIO})` : ' (for reference)'}`,
+        );
         met &&= ours.errors === 0 && ours.non2xx === 0 && (!gated || ratio >= TARGET_RATIO);
       } finally {
         await baseline.stop();

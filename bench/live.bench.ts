@@ -38,13 +38,19 @@ export const benchmark: Benchmark = {
       const rssBefore = processUsage(pid).rss;
       const connectStarted = performance.now();
       for (let i = 0; i < CLIENTS; i += CONNECT_BATCH)
-        clients.push(...(await Promise.all(Array.from({ length: Math.min(CONNECT_BATCH, CLIENTS - i) }, () => connect(warden.url)))));
+        clients.push(
+          ...(await Promise.all(
+            Array.from({ length: Math.min(CONNECT_BATCH, CLIENTS - i) }, () => connect(warden.url)),
+          )),
+        );
       const connectMs = performance.now() - connectStarted;
       await waitFor(() => clients.every((c) => c.snapshots > 0), 20_000, 'every client got its snapshot');
       await settle(1000);
       const rssAfter = processUsage(pid).rss;
       const perConnection = (rssAfter - rssBefore) / CLIENTS;
-      console.log(`${CLIENTS} clients connected in ${(connectMs / 1000).toFixed(1)} s; server RSS ${mb(rssBefore)} → ${mb(rssAfter)} MB: ${(perConnection / 1024).toFixed(1)} KiB per connection`);
+      console.log(
+        `${CLIENTS} clients connected in ${(connectMs / 1000).toFixed(1)} s; server RSS ${mb(rssBefore)} → ${mb(rssAfter)} MB: ${(perConnection / 1024).toFixed(1)} KiB per connection`,
+      );
 
       const p99s: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
@@ -52,7 +58,11 @@ export const benchmark: Benchmark = {
         const status = round % 2 === 0 ? 'down' : 'up';
         const sent = performance.now();
         await push(warden.url, status);
-        await waitFor(() => clients.every((c) => c.receivedAt > 0), 10_000, `round ${round + 1}: every client got the update`);
+        await waitFor(
+          () => clients.every((c) => c.receivedAt > 0),
+          10_000,
+          `round ${round + 1}: every client got the update`,
+        );
         const latencies = clients.map((c) => c.receivedAt - sent).sort((a, b) => a - b);
         const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] as number;
         p99s.push(at(0.99));
@@ -65,7 +75,9 @@ export const benchmark: Benchmark = {
       const open = clients.filter((c) => c.ws.readyState === WebSocket.OPEN).length;
       const worst = Math.max(...p99s);
       const median = [...p99s].sort((a, b) => a - b)[Math.floor(p99s.length / 2)] as number;
-      console.log(`p99 over rounds: median ${median.toFixed(0)} ms, worst ${worst.toFixed(0)} ms (target < ${TARGET_P99_MS} ms); ${open}/${CLIENTS} still connected`);
+      console.log(
+        `p99 over rounds: median ${median.toFixed(0)} ms, worst ${worst.toFixed(0)} ms (target < ${TARGET_P99_MS} ms); ${open}/${CLIENTS} still connected`,
+      );
       return median < TARGET_P99_MS && open === CLIENTS;
     } finally {
       for (const client of clients) client.ws.terminate();
@@ -90,7 +102,8 @@ function connect(base: string): Promise<Client> {
     ws.on('message', (data: Buffer) => {
       const head = data.subarray(0, 40).toString();
       if (head.startsWith('{"type":"snapshot"')) client.snapshots++;
-      else if (head.startsWith('{"type":"monitor.update"') && client.receivedAt === 0) client.receivedAt = performance.now();
+      else if (head.startsWith('{"type":"monitor.update"') && client.receivedAt === 0)
+        client.receivedAt = performance.now();
     });
     ws.once('open', () => resolve(client));
     ws.once('error', reject);

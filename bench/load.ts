@@ -9,7 +9,12 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   body?: string;
   /** Builds each request, for bodies or paths that vary. */
-  setupRequest?: (request: { method?: string; path?: string; body?: string | Buffer; headers?: Record<string, string> }) => typeof request;
+  setupRequest?: (request: {
+    method?: string;
+    path?: string;
+    body?: string | Buffer;
+    headers?: Record<string, string>;
+  }) => typeof request;
 }
 
 export interface LoadResult {

@@ -8,10 +8,17 @@ const file = process.env.WARDEN_MEMORY_PROBE_FILE;
 let taken = 0;
 if (file)
   process.on('SIGUSR2', () => {
-    const spaces = Object.fromEntries(getHeapSpaceStatistics().map((s) => [s.space_name, { size: s.space_size, used: s.space_used_size }]));
+    const spaces = Object.fromEntries(
+      getHeapSpaceStatistics().map((s) => [s.space_name, { size: s.space_size, used: s.space_used_size }]),
+    );
     const heap = getHeapStatistics();
     const snapshot = process.env.WARDEN_MEMORY_PROBE_SNAPSHOT
-      ? writeHeapSnapshot(join(process.env.WARDEN_MEMORY_PROBE_SNAPSHOT, `warden-${process.pid}-${++taken}.heapsnapshot`))
+      ? writeHeapSnapshot(
+          join(process.env.WARDEN_MEMORY_PROBE_SNAPSHOT, `warden-${process.pid}-${++taken}.heapsnapshot`),
+        )
       : null;
-    writeFileSync(file, JSON.stringify({ usage: process.memoryUsage(), spaces, mallocedMemory: heap.malloced_memory, snapshot }));
+    writeFileSync(
+      file,
+      JSON.stringify({ usage: process.memoryUsage(), spaces, mallocedMemory: heap.malloced_memory, snapshot }),
+    );
   });

@@ -31,7 +31,10 @@ export const benchmark: Benchmark = {
       [
         'organization: { key: soak, name: Soak }',
         'monitors:',
-        ...tokens.map((token, i) => `  - { key: m${i}, name: Monitor ${i}, type: heartbeat, intervalSec: 3600, pushToken: ${token}, config: { graceSec: 3600 } }`),
+        ...tokens.map(
+          (token, i) =>
+            `  - { key: m${i}, name: Monitor ${i}, type: heartbeat, intervalSec: 3600, pushToken: ${token}, config: { graceSec: 3600 } }`,
+        ),
         'notifications:',
         `  - { key: hook, name: Hook, type: webhook, config: { url: "http://127.0.0.1:${port}/hook", secret: "${SECRET}" } }`,
       ].join('\n'),
@@ -73,10 +76,14 @@ export const benchmark: Benchmark = {
           const kinds = mine.map((a) => a.kind);
           const times = mine.map((a) => a.eventAt as number);
           const wanted = told.map((up) => (up ? 'monitor.recovered' : 'monitor.down'));
-          inOrder &&= JSON.stringify(kinds) === JSON.stringify(wanted) && times.every((t, k) => k === 0 || t > (times[k - 1] as number));
+          inOrder &&=
+            JSON.stringify(kinds) === JSON.stringify(wanted) &&
+            times.every((t, k) => k === 0 || t > (times[k - 1] as number));
         }
         console.log(`${expected} state changes while the receiver was down for ${DOWN_SEC} s (SQLite, warden serve)`);
-        console.log(`after it came back: ${unique} distinct messages, ${ids.length - unique} duplicates, the last ${lastSec.toFixed(1)} s later; in order per monitor: ${inOrder ? 'yes' : 'NO'}`);
+        console.log(
+          `after it came back: ${unique} distinct messages, ${ids.length - unique} duplicates, the last ${lastSec.toFixed(1)} s later; in order per monitor: ${inOrder ? 'yes' : 'NO'}`,
+        );
         return unique === expected && ids.length === expected && inOrder;
       } finally {
         await receiver.stop();

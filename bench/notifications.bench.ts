@@ -51,7 +51,9 @@ export const benchmark: Benchmark = {
     try {
       const baseline = await rawRate(`${receiver.url}/hook`);
       await receiver.reset();
-      console.log(`baseline: a plain fetch loop (${IN_FLIGHT} at once) to the same receiver: ${Math.round(baseline)} requests/s`);
+      console.log(
+        `baseline: a plain fetch loop (${IN_FLIGHT} at once) to the same receiver: ${Math.round(baseline)} requests/s`,
+      );
       let met = true;
       for (const dialect of dialects) {
         if (!dialect.available) {
@@ -70,7 +72,12 @@ export const benchmark: Benchmark = {
         console.log(
           `${f.dialect}: ${MONITORS} waiting drained at ${Math.round(f.drainRatePerSec)}/s (target ≥ ${TARGET_PER_SEC}), ratio ${(f.drainRatePerSec / baseline).toFixed(2)} of the plain client`,
         );
-        met &&= enqueuedRight && f.delivered === MONITORS && f.duplicates === 0 && f.drainRatePerSec >= TARGET_PER_SEC && f.p99Ms < TARGET_P99_MS;
+        met &&=
+          enqueuedRight &&
+          f.delivered === MONITORS &&
+          f.duplicates === 0 &&
+          f.drainRatePerSec >= TARGET_PER_SEC &&
+          f.p99Ms < TARGET_P99_MS;
       }
       return met;
     } finally {
@@ -89,14 +96,27 @@ async function rawRate(url: string): Promise<number> {
     title: 'Heartbeat 0 is down',
     reason: 'no heartbeat',
     organization: { key: 'bench', name: 'Bench' },
-    monitor: { id: 'mon_0', key: 'hb0', name: 'Heartbeat 0', type: 'heartbeat', state: 'down', previousState: 'up', downtimeMs: null, players: null },
+    monitor: {
+      id: 'mon_0',
+      key: 'hb0',
+      name: 'Heartbeat 0',
+      type: 'heartbeat',
+      state: 'down',
+      previousState: 'up',
+      downtimeMs: null,
+      players: null,
+    },
     pages: [],
   });
   const post = async (count: number) => {
     let next = 0;
     const worker = async () => {
       while (next++ < count) {
-        const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'webhook-id': `evt_${next}` }, body });
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'webhook-id': `evt_${next}` },
+          body,
+        });
         await res.arrayBuffer();
       }
     };
@@ -108,13 +128,19 @@ async function rawRate(url: string): Promise<number> {
   return (MONITORS * 2) / ((now() - started) / 1000);
 }
 
-async function burst(dialect: DialectCase, receiver: Awaited<ReturnType<typeof startRecordingReceiver>>): Promise<Figures> {
+async function burst(
+  dialect: DialectCase,
+  receiver: Awaited<ReturnType<typeof startRecordingReceiver>>,
+): Promise<Figures> {
   const opened = await dialect.open();
   const store = opened.store;
   const yaml = [
     'organization: { key: bench, name: Bench }',
     'monitors:',
-    ...Array.from({ length: MONITORS }, (_, i) => `  - { key: hb${i}, name: Heartbeat ${i}, type: heartbeat, config: { graceSec: 3600 } }`),
+    ...Array.from(
+      { length: MONITORS },
+      (_, i) => `  - { key: hb${i}, name: Heartbeat ${i}, type: heartbeat, config: { graceSec: 3600 } }`,
+    ),
     'notifications:',
     `  - { key: bench-hook, name: Bench hook, type: webhook, config: { url: "${receiver.url}/hook", secret: "${SECRET}" } }`,
   ].join('\n');
@@ -122,7 +148,12 @@ async function burst(dialect: DialectCase, receiver: Awaited<ReturnType<typeof s
   const ids = Object.values(monitors).map((m) => m.id);
   const channel = await store.channels.findByKey(report.organization.id, 'bench-hook');
   if (!channel) throw new Error('the bench channel was not created');
-  const parts = composeWarden({ store, clock: systemClock, logger: createLogger('silent'), baseUrl: () => 'http://127.0.0.1:8080' });
+  const parts = composeWarden({
+    store,
+    clock: systemClock,
+    logger: createLogger('silent'),
+    baseUrl: () => 'http://127.0.0.1:8080',
+  });
   try {
     // Up first, so the burst is a change for each (unknown → up is not news: nothing enqueued).
     await parts.ingest.recordMany(ids.map((monitorId) => ({ monitorId, ok: true, source: 'push' as const })));
@@ -134,7 +165,9 @@ async function burst(dialect: DialectCase, receiver: Awaited<ReturnType<typeof s
     for (let c = 0; c < COMMITS; c++) {
       const slice = ids.slice(c * per, (c + 1) * per);
       // Pushes answered after their commit, all in one tick: one commit for the slice.
-      await Promise.all(slice.map((monitorId) => parts.ingest.record({ monitorId, ok: false, error: 'no heartbeat', source: 'push' })));
+      await Promise.all(
+        slice.map((monitorId) => parts.ingest.record({ monitorId, ok: false, error: 'no heartbeat', source: 'push' })),
+      );
       const at = now();
       for (const id of slice) committedAt.set(id, at);
       enqueuedAfterCommits.push((await store.deliveries.listByChannel(channel.id, MONITORS + 1)).length);
@@ -146,7 +179,9 @@ async function burst(dialect: DialectCase, receiver: Awaited<ReturnType<typeof s
       await sleep(100);
       arrivals = await receiver.arrivals();
     }
-    const latencies = arrivals.map((a) => a.at - (committedAt.get(a.monitor ?? '') ?? Number.NaN)).sort((a, b) => a - b);
+    const latencies = arrivals
+      .map((a) => a.at - (committedAt.get(a.monitor ?? '') ?? Number.NaN))
+      .sort((a, b) => a - b);
     const spanMs = Math.max(...arrivals.map((a) => a.at)) - Math.min(...committedAt.values());
     const unique = new Set(arrivals.map((a) => a.id)).size;
 
@@ -155,7 +190,12 @@ async function burst(dialect: DialectCase, receiver: Awaited<ReturnType<typeof s
     await receiver.reset();
     await parts.ingest.recordMany(ids.map((monitorId) => ({ monitorId, ok: true, source: 'push' as const })));
     // Built as the server builds it (rules gate, subscriber targets): a second composition over the same store.
-    const second = composeWarden({ store, clock: systemClock, logger: createLogger('silent'), baseUrl: () => 'http://127.0.0.1:8080' });
+    const second = composeWarden({
+      store,
+      clock: systemClock,
+      logger: createLogger('silent'),
+      baseUrl: () => 'http://127.0.0.1:8080',
+    });
     const drainStart = now();
     second.dispatcher.start();
     let drained = await receiver.arrivals();

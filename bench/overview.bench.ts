@@ -10,7 +10,14 @@ import { type CheckRow, HOUR_MS } from '../src/domain/check.js';
 import { openStore } from '../src/store/open-store.js';
 import { seed } from '../test/seed.js';
 import { formatLoad, type LoadResult, load } from './load.js';
-import { BUNDLE, processUsage, START_NODE_ARGS, startBaselineProcess, startWardenProcess, timeToFirst200 } from './processes.js';
+import {
+  BUNDLE,
+  processUsage,
+  START_NODE_ARGS,
+  startBaselineProcess,
+  startWardenProcess,
+  timeToFirst200,
+} from './processes.js';
 import type { Benchmark } from './run.js';
 
 const CONNECTIONS = 50;
@@ -47,7 +54,9 @@ export const benchmark: Benchmark = {
       const cold = COLD_STARTS > 0 ? await coldStarts(seeded, config, dir) : null;
       const table = await loadTable(seeded, config, dir);
       if (!cold) return table;
-      console.log(`cold start, spawn → first 200 on the status JSON (median of ${COLD_STARTS}): warden ${cold.warden.toFixed(0)} ms, bare node:http ${cold.bare.toFixed(0)} ms (target < ${TARGETS.coldStartMs} ms)`);
+      console.log(
+        `cold start, spawn → first 200 on the status JSON (median of ${COLD_STARTS}): warden ${cold.warden.toFixed(0)} ms, bare node:http ${cold.bare.toFixed(0)} ms (target < ${TARGETS.coldStartMs} ms)`,
+      );
       return table && cold.warden < TARGETS.coldStartMs;
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -58,10 +67,19 @@ export const benchmark: Benchmark = {
 /** A page of 8 components with 90 days of history (heartbeat monitors: nothing probes), and 100 push tokens on other monitors. */
 export async function seedDataDir(dataDir: string, configFile: string): Promise<void> {
   const monitors = [
-    ...Array.from({ length: COMPONENTS }, (_, i) => `  - { key: c${i}, name: Server ${i}, type: heartbeat, config: { graceSec: 86400 } }`),
-    ...PUSH_TOKENS.map((token, i) => `  - { key: p${i}, name: Job ${i}, type: heartbeat, pushToken: ${token}, config: { graceSec: 86400 } }`),
+    ...Array.from(
+      { length: COMPONENTS },
+      (_, i) => `  - { key: c${i}, name: Server ${i}, type: heartbeat, config: { graceSec: 86400 } }`,
+    ),
+    ...PUSH_TOKENS.map(
+      (token, i) =>
+        `  - { key: p${i}, name: Job ${i}, type: heartbeat, pushToken: ${token}, config: { graceSec: 86400 } }`,
+    ),
   ];
-  const components = Array.from({ length: COMPONENTS }, (_, i) => `      - { name: Server ${i}, monitor: c${i}, group: Group ${i % 3}, description: Game server ${i} }`);
+  const components = Array.from(
+    { length: COMPONENTS },
+    (_, i) => `      - { name: Server ${i}, monitor: c${i}, group: Group ${i % 3}, description: Game server ${i} }`,
+  );
   const yaml = `organization: { key: bench, name: Bench }\nmonitors:\n${monitors.join('\n')}\npages:\n  - slug: ${SLUG}\n    title: Bench network\n    components:\n${components.join('\n')}\n`;
   writeFileSync(configFile, yaml);
   const store = await openStore({ dataDir });
@@ -72,7 +90,18 @@ export async function seedDataDir(dataDir: string, configFile: string): Promise<
     const rows: CheckRow[] = [];
     for (let c = 0; c < COMPONENTS; c++)
       for (let h = 0; h < 90 * 24; h += h < 24 ? 1 : 24)
-        rows.push({ monitorId: byKey[`c${c}`]!.id, checkedAt: now - h * HOUR_MS, ok: h % 29 !== c, degraded: false, latencyMs: 20 + ((h + c) % 30), message: null, error: null, data: { players: (h + c) % 40 }, source: 'push', resultId: null });
+        rows.push({
+          monitorId: byKey[`c${c}`]!.id,
+          checkedAt: now - h * HOUR_MS,
+          ok: h % 29 !== c,
+          degraded: false,
+          latencyMs: 20 + ((h + c) % 30),
+          message: null,
+          error: null,
+          data: { players: (h + c) % 40 },
+          source: 'push',
+          resultId: null,
+        });
     await store.checks.write(rows, []);
   } finally {
     await store.close();
@@ -116,7 +145,12 @@ async function loadTable(seeded: string, configFile: string, dir: string): Promi
       { label: 'cached HTML page', path: `/s/${SLUG}` },
       { label: 'status.md', path: `/s/${SLUG}/status.md`, target: TARGETS.smallForms },
       { label: 'badge.svg', path: `/s/${SLUG}/badge.svg`, target: TARGETS.smallForms },
-      { label: 'durable push, 100 tokens', path: pushPath(PUSH_TOKENS[0]!), rotate: PUSH_TOKENS.map(pushPath), target: TARGETS.push100 },
+      {
+        label: 'durable push, 100 tokens',
+        path: pushPath(PUSH_TOKENS[0]!),
+        rotate: PUSH_TOKENS.map(pushPath),
+        target: TARGETS.push100,
+      },
       { label: 'durable push, 1 token', path: pushPath(PUSH_TOKENS[0]!) },
     ];
     // Every form rendered once before the idle clock starts, as a page that readers found.
@@ -124,12 +158,22 @@ async function loadTable(seeded: string, configFile: string, dir: string): Promi
     await new Promise((r) => setTimeout(r, IDLE_SEC * 1000));
     const idle = await memory(pid, probeFile);
 
-    console.log(`${'what'.padEnd(38)} ${'bytes'.padStart(7)} ${'bare 607 B'.padStart(10)} ${'bare same'.padStart(10)} ${'warden'.padStart(8)}  ratio (same bytes)  target`);
+    console.log(
+      `${'what'.padEnd(38)} ${'bytes'.padStart(7)} ${'bare 607 B'.padStart(10)} ${'bare same'.padStart(10)} ${'warden'.padStart(8)}  ratio (same bytes)  target`,
+    );
     for (const row of rows) {
       const first = await fetch(warden.url + row.path);
       const body = Buffer.from(await first.arrayBuffer());
       const headers: Record<string, string> = {};
-      for (const name of ['content-type', 'etag', 'cache-control', 'vary', 'access-control-allow-origin', 'x-content-type-options', 'x-request-id']) {
+      for (const name of [
+        'content-type',
+        'etag',
+        'cache-control',
+        'vary',
+        'access-control-allow-origin',
+        'x-content-type-options',
+        'x-request-id',
+      ]) {
         const value = first.headers.get(name);
         if (value !== null) headers[name] = value;
       }
@@ -146,7 +190,9 @@ async function loadTable(seeded: string, configFile: string, dir: string): Promi
         met &&= ok;
         const rps = (r: LoadResult) => Math.round(r.requestsPerSec).toString().padStart(8);
         console.log(
-          `${row.label.padEnd(38)} ${String(body.length).padStart(7)} ${rps(bare607).padStart(10)} ${rps(bareSame).padStart(10)} ${rps(ours)}  ${ratio.toFixed(2)} (${(ours.requestsPerSec / bareSame.requestsPerSec).toFixed(2)})`.padEnd(108) +
+          `${row.label.padEnd(38)} ${String(body.length).padStart(7)} ${rps(bare607).padStart(10)} ${rps(bareSame).padStart(10)} ${rps(ours)}  ${ratio.toFixed(2)} (${(ours.requestsPerSec / bareSame.requestsPerSec).toFixed(2)})`.padEnd(
+            108,
+          ) +
             `${row.target === undefined ? '' : `≥ ${row.target}`}${ok ? '' : clean ? '  MISSED' : `  ${ours.errors} errors, ${ours.non2xx} non-2xx`}`,
         );
         if (process.env.WARDEN_BENCH_VERBOSE) console.log(formatLoad(`  warden ${row.label}`, ours));
@@ -162,7 +208,9 @@ async function loadTable(seeded: string, configFile: string, dir: string): Promi
     ] as const)
       console.log(`${label.padEnd(18)} ${formatMemory(m)}`);
     const rssMet = idle.rss / MIB < TARGETS.rssIdleMiB && loaded.rss / MIB < TARGETS.rssLoadedMiB;
-    console.log(`RSS idle (${IDLE_SEC} s after start) ${(idle.rss / MIB).toFixed(0)} MiB (target < ${TARGETS.rssIdleMiB}), after the load ${(loaded.rss / MIB).toFixed(0)} MiB (target < ${TARGETS.rssLoadedMiB})`);
+    console.log(
+      `RSS idle (${IDLE_SEC} s after start) ${(idle.rss / MIB).toFixed(0)} MiB (target < ${TARGETS.rssIdleMiB}), after the load ${(loaded.rss / MIB).toFixed(0)} MiB (target < ${TARGETS.rssLoadedMiB})`,
+    );
     return met && rssMet;
   } finally {
     await fixed.stop();
@@ -193,7 +241,14 @@ async function memory(pid: number, probeFile: string): Promise<MemoryBreakdown> 
     spaces: Record<string, { size: number; used: number }>;
   };
   const code = (report.spaces.code_space?.size ?? 0) + (report.spaces.code_large_object_space?.size ?? 0);
-  return { rss: processUsage(pid).rss, heapUsed: report.usage.heapUsed, heapTotal: report.usage.heapTotal, code, external: report.usage.external, arrayBuffers: report.usage.arrayBuffers };
+  return {
+    rss: processUsage(pid).rss,
+    heapUsed: report.usage.heapUsed,
+    heapTotal: report.usage.heapTotal,
+    code,
+    external: report.usage.external,
+    arrayBuffers: report.usage.arrayBuffers,
+  };
 }
 
 function formatMemory(m: MemoryBreakdown): string {
@@ -215,13 +270,21 @@ function onPath(command: string): boolean {
 async function measure(url: string, seconds: number, rotate?: string[]): Promise<LoadResult> {
   if (!WRK) {
     let next = 0;
-    return load({ url, connections: CONNECTIONS, durationSec: seconds, ...(rotate ? { setupRequest: (r) => ({ ...r, path: rotate[next++ % rotate.length] }) } : {}) });
+    return load({
+      url,
+      connections: CONNECTIONS,
+      durationSec: seconds,
+      ...(rotate ? { setupRequest: (r) => ({ ...r, path: rotate[next++ % rotate.length] }) } : {}),
+    });
   }
   const args = ['-t2', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency'];
   let script: string | undefined;
   if (rotate) {
     script = join(mkdtempSync(join(tmpdir(), 'warden-wrk-')), 'rotate.lua');
-    writeFileSync(script, `local paths = {${rotate.map((p) => JSON.stringify(p)).join(',')}}\nlocal i = math.random(#paths)\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format("GET", paths[i])\nend\n`);
+    writeFileSync(
+      script,
+      `local paths = {${rotate.map((p) => JSON.stringify(p)).join(',')}}\nlocal i = math.random(#paths)\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format("GET", paths[i])\nend\n`,
+    );
     args.push('-s', script);
   }
   try {
@@ -265,8 +328,14 @@ async function coldStarts(seeded: string, configFile: string, dir: string): Prom
   }
   const fresh = mkdtempSync(join(tmpdir(), 'warden-bench-fresh-'));
   try {
-    const first = await timeToFirst200([...START_NODE_ARGS, BUNDLE, 'serve'], { WARDEN_DATA_DIR: fresh, LOG_LEVEL: 'warn' }, '/api/v1/status/demo');
-    console.log(`cold start on a fresh data dir (migrations, demo): ${first.toFixed(0)} ms; runs on the seeded one: ${warden.map((t) => t.toFixed(0)).join(', ')} ms`);
+    const first = await timeToFirst200(
+      [...START_NODE_ARGS, BUNDLE, 'serve'],
+      { WARDEN_DATA_DIR: fresh, LOG_LEVEL: 'warn' },
+      '/api/v1/status/demo',
+    );
+    console.log(
+      `cold start on a fresh data dir (migrations, demo): ${first.toFixed(0)} ms; runs on the seeded one: ${warden.map((t) => t.toFixed(0)).join(', ')} ms`,
+    );
   } finally {
     rmSync(fresh, { recursive: true, force: true });
   }

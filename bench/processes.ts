@@ -12,7 +12,9 @@ export const CLI = fileURLToPath(new URL('../dist/cli/index.js', import.meta.url
 export const BUNDLE = fileURLToPath(new URL('../dist/bundle/warden.js', import.meta.url));
 /** The node options `npm start` gives the bundle (package.json's start script): a bench starts the server as it does. */
 export const START_NODE_ARGS: string[] = (() => {
-  const start = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }).scripts.start.split(' ');
+  const start = (
+    JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }
+  ).scripts.start.split(' ');
   return start.slice(1, start.indexOf('dist/bundle/warden.js'));
 })();
 
@@ -52,7 +54,9 @@ function stopper(child: ChildProcess, cleanup = () => {}): () => Promise<void> {
 }
 
 /** Starts `warden serve` (built) with its own data directory; extra env picks the config or the database. */
-export async function startWardenProcess(env: Record<string, string> = {}): Promise<Child & { dataDir: string; log(): string }> {
+export async function startWardenProcess(
+  env: Record<string, string> = {},
+): Promise<Child & { dataDir: string; log(): string }> {
   const dataDir = env.WARDEN_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'warden-bench-'));
   // WARDEN_BENCH_NODE_ARGS: node options NODE_OPTIONS refuses (--cpu-prof, --heap-prof), for profiling a bench's server.
   const nodeArgs = process.env.WARDEN_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
@@ -81,7 +85,11 @@ export async function startWardenProcess(env: Record<string, string> = {}): Prom
 }
 
 /** A bare node:http server answering every request with the same bytes and headers: the baseline of a cached read. */
-export async function startBaselineProcess(body: Buffer, headers: Record<string, string>, status = 200): Promise<Child> {
+export async function startBaselineProcess(
+  body: Buffer,
+  headers: Record<string, string>,
+  status = 200,
+): Promise<Child> {
   const dir = mkdtempSync(join(tmpdir(), 'warden-baseline-'));
   const bodyFile = join(dir, 'body');
   writeFileSync(bodyFile, body);
@@ -99,7 +107,11 @@ export async function startBaselineProcess(body: Buffer, headers: Record<string,
   `;
   const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'pipe'] });
   const match = await waitForLine(child, /listening (\d+)/, 'baseline');
-  return { url: `http://127.0.0.1:${match[1]}`, process: child, stop: stopper(child, () => rmSync(dir, { recursive: true, force: true })) };
+  return {
+    url: `http://127.0.0.1:${match[1]}`,
+    process: child,
+    stop: stopper(child, () => rmSync(dir, { recursive: true, force: true })),
+  };
 }
 
 /** Resident memory (bytes) and CPU seconds (user + system) of a process, from /proc. */
@@ -128,11 +140,15 @@ export function freePort(): Promise<number> {
 export async function timeToFirst200(args: string[], env: Record<string, string>, path: string): Promise<number> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, args, { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env }, stdio: 'ignore' });
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: 'ignore',
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode} before answering 200`);
+      if (child.exitCode !== null)
+        throw new Error(`${args.join(' ')} exited with ${child.exitCode} before answering 200`);
       if (performance.now() - started > 30_000) throw new Error(`${args.join(' ')} did not answer 200 within 30 s`);
       const ok = await fetch(`http://127.0.0.1:${port}${path}`, { signal: AbortSignal.timeout(2000) })
         .then(async (r) => {

@@ -27,7 +27,10 @@ export function pushBenchConfig(): string {
   return [
     'organization: { key: bench, name: Bench }',
     'monitors:',
-    ...tokens.map((token, i) => `  - { key: hb${i}, name: Heartbeat ${i}, type: heartbeat, pushToken: ${token}, config: { graceSec: 600 } }`),
+    ...tokens.map(
+      (token, i) =>
+        `  - { key: hb${i}, name: Heartbeat ${i}, type: heartbeat, pushToken: ${token}, config: { graceSec: 600 } }`,
+    ),
   ].join('\n');
 }
 
@@ -38,7 +41,13 @@ export function pushRequests(method: 'GET' | 'POST'): (request: LoadRequest) => 
     const token = tokens[next++ % MONITORS];
     return method === 'GET'
       ? { ...request, method, path: `/api/push/${token}?status=up&latency=3` }
-      : { ...request, method, path: `/api/push/${token}`, body: POST_BODY, headers: { 'content-type': 'application/json' } };
+      : {
+          ...request,
+          method,
+          path: `/api/push/${token}`,
+          body: POST_BODY,
+          headers: { 'content-type': 'application/json' },
+        };
   };
 }
 
@@ -53,17 +62,39 @@ export const benchmark: Benchmark = {
     try {
       const answer = await fetch(`${server.url}/api/push/${tokens[0]}`);
       const body = Buffer.from(await answer.arrayBuffer());
-      const baseline = await startBaselineProcess(body, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      const baseline = await startBaselineProcess(body, {
+        'content-type': 'application/json',
+        'cache-control': 'no-store',
+      });
       try {
         const rotate = pushRequests;
         await load({ url: baseline.url, connections: CONNECTIONS, durationSec: 2 });
-        const warmup = await load({ url: server.url, connections: CONNECTIONS, durationSec: 2, setupRequest: rotate('GET') });
+        const warmup = await load({
+          url: server.url,
+          connections: CONNECTIONS,
+          durationSec: 2,
+          setupRequest: rotate('GET'),
+        });
         // Each measured twice, interleaved, keeping the better run of each: the machine is shared.
         const runs: Record<'base' | 'get' | 'post', LoadResult[]> = { base: [], get: [], post: [] };
         for (let i = 0; i < 2; i++) {
           runs.base.push(await load({ url: baseline.url, connections: CONNECTIONS, durationSec: DURATION_SEC }));
-          runs.get.push(await load({ url: server.url, connections: CONNECTIONS, durationSec: DURATION_SEC, setupRequest: rotate('GET') }));
-          runs.post.push(await load({ url: server.url, connections: CONNECTIONS, durationSec: DURATION_SEC, setupRequest: rotate('POST') }));
+          runs.get.push(
+            await load({
+              url: server.url,
+              connections: CONNECTIONS,
+              durationSec: DURATION_SEC,
+              setupRequest: rotate('GET'),
+            }),
+          );
+          runs.post.push(
+            await load({
+              url: server.url,
+              connections: CONNECTIONS,
+              durationSec: DURATION_SEC,
+              setupRequest: rotate('POST'),
+            }),
+          );
         }
         const best = (list: LoadResult[]) => list.reduce((a, b) => (b.requestsPerSec > a.requestsPerSec ? b : a));
         const base = best(runs.base);
@@ -80,11 +111,22 @@ export const benchmark: Benchmark = {
           ['GET', get],
           ['POST', post],
         ] as const)
-          console.log(`${label}: ${Math.round(r.requestsPerSec)} accepted/s (target ≥ ${TARGET_PER_SEC}), ratio ${(r.requestsPerSec / base.requestsPerSec).toFixed(2)} of bare node:http, p99 ${r.p99Ms} ms`);
-        console.log(`durability: ${stored} checks stored for ${answered200} answers of 200 (every 200 came after its commit)`);
-        console.log(`spread: ${MONITORS} tokens, at most ${Math.round(Math.max(get.requestsPerSec, post.requestsPerSec) / MONITORS)} pings a second each (the limit is 10)`);
+          console.log(
+            `${label}: ${Math.round(r.requestsPerSec)} accepted/s (target ≥ ${TARGET_PER_SEC}), ratio ${(r.requestsPerSec / base.requestsPerSec).toFixed(2)} of bare node:http, p99 ${r.p99Ms} ms`,
+          );
+        console.log(
+          `durability: ${stored} checks stored for ${answered200} answers of 200 (every 200 came after its commit)`,
+        );
+        console.log(
+          `spread: ${MONITORS} tokens, at most ${Math.round(Math.max(get.requestsPerSec, post.requestsPerSec) / MONITORS)} pings a second each (the limit is 10)`,
+        );
         const clean = [...runs.get, ...runs.post].every((r) => r.errors === 0 && r.non2xx === 0);
-        return get.requestsPerSec >= TARGET_PER_SEC && post.requestsPerSec >= TARGET_PER_SEC && clean && stored >= answered200;
+        return (
+          get.requestsPerSec >= TARGET_PER_SEC &&
+          post.requestsPerSec >= TARGET_PER_SEC &&
+          clean &&
+          stored >= answered200
+        );
       } finally {
         await baseline.stop();
       }
@@ -94,4 +136,3 @@ export const benchmark: Benchmark = {
     }
   },
 };
-

@@ -25,7 +25,11 @@ export function relayBenchConfig(): string {
     'organization: { key: bench, name: Bench }',
     `relays: [{ key: lab, name: Lab, token: ${TOKEN} }]`,
     'monitors:',
-    ...Array.from({ length: MONITORS }, (_, i) => `  - { key: m${i}, name: M${i}, type: tcp, runOn: relay, relay: lab, config: { host: 10.0.${i >> 8}.${i & 255}, port: 25565 } }`),
+    ...Array.from(
+      { length: MONITORS },
+      (_, i) =>
+        `  - { key: m${i}, name: M${i}, type: tcp, runOn: relay, relay: lab, config: { host: 10.0.${i >> 8}.${i & 255}, port: 25565 } }`,
+    ),
   ].join('\n');
 }
 
@@ -62,25 +66,45 @@ export const benchmark: Benchmark = {
     const server = await startWardenProcess({ WARDEN_CONFIG: join(dir, 'warden.yaml') });
     try {
       const headers = { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' };
-      const relayConfig = (await (await fetch(`${server.url}/api/relay/config`, { headers })).json()) as { monitors: { id: string }[] };
+      const relayConfig = (await (await fetch(`${server.url}/api/relay/config`, { headers })).json()) as {
+        monitors: { id: string }[];
+      };
       const ids = relayConfig.monitors.map((m) => m.id);
       const batch = relayBatches(ids);
       const sample = Buffer.from(batch());
       const answer = Buffer.from(JSON.stringify({ accepted: BATCH, duplicates: 0, rejected: [] }));
-      const baseline = await startBaselineProcess(answer, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      const baseline = await startBaselineProcess(answer, {
+        'content-type': 'application/json',
+        'cache-control': 'no-store',
+      });
       try {
-        const submit = (request: { method?: string; path?: string; body?: string | Buffer; headers?: Record<string, string> }) => ({
+        const submit = (request: {
+          method?: string;
+          path?: string;
+          body?: string | Buffer;
+          headers?: Record<string, string>;
+        }) => ({
           ...request,
           method: 'POST',
           path: '/api/relay/results',
           headers,
           body: batch(),
         });
-        const base = await load({ url: baseline.url, connections: CONNECTIONS, durationSec: 3, method: 'POST', headers, body: sample.toString() });
+        const base = await load({
+          url: baseline.url,
+          connections: CONNECTIONS,
+          durationSec: 3,
+          method: 'POST',
+          headers,
+          body: sample.toString(),
+        });
         const before = await countChecks(server.dataDir);
         // Measured twice, keeping the better run: the machine is shared.
         const runs = [];
-        for (let i = 0; i < 2; i++) runs.push(await load({ url: server.url, connections: CONNECTIONS, durationSec: DURATION_SEC, setupRequest: submit }));
+        for (let i = 0; i < 2; i++)
+          runs.push(
+            await load({ url: server.url, connections: CONNECTIONS, durationSec: DURATION_SEC, setupRequest: submit }),
+          );
         const ours = runs.reduce((a, b) => (b.requestsPerSec > a.requestsPerSec ? b : a));
         const stored = (await countChecks(server.dataDir)) - before;
         const accepted = (r: LoadResult) => r.total - r.non2xx - r.errors;
@@ -92,8 +116,12 @@ export const benchmark: Benchmark = {
         console.log(
           `${Math.round(perSec)} results/s stored (target ≥ ${TARGET_PER_SEC}), p99 ${ours.p99Ms} ms per batch; bare node:http reads and answers the same bodies at ${Math.round(base.requestsPerSec * BATCH)} results/s (ratio ${(ours.requestsPerSec / base.requestsPerSec).toFixed(4)})`,
         );
-        console.log(`durability: ${stored} checks stored for ${answered} batches answered 200 (${answered * BATCH} results)`);
-        return perSec >= TARGET_PER_SEC && runs.every((r) => r.errors === 0 && r.non2xx === 0) && stored >= answered * BATCH;
+        console.log(
+          `durability: ${stored} checks stored for ${answered} batches answered 200 (${answered * BATCH} results)`,
+        );
+        return (
+          perSec >= TARGET_PER_SEC && runs.every((r) => r.errors === 0 && r.non2xx === 0) && stored >= answered * BATCH
+        );
       } finally {
         await baseline.stop();
       }
@@ -103,4 +131,3 @@ export const benchmark: Benchmark = {
     }
   },
 };
-

@@ -10,7 +10,9 @@ export interface Benchmark {
 }
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
-const files = readdirSync(dir).filter((f) => f.endsWith('.bench.ts')).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.ts'))
+  .sort();
 const wanted = process.argv.slice(2);
 let allMet = true;
 for (const file of files) {

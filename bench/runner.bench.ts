@@ -49,10 +49,14 @@ async function runnerAtScale(): Promise<boolean> {
   try {
     const lines = ['organization: { name: Bench }', 'monitors:'];
     for (let i = 0; i < MONITORS; i++)
-      lines.push(`  - { key: m${i}, name: Monitor ${i}, type: tcp, intervalSec: ${INTERVAL_SEC}, timeoutMs: 5000, config: { host: 127.0.0.1, port: ${target.port} } }`);
+      lines.push(
+        `  - { key: m${i}, name: Monitor ${i}, type: tcp, intervalSec: ${INTERVAL_SEC}, timeoutMs: 5000, config: { host: 127.0.0.1, port: ${target.port} } }`,
+      );
     const configFile = join(dataDir, 'bench.yaml');
     writeFileSync(configFile, lines.join('\n'));
-    const apply = spawnSync(process.execPath, [CLI, 'config', 'apply', configFile], { env: { ...process.env, WARDEN_DATA_DIR: dataDir, LOG_LEVEL: 'warn' } });
+    const apply = spawnSync(process.execPath, [CLI, 'config', 'apply', configFile], {
+      env: { ...process.env, WARDEN_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    });
     if (apply.status !== 0) throw new Error(`config apply failed: ${apply.stderr}`);
 
     const server = await startWardenProcess({ WARDEN_DATA_DIR: dataDir, LOG_LEVEL: 'info' });
@@ -83,9 +87,13 @@ async function runnerAtScale(): Promise<boolean> {
     const total = perMonitor.reduce((n, r) => n + r.n, 0);
     const failed = perMonitor.reduce((n, r) => n + r.failed, 0);
     const cpuMsPerCheck = ((end.cpuSeconds - start.cpuSeconds) * 1000) / Math.max(1, total);
-    console.log(`warden serve ran ${MONITORS} monitors for ${SECONDS} s: ${total} checks stored (${stopped.checks} run), ${failed} failed`);
+    console.log(
+      `warden serve ran ${MONITORS} monitors for ${SECONDS} s: ${total} checks stored (${stopped.checks} run), ${failed} failed`,
+    );
     console.log(`monitors with fewer than ${expectedEach} checks (skipped runs): ${short} (target 0)`);
-    console.log(`lateness p50 ${stopped.lateP50Ms} ms, p99 ${stopped.lateP99Ms} ms, max ${stopped.lateMaxMs} ms (target p99 < 1000 ms)`);
+    console.log(
+      `lateness p50 ${stopped.lateP50Ms} ms, p99 ${stopped.lateP99Ms} ms, max ${stopped.lateMaxMs} ms (target p99 < 1000 ms)`,
+    );
     console.log(
       `resident memory: ${(start.rss / 2 ** 20).toFixed(0)} MB after start, peak ${(peakRss / 2 ** 20).toFixed(0)} MB (target < 300 MB); CPU ${cpuMsPerCheck.toFixed(3)} ms per check`,
     );
@@ -120,7 +128,12 @@ async function storageThroughput(): Promise<boolean> {
     const config = validateConfig(
       {
         organization: { name: 'Bench' },
-        monitors: Array.from({ length: 1000 }, (_, i) => ({ key: `m${i}`, name: `M${i}`, type: 'tcp', config: { host: '127.0.0.1', port: 1 } })),
+        monitors: Array.from({ length: 1000 }, (_, i) => ({
+          key: `m${i}`,
+          name: `M${i}`,
+          type: 'tcp',
+          config: { host: '127.0.0.1', port: 1 },
+        })),
       },
       'bench',
     );
@@ -146,11 +159,16 @@ async function storageThroughput(): Promise<boolean> {
     // Baseline: the same rows through a bare prepared INSERT in one transaction (no buckets, no state).
     const raw = new Database(join(dataDir, 'baseline.db'));
     raw.pragma('journal_mode = WAL');
-    raw.exec('create table checks (id integer primary key, monitor_id text, checked_at integer, ok integer, latency_ms integer, data text)');
-    const insert = raw.prepare('insert into checks (monitor_id, checked_at, ok, latency_ms, data) values (?, ?, ?, ?, ?)');
+    raw.exec(
+      'create table checks (id integer primary key, monitor_id text, checked_at integer, ok integer, latency_ms integer, data text)',
+    );
+    const insert = raw.prepare(
+      'insert into checks (monitor_id, checked_at, ok, latency_ms, data) values (?, ?, ?, ?, ?)',
+    );
     const rawStarted = performance.now();
     raw.transaction(() => {
-      for (const input of inputs) insert.run(input.monitorId, input.checkedAt, input.ok ? 1 : 0, input.latencyMs, JSON.stringify(input.data));
+      for (const input of inputs)
+        insert.run(input.monitorId, input.checkedAt, input.ok ? 1 : 0, input.latencyMs, JSON.stringify(input.data));
     })();
     const rawRate = count / ((performance.now() - rawStarted) / 1000);
     raw.close();

@@ -42,7 +42,9 @@ export const benchmark: Benchmark = {
       console.log(`${fresh ? 'fresh data dir' : 'existing data dir'}:`);
       STARTERS.forEach((starter, i) => {
         const ms = medians[i] as number;
-        console.log(`  ${starter.label.padEnd(28)} ${ms.toFixed(0).padStart(5)} ms${i === 0 ? '' : `  (${(ms / bare).toFixed(1)}× bare)`}`);
+        console.log(
+          `  ${starter.label.padEnd(28)} ${ms.toFixed(0).padStart(5)} ms${i === 0 ? '' : `  (${(ms / bare).toFixed(1)}× bare)`}`,
+        );
       });
       // The target is the production start on an existing data directory (a fresh one also pays for the migrations).
       if (!fresh) met &&= (medians[1] as number) < TARGET_MS;
@@ -99,13 +101,16 @@ async function cliStarts(): Promise<boolean> {
     // A first round warms the file cache.
     for (const run of runs) await timeExit(run.command, run.args, env);
     const times: number[][] = runs.map(() => []);
-    for (let round = 0; round < CLI_RUNS; round++) for (const [i, run] of runs.entries()) times[i]?.push(await timeExit(run.command, run.args, env));
+    for (let round = 0; round < CLI_RUNS; round++)
+      for (const [i, run] of runs.entries()) times[i]?.push(await timeExit(run.command, run.args, env));
     const medians = times.map((list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)] as number);
     const bare = medians[0] as number;
     console.log('CLI commands (spawn → exit):');
     runs.forEach((run, i) => {
       const ms = medians[i] as number;
-      console.log(`  ${run.label.padEnd(28)} ${ms.toFixed(0).padStart(5)} ms${i === 0 ? '' : `  (${(ms / bare).toFixed(1)}× bare)`}`);
+      console.log(
+        `  ${run.label.padEnd(28)} ${ms.toFixed(0).padStart(5)} ms${i === 0 ? '' : `  (${(ms / bare).toFixed(1)}× bare)`}`,
+      );
     });
     return medians.slice(1).every((ms) => ms < CLI_TARGET_MS);
   } finally {

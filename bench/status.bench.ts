@@ -47,17 +47,35 @@ async function cachedReads(): Promise<boolean> {
       await rawGet(warden.url + read.path, requestHeaders);
       const first = await rawGet(warden.url + read.path, requestHeaders);
       const headers: Record<string, string> = {};
-      for (const name of ['content-type', 'content-encoding', 'vary', 'etag', 'cache-control', 'access-control-allow-origin', 'access-control-expose-headers', 'x-content-type-options', 'x-request-id']) {
+      for (const name of [
+        'content-type',
+        'content-encoding',
+        'vary',
+        'etag',
+        'cache-control',
+        'access-control-allow-origin',
+        'access-control-expose-headers',
+        'x-content-type-options',
+        'x-request-id',
+      ]) {
         const value = first.headers[name];
         if (typeof value === 'string') headers[name] = value;
       }
       const baseline = await startBaselineProcess(first.body, headers);
       try {
-        const options = (url: string, durationSec: number) => ({ url: url + read.path, connections: CONNECTIONS, durationSec, headers: requestHeaders });
+        const options = (url: string, durationSec: number) => ({
+          url: url + read.path,
+          connections: CONNECTIONS,
+          durationSec,
+          headers: requestHeaders,
+        });
         // Warm both, then measure each twice, interleaved, and keep the better run of each (the machine is shared).
         await load(options(baseline.url, 2));
         await load(options(warden.url, 2));
-        const runs = { base: [] as Awaited<ReturnType<typeof load>>[], warden: [] as Awaited<ReturnType<typeof load>>[] };
+        const runs = {
+          base: [] as Awaited<ReturnType<typeof load>>[],
+          warden: [] as Awaited<ReturnType<typeof load>>[],
+        };
         for (let i = 0; i < 2; i++) {
           runs.base.push(await load(options(baseline.url, read.durationSec)));
           runs.warden.push(await load(options(warden.url, read.durationSec)));
@@ -66,11 +84,15 @@ async function cachedReads(): Promise<boolean> {
         const base = best(runs.base);
         const ours = best(runs.warden);
         const ratio = ours.requestsPerSec / base.requestsPerSec;
-        console.log(`${read.path} ${read.encoding ? `accept-encoding: ${read.encoding} → ${headers['content-encoding'] ?? 'identity'}` : 'plain'}, ${first.body.length} bytes per response`);
+        console.log(
+          `${read.path} ${read.encoding ? `accept-encoding: ${read.encoding} → ${headers['content-encoding'] ?? 'identity'}` : 'plain'}, ${first.body.length} bytes per response`,
+        );
         console.log(formatLoad('  bare node:http (baseline)', base));
         console.log(formatLoad('  warden cached snapshot', ours));
         if (read.gated) {
-          console.log(`  ratio ${ratio.toFixed(2)} of bare node:http (target ≥ 0.80); warden p99 ${ours.p99Ms} ms (target < 10 ms)`);
+          console.log(
+            `  ratio ${ratio.toFixed(2)} of bare node:http (target ≥ 0.80); warden p99 ${ours.p99Ms} ms (target < 10 ms)`,
+          );
           met &&= ratio >= 0.8 && ours.p99Ms < 10;
         } else console.log(`  ratio ${ratio.toFixed(2)} of bare node:http (for reference)`);
         met &&= ours.errors === 0 && ours.non2xx === 0;
@@ -109,7 +131,9 @@ async function formsCost(snapshot: Snapshot): Promise<void> {
       sizes = `${body.length} B → br ${brotli?.body.length ?? '–'} B, gzip ${gzipped?.body.length ?? '–'} B`;
     }
     const median = (list: number[]) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)] as number;
-    console.log(`form ${name} of 50 components: render median ${median(render).toFixed(1)} ms, then Brotli ${median(br).toFixed(1)} ms, gzip ${median(gzip).toFixed(1)} ms, once per version each (${sizes})`);
+    console.log(
+      `form ${name} of 50 components: render median ${median(render).toFixed(1)} ms, then Brotli ${median(br).toFixed(1)} ms, gzip ${median(gzip).toFixed(1)} ms, once per version each (${sizes})`,
+    );
   }
 }
 
@@ -129,8 +153,14 @@ async function snapshotBuild(): Promise<boolean> {
   const store = await openStore({ dataDir });
   try {
     await store.migrate();
-    const monitors = Array.from({ length: 50 }, (_, i) => `  - { key: m${i}, name: Server ${i}, type: tcp, config: { host: 127.0.0.1, port: ${20000 + i} } }`);
-    const components = Array.from({ length: 50 }, (_, i) => `      - { name: Server ${i}, monitor: m${i}, group: Group ${i % 5} }`);
+    const monitors = Array.from(
+      { length: 50 },
+      (_, i) => `  - { key: m${i}, name: Server ${i}, type: tcp, config: { host: 127.0.0.1, port: ${20000 + i} } }`,
+    );
+    const components = Array.from(
+      { length: 50 },
+      (_, i) => `      - { name: Server ${i}, monitor: m${i}, group: Group ${i % 5} }`,
+    );
     const yaml = `organization: { name: Bench }\nmonitors:\n${monitors.join('\n')}\npages:\n  - slug: big\n    title: Big\n    components:\n${components.join('\n')}\n`;
     const now = Date.UTC(2026, 10, 20, 12);
     const report = await applyConfig(testContext(store, { now: () => now }), parseConfigText(yaml, 'bench', {}));
@@ -139,7 +169,18 @@ async function snapshotBuild(): Promise<boolean> {
     const rows: CheckRow[] = [];
     for (const m of list)
       for (let h = 0; h < 90 * 24; h += h < 24 ? 1 : 24)
-        rows.push({ monitorId: m.id, checkedAt: now - h * HOUR_MS, ok: h % 17 !== 0, degraded: false, latencyMs: 20 + (h % 30), message: null, error: null, data: { players: h % 40 }, source: 'edge', resultId: null });
+        rows.push({
+          monitorId: m.id,
+          checkedAt: now - h * HOUR_MS,
+          ok: h % 17 !== 0,
+          degraded: false,
+          latencyMs: 20 + (h % 30),
+          message: null,
+          error: null,
+          data: { players: h % 40 },
+          source: 'edge',
+          resultId: null,
+        });
     // Stored as checks through the ingest's own write, which adds them to their buckets (what the snapshot reads).
     await store.checks.write(rows, []);
     const page = await store.pages.findBySlug('big');
@@ -151,19 +192,30 @@ async function snapshotBuild(): Promise<boolean> {
       let previous = await buildSnapshot({ store }, { page, now, pageUrl: 'http://bench/s/big' });
       for (let i = 1; i <= 60; i++) {
         const started = performance.now();
-        const snapshot = await buildSnapshot({ store }, { page, now: now + i * 100, pageUrl: 'http://bench/s/big', ...(cold ? {} : { previous }) });
+        const snapshot = await buildSnapshot(
+          { store },
+          { page, now: now + i * 100, pageUrl: 'http://bench/s/big', ...(cold ? {} : { previous }) },
+        );
         times.push(performance.now() - started);
-        if (snapshot.components.length !== 50 || snapshot.components[0]?.days.length !== 90) throw new Error('bad snapshot');
+        if (snapshot.components.length !== 50 || snapshot.components[0]?.days.length !== 90)
+          throw new Error('bad snapshot');
         previous = snapshot;
       }
       times.sort((a, b) => a - b);
-      return { median: times[Math.floor(times.length / 2)] as number, p90: times[Math.floor(times.length * 0.9)] as number };
+      return {
+        median: times[Math.floor(times.length / 2)] as number,
+        p90: times[Math.floor(times.length * 0.9)] as number,
+      };
     };
     const rebuild = await measure(false);
     const cold = await measure(true);
     await formsCost(await buildSnapshot({ store }, { page, now, pageUrl: 'http://bench/s/big' }));
-    console.log(`snapshot rebuild of 50 components × 90 days: median ${rebuild.median.toFixed(1)} ms, p90 ${rebuild.p90.toFixed(1)} ms (target < 20 ms; ${90 * 50} daily buckets)`);
-    console.log(`snapshot cold build with 24 h / 7 d / 30 d charts: median ${cold.median.toFixed(1)} ms, p90 ${cold.p90.toFixed(1)} ms (target < 60 ms, at most once a minute per page)`);
+    console.log(
+      `snapshot rebuild of 50 components × 90 days: median ${rebuild.median.toFixed(1)} ms, p90 ${rebuild.p90.toFixed(1)} ms (target < 20 ms; ${90 * 50} daily buckets)`,
+    );
+    console.log(
+      `snapshot cold build with 24 h / 7 d / 30 d charts: median ${cold.median.toFixed(1)} ms, p90 ${cold.p90.toFixed(1)} ms (target < 60 ms, at most once a minute per page)`,
+    );
     return rebuild.median < 20 && cold.median < 60;
   } finally {
     await store.close();

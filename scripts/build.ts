@@ -20,10 +20,14 @@ const { build: buildDashboard } = await import('vite');
 
 const folder = startBuild(root);
 try {
-  const tsc = spawnSync(process.execPath, [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', folder], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const tsc = spawnSync(
+    process.execPath,
+    [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', folder],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (tsc.status !== 0) throw new Error(`tsc failed (exit code ${tsc.status})`);
   await bundleWarden(folder);
   await buildDashboard({ configFile: join(root, 'web', 'vite.config.ts'), build: { outDir: join(folder, 'web') } });

@@ -5,7 +5,17 @@
 //
 // The folders sit at the depth of dist/ itself: the code finds docs/, package.json and node_modules relative to its own
 // file (Node resolves the dist symlink to the real folder), and `../../docs/` from .dist-X/services/ is the checkout's.
-import { existsSync, lstatSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -62,7 +72,10 @@ export function linkDist(root: string, folder: string): void {
 /** The folder dist points at, or undefined when dist is missing or a plain directory. */
 export function liveBuild(root: string): string | undefined {
   try {
-    return readlinkSync(join(root, 'dist')).replace(/[\\/]+$/, '').split(/[\\/]/).at(-1);
+    return readlinkSync(join(root, 'dist'))
+      .replace(/[\\/]+$/, '')
+      .split(/[\\/]/)
+      .at(-1);
   } catch {
     return undefined;
   }

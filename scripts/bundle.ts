@@ -80,8 +80,17 @@ function compiledLocation(distDir: string, outDir: string): Plugin {
       b.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, async (args) => {
         const source = await readFile(args.path, 'utf8');
         if (!source.includes('import.meta.url')) return undefined;
-        const compiled = relative(outDir, join(distDir, relative(`${root}src`, args.path).replace(/\.ts$/, '.js'))).replaceAll('\\', '/');
-        return { contents: source.replaceAll('import.meta.url', `new URL(${JSON.stringify(compiled)}, __wardenBundleUrl).href`), loader: 'ts' };
+        const compiled = relative(
+          outDir,
+          join(distDir, relative(`${root}src`, args.path).replace(/\.ts$/, '.js')),
+        ).replaceAll('\\', '/');
+        return {
+          contents: source.replaceAll(
+            'import.meta.url',
+            `new URL(${JSON.stringify(compiled)}, __wardenBundleUrl).href`,
+          ),
+          loader: 'ts',
+        };
       });
     },
   };
@@ -132,7 +141,9 @@ export async function bundleWarden(distDir: string): Promise<void> {
   await requireLatin1(join(outDir, 'warden.cjs'));
   const bytes = Object.entries(result.metafile.outputs).find(([file]) => file.endsWith('/warden.cjs'))?.[1].bytes ?? 0;
   const cache = await writeCodeCache(outDir);
-  console.log(`bundled ${join(relative(root, distDir), 'bundle')}/warden.cjs (${Math.round(bytes / 1024)} KiB)${cache ? `, code cache ${Math.round(cache / 1024)} KiB` : ''}`);
+  console.log(
+    `bundled ${join(relative(root, distDir), 'bundle')}/warden.cjs (${Math.round(bytes / 1024)} KiB)${cache ? `, code cache ${Math.round(cache / 1024)} KiB` : ''}`,
+  );
 }
 
 /**
@@ -148,7 +159,17 @@ async function writeCodeCache(outDir: string): Promise<number> {
   const configFile = join(dataDir, 'warden.yaml');
   await writeFile(configFile, WARM_CONFIG);
   const child = spawn(process.execPath, [join(outDir, 'warden.js'), 'serve'], {
-    env: { PATH: process.env.PATH ?? '', HOME: dataDir, PORT: '0', HOST: '127.0.0.1', WARDEN_DATA_DIR: dataDir, LOG_LEVEL: 'info', LOG_FORMAT: 'json', WARDEN_CONFIG: configFile, WARDEN_WRITE_CODE_CACHE: target },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      WARDEN_DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+      WARDEN_CONFIG: configFile,
+      WARDEN_WRITE_CODE_CACHE: target,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -178,7 +199,9 @@ async function writeCodeCache(outDir: string): Promise<number> {
     return (await stat(target)).size;
   } catch (error) {
     child.kill('SIGKILL');
-    console.warn(`warning: no code cache written (${error instanceof Error ? error.message : String(error)}); the server starts without one`);
+    console.warn(
+      `warning: no code cache written (${error instanceof Error ? error.message : String(error)}); the server starts without one`,
+    );
     return 0;
   } finally {
     await rm(dataDir, { recursive: true, force: true });
@@ -195,5 +218,7 @@ async function requireLatin1(file: string): Promise<void> {
   const wide = /[^\u0000-\u00ff]/.exec(text);
   if (!wide) return;
   const around = text.slice(Math.max(0, wide.index - 60), wide.index + 20).replaceAll('\n', ' ');
-  throw new Error(`${file} holds U+${wide[0].codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')} (…${around}…): escape it in the source, or the server's heap doubles the bundle`);
+  throw new Error(
+    `${file} holds U+${wide[0].codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')} (…${around}…): escape it in the source, or the server's heap doubles the bundle`,
+  );
 }

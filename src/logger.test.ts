@@ -5,7 +5,10 @@ const lines = () => {
   const written: string[] = [];
   return { written, sink: { write: (line: string) => void written.push(line) } };
 };
-const secrets = { req: { headers: { authorization: 'Bearer wdn_secretApiKey0123456789', cookie: 'session=abc' } }, config: { password: 'hunter2' } };
+const secrets = {
+  req: { headers: { authorization: 'Bearer wdn_secretApiKey0123456789', cookie: 'session=abc' } },
+  config: { password: 'hunter2' },
+};
 
 describe('createLogger', () => {
   const tty = Object.getOwnPropertyDescriptor(process.stderr, 'isTTY');
@@ -21,7 +24,12 @@ describe('createLogger', () => {
     const { written, sink } = lines();
     createLogger('info', sink).info(secrets, 'configuration applied');
     const line = JSON.parse(written[0] as string);
-    expect(line).toMatchObject({ level: 30, service: 'warden', msg: 'configuration applied', config: { password: '[redacted]' } });
+    expect(line).toMatchObject({
+      level: 30,
+      service: 'warden',
+      msg: 'configuration applied',
+      config: { password: '[redacted]' },
+    });
     expect(line.req.headers).toEqual({ authorization: '[redacted]', cookie: '[redacted]' });
   });
 

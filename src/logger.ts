@@ -17,12 +17,23 @@ export interface LoggerOptions {
 
 /** Redaction runs before either format writes: a pretty line is as free of secrets as a JSON one. */
 const REDACT = {
-  paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.apiKey', '*.botToken', 'config.password'],
+  paths: [
+    'req.headers.authorization',
+    'req.headers.cookie',
+    '*.password',
+    '*.token',
+    '*.apiKey',
+    '*.botToken',
+    'config.password',
+  ],
   censor: '[redacted]',
 };
 
 export function createLogger(level: string, destination?: pino.DestinationStream, options: LoggerOptions = {}): Logger {
-  const stream = options.format === 'pretty' ? prettyStream(destination, options.colors ?? colorsWanted()) : (destination ?? pino.destination({ fd: 2, sync: false }));
+  const stream =
+    options.format === 'pretty'
+      ? prettyStream(destination, options.colors ?? colorsWanted())
+      : (destination ?? pino.destination({ fd: 2, sync: false }));
   return pino({ level, base: { service: 'warden' }, redact: REDACT }, stream);
 }
 
@@ -43,7 +54,12 @@ function colorsWanted(): boolean {
  */
 function prettyStream(destination: pino.DestinationStream | undefined, colorize: boolean): pino.DestinationStream {
   const { prettyFactory } = createRequire(import.meta.url)('pino-pretty') as typeof import('pino-pretty');
-  const format = prettyFactory({ colorize, singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service' });
+  const format = prettyFactory({
+    colorize,
+    singleLine: true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,service',
+  });
   const out = destination ?? pino.destination({ fd: 2, sync: true });
   return { write: (line: string) => void out.write(format(line)) };
 }
@@ -53,7 +69,12 @@ function prettyStream(destination: pino.DestinationStream | undefined, colorize:
  * unavailable explains it (StorageUnavailableError), then at debug: the storage watch (runner/storage-watch.ts) writes
  * one line when the outage starts and one when it ends, not one per failure.
  */
-export function logFailure(logger: Logger, error: unknown, message: string, fields: Record<string, unknown> = {}): void {
+export function logFailure(
+  logger: Logger,
+  error: unknown,
+  message: string,
+  fields: Record<string, unknown> = {},
+): void {
   if (error instanceof StorageUnavailableError) logger.debug({ ...fields, err: error, fault: error.fault }, message);
   else logger.error({ ...fields, err: error }, message);
 }

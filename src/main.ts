@@ -29,7 +29,9 @@ import type { Store } from './store/index.js';
 import { openStore } from './store/open-store.js';
 
 /** This build's version, told to the other instances of a cluster (`warden cluster status`). */
-const WARDEN_VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const WARDEN_VERSION = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 /** Whole shutdown budget; the CLI exits forcibly past it. */
 export const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -76,13 +78,22 @@ export async function startWarden(options: StartOptions): Promise<Warden> {
   // The Open Graph image's layout engine and fonts (~300 ms of CPU, ~30 MiB) are loaded by the first og.png asked for, not
   // warmed up ahead: a server whose pages are never shared never holds them (docs/operations.md, Memory).
   const codeCache = codeCacheState();
-  logger.info({ url, config: settings.configFile ?? (demoPushToken ? 'built-in demo' : 'none'), ...(codeCache ? { codeCache } : {}) }, `Warden is listening on ${url}`);
+  logger.info(
+    {
+      url,
+      config: settings.configFile ?? (demoPushToken ? 'built-in demo' : 'none'),
+      ...(codeCache ? { codeCache } : {}),
+    },
+    `Warden is listening on ${url}`,
+  );
   const { context, pages } = services();
   announcePages(logger, pages.pages(), boot.baseUrl);
   // Heartbeat monitors warden.yaml gave no pushToken: their new URLs, whose token appears nowhere else.
   if (syncReport) announcePushTokens(logger, syncReport.generatedPushTokens, boot.baseUrl);
   // The address the command line's links name (`warden users create`, `config apply`) when WARDEN_BASE_URL is unset.
-  await recordServerAddress(context, boot.baseUrl).catch((error: unknown) => logger.warn({ err: error }, 'recording the server address failed'));
+  await recordServerAddress(context, boot.baseUrl).catch((error: unknown) =>
+    logger.warn({ err: error }, 'recording the server address failed'),
+  );
   await announceSetupLink(context, logger, boot.baseUrl);
 
   let closing: Promise<void> | null = null;
@@ -114,13 +125,22 @@ async function prepare({ settings, clock = systemClock, logger: given, domains }
   if (settings.rdapBootstrapFile) {
     const bootstrap = loadRdapBootstrapFile(settings.rdapBootstrapFile);
     setRdapBootstrap(bootstrap);
-    logger.info({ file: settings.rdapBootstrapFile, publication: bootstrap.publication, tlds: bootstrap.servers.size }, 'RDAP bootstrap registry read');
+    logger.info(
+      { file: settings.rdapBootstrapFile, publication: bootstrap.publication, tlds: bootstrap.servers.size },
+      'RDAP bootstrap registry read',
+    );
   }
   // Prometheus metrics, when asked for (WARDEN_METRICS_TOKEN or _PORT): prom-client is loaded only then.
-  const metrics: WardenMetrics | undefined = settings.metrics ? (await import('./metrics/metrics.js')).createMetrics() : undefined;
+  const metrics: WardenMetrics | undefined = settings.metrics
+    ? (await import('./metrics/metrics.js')).createMetrics()
+    : undefined;
   // The environment's SMTP server wins over the file's; the password is never logged.
   const smtp: SmtpSettings | undefined = settings.smtp ?? fileConfig?.smtp;
-  if (smtp) logger.info({ smtp: describeSmtp(smtp), source: settings.smtp ? 'WARDEN_SMTP_URL' : 'warden.yaml' }, 'system SMTP server set');
+  if (smtp)
+    logger.info(
+      { smtp: describeSmtp(smtp), source: settings.smtp ? 'WARDEN_SMTP_URL' : 'warden.yaml' },
+      'system SMTP server set',
+    );
   return {
     settings,
     clock,
@@ -165,7 +185,10 @@ function storeParts(boot: Boot, open: typeof openStore): Part[] {
       name: 'migrate',
       start: async () => {
         const migrations = await store().migrate();
-        logger.info({ database: store().location, applied: migrations.applied, current: migrations.current }, 'database ready');
+        logger.info(
+          { database: store().location, applied: migrations.applied, current: migrations.current },
+          'database ready',
+        );
       },
       stop: () => {},
     },
@@ -177,7 +200,10 @@ function storeParts(boot: Boot, open: typeof openStore): Part[] {
     parts.push({
       name: 'redis',
       start: async () => {
-        boot.redis = (await import('./cluster/redis.js')).connectRedis(cluster.redisUrl, { instanceId: cluster.instanceId, logger });
+        boot.redis = (await import('./cluster/redis.js')).connectRedis(cluster.redisUrl, {
+          instanceId: cluster.instanceId,
+          logger,
+        });
       },
       stop: () => boot.redis?.close(),
     });
@@ -205,8 +231,14 @@ function servicesPart(boot: Boot): Part {
         domains: { ...(settings.dnsServers ? { dnsServers: settings.dnsServers } : {}), ...boot.domains },
         smtp: boot.smtp,
         // The file's organization key is the operator's: no sign-up may take it (domain/organization.ts).
-        accounts: fileConfig ? { ...settings.accounts, fileOrganizationKey: fileConfig.organization.key } : settings.accounts,
-        cluster: cluster && { instanceId: cluster.instanceId, ttlMs: cluster.leaseTtlMs, info: () => ({ version: WARDEN_VERSION, url: boot.baseUrl }) },
+        accounts: fileConfig
+          ? { ...settings.accounts, fileOrganizationKey: fileConfig.organization.key }
+          : settings.accounts,
+        cluster: cluster && {
+          instanceId: cluster.instanceId,
+          ttlMs: cluster.leaseTtlMs,
+          info: () => ({ version: WARDEN_VERSION, url: boot.baseUrl }),
+        },
         redis: redis && cluster && { connections: redis, prefix: cluster.redisPrefix, instanceId: cluster.instanceId },
         metrics: boot.metrics,
         metricsToken: settings.metrics?.token,
@@ -223,4 +255,3 @@ function servicesPart(boot: Boot): Part {
     },
   };
 }
-

@@ -30,8 +30,18 @@ export async function signedInUser(
   const email = options.email ?? `${memberships[0]?.role ?? 'nobody'}-${userId.slice(4, 12)}@example.com`;
   const password = 'correct horse battery';
   const emailVerifiedAt = options.verified === false ? null : now;
-  await ctx.store.users.insert({ id: userId, email, name: options.name ?? email.split('@')[0] ?? email, passwordHash: await hashPassword(password), emailVerifiedAt }, now);
-  for (const m of memberships) await ctx.store.memberships.put({ organizationId: m.organizationId, userId, role: m.role, createdAt: now });
+  await ctx.store.users.insert(
+    {
+      id: userId,
+      email,
+      name: options.name ?? email.split('@')[0] ?? email,
+      passwordHash: await hashPassword(password),
+      emailVerifiedAt,
+    },
+    now,
+  );
+  for (const m of memberships)
+    await ctx.store.memberships.put({ organizationId: m.organizationId, userId, role: m.role, createdAt: now });
   const { token } = await issueSession(ctx, { userId, userAgent: 'vitest' });
   return { userId, email, password, token, cookie: `warden_session=${token}` };
 }

@@ -78,7 +78,11 @@ export interface ApiHarness {
   a: TestOrganization;
   b: TestOrganization;
   /** A request with a key and, for objects, a JSON body (a Uint8Array: sent as raw bytes). */
-  call(method: string, path: string, options?: { key?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
+  call(
+    method: string,
+    path: string,
+    options?: { key?: string | null; body?: unknown; headers?: Record<string, string> },
+  ): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -126,7 +130,8 @@ export async function openApiHarness(dialect: DialectCase, options: ApiHarnessOp
   const organization = async (yaml: string): Promise<TestOrganization> => {
     const { report, monitors } = await seed(store, yaml, now);
     const id = report.organization.id;
-    const key = async (scope: 'read' | 'write') => (await createApiKey({ ...context, organizationId: id }, { name: scope, scope })).secret;
+    const key = async (scope: 'read' | 'write') =>
+      (await createApiKey({ ...context, organizationId: id }, { name: scope, scope })).secret;
     return { id, monitors, readKey: await key('read'), writeKey: await key('write') };
   };
   const a = await organization(ORG_A_YAML);
@@ -142,7 +147,11 @@ export async function openApiHarness(dialect: DialectCase, options: ApiHarnessOp
           ...(body === undefined || body instanceof Uint8Array ? {} : { 'content-type': 'application/json' }),
           ...headers,
         },
-        ...(body === undefined ? {} : { body: typeof body === 'string' || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body) }),
+        ...(body === undefined
+          ? {}
+          : {
+              body: typeof body === 'string' || body instanceof Uint8Array ? (body as BodyInit) : JSON.stringify(body),
+            }),
       }),
     );
   };

@@ -27,7 +27,11 @@ export const VALID_BODIES: Record<string, unknown> = {
 
 /** Every operation of the organization API (an API key or a session), from the document the server serves. */
 export async function apiOperations(h: ApiHarness): Promise<Operation[]> {
-  type Doc = { security?: Record<string, string[]>[]; 'x-warden-role'?: Role; parameters?: { in: string; name: string; required?: boolean }[] };
+  type Doc = {
+    security?: Record<string, string[]>[];
+    'x-warden-role'?: Role;
+    parameters?: { in: string; name: string; required?: boolean }[];
+  };
   const doc = await (await h.call('GET', '/api/openapi.json', { key: null })).json();
   return Object.entries(doc.paths as Record<string, Record<string, Doc>>).flatMap(([path, item]) =>
     Object.entries(item)
@@ -53,14 +57,27 @@ export interface OrganizationObjects {
  * Gives the organization what every kind of path parameter names — an owner (a member), a pending invitation, a
  * notification channel — and answers templates with its objects. Its write key reads them.
  */
-export async function organizationObjects(h: ApiHarness, org: TestOrganization, slug: string): Promise<OrganizationObjects> {
+export async function organizationObjects(
+  h: ApiHarness,
+  org: TestOrganization,
+  slug: string,
+): Promise<OrganizationObjects> {
   const key = { key: org.writeKey };
   const owner = await signedInUser(h.context, [{ organizationId: org.id, role: 'owner' }]);
   const invited = await h.call('POST', '/api/v1/invitations', { ...key, body: { role: 'viewer' } });
   if (invited.status !== 201) throw new Error(`inviting failed: ${await invited.text()}`);
-  const channel = await h.call('POST', '/api/v1/notification-channels', { ...key, body: { key: `ops-${slug}`, name: 'Ops', type: 'webhook', config: { url: 'http://127.0.0.1:9/hook', secret: `whsec_${Buffer.alloc(32, 7).toString('base64')}` } } });
+  const channel = await h.call('POST', '/api/v1/notification-channels', {
+    ...key,
+    body: {
+      key: `ops-${slug}`,
+      name: 'Ops',
+      type: 'webhook',
+      config: { url: 'http://127.0.0.1:9/hook', secret: `whsec_${Buffer.alloc(32, 7).toString('base64')}` },
+    },
+  });
   if (channel.status !== 201) throw new Error(`adding a channel failed: ${await channel.text()}`);
-  const first = async (path: string, list: string) => ((await (await h.call('GET', path, key)).json())[list][0] as { id: string }).id;
+  const first = async (path: string, list: string) =>
+    ((await (await h.call('GET', path, key)).json())[list][0] as { id: string }).id;
   const ids = {
     component: await first(`/api/v1/pages/${slug}/components`, 'components'),
     incident: await first(`/api/v1/pages/${slug}/incidents`, 'incidents'),
@@ -87,6 +104,11 @@ export async function organizationObjects(h: ApiHarness, org: TestOrganization, 
   return {
     owner,
     paths: (template) =>
-      template.replace('{slug}', slug).replace('{key}', `ops-${slug}`).replace('{userId}', owner.userId).replace('{id}', idFor(template)).replace('{name}', 'logo'),
+      template
+        .replace('{slug}', slug)
+        .replace('{key}', `ops-${slug}`)
+        .replace('{userId}', owner.userId)
+        .replace('{id}', idFor(template))
+        .replace('{name}', 'logo'),
   };
 }

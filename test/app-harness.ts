@@ -17,11 +17,20 @@ export interface Harness extends WardenParts {
 
 export const HARNESS_BASE_URL = 'http://warden.test';
 
-export async function startHarness(dialect: DialectCase, yaml: string, start = Date.UTC(2026, 10, 20, 12)): Promise<Harness> {
+export async function startHarness(
+  dialect: DialectCase,
+  yaml: string,
+  start = Date.UTC(2026, 10, 20, 12),
+): Promise<Harness> {
   const opened = await dialect.open();
   let now = start;
   const clock = { now: () => now, set: (ms: number) => (now = ms), advance: (ms: number) => (now += ms) };
-  const parts = composeWarden({ store: opened.store, clock, logger: createLogger('silent'), baseUrl: () => HARNESS_BASE_URL });
+  const parts = composeWarden({
+    store: opened.store,
+    clock,
+    logger: createLogger('silent'),
+    baseUrl: () => HARNESS_BASE_URL,
+  });
   const { report, monitors } = await seed(opened.store, yaml, now);
   await parts.pages.start();
   return {

@@ -20,7 +20,11 @@ export function browse(h: ApiHarness, method: string, path: string, request: Bro
   return h.call(method, path, {
     key: null,
     body,
-    headers: { ...(origin === null ? {} : { origin }), ...(session === undefined ? {} : { cookie: `warden_session=${session}` }), ...headers },
+    headers: {
+      ...(origin === null ? {} : { origin }),
+      ...(session === undefined ? {} : { cookie: `warden_session=${session}` }),
+      ...headers,
+    },
   });
 }
 
@@ -56,6 +60,7 @@ export async function insertInvitation(
     revokedAt: null,
     hash: hashSecret(token),
   });
-  if (options.revokedAt !== undefined && options.revokedAt !== null) await h.store.invitations.revoke(organizationId, id, options.revokedAt);
+  if (options.revokedAt !== undefined && options.revokedAt !== null)
+    await h.store.invitations.revoke(organizationId, id, options.revokedAt);
   return { token, id };
 }

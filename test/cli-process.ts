@@ -15,7 +15,12 @@ export interface CliResult {
 }
 
 /** Runs `warden …`; `input`, when given, is its standard input (else it has none). */
-export function runCli(args: string[], env: Record<string, string> = {}, timeoutMs = 20_000, input?: string): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+  timeoutMs = 20_000,
+  input?: string,
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },

@@ -47,9 +47,19 @@ export function cadence(times: Map<string, number[]>, options: CadenceOptions): 
   const slack = options.slackMs ?? 2000;
   const excused = options.excused ?? [];
   let monitorId = '';
-  const overlapsExcused = (a: number, b: number) => excused.some((w) => w.monitors.has(monitorId) && a <= w.to && b >= w.from);
+  const overlapsExcused = (a: number, b: number) =>
+    excused.some((w) => w.monitors.has(monitorId) && a <= w.to && b >= w.from);
   const firstBy = options.firstBy ?? from + intervalMs + slack;
-  const report: CadenceReport = { monitors: 0, checks: 0, onSchedule: 0, duplicates: [], missed: [], excused: [], maxDriftMs: 0, maxDriftAt: null };
+  const report: CadenceReport = {
+    monitors: 0,
+    checks: 0,
+    onSchedule: 0,
+    duplicates: [],
+    missed: [],
+    excused: [],
+    maxDriftMs: 0,
+    maxDriftAt: null,
+  };
   for (const [id, all] of times) {
     monitorId = id;
     report.monitors++;
@@ -61,11 +71,18 @@ export function cadence(times: Map<string, number[]>, options: CadenceOptions): 
     if (first > firstBy) {
       const gapEnd = Math.min(first, to);
       if (overlapsExcused(from, gapEnd)) report.excused.push({ monitorId, from, to: gapEnd });
-      else report.missed.push({ monitorId, at: from, gapMs: gapEnd - from, intervals: Math.max(1, Math.round((gapEnd - from) / intervalMs)) });
+      else
+        report.missed.push({
+          monitorId,
+          at: from,
+          gapMs: gapEnd - from,
+          intervals: Math.max(1, Math.round((gapEnd - from) / intervalMs)),
+        });
     }
     if (list.length > 0 && last < to - intervalMs - slack) {
       if (overlapsExcused(last, to)) report.excused.push({ monitorId, from: last, to });
-      else report.missed.push({ monitorId, at: last, gapMs: to - last, intervals: Math.round((to - last) / intervalMs) });
+      else
+        report.missed.push({ monitorId, at: last, gapMs: to - last, intervals: Math.round((to - last) / intervalMs) });
     }
     for (let i = 1; i < list.length; i++) {
       const previous = list[i - 1] as number;

@@ -17,7 +17,12 @@ export const REDIS_URL = process.env.WARDEN_TEST_REDIS_URL ?? 'redis://127.0.0.1
 export const REDIS_PREFIX_SETTING = 'WARDEN_REDIS_PREFIX';
 
 async function redisReachable(url: string): Promise<boolean> {
-  const client = new Redis(url, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const client = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 2000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   client.on('error', () => {});
   try {
     await client.connect();
@@ -151,7 +156,13 @@ export class Cluster {
       ...this.opened.env,
       ...(proxy ? { DATABASE_URL: databaseUrl.toString() } : {}),
       WARDEN_DATA_DIR: dataDir,
-      ...(this.options.withoutRedis ? {} : { REDIS_URL: this.redis?.url ?? REDIS_URL, [REDIS_PREFIX_SETTING]: this.prefix, WARDEN_INSTANCE_ID: instanceId }),
+      ...(this.options.withoutRedis
+        ? {}
+        : {
+            REDIS_URL: this.redis?.url ?? REDIS_URL,
+            [REDIS_PREFIX_SETTING]: this.prefix,
+            WARDEN_INSTANCE_ID: instanceId,
+          }),
       WARDEN_PROBE_PRIVATE_TARGETS: 'allow',
       LOG_LEVEL: this.options.logLevel ?? 'info',
       ...this.options.env,
@@ -177,7 +188,10 @@ export class Cluster {
   }
 
   /** Stops a process with a signal (SIGTERM: an orderly shutdown that hands its leases back); resolves with its exit. */
-  async stopMember(id: string, signal: NodeJS.Signals = 'SIGTERM'): Promise<{ code: number | null; ms: number; log: string }> {
+  async stopMember(
+    id: string,
+    signal: NodeJS.Signals = 'SIGTERM',
+  ): Promise<{ code: number | null; ms: number; log: string }> {
     const member = this.member(id);
     this.members.delete(id);
     const exit = await member.stop(signal);
@@ -242,7 +256,9 @@ export class Cluster {
 /** Every shard held by one of `instances`, each holding its fair share give or take the rounding (with three: 86, 86, 84). */
 export function sharesBalanced(leases: { name: string; holder: string | null }[], instances: string[]): boolean {
   const counts = new Map(instances.map((id) => [id, 0]));
-  for (const lease of leases) if (lease.name.startsWith('shard:') && lease.holder && counts.has(lease.holder)) counts.set(lease.holder, (counts.get(lease.holder) ?? 0) + 1);
+  for (const lease of leases)
+    if (lease.name.startsWith('shard:') && lease.holder && counts.has(lease.holder))
+      counts.set(lease.holder, (counts.get(lease.holder) ?? 0) + 1);
   const share = Math.ceil(SHARD_COUNT / instances.length);
   return instances.length > 0 && [...counts.values()].every((n) => n >= SHARD_COUNT - share * (instances.length - 1));
 }
@@ -271,7 +287,12 @@ export { type CadenceOptions, type CadenceReport, cadence, describeCadence } fro
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `check` every `everyMs` until it returns something truthy (returned), or fails naming `what` after `timeoutMs`. */
-export async function until<T>(what: string, check: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs: number, everyMs = 50): Promise<T> {
+export async function until<T>(
+  what: string,
+  check: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+  timeoutMs: number,
+  everyMs = 50,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -6,12 +6,16 @@ import { LIVE_TYPES_FILE, liveTypesSource } from '../web/scripts/generate-live-t
 
 describe('the dashboard live stream types', () => {
   it('are current: web/src/api/live-schema.d.ts is what npm run gen:api writes', async () => {
-    expect(readFileSync(LIVE_TYPES_FILE, 'utf8'), 'stale: run npm run gen:api and commit web/src/api/live-schema.d.ts').toBe(await liveTypesSource());
+    expect(
+      readFileSync(LIVE_TYPES_FILE, 'utf8'),
+      'stale: run npm run gen:api and commit web/src/api/live-schema.d.ts',
+    ).toBe(await liveTypesSource());
   });
 
   it('describe every message the server sends, with the monitor each carries', async () => {
     const source = await liveTypesSource();
-    for (const name of ['LiveMonitor', 'LiveSnapshotMessage', 'LiveMonitorMessage', 'LiveMessage']) expect(source).toContain(`${name}: `);
+    for (const name of ['LiveMonitor', 'LiveSnapshotMessage', 'LiveMonitorMessage', 'LiveMessage'])
+      expect(source).toContain(`${name}: `);
     expect(source).toContain('type: "snapshot";');
     expect(source).toMatch(/state: [^;]*"paused";/);
   });

@@ -80,14 +80,25 @@ function relayResults(ids: Record<string, string>, now: number, times: number[])
     for (const [key, id] of Object.entries(ids)) {
       const last = t === times.at(-1);
       const down = key === 'modded' && now - t < 2 * HOUR;
-      const latency = key === 'skyblock' && last ? 190 : 18 + ((Math.floor(t / 60_000) + key.length * 7) % 23) + (key === 'website' ? 80 : 0);
+      const latency =
+        key === 'skyblock' && last
+          ? 190
+          : 18 + ((Math.floor(t / 60_000) + key.length * 7) % 23) + (key === 'website' ? 80 : 0);
       const count = Math.max(0, (players[key] ?? 0) + wave);
-      const data = key in players ? { players: count, maxPlayers: key === 'survival' ? 100 : 50, version: '1.21.4' } : null;
+      const data =
+        key in players ? { players: count, maxPlayers: key === 'survival' ? 100 : 50, version: '1.21.4' } : null;
       results.push({
         id: `${key}-${t}`,
         monitorId: id,
         checkedAt: t,
-        ...(down ? { ok: false, error: 'connect ECONNREFUSED 10.0.0.8:25565' } : { ok: true, latencyMs: latency, message: data ? `${count}/${data.maxPlayers} players · 1.21.4` : 'open', ...(data ? { data } : {}) }),
+        ...(down
+          ? { ok: false, error: 'connect ECONNREFUSED 10.0.0.8:25565' }
+          : {
+              ok: true,
+              latencyMs: latency,
+              message: data ? `${count}/${data.maxPlayers} players · 1.21.4` : 'open',
+              ...(data ? { data } : {}),
+            }),
       });
     }
   }
@@ -98,7 +109,13 @@ function relayResults(ids: Record<string, string>, now: number, times: number[])
 async function settled(page: Page): Promise<void> {
   await page.locator('main h1').first().waitFor();
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => !document.querySelector('main .mantine-Loader-root') && !/Loading/.test(document.querySelector('main')?.textContent ?? ''), null, { timeout: 10_000 });
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('main .mantine-Loader-root') &&
+      !/Loading/.test(document.querySelector('main')?.textContent ?? ''),
+    null,
+    { timeout: 10_000 },
+  );
   await page.waitForTimeout(400);
 }
 
@@ -108,7 +125,8 @@ async function shoot(page: Page, name: string, looks: 'light' | 'dark'): Promise
   const png = readPng(bytes);
   if (distinctColours(png) < 20) throw new Error(`dashboard-${name}.png looks blank`);
   const luminance = meanLuminance(png);
-  if (looks === 'dark' ? luminance >= DARK_LUMINANCE_MAX : luminance <= LIGHT_LUMINANCE_MIN) throw new Error(`dashboard-${name}.png does not look ${looks} (mean luminance ${luminance.toFixed(2)})`);
+  if (looks === 'dark' ? luminance >= DARK_LUMINANCE_MAX : luminance <= LIGHT_LUMINANCE_MIN)
+    throw new Error(`dashboard-${name}.png does not look ${looks} (mean luminance ${luminance.toFixed(2)})`);
   writeFileSync(join(IMAGES, `dashboard-${name}.png`), bytes);
   console.log(`docs/images/dashboard-${name}.png: ${png.width}×${png.height}`);
 }
@@ -122,14 +140,34 @@ export async function dashboardScreenshots(browser: Browser): Promise<void> {
   const warden = await startSeededWarden(sqlite, networkYaml(now));
   try {
     const { testContext } = await import('./seed.js');
-    const context = { ...testContext(warden.opened.store, { now: () => Date.now() }), organizationId: warden.organizationId };
-    const owner = await signedInUser(context, [{ organizationId: warden.organizationId, role: 'owner' }], { name: 'Olive Owner', email: 'olive@blockhaven.example' });
-    await signedInUser(context, [{ organizationId: warden.organizationId, role: 'admin' }], { name: 'Marco Rossi', email: 'marco@blockhaven.example' });
-    await signedInUser(context, [{ organizationId: warden.organizationId, role: 'editor' }], { name: 'Aiko Tanaka', email: 'aiko@blockhaven.example' });
-    await signedInUser(context, [{ organizationId: warden.organizationId, role: 'viewer' }], { name: 'Sam Okafor', email: 'sam@blockhaven.example' });
+    const context = {
+      ...testContext(warden.opened.store, { now: () => Date.now() }),
+      organizationId: warden.organizationId,
+    };
+    const owner = await signedInUser(context, [{ organizationId: warden.organizationId, role: 'owner' }], {
+      name: 'Olive Owner',
+      email: 'olive@blockhaven.example',
+    });
+    await signedInUser(context, [{ organizationId: warden.organizationId, role: 'admin' }], {
+      name: 'Marco Rossi',
+      email: 'marco@blockhaven.example',
+    });
+    await signedInUser(context, [{ organizationId: warden.organizationId, role: 'editor' }], {
+      name: 'Aiko Tanaka',
+      email: 'aiko@blockhaven.example',
+    });
+    await signedInUser(context, [{ organizationId: warden.organizationId, role: 'viewer' }], {
+      name: 'Sam Okafor',
+      email: 'sam@blockhaven.example',
+    });
 
     // The relay's day of results, through the relay API, as an agent sends them.
-    const relayIds = Object.fromEntries(['survival', 'creative', 'skyblock', 'modded', 'bedrock', 'proxy', 'website'].map((k) => [k, warden.monitors[k]?.id as string]));
+    const relayIds = Object.fromEntries(
+      ['survival', 'creative', 'skyblock', 'modded', 'bedrock', 'proxy', 'website'].map((k) => [
+        k,
+        warden.monitors[k]?.id as string,
+      ]),
+    );
     const report = async (times: number[]) => {
       const sent = await fetch(`${warden.url}/api/relay/results`, {
         method: 'POST',
@@ -137,12 +175,14 @@ export async function dashboardScreenshots(browser: Browser): Promise<void> {
         body: JSON.stringify({ results: relayResults(relayIds, now, times) }),
       });
       const answer = (await sent.json()) as { rejected?: unknown[] };
-      if (sent.status !== 200 || (answer.rejected?.length ?? 0) > 0) throw new Error(`relay results: ${sent.status} ${JSON.stringify(answer).slice(0, 500)}`);
+      if (sent.status !== 200 || (answer.rejected?.length ?? 0) > 0)
+        throw new Error(`relay results: ${sent.status} ${JSON.stringify(answer).slice(0, 500)}`);
     };
     // A day, every 30 minutes, and a result just now; then a fresh one before each set, so nothing goes stale meanwhile.
     await report([...Array.from({ length: 48 }, (_, i) => now - 24 * HOUR + i * 30 * 60_000), now - 5000]);
     const fresh = () => report([Date.now() - 1000]);
-    const push = (token: string, body: object) => fetch(`${warden.url}/api/push/${token}`, { method: 'POST', body: JSON.stringify(body) });
+    const push = (token: string, body: object) =>
+      fetch(`${warden.url}/api/push/${token}`, { method: 'POST', body: JSON.stringify(body) });
     await push(BACKUPS, { status: 'up', latency: 5400, msg: 'backup 42 GB in 5.4 s' });
     await push(BOT, { status: 'down', msg: 'gateway disconnected' });
 
@@ -197,7 +237,11 @@ export async function dashboardScreenshots(browser: Browser): Promise<void> {
       { name: 'audit-log', path: '/app/settings/audit-log' },
       { name: 'account', path: '/app/account' },
     ];
-    const open = async (looks: 'light' | 'dark', viewport: { width: number; height: number }, deviceScaleFactor = 1) => {
+    const open = async (
+      looks: 'light' | 'dark',
+      viewport: { width: number; height: number },
+      deviceScaleFactor = 1,
+    ) => {
       const ctx = await browser.newContext({ colorScheme: looks, viewport, deviceScaleFactor });
       await ctx.addCookies([{ name: 'warden_session', value: owner.token, url: warden.url }]);
       return { ctx, page: await ctx.newPage() };

@@ -32,7 +32,8 @@ interface ComposeFile {
   volumes: Record<string, unknown>;
 }
 const readCompose = (file: string) => parse(readFileSync(deploy(file), 'utf8'), { merge: true }) as ComposeFile;
-const envOf = (service: Service) => Object.fromEntries(Object.entries(service.environment ?? {}).map(([k, v]) => [k, withDefaults(String(v))]));
+const envOf = (service: Service) =>
+  Object.fromEntries(Object.entries(service.environment ?? {}).map(([k, v]) => [k, withDefaults(String(v))]));
 /** Every Warden is built from the one image recipe, with the repository as the context (compose paths are relative to deploy/). */
 const BUILD = { context: '..', dockerfile: 'deploy/Dockerfile' };
 
@@ -86,7 +87,15 @@ describe('deploy/compose.cluster.yaml', () => {
   const wardens = Object.keys(services).filter((name) => /^warden-/.test(name));
 
   it('runs PostgreSQL, Redis, a setup job, three Warden processes and a load balancer', () => {
-    expect(Object.keys(services).sort()).toEqual(['lb', 'postgres', 'redis', 'setup', 'warden-a', 'warden-b', 'warden-c']);
+    expect(Object.keys(services).sort()).toEqual([
+      'lb',
+      'postgres',
+      'redis',
+      'setup',
+      'warden-a',
+      'warden-b',
+      'warden-c',
+    ]);
     expect(services.postgres?.image).toMatch(/^postgres:/);
     expect(services.redis?.image).toMatch(/^redis:/);
     expect(services.lb?.image).toMatch(/^caddy:/);

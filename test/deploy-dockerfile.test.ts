@@ -7,7 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { type Instruction, keyValues, parseDockerfile, readDockerfile, type Stage, shellWords } from './dockerfile.js';
 
 const repo = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
-const pkg = JSON.parse(readFileSync(repo('package.json'), 'utf8')) as { license: string; version: string; bin: { warden: string }; scripts: { start: string } };
+const pkg = JSON.parse(readFileSync(repo('package.json'), 'utf8')) as {
+  license: string;
+  version: string;
+  bin: { warden: string };
+  scripts: { start: string };
+};
 const stages = readDockerfile(repo('deploy/Dockerfile'));
 const final = stages.at(-1) as Stage;
 const all = (stage: Stage, keyword: string) => stage.instructions.filter((i) => i.keyword === keyword);
@@ -44,7 +49,14 @@ describe('deploy/Dockerfile', () => {
 
   it('runs `warden serve` as the unprivileged node user, with its data in the /data volume', () => {
     const env = Object.assign({}, ...all(final, 'ENV').map((i) => keyValues(i.text))) as Record<string, string>;
-    expect(env).toMatchObject({ NODE_ENV: 'production', WARDEN_DATA_DIR: '/data', PORT: '8080', HOST: '0.0.0.0', MALLOC_TRIM_THRESHOLD_: '131072', MALLOC_ARENA_MAX: '2' });
+    expect(env).toMatchObject({
+      NODE_ENV: 'production',
+      WARDEN_DATA_DIR: '/data',
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      MALLOC_TRIM_THRESHOLD_: '131072',
+      MALLOC_ARENA_MAX: '2',
+    });
     expect(one(final, 'VOLUME').text).toBe('/data');
     expect(one(final, 'EXPOSE').text).toBe(env.PORT);
     const user = one(final, 'USER');
@@ -81,7 +93,9 @@ describe('deploy/Dockerfile', () => {
   });
 
   it('copies from the repository only what exists and is not left out of the build context', () => {
-    const ignored = readFileSync(repo('.dockerignore'), 'utf8').split('\n').map((line) => line.trim());
+    const ignored = readFileSync(repo('.dockerignore'), 'utf8')
+      .split('\n')
+      .map((line) => line.trim());
     expect(ignored).toEqual(expect.arrayContaining(['node_modules', 'dist', '.git', 'data', '.env']));
     for (const stage of stages)
       for (const copy of all(stage, 'COPY').filter((i) => i.flags.from === undefined))
@@ -115,7 +129,11 @@ describe('reading a Dockerfile', () => {
     expect(stage?.image).toBe('node:20');
     const [label, run, healthcheck] = stage?.instructions ?? [];
     expect(keyValues(label?.text ?? '')).toEqual({ a: 'one two', b: '1.0' });
-    expect(run).toMatchObject({ keyword: 'RUN', flags: { mount: 'type=cache,target=/root/.npm' }, text: 'npm ci --omit=dev' });
+    expect(run).toMatchObject({
+      keyword: 'RUN',
+      flags: { mount: 'type=cache,target=/root/.npm' },
+      text: 'npm ci --omit=dev',
+    });
     expect(healthcheck).toMatchObject({ flags: { interval: '5s' }, exec: ['node', '-e', '1'] });
   });
 });

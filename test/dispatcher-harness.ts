@@ -34,7 +34,13 @@ export interface Receiver {
 
 const servers: Server[] = [];
 export async function receiver(port = 0): Promise<Receiver> {
-  const r: Receiver = { url: '', port: 0, got: [], handle: (_req, res) => res.writeHead(204).end(), close: async () => {} };
+  const r: Receiver = {
+    url: '',
+    port: 0,
+    got: [],
+    handle: (_req, res) => res.writeHead(204).end(),
+    close: async () => {},
+  };
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -76,26 +82,57 @@ export async function cleanUp(): Promise<void> {
 const logger = createLogger('silent');
 
 export function setup(store: Store, options: Partial<typeof DISPATCH_DEFAULTS> = {}, random: () => number = () => 0.5) {
-  const clock = { t: NOW, now() {
-    return this.t;
-  } };
+  const clock = {
+    t: NOW,
+    now() {
+      return this.t;
+    },
+  };
   const channels = { 'test-hook': testChannel, 'wide-hook': wideChannel };
-  const dispatcher = createDispatcher({ store, clock, logger, channels, random, options: { attemptTimeoutMs: 2000, stopGraceMs: 200, ...options } });
+  const dispatcher = createDispatcher({
+    store,
+    clock,
+    logger,
+    channels,
+    random,
+    options: { attemptTimeoutMs: 2000, stopGraceMs: 200, ...options },
+  });
   dispatchers.push(dispatcher);
   return { clock, dispatcher };
 }
 
 export async function addChannel(store: Store, key: string, url: string, type = 'test-hook'): Promise<string> {
   const id = `nch_${key}`;
-  await store.channels.insert({ id, organizationId: ORG.id, key, name: key, type, config: { url }, rules: {}, enabled: true, managedBy: 'api' }, NOW);
+  await store.channels.insert(
+    { id, organizationId: ORG.id, key, name: key, type, config: { url }, rules: {}, enabled: true, managedBy: 'api' },
+    NOW,
+  );
   return id;
 }
 
 let n = 0;
 export function delivery(channelId: string, eventId: string, monitorId = 'mon_a'): NewDelivery {
   n += 1;
-  const event = { id: eventId, kind: 'monitor.down', at: NOW, severity: 'critical', title: 'down', reason: null, organization: ORG, pages: [] };
-  return { id: `dlv_${String(n).padStart(6, '0')}`, eventId, channelId, organizationId: ORG.id, monitorId, kind: 'monitor.down', event: JSON.stringify(event), nextAttemptAt: NOW };
+  const event = {
+    id: eventId,
+    kind: 'monitor.down',
+    at: NOW,
+    severity: 'critical',
+    title: 'down',
+    reason: null,
+    organization: ORG,
+    pages: [],
+  };
+  return {
+    id: `dlv_${String(n).padStart(6, '0')}`,
+    eventId,
+    channelId,
+    organizationId: ORG.id,
+    monitorId,
+    kind: 'monitor.down',
+    event: JSON.stringify(event),
+    nextAttemptAt: NOW,
+  };
 }
 
 /** The store as a process killed with -9 sees it: nothing is released when it goes. */
@@ -103,11 +140,14 @@ export const killable = (store: Store): Store => {
   const deliveries = new Proxy(store.deliveries, {
     get: (target, key, receiver) => (key === 'releaseClaims' ? async () => 0 : Reflect.get(target, key, receiver)),
   });
-  return new Proxy(store, { get: (target, key, receiver) => (key === 'deliveries' ? deliveries : Reflect.get(target, key, receiver)) });
+  return new Proxy(store, {
+    get: (target, key, receiver) => (key === 'deliveries' ? deliveries : Reflect.get(target, key, receiver)),
+  });
 };
 
 export const waitFor = async (done: () => boolean | Promise<boolean>) => {
   for (let i = 0; i < 300 && !(await done()); i++) await new Promise((resolve) => setTimeout(resolve, 10));
 };
 
-export const statusOf = async (store: Store, channelId: string) => (await store.deliveries.listByChannel(channelId, 10)).map((d) => d.status);
+export const statusOf = async (store: Store, channelId: string) =>
+  (await store.deliveries.listByChannel(channelId, 10)).map((d) => d.status);

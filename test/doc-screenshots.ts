@@ -46,12 +46,27 @@ async function discordPosts(events: NotificationEvent[]): Promise<{ username: st
 async function sentEmail(event: NotificationEvent) {
   const smtp = await startSmtpFake();
   try {
-    const config = emailConfig.parse({ to: 'oncall@acme.test', from: { address: 'warden@acme.test', name: 'Warden' }, host: '127.0.0.1', port: smtp.port, secure: 'none' });
+    const config = emailConfig.parse({
+      to: 'oncall@acme.test',
+      from: { address: 'warden@acme.test', name: 'Warden' },
+      host: '127.0.0.1',
+      port: smtp.port,
+      secure: 'none',
+    });
     const outcome = await emailChannel.send(event, config, sendContext());
     if (outcome.kind !== 'sent') throw new Error(`the email channel did not send: ${JSON.stringify(outcome)}`);
     const mail = await (smtp.messages[0] as NonNullable<(typeof smtp.messages)[0]>).parse();
     if (typeof mail.html !== 'string') throw new Error('the email has no HTML part');
-    return { subject: mail.subject ?? '', from: mail.from?.text ?? '', to: [mail.to ?? []].flat().map((a) => a.text).join(', '), date: mail.date, html: mail.html };
+    return {
+      subject: mail.subject ?? '',
+      from: mail.from?.text ?? '',
+      to: [mail.to ?? []]
+        .flat()
+        .map((a) => a.text)
+        .join(', '),
+      date: mail.date,
+      html: mail.html,
+    };
   } finally {
     await smtp.close();
   }
@@ -71,11 +86,22 @@ function discordMarkdown(text: string): string {
 }
 
 const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { timeZone: 'UTC', month: '2-digit', day: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit' }).replace(',', '');
+  new Date(iso)
+    .toLocaleString('en-US', {
+      timeZone: 'UTC',
+      month: '2-digit',
+      day: '2-digit',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    })
+    .replace(',', '');
 
 function fontFaces(): string {
   const face = (weight: number) => {
-    const file = readFileSync(join(process.cwd(), 'node_modules', '@fontsource', 'inter', 'files', `inter-latin-${weight}-normal.woff2`)).toString('base64');
+    const file = readFileSync(
+      join(process.cwd(), 'node_modules', '@fontsource', 'inter', 'files', `inter-latin-${weight}-normal.woff2`),
+    ).toString('base64');
     return `@font-face{font-family:Inter;font-weight:${weight};src:url(data:font/woff2;base64,${file}) format('woff2')}`;
   };
   return [400, 600, 700].map(face).join('');
@@ -86,9 +112,14 @@ function discordHtml(posts: { username: string; embeds: DiscordEmbed[] }[]): str
     const embed = post.embeds[0] as DiscordEmbed;
     const colour = `#${embed.color.toString(16).padStart(6, '0')}`;
     const fields = embed.fields
-      .map((f) => `<div class="field${f.inline ? '' : ' wide'}"><div class="name">${discordMarkdown(f.name)}</div><div class="value">${discordMarkdown(f.value)}</div></div>`)
+      .map(
+        (f) =>
+          `<div class="field${f.inline ? '' : ' wide'}"><div class="name">${discordMarkdown(f.name)}</div><div class="value">${discordMarkdown(f.value)}</div></div>`,
+      )
       .join('');
-    const title = embed.url ? `<a class="title" href="${escapeHtml(embed.url)}">${escapeHtml(embed.title)}</a>` : `<div class="title plain">${escapeHtml(embed.title)}</div>`;
+    const title = embed.url
+      ? `<a class="title" href="${escapeHtml(embed.url)}">${escapeHtml(embed.title)}</a>`
+      : `<div class="title plain">${escapeHtml(embed.title)}</div>`;
     return `<div class="message"><div class="avatar">W</div><div class="body">
       <div class="head"><span class="user">${escapeHtml(post.username)}</span><span class="app">APP</span><span class="time">${when(embed.timestamp)}</span></div>
       <div class="embed" style="border-left-color:${colour}">${title}
@@ -147,7 +178,9 @@ async function shoot(page: Page, html: string, selector: string, file: string, c
     await page.evaluate(() => document.fonts.ready);
     if (selector === '#mail') {
       // Fit the frame to its document, so the whole message shows and nothing more.
-      await page.waitForFunction(() => (document.querySelector('iframe') as HTMLIFrameElement).contentDocument?.readyState === 'complete');
+      await page.waitForFunction(
+        () => (document.querySelector('iframe') as HTMLIFrameElement).contentDocument?.readyState === 'complete',
+      );
       await page.evaluate(() => {
         const frame = document.querySelector('iframe') as HTMLIFrameElement;
         frame.style.height = '0';
@@ -157,7 +190,8 @@ async function shoot(page: Page, html: string, selector: string, file: string, c
     const bytes = await page.locator(selector).screenshot();
     const png = readPng(bytes);
     if (distinctColours(png) < 20) throw new Error(`${file} looks blank`);
-    for (const colour of colours) if (countNear(png, colour, 12) < 50 * SCALE) throw new Error(`${file}: the colour ${colour} is not drawn`);
+    for (const colour of colours)
+      if (countNear(png, colour, 12) < 50 * SCALE) throw new Error(`${file}: the colour ${colour} is not drawn`);
     writeFileSync(join(IMAGES, file), bytes);
     console.log(`docs/images/${file}: ${png.width}×${png.height}`);
   } finally {
@@ -165,7 +199,8 @@ async function shoot(page: Page, html: string, selector: string, file: string, c
   }
 }
 
-const hex = (event: NotificationEvent) => ({ critical: '#e74c3c', warning: '#f39c12', info: '#3498db', ok: '#2ecc71' })[event.severity];
+const hex = (event: NotificationEvent) =>
+  ({ critical: '#e74c3c', warning: '#f39c12', info: '#3498db', ok: '#2ecc71' })[event.severity];
 
 // `npm run screenshots [notifications] [dashboard] [page]`: the sets named, or all of them.
 const wanted = process.argv.slice(2);
@@ -175,7 +210,10 @@ const browser = await launchChromium();
 try {
   if (makes('notifications')) {
     const page = await browser.newPage({ viewport: { width: 720, height: 600 }, deviceScaleFactor: SCALE });
-    await shoot(page, discordHtml(await discordPosts([DOWN_EVENT, RECOVERED_EVENT])), '#chat', 'notify-discord.png', [hex(DOWN_EVENT), hex(RECOVERED_EVENT)]);
+    await shoot(page, discordHtml(await discordPosts([DOWN_EVENT, RECOVERED_EVENT])), '#chat', 'notify-discord.png', [
+      hex(DOWN_EVENT),
+      hex(RECOVERED_EVENT),
+    ]);
     await shoot(page, emailHtml(await sentEmail(DOWN_EVENT)), '#mail', 'notify-email.png', [hex(DOWN_EVENT)]);
     await page.close();
   }

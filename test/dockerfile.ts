@@ -69,7 +69,8 @@ export function parseDockerfile(source: string): Stage[] {
 /** `KEY=value KEY2="two words"` (ENV, LABEL), or the legacy `KEY value` of ENV. */
 export function keyValues(text: string): Record<string, string> {
   const words = shellWords(text);
-  if (words.length > 0 && !(words[0] as string).includes('=')) return { [words[0] as string]: words.slice(1).join(' ') };
+  if (words.length > 0 && !(words[0] as string).includes('='))
+    return { [words[0] as string]: words.slice(1).join(' ') };
   return Object.fromEntries(
     words.map((word) => {
       const at = word.indexOf('=');

@@ -24,9 +24,14 @@ interface Dashboard {
   panels: Panel[];
 }
 
-const dashboard = JSON.parse(readFileSync(fileURLToPath(new URL('../deploy/grafana-dashboard.json', import.meta.url)), 'utf8')) as Dashboard;
+const dashboard = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../deploy/grafana-dashboard.json', import.meta.url)), 'utf8'),
+) as Dashboard;
 const graphs = dashboard.panels.filter((p) => p.type !== 'row');
-const expressions = [...graphs.flatMap((p) => (p.targets ?? []).map((t) => t.expr)), ...dashboard.templating.list.flatMap((v) => (v.definition ? [v.definition] : []))];
+const expressions = [
+  ...graphs.flatMap((p) => (p.targets ?? []).map((t) => t.expr)),
+  ...dashboard.templating.list.flatMap((v) => (v.definition ? [v.definition] : [])),
+];
 
 /** The metric names a PromQL expression reads: ours and the process metrics, not functions, labels or variables. */
 function metricNames(expr: string): string[] {
@@ -45,10 +50,22 @@ describe('deploy/grafana-dashboard.json', () => {
     for (const panel of graphs) {
       expect(panel.datasource, panel.title).toEqual({ type: 'prometheus', uid: '${datasource}' });
       expect(panel.targets?.length, panel.title).toBeGreaterThan(0);
-      for (const target of panel.targets ?? []) expect(target.datasource, panel.title).toEqual({ type: 'prometheus', uid: '${datasource}' });
+      for (const target of panel.targets ?? [])
+        expect(target.datasource, panel.title).toEqual({ type: 'prometheus', uid: '${datasource}' });
     }
     // What the dashboard is for: every family Warden documents has a panel.
-    for (const name of ['warden_http_requests_total', 'warden_checks_total', 'warden_check_lateness_seconds_bucket', 'warden_pushes_total', 'warden_relay_results_total', 'warden_live_clients', 'warden_notification_deliveries_total', 'warden_ingest_queue_depth', 'warden_database_pool_waiting', 'process_cpu_seconds_total'])
+    for (const name of [
+      'warden_http_requests_total',
+      'warden_checks_total',
+      'warden_check_lateness_seconds_bucket',
+      'warden_pushes_total',
+      'warden_relay_results_total',
+      'warden_live_clients',
+      'warden_notification_deliveries_total',
+      'warden_ingest_queue_depth',
+      'warden_database_pool_waiting',
+      'process_cpu_seconds_total',
+    ])
       expect(used).toContain(name);
   });
 
@@ -57,8 +74,12 @@ describe('deploy/grafana-dashboard.json', () => {
       let w: SeededWarden;
       let scrape: Scrape;
       beforeAll(async () => {
-        w = await startSeededWarden(dialect, 'organization: { name: Acme }\n', { WARDEN_METRICS_TOKEN: 'dashboard-test-token-0123456789' });
-        const response = await fetch(`${w.url}/metrics`, { headers: { authorization: 'Bearer dashboard-test-token-0123456789' } });
+        w = await startSeededWarden(dialect, 'organization: { name: Acme }\n', {
+          WARDEN_METRICS_TOKEN: 'dashboard-test-token-0123456789',
+        });
+        const response = await fetch(`${w.url}/metrics`, {
+          headers: { authorization: 'Bearer dashboard-test-token-0123456789' },
+        });
         scrape = parseScrape(await response.text());
       });
       afterAll(() => w?.close());

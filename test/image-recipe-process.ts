@@ -30,12 +30,21 @@ export async function waitFor200(url: string, exited: Promise<unknown>, budgetMs
 }
 
 /** Runs a command to its end; its standard error's tail is the failure's message. */
-export function exec(command: string, args: string[], options: { cwd: string; env: Record<string, string>; timeoutMs?: number }): Promise<void> {
+export function exec(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string>; timeoutMs?: number },
+): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child: ChildProcess = execFile(command, args, { cwd: options.cwd, env: options.env, timeout: options.timeoutMs ?? 0, maxBuffer: 64 * 1024 * 1024 }, (error, _stdout, stderr) => {
-      if (error) reject(new Error(`${command} ${args.join(' ')}: ${error.message}\n${String(stderr).slice(-4000)}`));
-      else resolve();
-    });
+    const child: ChildProcess = execFile(
+      command,
+      args,
+      { cwd: options.cwd, env: options.env, timeout: options.timeoutMs ?? 0, maxBuffer: 64 * 1024 * 1024 },
+      (error, _stdout, stderr) => {
+        if (error) reject(new Error(`${command} ${args.join(' ')}: ${error.message}\n${String(stderr).slice(-4000)}`));
+        else resolve();
+      },
+    );
     child.stdin?.end();
   });
 }
@@ -47,7 +56,9 @@ export function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }

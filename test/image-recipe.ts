@@ -41,12 +41,15 @@ interface Image {
   notes: string[];
 }
 
-export async function checkImageRecipe(options: { keep?: boolean; stage?: string; log?: (line: string) => void } = {}): Promise<void> {
+export async function checkImageRecipe(
+  options: { keep?: boolean; stage?: string; log?: (line: string) => void } = {},
+): Promise<void> {
   const log = options.log ?? ((line: string) => console.log(line));
   const stages = readDockerfile(DOCKERFILE);
   const final = stages.at(-1) as Stage;
   const only = options.stage === undefined ? undefined : stages.find((s) => s.name === options.stage);
-  if (options.stage !== undefined && !only) throw new Error(`deploy/Dockerfile has no stage ${options.stage} (${stages.map((s) => s.name).join(', ')})`);
+  if (options.stage !== undefined && !only)
+    throw new Error(`deploy/Dockerfile has no stage ${options.stage} (${stages.map((s) => s.name).join(', ')})`);
   const root = mkdtempSync(join(tmpdir(), 'warden-image-'));
   const image: Image = { root, workdir: '/', env: {}, volumes: [], stopSignal: 'SIGTERM', stages, notes: [] };
   const timings: string[] = [];
@@ -56,7 +59,9 @@ export async function checkImageRecipe(options: { keep?: boolean; stage?: string
     timings.push(`${label} ${((performance.now() - started) / 1000).toFixed(1)} s`);
     return result;
   };
-  log(`replaying ${only ? `stage ${only.name}` : 'the final stage'} of deploy/Dockerfile (FROM ${(only ?? final).image}) into ${root}`);
+  log(
+    `replaying ${only ? `stage ${only.name}` : 'the final stage'} of deploy/Dockerfile (FROM ${(only ?? final).image}) into ${root}`,
+  );
   try {
     await timed('steps', async () => {
       for (const step of (only ?? final).instructions) await replay(image, step, log);
@@ -66,7 +71,8 @@ export async function checkImageRecipe(options: { keep?: boolean; stage?: string
       return log(`stage ${only.name} replayed (${timings.join(', ')})`);
     }
     if (!image.cmd) throw new Error('the final stage has no CMD in exec form');
-    if (!image.user || image.user === 'root' || image.user === '0') throw new Error('the final stage must run as a non-root USER');
+    if (!image.user || image.user === 'root' || image.user === '0')
+      throw new Error('the final stage must run as a non-root USER');
     await timed('serve', () => serveAndStop(image, log));
   } finally {
     if (options.keep) log(`kept ${root}`);
@@ -101,7 +107,8 @@ async function replay(image: Image, step: Instruction, log: (line: string) => vo
       image.notes.push(`USER ${image.user} (the steps and the server run as ${process.env.USER ?? 'this user'})`);
       return;
     case 'CMD':
-      if (!step.exec) throw new Error(`${where}: use the exec form (["node", …]) so the server is PID 1 and gets the stop signal`);
+      if (!step.exec)
+        throw new Error(`${where}: use the exec form (["node", …]) so the server is PID 1 and gets the stop signal`);
       image.cmd = step.exec;
       return;
     case 'HEALTHCHECK':
@@ -127,9 +134,16 @@ function copy(image: Image, step: Instruction, where: string): void {
   const destination = posix.resolve(image.workdir, words.at(-1) as string);
   const into = (words.at(-1) as string).endsWith('/') || sources.length > 1;
   for (const source of sources) {
-    const from = step.flags.from === undefined ? join(REPO, source) : stageOutput(image, step.flags.from, source, where);
-    if (!existsSync(from)) throw new Error(`${where}: ${source} does not exist (${from})${step.flags.from === 'build' ? ': run `npm run build` first' : ''}`);
-    const target = hostPath(image, into && !statSync(from).isDirectory() ? posix.join(destination, basename(source)) : destination);
+    const from =
+      step.flags.from === undefined ? join(REPO, source) : stageOutput(image, step.flags.from, source, where);
+    if (!existsSync(from))
+      throw new Error(
+        `${where}: ${source} does not exist (${from})${step.flags.from === 'build' ? ': run `npm run build` first' : ''}`,
+      );
+    const target = hostPath(
+      image,
+      into && !statSync(from).isDirectory() ? posix.join(destination, basename(source)) : destination,
+    );
     mkdirSync(statSync(from).isDirectory() ? target : dirname(target), { recursive: true });
     // Docker follows a symlink named as the source (BuildKit's COPY: FollowSymlinks), as the build stage's dist is.
     cpSync(realpathSync(from), target, { recursive: true });
@@ -141,7 +155,8 @@ function stageOutput(image: Image, name: string, source: string, where: string):
   if (!stage) throw new Error(`${where}: --from=${name} names no stage`);
   const workdir = stage.instructions.filter((i) => i.keyword === 'WORKDIR').at(-1)?.text ?? '/';
   const relative = posix.relative(workdir, posix.resolve(workdir, source));
-  if (relative.startsWith('..')) throw new Error(`${where}: ${source} is outside stage ${name}'s ${workdir}, which stands for this checkout`);
+  if (relative.startsWith('..'))
+    throw new Error(`${where}: ${source} is outside stage ${name}'s ${workdir}, which stands for this checkout`);
   return join(REPO, relative);
 }
 
@@ -150,23 +165,31 @@ async function run(image: Image, step: Instruction, where: string, log: (line: s
   for (const command of step.text.split(/\s+&&\s+/)) {
     const words = shellWords(command);
     const [program, ...args] = words;
-    if (program === 'npm' && (args[0] === 'ci' || args[0] === 'rebuild' || (args[0] === 'run' && args[1] === 'build'))) {
+    if (
+      program === 'npm' &&
+      (args[0] === 'ci' || args[0] === 'rebuild' || (args[0] === 'run' && args[1] === 'build'))
+    ) {
       log(`  ${command}`);
       await exec('npm', args, { cwd: hostPath(image, image.workdir), env: stepEnv(image) });
     } else if (program === 'mkdir') {
-      for (const path of args.filter((a) => !a.startsWith('-'))) mkdirSync(hostPath(image, posix.resolve(image.workdir, path)), { recursive: true });
+      for (const path of args.filter((a) => !a.startsWith('-')))
+        mkdirSync(hostPath(image, posix.resolve(image.workdir, path)), { recursive: true });
     } else if (program === 'chown') {
       image.notes.push(`${where}: ${command} (everything here belongs to the user running the check)`);
     } else if (program === 'apt-get' || (program === 'rm' && args.some((a) => a.startsWith('/var/lib/apt')))) {
       image.notes.push(`${where}: ${command} (a system package: the host has its own)`);
-    } else throw new Error(`${where}: test/image-recipe.ts does not know how to replay "${command}" on the host: teach it (run, map or skip with a reason)`);
+    } else
+      throw new Error(
+        `${where}: test/image-recipe.ts does not know how to replay "${command}" on the host: teach it (run, map or skip with a reason)`,
+      );
   }
 }
 
 async function serveAndStop(image: Image, log: (line: string) => void): Promise<void> {
   const port = await freePort();
   const dataDir = image.env.WARDEN_DATA_DIR;
-  if (!dataDir || !image.volumes.includes(dataDir)) throw new Error(`WARDEN_DATA_DIR (${dataDir}) must be a VOLUME, or the database dies with the container`);
+  if (!dataDir || !image.volumes.includes(dataDir))
+    throw new Error(`WARDEN_DATA_DIR (${dataDir}) must be a VOLUME, or the database dies with the container`);
   const env: Record<string, string> = { ...serverEnv(image), PORT: String(port), HOST: '127.0.0.1' };
   const [command, ...args] = image.cmd as string[];
   const cwd = hostPath(image, image.workdir);
@@ -175,14 +198,17 @@ async function serveAndStop(image: Image, log: (line: string) => void): Promise<
   let output = '';
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk));
   server.stderr?.on('data', (chunk: Buffer) => (output += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => server.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    server.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitFor200(`${base}/healthz`, exited, START_BUDGET_MS);
     await waitFor200(`${base}/readyz`, exited, START_BUDGET_MS);
     const demo = await fetch(`${base}/api/v1/status/demo`);
     const snapshot = (await demo.json()) as { components?: unknown[] };
-    if (demo.status !== 200 || !snapshot.components?.length) throw new Error(`/api/v1/status/demo answered ${demo.status} without components`);
+    if (demo.status !== 200 || !snapshot.components?.length)
+      throw new Error(`/api/v1/status/demo answered ${demo.status} without components`);
     for (const [path, what] of [
       ['/s/demo', 'the demo status page'],
       ['/app/', 'the dashboard (dist/web)'],
@@ -196,10 +222,14 @@ async function serveAndStop(image: Image, log: (line: string) => void): Promise<
       if (response.status !== 200) throw new Error(`${path} (${what}) answered ${response.status}`);
     }
     // The build's code cache, taken by the image's Node: a start compiles almost nothing (docs/operations.md, Start-up).
-    if (!output.includes('"codeCache":"accepted"')) throw new Error('the server started without the code cache: dist/bundle/warden.cjs.cache missing or refused');
+    if (!output.includes('"codeCache":"accepted"'))
+      throw new Error('the server started without the code cache: dist/bundle/warden.cjs.cache missing or refused');
     await healthcheck(image, cwd, env);
-    if (!existsSync(join(hostPath(image, dataDir), 'warden.db'))) throw new Error(`no warden.db in the volume ${dataDir}`);
-    log('  /healthz, /readyz, /api/v1/status/demo, /s/demo, /s/demo/og.png, /app/, /docs and the HEALTHCHECK answered; the code cache was taken');
+    if (!existsSync(join(hostPath(image, dataDir), 'warden.db')))
+      throw new Error(`no warden.db in the volume ${dataDir}`);
+    log(
+      '  /healthz, /readyz, /api/v1/status/demo, /s/demo, /s/demo/og.png, /app/, /docs and the HEALTHCHECK answered; the code cache was taken',
+    );
   } catch (error) {
     server.kill('SIGKILL');
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output.slice(-4000)}`);
@@ -210,7 +240,10 @@ async function serveAndStop(image: Image, log: (line: string) => void): Promise<
   const { code, signal } = await exited;
   clearTimeout(timeout);
   const stopMs = Math.round(performance.now() - stopping);
-  if (code !== 0) throw new Error(`after ${image.stopSignal} the server exited with ${signal ?? `code ${code}`} in ${stopMs} ms\n--- server output ---\n${output.slice(-4000)}`);
+  if (code !== 0)
+    throw new Error(
+      `after ${image.stopSignal} the server exited with ${signal ?? `code ${code}`} in ${stopMs} ms\n--- server output ---\n${output.slice(-4000)}`,
+    );
   log(`  ${image.stopSignal}: exited with code 0 in ${stopMs} ms`);
 }
 
@@ -242,16 +275,23 @@ function serverEnv(image: Image): Record<string, string> {
 }
 
 function imageEnv(image: Image): Record<string, string> {
-  return Object.fromEntries(Object.entries(image.env).map(([key, value]) => [key, value.startsWith('/') ? hostPath(image, value) : value]));
+  return Object.fromEntries(
+    Object.entries(image.env).map(([key, value]) => [key, value.startsWith('/') ? hostPath(image, value) : value]),
+  );
 }
 
 function hostEnv(names: readonly string[]): Record<string, string> {
-  return Object.fromEntries(names.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name] as string]])));
+  return Object.fromEntries(
+    names.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name] as string]])),
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const stage = process.argv.indexOf('--stage');
-  checkImageRecipe({ keep: process.argv.includes('--keep'), stage: stage > 0 ? process.argv[stage + 1] : undefined }).catch((error: Error) => {
+  checkImageRecipe({
+    keep: process.argv.includes('--keep'),
+    stage: stage > 0 ? process.argv[stage + 1] : undefined,
+  }).catch((error: Error) => {
     console.error(`image recipe check failed: ${error.message}`);
     process.exit(1);
   });

@@ -64,7 +64,9 @@ export function shapeDifferences(shape: JsonShape, value: unknown): string[] {
         const nearest = known.sort((a, b) => distance(a, keys) - distance(b, keys))[0] ?? [];
         const missing = nearest.filter((key) => !keys.includes(key));
         const extra = keys.filter((key) => !nearest.includes(key));
-        out.push(`${path}: keys differ from the samples' (missing ${missing.join(', ') || 'none'}; extra ${extra.join(', ') || 'none'})`);
+        out.push(
+          `${path}: keys differ from the samples' (missing ${missing.join(', ') || 'none'}; extra ${extra.join(', ') || 'none'})`,
+        );
       }
       for (const key of keys) visit((inner as Record<string, unknown>)[key], `${path}.${key}`);
     }

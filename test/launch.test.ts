@@ -31,7 +31,11 @@ async function expectServes(server: ServerProcess): Promise<void> {
   const og = await fetch(`${server.url}/s/demo/og.png`);
   expect(og.status).toBe(200);
   expect(og.headers.get('content-type')).toBe('image/png');
-  expect(Buffer.from(await og.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+  expect(
+    Buffer.from(await og.arrayBuffer())
+      .subarray(1, 4)
+      .toString(),
+  ).toBe('PNG');
 }
 
 describe('the production launcher', () => {

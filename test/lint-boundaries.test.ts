@@ -49,20 +49,25 @@ const WITHIN: Record<string, string> = {
   'src/mcp/tools/imports-services.ts': '../../services/pages/list-public-pages.js',
 };
 const importing = (specifier: string) => `import { thing } from '${specifier}';\nexport const used = thing;\n`;
-const LAYERS = Object.fromEntries(Object.entries({ ...CROSSINGS, ...WITHIN }).map(([path, specifier]) => [path, importing(specifier)]));
+const LAYERS = Object.fromEntries(
+  Object.entries({ ...CROSSINGS, ...WITHIN }).map(([path, specifier]) => [path, importing(specifier)]),
+);
 
 /** Files laid out as in the repository, linted with the repository's own configuration. */
 const FILES: Record<string, string> = {
   'src/services/uses-kysely.ts': "import { sql } from 'kysely';\nexport const q = sql`select 1`;\n",
   'src/http/opens-store.ts': "import { openStore } from '../store/open-store.js';\nexport const open = openStore;\n",
-  'src/runner/reads-repository.ts': "import { monitorRepository } from '../store/repositories/monitors.js';\nexport const r = monitorRepository;\n",
+  'src/runner/reads-repository.ts':
+    "import { monitorRepository } from '../store/repositories/monitors.js';\nexport const r = monitorRepository;\n",
   'src/services/uses-seam.ts': "import type { Store } from '../store/index.js';\nexport type S = Store;\n",
   'src/store/repositories/uses-kysely.ts': "import { sql } from 'kysely';\nexport const q = sql`select 1`;\n",
   'src/main.ts': "import { openStore } from './store/open-store.js';\nexport const open = openStore;\n",
   'src/cli/session.ts': "import { openStore } from '../store/open-store.js';\nexport const open = openStore;\n",
   // Another tool's database: the CLI opens it through its own entry, a verb may not.
-  'src/cli/commands/opens-kuma.ts': "import { openUptimeKumaDatabase } from '../../store/uptime-kuma.js';\nexport const open = openUptimeKumaDatabase;\n",
-  'src/services/import/opens-kuma.ts': "import { openUptimeKumaDatabase } from '../../store/uptime-kuma.js';\nexport const open = openUptimeKumaDatabase;\n",
+  'src/cli/commands/opens-kuma.ts':
+    "import { openUptimeKumaDatabase } from '../../store/uptime-kuma.js';\nexport const open = openUptimeKumaDatabase;\n",
+  'src/services/import/opens-kuma.ts':
+    "import { openUptimeKumaDatabase } from '../../store/uptime-kuma.js';\nexport const open = openUptimeKumaDatabase;\n",
   ...LAYERS,
 };
 
@@ -80,12 +85,15 @@ describe('npm run lint', () => {
       writeFileSync(join(dir, path), text);
     }
     report = await new Promise<string>((resolve) =>
-      execFile(BIOME, ['lint', '--max-diagnostics=200', 'src'], { cwd: dir }, (_error, stdout, stderr) => resolve(`${stdout}${stderr}`)),
+      execFile(BIOME, ['lint', '--max-diagnostics=200', 'src'], { cwd: dir }, (_error, stdout, stderr) =>
+        resolve(`${stdout}${stderr}`),
+      ),
     );
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  const flagged = (path: string) => new RegExp(`${path.replace(/[.]/g, '\\.')}:\\d+:\\d+ lint/style/noRestrictedImports`).test(report);
+  const flagged = (path: string) =>
+    new RegExp(`${path.replace(/[.]/g, '\\.')}:\\d+:\\d+ lint/style/noRestrictedImports`).test(report);
 
   it('fails on kysely, or a store module other than its index, imported outside src/store', () => {
     expect(flagged('src/services/uses-kysely.ts')).toBe(true);
@@ -94,7 +102,12 @@ describe('npm run lint', () => {
   });
 
   it('lets the store use kysely, everyone use the seam’s types, and the composition roots open a store', () => {
-    for (const path of ['src/services/uses-seam.ts', 'src/store/repositories/uses-kysely.ts', 'src/main.ts', 'src/cli/session.ts'])
+    for (const path of [
+      'src/services/uses-seam.ts',
+      'src/store/repositories/uses-kysely.ts',
+      'src/main.ts',
+      'src/cli/session.ts',
+    ])
       expect(flagged(path), path).toBe(false);
   });
 

@@ -21,7 +21,8 @@ const FILES: Record<string, string> = {
   'web/src/screens/page/invalidates.tsx': `${QUERY}export function A() {\n  const client = useQueryClient();\n  return () => client.invalidateQueries({ predicate: () => true });\n}\n`,
   'web/src/ui/sets-data.tsx': `${QUERY}export function A() {\n  const client = useQueryClient();\n  return () => client.setQueryData(['auth', 'me'], null);\n}\n`,
   'web/src/screens/uses-module.tsx': `${QUERY}import { pagesQuery, pageChanged } from '../api/pages';\nexport function A() {\n  const client = useQueryClient();\n  const pages = useQuery({ ...pagesQuery('acme'), staleTime: 60_000 });\n  return () => pageChanged(client, 'acme', pages.data ? 'lobby' : 'main');\n}\n`,
-  'web/src/api/pages.ts': "import { type QueryClient, queryOptions } from '@tanstack/react-query';\nexport const pagesQuery = (org: string) => queryOptions({ queryKey: ['org', org, 'pages'], queryFn: () => 1 });\nexport const pageChanged = (client: QueryClient, org: string, _slug: string) => client.invalidateQueries({ queryKey: ['org', org, 'pages'] });\n",
+  'web/src/api/pages.ts':
+    "import { type QueryClient, queryOptions } from '@tanstack/react-query';\nexport const pagesQuery = (org: string) => queryOptions({ queryKey: ['org', org, 'pages'], queryFn: () => 1 });\nexport const pageChanged = (client: QueryClient, org: string, _slug: string) => client.invalidateQueries({ queryKey: ['org', org, 'pages'] });\n",
 };
 
 describe('npm run lint on the dashboard', () => {
@@ -37,7 +38,9 @@ describe('npm run lint on the dashboard', () => {
       writeFileSync(join(dir, path), text);
     }
     report = await new Promise<string>((resolve) =>
-      execFile(BIOME, ['lint', '--max-diagnostics=100', 'web'], { cwd: dir }, (_error, stdout, stderr) => resolve(`${stdout}${stderr}`)),
+      execFile(BIOME, ['lint', '--max-diagnostics=100', 'web'], { cwd: dir }, (_error, stdout, stderr) =>
+        resolve(`${stdout}${stderr}`),
+      ),
     );
   }, 30_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -45,7 +48,12 @@ describe('npm run lint on the dashboard', () => {
   const flagged = (path: string) => new RegExp(`${path.replace(/[.]/g, '\\.')}:\\d+:\\d+ plugin`).test(report);
 
   it('fails on a query key written in a screen or the shell, however it is written', () => {
-    for (const path of ['web/src/screens/literal-key.tsx', 'web/src/screens/quoted-key.tsx', 'web/src/screens/key-variable.tsx']) expect(flagged(path), path).toBe(true);
+    for (const path of [
+      'web/src/screens/literal-key.tsx',
+      'web/src/screens/quoted-key.tsx',
+      'web/src/screens/key-variable.tsx',
+    ])
+      expect(flagged(path), path).toBe(true);
   });
 
   it('fails on the query cache read or written by key outside web/src/api', () => {

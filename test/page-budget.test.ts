@@ -21,8 +21,16 @@ describe('the HTML page of a 50-component network', () => {
 
   for (const range of CHART_RANGES) {
     it(`is under 60 KB gzipped with the ${range} charts`, () => {
-      const { body } = renderHtmlPage(snapshot, { jsonPath: '/status.json', markdownPath: '/status.md', feedPath: '/feed.xml', refreshSeconds: 30, range });
-      expect(body.match(/<svg viewBox="0 0 \d+ 100" preserveAspectRatio="none" role="img"/g)?.length).toBeGreaterThanOrEqual(80);
+      const { body } = renderHtmlPage(snapshot, {
+        jsonPath: '/status.json',
+        markdownPath: '/status.md',
+        feedPath: '/feed.xml',
+        refreshSeconds: 30,
+        range,
+      });
+      expect(
+        body.match(/<svg viewBox="0 0 \d+ 100" preserveAspectRatio="none" role="img"/g)?.length,
+      ).toBeGreaterThanOrEqual(80);
       expect(body.match(/<span class="[ogdmu]" title="/g)).toHaveLength(50 * 90);
       const gzipped = gzipSync(body).length;
       expect(gzipped).toBeLessThan(PAGE_BUDGET_GZIP_BYTES);

@@ -57,11 +57,14 @@ export async function startShowcase(now = Date.now()): Promise<Showcase> {
         headers: { authorization: `Bearer ${warden.writeKey}`, 'content-type': 'image/svg+xml' },
         body: LOGO_SVG,
       });
-      if (uploaded.status !== 200) throw new Error(`logo upload to ${slug}: ${uploaded.status} ${await uploaded.text()}`);
+      if (uploaded.status !== 200)
+        throw new Error(`logo upload to ${slug}: ${uploaded.status} ${await uploaded.text()}`);
     }
     // The page cache takes the upload in within moments (the bus invalidates it): wait for the logo in both pages.
     for (let tries = 0; ; tries++) {
-      const pages = await Promise.all([SHOWCASE_SLUG, STYLED_SLUG].map(async (slug) => (await fetch(`${warden.url}/s/${slug}`)).text()));
+      const pages = await Promise.all(
+        [SHOWCASE_SLUG, STYLED_SLUG].map(async (slug) => (await fetch(`${warden.url}/s/${slug}`)).text()),
+      );
       if (pages.every((html) => html.includes('class="brand-logo"'))) break;
       if (tries > 100) throw new Error('the uploaded logo never showed on the pages');
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -77,7 +80,12 @@ export async function startShowcase(now = Date.now()): Promise<Showcase> {
 export async function openShowcase(
   browser: Browser,
   showcase: Showcase,
-  options: { looks: 'light' | 'dark'; viewport?: { width: number; height: number }; deviceScaleFactor?: number; slug?: string },
+  options: {
+    looks: 'light' | 'dark';
+    viewport?: { width: number; height: number };
+    deviceScaleFactor?: number;
+    slug?: string;
+  },
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     colorScheme: options.looks,
@@ -157,7 +165,9 @@ function latencyAt(key: string, t: number): number {
   const base = key === 'website' ? 90 : 22;
   const step = Math.floor(t / (15 * 60_000));
   const jitter = ((step * 37 + key.length * 13) % 17) / 17;
-  return Math.round(base * (1 + 0.25 * Math.sin(((new Date(t).getUTCHours() - 14) / 24) * 2 * Math.PI) + 0.6 * jitter * jitter));
+  return Math.round(
+    base * (1 + 0.25 * Math.sin(((new Date(t).getUTCHours() - 14) / 24) * 2 * Math.PI) + 0.6 * jitter * jitter),
+  );
 }
 
 /** Thirty days of checks, hourly, then every 15 minutes over the last day; the website failed for two hours three days ago. */

@@ -23,7 +23,8 @@ export const LIGHT_LUMINANCE_MIN = 0.6;
 export function readPng(bytes: Uint8Array): Pixels {
   if (!hasPngSignature(bytes)) throw new Error('not a PNG: the signature is missing');
   const png = decode(bytes);
-  if (png.depth !== 8 || png.palette) throw new Error(`expected an 8-bit true-colour PNG, got depth ${png.depth}${png.palette ? ' with a palette' : ''}`);
+  if (png.depth !== 8 || png.palette)
+    throw new Error(`expected an 8-bit true-colour PNG, got depth ${png.depth}${png.palette ? ' with a palette' : ''}`);
   return png;
 }
 
@@ -36,7 +37,12 @@ export function rgbAt(png: Pixels, x: number, y: number): [number, number, numbe
 
 /** One pixel as `#rrggbb`, to compare with the colours the renderers use. */
 export function hexAt(png: Pixels, x: number, y: number): string {
-  return '#' + rgbAt(png, x, y).map((channel) => channel.toString(16).padStart(2, '0')).join('');
+  return (
+    '#' +
+    rgbAt(png, x, y)
+      .map((channel) => channel.toString(16).padStart(2, '0'))
+      .join('')
+  );
 }
 
 /** How many distinct colours a grid sample (every `step` px) of a region holds: a blank or failed image has one or two. */

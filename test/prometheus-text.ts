@@ -16,7 +16,13 @@ export interface Scrape {
   value(name: string, labels?: Record<string, string>): number | undefined;
 }
 
-const SUFFIXES: Record<string, string[]> = { histogram: ['_bucket', '_sum', '_count'], summary: ['_sum', '_count'], counter: [], gauge: [], untyped: [] };
+const SUFFIXES: Record<string, string[]> = {
+  histogram: ['_bucket', '_sum', '_count'],
+  summary: ['_sum', '_count'],
+  counter: [],
+  gauge: [],
+  untyped: [],
+};
 
 export function parseScrape(text: string): Scrape {
   const families = new Map<string, string>();
@@ -29,7 +35,8 @@ export function parseScrape(text: string): Scrape {
     const sample = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!sample) throw new Error(`not a Prometheus sample line: ${line}`);
     const labels: Record<string, string> = {};
-    for (const [, key, raw] of (sample[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) labels[key as string] = (raw as string).replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
+    for (const [, key, raw] of (sample[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g))
+      labels[key as string] = (raw as string).replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
     samples.push({ name: sample[1] as string, labels, value: Number(sample[3]) });
   }
   const names = new Set(samples.map((s) => s.name));

@@ -41,8 +41,12 @@ export async function serviceAvailable(service: RealService): Promise<boolean> {
   if (up) return true;
   const where = `${service.host}:${service.port}`;
   if (process.env[`WARDEN_TEST_REQUIRE_${service.requireKey}`] === '1')
-    throw new Error(`${service.name} is not reachable at ${where}, and WARDEN_TEST_REQUIRE_${service.requireKey}=1 requires it`);
-  console.warn(`\n  ⚠ ${service.name} is not reachable at ${where}: the tests against the real ${service.name} are SKIPPED.\n`);
+    throw new Error(
+      `${service.name} is not reachable at ${where}, and WARDEN_TEST_REQUIRE_${service.requireKey}=1 requires it`,
+    );
+  console.warn(
+    `\n  ⚠ ${service.name} is not reachable at ${where}: the tests against the real ${service.name} are SKIPPED.\n`,
+  );
   return false;
 }
 

@@ -45,20 +45,39 @@ export function startResultLoad(options: LoadOptions): ResultLoad {
   const sentResults = new Set<string>();
   let running = true;
 
-  async function send(kind: LoadAnswer['kind'], request: () => Promise<Response>): Promise<{ answer: LoadAnswer; body: string }> {
+  async function send(
+    kind: LoadAnswer['kind'],
+    request: () => Promise<Response>,
+  ): Promise<{ answer: LoadAnswer; body: string }> {
     const sentAt = performance.now();
     let res: Response;
     try {
       res = await request();
     } catch {
-      const answer: LoadAnswer = { kind, sentAt, answeredAt: performance.now(), status: 0, retryAfter: null, contentType: null };
+      const answer: LoadAnswer = {
+        kind,
+        sentAt,
+        answeredAt: performance.now(),
+        status: 0,
+        retryAfter: null,
+        contentType: null,
+      };
       answers.push(answer);
       return { answer, body: '' };
     }
     const body = await res.text();
     const contentType = res.headers.get('content-type');
-    const problem = contentType === 'application/problem+json' ? (JSON.parse(body) as { type?: string }).type : undefined;
-    const answer: LoadAnswer = { kind, sentAt, answeredAt: performance.now(), status: res.status, retryAfter: res.headers.get('retry-after'), contentType, problem };
+    const problem =
+      contentType === 'application/problem+json' ? (JSON.parse(body) as { type?: string }).type : undefined;
+    const answer: LoadAnswer = {
+      kind,
+      sentAt,
+      answeredAt: performance.now(),
+      status: res.status,
+      retryAfter: res.headers.get('retry-after'),
+      contentType,
+      problem,
+    };
     answers.push(answer);
     return { answer, body };
   }
@@ -68,7 +87,9 @@ export function startResultLoad(options: LoadOptions): ResultLoad {
   async function pushLoop(token: string): Promise<void> {
     for (let seq = 0; running; seq++) {
       const msg = `p${seq}`;
-      const { answer } = await send('push', () => fetch(`${options.url}/api/push/${token}?msg=${msg}&latency=${seq % 100}`));
+      const { answer } = await send('push', () =>
+        fetch(`${options.url}/api/push/${token}?msg=${msg}&latency=${seq % 100}`),
+      );
       if (answer.status === 200) ackedPushes.get(token)?.add(msg);
       else await pause(options.pauseAfterRefusalMs);
     }
@@ -99,7 +120,10 @@ export function startResultLoad(options: LoadOptions): ResultLoad {
     }
   }
 
-  const loops = [...options.pushTokens.map(pushLoop), ...Array.from({ length: options.relayClients }, (_, i) => relayLoop(i))];
+  const loops = [
+    ...options.pushTokens.map(pushLoop),
+    ...Array.from({ length: options.relayClients }, (_, i) => relayLoop(i)),
+  ];
 
   return {
     answers,

@@ -3,7 +3,15 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { DARK_LUMINANCE_MAX, distinctColours, LIGHT_LUMINANCE_MIN, meanLuminance, type Pixels, type Region, readPng } from './pixels.js';
+import {
+  DARK_LUMINANCE_MAX,
+  distinctColours,
+  LIGHT_LUMINANCE_MIN,
+  meanLuminance,
+  type Pixels,
+  type Region,
+  readPng,
+} from './pixels.js';
 
 export const SCREENSHOTS = join(process.cwd(), 'test-results');
 
@@ -15,7 +23,11 @@ export type Looks = 'light' | 'dark';
  * (left out for a page that is not ours, such as the host of an embed). Returns its pixels, for checks of a part of
  * it (regionOf).
  */
-export async function saveScreenshot(page: Page, file: string, options: { looks?: Looks; fullPage?: boolean }): Promise<Pixels> {
+export async function saveScreenshot(
+  page: Page,
+  file: string,
+  options: { looks?: Looks; fullPage?: boolean },
+): Promise<Pixels> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const viewport = page.viewportSize();
   if (!viewport) throw new Error('a page without a fixed viewport has no expected screenshot size');

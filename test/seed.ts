@@ -12,7 +12,11 @@ export function testContext(store: Store, clock: { now(): number } = { now: () =
   return { store, bus: createInProcessBus(), clock, logger: createLogger(process.env.TEST_LOG ?? 'silent') };
 }
 
-export async function seed(store: Store, yaml: string, now = 0): Promise<{ report: SyncReport; monitors: Record<string, Monitor> }> {
+export async function seed(
+  store: Store,
+  yaml: string,
+  now = 0,
+): Promise<{ report: SyncReport; monitors: Record<string, Monitor> }> {
   const report = await applyConfig(testContext(store, { now: () => now }), parseConfigText(yaml, 'seed.yaml', {}));
   const monitors = Object.fromEntries((await store.monitors.list(report.organization.id)).map((m) => [m.key, m]));
   return { report, monitors };

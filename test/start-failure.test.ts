@@ -17,7 +17,12 @@ const INJECTED = 'injected start failure';
 const REDIS_URL = process.env.WARDEN_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Redis reachable (test/cluster-harness.ts asks the same, but needs the build): else the cluster case is skipped, said so. */
 const redisAvailable = await (async () => {
-  const client = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const client = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    connectTimeout: 2000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   client.on('error', () => {});
   try {
     await client.connect();
@@ -28,7 +33,8 @@ const redisAvailable = await (async () => {
     client.disconnect();
   }
 })();
-if (!redisAvailable) console.warn(`\n  ⚠ Redis is not reachable at ${REDIS_URL}: the cluster start-failure test is SKIPPED.\n`);
+if (!redisAvailable)
+  console.warn(`\n  ⚠ Redis is not reachable at ${REDIS_URL}: the cluster start-failure test is SKIPPED.\n`);
 
 interface Case {
   name: string;
@@ -40,7 +46,12 @@ interface Case {
 const CASES: Case[] = [
   { name: 'SQLite', available: true, dialect: 'sqlite', cluster: false },
   { name: 'PostgreSQL', available: dialects[1]?.available ?? false, dialect: 'postgres', cluster: false },
-  { name: 'a cluster (PostgreSQL and Redis)', available: (dialects[1]?.available ?? false) && redisAvailable, dialect: 'postgres', cluster: true },
+  {
+    name: 'a cluster (PostgreSQL and Redis)',
+    available: (dialects[1]?.available ?? false) && redisAvailable,
+    dialect: 'postgres',
+    cluster: true,
+  },
 ];
 
 for (const setup of CASES) {
@@ -58,7 +69,9 @@ for (const setup of CASES) {
       if (setup.dialect === 'sqlite') await opened.store.close();
       env = {
         ...opened.env,
-        ...(setup.dialect === 'postgres' ? { DATABASE_URL: `${POSTGRES_URL}?application_name=${applicationName}` } : {}),
+        ...(setup.dialect === 'postgres'
+          ? { DATABASE_URL: `${POSTGRES_URL}?application_name=${applicationName}` }
+          : {}),
         HOST: '127.0.0.1',
         LOG_LEVEL: 'silent',
         WARDEN_METRICS_PORT: '1',
@@ -83,7 +96,8 @@ for (const setup of CASES) {
       expect(partNames.at(-1)).toBe('serving');
       for (const name of ['migrate', 'services', 'http', 'metrics-port', 'config', 'pages', 'scheduler', 'dispatcher'])
         expect(partNames, name).toContain(name);
-      if (setup.cluster) for (const name of ['redis', 'coordinator', 'activity-poll']) expect(partNames, name).toContain(name);
+      if (setup.cluster)
+        for (const name of ['redis', 'coordinator', 'activity-poll']) expect(partNames, name).toContain(name);
     });
 
     it('leaves no port, database connection, Redis connection, lease, socket or timer behind, whichever part fails', async () => {
@@ -103,14 +117,22 @@ for (const setup of CASES) {
 
         expect(await canListen(port), `${failing}: the server's port is free`).toBe(true);
         expect(await canListen(metricsPort), `${failing}: the metrics port is free`).toBe(true);
-        if (setup.dialect === 'sqlite') expect(openFilesUnder(env.WARDEN_DATA_DIR ?? ''), `${failing}: SQLite files open`).toEqual([]);
+        if (setup.dialect === 'sqlite')
+          expect(openFilesUnder(env.WARDEN_DATA_DIR ?? ''), `${failing}: SQLite files open`).toEqual([]);
         else expect(await settled(() => postgresSessions(applicationName)), `${failing}: PostgreSQL sessions`).toBe(0);
         if (setup.cluster) {
           expect(await settled(() => redisClients(instanceId)), `${failing}: Redis connections`).toBe(0);
           const leases = await opened.store.cluster.listLeases();
-          expect(leases.filter((lease) => lease.holder === instanceId), `${failing}: leases held`).toEqual([]);
+          expect(
+            leases.filter((lease) => lease.holder === instanceId),
+            `${failing}: leases held`,
+          ).toEqual([]);
         }
-        expect(await settledResources(before), `${failing}: sockets, servers and timers left`).toEqual({ TCPServerWrap: 0, TCPSocketWrap: 0, Timeout: 0 });
+        expect(await settledResources(before), `${failing}: sockets, servers and timers left`).toEqual({
+          TCPServerWrap: 0,
+          TCPSocketWrap: 0,
+          Timeout: 0,
+        });
       }
     }, 240_000);
   });
@@ -127,7 +149,9 @@ function resources(): Record<string, number> {
 async function settledResources(before: Record<string, number>): Promise<Record<string, number>> {
   const deadline = Date.now() + 2_000;
   for (;;) {
-    const excess = Object.fromEntries(Object.entries(resources()).map(([kind, count]) => [kind, Math.max(0, count - (before[kind] ?? 0))]));
+    const excess = Object.fromEntries(
+      Object.entries(resources()).map(([kind, count]) => [kind, Math.max(0, count - (before[kind] ?? 0))]),
+    );
     if (Object.values(excess).every((n) => n === 0) || Date.now() > deadline) return excess;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -147,7 +171,10 @@ async function postgresSessions(applicationName: string): Promise<number> {
   const client = new pg.Client({ connectionString: POSTGRES_URL });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where application_name = $1', [applicationName]);
+    const { rows } = await client.query<{ n: number }>(
+      'select count(*)::int as n from pg_stat_activity where application_name = $1',
+      [applicationName],
+    );
     return rows[0]?.n ?? 0;
   } finally {
     await client.end();

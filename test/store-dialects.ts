@@ -30,7 +30,9 @@ if (!postgresAvailable && process.env.WARDEN_TEST_REQUIRE_POSTGRES === '1')
   // CI has PostgreSQL: a run that silently tested SQLite alone would pass without testing half the store.
   throw new Error(`PostgreSQL is not reachable at ${POSTGRES_URL}, and WARDEN_TEST_REQUIRE_POSTGRES=1 requires it`);
 if (!postgresAvailable)
-  console.warn(`\n  ⚠ PostgreSQL is not reachable at ${POSTGRES_URL}: the PostgreSQL storage tests are SKIPPED (SQLite ones still run).\n`);
+  console.warn(
+    `\n  ⚠ PostgreSQL is not reachable at ${POSTGRES_URL}: the PostgreSQL storage tests are SKIPPED (SQLite ones still run).\n`,
+  );
 
 export interface OpenedStore {
   store: Store;
@@ -87,7 +89,9 @@ async function shapeOf(client: pg.Client, schema: string): Promise<string> {
        from information_schema.columns where table_schema = $1`,
     [schema],
   );
-  const migrations = await client.query<{ name: string }>(`select name from "${schema}".warden_migrations order by name`);
+  const migrations = await client.query<{ name: string }>(
+    `select name from "${schema}".warden_migrations order by name`,
+  );
   return `${rows[0]?.shape ?? ''}|${migrations.rows.map((m) => m.name).join(',')}`;
 }
 
@@ -95,10 +99,13 @@ async function shapeOf(client: pg.Client, schema: string): Promise<string> {
 let staleSwept: Promise<void> | undefined;
 function sweepStaleSchemas(): Promise<void> {
   staleSwept ??= withClient(async (client) => {
-    const { rows } = await client.query<{ name: string }>(`select nspname as name from pg_namespace where nspname like '${POOLED_PREFIX}%'`);
+    const { rows } = await client.query<{ name: string }>(
+      `select nspname as name from pg_namespace where nspname like '${POOLED_PREFIX}%'`,
+    );
     for (const { name } of rows) {
       const pid = Number(name.split('_')[1]);
-      if (Number.isInteger(pid) && pid !== process.pid && !processAlive(pid)) await client.query(`drop schema if exists "${name}" cascade`);
+      if (Number.isInteger(pid) && pid !== process.pid && !processAlive(pid))
+        await client.query(`drop schema if exists "${name}" cascade`);
     }
   }).catch(() => {});
   return staleSwept;
@@ -155,7 +162,8 @@ export const dialects: DialectCase[] = [
     async open({ migrate = true } = {}) {
       if (migrate) await sweepStaleSchemas();
       const reused = migrate ? idleSchemas.pop() : undefined;
-      const schema = reused ?? `${migrate ? POOLED_PREFIX : 't_'}${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+      const schema =
+        reused ?? `${migrate ? POOLED_PREFIX : 't_'}${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
       const store = await openStore({ dataDir: '.', databaseUrl: POSTGRES_URL, databaseSchema: schema });
       if (migrate) await store.migrate();
       if (migrate && migratedShape === undefined) migratedShape = await withClient((client) => shapeOf(client, schema));

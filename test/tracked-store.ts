@@ -27,7 +27,10 @@ export function trackStore(inner: Store): TrackedStore {
         const value: unknown = Reflect.get(object, key);
         if (typeof value !== 'function' && (typeof value !== 'object' || value === null)) return value;
         if (!wrapped.has(key))
-          wrapped.set(key, typeof value === 'function' ? (...args: unknown[]) => track(value.apply(object, args)) : tracked(value));
+          wrapped.set(
+            key,
+            typeof value === 'function' ? (...args: unknown[]) => track(value.apply(object, args)) : tracked(value),
+          );
         return wrapped.get(key);
       },
     });

@@ -60,7 +60,12 @@ function precompress(): Plugin {
         const bytes = readFileSync(join(dir, name));
         if (bytes.length < COMPRESS_MIN_BYTES) continue;
         writeFileSync(join(dir, `${name}.gz`), gzipSync(bytes, { level: 9 }));
-        writeFileSync(join(dir, `${name}.br`), brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+        writeFileSync(
+          join(dir, `${name}.br`),
+          brotliCompressSync(bytes, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+          }),
+        );
       }
     },
   };

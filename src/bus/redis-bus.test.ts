@@ -9,7 +9,13 @@ import type { WardenEvent } from './events.js';
 import { createRedisBus, type RedisBus } from './redis-bus.js';
 
 const logger = createLogger('silent');
-const checked = (monitorId: string, at = 1): WardenEvent => ({ type: 'monitor.checked', at, monitorId, organizationId: 'org', ok: true });
+const checked = (monitorId: string, at = 1): WardenEvent => ({
+  type: 'monitor.checked',
+  at,
+  monitorId,
+  organizationId: 'org',
+  ok: true,
+});
 
 describe.skipIf(!redisAvailable)('the Redis bus', () => {
   const opened: { bus: RedisBus; redis: RedisConnections }[] = [];
@@ -24,7 +30,13 @@ describe.skipIf(!redisAvailable)('the Redis bus', () => {
 
   async function open(channel: string, instanceId: string, url = REDIS_URL): Promise<RedisBus> {
     const redis = connectRedis(url, { instanceId, logger });
-    const bus = createRedisBus({ publisher: redis.commands, subscriber: redis.subscriber, channel, instanceId, logger });
+    const bus = createRedisBus({
+      publisher: redis.commands,
+      subscriber: redis.subscriber,
+      channel,
+      instanceId,
+      logger,
+    });
     opened.push({ bus, redis });
     expect(await bus.subscribed(5000)).toBe(true);
     return bus;
@@ -76,7 +88,10 @@ describe.skipIf(!redisAvailable)('the Redis bus', () => {
       expect(messages).toHaveLength(3);
       const publisher = new Redis(REDIS_URL);
       await publisher.publish(name, 'not json');
-      await publisher.publish(name, JSON.stringify({ from: 'x', nonce: 'y', events: [{ type: 'from.the.future', at: 1 }, null, checked('late')] }));
+      await publisher.publish(
+        name,
+        JSON.stringify({ from: 'x', nonce: 'y', events: [{ type: 'from.the.future', at: 1 }, null, checked('late')] }),
+      );
       publisher.disconnect();
       await vi.waitFor(() => expect(onB.at(-1)).toEqual(checked('late')), { timeout: 2000, interval: 5 });
       expect(onB).toHaveLength(1201);
@@ -104,6 +119,9 @@ describe.skipIf(!redisAvailable)('the Redis bus', () => {
     await proxy.open();
     await vi.waitFor(() => expect(changes).toEqual([false, true]), { timeout: 5000, interval: 10 });
     a.publish(checked('after'));
-    await vi.waitFor(() => expect(onB.map((e) => (e as { monitorId: string }).monitorId)).toEqual(['from b', 'after']), { timeout: 2000, interval: 5 });
+    await vi.waitFor(
+      () => expect(onB.map((e) => (e as { monitorId: string }).monitorId)).toEqual(['from b', 'after']),
+      { timeout: 2000, interval: 5 },
+    );
   });
 });

@@ -104,7 +104,11 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
         (error: unknown) => {
           // The other processes make up for lost events by polling PostgreSQL while their subscription is down, and
           // by the snapshot's maximum age otherwise (docs/cluster.md). Logged once per spell.
-          if (!publishFailing) logger.warn({ err: error, channel }, 'publishing events to redis failed: other processes see them by polling');
+          if (!publishFailing)
+            logger.warn(
+              { err: error, channel },
+              'publishing events to redis failed: other processes see them by polling',
+            );
           publishFailing = true;
         },
       );
@@ -115,7 +119,8 @@ export function createRedisBus(options: RedisBusOptions): RedisBus {
     // Connected from the server's confirmation on: a catch-up poll started then misses nothing published after it.
     subscriber.subscribe(channel).then(
       () => setConnected(subscriber.status === 'ready'),
-      (error: unknown) => logger.debug({ err: error, channel }, 'subscribing to the event channel failed; retrying on reconnection'),
+      (error: unknown) =>
+        logger.debug({ err: error, channel }, 'subscribing to the event channel failed; retrying on reconnection'),
     );
   }
   subscriber.on('message', onMessage);

@@ -47,7 +47,10 @@ notifications: [{ key: ops, name: Ops, type: webhook, config: { url: "${receiver
       await opened.cleanup();
     });
 
-    const run = (command: { parseAsync(args: string[], options: { from: 'user' }): Promise<unknown> }, ...args: string[]) => command.parseAsync(args, { from: 'user' });
+    const run = (
+      command: { parseAsync(args: string[], options: { from: 'user' }): Promise<unknown> },
+      ...args: string[]
+    ) => command.parseAsync(args, { from: 'user' });
 
     it('records keys, tokens and channel tests made with `warden` as the CLI, naming no secret', async () => {
       await run(keysCommand(), 'create', '--name', 'deploy', '--scope', 'write');

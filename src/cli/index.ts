@@ -8,7 +8,9 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/config-error.js';
 import { WardenError } from '../domain/errors.js';
 
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 const program = new Command('warden')
   .description('Status pages and monitoring for game servers and web services.')
@@ -46,7 +48,12 @@ void main();
 async function main(): Promise<void> {
   const first = process.argv[2];
   // No command, or only options: `serve`, the default.
-  const named = first === undefined || first.startsWith('-') ? (first === '--help' || first === '-h' || first === '--version' || first === '-V' ? undefined : 'serve') : first;
+  const named =
+    first === undefined || first.startsWith('-')
+      ? first === '--help' || first === '-h' || first === '--version' || first === '-V'
+        ? undefined
+        : 'serve'
+      : first;
   const asksHelp = named === 'help' || process.argv.includes('--help') || process.argv.includes('-h');
   if (first === '--version' || first === '-V') {
     // Answered from package.json alone: loading every command, as help does, took half of `warden --version`.
@@ -57,7 +64,8 @@ async function main(): Promise<void> {
     program.showHelpAfterError('(`warden --help` lists the commands)');
   } else {
     for (const [name, load] of Object.entries(COMMANDS))
-      if (named === undefined || !Object.hasOwn(COMMANDS, named) || name === named) program.addCommand(await load(), { isDefault: name === 'serve' });
+      if (named === undefined || !Object.hasOwn(COMMANDS, named) || name === named)
+        program.addCommand(await load(), { isDefault: name === 'serve' });
   }
 
   try {
@@ -75,7 +83,9 @@ function reportError(error: unknown): number {
   }
   if (error instanceof WardenError) {
     const issues = 'issues' in error && Array.isArray(error.issues) ? error.issues : [];
-    process.stderr.write(`error: ${error.message}\n${issues.map((i: { path: string; message: string }) => `  - ${i.path}: ${i.message}\n`).join('')}`);
+    process.stderr.write(
+      `error: ${error.message}\n${issues.map((i: { path: string; message: string }) => `  - ${i.path}: ${i.message}\n`).join('')}`,
+    );
     return 1;
   }
   process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -45,7 +45,13 @@ function launch(): void {
   const writeTo = process.env.WARDEN_WRITE_CODE_CACHE;
   if (writeTo) process.once('exit', () => writeCache(script, writeTo));
   const module = { exports: {} as unknown, id: file, filename: file, loaded: false };
-  const run = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: unknown, filename: string, dirname: string) => void;
+  const run = script.runInThisContext() as (
+    exports: unknown,
+    require: NodeJS.Require,
+    module: unknown,
+    filename: string,
+    dirname: string,
+  ) => void;
   run(module.exports, createRequire(file), module, file, here);
 }
 

@@ -68,7 +68,9 @@ describe.skipIf(!postgresAvailable)('withServices on PostgreSQL', () => {
   it('refuses a schema that does not exist, and does not create it', async () => {
     const schema = `t_${process.pid}_missing_${Math.random().toString(36).slice(2, 8)}`;
     environment({ DATABASE_URL: POSTGRES_URL, DATABASE_SCHEMA: schema });
-    await expect(withServices(async () => {})).rejects.toThrow(/^no Warden database at postgres:\/\/.*\(schema t_.*\) \(DATABASE_URL, DATABASE_SCHEMA/);
+    await expect(withServices(async () => {})).rejects.toThrow(
+      /^no Warden database at postgres:\/\/.*\(schema t_.*\) \(DATABASE_URL, DATABASE_SCHEMA/,
+    );
     const client = new pg.Client({ connectionString: POSTGRES_URL });
     await client.connect();
     try {

@@ -11,7 +11,10 @@ import type { ServiceContext } from '../services/context.js';
 import { resolveOrganization } from '../services/organizations/resolve.js';
 import { NoDatabaseError, openStore } from '../store/open-store.js';
 
-export async function withServices<T>(run: (ctx: ServiceContext) => Promise<T>, { migrate = true, create = false } = {}): Promise<T> {
+export async function withServices<T>(
+  run: (ctx: ServiceContext) => Promise<T>,
+  { migrate = true, create = false } = {},
+): Promise<T> {
   const settings = readSettings();
   const store = await openStore({ ...settings, create }).catch((error: unknown) => {
     throw error instanceof NoDatabaseError ? new Error(noDatabaseMessage(error, settings)) : error;
@@ -23,9 +26,20 @@ export async function withServices<T>(run: (ctx: ServiceContext) => Promise<T>, 
     // notify: an incident posted from the command line (`warden config apply`) alerts like one from the API: its deliveries
     // are written in the same transaction, and the server's dispatcher sends them at its next poll.
     const bus = createInProcessBus();
-    const notify = createNotificationOutbox({ bus, clock: systemClock, baseUrl: () => (settings.baseUrl ?? `http://localhost:${settings.port}`).replace(/\/+$/, '') });
+    const notify = createNotificationOutbox({
+      bus,
+      clock: systemClock,
+      baseUrl: () => (settings.baseUrl ?? `http://localhost:${settings.port}`).replace(/\/+$/, ''),
+    });
     try {
-      return await run({ store, bus, clock: systemClock, logger: createLogger(settings.logLevel, undefined, { format: settings.logFormat }), baseUrl: settings.baseUrl, notify });
+      return await run({
+        store,
+        bus,
+        clock: systemClock,
+        logger: createLogger(settings.logLevel, undefined, { format: settings.logFormat }),
+        baseUrl: settings.baseUrl,
+        notify,
+      });
     } finally {
       notify.close();
     }
@@ -35,7 +49,10 @@ export async function withServices<T>(run: (ctx: ServiceContext) => Promise<T>, 
 }
 
 /** The same, acting for the organization named by --org (or the only one there is), as the CLI (what its audit entries name). */
-export async function withOrganization<T>(org: string | undefined, run: (ctx: ServiceContext, organization: { id: string; key: string }) => Promise<T>): Promise<T> {
+export async function withOrganization<T>(
+  org: string | undefined,
+  run: (ctx: ServiceContext, organization: { id: string; key: string }) => Promise<T>,
+): Promise<T> {
   return withServices(async (ctx) => {
     const organization = await resolveOrganization(ctx, org === undefined ? {} : { key: org });
     return run({ ...ctx, organizationId: organization.id, actor: { kind: 'system', name: 'cli' } }, organization);
@@ -53,7 +70,11 @@ function noDatabaseMessage(error: NoDatabaseError, settings: Settings): string {
 /** Writes a table to standard output, columns aligned. */
 export function printTable(headers: string[], rows: string[][]): void {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
   process.stdout.write(`${[line(headers), ...rows.map(line)].join('\n')}\n`);
 }
 

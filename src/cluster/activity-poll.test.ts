@@ -52,9 +52,18 @@ function setup() {
     },
   } as unknown as Store;
   const lines: { msg: string }[] = [];
-  const logger = createLogger('info', { write: (line: string) => void lines.push(JSON.parse(line) as { msg: string }) });
+  const logger = createLogger('info', {
+    write: (line: string) => void lines.push(JSON.parse(line) as { msg: string }),
+  });
   const bus = fakeBus();
-  const poll = createActivityPoll({ store, bus: bus.bus, pages: { monitorsInMemory: () => ['m1', 'm2'] }, clock: { now: () => 5000 }, logger, everyMs: 60_000 });
+  const poll = createActivityPoll({
+    store,
+    bus: bus.bus,
+    pages: { monitorsInMemory: () => ['m1', 'm2'] },
+    clock: { now: () => 5000 },
+    logger,
+    everyMs: 60_000,
+  });
   return { rows, asked, lines, bus, poll };
 }
 
@@ -87,7 +96,15 @@ describe('the activity poll (Redis away)', () => {
     rows.set('m2', row('m2', { state: 'down', lastCheckAt: 2000, lastResult: JSON.stringify({ ok: false }) }));
     expect(await poll.poll()).toBe(1);
     expect(bus.delivered).toEqual([
-      { type: 'monitor.state', at: 5000, monitorId: 'm2', organizationId: 'org', previous: 'up', state: 'down', reason: null },
+      {
+        type: 'monitor.state',
+        at: 5000,
+        monitorId: 'm2',
+        organizationId: 'org',
+        previous: 'up',
+        state: 'down',
+        reason: null,
+      },
       { type: 'monitor.checked', at: 5000, monitorId: 'm2', organizationId: 'org', ok: false },
     ]);
     await poll.stop();
@@ -102,7 +119,9 @@ describe('the activity poll (Redis away)', () => {
     rows.set('m1', row('m1', { lastCheckAt: 3000, lastResult: JSON.stringify({ ok: true, message: 'new' }) }));
     bus.set(true);
     await settle();
-    expect(bus.delivered).toEqual([{ type: 'monitor.checked', at: 5000, monitorId: 'm1', organizationId: 'org', ok: true }]);
+    expect(bus.delivered).toEqual([
+      { type: 'monitor.checked', at: 5000, monitorId: 'm1', organizationId: 'org', ok: true },
+    ]);
     expect(lines.filter((l) => l.msg.startsWith('redis reachable again'))).toHaveLength(1);
     const polls = asked.length;
     await settle();

@@ -36,23 +36,38 @@ export function createActivityPoll(deps: {
       const before = known.get(row.id);
       known.set(row.id, row);
       // Unknown before (the first poll of an outage): delivered all the same, it covers the time until this poll.
-      if (before && before.lastCheckAt === row.lastCheckAt && before.lastResult === row.lastResult && before.state === row.state) continue;
+      if (
+        before &&
+        before.lastCheckAt === row.lastCheckAt &&
+        before.lastResult === row.lastResult &&
+        before.state === row.state
+      )
+        continue;
       news++;
       const base = { at: now, monitorId: row.id, organizationId: row.organizationId };
-      if (before && before.state !== row.state) bus.deliverLocally({ type: 'monitor.state', ...base, previous: before.state, state: row.state, reason: null });
+      if (before && before.state !== row.state)
+        bus.deliverLocally({ type: 'monitor.state', ...base, previous: before.state, state: row.state, reason: null });
       bus.deliverLocally({ type: 'monitor.checked', ...base, ok: okOf(row.lastResult) });
     }
     return news;
   }
 
-  const sweep = createPeriodicSweep(pass, { everyMs: deps.everyMs, logger, failure: 'polling monitor activity without redis failed', gate: () => !bus.connected() });
+  const sweep = createPeriodicSweep(pass, {
+    everyMs: deps.everyMs,
+    logger,
+    failure: 'polling monitor activity without redis failed',
+    gate: () => !bus.connected(),
+  });
   let unsubscribe: (() => void) | null = null;
   let outage = false;
 
   function changed(connected: boolean): void {
     if (!connected && !outage) {
       outage = true;
-      logger.warn({ pollMs: deps.everyMs }, 'redis unreachable: events from other processes are polled from PostgreSQL until it is back');
+      logger.warn(
+        { pollMs: deps.everyMs },
+        'redis unreachable: events from other processes are polled from PostgreSQL until it is back',
+      );
       sweep.sweep().catch((error) => logFailure(logger, error, 'polling monitor activity without redis failed'));
     } else if (connected && outage) {
       outage = false;
@@ -61,7 +76,9 @@ export function createActivityPoll(deps: {
       sweep
         .sweep()
         .then(() => sweep.sweep())
-        .then((news) => logger.info({ caughtUp: news }, 'redis reachable again: events from other processes arrive at once'))
+        .then((news) =>
+          logger.info({ caughtUp: news }, 'redis reachable again: events from other processes arrive at once'),
+        )
         .catch((error) => logFailure(logger, error, 'polling monitor activity without redis failed'))
         .finally(() => {
           if (!outage) known.clear();

@@ -21,7 +21,8 @@ describe.skipIf(!postgres?.available)('cluster mode, composed (PostgreSQL)', () 
       baseUrl: () => 'http://warden.test',
       ...(instanceId ? { cluster: { instanceId, info: () => ({ version: '9.9.9' }) } } : {}),
     });
-  const request = async (warden: WardenParts, path: string) => warden.app.request(`http://warden.test${path}`, { headers: { host: 'warden.test' } });
+  const request = async (warden: WardenParts, path: string) =>
+    warden.app.request(`http://warden.test${path}`, { headers: { host: 'warden.test' } });
 
   beforeEach(async () => {
     opened = await (postgres as NonNullable<typeof postgres>).open();
@@ -37,7 +38,15 @@ describe.skipIf(!postgres?.available)('cluster mode, composed (PostgreSQL)', () 
   it('shows the instance, its peers and its leases in /readyz', async () => {
     const answer = await request(parts[0]!, '/readyz');
     expect(answer.status).toBe(200);
-    const body = (await answer.json()) as { status: string; cluster: { instance: string; peers: { id: string }[]; shards: number; leases: { name: string; expiresAt: number }[] } };
+    const body = (await answer.json()) as {
+      status: string;
+      cluster: {
+        instance: string;
+        peers: { id: string }[];
+        shards: number;
+        leases: { name: string; expiresAt: number }[];
+      };
+    };
     expect(body.status).toBe('ready');
     expect(body.cluster.instance).toBe('warden-a');
     expect(body.cluster.peers.map((p) => p.id)).toEqual(['warden-a', 'warden-b']);
@@ -59,7 +68,13 @@ describe.skipIf(!postgres?.available)('cluster mode, composed (PostgreSQL)', () 
       ['warden-b', true, 128, '9.9.9'],
     ]);
     expect(status.unheldShards).toBe(0);
-    expect(status.singletons.map((s) => s.name)).toEqual(['watchdog', 'retention', 'domain-recheck', 'maintenance-notices', 'notify-reminders']);
+    expect(status.singletons.map((s) => s.name)).toEqual([
+      'watchdog',
+      'retention',
+      'domain-recheck',
+      'maintenance-notices',
+      'notify-reminders',
+    ]);
     expect(new Set(status.singletons.map((s) => s.holder))).toEqual(new Set(['warden-a', 'warden-b']));
     const cli = await runCli(['cluster', 'status'], opened.env);
     expect(cli.code).toBe(0);

@@ -142,7 +142,8 @@ for (const dialect of dialects) {
       const flaky: Store = {
         ...opened.store,
         cluster: new Proxy(opened.store.cluster, {
-          get: (target, key) => (failing ? () => Promise.reject(new Error('database unreachable')) : Reflect.get(target, key)),
+          get: (target, key) =>
+            failing ? () => Promise.reject(new Error('database unreachable')) : Reflect.get(target, key),
         }),
       };
       const a = coordinator('a', { store: flaky });

@@ -108,11 +108,19 @@ export function createCoordinator(deps: CoordinatorDeps): Coordinator {
       }
       await leases.balance(SINGLETON_LEASES, fairShare(SINGLETON_LEASES.length, peers.length), 1, now);
       if (held.size !== before)
-        logger.info({ instances: peers.length, shards: heldShards().length, singletons: heldSingletons().map((n) => n.slice('singleton:'.length)) }, 'cluster: leases moved');
+        logger.info(
+          {
+            instances: peers.length,
+            shards: heldShards().length,
+            singletons: heldSingletons().map((n) => n.slice('singleton:'.length)),
+          },
+          'cluster: leases moved',
+        );
       if (failing) logger.info('cluster: lease rounds work again');
       failing = false;
     } catch (error) {
-      if (!failing) logger.error({ err: error }, 'cluster: a lease round failed; leases are kept until they would lapse');
+      if (!failing)
+        logger.error({ err: error }, 'cluster: a lease round failed; leases are kept until they would lapse');
       failing = true;
       if (leases.dropLapsing(clock.now())) changed = true;
     } finally {
@@ -145,7 +153,10 @@ export function createCoordinator(deps: CoordinatorDeps): Coordinator {
     instanceId,
     async start() {
       await round();
-      logger.info({ instance: instanceId, instances: peers.length, shards: heldShards().length, ttlMs, roundMs }, 'cluster: coordinator started');
+      logger.info(
+        { instance: instanceId, instances: peers.length, shards: heldShards().length, ttlMs, roundMs },
+        'cluster: coordinator started',
+      );
       schedule();
       // Apart from the rounds: a round stuck on a database that does not answer must not keep leases past their time.
       expiryTimer = setInterval(() => {
@@ -184,7 +195,9 @@ async function settleWithin(listeners: (() => void | Promise<void>)[], boundMs: 
   try {
     const settled = await Promise.race([waited, late]);
     if (!settled) logger.warn('cluster: the scheduler took long to let go of shards; handing them back anyway');
-    else for (const outcome of settled) if (outcome.status === 'rejected') logger.error({ err: outcome.reason }, 'cluster: a shard listener failed');
+    else
+      for (const outcome of settled)
+        if (outcome.status === 'rejected') logger.error({ err: outcome.reason }, 'cluster: a shard listener failed');
   } finally {
     clearTimeout(bound);
   }

@@ -16,7 +16,12 @@ export interface LeaseBook {
    * Takes free leases of `names` up to the share, or hands back up to `perRound` above it (after `beforeRelease` when
    * they are shards); returns whether it changed any.
    */
-  balance(names: readonly string[], share: number, perRound: number, now: number): Promise<'gained' | 'released' | null>;
+  balance(
+    names: readonly string[],
+    share: number,
+    perRound: number,
+    now: number,
+  ): Promise<'gained' | 'released' | null>;
 }
 
 export function createLeaseBook(deps: {
@@ -37,7 +42,11 @@ export function createLeaseBook(deps: {
     dropLapsing(now) {
       const lapsing = [...held].filter(([, expiresAt]) => expiresAt - deps.marginMs <= now).map(([name]) => name);
       for (const name of lapsing) held.delete(name);
-      if (lapsing.length > 0) logger.warn({ leases: lapsing.length }, 'cluster: leases could not be renewed in time; this instance stops their work');
+      if (lapsing.length > 0)
+        logger.warn(
+          { leases: lapsing.length },
+          'cluster: leases could not be renewed in time; this instance stops their work',
+        );
       return lapsing.some((name) => name.startsWith('shard:'));
     },
     async renew(now) {

@@ -24,7 +24,8 @@ export interface RedisConnections {
 export function connectRedis(url: string, options: { instanceId: string; logger: Logger }): RedisConnections {
   const common = {
     connectTimeout: REDIS_DEFAULTS.connectTimeoutMs,
-    retryStrategy: (attempt: number) => Math.min(attempt * REDIS_DEFAULTS.reconnectStepMs, REDIS_DEFAULTS.reconnectMaxMs),
+    retryStrategy: (attempt: number) =>
+      Math.min(attempt * REDIS_DEFAULTS.reconnectStepMs, REDIS_DEFAULTS.reconnectMaxMs),
     // Never give up on a command because of reconnections: the offline queue (subscriber) or the timeout bounds it.
     maxRetriesPerRequest: null,
   };
@@ -36,13 +37,19 @@ export function connectRedis(url: string, options: { instanceId: string; logger:
     // Concurrent commands (one rate-limit check per request) leave in one write.
     enableAutoPipelining: true,
   });
-  const subscriber = new Redis(url, { ...common, connectionName: `warden:${options.instanceId}:events`, autoResubscribe: false });
+  const subscriber = new Redis(url, {
+    ...common,
+    connectionName: `warden:${options.instanceId}:events`,
+    autoResubscribe: false,
+  });
   // ioredis emits an error per failed attempt while Redis is away: the bus logs the outage once, these at debug.
   for (const [role, client] of [
     ['commands', commands],
     ['events', subscriber],
   ] as const)
-    client.on('error', (error: Error) => options.logger.debug({ err: error, connection: role }, 'redis connection error'));
+    client.on('error', (error: Error) =>
+      options.logger.debug({ err: error, connection: role }, 'redis connection error'),
+    );
   return {
     commands,
     subscriber,
@@ -59,6 +66,12 @@ async function quit(client: Redis): Promise<void> {
     return;
   }
   const timeout = new Promise<void>((resolve) => setTimeout(resolve, 500).unref());
-  await Promise.race([client.quit().then(() => {}, () => {}), timeout]);
+  await Promise.race([
+    client.quit().then(
+      () => {},
+      () => {},
+    ),
+    timeout,
+  ]);
   client.disconnect();
 }

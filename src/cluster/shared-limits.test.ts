@@ -6,7 +6,13 @@ import { createLogger } from '../logger.js';
 import { createSystemMailLimiter } from '../notify/mail/system-mail-limits.js';
 import { createPushRateLimiter, type PushRateDecision } from '../services/push/rate-limit.js';
 import { connectRedis, type RedisConnections } from './redis.js';
-import { createSharedApiLimiter, createSharedAttempts, createSharedLoginAttempts, createSharedPushLimiter, createSharedSystemMailLimiter } from './shared-limits.js';
+import {
+  createSharedApiLimiter,
+  createSharedAttempts,
+  createSharedLoginAttempts,
+  createSharedPushLimiter,
+  createSharedSystemMailLimiter,
+} from './shared-limits.js';
 
 const logger = createLogger('silent');
 
@@ -54,7 +60,11 @@ describe.skipIf(!redisAvailable)('limits shared through Redis', () => {
     const answers = [];
     for (let i = 0; i < 4; i++) answers.push((await a.take('key_1', 0)).allowed);
     expect(answers).toEqual([true, true, true, false]);
-    const push = createSharedPushLimiter(createPushRateLimiter({ perSecond: 1, burst: 2 }), { prefix: shared.prefix, logger, redis });
+    const push = createSharedPushLimiter(createPushRateLimiter({ perSecond: 1, burst: 2 }), {
+      prefix: shared.prefix,
+      logger,
+      redis,
+    });
     // Answered at once by the process's bucket, without a promise.
     expect(push.take('hash', 0)).toEqual({ allowed: true });
     expect(push.take('hash', 0)).toEqual({ allowed: true });
@@ -68,8 +78,14 @@ describe.skipIf(!redisAvailable)('limits shared through Redis', () => {
   it('counts a push token’s pings across processes, after each process’s own bucket', async () => {
     const shared = { prefix: prefix(), logger };
     // 2 a second, bursts of 4: 4 pings per 2-second window across the cluster.
-    const a = createSharedPushLimiter(createPushRateLimiter({ perSecond: 2, burst: 4 }), { ...shared, redis: (await connect()).commands });
-    const b = createSharedPushLimiter(createPushRateLimiter({ perSecond: 2, burst: 4 }), { ...shared, redis: (await connect()).commands });
+    const a = createSharedPushLimiter(createPushRateLimiter({ perSecond: 2, burst: 4 }), {
+      ...shared,
+      redis: (await connect()).commands,
+    });
+    const b = createSharedPushLimiter(createPushRateLimiter({ perSecond: 2, burst: 4 }), {
+      ...shared,
+      redis: (await connect()).commands,
+    });
     const take = async (limiter: typeof a) => (await limiter.take('token-hash', Date.now())) as PushRateDecision;
     const answers = [await take(a), await take(b), await take(a), await take(b)];
     expect(answers.every((d) => d.allowed)).toBe(true);
@@ -98,26 +114,46 @@ describe.skipIf(!redisAvailable)('limits shared through Redis', () => {
   it('counts mail through the system SMTP server per channel and organization across processes, giving back a refused charge', async () => {
     const limits = { ...SYSTEM_MAIL_LIMITS, perChannel: 3, perOrganization: 4, testsPerChannel: 1 };
     const shared = { prefix: prefix(), logger, limits };
-    const a = createSharedSystemMailLimiter(createSystemMailLimiter(limits), { ...shared, redis: (await connect()).commands });
-    const b = createSharedSystemMailLimiter(createSystemMailLimiter(limits), { ...shared, redis: (await connect()).commands });
+    const a = createSharedSystemMailLimiter(createSystemMailLimiter(limits), {
+      ...shared,
+      redis: (await connect()).commands,
+    });
+    const b = createSharedSystemMailLimiter(createSystemMailLimiter(limits), {
+      ...shared,
+      redis: (await connect()).commands,
+    });
     const charge = (channelId: string, test = false) => ({ channelId, organizationId: 'org_a', test });
     expect(await a.take(charge('nch_a', true), 0)).toEqual({ allowed: true });
     // The second test, on the other process: refused, and the channel's and organization's counts are given back.
-    expect(await b.take(charge('nch_a', true), 0)).toMatchObject({ allowed: false, limit: expect.stringContaining('1 tests an hour') });
+    expect(await b.take(charge('nch_a', true), 0)).toMatchObject({
+      allowed: false,
+      limit: expect.stringContaining('1 tests an hour'),
+    });
     expect(await b.take(charge('nch_a'), 0)).toEqual({ allowed: true });
     expect(await a.take(charge('nch_a'), 0)).toEqual({ allowed: true });
     const refused = await b.take(charge('nch_a'), 0);
-    expect(refused).toMatchObject({ allowed: false, limit: expect.stringContaining('a channel may send 3 messages an hour') });
+    expect(refused).toMatchObject({
+      allowed: false,
+      limit: expect.stringContaining('a channel may send 3 messages an hour'),
+    });
     expect(refused.allowed === false && refused.retryAfterMs).toBeGreaterThan(3_500_000);
     expect(await a.take(charge('nch_b'), 0)).toEqual({ allowed: true });
-    expect(await b.take(charge('nch_c'), 0)).toMatchObject({ allowed: false, limit: expect.stringContaining("an organization's channels may send 4 messages") });
+    expect(await b.take(charge('nch_c'), 0)).toMatchObject({
+      allowed: false,
+      limit: expect.stringContaining("an organization's channels may send 4 messages"),
+    });
   });
 
   it('counts sign-ups per client across processes, in an hour’s window of their own', async () => {
     const shared = { prefix: prefix(), logger, kind: 'signup', points: 2, windowSec: 3600 };
     const a = createSharedAttempts({ ...shared, redis: (await connect()).commands });
     const b = createSharedAttempts({ ...shared, redis: (await connect()).commands });
-    const login = createSharedLoginAttempts({ prefix: shared.prefix, logger, perMinute: 2, redis: (await connect()).commands });
+    const login = createSharedLoginAttempts({
+      prefix: shared.prefix,
+      logger,
+      perMinute: 2,
+      redis: (await connect()).commands,
+    });
     const key = 'signup\u0000client\u0000203.0.113.7';
     await a.wrong(key);
     expect(await b.refusedFor(key)).toBeNull();

@@ -6,7 +6,12 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limite
 import type { SystemMailLimits } from '../domain/system-mail.js';
 import type { RateLimitDecision, RateLimiter } from '../http/middleware/rate-limit.js';
 import type { Logger } from '../logger.js';
-import { chargedLimits, describeLimit, type SystemMailLimit, type SystemMailLimiter } from '../notify/mail/system-mail-limits.js';
+import {
+  chargedLimits,
+  describeLimit,
+  type SystemMailLimit,
+  type SystemMailLimiter,
+} from '../notify/mail/system-mail-limits.js';
 import type { SharedLoginAttempts } from '../services/pages/page-access.js';
 import type { LocalPushRateLimiter, PushRateDecision, PushRateLimiter } from '../services/push/rate-limit.js';
 
@@ -24,7 +29,9 @@ const ALLOWED: PushRateDecision = { allowed: true };
  * Requests per API key per window, one fixed window shared by every process (it starts at the key's first request,
  * as the in-process limiter's does). Redis away: an in-memory limiter of the same size counts for this process.
  */
-export function createSharedApiLimiter(options: SharedLimitOptions & { requests: number; windowMs: number }): RateLimiter {
+export function createSharedApiLimiter(
+  options: SharedLimitOptions & { requests: number; windowMs: number },
+): RateLimiter {
   const { requests } = options;
   const duration = Math.max(1, Math.round(options.windowMs / 1000));
   const limiter = new RateLimiterRedis({
@@ -69,7 +76,10 @@ export function createSharedPushLimiter(local: LocalPushRateLimiter, options: Sh
     rejectIfRedisNotReady: true,
     inMemoryBlockOnConsumed: points,
   });
-  const failed = onceLogged(options.logger, 'the shared push rate limit is unavailable: each process limits on its own');
+  const failed = onceLogged(
+    options.logger,
+    'the shared push rate limit is unavailable: each process limits on its own',
+  );
   return {
     perSecond: local.perSecond,
     burst: local.burst,
@@ -81,7 +91,8 @@ export function createSharedPushLimiter(local: LocalPushRateLimiter, options: Sh
       return limiter.consume(tokenHash).then(
         () => ALLOWED,
         (error: unknown) => {
-          if (error instanceof RateLimiterRes) return { allowed: false, retryAfterSec: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
+          if (error instanceof RateLimiterRes)
+            return { allowed: false, retryAfterSec: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
           failed(error);
           return ALLOWED;
         },
@@ -102,7 +113,9 @@ export function createSharedLoginAttempts(options: SharedLimitOptions & { perMin
  * Attempts of a kind (`login`: wrong passwords; `signup`: sign-ups per client) counted across the cluster in windows
  * of `windowSec`, `points` each, in `<prefix>:limit:<kind>:<key>`. Redis away: each process's own count alone limits.
  */
-export function createSharedAttempts(options: SharedLimitOptions & { kind: string; points: number; windowSec: number }): SharedLoginAttempts {
+export function createSharedAttempts(
+  options: SharedLimitOptions & { kind: string; points: number; windowSec: number },
+): SharedLoginAttempts {
   const limiter = new RateLimiterRedis({
     storeClient: options.redis,
     keyPrefix: `${options.prefix}:limit:${options.kind}`,
@@ -110,13 +123,18 @@ export function createSharedAttempts(options: SharedLimitOptions & { kind: strin
     duration: options.windowSec,
     rejectIfRedisNotReady: true,
   });
-  const failed = onceLogged(options.logger, `the shared ${options.kind} attempt limit is unavailable: each process limits on its own`);
+  const failed = onceLogged(
+    options.logger,
+    `the shared ${options.kind} attempt limit is unavailable: each process limits on its own`,
+  );
   return {
     async refusedFor(key) {
       if (options.redis.status !== 'ready') return null;
       try {
         const res = await limiter.get(key);
-        return res !== null && res.consumedPoints >= options.points ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : null;
+        return res !== null && res.consumedPoints >= options.points
+          ? Math.max(1, Math.ceil(res.msBeforeNext / 1000))
+          : null;
       } catch (error) {
         failed(error);
         return null;
@@ -129,7 +147,12 @@ export function createSharedAttempts(options: SharedLimitOptions & { kind: strin
 }
 
 function decision(res: RateLimiterRes, allowed: boolean, limit: number): RateLimitDecision {
-  return { allowed, limit, remaining: Math.max(0, res.remainingPoints), resetSec: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
+  return {
+    allowed,
+    limit,
+    remaining: Math.max(0, res.remainingPoints),
+    resetSec: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+  };
 }
 
 /** Logs the first failure of a spell at warn; the next ones at debug until a minute has passed. */
@@ -149,7 +172,10 @@ function onceLogged(logger: Logger, message: string): (error: unknown) => void {
  * (fixed windows in Redis). A charge refused by one counter gives back what the others took. Redis away: the
  * process's own counters limit (per process).
  */
-export function createSharedSystemMailLimiter(local: SystemMailLimiter, options: SharedLimitOptions & { limits: SystemMailLimits }): SystemMailLimiter {
+export function createSharedSystemMailLimiter(
+  local: SystemMailLimiter,
+  options: SharedLimitOptions & { limits: SystemMailLimits },
+): SystemMailLimiter {
   const { limits } = options;
   const duration = Math.max(1, Math.round(limits.windowMs / 1000));
   const counters = new Map<SystemMailLimit, RateLimiterRedis>(
@@ -158,13 +184,21 @@ export function createSharedSystemMailLimiter(local: SystemMailLimiter, options:
       new RateLimiterRedis({
         storeClient: options.redis,
         keyPrefix: `${options.prefix}:limit:smtp-${limit}`,
-        points: limit === 'channel' ? limits.perChannel : limit === 'organization' ? limits.perOrganization : limits.testsPerChannel,
+        points:
+          limit === 'channel'
+            ? limits.perChannel
+            : limit === 'organization'
+              ? limits.perOrganization
+              : limits.testsPerChannel,
         duration,
         rejectIfRedisNotReady: true,
       }),
     ]),
   );
-  const failed = onceLogged(options.logger, 'the shared system SMTP limit is unavailable: each process limits on its own');
+  const failed = onceLogged(
+    options.logger,
+    'the shared system SMTP limit is unavailable: each process limits on its own',
+  );
   return {
     async take(charge, now) {
       if (options.redis.status !== 'ready') return local.take(charge, now);
@@ -178,7 +212,11 @@ export function createSharedSystemMailLimiter(local: SystemMailLimiter, options:
           } catch (error) {
             if (!(error instanceof RateLimiterRes)) throw error;
             await Promise.all(taken.map((t) => t.limiter.reward(t.key, 1)));
-            return { allowed: false, retryAfterMs: Math.max(1, error.msBeforeNext), limit: describeLimit(limit, limits) };
+            return {
+              allowed: false,
+              retryAfterMs: Math.max(1, error.msBeforeNext),
+              limit: describeLimit(limit, limits),
+            };
           }
         }
         return { allowed: true };

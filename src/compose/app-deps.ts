@@ -50,7 +50,13 @@ export function appDepsOf(options: ComposeOptions, parts: AppParts): AppDeps {
     signupAttempts: parts.signupAttempts,
     ...(options.apiRateLimitPerMinute ? { apiRateLimitPerMinute: options.apiRateLimitPerMinute } : {}),
     ...(shared
-      ? { apiRateLimiter: createSharedApiLimiter({ ...shared, requests: options.apiRateLimitPerMinute ?? API_LIMITS.rateLimit.requests, windowMs: API_LIMITS.rateLimit.windowMs }) }
+      ? {
+          apiRateLimiter: createSharedApiLimiter({
+            ...shared,
+            requests: options.apiRateLimitPerMinute ?? API_LIMITS.rateLimit.requests,
+            windowMs: API_LIMITS.rateLimit.windowMs,
+          }),
+        }
       : {}),
     ...(options.retention ? { checkRetentionDays: options.retention.checkDays } : {}),
     ...(coordinator ? { clusterView: () => coordinator.status() } : {}),

@@ -11,7 +11,11 @@ import { removeDemo } from '../services/organizations/demo.js';
 import { resolveOrganization } from '../services/organizations/resolve.js';
 import { applyStartConfig } from './first-run.js';
 
-const OWN = parseConfigText('organization: { key: ops, name: Ops }\nmonitors:\n  - { key: beat, name: Beat, type: heartbeat }\n', 'warden.yaml', {});
+const OWN = parseConfigText(
+  'organization: { key: ops, name: Ops }\nmonitors:\n  - { key: beat, name: Beat, type: heartbeat }\n',
+  'warden.yaml',
+  {},
+);
 
 for (const dialect of dialects) {
   describe.skipIf(!dialect.available)(`the built-in demo at start on ${dialect.name}`, () => {
@@ -41,7 +45,14 @@ for (const dialect of dialects) {
       const demo = await opened.store.organizations.findByKey('demo');
       expect((await opened.store.pages.list()).map((p) => p.slug)).toEqual(['demo']);
       const code = (await openSetupCode(ctx))?.code;
-      await completeSetup(ctx, { code, email: 'olive@example.com', name: 'Olive', password: 'correct horse battery staple', userAgent: undefined, address: '127.0.0.1' });
+      await completeSetup(ctx, {
+        code,
+        email: 'olive@example.com',
+        name: 'Olive',
+        password: 'correct horse battery staple',
+        userAgent: undefined,
+        address: '127.0.0.1',
+      });
       expect((await opened.store.monitors.list(demo?.id ?? '')).map((m) => `${m.key}:${m.enabled}`).sort()).toEqual([
         'demo-heartbeat:false',
         'demo-http:false',
@@ -62,10 +73,18 @@ for (const dialect of dialects) {
       const started = await applyStartConfig(ctx, OWN, 8080);
       expect(started).toMatchObject({ demoPushToken: null, demoRetired: true });
       expect((await opened.store.monitors.list(demo?.id ?? '')).every((m) => !m.enabled)).toBe(true);
-      expect((await opened.store.monitors.list(demo?.id ?? '')).map((m) => m.key).sort()).toEqual(['demo-heartbeat', 'demo-http', 'demo-tcp']);
+      expect((await opened.store.monitors.list(demo?.id ?? '')).map((m) => m.key).sort()).toEqual([
+        'demo-heartbeat',
+        'demo-http',
+        'demo-tcp',
+      ]);
       expect((await opened.store.pages.list()).map((p) => p.slug)).toEqual([]);
       // The next start without a file leaves it retired, and loads no new token.
-      expect(await applyStartConfig(ctx, null, 8080)).toMatchObject({ syncReport: null, demoPushToken: null, demoRetired: true });
+      expect(await applyStartConfig(ctx, null, 8080)).toMatchObject({
+        syncReport: null,
+        demoPushToken: null,
+        demoRetired: true,
+      });
       // No --org needed because of the demo.
       expect((await resolveOrganization(ctx)).key).toBe('ops');
       expect(await removeDemo(ctx)).toEqual({ wasAlone: false });

@@ -24,14 +24,23 @@ export interface StartConfig {
  * apply`, the first-run setup or the API), the demo is retired: its monitors paused and its page removed, the
  * organization kept until `warden demo remove`.
  */
-export async function applyStartConfig(context: ServiceContext, fileConfig: ConfigFile | null, port: number): Promise<StartConfig> {
+export async function applyStartConfig(
+  context: ServiceContext,
+  fileConfig: ConfigFile | null,
+  port: number,
+): Promise<StartConfig> {
   const syncReport = fileConfig ? await applyConfig(context, fileConfig) : null;
   // A warden.yaml of an organization keyed `demo` is the operator's own: nothing here touches it.
-  if (fileConfig?.organization.key === DEMO_ORGANIZATION_KEY) return { syncReport, demoPushToken: null, demoRetired: false };
+  if (fileConfig?.organization.key === DEMO_ORGANIZATION_KEY)
+    return { syncReport, demoPushToken: null, demoRetired: false };
   const demo = await builtInDemo(context);
   if (!fileConfig && demo.onlyOne) {
     const demoPushToken = generateSecret('pushToken');
-    return { syncReport: await applyConfig(context, demoConfig(port, demoPushToken)), demoPushToken, demoRetired: false };
+    return {
+      syncReport: await applyConfig(context, demoConfig(port, demoPushToken)),
+      demoPushToken,
+      demoRetired: false,
+    };
   }
   if (demo.present) await applyConfig(context, demoConfig(port, undefined, { retired: true }));
   return { syncReport, demoPushToken: null, demoRetired: demo.present };

@@ -32,7 +32,14 @@ export interface HttpServerOptions {
   logRequests?: boolean | undefined;
 }
 
-export function createHttpServer({ parts, clock, logger, metrics, fastPath, logRequests }: HttpServerOptions): HttpServer {
+export function createHttpServer({
+  parts,
+  clock,
+  logger,
+  metrics,
+  fastPath,
+  logRequests,
+}: HttpServerOptions): HttpServer {
   // The router, the API, OpenAPI, MCP and the dashboard's routes: built by the first request the fast paths leave to
   // it (a page not in memory yet, an API call, /healthz through the app when the fast paths are off).
   const app = async (): Promise<App> => {
@@ -41,7 +48,12 @@ export function createHttpServer({ parts, clock, logger, metrics, fastPath, logR
     return built;
   };
   // Requests the parser refuses, or that lack a Host, get problem+json like every other error (http/client-error.ts).
-  const listener = createRequestListener(app, { fastPaths: fastPath ? parts.fastPaths : [], logger, logRequests, metrics });
+  const listener = createRequestListener(app, {
+    fastPaths: fastPath ? parts.fastPaths : [],
+    logger,
+    logRequests,
+    metrics,
+  });
   const server = createServer({ requireHostHeader: false });
   // Until the gate opens, every request but /healthz and /readyz is answered 503, Retry-After, no-store (readiness-gate.ts).
   const gate = gateUntilReady(server, requiringHost(listener), { logger, metrics });
@@ -50,7 +62,15 @@ export function createHttpServer({ parts, clock, logger, metrics, fastPath, logR
   server.headersTimeout = 15_000;
   server.requestTimeout = 30_000;
   // The live streams (WS /s/{slug}/live, and the dashboard's WS /api/v1/live) upgrade on the same server.
-  const live = attachLiveStream(server, { pages: parts.pages, pageAccess: parts.pageAccess, clock, logger, security: parts.security, organizations: parts.context, isReady: gate.isOpen });
+  const live = attachLiveStream(server, {
+    pages: parts.pages,
+    pageAccess: parts.pageAccess,
+    clock,
+    logger,
+    security: parts.security,
+    organizations: parts.context,
+    isReady: gate.isOpen,
+  });
   metrics?.watchLiveClients(() => live.connections());
   let closing: Promise<void> | null = null;
   return {

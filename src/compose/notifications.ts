@@ -62,6 +62,11 @@ export function composeNotifications(options: NotificationWiring) {
     systemMail,
     metrics: options.metrics,
   });
-  const outbox = createNotificationOutbox({ bus: options.bus, clock, baseUrl: options.baseUrl, onCommitted: () => dispatcher.wake() });
+  const outbox = createNotificationOutbox({
+    bus: options.bus,
+    clock,
+    baseUrl: options.baseUrl,
+    onCommitted: () => dispatcher.wake(),
+  });
   return { systemMail, dispatcher, outbox };
 }

@@ -14,7 +14,14 @@ export function serverParts(boot: Boot): Part[] {
     {
       name: 'http',
       start: async () => {
-        const http = createHttpServer({ parts: made(boot.services, 'the services'), clock: boot.clock, logger, metrics, fastPath: settings.fastPath, logRequests: settings.logRequests });
+        const http = createHttpServer({
+          parts: made(boot.services, 'the services'),
+          clock: boot.clock,
+          logger,
+          metrics,
+          fastPath: settings.fastPath,
+          logRequests: settings.logRequests,
+        });
         boot.http = http;
         boot.port = await http.listen(settings.host, settings.port);
         boot.url = `http://${settings.host === '0.0.0.0' || settings.host === '::' ? 'localhost' : settings.host}:${boot.port}`;
@@ -38,13 +45,16 @@ export function serverParts(boot: Boot): Part[] {
   parts.push({
     name: 'config',
     start: async () => {
-      if (metrics && settings.metrics?.token !== undefined) logger.info(`metrics served at ${boot.url}${METRICS_PATH} to a bearer of WARDEN_METRICS_TOKEN`);
+      if (metrics && settings.metrics?.token !== undefined)
+        logger.info(`metrics served at ${boot.url}${METRICS_PATH} to a bearer of WARDEN_METRICS_TOKEN`);
       boot.applied = await applyStartConfig(made(boot.services, 'the services').context, boot.fileConfig, boot.port);
       const { syncReport } = boot.applied;
       if (syncReport) logSync(logger, syncReport, boot.fileConfig ? settings.configFile : 'built-in demo');
       else logger.info('no config file: serving the organizations the database holds');
       if (boot.applied.demoRetired)
-        logger.info('the built-in demo is paused and off the public lists now that an organization of your own exists; `warden demo remove` deletes it');
+        logger.info(
+          'the built-in demo is paused and off the public lists now that an organization of your own exists; `warden demo remove` deletes it',
+        );
     },
     stop: () => {},
   });
@@ -59,7 +69,10 @@ export function servingPart(boot: Boot): Part {
     start: () => {
       made(boot.http, 'the server').gate.open();
       const token = boot.applied.demoPushToken;
-      if (token) boot.stopDemo = startDemoHeartbeat(`http://127.0.0.1:${boot.port}`, token, (error) => logger.debug({ err: error }, 'demo heartbeat failed'));
+      if (token)
+        boot.stopDemo = startDemoHeartbeat(`http://127.0.0.1:${boot.port}`, token, (error) =>
+          logger.debug({ err: error }, 'demo heartbeat failed'),
+        );
       boot.ready = true;
     },
     // The requests in flight are finished (the live streams closed first) before anything they use stops.

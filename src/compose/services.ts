@@ -33,22 +33,54 @@ import type { ComposeOptions } from './options.js';
 export function composeServices(options: ComposeOptions) {
   const { store, clock, logger } = options;
   const security: SecurityOptions = { ...SECURITY_DEFAULTS, ...options.security };
-  const coordinator: Coordinator | null = options.cluster ? createCoordinator({ store, clock, logger, ...options.cluster }) : null;
-  const onHandlerError = (error: unknown, event: WardenEvent) => logger.error({ err: error, event: event.type }, 'event handler failed');
+  const coordinator: Coordinator | null = options.cluster
+    ? createCoordinator({ store, clock, logger, ...options.cluster })
+    : null;
+  const onHandlerError = (error: unknown, event: WardenEvent) =>
+    logger.error({ err: error, event: event.type }, 'event handler failed');
   const { redis } = options;
   const redisBus = redis
-    ? createRedisBus({ publisher: redis.connections.commands, subscriber: redis.connections.subscriber, channel: `${redis.prefix}:events`, instanceId: redis.instanceId, logger, onHandlerError })
+    ? createRedisBus({
+        publisher: redis.connections.commands,
+        subscriber: redis.connections.subscriber,
+        channel: `${redis.prefix}:events`,
+        instanceId: redis.instanceId,
+        logger,
+        onHandlerError,
+      })
     : null;
   const bus: Bus = redisBus ?? createInProcessBus(onHandlerError);
-  const shared: SharedLimitOptions | null = redis ? { redis: redis.connections.commands, prefix: redis.prefix, logger } : null;
+  const shared: SharedLimitOptions | null = redis
+    ? { redis: redis.connections.commands, prefix: redis.prefix, logger }
+    : null;
   const { systemMail, dispatcher, outbox } = composeNotifications({ ...options, bus, security, shared });
-  const context = serviceContext({ store, bus, clock, logger, notify: outbox, smtp: options.smtp, systemMail, metrics: options.metrics, baseUrl: options.baseUrl });
+  const context = serviceContext({
+    store,
+    bus,
+    clock,
+    logger,
+    notify: outbox,
+    smtp: options.smtp,
+    systemMail,
+    metrics: options.metrics,
+    baseUrl: options.baseUrl,
+  });
   const ingest = createIngest({ ...context, outbox });
   const access = composeAccess(security, shared);
   const pages = createPageCache({ ...context, baseUrl: options.baseUrl, renderBytes: options.pageCacheBytes });
   const pushTokens = createPushTokenCache(context);
   const domainTxt = createTxtLookup({ servers: options.domains?.dnsServers });
-  const appDeps = appDepsOf(options, { context, security, ingest, pages, pushTokens, domainTxt, coordinator, shared, ...access });
+  const appDeps = appDepsOf(options, {
+    context,
+    security,
+    ingest,
+    pages,
+    pushTokens,
+    domainTxt,
+    coordinator,
+    shared,
+    ...access,
+  });
   const fastPaths: FastPath[] = [
     healthFastPath({ ...context, isReady: appDeps.isReady, clusterView: appDeps.clusterView }),
     pushFastPath({ ...context, ingest, pushTokens, pushLimiter: access.pushLimiter }),
@@ -66,12 +98,26 @@ export function composeServices(options: ComposeOptions) {
   /** A singleton runner sweeps only on the instance holding its lease; in one process, always. */
   const gate = (singleton: Singleton) => (coordinator ? () => coordinator.holds(singleton) : undefined);
   // A failover (a lease lapsing, then the next round taking it) must not pass for silence: twice the lease time of grace.
-  const watchdog = createWatchdog({ ...context, ingest, gate: gate('watchdog'), staleGraceMs: options.cluster ? 2 * (options.cluster.ttlMs ?? LEASE_DEFAULTS.ttlMs) : 0 });
+  const watchdog = createWatchdog({
+    ...context,
+    ingest,
+    gate: gate('watchdog'),
+    staleGraceMs: options.cluster ? 2 * (options.cluster.ttlMs ?? LEASE_DEFAULTS.ttlMs) : 0,
+  });
   // Reminders and flap summaries, published like any event (notify-outbox) on their stable ids.
   const reminders = createNotifyReminders({ ...context, gate: gate('notify-reminders') });
-  const retention = createRetention({ ...context, ...(options.retention ?? RETENTION_DEFAULTS), gate: gate('retention') });
+  const retention = createRetention({
+    ...context,
+    ...(options.retention ?? RETENTION_DEFAULTS),
+    gate: gate('retention'),
+  });
   const maintenanceNotices = createMaintenanceNotices({ ...context, gate: gate('maintenance-notices') });
-  const domainRecheck = createDomainRecheck({ ...context, domainTxt, everyMs: options.domains?.recheckEveryMs, gate: gate('domain-recheck') });
+  const domainRecheck = createDomainRecheck({
+    ...context,
+    domainTxt,
+    everyMs: options.domains?.recheckEveryMs,
+    gate: gate('domain-recheck'),
+  });
   // Another process's committed writes (the counter moved): reload what this one keeps in memory.
   const changeWatch = createChangeWatch({
     store,
@@ -84,9 +130,35 @@ export function composeServices(options: ComposeOptions) {
     },
   });
   // Redis away: the other processes' monitor results are polled from PostgreSQL, so live streams keep updating.
-  const activityPoll = redisBus ? createActivityPoll({ store, bus: redisBus, pages, clock, logger, everyMs: security.changePollMs }) : null;
+  const activityPoll = redisBus
+    ? createActivityPoll({ store, bus: redisBus, pages, clock, logger, everyMs: security.changePollMs })
+    : null;
   const { pageAccess, pushLimiter } = access;
-  return { context, security, appDeps, bus, redisBus, activityPoll, ingest, outbox, dispatcher, pages, pageAccess, pushTokens, pushLimiter, fastPaths, scheduler, watchdog, reminders, retention, maintenanceNotices, domainTxt, domainRecheck, changeWatch, coordinator };
+  return {
+    context,
+    security,
+    appDeps,
+    bus,
+    redisBus,
+    activityPoll,
+    ingest,
+    outbox,
+    dispatcher,
+    pages,
+    pageAccess,
+    pushTokens,
+    pushLimiter,
+    fastPaths,
+    scheduler,
+    watchdog,
+    reminders,
+    retention,
+    maintenanceNotices,
+    domainTxt,
+    domainRecheck,
+    changeWatch,
+    coordinator,
+  };
 }
 
 export type ServiceParts = ReturnType<typeof composeServices>;

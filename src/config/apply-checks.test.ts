@@ -51,14 +51,31 @@ for (const dialect of dialects) {
 
     it('refuses (409) to delete a relay that a monitor made through the API still runs on, naming the relay', async () => {
       await apply(FILE);
-      await createMonitor(await apiFor(), { key: 'manual', name: 'Manual', type: 'tcp', runOn: 'relay', relay: 'lab', config: { host: '10.0.0.9', port: 1 } });
-      const withoutLab = FILE.replace('relays:\n  - { key: lab, name: Lab }\n', '').replace(/ {2}- \{ key: proxy.*\n/, '');
+      await createMonitor(await apiFor(), {
+        key: 'manual',
+        name: 'Manual',
+        type: 'tcp',
+        runOn: 'relay',
+        relay: 'lab',
+        config: { host: '10.0.0.9', port: 1 },
+      });
+      const withoutLab = FILE.replace('relays:\n  - { key: lab, name: Lab }\n', '').replace(
+        / {2}- \{ key: proxy.*\n/,
+        '',
+      );
       const failure = await apply(withoutLab).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(ConflictError);
-      expect(failure).toMatchObject({ status: 409, message: 'relay lab: relay "lab" runs monitors "manual"; move or delete them first' });
+      expect(failure).toMatchObject({
+        status: 409,
+        message: 'relay lab: relay "lab" runs monitors "manual"; move or delete them first',
+      });
       // The monitor deleted before the relay step is back: the whole apply rolled back.
       const organizationId = (await apiFor()).organizationId as string;
-      expect((await opened.store.monitors.list(organizationId)).map((m) => m.key)).toEqual(['lobby', 'manual', 'proxy']);
+      expect((await opened.store.monitors.list(organizationId)).map((m) => m.key)).toEqual([
+        'lobby',
+        'manual',
+        'proxy',
+      ]);
       expect(await opened.store.relays.findByKey(organizationId, 'lab')).toBeDefined();
     });
 
@@ -66,16 +83,23 @@ for (const dialect of dialects) {
       lowerCap('monitorsPerOrganization', 3);
       await apply('organization: { key: acme, name: Acme }');
       const api = await apiFor();
-      for (const key of ['one', 'two']) await createMonitor(api, { key, name: key, type: 'tcp', config: { host: 'x.example.com', port: 1 } });
+      for (const key of ['one', 'two'])
+        await createMonitor(api, { key, name: key, type: 'tcp', config: { host: 'x.example.com', port: 1 } });
       await expect(apply(FILE)).rejects.toThrow('monitors[1] (monitor proxy): an organization has at most 3 monitors');
-      expect((await opened.store.monitors.list(api.organizationId as string)).map((m) => m.key)).toEqual(['one', 'two']);
+      expect((await opened.store.monitors.list(api.organizationId as string)).map((m) => m.key)).toEqual([
+        'one',
+        'two',
+      ]);
       expect(await opened.store.pages.findBySlug('acme')).toBeUndefined();
     });
 
     it('deletes the monitors it no longer lists before creating new ones, so a file at the cap can swap them', async () => {
       lowerCap('monitorsPerOrganization', 2);
       await apply(FILE);
-      const swapped = FILE.replace('key: lobby, name: Lobby', 'key: hub, name: Hub').replace('monitor: lobby', 'monitor: hub');
+      const swapped = FILE.replace('key: lobby, name: Lobby', 'key: hub, name: Hub').replace(
+        'monitor: lobby',
+        'monitor: hub',
+      );
       const report = await apply(swapped);
       expect(report.deleted).toContain('monitor lobby');
       expect(report.created).toContain('monitor hub');
@@ -93,7 +117,9 @@ for (const dialect of dialects) {
       };
       const seen: { type: WardenEvent['type']; committed: boolean; page: Promise<unknown> }[] = [];
       for (const type of ['page.changed', 'monitors.changed'] as const)
-        ctx.bus.subscribe(type, (event) => seen.push({ type: event.type, committed, page: opened.store.pages.findBySlug('acme') }));
+        ctx.bus.subscribe(type, (event) =>
+          seen.push({ type: event.type, committed, page: opened.store.pages.findBySlug('acme') }),
+        );
       const applying = apply(FILE, { ...ctx, store: watched });
       expect(seen).toEqual([]);
       await applying;
@@ -106,12 +132,15 @@ for (const dialect of dialects) {
       const first = await apply(FILE);
       await apply('organization: { key: rival, name: Rival }\npages: [{ slug: taken, title: Theirs }]');
       const events: WardenEvent[] = [];
-      for (const type of ['page.changed', 'monitors.changed'] as const) ctx.bus.subscribe(type, (event) => events.push(event));
+      for (const type of ['page.changed', 'monitors.changed'] as const)
+        ctx.bus.subscribe(type, (event) => events.push(event));
       const broken = FILE.replace('name: Acme }', 'name: Acme Renamed }')
         .replace('name: Lobby, type', 'name: Main lobby, type')
         .replace('title: Acme', 'title: Acme Network')
         .concat('  - { slug: taken, title: Mine }\n');
-      await expect(apply(broken)).rejects.toThrow('pages[1] (page taken): page slug "taken" belongs to another organization');
+      await expect(apply(broken)).rejects.toThrow(
+        'pages[1] (page taken): page slug "taken" belongs to another organization',
+      );
       expect(events).toEqual([]);
       expect(await opened.store.organizations.findByKey('acme')).toMatchObject({ name: 'Acme' });
       expect(await opened.store.monitors.findByKey(first.organization.id, 'lobby')).toMatchObject({ name: 'Lobby' });

@@ -23,7 +23,8 @@ const BOTH = file(`
 for (const dialect of dialects) {
   describe.skipIf(!dialect.available)(`warden.yaml notifications on ${dialect.name}`, () => {
     let opened: OpenedStore;
-    const apply = (yaml: string, now = 1000) => applyConfig(testContext(opened.store, { now: () => now }), parseConfigText(yaml, 'test.yaml', ENV));
+    const apply = (yaml: string, now = 1000) =>
+      applyConfig(testContext(opened.store, { now: () => now }), parseConfigText(yaml, 'test.yaml', ENV));
     beforeEach(async () => {
       opened = await dialect.open();
     });
@@ -39,7 +40,10 @@ for (const dialect of dialects) {
         ['ops', 'webhook', true, 'config'],
         ['players', 'discord', false, 'config'],
       ]);
-      expect(channels[0]).toMatchObject({ config: { secret: SECRET }, rules: { events: ['monitor.down', 'monitor.recovered'], monitors: ['lobby'] } });
+      expect(channels[0]).toMatchObject({
+        config: { secret: SECRET },
+        rules: { events: ['monitor.down', 'monitor.recovered'], monitors: ['lobby'] },
+      });
       expect((await apply(BOTH)).unchanged).toBeGreaterThanOrEqual(2);
     });
 
@@ -62,8 +66,18 @@ for (const dialect of dialects) {
     it("takes over an API channel the file now declares, and leaves the API's others alone", async () => {
       const { organization } = await apply(file('  []'));
       const ctx = { ...testContext(opened.store, { now: () => 2000 }), organizationId: organization.id };
-      await createChannel(ctx, { key: 'ops', name: 'Ops', type: 'webhook', config: { url: 'https://a.example/h', secret: SECRET } });
-      await createChannel(ctx, { key: 'mine', name: 'Mine', type: 'ntfy', config: { url: 'https://ntfy.sh/warden-test' } });
+      await createChannel(ctx, {
+        key: 'ops',
+        name: 'Ops',
+        type: 'webhook',
+        config: { url: 'https://a.example/h', secret: SECRET },
+      });
+      await createChannel(ctx, {
+        key: 'mine',
+        name: 'Mine',
+        type: 'ntfy',
+        config: { url: 'https://ntfy.sh/warden-test' },
+      });
       const report = await apply(BOTH);
       expect(report.updated).toContain('notification ops');
       const channels = await opened.store.channels.list(organization.id);
@@ -105,13 +119,31 @@ pages:
 notifications:
   - { key: ops, name: Ops, type: ntfy, config: { url: "https://ntfy.sh/warden-ops" } }
 `;
-      expect(() => parseConfigText(yaml, 'test.yaml', ENV)).toThrow(/monitors\[0\]\.notify\[1\]: no notification channel with key "pager"/);
-      expect(() => parseConfigText(yaml, 'test.yaml', ENV)).toThrow(/pages\[0\]\.notify\[0\]: no notification channel with key "nope"/);
+      expect(() => parseConfigText(yaml, 'test.yaml', ENV)).toThrow(
+        /monitors\[0\]\.notify\[1\]: no notification channel with key "pager"/,
+      );
+      expect(() => parseConfigText(yaml, 'test.yaml', ENV)).toThrow(
+        /pages\[0\]\.notify\[0\]: no notification channel with key "nope"/,
+      );
     });
 
     it('names the place in the file of a wrong channel', () => {
-      expect(() => parseConfigText(file('  - { key: x, name: X, type: webhook, config: { url: "nope", secret: "s" } }'), 'test.yaml', ENV)).toThrow(/notifications\[0\]\.config\.url/);
-      expect(() => parseConfigText(file('  - { key: x, name: X, type: ntfy, config: { url: "https://ntfy.sh/a" } }\n  - { key: x, name: Y, type: ntfy, config: { url: "https://ntfy.sh/b" } }'), 'test.yaml', ENV)).toThrow(/duplicate notification channel key/);
+      expect(() =>
+        parseConfigText(
+          file('  - { key: x, name: X, type: webhook, config: { url: "nope", secret: "s" } }'),
+          'test.yaml',
+          ENV,
+        ),
+      ).toThrow(/notifications\[0\]\.config\.url/);
+      expect(() =>
+        parseConfigText(
+          file(
+            '  - { key: x, name: X, type: ntfy, config: { url: "https://ntfy.sh/a" } }\n  - { key: x, name: Y, type: ntfy, config: { url: "https://ntfy.sh/b" } }',
+          ),
+          'test.yaml',
+          ENV,
+        ),
+      ).toThrow(/duplicate notification channel key/);
     });
   });
 }

@@ -44,7 +44,8 @@ for (const dialect of dialects) {
     let opened: OpenedStore;
     const store = () => opened.store;
     /** Applies the file as config sync does at this time. */
-    const apply = (yaml: string, now: number) => applyConfig(testContext(opened.store, { now: () => now }), parseConfigText(yaml, 'test.yaml', {}));
+    const apply = (yaml: string, now: number) =>
+      applyConfig(testContext(opened.store, { now: () => now }), parseConfigText(yaml, 'test.yaml', {}));
     beforeEach(async () => {
       opened = await dialect.open();
     });
@@ -56,16 +57,33 @@ for (const dialect of dialects) {
       const report = await apply(BASE, 1000);
       expect(report.organization).toMatchObject({ key: 'acme', name: 'Acme Network' });
       expect(report.created).toEqual(
-        expect.arrayContaining(['relay lab', 'monitor lobby', 'monitor backup', 'page acme', 'component acme/Forum', 'incident acme/lag', 'maintenance acme/switch']),
+        expect.arrayContaining([
+          'relay lab',
+          'monitor lobby',
+          'monitor backup',
+          'page acme',
+          'component acme/Forum',
+          'incident acme/lag',
+          'maintenance acme/switch',
+        ]),
       );
       // The generated token is in the report this once (only its hash is stored), and it works.
       expect(report.generatedPushTokens).toEqual([{ monitor: 'other', token: expect.stringMatching(/^wdp_/) }]);
-      expect((await store().monitors.findByPushTokenHash(hashSecret(report.generatedPushTokens[0]?.token ?? '')))?.key).toBe('other');
+      expect(
+        (await store().monitors.findByPushTokenHash(hashSecret(report.generatedPushTokens[0]?.token ?? '')))?.key,
+      ).toBe('other');
 
       const monitors = await store().monitors.list(report.organization.id);
       expect(monitors.map((m) => m.key)).toEqual(['backup', 'lobby', 'other', 'proxy']);
       const lobby = monitors.find((m) => m.key === 'lobby');
-      expect(lobby).toMatchObject({ type: 'minecraft-java', runOn: 'edge', intervalSec: 60, state: 'unknown', stateSince: 1000, managedBy: 'config' });
+      expect(lobby).toMatchObject({
+        type: 'minecraft-java',
+        runOn: 'edge',
+        intervalSec: 60,
+        state: 'unknown',
+        stateSince: 1000,
+        managedBy: 'config',
+      });
       const proxy = monitors.find((m) => m.key === 'proxy');
       expect(proxy?.relayId).toBe((await store().relays.findByKey(report.organization.id, 'lab'))?.id);
 
@@ -81,7 +99,12 @@ for (const dialect of dialects) {
         ['Forum', null, 2, false],
       ]);
       const [incident] = await store().incidents.list(page!.id);
-      expect(incident).toMatchObject({ title: 'Lag', impact: 'minor', status: 'investigating', startedAt: Date.parse('2026-11-01T18:00:00Z') });
+      expect(incident).toMatchObject({
+        title: 'Lag',
+        impact: 'minor',
+        status: 'investigating',
+        startedAt: Date.parse('2026-11-01T18:00:00Z'),
+      });
       expect(incident?.updates.map((u) => u.message)).toEqual(['Looking']);
       expect(incident?.componentIds).toEqual([components[0]?.id]);
       const [window] = await store().maintenance.list(page!.id);
@@ -116,7 +139,11 @@ for (const dialect of dialects) {
       expect(report.deleted).toEqual(expect.arrayContaining(['monitor other', 'component acme/Forum']));
       const lobby = await store().monitors.findByKey(first.organization.id, 'lobby');
       expect(lobby?.id).toBe(lobbyBefore?.id);
-      expect(lobby).toMatchObject({ name: 'Main lobby', config: { host: 'mc.example.com', port: 25566 }, updatedAt: 2000 });
+      expect(lobby).toMatchObject({
+        name: 'Main lobby',
+        config: { host: 'mc.example.com', port: 25566 },
+        updatedAt: 2000,
+      });
       expect(await store().monitors.findByKey(first.organization.id, 'other')).toBeUndefined();
       const page = await store().pages.findBySlug('acme');
       expect((await store().components.list(page!.id)).map((c) => c.name)).toEqual(['Lobby', 'Backups']);
@@ -129,18 +156,35 @@ for (const dialect of dialects) {
       const tcp = { type: 'tcp' as const, config: { host: 'x.example.com', port: 1 } };
       await createMonitor(api, { key: 'api-made', name: 'Made by API', ...tcp });
       const { monitor: adopted } = await createMonitor(api, { key: 'adopted', name: 'Made by API', ...tcp });
-      const withAdopted = BASE.replace('monitors:\n', 'monitors:\n  - { key: adopted, name: Adopted, type: tcp, config: { host: y.example.com, port: 2 } }\n');
+      const withAdopted = BASE.replace(
+        'monitors:\n',
+        'monitors:\n  - { key: adopted, name: Adopted, type: tcp, config: { host: y.example.com, port: 2 } }\n',
+      );
       const report = await apply(withAdopted, 2000);
       expect(report.deleted).toEqual([]);
-      expect(await store().monitors.findByKey(first.organization.id, 'api-made')).toMatchObject({ managedBy: 'api', name: 'Made by API' });
-      expect(await store().monitors.findByKey(first.organization.id, 'adopted')).toMatchObject({ id: adopted.id, managedBy: 'config', name: 'Adopted' });
+      expect(await store().monitors.findByKey(first.organization.id, 'api-made')).toMatchObject({
+        managedBy: 'api',
+        name: 'Made by API',
+      });
+      expect(await store().monitors.findByKey(first.organization.id, 'adopted')).toMatchObject({
+        id: adopted.id,
+        managedBy: 'config',
+        name: 'Adopted',
+      });
     });
 
     it('takes over no organization it did not create: one made through a sign-up or the API stops the apply, untouched', async () => {
       await store().organizations.upsert({ id: 'org_made', key: 'acme', name: 'Made by a sign-up' }, 500);
       const error = await apply(BASE, 1000).catch((e: unknown) => e);
-      expect(error).toMatchObject({ status: 409, message: expect.stringContaining('warden config apply --adopt acme') });
-      expect(await store().organizations.findByKey('acme')).toMatchObject({ id: 'org_made', name: 'Made by a sign-up', managedBy: 'api' });
+      expect(error).toMatchObject({
+        status: 409,
+        message: expect.stringContaining('warden config apply --adopt acme'),
+      });
+      expect(await store().organizations.findByKey('acme')).toMatchObject({
+        id: 'org_made',
+        name: 'Made by a sign-up',
+        managedBy: 'api',
+      });
       expect(await store().monitors.list('org_made')).toEqual([]);
       expect(await store().pages.list('org_made')).toEqual([]);
     });
@@ -148,12 +192,20 @@ for (const dialect of dialects) {
     it('adopts such an organization when told to, says so in its audit log, and applies it as its own from then on', async () => {
       await store().organizations.upsert({ id: 'org_made', key: 'acme', name: 'Made by a sign-up' }, 500);
       const ctx = testContext(opened.store, { now: () => 1000 });
-      const report = await applyConfig(ctx, parseConfigText('organization: { key: acme, name: Acme Network }', 'test.yaml', {}), { adopt: true });
+      const report = await applyConfig(
+        ctx,
+        parseConfigText('organization: { key: acme, name: Acme Network }', 'test.yaml', {}),
+        { adopt: true },
+      );
       expect(report.organization).toMatchObject({ id: 'org_made', name: 'Acme Network', managedBy: 'config' });
       expect(report.adopted).toEqual({ members: [], activeApiKeys: 0 });
       expect(report.updated).toEqual(['organization acme']);
       const entries = await store().audit.list({ organizationId: 'org_made', limit: 10 });
-      expect(entries.map((e) => [e.action, e.actorName, e.detail])).toContainEqual(['organization.adopt', 'config', { members: 0, activeApiKeys: 0 }]);
+      expect(entries.map((e) => [e.action, e.actorName, e.detail])).toContainEqual([
+        'organization.adopt',
+        'config',
+        { members: 0, activeApiKeys: 0 },
+      ]);
       // The file's now: later applies need no --adopt.
       const again = await apply('organization: { key: acme, name: Acme Network }', 2000);
       expect(again).toMatchObject({ adopted: null, updated: [] });
@@ -162,20 +214,26 @@ for (const dialect of dialects) {
     it('refuses a page slug that belongs to another organization, naming the page in the file', async () => {
       await apply(BASE, 1000);
       const rival = 'organization: { key: rival, name: Rival }\npages: [{ slug: acme, title: Mine now }]';
-      await expect(apply(rival, 2000)).rejects.toThrow('pages[0] (page acme): page slug "acme" belongs to another organization');
+      await expect(apply(rival, 2000)).rejects.toThrow(
+        'pages[0] (page acme): page slug "acme" belongs to another organization',
+      );
       expect((await store().pages.findBySlug('acme'))?.title).toBe('Acme');
     });
 
     it('refuses a relay or push token already used elsewhere, naming the object in the file', async () => {
       await apply(BASE, 1000);
       const rival = `organization: { key: rival, name: Rival }\nrelays: [{ key: r, name: R, token: "${relayToken}" }]`;
-      await expect(apply(rival, 2000)).rejects.toThrow('relays[0] (relay r): the token of relay "r" is already used by another relay');
+      await expect(apply(rival, 2000)).rejects.toThrow(
+        'relays[0] (relay r): the token of relay "r" is already used by another relay',
+      );
       const rivalPush = `
 organization: { key: rival, name: Rival }
 monitors:
   - { key: beat, name: Beat, type: heartbeat }
   - { key: hb, name: HB, type: heartbeat, pushToken: "${pushToken}" }`;
-      await expect(apply(rivalPush, 2000)).rejects.toThrow('monitors[1] (monitor hb): the push token of monitor "hb" is already used by another monitor');
+      await expect(apply(rivalPush, 2000)).rejects.toThrow(
+        'monitors[1] (monitor hb): the push token of monitor "hb" is already used by another monitor',
+      );
       expect((await store().monitors.findByPushTokenHash(hashSecret(pushToken)))?.key).toBe('backup');
       expect((await store().relays.findByTokenHash(hashSecret(relayToken)))?.key).toBe('lab');
     });

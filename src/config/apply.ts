@@ -88,7 +88,11 @@ const DELETE: Record<PlanKind, (ctx: ServiceContext, step: DeleteStep) => Promis
  * for what it manages. Objects created through the API or CLI are left alone, unless the file now declares the same
  * key, in which case the file takes them over. An error names where in the file it comes from.
  */
-export async function applyConfig(ctx: ServiceContext, file: ConfigFile, options: ApplyOptions = {}): Promise<SyncReport> {
+export async function applyConfig(
+  ctx: ServiceContext,
+  file: ConfigFile,
+  options: ApplyOptions = {},
+): Promise<SyncReport> {
   // Processes of a cluster starting together apply the same file one after the other, each planning from what the
   // one before wrote (the second finds everything unchanged), instead of racing to create the same keys.
   return withExclusiveTransaction({ ...ctx, writer: 'config' }, 'warden:config-apply', async (tx) => {
@@ -117,7 +121,10 @@ export async function applyConfig(ctx: ServiceContext, file: ConfigFile, options
     // One entry per apply that changed something, with the counts: the file, not the API, made these changes.
     const counts = { created: report.created.length, updated: report.updated.length, deleted: report.deleted.length };
     if (counts.created + counts.updated + counts.deleted > 0)
-      await recordAudit({ ...org, actor: { kind: 'system', name: 'config' } }, { action: 'config.apply', id: organization.id, label: organization.key, detail: counts });
+      await recordAudit(
+        { ...org, actor: { kind: 'system', name: 'config' } },
+        { action: 'config.apply', id: organization.id, label: organization.key, detail: counts },
+      );
     return report;
   });
 }
@@ -126,7 +133,8 @@ async function run(ctx: ServiceContext, step: PlanStep, report: SyncReport, touc
   if (step.action === 'delete') {
     await DELETE[step.kind](ctx, step);
     report.deleted.push(step.label);
-    if (step.kind !== 'relay' && step.kind !== 'monitor' && step.kind !== 'notification') touched.add(step.kind === 'page' ? step.id : (step.page?.id ?? step.id));
+    if (step.kind !== 'relay' && step.kind !== 'monitor' && step.kind !== 'notification')
+      touched.add(step.kind === 'page' ? step.id : (step.page?.id ?? step.id));
     return;
   }
   const put = PUT[step.kind] as (ctx: ServiceContext, entry: PutEntry[PlanKind]) => Promise<PutResult>;
@@ -136,7 +144,8 @@ async function run(ctx: ServiceContext, step: PlanStep, report: SyncReport, touc
     report[result.outcome].push(step.label);
     if (result.pageId) touched.add(result.pageId);
   }
-  if (result.generatedPushToken) report.generatedPushTokens.push({ monitor: step.label.replace(/^monitor /, ''), token: result.generatedPushToken });
+  if (result.generatedPushToken)
+    report.generatedPushTokens.push({ monitor: step.label.replace(/^monitor /, ''), token: result.generatedPushToken });
 }
 
 /** The verb's error, prefixed with the place in the file (or the object) it is about. */
@@ -145,6 +154,7 @@ function located(error: unknown, step: PlanStep): unknown {
   const where = step.action === 'delete' ? step.label : `${step.path} (${step.label})`;
   error.message = `${where}: ${error.message}`;
   if ('issues' in error && Array.isArray(error.issues))
-    for (const issue of error.issues as { path: string }[]) issue.path = step.action === 'delete' ? issue.path : `${step.path}.${issue.path}`;
+    for (const issue of error.issues as { path: string }[])
+      issue.path = step.action === 'delete' ? issue.path : `${step.path}.${issue.path}`;
   return error;
 }

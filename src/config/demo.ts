@@ -48,18 +48,20 @@ export function demoConfig(port: number, pushToken?: string, { retired = false }
           config: { graceSec: 90 },
         },
       ],
-      pages: retired ? [] : [
-        {
-          slug: DEMO_SLUG,
-          title: 'Warden demo',
-          description: 'A live demo: this server watching itself. Replace it with your own warden.yaml.',
-          components: [
-            { name: 'Website', monitor: 'demo-http', group: 'Web', description: 'GET /healthz over HTTP' },
-            { name: 'TCP port', monitor: 'demo-tcp', group: 'Web', description: "The server's own port" },
-            { name: 'Heartbeat', monitor: 'demo-heartbeat', group: 'Jobs', description: 'Pings pushed every 30 s' },
+      pages: retired
+        ? []
+        : [
+            {
+              slug: DEMO_SLUG,
+              title: 'Warden demo',
+              description: 'A live demo: this server watching itself. Replace it with your own warden.yaml.',
+              components: [
+                { name: 'Website', monitor: 'demo-http', group: 'Web', description: 'GET /healthz over HTTP' },
+                { name: 'TCP port', monitor: 'demo-tcp', group: 'Web', description: "The server's own port" },
+                { name: 'Heartbeat', monitor: 'demo-heartbeat', group: 'Jobs', description: 'Pings pushed every 30 s' },
+              ],
+            },
           ],
-        },
-      ],
     },
     'built-in demo',
   );
@@ -70,7 +72,9 @@ export function startDemoHeartbeat(baseUrl: string, pushToken: string, onError: 
   let beat = 0;
   const ping = () => {
     beat++;
-    fetch(`${baseUrl}/api/push/${pushToken}?status=up&msg=${encodeURIComponent(`demo beat ${beat}`)}`, { signal: AbortSignal.timeout(5000) })
+    fetch(`${baseUrl}/api/push/${pushToken}?status=up&msg=${encodeURIComponent(`demo beat ${beat}`)}`, {
+      signal: AbortSignal.timeout(5000),
+    })
       .then((response) => response.body?.cancel())
       .catch(onError);
   };

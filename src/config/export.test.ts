@@ -120,10 +120,29 @@ for (const dialect of dialects) {
       const { report } = await seed(source.store, ORGANIZATION, T0);
       // What the API makes beside the file: objects without keys, a name that looks like a variable.
       const api = { ...testContext(source.store, { now: () => T0 }), organizationId: report.organization.id };
-      await createMonitor(api, { key: 'costs', name: 'Costs ${NOT_A_VARIABLE} and $${ALSO_NOT}', type: 'tcp', config: { host: 'db.example.com', port: 5432 } });
-      await createComponent({ ...api }, { slug: 'acme', name: 'Database', monitor: 'costs', description: 'Needs ${DB_HOST}' });
-      await createIncident(api, { slug: 'acme', title: 'Database slow', impact: 'critical', message: 'Looking into it.', components: ['Database'] });
-      await createMaintenance(api, { slug: 'acme', title: 'Database upgrade', startsAt: T0 + 86_400_000, endsAt: T0 + 90_000_000 });
+      await createMonitor(api, {
+        key: 'costs',
+        name: 'Costs ${NOT_A_VARIABLE} and $${ALSO_NOT}',
+        type: 'tcp',
+        config: { host: 'db.example.com', port: 5432 },
+      });
+      await createComponent(
+        { ...api },
+        { slug: 'acme', name: 'Database', monitor: 'costs', description: 'Needs ${DB_HOST}' },
+      );
+      await createIncident(api, {
+        slug: 'acme',
+        title: 'Database slow',
+        impact: 'critical',
+        message: 'Looking into it.',
+        components: ['Database'],
+      });
+      await createMaintenance(api, {
+        slug: 'acme',
+        title: 'Database upgrade',
+        startsAt: T0 + 86_400_000,
+        endsAt: T0 + 90_000_000,
+      });
       Object.assign(process.env, source.env, { LOG_LEVEL: 'silent' });
       stderr = '';
       vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
@@ -144,7 +163,8 @@ for (const dialect of dialects) {
       const text = readFileSync(file, 'utf8');
 
       // No secret is in the file; each is a placeholder the header and standard error name.
-      for (const [variable, secret] of Object.entries(SECRETS)) if (variable !== 'MONITOR_API_HEADERS_ACCEPT') expect(text).not.toContain(secret.replace(/^Bearer /, ''));
+      for (const [variable, secret] of Object.entries(SECRETS))
+        if (variable !== 'MONITOR_API_HEADERS_ACCEPT') expect(text).not.toContain(secret.replace(/^Bearer /, ''));
       const body = text.replace(/^#.*\n/gm, '');
       const named = [...body.matchAll(/\$\{([A-Z0-9_]+)\}/g)].map((m) => m[1]);
       expect(new Set(named)).toEqual(new Set(Object.keys(SECRETS)));
@@ -173,15 +193,31 @@ for (const dialect of dialects) {
     it('names what the file cannot carry: uploaded images, channels deleted while still named', async () => {
       const organizationId = (await source.store.organizations.list()).find((o) => o.key === 'acme')?.id;
       const ctx = { ...testContext(source.store, { now: () => T0 }), organizationId };
-      const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a0b50000000049454e44ae426082', 'hex');
+      const png = Buffer.from(
+        '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a0b50000000049454e44ae426082',
+        'hex',
+      );
       await putPageAsset(ctx, { slug: 'acme', name: 'logo', body: png });
       // A channel deleted through the API stays named by the monitor that named it, where the file cannot name it.
-      await createChannel(ctx, { key: 'pager', name: 'Pager', type: 'ntfy', config: { url: 'https://ntfy.sh/acme-pager' } });
-      await createMonitor(ctx, { key: 'paged', name: 'Paged', type: 'tcp', config: { host: 'example.com', port: 22 }, notify: ['pager', 'ops'] });
+      await createChannel(ctx, {
+        key: 'pager',
+        name: 'Pager',
+        type: 'ntfy',
+        config: { url: 'https://ntfy.sh/acme-pager' },
+      });
+      await createMonitor(ctx, {
+        key: 'paged',
+        name: 'Paged',
+        type: 'tcp',
+        config: { host: 'example.com', port: 22 },
+        notify: ['pager', 'ops'],
+      });
       await deleteChannel(ctx, { key: 'pager' });
       const { text } = await exportConfig(ctx);
       expect(text).toMatch(/^# +- Page acme: the uploaded logo image\(s\) are not in this file/m);
-      expect(text).toMatch(/^# +- Monitor paged names deleted notification channel\(s\) pager: left out of its notify\.$/m);
+      expect(text).toMatch(
+        /^# +- Monitor paged names deleted notification channel\(s\) pager: left out of its notify\.$/m,
+      );
       expect(text).toMatch(/- key: paged\n(?: {4}.*\n)*? {4}notify:\n {6}- ops\n/);
       expect(text).toMatch(/^# +- Check history, users and members, API keys/m);
     });
@@ -202,7 +238,11 @@ async function contents(store: Store) {
   const monitorKeys = new Map(monitors.map((m) => [m.id, m.key]));
   const byKey = <T extends { key: string }>(items: T[]) => items.sort((a, b) => (a.key < b.key ? -1 : 1));
   return {
-    organization: { key: organization.key, name: organization.name, probePrivateTargets: organization.probePrivateTargets },
+    organization: {
+      key: organization.key,
+      name: organization.name,
+      probePrivateTargets: organization.probePrivateTargets,
+    },
     relays: byKey(relays.map((r) => ({ key: r.key, name: r.name }))),
     monitors: byKey(
       monitors.map((m) => ({
@@ -242,7 +282,13 @@ async function contents(store: Store) {
           branding: p.branding,
           customCss: p.customCss,
           // Their order on the page (the file gives each its place by position, not the stored number).
-          components: components.map((c) => ({ key: c.key, name: c.name, description: c.description, group: c.group, monitor: c.monitorId && monitorKeys.get(c.monitorId) })),
+          components: components.map((c) => ({
+            key: c.key,
+            name: c.name,
+            description: c.description,
+            group: c.group,
+            monitor: c.monitorId && monitorKeys.get(c.monitorId),
+          })),
           incidents: byKey(
             (await store.incidents.list(p.id, { limit: 1000 })).map((i) => ({
               key: i.key ?? i.id,
@@ -268,6 +314,15 @@ async function contents(store: Store) {
         };
       }),
     ),
-    channels: byKey(channels.map((c) => ({ key: c.key, name: c.name, type: c.type, config: c.config, rules: c.rules, enabled: c.enabled }))),
+    channels: byKey(
+      channels.map((c) => ({
+        key: c.key,
+        name: c.name,
+        type: c.type,
+        config: c.config,
+        rules: c.rules,
+        enabled: c.enabled,
+      })),
+    ),
   };
 }

@@ -31,7 +31,9 @@ export async function exportConfig(ctx: ServiceContext): Promise<ExportedConfig>
   const text = formatWardenYaml(file, header(exported, escaped));
   // The file as `config apply` reads it, the stored secrets as its environment: what it declares is what is stored,
   // or the export names the problem instead of writing a file that would fail later on another machine.
-  const env = Object.fromEntries(exported.secrets.map((s) => [s.variable, s.value ?? 'x'.repeat(PAGE_PASSWORD_MIN_CHARS)]));
+  const env = Object.fromEntries(
+    exported.secrets.map((s) => [s.variable, s.value ?? 'x'.repeat(PAGE_PASSWORD_MIN_CHARS)]),
+  );
   try {
     parseConfigText(text, 'the exported file', env);
   } catch (error) {
@@ -44,12 +46,21 @@ export async function exportConfig(ctx: ServiceContext): Promise<ExportedConfig>
     organization: exported.organization,
     text,
     variables: exported.secrets.map((s) => ({ name: s.variable, what: s.what })),
-    counts: { relays: count('relays'), monitors: count('monitors'), pages: count('pages'), notifications: count('notifications') },
+    counts: {
+      relays: count('relays'),
+      monitors: count('monitors'),
+      pages: count('pages'),
+      notifications: count('notifications'),
+    },
   };
 }
 
 /** A copy of the document with each secret replaced by its placeholder and every other string's `${` escaped. */
-function withPlaceholders(document: Record<string, unknown>, secrets: readonly ExportedSecret[], onEscape: () => void): Record<string, unknown> {
+function withPlaceholders(
+  document: Record<string, unknown>,
+  secrets: readonly ExportedSecret[],
+  onEscape: () => void,
+): Record<string, unknown> {
   const variables = new Map(secrets.map((s) => [JSON.stringify(s.path), s.variable]));
   const walk = (value: unknown, path: (string | number)[]): unknown => {
     const variable = variables.get(JSON.stringify(path));
@@ -60,7 +71,8 @@ function withPlaceholders(document: Record<string, unknown>, secrets: readonly E
       return value.replace(ENV_REFERENCE, (match) => `\${${LITERAL_DOLLAR_VARIABLE}:-$}${match.slice(1)}`);
     }
     if (Array.isArray(value)) return value.map((item, i) => walk(item, [...path, i]));
-    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item, [...path, key])]));
+    if (value !== null && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item, [...path, key])]));
     return value;
   };
   const out = walk(document, []) as Record<string, unknown>;
@@ -71,11 +83,19 @@ function withPlaceholders(document: Record<string, unknown>, secrets: readonly E
 
 /** Sets a field of an object inside the document, after the fields that name the object (a page's password after its title). */
 function setAt(document: Record<string, unknown>, path: readonly (string | number)[], value: string): void {
-  const parent = path.slice(0, -1).reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], document) as Record<string, unknown>;
+  const parent = path
+    .slice(0, -1)
+    .reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], document) as Record<
+    string,
+    unknown
+  >;
   const entries = Object.entries(parent);
   const at = Math.max(0, ...entries.map(([key], i) => (NAMING_FIELDS.includes(key) ? i + 1 : 0)));
   for (const key of Object.keys(parent)) delete parent[key];
-  Object.assign(parent, Object.fromEntries([...entries.slice(0, at), [path.at(-1) as string, value], ...entries.slice(at)]));
+  Object.assign(
+    parent,
+    Object.fromEntries([...entries.slice(0, at), [path.at(-1) as string, value], ...entries.slice(at)]),
+  );
 }
 
 const NAMING_FIELDS = ['key', 'slug', 'name', 'title', 'description', 'customDomain'];
@@ -88,10 +108,17 @@ function header(exported: OrganizationExport, escaped: boolean): string[] {
   ];
   if (exported.secrets.length > 0) {
     const width = Math.max(...exported.secrets.map((s) => s.variable.length));
-    lines.push('', 'Secrets are not in this file: each is a ${NAME} placeholder. Set these environment variables before applying it:');
+    lines.push(
+      '',
+      'Secrets are not in this file: each is a ${NAME} placeholder. Set these environment variables before applying it:',
+    );
     for (const secret of exported.secrets) lines.push(`  ${secret.variable.padEnd(width)}  ${secret.what}`);
   }
-  if (escaped) lines.push('', `\${${LITERAL_DOLLAR_VARIABLE}:-$} stands for a literal "$" before "{" in a text: leave ${LITERAL_DOLLAR_VARIABLE} unset.`);
+  if (escaped)
+    lines.push(
+      '',
+      `\${${LITERAL_DOLLAR_VARIABLE}:-$} stands for a literal "$" before "{" in a text: leave ${LITERAL_DOLLAR_VARIABLE} unset.`,
+    );
   lines.push('', 'Not in this file:');
   for (const note of exported.notes) lines.push(`  - ${note}`);
   lines.push(

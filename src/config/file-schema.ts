@@ -19,7 +19,9 @@ const componentSchema = componentCreateSchema.omit({ order: true });
 
 const pageSchema = pageEntrySchema
   .extend({
-    password: pageEntrySchema.shape.password.describe('Protects every form of the page (at least 8 characters); use ${ENV_VAR}.'),
+    password: pageEntrySchema.shape.password.describe(
+      'Protects every form of the page (at least 8 characters); use ${ENV_VAR}.',
+    ),
     components: z.array(componentSchema).max(LIMITS.componentsPerPage).default([]),
     incidents: z.array(incidentEntrySchema).max(LIMITS.incidentsPerPage).default([]),
     maintenance: z.array(maintenanceEntrySchema).max(LIMITS.maintenancePerPage).default([]),
@@ -29,7 +31,10 @@ const pageSchema = pageEntrySchema
 /** Left out, the organization is not defaulted: applying the file would rename the one the dashboard named. */
 const organizationSchema = z
   .object(organizationInput.shape, {
-    error: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'required — e.g. `organization: { name: My Community }`' : undefined),
+    error: (issue) =>
+      issue.code === 'invalid_type' && issue.input === undefined
+        ? 'required — e.g. `organization: { name: My Community }`'
+        : undefined,
   })
   .strict();
 
@@ -49,9 +54,13 @@ export const configFileSchema = z
   .strict()
   // The references are checked even when other fields failed (zod would skip them): one run of `config check` lists a
   // typo'd key, a bad port and a broken reference together. They read the file through a lenient outline.
-  .superRefine((file, ctx) => referenceIssues(fileOutline.parse(file), (path, message) => ctx.addIssue({ code: 'custom', path, message })), {
-    when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
-  });
+  .superRefine(
+    (file, ctx) =>
+      referenceIssues(fileOutline.parse(file), (path, message) => ctx.addIssue({ code: 'custom', path, message })),
+    {
+      when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
+    },
+  );
 
 /**
  * What the references read, from a file that may have failed elsewhere: a field that does not parse reads as absent,
@@ -64,7 +73,9 @@ const list = <T extends z.ZodType>(item: T) => z.array(item.catch({} as z.output
 const fileOutline = z.object({
   relays: list(z.object({ key: name })),
   notifications: list(z.object({ key: name })),
-  monitors: list(z.object({ key: name, notify: names, runOn: z.enum(RUN_ON).optional().catch(undefined), relay: name })),
+  monitors: list(
+    z.object({ key: name, notify: names, runOn: z.enum(RUN_ON).optional().catch(undefined), relay: name }),
+  ),
   pages: list(
     z.object({
       slug: name,
@@ -78,7 +89,10 @@ const fileOutline = z.object({
 });
 
 /** The rules that span the file, in the order of the file, each object's problems together. */
-function referenceIssues(file: z.output<typeof fileOutline>, issue: (path: PropertyKey[], message: string) => void): void {
+function referenceIssues(
+  file: z.output<typeof fileOutline>,
+  issue: (path: PropertyKey[], message: string) => void,
+): void {
   const relayKeys = keySet();
   file.relays.forEach((relay, i) => {
     if (relayKeys.repeats(relay.key)) issue(['relays', i, 'key'], `duplicate relay key "${relay.key}"`);
@@ -86,11 +100,13 @@ function referenceIssues(file: z.output<typeof fileOutline>, issue: (path: Prope
   // Channels first: monitors and pages name them (`notify`).
   const channelKeys = keySet();
   file.notifications.forEach((channel, i) => {
-    if (channelKeys.repeats(channel.key)) issue(['notifications', i, 'key'], `duplicate notification channel key "${channel.key}"`);
+    if (channelKeys.repeats(channel.key))
+      issue(['notifications', i, 'key'], `duplicate notification channel key "${channel.key}"`);
   });
   const named = (path: PropertyKey[], keys: readonly string[] | undefined) =>
     keys?.forEach((key, n) => {
-      if (!channelKeys.has(key)) issue([...path, 'notify', n], `no notification channel with key "${key}" in notifications`);
+      if (!channelKeys.has(key))
+        issue([...path, 'notify', n], `no notification channel with key "${key}" in notifications`);
     });
   const monitorKeys = keySet();
   file.monitors.forEach((monitor, i) => {
@@ -99,26 +115,33 @@ function referenceIssues(file: z.output<typeof fileOutline>, issue: (path: Prope
     // Where the monitor runs is unknown when its type or runOn failed: nothing to check its relay against.
     const runOn = monitor.runOn;
     if (runOn !== undefined)
-      for (const placement of monitorPlacementIssues({ runOn, relay: monitor.relay }, (key) => relayKeys.has(key))) issue(['monitors', i, placement.path], placement.message);
+      for (const placement of monitorPlacementIssues({ runOn, relay: monitor.relay }, (key) => relayKeys.has(key)))
+        issue(['monitors', i, placement.path], placement.message);
   });
   const slugs = keySet();
   const domains = keySet();
   file.pages.forEach((page, p) => {
     if (slugs.repeats(page.slug)) issue(['pages', p, 'slug'], `duplicate page slug "${page.slug}"`);
     named(['pages', p], page.notify);
-    if (domains.repeats(page.customDomain)) issue(['pages', p, 'customDomain'], `"${page.customDomain}" is used by another page`);
+    if (domains.repeats(page.customDomain))
+      issue(['pages', p, 'customDomain'], `"${page.customDomain}" is used by another page`);
     const componentKeys = keySet();
     page.components.forEach((component, c) => {
       const key = component.key ?? component.name;
-      if (componentKeys.repeats(key)) issue(['pages', p, 'components', c, 'name'], `duplicate component "${key}" on this page`);
+      if (componentKeys.repeats(key))
+        issue(['pages', p, 'components', c, 'name'], `duplicate component "${key}" on this page`);
       if (component.monitor !== undefined && !monitorKeys.has(component.monitor))
         issue(['pages', p, 'components', c, 'monitor'], `no monitor with key "${component.monitor}"`);
     });
     const componentNames = new Set(page.components.flatMap((c) => [c.key ?? c.name, c.name]));
-    for (const [field, items] of [['incidents', page.incidents], ['maintenance', page.maintenance]] as const)
+    for (const [field, items] of [
+      ['incidents', page.incidents],
+      ['maintenance', page.maintenance],
+    ] as const)
       items.forEach((item, i) => {
         item.components?.forEach((ref, r) => {
-          if (!componentNames.has(ref)) issue(['pages', p, field, i, 'components', r], `no component "${ref}" on this page`);
+          if (!componentNames.has(ref))
+            issue(['pages', p, field, i, 'components', r], `no component "${ref}" on this page`);
         });
       });
   });

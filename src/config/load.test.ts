@@ -36,7 +36,11 @@ describe('config file validation', () => {
     const section = readme.slice(readme.indexOf('### warden.yaml'));
     const yaml = /```yaml\n([\s\S]*?)```/.exec(section)?.[1];
     expect(yaml).toBeDefined();
-    const env = { BACKUP_PUSH_TOKEN: 'wdp_readme-example-token-0123456789', ACME_PAGE_PASSWORD: 'correct horse battery', COMMUNITY_DISCORD_URL: 'https://discord.com/api/webhooks/1/abc' };
+    const env = {
+      BACKUP_PUSH_TOKEN: 'wdp_readme-example-token-0123456789',
+      ACME_PAGE_PASSWORD: 'correct horse battery',
+      COMMUNITY_DISCORD_URL: 'https://discord.com/api/webhooks/1/abc',
+    };
     const config = parseConfigText(yaml as string, 'README.md', env);
     expect(config.monitors.map((m) => m.key)).toEqual(['lobby', 'backup']);
     expect(config.notifications?.map((n) => n.key)).toEqual(['oncall', 'community']);
@@ -86,7 +90,7 @@ monitors:
     ]);
   });
 
-  it('lists a typo\'d key, a bad port and a broken reference in one run, suggesting the key meant', () => {
+  it("lists a typo'd key, a bad port and a broken reference in one run, suggesting the key meant", () => {
     const problems = problemsOf(`
 orgnization: { name: Acme }
 relays: [{ key: lab, name: Lab }]
@@ -175,7 +179,10 @@ pages:
   - { slug: a, title: A, password: "\${PAGE_PASSWORD}" }
   - { slug: b, title: "\${TITLE_B:-Fallback}" }
 `;
-    const config = parseConfigText(text, 't', { ORG_NAME: 'From env: "quoted" #not-a-comment', PAGE_PASSWORD: 's3cret-passphrase' });
+    const config = parseConfigText(text, 't', {
+      ORG_NAME: 'From env: "quoted" #not-a-comment',
+      PAGE_PASSWORD: 's3cret-passphrase',
+    });
     expect(config.organization.name).toBe('From env: "quoted" #not-a-comment');
     expect(config.pages[0]?.password).toBe('s3cret-passphrase');
     expect(config.pages[1]?.title).toBe('Fallback');
@@ -204,14 +211,17 @@ pages:
   it('refuses a file whose aliases expand without bound, without expanding them', () => {
     // Ten levels of ten aliases each: 10^10 values from ~600 bytes.
     const lines = ['a0: &a0 [x, x, x, x, x, x, x, x, x, x]'];
-    for (let i = 1; i <= 10; i++) lines.push(`a${i}: &a${i} [${Array.from({ length: 10 }, () => `*a${i - 1}`).join(', ')}]`);
+    for (let i = 1; i <= 10; i++)
+      lines.push(`a${i}: &a${i} [${Array.from({ length: 10 }, () => `*a${i - 1}`).join(', ')}]`);
     expect(problemsOf(`${lines.join('\n')}\norganization: { name: Acme }\n`)).toEqual([
       "the file's aliases expand to more than 1000000 values (a file that repeats itself through anchors)",
     ]);
   });
 
   it('refuses an alias to a value that contains it', () => {
-    expect(problemsOf('organization: &o { name: Acme, again: *o }\n')).toEqual(['an alias refers to a value that contains it']);
+    expect(problemsOf('organization: &o { name: Acme, again: *o }\n')).toEqual([
+      'an alias refers to a value that contains it',
+    ]);
   });
 
   it('keeps a __proto__ key an ordinary key, through ${VAR} substitution too', () => {

@@ -16,12 +16,15 @@ export async function loadConfigFile(file: string, env: NodeJS.ProcessEnv = proc
   let text: string;
   try {
     const bytes = await readFile(file);
-    if (bytes.length > CONFIG_MAX_BYTES) throw new ConfigError(file, [`the file is larger than ${CONFIG_MAX_BYTES} bytes`]);
+    if (bytes.length > CONFIG_MAX_BYTES)
+      throw new ConfigError(file, [`the file is larger than ${CONFIG_MAX_BYTES} bytes`]);
     text = bytes.toString('utf8');
   } catch (error) {
     if (error instanceof ConfigError) throw error;
     const code = (error as { code?: string }).code;
-    throw new ConfigError(file, [code === 'ENOENT' ? 'the file does not exist' : `cannot be read: ${(error as Error).message}`]);
+    throw new ConfigError(file, [
+      code === 'ENOENT' ? 'the file does not exist' : `cannot be read: ${(error as Error).message}`,
+    ]);
   }
   return parseConfigText(text, file, env);
 }
@@ -39,7 +42,9 @@ export function parseConfigText(text: string, source: string, env: NodeJS.Proces
   const expanded = expandedValues(parsed);
   if (expanded === 'cycle') throw new ConfigError(source, ['an alias refers to a value that contains it']);
   if (expanded > CONFIG_MAX_VALUES)
-    throw new ConfigError(source, [`the file's aliases expand to more than ${CONFIG_MAX_VALUES} values (a file that repeats itself through anchors)`]);
+    throw new ConfigError(source, [
+      `the file's aliases expand to more than ${CONFIG_MAX_VALUES} values (a file that repeats itself through anchors)`,
+    ]);
   const problems: string[] = [];
   const substituted = substituteEnv(parsed, [], env, problems);
   if (problems.length > 0) throw new ConfigError(source, problems);
@@ -64,7 +69,8 @@ function expandedValues(value: unknown): number | 'cycle' {
     if (open.has(node)) throw CYCLE;
     open.add(node);
     let total = 1;
-    for (const child of Array.isArray(node) ? node : Object.values(node)) total = Math.min(total + size(child), Number.MAX_SAFE_INTEGER);
+    for (const child of Array.isArray(node) ? node : Object.values(node))
+      total = Math.min(total + size(child), Number.MAX_SAFE_INTEGER);
     open.delete(node);
     sizes.set(node, total);
     return total;
@@ -99,6 +105,8 @@ function substituteEnv(value: unknown, path: PropertyKey[], env: NodeJS.ProcessE
   if (Array.isArray(value)) return value.map((item, i) => substituteEnv(item, [...path, i], env, problems));
   // fromEntries defines each key as its own property, `__proto__` included.
   if (value !== null && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, substituteEnv(item, [...path, key], env, problems)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, substituteEnv(item, [...path, key], env, problems)]),
+    );
   return value;
 }

@@ -26,7 +26,11 @@ pages:
 const EMPTY: Inventory = { relays: [], monitors: [], pages: [], notifications: [] };
 const config = (key: string): Held => ({ id: `id_${key}`, key, managedBy: 'config' });
 const api = (key: string): Held => ({ id: `id_${key}`, key, managedBy: 'api' });
-const page = (slug: string, holdings: Partial<Omit<PageHoldings, keyof Held>> = {}, managedBy: Held['managedBy'] = 'config'): PageHoldings => ({
+const page = (
+  slug: string,
+  holdings: Partial<Omit<PageHoldings, keyof Held>> = {},
+  managedBy: Held['managedBy'] = 'config',
+): PageHoldings => ({
   id: `id_${slug}`,
   key: slug,
   managedBy,
@@ -56,7 +60,16 @@ describe('planning warden.yaml', () => {
   it('names where the file declares each object, and hands its entry to the verb', () => {
     const steps = planConfig(FILE, EMPTY);
     const paths = steps.map((s) => (s.action === 'delete' ? null : s.path));
-    expect(paths).toEqual(['relays[0]', 'monitors[0]', 'monitors[1]', 'pages[0]', 'pages[0].components[0]', 'pages[0].components[1]', 'pages[0].incidents[0]', 'pages[0].maintenance[0]']);
+    expect(paths).toEqual([
+      'relays[0]',
+      'monitors[0]',
+      'monitors[1]',
+      'pages[0]',
+      'pages[0].components[0]',
+      'pages[0].components[1]',
+      'pages[0].incidents[0]',
+      'pages[0].maintenance[0]',
+    ]);
     const [, , , pageStep, lobby, site, incident] = steps;
     expect(pageStep).toMatchObject({ kind: 'page', entry: { slug: 'acme', title: 'Acme' } });
     expect(pageStep).not.toHaveProperty('entry.components');
@@ -85,7 +98,12 @@ describe('planning warden.yaml', () => {
   });
 
   it('deletes stale monitors before monitors are put, stale relays after, stale pages before pages are put', () => {
-    const held: Inventory = { relays: [config('lab'), config('attic')], monitors: [config('old'), config('lobby')], pages: [page('gone')], notifications: [] };
+    const held: Inventory = {
+      relays: [config('lab'), config('attic')],
+      monitors: [config('old'), config('lobby')],
+      pages: [page('gone')],
+      notifications: [],
+    };
     const steps = summary(planConfig(FILE, held));
     expect(steps.slice(0, 6)).toEqual([
       'update relay lab',
@@ -101,7 +119,13 @@ describe('planning warden.yaml', () => {
   it('deletes what the file no longer lists on a page before putting what it does', () => {
     const held: Inventory = {
       ...EMPTY,
-      pages: [page('acme', { components: [config('Forum'), config('Lobby')], incidents: [config('fire')], maintenance: [config('move')] })],
+      pages: [
+        page('acme', {
+          components: [config('Forum'), config('Lobby')],
+          incidents: [config('fire')],
+          maintenance: [config('move')],
+        }),
+      ],
       notifications: [],
     };
     const steps = planConfig(FILE, held);
@@ -126,7 +150,10 @@ describe('planning warden.yaml', () => {
     const held: Inventory = {
       relays: [api('attic')],
       monitors: [api('manual')],
-      pages: [page('acme', { components: [api('Extra')], incidents: [api('outage')], maintenance: [api('window')] }), page('hand-made', {}, 'api')],
+      pages: [
+        page('acme', { components: [api('Extra')], incidents: [api('outage')], maintenance: [api('window')] }),
+        page('hand-made', {}, 'api'),
+      ],
       notifications: [],
     };
     expect(planConfig(FILE, held).filter((s) => s.action === 'delete')).toEqual([]);
@@ -134,7 +161,12 @@ describe('planning warden.yaml', () => {
 
   it('deletes everything the file managed when it lists nothing any more', () => {
     const bare = parseConfigText('organization: { key: acme, name: Acme }', 'plan.yaml', {});
-    const held: Inventory = { relays: [config('lab')], monitors: [config('lobby')], pages: [page('acme', { components: [config('Lobby')] })], notifications: [] };
+    const held: Inventory = {
+      relays: [config('lab')],
+      monitors: [config('lobby')],
+      pages: [page('acme', { components: [config('Lobby')] })],
+      notifications: [],
+    };
     expect(summary(planConfig(bare, held))).toEqual(['delete monitor lobby', 'delete relay lab', 'delete page acme']);
   });
 });

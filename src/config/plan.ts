@@ -50,26 +50,67 @@ export interface PutEntry {
  */
 export function planConfig(file: ConfigFile, inventory: Inventory): PlanStep[] {
   const steps: PlanStep[] = [];
-  const puts = <K extends PlanKind>(kind: K, entries: { key: string; label: string; path: string; entry: PutEntry[K] }[], held: Held[]) => {
+  const puts = <K extends PlanKind>(
+    kind: K,
+    entries: { key: string; label: string; path: string; entry: PutEntry[K] }[],
+    held: Held[],
+  ) => {
     const existing = new Set(held.map((h) => h.key));
     for (const { key, label, path, entry } of entries)
-      steps.push({ action: existing.has(key) ? 'update' : 'create', kind, label, path, entry } as PutStep<K> as PlanStep);
+      steps.push({
+        action: existing.has(key) ? 'update' : 'create',
+        kind,
+        label,
+        path,
+        entry,
+      } as PutStep<K> as PlanStep);
   };
-  const deletes = (kind: PlanKind, held: Held[], declared: Set<string>, named: (key: string) => string, page?: Held) => {
+  const deletes = (
+    kind: PlanKind,
+    held: Held[],
+    declared: Set<string>,
+    named: (key: string) => string,
+    page?: Held,
+  ) => {
     for (const h of held)
       if (h.managedBy === 'config' && !declared.has(h.key))
-        steps.push({ action: 'delete', kind, label: named(h.key), id: h.id, key: h.key, ...(page ? { page: { id: page.id, slug: page.key } } : {}) });
+        steps.push({
+          action: 'delete',
+          kind,
+          label: named(h.key),
+          id: h.id,
+          key: h.key,
+          ...(page ? { page: { id: page.id, slug: page.key } } : {}),
+        });
   };
 
-  deletes('notification', inventory.notifications, new Set(file.notifications.map((n) => n.key)), (key) => `notification ${key}`);
+  deletes(
+    'notification',
+    inventory.notifications,
+    new Set(file.notifications.map((n) => n.key)),
+    (key) => `notification ${key}`,
+  );
   puts(
     'notification',
-    file.notifications.map((entry, i) => ({ key: entry.key, label: `notification ${entry.key}`, path: `notifications[${i}]`, entry })),
+    file.notifications.map((entry, i) => ({
+      key: entry.key,
+      label: `notification ${entry.key}`,
+      path: `notifications[${i}]`,
+      entry,
+    })),
     inventory.notifications,
   );
-  puts('relay', file.relays.map((entry, i) => ({ key: entry.key, label: `relay ${entry.key}`, path: `relays[${i}]`, entry })), inventory.relays);
+  puts(
+    'relay',
+    file.relays.map((entry, i) => ({ key: entry.key, label: `relay ${entry.key}`, path: `relays[${i}]`, entry })),
+    inventory.relays,
+  );
   deletes('monitor', inventory.monitors, new Set(file.monitors.map((m) => m.key)), (key) => `monitor ${key}`);
-  puts('monitor', file.monitors.map((entry, i) => ({ key: entry.key, label: `monitor ${entry.key}`, path: `monitors[${i}]`, entry })), inventory.monitors);
+  puts(
+    'monitor',
+    file.monitors.map((entry, i) => ({ key: entry.key, label: `monitor ${entry.key}`, path: `monitors[${i}]`, entry })),
+    inventory.monitors,
+  );
   deletes('relay', inventory.relays, new Set(file.relays.map((r) => r.key)), (key) => `relay ${key}`);
 
   deletes('page', inventory.pages, new Set(file.pages.map((p) => p.slug)), (slug) => `page ${slug}`);
@@ -83,15 +124,34 @@ export function planConfig(file: ConfigFile, inventory: Inventory): PlanStep[] {
     if (held) deletes('component', held.components, new Set(componentKeys), on('component'), held);
     puts(
       'component',
-      components.map((entry, i) => ({ key: componentKeys[i] as string, label: on('component')(componentKeys[i] as string), path: `pages[${p}].components[${i}]`, entry: { ...entry, slug, order: i } })),
+      components.map((entry, i) => ({
+        key: componentKeys[i] as string,
+        label: on('component')(componentKeys[i] as string),
+        path: `pages[${p}].components[${i}]`,
+        entry: { ...entry, slug, order: i },
+      })),
       held?.components ?? [],
     );
     if (held) deletes('incident', held.incidents, new Set(incidents.map((i) => i.key)), on('incident'), held);
-    puts('incident', incidents.map((entry, i) => ({ key: entry.key, label: on('incident')(entry.key), path: `pages[${p}].incidents[${i}]`, entry: { ...entry, slug } })), held?.incidents ?? []);
+    puts(
+      'incident',
+      incidents.map((entry, i) => ({
+        key: entry.key,
+        label: on('incident')(entry.key),
+        path: `pages[${p}].incidents[${i}]`,
+        entry: { ...entry, slug },
+      })),
+      held?.incidents ?? [],
+    );
     if (held) deletes('maintenance', held.maintenance, new Set(maintenance.map((m) => m.key)), on('maintenance'), held);
     puts(
       'maintenance',
-      maintenance.map((entry, i) => ({ key: entry.key, label: on('maintenance')(entry.key), path: `pages[${p}].maintenance[${i}]`, entry: { ...entry, slug } })),
+      maintenance.map((entry, i) => ({
+        key: entry.key,
+        label: on('maintenance')(entry.key),
+        path: `pages[${p}].maintenance[${i}]`,
+        entry: { ...entry, slug },
+      })),
       held?.maintenance ?? [],
     );
   });

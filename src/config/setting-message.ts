@@ -24,8 +24,10 @@ interface SettingIssue {
  */
 export function settingMessage(issue: SettingIssue, given: unknown, secret = false): string {
   let message = issue.message;
-  if (issue.code === 'invalid_value' && issue.values && !message.startsWith('expected')) message = `expected ${orList(issue.values.map(String))}`;
-  else if (issue.code === 'invalid_format' && issue.format === 'url' && !message.startsWith('expected')) message = 'expected a URL (https://…)';
+  if (issue.code === 'invalid_value' && issue.values && !message.startsWith('expected'))
+    message = `expected ${orList(issue.values.map(String))}`;
+  else if (issue.code === 'invalid_format' && issue.format === 'url' && !message.startsWith('expected'))
+    message = 'expected a URL (https://…)';
   else if (/^(Invalid|Too)/.test(message)) message = `expected ${message.charAt(0).toLowerCase()}${message.slice(1)}`;
   if (/\bgot\b/.test(message)) return message;
   return `${message}, got ${shownValue(given, secret)}`;
@@ -40,5 +42,7 @@ export function shownValue(given: unknown, secret: boolean): string {
   const text = String(given);
   if (!secret) return JSON.stringify(text.length > 100 ? `${text.slice(0, 100)}…` : text);
   const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(text)?.[0];
-  return scheme ? `"${scheme}…" (the rest not repeated: it may hold a secret)` : `${text.length} characters (not repeated: a secret)`;
+  return scheme
+    ? `"${scheme}…" (the rest not repeated: it may hold a secret)`
+    : `${text.length} characters (not repeated: a secret)`;
 }

@@ -30,7 +30,9 @@ const settingsSchema = z.object({
   WARDEN_YOUNG_GENERATION_MB: integerSetting(0, 1024).default(DEFAULT_YOUNG_GENERATION_MB),
   WARDEN_PAGE_CACHE_MB: integerSetting(1, 65_536).default(DEFAULT_PAGE_CACHE_MB),
   WARDEN_FAST_PATH: z.enum(['0', '1'], { error: 'expected 0 (every request through the app) or 1' }).default('1'),
-  WARDEN_TRUST_PROXY: z.enum(['0', '1'], { error: 'expected 1 (behind a reverse proxy that sets X-Forwarded-For) or 0' }).default('0'),
+  WARDEN_TRUST_PROXY: z
+    .enum(['0', '1'], { error: 'expected 1 (behind a reverse proxy that sets X-Forwarded-For) or 0' })
+    .default('0'),
   WARDEN_LOGIN_ATTEMPTS_PER_MINUTE: integerSetting(1, 10_000).default(SECURITY_DEFAULTS.loginAttemptsPerMinute),
   WARDEN_PUSH_RATE: numberSetting(0.01, 100_000).default(SECURITY_DEFAULTS.pushPerSecond),
   WARDEN_PUSH_BURST: integerSetting(1, 1_000_000).default(SECURITY_DEFAULTS.pushBurst),
@@ -40,8 +42,19 @@ const settingsSchema = z.object({
   WARDEN_CHANGE_POLL_MS: integerSetting(50, 60_000).default(SECURITY_DEFAULTS.changePollMs),
   WARDEN_DNS_SERVERS: z
     .string()
-    .transform((v) => v.split(',').map((s) => s.trim()).filter((s) => s !== ''))
-    .pipe(z.array(z.string().regex(/^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:]+)(:\d{1,5})?$/, { error: 'expected IP addresses, optionally with :port, separated by commas' })))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    )
+    .pipe(
+      z.array(
+        z.string().regex(/^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:]+)(:\d{1,5})?$/, {
+          error: 'expected IP addresses, optionally with :port, separated by commas',
+        }),
+      ),
+    )
     .optional(),
   WARDEN_RDAP_BOOTSTRAP: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -54,7 +67,9 @@ const settingsSchema = z.object({
   // Checked (and parsed) below with the sender: the URL carries the password, so no message ever repeats it.
   WARDEN_SMTP_URL: z.string().optional(),
   WARDEN_SMTP_FROM: z.string().optional(),
-  WARDEN_SMTP_TENANTS: z.enum(SMTP_TENANT_MODES, { error: `expected ${SMTP_TENANT_MODES.join(', ')}` }).default(SECURITY_DEFAULTS.smtpTenants),
+  WARDEN_SMTP_TENANTS: z
+    .enum(SMTP_TENANT_MODES, { error: `expected ${SMTP_TENANT_MODES.join(', ')}` })
+    .default(SECURITY_DEFAULTS.smtpTenants),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'expected a redis:// or rediss:// URL')
@@ -182,7 +197,9 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Pa
     logFormat: e.LOG_FORMAT ?? (process.stderr.isTTY ? 'pretty' : 'json'),
     logRequests: e.LOG_REQUESTS === '1',
     metrics:
-      e.WARDEN_METRICS_TOKEN === undefined && e.WARDEN_METRICS_PORT === undefined ? undefined : { token: e.WARDEN_METRICS_TOKEN, port: e.WARDEN_METRICS_PORT },
+      e.WARDEN_METRICS_TOKEN === undefined && e.WARDEN_METRICS_PORT === undefined
+        ? undefined
+        : { token: e.WARDEN_METRICS_TOKEN, port: e.WARDEN_METRICS_PORT },
     checkRetentionDays: e.WARDEN_CHECK_RETENTION_DAYS,
     bucketRetentionDays: e.WARDEN_BUCKET_RETENTION_DAYS,
     concurrency: e.WARDEN_CONCURRENCY,
@@ -206,13 +223,21 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Pa
     rdapBootstrapFile: e.WARDEN_RDAP_BOOTSTRAP,
     smtp,
     cluster: e.REDIS_URL
-      ? { redisUrl: e.REDIS_URL, instanceId: e.WARDEN_INSTANCE_ID ?? `${hostname()}:${process.pid}`, leaseTtlMs: e.WARDEN_LEASE_TTL_MS, redisPrefix: e.WARDEN_REDIS_PREFIX }
+      ? {
+          redisUrl: e.REDIS_URL,
+          instanceId: e.WARDEN_INSTANCE_ID ?? `${hostname()}:${process.pid}`,
+          leaseTtlMs: e.WARDEN_LEASE_TTL_MS,
+          redisPrefix: e.WARDEN_REDIS_PREFIX,
+        }
       : undefined,
     accounts: { signup: e.WARDEN_SIGNUP, oidc: oidcSettings(e) },
   };
   if (settings.cluster && !settings.databaseUrl)
-    throw new Error('invalid environment:\n  - REDIS_URL: cluster mode needs PostgreSQL too (DATABASE_URL), got REDIS_URL without DATABASE_URL');
-  for (const [key, value] of Object.entries(overrides)) if (value !== undefined) (settings as unknown as Record<string, unknown>)[key] = value;
+    throw new Error(
+      'invalid environment:\n  - REDIS_URL: cluster mode needs PostgreSQL too (DATABASE_URL), got REDIS_URL without DATABASE_URL',
+    );
+  for (const [key, value] of Object.entries(overrides))
+    if (value !== undefined) (settings as unknown as Record<string, unknown>)[key] = value;
   return settings;
 }
 
@@ -238,31 +263,49 @@ function numberSetting(min: number, max: number, what = 'a number', form = /^\s*
 function oidcSettings(e: z.infer<typeof settingsSchema>): OidcSettings | undefined {
   const given = [e.WARDEN_OIDC_ISSUER, e.WARDEN_OIDC_CLIENT_ID, e.WARDEN_OIDC_CLIENT_SECRET];
   if (given.every((v) => v === undefined)) return undefined;
-  if (e.WARDEN_OIDC_ISSUER === undefined || e.WARDEN_OIDC_CLIENT_ID === undefined || e.WARDEN_OIDC_CLIENT_SECRET === undefined)
+  if (
+    e.WARDEN_OIDC_ISSUER === undefined ||
+    e.WARDEN_OIDC_CLIENT_ID === undefined ||
+    e.WARDEN_OIDC_CLIENT_SECRET === undefined
+  )
     throw new Error(
       `invalid environment:\n  - WARDEN_OIDC_ISSUER, WARDEN_OIDC_CLIENT_ID and WARDEN_OIDC_CLIENT_SECRET: expected all three together, got only ${orList(
-        (['WARDEN_OIDC_ISSUER', 'WARDEN_OIDC_CLIENT_ID', 'WARDEN_OIDC_CLIENT_SECRET'] as const).filter((_, i) => given[i] !== undefined),
+        (['WARDEN_OIDC_ISSUER', 'WARDEN_OIDC_CLIENT_ID', 'WARDEN_OIDC_CLIENT_SECRET'] as const).filter(
+          (_, i) => given[i] !== undefined,
+        ),
       ).replace(' or ', ' and ')}`,
     );
-  return { issuer: e.WARDEN_OIDC_ISSUER, clientId: e.WARDEN_OIDC_CLIENT_ID, clientSecret: e.WARDEN_OIDC_CLIENT_SECRET, name: e.WARDEN_OIDC_NAME };
+  return {
+    issuer: e.WARDEN_OIDC_ISSUER,
+    clientId: e.WARDEN_OIDC_CLIENT_ID,
+    clientSecret: e.WARDEN_OIDC_CLIENT_SECRET,
+    name: e.WARDEN_OIDC_NAME,
+  };
 }
 
 /** WARDEN_SMTP_URL with WARDEN_SMTP_FROM (each needs the other), or undefined when neither is set. */
 function smtpSettings(url: string | undefined, from: string | undefined): SmtpSettings | undefined {
   if (url === undefined && from === undefined) return undefined;
   const problems: string[] = [];
-  if (url === undefined) problems.push('WARDEN_SMTP_URL: expected with WARDEN_SMTP_FROM (smtp://user:password@host:port), got nothing');
+  if (url === undefined)
+    problems.push('WARDEN_SMTP_URL: expected with WARDEN_SMTP_FROM (smtp://user:password@host:port), got nothing');
   // "Status <status@example.com>" or a bare address.
   const named = from === undefined ? null : /^\s*(.*?)\s*<([^<>]+)>\s*$/.exec(from);
   const sender = mailSender().safeParse(named ? { address: named[2], ...(named[1] ? { name: named[1] } : {}) } : from);
-  if (from === undefined) problems.push('WARDEN_SMTP_FROM: expected with WARDEN_SMTP_URL (the sender address, e.g. status@example.com), got nothing');
-  else if (!sender.success) problems.push(`WARDEN_SMTP_FROM: expected an email address, got ${shownValue(from, false)}`);
+  if (from === undefined)
+    problems.push(
+      'WARDEN_SMTP_FROM: expected with WARDEN_SMTP_URL (the sender address, e.g. status@example.com), got nothing',
+    );
+  else if (!sender.success)
+    problems.push(`WARDEN_SMTP_FROM: expected an email address, got ${shownValue(from, false)}`);
   let settings: SmtpSettings | undefined;
   if (url !== undefined) {
     try {
       settings = parseSmtpUrl(url, sender.success ? sender.data : '');
     } catch (error) {
-      problems.push(`WARDEN_SMTP_URL: ${settingMessage({ code: 'custom', message: (error as Error).message.replace(/, not \S+$/, '') }, url, true)}`);
+      problems.push(
+        `WARDEN_SMTP_URL: ${settingMessage({ code: 'custom', message: (error as Error).message.replace(/, not \S+$/, '') }, url, true)}`,
+      );
     }
   }
   if (problems.length > 0 || !settings) throw new Error(`invalid environment:\n  - ${problems.join('\n  - ')}`);

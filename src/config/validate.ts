@@ -35,21 +35,28 @@ function nearestName(typed: string, known: readonly string[]): string | undefine
   let best: { name: string; distance: number } | undefined;
   for (const name of known) {
     const distance = editDistance(typed.toLowerCase(), name.toLowerCase());
-    if (distance <= Math.max(1, Math.floor(name.length / 3)) && (!best || distance < best.distance)) best = { name, distance };
+    if (distance <= Math.max(1, Math.floor(name.length / 3)) && (!best || distance < best.distance))
+      best = { name, distance };
   }
   return best?.name;
 }
 
 /** Levenshtein distance, with a swap of two neighbours counting as one edit. */
 function editDistance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++)
     for (let j = 1; j <= b.length; j++) {
       const row = d[i] as number[];
       const above = d[i - 1] as number[];
-      row[j] = Math.min((above[j] as number) + 1, (row[j - 1] as number) + 1, (above[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
+      row[j] = Math.min(
+        (above[j] as number) + 1,
+        (row[j - 1] as number) + 1,
+        (above[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
     }
   return (d[a.length] as number[])[b.length] as number;
 }
-

@@ -8,7 +8,9 @@ describe('accentColorSchema', () => {
     expect(contrastRatio('#5865f2', '#ffffff')).toBeGreaterThan(AA_CONTRAST);
     const refused = accentColorSchema.safeParse('#5865f2');
     expect(refused.success).toBe(false);
-    expect(refused.error?.issues[0]?.message).toMatch(/^contrast 4\.3\d:1 against the page's light background \(#f6f8fa\) is below WCAG AA/);
+    expect(refused.error?.issues[0]?.message).toMatch(
+      /^contrast 4\.3\d:1 against the page's light background \(#f6f8fa\) is below WCAG AA/,
+    );
     expect(accentColorSchema.parse('#4752C4')).toBe('#4752c4');
     expect(accentColorSchema.parse('#06c')).toBe('#0066cc');
   });

@@ -68,7 +68,14 @@ export function pageAssetVersion(source: string | null, name: PageAssetName): st
 }
 
 /** Stored image types, recognised by their bytes (never by a declared type). */
-export const PAGE_ASSET_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/svg+xml', 'image/x-icon'] as const;
+export const PAGE_ASSET_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/gif',
+  'image/svg+xml',
+  'image/x-icon',
+] as const;
 export type PageAssetType = (typeof PAGE_ASSET_TYPES)[number];
 
 export interface PageAsset {
@@ -133,28 +140,40 @@ export const accentColorSchema = z
         message: `contrast ${ratio.toFixed(2)}:1 against the page's light background (${LIGHT_BACKGROUND}) is below WCAG AA (${AA_CONTRAST}:1): choose a darker colour`,
       });
   })
-  .describe('Links, buttons and highlights; must reach WCAG AA (4.5:1) against the light page background #f6f8fa. The dark theme lightens it to the same contrast.');
+  .describe(
+    'Links, buttons and highlights; must reach WCAG AA (4.5:1) against the light page background #f6f8fa. The dark theme lightens it to the same contrast.',
+  );
 
 /** http(s) only: no javascript:, data: or relative URLs reach a page. */
-export const publicUrlSchema = z
-  .url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' })
-  .max(2048);
+export const publicUrlSchema = z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }).max(2048);
 
 export const headerLinkSchema = z
-  .object({ label: z.string().trim().min(1, { error: 'must not be empty' }).max(BRANDING_LIMITS.linkLabelChars), url: publicUrlSchema })
+  .object({
+    label: z.string().trim().min(1, { error: 'must not be empty' }).max(BRANDING_LIMITS.linkLabelChars),
+    url: publicUrlSchema,
+  })
   .strict();
 
 export const brandingSchema = z
   .object({
     accentColor: accentColorSchema.nullable().optional(),
-    logoUrl: publicUrlSchema.nullable().optional().describe('An image shown in the header instead of the title; an uploaded logo wins over it.'),
+    logoUrl: publicUrlSchema
+      .nullable()
+      .optional()
+      .describe('An image shown in the header instead of the title; an uploaded logo wins over it.'),
     faviconUrl: publicUrlSchema.nullable().optional(),
     links: z
       .array(headerLinkSchema)
       .max(BRANDING_LIMITS.links)
       .optional()
       .describe(`Up to ${BRANDING_LIMITS.links} links in the header: a Discord invite, the website, the store…`),
-    footerText: z.string().trim().max(BRANDING_LIMITS.footerChars).nullable().optional().describe('Plain text under the page.'),
+    footerText: z
+      .string()
+      .trim()
+      .max(BRANDING_LIMITS.footerChars)
+      .nullable()
+      .optional()
+      .describe('Plain text under the page.'),
     hidePoweredBy: z.boolean().optional().describe('Hides "Powered by Warden" in the footer.'),
   })
   .strict()
@@ -178,6 +197,10 @@ export function brandingOf(input: BrandingInput | undefined, base: PageBranding 
 export const customCssSchema = z
   .string()
   .max(BRANDING_LIMITS.customCssBytes)
-  .refine((css) => Buffer.byteLength(css) <= BRANDING_LIMITS.customCssBytes, { error: `must be at most ${BRANDING_LIMITS.customCssBytes / 1024} KB` })
+  .refine((css) => Buffer.byteLength(css) <= BRANDING_LIMITS.customCssBytes, {
+    error: `must be at most ${BRANDING_LIMITS.customCssBytes / 1024} KB`,
+  })
   .refine((css) => !/<\/style/i.test(css), { error: 'must not contain "</style"' })
-  .describe(`Served as the page's own stylesheet (at most ${BRANDING_LIMITS.customCssBytes / 1024} KB), under the page's Content-Security-Policy.`);
+  .describe(
+    `Served as the page's own stylesheet (at most ${BRANDING_LIMITS.customCssBytes / 1024} KB), under the page's Content-Security-Policy.`,
+  );

@@ -127,7 +127,24 @@ function addCheck(b: BucketSums, c: CheckRow): void {
  * before); the last bin counts everything slower. Percentiles (p50, p95) per hour or day are read off it, so they
  * outlive the raw checks. The store keeps one integer column per bin (latency_hist_<i>), summed on upsert.
  */
-export const LATENCY_BIN_UPPER_MS = [5, 10, 20, 35, 50, 75, 100, 150, 200, 300, 500, 750, 1000, 2000, 5000, Number.POSITIVE_INFINITY] as const;
+export const LATENCY_BIN_UPPER_MS = [
+  5,
+  10,
+  20,
+  35,
+  50,
+  75,
+  100,
+  150,
+  200,
+  300,
+  500,
+  750,
+  1000,
+  2000,
+  5000,
+  Number.POSITIVE_INFINITY,
+] as const;
 
 /** The bin of a latency: the first whose upper bound it does not pass (the last bin takes everything slower). */
 export function latencyBin(latencyMs: number): number {

@@ -6,7 +6,13 @@ import { createHash } from 'node:crypto';
 export const SHARD_COUNT = 256;
 
 /** The runners that must run on one instance only, each under its own lease. */
-export const SINGLETONS = ['watchdog', 'retention', 'domain-recheck', 'maintenance-notices', 'notify-reminders'] as const;
+export const SINGLETONS = [
+  'watchdog',
+  'retention',
+  'domain-recheck',
+  'maintenance-notices',
+  'notify-reminders',
+] as const;
 export type Singleton = (typeof SINGLETONS)[number];
 
 /** The lease names: every shard, then every singleton. */
@@ -59,7 +65,14 @@ export interface ClusterView {
 /** The whole cluster as the database holds it (`warden cluster status`). */
 export interface ClusterStatus {
   now: number;
-  instances: { id: string; startedAt: number; seenAt: number; live: boolean; shards: number; info: Record<string, unknown> }[];
+  instances: {
+    id: string;
+    startedAt: number;
+    seenAt: number;
+    live: boolean;
+    shards: number;
+    info: Record<string, unknown>;
+  }[];
   singletons: { name: string; holder: string | null; expiresAt: number | null }[];
   /** Shards without a live holder: free, or lapsed and waiting to be taken. */
   unheldShards: number;

@@ -1,6 +1,13 @@
 // Which names a page may claim, and what a TXT answer proves.
 import { describe, expect, it } from 'vitest';
-import { baseHostOf, describeTxtAnswer, domainClaimProblem, normalizeHost, reservedDomainProblem, verificationOutcome } from './custom-domain.js';
+import {
+  baseHostOf,
+  describeTxtAnswer,
+  domainClaimProblem,
+  normalizeHost,
+  reservedDomainProblem,
+  verificationOutcome,
+} from './custom-domain.js';
 import { pageFields } from './page.js';
 
 describe('custom domains', () => {
@@ -12,9 +19,27 @@ describe('custom domains', () => {
   });
 
   it('never lets localhost or an IP address be claimed', () => {
-    for (const name of ['localhost', 'LOCALHOST.', 'app.localhost', '127.0.0.1', '10.1.2.3', '0x7f000001', 'status.0x1f', '1.2.3', '::1', '[fe80::1]', '::ffff:127.0.0.1'])
+    for (const name of [
+      'localhost',
+      'LOCALHOST.',
+      'app.localhost',
+      '127.0.0.1',
+      '10.1.2.3',
+      '0x7f000001',
+      'status.0x1f',
+      '1.2.3',
+      '::1',
+      '[fe80::1]',
+      '::ffff:127.0.0.1',
+    ])
       expect(reservedDomainProblem(name), name).toBeDefined();
-    for (const name of ['status.example.com', 'localhost.example.com', '0xbad.cafe', '1.example.com', 'status.acme.test'])
+    for (const name of [
+      'status.example.com',
+      'localhost.example.com',
+      '0xbad.cafe',
+      '1.example.com',
+      'status.acme.test',
+    ])
       expect(reservedDomainProblem(name), name).toBeUndefined();
   });
 

@@ -45,7 +45,8 @@ const NUMERIC_LAST_LABEL = /(^|\.)(\d+|0x[0-9a-f]*)$/;
 export function reservedDomainProblem(domain: string): string | undefined {
   const name = normalizeHost(domain);
   if (name === 'localhost' || name.endsWith('.localhost')) return 'localhost cannot be a custom domain';
-  if (name.includes(':') || NUMERIC_LAST_LABEL.test(name)) return 'an IP address cannot be a custom domain; use a host name';
+  if (name.includes(':') || NUMERIC_LAST_LABEL.test(name))
+    return 'an IP address cannot be a custom domain; use a host name';
   return undefined;
 }
 
@@ -54,7 +55,8 @@ export function domainClaimProblem(domain: string, baseUrl: string | undefined):
   const reserved = reservedDomainProblem(domain);
   if (reserved) return reserved;
   const own = baseHostOf(baseUrl);
-  if (own !== undefined && normalizeHost(domain) === own) return `${own} is this service's own host and cannot be a page's custom domain`;
+  if (own !== undefined && normalizeHost(domain) === own)
+    return `${own} is this service's own host and cannot be a page's custom domain`;
   return undefined;
 }
 
@@ -81,7 +83,9 @@ export function describeTxtAnswer(name: string, answer: TxtAnswer): string {
   if ('error' in answer) return `looking up TXT ${name} failed: ${answer.error}`;
   if (answer.records.length === 0) return `${name} has no TXT record`;
   const { shownRecords, shownRecordChars } = CUSTOM_DOMAIN_LIMITS;
-  const shown = answer.records.slice(0, shownRecords).map((record) => JSON.stringify(record.slice(0, shownRecordChars)));
+  const shown = answer.records
+    .slice(0, shownRecords)
+    .map((record) => JSON.stringify(record.slice(0, shownRecordChars)));
   const more = answer.records.length > shownRecords ? ` and ${answer.records.length - shownRecords} more` : '';
   return `TXT ${name} holds ${shown.join(', ')}${more}, not the page's token`;
 }

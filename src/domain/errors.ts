@@ -112,6 +112,9 @@ export class StorageUnavailableError extends WardenError {
     readonly fault: StorageFault,
     cause: unknown,
   ) {
-    super('The database is unavailable right now (full, locked or unreachable): nothing of this request was stored. Try again in a few seconds.', { cause });
+    super(
+      'The database is unavailable right now (full, locked or unreachable): nothing of this request was stored. Try again in a few seconds.',
+      { cause },
+    );
   }
 }

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 
 export const KEY_MESSAGE = 'expected 1 to 64 lowercase letters, digits, "-" or "_", starting with a letter or digit';
-export const stableKey = () => z.string({ error: KEY_MESSAGE }).regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, { error: KEY_MESSAGE });
+export const stableKey = () =>
+  z.string({ error: KEY_MESSAGE }).regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, { error: KEY_MESSAGE });
 
 /** A trimmed, non-empty string of at most `max` characters. */
 export const text = (max: number) => z.string().trim().min(1, { error: 'must not be empty' }).max(max);
@@ -23,7 +24,11 @@ export const intIn = (min: number, max: number, unit = '') => {
 /** The same, from a query string ("24"). */
 export const queryIntIn = (min: number, max: number) => {
   const message = `expected an integer from ${min} to ${max}`;
-  return z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
+  return z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message });
 };
 
 /** The id or key naming an existing object (from a path, a flag): an unknown or odd one is "not found", never "invalid". */

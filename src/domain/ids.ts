@@ -1,7 +1,25 @@
 // Identifiers of stored objects: a short kind prefix and 80 random bits, readable in URLs and logs.
 import { randomBytes } from 'node:crypto';
 
-export type IdKind = 'org' | 'key' | 'rly' | 'mon' | 'pg' | 'cmp' | 'inc' | 'upd' | 'mnt' | 'nch' | 'dlv' | 'sub' | 'usr' | 'ses' | 'inv' | 'aud' | 'stc' | 'rcp';
+export type IdKind =
+  | 'org'
+  | 'key'
+  | 'rly'
+  | 'mon'
+  | 'pg'
+  | 'cmp'
+  | 'inc'
+  | 'upd'
+  | 'mnt'
+  | 'nch'
+  | 'dlv'
+  | 'sub'
+  | 'usr'
+  | 'ses'
+  | 'inv'
+  | 'aud'
+  | 'stc'
+  | 'rcp';
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 

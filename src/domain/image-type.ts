@@ -22,7 +22,8 @@ export function imageTypeOf(bytes: Uint8Array): PageAssetType | undefined {
   const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
   if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
-  if (starts(0x47, 0x49, 0x46, 0x38) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) return 'image/gif';
+  if (starts(0x47, 0x49, 0x46, 0x38) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61)
+    return 'image/gif';
   if (starts(0x52, 0x49, 0x46, 0x46) && ascii(bytes, 8, 12) === 'WEBP') return 'image/webp';
   // ICONDIR: reserved 0, type 1 (icon), at least one image.
   if (starts(0x00, 0x00, 0x01, 0x00) && bytes.length >= 6 && (bytes[4] !== 0 || bytes[5] !== 0)) return 'image/x-icon';
@@ -36,7 +37,9 @@ export function imageTypeOf(bytes: Uint8Array): PageAssetType | undefined {
  * it (see the asset route).
  */
 function isSvg(bytes: Uint8Array): boolean {
-  const head = Buffer.from(bytes.subarray(0, 4096)).toString('utf8').replace(/^\uFEFF/, '');
+  const head = Buffer.from(bytes.subarray(0, 4096))
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   const rest = head.replace(/^(?:\s+|<\?xml[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>[]*(?:\[[\s\S]*?\])?\s*>)*/i, '');
   return /^<svg[\s>]/.test(rest);
 }

@@ -32,7 +32,10 @@ export interface Incident {
   updatedAt: number;
 }
 
-export type IncidentSpec = Pick<Incident, 'key' | 'title' | 'status' | 'impact' | 'startedAt' | 'resolvedAt' | 'componentIds'> & {
+export type IncidentSpec = Pick<
+  Incident,
+  'key' | 'title' | 'status' | 'impact' | 'startedAt' | 'resolvedAt' | 'componentIds'
+> & {
   updates: Omit<IncidentUpdate, 'id'>[];
 };
 
@@ -50,16 +53,28 @@ export interface Maintenance {
   updatedAt: number;
 }
 
-export type MaintenanceSpec = Pick<Maintenance, 'key' | 'title' | 'description' | 'startsAt' | 'endsAt' | 'componentIds'>;
+export type MaintenanceSpec = Pick<
+  Maintenance,
+  'key' | 'title' | 'description' | 'startsAt' | 'endsAt' | 'componentIds'
+>;
 
 export function incidentSpecChanged(current: Incident, spec: IncidentSpec): boolean {
   const simple = (i: IncidentSpec) =>
-    JSON.stringify([i.title, i.status, i.impact, i.startedAt, i.resolvedAt, [...i.componentIds].sort(), i.updates.map((u) => [u.status, u.message, u.at])]);
+    JSON.stringify([
+      i.title,
+      i.status,
+      i.impact,
+      i.startedAt,
+      i.resolvedAt,
+      [...i.componentIds].sort(),
+      i.updates.map((u) => [u.status, u.message, u.at]),
+    ]);
   return simple(current) !== simple(spec);
 }
 
 export function maintenanceSpecChanged(current: Maintenance, spec: MaintenanceSpec): boolean {
-  const simple = (m: MaintenanceSpec) => JSON.stringify([m.title, m.description, m.startsAt, m.endsAt, [...m.componentIds].sort()]);
+  const simple = (m: MaintenanceSpec) =>
+    JSON.stringify([m.title, m.description, m.startsAt, m.endsAt, [...m.componentIds].sort()]);
   return simple(current) !== simple(spec);
 }
 

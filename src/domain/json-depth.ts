@@ -38,7 +38,8 @@ export function valueNestsDeeper(value: unknown, max = JSON_MAX_DEPTH): boolean 
   const stack: { node: object; depth: number }[] = [{ node: value, depth: 1 }];
   for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
     if (top.depth > max) return true;
-    for (const child of Object.values(top.node)) if (child !== null && typeof child === 'object') stack.push({ node: child, depth: top.depth + 1 });
+    for (const child of Object.values(top.node))
+      if (child !== null && typeof child === 'object') stack.push({ node: child, depth: top.depth + 1 });
   }
   return false;
 }

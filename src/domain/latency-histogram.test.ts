@@ -11,7 +11,9 @@ function histogramOf(latencies: number[]): number[] {
 
 describe('latencyBin', () => {
   it('puts a latency in the first bin whose upper bound it does not pass', () => {
-    expect([0, 5, 6, 10, 11, 1000, 1001, 5000, 5001, 600_000].map(latencyBin)).toEqual([0, 0, 1, 1, 2, 12, 13, 14, 15, 15]);
+    expect([0, 5, 6, 10, 11, 1000, 1001, 5000, 5001, 600_000].map(latencyBin)).toEqual([
+      0, 0, 1, 1, 2, 12, 13, 14, 15, 15,
+    ]);
     expect(LATENCY_BIN_UPPER_MS).toHaveLength(16);
   });
 });

@@ -18,7 +18,11 @@ export function addHistogram(into: number[], from: readonly number[]): void {
  * kept within the smallest and largest latency seen (which also bound the first and the open last bin). Null
  * without checks. Exact to the bin's width: at most the spread between two neighbouring bounds.
  */
-export function latencyPercentile(histogram: readonly number[], share: number, seen: { min: number | null; max: number | null }): number | null {
+export function latencyPercentile(
+  histogram: readonly number[],
+  share: number,
+  seen: { min: number | null; max: number | null },
+): number | null {
   const total = histogram.reduce((sum, count) => sum + count, 0);
   if (total === 0) return null;
   const rank = Math.min(Math.max(share, 0), 1) * total;

@@ -52,7 +52,17 @@ export interface Monitor {
  */
 export type MonitorSpec = Pick<
   Monitor,
-  'key' | 'name' | 'type' | 'config' | 'intervalSec' | 'timeoutMs' | 'runOn' | 'relayId' | 'enabled' | 'retries' | 'degradedLatencyMs'
+  | 'key'
+  | 'name'
+  | 'type'
+  | 'config'
+  | 'intervalSec'
+  | 'timeoutMs'
+  | 'runOn'
+  | 'relayId'
+  | 'enabled'
+  | 'retries'
+  | 'degradedLatencyMs'
 > & { notify?: string[] | null | undefined; tags?: string[] | undefined };
 
 /**
@@ -80,7 +90,10 @@ export interface MonitorStateChange {
 }
 
 /** What scheduling a monitor needs: edge monitors and a relay's assignments both have it (`type` may be one this build lacks). */
-export type ScheduledMonitor = Pick<Monitor, 'id' | 'key' | 'intervalSec' | 'timeoutMs'> & { type: string; config: unknown };
+export type ScheduledMonitor = Pick<Monitor, 'id' | 'key' | 'intervalSec' | 'timeoutMs'> & {
+  type: string;
+  config: unknown;
+};
 
 /** A secret token as stored: its SHA-256 hash and the visible start shown in lists. */
 export interface StoredToken {
@@ -122,7 +135,9 @@ export const monitorFields = {
   key: stableKey(),
   name: text(200),
   relay: stableKey().describe('Key of the relay that runs this monitor; required when runOn is relay.'),
-  intervalSec: intIn(MONITOR_LIMITS.intervalSec.min, MONITOR_LIMITS.intervalSec.max, ' seconds').describe('Seconds between checks.'),
+  intervalSec: intIn(MONITOR_LIMITS.intervalSec.min, MONITOR_LIMITS.intervalSec.max, ' seconds').describe(
+    'Seconds between checks.',
+  ),
   timeoutMs: intIn(MONITOR_LIMITS.timeoutMs.min, MONITOR_LIMITS.timeoutMs.max, ' milliseconds').describe(
     'A check that takes longer fails with "timed out".',
   ),
@@ -130,21 +145,29 @@ export const monitorFields = {
   retries: intIn(MONITOR_LIMITS.retries.min, MONITOR_LIMITS.retries.max).describe(
     'Failed checks tolerated before the monitor goes down (1 means the second failure in a row).',
   ),
-  degradedLatencyMs: intIn(MONITOR_LIMITS.degradedLatencyMs.min, MONITOR_LIMITS.degradedLatencyMs.max, ' milliseconds').describe(
-    'A passing check slower than this shows the monitor as degraded.',
-  ),
+  degradedLatencyMs: intIn(
+    MONITOR_LIMITS.degradedLatencyMs.min,
+    MONITOR_LIMITS.degradedLatencyMs.max,
+    ' milliseconds',
+  ).describe('A passing check slower than this shows the monitor as degraded.'),
   notify: z
     .array(stableKey())
     .max(LIMITS.notificationChannelsPerOrganization)
-    .describe('Keys of notification channels that get this monitor\'s events, whatever their own scope (docs/notifications.md, "Scope").'),
+    .describe(
+      'Keys of notification channels that get this monitor\'s events, whatever their own scope (docs/notifications.md, "Scope").',
+    ),
   tags: z
     .array(monitorTag())
     .max(MONITOR_LIMITS.tags, { error: `at most ${MONITOR_LIMITS.tags} tags` })
     .refine((tags) => new Set(tags).size === tags.length, { error: 'each tag once' })
-    .describe(`Labels to filter monitors by in the dashboard and the API (\`?tag=\`): up to ${MONITOR_LIMITS.tags}, each 1 to 40 of a-z, 0-9, "-", "_", ".".`),
+    .describe(
+      `Labels to filter monitors by in the dashboard and the API (\`?tag=\`): up to ${MONITOR_LIMITS.tags}, each 1 to 40 of a-z, 0-9, "-", "_", ".".`,
+    ),
   pushToken: z
     .string()
-    .regex(/^wdp_[A-Za-z0-9_-]{16,128}$/, { error: 'expected a push token starting with wdp_ (at least 16 characters after it)' })
+    .regex(/^wdp_[A-Za-z0-9_-]{16,128}$/, {
+      error: 'expected a push token starting with wdp_ (at least 16 characters after it)',
+    })
     .describe('Heartbeat monitors: the push token; one is generated when absent.'),
 };
 
@@ -154,8 +177,10 @@ export function monitorPlacementIssues(
   relayExists: (key: string) => boolean,
 ): { path: 'relay'; message: string }[] {
   const relay = monitor.relay ?? undefined;
-  if (monitor.runOn === 'relay' && relay === undefined) return [{ path: 'relay', message: 'required when runOn is relay' }];
-  if (monitor.runOn !== 'relay' && relay !== undefined) return [{ path: 'relay', message: 'only allowed when runOn is relay' }];
+  if (monitor.runOn === 'relay' && relay === undefined)
+    return [{ path: 'relay', message: 'required when runOn is relay' }];
+  if (monitor.runOn !== 'relay' && relay !== undefined)
+    return [{ path: 'relay', message: 'only allowed when runOn is relay' }];
   if (relay !== undefined && !relayExists(relay)) return [{ path: 'relay', message: `no relay with key "${relay}"` }];
   return [];
 }

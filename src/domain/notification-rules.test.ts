@@ -1,7 +1,14 @@
 // A channel's scope and timing rules, with plain values: which events it gets, holds, reminders, maintenance cover.
 import { describe, expect, it } from 'vitest';
 import type { NotificationRules } from './notification.js';
-import { channelWants, type EventScope, flapRule, holdMs, reminderDue, underMaintenance } from './notification-rules.js';
+import {
+  channelWants,
+  type EventScope,
+  flapRule,
+  holdMs,
+  reminderDue,
+  underMaintenance,
+} from './notification-rules.js';
 
 const down = (over: Partial<EventScope> = {}): EventScope => ({
   kind: 'monitor.down',
@@ -11,9 +18,17 @@ const down = (over: Partial<EventScope> = {}): EventScope => ({
   relayMonitorKeys: [],
   ...over,
 });
-const incident = (over: Partial<EventScope> = {}): EventScope => ({ kind: 'incident.created', monitor: null, pages: [{ slug: 'status', notify: null }], groups: [], relayMonitorKeys: [], ...over });
+const incident = (over: Partial<EventScope> = {}): EventScope => ({
+  kind: 'incident.created',
+  monitor: null,
+  pages: [{ slug: 'status', notify: null }],
+  groups: [],
+  relayMonitorKeys: [],
+  ...over,
+});
 const relay: EventScope = { kind: 'relay.offline', monitor: null, pages: [], groups: [], relayMonitorKeys: ['panel'] };
-const wants = (rules: NotificationRules, scope: EventScope, named: string[] = [], key = 'ops') => channelWants({ key, rules }, scope, new Set(named));
+const wants = (rules: NotificationRules, scope: EventScope, named: string[] = [], key = 'ops') =>
+  channelWants({ key, rules }, scope, new Set(named));
 
 describe('channel scope', () => {
   it('gives a channel without scope, named by nothing, every event its kinds want', () => {
@@ -61,7 +76,9 @@ describe('channel scope', () => {
   });
 
   it('lets a timing rule bring its own kind, whatever `events` lists', () => {
-    expect(wants({ events: ['monitor.down'], flap: { changes: 5, windowMin: 10 } }, down({ kind: 'monitor.flapping' }))).toBe(true);
+    expect(
+      wants({ events: ['monitor.down'], flap: { changes: 5, windowMin: 10 } }, down({ kind: 'monitor.flapping' })),
+    ).toBe(true);
     expect(wants({ events: ['monitor.down'] }, down({ kind: 'monitor.flapping' }))).toBe(false);
     expect(wants({ events: ['monitor.down'], remindEveryMin: 30 }, down({ kind: 'monitor.reminder' }))).toBe(true);
   });
@@ -79,8 +96,15 @@ describe('timing rules', () => {
     const since = 1_000_000;
     expect(reminderDue({}, since, since + 10 * 3_600_000)).toBeNull();
     expect(reminderDue({ remindEveryMin: 30 }, since, since + 29 * 60_000)).toBeNull();
-    expect(reminderDue({ remindEveryMin: 30 }, since, since + 30 * 60_000)).toEqual({ k: 1, at: since + 30 * 60_000, everyMs: 1_800_000 });
-    expect(reminderDue({ remindEveryMin: 30 }, since, since + 100 * 60_000)).toMatchObject({ k: 3, at: since + 90 * 60_000 });
+    expect(reminderDue({ remindEveryMin: 30 }, since, since + 30 * 60_000)).toEqual({
+      k: 1,
+      at: since + 30 * 60_000,
+      everyMs: 1_800_000,
+    });
+    expect(reminderDue({ remindEveryMin: 30 }, since, since + 100 * 60_000)).toMatchObject({
+      k: 3,
+      at: since + 90 * 60_000,
+    });
   });
 
   it('takes the flap defaults', () => {

@@ -40,7 +40,11 @@ export function wantsKind(rules: NotificationRules, kind: string): boolean {
  * event: a monitor on the relay), a page in `pages`, a component group in `groups`, or the monitor or a page names the
  * channel in its `notify`. `named` holds the keys of the channels some monitor or page names.
  */
-export function channelWants(channel: { key: string; rules: NotificationRules }, scope: EventScope, named: ReadonlySet<string>): boolean {
+export function channelWants(
+  channel: { key: string; rules: NotificationRules },
+  scope: EventScope,
+  named: ReadonlySet<string>,
+): boolean {
   const { rules, key } = channel;
   if (!wantsKind(rules, scope.kind)) return false;
   if (!hasOwnScope(rules) && !named.has(key)) return true;
@@ -81,7 +85,11 @@ export function tlsDays(rules: NotificationRules): number {
  * The reminder due now for a monitor down since `downSince`: the k-th at downSince + k × every (only the latest one,
  * however many were missed), or null before the first.
  */
-export function reminderDue(rules: NotificationRules, downSince: number, now: number): { k: number; at: number; everyMs: number } | null {
+export function reminderDue(
+  rules: NotificationRules,
+  downSince: number,
+  now: number,
+): { k: number; at: number; everyMs: number } | null {
   if (rules.remindEveryMin === undefined) return null;
   const everyMs = rules.remindEveryMin * 60_000;
   const k = Math.floor((now - downSince) / everyMs);
@@ -100,11 +108,17 @@ export interface WindowCover {
  * Whether a maintenance window in progress at `at` covers a monitor: on a page that shows it, either page-wide or
  * naming one of the components that show it (what the page itself shows as "maintenance").
  */
-export function underMaintenance(at: number, showing: readonly { pageId: string; componentId: string }[], windows: readonly WindowCover[]): boolean {
+export function underMaintenance(
+  at: number,
+  showing: readonly { pageId: string; componentId: string }[],
+  windows: readonly WindowCover[],
+): boolean {
   return windows.some(
     (w) =>
       w.startsAt <= at &&
       w.endsAt > at &&
-      showing.some((s) => s.pageId === w.pageId && (w.componentIds.length === 0 || w.componentIds.includes(s.componentId))),
+      showing.some(
+        (s) => s.pageId === w.pageId && (w.componentIds.length === 0 || w.componentIds.includes(s.componentId)),
+      ),
   );
 }

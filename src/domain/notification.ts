@@ -38,7 +38,10 @@ export interface NotificationChannel {
   updatedAt: number;
 }
 
-export type NotificationChannelSpec = Pick<NotificationChannel, 'key' | 'name' | 'type' | 'config' | 'rules' | 'enabled'>;
+export type NotificationChannelSpec = Pick<
+  NotificationChannel,
+  'key' | 'name' | 'type' | 'config' | 'rules' | 'enabled'
+>;
 
 /** `skipped`: a rule decided at send time that it was no longer wanted (the state did not hold), the reason in lastError. */
 export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'dead' | 'skipped';

@@ -33,7 +33,10 @@ export function isReservedOrganizationKey(key: string, fileKey?: string | undefi
  * `auto` allow while the database holds a single organization and deny once it holds more. The built-in demo is not
  * counted, so an operator who tried the demo before writing warden.yaml keeps watching their LAN.
  */
-export function probeTargetPolicies(organizations: readonly Organization[], global: ProbeTargetPolicy | 'auto'): Map<string, ProbeTargetPolicy> {
+export function probeTargetPolicies(
+  organizations: readonly Organization[],
+  global: ProbeTargetPolicy | 'auto',
+): Map<string, ProbeTargetPolicy> {
   const counted = organizations.filter((organization) => organization.key !== DEMO_ORGANIZATION_KEY).length;
   const fallback: ProbeTargetPolicy = global !== 'auto' ? global : counted <= 1 ? 'allow' : 'deny';
   return new Map(organizations.map((organization) => [organization.id, organization.probePrivateTargets ?? fallback]));

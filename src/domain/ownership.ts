@@ -20,6 +20,10 @@ export const ownershipFields = () => ({
   updatedAt: z.number().int(),
 });
 
-export function ownershipOf(object: { managedBy: ManagedBy; createdAt: number; updatedAt: number }): { managedBy: ManagedBy; createdAt: number; updatedAt: number } {
+export function ownershipOf(object: { managedBy: ManagedBy; createdAt: number; updatedAt: number }): {
+  managedBy: ManagedBy;
+  createdAt: number;
+  updatedAt: number;
+} {
   return { managedBy: object.managedBy, createdAt: object.createdAt, updatedAt: object.updatedAt };
 }

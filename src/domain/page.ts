@@ -63,7 +63,13 @@ export interface Component {
 export type ComponentSpec = Pick<Component, 'key' | 'name' | 'description' | 'group' | 'order' | 'monitorId'>;
 
 export function componentSpecChanged(c: Component, s: ComponentSpec): boolean {
-  return c.name !== s.name || c.description !== s.description || c.group !== s.group || c.order !== s.order || c.monitorId !== s.monitorId;
+  return (
+    c.name !== s.name ||
+    c.description !== s.description ||
+    c.group !== s.group ||
+    c.order !== s.order ||
+    c.monitorId !== s.monitorId
+  );
 }
 
 /** Page fields shared by warden.yaml and the API, without defaults (see monitorFields). */
@@ -92,14 +98,18 @@ export const pageFields = {
   notify: z
     .array(stableKey())
     .max(LIMITS.notificationChannelsPerOrganization)
-    .describe('Keys of notification channels that get the events of everything this page shows, whatever their own scope (docs/notifications.md, "Scope").'),
+    .describe(
+      'Keys of notification channels that get the events of everything this page shows, whatever their own scope (docs/notifications.md, "Scope").',
+    ),
   language: pageLanguageSchema,
   timeZone: timeZoneSchema,
   branding: brandingSchema,
   customCss: customCssSchema,
   subscriptions: z
     .boolean()
-    .describe("Whether visitors may subscribe to the page's incidents and maintenance by email or webhook (docs/notifications.md); a password-protected page takes none."),
+    .describe(
+      "Whether visitors may subscribe to the page's incidents and maintenance by email or webhook (docs/notifications.md); a password-protected page takes none.",
+    ),
 };
 
 const ORDER_MESSAGE = 'expected an integer from 0 to 100000';

@@ -17,7 +17,9 @@ export const PAGE_PASSWORD_MIN_CHARS = 8;
 
 function scryptKey(password: string, salt: Buffer, length: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password, salt, length, { ...options, maxmem: 256 * (options.N ?? N) * (options.r ?? R) }, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(password, salt, length, { ...options, maxmem: 256 * (options.N ?? N) * (options.r ?? R) }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 }
 
@@ -32,7 +34,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, n, r, p, salt, key] = parts as [string, string, string, string, string, string];
   const params = { N: Number(n), r: Number(r), p: Number(p) };
-  if (!(params.N > 1 && params.N <= MAX_N && params.r >= 1 && params.r <= MAX_R && params.p >= 1 && params.p <= MAX_P)) return false;
+  if (!(params.N > 1 && params.N <= MAX_N && params.r >= 1 && params.r <= MAX_R && params.p >= 1 && params.p <= MAX_P))
+    return false;
   const expected = Buffer.from(key, 'base64url');
   if (expected.length === 0) return false;
   const actual = await scryptKey(password, Buffer.from(salt, 'base64url'), expected.length, params).catch(() => null);

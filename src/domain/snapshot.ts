@@ -17,7 +17,9 @@ const epochMs = z.number().int().describe('epoch milliseconds');
 const ratio = z.number().min(0).max(1).nullable().describe('share of passing checks, 0..1; null without checks');
 
 /** Where an image of the page is: an external http(s) URL, or a path under the page's address ("/assets/logo?v=…"). */
-const imageSource = z.string().describe('An http(s) URL, or a path under the page (starting with "/assets/") for an image uploaded with it.');
+const imageSource = z
+  .string()
+  .describe('An http(s) URL, or a path under the page (starting with "/assets/") for an image uploaded with it.');
 
 export const snapshotBrandingSchema = z.object({
   accentColor: z.string().nullable().describe('#rrggbb for the light theme; null: Warden’s own'),
@@ -27,7 +29,10 @@ export const snapshotBrandingSchema = z.object({
   links: z.array(z.object({ label: z.string(), url: z.string() })),
   footerText: z.string().nullable(),
   poweredBy: z.boolean().describe('Whether "Powered by Warden" shows'),
-  stylesheet: z.string().nullable().describe('Path under the page of its custom stylesheet ("/custom.css?v=…"); null without one'),
+  stylesheet: z
+    .string()
+    .nullable()
+    .describe('Path under the page of its custom stylesheet ("/custom.css?v=…"); null without one'),
 });
 
 export const snapshotPageSchema = z.object({
@@ -43,7 +48,9 @@ export const snapshotPageSchema = z.object({
   subscribe: z
     .object({ email: z.boolean().describe('by email (the server has an SMTP server)'), webhook: z.boolean() })
     .optional()
-    .describe("Present when visitors may subscribe to the page's incidents and maintenance: POST {page}/subscribe (docs/notifications.md)."),
+    .describe(
+      "Present when visitors may subscribe to the page's incidents and maintenance: POST {page}/subscribe (docs/notifications.md).",
+    ),
 });
 
 export const uptimeWindowsSchema = z.object({ '24h': ratio, '7d': ratio, '30d': ratio, '90d': ratio });
@@ -71,16 +78,22 @@ export type ChartRange = (typeof CHART_RANGES)[number];
 
 const chartFrame = {
   start: epochMs.describe("start of the first point's period (UTC)"),
-  stepMs: z.number().int().describe("each point's period: 3600000 (1 h) for 24h, 21600000 (6 h) for 7d, 86400000 (1 UTC day) for 30d"),
+  stepMs: z
+    .number()
+    .int()
+    .describe("each point's period: 3600000 (1 h) for 24h, 21600000 (6 h) for 7d, 86400000 (1 UTC day) for 30d"),
 };
-const chartValues = (what: string) => z.array(z.number().int().nullable()).describe(`${what}, one per period, oldest first; null without data in it`);
+const chartValues = (what: string) =>
+  z.array(z.number().int().nullable()).describe(`${what}, one per period, oldest first; null without data in it`);
 
 export const latencySeriesSchema = z
   .object({
     ...chartFrame,
     p50: chartValues('median response time (ms)'),
     p95: chartValues('95th percentile response time (ms)'),
-    summary: z.object({ p50: z.number().int().nullable(), p95: z.number().int().nullable() }).describe('over the whole window'),
+    summary: z
+      .object({ p50: z.number().int().nullable(), p95: z.number().int().nullable() })
+      .describe('over the whole window'),
   })
   .describe('Response times read off the buckets’ latency histograms (exact to a histogram bin)');
 
@@ -90,7 +103,9 @@ export const playersSeriesSchema = z
     min: chartValues('fewest players online'),
     avg: chartValues('average players online'),
     max: chartValues('most players online'),
-    summary: z.object({ min: z.number().int().nullable(), avg: z.number().int().nullable(), max: z.number().int().nullable() }).describe('over the whole window'),
+    summary: z
+      .object({ min: z.number().int().nullable(), avg: z.number().int().nullable(), max: z.number().int().nullable() })
+      .describe('over the whole window'),
   })
   .describe('Players online, as the checks saw them');
 
@@ -98,8 +113,12 @@ const chartWindows = <T extends z.ZodType>(series: T) => z.object({ '24h': serie
 
 export const componentChartsSchema = z
   .object({
-    latency: chartWindows(latencySeriesSchema).nullable().describe('null: no response time measured in the last 30 days (or no monitor)'),
-    players: chartWindows(playersSeriesSchema).nullable().describe('null: the monitor reported no players in the last 30 days (or no monitor)'),
+    latency: chartWindows(latencySeriesSchema)
+      .nullable()
+      .describe('null: no response time measured in the last 30 days (or no monitor)'),
+    players: chartWindows(playersSeriesSchema)
+      .nullable()
+      .describe('null: the monitor reported no players in the last 30 days (or no monitor)'),
   })
   .describe('The series of the charts: 24 points of 1 h, 28 of 6 h, 30 of 1 UTC day');
 
@@ -161,7 +180,11 @@ export const snapshotSchema = z
     recentIncidents: z.array(snapshotIncidentSchema).describe('resolved in the last 14 days, newest first'),
     maintenance: z.object({ active: z.array(snapshotMaintenanceSchema), upcoming: z.array(snapshotMaintenanceSchema) }),
     totals: z.object({
-      players: z.number().int().nullable().describe('players online over components that report them; null when none does'),
+      players: z
+        .number()
+        .int()
+        .nullable()
+        .describe('players online over components that report them; null when none does'),
       maxPlayers: z.number().int().nullable(),
     }),
     generatedAt: epochMs,

@@ -6,16 +6,24 @@ const base: MonitorStateInput = { state: 'up', failureStreak: 0, retries: 1, deg
 
 describe('monitor state from results', () => {
   it('a passing check makes the monitor up', () => {
-    expect(nextMonitorState({ ...base, state: 'unknown' }, { ok: true, latencyMs: 20, source: 'edge' })).toMatchObject({ state: 'up', failureStreak: 0 });
+    expect(nextMonitorState({ ...base, state: 'unknown' }, { ok: true, latencyMs: 20, source: 'edge' })).toMatchObject({
+      state: 'up',
+      failureStreak: 0,
+    });
   });
 
   it('one failed check does not make it down (retries 1): the state stays', () => {
     expect(nextMonitorState(base, { ok: false, source: 'edge' })).toMatchObject({ state: 'up', failureStreak: 1 });
-    expect(nextMonitorState({ ...base, state: 'unknown' }, { ok: false, source: 'edge' })).toMatchObject({ state: 'unknown' });
+    expect(nextMonitorState({ ...base, state: 'unknown' }, { ok: false, source: 'edge' })).toMatchObject({
+      state: 'unknown',
+    });
   });
 
   it('the second failure in a row makes it down (retries 1)', () => {
-    expect(nextMonitorState({ ...base, failureStreak: 1 }, { ok: false, source: 'edge' })).toMatchObject({ state: 'down', failureStreak: 2 });
+    expect(nextMonitorState({ ...base, failureStreak: 1 }, { ok: false, source: 'edge' })).toMatchObject({
+      state: 'down',
+      failureStreak: 2,
+    });
   });
 
   it('retries 0 goes down on the first failure; retries 3 on the fourth', () => {
@@ -31,7 +39,9 @@ describe('monitor state from results', () => {
   });
 
   it('one success brings a down monitor back up', () => {
-    expect(nextMonitorState({ ...base, state: 'down', failureStreak: 5 }, { ok: true, latencyMs: 5, source: 'edge' })).toMatchObject({ state: 'up', failureStreak: 0 });
+    expect(
+      nextMonitorState({ ...base, state: 'down', failureStreak: 5 }, { ok: true, latencyMs: 5, source: 'edge' }),
+    ).toMatchObject({ state: 'up', failureStreak: 0 });
   });
 
   it('a passing check slower than degradedLatencyMs is degraded', () => {
@@ -89,8 +99,11 @@ describe('component state', () => {
 });
 
 describe('overall state of a page', () => {
-  const o = (components: PageState[], pageImpacts: ('none' | 'minor' | 'major' | 'critical')[] = [], pageMaintenance = false) =>
-    overallState({ components, pageImpacts, pageMaintenance });
+  const o = (
+    components: PageState[],
+    pageImpacts: ('none' | 'minor' | 'major' | 'critical')[] = [],
+    pageMaintenance = false,
+  ) => overallState({ components, pageImpacts, pageMaintenance });
 
   it('everything operational', () => {
     expect(o(['operational', 'operational'])).toEqual({ state: 'operational', label: 'All systems operational' });
@@ -98,7 +111,10 @@ describe('overall state of a page', () => {
   });
 
   it('fewer than half down is a partial outage, counted', () => {
-    expect(o(['down', ...Array<PageState>(7).fill('operational')])).toEqual({ state: 'degraded', label: 'Partial outage: 1 of 8 components down' });
+    expect(o(['down', ...Array<PageState>(7).fill('operational')])).toEqual({
+      state: 'degraded',
+      label: 'Partial outage: 1 of 8 components down',
+    });
   });
 
   it('half or more down is a major outage', () => {
@@ -114,7 +130,10 @@ describe('overall state of a page', () => {
   });
 
   it('maintenance in progress', () => {
-    expect(o(['maintenance', 'operational'])).toEqual({ state: 'maintenance', label: 'Scheduled maintenance in progress' });
+    expect(o(['maintenance', 'operational'])).toEqual({
+      state: 'maintenance',
+      label: 'Scheduled maintenance in progress',
+    });
     expect(o(['operational'], [], true).state).toBe('maintenance');
   });
 
@@ -130,7 +149,10 @@ describe('overall state of a page', () => {
 
   it('all unknown is unknown; some unknown is said', () => {
     expect(o(['unknown', 'unknown'])).toEqual({ state: 'unknown', label: 'Status unknown' });
-    expect(o(['unknown', 'operational'])).toEqual({ state: 'operational', label: 'All reporting systems operational (1 not reporting)' });
+    expect(o(['unknown', 'operational'])).toEqual({
+      state: 'operational',
+      label: 'All reporting systems operational (1 not reporting)',
+    });
   });
 });
 

@@ -40,8 +40,16 @@ export function nextMonitorState(current: MonitorStateInput, outcome: CheckOutco
   }
   const failureStreak = current.failureStreak + 1;
   if (outcome.source === 'push' || failureStreak > current.retries)
-    return { state: 'down', failureStreak, reason: failureStreak > 1 ? `${failureStreak} failed checks in a row` : 'check failed' };
-  return { state: current.state, failureStreak, reason: `failed check ${failureStreak} of ${current.retries + 1} before down` };
+    return {
+      state: 'down',
+      failureStreak,
+      reason: failureStreak > 1 ? `${failureStreak} failed checks in a row` : 'check failed',
+    };
+  return {
+    state: current.state,
+    failureStreak,
+    reason: `failed check ${failureStreak} of ${current.retries + 1} before down`,
+  };
 }
 
 /** Results stop counting after this many intervals without one: the monitor is unknown. */
@@ -71,7 +79,11 @@ export function componentState(input: {
 }): PageState {
   if (input.inMaintenance) return 'maintenance';
   let state: PageState =
-    input.monitorState === null ? 'operational' : input.monitorEnabled ? monitorToPageState(input.monitorState) : 'unknown';
+    input.monitorState === null
+      ? 'operational'
+      : input.monitorEnabled
+        ? monitorToPageState(input.monitorState)
+        : 'unknown';
   for (const impact of input.activeImpacts) {
     const raised = impactToPageState(impact);
     if (RANK[raised] > RANK[state]) state = raised;
@@ -93,22 +105,35 @@ export interface OverallState {
  * 4. every component unknown → unknown, "Status unknown";
  * 5. otherwise operational: "All systems operational", or "All reporting systems operational (N not reporting)" when some are unknown.
  */
-export function overallState(input: { components: PageState[]; pageImpacts: IncidentImpact[]; pageMaintenance: boolean }): OverallState {
+export function overallState(input: {
+  components: PageState[];
+  pageImpacts: IncidentImpact[];
+  pageMaintenance: boolean;
+}): OverallState {
   const count = (s: PageState) => input.components.filter((c) => c === s).length;
   const down = count('down');
   const maintenance = count('maintenance');
   const considered = input.components.length - maintenance;
-  const pageWorst = input.pageImpacts.reduce<IncidentImpact>((worst, impact) => (IMPACT_RANK[impact] > IMPACT_RANK[worst] ? impact : worst), 'none');
+  const pageWorst = input.pageImpacts.reduce<IncidentImpact>(
+    (worst, impact) => (IMPACT_RANK[impact] > IMPACT_RANK[worst] ? impact : worst),
+    'none',
+  );
 
   if (pageWorst === 'critical' || (down > 0 && down * 2 >= considered)) return { state: 'down', label: 'Major outage' };
   if (down > 0)
-    return { state: 'degraded', label: `Partial outage: ${down} of ${considered} component${considered === 1 ? '' : 's'} down` };
+    return {
+      state: 'degraded',
+      label: `Partial outage: ${down} of ${considered} component${considered === 1 ? '' : 's'} down`,
+    };
   if (pageWorst === 'major') return { state: 'degraded', label: 'Partial outage' };
-  if (maintenance > 0 || input.pageMaintenance) return { state: 'maintenance', label: 'Scheduled maintenance in progress' };
+  if (maintenance > 0 || input.pageMaintenance)
+    return { state: 'maintenance', label: 'Scheduled maintenance in progress' };
   if (count('degraded') > 0 || pageWorst === 'minor') return { state: 'degraded', label: 'Degraded performance' };
   const unknown = count('unknown');
-  if (input.components.length > 0 && unknown === input.components.length) return { state: 'unknown', label: 'Status unknown' };
-  if (unknown > 0) return { state: 'operational', label: `All reporting systems operational (${unknown} not reporting)` };
+  if (input.components.length > 0 && unknown === input.components.length)
+    return { state: 'unknown', label: 'Status unknown' };
+  if (unknown > 0)
+    return { state: 'operational', label: `All reporting systems operational (${unknown} not reporting)` };
   return { state: 'operational', label: 'All systems operational' };
 }
 

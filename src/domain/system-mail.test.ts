@@ -2,7 +2,13 @@
 // recipients' tokens.
 import { describe, expect, it } from 'vitest';
 import { newId } from './ids.js';
-import { newRecipientToken, recipientIdOf, recipientState, recipientTokenMatches, systemMailPolicy } from './system-mail.js';
+import {
+  newRecipientToken,
+  recipientIdOf,
+  recipientState,
+  recipientTokenMatches,
+  systemMailPolicy,
+} from './system-mail.js';
 
 describe('the system SMTP policy', () => {
   const api = { managedBy: 'api' as const };
@@ -24,7 +30,18 @@ describe('the system SMTP policy', () => {
 });
 
 describe('a recipient', () => {
-  const base = { id: 'rcp_x', organizationId: 'org_a', address: 'a@b.test', confirmTokenHash: null, unsubscribeToken: 't', confirmedAt: null, unsubscribedAt: null, askedAt: null, expiresAt: null, createdAt: 0 };
+  const base = {
+    id: 'rcp_x',
+    organizationId: 'org_a',
+    address: 'a@b.test',
+    confirmTokenHash: null,
+    unsubscribeToken: 't',
+    confirmedAt: null,
+    unsubscribedAt: null,
+    askedAt: null,
+    expiresAt: null,
+    createdAt: 0,
+  };
 
   it('is unasked, pending while its link works, confirmed, or unsubscribed for good', () => {
     expect(recipientState(undefined, 10)).toBe('unasked');

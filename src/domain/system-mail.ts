@@ -22,7 +22,11 @@ export type SystemMailPolicy = 'trusted' | 'confirm' | 'refused';
  * left out (as WARDEN_PROBE_PRIVATE_TARGETS counts them): one means a self-hosted server whose only organization is
  * the operator's own. A channel warden.yaml declares is the operator's word, never a tenant's.
  */
-export function systemMailPolicy(mode: SmtpTenantMode, channel: { managedBy: ManagedBy }, organizations: number): SystemMailPolicy {
+export function systemMailPolicy(
+  mode: SmtpTenantMode,
+  channel: { managedBy: ManagedBy },
+  organizations: number,
+): SystemMailPolicy {
   if (mode === 'trust') return 'trusted';
   if (mode === 'confirm') return 'confirm';
   if (channel.managedBy === 'config') return 'trusted';

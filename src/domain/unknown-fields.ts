@@ -3,12 +3,17 @@
 import type { z } from 'zod';
 
 /** A zod error function for a strict object: `unknown field relayId; did you mean relay?`; other issues keep their message. */
-export function unknownFieldError(aliases: Readonly<Record<string, string>>): (issue: z.core.$ZodRawIssue) => string | undefined {
+export function unknownFieldError(
+  aliases: Readonly<Record<string, string>>,
+): (issue: z.core.$ZodRawIssue) => string | undefined {
   return (issue) => {
     if (issue.code !== 'unrecognized_keys') return undefined;
-    const meant = [...new Set(issue.keys.flatMap((key) => (Object.hasOwn(aliases, key) ? [aliases[key] as string] : [])))];
+    const meant = [
+      ...new Set(issue.keys.flatMap((key) => (Object.hasOwn(aliases, key) ? [aliases[key] as string] : []))),
+    ];
     if (meant.length === 0) return undefined;
-    const fields = issue.keys.length === 1 ? `unknown field ${issue.keys[0]}` : `unknown fields ${issue.keys.join(', ')}`;
+    const fields =
+      issue.keys.length === 1 ? `unknown field ${issue.keys[0]}` : `unknown fields ${issue.keys.join(', ')}`;
     return `${fields}; did you mean ${meant.join(' or ')}?`;
   };
 }

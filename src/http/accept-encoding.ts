@@ -9,7 +9,10 @@ export type ContentCoding = 'br' | 'gzip' | 'identity';
  * not named; `q=0` refuses one. When nothing held is acceptable (even `identity;q=0`), the plain bytes are sent:
  * RFC 9110 allows that, and an answer beats a 406 for a status page.
  */
-export function pickContentCoding(header: string | undefined, available: { br: boolean; gzip: boolean }): ContentCoding {
+export function pickContentCoding(
+  header: string | undefined,
+  available: { br: boolean; gzip: boolean },
+): ContentCoding {
   if (!header || (!available.br && !available.gzip)) return 'identity';
   const q = acceptedCodings(header);
   const br = available.br ? q.br : -1;

@@ -62,7 +62,8 @@ export function createApp(deps: AppDeps): App {
   app.notFound((c) => {
     const allowed = methodsAt(c.req.path);
     // No route at the path, or one that takes this method and found nothing there (a file /docs/{name}.md does not have).
-    if (allowed.length === 0 || (c.req.method !== 'OPTIONS' && allowed.includes(c.req.method))) return problemResponse(c, problem(404, 'not-found', 'Not found', `Nothing is served at ${c.req.path}.`));
+    if (allowed.length === 0 || (c.req.method !== 'OPTIONS' && allowed.includes(c.req.method)))
+      return problemResponse(c, problem(404, 'not-found', 'Not found', `Nothing is served at ${c.req.path}.`));
     const allow = { allow: allowed.join(', ') };
     if (c.req.method === 'OPTIONS') return new Response(null, { status: 204, headers: allow });
     const detail = `${c.req.method} is not supported at ${c.req.path}; use ${allow.allow}.`;
@@ -78,5 +79,7 @@ export function createApp(deps: AppDeps): App {
 
 /** Every path and method the OpenAPI document declares (those of routes too: the router has them already, harmlessly twice). */
 function documentedPaths(app: App): ServedPath[] {
-  return app.openAPIRegistry.definitions.flatMap((d) => (d.type === 'route' ? [{ method: d.route.method, path: d.route.path }] : []));
+  return app.openAPIRegistry.definitions.flatMap((d) =>
+    d.type === 'route' ? [{ method: d.route.method, path: d.route.path }] : [],
+  );
 }

@@ -2,7 +2,11 @@
 // IPv6 clients are keyed by their /64, the block one subscriber usually holds, so rotating addresses gains nothing.
 import { isIPv6 } from 'node:net';
 
-export function clientAddress(peer: string | undefined, forwardedFor: string | string[] | undefined, trustProxy: boolean): string {
+export function clientAddress(
+  peer: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trustProxy: boolean,
+): string {
   let address = peer ?? '';
   if (trustProxy && forwardedFor !== undefined) {
     const header = Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor;
@@ -20,6 +24,11 @@ export function clientKey(address: string): string {
   const [head = '', tail = ''] = address.toLowerCase().split('::');
   const headGroups = head === '' ? [] : head.split(':');
   const tailGroups = tail === '' ? [] : tail.split(':');
-  const groups = address.includes('::') ? [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups] : headGroups;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  const groups = address.includes('::')
+    ? [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups]
+    : headGroups;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

@@ -19,7 +19,9 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 /** Sends raw bytes and reads until the server closes: status, content type and the parsed body. */
-function exchange(bytes: string): Promise<{ status: number; type: string | undefined; body: Record<string, unknown> | string }> {
+function exchange(
+  bytes: string,
+): Promise<{ status: number; type: string | undefined; body: Record<string, unknown> | string }> {
   return new Promise((resolve, reject) => {
     const socket = connect({ host: '127.0.0.1', port }, () => socket.write(bytes));
     let text = '';
@@ -30,7 +32,11 @@ function exchange(bytes: string): Promise<{ status: number; type: string | undef
     socket.on('close', () => {
       const [head = '', rest = ''] = text.split('\r\n\r\n');
       const type = /\r\ncontent-type: *([^\r\n]*)/i.exec(head)?.[1];
-      resolve({ status: Number(head.slice(9, 12)), type, body: type?.includes('json') && rest !== '' ? JSON.parse(rest) : rest });
+      resolve({
+        status: Number(head.slice(9, 12)),
+        type,
+        body: type?.includes('json') && rest !== '' ? JSON.parse(rest) : rest,
+      });
     });
   });
 }
@@ -40,9 +46,19 @@ describe('requests the server cannot read', () => {
     ['bare LF line ends', 'GET / HTTP/1.1\nHost: a\n\n', 400, 'malformed'],
     ['an unknown method', 'X-WARDEN / HTTP/1.1\r\nHost: a\r\n\r\n', 400, 'malformed'],
     ['a header without a colon', 'GET / HTTP/1.1\r\nHost: a\r\nNoColon\r\n\r\n', 400, 'malformed'],
-    ['Content-Length and chunked together', 'POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n', 400, 'malformed'],
+    [
+      'Content-Length and chunked together',
+      'POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n',
+      400,
+      'malformed',
+    ],
     ['headers of 20 KB', `GET / HTTP/1.1\r\nHost: a\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`, 431, 'headers-too-large'],
-    ['an expectation other than 100-continue', 'GET / HTTP/1.1\r\nHost: a\r\nExpect: 42-frobnicate\r\nConnection: close\r\n\r\n', 417, 'expectation-failed'],
+    [
+      'an expectation other than 100-continue',
+      'GET / HTTP/1.1\r\nHost: a\r\nExpect: 42-frobnicate\r\nConnection: close\r\n\r\n',
+      417,
+      'expectation-failed',
+    ],
     ['HTTP/1.1 without Host', 'GET / HTTP/1.1\r\nConnection: close\r\n\r\n', 400, 'malformed'],
     ['an empty Host', 'GET / HTTP/1.1\r\nHost: \r\nConnection: close\r\n\r\n', 400, 'malformed'],
     ['the asterisk target', 'OPTIONS * HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n', 400, 'malformed'],
@@ -64,6 +80,9 @@ describe('requests the server cannot read', () => {
 
   it('serves HTTP/1.0 without Host (it has none to send) and a well-formed request as before', async () => {
     expect(await exchange('GET / HTTP/1.0\r\n\r\n')).toMatchObject({ status: 400 });
-    expect(await exchange('GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n')).toMatchObject({ status: 200, body: 'ok' });
+    expect(await exchange('GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n')).toMatchObject({
+      status: 200,
+      body: 'ok',
+    });
   });
 });

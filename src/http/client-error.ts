@@ -5,15 +5,45 @@ import { PROBLEM_CONTENT_TYPE, type Problem, problem } from './problem.js';
 
 /** Node's parser errors that mean something other than "not HTTP/1.1" (400), by their code. */
 const PARSER_PROBLEMS: Record<string, Problem> = {
-  HPE_HEADER_OVERFLOW: problem(431, 'headers-too-large', 'Request headers too large', 'The request line and headers are larger than this server reads.'),
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: problem(413, 'body-too-large', 'Body too large', 'The chunk extensions are larger than this server reads.'),
+  HPE_HEADER_OVERFLOW: problem(
+    431,
+    'headers-too-large',
+    'Request headers too large',
+    'The request line and headers are larger than this server reads.',
+  ),
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: problem(
+    413,
+    'body-too-large',
+    'Body too large',
+    'The chunk extensions are larger than this server reads.',
+  ),
   ERR_HTTP_REQUEST_TIMEOUT: problem(408, 'request-timeout', 'Request timeout', 'The request did not arrive in time.'),
 };
-const MALFORMED = problem(400, 'malformed', 'Malformed request', 'The request is not valid HTTP/1.1: check its request line, headers and framing.');
+const MALFORMED = problem(
+  400,
+  'malformed',
+  'Malformed request',
+  'The request is not valid HTTP/1.1: check its request line, headers and framing.',
+);
 const NO_HOST = problem(400, 'malformed', 'Malformed request', 'An HTTP/1.1 request needs a Host header.');
-const BAD_TARGET = problem(400, 'malformed', 'Malformed request', 'The request target or the Host header cannot be read as a URL.');
-const EXPECTATION = problem(417, 'expectation-failed', 'Expectation failed', 'The only expectation this server meets is "100-continue".');
-const NO_TUNNEL = problem(405, 'method-not-allowed', 'Method not allowed', 'This server is not a proxy: CONNECT is not supported.');
+const BAD_TARGET = problem(
+  400,
+  'malformed',
+  'Malformed request',
+  'The request target or the Host header cannot be read as a URL.',
+);
+const EXPECTATION = problem(
+  417,
+  'expectation-failed',
+  'Expectation failed',
+  'The only expectation this server meets is "100-continue".',
+);
+const NO_TUNNEL = problem(
+  405,
+  'method-not-allowed',
+  'Method not allowed',
+  'This server is not a proxy: CONNECT is not supported.',
+);
 
 /**
  * Answers what Node's HTTP parser refuses (by default a bare 400 with no body), unmet `Expect` headers (a bare 417)
@@ -47,24 +77,37 @@ export function answerUnreadableRequests(server: Server): void {
 /** A listener that answers an HTTP/1.1 request without Host with a 400 (RFC 9112, 3.2), and passes the others on. */
 export function requiringHost(listener: RequestListener): RequestListener {
   return (req, res) => {
-    if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor === 1) return sendProblem(res, NO_HOST);
+    if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor === 1)
+      return sendProblem(res, NO_HOST);
     listener(req, res);
   };
 }
 
 /** @hono/node-server's answer when it cannot build a Request (an empty or invalid Host, a target such as "*"). */
 export function unreadableTargetResponse(): Response {
-  return new Response(JSON.stringify(BAD_TARGET), { status: 400, headers: { 'content-type': PROBLEM_CONTENT_TYPE, connection: 'close' } });
+  return new Response(JSON.stringify(BAD_TARGET), {
+    status: 400,
+    headers: { 'content-type': PROBLEM_CONTENT_TYPE, connection: 'close' },
+  });
 }
 
 function sendProblem(res: ServerResponse, body: Problem): void {
   const bytes = JSON.stringify(body);
-  res.writeHead(body.status, { 'content-type': PROBLEM_CONTENT_TYPE, 'content-length': Buffer.byteLength(bytes), connection: 'close' });
+  res.writeHead(body.status, {
+    'content-type': PROBLEM_CONTENT_TYPE,
+    'content-length': Buffer.byteLength(bytes),
+    connection: 'close',
+  });
   res.end(bytes);
 }
 
 function rawAnswer(body: Problem, headOnly = false): string {
   const bytes = JSON.stringify(body);
-  const head = [`HTTP/1.1 ${body.status} ${STATUS_CODES[body.status]}`, `Content-Type: ${PROBLEM_CONTENT_TYPE}`, `Content-Length: ${Buffer.byteLength(bytes)}`, 'Connection: close'];
+  const head = [
+    `HTTP/1.1 ${body.status} ${STATUS_CODES[body.status]}`,
+    `Content-Type: ${PROBLEM_CONTENT_TYPE}`,
+    `Content-Length: ${Buffer.byteLength(bytes)}`,
+    'Connection: close',
+  ];
   return `${head.join('\r\n')}\r\n\r\n${headOnly ? '' : bytes}`;
 }

@@ -7,9 +7,17 @@ import { cors } from 'hono/cors';
 const PUBLIC = { origin: '*' as const, exposeHeaders: ['ETag', 'X-Request-Id'], maxAge: 86_400 };
 
 /** A page and its forms, on /s/{slug}, /api/v1/status/{slug} or a custom domain: read with a password or an ETag. */
-export const PAGE_CORS = { ...PUBLIC, allowMethods: ['GET', 'HEAD', 'OPTIONS'], allowHeaders: ['Authorization', 'If-None-Match', 'Accept', 'Content-Type'] };
+export const PAGE_CORS = {
+  ...PUBLIC,
+  allowMethods: ['GET', 'HEAD', 'OPTIONS'],
+  allowHeaders: ['Authorization', 'If-None-Match', 'Accept', 'Content-Type'],
+};
 /** Public documents (llms.txt, /docs/*.md). */
-export const DOCUMENT_CORS = { ...PUBLIC, allowMethods: ['GET', 'HEAD', 'OPTIONS'], allowHeaders: ['If-None-Match', 'Accept'] };
+export const DOCUMENT_CORS = {
+  ...PUBLIC,
+  allowMethods: ['GET', 'HEAD', 'OPTIONS'],
+  allowHeaders: ['If-None-Match', 'Accept'],
+};
 /** The MCP endpoint: the Streamable HTTP transport's own headers besides the JSON body. */
 export const MCP_CORS = {
   ...PUBLIC,
@@ -17,7 +25,12 @@ export const MCP_CORS = {
   allowHeaders: ['Content-Type', 'Accept', 'Authorization', 'Mcp-Protocol-Version', 'Mcp-Session-Id', 'Last-Event-ID'],
 };
 /** Heartbeats from a browser or a game plugin. */
-export const PUSH_CORS = { origin: '*' as const, allowMethods: ['GET', 'POST'], allowHeaders: ['content-type'], maxAge: 86_400 };
+export const PUSH_CORS = {
+  origin: '*' as const,
+  allowMethods: ['GET', 'POST'],
+  allowHeaders: ['content-type'],
+  maxAge: 86_400,
+};
 
 export const pageCors = cors(PAGE_CORS);
 export const documentCors = cors(DOCUMENT_CORS);
@@ -33,7 +46,11 @@ export function corsHeadersOf(options: { origin: '*'; exposeHeaders?: readonly s
 }
 
 /** Answers a request through one of these policies: its preflight, or `handle`'s answer with the CORS headers added. */
-export async function withCors(c: Context, policy: MiddlewareHandler, handle: () => Response | Promise<Response>): Promise<Response> {
+export async function withCors(
+  c: Context,
+  policy: MiddlewareHandler,
+  handle: () => Response | Promise<Response>,
+): Promise<Response> {
   const preflight = await policy(c, async () => {
     c.res = await handle();
   });

@@ -79,4 +79,3 @@ export const validationHook: Hook<unknown, Env, string, unknown> = (result) => {
     result.error.issues.map((issue) => ({ path: formatIssuePath([where, ...issue.path]), message: issue.message })),
   );
 };
-

@@ -14,7 +14,12 @@ export interface Admission {
   admit(req: IncomingMessage, socket: Duplex): string | undefined;
 }
 
-export function createAdmission(caps: { perClient: number; total: number; trustProxy: boolean; closing: () => boolean }): Admission {
+export function createAdmission(caps: {
+  perClient: number;
+  total: number;
+  trustProxy: boolean;
+  closing: () => boolean;
+}): Admission {
   let held = 0;
   const heldBy = new Map<string, number>();
 
@@ -40,11 +45,25 @@ export function createAdmission(caps: { perClient: number; total: number; trustP
       const client = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], caps.trustProxy);
       const retry = { 'Retry-After': String(LIVE_RETRY_AFTER_SEC) };
       if ((heldBy.get(client) ?? 0) >= caps.perClient) {
-        refuseUpgrade(socket, 429, 'too-many-streams-from-client', 'Too many live streams from your address', `A client address may hold ${caps.perClient} live streams at once; close one first.`, retry);
+        refuseUpgrade(
+          socket,
+          429,
+          'too-many-streams-from-client',
+          'Too many live streams from your address',
+          `A client address may hold ${caps.perClient} live streams at once; close one first.`,
+          retry,
+        );
         return undefined;
       }
       if (held >= caps.total) {
-        refuseUpgrade(socket, 503, 'too-many-streams', 'Too many live streams', 'This server has all the live streams it can take; retry later.', retry);
+        refuseUpgrade(
+          socket,
+          503,
+          'too-many-streams',
+          'Too many live streams',
+          'This server has all the live streams it can take; retry later.',
+          retry,
+        );
         return undefined;
       }
       hold(socket, client);

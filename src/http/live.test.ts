@@ -33,7 +33,10 @@ interface Client {
   ws: WebSocket;
   messages: LiveMessage[];
   /** Resolves with the first message (from the start) of this type that satisfies the test. */
-  next<T extends LiveMessage['type']>(type: T, test?: (m: Extract<LiveMessage, { type: T }>) => boolean): Promise<Extract<LiveMessage, { type: T }>>;
+  next<T extends LiveMessage['type']>(
+    type: T,
+    test?: (m: Extract<LiveMessage, { type: T }>) => boolean,
+  ): Promise<Extract<LiveMessage, { type: T }>>;
   closed: Promise<{ code: number; reason: string }>;
 }
 
@@ -51,8 +54,17 @@ function connect(path: string, options: WebSocket.ClientOptions = {}): Promise<C
       messages.push(JSON.parse(String(data)));
       for (const wake of waiters.splice(0)) wake();
     });
-    const closed = new Promise<{ code: number; reason: string }>((done) => ws.on('close', (code, reason) => done({ code, reason: String(reason) })));
-    ws.once('unexpected-response', (_request, response) => reject(Object.assign(new Error(`HTTP ${response.statusCode}`), { status: response.statusCode, headers: response.headers })));
+    const closed = new Promise<{ code: number; reason: string }>((done) =>
+      ws.on('close', (code, reason) => done({ code, reason: String(reason) })),
+    );
+    ws.once('unexpected-response', (_request, response) =>
+      reject(
+        Object.assign(new Error(`HTTP ${response.statusCode}`), {
+          status: response.statusCode,
+          headers: response.headers,
+        }),
+      ),
+    );
     ws.once('error', reject);
     ws.once('open', () =>
       resolve({
@@ -61,7 +73,10 @@ function connect(path: string, options: WebSocket.ClientOptions = {}): Promise<C
         closed,
         next(type, test = () => true) {
           return new Promise((found, fail) => {
-            const timer = setTimeout(() => fail(new Error(`no ${type} message; got ${messages.map((m) => m.type).join(', ')}`)), 3000);
+            const timer = setTimeout(
+              () => fail(new Error(`no ${type} message; got ${messages.map((m) => m.type).join(', ')}`)),
+              3000,
+            );
             const look = () => {
               const hit = messages.find((m) => m.type === type && test(m as never));
               if (hit) {
@@ -91,7 +106,13 @@ for (const dialect of dialects) {
     beforeAll(async () => {
       h = await startHarness(dialect, CONFIG);
       server = createServer(createRequestListener(h.app, { fastPaths: h.fastPaths, logger: createLogger('silent') }));
-      live = attachLiveStream(server, { pages: h.pages, pageAccess: createPageAccess(), clock: h.clock, logger: createLogger('silent'), limits: { pingIntervalMs: 150 } });
+      live = attachLiveStream(server, {
+        pages: h.pages,
+        pageAccess: createPageAccess(),
+        clock: h.clock,
+        logger: createLogger('silent'),
+        limits: { pingIntervalMs: 150 },
+      });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       base = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
     });
@@ -110,13 +131,28 @@ for (const dialect of dialects) {
         expect(first.at).toBe(h.clock.now());
 
         h.clock.advance(1000);
-        await h.ingest.record({ monitorId: h.monitors.lobby!.id, ok: true, latencyMs: 30, data: { players: 7, maxPlayers: 50 }, source: 'edge' });
+        await h.ingest.record({
+          monitorId: h.monitors.lobby!.id,
+          ok: true,
+          latencyMs: 30,
+          data: { players: 7, maxPlayers: 50 },
+          source: 'edge',
+        });
         const update = await client.next('monitor.update', (m) => m.component.name === 'Lobby');
-        expect(update).toMatchObject({ at: h.clock.now(), previousState: 'unknown', component: { state: 'operational', live: { players: 7, latencyMs: 30 } } });
+        expect(update).toMatchObject({
+          at: h.clock.now(),
+          previousState: 'unknown',
+          component: { state: 'operational', live: { players: 7, latencyMs: 30 } },
+        });
         expect(await client.next('totals')).toMatchObject({ players: 7, maxPlayers: 50 });
 
         h.clock.advance(1000);
-        await h.ingest.record({ monitorId: h.monitors.web!.id, ok: false, error: 'connection refused', source: 'edge' });
+        await h.ingest.record({
+          monitorId: h.monitors.web!.id,
+          ok: false,
+          error: 'connection refused',
+          source: 'edge',
+        });
         const overall = await client.next('overall', (m) => m.state === 'down');
         expect(overall).toMatchObject({ label: 'Major outage', at: h.clock.now() });
         client.ws.close();
@@ -140,7 +176,10 @@ for (const dialect of dialects) {
         const withHeader = await connect('/s/secret/live', { headers: { authorization: 'Bearer hunter2-long' } });
         expect(await withHeader.next('snapshot')).toMatchObject({ snapshot: { page: { slug: 'secret' } } });
         withHeader.ws.close();
-        const login = await h.request('/s/secret/login', { method: 'POST', body: new URLSearchParams({ password: 'hunter2-long' }) });
+        const login = await h.request('/s/secret/login', {
+          method: 'POST',
+          body: new URLSearchParams({ password: 'hunter2-long' }),
+        });
         const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
         const withCookie = await connect('/s/secret/live', { headers: { cookie } });
         expect(await withCookie.next('snapshot')).toBeTruthy();
@@ -167,7 +206,13 @@ for (const dialect of dialects) {
     describe('limits and shutdown', () => {
       it('refuses streams past the connection cap with 503, and closes open ones with 1001 on close', async () => {
         const other = createServer();
-        const stream = attachLiveStream(other, { pages: h.pages, pageAccess: createPageAccess(), clock: h.clock, logger: createLogger('silent'), security: { liveConnectionsMax: 1 } });
+        const stream = attachLiveStream(other, {
+          pages: h.pages,
+          pageAccess: createPageAccess(),
+          clock: h.clock,
+          logger: createLogger('silent'),
+          security: { liveConnectionsMax: 1 },
+        });
         await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
         const previous = base;
         base = `ws://127.0.0.1:${(other.address() as AddressInfo).port}`;

@@ -17,7 +17,11 @@ import {
   liveConnectionsCap,
   parseDescriptorLimit,
 } from '../services/live/limits.js';
-import { createOrganizationHub, type OrganizationHub, type OrganizationHubLimits } from '../services/live/organization-hub.js';
+import {
+  createOrganizationHub,
+  type OrganizationHub,
+  type OrganizationHubLimits,
+} from '../services/live/organization-hub.js';
 import type { PageAccess } from '../services/pages/page-access.js';
 import type { PageCache } from '../services/pages/page-cache.js';
 import { createAdmission } from './live-admission.js';
@@ -61,7 +65,12 @@ export function attachLiveStream(server: Server, deps: LiveStreamDeps): LiveStre
   const organizations = deps.organizations;
   const organizationHub = organizations ? createOrganizationHub(organizations, deps.organizationLimits) : null;
   // No compression: every client gets the very bytes the hub serialized once, with nothing to do per client.
-  const wss = new WebSocketServer({ noServer: true, clientTracking: false, perMessageDeflate: false, maxPayload: limits.maxIncomingBytes });
+  const wss = new WebSocketServer({
+    noServer: true,
+    clientTracking: false,
+    perMessageDeflate: false,
+    maxPayload: limits.maxIncomingBytes,
+  });
   const sockets = new Map<WebSocket, { alive: boolean }>();
   const security = { ...SECURITY_DEFAULTS, ...deps.security };
   const perClient = security.liveConnectionsPerClient;
@@ -76,19 +85,43 @@ export function attachLiveStream(server: Server, deps: LiveStreamDeps): LiveStre
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
     if (path === ORGANIZATION_LIVE_PATH && organizations && organizationHub)
-      return upgradeOrganization(req, socket, head, organizations, organizationHub, new URLSearchParams(query === -1 ? '' : url.slice(query + 1)));
+      return upgradeOrganization(
+        req,
+        socket,
+        head,
+        organizations,
+        organizationHub,
+        new URLSearchParams(query === -1 ? '' : url.slice(query + 1)),
+      );
     const target = resolveLiveTarget(deps.pages, req.headers.host, path);
     if (!target) return refuseUpgrade(socket, 404, 'not-found', 'Not found', `No WebSocket is served at ${path}.`);
     const malformed = handshakeProblem(req);
-    if (malformed) return refuseUpgrade(socket, 400, 'bad-handshake', 'Bad WebSocket handshake', malformed, { 'Sec-WebSocket-Version': '13' });
+    if (malformed)
+      return refuseUpgrade(socket, 400, 'bad-handshake', 'Bad WebSocket handshake', malformed, {
+        'Sec-WebSocket-Version': '13',
+      });
     const page = target.page;
-    if (!page) return refuseUpgrade(socket, 404, 'page-not-found', 'Page not found', `There is no status page "${target.slug}".`);
+    if (!page)
+      return refuseUpgrade(
+        socket,
+        404,
+        'page-not-found',
+        'Page not found',
+        `There is no status page "${target.slug}".`,
+      );
     const client = admit(req, socket);
     if (client === undefined) return;
     if (page.passwordHash !== null && !(await pageAllowed(deps, page, req, socket, client))) return;
     const snapshot = (await deps.pages.get(page)).snapshot;
     if (socket.destroyed) return;
-    if (closing) return refuseUpgrade(socket, 503, 'unavailable', 'Shutting down', 'The server is shutting down; reconnect shortly.');
+    if (closing)
+      return refuseUpgrade(
+        socket,
+        503,
+        'unavailable',
+        'Shutting down',
+        'The server is shutting down; reconnect shortly.',
+      );
     wss.handleUpgrade(req, socket, head, (ws) => {
       track(ws);
       const leave = hub.join(page, snapshot, subscriberFor(ws, limits.maxBufferedBytes, deps.logger));
@@ -109,15 +142,29 @@ export function attachLiveStream(server: Server, deps: LiveStreamDeps): LiveStre
     query: URLSearchParams,
   ): Promise<void> {
     const malformed = handshakeProblem(req);
-    if (malformed) return refuseUpgrade(socket, 400, 'bad-handshake', 'Bad WebSocket handshake', malformed, { 'Sec-WebSocket-Version': '13' });
+    if (malformed)
+      return refuseUpgrade(socket, 400, 'bad-handshake', 'Bad WebSocket handshake', malformed, {
+        'Sec-WebSocket-Version': '13',
+      });
     if (admit(req, socket) === undefined) return;
     const access = await organizationStreamAccess(ctx, req, query);
-    if ('status' in access) return refuseUpgrade(socket, access.status, access.code, access.title, access.detail, access.headers);
+    if ('status' in access)
+      return refuseUpgrade(socket, access.status, access.code, access.title, access.detail, access.headers);
     if (socket.destroyed) return;
-    if (closing) return refuseUpgrade(socket, 503, 'unavailable', 'Shutting down', 'The server is shutting down; reconnect shortly.');
+    if (closing)
+      return refuseUpgrade(
+        socket,
+        503,
+        'unavailable',
+        'Shutting down',
+        'The server is shutting down; reconnect shortly.',
+      );
     wss.handleUpgrade(req, socket, head, (ws) => {
       track(ws);
-      const joining = organizationHub.join(access.organizationId, subscriberFor(ws, limits.maxBufferedBytes, deps.logger));
+      const joining = organizationHub.join(
+        access.organizationId,
+        subscriberFor(ws, limits.maxBufferedBytes, deps.logger),
+      );
       leaveOnClose(ws, joining, deps.logger, () => sockets.delete(ws));
     });
   }
@@ -169,7 +216,11 @@ export function attachLiveStream(server: Server, deps: LiveStreamDeps): LiveStre
  * close frame that would queue behind the backlog): it cannot keep up, and buffering for it would cost the server
  * memory without end. Everyone else gets the same Buffer; ws frames it without copying (no mask, no compression).
  */
-export function subscriberFor(ws: Pick<WebSocket, 'readyState' | 'bufferedAmount' | 'send' | 'close' | 'terminate'>, maxBufferedBytes: number, logger: Logger): LiveSubscriber {
+export function subscriberFor(
+  ws: Pick<WebSocket, 'readyState' | 'bufferedAmount' | 'send' | 'close' | 'terminate'>,
+  maxBufferedBytes: number,
+  logger: Logger,
+): LiveSubscriber {
   return {
     send(bytes) {
       if (ws.readyState !== WebSocket.OPEN) return;
@@ -213,7 +264,14 @@ function pingEach(sockets: Map<WebSocket, { alive: boolean }>, intervalMs: numbe
 
 /** Asks the hubs to close their streams (`closeAll`), waits for the sockets at most `graceMs`, then cuts the rest. */
 async function closeWithin(open: WebSocket[], graceMs: number, closeAll: () => void): Promise<void> {
-  const closed = Promise.all(open.map((ws) => new Promise<void>((resolve) => (ws.readyState === WebSocket.CLOSED ? resolve() : ws.once('close', () => resolve())))));
+  const closed = Promise.all(
+    open.map(
+      (ws) =>
+        new Promise<void>((resolve) =>
+          ws.readyState === WebSocket.CLOSED ? resolve() : ws.once('close', () => resolve()),
+        ),
+    ),
+  );
   closeAll();
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([closed, new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
@@ -223,17 +281,37 @@ async function closeWithin(open: WebSocket[], graceMs: number, closeAll: () => v
 }
 
 /** A protected page's stream: true when the request carries its password (cookie or bearer); else refused here. */
-async function pageAllowed(deps: LiveStreamDeps, page: Page, req: IncomingMessage, socket: Duplex, client: string): Promise<boolean> {
+async function pageAllowed(
+  deps: LiveStreamDeps,
+  page: Page,
+  req: IncomingMessage,
+  socket: Duplex,
+  client: string,
+): Promise<boolean> {
   const request = { cookie: req.headers.cookie, authorization: req.headers.authorization, client };
   const access = await deps.pageAccess.allowed(page, request, () => deps.clock.now());
   if (access.kind === 'limited')
-    refuseUpgrade(socket, 429, 'too-many-attempts', 'Too many password attempts', `Too many wrong passwords for this page from your address; try again in ${access.retryAfterSec} s.`, {
-      'Retry-After': String(access.retryAfterSec),
-    });
+    refuseUpgrade(
+      socket,
+      429,
+      'too-many-attempts',
+      'Too many password attempts',
+      `Too many wrong passwords for this page from your address; try again in ${access.retryAfterSec} s.`,
+      {
+        'Retry-After': String(access.retryAfterSec),
+      },
+    );
   else if (access.kind === 'denied')
-    refuseUpgrade(socket, 401, 'password-required', 'Password required', 'This page is protected: log in on the page (cookie) or send Authorization: Bearer <page password>.', {
-      'WWW-Authenticate': PAGE_CHALLENGE,
-    });
+    refuseUpgrade(
+      socket,
+      401,
+      'password-required',
+      'Password required',
+      'This page is protected: log in on the page (cookie) or send Authorization: Bearer <page password>.',
+      {
+        'WWW-Authenticate': PAGE_CHALLENGE,
+      },
+    );
   return access.kind !== 'limited' && access.kind !== 'denied';
 }
 

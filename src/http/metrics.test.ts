@@ -42,7 +42,12 @@ describe('GET /metrics on the main port (WARDEN_METRICS_TOKEN)', () => {
   };
 
   it('answers 401 problem+json without the token or with a wrong one, and the Prometheus text to its bearer', async () => {
-    for (const headers of [{} as Record<string, string>, { authorization: 'Bearer metrics-token-0123456789abcdeX' }, { authorization: 'Bearer short' }, { authorization: `Basic ${TOKEN}` }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: 'Bearer metrics-token-0123456789abcdeX' },
+      { authorization: 'Bearer short' },
+      { authorization: `Basic ${TOKEN}` },
+    ]) {
       const refused = await fetch(`${w.url}/metrics`, { headers });
       expect(refused.status).toBe(401);
       expect(refused.headers.get('content-type')).toBe('application/problem+json');
@@ -67,17 +72,22 @@ describe('GET /metrics on the main port (WARDEN_METRICS_TOKEN)', () => {
 
   it('counts cached reads the fast path served, and the app’s answers by route template, never by URL', async () => {
     const before = await scrape();
-    const fast = (m: typeof before) => m.value('warden_http_requests_total', { route: 'fast:page-json', status: '2xx' }) ?? 0;
+    const fast = (m: typeof before) =>
+      m.value('warden_http_requests_total', { route: 'fast:page-json', status: '2xx' }) ?? 0;
     // The pre-router answers all three: the first builds the page and renders the form, the next come from memory.
     for (let i = 0; i < 3; i++) expect((await fetch(`${w.url}/api/v1/status/status`)).status).toBe(200);
     expect((await fetch(`${w.url}/healthz`)).status).toBe(200);
     expect((await fetch(`${w.url}/no/such/path-4711`)).status).toBe(404);
     const after = await scrape();
     expect(fast(after) - fast(before)).toBe(3);
-    expect(after.value('warden_http_request_duration_seconds_count', { route: 'fast:page-json' })).toBeGreaterThanOrEqual(2);
+    expect(
+      after.value('warden_http_request_duration_seconds_count', { route: 'fast:page-json' }),
+    ).toBeGreaterThanOrEqual(2);
     // The JSON form just served is held in memory, and counted.
     expect(after.value('warden_page_cache_bytes')).toBeGreaterThan(0);
-    expect(after.value('warden_http_requests_total', { route: 'fast:health', status: '2xx' })).toBeGreaterThanOrEqual(1);
+    expect(after.value('warden_http_requests_total', { route: 'fast:health', status: '2xx' })).toBeGreaterThanOrEqual(
+      1,
+    );
     expect(after.value('warden_http_requests_total', { route: '/metrics', status: '2xx' })).toBeGreaterThanOrEqual(1);
     expect(after.value('warden_http_requests_total', { route: '/metrics', status: '4xx' })).toBeGreaterThanOrEqual(1);
     const routes = new Set(after.samples.flatMap((s) => (s.labels.route === undefined ? [] : [s.labels.route])));
@@ -90,13 +100,16 @@ describe('GET /metrics on the main port (WARDEN_METRICS_TOKEN)', () => {
     expect((await fetch(`${w.url}/api/push/${PUSH_TOKEN}?status=sideways`)).status).toBe(400);
     expect((await fetch(`${w.url}/api/push/wdp_noSuchHeartbeatToken000000`)).status).toBe(404);
     const after = await scrape();
-    const moved = (outcome: string) => (after.value('warden_pushes_total', { outcome }) ?? 0) - (before.value('warden_pushes_total', { outcome }) ?? 0);
+    const moved = (outcome: string) =>
+      (after.value('warden_pushes_total', { outcome }) ?? 0) - (before.value('warden_pushes_total', { outcome }) ?? 0);
     expect(moved('accepted')).toBe(1);
     expect(moved('invalid')).toBe(1);
     expect(moved('unknown_token')).toBe(1);
     expect(after.value('warden_http_requests_total', { route: 'fast:push', status: '2xx' })).toBeGreaterThanOrEqual(1);
     // Each heartbeat was committed by the ingest path.
-    expect(after.value('warden_ingest_commit_duration_seconds_count')).toBeGreaterThan(before.value('warden_ingest_commit_duration_seconds_count') ?? 0);
+    expect(after.value('warden_ingest_commit_duration_seconds_count')).toBeGreaterThan(
+      before.value('warden_ingest_commit_duration_seconds_count') ?? 0,
+    );
   });
 });
 

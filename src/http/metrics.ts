@@ -18,8 +18,14 @@ export function metricsRoute(app: App, metrics: WardenMetrics, token: string): v
     const given = /^Bearer +(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
     // Compared as digests of equal length, in constant time: the answer says nothing of how much of a guess was right.
     if (given === undefined || !timingSafeEqual(digest(given), expected)) {
-      const detail = given === undefined ? 'Send the metrics token as "Authorization: Bearer …" (WARDEN_METRICS_TOKEN).' : 'The metrics token is not valid.';
-      return problemResponse(c, problem(401, 'unauthorized', 'Unauthorized', detail), { 'www-authenticate': 'Bearer realm="metrics"', ...NO_STORE });
+      const detail =
+        given === undefined
+          ? 'Send the metrics token as "Authorization: Bearer …" (WARDEN_METRICS_TOKEN).'
+          : 'The metrics token is not valid.';
+      return problemResponse(c, problem(401, 'unauthorized', 'Unauthorized', detail), {
+        'www-authenticate': 'Bearer realm="metrics"',
+        ...NO_STORE,
+      });
     }
     return c.body(await metrics.scrape(), 200, { 'content-type': metrics.contentType, ...NO_STORE });
   });
@@ -34,7 +40,10 @@ export interface MetricsListener {
  * A tiny server of its own on HOST:WARDEN_METRICS_PORT answering GET /metrics with no token: for a network only
  * Prometheus reaches (the port is not published, or firewalled). Everything else gets a 404 (or 405) problem.
  */
-export async function listenForMetrics(metrics: WardenMetrics, options: { host: string; port: number; logger: Logger }): Promise<MetricsListener> {
+export async function listenForMetrics(
+  metrics: WardenMetrics,
+  options: { host: string; port: number; logger: Logger },
+): Promise<MetricsListener> {
   const server: Server = createServer((req, res) => {
     const url = req.url ?? '/';
     const query = url.indexOf('?');
@@ -43,16 +52,26 @@ export async function listenForMetrics(metrics: WardenMetrics, options: { host: 
       const body =
         status === 404
           ? problem(404, 'not-found', 'Not found', `Only ${METRICS_PATH} is served on this port.`)
-          : problem(405, 'method-not-allowed', 'Method not allowed', `${req.method} is not supported at ${METRICS_PATH}; use GET, HEAD.`);
+          : problem(
+              405,
+              'method-not-allowed',
+              'Method not allowed',
+              `${req.method} is not supported at ${METRICS_PATH}; use GET, HEAD.`,
+            );
       res.writeHead(status, { 'content-type': PROBLEM_CONTENT_TYPE, ...headers }).end(problemBody(body, path));
     };
     if (path !== METRICS_PATH) return refuse(404);
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(405, { allow: 'GET, HEAD' });
     metrics.scrape().then(
-      (text) => res.writeHead(200, { 'content-type': metrics.contentType, ...NO_STORE }).end(req.method === 'HEAD' ? undefined : text),
+      (text) =>
+        res
+          .writeHead(200, { 'content-type': metrics.contentType, ...NO_STORE })
+          .end(req.method === 'HEAD' ? undefined : text),
       (error: unknown) => {
         options.logger.error({ err: error }, 'collecting the metrics failed');
-        res.writeHead(500, { 'content-type': PROBLEM_CONTENT_TYPE }).end(problemBody(problem(500, 'internal', 'Internal error', 'Something went wrong on our side.'), path));
+        res
+          .writeHead(500, { 'content-type': PROBLEM_CONTENT_TYPE })
+          .end(problemBody(problem(500, 'internal', 'Internal error', 'Something went wrong on our side.'), path));
       },
     );
   });

@@ -23,7 +23,8 @@ export const SECURITY_SCHEMES = {
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'wdr_…',
-    description: 'A relay token, sent as `Authorization: Bearer wdr_…`. Issued when a relay is created (POST /api/v1/relays) or with `warden relays token`.',
+    description:
+      'A relay token, sent as `Authorization: Bearer wdr_…`. Issued when a relay is created (POST /api/v1/relays) or with `warden relays token`.',
   },
   session: {
     type: 'apiKey',
@@ -47,7 +48,8 @@ export const pushTokenParam = z.string().openapi({
   param: {
     name: 'token',
     in: 'path',
-    description: 'The push token of a heartbeat monitor (wdp_…); it is the credential, no header is needed. Returned once when the monitor is created.',
+    description:
+      'The push token of a heartbeat monitor (wdp_…); it is the credential, no header is needed. Returned once when the monitor is created.',
   },
   example: 'wdp_3q2-7Yx1aBcDeFgHiJkLmNoPqRsTuVwX',
 });
@@ -67,15 +69,28 @@ export const TAGS = {
   maintenance: { name: 'Maintenance', description: 'Scheduled maintenance windows (API key).' },
   relays: { name: 'Relays', description: 'Relay agents and their tokens (API key).' },
   apiKeys: { name: 'API keys', description: 'The organization’s API keys (write key).' },
-  notifications: { name: 'Notifications', description: 'Notification channels, their tests and delivery logs (API key).' },
-  organization: { name: 'Organization', description: 'The organization, its members and their invitations (API key or session; roles decide).' },
+  notifications: {
+    name: 'Notifications',
+    description: 'Notification channels, their tests and delivery logs (API key).',
+  },
+  organization: {
+    name: 'Organization',
+    description: 'The organization, its members and their invitations (API key or session; roles decide).',
+  },
   audit: { name: 'Audit log', description: 'Who (a user or an API key) did what to which object, when (admin).' },
-  account: { name: 'Account', description: 'Signing in (password, first-run setup, invitations, OpenID Connect), sessions and the signed-in user (session cookie).' },
+  account: {
+    name: 'Account',
+    description:
+      'Signing in (password, first-run setup, invitations, OpenID Connect), sessions and the signed-in user (session cookie).',
+  },
 } as const;
 
 export const fieldIssueSchema = z
   .object({
-    path: z.string().openapi({ example: 'body.config.port' }).describe('Where the invalid value is: body.…, query.… or path.…'),
+    path: z
+      .string()
+      .openapi({ example: 'body.config.port' })
+      .describe('Where the invalid value is: body.…, query.… or path.…'),
     message: z.string().openapi({ example: 'expected an integer from 1 to 65535' }),
   })
   .openapi('FieldIssue');
@@ -83,7 +98,10 @@ export const fieldIssueSchema = z
 /** RFC 9457 problem details, the body of every error. */
 export const problemSchema = z
   .object({
-    type: z.string().openapi({ example: 'https://warden.dev/problems/not-found' }).describe('A URI naming the kind of problem.'),
+    type: z
+      .string()
+      .openapi({ example: 'https://warden.dev/problems/not-found' })
+      .describe('A URI naming the kind of problem.'),
     title: z.string().openapi({ example: 'Not found' }),
     status: z.number().int().openapi({ example: 404 }),
     detail: z.string().optional().openapi({ example: 'page "lobby" was not found' }),
@@ -100,7 +118,10 @@ const RATE_LIMIT_HEADER_DEFINITIONS = {
   'RateLimit-Limit': { description: 'Requests allowed per window for this key.', schema: { type: 'integer' } },
   'RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },
   'RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer' } },
-  'RateLimit-Policy': { description: 'The policy, e.g. `600;w=60` (600 requests per 60 seconds).', schema: { type: 'string' } },
+  'RateLimit-Policy': {
+    description: 'The policy, e.g. `600;w=60` (600 requests per 60 seconds).',
+    schema: { type: 'string' },
+  },
 } satisfies HeadersObject;
 
 /** The rate limit headers every API-key response carries (draft-ietf-httpapi-ratelimit-headers: the RateLimit-* triple and RateLimit-Policy). */
@@ -113,11 +134,17 @@ export const RATE_LIMIT_HEADERS: Record<keyof typeof RATE_LIMIT_HEADER_DEFINITIO
 
 /** Every problem status, the name of its shared response in components.responses, and its general wording. */
 const PROBLEMS = {
-  400: { name: 'BadRequest', description: 'Invalid request: `errors` names each invalid field (`body.name`, `query.hours`), or the body is not JSON.' },
+  400: {
+    name: 'BadRequest',
+    description:
+      'Invalid request: `errors` names each invalid field (`body.name`, `query.hours`), or the body is not JSON.',
+  },
   401: {
     name: 'Unauthorized',
     description: 'No credentials, or not valid ones.',
-    headers: { 'WWW-Authenticate': { description: 'The challenge: `Bearer realm="warden"`.', schema: { type: 'string' } } },
+    headers: {
+      'WWW-Authenticate': { description: 'The challenge: `Bearer realm="warden"`.', schema: { type: 'string' } },
+    },
   },
   403: { name: 'Forbidden', description: 'The key lacks the scope this route needs (a read key on a write route).' },
   404: { name: 'NotFound', description: 'No such object (objects of other organizations are never revealed).' },
@@ -126,8 +153,15 @@ const PROBLEMS = {
     description: 'The path exists but not with this method.',
     headers: { Allow: { description: 'The methods the path serves.', schema: { type: 'string' } } },
   },
-  410: { name: 'Gone', description: 'The link (setup, password reset, invitation) was used, withdrawn or has expired.' },
-  409: { name: 'Conflict', description: 'Conflicts with the current state: a key already taken, a limit reached, or an object warden.yaml manages.' },
+  410: {
+    name: 'Gone',
+    description: 'The link (setup, password reset, invitation) was used, withdrawn or has expired.',
+  },
+  409: {
+    name: 'Conflict',
+    description:
+      'Conflicts with the current state: a key already taken, a limit reached, or an object warden.yaml manages.',
+  },
   413: { name: 'PayloadTooLarge', description: `The body is larger than ${API_LIMITS.bodyBytes} bytes.` },
   415: { name: 'UnsupportedMediaType', description: 'The body is not application/json.' },
   429: {
@@ -143,7 +177,9 @@ export type ProblemStatus = keyof typeof PROBLEMS;
 
 /** References to the shared problem responses, e.g. `...problemResponses(400, 401, 404)` in a route's `responses`. */
 export function problemResponses<S extends ProblemStatus>(...statuses: S[]): { [K in S]: Ref } {
-  return Object.fromEntries(statuses.map((status) => [status, { $ref: `#/components/responses/${PROBLEMS[status].name}` }])) as {
+  return Object.fromEntries(
+    statuses.map((status) => [status, { $ref: `#/components/responses/${PROBLEMS[status].name}` }]),
+  ) as {
     [K in S]: Ref;
   };
 }
@@ -171,9 +207,11 @@ export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {
 /** Registers what routes refer to by name: security schemes, the Problem schema, the shared problem responses and headers. Called once by createApp. */
 export function registerOpenApiComponents<E extends Env>(app: OpenAPIHono<E>): void {
   const registry = app.openAPIRegistry;
-  for (const [name, scheme] of Object.entries(SECURITY_SCHEMES)) registry.registerComponent('securitySchemes', name, scheme);
+  for (const [name, scheme] of Object.entries(SECURITY_SCHEMES))
+    registry.registerComponent('securitySchemes', name, scheme);
   registry.register('Problem', problemSchema);
-  for (const [name, header] of Object.entries(RATE_LIMIT_HEADER_DEFINITIONS)) registry.registerComponent('headers', name, header);
+  for (const [name, header] of Object.entries(RATE_LIMIT_HEADER_DEFINITIONS))
+    registry.registerComponent('headers', name, header);
   for (const problem of Object.values(PROBLEMS) as { name: string; description: string; headers?: HeadersObject }[])
     registry.registerComponent('responses', problem.name, {
       description: problem.description,

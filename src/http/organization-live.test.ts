@@ -29,7 +29,10 @@ monitors:
 interface Client {
   ws: WebSocket;
   messages: OrganizationLiveMessage[];
-  next<T extends OrganizationLiveMessage['type']>(type: T, test?: (m: Extract<OrganizationLiveMessage, { type: T }>) => boolean): Promise<Extract<OrganizationLiveMessage, { type: T }>>;
+  next<T extends OrganizationLiveMessage['type']>(
+    type: T,
+    test?: (m: Extract<OrganizationLiveMessage, { type: T }>) => boolean,
+  ): Promise<Extract<OrganizationLiveMessage, { type: T }>>;
 }
 
 let h: Harness;
@@ -49,7 +52,9 @@ function connect(query = '', headers: Record<string, string> = {}): Promise<Clie
       messages.push(JSON.parse(String(data)));
       for (const wake of waiters.splice(0)) wake();
     });
-    ws.once('unexpected-response', (_request, response) => reject(Object.assign(new Error(`HTTP ${response.statusCode}`), { status: response.statusCode })));
+    ws.once('unexpected-response', (_request, response) =>
+      reject(Object.assign(new Error(`HTTP ${response.statusCode}`), { status: response.statusCode })),
+    );
     ws.once('error', reject);
     ws.once('open', () =>
       resolve({
@@ -57,7 +62,10 @@ function connect(query = '', headers: Record<string, string> = {}): Promise<Clie
         messages,
         next(type, test = () => true) {
           return new Promise((found, fail) => {
-            const timer = setTimeout(() => fail(new Error(`no ${type} message; got ${JSON.stringify(messages)}`)), 3000);
+            const timer = setTimeout(
+              () => fail(new Error(`no ${type} message; got ${JSON.stringify(messages)}`)),
+              3000,
+            );
             const look = () => {
               const hit = messages.find((m) => m.type === type && test(m as never));
               if (hit) {
@@ -88,8 +96,12 @@ for (const dialect of dialects) {
       h = await startHarness(dialect, ALPHA);
       alphaId = h.organizationId;
       betaId = (await seed(h.opened.store, BETA, h.clock.now())).report.organization.id;
-      keys.alpha = (await createApiKey({ ...h.context, organizationId: alphaId }, { name: 'dash', scope: 'read' })).secret;
-      keys.beta = (await createApiKey({ ...h.context, organizationId: betaId }, { name: 'dash', scope: 'read' })).secret;
+      keys.alpha = (
+        await createApiKey({ ...h.context, organizationId: alphaId }, { name: 'dash', scope: 'read' })
+      ).secret;
+      keys.beta = (
+        await createApiKey({ ...h.context, organizationId: betaId }, { name: 'dash', scope: 'read' })
+      ).secret;
       server = createServer(createRequestListener(h.app, { fastPaths: h.fastPaths, logger: createLogger('silent') }));
       live = attachLiveStream(server, {
         pages: h.pages,
@@ -118,20 +130,38 @@ for (const dialect of dialects) {
       expect((await b.next('snapshot')).monitors.map((m) => m.key)).toEqual(['hub']);
 
       h.clock.advance(1000);
-      await h.ingest.record({ monitorId: h.monitors.lobby!.id, ok: false, error: 'connection refused', source: 'edge' });
+      await h.ingest.record({
+        monitorId: h.monitors.lobby!.id,
+        ok: false,
+        error: 'connection refused',
+        source: 'edge',
+      });
       const down = await a.next('monitor', (m) => m.monitor.key === 'lobby');
-      expect(down).toMatchObject({ previousState: 'unknown', monitor: { state: 'down', message: 'connection refused', checkedAt: h.clock.now(), ok: false } });
+      expect(down).toMatchObject({
+        previousState: 'unknown',
+        monitor: { state: 'down', message: 'connection refused', checkedAt: h.clock.now(), ok: false },
+      });
 
       // B hears of its own monitor, and never of A's.
       const hub = (await h.opened.store.monitors.findByKey(betaId, 'hub'))!;
       await h.ingest.record({ monitorId: hub.id, ok: true, latencyMs: 12, source: 'edge' });
-      expect(await b.next('monitor')).toMatchObject({ monitor: { key: 'hub', state: 'up', latencyMs: 12 }, previousState: 'unknown' });
-      expect(b.messages.filter((m) => m.type === 'monitor').map((m) => (m as { monitor: { key: string } }).monitor.key)).toEqual(['hub']);
-      expect(a.messages.filter((m) => m.type === 'monitor').map((m) => (m as { monitor: { key: string } }).monitor.key)).toEqual(['lobby']);
+      expect(await b.next('monitor')).toMatchObject({
+        monitor: { key: 'hub', state: 'up', latencyMs: 12 },
+        previousState: 'unknown',
+      });
+      expect(
+        b.messages.filter((m) => m.type === 'monitor').map((m) => (m as { monitor: { key: string } }).monitor.key),
+      ).toEqual(['hub']);
+      expect(
+        a.messages.filter((m) => m.type === 'monitor').map((m) => (m as { monitor: { key: string } }).monitor.key),
+      ).toEqual(['lobby']);
 
       // A latency that moves without a state change is told too.
       await h.ingest.record({ monitorId: h.monitors.lobby!.id, ok: true, latencyMs: 33, source: 'edge' });
-      expect(await a.next('monitor', (m) => m.monitor.latencyMs === 33)).toMatchObject({ previousState: 'down', monitor: { state: 'up' } });
+      expect(await a.next('monitor', (m) => m.monitor.latencyMs === 33)).toMatchObject({
+        previousState: 'down',
+        monitor: { state: 'up' },
+      });
       a.ws.close();
       b.ws.close();
     });

@@ -27,21 +27,43 @@ const CHALLENGE = 'Bearer realm="warden"';
  * Origin is Warden itself: a page of another site must not open a stream with a visitor's cookie (cross-site
  * WebSocket hijacking; SameSite=Lax does not cover it, a WebSocket handshake is a same-site GET to the browser).
  */
-export async function organizationStreamAccess(ctx: ServiceContext, req: IncomingMessage, query: URLSearchParams): Promise<{ organizationId: string } | StreamRefusal> {
+export async function organizationStreamAccess(
+  ctx: ServiceContext,
+  req: IncomingMessage,
+  query: URLSearchParams,
+): Promise<{ organizationId: string } | StreamRefusal> {
   const header = req.headers.authorization;
   const secret = header === undefined ? undefined : BEARER.exec(header)?.[1];
   if (secret !== undefined) {
     const apiKey = await authenticateApiKey(ctx, { secret });
     if (!apiKey)
-      return { status: 401, code: 'unauthorized', title: 'Unauthorized', detail: 'The API key is not valid: it is malformed, unknown or revoked.', headers: { 'WWW-Authenticate': `${CHALLENGE}, error="invalid_token"` } };
+      return {
+        status: 401,
+        code: 'unauthorized',
+        title: 'Unauthorized',
+        detail: 'The API key is not valid: it is malformed, unknown or revoked.',
+        headers: { 'WWW-Authenticate': `${CHALLENGE}, error="invalid_token"` },
+      };
     return { organizationId: apiKey.organizationId };
   }
   const token = sessionTokenOfCookieHeader(req.headers.cookie);
   const signedIn = token === undefined ? null : await authenticateSession(ctx, { token });
   if (!signedIn)
-    return { status: 401, code: 'unauthorized', title: 'Unauthorized', detail: 'Send an API key as "Authorization: Bearer wdn_…", or sign in at /app.', headers: { 'WWW-Authenticate': CHALLENGE } };
+    return {
+      status: 401,
+      code: 'unauthorized',
+      title: 'Unauthorized',
+      detail: 'Send an API key as "Authorization: Bearer wdn_…", or sign in at /app.',
+      headers: { 'WWW-Authenticate': CHALLENGE },
+    };
   if (!fromOwnPages(ctx, req))
-    return { status: 403, code: 'forbidden', title: 'Forbidden', detail: 'A signed-in browser may open the stream only from Warden’s own pages (the Origin header names another site).' };
+    return {
+      status: 403,
+      code: 'forbidden',
+      title: 'Forbidden',
+      detail:
+        'A signed-in browser may open the stream only from Warden’s own pages (the Origin header names another site).',
+    };
   const wanted = query.get('organization') ?? undefined;
   const membership = await actingMembership(ctx, { userId: signedIn.user.id, wanted });
   if (!membership)
@@ -49,7 +71,10 @@ export async function organizationStreamAccess(ctx: ServiceContext, req: Incomin
       status: 403,
       code: 'no-organization',
       title: 'No organization',
-      detail: wanted === undefined ? 'You are not a member of any organization.' : `You are not a member of the organization "${wanted}".`,
+      detail:
+        wanted === undefined
+          ? 'You are not a member of any organization.'
+          : `You are not a member of the organization "${wanted}".`,
     };
   return { organizationId: membership.organizationId };
 }

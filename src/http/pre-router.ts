@@ -46,11 +46,16 @@ export interface RequestListenerOptions {
  * a server that only serves pages and takes pushes never loads the router, the API's schemas, the OpenAPI document,
  * the MCP SDK or the web Request/Response classes (docs/operations.md, Memory).
  */
-export function createRequestListener(app: App | (() => Promise<App>), options: RequestListenerOptions): RequestListener {
+export function createRequestListener(
+  app: App | (() => Promise<App>),
+  options: RequestListenerOptions,
+): RequestListener {
   const { fastPaths, logger, logRequests = false, metrics } = options;
   /** Each path's counts, looked up once, not per request. */
   const pathRoutes = metrics ? fastPaths.map((path) => metrics.httpRoute(`fast:${path.name}`)) : [];
-  const viaApp = appListener(app, (req, res, error) => send(req, res, problemAnswer(error, req.url ?? '/', {}), performance.now(), -1));
+  const viaApp = appListener(app, (req, res, error) =>
+    send(req, res, problemAnswer(error, req.url ?? '/', {}), performance.now(), -1),
+  );
   if (fastPaths.length === 0) return viaApp;
   return (req, res) => {
     for (let i = 0; i < fastPaths.length; i++) {
@@ -103,11 +108,17 @@ export function createRequestListener(app: App | (() => Promise<App>), options: 
  * The app behind node:http (@hono/node-server's adapter), both loaded by the first request that needs them; requests
  * that come meanwhile wait for the same load. A load that fails answers 500 (`failed`) and is tried again by the next.
  */
-function appListener(app: App | (() => Promise<App>), failed: (req: IncomingMessage, res: ServerResponse, error: unknown) => void): RequestListener {
+function appListener(
+  app: App | (() => Promise<App>),
+  failed: (req: IncomingMessage, res: ServerResponse, error: unknown) => void,
+): RequestListener {
   let listener: RequestListener | undefined;
   let loading: Promise<RequestListener> | undefined;
   const load = async (): Promise<RequestListener> => {
-    const [{ getRequestListener }, built] = await Promise.all([import('@hono/node-server'), typeof app === 'function' ? app() : app]);
+    const [{ getRequestListener }, built] = await Promise.all([
+      import('@hono/node-server'),
+      typeof app === 'function' ? app() : app,
+    ]);
     listener = getRequestListener(built.fetch, { errorHandler: unreadableTargetResponse });
     return listener;
   };

@@ -6,7 +6,11 @@ describe('problemOf', () => {
   it('answers a client that hung up mid-body with 400 and closes, without calling it our error', () => {
     const aborted = Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
     const answer = problemOf(aborted);
-    expect(answer).toMatchObject({ unexpected: false, headers: { connection: 'close' }, problem: { status: 400, type: 'https://warden.dev/problems/client-closed' } });
+    expect(answer).toMatchObject({
+      unexpected: false,
+      headers: { connection: 'close' },
+      problem: { status: 400, type: 'https://warden.dev/problems/client-closed' },
+    });
   });
   it('answers a database that cannot store with 503 and Retry-After, not an error of ours, without naming its cause', () => {
     const cause = Object.assign(new Error('connect ECONNREFUSED 10.0.0.7:5432'), { code: 'ECONNREFUSED' });

@@ -1,7 +1,15 @@
 // RFC 9457 problem details: the one shape of every HTTP error Warden answers.
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { type FieldIssue, OverloadedError, RateLimitedError, StorageUnavailableError, TooManyAttemptsError, ValidationError, WardenError } from '../domain/errors.js';
+import {
+  type FieldIssue,
+  OverloadedError,
+  RateLimitedError,
+  StorageUnavailableError,
+  TooManyAttemptsError,
+  ValidationError,
+  WardenError,
+} from '../domain/errors.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 const TYPE_BASE = 'https://warden.dev/problems/';
@@ -33,8 +41,14 @@ export interface ProblemAnswer {
 }
 
 export function problemOf(error: unknown): ProblemAnswer {
-  if (error instanceof HTTPException) return { problem: problemFromHttpException(error), headers: {}, unexpected: false };
-  if (error instanceof ValidationError) return { problem: problem(error.status, error.code, error.title, error.message, error.issues), headers: {}, unexpected: false };
+  if (error instanceof HTTPException)
+    return { problem: problemFromHttpException(error), headers: {}, unexpected: false };
+  if (error instanceof ValidationError)
+    return {
+      problem: problem(error.status, error.code, error.title, error.message, error.issues),
+      headers: {},
+      unexpected: false,
+    };
   if (error instanceof WardenError)
     return {
       problem: problem(error.status, error.code, error.title, error.message),
@@ -43,14 +57,30 @@ export function problemOf(error: unknown): ProblemAnswer {
     };
   if (clientClosed(error)) {
     // The client hung up while we read its body: nobody hears the answer, and it is not our fault (no error log).
-    return { problem: problem(400, 'client-closed', 'Request incomplete', 'The connection closed before the whole body arrived.'), headers: { connection: 'close' }, unexpected: false };
+    return {
+      problem: problem(
+        400,
+        'client-closed',
+        'Request incomplete',
+        'The connection closed before the whole body arrived.',
+      ),
+      headers: { connection: 'close' },
+      unexpected: false,
+    };
   }
-  return { problem: problem(500, 'internal', 'Internal error', 'Something went wrong on our side.'), headers: {}, unexpected: true };
+  return {
+    problem: problem(500, 'internal', 'Internal error', 'Something went wrong on our side.'),
+    headers: {},
+    unexpected: true,
+  };
 }
 
 /** Errors that pass tell the client when to try again. */
 function retryAfterOf(error: WardenError): Record<string, string> {
-  return error instanceof OverloadedError || error instanceof TooManyAttemptsError || error instanceof StorageUnavailableError || error instanceof RateLimitedError
+  return error instanceof OverloadedError ||
+    error instanceof TooManyAttemptsError ||
+    error instanceof StorageUnavailableError ||
+    error instanceof RateLimitedError
     ? { 'retry-after': String(error.retryAfterSec) }
     : {};
 }

@@ -20,7 +20,10 @@ export function publicBytes(contentType: string, text: string): PublicBytes {
 }
 
 export function publicResponse(bytes: PublicBytes, ifNoneMatch: string | undefined, acceptEncoding?: string): Response {
-  const picked = pickContentCoding(acceptEncoding, { br: bytes.encoded.compressible, gzip: bytes.encoded.compressible });
+  const picked = pickContentCoding(acceptEncoding, {
+    br: bytes.encoded.compressible,
+    gzip: bytes.encoded.compressible,
+  });
   const variant = picked === 'identity' ? undefined : bytes.encoded.get(picked);
   const etag = variant?.etag ?? bytes.etag;
   const headers: Record<string, string> = {
@@ -31,5 +34,8 @@ export function publicResponse(bytes: PublicBytes, ifNoneMatch: string | undefin
     ...(variant ? { 'content-encoding': picked } : {}),
   };
   if (etagMatches(ifNoneMatch, etag)) return new Response(null, { status: 304, headers });
-  return new Response((variant?.body ?? bytes.body) as BodyInit, { status: 200, headers: { ...headers, 'content-type': bytes.contentType } });
+  return new Response((variant?.body ?? bytes.body) as BodyInit, {
+    status: 200,
+    headers: { ...headers, 'content-type': bytes.contentType },
+  });
 }

@@ -15,13 +15,19 @@ import { requestIdFor } from './request-id.js';
 export const STARTING_RETRY_AFTER_SEC = 2;
 export const STARTING_PROBLEM = problem(503, 'starting', 'Starting', 'The server is starting: try again in a moment.');
 /** What an answer while starting carries besides its body: never kept by a cache, asked again after a moment. */
-export const STARTING_HEADERS = { 'cache-control': 'no-store', 'retry-after': String(STARTING_RETRY_AFTER_SEC) } as const;
+export const STARTING_HEADERS = {
+  'cache-control': 'no-store',
+  'retry-after': String(STARTING_RETRY_AFTER_SEC),
+} as const;
 
 /**
  * A page's script or widget on another site reads the 503 (and its Retry-After) instead of a failed fetch; the answer
  * holds nothing of anyone's, so any origin may read it.
  */
-const READABLE_ANYWHERE = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'Retry-After,X-Request-Id' } as const;
+const READABLE_ANYWHERE = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'Retry-After,X-Request-Id',
+} as const;
 
 /** The probes that tell a starting server from a ready one: answered as always, so /readyz can say "not yet". */
 const ALWAYS_ANSWERED = new Set(['/healthz', '/readyz']);
@@ -40,7 +46,11 @@ export interface ReadinessGateOptions {
 }
 
 /** Puts `listener` on `server` behind the gate: until open(), only /healthz and /readyz reach it. */
-export function gateUntilReady(server: Server, listener: RequestListener, options: ReadinessGateOptions): ReadinessGate {
+export function gateUntilReady(
+  server: Server,
+  listener: RequestListener,
+  options: ReadinessGateOptions,
+): ReadinessGate {
   const route = options.metrics?.httpRoute('starting');
   const starting: RequestListener = (req, res) => {
     const url = req.url ?? '/';
@@ -49,11 +59,20 @@ export function gateUntilReady(server: Server, listener: RequestListener, option
     if (ALWAYS_ANSWERED.has(path)) return listener(req, res);
     const requestId = requestIdFor(req.headers['x-request-id']);
     const bytes = problemBody(STARTING_PROBLEM, path);
-    res.writeHead(503, { 'content-type': PROBLEM_CONTENT_TYPE, ...STARTING_HEADERS, ...READABLE_ANYWHERE, 'content-length': Buffer.byteLength(bytes), 'x-request-id': requestId });
+    res.writeHead(503, {
+      'content-type': PROBLEM_CONTENT_TYPE,
+      ...STARTING_HEADERS,
+      ...READABLE_ANYWHERE,
+      'content-length': Buffer.byteLength(bytes),
+      'x-request-id': requestId,
+    });
     res.end(req.method === 'HEAD' ? undefined : bytes);
     // A body the answer did not wait for (a push, a relay batch): read off for a moment, then the connection closes.
     if (!req.complete) res.once('finish', () => discardRestThenClose(req));
-    options.logger.debug({ requestId, method: req.method, path: maskSecrets(path), status: 503 }, 'request while starting');
+    options.logger.debug(
+      { requestId, method: req.method, path: maskSecrets(path), status: 503 },
+      'request while starting',
+    );
     route?.record(503, 0);
   };
   server.on('request', starting);

@@ -20,9 +20,15 @@ export function nextRequestId(): string {
 }
 
 /** The app's middleware: hono/request-id, with our length cap and our ids. */
-export const requestIdMiddleware = requestId({ headerName: REQUEST_ID_HEADER, limitLength: MAX_CHARS, generator: nextRequestId });
+export const requestIdMiddleware = requestId({
+  headerName: REQUEST_ID_HEADER,
+  limitLength: MAX_CHARS,
+  generator: nextRequestId,
+});
 
 /** The same rule for the pre-router, which answers before the app: the offered id if hono/request-id would keep it. */
 export function requestIdFor(offered: string | string[] | undefined): string {
-  return typeof offered === 'string' && offered.length > 0 && offered.length <= MAX_CHARS && !/[^\w\-=]/.test(offered) ? offered : nextRequestId();
+  return typeof offered === 'string' && offered.length > 0 && offered.length <= MAX_CHARS && !/[^\w\-=]/.test(offered)
+    ? offered
+    : nextRequestId();
 }

@@ -35,7 +35,9 @@ export function setSessionCookie(c: Context, token: string, expiresAt: number): 
 }
 
 export function clearSessionCookie(c: Context): void {
-  for (const name of [SECURE, PLAIN]) if (getCookie(c, name) !== undefined) setCookie(c, name, '', { path: '/', httpOnly: true, sameSite: 'Lax', secure: name === SECURE, maxAge: 0 });
+  for (const name of [SECURE, PLAIN])
+    if (getCookie(c, name) !== undefined)
+      setCookie(c, name, '', { path: '/', httpOnly: true, sameSite: 'Lax', secure: name === SECURE, maxAge: 0 });
 }
 
 /**

@@ -5,7 +5,14 @@ import type { Duplex } from 'node:stream';
 import { PROBLEM_CONTENT_TYPE, problem } from './problem.js';
 
 /** Answers an upgrade request with a plain HTTP error (problem+json) and closes the socket. */
-export function refuseUpgrade(socket: Duplex, status: number, code: string, title: string, detail: string, headers: Record<string, string> = {}): void {
+export function refuseUpgrade(
+  socket: Duplex,
+  status: number,
+  code: string,
+  title: string,
+  detail: string,
+  headers: Record<string, string> = {},
+): void {
   if (socket.destroyed) return;
   const body = JSON.stringify(problem(status, code, title, detail));
   const lines = [
@@ -27,7 +34,8 @@ export function handshakeProblem(req: IncomingMessage): string | undefined {
   if (req.method !== 'GET') return 'A WebSocket handshake is a GET request.';
   if ((req.headers.upgrade ?? '').toLowerCase() !== 'websocket') return 'Upgrade must be websocket.';
   const key = req.headers['sec-websocket-key'];
-  if (typeof key !== 'string' || !/^[+/0-9A-Za-z]{22}==$/.test(key.trim())) return 'Sec-WebSocket-Key must be 16 random bytes in base64.';
+  if (typeof key !== 'string' || !/^[+/0-9A-Za-z]{22}==$/.test(key.trim()))
+    return 'Sec-WebSocket-Key must be 16 random bytes in base64.';
   const version = req.headers['sec-websocket-version'];
   if (version !== '13' && version !== '8') return 'Sec-WebSocket-Version must be 13.';
   return undefined;

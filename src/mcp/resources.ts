@@ -12,7 +12,8 @@ export const PAGE_RESOURCE_TEMPLATE: ResourceTemplate = {
   uriTemplate: `${PREFIX}{slug}`,
   name: 'status-page',
   title: 'Status page',
-  description: 'The status of one page as Markdown (the same text get_status returns); slugs come from list_status_pages.',
+  description:
+    'The status of one page as Markdown (the same text get_status returns); slugs come from list_status_pages.',
   mimeType: MARKDOWN,
 };
 

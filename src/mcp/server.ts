@@ -29,7 +29,10 @@ export { MCP_PROTOCOL_VERSION, MCP_TOOLS };
 
 export const MCP_SERVER_INFO = { name: 'warden', title: 'Warden status pages', version: API_VERSION };
 
-const CAPABILITIES: ServerCapabilities = { tools: { listChanged: false }, resources: { listChanged: false, subscribe: false } };
+const CAPABILITIES: ServerCapabilities = {
+  tools: { listChanged: false },
+  resources: { listChanged: false, subscribe: false },
+};
 
 const INSTRUCTIONS =
   'Warden publishes the status pages of game servers and web services. Call list_status_pages for the slugs, get_status for the current ' +
@@ -43,7 +46,13 @@ const TOOL_LIST: Tool[] = Object.values(MCP_TOOLS).map((tool: McpTool) => ({
   description: tool.description,
   inputSchema: z.toJSONSchema(tool.input, { target: 'draft-7', io: 'input' }) as Tool['inputSchema'],
   outputSchema: z.toJSONSchema(tool.output, { target: 'draft-7', io: 'output' }) as Tool['outputSchema'],
-  annotations: { title: tool.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  annotations: {
+    title: tool.title,
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
 }));
 
 /** A server for one HTTP request: stateless, so nothing survives it but what the page cache holds. */
@@ -66,7 +75,11 @@ export function createMcpServer(context: McpContext): Server {
     try {
       return await readPageResource(request.params.uri, context);
     } catch (error) {
-      throw protocolError(error, context, () => new RpcError(-32002, 'Resource not found', { uri: request.params.uri }));
+      throw protocolError(
+        error,
+        context,
+        () => new RpcError(-32002, 'Resource not found', { uri: request.params.uri }),
+      );
     }
   });
   return server;
@@ -78,7 +91,11 @@ type RequestSchema = z.ZodObject<{ method: z.ZodLiteral<string> }>;
  * Registers a handler that checks its request itself: the SDK answers malformed params with -32603 and a raw zod dump,
  * here they are -32602 naming each field.
  */
-function on<S extends RequestSchema>(server: Server, schema: S, handler: (request: z.output<S>) => ServerResult | Promise<ServerResult>): void {
+function on<S extends RequestSchema>(
+  server: Server,
+  schema: S,
+  handler: (request: z.output<S>) => ServerResult | Promise<ServerResult>,
+): void {
   const method = schema.shape.method.value;
   server.setRequestHandler(z.object({ method: z.literal(method) }).loose(), (request) => {
     const parsed = schema.safeParse(request);
@@ -87,13 +104,22 @@ function on<S extends RequestSchema>(server: Server, schema: S, handler: (reques
   });
 }
 
-function invalidParams(what: string, zodIssues: readonly { path: readonly PropertyKey[]; message: string }[]): RpcError {
+function invalidParams(
+  what: string,
+  zodIssues: readonly { path: readonly PropertyKey[]; message: string }[],
+): RpcError {
   const issues = zodIssues.map((issue) => ({ path: formatIssuePath(issue.path), message: issue.message }));
-  return new RpcError(ErrorCode.InvalidParams, `${what}: ${issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}`, { issues });
+  return new RpcError(
+    ErrorCode.InvalidParams,
+    `${what}: ${issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}`,
+    { issues },
+  );
 }
 
 async function callTool(name: string, args: unknown, context: McpContext): Promise<CallToolResult> {
-  const tool: McpTool | undefined = Object.hasOwn(MCP_TOOLS, name) ? MCP_TOOLS[name as keyof typeof MCP_TOOLS] : undefined;
+  const tool: McpTool | undefined = Object.hasOwn(MCP_TOOLS, name)
+    ? MCP_TOOLS[name as keyof typeof MCP_TOOLS]
+    : undefined;
   if (!tool) throw new RpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
   const parsed = tool.input.safeParse(args ?? {});
   if (!parsed.success) throw invalidParams(`Invalid arguments for tool ${name}`, parsed.error.issues);
@@ -102,7 +128,8 @@ async function callTool(name: string, args: unknown, context: McpContext): Promi
     return { content: [{ type: 'text', text: output.markdown }], structuredContent: output.structured };
   } catch (error) {
     // A page the caller may not see reads exactly like one that does not exist: a tool error the model can act on.
-    if (error instanceof NotFoundError) return toolError(`No status page ${JSON.stringify(error.id)}: list_status_pages lists the pages available.`);
+    if (error instanceof NotFoundError)
+      return toolError(`No status page ${JSON.stringify(error.id)}: list_status_pages lists the pages available.`);
     if (error instanceof WardenError && !(error instanceof ValidationError)) return toolError(error.message);
     throw protocolError(error, context);
   }
@@ -130,7 +157,8 @@ function toolError(text: string): CallToolResult {
 function protocolError(error: unknown, context: McpContext, notFound?: () => RpcError): RpcError {
   if (error instanceof RpcError) return error;
   if (error instanceof NotFoundError && notFound) return notFound();
-  if (error instanceof ValidationError) return new RpcError(ErrorCode.InvalidParams, error.message, { issues: error.issues });
+  if (error instanceof ValidationError)
+    return new RpcError(ErrorCode.InvalidParams, error.message, { issues: error.issues });
   if (error instanceof WardenError) return new RpcError(ErrorCode.InvalidRequest, error.message);
   context.logger.error({ err: error }, 'MCP request failed');
   return new RpcError(ErrorCode.InternalError, 'Internal error');

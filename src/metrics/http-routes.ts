@@ -10,7 +10,13 @@ export interface PrecountedCollector {
   help: string;
   type: 'counter' | 'histogram';
   aggregator: 'sum';
-  get(): Promise<{ name: string; help: string; type: 'counter' | 'histogram'; aggregator: 'sum'; values: PrecountedValue[] }>;
+  get(): Promise<{
+    name: string;
+    help: string;
+    type: 'counter' | 'histogram';
+    aggregator: 'sum';
+    values: PrecountedValue[];
+  }>;
   reset(): void;
 }
 
@@ -53,9 +59,17 @@ class RouteCounts {
   }
 }
 
-export function precountedHttpRoutes(bounds: readonly number[]): { route(label: string): RouteCounts; collectors: PrecountedCollector[] } {
+export function precountedHttpRoutes(bounds: readonly number[]): {
+  route(label: string): RouteCounts;
+  collectors: PrecountedCollector[];
+} {
   const routes = new Map<string, RouteCounts>();
-  const collector = (name: string, help: string, type: 'counter' | 'histogram', values: () => PrecountedValue[]): PrecountedCollector => ({
+  const collector = (
+    name: string,
+    help: string,
+    type: 'counter' | 'histogram',
+    values: () => PrecountedValue[],
+  ): PrecountedCollector => ({
     name,
     help,
     type,
@@ -66,30 +80,57 @@ export function precountedHttpRoutes(bounds: readonly number[]): { route(label: 
       for (const counts of routes.values()) counts.reset();
     },
   });
-  const requests = collector('warden_http_requests_total', 'HTTP requests answered, by route (its template, or fast:… for the pre-router) and status class.', 'counter', () => {
-    const values: PrecountedValue[] = [];
-    for (const counts of routes.values())
-      counts.byClass.forEach((value, kind) => {
-        if (value > 0) values.push({ labels: { route: counts.route, status: STATUS_CLASSES[kind] as string }, value });
-      });
-    return values;
-  });
-  const durations = collector('warden_http_request_duration_seconds', 'How long answering an HTTP request took, by route.', 'histogram', () => {
-    const values: PrecountedValue[] = [];
-    for (const counts of routes.values()) {
-      if (counts.byClass.every((n) => n === 0)) continue; // a fast path made at start-up that answered nothing yet
-      let cumulative = 0;
-      bounds.forEach((bound, i) => {
-        cumulative += counts.buckets[i] as number;
-        values.push({ metricName: 'warden_http_request_duration_seconds_bucket', labels: { route: counts.route, le: bound }, value: cumulative });
-      });
-      cumulative += counts.buckets[bounds.length] as number;
-      values.push({ metricName: 'warden_http_request_duration_seconds_bucket', labels: { route: counts.route, le: '+Inf' }, value: cumulative });
-      values.push({ metricName: 'warden_http_request_duration_seconds_sum', labels: { route: counts.route }, value: counts.sum });
-      values.push({ metricName: 'warden_http_request_duration_seconds_count', labels: { route: counts.route }, value: cumulative });
-    }
-    return values;
-  });
+  const requests = collector(
+    'warden_http_requests_total',
+    'HTTP requests answered, by route (its template, or fast:… for the pre-router) and status class.',
+    'counter',
+    () => {
+      const values: PrecountedValue[] = [];
+      for (const counts of routes.values())
+        counts.byClass.forEach((value, kind) => {
+          if (value > 0)
+            values.push({ labels: { route: counts.route, status: STATUS_CLASSES[kind] as string }, value });
+        });
+      return values;
+    },
+  );
+  const durations = collector(
+    'warden_http_request_duration_seconds',
+    'How long answering an HTTP request took, by route.',
+    'histogram',
+    () => {
+      const values: PrecountedValue[] = [];
+      for (const counts of routes.values()) {
+        if (counts.byClass.every((n) => n === 0)) continue; // a fast path made at start-up that answered nothing yet
+        let cumulative = 0;
+        bounds.forEach((bound, i) => {
+          cumulative += counts.buckets[i] as number;
+          values.push({
+            metricName: 'warden_http_request_duration_seconds_bucket',
+            labels: { route: counts.route, le: bound },
+            value: cumulative,
+          });
+        });
+        cumulative += counts.buckets[bounds.length] as number;
+        values.push({
+          metricName: 'warden_http_request_duration_seconds_bucket',
+          labels: { route: counts.route, le: '+Inf' },
+          value: cumulative,
+        });
+        values.push({
+          metricName: 'warden_http_request_duration_seconds_sum',
+          labels: { route: counts.route },
+          value: counts.sum,
+        });
+        values.push({
+          metricName: 'warden_http_request_duration_seconds_count',
+          labels: { route: counts.route },
+          value: cumulative,
+        });
+      }
+      return values;
+    },
+  );
   return {
     route(label) {
       let counts = routes.get(label);

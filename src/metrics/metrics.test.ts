@@ -44,9 +44,17 @@ monitors:
   - { key: down, name: Down, type: tcp, intervalSec: 10, config: { host: 127.0.0.1, port: 1003 } }
 `;
     await seed(opened.store, yaml, Date.now());
-    const results: Record<string, ProbeResult> = { up: { ok: true, latencyMs: 3 }, slow: { ok: true, degraded: true }, down: { ok: false, error: 'connection refused' } };
-    const probeFor = (monitor: { key: string }) => ({ ...tcp, probe: async () => results[monitor.key] as ProbeResult }) as unknown as ProbeDefinition;
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'], now: Date.UTC(2026, 10, 20, 12) });
+    const results: Record<string, ProbeResult> = {
+      up: { ok: true, latencyMs: 3 },
+      slow: { ok: true, degraded: true },
+      down: { ok: false, error: 'connection refused' },
+    };
+    const probeFor = (monitor: { key: string }) =>
+      ({ ...tcp, probe: async () => results[monitor.key] as ProbeResult }) as unknown as ProbeDefinition;
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+      now: Date.UTC(2026, 10, 20, 12),
+    });
     const tracked: TrackedStore = trackStore(opened.store);
     const deps = { store: tracked.store, bus: createInProcessBus(), clock: { now: () => Date.now() }, logger, metrics };
     const ingest = createIngest(deps);
@@ -84,7 +92,13 @@ monitors:
 `;
     const now = Date.UTC(2026, 10, 20, 12);
     const { monitors } = await seed(opened.store, yaml, now);
-    const parts = composeWarden({ store: opened.store, clock: { now: () => now }, logger, baseUrl: () => 'http://warden.test', metrics });
+    const parts = composeWarden({
+      store: opened.store,
+      clock: { now: () => now },
+      logger,
+      baseUrl: () => 'http://warden.test',
+      metrics,
+    });
     const post = (results: unknown[]) =>
       parts.app.request('http://warden.test/api/relay/results', {
         method: 'POST',
@@ -114,15 +128,62 @@ monitors:
 
   it('counts notification delivery attempts by channel type and outcome', async () => {
     await addOrganization(opened.store);
-    const answers: SendOutcome[] = [{ kind: 'sent', status: 204 }, { kind: 'dead', status: 410, error: 'gone' }];
-    const channel = defineChannel({ type: 'test-hook', label: 'Test hook', config: z.object({}), secrets: [], targets: [], send: async () => answers.shift() as SendOutcome });
-    await opened.store.channels.insert({ id: 'nch_a', organizationId: ORG.id, key: 'a', name: 'a', type: 'test-hook', config: {}, rules: {}, enabled: true, managedBy: 'api' }, NOW);
-    const event = { kind: 'monitor.down', at: NOW, severity: 'critical', title: 'down', reason: null, organization: ORG, pages: [] };
-    await opened.store.deliveries.enqueue(
-      ['evt_1', 'evt_2'].map((id, i) => ({ id: `dlv_${i}`, eventId: id, channelId: 'nch_a', organizationId: ORG.id, monitorId: `mon_${i}`, kind: 'monitor.down', event: JSON.stringify({ id, ...event }), nextAttemptAt: NOW })),
+    const answers: SendOutcome[] = [
+      { kind: 'sent', status: 204 },
+      { kind: 'dead', status: 410, error: 'gone' },
+    ];
+    const channel = defineChannel({
+      type: 'test-hook',
+      label: 'Test hook',
+      config: z.object({}),
+      secrets: [],
+      targets: [],
+      send: async () => answers.shift() as SendOutcome,
+    });
+    await opened.store.channels.insert(
+      {
+        id: 'nch_a',
+        organizationId: ORG.id,
+        key: 'a',
+        name: 'a',
+        type: 'test-hook',
+        config: {},
+        rules: {},
+        enabled: true,
+        managedBy: 'api',
+      },
       NOW,
     );
-    const dispatcher = createDispatcher({ store: opened.store, clock: { now: () => NOW }, logger, channels: { 'test-hook': channel }, metrics, options: { stopGraceMs: 100 } });
+    const event = {
+      kind: 'monitor.down',
+      at: NOW,
+      severity: 'critical',
+      title: 'down',
+      reason: null,
+      organization: ORG,
+      pages: [],
+    };
+    await opened.store.deliveries.enqueue(
+      ['evt_1', 'evt_2'].map((id, i) => ({
+        id: `dlv_${i}`,
+        eventId: id,
+        channelId: 'nch_a',
+        organizationId: ORG.id,
+        monitorId: `mon_${i}`,
+        kind: 'monitor.down',
+        event: JSON.stringify({ id, ...event }),
+        nextAttemptAt: NOW,
+      })),
+      NOW,
+    );
+    const dispatcher = createDispatcher({
+      store: opened.store,
+      clock: { now: () => NOW },
+      logger,
+      channels: { 'test-hook': channel },
+      metrics,
+      options: { stopGraceMs: 100 },
+    });
     await dispatcher.tick();
     await dispatcher.tick();
     await dispatcher.stop();

@@ -3,7 +3,14 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, type Metric, Registry } from 'prom-client';
 import type { DatabasePoolUse } from '../store/index.js';
 import { precountedHttpRoutes } from './http-routes.js';
-import type { CheckOutcome, DeliveryOutcome, HttpRoute, PushOutcome, RelayResultOutcome, WardenMetrics } from './recorder.js';
+import type {
+  CheckOutcome,
+  DeliveryOutcome,
+  HttpRoute,
+  PushOutcome,
+  RelayResultOutcome,
+  WardenMetrics,
+} from './recorder.js';
 
 /** Histogram buckets, in seconds (or results per commit), chosen for what each measures. */
 export const METRIC_BUCKETS = {
@@ -23,7 +30,12 @@ export function createMetrics(): WardenMetrics {
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
 
-  const checks = new Counter({ name: 'warden_checks_total', help: 'Edge checks run, by monitor type and outcome (up, degraded, down).', labelNames: ['type', 'outcome'], registers });
+  const checks = new Counter({
+    name: 'warden_checks_total',
+    help: 'Edge checks run, by monitor type and outcome (up, degraded, down).',
+    labelNames: ['type', 'outcome'],
+    registers,
+  });
   const checkDuration = new Histogram({
     name: 'warden_check_duration_seconds',
     help: 'How long an edge check took, from its start to its result, by monitor type.',
@@ -43,9 +55,24 @@ export function createMetrics(): WardenMetrics {
     buckets: [...METRIC_BUCKETS.commitDuration],
     registers,
   });
-  const batchSize = new Histogram({ name: 'warden_ingest_batch_size', help: 'Results and silences committed in one ingest transaction.', buckets: [...METRIC_BUCKETS.batchSize], registers });
-  const pushes = new Counter({ name: 'warden_pushes_total', help: 'Heartbeats received, by outcome: accepted, or why they were refused.', labelNames: ['outcome'], registers });
-  const relayResults = new Counter({ name: 'warden_relay_results_total', help: 'Results sent by relays, by outcome: accepted, duplicate, or why they were refused.', labelNames: ['outcome'], registers });
+  const batchSize = new Histogram({
+    name: 'warden_ingest_batch_size',
+    help: 'Results and silences committed in one ingest transaction.',
+    buckets: [...METRIC_BUCKETS.batchSize],
+    registers,
+  });
+  const pushes = new Counter({
+    name: 'warden_pushes_total',
+    help: 'Heartbeats received, by outcome: accepted, or why they were refused.',
+    labelNames: ['outcome'],
+    registers,
+  });
+  const relayResults = new Counter({
+    name: 'warden_relay_results_total',
+    help: 'Results sent by relays, by outcome: accepted, duplicate, or why they were refused.',
+    labelNames: ['outcome'],
+    registers,
+  });
   const deliveries = new Counter({
     name: 'warden_notification_deliveries_total',
     help: 'Notification delivery attempts, by channel type and outcome (sent, retry, dead, skipped).',
@@ -109,7 +136,12 @@ export function createMetrics(): WardenMetrics {
   };
 }
 
-type Sources = { ingestQueue?: () => number; liveClients?: () => number; pageCache?: () => number; databasePool?: () => DatabasePoolUse | null };
+type Sources = {
+  ingestQueue?: () => number;
+  liveClients?: () => number;
+  pageCache?: () => number;
+  databasePool?: () => DatabasePoolUse | null;
+};
 
 /**
  * The gauges read at scrape time from what the parts say to watch (`sources`, set by the watch… calls); the pool's are

@@ -4,7 +4,15 @@ import type { DatabasePoolUse } from '../store/index.js';
 /** An edge check's outcome: passed, passed but degraded, or failed. */
 export type CheckOutcome = 'up' | 'degraded' | 'down';
 /** A heartbeat accepted, or why it was refused. */
-export type PushOutcome = 'accepted' | 'rate_limited' | 'unknown_token' | 'invalid' | 'too_large' | 'overloaded' | 'unavailable' | 'error';
+export type PushOutcome =
+  | 'accepted'
+  | 'rate_limited'
+  | 'unknown_token'
+  | 'invalid'
+  | 'too_large'
+  | 'overloaded'
+  | 'unavailable'
+  | 'error';
 /** A relay's result stored (or already stored: a duplicate), or why it was refused. */
 export type RelayResultOutcome = 'accepted' | 'duplicate' | 'invalid' | 'not_assigned' | 'out_of_window';
 /** A notification delivery attempt: sent, to be retried, given up (dead), or skipped by the channel's rules. */

@@ -15,7 +15,11 @@ const RANGES: readonly { kind: string; v4?: readonly string[]; v6?: readonly str
   { kind: 'a unique-local address', v6: ['fc00::/7', 'fec0::/10'] },
   { kind: 'a multicast address', v4: ['224.0.0.0/4'], v6: ['ff00::/8'] },
   // IETF protocol assignments, benchmarking networks, the old class E, local-use NAT64, the discard prefix.
-  { kind: 'a reserved address', v4: ['192.0.0.0/24', '198.18.0.0/15', '240.0.0.0/4'], v6: ['64:ff9b:1::/48', '100::/64'] },
+  {
+    kind: 'a reserved address',
+    v4: ['192.0.0.0/24', '198.18.0.0/15', '240.0.0.0/4'],
+    v6: ['64:ff9b:1::/48', '100::/64'],
+  },
 ];
 
 const LISTS = RANGES.map(({ kind, v4 = [], v6 = [] }) => {
@@ -31,15 +35,39 @@ function addSubnet(list: BlockList, cidr: string, type: 'ipv4' | 'ipv6'): void {
 }
 
 /** IPv6 prefixes whose addresses carry an IPv4 address, with where it sits and how it is written in. */
-const EMBEDDINGS: readonly { form: string; matches(bytes: Uint8Array): boolean; ipv4(bytes: Uint8Array): Uint8Array }[] = [
-  { form: 'IPv4-mapped', matches: (b) => zeros(b, 0, 10) && b[10] === 0xff && b[11] === 0xff, ipv4: (b) => b.subarray(12, 16) },
-  { form: 'IPv4-translated', matches: (b) => zeros(b, 0, 8) && b[8] === 0xff && b[9] === 0xff && zeros(b, 10, 12), ipv4: (b) => b.subarray(12, 16) },
+const EMBEDDINGS: readonly {
+  form: string;
+  matches(bytes: Uint8Array): boolean;
+  ipv4(bytes: Uint8Array): Uint8Array;
+}[] = [
+  {
+    form: 'IPv4-mapped',
+    matches: (b) => zeros(b, 0, 10) && b[10] === 0xff && b[11] === 0xff,
+    ipv4: (b) => b.subarray(12, 16),
+  },
+  {
+    form: 'IPv4-translated',
+    matches: (b) => zeros(b, 0, 8) && b[8] === 0xff && b[9] === 0xff && zeros(b, 10, 12),
+    ipv4: (b) => b.subarray(12, 16),
+  },
   // ::a.b.c.d, the deprecated IPv4-compatible form; :: and ::1 are checked as themselves.
-  { form: 'IPv4-compatible', matches: (b) => zeros(b, 0, 12) && !(zeros(b, 12, 15) && (b[15] ?? 0) <= 1), ipv4: (b) => b.subarray(12, 16) },
-  { form: 'NAT64', matches: (b) => b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zeros(b, 4, 12), ipv4: (b) => b.subarray(12, 16) },
+  {
+    form: 'IPv4-compatible',
+    matches: (b) => zeros(b, 0, 12) && !(zeros(b, 12, 15) && (b[15] ?? 0) <= 1),
+    ipv4: (b) => b.subarray(12, 16),
+  },
+  {
+    form: 'NAT64',
+    matches: (b) => b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zeros(b, 4, 12),
+    ipv4: (b) => b.subarray(12, 16),
+  },
   { form: '6to4', matches: (b) => b[0] === 0x20 && b[1] === 0x02, ipv4: (b) => b.subarray(2, 6) },
   // Teredo (2001::/32) carries the client's address inverted in its last 32 bits.
-  { form: 'Teredo', matches: (b) => b[0] === 0x20 && b[1] === 0x01 && b[2] === 0 && b[3] === 0, ipv4: (b) => b.subarray(12, 16).map((byte) => byte ^ 0xff) },
+  {
+    form: 'Teredo',
+    matches: (b) => b[0] === 0x20 && b[1] === 0x01 && b[2] === 0 && b[3] === 0,
+    ipv4: (b) => b.subarray(12, 16).map((byte) => byte ^ 0xff),
+  },
 ];
 
 /**

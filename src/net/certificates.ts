@@ -36,11 +36,16 @@ export function certificateExpiry(validToText: string, now = Date.now()): Certif
  * What a certificate's expiry makes of a check that otherwise passed: a failure once expired, a warning (degraded)
  * with fewer than `thresholdDays` days left (0 never warns), else a note for the check's message.
  */
-export function expiryVerdict(expiry: CertificateExpiry, thresholdDays: number): { failure: string } | { warning: string } | { note: string } {
+export function expiryVerdict(
+  expiry: CertificateExpiry,
+  thresholdDays: number,
+): { failure: string } | { warning: string } | { note: string } {
   const days = expiry.daysRemaining;
   if (days < 0) return { failure: `the TLS certificate expired on ${expiry.validTo.slice(0, 10)}` };
   if (days < thresholdDays) return { warning: `certificate ${expiresIn(days)}` };
-  return { note: days === 0 ? 'certificate expires today' : `certificate valid for ${days} more day${days === 1 ? '' : 's'}` };
+  return {
+    note: days === 0 ? 'certificate expires today' : `certificate valid for ${days} more day${days === 1 ? '' : 's'}`,
+  };
 }
 
 /** "expires today", "expires in 1 day", "expires in 5 days". */

@@ -24,7 +24,13 @@ afterAll(async () => {
 });
 
 const get = (path: string, extra: Partial<Parameters<typeof httpGet>[0]> = {}) =>
-  httpGet({ url: `${site.url}${path}`, signal: AbortSignal.timeout(1500), timeoutMs: 1500, guard: ANY_TARGET, ...extra });
+  httpGet({
+    url: `${site.url}${path}`,
+    signal: AbortSignal.timeout(1500),
+    timeoutMs: 1500,
+    guard: ANY_TARGET,
+    ...extra,
+  });
 
 describe('httpGet', () => {
   it('reads the status, headers and body, and times the headers', async () => {
@@ -112,7 +118,13 @@ describe('httpGet', () => {
   });
 
   it('drops every configured header when a redirect leaves the origin, and keeps them within it', async () => {
-    const headers = { authorization: 'Bearer s3cret-value', 'X-API-Key': 'key-s3cret', cookie: 'session=s3cret', 'user-agent': 'mine', 'x-plain': 'plain' };
+    const headers = {
+      authorization: 'Bearer s3cret-value',
+      'X-API-Key': 'key-s3cret',
+      cookie: 'session=s3cret',
+      'user-agent': 'mine',
+      'x-plain': 'plain',
+    };
     const result = await get(`/moved-to/${other.port}`, { headers, maxRedirects: 1 });
     if (!result.ok) throw new Error(result.error);
     // The other origin (another port) saw none of them: only what Warden sends on its own.
@@ -125,13 +137,18 @@ describe('httpGet', () => {
     expect(site.requests.at(-1)?.headers['x-api-key']).toBe('key-s3cret');
     const same = await get('/see-other', { method: 'POST', headers, maxRedirects: 1 });
     if (!same.ok) throw new Error(same.error);
-    expect((bodyJson(same.response) as { headers: Record<string, string> }).headers).toMatchObject({ 'x-api-key': 'key-s3cret', 'x-plain': 'plain' });
+    expect((bodyJson(same.response) as { headers: Record<string, string> }).headers).toMatchObject({
+      'x-api-key': 'key-s3cret',
+      'x-plain': 'plain',
+    });
   });
 
   it('describes a refused connection', async () => {
     const closed = await startWebsiteFake();
     await closed.close();
-    expect(await httpGet({ url: `${closed.url}/ok`, signal: AbortSignal.timeout(1000), timeoutMs: 1000, guard: ANY_TARGET })).toEqual({
+    expect(
+      await httpGet({ url: `${closed.url}/ok`, signal: AbortSignal.timeout(1000), timeoutMs: 1000, guard: ANY_TARGET }),
+    ).toEqual({
       ok: false,
       error: 'connection refused',
       code: 'ECONNREFUSED',
@@ -166,7 +183,13 @@ describe('httpGet', () => {
 
 describeOverHttps('httpGet', (secure) => {
   it('reports the days left on the certificate', async () => {
-    const result = await httpGet({ url: `${secure().url}/ok`, ignoreTls: true, signal: AbortSignal.timeout(1500), timeoutMs: 1500, guard: ANY_TARGET });
+    const result = await httpGet({
+      url: `${secure().url}/ok`,
+      ignoreTls: true,
+      signal: AbortSignal.timeout(1500),
+      timeoutMs: 1500,
+      guard: ANY_TARGET,
+    });
     if (!result.ok) throw new Error(result.error);
     expect(result.response.tls?.daysRemaining).toBeGreaterThanOrEqual(29);
     expect(result.response.tls?.daysRemaining).toBeLessThanOrEqual(30);
@@ -174,8 +197,17 @@ describeOverHttps('httpGet', (secure) => {
   });
 
   it('rejects a self-signed certificate unless told to ignore it', async () => {
-    const result = await httpGet({ url: `${secure().url}/ok`, signal: AbortSignal.timeout(1500), timeoutMs: 1500, guard: ANY_TARGET });
-    expect(result).toEqual({ ok: false, error: 'the TLS certificate is self-signed (set ignoreTls to accept it)', code: 'DEPTH_ZERO_SELF_SIGNED_CERT' });
+    const result = await httpGet({
+      url: `${secure().url}/ok`,
+      signal: AbortSignal.timeout(1500),
+      timeoutMs: 1500,
+      guard: ANY_TARGET,
+    });
+    expect(result).toEqual({
+      ok: false,
+      error: 'the TLS certificate is self-signed (set ignoreTls to accept it)',
+      code: 'DEPTH_ZERO_SELF_SIGNED_CERT',
+    });
   });
 });
 
@@ -200,7 +232,14 @@ describe('httpGet through a unix socket', () => {
     rmSync(dir, { recursive: true, force: true });
   });
   const viaSocket = (path: string, guard = ANY_TARGET) =>
-    httpGet({ url: `http://localhost${path}`, socketPath, maxRedirects: 5, signal: AbortSignal.timeout(1500), timeoutMs: 1500, guard });
+    httpGet({
+      url: `http://localhost${path}`,
+      socketPath,
+      maxRedirects: 5,
+      signal: AbortSignal.timeout(1500),
+      timeoutMs: 1500,
+      guard,
+    });
 
   it('sends the request through the socket, and follows no redirect', async () => {
     const result = await viaSocket('/containers/web/json');

@@ -61,7 +61,8 @@ export type HttpGetResult = { ok: true; response: HttpGetResponse } | { ok: fals
 /** Never throws: every failure becomes a plain-language error with request header values scrubbed out. */
 export async function httpGet(input: HttpGetRequest): Promise<HttpGetResult> {
   const started = performance.now();
-  const maxRedirects = input.socketPath === undefined ? Math.min(input.maxRedirects ?? 0, HTTP_GET_LIMITS.redirects) : 0;
+  const maxRedirects =
+    input.socketPath === undefined ? Math.min(input.maxRedirects ?? 0, HTTP_GET_LIMITS.redirects) : 0;
   let url: URL;
   try {
     url = new URL(input.url);
@@ -74,7 +75,8 @@ export async function httpGet(input: HttpGetRequest): Promise<HttpGetResult> {
   let tls: CertificateExpiry | undefined;
   try {
     for (let redirects = 0; ; redirects++) {
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, error: `cannot follow a redirect to a ${url.protocol} URL` };
+      if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        return { ok: false, error: `cannot follow a redirect to a ${url.protocol} URL` };
       const outcome = await requestOnce(url, { method, headers, body, ignoreTls: input.ignoreTls ?? false }, input);
       if ('failure' in outcome) throw outcome.failure;
       const { hop } = outcome;
@@ -83,14 +85,29 @@ export async function httpGet(input: HttpGetRequest): Promise<HttpGetResult> {
       const follow = REDIRECT_STATUSES.has(hop.status) && typeof location === 'string' && maxRedirects > 0;
       if (!follow) {
         const latencyMs = Math.round(hop.headersAt - started);
-        return { ok: true, response: { status: hop.status, headers: hop.headers, body: hop.body, truncated: hop.truncated, latencyMs, redirects, tls } };
+        return {
+          ok: true,
+          response: {
+            status: hop.status,
+            headers: hop.headers,
+            body: hop.body,
+            truncated: hop.truncated,
+            latencyMs,
+            redirects,
+            tls,
+          },
+        };
       }
-      if (redirects >= maxRedirects) return { ok: false, error: `more than ${maxRedirects} redirect${maxRedirects === 1 ? '' : 's'}` };
+      if (redirects >= maxRedirects)
+        return { ok: false, error: `more than ${maxRedirects} redirect${maxRedirects === 1 ? '' : 's'}` };
       const next = new URL(location, url);
       // Any configured header may be a secret (X-API-Key as much as Authorization): none follows to another origin.
       if (next.origin !== url.origin) headers = withDefaultHeaders({});
       // 303 always, and 301/302 after a POST, turn into a GET without a body (as browsers and fetch do).
-      if ((hop.status === 303 && method !== 'HEAD') || ((hop.status === 301 || hop.status === 302) && method === 'POST')) {
+      if (
+        (hop.status === 303 && method !== 'HEAD') ||
+        ((hop.status === 301 || hop.status === 302) && method === 'POST')
+      ) {
         method = 'GET';
         body = undefined;
       }
@@ -98,7 +115,10 @@ export async function httpGet(input: HttpGetRequest): Promise<HttpGetResult> {
     }
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
-    const failure = { ok: false as const, error: scrub(describeRequestError(error, input.timeoutMs), Object.values(input.headers ?? {})) };
+    const failure = {
+      ok: false as const,
+      error: scrub(describeRequestError(error, input.timeoutMs), Object.values(input.headers ?? {})),
+    };
     return typeof code === 'string' ? { ...failure, code } : failure;
   }
 }
@@ -147,43 +167,57 @@ function requestOnce(url: URL, init: HopInit, input: HttpGetRequest): Promise<Ho
   const cap = input.maxBodyBytes ?? HTTP_GET_LIMITS.bodyBytes;
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   // Checked at every hop: a redirect to a refused address fails here, before anything is sent to it.
-  const dial = input.socketPath === undefined ? dialFor(input.guard, url.hostname) : unixDial(input.guard, input.socketPath);
+  const dial =
+    input.socketPath === undefined ? dialFor(input.guard, url.hostname) : unixDial(input.guard, input.socketPath);
   if ('refused' in dial) return Promise.resolve({ failure: dial.refused });
   // agent: false gives each request its own non-keep-alive agent, so the socket closes when the check ends; the
   // guard's lookup (for a name) goes with the options down to the socket.
-  const open = () => request(url, { method: init.method, headers: init.headers, agent: false, rejectUnauthorized: !init.ignoreTls, ...dial });
-  return withSocket<ClientRequest, HopOutcome>(open, input, () => ({ failure: abortError() }), (req, { finish }) => {
-    const fail = (failure: unknown) => finish({ failure });
-    const succeed = (hop: Hop) => finish({ hop });
-    req.on('error', fail);
-    req.on('response', (res: IncomingMessage) => {
-      const headersAt = performance.now();
-      const tls = certificateOf(res);
-      const status = res.statusCode ?? 0;
-      const hop = { status, headers: res.headers, headersAt, tls };
-      if (input.readBody === false || REDIRECT_STATUSES.has(status) || init.method === 'HEAD') {
-        succeed({ ...hop, body: Buffer.alloc(0), truncated: false });
-        return;
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        if (size + chunk.length > cap) {
-          chunks.push(chunk.subarray(0, cap - size));
-          succeed({ ...hop, body: Buffer.concat(chunks), truncated: true });
+  const open = () =>
+    request(url, {
+      method: init.method,
+      headers: init.headers,
+      agent: false,
+      rejectUnauthorized: !init.ignoreTls,
+      ...dial,
+    });
+  return withSocket<ClientRequest, HopOutcome>(
+    open,
+    input,
+    () => ({ failure: abortError() }),
+    (req, { finish }) => {
+      const fail = (failure: unknown) => finish({ failure });
+      const succeed = (hop: Hop) => finish({ hop });
+      req.on('error', fail);
+      req.on('response', (res: IncomingMessage) => {
+        const headersAt = performance.now();
+        const tls = certificateOf(res);
+        const status = res.statusCode ?? 0;
+        const hop = { status, headers: res.headers, headersAt, tls };
+        if (input.readBody === false || REDIRECT_STATUSES.has(status) || init.method === 'HEAD') {
+          succeed({ ...hop, body: Buffer.alloc(0), truncated: false });
           return;
         }
-        chunks.push(chunk);
-        size += chunk.length;
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          if (size + chunk.length > cap) {
+            chunks.push(chunk.subarray(0, cap - size));
+            succeed({ ...hop, body: Buffer.concat(chunks), truncated: true });
+            return;
+          }
+          chunks.push(chunk);
+          size += chunk.length;
+        });
+        res.on('end', () => succeed({ ...hop, body: Buffer.concat(chunks), truncated: false }));
+        res.on('error', fail);
+        res.on('close', () => {
+          if (!res.complete)
+            fail(Object.assign(new Error('connection closed before the body was complete'), { code: 'EPIPE' }));
+        });
       });
-      res.on('end', () => succeed({ ...hop, body: Buffer.concat(chunks), truncated: false }));
-      res.on('error', fail);
-      res.on('close', () => {
-        if (!res.complete) fail(Object.assign(new Error('connection closed before the body was complete'), { code: 'EPIPE' }));
-      });
-    });
-    req.end(init.body);
-  });
+      req.end(init.body);
+    },
+  );
 }
 
 function unixDial(guard: HttpGetRequest['guard'], socketPath: string): { socketPath: string } | { refused: Error } {

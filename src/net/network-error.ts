@@ -25,7 +25,8 @@ export function describeNetworkError(error: unknown, timeoutMs: number): string 
     case 'EPIPE':
       return 'connection closed by the server';
     default: {
-      if ((error as Error | null)?.name === 'AbortError' || (error as Error | null)?.name === 'TimeoutError') return timedOutAfter(timeoutMs);
+      if ((error as Error | null)?.name === 'AbortError' || (error as Error | null)?.name === 'TimeoutError')
+        return timedOutAfter(timeoutMs);
       const message = error instanceof Error ? error.message : String(error);
       return code ? `${message} (${code})` : message;
     }

@@ -131,7 +131,10 @@ export function lookupHost(host: string, { signal, timeoutMs, guard }: NetContex
           const refused = firstRefusal(guard, addresses);
           if (refused) return { error: refused.message, refused: true };
           const first = addresses[0];
-          if (!first) return { error: describeNetworkError(Object.assign(new Error('not found'), { code: 'ENOTFOUND' }), timeoutMs) };
+          if (!first)
+            return {
+              error: describeNetworkError(Object.assign(new Error('not found'), { code: 'ENOTFOUND' }), timeoutMs),
+            };
           return checkedAddress(first.address, first.family);
         },
         (error): HostAddress => ({ error: describeNetworkError(error, timeoutMs) }),
@@ -171,7 +174,12 @@ export function openTcp({ guard }: Pick<NetContext, 'guard'>, host: string, port
  * ca, rejectUnauthorized), never where to connect. The host goes with them, so Node checks the certificate against it
  * unless a servername is given.
  */
-export function openTls({ guard }: Pick<NetContext, 'guard'>, host: string, port: number, options: Omit<ConnectionOptions, 'host' | 'port' | 'socket' | 'lookup' | 'path'>): TLSSocket {
+export function openTls(
+  { guard }: Pick<NetContext, 'guard'>,
+  host: string,
+  port: number,
+  options: Omit<ConnectionOptions, 'host' | 'port' | 'socket' | 'lookup' | 'path'>,
+): TLSSocket {
   const dial = dialFor(guard, host);
   // A refused literal: the TLS socket wraps one that fails with the refusal before a byte is sent.
   if ('refused' in dial) return tlsConnect({ ...options, socket: refusedSocket(dial.refused) });
@@ -183,7 +191,11 @@ export function openTls({ guard }: Pick<NetContext, 'guard'>, host: string, port
  * INFO). `options` say how to verify, as for openTls, and `host` what name the certificate must carry; the new socket
  * must be adopted by the exchange that holds the old one.
  */
-export function startTls(socket: TcpSocket, options: Omit<ConnectionOptions, 'host' | 'port' | 'socket' | 'lookup' | 'path'>, host?: string): TLSSocket {
+export function startTls(
+  socket: TcpSocket,
+  options: Omit<ConnectionOptions, 'host' | 'port' | 'socket' | 'lookup' | 'path'>,
+  host?: string,
+): TLSSocket {
   if (host === undefined) return tlsConnect({ ...options, socket });
   // The certificate is checked against `host`, sent as SNI unless it is an IP address; nothing is looked up.
   const name = bareHost(host);
@@ -201,9 +213,14 @@ export function openHttp2(
   tls?: Omit<ConnectionOptions, 'host' | 'port' | 'socket' | 'lookup' | 'path' | 'ALPNProtocols'>,
 ): ClientHttp2Session {
   const authority = `${tls ? 'https' : 'http'}://${urlHost(host)}:${port}`;
-  const createConnection = () => (tls ? openTls(ctx, host, port, { ...tls, ALPNProtocols: ['h2'] }) : openTcp(ctx, host, port));
+  const createConnection = () =>
+    tls ? openTls(ctx, host, port, { ...tls, ALPNProtocols: ['h2'] }) : openTcp(ctx, host, port);
   // Header lists are bounded (16 KiB), as are the session's buffers (1 MB); no server push.
-  return http2Connect(authority, { createConnection, maxSessionMemory: 1, settings: { enablePush: false, maxHeaderListSize: 16 * 1024 } });
+  return http2Connect(authority, {
+    createConnection,
+    maxSessionMemory: 1,
+    settings: { enablePush: false, maxHeaderListSize: 16 * 1024 },
+  });
 }
 
 /** The one way a probe opens a WebSocket (ws:// or wss://), under the same guard as openTcp. */

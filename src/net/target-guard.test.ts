@@ -26,7 +26,11 @@ const answering =
 type Looked = { error: NodeJS.ErrnoException | null; address: string | LookupAddress[]; family?: number };
 
 function look(resolve: ResolveAll, all: boolean): Promise<Looked> {
-  return new Promise((done) => guardedLookup(PUBLIC_TARGETS_ONLY, resolve)('host.example.test', { all }, (error, address, family) => done({ error, address, family })));
+  return new Promise((done) =>
+    guardedLookup(PUBLIC_TARGETS_ONLY, resolve)('host.example.test', { all }, (error, address, family) =>
+      done({ error, address, family }),
+    ),
+  );
 }
 
 describe('targetGuard', () => {
@@ -49,7 +53,11 @@ describe('targetGuard', () => {
 
 describe('guardedLookup', () => {
   it('hands back the checked addresses, one or all as asked', async () => {
-    expect(await look(answering('93.184.216.34', '2606:2800:220:1::1'), false)).toEqual({ error: null, address: '93.184.216.34', family: 4 });
+    expect(await look(answering('93.184.216.34', '2606:2800:220:1::1'), false)).toEqual({
+      error: null,
+      address: '93.184.216.34',
+      family: 4,
+    });
     expect(await look(answering('93.184.216.34', '2606:2800:220:1::1'), true)).toEqual({
       error: null,
       address: [
@@ -69,7 +77,8 @@ describe('guardedLookup', () => {
   });
 
   it('passes a failed lookup on, and treats an empty answer as not found', async () => {
-    const failing: ResolveAll = (_h, _o, callback) => callback(Object.assign(new Error('nope'), { code: 'ENOTFOUND' }), []);
+    const failing: ResolveAll = (_h, _o, callback) =>
+      callback(Object.assign(new Error('nope'), { code: 'ENOTFOUND' }), []);
     expect((await look(failing, false)).error?.code).toBe('ENOTFOUND');
     expect((await look(answering(), false)).error?.code).toBe('ENOTFOUND');
   });
@@ -84,7 +93,9 @@ describe('dialFor', () => {
   it('checks a literal at once and a name through its lookup', () => {
     expect(dialFor(PUBLIC_TARGETS_ONLY, '1.1.1.1')).toEqual({});
     expect(dialFor(PUBLIC_TARGETS_ONLY, '[::1]')).toMatchObject({ refused: { code: TARGET_REFUSED } });
-    expect(dialFor(PUBLIC_TARGETS_ONLY, '169.254.169.254')).toMatchObject({ refused: { message: expect.stringContaining('a cloud metadata address') } });
+    expect(dialFor(PUBLIC_TARGETS_ONLY, '169.254.169.254')).toMatchObject({
+      refused: { message: expect.stringContaining('a cloud metadata address') },
+    });
     expect(typeof (dialFor(PUBLIC_TARGETS_ONLY, 'example.com') as { lookup?: unknown }).lookup).toBe('function');
   });
 });

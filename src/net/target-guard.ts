@@ -66,15 +66,20 @@ const systemResolve: ResolveAll = (hostname, options, callback) => dnsLookup(hos
  */
 export function guardedLookup(guard: TargetGuard, resolve: ResolveAll = systemResolve): LookupFunction {
   return (hostname, options, callback) => {
-    resolve(hostname, { family: options.family as number | undefined, hints: options.hints, all: true }, (error, addresses) => {
-      if (error) return callback(error, '');
-      const refused = firstRefusal(guard, addresses);
-      if (refused) return callback(refused, '');
-      const first = addresses[0];
-      if (!first) return callback(Object.assign(new Error(`no addresses for ${hostname}`), { code: 'ENOTFOUND' }), '');
-      if (options.all) callback(null, addresses);
-      else callback(null, first.address, first.family);
-    });
+    resolve(
+      hostname,
+      { family: options.family as number | undefined, hints: options.hints, all: true },
+      (error, addresses) => {
+        if (error) return callback(error, '');
+        const refused = firstRefusal(guard, addresses);
+        if (refused) return callback(refused, '');
+        const first = addresses[0];
+        if (!first)
+          return callback(Object.assign(new Error(`no addresses for ${hostname}`), { code: 'ENOTFOUND' }), '');
+        if (options.all) callback(null, addresses);
+        else callback(null, first.address, first.family);
+      },
+    );
   };
 }
 

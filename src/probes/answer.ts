@@ -37,7 +37,13 @@ export function compileExpected(expected: string): AnswerMatcher | { error: stri
     test: (answer) => {
       try {
         // A vm timeout interrupts a backtracking regular expression; a plain call could block the event loop for minutes.
-        return runInNewContext('pattern.test(answer)', { pattern: compiled, answer }, { timeout: ANSWER_LIMITS.patternRunMs }) === true;
+        return (
+          runInNewContext(
+            'pattern.test(answer)',
+            { pattern: compiled, answer },
+            { timeout: ANSWER_LIMITS.patternRunMs },
+          ) === true
+        );
       } catch {
         return 'too-slow';
       }
@@ -63,7 +69,8 @@ export function answerText(value: unknown): string {
   else if (typeof value === 'string') text = value;
   else if (Buffer.isBuffer(value)) text = value.toString('hex');
   else if (value instanceof Date) text = value.toISOString();
-  else if (typeof value === 'object') text = JSON.stringify(value, (_key, v) => (typeof v === 'bigint' ? v.toString() : v)) ?? String(value);
+  else if (typeof value === 'object')
+    text = JSON.stringify(value, (_key, v) => (typeof v === 'bigint' ? v.toString() : v)) ?? String(value);
   else text = String(value);
   return cut(text, ANSWER_LIMITS.chars);
 }
@@ -78,15 +85,25 @@ export interface Answered {
 }
 
 /** The verdict on an answer: up when it is what was expected (or nothing was), down with both shown otherwise. */
-export function judgeAnswer(expected: string | undefined, { latencyMs, asked, answer, data }: Omit<Answered, 'ok'>): ProbeResult {
+export function judgeAnswer(
+  expected: string | undefined,
+  { latencyMs, asked, answer, data }: Omit<Answered, 'ok'>,
+): ProbeResult {
   const shown = answer === '' ? '(nothing)' : cut(answer, ANSWER_LIMITS.messageChars);
   const result = { ok: true, latencyMs, message: `${cut(asked, 60)} → ${shown}`, data: { ...data, answer } };
   if (expected === undefined) return result;
   const matcher = compileExpected(expected);
   if ('error' in matcher) return { ok: false, error: matcher.error, data: result.data };
   const matched = matcher.test(answer);
-  if (matched === 'too-slow') return { ok: false, error: 'the expected pattern took too long to run on the answer', data: result.data };
-  return matched ? result : { ok: false, error: `expected ${matcher.describe}, got ${answer === '' ? shown : `"${shown}"`}`, data: result.data };
+  if (matched === 'too-slow')
+    return { ok: false, error: 'the expected pattern took too long to run on the answer', data: result.data };
+  return matched
+    ? result
+    : {
+        ok: false,
+        error: `expected ${matcher.describe}, got ${answer === '' ? shown : `"${shown}"`}`,
+        data: result.data,
+      };
 }
 
 export function cut(text: string, max: number): string {

@@ -21,9 +21,30 @@ afterAll(() => api.close());
 beforeEach(() => {
   api.state.override = undefined;
   api.state.guilds = {
-    [OPEN]: { name: 'Warden Gaming', widgetEnabled: true, presenceCount: 42, memberCount: 1234, instantInvite: 'https://discord.gg/abc', botIsMember: true },
-    [CLOSED]: { name: 'Quiet Place', widgetEnabled: false, presenceCount: 3, memberCount: 10, instantInvite: null, botIsMember: true },
-    [HIDDEN]: { name: 'Elsewhere', widgetEnabled: true, presenceCount: 7, memberCount: 70, instantInvite: null, botIsMember: false },
+    [OPEN]: {
+      name: 'Warden Gaming',
+      widgetEnabled: true,
+      presenceCount: 42,
+      memberCount: 1234,
+      instantInvite: 'https://discord.gg/abc',
+      botIsMember: true,
+    },
+    [CLOSED]: {
+      name: 'Quiet Place',
+      widgetEnabled: false,
+      presenceCount: 3,
+      memberCount: 10,
+      instantInvite: null,
+      botIsMember: true,
+    },
+    [HIDDEN]: {
+      name: 'Elsewhere',
+      widgetEnabled: true,
+      presenceCount: 7,
+      memberCount: 70,
+      instantInvite: null,
+      botIsMember: false,
+    },
   };
 });
 
@@ -36,7 +57,11 @@ const run = (raw: Record<string, unknown>, timeoutMs = 1500) => runThrough(disco
 describe('discord probe, widget mode', () => {
   it('reports the guild name, who is online and whether there is an invite', async () => {
     const result = await check(config({}));
-    expect(result).toMatchObject({ ok: true, message: '42 online', data: { name: 'Warden Gaming', players: 42, instantInvite: true } });
+    expect(result).toMatchObject({
+      ok: true,
+      message: '42 online',
+      data: { name: 'Warden Gaming', players: 42, instantInvite: true },
+    });
     expect(api.requests.at(-1)?.path).toBe(`/api/v10/guilds/${OPEN}/widget.json`);
     expect(api.requests.at(-1)?.headers.authorization).toBeUndefined();
   });
@@ -50,7 +75,11 @@ describe('discord probe, widget mode', () => {
   });
 
   it('is degraded below minPlayers', async () => {
-    expect(await check(config({ minPlayers: 50 }))).toMatchObject({ ok: true, degraded: true, message: '42 online (fewer than 50)' });
+    expect(await check(config({ minPlayers: 50 }))).toMatchObject({
+      ok: true,
+      degraded: true,
+      message: '42 online (fewer than 50)',
+    });
   });
 
   it('fails plainly on an answer that is not the widget', async () => {
@@ -65,7 +94,11 @@ describe('discord probe, widget mode', () => {
 describe('discord probe, bot mode', () => {
   it('reports members and presences with the Bot authorization', async () => {
     const result = await check(bot());
-    expect(result).toMatchObject({ ok: true, message: '42 online, 1234 members', data: { name: 'Warden Gaming', players: 42, members: 1234 } });
+    expect(result).toMatchObject({
+      ok: true,
+      message: '42 online, 1234 members',
+      data: { name: 'Warden Gaming', players: 42, members: 1234 },
+    });
     const seen = api.requests.at(-1);
     expect(seen?.path).toBe(`/api/v10/guilds/${OPEN}?with_counts=true`);
     expect(seen?.headers.authorization).toBe(`Bot ${BOT_TOKEN}`);
@@ -85,11 +118,19 @@ describe('discord probe, bot mode', () => {
   });
 
   it('needs a token in bot mode', async () => {
-    expect(await run(config({ mode: 'bot' }))).toEqual({ ok: false, error: 'invalid config: required when mode is bot' });
+    expect(await run(config({ mode: 'bot' }))).toEqual({
+      ok: false,
+      error: 'invalid config: required when mode is bot',
+    });
   });
 
   it('never puts the bot token in a result', async () => {
-    const results = [await run(bot()), await run(bot({ guildId: HIDDEN })), await check(bot()), await check(bot({ guildId: UNKNOWN }))];
+    const results = [
+      await run(bot()),
+      await run(bot({ guildId: HIDDEN })),
+      await check(bot()),
+      await check(bot({ guildId: UNKNOWN })),
+    ];
     api.state.override = { misbehave: 'hang' };
     results.push(await run(bot(), 300), await check(bot(), 300));
     api.state.override = { message: `echoing Bot ${BOT_TOKEN}`, code: 0 };

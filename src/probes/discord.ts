@@ -6,7 +6,10 @@ import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
 
 export const discordConfig = z
   .object({
-    mode: z.enum(['widget', 'bot']).default('widget').describe('widget: the public guild widget; bot: a bot in the guild.'),
+    mode: z
+      .enum(['widget', 'bot'])
+      .default('widget')
+      .describe('widget: the public guild widget; bot: a bot in the guild.'),
     guildId: z.string().regex(/^\d{15,22}$/, { error: 'expected a guild id (a snowflake of digits)' }),
     botToken: secret('bot token').optional().describe('Required in bot mode.'),
     apiBaseUrl: httpUrl().default('https://discord.com/api/v10'),
@@ -43,8 +46,10 @@ async function checkWidget(config: DiscordConfig, ctx: ProbeContext): Promise<Pr
   const { response } = result;
   const body = record(bodyJson(response));
   if (response.status !== 200) {
-    if (response.status === 403 && body.code === WIDGET_DISABLED) return { ok: false, error: "the guild's widget is disabled" };
-    if (response.status === 404 || body.code === UNKNOWN_GUILD) return { ok: false, error: 'guild not found (check guildId)' };
+    if (response.status === 403 && body.code === WIDGET_DISABLED)
+      return { ok: false, error: "the guild's widget is disabled" };
+    if (response.status === 404 || body.code === UNKNOWN_GUILD)
+      return { ok: false, error: 'guild not found (check guildId)' };
     return { ok: false, error: otherStatus(response) };
   }
   if (response.truncated) return { ok: false, error: tooLarge };
@@ -68,12 +73,18 @@ async function checkWithBot(config: DiscordConfig, ctx: ProbeContext): Promise<P
   const body = record(bodyJson(response));
   const players = body.approximate_presence_count;
   const members = body.approximate_member_count;
-  if (typeof players !== 'number' || typeof members !== 'number') return { ok: false, error: 'the guild answer has no member counts' };
+  if (typeof players !== 'number' || typeof members !== 'number')
+    return { ok: false, error: 'the guild answer has no member counts' };
   const data = { name: name(body.name), players, members };
   return counted(config, response, data, `${players} online, ${members} members`);
 }
 
-function counted(config: DiscordConfig, response: HttpGetResponse, data: Record<string, unknown> & { players: number }, summary: string): ProbeResult {
+function counted(
+  config: DiscordConfig,
+  response: HttpGetResponse,
+  data: Record<string, unknown> & { players: number },
+  summary: string,
+): ProbeResult {
   const degraded = config.minPlayers !== undefined && data.players < config.minPlayers;
   return {
     ok: true,
@@ -86,7 +97,8 @@ function counted(config: DiscordConfig, response: HttpGetResponse, data: Record<
 
 function otherStatus(response: HttpGetResponse): string {
   if (response.status === 429) return 'Discord is rate limiting requests (HTTP 429)';
-  if (response.status >= 300 && response.status < 400) return `Discord answered with a redirect (HTTP ${response.status}); check apiBaseUrl`;
+  if (response.status >= 300 && response.status < 400)
+    return `Discord answered with a redirect (HTTP ${response.status}); check apiBaseUrl`;
   return `Discord answered HTTP ${response.status}`;
 }
 

@@ -34,8 +34,10 @@ afterAll(async () => {
   await silent.close();
 });
 
-const check = (config: Record<string, unknown>, timeoutMs = 1500) => probeDirectly(dns, { resolver: server.address, ...config }, timeoutMs);
-const run = (config: Record<string, unknown>, timeoutMs = 1500) => runThrough(dns, { resolver: server.address, ...config }, timeoutMs);
+const check = (config: Record<string, unknown>, timeoutMs = 1500) =>
+  probeDirectly(dns, { resolver: server.address, ...config }, timeoutMs);
+const run = (config: Record<string, unknown>, timeoutMs = 1500) =>
+  runThrough(dns, { resolver: server.address, ...config }, timeoutMs);
 
 describe('dns probe', () => {
   it.each([
@@ -56,10 +58,18 @@ describe('dns probe', () => {
   });
 
   it('matches the short forms of MX, SRV and CAA answers', async () => {
-    expect(await check({ hostname: 'example.test', recordType: 'MX', expected: 'mail.example.test' })).toMatchObject({ ok: true });
-    expect(await check({ hostname: '_minecraft._tcp.example.test', recordType: 'SRV', expected: 'mc.example.test.' })).toMatchObject({ ok: true });
-    expect(await check({ hostname: 'example.test', recordType: 'CAA', expected: 'letsencrypt.org' })).toMatchObject({ ok: true });
-    expect(await check({ hostname: 'example.test', recordType: 'CAA', expected: 'issue letsencrypt.org' })).toMatchObject({ ok: true });
+    expect(await check({ hostname: 'example.test', recordType: 'MX', expected: 'mail.example.test' })).toMatchObject({
+      ok: true,
+    });
+    expect(
+      await check({ hostname: '_minecraft._tcp.example.test', recordType: 'SRV', expected: 'mc.example.test.' }),
+    ).toMatchObject({ ok: true });
+    expect(await check({ hostname: 'example.test', recordType: 'CAA', expected: 'letsencrypt.org' })).toMatchObject({
+      ok: true,
+    });
+    expect(
+      await check({ hostname: 'example.test', recordType: 'CAA', expected: 'issue letsencrypt.org' }),
+    ).toMatchObject({ ok: true });
   });
 
   it('is up without an expected value when there are answers', async () => {
@@ -73,31 +83,53 @@ describe('dns probe', () => {
       data: { answers: ['192.0.2.10', '192.0.2.11'] },
     });
     // TXT is data, not a name: case matters.
-    expect(await check({ hostname: 'example.test', recordType: 'TXT', expected: 'V=SPF1 -ALL' })).toMatchObject({ ok: false });
+    expect(await check({ hostname: 'example.test', recordType: 'TXT', expected: 'V=SPF1 -ALL' })).toMatchObject({
+      ok: false,
+    });
   });
 
   it('says when the name does not exist', async () => {
-    expect(await check({ hostname: 'missing.example.test' })).toEqual({ ok: false, error: 'missing.example.test does not exist (NXDOMAIN)' });
+    expect(await check({ hostname: 'missing.example.test' })).toEqual({
+      ok: false,
+      error: 'missing.example.test does not exist (NXDOMAIN)',
+    });
   });
 
   it('says when the name has no records of the type', async () => {
-    expect(await check({ hostname: 'empty.example.test', recordType: 'MX' })).toEqual({ ok: false, error: 'no MX records for empty.example.test' });
+    expect(await check({ hostname: 'empty.example.test', recordType: 'MX' })).toEqual({
+      ok: false,
+      error: 'no MX records for empty.example.test',
+    });
   });
 
   it('says when the resolver fails', async () => {
-    expect(await check({ hostname: 'broken.example.test' })).toEqual({ ok: false, error: 'the resolver failed to answer (SERVFAIL)' });
+    expect(await check({ hostname: 'broken.example.test' })).toEqual({
+      ok: false,
+      error: 'the resolver failed to answer (SERVFAIL)',
+    });
   });
 
   it('times out on a resolver that never answers', async () => {
     const started = performance.now();
-    expect(await check({ hostname: 'example.test', resolver: silent.address }, 400)).toEqual({ ok: false, error: 'timed out after 0.4 s' });
+    expect(await check({ hostname: 'example.test', resolver: silent.address }, 400)).toEqual({
+      ok: false,
+      error: 'timed out after 0.4 s',
+    });
     expect(performance.now() - started).toBeLessThan(1200);
     expect(silent.queries.length).toBeGreaterThan(0);
-    expect(await run({ hostname: 'example.test', resolver: silent.address }, 400)).toEqual({ ok: false, error: 'timed out after 0.4 s' });
+    expect(await run({ hostname: 'example.test', resolver: silent.address }, 400)).toEqual({
+      ok: false,
+      error: 'timed out after 0.4 s',
+    });
   });
 
   it('returns at once for an already aborted signal', async () => {
-    const result = await probeDirectly(dns, { hostname: 'example.test', resolver: silent.address }, 1000, AbortSignal.abort());
+    const result = await probeDirectly(
+      dns,
+      { hostname: 'example.test', resolver: silent.address },
+      1000,
+      AbortSignal.abort(),
+    );
     expect(result).toEqual({ ok: false, error: 'timed out after 1 s' });
   });
 
@@ -108,8 +140,14 @@ describe('dns probe', () => {
   });
 
   it('runs through runProbe, config validation included', async () => {
-    expect(await run({ hostname: 'example.test', recordType: 'AAAA' })).toMatchObject({ ok: true, data: { answers: ['2001:db8::1'] } });
-    expect(await run({ hostname: 'example.test', recordType: 'PTR' })).toMatchObject({ ok: false, error: expect.stringMatching(/^invalid config/) });
+    expect(await run({ hostname: 'example.test', recordType: 'AAAA' })).toMatchObject({
+      ok: true,
+      data: { answers: ['2001:db8::1'] },
+    });
+    expect(await run({ hostname: 'example.test', recordType: 'PTR' })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^invalid config/),
+    });
   });
 
   it('leaves no socket or timer open', async () => {

@@ -51,15 +51,24 @@ export const dns = defineProbe({
       const answers = await query(resolver, config.hostname, config.recordType);
       const latencyMs = Math.round(performance.now() - started);
       if (answers.length === 0) return { ok: false, error: `no ${config.recordType} records for ${config.hostname}` };
-      const data = { answers: answers.slice(0, DNS_LIMITS.answers).map((answer) => answer.text.slice(0, DNS_LIMITS.answerChars)) };
+      const data = {
+        answers: answers.slice(0, DNS_LIMITS.answers).map((answer) => answer.text.slice(0, DNS_LIMITS.answerChars)),
+      };
       const shown = data.answers.slice(0, 5).join(', ') + (answers.length > 5 ? `, … (${answers.length})` : '');
       const expected = config.expected === undefined ? undefined : normalize(config.recordType, config.expected);
       if (expected !== undefined && !answers.some((answer) => answer.forms.includes(expected))) {
-        return { ok: false, error: `expected ${JSON.stringify(config.expected)} is not among the answers: ${shown}`, data };
+        return {
+          ok: false,
+          error: `expected ${JSON.stringify(config.expected)} is not among the answers: ${shown}`,
+          data,
+        };
       }
       return { ok: true, latencyMs, message: `${config.recordType} ${shown}`, data };
     } catch (error) {
-      return { ok: false, error: signal.aborted ? timedOut : describeDnsError(error, config.hostname, config.recordType, timedOut) };
+      return {
+        ok: false,
+        error: signal.aborted ? timedOut : describeDnsError(error, config.hostname, config.recordType, timedOut),
+      };
     } finally {
       signal.removeEventListener('abort', cancel);
     }
@@ -73,7 +82,10 @@ interface Answer {
 }
 
 async function query(resolver: Resolver, hostname: string, type: DnsRecordType): Promise<Answer[]> {
-  const forms = (text: string, ...others: string[]): Answer => ({ text, forms: [text, ...others].map((form) => normalize(type, form)) });
+  const forms = (text: string, ...others: string[]): Answer => ({
+    text,
+    forms: [text, ...others].map((form) => normalize(type, form)),
+  });
   switch (type) {
     case 'A':
       return (await resolver.resolve4(hostname)).map((address) => forms(address));
@@ -84,7 +96,9 @@ async function query(resolver: Resolver, hostname: string, type: DnsRecordType):
     case 'NS':
       return (await resolver.resolveNs(hostname)).map((name) => forms(dnsName(name)));
     case 'MX':
-      return (await resolver.resolveMx(hostname)).map((mx) => forms(`${mx.priority} ${dnsName(mx.exchange)}`, mx.exchange));
+      return (await resolver.resolveMx(hostname)).map((mx) =>
+        forms(`${mx.priority} ${dnsName(mx.exchange)}`, mx.exchange),
+      );
     case 'TXT':
       // A TXT record is split into chunks of at most 255 bytes; its value is the chunks joined.
       return (await resolver.resolveTxt(hostname)).map((chunks) => forms(chunks.join('')));

@@ -2,7 +2,12 @@
 // TCP: running, healthy, starting, unhealthy, exited and missing containers; refusal of the socket under deny.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTcpBlackHole } from '../../test/fakes/black-holes.js';
-import { type DockerEngineFake, type FakeContainer, runningState, startDockerEngineFake } from '../../test/fakes/docker-engine.js';
+import {
+  type DockerEngineFake,
+  type FakeContainer,
+  runningState,
+  startDockerEngineFake,
+} from '../../test/fakes/docker-engine.js';
 import { sendEndlessBody } from '../../test/fakes/http-fakes.js';
 import { checkAgainst, probeDirectly, runThrough } from '../../test/fakes/probe-runs.js';
 import { PUBLIC_TARGETS_ONLY } from '../net/target-guard.js';
@@ -16,14 +21,30 @@ const CONTAINERS: FakeContainer[] = [
   {
     name: 'db',
     id: 'c'.repeat(64),
-    state: runningState({ Status: 'unhealthy', FailingStreak: 3, Log: [{ Output: 'pg_isready: /var/run/postgresql:5432 - no response\n', ExitCode: 2 }] }),
+    state: runningState({
+      Status: 'unhealthy',
+      FailingStreak: 3,
+      Log: [{ Output: 'pg_isready: /var/run/postgresql:5432 - no response\n', ExitCode: 2 }],
+    }),
   },
   {
     name: 'batch',
     id: 'd'.repeat(64),
-    state: { ...runningState(), Status: 'exited', Running: false, OOMKilled: true, ExitCode: 137, FinishedAt: '2026-11-28T10:00:03.5Z' },
+    state: {
+      ...runningState(),
+      Status: 'exited',
+      Running: false,
+      OOMKilled: true,
+      ExitCode: 137,
+      FinishedAt: '2026-11-28T10:00:03.5Z',
+    },
   },
-  { name: 'cache', id: 'e'.repeat(64), state: { ...runningState(), Status: 'restarting', Restarting: true, ExitCode: 1 }, restartCount: 12 },
+  {
+    name: 'cache',
+    id: 'e'.repeat(64),
+    state: { ...runningState(), Status: 'restarting', Restarting: true, ExitCode: 1 },
+    restartCount: 12,
+  },
 ];
 
 const fakes: DockerEngineFake[] = [];
@@ -51,11 +72,20 @@ describe('docker probe', () => {
   it('follows the health check: healthy is up, starting degraded, unhealthy down with its last output', async () => {
     const fake = await engine();
     const check = (container: string) => probeDirectly(docker, { dockerHost: fake.dockerHost, container });
-    expect(await check('api')).toMatchObject({ ok: true, message: 'running since 2026-11-28 09:15:02 UTC, healthy', data: { health: 'healthy' } });
-    expect(await check('worker')).toMatchObject({ ok: true, degraded: true, message: 'running since 2026-11-28 09:15:02 UTC, health check starting' });
+    expect(await check('api')).toMatchObject({
+      ok: true,
+      message: 'running since 2026-11-28 09:15:02 UTC, healthy',
+      data: { health: 'healthy' },
+    });
+    expect(await check('worker')).toMatchObject({
+      ok: true,
+      degraded: true,
+      message: 'running since 2026-11-28 09:15:02 UTC, health check starting',
+    });
     expect(await check('db')).toMatchObject({
       ok: false,
-      error: 'the container is running but unhealthy (3 failed checks in a row): pg_isready: /var/run/postgresql:5432 - no response',
+      error:
+        'the container is running but unhealthy (3 failed checks in a row): pg_isready: /var/run/postgresql:5432 - no response',
       data: { health: 'unhealthy' },
     });
   });
@@ -63,8 +93,15 @@ describe('docker probe', () => {
   it('is down for a container that exited, restarts or does not exist', async () => {
     const fake = await engine();
     const check = (container: string) => probeDirectly(docker, { dockerHost: fake.dockerHost, container });
-    expect(await check('batch')).toMatchObject({ ok: false, error: 'the container exited with code 137, killed for lack of memory at 2026-11-28 10:00:03 UTC', data: { exitCode: 137 } });
-    expect(await check('cache')).toMatchObject({ ok: false, error: 'the container is restarting (last exit code 1, 12 restarts)' });
+    expect(await check('batch')).toMatchObject({
+      ok: false,
+      error: 'the container exited with code 137, killed for lack of memory at 2026-11-28 10:00:03 UTC',
+      data: { exitCode: 137 },
+    });
+    expect(await check('cache')).toMatchObject({
+      ok: false,
+      error: 'the container is restarting (last exit code 1, 12 restarts)',
+    });
     expect(await check('gone')).toEqual({ ok: false, error: 'no such container "gone": No such container: gone' });
     // By id, or its short form, as docker ps shows it.
     expect(await check(ID.slice(0, 12))).toMatchObject({ ok: true, data: { container: 'web' } });
@@ -72,8 +109,13 @@ describe('docker probe', () => {
 
   it('speaks to the Engine API over TCP', async () => {
     const fake = await engine({ tcp: true });
-    expect(await probeDirectly(docker, { dockerHost: fake.dockerHost, container: 'api' })).toMatchObject({ ok: true, data: { health: 'healthy' } });
-    expect(await probeDirectly(docker, { dockerHost: `http://127.0.0.1:${fake.port}`, container: 'web' })).toMatchObject({ ok: true });
+    expect(await probeDirectly(docker, { dockerHost: fake.dockerHost, container: 'api' })).toMatchObject({
+      ok: true,
+      data: { health: 'healthy' },
+    });
+    expect(
+      await probeDirectly(docker, { dockerHost: `http://127.0.0.1:${fake.port}`, container: 'web' }),
+    ).toMatchObject({ ok: true });
   });
 
   it('says when there is no socket, or the API answers something else', async () => {
@@ -87,7 +129,10 @@ describe('docker probe', () => {
         return true;
       },
     });
-    expect(await probeDirectly(docker, { dockerHost: broken.dockerHost, container: 'web' })).toEqual({ ok: false, error: 'the Docker API answered HTTP 500: layer does not exist' });
+    expect(await probeDirectly(docker, { dockerHost: broken.dockerHost, container: 'web' })).toEqual({
+      ok: false,
+      error: 'the Docker API answered HTTP 500: layer does not exist',
+    });
   });
 
   it('stops reading an answer larger than 1 MiB', async () => {
@@ -103,19 +148,31 @@ describe('docker probe', () => {
 
   it('times out on an API that accepts and says nothing', async () => {
     const hole = await startTcpBlackHole();
-    const { result } = await checkAgainst(hole, docker, { dockerHost: `tcp://127.0.0.1:${hole.port}`, container: 'web' }, 300);
+    const { result } = await checkAgainst(
+      hole,
+      docker,
+      { dockerHost: `tcp://127.0.0.1:${hole.port}`, container: 'web' },
+      300,
+    );
     expect(result).toEqual({ ok: false, error: 'timed out after 0.3 s' });
   });
 
   it('refuses the unix socket and private addresses under deny, asking nothing', async () => {
     const fake = await engine();
-    const refused = await runThrough(docker, { dockerHost: fake.dockerHost, container: 'web' }, 1500, PUBLIC_TARGETS_ONLY);
+    const refused = await runThrough(
+      docker,
+      { dockerHost: fake.dockerHost, container: 'web' },
+      1500,
+      PUBLIC_TARGETS_ONLY,
+    );
     expect(refused).toEqual({
       ok: false,
       error: `refused: ${fake.socketPath} is a unix socket on this machine, not a public address; this organization's probes may reach public addresses only (WARDEN_PROBE_PRIVATE_TARGETS, organization.probePrivateTargets)`,
     });
     const tcp = await engine({ tcp: true });
-    expect(await runThrough(docker, { dockerHost: tcp.dockerHost, container: 'web' }, 1500, PUBLIC_TARGETS_ONLY)).toMatchObject({
+    expect(
+      await runThrough(docker, { dockerHost: tcp.dockerHost, container: 'web' }, 1500, PUBLIC_TARGETS_ONLY),
+    ).toMatchObject({
       ok: false,
       error: expect.stringMatching(/^refused: 127\.0\.0\.1 is a loopback address;/),
     });
@@ -123,7 +180,8 @@ describe('docker probe', () => {
   });
 
   it('names the field that is wrong', () => {
-    const issues = (config: Record<string, unknown>) => docker.config.safeParse(config).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    const issues = (config: Record<string, unknown>) =>
+      docker.config.safeParse(config).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
     const hostMessage = 'expected unix:///path/to/docker.sock, tcp://host:port, http://host:port or https://host:port';
     expect(issues({ dockerHost: 'ssh://user@host', container: 'web' })).toEqual([['dockerHost', hostMessage]]);
     expect(issues({ dockerHost: 'unix://docker.sock', container: 'web' })).toEqual([['dockerHost', hostMessage]]);

@@ -12,7 +12,8 @@ export const DOCKER_LIMITS = {
   outputChars: 200,
 } as const;
 
-const DOCKER_HOST_MESSAGE = 'expected unix:///path/to/docker.sock, tcp://host:port, http://host:port or https://host:port';
+const DOCKER_HOST_MESSAGE =
+  'expected unix:///path/to/docker.sock, tcp://host:port, http://host:port or https://host:port';
 
 /** Where the Engine API answers: a unix socket's path, or the origin of an http(s) URL. */
 export type DockerEndpoint = { socketPath: string } | { origin: string };
@@ -28,7 +29,8 @@ export function dockerEndpoint(dockerHost: string): DockerEndpoint | undefined {
   } catch {
     return undefined;
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || !url.hostname) return undefined;
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || !url.hostname)
+    return undefined;
   if (url.pathname !== '/' || url.search || url.hash) return undefined;
   // Docker's own defaults: 2375 in plain text, 2376 with TLS.
   const port = url.port || (url.protocol === 'https:' ? '2376' : '2375');
@@ -42,7 +44,9 @@ export const dockerConfig = z
       .max(2048, { error: 'expected at most 2048 characters' })
       .refine((value) => dockerEndpoint(value) !== undefined, { error: DOCKER_HOST_MESSAGE })
       .default('unix:///var/run/docker.sock')
-      .describe("Where the Docker Engine API answers, as DOCKER_HOST writes it: the daemon's unix socket, or tcp://host:2375."),
+      .describe(
+        "Where the Docker Engine API answers, as DOCKER_HOST writes it: the daemon's unix socket, or tcp://host:2375.",
+      ),
     container: z
       .string({ error: 'expected a container name or id' })
       .regex(/^\/?[A-Za-z0-9][A-Za-z0-9_.-]{0,254}$/, { error: 'expected a container name or id' })
@@ -69,7 +73,10 @@ const inspectSchema = z.object({
       .object({
         Status: z.string(),
         FailingStreak: z.number().optional(),
-        Log: z.array(z.object({ Output: z.string().optional(), ExitCode: z.number().optional() })).nullable().optional(),
+        Log: z
+          .array(z.object({ Output: z.string().optional(), ExitCode: z.number().optional() }))
+          .nullable()
+          .optional(),
       })
       .optional(),
   }),
@@ -96,10 +103,15 @@ export const docker = defineProbe({
     if (!answer.ok) return { ok: false, error: describeFailure(answer, endpoint) };
     const { response } = answer;
     const json = bodyJson(response);
-    const said = typeof (json as { message?: unknown } | undefined)?.message === 'string' ? `: ${clip((json as { message: string }).message)}` : '';
-    if (response.status === 404) return { ok: false, error: `no such container ${JSON.stringify(config.container)}${said}` };
+    const said =
+      typeof (json as { message?: unknown } | undefined)?.message === 'string'
+        ? `: ${clip((json as { message: string }).message)}`
+        : '';
+    if (response.status === 404)
+      return { ok: false, error: `no such container ${JSON.stringify(config.container)}${said}` };
     if (response.status !== 200) return { ok: false, error: `the Docker API answered HTTP ${response.status}${said}` };
-    if (response.truncated) return { ok: false, error: `unexpected response: more than ${formatBytes(DOCKER_LIMITS.answerBytes)}` };
+    if (response.truncated)
+      return { ok: false, error: `unexpected response: more than ${formatBytes(DOCKER_LIMITS.answerBytes)}` };
     const inspect = inspectSchema.safeParse(json);
     if (!inspect.success) return { ok: false, error: 'unexpected response: not a Docker container inspect answer' };
     return judge(inspect.data, response.latencyMs);
@@ -123,31 +135,50 @@ function judge(inspect: Inspect, latencyMs: number): ProbeResult {
       if (health === 'unhealthy') {
         const last = state.Health?.Log?.at(-1);
         const output = last?.Output?.trim() ? `: ${clip(last.Output.trim())}` : '';
-        return { ok: false, error: `the container is running but unhealthy (${state.Health?.FailingStreak ?? 0} failed checks in a row)${output}`, data };
+        return {
+          ok: false,
+          error: `the container is running but unhealthy (${state.Health?.FailingStreak ?? 0} failed checks in a row)${output}`,
+          data,
+        };
       }
       const since = state.StartedAt ? ` since ${state.StartedAt.slice(0, 19).replace('T', ' ')} UTC` : '';
-      if (health === 'starting') return { ok: true, degraded: true, latencyMs, message: `running${since}, health check starting`, data };
+      if (health === 'starting')
+        return { ok: true, degraded: true, latencyMs, message: `running${since}, health check starting`, data };
       return { ok: true, latencyMs, message: `running${since}${health === 'healthy' ? ', healthy' : ''}`, data };
     }
     case 'exited': {
       const oom = state.OOMKilled ? ', killed for lack of memory' : '';
-      return { ok: false, error: `the container exited with code ${state.ExitCode ?? '?'}${oom}${state.FinishedAt ? ` at ${state.FinishedAt.slice(0, 19).replace('T', ' ')} UTC` : ''}`, data: { ...data, exitCode: state.ExitCode } };
+      return {
+        ok: false,
+        error: `the container exited with code ${state.ExitCode ?? '?'}${oom}${state.FinishedAt ? ` at ${state.FinishedAt.slice(0, 19).replace('T', ' ')} UTC` : ''}`,
+        data: { ...data, exitCode: state.ExitCode },
+      };
     }
     case 'restarting':
-      return { ok: false, error: `the container is restarting (last exit code ${state.ExitCode ?? '?'}, ${inspect.RestartCount ?? 0} restarts)`, data };
+      return {
+        ok: false,
+        error: `the container is restarting (last exit code ${state.ExitCode ?? '?'}, ${inspect.RestartCount ?? 0} restarts)`,
+        data,
+      };
     case 'paused':
       return { ok: false, error: 'the container is paused', data };
     case 'created':
       return { ok: false, error: 'the container was created but never started', data };
     default:
-      return { ok: false, error: `the container is ${clip(state.Status)}${state.Error ? `: ${clip(state.Error)}` : ''}`, data };
+      return {
+        ok: false,
+        error: `the container is ${clip(state.Status)}${state.Error ? `: ${clip(state.Error)}` : ''}`,
+        data,
+      };
   }
 }
 
 function describeFailure(failure: { error: string; code?: string }, endpoint: DockerEndpoint): string {
   if (!('socketPath' in endpoint)) return failure.error;
-  if (failure.code === 'ENOENT') return `no Docker socket at ${endpoint.socketPath} (is Docker running, and is this its socket?)`;
-  if (failure.code === 'EACCES') return `permission denied on ${endpoint.socketPath} (Warden's user must be in the socket's group, usually docker)`;
+  if (failure.code === 'ENOENT')
+    return `no Docker socket at ${endpoint.socketPath} (is Docker running, and is this its socket?)`;
+  if (failure.code === 'EACCES')
+    return `permission denied on ${endpoint.socketPath} (Warden's user must be in the socket's group, usually docker)`;
   if (failure.code === 'ECONNREFUSED') return `nothing listens on ${endpoint.socketPath} (is Docker running?)`;
   return failure.error;
 }

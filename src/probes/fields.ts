@@ -64,4 +64,3 @@ export function httpUrl() {
     .url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' })
     .max(2048, { error: 'expected at most 2048 characters' });
 }
-

@@ -43,12 +43,20 @@ describe('fivem probe', () => {
   it('asks all three endpoints', async () => {
     const before = server.requests.length;
     await check();
-    expect(server.requests.slice(before).map((r) => r.path).sort()).toEqual(['/dynamic.json', '/info.json', '/players.json']);
+    expect(
+      server.requests
+        .slice(before)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(['/dynamic.json', '/info.json', '/players.json']);
   });
 
   it('is up on info.json alone, counting players.json', async () => {
     server.state.dynamic = { misbehave: 'missing' };
-    expect(await check()).toMatchObject({ ok: true, data: { players: 2, maxPlayers: 48, hostname: 'Warden Test', version: 'v1.0.0.7290' } });
+    expect(await check()).toMatchObject({
+      ok: true,
+      data: { players: 2, maxPlayers: 48, hostname: 'Warden Test', version: 'v1.0.0.7290' },
+    });
   });
 
   it('is up on dynamic.json alone', async () => {
@@ -66,19 +74,29 @@ describe('fivem probe', () => {
   });
 
   it('is degraded below minPlayers', async () => {
-    expect(await check({ minPlayers: 5 })).toMatchObject({ ok: true, degraded: true, message: '2/48 players, v1.0.0.7290 (fewer than 5)' });
+    expect(await check({ minPlayers: 5 })).toMatchObject({
+      ok: true,
+      degraded: true,
+      message: '2/48 players, v1.0.0.7290 (fewer than 5)',
+    });
   });
 
   it('fails when neither dynamic.json nor info.json answers', async () => {
     server.state.dynamic = { misbehave: 'missing' };
     server.state.info = { misbehave: 'not-json' };
-    expect(await check()).toEqual({ ok: false, error: '/dynamic.json answered HTTP 404; /info.json is not valid JSON' });
+    expect(await check()).toEqual({
+      ok: false,
+      error: '/dynamic.json answered HTTP 404; /info.json is not valid JSON',
+    });
   });
 
   it('cuts off an endless answer at the byte cap', async () => {
     server.state.dynamic = { misbehave: 'endless' };
     server.state.info = { misbehave: 'endless' };
-    expect(await check()).toEqual({ ok: false, error: '/dynamic.json is larger than 1 MiB; /info.json is larger than 1 MiB' });
+    expect(await check()).toEqual({
+      ok: false,
+      error: '/dynamic.json is larger than 1 MiB; /info.json is larger than 1 MiB',
+    });
   });
 
   it('times out on a server that trickles or never answers', async () => {

@@ -72,7 +72,8 @@ async function readEndpoint(url: string, path: string, ctx: ProbeContext): Promi
   if (!result.ok) return result;
   const { response } = result;
   if (response.status !== 200) return { ok: false, error: `${path} answered HTTP ${response.status}` };
-  if (response.truncated) return { ok: false, error: `${path} is larger than ${formatBytes(HTTP_GET_LIMITS.bodyBytes)}` };
+  if (response.truncated)
+    return { ok: false, error: `${path} is larger than ${formatBytes(HTTP_GET_LIMITS.bodyBytes)}` };
   try {
     return { ok: true, value: JSON.parse(response.body.toString('utf8')), latencyMs: response.latencyMs };
   } catch {

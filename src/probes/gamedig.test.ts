@@ -9,7 +9,12 @@ const TIMEOUT_MS = 600;
 /** Runs the probe through runProbe against the A2S fake, and proves nothing stayed open afterwards. */
 async function check(options: A2sFakeOptions, extra: Record<string, unknown> = {}, timeoutMs = TIMEOUT_MS) {
   const fake = await startA2sServer(options);
-  return checkAgainst(fake, gamedig, { game: 'counterstrike2', host: '127.0.0.1', port: fake.port, ...extra }, timeoutMs);
+  return checkAgainst(
+    fake,
+    gamedig,
+    { game: 'counterstrike2', host: '127.0.0.1', port: fake.port, ...extra },
+    timeoutMs,
+  );
 }
 
 describe('gamedig probe', () => {
@@ -75,7 +80,10 @@ describe('gamedig probe', () => {
     const fake = await startA2sServer({ mode: 'silent' });
     try {
       const config = { game: 'counterstrike2', host: '127.0.0.1', port: fake.port };
-      const result = await abortedAfter(50, (signal) => probeDirectly(gamedig, config, TIMEOUT_MS, signal), { withinMs: 200, leakWaitMs: 1500 });
+      const result = await abortedAfter(50, (signal) => probeDirectly(gamedig, config, TIMEOUT_MS, signal), {
+        withinMs: 200,
+        leakWaitMs: 1500,
+      });
       expect(result).toEqual({ ok: false, error: 'timed out after 0.6 s' });
     } finally {
       await fake.close();

@@ -91,7 +91,9 @@ interface GamedigState {
 
 function isKnownGame(library: GamedigLibrary, game: string): boolean {
   if (game.startsWith('protocol-')) return game.slice('protocol-'.length) in library.protocols;
-  return Object.hasOwn(library.games, game) || Object.values(library.games).some((entry) => entry.extra?.old_id === game);
+  return (
+    Object.hasOwn(library.games, game) || Object.values(library.games).some((entry) => entry.extra?.old_id === game)
+  );
 }
 
 type Outcome = { state: GamedigState } | { failure: unknown } | { aborted: true };
@@ -101,7 +103,12 @@ type Outcome = { state: GamedigState } | { failure: unknown } | { aborted: true 
  * (the shared one keeps a UDP socket for the life of the process) whose socket is closed as soon as the query
  * settles, or at once on abort; GameDig's remaining timers are all shorter than the check's timeout.
  */
-function queryWithin(library: GamedigLibrary, config: z.output<typeof gamedigConfig>, signal: AbortSignal, timeoutMs: number): Promise<Outcome> {
+function queryWithin(
+  library: GamedigLibrary,
+  config: z.output<typeof gamedigConfig>,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<Outcome> {
   const attemptTimeout = Math.max(50, timeoutMs - Math.min(GAMEDIG_LIMITS.marginMs, Math.floor(timeoutMs / 10)));
   const socketTimeout = Math.max(25, Math.min(GAMEDIG_LIMITS.maxSocketTimeoutMs, Math.floor(attemptTimeout / 2)));
   const instance = new library.GameDig();
@@ -134,10 +141,14 @@ function queryWithin(library: GamedigLibrary, config: z.output<typeof gamedigCon
     );
   query.then(release, release);
 
-  return untilAborted(() => query, signal, () => {
-    release();
-    return { aborted: true };
-  });
+  return untilAborted(
+    () => query,
+    signal,
+    () => {
+      release();
+      return { aborted: true };
+    },
+  );
 }
 
 function describeState(state: GamedigState, minPlayers: number | undefined): ProbeResult {
@@ -161,7 +172,9 @@ function describeState(state: GamedigState, minPlayers: number | undefined): Pro
 /** GameDig wraps each attempt's error in "Failed all N attempts" and keeps the real reasons only in the stack. */
 function describeFailure(failure: unknown, timeoutMs: number): string {
   const error = failure instanceof Error ? failure : new Error(String(failure));
-  const reasons = [...(error.stack ?? '').matchAll(/^Attempt #\d+[^\n]*:\n(?:\w*Error: )?([^\n]*)/gm)].map((match) => match[1] ?? '');
+  const reasons = [...(error.stack ?? '').matchAll(/^Attempt #\d+[^\n]*:\n(?:\w*Error: )?([^\n]*)/gm)].map(
+    (match) => match[1] ?? '',
+  );
   const reason = reasons.at(-1) ?? error.message;
   if (/Timed out/i.test(reason)) return timedOutAfter(timeoutMs);
   if (/Connection Refused|ECONNREFUSED/i.test(reason)) return 'connection refused';

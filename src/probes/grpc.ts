@@ -46,7 +46,9 @@ export const grpcConfig = z
       .string({ error: 'expected a service name' })
       .max(200, { error: 'expected at most 200 characters' })
       .default('')
-      .describe('The service asked about, e.g. grpc.health.v1.Health or my.package.Orders; empty asks about the server as a whole.'),
+      .describe(
+        'The service asked about, e.g. grpc.health.v1.Health or my.package.Orders; empty asks about the server as a whole.',
+      ),
     tls: z.boolean().default(false).describe('Speak TLS (h2), else plain-text HTTP/2 (h2c).'),
     ignoreTls: z.boolean().default(false).describe('Accept an invalid or self-signed certificate.'),
   })
@@ -62,56 +64,84 @@ export const grpc = defineProbe({
   targets: ['host', 'port'],
   probe: (config, ctx) => {
     const started = performance.now();
-    const open = () => openHttp2(ctx, config.host, config.port, config.tls ? { rejectUnauthorized: !config.ignoreTls } : undefined);
-    return withSocket<ClientHttp2Session, ProbeResult>(open, ctx, { ok: false, error: timedOutAfter(ctx.timeoutMs) }, (session, { finish }) => {
-      session.on('error', (error) => finish({ ok: false, error: describeGrpcError(error, ctx.timeoutMs) }));
-      const stream = session.request({
-        ':method': 'POST',
-        ':path': CHECK_PATH,
-        'content-type': 'application/grpc',
-        te: 'trailers',
-        'grpc-timeout': `${Math.max(1, Math.round(ctx.timeoutMs))}m`,
-        'user-agent': 'Warden/0.1 (status monitor)',
-      });
-      let headers: IncomingHttpHeaders = {};
-      let trailers: IncomingHttpHeaders = {};
-      const chunks: Buffer[] = [];
-      let size = 0;
-      stream.on('response', (received) => {
-        headers = received;
-      });
-      stream.on('trailers', (received) => {
-        trailers = received;
-      });
-      stream.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > GRPC_LIMITS.responseBytes) return finish({ ok: false, error: `unexpected response: more than ${GRPC_LIMITS.responseBytes / 1024} KiB` });
-        chunks.push(chunk);
-      });
-      // A stream the server resets (RST_STREAM) before any answer ends with no headers, or only closes.
-      const reset = () => ({ ok: false, error: `the server ended the call without an answer (HTTP/2 code ${stream.rstCode ?? 'none'})` });
-      stream.on('end', () => {
-        if (headers[':status'] === undefined) return finish(reset());
-        finish(judge(headers, trailers, Buffer.concat(chunks), config, Math.round(performance.now() - started)));
-      });
-      stream.on('error', (error) => finish({ ok: false, error: describeGrpcError(error, ctx.timeoutMs) }));
-      stream.on('close', () => finish(reset()));
-      stream.end(frame(encodeRequest(config.service)));
-    });
+    const open = () =>
+      openHttp2(ctx, config.host, config.port, config.tls ? { rejectUnauthorized: !config.ignoreTls } : undefined);
+    return withSocket<ClientHttp2Session, ProbeResult>(
+      open,
+      ctx,
+      { ok: false, error: timedOutAfter(ctx.timeoutMs) },
+      (session, { finish }) => {
+        session.on('error', (error) => finish({ ok: false, error: describeGrpcError(error, ctx.timeoutMs) }));
+        const stream = session.request({
+          ':method': 'POST',
+          ':path': CHECK_PATH,
+          'content-type': 'application/grpc',
+          te: 'trailers',
+          'grpc-timeout': `${Math.max(1, Math.round(ctx.timeoutMs))}m`,
+          'user-agent': 'Warden/0.1 (status monitor)',
+        });
+        let headers: IncomingHttpHeaders = {};
+        let trailers: IncomingHttpHeaders = {};
+        const chunks: Buffer[] = [];
+        let size = 0;
+        stream.on('response', (received) => {
+          headers = received;
+        });
+        stream.on('trailers', (received) => {
+          trailers = received;
+        });
+        stream.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > GRPC_LIMITS.responseBytes)
+            return finish({
+              ok: false,
+              error: `unexpected response: more than ${GRPC_LIMITS.responseBytes / 1024} KiB`,
+            });
+          chunks.push(chunk);
+        });
+        // A stream the server resets (RST_STREAM) before any answer ends with no headers, or only closes.
+        const reset = () => ({
+          ok: false,
+          error: `the server ended the call without an answer (HTTP/2 code ${stream.rstCode ?? 'none'})`,
+        });
+        stream.on('end', () => {
+          if (headers[':status'] === undefined) return finish(reset());
+          finish(judge(headers, trailers, Buffer.concat(chunks), config, Math.round(performance.now() - started)));
+        });
+        stream.on('error', (error) => finish({ ok: false, error: describeGrpcError(error, ctx.timeoutMs) }));
+        stream.on('close', () => finish(reset()));
+        stream.end(frame(encodeRequest(config.service)));
+      },
+    );
   },
 });
 
 /** The verdict on a finished call: the HTTP status, grpc-status (in the trailers, or the headers of a trailers-only answer), then the serving status. */
-function judge(headers: IncomingHttpHeaders, trailers: IncomingHttpHeaders, body: Buffer, config: GrpcConfig, latencyMs: number): ProbeResult {
+function judge(
+  headers: IncomingHttpHeaders,
+  trailers: IncomingHttpHeaders,
+  body: Buffer,
+  config: GrpcConfig,
+  latencyMs: number,
+): ProbeResult {
   const status = Number(headers[':status']);
-  if (status !== 200) return { ok: false, error: `unexpected response: HTTP ${status} instead of a gRPC answer (is this a gRPC port?)` };
+  if (status !== 200)
+    return { ok: false, error: `unexpected response: HTTP ${status} instead of a gRPC answer (is this a gRPC port?)` };
   const grpcStatus = Number(trailers['grpc-status'] ?? headers['grpc-status']);
   const code = GRPC_CODES[grpcStatus] ?? `status ${trailers['grpc-status'] ?? headers['grpc-status'] ?? 'missing'}`;
   const grpcMessage = decodeMessage(trailers['grpc-message'] ?? headers['grpc-message']);
   if (grpcStatus !== 0) {
     const said = grpcMessage ? `: ${grpcMessage}` : '';
-    if (code === 'UNIMPLEMENTED') return { ok: false, error: `the server does not implement the gRPC health-checking protocol (${CHECK_PATH}: UNIMPLEMENTED${said})` };
-    if (code === 'NOT_FOUND') return { ok: false, error: `the server does not know the service ${JSON.stringify(config.service)} (NOT_FOUND${said})` };
+    if (code === 'UNIMPLEMENTED')
+      return {
+        ok: false,
+        error: `the server does not implement the gRPC health-checking protocol (${CHECK_PATH}: UNIMPLEMENTED${said})`,
+      };
+    if (code === 'NOT_FOUND')
+      return {
+        ok: false,
+        error: `the server does not know the service ${JSON.stringify(config.service)} (NOT_FOUND${said})`,
+      };
     return { ok: false, error: `the health check failed: ${code}${said}` };
   }
   const message = unframe(body);
@@ -120,7 +150,12 @@ function judge(headers: IncomingHttpHeaders, trailers: IncomingHttpHeaders, body
   if (serving === undefined) return { ok: false, error: 'unexpected response: not a HealthCheckResponse' };
   const name = SERVING_STATUS[serving] ?? `status ${serving}`;
   const data = { servingStatus: name, ...(config.service ? { service: config.service } : {}) };
-  if (name !== 'SERVING') return { ok: false, error: `${config.service ? `the service ${JSON.stringify(config.service)}` : 'the server'} is ${name}`, data };
+  if (name !== 'SERVING')
+    return {
+      ok: false,
+      error: `${config.service ? `the service ${JSON.stringify(config.service)}` : 'the server'} is ${name}`,
+      data,
+    };
   return { ok: true, latencyMs, message: `SERVING in ${latencyMs} ms`, data };
 }
 
@@ -209,10 +244,17 @@ function decodeMessage(value: string | string[] | undefined): string {
 
 function describeGrpcError(error: Error & { code?: string }, timeoutMs: number): string {
   // A stream cancelled because its session failed carries the session's error: that one says what went wrong.
-  if (error.code === 'ERR_HTTP2_STREAM_CANCEL' && error.cause instanceof Error) return describeGrpcError(error.cause, timeoutMs);
-  if (error.code === 'ERR_HTTP2_ERROR' || error.code === 'ERR_HTTP2_SESSION_ERROR' || error.code === 'ERR_HTTP2_STREAM_ERROR')
+  if (error.code === 'ERR_HTTP2_STREAM_CANCEL' && error.cause instanceof Error)
+    return describeGrpcError(error.cause, timeoutMs);
+  if (
+    error.code === 'ERR_HTTP2_ERROR' ||
+    error.code === 'ERR_HTTP2_SESSION_ERROR' ||
+    error.code === 'ERR_HTTP2_STREAM_ERROR'
+  )
     return `the server does not speak HTTP/2 here (is this a gRPC port?): ${error.message}`;
-  if (error.code === 'DEPTH_ZERO_SELF_SIGNED_CERT') return 'the TLS certificate is self-signed (set ignoreTls to accept it)';
-  if (error.code === 'ERR_SSL_WRONG_VERSION_NUMBER') return 'the server did not answer in TLS (a plain-text gRPC port? leave tls off)';
+  if (error.code === 'DEPTH_ZERO_SELF_SIGNED_CERT')
+    return 'the TLS certificate is self-signed (set ignoreTls to accept it)';
+  if (error.code === 'ERR_SSL_WRONG_VERSION_NUMBER')
+    return 'the server did not answer in TLS (a plain-text gRPC port? leave tls off)';
   return describeNetworkError(error, timeoutMs);
 }

@@ -66,7 +66,9 @@ describe('http probe', () => {
   });
 
   it('accepts a status the config expects, even an error one', async () => {
-    expect(await check({ url: `${site.url}/status/404`, expectedStatus: [200, '400-404'] })).toMatchObject({ ok: true });
+    expect(await check({ url: `${site.url}/status/404`, expectedStatus: [200, '400-404'] })).toMatchObject({
+      ok: true,
+    });
   });
 
   it('finds a keyword in the body, and fails when it is missing', async () => {
@@ -88,7 +90,10 @@ describe('http probe', () => {
 
   it('reads a JSON value by path and compares it as text', async () => {
     const url = `${site.url}/json`;
-    expect(await check({ url, jsonPath: '$.status', jsonExpected: 'healthy' })).toMatchObject({ ok: true, data: { jsonValue: 'healthy' } });
+    expect(await check({ url, jsonPath: '$.status', jsonExpected: 'healthy' })).toMatchObject({
+      ok: true,
+      data: { jsonValue: 'healthy' },
+    });
     expect(await check({ url, jsonPath: 'data.items[0].count', jsonExpected: 3 })).toMatchObject({ ok: true });
     expect(await check({ url, jsonPath: 'data.ok', jsonExpected: true })).toMatchObject({ ok: true });
     expect(await check({ url, jsonPath: 'data.none', jsonExpected: null })).toMatchObject({ ok: true });
@@ -96,12 +101,25 @@ describe('http probe', () => {
       ok: false,
       error: '"$.status" is "healthy", expected "down"',
     });
-    expect(await check({ url, jsonPath: '$.missing.path' })).toMatchObject({ ok: false, error: 'nothing at "$.missing.path" in the JSON body' });
-    expect(await check({ url: `${site.url}/ok`, jsonPath: '$.status' })).toMatchObject({ ok: false, error: 'the body is not valid JSON' });
+    expect(await check({ url, jsonPath: '$.missing.path' })).toMatchObject({
+      ok: false,
+      error: 'nothing at "$.missing.path" in the JSON body',
+    });
+    expect(await check({ url: `${site.url}/ok`, jsonPath: '$.status' })).toMatchObject({
+      ok: false,
+      error: 'the body is not valid JSON',
+    });
   });
 
   it('sends the configured method, headers and body', async () => {
-    const result = await check({ url: `${site.url}/echo`, method: 'PUT', headers: { 'x-api-key': 'k-123456' }, body: '{"a":1}', jsonPath: 'method', jsonExpected: 'PUT' });
+    const result = await check({
+      url: `${site.url}/echo`,
+      method: 'PUT',
+      headers: { 'x-api-key': 'k-123456' },
+      body: '{"a":1}',
+      jsonPath: 'method',
+      jsonExpected: 'PUT',
+    });
     expect(result.ok).toBe(true);
     const seen = site.requests.at(-1);
     expect(seen).toMatchObject({ method: 'PUT', body: '{"a":1}' });
@@ -109,13 +127,24 @@ describe('http probe', () => {
   });
 
   it('follows redirects up to maxRedirects and fails past it', async () => {
-    expect(await check({ url: `${site.url}/redirect/2`, maxRedirects: 2 })).toMatchObject({ ok: true, data: { statusCode: 200, redirects: 2 } });
-    expect(await check({ url: `${site.url}/redirect/3`, maxRedirects: 2 })).toEqual({ ok: false, error: 'more than 2 redirects' });
+    expect(await check({ url: `${site.url}/redirect/2`, maxRedirects: 2 })).toMatchObject({
+      ok: true,
+      data: { statusCode: 200, redirects: 2 },
+    });
+    expect(await check({ url: `${site.url}/redirect/3`, maxRedirects: 2 })).toEqual({
+      ok: false,
+      error: 'more than 2 redirects',
+    });
   });
 
   it('checks the redirect itself when maxRedirects is 0', async () => {
-    expect(await check({ url: `${site.url}/redirect/1`, maxRedirects: 0 })).toMatchObject({ ok: false, error: 'expected status 200-299, got 302' });
-    expect(await check({ url: `${site.url}/redirect/1`, maxRedirects: 0, expectedStatus: 302 })).toMatchObject({ ok: true });
+    expect(await check({ url: `${site.url}/redirect/1`, maxRedirects: 0 })).toMatchObject({
+      ok: false,
+      error: 'expected status 200-299, got 302',
+    });
+    expect(await check({ url: `${site.url}/redirect/1`, maxRedirects: 0, expectedStatus: 302 })).toMatchObject({
+      ok: true,
+    });
   });
 
   it('stops reading an endless body at 1 MiB and says so when the keyword is not in it', async () => {
@@ -134,7 +163,10 @@ describe('http probe', () => {
   });
 
   it('times out on a trickling body and on a server that never answers', async () => {
-    expect(await check({ url: `${site.url}/trickle`, keyword: 'x' }, 300)).toEqual({ ok: false, error: 'timed out after 0.3 s' });
+    expect(await check({ url: `${site.url}/trickle`, keyword: 'x' }, 300)).toEqual({
+      ok: false,
+      error: 'timed out after 0.3 s',
+    });
     expect(await check({ url: `${site.url}/hang` }, 300)).toEqual({ ok: false, error: 'timed out after 0.3 s' });
   });
 
@@ -169,7 +201,10 @@ describe('http through runProbe', () => {
   });
 
   it('rejects an invalid config plainly', async () => {
-    expect(await run({ url: 'ftp://x.test' })).toMatchObject({ ok: false, error: expect.stringMatching(/^invalid config: /) });
+    expect(await run({ url: 'ftp://x.test' })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^invalid config: /),
+    });
   });
 
   it('never shows header values, whatever goes wrong', async () => {
@@ -201,7 +236,10 @@ describeOverHttps('http', (secure) => {
   });
 
   it('fails on a self-signed certificate unless ignoreTls is set', async () => {
-    expect(await run({ url: `${secure().url}/ok` })).toEqual({ ok: false, error: 'the TLS certificate is self-signed (set ignoreTls to accept it)' });
+    expect(await run({ url: `${secure().url}/ok` })).toEqual({
+      ok: false,
+      error: 'the TLS certificate is self-signed (set ignoreTls to accept it)',
+    });
   });
 });
 
@@ -217,8 +255,16 @@ describe('http certificate expiry over https (certificates made with selfsigned)
 
   it('shows degraded when the certificate expires in fewer days than certExpiryDays (14 unless set)', async () => {
     const url = `${(await secureSite(5)).url}/ok`;
-    expect(await check({ url, ignoreTls: true })).toMatchObject({ ok: true, degraded: true, message: 'HTTP 200, certificate expires in 5 days', data: { tlsDaysRemaining: 5 } });
-    expect(await check({ url, ignoreTls: true, certExpiryDays: 5 })).toMatchObject({ ok: true, message: 'HTTP 200, certificate valid for 5 more days' });
+    expect(await check({ url, ignoreTls: true })).toMatchObject({
+      ok: true,
+      degraded: true,
+      message: 'HTTP 200, certificate expires in 5 days',
+      data: { tlsDaysRemaining: 5 },
+    });
+    expect(await check({ url, ignoreTls: true, certExpiryDays: 5 })).toMatchObject({
+      ok: true,
+      message: 'HTTP 200, certificate valid for 5 more days',
+    });
     const off = await check({ url, ignoreTls: true, certExpiryDays: 0 });
     expect(off).toMatchObject({ ok: true, message: 'HTTP 200, certificate valid for 5 more days' });
     expect(off.degraded).toBeUndefined();
@@ -227,7 +273,11 @@ describe('http certificate expiry over https (certificates made with selfsigned)
   it('does not warn about the certificate of a check that fails for another reason', async () => {
     const url = `${(await secureSite(5)).url}/status/503`;
     const result = await check({ url, ignoreTls: true });
-    expect(result).toMatchObject({ ok: false, error: 'expected status 200-299, got 503', data: { tlsDaysRemaining: 5 } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: 'expected status 200-299, got 503',
+      data: { tlsDaysRemaining: 5 },
+    });
     expect(result.degraded).toBeUndefined();
   });
 

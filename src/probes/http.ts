@@ -18,9 +18,19 @@ export const httpConfig = z
     url: httpUrl(),
     method: z.enum(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']).default('GET'),
     expectedStatus: z
-      .union([statusCode, statusText, z.array(z.union([statusCode, statusText])).min(1).max(20)], {
-        error: STATUS_MESSAGE,
-      })
+      .union(
+        [
+          statusCode,
+          statusText,
+          z
+            .array(z.union([statusCode, statusText]))
+            .min(1)
+            .max(20),
+        ],
+        {
+          error: STATUS_MESSAGE,
+        },
+      )
       .default('200-299'),
     keyword: z.string().min(1).max(1024).optional().describe('Text the body must contain.'),
     notKeyword: z.string().min(1).max(1024).optional().describe('Text the body must not contain.'),
@@ -36,9 +46,15 @@ export const httpConfig = z
       .optional()
       .describe('The value jsonPath must hold (compared as text).'),
     headers: z.record(z.string().min(1).max(256), z.string().max(4096)).optional(),
-    body: z.string().max(64 * 1024).optional(),
+    body: z
+      .string()
+      .max(64 * 1024)
+      .optional(),
     maxRedirects: z.number().int().min(0).max(10).default(5),
-    ignoreTls: z.boolean().default(false).describe('Accept invalid or self-signed certificates; an expired one still fails the check.'),
+    ignoreTls: z
+      .boolean()
+      .default(false)
+      .describe('Accept invalid or self-signed certificates; an expired one still fails the check.'),
     certExpiryDays: certExpiryDays(),
     domainExpiryDays: domainExpiryDays()
       .optional()
@@ -155,7 +171,8 @@ function checkBody(config: HttpConfig, response: HttpGetResponse, data: Record<s
       : `keyword ${quote(config.keyword)} not found`;
   }
   // Past the cap the forbidden keyword cannot be ruled out; the first bytes are what a visitor sees first.
-  if (config.notKeyword !== undefined && text.includes(config.notKeyword)) return `keyword ${quote(config.notKeyword)} found, which must not be there`;
+  if (config.notKeyword !== undefined && text.includes(config.notKeyword))
+    return `keyword ${quote(config.notKeyword)} found, which must not be there`;
   if (config.jsonPath === undefined) return undefined;
   if (response.truncated) return `the body is larger than ${cap}, too large to read as JSON`;
   let document: unknown;

@@ -41,7 +41,9 @@ export function mailConfig(dialect: MailDialect) {
       security: z
         .enum(['starttls', 'tls', 'none'])
         .default('starttls')
-        .describe('starttls: plain text, then STARTTLS; tls: TLS from the first byte; none: the greeting only, no TLS.'),
+        .describe(
+          'starttls: plain text, then STARTTLS; tls: TLS from the first byte; none: the greeting only, no TLS.',
+        ),
       servername: tlsConfig.shape.servername,
       certExpiryDays: certExpiryDays(),
       ca: tlsConfig.shape.ca,
@@ -60,11 +62,19 @@ export function mailProbe(dialect: MailDialect): ProbeFn<MailConfig> {
     // As the tls monitor does: the certificate is judged after the handshake, so a refused one can be named.
     const tlsOptions = { rejectUnauthorized: false, ...(servername ? { servername } : {}), ...(ca ? { ca } : {}) };
     const port = config.port ?? (config.security === 'tls' ? dialect.ports.tls : dialect.ports.plain);
-    const open = (): Socket => (config.security === 'tls' ? openTls(ctx, config.host, port, tlsOptions) : openTcp(ctx, config.host, port));
-    return withSocket<Socket, ProbeResult>(open, ctx, { ok: false, error: timedOutAfter(ctx.timeoutMs) }, (socket, exchange) => {
-      const conversation = { dialect, config, ctx, exchange, started, identity: servername ?? name, tlsOptions };
-      converse(socket, conversation).then(exchange.finish, (error: unknown) => exchange.finish({ ok: false, error: describeMailError(error, ctx.timeoutMs) }));
-    });
+    const open = (): Socket =>
+      config.security === 'tls' ? openTls(ctx, config.host, port, tlsOptions) : openTcp(ctx, config.host, port);
+    return withSocket<Socket, ProbeResult>(
+      open,
+      ctx,
+      { ok: false, error: timedOutAfter(ctx.timeoutMs) },
+      (socket, exchange) => {
+        const conversation = { dialect, config, ctx, exchange, started, identity: servername ?? name, tlsOptions };
+        converse(socket, conversation).then(exchange.finish, (error: unknown) =>
+          exchange.finish({ ok: false, error: describeMailError(error, ctx.timeoutMs) }),
+        );
+      },
+    );
   };
 }
 
@@ -78,7 +88,10 @@ interface Conversation {
   tlsOptions: Parameters<typeof startTls>[1];
 }
 
-async function converse(socket: Socket, { dialect, config, ctx, exchange, started, identity, tlsOptions }: Conversation): Promise<ProbeResult> {
+async function converse(
+  socket: Socket,
+  { dialect, config, ctx, exchange, started, identity, tlsOptions }: Conversation,
+): Promise<ProbeResult> {
   const session = new LineSession(socket);
   let secure = config.security === 'tls' ? (socket as TLSSocket) : undefined;
   if (secure) await session.handshake(secure, ctx.timeoutMs);
@@ -124,7 +137,8 @@ export class LineSession {
     for (;;) {
       const line = await this.line();
       bytes += line.length + 2;
-      if (bytes > MAIL_LIMITS.replyBytes) throw new MailFailure(`unexpected response: a reply longer than ${MAIL_LIMITS.replyBytes / 1024} KiB`);
+      if (bytes > MAIL_LIMITS.replyBytes)
+        throw new MailFailure(`unexpected response: a reply longer than ${MAIL_LIMITS.replyBytes / 1024} KiB`);
       reply.push(line);
       if (ends(line)) return reply;
     }
@@ -134,7 +148,8 @@ export class LineSession {
   async handshake(secure: TLSSocket, timeoutMs: number): Promise<void> {
     if (secure !== this.socket) {
       // Nothing may be read between the server's yes to STARTTLS and the handshake (RFC 3207 §4, CVE-2011-0411).
-      if (this.lines.length > 0 || this.pending.length > 0) throw new MailFailure('unexpected response: the server sent more after agreeing to STARTTLS');
+      if (this.lines.length > 0 || this.pending.length > 0)
+        throw new MailFailure('unexpected response: the server sent more after agreeing to STARTTLS');
       this.socket.removeAllListeners('data');
       this.socket.removeAllListeners('end');
       this.socket = secure;
@@ -162,7 +177,8 @@ export class LineSession {
         this.lines.push(this.pending.subarray(0, end).toString('utf8').replace(/\r$/, ''));
         this.pending = this.pending.subarray(end + 1);
       }
-      if (this.pending.length > MAIL_LIMITS.replyBytes) this.fail(new MailFailure(`unexpected response: a line longer than ${MAIL_LIMITS.replyBytes / 1024} KiB`));
+      if (this.pending.length > MAIL_LIMITS.replyBytes)
+        this.fail(new MailFailure(`unexpected response: a line longer than ${MAIL_LIMITS.replyBytes / 1024} KiB`));
       else this.wake();
     });
     socket.on('end', () => this.fail(new MailFailure('the server closed the connection')));

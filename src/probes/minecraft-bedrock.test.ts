@@ -48,7 +48,11 @@ describe('minecraft-bedrock probe', () => {
 
   it('reads Education Edition servers', async () => {
     const server = await serve({ kind: 'pong', advertisement: 'MCEE;Classroom;589;1.20.0;0;30;1;World;Creative;1;' });
-    expect((await probe({ host: server.host, port: server.port })).data).toMatchObject({ edition: 'MCEE', motd: 'Classroom', gameMode: 'Creative' });
+    expect((await probe({ host: server.host, port: server.port })).data).toMatchObject({
+      edition: 'MCEE',
+      motd: 'Classroom',
+      gameMode: 'Creative',
+    });
   });
 
   it('shows as degraded with fewer players than minPlayers', async () => {
@@ -63,13 +67,23 @@ describe('minecraft-bedrock probe', () => {
   it('ignores malformed datagrams that arrive before the pong', async () => {
     const badMagic = unconnectedPong(0n, 'MCPE;decoy;1;1;0;1;');
     badMagic.fill(0, 17, 33);
-    const server = await serve({ kind: 'pong', advertisement: ADVERTISEMENT, before: [Buffer.from('hello'), badMagic, Buffer.from([0x1c, 0, 0])] });
-    expect(await probe({ host: server.host, port: server.port })).toMatchObject({ ok: true, data: { motd: 'Warden Test' } });
+    const server = await serve({
+      kind: 'pong',
+      advertisement: ADVERTISEMENT,
+      before: [Buffer.from('hello'), badMagic, Buffer.from([0x1c, 0, 0])],
+    });
+    expect(await probe({ host: server.host, port: server.port })).toMatchObject({
+      ok: true,
+      data: { motd: 'Warden Test' },
+    });
   });
 
   it('ignores a pong from another port', async () => {
     const server = await serve({ kind: 'pong', advertisement: ADVERTISEMENT, decoy: 'MCPE;Impostor;1;1.0;99;99;' });
-    expect(await probe({ host: server.host, port: server.port })).toMatchObject({ ok: true, data: { motd: 'Warden Test', players: 3 } });
+    expect(await probe({ host: server.host, port: server.port })).toMatchObject({
+      ok: true,
+      data: { motd: 'Warden Test', players: 3 },
+    });
   });
 
   it('accepts a pong that does not echo the ping time', async () => {
@@ -86,7 +100,9 @@ describe('minecraft-bedrock probe', () => {
 
   it('reports a well-framed pong with a nonsense advertisement as an unexpected response', async () => {
     const server = await serve({ kind: 'pong', advertisement: 'MCPE;name;766;1.21.50;lots;20;' });
-    expect((await probe({ host: server.host, port: server.port })).error).toBe('unexpected response: advertisement player count "lots" is not a whole number');
+    expect((await probe({ host: server.host, port: server.port })).error).toBe(
+      'unexpected response: advertisement player count "lots" is not a whole number',
+    );
   });
 
   it('stops reading a server that floods it', async () => {
@@ -96,11 +112,17 @@ describe('minecraft-bedrock probe', () => {
 
   it('times out on a silent server', async () => {
     const server = await serve({ kind: 'silent' });
-    expect(await probe({ host: server.host, port: server.port }, 300)).toEqual({ ok: false, error: 'timed out after 0.3 s' });
+    expect(await probe({ host: server.host, port: server.port }, 300)).toEqual({
+      ok: false,
+      error: 'timed out after 0.3 s',
+    });
   });
 
   it('reports a closed port as connection refused', async () => {
-    expect(await probe({ host: '127.0.0.1', port: await closedUdpPort() })).toEqual({ ok: false, error: 'connection refused' });
+    expect(await probe({ host: '127.0.0.1', port: await closedUdpPort() })).toEqual({
+      ok: false,
+      error: 'connection refused',
+    });
   });
 });
 
@@ -124,7 +146,14 @@ describe('minecraft-bedrock against bedrock-protocol', () => {
       expect(result).toMatchObject({
         ok: true,
         message: '0/9 players · 1.21.50',
-        data: { edition: 'MCPE', motd: 'bedrock-protocol test', levelName: 'Fake world', version: '1.21.50', players: 0, maxPlayers: 9 },
+        data: {
+          edition: 'MCPE',
+          motd: 'bedrock-protocol test',
+          levelName: 'Fake world',
+          version: '1.21.50',
+          players: 0,
+          maxPlayers: 9,
+        },
       });
     } finally {
       await server.close();
@@ -136,13 +165,17 @@ describe('minecraft-bedrock through runProbe', () => {
   it('answers a pong, on the default port when none is set', async () => {
     const server = await serve({ kind: 'pong', advertisement: ADVERTISEMENT });
     expect(minecraftBedrockConfig.parse({ host: 'example.test' }).port).toBe(19132);
-    const result = await leavingNothingOpen(() => runProbe(minecraftBedrock, { host: server.host, port: server.port }, { timeoutMs: 1000, guard: ANY_TARGET }));
+    const result = await leavingNothingOpen(() =>
+      runProbe(minecraftBedrock, { host: server.host, port: server.port }, { timeoutMs: 1000, guard: ANY_TARGET }),
+    );
     expect(result).toMatchObject({ ok: true, data: { motd: 'Warden Test' } });
   });
 
   it('times out on a silent server and leaves nothing open', async () => {
     const server = await serve({ kind: 'silent' });
-    const result = await leavingNothingOpen(() => runProbe(minecraftBedrock, { host: server.host, port: server.port }, { timeoutMs: 300, guard: ANY_TARGET }));
+    const result = await leavingNothingOpen(() =>
+      runProbe(minecraftBedrock, { host: server.host, port: server.port }, { timeoutMs: 300, guard: ANY_TARGET }),
+    );
     expect(result).toEqual({ ok: false, error: 'timed out after 0.3 s' });
   });
 });

@@ -5,7 +5,12 @@ import { z } from 'zod';
 import { describeNetworkError, timedOutAfter } from '../net/network-error.js';
 import { type CheckedAddress, lookupHost, openUdp, withSocket } from '../net/socket-exchange.js';
 import { stripLegacyFormatting } from './codecs/minecraft-slp.js';
-import { type BedrockAdvertisement, decodeUnconnectedPong, encodeUnconnectedPing, parseBedrockAdvertisement } from './codecs/raknet.js';
+import {
+  type BedrockAdvertisement,
+  decodeUnconnectedPong,
+  encodeUnconnectedPing,
+  parseBedrockAdvertisement,
+} from './codecs/raknet.js';
 import { gameServer } from './fields.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
 
@@ -50,7 +55,8 @@ function ping(target: CheckedAddress, port: number, ctx: ProbeContext): Promise<
   let ignored = 0;
   let lastProblem = '';
   const onAbort = (): Outcome => {
-    const note = ignored > 0 ? ` (ignored ${ignored} malformed ${ignored === 1 ? 'reply' : 'replies'}: ${lastProblem})` : '';
+    const note =
+      ignored > 0 ? ` (ignored ${ignored} malformed ${ignored === 1 ? 'reply' : 'replies'}: ${lastProblem})` : '';
     return { error: `${timedOutAfter(ctx.timeoutMs)}${note}` };
   };
   const open = () => openUdp(target, port);
@@ -72,7 +78,9 @@ function ping(target: CheckedAddress, port: number, ctx: ProbeContext): Promise<
       if (remote.address !== address || remote.port !== port) return;
       received += message.length;
       if (received > MINECRAFT_BEDROCK_LIMITS.responseBytes)
-        return finish({ error: `response too large: more than ${MINECRAFT_BEDROCK_LIMITS.responseBytes} bytes without a pong` });
+        return finish({
+          error: `response too large: more than ${MINECRAFT_BEDROCK_LIMITS.responseBytes} bytes without a pong`,
+        });
       let pong: ReturnType<typeof decodeUnconnectedPong>;
       try {
         pong = decodeUnconnectedPong(message);
@@ -98,7 +106,11 @@ function ping(target: CheckedAddress, port: number, ctx: ProbeContext): Promise<
   });
 }
 
-function describeAdvertisement(advertisement: BedrockAdvertisement, minPlayers: number | undefined, latencyMs: number): ProbeResult {
+function describeAdvertisement(
+  advertisement: BedrockAdvertisement,
+  minPlayers: number | undefined,
+  latencyMs: number,
+): ProbeResult {
   const clean = (text: string | null) => (text === null ? null : plain(text) || null);
   const data = {
     players: advertisement.players,
@@ -113,10 +125,18 @@ function describeAdvertisement(advertisement: BedrockAdvertisement, minPlayers: 
   const degraded = minPlayers !== undefined && advertisement.players < minPlayers;
   const parts = [`${advertisement.players}/${advertisement.maxPlayers} players`, advertisement.version];
   if (degraded) parts.push(`fewer than ${minPlayers} players online`);
-  return { ok: true, latencyMs: Math.round(latencyMs), message: parts.join(' · '), data, ...(degraded ? { degraded } : {}) };
+  return {
+    ok: true,
+    latencyMs: Math.round(latencyMs),
+    message: parts.join(' · '),
+    data,
+    ...(degraded ? { degraded } : {}),
+  };
 }
 
 function plain(text: string): string {
   const flat = stripLegacyFormatting(text).replace(/\s+/g, ' ').trim();
-  return flat.length > MINECRAFT_BEDROCK_LIMITS.motdChars ? `${flat.slice(0, MINECRAFT_BEDROCK_LIMITS.motdChars - 1)}…` : flat;
+  return flat.length > MINECRAFT_BEDROCK_LIMITS.motdChars
+    ? `${flat.slice(0, MINECRAFT_BEDROCK_LIMITS.motdChars - 1)}…`
+    : flat;
 }

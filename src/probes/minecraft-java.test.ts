@@ -5,16 +5,38 @@ import { describe, expect, it } from 'vitest';
 import { startFakeJavaServer } from '../../test/fakes/minecraft-java-server.js';
 import { closedAfterEach, closedTcpPort, leavingNothingOpen } from '../../test/fakes/probe-runs.js';
 import { ANY_TARGET } from '../net/target-guard.js';
-import { MINECRAFT_JAVA_DEFAULT_PROTOCOL, minecraftJava, minecraftJavaConfig, probeMinecraftJava, resolveJavaTarget, type SrvLookup, systemSrvLookup } from './minecraft-java.js';
+import {
+  MINECRAFT_JAVA_DEFAULT_PROTOCOL,
+  minecraftJava,
+  minecraftJavaConfig,
+  probeMinecraftJava,
+  resolveJavaTarget,
+  type SrvLookup,
+  systemSrvLookup,
+} from './minecraft-java.js';
 import type { ProbeResult } from './probe.js';
 import { runProbe } from './run.js';
 
 const STATUS = {
   version: { name: '1.21.4', protocol: 769 },
-  players: { online: 3, max: 20, sample: Array.from({ length: 15 }, (_, i) => ({ name: `§bplayer${i}`, id: `00000000-0000-0000-0000-${String(i).padStart(12, '0')}` })) },
+  players: {
+    online: 3,
+    max: 20,
+    sample: Array.from({ length: 15 }, (_, i) => ({
+      name: `§bplayer${i}`,
+      id: `00000000-0000-0000-0000-${String(i).padStart(12, '0')}`,
+    })),
+  },
   description: {
     text: '',
-    extra: [{ text: '§aWelcome ', bold: true }, { text: 'to ', extra: [{ translate: 'warden.motd', fallback: '%s!', with: [{ text: 'Warden', color: 'gold' }] }] }, '\n  §7second   line  '],
+    extra: [
+      { text: '§aWelcome ', bold: true },
+      {
+        text: 'to ',
+        extra: [{ translate: 'warden.motd', fallback: '%s!', with: [{ text: 'Warden', color: 'gold' }] }],
+      },
+      '\n  §7second   line  ',
+    ],
   },
   favicon: `data:image/png;base64,${'A'.repeat(2000)}`,
 };
@@ -49,7 +71,9 @@ describe('minecraft-java probe', () => {
   it('sends a handshake the server reads as host, port, protocol and next state 1, then pings', async () => {
     const server = await serve({ kind: 'status', status: STATUS });
     await probe({ host: server.host, port: server.port });
-    expect(server.handshakes).toEqual([{ protocolVersion: MINECRAFT_JAVA_DEFAULT_PROTOCOL, host: '127.0.0.1', port: server.port, nextState: 1 }]);
+    expect(server.handshakes).toEqual([
+      { protocolVersion: MINECRAFT_JAVA_DEFAULT_PROTOCOL, host: '127.0.0.1', port: server.port, nextState: 1 },
+    ]);
     expect(server.pings).toHaveLength(1);
   });
 
@@ -67,7 +91,11 @@ describe('minecraft-java probe', () => {
   it('shows as degraded with fewer players than minPlayers', async () => {
     const server = await serve({ kind: 'status', status: STATUS });
     const result = await probe({ host: server.host, port: server.port, minPlayers: 5 });
-    expect(result).toMatchObject({ ok: true, degraded: true, message: '3/20 players · 1.21.4 · fewer than 5 players online' });
+    expect(result).toMatchObject({
+      ok: true,
+      degraded: true,
+      message: '3/20 players · 1.21.4 · fewer than 5 players online',
+    });
   });
 
   it('is not degraded at minPlayers or above', async () => {
@@ -89,7 +117,9 @@ describe('minecraft-java probe', () => {
 
   it('reports a status that is not JSON as an unexpected response', async () => {
     const server = await serve({ kind: 'status', status: 'Welcome to my server' });
-    expect((await probe({ host: server.host, port: server.port })).error).toBe('unexpected response: status is not JSON: "Welcome to my server"');
+    expect((await probe({ host: server.host, port: server.port })).error).toBe(
+      'unexpected response: status is not JSON: "Welcome to my server"',
+    );
   });
 
   it('cuts a server trickling one byte at a time at the timeout', async () => {
@@ -116,7 +146,10 @@ describe('minecraft-java probe', () => {
   });
 
   it('refuses a status larger than a vanilla client accepts', async () => {
-    const server = await serve({ kind: 'status', status: { ...STATUS, favicon: `data:image/png;base64,${'A'.repeat(200_000)}` } });
+    const server = await serve({
+      kind: 'status',
+      status: { ...STATUS, favicon: `data:image/png;base64,${'A'.repeat(200_000)}` },
+    });
     expect((await probe({ host: server.host, port: server.port })).error).toMatch(/^response too large/);
   });
 
@@ -126,7 +159,10 @@ describe('minecraft-java probe', () => {
   });
 
   it('reports a closed port as connection refused', async () => {
-    expect(await probe({ host: '127.0.0.1', port: await closedTcpPort() })).toMatchObject({ ok: false, error: 'connection refused' });
+    expect(await probe({ host: '127.0.0.1', port: await closedTcpPort() })).toMatchObject({
+      ok: false,
+      error: 'connection refused',
+    });
   });
 });
 
@@ -155,23 +191,37 @@ describe('minecraft-java SRV lookup', () => {
   });
 
   it('falls back to port 25565 when the lookup fails or finds nothing', async () => {
-    const failing: SrvLookup = async () => Promise.reject(Object.assign(new Error('queryNotFound'), { code: 'ENOTFOUND' }));
+    const failing: SrvLookup = async () =>
+      Promise.reject(Object.assign(new Error('queryNotFound'), { code: 'ENOTFOUND' }));
     expect(await resolveJavaTarget(config({}), ctx(), failing)).toEqual({ host: 'mc.example.test', port: 25565 });
-    expect(await resolveJavaTarget(config({}), ctx(), async () => [])).toEqual({ host: 'mc.example.test', port: 25565 });
+    expect(await resolveJavaTarget(config({}), ctx(), async () => [])).toEqual({
+      host: 'mc.example.test',
+      port: 25565,
+    });
   });
 
   it('skips the lookup when a port is set or the host is an IP address', async () => {
     const never: SrvLookup = async () => {
       throw new Error('should not be asked');
     };
-    expect(await resolveJavaTarget(config({ port: 25570 }), ctx(), never)).toEqual({ host: 'mc.example.test', port: 25570 });
+    expect(await resolveJavaTarget(config({ port: 25570 }), ctx(), never)).toEqual({
+      host: 'mc.example.test',
+      port: 25570,
+    });
     expect(await resolveJavaTarget(config({ host: '[::1]' }), ctx(), never)).toEqual({ host: '::1', port: 25565 });
   });
 
   it('gives up on a hanging lookup in time to fall back', async () => {
-    const hanging: SrvLookup = (_, signal) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('cancelled'))));
+    const hanging: SrvLookup = (_, signal) =>
+      new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('cancelled'))));
     const started = performance.now();
-    expect(await resolveJavaTarget(config({}), { signal: AbortSignal.timeout(400), timeoutMs: 400, guard: ANY_TARGET }, hanging)).toEqual({ host: 'mc.example.test', port: 25565 });
+    expect(
+      await resolveJavaTarget(
+        config({}),
+        { signal: AbortSignal.timeout(400), timeoutMs: 400, guard: ANY_TARGET },
+        hanging,
+      ),
+    ).toEqual({ host: 'mc.example.test', port: 25565 });
     expect(performance.now() - started).toBeLessThan(350);
   });
 
@@ -183,7 +233,15 @@ describe('minecraft-java SRV lookup', () => {
         const [question] = request.questions;
         if (question?.name === '_minecraft._tcp.mc.example.test')
           response.answers.push(
-            dns2.Packet.createResourceFromQuestion(question, { type: dns2.Packet.TYPE.SRV, class: dns2.Packet.CLASS.IN, ttl: 60, priority: 0, weight: 5, port: 25599, target: 'play.example.test' }),
+            dns2.Packet.createResourceFromQuestion(question, {
+              type: dns2.Packet.TYPE.SRV,
+              class: dns2.Packet.CLASS.IN,
+              ttl: 60,
+              priority: 0,
+              weight: 5,
+              port: 25599,
+              target: 'play.example.test',
+            }),
           );
         send(response);
       },
@@ -201,7 +259,14 @@ describe('minecraft-java SRV lookup', () => {
 
 describe('minecraft-java against minecraft-protocol', () => {
   it("reads the status of minecraft-protocol's own server", async () => {
-    const server = mc.createServer({ 'online-mode': false, host: '127.0.0.1', port: 0, motd: '§aA §lreal§r server', maxPlayers: 42, version: '1.21.4' });
+    const server = mc.createServer({
+      'online-mode': false,
+      host: '127.0.0.1',
+      port: 0,
+      motd: '§aA §lreal§r server',
+      maxPlayers: 42,
+      version: '1.21.4',
+    });
     try {
       await new Promise<void>((resolve) => server.once('listening', () => resolve()));
       // minecraft-protocol does not type the net.Server it listens with.
@@ -210,7 +275,15 @@ describe('minecraft-java against minecraft-protocol', () => {
       expect(result).toMatchObject({
         ok: true,
         message: '0/42 players · 1.21.4',
-        data: { players: 0, maxPlayers: 42, version: '1.21.4', protocol: 769, motd: 'A real server', playerSample: [], favicon: false },
+        data: {
+          players: 0,
+          maxPlayers: 42,
+          version: '1.21.4',
+          protocol: 769,
+          motd: 'A real server',
+          playerSample: [],
+          favicon: false,
+        },
       });
     } finally {
       server.close();
@@ -221,18 +294,28 @@ describe('minecraft-java against minecraft-protocol', () => {
 describe('minecraft-java through runProbe', () => {
   it('answers a status', async () => {
     const server = await serve({ kind: 'status', status: STATUS });
-    const result = await leavingNothingOpen(() => runProbe(minecraftJava, { host: server.host, port: server.port }, { timeoutMs: 1000, guard: ANY_TARGET }));
-    expect(result).toMatchObject({ ok: true, message: '3/20 players · 1.21.4', data: { motd: 'Welcome to Warden!\nsecond line' } });
+    const result = await leavingNothingOpen(() =>
+      runProbe(minecraftJava, { host: server.host, port: server.port }, { timeoutMs: 1000, guard: ANY_TARGET }),
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      message: '3/20 players · 1.21.4',
+      data: { motd: 'Welcome to Warden!\nsecond line' },
+    });
   });
 
   it('times out on a silent server and leaves nothing open', async () => {
     const server = await serve({ kind: 'silent' });
-    const result = await leavingNothingOpen(() => runProbe(minecraftJava, { host: server.host, port: server.port }, { timeoutMs: 300, guard: ANY_TARGET }));
+    const result = await leavingNothingOpen(() =>
+      runProbe(minecraftJava, { host: server.host, port: server.port }, { timeoutMs: 300, guard: ANY_TARGET }),
+    );
     expect(result).toMatchObject({ ok: false, error: 'timed out after 0.3 s' });
   });
 
   it('refuses an invalid config', async () => {
-    expect(await runProbe(minecraftJava, { host: 'mc.example.test', port: 70000 }, { timeoutMs: 300, guard: ANY_TARGET })).toEqual({
+    expect(
+      await runProbe(minecraftJava, { host: 'mc.example.test', port: 70000 }, { timeoutMs: 300, guard: ANY_TARGET }),
+    ).toEqual({
       ok: false,
       error: 'invalid config: expected an integer from 1 to 65535',
     });

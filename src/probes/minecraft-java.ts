@@ -69,7 +69,11 @@ export async function probeMinecraftJava(
 ): Promise<ProbeResult> {
   const target = await resolveJavaTarget(config, ctx, lookupSrv);
   const where = { target: formatTarget(target) };
-  const outcome = await exchange(target, encodeHandshake({ protocolVersion: config.protocolVersion, host: bareHost(config.host), port: target.port }), ctx);
+  const outcome = await exchange(
+    target,
+    encodeHandshake({ protocolVersion: config.protocolVersion, host: bareHost(config.host), port: target.port }),
+    ctx,
+  );
   if ('error' in outcome) return { ok: false, error: outcome.error, data: where };
   let status: ServerStatus;
   try {
@@ -86,7 +90,11 @@ export interface JavaTarget {
 }
 
 /** The configured port wins; else the _minecraft._tcp SRV record; else port 25565 (also when the lookup fails). */
-export async function resolveJavaTarget(config: MinecraftJavaConfig, ctx: ProbeContext, lookupSrv: SrvLookup): Promise<JavaTarget> {
+export async function resolveJavaTarget(
+  config: MinecraftJavaConfig,
+  ctx: ProbeContext,
+  lookupSrv: SrvLookup,
+): Promise<JavaTarget> {
   const name = bareHost(config.host);
   if (config.port !== undefined) return { host: name, port: config.port };
   const fallback = { host: name, port: MINECRAFT_JAVA_DEFAULT_PORT };
@@ -166,7 +174,8 @@ function exchange(target: JavaTarget, handshake: Buffer, ctx: ProbeContext): Pro
     });
     socket.on('data', (chunk: Buffer) => {
       received += chunk.length;
-      if (opening.length < PREVIEW_BYTES) opening = Buffer.concat([opening, chunk.subarray(0, PREVIEW_BYTES - opening.length)]);
+      if (opening.length < PREVIEW_BYTES)
+        opening = Buffer.concat([opening, chunk.subarray(0, PREVIEW_BYTES - opening.length)]);
       try {
         reader.push(chunk);
         for (let packet = reader.next(); packet && !exchange.settled; packet = reader.next()) onPacket(packet);
@@ -181,7 +190,12 @@ function exchange(target: JavaTarget, handshake: Buffer, ctx: ProbeContext): Pro
   });
 }
 
-function describeStatus(status: ServerStatus, minPlayers: number | undefined, latencyMs: number, target: string): ProbeResult {
+function describeStatus(
+  status: ServerStatus,
+  minPlayers: number | undefined,
+  latencyMs: number,
+  target: string,
+): ProbeResult {
   const data = {
     players: status.players,
     maxPlayers: status.maxPlayers,
@@ -197,7 +211,13 @@ function describeStatus(status: ServerStatus, minPlayers: number | undefined, la
   if (status.version) parts.push(status.version);
   const degraded = minPlayers !== undefined && (status.players ?? 0) < minPlayers;
   if (degraded) parts.push(`fewer than ${minPlayers} players online`);
-  return { ok: true, latencyMs: Math.round(latencyMs), message: parts.join(' · ') || 'online', data, ...(degraded ? { degraded } : {}) };
+  return {
+    ok: true,
+    latencyMs: Math.round(latencyMs),
+    message: parts.join(' · ') || 'online',
+    data,
+    ...(degraded ? { degraded } : {}),
+  };
 }
 
 const PREVIEW_BYTES = 32;

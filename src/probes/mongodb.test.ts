@@ -16,7 +16,9 @@ const USER = { name: 'monitor', password: 'right-Pa55word' };
 
 describeAgainst(REAL, available, () => {
   it('pings the server', async () => {
-    const result = await leavingNothingOpen(() => runThrough(mongodb, { host: REAL.host, port: REAL.port, jsonPath: 'ok', expected: '1' }, 3000));
+    const result = await leavingNothingOpen(() =>
+      runThrough(mongodb, { host: REAL.host, port: REAL.port, jsonPath: 'ok', expected: '1' }, 3000),
+    );
     expect(result).toMatchObject({ ok: true, message: 'ping ok → 1' });
   });
 });
@@ -24,33 +26,62 @@ describeAgainst(REAL, available, () => {
 describe('mongodb against a fake server', () => {
   it('logs in with SCRAM-SHA-256 and pings', async () => {
     const fake = await startMongoFake({ user: USER });
-    const { result } = await checkAgainst(fake, mongodb, { host: '127.0.0.1', port: fake.port, username: USER.name, password: USER.password }, 3000, USER.password);
+    const { result } = await checkAgainst(
+      fake,
+      mongodb,
+      { host: '127.0.0.1', port: fake.port, username: USER.name, password: USER.password },
+      3000,
+      USER.password,
+    );
     expect(result).toMatchObject({ ok: true, message: 'ping → {"ok":1}', data: { answer: '{"ok":1}' } });
     expect(fake.commands).toEqual(expect.arrayContaining(['saslStart', 'saslContinue', 'ping']));
   });
 
   it('compares a value of the reply', async () => {
     const fake = await startMongoFake({ count: 3 });
-    const config = { host: '127.0.0.1', port: fake.port, database: 'app', command: '{"count": "jobs", "query": {"state": "failed"}}', jsonPath: 'n' };
+    const config = {
+      host: '127.0.0.1',
+      port: fake.port,
+      database: 'app',
+      command: '{"count": "jobs", "query": {"state": "failed"}}',
+      jsonPath: 'n',
+    };
     const { result } = await checkAgainst(fake, mongodb, { ...config, expected: '0' }, 3000);
     expect(result).toMatchObject({ ok: false, error: 'expected "0", got "3"', data: { answer: '3' } });
   });
 
   it('is down on a wrong password, in the server words, without the password', async () => {
     const fake = await startMongoFake({ user: USER });
-    const { result } = await checkAgainst(fake, mongodb, { host: '127.0.0.1', port: fake.port, username: USER.name, password: 'wrong-Pa55' }, 3000, 'wrong-Pa55');
+    const { result } = await checkAgainst(
+      fake,
+      mongodb,
+      { host: '127.0.0.1', port: fake.port, username: USER.name, password: 'wrong-Pa55' },
+      3000,
+      'wrong-Pa55',
+    );
     expect(result).toEqual({ ok: false, error: 'authentication failed: Authentication failed.' });
   });
 
   it("is down with the server's words for a command it does not know", async () => {
     const fake = await startMongoFake();
-    const { result } = await checkAgainst(fake, mongodb, { host: '127.0.0.1', port: fake.port, command: '{"noSuchCommand": 1}' }, 3000);
+    const { result } = await checkAgainst(
+      fake,
+      mongodb,
+      { host: '127.0.0.1', port: fake.port, command: '{"noSuchCommand": 1}' },
+      3000,
+    );
     expect(result).toEqual({ ok: false, error: "no such command: 'noSuchCommand' (CommandNotFound)" });
   });
 
   it('never shows a password the reply holds', async () => {
     const fake = await startMongoFake({ user: USER });
-    const config = { host: '127.0.0.1', port: fake.port, username: USER.name, password: USER.password, command: `{"echo": "${USER.password}"}` };
+    const config = {
+      host: '127.0.0.1',
+      port: fake.port,
+      username: USER.name,
+      password: USER.password,
+      command: `{"echo": "${USER.password}"}`,
+    };
     const { result } = await checkAgainst(fake, mongodb, config, 3000, USER.password);
     expect(result).toMatchObject({ ok: true, message: 'echo → {"echo":"***","ok":1}' });
   });
@@ -62,22 +93,39 @@ describe('mongodb against a fake server', () => {
   });
 
   it('says the connection was refused on a closed port', async () => {
-    expect(await runThrough(mongodb, { host: '127.0.0.1', port: await closedTcpPort() })).toEqual({ ok: false, error: 'connection refused' });
+    expect(await runThrough(mongodb, { host: '127.0.0.1', port: await closedTcpPort() })).toEqual({
+      ok: false,
+      error: 'connection refused',
+    });
   });
 
   it('is refused at once under deny, for an address or a name of one', async () => {
     for (const host of ['127.0.0.1', 'localhost']) {
       const result = await leavingNothingOpen(() => runThrough(mongodb, { host }, 2000, PUBLIC_TARGETS_ONLY));
-      expect(result).toEqual({ ok: false, error: expect.stringMatching(/^refused: (127\.0\.0\.1|::1) is a loopback address;/) });
+      expect(result).toEqual({
+        ok: false,
+        error: expect.stringMatching(/^refused: (127\.0\.0\.1|::1) is a loopback address;/),
+      });
     }
   });
 });
 
 describe('mongodb config', () => {
   it('fills the defaults and names the field of a mistake', () => {
-    expect(mongodbConfig.parse({ host: 'db' })).toEqual({ host: 'db', port: 27017, authSource: 'admin', database: 'admin', tls: false, ignoreTls: false, command: '{"ping": 1}' });
-    const issues = (config: unknown) => mongodbConfig.safeParse(config).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
-    expect(issues({ host: 'db', command: '[1]' })).toEqual([['command', 'expected a command as a JSON object, e.g. {"ping": 1}']]);
+    expect(mongodbConfig.parse({ host: 'db' })).toEqual({
+      host: 'db',
+      port: 27017,
+      authSource: 'admin',
+      database: 'admin',
+      tls: false,
+      ignoreTls: false,
+      command: '{"ping": 1}',
+    });
+    const issues = (config: unknown) =>
+      mongodbConfig.safeParse(config).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(issues({ host: 'db', command: '[1]' })).toEqual([
+      ['command', 'expected a command as a JSON object, e.g. {"ping": 1}'],
+    ]);
     expect(issues({ host: 'db', username: 'u' })).toEqual([['password', 'a username needs a password']]);
   });
 });

@@ -18,7 +18,9 @@ const COMMAND_MESSAGE = 'expected a command as a JSON object, e.g. {"ping": 1}';
 function parseCommand(text: string): Record<string, unknown> | undefined {
   try {
     const parsed = BSON.EJSON.parse(text, { relaxed: true }) as unknown;
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) && Object.keys(parsed).length > 0 ? (parsed as Record<string, unknown>) : undefined;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) && Object.keys(parsed).length > 0
+      ? (parsed as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -38,7 +40,9 @@ export const mongodbConfig = z
       .max(2048, { error: 'expected at most 2048 characters' })
       .refine((text) => parseCommand(text) !== undefined, { error: COMMAND_MESSAGE })
       .default('{"ping": 1}')
-      .describe('The command to run, as (extended) JSON: {"ping": 1}, {"dbStats": 1}, {"count": "jobs", "query": {"state": "failed"}}.'),
+      .describe(
+        'The command to run, as (extended) JSON: {"ping": 1}, {"dbStats": 1}, {"count": "jobs", "query": {"state": "failed"}}.',
+      ),
     jsonPath: z
       .string()
       .max(256)
@@ -48,7 +52,10 @@ export const mongodbConfig = z
     expected: expectedField('the reply (or the value at jsonPath)'),
   })
   .strict()
-  .refine((c) => c.username === undefined || c.password !== undefined, { path: ['password'], error: 'a username needs a password' });
+  .refine((c) => c.username === undefined || c.password !== undefined, {
+    path: ['password'],
+    error: 'a username needs a password',
+  });
 
 export type MongodbConfig = z.output<typeof mongodbConfig>;
 
@@ -65,7 +72,9 @@ export const mongodb = defineProbe({
     const client = new MongoClient(`mongodb://${hostPort(config.host, config.port)}/`, {
       // This one server, never the members it names: they would be reached without the guard's look at their names.
       directConnection: true,
-      ...(config.username === undefined ? {} : { auth: { username: config.username, password: config.password }, authSource: config.authSource }),
+      ...(config.username === undefined
+        ? {}
+        : { auth: { username: config.username, password: config.password }, authSource: config.authSource }),
       tls: config.tls,
       tlsAllowInvalidCertificates: config.ignoreTls,
       tlsAllowInvalidHostnames: config.ignoreTls,
@@ -82,10 +91,17 @@ export const mongodb = defineProbe({
     client.on('error', () => {});
     try {
       // A server that cannot be reached fails the first heartbeat: said at once, not after the driver's retries.
-      const unreachable = new Promise<never>((_, reject) => client.once('serverHeartbeatFailed', (event) => reject(event.failure)));
+      const unreachable = new Promise<never>((_, reject) =>
+        client.once('serverHeartbeatFailed', (event) => reject(event.failure)),
+      );
       unreachable.catch(() => {});
       const outcome = await untilAborted<{ reply: BSON.Document } | { error: string }>(
-        async () => ({ reply: await Promise.race([client.db(config.database).command(parseCommand(config.command) as BSON.Document), unreachable]) }),
+        async () => ({
+          reply: await Promise.race([
+            client.db(config.database).command(parseCommand(config.command) as BSON.Document),
+            unreachable,
+          ]),
+        }),
         ctx.signal,
         () => ({ error: timedOutAfter(ctx.timeoutMs) }),
       ).catch((error: unknown) => ({ error: describeMongoError(error, ctx) }));
@@ -104,9 +120,14 @@ function hostPort(host: string, port: number): string {
 
 function verdict(config: MongodbConfig, reply: BSON.Document, latencyMs: number): ProbeResult {
   // The cluster's bookkeeping changes every second: never part of the answer.
-  const plain = Object.fromEntries(Object.entries(BSON.EJSON.serialize(reply, { relaxed: true })).filter(([key]) => !key.startsWith('$') && key !== 'operationTime'));
+  const plain = Object.fromEntries(
+    Object.entries(BSON.EJSON.serialize(reply, { relaxed: true })).filter(
+      ([key]) => !key.startsWith('$') && key !== 'operationTime',
+    ),
+  );
   const asked = Object.keys(parseCommand(config.command) ?? {})[0] ?? 'command';
-  if (config.jsonPath === undefined) return judgeAnswer(config.expected, { latencyMs, asked, answer: answerText(plain) });
+  if (config.jsonPath === undefined)
+    return judgeAnswer(config.expected, { latencyMs, asked, answer: answerText(plain) });
   const found = readJsonPath(plain, config.jsonPath);
   const answer = found.found ? answerText(jsonValueText(found.value)) : '';
   return judgeAnswer(config.expected, { latencyMs, asked: `${asked} ${config.jsonPath}`, answer });
@@ -115,9 +136,16 @@ function verdict(config: MongodbConfig, reply: BSON.Document, latencyMs: number)
 /** The server's words (Authentication failed., CommandNotFound) or the driver's, which name no secret. */
 function describeMongoError(error: unknown, ctx: ProbeContext): string {
   if (ctx.signal.aborted) return timedOutAfter(ctx.timeoutMs);
-  const { name, message, codeName, code, cause } = error as { name?: string; message?: string; codeName?: string; code?: number; cause?: unknown };
+  const { name, message, codeName, code, cause } = error as {
+    name?: string;
+    message?: string;
+    codeName?: string;
+    code?: number;
+    cause?: unknown;
+  };
   // A network failure carries the socket's error (ECONNREFUSED, the guard's refusal) as its cause.
-  if (name === 'MongoNetworkError' || name === 'MongoNetworkTimeoutError') return describeNetworkError(cause ?? error, ctx.timeoutMs);
+  if (name === 'MongoNetworkError' || name === 'MongoNetworkTimeoutError')
+    return describeNetworkError(cause ?? error, ctx.timeoutMs);
   if (name === 'MongoServerSelectionError') return `no server answered: ${message}`;
   if (codeName === 'AuthenticationFailed' || code === 18) return `authentication failed: ${message}`;
   return codeName ? `${message} (${codeName})` : (message ?? String(error));

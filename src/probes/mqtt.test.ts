@@ -13,7 +13,8 @@ import { mqtt, mqttConfig } from './mqtt.js';
 
 const REAL = REAL_SERVICES.mosquitto;
 const available = await serviceAvailable(REAL);
-const check = (config: Record<string, unknown>, timeoutMs = 2000) => leavingNothingOpen(() => runThrough(mqtt, { host: REAL.host, port: REAL.port, ...config }, timeoutMs));
+const check = (config: Record<string, unknown>, timeoutMs = 2000) =>
+  leavingNothingOpen(() => runThrough(mqtt, { host: REAL.host, port: REAL.port, ...config }, timeoutMs));
 
 async function retain(topic: string, message: string): Promise<void> {
   const client = await connectAsync(`mqtt://${REAL.host}:${REAL.port}`, { reconnectPeriod: 0 });
@@ -28,8 +29,15 @@ describeAgainst(REAL, available, () => {
 
   it("compares a topic's retained message", async () => {
     await retain('warden/test/status', 'online');
-    expect(await check({ topic: 'warden/test/status', expected: 'online' })).toMatchObject({ ok: true, message: 'warden/test/status → online', data: { retained: true } });
-    expect(await check({ topic: 'warden/test/status', expected: '/^off/' })).toMatchObject({ ok: false, error: 'expected something matching /^off/, got "online"' });
+    expect(await check({ topic: 'warden/test/status', expected: 'online' })).toMatchObject({
+      ok: true,
+      message: 'warden/test/status → online',
+      data: { retained: true },
+    });
+    expect(await check({ topic: 'warden/test/status', expected: '/^off/' })).toMatchObject({
+      ok: false,
+      error: 'expected something matching /^off/, got "online"',
+    });
   });
 
   it('times out on a topic where nothing is published', async () => {
@@ -40,14 +48,33 @@ describeAgainst(REAL, available, () => {
 describe('mqtt against a fake broker', () => {
   it('sends the user name and a warden client id, and reads a message', async () => {
     const fake = await startMqttFake({ publish: 'all good' });
-    const { result } = await checkAgainst(fake, mqtt, { host: '127.0.0.1', port: fake.port, username: 'probe', password: 'pw-Secret1', topic: 'a/b', expected: 'all good' }, 1000, 'pw-Secret1');
+    const { result } = await checkAgainst(
+      fake,
+      mqtt,
+      {
+        host: '127.0.0.1',
+        port: fake.port,
+        username: 'probe',
+        password: 'pw-Secret1',
+        topic: 'a/b',
+        expected: 'all good',
+      },
+      1000,
+      'pw-Secret1',
+    );
     expect(result).toMatchObject({ ok: true, message: 'a/b → all good', data: { retained: false } });
     expect(fake.connects).toEqual([{ clientId: expect.stringMatching(/^warden-[0-9a-f]+$/), username: 'probe' }]);
   });
 
   it('is down on a wrong password, without the password', async () => {
     const fake = await startMqttFake({ returnCode: 4 });
-    const { result } = await checkAgainst(fake, mqtt, { host: '127.0.0.1', port: fake.port, username: 'probe', password: 'wrong-Pa55' }, 1000, 'wrong-Pa55');
+    const { result } = await checkAgainst(
+      fake,
+      mqtt,
+      { host: '127.0.0.1', port: fake.port, username: 'probe', password: 'wrong-Pa55' },
+      1000,
+      'wrong-Pa55',
+    );
     expect(result).toEqual({ ok: false, error: 'the broker refused the connection: Bad username or password' });
   });
 
@@ -59,7 +86,13 @@ describe('mqtt against a fake broker', () => {
 
   it('never shows a password the broker publishes back', async () => {
     const fake = await startMqttFake({ publish: 'password' });
-    const { result } = await checkAgainst(fake, mqtt, { host: '127.0.0.1', port: fake.port, username: 'u', password: 'echoed-Pa55', topic: 't', expected: 'x' }, 1000, 'echoed-Pa55');
+    const { result } = await checkAgainst(
+      fake,
+      mqtt,
+      { host: '127.0.0.1', port: fake.port, username: 'u', password: 'echoed-Pa55', topic: 't', expected: 'x' },
+      1000,
+      'echoed-Pa55',
+    );
     expect(result).toMatchObject({ ok: false, error: 'expected "x", got "***"' });
   });
 
@@ -69,7 +102,12 @@ describe('mqtt against a fake broker', () => {
     const refused = await checkAgainst(strict, mqtt, { host: '127.0.0.1', port: strict.port, tls: true }, 1500);
     expect(refused.result).toMatchObject({ ok: false, error: expect.stringMatching(/self-signed certificate/) });
     const fake = await startMqttFake({ certificate, publish: 'over tls' });
-    const { result } = await checkAgainst(fake, mqtt, { host: '127.0.0.1', port: fake.port, tls: true, ignoreTls: true, topic: 't', expected: 'over tls' }, 1500);
+    const { result } = await checkAgainst(
+      fake,
+      mqtt,
+      { host: '127.0.0.1', port: fake.port, tls: true, ignoreTls: true, topic: 't', expected: 'over tls' },
+      1500,
+    );
     expect(result).toMatchObject({ ok: true, message: 't → over tls' });
   });
 
@@ -80,18 +118,27 @@ describe('mqtt against a fake broker', () => {
   });
 
   it('says the connection was refused on a closed port', async () => {
-    expect(await runThrough(mqtt, { host: '127.0.0.1', port: await closedTcpPort() })).toEqual({ ok: false, error: 'connection refused' });
+    expect(await runThrough(mqtt, { host: '127.0.0.1', port: await closedTcpPort() })).toEqual({
+      ok: false,
+      error: 'connection refused',
+    });
   });
 
   it('is refused at once under deny', async () => {
-    const result = await leavingNothingOpen(() => runThrough(mqtt, { host: 'localhost', tls: true }, 2000, PUBLIC_TARGETS_ONLY));
-    expect(result).toEqual({ ok: false, error: expect.stringMatching(/^refused: (127\.0\.0\.1|::1) is a loopback address;/) });
+    const result = await leavingNothingOpen(() =>
+      runThrough(mqtt, { host: 'localhost', tls: true }, 2000, PUBLIC_TARGETS_ONLY),
+    );
+    expect(result).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^refused: (127\.0\.0\.1|::1) is a loopback address;/),
+    });
   });
 });
 
 describe('mqtt config', () => {
   it('names the field of a mistake', () => {
-    const issues = (config: unknown) => mqttConfig.safeParse(config).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    const issues = (config: unknown) =>
+      mqttConfig.safeParse(config).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
     expect(issues({ host: 'broker', expected: 'x' })).toEqual([['expected', 'expected needs a topic']]);
   });
 });

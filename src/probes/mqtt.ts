@@ -29,7 +29,10 @@ export const mqttConfig = z
     expected: expectedField('the first message on the topic'),
   })
   .strict()
-  .refine((c) => c.expected === undefined || c.topic !== undefined, { path: ['expected'], error: 'expected needs a topic' });
+  .refine((c) => c.expected === undefined || c.topic !== undefined, {
+    path: ['expected'],
+    error: 'expected needs a topic',
+  });
 
 export type MqttConfig = z.output<typeof mqttConfig>;
 
@@ -42,12 +45,20 @@ export const mqtt = defineProbe({
   probe: async (config, ctx) => {
     const started = performance.now();
     const port = config.port ?? (config.tls ? 8883 : 1883);
-    const socket: Socket | TLSSocket = config.tls ? openTls(ctx, config.host, port, { rejectUnauthorized: !config.ignoreTls }) : openTcp(ctx, config.host, port);
+    const socket: Socket | TLSSocket = config.tls
+      ? openTls(ctx, config.host, port, { rejectUnauthorized: !config.ignoreTls })
+      : openTcp(ctx, config.host, port);
     const outcome = await session(socket, config, ctx);
     if ('error' in outcome) return { ok: false, error: outcome.error };
     const latencyMs = since(started);
-    if (outcome.message === undefined) return { ok: true, latencyMs, message: `connected${config.username ? ` as ${config.username}` : ''}` };
-    return judgeAnswer(config.expected, { latencyMs, asked: config.topic as string, answer: answerText(outcome.message.toString('utf8')), data: { retained: outcome.retained } });
+    if (outcome.message === undefined)
+      return { ok: true, latencyMs, message: `connected${config.username ? ` as ${config.username}` : ''}` };
+    return judgeAnswer(config.expected, {
+      latencyMs,
+      asked: config.topic as string,
+      answer: answerText(outcome.message.toString('utf8')),
+      data: { retained: outcome.retained },
+    });
   },
 });
 
@@ -81,13 +92,20 @@ function session(socket: Socket | TLSSocket, config: MqttConfig, ctx: ProbeConte
         });
       });
     });
-  return overSocket(socket, ctx, work, () => client.end(true), (error) => describeMqttError(error, ctx.timeoutMs));
+  return overSocket(
+    socket,
+    ctx,
+    work,
+    () => client.end(true),
+    (error) => describeMqttError(error, ctx.timeoutMs),
+  );
 }
 
 /** mqtt.js words a refused CONNACK "Connection refused: Bad username or password"; a timeout its own way. */
 function describeMqttError(error: unknown, timeoutMs: number): string | undefined {
   const message = error instanceof Error ? error.message : undefined;
   if (message === 'connack timeout') return timedOutAfter(timeoutMs);
-  if (message?.startsWith('Connection refused: ')) return `the broker refused the connection: ${message.slice('Connection refused: '.length)}`;
+  if (message?.startsWith('Connection refused: '))
+    return `the broker refused the connection: ${message.slice('Connection refused: '.length)}`;
   return message && !(error as { code?: unknown }).code ? message : undefined;
 }

@@ -15,13 +15,25 @@ export const mysqlConfig = z
     port: port().default(3306),
     user: username('MySQL', 'root'),
     password: password('MySQL'),
-    database: z.string().min(1, { error: 'the database name must not be empty' }).max(64, { error: 'expected at most 64 characters' }).optional().describe('The database to use, if any.'),
+    database: z
+      .string()
+      .min(1, { error: 'the database name must not be empty' })
+      .max(64, { error: 'expected at most 64 characters' })
+      .optional()
+      .describe('The database to use, if any.'),
     ...tlsFields(),
-    query: statement('query').optional().describe('A query to run, e.g. SELECT 1; its first value of the first row is the answer. Without one the check connects and logs in.'),
+    query: statement('query')
+      .optional()
+      .describe(
+        'A query to run, e.g. SELECT 1; its first value of the first row is the answer. Without one the check connects and logs in.',
+      ),
     expected: expectedField('the first value of the first row'),
   })
   .strict()
-  .refine((c) => c.expected === undefined || c.query !== undefined, { path: ['expected'], error: 'expected needs a query' });
+  .refine((c) => c.expected === undefined || c.query !== undefined, {
+    path: ['expected'],
+    error: 'expected needs a query',
+  });
 
 export type MysqlConfig = z.output<typeof mysqlConfig>;
 
@@ -64,7 +76,8 @@ async function session(socket: Socket, config: MysqlConfig, ctx: ProbeContext, s
         dateStrings: true,
       });
       connection.on('error', () => {});
-      const handshake = (connection as unknown as { connection: { _handshakePacket?: { serverVersion?: string } } }).connection._handshakePacket;
+      const handshake = (connection as unknown as { connection: { _handshakePacket?: { serverVersion?: string } } })
+        .connection._handshakePacket;
       // MariaDB prefixes its version with 5.5.5- for old replication clients.
       const serverVersion = handshake?.serverVersion?.replace(/^5\.5\.5-/, '');
       if (config.query === undefined) return { serverVersion };
@@ -79,9 +92,19 @@ async function session(socket: Socket, config: MysqlConfig, ctx: ProbeContext, s
   const latencyMs = since(started);
   const data: Record<string, unknown> = outcome.serverVersion ? { serverVersion: outcome.serverVersion } : {};
   if (!('answer' in outcome) || !outcome.answer)
-    return { ok: true, latencyMs, message: `logged in as ${config.user}${outcome.serverVersion ? `, server ${outcome.serverVersion}` : ''}`, data };
+    return {
+      ok: true,
+      latencyMs,
+      message: `logged in as ${config.user}${outcome.serverVersion ? `, server ${outcome.serverVersion}` : ''}`,
+      data,
+    };
   const { value, rows } = outcome.answer;
-  return judgeAnswer(config.expected, { latencyMs, asked: config.query as string, answer: rows === 0 ? '' : answerText(value), data: { ...data, rows } });
+  return judgeAnswer(config.expected, {
+    latencyMs,
+    asked: config.query as string,
+    answer: rows === 0 ? '' : answerText(value),
+    data: { ...data, rows },
+  });
 }
 
 /** The server's own words for its errors (Access denied…, Unknown database…), with their code. */

@@ -21,20 +21,33 @@ export const natsConfig = z
     username: username('NATS'),
     password: password('NATS'),
     ...tlsFields(),
-    token: secret('NATS token').optional().describe('An authentication token, instead of a user and password; stored as a secret.'),
+    token: secret('NATS token')
+      .optional()
+      .describe('An authentication token, instead of a user and password; stored as a secret.'),
     subject: z
       .string()
       .max(256, { error: 'expected at most 256 characters' })
       .regex(SUBJECT, { error: 'expected a subject without blanks or wildcards, e.g. health.check' })
       .optional()
-      .describe('A subject to send a request on; the first reply is the answer. Without one the check connects and pings.'),
+      .describe(
+        'A subject to send a request on; the first reply is the answer. Without one the check connects and pings.',
+      ),
     payload: statement('payload', 1024).optional().describe('The body of the request.'),
     expected: expectedField('the reply'),
   })
   .strict()
-  .refine((c) => c.expected === undefined || c.subject !== undefined, { path: ['expected'], error: 'expected needs a subject' })
-  .refine((c) => (c.username === undefined) === (c.password === undefined), { path: ['password'], error: 'a username and a password go together' })
-  .refine((c) => c.token === undefined || c.username === undefined, { path: ['token'], error: 'a token or a username and password, not both' });
+  .refine((c) => c.expected === undefined || c.subject !== undefined, {
+    path: ['expected'],
+    error: 'expected needs a subject',
+  })
+  .refine((c) => (c.username === undefined) === (c.password === undefined), {
+    path: ['password'],
+    error: 'a username and a password go together',
+  })
+  .refine((c) => c.token === undefined || c.username === undefined, {
+    path: ['token'],
+    error: 'a token or a username and password, not both',
+  });
 
 export type NatsConfig = z.output<typeof natsConfig>;
 
@@ -52,8 +65,19 @@ export const nats = defineProbe({
     const data: Record<string, unknown> = {};
     if (typeof outcome.info.version === 'string') data.serverVersion = cut(outcome.info.version, 40);
     if (typeof outcome.info.server_name === 'string') data.serverName = cut(outcome.info.server_name, 100);
-    if (outcome.reply === undefined) return { ok: true, latencyMs, message: `connected${data.serverVersion ? `, NATS ${data.serverVersion}` : ''}`, data };
-    return judgeAnswer(config.expected, { latencyMs, asked: config.subject as string, answer: answerText(outcome.reply), data });
+    if (outcome.reply === undefined)
+      return {
+        ok: true,
+        latencyMs,
+        message: `connected${data.serverVersion ? `, NATS ${data.serverVersion}` : ''}`,
+        data,
+      };
+    return judgeAnswer(config.expected, {
+      latencyMs,
+      asked: config.subject as string,
+      answer: answerText(outcome.reply),
+      data,
+    });
   },
 });
 
@@ -70,69 +94,76 @@ function exchange(config: NatsConfig, ctx: ProbeContext): Promise<Outcome> {
     release();
     return { error: timedOutAfter(ctx.timeoutMs) };
   };
-  return withSocket<Socket, Outcome>(() => openTcp(ctx, config.host, config.port), ctx, timedOut, (socket, { finish }) => {
-    let buffer = '';
-    let received = 0;
-    let info: Record<string, unknown> | undefined;
-    const decoder = new StringDecoder('utf8');
-    const send = (text: string) => (secure ?? socket).write(text);
-    const inbox = `_INBOX.warden.${Math.random().toString(36).slice(2)}`;
-    const stop = (outcome: Outcome) => {
-      release();
-      finish(outcome);
-    };
-    const onData = (data: Buffer) => {
-      const chunk = decoder.write(data);
-      received += data.length;
-      if (received > ANSWER_LIMITS.readBytes) return stop({ error: readCapError() });
-      buffer += chunk;
-      for (;;) {
-        const end = buffer.indexOf('\r\n');
-        if (end === -1) return;
-        const line = buffer.slice(0, end);
-        if (!info) {
-          const parsed = parseInfo(line);
-          if ('error' in parsed) return stop(parsed);
-          info = parsed.info;
-          buffer = buffer.slice(end + 2);
-          if (info.tls_required === true && !config.tls) return stop({ error: 'the server requires TLS: set tls' });
-          if (config.tls && info.tls_required !== true && info.tls_available !== true) return stop({ error: 'the server does not offer TLS' });
-          if (!config.tls) {
-            send(greeting(config, inbox));
-            continue;
+  return withSocket<Socket, Outcome>(
+    () => openTcp(ctx, config.host, config.port),
+    ctx,
+    timedOut,
+    (socket, { finish }) => {
+      let buffer = '';
+      let received = 0;
+      let info: Record<string, unknown> | undefined;
+      const decoder = new StringDecoder('utf8');
+      const send = (text: string) => (secure ?? socket).write(text);
+      const inbox = `_INBOX.warden.${Math.random().toString(36).slice(2)}`;
+      const stop = (outcome: Outcome) => {
+        release();
+        finish(outcome);
+      };
+      const onData = (data: Buffer) => {
+        const chunk = decoder.write(data);
+        received += data.length;
+        if (received > ANSWER_LIMITS.readBytes) return stop({ error: readCapError() });
+        buffer += chunk;
+        for (;;) {
+          const end = buffer.indexOf('\r\n');
+          if (end === -1) return;
+          const line = buffer.slice(0, end);
+          if (!info) {
+            const parsed = parseInfo(line);
+            if ('error' in parsed) return stop(parsed);
+            info = parsed.info;
+            buffer = buffer.slice(end + 2);
+            if (info.tls_required === true && !config.tls) return stop({ error: 'the server requires TLS: set tls' });
+            if (config.tls && info.tls_required !== true && info.tls_available !== true)
+              return stop({ error: 'the server does not offer TLS' });
+            if (!config.tls) {
+              send(greeting(config, inbox));
+              continue;
+            }
+            // TLS begins after the INFO, over the same connection: what follows is read from the TLS socket.
+            socket.removeListener('data', onData);
+            secure = startTls(socket, { rejectUnauthorized: !config.ignoreTls }, config.host);
+            secure.on('data', onData);
+            secure.once('secureConnect', () => send(greeting(config, inbox)));
+            secure.once('error', (error) => stop({ error: describeNetworkError(error, ctx.timeoutMs) }));
+            return;
           }
-          // TLS begins after the INFO, over the same connection: what follows is read from the TLS socket.
-          socket.removeListener('data', onData);
-          secure = startTls(socket, { rejectUnauthorized: !config.ignoreTls }, config.host);
-          secure.on('data', onData);
-          secure.once('secureConnect', () => send(greeting(config, inbox)));
-          secure.once('error', (error) => stop({ error: describeNetworkError(error, ctx.timeoutMs) }));
-          return;
+          if (line.startsWith('MSG ') || line.startsWith('HMSG ')) {
+            // [H]MSG <subject> <sid> [reply-to] [<header bytes>] <total bytes>: the payload follows on its own line.
+            const fields = line.split(' ');
+            const total = Number(fields.at(-1));
+            const headerBytes = line.startsWith('HMSG ') ? Number(fields.at(-2)) : 0;
+            if (!Number.isInteger(total) || !Number.isInteger(headerBytes) || headerBytes < 0 || headerBytes > total)
+              return stop({ error: `not a NATS server: ${cut(line, 80)}` });
+            const body = Buffer.from(buffer.slice(end + 2));
+            if (body.length < total + 2) return;
+            const status = /^NATS\/1\.0 (\d{3})/.exec(body.subarray(0, headerBytes).toString('utf8'))?.[1];
+            // The server's own answer when nothing is subscribed to the subject.
+            if (status === '503') return stop({ error: `no responders on ${config.subject}` });
+            return stop({ info, reply: body.subarray(headerBytes, total).toString('utf8') });
+          }
+          buffer = buffer.slice(end + 2);
+          if (line.startsWith('-ERR')) return stop({ error: describeServerError(line) });
+          // The PONG to the PING after CONNECT: logged in. With a subject, the reply is still to come.
+          if (line === 'PONG' && config.subject === undefined) return stop({ info });
+          if (line === 'PING') send('PONG\r\n');
         }
-        if (line.startsWith('MSG ') || line.startsWith('HMSG ')) {
-          // [H]MSG <subject> <sid> [reply-to] [<header bytes>] <total bytes>: the payload follows on its own line.
-          const fields = line.split(' ');
-          const total = Number(fields.at(-1));
-          const headerBytes = line.startsWith('HMSG ') ? Number(fields.at(-2)) : 0;
-          if (!Number.isInteger(total) || !Number.isInteger(headerBytes) || headerBytes < 0 || headerBytes > total) return stop({ error: `not a NATS server: ${cut(line, 80)}` });
-          const body = Buffer.from(buffer.slice(end + 2));
-          if (body.length < total + 2) return;
-          const status = /^NATS\/1\.0 (\d{3})/.exec(body.subarray(0, headerBytes).toString('utf8'))?.[1];
-          // The server's own answer when nothing is subscribed to the subject.
-          if (status === '503') return stop({ error: `no responders on ${config.subject}` });
-          return stop({ info, reply: body.subarray(headerBytes, total).toString('utf8') });
-        }
-        buffer = buffer.slice(end + 2);
-        if (line.startsWith('-ERR')) return stop({ error: describeServerError(line) });
-        // The PONG to the PING after CONNECT: logged in. With a subject, the reply is still to come.
-        if (line === 'PONG' && config.subject === undefined) return stop({ info });
-        if (line === 'PING') send('PONG\r\n');
-      }
-    };
-    socket.on('data', onData);
-    socket.once('error', (error) => stop({ error: describeNetworkError(error, ctx.timeoutMs) }));
-    socket.once('close', () => stop({ error: 'connection closed by the server' }));
-  });
+      };
+      socket.on('data', onData);
+      socket.once('error', (error) => stop({ error: describeNetworkError(error, ctx.timeoutMs) }));
+      socket.once('close', () => stop({ error: 'connection closed by the server' }));
+    },
+  );
 }
 
 function parseInfo(line: string): { info: Record<string, unknown> } | { error: string } {
@@ -148,7 +179,17 @@ function parseInfo(line: string): { info: Record<string, unknown> } | { error: s
 
 /** CONNECT with the credentials, then (with a subject) the reply subscription and the request, then PING. */
 function greeting(config: NatsConfig, inbox: string): string {
-  const connect: Record<string, unknown> = { verbose: false, pedantic: false, tls_required: false, name: 'warden', lang: 'node', version: '1', protocol: 1, headers: true, no_responders: true };
+  const connect: Record<string, unknown> = {
+    verbose: false,
+    pedantic: false,
+    tls_required: false,
+    name: 'warden',
+    lang: 'node',
+    version: '1',
+    protocol: 1,
+    headers: true,
+    no_responders: true,
+  };
   if (config.username !== undefined) Object.assign(connect, { user: config.username, pass: config.password });
   if (config.token !== undefined) connect.auth_token = config.token;
   let text = `CONNECT ${JSON.stringify(connect)}\r\n`;

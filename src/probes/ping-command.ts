@@ -45,11 +45,24 @@ const FORBIDDEN = /operation not permitted|permission denied|are you root|lackin
 export function runPing(request: PingRequest): Promise<PingRun | 'aborted'> {
   const { signal } = request;
   if (signal.aborted) return Promise.resolve('aborted');
-  const args = ['-n', '-c', String(request.count), '-i', (request.intervalMs / 1000).toFixed(1), '-W', String(request.waitSec), '--', pingAddress(request.target)];
+  const args = [
+    '-n',
+    '-c',
+    String(request.count),
+    '-i',
+    (request.intervalMs / 1000).toFixed(1),
+    '-W',
+    String(request.waitSec),
+    '--',
+    pingAddress(request.target),
+  ];
   return new Promise((resolve) => {
     // A minimal environment: the C locale makes the output parseable, and none of the server's settings (database
     // URLs, tokens) reaches the child.
-    const child = spawn(request.command ?? 'ping', args, { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(request.command ?? 'ping', args, {
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const stdout = cappedText();
     const stderr = cappedText();
     let settled = false;
@@ -67,7 +80,10 @@ export function runPing(request: PingRequest): Promise<PingRun | 'aborted'> {
     child.stdout.on('data', (chunk: Buffer) => {
       if (stdout.add(chunk)) return;
       child.kill('SIGKILL');
-      finish({ ok: false, error: `ping printed more than ${PING_COMMAND_LIMITS.outputBytes / 1024} KiB (a broadcast address answering many times?)` });
+      finish({
+        ok: false,
+        error: `ping printed more than ${PING_COMMAND_LIMITS.outputBytes / 1024} KiB (a broadcast address answering many times?)`,
+      });
     });
     child.stderr.on('data', (chunk: Buffer) => void stderr.add(chunk));
     child.on('error', (error: NodeJS.ErrnoException) => finish(spawnFailure(error)));
@@ -111,8 +127,14 @@ function forbiddenError(complaint: string): string {
 }
 
 function spawnFailure(error: NodeJS.ErrnoException): PingRun {
-  if (error.code === 'ENOENT') return { ok: false, error: 'the ping command is not installed on this host (Debian and Ubuntu: apt-get install iputils-ping); or use mode: tcp' };
-  if (error.code === 'EPERM' || error.code === 'EACCES') return { ok: false, forbidden: true, error: forbiddenError(`cannot run ping: ${error.code}`) };
+  if (error.code === 'ENOENT')
+    return {
+      ok: false,
+      error:
+        'the ping command is not installed on this host (Debian and Ubuntu: apt-get install iputils-ping); or use mode: tcp',
+    };
+  if (error.code === 'EPERM' || error.code === 'EACCES')
+    return { ok: false, forbidden: true, error: forbiddenError(`cannot run ping: ${error.code}`) };
   return { ok: false, error: `cannot run ping: ${error.message}` };
 }
 

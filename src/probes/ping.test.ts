@@ -19,19 +19,43 @@ function check(config: Record<string, unknown>, timeoutMs = 3000, signal?: Abort
 
 describe('the ping output parser', () => {
   it('reads the summary of an iputils ping', () => {
-    expect(parsePingOutput(PING_OUTPUTS.iputilsUp)).toEqual({ sent: 3, received: 3, rtt: { min: 0.042, avg: 0.061, max: 0.1 } });
-    expect(parsePingOutput(PING_OUTPUTS.iputilsPartial)).toEqual({ sent: 4, received: 3, rtt: { min: 24.113, avg: 25.337, max: 26.912 } });
+    expect(parsePingOutput(PING_OUTPUTS.iputilsUp)).toEqual({
+      sent: 3,
+      received: 3,
+      rtt: { min: 0.042, avg: 0.061, max: 0.1 },
+    });
+    expect(parsePingOutput(PING_OUTPUTS.iputilsPartial)).toEqual({
+      sent: 4,
+      received: 3,
+      rtt: { min: 24.113, avg: 25.337, max: 26.912 },
+    });
   });
 
   it('reads a total loss, and what the network said instead of a reply', () => {
-    expect(parsePingOutput(PING_OUTPUTS.iputilsUnreachable)).toEqual({ sent: 2, received: 0, unreachable: 'destination port unreachable' });
+    expect(parsePingOutput(PING_OUTPUTS.iputilsUnreachable)).toEqual({
+      sent: 2,
+      received: 0,
+      unreachable: 'destination port unreachable',
+    });
     expect(parsePingOutput(PING_OUTPUTS.iputilsSilent)).toEqual({ sent: 3, received: 0 });
-    expect(parsePingOutput(PING_OUTPUTS.iputilsV6Unreachable)).toEqual({ sent: 2, received: 0, unreachable: 'destination unreachable: address unreachable' });
+    expect(parsePingOutput(PING_OUTPUTS.iputilsV6Unreachable)).toEqual({
+      sent: 2,
+      received: 0,
+      unreachable: 'destination unreachable: address unreachable',
+    });
   });
 
   it('reads the summary of a BusyBox ping, duplicates counted apart', () => {
-    expect(parsePingOutput(PING_OUTPUTS.busyboxUp)).toEqual({ sent: 3, received: 3, rtt: { min: 0.06, avg: 0.076, max: 0.094 } });
-    expect(parsePingOutput(PING_OUTPUTS.busyboxDuplicates)).toEqual({ sent: 1, received: 1, rtt: { min: 0.512, avg: 0.622, max: 0.733 } });
+    expect(parsePingOutput(PING_OUTPUTS.busyboxUp)).toEqual({
+      sent: 3,
+      received: 3,
+      rtt: { min: 0.06, avg: 0.076, max: 0.094 },
+    });
+    expect(parsePingOutput(PING_OUTPUTS.busyboxDuplicates)).toEqual({
+      sent: 1,
+      received: 1,
+      rtt: { min: 0.512, avg: 0.622, max: 0.733 },
+    });
     expect(parsePingOutput(PING_OUTPUTS.busyboxLost)).toEqual({ sent: 3, received: 0 });
   });
 
@@ -43,10 +67,22 @@ describe('the ping output parser', () => {
   it('tells a forbidding host from a broken ping', () => {
     for (const stderr of [PING_OUTPUTS.iputilsForbidden, PING_OUTPUTS.busyboxForbidden]) {
       const run = readRun('', stderr, 2);
-      expect(run).toMatchObject({ ok: false, forbidden: true, error: expect.stringMatching(/^this host does not allow ICMP echo \(ping: .*\): .*cap_net_raw.*ping_group_range.*mode: tcp$/) });
+      expect(run).toMatchObject({
+        ok: false,
+        forbidden: true,
+        error: expect.stringMatching(
+          /^this host does not allow ICMP echo \(ping: .*\): .*cap_net_raw.*ping_group_range.*mode: tcp$/,
+        ),
+      });
     }
-    expect(readRun('', 'ping: unknown iface eth9\n', 2)).toEqual({ ok: false, error: 'ping failed: ping: unknown iface eth9' });
-    expect(readRun('', '', null)).toEqual({ ok: false, error: 'ping ended without a summary (exit code none: killed)' });
+    expect(readRun('', 'ping: unknown iface eth9\n', 2)).toEqual({
+      ok: false,
+      error: 'ping failed: ping: unknown iface eth9',
+    });
+    expect(readRun('', '', null)).toEqual({
+      ok: false,
+      error: 'ping ended without a summary (exit code none: killed)',
+    });
   });
 });
 
@@ -54,17 +90,25 @@ describe('ping in icmp mode, with the system ping', () => {
   /** Why real ICMP cannot be tested here, or undefined when it can. */
   let unavailable: string | undefined;
   beforeAll(async () => {
-    const target = await lookupHost('127.0.0.1', { signal: AbortSignal.timeout(2000), timeoutMs: 2000, guard: ANY_TARGET });
+    const target = await lookupHost('127.0.0.1', {
+      signal: AbortSignal.timeout(2000),
+      timeoutMs: 2000,
+      guard: ANY_TARGET,
+    });
     if (!('address' in target)) throw new Error(target.error);
     const run = await runPing({ target, count: 1, intervalMs: 500, waitSec: 1, signal: AbortSignal.timeout(3000) });
     if (run === 'aborted' || !run.ok) unavailable = run === 'aborted' ? 'ping did not answer within 3 s' : run.error;
-    if (unavailable) console.warn(`ping.test.ts: real ICMP is not possible on this machine, its cases are skipped: ${unavailable}`);
+    if (unavailable)
+      console.warn(`ping.test.ts: real ICMP is not possible on this machine, its cases are skipped: ${unavailable}`);
   });
 
   it('is up on 127.0.0.1, with round-trip times and no loss', async (ctx) => {
     if (unavailable) return ctx.skip(unavailable);
     const result = await check({ host: '127.0.0.1' });
-    expect(result).toMatchObject({ ok: true, message: expect.stringMatching(/^3\/3 answered, [\d.]+ ms average \([\d.]+–[\d.]+ ms\)$/) });
+    expect(result).toMatchObject({
+      ok: true,
+      message: expect.stringMatching(/^3\/3 answered, [\d.]+ ms average \([\d.]+–[\d.]+ ms\)$/),
+    });
     expect(result.degraded).toBeUndefined();
     expect(result.data).toMatchObject({ address: '127.0.0.1', mode: 'icmp', sent: 3, received: 3, lossPercent: 0 });
     const { rttMinMs, rttAvgMs, rttMaxMs } = result.data as Record<string, number>;
@@ -77,7 +121,10 @@ describe('ping in icmp mode, with the system ping', () => {
     if (unavailable) return ctx.skip(unavailable);
     const started = performance.now();
     const result = await check({ host: UNREACHABLE, count: 2 }, 2500);
-    expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/^no reply to 2 pings \(100% packet loss\)/) });
+    expect(result).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^no reply to 2 pings \(100% packet loss\)/),
+    });
     expect(result.data).toMatchObject({ address: UNREACHABLE, sent: 2, received: 0, lossPercent: 100 });
     // Half a second between the two, a second's wait for the last: well within the timeout.
     expect(performance.now() - started).toBeLessThan(2500);
@@ -100,7 +147,10 @@ describe('ping in icmp mode, on hosts that cannot ping', () => {
       const fake = fakePing({ stderr, exitCode: 2 });
       try {
         const result = await withPathFirst(fake.dir, () => check({ host: '127.0.0.1' }));
-        expect(result).toEqual({ ok: false, error: expect.stringMatching(/^this host does not allow ICMP echo .*; or use mode: tcp$/) });
+        expect(result).toEqual({
+          ok: false,
+          error: expect.stringMatching(/^this host does not allow ICMP echo .*; or use mode: tcp$/),
+        });
       } finally {
         fake.remove();
       }
@@ -114,7 +164,9 @@ describe('ping in icmp mode, on hosts that cannot ping', () => {
     try {
       expect(await check({ host: '127.0.0.1' })).toEqual({
         ok: false,
-        error: expect.stringMatching(/^the ping command is not installed on this host \(.*iputils-ping\); or use mode: tcp$/),
+        error: expect.stringMatching(
+          /^the ping command is not installed on this host \(.*iputils-ping\); or use mode: tcp$/,
+        ),
       });
     } finally {
       process.env.PATH = saved;
@@ -125,8 +177,15 @@ describe('ping in icmp mode, on hosts that cannot ping', () => {
     const fake = fakePing({ stdout: PING_OUTPUTS.iputilsPartial });
     try {
       const lossy = await withPathFirst(fake.dir, () => check({ host: 'localhost', count: 4 }));
-      expect(lossy).toMatchObject({ ok: true, degraded: true, latencyMs: 25, message: '3/4 answered, 25% loss, 25.34 ms average (24.11–26.91 ms)' });
-      const tolerated = await withPathFirst(fake.dir, () => check({ host: 'localhost', count: 4, degradedLossPercent: 25 }));
+      expect(lossy).toMatchObject({
+        ok: true,
+        degraded: true,
+        latencyMs: 25,
+        message: '3/4 answered, 25% loss, 25.34 ms average (24.11–26.91 ms)',
+      });
+      const tolerated = await withPathFirst(fake.dir, () =>
+        check({ host: 'localhost', count: 4, degradedLossPercent: 25 }),
+      );
       expect(tolerated).toMatchObject({ ok: true, message: '3/4 answered, 25.34 ms average (24.11–26.91 ms)' });
       expect(tolerated.degraded).toBeUndefined();
       for (const args of fake.runs()) {
@@ -143,7 +202,12 @@ describe('ping in icmp mode, on hosts that cannot ping', () => {
     try {
       for (const host of ['127.0.0.1', 'localhost', '169.254.169.254']) {
         const result = await withPathFirst(fake.dir, () => runThrough(ping, { host }, 3000, PUBLIC_TARGETS_ONLY));
-        expect(result).toEqual({ ok: false, error: expect.stringMatching(/^refused: \S+ is a (loopback|cloud metadata) address; this organization's probes may reach public addresses only/) });
+        expect(result).toEqual({
+          ok: false,
+          error: expect.stringMatching(
+            /^refused: \S+ is a (loopback|cloud metadata) address; this organization's probes may reach public addresses only/,
+          ),
+        });
       }
       expect(fake.runs()).toEqual([]);
     } finally {
@@ -208,15 +272,26 @@ describe('ping in tcp mode', () => {
       return (s.address() as AddressInfo).port;
     };
     const lossy = await check({ host: '127.0.0.1', mode: 'tcp', port: await once() });
-    expect(lossy).toMatchObject({ ok: true, degraded: true, message: expect.stringMatching(/^1\/3 answered, 67% loss/), data: { received: 1, lossPercent: 67 } });
+    expect(lossy).toMatchObject({
+      ok: true,
+      degraded: true,
+      message: expect.stringMatching(/^1\/3 answered, 67% loss/),
+      data: { received: 1, lossPercent: 67 },
+    });
     const tolerated = await check({ host: '127.0.0.1', mode: 'tcp', port: await once(), degradedLossPercent: 70 });
     expect(tolerated).toMatchObject({ ok: true, message: expect.stringMatching(/^1\/3 answered, [\d.]+ ms/) });
     expect(tolerated.degraded).toBeUndefined();
   });
 
   it('wants a port, and counts of 1 to 10', async () => {
-    expect(await runThrough(ping, { host: '127.0.0.1', mode: 'tcp' })).toEqual({ ok: false, error: 'invalid config: tcp mode needs a port' });
-    expect(await runThrough(ping, { host: '127.0.0.1', count: 11 })).toEqual({ ok: false, error: 'invalid config: expected a whole number of pings from 1 to 10' });
+    expect(await runThrough(ping, { host: '127.0.0.1', mode: 'tcp' })).toEqual({
+      ok: false,
+      error: 'invalid config: tcp mode needs a port',
+    });
+    expect(await runThrough(ping, { host: '127.0.0.1', count: 11 })).toEqual({
+      ok: false,
+      error: 'invalid config: expected a whole number of pings from 1 to 10',
+    });
   });
 
   it('leaves no socket or timer open, finished or aborted', async () => {

@@ -23,7 +23,12 @@ const LOSS_MESSAGE = 'expected a whole percentage from 0 to 99';
 export const pingConfig = z
   .object({
     host: host(),
-    mode: z.enum(['icmp', 'tcp']).default('icmp').describe('icmp: echo requests through the system ping; tcp: connections to `port`, where ICMP is blocked or forbidden.'),
+    mode: z
+      .enum(['icmp', 'tcp'])
+      .default('icmp')
+      .describe(
+        'icmp: echo requests through the system ping; tcp: connections to `port`, where ICMP is blocked or forbidden.',
+      ),
     port: port().optional().describe('The port to connect to in tcp mode.'),
     count: z
       .number({ error: COUNT_MESSAGE })
@@ -55,7 +60,8 @@ export const ping = defineProbe({
     // The name is resolved and checked here, once: ping and the connections get the checked address, never the name.
     const target = await lookupHost(config.host, ctx);
     if (!('address' in target)) return { ok: false, error: target.error };
-    const outcome = config.mode === 'tcp' ? await connectRepeatedly(target, config, ctx) : await echo(target, config, ctx);
+    const outcome =
+      config.mode === 'tcp' ? await connectRepeatedly(target, config, ctx) : await echo(target, config, ctx);
     if (outcome === 'aborted') return { ok: false, error: timedOutAfter(ctx.timeoutMs) };
     if ('error' in outcome) return { ok: false, error: outcome.error };
     return verdict(outcome, config, target);
@@ -72,7 +78,13 @@ function waitMs(config: PingConfig, timeoutMs: number): number {
 
 async function echo(target: CheckedAddress, config: PingConfig, ctx: ProbeContext): Promise<Outcome> {
   const waitSec = Math.max(1, Math.floor(waitMs(config, ctx.timeoutMs) / 1000));
-  const run = await runPing({ target, count: config.count, intervalMs: PING_LIMITS.intervalMs, waitSec, signal: ctx.signal });
+  const run = await runPing({
+    target,
+    count: config.count,
+    intervalMs: PING_LIMITS.intervalMs,
+    waitSec,
+    signal: ctx.signal,
+  });
   if (run === 'aborted') return 'aborted';
   return run.ok ? run.summary : { error: run.error };
 }
@@ -90,18 +102,33 @@ async function connectRepeatedly(target: CheckedAddress, config: PingConfig, ctx
   const times = results.flatMap((r) => (r !== undefined && 'rttMs' in r ? [r.rttMs] : []));
   const failure = results.find((r): r is { error: string } => r !== undefined && 'error' in r);
   const summary: PingSummary = { sent: config.count, received: times.length };
-  if (times.length > 0) summary.rtt = { min: Math.min(...times), avg: times.reduce((a, b) => a + b, 0) / times.length, max: Math.max(...times) };
+  if (times.length > 0)
+    summary.rtt = {
+      min: Math.min(...times),
+      avg: times.reduce((a, b) => a + b, 0) / times.length,
+      max: Math.max(...times),
+    };
   if (failure) summary.unreachable = failure.error;
   return summary;
 }
 
-function connectOnce(target: CheckedAddress, port: number, ctx: ProbeContext, attemptMs: number): Promise<{ rttMs: number } | { error: string }> {
+function connectOnce(
+  target: CheckedAddress,
+  port: number,
+  ctx: ProbeContext,
+  attemptMs: number,
+): Promise<{ rttMs: number } | { error: string }> {
   const started = performance.now();
   const open = () => openTcp(ctx, target.address, port);
-  return withSocket<Socket, { rttMs: number } | { error: string }>(open, { signal: ctx.signal, timeoutMs: attemptMs }, { error: timedOutAfter(attemptMs) }, (socket, { finish }) => {
-    socket.once('connect', () => finish({ rttMs: performance.now() - started }));
-    socket.once('error', (error) => finish({ error: describeNetworkError(error, attemptMs) }));
-  });
+  return withSocket<Socket, { rttMs: number } | { error: string }>(
+    open,
+    { signal: ctx.signal, timeoutMs: attemptMs },
+    { error: timedOutAfter(attemptMs) },
+    (socket, { finish }) => {
+      socket.once('connect', () => finish({ rttMs: performance.now() - started }));
+      socket.once('error', (error) => finish({ error: describeNetworkError(error, attemptMs) }));
+    },
+  );
 }
 
 /** Waits `ms`, or less when the signal aborts; true when the wait ran its course. No timer outlives it. */
@@ -139,7 +166,13 @@ function verdict(summary: PingSummary, config: PingConfig, target: CheckedAddres
   const times = `${round(rtt.avg)} ms average (${round(rtt.min)}–${round(rtt.max)} ms)`;
   const latencyMs = Math.round(rtt.avg);
   if (lossPercent > config.degradedLossPercent)
-    return { ok: true, latencyMs, degraded: true, message: `${received}/${sent} answered, ${lossPercent}% loss, ${times}`, data };
+    return {
+      ok: true,
+      latencyMs,
+      degraded: true,
+      message: `${received}/${sent} answered, ${lossPercent}% loss, ${times}`,
+      data,
+    };
   return { ok: true, latencyMs, message: `${received}/${sent} answered, ${times}`, data };
 }
 

@@ -13,18 +13,29 @@ import { postgres, postgresConfig } from './postgres.js';
 const REAL = REAL_SERVICES.postgres;
 const available = await serviceAvailable(REAL);
 const real = { host: REAL.host, port: REAL.port, user: 'postgres', database: 'test' };
-const check = (config: Record<string, unknown>, timeoutMs = 3000) => leavingNothingOpen(() => runThrough(postgres, { ...real, ...config }, timeoutMs));
+const check = (config: Record<string, unknown>, timeoutMs = 3000) =>
+  leavingNothingOpen(() => runThrough(postgres, { ...real, ...config }, timeoutMs));
 
 describeAgainst(REAL, available, () => {
   it('logs in and names the server version when there is no query', async () => {
     const result = await check({});
-    expect(result).toMatchObject({ ok: true, message: expect.stringMatching(/^logged in as postgres, PostgreSQL \d+\.\d+/), data: { serverVersion: expect.stringMatching(/^\d+/) } });
+    expect(result).toMatchObject({
+      ok: true,
+      message: expect.stringMatching(/^logged in as postgres, PostgreSQL \d+\.\d+/),
+      data: { serverVersion: expect.stringMatching(/^\d+/) },
+    });
     expect(result.latencyMs).toBeGreaterThanOrEqual(0);
   });
 
   it('runs a query and compares the first value of its first row', async () => {
-    expect(await check({ query: 'SELECT 40 + 2 AS answer, 7', expected: '42' })).toMatchObject({ ok: true, message: 'SELECT 40 + 2 AS answer, 7 → 42', data: { answer: '42', rows: 1 } });
-    expect(await check({ query: "SELECT 'pg is ' || 'up'", expected: '/^pg is (up|ready)$/' })).toMatchObject({ ok: true });
+    expect(await check({ query: 'SELECT 40 + 2 AS answer, 7', expected: '42' })).toMatchObject({
+      ok: true,
+      message: 'SELECT 40 + 2 AS answer, 7 → 42',
+      data: { answer: '42', rows: 1 },
+    });
+    expect(await check({ query: "SELECT 'pg is ' || 'up'", expected: '/^pg is (up|ready)$/' })).toMatchObject({
+      ok: true,
+    });
   });
 
   it('is down when the answer is not the expected one, showing both', async () => {
@@ -38,13 +49,22 @@ describeAgainst(REAL, available, () => {
   });
 
   it("is down with the server's words for a failing query or a missing database", async () => {
-    expect(await check({ query: 'SELECT * FROM no_such_table' })).toEqual({ ok: false, error: 'relation "no_such_table" does not exist (42P01)' });
-    expect(await check({ database: 'no_such_database' })).toEqual({ ok: false, error: 'database "no_such_database" does not exist (3D000)' });
+    expect(await check({ query: 'SELECT * FROM no_such_table' })).toEqual({
+      ok: false,
+      error: 'relation "no_such_table" does not exist (42P01)',
+    });
+    expect(await check({ database: 'no_such_database' })).toEqual({
+      ok: false,
+      error: 'database "no_such_database" does not exist (3D000)',
+    });
   });
 
   it('gives up on an answer above the read cap rather than holding it', async () => {
     const size = ANSWER_LIMITS.readBytes + 100_000;
-    expect(await check({ query: `SELECT repeat('x', ${size})` })).toEqual({ ok: false, error: 'the server sent more than 1024 KiB' });
+    expect(await check({ query: `SELECT repeat('x', ${size})` })).toEqual({
+      ok: false,
+      error: 'the server sent more than 1024 KiB',
+    });
   });
 
   it('stops a query at the timeout, the server told to stop it too (statement_timeout)', async () => {
@@ -61,21 +81,51 @@ describeAgainst(REAL, available, () => {
 describe('postgres against a fake that asks for a password', () => {
   it('logs in with the password, sends who and what it is, and runs the query', async () => {
     const fake = await startPostgresFake({ password: 's3cret-pw', answer: 'ready' });
-    const { result } = await checkAgainst(fake, postgres, { host: '127.0.0.1', port: fake.port, user: 'warden', password: 's3cret-pw', query: 'SELECT state', expected: 'ready' }, 2000, 's3cret-pw');
+    const { result } = await checkAgainst(
+      fake,
+      postgres,
+      {
+        host: '127.0.0.1',
+        port: fake.port,
+        user: 'warden',
+        password: 's3cret-pw',
+        query: 'SELECT state',
+        expected: 'ready',
+      },
+      2000,
+      's3cret-pw',
+    );
     expect(result).toMatchObject({ ok: true, message: 'SELECT state → ready', data: { serverVersion: '16.4 (fake)' } });
-    expect(fake.startups[0]).toMatchObject({ user: 'warden', database: 'postgres', application_name: 'warden', statement_timeout: '2000' });
+    expect(fake.startups[0]).toMatchObject({
+      user: 'warden',
+      database: 'postgres',
+      application_name: 'warden',
+      statement_timeout: '2000',
+    });
     expect(fake.queries).toEqual(['SELECT state']);
   });
 
   it('is down on a wrong password, in the server words, without the password', async () => {
     const fake = await startPostgresFake({ password: 'the-real-one' });
-    const { result } = await checkAgainst(fake, postgres, { host: '127.0.0.1', port: fake.port, user: 'warden', password: 'wrong-Pa55' }, 2000, 'wrong-Pa55');
+    const { result } = await checkAgainst(
+      fake,
+      postgres,
+      { host: '127.0.0.1', port: fake.port, user: 'warden', password: 'wrong-Pa55' },
+      2000,
+      'wrong-Pa55',
+    );
     expect(result).toEqual({ ok: false, error: 'password authentication failed for user "warden" (28P01)' });
   });
 
   it('scrubs the password from a server that echoes it', async () => {
     const fake = await startPostgresFake({ password: 'x', refusal: 'no such password: %s' });
-    const { result } = await checkAgainst(fake, postgres, { host: '127.0.0.1', port: fake.port, password: 'echoed-Pa55' }, 2000, 'echoed-Pa55');
+    const { result } = await checkAgainst(
+      fake,
+      postgres,
+      { host: '127.0.0.1', port: fake.port, password: 'echoed-Pa55' },
+      2000,
+      'echoed-Pa55',
+    );
     expect(result).toEqual({ ok: false, error: 'no such password: *** (28P01)' });
   });
 });
@@ -88,23 +138,41 @@ describe('postgres where nothing answers', () => {
   });
 
   it('says the connection was refused on a closed port', async () => {
-    expect(await runThrough(postgres, { host: '127.0.0.1', port: await closedTcpPort() })).toEqual({ ok: false, error: 'connection refused' });
+    expect(await runThrough(postgres, { host: '127.0.0.1', port: await closedTcpPort() })).toEqual({
+      ok: false,
+      error: 'connection refused',
+    });
   });
 
   it('is refused at once under deny, for a private address or a name of one', async () => {
     for (const host of ['127.0.0.1', 'localhost']) {
-      const result = await leavingNothingOpen(() => runThrough(postgres, { host, port: 5432 }, 2000, PUBLIC_TARGETS_ONLY));
-      expect(result).toEqual({ ok: false, error: expect.stringMatching(/^refused: (127\.0\.0\.1|::1) is a loopback address;/) });
+      const result = await leavingNothingOpen(() =>
+        runThrough(postgres, { host, port: 5432 }, 2000, PUBLIC_TARGETS_ONLY),
+      );
+      expect(result).toEqual({
+        ok: false,
+        error: expect.stringMatching(/^refused: (127\.0\.0\.1|::1) is a loopback address;/),
+      });
     }
   });
 });
 
 describe('postgres config', () => {
   it('fills the defaults and names the field of a mistake', () => {
-    expect(postgresConfig.parse({ host: 'db.example.test' })).toEqual({ host: 'db.example.test', port: 5432, user: 'postgres', database: 'postgres', tls: false, ignoreTls: false });
-    const issues = (config: unknown) => postgresConfig.safeParse(config).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(postgresConfig.parse({ host: 'db.example.test' })).toEqual({
+      host: 'db.example.test',
+      port: 5432,
+      user: 'postgres',
+      database: 'postgres',
+      tls: false,
+      ignoreTls: false,
+    });
+    const issues = (config: unknown) =>
+      postgresConfig.safeParse(config).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
     expect(issues({ host: 'db', expected: '1' })).toEqual([['expected', 'expected needs a query']]);
-    expect(issues({ host: 'db', query: 'SELECT 1', expected: '/(/' })).toEqual([['expected', 'expected a valid /regular expression/flags']]);
+    expect(issues({ host: 'db', query: 'SELECT 1', expected: '/(/' })).toEqual([
+      ['expected', 'expected a valid /regular expression/flags'],
+    ]);
     expect(issues({ host: 'db', password: '' })).toEqual([['password', 'the PostgreSQL password must not be empty']]);
   });
 });

@@ -17,11 +17,18 @@ export const postgresConfig = z
     password: password('PostgreSQL'),
     database: databaseName('postgres'),
     ...tlsFields(),
-    query: statement('query').optional().describe('A query to run, e.g. SELECT 1; its first value of the first row is the answer. Without one the check connects and logs in.'),
+    query: statement('query')
+      .optional()
+      .describe(
+        'A query to run, e.g. SELECT 1; its first value of the first row is the answer. Without one the check connects and logs in.',
+      ),
     expected: expectedField('the first value of the first row'),
   })
   .strict()
-  .refine((c) => c.expected === undefined || c.query !== undefined, { path: ['expected'], error: 'expected needs a query' });
+  .refine((c) => c.expected === undefined || c.query !== undefined, {
+    path: ['expected'],
+    error: 'expected needs a query',
+  });
 
 export type PostgresConfig = z.output<typeof postgresConfig>;
 
@@ -45,7 +52,12 @@ interface Session {
   answer?: { value: unknown; rows: number };
 }
 
-async function session(socket: Socket, config: PostgresConfig, ctx: ProbeContext, started: number): Promise<ProbeResult> {
+async function session(
+  socket: Socket,
+  config: PostgresConfig,
+  ctx: ProbeContext,
+  started: number,
+): Promise<ProbeResult> {
   // pg calls connect() on the stream it is given and waits for 'connect': the socket is connected already.
   Object.assign(socket, {
     connect: () => {
@@ -68,7 +80,8 @@ async function session(socket: Socket, config: PostgresConfig, ctx: ProbeContext
   });
   // Errors reach the probe through connect() and query(); one between them (the socket torn down) has nobody to tell.
   client.on('error', () => {});
-  const connection = (client as unknown as { connection: import('node:events').EventEmitter & { stream: Socket } }).connection;
+  const connection = (client as unknown as { connection: import('node:events').EventEmitter & { stream: Socket } })
+    .connection;
   connection.once('sslconnect', () => capReads(connection.stream));
   const seen: Session = {};
   connection.on('parameterStatus', (message: { parameterName: string; parameterValue: string }) => {
@@ -91,7 +104,13 @@ async function session(socket: Socket, config: PostgresConfig, ctx: ProbeContext
   if ('error' in outcome) return { ok: false, error: outcome.error };
   const latencyMs = since(started);
   const data: Record<string, unknown> = outcome.serverVersion ? { serverVersion: outcome.serverVersion } : {};
-  if (!outcome.answer) return { ok: true, latencyMs, message: `logged in as ${config.user}${outcome.serverVersion ? `, PostgreSQL ${outcome.serverVersion}` : ''}`, data };
+  if (!outcome.answer)
+    return {
+      ok: true,
+      latencyMs,
+      message: `logged in as ${config.user}${outcome.serverVersion ? `, PostgreSQL ${outcome.serverVersion}` : ''}`,
+      data,
+    };
   const { value, rows } = outcome.answer;
   const answer = rows === 0 ? '' : answerText(value);
   return judgeAnswer(config.expected, { latencyMs, asked: config.query as string, answer, data: { ...data, rows } });

@@ -39,7 +39,8 @@ export interface ProbeDefinition<Schema extends z.ZodType = z.ZodType> {
 }
 
 /** A monitor type as its file declares it; `runsOn` may be left out by a type that runs wherever a probe can. */
-export type ProbeDeclaration<Schema extends z.ZodType> = Omit<ProbeDefinition<Schema>, 'runsOn'> & Partial<Pick<ProbeDefinition<Schema>, 'runsOn'>>;
+export type ProbeDeclaration<Schema extends z.ZodType> = Omit<ProbeDefinition<Schema>, 'runsOn'> &
+  Partial<Pick<ProbeDefinition<Schema>, 'runsOn'>>;
 
 export function defineProbe<Schema extends z.ZodType>(declaration: ProbeDeclaration<Schema>): ProbeDefinition<Schema> {
   return { ...declaration, runsOn: declaration.runsOn ?? ['edge', 'relay'] };

@@ -19,10 +19,17 @@ beforeEach(() => {
   panel.state.redirectTo = undefined;
 });
 
-const config = (extra: Record<string, unknown> = {}) => ({ panelUrl: panel.url, serverId: 'd3aac109', apiKey: API_KEY, ...extra });
+const config = (extra: Record<string, unknown> = {}) => ({
+  panelUrl: panel.url,
+  serverId: 'd3aac109',
+  apiKey: API_KEY,
+  ...extra,
+});
 
-const check = (extra: Record<string, unknown> = {}, timeoutMs = 1500) => probeDirectly(pterodactyl, config(extra), timeoutMs);
-const run = (extra: Record<string, unknown> = {}, timeoutMs = 1500) => runThrough(pterodactyl, config(extra), timeoutMs);
+const check = (extra: Record<string, unknown> = {}, timeoutMs = 1500) =>
+  probeDirectly(pterodactyl, config(extra), timeoutMs);
+const run = (extra: Record<string, unknown> = {}, timeoutMs = 1500) =>
+  runThrough(pterodactyl, config(extra), timeoutMs);
 
 describe('pterodactyl probe', () => {
   it('is up for a running server, with its resource usage', async () => {
@@ -30,7 +37,13 @@ describe('pterodactyl probe', () => {
     expect(result).toMatchObject({
       ok: true,
       message: 'running, CPU 37.1%, memory 1 GiB',
-      data: { state: 'running', cpuPercent: 37.1, memoryBytes: 1_073_741_824, diskBytes: 5_368_709_120, uptimeMs: 3_600_000 },
+      data: {
+        state: 'running',
+        cpuPercent: 37.1,
+        memoryBytes: 1_073_741_824,
+        diskBytes: 5_368_709_120,
+        uptimeMs: 3_600_000,
+      },
     });
     expect(result.latencyMs).toBeGreaterThanOrEqual(0);
   });
@@ -44,7 +57,11 @@ describe('pterodactyl probe', () => {
   });
 
   it('is down with the state when the server is not running', async () => {
-    expect(await check({ serverId: 'e4bbd210' })).toMatchObject({ ok: false, error: 'server is offline', data: { state: 'offline' } });
+    expect(await check({ serverId: 'e4bbd210' })).toMatchObject({
+      ok: false,
+      error: 'server is offline',
+      data: { state: 'offline' },
+    });
     panel.state.servers.d3aac109 = pterodactylServer('starting');
     expect(await check()).toMatchObject({ ok: false, error: 'server is starting' });
     panel.state.servers.d3aac109 = { ...pterodactylServer('running'), is_suspended: true };
@@ -61,13 +78,22 @@ describe('pterodactyl probe', () => {
 
   it('does not follow a redirect, and names where it points', async () => {
     panel.state.redirectTo = 'https://panel.example.test/login';
-    expect(await check()).toEqual({ ok: false, error: 'the panel redirects to https://panel.example.test; set panelUrl to that address' });
+    expect(await check()).toEqual({
+      ok: false,
+      error: 'the panel redirects to https://panel.example.test; set panelUrl to that address',
+    });
   });
 
   it('fails plainly on an answer that is not the stats JSON', async () => {
     panel.state.override = { misbehave: 'not-json' };
-    expect(await check()).toEqual({ ok: false, error: "the panel's answer is not the client API's resource stats (is panelUrl right?)" });
-    panel.state.override = { object: 'stats', attributes: { current_state: 'running', resources: { memory_bytes: 'lots' } } };
+    expect(await check()).toEqual({
+      ok: false,
+      error: "the panel's answer is not the client API's resource stats (is panelUrl right?)",
+    });
+    panel.state.override = {
+      object: 'stats',
+      attributes: { current_state: 'running', resources: { memory_bytes: 'lots' } },
+    };
     expect(await check()).toMatchObject({ ok: false, error: expect.stringContaining('not the client API') });
   });
 
@@ -90,7 +116,12 @@ describe('pterodactyl probe', () => {
   });
 
   it('never puts the API key in a result', async () => {
-    const results = [await check(), await check({ serverId: 'e4bbd210' }), await run(), await run({ serverId: 'ffffffff' })];
+    const results = [
+      await check(),
+      await check({ serverId: 'e4bbd210' }),
+      await run(),
+      await run({ serverId: 'ffffffff' }),
+    ];
     panel.state.override = { misbehave: 'hang' };
     results.push(await run({}, 300));
     for (const result of results) expect(JSON.stringify(result)).not.toContain(API_KEY);
@@ -98,7 +129,10 @@ describe('pterodactyl probe', () => {
 
   it('runs through runProbe', async () => {
     expect(await run()).toMatchObject({ ok: true, data: { state: 'running' } });
-    expect(await run({ apiKey: '' })).toMatchObject({ ok: false, error: 'invalid config: the client API key must not be empty' });
+    expect(await run({ apiKey: '' })).toMatchObject({
+      ok: false,
+      error: 'invalid config: the client API key must not be empty',
+    });
   });
 
   it('leaves no socket or timer open', async () => {

@@ -32,9 +32,11 @@ export const pterodactyl = defineProbe({
     const { response } = result;
     const failure = statusError(response.status, response.headers.location, url);
     if (failure) return { ok: false, error: failure };
-    if (response.truncated) return { ok: false, error: `the panel's answer is larger than ${formatBytes(HTTP_GET_LIMITS.bodyBytes)}` };
+    if (response.truncated)
+      return { ok: false, error: `the panel's answer is larger than ${formatBytes(HTTP_GET_LIMITS.bodyBytes)}` };
     const stats = parseStats(response.body.toString('utf8'));
-    if (!stats) return { ok: false, error: "the panel's answer is not the client API's resource stats (is panelUrl right?)" };
+    if (!stats)
+      return { ok: false, error: "the panel's answer is not the client API's resource stats (is panelUrl right?)" };
 
     const data = {
       state: stats.current_state,
@@ -62,7 +64,8 @@ function statusError(status: number, location: string | undefined, url: string):
   if (status === 401 || status === 403) return 'the panel rejected the API key';
   if (status === 404) return 'server not found on the panel';
   if (status === 429) return 'the panel is rate limiting requests (HTTP 429)';
-  if (status >= 300 && status < 400 && location) return `the panel redirects to ${redirectOrigin(location, url)}; set panelUrl to that address`;
+  if (status >= 300 && status < 400 && location)
+    return `the panel redirects to ${redirectOrigin(location, url)}; set panelUrl to that address`;
   return `the panel answered HTTP ${status}`;
 }
 

@@ -13,7 +13,13 @@ const TIMEOUT_MS = 800;
 /** Runs the probe through runProbe against a fake, proving nothing stayed open and the password never shows. */
 async function check(options: Partial<RconFakeOptions>, extra: Record<string, unknown> = {}, timeoutMs = TIMEOUT_MS) {
   const fake = await startRconServer({ password: PASSWORD, ...options });
-  return checkAgainst(fake, rcon, { host: '127.0.0.1', port: fake.port, password: PASSWORD, ...extra }, timeoutMs, PASSWORD);
+  return checkAgainst(
+    fake,
+    rcon,
+    { host: '127.0.0.1', port: fake.port, password: PASSWORD, ...extra },
+    timeoutMs,
+    PASSWORD,
+  );
 }
 
 describe('rcon probe', () => {
@@ -34,7 +40,11 @@ describe('rcon probe', () => {
   it('reports a wrong password plainly, without the password', async () => {
     const fake = await startRconServer({ password: 'the-real-one' });
     try {
-      const result = await runProbe(rcon, { host: '127.0.0.1', port: fake.port, password: PASSWORD }, { timeoutMs: TIMEOUT_MS, guard: ANY_TARGET });
+      const result = await runProbe(
+        rcon,
+        { host: '127.0.0.1', port: fake.port, password: PASSWORD },
+        { timeoutMs: TIMEOUT_MS, guard: ANY_TARGET },
+      );
       expect(result).toEqual({ ok: false, error: 'authentication failed (wrong RCON password?)' });
     } finally {
       await fake.close();
@@ -43,7 +53,11 @@ describe('rcon probe', () => {
 
   it('joins output spread over several packets, in order', async () => {
     const long = Array.from({ length: 400 }, (_, line) => `line ${line} ${'.'.repeat(40)}`).join('\n');
-    const { result } = await check({ commands: { cvarlist: long }, maxBodyBytes: 4096 }, { command: 'cvarlist', expect: 'line 399' }, 1500);
+    const { result } = await check(
+      { commands: { cvarlist: long }, maxBodyBytes: 4096 },
+      { command: 'cvarlist', expect: 'line 399' },
+      1500,
+    );
     expect(result).toMatchObject({ ok: true, message: 'line 0 ........................................' });
     expect(long.length).toBeGreaterThan(4096 * 4);
     const output = String(result.data?.output);
@@ -52,7 +66,10 @@ describe('rcon probe', () => {
   });
 
   it('ends at the marker on Minecraft, which answers it "Unknown request"', async () => {
-    const { result, elapsedMs } = await check({ flavour: 'minecraft', commands: { list: 'There are 3 of a max of 20 players online: a, b, c' } }, { command: 'list' });
+    const { result, elapsedMs } = await check(
+      { flavour: 'minecraft', commands: { list: 'There are 3 of a max of 20 players online: a, b, c' } },
+      { command: 'list' },
+    );
     expect(result).toMatchObject({ ok: true, message: 'There are 3 of a max of 20 players online: a, b, c' });
     expect(result.data?.output).not.toContain('Unknown request');
     expect(elapsedMs).toBeLessThan(RCON_LIMITS.quietMs);
@@ -76,7 +93,11 @@ describe('rcon probe', () => {
 
     it('fails with the output attached when the text is missing', async () => {
       const { result } = await check({}, { expect: 'de_inferno' });
-      expect(result).toMatchObject({ ok: false, error: 'output does not contain "de_inferno"', data: { output: expect.stringContaining('de_dust2') } });
+      expect(result).toMatchObject({
+        ok: false,
+        error: 'output does not contain "de_inferno"',
+        data: { output: expect.stringContaining('de_dust2') },
+      });
     });
 
     it('matches a /regular expression/ with flags', async () => {
@@ -86,33 +107,52 @@ describe('rcon probe', () => {
     });
 
     it('refuses an invalid regular expression as a config error, never a throw', async () => {
-      const result = await runProbe(rcon, { host: '127.0.0.1', port: 1, password: PASSWORD, expect: '/([a-z/' }, { timeoutMs: TIMEOUT_MS, guard: ANY_TARGET });
+      const result = await runProbe(
+        rcon,
+        { host: '127.0.0.1', port: 1, password: PASSWORD, expect: '/([a-z/' },
+        { timeoutMs: TIMEOUT_MS, guard: ANY_TARGET },
+      );
       expect(result).toEqual({ ok: false, error: 'invalid config: expected a valid /regular expression/flags' });
       expect(rconConfig.safeParse({ host: 'h', password: 'p', expect: '/a/g' }).success).toBe(false);
     });
 
     it('reports an invalid regular expression as an error result when called directly', async () => {
       const config = { host: '127.0.0.1', port: 1, password: PASSWORD, command: 'status', expect: '/(unclosed/' };
-      const result = await rcon.probe!(config, { signal: new AbortController().signal, timeoutMs: TIMEOUT_MS, guard: ANY_TARGET });
+      const result = await rcon.probe!(config, {
+        signal: new AbortController().signal,
+        timeoutMs: TIMEOUT_MS,
+        guard: ANY_TARGET,
+      });
       expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/^invalid expect pattern: /) });
     });
 
     it('stops a catastrophic regular expression instead of stalling', async () => {
-      const { result, elapsedMs } = await check({ commands: { status: `${'a'.repeat(40)}!` } }, { expect: '/^(a+)+$/' }, 1500);
+      const { result, elapsedMs } = await check(
+        { commands: { status: `${'a'.repeat(40)}!` } },
+        { expect: '/^(a+)+$/' },
+        1500,
+      );
       expect(result).toMatchObject({ ok: false, error: 'the expect pattern took too long to run on the output' });
       expect(elapsedMs).toBeLessThan(1000);
     });
   });
 
   it('never shows the password, even when the output prints it', async () => {
-    const { result } = await check({ commands: { rcon_password: `"rcon_password" = "${PASSWORD}"` } }, { command: 'rcon_password' });
+    const { result } = await check(
+      { commands: { rcon_password: `"rcon_password" = "${PASSWORD}"` } },
+      { command: 'rcon_password' },
+    );
     expect(result).toMatchObject({ ok: true, message: '"rcon_password" = "***"' });
   });
 
   it('reports a closed port as refused', async () => {
     const port = await closedTcpPort();
     const before = activeResources();
-    const result = await runProbe(rcon, { host: '127.0.0.1', port, password: PASSWORD }, { timeoutMs: TIMEOUT_MS, guard: ANY_TARGET });
+    const result = await runProbe(
+      rcon,
+      { host: '127.0.0.1', port, password: PASSWORD },
+      { timeoutMs: TIMEOUT_MS, guard: ANY_TARGET },
+    );
     expect(result).toEqual({ ok: false, error: 'connection refused' });
     expect(await leakedResources(before)).toEqual({});
   });
@@ -132,7 +172,10 @@ describe('rcon probe', () => {
 
   it('refuses a huge size field without waiting for the bytes', async () => {
     const { result, elapsedMs } = await check({ mode: 'huge-size' });
-    expect(result).toEqual({ ok: false, error: `unexpected response: packet size 2147483647 exceeds the limit of ${64 * 1024} bytes` });
+    expect(result).toEqual({
+      ok: false,
+      error: `unexpected response: packet size 2147483647 exceeds the limit of ${64 * 1024} bytes`,
+    });
     expect(elapsedMs).toBeLessThan(TIMEOUT_MS);
   });
 
@@ -143,7 +186,10 @@ describe('rcon probe', () => {
 
   it('reports text that is not RCON as an unexpected response', async () => {
     const { result } = await check({ mode: 'garbage' });
-    expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/^unexpected response: packet size \d+ exceeds the limit/) });
+    expect(result).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^unexpected response: packet size \d+ exceeds the limit/),
+    });
   });
 
   it('reports a server closing the connection during authentication', async () => {
@@ -155,14 +201,19 @@ describe('rcon probe', () => {
   it('reports a server closing the connection before answering the command', async () => {
     const { result } = await check({ mode: 'close-on-command' });
     expect(result.ok).toBe(false);
-    expect(result.error).toMatch(/^connection (closed by the server before the command was answered|reset by the server)$/);
+    expect(result.error).toMatch(
+      /^connection (closed by the server before the command was answered|reset by the server)$/,
+    );
   });
 
   it('closes its socket and returns as soon as its signal aborts', async () => {
     const fake = await startRconServer({ password: PASSWORD, mode: 'silent' });
     try {
       const config = { host: '127.0.0.1', port: fake.port, password: PASSWORD };
-      expect(await abortedAfter(50, (signal) => probeDirectly(rcon, config, 10_000, signal))).toEqual({ ok: false, error: 'timed out after 10 s' });
+      expect(await abortedAfter(50, (signal) => probeDirectly(rcon, config, 10_000, signal))).toEqual({
+        ok: false,
+        error: 'timed out after 10 s',
+      });
     } finally {
       await fake.close();
     }

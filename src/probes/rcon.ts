@@ -63,7 +63,8 @@ export const rcon = defineProbe({
     };
     if (!matcher) return result;
     const matched = matcher.test(output);
-    if (matched === 'too-slow') return { ...result, ok: false, error: 'the expect pattern took too long to run on the output' };
+    if (matched === 'too-slow')
+      return { ...result, ok: false, error: 'the expect pattern took too long to run on the output' };
     return matched ? result : { ...result, ok: false, error: `output does not ${matcher.describe}` };
   },
 });
@@ -90,7 +91,13 @@ function compileExpect(expect: string): ExpectMatcher | { error: string } {
     test: (output) => {
       try {
         // A vm timeout interrupts a backtracking regular expression; a plain call could block the event loop for minutes.
-        return runInNewContext('pattern.test(output)', { pattern: compiled, output }, { timeout: RCON_LIMITS.expectRunMs }) === true;
+        return (
+          runInNewContext(
+            'pattern.test(output)',
+            { pattern: compiled, output },
+            { timeout: RCON_LIMITS.expectRunMs },
+          ) === true
+        );
       } catch {
         return 'too-slow';
       }
@@ -101,7 +108,10 @@ function compileExpect(expect: string): ExpectMatcher | { error: string } {
 type Exchange = { output: string } | { error: string };
 
 /** Connects, authenticates, sends the command and an empty marker, and collects output until the marker comes back. */
-function runCommand(config: { host: string; port: number; password: string; command: string }, ctx: ProbeContext): Promise<Exchange> {
+function runCommand(
+  config: { host: string; port: number; password: string; command: string },
+  ctx: ProbeContext,
+): Promise<Exchange> {
   const ids = randomIds();
   const decoder = new RconDecoder(RCON_LIMITS.maxPacketBytes);
   const open = () => openTcp(ctx, config.host, config.port);
@@ -120,7 +130,8 @@ function runCommand(config: { host: string; port: number; password: string; comm
         if (packet.type !== RCON_TYPE.authResponse)
           return finish({ error: `unexpected response: packet type ${packet.type} during authentication` });
         if (packet.id === -1) return finish({ error: 'authentication failed (wrong RCON password?)' });
-        if (packet.id !== ids.auth) return finish({ error: `unexpected response: authentication answered with id ${packet.id}` });
+        if (packet.id !== ids.auth)
+          return finish({ error: `unexpected response: authentication answered with id ${packet.id}` });
         phase = 'command';
         socket.write(encodeRconPacket({ id: ids.command, type: RCON_TYPE.execCommand, body: config.command }));
         // The server answers in order, so the marker's echo arrives after the last packet of the command's output.
@@ -144,7 +155,9 @@ function runCommand(config: { host: string; port: number; password: string; comm
     socket.on('data', (chunk: Buffer) => {
       bytes += chunk.length;
       if (bytes > RCON_LIMITS.maxTotalBytes)
-        return finish({ error: `unexpected response: more than ${RCON_LIMITS.maxTotalBytes / 1024 / 1024} MiB of output` });
+        return finish({
+          error: `unexpected response: more than ${RCON_LIMITS.maxTotalBytes / 1024 / 1024} MiB of output`,
+        });
       try {
         for (const packet of decoder.push(chunk)) {
           if (exchange.settled) return;
@@ -156,10 +169,13 @@ function runCommand(config: { host: string; port: number; password: string; comm
     });
     socket.once('close', () => {
       if (answered) return finish({ output });
-      if (phase === 'auth') return finish({ error: 'connection closed by the server during authentication (wrong RCON password?)' });
+      if (phase === 'auth')
+        return finish({ error: 'connection closed by the server during authentication (wrong RCON password?)' });
       finish({ error: 'connection closed by the server before the command was answered' });
     });
-    socket.once('error', (error) => finish(answered ? { output } : { error: describeNetworkError(error, ctx.timeoutMs) }));
+    socket.once('error', (error) =>
+      finish(answered ? { output } : { error: describeNetworkError(error, ctx.timeoutMs) }),
+    );
   });
 }
 
@@ -170,7 +186,10 @@ function randomIds(): { auth: number; command: number; marker: number } {
 }
 
 function firstLine(output: string): string {
-  const line = output.split(/\r?\n/).find((text) => text.trim().length > 0)?.trim();
+  const line = output
+    .split(/\r?\n/)
+    .find((text) => text.trim().length > 0)
+    ?.trim();
   return line ? truncate(line, RCON_LIMITS.messageChars) : 'command ran (no output)';
 }
 

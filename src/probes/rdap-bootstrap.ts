@@ -18,7 +18,9 @@ export const RDAP_BOOTSTRAP_LIMITS = { fileBytes: 4 * 1024 * 1024, entries: 100_
 const bootstrapFile = z.object({
   publication: z.string().max(100).optional(),
   services: z
-    .array(z.tuple([z.array(z.string().max(253)), z.array(z.string().max(2048))]), { error: 'expected "services": [[["tld", …], ["https://rdap.example/", …]], …]' })
+    .array(z.tuple([z.array(z.string().max(253)), z.array(z.string().max(2048))]), {
+      error: 'expected "services": [[["tld", …], ["https://rdap.example/", …]], …]',
+    })
     .min(1, { error: 'expected at least one service' })
     .max(RDAP_BOOTSTRAP_LIMITS.entries),
 });
@@ -31,7 +33,9 @@ export function readBootstrap(document: unknown, source: string): RdapBootstrap 
   const parsed = bootstrapFile.safeParse(document);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`${source} is not an RDAP bootstrap file: ${issue?.path.join('.') || 'the document'}: ${issue?.message ?? 'unexpected shape'}`);
+    throw new Error(
+      `${source} is not an RDAP bootstrap file: ${issue?.path.join('.') || 'the document'}: ${issue?.message ?? 'unexpected shape'}`,
+    );
   }
   const servers = new Map<string, string>();
   for (const [labels, urls] of parsed.data.services) {
@@ -52,7 +56,8 @@ export function loadRdapBootstrapFile(path: string): RdapBootstrap {
   } catch (error) {
     throw new Error(`cannot read the RDAP bootstrap file ${path}: ${(error as Error).message}`);
   }
-  if (Buffer.byteLength(text) > RDAP_BOOTSTRAP_LIMITS.fileBytes) throw new Error(`${path} is larger than ${RDAP_BOOTSTRAP_LIMITS.fileBytes / 1024 / 1024} MiB`);
+  if (Buffer.byteLength(text) > RDAP_BOOTSTRAP_LIMITS.fileBytes)
+    throw new Error(`${path} is larger than ${RDAP_BOOTSTRAP_LIMITS.fileBytes / 1024 / 1024} MiB`);
   let document: unknown;
   try {
     document = JSON.parse(text);

@@ -67,25 +67,37 @@ export function forgetRdapAnswers(guard: TargetGuard): void {
 }
 
 /** The expiry of `name`'s registration, or why it cannot be told, in words a domain owner understands. */
-export async function lookupDomainExpiry(name: string, ctx: ProbeContext, options: LookupOptions = {}): Promise<DomainExpiryLookup> {
+export async function lookupDomainExpiry(
+  name: string,
+  ctx: ProbeContext,
+  options: LookupOptions = {},
+): Promise<DomainExpiryLookup> {
   const domain = bareHost(name).toLowerCase().replace(/\.$/, '');
   if (isIP(domain) !== 0) return { ok: false, error: `${domain} is an IP address, which has no domain registration` };
   const base = options.rdapUrl === undefined ? rdapBaseUrl(domain) : withSlash(options.rdapUrl);
-  if (base === undefined) return { ok: false, error: `no RDAP server is known for .${domain.split('.').at(-1)} (IANA's bootstrap registry names none; set rdapUrl)` };
+  if (base === undefined)
+    return {
+      ok: false,
+      error: `no RDAP server is known for .${domain.split('.').at(-1)} (IANA's bootstrap registry names none; set rdapUrl)`,
+    };
   const candidates = options.parents ? namesUp(domain) : [domain];
   for (const candidate of candidates) {
     const answer = await ask(`${base}domain/${candidate}`, ctx, options.now ?? Date.now());
     if ('found' in answer.answer) return { ok: true, ...answer.answer.found, cached: answer.cached };
     if ('error' in answer.answer) return { ok: false, error: answer.answer.error };
   }
-  return { ok: false, error: `${domain} is not registered: the RDAP server at ${new URL(base).host} does not know it (404)` };
+  return {
+    ok: false,
+    error: `${domain} is not registered: the RDAP server at ${new URL(base).host} does not know it (404)`,
+  };
 }
 
 /** The host and its parents that could be a registered domain: at least two labels, at most RDAP_LIMITS.parents more. */
 function namesUp(domain: string): string[] {
   const labels = domain.split('.');
   const names: string[] = [];
-  for (let i = 0; i <= labels.length - 2 && names.length <= RDAP_LIMITS.parents; i++) names.push(labels.slice(i).join('.'));
+  for (let i = 0; i <= labels.length - 2 && names.length <= RDAP_LIMITS.parents; i++)
+    names.push(labels.slice(i).join('.'));
   return names.length > 0 ? names : [domain];
 }
 
@@ -123,10 +135,23 @@ async function query(url: string, ctx: ProbeContext, now: number): Promise<{ ans
   if (response.status === 404) return { answer: { notFound: true }, keepMs: RDAP_LIMITS.soonCacheMs };
   if (response.status === 429) {
     const waitMs = retryAfterMs(response.headers['retry-after'], now);
-    return { answer: { error: `the RDAP server at ${server} limits how often it is asked (429); asking again in ${Math.ceil(waitMs / 60_000)} min` }, keepMs: waitMs };
+    return {
+      answer: {
+        error: `the RDAP server at ${server} limits how often it is asked (429); asking again in ${Math.ceil(waitMs / 60_000)} min`,
+      },
+      keepMs: waitMs,
+    };
   }
-  if (response.status !== 200) return { answer: { error: `the RDAP server at ${server} answered HTTP ${response.status}${errorTitle(response.body)}` }, keepMs: 0 };
-  if (response.truncated) return { answer: { error: `the RDAP answer from ${server} is larger than ${formatBytes(RDAP_LIMITS.answerBytes)}` }, keepMs: 0 };
+  if (response.status !== 200)
+    return {
+      answer: { error: `the RDAP server at ${server} answered HTTP ${response.status}${errorTitle(response.body)}` },
+      keepMs: 0,
+    };
+  if (response.truncated)
+    return {
+      answer: { error: `the RDAP answer from ${server} is larger than ${formatBytes(RDAP_LIMITS.answerBytes)}` },
+      keepMs: 0,
+    };
   let document: unknown;
   try {
     document = JSON.parse(response.body.toString('utf8'));
@@ -135,7 +160,12 @@ async function query(url: string, ctx: ProbeContext, now: number): Promise<{ ans
   }
   const read = readDomain(document);
   if ('error' in read) return { answer: { error: `the RDAP answer from ${server} ${read.error}` }, keepMs: 0 };
-  const found = { domain: read.name ?? domainOf(url), expiresAt: read.expiresAt, server, latencyMs: response.latencyMs };
+  const found = {
+    domain: read.name ?? domainOf(url),
+    expiresAt: read.expiresAt,
+    server,
+    latencyMs: response.latencyMs,
+  };
   const soon = read.expiresAt === null || Date.parse(read.expiresAt) - now < RDAP_LIMITS.soonDays * DAY_MS;
   return { answer: { found }, keepMs: soon ? RDAP_LIMITS.soonCacheMs : RDAP_LIMITS.cacheMs };
 }
@@ -144,20 +174,35 @@ async function query(url: string, ctx: ProbeContext, now: number): Promise<{ ans
  * The domain object's name and expiration date (RFC 9083: `events`, eventAction "expiration"; "registrar expiration"
  * when the registry gives only the registrar's).
  */
-export function readDomain(document: unknown): { name: string | undefined; expiresAt: string | null } | { error: string } {
-  if (document === null || typeof document !== 'object' || Array.isArray(document)) return { error: 'is not an RDAP object' };
+export function readDomain(
+  document: unknown,
+): { name: string | undefined; expiresAt: string | null } | { error: string } {
+  if (document === null || typeof document !== 'object' || Array.isArray(document))
+    return { error: 'is not an RDAP object' };
   const object = document as { objectClassName?: unknown; ldhName?: unknown; events?: unknown };
-  if (object.objectClassName !== undefined && object.objectClassName !== 'domain') return { error: `is not a domain object (objectClassName ${JSON.stringify(String(object.objectClassName).slice(0, 40))})` };
-  const name = typeof object.ldhName === 'string' && object.ldhName.length <= 253 ? object.ldhName.toLowerCase().replace(/\.$/, '') : undefined;
+  if (object.objectClassName !== undefined && object.objectClassName !== 'domain')
+    return {
+      error: `is not a domain object (objectClassName ${JSON.stringify(String(object.objectClassName).slice(0, 40))})`,
+    };
+  const name =
+    typeof object.ldhName === 'string' && object.ldhName.length <= 253
+      ? object.ldhName.toLowerCase().replace(/\.$/, '')
+      : undefined;
   const events = Array.isArray(object.events) ? (object.events as unknown[]) : [];
   const dateOf = (action: string) => {
-    const event = events.find((e) => typeof e === 'object' && e !== null && String((e as { eventAction?: unknown }).eventAction).toLowerCase() === action);
+    const event = events.find(
+      (e) =>
+        typeof e === 'object' &&
+        e !== null &&
+        String((e as { eventAction?: unknown }).eventAction).toLowerCase() === action,
+    );
     return event === undefined ? undefined : (event as { eventDate?: unknown }).eventDate;
   };
   const date = dateOf('expiration') ?? dateOf('registrar expiration');
   if (date === undefined) return { name, expiresAt: null };
   const time = typeof date === 'string' ? Date.parse(date) : Number.NaN;
-  if (Number.isNaN(time)) return { error: `gives an expiration date that is not a date: ${JSON.stringify(date).slice(0, 60)}` };
+  if (Number.isNaN(time))
+    return { error: `gives an expiration date that is not a date: ${JSON.stringify(date).slice(0, 60)}` };
   return { name, expiresAt: new Date(time).toISOString() };
 }
 

@@ -15,43 +15,71 @@ import { redis, redisConfig } from './redis.js';
 
 const REAL = REAL_SERVICES.redis;
 const available = await serviceAvailable(REAL);
-const check = (config: Record<string, unknown>, timeoutMs = 2000) => leavingNothingOpen(() => runThrough(redis, { host: REAL.host, port: REAL.port, ...config }, timeoutMs));
+const check = (config: Record<string, unknown>, timeoutMs = 2000) =>
+  leavingNothingOpen(() => runThrough(redis, { host: REAL.host, port: REAL.port, ...config }, timeoutMs));
 
 describeAgainst(REAL, available, () => {
   it('answers PING with PONG by default', async () => {
-    expect(await check({ expected: 'PONG' })).toMatchObject({ ok: true, message: 'PING → PONG', data: { answer: 'PONG' } });
+    expect(await check({ expected: 'PONG' })).toMatchObject({
+      ok: true,
+      message: 'PING → PONG',
+      data: { answer: 'PONG' },
+    });
   });
 
   it('runs a command with quoted arguments and compares the reply', async () => {
     expect(await check({ command: 'SET warden:probe:test "all good"', expected: 'OK' })).toMatchObject({ ok: true });
-    expect(await check({ command: 'GET warden:probe:test', expected: 'all good' })).toMatchObject({ ok: true, message: 'GET warden:probe:test → all good' });
+    expect(await check({ command: 'GET warden:probe:test', expected: 'all good' })).toMatchObject({
+      ok: true,
+      message: 'GET warden:probe:test → all good',
+    });
     expect(await check({ command: 'GET warden:probe:missing' })).toMatchObject({ ok: true, data: { answer: 'null' } });
-    expect(await check({ command: 'EXISTS warden:probe:test', expected: '/^[1-9]/' })).toMatchObject({ ok: true, data: { answer: '1' } });
+    expect(await check({ command: 'EXISTS warden:probe:test', expected: '/^[1-9]/' })).toMatchObject({
+      ok: true,
+      data: { answer: '1' },
+    });
   });
 
   it('is down when the reply is not the expected one', async () => {
-    expect(await check({ command: 'ECHO hello', expected: 'goodbye' })).toMatchObject({ ok: false, error: 'expected "goodbye", got "hello"' });
+    expect(await check({ command: 'ECHO hello', expected: 'goodbye' })).toMatchObject({
+      ok: false,
+      error: 'expected "goodbye", got "hello"',
+    });
   });
 
   it("is down on a wrong password, in the server's words, without the password", async () => {
     const result = await check({ username: 'nobody', password: 'wrong-Pa55' });
-    expect(result).toEqual({ ok: false, error: 'authentication failed: WRONGPASS invalid username-password pair or user is disabled.' });
+    expect(result).toEqual({
+      ok: false,
+      error: 'authentication failed: WRONGPASS invalid username-password pair or user is disabled.',
+    });
   });
 
   it("is down on an unknown command, in the server's words", async () => {
-    expect(await check({ command: 'NOSUCHCOMMAND x' })).toMatchObject({ ok: false, error: expect.stringMatching(/^NOSUCHCOMMAND failed: ERR unknown command 'NOSUCHCOMMAND'/) });
+    expect(await check({ command: 'NOSUCHCOMMAND x' })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^NOSUCHCOMMAND failed: ERR unknown command 'NOSUCHCOMMAND'/),
+    });
   });
 });
 
 describe('redis against fakes', () => {
   it('never shows the password a server repeats to it', async () => {
     const echo = await startEchoServer();
-    const { result } = await checkAgainst(echo, redis, { host: '127.0.0.1', port: echo.port, password: 'echoed-Pa55' }, 1000, 'echoed-Pa55');
+    const { result } = await checkAgainst(
+      echo,
+      redis,
+      { host: '127.0.0.1', port: echo.port, password: 'echoed-Pa55' },
+      1000,
+      'echoed-Pa55',
+    );
     expect(result).toEqual({ ok: false, error: 'not a Redis server: AUTH answered ["AUTH","***"]' });
   });
 
   it('gives up on a reply above the read cap', async () => {
-    const huge = await startReplyServer(`$${ANSWER_LIMITS.readBytes * 2}\r\n${'x'.repeat(ANSWER_LIMITS.readBytes + 10)}`);
+    const huge = await startReplyServer(
+      `$${ANSWER_LIMITS.readBytes * 2}\r\n${'x'.repeat(ANSWER_LIMITS.readBytes + 10)}`,
+    );
     const { result } = await checkAgainst(huge, redis, { host: '127.0.0.1', port: huge.port }, 2000);
     expect(result).toEqual({ ok: false, error: 'the server sent more than 1024 KiB' });
   });
@@ -69,12 +97,20 @@ describe('redis against fakes', () => {
   });
 
   it('says the connection was refused on a closed port', async () => {
-    expect(await runThrough(redis, { host: '127.0.0.1', port: await closedTcpPort() })).toEqual({ ok: false, error: 'connection refused' });
+    expect(await runThrough(redis, { host: '127.0.0.1', port: await closedTcpPort() })).toEqual({
+      ok: false,
+      error: 'connection refused',
+    });
   });
 
   it('is refused at once under deny', async () => {
-    const result = await leavingNothingOpen(() => runThrough(redis, { host: 'localhost', tls: true }, 2000, PUBLIC_TARGETS_ONLY));
-    expect(result).toEqual({ ok: false, error: expect.stringMatching(/^refused: (127\.0\.0\.1|::1) is a loopback address;/) });
+    const result = await leavingNothingOpen(() =>
+      runThrough(redis, { host: 'localhost', tls: true }, 2000, PUBLIC_TARGETS_ONLY),
+    );
+    expect(result).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^refused: (127\.0\.0\.1|::1) is a loopback address;/),
+    });
   });
 });
 
@@ -105,7 +141,12 @@ describe('redis over TLS', () => {
     const refused = await checkAgainst(strict, redis, { host: '127.0.0.1', port: strict.port, tls: true }, 1500);
     expect(refused.result).toMatchObject({ ok: false, error: expect.stringMatching(/self-signed certificate/) });
     const server = await startTlsPong();
-    const { result } = await checkAgainst(server, redis, { host: '127.0.0.1', port: server.port, tls: true, ignoreTls: true, expected: 'PONG' }, 1500);
+    const { result } = await checkAgainst(
+      server,
+      redis,
+      { host: '127.0.0.1', port: server.port, tls: true, ignoreTls: true, expected: 'PONG' },
+      1500,
+    );
     expect(result).toMatchObject({ ok: true, message: 'PING → PONG' });
   });
 });
@@ -128,8 +169,11 @@ describe('RESP', () => {
 
 describe('redis config', () => {
   it('names the field of a mistake', () => {
-    const issues = (config: unknown) => redisConfig.safeParse(config).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    const issues = (config: unknown) =>
+      redisConfig.safeParse(config).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
     expect(issues({ host: 'cache', username: 'app' })).toEqual([['password', 'a username needs a password']]);
-    expect(issues({ host: 'cache', command: 'GET "x' })).toEqual([['command', 'expected a command and its arguments, "double-quoted" where they hold spaces']]);
+    expect(issues({ host: 'cache', command: 'GET "x' })).toEqual([
+      ['command', 'expected a command and its arguments, "double-quoted" where they hold spaces'],
+    ]);
   });
 });

@@ -20,13 +20,18 @@ export const redisConfig = z
     password: password('Redis'),
     ...tlsFields(),
     command: statement('command', 512)
-      .refine((text) => splitCommand(text) !== null, { error: 'expected a command and its arguments, "double-quoted" where they hold spaces' })
+      .refine((text) => splitCommand(text) !== null, {
+        error: 'expected a command and its arguments, "double-quoted" where they hold spaces',
+      })
       .optional()
       .describe('The command to run, e.g. GET health:status; PING unless given.'),
     expected: expectedField("the command's reply"),
   })
   .strict()
-  .refine((c) => c.username === undefined || c.password !== undefined, { path: ['password'], error: 'a username needs a password' });
+  .refine((c) => c.username === undefined || c.password !== undefined, {
+    path: ['password'],
+    error: 'a username needs a password',
+  });
 
 export type RedisConfig = z.output<typeof redisConfig>;
 
@@ -44,8 +49,10 @@ export const redis = defineProbe({
     const latencyMs = Math.round(performance.now() - started);
     const [auth, reply] = config.password === undefined ? [undefined, replies.values[0]] : replies.values;
     if (auth instanceof RespError) return { ok: false, error: `authentication failed: ${auth.message}` };
-    if (auth !== undefined && auth !== 'OK') return { ok: false, error: `not a Redis server: AUTH answered ${replyText(auth)}` };
-    if (reply instanceof RespError) return { ok: false, error: `${command[0]?.toUpperCase()} failed: ${reply.message}` };
+    if (auth !== undefined && auth !== 'OK')
+      return { ok: false, error: `not a Redis server: AUTH answered ${replyText(auth)}` };
+    if (reply instanceof RespError)
+      return { ok: false, error: `${command[0]?.toUpperCase()} failed: ${reply.message}` };
     return judgeAnswer(config.expected, { latencyMs, asked: config.command ?? 'PING', answer: replyText(reply) });
   },
 });
@@ -55,37 +62,50 @@ type Replies = { values: RespValue[] } | { error: string };
 /** Sends AUTH (with a password) and the command in one write, and reads as many replies. */
 function exchange(config: RedisConfig, command: string[], ctx: ProbeContext): Promise<Replies> {
   const requests: string[][] = [];
-  if (config.password !== undefined) requests.push(config.username === undefined ? ['AUTH', config.password] : ['AUTH', config.username, config.password]);
+  if (config.password !== undefined)
+    requests.push(
+      config.username === undefined ? ['AUTH', config.password] : ['AUTH', config.username, config.password],
+    );
   requests.push(command);
   const open = (): Socket | TLSSocket =>
-    config.tls ? openTls(ctx, config.host, config.port, { rejectUnauthorized: !config.ignoreTls }) : openTcp(ctx, config.host, config.port);
-  return withSocket<Socket | TLSSocket, Replies>(open, ctx, { error: timedOutAfter(ctx.timeoutMs) }, (socket, { finish }) => {
-    let buffer = Buffer.alloc(0);
-    socket.once(config.tls ? 'secureConnect' : 'connect', () => socket.write(Buffer.concat(requests.map(encodeCommand))));
-    socket.on('data', (chunk: Buffer) => {
-      buffer = Buffer.concat([buffer, chunk]);
-      if (buffer.length > ANSWER_LIMITS.readBytes) return finish({ error: readCapError() });
-      try {
-        const values: RespValue[] = [];
-        let offset = 0;
-        while (values.length < requests.length) {
-          const read = readResp(buffer, offset);
-          if (read === undefined) return;
-          values.push(read.value);
-          offset = read.end;
+    config.tls
+      ? openTls(ctx, config.host, config.port, { rejectUnauthorized: !config.ignoreTls })
+      : openTcp(ctx, config.host, config.port);
+  return withSocket<Socket | TLSSocket, Replies>(
+    open,
+    ctx,
+    { error: timedOutAfter(ctx.timeoutMs) },
+    (socket, { finish }) => {
+      let buffer = Buffer.alloc(0);
+      socket.once(config.tls ? 'secureConnect' : 'connect', () =>
+        socket.write(Buffer.concat(requests.map(encodeCommand))),
+      );
+      socket.on('data', (chunk: Buffer) => {
+        buffer = Buffer.concat([buffer, chunk]);
+        if (buffer.length > ANSWER_LIMITS.readBytes) return finish({ error: readCapError() });
+        try {
+          const values: RespValue[] = [];
+          let offset = 0;
+          while (values.length < requests.length) {
+            const read = readResp(buffer, offset);
+            if (read === undefined) return;
+            values.push(read.value);
+            offset = read.end;
+          }
+          finish({ values });
+        } catch (error) {
+          finish({ error: `not a Redis server: ${error instanceof Error ? error.message : String(error)}` });
         }
-        finish({ values });
-      } catch (error) {
-        finish({ error: `not a Redis server: ${error instanceof Error ? error.message : String(error)}` });
-      }
-    });
-    socket.once('error', (error) => finish({ error: describeNetworkError(error, ctx.timeoutMs) }));
-    socket.once('close', () => finish({ error: 'connection closed by the server' }));
-  });
+      });
+      socket.once('error', (error) => finish({ error: describeNetworkError(error, ctx.timeoutMs) }));
+      socket.once('close', () => finish({ error: 'connection closed by the server' }));
+    },
+  );
 }
 
 /** A reply as text: a string as it is, a number, null, or an array as JSON. */
 function replyText(reply: RespValue | undefined): string {
-  if (Array.isArray(reply)) return answerText(reply.map((item) => (item instanceof RespError ? `(error) ${item.message}` : item)));
+  if (Array.isArray(reply))
+    return answerText(reply.map((item) => (item instanceof RespError ? `(error) ${item.message}` : item)));
   return answerText(reply);
 }

@@ -51,7 +51,8 @@ describe('runProbe', () => {
 
   it('times out a probe that honours its signal, with a message in seconds', async () => {
     const definition = fakeProbe(
-      (_config, { signal }) => new Promise((resolve) => signal.addEventListener('abort', () => resolve({ ok: false, error: 'aborted' }))),
+      (_config, { signal }) =>
+        new Promise((resolve) => signal.addEventListener('abort', () => resolve({ ok: false, error: 'aborted' }))),
     );
     const started = performance.now();
     const result = await runProbe(definition, { port: 1 }, { timeoutMs: 100, guard: ANY_TARGET });
@@ -70,23 +71,37 @@ describe('runProbe', () => {
   it('answers at once on shutdown, even for a probe that ignores its signal', async () => {
     const definition = fakeProbe(() => new Promise(() => {}));
     const shutdown = new AbortController();
-    const running = runProbe(definition, { port: 1 }, { timeoutMs: 60_000, signal: shutdown.signal, guard: ANY_TARGET });
+    const running = runProbe(
+      definition,
+      { port: 1 },
+      { timeoutMs: 60_000, signal: shutdown.signal, guard: ANY_TARGET },
+    );
     shutdown.abort(new Error('shutting down'));
     expect(await running).toEqual({ ok: false, error: 'cancelled: shutting down' });
-    const already = await runProbe(definition, { port: 1 }, { timeoutMs: 60_000, signal: shutdown.signal, guard: ANY_TARGET });
+    const already = await runProbe(
+      definition,
+      { port: 1 },
+      { timeoutMs: 60_000, signal: shutdown.signal, guard: ANY_TARGET },
+    );
     expect(already.error).toBe('cancelled: shutting down');
   });
 
   it('turns a thrown error into a result and scrubs secrets from everything it returns', async () => {
-    const throwing = fakeProbe(async (config) => {
-      throw new Error(`login failed with ${String((config as { password?: string }).password)}`);
-    }, ['password']);
+    const throwing = fakeProbe(
+      async (config) => {
+        throw new Error(`login failed with ${String((config as { password?: string }).password)}`);
+      },
+      ['password'],
+    );
     const thrown = await runProbe(throwing, { port: 1, password: 'hunter22' }, { timeoutMs: 1000, guard: ANY_TARGET });
     expect(thrown).toEqual({ ok: false, error: 'login failed with ***' });
-    const leaking = fakeProbe(async (config) => {
-      const { password } = config as { password?: string };
-      return { ok: true, message: `pw ${String(password)}`, data: { echo: password } };
-    }, ['password']);
+    const leaking = fakeProbe(
+      async (config) => {
+        const { password } = config as { password?: string };
+        return { ok: true, message: `pw ${String(password)}`, data: { echo: password } };
+      },
+      ['password'],
+    );
     const leaked = await runProbe(leaking, { port: 1, password: 'hunter22' }, { timeoutMs: 1000, guard: ANY_TARGET });
     expect(JSON.stringify(leaked)).not.toContain('hunter22');
     expect(leaked.latencyMs).toBeGreaterThanOrEqual(0);

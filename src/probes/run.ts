@@ -37,16 +37,25 @@ function prepare(definition: ProbeDefinition, rawConfig: unknown): PreparedConfi
   if (cached && cached.definition === definition) return cached;
   const parsed = definition.config.safeParse(rawConfig);
   const entry: PreparedConfig = parsed.success
-    ? { definition, config: parsed.data as Record<string, unknown>, secrets: secretValues(definition, parsed.data as Record<string, unknown>) }
+    ? {
+        definition,
+        config: parsed.data as Record<string, unknown>,
+        secrets: secretValues(definition, parsed.data as Record<string, unknown>),
+      }
     : { definition, secrets: [], error: `invalid config: ${parsed.error.issues[0]?.message ?? 'unknown problem'}` };
   if (cacheable) prepared.set(rawConfig, entry);
   return entry;
 }
 
-export async function runProbe(definition: ProbeDefinition, rawConfig: unknown, options: RunOptions): Promise<ProbeResult> {
+export async function runProbe(
+  definition: ProbeDefinition,
+  rawConfig: unknown,
+  options: RunOptions,
+): Promise<ProbeResult> {
   const { config, secrets, error } = prepare(definition, rawConfig);
   if (!config) return { ok: false, error: error as string };
-  if (definition.probe === null) return { ok: false, error: `${definition.id} monitors receive pushes and are not probed` };
+  if (definition.probe === null)
+    return { ok: false, error: `${definition.id} monitors receive pushes and are not probed` };
 
   const controller = new AbortController();
   const outer = options.signal;
@@ -71,7 +80,10 @@ export async function runProbe(definition: ProbeDefinition, rawConfig: unknown, 
     });
     if (outer?.aborted) onShutdown();
     else outer?.addEventListener('abort', onShutdown, { once: true });
-    const result = await Promise.race([definition.probe(config, { signal: controller.signal, timeoutMs: options.timeoutMs, guard: options.guard }), settled]);
+    const result = await Promise.race([
+      definition.probe(config, { signal: controller.signal, timeoutMs: options.timeoutMs, guard: options.guard }),
+      settled,
+    ]);
     const elapsed = Math.round(performance.now() - started);
     return sanitize(result.latencyMs === undefined && result.ok ? { ...result, latencyMs: elapsed } : result, secrets);
   } catch (error) {
@@ -89,7 +101,8 @@ function secretValues(definition: ProbeDefinition, config: Record<string, unknow
   for (const field of definition.secrets) {
     const value = config[field];
     if (typeof value === 'string' && value.length > 0) values.push(value);
-    else if (value && typeof value === 'object') for (const v of Object.values(value)) if (typeof v === 'string' && v.length > 3) values.push(v);
+    else if (value && typeof value === 'object')
+      for (const v of Object.values(value)) if (typeof v === 'string' && v.length > 3) values.push(v);
   }
   return values;
 }
@@ -122,5 +135,10 @@ function scrubStrings(value: unknown, secrets: string[]): unknown {
   if (typeof value === 'string') return scrub(value, secrets, Number.POSITIVE_INFINITY);
   if (Array.isArray(value)) return value.map((item) => scrubStrings(item, secrets));
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [scrub(key, secrets, Number.POSITIVE_INFINITY), scrubStrings(item, secrets)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      scrub(key, secrets, Number.POSITIVE_INFINITY),
+      scrubStrings(item, secrets),
+    ]),
+  );
 }

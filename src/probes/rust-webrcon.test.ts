@@ -11,7 +11,13 @@ const TIMEOUT_MS = 800;
 /** Runs the probe through runProbe against a fake, proving nothing stayed open and the password never shows. */
 async function check(options: Partial<RustFakeOptions>, extra: Record<string, unknown> = {}, timeoutMs = TIMEOUT_MS) {
   const fake = await startRustWebrconServer({ password: PASSWORD, ...options });
-  return checkAgainst(fake, rustWebrcon, { host: '127.0.0.1', port: fake.port, password: PASSWORD, ...extra }, timeoutMs, PASSWORD);
+  return checkAgainst(
+    fake,
+    rustWebrcon,
+    { host: '127.0.0.1', port: fake.port, password: PASSWORD, ...extra },
+    timeoutMs,
+    PASSWORD,
+  );
 }
 
 /** Calls the probe function itself, so run.ts's scrubbing cannot hide a leaked password. */
@@ -25,7 +31,16 @@ describe('rust-webrcon probe', () => {
     expect(result).toMatchObject({
       ok: true,
       message: '87/200 players, 4 queued, Procedural Map',
-      data: { players: 87, maxPlayers: 200, queue: 4, joining: 2, framerate: 59.8, hostname: 'Warden Test Rust', map: 'Procedural Map', uptimeSec: 86400 },
+      data: {
+        players: 87,
+        maxPlayers: 200,
+        queue: 4,
+        joining: 2,
+        framerate: 59.8,
+        hostname: 'Warden Test Rust',
+        map: 'Procedural Map',
+        uptimeSec: 86400,
+      },
     });
     expect(result.degraded).toBeUndefined();
     expect(fake.paths).toEqual([`/${PASSWORD}`]);
@@ -40,21 +55,28 @@ describe('rust-webrcon probe', () => {
 
   it('shows as degraded below minPlayers', async () => {
     const { result } = await check({ info: { Players: 3, Queued: 0 } }, { minPlayers: 10 });
-    expect(result).toMatchObject({ ok: true, degraded: true, message: '3/200 players, Procedural Map (fewer than 10)' });
+    expect(result).toMatchObject({
+      ok: true,
+      degraded: true,
+      message: '3/200 players, Procedural Map (fewer than 10)',
+    });
   });
 
-  it.each(['close', 'http-401', 'hang-up'] as const)('reports a wrong password turned away by %s, without the password', async (rejection) => {
-    const fake = await startRustWebrconServer({ password: 'the-real-one', rejection });
-    try {
-      const before = activeResources();
-      const result = await probeItself(fake.port, PASSWORD);
-      expect(result).toEqual({ ok: false, error: 'connection rejected (wrong RCON password?)' });
-      expect(JSON.stringify(result)).not.toContain(PASSWORD);
-      expect(await leakedResources(before)).toEqual({});
-    } finally {
-      await fake.close();
-    }
-  });
+  it.each(['close', 'http-401', 'hang-up'] as const)(
+    'reports a wrong password turned away by %s, without the password',
+    async (rejection) => {
+      const fake = await startRustWebrconServer({ password: 'the-real-one', rejection });
+      try {
+        const before = activeResources();
+        const result = await probeItself(fake.port, PASSWORD);
+        expect(result).toEqual({ ok: false, error: 'connection rejected (wrong RCON password?)' });
+        expect(JSON.stringify(result)).not.toContain(PASSWORD);
+        expect(await leakedResources(before)).toEqual({});
+      } finally {
+        await fake.close();
+      }
+    },
+  );
 
   it('percent-encodes only what would break the URL, and never shows the password', async () => {
     const password = 'p@ss word#?1';
@@ -82,7 +104,10 @@ describe('rust-webrcon probe', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = server.address() as { port: number };
-      expect(await probeItself(port, PASSWORD)).toEqual({ ok: false, error: 'unexpected response: HTTP 404 instead of a WebSocket upgrade' });
+      expect(await probeItself(port, PASSWORD)).toEqual({
+        ok: false,
+        error: 'unexpected response: HTTP 404 instead of a WebSocket upgrade',
+      });
     } finally {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -104,7 +129,10 @@ describe('rust-webrcon probe', () => {
 
   it('reports a reply that is not serverinfo JSON', async () => {
     const { result } = await check({ mode: 'not-json' });
-    expect(result).toEqual({ ok: false, error: `unexpected response: serverinfo returned "Command 'serverinfo' not found"` });
+    expect(result).toEqual({
+      ok: false,
+      error: `unexpected response: serverinfo returned "Command 'serverinfo' not found"`,
+    });
   });
 
   it('refuses a message larger than its cap', async () => {
@@ -125,7 +153,10 @@ describe('rust-webrcon probe', () => {
   it('closes its socket and returns as soon as its signal aborts', async () => {
     const fake = await startRustWebrconServer({ password: PASSWORD, mode: 'silent' });
     try {
-      expect(await abortedAfter(50, (signal) => probeItself(fake.port, PASSWORD, signal, 10_000))).toEqual({ ok: false, error: 'timed out after 10 s' });
+      expect(await abortedAfter(50, (signal) => probeItself(fake.port, PASSWORD, signal, 10_000))).toEqual({
+        ok: false,
+        error: 'timed out after 10 s',
+      });
     } finally {
       await fake.close();
     }

@@ -16,7 +16,9 @@ export const RUST_WEBRCON_LIMITS = {
   maxTotalBytes: 1024 * 1024,
 } as const;
 
-export const rustWebrconConfig = z.object({ ...gameServer(28016, 'The RCON port (rcon.port).'), password: secret('RCON password') }).strict();
+export const rustWebrconConfig = z
+  .object({ ...gameServer(28016, 'The RCON port (rcon.port).'), password: secret('RCON password') })
+  .strict();
 
 const REJECTED = 'connection rejected (wrong RCON password?)';
 
@@ -65,41 +67,53 @@ type Reply = { info: ServerInfo; latencyMs: number } | { error: string };
 function askServerInfo(config: { host: string; port: number; password: string }, ctx: ProbeContext): Promise<Reply> {
   const identifier = randomInt(1000, 2 ** 31 - 1);
   const open = () =>
-    openWebSocket(ctx, webrconUrl(config), { maxPayload: RUST_WEBRCON_LIMITS.maxMessageBytes, perMessageDeflate: false, followRedirects: false });
-  const asking = withSocket<WebSocket, Reply>(open, ctx, { error: timedOutAfter(ctx.timeoutMs) }, (socket, { finish }) => {
-    let opened = false;
-    let messages = 0;
-    let bytes = 0;
-    let sentAt = 0;
-    socket.on('open', () => {
-      opened = true;
-      sentAt = performance.now();
-      socket.send(JSON.stringify({ Identifier: identifier, Message: 'serverinfo', Name: 'WebRcon' }));
+    openWebSocket(ctx, webrconUrl(config), {
+      maxPayload: RUST_WEBRCON_LIMITS.maxMessageBytes,
+      perMessageDeflate: false,
+      followRedirects: false,
     });
-    socket.on('message', (raw: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
-      const text = Buffer.isBuffer(raw) ? raw : Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw);
-      messages += 1;
-      bytes += text.length;
-      if (bytes > RUST_WEBRCON_LIMITS.maxTotalBytes)
-        return finish({ error: `unexpected response: more than ${RUST_WEBRCON_LIMITS.maxTotalBytes / 1024 / 1024} MiB without a serverinfo reply` });
-      // Rust broadcasts console and chat lines to every client; only the message echoing our Identifier is the reply.
-      const envelope = isBinary ? undefined : parseJson(text.toString('utf8'));
-      if (!isRecord(envelope) || envelope.Identifier !== identifier) return;
-      finish(parseServerInfo(envelope.Message, Math.round(performance.now() - sentAt)));
-    });
-    socket.on('error', (error) => finish({ error: describeWebSocketError(error, opened, ctx.timeoutMs) }));
-    socket.on('close', () => {
-      if (!opened) return finish({ error: REJECTED });
-      // Rust accepts the upgrade, then closes at once when the password in the path is wrong.
-      finish({ error: messages === 0 ? REJECTED : 'connection closed by the server before it answered serverinfo' });
-    });
-  });
+  const asking = withSocket<WebSocket, Reply>(
+    open,
+    ctx,
+    { error: timedOutAfter(ctx.timeoutMs) },
+    (socket, { finish }) => {
+      let opened = false;
+      let messages = 0;
+      let bytes = 0;
+      let sentAt = 0;
+      socket.on('open', () => {
+        opened = true;
+        sentAt = performance.now();
+        socket.send(JSON.stringify({ Identifier: identifier, Message: 'serverinfo', Name: 'WebRcon' }));
+      });
+      socket.on('message', (raw: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
+        const text = Buffer.isBuffer(raw) ? raw : Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw);
+        messages += 1;
+        bytes += text.length;
+        if (bytes > RUST_WEBRCON_LIMITS.maxTotalBytes)
+          return finish({
+            error: `unexpected response: more than ${RUST_WEBRCON_LIMITS.maxTotalBytes / 1024 / 1024} MiB without a serverinfo reply`,
+          });
+        // Rust broadcasts console and chat lines to every client; only the message echoing our Identifier is the reply.
+        const envelope = isBinary ? undefined : parseJson(text.toString('utf8'));
+        if (!isRecord(envelope) || envelope.Identifier !== identifier) return;
+        finish(parseServerInfo(envelope.Message, Math.round(performance.now() - sentAt)));
+      });
+      socket.on('error', (error) => finish({ error: describeWebSocketError(error, opened, ctx.timeoutMs) }));
+      socket.on('close', () => {
+        if (!opened) return finish({ error: REJECTED });
+        // Rust accepts the upgrade, then closes at once when the password in the path is wrong.
+        finish({ error: messages === 0 ? REJECTED : 'connection closed by the server before it answered serverinfo' });
+      });
+    },
+  );
   // ws puts the whole URL, password included, in the error of an address it cannot use: it is never shown.
   return asking.catch(() => ({ error: 'invalid WebRCON address' }));
 }
 
 function parseServerInfo(message: unknown, latencyMs: number): Reply {
-  if (typeof message !== 'string') return { error: 'unexpected response: the serverinfo reply carries no Message text' };
+  if (typeof message !== 'string')
+    return { error: 'unexpected response: the serverinfo reply carries no Message text' };
   const parsed = serverInfoSchema.safeParse(parseJson(message));
   if (!parsed.success) return { error: `unexpected response: serverinfo returned ${quote(message)}` };
   return { info: parsed.data, latencyMs };

@@ -3,8 +3,13 @@ import { z } from 'zod';
 import { secret } from './fields.js';
 
 export function username(what: string, fallback?: string) {
-  const field = z.string({ error: 'expected a user name' }).min(1, { error: 'the user name must not be empty' }).max(256, { error: 'expected at most 256 characters' });
-  return (fallback === undefined ? field.optional() : field.default(fallback)).describe(`The ${what} user to log in as.`);
+  const field = z
+    .string({ error: 'expected a user name' })
+    .min(1, { error: 'the user name must not be empty' })
+    .max(256, { error: 'expected at most 256 characters' });
+  return (fallback === undefined ? field.optional() : field.default(fallback)).describe(
+    `The ${what} user to log in as.`,
+  );
 }
 
 export function password(what: string) {
@@ -23,8 +28,14 @@ export function databaseName(fallback: string) {
 /** TLS for a service that may speak it: off, on with the certificate checked against the host, or on with any certificate. */
 export function tlsFields() {
   return {
-    tls: z.boolean({ error: 'expected true or false' }).default(false).describe('Connect over TLS, checking the certificate against the host.'),
-    ignoreTls: z.boolean({ error: 'expected true or false' }).default(false).describe('With tls, accept any certificate (self-signed, expired, another name).'),
+    tls: z
+      .boolean({ error: 'expected true or false' })
+      .default(false)
+      .describe('Connect over TLS, checking the certificate against the host.'),
+    ignoreTls: z
+      .boolean({ error: 'expected true or false' })
+      .default(false)
+      .describe('With tls, accept any certificate (self-signed, expired, another name).'),
   };
 }
 

@@ -56,7 +56,8 @@ export function capReads(socket: Socket, maxBytes: number = ANSWER_LIMITS.readBy
   return { exceeded: () => over };
 }
 
-export const readCapError = (maxBytes: number = ANSWER_LIMITS.readBytes) => `the server sent more than ${Math.round(maxBytes / 1024)} KiB`;
+export const readCapError = (maxBytes: number = ANSWER_LIMITS.readBytes) =>
+  `the server sent more than ${Math.round(maxBytes / 1024)} KiB`;
 
 /**
  * Runs a library's exchange over `socket`. On abort (the timeout, or shutdown) the socket is destroyed and the outcome

@@ -22,7 +22,8 @@ export const SMTP_DIALECT: MailDialect = {
   refusal(greeting) {
     const code = codeOf(greeting);
     if (code === '220') return undefined;
-    if (code === undefined) return `unexpected response: ${JSON.stringify(clip(greeting.join(' ')))} is not an SMTP greeting`;
+    if (code === undefined)
+      return `unexpected response: ${JSON.stringify(clip(greeting.join(' ')))} is not an SMTP greeting`;
     return `the server turned the connection away: ${clip(greeting.join(' '))}`;
   },
   async askForTls(session: LineSession) {
@@ -30,7 +31,8 @@ export const SMTP_DIALECT: MailDialect = {
     session.write('EHLO [127.0.0.1]\r\n');
     const ehlo = await session.reply(lastLine);
     if (codeOf(ehlo) !== '250') throw new MailFailure(`EHLO refused: ${clip(ehlo.join(' '))}`);
-    if (!ehlo.some((line) => /^250[ -]STARTTLS\b/i.test(line))) throw new MailFailure('the server does not offer STARTTLS (it is not in its EHLO reply)');
+    if (!ehlo.some((line) => /^250[ -]STARTTLS\b/i.test(line)))
+      throw new MailFailure('the server does not offer STARTTLS (it is not in its EHLO reply)');
     session.write('STARTTLS\r\n');
     const answer = await session.reply(lastLine);
     if (codeOf(answer) !== '220') throw new MailFailure(`STARTTLS refused: ${clip(answer.join(' '))}`);

@@ -87,7 +87,11 @@ describe('source probe', () => {
   it('reports a closed UDP port as refused', async () => {
     const closedPort = await closedUdpPort();
     const before = activeResources();
-    const result = await runProbe(source, { host: '127.0.0.1', port: closedPort }, { timeoutMs: TIMEOUT_MS, guard: ANY_TARGET });
+    const result = await runProbe(
+      source,
+      { host: '127.0.0.1', port: closedPort },
+      { timeoutMs: TIMEOUT_MS, guard: ANY_TARGET },
+    );
     expect(result.ok).toBe(false);
     // Linux reports the ICMP "port unreachable" on a connected socket; elsewhere it is a timeout.
     expect(result.error).toMatch(/^connection refused \(nothing listening on UDP port \d+\)$|^timed out after 0.5 s$/);
@@ -112,7 +116,10 @@ describe('source probe', () => {
   it('closes its socket and returns as soon as its signal aborts', async () => {
     const fake = await startA2sServer({ mode: 'silent' });
     try {
-      expect(await abortedAfter(50, (signal) => probeItself(fake, signal, 10_000))).toEqual({ ok: false, error: 'timed out after 10 s' });
+      expect(await abortedAfter(50, (signal) => probeItself(fake, signal, 10_000))).toEqual({
+        ok: false,
+        error: 'timed out after 10 s',
+      });
     } finally {
       await fake.close();
     }
@@ -139,7 +146,9 @@ describe('source probe', () => {
   });
 
   it('refuses an invalid config before sending anything', async () => {
-    expect(await runProbe(source, { host: 'not a host', port: 27015 }, { timeoutMs: TIMEOUT_MS, guard: ANY_TARGET })).toMatchObject({
+    expect(
+      await runProbe(source, { host: 'not a host', port: 27015 }, { timeoutMs: TIMEOUT_MS, guard: ANY_TARGET }),
+    ).toMatchObject({
       ok: false,
       error: expect.stringMatching(/^invalid config/),
     });

@@ -21,7 +21,12 @@ async function serving(script: Parameters<typeof startScriptedTcp>[0]): Promise<
 describe('ssh probe', () => {
   it('is up with the identification string, and sends nothing itself', async () => {
     const server = await startScriptedTcp((socket) => socket.write(OPENSSH));
-    const { result } = await checkAgainst(server, ssh, { host: '127.0.0.1', port: server.port, expect: 'OpenSSH_9' }, 1500);
+    const { result } = await checkAgainst(
+      server,
+      ssh,
+      { host: '127.0.0.1', port: server.port, expect: 'OpenSSH_9' },
+      1500,
+    );
     expect(result).toMatchObject({
       ok: true,
       message: 'SSH-2.0-OpenSSH_9.6p1 Ubuntu-3ubuntu13.5',
@@ -36,12 +41,19 @@ describe('ssh probe', () => {
       socket.write('Welcome to the bastion\r\nAuthorized use only\r\nSSH-2.0-dropbear');
       setTimeout(() => socket.write('_2022.83\r\n'), 20);
     });
-    expect(await probeDirectly(ssh, { host: '127.0.0.1', port: server.port })).toMatchObject({ ok: true, message: 'SSH-2.0-dropbear_2022.83', data: { sshSoftware: 'dropbear_2022.83' } });
+    expect(await probeDirectly(ssh, { host: '127.0.0.1', port: server.port })).toMatchObject({
+      ok: true,
+      message: 'SSH-2.0-dropbear_2022.83',
+      data: { sshSoftware: 'dropbear_2022.83' },
+    });
   });
 
   it('accepts 1.99 (SSH 2 with SSH 1 compatibility) and refuses an SSH 1 server', async () => {
     const old = await serving((socket) => socket.write('SSH-1.99-OpenSSH_3.9p1\r\n'));
-    expect(await probeDirectly(ssh, { host: '127.0.0.1', port: old.port })).toMatchObject({ ok: true, data: { sshProtocol: '1.99' } });
+    expect(await probeDirectly(ssh, { host: '127.0.0.1', port: old.port })).toMatchObject({
+      ok: true,
+      data: { sshProtocol: '1.99' },
+    });
     const ancient = await serving((socket) => socket.write('SSH-1.5-1.2.27\n'));
     expect(await probeDirectly(ssh, { host: '127.0.0.1', port: ancient.port })).toMatchObject({
       ok: false,
@@ -63,7 +75,10 @@ describe('ssh probe', () => {
       ok: false,
       error: 'the server closed the connection without sending an SSH identification string',
     });
-    expect(await probeDirectly(ssh, { host: '127.0.0.1', port: await closedTcpPort() })).toEqual({ ok: false, error: 'connection refused' });
+    expect(await probeDirectly(ssh, { host: '127.0.0.1', port: await closedTcpPort() })).toEqual({
+      ok: false,
+      error: 'connection refused',
+    });
   });
 
   it('times out on a server that accepts and says nothing', async () => {
@@ -76,13 +91,19 @@ describe('ssh probe', () => {
   it('stops reading a server that floods without an identification string at 4 KiB', async () => {
     const server = await startScriptedTcp((socket) => flood(socket, Buffer.alloc(64 * 1024, 'x')));
     const { result } = await checkAgainst(server, ssh, { host: '127.0.0.1', port: server.port }, 3000);
-    expect(result).toEqual({ ok: false, error: 'unexpected response: no SSH identification string in the first 4 KiB' });
+    expect(result).toEqual({
+      ok: false,
+      error: 'unexpected response: no SSH identification string in the first 4 KiB',
+    });
   });
 
   it('refuses a private target under deny without connecting', async () => {
     const server = await serving((socket) => socket.write(OPENSSH));
     const result = await runThrough(ssh, { host: '127.0.0.1', port: server.port }, 1500, PUBLIC_TARGETS_ONLY);
-    expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/^refused: 127\.0\.0\.1 is a loopback address;/) });
+    expect(result).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^refused: 127\.0\.0\.1 is a loopback address;/),
+    });
     expect(server.connections()).toBe(0);
   });
 

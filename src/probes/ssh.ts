@@ -38,22 +38,33 @@ export const ssh = defineProbe({
   probe: (config, ctx) => {
     const started = performance.now();
     const open = () => openTcp(ctx, config.host, config.port);
-    return withSocket<Socket, ProbeResult>(open, ctx, { ok: false, error: timedOutAfter(ctx.timeoutMs) }, (socket, { finish }) => {
-      let pending = Buffer.alloc(0);
-      let read = 0;
-      socket.on('data', (chunk: Buffer) => {
-        read += chunk.length;
-        pending = Buffer.concat([pending, chunk]);
-        for (let end = pending.indexOf(0x0a); end >= 0; end = pending.indexOf(0x0a)) {
-          const line = pending.subarray(0, end).toString('latin1').replace(/\r$/, '');
-          pending = pending.subarray(end + 1);
-          if (line.startsWith('SSH-')) return finish(judge(line, config, Math.round(performance.now() - started)));
-        }
-        if (read > SSH_LIMITS.bytes) finish({ ok: false, error: `unexpected response: no SSH identification string in the first ${SSH_LIMITS.bytes / 1024} KiB` });
-      });
-      socket.on('end', () => finish({ ok: false, error: 'the server closed the connection without sending an SSH identification string' }));
-      socket.once('error', (error) => finish({ ok: false, error: describeNetworkError(error, ctx.timeoutMs) }));
-    });
+    return withSocket<Socket, ProbeResult>(
+      open,
+      ctx,
+      { ok: false, error: timedOutAfter(ctx.timeoutMs) },
+      (socket, { finish }) => {
+        let pending = Buffer.alloc(0);
+        let read = 0;
+        socket.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          pending = Buffer.concat([pending, chunk]);
+          for (let end = pending.indexOf(0x0a); end >= 0; end = pending.indexOf(0x0a)) {
+            const line = pending.subarray(0, end).toString('latin1').replace(/\r$/, '');
+            pending = pending.subarray(end + 1);
+            if (line.startsWith('SSH-')) return finish(judge(line, config, Math.round(performance.now() - started)));
+          }
+          if (read > SSH_LIMITS.bytes)
+            finish({
+              ok: false,
+              error: `unexpected response: no SSH identification string in the first ${SSH_LIMITS.bytes / 1024} KiB`,
+            });
+        });
+        socket.on('end', () =>
+          finish({ ok: false, error: 'the server closed the connection without sending an SSH identification string' }),
+        );
+        socket.once('error', (error) => finish({ ok: false, error: describeNetworkError(error, ctx.timeoutMs) }));
+      },
+    );
   },
 });
 
@@ -63,12 +74,22 @@ const IDENTIFICATION = /^SSH-([^-\s]+)-(\S+)(?: (.*))?$/;
 export function judge(line: string, config: Pick<SshConfig, 'expect'>, latencyMs: number): ProbeResult {
   const shown = printable(line).slice(0, SSH_LIMITS.lineChars);
   const parts = IDENTIFICATION.exec(shown);
-  if (!parts) return { ok: false, error: `unexpected response: ${JSON.stringify(shown)} is not an SSH identification string` };
+  if (!parts)
+    return { ok: false, error: `unexpected response: ${JSON.stringify(shown)} is not an SSH identification string` };
   const [, protocol = '', software = '', comment] = parts;
-  const data: Record<string, unknown> = { sshProtocol: protocol, sshSoftware: software, ...(comment ? { sshComment: comment } : {}) };
-  if (protocol !== '2.0' && protocol !== '1.99') return { ok: false, error: `the server speaks SSH ${protocol} only (${shown}); SSH 2.0 is expected`, data };
+  const data: Record<string, unknown> = {
+    sshProtocol: protocol,
+    sshSoftware: software,
+    ...(comment ? { sshComment: comment } : {}),
+  };
+  if (protocol !== '2.0' && protocol !== '1.99')
+    return { ok: false, error: `the server speaks SSH ${protocol} only (${shown}); SSH 2.0 is expected`, data };
   if (config.expect !== undefined && !shown.includes(config.expect))
-    return { ok: false, error: `the identification string ${JSON.stringify(shown)} does not contain ${JSON.stringify(config.expect)}`, data };
+    return {
+      ok: false,
+      error: `the identification string ${JSON.stringify(shown)} does not contain ${JSON.stringify(config.expect)}`,
+      data,
+    };
   return { ok: true, latencyMs, message: shown, data };
 }
 

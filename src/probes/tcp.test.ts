@@ -36,7 +36,10 @@ function check(config: Record<string, unknown>, signal: AbortSignal = AbortSigna
 describe('tcp probe', () => {
   it('is up when the port accepts a connection, with the handshake time', async () => {
     const result = await check({ host: '127.0.0.1', port });
-    expect(result).toMatchObject({ ok: true, message: expect.stringMatching(new RegExp(`^port ${port} open in \\d+ ms$`)) });
+    expect(result).toMatchObject({
+      ok: true,
+      message: expect.stringMatching(new RegExp(`^port ${port} open in \\d+ ms$`)),
+    });
     expect(result.latencyMs).toBeGreaterThanOrEqual(0);
   });
 
@@ -45,7 +48,10 @@ describe('tcp probe', () => {
   });
 
   it('times out when its signal is already aborted', async () => {
-    expect(await check({ host: '127.0.0.1', port }, AbortSignal.abort(), 500)).toEqual({ ok: false, error: 'timed out after 0.5 s' });
+    expect(await check({ host: '127.0.0.1', port }, AbortSignal.abort(), 500)).toEqual({
+      ok: false,
+      error: 'timed out after 0.5 s',
+    });
   });
 
   it('times out when its signal aborts before the handshake completes', async () => {

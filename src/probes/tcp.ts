@@ -19,12 +19,17 @@ export const tcp = defineProbe({
     // The signal is watched by withSocket rather than handed to net.connect, whose stream plumbing for it costs more
     // than the connection itself at thousands of checks.
     const open = () => openTcp(ctx, config.host, config.port);
-    return withSocket<Socket, ProbeResult>(open, ctx, { ok: false, error: timedOutAfter(ctx.timeoutMs) }, (socket, { finish }) => {
-      socket.once('connect', () => {
-        const latencyMs = Math.round(performance.now() - started);
-        finish({ ok: true, latencyMs, message: `port ${config.port} open in ${latencyMs} ms` });
-      });
-      socket.once('error', (error) => finish({ ok: false, error: describeNetworkError(error, ctx.timeoutMs) }));
-    });
+    return withSocket<Socket, ProbeResult>(
+      open,
+      ctx,
+      { ok: false, error: timedOutAfter(ctx.timeoutMs) },
+      (socket, { finish }) => {
+        socket.once('connect', () => {
+          const latencyMs = Math.round(performance.now() - started);
+          finish({ ok: true, latencyMs, message: `port ${config.port} open in ${latencyMs} ms` });
+        });
+        socket.once('error', (error) => finish({ ok: false, error: describeNetworkError(error, ctx.timeoutMs) }));
+      },
+    );
   },
 });

@@ -4,8 +4,19 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { startTcpBlackHole } from '../../test/fakes/black-holes.js';
 import { certificateAuthority, serverCertificate } from '../../test/fakes/certificates.js';
 import type { Certificate } from '../../test/fakes/http-fakes.js';
-import { checkAgainst, closedTcpPort, leavingNothingOpen, probeDirectly, runThrough } from '../../test/fakes/probe-runs.js';
-import { startHandshakeCloser, startHandshakeStaller, startTlsServer, type TlsFake } from '../../test/fakes/tls-servers.js';
+import {
+  checkAgainst,
+  closedTcpPort,
+  leavingNothingOpen,
+  probeDirectly,
+  runThrough,
+} from '../../test/fakes/probe-runs.js';
+import {
+  startHandshakeCloser,
+  startHandshakeStaller,
+  startTlsServer,
+  type TlsFake,
+} from '../../test/fakes/tls-servers.js';
 import { expiresIn, expiryVerdict } from '../net/certificates.js';
 import { pemCertificates, tls, tlsConfig } from './tls.js';
 
@@ -25,7 +36,11 @@ const dateOf = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 
 describe('tls config', () => {
   it('defaults to port 443 and a 14-day warning, and reads a CA pasted into one line', () => {
-    expect(tlsConfig.parse({ host: 'mail.example.com' })).toEqual({ host: 'mail.example.com', port: 443, certExpiryDays: 14 });
+    expect(tlsConfig.parse({ host: 'mail.example.com' })).toEqual({
+      host: 'mail.example.com',
+      port: 443,
+      certExpiryDays: 14,
+    });
     const oneLine = ca.cert.replace(/\n/g, ' ');
     expect(tlsConfig.safeParse({ host: 'panel.example.com', ca: oneLine }).success).toBe(true);
     expect(pemCertificates(oneLine)).toEqual(pemCertificates(ca.cert));
@@ -36,8 +51,12 @@ describe('tls config', () => {
   it('refuses what cannot work, in words', () => {
     const problem = (config: Record<string, unknown>) => tlsConfig.safeParse(config).error?.issues[0]?.message;
     expect(problem({ host: 'x.example', servername: '10.0.0.1' })).toBe('expected a host name, not an IP address');
-    expect(problem({ host: 'x.example', ca: 'not a certificate' })).toMatch(/^expected one or more certificates in PEM form/);
-    expect(problem({ host: 'x.example', ca: '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----' })).toMatch(/^expected one or more certificates/);
+    expect(problem({ host: 'x.example', ca: 'not a certificate' })).toMatch(
+      /^expected one or more certificates in PEM form/,
+    );
+    expect(problem({ host: 'x.example', ca: '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----' })).toMatch(
+      /^expected one or more certificates/,
+    );
     expect(problem({ host: 'x.example', certExpiryDays: 366 })).toBe('expected a whole number of days from 0 to 365');
     expect(problem({ host: 'x.example', certExpiryDays: 1.5 })).toBe('expected a whole number of days from 0 to 365');
   });
@@ -63,7 +82,10 @@ describe('certificate expiry wording', () => {
 
 describe('tls probe, a certificate the probe trusts', () => {
   it('is up with a valid chain, recording issuer, subject, protocol and expiry; latency is the handshake', async () => {
-    const { result, server } = await checkServer(await serverCertificate({ issuer: ca, expiresInDays: 90 }), { servername: 'localhost', ca: ca.cert });
+    const { result, server } = await checkServer(await serverCertificate({ issuer: ca, expiresInDays: 90 }), {
+      servername: 'localhost',
+      ca: ca.cert,
+    });
     expect(result).toMatchObject({ ok: true, message: 'TLSv1.3, certificate valid for 90 more days' });
     expect(result.degraded).toBeUndefined();
     expect(result.latencyMs).toBeGreaterThanOrEqual(0);
@@ -74,7 +96,9 @@ describe('tls probe, a certificate the probe trusts', () => {
       tlsSubject: 'localhost',
       tlsProtocol: 'TLSv1.3',
     });
-    expect(Math.abs(Date.parse(String(result.data?.tlsValidTo)) - (Date.now() + 90 * 86_400_000 + 3_600_000))).toBeLessThan(60_000);
+    expect(
+      Math.abs(Date.parse(String(result.data?.tlsValidTo)) - (Date.now() + 90 * 86_400_000 + 3_600_000)),
+    ).toBeLessThan(60_000);
     expect(server.serverNames).toEqual(['localhost']);
   });
 
@@ -90,8 +114,16 @@ describe('tls probe, a certificate the probe trusts', () => {
     const server = await startTlsServer(certificate);
     try {
       const base = { host: server.host, port: server.port, ca: ca.cert };
-      expect(await check(base)).toMatchObject({ ok: true, degraded: true, message: 'TLSv1.3, certificate expires in 5 days', data: { tlsDaysRemaining: 5 } });
-      expect(await check({ ...base, certExpiryDays: 5 })).toMatchObject({ ok: true, message: 'TLSv1.3, certificate valid for 5 more days' });
+      expect(await check(base)).toMatchObject({
+        ok: true,
+        degraded: true,
+        message: 'TLSv1.3, certificate expires in 5 days',
+        data: { tlsDaysRemaining: 5 },
+      });
+      expect(await check({ ...base, certExpiryDays: 5 })).toMatchObject({
+        ok: true,
+        message: 'TLSv1.3, certificate valid for 5 more days',
+      });
       const off = await check({ ...base, certExpiryDays: 0 });
       expect(off).toMatchObject({ ok: true, message: 'TLSv1.3, certificate valid for 5 more days' });
       expect(off.degraded).toBeUndefined();
@@ -106,7 +138,10 @@ describe('tls probe, a certificate the probe trusts', () => {
   });
 
   it('is down once the certificate expired, naming the day, with the expiry still recorded', async () => {
-    const { result } = await checkServer(await serverCertificate({ issuer: ca, expiresInDays: -3 }), { ca: ca.cert, certExpiryDays: 0 });
+    const { result } = await checkServer(await serverCertificate({ issuer: ca, expiresInDays: -3 }), {
+      ca: ca.cert,
+      certExpiryDays: 0,
+    });
     expect(result).toMatchObject({ ok: false, data: { tlsDaysRemaining: -3 } });
     expect(result.error).toBe(`the TLS certificate expired on ${String(result.data?.tlsValidTo).slice(0, 10)}`);
     expect(result.error).toMatch(new RegExp(`^the TLS certificate expired on (${dateOf(-3)}|${dateOf(-2)})$`));
@@ -118,10 +153,14 @@ describe('tls probe, a certificate the probe trusts', () => {
   });
 
   it('is down when the certificate is for another name, saying which names it has', async () => {
-    const { result } = await checkServer(await serverCertificate({ issuer: ca, names: ['other.example'] }), { servername: 'localhost', ca: ca.cert });
+    const { result } = await checkServer(await serverCertificate({ issuer: ca, names: ['other.example'] }), {
+      servername: 'localhost',
+      ca: ca.cert,
+    });
     expect(result).toMatchObject({
       ok: false,
-      error: 'the TLS certificate does not match the host name: it is for DNS:other.example, not localhost (set servername if the server answers to another name)',
+      error:
+        'the TLS certificate does not match the host name: it is for DNS:other.example, not localhost (set servername if the server answers to another name)',
       data: { tlsSubject: 'other.example' },
     });
   });
@@ -131,7 +170,11 @@ describe('tls probe, a certificate nobody told the probe to trust', () => {
   it('says a self-signed certificate is self-signed, and accepts it given as ca', async () => {
     const certificate = await serverCertificate();
     const { result } = await checkServer(certificate, {});
-    expect(result).toMatchObject({ ok: false, error: 'the TLS certificate is self-signed (give it as ca to trust it)', data: { tlsIssuer: 'localhost' } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: 'the TLS certificate is self-signed (give it as ca to trust it)',
+      data: { tlsIssuer: 'localhost' },
+    });
     expect((await checkServer(certificate, { ca: certificate.cert })).result).toMatchObject({ ok: true });
   });
 
@@ -139,13 +182,18 @@ describe('tls probe, a certificate nobody told the probe to trust', () => {
     const { result } = await checkServer(await serverCertificate({ issuer: ca }), {});
     expect(result).toMatchObject({
       ok: false,
-      error: 'the TLS certificate chain ends in an untrusted self-signed certificate (issuer Warden Test CA (Warden Tests); a private CA? give its certificate as ca)',
+      error:
+        'the TLS certificate chain ends in an untrusted self-signed certificate (issuer Warden Test CA (Warden Tests); a private CA? give its certificate as ca)',
     });
   });
 
   it('is down for an expired self-signed certificate, named as expired', async () => {
     const { result } = await checkServer(await serverCertificate({ expiresInDays: -1 }), {});
-    expect(result).toMatchObject({ ok: false, error: `the TLS certificate expired on ${String(result.data?.tlsValidTo).slice(0, 10)}`, data: { tlsDaysRemaining: -1 } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: `the TLS certificate expired on ${String(result.data?.tlsValidTo).slice(0, 10)}`,
+      data: { tlsDaysRemaining: -1 },
+    });
   });
 
   it('refuses another CA than the one given', async () => {
@@ -158,7 +206,10 @@ describe('tls probe, a certificate nobody told the probe to trust', () => {
 
 describe('tls probe, servers that fail the handshake', () => {
   it('says connection refused on a closed port', async () => {
-    expect(await check({ host: '127.0.0.1', port: await closedTcpPort() })).toEqual({ ok: false, error: 'connection refused' });
+    expect(await check({ host: '127.0.0.1', port: await closedTcpPort() })).toEqual({
+      ok: false,
+      error: 'connection refused',
+    });
   });
 
   it('times out on a server that accepts the connection and never answers the hello', async () => {
@@ -183,10 +234,13 @@ describe('tls probe, servers that fail the handshake', () => {
 
   it('stops at once at a certificate chain over 100 KiB', async () => {
     const huge = await serverCertificate({ issuer: ca, chainPadding: 400 });
-    expect(huge.cert.length * 0.75, "DER bytes of the chain").toBeGreaterThan(100 * 1024);
+    expect(huge.cert.length * 0.75, 'DER bytes of the chain').toBeGreaterThan(100 * 1024);
     const started = performance.now();
     const { result } = await checkServer(huge, { ca: ca.cert }, 5000);
-    expect(result).toEqual({ ok: false, error: 'the TLS handshake is larger than allowed (a certificate chain over 100 KiB?)' });
+    expect(result).toEqual({
+      ok: false,
+      error: 'the TLS handshake is larger than allowed (a certificate chain over 100 KiB?)',
+    });
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
@@ -194,15 +248,28 @@ describe('tls probe, servers that fail the handshake', () => {
     const site = createHttpServer((_req, res) => res.end('hello'));
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     const fake = { close: () => new Promise<void>((resolve) => site.close(() => resolve())) };
-    const { result } = await checkAgainst(fake, tls, { host: '127.0.0.1', port: (site.address() as { port: number }).port }, 1500);
-    expect(result).toEqual({ ok: false, error: 'the server did not answer in TLS (a plain-text port, or one that starts TLS later with STARTTLS?)' });
+    const { result } = await checkAgainst(
+      fake,
+      tls,
+      { host: '127.0.0.1', port: (site.address() as { port: number }).port },
+      1500,
+    );
+    expect(result).toEqual({
+      ok: false,
+      error: 'the server did not answer in TLS (a plain-text port, or one that starts TLS later with STARTTLS?)',
+    });
   });
 
   it('runs through runProbe, config checked first', async () => {
-    expect(await runThrough(tls, { host: '127.0.0.1', port: 70000 })).toMatchObject({ ok: false, error: expect.stringMatching(/^invalid config: /) });
+    expect(await runThrough(tls, { host: '127.0.0.1', port: 70000 })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^invalid config: /),
+    });
     const server: TlsFake = await startTlsServer(await serverCertificate({ issuer: ca }));
     try {
-      expect(await leavingNothingOpen(() => runThrough(tls, { host: server.host, port: server.port, ca: ca.cert }))).toMatchObject({ ok: true });
+      expect(
+        await leavingNothingOpen(() => runThrough(tls, { host: server.host, port: server.port, ca: ca.cert })),
+      ).toMatchObject({ ok: true });
     } finally {
       await server.close();
     }

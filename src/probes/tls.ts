@@ -32,7 +32,9 @@ export const tlsConfig = z
       .max(TLS_CA_LIMITS.chars)
       .refine((text) => pemCertificates(text) !== null, { error: CA_MESSAGE })
       .optional()
-      .describe("Certificates (PEM) to trust instead of the public CAs: a private CA, or a self-signed server's own certificate."),
+      .describe(
+        "Certificates (PEM) to trust instead of the public CAs: a private CA, or a self-signed server's own certificate.",
+      ),
   })
   .strict();
 
@@ -52,11 +54,23 @@ export const tls = defineProbe({
     // Verification is judged from the finished handshake rather than refused by it, so that a refused certificate is
     // still recorded (its expiry, its issuer) and the error can name the reason. OpenSSL bounds what a handshake may
     // read (a certificate list over 100 KiB fails at once); the timeout bounds how long.
-    const open = () => openTls(ctx, config.host, config.port, { rejectUnauthorized: false, ...(servername ? { servername } : {}), ...(ca ? { ca } : {}) });
-    return withSocket<TLSSocket, ProbeResult>(open, ctx, { ok: false, error: timedOutAfter(ctx.timeoutMs) }, (socket, { finish }) => {
-      socket.once('secureConnect', () => finish(judgeHandshake(socket, config, servername ?? name, Math.round(performance.now() - started))));
-      socket.once('error', (error) => finish({ ok: false, error: describeHandshakeError(error, ctx.timeoutMs) }));
-    });
+    const open = () =>
+      openTls(ctx, config.host, config.port, {
+        rejectUnauthorized: false,
+        ...(servername ? { servername } : {}),
+        ...(ca ? { ca } : {}),
+      });
+    return withSocket<TLSSocket, ProbeResult>(
+      open,
+      ctx,
+      { ok: false, error: timedOutAfter(ctx.timeoutMs) },
+      (socket, { finish }) => {
+        socket.once('secureConnect', () =>
+          finish(judgeHandshake(socket, config, servername ?? name, Math.round(performance.now() - started))),
+        );
+        socket.once('error', (error) => finish({ ok: false, error: describeHandshakeError(error, ctx.timeoutMs) }));
+      },
+    );
   },
 });
 
@@ -64,7 +78,12 @@ export const tls = defineProbe({
  * The verdict on a finished handshake: the certificate's dates, then the chain and the name, then the warning of
  * certExpiryDays. Mail monitors judge the handshake of STARTTLS or implicit TLS with it too.
  */
-export function judgeHandshake(socket: TLSSocket, config: Pick<TlsConfig, 'certExpiryDays'>, identity: string, latencyMs: number): ProbeResult {
+export function judgeHandshake(
+  socket: TLSSocket,
+  config: Pick<TlsConfig, 'certExpiryDays'>,
+  identity: string,
+  latencyMs: number,
+): ProbeResult {
   const peer = socket.getPeerCertificate();
   const expiry = peer?.valid_to ? certificateExpiry(peer.valid_to) : undefined;
   if (!expiry) return { ok: false, error: 'the server sent no certificate' };
@@ -80,15 +99,22 @@ export function judgeHandshake(socket: TLSSocket, config: Pick<TlsConfig, 'certE
   // An expired or not yet valid certificate is named by its dates, whatever else is wrong with it.
   if ('failure' in verdict) return { ok: false, error: verdict.failure, data };
   const validFrom = Date.parse(peer.valid_from);
-  if (validFrom > Date.now()) return { ok: false, error: `the TLS certificate is not valid until ${new Date(validFrom).toISOString().slice(0, 10)}`, data };
+  if (validFrom > Date.now())
+    return {
+      ok: false,
+      error: `the TLS certificate is not valid until ${new Date(validFrom).toISOString().slice(0, 10)}`,
+      data,
+    };
   if (!socket.authorized) return { ok: false, error: describeRefusal(socket.authorizationError, identity, peer), data };
-  if ('warning' in verdict) return { ok: true, latencyMs, message: `${protocol}, ${verdict.warning}`, data, degraded: true };
+  if ('warning' in verdict)
+    return { ok: true, latencyMs, message: `${protocol}, ${verdict.warning}`, data, degraded: true };
   return { ok: true, latencyMs, message: `${protocol}, ${verdict.note}`, data };
 }
 
 /** Why the chain or the name was refused, with what the user can do about a private CA or a self-signed server. */
 function describeRefusal(reason: Error | string | undefined, identity: string, peer: PeerCertificate): string {
-  const code = typeof reason === 'string' ? reason : ((reason as { code?: string } | undefined)?.code ?? reason?.message ?? '');
+  const code =
+    typeof reason === 'string' ? reason : ((reason as { code?: string } | undefined)?.code ?? reason?.message ?? '');
   switch (code) {
     case 'ERR_TLS_CERT_ALTNAME_INVALID':
       return `${CERTIFICATE_ERRORS[code]}: it is for ${clip(peer.subjectaltname || nameOf(peer.subject) || 'no name')}, not ${identity} (set servername if the server answers to another name)`;
@@ -109,10 +135,12 @@ function describeRefusal(reason: Error | string | undefined, identity: string, p
 export function describeHandshakeError(error: Error, timeoutMs: number): string {
   const { code, reason } = error as Error & { code?: string; reason?: string };
   // Node's words for a connection that ended (FIN or RST) before the handshake finished.
-  if (code === 'ECONNRESET' && error.message.startsWith('Client network socket disconnected')) return 'the server closed the connection during the TLS handshake';
+  if (code === 'ECONNRESET' && error.message.startsWith('Client network socket disconnected'))
+    return 'the server closed the connection during the TLS handshake';
   if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || code === 'ERR_SSL_PACKET_LENGTH_TOO_LONG')
     return 'the server did not answer in TLS (a plain-text port, or one that starts TLS later with STARTTLS?)';
-  if (code === 'ERR_SSL_EXCESSIVE_MESSAGE_SIZE') return 'the TLS handshake is larger than allowed (a certificate chain over 100 KiB?)';
+  if (code === 'ERR_SSL_EXCESSIVE_MESSAGE_SIZE')
+    return 'the TLS handshake is larger than allowed (a certificate chain over 100 KiB?)';
   if (code?.startsWith('ERR_SSL_') || code === 'EPROTO') return `TLS handshake failed: ${reason ?? code}`;
   return describeNetworkError(error, timeoutMs);
 }

@@ -23,18 +23,29 @@ export function decodePayload(value: string, encoding: Encoding): Buffer | undef
   if (encoding === 'text') return Buffer.from(value, 'utf8');
   const compact = value.replace(/\s+/g, '');
   if (encoding === 'hex') return /^(?:[0-9a-fA-F]{2})*$/.test(compact) ? Buffer.from(compact, 'hex') : undefined;
-  return /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(compact) ? Buffer.from(compact, 'base64') : undefined;
+  return /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(compact)
+    ? Buffer.from(compact, 'base64')
+    : undefined;
 }
 
-const bytesField = (what: string) => z.string({ error: `expected the ${what} as a string` }).max(4 * UDP_LIMITS.payloadBytes, { error: `expected at most ${UDP_LIMITS.payloadBytes} bytes` });
+const bytesField = (what: string) =>
+  z
+    .string({ error: `expected the ${what} as a string` })
+    .max(4 * UDP_LIMITS.payloadBytes, { error: `expected at most ${UDP_LIMITS.payloadBytes} bytes` });
 
 export const udpConfig = z
   .object({
     host: host(),
     port: port(),
     payload: bytesField('payload').describe('What to send, in `encoding`; empty sends an empty datagram.'),
-    encoding: z.enum(ENCODINGS).default('text').describe('How payload and expect are written: text (UTF-8), hex or base64.'),
-    expect: bytesField('expected answer').min(1, { error: 'expected at least 1 byte' }).optional().describe('Bytes the answer must contain, in `encoding`.'),
+    encoding: z
+      .enum(ENCODINGS)
+      .default('text')
+      .describe('How payload and expect are written: text (UTF-8), hex or base64.'),
+    expect: bytesField('expected answer')
+      .min(1, { error: 'expected at least 1 byte' })
+      .optional()
+      .describe('Bytes the answer must contain, in `encoding`.'),
   })
   .strict()
   .superRefine((config, ctx) => {
@@ -42,8 +53,14 @@ export const udpConfig = z
       const value = config[field];
       if (value === undefined) continue;
       const bytes = decodePayload(value, config.encoding);
-      if (!bytes) ctx.addIssue({ code: 'custom', path: [field], message: `expected ${config.encoding === 'hex' ? 'pairs of hex digits' : 'base64'}` });
-      else if (bytes.length > UDP_LIMITS.payloadBytes) ctx.addIssue({ code: 'custom', path: [field], message: `expected at most ${UDP_LIMITS.payloadBytes} bytes` });
+      if (!bytes)
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: `expected ${config.encoding === 'hex' ? 'pairs of hex digits' : 'base64'}`,
+        });
+      else if (bytes.length > UDP_LIMITS.payloadBytes)
+        ctx.addIssue({ code: 'custom', path: [field], message: `expected at most ${UDP_LIMITS.payloadBytes} bytes` });
     }
   });
 
@@ -62,26 +79,46 @@ export const udp = defineProbe({
     const expected = config.expect === undefined ? undefined : decodePayload(config.expect, config.encoding);
     let sentAt = performance.now();
     const open = () => openUdp(target, config.port);
-    return withSocket<UdpSocket, ProbeResult>(open, ctx, { ok: false, error: timedOutAfter(ctx.timeoutMs) }, (socket, { finish }) => {
-      socket.once('connect', () => {
-        sentAt = performance.now();
-        socket.send(payload);
-      });
-      socket.once('message', (answer: Buffer) => finish(judge(answer.subarray(0, UDP_LIMITS.answerBytes), expected, config, Math.round(performance.now() - sentAt))));
-      socket.once('error', (error: NodeJS.ErrnoException) => {
-        // The kernel reports an ICMP port unreachable on a connected socket as a refused connection.
-        if (error.code === 'ECONNREFUSED') return finish({ ok: false, error: `nothing listens on UDP port ${config.port} (port unreachable)` });
-        finish({ ok: false, error: describeNetworkError(error, ctx.timeoutMs) });
-      });
-    });
+    return withSocket<UdpSocket, ProbeResult>(
+      open,
+      ctx,
+      { ok: false, error: timedOutAfter(ctx.timeoutMs) },
+      (socket, { finish }) => {
+        socket.once('connect', () => {
+          sentAt = performance.now();
+          socket.send(payload);
+        });
+        socket.once('message', (answer: Buffer) =>
+          finish(
+            judge(answer.subarray(0, UDP_LIMITS.answerBytes), expected, config, Math.round(performance.now() - sentAt)),
+          ),
+        );
+        socket.once('error', (error: NodeJS.ErrnoException) => {
+          // The kernel reports an ICMP port unreachable on a connected socket as a refused connection.
+          if (error.code === 'ECONNREFUSED')
+            return finish({ ok: false, error: `nothing listens on UDP port ${config.port} (port unreachable)` });
+          finish({ ok: false, error: describeNetworkError(error, ctx.timeoutMs) });
+        });
+      },
+    );
   },
 });
 
 function judge(answer: Buffer, expected: Buffer | undefined, config: UdpConfig, latencyMs: number): ProbeResult {
   const shown = show(answer, config.encoding);
   const data = { answerBytes: answer.length, answer: shown };
-  if (expected && answer.indexOf(expected) < 0) return { ok: false, error: `the answer does not contain ${JSON.stringify(config.expect)}: ${JSON.stringify(shown)}`, data };
-  return { ok: true, latencyMs, message: `${answer.length} byte${answer.length === 1 ? '' : 's'} in ${latencyMs} ms: ${JSON.stringify(shown)}`, data };
+  if (expected && answer.indexOf(expected) < 0)
+    return {
+      ok: false,
+      error: `the answer does not contain ${JSON.stringify(config.expect)}: ${JSON.stringify(shown)}`,
+      data,
+    };
+  return {
+    ok: true,
+    latencyMs,
+    message: `${answer.length} byte${answer.length === 1 ? '' : 's'} in ${latencyMs} ms: ${JSON.stringify(shown)}`,
+    data,
+  };
 }
 
 /** The start of an answer as the monitor's encoding writes it; text with its unprintable bytes as "?". */

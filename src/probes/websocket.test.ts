@@ -17,7 +17,8 @@ async function serving(onConnection: Parameters<typeof startWsFake>[0], tls?: Ce
   fakes.push(fake);
   return fake;
 }
-const echo = (socket: WebSocket) => socket.on('message', (data, isBinary) => socket.send(isBinary ? data : `echo: ${data}`));
+const echo = (socket: WebSocket) =>
+  socket.on('message', (data, isBinary) => socket.send(isBinary ? data : `echo: ${data}`));
 
 describe('websocket probe', () => {
   it('is up once upgraded, with the upgrade time, when nothing is to be sent', async () => {
@@ -29,8 +30,17 @@ describe('websocket probe', () => {
 
   it('sends the message and checks the first answer for the expected text', async () => {
     const fake = await startWsFake(echo);
-    const { result } = await checkAgainst(fake, websocket, { url: fake.url, message: '{"op":"ping"}', expect: '"op":"ping"' }, 1500);
-    expect(result).toMatchObject({ ok: true, message: expect.stringMatching(/^answered in \d+ ms: "echo: \{\\"op\\":\\"ping\\"\}"$/), data: { answerBytes: 19, binary: false } });
+    const { result } = await checkAgainst(
+      fake,
+      websocket,
+      { url: fake.url, message: '{"op":"ping"}', expect: '"op":"ping"' },
+      1500,
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      message: expect.stringMatching(/^answered in \d+ ms: "echo: \{\\"op\\":\\"ping\\"\}"$/),
+      data: { answerBytes: 19, binary: false },
+    });
   });
 
   it('checks the first message a server sends by itself when there is nothing to send', async () => {
@@ -43,7 +53,10 @@ describe('websocket probe', () => {
 
   it('says what went wrong: no upgrade, a close before the answer', async () => {
     const fake = await serving((socket) => socket.close(1008, 'token required'));
-    expect(await probeDirectly(websocket, { url: fake.url.replace('/live', '/other') })).toEqual({ ok: false, error: 'unexpected response: HTTP 400 instead of a WebSocket upgrade' });
+    expect(await probeDirectly(websocket, { url: fake.url.replace('/live', '/other') })).toEqual({
+      ok: false,
+      error: 'unexpected response: HTTP 400 instead of a WebSocket upgrade',
+    });
     expect(await probeDirectly(websocket, { url: fake.url, message: 'hello' })).toEqual({
       ok: false,
       error: 'the server closed the connection with code 1008 (token required) before answering',
@@ -61,25 +74,43 @@ describe('websocket probe', () => {
     const { result } = await checkAgainst(hole, websocket, { url: `ws://127.0.0.1:${hole.port}/live` }, 300);
     expect(result).toEqual({ ok: false, error: 'timed out after 0.3 s' });
     const mute = await startWsFake(() => {});
-    expect((await checkAgainst(mute, websocket, { url: mute.url, message: 'hello' }, 300)).result).toEqual({ ok: false, error: 'timed out after 0.3 s' });
+    expect((await checkAgainst(mute, websocket, { url: mute.url, message: 'hello' }, 300)).result).toEqual({
+      ok: false,
+      error: 'timed out after 0.3 s',
+    });
   });
 
   it('speaks wss://, refusing a self-signed certificate unless told to ignore it', async () => {
     const fake = await serving(echo, await createSelfSignedCertificate(30));
-    expect(await probeDirectly(websocket, { url: fake.url })).toEqual({ ok: false, error: 'the TLS certificate is self-signed (set ignoreTls to accept it)' });
-    expect(await probeDirectly(websocket, { url: fake.url, ignoreTls: true, message: 'hi', expect: 'echo: hi' })).toMatchObject({ ok: true });
+    expect(await probeDirectly(websocket, { url: fake.url })).toEqual({
+      ok: false,
+      error: 'the TLS certificate is self-signed (set ignoreTls to accept it)',
+    });
+    expect(
+      await probeDirectly(websocket, { url: fake.url, ignoreTls: true, message: 'hi', expect: 'echo: hi' }),
+    ).toMatchObject({ ok: true });
   });
 
   it('sends the configured headers with the upgrade request', async () => {
-    const fake = await serving((socket, request) => socket.send(request.headers['x-api-key'] === 'k3y-0123' ? 'welcome' : 'who are you?'));
-    expect(await probeDirectly(websocket, { url: fake.url, headers: { 'X-API-Key': 'k3y-0123' }, expect: 'welcome' })).toMatchObject({ ok: true });
-    expect(await probeDirectly(websocket, { url: fake.url, expect: 'welcome' })).toMatchObject({ ok: false, error: 'the answer does not contain "welcome": "who are you?"' });
+    const fake = await serving((socket, request) =>
+      socket.send(request.headers['x-api-key'] === 'k3y-0123' ? 'welcome' : 'who are you?'),
+    );
+    expect(
+      await probeDirectly(websocket, { url: fake.url, headers: { 'X-API-Key': 'k3y-0123' }, expect: 'welcome' }),
+    ).toMatchObject({ ok: true });
+    expect(await probeDirectly(websocket, { url: fake.url, expect: 'welcome' })).toMatchObject({
+      ok: false,
+      error: 'the answer does not contain "welcome": "who are you?"',
+    });
   });
 
   it('refuses a private target under deny without connecting', async () => {
     const fake = await serving(echo);
     const result = await runThrough(websocket, { url: fake.url }, 1500, PUBLIC_TARGETS_ONLY);
-    expect(result).toMatchObject({ ok: false, error: expect.stringMatching(/^refused: 127\.0\.0\.1 is a loopback address;/) });
+    expect(result).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^refused: 127\.0\.0\.1 is a loopback address;/),
+    });
     expect(fake.upgrades()).toBe(0);
   });
 

@@ -18,7 +18,10 @@ const URL_MESSAGE = 'expected a ws:// or wss:// URL';
 
 export const websocketConfig = z
   .object({
-    url: z.url({ protocol: /^wss?$/, error: URL_MESSAGE }).max(2048, { error: 'expected at most 2048 characters' }).describe('The endpoint, ws:// or wss://.'),
+    url: z
+      .url({ protocol: /^wss?$/, error: URL_MESSAGE })
+      .max(2048, { error: 'expected at most 2048 characters' })
+      .describe('The endpoint, ws:// or wss://.'),
     message: z
       .string({ error: 'expected text' })
       .max(WEBSOCKET_LIMITS.sendBytes, { error: `expected at most ${WEBSOCKET_LIMITS.sendBytes / 1024} KiB` })
@@ -57,41 +60,82 @@ export const websocket = defineProbe({
     };
     const open = () => openWebSocket(ctx, config.url, options);
     const waitsForAnswer = config.message !== undefined || config.expect !== undefined;
-    return withSocket<WebSocket, ProbeResult>(open, ctx, { ok: false, error: timedOutAfter(ctx.timeoutMs) }, (socket, { finish }) => {
-      let openedAt = 0;
-      socket.on('open', () => {
-        openedAt = performance.now();
-        const upgradeMs = Math.round(openedAt - started);
-        if (!waitsForAnswer) return finish({ ok: true, latencyMs: upgradeMs, message: `upgraded in ${upgradeMs} ms`, ...(socket.protocol ? { data: { protocol: socket.protocol } } : {}) });
-        if (config.message !== undefined) socket.send(config.message);
-      });
-      socket.on('message', (raw: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
-        const bytes = Buffer.isBuffer(raw) ? raw : Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw);
-        finish(judge(bytes, isBinary, config, Math.round(performance.now() - started), Math.round(performance.now() - openedAt)));
-      });
-      socket.on('unexpected-response', (_request, response) => finish({ ok: false, error: `unexpected response: HTTP ${response.statusCode} instead of a WebSocket upgrade` }));
-      socket.on('close', (code: number, reason: Buffer) => {
-        const why = code === 1005 ? 'without a close code' : `with code ${code}${reason.length > 0 ? ` (${clip(reason.toString('utf8'))})` : ''}`;
-        finish({ ok: false, error: `the server closed the connection ${why} before answering` });
-      });
-      socket.on('error', (error: Error & { code?: string }) => finish({ ok: false, error: describeWebSocketError(error, ctx.timeoutMs) }));
-    });
+    return withSocket<WebSocket, ProbeResult>(
+      open,
+      ctx,
+      { ok: false, error: timedOutAfter(ctx.timeoutMs) },
+      (socket, { finish }) => {
+        let openedAt = 0;
+        socket.on('open', () => {
+          openedAt = performance.now();
+          const upgradeMs = Math.round(openedAt - started);
+          if (!waitsForAnswer)
+            return finish({
+              ok: true,
+              latencyMs: upgradeMs,
+              message: `upgraded in ${upgradeMs} ms`,
+              ...(socket.protocol ? { data: { protocol: socket.protocol } } : {}),
+            });
+          if (config.message !== undefined) socket.send(config.message);
+        });
+        socket.on('message', (raw: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
+          const bytes = Buffer.isBuffer(raw) ? raw : Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw);
+          finish(
+            judge(
+              bytes,
+              isBinary,
+              config,
+              Math.round(performance.now() - started),
+              Math.round(performance.now() - openedAt),
+            ),
+          );
+        });
+        socket.on('unexpected-response', (_request, response) =>
+          finish({
+            ok: false,
+            error: `unexpected response: HTTP ${response.statusCode} instead of a WebSocket upgrade`,
+          }),
+        );
+        socket.on('close', (code: number, reason: Buffer) => {
+          const why =
+            code === 1005
+              ? 'without a close code'
+              : `with code ${code}${reason.length > 0 ? ` (${clip(reason.toString('utf8'))})` : ''}`;
+          finish({ ok: false, error: `the server closed the connection ${why} before answering` });
+        });
+        socket.on('error', (error: Error & { code?: string }) =>
+          finish({ ok: false, error: describeWebSocketError(error, ctx.timeoutMs) }),
+        );
+      },
+    );
   },
 });
 
-function judge(bytes: Buffer, isBinary: boolean, config: WebsocketConfig, latencyMs: number, answerMs: number): ProbeResult {
+function judge(
+  bytes: Buffer,
+  isBinary: boolean,
+  config: WebsocketConfig,
+  latencyMs: number,
+  answerMs: number,
+): ProbeResult {
   const text = bytes.toString(isBinary ? 'hex' : 'utf8');
   const shown = clip(text);
   const data = { answer: shown, answerBytes: bytes.length, binary: isBinary };
   if (config.expect !== undefined && !text.includes(config.expect))
-    return { ok: false, error: `the answer does not contain ${JSON.stringify(config.expect)}: ${JSON.stringify(shown)}`, data };
+    return {
+      ok: false,
+      error: `the answer does not contain ${JSON.stringify(config.expect)}: ${JSON.stringify(shown)}`,
+      data,
+    };
   return { ok: true, latencyMs, message: `answered in ${answerMs} ms: ${JSON.stringify(shown)}`, data };
 }
 
 function describeWebSocketError(error: Error & { code?: string }, timeoutMs: number): string {
-  if (error.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') return `unexpected response: a message larger than ${WEBSOCKET_LIMITS.messageBytes / 1024} KiB`;
+  if (error.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH')
+    return `unexpected response: a message larger than ${WEBSOCKET_LIMITS.messageBytes / 1024} KiB`;
   if (error.code?.startsWith('WS_ERR_')) return `unexpected response: ${error.message}`;
-  if (error.code === 'DEPTH_ZERO_SELF_SIGNED_CERT') return 'the TLS certificate is self-signed (set ignoreTls to accept it)';
+  if (error.code === 'DEPTH_ZERO_SELF_SIGNED_CERT')
+    return 'the TLS certificate is self-signed (set ignoreTls to accept it)';
   if (error.message === 'socket hang up') return 'the server closed the connection during the upgrade';
   return describeNetworkError(error, timeoutMs);
 }

@@ -103,7 +103,10 @@ for (const dialect of dialects) {
         url: 'http://warden.test',
         token: TOKEN,
         dataDir,
-        logger: createLogger('debug', new Writable({ write: (chunk, _e, done) => done(void logs.push(String(chunk))) })),
+        logger: createLogger(
+          'debug',
+          new Writable({ write: (chunk, _e, done) => done(void logs.push(String(chunk))) }),
+        ),
         fetch: fetchThroughApp,
         probeFor: () => instantProbe,
         submitEveryMs: 100,
@@ -114,7 +117,8 @@ for (const dialect of dialects) {
 
     const stored = () => listStoredChecks(store);
     /** Waits (polling, up to WAIT.timeout) until the store holds at least this many checks. */
-    const storedAtLeast = (n: number) => vi.waitFor(async () => expect((await stored()).length).toBeGreaterThanOrEqual(n), WAIT);
+    const storedAtLeast = (n: number) =>
+      vi.waitFor(async () => expect((await stored()).length).toBeGreaterThanOrEqual(n), WAIT);
     const until = (what: () => void) => vi.waitFor(what, WAIT);
     const expectExactlyOnce = async (stats: AgentStats[]) => {
       const rows = await stored();
@@ -159,7 +163,23 @@ for (const dialect of dialects) {
       const id = newId('mon');
       // An hourly monitor: spread, its first run could be up to an hour away.
       await store.monitors.insert(
-        { id, organizationId: h.organizationId, key: 'hourly', name: 'Hourly', type: 'tcp', config: { host: '10.0.0.2', port: 80 }, intervalSec: 3600, timeoutMs: 500, runOn: 'relay', relayId: relay?.id ?? null, enabled: true, retries: 0, degradedLatencyMs: null, managedBy: 'api', pushToken: null },
+        {
+          id,
+          organizationId: h.organizationId,
+          key: 'hourly',
+          name: 'Hourly',
+          type: 'tcp',
+          config: { host: '10.0.0.2', port: 80 },
+          intervalSec: 3600,
+          timeoutMs: 500,
+          runOn: 'relay',
+          relayId: relay?.id ?? null,
+          enabled: true,
+          retries: 0,
+          degradedLatencyMs: null,
+          managedBy: 'api',
+          pushToken: null,
+        },
         Date.now(),
       );
       await until(async () => expect((await stored()).some((r) => r.monitorId === id)).toBe(true));
@@ -170,7 +190,13 @@ for (const dialect of dialects) {
       const agent = await start();
       await storedAtLeast(1);
       dropAnswer = true;
-      await until(() => expect({ dropAnswer, pending: agent.stats().pending, duplicated: agent.stats().duplicates > 0 }).toEqual({ dropAnswer: false, pending: 0, duplicated: true }));
+      await until(() =>
+        expect({ dropAnswer, pending: agent.stats().pending, duplicated: agent.stats().duplicates > 0 }).toEqual({
+          dropAnswer: false,
+          pending: 0,
+          duplicated: true,
+        }),
+      );
       const stats = await agent.stop();
       expect(stats.duplicates).toBeGreaterThan(0);
       await expectExactlyOnce([stats]);
@@ -195,7 +221,12 @@ for (const dialect of dialects) {
     });
 
     it('drops results the server rejects instead of retrying them', async () => {
-      const stray: RelayResult = { id: 'stray-1', monitorId: 'mon_notassignedtothisrelay', ok: true, checkedAt: Date.now() };
+      const stray: RelayResult = {
+        id: 'stray-1',
+        monitorId: 'mon_notassignedtothisrelay',
+        ok: true,
+        checkedAt: Date.now(),
+      };
       writeFileSync(join(dataDir, QUEUE_FILE), `${JSON.stringify(stray)}\n`);
       const agent = await start();
       await until(() => expect(agent.stats().rejected).toBe(1));

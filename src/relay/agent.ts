@@ -11,7 +11,13 @@ import { createProbeSchedule, type ProbeSchedule } from '../runner/probe-schedul
 import { BACKOFF_DEFAULTS, type BackoffOptions, backoffDelay } from './backoff.js';
 import { createRelayClient, type RelayClient } from './client.js';
 import { createDelivery, logRequestFailure } from './delivery.js';
-import { RELAY_LIMITS, type RelayConfig, type RelayMonitor, relayConfigSchema, SECRETS_WITHHELD_ERROR } from './protocol.js';
+import {
+  RELAY_LIMITS,
+  type RelayConfig,
+  type RelayMonitor,
+  relayConfigSchema,
+  SECRETS_WITHHELD_ERROR,
+} from './protocol.js';
 import { openResultQueue, type ResultQueue } from './queue.js';
 
 export const AGENT_DEFAULTS = {
@@ -70,7 +76,11 @@ export async function startRelayAgent(options: RelayAgentOptions): Promise<Relay
   const configEveryMs = options.configEveryMs ?? AGENT_DEFAULTS.configEveryMs;
   const backoff = options.backoff ?? BACKOFF_DEFAULTS;
   const batchSize = Math.min(options.batchSize ?? AGENT_DEFAULTS.batchSize, RELAY_LIMITS.resultsPerBatch);
-  const client: RelayClient = createRelayClient({ url: options.url, token: options.token, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const client: RelayClient = createRelayClient({
+    url: options.url,
+    token: options.token,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   const queue: ResultQueue = await openResultQueue({ dir: options.dataDir, logger: log, ...options.queue });
   const counts = { produced: 0, delivered: 0, duplicates: 0, rejected: 0 };
@@ -84,7 +94,8 @@ export async function startRelayAgent(options: RelayAgentOptions): Promise<Relay
     guardFor: () => ANY_TARGET,
     ...(probeFor ? { probeFor: (monitor: RelayMonitor) => probeFor(monitor.type) } : {}),
     // Its secrets were withheld (the token was rotated through the API): probing without them would only mislead.
-    unprobeable: (monitor) => (monitor.secretsWithheld?.length ? { ok: false, error: SECRETS_WITHHELD_ERROR } : undefined),
+    unprobeable: (monitor) =>
+      monitor.secretsWithheld?.length ? { ok: false, error: SECRETS_WITHHELD_ERROR } : undefined,
     onResult: async (monitor, result, checkedAt) => {
       await queue.append([{ id: newResultId(), monitorId: monitor.id, checkedAt, ...result }]);
       counts.produced++;
@@ -100,7 +111,13 @@ export async function startRelayAgent(options: RelayAgentOptions): Promise<Relay
     schedule.update(cached.config.monitors);
   }
   log.info(
-    { url: options.url, dataDir: options.dataDir, queued: queue.size(), monitors: schedule.size(), cachedConfig: cached !== null },
+    {
+      url: options.url,
+      dataDir: options.dataDir,
+      queued: queue.size(),
+      monitors: schedule.size(),
+      cachedConfig: cached !== null,
+    },
     `relay agent started; ${queue.size()} results waiting on disk`,
   );
 
@@ -118,7 +135,10 @@ export async function startRelayAgent(options: RelayAgentOptions): Promise<Relay
           configured = true;
           etag = poll.etag;
           await writeCachedConfig(options.dataDir, poll.config, poll.etag);
-          log.info({ relay: poll.config.relay.key, monitors: poll.config.monitors.length }, `config loaded: ${poll.config.monitors.length} monitors`);
+          log.info(
+            { relay: poll.config.relay.key, monitors: poll.config.monitors.length },
+            `config loaded: ${poll.config.monitors.length} monitors`,
+          );
         }
         if (failures > 0) log.info('config reachable again');
         failures = 0;
@@ -164,12 +184,19 @@ export async function startRelayAgent(options: RelayAgentOptions): Promise<Relay
         await loops;
         const deadline = Date.now() + (options.finalFlushMs ?? AGENT_DEFAULTS.finalFlushMs);
         while (queue.size() > 0 && Date.now() < deadline) {
-          const outcome = await delivery.deliver(delivery.nextBatch(), { timeoutMs: Math.max(1, deadline - Date.now()) });
+          const outcome = await delivery.deliver(delivery.nextBatch(), {
+            timeoutMs: Math.max(1, deadline - Date.now()),
+          });
           if (outcome === 'failed') break;
         }
         await queue.close();
         const final = stats();
-        log.info(final, final.pending > 0 ? `relay agent stopped; ${final.pending} results stay on disk for the next start` : 'relay agent stopped; nothing left to deliver');
+        log.info(
+          final,
+          final.pending > 0
+            ? `relay agent stopped; ${final.pending} results stay on disk for the next start`
+            : 'relay agent stopped; nothing left to deliver',
+        );
         return final;
       })();
       return stopped;
@@ -179,7 +206,10 @@ export async function startRelayAgent(options: RelayAgentOptions): Promise<Relay
 
 async function readCachedConfig(dir: string): Promise<{ config: RelayConfig; etag: string | null } | null> {
   try {
-    const saved = JSON.parse(await readFile(join(dir, CONFIG_CACHE_FILE), 'utf8')) as { config?: unknown; etag?: unknown };
+    const saved = JSON.parse(await readFile(join(dir, CONFIG_CACHE_FILE), 'utf8')) as {
+      config?: unknown;
+      etag?: unknown;
+    };
     const config = relayConfigSchema.safeParse(saved.config);
     return config.success ? { config: config.data, etag: typeof saved.etag === 'string' ? saved.etag : null } : null;
   } catch {

@@ -1,5 +1,11 @@
 // The agent's side of the relay protocol: GET /api/relay/config and POST /api/relay/results, with timeouts and byte caps.
-import { RELAY_LIMITS, type RelayConfig, type ResultsResponse, relayConfigSchema, resultsResponseSchema } from './protocol.js';
+import {
+  RELAY_LIMITS,
+  type RelayConfig,
+  type ResultsResponse,
+  relayConfigSchema,
+  resultsResponseSchema,
+} from './protocol.js';
 
 /** Longest wait for one request (connect, send, answer). */
 export const REQUEST_TIMEOUT_MS = 15_000;
@@ -27,7 +33,12 @@ export interface RelayClient {
   submit(body: string, options?: { timeoutMs?: number; signal?: AbortSignal }): Promise<ResultsResponse>;
 }
 
-export function createRelayClient(options: { url: string; token: string; fetch?: typeof fetch; userAgent?: string }): RelayClient {
+export function createRelayClient(options: {
+  url: string;
+  token: string;
+  fetch?: typeof fetch;
+  userAgent?: string;
+}): RelayClient {
   const base = options.url.replace(/\/+$/, '');
   const send = options.fetch ?? fetch;
   const headers = { authorization: `Bearer ${options.token}`, 'user-agent': options.userAgent ?? 'warden-relay' };

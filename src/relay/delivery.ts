@@ -35,19 +35,38 @@ export function createDelivery(deps: {
   let failures = 0;
   let retryInMs = 0;
 
-  function delivered(batch: QueuedBatch, answer: { accepted: number; duplicates: number; rejected: { index: number; reason: string }[] }): void {
+  function delivered(
+    batch: QueuedBatch,
+    answer: { accepted: number; duplicates: number; rejected: { index: number; reason: string }[] },
+  ): void {
     counts.delivered += answer.accepted;
     counts.duplicates += answer.duplicates;
     counts.rejected += answer.rejected.length;
     for (const r of answer.rejected.slice(0, REJECTIONS_LOGGED))
-      log.warn({ monitorId: monitorIdOf(batch.lines[r.index]), reason: r.reason }, 'the server rejected a result; it is dropped');
-    if (answer.rejected.length > REJECTIONS_LOGGED) log.warn({ more: answer.rejected.length - REJECTIONS_LOGGED }, 'the server rejected more results');
+      log.warn(
+        { monitorId: monitorIdOf(batch.lines[r.index]), reason: r.reason },
+        'the server rejected a result; it is dropped',
+      );
+    if (answer.rejected.length > REJECTIONS_LOGGED)
+      log.warn({ more: answer.rejected.length - REJECTIONS_LOGGED }, 'the server rejected more results');
     if (offlineSince !== null) {
-      log.info({ offlineMs: Date.now() - offlineSince, queued: queue.size() }, 'server reachable again; delivering the queued results');
+      log.info(
+        { offlineMs: Date.now() - offlineSince, queued: queue.size() },
+        'server reachable again; delivering the queued results',
+      );
       offlineSince = null;
     }
     failures = 0;
-    log.debug({ sent: batch.lines.length, accepted: answer.accepted, duplicates: answer.duplicates, rejected: answer.rejected.length, queued: queue.size() }, 'results delivered');
+    log.debug(
+      {
+        sent: batch.lines.length,
+        accepted: answer.accepted,
+        duplicates: answer.duplicates,
+        rejected: answer.rejected.length,
+        queued: queue.size(),
+      },
+      'results delivered',
+    );
   }
 
   return {
@@ -70,7 +89,10 @@ export function createDelivery(deps: {
           // Sending it again would get the same answer and hold up everything behind it.
           await queue.ack(batch.upTo);
           counts.rejected += batch.lines.length;
-          log.error({ results: batch.lines.length, error: error.message }, 'the server refused a batch as malformed; it is dropped');
+          log.error(
+            { results: batch.lines.length, error: error.message },
+            'the server refused a batch as malformed; it is dropped',
+          );
           return 'delivered';
         }
         if (request.signal?.aborted) return 'failed';
@@ -85,11 +107,25 @@ export function createDelivery(deps: {
 }
 
 /** A failed request, said once at warn level (the token refused: at error level, with what to do), then at debug. */
-export function logRequestFailure(log: Logger, what: 'config' | 'results', error: unknown, at: { attempt: number; queued: number; retryInMs: number }): void {
+export function logRequestFailure(
+  log: Logger,
+  what: 'config' | 'results',
+  error: unknown,
+  at: { attempt: number; queued: number; retryInMs: number },
+): void {
   const fields = { error: describeFailure(error), ...at };
   if (error instanceof RelayHttpError && error.status === 401)
-    log.error(fields, 'the server refused the relay token: check WARDEN_RELAY_TOKEN, or issue a new one with `warden relays token <key>`');
-  else if (at.attempt === 1) log.warn(fields, what === 'results' ? 'server unreachable; keeping results on disk and retrying with backoff' : 'cannot fetch the config');
+    log.error(
+      fields,
+      'the server refused the relay token: check WARDEN_RELAY_TOKEN, or issue a new one with `warden relays token <key>`',
+    );
+  else if (at.attempt === 1)
+    log.warn(
+      fields,
+      what === 'results'
+        ? 'server unreachable; keeping results on disk and retrying with backoff'
+        : 'cannot fetch the config',
+    );
   else log.debug(fields, `${what}: still failing`);
 }
 

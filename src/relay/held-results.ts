@@ -57,7 +57,10 @@ export class HeldResults {
     }
     if (dropped > 0) {
       this.droppedTotal += dropped;
-      this.logger.warn({ dropped, held: this.entries.length, maxResults, maxBytes }, 'the queue is full: dropped the oldest results');
+      this.logger.warn(
+        { dropped, held: this.entries.length, maxResults, maxBytes },
+        'the queue is full: dropped the oldest results',
+      );
     }
     return dropped;
   }

@@ -46,22 +46,35 @@ export const relayResultSchema = z.object({
     .max(RELAY_LIMITS.resultIdChars, { error: `expected at most ${RELAY_LIMITS.resultIdChars} characters` })
     .regex(RESULT_ID, { error: 'expected letters, digits, "-" or "_"' })
     .optional()
-    .describe('Chosen by the relay, unique per monitor. A result whose id is already stored is acknowledged (counted as a duplicate) and not stored again.'),
+    .describe(
+      'Chosen by the relay, unique per monitor. A result whose id is already stored is acknowledged (counted as a duplicate) and not stored again.',
+    ),
   monitorId: z.string({ error: 'expected the id of a monitor assigned to this relay' }).min(1).max(64),
   ok: z.boolean({ error: 'expected true or false' }).describe('Whether the check passed.'),
   latencyMs: intUpTo(RELAY_LIMITS.latencyMs, ' milliseconds').nullish(),
-  message: z.string({ error: 'expected a string' }).max(RELAY_LIMITS.messageChars, { error: `expected at most ${RELAY_LIMITS.messageChars} characters` }).nullish(),
-  error: z.string({ error: 'expected a string' }).max(RELAY_LIMITS.errorChars, { error: `expected at most ${RELAY_LIMITS.errorChars} characters` }).nullish(),
+  message: z
+    .string({ error: 'expected a string' })
+    .max(RELAY_LIMITS.messageChars, { error: `expected at most ${RELAY_LIMITS.messageChars} characters` })
+    .nullish(),
+  error: z
+    .string({ error: 'expected a string' })
+    .max(RELAY_LIMITS.errorChars, { error: `expected at most ${RELAY_LIMITS.errorChars} characters` })
+    .nullish(),
   data: z
     .record(z.string(), z.unknown(), { error: 'expected an object' })
     .superRefine((data, ctx) => {
       // Measured before JSON.stringify, which recurses: data nested thousands deep would overflow the stack.
-      if (valueNestsDeeper(data, RELAY_LIMITS.resultDepth - 1)) ctx.addIssue({ code: 'custom', message: tooDeepMessage(RELAY_LIMITS.resultDepth - 1) });
-      else if (JSON.stringify(data).length > RELAY_LIMITS.dataBytes) ctx.addIssue({ code: 'custom', message: `expected at most ${RELAY_LIMITS.dataBytes} bytes of JSON` });
+      if (valueNestsDeeper(data, RELAY_LIMITS.resultDepth - 1))
+        ctx.addIssue({ code: 'custom', message: tooDeepMessage(RELAY_LIMITS.resultDepth - 1) });
+      else if (JSON.stringify(data).length > RELAY_LIMITS.dataBytes)
+        ctx.addIssue({ code: 'custom', message: `expected at most ${RELAY_LIMITS.dataBytes} bytes of JSON` });
     })
     .nullish()
     .describe('Live data shown on status pages: players, maxPlayers, version, …'),
-  degraded: z.boolean({ error: 'expected true or false' }).optional().describe('The check passed but the service is degraded (e.g. fewer players than minPlayers).'),
+  degraded: z
+    .boolean({ error: 'expected true or false' })
+    .optional()
+    .describe('The check passed but the service is degraded (e.g. fewer players than minPlayers).'),
   checkedAt: z
     .number({ error: 'expected epoch milliseconds' })
     .int({ error: 'expected epoch milliseconds' })
@@ -74,10 +87,15 @@ export const relayResultSchema = z.object({
 export type RelayResult = z.infer<typeof relayResultSchema>;
 
 export const resultsRequestSchema = z.object({
-  results: z.array(relayResultSchema).max(RELAY_LIMITS.resultsPerBatch).describe(`At most ${RELAY_LIMITS.resultsPerBatch} results and ${RELAY_LIMITS.batchBytes} bytes per request.`),
+  results: z
+    .array(relayResultSchema)
+    .max(RELAY_LIMITS.resultsPerBatch)
+    .describe(`At most ${RELAY_LIMITS.resultsPerBatch} results and ${RELAY_LIMITS.batchBytes} bytes per request.`),
 });
 /** What the server checks before looking at each result: malformed results are rejected one by one, not the batch. */
-export const resultsEnvelopeSchema = z.object({ results: z.array(z.unknown(), { error: 'expected an array of results' }) });
+export const resultsEnvelopeSchema = z.object({
+  results: z.array(z.unknown(), { error: 'expected an array of results' }),
+});
 
 export const resultsResponseSchema = z.object({
   accepted: z.number().int().describe('Results stored now or already stored before (duplicates included).'),
@@ -89,7 +107,9 @@ export const resultsResponseSchema = z.object({
         reason: z.string().describe('Why it was not stored; resubmitting it will not help.'),
       }),
     )
-    .describe('Results not stored: malformed, for a monitor not assigned to this relay, or checked at an impossible time.'),
+    .describe(
+      'Results not stored: malformed, for a monitor not assigned to this relay, or checked at an impossible time.',
+    ),
 });
 export type ResultsResponse = z.infer<typeof resultsResponseSchema>;
 
@@ -100,7 +120,9 @@ export const relayMonitorSchema = z.object({
   type: z.string().describe(`The monitor type: one of ${MONITOR_TYPES.filter((t) => t !== 'heartbeat').join(', ')}.`),
   config: z
     .record(z.string(), z.unknown())
-    .describe("The type's config, secrets included (they are sent to this relay only), except those named in secretsWithheld."),
+    .describe(
+      "The type's config, secrets included (they are sent to this relay only), except those named in secretsWithheld.",
+    ),
   intervalSec: z.number().int().positive(),
   timeoutMs: z.number().int().positive(),
   secretsWithheld: z
@@ -113,7 +135,8 @@ export const relayMonitorSchema = z.object({
 export type RelayMonitor = z.infer<typeof relayMonitorSchema>;
 
 /** The error a relay reports, instead of probing, for a monitor whose secrets are withheld. */
-export const SECRETS_WITHHELD_ERROR = "secrets withheld: the relay token was rotated through the API; send this monitor's secrets again";
+export const SECRETS_WITHHELD_ERROR =
+  "secrets withheld: the relay token was rotated through the API; send this monitor's secrets again";
 
 export const relayConfigSchema = z.object({
   relay: z.object({ id: z.string(), key: z.string(), name: z.string() }),

@@ -7,7 +7,14 @@ import { createLogger } from '../logger.js';
 import type { RelayResult } from './protocol.js';
 import { openResultQueue, QUEUE_FILE, type QueueOptions } from './queue.js';
 
-const result = (n: number, extra: Partial<RelayResult> = {}): RelayResult => ({ id: `r${n}`, monitorId: 'mon_a', ok: true, latencyMs: n, checkedAt: 1_000 + n, ...extra });
+const result = (n: number, extra: Partial<RelayResult> = {}): RelayResult => ({
+  id: `r${n}`,
+  monitorId: 'mon_a',
+  ok: true,
+  latencyMs: n,
+  checkedAt: 1_000 + n,
+  ...extra,
+});
 const ids = (lines: string[]) => lines.map((l) => (JSON.parse(l) as RelayResult).id);
 
 describe('the relay result queue', () => {
@@ -82,7 +89,10 @@ describe('the relay result queue', () => {
 
   it('discards a torn last line and unreadable lines at open, and rewrites the file clean', async () => {
     const good = [result(1), result(2)].map((r) => JSON.stringify(r));
-    writeFileSync(join(dir, QUEUE_FILE), `${good[0]}\nnot json\n{"id":"x","ok":"maybe"}\n${good[1]}\n{"id":"r3","monito`);
+    writeFileSync(
+      join(dir, QUEUE_FILE),
+      `${good[0]}\nnot json\n{"id":"x","ok":"maybe"}\n${good[1]}\n{"id":"r3","monito`,
+    );
     const queue = await openResultQueue(options);
     expect(ids(queue.peek(10, 1e6).lines)).toEqual(['r1', 'r2']);
     expect(logs.join('')).toContain('"discarded":3');

@@ -67,7 +67,8 @@ export async function openResultQueue(options: QueueOptions): Promise<ResultQueu
 
   const { lines, discarded } = await readQueueFile(file);
   for (const line of lines) held.hold(line);
-  if (discarded > 0) options.logger.warn({ discarded, file }, 'dropped unreadable lines from the queue file (a crash mid-write?)');
+  if (discarded > 0)
+    options.logger.warn({ discarded, file }, 'dropped unreadable lines from the queue file (a crash mid-write?)');
   const droppedAtOpen = held.enforceBounds();
   if (discarded > 0 || droppedAtOpen > 0) await rewrite();
   else {
@@ -97,7 +98,9 @@ export async function openResultQueue(options: QueueOptions): Promise<ResultQueu
       await writer().sync();
       fileBytes += Buffer.byteLength(text);
     } catch (error) {
-      await writer().truncate(fileBytes).catch(() => {});
+      await writer()
+        .truncate(fileBytes)
+        .catch(() => {});
       for (const fail of batch.failed) fail(error);
       return;
     }

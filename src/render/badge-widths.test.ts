@@ -31,7 +31,17 @@ function genuineAnafanafo(): (text: string, options: { font: string; guess?: boo
 }
 
 /** Text a badge may hold: words, digits, accents, CJK, emoji, control characters. */
-const SAMPLES = ['status', 'operational', '12 / 64 players', 'Ünïcödé – ñ', '服务器在线', '🎮 up', 'a\u0007b', '', 'W'.repeat(200)];
+const SAMPLES = [
+  'status',
+  'operational',
+  '12 / 64 players',
+  'Ünïcödé – ñ',
+  '服务器在线',
+  '🎮 up',
+  'a\u0007b',
+  '',
+  'W'.repeat(200),
+];
 
 describe('the lazy badge text measure', () => {
   it('measures as anafanafo does, in every font, with and without guessing', () => {
@@ -39,7 +49,11 @@ describe('the lazy badge text measure', () => {
     const measure = lazyMeasure(anafanafoFile);
     for (const font of Object.keys(BADGE_FONT_FILES))
       for (const text of SAMPLES)
-        for (const guess of [true, false]) expect(outcome(() => measure(text, { font, guess })), `${font}: ${text}`).toBe(outcome(() => genuine(text, { font, guess })));
+        for (const guess of [true, false])
+          expect(
+            outcome(() => measure(text, { font, guess })),
+            `${font}: ${text}`,
+          ).toBe(outcome(() => genuine(text, { font, guess })));
     expect(() => measure('x', { font: '12px Comic Sans' })).toThrow(/Unknown font "12px Comic Sans"/);
   });
 
@@ -83,6 +97,8 @@ function badgesInChild(lazily: boolean): { built: string[]; svgs: string[] } {
     ];
     console.log(JSON.stringify({ built, svgs }));
   `;
-  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    encoding: 'utf8',
+  });
   return JSON.parse(out) as { built: string[]; svgs: string[] };
 }

@@ -42,7 +42,11 @@ export function lazyMeasure(anafanafoFile: string, loaded: (font: string) => voi
  * that imports a CommonJS one the module already in require.cache). Call before badge-maker first loads; a no-op if
  * anafanafo is already loaded.
  */
-export function installLazyBadgeWidths(requireFrom: NodeJS.Require, badgeMakerEntry: string, loaded?: (font: string) => void): void {
+export function installLazyBadgeWidths(
+  requireFrom: NodeJS.Require,
+  badgeMakerEntry: string,
+  loaded?: (font: string) => void,
+): void {
   const anafanafoFile = createRequire(badgeMakerEntry).resolve('anafanafo');
   if (requireFrom.cache[anafanafoFile]) return;
   const Module = requireFrom('node:module') as { new (id: string): NodeJS.Module };

@@ -1,7 +1,13 @@
 // The badge: valid SVG (parsed and drawn by resvg), the right words, the state's colour, players, label and style options.
 import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
-import { hostileSnapshot, largeSnapshot, operationalSnapshot, partialOutageSnapshot, snapshotOf } from '../../test/fakes/snapshots.js';
+import {
+  hostileSnapshot,
+  largeSnapshot,
+  operationalSnapshot,
+  partialOutageSnapshot,
+  snapshotOf,
+} from '../../test/fakes/snapshots.js';
 import { readPng, rgbAt } from '../../test/pixels.js';
 import type { PageState, Snapshot } from '../domain/snapshot.js';
 import { BADGE_MESSAGE, badgeOptions, renderBadge } from './badge.js';
@@ -18,7 +24,10 @@ function hex(colour: string): [number, number, number] {
   return [1, 3, 5].map((i) => Number.parseInt(colour.slice(i, i + 2), 16)) as [number, number, number];
 }
 
-const withState = (state: PageState, label: string): Snapshot => ({ ...operationalSnapshot(), overall: { state, label } });
+const withState = (state: PageState, label: string): Snapshot => ({
+  ...operationalSnapshot(),
+  overall: { state, label },
+});
 
 describe('renderBadge', () => {
   it.each(Object.keys(BADGE_MESSAGE) as PageState[])('shows %s in words and in its colour', (state) => {
@@ -37,7 +46,9 @@ describe('renderBadge', () => {
   });
 
   it('shows players online with ?players, and the state when the page reports no players', () => {
-    expect(renderBadge(operationalSnapshot(), options('players')).body).toContain('<title>Blockhaven Network: 150/800 online</title>');
+    expect(renderBadge(operationalSnapshot(), options('players')).body).toContain(
+      '<title>Blockhaven Network: 150/800 online</title>',
+    );
     expect(renderBadge(largeSnapshot(), options('players=')).body).toContain('3,158/7,800 online');
     const uncapped = snapshotOf([], {});
     uncapped.totals = { players: 7, maxPlayers: null };
@@ -48,7 +59,9 @@ describe('renderBadge', () => {
   });
 
   it('takes the label from ?label=, cleaned and cut', () => {
-    expect(renderBadge(operationalSnapshot(), options('label=Survival')).body).toContain('<title>Survival: operational</title>');
+    expect(renderBadge(operationalSnapshot(), options('label=Survival')).body).toContain(
+      '<title>Survival: operational</title>',
+    );
     expect(options('label=' + 'x'.repeat(200)).label).toHaveLength(64);
     expect(options('label=%C2%A7aGreen%0Aline').label).toBe('Green line');
     expect(renderBadge(operationalSnapshot(), options('label=')).body).toContain('<title>operational</title>');

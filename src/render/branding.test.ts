@@ -21,7 +21,12 @@ function branded(branding: Partial<SnapshotBranding>, base: Snapshot = operation
 }
 
 const page = (snapshot: Snapshot, basePath = '/s/lobby') =>
-  renderHtmlPage(snapshot, { jsonPath: `${basePath}/status.json`, markdownPath: `${basePath}/status.md`, refreshSeconds: 30, basePath });
+  renderHtmlPage(snapshot, {
+    jsonPath: `${basePath}/status.json`,
+    markdownPath: `${basePath}/status.md`,
+    refreshSeconds: 30,
+    basePath,
+  });
 
 describe('the HTML page of a branded page', () => {
   it('changes nothing for a page without branding: the shared policy, the state favicon, "Powered by Warden"', () => {
@@ -35,9 +40,13 @@ describe('the HTML page of a branded page', () => {
 
   it('shows the uploaded logo instead of the title, with the title as its text, under the page path', () => {
     const html = page(branded({ logo: '/assets/logo?v=0123456789abcdef' })).body;
-    expect(html).toMatch(/<h1><img class="brand-logo" src="\/s\/lobby\/assets\/logo\?v=0123456789abcdef" alt="Blockhaven Network"/);
+    expect(html).toMatch(
+      /<h1><img class="brand-logo" src="\/s\/lobby\/assets\/logo\?v=0123456789abcdef" alt="Blockhaven Network"/,
+    );
     // On the custom domain the same path sits at the root.
-    expect(page(branded({ logo: '/assets/logo?v=0123456789abcdef' }), '').body).toContain('src="/assets/logo?v=0123456789abcdef"');
+    expect(page(branded({ logo: '/assets/logo?v=0123456789abcdef' }), '').body).toContain(
+      'src="/assets/logo?v=0123456789abcdef"',
+    );
   });
 
   it('links the header links with rel="noopener", a Discord icon for Discord invites, and the footer text; "Powered by" can go', () => {
@@ -50,11 +59,18 @@ describe('the HTML page of a branded page', () => {
       poweredBy: false,
     });
     const html = page(snapshot).body;
-    const nav = html.slice(html.indexOf('<nav class="brand-links"'), html.indexOf('</nav>', html.indexOf('brand-links')));
+    const nav = html.slice(
+      html.indexOf('<nav class="brand-links"'),
+      html.indexOf('</nav>', html.indexOf('brand-links')),
+    );
     expect(nav).toContain('aria-label="Links"');
-    expect(nav).toMatch(/<a href="https:\/\/discord.gg\/abc" rel="noopener"><svg [^>]*aria-hidden="true"[\s\S]*<\/svg>Discord<\/a>/);
+    expect(nav).toMatch(
+      /<a href="https:\/\/discord.gg\/abc" rel="noopener"><svg [^>]*aria-hidden="true"[\s\S]*<\/svg>Discord<\/a>/,
+    );
     expect(nav).toContain('<a href="https://store.example.com/" rel="noopener">Store</a>');
-    expect(html).toContain('<p class="brand-footer" data-testid="brand-footer">© Blockhaven\nNot affiliated with Mojang.</p>');
+    expect(html).toContain(
+      '<p class="brand-footer" data-testid="brand-footer">© Blockhaven\nNot affiliated with Mojang.</p>',
+    );
     expect(html).not.toContain('Powered by Warden');
   });
 
@@ -85,9 +101,15 @@ describe('the HTML page of a branded page', () => {
     const snapshot = branded({ accentColor: ACCENT, accentColorDark: dark });
     const html = page(snapshot);
     const style = brandStyle(snapshot.page.branding);
-    expect(style).toBe(`:root{--link:${ACCENT};--accent:${ACCENT}}@media (prefers-color-scheme:dark){:root{--link:${dark};--accent:${dark}}}`);
-    expect(html.body.indexOf(`<style>${style}</style>`)).toBeGreaterThan(html.body.indexOf('<style>:root{color-scheme'));
-    expect(html.contentSecurityPolicy).toContain(`style-src '${cspHash(html.body.match(/<style>(:root\{color-scheme[^<]*)<\/style>/)?.[1] ?? '')}' '${cspHash(style)}'`);
+    expect(style).toBe(
+      `:root{--link:${ACCENT};--accent:${ACCENT}}@media (prefers-color-scheme:dark){:root{--link:${dark};--accent:${dark}}}`,
+    );
+    expect(html.body.indexOf(`<style>${style}</style>`)).toBeGreaterThan(
+      html.body.indexOf('<style>:root{color-scheme'),
+    );
+    expect(html.contentSecurityPolicy).toContain(
+      `style-src '${cspHash(html.body.match(/<style>(:root\{color-scheme[^<]*)<\/style>/)?.[1] ?? '')}' '${cspHash(style)}'`,
+    );
     expect(html.body).toContain(`content="${html.contentSecurityPolicy?.replaceAll("'", '&#39;')}"`);
   });
 
@@ -103,24 +125,38 @@ describe('the HTML page of a branded page', () => {
   });
 
   it('uses the page favicon instead of the state one, and allows the external logo and favicon hosts for images only', () => {
-    const html = page(branded({ logo: 'https://cdn.example.com/logo.png', favicon: 'https://icons.example.net/f.ico' }));
+    const html = page(
+      branded({ logo: 'https://cdn.example.com/logo.png', favicon: 'https://icons.example.net/f.ico' }),
+    );
     expect(html.body).toContain('<link rel="icon" href="https://icons.example.net/f.ico">');
-    expect(html.contentSecurityPolicy).toContain("img-src 'self' data: https://cdn.example.com https://icons.example.net;");
+    expect(html.contentSecurityPolicy).toContain(
+      "img-src 'self' data: https://cdn.example.com https://icons.example.net;",
+    );
     expect(html.contentSecurityPolicy).toContain("default-src 'none'");
     expect(html.contentSecurityPolicy).toContain("connect-src 'self';");
   });
 
   it('adds sources to a policy directive, or the directive when the policy lacks it', () => {
-    expect(withSources("default-src 'none'; img-src 'self'", { 'img-src': ['https://a.example'], 'style-src': ["'self'"], 'font-src': [] })).toBe(
-      "default-src 'none'; img-src 'self' https://a.example; style-src 'self'",
-    );
+    expect(
+      withSources("default-src 'none'; img-src 'self'", {
+        'img-src': ['https://a.example'],
+        'style-src': ["'self'"],
+        'font-src': [],
+      }),
+    ).toBe("default-src 'none'; img-src 'self' https://a.example; style-src 'self'");
   });
 });
 
 describe('og.png of a branded page', () => {
   it('runs the accent down its left edge and draws the uploaded logo', async () => {
-    const snapshot = branded({ accentColor: ACCENT, accentColorDark: accentForDark(ACCENT), logo: '/assets/logo?v=0123456789abcdef' });
-    const png = readPng((await renderOgImage(snapshot, { contentType: 'image/png', body: solidPng(LOGO_COLOUR) })).body);
+    const snapshot = branded({
+      accentColor: ACCENT,
+      accentColorDark: accentForDark(ACCENT),
+      logo: '/assets/logo?v=0123456789abcdef',
+    });
+    const png = readPng(
+      (await renderOgImage(snapshot, { contentType: 'image/png', body: solidPng(LOGO_COLOUR) })).body,
+    );
     expect(hexAt(png, 4, 300)).toBe(ACCENT);
     expect(countNear(png, LOGO_COLOUR, 2)).toBeGreaterThan(100 * 30);
     const plain = readPng((await renderOgImage(operationalSnapshot())).body);
@@ -140,8 +176,16 @@ describe('og.png of a branded page', () => {
 
 describe('the embed of a branded page', () => {
   it('takes the accent for its links and shows the logo, allowing exactly its style and image host', () => {
-    const snapshot = branded({ accentColor: ACCENT, accentColorDark: accentForDark(ACCENT), logo: 'https://cdn.example.com/logo.png' });
-    const embed = renderEmbed(snapshot, { livePath: '/s/lobby/live', jsonPath: '/s/lobby/status.json', basePath: '/s/lobby' });
+    const snapshot = branded({
+      accentColor: ACCENT,
+      accentColorDark: accentForDark(ACCENT),
+      logo: 'https://cdn.example.com/logo.png',
+    });
+    const embed = renderEmbed(snapshot, {
+      livePath: '/s/lobby/live',
+      jsonPath: '/s/lobby/status.json',
+      basePath: '/s/lobby',
+    });
     expect(embed.body).toContain(`--link:${ACCENT}`);
     expect(embed.body).toMatch(/<img class="logo" src="https:\/\/cdn.example.com\/logo.png" alt=""/);
     expect(embed.contentSecurityPolicy).toContain('img-src https://cdn.example.com');

@@ -23,11 +23,16 @@ export function fullPartsHtml(snapshot: Snapshot, t: Translator): string {
   const named = groups.some((g) => g.group !== null);
   const lists = groups
     .map(({ group, components }) => {
-      const heading = named ? `<h2 class="group">${escapeHtml(group === null ? t.t('components.otherGroup') : plainText(group))}</h2>` : '';
+      const heading = named
+        ? `<h2 class="group">${escapeHtml(group === null ? t.t('components.otherGroup') : plainText(group))}</h2>`
+        : '';
       return `${heading}<ul class="components">${components.map((c) => componentItemHtml(c, t)).join('')}</ul>`;
     })
     .join('');
-  const components = snapshot.components.length === 0 ? '' : `<section class="part" aria-label="${escapeHtml(t.t('components.title'))}">${lists}</section>`;
+  const components =
+    snapshot.components.length === 0
+      ? ''
+      : `<section class="part" aria-label="${escapeHtml(t.t('components.title'))}">${lists}</section>`;
   return components + incidentsHtml(snapshot.activeIncidents, snapshot.page.url, t);
 }
 
@@ -60,7 +65,11 @@ function incidentsHtml(incidents: SnapshotIncident[], pageUrl: string, t: Transl
  * The widget of one component: its state dot, name (linking to the page), state in words with its latency, and its
  * players online. Undefined component: the page has none by that name or id, which the widget says.
  */
-export function componentWidgetHtml(snapshot: Snapshot, component: SnapshotComponent | undefined, t: Translator): string {
+export function componentWidgetHtml(
+  snapshot: Snapshot,
+  component: SnapshotComponent | undefined,
+  t: Translator,
+): string {
   const title = plainText(snapshot.page.title) || snapshot.page.slug;
   const url = escapeHtml(snapshot.page.url);
   if (!component)
@@ -79,9 +88,13 @@ export function componentWidgetHtml(snapshot: Snapshot, component: SnapshotCompo
     '<span class="dot" aria-hidden="true"></span><div class="text">' +
     `<p class="name"><a class="open" href="${url}" target="_blank" rel="noopener" data-testid="embed-link" aria-label="${escapeHtml(t.t('embed.openComponent', { component: name, title }))}">${escapeHtml(name)}<span class="arrow" aria-hidden="true">↗</span></a></p>` +
     `<p class="status"><span class="label" data-testid="embed-label">${escapeHtml(t.t(`state.${component.state}`))}</span>` +
-    (latency == null ? '' : `<span class="latency" data-testid="embed-latency"> · ${escapeHtml(t.t('embed.latency', { latency: t.t('components.latencyValue', { ms: Math.round(latency) }) }))}</span>`) +
+    (latency == null
+      ? ''
+      : `<span class="latency" data-testid="embed-latency"> · ${escapeHtml(t.t('embed.latency', { latency: t.t('components.latencyValue', { ms: Math.round(latency) }) }))}</span>`) +
     '</p></div>' +
-    (players ? `<p class="players" data-testid="embed-players"><b class="count">${escapeHtml(players)}</b> <span>${escapeHtml(t.t('embed.online'))}</span></p>` : '') +
+    (players
+      ? `<p class="players" data-testid="embed-players"><b class="count">${escapeHtml(players)}</b> <span>${escapeHtml(t.t('embed.online'))}</span></p>`
+      : '') +
     '</div></div></div>'
   );
 }

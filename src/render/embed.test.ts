@@ -27,10 +27,16 @@ describe('renderEmbed', () => {
     const { contentType, body } = renderEmbed(partialOutageSnapshot(), OPTIONS);
     expect(contentType).toBe('text/html; charset=utf-8');
     expect(body).toContain('<div class="widget t-degraded" data-testid="embed" data-state="degraded">');
-    expect(body).toContain('data-testid="embed-link" aria-label="Blockhaven Network: full status (opens in a new tab)">Blockhaven Network<span');
+    expect(body).toContain(
+      'data-testid="embed-link" aria-label="Blockhaven Network: full status (opens in a new tab)">Blockhaven Network<span',
+    );
     expect(body).toContain('aria-live="polite">Partial outage: 1 of 6 components down</span>');
-    expect(body).toContain('<p class="players" data-testid="embed-players"><b class="count">63 / 600</b> <span>online</span></p>');
-    expect(body).toMatch(/<a class="open" href="https:\/\/status\.blockhaven\.example\/" target="_blank" rel="noopener"/);
+    expect(body).toContain(
+      '<p class="players" data-testid="embed-players"><b class="count">63 / 600</b> <span>online</span></p>',
+    );
+    expect(body).toMatch(
+      /<a class="open" href="https:\/\/status\.blockhaven\.example\/" target="_blank" rel="noopener"/,
+    );
     expect(body).toContain(' data-live="/s/blockhaven/live" data-json="/s/blockhaven/status.json"');
   });
 
@@ -70,7 +76,8 @@ describe('renderEmbed', () => {
   });
 
   it('gives the same bytes for the same snapshot', () => {
-    for (const make of Object.values(SNAPSHOT_FIXTURES)) expect(renderEmbed(make(), OPTIONS).body).toBe(renderEmbed(make(), OPTIONS).body);
+    for (const make of Object.values(SNAPSHOT_FIXTURES))
+      expect(renderEmbed(make(), OPTIONS).body).toBe(renderEmbed(make(), OPTIONS).body);
   });
 });
 
@@ -90,8 +97,14 @@ describe('the embed’s variants and options', () => {
     // Against the snapshot, a name becomes the id and every unknown name the same '', so they share one rendering.
     const snapshot = activeIncidentSnapshot();
     expect(embedCanonicalOptions(snapshot, { component: 'bedrock GATEWAY' })).toEqual({ component: 'bedrock' });
-    expect(embedCanonicalOptions(snapshot, { component: 'nope', theme: 'dark' })).toEqual({ component: '', theme: 'dark' });
-    expect(embedCanonicalOptions(snapshot, { component: 'nope-2', theme: 'dark' })).toEqual({ component: '', theme: 'dark' });
+    expect(embedCanonicalOptions(snapshot, { component: 'nope', theme: 'dark' })).toEqual({
+      component: '',
+      theme: 'dark',
+    });
+    expect(embedCanonicalOptions(snapshot, { component: 'nope-2', theme: 'dark' })).toEqual({
+      component: '',
+      theme: 'dark',
+    });
   });
 
   it('compact (the default) is the overall line alone', () => {
@@ -105,7 +118,9 @@ describe('the embed’s variants and options', () => {
     const { body, status } = render('variant=full');
     expect(status).toBeUndefined();
     expect(body).toContain('data-variant="full"');
-    const rows = [...body.matchAll(/<li class="component t-(\w+)"[^>]*>([\s\S]*?)<\/li>/g)].map(([, state, row]) => `${state}: ${textOf(row!).trim()}`);
+    const rows = [...body.matchAll(/<li class="component t-(\w+)"[^>]*>([\s\S]*?)<\/li>/g)].map(
+      ([, state, row]) => `${state}: ${textOf(row!).trim()}`,
+    );
     expect(rows).toEqual([
       'operational: Lobby 42 / 500 online Operational',
       'degraded: Survival 87 / 200 online Degraded',
@@ -114,8 +129,14 @@ describe('the embed’s variants and options', () => {
       'operational: Website Operational',
       'operational: Discord bot Operational',
     ]);
-    expect([...body.matchAll(/<h2 class="group"[^>]*>([^<]*)<\/h2>/g)].map((m) => m[1])).toEqual(['Game servers', 'Community', 'Active incidents']);
-    expect(body).toMatch(/<li class="incident" data-testid="embed-incident"><a href="https:\/\/status\.blockhaven\.example\/" target="_blank" rel="noopener">Lag spikes on Survival<\/a> <span class="istatus">Monitoring<\/span><\/li>/);
+    expect([...body.matchAll(/<h2 class="group"[^>]*>([^<]*)<\/h2>/g)].map((m) => m[1])).toEqual([
+      'Game servers',
+      'Community',
+      'Active incidents',
+    ]);
+    expect(body).toMatch(
+      /<li class="incident" data-testid="embed-incident"><a href="https:\/\/status\.blockhaven\.example\/" target="_blank" rel="noopener">Lag spikes on Survival<\/a> <span class="istatus">Monitoring<\/span><\/li>/,
+    );
     // No resolved incident, and no heading for incidents when none is active.
     expect(body).not.toContain('Players disconnected');
     expect(render('variant=full', operationalSnapshot()).body).not.toContain('embed-incident');
@@ -125,8 +146,12 @@ describe('the embed’s variants and options', () => {
     const byName = render('component=Survival');
     expect(byName.body).toBe(render('component=survival&variant=full').body);
     expect(byName.body).toContain('data-variant="component" data-component="survival"');
-    expect(byName.body).toContain('<div class="widget t-degraded" data-testid="embed" data-state="degraded" data-component-id="survival">');
-    expect(textOf(byName.body.split('<body>')[1]!.split('<script>')[0]!).trim()).toBe('Survival ↗ Degraded · latency 31 ms 87 / 200 online');
+    expect(byName.body).toContain(
+      '<div class="widget t-degraded" data-testid="embed" data-state="degraded" data-component-id="survival">',
+    );
+    expect(textOf(byName.body.split('<body>')[1]!.split('<script>')[0]!).trim()).toBe(
+      'Survival ↗ Degraded · latency 31 ms 87 / 200 online',
+    );
     expect(byName.body).toContain('aria-label="Survival on Blockhaven Network: full status (opens in a new tab)"');
     // A component reporting neither players nor latency shows its state alone.
     const bot = render('component=discord').body;
@@ -137,7 +162,9 @@ describe('the embed’s variants and options', () => {
   it('says so inside the widget, with status 404, for a component the page does not have', () => {
     const missing = render('component=Nether');
     expect(missing.status).toBe(404);
-    expect(missing.body).toContain('<p class="status" data-testid="embed-missing">This status page has no such component.</p>');
+    expect(missing.body).toContain(
+      '<p class="status" data-testid="embed-missing">This status page has no such component.</p>',
+    );
     expect(missing.body).toContain('data-component=""');
     expect(missing.body).toContain('data-testid="embed-link"');
     expect(render('component=End').body).toBe(missing.body);
@@ -164,11 +191,17 @@ describe('the embed’s variants and options', () => {
     const script = /<script>([\s\S]*?)<\/script>/.exec(body)![1]!;
     expect(script).toContain(`type: '${EMBED_HEIGHT_MESSAGE}', slug: slug, height: now`);
     expect(script).toContain('new ResizeObserver(');
-    expect(EMBED_DOCUMENT_POLICY).toContain(`script-src '${createHash('sha256').update(script).digest('base64').replace(/^/, 'sha256-')}'`);
+    expect(EMBED_DOCUMENT_POLICY).toContain(
+      `script-src '${createHash('sha256').update(script).digest('base64').replace(/^/, 'sha256-')}'`,
+    );
   });
 
   it('escapes hostile text in the full and component variants', () => {
-    for (const query of ['variant=full', 'component=cmp_long', `component=${encodeURIComponent('<img src=x onerror=alert(1)>')}`]) {
+    for (const query of [
+      'variant=full',
+      'component=cmp_long',
+      `component=${encodeURIComponent('<img src=x onerror=alert(1)>')}`,
+    ]) {
       const { body } = render(query, hostileSnapshot());
       expect(body, query).not.toContain('<img src=x');
       expect(body, query).not.toContain('<script>alert');
@@ -179,6 +212,8 @@ describe('the embed’s variants and options', () => {
     const [a, b] = [render('component=cmp_long', hostile).body, render('component=cmpxlong', tame(hostile)).body];
     expect(a).toContain('data-component="cmp_long"');
     LANGUAGES.html.sameStructure(a, b, markupIn(hostile));
-    expect(render('variant=full', hostileSnapshot()).body).toContain('Bob&#39;s &quot;Best&quot; &lt;Server&gt; &amp; Co — &lt;/title&gt;&lt;script&gt;alert(6)&lt;/script&gt;</a>');
+    expect(render('variant=full', hostileSnapshot()).body).toContain(
+      'Bob&#39;s &quot;Best&quot; &lt;Server&gt; &amp; Co — &lt;/title&gt;&lt;script&gt;alert(6)&lt;/script&gt;</a>',
+    );
   });
 });

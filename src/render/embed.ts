@@ -78,7 +78,9 @@ export function renderEmbed(snapshot: Snapshot, options: EmbedOptions): EmbedRen
   const variant = one ? 'component' : options.variant === 'full' ? 'full' : 'compact';
   // The page's accent and logo (html-branding.ts), under a policy allowing exactly them.
   const brand = brandedEmbed(snapshot.page.branding, options.basePath ?? '', EMBED_DOCUMENT_POLICY);
-  const widget = one ? componentWidgetHtml(snapshot, one.component, t) : overallWidgetHtml(snapshot, variant === 'full', t, brand?.logo ?? '');
+  const widget = one
+    ? componentWidgetHtml(snapshot, one.component, t)
+    : overallWidgetHtml(snapshot, variant === 'full', t, brand?.logo ?? '');
   const attributes =
     ` data-theme="${theme}" data-variant="${variant}"` +
     (one ? ` data-component="${escapeHtml(one.component?.id ?? '')}"` : '') +
@@ -111,7 +113,8 @@ function overallWidgetHtml(snapshot: Snapshot, full: boolean, t: Translator, log
   const title = plainText(snapshot.page.title) || snapshot.page.slug;
   const { state } = snapshot.overall;
   const label = overallLabel(t, plainText(snapshot.overall.label));
-  const players = snapshot.totals.players === null ? '' : countOfText(t, snapshot.totals.players, snapshot.totals.maxPlayers);
+  const players =
+    snapshot.totals.players === null ? '' : countOfText(t, snapshot.totals.players, snapshot.totals.maxPlayers);
   return (
     `<div class="widget t-${state}" data-testid="embed" data-state="${state}"><div class="content"><div class="row">` +
     '<span class="dot" aria-hidden="true"></span>' +
@@ -127,14 +130,15 @@ function overallWidgetHtml(snapshot: Snapshot, full: boolean, t: Translator, log
   );
 }
 
-
 /*
  * Colours are the HTML page's (Primer, AA in light and dark). The card has its own background, so it reads on any
  * host page, and fills the frame. The document declares no color-scheme: a frame whose scheme differs from its host
  * page's gets an opaque canvas, which would show as a box around the card's rounded corners.
  */
-const LIGHT = '--surface:#fff;--text:#1f2328;--muted:#59636e;--border:#d1d9e0;--link:#0969da;--ok:#1a7f37;--warn:#b45309;--bad:#cf222e;--maint:#0969da;--unknown:#5f6872';
-const DARK = '--surface:#151b23;--text:#e6edf3;--muted:#9198a1;--border:#3d444d;--link:#4493f8;--ok:#3fb950;--warn:#d29922;--bad:#f85149;--maint:#4493f8;--unknown:#9198a1';
+const LIGHT =
+  '--surface:#fff;--text:#1f2328;--muted:#59636e;--border:#d1d9e0;--link:#0969da;--ok:#1a7f37;--warn:#b45309;--bad:#cf222e;--maint:#0969da;--unknown:#5f6872';
+const DARK =
+  '--surface:#151b23;--text:#e6edf3;--muted:#9198a1;--border:#3d444d;--link:#4493f8;--ok:#3fb950;--warn:#d29922;--bad:#f85149;--maint:#4493f8;--unknown:#9198a1';
 
 export const EMBED_CSS = [
   `:root{${LIGHT}}`,
@@ -185,4 +189,3 @@ export const EMBED_DOCUMENT_POLICY = [
 
 /** The header policy adds what a <meta> cannot carry: any site may frame the widget. */
 export const EMBED_CONTENT_SECURITY_POLICY = `${EMBED_DOCUMENT_POLICY}; frame-ancestors *`;
-

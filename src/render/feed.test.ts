@@ -13,14 +13,20 @@ import type { Snapshot } from '../domain/snapshot.js';
 import { renderFeed } from './feed.js';
 
 const SELF = 'https://status.blockhaven.example/feed.xml';
-const parser = new Parser<{ 'atom:link': { $: Record<string, string> }; lastBuildDate: string }>({ customFields: { feed: ['atom:link'] } });
+const parser = new Parser<{ 'atom:link': { $: Record<string, string> }; lastBuildDate: string }>({
+  customFields: { feed: ['atom:link'] },
+});
 const parse = (snapshot: Snapshot) => parser.parseString(renderFeed(snapshot, { selfUrl: SELF }).body);
 
 describe('renderFeed', () => {
   it('is RSS 2.0 with a channel: title, link, description, lastBuildDate, atom:link rel="self"', async () => {
     const { contentType, body } = renderFeed(activeIncidentSnapshot(), { selfUrl: SELF });
     expect(contentType).toBe('application/rss+xml; charset=utf-8');
-    expect(body.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">')).toBe(true);
+    expect(
+      body.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+      ),
+    ).toBe(true);
     const feed = await parse(activeIncidentSnapshot());
     expect(feed.title).toBe('Blockhaven Network status');
     expect(feed.link).toBe('https://status.blockhaven.example/');
@@ -45,7 +51,9 @@ describe('renderFeed', () => {
     expect(lag.link).toBe('https://status.blockhaven.example/');
     expect(lag.categories).toEqual(['incident']);
     expect(lag.content).toContain('<strong>Monitoring</strong> — 20 Nov 2026, 14:00 UTC<br>TPS is back to 20.');
-    expect(lag.content).toContain('A runaway redstone clock near spawn was pinning the main thread.<br>It has been removed.');
+    expect(lag.content).toContain(
+      'A runaway redstone clock near spawn was pinning the main thread.<br>It has been removed.',
+    );
     expect(lag.content).toContain('Affects: Survival');
     // Updates newest first, as on the page.
     expect(lag.content!.indexOf('Monitoring</strong>')).toBeLessThan(lag.content!.indexOf('Investigating</strong>'));
@@ -55,7 +63,11 @@ describe('renderFeed', () => {
   it('has one item per maintenance window, with its window in the title, upcoming ones first', async () => {
     const feed = await parse(maintenanceSnapshot());
     expect(feed.items.map((item) => [item.title, item.guid, item.categories])).toEqual([
-      ['Scheduled maintenance: Database upgrade (22 Nov 2026, 20:05–22:05 UTC)', 'urn:warden:maintenance:mnt_db', ['maintenance']],
+      [
+        'Scheduled maintenance: Database upgrade (22 Nov 2026, 20:05–22:05 UTC)',
+        'urn:warden:maintenance:mnt_db',
+        ['maintenance'],
+      ],
       [
         'Maintenance in progress: Weekly world backup and restart (20 Nov 2026, 13:30–14:15 UTC)',
         'urn:warden:maintenance:mnt_weekly',
@@ -75,7 +87,12 @@ describe('renderFeed', () => {
   it('keeps guids stable as an incident gets updates', async () => {
     const before = await parse(activeIncidentSnapshot());
     const later = activeIncidentSnapshot();
-    later.activeIncidents[0]!.updates.push({ id: 'upd_4', status: 'resolved', message: 'Fixed.', at: FIXTURE_NOW + 60_000 });
+    later.activeIncidents[0]!.updates.push({
+      id: 'upd_4',
+      status: 'resolved',
+      message: 'Fixed.',
+      at: FIXTURE_NOW + 60_000,
+    });
     const after = await parse(later);
     expect(after.items.map((item) => item.guid)).toEqual(before.items.map((item) => item.guid));
   });
@@ -84,7 +101,9 @@ describe('renderFeed', () => {
     const snapshot = hostileSnapshot();
     const feed = await parse(snapshot);
     expect(feed.title).toBe('Bob\'s "Best" <Server> & Co status');
-    expect(feed.items[0]!.title).toBe('Bob\'s "Best" <Server> & Co — </title><script>alert(6)</script> (Major impact, Investigating)');
+    expect(feed.items[0]!.title).toBe(
+      'Bob\'s "Best" <Server> & Co — </title><script>alert(6)</script> (Major impact, Investigating)',
+    );
     // The description is HTML: user text in it is escaped once more, so no markup of theirs survives.
     expect(feed.items[0]!.content).not.toContain('<script>');
     expect(feed.items[0]!.content).toContain('&lt;/p&gt;&lt;/li&gt;&lt;/ol&gt;&lt;script&gt;alert(7)&lt;/script&gt;');

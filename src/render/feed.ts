@@ -59,7 +59,10 @@ export function renderFeed(snapshot: Snapshot, options: { selfUrl: string; i18n?
 /** Text safe in XML content and attributes, without the characters XML 1.0 forbids (controls, lone surrogates). */
 export function xml(text: string): string {
   return text
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
+    .replace(
+      /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+      '',
+    )
     .replace(/[&<>"']/g, (char) => XML_ENTITIES[char] ?? char);
 }
 
@@ -86,14 +89,20 @@ function rfc822(ms: number): string {
 /** An incident is listed once even if it were both active and recent. */
 function uniqueIncidents(snapshot: Snapshot): SnapshotIncident[] {
   const seen = new Set<string>();
-  return [...snapshot.activeIncidents, ...snapshot.recentIncidents].filter((incident) => !seen.has(incident.id) && seen.add(incident.id));
+  return [...snapshot.activeIncidents, ...snapshot.recentIncidents].filter(
+    (incident) => !seen.has(incident.id) && seen.add(incident.id),
+  );
 }
 
 function incidentItem(i18n: Translator, incident: SnapshotIncident): FeedItem {
   const status = incidentStatusWord(i18n, incident.status);
   const impact = impactWord(i18n, incident.impact);
   const latest = Math.max(incident.startedAt, incident.resolvedAt ?? 0, ...incident.updates.map((u) => u.at));
-  const facts = [escapeHtml(impact), escapeHtml(status), htmlMessage(i18n, 'incidents.started', { time: i18n.dateTime(incident.startedAt) })];
+  const facts = [
+    escapeHtml(impact),
+    escapeHtml(status),
+    htmlMessage(i18n, 'incidents.started', { time: i18n.dateTime(incident.startedAt) }),
+  ];
   if (incident.resolvedAt !== null)
     facts.push(
       htmlMessage(i18n, 'incidents.resolvedAfter', {
@@ -117,10 +126,15 @@ function incidentItem(i18n: Translator, incident: SnapshotIncident): FeedItem {
 function maintenanceItem(i18n: Translator, window: SnapshotMaintenance, active: boolean): FeedItem {
   // "22 Nov 2026, 20:05–22:05 UTC" within a day, both ends in full otherwise.
   const span = i18n.dateRange(window.startsAt, window.endsAt);
-  let html = `<p>${escapeHtml(i18n.t(active ? 'incidents.inProgress' : 'incidents.scheduled'))} · ${escapeHtml(span)}</p>` + affects(i18n, window.components);
+  let html =
+    `<p>${escapeHtml(i18n.t(active ? 'incidents.inProgress' : 'incidents.scheduled'))} · ${escapeHtml(span)}</p>` +
+    affects(i18n, window.components);
   if (window.description) html += `<p>${paragraph(window.description, '')}</p>`;
   return {
-    title: i18n.t(active ? 'feed.maintenanceInProgress' : 'feed.maintenanceScheduled', { title: plainText(window.title), span }),
+    title: i18n.t(active ? 'feed.maintenanceInProgress' : 'feed.maintenanceScheduled', {
+      title: plainText(window.title),
+      span,
+    }),
     description: html,
     guid: `urn:warden:maintenance:${window.id}`,
     category: 'maintenance',
@@ -135,6 +149,8 @@ function affects(i18n: Translator, components: { name: string }[]): string {
 
 /** Multi-line user text as escaped HTML lines, after `lead` when not empty. */
 function paragraph(text: string, lead: string): string {
-  const lines = plainText(text, { multiline: true }).split('\n').filter((line) => line !== '');
+  const lines = plainText(text, { multiline: true })
+    .split('\n')
+    .filter((line) => line !== '');
   return lines.length === 0 ? '' : lead + lines.map(escapeHtml).join('<br>');
 }

@@ -104,21 +104,33 @@ export const pageForms = {
     localized: true,
   },
   feed: {
-    render: (snapshot, { language }) => renderFeed(snapshot, { selfUrl: canonicalUrl(snapshot, FORM_PATHS.feed), i18n: i18nOf(snapshot, language) }),
+    render: (snapshot, { language }) =>
+      renderFeed(snapshot, { selfUrl: canonicalUrl(snapshot, FORM_PATHS.feed), i18n: i18nOf(snapshot, language) }),
     options: languageOption,
     pathIndependent: true,
     localized: true,
   },
-  badge: { render: (snapshot, { options }) => renderBadge(snapshot, options), options: badgeOptions, pathIndependent: true },
+  badge: {
+    render: (snapshot, { options }) => renderBadge(snapshot, options),
+    options: badgeOptions,
+    pathIndependent: true,
+  },
   og: {
-    render: (snapshot, { images, language }) => renderOgImage(snapshot, images?.logo, { i18n: i18nOf(snapshot, language) }),
+    render: (snapshot, { images, language }) =>
+      renderOgImage(snapshot, images?.logo, { i18n: i18nOf(snapshot, language) }),
     options: languageOption,
     pathIndependent: true,
     localized: true,
   },
   embed: {
     render: (snapshot, { basePath, options, language }) =>
-      renderEmbed(snapshot, { ...options, livePath: basePath + FORM_PATHS.live, jsonPath: basePath + FORM_PATHS.json, basePath, i18n: i18nOf(snapshot, language) }),
+      renderEmbed(snapshot, {
+        ...options,
+        livePath: basePath + FORM_PATHS.live,
+        jsonPath: basePath + FORM_PATHS.json,
+        basePath,
+        i18n: i18nOf(snapshot, language),
+      }),
     options: (query) => ({ ...embedOptions(query), ...languageOption(query) }),
     canonical: embedCanonicalOptions,
     localized: true,

@@ -17,7 +17,10 @@ export interface BrandedDocument {
 /** What a branded page adds to its document; nothing at all for a page without branding (the shared policy stands). */
 export function brandedDocument(branding: SnapshotBranding, basePath: string): BrandedDocument | undefined {
   const style = brandStyle(branding);
-  const stylesheet = branding.stylesheet === null ? '' : `<link rel="stylesheet" href="${escapeHtml(basePath + branding.stylesheet)}">\n`;
+  const stylesheet =
+    branding.stylesheet === null
+      ? ''
+      : `<link rel="stylesheet" href="${escapeHtml(basePath + branding.stylesheet)}">\n`;
   const favicon = branding.favicon === null ? undefined : imageSource(branding.favicon, basePath);
   if (style === '' && stylesheet === '' && favicon === undefined && branding.logo === null) return undefined;
   return {
@@ -40,18 +43,32 @@ export interface BrandedEmbed {
 }
 
 /** The embed's branding over its document policy `basePolicy`; undefined for a page with neither accent nor logo. */
-export function brandedEmbed(branding: SnapshotBranding, basePath: string, basePolicy: string): BrandedEmbed | undefined {
+export function brandedEmbed(
+  branding: SnapshotBranding,
+  basePath: string,
+  basePolicy: string,
+): BrandedEmbed | undefined {
   const light = hexOrNull(branding.accentColor);
   const dark = hexOrNull(branding.accentColorDark) ?? light;
   if (light === null && branding.logo === null) return undefined;
   const style =
-    (light === null ? '' : `:root{--link:${light}}@media (prefers-color-scheme:dark){:root[data-theme=auto]{--link:${dark}}}:root[data-theme=dark]{--link:${dark}}`) +
-    (branding.logo === null ? '' : '.logo{flex:none;display:block;height:28px;width:auto;max-width:96px;object-fit:contain}');
+    (light === null
+      ? ''
+      : `:root{--link:${light}}@media (prefers-color-scheme:dark){:root[data-theme=auto]{--link:${dark}}}:root[data-theme=dark]{--link:${dark}}`) +
+    (branding.logo === null
+      ? ''
+      : '.logo{flex:none;display:block;height:28px;width:auto;max-width:96px;object-fit:contain}');
   const uploaded = branding.logo?.startsWith('/') === true;
   return {
     style,
-    logo: branding.logo === null ? '' : `<img class="logo" src="${escapeHtml(imageSource(branding.logo, basePath))}" alt="" data-testid="embed-logo">`,
-    contentSecurityPolicy: withSources(basePolicy, { 'style-src': [`'${cspHash(style)}'`], 'img-src': [...(uploaded ? ["'self'"] : []), ...imageOrigins({ logo: branding.logo, favicon: null })] }),
+    logo:
+      branding.logo === null
+        ? ''
+        : `<img class="logo" src="${escapeHtml(imageSource(branding.logo, basePath))}" alt="" data-testid="embed-logo">`,
+    contentSecurityPolicy: withSources(basePolicy, {
+      'style-src': [`'${cspHash(style)}'`],
+      'img-src': [...(uploaded ? ["'self'"] : []), ...imageOrigins({ logo: branding.logo, favicon: null })],
+    }),
   };
 }
 
@@ -65,13 +82,18 @@ export function brandTitleHtml(branding: SnapshotBranding, title: string, basePa
 export function brandLinksHtml(i18n: Translator, branding: SnapshotBranding): string {
   const links = branding.links.filter((link) => isWebUrl(link.url));
   if (links.length === 0) return '';
-  const items = links.map((link) => `<li><a href="${escapeHtml(link.url)}" rel="noopener">${isDiscord(link.url) ? DISCORD_ICON : ''}${escapeHtml(link.label)}</a></li>`);
+  const items = links.map(
+    (link) =>
+      `<li><a href="${escapeHtml(link.url)}" rel="noopener">${isDiscord(link.url) ? DISCORD_ICON : ''}${escapeHtml(link.label)}</a></li>`,
+  );
   return `<nav class="brand-links" aria-label="${escapeHtml(i18n.t('page.brand.links'))}" data-testid="brand-links"><ul>${items.join('')}</ul></nav>`;
 }
 
 /** The page's footer text (plain text, its line breaks kept); '' without any. */
 export function brandFooterHtml(branding: SnapshotBranding): string {
-  return branding.footerText ? `<p class="brand-footer" data-testid="brand-footer">${escapeHtml(branding.footerText)}</p>` : '';
+  return branding.footerText
+    ? `<p class="brand-footer" data-testid="brand-footer">${escapeHtml(branding.footerText)}</p>`
+    : '';
 }
 
 /** A branding image's URL as a document links it: an uploaded one under the page's path, an external one as it is. */
@@ -90,7 +112,8 @@ export function withSources(policy: string, extra: Record<string, string[]>): st
     return more.length === 0 ? directive : `${directive} ${more.join(' ')}`;
   });
   const present = new Set(directives.map((directive) => directive.slice(0, directive.indexOf(' '))));
-  for (const [name, sources] of Object.entries(extra)) if (!present.has(name) && sources.length > 0) out.push(`${name} ${sources.join(' ')}`);
+  for (const [name, sources] of Object.entries(extra))
+    if (!present.has(name) && sources.length > 0) out.push(`${name} ${sources.join(' ')}`);
   return out.join('; ');
 }
 
@@ -109,10 +132,15 @@ export function imageOrigins(branding: Pick<SnapshotBranding, 'logo' | 'favicon'
  * The accent as CSS variables for the light and dark themes, and the look of the branded header (logo, links, footer
  * text). The colours were checked by the branding schema; only #rrggbb ever reaches the stylesheet all the same.
  */
-export function brandStyle(branding: Pick<SnapshotBranding, 'accentColor' | 'accentColorDark' | 'logo' | 'links' | 'footerText'>): string {
+export function brandStyle(
+  branding: Pick<SnapshotBranding, 'accentColor' | 'accentColorDark' | 'logo' | 'links' | 'footerText'>,
+): string {
   const light = hexOrNull(branding.accentColor);
   const dark = hexOrNull(branding.accentColorDark) ?? light;
-  const accent = light === null ? '' : `:root{--link:${light};--accent:${light}}@media (prefers-color-scheme:dark){:root{--link:${dark};--accent:${dark}}}`;
+  const accent =
+    light === null
+      ? ''
+      : `:root{--link:${light};--accent:${light}}@media (prefers-color-scheme:dark){:root{--link:${dark};--accent:${dark}}}`;
   const parts = branding.logo !== null || branding.links.length > 0 || branding.footerText ? BRAND_CSS : '';
   return accent + parts;
 }

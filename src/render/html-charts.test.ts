@@ -13,7 +13,10 @@ function componentMarkup(html: string, id: string): string {
   return html.slice(start, next === -1 ? undefined : next);
 }
 
-const svgLabels = (html: string) => [...html.matchAll(/<svg viewBox="[^"]+" preserveAspectRatio="none" role="img" aria-label="([^"]+)">/g)].map((m) => m[1]);
+const svgLabels = (html: string) =>
+  [...html.matchAll(/<svg viewBox="[^"]+" preserveAspectRatio="none" role="img" aria-label="([^"]+)">/g)].map(
+    (m) => m[1],
+  );
 
 describe('the charts of the HTML page', () => {
   it('draws response time and players for a game server, response time alone for a website, nothing without data', () => {
@@ -22,7 +25,9 @@ describe('the charts of the HTML page', () => {
       expect.stringMatching(/^Response time over 24 hours: median \d+ ms, 95th percentile \d+ ms$/),
       expect.stringMatching(/^Players over 24 hours: average \d+, fewest \d+, most \d+$/),
     ]);
-    expect(svgLabels(componentMarkup(body, 'website'))).toEqual([expect.stringMatching(/^Response time over 24 hours: /)]);
+    expect(svgLabels(componentMarkup(body, 'website'))).toEqual([
+      expect.stringMatching(/^Response time over 24 hours: /),
+    ]);
     expect(componentMarkup(body, 'discord')).not.toContain('class="charts"');
     expect(componentMarkup(body, 'creative')).not.toContain('class="charts"');
   });
@@ -37,14 +42,19 @@ describe('the charts of the HTML page', () => {
     ] as const) {
       const body = renderHtmlPage(snapshot, { ...OPTIONS, range }).body;
       const markup = componentMarkup(body, 'lobby');
-      expect(markup.match(/<svg viewBox="0 0 (\d+) 100"/g)).toEqual([`<svg viewBox="0 0 ${points - 1} 100"`, `<svg viewBox="0 0 ${points - 1} 100"`]);
+      expect(markup.match(/<svg viewBox="0 0 (\d+) 100"/g)).toEqual([
+        `<svg viewBox="0 0 ${points - 1} 100"`,
+        `<svg viewBox="0 0 ${points - 1} 100"`,
+      ]);
       expect(svgLabels(markup).every((label) => label?.includes(`over ${words}:`))).toBe(true);
       const median = lobby.charts.latency![range].summary.p50;
       expect(markup).toContain(`aria-label="Response time over ${words}: median ${median} ms`);
       expect(body).toContain(`<a href="?range=${range}#components-title" aria-current="page">`);
       expect(body.match(/aria-current="page"/g)).toHaveLength(1);
     }
-    const nav = /<nav class="ranges" aria-label="Chart period">(.*?)<\/nav>/.exec(renderHtmlPage(snapshot, OPTIONS).body)?.[1];
+    const nav = /<nav class="ranges" aria-label="Chart period">(.*?)<\/nav>/.exec(
+      renderHtmlPage(snapshot, OPTIONS).body,
+    )?.[1];
     expect(nav?.replace(/<[^>]+>/g, '')).toBe('24 h · 7 d · 30 d');
   });
 
@@ -57,13 +67,18 @@ describe('the charts of the HTML page', () => {
 
   it('has no range links on a page without charts', () => {
     const snapshot = operationalSnapshot();
-    const bare = { ...snapshot, components: snapshot.components.map((c) => ({ ...c, charts: { latency: null, players: null } })) };
+    const bare = {
+      ...snapshot,
+      components: snapshot.components.map((c) => ({ ...c, charts: { latency: null, players: null } })),
+    };
     expect(renderHtmlPage(bare, OPTIONS).body).not.toContain('class="ranges"');
   });
 
   it('describes each chart in words: a key, the top of the scale, and the latest period for screen readers', () => {
     const markup = componentMarkup(renderHtmlPage(operationalSnapshot(), OPTIONS).body, 'lobby');
-    expect(markup).toMatch(/<p class="chart-key" aria-hidden="true"><span class="chart-title">Response time<\/span><span class="k50">median \d+ ms<\/span><span class="k95">95th percentile \d+ ms<\/span><\/p>/);
+    expect(markup).toMatch(
+      /<p class="chart-key" aria-hidden="true"><span class="chart-title">Response time<\/span><span class="k50">median \d+ ms<\/span><span class="k95">95th percentile \d+ ms<\/span><\/p>/,
+    );
     expect(markup).toMatch(/<span class="ymax" aria-hidden="true">\d+ ms<\/span>/);
     expect(markup).toMatch(/<p class="sr-only">Latest period: median \d+ ms, 95th percentile \d+ ms\.<\/p>/);
     expect(markup).toMatch(/<p class="sr-only">Latest period: \d+ to \d+ players, \d+ on average\.<\/p>/);

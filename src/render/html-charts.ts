@@ -1,5 +1,11 @@
 // The charts of the HTML status page: response time (p50, p95) and players (fewest–most band, average line) as inline SVG.
-import { CHART_RANGES, type ChartRange, type LatencySeries, type PlayersSeries, type SnapshotComponent } from '../domain/snapshot.js';
+import {
+  CHART_RANGES,
+  type ChartRange,
+  type LatencySeries,
+  type PlayersSeries,
+  type SnapshotComponent,
+} from '../domain/snapshot.js';
 import { escapeHtml } from './html-layout.js';
 import type { MessageKey, Translator } from './i18n/index.js';
 import { countText } from './i18n/wording.js';
@@ -10,7 +16,9 @@ export const DEFAULT_CHART_RANGE: ChartRange = '24h';
 /** The HTML page's options from its query string: `range` (7d, 30d; 24h is the default and sets nothing, so one cache entry serves it). */
 export function htmlPageOptions(query: URLSearchParams): Record<string, string> {
   const range = query.get('range');
-  return range !== null && range !== DEFAULT_CHART_RANGE && (CHART_RANGES as readonly string[]).includes(range) ? { range } : {};
+  return range !== null && range !== DEFAULT_CHART_RANGE && (CHART_RANGES as readonly string[]).includes(range)
+    ? { range }
+    : {};
 }
 
 /** A chart range from an option value; the default for anything else. */
@@ -39,12 +47,23 @@ export function hasCharts(components: readonly SnapshotComponent[]): boolean {
 /** The charts of one component for one window; nothing when its monitor measured nothing to chart. */
 export function componentChartsHtml(i18n: Translator, component: SnapshotComponent, range: ChartRange): string {
   const { latency, players } = component.charts;
-  const charts = [latency ? latencyChart(i18n, latency[range], range) : '', players ? playersChart(i18n, players[range], range) : ''];
+  const charts = [
+    latency ? latencyChart(i18n, latency[range], range) : '',
+    players ? playersChart(i18n, players[range], range) : '',
+  ];
   return charts.some((c) => c !== '') ? `<div class="charts">${charts.join('')}</div>` : '';
 }
 
-const RANGE_SHORT: Record<ChartRange, MessageKey> = { '24h': 'page.chart.range24h', '7d': 'page.chart.range7d', '30d': 'page.chart.range30d' };
-const RANGE_LONG: Record<ChartRange, MessageKey> = { '24h': 'page.chart.window24h', '7d': 'page.chart.window7d', '30d': 'page.chart.window30d' };
+const RANGE_SHORT: Record<ChartRange, MessageKey> = {
+  '24h': 'page.chart.range24h',
+  '7d': 'page.chart.range7d',
+  '30d': 'page.chart.range30d',
+};
+const RANGE_LONG: Record<ChartRange, MessageKey> = {
+  '24h': 'page.chart.window24h',
+  '7d': 'page.chart.window7d',
+  '30d': 'page.chart.window30d',
+};
 
 function latencyChart(i18n: Translator, series: LatencySeries, range: ChartRange): string {
   const window = i18n.t(RANGE_LONG[range]);
@@ -52,7 +71,9 @@ function latencyChart(i18n: Translator, series: LatencySeries, range: ChartRange
   const top = niceCeiling(Math.max(0, ...series.p95.map((v) => v ?? 0), ...series.p50.map((v) => v ?? 0)));
   const ms = (value: number) => i18n.t('page.chart.ms', { ms: countText(i18n, value) });
   const label =
-    p50 === null || p95 === null ? i18n.t('page.chart.latencyNoData', { window }) : i18n.t('page.chart.latencyLabel', { window, p50: ms(p50), p95: ms(p95) });
+    p50 === null || p95 === null
+      ? i18n.t('page.chart.latencyNoData', { window })
+      : i18n.t('page.chart.latencyLabel', { window, p50: ms(p50), p95: ms(p95) });
   const key =
     p50 === null || p95 === null
       ? ''
@@ -60,7 +81,12 @@ function latencyChart(i18n: Translator, series: LatencySeries, range: ChartRange
         `<span class="k95">${escapeHtml(i18n.t('page.chart.p95', { value: ms(p95) }))}</span>`;
   const last = lastIndex(series.p50);
   const latest =
-    last === -1 ? '' : i18n.t('page.chart.latencyLatest', { p50: ms(series.p50[last] as number), p95: ms(series.p95[last] ?? (series.p50[last] as number)) });
+    last === -1
+      ? ''
+      : i18n.t('page.chart.latencyLatest', {
+          p50: ms(series.p50[last] as number),
+          p95: ms(series.p95[last] ?? (series.p50[last] as number)),
+        });
   const paths = `<path class="l95" d="${linePath(series.p95, top)}"/><path class="l50" d="${linePath(series.p50, top)}"/>`;
   return chartHtml(i18n.t('page.chart.latencyTitle'), key, ms(top), series.p50.length, label, paths, latest);
 }
@@ -71,7 +97,12 @@ function playersChart(i18n: Translator, series: PlayersSeries, range: ChartRange
   const top = niceCeiling(Math.max(0, ...series.max.map((v) => v ?? 0)));
   const known = min !== null && avg !== null && max !== null;
   const label = known
-    ? i18n.t('page.chart.playersLabel', { window, avg: countText(i18n, avg), min: countText(i18n, min), max: countText(i18n, max) })
+    ? i18n.t('page.chart.playersLabel', {
+        window,
+        avg: countText(i18n, avg),
+        min: countText(i18n, min),
+        max: countText(i18n, max),
+      })
     : i18n.t('page.chart.playersNoData', { window });
   const key = known
     ? `<span class="kavg">${escapeHtml(i18n.t('page.chart.average', { value: countText(i18n, avg) }))}</span>` +
@@ -87,7 +118,15 @@ function playersChart(i18n: Translator, series: PlayersSeries, range: ChartRange
           avg: countText(i18n, series.avg[last] ?? 0),
         });
   const paths = `<path class="band" d="${bandPath(series.min, series.max, top)}"/><path class="lavg" d="${linePath(series.avg, top)}"/>`;
-  return chartHtml(i18n.t('page.chart.playersTitle'), key, countText(i18n, top), series.max.length, label, paths, latest);
+  return chartHtml(
+    i18n.t('page.chart.playersTitle'),
+    key,
+    countText(i18n, top),
+    series.max.length,
+    label,
+    paths,
+    latest,
+  );
 }
 
 /**
@@ -96,7 +135,15 @@ function playersChart(i18n: Translator, series: PlayersSeries, range: ChartRange
  * unit per point across and 100 units of value up, stretched to the box (preserveAspectRatio="none") with strokes
  * kept thin (vector-effect), so every coordinate is a small integer.
  */
-function chartHtml(title: string, key: string, top: string, points: number, label: string, paths: string, latest: string): string {
+function chartHtml(
+  title: string,
+  key: string,
+  top: string,
+  points: number,
+  label: string,
+  paths: string,
+  latest: string,
+): string {
   return (
     '<div class="chart">' +
     `<p class="chart-key" aria-hidden="true"><span class="chart-title">${escapeHtml(title)}</span>${key}</p>` +
@@ -132,7 +179,11 @@ export function bandPath(low: readonly (number | null)[], high: readonly (number
   const close = () => {
     if (run.length > 1) {
       d += run.map((x, i) => `${i === 0 ? 'M' : ' '}${x} ${scale(high[x] as number, top)}`).join('');
-      d += [...run].reverse().map((x) => ` ${x} ${scale(low[x] as number, top)}`).join('') + 'Z';
+      d +=
+        [...run]
+          .reverse()
+          .map((x) => ` ${x} ${scale(low[x] as number, top)}`)
+          .join('') + 'Z';
     }
     run = [];
   };

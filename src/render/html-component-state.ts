@@ -29,10 +29,14 @@ export function stateReason(i18n: Translator, component: SnapshotComponent, cont
   const windows = component.state === 'maintenance' ? context.maintenance.filter((w) => names(w.components)) : [];
   const incidents = windows.length > 0 ? [] : context.activeIncidents.filter((i) => names(i.components));
   // The state came from them when it is not the monitor's: then "since" is when the first that sets it began.
-  const setting = [...windows.map((w) => w.startsAt), ...incidents.filter((i) => impactToPageState(i.impact) === component.state).map((i) => i.startedAt)];
+  const setting = [
+    ...windows.map((w) => w.startsAt),
+    ...incidents.filter((i) => impactToPageState(i.impact) === component.state).map((i) => i.startedAt),
+  ];
   const since = component.state !== own && setting.length > 0 ? Math.min(...setting) : component.since;
   // Without a monitor there is no check to speak of: the state and its since say it all.
-  if (component.monitorState === null || (windows.length === 0 && incidents.length === 0)) return { since, noteHtml: '' };
+  if (component.monitorState === null || (windows.length === 0 && incidents.length === 0))
+    return { since, noteHtml: '' };
   const reason =
     windows.length > 0
       ? i18n.t('page.component.byMaintenance')
@@ -51,7 +55,9 @@ function checkText(i18n: Translator, component: SnapshotComponent): string {
     case 'degraded':
       return message ? i18n.t('page.component.checkDegradedWith', { message }) : i18n.t('page.component.checkDegraded');
     case 'down':
-      return message ? i18n.t('page.component.checkFailingWith', { error: message }) : i18n.t('page.component.checkFailing');
+      return message
+        ? i18n.t('page.component.checkFailingWith', { error: message })
+        : i18n.t('page.component.checkFailing');
     default:
       return i18n.t('page.component.checkUnknown');
   }

@@ -18,7 +18,11 @@ export interface ComponentsView extends ComponentContext {
 const NO_VIEW: ComponentsView = { range: DEFAULT_CHART_RANGE, keepQuery: '', activeIncidents: [], maintenance: [] };
 
 /** The "Components" section: groups in page order, each a card of components. */
-export function componentsSectionHtml(i18n: Translator, components: SnapshotComponent[], view: ComponentsView = NO_VIEW): string {
+export function componentsSectionHtml(
+  i18n: Translator,
+  components: SnapshotComponent[],
+  view: ComponentsView = NO_VIEW,
+): string {
   // The heading says what the strip shows: 90 days, or the last 30 on a phone (the stylesheet picks one).
   const uptimeRange =
     `<span class="days-90">${escapeHtml(i18n.t('components.uptimeRange'))}</span>` +
@@ -80,15 +84,20 @@ function componentHtml(i18n: Translator, component: SnapshotComponent, view: Com
 function factsHtml(i18n: Translator, component: SnapshotComponent, noted: boolean): string {
   const facts: string[] = [];
   const live = component.live;
-  const fact = (key: 'components.players' | 'components.latency' | 'components.version' | 'components.uptime30d', value: string) =>
-    `<li>${htmlMessage(i18n, key, {}, { [FACT_ARGUMENT[key]]: `<b>${escapeHtml(value)}</b>` })}</li>`;
-  if (live && live.players !== null) facts.push(fact('components.players', countOfText(i18n, live.players, live.maxPlayers)));
-  if (live?.latencyMs != null) facts.push(fact('components.latency', i18n.t('components.latencyValue', { ms: Math.round(live.latencyMs) })));
+  const fact = (
+    key: 'components.players' | 'components.latency' | 'components.version' | 'components.uptime30d',
+    value: string,
+  ) => `<li>${htmlMessage(i18n, key, {}, { [FACT_ARGUMENT[key]]: `<b>${escapeHtml(value)}</b>` })}</li>`;
+  if (live && live.players !== null)
+    facts.push(fact('components.players', countOfText(i18n, live.players, live.maxPlayers)));
+  if (live?.latencyMs != null)
+    facts.push(fact('components.latency', i18n.t('components.latencyValue', { ms: Math.round(live.latencyMs) })));
   if (live?.version) facts.push(fact('components.version', plainText(live.version)));
   facts.push(fact('components.uptime30d', uptimeText(i18n, component.uptime['30d'])));
   let html = `<ul class="facts">${facts.join('')}</ul>`;
   const motd = live?.motd ? plainText(live.motd, { multiline: true }) : '';
-  if (motd) html += `<p class="motd"><span class="sr-only">${escapeHtml(i18n.t('components.motd'))} </span>${escapeHtml(motd)}</p>`;
+  if (motd)
+    html += `<p class="motd"><span class="sr-only">${escapeHtml(i18n.t('components.motd'))} </span>${escapeHtml(motd)}</p>`;
   const message = live?.message ? plainText(live.message) : '';
   if (message && component.state !== 'operational' && !noted) html += `<p class="motd">${escapeHtml(message)}</p>`;
   return html;
@@ -123,14 +132,27 @@ function stripHtml(i18n: Translator, component: SnapshotComponent): string {
   );
 }
 
-const BAR_CLASS: Record<PageState, string> = { operational: 'o', degraded: 'g', down: 'd', maintenance: 'm', unknown: 'u' };
+const BAR_CLASS: Record<PageState, string> = {
+  operational: 'o',
+  degraded: 'g',
+  down: 'd',
+  maintenance: 'm',
+  unknown: 'u',
+};
 
 function barHtml(i18n: Translator, day: DailyBar): string {
-  const uptime = day.uptime === null || day.checks === 0 ? i18n.t('uptime.noData') : i18n.t('uptime.value', { uptime: uptimeText(i18n, day.uptime) });
+  const uptime =
+    day.uptime === null || day.checks === 0
+      ? i18n.t('uptime.noData')
+      : i18n.t('uptime.value', { uptime: uptimeText(i18n, day.uptime) });
   // A day without data says so once, not "no data, no data".
   const state = day.state === 'unknown' ? '' : dayWord(i18n, day.state);
   const date = i18n.calendarDay(day.date);
-  const lines = [state ? i18n.t('components.dayTitleWithState', { date, uptime, state }) : i18n.t('components.dayTitle', { date, uptime })];
+  const lines = [
+    state
+      ? i18n.t('components.dayTitleWithState', { date, uptime, state })
+      : i18n.t('components.dayTitle', { date, uptime }),
+  ];
   if (day.downMinutes) lines.push(i18n.t('page.day.down', { duration: durationText(i18n, day.downMinutes * 60_000) }));
   for (const incident of day.incidents) lines.push(i18n.t('page.day.incident', { title: plainText(incident.title) }));
   // One line each: the tooltip without script, and the popover the page script fills from it (page-script.ts).

@@ -22,7 +22,11 @@ export function activeIncidentsHtml(i18n: Translator, incidents: SnapshotInciden
 export function maintenanceHtml(i18n: Translator, maintenance: Snapshot['maintenance']): string {
   const windows = [...maintenance.active, ...maintenance.upcoming];
   if (windows.length === 0) return '';
-  return block('maintenance', i18n.t('incidents.maintenance'), `<div class="card">${windows.map((window) => maintenanceItem(i18n, window)).join('')}</div>`);
+  return block(
+    'maintenance',
+    i18n.t('incidents.maintenance'),
+    `<div class="card">${windows.map((window) => maintenanceItem(i18n, window)).join('')}</div>`,
+  );
 }
 
 /** Resolved incidents of the last 14 days, each folded to one line until opened. */
@@ -60,7 +64,12 @@ function incidentMeta(i18n: Translator, incident: SnapshotIncident, tag: 'p' | '
   ];
   if (incident.resolvedAt !== null)
     parts.push(
-      htmlMessage(i18n, 'incidents.resolvedAfter', { duration: durationText(i18n, incident.resolvedAt - incident.startedAt) }, { time: timeHtml(i18n, incident.resolvedAt) }),
+      htmlMessage(
+        i18n,
+        'incidents.resolvedAfter',
+        { duration: durationText(i18n, incident.resolvedAt - incident.startedAt) },
+        { time: timeHtml(i18n, incident.resolvedAt) },
+      ),
     );
   let html = `<${tag} class="incident-meta">${parts.join(' · ')}</${tag}>`;
   if (incident.components.length > 0) html += affects(i18n, incident.components, tag);
@@ -85,7 +94,8 @@ function timeline(i18n: Translator, incident: SnapshotIncident): string {
 }
 
 function maintenanceItem(i18n: Translator, window: SnapshotMaintenance): string {
-  const pill = (key: 'incidents.inProgress' | 'incidents.scheduled') => `<span class="pill">${escapeHtml(i18n.t(key))}</span>`;
+  const pill = (key: 'incidents.inProgress' | 'incidents.scheduled') =>
+    `<span class="pill">${escapeHtml(i18n.t(key))}</span>`;
   const when =
     window.status === 'in_progress'
       ? `${pill('incidents.inProgress')} ${htmlMessage(i18n, 'incidents.until', {}, { time: timeHtml(i18n, window.endsAt) })}`
@@ -96,4 +106,3 @@ function maintenanceItem(i18n: Translator, window: SnapshotMaintenance): string 
     html += `<p class="update-msg">${escapeHtml(plainText(window.description, { multiline: true }))}</p>`;
   return html + '</article>';
 }
-

@@ -11,9 +11,15 @@ const MARKERS = /[\ue000\ue001]/g;
  * The message with `text` arguments (plain text, escaped with the rest) and `markup` arguments (already HTML, kept
  * as they are): `htmlMessage(i18n, 'page.lastUpdated', {}, { time: timeHtml(…) })` → `Last updated <time …>…</time>`.
  */
-export function htmlMessage(i18n: Translator, key: MessageKey, text: MessageValues = {}, markup: Record<string, string> = {}): string {
+export function htmlMessage(
+  i18n: Translator,
+  key: MessageKey,
+  text: MessageValues = {},
+  markup: Record<string, string> = {},
+): string {
   const values: MessageValues = {};
-  for (const [name, value] of Object.entries(text)) values[name] = typeof value === 'string' ? value.replace(MARKERS, '') : value;
+  for (const [name, value] of Object.entries(text))
+    values[name] = typeof value === 'string' ? value.replace(MARKERS, '') : value;
   const names = Object.keys(markup);
   names.forEach((name, index) => {
     values[name] = `${OPEN}${index}${CLOSE}`;

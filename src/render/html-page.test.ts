@@ -1,7 +1,15 @@
 // The HTML status page as markup: landmarks, states in words, uptime strips, alternates, refresh, escaping, determinism.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { activeIncidentSnapshot, hostileSnapshot, largeSnapshot, maintenanceSnapshot, operationalSnapshot, partialOutageSnapshot, SNAPSHOT_FIXTURES } from '../../test/fakes/snapshots.js';
+import {
+  activeIncidentSnapshot,
+  hostileSnapshot,
+  largeSnapshot,
+  maintenanceSnapshot,
+  operationalSnapshot,
+  partialOutageSnapshot,
+  SNAPSHOT_FIXTURES,
+} from '../../test/fakes/snapshots.js';
 import { CONTENT_SECURITY_POLICY } from './html-layout.js';
 import { type HtmlPageOptions, renderHtmlPage } from './html-page.js';
 
@@ -30,7 +38,8 @@ describe('renderHtmlPage', () => {
     expect(body.startsWith('<!doctype html>\n<html lang="en"')).toBe(true);
     expect(body).toContain('<meta charset="utf-8">');
     expect(body).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
-    for (const landmark of ['header', 'main', 'footer']) expect(count(body, new RegExp(`<${landmark}[ >]`, 'g'))).toBe(1);
+    for (const landmark of ['header', 'main', 'footer'])
+      expect(count(body, new RegExp(`<${landmark}[ >]`, 'g'))).toBe(1);
     expect(count(body, /<h1[ >]/g)).toBe(1);
     expect(body).toContain('<h1>Blockhaven Network</h1>');
     expect(body).toContain('<title>All systems operational · Blockhaven Network status</title>');
@@ -51,7 +60,9 @@ describe('renderHtmlPage', () => {
     expect(body).toMatch(
       /id="overall-label"><span class="sr-only">Overall status: Degraded\. <\/span>Partial outage: 1 of 6 components down<\/h2>/,
     );
-    expect(body).toMatch(/<section class="banner t-degraded"[^>]*><svg class="icon" viewBox="0 0 20 20" aria-hidden="true"/);
+    expect(body).toMatch(
+      /<section class="banner t-degraded"[^>]*><svg class="icon" viewBox="0 0 20 20" aria-hidden="true"/,
+    );
   });
 
   it('shows each component with its state in words, its id and state as hooks, grouped under headings', () => {
@@ -84,7 +95,9 @@ describe('renderHtmlPage', () => {
     expect(lobby).toContain('<li>Players <b>42 / 500</b></li>');
     expect(lobby).toContain('<li>Latency <b>23 ms</b></li>');
     expect(lobby).toContain('<li>Version <b>Velocity 3.4 (1.8–1.21.4)</b></li>');
-    expect(lobby).toContain('<p class="motd"><span class="sr-only">Message of the day: </span>Blockhaven Network\nSurvival · Creative · Minigames</p>');
+    expect(lobby).toContain(
+      '<p class="motd"><span class="sr-only">Message of the day: </span>Blockhaven Network\nSurvival · Creative · Minigames</p>',
+    );
     expect(componentMarkup(body, 'bedrock')).toContain('<li>Players <b>9</b></li>');
     expect(componentMarkup(body, 'discord')).not.toContain('Players');
     expect(body).toContain('<dt>Players online</dt><dd>150 / 800</dd>');
@@ -93,7 +106,9 @@ describe('renderHtmlPage', () => {
   it('draws a 90-day uptime strip, one labelled bar per day, summarised for assistive technology', () => {
     const { body } = renderHtmlPage(partialOutageSnapshot(), OPTIONS);
     const survival = componentMarkup(body, 'survival');
-    expect(survival).toMatch(/<div class="strip" role="img" aria-label="Survival: \d+\.\d{2,3}% uptime over the past 90 days, \d+ days? with issues">/);
+    expect(survival).toMatch(
+      /<div class="strip" role="img" aria-label="Survival: \d+\.\d{2,3}% uptime over the past 90 days, \d+ days? with issues">/,
+    );
     expect(count(survival, /<span class="[ogdmu]" title="\d{1,2} [A-Z][a-z]{2,3} \d{4}: /g)).toBe(90);
     expect(survival).toContain('<span class="d" title="20 Nov 2026: 91.32% uptime, outage');
     expect(survival).toContain('<span class="o" title="23 Aug 2026: 100.00% uptime"></span>');
@@ -110,16 +125,24 @@ describe('renderHtmlPage', () => {
     const monitoring = incident.indexOf('<strong>Monitoring</strong>');
     expect(monitoring).toBeGreaterThan(0);
     expect(monitoring).toBeLessThan(incident.indexOf('<strong>Identified</strong>'));
-    expect(incident.indexOf('<strong>Identified</strong>')).toBeLessThan(incident.indexOf('<strong>Investigating</strong>'));
+    expect(incident.indexOf('<strong>Identified</strong>')).toBeLessThan(
+      incident.indexOf('<strong>Investigating</strong>'),
+    );
     expect(incident).toContain('<h2 id="recent-incidents-title">Recent incidents</h2>');
-    expect(incident).toMatch(/<details class="incident t-down"><summary><h3>Players disconnected from every server<\/h3>/);
+    expect(incident).toMatch(
+      /<details class="incident t-down"><summary><h3>Players disconnected from every server<\/h3>/,
+    );
     expect(incident).toContain('after 42 min');
     expect(incident.indexOf('Active incidents')).toBeLessThan(incident.indexOf('<h2 id="components-title">'));
 
     const maintenance = renderHtmlPage(maintenanceSnapshot(), OPTIONS).body;
     expect(maintenance).toContain('<h2 id="maintenance-title">Maintenance</h2>');
-    expect(maintenance).toContain('<h3>Weekly world backup and restart</h3><p class="incident-meta"><span class="pill">In progress</span> until');
-    expect(maintenance).toContain('<h3>Database upgrade</h3><p class="incident-meta"><span class="pill">Scheduled</span>');
+    expect(maintenance).toContain(
+      '<h3>Weekly world backup and restart</h3><p class="incident-meta"><span class="pill">In progress</span> until',
+    );
+    expect(maintenance).toContain(
+      '<h3>Database upgrade</h3><p class="incident-meta"><span class="pill">Scheduled</span>',
+    );
 
     const calm = renderHtmlPage(operationalSnapshot(), OPTIONS).body;
     expect(calm).not.toContain('Active incidents');
@@ -129,7 +152,9 @@ describe('renderHtmlPage', () => {
 
   it('says when it was last updated in a <time> element', () => {
     const { body } = renderHtmlPage(operationalSnapshot(), OPTIONS);
-    expect(body).toContain('Last updated <time datetime="2026-11-20T14:05:00Z" data-local data-relative>20 Nov 2026, 14:05 UTC</time>');
+    expect(body).toContain(
+      'Last updated <time datetime="2026-11-20T14:05:00Z" data-local data-relative>20 Nov 2026, 14:05 UTC</time>',
+    );
   });
 
   it('links its JSON, Markdown and RSS forms, and describes itself for link previews', () => {
@@ -179,7 +204,9 @@ describe('renderHtmlPage', () => {
     expect(CONTENT_SECURITY_POLICY).toContain(`style-src ${hash(style)}`);
     expect(CONTENT_SECURITY_POLICY).toContain(`script-src ${hash(script)}`);
     expect(CONTENT_SECURITY_POLICY).toContain("default-src 'none'");
-    expect(body).toContain(`<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY.replace(/'/g, '&#39;')}">`);
+    expect(body).toContain(
+      `<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY.replace(/'/g, '&#39;')}">`,
+    );
   });
 
   it('escapes every piece of user text', () => {

@@ -76,13 +76,26 @@ export function renderHtmlPage(snapshot: Snapshot, options: HtmlPageOptions): Ht
       faviconState: snapshot.overall.state,
       i18n,
       // A branded page: its accent, stylesheet and favicon, under a policy allowing exactly them (html-branding.ts).
-      ...(brand ? { afterStyles: brand.afterStyles, contentSecurityPolicy: brand.contentSecurityPolicy, ...(brand.favicon ? { favicon: brand.favicon } : {}) } : {}),
+      ...(brand
+        ? {
+            afterStyles: brand.afterStyles,
+            contentSecurityPolicy: brand.contentSecurityPolicy,
+            ...(brand.favicon ? { favicon: brand.favicon } : {}),
+          }
+        : {}),
     }),
     ...(brand ? { contentSecurityPolicy: brand.contentSecurityPolicy } : {}),
   };
 }
 
-function head(i18n: Translator, snapshot: Snapshot, title: string, label: string, options: HtmlPageOptions, refresh: number): string {
+function head(
+  i18n: Translator,
+  snapshot: Snapshot,
+  title: string,
+  label: string,
+  options: HtmlPageOptions,
+  refresh: number,
+): string {
   const description = plainText(snapshot.page.description ?? '') || i18n.t('page.description', { title });
   const ogDescription = `${label}. ${description}`;
   const statusTitle = i18n.t('common.statusOf', { title });
@@ -125,7 +138,9 @@ function siteHeader(i18n: Translator, snapshot: Snapshot, title: string, options
     options.feedPath ? `<a href="${escapeHtml(options.feedPath)}">RSS</a>` : '',
     `<a href="${escapeHtml(options.jsonPath)}">JSON</a>`,
     `<a href="${escapeHtml(options.markdownPath)}">Markdown</a>`,
-    snapshot.page.subscribe && options.subscribePath ? `<a href="#subscribe">${escapeHtml(i18n.t('page.subscribeLink'))}</a>` : '',
+    snapshot.page.subscribe && options.subscribePath
+      ? `<a href="#subscribe">${escapeHtml(i18n.t('page.subscribeLink'))}</a>`
+      : '',
   ].join('');
   return (
     '<header class="site-head"><div class="wrap"><div>' +
@@ -170,7 +185,9 @@ function stats(i18n: Translator, snapshot: Snapshot): string {
   const { players, maxPlayers } = snapshot.totals;
   const items: string[] = [];
   if (players !== null)
-    items.push(`<div class="stat"><dt>${escapeHtml(i18n.t('page.playersOnline'))}</dt><dd>${escapeHtml(countOfText(i18n, players, maxPlayers))}</dd></div>`);
+    items.push(
+      `<div class="stat"><dt>${escapeHtml(i18n.t('page.playersOnline'))}</dt><dd>${escapeHtml(countOfText(i18n, players, maxPlayers))}</dd></div>`,
+    );
   const total = snapshot.components.length;
   if (total > 0) {
     const working = snapshot.components.filter((c) => c.state === 'operational').length;

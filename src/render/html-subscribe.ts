@@ -23,7 +23,11 @@ export function subscribeHtml(i18n: Translator, snapshot: Snapshot, action: stri
     `<div class="field"><label for="subscribe-webhook">${text('subscribe.webhook')}</label>` +
     '<input id="subscribe-webhook" name="webhook" type="url" inputmode="url" maxlength="2048" placeholder="https://" required></div>' +
     `<button class="button" type="submit">${text('subscribe.webhookButton')}</button></form>`;
-  const webhook = offer.webhook ? (offer.email ? `<details><summary>${text('subscribe.orWebhook')}</summary>${webhookForm}</details>` : webhookForm) : '';
+  const webhook = offer.webhook
+    ? offer.email
+      ? `<details><summary>${text('subscribe.orWebhook')}</summary>${webhookForm}</details>`
+      : webhookForm
+    : '';
   return (
     '<section class="subscribe-area" id="subscribe" aria-labelledby="subscribe-title"><div class="wrap">' +
     `<h2 id="subscribe-title">${text('subscribe.title')}</h2>` +
@@ -58,7 +62,10 @@ export function renderSubscriptionNotice(options: NoticeOptions): HtmlRendering 
   const title = plainText(options.page.title) || i18n.t('common.statusPage');
   // A failure's first line is the alert.
   const [first, ...rest] = options.lines;
-  const alert = options.error && first !== undefined ? `<p class="error" role="alert">${stateIcon('down')}${escapeHtml(first)}</p>` : '';
+  const alert =
+    options.error && first !== undefined
+      ? `<p class="error" role="alert">${stateIcon('down')}${escapeHtml(first)}</p>`
+      : '';
   const lines = (options.error ? rest : options.lines).map((line) => `<p>${escapeHtml(line)}</p>`).join('');
   const secret = options.secret
     ? `<div class="field"><label for="secret">${escapeHtml(options.secret.label)}</label><input id="secret" readonly value="${escapeHtml(options.secret.value)}"></div>`
@@ -79,6 +86,11 @@ export function renderSubscriptionNotice(options: NoticeOptions): HtmlRendering 
     `<footer class="site-foot"><div class="wrap"><p>${escapeHtml(i18n.t('common.poweredBy'))}</p></div></footer>`;
   return {
     contentType: 'text/html; charset=utf-8',
-    body: htmlDocument({ title: `${options.heading} · ${title}`, head: '<meta name="robots" content="noindex">\n', body, i18n }),
+    body: htmlDocument({
+      title: `${options.heading} · ${title}`,
+      head: '<meta name="robots" content="noindex">\n',
+      body,
+      i18n,
+    }),
   };
 }

@@ -13,16 +13,25 @@ function page(snapshot: Snapshot, slug: string, title: string, description: stri
 function input(overrides: Partial<LlmsInput> = {}): LlmsInput {
   return {
     baseUrl: BASE,
-    snapshots: [page(operationalSnapshot(), 'alpha', 'Alpha Network', 'Survival and creative'), page(activeIncidentSnapshot(), 'beta', 'Beta Realm')],
+    snapshots: [
+      page(operationalSnapshot(), 'alpha', 'Alpha Network', 'Survival and creative'),
+      page(activeIncidentSnapshot(), 'beta', 'Beta Realm'),
+    ],
     onCustomDomain: false,
     docs: [
       {
         title: 'API guide',
         summary: 'Endpoints, keys and limits.',
         url: `${BASE}/docs/api.md`,
-        content: '# API guide\n\nSee [states](states.md) and [the spec](https://example.org/x).\n\n## Keys\n\n```sh\n# not a heading\ncurl …\n```\n',
+        content:
+          '# API guide\n\nSee [states](states.md) and [the spec](https://example.org/x).\n\n## Keys\n\n```sh\n# not a heading\ncurl …\n```\n',
       },
-      { title: 'Relay guide', summary: 'Probes from your network.', url: `${BASE}/docs/relay.md`, content: 'No heading here.\n\n### Deep\n' },
+      {
+        title: 'Relay guide',
+        summary: 'Probes from your network.',
+        url: `${BASE}/docs/relay.md`,
+        content: 'No heading here.\n\n### Deep\n',
+      },
     ],
     operations: [
       { method: 'get', path: '/api/v1/status/{slug}', summary: 'The snapshot of a status page' },
@@ -34,7 +43,10 @@ function input(overrides: Partial<LlmsInput> = {}): LlmsInput {
 
 /** H2 titles in order, and the items of a section. */
 function outline(body: string): string[] {
-  return body.split('\n').filter((line) => line.startsWith('## ')).map((line) => line.slice(3));
+  return body
+    .split('\n')
+    .filter((line) => line.startsWith('## '))
+    .map((line) => line.slice(3));
 }
 
 describe('llms.txt', () => {
@@ -59,11 +71,14 @@ describe('llms.txt', () => {
     expect(body).toContain(`- [API reference](${BASE}/docs): `);
     expect(body).toContain(`- [MCP endpoint](${BASE}/mcp): `);
     // Every item of every section is a link.
-    for (const line of body.split('\n').filter((l) => l.startsWith('- '))) expect(line).toMatch(/^- \[[^\]]+\]\(https:\/\/[^)\s]+\)/);
+    for (const line of body.split('\n').filter((l) => l.startsWith('- ')))
+      expect(line).toMatch(/^- \[[^\]]+\]\(https:\/\/[^)\s]+\)/);
   });
 
   it('names the page in the summary on its custom domain', () => {
-    const { body } = renderLlmsTxt(input({ onCustomDomain: true, snapshots: [page(operationalSnapshot(), 'alpha', 'Alpha Network')] }));
+    const { body } = renderLlmsTxt(
+      input({ onCustomDomain: true, snapshots: [page(operationalSnapshot(), 'alpha', 'Alpha Network')] }),
+    );
     expect(body).toContain('> The status page of Alpha Network, served by Warden');
     expect(body.match(/\/status\.md\)/g)).toHaveLength(1);
   });
@@ -75,7 +90,9 @@ describe('llms.txt', () => {
 
   it('escapes titles and descriptions so they cannot break the links', () => {
     const hostile = hostileSnapshot();
-    const { body } = renderLlmsTxt(input({ snapshots: [page(hostile, 'evil', 'Evil](https://phish.example) [x', '<script>*bold*')] }));
+    const { body } = renderLlmsTxt(
+      input({ snapshots: [page(hostile, 'evil', 'Evil](https://phish.example) [x', '<script>*bold*')] }),
+    );
     expect(body).toContain(`- [Evil\\](https://phish.example) \\[x](${BASE}/s/evil/status.md): \\<script\\>\\*bold\\*`);
   });
 });
@@ -94,7 +111,8 @@ describe('llms-full.txt', () => {
     // The page's Markdown is all there, its headings two levels down.
     for (const snapshot of data.snapshots) {
       const markdown = renderMarkdown(snapshot).body;
-      for (const line of markdown.split('\n').filter((l) => l !== '' && !l.startsWith('#'))) expect(body).toContain(line);
+      for (const line of markdown.split('\n').filter((l) => l !== '' && !l.startsWith('#')))
+        expect(body).toContain(line);
     }
     expect(body).toContain('#### Components');
     expect(body).not.toMatch(/^## Components/m);
@@ -136,8 +154,11 @@ describe('heading and link rewriting', () => {
   });
 
   it('resolves relative targets against the document, keeping absolute ones and anchors', () => {
-    expect(absoluteLinks('[a](states.md#x) [b](../README.md) [c](#local) [d](mailto:x@y.z) [e](https://x.y/)', `${BASE}/docs/api.md`)).toBe(
-      `[a](${BASE}/docs/states.md#x) [b](${BASE}/README.md) [c](#local) [d](mailto:x@y.z) [e](https://x.y/)`,
-    );
+    expect(
+      absoluteLinks(
+        '[a](states.md#x) [b](../README.md) [c](#local) [d](mailto:x@y.z) [e](https://x.y/)',
+        `${BASE}/docs/api.md`,
+      ),
+    ).toBe(`[a](${BASE}/docs/states.md#x) [b](${BASE}/README.md) [c](#local) [d](mailto:x@y.z) [e](https://x.y/)`);
   });
 });

@@ -45,8 +45,16 @@ export function renderLlmsTxt(input: LlmsInput): LlmsRendering {
   const sections = [
     header(input),
     section('Status pages', pageLinks(input), 'No status page is public here.'),
-    section('Docs', input.docs.map((doc) => linkItem(doc.title, doc.url, doc.summary)), 'No reference documents are installed.'),
-    section('API', apiLinks(input).map((link) => linkItem(link.title, link.url, link.summary)), ''),
+    section(
+      'Docs',
+      input.docs.map((doc) => linkItem(doc.title, doc.url, doc.summary)),
+      'No reference documents are installed.',
+    ),
+    section(
+      'API',
+      apiLinks(input).map((link) => linkItem(link.title, link.url, link.summary)),
+      '',
+    ),
   ];
   return text(sections);
 }
@@ -55,7 +63,11 @@ export function renderLlmsTxt(input: LlmsInput): LlmsRendering {
 export function renderLlmsFullTxt(input: LlmsInput): LlmsRendering {
   const pages = input.snapshots.map((snapshot) =>
     // In English, whatever the page's language: llms.txt is read by machines.
-    inlined(snapshot.page.title, markdownUrl(snapshot.page), renderMarkdown(snapshot, { i18n: translator('en', snapshot.page.timeZone) }).body),
+    inlined(
+      snapshot.page.title,
+      markdownUrl(snapshot.page),
+      renderMarkdown(snapshot, { i18n: translator('en', snapshot.page.timeZone) }).body,
+    ),
   );
   // The docs link each other relatively; the pages' Markdown has absolute links only (and user text that must stay as written).
   const docs = input.docs.map((doc) => inlined(doc.title, doc.url, absoluteLinks(doc.content, doc.url)));
@@ -104,7 +116,11 @@ function markdownUrl(page: Snapshot['page']): string {
 function pageLinks(input: LlmsInput): string[] {
   return input.snapshots.map(({ page }) => {
     const title = escapeMarkdown(page.title);
-    return linkItem(title, markdownUrl(page), page.description ? escapeMarkdown(page.description) : `The status of ${title}.`);
+    return linkItem(
+      title,
+      markdownUrl(page),
+      page.description ? escapeMarkdown(page.description) : `The status of ${title}.`,
+    );
   });
 }
 
@@ -115,7 +131,11 @@ function apiLinks(input: LlmsInput): { title: string; url: string; summary: stri
       url: `${input.baseUrl}/api/openapi.json`,
       summary: 'every HTTP endpoint with its parameters, responses and errors',
     },
-    { title: 'API reference', url: `${input.baseUrl}/docs`, summary: 'the same document, browsable, with requests tried from the browser' },
+    {
+      title: 'API reference',
+      url: `${input.baseUrl}/docs`,
+      summary: 'the same document, browsable, with requests tried from the browser',
+    },
     {
       title: 'MCP endpoint',
       url: `${input.baseUrl}/mcp`,
@@ -133,7 +153,8 @@ function apiDetails(input: LlmsInput): string[] {
   ];
   if (input.operations.length > 0) {
     lines.push('', '| Operation | Summary |', '| --- | --- |');
-    for (const op of input.operations) lines.push(`| \`${op.method.toUpperCase()} ${op.path.replace(/[`|]/g, '')}\` | ${escapeMarkdown(op.summary)} |`);
+    for (const op of input.operations)
+      lines.push(`| \`${op.method.toUpperCase()} ${op.path.replace(/[`|]/g, '')}\` | ${escapeMarkdown(op.summary)} |`);
   }
   const mcpBlock = [
     `### ${mcp.title}`,
@@ -157,7 +178,9 @@ function inlined(title: string, url: string, content: string): string {
 
 /** Moves ATX headings down two levels (at most h6), leaving code blocks alone. */
 export function demoteHeadings(markdown: string): string {
-  return mapOutsideCode(markdown, (line) => line.replace(/^(#{1,6})(?=\s|$)/, (hashes) => '#'.repeat(Math.min(hashes.length + 2, 6))));
+  return mapOutsideCode(markdown, (line) =>
+    line.replace(/^(#{1,6})(?=\s|$)/, (hashes) => '#'.repeat(Math.min(hashes.length + 2, 6))),
+  );
 }
 
 /** Relative link targets (`](states.md)`) made absolute against the document's address, since the file is read elsewhere. */

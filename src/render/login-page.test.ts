@@ -26,7 +26,9 @@ describe('renderLoginPage', () => {
 
   it('shows an error as an alert tied to the field', () => {
     const { body } = renderLoginPage({ action: '/x', error: 'That password is not right.' });
-    expect(body).toMatch(/<p class="error" id="password-error" role="alert"><svg [^>]*aria-hidden="true".*<\/svg>That password is not right\.<\/p>/);
+    expect(body).toMatch(
+      /<p class="error" id="password-error" role="alert"><svg [^>]*aria-hidden="true".*<\/svg>That password is not right\.<\/p>/,
+    );
     expect(body).toContain('aria-describedby="password-error" aria-invalid="true"');
   });
 
@@ -43,7 +45,9 @@ describe('renderNotFoundPage', () => {
     expect(contentType).toBe('text/html; charset=utf-8');
     expect(body).toContain('<h1>No status page called “blockhavn” here</h1>');
     expect(body).toContain('<title>Status page not found</title>');
-    expect(body).toContain(`<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY.replace(/'/g, '&#39;')}">`);
+    expect(body).toContain(
+      `<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY.replace(/'/g, '&#39;')}">`,
+    );
   });
 
   it('escapes and shortens a hostile slug', () => {

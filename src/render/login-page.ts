@@ -11,9 +11,13 @@ import { plainText } from './page-wording.js';
  */
 export function renderLoginPage(options: { action: string; error?: string; i18n?: Translator }): HtmlRendering {
   const i18n = options.i18n ?? translator();
-  const text = (key: 'common.statusPage' | 'login.heading' | 'login.text' | 'login.password' | 'login.button' | 'common.poweredBy') => escapeHtml(i18n.t(key));
+  const text = (
+    key: 'common.statusPage' | 'login.heading' | 'login.text' | 'login.password' | 'login.button' | 'common.poweredBy',
+  ) => escapeHtml(i18n.t(key));
   const error = options.error ? plainText(options.error) : '';
-  const errorHtml = error ? `<p class="error" id="password-error" role="alert">${stateIcon('down')}${escapeHtml(error)}</p>` : '';
+  const errorHtml = error
+    ? `<p class="error" id="password-error" role="alert">${stateIcon('down')}${escapeHtml(error)}</p>`
+    : '';
   const described = error ? ' aria-describedby="password-error" aria-invalid="true"' : '';
   const body =
     `<header class="site-head"><div class="wrap"><p>${text('common.statusPage')}</p></div></header>\n` +

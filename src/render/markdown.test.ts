@@ -1,6 +1,14 @@
 // The Markdown form of a page: every part of the snapshot in words, escaped user text, the same bytes every time.
 import { describe, expect, it } from 'vitest';
-import { activeIncidentSnapshot, hostileSnapshot, largeSnapshot, maintenanceSnapshot, operationalSnapshot, partialOutageSnapshot, SNAPSHOT_FIXTURES } from '../../test/fakes/snapshots.js';
+import {
+  activeIncidentSnapshot,
+  hostileSnapshot,
+  largeSnapshot,
+  maintenanceSnapshot,
+  operationalSnapshot,
+  partialOutageSnapshot,
+  SNAPSHOT_FIXTURES,
+} from '../../test/fakes/snapshots.js';
 import { escapeMarkdown, renderMarkdown } from './markdown.js';
 
 describe('renderMarkdown', () => {
@@ -10,7 +18,9 @@ describe('renderMarkdown', () => {
 
   it('opens with the page title as the one H1, its description and the overall state in words', () => {
     const { body } = renderMarkdown(operationalSnapshot());
-    expect(body.startsWith('# Blockhaven Network\n\nMinecraft survival, creative and minigames since 2019.\n')).toBe(true);
+    expect(body.startsWith('# Blockhaven Network\n\nMinecraft survival, creative and minigames since 2019.\n')).toBe(
+      true,
+    );
     expect(body.match(/^# /gm)).toHaveLength(1);
     expect(body).toContain('**Overall status: Operational** — All systems operational');
     expect(body).toContain('Page: <https://status.blockhaven.example/>');
@@ -19,7 +29,9 @@ describe('renderMarkdown', () => {
   it('says a partial outage in words, with the component down and since when', () => {
     const { body } = renderMarkdown(partialOutageSnapshot());
     expect(body).toContain('**Overall status: Degraded** — Partial outage: 1 of 6 components down');
-    expect(body).toMatch(/\| Survival \| Down since 20 Nov 2026, 13:42 UTC \| \d+\.\d{2,3}% \| \d+\.\d{2,3}% \|.*connect ECONNREFUSED/);
+    expect(body).toMatch(
+      /\| Survival \| Down since 20 Nov 2026, 13:42 UTC \| \d+\.\d{2,3}% \| \d+\.\d{2,3}% \|.*connect ECONNREFUSED/,
+    );
   });
 
   it('lists components by group in tables with their state word, 30 and 90 day uptime and live data', () => {
@@ -38,13 +50,15 @@ describe('renderMarkdown', () => {
     const { body } = renderMarkdown(largeSnapshot());
     expect(body).toMatch(/\| Service 45 \| No data since [^|]+\| [\d.]+% \|/);
     for (const word of ['Operational', 'Degraded', 'Down', 'No data']) expect(body).toContain(`| ${word}`);
-    expect(renderMarkdown(maintenanceSnapshot()).body).toContain('| Creative | Under maintenance since 20 Nov 2026, 13:30 UTC |');
+    expect(renderMarkdown(maintenanceSnapshot()).body).toContain(
+      '| Creative | Under maintenance since 20 Nov 2026, 13:30 UTC |',
+    );
     const noData = hostileSnapshot();
     noData.components[0]!.uptime = { '24h': null, '7d': null, '30d': null, '90d': null };
     expect(renderMarkdown(noData).body).toMatch(/ \| Operational \| no data \| no data \|/);
   });
 
-  it('gives active incidents with their updates newest first, in the page\'s time zone', () => {
+  it("gives active incidents with their updates newest first, in the page's time zone", () => {
     const { body } = renderMarkdown(activeIncidentSnapshot());
     const section = body.slice(body.indexOf('## Active incidents'), body.indexOf('## Components'));
     expect(section).toContain('### Lag spikes on Survival');
@@ -57,7 +71,9 @@ describe('renderMarkdown', () => {
     expect(monitoring).toBeLessThan(identified);
     expect(identified).toBeLessThan(investigating);
     // A message of two lines stays inside its list item.
-    expect(section).toContain('  A runaway redstone clock near spawn was pinning the main thread.\n  It has been removed.');
+    expect(section).toContain(
+      '  A runaway redstone clock near spawn was pinning the main thread.\n  It has been removed.',
+    );
   });
 
   it('lists recent resolved incidents with their duration, or says there were none', () => {
@@ -82,7 +98,9 @@ describe('renderMarkdown', () => {
     expect(body).toContain(
       '### In progress\n\n- **Weekly world backup and restart** — 20 Nov 2026, 13:30 UTC to 20 Nov 2026, 14:15 UTC. Affects: Creative.',
     );
-    expect(body).toContain('### Upcoming\n\n- **Database upgrade** — 22 Nov 2026, 20:05 UTC to 22 Nov 2026, 22:05 UTC. Affects: Survival, Creative, Website.');
+    expect(body).toContain(
+      '### Upcoming\n\n- **Database upgrade** — 22 Nov 2026, 20:05 UTC to 22 Nov 2026, 22:05 UTC. Affects: Survival, Creative, Website.',
+    );
     expect(renderMarkdown(operationalSnapshot()).body).not.toContain('## Maintenance');
   });
 

@@ -1,7 +1,16 @@
 // The Markdown form of a status page: plain text that people and language models read alike.
 import type { Snapshot, SnapshotComponent, SnapshotIncident, SnapshotMaintenance } from '../domain/snapshot.js';
 import { type MessageKey, type MessageValues, type Translator, translator } from './i18n/index.js';
-import { countText, durationText, impactWord, incidentStatusWord, overallLabel, playersWithNoun, stateWord, uptimeText } from './i18n/wording.js';
+import {
+  countText,
+  durationText,
+  impactWord,
+  incidentStatusWord,
+  overallLabel,
+  playersWithNoun,
+  stateWord,
+  uptimeText,
+} from './i18n/wording.js';
 import { groupComponents, isoTime, plainText } from './page-wording.js';
 
 export interface MarkdownRendering {
@@ -36,7 +45,10 @@ export function renderMarkdown(snapshot: Snapshot, options: { i18n?: Translator 
     recentIncidents(wording, snapshot.recentIncidents, snapshot.activeIncidents.length),
     `---\n\n${words(i18n, 'md.generated', { time: i18n.dateTime(snapshot.generatedAt), zone: i18n.timeZone })}`,
   ];
-  return { contentType: 'text/markdown; charset=utf-8', body: blocks.filter((block) => block !== '').join('\n\n') + '\n' };
+  return {
+    contentType: 'text/markdown; charset=utf-8',
+    body: blocks.filter((block) => block !== '').join('\n\n') + '\n',
+  };
 }
 
 /**
@@ -72,21 +84,33 @@ function escapeMarkdownBlock(text: string, indent: string): string {
  * A message in Markdown: its words escaped as user text is (a translation may hold "*", "_" or "|"), with `values`
  * (ours: numbers, dates) escaped along and `user` arguments (user text) escaped on their own.
  */
-function words(i18n: Translator, key: MessageKey, values: MessageValues = {}, user: Record<string, string> = {}): string {
+function words(
+  i18n: Translator,
+  key: MessageKey,
+  values: MessageValues = {},
+  user: Record<string, string> = {},
+): string {
   const names = Object.keys(user);
   const all: MessageValues = { ...values };
   names.forEach((name, index) => {
     all[name] = `\ue000${index}\ue001`;
   });
   const text = escapeMarkdownCharacters(plainText(i18n.t(key, all)));
-  return names.length === 0 ? text : text.replace(/\ue000(\d+)\ue001/g, (_, index: string) => escapeMarkdown(user[names[Number(index)] as string] ?? ''));
+  return names.length === 0
+    ? text
+    : text.replace(/\ue000(\d+)\ue001/g, (_, index: string) =>
+        escapeMarkdown(user[names[Number(index)] as string] ?? ''),
+      );
 }
 
 function header({ i18n }: MarkdownWording, snapshot: Snapshot): string {
   const lines = [`# ${escapeMarkdown(snapshot.page.title)}`];
   if (snapshot.page.description) lines.push('', escapeMarkdownLine(snapshot.page.description));
   const label = overallLabel(i18n, plainText(snapshot.overall.label));
-  lines.push('', `**${words(i18n, 'md.overallStatus', { state: stateWord(i18n, snapshot.overall.state) })}** — ${escapeMarkdown(label)}`);
+  lines.push(
+    '',
+    `**${words(i18n, 'md.overallStatus', { state: stateWord(i18n, snapshot.overall.state) })}** — ${escapeMarkdown(label)}`,
+  );
   const { players, maxPlayers } = snapshot.totals;
   if (players !== null)
     lines.push(
@@ -105,9 +129,9 @@ function components(wording: MarkdownWording, list: SnapshotComponent[]): string
   if (list.length === 0) return [...lines, '', `_${words(i18n, 'components.none')}_`].join('\n');
   const groups = groupComponents(list);
   const named = groups.some((g) => g.group !== null);
-  const columns = (['md.columnComponent', 'md.columnStatus', 'md.columnUptime30d', 'md.columnUptime90d', 'md.columnLive'] as const).map((key) =>
-    words(i18n, key),
-  );
+  const columns = (
+    ['md.columnComponent', 'md.columnStatus', 'md.columnUptime30d', 'md.columnUptime90d', 'md.columnLive'] as const
+  ).map((key) => words(i18n, key));
   for (const { group, components: members } of groups) {
     if (named) lines.push('', `### ${group === null ? words(i18n, 'components.otherGroup') : escapeMarkdown(group)}`);
     lines.push('', `| ${columns.join(' | ')} |`, '| --- | --- | --- | --- | --- |');
@@ -118,9 +142,12 @@ function components(wording: MarkdownWording, list: SnapshotComponent[]): string
 
 function componentRow(wording: MarkdownWording, component: SnapshotComponent): string {
   const { i18n } = wording;
-  const name = escapeMarkdown(component.name) + (component.description ? ` — ${escapeMarkdown(component.description)}` : '');
+  const name =
+    escapeMarkdown(component.name) + (component.description ? ` — ${escapeMarkdown(component.description)}` : '');
   const since =
-    component.since !== null && component.state !== 'operational' ? ` ${words(i18n, 'components.since', { time: wording.time(component.since) })}` : '';
+    component.since !== null && component.state !== 'operational'
+      ? ` ${words(i18n, 'components.since', { time: wording.time(component.since) })}`
+      : '';
   const cells = [
     name,
     escapeMarkdown(stateWord(i18n, component.state)) + since,
@@ -148,13 +175,17 @@ function liveFacts(wording: MarkdownWording, component: SnapshotComponent): stri
 
 function activeIncidents(wording: MarkdownWording, incidents: SnapshotIncident[]): string {
   if (incidents.length === 0) return '';
-  return [`## ${words(wording.i18n, 'incidents.active')}`, ...incidents.map((incident) => incidentBlock(incident, wording))].join('\n\n');
+  return [
+    `## ${words(wording.i18n, 'incidents.active')}`,
+    ...incidents.map((incident) => incidentBlock(incident, wording)),
+  ].join('\n\n');
 }
 
 /** `activeCount`: with an incident open above, "no incidents" would contradict it: the history says none resolved. */
 function recentIncidents(wording: MarkdownWording, incidents: SnapshotIncident[], activeCount: number): string {
   const head = `## ${words(wording.i18n, 'md.recentTitle')}`;
-  if (incidents.length === 0) return `${head}\n\n_${words(wording.i18n, activeCount > 0 ? 'page.history.noneResolved' : 'incidents.noneRecent')}_`;
+  if (incidents.length === 0)
+    return `${head}\n\n_${words(wording.i18n, activeCount > 0 ? 'page.history.noneResolved' : 'incidents.noneRecent')}_`;
   return [head, ...incidents.map((incident) => incidentBlock(incident, wording))].join('\n\n');
 }
 
@@ -170,7 +201,12 @@ export function incidentBlock(incident: SnapshotIncident, wording: MarkdownWordi
     words(i18n, 'incidents.started', { time: time(incident.startedAt) }),
   ];
   if (incident.resolvedAt !== null)
-    facts.push(words(i18n, 'md.resolvedLasted', { time: time(incident.resolvedAt), duration: durationText(i18n, incident.resolvedAt - incident.startedAt) }));
+    facts.push(
+      words(i18n, 'md.resolvedLasted', {
+        time: time(incident.resolvedAt),
+        duration: durationText(i18n, incident.resolvedAt - incident.startedAt),
+      }),
+    );
   const lines = [`### ${escapeMarkdown(incident.title)}`, '', facts.join(' · ')];
   if (incident.components.length > 0) lines.push('', affects(i18n, incident.components));
   // Newest first: the latest word is what a reader came for.
@@ -179,7 +215,10 @@ export function incidentBlock(incident: SnapshotIncident, wording: MarkdownWordi
     lines.push('');
     for (const update of updates) {
       const message = escapeMarkdownBlock(update.message, '  ');
-      lines.push(`- ${escapeMarkdown(time(update.at))} — **${escapeMarkdown(incidentStatusWord(i18n, update.status))}**` + (message ? `\n${message}` : ''));
+      lines.push(
+        `- ${escapeMarkdown(time(update.at))} — **${escapeMarkdown(incidentStatusWord(i18n, update.status))}**` +
+          (message ? `\n${message}` : ''),
+      );
     }
   }
   return lines.join('\n');
@@ -195,8 +234,10 @@ function maintenance(wording: MarkdownWording, windows: Snapshot['maintenance'])
   const { i18n } = wording;
   const lines = [`## ${words(i18n, 'incidents.maintenance')}`];
   const item = (window: SnapshotMaintenance) => maintenanceItem(wording, window);
-  if (windows.active.length > 0) lines.push('', `### ${words(i18n, 'incidents.inProgress')}`, '', ...windows.active.map(item));
-  if (windows.upcoming.length > 0) lines.push('', `### ${words(i18n, 'md.upcoming')}`, '', ...windows.upcoming.map(item));
+  if (windows.active.length > 0)
+    lines.push('', `### ${words(i18n, 'incidents.inProgress')}`, '', ...windows.active.map(item));
+  if (windows.upcoming.length > 0)
+    lines.push('', `### ${words(i18n, 'md.upcoming')}`, '', ...windows.upcoming.map(item));
   return lines.join('\n');
 }
 

@@ -16,6 +16,11 @@ export function renderNotFoundPage(slug: string, i18n: Translator = translator()
     `<footer class="site-foot"><div class="wrap"><p>${escapeHtml(i18n.t('common.poweredBy'))}</p></div></footer>`;
   return {
     contentType: 'text/html; charset=utf-8',
-    body: htmlDocument({ title: i18n.t('notFound.documentTitle'), head: '<meta name="robots" content="noindex">\n', body, i18n }),
+    body: htmlDocument({
+      title: i18n.t('notFound.documentTitle'),
+      head: '<meta name="robots" content="noindex">\n',
+      body,
+      i18n,
+    }),
   };
 }

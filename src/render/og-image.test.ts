@@ -1,6 +1,12 @@
 // The Open Graph image decoded back to pixels: 1200×630 PNG, not blank, the state's colour, any script, every fixture.
 import { describe, expect, it } from 'vitest';
-import { activeIncidentSnapshot, hostileSnapshot, largeSnapshot, operationalSnapshot, partialOutageSnapshot } from '../../test/fakes/snapshots.js';
+import {
+  activeIncidentSnapshot,
+  hostileSnapshot,
+  largeSnapshot,
+  operationalSnapshot,
+  partialOutageSnapshot,
+} from '../../test/fakes/snapshots.js';
 import { distinctColours, hexAt, PNG_SIGNATURE, readPng } from '../../test/pixels.js';
 import { STATE_COLOUR } from './html-layout.js';
 import { OG_HEIGHT, OG_WIDTH, pageUptime30d, prepareOgImage, renderOgImage } from './og-image.js';

@@ -30,11 +30,19 @@ export interface OgLogo {
  * `i18n`: the reader's language (the page's own, else English, when left out); Inter's Latin, Latin Extended and
  * Cyrillic subsets draw every shipped language (Polish, Turkish and Russian letters included).
  */
-export async function renderOgImage(snapshot: Snapshot, logo?: OgLogo, options: { i18n?: Translator } = {}): Promise<OgImageRendering> {
+export async function renderOgImage(
+  snapshot: Snapshot,
+  logo?: OgLogo,
+  options: { i18n?: Translator } = {},
+): Promise<OgImageRendering> {
   const i18n = options.i18n ?? translator(snapshot.page.language ?? undefined, snapshot.page.timeZone);
   const tree = card(i18n, snapshot, logo);
   const { satori, renderAsync } = await engines();
-  const svg = await satori(tree as never, { width: OG_WIDTH, height: OG_HEIGHT, fonts: await ogFonts(latinOnly(tree)) });
+  const svg = await satori(tree as never, {
+    width: OG_WIDTH,
+    height: OG_HEIGHT,
+    fonts: await ogFonts(latinOnly(tree)),
+  });
   const image = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
   return { contentType: 'image/png', body: image.asPng() };
 }
@@ -58,10 +66,15 @@ export function pageUptime30d(components: SnapshotComponent[]): number | null {
  * The layout engine and the rasterizer, loaded on the first og.png (or prepareOgImage) rather than at start-up: together
  * with their WebAssembly and native addon they are the largest thing the server would otherwise load before listening.
  */
-let loadedEngines: Promise<{ satori: typeof import('satori').default; renderAsync: typeof import('@resvg/resvg-js').renderAsync }> | undefined;
+let loadedEngines:
+  | Promise<{ satori: typeof import('satori').default; renderAsync: typeof import('@resvg/resvg-js').renderAsync }>
+  | undefined;
 
 function engines() {
-  loadedEngines ??= Promise.all([importPackage<typeof import('satori')>('satori'), importPackage<typeof import('@resvg/resvg-js')>('@resvg/resvg-js')]).then(([layout, raster]) => ({ satori: layout.default, renderAsync: raster.renderAsync }));
+  loadedEngines ??= Promise.all([
+    importPackage<typeof import('satori')>('satori'),
+    importPackage<typeof import('@resvg/resvg-js')>('@resvg/resvg-js'),
+  ]).then(([layout, raster]) => ({ satori: layout.default, renderAsync: raster.renderAsync }));
   loadedEngines.catch(() => {
     loadedEngines = undefined;
   });
@@ -130,12 +143,14 @@ function logoNode(logo: OgLogo): Node {
 /** Width and height from a PNG's IHDR or a JPEG's first SOF segment; undefined when they cannot be read. */
 function imageSize(logo: OgLogo): { width: number; height: number } | undefined {
   const b = Buffer.from(logo.body);
-  if (logo.contentType === 'image/png') return b.length >= 24 ? { width: b.readUInt32BE(16), height: b.readUInt32BE(20) } : undefined;
+  if (logo.contentType === 'image/png')
+    return b.length >= 24 ? { width: b.readUInt32BE(16), height: b.readUInt32BE(20) } : undefined;
   let at = 2;
   while (at + 9 < b.length && b[at] === 0xff) {
     const marker = b[at + 1] as number;
     const length = b.readUInt16BE(at + 2);
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return { height: b.readUInt16BE(at + 5), width: b.readUInt16BE(at + 7) };
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+      return { height: b.readUInt16BE(at + 5), width: b.readUInt16BE(at + 7) };
     at += 2 + length;
   }
   return undefined;
@@ -160,46 +175,81 @@ function card(i18n: Translator, snapshot: Snapshot, logo: OgLogo | undefined): N
   const title = clip(plainText(snapshot.page.title), 70) || snapshot.page.slug;
   const { accentColor, poweredBy } = snapshot.page.branding;
   const accent = accentColor !== null && /^#[0-9a-f]{6}$/i.test(accentColor) ? accentColor : null;
-  return el({ width: OG_WIDTH, height: OG_HEIGHT, flexDirection: 'column', background: '#ffffff', fontFamily: FONT_FAMILY, color: INK }, [
-    el({ height: 14, background: STATE_COLOUR[state] }),
-    el({ flex: 1, padding: `48px 64px 40px ${accent ? 52 : 64}px`, flexDirection: 'row', gap: 56, ...(accent ? { borderLeft: `12px solid ${accent}` } : {}) }, [
-      el({ flex: 1, flexDirection: 'column', minWidth: 0 }, [
-        ...(logo ? [logoNode(logo)] : []),
-        el({ fontSize: 58, fontWeight: 700, lineHeight: 1.12, letterSpacing: -1, lineClamp: logo ? 2 : 3 }, title),
-        el({ fontSize: 28, color: MUTED, marginTop: 10, lineClamp: 2 }, clip(plainText(snapshot.page.description ?? ''), 110) || i18n.t('og.status')),
-        el(
-          {
-            marginTop: 30,
-            alignSelf: 'flex-start',
-            alignItems: 'center',
-            gap: 16,
-            padding: '14px 28px 14px 22px',
-            borderRadius: 18,
-            background: STATE_COLOUR[state],
-            color: '#ffffff',
-            fontSize: 32,
-            fontWeight: 700,
-            maxWidth: 560,
-          },
-          [el({ width: 22, height: 22, borderRadius: 11, background: '#ffffff', flexShrink: 0 }), clip(plainText(label), 44)],
-        ),
-        el({ flex: 1 }),
-        stats(i18n, snapshot),
-      ]),
-      components(i18n, snapshot.components),
-    ]),
-    el(
-      { height: 64, padding: '0 64px', alignItems: 'center', justifyContent: 'space-between', borderTop: `2px solid ${DIVIDER}`, fontSize: 24, color: MUTED },
-      [el(accent ? { color: accent, fontWeight: 700 } : {}, clip(pageHost(snapshot), 60)), ...(poweredBy ? [el({}, i18n.t('common.poweredBy'))] : [])],
-    ),
-  ]);
+  return el(
+    {
+      width: OG_WIDTH,
+      height: OG_HEIGHT,
+      flexDirection: 'column',
+      background: '#ffffff',
+      fontFamily: FONT_FAMILY,
+      color: INK,
+    },
+    [
+      el({ height: 14, background: STATE_COLOUR[state] }),
+      el(
+        {
+          flex: 1,
+          padding: `48px 64px 40px ${accent ? 52 : 64}px`,
+          flexDirection: 'row',
+          gap: 56,
+          ...(accent ? { borderLeft: `12px solid ${accent}` } : {}),
+        },
+        [
+          el({ flex: 1, flexDirection: 'column', minWidth: 0 }, [
+            ...(logo ? [logoNode(logo)] : []),
+            el({ fontSize: 58, fontWeight: 700, lineHeight: 1.12, letterSpacing: -1, lineClamp: logo ? 2 : 3 }, title),
+            el(
+              { fontSize: 28, color: MUTED, marginTop: 10, lineClamp: 2 },
+              clip(plainText(snapshot.page.description ?? ''), 110) || i18n.t('og.status'),
+            ),
+            el(
+              {
+                marginTop: 30,
+                alignSelf: 'flex-start',
+                alignItems: 'center',
+                gap: 16,
+                padding: '14px 28px 14px 22px',
+                borderRadius: 18,
+                background: STATE_COLOUR[state],
+                color: '#ffffff',
+                fontSize: 32,
+                fontWeight: 700,
+                maxWidth: 560,
+              },
+              [
+                el({ width: 22, height: 22, borderRadius: 11, background: '#ffffff', flexShrink: 0 }),
+                clip(plainText(label), 44),
+              ],
+            ),
+            el({ flex: 1 }),
+            stats(i18n, snapshot),
+          ]),
+          components(i18n, snapshot.components),
+        ],
+      ),
+      el(
+        {
+          height: 64,
+          padding: '0 64px',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          borderTop: `2px solid ${DIVIDER}`,
+          fontSize: 24,
+          color: MUTED,
+        },
+        [
+          el(accent ? { color: accent, fontWeight: 700 } : {}, clip(pageHost(snapshot), 60)),
+          ...(poweredBy ? [el({}, i18n.t('common.poweredBy'))] : []),
+        ],
+      ),
+    ],
+  );
 }
 
 function stats(i18n: Translator, snapshot: Snapshot): Node {
   const items: Node[] = [];
   const { players, maxPlayers } = snapshot.totals;
-  if (players !== null)
-    items.push(stat(i18n.t('page.playersOnline'), countOfText(i18n, players, maxPlayers)));
+  if (players !== null) items.push(stat(i18n.t('page.playersOnline'), countOfText(i18n, players, maxPlayers)));
   items.push(stat(i18n.t('og.uptime30d'), uptimeText(i18n, pageUptime30d(snapshot.components))));
   return el({ gap: 56 }, items);
 }
@@ -216,25 +266,33 @@ const SEVERITY: Record<PageState, number> = { down: 0, degraded: 1, maintenance:
 
 function components(i18n: Translator, all: SnapshotComponent[]): Node {
   if (all.length === 0) return el({ width: 0 });
-  const list = all.map((component, index) => ({ component, index }))
+  const list = all
+    .map((component, index) => ({ component, index }))
     .sort((a, b) => SEVERITY[a.component.state] - SEVERITY[b.component.state] || a.index - b.index)
     .map(({ component }) => component);
   const shown = list.length > OG_MAX_COMPONENTS ? list.slice(0, OG_MAX_COMPONENTS - 1) : list;
   const rows: Node[] = shown.map((component) =>
     el({ alignItems: 'center', gap: 14, height: 50, borderBottom: `1px solid ${DIVIDER}`, fontSize: 25 }, [
       el({ width: 16, height: 16, borderRadius: 8, background: STATE_COLOUR[component.state], flexShrink: 0 }),
-      el({ flex: 1, minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' }, clip(plainText(component.name), 40) || '—'),
+      el(
+        { flex: 1, minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' },
+        clip(plainText(component.name), 40) || '—',
+      ),
       el({ color: STATE_COLOUR[component.state], fontWeight: 700, flexShrink: 0 }, stateWord(i18n, component.state)),
     ]),
   );
   const rest = list.length - shown.length;
   if (rest > 0) {
     const notOk = list.slice(shown.length).filter((c) => c.state !== 'operational').length;
-    const more = notOk > 0 ? i18n.t('og.moreNotOperational', { count: rest, notOk }) : i18n.t('og.more', { count: rest });
+    const more =
+      notOk > 0 ? i18n.t('og.moreNotOperational', { count: rest, notOk }) : i18n.t('og.more', { count: rest });
     rows.push(el({ height: 50, alignItems: 'center', fontSize: 24, color: MUTED }, more));
   }
   return el({ width: 440, flexDirection: 'column' }, [
-    el({ fontSize: 22, fontWeight: 700, color: MUTED, letterSpacing: 2, marginBottom: 6 }, i18n.t('components.title').toLocaleUpperCase(i18n.language)),
+    el(
+      { fontSize: 22, fontWeight: 700, color: MUTED, letterSpacing: 2, marginBottom: 6 },
+      i18n.t('components.title').toLocaleUpperCase(i18n.language),
+    ),
     ...rows,
   ]);
 }
@@ -252,11 +310,17 @@ function pageHost(snapshot: Snapshot): string {
 /** What Inter's Latin subset covers (its unicode-range, less a few rare marks). */
 const LATIN = /^[\u0000-\u00ff\u0131\u0152\u0153\u02c6\u02da\u02dc\u2000-\u206f\u20ac\u2122\u2191\u2193\u2212\u2215]*$/;
 /** Characters no shipped subset covers (CJK, emoji…): dropped rather than drawn as "no glyph" boxes. */
-const UNCOVERED = /[^\u0000-\u03ff\u0400-\u045f\u0490\u0491\u04b0\u04b1\u1d00-\u1dbf\u1e00-\u1e9f\u1ef2-\u1eff\u2000-\u206f\u20a0-\u20c0\u2113\u2116\u2122\u2191\u2193\u2212\u2215\u2c60-\u2c7f\ua720-\ua7ff]/gu;
+const UNCOVERED =
+  /[^\u0000-\u03ff\u0400-\u045f\u0490\u0491\u04b0\u04b1\u1d00-\u1dbf\u1e00-\u1e9f\u1ef2-\u1eff\u2000-\u206f\u20a0-\u20c0\u2113\u2116\u2122\u2191\u2193\u2212\u2215\u2c60-\u2c7f\ua720-\ua7ff]/gu;
 
 /** Text the fonts can draw, cut at a character budget (so layout never depends on how a font measures a 300-letter word). */
 function clip(raw: string, max: number): string {
   const text = raw.replace(UNCOVERED, '').replace(/\s+/g, ' ').trim();
   const chars = [...text];
-  return chars.length <= max ? text : chars.slice(0, max - 1).join('').trimEnd() + '…';
+  return chars.length <= max
+    ? text
+    : chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd() + '…';
 }

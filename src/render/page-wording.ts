@@ -41,7 +41,9 @@ export function plainText(text: string, options: { multiline?: boolean } = {}): 
 }
 
 /** Components in page order, bunched by group in the order groups first appear; ungrouped ones form a group named null. */
-export function groupComponents<T extends { group: string | null }>(components: readonly T[]): { group: string | null; components: T[] }[] {
+export function groupComponents<T extends { group: string | null }>(
+  components: readonly T[],
+): { group: string | null; components: T[] }[] {
   const groups = new Map<string | null, T[]>();
   for (const component of components) {
     const key = component.group === null || component.group.trim() === '' ? null : component.group;

@@ -2,9 +2,17 @@
 // OpenAPI document both come from these schemas.
 import { z } from 'zod';
 
-const time = z.string().describe("ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00");
+const time = z
+  .string()
+  .describe("ISO 8601 with milliseconds and the page's UTC offset, e.g. 2026-11-20T15:05:00.000+01:00");
 
-export const statuspageComponentStatusSchema = z.enum(['operational', 'degraded_performance', 'partial_outage', 'major_outage', 'under_maintenance']);
+export const statuspageComponentStatusSchema = z.enum([
+  'operational',
+  'degraded_performance',
+  'partial_outage',
+  'major_outage',
+  'under_maintenance',
+]);
 export const statuspageIndicatorSchema = z.enum(['none', 'minor', 'major', 'critical', 'maintenance']);
 
 export const statuspagePageSchema = z.object({
@@ -29,7 +37,10 @@ export const statuspageComponentSchema = z.object({
   position: z.number().int().describe('1-based, among the top level or within the group'),
   description: z.string().nullable(),
   showcase: z.boolean(),
-  start_date: z.string().nullable().describe('YYYY-MM-DD: the first day with checks; null for groups and components without any'),
+  start_date: z
+    .string()
+    .nullable()
+    .describe('YYYY-MM-DD: the first day with checks; null for groups and components without any'),
   group_id: z.string().nullable(),
   page_id: z.string(),
   group: z.boolean(),

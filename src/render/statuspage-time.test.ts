@@ -6,7 +6,8 @@ import { isoInZone, renderStatuspage, type StatuspageEndpoint, statuspageView } 
 
 // biome-ignore lint/suspicious/noExplicitAny: the answers are read as Statuspage's JSON, whatever its keys.
 type Any = any;
-const view = (snapshot: Snapshot, endpoint: StatuspageEndpoint): Any => JSON.parse(renderStatuspage(snapshot, endpoint).body as string);
+const view = (snapshot: Snapshot, endpoint: StatuspageEndpoint): Any =>
+  JSON.parse(renderStatuspage(snapshot, endpoint).body as string);
 
 describe('times', () => {
   it("are ISO 8601 with milliseconds and the page's offset at that instant", () => {

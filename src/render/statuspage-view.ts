@@ -1,6 +1,12 @@
 // Statuspage's objects (components, incidents, scheduled maintenances, the page) for one snapshot.
 import { createHash } from 'node:crypto';
-import type { PageState, Snapshot, SnapshotComponent, SnapshotIncident, SnapshotMaintenance } from '../domain/snapshot.js';
+import type {
+  PageState,
+  Snapshot,
+  SnapshotComponent,
+  SnapshotIncident,
+  SnapshotMaintenance,
+} from '../domain/snapshot.js';
 import { groupComponents } from './page-wording.js';
 import type {
   StatuspageComponent,
@@ -48,7 +54,12 @@ export class View {
   /** updated_at: the last change the snapshot knows of (a component, an incident, a window starting), else its own time. */
   page(): StatuspagePage {
     const { page, generatedAt, activeIncidents, recentIncidents, maintenance } = this.snapshot;
-    const all = [...this.changes, ...activeIncidents.map(lastChange), ...recentIncidents.map(lastChange), ...maintenance.active.map((w) => w.startsAt)];
+    const all = [
+      ...this.changes,
+      ...activeIncidents.map(lastChange),
+      ...recentIncidents.map(lastChange),
+      ...maintenance.active.map((w) => w.startsAt),
+    ];
     const known = all.filter((at) => at <= generatedAt);
     const updatedAt = known.length > 0 ? Math.max(...known) : generatedAt;
     return { id: page.id, name: page.title, url: page.url, time_zone: this.zone, updated_at: this.time(updatedAt) };
@@ -66,7 +77,12 @@ export class View {
     else if (overall.state === 'maintenance') indicator = 'maintenance';
     else if (overall.state === 'unknown') indicator = 'minor';
     else if (overall.state === 'operational') indicator = 'none';
-    else indicator = components.some((c) => c.state === 'down') || activeIncidents.some((i) => i.impact === 'major' || i.impact === 'critical') ? 'major' : 'minor';
+    else
+      indicator =
+        components.some((c) => c.state === 'down') ||
+        activeIncidents.some((i) => i.impact === 'major' || i.impact === 'critical')
+          ? 'major'
+          : 'minor';
     return { indicator, description: overall.label };
   }
 
@@ -80,7 +96,9 @@ export class View {
   }
 
   unresolved(): StatuspageIncident[] {
-    return [...this.snapshot.activeIncidents].sort((a, b) => b.startedAt - a.startedAt).map((incident) => this.incident(incident));
+    return [...this.snapshot.activeIncidents]
+      .sort((a, b) => b.startedAt - a.startedAt)
+      .map((incident) => this.incident(incident));
   }
 
   /** In progress first, then upcoming, each soonest first (summary.json's order). */
@@ -106,7 +124,9 @@ export class View {
 
   private component(component: SnapshotComponent, position: number, groupIdOf: string | null): StatuspageComponent {
     const firstDay = component.days.find((day) => day.checks > 0)?.date ?? null;
-    const createdAt = Date.parse(`${firstDay ?? component.days[0]?.date ?? isoDay(this.snapshot.generatedAt)}T00:00:00Z`);
+    const createdAt = Date.parse(
+      `${firstDay ?? component.days[0]?.date ?? isoDay(this.snapshot.generatedAt)}T00:00:00Z`,
+    );
     const updatedAt = Math.max(createdAt, ...this.changesOf(component));
     this.changes.push(updatedAt);
     const json: StatuspageComponent = {
@@ -131,7 +151,10 @@ export class View {
   /** Statuspage shows a group as a component of its own listing its members' ids; its status is their worst. */
   private group(id: string, name: string, position: number, children: StatuspageComponent[]): StatuspageComponent {
     const statuses = children.map((child) => child.status);
-    const worst = statuses.reduce<StatuspageComponentStatus>((a, b) => (STATUS_RANK[b] > STATUS_RANK[a] ? b : a), 'operational');
+    const worst = statuses.reduce<StatuspageComponentStatus>(
+      (a, b) => (STATUS_RANK[b] > STATUS_RANK[a] ? b : a),
+      'operational',
+    );
     const times = children.map((child) => Date.parse(child.created_at));
     const updated = children.map((child) => Date.parse(child.updated_at));
     return {
@@ -156,7 +179,9 @@ export class View {
   /** Down because the checks fail is a major outage; down only because an open incident says so follows its impact. */
   private componentStatus(component: SnapshotComponent): StatuspageComponentStatus {
     if (component.state !== 'down' || component.monitorState === 'down') return COMPONENT_STATUS[component.state];
-    const impacts = this.snapshot.activeIncidents.filter((i) => i.components.some((c) => c.id === component.id)).map((i) => i.impact);
+    const impacts = this.snapshot.activeIncidents
+      .filter((i) => i.components.some((c) => c.id === component.id))
+      .map((i) => i.impact);
     return impacts.includes('critical') ? 'major_outage' : 'partial_outage';
   }
 
@@ -188,7 +213,9 @@ export class View {
       started_at: this.time(incident.startedAt),
       page_id: this.snapshot.page.id,
       // Statuspage lists updates newest first; Warden keeps them oldest first.
-      incident_updates: [...incident.updates].reverse().map((u) => this.update(incident.id, u.id, u.status, u.message, u.at)),
+      incident_updates: [...incident.updates]
+        .reverse()
+        .map((u) => this.update(incident.id, u.id, u.status, u.message, u.at)),
       components: this.componentsNamed(incident.components),
     };
   }
@@ -208,7 +235,15 @@ export class View {
       shortlink: this.snapshot.page.url,
       started_at: at,
       page_id: this.snapshot.page.id,
-      incident_updates: [this.update(window.id, `${window.id}-${window.status}`, window.status, window.description ?? window.title, window.startsAt)],
+      incident_updates: [
+        this.update(
+          window.id,
+          `${window.id}-${window.status}`,
+          window.status,
+          window.description ?? window.title,
+          window.startsAt,
+        ),
+      ],
       components: this.componentsNamed(window.components),
       scheduled_for: at,
       scheduled_until: this.time(window.endsAt),

@@ -41,8 +41,10 @@ function fixture(name: string): unknown {
 
 // biome-ignore lint/suspicious/noExplicitAny: the answers are read as Statuspage's clients read them, untyped.
 type Any = any;
-const view = (snapshot: Snapshot, endpoint: StatuspageEndpoint): Any => JSON.parse(renderStatuspage(snapshot, endpoint).body as string);
-const componentNamed = (snapshot: Snapshot, name: string): Any => view(snapshot, 'components').components.find((c: Any) => c.name === name);
+const view = (snapshot: Snapshot, endpoint: StatuspageEndpoint): Any =>
+  JSON.parse(renderStatuspage(snapshot, endpoint).body as string);
+const componentNamed = (snapshot: Snapshot, name: string): Any =>
+  view(snapshot, 'components').components.find((c: Any) => c.name === name);
 
 describe("Statuspage's shapes", () => {
   for (const endpoint of ENDPOINTS)
@@ -58,8 +60,10 @@ describe("Statuspage's shapes", () => {
 
   it('reaches every nested part of the shapes: groups and their members, incidents with updates and components, maintenance', () => {
     const places = new Set<string>();
-    for (const make of Object.values(SNAPSHOT_FIXTURES)) for (const place of placesOf(view(make(), 'summary'))) places.add(place);
-    for (const make of Object.values(SNAPSHOT_FIXTURES)) for (const place of placesOf(view(make(), 'incidents'))) places.add(place.replace('$.incidents', '$.all'));
+    for (const make of Object.values(SNAPSHOT_FIXTURES))
+      for (const place of placesOf(view(make(), 'summary'))) places.add(place);
+    for (const make of Object.values(SNAPSHOT_FIXTURES))
+      for (const place of placesOf(view(make(), 'incidents'))) places.add(place.replace('$.incidents', '$.all'));
     expect([...places]).toEqual(
       expect.arrayContaining([
         '$.components[].components[]',
@@ -84,8 +88,8 @@ describe("Statuspage's shapes", () => {
     answer.page.updated_at = '2025-03-14T10:02:11.512';
     expect(shapeDifferences(shape, answer)).toEqual([
       '$.page.updated_at: string where the samples have datetime',
-      '$.components[]: keys differ from the samples\' (missing showcase; extra none)',
-      '$.components[]: keys differ from the samples\' (missing none; extra uptime)',
+      "$.components[]: keys differ from the samples' (missing showcase; extra none)",
+      "$.components[]: keys differ from the samples' (missing none; extra uptime)",
       '$.components[].uptime: the samples have nothing here',
       '$.components[].position: string where the samples have number',
     ]);
@@ -95,7 +99,9 @@ describe("Statuspage's shapes", () => {
 describe('component statuses', () => {
   const withStates = (states: [string, PageState, ('up' | 'down' | 'degraded' | 'unknown')?][]) =>
     snapshotOf(
-      states.map(([name, state, monitorState]) => component({ id: name.toLowerCase(), name, state, ...(monitorState ? { monitorState } : {}) })),
+      states.map(([name, state, monitorState]) =>
+        component({ id: name.toLowerCase(), name, state, ...(monitorState ? { monitorState } : {}) }),
+      ),
       {},
     );
 
@@ -124,11 +130,27 @@ describe('component statuses', () => {
     ];
     const snapshot = snapshotOf(components, {
       activeIncidents: [
-        incident({ id: 'i1', title: 'Slow web', impact: 'major', startedAt: FIXTURE_NOW - 5 * MINUTE, components: [{ id: 'web', name: 'Web' }] }),
-        incident({ id: 'i2', title: 'DB gone', impact: 'critical', startedAt: FIXTURE_NOW - 4 * MINUTE, components: [{ id: 'db', name: 'Database' }] }),
+        incident({
+          id: 'i1',
+          title: 'Slow web',
+          impact: 'major',
+          startedAt: FIXTURE_NOW - 5 * MINUTE,
+          components: [{ id: 'web', name: 'Web' }],
+        }),
+        incident({
+          id: 'i2',
+          title: 'DB gone',
+          impact: 'critical',
+          startedAt: FIXTURE_NOW - 4 * MINUTE,
+          components: [{ id: 'db', name: 'Database' }],
+        }),
       ],
     });
-    expect(view(snapshot, 'components').components.map((c: Any) => c.status)).toEqual(['partial_outage', 'major_outage', 'major_outage']);
+    expect(view(snapshot, 'components').components.map((c: Any) => c.status)).toEqual([
+      'partial_outage',
+      'major_outage',
+      'major_outage',
+    ]);
   });
 
   it('shows each group as a component with group: true listing its members, who name it in group_id, positions within each level', () => {
@@ -146,17 +168,31 @@ describe('component statuses', () => {
     const [games, community] = components.filter((c: Any) => c.group);
     expect(games.components).toEqual(['lobby', 'survival', 'creative', 'bedrock']);
     expect(community.components).toEqual(['website', 'discord']);
-    for (const member of components.filter((c: Any) => !c.group)) expect(member.group_id).toBe(member.name === 'Website' || member.name === 'Discord bot' ? community.id : games.id);
+    for (const member of components.filter((c: Any) => !c.group))
+      expect(member.group_id).toBe(
+        member.name === 'Website' || member.name === 'Discord bot' ? community.id : games.id,
+      );
     expect(games.id).toMatch(/^grp_[0-9a-f]{12}$/);
     expect(games.id).not.toBe(community.id);
     // The same group keeps its id from one snapshot to the next.
     expect(view(partialOutageSnapshot(), 'components').components[0].id).toBe(games.id);
-    expect(components.find((c: Any) => c.name === 'Lobby')).toMatchObject({ id: 'lobby', description: 'play.blockhaven.example', showcase: true, page_id: 'page_blockhaven' });
+    expect(components.find((c: Any) => c.name === 'Lobby')).toMatchObject({
+      id: 'lobby',
+      description: 'play.blockhaven.example',
+      showcase: true,
+      page_id: 'page_blockhaven',
+    });
   });
 
   it("gives a group its members' worst status, a partial outage when only some are out", () => {
     const group = (states: PageState[]) =>
-      view(snapshotOf(states.map((state, i) => component({ id: `c${i}`, name: `C${i}`, group: 'G', state })), {}), 'components').components[0].status;
+      view(
+        snapshotOf(
+          states.map((state, i) => component({ id: `c${i}`, name: `C${i}`, group: 'G', state })),
+          {},
+        ),
+        'components',
+      ).components[0].status;
     expect(group(['operational', 'operational'])).toBe('operational');
     expect(group(['operational', 'maintenance'])).toBe('under_maintenance');
     expect(group(['maintenance', 'degraded'])).toBe('degraded_performance');
@@ -178,8 +214,14 @@ describe('the status indicator', () => {
   it('follows the overall state, its description the overall label', () => {
     expect(status(operationalSnapshot())).toEqual({ indicator: 'none', description: 'All systems operational' });
     expect(status(activeIncidentSnapshot())).toEqual({ indicator: 'minor', description: 'Degraded performance' });
-    expect(status(partialOutageSnapshot())).toEqual({ indicator: 'major', description: 'Partial outage: 1 of 6 components down' });
-    expect(status(maintenanceSnapshot())).toEqual({ indicator: 'maintenance', description: 'Scheduled maintenance in progress' });
+    expect(status(partialOutageSnapshot())).toEqual({
+      indicator: 'major',
+      description: 'Partial outage: 1 of 6 components down',
+    });
+    expect(status(maintenanceSnapshot())).toEqual({
+      indicator: 'maintenance',
+      description: 'Scheduled maintenance in progress',
+    });
     const allDown = snapshotOf([component({ id: 'a', name: 'A', state: 'down' })], {});
     expect(status(allDown)).toEqual({ indicator: 'critical', description: 'Major outage' });
     const unknown = snapshotOf([component({ id: 'a', name: 'A', state: 'unknown' })], {});
@@ -228,7 +270,9 @@ describe('incidents and maintenance', () => {
       ['upd_2', 'identified', 'inc_lag'],
       ['upd_1', 'investigating', 'inc_lag'],
     ]);
-    expect(lag.incident_updates[1].body).toBe('A runaway redstone clock near spawn was pinning the main thread.\nIt has been removed.');
+    expect(lag.incident_updates[1].body).toBe(
+      'A runaway redstone clock near spawn was pinning the main thread.\nIt has been removed.',
+    );
     expect(lag.components).toEqual([componentNamed(snapshot, 'Survival')]);
     expect(view(snapshot, 'summary').incidents).toEqual([lag]);
   });
@@ -240,7 +284,9 @@ describe('incidents and maintenance', () => {
       ['inc_proxy', 'resolved'],
       ['inc_web', 'resolved'],
     ]);
-    expect(incidents[1].resolved_at).toBe(new Date(FIXTURE_NOW - 3 * 86_400_000 - 3_600_000 - 18 * MINUTE).toISOString());
+    expect(incidents[1].resolved_at).toBe(
+      new Date(FIXTURE_NOW - 3 * 86_400_000 - 3_600_000 - 18 * MINUTE).toISOString(),
+    );
     expect(incidents[1].monitoring_at).toBeNull();
     expect(view(largeSnapshot(), 'unresolved').incidents).toEqual([]);
   });
@@ -258,13 +304,20 @@ describe('incidents and maintenance', () => {
       resolved_at: null,
     });
     expect(summary[0].incident_updates).toEqual([
-      expect.objectContaining({ status: 'in_progress', body: snapshot.maintenance.active[0]!.description, incident_id: 'mnt_weekly' }),
+      expect.objectContaining({
+        status: 'in_progress',
+        body: snapshot.maintenance.active[0]!.description,
+        incident_id: 'mnt_weekly',
+      }),
     ]);
     expect(summary[1].components.map((c: Any) => c.name)).toEqual(['Survival', 'Creative', 'Website']);
     expect(view(snapshot, 'upcoming').scheduled_maintenances.map((m: Any) => m.id)).toEqual(['mnt_db']);
     expect(view(snapshot, 'active').scheduled_maintenances.map((m: Any) => m.id)).toEqual(['mnt_weekly']);
     // The full list is newest scheduled first, as Statuspage's.
-    expect(view(snapshot, 'maintenances').scheduled_maintenances.map((m: Any) => m.id)).toEqual(['mnt_db', 'mnt_weekly']);
+    expect(view(snapshot, 'maintenances').scheduled_maintenances.map((m: Any) => m.id)).toEqual([
+      'mnt_db',
+      'mnt_weekly',
+    ]);
   });
 
   it('marks updates delivered to subscribers when the page takes subscriptions', () => {

@@ -23,7 +23,6 @@ export const STATUSPAGE_PATHS = {
 
 export type StatuspageEndpoint = keyof typeof STATUSPAGE_PATHS;
 
-
 /** One endpoint's JSON, from the snapshot alone (pure: the same snapshot gives the same bytes). */
 export function renderStatuspage(snapshot: Snapshot, endpoint: StatuspageEndpoint): Rendered {
   return { contentType: 'application/json; charset=utf-8', body: JSON.stringify(statuspageView(snapshot, endpoint)) };
@@ -38,7 +37,13 @@ export function statuspageView(snapshot: Snapshot, endpoint: StatuspageEndpoint)
   const page = view.page();
   switch (endpoint) {
     case 'summary':
-      return { page, components: view.components, incidents: view.unresolved(), scheduled_maintenances: view.maintenances(), status: view.status() };
+      return {
+        page,
+        components: view.components,
+        incidents: view.unresolved(),
+        scheduled_maintenances: view.maintenances(),
+        status: view.status(),
+      };
     case 'status':
       return { page, status: view.status() };
     case 'components':
@@ -48,7 +53,10 @@ export function statuspageView(snapshot: Snapshot, endpoint: StatuspageEndpoint)
     case 'unresolved':
       return { page, incidents: view.unresolved() };
     case 'maintenances':
-      return { page, scheduled_maintenances: [...view.maintenances()].sort(bySchedule).reverse().slice(0, STATUSPAGE_LIST_MAX) };
+      return {
+        page,
+        scheduled_maintenances: [...view.maintenances()].sort(bySchedule).reverse().slice(0, STATUSPAGE_LIST_MAX),
+      };
     case 'upcoming':
       return { page, scheduled_maintenances: view.maintenances().filter((m) => m.status === 'scheduled') };
     case 'active':

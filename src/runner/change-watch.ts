@@ -14,7 +14,12 @@ export interface ChangeWatch {
   stop(): Promise<void>;
 }
 
-export function createChangeWatch(deps: { store: Store; logger: Logger; everyMs: number; onChange: () => Promise<void> }): ChangeWatch {
+export function createChangeWatch(deps: {
+  store: Store;
+  logger: Logger;
+  everyMs: number;
+  onChange: () => Promise<void>;
+}): ChangeWatch {
   let seen: number | null = null;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;

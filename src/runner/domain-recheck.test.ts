@@ -23,7 +23,16 @@ for (const dialect of dialects)
       opened = await dialect.open();
       await seed(opened.store, PAGES, NOW - 2 * DAY_MS);
       const page = await opened.store.pages.findBySlug('api');
-      await opened.store.pages.update(page!.id, { customDomain: 'api.acme.test', customDomainToken: 'wdv_t', customDomainVerifiedAt: NOW - 2 * DAY_MS, customDomainCheckedAt: NOW - 2 * DAY_MS }, NOW - 2 * DAY_MS);
+      await opened.store.pages.update(
+        page!.id,
+        {
+          customDomain: 'api.acme.test',
+          customDomainToken: 'wdv_t',
+          customDomainVerifiedAt: NOW - 2 * DAY_MS,
+          customDomainCheckedAt: NOW - 2 * DAY_MS,
+        },
+        NOW - 2 * DAY_MS,
+      );
     });
     afterEach(() => opened.cleanup());
 
@@ -68,6 +77,9 @@ for (const dialect of dialects)
     it('changes nothing when DNS does not answer', async () => {
       const { recheck } = recheckWith({ error: 'no answer within 5000 ms' });
       expect(await recheck.recheck()).toEqual({ checked: 0, unverified: 0 });
-      expect(await api()).toMatchObject({ customDomainVerifiedAt: NOW - 2 * DAY_MS, customDomainCheckedAt: NOW - 2 * DAY_MS });
+      expect(await api()).toMatchObject({
+        customDomainVerifiedAt: NOW - 2 * DAY_MS,
+        customDomainCheckedAt: NOW - 2 * DAY_MS,
+      });
     });
   });

@@ -39,7 +39,10 @@ export function createDomainRecheck(deps: {
   let stopped = false;
 
   const due = (page: Page, now: number): boolean =>
-    page.customDomain !== null && page.customDomainToken !== null && page.customDomainVerifiedAt !== null && (page.customDomainCheckedAt ?? 0) <= now - everyMs;
+    page.customDomain !== null &&
+    page.customDomainToken !== null &&
+    page.customDomainVerifiedAt !== null &&
+    (page.customDomainCheckedAt ?? 0) <= now - everyMs;
 
   async function checkOne(page: Page): Promise<'kept' | 'unverified' | 'skipped'> {
     const claim = { domain: page.customDomain as string, token: page.customDomainToken as string };
@@ -47,7 +50,10 @@ export function createDomainRecheck(deps: {
     const answer = await deps.domainTxt(name);
     const outcome = verificationOutcome(answer, claim.token);
     if (outcome === 'unreachable') {
-      deps.logger.warn({ page: page.slug, domain: claim.domain, found: describeTxtAnswer(name, answer) }, 'custom domain re-check: DNS did not answer; kept as it is');
+      deps.logger.warn(
+        { page: page.slug, domain: claim.domain, found: describeTxtAnswer(name, answer) },
+        'custom domain re-check: DNS did not answer; kept as it is',
+      );
       return 'skipped';
     }
     const now = deps.clock.now();

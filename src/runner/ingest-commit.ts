@@ -27,7 +27,9 @@ export async function commit(
 ): Promise<{ outcomes: IngestOutcome[]; events: WardenEvent[]; enqueued: number }> {
   const afterCommit: (() => void)[] = [];
   const committed = await store.transaction(async (tx) => {
-    const monitors = new Map((await tx.monitorStates.find([...new Set(inputs.map((i) => i.monitorId))])).map((m) => [m.id, m]));
+    const monitors = new Map(
+      (await tx.monitorStates.find([...new Set(inputs.map((i) => i.monitorId))])).map((m) => [m.id, m]),
+    );
     const certificates = tls ? tls.candidatesOf(inputs, monitors, now) : [];
     const resultIds = inputs.flatMap((i) => (i.kind !== 'silence' && i.resultId !== undefined ? [i.resultId] : []));
     const seen = resultIds.length > 0 ? await tx.checks.storedResultKeys(resultIds) : new Set<string>();
@@ -64,7 +66,13 @@ interface BatchOutput {
   changes: MonitorStateChange[];
 }
 
-function applyResult(monitor: MonitorStateRow, input: IngestInput, now: number, seen: Set<string>, { events, rows, touched, changes }: BatchOutput): IngestOutcome {
+function applyResult(
+  monitor: MonitorStateRow,
+  input: IngestInput,
+  now: number,
+  seen: Set<string>,
+  { events, rows, touched, changes }: BatchOutput,
+): IngestOutcome {
   if (input.resultId !== undefined) {
     const key = `${input.monitorId}\u0000${input.resultId}`;
     if (seen.has(key)) return { stored: false, monitorId: input.monitorId, reason: 'duplicate' };
@@ -86,11 +94,23 @@ function applyResult(monitor: MonitorStateRow, input: IngestInput, now: number, 
   };
   // A late result (older than the latest) goes into history but does not move the current state.
   if (monitor.lastCheckAt === null || checkedAt >= monitor.lastCheckAt) {
-    const transition = nextMonitorState(monitor, { ok: input.ok, latencyMs: row.latencyMs, degraded: input.degraded ?? false, source: input.source });
+    const transition = nextMonitorState(monitor, {
+      ok: input.ok,
+      latencyMs: row.latencyMs,
+      degraded: input.degraded ?? false,
+      source: input.source,
+    });
     row.degraded = transition.state === 'degraded';
     if (transition.state !== monitor.state) {
       events.push(stateEvent(monitor, checkedAt, transition.state, transition.reason));
-      changes.push(stateChange(monitor, checkedAt, transition.state, changeMessage(transition.state, transition.reason, row, input.degraded ?? false)));
+      changes.push(
+        stateChange(
+          monitor,
+          checkedAt,
+          transition.state,
+          changeMessage(transition.state, transition.reason, row, input.degraded ?? false),
+        ),
+      );
       monitor.state = transition.state;
       monitor.stateSince = checkedAt;
     }
@@ -109,7 +129,13 @@ function applyResult(monitor: MonitorStateRow, input: IngestInput, now: number, 
     touched.add(monitor);
   } else row.degraded = input.ok && (input.degraded ?? false);
   rows.push(row);
-  events.push({ type: 'monitor.checked', at: checkedAt, monitorId: monitor.id, organizationId: monitor.organizationId, ok: input.ok });
+  events.push({
+    type: 'monitor.checked',
+    at: checkedAt,
+    monitorId: monitor.id,
+    organizationId: monitor.organizationId,
+    ok: input.ok,
+  });
   return { stored: true, monitorId: monitor.id, state: monitor.state, checkedAt };
 }
 
@@ -122,7 +148,8 @@ function applySilence(
   touched: Set<MonitorStateRow>,
   changes: MonitorStateChange[],
 ): IngestOutcome {
-  if (monitor.state === 'unknown' || monitor.lastCheckAt !== input.lastCheckAt) return { stored: false, monitorId: monitor.id, reason: 'superseded' };
+  if (monitor.state === 'unknown' || monitor.lastCheckAt !== input.lastCheckAt)
+    return { stored: false, monitorId: monitor.id, reason: 'superseded' };
   events.push(stateEvent(monitor, now, 'unknown', input.reason));
   changes.push(stateChange(monitor, now, 'unknown', input.reason));
   monitor.state = 'unknown';
@@ -152,12 +179,22 @@ function stateChanges(events: readonly WardenEvent[], monitors: Map<string, Moni
   return changes;
 }
 
-function stateChange(monitor: MonitorStateRow, at: number, to: MonitorStateRow['state'], message: string | null): MonitorStateChange {
+function stateChange(
+  monitor: MonitorStateRow,
+  at: number,
+  to: MonitorStateRow['state'],
+  message: string | null,
+): MonitorStateChange {
   return { id: newId('stc'), monitorId: monitor.id, at, from: monitor.state, to, message };
 }
 
 /** Why, as the state history tells it: the failing check's error, the passing check's message, the latency rule. */
-function changeMessage(to: MonitorStateRow['state'], reason: string | null, check: CheckRow, probeDegraded: boolean): string | null {
+function changeMessage(
+  to: MonitorStateRow['state'],
+  reason: string | null,
+  check: CheckRow,
+  probeDegraded: boolean,
+): string | null {
   if (to === 'down') return check.error ?? check.message ?? reason;
   if (to === 'up') return check.message;
   // Degraded by the probe's own finding (its message says what), or by the latency rule: with the latency that broke it.
@@ -168,8 +205,21 @@ function changeMessage(to: MonitorStateRow['state'], reason: string | null, chec
 /** Since when the state a monitor.state event leaves had held, kept beside the event (not published). */
 const PREVIOUS_SINCE = new WeakMap<WardenEvent, number>();
 
-function stateEvent(monitor: MonitorStateRow, at: number, state: MonitorStateRow['state'], reason: string | null): WardenEvent {
-  const event: WardenEvent = { type: 'monitor.state', at, monitorId: monitor.id, organizationId: monitor.organizationId, previous: monitor.state, state, reason };
+function stateEvent(
+  monitor: MonitorStateRow,
+  at: number,
+  state: MonitorStateRow['state'],
+  reason: string | null,
+): WardenEvent {
+  const event: WardenEvent = {
+    type: 'monitor.state',
+    at,
+    monitorId: monitor.id,
+    organizationId: monitor.organizationId,
+    previous: monitor.state,
+    state,
+    reason,
+  };
   PREVIOUS_SINCE.set(event, monitor.stateSince);
   return event;
 }

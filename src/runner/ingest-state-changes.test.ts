@@ -22,12 +22,19 @@ for (const dialect of dialects) {
     let mc: Monitor;
     let web: Monitor;
     const history = async (monitor: Monitor) =>
-      (await opened.store.monitorStates.listChanges(monitor.id, { limit: 50 })).reverse().map(({ at, from, to, message }) => ({ at, from, to, message }));
+      (await opened.store.monitorStates.listChanges(monitor.id, { limit: 50 }))
+        .reverse()
+        .map(({ at, from, to, message }) => ({ at, from, to, message }));
 
     beforeEach(async () => {
       opened = await dialect.open();
       now = Date.UTC(2026, 10, 20, 12, 0, 0);
-      ingest = createIngest({ store: opened.store, bus: createInProcessBus(), clock: { now: () => now }, logger: createLogger('silent') });
+      ingest = createIngest({
+        store: opened.store,
+        bus: createInProcessBus(),
+        clock: { now: () => now },
+        logger: createLogger('silent'),
+      });
       const seeded = await seed(opened.store, CONFIG, now);
       mc = seeded.monitors.mc as Monitor;
       web = seeded.monitors.web as Monitor;
@@ -50,7 +57,15 @@ for (const dialect of dialects) {
         [420, true, 30, '6 players'], // up
       ];
       for (const [s, ok, latencyMs, text] of results)
-        await ingest.record({ monitorId: mc.id, ok, latencyMs, message: ok ? text : null, error: ok ? null : text, checkedAt: at(s), source: 'edge' });
+        await ingest.record({
+          monitorId: mc.id,
+          ok,
+          latencyMs,
+          message: ok ? text : null,
+          error: ok ? null : text,
+          checkedAt: at(s),
+          source: 'edge',
+        });
       expect(await history(mc)).toEqual([
         { at: at(0), from: 'unknown', to: 'up', message: '3 players' },
         { at: at(180), from: 'up', to: 'down', message: 'timed out' },
@@ -67,12 +82,24 @@ for (const dialect of dialects) {
       const outcomes = await ingest.recordMany([
         { monitorId: web.id, ok: false, error: 'refused', checkedAt: now, source: 'edge' },
         { monitorId: web.id, ok: true, message: 'open', checkedAt: now + 1000, source: 'edge' },
-        { monitorId: web.id, ok: true, degraded: true, message: 'slow handshake', checkedAt: now + 2000, source: 'edge' },
+        {
+          monitorId: web.id,
+          ok: true,
+          degraded: true,
+          message: 'slow handshake',
+          checkedAt: now + 2000,
+          source: 'edge',
+        },
         { monitorId: mc.id, ok: true, latencyMs: 10, checkedAt: now, source: 'edge' },
       ]);
       expect(outcomes.map((o) => o.stored && o.state)).toEqual(['down', 'up', 'degraded', 'up']);
       now += 600_000;
-      await ingest.record({ kind: 'silence', monitorId: web.id, lastCheckAt: now - 600_000 + 2000, reason: 'no result for 3 intervals' });
+      await ingest.record({
+        kind: 'silence',
+        monitorId: web.id,
+        lastCheckAt: now - 600_000 + 2000,
+        reason: 'no result for 3 intervals',
+      });
       expect((await history(web)).map(({ from, to, message }) => [from, to, message])).toEqual([
         ['unknown', 'down', 'refused'],
         ['down', 'up', 'open'],
@@ -83,8 +110,22 @@ for (const dialect of dialects) {
     });
 
     it('records nothing for a replayed relay result', async () => {
-      await ingest.record({ monitorId: web.id, ok: false, error: 'refused', resultId: 'r1', checkedAt: now, source: 'relay' });
-      const replayed = await ingest.record({ monitorId: web.id, ok: false, error: 'refused', resultId: 'r1', checkedAt: now, source: 'relay' });
+      await ingest.record({
+        monitorId: web.id,
+        ok: false,
+        error: 'refused',
+        resultId: 'r1',
+        checkedAt: now,
+        source: 'relay',
+      });
+      const replayed = await ingest.record({
+        monitorId: web.id,
+        ok: false,
+        error: 'refused',
+        resultId: 'r1',
+        checkedAt: now,
+        source: 'relay',
+      });
       expect(replayed).toMatchObject({ stored: false, reason: 'duplicate' });
       expect(await history(web)).toHaveLength(1);
     });
@@ -95,11 +136,21 @@ for (const dialect of dialects) {
         ...opened.store,
         transaction: <T>(work: (tx: typeof opened.store) => Promise<T>) =>
           opened.store.transaction((tx) =>
-            work({ ...tx, monitorStates: { ...tx.monitorStates, appendChanges: () => Promise.reject(new Error('disk full')) } }),
+            work({
+              ...tx,
+              monitorStates: { ...tx.monitorStates, appendChanges: () => Promise.reject(new Error('disk full')) },
+            }),
           ),
       };
-      const broken = createIngest({ store: failing, bus: createInProcessBus(), clock: { now: () => now }, logger: createLogger('silent') });
-      await expect(broken.record({ monitorId: web.id, ok: true, message: 'open', checkedAt: now, source: 'edge' })).rejects.toThrow('disk full');
+      const broken = createIngest({
+        store: failing,
+        bus: createInProcessBus(),
+        clock: { now: () => now },
+        logger: createLogger('silent'),
+      });
+      await expect(
+        broken.record({ monitorId: web.id, ok: true, message: 'open', checkedAt: now, source: 'edge' }),
+      ).rejects.toThrow('disk full');
       await broken.close();
       expect(await opened.store.monitors.findById(web.id)).toMatchObject({ state: 'unknown', lastCheckAt: null });
       expect(await opened.store.checks.list(web.id, { from: 0, to: now + 1, limit: 10 })).toEqual([]);

@@ -42,7 +42,14 @@ for (const dialect of dialects) {
 
     it("stores a hostile server's NUL characters as U+FFFD instead of failing the commit for everyone in it", async () => {
       const [hostile, other] = await ingest.recordMany([
-        { monitorId: mc.id, ok: true, message: 'motd\u0000evil', error: null, data: { motd: 'a\u0000b' }, source: 'edge' },
+        {
+          monitorId: mc.id,
+          ok: true,
+          message: 'motd\u0000evil',
+          error: null,
+          data: { motd: 'a\u0000b' },
+          source: 'edge',
+        },
         { monitorId: hb.id, ok: false, error: 'late\u0000', source: 'push' },
       ]);
       expect(hostile).toMatchObject({ stored: true });
@@ -53,15 +60,30 @@ for (const dialect of dialects) {
     });
 
     it('stores the check, updates the latest result, and derives the state with retries', async () => {
-      const a = await ingest.record({ monitorId: mc.id, ok: true, latencyMs: 40, data: { players: 3 }, source: 'edge' });
+      const a = await ingest.record({
+        monitorId: mc.id,
+        ok: true,
+        latencyMs: 40,
+        data: { players: 3 },
+        source: 'edge',
+      });
       expect(a).toMatchObject({ stored: true, state: 'up' });
       now += 30_000;
-      expect(await ingest.record({ monitorId: mc.id, ok: false, error: 'connection refused', source: 'edge' })).toMatchObject({ state: 'up' });
+      expect(
+        await ingest.record({ monitorId: mc.id, ok: false, error: 'connection refused', source: 'edge' }),
+      ).toMatchObject({ state: 'up' });
       now += 30_000;
-      expect(await ingest.record({ monitorId: mc.id, ok: false, error: 'connection refused', source: 'edge' })).toMatchObject({ state: 'down' });
+      expect(
+        await ingest.record({ monitorId: mc.id, ok: false, error: 'connection refused', source: 'edge' }),
+      ).toMatchObject({ state: 'down' });
       const stored = await opened.store.monitors.findById(mc.id);
       expect(stored).toMatchObject({ state: 'down', stateSince: now, failureStreak: 2, lastCheckAt: now });
-      expect(stored?.lastResult).toMatchObject({ ok: false, error: 'connection refused', source: 'edge', checkedAt: now });
+      expect(stored?.lastResult).toMatchObject({
+        ok: false,
+        error: 'connection refused',
+        source: 'edge',
+        checkedAt: now,
+      });
       expect(events.map((e) => e.type === 'monitor.state' && [e.previous, e.state])).toEqual([
         ['unknown', 'up'],
         ['up', 'down'],
@@ -80,18 +102,51 @@ for (const dialect of dialects) {
       ]);
       const hourly = await opened.store.checks.buckets('hour', [mc.id], 0, now + DAY_MS);
       expect(hourly).toHaveLength(2);
-      expect(hourly[0]).toMatchObject({ start: now, count: 3, upCount: 2, degradedCount: 1, latencyMin: 100, latencyMax: 700, latencyAvg: 400, playersAvg: 15, playersMax: 20 });
+      expect(hourly[0]).toMatchObject({
+        start: now,
+        count: 3,
+        upCount: 2,
+        degradedCount: 1,
+        latencyMin: 100,
+        latencyMax: 700,
+        latencyAvg: 400,
+        playersAvg: 15,
+        playersMax: 20,
+      });
       expect(hourly[1]).toMatchObject({ count: 1, upCount: 1, latencyMin: 40 });
       const daily = await opened.store.checks.buckets('day', [mc.id], 0, now + DAY_MS);
-      expect(daily).toEqual([expect.objectContaining({ start: Date.UTC(2026, 10, 20), count: 4, upCount: 3, latencyMin: 40, latencyMax: 700, playersMax: 20 })]);
+      expect(daily).toEqual([
+        expect.objectContaining({
+          start: Date.UTC(2026, 10, 20),
+          count: 4,
+          upCount: 3,
+          latencyMin: 40,
+          latencyMax: 700,
+          playersMax: 20,
+        }),
+      ]);
       // A second batch merges into the same buckets.
-      await ingest.record({ monitorId: mc.id, ok: true, latencyMs: 5, data: { players: 50 }, source: 'edge', checkedAt: now + 5000 });
+      await ingest.record({
+        monitorId: mc.id,
+        ok: true,
+        latencyMs: 5,
+        data: { players: 50 },
+        source: 'edge',
+        checkedAt: now + 5000,
+      });
       const merged = await opened.store.checks.buckets('hour', [mc.id], now, now + 1);
       expect(merged[0]).toMatchObject({ count: 4, latencyMin: 5, latencyMax: 700, playersMax: 50 });
     });
 
     it('stores a replayed relay result once', async () => {
-      const input = { monitorId: mc.id, ok: true, latencyMs: 10, source: 'relay' as const, resultId: 'r-1', checkedAt: now };
+      const input = {
+        monitorId: mc.id,
+        ok: true,
+        latencyMs: 10,
+        source: 'relay' as const,
+        resultId: 'r-1',
+        checkedAt: now,
+      };
       expect(await ingest.record(input)).toMatchObject({ stored: true });
       expect(await ingest.record(input)).toEqual({ stored: false, monitorId: mc.id, reason: 'duplicate' });
       const [both1, both2] = await ingest.recordMany([
@@ -114,20 +169,34 @@ for (const dialect of dialects) {
 
     it('a heartbeat reporting down is down at once', async () => {
       await ingest.record({ monitorId: hb.id, ok: true, source: 'push' });
-      expect(await ingest.record({ monitorId: hb.id, ok: false, message: 'backup failed', source: 'push' })).toMatchObject({ state: 'down' });
+      expect(
+        await ingest.record({ monitorId: hb.id, ok: false, message: 'backup failed', source: 'push' }),
+      ).toMatchObject({ state: 'down' });
     });
 
     it('answers unknown monitors without storing anything', async () => {
-      expect(await ingest.record({ monitorId: 'mon_nope', ok: true, source: 'edge' })).toEqual({ stored: false, monitorId: 'mon_nope', reason: 'unknown monitor' });
+      expect(await ingest.record({ monitorId: 'mon_nope', ok: true, source: 'edge' })).toEqual({
+        stored: false,
+        monitorId: 'mon_nope',
+        reason: 'unknown monitor',
+      });
     });
 
     it('commits many concurrent results in few transactions, all durable when they resolve', async () => {
       const transactions = vi.spyOn(opened.store, 'transaction');
-      const inputs = Array.from({ length: 3000 }, (_, i) => ({ monitorId: i % 2 ? mc.id : hb.id, ok: true, latencyMs: i % 100, source: 'edge' as const, checkedAt: now + i }));
+      const inputs = Array.from({ length: 3000 }, (_, i) => ({
+        monitorId: i % 2 ? mc.id : hb.id,
+        ok: true,
+        latencyMs: i % 100,
+        source: 'edge' as const,
+        checkedAt: now + i,
+      }));
       const outcomes = await Promise.all(inputs.map((i) => ingest.record(i)));
       expect(outcomes.every((o) => o.stored)).toBe(true);
       expect(transactions.mock.calls.length).toBeLessThanOrEqual(3);
-      const stored = await Promise.all([mc, hb].map((m) => opened.store.checks.list(m.id, { from: 0, to: now + 3000, limit: 3000 })));
+      const stored = await Promise.all(
+        [mc, hb].map((m) => opened.store.checks.list(m.id, { from: 0, to: now + 3000, limit: 3000 })),
+      );
       expect(stored.map((checks) => checks.length)).toEqual([1500, 1500]);
     });
 
@@ -137,12 +206,30 @@ for (const dialect of dialects) {
       now += 30_000;
       await ingest.record({ monitorId: mc.id, ok: true, latencyMs: 10, source: 'relay', checkedAt: now });
       const silence = { kind: 'silence' as const, monitorId: mc.id, reason: 'relay offline' };
-      expect(await ingest.record({ ...silence, lastCheckAt: looked })).toEqual({ stored: false, monitorId: mc.id, reason: 'superseded' });
+      expect(await ingest.record({ ...silence, lastCheckAt: looked })).toEqual({
+        stored: false,
+        monitorId: mc.id,
+        reason: 'superseded',
+      });
       expect(await opened.store.monitors.findById(mc.id)).toMatchObject({ state: 'up', lastCheckAt: now });
       now += 90_000;
-      expect(await ingest.record({ ...silence, lastCheckAt: now - 90_000 })).toEqual({ stored: true, monitorId: mc.id, state: 'unknown', checkedAt: now });
-      expect(await ingest.record({ ...silence, lastCheckAt: now - 90_000 })).toEqual({ stored: false, monitorId: mc.id, reason: 'superseded' });
-      expect(await opened.store.monitors.findById(mc.id)).toMatchObject({ state: 'unknown', stateSince: now, failureStreak: 0, lastCheckAt: now - 90_000 });
+      expect(await ingest.record({ ...silence, lastCheckAt: now - 90_000 })).toEqual({
+        stored: true,
+        monitorId: mc.id,
+        state: 'unknown',
+        checkedAt: now,
+      });
+      expect(await ingest.record({ ...silence, lastCheckAt: now - 90_000 })).toEqual({
+        stored: false,
+        monitorId: mc.id,
+        reason: 'superseded',
+      });
+      expect(await opened.store.monitors.findById(mc.id)).toMatchObject({
+        state: 'unknown',
+        stateSince: now,
+        failureStreak: 0,
+        lastCheckAt: now - 90_000,
+      });
       expect(events.map((e) => e.type === 'monitor.state' && [e.previous, e.state, e.reason])).toEqual([
         ['unknown', 'up', null],
         ['up', 'unknown', 'relay offline'],

@@ -139,7 +139,13 @@ export function createIngest(deps: {
         queue = queue.slice(batch.length);
         try {
           const started = metrics ? performance.now() : 0;
-          const { outcomes, events, enqueued } = await commit(deps.store, batch.map((p) => p.input), deps.clock.now(), deps.outbox, tls);
+          const { outcomes, events, enqueued } = await commit(
+            deps.store,
+            batch.map((p) => p.input),
+            deps.clock.now(),
+            deps.outbox,
+            tls,
+          );
           metrics?.ingestCommitted(batch.length, performance.now() - started);
           for (const [i, p] of batch.entries()) p.resolve(outcomes[i] as IngestOutcome);
           for (const event of events) deps.bus.publish(event);
@@ -159,7 +165,10 @@ export function createIngest(deps: {
     const now = deps.clock.now();
     if (now - overloadLoggedAt >= OVERLOAD_LOG_EVERY_MS) {
       overloadLoggedAt = now;
-      deps.logger.warn({ waiting: queue.length }, `too many results are waiting to be stored: new ones are answered 503 with Retry-After: ${INGEST_RETRY_AFTER_SEC} until the queue drains`);
+      deps.logger.warn(
+        { waiting: queue.length },
+        `too many results are waiting to be stored: new ones are answered 503 with Retry-After: ${INGEST_RETRY_AFTER_SEC} until the queue drains`,
+      );
     }
     return Promise.reject(new IngestOverloadedError());
   }

@@ -41,7 +41,9 @@ for (const dialect of dialects) {
       await vi.waitFor(async () => {
         await h.dispatcher.tick();
         const hook = await h.opened.store.channels.findByKey(h.organizationId, 'hook');
-        const unsettled = (await h.opened.store.deliveries.listByChannel(hook?.id as string, 50)).filter((d) => d.status === 'pending' || d.status === 'sending');
+        const unsettled = (await h.opened.store.deliveries.listByChannel(hook?.id as string, 50)).filter(
+          (d) => d.status === 'pending' || d.status === 'sending',
+        );
         expect(unsettled).toEqual([]);
       });
       const events = receiver.requests.slice(read).map((r) => (r.json as { data: NotificationEvent }).data);

@@ -26,5 +26,10 @@ export function createMaintenanceNotices(deps: {
   gate?: SweepGate | undefined;
 }): MaintenanceNotices {
   const pass = createMaintenancePass(deps);
-  return createPeriodicSweep(pass, { everyMs: deps.everyMs ?? MAINTENANCE_NOTICES_EVERY_MS, logger: deps.logger, failure: 'maintenance notices failed', gate: deps.gate });
+  return createPeriodicSweep(pass, {
+    everyMs: deps.everyMs ?? MAINTENANCE_NOTICES_EVERY_MS,
+    logger: deps.logger,
+    failure: 'maintenance notices failed',
+    gate: deps.gate,
+  });
 }

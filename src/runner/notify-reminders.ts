@@ -26,5 +26,10 @@ export function createNotifyReminders(deps: {
   gate?: SweepGate | undefined;
 }): NotifyReminders {
   const pass = createReminderPass(deps);
-  return createPeriodicSweep(pass, { everyMs: deps.everyMs ?? REMINDERS_EVERY_MS, logger: deps.logger, failure: 'notification reminders failed', gate: deps.gate });
+  return createPeriodicSweep(pass, {
+    everyMs: deps.everyMs ?? REMINDERS_EVERY_MS,
+    logger: deps.logger,
+    failure: 'notification reminders failed',
+    gate: deps.gate,
+  });
 }

@@ -96,18 +96,26 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
 
   function arm(entry: Entry<M>): void {
     if (stopped) return;
-    entry.timer = setTimeout(() => {
-      entry.timer = null;
-      entry.running = run(entry).finally(() => {
-        entry.running = null;
-      });
-    }, Math.max(0, entry.dueAt - now()));
+    entry.timer = setTimeout(
+      () => {
+        entry.timer = null;
+        entry.running = run(entry).finally(() => {
+          entry.running = null;
+        });
+      },
+      Math.max(0, entry.dueAt - now()),
+    );
   }
 
   async function probe(monitor: M): Promise<ProbeResult> {
     const definition = probeFor(monitor);
-    if (!definition) return { ok: false, error: `this build does not know the monitor type "${monitor.type}"; update it` };
-    return runProbe(definition, monitor.config, { timeoutMs: monitor.timeoutMs, signal: shutdown.signal, guard: deps.guardFor(monitor) });
+    if (!definition)
+      return { ok: false, error: `this build does not know the monitor type "${monitor.type}"; update it` };
+    return runProbe(definition, monitor.config, {
+      timeoutMs: monitor.timeoutMs,
+      signal: shutdown.signal,
+      guard: deps.guardFor(monitor),
+    });
   }
 
   async function run(entry: Entry<M>): Promise<void> {
@@ -144,7 +152,9 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
     if (given !== undefined) return given;
     if (immediate) return now();
     const intervalMs = monitor.intervalSec * 1000;
-    return now() + Math.floor(spread(monitor.id) * intervalMs * (1 - JITTER_SHARE) + random() * intervalMs * JITTER_SHARE);
+    return (
+      now() + Math.floor(spread(monitor.id) * intervalMs * (1 - JITTER_SHARE) + random() * intervalMs * JITTER_SHARE)
+    );
   }
 
   return {
@@ -156,7 +166,13 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
         seen.add(monitor.id);
         const entry = entries.get(monitor.id);
         if (!entry) {
-          const created: Entry<M> = { monitor, timer: null, dueAt: firstDue(monitor, immediate(monitor)), running: null, rerun: false };
+          const created: Entry<M> = {
+            monitor,
+            timer: null,
+            dueAt: firstDue(monitor, immediate(monitor)),
+            running: null,
+            rerun: false,
+          };
           entries.set(monitor.id, created);
           arm(created);
           continue;
@@ -187,7 +203,13 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
     },
     size: () => entries.size,
     latenessSince: (since) => lateness.since(since),
-    stats: () => ({ monitors: entries.size, runs: lateness.runs, running: slots.active(), waiting: slots.waiting(), lateness: lateness.samples() }),
+    stats: () => ({
+      monitors: entries.size,
+      runs: lateness.runs,
+      running: slots.active(),
+      waiting: slots.waiting(),
+      lateness: lateness.samples(),
+    }),
     async stop() {
       stopped = true;
       for (const entry of entries.values()) if (entry.timer) clearTimeout(entry.timer);
@@ -200,7 +222,9 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
 }
 
 function knownProbe(type: string): ProbeDefinition | undefined {
-  return Object.hasOwn(probeRegistry, type) ? (probeRegistry[type as MonitorType] as unknown as ProbeDefinition) : undefined;
+  return Object.hasOwn(probeRegistry, type)
+    ? (probeRegistry[type as MonitorType] as unknown as ProbeDefinition)
+    : undefined;
 }
 
 /** At most `concurrency` probes at once; the others wait their turn in order. */
@@ -254,7 +278,8 @@ class LatenessRing {
   /** The lateness of the runs since run number `since`, at most the latest `size`. */
   since(since: number): number[] {
     const out: number[] = [];
-    for (let run = Math.max(since, this.runs - this.size); run < this.runs; run++) out.push(this.buffer[run % this.size] as number);
+    for (let run = Math.max(since, this.runs - this.size); run < this.runs; run++)
+      out.push(this.buffer[run % this.size] as number);
     return out;
   }
 

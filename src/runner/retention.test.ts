@@ -20,17 +20,52 @@ for (const dialect of dialects) {
       // Noon, so each group of checks below falls in one day.
       const now = Date.UTC(2026, 10, 20, 12);
       const day = (at: number) => Math.floor(at / DAY_MS) * DAY_MS;
-      const { monitors } = await seed(opened.store, 'organization: { name: T }\nmonitors: [{ key: a, name: A, type: tcp, config: { host: h, port: 1 } }]', now);
+      const { monitors } = await seed(
+        opened.store,
+        'organization: { name: T }\nmonitors: [{ key: a, name: A, type: tcp, config: { host: h, port: 1 } }]',
+        now,
+      );
       const id = monitors.a!.id;
-      const row = (checkedAt: number): CheckRow => ({ monitorId: id, checkedAt, ok: true, degraded: false, latencyMs: 1, message: null, error: null, data: null, source: 'edge', resultId: null });
+      const row = (checkedAt: number): CheckRow => ({
+        monitorId: id,
+        checkedAt,
+        ok: true,
+        degraded: false,
+        latencyMs: 1,
+        message: null,
+        error: null,
+        data: null,
+        source: 'edge',
+        resultId: null,
+      });
       // Checks are stored with their buckets: the oldest two leave buckets past and just within 400 days.
-      const old = [row(now - 401 * DAY_MS), row(now - 399 * DAY_MS), ...Array.from({ length: PRUNE_BATCH + 8 }, (_, i) => row(now - 31 * DAY_MS - i * 1000))];
+      const old = [
+        row(now - 401 * DAY_MS),
+        row(now - 399 * DAY_MS),
+        ...Array.from({ length: PRUNE_BATCH + 8 }, (_, i) => row(now - 31 * DAY_MS - i * 1000)),
+      ];
       const recent = Array.from({ length: 5 }, (_, i) => row(now - i * 60_000));
       await opened.store.checks.write([...old, ...recent], []);
       // State changes go with the raw checks.
-      const change = (id: string, at: number) => ({ id, monitorId: monitors.a!.id, at, from: 'up' as const, to: 'down' as const, message: null });
-      await opened.store.monitorStates.appendChanges([change('stc_old', now - 31 * DAY_MS), change('stc_new', now - 29 * DAY_MS)]);
-      const retention = createRetention({ store: opened.store, clock: { now: () => now }, logger: createLogger('silent'), checkDays: 30, bucketDays: 400 });
+      const change = (id: string, at: number) => ({
+        id,
+        monitorId: monitors.a!.id,
+        at,
+        from: 'up' as const,
+        to: 'down' as const,
+        message: null,
+      });
+      await opened.store.monitorStates.appendChanges([
+        change('stc_old', now - 31 * DAY_MS),
+        change('stc_new', now - 29 * DAY_MS),
+      ]);
+      const retention = createRetention({
+        store: opened.store,
+        clock: { now: () => now },
+        logger: createLogger('silent'),
+        checkDays: 30,
+        bucketDays: 400,
+      });
       const pruned = await retention.prune();
       expect(pruned.checks).toBe(PRUNE_BATCH + 10);
       expect(pruned.buckets).toBe(2);
@@ -50,14 +85,33 @@ for (const dialect of dialects) {
       const organizationId = report.organization.id;
       const channelId = 'nch_retention';
       await opened.store.channels.insert(
-        { id: channelId, organizationId, key: 'hook', name: 'Hook', type: 'webhook', config: { url: 'http://127.0.0.1:1/hook' }, rules: {}, enabled: true, managedBy: 'api' },
+        {
+          id: channelId,
+          organizationId,
+          key: 'hook',
+          name: 'Hook',
+          type: 'webhook',
+          config: { url: 'http://127.0.0.1:1/hook' },
+          rules: {},
+          enabled: true,
+          managedBy: 'api',
+        },
         now,
       );
       let n = 0;
       const row = (): NewDelivery => {
         n += 1;
         // One monitor each, so every row is claimable at once.
-        return { id: `dlv_${String(n).padStart(4, '0')}`, eventId: `evt_${n}`, channelId, organizationId, monitorId: `mon_${n}`, kind: 'monitor.down', event: '{}', nextAttemptAt: 0 };
+        return {
+          id: `dlv_${String(n).padStart(4, '0')}`,
+          eventId: `evt_${n}`,
+          channelId,
+          organizationId,
+          monitorId: `mon_${n}`,
+          kind: 'monitor.down',
+          event: '{}',
+          nextAttemptAt: 0,
+        };
       };
       const deliveries = opened.store.deliveries;
       const at = async (createdAt: number, count: number, outcome: 'sent' | 'dead' | 'sending' | 'pending') => {
@@ -80,8 +134,25 @@ for (const dialect of dialects) {
       // Last: a claim takes every due row, so nothing else may be pending then.
       const sending = await at(cutoff - 2 * DAY_MS, 1, 'sending');
       const pending = await at(cutoff - DAY_MS, 1, 'pending');
-      const retention = createRetention({ store: opened.store, clock: { now: () => now }, logger: createLogger('silent'), checkDays: 30, bucketDays: 400, batch: 3 });
-      expect(await retention.prune()).toEqual({ checks: 0, stateChanges: 0, buckets: 0, deliveries: 7, subscribers: 0, sessions: 0, accountTokens: 0, audit: 0, recipients: 0 });
+      const retention = createRetention({
+        store: opened.store,
+        clock: { now: () => now },
+        logger: createLogger('silent'),
+        checkDays: 30,
+        bucketDays: 400,
+        batch: 3,
+      });
+      expect(await retention.prune()).toEqual({
+        checks: 0,
+        stateChanges: 0,
+        buckets: 0,
+        deliveries: 7,
+        subscribers: 0,
+        sessions: 0,
+        accountTokens: 0,
+        audit: 0,
+        recipients: 0,
+      });
       const left = await deliveries.listByChannel(channelId, 100);
       expect(left.map((d) => d.id).sort()).toEqual([...pending, ...sending, ...kept].sort());
       expect((await retention.prune()).deliveries).toBe(0);
@@ -91,13 +162,35 @@ for (const dialect of dialects) {
       const now = Date.UTC(2026, 10, 20, 12);
       const store = opened.store;
       await store.users.insert({ id: 'usr_a', email: 'a@example.com', name: 'A', passwordHash: null }, now);
-      const session = (id: string, expiresAt: number) => ({ id, userId: 'usr_a', hash: `h_${id}`, createdAt: now - DAY_MS, lastSeenAt: now - DAY_MS, expiresAt, userAgent: null, address: null });
+      const session = (id: string, expiresAt: number) => ({
+        id,
+        userId: 'usr_a',
+        hash: `h_${id}`,
+        createdAt: now - DAY_MS,
+        lastSeenAt: now - DAY_MS,
+        expiresAt,
+        userAgent: null,
+        address: null,
+      });
       await store.sessions.insert(session('ses_old', now - 1));
       await store.sessions.insert(session('ses_live', now + DAY_MS));
-      const token = (hash: string, expiresAt: number) => ({ hash, purpose: 'password-reset' as const, userId: 'usr_a', createdAt: now - DAY_MS, expiresAt, usedAt: null });
+      const token = (hash: string, expiresAt: number) => ({
+        hash,
+        purpose: 'password-reset' as const,
+        userId: 'usr_a',
+        createdAt: now - DAY_MS,
+        expiresAt,
+        usedAt: null,
+      });
       await store.accountTokens.insert(token('old', now));
       await store.accountTokens.insert(token('live', now + 60_000));
-      const retention = createRetention({ store, clock: { now: () => now }, logger: createLogger('silent'), checkDays: 30, bucketDays: 400 });
+      const retention = createRetention({
+        store,
+        clock: { now: () => now },
+        logger: createLogger('silent'),
+        checkDays: 30,
+        bucketDays: 400,
+      });
       expect(await retention.prune()).toMatchObject({ sessions: 1, accountTokens: 1 });
       expect((await store.sessions.listByUser('usr_a', now)).map((s) => s.id)).toEqual(['ses_live']);
       expect(await store.accountTokens.use('live', 'password-reset', now)).toMatchObject({ hash: 'live' });
@@ -122,7 +215,13 @@ for (const dialect of dialects) {
       const cutoff = now - ACCOUNT_LIMITS.auditRetentionDays * DAY_MS;
       await opened.store.audit.append(entry('aud_old', cutoff - 1));
       await opened.store.audit.append(entry('aud_kept', cutoff + 1));
-      const retention = createRetention({ store: opened.store, clock: { now: () => now }, logger: createLogger('silent'), checkDays: 30, bucketDays: 400 });
+      const retention = createRetention({
+        store: opened.store,
+        clock: { now: () => now },
+        logger: createLogger('silent'),
+        checkDays: 30,
+        bucketDays: 400,
+      });
       expect((await retention.prune()).audit).toBe(1);
       const left = await opened.store.audit.list({ organizationId: report.organization.id, limit: 10, actorId: 'cli' });
       expect(left.map((e) => e.id)).toEqual(['aud_kept']);
@@ -135,16 +234,36 @@ for (const dialect of dialects) {
       const cutoff = now - SYSTEM_MAIL_LIMITS.forgetUnconfirmedAfterMs;
       const ask = (n: number, address: string, at: number) => {
         const id = `rcp_${String(n).padStart(16, '0')}`;
-        return opened.store.recipients.ask(organizationId, address, { id, unsubscribeToken: `${id}.u`, confirmTokenHash: `h${n}`, expiresAt: at + 1 }, at);
+        return opened.store.recipients.ask(
+          organizationId,
+          address,
+          { id, unsubscribeToken: `${id}.u`, confirmTokenHash: `h${n}`, expiresAt: at + 1 },
+          at,
+        );
       };
       await ask(1, 'forgotten@example.test', cutoff - 1);
       await ask(2, 'recent@example.test', cutoff + 1);
       await opened.store.recipients.confirm((await ask(3, 'confirmed@example.test', cutoff - 1))?.id ?? '', cutoff);
       await opened.store.recipients.unsubscribe((await ask(4, 'gone@example.test', cutoff - 1))?.id ?? '', cutoff);
-      const retention = createRetention({ store: opened.store, clock: { now: () => now }, logger: createLogger('silent'), checkDays: 30, bucketDays: 400 });
+      const retention = createRetention({
+        store: opened.store,
+        clock: { now: () => now },
+        logger: createLogger('silent'),
+        checkDays: 30,
+        bucketDays: 400,
+      });
       expect((await retention.prune()).recipients).toBe(1);
-      const left = await opened.store.recipients.findByAddresses(organizationId, ['forgotten@example.test', 'recent@example.test', 'confirmed@example.test', 'gone@example.test']);
-      expect(left.map((r) => r.address)).toEqual(['confirmed@example.test', 'gone@example.test', 'recent@example.test']);
+      const left = await opened.store.recipients.findByAddresses(organizationId, [
+        'forgotten@example.test',
+        'recent@example.test',
+        'confirmed@example.test',
+        'gone@example.test',
+      ]);
+      expect(left.map((r) => r.address)).toEqual([
+        'confirmed@example.test',
+        'gone@example.test',
+        'recent@example.test',
+      ]);
     });
   });
 }

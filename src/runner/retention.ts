@@ -78,7 +78,8 @@ export function createRetention(deps: {
       }
       if (stopped) break;
       stateChanges += await deps.store.monitorStates.pruneChanges(id, now - deps.checkDays * DAY_MS);
-      for (const period of ['hour', 'day'] as const) buckets += await deps.store.checks.pruneBuckets(period, id, now - deps.bucketDays * DAY_MS);
+      for (const period of ['hour', 'day'] as const)
+        buckets += await deps.store.checks.pruneBuckets(period, id, now - deps.bucketDays * DAY_MS);
     }
     let deliveries = 0;
     while (!stopped) {
@@ -97,17 +98,25 @@ export function createRetention(deps: {
     // Few rows (one per signed-in browser, one per link): one statement each.
     const sessions = stopped ? 0 : await deps.store.sessions.prune(now);
     // Account links: the operator's (setup, password) and those mailed to an address (sign-up, email change).
-    const accountTokens = stopped ? 0 : (await deps.store.accountTokens.prune(now)) + (await deps.store.emailLinks.prune(now));
+    const accountTokens = stopped
+      ? 0
+      : (await deps.store.accountTokens.prune(now)) + (await deps.store.emailLinks.prune(now));
     const audit = stopped ? 0 : await deps.store.audit.prune(now - ACCOUNT_LIMITS.auditRetentionDays * DAY_MS);
     let recipients = 0;
     while (!stopped) {
-      const deleted = await deps.store.recipients.pruneUnconfirmed(now - SYSTEM_MAIL_LIMITS.forgetUnconfirmedAfterMs, batch);
+      const deleted = await deps.store.recipients.pruneUnconfirmed(
+        now - SYSTEM_MAIL_LIMITS.forgetUnconfirmedAfterMs,
+        batch,
+      );
       recipients += deleted;
       if (deleted < batch) break;
       await new Promise((resolve) => setImmediate(resolve));
     }
     if (checks + stateChanges + buckets + deliveries + subscribers + sessions + accountTokens + audit + recipients > 0)
-      deps.logger.info({ checks, stateChanges, buckets, deliveries, subscribers, sessions, accountTokens, audit, recipients }, 'pruned old history');
+      deps.logger.info(
+        { checks, stateChanges, buckets, deliveries, subscribers, sessions, accountTokens, audit, recipients },
+        'pruned old history',
+      );
     return { checks, stateChanges, buckets, deliveries, subscribers, sessions, accountTokens, audit, recipients };
   }
 
@@ -116,7 +125,17 @@ export function createRetention(deps: {
     running ??= prune()
       .catch((error) => {
         logFailure(deps.logger, error, 'pruning history failed');
-        return { checks: 0, stateChanges: 0, buckets: 0, deliveries: 0, subscribers: 0, sessions: 0, accountTokens: 0, audit: 0, recipients: 0 };
+        return {
+          checks: 0,
+          stateChanges: 0,
+          buckets: 0,
+          deliveries: 0,
+          subscribers: 0,
+          sessions: 0,
+          accountTokens: 0,
+          audit: 0,
+          recipients: 0,
+        };
       })
       .finally(() => {
         running = null;

@@ -10,12 +10,19 @@ import { createIngest, type Ingest } from './ingest.js';
 import { createScheduler, type Scheduler, type SchedulerDeps } from './scheduler.js';
 
 function monitorsYaml(count: number, intervalSec = 10, extra = ''): string {
-  const lines = Array.from({ length: count }, (_, i) => `  - { key: m${i}, name: M${i}, type: tcp, intervalSec: ${intervalSec}, timeoutMs: 5000, config: { host: 127.0.0.1, port: ${1000 + i} } }`);
+  const lines = Array.from(
+    { length: count },
+    (_, i) =>
+      `  - { key: m${i}, name: M${i}, type: tcp, intervalSec: ${intervalSec}, timeoutMs: 5000, config: { host: 127.0.0.1, port: ${1000 + i} } }`,
+  );
   return `organization: { name: T }\nmonitors:\n${lines.join('\n')}\n${extra}`;
 }
 
 /** A probe standing in for the real ones: records each run and resolves after `takesMs` of (fake) time. */
-function fakeProbe(takesMs: number, outcome: () => ProbeResult | Promise<ProbeResult> = () => ({ ok: true, latencyMs: 1 })) {
+function fakeProbe(
+  takesMs: number,
+  outcome: () => ProbeResult | Promise<ProbeResult> = () => ({ ok: true, latencyMs: 1 }),
+) {
   const runs: { key: string; at: number }[] = [];
   let active = 0;
   let maxActive = 0;
@@ -52,7 +59,8 @@ for (const dialect of dialects) {
     const bus = createInProcessBus();
     const logger = createLogger('silent');
     const clock = { now: () => Date.now() };
-    const runner = (deps: Partial<SchedulerDeps>) => createScheduler({ store: tracked.store, ingest, bus, clock, logger, ...deps });
+    const runner = (deps: Partial<SchedulerDeps>) =>
+      createScheduler({ store: tracked.store, ingest, bus, clock, logger, ...deps });
 
     /** Advances fake time in small steps; between them, whatever the database was asked meanwhile is answered first. */
     async function advance(ms: number, step = 250): Promise<void> {
@@ -65,7 +73,10 @@ for (const dialect of dialects) {
     beforeEach(async () => {
       opened = await dialect.open();
       tracked = trackStore(opened.store);
-      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'], now: Date.UTC(2026, 10, 20, 12) });
+      vi.useFakeTimers({
+        toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+        now: Date.UTC(2026, 10, 20, 12),
+      });
       ingest = createIngest({ store: tracked.store, bus, clock, logger });
     });
     afterEach(async () => {
@@ -90,7 +101,11 @@ for (const dialect of dialects) {
       expect(fake.runs).toHaveLength(200);
       // Spread: no second of the interval holds more than a quarter of the first runs.
       const perSecond = new Map<number, number>();
-      for (const run of fake.runs) perSecond.set(Math.floor((run.at - started) / 1000), (perSecond.get(Math.floor((run.at - started) / 1000)) ?? 0) + 1);
+      for (const run of fake.runs)
+        perSecond.set(
+          Math.floor((run.at - started) / 1000),
+          (perSecond.get(Math.floor((run.at - started) / 1000)) ?? 0) + 1,
+        );
       expect(Math.max(...perSecond.values())).toBeLessThanOrEqual(50);
       expect(perSecond.size).toBeGreaterThanOrEqual(8);
       await advance(50_000);
@@ -164,7 +179,11 @@ for (const dialect of dialects) {
       bus.publish({ type: 'monitors.changed', at: Date.now(), organizationId: first.report.organization.id });
       await advance(1_000);
       expect(scheduler.stats().monitors).toBe(3);
-      await seed(opened.store, monitorsYaml(3, 10).replace('key: m2, name: M2, type: tcp,', 'key: m2, name: M2, type: tcp, enabled: false,'), Date.now());
+      await seed(
+        opened.store,
+        monitorsYaml(3, 10).replace('key: m2, name: M2, type: tcp,', 'key: m2, name: M2, type: tcp, enabled: false,'),
+        Date.now(),
+      );
       bus.publish({ type: 'monitors.changed', at: Date.now(), organizationId: first.report.organization.id });
       await advance(1_000);
       expect(scheduler.stats().monitors).toBe(2);
@@ -240,7 +259,9 @@ for (const dialect of dialects) {
       await seed(opened.store, monitorsYaml(6, 10), Date.now());
       const fake = fakeProbe(0);
       const owned = new Set(['m0', 'm1']);
-      const ids = new Map((await opened.store.monitors.list((await opened.store.organizations.list())[0]!.id)).map((m) => [m.id, m.key]));
+      const ids = new Map(
+        (await opened.store.monitors.list((await opened.store.organizations.list())[0]!.id)).map((m) => [m.id, m.key]),
+      );
       scheduler = runner({ probeFor: fake.probeFor, owns: (id) => owned.has(ids.get(id) ?? '') });
       await scheduler.start();
       await advance(25_000);
@@ -284,7 +305,8 @@ for (const dialect of dialects) {
       await scheduler.start();
       await advance(10_000);
       // The shards arrive: their monitors are new to this process, but none of them changed.
-      for (const m of await opened.store.monitors.list((await opened.store.organizations.list())[0]!.id)) owned.add(m.id);
+      for (const m of await opened.store.monitors.list((await opened.store.organizations.list())[0]!.id))
+        owned.add(m.id);
       await scheduler.reload();
       await advance(2_000);
       expect(fake.runs.length).toBeLessThan(15);
@@ -306,7 +328,8 @@ for (const dialect of dialects) {
       scheduler = runner({ probeFor: fake.probeFor, owns: (id) => owned.has(id) });
       await scheduler.start();
       // Until m0's first check starts: it then hangs in its probe (for less than its 5 s timeout).
-      for (let waited = 0; waited < 10_000 && !fake.runs.some((r) => r.key === 'm0'); waited += 100) await advance(100, 100);
+      for (let waited = 0; waited < 10_000 && !fake.runs.some((r) => r.key === 'm0'); waited += 100)
+        await advance(100, 100);
       expect(fake.runs.filter((r) => r.key === 'm0')).toHaveLength(1);
       owned.delete(monitors.m0!.id);
       let dropped = false;

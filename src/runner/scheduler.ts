@@ -9,7 +9,13 @@ import { PUBLIC_TARGETS_ONLY, type TargetGuard, targetGuard } from '../net/targe
 import type { ProbeDefinition, ProbeResult } from '../probes/probe.js';
 import type { Store } from '../store/index.js';
 import type { Ingest } from './ingest.js';
-import { createProbeSchedule, type ProbeSchedule, type ScheduledMonitor, type ScheduleStats, spread } from './probe-schedule.js';
+import {
+  createProbeSchedule,
+  type ProbeSchedule,
+  type ScheduledMonitor,
+  type ScheduleStats,
+  spread,
+} from './probe-schedule.js';
 
 /** Probes running at once across all monitors; more wait their turn (and show up as lateness). */
 export const DEFAULT_CONCURRENCY = 256;
@@ -83,7 +89,11 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
   const concurrency = deps.concurrency ?? DEFAULT_CONCURRENCY;
   /** Each organization's probe-target guard, re-read with the monitors; a monitor of an organization not read yet gets the strict one. */
   let guards = new Map<string, TargetGuard>();
-  const schedule = edgeSchedule(deps, concurrency, (monitor) => guards.get(monitor.organizationId) ?? PUBLIC_TARGETS_ONLY);
+  const schedule = edgeSchedule(
+    deps,
+    concurrency,
+    (monitor) => guards.get(monitor.organizationId) ?? PUBLIC_TARGETS_ONLY,
+  );
   let started = false;
   let stopped = false;
   let reloadTimer: NodeJS.Timeout | null = null;
@@ -121,7 +131,8 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
     const versions = all.filter((v) => owns(v.id));
     const stale = versions.filter((v) => known.get(v.id)?.updatedAt !== v.updatedAt).map((v) => v.id);
     const fresh: Known = new Map();
-    for (const { updatedAt, ...monitor } of await deps.store.schedule.listScheduled('edge', stale)) fresh.set(monitor.id, { updatedAt, monitor });
+    for (const { updatedAt, ...monitor } of await deps.store.schedule.listScheduled('edge', stale))
+      fresh.set(monitor.id, { updatedAt, monitor });
     if (stopped) return;
     const next = merged(versions, fresh, known, owns);
     const changed = stale.length > 0 || next.size !== known.size;
@@ -129,8 +140,13 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
     const seen = seenVersions;
     seenVersions = new Map(all.map((v) => [v.id, v.updatedAt]));
     // Changed since the last load: not listed then (created, resumed) or listed at another version.
-    const immediate = (monitor: EdgeMonitor) => seen !== null && fresh.has(monitor.id) && seen.get(monitor.id) !== fresh.get(monitor.id)?.updatedAt;
-    if (changed) await schedule.update([...next.values()].map((entry) => entry.monitor), { immediate });
+    const immediate = (monitor: EdgeMonitor) =>
+      seen !== null && fresh.has(monitor.id) && seen.get(monitor.id) !== fresh.get(monitor.id)?.updatedAt;
+    if (changed)
+      await schedule.update(
+        [...next.values()].map((entry) => entry.monitor),
+        { immediate },
+      );
   }
 
   async function dropUnowned(owns: (monitorId: string) => boolean): Promise<void> {
@@ -153,7 +169,12 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
     const stats = schedule.stats();
     if (stats.runs === reportedRuns && !always) return;
     deps.logger.info(
-      { monitors, checks: stats.runs - reportedRuns, ...latenessReport(schedule, reportedRuns), waiting: stats.waiting },
+      {
+        monitors,
+        checks: stats.runs - reportedRuns,
+        ...latenessReport(schedule, reportedRuns),
+        waiting: stats.waiting,
+      },
       what,
     );
     reportedRuns = stats.runs;
@@ -219,7 +240,11 @@ function merged(versions: { id: string }[], fresh: Known, known: Known, owns: (i
 }
 
 /** The edge's probe schedule: results go to ingest, checks are counted in the metrics, a handed-over monitor resumes. */
-function edgeSchedule(deps: SchedulerDeps, concurrency: number, guardFor: (monitor: EdgeMonitor) => TargetGuard): ProbeSchedule<EdgeMonitor> {
+function edgeSchedule(
+  deps: SchedulerDeps,
+  concurrency: number,
+  guardFor: (monitor: EdgeMonitor) => TargetGuard,
+): ProbeSchedule<EdgeMonitor> {
   const metrics = deps.metrics;
   return createProbeSchedule<EdgeMonitor>({
     logger: deps.logger,
@@ -232,6 +257,11 @@ function edgeSchedule(deps: SchedulerDeps, concurrency: number, guardFor: (monit
     onResult: async (monitor, result, checkedAt) => {
       await deps.ingest.record({ ...result, monitorId: monitor.id, checkedAt, source: 'edge' });
     },
-    ...(metrics ? { observe: (monitor: EdgeMonitor, result: ProbeResult, durationMs: number, latenessMs: number) => metrics.checkRan(monitor.type, checkOutcome(result), durationMs, latenessMs) } : {}),
+    ...(metrics
+      ? {
+          observe: (monitor: EdgeMonitor, result: ProbeResult, durationMs: number, latenessMs: number) =>
+            metrics.checkRan(monitor.type, checkOutcome(result), durationMs, latenessMs),
+        }
+      : {}),
   });
 }

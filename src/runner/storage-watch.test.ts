@@ -21,7 +21,8 @@ function storeOfFaults() {
   return {
     store,
     fail: (fault: StorageFault = 'full') => {
-      for (const listener of listeners) listener(fault, Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }));
+      for (const listener of listeners)
+        listener(fault, Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }));
     },
     write: () => void writes++,
     listeners: () => listeners.size,
@@ -50,7 +51,12 @@ describe('the storage watch', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     db.fail();
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: 50, fault: 'full', database: 'sqlite:/srv/warden/warden.db', err: { code: 'SQLITE_FULL' } });
+    expect(lines[0]).toMatchObject({
+      level: 50,
+      fault: 'full',
+      database: 'sqlite:/srv/warden/warden.db',
+      err: { code: 'SQLITE_FULL' },
+    });
     expect(lines[0]?.msg).toMatch(/^storage unavailable: the database is full .*503 with Retry-After: 5/);
 
     // Nothing written yet: still down, however quiet.
@@ -59,7 +65,11 @@ describe('the storage watch', () => {
     db.write();
     await vi.advanceTimersByTimeAsync(STORAGE_WATCH.quietMs + STORAGE_WATCH.checkEveryMs);
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatchObject({ level: 30, msg: expect.stringMatching(/^storage available again after \d+\.\d s/), failures: 501 });
+    expect(lines[1]).toMatchObject({
+      level: 30,
+      msg: expect.stringMatching(/^storage available again after \d+\.\d s/),
+      failures: 501,
+    });
     watch.stop();
     expect(db.listeners()).toBe(0);
   });

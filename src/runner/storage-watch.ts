@@ -71,7 +71,10 @@ export function watchStorage(deps: { store: Store; logger: Logger; clock: Clock 
       end();
     } else if (now - outage.remindedAt >= STORAGE_WATCH.remindEveryMs) {
       outage.remindedAt = now;
-      logger.warn({ database: store.location, fault: outage.fault, outageMs: now - outage.since, failures: outage.failures }, `storage still unavailable: ${WHAT[outage.fault]}`);
+      logger.warn(
+        { database: store.location, fault: outage.fault, outageMs: now - outage.since, failures: outage.failures },
+        `storage still unavailable: ${WHAT[outage.fault]}`,
+      );
     }
   }
 

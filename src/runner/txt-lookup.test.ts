@@ -26,9 +26,13 @@ describe('TXT lookups for custom domains', () => {
   });
 
   it('reports a server failure, and gives up on a silent server within its budget', async () => {
-    expect(await createTxtLookup({ servers: [dns.address] })('_warden.broken.test')).toEqual({ error: expect.stringMatching(/SERVFAIL/i) });
+    expect(await createTxtLookup({ servers: [dns.address] })('_warden.broken.test')).toEqual({
+      error: expect.stringMatching(/SERVFAIL/i),
+    });
     const started = performance.now();
-    expect(await createTxtLookup({ servers: [silent.address], timeoutMs: 300 })('_warden.ok.test')).toEqual({ error: 'no answer within 300 ms' });
+    expect(await createTxtLookup({ servers: [silent.address], timeoutMs: 300 })('_warden.ok.test')).toEqual({
+      error: 'no answer within 300 ms',
+    });
     expect(performance.now() - started).toBeLessThan(1_500);
   });
 });

@@ -5,7 +5,9 @@ import { CUSTOM_DOMAIN_LIMITS, type TxtAnswer, type TxtLookup } from '../domain/
 /** Codes that mean "no such record" (NXDOMAIN, NODATA): an answer, not a failure. */
 const NO_RECORD = new Set(['ENOTFOUND', 'ENODATA']);
 
-export function createTxtLookup(options: { servers?: readonly string[] | undefined; timeoutMs?: number } = {}): TxtLookup {
+export function createTxtLookup(
+  options: { servers?: readonly string[] | undefined; timeoutMs?: number } = {},
+): TxtLookup {
   const timeoutMs = options.timeoutMs ?? CUSTOM_DOMAIN_LIMITS.lookupTimeoutMs;
   return async (name): Promise<TxtAnswer> => {
     // Two tries (c-ares lengthens the second) fit the budget; the timer cancels whatever is left.
@@ -22,7 +24,8 @@ export function createTxtLookup(options: { servers?: readonly string[] | undefin
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? '';
       if (NO_RECORD.has(code)) return { records: [] };
-      if (timedOut || code === 'ETIMEOUT' || code === 'ECANCELLED') return { error: `no answer within ${timeoutMs} ms` };
+      if (timedOut || code === 'ETIMEOUT' || code === 'ECANCELLED')
+        return { error: `no answer within ${timeoutMs} ms` };
       return { error: code || (error as Error).message };
     } finally {
       clearTimeout(timer);

@@ -55,12 +55,14 @@ for (const dialect of dialects) {
 
     const state = async (key: string) => (await opened.store.monitors.findById((m[key] as Monitor).id))?.state;
     const ping = (ok = true) => ingest.record({ monitorId: (m.backup as Monitor).id, ok, source: 'push' });
-    const relayResult = (key: string) => ingest.record({ monitorId: (m[key] as Monitor).id, ok: true, source: 'relay' });
+    const relayResult = (key: string) =>
+      ingest.record({ monitorId: (m[key] as Monitor).id, ok: true, source: 'relay' });
     const seen = async (relay: string) => {
       const r = await opened.store.relays.findByKey((m.fast as Monitor).organizationId, relay);
       await opened.store.relays.touch(r?.id as string, now);
     };
-    const history = (key: string) => opened.store.checks.list((m[key] as Monitor).id, { from: 0, to: now + 1, limit: 10 });
+    const history = (key: string) =>
+      opened.store.checks.list((m[key] as Monitor).id, { from: 0, to: now + 1, limit: 10 });
 
     describe('heartbeats', () => {
       it('stay up while pings come within graceSec, and go down at the deadline when one is missed', async () => {
@@ -75,7 +77,12 @@ for (const dialect of dialects) {
         expect(await watchdog.sweep()).toBe(1);
         expect(await state('backup')).toBe('down');
         const [missed] = await history('backup');
-        expect(missed).toMatchObject({ ok: false, error: 'no heartbeat within 60 s', checkedAt: t0 + 59_000 + 60_000, source: 'push' });
+        expect(missed).toMatchObject({
+          ok: false,
+          error: 'no heartbeat within 60 s',
+          checkedAt: t0 + 59_000 + 60_000,
+          source: 'push',
+        });
         expect(events.at(-1)).toMatchObject({ previous: 'up', state: 'down' });
       });
 
@@ -100,13 +107,21 @@ for (const dialect of dialects) {
         expect(await watchdog.sweep()).toBe(1);
         expect(await state('backup')).toBe('down');
         const [missed] = await history('backup');
-        expect(missed).toMatchObject({ ok: false, error: 'no first heartbeat within 60 s', checkedAt: t0 + 60_000, source: 'push' });
+        expect(missed).toMatchObject({
+          ok: false,
+          error: 'no first heartbeat within 60 s',
+          checkedAt: t0 + 60_000,
+          source: 'push',
+        });
         expect(events.at(-1)).toMatchObject({ previous: 'unknown', state: 'down' });
         // Then once per grace period, like any silent heartbeat; the first ping brings it up.
         now += 60_000;
         expect(await watchdog.sweep()).toBe(1);
         expect(await watchdog.sweep()).toBe(0);
-        expect((await history('backup')).map((c) => c.error)).toEqual(['no heartbeat within 60 s', 'no first heartbeat within 60 s']);
+        expect((await history('backup')).map((c) => c.error)).toEqual([
+          'no heartbeat within 60 s',
+          'no first heartbeat within 60 s',
+        ]);
         await ping();
         expect(await state('backup')).toBe('up');
       });
@@ -124,7 +139,10 @@ for (const dialect of dialects) {
         now += 1;
         expect(await watchdog.sweep()).toBe(1);
         expect(await state('backup')).toBe('down');
-        expect((await history('backup'))[0]).toMatchObject({ error: 'no heartbeat within 60 s', checkedAt: resumedAt + 60_000 });
+        expect((await history('backup'))[0]).toMatchObject({
+          error: 'no heartbeat within 60 s',
+          checkedAt: resumedAt + 60_000,
+        });
       });
 
       it('never go down while paused, pinged or not', async () => {
@@ -164,7 +182,10 @@ for (const dialect of dialects) {
         expect(await watchdog.sweep()).toBe(2);
         expect(await state('fast')).toBe('unknown');
         expect(await state('slow')).toBe('unknown');
-        expect(events.filter((e) => e.state === 'unknown').map((e) => e.reason)).toEqual(['relay offline', 'relay offline']);
+        expect(events.filter((e) => e.state === 'unknown').map((e) => e.reason)).toEqual([
+          'relay offline',
+          'relay offline',
+        ]);
       });
 
       it('leave a relay heard from recently alone, while a monitor without results goes stale on its own', async () => {
@@ -224,9 +245,22 @@ for (const dialect of dialects) {
         events = [];
         expect(await watchdog.sweep()).toBe(1);
         expect(events).toEqual([
-          { type: 'monitor.state', at: now, monitorId: (m.web as Monitor).id, organizationId: (m.web as Monitor).organizationId, previous: 'up', state: 'unknown', reason: 'no result for 3 intervals' },
+          {
+            type: 'monitor.state',
+            at: now,
+            monitorId: (m.web as Monitor).id,
+            organizationId: (m.web as Monitor).organizationId,
+            previous: 'up',
+            state: 'unknown',
+            reason: 'no result for 3 intervals',
+          },
         ]);
-        expect(await opened.store.monitors.findById((m.web as Monitor).id)).toMatchObject({ state: 'unknown', stateSince: now, failureStreak: 0, lastCheckAt: t0 });
+        expect(await opened.store.monitors.findById((m.web as Monitor).id)).toMatchObject({
+          state: 'unknown',
+          stateSince: now,
+          failureStreak: 0,
+          lastCheckAt: t0,
+        });
         expect(await history('web')).toHaveLength(1);
         // Still silent at the next sweep: already unknown, nothing more to say.
         expect(await watchdog.sweep()).toBe(0);
@@ -240,14 +274,20 @@ for (const dialect of dialects) {
         const schedule = opened.store.schedule;
         const racing: Store = {
           ...opened.store,
-          schedule: { ...schedule, listSilent: async (at, intervals) => schedule.listSilent(at, intervals).finally(edgeResult) },
+          schedule: {
+            ...schedule,
+            listSilent: async (at, intervals) => schedule.listSilent(at, intervals).finally(edgeResult),
+          },
         };
         await watchdog.stop();
         await ingest.close();
         events = [];
         ({ ingest, watchdog } = deps(racing));
         expect(await watchdog.sweep()).toBe(0);
-        expect(await opened.store.monitors.findById((m.web as Monitor).id)).toMatchObject({ state: 'up', lastCheckAt: now });
+        expect(await opened.store.monitors.findById((m.web as Monitor).id)).toMatchObject({
+          state: 'up',
+          lastCheckAt: now,
+        });
         expect(events).toEqual([]);
         expect(await history('web')).toHaveLength(2);
       });

@@ -38,11 +38,12 @@ export function createWatchdog(deps: {
    */
   staleGraceMs?: number | undefined;
 }): Watchdog {
-
   /** Monitors moved to unknown; a result that arrived meanwhile (a newer last check) wins. */
   async function markUnknown(monitors: WatchedMonitor[], reason: string): Promise<number> {
     if (monitors.length === 0) return 0;
-    const outcomes = await deps.ingest.recordMany(monitors.map((m) => ({ kind: 'silence' as const, monitorId: m.id, lastCheckAt: m.lastCheckAt, reason })));
+    const outcomes = await deps.ingest.recordMany(
+      monitors.map((m) => ({ kind: 'silence' as const, monitorId: m.id, lastCheckAt: m.lastCheckAt, reason })),
+    );
     return outcomes.filter((o) => o.stored).length;
   }
 
@@ -53,7 +54,8 @@ export function createWatchdog(deps: {
       const silentSince = relay.lastSeenAt ?? Number.NEGATIVE_INFINITY;
       if (silentSince + relay.shortestIntervalSec * RELAY_OFFLINE_AFTER_INTERVALS * 1000 >= now) continue;
       // A relay never heard from was never online: nothing to tell.
-      if (relay.offlineSince === null && relay.lastSeenAt !== null) await markRelayOffline(relay.id, relay.lastSeenAt, now);
+      if (relay.offlineSince === null && relay.lastSeenAt !== null)
+        await markRelayOffline(relay.id, relay.lastSeenAt, now);
       moved += await markUnknown(await deps.store.schedule.listKnownOnRelay(relay.id), 'relay offline');
     }
     return moved;
@@ -66,7 +68,10 @@ export function createWatchdog(deps: {
 
   /** An edge or relay monitor with no result for three of its intervals is unknown: its checks stopped. */
   async function markStale(now: number): Promise<number> {
-    return markUnknown(await deps.store.schedule.listSilent(now - (deps.staleGraceMs ?? 0), STALE_AFTER_INTERVALS), `no result for ${STALE_AFTER_INTERVALS} intervals`);
+    return markUnknown(
+      await deps.store.schedule.listSilent(now - (deps.staleGraceMs ?? 0), STALE_AFTER_INTERVALS),
+      `no result for ${STALE_AFTER_INTERVALS} intervals`,
+    );
   }
 
   /**
@@ -89,7 +94,10 @@ export function createWatchdog(deps: {
     for (const m of late) {
       const deadline = Math.max(m.since, resumed.get(m.id) ?? m.since) + m.graceMs;
       if (deadline >= now) continue;
-      const error = m.lastCheckAt === null ? `no first heartbeat within ${m.graceMs / 1000} s` : `no heartbeat within ${m.graceMs / 1000} s`;
+      const error =
+        m.lastCheckAt === null
+          ? `no first heartbeat within ${m.graceMs / 1000} s`
+          : `no heartbeat within ${m.graceMs / 1000} s`;
       // Recorded at the deadline, once per grace period of silence, so uptime reflects how long pings were missing.
       await deps.ingest.record({ monitorId: m.id, ok: false, error, source: 'push', checkedAt: deadline });
       moved++;
@@ -102,5 +110,10 @@ export function createWatchdog(deps: {
     return (await markOfflineRelays(now)) + (await markStale(now)) + (await expireHeartbeats(now));
   }
 
-  return createPeriodicSweep(pass, { everyMs: deps.everyMs ?? WATCHDOG_EVERY_MS, logger: deps.logger, failure: 'watchdog sweep failed', gate: deps.gate });
+  return createPeriodicSweep(pass, {
+    everyMs: deps.everyMs ?? WATCHDOG_EVERY_MS,
+    logger: deps.logger,
+    failure: 'watchdog sweep failed',
+    gate: deps.gate,
+  });
 }

@@ -21,7 +21,9 @@ function youngGeneration(cap: number | null, started = true): { before: number; 
     }
     console.log(JSON.stringify({ before, after: youngGenerationBytes() }));
   `;
-  const out = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' })) as { before: number; after: number };
+  const out = JSON.parse(
+    execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' }),
+  ) as { before: number; after: number };
   return { before: out.before / 1024 / 1024, after: out.after / 1024 / 1024 };
 }
 
@@ -45,7 +47,9 @@ describe('the young generation cap', () => {
       await new Promise((resolve) => setTimeout(resolve, 7500));
       console.log(JSON.stringify({ burst, quiet: youngGenerationBytes() }));
     `;
-    const out = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' })) as { burst: number; quiet: number };
+    const out = JSON.parse(
+      execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' }),
+    ) as { burst: number; quiet: number };
     expect(out.burst / 1024 / 1024).toBeGreaterThan(8);
     expect(out.quiet / 1024 / 1024).toBeLessThanOrEqual(8);
   }, 20_000);
@@ -65,7 +69,11 @@ describe('the young generation cap', () => {
       kept = null;
       await new Promise((resolve) => setTimeout(resolve, 1000));
     `;
-    const trace = execFileSync(process.execPath, ['--trace-gc', '--no-memory-reducer', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    const trace = execFileSync(
+      process.execPath,
+      ['--trace-gc', '--no-memory-reducer', '--import', 'tsx', '--input-type=module', '-e', script],
+      { encoding: 'utf8' },
+    );
     // The tidy's scavenges show as "testing"; a forced full collection would be a "Mark-Compact … testing".
     expect(trace).toMatch(/Scavenge[^\n]*testing/);
     expect(trace).not.toMatch(/Mark-Compact[^\n]*testing/);

@@ -20,6 +20,8 @@ export function codeCacheState(): CodeCacheState | undefined {
  * cache ("A dynamic import callback was not specified"). Elsewhere (tsx, tsc output, tests) it is a plain import().
  */
 export function importPackage<T>(name: string): Promise<T> {
-  const launcherImport = (globalThis as Slots)[LAUNCHER_IMPORT] as ((specifier: string) => Promise<unknown>) | undefined;
+  const launcherImport = (globalThis as Slots)[LAUNCHER_IMPORT] as
+    | ((specifier: string) => Promise<unknown>)
+    | undefined;
   return (launcherImport ? launcherImport(name) : import(/* @vite-ignore */ name)) as Promise<T>;
 }

@@ -66,8 +66,15 @@ describe('a lifecycle', () => {
   it('stops a part that finished starting after a stop was asked for, and fails the start', async () => {
     const log: string[] = [];
     let release!: () => void;
-    const slow: Part = { name: 'slow', start: () => new Promise<void>((resolve) => (release = resolve)), stop: () => void log.push('stop slow') };
-    const lifecycle = createLifecycle([...parts(['a'], log), slow, ...parts(['c'], log)], { logger, stopBudgetMs: 1_000 });
+    const slow: Part = {
+      name: 'slow',
+      start: () => new Promise<void>((resolve) => (release = resolve)),
+      stop: () => void log.push('stop slow'),
+    };
+    const lifecycle = createLifecycle([...parts(['a'], log), slow, ...parts(['c'], log)], {
+      logger,
+      stopBudgetMs: 1_000,
+    });
     const starting = lifecycle.start();
     await new Promise((resolve) => setTimeout(resolve, 10));
     const stopping = lifecycle.stop();

@@ -43,8 +43,13 @@ export function createLifecycle(parts: readonly Part[], options: LifecycleOption
       const part = started.pop() as Part;
       const left = Math.max(0, deadline - Date.now());
       const outcome = await withinBudget(part, left);
-      if (outcome === 'late') options.logger.warn({ part: part.name, budgetMs: options.stopBudgetMs }, 'stopping a part outlasted the shutdown budget: moving on');
-      else if (outcome !== 'stopped') options.logger.error({ err: outcome.error, part: part.name }, 'stopping a part failed');
+      if (outcome === 'late')
+        options.logger.warn(
+          { part: part.name, budgetMs: options.stopBudgetMs },
+          'stopping a part outlasted the shutdown budget: moving on',
+        );
+      else if (outcome !== 'stopped')
+        options.logger.error({ err: outcome.error, part: part.name }, 'stopping a part failed');
     }
   }
 

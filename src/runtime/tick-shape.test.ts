@@ -30,7 +30,11 @@ describe('the pinned tick object shape', () => {
       const after = %HaveSameMap(tickObject(), pinnedTickObject());
       console.log(JSON.stringify({ pinned, before, after }));
     `;
-    const out = execFileSync(process.execPath, ['--allow-natives-syntax', '--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    const out = execFileSync(
+      process.execPath,
+      ['--allow-natives-syntax', '--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script],
+      { encoding: 'utf8' },
+    );
     expect(JSON.parse(out)).toEqual({ pinned: true, before: true, after: true });
   });
 });

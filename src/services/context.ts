@@ -126,7 +126,11 @@ export async function withTransaction<T>(ctx: ServiceContext, work: (ctx: Servic
  * withTransaction holding `name` (store.exclusive) for the whole transaction: two processes running the same work
  * (a cluster's instances applying one config file at start) run it one after the other.
  */
-export function withExclusiveTransaction<T>(ctx: ServiceContext, name: string, work: (ctx: ServiceContext) => Promise<T>): Promise<T> {
+export function withExclusiveTransaction<T>(
+  ctx: ServiceContext,
+  name: string,
+  work: (ctx: ServiceContext) => Promise<T>,
+): Promise<T> {
   return withTransaction(ctx, async (tx) => {
     await tx.store.exclusive(name);
     return work(tx);
@@ -147,5 +151,7 @@ export async function uniquely<T>(ctx: ServiceContext, write: () => Promise<T>, 
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
-  throw new ValidationError(parsed.error.issues.map((issue) => ({ path: formatIssuePath(issue.path), message: issue.message })));
+  throw new ValidationError(
+    parsed.error.issues.map((issue) => ({ path: formatIssuePath(issue.path), message: issue.message })),
+  );
 }

@@ -14,15 +14,31 @@ import { createRelay, putRelay } from './relays/write.js';
 const ORG = { id: 'org_a', key: 'acme', name: 'Acme' };
 const page = { slug: 'status', title: 'Status' };
 const component = { slug: 'status', key: 'lobby', name: 'Lobby', order: 0 };
-const window = { slug: 'status', key: 'switch', title: 'Switches', startsAt: 5_000_000, endsAt: 9_000_000, components: ['lobby'] };
-const channel = { key: 'ops', name: 'Ops', type: 'webhook' as const, config: { url: 'https://hooks.example.com/ops', secret: `whsec_${Buffer.alloc(32, 3).toString('base64')}` } };
+const window = {
+  slug: 'status',
+  key: 'switch',
+  title: 'Switches',
+  startsAt: 5_000_000,
+  endsAt: 9_000_000,
+  components: ['lobby'],
+};
+const channel = {
+  key: 'ops',
+  name: 'Ops',
+  type: 'webhook' as const,
+  config: { url: 'https://hooks.example.com/ops', secret: `whsec_${Buffer.alloc(32, 3).toString('base64')}` },
+};
 const relay = { key: 'lab', name: 'Home lab' };
 
 for (const dialect of dialects)
   describe.skipIf(!dialect.available)(`put… verbs on ${dialect.name}`, () => {
     let opened: OpenedStore;
     let now = 1000;
-    const as = (writer: ManagedBy): ServiceContext => ({ ...testContext(opened.store, { now: () => now }), organizationId: ORG.id, writer });
+    const as = (writer: ManagedBy): ServiceContext => ({
+      ...testContext(opened.store, { now: () => now }),
+      organizationId: ORG.id,
+      writer,
+    });
     beforeEach(async () => {
       opened = await dialect.open();
       await opened.store.organizations.upsert(ORG, 0);
@@ -37,7 +53,13 @@ for (const dialect of dialects)
       expect((await putMaintenance(config, window)).outcome).toBe('created');
       expect((await putChannel(config, channel)).outcome).toBe('created');
       now = 2000;
-      const again = [await putRelay(config, relay), await putPage(config, page), await putComponent(config, component), await putMaintenance(config, window), await putChannel(config, channel)];
+      const again = [
+        await putRelay(config, relay),
+        await putPage(config, page),
+        await putComponent(config, component),
+        await putMaintenance(config, window),
+        await putChannel(config, channel),
+      ];
       expect(again.map((r) => r.outcome)).toEqual(['unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged']);
       expect((await putPage(config, page)).page.updatedAt).toBe(1000);
     });
@@ -69,7 +91,9 @@ for (const dialect of dialects)
       const renamed = await putComponent(config, { ...component, name: 'Main lobby' });
       expect([renamed.outcome, renamed.component.name]).toEqual(['updated', 'Main lobby']);
       await expect(putComponent(as('api'), { ...component, name: 'Main lobby' })).rejects.toThrow(ConflictError);
-      await expect(putComponent(as('api'), component)).rejects.toThrow('component "lobby" of page "status" is managed by warden.yaml');
+      await expect(putComponent(as('api'), component)).rejects.toThrow(
+        'component "lobby" of page "status" is managed by warden.yaml',
+      );
       expect((await opened.store.components.findById(renamed.component.id))?.name).toBe('Main lobby');
     });
   });

@@ -23,7 +23,10 @@ export interface PutSteps<T extends { managedBy: ManagedBy }, S> {
 }
 
 /** Creates the object, or makes it match the entry (409 when the writer may not change it), or leaves it as it is. */
-export async function putByKey<T extends { managedBy: ManagedBy }, S>(ctx: ServiceContext, steps: PutSteps<T, S>): Promise<{ value: T; outcome: PutOutcome }> {
+export async function putByKey<T extends { managedBy: ManagedBy }, S>(
+  ctx: ServiceContext,
+  steps: PutSteps<T, S>,
+): Promise<{ value: T; outcome: PutOutcome }> {
   const { current } = steps;
   if (!current) return { value: await steps.create(), outcome: 'created' };
   const writer = writerOf(ctx);

@@ -16,20 +16,78 @@ export interface ReferenceDoc extends ReferenceDocEntry {
 
 /** What is published, in the order llms.txt lists it. Operator notes (storage.md) stay in the repository. */
 export const REFERENCE_DOCS: readonly ReferenceDocEntry[] = [
-  { name: 'api', title: 'API guide', summary: 'The public status API and the organization API: API keys, monitors, history, pages, incidents, errors and limits.' },
-  { name: 'mcp', title: 'MCP guide', summary: 'The MCP endpoint: its tools, their arguments and bounds, resources, and which pages are exposed.' },
-  { name: 'live', title: 'Live stream', summary: 'The WebSocket stream of a page (/s/{slug}/live): its messages and kinds of update.' },
-  { name: 'push', title: 'Push heartbeats', summary: 'Heartbeat monitors: the push URL, its parameters, metrics and the grace period.' },
-  { name: 'relay', title: 'Relay guide', summary: 'Running probes from your own network with a relay agent: tokens, the relay protocol, offline behaviour.' },
-  { name: 'states', title: 'States and transitions', summary: 'How check results become monitor, component and page states, and why each changes.' },
-  { name: 'monitors', title: 'Monitor types', summary: 'Every monitor type, where it runs, its configuration fields and what its checks report.' },
-  { name: 'notifications', title: 'Notifications', summary: 'Alert channels (email, Discord, Slack, webhooks…), what each event says, rules, and page subscriptions.' },
-  { name: 'statuspage-compat', title: 'Statuspage-compatible API', summary: "Atlassian Statuspage's public API v2 on every page: the endpoints, how Warden's states map, and what is not supported." },
-  { name: 'embed', title: 'Embeddable widget', summary: 'The widget for other sites: variants, themes, one component, iframe sizes and the postMessage height.' },
-  { name: 'languages', title: 'Languages', summary: "The page's language and time zone, how a reader's language is chosen, and the shipped languages." },
-  { name: 'branding', title: 'Branding', summary: "A page's logo, favicon, accent colour, header links, footer and custom stylesheet, and their limits." },
-  { name: 'accounts', title: 'Accounts and organizations', summary: 'Users, sessions, second factor, OpenID Connect, roles, invitations and the audit log.' },
-  { name: 'dashboard', title: 'Dashboard', summary: 'The /app dashboard: its screens and what each does through the API.' },
+  {
+    name: 'api',
+    title: 'API guide',
+    summary:
+      'The public status API and the organization API: API keys, monitors, history, pages, incidents, errors and limits.',
+  },
+  {
+    name: 'mcp',
+    title: 'MCP guide',
+    summary: 'The MCP endpoint: its tools, their arguments and bounds, resources, and which pages are exposed.',
+  },
+  {
+    name: 'live',
+    title: 'Live stream',
+    summary: 'The WebSocket stream of a page (/s/{slug}/live): its messages and kinds of update.',
+  },
+  {
+    name: 'push',
+    title: 'Push heartbeats',
+    summary: 'Heartbeat monitors: the push URL, its parameters, metrics and the grace period.',
+  },
+  {
+    name: 'relay',
+    title: 'Relay guide',
+    summary: 'Running probes from your own network with a relay agent: tokens, the relay protocol, offline behaviour.',
+  },
+  {
+    name: 'states',
+    title: 'States and transitions',
+    summary: 'How check results become monitor, component and page states, and why each changes.',
+  },
+  {
+    name: 'monitors',
+    title: 'Monitor types',
+    summary: 'Every monitor type, where it runs, its configuration fields and what its checks report.',
+  },
+  {
+    name: 'notifications',
+    title: 'Notifications',
+    summary: 'Alert channels (email, Discord, Slack, webhooks…), what each event says, rules, and page subscriptions.',
+  },
+  {
+    name: 'statuspage-compat',
+    title: 'Statuspage-compatible API',
+    summary:
+      "Atlassian Statuspage's public API v2 on every page: the endpoints, how Warden's states map, and what is not supported.",
+  },
+  {
+    name: 'embed',
+    title: 'Embeddable widget',
+    summary: 'The widget for other sites: variants, themes, one component, iframe sizes and the postMessage height.',
+  },
+  {
+    name: 'languages',
+    title: 'Languages',
+    summary: "The page's language and time zone, how a reader's language is chosen, and the shipped languages.",
+  },
+  {
+    name: 'branding',
+    title: 'Branding',
+    summary: "A page's logo, favicon, accent colour, header links, footer and custom stylesheet, and their limits.",
+  },
+  {
+    name: 'accounts',
+    title: 'Accounts and organizations',
+    summary: 'Users, sessions, second factor, OpenID Connect, roles, invitations and the audit log.',
+  },
+  {
+    name: 'dashboard',
+    title: 'Dashboard',
+    summary: 'The /app dashboard: its screens and what each does through the API.',
+  },
 ];
 
 /** The package's docs/ directory, the same from src/ (tests) and dist/ (the built server). */

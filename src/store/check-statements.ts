@@ -4,7 +4,10 @@ import type { BucketPeriod, BucketSums, CheckRow } from '../domain/check.js';
 import type { MonitorStateRow } from '../domain/monitor.js';
 import type { CheckBucketsTable, Db } from './tables.js';
 
-export const BUCKET_TABLES = { hour: 'check_buckets_hourly', day: 'check_buckets_daily' } as const satisfies Record<BucketPeriod, string>;
+export const BUCKET_TABLES = { hour: 'check_buckets_hourly', day: 'check_buckets_daily' } as const satisfies Record<
+  BucketPeriod,
+  string
+>;
 export type BucketTable = (typeof BUCKET_TABLES)[BucketPeriod];
 
 /** The latency histogram's columns, bin by bin (domain/check.ts LATENCY_BIN_UPPER_MS). */
@@ -134,7 +137,10 @@ export function upsertBucketsQuery(db: Db, table: BucketTable, rows: ReturnType<
         players_sum: sum('players_sum'),
         players_max: extreme('players_max', '>'),
         players_min: extreme('players_min', '<'),
-        ...(Object.fromEntries(LATENCY_HIST_COLUMNS.map((name) => [name, sum(name)])) as Record<LatencyHistColumn, ReturnType<typeof sum>>),
+        ...(Object.fromEntries(LATENCY_HIST_COLUMNS.map((name) => [name, sum(name)])) as Record<
+          LatencyHistColumn,
+          ReturnType<typeof sum>
+        >),
       }),
     );
 }
@@ -143,7 +149,13 @@ export function upsertBucketsQuery(db: Db, table: BucketTable, rows: ReturnType<
 export function updateStateQuery(db: Db, m: MonitorStateRow) {
   return db
     .updateTable('monitors')
-    .set({ state: m.state, state_since: m.stateSince, failure_streak: m.failureStreak, last_check_at: m.lastCheckAt, last_result: m.lastResult })
+    .set({
+      state: m.state,
+      state_since: m.stateSince,
+      failure_streak: m.failureStreak,
+      last_check_at: m.lastCheckAt,
+      last_result: m.lastResult,
+    })
     .where('id', '=', m.id);
 }
 

@@ -95,7 +95,8 @@ for (const dialect of connections) {
       opened.push(one);
       return one.connection;
     };
-    const migrate = async (connection: DialectConnection) => migrateToLatest(connection.db, await connection.migrationSchema());
+    const migrate = async (connection: DialectConnection) =>
+      migrateToLatest(connection.db, await connection.migrationSchema());
     afterEach(async () => {
       for (const one of opened.splice(0)) await one.close();
     });
@@ -106,7 +107,9 @@ for (const dialect of connections) {
       expect(first.applied).toEqual([...MIGRATION_NAMES]);
       // Only this test's schema: other tests' schemas share the PostgreSQL database.
       const schema = await connection.migrationSchema();
-      const tables = (await connection.db.introspection.getTables()).filter((t) => t.schema === schema).map((t) => t.name);
+      const tables = (await connection.db.introspection.getTables())
+        .filter((t) => t.schema === schema)
+        .map((t) => t.name);
       expect(tables.filter((name) => !name.startsWith('warden_')).sort()).toEqual(TABLES);
       const second = await migrate(connection);
       expect(second.applied).toEqual([]);
@@ -119,7 +122,9 @@ for (const dialect of connections) {
       const schema = await connection.migrationSchema();
       const table = sql.table(schema ? `${schema}.warden_migrations` : 'warden_migrations');
       // What the next release adds: a migration this version has never heard of.
-      await sql`insert into ${table} (name, timestamp) values ('9999-next-release', '2027-01-01T00:00:00.000Z')`.execute(connection.db);
+      await sql`insert into ${table} (name, timestamp) values ('9999-next-release', '2027-01-01T00:00:00.000Z')`.execute(
+        connection.db,
+      );
       expect(await migrate(connection)).toEqual({ applied: [], current: '9999-next-release' });
       // One it should have run is missing too: it is more than one release behind, and says so.
       await sql`delete from ${table} where name = ${LATEST_MIGRATION}`.execute(connection.db);
@@ -133,13 +138,17 @@ for (const dialect of connections) {
       // Back to before 0012, with an account and a session of then.
       await accountProofs.down(db);
       const schema = await connection.migrationSchema();
-      await sql`delete from ${sql.table(schema ? `${schema}.warden_migrations` : 'warden_migrations')} where name = '0012-account-proofs'`.execute(db);
+      await sql`delete from ${sql.table(schema ? `${schema}.warden_migrations` : 'warden_migrations')} where name = '0012-account-proofs'`.execute(
+        db,
+      );
       await sql`insert into users (id, email, name, password_hash, totp_secret, totp_enabled_at, totp_last_step, created_at, updated_at)
         values ('usr_old', 'old@example.com', 'Old', null, null, null, null, 1700000000000, 1700000000500)`.execute(db);
       await sql`insert into user_sessions (id, user_id, hash, created_at, last_seen_at, expires_at, user_agent, address)
         values ('ses_old', 'usr_old', 'h', 1, 1, 2, null, null)`.execute(db);
       expect((await migrate(connection)).applied).toEqual(['0012-account-proofs']);
-      expect(await db.selectFrom('users').select(['email_verified_at', 'updated_at']).executeTakeFirstOrThrow()).toEqual({ email_verified_at: 1700000000000, updated_at: 1700000000500 });
+      expect(
+        await db.selectFrom('users').select(['email_verified_at', 'updated_at']).executeTakeFirstOrThrow(),
+      ).toEqual({ email_verified_at: 1700000000000, updated_at: 1700000000500 });
       expect((await db.selectFrom('user_sessions').select('proven_at').executeTakeFirstOrThrow()).proven_at).toBeNull();
     });
 
@@ -159,9 +168,20 @@ for (const dialect of connections) {
         created_at: 1,
         updated_at: 1,
       };
-      await expect(db.insertInto('pages').values({ ...page, organization_id: 'org_missing' }).execute()).rejects.toThrow();
-      await db.insertInto('organizations').values({ id: 'org_1', key: 'o', name: 'O', created_at: 1, updated_at: 1 }).execute();
-      await db.insertInto('pages').values({ ...page, organization_id: 'org_1' }).execute();
+      await expect(
+        db
+          .insertInto('pages')
+          .values({ ...page, organization_id: 'org_missing' })
+          .execute(),
+      ).rejects.toThrow();
+      await db
+        .insertInto('organizations')
+        .values({ id: 'org_1', key: 'o', name: 'O', created_at: 1, updated_at: 1 })
+        .execute();
+      await db
+        .insertInto('pages')
+        .values({ ...page, organization_id: 'org_1' })
+        .execute();
       await db.deleteFrom('organizations').where('id', '=', 'org_1').execute();
       const left = await db.selectFrom('pages').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
       expect(Number(left.n)).toBe(0);
@@ -183,21 +203,55 @@ for (const dialect of connections) {
         if (error) throw error;
         const { db } = connection;
         // What 0007 left: every organization `api`, whoever made it.
-        for (const [id, key] of [['org_file', 'default'], ['org_empty', 'empty'], ['org_signup', 'ada']] as const)
-          await db.insertInto('organizations').values({ id, key, name: key, created_at: 1, updated_at: 1, managed_by: 'api' }).execute();
-        const page = { title: 't', description: null, custom_domain: null, password_hash: null, ai_policy: 'allow' as const, created_at: 1, updated_at: 1 };
-        await db.insertInto('pages').values({ ...page, id: 'pg_file', slug: 'status', organization_id: 'org_file', managed_by: 'config' }).execute();
-        await db.insertInto('pages').values({ ...page, id: 'pg_api', slug: 'ada', organization_id: 'org_signup', managed_by: 'api' }).execute();
+        for (const [id, key] of [
+          ['org_file', 'default'],
+          ['org_empty', 'empty'],
+          ['org_signup', 'ada'],
+        ] as const)
+          await db
+            .insertInto('organizations')
+            .values({ id, key, name: key, created_at: 1, updated_at: 1, managed_by: 'api' })
+            .execute();
+        const page = {
+          title: 't',
+          description: null,
+          custom_domain: null,
+          password_hash: null,
+          ai_policy: 'allow' as const,
+          created_at: 1,
+          updated_at: 1,
+        };
+        await db
+          .insertInto('pages')
+          .values({ ...page, id: 'pg_file', slug: 'status', organization_id: 'org_file', managed_by: 'config' })
+          .execute();
+        await db
+          .insertInto('pages')
+          .values({ ...page, id: 'pg_api', slug: 'ada', organization_id: 'org_signup', managed_by: 'api' })
+          .execute();
         return connection;
       };
       const managers = async (connection: DialectConnection) =>
-        Object.fromEntries((await connection.db.selectFrom('organizations').select(['key', 'managed_by']).execute()).map((o) => [o.key, o.managed_by]));
+        Object.fromEntries(
+          (await connection.db.selectFrom('organizations').select(['key', 'managed_by']).execute()).map((o) => [
+            o.key,
+            o.managed_by,
+          ]),
+        );
 
       it("marks the file's organizations, those holding what the file manages, and leaves a sign-up's alone", async () => {
         const connection = await before0010();
-        await connection.db.insertInto('users').values({ id: 'usr_ada', email: 'ada@example.com', name: 'Ada', created_at: 1, updated_at: 1 }).execute();
-        await connection.db.insertInto('memberships').values({ organization_id: 'org_signup', user_id: 'usr_ada', role: 'owner', created_at: 1 }).execute();
-        expect((await migrate(connection)).applied).toEqual(MIGRATION_NAMES.filter((name) => name > '0009-check-journal'));
+        await connection.db
+          .insertInto('users')
+          .values({ id: 'usr_ada', email: 'ada@example.com', name: 'Ada', created_at: 1, updated_at: 1 })
+          .execute();
+        await connection.db
+          .insertInto('memberships')
+          .values({ organization_id: 'org_signup', user_id: 'usr_ada', role: 'owner', created_at: 1 })
+          .execute();
+        expect((await migrate(connection)).applied).toEqual(
+          MIGRATION_NAMES.filter((name) => name > '0009-check-journal'),
+        );
         expect(await managers(connection)).toEqual({ default: 'config', empty: 'api', ada: 'api' });
       });
 
@@ -211,10 +265,22 @@ for (const dialect of connections) {
         const connection = await before0010();
         await connection.db
           .insertInto('api_keys')
-          .values({ id: 'key_1', organization_id: 'org_file', name: 'CI', prefix: 'wdn_x', hash: 'h', scope: 'write', created_at: 1, last_used_at: null, revoked_at: null })
+          .values({
+            id: 'key_1',
+            organization_id: 'org_file',
+            name: 'CI',
+            prefix: 'wdn_x',
+            hash: 'h',
+            scope: 'write',
+            created_at: 1,
+            last_used_at: null,
+            revoked_at: null,
+          })
           .execute();
         await migrate(connection);
-        expect(await connection.db.selectFrom('api_keys').select(['id', 'created_by', 'revoked_at']).execute()).toEqual([{ id: 'key_1', created_by: null, revoked_at: null }]);
+        expect(await connection.db.selectFrom('api_keys').select(['id', 'created_by', 'revoked_at']).execute()).toEqual(
+          [{ id: 'key_1', created_by: null, revoked_at: null }],
+        );
       });
     });
 
@@ -222,7 +288,10 @@ for (const dialect of connections) {
       const connection = await open();
       await migrate(connection);
       const now = 1_795_000_000_123;
-      await connection.db.insertInto('organizations').values({ id: 'org_1', key: 'o', name: 'O', created_at: now, updated_at: now }).execute();
+      await connection.db
+        .insertInto('organizations')
+        .values({ id: 'org_1', key: 'o', name: 'O', created_at: now, updated_at: now })
+        .execute();
       const row = await connection.db.selectFrom('organizations').selectAll().executeTakeFirstOrThrow();
       expect(row.created_at).toBe(now);
       expect(typeof row.created_at).toBe('number');
@@ -235,7 +304,10 @@ for (const dialect of connections) {
         const second = await open();
         expect((await migrate(first)).applied).toEqual([...MIGRATION_NAMES]);
         expect((await migrate(second)).applied).toEqual([...MIGRATION_NAMES]);
-        await second.db.insertInto('organizations').values({ id: 'org_1', key: 'o', name: 'O', created_at: 1, updated_at: 1 }).execute();
+        await second.db
+          .insertInto('organizations')
+          .values({ id: 'org_1', key: 'o', name: 'O', created_at: 1, updated_at: 1 })
+          .execute();
         expect(await first.db.selectFrom('organizations').selectAll().execute()).toEqual([]);
       });
   });

@@ -56,7 +56,9 @@ export async function migrateToLatest(db: Db, schema: string | undefined): Promi
   if (unknown.length > 0) {
     const missing = MIGRATION_NAMES.filter((name) => !executed.includes(name));
     if (missing.length > 0)
-      throw new Error(`the database holds migrations this version does not know (${unknown.join(', ')}) and lacks ${missing.join(', ')}: run a newer version`);
+      throw new Error(
+        `the database holds migrations this version does not know (${unknown.join(', ')}) and lacks ${missing.join(', ')}: run a newer version`,
+      );
     return { applied: [], current: [...executed].sort().at(-1) ?? null };
   }
   const { error, results } = await migrator.migrateToLatest();

@@ -67,7 +67,9 @@ export async function claimDueDeliveries(
         ),
       ),
     )
-    .$if(skipChannelIds.length > 0, (q) => q.where((eb) => eb.or([eb('d.channel_id', 'is', null), eb('d.channel_id', 'not in', skipChannelIds)])))
+    .$if(skipChannelIds.length > 0, (q) =>
+      q.where((eb) => eb.or([eb('d.channel_id', 'is', null), eb('d.channel_id', 'not in', skipChannelIds)])),
+    )
     .orderBy('d.next_attempt_at')
     .orderBy('d.created_at')
     .orderBy('d.id')

@@ -75,7 +75,11 @@ function storeOver(connection: DialectConnection, db: Db, inTransaction: boolean
     apiKeys: apiKeyRepository(db),
     relays: relayRepository(db),
     monitors: monitorRepository(db, connection.dialect),
-    monitorStates: monitorStateRepository(db, { locksRows: connection.locksRows, dialect: connection.dialect, stateCache: connection.stateCache }),
+    monitorStates: monitorStateRepository(db, {
+      locksRows: connection.locksRows,
+      dialect: connection.dialect,
+      stateCache: connection.stateCache,
+    }),
     schedule: scheduleRepository(db),
     checks: checkRepository(db, connection.writeChecks, connection.checkJournal),
     pages: pageRepository(db),
@@ -97,7 +101,8 @@ function storeOver(connection: DialectConnection, db: Db, inTransaction: boolean
     emailLinks: emailLinkRepository(db),
     serverSecrets: serverSecretRepository(db),
     audit: auditRepository(db),
-    transaction: (work) => (inTransaction ? work(store) : inNewTransaction(connection, db, (trx) => work(storeOver(connection, trx, true)))),
+    transaction: (work) =>
+      inTransaction ? work(store) : inNewTransaction(connection, db, (trx) => work(storeOver(connection, trx, true))),
     isUniqueViolation: connection.isUniqueViolation,
     exclusive: async (name) => {
       if (!inTransaction) throw new Error('exclusive() holds its lock for a transaction: call it inside one');

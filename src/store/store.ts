@@ -55,7 +55,12 @@ export type { PageAssetRepository } from './repositories/page-assets.js';
 export type { PageRepository } from './repositories/pages.js';
 export type { ChannelRecipientRepository } from './repositories/recipients.js';
 export type { RelayActivity, RelayRepository } from './repositories/relays.js';
-export type { PushedMonitor, ScheduledMonitorRow, ScheduleRepository, WatchedMonitor } from './repositories/schedule.js';
+export type {
+  PushedMonitor,
+  ScheduledMonitorRow,
+  ScheduleRepository,
+  WatchedMonitor,
+} from './repositories/schedule.js';
 export type { ServerSecretRepository } from './repositories/server-secrets.js';
 export type { SessionRepository } from './repositories/sessions.js';
 export type { SubscriberRepository } from './repositories/subscribers.js';

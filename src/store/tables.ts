@@ -1,11 +1,45 @@
 // Row types of every table, one file per area under tables/; the Database interface names each table's row type.
 // Times are epoch milliseconds; booleans are 0/1 integers; JSON is stored as text.
 import type { Kysely } from 'kysely';
-import type { AccountTokensTable, AuditLogTable, EmailLinksTable, InvitationsTable, MembershipsTable, ServerSecretsTable, UserIdentitiesTable, UserRecoveryCodesTable, UserSessionsTable, UsersTable } from './tables/accounts.js';
+import type {
+  AccountTokensTable,
+  AuditLogTable,
+  EmailLinksTable,
+  InvitationsTable,
+  MembershipsTable,
+  ServerSecretsTable,
+  UserIdentitiesTable,
+  UserRecoveryCodesTable,
+  UserSessionsTable,
+  UsersTable,
+} from './tables/accounts.js';
 import type { ChangeCounterTable, ClusterInstancesTable, ClusterLeasesTable } from './tables/cluster.js';
-import type { ApiKeysTable, CheckBucketsTable, CheckJournalTable, ChecksTable, MonitorStateChangesTable, MonitorsTable, OrganizationsTable, RelaysTable } from './tables/monitoring.js';
-import type { ChannelRecipientsTable, NotificationChannelsTable, NotificationDeliveriesTable } from './tables/notifications.js';
-import type { ComponentsTable, IncidentComponentsTable, IncidentsTable, IncidentUpdatesTable, MaintenanceComponentsTable, MaintenanceTable, PageAssetsTable, PageSubscribersTable, PagesTable } from './tables/pages.js';
+import type {
+  ApiKeysTable,
+  CheckBucketsTable,
+  CheckJournalTable,
+  ChecksTable,
+  MonitorStateChangesTable,
+  MonitorsTable,
+  OrganizationsTable,
+  RelaysTable,
+} from './tables/monitoring.js';
+import type {
+  ChannelRecipientsTable,
+  NotificationChannelsTable,
+  NotificationDeliveriesTable,
+} from './tables/notifications.js';
+import type {
+  ComponentsTable,
+  IncidentComponentsTable,
+  IncidentsTable,
+  IncidentUpdatesTable,
+  MaintenanceComponentsTable,
+  MaintenanceTable,
+  PageAssetsTable,
+  PageSubscribersTable,
+  PagesTable,
+} from './tables/pages.js';
 
 export type * from './tables/accounts.js';
 export type * from './tables/cluster.js';

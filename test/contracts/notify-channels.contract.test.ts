@@ -17,13 +17,30 @@ interface Fixture {
 const http = (example: Fixture['example']): Fixture => ({ example, http: true });
 
 const FIXTURES: Record<string, Fixture> = {
-  webhook: http((origin) => ({ url: `${origin}/hooks/warden`, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', headers: { authorization: 'Bearer abc' } })),
+  webhook: http((origin) => ({
+    url: `${origin}/hooks/warden`,
+    secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    headers: { authorization: 'Bearer abc' },
+  })),
   discord: http((origin) => ({ url: `${origin}/api/webhooks/1/tok` })),
   slack: http((origin) => ({ url: `${origin}/services/T0/B0/xyz` })),
   teams: http((origin) => ({ url: `${origin}/workflows/abc/triggers/manual/paths/invoke` })),
-  telegram: http((origin) => ({ botToken: '123456:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw', chatId: -1001234567890, apiBaseUrl: origin })),
+  telegram: http((origin) => ({
+    botToken: '123456:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw',
+    chatId: -1001234567890,
+    apiBaseUrl: origin,
+  })),
   ntfy: http((origin) => ({ url: `${origin}/warden-alerts`, token: 'tk_abcdef' })),
-  email: { example: () => ({ to: 'ops@acme.test', from: 'warden@acme.test', host: 'smtp.acme.test', username: 'warden', password: 'pw' }), http: false },
+  email: {
+    example: () => ({
+      to: 'ops@acme.test',
+      from: 'warden@acme.test',
+      host: 'smtp.acme.test',
+      username: 'warden',
+      password: 'pw',
+    }),
+    http: false,
+  },
 };
 
 /** Fields whose names say where a message goes: each must be a declared target. */
@@ -45,7 +62,8 @@ describe('the notification channel contract', () => {
   for (const [type, definition] of registry) {
     const fixture = FIXTURES[type];
     describe(type, () => {
-      if (!fixture) return void it('has a fixture', () => expect.fail(`add a fixture for ${type} to ${import.meta.url}`));
+      if (!fixture)
+        return void it('has a fixture', () => expect.fail(`add a fixture for ${type} to ${import.meta.url}`));
       const send = async (answer: Parameters<Receiver['answer']>[0], timeoutMs?: number, event = DOWN_EVENT) => {
         receiver.answer(answer);
         receiver.requests.length = 0;
@@ -57,12 +75,21 @@ describe('the notification channel contract', () => {
       it(`declares its secrets (${definition.secrets.join(', ')}) and targets (${definition.targets.join(', ')}) among its config fields`, () => {
         expect(definition.config).toBeInstanceOf(z.ZodObject);
         const fields = Object.keys((definition.config as unknown as z.ZodObject).shape);
-        expect(definition.secrets.filter((field) => !fields.includes(field)), 'secrets that are not config fields').toEqual([]);
-        expect(definition.targets.filter((field) => !fields.includes(field)), 'targets that are not config fields').toEqual([]);
+        expect(
+          definition.secrets.filter((field) => !fields.includes(field)),
+          'secrets that are not config fields',
+        ).toEqual([]);
+        expect(
+          definition.targets.filter((field) => !fields.includes(field)),
+          'targets that are not config fields',
+        ).toEqual([]);
         expect(definition.secrets.length, 'every channel holds a secret').toBeGreaterThan(0);
         expect(definition.targets.length, 'and says where it goes').toBeGreaterThan(0);
         const addresses = fields.filter((field) => ADDRESS_FIELD.test(field));
-        expect(addresses.filter((field) => !definition.targets.includes(field) && !definition.secrets.includes(field)), 'address fields neither target nor secret').toEqual([]);
+        expect(
+          addresses.filter((field) => !definition.targets.includes(field) && !definition.secrets.includes(field)),
+          'address fields neither target nor secret',
+        ).toEqual([]);
       });
 
       it('reads its example config back as stored, and rejects unknown fields', () => {
@@ -81,7 +108,9 @@ describe('the notification channel contract', () => {
       it('sends an event with nothing optional', async () => {
         expect(await send({ status: 200 }, 5000, BARE_EVENT)).toMatchObject({ kind: 'sent' });
         const request = receiver.requests[0]!;
-        expect(request.raw + (request.headers.title ?? ''), 'the title, in the body or a header').toContain('Test notification from Warden');
+        expect(request.raw + (request.headers.title ?? ''), 'the title, in the body or a header').toContain(
+          'Test notification from Warden',
+        );
       });
 
       it('500 → retry', async () => {
@@ -89,11 +118,19 @@ describe('the notification channel contract', () => {
       });
 
       it('429 with Retry-After: 3 → retry after 3000 ms', async () => {
-        expect(await send({ status: 429, headers: { 'retry-after': '3' } })).toMatchObject({ kind: 'retry', status: 429, afterMs: 3000 });
+        expect(await send({ status: 429, headers: { 'retry-after': '3' } })).toMatchObject({
+          kind: 'retry',
+          status: 429,
+          afterMs: 3000,
+        });
       });
 
       it('404 → dead, with the answer kept', async () => {
-        expect(await send({ status: 404, body: 'no such hook' })).toMatchObject({ kind: 'dead', status: 404, answer: 'no such hook' });
+        expect(await send({ status: 404, body: 'no such hook' })).toMatchObject({
+          kind: 'dead',
+          status: 404,
+          answer: 'no such hook',
+        });
       });
 
       it('a receiver that never answers → retry once the signal aborts', async () => {

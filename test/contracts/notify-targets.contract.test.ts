@@ -29,9 +29,19 @@ const FIXTURES = {
   discord: (t) => ({ url: `${origin(t)}/api/webhooks/1/tok` }),
   slack: (t) => ({ url: `${origin(t)}/services/T0/B0/xyz` }),
   teams: (t) => ({ url: `${origin(t)}/workflows/abc/triggers/manual/paths/invoke` }),
-  telegram: (t) => ({ botToken: '123456:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw', chatId: -1001234567890, apiBaseUrl: origin(t) }),
+  telegram: (t) => ({
+    botToken: '123456:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw',
+    chatId: -1001234567890,
+    apiBaseUrl: origin(t),
+  }),
   ntfy: (t) => ({ url: `${origin(t)}/warden-alerts` }),
-  email: (t) => ({ to: 'ops@acme.test', from: 'warden@acme.test', host: t.host.replace(/^\[(.*)\]$/, '$1'), port: t.port, secure: 'none' }),
+  email: (t) => ({
+    to: 'ops@acme.test',
+    from: 'warden@acme.test',
+    host: t.host.replace(/^\[(.*)\]$/, '$1'),
+    port: t.port,
+    secure: 'none',
+  }),
 } satisfies Record<ChannelType, Fixture>;
 
 /** HTTP-speaking channels: the ones a redirect could lead astray. */
@@ -39,7 +49,10 @@ const HTTP_TYPES = new Set<ChannelType>(['webhook', 'discord', 'slack', 'teams',
 
 /** Hosts that all reach the recorder (or a metadata service), and what their refusal names. */
 const REFUSED_HOSTS: [host: string, refusal: RegExp][] = [
-  ['127.0.0.1', /^refused by policy: 127\.0\.0\.1 is a loopback address; this organization may reach public addresses only \(WARDEN_PROBE_PRIVATE_TARGETS/],
+  [
+    '127.0.0.1',
+    /^refused by policy: 127\.0\.0\.1 is a loopback address; this organization may reach public addresses only \(WARDEN_PROBE_PRIVATE_TARGETS/,
+  ],
   ['localhost', /^refused by policy: (127\.0\.0\.1|::1) is a loopback address;/],
   ['[::ffff:127.0.0.1]', /^refused by policy: \S+ is a loopback address \(127\.0\.0\.1, IPv4-mapped\);/],
   ['169.254.169.254', /^refused by policy: 169\.254\.169\.254 is a cloud metadata address;/],
@@ -61,8 +74,12 @@ async function startRecorder(): Promise<{ port: number; arrivals(): number; clos
 }
 
 const registry = Object.entries(CHANNELS) as unknown as [ChannelType, ChannelDefinition][];
-const send = (type: ChannelType, definition: ChannelDefinition, target: { host: string; port: number }, guard: TargetGuard) =>
-  definition.send(BARE_EVENT, definition.config.parse(FIXTURES[type](target)), sendContext(TIMEOUT_MS, guard));
+const send = (
+  type: ChannelType,
+  definition: ChannelDefinition,
+  target: { host: string; port: number },
+  guard: TargetGuard,
+) => definition.send(BARE_EVENT, definition.config.parse(FIXTURES[type](target)), sendContext(TIMEOUT_MS, guard));
 
 describe('the target policy of every notification channel', () => {
   let recorder: Awaited<ReturnType<typeof startRecorder>>;
@@ -91,7 +108,13 @@ describe('the target policy of every notification channel', () => {
           const outcome = await send(type, definition, { host, port: recorder.port }, PUBLIC_TARGETS_ONLY);
           expect(performance.now() - started).toBeLessThan(REFUSED_WITHIN_MS);
           expect(outcome).toEqual({ kind: 'dead', status: null, error: expect.stringMatching(refusal) });
-          expect(failureOf({ status: 'dead', lastError: outcome.kind === 'sent' ? null : outcome.error, lastStatus: outcome.status })).toBe('refused');
+          expect(
+            failureOf({
+              status: 'dead',
+              lastError: outcome.kind === 'sent' ? null : outcome.error,
+              lastStatus: outcome.status,
+            }),
+          ).toBe('refused');
           expect(recorder.arrivals()).toBe(before);
           expect(await leakedResources(open)).toEqual({});
         });
@@ -173,9 +196,15 @@ describe('the guarded senders', () => {
       const allowed = CONNECTING_MODULES[module];
       if (allowed === undefined || typeOnly) continue;
       const named = /\{([^}]*)\}/s.exec(clause)?.[1] ?? '';
-      const defaultOrNamespace = clause.replace(/\{[^}]*\}/s, '').replace(/,/g, '').trim();
+      const defaultOrNamespace = clause
+        .replace(/\{[^}]*\}/s, '')
+        .replace(/,/g, '')
+        .trim();
       if (defaultOrNamespace) offending.push(`${defaultOrNamespace} from ${module}`);
-      for (const part of named.split(',').map((p) => p.trim()).filter(Boolean)) {
+      for (const part of named
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
         if (part.startsWith('type ')) continue;
         const imported = part.split(/\s+as\s+/)[0] ?? part;
         if (!allowed.includes(imported)) offending.push(`${imported} from ${module}`);

@@ -49,11 +49,16 @@ async function startRecorder(): Promise<Recorder> {
   }
 }
 
-const probed = Object.entries(probeRegistry).filter(([, definition]) => (definition as ProbeDefinition).probe !== null) as [string, ProbeDefinition][];
+const probed = Object.entries(probeRegistry).filter(
+  ([, definition]) => (definition as ProbeDefinition).probe !== null,
+) as [string, ProbeDefinition][];
 
 /** Hosts that all reach the recorder (or a metadata service), and what their refusal names. */
 const REFUSED_HOSTS: [host: string, refusal: RegExp][] = [
-  ['127.0.0.1', /^refused: 127\.0\.0\.1 is a loopback address; this organization's probes may reach public addresses only \(WARDEN_PROBE_PRIVATE_TARGETS/],
+  [
+    '127.0.0.1',
+    /^refused: 127\.0\.0\.1 is a loopback address; this organization's probes may reach public addresses only \(WARDEN_PROBE_PRIVATE_TARGETS/,
+  ],
   ['localhost', /^refused: (127\.0\.0\.1|::1) is a loopback address;/],
   ['[::ffff:127.0.0.1]', /^refused: \S+ is a loopback address \(127\.0\.0\.1, IPv4-mapped\);/],
   ['169.254.169.254', /^refused: 169\.254\.169\.254 is a cloud metadata address;/],
@@ -70,11 +75,16 @@ describe('the probe-target policy of every monitor type', () => {
   for (const [type, definition] of probed) {
     const fixture = PROBE_FIXTURES[type];
     describe(type, () => {
-      if (!fixture) return void it('has a fixture', () => expect.fail(`add a fixture for ${type} to test/contracts/probes-fixtures.ts`));
+      if (!fixture)
+        return void it('has a fixture', () =>
+          expect.fail(`add a fixture for ${type} to test/contracts/probes-fixtures.ts`));
 
       it('reaches a loopback server when any target is allowed (what the refusals below are measured against)', async () => {
         const before = recorder.arrivals();
-        await runProbe(definition, fixture.example({ host: '127.0.0.1', port: recorder.port }), { timeoutMs: 300, guard: ANY_TARGET });
+        await runProbe(definition, fixture.example({ host: '127.0.0.1', port: recorder.port }), {
+          timeoutMs: 300,
+          guard: ANY_TARGET,
+        });
         expect(recorder.arrivals()).toBeGreaterThan(before);
       });
 
@@ -83,7 +93,10 @@ describe('the probe-target policy of every monitor type', () => {
           const before = recorder.arrivals();
           const open = await quietResources();
           const started = performance.now();
-          const result = await runProbe(definition, fixture.example({ host, port: recorder.port }), { timeoutMs: TIMEOUT_MS, guard: PUBLIC_TARGETS_ONLY });
+          const result = await runProbe(definition, fixture.example({ host, port: recorder.port }), {
+            timeoutMs: TIMEOUT_MS,
+            guard: PUBLIC_TARGETS_ONLY,
+          });
           expect(performance.now() - started).toBeLessThan(REFUSED_WITHIN_MS);
           expect(result.ok).toBe(false);
           expect(result.error).toMatch(refusal);
@@ -114,17 +127,28 @@ describe('an http redirect under deny', () => {
     await inside.close();
   });
   const check = (url: string) =>
-    runProbe(probeRegistry.http as unknown as ProbeDefinition, { url, maxRedirects: 5, jsonPath: 'headers' }, { timeoutMs: TIMEOUT_MS, guard: publicLoopback2 });
+    runProbe(
+      probeRegistry.http as unknown as ProbeDefinition,
+      { url, maxRedirects: 5, jsonPath: 'headers' },
+      { timeoutMs: TIMEOUT_MS, guard: publicLoopback2 },
+    );
 
   it('follows redirects between allowed addresses', async () => {
-    const result = await runProbe(probeRegistry.http as unknown as ProbeDefinition, { url: `${outside.url}/redirect/2`, maxRedirects: 5 }, { timeoutMs: TIMEOUT_MS, guard: publicLoopback2 });
+    const result = await runProbe(
+      probeRegistry.http as unknown as ProbeDefinition,
+      { url: `${outside.url}/redirect/2`, maxRedirects: 5 },
+      { timeoutMs: TIMEOUT_MS, guard: publicLoopback2 },
+    );
     expect(result).toMatchObject({ ok: true, data: { redirects: 2 } });
   });
 
   it('is refused at the hop that leads to a private address, which never sees a request', async () => {
     const seen = inside.requests.length;
     const result = await check(`${outside.url}/moved-to/${inside.port}`);
-    expect(result).toEqual({ ok: false, error: expect.stringMatching(/^refused: 127\.0\.0\.1 is a loopback address;/) });
+    expect(result).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^refused: 127\.0\.0\.1 is a loopback address;/),
+    });
     expect(outside.requests.at(-1)?.path).toBe(`/moved-to/${inside.port}`);
     expect(inside.requests.length).toBe(seen);
   });
@@ -149,7 +173,9 @@ const LAYER = new Set(['socket-exchange.ts', 'http-get.ts', 'target-guard.ts', '
 
 describe('the guarded socket layer', () => {
   const dir = join(import.meta.dirname, '../../src/probes');
-  const files = readdirSync(dir).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && !LAYER.has(name));
+  const files = readdirSync(dir).filter(
+    (name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && !LAYER.has(name),
+  );
 
   it.each(files)('%s opens no socket and looks no name up but through socket-exchange.ts and http-get.ts', (name) => {
     const source = readFileSync(join(dir, name), 'utf8');
@@ -159,9 +185,15 @@ describe('the guarded socket layer', () => {
       const allowed = SOCKET_MODULES[module];
       if (allowed === undefined || typeOnly) continue;
       const named = /\{([^}]*)\}/s.exec(clause)?.[1] ?? '';
-      const defaultOrNamespace = clause.replace(/\{[^}]*\}/s, '').replace(/,/g, '').trim();
+      const defaultOrNamespace = clause
+        .replace(/\{[^}]*\}/s, '')
+        .replace(/,/g, '')
+        .trim();
       if (defaultOrNamespace) offending.push(`${defaultOrNamespace} from ${module}`);
-      for (const part of named.split(',').map((p) => p.trim()).filter(Boolean)) {
+      for (const part of named
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
         if (part.startsWith('type ')) continue;
         const imported = part.split(/\s+as\s+/)[0] ?? part;
         if (!allowed.includes(imported)) offending.push(`${imported} from ${module}`);

@@ -33,7 +33,9 @@ describe('the probe contract', () => {
     const fixture = PROBE_FIXTURES[type];
     describe(type, () => {
       // A type without a fixture fails here, by name, rather than passing with no checks at all.
-      if (!fixture) return void it('has a fixture', () => expect.fail(`add a fixture for ${type} to test/contracts/probes-fixtures.ts`));
+      if (!fixture)
+        return void it('has a fixture', () =>
+          expect.fail(`add a fixture for ${type} to test/contracts/probes-fixtures.ts`));
       describeRoundTrip(definition, fixture);
       describeDeclarations(definition);
       if (definition.probe === null) describePushOnly(definition, fixture);
@@ -62,12 +64,25 @@ function describeDeclarations(definition: ProbeDefinition): void {
   it(`declares its secrets (${definition.secrets.join(', ') || 'none'}) and where they go (${definition.targets.join(', ') || 'nowhere'}) among its config fields`, () => {
     expect(definition.config, 'a config schema that is an object').toBeInstanceOf(z.ZodObject);
     const fields = Object.keys((definition.config as unknown as z.ZodObject).shape);
-    expect(definition.secrets.filter((field) => !fields.includes(field)), 'secrets that are not config fields').toEqual([]);
-    expect(definition.targets.filter((field) => !fields.includes(field)), 'targets that are not config fields').toEqual([]);
-    expect(definition.targets.filter((field) => definition.secrets.includes(field)), 'fields both secret and target').toEqual([]);
+    expect(
+      definition.secrets.filter((field) => !fields.includes(field)),
+      'secrets that are not config fields',
+    ).toEqual([]);
+    expect(
+      definition.targets.filter((field) => !fields.includes(field)),
+      'targets that are not config fields',
+    ).toEqual([]);
+    expect(
+      definition.targets.filter((field) => definition.secrets.includes(field)),
+      'fields both secret and target',
+    ).toEqual([]);
     const addresses = fields.filter((field) => ADDRESS_FIELD.test(field));
-    expect(addresses.filter((field) => !definition.targets.includes(field)), 'address fields not declared as targets').toEqual([]);
-    if (definition.secrets.length > 0) expect(definition.targets.length, 'a type with secrets says where they go').toBeGreaterThan(0);
+    expect(
+      addresses.filter((field) => !definition.targets.includes(field)),
+      'address fields not declared as targets',
+    ).toEqual([]);
+    if (definition.secrets.length > 0)
+      expect(definition.targets.length, 'a type with secrets says where they go').toBeGreaterThan(0);
   });
 }
 
@@ -75,7 +90,10 @@ function describePushOnly(definition: ProbeDefinition, fixture: ProbeFixture): v
   it('is push-only, and runProbe says so', async () => {
     expect(fixture.blackHole, 'a push-only type has no server to probe').toBeNull();
     expect(definition.runsOn).toEqual(['push']);
-    const result = await runProbe(definition, fixture.example({ host: '127.0.0.1', port: 1 }), { timeoutMs: SHORT_TIMEOUT_MS, guard: ANY_TARGET });
+    const result = await runProbe(definition, fixture.example({ host: '127.0.0.1', port: 1 }), {
+      timeoutMs: SHORT_TIMEOUT_MS,
+      guard: ANY_TARGET,
+    });
     expect(result).toEqual({ ok: false, error: `${definition.id} monitors receive pushes and are not probed` });
   });
 }
@@ -109,7 +127,11 @@ function describeProbe(definition: ProbeDefinition, fixture: ProbeFixture): void
   it('settles promptly when its signal aborts, and closes what it opened', async () => {
     const { hole, config } = await enter();
     const controller = new AbortController();
-    const pending = probe(definition.config.parse(config), { signal: controller.signal, timeoutMs: ABORT_TIMEOUT_MS, guard: ANY_TARGET });
+    const pending = probe(definition.config.parse(config), {
+      signal: controller.signal,
+      timeoutMs: ABORT_TIMEOUT_MS,
+      guard: ANY_TARGET,
+    });
     await hole.reached();
     const abortedAt = performance.now();
     controller.abort();
@@ -122,7 +144,11 @@ function describeProbe(definition: ProbeDefinition, fixture: ProbeFixture): void
   it('closes what it opened when runProbe is cancelled on shutdown', async () => {
     const { hole, config } = await enter();
     const shutdown = new AbortController();
-    const pending = runProbe(definition, config, { timeoutMs: ABORT_TIMEOUT_MS, signal: shutdown.signal, guard: ANY_TARGET });
+    const pending = runProbe(definition, config, {
+      timeoutMs: ABORT_TIMEOUT_MS,
+      signal: shutdown.signal,
+      guard: ANY_TARGET,
+    });
     await hole.reached();
     shutdown.abort(new Error('shutting down'));
     expect(await pending).toEqual({ ok: false, error: 'cancelled: shutting down' });
@@ -133,7 +159,9 @@ function describeProbe(definition: ProbeDefinition, fixture: ProbeFixture): void
     const { hole, config } = await enter();
     const started = performance.now();
     const result = await runProbe(definition, config, { timeoutMs: SHORT_TIMEOUT_MS, guard: ANY_TARGET });
-    expect(performance.now() - started, 'settled by the probe, not abandoned by run.ts').toBeLessThan(HONOURED_WITHIN_MS);
+    expect(performance.now() - started, 'settled by the probe, not abandoned by run.ts').toBeLessThan(
+      HONOURED_WITHIN_MS,
+    );
     expect(result).toMatchObject({ ok: false, error: timedOutAfter(SHORT_TIMEOUT_MS) });
     expect(result.message).toBeUndefined();
     await expectNothingOpen(hole, SHORT_TIMEOUT_MS);
@@ -162,7 +190,9 @@ function secretValues(definition: ProbeDefinition, config: Record<string, unknow
   return definition.secrets.flatMap((field) => {
     const value = config[field];
     if (typeof value === 'string') return [value];
-    return value && typeof value === 'object' ? Object.values(value).filter((v): v is string => typeof v === 'string') : [];
+    return value && typeof value === 'object'
+      ? Object.values(value).filter((v): v is string => typeof v === 'string')
+      : [];
   });
 }
 
@@ -181,5 +211,8 @@ function showing(result: ProbeResult, secrets: string[]): string[] {
 function texts(value: unknown, path: string): [string, string][] {
   if (typeof value === 'string') return [[path, value]];
   if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([key, item]): [string, string][] => [[`a key of ${path}`, key], ...texts(item, `${path}.${key}`)]);
+  return Object.entries(value).flatMap(([key, item]): [string, string][] => [
+    [`a key of ${path}`, key],
+    ...texts(item, `${path}.${key}`),
+  ]);
 }

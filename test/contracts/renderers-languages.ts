@@ -52,17 +52,20 @@ export const LANGUAGES = {
     contentType: /^application\/json; charset=utf-8$/,
     escaping: 'JSON.stringify escapes by construction: it reads back as the snapshot, with the keys of the tamed one',
     read: (body, snapshot) => expect(JSON.parse(text(body))).toStrictEqual(snapshot),
-    sameStructure: (hostile, tame) => expect(keyPaths(JSON.parse(text(hostile)))).toEqual(keyPaths(JSON.parse(text(tame)))),
+    sameStructure: (hostile, tame) =>
+      expect(keyPaths(JSON.parse(text(hostile)))).toEqual(keyPaths(JSON.parse(text(tame)))),
   },
   statuspage: {
     contentType: /^application\/json; charset=utf-8$/,
-    escaping: "JSON.stringify escapes by construction: it parses, with Statuspage's page object, and has the keys of the tamed rendering",
+    escaping:
+      "JSON.stringify escapes by construction: it parses, with Statuspage's page object, and has the keys of the tamed rendering",
     read(body, snapshot) {
       const json = JSON.parse(text(body));
       expect(Object.keys(json.page)).toEqual(['id', 'name', 'url', 'time_zone', 'updated_at']);
       expect(json.page.id).toBe(snapshot.page.id);
     },
-    sameStructure: (hostile, tame) => expect(keyPaths(JSON.parse(text(hostile)))).toEqual(keyPaths(JSON.parse(text(tame)))),
+    sameStructure: (hostile, tame) =>
+      expect(keyPaths(JSON.parse(text(hostile)))).toEqual(keyPaths(JSON.parse(text(tame)))),
   },
   markdown: {
     contentType: /^text\/markdown; charset=utf-8$/,
@@ -81,13 +84,15 @@ export const LANGUAGES = {
   },
   html: {
     contentType: /^text\/html; charset=utf-8$/,
-    escaping: 'user text adds no element, attribute or comment: the tamed rendering has as many <, > and " and as much of its markup',
+    escaping:
+      'user text adds no element, attribute or comment: the tamed rendering has as many <, > and " and as much of its markup',
     read(body) {
       expect(text(body)).toMatch(/^<!doctype html>\n<html lang="[a-z]{2}(-[A-Z]{2})?"/);
       expect(text(body).endsWith('</html>\n')).toBe(true);
       for (const tag of ['<head>', '</head>', '<body>', '</body>']) expect(census(text(body), [tag])[tag], tag).toBe(1);
     },
-    sameStructure: (hostile, tame, markup) => expect(markupCensus(text(hostile), markup)).toEqual(markupCensus(text(tame), markup)),
+    sameStructure: (hostile, tame, markup) =>
+      expect(markupCensus(text(hostile), markup)).toEqual(markupCensus(text(tame), markup)),
   },
   rss: {
     contentType: /^application\/rss\+xml; charset=utf-8$/,
@@ -96,10 +101,13 @@ export const LANGUAGES = {
       expect(text(body).startsWith(`${XML_DECLARATION}<rss version="2.0"`)).toBe(true);
       expect(text(body).endsWith('</rss>\n')).toBe(true);
       // The body is read inside an SVG's <metadata>, which resvg parses and never draws.
-      expectWellFormedXml(`<svg xmlns="http://www.w3.org/2000/svg"><metadata>${text(body).slice(XML_DECLARATION.length)}</metadata></svg>`);
+      expectWellFormedXml(
+        `<svg xmlns="http://www.w3.org/2000/svg"><metadata>${text(body).slice(XML_DECLARATION.length)}</metadata></svg>`,
+      );
       const feed = await rssParser.parseString(text(body));
       expect(feed.title).toBeTruthy();
-      for (const item of feed.items) expect([item.title, item.guid, item.pubDate].every(Boolean), JSON.stringify(item)).toBe(true);
+      for (const item of feed.items)
+        expect([item.title, item.guid, item.pubDate].every(Boolean), JSON.stringify(item)).toBe(true);
     },
     async sameStructure(hostile, tame, markup) {
       expect(markupCensus(text(hostile), markup)).toEqual(markupCensus(text(tame), markup));
@@ -114,9 +122,12 @@ export const LANGUAGES = {
     read(body) {
       expect(text(body).startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
       expectWellFormedXml(text(body));
-      expect(text(body), 'active content in an image').not.toMatch(/<script|<foreignobject|\son[a-z]+\s*=|javascript:/i);
+      expect(text(body), 'active content in an image').not.toMatch(
+        /<script|<foreignobject|\son[a-z]+\s*=|javascript:/i,
+      );
     },
-    sameStructure: (hostile, tame, markup) => expect(markupCensus(text(hostile), markup)).toEqual(markupCensus(text(tame), markup)),
+    sameStructure: (hostile, tame, markup) =>
+      expect(markupCensus(text(hostile), markup)).toEqual(markupCensus(text(tame), markup)),
   },
   png: {
     contentType: /^image\/png$/,
@@ -124,7 +135,10 @@ export const LANGUAGES = {
     read(body) {
       expect(body).toBeInstanceOf(Uint8Array);
       expect([...(body as Uint8Array).subarray(0, 8)]).toEqual([...PNG_SIGNATURE]);
-      expect(distinctColours(readPng(body as Uint8Array)), 'distinct colours: a blank image has one or two').toBeGreaterThan(20);
+      expect(
+        distinctColours(readPng(body as Uint8Array)),
+        'distinct colours: a blank image has one or two',
+      ).toBeGreaterThan(20);
     },
     sameStructure(hostile, tame) {
       const [a, b] = [readPng(hostile as Uint8Array), readPng(tame as Uint8Array)];
@@ -138,7 +152,8 @@ export type LanguageName = keyof typeof LANGUAGES;
 /** The first place two renderings differ, to say where bytes that should be the same are not. */
 export function difference(a: Body, b: Body): string | null {
   if (typeof a !== typeof b) return `one is ${typeof a === 'string' ? 'text' : 'bytes'}, the other not`;
-  const [x, y] = typeof a === 'string' ? [a, b as string] : [Buffer.from(a).toString('latin1'), Buffer.from(b).toString('latin1')];
+  const [x, y] =
+    typeof a === 'string' ? [a, b as string] : [Buffer.from(a).toString('latin1'), Buffer.from(b).toString('latin1')];
   if (x === y) return null;
   let at = 0;
   while (x[at] === y[at]) at++;
@@ -177,11 +192,15 @@ function census(haystack: string, needles: string[]): Record<string, number> {
 function markupCensus(document: string, markup: string[]): Record<string, number> {
   const handlers = markup.filter((fragment) => /^on[a-z]+=$/.test(fragment));
   const attributes = (document.match(/<[^<>]*>/g) ?? []).flatMap((tag) =>
-    [...tag.replace(/"[^"]*"|'[^']*'/g, '""').matchAll(/\s([\w:-]+)\s*=/g)].map(([, name]) => `${name!.toLowerCase()}=`),
+    [...tag.replace(/"[^"]*"|'[^']*'/g, '""').matchAll(/\s([\w:-]+)\s*=/g)].map(
+      ([, name]) => `${name!.toLowerCase()}=`,
+    ),
   );
   return {
     ...census(document, ['<', '>', '"', ...markup.filter((fragment) => !handlers.includes(fragment))]),
-    ...Object.fromEntries(handlers.map((handler) => [`${handler} (attribute)`, attributes.filter((name) => name === handler).length])),
+    ...Object.fromEntries(
+      handlers.map((handler) => [`${handler} (attribute)`, attributes.filter((name) => name === handler).length]),
+    ),
   };
 }
 

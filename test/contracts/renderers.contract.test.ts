@@ -59,8 +59,13 @@ const CUSTOM_DOMAIN = '';
 describe('the renderer contract', () => {
   it('knows how to read every form of the registry, and only those', () => {
     const unknown = Object.keys(pageForms).filter((name) => !(name in FORMS));
-    expect(unknown, 'forms of pageForms that FORMS in test/contracts/renderers.contract.test.ts does not list').toEqual([]);
-    expect(Object.keys(FORMS).filter((name) => !(name in pageForms)), 'forms in FORMS that pageForms has no more').toEqual([]);
+    expect(unknown, 'forms of pageForms that FORMS in test/contracts/renderers.contract.test.ts does not list').toEqual(
+      [],
+    );
+    expect(
+      Object.keys(FORMS).filter((name) => !(name in pageForms)),
+      'forms in FORMS that pageForms has no more',
+    ).toEqual([]);
   });
 
   it('sets options exactly for the forms that read them, and each query string gives some', () => {
@@ -70,8 +75,12 @@ describe('the renderer contract', () => {
         expect(queries, `${name} reads no options: FORMS should list no query strings for it`).toEqual([]);
         continue;
       }
-      expect(queries.length, `${name} reads options: list query strings that set each of them in FORMS`).toBeGreaterThan(0);
-      for (const query of queries) expect(formOptions(name as FormName, query), `${name}?${query} sets no option`).not.toEqual({});
+      expect(
+        queries.length,
+        `${name} reads options: list query strings that set each of them in FORMS`,
+      ).toBeGreaterThan(0);
+      for (const query of queries)
+        expect(formOptions(name as FormName, query), `${name}?${query} sets no option`).not.toEqual({});
     }
   });
 
@@ -102,7 +111,11 @@ for (const name of Object.keys(pageForms)) {
         for (const [fixture, make] of Object.entries(SNAPSHOT_FIXTURES)) {
           const first = await renderAt(0, name, make(), query);
           expectSame(await renderAt(1, name, make(), query), first, `${fixture}?${query}`);
-          expectSame(await renderAt(2, name, structuredClone(make()), query), first, `${fixture}?${query} from a structuredClone`);
+          expectSame(
+            await renderAt(2, name, structuredClone(make()), query),
+            first,
+            `${fixture}?${query} from a structuredClone`,
+          );
         }
       }
     });
@@ -128,21 +141,31 @@ for (const name of Object.keys(pageForms)) {
         const rendered = await render(name, hostile, query);
         await check(`hostile?${query}`, () => languageOf(name).read(rendered.body, hostile));
         const tamed = await render(name, tame(hostile), query);
-        await check(`hostile?${query} against tamed`, () => languageOf(name).sameStructure(rendered.body, tamed.body, markup));
+        await check(`hostile?${query} against tamed`, () =>
+          languageOf(name).sameStructure(rendered.body, tamed.body, markup),
+        );
       }
     });
 
     const pathIndependent = formOf(name).pathIndependent === true;
-    it(pathIndependent ? 'gives the same bytes on the slug path and on the custom domain' : 'gives the same bytes every time on the slug path, and on the custom domain', async () => {
-      const snapshot = SNAPSHOT_FIXTURES.activeIncident();
-      const [onSlugPath, onCustomDomain] = [await render(name, snapshot, '', SLUG_PATH), await render(name, snapshot, '', CUSTOM_DOMAIN)];
-      if (pathIndependent) {
-        expectSame(onCustomDomain, onSlugPath, 'on the custom domain, path independent');
-      } else {
-        expectSame(await render(name, snapshot, '', SLUG_PATH), onSlugPath, 'on the slug path again');
-        expectSame(await render(name, snapshot, '', CUSTOM_DOMAIN), onCustomDomain, 'on the custom domain again');
-      }
-    });
+    it(
+      pathIndependent
+        ? 'gives the same bytes on the slug path and on the custom domain'
+        : 'gives the same bytes every time on the slug path, and on the custom domain',
+      async () => {
+        const snapshot = SNAPSHOT_FIXTURES.activeIncident();
+        const [onSlugPath, onCustomDomain] = [
+          await render(name, snapshot, '', SLUG_PATH),
+          await render(name, snapshot, '', CUSTOM_DOMAIN),
+        ];
+        if (pathIndependent) {
+          expectSame(onCustomDomain, onSlugPath, 'on the custom domain, path independent');
+        } else {
+          expectSame(await render(name, snapshot, '', SLUG_PATH), onSlugPath, 'on the slug path again');
+          expectSame(await render(name, snapshot, '', CUSTOM_DOMAIN), onCustomDomain, 'on the custom domain again');
+        }
+      },
+    );
   });
 }
 
@@ -163,9 +186,18 @@ for (const name of Object.keys(pageForms).filter((form) => formOf(form).localize
           if (readingOf(name).language === 'html') expect(String(first.body)).toContain(`<html lang="${language}"`);
         }
         const hostile = hostileSnapshot();
-        const [rendered, tamed] = [await render(name, hostile, '', SLUG_PATH, language), await render(name, tame(hostile), '', SLUG_PATH, language)];
-        await check(`hostile in ${language} against tamed`, () => languageOf(name).sameStructure(rendered.body, tamed.body, markupIn(hostile)));
-        if (language !== 'en' && name !== 'og') expect(difference(rendered.body, (await render(name, hostile, '', SLUG_PATH, 'en')).body), `${name} in ${language} is not English`).not.toBeNull();
+        const [rendered, tamed] = [
+          await render(name, hostile, '', SLUG_PATH, language),
+          await render(name, tame(hostile), '', SLUG_PATH, language),
+        ];
+        await check(`hostile in ${language} against tamed`, () =>
+          languageOf(name).sameStructure(rendered.body, tamed.body, markupIn(hostile)),
+        );
+        if (language !== 'en' && name !== 'og')
+          expect(
+            difference(rendered.body, (await render(name, hostile, '', SLUG_PATH, 'en')).body),
+            `${name} in ${language} is not English`,
+          ).not.toBeNull();
       });
     }
   });
@@ -198,15 +230,31 @@ function formOf(name: string): PageForm {
 }
 
 /** Renders as the route does: options normalized from the query string by formOptions, in the reader's language. */
-async function render(name: string, snapshot: Snapshot, query = '', basePath = SLUG_PATH, language?: PageLanguage): Promise<Rendered> {
-  return formOf(name).render(snapshot, { basePath, options: formOptions(name as FormName, query), ...(language ? { language } : {}) });
+async function render(
+  name: string,
+  snapshot: Snapshot,
+  query = '',
+  basePath = SLUG_PATH,
+  language?: PageLanguage,
+): Promise<Rendered> {
+  return formOf(name).render(snapshot, {
+    basePath,
+    options: formOptions(name as FormName, query),
+    ...(language ? { language } : {}),
+  });
 }
 
 /**
  * Renders with the clock days later and Math.random giving another number at each `moment`: a form that read either
  * would give other bytes. Only Date is faked, so the renderers' own promises and threads run as ever.
  */
-async function renderAt(moment: number, name: string, snapshot: Snapshot, query = '', language?: PageLanguage): Promise<Rendered> {
+async function renderAt(
+  moment: number,
+  name: string,
+  snapshot: Snapshot,
+  query = '',
+  language?: PageLanguage,
+): Promise<Rendered> {
   vi.useFakeTimers({ toFake: ['Date'], now: FIXTURE_NOW + moment * 86_400_000 });
   const random = vi.spyOn(Math, 'random').mockReturnValue([0.13, 0.87, 0.42, 0.61][moment % 4]!);
   try {

@@ -8,7 +8,10 @@ describeStore('account tokens', (store) => {
   beforeEach(async () => {
     await addUser(store(), 'usr_a');
   });
-  const token = (hash: string, overrides: Partial<{ purpose: 'setup' | 'password-reset'; userId: string | null; expiresAt: number }> = {}) => ({
+  const token = (
+    hash: string,
+    overrides: Partial<{ purpose: 'setup' | 'password-reset'; userId: string | null; expiresAt: number }> = {},
+  ) => ({
     hash,
     purpose: 'setup' as const,
     userId: null,
@@ -75,7 +78,14 @@ describeStore('email links', (store) => {
   });
 
   it('is used once, for its purpose, before it expires, and keeps what a sign-up needs', async () => {
-    const signup = link('l_signup', { purpose: 'signup', userId: null, email: 'nia@example.com', name: 'Nia', passwordHash: 'scrypt$n', invitationHash: 'inv_hash' });
+    const signup = link('l_signup', {
+      purpose: 'signup',
+      userId: null,
+      email: 'nia@example.com',
+      name: 'Nia',
+      passwordHash: 'scrypt$n',
+      invitationHash: 'inv_hash',
+    });
     await store().emailLinks.insert(signup);
     expect(await store().emailLinks.use('l_signup', 'email-change', NOW)).toBeUndefined();
     expect(await store().emailLinks.use('l_signup', 'signup', NOW + 1)).toEqual({ ...signup, usedAt: NOW + 1 });

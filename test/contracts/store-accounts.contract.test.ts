@@ -32,7 +32,16 @@ describeStore('users', (store) => {
     expect(await store().users.count()).toBe(2);
     const listed = await store().users.list();
     expect(listed.map((u) => u.email)).toEqual(['ada@example.com', 'bea@example.com']);
-    expect(listed[1]).toEqual({ id: 'usr_b', email: 'bea@example.com', name: 'User usr_b', hasPassword: true, totpEnabledAt: null, emailVerifiedAt: null, createdAt: NOW, updatedAt: NOW });
+    expect(listed[1]).toEqual({
+      id: 'usr_b',
+      email: 'bea@example.com',
+      name: 'User usr_b',
+      hasPassword: true,
+      totpEnabledAt: null,
+      emailVerifiedAt: null,
+      createdAt: NOW,
+      updatedAt: NOW,
+    });
     expect((await store().users.listByIds(['usr_b', 'usr_none'])).map((u) => u.id)).toEqual(['usr_b']);
     expect(await store().users.listByIds([])).toEqual([]);
   });
@@ -42,19 +51,36 @@ describeStore('users', (store) => {
     const error = await rejectionOf(addUser(store(), 'usr_b', { email: 'ada@example.com' }));
     expect(store().isUniqueViolation(error)).toBe(true);
     await addUser(store(), 'usr_c', { email: 'cy@example.com' });
-    expect(store().isUniqueViolation(await rejectionOf(store().users.update('usr_c', { email: 'ada@example.com' }, NOW + 1)))).toBe(true);
+    expect(
+      store().isUniqueViolation(
+        await rejectionOf(store().users.update('usr_c', { email: 'ada@example.com' }, NOW + 1)),
+      ),
+    ).toBe(true);
   });
 
   it('updates the name, the email and the password hash, each only when given', async () => {
     await addUser(store(), 'usr_a', { email: 'ada@example.com', passwordHash: 'old' });
     await store().users.update('usr_a', { name: 'Ada L.' }, NOW + 1);
-    expect(await store().users.findById('usr_a')).toMatchObject({ name: 'Ada L.', email: 'ada@example.com', passwordHash: 'old', updatedAt: NOW + 1 });
+    expect(await store().users.findById('usr_a')).toMatchObject({
+      name: 'Ada L.',
+      email: 'ada@example.com',
+      passwordHash: 'old',
+      updatedAt: NOW + 1,
+    });
     await store().users.update('usr_a', { email: 'ada@example.org', passwordHash: null }, NOW + 2);
-    expect(await store().users.findById('usr_a')).toMatchObject({ name: 'Ada L.', email: 'ada@example.org', passwordHash: null, hasPassword: false });
+    expect(await store().users.findById('usr_a')).toMatchObject({
+      name: 'Ada L.',
+      email: 'ada@example.org',
+      passwordHash: null,
+      hasPassword: false,
+    });
   });
 
   it('keeps when the address was verified: at creation, when it changes, or never', async () => {
-    await store().users.insert({ id: 'usr_v', email: 'vera@example.com', name: 'Vera', passwordHash: null, emailVerifiedAt: NOW }, NOW);
+    await store().users.insert(
+      { id: 'usr_v', email: 'vera@example.com', name: 'Vera', passwordHash: null, emailVerifiedAt: NOW },
+      NOW,
+    );
     await addUser(store(), 'usr_u', { email: 'ursula@example.com' });
     expect(await store().users.findById('usr_v')).toMatchObject({ emailVerifiedAt: NOW });
     expect(await store().users.findById('usr_u')).toMatchObject({ emailVerifiedAt: null });
@@ -69,9 +95,15 @@ describeStore('users', (store) => {
   it('keeps a pending TOTP secret, then a confirmed one, and turns it off', async () => {
     await addUser(store(), 'usr_a');
     await store().users.setTotp('usr_a', { secret: 'JBSWY3DPEHPK3PXP', enabledAt: null }, NOW + 1);
-    expect(await store().users.findById('usr_a')).toMatchObject({ totpSecret: 'JBSWY3DPEHPK3PXP', totpEnabledAt: null });
+    expect(await store().users.findById('usr_a')).toMatchObject({
+      totpSecret: 'JBSWY3DPEHPK3PXP',
+      totpEnabledAt: null,
+    });
     await store().users.setTotp('usr_a', { secret: 'JBSWY3DPEHPK3PXP', enabledAt: NOW + 2 }, NOW + 2);
-    expect(await store().users.findById('usr_a')).toMatchObject({ totpSecret: 'JBSWY3DPEHPK3PXP', totpEnabledAt: NOW + 2 });
+    expect(await store().users.findById('usr_a')).toMatchObject({
+      totpSecret: 'JBSWY3DPEHPK3PXP',
+      totpEnabledAt: NOW + 2,
+    });
     await store().users.setTotp('usr_a', null, NOW + 3);
     expect(await store().users.findById('usr_a')).toMatchObject({ totpSecret: null, totpEnabledAt: null });
   });
@@ -123,11 +155,19 @@ describeStore('users', (store) => {
 
   it('links an OpenID Connect identity and finds it by issuer and subject', async () => {
     await addUser(store(), 'usr_a');
-    const identity = { issuer: 'https://id.example.com', subject: 'sub-1', userId: 'usr_a', email: 'usr_a@example.com', createdAt: NOW };
+    const identity = {
+      issuer: 'https://id.example.com',
+      subject: 'sub-1',
+      userId: 'usr_a',
+      email: 'usr_a@example.com',
+      createdAt: NOW,
+    };
     await store().users.linkIdentity(identity);
     expect(await store().users.findIdentity('https://id.example.com', 'sub-1')).toEqual(identity);
     expect(await store().users.findIdentity('https://other.example.com', 'sub-1')).toBeUndefined();
-    expect(store().isUniqueViolation(await rejectionOf(store().users.linkIdentity({ ...identity, email: 'x@example.com' })))).toBe(true);
+    expect(
+      store().isUniqueViolation(await rejectionOf(store().users.linkIdentity({ ...identity, email: 'x@example.com' }))),
+    ).toBe(true);
   });
 
   it('deletes a user with their sessions, memberships, codes and identities', async () => {
@@ -136,7 +176,13 @@ describeStore('users', (store) => {
     await store().sessions.insert(session('ses_a', 'usr_a'));
     await store().memberships.put({ organizationId: ORG.id, userId: 'usr_a', role: 'owner', createdAt: NOW });
     await store().users.replaceRecoveryCodes('usr_a', ['h1']);
-    await store().users.linkIdentity({ issuer: 'https://id.example.com', subject: 's', userId: 'usr_a', email: 'a@example.com', createdAt: NOW });
+    await store().users.linkIdentity({
+      issuer: 'https://id.example.com',
+      subject: 's',
+      userId: 'usr_a',
+      email: 'a@example.com',
+      createdAt: NOW,
+    });
     await store().users.delete('usr_a');
     expect(await store().users.findById('usr_a')).toBeUndefined();
     expect(await store().sessions.findActiveByHash('hash_ses_a', NOW)).toBeUndefined();
@@ -162,7 +208,10 @@ describeStore('sessions', (store) => {
   it('records a use: last seen and the end move forward', async () => {
     await store().sessions.insert(session('ses_a', 'usr_a'));
     await store().sessions.touch('ses_a', NOW + MINUTE, NOW + 120 * MINUTE);
-    expect(await store().sessions.findActiveByHash('hash_ses_a', NOW + 90 * MINUTE)).toMatchObject({ lastSeenAt: NOW + MINUTE, expiresAt: NOW + 120 * MINUTE });
+    expect(await store().sessions.findActiveByHash('hash_ses_a', NOW + 90 * MINUTE)).toMatchObject({
+      lastSeenAt: NOW + MINUTE,
+      expiresAt: NOW + 120 * MINUTE,
+    });
   });
 
   it("lists a user's unexpired sessions, most recently used first, without hashes", async () => {
@@ -172,7 +221,16 @@ describeStore('sessions', (store) => {
     await store().sessions.insert(session('ses_b', 'usr_b'));
     const listed = await store().sessions.listByUser('usr_a', NOW);
     expect(listed.map((s) => s.id)).toEqual(['ses_new', 'ses_old']);
-    expect(listed[0]).toEqual({ id: 'ses_new', userId: 'usr_a', createdAt: NOW, lastSeenAt: NOW - MINUTE, expiresAt: NOW + 60 * MINUTE, userAgent: 'Firefox', address: '10.0.0.1', provenAt: NOW });
+    expect(listed[0]).toEqual({
+      id: 'ses_new',
+      userId: 'usr_a',
+      createdAt: NOW,
+      lastSeenAt: NOW - MINUTE,
+      expiresAt: NOW + 60 * MINUTE,
+      userAgent: 'Firefox',
+      address: '10.0.0.1',
+      provenAt: NOW,
+    });
   });
 
   it('records when the session last proved its user, from never (null) on', async () => {
@@ -202,7 +260,8 @@ describeStore('sessions', (store) => {
   });
 
   it('trims the least recently used sessions of a user past the cap', async () => {
-    for (let i = 1; i <= 4; i++) await store().sessions.insert(session(`ses_${i}`, 'usr_a', { lastSeenAt: NOW - (10 - i) * MINUTE }));
+    for (let i = 1; i <= 4; i++)
+      await store().sessions.insert(session(`ses_${i}`, 'usr_a', { lastSeenAt: NOW - (10 - i) * MINUTE }));
     await store().sessions.insert(session('ses_b', 'usr_b', { lastSeenAt: NOW - 60 * MINUTE }));
     await store().sessions.trim('usr_a', 2);
     expect((await store().sessions.listByUser('usr_a', NOW)).map((s) => s.id)).toEqual(['ses_4', 'ses_3']);

@@ -36,7 +36,11 @@ for (const dialect of dialects)
     it('reads what a store opened on the same database moved', async () => {
       const opened = await dialect.open();
       const env = opened.env;
-      const other = await openStore({ dataDir: env.WARDEN_DATA_DIR ?? '.', databaseUrl: env.DATABASE_URL || undefined, databaseSchema: env.DATABASE_SCHEMA });
+      const other = await openStore({
+        dataDir: env.WARDEN_DATA_DIR ?? '.',
+        databaseUrl: env.DATABASE_URL || undefined,
+        databaseSchema: env.DATABASE_SCHEMA,
+      });
       try {
         expect(await other.changes.current()).toBe(0);
         await opened.store.transaction((tx) => tx.changes.bump());

@@ -11,17 +11,30 @@ describeStore('check history', (store) => {
   });
 
   it('lists the checks of one monitor in [from, to), newest first, up to the limit', async () => {
-    await store().checks.write([0, 1, 2, 3, 4].map((i) => check('mon_a', NOW + i * 1000, { latencyMs: i })), []);
+    await store().checks.write(
+      [0, 1, 2, 3, 4].map((i) => check('mon_a', NOW + i * 1000, { latencyMs: i })),
+      [],
+    );
     await store().checks.write([check('mon_b', NOW + 2000)], []);
     const range = { from: NOW + 1000, to: NOW + 4000 };
-    expect((await store().checks.list('mon_a', { ...range, limit: 10 })).map((c) => c.checkedAt)).toEqual([NOW + 3000, NOW + 2000, NOW + 1000]);
-    expect((await store().checks.list('mon_a', { ...range, limit: 2 })).map((c) => c.checkedAt)).toEqual([NOW + 3000, NOW + 2000]);
+    expect((await store().checks.list('mon_a', { ...range, limit: 10 })).map((c) => c.checkedAt)).toEqual([
+      NOW + 3000,
+      NOW + 2000,
+      NOW + 1000,
+    ]);
+    expect((await store().checks.list('mon_a', { ...range, limit: 2 })).map((c) => c.checkedAt)).toEqual([
+      NOW + 3000,
+      NOW + 2000,
+    ]);
     expect(await store().checks.list('mon_unknown', { ...range, limit: 10 })).toEqual([]);
   });
 
   it('pages through checks with a (checkedAt, id) cursor, checks at the same time included', async () => {
     const times = [NOW, NOW + 1000, NOW + 1000, NOW + 1000, NOW + 2000, NOW + 3000, NOW + 3000];
-    await store().checks.write(times.map((t, i) => check('mon_a', t, { latencyMs: i })), []);
+    await store().checks.write(
+      times.map((t, i) => check('mon_a', t, { latencyMs: i })),
+      [],
+    );
     const everything = await store().checks.list('mon_a', { from: 0, to: NOW + DAY_MS, limit: 100 });
     const paged = [];
     let before: { checkedAt: number; id: number } | undefined;
@@ -39,7 +52,13 @@ describeStore('check history', (store) => {
 
   it('reads the buckets of these monitors starting in [from, to), oldest first', async () => {
     await store().checks.write(
-      [check('mon_a', NOW + 2 * HOUR_MS), check('mon_a', NOW), check('mon_b', NOW + HOUR_MS), check('mon_a', NOW + 3 * HOUR_MS), check('mon_a', NOW - HOUR_MS)],
+      [
+        check('mon_a', NOW + 2 * HOUR_MS),
+        check('mon_a', NOW),
+        check('mon_b', NOW + HOUR_MS),
+        check('mon_a', NOW + 3 * HOUR_MS),
+        check('mon_a', NOW - HOUR_MS),
+      ],
       [],
     );
     const hourly = await store().checks.buckets('hour', ['mon_a', 'mon_b'], NOW, NOW + 3 * HOUR_MS);
@@ -48,12 +67,17 @@ describeStore('check history', (store) => {
       ['mon_b', NOW + HOUR_MS],
       ['mon_a', NOW + 2 * HOUR_MS],
     ]);
-    expect((await store().checks.buckets('hour', ['mon_b'], 0, NOW + DAY_MS)).map((b) => b.start)).toEqual([NOW + HOUR_MS]);
+    expect((await store().checks.buckets('hour', ['mon_b'], 0, NOW + DAY_MS)).map((b) => b.start)).toEqual([
+      NOW + HOUR_MS,
+    ]);
     expect(await store().checks.buckets('hour', [], 0, NOW + DAY_MS)).toEqual([]);
   });
 
   it('reads daily buckets by the start of their UTC day', async () => {
-    await store().checks.write([check('mon_a', NOW - 1), check('mon_a', NOW + 23 * HOUR_MS), check('mon_a', NOW + DAY_MS)], []);
+    await store().checks.write(
+      [check('mon_a', NOW - 1), check('mon_a', NOW + 23 * HOUR_MS), check('mon_a', NOW + DAY_MS)],
+      [],
+    );
     const daily = await store().checks.buckets('day', ['mon_a'], NOW - DAY_MS, NOW + 2 * DAY_MS);
     expect(daily.map((b) => [b.start, b.count])).toEqual([
       [NOW - DAY_MS, 1],
@@ -65,7 +89,13 @@ describeStore('check history', (store) => {
 
   it('reads just the counts of the same buckets', async () => {
     await store().checks.write(
-      [check('mon_a', NOW), check('mon_a', NOW + 1000, { ok: false }), check('mon_a', NOW + 2000, { degraded: true }), check('mon_b', NOW + HOUR_MS), check('mon_a', NOW + DAY_MS)],
+      [
+        check('mon_a', NOW),
+        check('mon_a', NOW + 1000, { ok: false }),
+        check('mon_a', NOW + 2000, { degraded: true }),
+        check('mon_b', NOW + HOUR_MS),
+        check('mon_a', NOW + DAY_MS),
+      ],
       [],
     );
     const counts = await store().checks.bucketCounts('hour', ['mon_a', 'mon_b'], NOW, NOW + DAY_MS);
@@ -77,12 +107,17 @@ describeStore('check history', (store) => {
   });
 
   it("prunes at most a batch of one monitor's checks older than the cutoff", async () => {
-    await store().checks.write([0, 1, 2, 3, 4].map((i) => check('mon_a', NOW + i * 1000)), []);
+    await store().checks.write(
+      [0, 1, 2, 3, 4].map((i) => check('mon_a', NOW + i * 1000)),
+      [],
+    );
     await store().checks.write([check('mon_b', NOW)], []);
     expect(await store().checks.prune('mon_a', NOW + 4000, 3)).toBe(3);
     expect(await store().checks.prune('mon_a', NOW + 4000, 3)).toBe(1);
     expect(await store().checks.prune('mon_a', NOW + 4000, 3)).toBe(0);
-    expect((await store().checks.list('mon_a', { from: 0, to: NOW + DAY_MS, limit: 10 })).map((c) => c.checkedAt)).toEqual([NOW + 4000]);
+    expect(
+      (await store().checks.list('mon_a', { from: 0, to: NOW + DAY_MS, limit: 10 })).map((c) => c.checkedAt),
+    ).toEqual([NOW + 4000]);
     expect(await store().checks.list('mon_b', { from: 0, to: NOW + DAY_MS, limit: 10 })).toHaveLength(1);
   });
 
@@ -90,8 +125,13 @@ describeStore('check history', (store) => {
     await store().checks.write([check('mon_a', NOW - DAY_MS), check('mon_a', NOW), check('mon_b', NOW - DAY_MS)], []);
     expect(await store().checks.pruneBuckets('hour', 'mon_a', NOW)).toBe(1);
     expect((await store().checks.buckets('hour', ['mon_a'], 0, NOW + DAY_MS)).map((b) => b.start)).toEqual([NOW]);
-    expect((await store().checks.buckets('day', ['mon_a'], 0, NOW + DAY_MS)).map((b) => b.start)).toEqual([NOW - DAY_MS, NOW]);
-    expect((await store().checks.buckets('hour', ['mon_b'], 0, NOW + DAY_MS)).map((b) => b.start)).toEqual([NOW - DAY_MS]);
+    expect((await store().checks.buckets('day', ['mon_a'], 0, NOW + DAY_MS)).map((b) => b.start)).toEqual([
+      NOW - DAY_MS,
+      NOW,
+    ]);
+    expect((await store().checks.buckets('hour', ['mon_b'], 0, NOW + DAY_MS)).map((b) => b.start)).toEqual([
+      NOW - DAY_MS,
+    ]);
     expect(await store().checks.pruneBuckets('day', 'mon_a', NOW)).toBe(1);
     expect((await store().checks.buckets('day', ['mon_a'], 0, NOW + DAY_MS)).map((b) => b.start)).toEqual([NOW]);
   });
@@ -102,7 +142,9 @@ describeStore('check history', (store) => {
     await store().checks.write([check('mon_a', NOW, { source: 'relay', resultId: 'res_1' }), check('mon_b', NOW)], []);
     await store().monitors.delete('mon_a');
     expect(await store().checks.list('mon_a', { from: 0, to: NOW + DAY_MS, limit: 10 })).toEqual([]);
-    expect(await store().checks.buckets('hour', ['mon_a', 'mon_b'], 0, NOW + DAY_MS)).toMatchObject([{ monitorId: 'mon_b' }]);
+    expect(await store().checks.buckets('hour', ['mon_a', 'mon_b'], 0, NOW + DAY_MS)).toMatchObject([
+      { monitorId: 'mon_b' },
+    ]);
     expect(await store().checks.buckets('day', ['mon_a'], 0, NOW + DAY_MS)).toEqual([]);
     expect(await store().checks.storedResultKeys(['res_1'])).toEqual(new Set());
     expect(await store().components.findById('cmp_lobby')).toMatchObject({ pageId, monitorId: null });

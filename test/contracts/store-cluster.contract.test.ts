@@ -55,8 +55,15 @@ describeStore('the cluster tables', (store) => {
     expect(await store().cluster.acquire('b', ['shard:001'], 1, TTL, NOW + 3000 + TTL)).toEqual(['shard:001']);
     expect(await store().cluster.renew('a', names(3), TTL, NOW + 3000 + TTL + 1)).toEqual(['shard:000', 'shard:002']);
     const leases = await store().cluster.listLeases();
-    expect(leases.find((l) => l.name === 'shard:000')).toMatchObject({ holder: 'a', expiresAt: NOW + 3000 + 2 * TTL + 1 });
-    expect(leases.find((l) => l.name === 'shard:001')).toMatchObject({ holder: 'b', expiresAt: NOW + 3000 + 2 * TTL, acquiredAt: NOW + 3000 + TTL });
+    expect(leases.find((l) => l.name === 'shard:000')).toMatchObject({
+      holder: 'a',
+      expiresAt: NOW + 3000 + 2 * TTL + 1,
+    });
+    expect(leases.find((l) => l.name === 'shard:001')).toMatchObject({
+      holder: 'b',
+      expiresAt: NOW + 3000 + 2 * TTL,
+      acquiredAt: NOW + 3000 + TTL,
+    });
   });
 
   it('releases only the holder’s own leases, free at once for another', async () => {
@@ -78,7 +85,13 @@ for (const dialect of dialects)
       const others: Store[] = [];
       try {
         for (let i = 0; i < 3; i++)
-          others.push(await openStore({ dataDir: env.WARDEN_DATA_DIR ?? '.', databaseUrl: env.DATABASE_URL || undefined, databaseSchema: env.DATABASE_SCHEMA }));
+          others.push(
+            await openStore({
+              dataDir: env.WARDEN_DATA_DIR ?? '.',
+              databaseUrl: env.DATABASE_URL || undefined,
+              databaseSchema: env.DATABASE_SCHEMA,
+            }),
+          );
         const all = names(256);
         await opened.store.cluster.ensureLeases(all);
         // Four instances each asking for 100 of 256, several times over, at once.
@@ -86,7 +99,8 @@ for (const dialect of dialects)
         const taken = await Promise.all(
           stores.map(async (store, i) => {
             const mine: string[] = [];
-            for (let round = 0; round < 4; round++) mine.push(...(await store.cluster.acquire(`i${i}`, all, 25, TTL, NOW)));
+            for (let round = 0; round < 4; round++)
+              mine.push(...(await store.cluster.acquire(`i${i}`, all, 25, TTL, NOW)));
             return mine;
           }),
         );
@@ -94,7 +108,8 @@ for (const dialect of dialects)
         expect(new Set(flat).size).toBe(flat.length);
         expect(flat.length).toBe(256);
         const leases = await opened.store.cluster.listLeases();
-        for (const [i, mine] of taken.entries()) for (const name of mine) expect(leases.find((l) => l.name === name)?.holder).toBe(`i${i}`);
+        for (const [i, mine] of taken.entries())
+          for (const name of mine) expect(leases.find((l) => l.name === name)?.holder).toBe(`i${i}`);
       } finally {
         for (const other of others) await other.close();
         await opened.cleanup();

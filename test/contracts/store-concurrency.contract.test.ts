@@ -24,7 +24,11 @@ describe.skipIf(!postgres?.available)('two Warden processes on one PostgreSQL sc
   let observer: pg.Client;
   beforeEach(async () => {
     opened = await (postgres as NonNullable<typeof postgres>).open();
-    other = await openStore({ dataDir: '.', databaseUrl: opened.env.DATABASE_URL, databaseSchema: opened.env.DATABASE_SCHEMA });
+    other = await openStore({
+      dataDir: '.',
+      databaseUrl: opened.env.DATABASE_URL,
+      databaseSchema: opened.env.DATABASE_SCHEMA,
+    });
     observer = new pg.Client({ connectionString: POSTGRES_URL });
     await observer.connect();
   });
@@ -36,7 +40,13 @@ describe.skipIf(!postgres?.available)('two Warden processes on one PostgreSQL sc
 
   /** Backends of this database waiting for a row lock. */
   const waitingForLock = async () =>
-    Number((await observer.query("select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()")).rows[0].n);
+    Number(
+      (
+        await observer.query(
+          "select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+        )
+      ).rows[0].n,
+    );
 
   /** A transaction that reads these monitors' states and holds on until released: `read` resolves once it has read. */
   function holding(store: Store, ids: string[], after?: () => void) {
@@ -68,8 +78,16 @@ pages:
       'warden.yaml',
       {},
     );
-    const context = (store: Store) => ({ store, bus: createInProcessBus(), clock: { now: () => NOW }, logger: createLogger('silent') });
-    const [first, second] = await Promise.all([applyConfig(context(opened.store), file), applyConfig(context(other), file)]);
+    const context = (store: Store) => ({
+      store,
+      bus: createInProcessBus(),
+      clock: { now: () => NOW },
+      logger: createLogger('silent'),
+    });
+    const [first, second] = await Promise.all([
+      applyConfig(context(opened.store), file),
+      applyConfig(context(other), file),
+    ]);
     // Whichever went first created everything; the other found it all there.
     expect([first.created.length, second.created.length].sort((a, b) => a - b)).toEqual([0, 23]); // the organization, 20 monitors, the page and its component
     expect(await opened.store.monitors.count((await opened.store.organizations.list())[0]?.id as string)).toBe(20);
@@ -96,7 +114,18 @@ pages:
     await addOrganization(opened.store);
     const id = await addMonitor(opened.store, 'a');
     const row = (resultId: string, checkedAt: number) =>
-      ({ monitorId: id, checkedAt, ok: true, degraded: false, latencyMs: 5, message: null, error: null, data: null, source: 'relay', resultId }) as const;
+      ({
+        monitorId: id,
+        checkedAt,
+        ok: true,
+        degraded: false,
+        latencyMs: 5,
+        message: null,
+        error: null,
+        data: null,
+        source: 'relay',
+        resultId,
+      }) as const;
     // The first commit holds its insert open; the second inserts the same result id and waits on the unique index.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -129,8 +158,17 @@ pages:
     const bus = createInProcessBus();
     const logger = createLogger('silent');
     const clock = { now: () => NOW + 60_000 };
-    const ingests = [createIngest({ store: opened.store, bus, clock, logger }), createIngest({ store: other, bus, clock, logger })];
-    const batch = Array.from({ length: 50 }, (_, i) => ({ monitorId: id, ok: i % 7 !== 0, checkedAt: NOW + i * 1000, source: 'relay' as const, resultId: `r${i}` }));
+    const ingests = [
+      createIngest({ store: opened.store, bus, clock, logger }),
+      createIngest({ store: other, bus, clock, logger }),
+    ];
+    const batch = Array.from({ length: 50 }, (_, i) => ({
+      monitorId: id,
+      ok: i % 7 !== 0,
+      checkedAt: NOW + i * 1000,
+      source: 'relay' as const,
+      resultId: `r${i}`,
+    }));
     try {
       const outcomes = (await Promise.all(ingests.map((ingest) => ingest.recordMany(batch)))).flat();
       expect(outcomes.filter((o) => o.stored)).toHaveLength(50);
@@ -161,7 +199,9 @@ pages:
       await client.connect();
       while (churning) {
         const schema = `t_churn_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-        await client.query(`create schema "${schema}"; create table "${schema}".monitors (id text primary key, state text)`);
+        await client.query(
+          `create schema "${schema}"; create table "${schema}".monitors (id text primary key, state text)`,
+        );
         await client.query(`drop schema "${schema}" cascade`);
       }
       await client.end();

@@ -19,7 +19,13 @@ describeStore('store deliveries', (store) => {
   it('claims due deliveries once, leaves future ones, and acknowledges them', async () => {
     await addOrganization(store());
     const a = await addChannel(store(), 'a');
-    await store().deliveries.enqueue([delivery(a, 'evt_1', { monitorId: 'mon_a' }), delivery(a, 'evt_2', { monitorId: 'mon_b', nextAttemptAt: NOW + 5000 })], NOW);
+    await store().deliveries.enqueue(
+      [
+        delivery(a, 'evt_1', { monitorId: 'mon_a' }),
+        delivery(a, 'evt_2', { monitorId: 'mon_b', nextAttemptAt: NOW + 5000 }),
+      ],
+      NOW,
+    );
     const claimed = await store().deliveries.claimDue(NOW, 10, LEASE);
     expect(claimed).toHaveLength(1);
     expect(claimed[0]).toMatchObject({ eventId: 'evt_1', status: 'sending', attempts: 1, claimedUntil: NOW + LEASE });
@@ -34,7 +40,12 @@ describeStore('store deliveries', (store) => {
     await store().deliveries.markDead(again!.id, 'HTTP 400', 400, 'bad embed');
     const log = await store().deliveries.listByChannel(a, 10);
     expect(log.find((d) => d.eventId === 'evt_1')).toMatchObject({ status: 'sent', sentAt: NOW + 10, lastStatus: 204 });
-    expect(log.find((d) => d.eventId === 'evt_2')).toMatchObject({ status: 'dead', lastStatus: 400, lastAnswer: 'bad embed', attempts: 2 });
+    expect(log.find((d) => d.eventId === 'evt_2')).toMatchObject({
+      status: 'dead',
+      lastStatus: 400,
+      lastAnswer: 'bad embed',
+      attempts: 2,
+    });
     // An acknowledgement after the row moved on changes nothing.
     await store().deliveries.markRetry(again!.id, NOW, 'late', null, null);
     expect((await store().deliveries.listByChannel(a, 10)).find((d) => d.eventId === 'evt_2')?.status).toBe('dead');
@@ -54,9 +65,16 @@ describeStore('store deliveries', (store) => {
     await addOrganization(store());
     const a = await addChannel(store(), 'a');
     const b = await addChannel(store(), 'b');
-    await store().deliveries.enqueue([delivery(a, 'evt_1'), delivery(a, 'evt_2'), delivery(b, 'evt_1'), delivery(a, 'evt_3', { monitorId: 'mon_z' })], NOW);
+    await store().deliveries.enqueue(
+      [delivery(a, 'evt_1'), delivery(a, 'evt_2'), delivery(b, 'evt_1'), delivery(a, 'evt_3', { monitorId: 'mon_z' })],
+      NOW,
+    );
     const first = await store().deliveries.claimDue(NOW, 10, LEASE);
-    expect(first.map((d) => `${d.channelId}/${d.eventId}`).sort()).toEqual(['nch_a/evt_1', 'nch_a/evt_3', 'nch_b/evt_1']);
+    expect(first.map((d) => `${d.channelId}/${d.eventId}`).sort()).toEqual([
+      'nch_a/evt_1',
+      'nch_a/evt_3',
+      'nch_b/evt_1',
+    ]);
     const one = first.find((d) => d.channelId === a && d.eventId === 'evt_1')!;
     await store().deliveries.markRetry(one.id, NOW + 1000, 'down', null, null);
     expect(await store().deliveries.claimDue(NOW + 500, 10, LEASE)).toEqual([]);
@@ -70,13 +88,21 @@ describeStore('store deliveries', (store) => {
     await addOrganization(store());
     const slow = await addChannel(store(), 'slow');
     const fast = await addChannel(store(), 'fast');
-    await store().deliveries.enqueue([delivery(slow, 'evt_1', { monitorId: 'mon_1' }), delivery(slow, 'evt_2', { monitorId: 'mon_2' })], NOW);
+    await store().deliveries.enqueue(
+      [delivery(slow, 'evt_1', { monitorId: 'mon_1' }), delivery(slow, 'evt_2', { monitorId: 'mon_2' })],
+      NOW,
+    );
     await store().deliveries.enqueue([delivery(fast, 'evt_3', { monitorId: 'mon_3' })], NOW + 1);
     const [only] = await store().deliveries.claimDue(NOW + 1, 10, LEASE, [slow]);
     expect(only).toMatchObject({ channelId: fast, eventId: 'evt_3' });
     const claimed = await store().deliveries.claimDue(NOW + 1, 10, LEASE, []);
     expect(claimed.map((d) => d.eventId)).toEqual(['evt_1', 'evt_2']);
-    expect(await store().deliveries.releaseClaims(claimed.map((d) => d.id), NOW + 3000)).toBe(2);
+    expect(
+      await store().deliveries.releaseClaims(
+        claimed.map((d) => d.id),
+        NOW + 3000,
+      ),
+    ).toBe(2);
     expect(await store().deliveries.claimDue(NOW + 2999, 10, LEASE)).toEqual([]);
     const again = await store().deliveries.claimDue(NOW + 3000, 10, LEASE);
     expect(again.map((d) => [d.eventId, d.attempts])).toEqual([
@@ -90,12 +116,19 @@ describeStore('store deliveries', (store) => {
     const a = await addChannel(store(), 'a');
     const b = await addChannel(store(), 'b');
     await store().deliveries.enqueue(
-      [delivery(a, 'evt_1', { monitorId: 'mon_1' }), delivery(a, 'evt_2', { monitorId: 'mon_2', nextAttemptAt: NOW + 60_000 }), delivery(b, 'evt_3', { monitorId: 'mon_3' })],
+      [
+        delivery(a, 'evt_1', { monitorId: 'mon_1' }),
+        delivery(a, 'evt_2', { monitorId: 'mon_2', nextAttemptAt: NOW + 60_000 }),
+        delivery(b, 'evt_3', { monitorId: 'mon_3' }),
+      ],
       NOW,
     );
-    for (const d of await store().deliveries.claimDue(NOW, 10, LEASE)) await store().deliveries.markRetry(d.id, NOW + 30_000, 'refused', null, null);
+    for (const d of await store().deliveries.claimDue(NOW, 10, LEASE))
+      await store().deliveries.markRetry(d.id, NOW + 30_000, 'refused', null, null);
     expect(await store().deliveries.retryChannelNow(a, NOW + 10)).toBe(1);
-    const due = Object.fromEntries((await store().deliveries.listByChannel(a, 10)).map((d) => [d.eventId, d.nextAttemptAt]));
+    const due = Object.fromEntries(
+      (await store().deliveries.listByChannel(a, 10)).map((d) => [d.eventId, d.nextAttemptAt]),
+    );
     expect(due).toEqual({ evt_1: NOW + 10, evt_2: NOW + 60_000 });
     expect((await store().deliveries.listByChannel(b, 10))[0]?.nextAttemptAt).toBe(NOW + 30_000);
   });
@@ -118,7 +151,14 @@ describeStore('store deliveries', (store) => {
   it('prunes sent and dead deliveries older than the cut-off, never pending ones', async () => {
     await addOrganization(store());
     const a = await addChannel(store(), 'a');
-    await store().deliveries.enqueue([delivery(a, 'evt_1', { monitorId: 'mon_1' }), delivery(a, 'evt_2', { monitorId: 'mon_2' }), delivery(a, 'evt_3', { monitorId: 'mon_3' })], NOW);
+    await store().deliveries.enqueue(
+      [
+        delivery(a, 'evt_1', { monitorId: 'mon_1' }),
+        delivery(a, 'evt_2', { monitorId: 'mon_2' }),
+        delivery(a, 'evt_3', { monitorId: 'mon_3' }),
+      ],
+      NOW,
+    );
     const claimed = await store().deliveries.claimDue(NOW, 2, LEASE);
     await store().deliveries.markSent(claimed[0]!.id, NOW, 200, null);
     await store().deliveries.markDead(claimed[1]!.id, 'HTTP 404', 404, null);
@@ -131,7 +171,10 @@ describeStore('store deliveries', (store) => {
   it('releases claims unsent: pending again, due at once, the attempt not counted; other rows untouched', async () => {
     await addOrganization(store());
     const a = await addChannel(store(), 'a');
-    await store().deliveries.enqueue([delivery(a, 'evt_1', { monitorId: 'mon_1' }), delivery(a, 'evt_2', { monitorId: 'mon_2' })], NOW);
+    await store().deliveries.enqueue(
+      [delivery(a, 'evt_1', { monitorId: 'mon_1' }), delivery(a, 'evt_2', { monitorId: 'mon_2' })],
+      NOW,
+    );
     const claimed = await store().deliveries.claimDue(NOW, 10, LEASE);
     expect(claimed).toHaveLength(2);
     const [one, two] = claimed as [(typeof claimed)[0], (typeof claimed)[0]];
@@ -139,7 +182,12 @@ describeStore('store deliveries', (store) => {
     expect(await store().deliveries.releaseClaims([], NOW + 10)).toBe(0);
     expect(await store().deliveries.releaseClaims([one.id, two.id, 'dlv_missing'], NOW + 10)).toBe(1);
     const log = await store().deliveries.listByChannel(a, 10);
-    expect(log.find((d) => d.eventId === 'evt_1')).toMatchObject({ status: 'pending', attempts: 0, nextAttemptAt: NOW + 10, claimedUntil: null });
+    expect(log.find((d) => d.eventId === 'evt_1')).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: NOW + 10,
+      claimedUntil: null,
+    });
     expect(log.find((d) => d.eventId === 'evt_2')).toMatchObject({ status: 'sent', attempts: 1 });
     // Not waiting for the lease: claimable at once, same event.
     const [again] = await store().deliveries.claimDue(NOW + 10, 10, LEASE);
@@ -150,18 +198,37 @@ describeStore('store deliveries', (store) => {
     await addOrganization(store());
     const a = await addChannel(store(), 'a');
     const b = await addChannel(store(), 'b');
-    const down = (eventId: string, monitorId: string, kind = 'monitor.down') => delivery(a, eventId, { monitorId, kind });
+    const down = (eventId: string, monitorId: string, kind = 'monitor.down') =>
+      delivery(a, eventId, { monitorId, kind });
     await store().deliveries.enqueue([down('evt_1', 'mon_a')], NOW);
     await store().deliveries.enqueue([down('evt_2', 'mon_a', 'monitor.recovered'), down('evt_3', 'mon_b')], NOW + 10);
     await store().deliveries.enqueue([down('evt_4', 'mon_a'), delivery(b, 'evt_5', { monitorId: 'mon_a' })], NOW + 20);
     const query = { channelId: a, monitorId: 'mon_a', kinds: ['monitor.down', 'monitor.recovered'] };
     expect(await store().deliveries.stats({ ...query, since: NOW })).toEqual({ count: 3, first: NOW, last: NOW + 20 });
-    expect(await store().deliveries.stats({ ...query, since: NOW + 11 })).toEqual({ count: 1, first: NOW + 20, last: NOW + 20 });
-    expect(await store().deliveries.stats({ ...query, kinds: ['monitor.degraded'], since: 0 })).toEqual({ count: 0, first: null, last: null });
+    expect(await store().deliveries.stats({ ...query, since: NOW + 11 })).toEqual({
+      count: 1,
+      first: NOW + 20,
+      last: NOW + 20,
+    });
+    expect(await store().deliveries.stats({ ...query, kinds: ['monitor.degraded'], since: 0 })).toEqual({
+      count: 0,
+      first: null,
+      last: null,
+    });
     const last = await store().deliveries.last(query);
     expect(last?.eventId).toBe('evt_4');
-    expect((await store().deliveries.last({ ...query, before: last as NonNullable<typeof last> }))?.eventId).toBe('evt_2');
-    expect((await store().deliveries.last({ ...query, kinds: ['monitor.down'], before: { createdAt: NOW + 20, id: 'dlv_0' } }))?.eventId).toBe('evt_1');
+    expect((await store().deliveries.last({ ...query, before: last as NonNullable<typeof last> }))?.eventId).toBe(
+      'evt_2',
+    );
+    expect(
+      (
+        await store().deliveries.last({
+          ...query,
+          kinds: ['monitor.down'],
+          before: { createdAt: NOW + 20, id: 'dlv_0' },
+        })
+      )?.eventId,
+    ).toBe('evt_1');
     const latest = await store().deliveries.latestPerMonitor(a, ['monitor.down']);
     expect(latest.map((d) => [d.monitorId, d.eventId])).toEqual([
       ['mon_a', 'evt_4'],

@@ -55,7 +55,14 @@ describe('store faults on sqlite: the file refusing to grow (max_page_count)', (
     // A single write outside a transaction (Kysely's path), one in a transaction, and a commit of checks (the writer's own statements).
     const single = await rejectionOf(store.audit.append(auditEntry()));
     const inTransaction = await rejectionOf(store.transaction(async (tx) => tx.audit.append(auditEntry())));
-    const checks = await rejectionOf(store.transaction((tx) => tx.checks.write(Array.from({ length: 50 }, (_, i) => ({ ...check('mon_a', NOW + i), message: LONG })), [stateRow('mon_a')])));
+    const checks = await rejectionOf(
+      store.transaction((tx) =>
+        tx.checks.write(
+          Array.from({ length: 50 }, (_, i) => ({ ...check('mon_a', NOW + i), message: LONG })),
+          [stateRow('mon_a')],
+        ),
+      ),
+    );
     for (const error of [single, inTransaction, checks]) {
       expect(error).toBeInstanceOf(StorageUnavailableError);
       expect(error).toMatchObject({ status: 503, code: 'storage-unavailable', fault: 'full', retryAfterSec: 5 });
@@ -99,7 +106,11 @@ describe.skipIf(!postgres.available)('store faults on postgres: the server going
     const target = new URL(POSTGRES_URL);
     proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
     target.port = String(proxy.port);
-    proxied = await openStore({ dataDir: '.', databaseUrl: target.toString(), databaseSchema: opened.env.DATABASE_SCHEMA });
+    proxied = await openStore({
+      dataDir: '.',
+      databaseUrl: target.toString(),
+      databaseSchema: opened.env.DATABASE_SCHEMA,
+    });
     const store = proxied;
     await addOrganization(store);
     await addMonitor(store, 'a');
@@ -116,7 +127,11 @@ describe.skipIf(!postgres.available)('store faults on postgres: the server going
 
     await proxy.cut();
     release();
-    for (const error of [await rejectionOf(held), await rejectionOf(store.ping()), await rejectionOf(store.transaction((tx) => tx.audit.append(auditEntry())))]) {
+    for (const error of [
+      await rejectionOf(held),
+      await rejectionOf(store.ping()),
+      await rejectionOf(store.transaction((tx) => tx.audit.append(auditEntry()))),
+    ]) {
       expect(error).toBeInstanceOf(StorageUnavailableError);
       expect(error).toMatchObject({ fault: 'unreachable', status: 503 });
     }
@@ -126,7 +141,9 @@ describe.skipIf(!postgres.available)('store faults on postgres: the server going
     await store.ping();
     await store.transaction((tx) => tx.checks.write([check('mon_a', NOW + 2)], [stateRow('mon_a')]));
     // The transaction cut in the middle left nothing; the one after the restore is there.
-    expect((await opened.store.checks.list('mon_a', { from: 0, to: NOW + 100, limit: 10 })).map((c) => c.checkedAt)).toEqual([NOW + 2]);
+    expect(
+      (await opened.store.checks.list('mon_a', { from: 0, to: NOW + 100, limit: 10 })).map((c) => c.checkedAt),
+    ).toEqual([NOW + 2]);
   });
 
   it('fails as unreachable within its connect timeout when the server never answers (packets dropped), not minutes later', async () => {
@@ -134,7 +151,11 @@ describe.skipIf(!postgres.available)('store faults on postgres: the server going
     const target = new URL(POSTGRES_URL);
     proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
     target.port = String(proxy.port);
-    proxied = await openStore({ dataDir: '.', databaseUrl: target.toString(), databaseSchema: opened.env.DATABASE_SCHEMA });
+    proxied = await openStore({
+      dataDir: '.',
+      databaseUrl: target.toString(),
+      databaseSchema: opened.env.DATABASE_SCHEMA,
+    });
     await proxied.ping();
     // The pool's connections die; the next ones are accepted and never answered.
     await proxy.cut();

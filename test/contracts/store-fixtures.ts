@@ -69,7 +69,11 @@ export function monitorSpec(key: string, overrides: Partial<MonitorSpec> = {}): 
   };
 }
 
-export type MonitorFixture = Partial<MonitorSpec> & { organizationId?: string; managedBy?: ManagedBy; pushToken?: StoredToken | null };
+export type MonitorFixture = Partial<MonitorSpec> & {
+  organizationId?: string;
+  managedBy?: ManagedBy;
+  pushToken?: StoredToken | null;
+};
 
 /** Inserts monitor `mon_<key>` (of ORG unless told otherwise) and returns its id. */
 export async function addMonitor(store: Store, key: string, fixture: MonitorFixture = {}, now = NOW): Promise<string> {
@@ -107,7 +111,12 @@ export function componentSpec(key: string, overrides: Partial<ComponentSpec> = {
 }
 
 /** Inserts component `cmp_<key>` on a page and returns its id. */
-export async function addComponent(store: Store, pageId: string, key: string, overrides: Partial<ComponentSpec> = {}): Promise<string> {
+export async function addComponent(
+  store: Store,
+  pageId: string,
+  key: string,
+  overrides: Partial<ComponentSpec> = {},
+): Promise<string> {
   const id = `cmp_${key}`;
   await store.components.insert({ ...componentSpec(key, overrides), id, pageId, managedBy: 'api' }, NOW);
   return id;
@@ -147,7 +156,19 @@ export function updateIds(prefix = 'upd'): () => string {
 
 /** A passing edge check of 20 ms without data, unless told otherwise. */
 export function check(monitorId: string, checkedAt: number, overrides: Partial<CheckRow> = {}): CheckRow {
-  return { monitorId, checkedAt, ok: true, degraded: false, latencyMs: 20, message: null, error: null, data: null, source: 'edge', resultId: null, ...overrides };
+  return {
+    monitorId,
+    checkedAt,
+    ok: true,
+    degraded: false,
+    latencyMs: 20,
+    message: null,
+    error: null,
+    data: null,
+    source: 'edge',
+    resultId: null,
+    ...overrides,
+  };
 }
 
 /** A monitor's state as ingest writes it: up since NOW, last checked at NOW, unless told otherwise. */
@@ -177,11 +198,23 @@ export async function addPageWithTwoComponents(store: Store): Promise<string> {
 
 /** A webhook channel's spec (an address nothing listens on). */
 export function channelSpec(key: string, overrides: Partial<NotificationChannelSpec> = {}): NotificationChannelSpec {
-  return { key, name: `Channel ${key}`, type: 'webhook', config: { url: 'http://127.0.0.1:1/hook' }, rules: {}, enabled: true, ...overrides };
+  return {
+    key,
+    name: `Channel ${key}`,
+    type: 'webhook',
+    config: { url: 'http://127.0.0.1:1/hook' },
+    rules: {},
+    enabled: true,
+    ...overrides,
+  };
 }
 
 /** Inserts a channel `nch_<key>` of the organization (ORG unless given). */
-export async function addChannel(store: Store, key: string, overrides: Partial<NotificationChannelSpec> & { organizationId?: string } = {}): Promise<string> {
+export async function addChannel(
+  store: Store,
+  key: string,
+  overrides: Partial<NotificationChannelSpec> & { organizationId?: string } = {},
+): Promise<string> {
   const { organizationId = ORG.id, ...spec } = overrides;
   const id = `nch_${key}`;
   await store.channels.insert({ ...channelSpec(key, spec), id, organizationId, managedBy: 'api' }, NOW);

@@ -3,17 +3,43 @@ import { beforeEach, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '../../src/domain/check.js';
 import type { Incident, IncidentSpec, Maintenance, MaintenanceSpec } from '../../src/domain/incident.js';
 import type { Store } from '../../src/store/index.js';
-import { addOrganization, addPage, addPageWithTwoComponents, describeStore, incidentSpec, maintenanceSpec, NOW, ORG, OTHER_ORG, rejectionOf, updateIds } from './store-fixtures.js';
+import {
+  addOrganization,
+  addPage,
+  addPageWithTwoComponents,
+  describeStore,
+  incidentSpec,
+  maintenanceSpec,
+  NOW,
+  ORG,
+  OTHER_ORG,
+  rejectionOf,
+  updateIds,
+} from './store-fixtures.js';
 
 /** Inserts incident `inc_<key>` on a page, its updates named `upd_<key>_<n>`. */
-async function addIncident(store: Store, pageId: string, key: string, overrides: Partial<IncidentSpec> = {}): Promise<string> {
+async function addIncident(
+  store: Store,
+  pageId: string,
+  key: string,
+  overrides: Partial<IncidentSpec> = {},
+): Promise<string> {
   const id = `inc_${key}`;
-  await store.incidents.insert({ ...incidentSpec(key, overrides), id, pageId, managedBy: 'api' }, updateIds(`upd_${key}`), NOW);
+  await store.incidents.insert(
+    { ...incidentSpec(key, overrides), id, pageId, managedBy: 'api' },
+    updateIds(`upd_${key}`),
+    NOW,
+  );
   return id;
 }
 
 /** Inserts maintenance window `mnt_<key>` on a page. */
-async function addWindow(store: Store, pageId: string, key: string, overrides: Partial<MaintenanceSpec> = {}): Promise<string> {
+async function addWindow(
+  store: Store,
+  pageId: string,
+  key: string,
+  overrides: Partial<MaintenanceSpec> = {},
+): Promise<string> {
   const id = `mnt_${key}`;
   await store.maintenance.insert({ ...maintenanceSpec(key, overrides), id, pageId, managedBy: 'api' }, NOW);
   return id;
@@ -33,7 +59,14 @@ describeStore('incidents', (store) => {
       { status: 'investigating' as const, message: 'Players cannot join', at: NOW },
       { status: 'identified' as const, message: 'Proxy down', at: NOW + 1000 },
     ];
-    const spec = incidentSpec('outage', { title: 'Lobby outage', status: 'monitoring', impact: 'major', startedAt: NOW, componentIds: ['cmp_a', 'cmp_b'], updates });
+    const spec = incidentSpec('outage', {
+      title: 'Lobby outage',
+      status: 'monitoring',
+      impact: 'major',
+      startedAt: NOW,
+      componentIds: ['cmp_a', 'cmp_b'],
+      updates,
+    });
     await store().incidents.insert({ ...spec, id: 'inc_a', pageId, managedBy: 'config' }, updateIds(), NOW + 3000);
     const incident = await store().incidents.findById('inc_a');
     expect({ ...incident, componentIds: sorted(incident?.componentIds) }).toEqual({
@@ -59,7 +92,11 @@ describeStore('incidents', (store) => {
 
   it("lists a page's incidents newest first, and counts them", async () => {
     const other = await addPage(store(), 'other');
-    await addIncident(store(), pageId, 'old', { startedAt: NOW - 2 * DAY_MS, resolvedAt: NOW - DAY_MS, status: 'resolved' });
+    await addIncident(store(), pageId, 'old', {
+      startedAt: NOW - 2 * DAY_MS,
+      resolvedAt: NOW - DAY_MS,
+      status: 'resolved',
+    });
     await addIncident(store(), pageId, 'new', { startedAt: NOW });
     await addIncident(store(), pageId, 'mid', { startedAt: NOW - DAY_MS });
     await addIncident(store(), other, 'elsewhere');
@@ -69,10 +106,17 @@ describeStore('incidents', (store) => {
 
   it('keeps open incidents and those resolved since the given time', async () => {
     await addIncident(store(), pageId, 'long-open', { startedAt: NOW - 10 * DAY_MS });
-    await addIncident(store(), pageId, 'resolved-long-ago', { startedAt: NOW - 3 * DAY_MS, resolvedAt: NOW - 2 * DAY_MS });
+    await addIncident(store(), pageId, 'resolved-long-ago', {
+      startedAt: NOW - 3 * DAY_MS,
+      resolvedAt: NOW - 2 * DAY_MS,
+    });
     await addIncident(store(), pageId, 'resolved-at-cutoff', { startedAt: NOW - 2 * DAY_MS, resolvedAt: NOW - DAY_MS });
     await addIncident(store(), pageId, 'resolved-lately', { startedAt: NOW - 2 * HOUR_MS, resolvedAt: NOW - HOUR_MS });
-    expect((await store().incidents.list(pageId, { since: NOW - DAY_MS })).map((i) => i.key)).toEqual(['resolved-lately', 'resolved-at-cutoff', 'long-open']);
+    expect((await store().incidents.list(pageId, { since: NOW - DAY_MS })).map((i) => i.key)).toEqual([
+      'resolved-lately',
+      'resolved-at-cutoff',
+      'long-open',
+    ]);
   });
 
   it('lists at most the limit, the newest', async () => {
@@ -84,11 +128,19 @@ describeStore('incidents', (store) => {
     const other = await addPage(store(), 'other');
     await addOrganization(store(), OTHER_ORG);
     const foreign = await addPage(store(), 'foreign', { organizationId: OTHER_ORG.id });
-    await addIncident(store(), pageId, 'old', { startedAt: NOW - 3 * DAY_MS, resolvedAt: NOW - 2 * DAY_MS, status: 'resolved' });
+    await addIncident(store(), pageId, 'old', {
+      startedAt: NOW - 3 * DAY_MS,
+      resolvedAt: NOW - 2 * DAY_MS,
+      status: 'resolved',
+    });
     await addIncident(store(), other, 'open-there', { startedAt: NOW - DAY_MS });
-    await addIncident(store(), pageId, 'open-here', { startedAt: NOW, updates: [{ status: 'investigating', message: 'Looking', at: NOW }] });
+    await addIncident(store(), pageId, 'open-here', {
+      startedAt: NOW,
+      updates: [{ status: 'investigating', message: 'Looking', at: NOW }],
+    });
     await addIncident(store(), foreign, 'not-ours', { startedAt: NOW + HOUR_MS });
-    const keys = async (options: { resolved?: boolean; limit: number }) => (await store().incidents.listOfOrganization(ORG.id, options)).map((i) => i.key);
+    const keys = async (options: { resolved?: boolean; limit: number }) =>
+      (await store().incidents.listOfOrganization(ORG.id, options)).map((i) => i.key);
     expect(await keys({ limit: 10 })).toEqual(['open-here', 'open-there', 'old']);
     expect(await keys({ resolved: false, limit: 10 })).toEqual(['open-here', 'open-there']);
     expect(await keys({ resolved: true, limit: 10 })).toEqual(['old']);
@@ -106,15 +158,25 @@ describeStore('incidents', (store) => {
   });
 
   it('allows any number of incidents without a key, and refuses a key twice on one page as a unique violation', async () => {
-    for (const id of ['inc_1', 'inc_2']) await store().incidents.insert({ ...incidentSpec(null), id, pageId, managedBy: 'api' }, updateIds(id), NOW);
+    for (const id of ['inc_1', 'inc_2'])
+      await store().incidents.insert({ ...incidentSpec(null), id, pageId, managedBy: 'api' }, updateIds(id), NOW);
     expect(await store().incidents.count(pageId)).toBe(2);
     await addIncident(store(), pageId, 'outage');
-    const error = await rejectionOf(store().incidents.insert({ ...incidentSpec('outage'), id: 'inc_twin', pageId, managedBy: 'api' }, updateIds('twin'), NOW));
+    const error = await rejectionOf(
+      store().incidents.insert(
+        { ...incidentSpec('outage'), id: 'inc_twin', pageId, managedBy: 'api' },
+        updateIds('twin'),
+        NOW,
+      ),
+    );
     expect(store().isUniqueViolation(error)).toBe(true);
   });
 
   it('replaces an incident with its timeline and components', async () => {
-    await addIncident(store(), pageId, 'outage', { componentIds: ['cmp_a'], updates: [{ status: 'investigating', message: 'Looking', at: NOW }] });
+    await addIncident(store(), pageId, 'outage', {
+      componentIds: ['cmp_a'],
+      updates: [{ status: 'investigating', message: 'Looking', at: NOW }],
+    });
     const spec = incidentSpec('outage', {
       title: 'Renamed',
       status: 'resolved',
@@ -138,17 +200,37 @@ describeStore('incidents', (store) => {
   });
 
   it('changes only the fields named, leaving timeline and components', async () => {
-    await addIncident(store(), pageId, 'outage', { componentIds: ['cmp_a'], updates: [{ status: 'investigating', message: 'Looking', at: NOW }] });
+    await addIncident(store(), pageId, 'outage', {
+      componentIds: ['cmp_a'],
+      updates: [{ status: 'investigating', message: 'Looking', at: NOW }],
+    });
     const before = (await store().incidents.findById('inc_outage')) as Incident;
     await store().incidents.updateFields('inc_outage', { status: 'resolved', resolvedAt: NOW + HOUR_MS }, NOW + 1000);
-    expect(await store().incidents.findById('inc_outage')).toEqual({ ...before, status: 'resolved', resolvedAt: NOW + HOUR_MS, updatedAt: NOW + 1000 });
+    expect(await store().incidents.findById('inc_outage')).toEqual({
+      ...before,
+      status: 'resolved',
+      resolvedAt: NOW + HOUR_MS,
+      updatedAt: NOW + 1000,
+    });
     await store().incidents.updateFields('inc_outage', { resolvedAt: null, title: 'Reopened' }, NOW + 2000);
-    expect(await store().incidents.findById('inc_outage')).toMatchObject({ status: 'resolved', resolvedAt: null, title: 'Reopened', impact: before.impact });
+    expect(await store().incidents.findById('inc_outage')).toMatchObject({
+      status: 'resolved',
+      resolvedAt: null,
+      title: 'Reopened',
+      impact: before.impact,
+    });
   });
 
   it('appends an update to the timeline', async () => {
-    await addIncident(store(), pageId, 'outage', { updates: [{ status: 'investigating', message: 'Looking', at: NOW }] });
-    await store().incidents.addUpdate('inc_outage', { id: 'upd_added', status: 'identified', message: 'Found it', at: NOW + 1000 });
+    await addIncident(store(), pageId, 'outage', {
+      updates: [{ status: 'investigating', message: 'Looking', at: NOW }],
+    });
+    await store().incidents.addUpdate('inc_outage', {
+      id: 'upd_added',
+      status: 'identified',
+      message: 'Found it',
+      at: NOW + 1000,
+    });
     expect((await store().incidents.findById('inc_outage'))?.updates).toEqual([
       { id: 'upd_outage_1', status: 'investigating', message: 'Looking', at: NOW },
       { id: 'upd_added', status: 'identified', message: 'Found it', at: NOW + 1000 },
@@ -170,7 +252,9 @@ describeStore('incidents', (store) => {
   });
 
   it('deletes an incident with its timeline', async () => {
-    await addIncident(store(), pageId, 'outage', { updates: [{ status: 'investigating', message: 'Looking', at: NOW }] });
+    await addIncident(store(), pageId, 'outage', {
+      updates: [{ status: 'investigating', message: 'Looking', at: NOW }],
+    });
     await addIncident(store(), pageId, 'kept');
     await store().incidents.delete('inc_outage');
     expect(await store().incidents.findById('inc_outage')).toBeUndefined();
@@ -185,10 +269,21 @@ describeStore('maintenance', (store) => {
   });
 
   it('stores a new window exactly as written', async () => {
-    const spec = maintenanceSpec('upgrade', { title: 'Upgrade to 1.21', description: 'About an hour', componentIds: ['cmp_a', 'cmp_b'] });
+    const spec = maintenanceSpec('upgrade', {
+      title: 'Upgrade to 1.21',
+      description: 'About an hour',
+      componentIds: ['cmp_a', 'cmp_b'],
+    });
     await store().maintenance.insert({ ...spec, id: 'mnt_a', pageId, managedBy: 'config' }, NOW);
     const window = await store().maintenance.findById('mnt_a');
-    expect({ ...window, componentIds: sorted(window?.componentIds) }).toEqual({ ...spec, id: 'mnt_a', pageId, managedBy: 'config', createdAt: NOW, updatedAt: NOW } satisfies Maintenance);
+    expect({ ...window, componentIds: sorted(window?.componentIds) }).toEqual({
+      ...spec,
+      id: 'mnt_a',
+      pageId,
+      managedBy: 'config',
+      createdAt: NOW,
+      updatedAt: NOW,
+    } satisfies Maintenance);
   });
 
   it("lists a page's windows soonest first, and counts them", async () => {
@@ -204,7 +299,11 @@ describeStore('maintenance', (store) => {
   it('keeps the windows ending at or after the given time', async () => {
     await addWindow(store(), pageId, 'past', { startsAt: NOW - 2 * DAY_MS, endsAt: NOW - DAY_MS });
     await addWindow(store(), pageId, 'ending-now', { startsAt: NOW - HOUR_MS, endsAt: NOW });
-    await addWindow(store(), pageId, 'running', { startsAt: NOW - HOUR_MS, endsAt: NOW + HOUR_MS, componentIds: ['cmp_a'] });
+    await addWindow(store(), pageId, 'running', {
+      startsAt: NOW - HOUR_MS,
+      endsAt: NOW + HOUR_MS,
+      componentIds: ['cmp_a'],
+    });
     expect((await store().maintenance.list(pageId, NOW)).map((m) => [m.key, m.componentIds])).toEqual([
       ['ending-now', []],
       ['running', ['cmp_a']],
@@ -221,9 +320,22 @@ describeStore('maintenance', (store) => {
 
   it('replaces a window with its components and owner', async () => {
     await addWindow(store(), pageId, 'upgrade', { componentIds: ['cmp_a'], description: 'Short' });
-    const spec = maintenanceSpec('upgrade', { title: 'Moved', description: null, startsAt: NOW + 3 * DAY_MS, endsAt: NOW + 4 * DAY_MS, componentIds: ['cmp_b'] });
+    const spec = maintenanceSpec('upgrade', {
+      title: 'Moved',
+      description: null,
+      startsAt: NOW + 3 * DAY_MS,
+      endsAt: NOW + 4 * DAY_MS,
+      componentIds: ['cmp_b'],
+    });
     await store().maintenance.update('mnt_upgrade', spec, 'config', NOW + 1000);
-    expect(await store().maintenance.findById('mnt_upgrade')).toEqual({ ...spec, id: 'mnt_upgrade', pageId, managedBy: 'config', createdAt: NOW, updatedAt: NOW + 1000 });
+    expect(await store().maintenance.findById('mnt_upgrade')).toEqual({
+      ...spec,
+      id: 'mnt_upgrade',
+      pageId,
+      managedBy: 'config',
+      createdAt: NOW,
+      updatedAt: NOW + 1000,
+    });
   });
 
   it('deletes a window', async () => {

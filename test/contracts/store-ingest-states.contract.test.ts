@@ -48,16 +48,21 @@ for (const dialect of dialects)
       await commit(store, NOW + 2_000, (row) => {
         row.failureStreak += 1;
       });
-      expect((await read()).map(({ id, state, failureStreak, lastCheckAt }) => ({ id, state, failureStreak, lastCheckAt }))).toEqual(
-        [...ids].sort().map((id) => ({ id, state: 'down', failureStreak: 4, lastCheckAt: NOW + 2_000 })),
-      );
+      expect(
+        (await read()).map(({ id, state, failureStreak, lastCheckAt }) => ({ id, state, failureStreak, lastCheckAt })),
+      ).toEqual([...ids].sort().map((id) => ({ id, state: 'down', failureStreak: 4, lastCheckAt: NOW + 2_000 })));
     });
 
     it('reads what the API changed through the same store since', async () => {
       await commit(store, NOW + 1_000, (row) => {
         row.failureStreak = 2;
       });
-      await store.monitors.updateSpec(ids[0] as string, monitorSpec('a', { retries: 5, degradedLatencyMs: 900 }), 'api', NOW + 1_500);
+      await store.monitors.updateSpec(
+        ids[0] as string,
+        monitorSpec('a', { retries: 5, degradedLatencyMs: 900 }),
+        'api',
+        NOW + 1_500,
+      );
       const a = (await read()).find((row) => row.id === ids[0]);
       expect(a).toMatchObject({ retries: 5, degradedLatencyMs: 900, failureStreak: 2 });
     });
@@ -66,7 +71,11 @@ for (const dialect of dialects)
       await commit(store, NOW + 1_000, (row) => {
         row.failureStreak = 1;
       });
-      const other = await openStore({ dataDir: opened.env.WARDEN_DATA_DIR ?? '.', databaseUrl: opened.env.DATABASE_URL || undefined, databaseSchema: opened.env.DATABASE_SCHEMA });
+      const other = await openStore({
+        dataDir: opened.env.WARDEN_DATA_DIR ?? '.',
+        databaseUrl: opened.env.DATABASE_URL || undefined,
+        databaseSchema: opened.env.DATABASE_SCHEMA,
+      });
       try {
         await commit(other, NOW + 2_000, (row) => {
           row.state = 'down';

@@ -24,13 +24,25 @@ import {
 /** Writes through every repository: what a rolled back transaction must leave no trace of. */
 async function writeEverywhere(store: Store): Promise<void> {
   await addOrganization(store);
-  await store.apiKeys.insert({ id: 'key_a', organizationId: ORG.id, name: 'CI', prefix: 'wdk_a', scope: 'read', createdAt: NOW, hash: 'hash_a' });
+  await store.apiKeys.insert({
+    id: 'key_a',
+    organizationId: ORG.id,
+    name: 'CI',
+    prefix: 'wdk_a',
+    scope: 'read',
+    createdAt: NOW,
+    hash: 'hash_a',
+  });
   const relayId = await addRelay(store, 'a');
   await addMonitor(store, 'a', { runOn: 'relay', relayId });
   await store.checks.write([check('mon_a', NOW)], [stateRow('mon_a', { state: 'down' })]);
   const pageId = await addPage(store, 'status');
   await addComponent(store, pageId, 'a', { monitorId: 'mon_a' });
-  await store.incidents.insert({ ...incidentSpec('outage', { componentIds: ['cmp_a'] }), id: 'inc_a', pageId, managedBy: 'api' }, updateIds(), NOW);
+  await store.incidents.insert(
+    { ...incidentSpec('outage', { componentIds: ['cmp_a'] }), id: 'inc_a', pageId, managedBy: 'api' },
+    updateIds(),
+    NOW,
+  );
 }
 
 /** What writeEverywhere leaves behind, as the store reads it. */
@@ -48,7 +60,17 @@ async function traces(store: Store) {
   };
 }
 
-const NOTHING = { organization: undefined, apiKey: undefined, relay: undefined, monitor: undefined, checks: [], buckets: [], page: undefined, component: undefined, incident: undefined };
+const NOTHING = {
+  organization: undefined,
+  apiKey: undefined,
+  relay: undefined,
+  monitor: undefined,
+  checks: [],
+  buckets: [],
+  page: undefined,
+  component: undefined,
+  incident: undefined,
+};
 
 describeStore('the store', (store, dialect) => {
   it('names its dialect, and a location without credentials', () => {
@@ -87,7 +109,9 @@ describeStore('the store', (store, dialect) => {
     expect(result).toBe('done');
     const after = await traces(store());
     expect(after.monitor).toMatchObject({ state: 'down', relayId: 'rly_a' });
-    expect(Object.entries(after).filter(([, value]) => value === undefined || (Array.isArray(value) && value.length === 0))).toEqual([]);
+    expect(
+      Object.entries(after).filter(([, value]) => value === undefined || (Array.isArray(value) && value.length === 0)),
+    ).toEqual([]);
   });
 
   it('sees its own writes inside the transaction', async () => {
@@ -125,15 +149,35 @@ describeStore('the store', (store, dialect) => {
   it('tells a duplicate key from other failed writes', async () => {
     await addOrganization(store());
     await addMonitor(store(), 'a');
-    const duplicateId = await rejectionOf(store().monitors.insert({ ...monitorSpec('b'), id: 'mon_a', organizationId: ORG.id, managedBy: 'api', pushToken: null }, NOW));
+    const duplicateId = await rejectionOf(
+      store().monitors.insert(
+        { ...monitorSpec('b'), id: 'mon_a', organizationId: ORG.id, managedBy: 'api', pushToken: null },
+        NOW,
+      ),
+    );
     expect(store().isUniqueViolation(duplicateId)).toBe(true);
     const missingOrganization = await rejectionOf(addMonitor(store(), 'c', { organizationId: 'org_missing' }));
     expect(store().isUniqueViolation(missingOrganization)).toBe(false);
     const badPolicy = await rejectionOf(
-      store().pages.insert({ ...pageSpec('p', { aiPolicy: 'maybe' as 'allow' }), id: 'pg_p', organizationId: ORG.id, passwordHash: null, managedBy: 'api' }, NOW),
+      store().pages.insert(
+        {
+          ...pageSpec('p', { aiPolicy: 'maybe' as 'allow' }),
+          id: 'pg_p',
+          organizationId: ORG.id,
+          passwordHash: null,
+          managedBy: 'api',
+        },
+        NOW,
+      ),
     );
     expect(store().isUniqueViolation(badPolicy)).toBe(false);
-    for (const other of [new Error('duplicate key'), undefined, null, 'SQLITE_CONSTRAINT_UNIQUE', { code: 'ECONNREFUSED' }])
+    for (const other of [
+      new Error('duplicate key'),
+      undefined,
+      null,
+      'SQLITE_CONSTRAINT_UNIQUE',
+      { code: 'ECONNREFUSED' },
+    ])
       expect(store().isUniqueViolation(other)).toBe(false);
   });
 });

@@ -13,9 +13,19 @@ describeStore('memberships', (store) => {
 
   it('creates a membership, then changes its role keeping when it began', async () => {
     await store().memberships.put({ organizationId: ORG.id, userId: 'usr_a', role: 'viewer', createdAt: NOW });
-    expect(await store().memberships.find(ORG.id, 'usr_a')).toEqual({ organizationId: ORG.id, userId: 'usr_a', role: 'viewer', createdAt: NOW });
+    expect(await store().memberships.find(ORG.id, 'usr_a')).toEqual({
+      organizationId: ORG.id,
+      userId: 'usr_a',
+      role: 'viewer',
+      createdAt: NOW,
+    });
     await store().memberships.put({ organizationId: ORG.id, userId: 'usr_a', role: 'admin', createdAt: NOW + 5 });
-    expect(await store().memberships.find(ORG.id, 'usr_a')).toEqual({ organizationId: ORG.id, userId: 'usr_a', role: 'admin', createdAt: NOW });
+    expect(await store().memberships.find(ORG.id, 'usr_a')).toEqual({
+      organizationId: ORG.id,
+      userId: 'usr_a',
+      role: 'admin',
+      createdAt: NOW,
+    });
     expect(await store().memberships.find(OTHER_ORG.id, 'usr_a')).toBeUndefined();
   });
 

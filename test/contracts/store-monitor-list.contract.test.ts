@@ -1,9 +1,29 @@
 // Store contract, the dashboard's monitor list: tags, filters, the orders and keyset pages, the same on every dialect.
 import { beforeEach, expect, it } from 'vitest';
 import type { MonitorQuery, Store } from '../../src/store/index.js';
-import { addComponent, addMonitor, addOrganization, addPage, addRelay, describeStore, NOW, ORG, OTHER_ORG, stateRow } from './store-fixtures.js';
+import {
+  addComponent,
+  addMonitor,
+  addOrganization,
+  addPage,
+  addRelay,
+  describeStore,
+  NOW,
+  ORG,
+  OTHER_ORG,
+  stateRow,
+} from './store-fixtures.js';
 
-const latest = (latencyMs: number | null) => JSON.stringify({ checkedAt: NOW, ok: latencyMs !== null, latencyMs, message: null, error: null, data: null, source: 'edge' });
+const latest = (latencyMs: number | null) =>
+  JSON.stringify({
+    checkedAt: NOW,
+    ok: latencyMs !== null,
+    latencyMs,
+    message: null,
+    error: null,
+    data: null,
+    source: 'edge',
+  });
 
 async function keys(store: Store, query: Partial<MonitorQuery> = {}): Promise<string[]> {
   const { monitors } = await store.monitors.query({ organizationId: ORG.id, sort: 'name', limit: 100, ...query });
@@ -95,7 +115,9 @@ describeStore('the monitor list', (store) => {
     });
 
   it('tells which ids are the organization’s', async () => {
-    expect((await store().monitors.idsOf(ORG.id, ['mon_alpha', 'mon_other', 'mon_nope'])).sort()).toEqual(['mon_alpha']);
+    expect((await store().monitors.idsOf(ORG.id, ['mon_alpha', 'mon_other', 'mon_nope'])).sort()).toEqual([
+      'mon_alpha',
+    ]);
     expect(await store().monitors.idsOf(ORG.id, [])).toEqual([]);
   });
 });

@@ -1,7 +1,18 @@
 // Store contract, monitors: what a writer sets, what comes back, and the push tokens that find them.
 import { beforeEach, expect, it } from 'vitest';
 import type { Monitor } from '../../src/domain/monitor.js';
-import { addMonitor, addOrganization, addRelay, describeStore, monitorSpec, NOW, ORG, OTHER_ORG, rejectionOf, stateRow } from './store-fixtures.js';
+import {
+  addMonitor,
+  addOrganization,
+  addRelay,
+  describeStore,
+  monitorSpec,
+  NOW,
+  ORG,
+  OTHER_ORG,
+  rejectionOf,
+  stateRow,
+} from './store-fixtures.js';
 
 describeStore('monitors', (store) => {
   beforeEach(async () => {
@@ -11,10 +22,23 @@ describeStore('monitors', (store) => {
 
   it('stores a new monitor exactly as written, unknown since its creation', async () => {
     const relayId = await addRelay(store(), 'a');
-    const config = { host: 'mc.example.com', port: 25565, nested: { list: [1, 'two', null, true], empty: {} }, text: 'é ✓ "quoted"' };
+    const config = {
+      host: 'mc.example.com',
+      port: 25565,
+      nested: { list: [1, 'two', null, true], empty: {} },
+      text: 'é ✓ "quoted"',
+    };
     await store().monitors.insert(
       {
-        ...monitorSpec('lobby', { type: 'minecraft-java', config, runOn: 'relay', relayId, enabled: false, retries: 3, degradedLatencyMs: 250 }),
+        ...monitorSpec('lobby', {
+          type: 'minecraft-java',
+          config,
+          runOn: 'relay',
+          relayId,
+          enabled: false,
+          retries: 3,
+          degradedLatencyMs: 250,
+        }),
         id: 'mon_a',
         organizationId: ORG.id,
         managedBy: 'config',
@@ -52,7 +76,17 @@ describeStore('monitors', (store) => {
   });
 
   it('records when the secrets were written in full, at insert and later', async () => {
-    await store().monitors.insert({ ...monitorSpec('a'), id: 'mon_a', organizationId: ORG.id, managedBy: 'api', pushToken: null, secretsSetAt: NOW }, NOW);
+    await store().monitors.insert(
+      {
+        ...monitorSpec('a'),
+        id: 'mon_a',
+        organizationId: ORG.id,
+        managedBy: 'api',
+        pushToken: null,
+        secretsSetAt: NOW,
+      },
+      NOW,
+    );
     expect(await store().monitors.findById('mon_a')).toMatchObject({ secretsSetAt: NOW });
     await store().monitors.markSecretsSet('mon_a', NOW + 5000);
     expect(await store().monitors.findById('mon_a')).toMatchObject({ secretsSetAt: NOW + 5000, updatedAt: NOW });
@@ -60,7 +94,12 @@ describeStore('monitors', (store) => {
 
   it('keeps an enabled monitor without degraded latency as such', async () => {
     await addMonitor(store(), 'a');
-    expect(await store().monitors.findById('mon_a')).toMatchObject({ enabled: true, degradedLatencyMs: null, relayId: null, managedBy: 'api' });
+    expect(await store().monitors.findById('mon_a')).toMatchObject({
+      enabled: true,
+      degradedLatencyMs: null,
+      relayId: null,
+      managedBy: 'api',
+    });
   });
 
   it("lists an organization's monitors by key, and counts them", async () => {
@@ -90,8 +129,16 @@ describeStore('monitors', (store) => {
   });
 
   it('finds a push monitor by the hash of its token', async () => {
-    await addMonitor(store(), 'a', { type: 'heartbeat', runOn: 'push', pushToken: { hash: 'hash_1', prefix: 'wdp_1' } });
-    expect(await store().monitors.findByPushTokenHash('hash_1')).toMatchObject({ id: 'mon_a', pushTokenHash: 'hash_1', pushTokenPrefix: 'wdp_1' });
+    await addMonitor(store(), 'a', {
+      type: 'heartbeat',
+      runOn: 'push',
+      pushToken: { hash: 'hash_1', prefix: 'wdp_1' },
+    });
+    expect(await store().monitors.findByPushTokenHash('hash_1')).toMatchObject({
+      id: 'mon_a',
+      pushTokenHash: 'hash_1',
+      pushTokenPrefix: 'wdp_1',
+    });
     expect(await store().monitors.pushTokenHash('mon_a')).toBe('hash_1');
     expect(await store().monitors.findByPushTokenHash('hash_unknown')).toBeUndefined();
   });
@@ -103,7 +150,11 @@ describeStore('monitors', (store) => {
   });
 
   it('replaces the push token at once, and forgets it when set to none', async () => {
-    await addMonitor(store(), 'a', { type: 'heartbeat', runOn: 'push', pushToken: { hash: 'hash_1', prefix: 'wdp_1' } });
+    await addMonitor(store(), 'a', {
+      type: 'heartbeat',
+      runOn: 'push',
+      pushToken: { hash: 'hash_1', prefix: 'wdp_1' },
+    });
     await store().monitors.setPushToken('mon_a', { hash: 'hash_2', prefix: 'wdp_2' }, NOW + 1000);
     expect(await store().monitors.findByPushTokenHash('hash_1')).toBeUndefined();
     expect(await store().monitors.findById('mon_a')).toMatchObject({ pushTokenPrefix: 'wdp_2', updatedAt: NOW + 1000 });
@@ -114,12 +165,50 @@ describeStore('monitors', (store) => {
 
   it('replaces the spec and owner, keeping state, push token and creation time', async () => {
     await addMonitor(store(), 'a', { pushToken: { hash: 'hash_1', prefix: 'wdp_1' } });
-    await store().checks.write([], [stateRow('mon_a', { state: 'down', stateSince: NOW + 10, failureStreak: 2, lastCheckAt: NOW + 10 })]);
-    const spec = monitorSpec('a', { name: 'Renamed', type: 'http', config: { url: 'https://example.com' }, intervalSec: 30, timeoutMs: 1000, enabled: false, retries: 0, degradedLatencyMs: 800 });
+    await store().checks.write(
+      [],
+      [stateRow('mon_a', { state: 'down', stateSince: NOW + 10, failureStreak: 2, lastCheckAt: NOW + 10 })],
+    );
+    const spec = monitorSpec('a', {
+      name: 'Renamed',
+      type: 'http',
+      config: { url: 'https://example.com' },
+      intervalSec: 30,
+      timeoutMs: 1000,
+      enabled: false,
+      retries: 0,
+      degradedLatencyMs: 800,
+    });
     await store().monitors.updateSpec('mon_a', spec, 'config', NOW + 1000);
-    const { id, organizationId, key, name, type, config, intervalSec, timeoutMs, runOn, relayId, enabled, retries, degradedLatencyMs, ...rest } =
-      (await store().monitors.findById('mon_a')) as Monitor;
-    expect({ key, name, type, config, intervalSec, timeoutMs, runOn, relayId, enabled, retries, degradedLatencyMs }).toEqual(spec);
+    const {
+      id,
+      organizationId,
+      key,
+      name,
+      type,
+      config,
+      intervalSec,
+      timeoutMs,
+      runOn,
+      relayId,
+      enabled,
+      retries,
+      degradedLatencyMs,
+      ...rest
+    } = (await store().monitors.findById('mon_a')) as Monitor;
+    expect({
+      key,
+      name,
+      type,
+      config,
+      intervalSec,
+      timeoutMs,
+      runOn,
+      relayId,
+      enabled,
+      retries,
+      degradedLatencyMs,
+    }).toEqual(spec);
     expect(rest).toEqual({
       pushTokenPrefix: 'wdp_1',
       state: 'down',
@@ -182,8 +271,16 @@ describeStore('monitors', (store) => {
 
   it('refuses two monitors with the same key in one organization as a unique violation', async () => {
     await addMonitor(store(), 'a');
-    await store().monitors.insert({ ...monitorSpec('a'), id: 'mon_other', organizationId: OTHER_ORG.id, managedBy: 'api', pushToken: null }, NOW);
-    const error = await rejectionOf(store().monitors.insert({ ...monitorSpec('a'), id: 'mon_twin', organizationId: ORG.id, managedBy: 'api', pushToken: null }, NOW));
+    await store().monitors.insert(
+      { ...monitorSpec('a'), id: 'mon_other', organizationId: OTHER_ORG.id, managedBy: 'api', pushToken: null },
+      NOW,
+    );
+    const error = await rejectionOf(
+      store().monitors.insert(
+        { ...monitorSpec('a'), id: 'mon_twin', organizationId: ORG.id, managedBy: 'api', pushToken: null },
+        NOW,
+      ),
+    );
     expect(store().isUniqueViolation(error)).toBe(true);
   });
 });

@@ -1,7 +1,17 @@
 // Store contract, notices told once: a relay's offline mark and maintenance windows' started/ended notices are set
 // conditionally (one caller wins), and what is due is found by time.
 import { beforeEach, expect, it } from 'vitest';
-import { addComponent, addMonitor, addOrganization, addPage, addRelay, describeStore, maintenanceSpec, NOW, ORG } from './store-fixtures.js';
+import {
+  addComponent,
+  addMonitor,
+  addOrganization,
+  addPage,
+  addRelay,
+  describeStore,
+  maintenanceSpec,
+  NOW,
+  ORG,
+} from './store-fixtures.js';
 
 const MIN = 60_000;
 
@@ -17,13 +27,21 @@ describeStore('notices', (store) => {
     expect(await store().relays.markOffline(relay, NOW, NOW + MIN)).toBe(true);
     expect(await store().relays.markOffline(relay, NOW, NOW + 2 * MIN)).toBe(false);
     await addMonitor(store(), 'far', { runOn: 'relay', relayId: relay, intervalSec: 30 });
-    expect(await store().relays.listActivity()).toEqual([{ id: relay, lastSeenAt: NOW, offlineSince: NOW + MIN, shortestIntervalSec: 30 }]);
+    expect(await store().relays.listActivity()).toEqual([
+      { id: relay, lastSeenAt: NOW, offlineSince: NOW + MIN, shortestIntervalSec: 30 },
+    ]);
     await store().relays.setToken(relay, { hash: 'hash_lab', prefix: 'wdr_lab' }, NOW);
-    expect(await store().relays.findByTokenHash('hash_lab')).toMatchObject({ offlineSince: NOW + MIN, lastSeenAt: NOW });
+    expect(await store().relays.findByTokenHash('hash_lab')).toMatchObject({
+      offlineSince: NOW + MIN,
+      lastSeenAt: NOW,
+    });
     expect(await store().relays.markBack(relay, NOW + 2 * MIN, NOW + 5 * MIN)).toBe(false); // another outage's mark
     expect(await store().relays.markBack(relay, NOW + MIN, NOW + 5 * MIN)).toBe(true);
     expect(await store().relays.markBack(relay, NOW + MIN, NOW + 6 * MIN)).toBe(false);
-    expect(await store().relays.findByTokenHash('hash_lab')).toMatchObject({ offlineSince: null, lastSeenAt: NOW + 5 * MIN });
+    expect(await store().relays.findByTokenHash('hash_lab')).toMatchObject({
+      offlineSince: null,
+      lastSeenAt: NOW + 5 * MIN,
+    });
   });
 
   it("lists the pages that show a relay's monitors", async () => {
@@ -40,7 +58,10 @@ describeStore('notices', (store) => {
   it('finds windows whose start or end is due, and records each notice once', async () => {
     const page = await addPage(store(), 'status');
     const add = async (key: string, startsAt: number, endsAt: number) => {
-      await store().maintenance.insert({ ...maintenanceSpec(key, { startsAt, endsAt }), id: `mnt_${key}`, pageId: page, managedBy: 'api' }, NOW);
+      await store().maintenance.insert(
+        { ...maintenanceSpec(key, { startsAt, endsAt }), id: `mnt_${key}`, pageId: page, managedBy: 'api' },
+        NOW,
+      );
       return `mnt_${key}`;
     };
     const running = await add('running', NOW - MIN, NOW + 60 * MIN);
@@ -60,6 +81,12 @@ describeStore('notices', (store) => {
     // Its end passed: due again, for the ended notice (its start was told, so however long ago it ended).
     const later = await store().maintenance.listNoticesDue(NOW + 300 * MIN, NOW + 240 * MIN, 10);
     expect(later.map((d) => [d.window.key, d.startedNoticeAt, d.endedNoticeAt])).toEqual([['running', NOW, null]]);
-    expect(later[0]?.window).toMatchObject({ id: running, pageId: page, startsAt: NOW - MIN, endsAt: NOW + 60 * MIN, componentIds: [] });
+    expect(later[0]?.window).toMatchObject({
+      id: running,
+      pageId: page,
+      startsAt: NOW - MIN,
+      endsAt: NOW + 60 * MIN,
+      componentIds: [],
+    });
   });
 });

@@ -6,8 +6,16 @@ import { addOrganization, describeStore, NOW, ORG, OTHER_ORG, rejectionOf } from
 describeStore('organizations', (store) => {
   it('creates an organization on its first upsert and reports the change', async () => {
     const result = await store().organizations.upsert(ORG, NOW);
-    expect(result).toEqual({ organization: { ...ORG, probePrivateTargets: null, managedBy: 'api', createdAt: NOW }, changed: true });
-    expect(await store().organizations.findByKey('acme')).toEqual({ ...ORG, probePrivateTargets: null, managedBy: 'api', createdAt: NOW });
+    expect(result).toEqual({
+      organization: { ...ORG, probePrivateTargets: null, managedBy: 'api', createdAt: NOW },
+      changed: true,
+    });
+    expect(await store().organizations.findByKey('acme')).toEqual({
+      ...ORG,
+      probePrivateTargets: null,
+      managedBy: 'api',
+      createdAt: NOW,
+    });
   });
 
   it('takes NUL characters in any string (lookups find nothing, text is stored) on every dialect', async () => {
@@ -20,7 +28,14 @@ describeStore('organizations', (store) => {
   it('renames the organization with that key, keeping its id and creation time', async () => {
     await addOrganization(store());
     const result = await store().organizations.upsert({ id: 'org_new', key: 'acme', name: 'Acme Games' }, NOW + 1000);
-    const renamed = { id: 'org_a', key: 'acme', name: 'Acme Games', probePrivateTargets: null, managedBy: 'api', createdAt: NOW };
+    const renamed = {
+      id: 'org_a',
+      key: 'acme',
+      name: 'Acme Games',
+      probePrivateTargets: null,
+      managedBy: 'api',
+      createdAt: NOW,
+    };
     expect(result).toEqual({ organization: renamed, changed: true });
     expect(await store().organizations.findByKey('acme')).toEqual(renamed);
   });
@@ -28,14 +43,20 @@ describeStore('organizations', (store) => {
   it('reports no change when the name is the same', async () => {
     await addOrganization(store());
     const result = await store().organizations.upsert({ id: 'org_new', key: 'acme', name: 'Acme' }, NOW + 1000);
-    expect(result).toEqual({ organization: { ...ORG, probePrivateTargets: null, managedBy: 'api', createdAt: NOW }, changed: false });
+    expect(result).toEqual({
+      organization: { ...ORG, probePrivateTargets: null, managedBy: 'api', createdAt: NOW },
+      changed: false,
+    });
   });
 
   it('sets, keeps and clears the probe-target policy', async () => {
     const created = await store().organizations.upsert({ ...ORG, probePrivateTargets: 'allow' }, NOW);
     expect(created.organization.probePrivateTargets).toBe('allow');
     // Left out: kept as it is.
-    expect(await store().organizations.upsert(ORG, NOW + 1)).toMatchObject({ changed: false, organization: { probePrivateTargets: 'allow' } });
+    expect(await store().organizations.upsert(ORG, NOW + 1)).toMatchObject({
+      changed: false,
+      organization: { probePrivateTargets: 'allow' },
+    });
     expect(await store().organizations.upsert({ ...ORG, probePrivateTargets: 'deny' }, NOW + 2)).toMatchObject({
       changed: true,
       organization: { probePrivateTargets: 'deny' },
@@ -47,10 +68,18 @@ describeStore('organizations', (store) => {
 
   it('keeps who manages it: api for a new one unless told, config once told, kept when left out', async () => {
     expect((await store().organizations.upsert(ORG, NOW)).organization.managedBy).toBe('api');
-    expect(await store().organizations.upsert({ ...ORG, managedBy: 'config' }, NOW + 1)).toMatchObject({ changed: true, organization: { managedBy: 'config' } });
-    expect(await store().organizations.upsert({ ...ORG, managedBy: 'config' }, NOW + 2)).toMatchObject({ changed: false });
+    expect(await store().organizations.upsert({ ...ORG, managedBy: 'config' }, NOW + 1)).toMatchObject({
+      changed: true,
+      organization: { managedBy: 'config' },
+    });
+    expect(await store().organizations.upsert({ ...ORG, managedBy: 'config' }, NOW + 2)).toMatchObject({
+      changed: false,
+    });
     // A rename that does not say (the API's) leaves it to the file.
-    expect(await store().organizations.upsert({ ...ORG, name: 'Acme 2' }, NOW + 3)).toMatchObject({ changed: true, organization: { managedBy: 'config' } });
+    expect(await store().organizations.upsert({ ...ORG, name: 'Acme 2' }, NOW + 3)).toMatchObject({
+      changed: true,
+      organization: { managedBy: 'config' },
+    });
     expect((await store().organizations.findById(ORG.id))?.managedBy).toBe('config');
     expect((await store().organizations.list())[0]?.managedBy).toBe('config');
     const created = await store().organizations.upsert({ ...OTHER_ORG, managedBy: 'config' }, NOW);
@@ -127,7 +156,11 @@ describeStore('API keys', (store) => {
     await store().apiKeys.insert({ ...apiKey('key_a', NOW), createdBy: 'usr_ada' });
     await store().apiKeys.insert(apiKey('key_x', NOW, OTHER_ORG.id));
     await store().apiKeys.revoke(ORG.id, 'key_a', NOW + 1000);
-    expect(await store().apiKeys.find(ORG.id, 'key_a')).toMatchObject({ id: 'key_a', createdBy: 'usr_ada', revokedAt: NOW + 1000 });
+    expect(await store().apiKeys.find(ORG.id, 'key_a')).toMatchObject({
+      id: 'key_a',
+      createdBy: 'usr_ada',
+      revokedAt: NOW + 1000,
+    });
     expect((await store().apiKeys.list(ORG.id))[0]?.createdBy).toBe('usr_ada');
     expect(await store().apiKeys.find(ORG.id, 'key_x')).toBeUndefined();
     expect(await store().apiKeys.find(ORG.id, 'key_unknown')).toBeUndefined();
@@ -155,7 +188,14 @@ describeStore('API keys', (store) => {
     const rest = await store().apiKeys.revokeMadeBy(ORG.id, 'usr_ada', ['read', 'write'], NOW + 20);
     expect(rest.map((k) => k.id)).toEqual(['key_r']);
     const revokedAt = Object.fromEntries((await store().apiKeys.list(ORG.id)).map((k) => [k.id, k.revokedAt]));
-    expect(revokedAt).toEqual({ key_r: NOW + 20, key_old: NOW + 5, key_bob: null, key_cli: null, key_w1: NOW + 10, key_w2: NOW + 10 });
+    expect(revokedAt).toEqual({
+      key_r: NOW + 20,
+      key_old: NOW + 5,
+      key_bob: null,
+      key_cli: null,
+      key_w1: NOW + 10,
+      key_w2: NOW + 10,
+    });
     expect(await store().apiKeys.findActiveByHash('hash_key_x')).toMatchObject({ id: 'key_x', revokedAt: null });
   });
 
@@ -166,7 +206,11 @@ describeStore('API keys', (store) => {
 
   it('finds an active key by its hash, hash included', async () => {
     await store().apiKeys.insert(apiKey('key_a', NOW));
-    expect(await store().apiKeys.findActiveByHash('hash_key_a')).toMatchObject({ id: 'key_a', organizationId: ORG.id, hash: 'hash_key_a' });
+    expect(await store().apiKeys.findActiveByHash('hash_key_a')).toMatchObject({
+      id: 'key_a',
+      organizationId: ORG.id,
+      hash: 'hash_key_a',
+    });
     expect(await store().apiKeys.findActiveByHash('hash_unknown')).toBeUndefined();
   });
 

@@ -27,8 +27,16 @@ describeStore('pages', (store) => {
   });
 
   it('stores a new page exactly as written', async () => {
-    const spec = pageSpec('status', { title: 'Acme status', description: 'All our servers', customDomain: 'status.acme.test', aiPolicy: 'disallow' });
-    await store().pages.insert({ ...spec, id: 'pg_a', organizationId: ORG.id, passwordHash: 'scrypt$hash', managedBy: 'config' }, NOW);
+    const spec = pageSpec('status', {
+      title: 'Acme status',
+      description: 'All our servers',
+      customDomain: 'status.acme.test',
+      aiPolicy: 'disallow',
+    });
+    await store().pages.insert(
+      { ...spec, id: 'pg_a', organizationId: ORG.id, passwordHash: 'scrypt$hash', managedBy: 'config' },
+      NOW,
+    );
     expect(await store().pages.findById('pg_a')).toEqual({
       id: 'pg_a',
       organizationId: ORG.id,
@@ -65,7 +73,11 @@ describeStore('pages', (store) => {
       footerText: 'Acme Games · Ünïcode ✓',
       hidePoweredBy: true,
     };
-    await store().pages.update(page.id, { language: 'pt-BR', timeZone: 'America/Sao_Paulo', branding, customCss: '.banner{border-radius:0}' }, NOW + 1);
+    await store().pages.update(
+      page.id,
+      { language: 'pt-BR', timeZone: 'America/Sao_Paulo', branding, customCss: '.banner{border-radius:0}' },
+      NOW + 1,
+    );
     expect(await store().pages.findById(page.id)).toMatchObject({
       language: 'pt-BR',
       timeZone: 'America/Sao_Paulo',
@@ -80,12 +92,33 @@ describeStore('pages', (store) => {
     await addPage(store(), 'status');
     const page = (await store().pages.findBySlug('status')) as Page;
     const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0x10]);
-    await store().pageAssets.put({ pageId: page.id, name: 'logo', contentType: 'image/png', body: bytes, digest: 'd1', updatedAt: NOW });
-    await store().pageAssets.put({ pageId: page.id, name: 'favicon', contentType: 'image/x-icon', body: Buffer.from([0, 0, 1, 0]), digest: 'd2', updatedAt: NOW });
+    await store().pageAssets.put({
+      pageId: page.id,
+      name: 'logo',
+      contentType: 'image/png',
+      body: bytes,
+      digest: 'd1',
+      updatedAt: NOW,
+    });
+    await store().pageAssets.put({
+      pageId: page.id,
+      name: 'favicon',
+      contentType: 'image/x-icon',
+      body: Buffer.from([0, 0, 1, 0]),
+      digest: 'd2',
+      updatedAt: NOW,
+    });
     const logo = await store().pageAssets.get(page.id, 'logo');
     expect(logo?.body.equals(bytes)).toBe(true);
     expect(logo).toMatchObject({ contentType: 'image/png', digest: 'd1', updatedAt: NOW });
-    await store().pageAssets.put({ pageId: page.id, name: 'logo', contentType: 'image/webp', body: Buffer.from('RIFF'), digest: 'd3', updatedAt: NOW + 1 });
+    await store().pageAssets.put({
+      pageId: page.id,
+      name: 'logo',
+      contentType: 'image/webp',
+      body: Buffer.from('RIFF'),
+      digest: 'd3',
+      updatedAt: NOW + 1,
+    });
     expect(await store().pageAssets.digests(page.id)).toEqual([
       { name: 'favicon', digest: 'd2', contentType: 'image/x-icon' },
       { name: 'logo', digest: 'd3', contentType: 'image/webp' },
@@ -115,11 +148,20 @@ describeStore('pages', (store) => {
   });
 
   it('updates only the columns the change names', async () => {
-    await addPage(store(), 'status', { description: 'About', customDomain: 'status.acme.test', passwordHash: 'scrypt$1', managedBy: 'config' });
+    await addPage(store(), 'status', {
+      description: 'About',
+      customDomain: 'status.acme.test',
+      passwordHash: 'scrypt$1',
+      managedBy: 'config',
+    });
     const before = (await store().pages.findById('pg_status')) as Page;
     await store().pages.update('pg_status', { title: 'New title' }, NOW + 1000);
     expect(await store().pages.findById('pg_status')).toEqual({ ...before, title: 'New title', updatedAt: NOW + 1000 });
-    await store().pages.update('pg_status', { description: null, passwordHash: null, managedBy: 'api', aiPolicy: 'disallow' }, NOW + 2000);
+    await store().pages.update(
+      'pg_status',
+      { description: null, passwordHash: null, managedBy: 'api', aiPolicy: 'disallow' },
+      NOW + 2000,
+    );
     expect(await store().pages.findById('pg_status')).toEqual({
       ...before,
       title: 'New title',
@@ -130,27 +172,76 @@ describeStore('pages', (store) => {
       updatedAt: NOW + 2000,
     });
     await store().pages.update('pg_status', { slug: 'renamed', customDomain: null }, NOW + 3000);
-    expect(await store().pages.findBySlug('renamed')).toMatchObject({ id: 'pg_status', customDomain: null, title: 'New title', subscriptions: false });
+    expect(await store().pages.findBySlug('renamed')).toMatchObject({
+      id: 'pg_status',
+      customDomain: null,
+      title: 'New title',
+      subscriptions: false,
+    });
     await store().pages.update('pg_status', { subscriptions: true }, NOW + 4000);
     expect(await store().pages.findById('pg_status')).toMatchObject({ subscriptions: true, title: 'New title' });
   });
 
   it('keeps a custom domain’s proof, and records a check only while the page claims that domain with that token', async () => {
     await addPage(store(), 'status', { customDomain: 'status.acme.test' });
-    await store().pages.update('pg_status', { customDomainToken: 'wdv_one', customDomainVerifiedAt: null, customDomainCheckedAt: null }, NOW + 1000);
+    await store().pages.update(
+      'pg_status',
+      { customDomainToken: 'wdv_one', customDomainVerifiedAt: null, customDomainCheckedAt: null },
+      NOW + 1000,
+    );
     const claim = { domain: 'status.acme.test', token: 'wdv_one' };
-    expect(await store().pages.recordDomainCheck('pg_status', { ...claim, token: 'wdv_old' }, NOW + 2000, NOW + 2000)).toBe(false);
-    expect(await store().pages.recordDomainCheck('pg_status', { ...claim, domain: 'other.acme.test' }, NOW + 2000, NOW + 2000)).toBe(false);
-    expect(await store().pages.findById('pg_status')).toMatchObject({ customDomainVerifiedAt: null, customDomainCheckedAt: null, updatedAt: NOW + 1000 });
+    expect(
+      await store().pages.recordDomainCheck('pg_status', { ...claim, token: 'wdv_old' }, NOW + 2000, NOW + 2000),
+    ).toBe(false);
+    expect(
+      await store().pages.recordDomainCheck(
+        'pg_status',
+        { ...claim, domain: 'other.acme.test' },
+        NOW + 2000,
+        NOW + 2000,
+      ),
+    ).toBe(false);
+    expect(await store().pages.findById('pg_status')).toMatchObject({
+      customDomainVerifiedAt: null,
+      customDomainCheckedAt: null,
+      updatedAt: NOW + 1000,
+    });
     // Verified: the page's version moves (readers rebuild); checked again, still verified: only the check time moves.
     expect(await store().pages.recordDomainCheck('pg_status', claim, NOW + 2000, NOW + 2000)).toBe(true);
-    expect(await store().pages.findById('pg_status')).toMatchObject({ customDomainToken: 'wdv_one', customDomainVerifiedAt: NOW + 2000, customDomainCheckedAt: NOW + 2000, updatedAt: NOW + 2000 });
+    expect(await store().pages.findById('pg_status')).toMatchObject({
+      customDomainToken: 'wdv_one',
+      customDomainVerifiedAt: NOW + 2000,
+      customDomainCheckedAt: NOW + 2000,
+      updatedAt: NOW + 2000,
+    });
     expect(await store().pages.recordDomainCheck('pg_status', claim, NOW + 2000, NOW + 3000)).toBe(true);
-    expect(await store().pages.findById('pg_status')).toMatchObject({ customDomainVerifiedAt: NOW + 2000, customDomainCheckedAt: NOW + 3000, updatedAt: NOW + 2000 });
+    expect(await store().pages.findById('pg_status')).toMatchObject({
+      customDomainVerifiedAt: NOW + 2000,
+      customDomainCheckedAt: NOW + 3000,
+      updatedAt: NOW + 2000,
+    });
     expect(await store().pages.recordDomainCheck('pg_status', claim, null, NOW + 4000)).toBe(true);
-    expect(await store().pages.findById('pg_status')).toMatchObject({ customDomainVerifiedAt: null, customDomainCheckedAt: NOW + 4000, updatedAt: NOW + 4000 });
-    await store().pages.insert({ ...pageSpec('config', { customDomain: 'config.acme.test' }), id: 'pg_config', organizationId: ORG.id, passwordHash: null, managedBy: 'config', customDomainVerifiedAt: NOW }, NOW);
-    expect(await store().pages.findById('pg_config')).toMatchObject({ customDomainToken: null, customDomainVerifiedAt: NOW, customDomainCheckedAt: null });
+    expect(await store().pages.findById('pg_status')).toMatchObject({
+      customDomainVerifiedAt: null,
+      customDomainCheckedAt: NOW + 4000,
+      updatedAt: NOW + 4000,
+    });
+    await store().pages.insert(
+      {
+        ...pageSpec('config', { customDomain: 'config.acme.test' }),
+        id: 'pg_config',
+        organizationId: ORG.id,
+        passwordHash: null,
+        managedBy: 'config',
+        customDomainVerifiedAt: NOW,
+      },
+      NOW,
+    );
+    expect(await store().pages.findById('pg_config')).toMatchObject({
+      customDomainToken: null,
+      customDomainVerifiedAt: NOW,
+      customDomainCheckedAt: null,
+    });
   });
 
   it('deletes a page with its components, incidents and maintenance', async () => {
@@ -158,8 +249,23 @@ describeStore('pages', (store) => {
     const kept = await addPage(store(), 'kept');
     const componentId = await addComponent(store(), pageId, 'lobby');
     await addComponent(store(), kept, 'other');
-    await store().incidents.insert({ ...incidentSpec('outage', { componentIds: [componentId], updates: [{ status: 'investigating', message: 'Looking', at: NOW }] }), id: 'inc_a', pageId, managedBy: 'api' }, updateIds(), NOW);
-    await store().maintenance.insert({ ...maintenanceSpec('upgrade', { componentIds: [componentId] }), id: 'mnt_a', pageId, managedBy: 'api' }, NOW);
+    await store().incidents.insert(
+      {
+        ...incidentSpec('outage', {
+          componentIds: [componentId],
+          updates: [{ status: 'investigating', message: 'Looking', at: NOW }],
+        }),
+        id: 'inc_a',
+        pageId,
+        managedBy: 'api',
+      },
+      updateIds(),
+      NOW,
+    );
+    await store().maintenance.insert(
+      { ...maintenanceSpec('upgrade', { componentIds: [componentId] }), id: 'mnt_a', pageId, managedBy: 'api' },
+      NOW,
+    );
     await store().pages.delete(pageId);
     expect(await store().pages.findById(pageId)).toBeUndefined();
     expect(await store().components.findById(componentId)).toBeUndefined();
@@ -170,7 +276,12 @@ describeStore('pages', (store) => {
 
   it('refuses a second page with the same slug, or the same domain, as a unique violation', async () => {
     await addPage(store(), 'status', { customDomain: 'status.acme.test' });
-    const slug = await rejectionOf(store().pages.insert({ ...pageSpec('status'), id: 'pg_twin', organizationId: OTHER_ORG.id, passwordHash: null, managedBy: 'api' }, NOW));
+    const slug = await rejectionOf(
+      store().pages.insert(
+        { ...pageSpec('status'), id: 'pg_twin', organizationId: OTHER_ORG.id, passwordHash: null, managedBy: 'api' },
+        NOW,
+      ),
+    );
     expect(store().isUniqueViolation(slug)).toBe(true);
     const domain = await rejectionOf(addPage(store(), 'other', { customDomain: 'status.acme.test' }));
     expect(store().isUniqueViolation(domain)).toBe(true);
@@ -187,9 +298,22 @@ describeStore('components', (store) => {
   });
 
   it('stores a new component exactly as written', async () => {
-    const spec = componentSpec('lobby', { name: 'Lobby', description: 'Where players land', group: 'Minecraft', order: 3, monitorId: 'mon_a' });
+    const spec = componentSpec('lobby', {
+      name: 'Lobby',
+      description: 'Where players land',
+      group: 'Minecraft',
+      order: 3,
+      monitorId: 'mon_a',
+    });
     await store().components.insert({ ...spec, id: 'cmp_a', pageId, managedBy: 'config' }, NOW);
-    expect(await store().components.findById('cmp_a')).toEqual({ ...spec, id: 'cmp_a', pageId, managedBy: 'config', createdAt: NOW, updatedAt: NOW } satisfies Component);
+    expect(await store().components.findById('cmp_a')).toEqual({
+      ...spec,
+      id: 'cmp_a',
+      pageId,
+      managedBy: 'config',
+      createdAt: NOW,
+      updatedAt: NOW,
+    } satisfies Component);
     expect(await store().components.findById('cmp_unknown')).toBeUndefined();
   });
 
@@ -204,9 +328,22 @@ describeStore('components', (store) => {
 
   it('replaces a component’s spec and owner', async () => {
     await addComponent(store(), pageId, 'lobby', { monitorId: 'mon_a', group: 'Games' });
-    const spec = componentSpec('lobby', { name: 'Hub', description: 'Renamed', group: null, order: 7, monitorId: null });
+    const spec = componentSpec('lobby', {
+      name: 'Hub',
+      description: 'Renamed',
+      group: null,
+      order: 7,
+      monitorId: null,
+    });
     await store().components.update('cmp_lobby', spec, 'config', NOW + 1000);
-    expect(await store().components.findById('cmp_lobby')).toEqual({ ...spec, id: 'cmp_lobby', pageId, managedBy: 'config', createdAt: NOW, updatedAt: NOW + 1000 });
+    expect(await store().components.findById('cmp_lobby')).toEqual({
+      ...spec,
+      id: 'cmp_lobby',
+      pageId,
+      managedBy: 'config',
+      createdAt: NOW,
+      updatedAt: NOW + 1000,
+    });
   });
 
   it('deletes a component', async () => {
@@ -240,7 +377,9 @@ describeStore('components', (store) => {
 
   it('refuses two components with the same key on one page as a unique violation', async () => {
     await addComponent(store(), pageId, 'lobby');
-    const error = await rejectionOf(store().components.insert({ ...componentSpec('lobby'), id: 'cmp_twin', pageId, managedBy: 'api' }, NOW));
+    const error = await rejectionOf(
+      store().components.insert({ ...componentSpec('lobby'), id: 'cmp_twin', pageId, managedBy: 'api' }, NOW),
+    );
     expect(store().isUniqueViolation(error)).toBe(true);
   });
 });

@@ -24,22 +24,44 @@ describeStore('store channel recipients', (store) => {
   it('keeps one row per organization and address, and asks an address again only once its link expired', async () => {
     await setUp(store());
     const first = await store().recipients.ask(ORG.id, 'ops@acme.test', link('hash-1'), NOW);
-    expect(first).toMatchObject({ organizationId: ORG.id, address: 'ops@acme.test', confirmTokenHash: 'hash-1', askedAt: NOW, expiresAt: NOW + LINK, confirmedAt: null, unsubscribedAt: null, createdAt: NOW });
+    expect(first).toMatchObject({
+      organizationId: ORG.id,
+      address: 'ops@acme.test',
+      confirmTokenHash: 'hash-1',
+      askedAt: NOW,
+      expiresAt: NOW + LINK,
+      confirmedAt: null,
+      unsubscribedAt: null,
+      createdAt: NOW,
+    });
     // The same address in another organization is another recipient.
-    expect(await store().recipients.ask(OTHER_ORG.id, 'ops@acme.test', link('hash-x'), NOW)).toMatchObject({ organizationId: OTHER_ORG.id });
+    expect(await store().recipients.ask(OTHER_ORG.id, 'ops@acme.test', link('hash-x'), NOW)).toMatchObject({
+      organizationId: OTHER_ORG.id,
+    });
     // The link still works: not asked again, whatever the token.
     expect(await store().recipients.ask(ORG.id, 'ops@acme.test', link('hash-2'), NOW + LINK - 1)).toBeUndefined();
     const again = await store().recipients.ask(ORG.id, 'ops@acme.test', link('hash-3', NOW + LINK + LINK), NOW + LINK);
     // The row is the first one's (its id and unsubscribe token), with the new link.
-    expect(again).toMatchObject({ id: first?.id, unsubscribeToken: first?.unsubscribeToken, confirmTokenHash: 'hash-3', askedAt: NOW + LINK, expiresAt: NOW + LINK + LINK, createdAt: NOW });
-    expect((await store().recipients.findByAddresses(ORG.id, ['ops@acme.test', 'nobody@acme.test'])).map((r) => r.id)).toEqual([first?.id]);
+    expect(again).toMatchObject({
+      id: first?.id,
+      unsubscribeToken: first?.unsubscribeToken,
+      confirmTokenHash: 'hash-3',
+      askedAt: NOW + LINK,
+      expiresAt: NOW + LINK + LINK,
+      createdAt: NOW,
+    });
+    expect(
+      (await store().recipients.findByAddresses(ORG.id, ['ops@acme.test', 'nobody@acme.test'])).map((r) => r.id),
+    ).toEqual([first?.id]);
     expect(await store().recipients.findByAddresses(ORG.id, [])).toEqual([]);
     expect(await store().recipients.findById(first?.id ?? '')).toEqual(again);
   });
 
   it('lets one of two concurrent asks win', async () => {
     await setUp(store());
-    const asks = await Promise.all([1, 2, 3].map((n) => store().recipients.ask(ORG.id, 'race@acme.test', link(`hash-${n}`), NOW)));
+    const asks = await Promise.all(
+      [1, 2, 3].map((n) => store().recipients.ask(ORG.id, 'race@acme.test', link(`hash-${n}`), NOW)),
+    );
     expect(asks.filter((row) => row !== undefined)).toHaveLength(1);
     expect(await store().recipients.findByAddresses(ORG.id, ['race@acme.test'])).toHaveLength(1);
   });
@@ -50,8 +72,14 @@ describeStore('store channel recipients', (store) => {
     await store().recipients.unask(asked?.id ?? '', 'hash-other');
     expect(await store().recipients.findById(asked?.id ?? '')).toMatchObject({ confirmTokenHash: 'hash-1' });
     await store().recipients.unask(asked?.id ?? '', 'hash-1');
-    expect(await store().recipients.findById(asked?.id ?? '')).toMatchObject({ confirmTokenHash: null, askedAt: null, expiresAt: null });
-    expect(await store().recipients.ask(ORG.id, 'ops@acme.test', link('hash-2'), NOW + 1)).toMatchObject({ confirmTokenHash: 'hash-2' });
+    expect(await store().recipients.findById(asked?.id ?? '')).toMatchObject({
+      confirmTokenHash: null,
+      askedAt: null,
+      expiresAt: null,
+    });
+    expect(await store().recipients.ask(ORG.id, 'ops@acme.test', link('hash-2'), NOW + 1)).toMatchObject({
+      confirmTokenHash: 'hash-2',
+    });
   });
 
   it('confirms once, never asks a confirmed address again, and an unsubscribe is for good', async () => {
@@ -60,7 +88,11 @@ describeStore('store channel recipients', (store) => {
     const id = asked?.id ?? '';
     expect(await store().recipients.confirm(id, NOW + 5)).toBe(true);
     expect(await store().recipients.confirm(id, NOW + 6)).toBe(false);
-    expect(await store().recipients.findById(id)).toMatchObject({ confirmedAt: NOW + 5, confirmTokenHash: null, expiresAt: null });
+    expect(await store().recipients.findById(id)).toMatchObject({
+      confirmedAt: NOW + 5,
+      confirmTokenHash: null,
+      expiresAt: null,
+    });
     expect(await store().recipients.ask(ORG.id, 'ops@acme.test', link(), NOW + 10 * LINK)).toBeUndefined();
 
     expect(await store().recipients.unsubscribe(id, NOW + 7)).toBe(true);
@@ -72,7 +104,8 @@ describeStore('store channel recipients', (store) => {
 
   it('counts the live links of an organization, and forgets addresses never confirmed, in batches', async () => {
     await setUp(store());
-    for (const n of [1, 2, 3, 4]) await store().recipients.ask(ORG.id, `p${n}@acme.test`, link(`h${n}`, NOW + n * HOUR), NOW);
+    for (const n of [1, 2, 3, 4])
+      await store().recipients.ask(ORG.id, `p${n}@acme.test`, link(`h${n}`, NOW + n * HOUR), NOW);
     await store().recipients.ask(OTHER_ORG.id, 'p1@acme.test', link(), NOW);
     const confirmed = await store().recipients.ask(ORG.id, 'c@acme.test', link(), NOW);
     await store().recipients.confirm(confirmed?.id ?? '', NOW);
@@ -85,11 +118,16 @@ describeStore('store channel recipients', (store) => {
     expect(await store().recipients.pruneUnconfirmed(NOW, 10)).toBe(0);
     expect(await store().recipients.pruneUnconfirmed(NOW + 1, 3)).toBe(3);
     expect(await store().recipients.pruneUnconfirmed(NOW + 1, 3)).toBe(2);
-    const left = await store().recipients.findByAddresses(ORG.id, ['p1@acme.test', 'c@acme.test', 'u@acme.test', 'later@acme.test']);
+    const left = await store().recipients.findByAddresses(ORG.id, [
+      'p1@acme.test',
+      'c@acme.test',
+      'u@acme.test',
+      'later@acme.test',
+    ]);
     expect(left.map((r) => r.address)).toEqual(['c@acme.test', 'later@acme.test', 'u@acme.test']);
   });
 
-  it("goes with its organization", async () => {
+  it('goes with its organization', async () => {
     await setUp(store());
     const asked = await store().recipients.ask(OTHER_ORG.id, 'ops@acme.test', link(), NOW);
     await store().organizations.delete(OTHER_ORG.id);

@@ -1,7 +1,16 @@
 // Store contract, relays: their tokens, when they were last seen, and what the watchdog reads of them.
 import { beforeEach, expect, it } from 'vitest';
 import type { Relay } from '../../src/domain/organization.js';
-import { addMonitor, addOrganization, addRelay, describeStore, NOW, ORG, OTHER_ORG, rejectionOf } from './store-fixtures.js';
+import {
+  addMonitor,
+  addOrganization,
+  addRelay,
+  describeStore,
+  NOW,
+  ORG,
+  OTHER_ORG,
+  rejectionOf,
+} from './store-fixtures.js';
 
 describeStore('relays', (store) => {
   beforeEach(async () => {
@@ -10,7 +19,10 @@ describeStore('relays', (store) => {
   });
 
   it('stores a new relay without a token and not yet seen', async () => {
-    await store().relays.insert({ id: 'rly_a', organizationId: ORG.id, key: 'basement', name: 'Basement', managedBy: 'config' }, NOW);
+    await store().relays.insert(
+      { id: 'rly_a', organizationId: ORG.id, key: 'basement', name: 'Basement', managedBy: 'config' },
+      NOW,
+    );
     expect(await store().relays.findById('rly_a')).toEqual({
       id: 'rly_a',
       organizationId: ORG.id,
@@ -45,7 +57,13 @@ describeStore('relays', (store) => {
   it('finds a relay by the hash of its token, which a new token replaces at once', async () => {
     await addRelay(store(), 'a');
     await store().relays.setToken('rly_a', { hash: 'hash_1', prefix: 'wdr_1' }, NOW + 1000);
-    expect(await store().relays.findByTokenHash('hash_1')).toMatchObject({ id: 'rly_a', tokenHash: 'hash_1', tokenPrefix: 'wdr_1', hasToken: true, updatedAt: NOW + 1000 });
+    expect(await store().relays.findByTokenHash('hash_1')).toMatchObject({
+      id: 'rly_a',
+      tokenHash: 'hash_1',
+      tokenPrefix: 'wdr_1',
+      hasToken: true,
+      updatedAt: NOW + 1000,
+    });
     await store().relays.setToken('rly_a', { hash: 'hash_2', prefix: 'wdr_2' }, NOW + 2000);
     expect(await store().relays.findByTokenHash('hash_1')).toBeUndefined();
     expect(await store().relays.findByTokenHash('hash_2')).toMatchObject({ id: 'rly_a', tokenPrefix: 'wdr_2' });
@@ -72,9 +90,17 @@ describeStore('relays', (store) => {
   it('updates only what the change names', async () => {
     await addRelay(store(), 'a');
     await store().relays.update('rly_a', { name: 'Attic' }, NOW + 1000);
-    expect(await store().relays.findById('rly_a')).toMatchObject({ name: 'Attic', managedBy: 'api', updatedAt: NOW + 1000 });
+    expect(await store().relays.findById('rly_a')).toMatchObject({
+      name: 'Attic',
+      managedBy: 'api',
+      updatedAt: NOW + 1000,
+    });
     await store().relays.update('rly_a', { managedBy: 'config' }, NOW + 2000);
-    expect(await store().relays.findById('rly_a')).toMatchObject({ name: 'Attic', managedBy: 'config', updatedAt: NOW + 2000 });
+    expect(await store().relays.findById('rly_a')).toMatchObject({
+      name: 'Attic',
+      managedBy: 'config',
+      updatedAt: NOW + 2000,
+    });
   });
 
   it('records when the relay was last seen', async () => {
@@ -111,8 +137,13 @@ describeStore('relays', (store) => {
 
   it('refuses a second relay with the same key in one organization as a unique violation', async () => {
     await addRelay(store(), 'a');
-    await store().relays.insert({ id: 'rly_other', organizationId: OTHER_ORG.id, key: 'a', name: 'A', managedBy: 'api' }, NOW);
-    const error = await rejectionOf(store().relays.insert({ id: 'rly_twin', organizationId: ORG.id, key: 'a', name: 'A', managedBy: 'api' }, NOW));
+    await store().relays.insert(
+      { id: 'rly_other', organizationId: OTHER_ORG.id, key: 'a', name: 'A', managedBy: 'api' },
+      NOW,
+    );
+    const error = await rejectionOf(
+      store().relays.insert({ id: 'rly_twin', organizationId: ORG.id, key: 'a', name: 'A', managedBy: 'api' }, NOW),
+    );
     expect(store().isUniqueViolation(error)).toBe(true);
   });
 });

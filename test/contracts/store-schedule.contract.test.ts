@@ -2,10 +2,24 @@
 import { beforeEach, expect, it } from 'vitest';
 import { DAY_MS } from '../../src/domain/check.js';
 import type { Store } from '../../src/store/index.js';
-import { addMonitor, addOrganization, addRelay, describeStore, type MonitorFixture, monitorSpec, NOW, ORG, stateRow } from './store-fixtures.js';
+import {
+  addMonitor,
+  addOrganization,
+  addRelay,
+  describeStore,
+  type MonitorFixture,
+  monitorSpec,
+  NOW,
+  ORG,
+  stateRow,
+} from './store-fixtures.js';
 
 /** A monitor whose last result (at `lastCheckAt`) left it in `state`, as ingest would. */
-async function addChecked(store: Store, key: string, fixture: MonitorFixture & { state?: 'up' | 'down' | 'unknown'; lastCheckAt: number }) {
+async function addChecked(
+  store: Store,
+  key: string,
+  fixture: MonitorFixture & { state?: 'up' | 'down' | 'unknown'; lastCheckAt: number },
+) {
   const { state = 'up', lastCheckAt, ...monitor } = fixture;
   const id = await addMonitor(store, key, monitor);
   await store.checks.write([], [stateRow(id, { state, lastCheckAt })]);
@@ -64,14 +78,31 @@ describeStore('schedule', (store) => {
     await addMonitor(store(), 'off', { enabled: false });
     await addMonitor(store(), 'r', { runOn: 'relay', relayId: relayA });
     const scheduled = await store().schedule.listScheduled('edge', ['mon_a', 'mon_off', 'mon_r', 'mon_unknown']);
-    expect(scheduled).toEqual([{ id: 'mon_a', organizationId: ORG.id, key: 'a', type: 'http', config, intervalSec: 30, timeoutMs: 2000, updatedAt: NOW, lastCheckAt: null }]);
+    expect(scheduled).toEqual([
+      {
+        id: 'mon_a',
+        organizationId: ORG.id,
+        key: 'a',
+        type: 'http',
+        config,
+        intervalSec: 30,
+        timeoutMs: 2000,
+        updatedAt: NOW,
+        lastCheckAt: null,
+      },
+    ]);
     expect(await store().schedule.listScheduled('edge', [])).toEqual([]);
   });
 
   it('finds the enabled edge and relay monitors silent for more than the given intervals, unless already unknown', async () => {
     const now = NOW + 10 * 60_000;
     const silent = await addChecked(store(), 'silent', { lastCheckAt: NOW });
-    const relayed = await addChecked(store(), 'relayed', { runOn: 'relay', relayId: relayA, state: 'down', lastCheckAt: NOW });
+    const relayed = await addChecked(store(), 'relayed', {
+      runOn: 'relay',
+      relayId: relayA,
+      state: 'down',
+      lastCheckAt: NOW,
+    });
     await addChecked(store(), 'recent', { lastCheckAt: now - 60_000 });
     await addChecked(store(), 'just-in-time', { lastCheckAt: now - 3 * 60_000 });
     await addChecked(store(), 'slow', { intervalSec: 600, lastCheckAt: NOW });
@@ -100,9 +131,17 @@ describeStore('schedule', (store) => {
   it('lists the enabled monitors of a relay that are not unknown yet', async () => {
     const known = await addChecked(store(), 'known', { runOn: 'relay', relayId: relayA, lastCheckAt: NOW });
     await addMonitor(store(), 'unknown', { runOn: 'relay', relayId: relayA });
-    await addChecked(store(), 'off', { runOn: 'relay', relayId: relayA, enabled: false, state: 'down', lastCheckAt: NOW });
+    await addChecked(store(), 'off', {
+      runOn: 'relay',
+      relayId: relayA,
+      enabled: false,
+      state: 'down',
+      lastCheckAt: NOW,
+    });
     await addChecked(store(), 'elsewhere', { runOn: 'relay', relayId: relayB, lastCheckAt: NOW });
-    expect(await store().schedule.listKnownOnRelay(relayA)).toEqual([{ id: known, organizationId: ORG.id, state: 'up', lastCheckAt: NOW }]);
+    expect(await store().schedule.listKnownOnRelay(relayA)).toEqual([
+      { id: known, organizationId: ORG.id, state: 'up', lastCheckAt: NOW },
+    ]);
   });
 
   it('lists the enabled push monitors with their config, last ping (null before the first) and creation', async () => {

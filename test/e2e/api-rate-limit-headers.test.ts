@@ -21,10 +21,25 @@ pages:
 
 type Answer = { status: number; limit: string | null; remaining: string | null; reset: string | null };
 
-async function call(base: string, method: string, path: string, auth: Record<string, string>, body?: string): Promise<Answer> {
-  const res = await fetch(`${base}${path}`, { method, headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body });
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  auth: Record<string, string>,
+  body?: string,
+): Promise<Answer> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body,
+  });
   await res.arrayBuffer();
-  return { status: res.status, limit: res.headers.get('ratelimit-limit'), remaining: res.headers.get('ratelimit-remaining'), reset: res.headers.get('ratelimit-reset') };
+  return {
+    status: res.status,
+    limit: res.headers.get('ratelimit-limit'),
+    remaining: res.headers.get('ratelimit-remaining'),
+    reset: res.headers.get('ratelimit-reset'),
+  };
 }
 
 // The headers do not depend on the store: one dialect here, PostgreSQL in the cluster case below.
@@ -40,12 +55,22 @@ for (const dialect of sqlite ? [sqlite] : []) {
     });
 
     it('carries the three headers on every authenticated answer, with an API key or a session, success or error', async () => {
-      const user = await signedInUser({ ...testContext(h.opened.store), clock: { now: () => Date.now() } }, [{ organizationId: h.organizationId, role: 'owner' }]);
-      const principals = { key: { authorization: `Bearer ${h.writeKey}` }, session: { cookie: user.cookie, origin: h.url } };
-      const doc = (await (await fetch(`${h.url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, { security?: Record<string, unknown>[] }>> };
+      const user = await signedInUser({ ...testContext(h.opened.store), clock: { now: () => Date.now() } }, [
+        { organizationId: h.organizationId, role: 'owner' },
+      ]);
+      const principals = {
+        key: { authorization: `Bearer ${h.writeKey}` },
+        session: { cookie: user.cookie, origin: h.url },
+      };
+      const doc = (await (await fetch(`${h.url}/api/openapi.json`)).json()) as {
+        paths: Record<string, Record<string, { security?: Record<string, unknown>[] }>>;
+      };
       const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
         Object.entries(item)
-          .filter(([method, op]) => op.security?.some((s) => 'apiKey' in s) && !(method === 'delete' && path === '/api/v1/organization'))
+          .filter(
+            ([method, op]) =>
+              op.security?.some((s) => 'apiKey' in s) && !(method === 'delete' && path === '/api/v1/organization'),
+          )
           .map(([method]) => ({ method: method.toUpperCase(), path: path.replace(/\{[^}]+\}/g, 'no-such-object') })),
       );
       expect(operations.length).toBeGreaterThanOrEqual(35);
@@ -55,7 +80,8 @@ for (const dialect of sqlite ? [sqlite] : []) {
         const remaining: number[] = [];
         const record = (what: string, answer: Answer) => {
           statuses.add(answer.status);
-          if (answer.limit !== '600' || answer.remaining === null || answer.reset === null) without.push(`${what} as ${name}: ${answer.status}`);
+          if (answer.limit !== '600' || answer.remaining === null || answer.reset === null)
+            without.push(`${what} as ${name}: ${answer.status}`);
           else remaining.push(Number(answer.remaining));
         };
         for (const op of operations) {
@@ -64,9 +90,17 @@ for (const dialect of sqlite ? [sqlite] : []) {
             record(`${op.method} ${op.path}`, await call(h.url, op.method, op.path, auth, body));
         }
         // A real object: 201 on create, 204 on delete.
-        const created = await call(h.url, 'POST', '/api/v1/monitors', auth, JSON.stringify({ key: `m-${name}`, name: 'M', type: 'tcp', config: { host: 'example.com', port: 1 } }));
+        const created = await call(
+          h.url,
+          'POST',
+          '/api/v1/monitors',
+          auth,
+          JSON.stringify({ key: `m-${name}`, name: 'M', type: 'tcp', config: { host: 'example.com', port: 1 } }),
+        );
         record('POST /api/v1/monitors', created);
-        const list = (await (await fetch(`${h.url}/api/v1/monitors`, { headers: auth })).json()) as { monitors: { id: string; key: string }[] };
+        const list = (await (await fetch(`${h.url}/api/v1/monitors`, { headers: auth })).json()) as {
+          monitors: { id: string; key: string }[];
+        };
         const id = list.monitors.find((m) => m.key === `m-${name}`)?.id;
         record('DELETE /api/v1/monitors/{id}', await call(h.url, 'DELETE', `/api/v1/monitors/${id}`, auth));
         // Each principal has its own budget, counted down by every answer.
@@ -81,7 +115,11 @@ for (const dialect of sqlite ? [sqlite] : []) {
 describe.skipIf(!clusterAvailable)('RateLimit headers in cluster mode', () => {
   let h: SeededWarden;
   const postgres = dialects.find((d) => d.name === 'postgres');
-  const cluster = { REDIS_URL, [REDIS_PREFIX_SETTING]: `test-${randomBytes(6).toString('hex')}`, WARDEN_API_RATE_LIMIT: '50' };
+  const cluster = {
+    REDIS_URL,
+    [REDIS_PREFIX_SETTING]: `test-${randomBytes(6).toString('hex')}`,
+    WARDEN_API_RATE_LIMIT: '50',
+  };
   beforeAll(async () => {
     if (postgres) h = await startSeededWarden(postgres, YAML, cluster);
   });

@@ -23,7 +23,10 @@ describe('the API reference at /docs', () => {
   let warden: SeededWarden;
   let browser: Browser;
   beforeAll(async () => {
-    [warden, browser] = await Promise.all([startSeededWarden(dialects[0] as (typeof dialects)[number], YAML, { WARDEN_BASE_URL: PUBLIC_URL }), launchChromium()]);
+    [warden, browser] = await Promise.all([
+      startSeededWarden(dialects[0] as (typeof dialects)[number], YAML, { WARDEN_BASE_URL: PUBLIC_URL }),
+      launchChromium(),
+    ]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -44,8 +47,11 @@ describe('the API reference at /docs', () => {
 
     // The document's own title and its tags, drawn from /api/openapi.json inside the component.
     const explorer = page.locator('openapi-explorer');
-    await expect.poll(() => explorer.getByText('Warden API', { exact: true }).first().isVisible(), { timeout: 10_000 }).toBe(true);
-    for (const tag of ['Status', 'Monitors', 'Pages', 'Incidents']) expect(await explorer.locator(`#link-tag--${tag}`).isVisible(), tag).toBe(true);
+    await expect
+      .poll(() => explorer.getByText('Warden API', { exact: true }).first().isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    for (const tag of ['Status', 'Monitors', 'Pages', 'Incidents'])
+      expect(await explorer.locator(`#link-tag--${tag}`).isVisible(), tag).toBe(true);
 
     // "Try it": the public snapshot of the seeded page. The document's server is WARDEN_BASE_URL; the request goes to
     // the origin the page was opened on instead, the only one its connect-src allows.
@@ -53,7 +59,9 @@ describe('the API reference at /docs', () => {
     await explorer.getByText('The snapshot of a status page', { exact: true }).first().click();
     await explorer.locator('input[data-pname="slug"]:visible').fill('main');
     await explorer.locator('button.btn-execute:visible').click();
-    await expect.poll(() => explorer.getByText('Response Status: OK (200)').first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => explorer.getByText('Response Status: OK (200)').first().isVisible(), { timeout: 10_000 })
+      .toBe(true);
     expect(requests).toContain(`${warden.url}/api/v1/status/main`);
 
     const origin = new URL(warden.url).origin;

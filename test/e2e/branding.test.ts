@@ -34,7 +34,10 @@ describe('a branded status page in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [warden, browser] = await Promise.all([startSeededWarden(dialects[0] as (typeof dialects)[number], CONFIG), launchChromium()]);
+    [warden, browser] = await Promise.all([
+      startSeededWarden(dialects[0] as (typeof dialects)[number], CONFIG),
+      launchChromium(),
+    ]);
     const uploaded = await fetch(`${warden.url}/api/v1/pages/brand/assets/logo`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${warden.writeKey}`, 'content-type': 'image/png' },
@@ -58,7 +61,11 @@ describe('a branded status page in Chromium', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     await page.exposeFunction('reportViolation', (directive: string) => violations.push(directive));
     await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => (window as unknown as { reportViolation(d: string): void }).reportViolation(`${event.violatedDirective} ${event.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (event) =>
+        (window as unknown as { reportViolation(d: string): void }).reportViolation(
+          `${event.violatedDirective} ${event.blockedURI}`,
+        ),
+      );
     });
     // The page cache picks the upload up within moments: reload until the logo shows.
     for (let i = 0; i < 50; i++) {
@@ -70,9 +77,18 @@ describe('a branded status page in Chromium', () => {
     await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(240);
     expect(await logo.getAttribute('alt')).toBe('Blockhaven Network');
     // The custom stylesheet applied (after the built-in one), the accent coloured the links.
-    expect(await page.locator('.site-head').evaluate((el) => getComputedStyle(el).borderBottom)).toBe('6px solid rgb(18, 184, 134)');
-    expect(await page.locator('[data-testid=brand-footer]').evaluate((el) => getComputedStyle(el).fontStyle)).toBe('italic');
-    expect(await page.locator('.brand-links a').first().evaluate((el) => getComputedStyle(el).color)).toBe('rgb(91, 42, 134)');
+    expect(await page.locator('.site-head').evaluate((el) => getComputedStyle(el).borderBottom)).toBe(
+      '6px solid rgb(18, 184, 134)',
+    );
+    expect(await page.locator('[data-testid=brand-footer]').evaluate((el) => getComputedStyle(el).fontStyle)).toBe(
+      'italic',
+    );
+    expect(
+      await page
+        .locator('.brand-links a')
+        .first()
+        .evaluate((el) => getComputedStyle(el).color),
+    ).toBe('rgb(91, 42, 134)');
     expect(await page.locator('.brand-links a').allTextContents()).toEqual(['Discord', 'Store']);
     expect(await page.locator('.site-foot').textContent()).not.toContain('Powered by Warden');
     expect(violations).toEqual([]);
@@ -88,9 +104,10 @@ describe('a branded status page in Chromium', () => {
     });
     expect(created.status).toBe(201);
     const { testContext } = await import('../seed.js');
-    const editor = await signedInUser({ ...testContext(warden.opened.store, { now: () => Date.now() }), organizationId: warden.organizationId }, [
-      { organizationId: warden.organizationId, role: 'editor' },
-    ]);
+    const editor = await signedInUser(
+      { ...testContext(warden.opened.store, { now: () => Date.now() }), organizationId: warden.organizationId },
+      [{ organizationId: warden.organizationId, role: 'editor' }],
+    );
     const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, colorScheme: 'light' });
     await context.addCookies([{ name: 'warden_session', value: editor.token, url: warden.url }]);
     const page = await context.newPage();
@@ -102,7 +119,9 @@ describe('a branded status page in Chromium', () => {
     await form.getByText('below AA (4.5:1)').waitFor();
     await form.getByRole('button', { name: 'Save branding' }).click();
     // The server's refusal, under the field it names.
-    await form.getByText(/contrast 1\.\d+:1 against the page's light background \(#f6f8fa\) is below WCAG AA/).waitFor();
+    await form
+      .getByText(/contrast 1\.\d+:1 against the page's light background \(#f6f8fa\) is below WCAG AA/)
+      .waitFor();
 
     await accent.fill(ACCENT);
     await form.getByRole('button', { name: 'Add a link' }).click();
@@ -113,13 +132,21 @@ describe('a branded status page in Chromium', () => {
 
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('group', { name: 'Logo' }).getByRole('button', { name: 'Upload logo' }).click();
-    await (await chooser).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(solidPng('#12b886', 120, 30)) });
+    await (await chooser).setFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(solidPng('#12b886', 120, 30)),
+    });
     await page.getByRole('group', { name: 'Logo' }).getByRole('img', { name: "The page's logo" }).waitFor();
 
     await expect
       .poll(async () => {
         const html = await (await fetch(`${warden.url}/s/studio`)).text();
-        return [html.includes('class="brand-logo"'), html.includes(`--link:${ACCENT}`), html.includes('https://discord.gg/studio')];
+        return [
+          html.includes('class="brand-logo"'),
+          html.includes(`--link:${ACCENT}`),
+          html.includes('https://discord.gg/studio'),
+        ];
       })
       .toEqual([true, true, true]);
     await context.close();

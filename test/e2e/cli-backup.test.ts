@@ -13,7 +13,12 @@ const PUSHERS = 4;
 
 describe('warden backup while the server writes', () => {
   const work = mkdtempSync(join(tmpdir(), 'warden-backup-e2e-'));
-  const env = { WARDEN_DATA_DIR: join(work, 'data'), DATABASE_URL: '', WARDEN_PUSH_RATE: '100000', WARDEN_PUSH_BURST: '100000' };
+  const env = {
+    WARDEN_DATA_DIR: join(work, 'data'),
+    DATABASE_URL: '',
+    WARDEN_PUSH_RATE: '100000',
+    WARDEN_PUSH_BURST: '100000',
+  };
   let server: ServerProcess;
 
   beforeAll(async () => {
@@ -53,7 +58,11 @@ describe('warden backup while the server writes', () => {
     try {
       const organization = await store.organizations.findByKey('acme');
       const monitor = await store.monitors.findByKey(organization?.id as string, 'cron');
-      const checks = await store.checks.list(monitor?.id as string, { from: 0, to: Number.MAX_SAFE_INTEGER, limit: 100_000 });
+      const checks = await store.checks.list(monitor?.id as string, {
+        from: 0,
+        to: Number.MAX_SAFE_INTEGER,
+        limit: 100_000,
+      });
       expect(checks.length).toBe(restored.checks);
       // Answered means committed: all of those are in the copy; at most the requests in flight besides.
       expect(checks.length).toBeGreaterThanOrEqual(before);

@@ -3,7 +3,18 @@
 // prepare script and all) leave dist/ as it was, and builds made live meanwhile (scripts/builds.ts, what `npm run
 // build` ends with) neither stop the server serving its dashboard nor leave a moment without a dist/.
 import { spawn } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,13 +32,18 @@ let assets: string[];
 
 beforeAll(async () => {
   checkout = mkdtempSync(join(tmpdir(), 'warden-checkout-'));
-  for (const file of ['package.json', 'package-lock.json', 'warden']) copyFileSync(join(REPO, file), join(checkout, file));
+  for (const file of ['package.json', 'package-lock.json', 'warden'])
+    copyFileSync(join(REPO, file), join(checkout, file));
   // A copy, so that a prepare script that did build would build here (and fail: no sources), not in this checkout.
   cpSync(join(REPO, 'scripts'), join(checkout, 'scripts'), { recursive: true });
   for (const dir of ['node_modules', 'docs']) symlinkSync(join(REPO, dir), join(checkout, dir));
   publishBuild(checkout, copyOfBuild());
   assets = readdirSync(join(checkout, 'dist', 'web', 'assets')).filter((name) => name.endsWith('.js'));
-  server = await startServer([], { WARDEN_DATA_DIR: join(checkout, 'data') }, join(checkout, 'dist', 'bundle', 'warden.js'));
+  server = await startServer(
+    [],
+    { WARDEN_DATA_DIR: join(checkout, 'data') },
+    join(checkout, 'dist', 'bundle', 'warden.js'),
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -41,7 +57,10 @@ describe('CLI commands beside a running server', () => {
     await expectAsset(nextAsset());
     const before = snapshot();
 
-    const [created, listed] = await Promise.all([npx(['keys', 'create', '--name', 'beside', '--scope', 'read']), npx(['monitors', 'list'])]);
+    const [created, listed] = await Promise.all([
+      npx(['keys', 'create', '--name', 'beside', '--scope', 'read']),
+      npx(['monitors', 'list']),
+    ]);
     expect(created.stdout).toMatch(/^wdn_[\w-]+\n$/);
     expect(listed.stdout).toContain('demo-http');
 
@@ -156,7 +175,8 @@ function shim(args: string[]): Promise<Run> {
 
 function command(program: string, args: string[], extra: Record<string, string>): Promise<Run> {
   const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined && !key.toLowerCase().startsWith('npm_')) env[key] = value;
+  for (const [key, value] of Object.entries(process.env))
+    if (value !== undefined && !key.toLowerCase().startsWith('npm_')) env[key] = value;
   Object.assign(env, { WARDEN_DATA_DIR: join(checkout, 'data'), LOG_LEVEL: 'warn' }, extra);
   return new Promise((resolve, reject) => {
     const child = spawn(program, args, { cwd: checkout, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -27,7 +27,11 @@ for (const dialect of dialects) {
     });
     /** A connection to the database the CLI writes, closed again after `what`. */
     const read = async <T>(what: (store: Store) => Promise<T>): Promise<T> => {
-      const store = await openStore({ dataDir: env.WARDEN_DATA_DIR ?? '.', databaseUrl: env.DATABASE_URL || undefined, databaseSchema: env.DATABASE_SCHEMA });
+      const store = await openStore({
+        dataDir: env.WARDEN_DATA_DIR ?? '.',
+        databaseUrl: env.DATABASE_URL || undefined,
+        databaseSchema: env.DATABASE_SCHEMA,
+      });
       try {
         return await what(store);
       } finally {
@@ -36,7 +40,10 @@ for (const dialect of dialects) {
     };
 
     it('creates an owner of every organization but the demo and prints a one-time password link alone on stdout', async () => {
-      const result = await runCli(['users', 'create', '--email', 'Olive@Example.com', '--name', 'Olive', '--role', 'owner'], env);
+      const result = await runCli(
+        ['users', 'create', '--email', 'Olive@Example.com', '--name', 'Olive', '--role', 'owner'],
+        env,
+      );
       expect(result.code, result.stderr).toBe(0);
       const token = RESET_LINK.exec(result.stdout)?.[1] as string;
       expect(token).toBeDefined();
@@ -46,19 +53,39 @@ for (const dialect of dialects) {
       await read(async (store) => {
         const user = await store.users.findByEmail('olive@example.com');
         expect(user).toMatchObject({ name: 'Olive', hasPassword: false });
-        expect((await store.memberships.listByUser(user?.id ?? '')).map((m) => `${m.organization.key}:${m.role}`)).toEqual(['acme:owner']);
+        expect(
+          (await store.memberships.listByUser(user?.id ?? '')).map((m) => `${m.organization.key}:${m.role}`),
+        ).toEqual(['acme:owner']);
         const entries = await store.audit.list({ organizationId: 'org_acme', limit: 50 });
         expect(entries.filter((e) => e.action === 'member.add')).toEqual([
-          expect.objectContaining({ actorKind: 'system', actorName: 'cli', objectLabel: 'olive@example.com', detail: { role: 'owner', via: 'cli' } }),
+          expect.objectContaining({
+            actorKind: 'system',
+            actorName: 'cli',
+            objectLabel: 'olive@example.com',
+            detail: { role: 'owner', via: 'cli' },
+          }),
         ]);
         // The link sets the password, once.
-        await resetPassword(testContext(store, { now: () => Date.now() }), { token, password: 'correct horse battery staple' });
-        expect(await verifyPassword('correct horse battery staple', (await store.users.findByEmail('olive@example.com'))?.passwordHash ?? '')).toBe(true);
+        await resetPassword(testContext(store, { now: () => Date.now() }), {
+          token,
+          password: 'correct horse battery staple',
+        });
+        expect(
+          await verifyPassword(
+            'correct horse battery staple',
+            (await store.users.findByEmail('olive@example.com'))?.passwordHash ?? '',
+          ),
+        ).toBe(true);
       });
     });
 
     it('takes the password from stdin, printing no link', async () => {
-      const result = await runCli(['users', 'create', '--email', 'ed@example.com', '--role', 'editor', '--password-stdin'], env, 20_000, 'a long enough password\n');
+      const result = await runCli(
+        ['users', 'create', '--email', 'ed@example.com', '--role', 'editor', '--password-stdin'],
+        env,
+        20_000,
+        'a long enough password\n',
+      );
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout).toBe('');
       expect(result.stderr).toContain('editor of acme');
@@ -73,10 +100,18 @@ for (const dialect of dialects) {
       const taken = await runCli(['users', 'create', '--email', 'ED@example.com', '--role', 'viewer'], env);
       expect(taken.code).toBe(1);
       expect(taken.stderr).toContain('An account with this email address exists');
-      const short = await runCli(['users', 'create', '--email', 'sam@example.com', '--role', 'viewer', '--password-stdin'], env, 20_000, 'short\n');
+      const short = await runCli(
+        ['users', 'create', '--email', 'sam@example.com', '--role', 'viewer', '--password-stdin'],
+        env,
+        20_000,
+        'short\n',
+      );
       expect(short.code).toBe(1);
       expect(short.stderr).toContain('password: expected at least 10 characters');
-      const unknown = await runCli(['users', 'create', '--email', 'sam@example.com', '--role', 'viewer', '--org', 'nope'], env);
+      const unknown = await runCli(
+        ['users', 'create', '--email', 'sam@example.com', '--role', 'viewer', '--org', 'nope'],
+        env,
+      );
       expect(unknown.code).toBe(1);
       expect(unknown.stderr).toContain('organization "nope" was not found');
       expect((await runCli(['users', 'create', '--email', 'sam@example.com', '--role', 'boss'], env)).code).not.toBe(0);
@@ -86,7 +121,9 @@ for (const dialect of dialects) {
     it('off a terminal, names the missing flag of `users create --role owner`', async () => {
       const result = await runCli(['users', 'create', '--role', 'owner'], env);
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain('error: missing --email <email> (their email address, how they sign in); for example: warden users create --email');
+      expect(result.stderr).toContain(
+        'error: missing --email <email> (their email address, how they sign in); for example: warden users create --email',
+      );
     });
 
     it('names in links the address the server recorded, else WARDEN_BASE_URL first, else a port said to be a guess', async () => {
@@ -116,11 +153,21 @@ for (const dialect of dialects) {
 
     it('sets a user’s email at once, as confirmed, and refuses an address another account has', async () => {
       expect((await runCli(['users', 'create', '--email', 'una@example.com', '--role', 'viewer'], env)).code).toBe(0);
-      await read((store) => store.users.findByEmail('una@example.com').then((u) => store.users.update(u?.id ?? '', { emailVerifiedAt: null }, Date.now())));
-      const taken = await runCli(['users', 'set-email', '--email', 'una@example.com', '--new-email', 'ED@example.com'], env);
+      await read((store) =>
+        store.users
+          .findByEmail('una@example.com')
+          .then((u) => store.users.update(u?.id ?? '', { emailVerifiedAt: null }, Date.now())),
+      );
+      const taken = await runCli(
+        ['users', 'set-email', '--email', 'una@example.com', '--new-email', 'ED@example.com'],
+        env,
+      );
       expect(taken.code).toBe(1);
       expect(taken.stderr).toContain('ed@example.com is the address of another account');
-      const result = await runCli(['users', 'set-email', '--email', 'UNA@example.com', '--new-email', 'Una.New@Example.com'], env);
+      const result = await runCli(
+        ['users', 'set-email', '--email', 'UNA@example.com', '--new-email', 'Una.New@Example.com'],
+        env,
+      );
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout).toBe('');
       expect(result.stderr).toContain('now signs in as una.new@example.com');
@@ -128,7 +175,10 @@ for (const dialect of dialects) {
         expect(await store.users.findByEmail('una@example.com')).toBeUndefined();
         expect((await store.users.findByEmail('una.new@example.com'))?.emailVerifiedAt).not.toBeNull();
       });
-      expect((await runCli(['users', 'set-email', '--email', 'nobody@example.com', '--new-email', 'x@example.com'], env)).code).toBe(1);
+      expect(
+        (await runCli(['users', 'set-email', '--email', 'nobody@example.com', '--new-email', 'x@example.com'], env))
+          .code,
+      ).toBe(1);
     });
 
     it('lists users with their organizations and roles, by email', async () => {

@@ -24,14 +24,18 @@ const work = mkdtempSync(join(tmpdir(), 'warden-cli-'));
 const configFile = join(work, 'warden.yaml');
 writeFileSync(configFile, CONFIG);
 const badFile = join(work, 'bad.yaml');
-writeFileSync(badFile, 'organization: { name: A }\nmonitors:\n  - { key: x, name: X, type: tcp, config: { host: h, port: 0 } }\n');
+writeFileSync(
+  badFile,
+  'organization: { name: A }\nmonitors:\n  - { key: x, name: X, type: tcp, config: { host: h, port: 0 } }\n',
+);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('warden CLI basics', () => {
   it('prints help listing every command', async () => {
     const { code, stdout } = await runCli(['--help']);
     expect(code).toBe(0);
-    for (const command of ['serve', 'migrate', 'config', 'keys', 'relays', 'monitors']) expect(stdout).toContain(command);
+    for (const command of ['serve', 'migrate', 'config', 'keys', 'relays', 'monitors'])
+      expect(stdout).toContain(command);
   });
 
   it('config check accepts a valid file and lists every problem of a bad one', async () => {
@@ -51,15 +55,27 @@ describe('warden CLI basics', () => {
     expect(check.code).toBe(1);
     expect(check.stderr).toContain('PORT: expected a port number from 0 to 65535, got "abc"');
     expect(check.stdout).toBe('');
-    const sync = await runCli(['monitors', 'list'], { WARDEN_DATA_DIR: join(work, 'none'), WARDEN_SQLITE_SYNC: 'bogus', LOG_LEVEL: 'loud' });
+    const sync = await runCli(['monitors', 'list'], {
+      WARDEN_DATA_DIR: join(work, 'none'),
+      WARDEN_SQLITE_SYNC: 'bogus',
+      LOG_LEVEL: 'loud',
+    });
     expect(sync.code).toBe(1);
     expect(sync.stderr).toContain('WARDEN_SQLITE_SYNC: expected full or normal, got "bogus"');
     expect(sync.stderr).toContain('LOG_LEVEL: expected fatal, error, warn, info, debug, trace or silent, got "loud"');
     // The relay agent reads its own: each named as it was given, the token never repeated.
-    const relay = await runCli(['relay', '--concurrency', 'many'], { WARDEN_URL: 'warden.example', WARDEN_RELAY_TOKEN: 'wrong-token-secret', LOG_LEVEL: 'loud' });
+    const relay = await runCli(['relay', '--concurrency', 'many'], {
+      WARDEN_URL: 'warden.example',
+      WARDEN_RELAY_TOKEN: 'wrong-token-secret',
+      LOG_LEVEL: 'loud',
+    });
     expect(relay.code).toBe(1);
-    expect(relay.stderr).toContain('WARDEN_URL: expected the http(s) address of the Warden server, e.g. https://status.example.com, got "warden.example"');
-    expect(relay.stderr).toMatch(/WARDEN_RELAY_TOKEN: expected a relay token starting with wdr_ .*, got 18 characters \(not repeated: a secret\)/);
+    expect(relay.stderr).toContain(
+      'WARDEN_URL: expected the http(s) address of the Warden server, e.g. https://status.example.com, got "warden.example"',
+    );
+    expect(relay.stderr).toMatch(
+      /WARDEN_RELAY_TOKEN: expected a relay token starting with wdr_ .*, got 18 characters \(not repeated: a secret\)/,
+    );
     expect(relay.stderr).toContain('--concurrency: expected a whole number from 1 to 10000, got "many"');
     expect(relay.stderr).toContain('LOG_LEVEL: expected fatal, error, warn, info, debug, trace or silent, got "loud"');
     expect(relay.stderr).not.toContain('wrong-token-secret');
@@ -92,7 +108,9 @@ describe('warden CLI basics', () => {
     const dataDir = join(work, 'mistyped-data-dir');
     const { code, stderr } = await runCli(['keys', 'list'], { WARDEN_DATA_DIR: dataDir, DATABASE_URL: '' });
     expect(code).toBe(1);
-    expect(stderr).toContain(`error: no Warden database at ${join(dataDir, 'warden.db')} (WARDEN_DATA_DIR: ${dataDir}); run \`warden serve\` or \`warden migrate\` first`);
+    expect(stderr).toContain(
+      `error: no Warden database at ${join(dataDir, 'warden.db')} (WARDEN_DATA_DIR: ${dataDir}); run \`warden serve\` or \`warden migrate\` first`,
+    );
     expect(existsSync(dataDir)).toBe(false);
   });
 
@@ -119,7 +137,11 @@ for (const dialect of dialects) {
 
     /** A second connection to the database the CLI writes, as the server would open it; `read` gets it closed again. */
     const read = async <T>(what: (store: Store) => Promise<T>): Promise<T> => {
-      const store = await openStore({ dataDir: env.WARDEN_DATA_DIR ?? '.', databaseUrl: env.DATABASE_URL, databaseSchema: env.DATABASE_SCHEMA });
+      const store = await openStore({
+        dataDir: env.WARDEN_DATA_DIR ?? '.',
+        databaseUrl: env.DATABASE_URL,
+        databaseSchema: env.DATABASE_SCHEMA,
+      });
       try {
         return await what(store);
       } finally {
@@ -156,10 +178,19 @@ for (const dialect of dialects) {
       expect(created.stderr).not.toContain(key);
       const { rows, stored } = await read(async (store) => {
         const organization = await store.organizations.findByKey('acme');
-        return { rows: await store.apiKeys.list(organization?.id as string), stored: await store.apiKeys.findActiveByHash(hashSecret(key)) };
+        return {
+          rows: await store.apiKeys.list(organization?.id as string),
+          stored: await store.apiKeys.findActiveByHash(hashSecret(key)),
+        };
       });
       expect(rows).toHaveLength(1);
-      expect(stored).toMatchObject({ id: rows[0]?.id, hash: hashSecret(key), scope: 'write', name: 'deploy bot', prefix: key.slice(0, 12) });
+      expect(stored).toMatchObject({
+        id: rows[0]?.id,
+        hash: hashSecret(key),
+        scope: 'write',
+        name: 'deploy bot',
+        prefix: key.slice(0, 12),
+      });
       expect(JSON.stringify([rows, stored])).not.toContain(key);
 
       const list = await runCli(['keys', 'list'], env);
@@ -178,7 +209,7 @@ for (const dialect of dialects) {
     it('keys create rejects an unknown scope', async () => {
       const { code, stderr } = await runCli(['keys', 'create', '--name', 'x', '--scope', 'admin'], env);
       expect(code).not.toBe(0);
-      expect(stderr).toContain("Allowed choices are read, write");
+      expect(stderr).toContain('Allowed choices are read, write');
     });
 
     it('relays token issues a new token each time, revoking the previous one', async () => {
@@ -187,7 +218,10 @@ for (const dialect of dialects) {
       expect(first.stdout).toMatch(/^wdr_[A-Za-z0-9_-]{32}\n$/);
       const second = await runCli(['relays', 'token', 'lab'], env);
       const [current, previous] = await read((store) =>
-        Promise.all([store.relays.findByTokenHash(hashSecret(second.stdout.trim())), store.relays.findByTokenHash(hashSecret(first.stdout.trim()))]),
+        Promise.all([
+          store.relays.findByTokenHash(hashSecret(second.stdout.trim())),
+          store.relays.findByTokenHash(hashSecret(first.stdout.trim())),
+        ]),
       );
       expect(current?.key).toBe('lab');
       expect(previous).toBeUndefined();
@@ -201,7 +235,11 @@ for (const dialect of dialects) {
       expect(table.code).toBe(0);
       expect(table.stdout).toMatch(/console\s+Console\s+rcon\s+relay lab\s+60s\s+unknown/);
       const json = await runCli(['monitors', 'list', '--json'], env);
-      const monitors = JSON.parse(json.stdout) as { key: string; relayKey: string | null; config: Record<string, unknown> }[];
+      const monitors = JSON.parse(json.stdout) as {
+        key: string;
+        relayKey: string | null;
+        config: Record<string, unknown>;
+      }[];
       expect(monitors.map((m) => m.key)).toEqual(['backup', 'console', 'web']);
       expect(monitors.map((m) => m.relayKey)).toEqual([null, 'lab', null]);
       expect(monitors.find((m) => m.key === 'console')?.config.password).toBe('[redacted]');

@@ -47,7 +47,9 @@ describe.skipIf(!clusterAvailable)('two instances sharing events and limits thro
 
   async function start(id: string): Promise<Instance> {
     const logs: Instance['logs'] = [];
-    const logger = createLogger('info', { write: (line: string) => void logs.push(JSON.parse(line) as Instance['logs'][number]) });
+    const logger = createLogger('info', {
+      write: (line: string) => void logs.push(JSON.parse(line) as Instance['logs'][number]),
+    });
     const env = {
       ...opened.env,
       PORT: '0',
@@ -81,7 +83,8 @@ describe.skipIf(!clusterAvailable)('two instances sharing events and limits thro
     await opened?.cleanup();
   });
 
-  const push = (on: Instance, token: string, message = '') => fetch(`${on.url}/api/push/${token}?status=up&msg=${encodeURIComponent(message)}`).then((r) => r.status);
+  const push = (on: Instance, token: string, message = '') =>
+    fetch(`${on.url}/api/push/${token}?status=up&msg=${encodeURIComponent(message)}`).then((r) => r.status);
   const api = (on: Instance, method: string, path: string, body?: unknown, as = key) =>
     fetch(`${on.url}/api/v1${path}`, {
       method,
@@ -90,7 +93,12 @@ describe.skipIf(!clusterAvailable)('two instances sharing events and limits thro
     });
   const status = async (on: Instance, path: string) => (await fetch(`${on.url}${path}`)).status;
   /** Resolves with how long after `since` `probe` first answered `expected` (polled every 10 ms), or throws past `withinMs`. */
-  async function took(since: number, probe: () => Promise<unknown>, expected: unknown, withinMs: number): Promise<number> {
+  async function took(
+    since: number,
+    probe: () => Promise<unknown>,
+    expected: unknown,
+    withinMs: number,
+  ): Promise<number> {
     while (performance.now() - since < withinMs + 2_000) {
       if ((await probe()) === expected) return performance.now() - since;
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -103,7 +111,8 @@ describe.skipIf(!clusterAvailable)('two instances sharing events and limits thro
     const updates: { message: string | undefined; at: number }[] = [];
     ws.on('message', (data) => {
       const parsed = JSON.parse(String(data)) as LiveMessage;
-      if (parsed.type === 'monitor.update') updates.push({ message: parsed.component.live?.message ?? undefined, at: performance.now() });
+      if (parsed.type === 'monitor.update')
+        updates.push({ message: parsed.component.live?.message ?? undefined, at: performance.now() });
     });
     await new Promise((resolve, reject) => {
       ws.once('message', resolve);
@@ -139,14 +148,17 @@ describe.skipIf(!clusterAvailable)('two instances sharing events and limits thro
     const enforced = await took(performance.now(), () => status(b, '/s/vault'), 401, FAN_OUT_MS);
     console.info(`cluster events: a password set through a was enforced by b after ${Math.round(enforced)} ms`);
     expect(enforced).toBeLessThan(FAN_OUT_MS);
-    const withPassword = await fetch(`${b.url}/s/vault/status.json`, { headers: { authorization: 'Bearer correct-horse-battery' } });
+    const withPassword = await fetch(`${b.url}/s/vault/status.json`, {
+      headers: { authorization: 'Bearer correct-horse-battery' },
+    });
     expect(withPassword.status).toBe(200);
   });
 
   it('counts the API and push rate limits across both: the request past the limit is refused on either', async () => {
     // The API: 8 a minute per key, used alternately on a and b; the 9th is refused on both.
     const answers: number[] = [];
-    for (let i = 0; i < 9; i++) answers.push((await api(i % 2 ? b : a, 'GET', '/monitors', undefined, spentKey)).status);
+    for (let i = 0; i < 9; i++)
+      answers.push((await api(i % 2 ? b : a, 'GET', '/monitors', undefined, spentKey)).status);
     expect(answers).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 429]);
     const refused = await api(a, 'GET', '/monitors', undefined, spentKey);
     expect(refused.status).toBe(429);
@@ -174,16 +186,30 @@ describe.skipIf(!clusterAvailable)('two instances sharing events and limits thro
       expect((await api(a, 'PATCH', '/pages/private', { password: 'correct-horse-battery' })).status).toBe(200);
       const enforced = await took(performance.now(), () => status(b, '/s/private'), 401, POLLED_MS);
       expect(enforced).toBeLessThan(POLLED_MS);
-      for (const instance of [a, b]) expect(instance.logs.filter((l) => l.msg.startsWith('redis unreachable'))).toHaveLength(1);
+      for (const instance of [a, b])
+        expect(instance.logs.filter((l) => l.msg.startsWith('redis unreachable'))).toHaveLength(1);
 
       await proxy.open();
-      await took(performance.now(), async () => b.logs.some((l) => l.msg.startsWith('redis reachable again')), true, 5_000);
-      await took(performance.now(), async () => a.logs.some((l) => l.msg.startsWith('redis reachable again')), true, 5_000);
+      await took(
+        performance.now(),
+        async () => b.logs.some((l) => l.msg.startsWith('redis reachable again')),
+        true,
+        5_000,
+      );
+      await took(
+        performance.now(),
+        async () => a.logs.some((l) => l.msg.startsWith('redis reachable again')),
+        true,
+        5_000,
+      );
       sent = performance.now();
       expect(await push(a, BEAT, 'after the outage')).toBe(200);
       expect(await client.seen('after the outage', sent, FAN_OUT_MS)).toBeLessThan(FAN_OUT_MS);
-      for (const instance of [a, b]) expect(instance.logs.filter((l) => l.msg.startsWith('redis reachable again'))).toHaveLength(1);
-      console.info(`cluster events: without Redis a push reached the other instance's stream in ${Math.round(polled)} ms, a password in ${Math.round(enforced)} ms`);
+      for (const instance of [a, b])
+        expect(instance.logs.filter((l) => l.msg.startsWith('redis reachable again'))).toHaveLength(1);
+      console.info(
+        `cluster events: without Redis a push reached the other instance's stream in ${Math.round(polled)} ms, a password in ${Math.round(enforced)} ms`,
+      );
     } finally {
       client.ws.close();
     }

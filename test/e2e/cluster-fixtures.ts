@@ -15,10 +15,14 @@ export const RELAY_TOKEN = 'wdr_clusterE2eRelayToken01234567';
 export const ALERT_INTERVAL_SEC = 2;
 
 /** A live-stream client that records every message with when it arrived. */
-export async function listen(url: string): Promise<{ ws: WebSocket; messages: (LiveMessage & { receivedAt: number })[] }> {
+export async function listen(
+  url: string,
+): Promise<{ ws: WebSocket; messages: (LiveMessage & { receivedAt: number })[] }> {
   const ws = new WebSocket(url);
   const messages: (LiveMessage & { receivedAt: number })[] = [];
-  ws.on('message', (data) => messages.push({ ...(JSON.parse(String(data)) as LiveMessage), receivedAt: performance.now() }));
+  ws.on('message', (data) =>
+    messages.push({ ...(JSON.parse(String(data)) as LiveMessage), receivedAt: performance.now() }),
+  );
   await new Promise((resolve, reject) => {
     ws.once('open', resolve);
     ws.once('error', reject);
@@ -44,9 +48,6 @@ export function config(targetPorts: number[], alertPort: number, discordUrl: str
     lines.push(
       `  - { key: tcp-${i}, name: TCP ${i}, type: tcp, intervalSec: ${INTERVAL_SEC}, timeoutMs: 2000, config: { host: 127.0.0.1, port: ${targetPorts[i % targetPorts.length]} } }`,
     );
-  lines.push(
-    'pages:',
-    '  - { slug: live, title: Live, components: [{ name: Heartbeat, monitor: heartbeat }] }',
-  );
+  lines.push('pages:', '  - { slug: live, title: Live, components: [{ name: Heartbeat, monitor: heartbeat }] }');
   return lines.join('\n');
 }

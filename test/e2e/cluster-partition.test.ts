@@ -5,7 +5,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shardOf } from '../../src/domain/cluster.js';
 import type { Monitor } from '../../src/domain/monitor.js';
-import { Cluster, cadence, clusterAvailable, describeCadence, sleep, startTcpTargets, until } from '../cluster-harness.js';
+import {
+  Cluster,
+  cadence,
+  clusterAvailable,
+  describeCadence,
+  sleep,
+  startTcpTargets,
+  until,
+} from '../cluster-harness.js';
 import { seed } from '../seed.js';
 
 const MONITORS = 60;
@@ -17,7 +25,6 @@ const TTL_MS = 3000;
 const TAKEOVER_MS = TTL_MS + 7000;
 const PARTITION_MS = 8000;
 
-
 describe.skipIf(!clusterAvailable)('a process cut off from PostgreSQL', () => {
   let cluster: Cluster;
   let targets: Awaited<ReturnType<typeof startTcpTargets>>;
@@ -27,7 +34,9 @@ describe.skipIf(!clusterAvailable)('a process cut off from PostgreSQL', () => {
     targets = await startTcpTargets(2);
     const lines = ['organization: { key: acme, name: Acme }', 'monitors:'];
     for (let i = 0; i < MONITORS; i++)
-      lines.push(`  - { key: tcp-${i}, name: TCP ${i}, type: tcp, timeoutMs: 1000, config: { host: 127.0.0.1, port: ${targets.ports[i % 2]} } }`);
+      lines.push(
+        `  - { key: tcp-${i}, name: TCP ${i}, type: tcp, timeoutMs: 1000, config: { host: 127.0.0.1, port: ${targets.ports[i % 2]} } }`,
+      );
     cluster = await Cluster.start({
       instances: ['a', 'b'],
       postgresProxies: ['b'],
@@ -35,7 +44,12 @@ describe.skipIf(!clusterAvailable)('a process cut off from PostgreSQL', () => {
       seed: async (store) => {
         const { monitors } = await seed(store, lines.join('\n'), Date.now());
         for (const monitor of Object.values(monitors) as Monitor[])
-          await store.monitors.updateSpec(monitor.id, { ...monitor, intervalSec: INTERVAL_SEC }, monitor.managedBy, Date.now());
+          await store.monitors.updateSpec(
+            monitor.id,
+            { ...monitor, intervalSec: INTERVAL_SEC },
+            monitor.managedBy,
+            Date.now(),
+          );
         ids = Object.values(monitors).map((m) => m.id);
       },
     });
@@ -54,7 +68,9 @@ describe.skipIf(!clusterAvailable)('a process cut off from PostgreSQL', () => {
     await sleep(INTERVAL_MS);
 
     const leases = await cluster.leases();
-    const shards = new Set(leases.filter((l) => l.holder === 'b' && l.name.startsWith('shard:')).map((l) => Number(l.name.slice(6))));
+    const shards = new Set(
+      leases.filter((l) => l.holder === 'b' && l.name.startsWith('shard:')).map((l) => Number(l.name.slice(6))),
+    );
     const heldByB = ids.filter((id) => shards.has(shardOf(id)));
     expect(heldByB.length).toBeGreaterThan(0);
 
@@ -94,7 +110,10 @@ describe.skipIf(!clusterAvailable)('a process cut off from PostgreSQL', () => {
     });
     const times = await cluster.checkTimes(ids);
     const rel = (t: number) => `${((t - cutAt) / 1000).toFixed(2)}`;
-    const doubled = report.duplicates.map((d) => `${d.monitorId}${heldByB.includes(d.monitorId) ? ' (b)' : ''}: ${(times.get(d.monitorId) ?? []).map(rel).join(' ')}`);
+    const doubled = report.duplicates.map(
+      (d) =>
+        `${d.monitorId}${heldByB.includes(d.monitorId) ? ' (b)' : ''}: ${(times.get(d.monitorId) ?? []).map(rel).join(' ')}`,
+    );
     const account = `${describeCadence(report)}\ncut at +${((cutAt - settledAt) / 1000).toFixed(1)} s, b's monitors on a within ${resumed} ms, healed at +${((healedAt - settledAt) / 1000).toFixed(1)} s\n${doubled.join('\n')}`;
     expect(report.monitors, account).toBe(MONITORS);
     // Two processes never ran one monitor: not while b was cut off, not when it came back (its unstored results stay unstored).

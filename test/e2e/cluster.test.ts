@@ -10,10 +10,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shardLease, shardOf } from '../../src/domain/cluster.js';
 import type { Monitor } from '../../src/domain/monitor.js';
 import { createApiKey } from '../../src/services/api-keys/create.js';
-import { Cluster, cadence, clusterAvailable, describeCadence, sleep, startTcpTargets, until } from '../cluster-harness.js';
+import {
+  Cluster,
+  cadence,
+  clusterAvailable,
+  describeCadence,
+  sleep,
+  startTcpTargets,
+  until,
+} from '../cluster-harness.js';
 import { type Receiver, startReceiver } from '../fakes/notify-receivers.js';
 import { seed, testContext } from '../seed.js';
-import { ALERT_INTERVAL_SEC, CROSS_PROCESS_MS, config, FAILOVER_MS, INTERVAL_MS, listen, liveMessageOf, MONITORS, PUSH_TOKEN, RELAY_TOKEN } from './cluster-fixtures.js';
+import {
+  ALERT_INTERVAL_SEC,
+  CROSS_PROCESS_MS,
+  config,
+  FAILOVER_MS,
+  INTERVAL_MS,
+  listen,
+  liveMessageOf,
+  MONITORS,
+  PUSH_TOKEN,
+  RELAY_TOKEN,
+} from './cluster-fixtures.js';
 
 describe.skipIf(!clusterAvailable)('three Warden processes on PostgreSQL and Redis', () => {
   let cluster: Cluster;
@@ -42,7 +61,10 @@ describe.skipIf(!clusterAvailable)('three Warden processes on PostgreSQL and Red
   /** When each request reached the fake Discord, in the order of its `requests`. */
   const arrivals: number[] = [];
 
-  const push = (id: string, message: string) => fetch(`${cluster.url(id)}/api/push/${PUSH_TOKEN}?status=up&msg=${encodeURIComponent(message)}`).then((r) => r.status);
+  const push = (id: string, message: string) =>
+    fetch(`${cluster.url(id)}/api/push/${PUSH_TOKEN}?status=up&msg=${encodeURIComponent(message)}`).then(
+      (r) => r.status,
+    );
   const alertsDown = () =>
     discord.requests
       .map((r, i) => ({ ...r, at: arrivals[i] ?? 0 }))
@@ -61,11 +83,20 @@ describe.skipIf(!clusterAvailable)('three Warden processes on PostgreSQL and Red
       instances: ['a', 'b', 'c'],
       redisProxy: true,
       seed: async (store) => {
-        const seeded = await seed(store, config(targets.ports, (alertTarget.address() as { port: number }).port, discord.url), Date.now());
+        const seeded = await seed(
+          store,
+          config(targets.ports, (alertTarget.address() as { port: number }).port, discord.url),
+          Date.now(),
+        );
         monitors = seeded.monitors;
         // Two-second checks for the monitor that goes down (below warden.yaml's 10 s minimum, so set directly).
         const alerting = monitors.alerting as Monitor;
-        await store.monitors.updateSpec(alerting.id, { ...alerting, intervalSec: ALERT_INTERVAL_SEC }, alerting.managedBy, Date.now());
+        await store.monitors.updateSpec(
+          alerting.id,
+          { ...alerting, intervalSec: ALERT_INTERVAL_SEC },
+          alerting.managedBy,
+          Date.now(),
+        );
         const ctx = { ...testContext(store, { now: Date.now }), organizationId: seeded.report.organization.id };
         apiKey = (await createApiKey(ctx, { name: 'cluster test', scope: 'write' })).secret;
       },
@@ -84,7 +115,11 @@ describe.skipIf(!clusterAvailable)('three Warden processes on PostgreSQL and Red
       .filter((m) => m.key.startsWith('tcp-'))
       .map((m) => m.id);
     // The alerting monitor comes up, then its port closes: a "down" for the channel, which must be sent once.
-    await until('the alerting monitor up', async () => (await cluster.store.monitors.findById((monitors.alerting as Monitor).id))?.state === 'up', 15_000);
+    await until(
+      'the alerting monitor up',
+      async () => (await cluster.store.monitors.findById((monitors.alerting as Monitor).id))?.state === 'up',
+      15_000,
+    );
     await new Promise((resolve) => alertTarget.close(resolve));
   }, 60_000);
 
@@ -104,8 +139,16 @@ describe.skipIf(!clusterAvailable)('three Warden processes on PostgreSQL and Red
       ] as const) {
         const sent = performance.now();
         expect(await push(via, tag)).toBe(200);
-        const update = await until(`"${tag}" on b`, () => client.messages.find((m) => liveMessageOf(m) === tag), 5000, 5);
-        expect(update.receivedAt - sent, `${tag} reached b after ${Math.round(update.receivedAt - sent)} ms`).toBeLessThan(CROSS_PROCESS_MS);
+        const update = await until(
+          `"${tag}" on b`,
+          () => client.messages.find((m) => liveMessageOf(m) === tag),
+          5000,
+          5,
+        );
+        expect(
+          update.receivedAt - sent,
+          `${tag} reached b after ${Math.round(update.receivedAt - sent)} ms`,
+        ).toBeLessThan(CROSS_PROCESS_MS);
       }
     } finally {
       client.ws.close();
@@ -114,10 +157,19 @@ describe.skipIf(!clusterAvailable)('three Warden processes on PostgreSQL and Red
 
   it('enforces a page password added through one process on the other two within 1 s', async () => {
     const api = (method: string, path: string, body: unknown) =>
-      fetch(`${cluster.url('a')}${path}`, { method, headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${cluster.url('a')}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     // A page the API owns (one from warden.yaml is the file's to change).
     expect((await api('POST', '/api/v1/pages', { slug: 'vault', title: 'Vault' })).status).toBe(201);
-    for (const id of ['b', 'c']) await until(`the new page on ${id}`, async () => (await fetch(`${cluster.url(id)}/s/vault`)).status === 200, 5000);
+    for (const id of ['b', 'c'])
+      await until(
+        `the new page on ${id}`,
+        async () => (await fetch(`${cluster.url(id)}/s/vault`)).status === 200,
+        5000,
+      );
     expect((await api('PATCH', '/api/v1/pages/vault', { password: 'correct-horse-battery' })).status).toBe(200);
     const since = performance.now();
     const took = await Promise.all(
@@ -127,7 +179,9 @@ describe.skipIf(!clusterAvailable)('three Warden processes on PostgreSQL and Red
       }),
     );
     for (const ms of took) expect(ms).toBeLessThan(CROSS_PROCESS_MS);
-    const withPassword = await fetch(`${cluster.url('c')}/s/vault/status.json`, { headers: { authorization: 'Bearer correct-horse-battery' } });
+    const withPassword = await fetch(`${cluster.url('c')}/s/vault/status.json`, {
+      headers: { authorization: 'Bearer correct-horse-battery' },
+    });
     expect(withPassword.status).toBe(200);
   });
 
@@ -145,7 +199,13 @@ describe.skipIf(!clusterAvailable)('three Warden processes on PostgreSQL and Red
     const batch = (n: number) => {
       const prefix = randomBytes(6).toString('base64url');
       const now = Date.now();
-      return Array.from({ length: n }, (_, i) => ({ id: `${prefix}-${i}`, monitorId: far.id, ok: true, latencyMs: i, checkedAt: now - 10_000 + i }));
+      return Array.from({ length: n }, (_, i) => ({
+        id: `${prefix}-${i}`,
+        monitorId: far.id,
+        ok: true,
+        latencyMs: i,
+        checkedAt: now - 10_000 + i,
+      }));
     };
     // Delivered to a, its answer lost; the relay replays its queue to b (a load balancer sent it elsewhere).
     const first = batch(20);
@@ -179,7 +239,12 @@ describe.skipIf(!clusterAvailable)('three Warden processes on PostgreSQL and Red
       // A push to a reaches b's stream all the same, by polling PostgreSQL (bounded staleness, not 1 s).
       const sent = performance.now();
       expect(await push('a', 'during the outage')).toBe(200);
-      const polled = await until('the push on b without Redis', () => client.messages.find((m) => liveMessageOf(m) === 'during the outage'), 10_000, 20);
+      const polled = await until(
+        'the push on b without Redis',
+        () => client.messages.find((m) => liveMessageOf(m) === 'during the outage'),
+        10_000,
+        20,
+      );
       const polledMs = polled.receivedAt - sent;
       timeline.push([`a push on a seen on b by polling after ${Math.round(polledMs)} ms`, Date.now()]);
       // The bound is the poll's (WARDEN_CHANGE_POLL_MS, 1 s) plus the page's rebuild, with room for a loaded machine.
@@ -195,7 +260,12 @@ describe.skipIf(!clusterAvailable)('three Warden processes on PostgreSQL and Red
           const tag = `after the outage ${randomBytes(3).toString('hex')}`;
           const at = performance.now();
           expect(await push('a', tag)).toBe(200);
-          const seen = await until(`"${tag}" on b`, () => client.messages.find((m) => liveMessageOf(m) === tag), 10_000, 5);
+          const seen = await until(
+            `"${tag}" on b`,
+            () => client.messages.find((m) => liveMessageOf(m) === tag),
+            10_000,
+            5,
+          );
           return seen.receivedAt - at < CROSS_PROCESS_MS;
         },
         20_000,
@@ -217,7 +287,9 @@ describe.skipIf(!clusterAvailable)('three Warden processes on PostgreSQL and Red
     // What it held: its shards' leases, as PostgreSQL says.
     const now = Date.now();
     const shards = new Set(
-      leases.filter((l) => l.holder === victim && Number(l.expires_at) > now && l.name.startsWith('shard:')).map((l) => Number(l.name.slice(6))),
+      leases
+        .filter((l) => l.holder === victim && Number(l.expires_at) > now && l.name.startsWith('shard:'))
+        .map((l) => Number(l.name.slice(6))),
     );
     heldByKilled = new Set(tcpIds.filter((id) => shards.has(shardOf(id))));
     expect(heldByKilled.size).toBeGreaterThan(0);
@@ -288,7 +360,12 @@ describe('cadence: what "checked exactly once" counts', () => {
       ['gap', [1_000, 21_000, 31_000]],
       ['failover', [1_000, 11_000, 35_000]],
     ]);
-    const report = cadence(times, { intervalMs: 10_000, from: 0, to: 32_000, excused: [{ from: 24_000, to: 40_000, monitors: new Set(['failover']) }] });
+    const report = cadence(times, {
+      intervalMs: 10_000,
+      from: 0,
+      to: 32_000,
+      excused: [{ from: 24_000, to: 40_000, monitors: new Set(['failover']) }],
+    });
     expect(report.duplicates).toEqual([{ monitorId: 'twice', at: 11_500, gapMs: 500 }]);
     expect(report.missed).toEqual([{ monitorId: 'gap', at: 21_000, gapMs: 20_000, intervals: 1 }]);
     // "failover": its last check before `to` is 11 s; the gap overlaps the excused window.

@@ -27,8 +27,12 @@ async function freePort(): Promise<number> {
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 describe('signing in to the dashboard', () => {
@@ -58,7 +62,10 @@ describe('signing in to the dashboard', () => {
       WARDEN_OIDC_CLIENT_SECRET: provider.clientSecret,
       WARDEN_OIDC_NAME: 'Test IdP',
     });
-    warden = await startWarden({ settings, logger: createLogger('info', { write: (line: string) => void log.push(line) }) });
+    warden = await startWarden({
+      settings,
+      logger: createLogger('info', { write: (line: string) => void log.push(line) }),
+    });
     browser = await launchChromium();
     // One browser session through the three flows: the owner set up first is the one who signs in after.
     context = await browser.newContext({ colorScheme: 'light', viewport: { width: 1280, height: 800 } });
@@ -110,7 +117,11 @@ describe('signing in to the dashboard', () => {
     expect(await (await fetch(`${base}/api/v1/auth/config`)).json()).toMatchObject({ setupRequired: false });
     // Set up: /app no longer offers the setup, and the command says why it makes no code.
     const after = await runCli(['setup-code'], opened.env);
-    expect([after.code, after.stdout, after.stderr]).toEqual([1, '', expect.stringContaining('An account exists already')]);
+    expect([after.code, after.stdout, after.stderr]).toEqual([
+      1,
+      '',
+      expect.stringContaining('An account exists already'),
+    ]);
   }, 40_000);
 
   it('signs out from the user menu and in again with email and password', async () => {
@@ -140,6 +151,8 @@ describe('signing in to the dashboard', () => {
     await page.waitForURL(/\/app\/monitors$/);
     await page.getByRole('button', { name: `Account menu of ${OWNER.name}` }).waitFor();
     expect(await page.getByRole('banner').textContent()).toContain('Acme Games');
-    expect((await context.cookies()).filter((c) => c.domain === '127.0.0.1' && c.name === 'warden_session')).toHaveLength(1);
+    expect(
+      (await context.cookies()).filter((c) => c.domain === '127.0.0.1' && c.name === 'warden_session'),
+    ).toHaveLength(1);
   });
 });

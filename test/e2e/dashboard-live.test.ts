@@ -26,7 +26,9 @@ organization: { key: acme, name: Acme }
 monitors:
   - { key: game, name: Game server, type: tcp, retries: 0, intervalSec: 3600, config: { host: 127.0.0.1, port: ${port} } }
 `;
-    warden = await startSeededWarden(dialects.find((d) => d.name === 'sqlite')!, yaml, { WARDEN_PROBE_PRIVATE_TARGETS: 'allow' });
+    warden = await startSeededWarden(dialects.find((d) => d.name === 'sqlite')!, yaml, {
+      WARDEN_PROBE_PRIVATE_TARGETS: 'allow',
+    });
     browser = await launchChromium();
   });
   afterAll(async () => {
@@ -38,7 +40,10 @@ monitors:
 
   /** Checks the monitor now, as the runner would (history, state, the live stream). */
   const checkNow = async () => {
-    const res = await fetch(`${warden.url}/api/v1/monitors/${warden.monitors.game?.id}/check`, { method: 'POST', headers: { authorization: `Bearer ${warden.writeKey}` } });
+    const res = await fetch(`${warden.url}/api/v1/monitors/${warden.monitors.game?.id}/check`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${warden.writeKey}` },
+    });
     expect(res.status).toBe(200);
     return (await res.json()) as { state: string };
   };
@@ -46,9 +51,10 @@ monitors:
   it('turns the row down, in red and in words, when the monitor fails, without a reload', async () => {
     expect(await checkNow()).toMatchObject({ state: 'up' });
     const { testContext } = await import('../seed.js');
-    const owner = await signedInUser({ ...testContext(warden.opened.store, { now: () => Date.now() }), organizationId: warden.organizationId }, [
-      { organizationId: warden.organizationId, role: 'viewer' },
-    ]);
+    const owner = await signedInUser(
+      { ...testContext(warden.opened.store, { now: () => Date.now() }), organizationId: warden.organizationId },
+      [{ organizationId: warden.organizationId, role: 'viewer' }],
+    );
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     try {
       await context.addCookies([{ name: 'warden_session', value: owner.token, url: warden.url }]);
@@ -71,7 +77,9 @@ monitors:
       await expect.poll(() => row.textContent(), { timeout: 5000 }).toContain('Down');
       expect(await row.locator('circle').first().getAttribute('fill')).toBe('var(--mantine-color-red-filled)');
       // The same document all along, and the list was not read again: the stream's message did it.
-      expect(await page.evaluate(() => (window as unknown as { wardenTestMark?: string }).wardenTestMark)).toBe('same page');
+      expect(await page.evaluate(() => (window as unknown as { wardenTestMark?: string }).wardenTestMark)).toBe(
+        'same page',
+      );
       expect(requests.filter((url) => new URL(url).pathname === '/api/v1/monitors')).toEqual([]);
     } finally {
       await context.close();

@@ -28,7 +28,13 @@ import { startPostgresFake } from '../fakes/postgres-server.js';
 import { startRconServer } from '../fakes/rcon-server.js';
 import { inDays, startRdapServer } from '../fakes/rdap-server.js';
 import { startRustWebrconServer } from '../fakes/rust-webrcon-server.js';
-import { dovecotImap, dovecotPop3, startLineServer, startScriptedTcp, startUdpResponder } from '../fakes/service-servers.js';
+import {
+  dovecotImap,
+  dovecotPop3,
+  startLineServer,
+  startScriptedTcp,
+  startUdpResponder,
+} from '../fakes/service-servers.js';
 import { startSmtpFake } from '../fakes/smtp-server.js';
 import { startTlsServer } from '../fakes/tls-servers.js';
 import { startWsFake } from '../fakes/ws-server.js';
@@ -59,8 +65,14 @@ describe('the dashboard’s monitor screens', () => {
   const inputs: Record<string, FormInput> = {};
 
   beforeAll(async () => {
-    const java = await startFakeJavaServer({ kind: 'status', status: { version: { name: '1.21.4', protocol: 769 }, players: { online: 12, max: 100 }, description: 'Lobby' } });
-    const bedrock = await startFakeBedrockServer({ kind: 'pong', advertisement: 'MCPE;Warden Test;766;1.21.50;3;20;1234567890123;Level;Survival;1;19132;19133;' });
+    const java = await startFakeJavaServer({
+      kind: 'status',
+      status: { version: { name: '1.21.4', protocol: 769 }, players: { online: 12, max: 100 }, description: 'Lobby' },
+    });
+    const bedrock = await startFakeBedrockServer({
+      kind: 'pong',
+      advertisement: 'MCPE;Warden Test;766;1.21.50;3;20;1234567890123;Level;Survival;1;19132;19133;',
+    });
     const a2s = await startA2sServer();
     const fivem = await startFivemFake();
     const rust = await startRustWebrconServer({ password: RUST_PASSWORD });
@@ -68,7 +80,16 @@ describe('the dashboard’s monitor screens', () => {
     const panel = await startPterodactylFake({ apiKey: PANEL_KEY, servers: { d3aac109: pterodactylServer() } });
     const discord = await startDiscordFake({
       botToken: 'unused',
-      guilds: { [GUILD]: { name: 'Warden', widgetEnabled: true, presenceCount: 7, memberCount: 20, instantInvite: null, botIsMember: false } },
+      guilds: {
+        [GUILD]: {
+          name: 'Warden',
+          widgetEnabled: true,
+          presenceCount: 7,
+          memberCount: 20,
+          instantInvite: null,
+          botIsMember: false,
+        },
+      },
     });
     const site = await startWebsiteFake();
     const dns = await startDnsFake({ 'example.test': { A: [{ address: '192.0.2.7' }] } });
@@ -98,12 +119,26 @@ describe('the dashboard’s monitor screens', () => {
       imap: await startLineServer(dovecotImap(mailCertificate)),
       pop3: await startLineServer(dovecotPop3(mailCertificate)),
       grpc: await startGrpcServer({ '': 'SERVING' }),
-      docker: await startDockerEngineFake([{ name: 'web', id: 'f'.repeat(64), state: { Status: 'running', Running: true } }]),
+      docker: await startDockerEngineFake([
+        { name: 'web', id: 'f'.repeat(64), state: { Status: 'running', Running: true } },
+      ]),
     };
     closers.push(...Object.values(services).map((service) => service.close));
     tcp = createServer((socket) => socket.end());
     await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.1', resolve));
-    closers.push(java.close, bedrock.close, a2s.close, fivem.close, rust.close, rcon.close, panel.close, discord.close, site.close, dns.close, rdap.close);
+    closers.push(
+      java.close,
+      bedrock.close,
+      a2s.close,
+      fivem.close,
+      rust.close,
+      rcon.close,
+      panel.close,
+      discord.close,
+      site.close,
+      dns.close,
+      rdap.close,
+    );
     const at = (port: number) => ({ Host: '127.0.0.1', Port: String(port) });
     Object.assign(inputs, {
       'minecraft-java': at(java.port),
@@ -135,9 +170,10 @@ describe('the dashboard’s monitor screens', () => {
     // One organization, and said outright: the fakes listen on 127.0.0.1.
     warden = await startSeededWarden(sqlite, YAML, { WARDEN_PROBE_PRIVATE_TARGETS: 'allow' });
     const { testContext } = await seeding();
-    owner = await signedInUser({ ...testContext(warden.opened.store, { now: () => Date.now() }), organizationId: warden.organizationId }, [
-      { organizationId: warden.organizationId, role: 'owner' },
-    ]);
+    owner = await signedInUser(
+      { ...testContext(warden.opened.store, { now: () => Date.now() }), organizationId: warden.organizationId },
+      [{ organizationId: warden.organizationId, role: 'owner' }],
+    );
     browser = await launchChromium();
   }, 30_000);
   afterAll(async () => {
@@ -158,12 +194,17 @@ describe('the dashboard’s monitor screens', () => {
   }
 
   async function seriousViolations(page: Page): Promise<string[]> {
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   }
 
   /** An input by its label, required (" *") or not. */
-  const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
+  const field = (page: Page, label: string) =>
+    page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
 
   /** Fills the new-monitor form for a type (interval 10 s, the shortest) and leaves it unsent. */
   async function fillForm(page: Page, type: string, name: string): Promise<void> {
@@ -174,7 +215,9 @@ describe('the dashboard’s monitor screens', () => {
   }
 
   it('creates one monitor of every edge type through the form generated from the type schemas, testing checks first', async () => {
-    const answer = await fetch(`${warden.url}/api/v1/monitor-types`, { headers: { authorization: `Bearer ${warden.readKey}` } });
+    const answer = await fetch(`${warden.url}/api/v1/monitor-types`, {
+      headers: { authorization: `Bearer ${warden.readKey}` },
+    });
     const { types } = (await answer.json()) as { types: { id: string; runsOn: string[] }[] };
     const edge = types.filter((t) => t.runsOn.includes('edge')).map((t) => t.id);
     // A type added without a fake here fails this test rather than going untested.
@@ -190,12 +233,24 @@ describe('the dashboard’s monitor screens', () => {
       await expect.poll(() => field(page, 'Port').getAttribute('aria-invalid')).toBe('true');
       // Announced with the field: its error is part of its description.
       const described = (await field(page, 'Port').getAttribute('aria-describedby')) ?? '';
-      expect(await page.locator(described.split(' ').map((id) => `[id="${id}"]`).join(', ')).allTextContents()).toContain('expected an integer from 1 to 65535');
+      expect(
+        await page
+          .locator(
+            described
+              .split(' ')
+              .map((id) => `[id="${id}"]`)
+              .join(', '),
+          )
+          .allTextContents(),
+      ).toContain('expected an integer from 1 to 65535');
       // The form, generated fields and an inline error included, passes axe.
       expect(await seriousViolations(page)).toEqual([]);
       await field(page, 'Port').fill(inputs.tcp!.Port!);
       await page.getByRole('button', { name: 'Test this check' }).click();
-      await page.getByRole('status').filter({ hasText: /^Passed in \d+ ms/ }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Passed in \d+ ms/ })
+        .waitFor();
 
       const create = async (name: string) => {
         await page.getByRole('button', { name: 'Create monitor' }).click();
@@ -208,12 +263,18 @@ describe('the dashboard’s monitor screens', () => {
         await fillForm(page, type, `E2E ${type}`);
         if (type === 'minecraft-java') {
           await page.getByRole('button', { name: 'Test this check' }).click();
-          await page.getByRole('status').filter({ hasText: /^Passed in \d+ ms.*12\/100 players/ }).waitFor();
+          await page
+            .getByRole('status')
+            .filter({ hasText: /^Passed in \d+ ms.*12\/100 players/ })
+            .waitFor();
         }
         if (type === 'tls') {
           // The pasted PEM (the CA field) is what makes the private chain trusted.
           await page.getByRole('button', { name: 'Test this check' }).click();
-          await page.getByRole('status').filter({ hasText: /^Passed in \d+ ms/ }).waitFor();
+          await page
+            .getByRole('status')
+            .filter({ hasText: /^Passed in \d+ ms/ })
+            .waitFor();
         }
         await create(`E2E ${type}`);
       }
@@ -223,19 +284,25 @@ describe('the dashboard’s monitor screens', () => {
       await page.goto(`${warden.url}/app/monitors`);
       const table = page.getByRole('table', { name: 'Monitors' });
       await expect.poll(() => table.getByRole('row').count()).toBe(edge.length + 2);
-      for (const type of edge.filter((t) => t !== 'tcp')) expect(await table.getByRole('row', { name: new RegExp(`E2E ${type}\\b`) }).count()).toBe(1);
+      for (const type of edge.filter((t) => t !== 'tcp'))
+        expect(await table.getByRole('row', { name: new RegExp(`E2E ${type}\\b`) }).count()).toBe(1);
     } finally {
       await context.close();
     }
   }, 60_000);
 
   it('shows a monitor: chart and players, recent checks, check now, state history through pause and resume, then deletes it', async () => {
-    const monitor = (await warden.opened.store.monitors.list(warden.organizationId)).find((m) => m.type === 'minecraft-java')!;
+    const monitor = (await warden.opened.store.monitors.list(warden.organizationId)).find(
+      (m) => m.type === 'minecraft-java',
+    )!;
     const { context, page } = await open(`/monitors/${monitor.id}`);
     try {
       await page.getByRole('heading', { name: 'E2E minecraft-java' }).waitFor();
       await page.getByRole('button', { name: 'Check now' }).click();
-      await page.getByRole('status').filter({ hasText: /Check now: Passed in \d+ ms/ }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /Check now: Passed in \d+ ms/ })
+        .waitFor();
       const checks = page.getByRole('table', { name: /Recent checks/ });
       await expect.poll(async () => (await checks.textContent()) ?? '').toContain('12/100 players');
       await page.getByRole('figure', { name: 'Response time over the last 24 hours' }).locator('canvas').waitFor();
@@ -248,11 +315,15 @@ describe('the dashboard’s monitor screens', () => {
       await expect.poll(async () => (await states.textContent()) ?? '').toMatch(/Unknown\s*→?\s*to\s*Up|Unknown.*Up/);
       await page.getByRole('button', { name: 'Pause' }).click();
       await page.getByRole('button', { name: 'Resume' }).waitFor();
-      await expect.poll(async () => (await states.getByRole('row').nth(1).textContent()) ?? '').toMatch(/Up.*Paused.*paused/);
+      await expect
+        .poll(async () => (await states.getByRole('row').nth(1).textContent()) ?? '')
+        .toMatch(/Up.*Paused.*paused/);
       expect(await page.getByRole('button', { name: 'Check now' }).count()).toBe(0);
       await page.getByRole('button', { name: 'Resume' }).click();
       await page.getByRole('button', { name: 'Pause' }).waitFor();
-      await expect.poll(async () => (await states.getByRole('row').nth(1).textContent()) ?? '').toMatch(/Paused.*Up.*resumed/);
+      await expect
+        .poll(async () => (await states.getByRole('row').nth(1).textContent()) ?? '')
+        .toMatch(/Paused.*Up.*resumed/);
 
       await page.getByRole('button', { name: 'Delete' }).click();
       const dialog = page.getByRole('dialog', { name: 'Delete E2E minecraft-java?' });
@@ -260,7 +331,11 @@ describe('the dashboard’s monitor screens', () => {
       await page.waitForURL(/\/app\/monitors$/);
       // Every type's monitor is listed now: a page tall enough shows all the rows the list renders in view.
       await page.setViewportSize({ width: 1280, height: 4000 });
-      await page.getByRole('table', { name: 'Monitors' }).getByRole('row', { name: /E2E tcp|Game port/ }).first().waitFor();
+      await page
+        .getByRole('table', { name: 'Monitors' })
+        .getByRole('row', { name: /E2E tcp|Game port/ })
+        .first()
+        .waitFor();
       expect(await page.getByRole('row', { name: /E2E minecraft-java/ }).count()).toBe(0);
       expect(await warden.opened.store.monitors.findById(monitor.id)).toBeUndefined();
     } finally {
@@ -283,14 +358,19 @@ describe('the dashboard’s monitor screens', () => {
       await page.getByRole('heading', { name: 'Source RCON' }).waitFor();
       expect(await page.getByText('games', { exact: true }).isVisible()).toBe(true);
       const stored = await warden.opened.store.monitors.findById(rcon.id);
-      expect(stored).toMatchObject({ name: 'Source RCON', tags: ['games'], config: expect.objectContaining({ password: RCON_PASSWORD }) });
+      expect(stored).toMatchObject({
+        name: 'Source RCON',
+        tags: ['games'],
+        config: expect.objectContaining({ password: RCON_PASSWORD }),
+      });
 
       const managed = warden.monitors.backups!;
       await page.goto(`${warden.url}/app/monitors/${managed.id}`);
       await page.getByRole('heading', { name: 'Nightly backups' }).waitFor();
       expect(await page.getByLabel('Managed by warden.yaml: change it in the file').isVisible()).toBe(true);
       expect(await page.getByText(/warden\.yaml manages this monitor \(key backups\)/).isVisible()).toBe(true);
-      for (const name of ['Edit', 'Delete', 'Pause', 'New push token']) expect(await page.getByRole('button', { name }).count()).toBe(0);
+      for (const name of ['Edit', 'Delete', 'Pause', 'New push token'])
+        expect(await page.getByRole('button', { name }).count()).toBe(0);
     } finally {
       await context.close();
     }
@@ -307,15 +387,21 @@ describe('the dashboard’s monitor screens', () => {
       const url = await page.getByLabel('Push URL').inputValue();
       expect(url).toMatch(new RegExp(`^${warden.url}/api/push/wdp_`));
       expect(await page.getByText(/shown this once/).isVisible()).toBe(true);
-      expect(await page.getByRole('tabpanel').textContent()).toContain(`curl -fsS "${url}?msg=backup%20ok&latency=812"`);
+      expect(await page.getByRole('tabpanel').textContent()).toContain(
+        `curl -fsS "${url}?msg=backup%20ok&latency=812"`,
+      );
       await page.getByRole('tab', { name: 'cron' }).click();
-      expect(await page.getByRole('tabpanel').textContent()).toContain(`* * * * * curl -fsS -m 10 "${url}" > /dev/null`);
+      expect(await page.getByRole('tabpanel').textContent()).toContain(
+        `* * * * * curl -fsS -m 10 "${url}" > /dev/null`,
+      );
       expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain('wdp_');
       const ping = await fetch(url, { method: 'POST', body: JSON.stringify({ players: 3, maxPlayers: 10 }) });
       expect(ping.status).toBe(200);
       await page.getByRole('button', { name: 'Open the monitor' }).click();
       await page.getByRole('heading', { name: 'Cron job' }).waitFor();
-      await expect.poll(async () => (await page.getByRole('table', { name: /Recent checks/ }).textContent()) ?? '').toContain('Passed');
+      await expect
+        .poll(async () => (await page.getByRole('table', { name: /Recent checks/ }).textContent()) ?? '')
+        .toContain('Passed');
     } finally {
       await context.close();
     }

@@ -44,11 +44,16 @@ describe('the dashboard’s pages, incidents and maintenance', () => {
   beforeAll(async () => {
     warden = await startSeededWarden(dialects.find((d) => d.name === 'sqlite')!, YAML);
     const { testContext } = await seeding();
-    editor = await signedInUser({ ...testContext(warden.opened.store, { now: () => Date.now() }), organizationId: warden.organizationId }, [
-      { organizationId: warden.organizationId, role: 'editor' },
-    ]);
+    editor = await signedInUser(
+      { ...testContext(warden.opened.store, { now: () => Date.now() }), organizationId: warden.organizationId },
+      [{ organizationId: warden.organizationId, role: 'editor' }],
+    );
     browser = await launchChromium();
-    context = await browser.newContext({ colorScheme: 'light', viewport: { width: 1280, height: 900 }, timezoneId: ZONE });
+    context = await browser.newContext({
+      colorScheme: 'light',
+      viewport: { width: 1280, height: 900 },
+      timezoneId: ZONE,
+    });
     await context.addCookies([{ name: 'warden_session', value: editor.token, url: warden.url }]);
     page = await context.newPage();
     // A step that cannot happen fails at that step, well within the test's time.
@@ -63,12 +68,17 @@ describe('the dashboard’s pages, incidents and maintenance', () => {
     await warden?.close();
   });
 
-  const publicPage = async (slug: string): Promise<PublicPage> => (await fetch(`${warden.url}/api/v1/status/${slug}`)).json() as Promise<PublicPage>;
+  const publicPage = async (slug: string): Promise<PublicPage> =>
+    (await fetch(`${warden.url}/api/v1/status/${slug}`)).json() as Promise<PublicPage>;
   const componentNames = async (slug: string) => (await publicPage(slug)).components.map((c) => c.name);
 
   async function seriousViolations(): Promise<string[]> {
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   }
 
   async function addComponent(name: string, monitorSearch: string, monitorOption: string) {
@@ -77,7 +87,11 @@ describe('the dashboard’s pages, incidents and maintenance', () => {
     await form.getByRole('combobox', { name: 'Monitor' }).fill(monitorSearch);
     await page.getByRole('option', { name: monitorOption }).click();
     await form.getByRole('button', { name: 'Add component' }).click();
-    await page.getByRole('list', { name: 'Components in No group' }).getByRole('listitem').filter({ hasText: name }).waitFor();
+    await page
+      .getByRole('list', { name: 'Components in No group' })
+      .getByRole('listitem')
+      .filter({ hasText: name })
+      .waitFor();
   }
 
   it('makes a page with two components showing monitors, and reorders them by keyboard as the public page shows', async () => {
@@ -103,8 +117,13 @@ describe('the dashboard’s pages, incidents and maintenance', () => {
     // By keyboard: the focused "move up" button, Enter; the focus stays on the component (its "move down", now that it is first).
     await page.getByRole('button', { name: 'Move Proxy up' }).focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('status').filter({ hasText: 'Proxy moved to position 1 of 2 in No group.' }).waitFor({ state: 'attached' });
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move Proxy down');
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Proxy moved to position 1 of 2 in No group.' })
+      .waitFor({ state: 'attached' });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Move Proxy down');
     await expect.poll(() => componentNames('survival')).toEqual(['Proxy', 'Lobby']);
     const html = await (await fetch(`${warden.url}/s/survival`)).text();
     expect(html.indexOf('Proxy')).toBeGreaterThan(-1);
@@ -112,7 +131,9 @@ describe('the dashboard’s pages, incidents and maintenance', () => {
     // The order survives a reload (it is the server's).
     await page.reload();
     const rows = page.getByRole('list', { name: 'Components in No group' }).getByRole('listitem');
-    await expect.poll(() => rows.allInnerTexts().then((t) => t.map((x) => x.split('\n')[0]))).toEqual(['Proxy', 'Lobby']);
+    await expect
+      .poll(() => rows.allInnerTexts().then((t) => t.map((x) => x.split('\n')[0])))
+      .toEqual(['Proxy', 'Lobby']);
     // And by mouse: Lobby dropped on Proxy goes before it.
     await rows.filter({ hasText: 'Lobby' }).dragTo(rows.filter({ hasText: 'Proxy' }));
     await expect.poll(() => componentNames('survival')).toEqual(['Lobby', 'Proxy']);
@@ -141,7 +162,9 @@ describe('the dashboard’s pages, incidents and maintenance', () => {
     expect(html).toContain('<html lang="de"');
     // "Zuletzt aktualisiert …, 21:00 GMT+9": Tokyo's times, named so.
     expect(html).toMatch(/GMT\+9/);
-    const view = await (await fetch(`${warden.url}/api/v1/pages/survival`, { headers: { authorization: `Bearer ${warden.readKey}` } })).json();
+    const view = await (
+      await fetch(`${warden.url}/api/v1/pages/survival`, { headers: { authorization: `Bearer ${warden.readKey}` } })
+    ).json();
     expect([view.language, view.timeZone]).toEqual(['de', 'Asia/Tokyo']);
   }, 30_000);
 
@@ -165,7 +188,13 @@ describe('the dashboard’s pages, incidents and maintenance', () => {
     expect(await open.textContent()).toContain('Players see lag on join.');
 
     const active = (await publicPage('survival')).activeIncidents;
-    expect(active).toEqual([expect.objectContaining({ title: 'Lobby lag', impact: 'major', components: [expect.objectContaining({ name: 'Lobby' })] })]);
+    expect(active).toEqual([
+      expect.objectContaining({
+        title: 'Lobby lag',
+        impact: 'major',
+        components: [expect.objectContaining({ name: 'Lobby' })],
+      }),
+    ]);
     const feed = await (await fetch(`${warden.url}/s/survival/feed.xml`)).text();
     expect(feed).toContain('Lobby lag');
 
@@ -205,11 +234,18 @@ describe('the dashboard’s pages, incidents and maintenance', () => {
     // 10:00 in New York, whatever the zone of the machine running the test.
     const zoned = (time: string) => {
       const guess = Date.parse(`${day}T${time}:00Z`);
-      const there = new Date(new Date(guess).toLocaleString('en-US', { timeZone: ZONE })).getTime() - new Date(new Date(guess).toLocaleString('en-US', { timeZone: 'UTC' })).getTime();
+      const there =
+        new Date(new Date(guess).toLocaleString('en-US', { timeZone: ZONE })).getTime() -
+        new Date(new Date(guess).toLocaleString('en-US', { timeZone: 'UTC' })).getTime();
       return guess - there;
     };
     const [window] = (await publicPage('survival')).maintenance.upcoming;
-    expect(window).toMatchObject({ title: 'Database move', startsAt: zoned('10:00'), endsAt: zoned('12:30'), components: [expect.objectContaining({ name: 'Proxy' })] });
+    expect(window).toMatchObject({
+      title: 'Database move',
+      startsAt: zoned('10:00'),
+      endsAt: zoned('12:30'),
+      components: [expect.objectContaining({ name: 'Proxy' })],
+    });
     expect(await seriousViolations()).toEqual([]);
   }, 30_000);
 

@@ -27,8 +27,12 @@ notifications:
 const seeding = () => import('../seed.js');
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 describe('the relays and notifications screens', () => {
@@ -43,7 +47,10 @@ describe('the relays and notifications screens', () => {
     warden = await startSeededWarden(sqlite, YAML);
     receiver = await startReceiver({ status: 204 });
     const { testContext } = await seeding();
-    owner = await signedInUser({ ...testContext(warden.opened.store, { now: () => Date.now() }), organizationId: warden.organizationId }, [{ organizationId: warden.organizationId, role: 'owner' }]);
+    owner = await signedInUser(
+      { ...testContext(warden.opened.store, { now: () => Date.now() }), organizationId: warden.organizationId },
+      [{ organizationId: warden.organizationId, role: 'owner' }],
+    );
     browser = await launchChromium();
     context = await browser.newContext({ colorScheme: 'light', viewport: { width: 1280, height: 800 } });
     await context.addCookies([{ name: 'warden_session', value: owner.token, url: warden.url }]);
@@ -58,7 +65,8 @@ describe('the relays and notifications screens', () => {
     await warden?.close();
   });
 
-  const relayConfig = (token: string) => fetch(`${warden.url}/api/relay/config`, { headers: { authorization: `Bearer ${token}` } });
+  const relayConfig = (token: string) =>
+    fetch(`${warden.url}/api/relay/config`, { headers: { authorization: `Bearer ${token}` } });
 
   it('lists relays with status, last seen and monitors; creates one whose token and command are shown once; rotates and deletes', async () => {
     await page.goto(`${warden.url}/app/relays`);
@@ -79,7 +87,12 @@ describe('the relays and notifications screens', () => {
     expect(await page.getByLabel('Run the agent inside your network').inputValue()).toBe(
       `WARDEN_URL=${warden.url} WARDEN_RELAY_TOKEN=${token} warden relay --data-dir /var/lib/warden-relay`,
     );
-    expect(await page.getByText(/shown only once/).first().isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText(/shown only once/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     expect(JSON.stringify(await page.evaluate(() => ({ ...localStorage, ...sessionStorage })))).not.toContain(token);
 
@@ -108,7 +121,10 @@ describe('the relays and notifications screens', () => {
     // The count links to the monitor list filtered by the relay.
     await lab.getByRole('link', { name: '1 monitors on Home lab' }).click();
     await page.waitForURL(/\/app\/monitors\?relay=home-lab$/);
-    await page.getByRole('table', { name: 'Monitors' }).getByRole('row', { name: /Survival/ }).waitFor();
+    await page
+      .getByRole('table', { name: 'Monitors' })
+      .getByRole('row', { name: /Survival/ })
+      .waitFor();
   }, 30_000);
 
   it('creates a webhook channel from the generated form, shows a refused field inline, sends tests and reads the delivery log', async () => {

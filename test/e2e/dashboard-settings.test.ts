@@ -33,12 +33,20 @@ describe('the dashboard’s settings and account screens', () => {
   beforeAll(async () => {
     warden = await startSeededWarden(dialects.find((d) => d.name === 'sqlite')!, YAML);
     const { testContext } = await seeding();
-    const ctx = { ...testContext(warden.opened.store, { now: () => Date.now() }), organizationId: warden.organizationId };
-    owner = await signedInUser(ctx, [{ organizationId: warden.organizationId, role: 'owner' }], { name: 'Olive Owner' });
+    const ctx = {
+      ...testContext(warden.opened.store, { now: () => Date.now() }),
+      organizationId: warden.organizationId,
+    };
+    owner = await signedInUser(ctx, [{ organizationId: warden.organizationId, role: 'owner' }], {
+      name: 'Olive Owner',
+    });
     const { recordAudit } = await import('../../src/services/audit/record.js');
     const hourAgo = Date.now() - 3_600_000;
     for (let i = 0; i < OLD_ENTRIES; i++)
-      await recordAudit({ ...ctx, clock: { now: () => hourAgo + i }, actor: { kind: 'system', name: 'cli' } }, { action: 'monitor.check', id: null, label: `old ${i}`, detail: null });
+      await recordAudit(
+        { ...ctx, clock: { now: () => hourAgo + i }, actor: { kind: 'system', name: 'cli' } },
+        { action: 'monitor.check', id: null, label: `old ${i}`, detail: null },
+      );
     browser = await launchChromium();
     ownerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await ownerContext.newPage();
@@ -51,8 +59,12 @@ describe('the dashboard’s settings and account screens', () => {
   async function seriousViolations(on: Page): Promise<string[]> {
     // Away from whatever was just clicked: a hovered link's passing colours are not the screen's.
     await on.mouse.move(0, 0);
-    const { violations } = await new AxeBuilder({ page: on }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const { violations } = await new AxeBuilder({ page: on })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   }
 
   async function signIn(on: Page, email: string, password: string, code?: () => string): Promise<void> {
@@ -96,7 +108,9 @@ describe('the dashboard’s settings and account screens', () => {
     await row.getByRole('button', { name: 'Revoke ci-bot' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Revoke the key' }).click();
     await expect.poll(() => row.textContent()).toContain('Revoked');
-    expect((await fetch(`${warden.url}/api/v1/monitors`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(401);
+    expect((await fetch(`${warden.url}/api/v1/monitors`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(
+      401,
+    );
   }, 30_000);
 
   it('invites a viewer whose link, opened in a fresh browser, signs them up; the viewer can edit nothing', async () => {
@@ -110,7 +124,9 @@ describe('the dashboard’s settings and account screens', () => {
     expect(link).toMatch(/\/app\/invite\?token=wdi_/);
     // No SMTP server here: the screen says the link was not mailed.
     expect(await page.getByText(/^Not mailed/).isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('table', { name: /Invitations not accepted/ }).textContent()).toContain('vera@example.com');
+    await expect
+      .poll(() => page.getByRole('table', { name: /Invitations not accepted/ }).textContent())
+      .toContain('vera@example.com');
 
     const invitee = await browser.newContext({ viewport: { width: 390, height: 844 } });
     try {
@@ -159,7 +175,15 @@ describe('the dashboard’s settings and account screens', () => {
     await expect.poll(() => role.inputValue()).toBe('viewer');
     await role.click();
     await page.getByRole('option', { name: 'editor' }).click();
-    await expect.poll(async () => (await (await fetch(`${warden.url}/api/v1/members`, { headers: { authorization: `Bearer ${warden.readKey}` } })).json()).members.map((m: { role: string }) => m.role)).toContain('editor');
+    await expect
+      .poll(async () =>
+        (
+          await (
+            await fetch(`${warden.url}/api/v1/members`, { headers: { authorization: `Bearer ${warden.readKey}` } })
+          ).json()
+        ).members.map((m: { role: string }) => m.role),
+      )
+      .toContain('editor');
   }, 30_000);
 
   it('shows the organization warden.yaml declares as read-only, with its badge', async () => {
@@ -174,12 +198,17 @@ describe('the dashboard’s settings and account screens', () => {
   it('turns TOTP on from the secret the screen shows, then signs in again with password and code', async () => {
     await page.goto(`${warden.url}/app/account`);
     await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
-    await page.getByRole('table', { name: /Browsers signed in as you/ }).getByText('this device').waitFor();
+    await page
+      .getByRole('table', { name: /Browsers signed in as you/ })
+      .getByText('this device')
+      .waitFor();
     await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
     await page.getByRole('img', { name: /QR code of the authenticator link/ }).waitFor();
     const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').trim();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    await page.getByRole('textbox', { name: /6-digit code/ }).fill(TOTP.generate({ secret: Secret.fromBase32(secret) }));
+    await page
+      .getByRole('textbox', { name: /6-digit code/ })
+      .fill(TOTP.generate({ secret: Secret.fromBase32(secret) }));
     await page.getByRole('button', { name: 'Turn on' }).click();
     const codes = (await page.getByRole('textbox', { name: 'Recovery codes' }).inputValue()).split('\n');
     expect(codes).toHaveLength(10);
@@ -187,7 +216,8 @@ describe('the dashboard’s settings and account screens', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     // Signed in a while ago (as if): new recovery codes first ask for the password, then show.
-    for (const session of await warden.opened.store.sessions.listByUser(owner.userId, Date.now())) await warden.opened.store.sessions.prove(session.id, Date.now() - 3_600_000);
+    for (const session of await warden.opened.store.sessions.listByUser(owner.userId, Date.now()))
+      await warden.opened.store.sessions.prove(session.id, Date.now() - 3_600_000);
     await page.getByRole('button', { name: 'New recovery codes' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Make new codes' }).click();
     const prompt = page.getByRole('group', { name: 'Confirm it is you' });
@@ -208,7 +238,9 @@ describe('the dashboard’s settings and account screens', () => {
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(/\/app\/login/);
     // The code that confirmed enrolment is used up: the app's next code (inside the server's window) signs in.
-    await signIn(page, owner.email, owner.password, () => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + 30_000 }));
+    await signIn(page, owner.email, owner.password, () =>
+      TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + 30_000 }),
+    );
   }, 30_000);
 
   it('lists the key’s creation and the invitation by their actor, newest first, filtered and a page at a time', async () => {
@@ -218,12 +250,18 @@ describe('the dashboard’s settings and account screens', () => {
     const created = table.getByRole('row').filter({ hasText: 'api-key.create' });
     expect(await created.textContent()).toContain('Olive Owner');
     expect(await created.textContent()).toContain('ci-bot');
-    expect(await table.getByRole('row').filter({ hasText: 'invitation.create' }).textContent()).toContain('Olive Owner');
-    expect(await table.getByRole('row').filter({ hasText: 'invitation.accept' }).textContent()).toContain('Vera Viewer');
+    expect(await table.getByRole('row').filter({ hasText: 'invitation.create' }).textContent()).toContain(
+      'Olive Owner',
+    );
+    expect(await table.getByRole('row').filter({ hasText: 'invitation.accept' }).textContent()).toContain(
+      'Vera Viewer',
+    );
     // The member still exists: the entry of their new role links to the members screen; the revoked key's does not link.
     const promoted = table.getByRole('row').filter({ hasText: 'member.update' });
     expect(await promoted.textContent()).toContain('Olive Owner');
-    expect(await promoted.getByRole('link', { name: 'vera@example.com' }).getAttribute('href')).toBe('/app/settings/members');
+    expect(await promoted.getByRole('link', { name: 'vera@example.com' }).getAttribute('href')).toBe(
+      '/app/settings/members',
+    );
     expect(await created.getByRole('link').count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
 

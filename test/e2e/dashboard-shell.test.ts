@@ -45,7 +45,9 @@ describe('the dashboard', () => {
     warden = await startSeededWarden(sqlite, YAML);
     owner = await user([{ organizationId: warden.organizationId, role: 'owner' }], { name: 'Olive Owner' });
     const push = (token: string, body: object) =>
-      fetch(`${warden.url}/api/push/${token}`, { method: 'POST', body: JSON.stringify(body) }).then((r) => expect(r.status).toBe(200));
+      fetch(`${warden.url}/api/push/${token}`, { method: 'POST', body: JSON.stringify(body) }).then((r) =>
+        expect(r.status).toBe(200),
+      );
     await push(LOBBY, { status: 'up', latency: 42, players: 12, maxPlayers: 64 });
     await push(BACKUPS, { status: 'down', msg: 'disk full' });
     browser = await launchChromium();
@@ -56,13 +58,23 @@ describe('the dashboard', () => {
   });
 
   /** A real user with a live session (test/accounts.ts), at the real time so the session has not expired. */
-  async function user(memberships: { organizationId: string; role: Role }[], options: { name?: string } = {}): Promise<SignedInUser> {
+  async function user(
+    memberships: { organizationId: string; role: Role }[],
+    options: { name?: string } = {},
+  ): Promise<SignedInUser> {
     const { testContext } = await seeding();
-    return signedInUser({ ...testContext(warden.opened.store, { now: () => Date.now() }), organizationId: warden.organizationId }, memberships, options);
+    return signedInUser(
+      { ...testContext(warden.opened.store, { now: () => Date.now() }), organizationId: warden.organizationId },
+      memberships,
+      options,
+    );
   }
 
   /** A browser context, signed in as the owner unless told otherwise, whose CSP violations are collected. */
-  async function open(path: string, { signedIn = true } = {}): Promise<{ context: BrowserContext; page: Page; cspErrors: string[] }> {
+  async function open(
+    path: string,
+    { signedIn = true } = {},
+  ): Promise<{ context: BrowserContext; page: Page; cspErrors: string[] }> {
     const context = await browser.newContext({ colorScheme: 'light', viewport: { width: 1280, height: 800 } });
     if (signedIn) await context.addCookies([{ name: 'warden_session', value: owner.token, url: warden.url }]);
     const page = await context.newPage();
@@ -75,8 +87,12 @@ describe('the dashboard', () => {
   }
 
   async function seriousViolations(page: Page): Promise<string[]> {
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   }
 
   it('shows the monitors with their states and latency, filters through the URL, and remembers dark mode', async () => {
@@ -92,7 +108,12 @@ describe('the dashboard', () => {
       expect(await table.getByRole('row', { name: /Website/ }).textContent()).toContain('Unknown');
       expect(await page.getByRole('status').filter({ hasText: 'monitors' }).textContent()).toBe('3 monitors');
       expect(await page.getByRole('button', { name: 'Account menu of Olive Owner' }).isVisible()).toBe(true);
-      expect(await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Monitors' }).getAttribute('aria-current')).toBe('page');
+      expect(
+        await page
+          .getByRole('navigation', { name: 'Dashboard' })
+          .getByRole('link', { name: 'Monitors' })
+          .getAttribute('aria-current'),
+      ).toBe('page');
       await lobby.getByRole('img', { name: 'Latency of Lobby over the last 24 hours' }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
 
@@ -116,7 +137,9 @@ describe('the dashboard', () => {
       await page.reload();
       await page.getByRole('button', { name: 'Switch to light mode' }).waitFor();
       expect(await html.getAttribute('data-mantine-color-scheme')).toBe('dark');
-      expect(await page.evaluate(() => Object.keys(localStorage))).not.toContain(expect.stringMatching(/session|token/i));
+      expect(await page.evaluate(() => Object.keys(localStorage))).not.toContain(
+        expect.stringMatching(/session|token/i),
+      );
 
       expect(await seriousViolations(page)).toEqual([]);
       expect(cspErrors).toEqual([]);
@@ -195,7 +218,8 @@ describe('the dashboard', () => {
       // From here on, nothing asks for the deleted organization again.
       const forDeleted: string[] = [];
       page.on('request', (request) => {
-        if (request.headers()['x-warden-organization'] === 'doomed' || request.url().includes('organization=doomed')) forDeleted.push(request.url());
+        if (request.headers()['x-warden-organization'] === 'doomed' || request.url().includes('organization=doomed'))
+          forDeleted.push(request.url());
       });
       await table.getByRole('row', { name: /Lobby/ }).waitFor();
       // One organization left: named in the header, no switcher.

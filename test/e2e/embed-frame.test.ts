@@ -27,7 +27,9 @@ pages:
 `;
 
 /** The host's listener, exactly as docs/embed.md gives it: what the docs promise is what is tested. */
-const SNIPPET = /```html\n(<script>[\s\S]*?warden:embed:height[\s\S]*?<\/script>)\n```/.exec(readFileSync(join(process.cwd(), 'docs/embed.md'), 'utf8'))?.[1];
+const SNIPPET = /```html\n(<script>[\s\S]*?warden:embed:height[\s\S]*?<\/script>)\n```/.exec(
+  readFileSync(join(process.cwd(), 'docs/embed.md'), 'utf8'),
+)?.[1];
 
 /** Frames at the documented sizes (the full one deliberately too short), the docs' snippet, and a record of the messages. */
 function hostPage(warden: string): string {
@@ -51,11 +53,18 @@ describe('the widget framed by another site, sized by postMessage', () => {
   let host: HtmlServer;
   let browser: Browser;
   const push = (token: string, body: Record<string, unknown>) =>
-    fetch(`${warden.url}/api/push/${token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.status);
+    fetch(`${warden.url}/api/push/${token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.status);
 
   beforeAll(async () => {
     expect(SNIPPET, 'docs/embed.md has the listener snippet').toBeTruthy();
-    [warden, browser] = await Promise.all([startSeededWarden(dialects.find((d) => d.name === 'sqlite')!, CONFIG), launchChromium()]);
+    [warden, browser] = await Promise.all([
+      startSeededWarden(dialects.find((d) => d.name === 'sqlite')!, CONFIG),
+      launchChromium(),
+    ]);
     host = await serveHtml(hostPage(warden.url));
     expect(await push(GAME, { status: 'up', players: 42, maxPlayers: 100 })).toBe(200);
     expect(await push(WEB, { status: 'up' })).toBe(200);
@@ -67,7 +76,11 @@ describe('the widget framed by another site, sized by postMessage', () => {
   });
 
   async function open(): Promise<{ page: Page; errors: string[]; frame(id: string): Promise<Frame> }> {
-    const context = await browser.newContext({ viewport: { width: 480, height: 700 }, colorScheme: 'light', deviceScaleFactor: 2 });
+    const context = await browser.newContext({
+      viewport: { width: 480, height: 700 },
+      colorScheme: 'light',
+      deviceScaleFactor: 2,
+    });
     const page = await context.newPage();
     page.setDefaultTimeout(5000);
     const errors: string[] = [];
@@ -84,7 +97,11 @@ describe('the widget framed by another site, sized by postMessage', () => {
   }
 
   /** The iframe's height, and the height the widget's card takes without stretching to fill the frame. */
-  async function heights(page: Page, frame: Frame, id: string): Promise<{ iframe: number; natural: number; scrolls: boolean }> {
+  async function heights(
+    page: Page,
+    frame: Frame,
+    id: string,
+  ): Promise<{ iframe: number; natural: number; scrolls: boolean }> {
     const iframe = await page.locator(`#${id}`).evaluate((el) => el.getBoundingClientRect().height);
     const { natural, scrolls } = await frame.evaluate(() => {
       const widget = document.querySelector<HTMLElement>('.widget')!;
@@ -100,17 +117,30 @@ describe('the widget framed by another site, sized by postMessage', () => {
     const { page, errors, frame } = await open();
     for (const id of ['compact', 'full', 'component', 'missing']) {
       const widget = await frame(id);
-      await expect.poll(async () => {
-        const h = await heights(page, widget, id);
-        return h.iframe === h.natural && !h.scrolls;
-      }, { message: `${id}: the iframe as tall as the widget's content` }).toBe(true);
+      await expect
+        .poll(
+          async () => {
+            const h = await heights(page, widget, id);
+            return h.iframe === h.natural && !h.scrolls;
+          },
+          { message: `${id}: the iframe as tall as the widget's content` },
+        )
+        .toBe(true);
     }
     // The full widget needs more than its too-short frame: it grew. The compact one fits its documented 64 px.
     expect((await heights(page, await frame('full'), 'full')).iframe).toBeGreaterThan(80);
     expect((await heights(page, await frame('compact'), 'compact')).iframe).toBeLessThanOrEqual(64);
-    const received = (await page.evaluate(() => (window as unknown as { received: unknown[] }).received)) as { type: string; slug: string; height: number }[];
-    expect(received.filter((m) => m.type === 'warden:embed:height').every((m) => m.slug === 'blockhaven' && m.height > 0)).toBe(true);
-    expect(await (await frame('missing')).getByTestId('embed-missing').textContent()).toBe('This status page has no such component.');
+    const received = (await page.evaluate(() => (window as unknown as { received: unknown[] }).received)) as {
+      type: string;
+      slug: string;
+      height: number;
+    }[];
+    expect(
+      received.filter((m) => m.type === 'warden:embed:height').every((m) => m.slug === 'blockhaven' && m.height > 0),
+    ).toBe(true);
+    expect(await (await frame('missing')).getByTestId('embed-missing').textContent()).toBe(
+      'This status page has no such component.',
+    );
     expect(await (await frame('component')).getByTestId('embed-players').textContent()).toBe('42 / 100 online');
     expect(errors).toEqual([]);
 
@@ -119,8 +149,14 @@ describe('the widget framed by another site, sized by postMessage', () => {
     await page.locator('#compact').screenshot({ path: join(SCREENSHOTS, 'embed-compact-320x64.png') });
     await page.locator('#full').screenshot({ path: join(SCREENSHOTS, 'embed-full-400.png') });
     // No serious accessibility problem on the host page with its four widgets (axe reads into the frames).
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(
+      violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
     await page.context().close();
   });
 
@@ -128,19 +164,22 @@ describe('the widget framed by another site, sized by postMessage', () => {
     const { page, errors, frame } = await open();
     const full = await frame('full');
     const rows = full.getByTestId('embed-component');
-    expect(await rows.evaluateAll((els) => els.map((el) => `${el.getAttribute('data-state')}: ${el.textContent}`))).toEqual([
-      'operational: Survival42 / 100 onlineOperational',
-      'operational: WebsiteOperational',
-    ]);
+    expect(
+      await rows.evaluateAll((els) => els.map((el) => `${el.getAttribute('data-state')}: ${el.textContent}`)),
+    ).toEqual(['operational: Survival42 / 100 onlineOperational', 'operational: WebsiteOperational']);
     expect(await full.locator('h2.group').allTextContents()).toEqual(['Game servers', 'Community']);
     // Dark colours, while the host page and the reader's scheme are light.
-    const colours = await full.getByTestId('embed').evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]);
+    const colours = await full
+      .getByTestId('embed')
+      .evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]);
     expect(colours).toEqual(['rgb(21, 27, 35)', 'rgb(230, 237, 243)']);
     const before = (await heights(page, full, 'full')).iframe;
 
     // A push turns the website down: the row follows within a second or so (no reload: the stream, then a refetch).
     expect(await fetch(`${warden.url}/api/push/${WEB}?status=down&msg=refused`).then((r) => r.status)).toBe(200);
-    await expect.poll(() => full.locator('[data-testid="embed-component"]').nth(1).getAttribute('data-state'), { interval: 50 }).toBe('down');
+    await expect
+      .poll(() => full.locator('[data-testid="embed-component"]').nth(1).getAttribute('data-state'), { interval: 50 })
+      .toBe('down');
     expect(await full.getByTestId('embed').getAttribute('data-state')).not.toBe('operational');
 
     // An incident opens: its title appears, and the host's frame grows to fit it.
@@ -150,11 +189,15 @@ describe('the widget framed by another site, sized by postMessage', () => {
       body: JSON.stringify({ title: 'Website unreachable', message: 'We are looking into it.' }),
     });
     expect(opened.status).toBe(201);
-    await expect.poll(() => full.getByTestId('embed-incident').allTextContents()).toEqual(['Website unreachable Investigating']);
-    await expect.poll(async () => {
-      const h = await heights(page, full, 'full');
-      return h.iframe > before && h.iframe === h.natural;
-    }).toBe(true);
+    await expect
+      .poll(() => full.getByTestId('embed-incident').allTextContents())
+      .toEqual(['Website unreachable Investigating']);
+    await expect
+      .poll(async () => {
+        const h = await heights(page, full, 'full');
+        return h.iframe > before && h.iframe === h.natural;
+      })
+      .toBe(true);
     expect(await full.locator('[data-testid="embed-incident"] a').getAttribute('target')).toBe('_blank');
     expect(errors).toEqual([]);
     await page.context().close();

@@ -39,7 +39,8 @@ describe('the embed widget on another site', () => {
   let server: ServerProcess;
   let host: HtmlServer;
   let browser: Browser;
-  const push = (status: 'up' | 'down') => fetch(`${server.url}/api/push/${TOKEN}?status=${status}`).then((response) => response.status);
+  const push = (status: 'up' | 'down') =>
+    fetch(`${server.url}/api/push/${TOKEN}?status=${status}`).then((response) => response.status);
   const pushPlayers = () =>
     fetch(`${server.url}/api/push/${TOKEN}`, {
       method: 'POST',
@@ -64,13 +65,21 @@ describe('the embed widget on another site', () => {
   });
 
   /** `listening` resolves once the widget's live stream has its first message (the server greets it with a snapshot). */
-  async function open(colorScheme: 'light' | 'dark'): Promise<{ page: Page; errors: string[]; listening: Promise<void> }> {
-    const context = await browser.newContext({ viewport: { width: 420, height: 250 }, colorScheme, deviceScaleFactor: 2 });
+  async function open(
+    colorScheme: 'light' | 'dark',
+  ): Promise<{ page: Page; errors: string[]; listening: Promise<void> }> {
+    const context = await browser.newContext({
+      viewport: { width: 420, height: 250 },
+      colorScheme,
+      deviceScaleFactor: 2,
+    });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     page.on('pageerror', (error) => errors.push(error.message));
-    const listening = new Promise<void>((resolve) => page.on('websocket', (socket) => socket.once('framereceived', () => resolve())));
+    const listening = new Promise<void>((resolve) =>
+      page.on('websocket', (socket) => socket.once('framereceived', () => resolve())),
+    );
     await page.goto(host.url);
     return { page, errors, listening };
   }
@@ -97,13 +106,17 @@ describe('the embed widget on another site', () => {
     await listening;
     // The widget polls once a minute at most: an update within seconds came over the stream.
     expect(await push('down')).toBe(200);
-    await expect.poll(() => widget.getByTestId('embed').getAttribute('data-state'), { interval: 50, timeout: 5000 }).toBe('down');
+    await expect
+      .poll(() => widget.getByTestId('embed').getAttribute('data-state'), { interval: 50, timeout: 5000 })
+      .toBe('down');
     expect(await widget.getByTestId('embed-label').textContent()).toBe('Major outage');
     expect(await widget.getByTestId('embed-players').isVisible()).toBe(false);
     // The reader sees it turn red: the state's dot and words in the down colour.
     const shot = await saveScreenshot(page, 'embed-down.png', {});
     const frame = await regionOf(page.locator('iframe[title="Blockhaven status"]'));
-    expect(countNear(shot, STATE_COLOUR.down, 24, frame), 'pixels of the down colour in the widget').toBeGreaterThan(300);
+    expect(countNear(shot, STATE_COLOUR.down, 24, frame), 'pixels of the down colour in the widget').toBeGreaterThan(
+      300,
+    );
     expect(errors).toEqual([]);
     await page.context().close();
     expect(await pushPlayers()).toBe(200);
@@ -116,14 +129,25 @@ describe('the embed widget on another site', () => {
       const dark = page.frameLocator('iframe[title="Blockhaven status (dark)"]');
       await expect.poll(() => auto.getByTestId('embed').getAttribute('data-state')).toBe('operational');
       await expect.poll(() => dark.getByTestId('embed').getAttribute('data-state')).toBe('operational');
-      const background = (frame: typeof auto) => frame.getByTestId('embed').evaluate((el) => getComputedStyle(el).backgroundColor);
+      const background = (frame: typeof auto) =>
+        frame.getByTestId('embed').evaluate((el) => getComputedStyle(el).backgroundColor);
       expect(await background(auto)).toBe(scheme === 'dark' ? 'rgb(21, 27, 35)' : 'rgb(255, 255, 255)');
       expect(await background(dark)).toBe('rgb(21, 27, 35)');
       // The widget follows the reader's scheme, or is dark when asked, whatever the host page looks like.
       const file = `embed-${scheme}.png`;
       const shot = await saveScreenshot(page, file, {});
-      expectLooks(shot, scheme, `${file}, the widget`, await regionOf(page.locator('iframe[title="Blockhaven status"]')));
-      expectLooks(shot, 'dark', `${file}, the widget forced dark`, await regionOf(page.locator('iframe[title="Blockhaven status (dark)"]')));
+      expectLooks(
+        shot,
+        scheme,
+        `${file}, the widget`,
+        await regionOf(page.locator('iframe[title="Blockhaven status"]')),
+      );
+      expectLooks(
+        shot,
+        'dark',
+        `${file}, the widget forced dark`,
+        await regionOf(page.locator('iframe[title="Blockhaven status (dark)"]')),
+      );
       expect(errors).toEqual([]);
       await page.context().close();
     }

@@ -49,7 +49,11 @@ function send(base: string, ask: Ask): Promise<Answer> {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
-        const headers = Object.fromEntries(Object.entries(res.headers).filter(([name]) => !UNCOMPARED.has(name)).map(([k, v]) => [k, String(v)]));
+        const headers = Object.fromEntries(
+          Object.entries(res.headers)
+            .filter(([name]) => !UNCOMPARED.has(name))
+            .map(([k, v]) => [k, String(v)]),
+        );
         resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
       });
     });
@@ -63,7 +67,19 @@ async function listen(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-const FORMS = ['/s/acme', '/s/acme/', '/s/acme/status.json', '/s/acme/status.md', '/s/acme/feed.xml', '/s/acme/badge.svg', '/s/acme/badge.svg?players&style=flat-square', '/s/acme/og.png', '/s/acme/embed', '/s/acme/embed?theme=dark', '/api/v1/status/acme'];
+const FORMS = [
+  '/s/acme',
+  '/s/acme/',
+  '/s/acme/status.json',
+  '/s/acme/status.md',
+  '/s/acme/feed.xml',
+  '/s/acme/badge.svg',
+  '/s/acme/badge.svg?players&style=flat-square',
+  '/s/acme/og.png',
+  '/s/acme/embed',
+  '/s/acme/embed?theme=dark',
+  '/api/v1/status/acme',
+];
 
 for (const dialect of dialects)
   describe.skipIf(!dialect.available)(`the pre-router and the app on ${dialect.name}`, () => {
@@ -100,7 +116,10 @@ for (const dialect of dialects)
       const answer = await send(fast, ask);
       const viaApp = appCalls > before;
       const reference = await send(slow, ask);
-      expect({ status: answer.status, headers: answer.headers }, `${ask.method ?? 'GET'} ${ask.path}`).toEqual({ status: reference.status, headers: reference.headers });
+      expect({ status: answer.status, headers: answer.headers }, `${ask.method ?? 'GET'} ${ask.path}`).toEqual({
+        status: reference.status,
+        headers: reference.headers,
+      });
       expect(answer.body.equals(reference.body), `${ask.method ?? 'GET'} ${ask.path}: body`).toBe(true);
       return { answer, viaApp };
     }
@@ -147,11 +166,23 @@ for (const dialect of dialects)
           const { answer, viaApp } = await same({ path, headers: { 'accept-encoding': coding } });
           expect(viaApp, `${path} ${coding}`).toBe(false);
           const encoding = answer.headers['content-encoding'];
-          const decoded = encoding === 'br' ? brotliDecompressSync(answer.body) : encoding === 'gzip' ? gunzipSync(answer.body) : answer.body;
+          const decoded =
+            encoding === 'br'
+              ? brotliDecompressSync(answer.body)
+              : encoding === 'gzip'
+                ? gunzipSync(answer.body)
+                : answer.body;
           expect(decoded.equals(plain.body), `${path} ${coding}`).toBe(true);
-          if (encoding !== undefined) expect(answer.headers.etag, `${path} ${coding}`).toBe(`${plain.headers.etag?.slice(0, -1)}-${encoding === 'br' ? 'br' : 'gz'}"`);
-          if (answer.headers['content-type'] !== 'image/png') expect(answer.headers.vary, `${path} ${coding}`).toMatch(/Accept-Encoding/);
-          const revalidated = await same({ path, headers: { 'accept-encoding': coding, 'if-none-match': answer.headers.etag as string } });
+          if (encoding !== undefined)
+            expect(answer.headers.etag, `${path} ${coding}`).toBe(
+              `${plain.headers.etag?.slice(0, -1)}-${encoding === 'br' ? 'br' : 'gz'}"`,
+            );
+          if (answer.headers['content-type'] !== 'image/png')
+            expect(answer.headers.vary, `${path} ${coding}`).toMatch(/Accept-Encoding/);
+          const revalidated = await same({
+            path,
+            headers: { 'accept-encoding': coding, 'if-none-match': answer.headers.etag as string },
+          });
           expect(revalidated.answer.status, `${path} ${coding}`).toBe(304);
           expect(revalidated.viaApp).toBe(false);
         }
@@ -175,11 +206,23 @@ for (const dialect of dialects)
         expect(answer.status, ask.path).toBe(200);
         expect(viaApp, ask.path).toBe(false);
       }
-      expect(JSON.parse((await send(fast, { path: '/readyz' })).body.toString())).toMatchObject({ status: 'ready', database: dialect.name });
+      expect(JSON.parse((await send(fast, { path: '/readyz' })).body.toString())).toMatchObject({
+        status: 'ready',
+        database: dialect.name,
+      });
     });
 
     it('leaves unknown slugs, other paths and preflights to the app', async () => {
-      for (const ask of [{ path: '/s/nope' }, { path: '/s/nope/status.json' }, { path: '/healthz?verbose' }, { method: 'OPTIONS', path: '/s/acme', headers: { origin: 'https://x.test', 'access-control-request-method': 'GET' } }])
+      for (const ask of [
+        { path: '/s/nope' },
+        { path: '/s/nope/status.json' },
+        { path: '/healthz?verbose' },
+        {
+          method: 'OPTIONS',
+          path: '/s/acme',
+          headers: { origin: 'https://x.test', 'access-control-request-method': 'GET' },
+        },
+      ])
         expect((await same(ask)).viaApp, ask.path).toBe(true);
     });
 
@@ -187,21 +230,44 @@ for (const dialect of dialects)
       const get = await same({ path: `/api/push/${TOKEN}?status=down&msg=crashed&latency=7` });
       expect(get.answer.status).toBe(200);
       expect(get.viaApp).toBe(false);
-      const post = await same({ method: 'POST', path: `/api/push/${TOKEN}`, headers: { 'content-type': 'application/json' }, body: '{"players":5,"tps":19.5}' });
+      const post = await same({
+        method: 'POST',
+        path: `/api/push/${TOKEN}`,
+        headers: { 'content-type': 'application/json' },
+        body: '{"players":5,"tps":19.5}',
+      });
       expect(post.answer.status).toBe(200);
       const empty = await same({ method: 'POST', path: `/api/push/${TOKEN}` });
       expect(empty.answer.status).toBe(200);
       const offered = await new Promise<string | undefined>((resolve) => {
-        request(`${fast}/api/push/${TOKEN}`, { headers: { 'x-request-id': 'cron-42' } }, (res) => resolve(res.headers['x-request-id'] as string)).end();
+        request(`${fast}/api/push/${TOKEN}`, { headers: { 'x-request-id': 'cron-42' } }, (res) =>
+          resolve(res.headers['x-request-id'] as string),
+        ).end();
       });
       expect(offered).toBe('cron-42');
     });
 
     it('refuses bad heartbeats and unknown tokens itself with the app’s problems', async () => {
-      for (const [query] of BAD_PUSH_QUERIES) expect((await same({ path: `/api/push/${TOKEN}?${query}` })).answer.status, query).toBe(400);
+      for (const [query] of BAD_PUSH_QUERIES)
+        expect((await same({ path: `/api/push/${TOKEN}?${query}` })).answer.status, query).toBe(400);
       for (const [what, body] of BAD_PUSH_BODIES)
-        expect((await same({ method: 'POST', path: `/api/push/${TOKEN}`, headers: { 'content-type': 'application/json' }, body })).answer.status, what).toBe(400);
-      const declaredTooLarge = await same({ method: 'POST', path: `/api/push/${TOKEN}`, headers: { 'content-length': String(PUSH_LIMITS.bodyBytes + 1) }, body: 'x'.repeat(PUSH_LIMITS.bodyBytes + 1) });
+        expect(
+          (
+            await same({
+              method: 'POST',
+              path: `/api/push/${TOKEN}`,
+              headers: { 'content-type': 'application/json' },
+              body,
+            })
+          ).answer.status,
+          what,
+        ).toBe(400);
+      const declaredTooLarge = await same({
+        method: 'POST',
+        path: `/api/push/${TOKEN}`,
+        headers: { 'content-length': String(PUSH_LIMITS.bodyBytes + 1) },
+        body: 'x'.repeat(PUSH_LIMITS.bodyBytes + 1),
+      });
       expect(declaredTooLarge.answer.status).toBe(413);
       for (const method of ['GET', 'POST']) {
         const unknown = await same({ method, path: `/api/push/${UNKNOWN}` });
@@ -214,9 +280,18 @@ for (const dialect of dialects)
     // Last: it empties the token's bucket, and the harness's clock stands still.
     it('refuses a token over its rate with the app’s 429 and Retry-After, both paths sharing one bucket', async () => {
       let answered = 0;
-      for (let i = 0; i < 100 && answered !== 429; i++) answered = (await send(fast, { path: `/api/push/${TOKEN}` })).status;
+      for (let i = 0; i < 100 && answered !== 429; i++)
+        answered = (await send(fast, { path: `/api/push/${TOKEN}` })).status;
       expect(answered).toBe(429);
-      for (const ask of [{ path: `/api/push/${TOKEN}?status=up` }, { method: 'POST', path: `/api/push/${TOKEN}`, headers: { 'content-type': 'application/json' }, body: '{"players":1}' }]) {
+      for (const ask of [
+        { path: `/api/push/${TOKEN}?status=up` },
+        {
+          method: 'POST',
+          path: `/api/push/${TOKEN}`,
+          headers: { 'content-type': 'application/json' },
+          body: '{"players":1}',
+        },
+      ]) {
         const { answer, viaApp } = await same(ask);
         expect(answer.status).toBe(429);
         expect(answer.headers['retry-after']).toBe('1');

@@ -14,7 +14,11 @@ export const PROBLEM_TYPE = 'https://warden.dev/problems/storage-unavailable';
 
 export const RELAY = 'wdr_faultRelayToken0123456789abcd';
 
-export const PUSH_TOKENS = ['wdp_faultPushTokenNumberOne012345', 'wdp_faultPushTokenNumberTwo012345', 'wdp_faultPushTokenNumberThree0123'];
+export const PUSH_TOKENS = [
+  'wdp_faultPushTokenNumberOne012345',
+  'wdp_faultPushTokenNumberTwo012345',
+  'wdp_faultPushTokenNumberThree0123',
+];
 
 export interface LogLine {
   level: number;
@@ -48,14 +52,22 @@ export const openIncident = (s: SeededWarden) =>
   fetch(`${s.url}/api/v1/pages/ops/incidents`, {
     method: 'POST',
     headers: { authorization: `Bearer ${s.writeKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ title: 'Database', impact: 'minor', message: Array.from({ length: 900 }, (_, i) => `w${(i * 7919) % 10007}`).join(' ') }),
+    body: JSON.stringify({
+      title: 'Database',
+      impact: 'minor',
+      message: Array.from({ length: 900 }, (_, i) => `w${(i * 7919) % 10007}`).join(' '),
+    }),
   });
 
 /**
  * The answers during the run: 200 or 503 only (with `refused`, 503s of both kinds), each 503 with Retry-After and the
  * problem type; pushes and relay results stored again within RECOVERY_MS of `backAt`, and nothing but 200 from then on.
  */
-export async function expectRefusedThenRecovered(load: ResultLoad, backAt: number, { refused: mustRefuse = true } = {}): Promise<void> {
+export async function expectRefusedThenRecovered(
+  load: ResultLoad,
+  backAt: number,
+  { refused: mustRefuse = true } = {},
+): Promise<void> {
   const firstPush = await load.first('push', 200, backAt, RECOVERY_MS + 1_000);
   const firstRelay = await load.first('relay', 200, backAt, RECOVERY_MS + 1_000);
   expect(firstPush, 'a push answered 200 after the database came back').toBeDefined();
@@ -71,7 +83,11 @@ export async function expectRefusedThenRecovered(load: ResultLoad, backAt: numbe
   for (const a of load.answers) statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
   const seen = `statuses seen: ${JSON.stringify(Object.fromEntries(statuses))}`;
   if (mustRefuse) expect([...statuses.keys()].sort(), seen).toEqual([200, 503]);
-  else expect([...statuses.keys()].filter((status) => status !== 200 && status !== 503), seen).toEqual([]);
+  else
+    expect(
+      [...statuses.keys()].filter((status) => status !== 200 && status !== 503),
+      seen,
+    ).toEqual([]);
   const refused = load.answers.filter((a) => a.status === 503);
   if (mustRefuse) expect(refused.some((a) => a.kind === 'push')).toBe(true);
   if (mustRefuse) expect(refused.some((a) => a.kind === 'relay')).toBe(true);
@@ -87,15 +103,24 @@ export async function expectRefusedThenRecovered(load: ResultLoad, backAt: numbe
 export async function expectAcknowledgedStored(s: SeededWarden, load: ResultLoad, exactly: boolean): Promise<void> {
   for (const [i, token] of PUSH_TOKENS.entries()) {
     const acked = load.ackedPushes.get(token) as Set<string>;
-    const checks = await s.opened.store.checks.list(s.monitors[`push${i}`]?.id as string, { from: 0, to: Number.MAX_SAFE_INTEGER, limit: 1_000_000 });
+    const checks = await s.opened.store.checks.list(s.monitors[`push${i}`]?.id as string, {
+      from: 0,
+      to: Number.MAX_SAFE_INTEGER,
+      limit: 1_000_000,
+    });
     const stored = new Set(checks.map((c) => c.message));
     const lost = [...acked].filter((msg) => !stored.has(msg));
     expect(lost, `pushes of token ${i} answered 200 but not stored`).toEqual([]);
     if (exactly) expect(checks.length).toBe(acked.size);
     expect(acked.size).toBeGreaterThan(0);
   }
-  const stored = await s.opened.store.checks.storedResultKeys([...load.sentResults].map((key) => key.split('\u0000')[1] as string));
-  expect([...load.ackedResults].filter((key) => !stored.has(key)), 'relay results accepted but not stored').toEqual([]);
+  const stored = await s.opened.store.checks.storedResultKeys(
+    [...load.sentResults].map((key) => key.split('\u0000')[1] as string),
+  );
+  expect(
+    [...load.ackedResults].filter((key) => !stored.has(key)),
+    'relay results accepted but not stored',
+  ).toEqual([]);
   if (exactly) expect(stored.size).toBe(load.ackedResults.size);
   expect(load.ackedResults.size).toBeGreaterThan(0);
 }
@@ -111,7 +136,8 @@ export async function expectTwoLogLines(lines: LogLine[], fault: string, { maybe
     expect(lines.filter((l) => l.level >= 50)).toEqual([]);
     return;
   }
-  for (let waited = 0; recovered().length === 0 && waited < STORAGE_WATCH.quietMs + 3_000; waited += 50) await sleep(50);
+  for (let waited = 0; recovered().length === 0 && waited < STORAGE_WATCH.quietMs + 3_000; waited += 50)
+    await sleep(50);
   expect(down).toHaveLength(1);
   expect(down[0]).toMatchObject({ level: 50, fault });
   expect(down[0]?.msg).toContain(`503 with Retry-After: ${STORAGE_RETRY_AFTER_SEC}`);

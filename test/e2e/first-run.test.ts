@@ -33,14 +33,23 @@ for (const dialect of dialects) {
       fetch(`${base}/api/v1/auth/setup`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: base },
-        body: JSON.stringify({ code, email: 'owner@example.com', name: 'Owner', password: 'correct horse battery staple' }),
+        body: JSON.stringify({
+          code,
+          email: 'owner@example.com',
+          name: 'Owner',
+          password: 'correct horse battery staple',
+        }),
       });
 
     it('logs the setup code once without accounts, serves the demo to anyone, and logs nothing once an owner exists', async () => {
       opened = await dialect.open({ migrate: false });
       const first = await start();
       // The log names every page's address, once.
-      const pageLines = first.log.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { msg: string; url?: string }).filter((e) => e.msg.startsWith('status page'));
+      const pageLines = first.log
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { msg: string; url?: string })
+        .filter((e) => e.msg.startsWith('status page'));
       expect(pageLines.map((e) => e.url)).toEqual([`${first.warden.url}/s/demo`]);
       const codes = [...first.log.matchAll(SETUP_CODE)];
       expect(codes).toHaveLength(1);
@@ -90,7 +99,11 @@ for (const dialect of dialects) {
       // page gone from /, llms.txt and MCP — and says how to delete it.
       expect(third.log).toContain('`warden demo remove` deletes it');
       const paused = await third.warden.store.monitors.list(demoOrg);
-      expect(paused.map((m) => `${m.key}:${m.enabled}`).sort()).toEqual(['demo-heartbeat:false', 'demo-http:false', 'demo-tcp:false']);
+      expect(paused.map((m) => `${m.key}:${m.enabled}`).sort()).toEqual([
+        'demo-heartbeat:false',
+        'demo-http:false',
+        'demo-tcp:false',
+      ]);
       expect((await fetch(`${third.base}/s/demo`)).status).toBe(404);
       expect((await fetch(`${third.base}/api/v1/status/demo`)).status).toBe(404);
       const homeAfter = await fetch(`${third.base}/`, { redirect: 'manual' });

@@ -33,7 +33,9 @@ class Browser {
         origin: this.url(),
         'x-forwarded-for': this.address,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(this.cookies.size > 0 ? { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') } : {}),
+        ...(this.cookies.size > 0
+          ? { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') }
+          : {}),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
@@ -61,7 +63,11 @@ for (const dialect of dialects)
     /** A browser from an address of its own. */
     const browser = () => new Browser(() => s.url, `198.51.100.${++client}`);
     const person = (role: 'owner' | 'viewer' = 'viewer', options: { email?: string } = {}) =>
-      signedInUser({ ...testContext(s.opened.store, clock), organizationId: s.organizationId }, [{ organizationId: s.organizationId, role }], options);
+      signedInUser(
+        { ...testContext(s.opened.store, clock), organizationId: s.organizationId },
+        [{ organizationId: s.organizationId, role }],
+        options,
+      );
     /** The next mail to `to`, taken off the list, parsed. */
     const mailTo = async (to: string) => {
       await vi.waitFor(() => expect(smtp.messages.some((m) => m.to.includes(to))).toBe(true), { timeout: 5000 });
@@ -73,7 +79,11 @@ for (const dialect of dialects)
 
     beforeAll(async () => {
       smtp = await startSmtpFake();
-      const env = { WARDEN_TRUST_PROXY: '1', WARDEN_SMTP_URL: `smtp://127.0.0.1:${smtp.port}?secure=none`, WARDEN_SMTP_FROM: 'Warden <warden@example.com>' };
+      const env = {
+        WARDEN_TRUST_PROXY: '1',
+        WARDEN_SMTP_URL: `smtp://127.0.0.1:${smtp.port}?secure=none`,
+        WARDEN_SMTP_FROM: 'Warden <warden@example.com>',
+      };
       s = await startSeededWarden(dialect, YAML, env, { clock });
     });
     afterAll(async () => {
@@ -111,7 +121,10 @@ for (const dialect of dialects)
       const confirmed = await browser().send('POST', '/api/v1/auth/email/confirm', { token });
       expect(confirmed.status).toBe(200);
       expect((await mailTo(owner.email)).subject).toBe('Your Warden account has a new email address');
-      expect((await (await owners.send('GET', '/api/v1/auth/me')).json()).user).toMatchObject({ email: 'owner.new@example.com', emailVerified: true });
+      expect((await (await owners.send('GET', '/api/v1/auth/me')).json()).user).toMatchObject({
+        email: 'owner.new@example.com',
+        emailVerified: true,
+      });
       expect((await browser().login('owner.new@example.com', PASSWORD)).status).toBe(200);
     }, 30_000);
 
@@ -119,7 +132,12 @@ for (const dialect of dialects)
       const known = await person();
       const stranger = browser();
       const signup = (email: string, invitation?: string) =>
-        stranger.send('POST', '/api/v1/auth/signup', { email, name: 'Sam', password: 'a long enough password', ...(invitation ? { invitation } : {}) });
+        stranger.send('POST', '/api/v1/auth/signup', {
+          email,
+          name: 'Sam',
+          password: 'a long enough password',
+          ...(invitation ? { invitation } : {}),
+        });
       for (const invitation of [undefined, `wdi_${randomBytes(24).toString('base64url')}`]) {
         const answers = [await signup(known.email, invitation), await signup('unknown@example.com', invitation)];
         expect(answers.map((a) => a.status)).toEqual(invitation ? [404, 404] : [403, 403]);
@@ -144,7 +162,8 @@ for (const dialect of dialects)
       expect((await finished.json()).organizations).toEqual([expect.objectContaining({ key: 'acme', role: 'editor' })]);
 
       // Six sign-ups so far from this address (the invitation is used now): the rest of the hour's ten, then 429.
-      for (let n = 0; n < ACCOUNT_LIMITS.signupsPerClientPerHour - 6; n++) expect((await signup(`eager-${n}@example.com`, invitation)).status).toBe(410);
+      for (let n = 0; n < ACCOUNT_LIMITS.signupsPerClientPerHour - 6; n++)
+        expect((await signup(`eager-${n}@example.com`, invitation)).status).toBe(410);
       const limited = await signup('one-more@example.com', invitation);
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(3000);
@@ -208,7 +227,11 @@ for (const dialect of dialects)
 describe.skipIf(!clusterAvailable)('account limits in cluster mode', () => {
   let s: SeededWarden;
   const postgres = dialects.find((d) => d.name === 'postgres');
-  const cluster = { REDIS_URL, [REDIS_PREFIX_SETTING]: `test-${randomBytes(6).toString('hex')}`, WARDEN_TRUST_PROXY: '1' };
+  const cluster = {
+    REDIS_URL,
+    [REDIS_PREFIX_SETTING]: `test-${randomBytes(6).toString('hex')}`,
+    WARDEN_TRUST_PROXY: '1',
+  };
   beforeAll(async () => {
     if (postgres) s = await startSeededWarden(postgres, YAML, cluster);
   });
@@ -218,14 +241,16 @@ describe.skipIf(!clusterAvailable)('account limits in cluster mode', () => {
 
   it('counts an account’s wrong passwords across processes, and lets its known device in on either', async () => {
     const other = (await s.another(cluster)).url.replace('localhost', '127.0.0.1');
-    const owner = await signedInUser({ ...testContext(s.opened.store, { now: () => Date.now() }), organizationId: s.organizationId }, [
-      { organizationId: s.organizationId, role: 'owner' },
-    ]);
+    const owner = await signedInUser(
+      { ...testContext(s.opened.store, { now: () => Date.now() }), organizationId: s.organizationId },
+      [{ organizationId: s.organizationId, role: 'owner' }],
+    );
     const owners = new Browser(() => s.url, '198.51.100.1');
     expect((await owners.login(owner.email, PASSWORD)).status).toBe(200);
     const guesser = (url: string, n: number) => new Browser(() => url, `203.0.113.${n}`);
     // Five wrong on each process, each from its own address: the account's ten are used up across both.
-    for (let n = 0; n < 10; n++) expect((await guesser(n % 2 === 0 ? s.url : other, n).login(owner.email, `guess ${n}`)).status).toBe(401);
+    for (let n = 0; n < 10; n++)
+      expect((await guesser(n % 2 === 0 ? s.url : other, n).login(owner.email, `guess ${n}`)).status).toBe(401);
     expect((await guesser(other, 50).login(owner.email, PASSWORD)).status).toBe(429);
     expect((await guesser(s.url, 51).login(owner.email, PASSWORD)).status).toBe(429);
     // The device signed on one process is known on the other (one key for the cluster, in the database).

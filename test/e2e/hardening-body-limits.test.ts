@@ -42,8 +42,20 @@ for (const dialect of dialects)
       [
         ['push POST, answered by the pre-router', `/api/push/${PUSH}`, {}, PUSH_LIMITS.bodyBytes, 'body-too-large'],
         ['push POST, answered by the app', '/api/push/not-a-token', {}, PUSH_LIMITS.bodyBytes, 'body-too-large'],
-        ['relay results', '/api/relay/results', { authorization: `Bearer ${RELAY}`, 'content-type': 'application/json' }, RELAY_LIMITS.batchBytes, 'too-large'],
-        ['an organization API POST', '/api/v1/monitors', { authorization: `Bearer ${s.writeKey}`, 'content-type': 'application/json' }, API_LIMITS.bodyBytes, 'body-too-large'],
+        [
+          'relay results',
+          '/api/relay/results',
+          { authorization: `Bearer ${RELAY}`, 'content-type': 'application/json' },
+          RELAY_LIMITS.batchBytes,
+          'too-large',
+        ],
+        [
+          'an organization API POST',
+          '/api/v1/monitors',
+          { authorization: `Bearer ${s.writeKey}`, 'content-type': 'application/json' },
+          API_LIMITS.bodyBytes,
+          'body-too-large',
+        ],
       ] as const;
 
     it('answers 413 problem+json while the client is still sending, then closes, for push, relay results and the organization API', async () => {
@@ -51,7 +63,10 @@ for (const dialect of dialects)
         const answer = await uploadChunked(`${s.url}${path}`, { headers, totalBytes: TOTAL, prefix: '{"pad":"' });
         expect(answer.status, what).toBe(413);
         expect(answer.headers['content-type'], what).toBe('application/problem+json');
-        expect(JSON.parse(answer.body), what).toMatchObject({ type: `https://warden.dev/problems/${type}`, status: 413 });
+        expect(JSON.parse(answer.body), what).toMatchObject({
+          type: `https://warden.dev/problems/${type}`,
+          status: 413,
+        });
         expect(JSON.parse(answer.body).detail, what).toContain(String(cap));
         expect(answer.sentAtAnswer, what).toBeLessThan(IN_FLIGHT);
         // The rest of the body is still on the connection: it cannot carry another request, and the answer says so.

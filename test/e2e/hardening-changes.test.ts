@@ -52,7 +52,10 @@ for (const dialect of dialects)
     const api = async (server: ServerProcess, method: string, path: string, body?: unknown) => {
       const res = await fetch(`${server.url}${path}`, {
         method,
-        headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${key}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       return { status: res.status, body: (await res.json()) as Record<string, unknown> };
@@ -60,7 +63,12 @@ for (const dialect of dialects)
     const status = async (server: ServerProcess, path: string) => (await fetch(`${server.url}${path}`)).status;
     const llms = async (server: ServerProcess) => (await fetch(`${server.url}/llms.txt`)).text();
     /** Polls `probe` on the other process until it shows the change; resolves with how long that took after the write. */
-    const within = async (since: number, probe: () => Promise<unknown>, expected: unknown, interval = DEADLINE.interval) => {
+    const within = async (
+      since: number,
+      probe: () => Promise<unknown>,
+      expected: unknown,
+      interval = DEADLINE.interval,
+    ) => {
       await expect.poll(probe, { ...DEADLINE, interval }).toEqual(expected);
       return performance.now() - since;
     };
@@ -73,7 +81,9 @@ for (const dialect of dialects)
       expect(patched.status).toBe(200);
       const took = await within(performance.now(), () => status(second, '/s/survival'), 401);
       expect(took).toBeLessThan(BOUND_MS + 1_000);
-      const withPassword = await fetch(`${second.url}/s/survival/status.json`, { headers: { authorization: 'Bearer correct-horse-battery' } });
+      const withPassword = await fetch(`${second.url}/s/survival/status.json`, {
+        headers: { authorization: 'Bearer correct-horse-battery' },
+      });
       expect(withPassword.status).toBe(200);
     });
 

@@ -16,7 +16,8 @@ import { dialects, type OpenedStore } from '../store-dialects.js';
 
 const SECRET = `whsec_${Buffer.alloc(32, 8).toString('base64')}`;
 const BASE = '/api/v1/notification-channels';
-const REFUSED = /^refused by policy: (127\.0\.0\.1|::1) is a loopback address; this organization may reach public addresses only \(WARDEN_PROBE_PRIVATE_TARGETS, organization\.probePrivateTargets\)$/;
+const REFUSED =
+  /^refused by policy: (127\.0\.0\.1|::1) is a loopback address; this organization may reach public addresses only \(WARDEN_PROBE_PRIVATE_TARGETS, organization\.probePrivateTargets\)$/;
 
 /** A TCP port that counts the connections made to it and closes each. */
 async function countingPort(): Promise<{ port: number; connections(): number; close(): Promise<void> }> {
@@ -93,14 +94,29 @@ for (const dialect of dialects)
 
     beforeAll(async () => {
       opened = await dialect.open();
-      [scanned, receiver, inside, hole] = await Promise.all([countingPort(), startReceiver({ status: 200, body: 'thanks' }), startReceiver(), startTcpBlackHole()]);
+      [scanned, receiver, inside, hole] = await Promise.all([
+        countingPort(),
+        startReceiver({ status: 200, body: 'thanks' }),
+        startReceiver(),
+        startTcpBlackHole(),
+      ]);
       const tenant = (await seed(opened.store, 'organization: { key: tenant, name: Tenant }')).report.organization.id;
-      const home = (await seed(opened.store, 'organization: { key: home, name: Home, probePrivateTargets: allow }')).report.organization.id;
+      const home = (await seed(opened.store, 'organization: { key: home, name: Home, probePrivateTargets: allow }'))
+        .report.organization.id;
       const ctx = { ...testContext(opened.store), clock: { now: () => Date.now() } };
-      const key = async (organizationId: string, scope: 'read' | 'write') => (await createApiKey({ ...ctx, organizationId }, { name: scope, scope })).secret;
-      [keys.tenantWrite, keys.tenantRead, keys.homeWrite] = await Promise.all([key(tenant, 'write'), key(tenant, 'read'), key(home, 'write')]);
-      for (const role of ['viewer', 'editor', 'admin'] as const) cookies[role] = (await signedInUser(ctx, [{ organizationId: tenant, role }])).cookie;
-      warden = await startWarden({ settings: readSettings({ ...opened.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' }), logger: createLogger('silent') });
+      const key = async (organizationId: string, scope: 'read' | 'write') =>
+        (await createApiKey({ ...ctx, organizationId }, { name: scope, scope })).secret;
+      [keys.tenantWrite, keys.tenantRead, keys.homeWrite] = await Promise.all([
+        key(tenant, 'write'),
+        key(tenant, 'read'),
+        key(home, 'write'),
+      ]);
+      for (const role of ['viewer', 'editor', 'admin'] as const)
+        cookies[role] = (await signedInUser(ctx, [{ organizationId: tenant, role }])).cookie;
+      warden = await startWarden({
+        settings: readSettings({ ...opened.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' }),
+        logger: createLogger('silent'),
+      });
       await create('silent', 'webhook', { url: `http://127.0.0.1:${hole.port}/hook`, secret: SECRET }, keys.homeWrite);
       slow = test('silent', keys.homeWrite);
     }, 30_000);
@@ -112,25 +128,41 @@ for (const dialect of dialects)
     });
 
     it('refuses every channel type a tenant aims at a loopback service: "refused by policy", no answer, no connection', async () => {
-      const channels = { ...aimedAt('127.0.0.1', scanned.port), 'webhook-by-name': aimedAt('localhost', scanned.port).webhook };
-      for (const [key, config] of Object.entries(channels)) await create(key, key.replace(/-by-name$/, ''), config, keys.tenantWrite);
+      const channels = {
+        ...aimedAt('127.0.0.1', scanned.port),
+        'webhook-by-name': aimedAt('localhost', scanned.port).webhook,
+      };
+      for (const [key, config] of Object.entries(channels))
+        await create(key, key.replace(/-by-name$/, ''), config, keys.tenantWrite);
       for (const key of Object.keys(channels)) {
         const answer = await test(key, keys.tenantWrite);
-        expect(answer, key).toMatchObject({ outcome: 'failed', delivery: { status: 'dead', lastFailure: 'refused', lastStatus: null, lastAnswer: null } });
+        expect(answer, key).toMatchObject({
+          outcome: 'failed',
+          delivery: { status: 'dead', lastFailure: 'refused', lastStatus: null, lastAnswer: null },
+        });
         expect(answer.delivery.lastError, key).toMatch(REFUSED);
       }
       expect(scanned.connections()).toBe(0);
       // The delivery log keeps the same: the class, and nothing from the target.
       const { body } = await call('GET', `${BASE}/ntfy/deliveries`, { key: keys.tenantWrite });
-      expect(body.deliveries).toEqual([expect.objectContaining({ status: 'dead', lastFailure: 'refused', lastStatus: null, lastAnswer: null })]);
+      expect(body.deliveries).toEqual([
+        expect.objectContaining({ status: 'dead', lastFailure: 'refused', lastStatus: null, lastAnswer: null }),
+      ]);
     });
 
     it("does not follow a receiver's redirect", async () => {
-      const redirecting = await startReceiver({ status: 307, headers: { location: `${inside.url}/stolen` }, body: 'moved' });
+      const redirecting = await startReceiver({
+        status: 307,
+        headers: { location: `${inside.url}/stolen` },
+        body: 'moved',
+      });
       try {
         await create('moved', 'webhook', { url: `${redirecting.url}/hook`, secret: SECRET }, keys.homeWrite);
         const answer = await test('moved', keys.homeWrite);
-        expect(answer).toMatchObject({ outcome: 'failed', delivery: { status: 'dead', lastFailure: 'status', lastStatus: 307, lastError: 'HTTP 307' } });
+        expect(answer).toMatchObject({
+          outcome: 'failed',
+          delivery: { status: 'dead', lastFailure: 'status', lastStatus: 307, lastError: 'HTTP 307' },
+        });
         expect(redirecting.requests).toHaveLength(1);
         expect(inside.requests).toEqual([]);
       } finally {
@@ -141,31 +173,64 @@ for (const dialect of dialects)
     it("classifies a refused connection and a timeout where private addresses are allowed, and keeps a receiver's answer", async () => {
       const closed = await countingPort();
       await closed.close();
-      await create('closed', 'webhook', { url: `http://127.0.0.1:${closed.port}/hook`, secret: SECRET }, keys.homeWrite);
+      await create(
+        'closed',
+        'webhook',
+        { url: `http://127.0.0.1:${closed.port}/hook`, secret: SECRET },
+        keys.homeWrite,
+      );
       expect(await test('closed', keys.homeWrite)).toMatchObject({
         outcome: 'failed',
-        delivery: { status: 'dead', lastFailure: 'connection-refused', lastError: 'connection refused', lastStatus: null, lastAnswer: null },
+        delivery: {
+          status: 'dead',
+          lastFailure: 'connection-refused',
+          lastError: 'connection refused',
+          lastStatus: null,
+          lastAnswer: null,
+        },
       });
       await create('home', 'ntfy', { url: `${receiver.url}/home-alerts` }, keys.homeWrite);
-      expect(await test('home', keys.homeWrite)).toMatchObject({ outcome: 'sent', delivery: { status: 'sent', lastFailure: null, lastStatus: 200, lastAnswer: 'thanks' } });
+      expect(await test('home', keys.homeWrite)).toMatchObject({
+        outcome: 'sent',
+        delivery: { status: 'sent', lastFailure: null, lastStatus: 200, lastAnswer: 'thanks' },
+      });
       expect(await slow).toMatchObject({
         outcome: 'failed',
-        delivery: { status: 'dead', lastFailure: 'timed-out', lastError: 'timed out', lastStatus: null, lastAnswer: null },
+        delivery: {
+          status: 'dead',
+          lastFailure: 'timed-out',
+          lastError: 'timed out',
+          lastStatus: null,
+          lastAnswer: null,
+        },
       });
     }, 20_000);
 
     it('shows viewers, editors and read keys where a channel URL points, not its path; admins and write keys see it whole', async () => {
       await create('topic', 'ntfy', { url: 'https://ntfy.sh/warden-7f3a9c', token: 'tk_s3cret' }, keys.tenantWrite);
-      await create('hook', 'webhook', { url: 'https://hooks.example.com/in/4f9c?key=s3cret', secret: SECRET }, keys.tenantWrite);
+      await create(
+        'hook',
+        'webhook',
+        { url: 'https://hooks.example.com/in/4f9c?key=s3cret', secret: SECRET },
+        keys.tenantWrite,
+      );
       const configs = async (auth: { key?: string; cookie?: string }) => {
         const { status, body } = await call('GET', BASE, auth);
         expect(status).toBe(200);
-        const byKey = Object.fromEntries((body.channels as { key: string; config: Record<string, unknown> }[]).map((c) => [c.key, c.config]));
+        const byKey = Object.fromEntries(
+          (body.channels as { key: string; config: Record<string, unknown> }[]).map((c) => [c.key, c.config]),
+        );
         expect((await call('GET', `${BASE}/topic`, auth)).body.config).toEqual(byKey.topic);
         return { topic: byKey.topic, hook: byKey.hook };
       };
-      const redacted = { topic: { url: 'https://ntfy.sh/[redacted]', token: '[redacted]' }, hook: { url: 'https://hooks.example.com/[redacted]', secret: '[redacted]' } };
-      const whole = { topic: { url: 'https://ntfy.sh/warden-7f3a9c', token: '[redacted]' }, hook: { url: 'https://hooks.example.com/in/4f9c?key=s3cret', secret: '[redacted]' } };
+      const redacted = {
+        topic: { url: 'https://ntfy.sh/[redacted]', token: '[redacted]' },
+        hook: { url: 'https://hooks.example.com/[redacted]', secret: '[redacted]' },
+      };
+      const whole = {
+        topic: { url: 'https://ntfy.sh/warden-7f3a9c', token: '[redacted]' },
+        hook: { url: 'https://hooks.example.com/in/4f9c?key=s3cret', secret: '[redacted]' },
+      };
       expect(await configs({ key: keys.tenantRead })).toEqual(redacted);
       expect(await configs({ cookie: cookies.viewer })).toEqual(redacted);
       expect(await configs({ cookie: cookies.editor })).toEqual(redacted);

@@ -21,9 +21,17 @@ for (const dialect of dialects)
     });
 
     const api = (method: string, path: string, body: string) =>
-      fetch(`${s.url}${path}`, { method, headers: { authorization: `Bearer ${s.writeKey}`, 'content-type': 'application/json' }, body });
+      fetch(`${s.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${s.writeKey}`, 'content-type': 'application/json' },
+        body,
+      });
     const mcp = (body: string) =>
-      fetch(`${s.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body });
+      fetch(`${s.url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body,
+      });
 
     it('answers an organization API body nested past 400 levels with 400 naming body, and creates nothing', async () => {
       const monitor = (config: string) => `{"key":"web","name":"Web","type":"http","config":${config}}`;
@@ -39,14 +47,20 @@ for (const dialect of dialects)
         expect((await res.json()).errors).toEqual([TOO_DEEP]);
       }
       // At the limit the body is read, and judged on its fields.
-      const atLimit = await api('POST', '/api/v1/monitors', monitor(`{"url":"https://example.com","x":${nested(JSON_MAX_DEPTH - 2)}}`));
+      const atLimit = await api(
+        'POST',
+        '/api/v1/monitors',
+        monitor(`{"url":"https://example.com","x":${nested(JSON_MAX_DEPTH - 2)}}`),
+      );
       expect(atLimit.status).toBe(400);
       expect((await atLimit.json()).errors).not.toContainEqual(TOO_DEEP);
       expect(await s.opened.store.monitors.list(s.organizationId)).toEqual([]);
     });
 
     it('answers an MCP body nested past 400 levels with a JSON-RPC error, and still serves MCP', async () => {
-      const res = await mcp(`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"x":${nested(30_000)}}}}`);
+      const res = await mcp(
+        `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"x":${nested(30_000)}}}}`,
+      );
       expect(res.status).toBe(400);
       const answer = await res.json();
       expect(answer).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });

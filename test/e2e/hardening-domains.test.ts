@@ -30,7 +30,12 @@ interface Answer {
 }
 
 /** A request with the Host header given (fetch would not send another host than the URL's). */
-function hostRequest(base: string, path: string, host: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+function hostRequest(
+  base: string,
+  path: string,
+  host: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
   const url = new URL(path, base);
   return new Promise((resolve, reject) => {
     const req = request(url, { method: init.method ?? 'GET', headers: { ...init.headers, host } }, (res) => {
@@ -58,10 +63,20 @@ for (const dialect of dialects)
       const acme = await seed(opened.store, ACME);
       const globex = await seed(opened.store, GLOBEX);
       const ctx = testContext(opened.store);
-      keys.acme = (await createApiKey({ ...ctx, organizationId: acme.report.organization.id }, { name: 'w', scope: 'write' })).secret;
-      keys.globex = (await createApiKey({ ...ctx, organizationId: globex.report.organization.id }, { name: 'w', scope: 'write' })).secret;
+      keys.acme = (
+        await createApiKey({ ...ctx, organizationId: acme.report.organization.id }, { name: 'w', scope: 'write' })
+      ).secret;
+      keys.globex = (
+        await createApiKey({ ...ctx, organizationId: globex.report.organization.id }, { name: 'w', scope: 'write' })
+      ).secret;
       dns = await startDnsFake(zone);
-      const env = { ...opened.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', WARDEN_BASE_URL: `https://${BASE_HOST}` };
+      const env = {
+        ...opened.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        WARDEN_BASE_URL: `https://${BASE_HOST}`,
+      };
       warden = await startWarden({
         settings: readSettings(env),
         logger: createLogger('warn', { write: (line: string) => void logs.push(line) }),
@@ -78,7 +93,10 @@ for (const dialect of dialects)
     const api = async (key: string, method: string, path: string, body?: unknown) => {
       const res = await fetch(`${warden.url}${path}`, {
         method,
-        headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${key}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       return { status: res.status, type: res.headers.get('content-type'), body: await res.json() };
@@ -88,7 +106,12 @@ for (const dialect of dialects)
       const res = await hostRequest(warden.url, '/mcp', host, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_status_pages', arguments: {} } }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'list_status_pages', arguments: {} },
+        }),
       });
       const json = res.body.trim().startsWith('{') ? res.body : (/^data: (.*)$/m.exec(res.body)?.[1] ?? '{}');
       const result = (JSON.parse(json) as { result?: { structuredContent?: { pages?: { slug: string }[] } } }).result;
@@ -97,7 +120,16 @@ for (const dialect of dialects)
     };
 
     it('refuses the service’s own host, localhost and IP addresses as a custom domain (400 naming customDomain)', async () => {
-      for (const customDomain of [BASE_HOST, 'Warden.Example.com.', 'localhost', 'status.localhost', '127.0.0.1', '10.0.0.1', '[::1]', '::1']) {
+      for (const customDomain of [
+        BASE_HOST,
+        'Warden.Example.com.',
+        'localhost',
+        'status.localhost',
+        '127.0.0.1',
+        '10.0.0.1',
+        '[::1]',
+        '::1',
+      ]) {
         const res = await api(keys.globex, 'POST', '/api/v1/pages', { slug: 'grab', title: 'Grab', customDomain });
         expect(res.status, customDomain).toBe(400);
         expect(res.type).toBe('application/problem+json');
@@ -106,7 +138,9 @@ for (const dialect of dialects)
       expect((await api(keys.globex, 'POST', '/api/v1/pages', { slug: 'grab', title: 'Grab' })).status).toBe(201);
       const patched = await api(keys.globex, 'PATCH', '/api/v1/pages/grab', { customDomain: BASE_HOST });
       expect(patched.status).toBe(400);
-      expect(patched.body.errors).toEqual([{ path: 'body.customDomain', message: expect.stringContaining('own host') }]);
+      expect(patched.body.errors).toEqual([
+        { path: 'body.customDomain', message: expect.stringContaining('own host') },
+      ]);
     });
 
     it('refuses another organization’s domain (409), naming the field but not the other page', async () => {
@@ -116,8 +150,18 @@ for (const dialect of dialects)
       expect(res.body.detail).toContain('customDomain');
       expect(res.body.detail).not.toContain('"acme"');
       // An API claim, verified or not, holds the domain just the same.
-      expect((await api(keys.acme, 'POST', '/api/v1/pages', { slug: 'acme-api', title: 'A', customDomain: 'held.acme.test' })).status).toBe(201);
-      expect((await api(keys.globex, 'PATCH', '/api/v1/pages/grab', { customDomain: 'held.acme.test' })).status).toBe(409);
+      expect(
+        (
+          await api(keys.acme, 'POST', '/api/v1/pages', {
+            slug: 'acme-api',
+            title: 'A',
+            customDomain: 'held.acme.test',
+          })
+        ).status,
+      ).toBe(201);
+      expect((await api(keys.globex, 'PATCH', '/api/v1/pages/grab', { customDomain: 'held.acme.test' })).status).toBe(
+        409,
+      );
     });
 
     it('serves a warden.yaml domain at once, as the operator’s', async () => {
@@ -125,13 +169,23 @@ for (const dialect of dialects)
       expect(page.status).toBe(200);
       expect(page.body).toContain('Acme Network');
       const view = await api(keys.acme, 'GET', '/api/v1/pages/acme');
-      expect(view.body.customDomainVerification).toMatchObject({ state: 'verified', token: null, record: '_warden.status.acme.test' });
+      expect(view.body.customDomainVerification).toMatchObject({
+        state: 'verified',
+        token: null,
+        record: '_warden.status.acme.test',
+      });
     });
 
     it('serves nothing on an unverified API domain, and the main address keeps its own /, llms.txt and MCP', async () => {
-      const created = await api(keys.globex, 'PATCH', '/api/v1/pages/grab', { title: 'Grabbed', customDomain: 'Status.Grab.example.' });
+      const created = await api(keys.globex, 'PATCH', '/api/v1/pages/grab', {
+        title: 'Grabbed',
+        customDomain: 'Status.Grab.example.',
+      });
       expect(created.status, JSON.stringify(created.body)).toBe(200);
-      expect(created.body).toMatchObject({ customDomain: 'status.grab.example', customDomainVerification: { state: 'unverified', record: '_warden.status.grab.example' } });
+      expect(created.body).toMatchObject({
+        customDomain: 'status.grab.example',
+        customDomainVerification: { state: 'unverified', record: '_warden.status.grab.example' },
+      });
       expect(created.body.customDomainVerification.token).toMatch(/^wdv_[A-Za-z0-9_-]{32}$/);
       // The page index reloads on the write's event, a query after the answer.
       await expect.poll(async () => (await onHost(BASE_HOST, '/llms.txt')).body, SOON).toContain('Grabbed');
@@ -139,7 +193,12 @@ for (const dialect of dialects)
       expect(mainLlms.body).toContain('Acme Network');
       const mainMcp = await mcpPages(BASE_HOST);
       expect(mainMcp).toEqual(['acme', 'acme-api', 'grab']);
-      for (const host of ['status.grab.example', 'STATUS.GRAB.EXAMPLE', 'status.grab.example:8443', 'status.grab.example.']) {
+      for (const host of [
+        'status.grab.example',
+        'STATUS.GRAB.EXAMPLE',
+        'status.grab.example:8443',
+        'status.grab.example.',
+      ]) {
         const root = await onHost(host, '/');
         expect(root.status, host).toBe(404);
         expect(root.body).not.toContain('Grabbed');
@@ -179,10 +238,17 @@ for (const dialect of dialects)
       // Another organization cannot verify it for them, nor read the page.
       expect((await api(keys.acme, 'POST', '/api/v1/pages/grab/domain/verify')).status).toBe(404);
 
-      zone['_warden.status.grab.example'] = { TXT: [{ data: 'v=other' }, { data: [token.slice(0, 10), token.slice(10)] }] };
+      zone['_warden.status.grab.example'] = {
+        TXT: [{ data: 'v=other' }, { data: [token.slice(0, 10), token.slice(10)] }],
+      };
       const ok = await api(keys.globex, 'POST', '/api/v1/pages/grab/domain/verify');
       expect(ok.status).toBe(200);
-      expect(ok.body.customDomainVerification).toMatchObject({ state: 'verified', token, verifiedAt: expect.any(Number), checkedAt: expect.any(Number) });
+      expect(ok.body.customDomainVerification).toMatchObject({
+        state: 'verified',
+        token,
+        verifiedAt: expect.any(Number),
+        checkedAt: expect.any(Number),
+      });
       await expect.poll(async () => (await onHost('status.grab.example', '/')).status, SOON).toBe(200);
       expect((await onHost('status.grab.example', '/')).body).toContain('Grabbed');
       const asked = await onHost(BASE_HOST, '/domain-check?domain=STATUS.Grab.example.');
@@ -200,7 +266,9 @@ for (const dialect of dialects)
     it('stops serving once the daily re-check finds the record gone, and logs it', async () => {
       delete zone['_warden.status.grab.example'];
       await expect.poll(async () => (await onHost('status.grab.example', '/')).status, SOON).toBe(404);
-      expect((await api(keys.globex, 'GET', '/api/v1/pages/grab')).body.customDomainVerification.state).toBe('unverified');
+      expect((await api(keys.globex, 'GET', '/api/v1/pages/grab')).body.customDomainVerification.state).toBe(
+        'unverified',
+      );
       expect(logs.join('')).toContain('custom domain lost its verification record');
       // The config domain was never looked up, and still serves.
       expect(dns.queries.some((q) => q.name === '_warden.status.acme.test')).toBe(false);
@@ -218,8 +286,17 @@ for (const dialect of dialects)
           ['192.168.1.1', 'pages[0].customDomain: an IP address cannot be a custom domain'],
         ] as const) {
           const file = join(dir, 'warden.yaml');
-          writeFileSync(file, `organization: { key: initech, name: Initech }\npages: [{ slug: initech, title: Initech, customDomain: "${customDomain}" }]\n`);
-          const env = { ...opened.env, PORT: '0', HOST: '127.0.0.1', WARDEN_BASE_URL: `https://${BASE_HOST}`, WARDEN_CONFIG: file };
+          writeFileSync(
+            file,
+            `organization: { key: initech, name: Initech }\npages: [{ slug: initech, title: Initech, customDomain: "${customDomain}" }]\n`,
+          );
+          const env = {
+            ...opened.env,
+            PORT: '0',
+            HOST: '127.0.0.1',
+            WARDEN_BASE_URL: `https://${BASE_HOST}`,
+            WARDEN_CONFIG: file,
+          };
           const failed = await startWarden({ settings: readSettings(env), logger: createLogger('silent') }).then(
             async (started) => {
               await started.close();
@@ -237,10 +314,14 @@ for (const dialect of dialects)
     });
 
     it('starts over with a new token when the domain changes', async () => {
-      const before = (await api(keys.globex, 'GET', '/api/v1/pages/grab')).body.customDomainVerification.token as string;
+      const before = (await api(keys.globex, 'GET', '/api/v1/pages/grab')).body.customDomainVerification
+        .token as string;
       zone['_warden.status.grab.example'] = { TXT: [{ data: before }] };
       expect((await api(keys.globex, 'POST', '/api/v1/pages/grab/domain/verify')).status).toBe(200);
-      const same = await api(keys.globex, 'PATCH', '/api/v1/pages/grab', { title: 'Still grabbed', customDomain: 'status.grab.example' });
+      const same = await api(keys.globex, 'PATCH', '/api/v1/pages/grab', {
+        title: 'Still grabbed',
+        customDomain: 'status.grab.example',
+      });
       expect(same.body.customDomainVerification).toMatchObject({ state: 'verified', token: before });
       const moved = await api(keys.globex, 'PATCH', '/api/v1/pages/grab', { customDomain: 'new.grab.example' });
       expect(moved.body.customDomainVerification).toMatchObject({ state: 'unverified', verifiedAt: null });

@@ -15,7 +15,18 @@ import { captureSqliteHandles } from '../fakes/sqlite-handles.js';
 import { startTcpProxy, type TcpProxy } from '../fakes/tcp-proxy.js';
 import { type SeededWarden, startSeededWarden } from '../seeded-warden.js';
 import { type DialectCase, dialects, POSTGRES_URL } from '../store-dialects.js';
-import { capturedLogger, expectAcknowledgedStored, expectRefusedThenRecovered, expectTwoLogLines, loadOn, openIncident, PROBLEM_TYPE, PUSH_TOKENS, RELAY, sleep } from './fault-expectations.js';
+import {
+  capturedLogger,
+  expectAcknowledgedStored,
+  expectRefusedThenRecovered,
+  expectTwoLogLines,
+  loadOn,
+  openIncident,
+  PROBLEM_TYPE,
+  PUSH_TOKENS,
+  RELAY,
+  sleep,
+} from './fault-expectations.js';
 
 const CONFIG = `
 organization: { key: acme, name: Acme }
@@ -86,7 +97,10 @@ function canMountTmpfs(): boolean {
   }
 }
 const tmpfs = canMountTmpfs();
-if (!tmpfs) console.warn('\n  ⚠ mounting a tmpfs is not permitted here: the full-filesystem variant of the fault tests is SKIPPED (max_page_count still runs).\n');
+if (!tmpfs)
+  console.warn(
+    '\n  ⚠ mounting a tmpfs is not permitted here: the full-filesystem variant of the fault tests is SKIPPED (max_page_count still runs).\n',
+  );
 
 describe.skipIf(!tmpfs)('SQLite on a filesystem that fills up (a 96 MiB tmpfs) under push and relay load', () => {
   const sqlite = dialects.find((d) => d.name === 'sqlite') as DialectCase;

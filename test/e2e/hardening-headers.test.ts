@@ -36,7 +36,8 @@ function get(url: string, host: string | undefined): Promise<Response> {
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
         const headers = new Headers();
-        for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') headers.set(name, value);
+        for (const [name, value] of Object.entries(res.headers))
+          if (typeof value === 'string') headers.set(name, value);
         resolve(new Response(Buffer.concat(chunks), { status: res.statusCode ?? 0, headers }));
       });
     });
@@ -63,7 +64,10 @@ for (const dialect of dialects)
       await seed(opened.store, CONFIG);
       const env = { ...opened.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' };
       fast = await startWarden({ settings: readSettings(env), logger: createLogger('silent') });
-      slow = await startWarden({ settings: readSettings({ ...env, WARDEN_FAST_PATH: '0' }), logger: createLogger('silent') });
+      slow = await startWarden({
+        settings: readSettings({ ...env, WARDEN_FAST_PATH: '0' }),
+        logger: createLogger('silent'),
+      });
     });
     afterAll(async () => {
       await fast?.close();
@@ -100,7 +104,10 @@ for (const dialect of dialects)
       const form = await fetch(`${fast.url}/s/vault`);
       expect(form.status).toBe(401);
       expectUnframeable(form, 'password form');
-      const wrong = await fetch(`${fast.url}/s/vault/login`, { method: 'POST', body: new URLSearchParams({ password: 'not-the-password' }) });
+      const wrong = await fetch(`${fast.url}/s/vault/login`, {
+        method: 'POST',
+        body: new URLSearchParams({ password: 'not-the-password' }),
+      });
       expect(wrong.status).toBe(401);
       expectUnframeable(wrong, 'password form after a wrong password');
     });

@@ -63,12 +63,21 @@ for (const dialect of dialects)
     let opened: OpenedStore;
     let warden: Warden;
     const streams: WebSocket[] = [];
-    const stream = (from: string) => open(`${warden.url.replace('http', 'ws')}/s/acme/live`, { 'x-forwarded-for': from });
+    const stream = (from: string) =>
+      open(`${warden.url.replace('http', 'ws')}/s/acme/live`, { 'x-forwarded-for': from });
 
     beforeAll(async () => {
       opened = await dialect.open();
       await seed(opened.store, CONFIG);
-      const env = { ...opened.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', WARDEN_TRUST_PROXY: '1', WARDEN_LIVE_PER_CLIENT: '3', WARDEN_LIVE_MAX: '5' };
+      const env = {
+        ...opened.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        WARDEN_TRUST_PROXY: '1',
+        WARDEN_LIVE_PER_CLIENT: '3',
+        WARDEN_LIVE_MAX: '5',
+      };
       warden = await startWarden({ settings: readSettings(env), logger: createLogger('silent') });
     });
     afterAll(async () => {
@@ -92,16 +101,23 @@ for (const dialect of dialects)
       streams.push(again?.ws as WebSocket);
     });
 
-    it('refuses a malformed handshake with 400 problem+json, not the WebSocket library\'s bare HTML', async () => {
+    it("refuses a malformed handshake with 400 problem+json, not the WebSocket library's bare HTML", async () => {
       const { request } = await import('node:http');
       const answer = await new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
         const req = request(`${warden.url}/s/acme/live`, {
-          headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-key': 'not a key', 'sec-websocket-version': '13' },
+          headers: {
+            connection: 'Upgrade',
+            upgrade: 'websocket',
+            'sec-websocket-key': 'not a key',
+            'sec-websocket-version': '13',
+          },
         });
         req.once('response', (res) => {
           let body = '';
           res.on('data', (d: Buffer) => (body += d));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body }));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body }),
+          );
         });
         req.once('upgrade', () => reject(new Error('upgraded with a bad key')));
         req.once('error', reject);
@@ -109,7 +125,10 @@ for (const dialect of dialects)
       });
       expect(answer.status).toBe(400);
       expect(answer.type).toBe('application/problem+json');
-      expect(JSON.parse(answer.body)).toMatchObject({ status: 400, detail: expect.stringContaining('Sec-WebSocket-Key') });
+      expect(JSON.parse(answer.body)).toMatchObject({
+        status: 400,
+        detail: expect.stringContaining('Sec-WebSocket-Key'),
+      });
     });
 
     it('refuses streams past the total with 503 and Retry-After, while HTTP still answers', async () => {
@@ -129,7 +148,8 @@ describe('the total derived from the descriptor limit', () => {
     expect(liveConnectionsCap(1024)).toBe(384);
     expect(liveConnectionsCap(65_536)).toBe(32_640);
     expect(liveConnectionsCap(100)).toBe(1);
-    const limits = 'Limit                     Soft Limit           Hard Limit           Units\nMax open files            4096                 8192                 files\n';
+    const limits =
+      'Limit                     Soft Limit           Hard Limit           Units\nMax open files            4096                 8192                 files\n';
     expect(parseDescriptorLimit(limits)).toBe(4096);
     expect(parseDescriptorLimit(null)).toBe(1024);
   });
@@ -148,7 +168,15 @@ describe('the total derived from the descriptor limit', () => {
         // The hard limit too: Node raises its soft limit to the hard one when it starts. (Much below 512, loading the
         // module graph at start-up — the ESM loader reads many files at once — runs out of descriptors by itself.)
         child = spawn('/bin/sh', ['-c', 'ulimit -n 512 && exec "$0" "$@"', process.execPath, CLI, 'serve'], {
-          env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...opened.env, WARDEN_CONFIG: join(dir, 'warden.yaml'), WARDEN_LIVE_PER_CLIENT: '100000' },
+          env: {
+            ...process.env,
+            PORT: '0',
+            HOST: '127.0.0.1',
+            LOG_LEVEL: 'info',
+            ...opened.env,
+            WARDEN_CONFIG: join(dir, 'warden.yaml'),
+            WARDEN_LIVE_PER_CLIENT: '100000',
+          },
           stdio: ['ignore', 'ignore', 'pipe'],
         });
         let log = '';
@@ -183,7 +211,9 @@ describe('the total derived from the descriptor limit', () => {
           streams.push(answer.ws as WebSocket);
         }
         expectRefusal(await open(`${url.replace('http', 'ws')}/s/acme/live`), 503, 'too-many-streams');
-        const reads = await Promise.all(Array.from({ length: 20 }, () => fetch(`${url}/s/acme/status.json`).then((r) => r.status)));
+        const reads = await Promise.all(
+          Array.from({ length: 20 }, () => fetch(`${url}/s/acme/status.json`).then((r) => r.status)),
+        );
         expect(reads).toEqual(reads.map(() => 200));
       });
     });

@@ -30,20 +30,27 @@ function rssOf(pid: number): number {
 }
 
 /** Streams a chunked body (no Content-Length) until the server answers or `total` bytes are written. */
-function streamUntilAnswered(url: string, total: number): Promise<{ status: number; type: string | undefined; body: string; written: number }> {
+function streamUntilAnswered(
+  url: string,
+  total: number,
+): Promise<{ status: number; type: string | undefined; body: string; written: number }> {
   return new Promise((resolve, reject) => {
     const chunk = Buffer.alloc(64 * 1024, 'a');
     let written = 0;
     let answered = false;
-    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, (res) => {
-      answered = true;
-      let body = '';
-      res.on('data', (d) => (body += d));
-      res.on('end', () => {
-        req.destroy();
-        resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], body, written });
-      });
-    });
+    const req = request(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      (res) => {
+        answered = true;
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => {
+          req.destroy();
+          resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], body, written });
+        });
+      },
+    );
     req.on('error', (error) => (answered ? undefined : reject(error)));
     req.write('password=');
     const pump = () => {
@@ -71,7 +78,10 @@ function declaredTooLong(url: string): Promise<number> {
 }
 
 /** The HTTP answer to a live-stream handshake that is refused. */
-function handshake(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function handshake(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { headers });
     ws.once('open', () => {
@@ -96,16 +106,31 @@ for (const dialect of dialects)
     /** A fresh client address for each scenario (the server trusts X-Forwarded-For here), so limits do not mix. */
     const nextClient = () => `203.0.113.${++client}`;
     const form = (slug: string, password: string, from: string) =>
-      fetch(`${server.url}/s/${slug}/login`, { method: 'POST', redirect: 'manual', headers: { 'x-forwarded-for': from }, body: new URLSearchParams({ password }) });
+      fetch(`${server.url}/s/${slug}/login`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'x-forwarded-for': from },
+        body: new URLSearchParams({ password }),
+      });
     const bearer = (slug: string, password: string, from: string) =>
-      fetch(`${server.url}/api/v1/status/${slug}`, { headers: { authorization: `Bearer ${password}`, 'x-forwarded-for': from } });
+      fetch(`${server.url}/api/v1/status/${slug}`, {
+        headers: { authorization: `Bearer ${password}`, 'x-forwarded-for': from },
+      });
     const live = (slug: string, password: string, from: string) =>
-      handshake(`${server.url.replace('http', 'ws')}/s/${slug}/live`, { authorization: `Bearer ${password}`, 'x-forwarded-for': from });
+      handshake(`${server.url.replace('http', 'ws')}/s/${slug}/live`, {
+        authorization: `Bearer ${password}`,
+        'x-forwarded-for': from,
+      });
 
     beforeAll(async () => {
       opened = await dialect.open();
       const { report } = await seed(opened.store, CONFIG);
-      writeKey = (await createApiKey({ ...testContext(opened.store), organizationId: report.organization.id }, { name: 'w', scope: 'write' })).secret;
+      writeKey = (
+        await createApiKey(
+          { ...testContext(opened.store), organizationId: report.organization.id },
+          { name: 'w', scope: 'write' },
+        )
+      ).secret;
       server = await startServer([], { ...opened.env, WARDEN_TRUST_PROXY: '1' });
     });
     afterAll(async () => {
@@ -177,7 +202,10 @@ for (const dialect of dialects)
       expect(limited.status).toBe(429);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(limited.headers['content-type']).toBe('application/problem+json');
-      expect(JSON.parse(limited.body)).toMatchObject({ status: 429, type: expect.stringMatching(/too-many-attempts$/) });
+      expect(JSON.parse(limited.body)).toMatchObject({
+        status: 429,
+        type: expect.stringMatching(/too-many-attempts$/),
+      });
       expect((await live('vault', PASSWORD, nextClient())).status).toBe(101);
     });
 
@@ -191,15 +219,25 @@ for (const dialect of dialects)
 
     it('refuses a page password shorter than 8 characters through the API, naming the field', async () => {
       const call = (method: string, path: string, body: unknown) =>
-        fetch(`${server.url}${path}`, { method, headers: { authorization: `Bearer ${writeKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        fetch(`${server.url}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${writeKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
       const created = await call('POST', '/api/v1/pages', { slug: 'short', title: 'Short', password: 'hunter2' });
       expect(created.status).toBe(400);
       expect(created.headers.get('content-type')).toBe('application/problem+json');
-      expect((await created.json()).errors).toEqual([{ path: 'body.password', message: 'must be at least 8 characters' }]);
+      expect((await created.json()).errors).toEqual([
+        { path: 'body.password', message: 'must be at least 8 characters' },
+      ]);
       const patched = await call('PATCH', '/api/v1/pages/annex', { password: '1234567' });
       expect(patched.status).toBe(400);
-      expect((await patched.json()).errors).toEqual([{ path: 'body.password', message: 'must be at least 8 characters' }]);
-      expect((await call('POST', '/api/v1/pages', { slug: 'long', title: 'Long', password: '12345678' })).status).toBe(201);
+      expect((await patched.json()).errors).toEqual([
+        { path: 'body.password', message: 'must be at least 8 characters' },
+      ]);
+      expect((await call('POST', '/api/v1/pages', { slug: 'long', title: 'Long', password: '12345678' })).status).toBe(
+        201,
+      );
     });
   });
 
@@ -208,11 +246,16 @@ describe('a page password in warden.yaml', () => {
     const dir = mkdtempSync(join(tmpdir(), 'warden-short-'));
     try {
       const file = join(dir, 'warden.yaml');
-      writeFileSync(file, 'organization: { name: A }\npages:\n  - { slug: a, title: A, password: "${PAGE_PASSWORD}" }\n');
+      writeFileSync(
+        file,
+        'organization: { name: A }\npages:\n  - { slug: a, title: A, password: "${PAGE_PASSWORD}" }\n',
+      );
       const checked = await runCli(['config', 'check', file], { PAGE_PASSWORD: 'hunter2' });
       expect(checked.code).toBe(1);
       expect(checked.stderr).toContain('pages[0].password: must be at least 8 characters');
-      await expect(startServer([], { WARDEN_DATA_DIR: dir, DATABASE_URL: '', WARDEN_CONFIG: file, PAGE_PASSWORD: 'hunter2' })).rejects.toThrow(/pages\[0\]\.password/);
+      await expect(
+        startServer([], { WARDEN_DATA_DIR: dir, DATABASE_URL: '', WARDEN_CONFIG: file, PAGE_PASSWORD: 'hunter2' }),
+      ).rejects.toThrow(/pages\[0\]\.password/);
       expect((await runCli(['config', 'check', file], { PAGE_PASSWORD: 'hunter22' })).code).toBe(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -42,20 +42,30 @@ for (const dialect of dialects) {
       });
     // The server runs on the real clock: so do the sessions.
     const member = (role: Role) =>
-      signedInUser({ ...testContext(s.opened.store, { now: () => Date.now() }), organizationId: s.organizationId }, [{ organizationId: s.organizationId, role }]);
-    const makeKey = async (as: { user?: SignedInUser; key?: string }, name: string, scope: 'read' | 'write'): Promise<CreatedKey> => {
+      signedInUser({ ...testContext(s.opened.store, { now: () => Date.now() }), organizationId: s.organizationId }, [
+        { organizationId: s.organizationId, role },
+      ]);
+    const makeKey = async (
+      as: { user?: SignedInUser; key?: string },
+      name: string,
+      scope: 'read' | 'write',
+    ): Promise<CreatedKey> => {
       const res = await call('POST', '/api/v1/api-keys', as, { name, scope });
       expect(res.status, await res.clone().text()).toBe(201);
       return res.json();
     };
-    const invite = async (as: { user?: SignedInUser; key?: string }, role: Role): Promise<{ id: string; link: string }> => {
+    const invite = async (
+      as: { user?: SignedInUser; key?: string },
+      role: Role,
+    ): Promise<{ id: string; link: string }> => {
       const res = await call('POST', '/api/v1/invitations', as, { role });
       expect(res.status, await res.clone().text()).toBe(201);
       const { invitation, link } = await res.json();
       return { id: invitation.id, link };
     };
     const works = async (key: string) => (await call('GET', '/api/v1/monitors', { key })).status;
-    const invitationState = async (link: string) => (await fetch(`${s.url}/api/v1/auth/invitations/${new URL(link).searchParams.get('token')}`)).status;
+    const invitationState = async (link: string) =>
+      (await fetch(`${s.url}/api/v1/auth/invitations/${new URL(link).searchParams.get('token')}`)).status;
     const summary = (key: CreatedKey) => ({ id: key.id, name: key.name, prefix: key.prefix, scope: key.scope });
 
     beforeAll(async () => {
@@ -74,7 +84,10 @@ for (const dialect of dialects) {
       expect([write.createdBy, chained.createdBy, operators.createdBy]).toEqual([admin.userId, admin.userId, null]);
       const { apiKeys } = await (await call('GET', '/api/v1/api-keys', { user: owner })).json();
       expect(apiKeys.find((k: { id: string }) => k.id === chained.id)).toMatchObject({ createdBy: admin.userId });
-      for (const role of ['viewer', 'editor'] as const) expect((await call('POST', '/api/v1/api-keys', { user: await member(role) }, { name: 'x', scope: 'read' })).status).toBe(403);
+      for (const role of ['viewer', 'editor'] as const)
+        expect(
+          (await call('POST', '/api/v1/api-keys', { user: await member(role) }, { name: 'x', scope: 'read' })).status,
+        ).toBe(403);
     });
 
     it("revokes a removed admin's keys at once (a key's own keys too), withdraws their invitations, and lists them", async () => {
@@ -100,12 +113,27 @@ for (const dialect of dialects) {
       expect(await works(others.key)).toBe(200);
       expect(await works(s.writeKey)).toBe(200);
 
-      const { entries } = await (await call('GET', `/api/v1/audit?objectType=api-key&limit=50`, { user: owner })).json();
-      const revocations = entries.filter((e: { action: string; detail: { madeBy?: string } | null }) => e.action === 'api-key.revoke' && e.detail?.madeBy === admin.userId);
-      expect(revocations.map((e: { object: { id: string } }) => e.object.id).sort()).toEqual([write.id, read.id, chained.id].sort());
-      expect(revocations[0]).toMatchObject({ actor: { kind: 'user', id: owner.userId }, detail: { because: 'member.remove' } });
-      const removal = (await (await call('GET', `/api/v1/audit?objectType=member&objectId=${admin.userId}`, { user: owner })).json()).entries[0];
-      expect(removal).toMatchObject({ action: 'member.remove', detail: { role: 'admin', revokedApiKeys: [write.id, read.id, chained.id] } });
+      const { entries } = await (
+        await call('GET', `/api/v1/audit?objectType=api-key&limit=50`, { user: owner })
+      ).json();
+      const revocations = entries.filter(
+        (e: { action: string; detail: { madeBy?: string } | null }) =>
+          e.action === 'api-key.revoke' && e.detail?.madeBy === admin.userId,
+      );
+      expect(revocations.map((e: { object: { id: string } }) => e.object.id).sort()).toEqual(
+        [write.id, read.id, chained.id].sort(),
+      );
+      expect(revocations[0]).toMatchObject({
+        actor: { kind: 'user', id: owner.userId },
+        detail: { because: 'member.remove' },
+      });
+      const removal = (
+        await (await call('GET', `/api/v1/audit?objectType=member&objectId=${admin.userId}`, { user: owner })).json()
+      ).entries[0];
+      expect(removal).toMatchObject({
+        action: 'member.remove',
+        detail: { role: 'admin', revokedApiKeys: [write.id, read.id, chained.id] },
+      });
     });
 
     it("revokes a demoted admin's write keys and the invitations above the new role, keeping read keys", async () => {
@@ -128,16 +156,22 @@ for (const dialect of dialects) {
       expect(await invitationState(asAdmin.link)).toBe(410);
       expect(await invitationState(asViewer.link)).toBe(200);
       // Their session is a viewer's now: it makes no key.
-      expect((await call('POST', '/api/v1/api-keys', { user: admin }, { name: 'again', scope: 'write' })).status).toBe(403);
+      expect((await call('POST', '/api/v1/api-keys', { user: admin }, { name: 'again', scope: 'write' })).status).toBe(
+        403,
+      );
     });
 
     it('revokes an owner-turned-editor’s write keys, and nothing when an owner becomes an admin', async () => {
       const second = await member('owner');
       const write = await makeKey({ user: second }, 'ops', 'write');
-      const toAdmin = await (await call('PATCH', `/api/v1/members/${second.userId}`, { user: owner }, { role: 'admin' })).json();
+      const toAdmin = await (
+        await call('PATCH', `/api/v1/members/${second.userId}`, { user: owner }, { role: 'admin' })
+      ).json();
       expect(toAdmin).toMatchObject({ role: 'admin', revokedApiKeys: [], revokedInvitations: [] });
       expect(await works(write.key)).toBe(200);
-      const toEditor = await (await call('PATCH', `/api/v1/members/${second.userId}`, { user: owner }, { role: 'editor' })).json();
+      const toEditor = await (
+        await call('PATCH', `/api/v1/members/${second.userId}`, { user: owner }, { role: 'editor' })
+      ).json();
       expect(toEditor).toMatchObject({ role: 'editor', revokedApiKeys: [summary(write)] });
       expect(await works(write.key)).toBe(401);
     });

@@ -24,12 +24,20 @@ const RATE = 12;
  * A POST on a connection of its own: a 413 is answered before the body is read, and a client that reuses that
  * connection afterwards (fetch does) may find it closed once the server stops discarding what it still sends.
  */
-function postOnce(url: string, headers: Record<string, string>, body: string): Promise<{ status: number; headers: IncomingHttpHeaders }> {
+function postOnce(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; headers: IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', agent: false, headers: { ...headers, 'content-type': 'application/json' } }, (res) => {
-      res.resume();
-      resolve({ status: res.statusCode ?? 0, headers: res.headers });
-    });
+    const req = request(
+      url,
+      { method: 'POST', agent: false, headers: { ...headers, 'content-type': 'application/json' } },
+      (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, headers: res.headers });
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -45,11 +53,18 @@ for (const dialect of dialects)
       await s?.close();
     });
 
-    const call = (path: string, init: { method?: string; key?: string | null; body?: string; headers?: Record<string, string> } = {}) => {
+    const call = (
+      path: string,
+      init: { method?: string; key?: string | null; body?: string; headers?: Record<string, string> } = {},
+    ) => {
       const { method = 'GET', key = s.writeKey, body, headers = {} } = init;
       return fetch(`${s.url}${path}`, {
         method,
-        headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        headers: {
+          ...(key ? { authorization: `Bearer ${key}` } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
         ...(body === undefined ? {} : { body }),
       });
     };
@@ -62,16 +77,34 @@ for (const dialect of dialects)
 
     it('on the organization API: successes, the new key shown once, and every error (401, 403, 404, 400, 413, 429)', async () => {
       await expectNoStore('list', call('/api/v1/monitors'), 200);
-      const created = await expectNoStore('new key', call('/api/v1/api-keys', { method: 'POST', body: '{"name":"ci","scope":"read"}' }), 201);
+      const created = await expectNoStore(
+        'new key',
+        call('/api/v1/api-keys', { method: 'POST', body: '{"name":"ci","scope":"read"}' }),
+        201,
+      );
       expect((await created.json()).key).toMatch(/^wdn_/);
       await expectNoStore('no key', call('/api/v1/monitors', { key: null }), 401);
       await expectNoStore('unknown key', call('/api/v1/monitors', { key: 'wdn_notAKeyAnyoneHolds000000000000' }), 401);
-      await expectNoStore('read key writing', call('/api/v1/monitors', { method: 'POST', key: s.readKey, body: '{}' }), 403);
+      await expectNoStore(
+        'read key writing',
+        call('/api/v1/monitors', { method: 'POST', key: s.readKey, body: '{}' }),
+        403,
+      );
       await expectNoStore('unknown monitor', call('/api/v1/monitors/mon_nosuchmonitor0000'), 404);
       await expectNoStore('invalid body', call('/api/v1/monitors', { method: 'POST', body: '{"key":1}' }), 400);
-      const deep = await expectNoStore('deep body', call('/api/v1/monitors', { method: 'POST', body: `{"config":${'['.repeat(50_000)}${']'.repeat(50_000)}}` }), 400);
-      expect((await deep.json()).errors).toEqual([{ path: 'body', message: `nested deeper than ${JSON_MAX_DEPTH} levels of arrays and objects` }]);
-      const tooLarge = await postOnce(`${s.url}/api/v1/monitors`, { authorization: `Bearer ${s.writeKey}` }, `{"pad":"${'x'.repeat(API_LIMITS.bodyBytes)}"}`);
+      const deep = await expectNoStore(
+        'deep body',
+        call('/api/v1/monitors', { method: 'POST', body: `{"config":${'['.repeat(50_000)}${']'.repeat(50_000)}}` }),
+        400,
+      );
+      expect((await deep.json()).errors).toEqual([
+        { path: 'body', message: `nested deeper than ${JSON_MAX_DEPTH} levels of arrays and objects` },
+      ]);
+      const tooLarge = await postOnce(
+        `${s.url}/api/v1/monitors`,
+        { authorization: `Bearer ${s.writeKey}` },
+        `{"pad":"${'x'.repeat(API_LIMITS.bodyBytes)}"}`,
+      );
       expect(tooLarge.status).toBe(413);
       expect(tooLarge.headers['cache-control']).toBe('no-store');
       let limited: Response | undefined;
@@ -88,9 +121,18 @@ for (const dialect of dialects)
       const config = await expectNoStore('config', fetch(`${s.url}/api/relay/config`, { headers: auth }), 200);
       expect(await config.text()).toContain('rcon-secret');
       const etag = config.headers.get('etag') as string;
-      await expectNoStore('304', fetch(`${s.url}/api/relay/config`, { headers: { ...auth, 'if-none-match': etag } }), 304);
+      await expectNoStore(
+        '304',
+        fetch(`${s.url}/api/relay/config`, { headers: { ...auth, 'if-none-match': etag } }),
+        304,
+      );
       await expectNoStore('no token', fetch(`${s.url}/api/relay/config`), 401);
-      const post = (body: string) => fetch(`${s.url}/api/relay/results`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body });
+      const post = (body: string) =>
+        fetch(`${s.url}/api/relay/results`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body,
+        });
       await expectNoStore('results', post('{"results":[]}'), 200);
       await expectNoStore('not JSON', post('{"results":'), 400);
       await expectNoStore('too many', post(JSON.stringify({ results: Array.from({ length: 1001 }, () => ({})) })), 413);

@@ -39,7 +39,11 @@ for (const dialect of dialects) {
     writeFileSync(acmeFile, ACME_FILE);
     let stranger: string;
 
-    const browse = (method: string, path: string, init: { session?: string; body?: unknown; organization?: string } = {}) =>
+    const browse = (
+      method: string,
+      path: string,
+      init: { session?: string; body?: unknown; organization?: string } = {},
+    ) =>
       fetch(`${s.url}${path}`, {
         method,
         headers: {
@@ -51,20 +55,29 @@ for (const dialect of dialects) {
         ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
       });
     const signUp = async (email: string) => {
-      const res = await browse('POST', '/api/v1/auth/signup', { body: { email, name: 'Stranger', password: PASSWORD } });
+      const res = await browse('POST', '/api/v1/auth/signup', {
+        body: { email, name: 'Stranger', password: PASSWORD },
+      });
       expect(res.status, await res.clone().text()).toBe(201);
       const session = /warden_session=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1] as string;
-      return { session, organizations: ((await res.json()) as { organizations: { key: string }[] }).organizations.map((o) => o.key) };
+      return {
+        session,
+        organizations: ((await res.json()) as { organizations: { key: string }[] }).organizations.map((o) => o.key),
+      };
     };
     const acme = async () => s.opened.store.organizations.findByKey('acme');
-    const monitorKeys = async (organizationId: string) => (await s.opened.store.monitors.list(organizationId)).map((m) => m.key).sort();
+    const monitorKeys = async (organizationId: string) =>
+      (await s.opened.store.monitors.list(organizationId)).map((m) => m.key).sort();
 
     beforeAll(async () => {
       s = await startSeededWarden(dialect, SERVER_FILE, { WARDEN_CONFIG: serverFile, WARDEN_SIGNUP: 'open' });
       // A stranger signs up, and registers the key the operator's second file names, before the operator applies it.
       const signed = await signUp('stranger@example.net');
       stranger = signed.session;
-      const created = await browse('POST', '/api/v1/organizations', { session: stranger, body: { key: 'acme', name: 'Acme (stranger)' } });
+      const created = await browse('POST', '/api/v1/organizations', {
+        session: stranger,
+        body: { key: 'acme', name: 'Acme (stranger)' },
+      });
       expect(created.status).toBe(201);
       const monitor = await browse('POST', '/api/v1/monitors', {
         session: stranger,
@@ -81,7 +94,10 @@ for (const dialect of dialects) {
 
     it('refuses the keys default, demo and the server file’s to POST /api/v1/organizations, naming the field', async () => {
       for (const key of ['default', 'demo', 'status']) {
-        const res = await browse('POST', '/api/v1/organizations', { session: stranger, body: { key, name: 'Mine now' } });
+        const res = await browse('POST', '/api/v1/organizations', {
+          session: stranger,
+          body: { key, name: 'Mine now' },
+        });
         expect(res.status).toBe(400);
         const problem = await res.json();
         expect(problem.errors).toEqual([{ path: 'body.key', message: expect.stringContaining('reserved') }]);
@@ -106,12 +122,20 @@ for (const dialect of dialects) {
       expect(await monitorKeys(organization?.id as string)).toEqual(['stranger-site']);
       expect(await s.opened.store.channels.list(organization?.id as string)).toEqual([]);
       // What the stranger reads: still only their own.
-      const listed = await (await browse('GET', '/api/v1/monitors', { session: stranger, organization: 'acme' })).json();
+      const listed = await (
+        await browse('GET', '/api/v1/monitors', { session: stranger, organization: 'acme' })
+      ).json();
       expect(listed.monitors.map((m: { key: string }) => m.key)).toEqual(['stranger-site']);
     });
 
     it('does not start a server whose file names the stranger’s organization', async () => {
-      const settings = readSettings({ ...s.opened.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', WARDEN_CONFIG: acmeFile });
+      const settings = readSettings({
+        ...s.opened.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        WARDEN_CONFIG: acmeFile,
+      });
       await expect(startWarden({ settings })).rejects.toThrow(/--adopt acme/);
       expect(await monitorKeys((await acme())?.id as string)).toEqual(['stranger-site']);
     });
@@ -119,10 +143,21 @@ for (const dialect of dialects) {
     it('refuses a stranger’s `default` to a file without a key, the same way', async () => {
       // A database from before this fix, where a sign-up could still take `default`.
       const userId = (await s.opened.store.users.findByEmail('stranger@example.net'))?.id as string;
-      const { organization } = await s.opened.store.organizations.upsert({ id: newId('org'), key: 'default', name: 'Squatted' }, Date.now());
-      await s.opened.store.memberships.put({ organizationId: organization.id, userId, role: 'owner', createdAt: Date.now() });
+      const { organization } = await s.opened.store.organizations.upsert(
+        { id: newId('org'), key: 'default', name: 'Squatted' },
+        Date.now(),
+      );
+      await s.opened.store.memberships.put({
+        organizationId: organization.id,
+        userId,
+        role: 'owner',
+        createdAt: Date.now(),
+      });
       const keyless = join(work, 'keyless.yaml');
-      writeFileSync(keyless, 'organization: { name: Operator }\nmonitors:\n  - { key: db, name: Database, type: heartbeat }\n');
+      writeFileSync(
+        keyless,
+        'organization: { name: Operator }\nmonitors:\n  - { key: db, name: Database, type: heartbeat }\n',
+      );
       const applied = await runCli(['config', 'apply', keyless], s.opened.env);
       expect(applied.code).not.toBe(0);
       expect(applied.stderr).toContain('warden config apply --adopt default');
@@ -143,25 +178,47 @@ for (const dialect of dialects) {
       expect(organization).toMatchObject({ name: 'Acme (operator)', managedBy: 'config' });
       // The stranger's monitor was made through the API: the file leaves it alone.
       expect(await monitorKeys(organization?.id as string)).toEqual(['operator-secret', 'stranger-site']);
-      const audit = await (await browse('GET', '/api/v1/audit?objectType=organization', { session: stranger, organization: 'acme' })).json();
+      const audit = await (
+        await browse('GET', '/api/v1/audit?objectType=organization', { session: stranger, organization: 'acme' })
+      ).json();
       expect(audit.entries).toContainEqual(
-        expect.objectContaining({ action: 'organization.adopt', actor: { kind: 'system', id: 'config', name: 'config' }, detail: { members: 1, activeApiKeys: 0 } }),
+        expect.objectContaining({
+          action: 'organization.adopt',
+          actor: { kind: 'system', id: 'config', name: 'config' },
+          detail: { members: 1, activeApiKeys: 0 },
+        }),
       );
       // From now on the file's: applied again without --adopt, and renamed only there.
       const again = await runCli(['config', 'apply', acmeFile], s.opened.env);
       expect(again.code, again.stderr).toBe(0);
-      expect((await browse('PATCH', '/api/v1/organization', { session: stranger, organization: 'acme', body: { name: 'Taken back' } })).status).toBe(409);
+      expect(
+        (
+          await browse('PATCH', '/api/v1/organization', {
+            session: stranger,
+            organization: 'acme',
+            body: { name: 'Taken back' },
+          })
+        ).status,
+      ).toBe(409);
     });
 
     it('loads the built-in demo into no `demo` someone registered (a database from before this fix)', async () => {
       const opened = await dialect.open();
       try {
-        const { organization } = await opened.store.organizations.upsert({ id: newId('org'), key: 'demo', name: 'Squatted demo' }, Date.now());
-        const warden = await startWarden({ settings: readSettings({ ...opened.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' }) });
+        const { organization } = await opened.store.organizations.upsert(
+          { id: newId('org'), key: 'demo', name: 'Squatted demo' },
+          Date.now(),
+        );
+        const warden = await startWarden({
+          settings: readSettings({ ...opened.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' }),
+        });
         try {
           expect(warden.syncReport).toBeNull();
           expect(await opened.store.monitors.list(organization.id)).toEqual([]);
-          expect(await opened.store.organizations.findByKey('demo')).toMatchObject({ name: 'Squatted demo', managedBy: 'api' });
+          expect(await opened.store.organizations.findByKey('demo')).toMatchObject({
+            name: 'Squatted demo',
+            managedBy: 'api',
+          });
         } finally {
           await warden.close();
         }

@@ -31,11 +31,21 @@ for (const dialect of dialects)
     });
 
     const stored = async (key: string) =>
-      (await s.opened.store.checks.list(s.monitors[key]?.id as string, { from: 0, to: Number.MAX_SAFE_INTEGER, limit: 1000 })).length;
+      (
+        await s.opened.store.checks.list(s.monitors[key]?.id as string, {
+          from: 0,
+          to: Number.MAX_SAFE_INTEGER,
+          limit: 1000,
+        })
+      ).length;
     const ping = (token: string, base = s.url, i = 0) =>
       i % 2 === 0
         ? fetch(`${base}/api/push/${token}?msg=tick`)
-        : fetch(`${base}/api/push/${token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"players":1}' });
+        : fetch(`${base}/api/push/${token}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '{"players":1}',
+          });
 
     it('takes a burst of 20 on one token, then answers 429 with Retry-After, and stores only what it accepted', async () => {
       const started = performance.now();
@@ -53,7 +63,11 @@ for (const dialect of dialects)
         expect(r.headers.get('access-control-allow-origin')).toBe('*');
       }
       const problem = await refused[0]?.json();
-      expect(problem).toMatchObject({ type: 'https://warden.dev/problems/rate-limited', status: 429, title: 'Too many requests' });
+      expect(problem).toMatchObject({
+        type: 'https://warden.dev/problems/rate-limited',
+        status: 429,
+        title: 'Too many requests',
+      });
       expect(problem.detail).toContain('10 pings a second');
       expect(await stored('leaked')).toBe(accepted);
       // Another token is not affected.
@@ -89,10 +103,17 @@ for (const dialect of dialects)
     });
 
     it('stores a NUL in msg as U+FFFD, where PostgreSQL would have refused the commit (and every ping sharing it)', async () => {
-      const down = await fetch(`${s.url}/api/push/${OTHER}`, { method: 'POST', body: '{"status":"down","msg":"disk\\u0000full"}' });
+      const down = await fetch(`${s.url}/api/push/${OTHER}`, {
+        method: 'POST',
+        body: '{"status":"down","msg":"disk\\u0000full"}',
+      });
       expect(down.status).toBe(200);
       expect((await fetch(`${s.url}/api/push/${OTHER}?msg=a%00b`)).status).toBe(200);
-      const [up, failed] = await s.opened.store.checks.list(s.monitors.other?.id as string, { from: 0, to: Number.MAX_SAFE_INTEGER, limit: 2 });
+      const [up, failed] = await s.opened.store.checks.list(s.monitors.other?.id as string, {
+        from: 0,
+        to: Number.MAX_SAFE_INTEGER,
+        limit: 2,
+      });
       expect(failed?.error).toBe('disk\uFFFDfull');
       expect(up?.message).toBe('a\uFFFDb');
     });
@@ -102,11 +123,17 @@ for (const dialect of dialects)
       const tooDeep = `{"status":"up","extra":${'['.repeat(JSON_MAX_DEPTH)}${']'.repeat(JSON_MAX_DEPTH)}}`;
       for (const token of [OTHER, 'wdp_noMonitorHoldsThisToken00000', 'not-a-token'])
         for (const body of [DEEPEST, tooDeep]) {
-          const res = await fetch(`${s.url}/api/push/${token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+          const res = await fetch(`${s.url}/api/push/${token}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body,
+          });
           expect(res.status, token).toBe(400);
           expect(res.headers.get('content-type')).toBe('application/problem+json');
           const problem = await res.json();
-          expect(problem.errors).toEqual([{ path: 'body', message: `nested deeper than ${JSON_MAX_DEPTH} levels of arrays and objects` }]);
+          expect(problem.errors).toEqual([
+            { path: 'body', message: `nested deeper than ${JSON_MAX_DEPTH} levels of arrays and objects` },
+          ]);
         }
       // One level less is fine, and kept in the check's data.
       const deepest = `{"extra":${'['.repeat(JSON_MAX_DEPTH - 1)}${']'.repeat(JSON_MAX_DEPTH - 1)}}`;

@@ -29,11 +29,21 @@ for (const dialect of dialects) {
     let site: Monitor;
     const work = mkdtempSync(join(tmpdir(), 'warden-relay-secrets-'));
     const api = (path: string, init: RequestInit = {}) =>
-      fetch(`${s.url}${path}`, { ...init, headers: { authorization: `Bearer ${s.writeKey}`, 'content-type': 'application/json', ...init.headers } });
+      fetch(`${s.url}${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${s.writeKey}`, 'content-type': 'application/json', ...init.headers },
+      });
     const relayConfig = async (token: string, etag?: string) => {
-      const res = await fetch(`${s.url}/api/relay/config`, { headers: { authorization: `Bearer ${token}`, ...(etag ? { 'if-none-match': etag } : {}) } });
+      const res = await fetch(`${s.url}/api/relay/config`, {
+        headers: { authorization: `Bearer ${token}`, ...(etag ? { 'if-none-match': etag } : {}) },
+      });
       const body = res.status === 200 ? await res.text() : '';
-      return { status: res.status, etag: res.headers.get('etag') ?? '', body, config: body ? (JSON.parse(body) as RelayConfig) : undefined };
+      return {
+        status: res.status,
+        etag: res.headers.get('etag') ?? '',
+        body,
+        config: body ? (JSON.parse(body) as RelayConfig) : undefined,
+      };
     };
     const operatorToken = async () => {
       const issued = await runCli(['relays', 'token', 'lab', '--org', 'acme'], s.opened.env);
@@ -43,16 +53,27 @@ for (const dialect of dialects) {
     const apiRotation = async () => {
       const res = await api(`/api/v1/relays/${relayId}/token`, { method: 'POST' });
       expect(res.status).toBe(200);
-      return (await res.json()) as { token: string; secretsWithheld: { id: string; key: string; name: string; fields: string[] }[] };
+      return (await res.json()) as {
+        token: string;
+        secretsWithheld: { id: string; key: string; name: string; fields: string[] }[];
+      };
     };
-    const withheldOf = (config: RelayConfig | undefined) => Object.fromEntries((config?.monitors ?? []).map((m) => [m.key, m.secretsWithheld ?? []]));
+    const withheldOf = (config: RelayConfig | undefined) =>
+      Object.fromEntries((config?.monitors ?? []).map((m) => [m.key, m.secretsWithheld ?? []]));
 
     beforeAll(async () => {
       s = await startSeededWarden(dialect, CONFIG);
       relayId = (await s.opened.store.relays.findByKey(s.organizationId, 'lab'))?.id as string;
       const created = await api('/api/v1/monitors', {
         method: 'POST',
-        body: JSON.stringify({ key: 'site', name: 'Site', type: 'http', runOn: 'relay', relay: 'lab', config: { url: 'http://127.0.0.1:1/', headers: { Authorization: HEADER } } }),
+        body: JSON.stringify({
+          key: 'site',
+          name: 'Site',
+          type: 'http',
+          runOn: 'relay',
+          relay: 'lab',
+          config: { url: 'http://127.0.0.1:1/', headers: { Authorization: HEADER } },
+        }),
       });
       expect(created.status).toBe(201);
       site = (await s.opened.store.monitors.findByKey(s.organizationId, 'site')) as Monitor;
@@ -84,11 +105,16 @@ for (const dialect of dialects) {
       expect(first.body).not.toContain(HEADER);
       expect(first.body).not.toContain('header-secret');
       expect(withheldOf(first.config)).toEqual({ game: ['password'], site: ['headers'] });
-      expect(first.config?.monitors.find((m) => m.key === 'site')?.config).toMatchObject({ url: 'http://127.0.0.1:1/' });
+      expect(first.config?.monitors.find((m) => m.key === 'site')?.config).toMatchObject({
+        url: 'http://127.0.0.1:1/',
+      });
       expect((await relayConfig(rotated.token, first.etag)).status).toBe(304);
 
       // "[redacted]" sent back, or the secret left out, is not the secret sent again.
-      const redacted = await api(`/api/v1/monitors/${site.id}`, { method: 'PATCH', body: JSON.stringify({ name: 'Site!', config: { headers: '[redacted]' } }) });
+      const redacted = await api(`/api/v1/monitors/${site.id}`, {
+        method: 'PATCH',
+        body: JSON.stringify({ name: 'Site!', config: { headers: '[redacted]' } }),
+      });
       expect(redacted.status).toBe(200);
       const still = await relayConfig(rotated.token, first.etag);
       expect(still.status).toBe(200);
@@ -96,7 +122,10 @@ for (const dialect of dialects) {
       expect(withheldOf(still.config)).toEqual({ game: ['password'], site: ['headers'] });
 
       // Sent in full: the relay gets it, and the ETag moves.
-      const full = await api(`/api/v1/monitors/${site.id}`, { method: 'PATCH', body: JSON.stringify({ config: { headers: { Authorization: HEADER } } }) });
+      const full = await api(`/api/v1/monitors/${site.id}`, {
+        method: 'PATCH',
+        body: JSON.stringify({ config: { headers: { Authorization: HEADER } } }),
+      });
       expect(full.status).toBe(200);
       expect(JSON.stringify(await full.json())).not.toContain(HEADER);
       const restored = await relayConfig(rotated.token, still.etag);
@@ -121,13 +150,29 @@ for (const dialect of dialects) {
       const { token } = await apiRotation();
       // One-second intervals (below the minimum, so set directly) to see a check at once.
       const game = (await s.opened.store.monitors.findById((s.monitors.game as Monitor).id)) as Monitor;
-      await s.opened.store.monitors.updateSpec(game.id, { ...game, intervalSec: 1, timeoutMs: 800 }, game.managedBy, game.updatedAt);
+      await s.opened.store.monitors.updateSpec(
+        game.id,
+        { ...game, intervalSec: 1, timeoutMs: 800 },
+        game.managedBy,
+        game.updatedAt,
+      );
       const dataDir = join(work, 'agent');
-      const agent = await startRelayAgent({ url: s.url, token, dataDir, logger: createLogger('silent'), submitEveryMs: 100, configEveryMs: 200 });
+      const agent = await startRelayAgent({
+        url: s.url,
+        token,
+        dataDir,
+        logger: createLogger('silent'),
+        submitEveryMs: 100,
+        configEveryMs: 200,
+      });
       try {
         await vi.waitFor(
           async () => {
-            const latest = ((await (await api(`/api/v1/monitors/${game.id}`)).json()) as { latest: { error: string | null; source: string } | null }).latest;
+            const latest = (
+              (await (await api(`/api/v1/monitors/${game.id}`)).json()) as {
+                latest: { error: string | null; source: string } | null;
+              }
+            ).latest;
             expect(latest).toMatchObject({ source: 'relay', error: SECRETS_WITHHELD_ERROR });
           },
           { timeout: 15_000, interval: 100 },
@@ -138,7 +183,7 @@ for (const dialect of dialects) {
       expect(readFileSync(join(dataDir, 'config.json'), 'utf8')).not.toContain(PASSWORD);
     });
 
-    it("ends the withholding when the operator issues the token with `warden relays token`", async () => {
+    it('ends the withholding when the operator issues the token with `warden relays token`', async () => {
       const rotated = await apiRotation();
       expect(rotated.secretsWithheld.length).toBe(2);
       expect((await relayConfig(rotated.token)).body).not.toContain(PASSWORD);

@@ -27,17 +27,26 @@ for (const dialect of dialects)
     });
 
     const submit = (text: string) =>
-      fetch(`${s.url}/api/relay/results`, { method: 'POST', headers: { authorization: `Bearer ${RELAY}`, 'content-type': 'application/json' }, body: text });
+      fetch(`${s.url}/api/relay/results`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${RELAY}`, 'content-type': 'application/json' },
+        body: text,
+      });
     const start = Date.now() - 60_000;
     /** The results stored, by the second they were checked at (each sent result has its own). */
     const stored = async () => {
-      const checks = await s.opened.store.checks.list(s.monitors.lobby?.id as string, { from: 0, to: Number.MAX_SAFE_INTEGER, limit: 100 });
+      const checks = await s.opened.store.checks.list(s.monitors.lobby?.id as string, {
+        from: 0,
+        to: Number.MAX_SAFE_INTEGER,
+        limit: 100,
+      });
       return checks.map((c) => (c.checkedAt - start) / 1000).sort((a, b) => a - b);
     };
 
     it('stores the valid results of a batch and rejects the bad ones alone, deep ones included, with their reasons', async () => {
       const lobby = s.monitors.lobby?.id as string;
-      const result = (second: number, extra = '') => `{"id":"r${second}","monitorId":"${lobby}","ok":true,"checkedAt":${start + second * 1000}${extra}}`;
+      const result = (second: number, extra = '') =>
+        `{"id":"r${second}","monitorId":"${lobby}","ok":true,"checkedAt":${start + second * 1000}${extra}}`;
       const batch = [
         result(1),
         // 200,000 levels: JSON.stringify (the data size check) overflowed the stack here, and the whole batch was a 500.
@@ -54,7 +63,9 @@ for (const dialect of dialects)
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
       const answer = await res.json();
       expect(answer).toMatchObject({ accepted: 4, duplicates: 0 });
-      const reasons = Object.fromEntries(answer.rejected.map((r: { index: number; reason: string }) => [r.index, r.reason]));
+      const reasons = Object.fromEntries(
+        answer.rejected.map((r: { index: number; reason: string }) => [r.index, r.reason]),
+      );
       expect(Object.keys(reasons).map(Number)).toEqual([1, 2, 3, 4]);
       expect(reasons[1]).toBe(`(root): nested deeper than ${JSON_MAX_DEPTH} levels of arrays and objects`);
       expect(reasons[2]).toBe('ok: expected true or false');
@@ -75,7 +86,9 @@ for (const dialect of dialects)
       const res = await submit(`{"results":[],"extra":${nested(100_000)}}`);
       expect(res.status).toBe(400);
       expect(res.headers.get('content-type')).toBe('application/problem+json');
-      expect((await res.json()).errors).toEqual([{ path: 'body', message: `nested deeper than ${JSON_MAX_DEPTH} levels of arrays and objects` }]);
+      expect((await res.json()).errors).toEqual([
+        { path: 'body', message: `nested deeper than ${JSON_MAX_DEPTH} levels of arrays and objects` },
+      ]);
       const notAnObject = await submit(nested(100_000));
       expect(notAnObject.status).toBe(400);
       expect((await notAnObject.json()).errors[0].path).toBe('body');

@@ -29,7 +29,10 @@ const SPOOFING_CHANNEL = {
   key: 'phish',
   name: 'Your password expires today',
   type: 'email',
-  config: { to: ['victim@example.test', 'colleague@example.test'], from: { address: 'security@operator.test', name: 'Operator Security' } },
+  config: {
+    to: ['victim@example.test', 'colleague@example.test'],
+    from: { address: 'security@operator.test', name: 'Operator Security' },
+  },
 };
 
 interface Delivery {
@@ -42,7 +45,9 @@ interface Delivery {
 const toOf = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to.map((t) => t.text).join(', ') : mail.to?.text);
 
 const linkIn = (mail: ParsedMail, path: string) => {
-  const match = new RegExp(`https?://[^\\s>]+${path.replace('/', '\\/')}\\?token=[A-Za-z0-9._%-]+`).exec(mail.text ?? '');
+  const match = new RegExp(`https?://[^\\s>]+${path.replace('/', '\\/')}\\?token=[A-Za-z0-9._%-]+`).exec(
+    mail.text ?? '',
+  );
   if (!match) throw new Error(`no ${path} link in: ${mail.text}`);
   return match[0];
 };
@@ -65,7 +70,10 @@ for (const dialect of dialects) {
     const api = (method: string, path: string, body?: unknown, url = s.url) =>
       fetch(`${url}${path}`, {
         method,
-        headers: { authorization: `Bearer ${s.writeKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${s.writeKey}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
     const test = async (key: string, url = s.url) => {
@@ -73,7 +81,12 @@ for (const dialect of dialects) {
       expect(res.status).toBe(200);
       return (await res.json()) as { outcome: string; delivery: Delivery };
     };
-    const deliveries = async (key: string) => ((await (await api('GET', `/api/v1/notification-channels/${key}/deliveries`)).json()) as { deliveries: Delivery[] }).deliveries;
+    const deliveries = async (key: string) =>
+      (
+        (await (await api('GET', `/api/v1/notification-channels/${key}/deliveries`)).json()) as {
+          deliveries: Delivery[];
+        }
+      ).deliveries;
 
     beforeAll(async () => {
       smtp = await startSmtpFake();
@@ -93,7 +106,10 @@ for (const dialect of dialects) {
       expect((await api('POST', '/api/v1/notification-channels', SPOOFING_CHANNEL)).status).toBe(201);
       const first = await test('phish');
       expect(first.outcome).toBe('skipped');
-      expect(first.delivery).toMatchObject({ status: 'skipped', lastError: 'no confirmed recipient: 2 of 2 recipients skipped as unconfirmed (2 asked to confirm now)' });
+      expect(first.delivery).toMatchObject({
+        status: 'skipped',
+        lastError: 'no confirmed recipient: 2 of 2 recipients skipped as unconfirmed (2 asked to confirm now)',
+      });
       const mails = await fresh(2);
       expect(smtp.messages.slice(-2).map((m) => m.from)).toEqual(['status@operator.test', 'status@operator.test']);
       expect(mails.map(toOf).sort()).toEqual(['colleague@example.test', 'victim@example.test']);
@@ -103,10 +119,14 @@ for (const dialect of dialects) {
         expect(mail.text).toContain('Nothing is sent until you confirm');
         expect(mail.text).not.toContain('Your password expires today');
         expect(mail.replyTo).toBeUndefined();
-        expect(mail.headerLines.find((line) => line.key === 'list-unsubscribe')?.line).toMatch(/\/notifications\/unsubscribe\?token=rcp_/);
+        expect(mail.headerLines.find((line) => line.key === 'list-unsubscribe')?.line).toMatch(
+          /\/notifications\/unsubscribe\?token=rcp_/,
+        );
       }
       // The links are live: asked again, nobody is mailed again.
-      expect((await test('phish')).delivery.lastError).toBe('no confirmed recipient: 2 of 2 recipients skipped as unconfirmed (2 awaiting confirmation)');
+      expect((await test('phish')).delivery.lastError).toBe(
+        'no confirmed recipient: 2 of 2 recipients skipped as unconfirmed (2 awaiting confirmation)',
+      );
       await fresh(0);
       const recipients = await (await api('GET', '/api/v1/notification-channels/phish/recipients')).json();
       expect(recipients).toEqual({
@@ -134,10 +154,15 @@ for (const dialect of dialects) {
       expect(mail?.from?.value).toEqual([{ address: 'status@operator.test', name: 'Operator status' }]);
       expect(mail?.replyTo?.value).toEqual([{ address: 'security@operator.test', name: 'Operator Security' }]);
       expect(mail?.subject).toBe('[Warden · Alpha Games] [TEST] Test notification for "Your password expires today"');
-      expect(mail?.text).toContain('Warden sent this notification for the organization "Alpha Games", which wrote what it says.');
+      expect(mail?.text).toContain(
+        'Warden sent this notification for the organization "Alpha Games", which wrote what it says.',
+      );
 
       // An alert goes the same way, through the dispatcher.
-      expect((await api('POST', '/api/v1/pages/alpha/incidents', { title: 'Login queue', message: 'Looking into it' })).status).toBe(201);
+      expect(
+        (await api('POST', '/api/v1/pages/alpha/incidents', { title: 'Login queue', message: 'Looking into it' }))
+          .status,
+      ).toBe(201);
       // Both channels get it: the tenant's (to its confirmed recipient) and warden.yaml's.
       const alerts = await fresh(2);
       expect(alerts.map(toOf).sort()).toEqual(['ops@operator.test', 'victim@example.test']);
@@ -146,22 +171,38 @@ for (const dialect of dialects) {
       expect(alert?.replyTo?.value).toEqual([{ address: 'security@operator.test', name: 'Operator Security' }]);
       await expect
         .poll(async () => (await deliveries('phish')).find((d) => d.kind === 'incident.created'))
-        .toMatchObject({ status: 'sent', lastAnswer: expect.stringContaining('1 of 2 recipients skipped as unconfirmed') });
+        .toMatchObject({
+          status: 'sent',
+          lastAnswer: expect.stringContaining('1 of 2 recipients skipped as unconfirmed'),
+        });
     });
 
     it('stops for good after a one-click unsubscribe', async () => {
       expect((await test('phish')).outcome).toBe('sent');
       const [mail] = await fresh(1);
       const header = mail?.headerLines.find((line) => line.key === 'list-unsubscribe')?.line ?? '';
-      const unsubscribe = (/<(https?:\/\/[^>\s]+)>/.exec(header.replace(/\r?\n\s+/g, ''))?.[1] ?? '').replace('localhost', '127.0.0.1');
+      const unsubscribe = (/<(https?:\/\/[^>\s]+)>/.exec(header.replace(/\r?\n\s+/g, ''))?.[1] ?? '').replace(
+        'localhost',
+        '127.0.0.1',
+      );
       const page = await fetch(unsubscribe);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('will get nothing more from &quot;Alpha Games&quot;');
-      const oneClick = await fetch(unsubscribe, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+      const oneClick = await fetch(unsubscribe, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
       expect(oneClick.status).toBe(200);
       expect((await fetch(unsubscribe, { method: 'POST' })).status).toBe(404);
       const after = await test('phish');
-      expect(after).toMatchObject({ outcome: 'skipped', delivery: { lastError: 'no confirmed recipient: 1 of 2 recipients skipped as unconfirmed (1 awaiting confirmation); 1 unsubscribed' } });
+      expect(after).toMatchObject({
+        outcome: 'skipped',
+        delivery: {
+          lastError:
+            'no confirmed recipient: 1 of 2 recipients skipped as unconfirmed (1 awaiting confirmation); 1 unsubscribed',
+        },
+      });
       await fresh(0);
       expect((await (await api('GET', '/api/v1/notification-channels/phish/recipients')).json()).recipients).toEqual([
         { address: 'victim@example.test', state: 'unsubscribed' },
@@ -170,8 +211,12 @@ for (const dialect of dialects) {
     });
 
     it("sends warden.yaml's channel at once, and answers 429 with Retry-After past the tests a channel may send", async () => {
-      expect(await (await api('GET', '/api/v1/notification-channels/operator-mail/recipients')).json()).toEqual({ confirmation: 'not-required', recipients: [] });
-      for (let i = 0; i < SYSTEM_MAIL_LIMITS.testsPerChannel; i++) expect((await test('operator-mail')).outcome).toBe('sent');
+      expect(await (await api('GET', '/api/v1/notification-channels/operator-mail/recipients')).json()).toEqual({
+        confirmation: 'not-required',
+        recipients: [],
+      });
+      for (let i = 0; i < SYSTEM_MAIL_LIMITS.testsPerChannel; i++)
+        expect((await test('operator-mail')).outcome).toBe('sent');
       const mails = await fresh(SYSTEM_MAIL_LIMITS.testsPerChannel);
       expect(mails.every((m) => m.subject?.startsWith('[Warden · Alpha Games] [TEST]'))).toBe(true);
       const refused = await api('POST', '/api/v1/notification-channels/operator-mail/test');
@@ -180,25 +225,45 @@ for (const dialect of dialects) {
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
       expect(await refused.json()).toMatchObject({
         status: 429,
-        detail: expect.stringContaining(`a channel may send ${SYSTEM_MAIL_LIMITS.testsPerChannel} tests an hour through the system SMTP server`),
+        detail: expect.stringContaining(
+          `a channel may send ${SYSTEM_MAIL_LIMITS.testsPerChannel} tests an hour through the system SMTP server`,
+        ),
       });
       await fresh(0);
     });
 
     it('refuses tenant channels the system server under WARDEN_SMTP_TENANTS=deny, naming config.host', async () => {
-      const deny = await s.another({ WARDEN_SMTP_URL: `smtp://127.0.0.1:${smtp.port}?secure=none`, WARDEN_SMTP_FROM: 'status@operator.test', WARDEN_SMTP_TENANTS: 'deny' });
+      const deny = await s.another({
+        WARDEN_SMTP_URL: `smtp://127.0.0.1:${smtp.port}?secure=none`,
+        WARDEN_SMTP_FROM: 'status@operator.test',
+        WARDEN_SMTP_TENANTS: 'deny',
+      });
       const url = deny.url.replace('localhost', '127.0.0.1');
       const refused = await api('POST', '/api/v1/notification-channels', { ...SPOOFING_CHANNEL, key: 'phish-2' }, url);
       expect(refused.status).toBe(400);
       const body = await refused.json();
-      expect(body.errors).toEqual([{ path: 'body.config.host', message: expect.stringContaining('WARDEN_SMTP_TENANTS=deny') }]);
-      const patched = await api('PATCH', '/api/v1/notification-channels/phish', { config: { to: 'someone@example.test' } }, url);
+      expect(body.errors).toEqual([
+        { path: 'body.config.host', message: expect.stringContaining('WARDEN_SMTP_TENANTS=deny') },
+      ]);
+      const patched = await api(
+        'PATCH',
+        '/api/v1/notification-channels/phish',
+        { config: { to: 'someone@example.test' } },
+        url,
+      );
       expect(patched.status).toBe(400);
-      const own = { ...SPOOFING_CHANNEL, key: 'own-server', config: { ...SPOOFING_CHANNEL.config, host: 'mail.example.com', port: 587 } };
+      const own = {
+        ...SPOOFING_CHANNEL,
+        key: 'own-server',
+        config: { ...SPOOFING_CHANNEL.config, host: 'mail.example.com', port: 587 },
+      };
       expect((await api('POST', '/api/v1/notification-channels', own, url)).status).toBe(201);
       // The tenant's channel made before: its test fails, saying why; nothing is mailed.
       const failed = await test('phish', url);
-      expect(failed).toMatchObject({ outcome: 'failed', delivery: { status: 'dead', lastError: expect.stringContaining('WARDEN_SMTP_TENANTS=deny') } });
+      expect(failed).toMatchObject({
+        outcome: 'failed',
+        delivery: { status: 'dead', lastError: expect.stringContaining('WARDEN_SMTP_TENANTS=deny') },
+      });
       await fresh(0);
     });
 
@@ -210,12 +275,26 @@ for (const dialect of dialects) {
       });
       try {
         const call = (method: string, path: string, body?: unknown) =>
-          fetch(`${single.url}${path}`, { method, headers: { authorization: `Bearer ${single.writeKey}`, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
-        expect((await call('POST', '/api/v1/notification-channels', { ...SPOOFING_CHANNEL, key: 'mine' })).status).toBe(201);
-        expect(await (await call('GET', '/api/v1/notification-channels/mine/recipients')).json()).toEqual({ confirmation: 'not-required', recipients: [] });
-        expect(await (await call('POST', '/api/v1/notification-channels/mine/test')).json()).toMatchObject({ outcome: 'sent' });
+          fetch(`${single.url}${path}`, {
+            method,
+            headers: { authorization: `Bearer ${single.writeKey}`, 'content-type': 'application/json' },
+            ...(body ? { body: JSON.stringify(body) } : {}),
+          });
+        expect((await call('POST', '/api/v1/notification-channels', { ...SPOOFING_CHANNEL, key: 'mine' })).status).toBe(
+          201,
+        );
+        expect(await (await call('GET', '/api/v1/notification-channels/mine/recipients')).json()).toEqual({
+          confirmation: 'not-required',
+          recipients: [],
+        });
+        expect(await (await call('POST', '/api/v1/notification-channels/mine/test')).json()).toMatchObject({
+          outcome: 'sent',
+        });
         await expect.poll(() => own.messages.length).toBe(1);
-        expect(own.messages[0]).toMatchObject({ from: 'status@operator.test', to: ['victim@example.test', 'colleague@example.test'] });
+        expect(own.messages[0]).toMatchObject({
+          from: 'status@operator.test',
+          to: ['victim@example.test', 'colleague@example.test'],
+        });
         expect((await own.messages[0]!.parse()).replyTo?.text).toContain('security@operator.test');
       } finally {
         await single.close();

@@ -69,19 +69,31 @@ for (const dialect of dialects)
     let singleServer: Warden;
 
     beforeAll(async () => {
-      [site, other, scanned, shared, single] = await Promise.all([startWebsiteFake(), startWebsiteFake(), countingPort(), dialect.open(), dialect.open()]);
+      [site, other, scanned, shared, single] = await Promise.all([
+        startWebsiteFake(),
+        startWebsiteFake(),
+        countingPort(),
+        dialect.open(),
+        dialect.open(),
+      ]);
       // Two organizations on one database, under the default (auto): beta allows private targets in its file, alpha says nothing.
       await seed(
         shared.store,
         `organization: { key: beta, name: Beta, probePrivateTargets: allow }\nmonitors:\n${monitor('lan', 'http', { url: `${site.url}/json?from=beta`, jsonPath: 'status' })}`,
       );
       const alpha = [
-        monitor('metadata', 'http', { url: 'http://169.254.169.254/latest/meta-data/iam/security-credentials/', jsonPath: 'Code' }),
+        monitor('metadata', 'http', {
+          url: 'http://169.254.169.254/latest/meta-data/iam/security-credentials/',
+          jsonPath: 'Code',
+        }),
         monitor('loopback', 'http', { url: `${site.url}/json?from=alpha`, jsonPath: 'status' }),
         monitor('byname', 'http', { url: `http://localhost:${site.port}/json?from=alpha-by-name`, jsonPath: 'status' }),
         monitor('scan', 'tcp', { host: '127.0.0.1', port: scanned.port }),
       ];
-      await seed(shared.store, `organization: { key: alpha, name: Alpha }\nmonitors:\n${alpha.join('\n')}\n${page('alpha', ['metadata', 'loopback', 'byname', 'scan'])}`);
+      await seed(
+        shared.store,
+        `organization: { key: alpha, name: Alpha }\nmonitors:\n${alpha.join('\n')}\n${page('alpha', ['metadata', 'loopback', 'byname', 'scan'])}`,
+      );
       // One organization alone, also under the default.
       const home = [
         monitor('lan', 'http', { url: `${site.url}/json?from=home`, jsonPath: 'status' }),
@@ -104,15 +116,33 @@ for (const dialect of dialects)
 
     it('marks the monitors of the organization without its own setting down, with the refusal and no data, having reached nothing', async () => {
       const checks = await firstChecks(shared.store, 'alpha');
-      expect(checks.metadata).toMatchObject({ ok: false, data: null, error: `refused: 169.254.169.254 is a cloud metadata address; ${REFUSED}, organization.probePrivateTargets)` });
-      expect(checks.loopback).toMatchObject({ ok: false, data: null, error: `refused: 127.0.0.1 is a loopback address; ${REFUSED}, organization.probePrivateTargets)` });
-      expect(checks.byname).toMatchObject({ ok: false, data: null, error: expect.stringMatching(/^refused: (127\.0\.0\.1|::1) is a loopback address;/) });
-      expect(checks.scan).toMatchObject({ ok: false, data: null, error: expect.stringContaining('127.0.0.1 is a loopback address') });
+      expect(checks.metadata).toMatchObject({
+        ok: false,
+        data: null,
+        error: `refused: 169.254.169.254 is a cloud metadata address; ${REFUSED}, organization.probePrivateTargets)`,
+      });
+      expect(checks.loopback).toMatchObject({
+        ok: false,
+        data: null,
+        error: `refused: 127.0.0.1 is a loopback address; ${REFUSED}, organization.probePrivateTargets)`,
+      });
+      expect(checks.byname).toMatchObject({
+        ok: false,
+        data: null,
+        error: expect.stringMatching(/^refused: (127\.0\.0\.1|::1) is a loopback address;/),
+      });
+      expect(checks.scan).toMatchObject({
+        ok: false,
+        data: null,
+        error: expect.stringContaining('127.0.0.1 is a loopback address'),
+      });
       // The loopback site and port never saw alpha's probes.
       expect(site.requests.filter((request) => request.path.includes('from=alpha'))).toEqual([]);
       expect(scanned.connections()).toBe(0);
       // What a visitor of alpha's page sees: every component down.
-      const snapshot = (await (await fetch(`${sharedServer.url}/api/v1/status/alpha`)).json()) as { components: { monitorState: string }[] };
+      const snapshot = (await (await fetch(`${sharedServer.url}/api/v1/status/alpha`)).json()) as {
+        components: { monitorState: string }[];
+      };
       expect(snapshot.components.map((component) => component.monitorState)).toEqual(['down', 'down', 'down', 'down']);
     });
 
@@ -132,7 +162,11 @@ for (const dialect of dialects)
       const checks = await firstChecks(single.store, 'home');
       expect(checks.forward).toMatchObject({ ok: true, data: { redirects: 1 } });
       const first = site.requests.find((request) => request.path === `/moved-to/${other.port}`);
-      expect(first?.headers).toMatchObject({ 'x-api-key': 'key-s3cret', authorization: 'Bearer token-s3cret', 'x-plain': 'plain' });
+      expect(first?.headers).toMatchObject({
+        'x-api-key': 'key-s3cret',
+        authorization: 'Bearer token-s3cret',
+        'x-plain': 'plain',
+      });
       const followed = other.requests.filter((request) => request.path === '/echo');
       expect(followed.length).toBeGreaterThan(0);
       for (const request of followed) {

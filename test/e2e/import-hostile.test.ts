@@ -32,9 +32,15 @@ describe('warden import uptime-kuma with a hostile database', () => {
     expect(statSync(file).size).toBe(8192);
     const output = join(work, 'view.yaml');
     const started = Date.now();
-    const { code, stdout, stderr } = await runCli(['import', 'uptime-kuma', file, '-o', output], { SQLITE_TMPDIR: sqliteTemp }, RUN_MS);
+    const { code, stdout, stderr } = await runCli(
+      ['import', 'uptime-kuma', file, '-o', output],
+      { SQLITE_TMPDIR: sqliteTemp },
+      RUN_MS,
+    );
     expect(code).toBe(1);
-    expect(stderr).toBe(`error: ${file} is not an Uptime Kuma database.\n  - ${file}: ${file}: monitor is a view; Uptime Kuma's are tables, and only tables are read\n`);
+    expect(stderr).toBe(
+      `error: ${file} is not an Uptime Kuma database.\n  - ${file}: ${file}: monitor is a view; Uptime Kuma's are tables, and only tables are read\n`,
+    );
     expect(stdout).toBe('');
     expect(Date.now() - started).toBeLessThan(RUN_MS);
     expect(existsSync(output)).toBe(false);
@@ -52,7 +58,9 @@ describe('warden import uptime-kuma with a hostile database', () => {
     const file = hostile('generated-recursive-query');
     const { code, stderr } = await runCli(['import', 'uptime-kuma', file], {}, RUN_MS);
     expect(code).toBe(1);
-    expect(stderr).toContain(`${file}: cannot be read as SQLite (malformed database schema (monitor) - subqueries prohibited in generated columns)`);
+    expect(stderr).toContain(
+      `${file}: cannot be read as SQLite (malformed database schema (monitor) - subqueries prohibited in generated columns)`,
+    );
   });
 
   it('imports the monitors of a database whose names are costly generated columns, without computing them', async () => {
@@ -67,7 +75,9 @@ describe('warden import uptime-kuma with a hostile database', () => {
     const file = hostile('text-id');
     const { code, stderr } = await runCli(['import', 'uptime-kuma', file], {}, RUN_MS);
     expect(code).toBe(1);
-    expect(stderr).toBe(`error: ${file} cannot be imported.\n  - ${file}: ${file}: table monitor, row 1: id is not an integer\n`);
+    expect(stderr).toBe(
+      `error: ${file} cannot be imported.\n  - ${file}: ${file}: table monitor, row 1: id is not an integer\n`,
+    );
   });
 });
 

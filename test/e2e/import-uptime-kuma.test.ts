@@ -26,6 +26,8 @@ describe('warden import uptime-kuma', () => {
     expect(config.monitors.map((m) => [m.key, m.type])).toContainEqual(['lobby', 'minecraft-java']);
     expect(config.pages.map((p) => p.slug)).toEqual(['status', 'internal']);
     expect(stderr).toContain('monitor "Router ping" (id 8): Warden has no ICMP ping monitor');
-    expect(stderr).toMatch(new RegExp(`${output}: ${config.monitors.length} monitors, 2 pages; 9 skipped, \\d+ approximated`));
+    expect(stderr).toMatch(
+      new RegExp(`${output}: ${config.monitors.length} monitors, 2 pages; 9 skipped, \\d+ approximated`),
+    );
   });
 });

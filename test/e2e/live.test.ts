@@ -44,12 +44,17 @@ for (const dialect of dialects) {
     let server: ServerProcess;
     let browser: Browser;
     const push = (status: 'up' | 'down', msg: string) =>
-      fetch(`${server.url}/api/push/${LIVE_PUSH_TOKEN}?status=${status}&msg=${encodeURIComponent(msg)}`).then((r) => r.status);
+      fetch(`${server.url}/api/push/${LIVE_PUSH_TOKEN}?status=${status}&msg=${encodeURIComponent(msg)}`).then(
+        (r) => r.status,
+      );
 
     beforeAll(async () => {
       writeFileSync(join(dir, 'warden.yaml'), CONFIG);
       opened = await dialect.open();
-      [server, browser] = await Promise.all([startServer([], { WARDEN_DATA_DIR: dir, ...opened.env, WARDEN_CONFIG: join(dir, 'warden.yaml') }), launchChromium()]);
+      [server, browser] = await Promise.all([
+        startServer([], { WARDEN_DATA_DIR: dir, ...opened.env, WARDEN_CONFIG: join(dir, 'warden.yaml') }),
+        launchChromium(),
+      ]);
     });
     afterAll(async () => {
       await browser?.close();
@@ -64,10 +69,15 @@ for (const dialect of dialects) {
       expect(client.messages[0]).toMatchObject({ type: 'snapshot', snapshot: { page: { slug: 'live' } } });
       const sent = Date.now();
       expect(await push('down', 'backup failed')).toBe(200);
-      await expect.poll(() => client.messages.find((m) => m.type === 'overall'), { interval: 10, timeout: 5000 }).toBeTruthy();
+      await expect
+        .poll(() => client.messages.find((m) => m.type === 'overall'), { interval: 10, timeout: 5000 })
+        .toBeTruthy();
       const elapsed = Date.now() - sent;
       const update = client.messages.find((m) => m.type === 'monitor.update');
-      expect(update).toMatchObject({ previousState: 'unknown', component: { name: 'Nightly job', state: 'down', live: { message: 'backup failed' } } });
+      expect(update).toMatchObject({
+        previousState: 'unknown',
+        component: { name: 'Nightly job', state: 'down', live: { message: 'backup failed' } },
+      });
       expect(Math.abs((update?.at ?? 0) - sent)).toBeLessThan(5000);
       expect(client.messages.find((m) => m.type === 'overall')).toMatchObject({ state: 'down', label: 'Major outage' });
       expect(elapsed).toBeLessThan(1000);
@@ -80,7 +90,9 @@ for (const dialect of dialects) {
       const errors: string[] = [];
       page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
       // The server greets a stream with a snapshot: once it arrives, the page's script is listening.
-      const listening = new Promise<void>((resolve) => page.on('websocket', (socket) => socket.once('framereceived', () => resolve())));
+      const listening = new Promise<void>((resolve) =>
+        page.on('websocket', (socket) => socket.once('framereceived', () => resolve())),
+      );
       await page.goto(`${server.url}/s/live`);
       const banner = page.getByTestId('overall');
       await expect.poll(() => banner.getAttribute('data-state')).toBe('down');
@@ -112,8 +124,13 @@ describe('the HTML page without a stream', () => {
     try {
       const page = await browser.newPage();
       await page.goto(served.url);
-      served.setHtml(renderHtmlPage({ ...partialOutageSnapshot(), generatedAt: partialOutageSnapshot().generatedAt + 1000 }, options).body);
-      await expect.poll(() => page.getByTestId('overall').getAttribute('data-state'), { timeout: 8000 }).toBe('degraded');
+      served.setHtml(
+        renderHtmlPage({ ...partialOutageSnapshot(), generatedAt: partialOutageSnapshot().generatedAt + 1000 }, options)
+          .body,
+      );
+      await expect
+        .poll(() => page.getByTestId('overall').getAttribute('data-state'), { timeout: 8000 })
+        .toBe('degraded');
     } finally {
       await served.close();
       await browser.close();

@@ -23,11 +23,18 @@ const INSPECTOR_BIN = join(INSPECTOR_BUILD, 'cli.js');
 
 async function inspector(url: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [INSPECTOR_BIN, '--cli', url, ...args], { cwd: INSPECTOR_BUILD, timeout: 15_000 });
+    const { stdout, stderr } = await run(process.execPath, [INSPECTOR_BIN, '--cli', url, ...args], {
+      cwd: INSPECTOR_BUILD,
+      timeout: 15_000,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof failed.code === 'number' ? failed.code : 1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+    return {
+      code: typeof failed.code === 'number' ? failed.code : 1,
+      stdout: failed.stdout ?? '',
+      stderr: failed.stderr ?? '',
+    };
   }
 }
 
@@ -60,15 +67,24 @@ for (const dialect of dialects) {
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual(['get_status', 'list_incidents', 'list_status_pages']);
       const list = await client.callTool({ name: 'list_status_pages', arguments: {} });
-      expect((list.structuredContent as { pages: { slug: string }[] }).pages.map((p) => p.slug)).toEqual(['acme', 'beta']);
-      const status = await client.callTool({ name: 'get_status', arguments: { slug: 'acme' } });
-      expect(status.structuredContent).toMatchObject({ page: { slug: 'acme', title: 'Acme Network', url: `${server.url}/s/acme` } });
-      expect((status.content as { text: string }[])[0]?.text).toBe(await (await fetch(`${server.url}/s/acme/status.md`)).text());
-      const incidents = await client.callTool({ name: 'list_incidents', arguments: { slug: 'acme', includeResolved: true } });
-      expect((incidents.structuredContent as { incidents: { title: string }[] }).incidents.map((i) => i.title)).toEqual([
-        'Lobby lag spikes',
-        'Website outage',
+      expect((list.structuredContent as { pages: { slug: string }[] }).pages.map((p) => p.slug)).toEqual([
+        'acme',
+        'beta',
       ]);
+      const status = await client.callTool({ name: 'get_status', arguments: { slug: 'acme' } });
+      expect(status.structuredContent).toMatchObject({
+        page: { slug: 'acme', title: 'Acme Network', url: `${server.url}/s/acme` },
+      });
+      expect((status.content as { text: string }[])[0]?.text).toBe(
+        await (await fetch(`${server.url}/s/acme/status.md`)).text(),
+      );
+      const incidents = await client.callTool({
+        name: 'list_incidents',
+        arguments: { slug: 'acme', includeResolved: true },
+      });
+      expect((incidents.structuredContent as { incidents: { title: string }[] }).incidents.map((i) => i.title)).toEqual(
+        ['Lobby lag spikes', 'Website outage'],
+      );
     });
 
     it('hides protected pages behind the unknown-slug tool error, and rejects bad arguments with -32602', async () => {
@@ -78,7 +94,9 @@ for (const dialect of dialects) {
         expect(hidden.isError).toBe(true);
         expect(JSON.stringify(hidden.content).replace(slug, 'nope')).toBe(JSON.stringify(unknown.content));
       }
-      const error = await client.callTool({ name: 'list_incidents', arguments: { slug: 'acme', days: 0 } }).catch((e: unknown) => e);
+      const error = await client
+        .callTool({ name: 'list_incidents', arguments: { slug: 'acme', days: 0 } })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(McpError);
       expect((error as McpError).code).toBe(ErrorCode.InvalidParams);
     });
@@ -103,13 +121,31 @@ for (const dialect of dialects) {
         'list_incidents',
         'list_status_pages',
       ]);
-      const call = await inspector(mcpUrl, ['--method', 'tools/call', '--tool-name', 'get_status', '--tool-arg', 'slug=beta']);
+      const call = await inspector(mcpUrl, [
+        '--method',
+        'tools/call',
+        '--tool-name',
+        'get_status',
+        '--tool-arg',
+        'slug=beta',
+      ]);
       expect(call.code, call.stderr).toBe(0);
-      expect(JSON.parse(call.stdout)).toMatchObject({ structuredContent: { page: { slug: 'beta', title: 'Beta Realm' } } });
+      expect(JSON.parse(call.stdout)).toMatchObject({
+        structuredContent: { page: { slug: 'beta', title: 'Beta Realm' } },
+      });
       const resources = await inspector(mcpUrl, ['--method', 'resources/read', '--uri', 'warden://pages/acme']);
       expect(resources.code, resources.stderr).toBe(0);
       expect(JSON.parse(resources.stdout).contents[0].text).toMatch(/^# Acme Network\n/);
-      const invalid = await inspector(mcpUrl, ['--method', 'tools/call', '--tool-name', 'list_incidents', '--tool-arg', 'slug=acme', '--tool-arg', 'limit=500']);
+      const invalid = await inspector(mcpUrl, [
+        '--method',
+        'tools/call',
+        '--tool-name',
+        'list_incidents',
+        '--tool-arg',
+        'slug=acme',
+        '--tool-arg',
+        'limit=500',
+      ]);
       expect(invalid.code).not.toBe(0);
       expect(invalid.stderr).toContain('-32602');
     }, 30_000);

@@ -28,7 +28,9 @@ organization: { key: acme, name: Acme }
 monitors:
   - { key: existing, name: Existing, type: tcp, intervalSec: 3600, config: { host: 127.0.0.1, port: ${port} } }
 `;
-    warden = await startSeededWarden(dialects.find((d) => d.name === 'sqlite')!, yaml, { WARDEN_PROBE_PRIVATE_TARGETS: 'allow' });
+    warden = await startSeededWarden(dialects.find((d) => d.name === 'sqlite')!, yaml, {
+      WARDEN_PROBE_PRIVATE_TARGETS: 'allow',
+    });
     browser = await launchChromium();
   });
   afterAll(async () => {
@@ -46,10 +48,17 @@ monitors:
     });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
-  const checksOf = async (id: string) => ((await api('GET', `/monitors/${id}/history?limit=10`)).body.checks ?? []) as { ok: boolean }[];
+  const checksOf = async (id: string) =>
+    ((await api('GET', `/monitors/${id}/history?limit=10`)).body.checks ?? []) as { ok: boolean }[];
 
   it('stores the first check of a monitor created through the API within 2 s, though its interval is an hour', async () => {
-    const created = await api('POST', '/monitors', { key: 'fresh', name: 'Fresh', type: 'tcp', intervalSec: 3600, config: { host: '127.0.0.1', port } });
+    const created = await api('POST', '/monitors', {
+      key: 'fresh',
+      name: 'Fresh',
+      type: 'tcp',
+      intervalSec: 3600,
+      config: { host: '127.0.0.1', port },
+    });
     expect(created.status).toBe(201);
     const at = Date.now();
     const id = created.body.id as string;
@@ -60,13 +69,21 @@ monitors:
   });
 
   it("fills a resumed monitor's screen with its first result without a reload", async () => {
-    const created = await api('POST', '/monitors', { key: 'later', name: 'Later', type: 'tcp', enabled: false, intervalSec: 3600, config: { host: '127.0.0.1', port } });
+    const created = await api('POST', '/monitors', {
+      key: 'later',
+      name: 'Later',
+      type: 'tcp',
+      enabled: false,
+      intervalSec: 3600,
+      config: { host: '127.0.0.1', port },
+    });
     expect(created.status).toBe(201);
     const id = created.body.id as string;
     const { testContext } = await import('../seed.js');
-    const viewer = await signedInUser({ ...testContext(warden.opened.store, { now: () => Date.now() }), organizationId: warden.organizationId }, [
-      { organizationId: warden.organizationId, role: 'viewer' },
-    ]);
+    const viewer = await signedInUser(
+      { ...testContext(warden.opened.store, { now: () => Date.now() }), organizationId: warden.organizationId },
+      [{ organizationId: warden.organizationId, role: 'viewer' }],
+    );
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
       await context.addCookies([{ name: 'warden_session', value: viewer.token, url: warden.url }]);
@@ -82,7 +99,9 @@ monitors:
       const checks = page.getByRole('table', { name: /Recent checks/ });
       await checks.getByRole('cell', { name: 'Passed' }).waitFor({ timeout: 5000 });
       expect(await page.getByText('No checks yet').count()).toBe(0);
-      expect(await page.evaluate(() => (window as unknown as { wardenTestMark?: string }).wardenTestMark)).toBe('same page');
+      expect(await page.evaluate(() => (window as unknown as { wardenTestMark?: string }).wardenTestMark)).toBe(
+        'same page',
+      );
     } finally {
       await context.close();
     }

@@ -22,7 +22,11 @@ import { listStoredChecks } from '../stored-checks.js';
 
 /** Why real ICMP cannot run on this machine, or undefined when it can (its cases then check what the host says). */
 async function icmpUnavailable(): Promise<string | undefined> {
-  const target = await lookupHost('127.0.0.1', { signal: AbortSignal.timeout(2000), timeoutMs: 2000, guard: ANY_TARGET });
+  const target = await lookupHost('127.0.0.1', {
+    signal: AbortSignal.timeout(2000),
+    timeoutMs: 2000,
+    guard: ANY_TARGET,
+  });
   if (!('address' in target)) return target.error;
   const run = await runPing({ target, count: 1, intervalMs: 500, waitSec: 1, signal: AbortSignal.timeout(3000) });
   return run === 'aborted' ? 'ping did not answer within 3 s' : run.ok ? undefined : run.error;
@@ -38,7 +42,10 @@ beforeAll(async () => {
   port = (listener.address() as AddressInfo).port;
   rdap = await startRdapServer({ 'near.test': { expiresAt: inDays(10) }, 'far.test': { expiresAt: inDays(300) } });
   noIcmp = await icmpUnavailable();
-  if (noIcmp) console.warn(`monitors-ping-domain.test.ts: real ICMP is not possible here; ICMP cases check the host's refusal instead: ${noIcmp}`);
+  if (noIcmp)
+    console.warn(
+      `monitors-ping-domain.test.ts: real ICMP is not possible here; ICMP cases check the host's refusal instead: ${noIcmp}`,
+    );
 });
 afterAll(async () => {
   await new Promise((resolve) => listener.close(resolve));
@@ -52,7 +59,8 @@ for (const dialect of dialects) {
       h = await openApiHarness(dialect);
     });
     afterAll(() => h?.close());
-    const test = (body: Record<string, unknown>) => h.call('POST', '/api/v1/monitors/test', { body: { key: 'probe', name: 'Probe', ...body } });
+    const test = (body: Record<string, unknown>) =>
+      h.call('POST', '/api/v1/monitors/test', { body: { key: 'probe', name: 'Probe', ...body } });
 
     it('refuses loopback targets under deny, pinging nothing and asking no RDAP server', async () => {
       const asked = rdap.requests.length;
@@ -63,7 +71,10 @@ for (const dialect of dialects) {
       ]) {
         const res = await test(body);
         expect(res.status).toBe(200);
-        expect(await res.json()).toMatchObject({ ok: false, error: expect.stringMatching(/^refused: (127\.0\.0\.1|::1) is a loopback address;/) });
+        expect(await res.json()).toMatchObject({
+          ok: false,
+          error: expect.stringMatching(/^refused: (127\.0\.0\.1|::1) is a loopback address;/),
+        });
       }
       expect(rdap.requests.length).toBe(asked);
     });
@@ -71,9 +82,19 @@ for (const dialect of dialects) {
     it('runs them once where the organization may reach the target', async () => {
       await h.store.organizations.upsert({ id: h.a.id, key: 'alpha', name: 'Alpha', probePrivateTargets: 'allow' }, T0);
       const tcp = await (await test({ type: 'ping', config: { host: '127.0.0.1', mode: 'tcp', port } })).json();
-      expect(tcp).toMatchObject({ ok: true, degraded: false, message: expect.stringMatching(/^3\/3 answered, [\d.]+ ms average/) });
-      const domain = await (await test({ type: 'domain-expiry', config: { domain: 'near.test', rdapUrl: rdap.base } })).json();
-      expect(domain).toMatchObject({ ok: true, degraded: true, message: expect.stringMatching(/^near\.test expires in 10 days/) });
+      expect(tcp).toMatchObject({
+        ok: true,
+        degraded: false,
+        message: expect.stringMatching(/^3\/3 answered, [\d.]+ ms average/),
+      });
+      const domain = await (
+        await test({ type: 'domain-expiry', config: { domain: 'near.test', rdapUrl: rdap.base } })
+      ).json();
+      expect(domain).toMatchObject({
+        ok: true,
+        degraded: true,
+        message: expect.stringMatching(/^near\.test expires in 10 days/),
+      });
       const icmp = await (await test({ type: 'ping', config: { host: '127.0.0.1', count: 2 } })).json();
       if (noIcmp) expect(icmp).toMatchObject({ ok: false, error: expect.stringMatching(/ICMP|ping/) });
       else expect(icmp).toMatchObject({ ok: true, message: expect.stringMatching(/^2\/2 answered/) });
@@ -82,9 +103,21 @@ for (const dialect of dialects) {
     it('answers 400 naming the field of an invalid config', async () => {
       const cases: [Record<string, unknown>, string, string][] = [
         [{ type: 'ping', config: { host: '127.0.0.1', mode: 'tcp' } }, 'body.config.port', 'tcp mode needs a port'],
-        [{ type: 'ping', config: { host: '127.0.0.1', count: 0 } }, 'body.config.count', 'expected a whole number of pings from 1 to 10'],
-        [{ type: 'domain-expiry', config: { domain: '192.0.2.1' } }, 'body.config.domain', 'expected a registered domain name such as example.com'],
-        [{ type: 'http', config: { url: 'https://example.com', domainExpiryDays: 400 } }, 'body.config.domainExpiryDays', 'expected a whole number of days from 0 to 365'],
+        [
+          { type: 'ping', config: { host: '127.0.0.1', count: 0 } },
+          'body.config.count',
+          'expected a whole number of pings from 1 to 10',
+        ],
+        [
+          { type: 'domain-expiry', config: { domain: '192.0.2.1' } },
+          'body.config.domain',
+          'expected a registered domain name such as example.com',
+        ],
+        [
+          { type: 'http', config: { url: 'https://example.com', domainExpiryDays: 400 } },
+          'body.config.domainExpiryDays',
+          'expected a whole number of days from 0 to 365',
+        ],
       ];
       for (const [body, path, message] of cases) {
         const res = await h.call('POST', '/api/v1/monitors', { body: { key: 'bad', name: 'Bad', ...body } });
@@ -96,7 +129,13 @@ for (const dialect of dialects) {
 
     it('stores a check of a domain-expiry monitor with its expiry, the monitor degraded', async () => {
       const created = await h.call('POST', '/api/v1/monitors', {
-        body: { key: 'registration', name: 'Registration', type: 'domain-expiry', intervalSec: 3600, config: { domain: 'near.test', rdapUrl: rdap.base } },
+        body: {
+          key: 'registration',
+          name: 'Registration',
+          type: 'domain-expiry',
+          intervalSec: 3600,
+          config: { domain: 'near.test', rdapUrl: rdap.base },
+        },
       });
       expect(created.status).toBe(201);
       const monitor = await created.json();
@@ -104,7 +143,11 @@ for (const dialect of dialects) {
       const checked = await (await h.call('POST', `/api/v1/monitors/${monitor.id}/check`)).json();
       expect(checked).toMatchObject({ ok: true, state: 'degraded' });
       const history = await (await h.call('GET', `/api/v1/monitors/${monitor.id}/history`)).json();
-      expect(history.checks[0]).toMatchObject({ ok: true, source: 'edge', data: { domain: 'near.test', domainDaysRemaining: 10 } });
+      expect(history.checks[0]).toMatchObject({
+        ok: true,
+        source: 'edge',
+        data: { domain: 'near.test', domainDaysRemaining: 10 },
+      });
     });
 
     it('lists both types with their defaults', async () => {
@@ -121,7 +164,11 @@ for (const dialect of dialects) {
   describe.skipIf(!dialect.available)(`ping and domain-expiry monitors on a relay agent, on ${dialect.name}`, () => {
     const TOKEN = 'wdr_pingDomainRelayToken012345';
     it('probes them from the relay and the server stores the results', async () => {
-      const h = await startHarness(dialect, `organization: { key: acme, name: Acme }\nrelays: [{ key: lab, name: Lab, token: ${TOKEN} }]\n`, Date.now());
+      const h = await startHarness(
+        dialect,
+        `organization: { key: acme, name: Acme }\nrelays: [{ key: lab, name: Lab, token: ${TOKEN} }]\n`,
+        Date.now(),
+      );
       const dataDir = mkdtempSync(join(tmpdir(), 'warden-relay-ping-'));
       const relay = await h.opened.store.relays.findByKey(h.organizationId, 'lab');
       const monitors: Record<string, { type: MonitorType; config: Record<string, unknown> }> = {
@@ -134,7 +181,23 @@ for (const dialect of dialects) {
         ids[key] = newId('mon');
         // One-second intervals (below the API's minimum, so inserted directly) to see results within seconds.
         await h.opened.store.monitors.insert(
-          { id: ids[key] as string, organizationId: h.organizationId, key, name: key, type, config, intervalSec: 1, timeoutMs: 3000, runOn: 'relay', relayId: relay?.id ?? null, enabled: true, retries: 0, degradedLatencyMs: null, managedBy: 'api', pushToken: null },
+          {
+            id: ids[key] as string,
+            organizationId: h.organizationId,
+            key,
+            name: key,
+            type,
+            config,
+            intervalSec: 1,
+            timeoutMs: 3000,
+            runOn: 'relay',
+            relayId: relay?.id ?? null,
+            enabled: true,
+            retries: 0,
+            degradedLatencyMs: null,
+            managedBy: 'api',
+            pushToken: null,
+          },
           Date.now(),
         );
       }
@@ -161,7 +224,11 @@ for (const dialect of dialects) {
         const checks = await listStoredChecks(h.opened.store);
         const latest = (key: string) => checks.find((c) => c.monitorId === ids[key]);
         expect(latest('tcp')).toMatchObject({ ok: true, source: 'relay', data: { mode: 'tcp', sent: 2, received: 2 } });
-        expect(latest('registration')).toMatchObject({ ok: true, source: 'relay', data: { domain: 'far.test', domainDaysRemaining: 300 } });
+        expect(latest('registration')).toMatchObject({
+          ok: true,
+          source: 'relay',
+          data: { domain: 'far.test', domainDaysRemaining: 300 },
+        });
         if (noIcmp) expect(latest('icmp')).toMatchObject({ ok: false, source: 'relay' });
         else expect(latest('icmp')).toMatchObject({ ok: true, source: 'relay', data: { mode: 'icmp', received: 1 } });
       } finally {
@@ -180,7 +247,12 @@ describe('WARDEN_RDAP_BOOTSTRAP', () => {
   it('stops the server and the relay agent at start-up when the file is not a bootstrap file', async () => {
     const bad = join(work, 'bad.json');
     writeFileSync(bad, JSON.stringify({ description: 'not IANA', services: 'com' }));
-    const server = await runCli(['serve'], { WARDEN_DATA_DIR: join(work, 'data'), PORT: '0', HOST: '127.0.0.1', WARDEN_RDAP_BOOTSTRAP: bad });
+    const server = await runCli(['serve'], {
+      WARDEN_DATA_DIR: join(work, 'data'),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      WARDEN_RDAP_BOOTSTRAP: bad,
+    });
     expect(server.code).toBe(1);
     expect(server.stderr).toContain(`error: ${bad} is not an RDAP bootstrap file: services:`);
     const relay = await runCli(['relay', '--url', 'http://127.0.0.1:1', '--data-dir', join(work, 'relay')], {
@@ -193,7 +265,16 @@ describe('WARDEN_RDAP_BOOTSTRAP', () => {
 
   it('is read by the server at start-up', async () => {
     const file = join(work, 'dns.json');
-    writeFileSync(file, JSON.stringify({ publication: '2027-01-01T00:00:00Z', services: [[['test'], [rdap.base]], [['com', 'net'], ['https://rdap.verisign.com/com/v1/']]] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        publication: '2027-01-01T00:00:00Z',
+        services: [
+          [['test'], [rdap.base]],
+          [['com', 'net'], ['https://rdap.verisign.com/com/v1/']],
+        ],
+      }),
+    );
     const server = await startServer([], { WARDEN_DATA_DIR: join(work, 'served'), WARDEN_RDAP_BOOTSTRAP: file });
     try {
       expect(server.log()).toContain('RDAP bootstrap registry read');

@@ -13,7 +13,14 @@ import { type ApiHarness, openApiHarness, T0 } from '../api-app.js';
 import { startHarness } from '../app-harness.js';
 import { type DockerEngineFake, runningState, startDockerEngineFake } from '../fakes/docker-engine.js';
 import { type GrpcFake, startGrpcServer } from '../fakes/grpc-server.js';
-import { dovecotPop3, type ScriptedTcpServer, startLineServer, startScriptedTcp, startUdpResponder, type UdpResponder } from '../fakes/service-servers.js';
+import {
+  dovecotPop3,
+  type ScriptedTcpServer,
+  startLineServer,
+  startScriptedTcp,
+  startUdpResponder,
+  type UdpResponder,
+} from '../fakes/service-servers.js';
 import { startWsFake, type WsFake } from '../fakes/ws-server.js';
 import { dialects } from '../store-dialects.js';
 import { listStoredChecks } from '../stored-checks.js';
@@ -30,7 +37,9 @@ beforeAll(async () => {
   ws = await startWsFake((socket) => socket.on('message', (data) => socket.send(`echo: ${data}`)));
   pop3 = await startLineServer(dovecotPop3());
   grpc = await startGrpcServer({ '': 'SERVING' });
-  docker = await startDockerEngineFake([{ name: 'web', id: 'f'.repeat(64), state: runningState({ Status: 'healthy' }) }]);
+  docker = await startDockerEngineFake([
+    { name: 'web', id: 'f'.repeat(64), state: runningState({ Status: 'healthy' }) },
+  ]);
 });
 afterAll(async () => {
   for (const fake of [ssh, udp, ws, pop3, grpc, docker]) await fake?.close();
@@ -53,7 +62,8 @@ for (const dialect of dialects) {
       h = await openApiHarness(dialect);
     });
     afterAll(() => h?.close());
-    const test = (type: string, config: Record<string, unknown>) => h.call('POST', '/api/v1/monitors/test', { body: { key: 'probe', name: 'Probe', type, config } });
+    const test = (type: string, config: Record<string, unknown>) =>
+      h.call('POST', '/api/v1/monitors/test', { body: { key: 'probe', name: 'Probe', type, config } });
 
     it('refuses their loopback targets and the Docker socket under deny, reaching none of them', async () => {
       const reached = () => [ssh.connections(), udp.datagrams().length, pop3.connections(), docker.requests.length];
@@ -61,7 +71,10 @@ for (const dialect of dialects) {
       for (const [type, config] of configs()) {
         const res = await test(type, config);
         expect(res.status).toBe(200);
-        const refusal = type === 'docker' ? /^refused: \S+docker\.sock is a unix socket on this machine, not a public address;/ : /^refused: 127\.0\.0\.1 is a loopback address;/;
+        const refusal =
+          type === 'docker'
+            ? /^refused: \S+docker\.sock is a unix socket on this machine, not a public address;/
+            : /^refused: 127\.0\.0\.1 is a loopback address;/;
         expect(await res.json(), type).toMatchObject({ ok: false, error: expect.stringMatching(refusal) });
       }
       expect(reached()).toEqual(before);
@@ -72,16 +85,34 @@ for (const dialect of dialects) {
       // Past the window of the runs above: an organization may make 10 probe runs per 5 s.
       h.clock.advance(6000);
       for (const [type, config, message] of configs()) {
-        expect(await (await test(type, config)).json(), type).toMatchObject({ ok: true, message: expect.stringMatching(message) });
+        expect(await (await test(type, config)).json(), type).toMatchObject({
+          ok: true,
+          message: expect.stringMatching(message),
+        });
       }
     });
 
     it('answers 400 naming the field of an invalid config', async () => {
       const cases: [string, Record<string, unknown>, string, string][] = [
-        ['udp', { host: '127.0.0.1', port: 53, payload: 'abc', encoding: 'hex' }, 'body.config.payload', 'expected pairs of hex digits'],
+        [
+          'udp',
+          { host: '127.0.0.1', port: 53, payload: 'abc', encoding: 'hex' },
+          'body.config.payload',
+          'expected pairs of hex digits',
+        ],
         ['websocket', { url: 'https://example.com/live' }, 'body.config.url', 'expected a ws:// or wss:// URL'],
-        ['docker', { dockerHost: 'ssh://root@example.com', container: 'web' }, 'body.config.dockerHost', 'expected unix:///path/to/docker.sock, tcp://host:port, http://host:port or https://host:port'],
-        ['smtp', { host: 'mx.example.com', certExpiryDays: 400 }, 'body.config.certExpiryDays', 'expected a whole number of days from 0 to 365'],
+        [
+          'docker',
+          { dockerHost: 'ssh://root@example.com', container: 'web' },
+          'body.config.dockerHost',
+          'expected unix:///path/to/docker.sock, tcp://host:port, http://host:port or https://host:port',
+        ],
+        [
+          'smtp',
+          { host: 'mx.example.com', certExpiryDays: 400 },
+          'body.config.certExpiryDays',
+          'expected a whole number of days from 0 to 365',
+        ],
         ['ssh', { host: 'example.com', port: 0 }, 'body.config.port', 'expected an integer from 1 to 65535'],
       ];
       for (const [type, config, path, message] of cases) {
@@ -94,16 +125,27 @@ for (const dialect of dialects) {
     it('lists the types with their defaults', async () => {
       const { types } = await (await h.call('GET', '/api/v1/monitor-types', { key: h.a.readKey })).json();
       const byId = new Map(types.map((t: { id: string }) => [t.id, t]));
-      for (const id of ['ssh', 'udp', 'websocket', 'smtp', 'imap', 'pop3', 'grpc', 'docker']) expect(byId.get(id), id).toMatchObject({ runsOn: ['edge', 'relay'], probed: true });
-      expect((byId.get('smtp') as { config: { properties: { security: { default: string } } } }).config.properties.security.default).toBe('starttls');
-      expect((byId.get('docker') as { config: { properties: { dockerHost: { default: string } } } }).config.properties.dockerHost.default).toBe('unix:///var/run/docker.sock');
+      for (const id of ['ssh', 'udp', 'websocket', 'smtp', 'imap', 'pop3', 'grpc', 'docker'])
+        expect(byId.get(id), id).toMatchObject({ runsOn: ['edge', 'relay'], probed: true });
+      expect(
+        (byId.get('smtp') as { config: { properties: { security: { default: string } } } }).config.properties.security
+          .default,
+      ).toBe('starttls');
+      expect(
+        (byId.get('docker') as { config: { properties: { dockerHost: { default: string } } } }).config.properties
+          .dockerHost.default,
+      ).toBe('unix:///var/run/docker.sock');
     });
   });
 
   describe.skipIf(!dialect.available)(`the service monitor types on a relay agent, on ${dialect.name}`, () => {
     const TOKEN = 'wdr_serviceTypesRelayToken0123';
     it('probes them from the relay, the Docker socket included, and the server stores the results', async () => {
-      const h = await startHarness(dialect, `organization: { key: acme, name: Acme }\nrelays: [{ key: lab, name: Lab, token: ${TOKEN} }]\n`, Date.now());
+      const h = await startHarness(
+        dialect,
+        `organization: { key: acme, name: Acme }\nrelays: [{ key: lab, name: Lab, token: ${TOKEN} }]\n`,
+        Date.now(),
+      );
       const dataDir = mkdtempSync(join(tmpdir(), 'warden-relay-services-'));
       const relay = await h.opened.store.relays.findByKey(h.organizationId, 'lab');
       const ids = new Map<MonitorType, string>();
@@ -112,7 +154,23 @@ for (const dialect of dialects) {
         ids.set(type, id);
         // One-second intervals (below the API's minimum, so inserted directly) to see results within seconds.
         await h.opened.store.monitors.insert(
-          { id, organizationId: h.organizationId, key: type, name: type, type, config, intervalSec: 1, timeoutMs: 3000, runOn: 'relay', relayId: relay?.id ?? null, enabled: true, retries: 0, degradedLatencyMs: null, managedBy: 'api', pushToken: null },
+          {
+            id,
+            organizationId: h.organizationId,
+            key: type,
+            name: type,
+            type,
+            config,
+            intervalSec: 1,
+            timeoutMs: 3000,
+            runOn: 'relay',
+            relayId: relay?.id ?? null,
+            enabled: true,
+            retries: 0,
+            degradedLatencyMs: null,
+            managedBy: 'api',
+            pushToken: null,
+          },
           Date.now(),
         );
       }
@@ -137,8 +195,14 @@ for (const dialect of dialects) {
           { timeout: 10_000, interval: 100 },
         );
         const checks = await listStoredChecks(h.opened.store);
-        for (const [type, id] of ids) expect(checks.find((c) => c.monitorId === id), type).toMatchObject({ ok: true, source: 'relay' });
-        expect(checks.find((c) => c.monitorId === ids.get('docker'))).toMatchObject({ data: { container: 'web', health: 'healthy' } });
+        for (const [type, id] of ids)
+          expect(
+            checks.find((c) => c.monitorId === id),
+            type,
+          ).toMatchObject({ ok: true, source: 'relay' });
+        expect(checks.find((c) => c.monitorId === ids.get('docker'))).toMatchObject({
+          data: { container: 'web', health: 'healthy' },
+        });
       } finally {
         await agent.stop();
         await h.close();

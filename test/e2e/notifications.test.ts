@@ -21,7 +21,11 @@ const DOWN_BOUND_MS = INTERVAL_SEC * (RETRIES + 1) * 1000 + 5000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until<T>(what: string, check: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 10_000): Promise<T> {
+async function until<T>(
+  what: string,
+  check: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -85,7 +89,12 @@ notifications:
     );
     // One-second checks: below warden.yaml's 10 s minimum, so set directly; the server then serves what the database holds.
     const lobby = monitors.lobby as Monitor;
-    await this.store.monitors.updateSpec(lobby.id, { ...lobby, intervalSec: INTERVAL_SEC }, lobby.managedBy, Date.now());
+    await this.store.monitors.updateSpec(
+      lobby.id,
+      { ...lobby, intervalSec: INTERVAL_SEC },
+      lobby.managedBy,
+      Date.now(),
+    );
     this.monitor = lobby;
     this.channelId = (await this.store.channels.findByKey(report.organization.id, 'ops-discord'))?.id as string;
     await this.startServer();
@@ -93,14 +102,20 @@ notifications:
   }
 
   async startServer(): Promise<void> {
-    this.server = await startServer([], { ...this.opened.env, WARDEN_PROBE_PRIVATE_TARGETS: 'allow', LOG_LEVEL: 'info' });
+    this.server = await startServer([], {
+      ...this.opened.env,
+      WARDEN_PROBE_PRIVATE_TARGETS: 'allow',
+      LOG_LEVEL: 'info',
+    });
   }
 
   async startDiscord(port: number): Promise<void> {
     this.discord = await startReceiver((res) => {
       const answer = this.respond();
       this.seen.push(Date.now());
-      const embed = (this.discord.requests.at(-1)?.json as { embeds?: { title: string; fields: Posted['fields'] }[] } | undefined)?.embeds?.[0];
+      const embed = (
+        this.discord.requests.at(-1)?.json as { embeds?: { title: string; fields: Posted['fields'] }[] } | undefined
+      )?.embeds?.[0];
       if (answer.status < 300 && embed) this.posted.push({ title: embed.title, fields: embed.fields, at: Date.now() });
       res.writeHead(answer.status, answer.headers);
       res.end(answer.body ?? '');
@@ -129,12 +144,20 @@ describe('alerts from a real server process (sqlite)', () => {
   it('posts one "down" within interval × (retries + 1) + 5 s of the port closing, then one "recovered" with the downtime', async () => {
     const closedAt = Date.now();
     await closeServer(s.port);
-    const down = await until('the down message', () => s.posted.find((p) => p.title === 'Lobby is down'), DOWN_BOUND_MS + 1000);
+    const down = await until(
+      'the down message',
+      () => s.posted.find((p) => p.title === 'Lobby is down'),
+      DOWN_BOUND_MS + 1000,
+    );
     expect(down.at - closedAt).toBeLessThanOrEqual(DOWN_BOUND_MS);
     const downFor = 2_500;
     await sleep(downFor);
     s.port = await listenOn(s.portNumber);
-    const up = await until('the recovered message', () => s.posted.find((p) => p.title.startsWith('Lobby is back up')), 6_000);
+    const up = await until(
+      'the recovered message',
+      () => s.posted.find((p) => p.title.startsWith('Lobby is back up')),
+      6_000,
+    );
     // The downtime: from the state change to the recovery, in the title and as a field.
     const downtimeSec = Math.round((up.at - down.at) / 1000);
     expect(up.title).toMatch(/^Lobby is back up after (\d+) s$/);
@@ -153,10 +176,18 @@ describe('alerts from a real server process (sqlite)', () => {
     s.respond = () => {
       if (limited) return { status: 204 };
       limited = true;
-      return { status: 429, headers: { 'retry-after': '3', 'content-type': 'application/json' }, body: '{"message":"You are being rate limited.","retry_after":3,"global":false}' };
+      return {
+        status: 429,
+        headers: { 'retry-after': '3', 'content-type': 'application/json' },
+        body: '{"message":"You are being rate limited.","retry_after":3,"global":false}',
+      };
     };
     await closeServer(s.port);
-    const down = await until('the down message', () => s.posted.find((p) => p.title === 'Lobby is down'), DOWN_BOUND_MS + 5000);
+    const down = await until(
+      'the down message',
+      () => s.posted.find((p) => p.title === 'Lobby is down'),
+      DOWN_BOUND_MS + 5000,
+    );
     const [refused, next] = s.seen;
     expect(s.seen).toHaveLength(2);
     expect((next as number) - (refused as number)).toBeGreaterThanOrEqual(3000);
@@ -170,7 +201,11 @@ describe('alerts from a real server process (sqlite)', () => {
   it('still posts the message exactly once after a kill -9 right after the change committed', async () => {
     s.posted.length = 0;
     await killRightAfterTheChange(s);
-    const up = await until('the message after the restart', () => s.posted.find((p) => p.title === 'Lobby is down'), 15_000);
+    const up = await until(
+      'the message after the restart',
+      () => s.posted.find((p) => p.title === 'Lobby is down'),
+      15_000,
+    );
     expect(up).toBeDefined();
     await sleep(1000);
     expect(s.posted.map((p) => p.title)).toEqual(['Lobby is down']);
@@ -204,7 +239,8 @@ async function killRightAfterTheChange(s: Scenario): Promise<void> {
     'the down delivery committed, waiting for its retry',
     async () => {
       const [latest] = await s.deliveries();
-      const waiting = (await s.deliveries()).length > before && latest?.kind === 'monitor.down' && latest.status === 'pending';
+      const waiting =
+        (await s.deliveries()).length > before && latest?.kind === 'monitor.down' && latest.status === 'pending';
       // Far enough from its retry that the kill lands before it, never in the middle of a send.
       return waiting && latest.nextAttemptAt - Date.now() > 400;
     },
@@ -218,14 +254,16 @@ async function killRightAfterTheChange(s: Scenario): Promise<void> {
 
 describe('a webhook receiver down for two minutes (in-process, injected clock)', () => {
   for (const dialect of dialects)
-    it.skipIf(!dialect.available)(`gets every message afterwards, each once, in order per monitor (${dialect.name})`, async () => {
-      const opened = await dialect.open();
-      const probe = await startReceiver();
-      const port = Number(new URL(probe.url).port);
-      await probe.close();
-      const start = Date.UTC(2026, 2, 2, 12, 0, 0);
-      const clock = { t: start, now: () => clock.t };
-      const yaml = `
+    it.skipIf(!dialect.available)(
+      `gets every message afterwards, each once, in order per monitor (${dialect.name})`,
+      async () => {
+        const opened = await dialect.open();
+        const probe = await startReceiver();
+        const port = Number(new URL(probe.url).port);
+        await probe.close();
+        const start = Date.UTC(2026, 2, 2, 12, 0, 0);
+        const clock = { t: start, now: () => clock.t };
+        const yaml = `
 organization: { key: acme, name: Acme }
 monitors:
   - { key: a, name: A, type: heartbeat }
@@ -236,53 +274,78 @@ notifications:
     type: webhook
     config: { url: "http://127.0.0.1:${port}/hook", secret: "whsec_${Buffer.alloc(32, 1).toString('base64')}" }
 `;
-      const { monitors, report } = await seed(opened.store, yaml, start);
-      const parts = composeWarden({ store: opened.store, clock, logger: createLogger('silent'), baseUrl: () => 'https://status.test' });
-      let receiver: Receiver | null = null;
-      try {
-        const ids = { a: (monitors.a as Monitor).id, b: (monitors.b as Monitor).id };
-        // Two minutes of changes while nothing listens: each monitor flips every 20 s (A) or 30 s (B); the dispatcher
-        // tries every 5 s meanwhile and is refused.
-        const flips: Record<'a' | 'b', boolean[]> = { a: [], b: [] };
-        for (let second = 0; second <= 120; second += 5) {
-          clock.t = start + second * 1000;
-          for (const [key, every] of [['a', 20], ['b', 30]] as const)
-            if (second % every === 0) {
-              const ok = (second / every) % 2 === 1;
-              flips[key].push(ok);
-              await parts.ingest.record({ monitorId: ids[key], ok, error: ok ? null : 'no heartbeat', source: 'push' });
-            }
-          await parts.dispatcher.tick();
-        }
-        const channel = await opened.store.channels.findByKey(report.organization.id, 'hook');
-        const log = await opened.store.deliveries.listByChannel(channel?.id as string, 100);
-        expect(log.length).toBeGreaterThanOrEqual(8);
-        expect(log.every((d) => d.status === 'pending' || d.status === 'sending')).toBe(true);
-        expect(log.some((d) => d.lastError !== null)).toBe(true);
+        const { monitors, report } = await seed(opened.store, yaml, start);
+        const parts = composeWarden({
+          store: opened.store,
+          clock,
+          logger: createLogger('silent'),
+          baseUrl: () => 'https://status.test',
+        });
+        let receiver: Receiver | null = null;
+        try {
+          const ids = { a: (monitors.a as Monitor).id, b: (monitors.b as Monitor).id };
+          // Two minutes of changes while nothing listens: each monitor flips every 20 s (A) or 30 s (B); the dispatcher
+          // tries every 5 s meanwhile and is refused.
+          const flips: Record<'a' | 'b', boolean[]> = { a: [], b: [] };
+          for (let second = 0; second <= 120; second += 5) {
+            clock.t = start + second * 1000;
+            for (const [key, every] of [
+              ['a', 20],
+              ['b', 30],
+            ] as const)
+              if (second % every === 0) {
+                const ok = (second / every) % 2 === 1;
+                flips[key].push(ok);
+                await parts.ingest.record({
+                  monitorId: ids[key],
+                  ok,
+                  error: ok ? null : 'no heartbeat',
+                  source: 'push',
+                });
+              }
+            await parts.dispatcher.tick();
+          }
+          const channel = await opened.store.channels.findByKey(report.organization.id, 'hook');
+          const log = await opened.store.deliveries.listByChannel(channel?.id as string, 100);
+          expect(log.length).toBeGreaterThanOrEqual(8);
+          expect(log.every((d) => d.status === 'pending' || d.status === 'sending')).toBe(true);
+          expect(log.some((d) => d.lastError !== null)).toBe(true);
 
-        receiver = await startReceiver({ status: 204 }, port);
-        // Time moves on (retries back off up to an hour): every delivery goes out once it is due.
-        for (let i = 0; i < 200 && (await opened.store.deliveries.listByChannel(channel?.id as string, 100)).some((d) => d.status !== 'sent'); i++) {
-          clock.t += 60_000;
-          await parts.dispatcher.tick();
+          receiver = await startReceiver({ status: 204 }, port);
+          // Time moves on (retries back off up to an hour): every delivery goes out once it is due.
+          for (
+            let i = 0;
+            i < 200 &&
+            (await opened.store.deliveries.listByChannel(channel?.id as string, 100)).some((d) => d.status !== 'sent');
+            i++
+          ) {
+            clock.t += 60_000;
+            await parts.dispatcher.tick();
+          }
+          const got = receiver.requests.map((r) => ({
+            id: r.headers['webhook-id'] as string,
+            body: r.json as { type: string; data: { at: number; monitor: { key: string } } },
+          }));
+          expect(new Set(got.map((g) => g.id)).size).toBe(log.length);
+          expect(got).toHaveLength(log.length);
+          for (const key of ['a', 'b'] as const) {
+            const mine = got.filter((g) => g.body.data.monitor.key === key);
+            const times = mine.map((g) => g.body.data.at);
+            expect(times).toEqual([...times].sort((x, y) => x - y));
+            // down, recovered, down, …: the first result (an outage from unknown) and each flip after it.
+            expect(mine.map((g) => g.body.type)).toEqual(
+              flips[key].map((ok) => (ok ? 'monitor.recovered' : 'monitor.down')),
+            );
+          }
+        } finally {
+          await parts.dispatcher.stop();
+          await parts.ingest.close();
+          parts.outbox.close();
+          await parts.bus.close();
+          await receiver?.close();
+          await opened.cleanup();
         }
-        const got = receiver.requests.map((r) => ({ id: r.headers['webhook-id'] as string, body: r.json as { type: string; data: { at: number; monitor: { key: string } } } }));
-        expect(new Set(got.map((g) => g.id)).size).toBe(log.length);
-        expect(got).toHaveLength(log.length);
-        for (const key of ['a', 'b'] as const) {
-          const mine = got.filter((g) => g.body.data.monitor.key === key);
-          const times = mine.map((g) => g.body.data.at);
-          expect(times).toEqual([...times].sort((x, y) => x - y));
-          // down, recovered, down, …: the first result (an outage from unknown) and each flip after it.
-          expect(mine.map((g) => g.body.type)).toEqual(flips[key].map((ok) => (ok ? 'monitor.recovered' : 'monitor.down')));
-        }
-      } finally {
-        await parts.dispatcher.stop();
-        await parts.ingest.close();
-        parts.outbox.close();
-        await parts.bus.close();
-        await receiver?.close();
-        await opened.cleanup();
-      }
-    }, 30_000);
+      },
+      30_000,
+    );
 });

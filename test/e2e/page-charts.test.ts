@@ -39,7 +39,12 @@ async function servePage(initial: Snapshot): Promise<PageServer> {
     urls.push(request.url ?? '');
     const query = new URL(request.url ?? '/', 'http://x').searchParams;
     const range = chartRange(htmlPageOptions(query).range);
-    const { body } = renderHtmlPage(snapshot, { jsonPath: '/status.json', markdownPath: '/status.md', refreshSeconds: 1, range });
+    const { body } = renderHtmlPage(snapshot, {
+      jsonPath: '/status.json',
+      markdownPath: '/status.md',
+      refreshSeconds: 1,
+      range,
+    });
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     response.end(body);
   });
@@ -67,8 +72,14 @@ async function open(path: string, context: BrowserContextOptions): Promise<{ pag
 
 /** Serious axe violations in the components section (the rest of the page is page-render.test.ts's). */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include('section[aria-labelledby="components-title"]').include('.day-pop').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const { violations } = await new AxeBuilder({ page })
+    .include('section[aria-labelledby="components-title"]')
+    .include('.day-pop')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** The shared popover's lines, when it shows. */
@@ -88,8 +99,13 @@ describe('the components section in a browser', () => {
       expect(await lobby.getAttribute('aria-valuetext')).toBe('20 Nov 2026: 100.00% uptime');
       expect(await popover(page)).toEqual(['20 Nov 2026: 100.00% uptime']);
       for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
-      expect(await popover(page)).toEqual(['17 Nov 2026: 100.00% uptime', 'Incident: Players disconnected from every server']);
-      expect(await lobby.getAttribute('aria-valuetext')).toBe('17 Nov 2026: 100.00% uptime. Incident: Players disconnected from every server');
+      expect(await popover(page)).toEqual([
+        '17 Nov 2026: 100.00% uptime',
+        'Incident: Players disconnected from every server',
+      ]);
+      expect(await lobby.getAttribute('aria-valuetext')).toBe(
+        '17 Nov 2026: 100.00% uptime. Incident: Players disconnected from every server',
+      );
       expect(await lobby.getAttribute('aria-valuenow')).toBe('87');
       // The popover stands over the chosen bar.
       const bar = (await lobby.locator('span.on').boundingBox())!;
@@ -103,7 +119,11 @@ describe('the components section in a browser', () => {
       expect((await popover(page))?.[0]).toBe('20 Nov 2026: 100.00% uptime');
       // Each strip is one tab stop: Tab leaves it for the next component's strip, not the next day.
       await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => document.activeElement?.closest('[data-component-id]')?.getAttribute('data-component-id'))).toBe('survival');
+      expect(
+        await page.evaluate(() =>
+          document.activeElement?.closest('[data-component-id]')?.getAttribute('data-component-id'),
+        ),
+      ).toBe('survival');
       expect(await popover(page)).toEqual(['20 Nov 2026: 100.00% uptime', 'Incident: Lag spikes on Survival']);
       expect(await page.locator('.day-pop').count()).toBe(1);
       expect(await seriousViolations(page)).toEqual([]);
@@ -120,7 +140,10 @@ describe('the components section in a browser', () => {
       expect(await page.getByText('Uptime over the past 30 days').isVisible()).toBe(true);
       expect(await page.getByText('Uptime over the past 90 days').isVisible()).toBe(false);
       const website = page.getByRole('slider', { name: /^Website: / });
-      await website.locator('span').nth(89 - 9).tap();
+      await website
+        .locator('span')
+        .nth(89 - 9)
+        .tap();
       expect(await popover(page)).toEqual(['11 Nov 2026: 100.00% uptime', 'Incident: Website slow to load']);
       const pop = (await page.locator('.day-pop').boundingBox())!;
       expect(pop.x).toBeGreaterThanOrEqual(0);
@@ -130,7 +153,12 @@ describe('the components section in a browser', () => {
       expect((await popover(page))?.[0]).toMatch(/^22 Oct 2026: /);
       expect(await website.getAttribute('aria-valuemax')).toBe('30');
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      expect(await page.getByRole('img', { name: /^Response time over 24 hours: / }).first().isVisible()).toBe(true);
+      expect(
+        await page
+          .getByRole('img', { name: /^Response time over 24 hours: / })
+          .first()
+          .isVisible(),
+      ).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
     } finally {
       await close();
@@ -151,12 +179,18 @@ describe('the components section in a browser', () => {
       // The page changes: the script fetches its own URL, ?range=7d and all, and swaps <main>.
       const before = server.urls.length;
       const changed = activeIncidentSnapshot();
-      changed.components = changed.components.map((c) => (c.id === 'creative' ? { ...c, state: 'down' as const, monitorState: 'down' as const } : c));
+      changed.components = changed.components.map((c) =>
+        c.id === 'creative' ? { ...c, state: 'down' as const, monitorState: 'down' as const } : c,
+      );
       server.setSnapshot(changed);
       await page.locator('[data-component-id="creative"][data-state="down"]').waitFor();
       expect(server.urls.slice(before).every((url) => url === '/?range=7d')).toBe(true);
       expect(await page.getByRole('img', { name: /^Players over 7 days: / }).count()).toBe(2);
-      expect(await page.evaluate(() => document.activeElement?.closest('[data-component-id]')?.getAttribute('data-component-id'))).toBe('lobby');
+      expect(
+        await page.evaluate(() =>
+          document.activeElement?.closest('[data-component-id]')?.getAttribute('data-component-id'),
+        ),
+      ).toBe('lobby');
       expect((await popover(page))?.[0]).toBe('19 Nov 2026: 100.00% uptime');
     } finally {
       server.setSnapshot(activeIncidentSnapshot());

@@ -5,10 +5,14 @@ import type { Snapshot } from '../../src/domain/snapshot.js';
 import { type HtmlPageOptions, renderHtmlPage } from '../../src/render/html-page.js';
 import { serveHtml } from '../browser.js';
 
-export const OPTIONS: HtmlPageOptions = { jsonPath: '/api/status.json', markdownPath: '/status.md', feedPath: '/feed.rss', refreshSeconds: 60 };
+export const OPTIONS: HtmlPageOptions = {
+  jsonPath: '/api/status.json',
+  markdownPath: '/status.md',
+  feedPath: '/feed.rss',
+  refreshSeconds: 60,
+};
 export const PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1280, height: 900 };
-
 
 export interface Opened {
   page: Page;
@@ -23,7 +27,11 @@ export interface Opened {
 export async function open(
   browser: Browser,
   html: string,
-  options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark'; context?: BrowserContextOptions } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    colorScheme?: 'light' | 'dark';
+    context?: BrowserContextOptions;
+  } = {},
 ): Promise<Opened & { setHtml(html: string): void; requests(): number }> {
   const server = await serveHtml(html);
   const context = await browser.newContext({
@@ -58,7 +66,8 @@ export async function open(
   };
 }
 
-export const render = (snapshot: Snapshot, options: Partial<HtmlPageOptions> = {}) => renderHtmlPage(snapshot, { ...OPTIONS, ...options }).body;
+export const render = (snapshot: Snapshot, options: Partial<HtmlPageOptions> = {}) =>
+  renderHtmlPage(snapshot, { ...OPTIONS, ...options }).body;
 
 /** Whether the document is wider than the viewport, i.e. the reader would have to scroll sideways. */
 export const scrollsSideways = (page: Page) =>

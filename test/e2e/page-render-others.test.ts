@@ -39,7 +39,9 @@ describe('the login and not-found pages in Chromium', () => {
   it('shows the not-found page kindly', async () => {
     const opened = await open(browser, renderNotFoundPage('blockhavn').body, { viewport: PHONE });
     try {
-      expect(await opened.page.getByRole('heading', { level: 1 }).textContent()).toBe('No status page called “blockhavn” here');
+      expect(await opened.page.getByRole('heading', { level: 1 }).textContent()).toBe(
+        'No status page called “blockhavn” here',
+      );
       expect(await scrollsSideways(opened.page)).toBe(false);
       expect(((await opened.page.evaluate(CONTRAST)) as ContrastReport).failures).toEqual([]);
     } finally {
@@ -52,10 +54,25 @@ describe("Warden's landing page in Chromium", () => {
   const overall = (state: PageState, label: string) => ({ state, label });
   const pages: ListedPage[] = [
     { slug: 'creative', title: 'Creative', description: null, overall: overall('down', 'Major outage') },
-    { slug: 'events', title: 'Events', description: 'Stages and tournaments', overall: overall('maintenance', 'Scheduled maintenance in progress') },
+    {
+      slug: 'events',
+      title: 'Events',
+      description: 'Stages and tournaments',
+      overall: overall('maintenance', 'Scheduled maintenance in progress'),
+    },
     { slug: 'modded', title: 'Modded', description: null, overall: overall('unknown', 'Status unknown') },
-    { slug: 'skyblock', title: 'Skyblock', description: null, overall: overall('degraded', 'Partial outage: 1 of 4 components down') },
-    { slug: 'survival', title: 'Survival', description: 'Our survival server', overall: overall('operational', 'All systems operational') },
+    {
+      slug: 'skyblock',
+      title: 'Skyblock',
+      description: null,
+      overall: overall('degraded', 'Partial outage: 1 of 4 components down'),
+    },
+    {
+      slug: 'survival',
+      title: 'Survival',
+      description: 'Our survival server',
+      overall: overall('operational', 'All systems operational'),
+    },
   ];
 
   it('shows each page with its state in words beside an icon, passes axe and AA contrast in light and dark, and fits a phone', async () => {
@@ -73,8 +90,13 @@ describe("Warden's landing page in Chromium", () => {
           expect(await row.locator('.state svg.icon').isVisible()).toBe(true);
         }
         expect(await page.getByRole('link', { name: 'Sign in to the dashboard' }).getAttribute('href')).toBe('/app/');
-        const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-        expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), colorScheme).toEqual([]);
+        const { violations } = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+          .analyze();
+        expect(
+          violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+          colorScheme,
+        ).toEqual([]);
         expect(((await page.evaluate(CONTRAST)) as ContrastReport).failures, colorScheme).toEqual([]);
         expect(await scrollsSideways(page)).toBe(false);
         expect(opened.errors).toEqual([]);

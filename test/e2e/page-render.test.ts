@@ -1,4 +1,3 @@
-
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../browser.js';
@@ -35,7 +34,8 @@ describe('the HTML status page in Chromium', () => {
         expect(await components.count()).toBe(snapshot.components.length);
         expect(await components.first().isVisible()).toBe(true);
         expect(await components.first().getAttribute('data-component-id')).toBe(snapshot.components[0]!.id);
-        for (const landmark of ['banner', 'main', 'contentinfo'] as const) expect(await page.getByRole(landmark).count()).toBe(1);
+        for (const landmark of ['banner', 'main', 'contentinfo'] as const)
+          expect(await page.getByRole(landmark).count()).toBe(1);
         expect(await page.locator('h1').count()).toBe(1);
         // The page script ran (allowed by its CSP hash) and turned UTC times into local ones.
         expect(await page.locator('time[title]').count()).toBeGreaterThan(0);
@@ -53,7 +53,9 @@ describe('the HTML status page in Chromium', () => {
         expect(await scrollsSideways(opened.page)).toBe(false);
         // Phones show the last 30 days of each strip.
         const bars = opened.page.locator('.strip').first().locator('span');
-        expect(await bars.evaluateAll((spans) => spans.filter((s) => getComputedStyle(s).display !== 'none').length)).toBe(30);
+        expect(
+          await bars.evaluateAll((spans) => spans.filter((s) => getComputedStyle(s).display !== 'none').length),
+        ).toBe(30);
       } finally {
         await opened.close();
       }
@@ -104,7 +106,9 @@ describe('the HTML status page in Chromium', () => {
       await opened.page.waitForLoadState('load');
       expect(opened.dialogs).toEqual([]);
       expect(await opened.page.locator('img, main script, main svg[onload]').count()).toBe(0);
-      expect(await opened.page.locator('.component-name').first().textContent()).toMatch(/^<img src=x onerror=alert\(1\)>"><svg/);
+      expect(await opened.page.locator('.component-name').first().textContent()).toMatch(
+        /^<img src=x onerror=alert\(1\)>"><svg/,
+      );
       expect(await opened.page.locator('h1').textContent()).toBe('Bob\'s "Best" <Server> & Co');
       expect(await opened.page.title()).toContain('Bob\'s "Best" <Server> & Co');
       expect(opened.errors).toEqual([]);
@@ -141,7 +145,9 @@ describe('the HTML status page in Chromium', () => {
   });
 
   it('reloads itself by <noscript> refresh when scripting is off', async () => {
-    const opened = await open(browser, render(operationalSnapshot(), { refreshSeconds: 1 }), { context: { javaScriptEnabled: false } });
+    const opened = await open(browser, render(operationalSnapshot(), { refreshSeconds: 1 }), {
+      context: { javaScriptEnabled: false },
+    });
     try {
       opened.setHtml(render(partialOutageSnapshot(), { refreshSeconds: 1 }));
       await opened.page.waitForSelector('[data-testid="overall"][data-state="degraded"]', { timeout: 5000 });

@@ -42,8 +42,12 @@ async function open(looks: 'light' | 'dark', slug?: string): Promise<Page> {
 
 /** Serious and critical axe violations on the whole page, against WCAG 2.1 A and AA. */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** The resources Chromium held the first paint for (PerformanceResourceTiming.renderBlockingStatus), by path. */
@@ -63,9 +67,21 @@ describe('the Blockhaven Network page in Chromium', () => {
       expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
       expect(await logo.getAttribute('alt')).toBe('Blockhaven Network');
       // The accent colours the header's links: as set in light, lightened to reach AA on the dark background.
-      const linkColour = await page.locator('.brand-links a').first().evaluate((a) => getComputedStyle(a).color);
+      const linkColour = await page
+        .locator('.brand-links a')
+        .first()
+        .evaluate((a) => getComputedStyle(a).color);
       if (looks === 'light') expect(linkColour).toBe('rgb(71, 82, 196)');
-      else expect(linkColour).toBe(await page.evaluate(() => getComputedStyle(document.querySelector('.brand-links a') as Element).getPropertyValue('--link').trim()).then(rgbOf));
+      else
+        expect(linkColour).toBe(
+          await page
+            .evaluate(() =>
+              getComputedStyle(document.querySelector('.brand-links a') as Element)
+                .getPropertyValue('--link')
+                .trim(),
+            )
+            .then(rgbOf),
+        );
       expect(await page.locator('.brand-links a').allTextContents()).toEqual(['Discord', 'Website']);
       expect(await page.getByTestId('brand-footer').textContent()).toContain('Not an official Minecraft product');
       // A players chart for each game server, a response-time chart for each component, with data in them.
@@ -75,11 +91,20 @@ describe('the Blockhaven Network page in Chromium', () => {
       expect(await page.getByText(MAINTENANCE_TITLE).first().isVisible()).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
 
-      const desktop = await saveScreenshot(page, `status-page-showcase-desktop-${looks}.png`, { looks, fullPage: true });
-      if (looks === 'light') expect(countNear(desktop, ACCENT, 8), 'pixels of the accent (logo, links)').toBeGreaterThan(500);
+      const desktop = await saveScreenshot(page, `status-page-showcase-desktop-${looks}.png`, {
+        looks,
+        fullPage: true,
+      });
+      if (looks === 'light')
+        expect(countNear(desktop, ACCENT, 8), 'pixels of the accent (logo, links)').toBeGreaterThan(500);
       await page.setViewportSize(PHONE);
       await logoLoaded(page);
-      expect(await page.getByRole('img', { name: /^Players over 24 hours: / }).first().isVisible()).toBe(true);
+      expect(
+        await page
+          .getByRole('img', { name: /^Players over 24 hours: / })
+          .first()
+          .isVisible(),
+      ).toBe(true);
       await saveScreenshot(page, `status-page-showcase-phone-${looks}.png`, { looks, fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);
       await page.setViewportSize(DESKTOP);
@@ -97,7 +122,10 @@ describe('the Blockhaven Network page in Chromium', () => {
     expect(await blockingResources(page)).toEqual([]);
     // The API answers for this page: the logo is a resource Chromium timed, and did not block on it.
     const logo = await page.evaluate(
-      () => (performance.getEntriesByType('resource') as (PerformanceResourceTiming & { renderBlockingStatus?: string })[]).find((e) => e.name.includes('/assets/logo'))?.renderBlockingStatus,
+      () =>
+        (
+          performance.getEntriesByType('resource') as (PerformanceResourceTiming & { renderBlockingStatus?: string })[]
+        ).find((e) => e.name.includes('/assets/logo'))?.renderBlockingStatus,
     );
     expect(logo).toBe('non-blocking');
   });
@@ -105,7 +133,9 @@ describe('the Blockhaven Network page in Chromium', () => {
   it('with a custom stylesheet, blocks on exactly that one request, as docs/branding.md says', async () => {
     const page = await open('light', STYLED_SLUG);
     expect(await blockingResources(page)).toEqual([`/s/${STYLED_SLUG}/custom.css`]);
-    expect(await page.locator('.site-head').evaluate((el) => getComputedStyle(el).borderBottom)).toBe('4px solid rgb(71, 82, 196)');
+    expect(await page.locator('.site-head').evaluate((el) => getComputedStyle(el).borderBottom)).toBe(
+      '4px solid rgb(71, 82, 196)',
+    );
   });
 });
 

@@ -33,9 +33,19 @@ for (const dialect of dialects) {
     async function start(): Promise<{ log: { msg: string; level: number }[]; base: string }> {
       const lines: string[] = [];
       const logger = createLogger('info', { write: (line: string) => void lines.push(line) });
-      const settings = readSettings({ ...opened?.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', WARDEN_CONFIG: file });
+      const settings = readSettings({
+        ...opened?.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        WARDEN_CONFIG: file,
+      });
       running = await startWarden({ settings, logger });
-      const log = lines.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { msg: string; level: number });
+      const log = lines
+        .join('')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { msg: string; level: number });
       return { log, base: running.url.replace('localhost', '127.0.0.1') };
     }
 

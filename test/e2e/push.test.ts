@@ -42,7 +42,8 @@ for (const dialect of dialects) {
     });
 
     const pushUrl = (token = TOKEN) => `${server.url}/api/push/${token}`;
-    const stored = async () => (await store.checks.list(monitorId, { from: 0, to: Number.MAX_SAFE_INTEGER, limit: 1000 })).length;
+    const stored = async () =>
+      (await store.checks.list(monitorId, { from: 0, to: Number.MAX_SAFE_INTEGER, limit: 1000 })).length;
 
     it('stores a GET and a POST heartbeat before answering 200, with players for the status page', async () => {
       const get = await fetch(`${pushUrl()}?status=up&msg=ok&latency=4`);
@@ -88,18 +89,25 @@ for (const dialect of dialects) {
     it('cuts off a chunked body (no Content-Length) once it passes 16 KiB', async () => {
       const before = await stored();
       const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = request(pushUrl(), { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (res) => {
-          let body = '';
-          res.on('data', (d) => (body += d));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-        });
+        const req = request(
+          pushUrl(),
+          { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } },
+          (res) => {
+            let body = '';
+            res.on('data', (d) => (body += d));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        );
         req.on('error', reject);
         req.write('{"pad":"');
         for (let i = 0; i < 8; i++) req.write('x'.repeat(PUSH_LIMITS.bodyBytes / 4));
         req.end('"}');
       });
       expect(answer.status).toBe(413);
-      expect(JSON.parse(answer.body)).toMatchObject({ type: 'https://warden.dev/problems/body-too-large', detail: `The body must be at most ${PUSH_LIMITS.bodyBytes} bytes.` });
+      expect(JSON.parse(answer.body)).toMatchObject({
+        type: 'https://warden.dev/problems/body-too-large',
+        detail: `The body must be at most ${PUSH_LIMITS.bodyBytes} bytes.`,
+      });
       expect(await stored()).toBe(before);
     });
   });

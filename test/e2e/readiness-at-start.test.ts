@@ -55,12 +55,21 @@ for (const dialect of dialects) {
 
     it('answers 503, Retry-After and no-store on every route but /healthz and /readyz until its configuration is applied', async () => {
       opened = await dialect.open();
-      const file = join(opened.env.WARDEN_DATA_DIR ?? process.env.TMPDIR ?? '/tmp', `warden-starting-${process.pid}.yaml`);
+      const file = join(
+        opened.env.WARDEN_DATA_DIR ?? process.env.TMPDIR ?? '/tmp',
+        `warden-starting-${process.pid}.yaml`,
+      );
       writeFileSync(file, YAML);
       let held: HeldStore | undefined;
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
-      const settings = readSettings({ ...opened.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', WARDEN_CONFIG: file });
+      const settings = readSettings({
+        ...opened.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        WARDEN_CONFIG: file,
+      });
       const starting = startWarden({
         settings,
         logger: createLogger('silent'),
@@ -125,13 +134,20 @@ for (const dialect of dialects) {
 function send(base: string, route: { method: string; path: string; body?: string }): Promise<Response> {
   return fetch(base + route.path, {
     method: route.method,
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      origin: 'https://elsewhere.example',
+      'access-control-request-method': 'GET',
+    },
     ...(route.body === undefined ? {} : { body: route.body }),
   });
 }
 
 /** A WebSocket handshake's outcome: 101 once open, or the refusal's status and headers. */
-function upgrade(url: string): Promise<{ status: number; retryAfter?: string | undefined; cacheControl?: string | undefined }> {
+function upgrade(
+  url: string,
+): Promise<{ status: number; retryAfter?: string | undefined; cacheControl?: string | undefined }> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url);
     ws.once('open', () => {
@@ -139,7 +155,11 @@ function upgrade(url: string): Promise<{ status: number; retryAfter?: string | u
       resolve({ status: 101 });
     });
     ws.once('unexpected-response', (_req, res) => {
-      resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], cacheControl: res.headers['cache-control'] });
+      resolve({
+        status: res.statusCode ?? 0,
+        retryAfter: res.headers['retry-after'],
+        cacheControl: res.headers['cache-control'],
+      });
       res.resume();
       ws.terminate();
     });

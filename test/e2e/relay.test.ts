@@ -40,7 +40,10 @@ interface AgentProcess {
 }
 
 function startAgent(args: string[], env: Record<string, string>): AgentProcess {
-  const child = spawn(process.execPath, [CLI, 'relay', ...args], { env: { ...process.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'relay', ...args], {
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
   let closed = false;
   const watchers = new Set<() => void>();
@@ -75,7 +78,10 @@ function startAgent(args: string[], env: Record<string, string>): AgentProcess {
           if (log.includes(text)) finish();
           else if (closed) finish(new Error(`the agent exited without logging "${text}":\n${log}`));
         };
-        const timer = setTimeout(() => finish(new Error(`the agent did not log "${text}" within ${timeoutMs} ms:\n${log}`)), timeoutMs);
+        const timer = setTimeout(
+          () => finish(new Error(`the agent did not log "${text}" within ${timeoutMs} ms:\n${log}`)),
+          timeoutMs,
+        );
         watchers.add(watch);
         watch();
       });
@@ -175,10 +181,14 @@ for (const dialect of dialects) {
     const waiting = { timeout: 15_000, interval: 50 };
 
     it('answers 401 with WWW-Authenticate to a wrong token, and an agent with one says so', async () => {
-      const res = await fetch(`${server?.url}/api/relay/config`, { headers: { authorization: 'Bearer wdr_thisIsNotTheRightToken000000' } });
+      const res = await fetch(`${server?.url}/api/relay/config`, {
+        headers: { authorization: 'Bearer wdr_thisIsNotTheRightToken000000' },
+      });
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toContain('Bearer');
-      const agent = startAgent(['--url', server?.url as string, '--data-dir', join(work, 'wrong')], { WARDEN_RELAY_TOKEN: 'wdr_thisIsNotTheRightToken000000' });
+      const agent = startAgent(['--url', server?.url as string, '--data-dir', join(work, 'wrong')], {
+        WARDEN_RELAY_TOKEN: 'wdr_thisIsNotTheRightToken000000',
+      });
       await agent.waitFor('the server refused the relay token');
       expect(await agent.stop()).toBe(0);
       expect(agent.log()).not.toContain('wdr_thisIsNotTheRightToken000000');
@@ -190,18 +200,39 @@ for (const dialect of dialects) {
         headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
         body: JSON.stringify({ results: [{ id: 'x1', monitorId: theirs.id, ok: true }] }),
       });
-      expect(await res.json()).toEqual({ accepted: 0, duplicates: 0, rejected: [{ index: 0, reason: `monitor "${theirs.id}" is not assigned to this relay` }] });
+      expect(await res.json()).toEqual({
+        accepted: 0,
+        duplicates: 0,
+        rejected: [{ index: 0, reason: `monitor "${theirs.id}" is not assigned to this relay` }],
+      });
       expect(await store.checks.list(theirs.id, { from: 0, to: Number.MAX_SAFE_INTEGER, limit: 10 })).toHaveLength(0);
     });
 
     it('probes the fake servers, keeps results while the server is stopped, and delivers every one exactly once after it restarts', async () => {
-      const agent = startAgent(['--url', server?.url as string, '--data-dir', relayDir, '--submit-every', '250', '--config-every', '2', '--max-backoff', '1'], {
-        WARDEN_RELAY_TOKEN: TOKEN,
-      });
+      const agent = startAgent(
+        [
+          '--url',
+          server?.url as string,
+          '--data-dir',
+          relayDir,
+          '--submit-every',
+          '250',
+          '--config-every',
+          '2',
+          '--max-backoff',
+          '1',
+        ],
+        {
+          WARDEN_RELAY_TOKEN: TOKEN,
+        },
+      );
       let held: string[] = [];
       try {
         await agent.waitFor('config loaded: 3 monitors');
-        await vi.waitFor(async () => expect((await relayChecks()).length, agent.log()).toBeGreaterThanOrEqual(6), waiting);
+        await vi.waitFor(
+          async () => expect((await relayChecks()).length, agent.log()).toBeGreaterThanOrEqual(6),
+          waiting,
+        );
 
         await server?.stop();
         server = undefined;
@@ -212,7 +243,10 @@ for (const dialect of dialects) {
         server = await startServer([], { ...env, PORT: String(port) });
         await agent.waitFor('server reachable again', 15_000);
         // What it held through the outage is delivered; anything newer goes with the agent's final flush.
-        await vi.waitFor(async () => expect((await store.checks.storedResultKeys(held)).size).toBe(held.length), waiting);
+        await vi.waitFor(
+          async () => expect((await store.checks.storedResultKeys(held)).size).toBe(held.length),
+          waiting,
+        );
       } finally {
         expect(await agent.stop()).toBe(0);
       }
@@ -221,7 +255,14 @@ for (const dialect of dialects) {
         .log()
         .split('\n')
         .find((line) => line.includes('relay agent stopped'));
-      const stats = JSON.parse(stoppedLine as string) as { produced: number; delivered: number; duplicates: number; pending: number; dropped: number; rejected: number };
+      const stats = JSON.parse(stoppedLine as string) as {
+        produced: number;
+        delivered: number;
+        duplicates: number;
+        pending: number;
+        dropped: number;
+        rejected: number;
+      };
       expect(stats).toMatchObject({ pending: 0, dropped: 0, rejected: 0 });
       // Every result was acknowledged at least once. A batch the server stored while its answer was lost (the server
       // stopping mid-request) is acknowledged only on the resend, as duplicates: so new acknowledgements can fall short
@@ -240,7 +281,11 @@ for (const dialect of dialects) {
       expect(stats.produced).toBeGreaterThanOrEqual(12);
 
       const lobby = await store.monitors.findById((monitors.lobby as Monitor).id);
-      expect(lobby?.lastResult).toMatchObject({ ok: true, source: 'relay', data: { players: 12, maxPlayers: 100, version: '1.21.4' } });
+      expect(lobby?.lastResult).toMatchObject({
+        ok: true,
+        source: 'relay',
+        data: { players: 12, maxPlayers: 100, version: '1.21.4' },
+      });
       expect((await store.monitors.findById((monitors.port as Monitor).id))?.lastResult?.ok).toBe(true);
       const closed = await store.monitors.findById((monitors.closed as Monitor).id);
       expect(closed).toMatchObject({ state: 'down', lastResult: { ok: false, error: 'connection refused' } });

@@ -20,7 +20,10 @@ describe('the Subscribe form', () => {
   beforeAll(async () => {
     smtp = await startSmtpFake();
     const sqlite = dialects.find((d) => d.name === 'sqlite')!;
-    warden = await startSeededWarden(sqlite, YAML, { WARDEN_SMTP_URL: `smtp://127.0.0.1:${smtp.port}?secure=none`, WARDEN_SMTP_FROM: 'status@acme.test' });
+    warden = await startSeededWarden(sqlite, YAML, {
+      WARDEN_SMTP_URL: `smtp://127.0.0.1:${smtp.port}?secure=none`,
+      WARDEN_SMTP_FROM: 'status@acme.test',
+    });
     browser = await launchChromium();
   });
   afterAll(async () => {
@@ -64,9 +67,13 @@ describe('the Subscribe form', () => {
       await page.waitForURL(/\/s\/main\?lang=fr$/);
       expect(await page.locator('html').getAttribute('lang')).toBe('fr');
       expect(await page.getByTestId('overall').textContent()).toContain('Tous les systèmes sont opérationnels');
-      expect(await page.getByRole('link', { name: 'Markdown' }).first().getAttribute('href')).toBe('/s/main/status.md?lang=fr');
+      expect(await page.getByRole('link', { name: 'Markdown' }).first().getAttribute('href')).toBe(
+        '/s/main/status.md?lang=fr',
+      );
       // The page refreshes itself from its own address (here when the tab comes back into view), pick included.
-      const refreshed = page.waitForRequest((request) => request.url().endsWith('/s/main?lang=fr') && request.resourceType() === 'fetch');
+      const refreshed = page.waitForRequest(
+        (request) => request.url().endsWith('/s/main?lang=fr') && request.resourceType() === 'fetch',
+      );
       await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
       await refreshed;
       const region = page.getByRole('region', { name: 'Recevoir les mises à jour' });

@@ -17,7 +17,13 @@ export interface FakeA2sInfo {
   vac: 0 | 1;
   version: string;
   /** Extra Data Flag fields; none are sent when this is omitted. */
-  edf?: { gamePort?: number; steamId?: bigint; sourceTv?: { port: number; name: string }; keywords?: string; gameId?: bigint };
+  edf?: {
+    gamePort?: number;
+    steamId?: bigint;
+    sourceTv?: { port: number; name: string };
+    keywords?: string;
+    gameId?: bigint;
+  };
 }
 
 export type A2sFakeMode =
@@ -241,7 +247,10 @@ function compressedSplit(whole: Buffer, id: number): Buffer[] {
   sizes.writeUInt32LE(0xdeadbeef, 4);
   const stream = Buffer.concat([Buffer.from('BZh91AY&SY'), whole]);
   const flagged = (id | 0x80000000) >>> 0;
-  return [splitPart(flagged, 2, 0, Buffer.concat([sizes, stream.subarray(0, 20)])), splitPart(flagged, 2, 1, stream.subarray(20))];
+  return [
+    splitPart(flagged, 2, 0, Buffer.concat([sizes, stream.subarray(0, 20)])),
+    splitPart(flagged, 2, 1, stream.subarray(20)),
+  ];
 }
 
 function cString(text: string): Buffer {

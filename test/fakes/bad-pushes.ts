@@ -31,9 +31,21 @@ export const BAD_PUSH_BODIES: [string, string, string][] = [
   ['tps as a string', '{"tps":"20"}', 'body.tps'],
   ['negative tps', '{"tps":-1}', 'body.tps'],
   ['a msg that is not a string', '{"msg":42}', 'body.msg'],
-  ['too many extra properties', JSON.stringify(Object.fromEntries(Array.from({ length: PUSH_LIMITS.extraProperties + 1 }, (_, i) => [`k${i}`, i]))), 'body'],
-  ['an extra property name too long', JSON.stringify({ ['n'.repeat(PUSH_LIMITS.extraNameChars + 1)]: 1 }), `body.${'n'.repeat(PUSH_LIMITS.extraNameChars)}`],
+  [
+    'too many extra properties',
+    JSON.stringify(Object.fromEntries(Array.from({ length: PUSH_LIMITS.extraProperties + 1 }, (_, i) => [`k${i}`, i]))),
+    'body',
+  ],
+  [
+    'an extra property name too long',
+    JSON.stringify({ ['n'.repeat(PUSH_LIMITS.extraNameChars + 1)]: 1 }),
+    `body.${'n'.repeat(PUSH_LIMITS.extraNameChars)}`,
+  ],
   ['extra properties over 8 KiB', JSON.stringify({ blob: 'x'.repeat(PUSH_LIMITS.extraBytes) }), 'body'],
   ['a body nested deeper than 400 levels', TOO_DEEP_PUSH_BODY, 'body'],
-  ['an extra property nested deeper than 400 levels', `{"status":"up","deep":${'['.repeat(JSON_MAX_DEPTH)}${']'.repeat(JSON_MAX_DEPTH)}}`, 'body'],
+  [
+    'an extra property nested deeper than 400 levels',
+    `{"status":"up","deep":${'['.repeat(JSON_MAX_DEPTH)}${']'.repeat(JSON_MAX_DEPTH)}}`,
+    'body',
+  ],
 ];

@@ -43,7 +43,10 @@ export async function startFakeBedrockServer(behaviour: BedrockServerBehaviour):
     port: socket.address().port,
     pings: [],
     close: async () => {
-      await Promise.all([new Promise<void>((resolve) => socket.close(() => resolve())), new Promise<void>((resolve) => decoy.close(() => resolve()))]);
+      await Promise.all([
+        new Promise<void>((resolve) => socket.close(() => resolve())),
+        new Promise<void>((resolve) => decoy.close(() => resolve())),
+      ]);
     },
   };
   socket.on('message', (datagram, remote) => {
@@ -66,13 +69,22 @@ export function unconnectedPong(time: bigint, advertisement: string, serverGuid 
   return Buffer.concat([head, MAGIC, length, text]);
 }
 
-function answer(socket: Socket, decoy: Socket, to: RemoteInfo, ping: ReceivedPing, behaviour: BedrockServerBehaviour): void {
+function answer(
+  socket: Socket,
+  decoy: Socket,
+  to: RemoteInfo,
+  ping: ReceivedPing,
+  behaviour: BedrockServerBehaviour,
+): void {
   const send = (from: Socket, datagram: Buffer) => from.send(datagram, to.port, to.address);
   switch (behaviour.kind) {
     case 'pong': {
       if (behaviour.decoy !== undefined) send(decoy, unconnectedPong(ping.time, behaviour.decoy));
       for (const datagram of behaviour.before ?? []) send(socket, datagram);
-      send(socket, unconnectedPong(behaviour.echoTime === false ? ping.time ^ 0x5555n : ping.time, behaviour.advertisement));
+      send(
+        socket,
+        unconnectedPong(behaviour.echoTime === false ? ping.time ^ 0x5555n : ping.time, behaviour.advertisement),
+      );
       return;
     }
     case 'garbage':

@@ -48,8 +48,14 @@ export async function serverCertificate(options: ServerCertificateOptions = {}):
   const now = Date.now();
   const expiresInDays = options.expiresInDays ?? 90;
   const notAfter = new Date(now + expiresInDays * DAY_MS + 3_600_000);
-  const notBefore = new Date(options.validInDays === undefined ? Math.min(now - DAY_MS, notAfter.getTime() - DAY_MS) : now + options.validInDays * DAY_MS);
-  const altNames = names.map((name) => (/^[\d.]+$|:/.test(name) ? { type: 7 as const, ip: name } : { type: 2 as const, value: name }));
+  const notBefore = new Date(
+    options.validInDays === undefined
+      ? Math.min(now - DAY_MS, notAfter.getTime() - DAY_MS)
+      : now + options.validInDays * DAY_MS,
+  );
+  const altNames = names.map((name) =>
+    /^[\d.]+$|:/.test(name) ? { type: 7 as const, ip: name } : { type: 2 as const, value: name },
+  );
   const pems = await generate([{ name: 'commonName', value: names[0] ?? 'localhost' }], {
     keyType: 'ec',
     algorithm: 'sha256',
@@ -63,7 +69,9 @@ export async function serverCertificate(options: ServerCertificateOptions = {}):
       { name: 'subjectAltName', altNames },
     ],
   });
-  const issuers = options.issuer ? Array.from({ length: 1 + (options.chainPadding ?? 0) }, () => options.issuer?.cert ?? '') : [];
+  const issuers = options.issuer
+    ? Array.from({ length: 1 + (options.chainPadding ?? 0) }, () => options.issuer?.cert ?? '')
+    : [];
   // One PEM text, each certificate on lines of its own (selfsigned ends its PEM without a line break).
   return { key: pems.private, cert: [pems.cert, ...issuers].map((pem) => pem.trim()).join('\n') };
 }

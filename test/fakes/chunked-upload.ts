@@ -24,7 +24,10 @@ const CHUNK = Buffer.alloc(64 * 1024, 'x');
  * POSTs `prefix`, then up to `totalBytes` of filler, chunked. Once the answer has come, writing stops and the client
  * waits for the server to close the connection (it has stopped reading; an EPIPE or reset is expected), then resolves.
  */
-export function uploadChunked(url: string, options: { headers?: Record<string, string>; totalBytes: number; prefix?: string }): Promise<UploadAnswer> {
+export function uploadChunked(
+  url: string,
+  options: { headers?: Record<string, string>; totalBytes: number; prefix?: string },
+): Promise<UploadAnswer> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     let sent = 0;
@@ -41,26 +44,35 @@ export function uploadChunked(url: string, options: { headers?: Record<string, s
       req.destroy();
       finish();
     }, 60_000);
-    const req = request(url, { method: 'POST', headers: { ...options.headers, 'transfer-encoding': 'chunked' } }, (res) => {
-      answeredAt = performance.now();
-      const head = { status: res.statusCode ?? 0, headers: res.headers, sentAtAnswer: sent, ms: answeredAt - started };
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => (body += d));
-      const done = () => {
-        answer ??= { ...head, body };
-        finish();
-      };
-      res.on('end', done);
-      res.on('error', done);
-      res.on('close', done);
-      setTimeout(() => {
-        if (closedAt === undefined) {
-          closedAt = Number.POSITIVE_INFINITY;
-          req.destroy();
-        }
-      }, CLOSE_WAIT_MS).unref();
-    });
+    const req = request(
+      url,
+      { method: 'POST', headers: { ...options.headers, 'transfer-encoding': 'chunked' } },
+      (res) => {
+        answeredAt = performance.now();
+        const head = {
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          sentAtAnswer: sent,
+          ms: answeredAt - started,
+        };
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (body += d));
+        const done = () => {
+          answer ??= { ...head, body };
+          finish();
+        };
+        res.on('end', done);
+        res.on('error', done);
+        res.on('close', done);
+        setTimeout(() => {
+          if (closedAt === undefined) {
+            closedAt = Number.POSITIVE_INFINITY;
+            req.destroy();
+          }
+        }, CLOSE_WAIT_MS).unref();
+      },
+    );
     req.on('close', () => {
       closedAt ??= performance.now();
       if (answer === undefined && answeredAt === 0) {

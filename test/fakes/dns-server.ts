@@ -56,12 +56,18 @@ export async function startDnsFake(zone: DnsZone): Promise<FakeDnsServer> {
     if (!entry) response.header.rcode = NXDOMAIN;
     else if (entry.rcode !== undefined) response.header.rcode = entry.rcode;
     else if (question && type)
-      for (const record of entry[type] ?? []) response.answers.push({ name: question.name, type: question.type, class: Packet.CLASS.IN, ttl: 60, ...record });
+      for (const record of entry[type] ?? [])
+        response.answers.push({ name: question.name, type: question.type, class: Packet.CLASS.IN, ttl: 60, ...record });
     send(response as never);
   });
   await server.listen(0, '127.0.0.1');
   const port = (server.address() as AddressInfo).port;
-  return { address: `127.0.0.1:${port}`, port, queries, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    address: `127.0.0.1:${port}`,
+    port,
+    queries,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** A UDP port that takes queries and never answers: only the monitor's timeout ends the check. */
@@ -71,5 +77,10 @@ export async function startSilentDnsFake(): Promise<FakeDnsServer> {
   socket.on('message', () => queries.push({ name: '?', type: '?' }));
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
   const port = socket.address().port;
-  return { address: `127.0.0.1:${port}`, port, queries, close: () => new Promise<void>((resolve) => socket.close(() => resolve())) };
+  return {
+    address: `127.0.0.1:${port}`,
+    port,
+    queries,
+    close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
+  };
 }

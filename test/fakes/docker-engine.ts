@@ -24,7 +24,11 @@ export interface DockerEngineFake {
 }
 
 /** A running container's State as dockerd reports it, with a health check's state when given. */
-export function runningState(health?: { Status: string; FailingStreak?: number; Log?: { Output: string; ExitCode: number }[] }): Record<string, unknown> {
+export function runningState(health?: {
+  Status: string;
+  FailingStreak?: number;
+  Log?: { Output: string; ExitCode: number }[];
+}): Record<string, unknown> {
   return {
     Status: 'running',
     Running: true,
@@ -56,21 +60,38 @@ function inspect(container: FakeContainer): Record<string, unknown> {
     Platform: 'linux',
     HostConfig: { NetworkMode: 'bridge', RestartPolicy: { Name: 'unless-stopped', MaximumRetryCount: 0 } },
     Mounts: [],
-    Config: { Hostname: container.id.slice(0, 12), Image: container.image ?? 'nginx:1.27', Env: ['PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'], Labels: {} },
+    Config: {
+      Hostname: container.id.slice(0, 12),
+      Image: container.image ?? 'nginx:1.27',
+      Env: ['PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'],
+      Labels: {},
+    },
     NetworkSettings: { Networks: { bridge: { IPAddress: '172.17.0.2', Gateway: '172.17.0.1' } } },
   };
 }
 
-export async function startDockerEngineFake(containers: FakeContainer[], options: { tcp?: boolean; respond?: (req: IncomingMessage, res: ServerResponse) => boolean } = {}): Promise<DockerEngineFake> {
+export async function startDockerEngineFake(
+  containers: FakeContainer[],
+  options: { tcp?: boolean; respond?: (req: IncomingMessage, res: ServerResponse) => boolean } = {},
+): Promise<DockerEngineFake> {
   const requests: string[] = [];
   const server: Server = createServer((req, res) => {
     requests.push(`${req.method} ${req.url}`);
     if (options.respond?.(req, res)) return;
-    const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json', 'api-version': '1.47', server: 'Docker/27.3.1 (linux)' }).end(`${JSON.stringify(body)}\n`);
+    const json = (status: number, body: unknown) =>
+      res
+        .writeHead(status, {
+          'content-type': 'application/json',
+          'api-version': '1.47',
+          server: 'Docker/27.3.1 (linux)',
+        })
+        .end(`${JSON.stringify(body)}\n`);
     const match = /^\/(?:v[\d.]+\/)?containers\/([^/]+)\/json$/.exec(req.url ?? '');
     if (req.method !== 'GET' || !match) return json(404, { message: 'page not found' });
     const wanted = decodeURIComponent(match[1] ?? '');
-    const container = containers.find((c) => c.name === wanted || c.id === wanted || (wanted.length >= 4 && c.id.startsWith(wanted)));
+    const container = containers.find(
+      (c) => c.name === wanted || c.id === wanted || (wanted.length >= 4 && c.id.startsWith(wanted)),
+    );
     if (!container) return json(404, { message: `No such container: ${wanted}` });
     json(200, inspect(container));
   });

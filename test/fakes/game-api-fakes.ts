@@ -39,7 +39,14 @@ export interface FivemFakeState {
 /** A FiveM server as its HTTP endpoints show it; tests change `state` between checks. */
 export function fivemServerState(): FivemFakeState {
   return {
-    dynamic: { clients: 2, gametype: 'Freeroam', hostname: '^1Warden ^7Test ^2RP', iv: '0', mapname: 'Los Santos', sv_maxclients: '48' },
+    dynamic: {
+      clients: 2,
+      gametype: 'Freeroam',
+      hostname: '^1Warden ^7Test ^2RP',
+      iv: '0',
+      mapname: 'Los Santos',
+      sv_maxclients: '48',
+    },
     info: {
       enhancedHostSupport: true,
       requestSteamTicket: 'off',
@@ -55,7 +62,9 @@ export function fivemServerState(): FivemFakeState {
   };
 }
 
-export async function startFivemFake(state: FivemFakeState = fivemServerState()): Promise<FakeServer & { state: FivemFakeState }> {
+export async function startFivemFake(
+  state: FivemFakeState = fivemServerState(),
+): Promise<FakeServer & { state: FivemFakeState }> {
   const server = await startHttpFake((req, res) => {
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
     if (path === '/dynamic.json') answer(res, state.dynamic);
@@ -104,7 +113,9 @@ export function pterodactylServer(state = 'running'): PterodactylServer {
 }
 
 /** The client API of a Pterodactyl panel: GET /api/client/servers/{id}/resources with a Bearer key. */
-export async function startPterodactylFake(state: PterodactylFakeState): Promise<FakeServer & { state: PterodactylFakeState }> {
+export async function startPterodactylFake(
+  state: PterodactylFakeState,
+): Promise<FakeServer & { state: PterodactylFakeState }> {
   const server = await startHttpFake((req, res) => {
     if (state.redirectTo) {
       res.writeHead(301, { location: state.redirectTo }).end();
@@ -125,7 +136,19 @@ export async function startPterodactylFake(state: PterodactylFakeState): Promise
     }
     const found = state.servers[decodeURIComponent(match[1] ?? '')];
     if (!found) {
-      answer(res, { errors: [{ code: 'NotFoundHttpException', status: '404', detail: 'The requested resource could not be found on the server.' }] }, 404);
+      answer(
+        res,
+        {
+          errors: [
+            {
+              code: 'NotFoundHttpException',
+              status: '404',
+              detail: 'The requested resource could not be found on the server.',
+            },
+          ],
+        },
+        404,
+      );
       return;
     }
     answer(res, { object: 'stats', attributes: found });
@@ -150,7 +173,9 @@ export interface DiscordFakeState {
 }
 
 /** Discord's REST API under /api/v10: the guild widget and GET /guilds/{id}?with_counts=true for bots. */
-export async function startDiscordFake(state: DiscordFakeState): Promise<FakeServer & { state: DiscordFakeState; apiBaseUrl: string }> {
+export async function startDiscordFake(
+  state: DiscordFakeState,
+): Promise<FakeServer & { state: DiscordFakeState; apiBaseUrl: string }> {
   const server = await startHttpFake((req, res) => {
     if (state.override !== undefined) {
       answer(res, state.override);
@@ -176,7 +201,8 @@ export async function startDiscordFake(state: DiscordFakeState): Promise<FakeSer
       return;
     }
     if (guildPath) {
-      if (req.headers.authorization !== `Bot ${state.botToken}`) answer(res, { message: '401: Unauthorized', code: 0 }, 401);
+      if (req.headers.authorization !== `Bot ${state.botToken}`)
+        answer(res, { message: '401: Unauthorized', code: 0 }, 401);
       else if (!guild) answer(res, { message: 'Unknown Guild', code: 10004 }, 404);
       else if (!guild.botIsMember) answer(res, { message: 'Missing Access', code: 50001 }, 403);
       else

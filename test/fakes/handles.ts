@@ -37,6 +37,7 @@ export async function leakedResources(before: Map<string, number>, waitMs = 1000
  */
 export async function quietResources(): Promise<Map<string, number>> {
   const deadline = performance.now() + 500;
-  while ((activeResources().get('Timeout') ?? 0) > 0 && performance.now() < deadline) await new Promise((resolve) => setImmediate(resolve));
+  while ((activeResources().get('Timeout') ?? 0) > 0 && performance.now() < deadline)
+    await new Promise((resolve) => setImmediate(resolve));
   return activeResources();
 }

@@ -27,7 +27,8 @@ export function holdAfterMigrating(inner: Store): HeldStore {
         const value: unknown = Reflect.get(object, key);
         if (typeof value !== 'function' && (typeof value !== 'object' || value === null)) return value;
         if (top && NEVER_HELD.has(key)) {
-          if (key !== 'migrate' || typeof value !== 'function') return typeof value === 'function' ? value.bind(object) : value;
+          if (key !== 'migrate' || typeof value !== 'function')
+            return typeof value === 'function' ? value.bind(object) : value;
           return async (...args: unknown[]) => {
             const report = await value.apply(object, args);
             holding = true;

@@ -90,45 +90,55 @@ export function sendTrickle(res: ServerResponse, everyMs = 50): void {
  * /moved-to/{port} (redirect to another origin), /endless, /trickle, /hang (never answers).
  */
 export function startWebsiteFake(tls?: Certificate, host?: string): Promise<FakeServer> {
-  return startHttpFake((req, res, body) => {
-    const url = new URL(req.url ?? '/', 'http://fake');
-    const [, route = '', arg = ''] = url.pathname.split('/');
-    switch (route) {
-      case 'ok':
-        res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Hello from the fake website</body></html>');
-        return;
-      case 'status':
-        res.writeHead(Number(arg) || 500, { 'content-type': 'text/plain' }).end(`status ${arg}`);
-        return;
-      case 'json':
-        res.writeHead(200, { 'content-type': 'application/json' }).end(
-          JSON.stringify({ status: 'healthy', data: { items: [{ state: 'up', count: 3 }], ok: true, none: null } }),
-        );
-        return;
-      case 'echo':
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ method: req.method, headers: req.headers, body }));
-        return;
-      case 'redirect': {
-        const left = Number(arg);
-        res.writeHead(302, { location: left > 1 ? `/redirect/${left - 1}` : '/ok' }).end();
-        return;
+  return startHttpFake(
+    (req, res, body) => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      const [, route = '', arg = ''] = url.pathname.split('/');
+      switch (route) {
+        case 'ok':
+          res
+            .writeHead(200, { 'content-type': 'text/html' })
+            .end('<html><body>Hello from the fake website</body></html>');
+          return;
+        case 'status':
+          res.writeHead(Number(arg) || 500, { 'content-type': 'text/plain' }).end(`status ${arg}`);
+          return;
+        case 'json':
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(
+              JSON.stringify({ status: 'healthy', data: { items: [{ state: 'up', count: 3 }], ok: true, none: null } }),
+            );
+          return;
+        case 'echo':
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ method: req.method, headers: req.headers, body }));
+          return;
+        case 'redirect': {
+          const left = Number(arg);
+          res.writeHead(302, { location: left > 1 ? `/redirect/${left - 1}` : '/ok' }).end();
+          return;
+        }
+        case 'see-other':
+          res.writeHead(303, { location: '/echo' }).end();
+          return;
+        case 'moved-to':
+          res.writeHead(307, { location: `http://127.0.0.1:${arg}/echo` }).end();
+          return;
+        case 'endless':
+          sendEndlessBody(res);
+          return;
+        case 'trickle':
+          sendTrickle(res);
+          return;
+        case 'hang':
+          return;
+        default:
+          res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       }
-      case 'see-other':
-        res.writeHead(303, { location: '/echo' }).end();
-        return;
-      case 'moved-to':
-        res.writeHead(307, { location: `http://127.0.0.1:${arg}/echo` }).end();
-        return;
-      case 'endless':
-        sendEndlessBody(res);
-        return;
-      case 'trickle':
-        sendTrickle(res);
-        return;
-      case 'hang':
-        return;
-      default:
-        res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-    }
-  }, tls, host);
+    },
+    tls,
+    host,
+  );
 }

@@ -67,8 +67,23 @@ export async function startMongoFake(options: MongoFakeOptions = {}): Promise<Mo
     switch (name.toLowerCase()) {
       case 'ismaster':
       case 'hello': {
-        const reply: BSON.Document = { helloOk: true, ismaster: true, isWritablePrimary: true, maxBsonObjectSize: 16777216, maxMessageSizeBytes: 48000000, maxWriteBatchSize: 100000 };
-        Object.assign(reply, { localTime: new Date(), logicalSessionTimeoutMinutes: 30, connectionId: state.id, minWireVersion: 0, maxWireVersion: 21, readOnly: false, ok: 1 });
+        const reply: BSON.Document = {
+          helloOk: true,
+          ismaster: true,
+          isWritablePrimary: true,
+          maxBsonObjectSize: 16777216,
+          maxMessageSizeBytes: 48000000,
+          maxWriteBatchSize: 100000,
+        };
+        Object.assign(reply, {
+          localTime: new Date(),
+          logicalSessionTimeoutMinutes: 30,
+          connectionId: state.id,
+          minWireVersion: 0,
+          maxWireVersion: 21,
+          readOnly: false,
+          ok: 1,
+        });
         if (command.saslSupportedMechs) reply.saslSupportedMechs = ['SCRAM-SHA-256'];
         return reply;
       }
@@ -85,7 +100,8 @@ export async function startMongoFake(options: MongoFakeOptions = {}): Promise<Mo
         const conversation = state.conversation;
         const clientFinal = Buffer.from((command.payload as BSON.Binary).buffer).toString('utf8');
         if (!conversation || !options.user) return failed();
-        if (clientFinal === '') return { conversationId: 1, done: true, payload: new BSON.Binary(Buffer.alloc(0)), ok: 1 };
+        if (clientFinal === '')
+          return { conversationId: 1, done: true, payload: new BSON.Binary(Buffer.alloc(0)), ok: 1 };
         const withoutProof = clientFinal.replace(/,p=[^,]*$/, '');
         const proof = Buffer.from(/,p=([^,]*)$/.exec(clientFinal)?.[1] ?? '', 'base64');
         const authMessage = `${conversation.clientFirstBare},${conversation.serverFirst},${withoutProof}`;

@@ -44,7 +44,14 @@ function handshake(): Buffer {
   flags.writeUInt16LE(0x0002, 3);
   flags.writeUInt16LE(CAPABILITIES >>> 16, 5);
   flags[7] = 21;
-  return Buffer.concat([Buffer.from([10]), Buffer.from('10.11.0-MariaDB-fake\0'), head, flags, Buffer.from('ijklmnopqrst\0'), Buffer.from('mysql_native_password\0')]);
+  return Buffer.concat([
+    Buffer.from([10]),
+    Buffer.from('10.11.0-MariaDB-fake\0'),
+    head,
+    flags,
+    Buffer.from('ijklmnopqrst\0'),
+    Buffer.from('mysql_native_password\0'),
+  ]);
 }
 
 const ok = () => Buffer.from([0x00, 0x00, 0x00, 0x02, 0x00, 0x00, 0x00]);
@@ -53,7 +60,11 @@ const eof = () => Buffer.from([0xfe, 0x00, 0x00, 0x02, 0x00]);
 function accessDenied(user: string): Buffer {
   const code = Buffer.alloc(2);
   code.writeUInt16LE(1045);
-  return Buffer.concat([Buffer.from([0xff]), code, Buffer.from(`#28000Access denied for user '${user}'@'localhost' (using password: YES)`)]);
+  return Buffer.concat([
+    Buffer.from([0xff]),
+    code,
+    Buffer.from(`#28000Access denied for user '${user}'@'localhost' (using password: YES)`),
+  ]);
 }
 
 function columnDefinition(): Buffer {

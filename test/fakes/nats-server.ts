@@ -12,7 +12,12 @@ export interface NatsFake {
 }
 
 /** With a certificate, TLS is required: it starts after INFO, as nats-server does it. */
-export async function startNatsFake(options: { user: string; pass: string; echo?: boolean; certificate?: Certificate }): Promise<NatsFake> {
+export async function startNatsFake(options: {
+  user: string;
+  pass: string;
+  echo?: boolean;
+  certificate?: Certificate;
+}): Promise<NatsFake> {
   const sockets = new Set<Socket>();
   const connects: Record<string, unknown>[] = [];
   const server = createServer((socket) => {
@@ -20,7 +25,9 @@ export async function startNatsFake(options: { user: string; pass: string; echo?
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => {});
     const tls = options.certificate !== undefined;
-    socket.write(`INFO ${JSON.stringify({ server_id: 'FAKE', server_name: 'fake-nats', version: '2.10.0', proto: 1, headers: true, max_payload: 1048576, auth_required: true, tls_required: tls })}\r\n`);
+    socket.write(
+      `INFO ${JSON.stringify({ server_id: 'FAKE', server_name: 'fake-nats', version: '2.10.0', proto: 1, headers: true, max_payload: 1048576, auth_required: true, tls_required: tls })}\r\n`,
+    );
     const conn = options.certificate ? new TLSSocket(socket, { isServer: true, ...options.certificate }) : socket;
     conn.on('error', () => {});
     let buffer = '';
@@ -33,7 +40,10 @@ export async function startNatsFake(options: { user: string; pass: string; echo?
       connects.push(options_);
       buffer = '';
       if (options_.user === options.user && options_.pass === options.pass) conn.write('PONG\r\n');
-      else conn.end(options.echo ? `-ERR 'Unknown password ${String(options_.pass)}'\r\n` : "-ERR 'Authorization Violation'\r\n");
+      else
+        conn.end(
+          options.echo ? `-ERR 'Unknown password ${String(options_.pass)}'\r\n` : "-ERR 'Authorization Violation'\r\n",
+        );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -49,7 +59,11 @@ export async function startNatsFake(options: { user: string; pass: string; echo?
 }
 
 /** Subscribes to `subject` on a real NATS server and answers every request with `answer`; resolves once subscribed. */
-export async function startNatsResponder(port: number, subject: string, answer: string): Promise<{ close(): Promise<void> }> {
+export async function startNatsResponder(
+  port: number,
+  subject: string,
+  answer: string,
+): Promise<{ close(): Promise<void> }> {
   const socket = connect({ host: '127.0.0.1', port });
   socket.setEncoding('utf8');
   let buffer = '';
@@ -61,7 +75,8 @@ export async function startNatsResponder(port: number, subject: string, answer: 
         const end = buffer.indexOf('\r\n');
         if (end === -1) return;
         const line = buffer.slice(0, end);
-        if (line.startsWith('INFO ')) socket.write(`CONNECT {"verbose":false,"protocol":1}\r\nSUB ${subject} 1\r\nPING\r\n`);
+        if (line.startsWith('INFO '))
+          socket.write(`CONNECT {"verbose":false,"protocol":1}\r\nSUB ${subject} 1\r\nPING\r\n`);
         else if (line === 'PONG') resolve();
         else if (line === 'PING') socket.write('PONG\r\n');
         else if (line.startsWith('MSG ')) {

@@ -14,7 +14,10 @@ export interface ReceivedRequest {
   json: unknown;
 }
 
-export type Answer = { status: number; headers?: Record<string, string>; body?: string } | 'never' | ((res: ServerResponse) => void);
+export type Answer =
+  | { status: number; headers?: Record<string, string>; body?: string }
+  | 'never'
+  | ((res: ServerResponse) => void);
 
 export interface Receiver {
   /** Origin such as http://127.0.0.1:41234, without a trailing slash. */
@@ -76,7 +79,11 @@ export function sendContext(timeoutMs = 5000, guard: TargetGuard = ANY_TARGET): 
 }
 
 export const AT = Date.UTC(2025, 2, 1, 14, 5, 0);
-const base = { at: AT, organization: { key: 'acme', name: 'Acme Games' }, pages: [{ slug: 'main', title: 'Acme status', url: 'https://status.acme.test/main' }] };
+const base = {
+  at: AT,
+  organization: { key: 'acme', name: 'Acme Games' },
+  pages: [{ slug: 'main', title: 'Acme status', url: 'https://status.acme.test/main' }],
+};
 const lobby = { id: 'mon_1', key: 'lobby', name: 'Lobby', type: 'minecraft-java' };
 
 export const DOWN_EVENT: NotificationEvent = {
@@ -106,7 +113,13 @@ export const INCIDENT_EVENT: NotificationEvent = {
   severity: 'warning',
   title: 'Incident: Login queue delays',
   reason: 'We are looking into slow logins.',
-  incident: { id: 'inc_1', title: 'Login queue delays', status: 'investigating', impact: 'minor', message: 'We are looking into slow logins.' },
+  incident: {
+    id: 'inc_1',
+    title: 'Login queue delays',
+    status: 'investigating',
+    impact: 'minor',
+    message: 'We are looking into slow logins.',
+  },
 };
 
 /** An event with nothing optional: no reason, no monitor, no page. */

@@ -21,7 +21,11 @@ export interface FakeOidcProvider {
   close(): Promise<void>;
 }
 
-export async function startOidcProvider(options: { redirectUris: string[]; clientId?: string; clientSecret?: string }): Promise<FakeOidcProvider> {
+export async function startOidcProvider(options: {
+  redirectUris: string[];
+  clientId?: string;
+  clientSecret?: string;
+}): Promise<FakeOidcProvider> {
   let handle: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.writeHead(503).end();
   const server: Server = createServer((req, res) => handle(req, res));
   server.listen(0, '127.0.0.1');
@@ -31,7 +35,15 @@ export async function startOidcProvider(options: { redirectUris: string[]; clien
   const clientSecret = options.clientSecret ?? 'client-secret-never-shown-0123456789';
   const people = new Map<string, Person>();
   const provider = new Provider(issuer, {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: options.redirectUris, grant_types: ['authorization_code'], response_types: ['code'] }],
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: options.redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
     // Warden must send PKCE, state and nonce: the provider refuses an authorization request without PKCE.
     pkce: { required: () => true },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },

@@ -16,7 +16,17 @@ export interface FakePing {
  * A `ping` that prints `stdout` and `stderr` and exits with `exitCode`, recording its arguments; with `hangSec` it
  * prints nothing and waits that long instead (exec'd, so killing the process leaves nothing behind).
  */
-export function fakePing({ stdout = '', stderr = '', exitCode = 0, hangSec }: { stdout?: string; stderr?: string; exitCode?: number; hangSec?: number }): FakePing {
+export function fakePing({
+  stdout = '',
+  stderr = '',
+  exitCode = 0,
+  hangSec,
+}: {
+  stdout?: string;
+  stderr?: string;
+  exitCode?: number;
+  hangSec?: number;
+}): FakePing {
   const dir = mkdtempSync(join(tmpdir(), 'warden-fake-ping-'));
   const log = join(dir, 'runs.log');
   const script = [

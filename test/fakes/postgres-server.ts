@@ -35,7 +35,18 @@ const message = (type: string, ...parts: Buffer[]) => {
 };
 
 export function errorResponse(code: string, text: string): Buffer {
-  return message('E', Buffer.from('S'), cstring('FATAL'), Buffer.from('V'), cstring('FATAL'), Buffer.from('C'), cstring(code), Buffer.from('M'), cstring(text), Buffer.from([0]));
+  return message(
+    'E',
+    Buffer.from('S'),
+    cstring('FATAL'),
+    Buffer.from('V'),
+    cstring('FATAL'),
+    Buffer.from('C'),
+    cstring(code),
+    Buffer.from('M'),
+    cstring(text),
+    Buffer.from([0]),
+  );
 }
 
 export async function startPostgresFake(options: PostgresFakeOptions): Promise<PostgresFake> {
@@ -64,7 +75,8 @@ export async function startPostgresFake(options: PostgresFakeOptions): Promise<P
           }
           const fields = body.toString('utf8').split('\0');
           const params: Record<string, string> = {};
-          for (let i = 0; i + 1 < fields.length; i += 2) if (fields[i]) params[fields[i] as string] = fields[i + 1] as string;
+          for (let i = 0; i + 1 < fields.length; i += 2)
+            if (fields[i]) params[fields[i] as string] = fields[i + 1] as string;
           startups.push(params);
           started = true;
           socket.write(message('R', int32(3)));
@@ -89,9 +101,21 @@ export async function startPostgresFake(options: PostgresFakeOptions): Promise<P
         } else if (type === 'Q') {
           queries.push(body.toString('utf8').replace(/\0$/, ''));
           const value = Buffer.from(options.answer ?? '1');
-          const description = message('T', int16(1), cstring('answer'), int32(0), int16(0), int32(25), int16(-1), int32(-1), int16(0));
+          const description = message(
+            'T',
+            int16(1),
+            cstring('answer'),
+            int32(0),
+            int16(0),
+            int32(25),
+            int16(-1),
+            int32(-1),
+            int16(0),
+          );
           const row = message('D', int16(1), int32(value.length), value);
-          socket.write(Buffer.concat([description, row, message('C', cstring('SELECT 1')), message('Z', Buffer.from('I'))]));
+          socket.write(
+            Buffer.concat([description, row, message('C', cstring('SELECT 1')), message('Z', Buffer.from('I'))]),
+          );
         } else if (type === 'X') {
           socket.end();
           return;

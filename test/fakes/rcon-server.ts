@@ -53,7 +53,7 @@ export interface RconFake {
 export const DEFAULT_RCON_COMMANDS: Record<string, string> = {
   status:
     'hostname: Warden Test Server\nversion : 1.40.2.1/14021 secure\nmap     : de_dust2\nplayers : 12 humans, 2 bots (24/0 max)\n',
-  'sv_password': '"sv_password" = ""',
+  sv_password: '"sv_password" = ""',
 };
 
 export async function startRconServer(options: RconFakeOptions): Promise<RconFake> {
@@ -124,7 +124,8 @@ export async function startRconServer(options: RconFakeOptions): Promise<RconFak
         const output = commands[request.body] ?? `Unknown command "${request.body}"\n`;
         const bytes = Buffer.from(output, 'utf8');
         if (bytes.length === 0) return send(request.id, 0, '');
-        for (let offset = 0; offset < bytes.length; offset += maxBody) send(request.id, 0, bytes.subarray(offset, offset + maxBody));
+        for (let offset = 0; offset < bytes.length; offset += maxBody)
+          send(request.id, 0, bytes.subarray(offset, offset + maxBody));
         return;
       }
       if (flavour === 'source' && request.type === 0) {

@@ -31,16 +31,25 @@ export function inDays(days: number, now = Date.now()): string {
 }
 
 /** The domain object a registry such as Verisign's answers, with the events the probe reads among others. */
-export function domainObject(name: string, route: { expiresAt: string | null; registrarExpiresAt?: string; ldhName?: string }, base: string): Record<string, unknown> {
-  const events: { eventAction: string; eventDate: string }[] = [{ eventAction: 'registration', eventDate: '1995-08-14T04:00:00Z' }];
+export function domainObject(
+  name: string,
+  route: { expiresAt: string | null; registrarExpiresAt?: string; ldhName?: string },
+  base: string,
+): Record<string, unknown> {
+  const events: { eventAction: string; eventDate: string }[] = [
+    { eventAction: 'registration', eventDate: '1995-08-14T04:00:00Z' },
+  ];
   if (route.expiresAt !== null) events.push({ eventAction: 'expiration', eventDate: route.expiresAt });
-  if (route.registrarExpiresAt) events.push({ eventAction: 'registrar expiration', eventDate: route.registrarExpiresAt });
+  if (route.registrarExpiresAt)
+    events.push({ eventAction: 'registrar expiration', eventDate: route.registrarExpiresAt });
   events.push({ eventAction: 'last update of RDAP database', eventDate: new Date().toISOString() });
   return {
     objectClassName: 'domain',
     handle: `${name.toUpperCase().replaceAll('.', '_')}-DOM`,
     ldhName: route.ldhName ?? name.toUpperCase(),
-    links: [{ value: `${base}domain/${name}`, rel: 'self', href: `${base}domain/${name}`, type: 'application/rdap+json' }],
+    links: [
+      { value: `${base}domain/${name}`, rel: 'self', href: `${base}domain/${name}`, type: 'application/rdap+json' },
+    ],
     status: ['client delete prohibited', 'client transfer prohibited'],
     entities: [
       {
@@ -48,7 +57,13 @@ export function domainObject(name: string, route: { expiresAt: string | null; re
         handle: '292',
         roles: ['registrar'],
         publicIds: [{ type: 'IANA Registrar ID', identifier: '292' }],
-        vcardArray: ['vcard', [['version', {}, 'text', '4.0'], ['fn', {}, 'text', 'Example Registrar, Inc.']]],
+        vcardArray: [
+          'vcard',
+          [
+            ['version', {}, 'text', '4.0'],
+            ['fn', {}, 'text', 'Example Registrar, Inc.'],
+          ],
+        ],
       },
     ],
     events,
@@ -69,7 +84,12 @@ export async function startRdapServer(routes: Record<string, RdapRoute> = {}, ho
     const match = /^\/rdap\/domain\/([^/?]+)$/.exec(path);
     const name = match?.[1]?.toLowerCase();
     const route = name === undefined ? undefined : table.get(name);
-    if (name === undefined || route === undefined) return send(res, 404, { errorCode: 404, title: 'Not Found', description: ['The domain is not registered here.'] });
+    if (name === undefined || route === undefined)
+      return send(res, 404, {
+        errorCode: 404,
+        title: 'Not Found',
+        description: ['The domain is not registered here.'],
+      });
     if ('redirect' in route) {
       res.writeHead(route.status ?? 302, { location: `${route.redirect}domain/${name}` });
       return void res.end();

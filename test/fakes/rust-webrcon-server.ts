@@ -90,7 +90,8 @@ export async function startRustWebrconServer(options: RustFakeOptions): Promise<
     const path = request.url ?? '/';
     paths.push(path);
     const authorised = path.slice(1) === options.password;
-    if (!authorised && options.rejection === 'http-401') return void socket.end('HTTP/1.1 401 Unauthorized\r\nContent-Length: 0\r\n\r\n');
+    if (!authorised && options.rejection === 'http-401')
+      return void socket.end('HTTP/1.1 401 Unauthorized\r\nContent-Length: 0\r\n\r\n');
     if (!authorised && options.rejection === 'hang-up') return void socket.destroy();
     wss.handleUpgrade(request, socket, head, (client) => {
       if (!authorised) return client.close();
@@ -115,13 +116,16 @@ export async function startRustWebrconServer(options: RustFakeOptions): Promise<
       }
       if (options.chatter) {
         client.send(envelope(0, 'SaveList: 1520 entities saved', 'Generic'));
-        client.send(JSON.stringify({ Message: '{"Channel":0,"Message":"hello","UserId":"7656"}', Identifier: -1, Type: 'Chat' }));
+        client.send(
+          JSON.stringify({ Message: '{"Channel":0,"Message":"hello","UserId":"7656"}', Identifier: -1, Type: 'Chat' }),
+        );
         client.send('not even json');
         client.send(envelope(request.Identifier + 1, 'someone else’s reply', 'Generic'));
       }
       const answer = () => {
         if (client.readyState !== client.OPEN) return;
-        if (mode === 'not-json') return client.send(envelope(request.Identifier, `Command '${request.Message}' not found`, 'Warning'));
+        if (mode === 'not-json')
+          return client.send(envelope(request.Identifier, `Command '${request.Message}' not found`, 'Warning'));
         if (mode === 'huge') return client.send(envelope(request.Identifier, 'z'.repeat(300 * 1024), 'Generic'));
         if (options.reply !== undefined) return client.send(envelope(request.Identifier, options.reply, 'Generic'));
         // Rust pretty-prints the inner JSON.

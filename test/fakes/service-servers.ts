@@ -62,7 +62,9 @@ export interface UdpResponder {
 }
 
 /** A UDP socket that answers each datagram with what `answer` returns (nothing for an empty list). */
-export async function startUdpResponder(answer: (datagram: Buffer, from: RemoteInfo) => Buffer[]): Promise<UdpResponder> {
+export async function startUdpResponder(
+  answer: (datagram: Buffer, from: RemoteInfo) => Buffer[],
+): Promise<UdpResponder> {
   const socket = createSocket('udp4');
   const datagrams: Buffer[] = [];
   socket.on('message', (datagram, from) => {
@@ -135,13 +137,17 @@ export async function startLineServer(options: LineServerOptions): Promise<LineS
 }
 
 /** Dovecot's IMAP greeting, byte for byte but its line ending. */
-export const IMAP_GREETING = '* OK [CAPABILITY IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE IDLE LITERAL+ STARTTLS LOGINDISABLED] Dovecot (Ubuntu) ready.';
+export const IMAP_GREETING =
+  '* OK [CAPABILITY IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE IDLE LITERAL+ STARTTLS LOGINDISABLED] Dovecot (Ubuntu) ready.';
 
 /** Dovecot's IMAP, with TLS configured when given a certificate. */
 export const dovecotImap = (tls?: Certificate): LineServerOptions => ({
   greeting: `${IMAP_GREETING}\r\n`,
   answer: (line) => {
-    if (line === 'a1 STARTTLS') return tls ? { reply: 'a1 OK Begin TLS negotiation now.\r\n', thenTls: true } : { reply: 'a1 BAD TLS support isn\'t enabled.\r\n' };
+    if (line === 'a1 STARTTLS')
+      return tls
+        ? { reply: 'a1 OK Begin TLS negotiation now.\r\n', thenTls: true }
+        : { reply: "a1 BAD TLS support isn't enabled.\r\n" };
     if (line === 'a2 LOGOUT') return { reply: '* BYE Logging out\r\na2 OK Logout completed (0.001 + 0.000 secs).\r\n' };
     return undefined;
   },
@@ -152,7 +158,10 @@ export const dovecotImap = (tls?: Certificate): LineServerOptions => ({
 export const dovecotPop3 = (tls?: Certificate): LineServerOptions => ({
   greeting: '+OK Dovecot (Ubuntu) ready.\r\n',
   answer: (line) => {
-    if (line === 'STLS') return tls ? { reply: '+OK Begin TLS negotiation now.\r\n', thenTls: true } : { reply: '-ERR TLS support isn\'t enabled.\r\n' };
+    if (line === 'STLS')
+      return tls
+        ? { reply: '+OK Begin TLS negotiation now.\r\n', thenTls: true }
+        : { reply: "-ERR TLS support isn't enabled.\r\n" };
     if (line === 'QUIT') return { reply: '+OK Logging out.\r\n' };
     return undefined;
   },

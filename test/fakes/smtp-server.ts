@@ -51,7 +51,8 @@ export async function startSmtpFake(options: SmtpFakeOptions = {}): Promise<Fake
     banner: 'warden test relay',
     onAuth(auth, _session, callback) {
       const expected = options.auth;
-      if (expected && auth.username === expected.username && auth.password === expected.password) return callback(null, { user: auth.username });
+      if (expected && auth.username === expected.username && auth.password === expected.password)
+        return callback(null, { user: auth.username });
       const error = Object.assign(new Error('Authentication credentials invalid'), { responseCode: 535 });
       return callback(error);
     },

@@ -1,5 +1,13 @@
 // Chart series and day incidents for fixture snapshots: deterministic, shaped like a real game server's day.
-import type { ChartRange, ComponentCharts, DailyBar, LatencySeries, PlayersSeries, Snapshot, SnapshotComponent } from '../../src/domain/snapshot.js';
+import type {
+  ChartRange,
+  ComponentCharts,
+  DailyBar,
+  LatencySeries,
+  PlayersSeries,
+  Snapshot,
+  SnapshotComponent,
+} from '../../src/domain/snapshot.js';
 import { CHART_WINDOWS, chartStart } from '../../src/services/pages/snapshot-charts.js';
 import { FIXTURE_NOW } from './snapshot-parts.js';
 
@@ -9,7 +17,10 @@ const RANGES: ChartRange[] = ['24h', '7d', '30d'];
  * Charts of a monitor: response times around `latencyMs` (a slower evening, a spike now and then), and with `players`
  * an evening peak near `players.peak`; `gapHours` of the 24-hour window without data (a monitor that was off).
  */
-export function chartsOf(seed: number, options: { latencyMs: number; players?: { peak: number }; gapHours?: number[] }): ComponentCharts {
+export function chartsOf(
+  seed: number,
+  options: { latencyMs: number; players?: { peak: number }; gapHours?: number[] },
+): ComponentCharts {
   const random = seeded(seed);
   const latency = {} as Record<ChartRange, LatencySeries>;
   const players = {} as Record<ChartRange, PlayersSeries>;
@@ -37,7 +48,13 @@ export function chartsOf(seed: number, options: { latencyMs: number; players?: {
     }
     const known = (values: (number | null)[]) => values.filter((v): v is number => v !== null);
     const sorted = known(p50).sort((a, b) => a - b);
-    latency[range] = { start, stepMs, p50, p95, summary: { p50: sorted[Math.floor(sorted.length / 2)] ?? null, p95: Math.max(...known(p95)) } };
+    latency[range] = {
+      start,
+      stepMs,
+      p50,
+      p95,
+      summary: { p50: sorted[Math.floor(sorted.length / 2)] ?? null, p95: Math.max(...known(p95)) },
+    };
     if (options.players) {
       const averages = known(avg);
       players[range] = {
@@ -46,7 +63,11 @@ export function chartsOf(seed: number, options: { latencyMs: number; players?: {
         min,
         avg,
         max,
-        summary: { min: Math.min(...known(min)), avg: Math.round(averages.reduce((a, b) => a + b, 0) / averages.length), max: Math.max(...known(max)) },
+        summary: {
+          min: Math.min(...known(min)),
+          avg: Math.round(averages.reduce((a, b) => a + b, 0) / averages.length),
+          max: Math.max(...known(max)),
+        },
       };
     }
   }
@@ -54,7 +75,10 @@ export function chartsOf(seed: number, options: { latencyMs: number; players?: {
 }
 
 /** The days with these incidents marked on them (`daysAgo` 0 is today). */
-export function withDayIncidents(days: DailyBar[], marks: { daysAgo: number; id: string; title: string }[]): DailyBar[] {
+export function withDayIncidents(
+  days: DailyBar[],
+  marks: { daysAgo: number; id: string; title: string }[],
+): DailyBar[] {
   return days.map((day, i) => {
     const ago = days.length - 1 - i;
     const incidents = marks.filter((m) => m.daysAgo === ago).map(({ id, title }) => ({ id, title }));
@@ -70,12 +94,17 @@ export function withCharts(snapshot: Snapshot): Snapshot {
   const components = snapshot.components.map((c, i): SnapshotComponent => {
     const latencyMs = c.live?.latencyMs ?? 40 + i;
     const marks = c.days.flatMap((day, index) =>
-      day.state === 'down' || day.state === 'degraded' ? [{ daysAgo: c.days.length - 1 - index, id: `inc_${c.id}_${index}`, title: `Lag spikes on ${c.name}` }] : [],
+      day.state === 'down' || day.state === 'degraded'
+        ? [{ daysAgo: c.days.length - 1 - index, id: `inc_${c.id}_${index}`, title: `Lag spikes on ${c.name}` }]
+        : [],
     );
     return {
       ...c,
       days: withDayIncidents(c.days, marks),
-      charts: chartsOf(i + 1, { latencyMs, ...(c.live?.players != null ? { players: { peak: c.live.maxPlayers ?? 100 } } : {}) }),
+      charts: chartsOf(i + 1, {
+        latencyMs,
+        ...(c.live?.players != null ? { players: { peak: c.live.maxPlayers ?? 100 } } : {}),
+      }),
     };
   });
   return { ...snapshot, components };

@@ -36,10 +36,22 @@ export function component(overrides: Partial<SnapshotComponent> & { id: string; 
 }
 
 /** An incident with defaults: investigating, minor impact, ongoing, affecting nothing, no updates yet. */
-export function incident(fields: Partial<SnapshotIncident> & Pick<SnapshotIncident, 'id' | 'title' | 'startedAt'>): SnapshotIncident {
+export function incident(
+  fields: Partial<SnapshotIncident> & Pick<SnapshotIncident, 'id' | 'title' | 'startedAt'>,
+): SnapshotIncident {
   const { id, title, startedAt, ...rest } = fields;
   // The keys in the schema's order, as the service builds them.
-  return { id, title, status: 'investigating', impact: 'minor', startedAt, resolvedAt: null, components: [], updates: [], ...rest };
+  return {
+    id,
+    title,
+    status: 'investigating',
+    impact: 'minor',
+    startedAt,
+    resolvedAt: null,
+    components: [],
+    updates: [],
+    ...rest,
+  };
 }
 
 /** A maintenance window with defaults: scheduled, without a description, affecting nothing. */
@@ -62,19 +74,35 @@ export function snapshotOf(
   },
 ): Snapshot {
   const activeIncidents = extra.activeIncidents ?? [];
-  const players = components.reduce<number | null>((sum, c) => (c.live?.players == null ? sum : (sum ?? 0) + c.live.players), null);
-  const maxPlayers = components.reduce<number | null>((sum, c) => (c.live?.maxPlayers == null ? sum : (sum ?? 0) + c.live.maxPlayers), null);
+  const players = components.reduce<number | null>(
+    (sum, c) => (c.live?.players == null ? sum : (sum ?? 0) + c.live.players),
+    null,
+  );
+  const maxPlayers = components.reduce<number | null>(
+    (sum, c) => (c.live?.maxPlayers == null ? sum : (sum ?? 0) + c.live.maxPlayers),
+    null,
+  );
   return {
     page: {
       id: 'page_blockhaven',
       slug: 'blockhaven',
       title: extra.title ?? 'Blockhaven Network',
-      description: extra.description === undefined ? 'Minecraft survival, creative and minigames since 2019.' : extra.description,
+      description:
+        extra.description === undefined ? 'Minecraft survival, creative and minigames since 2019.' : extra.description,
       url: 'https://status.blockhaven.example/',
       customDomain: 'status.blockhaven.example',
       language: null,
       timeZone: 'UTC',
-      branding: { accentColor: null, accentColorDark: null, logo: null, favicon: null, links: [], footerText: null, poweredBy: true, stylesheet: null },
+      branding: {
+        accentColor: null,
+        accentColorDark: null,
+        logo: null,
+        favicon: null,
+        links: [],
+        footerText: null,
+        poweredBy: true,
+        stylesheet: null,
+      },
     },
     overall: overallState({ components: components.map((c) => c.state), pageImpacts: [], pageMaintenance: false }),
     components,
@@ -98,8 +126,16 @@ export function dayBars(now: number, options: { seed: number; outageDays?: numbe
     const date = new Date(today - ago * DAY).toISOString().slice(0, 10);
     const roll = random();
     // downMinutes as the service estimates it for a monitor checked every minute: failed checks × 1 min.
-    const day = (uptime: number, state: PageState) => ({ date, uptime, state, checks: 1440, downMinutes: Math.round(1440 * (1 - uptime)), incidents: [] });
-    if (options.newDays !== undefined && ago >= options.newDays) bars.push({ date, uptime: null, state: 'unknown', checks: 0, downMinutes: null, incidents: [] });
+    const day = (uptime: number, state: PageState) => ({
+      date,
+      uptime,
+      state,
+      checks: 1440,
+      downMinutes: Math.round(1440 * (1 - uptime)),
+      incidents: [],
+    });
+    if (options.newDays !== undefined && ago >= options.newDays)
+      bars.push({ date, uptime: null, state: 'unknown', checks: 0, downMinutes: null, incidents: [] });
     else if (options.outageDays?.includes(ago)) bars.push(day(0.9132, 'down'));
     else if (roll < 0.04) bars.push(day(0.9965 - roll, 'degraded'));
     else bars.push(day(1, 'operational'));
@@ -123,13 +159,27 @@ export function uptimeOf(days: DailyBar[]): UptimeWindows {
 }
 
 /** Live data of a Minecraft server checked 20 s before the fixtures' now. */
-export function minecraftLive(players: number, maxPlayers: number | null, latencyMs: number, version: string, motd: string | null): LiveData {
+export function minecraftLive(
+  players: number,
+  maxPlayers: number | null,
+  latencyMs: number,
+  version: string,
+  motd: string | null,
+): LiveData {
   return { checkedAt: FIXTURE_NOW - 20_000, latencyMs, players, maxPlayers, version, motd, message: null };
 }
 
 /** Live data of a monitor that reported nothing yet. */
 export function emptyLive(): LiveData {
-  return { checkedAt: null, latencyMs: null, players: null, maxPlayers: null, version: null, motd: null, message: null };
+  return {
+    checkedAt: null,
+    latencyMs: null,
+    players: null,
+    maxPlayers: null,
+    version: null,
+    motd: null,
+    message: null,
+  };
 }
 
 const MONITOR_STATE_OF: Record<PageState, MonitorState> = {

@@ -2,9 +2,29 @@
 
 import type { PageState, Snapshot, SnapshotComponent, SnapshotIncident } from '../../src/domain/snapshot.js';
 import { chartsOf, withDayIncidents } from './snapshot-charts.js';
-import { component, DAY, dayBars, emptyLive, FIXTURE_NOW, HOUR, incident, MINUTE, maintenanceWindow, minecraftLive, snapshotOf } from './snapshot-parts.js';
+import {
+  component,
+  DAY,
+  dayBars,
+  emptyLive,
+  FIXTURE_NOW,
+  HOUR,
+  incident,
+  MINUTE,
+  maintenanceWindow,
+  minecraftLive,
+  snapshotOf,
+} from './snapshot-parts.js';
 
-export { component, dayBars, FIXTURE_NOW, incident, maintenanceWindow, snapshotOf, uptimeOf } from './snapshot-parts.js';
+export {
+  component,
+  dayBars,
+  FIXTURE_NOW,
+  incident,
+  maintenanceWindow,
+  snapshotOf,
+  uptimeOf,
+} from './snapshot-parts.js';
 
 export const SNAPSHOT_FIXTURES = {
   operational: operationalSnapshot,
@@ -47,7 +67,8 @@ export function maintenanceSnapshot(): Snapshot {
   const active = maintenanceWindow({
     id: 'mnt_weekly',
     title: 'Weekly world backup and restart',
-    description: 'Creative is restarting after its weekly backup.\nBuilds are safe; expect about 45 minutes of downtime.',
+    description:
+      'Creative is restarting after its weekly backup.\nBuilds are safe; expect about 45 minutes of downtime.',
     startsAt: FIXTURE_NOW - 35 * MINUTE,
     endsAt: FIXTURE_NOW + 10 * MINUTE,
     status: 'in_progress',
@@ -90,14 +111,24 @@ export function activeIncidentSnapshot(): Snapshot {
     resolvedAt: null,
     components: [{ id: 'survival', name: 'Survival' }],
     updates: [
-      { id: 'upd_1', status: 'investigating', message: 'Players report rubber-banding on Survival. We are looking into it.', at: FIXTURE_NOW - 55 * MINUTE },
+      {
+        id: 'upd_1',
+        status: 'investigating',
+        message: 'Players report rubber-banding on Survival. We are looking into it.',
+        at: FIXTURE_NOW - 55 * MINUTE,
+      },
       {
         id: 'upd_2',
         status: 'identified',
         message: 'A runaway redstone clock near spawn was pinning the main thread.\nIt has been removed.',
         at: FIXTURE_NOW - 30 * MINUTE,
       },
-      { id: 'upd_3', status: 'monitoring', message: 'TPS is back to 20. We are watching it for the next hour.', at: FIXTURE_NOW - 5 * MINUTE },
+      {
+        id: 'upd_3',
+        status: 'monitoring',
+        message: 'TPS is back to 20. We are watching it for the next hour.',
+        at: FIXTURE_NOW - 5 * MINUTE,
+      },
     ],
   };
   return snapshotOf(components, { activeIncidents: [lag], recentIncidents: resolvedIncidents() });
@@ -110,8 +141,13 @@ export function largeSnapshot(): Snapshot {
   for (let i = 0; i < 50; i++) {
     const group = groups[i % groups.length]!;
     const game = group !== 'Web and voice';
-    const state: PageState = i === 7 ? 'down' : i === 13 || i === 31 ? 'degraded' : i === 44 ? 'unknown' : 'operational';
-    const days = dayBars(FIXTURE_NOW, { seed: i + 11, outageDays: i === 7 ? [0, 23] : [], newDays: i === 44 ? 12 : undefined });
+    const state: PageState =
+      i === 7 ? 'down' : i === 13 || i === 31 ? 'degraded' : i === 44 ? 'unknown' : 'operational';
+    const days = dayBars(FIXTURE_NOW, {
+      seed: i + 11,
+      outageDays: i === 7 ? [0, 23] : [],
+      newDays: i === 44 ? 12 : undefined,
+    });
     components.push(
       component({
         id: `cmp_${String(i + 1).padStart(2, '0')}`,
@@ -144,7 +180,13 @@ export function hostileSnapshot(): Snapshot {
       name: xss,
       group: '</h3><script>alert(3)</script>',
       description: '"><svg onload=alert(4)>',
-      live: minecraftLive(1, 10, 30, '1.21"><b>x</b>', '§aWelcome\r\n<script>alert(5)</script>\n# not a heading\n- not a list\n\u0000\u0008\u000b\u001f'),
+      live: minecraftLive(
+        1,
+        10,
+        30,
+        '1.21"><b>x</b>',
+        '§aWelcome\r\n<script>alert(5)</script>\n# not a heading\n- not a list\n\u0000\u0008\u000b\u001f',
+      ),
       // The day details carry incident titles too (the bars' titles, the popover).
       days: withDayIncidents(dayBars(FIXTURE_NOW, { seed: 36 }), [
         { daysAgo: 0, id: 'inc_xss', title: 'Bob\'s "Best" <Server> & Co — </title><script>alert(6)</script>' },
@@ -152,7 +194,12 @@ export function hostileSnapshot(): Snapshot {
       ]),
       charts: chartsOf(3, { latencyMs: 30, players: { peak: 10 } }),
     }),
-    component({ id: 'cmp_md', name: '*bold* | pipe', group: '`code` [link](javascript:alert(1))', description: '_under_ ~strike~ <b>html</b>' }),
+    component({
+      id: 'cmp_md',
+      name: '*bold* | pipe',
+      group: '`code` [link](javascript:alert(1))',
+      description: '_under_ ~strike~ <b>html</b>',
+    }),
     component({
       id: 'cmp_long',
       name: 'A'.repeat(300),
@@ -169,7 +216,12 @@ export function hostileSnapshot(): Snapshot {
     startedAt: FIXTURE_NOW - 10 * MINUTE,
     components: [{ id: 'cmp_xss', name: xss }],
     updates: [
-      { id: 'u1', status: 'investigating', message: '</p></li></ol><script>alert(7)</script>\n1. one\n> quote\n---', at: FIXTURE_NOW - 10 * MINUTE },
+      {
+        id: 'u1',
+        status: 'investigating',
+        message: '</p></li></ol><script>alert(7)</script>\n1. one\n> quote\n---',
+        at: FIXTURE_NOW - 10 * MINUTE,
+      },
       {
         id: 'u2',
         status: 'identified',
@@ -189,7 +241,12 @@ export function hostileSnapshot(): Snapshot {
     resolvedAt: FIXTURE_NOW - 2 * DAY + 40 * MINUTE,
     components: [{ id: 'cmp_long', name: '<iframe src=//evil.example>' }],
     updates: [
-      { id: 'u3', status: 'resolved', message: '<div onclick="alert(11)">\n* star\n+ plus\n```\n===', at: FIXTURE_NOW - 2 * DAY + 40 * MINUTE },
+      {
+        id: 'u3',
+        status: 'resolved',
+        message: '<div onclick="alert(11)">\n* star\n+ plus\n```\n===',
+        at: FIXTURE_NOW - 2 * DAY + 40 * MINUTE,
+      },
     ],
   });
   const backup = maintenanceWindow({
@@ -217,8 +274,16 @@ function networkComponents(): SnapshotComponent[] {
       name: 'Lobby',
       group: 'Game servers',
       description: 'play.blockhaven.example',
-      live: minecraftLive(42, 500, 23, 'Velocity 3.4 (1.8–1.21.4)', 'Blockhaven Network\nSurvival · Creative · Minigames'),
-      days: withDayIncidents(dayBars(FIXTURE_NOW, { seed: 5 }), [{ daysAgo: 3, id: 'inc_proxy', title: 'Players disconnected from every server' }]),
+      live: minecraftLive(
+        42,
+        500,
+        23,
+        'Velocity 3.4 (1.8–1.21.4)',
+        'Blockhaven Network\nSurvival · Creative · Minigames',
+      ),
+      days: withDayIncidents(dayBars(FIXTURE_NOW, { seed: 5 }), [
+        { daysAgo: 3, id: 'inc_proxy', title: 'Players disconnected from every server' },
+      ]),
       charts: chartsOf(1, { latencyMs: 23, players: { peak: 500 } }),
     }),
     component({
@@ -229,7 +294,12 @@ function networkComponents(): SnapshotComponent[] {
       // The monitor was off for two hours this morning: a gap in the charts.
       charts: chartsOf(2, { latencyMs: 31, players: { peak: 200 }, gapHours: [5, 6] }),
     }),
-    component({ id: 'creative', name: 'Creative', group: 'Game servers', live: minecraftLive(12, 100, 29, 'Paper 1.21.4', null) }),
+    component({
+      id: 'creative',
+      name: 'Creative',
+      group: 'Game servers',
+      live: minecraftLive(12, 100, 29, 'Paper 1.21.4', null),
+    }),
     component({
       id: 'bedrock',
       name: 'Bedrock gateway',
@@ -242,7 +312,9 @@ function networkComponents(): SnapshotComponent[] {
       name: 'Website',
       group: 'Community',
       live: { ...emptyLive(), checkedAt: FIXTURE_NOW - 12_000, latencyMs: 118 },
-      days: withDayIncidents(dayBars(FIXTURE_NOW, { seed: 99, outageDays: [17] }), [{ daysAgo: 9, id: 'inc_web', title: 'Website slow to load' }]),
+      days: withDayIncidents(dayBars(FIXTURE_NOW, { seed: 99, outageDays: [17] }), [
+        { daysAgo: 9, id: 'inc_web', title: 'Website slow to load' },
+      ]),
       charts: chartsOf(5, { latencyMs: 118 }),
     }),
     component({ id: 'discord', name: 'Discord bot', group: 'Community' }),
@@ -260,9 +332,24 @@ function resolvedIncidents(): SnapshotIncident[] {
       resolvedAt: FIXTURE_NOW - 3 * DAY - HOUR - 18 * MINUTE,
       components: [{ id: 'lobby', name: 'Lobby' }],
       updates: [
-        { id: 'p1', status: 'investigating', message: 'Everyone was kicked with "Timed out". Looking into the proxy.', at: FIXTURE_NOW - 3 * DAY - 2 * HOUR },
-        { id: 'p2', status: 'identified', message: 'The host had a network blip; the proxy is restarting.', at: FIXTURE_NOW - 3 * DAY - HOUR - 40 * MINUTE },
-        { id: 'p3', status: 'resolved', message: 'All servers are reachable again. Sorry for the interruption!', at: FIXTURE_NOW - 3 * DAY - HOUR - 18 * MINUTE },
+        {
+          id: 'p1',
+          status: 'investigating',
+          message: 'Everyone was kicked with "Timed out". Looking into the proxy.',
+          at: FIXTURE_NOW - 3 * DAY - 2 * HOUR,
+        },
+        {
+          id: 'p2',
+          status: 'identified',
+          message: 'The host had a network blip; the proxy is restarting.',
+          at: FIXTURE_NOW - 3 * DAY - HOUR - 40 * MINUTE,
+        },
+        {
+          id: 'p3',
+          status: 'resolved',
+          message: 'All servers are reachable again. Sorry for the interruption!',
+          at: FIXTURE_NOW - 3 * DAY - HOUR - 18 * MINUTE,
+        },
       ],
     },
     {
@@ -273,7 +360,14 @@ function resolvedIncidents(): SnapshotIncident[] {
       startedAt: FIXTURE_NOW - 9 * DAY - 5 * HOUR,
       resolvedAt: FIXTURE_NOW - 9 * DAY - 4 * HOUR,
       components: [{ id: 'website', name: 'Website' }],
-      updates: [{ id: 'w1', status: 'resolved', message: 'A cache misconfiguration was fixed.', at: FIXTURE_NOW - 9 * DAY - 4 * HOUR }],
+      updates: [
+        {
+          id: 'w1',
+          status: 'resolved',
+          message: 'A cache misconfiguration was fixed.',
+          at: FIXTURE_NOW - 9 * DAY - 4 * HOUR,
+        },
+      ],
     },
   ];
 }

@@ -68,7 +68,8 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       return port;
     },
     open: () => pairs.size,
-    upstreamPorts: () => [...pairs].flatMap(({ upstream }) => (upstream.localPort === undefined ? [] : [upstream.localPort])),
+    upstreamPorts: () =>
+      [...pairs].flatMap(({ upstream }) => (upstream.localPort === undefined ? [] : [upstream.localPort])),
     async cut() {
       const closed = stopListening();
       // A reset, not a polite end: what the clients of a server that went away see.

@@ -12,7 +12,10 @@ export interface WsFake {
 }
 
 /** A ws server on 127.0.0.1 whose connections `onConnection` handles; an upgrade elsewhere than /live gets ws's 400. */
-export async function startWsFake(onConnection: (socket: WebSocket, request: IncomingMessage) => void, tls?: Certificate): Promise<WsFake> {
+export async function startWsFake(
+  onConnection: (socket: WebSocket, request: IncomingMessage) => void,
+  tls?: Certificate,
+): Promise<WsFake> {
   const server: Server = tls ? createHttpsServer(tls) : createHttpServer();
   server.on('request', (_req, res) => res.writeHead(404).end());
   const wss = new WebSocketServer({ server, path: '/live' });

@@ -45,10 +45,19 @@ export interface CampaignOptions {
  */
 export function violationOf(request: FuzzRequest, answer: Answer): string | undefined {
   const path = pathOf(targetOf(request));
-  if (answer.status === null) return request.kind === 'http' && answer.note?.startsWith('no answer') ? answer.note : undefined;
-  if (answer.status >= 500 && !(answer.status === 503 && path === '/readyz' && answer.problemType?.endsWith('/not-ready')))
+  if (answer.status === null)
+    return request.kind === 'http' && answer.note?.startsWith('no answer') ? answer.note : undefined;
+  if (
+    answer.status >= 500 &&
+    !(answer.status === 503 && path === '/readyz' && answer.problemType?.endsWith('/not-ready'))
+  )
     return `answered ${answer.status}`;
-  if (answer.status >= 400 && !answer.contentType?.startsWith('application/problem+json') && !isPageDocument(path, answer) && !isJsonRpcError(path, answer))
+  if (
+    answer.status >= 400 &&
+    !answer.contentType?.startsWith('application/problem+json') &&
+    !isPageDocument(path, answer) &&
+    !isJsonRpcError(path, answer)
+  )
     return `answered ${answer.status} as ${answer.contentType ?? 'no content type'}, not application/problem+json`;
   return undefined;
 }
@@ -60,7 +69,8 @@ const PAGE_DOCUMENT = /^(?:\/s\/[^/]+)?(?:\/|\/embed|\/login)?$/;
  * The subscription pages a form posts to and a mail's links open (a page's subscribers', and an email channel's
  * recipients' at /notifications/…): their refusals are notice pages for people (JSON clients get problem+json).
  */
-const SUBSCRIPTION_DOCUMENT = /^(?:(?:\/s\/[^/]+)?\/(?:subscribe|subscribe\/confirm|unsubscribe)|\/notifications\/(?:confirm|unsubscribe))$/;
+const SUBSCRIPTION_DOCUMENT =
+  /^(?:(?:\/s\/[^/]+)?\/(?:subscribe|subscribe\/confirm|unsubscribe)|\/notifications\/(?:confirm|unsubscribe))$/;
 
 function isPageDocument(path: string, answer: Answer): boolean {
   const html = answer.contentType?.startsWith('text/html') ?? false;
@@ -69,7 +79,11 @@ function isPageDocument(path: string, answer: Answer): boolean {
 }
 
 function isJsonRpcError(path: string, answer: Answer): boolean {
-  return path === '/mcp' && (answer.contentType?.startsWith('application/json') ?? false) && /^\{"jsonrpc":"2\.0","error":\{"code":-?\d+/.test(answer.bodyStart ?? '');
+  return (
+    path === '/mcp' &&
+    (answer.contentType?.startsWith('application/json') ?? false) &&
+    /^\{"jsonrpc":"2\.0","error":\{"code":-?\d+/.test(answer.bodyStart ?? '')
+  );
 }
 
 /** The path as the server routes it: dot segments resolved, the query left out. */
@@ -101,7 +115,8 @@ export async function runCampaign(server: FuzzServer, options: CampaignOptions):
           const index = next++;
           const request = requests[index] as FuzzRequest;
           const answer = await sender.send(request);
-          const key = answer.status === null ? (answer.note ?? 'no answer').replace(/\d+/g, 'N') : String(answer.status);
+          const key =
+            answer.status === null ? (answer.note ?? 'no answer').replace(/\d+/g, 'N') : String(answer.status);
           result.counts[key] = (result.counts[key] ?? 0) + 1;
           if (answer.status === null) result.examples[key] ??= describe(request);
           if (request.kind === 'http') result.routes[request.route] = (result.routes[request.route] ?? 0) + 1;
@@ -157,7 +172,10 @@ export function groupViolations(violations: readonly Violation[]): string {
   }
   return [...groups.entries()]
     .sort(([, a], [, b]) => b.n - a.n)
-    .map(([key, { n, example }]) => `  ${String(n).padStart(5)}  ${key}\n         e.g. (batch ${example.batch} #${example.index}) ${example.request}`)
+    .map(
+      ([key, { n, example }]) =>
+        `  ${String(n).padStart(5)}  ${key}\n         e.g. (batch ${example.batch} #${example.index}) ${example.request}`,
+    )
     .join('\n');
 }
 

@@ -28,39 +28,123 @@ const TRUNCATED = new Set([
 type Framing = (head: string, body: Buffer, request: HttpRequest, host: string) => Buffer;
 
 const CRLF = '\r\n';
-const join = (...parts: (string | Buffer)[]) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : p)));
+const join = (...parts: (string | Buffer)[]) =>
+  Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : p)));
 
 /** How a well-formed request is framed badly; `head` is the request line and headers without framing headers or the blank line. */
 const FRAMINGS: Record<string, Framing> = {
-  'chunked, bad size': (head, body) => join(head, 'Transfer-Encoding: chunked', CRLF, CRLF, 'zz', CRLF, body, CRLF, '0', CRLF, CRLF),
-  'chunked, size larger than the data': (head, body) => join(head, 'Transfer-Encoding: chunked', CRLF, CRLF, (body.length + 100).toString(16), CRLF, body),
-  'chunked, no last chunk': (head, body) => join(head, 'Transfer-Encoding: chunked', CRLF, CRLF, body.length.toString(16), CRLF, body, CRLF),
-  'chunked, huge size': (head, body) => join(head, 'Transfer-Encoding: chunked', CRLF, CRLF, 'ffffffffffffffff', CRLF, body, CRLF),
+  'chunked, bad size': (head, body) =>
+    join(head, 'Transfer-Encoding: chunked', CRLF, CRLF, 'zz', CRLF, body, CRLF, '0', CRLF, CRLF),
+  'chunked, size larger than the data': (head, body) =>
+    join(head, 'Transfer-Encoding: chunked', CRLF, CRLF, (body.length + 100).toString(16), CRLF, body),
+  'chunked, no last chunk': (head, body) =>
+    join(head, 'Transfer-Encoding: chunked', CRLF, CRLF, body.length.toString(16), CRLF, body, CRLF),
+  'chunked, huge size': (head, body) =>
+    join(head, 'Transfer-Encoding: chunked', CRLF, CRLF, 'ffffffffffffffff', CRLF, body, CRLF),
   'chunked, extension and trailer': (head, body) =>
-    join(head, 'Transfer-Encoding: chunked', CRLF, CRLF, body.length.toString(16), ';x="y"', CRLF, body, CRLF, '0', CRLF, 'X-Trailer: 1', CRLF, CRLF),
+    join(
+      head,
+      'Transfer-Encoding: chunked',
+      CRLF,
+      CRLF,
+      body.length.toString(16),
+      ';x="y"',
+      CRLF,
+      body,
+      CRLF,
+      '0',
+      CRLF,
+      'X-Trailer: 1',
+      CRLF,
+      CRLF,
+    ),
   'chunked, many tiny chunks': (head, body) =>
-    join(head, 'Transfer-Encoding: chunked', CRLF, CRLF, ...[...body.subarray(0, 2000)].flatMap((b) => ['1', CRLF, Buffer.from([b]), CRLF]), '0', CRLF, CRLF),
-  'Content-Length larger than the body': (head, body) => join(head, `Content-Length: ${body.length + 50}`, CRLF, CRLF, body),
-  'Content-Length smaller than the body': (head, body) => join(head, `Content-Length: ${Math.max(0, body.length - 3)}`, CRLF, CRLF, body),
+    join(
+      head,
+      'Transfer-Encoding: chunked',
+      CRLF,
+      CRLF,
+      ...[...body.subarray(0, 2000)].flatMap((b) => ['1', CRLF, Buffer.from([b]), CRLF]),
+      '0',
+      CRLF,
+      CRLF,
+    ),
+  'Content-Length larger than the body': (head, body) =>
+    join(head, `Content-Length: ${body.length + 50}`, CRLF, CRLF, body),
+  'Content-Length smaller than the body': (head, body) =>
+    join(head, `Content-Length: ${Math.max(0, body.length - 3)}`, CRLF, CRLF, body),
   'Content-Length and chunked': (head, body) =>
-    join(head, `Content-Length: ${body.length}`, CRLF, 'Transfer-Encoding: chunked', CRLF, CRLF, body.length.toString(16), CRLF, body, CRLF, '0', CRLF, CRLF),
-  'two Content-Lengths': (head, body) => join(head, `Content-Length: ${body.length}`, CRLF, `Content-Length: ${body.length + 1}`, CRLF, CRLF, body),
+    join(
+      head,
+      `Content-Length: ${body.length}`,
+      CRLF,
+      'Transfer-Encoding: chunked',
+      CRLF,
+      CRLF,
+      body.length.toString(16),
+      CRLF,
+      body,
+      CRLF,
+      '0',
+      CRLF,
+      CRLF,
+    ),
+  'two Content-Lengths': (head, body) =>
+    join(head, `Content-Length: ${body.length}`, CRLF, `Content-Length: ${body.length + 1}`, CRLF, CRLF, body),
   'Content-Length not a number': (head, body) => join(head, 'Content-Length: -1', CRLF, CRLF, body),
   'Content-Length 1e3': (head, body) => join(head, 'Content-Length: 1e3', CRLF, CRLF, body),
   'Content-Length huge': (head, body) => join(head, 'Content-Length: 99999999999999999999', CRLF, CRLF, body),
-  'Transfer-Encoding gzip': (head, body) => join(head, 'Transfer-Encoding: gzip, chunked', CRLF, CRLF, body.length.toString(16), CRLF, body, CRLF, '0', CRLF, CRLF),
+  'Transfer-Encoding gzip': (head, body) =>
+    join(
+      head,
+      'Transfer-Encoding: gzip, chunked',
+      CRLF,
+      CRLF,
+      body.length.toString(16),
+      CRLF,
+      body,
+      CRLF,
+      '0',
+      CRLF,
+      CRLF,
+    ),
   'bare LF line ends': (head, body) => join(head.replaceAll(CRLF, '\n'), `Content-Length: ${body.length}\n\n`, body),
-  'header without a colon': (head, body) => join(head, 'NoColonHere', CRLF, `Content-Length: ${body.length}`, CRLF, CRLF, body),
+  'header without a colon': (head, body) =>
+    join(head, 'NoColonHere', CRLF, `Content-Length: ${body.length}`, CRLF, CRLF, body),
   'space before the colon': (head, body) => join(head, `Content-Length : ${body.length}`, CRLF, CRLF, body),
-  'folded header': (head, body) => join(head, 'X-Folded: a', CRLF, ' b', CRLF, `Content-Length: ${body.length}`, CRLF, CRLF, body),
-  'header of 20 KB': (head, body) => join(head, `X-Big: ${'b'.repeat(20_000)}`, CRLF, `Content-Length: ${body.length}`, CRLF, CRLF, body),
-  '2,000 headers': (head, body) => join(head, ...Array.from({ length: 2000 }, (_, i) => `X-H${i}: ${i}${CRLF}`), `Content-Length: ${body.length}`, CRLF, CRLF, body),
-  'invalid UTF-8 in a header': (head, body) => join(head, 'X-Bytes: ', Buffer.from([0xff, 0xfe, 0xc3, 0x28]), CRLF, `Content-Length: ${body.length}`, CRLF, CRLF, body),
-  'NUL in a header': (head, body) => join(head, 'X-Nul: a\u0000b', CRLF, `Content-Length: ${body.length}`, CRLF, CRLF, body),
+  'folded header': (head, body) =>
+    join(head, 'X-Folded: a', CRLF, ' b', CRLF, `Content-Length: ${body.length}`, CRLF, CRLF, body),
+  'header of 20 KB': (head, body) =>
+    join(head, `X-Big: ${'b'.repeat(20_000)}`, CRLF, `Content-Length: ${body.length}`, CRLF, CRLF, body),
+  '2,000 headers': (head, body) =>
+    join(
+      head,
+      ...Array.from({ length: 2000 }, (_, i) => `X-H${i}: ${i}${CRLF}`),
+      `Content-Length: ${body.length}`,
+      CRLF,
+      CRLF,
+      body,
+    ),
+  'invalid UTF-8 in a header': (head, body) =>
+    join(
+      head,
+      'X-Bytes: ',
+      Buffer.from([0xff, 0xfe, 0xc3, 0x28]),
+      CRLF,
+      `Content-Length: ${body.length}`,
+      CRLF,
+      CRLF,
+      body,
+    ),
+  'NUL in a header': (head, body) =>
+    join(head, 'X-Nul: a\u0000b', CRLF, `Content-Length: ${body.length}`, CRLF, CRLF, body),
   'truncated headers': (head) => join(head.slice(0, Math.max(1, Math.floor(head.length / 2)))),
-  'Expect: 100-continue': (head, body) => join(head, 'Expect: 100-continue', CRLF, `Content-Length: ${body.length}`, CRLF, CRLF, body),
-  'Expect: something else': (head, body) => join(head, 'Expect: 42-frobnicate', CRLF, `Content-Length: ${body.length}`, CRLF, CRLF, body),
-  'two requests pipelined, the second broken': (head, body) => join(head, `Content-Length: ${body.length}`, CRLF, CRLF, body, 'GET / HTTP/1.1', CRLF, 'Host', CRLF, CRLF),
+  'Expect: 100-continue': (head, body) =>
+    join(head, 'Expect: 100-continue', CRLF, `Content-Length: ${body.length}`, CRLF, CRLF, body),
+  'Expect: something else': (head, body) =>
+    join(head, 'Expect: 42-frobnicate', CRLF, `Content-Length: ${body.length}`, CRLF, CRLF, body),
+  'two requests pipelined, the second broken': (head, body) =>
+    join(head, `Content-Length: ${body.length}`, CRLF, CRLF, body, 'GET / HTTP/1.1', CRLF, 'Host', CRLF, CRLF),
 };
 
 /** Request lines and whole requests that no well-formed request becomes. */
@@ -72,13 +156,15 @@ const RAW_REQUESTS: Record<string, (host: string) => Buffer> = {
   'absolute-form target': () => join('GET http://evil.test/s/alpha HTTP/1.1', CRLF, 'Host: evil.test', CRLF, CRLF),
   'asterisk target': (host) => join('OPTIONS * HTTP/1.1', CRLF, `Host: ${host}`, CRLF, CRLF),
   'two spaces in the request line': (host) => join('GET  /healthz  HTTP/1.1', CRLF, `Host: ${host}`, CRLF, CRLF),
-  'raw bytes in the path': (host) => join('GET /s/', Buffer.from([0xff, 0xc3, 0x28]), ' HTTP/1.1', CRLF, `Host: ${host}`, CRLF, CRLF),
-  'UTF-8 in the path': (host) => join('GET /s/', Buffer.from('ålpha💩'), ' HTTP/1.1', CRLF, `Host: ${host}`, CRLF, CRLF),
+  'raw bytes in the path': (host) =>
+    join('GET /s/', Buffer.from([0xff, 0xc3, 0x28]), ' HTTP/1.1', CRLF, `Host: ${host}`, CRLF, CRLF),
+  'UTF-8 in the path': (host) =>
+    join('GET /s/', Buffer.from('ålpha💩'), ' HTTP/1.1', CRLF, `Host: ${host}`, CRLF, CRLF),
   'control character in the path': (host) => join('GET /s/a\u0001b HTTP/1.1', CRLF, `Host: ${host}`, CRLF, CRLF),
   'path of 100 KB': (host) => join(`GET /s/${'p'.repeat(100_000)} HTTP/1.1`, CRLF, `Host: ${host}`, CRLF, CRLF),
   'lowercase method': (host) => join('get /healthz HTTP/1.1', CRLF, `Host: ${host}`, CRLF, CRLF),
   'no request line': () => join(CRLF, CRLF),
-  'garbage': () => Buffer.from([0x16, 0x03, 0x01, 0x00, 0xa5, 0x01, 0x00, 0x00, 0xa1, 0x03, 0x03]),
+  garbage: () => Buffer.from([0x16, 0x03, 0x01, 0x00, 0xa5, 0x01, 0x00, 0x00, 0xa1, 0x03, 0x03]),
   'empty connection': () => Buffer.alloc(0),
   'WebSocket upgrade to a page': (host) => upgrade('/s/alpha/live', host, 'dGhlIHNhbXBsZSBub25jZQ=='),
   'WebSocket upgrade to a protected page': (host) => upgrade('/s/alpha-vault/live', host, 'dGhlIHNhbXBsZSBub25jZQ=='),
@@ -86,12 +172,39 @@ const RAW_REQUESTS: Record<string, (host: string) => Buffer> = {
   'WebSocket upgrade elsewhere': (host) => upgrade('/api/v1/monitors', host, 'dGhlIHNhbXBsZSBub25jZQ=='),
   'WebSocket upgrade to an unknown page': (host) => upgrade('/s/nope/live', host, 'dGhlIHNhbXBsZSBub25jZQ=='),
   'WebSocket upgrade, odd path': (host) => upgrade('/s/%ff/live?x', host, 'dGhlIHNhbXBsZSBub25jZQ=='),
-  'h2c upgrade': (host) => join('GET / HTTP/1.1', CRLF, `Host: ${host}`, CRLF, 'Connection: Upgrade, HTTP2-Settings', CRLF, 'Upgrade: h2c', CRLF, 'HTTP2-Settings: AAMAAABkAAQAAP__', CRLF, CRLF),
-  'CONNECT': (host) => join(`CONNECT ${host} HTTP/1.1`, CRLF, `Host: ${host}`, CRLF, CRLF),
+  'h2c upgrade': (host) =>
+    join(
+      'GET / HTTP/1.1',
+      CRLF,
+      `Host: ${host}`,
+      CRLF,
+      'Connection: Upgrade, HTTP2-Settings',
+      CRLF,
+      'Upgrade: h2c',
+      CRLF,
+      'HTTP2-Settings: AAMAAABkAAQAAP__',
+      CRLF,
+      CRLF,
+    ),
+  CONNECT: (host) => join(`CONNECT ${host} HTTP/1.1`, CRLF, `Host: ${host}`, CRLF, CRLF),
 };
 
 function upgrade(path: string, host: string, key: string): Buffer {
-  return join(`GET ${path} HTTP/1.1`, CRLF, `Host: ${host}`, CRLF, 'Upgrade: websocket', CRLF, 'Connection: Upgrade', CRLF, `Sec-WebSocket-Key: ${key}`, CRLF, 'Sec-WebSocket-Version: 13', CRLF, CRLF);
+  return join(
+    `GET ${path} HTTP/1.1`,
+    CRLF,
+    `Host: ${host}`,
+    CRLF,
+    'Upgrade: websocket',
+    CRLF,
+    'Connection: Upgrade',
+    CRLF,
+    `Sec-WebSocket-Key: ${key}`,
+    CRLF,
+    'Sec-WebSocket-Version: 13',
+    CRLF,
+    CRLF,
+  );
 }
 
 /** A generated request framed badly, or one of the raw requests. */
@@ -104,10 +217,20 @@ export function framingArbitrary(server: FuzzServer, requests: fc.Arbitrary<Http
       .join('');
     const head = `${request.method} ${request.target} HTTP/1.1${CRLF}${headers}`;
     const bytes = (FRAMINGS[name] as Framing)(head, body, request, server.host);
-    return { kind: 'raw', bytes, mutation: `${name}: ${request.method} ${request.target.slice(0, 120)}`, truncated: TRUNCATED.has(name) };
+    return {
+      kind: 'raw',
+      bytes,
+      mutation: `${name}: ${request.method} ${request.target.slice(0, 120)}`,
+      truncated: TRUNCATED.has(name),
+    };
   });
   const raw = fc.constantFrom(...Object.keys(RAW_REQUESTS)).map(
-    (name): FramedRequest => ({ kind: 'raw', bytes: (RAW_REQUESTS[name] as (host: string) => Buffer)(server.host), mutation: name, truncated: TRUNCATED.has(name) }),
+    (name): FramedRequest => ({
+      kind: 'raw',
+      bytes: (RAW_REQUESTS[name] as (host: string) => Buffer)(server.host),
+      mutation: name,
+      truncated: TRUNCATED.has(name),
+    }),
   );
   return fc.oneof({ weight: 3, arbitrary: framed }, { weight: 1, arbitrary: raw });
 }

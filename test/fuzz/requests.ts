@@ -1,7 +1,13 @@
 // Requests to every route of the OpenAPI document (and the routes it does not list), from its schemas, with credentials and mutations.
 import fc from 'fast-check';
 import { type FramedRequest, framingArbitrary } from './framing.js';
-import { type JsonSchema, type KnownValues, type OpenApiDocument, type OpenApiOperation, schemaArbitrary } from './schema-arbitrary.js';
+import {
+  type JsonSchema,
+  type KnownValues,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  schemaArbitrary,
+} from './schema-arbitrary.js';
 import type { Credentials, FuzzServer } from './server.js';
 
 /** One request as the fuzzer sends it: through node:http, or as raw bytes on a TCP connection (bad framing). */
@@ -47,7 +53,11 @@ const UNLISTED: Route[] = [
   { method: 'get', path: '/', operation: {} },
   { method: 'get', path: '/embed', operation: {} },
   { method: 'post', path: '/login', operation: {} },
-  { method: 'post', path: '/s/{slug}/login', operation: { parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string' } }] } },
+  {
+    method: 'post',
+    path: '/s/{slug}/login',
+    operation: { parameters: [{ name: 'slug', in: 'path', required: true, schema: { type: 'string' } }] },
+  },
 ];
 
 export function routeLabel(route: Route): string {
@@ -61,9 +71,49 @@ export function routesOf(doc: OpenApiDocument): Route[] {
   return [...listed, ...UNLISTED];
 }
 
-const ODD_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'PROPFIND', 'PURGE', 'X-WARDEN', 'M-SEARCH'];
-const ODD_SEGMENTS = ['', '%', '%zz', '%ff%fe', '%00', '%2F', '..', '%2e%2e', '.', 'a%20b', '%F0%9F%92%A9', 'x'.repeat(5000), '%C3%28', 'null', '0', '-1'];
-const ODD_HOSTS = ['', 'status.alpha.test', 'status.beta.test', 'STATUS.ALPHA.TEST.', 'evil.test', '127.0.0.1', '[::1]', 'localhost:1', 'h'.repeat(300), 'a..b'];
+const ODD_METHODS = [
+  'GET',
+  'HEAD',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'OPTIONS',
+  'PROPFIND',
+  'PURGE',
+  'X-WARDEN',
+  'M-SEARCH',
+];
+const ODD_SEGMENTS = [
+  '',
+  '%',
+  '%zz',
+  '%ff%fe',
+  '%00',
+  '%2F',
+  '..',
+  '%2e%2e',
+  '.',
+  'a%20b',
+  '%F0%9F%92%A9',
+  'x'.repeat(5000),
+  '%C3%28',
+  'null',
+  '0',
+  '-1',
+];
+const ODD_HOSTS = [
+  '',
+  'status.alpha.test',
+  'status.beta.test',
+  'STATUS.ALPHA.TEST.',
+  'evil.test',
+  '127.0.0.1',
+  '[::1]',
+  'localhost:1',
+  'h'.repeat(300),
+  'a..b',
+];
 const CONTENT_TYPES = [
   'application/json',
   'application/json; charset=utf-8',
@@ -77,13 +127,39 @@ const CONTENT_TYPES = [
   '*/*',
   'x',
 ];
-const ACCEPTS = ['*/*', 'text/html', 'text/markdown', 'application/json', 'application/json, text/event-stream', 'text/event-stream', 'image/*', 'x/y;q=abc'];
+const ACCEPTS = [
+  '*/*',
+  'text/html',
+  'text/markdown',
+  'application/json',
+  'application/json, text/event-stream',
+  'text/event-stream',
+  'image/*',
+  'x/y;q=abc',
+];
 
 export function knownValues(server: FuzzServer): KnownValues {
   return {
-    strings: [...server.names, server.credentials.pushA, server.credentials.pushB, 'alpha', 'beta', 'alpha-vault', 'lab', 'beat', 'up', 'down'],
+    strings: [
+      ...server.names,
+      server.credentials.pushA,
+      server.credentials.pushB,
+      'alpha',
+      'beta',
+      'alpha-vault',
+      'lab',
+      'beat',
+      'up',
+      'down',
+    ],
     // Nothing here reaches past this machine: loopback, and names that never resolve (.test, .invalid).
-    urls: ['http://127.0.0.1:1/', 'https://example.test/x', 'http://[::1]:1/', 'http://fuzz.invalid/latest', 'ftp://example.test/'],
+    urls: [
+      'http://127.0.0.1:1/',
+      'https://example.test/x',
+      'http://[::1]:1/',
+      'http://fuzz.invalid/latest',
+      'ftp://example.test/',
+    ],
     hosts: ['127.0.0.1', 'localhost', 'example.test', '::1', 'fuzz.invalid'],
   };
 }
@@ -104,23 +180,48 @@ function routeArbitrary(route: Route, server: FuzzServer, known: KnownValues): f
   const queryParams = parameters.filter((p) => p.in === 'query');
   const bodySchema = route.operation.requestBody?.content['application/json']?.schema;
   const form = route.path.endsWith('/login');
-  return fc.record({
-    method: fc.oneof({ weight: 9, arbitrary: fc.constant(route.method.toUpperCase()) }, { weight: 1, arbitrary: fc.constantFrom(...ODD_METHODS) }),
-    path: pathArbitrary(route.path, pathParams, server.doc, known),
-    query: queryArbitrary(queryParams, server.doc, known),
-    auth: authArbitrary(server.credentials, route),
-    headers: headersArbitrary(),
-    body: form ? formBodyArbitrary(server.credentials) : bodyArbitrary(bodySchema, server.doc, known),
-  }).map(({ method, path, query, auth, headers, body: generated }) => {
-    const body = route.method === 'post' && route.path === '/api/v1/monitors' ? disabled(generated) : generated;
-    const all: Record<string, string> = { ...headers.values, ...(auth ? { authorization: auth } : {}) };
-    if (body.spec && !('content-type' in all)) all['content-type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
-    const mutation = [headers.mutation, body.mutation, method === route.method.toUpperCase() ? '' : `method ${method}`].filter(Boolean).join(', ');
-    return { kind: 'http', method, target: path + query, headers: all, body: body.spec, mutation: mutation || 'valid', route: routeLabel(route) } satisfies HttpRequest;
-  });
+  return fc
+    .record({
+      method: fc.oneof(
+        { weight: 9, arbitrary: fc.constant(route.method.toUpperCase()) },
+        { weight: 1, arbitrary: fc.constantFrom(...ODD_METHODS) },
+      ),
+      path: pathArbitrary(route.path, pathParams, server.doc, known),
+      query: queryArbitrary(queryParams, server.doc, known),
+      auth: authArbitrary(server.credentials, route),
+      headers: headersArbitrary(),
+      body: form ? formBodyArbitrary(server.credentials) : bodyArbitrary(bodySchema, server.doc, known),
+    })
+    .map(({ method, path, query, auth, headers, body: generated }) => {
+      const body = route.method === 'post' && route.path === '/api/v1/monitors' ? disabled(generated) : generated;
+      const all: Record<string, string> = { ...headers.values, ...(auth ? { authorization: auth } : {}) };
+      if (body.spec && !('content-type' in all))
+        all['content-type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
+      const mutation = [
+        headers.mutation,
+        body.mutation,
+        method === route.method.toUpperCase() ? '' : `method ${method}`,
+      ]
+        .filter(Boolean)
+        .join(', ');
+      return {
+        kind: 'http',
+        method,
+        target: path + query,
+        headers: all,
+        body: body.spec,
+        mutation: mutation || 'valid',
+        route: routeLabel(route),
+      } satisfies HttpRequest;
+    });
 }
 
-function pathArbitrary(template: string, params: NonNullable<OpenApiOperation['parameters']>, doc: OpenApiDocument, known: KnownValues) {
+function pathArbitrary(
+  template: string,
+  params: NonNullable<OpenApiOperation['parameters']>,
+  doc: OpenApiDocument,
+  known: KnownValues,
+) {
   const values = params.map((param) =>
     fc.oneof(
       { weight: 6, arbitrary: fc.constantFrom(...known.strings) },
@@ -128,21 +229,33 @@ function pathArbitrary(template: string, params: NonNullable<OpenApiOperation['p
       { weight: 1, arbitrary: fc.constantFrom(...ODD_SEGMENTS) },
     ),
   );
-  return fc.tuple(...values).map((segments) => params.reduce((path, param, i) => path.replace(`{${param.name}}`, String(segments[i])), template));
+  return fc
+    .tuple(...values)
+    .map((segments) =>
+      params.reduce((path, param, i) => path.replace(`{${param.name}}`, String(segments[i])), template),
+    );
 }
 
 function queryArbitrary(params: NonNullable<OpenApiOperation['parameters']>, doc: OpenApiDocument, known: KnownValues) {
   const pairs = params.map((param) =>
     fc.option(
       fc.oneof(
-        { weight: 4, arbitrary: schemaArbitrary(param.schema, doc, known).map((v) => `${param.name}=${encodeURIComponent(String(v))}`) },
+        {
+          weight: 4,
+          arbitrary: schemaArbitrary(param.schema, doc, known).map(
+            (v) => `${param.name}=${encodeURIComponent(String(v))}`,
+          ),
+        },
         { weight: 1, arbitrary: fc.constantFrom(...ODD_SEGMENTS).map((v) => `${param.name}=${v}`) },
         { weight: 1, arbitrary: fc.constant(`${param.name}=1&${param.name}=2`) },
       ),
       { freq: 2 },
     ),
   );
-  const extra = fc.option(fc.constantFrom('x=1', '=', '&&', '%', 'a[b]=c', `q=${'z'.repeat(8000)}`, 'live=1', 'theme=dark'), { freq: 6 });
+  const extra = fc.option(
+    fc.constantFrom('x=1', '=', '&&', '%', 'a[b]=c', `q=${'z'.repeat(8000)}`, 'live=1', 'theme=dark'),
+    { freq: 6 },
+  );
   return fc.tuple(fc.tuple(...pairs), extra).map(([given, more]) => {
     const parts = [...given, more].filter((p): p is string => p !== null);
     return parts.length === 0 ? '' : `?${parts.join('&')}`;
@@ -158,7 +271,16 @@ function authArbitrary(c: Credentials, route: Route): fc.Arbitrary<string | null
       ? [c.relayA, c.relayB]
       : [c.pagePasswordA, c.pagePasswordB];
   const any = [c.readA, c.writeA, c.readB, c.writeB, c.relayA, c.relayB, c.pushA, c.pagePasswordA, c.pagePasswordB];
-  const odd = ['Bearer', 'Bearer ', 'Bearer wdn_nope', `Bearer ${c.writeA}x`, `bearer ${c.writeA}`, `Basic ${Buffer.from(`x:${c.pagePasswordA}`).toString('base64')}`, `Bearer ${'k'.repeat(9000)}`, 'Digest x'];
+  const odd = [
+    'Bearer',
+    'Bearer ',
+    'Bearer wdn_nope',
+    `Bearer ${c.writeA}x`,
+    `bearer ${c.writeA}`,
+    `Basic ${Buffer.from(`x:${c.pagePasswordA}`).toString('base64')}`,
+    `Bearer ${'k'.repeat(9000)}`,
+    'Digest x',
+  ];
   return fc.oneof(
     { weight: 2, arbitrary: fc.constant(null) },
     { weight: 6, arbitrary: fc.constantFrom(...own.map((s) => `Bearer ${s}`)) },
@@ -175,7 +297,9 @@ function headersArbitrary(): fc.Arbitrary<{ values: Record<string, string>; muta
     fc.constantFrom('1.2.3.4', 'x, y', '::1', ' , ,', 'a'.repeat(2000)).map((v) => ['x-forwarded-for', v]),
     fc.constantFrom('"x"', '*', 'W/"', '"'.repeat(500)).map((v) => ['if-none-match', v]),
     fc.constantFrom('https://evil.test', 'null', '*').map((v) => ['origin', v]),
-    fc.constantFrom('warden_page=abc', 'warden_page_alpha-vault=1.2.3', `x=${'c'.repeat(4000)}`).map((v) => ['cookie', v]),
+    fc
+      .constantFrom('warden_page=abc', 'warden_page_alpha-vault=1.2.3', `x=${'c'.repeat(4000)}`)
+      .map((v) => ['cookie', v]),
     fc.constantFrom('gzip', 'br', 'x').map((v) => ['accept-encoding', v]),
     fc.constantFrom('2024-11-05', 'x').map((v) => ['mcp-protocol-version', v]),
     fc.constantFrom('id-1', 'x'.repeat(300)).map((v) => ['x-request-id', v]),
@@ -187,16 +311,35 @@ function headersArbitrary(): fc.Arbitrary<{ values: Record<string, string>; muta
 }
 
 function formBodyArbitrary(c: Credentials): fc.Arbitrary<{ spec: BodySpec | null; mutation: string }> {
-  const passwords = [c.pagePasswordA, c.pagePasswordB, 'wrong-password', '', 'p'.repeat(100_000), '%ff%fe', 'a&password=b'];
+  const passwords = [
+    c.pagePasswordA,
+    c.pagePasswordB,
+    'wrong-password',
+    '',
+    'p'.repeat(100_000),
+    '%ff%fe',
+    'a&password=b',
+  ];
   return fc.oneof(
-    fc.constantFrom(...passwords).map((p) => ({ spec: { type: 'text', text: `password=${encodeURIComponent(p)}` } as BodySpec, mutation: 'form' })),
+    fc.constantFrom(...passwords).map((p) => ({
+      spec: { type: 'text', text: `password=${encodeURIComponent(p)}` } as BodySpec,
+      mutation: 'form',
+    })),
     fc.constant({ spec: { type: 'text', text: 'password=%zz' } as BodySpec, mutation: 'form with a bad escape' }),
     mutatedBody(fc.constant({})),
   );
 }
 
-function bodyArbitrary(schema: JsonSchema | undefined, doc: OpenApiDocument, known: KnownValues): fc.Arbitrary<{ spec: BodySpec | null; mutation: string }> {
-  if (!schema) return fc.oneof({ weight: 9, arbitrary: fc.constant({ spec: null, mutation: '' }) }, { weight: 1, arbitrary: mutatedBody(fc.jsonValue({ maxDepth: 2 })) });
+function bodyArbitrary(
+  schema: JsonSchema | undefined,
+  doc: OpenApiDocument,
+  known: KnownValues,
+): fc.Arbitrary<{ spec: BodySpec | null; mutation: string }> {
+  if (!schema)
+    return fc.oneof(
+      { weight: 9, arbitrary: fc.constant({ spec: null, mutation: '' }) },
+      { weight: 1, arbitrary: mutatedBody(fc.jsonValue({ maxDepth: 2 })) },
+    );
   const valid = schemaArbitrary(schema, doc, known);
   return fc.oneof(
     { weight: 5, arbitrary: valid.map((value) => ({ spec: { type: 'json', value } as BodySpec, mutation: '' })) },
@@ -209,24 +352,57 @@ function mutatedBody(valid: fc.Arbitrary<unknown>): fc.Arbitrary<{ spec: BodySpe
   const wrong = fc.constantFrom<unknown>(null, 0, -1, 1e308, 'x', '', true, [], {}, [[]], '[redacted]', { $ref: '#' });
   const json = (value: unknown, mutation: string) => ({ spec: { type: 'json', value } as BodySpec, mutation });
   return fc.oneof(
-    fc.tuple(valid, wrong, fc.nat()).map(([v, w, n]) => json(replaceField(v, n, () => w), 'wrong type')),
+    fc.tuple(valid, wrong, fc.nat()).map(([v, w, n]) =>
+      json(
+        replaceField(v, n, () => w),
+        'wrong type',
+      ),
+    ),
     fc.tuple(valid, fc.nat()).map(([v, n]) => json(replaceField(v, n, undefined), 'missing field')),
-    fc.tuple(valid, fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 })).map(([v, k, x]) => json(isObject(v) ? { ...v, [`${k}_extra`]: x } : [v, x], 'extra field')),
+    fc
+      .tuple(valid, fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }))
+      .map(([v, k, x]) => json(isObject(v) ? { ...v, [`${k}_extra`]: x } : [v, x], 'extra field')),
     wrong.map((w) => json(w, 'wrong body type')),
-    fc.constantFrom(10_000, 64_000, 300_000, 2_000_000).map((bytes) => ({ spec: { type: 'huge-string', bytes } as BodySpec, mutation: `huge string ${bytes}` })),
-    fc.constantFrom(1_000, 200_000).map((items) => ({ spec: { type: 'huge-array', items } as BodySpec, mutation: `huge array ${items}` })),
-    fc.tuple(fc.constantFrom(100, 401, 10_000, 100_000), fc.constantFrom<'[' | '{"a":'>('[', '{"a":')).map(([depth, open]) => ({
-      spec: { type: 'deep', depth, open } as BodySpec,
-      mutation: `nested ${depth} deep`,
-    })),
-    fc.constantFrom([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d], [0x22, 0xc3, 0x28, 0x22], [0xef, 0xbb, 0xbf, 0x7b, 0x7d], [0xed, 0xa0, 0x80]).map((bytes) => ({
-      spec: { type: 'bytes', bytes } as BodySpec,
-      mutation: 'invalid UTF-8',
-    })),
-    fc.constantFrom('', '{', '{"a":1', 'null', '\u0000', '{"a":1}{"b":2}', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{}}}', 'NaN', '1e999999').map((text) => ({
-      spec: { type: 'text', text } as BodySpec,
-      mutation: 'not quite JSON',
-    })),
+    fc
+      .constantFrom(10_000, 64_000, 300_000, 2_000_000)
+      .map((bytes) => ({ spec: { type: 'huge-string', bytes } as BodySpec, mutation: `huge string ${bytes}` })),
+    fc
+      .constantFrom(1_000, 200_000)
+      .map((items) => ({ spec: { type: 'huge-array', items } as BodySpec, mutation: `huge array ${items}` })),
+    fc
+      .tuple(fc.constantFrom(100, 401, 10_000, 100_000), fc.constantFrom<'[' | '{"a":'>('[', '{"a":'))
+      .map(([depth, open]) => ({
+        spec: { type: 'deep', depth, open } as BodySpec,
+        mutation: `nested ${depth} deep`,
+      })),
+    fc
+      .constantFrom(
+        [0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d],
+        [0x22, 0xc3, 0x28, 0x22],
+        [0xef, 0xbb, 0xbf, 0x7b, 0x7d],
+        [0xed, 0xa0, 0x80],
+      )
+      .map((bytes) => ({
+        spec: { type: 'bytes', bytes } as BodySpec,
+        mutation: 'invalid UTF-8',
+      })),
+    fc
+      .constantFrom(
+        '',
+        '{',
+        '{"a":1',
+        'null',
+        '\u0000',
+        '{"a":1}{"b":2}',
+        '{"__proto__":{"x":1}}',
+        '{"constructor":{"prototype":{}}}',
+        'NaN',
+        '1e999999',
+      )
+      .map((text) => ({
+        spec: { type: 'text', text } as BodySpec,
+        mutation: 'not quite JSON',
+      })),
   );
 }
 

@@ -25,12 +25,16 @@ try {
     },
   });
   const health = await fetch(`${server.url}/healthz`);
-  console.log(`\n${result.sent} requests in ${(result.ms / 1000).toFixed(1)} s (${Math.round(result.sent / (result.ms / 1000))}/s), seed ${seed}`);
+  console.log(
+    `\n${result.sent} requests in ${(result.ms / 1000).toFixed(1)} s (${Math.round(result.sent / (result.ms / 1000))}/s), seed ${seed}`,
+  );
   console.log(`answers:\n${formatCounts(result.counts)}`);
-  for (const [outcome, request] of Object.entries(result.examples)) console.log(`${outcome}, e.g. ${request.slice(0, 400)}`);
+  for (const [outcome, request] of Object.entries(result.examples))
+    console.log(`${outcome}, e.g. ${request.slice(0, 400)}`);
   console.log(`/healthz afterwards: ${health.status}`);
   const logged = new Map<string, number>();
-  for (const error of server.loggedErrors) logged.set(error.split('\n')[0] as string, (logged.get(error.split('\n')[0] as string) ?? 0) + 1);
+  for (const error of server.loggedErrors)
+    logged.set(error.split('\n')[0] as string, (logged.get(error.split('\n')[0] as string) ?? 0) + 1);
   console.log(`errors the server logged: ${server.loggedErrors.length}`);
   for (const [error, n] of logged) console.log(`  ${String(n).padStart(7)}  ${error.slice(0, 300)}`);
   console.log(`violations: ${result.violations.length}`);

@@ -25,24 +25,43 @@ const MAX_ITEMS = 4;
 /** Nesting of generated objects before only leaves are drawn (the schemas of bodies are shallow; `data` records are not). */
 const MAX_DEPTH = 5;
 
-export function schemaArbitrary(schema: JsonSchema | undefined, doc: OpenApiDocument, known: KnownValues, depth = 0): fc.Arbitrary<unknown> {
+export function schemaArbitrary(
+  schema: JsonSchema | undefined,
+  doc: OpenApiDocument,
+  known: KnownValues,
+  depth = 0,
+): fc.Arbitrary<unknown> {
   if (!schema || Object.keys(schema).length === 0 || depth > MAX_DEPTH) return fc.jsonValue({ maxDepth: 1 });
   const ref = schema.$ref;
   if (typeof ref === 'string') return schemaArbitrary(resolve(ref, doc), doc, known, depth);
   const options = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
-  if (options) return fc.oneof(...options.map((option) => schemaArbitrary({ ...without(schema, 'anyOf', 'oneOf'), ...option }, doc, known, depth)));
+  if (options)
+    return fc.oneof(
+      ...options.map((option) =>
+        schemaArbitrary({ ...without(schema, 'anyOf', 'oneOf'), ...option }, doc, known, depth),
+      ),
+    );
   if (schema.allOf) return schemaArbitrary(Object.assign({}, ...(schema.allOf as JsonSchema[])), doc, known, depth);
   if ('const' in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
   const type = schema.type;
-  if (Array.isArray(type)) return fc.oneof(...type.map((t) => schemaArbitrary({ ...schema, type: t }, doc, known, depth)));
+  if (Array.isArray(type))
+    return fc.oneof(...type.map((t) => schemaArbitrary({ ...schema, type: t }, doc, known, depth)));
   switch (type) {
     case 'string':
       return stringArbitrary(schema, known);
     case 'integer':
-      return fc.integer({ min: bound(schema.minimum, bound(schema.exclusiveMinimum, -1_000_001) + 1), max: bound(schema.maximum, 1_000_000) });
+      return fc.integer({
+        min: bound(schema.minimum, bound(schema.exclusiveMinimum, -1_000_001) + 1),
+        max: bound(schema.maximum, 1_000_000),
+      });
     case 'number':
-      return fc.double({ min: bound(schema.minimum, -1e6), max: bound(schema.maximum, 1e6), noNaN: true, noDefaultInfinity: true });
+      return fc.double({
+        min: bound(schema.minimum, -1e6),
+        max: bound(schema.maximum, 1e6),
+        noNaN: true,
+        noDefaultInfinity: true,
+      });
     case 'boolean':
       return fc.boolean();
     case 'null':
@@ -59,21 +78,30 @@ export function schemaArbitrary(schema: JsonSchema | undefined, doc: OpenApiDocu
   }
 }
 
-function objectArbitrary(schema: JsonSchema, doc: OpenApiDocument, known: KnownValues, depth: number): fc.Arbitrary<unknown> {
+function objectArbitrary(
+  schema: JsonSchema,
+  doc: OpenApiDocument,
+  known: KnownValues,
+  depth: number,
+): fc.Arbitrary<unknown> {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema.required ?? []) as string[]);
-  const model = Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, schemaArbitrary(property, doc, known, depth + 1)]));
+  const model = Object.fromEntries(
+    Object.entries(properties).map(([name, property]) => [name, schemaArbitrary(property, doc, known, depth + 1)]),
+  );
   const fixed = fc.record(model, { requiredKeys: Object.keys(properties).filter((name) => required.has(name)) });
   const extra = schema.additionalProperties;
   if (Object.keys(properties).length > 0 || extra === false || extra === undefined) return fixed;
-  const values = extra === true ? fc.jsonValue({ maxDepth: 2 }) : schemaArbitrary(extra as JsonSchema, doc, known, depth + 1);
+  const values =
+    extra === true ? fc.jsonValue({ maxDepth: 2 }) : schemaArbitrary(extra as JsonSchema, doc, known, depth + 1);
   return fc.dictionary(fc.string({ maxLength: 12 }), values, { maxKeys: MAX_ITEMS });
 }
 
 function stringArbitrary(schema: JsonSchema, known: KnownValues): fc.Arbitrary<string> {
   const min = bound(schema.minLength, 0);
   const max = Math.max(min, Math.min(bound(schema.maxLength, MAX_STRING), MAX_STRING));
-  const fits = (value: string) => value.length >= min && value.length <= bound(schema.maxLength, Number.MAX_SAFE_INTEGER);
+  const fits = (value: string) =>
+    value.length >= min && value.length <= bound(schema.maxLength, Number.MAX_SAFE_INTEGER);
   const candidates: fc.Arbitrary<string>[] = [fc.string({ minLength: min, maxLength: max })];
   const format = schema.format;
   // No generated URL: a made-up one could name a real site.

@@ -28,7 +28,8 @@ const PROBLEM_BYTES = 4096;
 export function createSender(origin: { hostname: string; port: number }, concurrency: number) {
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   return {
-    send: (request: FuzzRequest): Promise<Answer> => (request.kind === 'http' ? sendHttp(request, origin, agent) : sendRaw(request, origin)),
+    send: (request: FuzzRequest): Promise<Answer> =>
+      request.kind === 'http' ? sendHttp(request, origin, agent) : sendRaw(request, origin),
     close: () => agent.destroy(),
   };
 }
@@ -47,10 +48,22 @@ function sendHttp(request: HttpRequest, origin: { hostname: string; port: number
     try {
       // Node frames a body of a GET (or DELETE, …) only when told its length: without it the bytes would follow unframed.
       const headers = body ? { ...request.headers, 'content-length': String(body.length) } : request.headers;
-      req = httpRequest({ ...origin, agent, method: request.method, path: request.target, headers, setHost: !('host' in request.headers) });
+      req = httpRequest({
+        ...origin,
+        agent,
+        method: request.method,
+        path: request.target,
+        headers,
+        setHost: !('host' in request.headers),
+      });
     } catch (error) {
       // The client refused to send it (a header it considers invalid): nothing reached the server.
-      return resolve({ status: null, contentType: null, problemType: null, note: `not sent: ${(error as Error).message}` });
+      return resolve({
+        status: null,
+        contentType: null,
+        problemType: null,
+        note: `not sent: ${(error as Error).message}`,
+      });
     }
     const timer = setTimeout(() => {
       req.destroy();
@@ -65,12 +78,19 @@ function sendHttp(request: HttpRequest, origin: { hostname: string; port: number
         bytes += chunk.length;
       });
       const finish = (note?: string) =>
-        done({ status: res.statusCode ?? null, contentType, ...bodyFacts(contentType, Buffer.concat(chunks)), ...(note ? { note } : {}) });
+        done({
+          status: res.statusCode ?? null,
+          contentType,
+          ...bodyFacts(contentType, Buffer.concat(chunks)),
+          ...(note ? { note } : {}),
+        });
       res.on('end', () => finish());
       res.on('error', () => finish('response cut short'));
       res.on('aborted', () => finish('response cut short'));
     });
-    req.on('error', (error) => done({ status: null, contentType: null, problemType: null, note: `connection error: ${error.message}` }));
+    req.on('error', (error) =>
+      done({ status: null, contentType: null, problemType: null, note: `connection error: ${error.message}` }),
+    );
     req.on('socket', guardSocket);
     req.end(body ?? undefined);
   });
@@ -139,14 +159,26 @@ export function parseResponse(bytes: Buffer, note?: string): Answer {
   while (/^HTTP\/1\.[01] 100 /.test(text)) text = text.slice(text.indexOf('\r\n\r\n') + 4);
   const end = text.indexOf('\r\n\r\n');
   const match = /^HTTP\/1\.[01] (\d{3})/.exec(text);
-  if (!match || end === -1) return { status: null, contentType: null, problemType: null, note: note ?? (text.length === 0 ? 'closed without an answer' : 'partial answer') };
+  if (!match || end === -1)
+    return {
+      status: null,
+      contentType: null,
+      problemType: null,
+      note: note ?? (text.length === 0 ? 'closed without an answer' : 'partial answer'),
+    };
   const head = text.slice(0, end);
   const contentType = /\r\ncontent-type:[ \t]*([^\r\n]*)/i.exec(head)?.[1]?.trim() ?? null;
-  return { status: Number(match[1]), contentType, ...bodyFacts(contentType, Buffer.from(text.slice(end + 4, end + 4 + PROBLEM_BYTES), 'latin1')) };
+  return {
+    status: Number(match[1]),
+    contentType,
+    ...bodyFacts(contentType, Buffer.from(text.slice(end + 4, end + 4 + PROBLEM_BYTES), 'latin1')),
+  };
 }
 
 function bodyFacts(contentType: string | null, body: Buffer): Pick<Answer, 'problemType' | 'bodyStart'> {
   const text = body.subarray(0, PROBLEM_BYTES).toString('utf8');
-  const type = contentType?.startsWith('application/problem+json') ? (/"type":"([^"]*)"/.exec(text)?.[1] ?? null) : null;
+  const type = contentType?.startsWith('application/problem+json')
+    ? (/"type":"([^"]*)"/.exec(text)?.[1] ?? null)
+    : null;
   return { problemType: type, bodyStart: text.slice(0, 512) };
 }

@@ -107,7 +107,11 @@ export async function startFuzzServer(dialect: DialectCase): Promise<FuzzServer>
     };
     // Custom-domain checks ask a DNS server that is not there: the fuzzer's made-up domains go nowhere.
     const domains = { dnsServers: ['127.0.0.1:9'] };
-    warden = await startWarden({ settings: readSettings(env), logger: createLogger(process.env.WARDEN_FUZZ_LOG ?? 'error', logs), domains });
+    warden = await startWarden({
+      settings: readSettings(env),
+      logger: createLogger(process.env.WARDEN_FUZZ_LOG ?? 'error', logs),
+      domains,
+    });
     const url = warden.url.replace('localhost', '127.0.0.1');
     const doc = (await (await fetch(`${url}/api/openapi.json`)).json()) as OpenApiDocument;
     const names = await discoverNames(url, [credentials.readA, credentials.readB]);
@@ -139,14 +143,16 @@ async function discoverNames(url: string, readKeys: string[]): Promise<string[]>
     const res = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${key}` } });
     const body = (await res.json()) as Record<string, unknown>;
     const items = Object.values(body).find(Array.isArray) as Record<string, unknown>[] | undefined;
-    for (const item of items ?? []) for (const field of ['id', 'key', 'slug']) if (typeof item[field] === 'string') names.add(item[field] as string);
+    for (const item of items ?? [])
+      for (const field of ['id', 'key', 'slug']) if (typeof item[field] === 'string') names.add(item[field] as string);
     return items ?? [];
   };
   for (const key of readKeys) {
     await list(key, '/api/v1/monitors');
     await list(key, '/api/v1/relays');
     for (const page of await list(key, '/api/v1/pages'))
-      for (const child of ['components', 'incidents', 'maintenance']) await list(key, `/api/v1/pages/${page.slug}/${child}`);
+      for (const child of ['components', 'incidents', 'maintenance'])
+        await list(key, `/api/v1/pages/${page.slug}/${child}`);
   }
   return [...names];
 }

@@ -28,7 +28,12 @@ export async function liveTypesSource(): Promise<string> {
   registry.add(organizationLiveMessageSchema, { id: 'LiveMessage' });
   // What the server sends (io: output), each schema referring to the others by their id.
   const { schemas } = z.toJSONSchema(registry, { io: 'output', uri: (id) => `#/components/schemas/${id}` });
-  const document = { openapi: '3.1.0', info: { title: 'Warden organization live stream', version: '1' }, paths: {}, components: { schemas } };
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 'Warden organization live stream', version: '1' },
+    paths: {},
+    components: { schemas },
+  };
   return HEADER + astToString(await openapiTS(document as never));
 }
 

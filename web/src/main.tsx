@@ -1,7 +1,13 @@
 // The dashboard's entry: the theme (light/dark), TanStack Query for server state, the router, mounted on #root.
 import '@mantine/core/styles.css';
 import './dashboard.css';
-import { type CSSVariablesResolver, createTheme, localStorageColorSchemeManager, MantineProvider, Modal } from '@mantine/core';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  localStorageColorSchemeManager,
+  MantineProvider,
+  Modal,
+} from '@mantine/core';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
@@ -32,8 +38,16 @@ const theme = createTheme({
 const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   // So do its field errors' red (red 6 in light mode, red 8 in dark).
-  light: { '--mantine-color-anchor': 'var(--mantine-color-blue-8)', '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-error': 'var(--mantine-color-red-8)' },
-  dark: { '--mantine-color-anchor': 'var(--mantine-color-blue-3)', '--mantine-color-dimmed': 'var(--mantine-color-dark-1)', '--mantine-color-error': 'var(--mantine-color-red-4)' },
+  light: {
+    '--mantine-color-anchor': 'var(--mantine-color-blue-8)',
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-8)',
+  },
+  dark: {
+    '--mantine-color-anchor': 'var(--mantine-color-blue-3)',
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
+  },
 });
 
 const queryClient = new QueryClient({

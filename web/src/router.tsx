@@ -1,7 +1,14 @@
 // Every route of the dashboard, in this one file: a screen is one line here (a lazy route to screens/<name>.tsx), its
 // name in the tree below, and a link in ui/navigation.tsx. Signed-in screens sit under the auth guard; account screens do not.
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  redirect,
+} from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { isApiError } from './api/client';
 import { prefetchMonitorList } from './api/monitors';
@@ -42,13 +49,34 @@ const signedIn = createRoute({
     }
   },
 });
-const screen = <const P extends string>(path: P, load: ScreenModule) => createRoute({ getParentRoute: () => signedIn, path, component: lazyRouteComponent(load) });
+const screen = <const P extends string>(path: P, load: ScreenModule) =>
+  createRoute({ getParentRoute: () => signedIn, path, component: lazyRouteComponent(load) });
 
 // Signed out: the account screens, each reading its own query parameters.
-const login = createRoute({ getParentRoute: () => signedOut, path: 'login', validateSearch: loginSearch, component: lazyRouteComponent(() => import('./screens/login')) });
-const setup = createRoute({ getParentRoute: () => signedOut, path: 'setup', validateSearch: tokenSearch, component: lazyRouteComponent(() => import('./screens/setup')) });
-const invite = createRoute({ getParentRoute: () => signedOut, path: 'invite', validateSearch: tokenSearch, component: lazyRouteComponent(() => import('./screens/invite')) });
-const reset = createRoute({ getParentRoute: () => signedOut, path: 'reset', validateSearch: tokenSearch, component: lazyRouteComponent(() => import('./screens/reset')) });
+const login = createRoute({
+  getParentRoute: () => signedOut,
+  path: 'login',
+  validateSearch: loginSearch,
+  component: lazyRouteComponent(() => import('./screens/login')),
+});
+const setup = createRoute({
+  getParentRoute: () => signedOut,
+  path: 'setup',
+  validateSearch: tokenSearch,
+  component: lazyRouteComponent(() => import('./screens/setup')),
+});
+const invite = createRoute({
+  getParentRoute: () => signedOut,
+  path: 'invite',
+  validateSearch: tokenSearch,
+  component: lazyRouteComponent(() => import('./screens/invite')),
+});
+const reset = createRoute({
+  getParentRoute: () => signedOut,
+  path: 'reset',
+  validateSearch: tokenSearch,
+  component: lazyRouteComponent(() => import('./screens/reset')),
+});
 const confirmEmail = createRoute({
   getParentRoute: () => signedOut,
   path: 'confirm-email',
@@ -63,7 +91,11 @@ const confirmSignup = createRoute({
 });
 
 // Signed in: one line per screen. (Routes are consts, not written inside addChildren: TypeScript would widen their paths.)
-const home = createRoute({ getParentRoute: () => signedIn, path: '/', beforeLoad: () => redirect({ to: '/monitors', throw: true }) });
+const home = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/',
+  beforeLoad: () => redirect({ to: '/monitors', throw: true }),
+});
 const monitors = createRoute({
   getParentRoute: () => signedIn,
   path: 'monitors',
@@ -78,8 +110,18 @@ const monitorNew = screen('monitors/new', () => import('./screens/monitor-form')
 const monitorEdit = screen('monitors/$monitorId/edit', () => import('./screens/monitor-form'));
 const pages = screen('pages', () => import('./screens/pages'));
 const page = screen('pages/$slug', () => import('./screens/page'));
-const incidents = createRoute({ getParentRoute: () => signedIn, path: 'incidents', validateSearch: pageSearch, component: lazyRouteComponent(() => import('./screens/incidents')) });
-const maintenance = createRoute({ getParentRoute: () => signedIn, path: 'maintenance', validateSearch: pageSearch, component: lazyRouteComponent(() => import('./screens/maintenance')) });
+const incidents = createRoute({
+  getParentRoute: () => signedIn,
+  path: 'incidents',
+  validateSearch: pageSearch,
+  component: lazyRouteComponent(() => import('./screens/incidents')),
+});
+const maintenance = createRoute({
+  getParentRoute: () => signedIn,
+  path: 'maintenance',
+  validateSearch: pageSearch,
+  component: lazyRouteComponent(() => import('./screens/maintenance')),
+});
 const relays = screen('relays', () => import('./screens/relays'));
 const notifications = screen('notifications', () => import('./screens/notifications'));
 const apiKeys = screen('settings/api-keys', () => import('./screens/api-keys'));
@@ -90,21 +132,38 @@ const account = screen('account', () => import('./screens/account'));
 
 const routeTree = root.addChildren([
   signedOut.addChildren([login, setup, invite, reset, confirmEmail, confirmSignup]),
-  signedIn.addChildren([home, monitors, monitor, monitorNew, monitorEdit, pages, page, incidents, maintenance, relays, notifications, apiKeys, members, auditLog, organizationSettings, account]),
+  signedIn.addChildren([
+    home,
+    monitors,
+    monitor,
+    monitorNew,
+    monitorEdit,
+    pages,
+    page,
+    incidents,
+    maintenance,
+    relays,
+    notifications,
+    apiKeys,
+    members,
+    auditLog,
+    organizationSettings,
+    account,
+  ]),
 ]);
 
 /** The dashboard's router; main.tsx gives it the query client through RouterProvider's context. */
 export const router = createRouter({
-    routeTree,
-    basepath: '/app',
-    // Given for real by <RouterProvider context> in main.tsx, once the query client exists.
-    context: { queryClient: undefined as unknown as QueryClient },
-    defaultPreload: 'intent',
-    // Data comes from TanStack Query, which caches it; the router only waits for it.
-    defaultPreloadStaleTime: 0,
-    defaultPendingComponent: () => <LoadingState />,
-    defaultErrorComponent: ({ error, reset }) => <ErrorState error={error} onRetry={reset} title="This screen failed" />,
-    scrollRestoration: true,
+  routeTree,
+  basepath: '/app',
+  // Given for real by <RouterProvider context> in main.tsx, once the query client exists.
+  context: { queryClient: undefined as unknown as QueryClient },
+  defaultPreload: 'intent',
+  // Data comes from TanStack Query, which caches it; the router only waits for it.
+  defaultPreloadStaleTime: 0,
+  defaultPendingComponent: () => <LoadingState />,
+  defaultErrorComponent: ({ error, reset }) => <ErrorState error={error} onRetry={reset} title="This screen failed" />,
+  scrollRestoration: true,
 });
 
 declare module '@tanstack/react-router' {

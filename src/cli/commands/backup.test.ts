@@ -15,9 +15,17 @@ describe('warden backup and warden restore', () => {
     dir = mkdtempSync(join(tmpdir(), 'warden-backup-cli-'));
     const store = await openStore({ dataDir: join(dir, 'data') });
     await store.migrate();
-    await seed(store, 'organization: { key: acme, name: Acme }\nmonitors: [{ key: web, name: Web, type: tcp, config: { host: example.com, port: 80 } }]');
+    await seed(
+      store,
+      'organization: { key: acme, name: Acme }\nmonitors: [{ key: web, name: Web, type: tcp, config: { host: example.com, port: 80 } }]',
+    );
     await store.close();
-    Object.assign(process.env, { WARDEN_DATA_DIR: join(dir, 'data'), DATABASE_URL: '', DATABASE_SCHEMA: '', LOG_LEVEL: 'silent' });
+    Object.assign(process.env, {
+      WARDEN_DATA_DIR: join(dir, 'data'),
+      DATABASE_URL: '',
+      DATABASE_SCHEMA: '',
+      LOG_LEVEL: 'silent',
+    });
     stdout = '';
     vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
       stdout += String(chunk);
@@ -30,24 +38,35 @@ describe('warden backup and warden restore', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const run = (command: { parseAsync(args: string[], options: { from: 'user' }): Promise<unknown> }, ...args: string[]) => command.parseAsync(args, { from: 'user' });
+  const run = (
+    command: { parseAsync(args: string[], options: { from: 'user' }): Promise<unknown> },
+    ...args: string[]
+  ) => command.parseAsync(args, { from: 'user' });
 
   it('backs up, reports what the verified copy holds, and restores it into an empty data dir', async () => {
     const file = join(dir, 'nightly.db');
     await run(backupCommand(), file);
-    expect(stdout).toMatch(new RegExp(`^backed up .* to ${file}: [\\d.]+ KiB, integrity ok, 1 organizations, 1 monitors, 0 checks \\(schema \\d{4}-`));
+    expect(stdout).toMatch(
+      new RegExp(
+        `^backed up .* to ${file}: [\\d.]+ KiB, integrity ok, 1 organizations, 1 monitors, 0 checks \\(schema \\d{4}-`,
+      ),
+    );
 
     process.env.WARDEN_DATA_DIR = join(dir, 'new-data');
     stdout = '';
     await run(restoreCommand(), file);
-    expect(stdout).toMatch(/^restored .*nightly\.db to .*new-data\/warden\.db: [\d.]+ KiB, integrity ok, 1 organizations, 1 monitors, 0 checks, schema up to date\n$/);
+    expect(stdout).toMatch(
+      /^restored .*nightly\.db to .*new-data\/warden\.db: [\d.]+ KiB, integrity ok, 1 organizations, 1 monitors, 0 checks, schema up to date\n$/,
+    );
     const store = await openStore({ dataDir: join(dir, 'new-data') });
     const [organization] = await store.organizations.list();
     expect((await store.monitors.list(organization?.id as string)).map((m) => m.key)).toEqual(['web']);
     await store.close();
 
     // A second restore finds the database the first one made.
-    await expect(run(restoreCommand(), file)).rejects.toThrow(/new-data\/warden\.db exists: restore into an empty data dir/);
+    await expect(run(restoreCommand(), file)).rejects.toThrow(
+      /new-data\/warden\.db exists: restore into an empty data dir/,
+    );
   });
 
   it('refuses to overwrite a file unless told to with --force', async () => {
@@ -68,8 +87,12 @@ describe('warden backup and warden restore', () => {
 
   it('with PostgreSQL, says that backups are pg_dump’s and restores pg_restore’s, and gives the commands', async () => {
     Object.assign(process.env, { DATABASE_URL: 'postgres://warden@db.invalid/warden', DATABASE_SCHEMA: 'tenant' });
-    await expect(run(backupCommand(), join(dir, 'x.dump'))).rejects.toThrow(/pg_dump's job[\s\S]*pg_dump --format=custom --schema=tenant --file=FILE "\$DATABASE_URL"/);
-    await expect(run(restoreCommand(), join(dir, 'x.dump'))).rejects.toThrow(/pg_restore --no-owner --schema=tenant --dbname="\$DATABASE_URL" FILE/);
+    await expect(run(backupCommand(), join(dir, 'x.dump'))).rejects.toThrow(
+      /pg_dump's job[\s\S]*pg_dump --format=custom --schema=tenant --file=FILE "\$DATABASE_URL"/,
+    );
+    await expect(run(restoreCommand(), join(dir, 'x.dump'))).rejects.toThrow(
+      /pg_restore --no-owner --schema=tenant --dbname="\$DATABASE_URL" FILE/,
+    );
     expect(existsSync(join(dir, 'x.dump'))).toBe(false);
   });
 });

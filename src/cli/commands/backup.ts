@@ -8,7 +8,9 @@ export function backupCommand(): Command {
   return new Command('backup')
     .argument('<file>', 'where to write the copy')
     .option('--force', 'replace FILE if it exists')
-    .description("Copy the SQLite database while the server runs (SQLite's online backup API) and verify the copy. With PostgreSQL, use pg_dump.")
+    .description(
+      "Copy the SQLite database while the server runs (SQLite's online backup API) and verify the copy. With PostgreSQL, use pg_dump.",
+    )
     .action(async (file: string, options: { force?: boolean }) => {
       const settings = readSettings();
       if (usesPostgres(settings)) throw new Error(postgresBackup(settings));
@@ -22,13 +24,17 @@ export function backupCommand(): Command {
 export function restoreCommand(): Command {
   return new Command('restore')
     .argument('<file>', 'a copy made by `warden backup`')
-    .description('Install a backup as the database of an empty data dir (WARDEN_DATA_DIR) and migrate it. With PostgreSQL, use pg_restore.')
+    .description(
+      'Install a backup as the database of an empty data dir (WARDEN_DATA_DIR) and migrate it. With PostgreSQL, use pg_restore.',
+    )
     .action(async (file: string) => {
       const settings = readSettings();
       if (usesPostgres(settings)) throw new Error(postgresRestore(settings));
       const restored = await restoreSqliteDatabase(file, settings.dataDir);
       const migrated = restored.migrated.length > 0 ? `migrated ${restored.migrated.join(', ')}` : 'schema up to date';
-      process.stdout.write(`restored ${file} to ${restored.file}: ${formatBytes(restored.bytes)}, integrity ok, ${holds(restored)}, ${migrated}\n`);
+      process.stdout.write(
+        `restored ${file} to ${restored.file}: ${formatBytes(restored.bytes)}, integrity ok, ${holds(restored)}, ${migrated}\n`,
+      );
     });
 }
 
@@ -43,7 +49,7 @@ function schemaFlag(settings: Settings): string {
 
 function postgresBackup(settings: Settings): string {
   return [
-    'this Warden uses PostgreSQL (DATABASE_URL): its backups are pg_dump\'s job, which copies a consistent snapshot while Warden runs:',
+    "this Warden uses PostgreSQL (DATABASE_URL): its backups are pg_dump's job, which copies a consistent snapshot while Warden runs:",
     `  pg_dump --format=custom${schemaFlag(settings)} --file=FILE "$DATABASE_URL"`,
     'Restore it into an empty database with pg_restore (docs/operations.md, "Backups and moving data").',
   ].join('\n');

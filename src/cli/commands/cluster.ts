@@ -5,7 +5,9 @@ import { clusterStatus } from '../../services/cluster/status.js';
 import { formatTime, printTable, withServices } from '../session.js';
 
 export function clusterCommand(): Command {
-  const cluster = new Command('cluster').description('Inspect cluster mode (several Warden processes on one PostgreSQL database).');
+  const cluster = new Command('cluster').description(
+    'Inspect cluster mode (several Warden processes on one PostgreSQL database).',
+  );
   cluster
     .command('status')
     .description('List the instances, the shards each holds, and the singletons with their holder and lease expiry.')
@@ -18,7 +20,9 @@ export function clusterCommand(): Command {
           return;
         }
         if (status.instances.length === 0) {
-          process.stderr.write('no instance has joined a cluster on this database (cluster mode needs DATABASE_URL and REDIS_URL)\n');
+          process.stderr.write(
+            'no instance has joined a cluster on this database (cluster mode needs DATABASE_URL and REDIS_URL)\n',
+          );
           return;
         }
         const runs = (id: string) => status.singletons.filter((s) => s.holder === id).map((s) => s.name);

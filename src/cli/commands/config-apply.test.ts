@@ -21,7 +21,13 @@ const saved = { ...process.env };
 let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'warden-config-apply-'));
-  Object.assign(process.env, { LOG_LEVEL: 'silent', DATABASE_URL: '', DATABASE_SCHEMA: '', WARDEN_DATA_DIR: dir, WARDEN_BASE_URL: 'https://status.example.com' });
+  Object.assign(process.env, {
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: '',
+    DATABASE_SCHEMA: '',
+    WARDEN_DATA_DIR: dir,
+    WARDEN_BASE_URL: 'https://status.example.com',
+  });
   writeFileSync(join(dir, 'warden.yaml'), YAML);
 });
 afterAll(() => {
@@ -75,7 +81,9 @@ describe('warden config apply', () => {
     // No server ever ran on this database: PORT, said to be a guess.
     const guessed = await withMonitor('guessed');
     expect(guessed.stdout).toMatch(/^guessed http:\/\/localhost:18500\/api\/push\/wdp_[\w-]+\n$/);
-    expect(guessed.stderr).toContain('no server has recorded its address on this database and WARDEN_BASE_URL is not set: http://localhost:18500 in these links is a guess');
+    expect(guessed.stderr).toContain(
+      'no server has recorded its address on this database and WARDEN_BASE_URL is not set: http://localhost:18500 in these links is a guess',
+    );
     // A server on this database recorded where it listens (src/main.ts at start): that address, whatever PORT says.
     await withServices((ctx) => ctx.store.serverSecrets.put('server-address', 'http://10.0.0.5:18400', Date.now()));
     const recorded = await withMonitor('recorded');

@@ -40,19 +40,26 @@ export function configCommand(): Command {
     )
     .action(async (file: string | undefined, options: { adopt?: string }) => {
       const path = file ?? readSettings().configFile;
-      if (!path) throw new ValidationError([{ path: 'file', message: 'give a file or set WARDEN_CONFIG' }], 'No config file.');
+      if (!path)
+        throw new ValidationError([{ path: 'file', message: 'give a file or set WARDEN_CONFIG' }], 'No config file.');
       const parsed = await loadConfigFile(path);
       const key = parsed.organization.key;
       if (options.adopt !== undefined && options.adopt !== key)
-        throw new ValidationError([{ path: 'adopt', message: `the file's organization is "${key}"` }], `--adopt names the organization to take over: --adopt ${key}.`);
-      await withServices(async (ctx) => {
-        const report = await applyConfig(ctx, parsed, { adopt: options.adopt !== undefined });
-        if (report.adopted) printAdoption(key, report.adopted);
-        process.stderr.write(
-          `applied ${path}: ${report.created.length} created, ${report.updated.length} updated, ${report.deleted.length} deleted, ${report.unchanged} unchanged\n`,
+        throw new ValidationError(
+          [{ path: 'adopt', message: `the file's organization is "${key}"` }],
+          `--adopt names the organization to take over: --adopt ${key}.`,
         );
-        printPushUrls(report.generatedPushTokens, await serverAddress(ctx, readSettings().port));
-      }, { create: true });
+      await withServices(
+        async (ctx) => {
+          const report = await applyConfig(ctx, parsed, { adopt: options.adopt !== undefined });
+          if (report.adopted) printAdoption(key, report.adopted);
+          process.stderr.write(
+            `applied ${path}: ${report.created.length} created, ${report.updated.length} updated, ${report.deleted.length} deleted, ${report.unchanged} unchanged\n`,
+          );
+          printPushUrls(report.generatedPushTokens, await serverAddress(ctx, readSettings().port));
+        },
+        { create: true },
+      );
     });
   return config;
 }

@@ -11,7 +11,9 @@ const GATUS_MAX_BYTES = 4 * 1024 * 1024;
 
 export function importGatusCommand(): Command {
   return new Command('gatus')
-    .description("Write a warden.yaml from a Gatus config: endpoints as monitors, external endpoints as heartbeats, groups as one page's components, alerting as channels.")
+    .description(
+      "Write a warden.yaml from a Gatus config: endpoints as monitors, external endpoints as heartbeats, groups as one page's components, alerting as channels.",
+    )
     .argument('<file>', "Gatus's config.yaml, or a folder of .yaml files (merged as Gatus merges them)")
     .option('-o, --output <file>', 'write the warden.yaml here (default: standard output)')
     .option('--page <slug>', 'slug of the status page that shows every endpoint', 'status')
@@ -21,26 +23,40 @@ export function importGatusCommand(): Command {
       try {
         config = parseGatusConfig(texts);
       } catch (error) {
-        throw new ValidationError([{ path: file, message: (error as Error).message.split('\n')[0] ?? 'not YAML' }], `${file} is not a Gatus configuration.`);
+        throw new ValidationError(
+          [{ path: file, message: (error as Error).message.split('\n')[0] ?? 'not YAML' }],
+          `${file} is not a Gatus configuration.`,
+        );
       }
       if (!Array.isArray(config.endpoints) && !Array.isArray(config['external-endpoints']))
-        throw new ValidationError([{ path: file, message: 'no endpoints: or external-endpoints: list' }], `${file} is not a Gatus configuration.`);
+        throw new ValidationError(
+          [{ path: file, message: 'no endpoints: or external-endpoints: list' }],
+          `${file} is not a Gatus configuration.`,
+        );
       await writeImport(file, importGatus(config, { page: options.page }), options.output);
     });
 }
 
 async function readGatus(path: string): Promise<string[]> {
   const found = await stat(path).catch((error: NodeJS.ErrnoException) => {
-    throw new ValidationError([{ path, message: error.code === 'ENOENT' ? 'no such file or folder' : error.message }], `${path} cannot be read.`);
+    throw new ValidationError(
+      [{ path, message: error.code === 'ENOENT' ? 'no such file or folder' : error.message }],
+      `${path} cannot be read.`,
+    );
   });
   const files = found.isDirectory() ? await yamlFiles(path) : [path];
-  if (files.length === 0) throw new ValidationError([{ path, message: 'no .yaml or .yml file in this folder' }], `${path} holds no Gatus configuration.`);
+  if (files.length === 0)
+    throw new ValidationError(
+      [{ path, message: 'no .yaml or .yml file in this folder' }],
+      `${path} holds no Gatus configuration.`,
+    );
   let bytes = 0;
   const texts: string[] = [];
   for (const file of files) {
     const text = await readFile(file, 'utf8');
     bytes += Buffer.byteLength(text);
-    if (bytes > GATUS_MAX_BYTES) throw new ValidationError([{ path, message: `larger than ${GATUS_MAX_BYTES} bytes` }], `${path} is too large.`);
+    if (bytes > GATUS_MAX_BYTES)
+      throw new ValidationError([{ path, message: `larger than ${GATUS_MAX_BYTES} bytes` }], `${path} is too large.`);
     texts.push(text);
   }
   return texts;

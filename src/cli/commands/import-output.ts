@@ -18,7 +18,9 @@ export async function writeImport(source: string, report: ImportReport, output: 
   else await writeFile(output, text);
   const notes = importHeader(source, report).slice(1);
   if (notes.length > 0) process.stderr.write(`${notes.join('\n')}\n`);
-  process.stderr.write(`${output ?? 'standard output'}: ${summary(report.file)}; ${report.skipped.length} skipped, ${report.approximated.length} approximated\n`);
+  process.stderr.write(
+    `${output ?? 'standard output'}: ${summary(report.file)}; ${report.skipped.length} skipped, ${report.approximated.length} approximated\n`,
+  );
 }
 
 /**
@@ -29,12 +31,17 @@ function validateImport(file: Record<string, unknown>, source: string): void {
   const result = configFileSchema.safeParse(file);
   if (result.success) return;
   const problems = result.error.issues.filter((issue) => !holdsPlaceholder(file, issue.path));
-  if (problems.length > 0) throw new ConfigError(source, problems.map((issue) => `${formatIssuePath(issue.path)}: ${issue.message}`));
+  if (problems.length > 0)
+    throw new ConfigError(
+      source,
+      problems.map((issue) => `${formatIssuePath(issue.path)}: ${issue.message}`),
+    );
 }
 
 function holdsPlaceholder(file: unknown, path: readonly PropertyKey[]): boolean {
   let value: unknown = file;
-  for (const key of path) value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  for (const key of path)
+    value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
   return typeof value === 'string' && /\$\{[A-Za-z_][A-Za-z0-9_]*(:-[^}]*)?\}/.test(value);
 }
 

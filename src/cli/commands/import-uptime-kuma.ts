@@ -17,21 +17,35 @@ export function importUptimeKumaCommand(): Command {
     )
     .argument('<file>', "Uptime Kuma's SQLite database (data/kuma.db; stop Kuma or copy it first)")
     .option('-o, --output <file>', 'write the warden.yaml here (default: standard output)')
-    .option('--org <key>', 'the organization: its key in the written file (default "default"); with --history, the one whose monitors are filled (default: the only one)')
-    .option('--history', "fill the buckets of monitors already applied from this import (run after `warden config apply`)")
+    .option(
+      '--org <key>',
+      'the organization: its key in the written file (default "default"); with --history, the one whose monitors are filled (default: the only one)',
+    )
+    .option(
+      '--history',
+      'fill the buckets of monitors already applied from this import (run after `warden config apply`)',
+    )
     .action(async (file: string, options: { output?: string; org?: string; history?: boolean }) => {
       if (options.history && options.output !== undefined)
-        throw new ValidationError([{ path: '--output', message: 'not used with --history' }], '--history writes buckets to the database, not a file.');
+        throw new ValidationError(
+          [{ path: '--output', message: 'not used with --history' }],
+          '--history writes buckets to the database, not a file.',
+        );
       const kuma = openKuma(file);
       try {
         if (options.history) await importHistory(kuma, options.org);
         else {
-          const report = importUptimeKuma(kuma.read(), { now: Date.now(), games: await loadGamedigGames(), organization: { key: options.org } });
+          const report = importUptimeKuma(kuma.read(), {
+            now: Date.now(),
+            games: await loadGamedigGames(),
+            organization: { key: options.org },
+          });
           await writeImport(file, report, options.output);
         }
       } catch (error) {
         // A file over a read limit, malformed past its header, or holding cells of the wrong kind.
-        if (error instanceof NotKumaDatabaseError) throw new ValidationError([{ path: file, message: error.message }], `${file} cannot be imported.`);
+        if (error instanceof NotKumaDatabaseError)
+          throw new ValidationError([{ path: file, message: error.message }], `${file} cannot be imported.`);
         throw error;
       } finally {
         kuma.close();
@@ -43,14 +57,17 @@ function openKuma(file: string): KumaDatabase {
   try {
     return openUptimeKumaDatabase(file);
   } catch (error) {
-    if (error instanceof NotKumaDatabaseError) throw new ValidationError([{ path: file, message: error.message }], `${file} is not an Uptime Kuma database.`);
+    if (error instanceof NotKumaDatabaseError)
+      throw new ValidationError([{ path: file, message: error.message }], `${file} is not an Uptime Kuma database.`);
     throw error;
   }
 }
 
 async function importHistory(kuma: KumaDatabase, org: string | undefined): Promise<void> {
   const data = kuma.read();
-  const report = await withOrganization(org, (ctx) => importUptimeKumaHistory(ctx, { data, heartbeats: (id, since) => kuma.heartbeats(id, since) }));
+  const report = await withOrganization(org, (ctx) =>
+    importUptimeKumaHistory(ctx, { data, heartbeats: (id, since) => kuma.heartbeats(id, since) }),
+  );
   for (const m of report.filled)
     process.stdout.write(
       m.checks === 0

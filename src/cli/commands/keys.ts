@@ -19,10 +19,16 @@ export function keysCommand(): Command {
       await withOrganization(options.org, async (ctx, organization) => {
         const { apiKey, secret } = await audited(
           ctx,
-          { action: 'api-key.create', object: ({ apiKey }) => ({ id: apiKey.id, label: apiKey.name }), detail: () => ({ fields: ['name', 'scope'], scope: options.scope }) },
+          {
+            action: 'api-key.create',
+            object: ({ apiKey }) => ({ id: apiKey.id, label: apiKey.name }),
+            detail: () => ({ fields: ['name', 'scope'], scope: options.scope }),
+          },
           (tx: ServiceContext) => createApiKey(tx, { name: options.name, scope: options.scope }),
         );
-        process.stderr.write(`created ${options.scope} key ${apiKey.id} (${apiKey.prefix}…) for ${organization.key}; it is shown only once:\n`);
+        process.stderr.write(
+          `created ${options.scope} key ${apiKey.id} (${apiKey.prefix}…) for ${organization.key}; it is shown only once:\n`,
+        );
         process.stdout.write(`${secret}\n`);
       });
     });
@@ -34,7 +40,15 @@ export function keysCommand(): Command {
       await withOrganization(options.org, async (ctx) => {
         printTable(
           ['ID', 'NAME', 'PREFIX', 'SCOPE', 'CREATED', 'LAST USED', 'STATUS'],
-          (await listApiKeys(ctx)).map((k) => [k.id, k.name, `${k.prefix}…`, k.scope, formatTime(k.createdAt), formatTime(k.lastUsedAt), k.revokedAt ? 'revoked' : 'active']),
+          (await listApiKeys(ctx)).map((k) => [
+            k.id,
+            k.name,
+            `${k.prefix}…`,
+            k.scope,
+            formatTime(k.createdAt),
+            formatTime(k.lastUsedAt),
+            k.revokedAt ? 'revoked' : 'active',
+          ]),
         );
       });
     });
@@ -45,8 +59,14 @@ export function keysCommand(): Command {
     .addOption(orgOption())
     .action(async (id: string, options: { org?: string }) => {
       await withOrganization(options.org, async (ctx) => {
-        const name = async (tx: ServiceContext) => ({ label: (await listApiKeys(tx)).find((k) => k.id === id)?.name ?? null });
-        await audited(ctx, { action: 'api-key.revoke', object: () => ({ id, label: null }), before: name }, (tx: ServiceContext) => revokeApiKey(tx, { id }));
+        const name = async (tx: ServiceContext) => ({
+          label: (await listApiKeys(tx)).find((k) => k.id === id)?.name ?? null,
+        });
+        await audited(
+          ctx,
+          { action: 'api-key.revoke', object: () => ({ id, label: null }), before: name },
+          (tx: ServiceContext) => revokeApiKey(tx, { id }),
+        );
         process.stderr.write(`revoked ${id}\n`);
       });
     });

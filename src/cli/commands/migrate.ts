@@ -9,7 +9,9 @@ export function migrateCommand(): Command {
       async (ctx) => {
         const report = await migrateDatabase(ctx);
         process.stderr.write(
-          report.applied.length > 0 ? `applied ${report.applied.join(', ')} to ${report.location}\n` : `${report.location} is up to date (${report.current})\n`,
+          report.applied.length > 0
+            ? `applied ${report.applied.join(', ')} to ${report.location}\n`
+            : `${report.location} is up to date (${report.current})\n`,
         );
       },
       // The one command (with `serve` and `config apply`) that may set up a new database.

@@ -47,7 +47,9 @@ export function monitorsCommand(): Command {
           { action: 'monitor.rotate-push-token', object: ({ monitor }) => ({ id: monitor.id, label: monitor.key }) },
           (tx: ServiceContext) => rotatePushToken(tx, { key }),
         );
-        process.stderr.write(`issued a new push token for ${key}; the previous one no longer works. It is shown only once:\n`);
+        process.stderr.write(
+          `issued a new push token for ${key}; the previous one no longer works. It is shown only once:\n`,
+        );
         process.stdout.write(`${pushToken}\n`);
       });
     });

@@ -32,7 +32,9 @@ export function notificationsCommand(): Command {
   notifications
     .command('test')
     .argument('<key>', 'the channel key')
-    .description('Send a test notification through the channel now and print what the receiver answered (exit 1 when it failed).')
+    .description(
+      'Send a test notification through the channel now and print what the receiver answered (exit 1 when it failed).',
+    )
     .addOption(orgOption())
     .action(async (key: string, options: { org?: string }) => {
       await withOrganization(options.org, async (ctx) => {
@@ -47,7 +49,8 @@ export function notificationsCommand(): Command {
             outside: true,
           },
           // Under the organization's target policy, as the server sends (WARDEN_PROBE_PRIVATE_TARGETS with its own setting).
-          (tx: ServiceContext) => testChannel({ ...tx, privateTargets: readSettings().security.probePrivateTargets }, { key }),
+          (tx: ServiceContext) =>
+            testChannel({ ...tx, privateTargets: readSettings().security.probePrivateTargets }, { key }),
         );
         const status = delivery.lastStatus === null ? '' : ` (HTTP ${delivery.lastStatus})`;
         if (outcome === 'sent') process.stdout.write(`sent a test to ${key}${status}; event id ${delivery.eventId}\n`);

@@ -20,10 +20,15 @@ const int = (min: number, max: number) => {
   return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
 };
 const optionsSchema = z.object({
-  url: z.url({ protocol: /^https?$/, error: 'expected the http(s) address of the Warden server, e.g. https://status.example.com' }),
-  token: z.string({ error: 'expected a relay token (wdr_…): --token or WARDEN_RELAY_TOKEN' }).refine((t) => isSecretOfKind('relayToken', t), {
-    error: 'expected a relay token starting with wdr_ (issue one with `warden relays token <key>`)',
+  url: z.url({
+    protocol: /^https?$/,
+    error: 'expected the http(s) address of the Warden server, e.g. https://status.example.com',
   }),
+  token: z
+    .string({ error: 'expected a relay token (wdr_…): --token or WARDEN_RELAY_TOKEN' })
+    .refine((t) => isSecretOfKind('relayToken', t), {
+      error: 'expected a relay token starting with wdr_ (issue one with `warden relays token <key>`)',
+    }),
   dataDir: z.string().min(1),
   concurrency: int(1, 10_000),
   submitEvery: int(100, 3_600_000),
@@ -51,22 +56,55 @@ interface Flags {
 
 export function relayCommand(): Command {
   return new Command('relay')
-    .description('Run a relay agent: probe the monitors assigned to this relay from inside your network and send the results to Warden.')
+    .description(
+      'Run a relay agent: probe the monitors assigned to this relay from inside your network and send the results to Warden.',
+    )
     .addOption(new Option('--url <url>', 'address of the Warden server (default: $WARDEN_URL)'))
-    .addOption(new Option('--token <token>', 'relay token, wdr_… (default: $WARDEN_RELAY_TOKEN, preferred: flags show in ps)'))
-    .addOption(new Option('--data-dir <dir>', 'where results wait while the server is away (default: $WARDEN_RELAY_DATA_DIR or ./relay-data)'))
+    .addOption(
+      new Option('--token <token>', 'relay token, wdr_… (default: $WARDEN_RELAY_TOKEN, preferred: flags show in ps)'),
+    )
+    .addOption(
+      new Option(
+        '--data-dir <dir>',
+        'where results wait while the server is away (default: $WARDEN_RELAY_DATA_DIR or ./relay-data)',
+      ),
+    )
     .addOption(new Option('--concurrency <n>', `checks running at once (default: ${DEFAULT_RELAY_CONCURRENCY})`))
-    .addOption(new Option('--submit-every <ms>', `how often results are sent (default: ${AGENT_DEFAULTS.submitEveryMs})`))
-    .addOption(new Option('--config-every <sec>', `how often the config is polled (default: ${AGENT_DEFAULTS.configEveryMs / 1000})`))
-    .addOption(new Option('--max-backoff <sec>', `longest wait between retries while the server is away (default: ${BACKOFF_DEFAULTS.maxMs / 1000})`))
-    .addOption(new Option('--queue-max-results <n>', `results kept on disk at most; the oldest go first (default: ${QUEUE_DEFAULTS.maxResults})`))
-    .addOption(new Option('--queue-max-mb <n>', `megabytes kept on disk at most (default: ${QUEUE_DEFAULTS.maxBytes / 1024 / 1024})`))
+    .addOption(
+      new Option('--submit-every <ms>', `how often results are sent (default: ${AGENT_DEFAULTS.submitEveryMs})`),
+    )
+    .addOption(
+      new Option(
+        '--config-every <sec>',
+        `how often the config is polled (default: ${AGENT_DEFAULTS.configEveryMs / 1000})`,
+      ),
+    )
+    .addOption(
+      new Option(
+        '--max-backoff <sec>',
+        `longest wait between retries while the server is away (default: ${BACKOFF_DEFAULTS.maxMs / 1000})`,
+      ),
+    )
+    .addOption(
+      new Option(
+        '--queue-max-results <n>',
+        `results kept on disk at most; the oldest go first (default: ${QUEUE_DEFAULTS.maxResults})`,
+      ),
+    )
+    .addOption(
+      new Option(
+        '--queue-max-mb <n>',
+        `megabytes kept on disk at most (default: ${QUEUE_DEFAULTS.maxBytes / 1024 / 1024})`,
+      ),
+    )
     .action(async (flags: Flags) => {
       const options = parseOptions(flags, process.env);
       limitHeapGrowth(options.heapGrowthPercent);
       // An agent waits between rounds of checks: the quiet must not slow the rounds after it (runtime/tick-shape.ts).
       pinTickObjectShape();
-      const logger = createLogger(options.logLevel, undefined, { format: logFormatOf(options.logFormat) }).child({ component: 'relay' });
+      const logger = createLogger(options.logLevel, undefined, { format: logFormatOf(options.logFormat) }).child({
+        component: 'relay',
+      });
       // A newer copy of IANA's RDAP bootstrap registry, as the server takes it: a file that is not one stops the start.
       if (options.rdapBootstrap) setRdapBootstrap(loadRdapBootstrapFile(options.rdapBootstrap));
       const agent = await startRelayAgent({
@@ -77,7 +115,10 @@ export function relayCommand(): Command {
         concurrency: options.concurrency,
         submitEveryMs: options.submitEvery,
         configEveryMs: options.configEvery * 1000,
-        backoff: { baseMs: Math.min(BACKOFF_DEFAULTS.baseMs, options.maxBackoff * 1000), maxMs: options.maxBackoff * 1000 },
+        backoff: {
+          baseMs: Math.min(BACKOFF_DEFAULTS.baseMs, options.maxBackoff * 1000),
+          maxMs: options.maxBackoff * 1000,
+        },
         queue: { maxResults: options.queueMaxResults, maxBytes: options.queueMaxMb * 1024 * 1024 },
       });
       let signalled = false;
@@ -86,7 +127,9 @@ export function relayCommand(): Command {
         signalled = true;
         logger.info({ signal }, 'signal received');
         const force = setTimeout(() => {
-          logger.error(`shutdown took longer than ${RELAY_SHUTDOWN_TIMEOUT_MS / 1000} s; exiting anyway (queued results stay on disk)`);
+          logger.error(
+            `shutdown took longer than ${RELAY_SHUTDOWN_TIMEOUT_MS / 1000} s; exiting anyway (queued results stay on disk)`,
+          );
           process.exit(1);
         }, RELAY_SHUTDOWN_TIMEOUT_MS);
         force.unref();
@@ -107,7 +150,8 @@ export function relayCommand(): Command {
 }
 
 function parseOptions(flags: Flags, env: NodeJS.ProcessEnv) {
-  const pick = (flag: string | undefined, variable: string | undefined, fallback?: string) => flag ?? (variable === '' ? undefined : variable) ?? fallback;
+  const pick = (flag: string | undefined, variable: string | undefined, fallback?: string) =>
+    flag ?? (variable === '' ? undefined : variable) ?? fallback;
   const input = {
     url: pick(flags.url, env.WARDEN_URL),
     token: pick(flags.token, env.WARDEN_RELAY_TOKEN),

@@ -24,7 +24,9 @@ export function relaysCommand(): Command {
           { action: 'relay.rotate-token', object: ({ relay }) => ({ id: relay.id, label: relay.key }) },
           (tx: ServiceContext) => rotateRelayToken(tx, { key }),
         );
-        process.stderr.write(`issued a new token for relay ${key}; the previous one no longer works. It is shown only once:\n`);
+        process.stderr.write(
+          `issued a new token for relay ${key}; the previous one no longer works. It is shown only once:\n`,
+        );
         process.stdout.write(`${token}\n`);
       });
     });

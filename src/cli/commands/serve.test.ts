@@ -17,10 +17,15 @@ async function refusal(args: string[]): Promise<{ error: unknown; stderr: string
 }
 
 describe('warden serve --port', () => {
-  it.each([['-1'], ['65536'], ['abc'], ['80.5']])('refuses %s before anything starts, naming the flag', async (port) => {
-    const { error, stderr } = await refusal(['--port', port]);
-    expect(error).toBeInstanceOf(CommanderError);
-    expect((error as CommanderError).exitCode).toBe(1);
-    expect(stderr).toBe(`error: option '-p, --port <port>' argument '${port}' is invalid. expected a port number from 0 to 65535.\n`);
-  });
+  it.each([['-1'], ['65536'], ['abc'], ['80.5']])(
+    'refuses %s before anything starts, naming the flag',
+    async (port) => {
+      const { error, stderr } = await refusal(['--port', port]);
+      expect(error).toBeInstanceOf(CommanderError);
+      expect((error as CommanderError).exitCode).toBe(1);
+      expect(stderr).toBe(
+        `error: option '-p, --port <port>' argument '${port}' is invalid. expected a port number from 0 to 65535.\n`,
+      );
+    },
+  );
 });

@@ -43,6 +43,7 @@ export function serveCommand(): Command {
 
 /** --port, checked as it is parsed, before anything is opened: commander names the flag and the value it refuses. */
 function portFlag(value: string): number {
-  if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) throw new InvalidArgumentError('expected a port number from 0 to 65535.');
+  if (!/^\d{1,5}$/.test(value) || Number(value) > 65535)
+    throw new InvalidArgumentError('expected a port number from 0 to 65535.');
   return Number(value);
 }

@@ -13,9 +13,14 @@ export function setupCodeCommand(): Command {
     .action(async () => {
       await withServices(async (ctx) => {
         const setup = await openSetupCode(ctx);
-        if (!setup) throw new ConflictError('An account exists already: sign in at /app, or run `warden users reset-password --email …`.');
+        if (!setup)
+          throw new ConflictError(
+            'An account exists already: sign in at /app, or run `warden users reset-password --email …`.',
+          );
         const where = await serverAddress(ctx, readSettings().port);
-        process.stderr.write(`${guessNote(where)}enter this code at ${where.url}/app before ${formatTime(setup.expiresAt)}; it works once, and the previous code no longer does:\n`);
+        process.stderr.write(
+          `${guessNote(where)}enter this code at ${where.url}/app before ${formatTime(setup.expiresAt)}; it works once, and the previous code no longer does:\n`,
+        );
         process.stdout.write(`${setup.code}\n`);
       });
     });

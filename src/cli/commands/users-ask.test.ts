@@ -32,12 +32,19 @@ describe('users create asking for what is missing', () => {
 
   it('off a terminal, fails naming exactly the missing flags', async () => {
     const io = { input: new PassThrough(), output: new PassThrough() };
-    await expect(askForMissing({ role: 'owner' }, io)).rejects.toThrow(/^missing --email <email> \(their email address, how they sign in\);/);
-    await expect(askForMissing({}, io)).rejects.toThrow('missing --email <email> (their email address, how they sign in) and --role <role> (one of viewer, editor, admin, owner)');
-    // --password-stdin reads standard input: nothing is asked there, even on a terminal.
-    await expect(askForMissing({ passwordStdin: true, role: 'owner' }, { input: Object.assign(new PassThrough(), { isTTY: true }), output: new PassThrough() })).rejects.toThrow(
-      'missing --email',
+    await expect(askForMissing({ role: 'owner' }, io)).rejects.toThrow(
+      /^missing --email <email> \(their email address, how they sign in\);/,
     );
+    await expect(askForMissing({}, io)).rejects.toThrow(
+      'missing --email <email> (their email address, how they sign in) and --role <role> (one of viewer, editor, admin, owner)',
+    );
+    // --password-stdin reads standard input: nothing is asked there, even on a terminal.
+    await expect(
+      askForMissing(
+        { passwordStdin: true, role: 'owner' },
+        { input: Object.assign(new PassThrough(), { isTTY: true }), output: new PassThrough() },
+      ),
+    ).rejects.toThrow('missing --email');
   });
 
   it('changes nothing when everything was given', async () => {

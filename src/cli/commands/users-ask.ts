@@ -11,18 +11,26 @@ interface CreateOptions {
   passwordStdin?: boolean;
 }
 
-const FLAGS = { email: '--email <email> (their email address, how they sign in)', role: `--role <role> (one of ${ROLES.join(', ')})` };
+const FLAGS = {
+  email: '--email <email> (their email address, how they sign in)',
+  role: `--role <role> (one of ${ROLES.join(', ')})`,
+};
 
 /** The options with email and role filled in; throws naming the missing flags when it cannot ask. */
 export async function askForMissing(
   options: CreateOptions,
-  io: { input: NodeJS.ReadableStream & { isTTY?: boolean }; output: NodeJS.WritableStream } = { input: process.stdin, output: process.stderr },
+  io: { input: NodeJS.ReadableStream & { isTTY?: boolean }; output: NodeJS.WritableStream } = {
+    input: process.stdin,
+    output: process.stderr,
+  },
 ): Promise<CreateOptions & { email: string; role: Role }> {
   const missing = (['email', 'role'] as const).filter((flag) => options[flag] === undefined);
   if (missing.length === 0) return options as CreateOptions & { email: string; role: Role };
   // --password-stdin reads standard input: nothing can be asked there.
   if (!io.input.isTTY || options.passwordStdin)
-    throw new Error(`missing ${missing.map((flag) => FLAGS[flag]).join(' and ')}; for example: warden users create --email you@example.com --role owner`);
+    throw new Error(
+      `missing ${missing.map((flag) => FLAGS[flag]).join(' and ')}; for example: warden users create --email you@example.com --role owner`,
+    );
   const rl = createInterface({ input: io.input, output: io.output, terminal: true });
   try {
     let email = options.email;

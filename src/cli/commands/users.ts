@@ -25,20 +25,27 @@ export function usersCommand(): Command {
     .action(async (given: { email?: string; name?: string; role?: Role; org?: string; passwordStdin?: boolean }) => {
       const options = await askForMissing(given);
       const password = options.passwordStdin ? await readPassword() : undefined;
-      await withLinks(async (ctx) => {
-        const { user, organizations } = await createUser(ctx, {
-          email: options.email,
-          role: options.role,
-          ...(options.name === undefined ? {} : { name: options.name }),
-          ...(password === undefined ? {} : { password }),
-          ...(options.org === undefined ? {} : { organization: options.org }),
-        });
-        process.stderr.write(`created user ${user.email} (${user.id}), ${options.role} of ${organizations.map((o) => o.key).join(', ')}\n`);
-        if (password !== undefined) return;
-        const link = await passwordLinkFor(ctx, user.id);
-        process.stderr.write(`they set their password at this link, valid until ${formatTime(link.expiresAt)} and shown only once:\n`);
-        process.stdout.write(`${link.url}\n`);
-      }, { printsLinks: !options.passwordStdin });
+      await withLinks(
+        async (ctx) => {
+          const { user, organizations } = await createUser(ctx, {
+            email: options.email,
+            role: options.role,
+            ...(options.name === undefined ? {} : { name: options.name }),
+            ...(password === undefined ? {} : { password }),
+            ...(options.org === undefined ? {} : { organization: options.org }),
+          });
+          process.stderr.write(
+            `created user ${user.email} (${user.id}), ${options.role} of ${organizations.map((o) => o.key).join(', ')}\n`,
+          );
+          if (password !== undefined) return;
+          const link = await passwordLinkFor(ctx, user.id);
+          process.stderr.write(
+            `they set their password at this link, valid until ${formatTime(link.expiresAt)} and shown only once:\n`,
+          );
+          process.stdout.write(`${link.url}\n`);
+        },
+        { printsLinks: !options.passwordStdin },
+      );
     });
   users
     .command('reset-password')
@@ -47,7 +54,9 @@ export function usersCommand(): Command {
     .action(async (options: { email: string }) => {
       await withLinks(async (ctx) => {
         const link = await issuePasswordReset(ctx, { email: options.email });
-        process.stderr.write(`password link for ${options.email.trim().toLowerCase()}, valid until ${formatTime(link.expiresAt)} and shown only once:\n`);
+        process.stderr.write(
+          `password link for ${options.email.trim().toLowerCase()}, valid until ${formatTime(link.expiresAt)} and shown only once:\n`,
+        );
         process.stdout.write(`${link.url}\n`);
       });
     });
@@ -57,10 +66,13 @@ export function usersCommand(): Command {
     .requiredOption('--email <email>', 'the user’s current email address')
     .requiredOption('--new-email <email>', 'the address they use from now on')
     .action(async (options: { email: string; newEmail: string }) => {
-      await withLinks(async (ctx) => {
-        const user = await setUserEmail(ctx, { email: options.email, newEmail: options.newEmail });
-        process.stderr.write(`user ${user.id} now signs in as ${user.email}\n`);
-      }, { printsLinks: false });
+      await withLinks(
+        async (ctx) => {
+          const user = await setUserEmail(ctx, { email: options.email, newEmail: options.newEmail });
+          process.stderr.write(`user ${user.id} now signs in as ${user.email}\n`);
+        },
+        { printsLinks: false },
+      );
     });
   users
     .command('list')
@@ -101,5 +113,7 @@ function withLinks<T>(run: (ctx: ServiceContext) => Promise<T>, { printsLinks = 
 async function readPassword(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }

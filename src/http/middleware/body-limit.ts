@@ -6,6 +6,10 @@ import { problem, problemResponse } from '../problem.js';
 export function limitBody<E extends Env>(maxBytes: number): MiddlewareHandler<E> {
   return bodyLimit({
     maxSize: maxBytes,
-    onError: (c) => problemResponse(c, problem(413, 'body-too-large', 'Body too large', `The body must be at most ${maxBytes} bytes.`)),
+    onError: (c) =>
+      problemResponse(
+        c,
+        problem(413, 'body-too-large', 'Body too large', `The body must be at most ${maxBytes} bytes.`),
+      ),
   });
 }

@@ -36,7 +36,8 @@ export class BodyTooLargeError extends WardenError {
  */
 export async function readJsonBody(c: Context, maxBytes: number, options: JsonBodyOptions = {}): Promise<JsonBody> {
   const incoming = (c.env as { incoming?: IncomingWithBody } | undefined)?.incoming;
-  if (incoming && typeof incoming.on === 'function' && !(incoming.rawBody instanceof Buffer)) return readIncomingJson(incoming, maxBytes, options);
+  if (incoming && typeof incoming.on === 'function' && !(incoming.rawBody instanceof Buffer))
+    return readIncomingJson(incoming, maxBytes, options);
   const declared = c.req.header('content-length');
   if (declared !== undefined && Number(declared) > maxBytes) return { kind: 'too-large', maxBytes };
   const bytes = await readBodyBytes(c, maxBytes);
@@ -44,7 +45,11 @@ export async function readJsonBody(c: Context, maxBytes: number, options: JsonBo
 }
 
 /** The same from Node's request itself, for the pre-router: both read a body the same way. */
-export async function readIncomingJson(incoming: IncomingMessage, maxBytes: number, options: JsonBodyOptions = {}): Promise<JsonBody> {
+export async function readIncomingJson(
+  incoming: IncomingMessage,
+  maxBytes: number,
+  options: JsonBodyOptions = {},
+): Promise<JsonBody> {
   const declared = incoming.headers['content-length'];
   if (declared !== undefined && Number(declared) > maxBytes) return { kind: 'too-large', maxBytes };
   const bytes = await readIncoming(incoming, maxBytes);
@@ -58,7 +63,10 @@ export function parseJsonBody(bytes: Buffer, maxDepth = JSON_MAX_DEPTH): JsonBod
   try {
     return { kind: 'json', value: JSON.parse(text) };
   } catch (error) {
-    throw new ValidationError([{ path: 'body', message: `not valid JSON (${error instanceof Error ? error.message : 'parse error'})` }], 'The body is not valid JSON.');
+    throw new ValidationError(
+      [{ path: 'body', message: `not valid JSON (${error instanceof Error ? error.message : 'parse error'})` }],
+      'The body is not valid JSON.',
+    );
   }
 }
 

@@ -12,7 +12,10 @@ export interface ServedPath {
 }
 
 /** The methods the app serves at `path`, [] when none; the route table is read again whenever routes were added. */
-export function allowedMethods(app: Hono<never>, served: () => readonly ServedPath[] = () => []): (path: string) => string[] {
+export function allowedMethods(
+  app: Hono<never>,
+  served: () => readonly ServedPath[] = () => [],
+): (path: string) => string[] {
   let router: TrieRouter<string> | null = null;
   let known = -1;
   return (path) => {

@@ -23,7 +23,12 @@ for (const dialect of dialects) {
     it('documents the organization API: every /api/v1 route but the public status', () => {
       expect(operations.length).toBeGreaterThanOrEqual(35);
       expect(operations.map((o) => `${o.method} ${o.path}`)).toEqual(
-        expect.arrayContaining(['GET /api/v1/monitors', 'GET /api/v1/monitors/{id}/history', 'POST /api/v1/incidents/{id}/updates', 'DELETE /api/v1/api-keys/{id}']),
+        expect.arrayContaining([
+          'GET /api/v1/monitors',
+          'GET /api/v1/monitors/{id}/history',
+          'POST /api/v1/incidents/{id}/updates',
+          'DELETE /api/v1/api-keys/{id}',
+        ]),
       );
     });
 
@@ -47,16 +52,26 @@ for (const dialect of dialects) {
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toMatch(/^Bearer realm="warden"/);
       const problem = await res.json();
-      expect(problem).toMatchObject({ type: 'https://warden.dev/problems/unauthorized', status: 401, title: 'Unauthorized' });
+      expect(problem).toMatchObject({
+        type: 'https://warden.dev/problems/unauthorized',
+        status: 401,
+        title: 'Unauthorized',
+      });
     });
 
     it('accepts the scheme name in any case', async () => {
-      expect((await h.call('GET', '/api/v1/monitors', { key: null, headers: { authorization: `bearer ${h.a.readKey}` } })).status).toBe(200);
+      expect(
+        (await h.call('GET', '/api/v1/monitors', { key: null, headers: { authorization: `bearer ${h.a.readKey}` } }))
+          .status,
+      ).toBe(200);
     });
 
     it('answers 403 to a read key on every write route and every admin read, and lets it read the rest', async () => {
       for (const op of operations) {
-        const res = await h.call(op.method, theirs(op.path), { key: h.a.readKey, body: VALID_BODIES[`${op.method} ${op.path}`] ?? {} });
+        const res = await h.call(op.method, theirs(op.path), {
+          key: h.a.readKey,
+          body: VALID_BODIES[`${op.method} ${op.path}`] ?? {},
+        });
         if (op.write || op.role !== 'viewer') {
           expect(res.status, `${op.method} ${op.path}`).toBe(403);
           expect((await res.json()).type).toBe('https://warden.dev/problems/forbidden');

@@ -49,10 +49,14 @@ export function orgAuth(): MiddlewareHandler<AppEnv & OrgAuthEnv> {
 async function byApiKey(c: Context<AppEnv & OrgAuthEnv>, secret: string): Promise<Principal | Response> {
   const apiKey = await authenticateApiKey(verbContext(c), { secret });
   if (!apiKey)
-    return problemResponse(c, problem(401, 'unauthorized', 'Unauthorized', 'The API key is not valid: it is malformed, unknown or revoked.'), {
-      'www-authenticate': `${CHALLENGE}, error="invalid_token"`,
-      ...NO_STORE,
-    });
+    return problemResponse(
+      c,
+      problem(401, 'unauthorized', 'Unauthorized', 'The API key is not valid: it is malformed, unknown or revoked.'),
+      {
+        'www-authenticate': `${CHALLENGE}, error="invalid_token"`,
+        ...NO_STORE,
+      },
+    );
   return {
     organizationId: apiKey.organizationId,
     actor: { kind: 'apiKey', apiKeyId: apiKey.id, name: apiKey.name, role: apiKeyRole(apiKey.scope) },
@@ -66,23 +70,44 @@ async function bySession(c: Context<AppEnv & OrgAuthEnv>): Promise<Principal | R
   if (!signedIn)
     return problemResponse(
       c,
-      problem(401, 'unauthorized', 'Unauthorized', 'Send an API key as "Authorization: Bearer wdn_…", or sign in at /app.'),
+      problem(
+        401,
+        'unauthorized',
+        'Unauthorized',
+        'Send an API key as "Authorization: Bearer wdn_…", or sign in at /app.',
+      ),
       { 'www-authenticate': CHALLENGE, ...NO_STORE },
     );
   if (!SAFE_METHODS.has(c.req.method) && !sameOrigin(c))
-    return forbidden(c, 'A signed-in browser may change things only from Warden’s own pages (the Origin header names another site).');
+    return forbidden(
+      c,
+      'A signed-in browser may change things only from Warden’s own pages (the Origin header names another site).',
+    );
   const { user, session } = signedIn;
   const wanted = c.req.header(ORGANIZATION_HEADER);
   const membership = await actingMembership(verbContext(c), { userId: user.id, wanted });
   if (!membership)
     return problemResponse(
       c,
-      problem(403, 'no-organization', 'No organization', wanted === undefined ? 'You are not a member of any organization.' : `You are not a member of the organization "${wanted}".`),
+      problem(
+        403,
+        'no-organization',
+        'No organization',
+        wanted === undefined
+          ? 'You are not a member of any organization.'
+          : `You are not a member of the organization "${wanted}".`,
+      ),
       NO_STORE,
     );
   return {
     organizationId: membership.organizationId,
-    actor: { kind: 'user', userId: user.id, name: user.name || user.email, role: membership.role, sessionId: session.id },
+    actor: {
+      kind: 'user',
+      userId: user.id,
+      name: user.name || user.email,
+      role: membership.role,
+      sessionId: session.id,
+    },
     rateKey: user.id,
   };
 }

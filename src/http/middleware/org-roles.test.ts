@@ -30,7 +30,11 @@ for (const dialect of dialects) {
 
     /** A request as a signed-in member, from Warden's own pages (writes need the Origin). */
     const as = (role: Role, op: Operation, path: string) =>
-      h.call(op.method, path, { key: null, body: VALID_BODIES[`${op.method} ${op.path}`] ?? {}, headers: { cookie: members[role].cookie, origin: BASE_URL } });
+      h.call(op.method, path, {
+        key: null,
+        body: VALID_BODIES[`${op.method} ${op.path}`] ?? {},
+        headers: { cookie: members[role].cookie, origin: BASE_URL },
+      });
 
     it('documents the role each route needs: credentials, people and their data need an admin, deleting the organization an owner', () => {
       const needing = (role: Role) =>
@@ -66,8 +70,17 @@ for (const dialect of dialects) {
       );
       // Every other write is an editor's: monitors, pages, components, incidents, maintenance, domain verification.
       const editors = operations.filter((o) => o.write && o.role === 'editor').map((o) => `${o.method} ${o.path}`);
-      expect(editors).toEqual(expect.arrayContaining(['POST /api/v1/monitors', 'PATCH /api/v1/pages/{slug}', 'POST /api/v1/incidents/{id}/updates', 'POST /api/v1/pages/{slug}/domain/verify']));
-      expect(operations.filter((o) => o.write && o.role === 'viewer').map((o) => `${o.method} ${o.path}`)).toEqual([LEAVE]);
+      expect(editors).toEqual(
+        expect.arrayContaining([
+          'POST /api/v1/monitors',
+          'PATCH /api/v1/pages/{slug}',
+          'POST /api/v1/incidents/{id}/updates',
+          'POST /api/v1/pages/{slug}/domain/verify',
+        ]),
+      );
+      expect(operations.filter((o) => o.write && o.role === 'viewer').map((o) => `${o.method} ${o.path}`)).toEqual([
+        LEAVE,
+      ]);
     });
 
     it('answers 403 to a viewer on every write route', async () => {
@@ -98,14 +111,18 @@ for (const dialect of dialects) {
       }
     });
 
-    it.each(ROLES)("answers 404 to a signed-in %s of A for every object of organization B (a route above the role: 403 first)", async (role) => {
-      for (const op of operations.filter((o) => o.path.includes('{'))) {
-        const res = await as(role, op, theirs(op.path));
-        const above = !roleAtLeast(role, op.role) || (`${op.method} ${op.path}` === LEAVE && !roleAtLeast(role, 'admin'));
-        expect(res.status, `${op.method} ${theirs(op.path)}`).toBe(above ? 403 : 404);
-      }
-      // Organization B still has everything.
-      expect((await (await h.call('GET', '/api/v1/monitors', { key: h.b.readKey })).json()).monitors).toHaveLength(1);
-    });
+    it.each(ROLES)(
+      'answers 404 to a signed-in %s of A for every object of organization B (a route above the role: 403 first)',
+      async (role) => {
+        for (const op of operations.filter((o) => o.path.includes('{'))) {
+          const res = await as(role, op, theirs(op.path));
+          const above =
+            !roleAtLeast(role, op.role) || (`${op.method} ${op.path}` === LEAVE && !roleAtLeast(role, 'admin'));
+          expect(res.status, `${op.method} ${theirs(op.path)}`).toBe(above ? 403 : 404);
+        }
+        // Organization B still has everything.
+        expect((await (await h.call('GET', '/api/v1/monitors', { key: h.b.readKey })).json()).monitors).toHaveLength(1);
+      },
+    );
   });
 }

@@ -14,14 +14,21 @@ describe('the organization API with a session cookie', () => {
     h = await openApiHarness(sqlite);
     editor = (await signedInUser(h.context, [{ organizationId: h.a.id, role: 'editor' }])).cookie;
     viewer = (await signedInUser(h.context, [{ organizationId: h.a.id, role: 'viewer' }])).cookie;
-    both = (await signedInUser(h.context, [{ organizationId: h.a.id, role: 'viewer' }, { organizationId: h.b.id, role: 'admin' }])).cookie;
+    both = (
+      await signedInUser(h.context, [
+        { organizationId: h.a.id, role: 'viewer' },
+        { organizationId: h.b.id, role: 'admin' },
+      ])
+    ).cookie;
   });
   afterAll(async () => {
     await h?.close();
   });
 
-  const get = (path: string, cookie: string, headers: Record<string, string> = {}) => h.call('GET', path, { key: null, headers: { cookie, ...headers } });
-  const post = (path: string, cookie: string, body: unknown, headers: Record<string, string> = {}) => h.call('POST', path, { key: null, body, headers: { cookie, ...headers } });
+  const get = (path: string, cookie: string, headers: Record<string, string> = {}) =>
+    h.call('GET', path, { key: null, headers: { cookie, ...headers } });
+  const post = (path: string, cookie: string, body: unknown, headers: Record<string, string> = {}) =>
+    h.call('POST', path, { key: null, body, headers: { cookie, ...headers } });
 
   it("reads the member's organization's monitors, never stored by a cache", async () => {
     const res = await get('/api/v1/monitors', editor);
@@ -45,7 +52,12 @@ describe('the organization API with a session cookie', () => {
   });
 
   it('refuses a viewer any write, naming the role needed', async () => {
-    const res = await post('/api/v1/monitors', viewer, { key: 'nope', name: 'N', type: 'tcp', config: { host: '127.0.0.1', port: 1 } }, { origin: BASE_URL });
+    const res = await post(
+      '/api/v1/monitors',
+      viewer,
+      { key: 'nope', name: 'N', type: 'tcp', config: { host: '127.0.0.1', port: 1 } },
+      { origin: BASE_URL },
+    );
     expect(res.status).toBe(403);
     expect((await res.json()).detail).toMatch(/editor role or above; you are a viewer/);
   });

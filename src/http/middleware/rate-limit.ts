@@ -73,7 +73,12 @@ export function apiRateLimit(limiter: RateLimiter, windowMs: number): Middleware
     if (!d.allowed)
       return problemResponse(
         c,
-        problem(429, 'rate-limited', 'Too many requests', `You may make ${d.limit} requests per ${windowSec} seconds; retry in ${d.resetSec} s.`),
+        problem(
+          429,
+          'rate-limited',
+          'Too many requests',
+          `You may make ${d.limit} requests per ${windowSec} seconds; retry in ${d.resetSec} s.`,
+        ),
         { ...headers, 'retry-after': String(d.resetSec) },
       );
     await next();

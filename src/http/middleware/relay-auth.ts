@@ -17,9 +17,15 @@ export function relayAuth(): MiddlewareHandler<RelayEnv> {
     const token = header === undefined ? undefined : BEARER.exec(header)?.[1];
     const relay = await authenticateRelay(serviceContext(c.get('deps'), { logger: c.get('log') }), { token });
     if (!relay) {
-      const detail = token === undefined ? 'A relay token is required: Authorization: Bearer wdr_…' : 'The relay token is unknown or revoked.';
+      const detail =
+        token === undefined
+          ? 'A relay token is required: Authorization: Bearer wdr_…'
+          : 'The relay token is unknown or revoked.';
       const challenge = token === undefined ? 'Bearer realm="warden"' : 'Bearer realm="warden", error="invalid_token"';
-      return problemResponse(c, problem(401, 'unauthorized', 'Unauthorized', detail), { 'www-authenticate': challenge, ...NO_STORE });
+      return problemResponse(c, problem(401, 'unauthorized', 'Unauthorized', detail), {
+        'www-authenticate': challenge,
+        ...NO_STORE,
+      });
     }
     c.set('relay', relay);
     await next();

@@ -43,16 +43,34 @@ describe('request lines', () => {
     await seed(opened.store, CONFIG, Date.now());
     const text: string[] = [];
     const logger = createLogger('info', { write: (line: string) => void text.push(line) });
-    warden = await startWarden({ settings: readSettings({ ...opened.env, PORT: '0', HOST: '127.0.0.1', WARDEN_METRICS_TOKEN: METRICS_TOKEN, ...env }), logger });
+    warden = await startWarden({
+      settings: readSettings({
+        ...opened.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        WARDEN_METRICS_TOKEN: METRICS_TOKEN,
+        ...env,
+      }),
+      logger,
+    });
     const url = warden.url.replace('localhost', '127.0.0.1');
     return { url, text, requests: () => text.map((l) => JSON.parse(l) as Line).filter((l) => l.msg === 'request') };
   }
 
   async function traffic(url: string): Promise<void> {
-    for (let i = 0; i < 3; i++) expect((await fetch(`${url}/api/v1/status/status`, { headers: { 'x-request-id': `page-${i}` } })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await fetch(`${url}/api/v1/status/status`, { headers: { 'x-request-id': `page-${i}` } })).status).toBe(
+        200,
+      );
     expect((await fetch(`${url}/api/push/${PUSH_TOKEN}`, { headers: { 'x-request-id': 'push-1' } })).status).toBe(200);
     expect((await fetch(`${url}/healthz`, { headers: { 'x-request-id': 'health-1' } })).status).toBe(200);
-    expect((await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}`, 'x-request-id': 'scrape-1' } })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${url}/metrics`, {
+          headers: { authorization: `Bearer ${METRICS_TOKEN}`, 'x-request-id': 'scrape-1' },
+        })
+      ).status,
+    ).toBe(200);
   }
 
   it('with LOG_REQUESTS=1, writes one info line per answered request, fast path included, tokens masked', async () => {

@@ -19,7 +19,15 @@ export interface RequestLine {
  * database unavailable, the ingest queue full) has a line of its own, once, not one per request refused while it lasts.
  * `url` may carry a query string: only its path is logged.
  */
-export function logRequest(logger: Logger, requestId: string, method: string, url: string, status: number, ms: number, atInfo = false): void {
+export function logRequest(
+  logger: Logger,
+  requestId: string,
+  method: string,
+  url: string,
+  status: number,
+  ms: number,
+  atInfo = false,
+): void {
   const failed = status >= 500 && status !== 503;
   const level = failed ? 'error' : atInfo ? 'info' : 'debug';
   if (!logger.isLevelEnabled(level)) return;
@@ -37,7 +45,10 @@ export interface RequestLogOptions {
 }
 
 /** Gives the request its logger (with its id, set by the request-id middleware before this one), logs and counts its answer. */
-export function requestLog(logger: Logger, options: RequestLogOptions = {}): MiddlewareHandler<{ Variables: { requestId: string; log: Logger; route?: string } }> {
+export function requestLog(
+  logger: Logger,
+  options: RequestLogOptions = {},
+): MiddlewareHandler<{ Variables: { requestId: string; log: Logger; route?: string } }> {
   const { atInfo = false, metrics } = options;
   return async (c, next) => {
     const requestId = c.get('requestId');

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDeps, AppEnv } from '../env.js';
 import { accepts, dashboardRoutes } from './dashboard.js';
 
-const INDEX = '<!doctype html><meta property="csp-nonce" nonce="WARDEN_CSP_NONCE"><script type="module" src="/app/assets/index-abc123.js" nonce="WARDEN_CSP_NONCE"></script>';
+const INDEX =
+  '<!doctype html><meta property="csp-nonce" nonce="WARDEN_CSP_NONCE"><script type="module" src="/app/assets/index-abc123.js" nonce="WARDEN_CSP_NONCE"></script>';
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 
 function appOver(dir: string) {
@@ -58,7 +59,9 @@ describe('the dashboard routes', () => {
   });
 
   it('serves a hashed asset for a year in the best encoding the client accepts', async () => {
-    const br = await app.request('/app/assets/index-abc123.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await app.request('/app/assets/index-abc123.js', {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.headers.get('content-encoding')).toBe('br');
     expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(br.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
@@ -79,7 +82,12 @@ describe('the dashboard routes', () => {
   });
 
   it('answers 404 for anything under /app/assets/ that the build did not write', async () => {
-    for (const path of ['/app/assets/index-000000.js', '/app/assets/%2e%2e%2fsecret.txt', '/app/assets/', '/app/assets/sub/index-abc123.js']) {
+    for (const path of [
+      '/app/assets/index-000000.js',
+      '/app/assets/%2e%2e%2fsecret.txt',
+      '/app/assets/',
+      '/app/assets/sub/index-abc123.js',
+    ]) {
       const res = await app.request(path);
       expect(res.status, path).toBe(404);
       expect(res.headers.get('content-type'), path).toBe('application/problem+json');
@@ -90,7 +98,9 @@ describe('the dashboard routes', () => {
 
   it('serves nothing of the dashboard on a status page’s custom domain', async () => {
     expect((await app.request('/app/monitors', { headers: { host: 'status.acme.test' } })).status).toBe(404);
-    expect((await app.request('/app/assets/index-abc123.js', { headers: { host: 'status.acme.test' } })).status).toBe(404);
+    expect((await app.request('/app/assets/index-abc123.js', { headers: { host: 'status.acme.test' } })).status).toBe(
+      404,
+    );
   });
 
   it('says the dashboard is not built when dist/web is missing', async () => {

@@ -80,7 +80,9 @@ export function dashboardRoutes(app: App, dirs: string | readonly string[] = DAS
     const assets = current?.assets;
     const type = CONTENT_TYPES[name.slice(name.lastIndexOf('.') + 1)];
     if (!current || !assets?.has(name) || type === undefined) return notFound(c);
-    const encoding = ENCODINGS.find((e) => assets.has(name + e.suffix) && accepts(c.req.header('accept-encoding'), e.name));
+    const encoding = ENCODINGS.find(
+      (e) => assets.has(name + e.suffix) && accepts(c.req.header('accept-encoding'), e.name),
+    );
     const file = name + (encoding?.suffix ?? '');
     let bytes = files.get(file);
     if (!bytes) {
@@ -102,7 +104,15 @@ export function dashboardRoutes(app: App, dirs: string | readonly string[] = DAS
     if (onPageDomain(c)) return notFound(c);
     const index = built()?.index;
     if (!index)
-      return problemResponse(c, problem(503, 'dashboard-not-built', 'Dashboard not built', 'The dashboard is not built in this installation: run `npm run build`.'));
+      return problemResponse(
+        c,
+        problem(
+          503,
+          'dashboard-not-built',
+          'Dashboard not built',
+          'The dashboard is not built in this installation: run `npm run build`.',
+        ),
+      );
     const nonce = randomBytes(16).toString('base64');
     return c.body(index.join(nonce), 200, {
       'content-type': 'text/html; charset=utf-8',
@@ -121,7 +131,11 @@ export function dashboardRoutes(app: App, dirs: string | readonly string[] = DAS
 
 function readBuild(dir: string): Build | null {
   try {
-    return { dir, index: readFileSync(join(dir, 'index.html'), 'utf8').split(NONCE_PLACEHOLDER), assets: new Set(readdirSync(join(dir, 'assets'))) };
+    return {
+      dir,
+      index: readFileSync(join(dir, 'index.html'), 'utf8').split(NONCE_PLACEHOLDER),
+      assets: new Set(readdirSync(join(dir, 'assets'))),
+    };
   } catch {
     return null;
   }

@@ -48,7 +48,13 @@ describe('/docs', () => {
   });
 
   it('serves nothing else from node_modules', async () => {
-    for (const path of ['/docs/package.json', '/docs/../package.json', '/docs/index.js', '/docs/swagger-ui-bundle.js', '/docs/openapi-explorer.min.js'])
+    for (const path of [
+      '/docs/package.json',
+      '/docs/../package.json',
+      '/docs/index.js',
+      '/docs/swagger-ui-bundle.js',
+      '/docs/openapi-explorer.min.js',
+    ])
       expect((await h.call('GET', path, { key: null })).status, path).toBe(404);
   });
 });

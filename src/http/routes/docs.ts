@@ -17,7 +17,8 @@ const ASSET_CACHE_CONTROL = 'public, max-age=86400';
  */
 const PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
-  'content-security-policy': "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'",
+  'content-security-policy':
+    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'",
   'x-frame-options': 'DENY',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-content-type-options': 'nosniff',
@@ -60,7 +61,10 @@ export function docsRoutes(app: App): void {
   const page = () => new Response(INDEX_HTML, { headers: PAGE_HEADERS });
   app.get('/docs', page);
   app.get('/docs/', page);
-  app.get('/docs/init.js', () => new Response(INIT_JS, { headers: { ...SCRIPT_HEADERS, 'cache-control': 'no-cache' } }));
+  app.get(
+    '/docs/init.js',
+    () => new Response(INIT_JS, { headers: { ...SCRIPT_HEADERS, 'cache-control': 'no-cache' } }),
+  );
   app.get(BUNDLE_PATH, async () => {
     if (!bundle) {
       bundle = readFile(file).then((b) => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer);

@@ -23,7 +23,11 @@ export function domainCheckRoutes(app: App, pages: Pick<PageCache, 'pageByDomain
     const name = normalizeHost(domain);
     // The page index in memory answers: no database round trip per TLS handshake the proxy makes.
     const page = pages.pageByDomain(name);
-    if (!page) return problemResponse(c, problem(404, 'not-found', 'Not found', `${name} is not a verified custom domain of a status page here.`));
+    if (!page)
+      return problemResponse(
+        c,
+        problem(404, 'not-found', 'Not found', `${name} is not a verified custom domain of a status page here.`),
+      );
     return c.json({ domain: name, verified: true }, 200, { 'cache-control': 'no-store' });
   });
 }

@@ -24,7 +24,10 @@ const NOT_READY_HEADERS = STARTING_HEADERS;
 const LIVE_BODY = JSON.stringify({ status: 'ok' });
 
 /** /readyz's answer: the body of a 200, or the problem of a 503 (the database unreachable, or starting or stopping). */
-async function readiness(deps: HealthDeps, log: Logger): Promise<{ ready: Record<string, unknown> } | { problem: Problem }> {
+async function readiness(
+  deps: HealthDeps,
+  log: Logger,
+): Promise<{ ready: Record<string, unknown> } | { problem: Problem }> {
   let database: Awaited<ReturnType<typeof checkDatabase>>['database'];
   try {
     ({ database } = await checkDatabase(deps));
@@ -33,7 +36,8 @@ async function readiness(deps: HealthDeps, log: Logger): Promise<{ ready: Record
     logFailure(log, error, 'database unreachable');
     return { problem: problem(503, 'not-ready', 'Not ready', 'The database is unreachable.') };
   }
-  if (!deps.isReady()) return { problem: problem(503, 'not-ready', 'Not ready', 'The server is starting or stopping.') };
+  if (!deps.isReady())
+    return { problem: problem(503, 'not-ready', 'Not ready', 'The server is starting or stopping.') };
   return { ready: { status: 'ready', database, ...(deps.clusterView ? { cluster: deps.clusterView() } : {}) } };
 }
 
@@ -57,7 +61,12 @@ export function healthFastPath(deps: HealthDeps): FastPath {
       if (url === '/healthz') return req.method === 'GET' || req.method === 'HEAD' ? live : undefined;
       if (url !== '/readyz' || req.method !== 'GET') return undefined;
       return readiness(deps, deps.logger).then((answer): FastAnswer => {
-        if ('problem' in answer) return { status: 503, headers: { 'content-type': PROBLEM_CONTENT_TYPE, ...NOT_READY_HEADERS }, body: problemBody(answer.problem, url) };
+        if ('problem' in answer)
+          return {
+            status: 503,
+            headers: { 'content-type': PROBLEM_CONTENT_TYPE, ...NOT_READY_HEADERS },
+            body: problemBody(answer.problem, url),
+          };
         return { status: 200, headers: JSON_NO_STORE, body: JSON.stringify(answer.ready) };
       });
     },

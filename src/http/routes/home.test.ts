@@ -25,9 +25,11 @@ pages:
 /** The listed pages as a visitor reads them: title, then the state's words. */
 async function listed(h: Harness): Promise<{ html: string; rows: string[][] }> {
   const html = await (await h.request('/')).text();
-  const rows = [...html.matchAll(/<li class="component" data-testid="page" data-state="(\w+)">.*?<a href="([^"]+)">([^<]+)<\/a>.*?<span class="state t-\w+"><svg[^>]*>.*?<\/svg>([^<]+)<\/span>/g)].map(
-    ([, state, href, title, words]) => [title!, href!, state!, words!],
-  );
+  const rows = [
+    ...html.matchAll(
+      /<li class="component" data-testid="page" data-state="(\w+)">.*?<a href="([^"]+)">([^<]+)<\/a>.*?<span class="state t-\w+"><svg[^>]*>.*?<\/svg>([^<]+)<\/span>/g,
+    ),
+  ].map(([, state, href, title, words]) => [title!, href!, state!, words!]);
   return { html, rows };
 }
 
@@ -37,7 +39,13 @@ for (const dialect of dialects)
     beforeAll(async () => {
       h = await startHarness(dialect, YAML);
       await h.ingest.record({ monitorId: h.monitors.lobby!.id, ok: true, latencyMs: 12, source: 'edge' });
-      for (let i = 0; i < 2; i++) await h.ingest.record({ monitorId: h.monitors.web!.id, ok: false, error: 'connect ECONNREFUSED', source: 'edge' });
+      for (let i = 0; i < 2; i++)
+        await h.ingest.record({
+          monitorId: h.monitors.web!.id,
+          ok: false,
+          error: 'connect ECONNREFUSED',
+          source: 'edge',
+        });
     });
     afterAll(async () => {
       await h?.close();
@@ -63,7 +71,9 @@ for (const dialect of dialects)
 
     it('shows a state change on the next visit', async () => {
       await h.ingest.record({ monitorId: h.monitors.web!.id, ok: true, latencyMs: 30, source: 'edge' });
-      await expect.poll(async () => (await listed(h)).rows[0]).toEqual(['Creative', '/s/creative', 'operational', 'All systems operational']);
+      await expect
+        .poll(async () => (await listed(h)).rows[0])
+        .toEqual(['Creative', '/s/creative', 'operational', 'All systems operational']);
     });
 
     it('serves the page itself at / on its custom domain', async () => {
@@ -78,7 +88,10 @@ for (const dialect of dialects)
 for (const dialect of dialects)
   describe.skipIf(!dialect.available)(`GET / with one public page, or none, on ${dialect.name}`, () => {
     it('redirects to the only public page (a protected one does not count)', async () => {
-      const h = await startHarness(dialect, 'organization: { name: Solo }\npages:\n  - { slug: solo, title: Solo }\n  - { slug: staff, title: Staff, password: hunter2222 }\n');
+      const h = await startHarness(
+        dialect,
+        'organization: { name: Solo }\npages:\n  - { slug: solo, title: Solo }\n  - { slug: staff, title: Staff, password: hunter2222 }\n',
+      );
       try {
         const res = await h.request('/');
         expect(res.status).toBe(302);
@@ -91,7 +104,10 @@ for (const dialect of dialects)
     });
 
     it('says there is no public page yet, and still links to the dashboard', async () => {
-      const h = await startHarness(dialect, 'organization: { name: Nobody }\npages:\n  - { slug: staff, title: Staff, password: hunter2222 }\n');
+      const h = await startHarness(
+        dialect,
+        'organization: { name: Nobody }\npages:\n  - { slug: staff, title: Staff, password: hunter2222 }\n',
+      );
       try {
         const res = await h.request('/');
         expect(res.status).toBe(200);

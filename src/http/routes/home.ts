@@ -23,10 +23,18 @@ export function homeRoutes(app: App, deps: PublicPagesDeps): void {
       .sort((a, b) => a.title.localeCompare(b.title) || a.slug.localeCompare(b.slug));
     // One page is what a visitor came for: no directory of one. (No-cache: a second page changes the answer.)
     if (pages.length === 1)
-      return c.body(null, 302, { location: `/s/${encodeURIComponent((pages[0] as Page).slug)}`, 'cache-control': 'no-cache' });
+      return c.body(null, 302, {
+        location: `/s/${encodeURIComponent((pages[0] as Page).slug)}`,
+        'cache-control': 'no-cache',
+      });
     // States from the page cache (snapshots in memory; cold ones are built a few at a time).
     const cached = await loadPublicPages(deps, pages.slice(0, HOME_PAGE_LIST_MAX));
-    const listed = cached.map(({ page, snapshot }) => ({ slug: page.slug, title: page.title, description: page.description, overall: snapshot.overall }));
+    const listed = cached.map(({ page, snapshot }) => ({
+      slug: page.slug,
+      title: page.title,
+      description: page.description,
+      overall: snapshot.overall,
+    }));
     const { contentType, body } = renderHomePage(listed);
     return c.body(body, 200, { ...HTML_HEADERS, 'content-type': contentType, 'cache-control': 'no-cache' });
   });

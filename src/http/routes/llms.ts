@@ -1,7 +1,13 @@
 // GET /llms.txt and /llms-full.txt: the pages exposed to AI readers, the reference docs and the API; one page on its custom domain.
 import { z } from '@hono/zod-openapi';
 import type { Snapshot } from '../../domain/snapshot.js';
-import { type LlmsApiOperation, type LlmsInput, type LlmsRendering, renderLlmsFullTxt, renderLlmsTxt } from '../../render/llms-txt.js';
+import {
+  type LlmsApiOperation,
+  type LlmsInput,
+  type LlmsRendering,
+  renderLlmsFullTxt,
+  renderLlmsTxt,
+} from '../../render/llms-txt.js';
 import { AI_LIMITS } from '../../services/ai-limits.js';
 import { listPublicPages, loadPublicPages } from '../../services/pages/list-public-pages.js';
 import type { ReferenceDoc } from '../../services/reference-docs.js';
@@ -43,7 +49,9 @@ export function llmsRoutes(app: App, deps: PublicPagesDeps, docs: readonly Refer
     app.get(file.path, async (c) => {
       const { pages, baseUrl } = deps;
       const host = c.req.header('host');
-      const snapshots = (await loadPublicPages({ pages }, listPublicPages({ pages }, { host }))).map((cached) => cached.snapshot);
+      const snapshots = (await loadPublicPages({ pages }, listPublicPages({ pages }, { host }))).map(
+        (cached) => cached.snapshot,
+      );
       const onCustomDomain = host !== undefined && pages.pageByDomain(host) !== undefined;
       const scope = `${file.path}\n${onCustomDomain ? host : ''}`;
       const inputs = [baseUrl, ...snapshots.map(file.fingerprint)].join('\n');
@@ -54,7 +62,12 @@ export function llmsRoutes(app: App, deps: PublicPagesDeps, docs: readonly Refer
           baseUrl,
           snapshots,
           onCustomDomain,
-          docs: docs.map((doc) => ({ title: doc.title, summary: doc.summary, url: `${baseUrl}/docs/${doc.name}.md`, content: doc.content })),
+          docs: docs.map((doc) => ({
+            title: doc.title,
+            summary: doc.summary,
+            url: `${baseUrl}/docs/${doc.name}.md`,
+            content: doc.content,
+          })),
           operations,
         };
         const output = file.render(input);
@@ -87,7 +100,8 @@ function apiOperations(app: App, baseUrl: string): LlmsApiOperation[] {
     for (const [path, item] of Object.entries(document.paths ?? {}))
       for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
         const operation = item?.[method];
-        if (operation) out.push({ method, path, summary: operation.summary ?? operation.description?.split('\n')[0] ?? '' });
+        if (operation)
+          out.push({ method, path, summary: operation.summary ?? operation.description?.split('\n')[0] ?? '' });
       }
     return out;
   } catch {

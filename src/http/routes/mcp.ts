@@ -33,13 +33,29 @@ export function mcpRoutes(app: App): void {
     // so that a body nested too deeply is refused before the SDK parses and walks it.
     const bytes = await readBodyBytes(c, AI_LIMITS.mcpBodyBytes);
     if (bytes.length <= AI_LIMITS.mcpBodyBytes && textNestsDeeper(bytes.toString('utf8')))
-      return c.json({ jsonrpc: '2.0', error: { code: -32600, message: `Invalid Request: the body is ${tooDeepMessage()}` }, id: null }, 400);
-    const request = new Request(c.req.raw.url, { method: 'POST', headers: c.req.raw.headers, body: new Uint8Array(bytes) });
+      return c.json(
+        {
+          jsonrpc: '2.0',
+          error: { code: -32600, message: `Invalid Request: the body is ${tooDeepMessage()}` },
+          id: null,
+        },
+        400,
+      );
+    const request = new Request(c.req.raw.url, {
+      method: 'POST',
+      headers: c.req.raw.headers,
+      body: new Uint8Array(bytes),
+    });
     const deps = c.get('deps');
     const { createMcpServer, WebStandardStreamableHTTPServerTransport } = await loadSdk();
     // The public verbs' context, the page cache they read, and what the request may see.
     const context = serviceContext(deps, { logger: c.get('log') ?? deps.logger });
-    const server = createMcpServer({ ...context, pages: deps.pages, pageAccess: deps.pageAccess, scope: { host: c.req.header('host') } });
+    const server = createMcpServer({
+      ...context,
+      pages: deps.pages,
+      pageAccess: deps.pageAccess,
+      scope: { host: c.req.header('host') },
+    });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
@@ -67,16 +83,27 @@ export function mcpRoutes(app: App): void {
         required: true,
         content: {
           'application/json': {
-            schema: z.object({ jsonrpc: z.literal('2.0'), id: z.union([z.string(), z.number()]).optional(), method: z.string(), params: z.unknown().optional() }),
+            schema: z.object({
+              jsonrpc: z.literal('2.0'),
+              id: z.union([z.string(), z.number()]).optional(),
+              method: z.string(),
+              params: z.unknown().optional(),
+            }),
           },
         },
       },
     },
     responses: {
-      200: { description: 'The JSON-RPC response (errors included).', content: { 'application/json': { schema: z.unknown() } } },
+      200: {
+        description: 'The JSON-RPC response (errors included).',
+        content: { 'application/json': { schema: z.unknown() } },
+      },
       202: { description: 'A notification or response was accepted (no body).' },
       406: { description: 'The Accept header does not allow both application/json and text/event-stream.' },
-      400: { description: 'A JSON-RPC error: the body is not JSON, not a JSON-RPC message, or nested deeper than 400 levels of arrays and objects.' },
+      400: {
+        description:
+          'A JSON-RPC error: the body is not JSON, not a JSON-RPC message, or nested deeper than 400 levels of arrays and objects.',
+      },
       413: { description: `The body is larger than ${AI_LIMITS.mcpBodyBytes} bytes (it is not read further).` },
       415: { description: 'The body is not application/json.' },
     },

@@ -18,7 +18,9 @@ export function referenceDocsRoutes(app: App, docs: readonly ReferenceDoc[]): vo
     tags: ['MCP and llms.txt'],
     summary: 'A reference document as Markdown',
     description: `The guides /llms.txt links: ${docs.map((d) => `\`${d.name}\``).join(', ') || 'none installed'}. Cached for 30 s (ETag, CORS).`,
-    request: { params: z.object({ name: z.string().openapi({ param: { name: 'name', in: 'path' }, example: 'api' }) }) },
+    request: {
+      params: z.object({ name: z.string().openapi({ param: { name: 'name', in: 'path' }, example: 'api' }) }),
+    },
     responses: {
       200: { description: 'Markdown.', content: { 'text/markdown': { schema: z.string() } } },
       304: { description: 'Not modified (If-None-Match matched the ETag).' },

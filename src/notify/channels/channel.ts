@@ -117,6 +117,8 @@ export interface ChannelDefinition<Config extends Record<string, unknown> = Reco
 }
 
 /** Declares a channel, checking its field lists against its config's keys. */
-export function defineChannel<Config extends Record<string, unknown>>(definition: ChannelDefinition<Config>): ChannelDefinition<Config> {
+export function defineChannel<Config extends Record<string, unknown>>(
+  definition: ChannelDefinition<Config>,
+): ChannelDefinition<Config> {
   return definition;
 }

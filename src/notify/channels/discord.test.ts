@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AT, DOWN_EVENT, INCIDENT_EVENT, RECOVERED_EVENT, type Receiver, sendContext, startReceiver } from '../../../test/fakes/notify-receivers.js';
+import {
+  AT,
+  DOWN_EVENT,
+  INCIDENT_EVENT,
+  RECOVERED_EVENT,
+  type Receiver,
+  sendContext,
+  startReceiver,
+} from '../../../test/fakes/notify-receivers.js';
 import type { NotificationEvent } from './channel.js';
 import { discordChannel } from './discord.js';
 
@@ -14,7 +22,11 @@ async function deliver(event: NotificationEvent) {
   const config = discordChannel.config.parse({ url: `${receiver.url}/api/webhooks/123/abc` });
   expect(await discordChannel.send(event, config, sendContext())).toMatchObject({ kind: 'sent', status: 204 });
   const request = receiver.requests[0]!;
-  expect(request).toMatchObject({ method: 'POST', path: '/api/webhooks/123/abc', headers: { 'content-type': 'application/json' } });
+  expect(request).toMatchObject({
+    method: 'POST',
+    path: '/api/webhooks/123/abc',
+    headers: { 'content-type': 'application/json' },
+  });
   return request.json as { embeds: Record<string, unknown>[] };
 }
 
@@ -66,6 +78,8 @@ describe('discord channel', () => {
   it('escapes Markdown so a name cannot link or format', async () => {
     const event = { ...DOWN_EVENT, monitor: { ...DOWN_EVENT.monitor!, name: '**[x](https://evil.test)**' } };
     const body = await deliver(event);
-    expect((body.embeds[0]!.fields as { value: string }[])[0]!.value).toBe('\\*\\*\\[x\\]\\(https://evil.test\\)\\*\\*');
+    expect((body.embeds[0]!.fields as { value: string }[])[0]!.value).toBe(
+      '\\*\\*\\[x\\]\\(https://evil.test\\)\\*\\*',
+    );
   });
 });

@@ -12,7 +12,9 @@ import { postRequest } from './http-send.js';
 
 export const discordConfig = z
   .object({
-    url: endpointUrl('Discord webhook URL').describe('The channel webhook URL (Server settings → Integrations → Webhooks).'),
+    url: endpointUrl('Discord webhook URL').describe(
+      'The channel webhook URL (Server settings → Integrations → Webhooks).',
+    ),
   })
   .strict();
 
@@ -38,12 +40,17 @@ export function discordMessage(event: NotificationEvent) {
     .slice(0, LIMITS.fields)
     .map((fact) => ({
       name: clip(fact.name, LIMITS.fieldName),
-      value: clip(fact.url ? `[${escapeMarkdown(fact.value)}](${fact.url})` : escapeMarkdown(fact.value), LIMITS.fieldValue),
+      value: clip(
+        fact.url ? `[${escapeMarkdown(fact.value)}](${fact.url})` : escapeMarkdown(fact.value),
+        LIMITS.fieldValue,
+      ),
       inline: true,
     }));
   const embed = {
     title: clip(event.title, LIMITS.title),
-    ...(event.reason ? { description: clip(escapeMarkdown(event.reason), Math.min(REASON_CHARS, LIMITS.description)) } : {}),
+    ...(event.reason
+      ? { description: clip(escapeMarkdown(event.reason), Math.min(REASON_CHARS, LIMITS.description)) }
+      : {}),
     ...(page ? { url: page.url } : {}),
     color: SEVERITY_LOOK[event.severity].colour,
     fields,

@@ -40,7 +40,14 @@ async function smtp(options: SmtpFakeOptions = {}): Promise<FakeSmtpServer> {
 }
 
 function config(server: { port: number }, overrides: Partial<EmailConfig> = {}): EmailConfig {
-  return emailConfig.parse({ to: 'ops@acme.test', from: { address: 'alerts@acme.test', name: 'Acme alerts' }, host: '127.0.0.1', port: server.port, secure: 'none', ...overrides });
+  return emailConfig.parse({
+    to: 'ops@acme.test',
+    from: { address: 'alerts@acme.test', name: 'Acme alerts' },
+    host: '127.0.0.1',
+    port: server.port,
+    secure: 'none',
+    ...overrides,
+  });
 }
 
 function ctx(signal = AbortSignal.timeout(15_000), guard: TargetGuard = ANY_TARGET): SendContext {
@@ -50,7 +57,13 @@ function ctx(signal = AbortSignal.timeout(15_000), guard: TargetGuard = ANY_TARG
 describe('the email config', () => {
   it('takes one address or up to 20, and fills in the defaults', () => {
     const parsed = emailConfig.parse({ to: 'a@b.test', from: 'c@d.test', host: 'smtp.test' });
-    expect(parsed).toEqual({ to: 'a@b.test', from: 'c@d.test', host: 'smtp.test', secure: 'starttls', tlsRejectUnauthorized: true });
+    expect(parsed).toEqual({
+      to: 'a@b.test',
+      from: 'c@d.test',
+      host: 'smtp.test',
+      secure: 'starttls',
+      tlsRejectUnauthorized: true,
+    });
     const many = Array.from({ length: 20 }, (_, i) => `u${i}@b.test`);
     expect(emailConfig.safeParse({ to: many, from: 'c@d.test', host: 'h' }).success).toBe(true);
     expect(emailConfig.safeParse({ to: [...many, 'x@b.test'], from: 'c@d.test', host: 'h' }).success).toBe(false);
@@ -84,7 +97,11 @@ describe('the message', () => {
 describe('sending through a real SMTP server', () => {
   it('delivers a text and an escaped HTML part with the headers', async () => {
     const server = await smtp();
-    const outcome = await emailChannel.send(event, config(server, { to: ['ops@acme.test', 'oncall@acme.test'] }), ctx());
+    const outcome = await emailChannel.send(
+      event,
+      config(server, { to: ['ops@acme.test', 'oncall@acme.test'] }),
+      ctx(),
+    );
     expect(outcome).toMatchObject({ kind: 'sent', status: 250 });
     expect(outcome.kind === 'sent' && outcome.answer).toContain('Message queued as test');
     const [received] = server.messages;
@@ -112,7 +129,15 @@ describe('sending through a real SMTP server', () => {
 
   it('shows the downtime of a recovery', async () => {
     const server = await smtp();
-    const recovered: NotificationEvent = { ...event, id: 'evt_2', kind: 'monitor.recovered', severity: 'ok', title: 'Lobby is back up', reason: null, monitor: { ...event.monitor!, state: 'up', previousState: 'down', downtimeMs: 252_000, players: null } };
+    const recovered: NotificationEvent = {
+      ...event,
+      id: 'evt_2',
+      kind: 'monitor.recovered',
+      severity: 'ok',
+      title: 'Lobby is back up',
+      reason: null,
+      monitor: { ...event.monitor!, state: 'up', previousState: 'down', downtimeMs: 252_000, players: null },
+    };
     expect((await emailChannel.send(recovered, config(server), ctx())).kind).toBe('sent');
     const mail = await server.messages[0]!.parse();
     expect(mail.subject).toBe('[UP] Lobby is back up');
@@ -133,7 +158,9 @@ describe('sending through a real SMTP server', () => {
     const server = await smtp();
     const nodemailer = (await import('nodemailer')).default;
     const transport = nodemailer.createTransport({ host: '127.0.0.1', port: server.port, ignoreTLS: true });
-    await transport.sendMail(buildEmail(event, config(server), { unsubscribeUrl: 'https://status.acme.test/unsubscribe?t=abc' }));
+    await transport.sendMail(
+      buildEmail(event, config(server), { unsubscribeUrl: 'https://status.acme.test/unsubscribe?t=abc' }),
+    );
     transport.close();
     const mail = await server.messages[0]!.parse();
     const lines = Object.fromEntries(mail.headerLines.map((line) => [line.key, line.line]));
@@ -143,7 +170,9 @@ describe('sending through a real SMTP server', () => {
 
   it('logs in with AUTH PLAIN or LOGIN, and a wrong password is dead', async () => {
     const server = await smtp({ auth: { username: 'warden', password: 's3cret' } });
-    expect((await emailChannel.send(event, config(server, { username: 'warden', password: 's3cret' }), ctx())).kind).toBe('sent');
+    expect(
+      (await emailChannel.send(event, config(server, { username: 'warden', password: 's3cret' }), ctx())).kind,
+    ).toBe('sent');
     expect(server.messages[0]?.user).toBe('warden');
     const wrong = await emailChannel.send(event, config(server, { username: 'warden', password: 'nope' }), ctx());
     expect(wrong).toMatchObject({ kind: 'dead', status: 535 });
@@ -169,14 +198,24 @@ describe('sending through a real SMTP server', () => {
     const server = await smtp();
     const port = server.port;
     await servers.splice(0)[0]!.close();
-    expect(await emailChannel.send(event, config({ port }), ctx())).toEqual({ kind: 'retry', status: null, error: 'connection refused' });
+    expect(await emailChannel.send(event, config({ port }), ctx())).toEqual({
+      kind: 'retry',
+      status: null,
+      error: 'connection refused',
+    });
   });
 
   it("reaches the channel's own host only where the organization's target policy allows, by address or by name", async () => {
     const server = await smtp();
     for (const host of ['127.0.0.1', 'localhost']) {
       const outcome = await emailChannel.send(event, config(server, { host }), ctx(undefined, PUBLIC_TARGETS_ONLY));
-      expect(outcome).toEqual({ kind: 'dead', status: null, error: expect.stringMatching(/^refused by policy: (127\.0\.0\.1|::1) is a loopback address; this organization may reach public/) });
+      expect(outcome).toEqual({
+        kind: 'dead',
+        status: null,
+        error: expect.stringMatching(
+          /^refused by policy: (127\.0\.0\.1|::1) is a loopback address; this organization may reach public/,
+        ),
+      });
     }
     expect(server.messages).toHaveLength(0);
     expect(server.connections()).toBe(0);
@@ -201,18 +240,23 @@ describe('sending through a real SMTP server', () => {
   });
 });
 
-
 describe('sending over TLS', () => {
   it('upgrades with STARTTLS and authenticates', async () => {
     const server = await smtp({ tls: certificate, auth: { username: 'warden', password: 's3cret' } });
-    const outcome = await emailChannel.send(event, config(server, { secure: 'starttls', tlsRejectUnauthorized: false, username: 'warden', password: 's3cret' }), ctx());
+    const outcome = await emailChannel.send(
+      event,
+      config(server, { secure: 'starttls', tlsRejectUnauthorized: false, username: 'warden', password: 's3cret' }),
+      ctx(),
+    );
     expect(outcome.kind).toBe('sent');
     expect(server.messages[0]).toMatchObject({ secure: true, user: 'warden' });
   });
 
   it('speaks implicit TLS', async () => {
     const server = await smtp({ tls: certificate, implicitTls: true });
-    expect((await emailChannel.send(event, config(server, { secure: 'tls', tlsRejectUnauthorized: false }), ctx())).kind).toBe('sent');
+    expect(
+      (await emailChannel.send(event, config(server, { secure: 'tls', tlsRejectUnauthorized: false }), ctx())).kind,
+    ).toBe('sent');
     expect(server.messages[0]?.secure).toBe(true);
   });
 

@@ -9,7 +9,14 @@ import { TARGET_REFUSED, type TargetGuard } from '../../net/target-guard.js';
 import { clip, eventFacts, footnote, pageLink, plainText, REASON_CHARS, SEVERITY_LOOK } from '../events/format.js';
 import { type MailSender, mailSender, type SmtpServer, senderAddress } from '../mail/smtp.js';
 import { smtpTransport } from '../mail/smtp-connect.js';
-import { defineChannel, type MailRecipient, type NotificationEvent, type NotificationKind, type SendContext, type SendOutcome } from './channel.js';
+import {
+  defineChannel,
+  type MailRecipient,
+  type NotificationEvent,
+  type NotificationKind,
+  type SendContext,
+  type SendOutcome,
+} from './channel.js';
 import { secretText } from './fields.js';
 import { ANSWER_CHARS, unreached } from './outcome.js';
 
@@ -19,7 +26,13 @@ const email = (what: string) => z.email({ error: `expected the ${what} as an ema
 
 export const emailConfig = z
   .object({
-    to: z.union([email('recipient'), z.array(email('recipient')).min(1, { error: 'expected at least one recipient' }).max(20, { error: 'at most 20 recipients' })]),
+    to: z.union([
+      email('recipient'),
+      z
+        .array(email('recipient'))
+        .min(1, { error: 'expected at least one recipient' })
+        .max(20, { error: 'at most 20 recipients' }),
+    ]),
     /** Required with your own host. With the system SMTP server the sender is always the system's (WARDEN_SMTP_FROM): this becomes Reply-To. */
     from: mailSender().optional(),
     /** Absent: the system SMTP server (WARDEN_SMTP_URL or `smtp:` in warden.yaml) with its sender, and the fields below are not used. */
@@ -33,8 +46,14 @@ export const emailConfig = z
     tlsRejectUnauthorized: z.boolean().default(true),
   })
   .strict()
-  .refine((config) => config.password === undefined || config.username !== undefined, { error: 'a password needs a username', path: ['username'] })
-  .refine((config) => config.host === undefined || config.from !== undefined, { error: 'expected the sender (from) with your own SMTP host', path: ['from'] });
+  .refine((config) => config.password === undefined || config.username !== undefined, {
+    error: 'a password needs a username',
+    path: ['username'],
+  })
+  .refine((config) => config.host === undefined || config.from !== undefined, {
+    error: 'expected the sender (from) with your own SMTP host',
+    path: ['from'],
+  });
 
 export type EmailConfig = z.output<typeof emailConfig>;
 
@@ -103,7 +122,10 @@ export function buildEmail(event: NotificationEvent, config: MailEnvelope, extra
   const headers: Record<string, string> = { 'X-Warden-Event': event.kind, 'Auto-Submitted': 'auto-generated' };
   const unsubscribe = extra.unsubscribeUrl && isWebUrl(extra.unsubscribeUrl) ? extra.unsubscribeUrl : undefined;
   if (unsubscribe) headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
-  const organization = extra.onBehalfOf === undefined ? undefined : clip(extra.onBehalfOf.replace(/\s+/g, ' ').trim(), ORGANIZATION_NAME_CHARS);
+  const organization =
+    extra.onBehalfOf === undefined
+      ? undefined
+      : clip(extra.onBehalfOf.replace(/\s+/g, ' ').trim(), ORGANIZATION_NAME_CHARS);
   const disclaimer = organization === undefined ? undefined : onBehalfOfLine(organization);
   let text = plainText(event);
   if (disclaimer) text += `\n\n${disclaimer}`;
@@ -135,23 +157,35 @@ export function onBehalfOfLine(organization: string): string {
 /** `<warden.ID@sender-domain>`: the same for every send of one event. Ids with other characters are hashed. */
 export function messageId(eventId: string, from: string): string {
   const domain = from.slice(from.lastIndexOf('@') + 1).toLowerCase() || 'warden.invalid';
-  const local = /^[A-Za-z0-9._-]{1,64}$/.test(eventId) ? eventId : createHash('sha256').update(eventId).digest('hex').slice(0, 40);
+  const local = /^[A-Za-z0-9._-]{1,64}$/.test(eventId)
+    ? eventId
+    : createHash('sha256').update(eventId).digest('hex').slice(0, 40);
   return `<warden.${local}@${domain}>`;
 }
 
-function renderHtml(event: NotificationEvent, prefix: string, unsubscribe: string | undefined, disclaimer: string | undefined): string {
+function renderHtml(
+  event: NotificationEvent,
+  prefix: string,
+  unsubscribe: string | undefined,
+  disclaimer: string | undefined,
+): string {
   const look = SEVERITY_LOOK[event.severity];
   const colour = `#${look.colour.toString(16).padStart(6, '0')}`;
   const cell = 'padding:4px 12px 4px 0;vertical-align:top';
   const rows = eventFacts(event)
     .filter((fact) => fact.name !== 'Page')
-    .map((fact) => `<tr><td style="${cell};color:#6b7280;white-space:nowrap">${escapeHtml(fact.name)}</td><td style="${cell};color:#111827">${escapeHtml(fact.value)}</td></tr>`)
+    .map(
+      (fact) =>
+        `<tr><td style="${cell};color:#6b7280;white-space:nowrap">${escapeHtml(fact.name)}</td><td style="${cell};color:#111827">${escapeHtml(fact.value)}</td></tr>`,
+    )
     .join('');
   const page = pageLink(event);
   const parts = [
     `<div style="font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;font-size:14px;line-height:1.5;color:#111827;max-width:600px">`,
     `<p style="margin:0 0 12px;padding:10px 14px;border-left:4px solid ${colour};background:#f9fafb;font-size:16px;font-weight:600;color:${colour}">${escapeHtml(prefix)} · ${escapeHtml(event.title)}</p>`,
-    event.reason ? `<p style="margin:0 0 12px;white-space:pre-wrap">${escapeHtml(clip(event.reason, REASON_CHARS))}</p>` : '',
+    event.reason
+      ? `<p style="margin:0 0 12px;white-space:pre-wrap">${escapeHtml(clip(event.reason, REASON_CHARS))}</p>`
+      : '',
     rows ? `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">${rows}</table>` : '',
     page && isWebUrl(page.url)
       ? `<p style="margin:0 0 16px"><a href="${escapeHtml(page.url)}" style="display:inline-block;padding:8px 14px;border-radius:6px;background:${colour};color:#ffffff;text-decoration:none;font-weight:600">View ${escapeHtml(page.title)}</a></p>`
@@ -184,7 +218,19 @@ interface SmtpError {
 const PERMANENT_CODES = new Set(['EAUTH', 'ENOAUTH', 'EENVELOPE', 'ECONFIG', 'EREQUIRETLS', 'EMAXRECIPIENTS']);
 
 /** Codes of a connection that failed or never opened (no SMTP reply): classified as outcome.ts classes them. */
-const UNREACHED_CODES = new Set([TARGET_REFUSED, 'ECONNREFUSED', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', 'ECONNECTION', 'ESOCKET']);
+const UNREACHED_CODES = new Set([
+  TARGET_REFUSED,
+  'ECONNREFUSED',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_NONAME',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNRESET',
+  'ECONNECTION',
+  'ESOCKET',
+]);
 
 /** An SMTP error as an outcome: 4xx replies and network trouble retry, 5xx replies, bad config and refused addresses are dead. */
 export function smtpErrorOutcome(error: unknown, signal?: AbortSignal): SendOutcome {
@@ -194,7 +240,8 @@ export function smtpErrorOutcome(error: unknown, signal?: AbortSignal): SendOutc
   const withAnswer = answer ? { answer } : {};
   if (signal?.aborted || err.code === 'EABORT') return { kind: 'retry', status, error: 'timed out', ...withAnswer };
   // No reply from a server (refused by the target policy, or the connection failed): nothing of one to keep.
-  if (status === null && err.code !== undefined && UNREACHED_CODES.has(err.code)) return unreached(err.code, err.message ?? '');
+  if (status === null && err.code !== undefined && UNREACHED_CODES.has(err.code))
+    return unreached(err.code, err.message ?? '');
   const message = `${err.code ? `${err.code}: ` : ''}${err.message ?? 'SMTP error'}`;
   if (status !== null && status >= 500) return { kind: 'dead', status, error: message, ...withAnswer };
   if (status !== null && status >= 400) return { kind: 'retry', status, error: message, ...withAnswer };
@@ -224,9 +271,18 @@ export function recipientsOf(config: { to: string | string[] }): string[] {
  * the organization named. To the recipients the screen chose (ctx.recipients), else every address of `to`. Recipients
  * with an unsubscribe link get a message each (their own link; nobody sees the others); the rest one message together.
  */
-async function sendThroughSystemServer(event: NotificationEvent, config: EmailConfig, ctx: SendContext): Promise<SendOutcome> {
+async function sendThroughSystemServer(
+  event: NotificationEvent,
+  config: EmailConfig,
+  ctx: SendContext,
+): Promise<SendOutcome> {
   const smtp = ctx.smtp;
-  if (!smtp) return { kind: 'dead', status: null, error: 'no SMTP server: give the channel a host, or set the system one (WARDEN_SMTP_URL and WARDEN_SMTP_FROM)' };
+  if (!smtp)
+    return {
+      kind: 'dead',
+      status: null,
+      error: 'no SMTP server: give the channel a host, or set the system one (WARDEN_SMTP_URL and WARDEN_SMTP_FROM)',
+    };
   const recipients: readonly MailRecipient[] = ctx.recipients ?? recipientsOf(config).map((address) => ({ address }));
   const extras: EmailExtras = { onBehalfOf: event.organization.name, replyTo: config.from };
   const together = recipients.filter((r) => r.unsubscribeUrl === undefined).map((r) => r.address);
@@ -234,7 +290,13 @@ async function sendThroughSystemServer(event: NotificationEvent, config: EmailCo
     ...(together.length > 0 ? [buildEmail(event, { to: together, from: smtp.from }, extras)] : []),
     ...recipients
       .filter((r) => r.unsubscribeUrl !== undefined)
-      .map((r) => buildEmail(event, { to: r.address, from: smtp.from }, { ...extras, unsubscribeUrl: r.unsubscribeUrl, messageKey: r.address })),
+      .map((r) =>
+        buildEmail(
+          event,
+          { to: r.address, from: smtp.from },
+          { ...extras, unsubscribeUrl: r.unsubscribeUrl, messageKey: r.address },
+        ),
+      ),
   ];
   if (messages.length === 0) return { kind: 'dead', status: null, error: 'no recipient to send to' };
   let outcome: SendOutcome = { kind: 'dead', status: null, error: 'not sent' };
@@ -250,7 +312,12 @@ async function sendThroughSystemServer(event: NotificationEvent, config: EmailCo
  * Hands one message to an SMTP server (a connection of its own, closed after) and maps the reply to an outcome. `guard`:
  * what a server a tenant named may be (its organization's target policy); absent only for the system server.
  */
-export async function sendMail(server: SmtpServer, message: EmailMessage, signal: AbortSignal, guard?: TargetGuard): Promise<SendOutcome> {
+export async function sendMail(
+  server: SmtpServer,
+  message: EmailMessage,
+  signal: AbortSignal,
+  guard?: TargetGuard,
+): Promise<SendOutcome> {
   if (signal.aborted) return { kind: 'retry', status: null, error: 'timed out' };
   const transport = await smtpTransport(server, signal, guard);
   try {

@@ -20,7 +20,10 @@ export interface ChannelRequest {
   body: unknown;
 }
 
-export async function postRequest(request: ChannelRequest, ctx: Pick<SendContext, 'signal' | 'now' | 'guard'>): Promise<SendOutcome> {
+export async function postRequest(
+  request: ChannelRequest,
+  ctx: Pick<SendContext, 'signal' | 'now' | 'guard'>,
+): Promise<SendOutcome> {
   const body = typeof request.body === 'string' ? request.body : JSON.stringify(request.body);
   const headers = {
     'user-agent': 'Warden/0.1 (notifications)',
@@ -43,5 +46,8 @@ export async function postRequest(request: ChannelRequest, ctx: Pick<SendContext
   if (!result.ok) return unreached(result.code, result.error);
   const { status, headers: replied, body: answer } = result.response;
   const retryAfter = replied['retry-after'];
-  return httpOutcome({ status, retryAfter: typeof retryAfter === 'string' ? retryAfter : null, body: answer.toString('utf8') }, ctx.now);
+  return httpOutcome(
+    { status, retryAfter: typeof retryAfter === 'string' ? retryAfter : null, body: answer.toString('utf8') },
+    ctx.now,
+  );
 }

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BARE_EVENT, DOWN_EVENT, INCIDENT_EVENT, RECOVERED_EVENT, type Receiver, sendContext, startReceiver } from '../../../test/fakes/notify-receivers.js';
+import {
+  BARE_EVENT,
+  DOWN_EVENT,
+  INCIDENT_EVENT,
+  RECOVERED_EVENT,
+  type Receiver,
+  sendContext,
+  startReceiver,
+} from '../../../test/fakes/notify-receivers.js';
 import type { NotificationEvent } from './channel.js';
 import { ntfyChannel } from './ntfy.js';
 
@@ -44,7 +52,11 @@ describe('ntfy channel', () => {
 
   it('a recovery: priority 3, a check mark, the downtime and players', async () => {
     const request = await deliver(RECOVERED_EVENT);
-    expect(request.headers).toMatchObject({ priority: '3', tags: 'white_check_mark', title: 'Lobby is back up after 4 min' });
+    expect(request.headers).toMatchObject({
+      priority: '3',
+      tags: 'white_check_mark',
+      title: 'Lobby is back up after 4 min',
+    });
     expect(request.headers.authorization).toBeUndefined();
     expect(request.raw).toContain('Downtime: 4 min 12 s\nPlayers: 12 / 64 online');
   });

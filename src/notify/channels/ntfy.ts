@@ -13,9 +13,13 @@ import { postRequest } from './http-send.js';
 export const ntfyConfig = z
   .object({
     url: endpointUrl('ntfy topic URL')
-      .refine((url) => /^https?:\/\/[^/]+\/[^/?#]+/.test(url), { error: 'expected the topic URL, such as https://ntfy.sh/mytopic' })
+      .refine((url) => /^https?:\/\/[^/]+\/[^/?#]+/.test(url), {
+        error: 'expected the topic URL, such as https://ntfy.sh/mytopic',
+      })
       .describe('The topic URL: the server and the topic, such as https://ntfy.sh/mytopic.'),
-    token: secretText('access token').optional().describe('An access token (tk_…) for a protected topic, sent as a Bearer token.'),
+    token: secretText('access token')
+      .optional()
+      .describe('An access token (tk_…) for a protected topic, sent as a Bearer token.'),
   })
   .strict();
 
@@ -35,7 +39,12 @@ export const ntfyChannel = defineChannel({
 });
 
 const PRIORITY: Record<NotificationSeverity, string> = { critical: '5', warning: '4', info: '3', ok: '3' };
-const TAGS: Record<NotificationSeverity, string> = { critical: 'rotating_light', warning: 'warning', info: 'information_source', ok: 'white_check_mark' };
+const TAGS: Record<NotificationSeverity, string> = {
+  critical: 'rotating_light',
+  warning: 'warning',
+  info: 'information_source',
+  ok: 'white_check_mark',
+};
 
 export function ntfyHeaders(event: NotificationEvent): Record<string, string> {
   const page = pageLink(event);

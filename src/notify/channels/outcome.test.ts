@@ -12,7 +12,11 @@ const codeError = (code: string) => Object.assign(new Error(code), { code });
 const failed = (error: Error) => unreached((error as { code?: string }).code, describeNetworkError(error, 10_000));
 /** The class the log shows for an outcome once recorded (dead or pending a retry). */
 const logged = (outcome: SendOutcome) =>
-  failureOf({ status: outcome.kind === 'sent' ? 'sent' : outcome.kind === 'dead' ? 'dead' : 'pending', lastError: 'error' in outcome ? outcome.error : null, lastStatus: outcome.status });
+  failureOf({
+    status: outcome.kind === 'sent' ? 'sent' : outcome.kind === 'dead' ? 'dead' : 'pending',
+    lastError: 'error' in outcome ? outcome.error : null,
+    lastStatus: outcome.status,
+  });
 
 describe('an attempt that got no reply', () => {
   it('refused by the target policy: dead, naming the address and the policy, nothing else', () => {
@@ -50,7 +54,8 @@ describe('an attempt that got no reply', () => {
 });
 
 describe('a reply from a receiver that passed the guard', () => {
-  const reply = (status: number, body = '', retryAfter: string | null = null) => httpOutcome({ status, body, retryAfter }, NOW);
+  const reply = (status: number, body = '', retryAfter: string | null = null) =>
+    httpOutcome({ status, body, retryAfter }, NOW);
 
   it('2xx is sent, with the answer', () => {
     expect(reply(204)).toEqual({ kind: 'sent', status: 204, answer: '' });
@@ -58,7 +63,13 @@ describe('a reply from a receiver that passed the guard', () => {
   });
 
   it('429 is retried after its Retry-After, in seconds or as a date', () => {
-    expect(reply(429, 'slow', '3')).toEqual({ kind: 'retry', status: 429, error: 'rate limited by the receiver', answer: 'slow', afterMs: 3000 });
+    expect(reply(429, 'slow', '3')).toEqual({
+      kind: 'retry',
+      status: 429,
+      error: 'rate limited by the receiver',
+      answer: 'slow',
+      afterMs: 3000,
+    });
     expect(reply(429, '', new Date(NOW + 5000).toUTCString())).toMatchObject({ afterMs: 5000 });
     expect(reply(429, '', 'soon')).not.toHaveProperty('afterMs');
   });
@@ -78,7 +89,8 @@ describe('a reply from a receiver that passed the guard', () => {
 });
 
 describe('the class of a logged attempt', () => {
-  const entry = (lastError: string | null, lastStatus: number | null = null, status = 'dead') => failureOf({ status, lastError, lastStatus });
+  const entry = (lastError: string | null, lastStatus: number | null = null, status = 'dead') =>
+    failureOf({ status, lastError, lastStatus });
 
   it('is null for what was sent, skipped or not tried yet', () => {
     expect(entry(null, null, 'pending')).toBeNull();
@@ -93,7 +105,9 @@ describe('the class of a logged attempt', () => {
 
   it('is not-sent for what never got as far as a connection', () => {
     expect(entry('the channel is disabled')).toBe('not-sent');
-    expect(entry('no SMTP server: give the channel a host, or set the system one (WARDEN_SMTP_URL and WARDEN_SMTP_FROM)')).toBe('not-sent');
+    expect(
+      entry('no SMTP server: give the channel a host, or set the system one (WARDEN_SMTP_URL and WARDEN_SMTP_FROM)'),
+    ).toBe('not-sent');
     expect(entry('stopped', null, 'pending')).toBe('not-sent');
   });
 

@@ -8,7 +8,15 @@ import type { SendOutcome } from './channel.js';
 export const ANSWER_CHARS = 2000;
 
 /** The classes of a failed attempt, as the delivery log's `lastFailure` names them. */
-export const DELIVERY_FAILURES = ['refused', 'connection-refused', 'timed-out', 'host-not-found', 'connection-failed', 'status', 'not-sent'] as const;
+export const DELIVERY_FAILURES = [
+  'refused',
+  'connection-refused',
+  'timed-out',
+  'host-not-found',
+  'connection-failed',
+  'status',
+  'not-sent',
+] as const;
 export type DeliveryFailure = (typeof DELIVERY_FAILURES)[number];
 
 /** How each class's error text starts ('status' and 'not-sent' have their own words: `HTTP 404`, `the channel is disabled`). */
@@ -31,15 +39,18 @@ const NOT_FOUND_CODES = new Set(['ENOTFOUND', 'EAI_NONAME', 'EAI_AGAIN', 'EAI_FA
 export function unreached(code: string | undefined, detail: string): SendOutcome {
   if (code === TARGET_REFUSED) return { kind: 'dead', status: null, error: refusedText(detail) };
   if (code === 'ECONNREFUSED') return { kind: 'retry', status: null, error: WORDS['connection-refused'] };
-  if (code !== undefined && TIMED_OUT_CODES.has(code)) return { kind: 'retry', status: null, error: WORDS['timed-out'] };
-  if (code !== undefined && NOT_FOUND_CODES.has(code)) return { kind: 'retry', status: null, error: WORDS['host-not-found'] };
+  if (code !== undefined && TIMED_OUT_CODES.has(code))
+    return { kind: 'retry', status: null, error: WORDS['timed-out'] };
+  if (code !== undefined && NOT_FOUND_CODES.has(code))
+    return { kind: 'retry', status: null, error: WORDS['host-not-found'] };
   return { kind: 'retry', status: null, error: `${WORDS['connection-failed']}${detail ? `: ${detail}` : ''}` };
 }
 
 /** The refusal as the log says it: what the address is, and the policy that refuses it (the guard's words name probes). */
 function refusedText(detail: string): string {
   const what = /^refused: (.+?);/.exec(detail)?.[1];
-  const because = 'this organization may reach public addresses only (WARDEN_PROBE_PRIVATE_TARGETS, organization.probePrivateTargets)';
+  const because =
+    'this organization may reach public addresses only (WARDEN_PROBE_PRIVATE_TARGETS, organization.probePrivateTargets)';
   return `${WORDS.refused}: ${what ? `${what}; ` : ''}${because}`;
 }
 
@@ -57,9 +68,16 @@ export function httpOutcome(reply: HttpReply, now: number): SendOutcome {
   if (status >= 200 && status < 300) return { kind: 'sent', status, answer };
   if (status === 429) {
     const afterMs = retryAfterMs(reply.retryAfter, now);
-    return { kind: 'retry', status, error: 'rate limited by the receiver', answer, ...(afterMs !== undefined ? { afterMs } : {}) };
+    return {
+      kind: 'retry',
+      status,
+      error: 'rate limited by the receiver',
+      answer,
+      ...(afterMs !== undefined ? { afterMs } : {}),
+    };
   }
-  if (status === 408 || status === 425 || status >= 500) return { kind: 'retry', status, error: `HTTP ${status}`, answer };
+  if (status === 408 || status === 425 || status >= 500)
+    return { kind: 'retry', status, error: `HTTP ${status}`, answer };
   return { kind: 'dead', status, error: `HTTP ${status}`, answer };
 }
 
@@ -84,10 +102,15 @@ const GAVE_UP = /^gave up after \d+ attempts?: /;
  * with a status is `status`; otherwise the error's first words say which class it is, and anything else (a disabled
  * channel, a bad config, no SMTP server, a stop) was `not-sent`.
  */
-export function failureOf(entry: { status: string; lastError: string | null; lastStatus: number | null }): DeliveryFailure | null {
+export function failureOf(entry: {
+  status: string;
+  lastError: string | null;
+  lastStatus: number | null;
+}): DeliveryFailure | null {
   if (entry.status === 'sent' || entry.status === 'skipped' || entry.lastError === null) return null;
   if (entry.lastStatus !== null) return 'status';
   const error = entry.lastError.replace(GAVE_UP, '');
-  for (const [failure, words] of Object.entries(WORDS)) if (error === words || error.startsWith(`${words}:`)) return failure as DeliveryFailure;
+  for (const [failure, words] of Object.entries(WORDS))
+    if (error === words || error.startsWith(`${words}:`)) return failure as DeliveryFailure;
   return 'not-sent';
 }

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOWN_EVENT, INCIDENT_EVENT, RECOVERED_EVENT, type Receiver, sendContext, startReceiver } from '../../../test/fakes/notify-receivers.js';
+import {
+  DOWN_EVENT,
+  INCIDENT_EVENT,
+  RECOVERED_EVENT,
+  type Receiver,
+  sendContext,
+  startReceiver,
+} from '../../../test/fakes/notify-receivers.js';
 import type { NotificationEvent } from './channel.js';
 import { slackChannel } from './slack.js';
 
@@ -14,11 +21,20 @@ async function deliver(event: NotificationEvent) {
   const config = slackChannel.config.parse({ url: `${receiver.url}/services/T0/B0/xyz` });
   expect(await slackChannel.send(event, config, sendContext())).toEqual({ kind: 'sent', status: 200, answer: 'ok' });
   const request = receiver.requests[0]!;
-  expect(request).toMatchObject({ method: 'POST', path: '/services/T0/B0/xyz', headers: { 'content-type': 'application/json' } });
+  expect(request).toMatchObject({
+    method: 'POST',
+    path: '/services/T0/B0/xyz',
+    headers: { 'content-type': 'application/json' },
+  });
   return request.json as { text: string; blocks: Record<string, unknown>[] };
 }
 
-const button = { type: 'actions', elements: [{ type: 'button', text: { type: 'plain_text', text: 'Open Acme status' }, url: 'https://status.acme.test/main' }] };
+const button = {
+  type: 'actions',
+  elements: [
+    { type: 'button', text: { type: 'plain_text', text: 'Open Acme status' }, url: 'https://status.acme.test/main' },
+  ],
+};
 const context = { type: 'context', elements: [{ type: 'mrkdwn', text: 'Acme Games · 2025-03-01 14:05 UTC' }] };
 const page = { type: 'mrkdwn', text: '*Page*\n<https://status.acme.test/main|Acme status>' };
 
@@ -56,6 +72,8 @@ describe('slack channel', () => {
   it('an incident', async () => {
     const body = await deliver(INCIDENT_EVENT);
     expect(body.blocks).toHaveLength(4);
-    expect(body.blocks[1]).toMatchObject({ fields: [{ type: 'mrkdwn', text: '*Incident*\nLogin queue delays (investigating, minor)' }, page] });
+    expect(body.blocks[1]).toMatchObject({
+      fields: [{ type: 'mrkdwn', text: '*Incident*\nLogin queue delays (investigating, minor)' }, page],
+    });
   });
 });

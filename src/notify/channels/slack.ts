@@ -13,7 +13,9 @@ import { postRequest } from './http-send.js';
 
 export const slackConfig = z
   .object({
-    url: endpointUrl('Slack incoming webhook URL').describe('The incoming webhook URL (https://hooks.slack.com/services/…).'),
+    url: endpointUrl('Slack incoming webhook URL').describe(
+      'The incoming webhook URL (https://hooks.slack.com/services/…).',
+    ),
   })
   .strict();
 
@@ -40,18 +42,26 @@ export function slackMessage(event: NotificationEvent) {
     .slice(0, LIMITS.fields)
     .map((fact) => ({
       type: 'mrkdwn',
-      text: clip(`*${fact.name}*\n${fact.url ? `<${fact.url}|${escapeMrkdwn(fact.value)}>` : escapeMrkdwn(fact.value)}`, LIMITS.field),
+      text: clip(
+        `*${fact.name}*\n${fact.url ? `<${fact.url}|${escapeMrkdwn(fact.value)}>` : escapeMrkdwn(fact.value)}`,
+        LIMITS.field,
+      ),
     }));
   const section = {
     type: 'section',
     ...(event.reason ? { text: { type: 'mrkdwn', text: escapeMrkdwn(clip(event.reason, REASON_CHARS)) } } : {}),
     ...(fields.length > 0 ? { fields } : {}),
   };
-  const blocks: unknown[] = [{ type: 'header', text: { type: 'plain_text', text: clip(heading, LIMITS.header), emoji: true } }];
+  const blocks: unknown[] = [
+    { type: 'header', text: { type: 'plain_text', text: clip(heading, LIMITS.header), emoji: true } },
+  ];
   if (event.reason || fields.length > 0) blocks.push(section);
   if (page) {
     const label = clip(`Open ${page.title}`, LIMITS.button);
-    blocks.push({ type: 'actions', elements: [{ type: 'button', text: { type: 'plain_text', text: label }, url: page.url }] });
+    blocks.push({
+      type: 'actions',
+      elements: [{ type: 'button', text: { type: 'plain_text', text: label }, url: page.url }],
+    });
   }
   blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: escapeMrkdwn(footnote(event)) }] });
   return { text: escapeMrkdwn(heading), blocks };

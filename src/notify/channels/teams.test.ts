@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOWN_EVENT, INCIDENT_EVENT, RECOVERED_EVENT, type Receiver, sendContext, startReceiver } from '../../../test/fakes/notify-receivers.js';
+import {
+  DOWN_EVENT,
+  INCIDENT_EVENT,
+  RECOVERED_EVENT,
+  type Receiver,
+  sendContext,
+  startReceiver,
+} from '../../../test/fakes/notify-receivers.js';
 import type { NotificationEvent } from './channel.js';
 import { teamsChannel } from './teams.js';
 
@@ -14,8 +21,15 @@ async function card(event: NotificationEvent) {
   const config = teamsChannel.config.parse({ url: `${receiver.url}/workflows/abc/triggers/manual/paths/invoke?sig=s` });
   expect(await teamsChannel.send(event, config, sendContext())).toMatchObject({ kind: 'sent', status: 202 });
   const request = receiver.requests[0]!;
-  expect(request).toMatchObject({ method: 'POST', path: '/workflows/abc/triggers/manual/paths/invoke?sig=s', headers: { 'content-type': 'application/json' } });
-  const body = request.json as { type: string; attachments: { contentType: string; content: { body: unknown[]; actions: unknown[] } }[] };
+  expect(request).toMatchObject({
+    method: 'POST',
+    path: '/workflows/abc/triggers/manual/paths/invoke?sig=s',
+    headers: { 'content-type': 'application/json' },
+  });
+  const body = request.json as {
+    type: string;
+    attachments: { contentType: string; content: { body: unknown[]; actions: unknown[] } }[];
+  };
   expect(body.type).toBe('message');
   expect(body.attachments).toHaveLength(1);
   expect(body.attachments[0]!.contentType).toBe('application/vnd.microsoft.card.adaptive');
@@ -23,7 +37,13 @@ async function card(event: NotificationEvent) {
 }
 
 const open = [{ type: 'Action.OpenUrl', title: 'Open Acme status', url: 'https://status.acme.test/main' }];
-const footnote = { type: 'TextBlock', text: 'Acme Games · 2025-03-01 14:05 UTC', isSubtle: true, size: 'Small', wrap: true };
+const footnote = {
+  type: 'TextBlock',
+  text: 'Acme Games · 2025-03-01 14:05 UTC',
+  isSubtle: true,
+  size: 'Small',
+  wrap: true,
+};
 
 describe('teams channel', () => {
   it('a down monitor: an Adaptive Card 1.4 with the title in red, the reason, the facts and a link to the page', async () => {
@@ -50,7 +70,14 @@ describe('teams channel', () => {
   it('a recovery: green, with the downtime and players', async () => {
     const content = await card(RECOVERED_EVENT);
     expect(content.body).toEqual([
-      { type: 'TextBlock', text: 'Lobby is back up after 4 min', size: 'Large', weight: 'Bolder', color: 'Good', wrap: true },
+      {
+        type: 'TextBlock',
+        text: 'Lobby is back up after 4 min',
+        size: 'Large',
+        weight: 'Bolder',
+        color: 'Good',
+        wrap: true,
+      },
       {
         type: 'FactSet',
         facts: [
@@ -67,7 +94,9 @@ describe('teams channel', () => {
   it('an incident: the warning colour', async () => {
     const content = await card(INCIDENT_EVENT);
     expect(content.body[0]).toMatchObject({ color: 'Warning' });
-    expect(content.body[2]).toMatchObject({ facts: [{ title: 'Incident', value: 'Login queue delays (investigating, minor)' }, { title: 'Page' }] });
+    expect(content.body[2]).toMatchObject({
+      facts: [{ title: 'Incident', value: 'Login queue delays (investigating, minor)' }, { title: 'Page' }],
+    });
     expect(content.actions).toEqual(open);
   });
 });

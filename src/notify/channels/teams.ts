@@ -13,7 +13,9 @@ import { postRequest } from './http-send.js';
 
 export const teamsConfig = z
   .object({
-    url: endpointUrl('Teams Workflows webhook URL').describe("The Workflows webhook URL (the 'Post to a channel when a webhook request is received' template)."),
+    url: endpointUrl('Teams Workflows webhook URL').describe(
+      "The Workflows webhook URL (the 'Post to a channel when a webhook request is received' template).",
+    ),
   })
   .strict();
 
@@ -30,12 +32,26 @@ export const teamsChannel = defineChannel({
   send: (event, config, ctx) => postRequest({ url: config.url, body: teamsMessage(event) }, ctx),
 });
 
-const TITLE_COLOUR: Record<NotificationSeverity, string> = { critical: 'Attention', warning: 'Warning', info: 'Accent', ok: 'Good' };
+const TITLE_COLOUR: Record<NotificationSeverity, string> = {
+  critical: 'Attention',
+  warning: 'Warning',
+  info: 'Accent',
+  ok: 'Good',
+};
 
 export function teamsMessage(event: NotificationEvent) {
   const page = pageLink(event);
   const facts = eventFacts(event).map((fact) => ({ title: fact.name, value: fact.value }));
-  const body: unknown[] = [{ type: 'TextBlock', text: event.title, size: 'Large', weight: 'Bolder', color: TITLE_COLOUR[event.severity], wrap: true }];
+  const body: unknown[] = [
+    {
+      type: 'TextBlock',
+      text: event.title,
+      size: 'Large',
+      weight: 'Bolder',
+      color: TITLE_COLOUR[event.severity],
+      wrap: true,
+    },
+  ];
   if (event.reason) body.push({ type: 'TextBlock', text: clip(event.reason, REASON_CHARS), wrap: true });
   if (facts.length > 0) body.push({ type: 'FactSet', facts });
   body.push({ type: 'TextBlock', text: footnote(event), isSubtle: true, size: 'Small', wrap: true });
@@ -46,5 +62,8 @@ export function teamsMessage(event: NotificationEvent) {
     body,
     actions: page ? [{ type: 'Action.OpenUrl', title: clip(`Open ${page.title}`, 100), url: page.url }] : [],
   };
-  return { type: 'message', attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', contentUrl: null, content }] };
+  return {
+    type: 'message',
+    attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', contentUrl: null, content }],
+  };
 }

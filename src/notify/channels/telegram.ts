@@ -39,9 +39,17 @@ export const telegramChannel = defineChannel({
   maxInFlight: 1,
   send: async (event, config, ctx) => {
     const url = `${config.apiBaseUrl.replace(/\/+$/, '')}/bot${config.botToken}/sendMessage`;
-    const body = { chat_id: config.chatId, text: telegramText(event), parse_mode: 'HTML', disable_web_page_preview: true };
+    const body = {
+      chat_id: config.chatId,
+      text: telegramText(event),
+      parse_mode: 'HTML',
+      disable_web_page_preview: true,
+    };
     const outcome = await postRequest({ url, body }, ctx);
-    return withoutToken(outcome.kind === 'retry' && outcome.status === 429 ? honourRetryAfter(outcome) : outcome, config.botToken);
+    return withoutToken(
+      outcome.kind === 'retry' && outcome.status === 429 ? honourRetryAfter(outcome) : outcome,
+      config.botToken,
+    );
   },
 });
 
@@ -52,7 +60,8 @@ export function telegramText(event: NotificationEvent): string {
   const lines = [`${SEVERITY_LOOK[event.severity].emoji} <b>${escapeHtml(event.title)}</b>`];
   if (event.reason) lines.push(escapeHtml(clip(event.reason, REASON_CHARS)));
   const facts = eventFacts(event).map(
-    (fact) => `<b>${escapeHtml(fact.name)}:</b> ${fact.url ? `<a href="${escapeHtml(fact.url)}">${escapeHtml(fact.value)}</a>` : escapeHtml(fact.value)}`,
+    (fact) =>
+      `<b>${escapeHtml(fact.name)}:</b> ${fact.url ? `<a href="${escapeHtml(fact.url)}">${escapeHtml(fact.value)}</a>` : escapeHtml(fact.value)}`,
   );
   if (facts.length > 0) lines.push('', ...facts);
   lines.push('', `<i>${escapeHtml(footnote(event))}</i>`);

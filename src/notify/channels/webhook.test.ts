@@ -1,6 +1,14 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AT, DOWN_EVENT, INCIDENT_EVENT, RECOVERED_EVENT, type Receiver, sendContext, startReceiver } from '../../../test/fakes/notify-receivers.js';
+import {
+  AT,
+  DOWN_EVENT,
+  INCIDENT_EVENT,
+  RECOVERED_EVENT,
+  type Receiver,
+  sendContext,
+  startReceiver,
+} from '../../../test/fakes/notify-receivers.js';
 import { generateWebhookSecret, webhookChannel } from './webhook.js';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -12,7 +20,11 @@ afterAll(() => receiver.close());
 
 async function deliver(event = DOWN_EVENT, secret = SECRET) {
   receiver.requests.length = 0;
-  const config = webhookChannel.config.parse({ url: `${receiver.url}/hooks/warden?x=1`, secret, headers: { Authorization: 'Bearer abc' } });
+  const config = webhookChannel.config.parse({
+    url: `${receiver.url}/hooks/warden?x=1`,
+    secret,
+    headers: { Authorization: 'Bearer abc' },
+  });
   const ctx = sendContext();
   const outcome = await webhookChannel.send(event, config, ctx);
   return { outcome, request: receiver.requests[0]!, ctx };
@@ -47,12 +59,18 @@ describe('webhook channel', () => {
     const second = (await deliver(RECOVERED_EVENT)).request;
     expect(first.headers['webhook-id']).toBe('evt_up_1');
     expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
-    expect(first.json).toMatchObject({ type: 'monitor.recovered', data: { monitor: { downtimeMs: 252_000, players: { online: 12, max: 64 } } } });
+    expect(first.json).toMatchObject({
+      type: 'monitor.recovered',
+      data: { monitor: { downtimeMs: 252_000, players: { online: 12, max: 64 } } },
+    });
   });
 
   it('sends incidents the same way', async () => {
     const { request } = await deliver(INCIDENT_EVENT);
-    expect(request.json).toMatchObject({ type: 'incident.created', data: { incident: { title: 'Login queue delays' } } });
+    expect(request.json).toMatchObject({
+      type: 'incident.created',
+      data: { incident: { title: 'Login queue delays' } },
+    });
     expect(new Webhook(SECRET).verify(request.raw, request.headers as Record<string, string>)).toBeTruthy();
   });
 
@@ -60,9 +78,13 @@ describe('webhook channel', () => {
     const parse = (config: unknown) => webhookChannel.config.safeParse(config);
     expect(parse({ url: 'https://x.test/h', secret: generateWebhookSecret() }).success).toBe(true);
     expect(parse({ url: 'https://x.test/h', secret: 'hunter2' }).error?.issues[0]?.message).toMatch(/whsec_/);
-    expect(parse({ url: 'https://x.test/h', secret: 'whsec_c2hvcnQ=' }).error?.issues[0]?.message).toMatch(/24 to 64 bytes/);
+    expect(parse({ url: 'https://x.test/h', secret: 'whsec_c2hvcnQ=' }).error?.issues[0]?.message).toMatch(
+      /24 to 64 bytes/,
+    );
     expect(parse({ url: 'ftp://x.test/h', secret: SECRET }).error?.issues[0]?.message).toMatch(/http/);
-    expect(parse({ url: 'https://x.test/h', secret: SECRET, headers: { 'webhook-id': 'x' } }).error?.issues[0]?.message).toMatch(/set by Warden/);
+    expect(
+      parse({ url: 'https://x.test/h', secret: SECRET, headers: { 'webhook-id': 'x' } }).error?.issues[0]?.message,
+    ).toMatch(/set by Warden/);
     expect(parse({ url: 'https://x.test/h', secret: SECRET, headers: { a: 'b\r\nc: d' } }).success).toBe(false);
   });
 });

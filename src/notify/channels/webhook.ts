@@ -14,26 +14,43 @@ import { postRequest } from './http-send.js';
 const SECRET_PREFIX = 'whsec_';
 const SECRET_MESSAGE = 'expected a Standard Webhooks secret: whsec_ followed by 24 to 64 bytes in base64';
 /** Headers the signature and body own; the configured ones may not replace them. */
-const RESERVED_HEADERS = new Set(['webhook-id', 'webhook-timestamp', 'webhook-signature', 'content-type', 'content-length', 'host', 'transfer-encoding', 'connection']);
+const RESERVED_HEADERS = new Set([
+  'webhook-id',
+  'webhook-timestamp',
+  'webhook-signature',
+  'content-type',
+  'content-length',
+  'host',
+  'transfer-encoding',
+  'connection',
+]);
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
 
 export const webhookSigningSecret = () =>
   z
     .string({ error: SECRET_MESSAGE })
     .regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/, { error: SECRET_MESSAGE })
-    .refine((secret) => {
-      const bytes = secretBytes(secret).length;
-      return bytes >= 24 && bytes <= 64;
-    }, { error: SECRET_MESSAGE });
+    .refine(
+      (secret) => {
+        const bytes = secretBytes(secret).length;
+        return bytes >= 24 && bytes <= 64;
+      },
+      { error: SECRET_MESSAGE },
+    );
 
 export const webhookConfig = z
   .object({
     url: endpointUrl('webhook URL'),
-    secret: webhookSigningSecret().describe('The signing secret (whsec_…); receivers verify webhook-signature with it.'),
+    secret: webhookSigningSecret().describe(
+      'The signing secret (whsec_…); receivers verify webhook-signature with it.',
+    ),
     headers: z
       .record(
         z.string().regex(HEADER_NAME, { error: 'expected an HTTP header name' }),
-        z.string().max(4096).regex(/^[^\r\n\0]*$/, { error: 'header values may not contain line breaks' }),
+        z
+          .string()
+          .max(4096)
+          .regex(/^[^\r\n\0]*$/, { error: 'header values may not contain line breaks' }),
       )
       .refine((headers) => Object.keys(headers).length <= 20, { error: 'expected at most 20 headers' })
       .refine((headers) => Object.keys(headers).every((name) => !RESERVED_HEADERS.has(name.toLowerCase())), {

@@ -31,7 +31,9 @@ describe('acknowledgements', () => {
     const { turn, step } = steppedTurn();
     const acks = createAcknowledgements(store, turn);
     const resolved: string[] = [];
-    const all = ['dlv_1', 'dlv_2', 'dlv_3'].map((id) => acks.acknowledge({ id, sentAt: 1, status: 204, answer: null }).then(() => void resolved.push(id)));
+    const all = ['dlv_1', 'dlv_2', 'dlv_3'].map((id) =>
+      acks.acknowledge({ id, sentAt: 1, status: 204, answer: null }).then(() => void resolved.push(id)),
+    );
     expect(acks.pending()).not.toBeNull();
     await Promise.resolve();
     expect(resolved).toEqual([]);
@@ -61,7 +63,10 @@ describe('acknowledgements', () => {
     const { store, commits } = recorder(() => failing);
     const { turn, step } = steppedTurn();
     const acks = createAcknowledgements(store, turn);
-    const lost = [acks.acknowledge({ id: 'dlv_1', sentAt: 1, status: 204, answer: null }), acks.acknowledge({ id: 'dlv_2', sentAt: 1, status: 204, answer: null })];
+    const lost = [
+      acks.acknowledge({ id: 'dlv_1', sentAt: 1, status: 204, answer: null }),
+      acks.acknowledge({ id: 'dlv_2', sentAt: 1, status: 204, answer: null }),
+    ];
     step();
     const outcomes = await Promise.allSettled(lost);
     expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);

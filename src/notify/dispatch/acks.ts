@@ -4,7 +4,11 @@
 
 /** The write an acknowledgement batch makes: markSent for each, in one transaction. */
 export interface AckStore {
-  transaction<T>(work: (tx: { deliveries: { markSent(id: string, sentAt: number, status: number | null, answer: string | null): Promise<void> } }) => Promise<T>): Promise<T>;
+  transaction<T>(
+    work: (tx: {
+      deliveries: { markSent(id: string, sentAt: number, status: number | null, answer: string | null): Promise<void> };
+    }) => Promise<T>,
+  ): Promise<T>;
 }
 
 export interface Ack {
@@ -22,7 +26,10 @@ export interface Acknowledgements {
 }
 
 /** `turn` lets the sends finishing in this turn join the batch (setImmediate unless a test steps it). */
-export function createAcknowledgements(store: AckStore, turn: () => Promise<void> = () => new Promise((resolve) => setImmediate(resolve))): Acknowledgements {
+export function createAcknowledgements(
+  store: AckStore,
+  turn: () => Promise<void> = () => new Promise((resolve) => setImmediate(resolve)),
+): Acknowledgements {
   let queued: (Ack & { resolve: () => void; reject: (error: unknown) => void })[] = [];
   let flushing: Promise<void> | null = null;
 

@@ -19,7 +19,11 @@ export interface AttemptParts {
   retriesDue: () => void;
 }
 
-export function createAttempt(deps: DispatcherDeps, o: typeof DISPATCH_DEFAULTS, parts: AttemptParts): (delivery: Delivery) => Promise<void> {
+export function createAttempt(
+  deps: DispatcherDeps,
+  o: typeof DISPATCH_DEFAULTS,
+  parts: AttemptParts,
+): (delivery: Delivery) => Promise<void> {
   const { store, clock, logger, metrics } = deps;
   const random = deps.random ?? Math.random;
   const guardOf = createGuards(store, deps.privateTargets ?? 'auto', o.policyMaxAgeMs);
@@ -41,30 +45,68 @@ export function createAttempt(deps: DispatcherDeps, o: typeof DISPATCH_DEFAULTS,
     // An email channel on the system server: refused, held by a limit, skipped (nobody confirmed), or sent to those who did.
     const screened = deps.systemMail && target.channel ? await deps.systemMail.screen(target.channel, 'alert') : null;
     if (screened && screened.kind !== 'send') return settleScreened(delivery, target, screened);
-    const send = { definition, event, config, attempt: delivery.attempts - 1, guard: await guardOf(delivery.organizationId), recipients: screened?.recipients };
+    const send = {
+      definition,
+      event,
+      config,
+      attempt: delivery.attempts - 1,
+      guard: await guardOf(delivery.organizationId),
+      recipients: screened?.recipients,
+    };
     const outcome = await sendWithTimeout(limits, send);
     if (parts.stopping.aborted) return; // given up at stop, not acknowledged: stop releases the claim
     const now = clock.now();
     const note = screened?.note ?? null;
-    if (note !== null) logger.info({ delivery: delivery.id, channel: target.label, outcome: outcome.kind, note }, 'notification sent to the confirmed recipients only');
-    const answer = note === null ? (outcome.answer ?? null) : `${outcome.answer ?? ''}${outcome.answer ? ' · ' : ''}${note}`;
-    const decision = decide({ outcome, attempts: delivery.attempts, createdAt: delivery.createdAt, now, random: outcome.kind === 'retry' && outcome.afterMs === undefined ? random() : 0 }, o);
+    if (note !== null)
+      logger.info(
+        { delivery: delivery.id, channel: target.label, outcome: outcome.kind, note },
+        'notification sent to the confirmed recipients only',
+      );
+    const answer =
+      note === null ? (outcome.answer ?? null) : `${outcome.answer ?? ''}${outcome.answer ? ' · ' : ''}${note}`;
+    const decision = decide(
+      {
+        outcome,
+        attempts: delivery.attempts,
+        createdAt: delivery.createdAt,
+        now,
+        random: outcome.kind === 'retry' && outcome.afterMs === undefined ? random() : 0,
+      },
+      o,
+    );
     metrics?.delivery(definition.type, decision.kind);
     if (decision.kind === 'sent') return acknowledged(delivery, now, outcome.status, answer);
     if (decision.pauseUntil !== null) parts.lanes.pause(targetKeyOf(delivery), decision.pauseUntil);
     if (decision.kind === 'dead') return store.deliveries.markDead(delivery.id, decision.error, outcome.status, answer);
-    logger.warn({ delivery: delivery.id, channel: target.label, error: decision.error, retryInMs: decision.at - now }, 'notification delivery will be retried');
+    logger.warn(
+      { delivery: delivery.id, channel: target.label, error: decision.error, retryInMs: decision.at - now },
+      'notification delivery will be retried',
+    );
     return store.deliveries.markRetry(delivery.id, decision.at, decision.error, outcome.status, answer);
   };
 
   /** Sent: acknowledged with its batch. A send that went through after failing says the receiver is back: the channel's other retries are due at once. */
-  async function acknowledged(delivery: Delivery, sentAt: number, status: number | null, answer: string | null): Promise<void> {
+  async function acknowledged(
+    delivery: Delivery,
+    sentAt: number,
+    status: number | null,
+    answer: string | null,
+  ): Promise<void> {
     await parts.acks.acknowledge({ id: delivery.id, sentAt, status, answer });
-    if (delivery.attempts > 1 && delivery.channelId !== null && (await store.deliveries.retryChannelNow(delivery.channelId, sentAt)) > 0) parts.retriesDue();
+    if (
+      delivery.attempts > 1 &&
+      delivery.channelId !== null &&
+      (await store.deliveries.retryChannelNow(delivery.channelId, sentAt)) > 0
+    )
+      parts.retriesDue();
   }
 
   /** A screened delivery not sent: dead when refused, skipped when nobody confirmed, held (its target paused) by a limit. */
-  async function settleScreened(delivery: Delivery, target: Target, screened: Exclude<Screening, { kind: 'send' }>): Promise<void> {
+  async function settleScreened(
+    delivery: Delivery,
+    target: Target,
+    screened: Exclude<Screening, { kind: 'send' }>,
+  ): Promise<void> {
     const type = target.definition.type;
     if (screened.kind === 'refuse') {
       metrics?.delivery(type, 'dead');
@@ -72,16 +114,31 @@ export function createAttempt(deps: DispatcherDeps, o: typeof DISPATCH_DEFAULTS,
     }
     if (screened.kind === 'skip') {
       metrics?.delivery(type, 'skipped');
-      logger.info({ delivery: delivery.id, channel: target.label, reason: screened.reason }, 'notification skipped: no recipient confirmed');
+      logger.info(
+        { delivery: delivery.id, channel: target.label, reason: screened.reason },
+        'notification skipped: no recipient confirmed',
+      );
       return store.deliveries.markSkipped(delivery.id, screened.reason);
     }
     // Like a 429: the target's other deliveries wait too, handed back until the window ends.
     const outcome = { kind: 'retry' as const, status: null, error: screened.reason, afterMs: screened.retryAfterMs };
-    const decision = decide({ outcome, attempts: delivery.attempts, createdAt: delivery.createdAt, now: clock.now(), random: 0, hold: true }, o);
+    const decision = decide(
+      { outcome, attempts: delivery.attempts, createdAt: delivery.createdAt, now: clock.now(), random: 0, hold: true },
+      o,
+    );
     metrics?.delivery(type, decision.kind);
-    if (decision.kind !== 'retry') return store.deliveries.markDead(delivery.id, decision.kind === 'dead' ? decision.error : screened.reason, null, null);
+    if (decision.kind !== 'retry')
+      return store.deliveries.markDead(
+        delivery.id,
+        decision.kind === 'dead' ? decision.error : screened.reason,
+        null,
+        null,
+      );
     if (decision.pauseUntil !== null) parts.lanes.pause(targetKeyOf(delivery), decision.pauseUntil);
-    logger.warn({ delivery: delivery.id, channel: target.label, reason: screened.reason, retryInMs: screened.retryAfterMs }, 'notification held by the system SMTP limit');
+    logger.warn(
+      { delivery: delivery.id, channel: target.label, reason: screened.reason, retryInMs: screened.retryAfterMs },
+      'notification held by the system SMTP limit',
+    );
     return store.deliveries.markRetry(delivery.id, decision.at, screened.reason, null, null);
   }
 }

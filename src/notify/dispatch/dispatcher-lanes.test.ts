@@ -4,7 +4,16 @@
 // organization's target policy.
 import { afterEach, expect, it } from 'vitest';
 import { addOrganization, describeStore, NOW, OTHER_ORG } from '../../../test/contracts/store-fixtures.js';
-import { addChannel, cleanUp, delivery, freePort, receiver, setup, statusOf, waitFor } from '../../../test/dispatcher-harness.js';
+import {
+  addChannel,
+  cleanUp,
+  delivery,
+  freePort,
+  receiver,
+  setup,
+  statusOf,
+  waitFor,
+} from '../../../test/dispatcher-harness.js';
 
 afterEach(cleanUp);
 
@@ -22,7 +31,8 @@ describeStore('notification dispatcher lanes', (store) => {
     await store().deliveries.enqueue([delivery(a, 'evt_1'), delivery(b, 'evt_1')], NOW);
     const { dispatcher } = setup(store());
     const round = dispatcher.tick();
-    for (let i = 0; i < 200 && (await statusOf(store(), b))[0] !== 'sent'; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let i = 0; i < 200 && (await statusOf(store(), b))[0] !== 'sent'; i++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     expect(await statusOf(store(), b)).toEqual(['sent']);
     expect(await statusOf(store(), a)).toEqual(['sending']);
     while (slow.got.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -46,8 +56,14 @@ describeStore('notification dispatcher lanes', (store) => {
     };
     const ch = await addChannel(store(), 'wide', r.url, 'wide-hook');
     const monitors = Array.from({ length: 6 }, (_, i) => `mon_${i}`);
-    await store().deliveries.enqueue(monitors.map((m) => delivery(ch, `${m}_1`, m)), NOW);
-    await store().deliveries.enqueue(monitors.map((m) => delivery(ch, `${m}_2`, m)), NOW + 1);
+    await store().deliveries.enqueue(
+      monitors.map((m) => delivery(ch, `${m}_1`, m)),
+      NOW,
+    );
+    await store().deliveries.enqueue(
+      monitors.map((m) => delivery(ch, `${m}_2`, m)),
+      NOW + 1,
+    );
     const { dispatcher } = setup(store());
     for (let i = 0; i < 3; i++) await dispatcher.tick();
     expect(r.got).toHaveLength(12);
@@ -69,7 +85,10 @@ describeStore('notification dispatcher lanes', (store) => {
     const other = await receiver();
     const a = await addChannel(store(), 'limited', limited.url);
     const b = await addChannel(store(), 'other', other.url);
-    await store().deliveries.enqueue([delivery(a, 'evt_1', 'mon_1'), delivery(a, 'evt_2', 'mon_2'), delivery(b, 'evt_3', 'mon_3')], NOW);
+    await store().deliveries.enqueue(
+      [delivery(a, 'evt_1', 'mon_1'), delivery(a, 'evt_2', 'mon_2'), delivery(b, 'evt_3', 'mon_3')],
+      NOW,
+    );
     const { clock, dispatcher } = setup(store());
     await dispatcher.tick();
     expect(limited.got.map((g) => g.id)).toEqual(['evt_1']);
@@ -125,7 +144,12 @@ describeStore('notification dispatcher lanes', (store) => {
     await round;
     expect(r.got.map((g) => g.id)).toEqual(['evt_1']);
     const handedBack = (await store().deliveries.listByChannel(ch, 10)).find((d) => d.eventId === 'evt_2');
-    expect(handedBack).toMatchObject({ status: 'pending', attempts: 0, claimedUntil: null, nextAttemptAt: NOW + 58_500 });
+    expect(handedBack).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      claimedUntil: null,
+      nextAttemptAt: NOW + 58_500,
+    });
     r.handle = (_req, res) => res.writeHead(204).end();
     await dispatcher.tick();
     expect(r.got.map((g) => g.id)).toEqual(['evt_1', 'evt_2']);
@@ -140,7 +164,8 @@ describeStore('notification dispatcher lanes', (store) => {
     const draws = [0.1, 0.9];
     const { clock, dispatcher } = setup(store(), {}, () => draws.shift() ?? 0.5);
     await dispatcher.tick();
-    const due = async () => Object.fromEntries((await store().deliveries.listByChannel(ch, 10)).map((d) => [d.eventId, d.nextAttemptAt]));
+    const due = async () =>
+      Object.fromEntries((await store().deliveries.listByChannel(ch, 10)).map((d) => [d.eventId, d.nextAttemptAt]));
     expect(await due()).toEqual({ evt_1: NOW + 500, evt_2: NOW + 4500 });
     const r = await receiver(port);
     clock.t = NOW + 500;
@@ -159,14 +184,32 @@ describeStore('notification dispatcher lanes', (store) => {
     const denied = await addChannel(store(), 'a', r.url);
     const allowedId = 'nch_b';
     await store().channels.insert(
-      { id: allowedId, organizationId: OTHER_ORG.id, key: 'b', name: 'b', type: 'test-hook', config: { url: r.url }, rules: {}, enabled: true, managedBy: 'api' },
+      {
+        id: allowedId,
+        organizationId: OTHER_ORG.id,
+        key: 'b',
+        name: 'b',
+        type: 'test-hook',
+        config: { url: r.url },
+        rules: {},
+        enabled: true,
+        managedBy: 'api',
+      },
       NOW,
     );
-    await store().deliveries.enqueue([delivery(denied, 'evt_denied'), { ...delivery(allowedId, 'evt_allowed'), organizationId: OTHER_ORG.id }], NOW);
+    await store().deliveries.enqueue(
+      [delivery(denied, 'evt_denied'), { ...delivery(allowedId, 'evt_allowed'), organizationId: OTHER_ORG.id }],
+      NOW,
+    );
     const { dispatcher } = setup(store());
     await dispatcher.tick();
     expect(r.got.map((g) => g.id)).toEqual(['evt_allowed']);
     const [refused] = await store().deliveries.listByChannel(denied, 10);
-    expect(refused).toMatchObject({ status: 'dead', lastStatus: null, lastAnswer: null, lastError: expect.stringMatching(/^refused by policy: 127\.0\.0\.1 is a loopback address;/) });
+    expect(refused).toMatchObject({
+      status: 'dead',
+      lastStatus: null,
+      lastAnswer: null,
+      lastError: expect.stringMatching(/^refused by policy: 127\.0\.0\.1 is a loopback address;/),
+    });
   });
 });

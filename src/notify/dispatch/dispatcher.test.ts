@@ -3,7 +3,17 @@
 // back what it did not finish. Lanes, limits and pauses: dispatcher-lanes.test.ts.
 import { afterEach, expect, it } from 'vitest';
 import { addOrganization, describeStore, NOW, ORG } from '../../../test/contracts/store-fixtures.js';
-import { addChannel, cleanUp, delivery, freePort, killable, receiver, setup, statusOf, waitFor } from '../../../test/dispatcher-harness.js';
+import {
+  addChannel,
+  cleanUp,
+  delivery,
+  freePort,
+  killable,
+  receiver,
+  setup,
+  statusOf,
+  waitFor,
+} from '../../../test/dispatcher-harness.js';
 
 afterEach(cleanUp);
 
@@ -57,13 +67,31 @@ describeStore('notification dispatcher', (store) => {
     await dispatcher.tick();
     expect(r.got).toHaveLength(1);
     const [row] = await store().deliveries.listByChannel(ch, 1);
-    expect(row).toMatchObject({ status: 'dead', lastStatus: 400, lastAnswer: '{"message":"Invalid Form Body"}', lastError: 'HTTP 400' });
+    expect(row).toMatchObject({
+      status: 'dead',
+      lastStatus: 400,
+      lastAnswer: '{"message":"Invalid Form Body"}',
+      lastError: 'HTTP 400',
+    });
   });
 
   it('marks a delivery dead when the channel config no longer parses', async () => {
     await addOrganization(store());
     const id = 'nch_bad';
-    await store().channels.insert({ id, organizationId: ORG.id, key: 'bad', name: 'bad', type: 'test-hook', config: { nope: 1 }, rules: {}, enabled: true, managedBy: 'api' }, NOW);
+    await store().channels.insert(
+      {
+        id,
+        organizationId: ORG.id,
+        key: 'bad',
+        name: 'bad',
+        type: 'test-hook',
+        config: { nope: 1 },
+        rules: {},
+        enabled: true,
+        managedBy: 'api',
+      },
+      NOW,
+    );
     await store().deliveries.enqueue([delivery(id, 'evt_1')], NOW);
     const { dispatcher } = setup(store());
     await dispatcher.tick();
@@ -157,6 +185,10 @@ describeStore('notification dispatcher', (store) => {
     expect(r.got.map((g) => g.id)).toEqual(['evt_1']);
     const log = await store().deliveries.listByChannel(ch, 10);
     expect(log.find((d) => d.eventId === 'evt_1')).toMatchObject({ status: 'sent', attempts: 1 });
-    expect(log.find((d) => d.eventId === 'evt_2')).toMatchObject({ status: 'pending', attempts: 0, claimedUntil: null });
+    expect(log.find((d) => d.eventId === 'evt_2')).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      claimedUntil: null,
+    });
   });
 });

@@ -16,13 +16,19 @@ export { DISPATCH_DEFAULTS, type Dispatcher, type DispatcherDeps } from './optio
 export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const o = { ...DISPATCH_DEFAULTS, ...deps.options };
   // A claim shorter than one attempt could never be sent: each would be handed back at once.
-  if (o.leaseMs <= o.attemptTimeoutMs) throw new Error(`leaseMs (${o.leaseMs}) must exceed attemptTimeoutMs (${o.attemptTimeoutMs})`);
+  if (o.leaseMs <= o.attemptTimeoutMs)
+    throw new Error(`leaseMs (${o.leaseMs}) must exceed attemptTimeoutMs (${o.attemptTimeoutMs})`);
   const { store, clock, logger } = deps;
   const lanes = createLaneScheduler(o);
   const acks = createAcknowledgements(store);
   /** Aborted when the stop grace is over: the sends still in flight are given up without being recorded. */
   const stopping = new AbortController();
-  const attempt = createAttempt(deps, o, { lanes, acks, stopping: stopping.signal, retriesDue: () => polling && wake() });
+  const attempt = createAttempt(deps, o, {
+    lanes,
+    acks,
+    stopping: stopping.signal,
+    retriesDue: () => polling && wake(),
+  });
   /** Sends in flight; paused targets' deliveries being handed back; claims under way: tick and stop wait for them. */
   const running = new Set<Promise<void>>();
   const deferring = new Set<Promise<unknown>>();
@@ -35,7 +41,12 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   /** No more claims, and each lane stops after its current send. */
   let stopped = false;
   let stopDone: Promise<void> | null = null;
-  const poller = createPoller(claim, { pollMs: o.pollMs, logger, stopped: () => stopped, more: () => moreDue && lanes.held() < o.maxHeld });
+  const poller = createPoller(claim, {
+    pollMs: o.pollMs,
+    logger,
+    stopped: () => stopped,
+    more: () => moreDue && lanes.held() < o.maxHeld,
+  });
   const wake = poller.wake;
 
   async function claim(): Promise<void> {
@@ -76,7 +87,9 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
         running.delete(run);
         startSends();
         // Room again: top the claim up now rather than at the next poll, when more is due.
-        const refill = (moreDue && lanes.held() <= o.maxHeld / 2) || (skipped.has(start.target) && lanes.held(start.target) <= o.maxHeldPerChannel / 2);
+        const refill =
+          (moreDue && lanes.held() <= o.maxHeld / 2) ||
+          (skipped.has(start.target) && lanes.held(start.target) <= o.maxHeldPerChannel / 2);
         if (polling && refill) wake();
       })
       .catch(() => {});
@@ -88,9 +101,11 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   }
 
   function handBack({ ids, until }: Deferral): void {
-    const handing = store.deliveries
-      .releaseClaims(ids, until)
-      .catch((error) => logFailure(logger, error, 'handing back the deliveries of a rate-limited channel failed', { deliveries: ids.length }));
+    const handing = store.deliveries.releaseClaims(ids, until).catch((error) =>
+      logFailure(logger, error, 'handing back the deliveries of a rate-limited channel failed', {
+        deliveries: ids.length,
+      }),
+    );
     deferring.add(handing);
     handing.finally(() => deferring.delete(handing)).catch(() => {});
   }
@@ -127,10 +142,17 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
 }
 
 /** Lets the sends in flight finish for up to `graceMs`; past it, aborts them (not recorded) and waits for them to end. */
-async function finishOrAbandon(running: ReadonlySet<Promise<void>>, graceMs: number, stopping: AbortController): Promise<void> {
+async function finishOrAbandon(
+  running: ReadonlySet<Promise<void>>,
+  graceMs: number,
+  stopping: AbortController,
+): Promise<void> {
   const settled = Promise.allSettled([...running]).then(() => true);
   let grace: NodeJS.Timeout | undefined;
-  const finished = await Promise.race([settled, new Promise<boolean>((resolve) => (grace = setTimeout(() => resolve(false), graceMs)))]);
+  const finished = await Promise.race([
+    settled,
+    new Promise<boolean>((resolve) => (grace = setTimeout(() => resolve(false), graceMs))),
+  ]);
   clearTimeout(grace);
   if (!finished) {
     stopping.abort();
@@ -139,7 +161,10 @@ async function finishOrAbandon(running: ReadonlySet<Promise<void>>, graceMs: num
 }
 
 /** Hands back the claims of the deliveries held but not recorded at stop: due at once for the next dispatcher. */
-async function releaseAtStop({ store, clock, logger }: Pick<DispatcherDeps, 'store' | 'clock' | 'logger'>, unfinished: string[]): Promise<void> {
+async function releaseAtStop(
+  { store, clock, logger }: Pick<DispatcherDeps, 'store' | 'clock' | 'logger'>,
+  unfinished: string[],
+): Promise<void> {
   if (unfinished.length === 0) return;
   try {
     const released = await store.deliveries.releaseClaims(unfinished, clock.now());

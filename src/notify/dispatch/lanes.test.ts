@@ -101,7 +101,11 @@ describe('lane scheduler', () => {
 
   it('keeps a send given up at stop held, and drains every held id for its claim to be handed back', () => {
     const lanes = createLaneScheduler(LIMITS);
-    const [sent, abandoned, waiting] = [delivery('nch_a', 'mon_1'), delivery('nch_b', 'mon_1'), delivery('nch_a', 'mon_1')];
+    const [sent, abandoned, waiting] = [
+      delivery('nch_a', 'mon_1'),
+      delivery('nch_b', 'mon_1'),
+      delivery('nch_a', 'mon_1'),
+    ];
     lanes.add([sent, abandoned, waiting] as Delivery[]);
     const { starts } = lanes.next(0, 0);
     expect(ids(starts)).toEqual([sent?.id, abandoned?.id]);

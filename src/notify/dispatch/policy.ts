@@ -42,10 +42,14 @@ export function decide(attempt: Attempt, policy: RetryPolicy): Decision {
   const { outcome, now } = attempt;
   if (outcome.kind === 'sent') return { kind: 'sent' };
   if (outcome.kind === 'dead') return { kind: 'dead', error: outcome.error, pauseUntil: null };
-  const delay = outcome.afterMs !== undefined ? Math.ceil(outcome.afterMs) : backoffMs(attempt.attempts, attempt.random, policy.backoffBaseMs, policy.backoffMaxMs);
+  const delay =
+    outcome.afterMs !== undefined
+      ? Math.ceil(outcome.afterMs)
+      : backoffMs(attempt.attempts, attempt.random, policy.backoffBaseMs, policy.backoffMaxMs);
   const at = now + delay;
   const givenUp = at > attempt.createdAt + policy.giveUpMs;
   const pauseUntil = outcome.status === 429 || (attempt.hold === true && !givenUp) ? at : null;
-  if (givenUp) return { kind: 'dead', error: `gave up after ${attempt.attempts} attempts: ${outcome.error}`, pauseUntil };
+  if (givenUp)
+    return { kind: 'dead', error: `gave up after ${attempt.attempts} attempts: ${outcome.error}`, pauseUntil };
   return { kind: 'retry', at, error: outcome.error, pauseUntil };
 }

@@ -5,7 +5,11 @@ import { holdMs } from '../../domain/notification-rules.js';
 import type { Store } from '../../store/index.js';
 import type { NotificationEvent } from '../channels/channel.js';
 
-export type DeliveryGate = (delivery: Delivery, event: NotificationEvent, rules: NotificationRules) => Promise<string | null>;
+export type DeliveryGate = (
+  delivery: Delivery,
+  event: NotificationEvent,
+  rules: NotificationRules,
+) => Promise<string | null>;
 
 /** A reason to skip the delivery (kept in its log as `skipped`), or null to send it. */
 export function createRulesGate(deps: { store: Store }): DeliveryGate {
@@ -16,7 +20,8 @@ export function createRulesGate(deps: { store: Store }): DeliveryGate {
     // Judged on the first attempt (the hold is over then); a retry sends what already passed.
     if (hold > 0 && delivery.attempts <= 1 && event.monitor) {
       const monitor = await store.monitors.findById(delivery.monitorId);
-      if (monitor && (monitor.state !== event.monitor.state || monitor.stateSince !== event.at)) return `the state did not hold for ${hold / 1000} s`;
+      if (monitor && (monitor.state !== event.monitor.state || monitor.stateSince !== event.at))
+        return `the state did not hold for ${hold / 1000} s`;
     }
     if (delivery.kind === 'monitor.recovered') {
       const outage = await store.deliveries.last({
@@ -25,7 +30,8 @@ export function createRulesGate(deps: { store: Store }): DeliveryGate {
         kinds: ['monitor.down', 'monitor.degraded'],
         before: delivery,
       });
-      if (outage?.status === 'skipped') return `its ${outage.kind.replace('monitor.', '')} alert was not sent (${outage.lastError ?? 'skipped'})`;
+      if (outage?.status === 'skipped')
+        return `its ${outage.kind.replace('monitor.', '')} alert was not sent (${outage.lastError ?? 'skipped'})`;
     }
     return null;
   };

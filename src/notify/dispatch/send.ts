@@ -43,7 +43,8 @@ export async function targetOf(
   if (!definition) return { dead: `unknown channel type ${channel.type}` };
   if (!channel.enabled) return { dead: 'the channel is disabled' };
   const parsed = definition.config.safeParse(channel.config);
-  if (!parsed.success) return { dead: `invalid channel config: ${parsed.error.issues.map((i) => i.message).join('; ')}` };
+  if (!parsed.success)
+    return { dead: `invalid channel config: ${parsed.error.issues.map((i) => i.message).join('; ')}` };
   return { label: channel.key, channel, definition, config: parsed.data, rules: channel.rules };
 }
 
@@ -81,7 +82,14 @@ export interface SendLimits {
 /** One send through its definition: a thrown error is a retry, so is one that outlasts the time limit or the stop. */
 export async function sendWithTimeout(
   limits: SendLimits,
-  send: { definition: ChannelDefinition; event: NotificationEvent; config: Record<string, unknown>; attempt: number; guard: TargetGuard; recipients?: readonly MailRecipient[] | undefined },
+  send: {
+    definition: ChannelDefinition;
+    event: NotificationEvent;
+    config: Record<string, unknown>;
+    attempt: number;
+    guard: TargetGuard;
+    recipients?: readonly MailRecipient[] | undefined;
+  },
 ): Promise<SendOutcome> {
   const { stopping } = limits;
   const timeout = new AbortController();
@@ -98,10 +106,21 @@ export async function sendWithTimeout(
     stopping.addEventListener('abort', onStop, { once: true });
   });
   try {
-    const context = { signal, now: limits.clock.now(), attempt: send.attempt, guard: send.guard, smtp: limits.smtp, recipients: send.recipients };
-    const sent = send.definition
-      .send(send.event, send.config, context)
-      .catch((error: unknown): SendOutcome => ({ kind: 'retry', status: null, error: error instanceof Error ? error.message : String(error) }));
+    const context = {
+      signal,
+      now: limits.clock.now(),
+      attempt: send.attempt,
+      guard: send.guard,
+      smtp: limits.smtp,
+      recipients: send.recipients,
+    };
+    const sent = send.definition.send(send.event, send.config, context).catch(
+      (error: unknown): SendOutcome => ({
+        kind: 'retry',
+        status: null,
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
     return await Promise.race([sent, expired]);
   } finally {
     clearTimeout(timer);

@@ -29,7 +29,11 @@ export function unsubscribeUrl(baseUrl: string, slug: string, token: string): st
 }
 
 /** The organization's policy on private addresses, as the probes apply it. */
-export async function targetPolicyOf(store: Store, organizationId: string, global: ProbeTargetPolicy | 'auto' = 'auto'): Promise<ProbeTargetPolicy> {
+export async function targetPolicyOf(
+  store: Store,
+  organizationId: string,
+  global: ProbeTargetPolicy | 'auto' = 'auto',
+): Promise<ProbeTargetPolicy> {
   return probeTargetPolicies(await store.organizations.list(), global).get(organizationId) ?? 'deny';
 }
 
@@ -46,7 +50,11 @@ export function createSubscriberTargets(deps: SubscriberTargetDeps): (delivery: 
       return {
         label,
         definition: subscriberEmail,
-        config: { to: subscriber.address, unsubscribeUrl: unsubscribeUrl(deps.baseUrl(), page.slug, subscriber.unsubscribeToken), messageKey: subscriber.id },
+        config: {
+          to: subscriber.address,
+          unsubscribeUrl: unsubscribeUrl(deps.baseUrl(), page.slug, subscriber.unsubscribeToken),
+          messageKey: subscriber.id,
+        },
       };
     if (!subscriber.secret) return { dead: 'the webhook subscriber has no signing secret' };
     return { label, definition: subscriberWebhook, config: { url: subscriber.address, secret: subscriber.secret } };
@@ -60,8 +68,17 @@ const subscriberEmail = defineChannel({
   secrets: [],
   targets: ['to'],
   send: async (event, config, ctx) => {
-    if (!ctx.smtp) return { kind: 'dead', status: null, error: 'no system SMTP server is set (WARDEN_SMTP_URL, or smtp: in warden.yaml)' };
-    const message = buildEmail(event, { to: config.to, from: ctx.smtp.from }, { unsubscribeUrl: config.unsubscribeUrl, messageKey: config.messageKey });
+    if (!ctx.smtp)
+      return {
+        kind: 'dead',
+        status: null,
+        error: 'no system SMTP server is set (WARDEN_SMTP_URL, or smtp: in warden.yaml)',
+      };
+    const message = buildEmail(
+      event,
+      { to: config.to, from: ctx.smtp.from },
+      { unsubscribeUrl: config.unsubscribeUrl, messageKey: config.messageKey },
+    );
     return sendMail(ctx.smtp, message, ctx.signal);
   },
 });

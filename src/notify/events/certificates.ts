@@ -26,7 +26,11 @@ export interface CertificateFacts {
 }
 
 /** The event a judged certificate calls for, to the channels `only`. */
-export function certificateItem(monitor: Monitor, c: CertificateFacts & { organizationId: string }, only: readonly string[]): OutboxItem {
+export function certificateItem(
+  monitor: Monitor,
+  c: CertificateFacts & { organizationId: string },
+  only: readonly string[],
+): OutboxItem {
   const expired = c.daysLeft === null || c.daysLeft < 0;
   const kind = expired ? 'tls.expired' : 'tls.expiring';
   const host = hostOf(monitor.config) ?? monitor.name;
@@ -41,9 +45,18 @@ export function certificateItem(monitor: Monitor, c: CertificateFacts & { organi
       kind,
       at: c.checkedAt,
       severity: expired ? 'critical' : 'warning',
-      title: expired ? `The certificate of ${host} has expired` : `The certificate of ${host} expires ${daysLeft === 0 ? 'today' : `in ${daysLeft} day${daysLeft === 1 ? '' : 's'}`}`,
+      title: expired
+        ? `The certificate of ${host} has expired`
+        : `The certificate of ${host} expires ${daysLeft === 0 ? 'today' : `in ${daysLeft} day${daysLeft === 1 ? '' : 's'}`}`,
       reason: c.error,
-      monitor: { id: monitor.id, key: monitor.key, name: monitor.name, type: monitor.type, state: monitor.state, previousState: monitor.state },
+      monitor: {
+        id: monitor.id,
+        key: monitor.key,
+        name: monitor.name,
+        type: monitor.type,
+        state: monitor.state,
+        previousState: monitor.state,
+      },
       tls: { host, expiresAt, daysLeft },
     },
   };
@@ -53,13 +66,19 @@ export function certificateItem(monitor: Monitor, c: CertificateFacts & { organi
  * What a result tells of the certificate: its expiry and days left (`data.tlsValidTo`, `data.tlsDaysRemaining`), or that
  * an expired one refused the check (then the expiry last seen, from the monitor's previous result, when known).
  */
-export function certificateFacts(input: CheckedResult, monitor: MonitorStateRow, lastJudged: string | undefined): { validTo: string | null; daysLeft: number | null } | null {
+export function certificateFacts(
+  input: CheckedResult,
+  monitor: MonitorStateRow,
+  lastJudged: string | undefined,
+): { validTo: string | null; daysLeft: number | null } | null {
   const validTo = input.data?.tlsValidTo;
   const daysLeft = input.data?.tlsDaysRemaining;
-  if (typeof validTo === 'string' && typeof daysLeft === 'number' && !Number.isNaN(Date.parse(validTo))) return { validTo, daysLeft };
+  if (typeof validTo === 'string' && typeof daysLeft === 'number' && !Number.isNaN(Date.parse(validTo)))
+    return { validTo, daysLeft };
   if (input.ok || input.error !== CERTIFICATE_EXPIRED_ERROR) return null;
   // Already judged expired: no need to read the previous result again.
-  if (lastJudged?.endsWith('\u0000expired')) return { validTo: lastJudged.slice(0, -'\u0000expired'.length) || null, daysLeft: null };
+  if (lastJudged?.endsWith('\u0000expired'))
+    return { validTo: lastJudged.slice(0, -'\u0000expired'.length) || null, daysLeft: null };
   return { validTo: previousValidTo(monitor.lastResult), daysLeft: null };
 }
 

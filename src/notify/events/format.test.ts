@@ -34,21 +34,34 @@ describe('eventFacts', () => {
   });
 
   it('an incident, maintenance and a certificate', () => {
-    expect(eventFacts(INCIDENT_EVENT)[0]).toEqual({ name: 'Incident', value: 'Login queue delays (investigating, minor)' });
+    expect(eventFacts(INCIDENT_EVENT)[0]).toEqual({
+      name: 'Incident',
+      value: 'Login queue delays (investigating, minor)',
+    });
     const tls = { ...BARE_EVENT, tls: { host: 'play.acme.test', expiresAt: Date.UTC(2025, 2, 8), daysLeft: 7 } };
-    expect(eventFacts(tls)).toEqual([{ name: 'Certificate', value: 'play.acme.test: expires in 7 days (2025-03-08 00:00 UTC)' }]);
-    const window = { ...BARE_EVENT, maintenance: { id: 'm', title: 'Patch', startsAt: Date.UTC(2025, 2, 2, 1), endsAt: Date.UTC(2025, 2, 2, 2) } };
-    expect(eventFacts(window)).toEqual([{ name: 'Maintenance', value: 'Patch: 2025-03-02 01:00 UTC to 2025-03-02 02:00 UTC' }]);
+    expect(eventFacts(tls)).toEqual([
+      { name: 'Certificate', value: 'play.acme.test: expires in 7 days (2025-03-08 00:00 UTC)' },
+    ]);
+    const window = {
+      ...BARE_EVENT,
+      maintenance: { id: 'm', title: 'Patch', startsAt: Date.UTC(2025, 2, 2, 1), endsAt: Date.UTC(2025, 2, 2, 2) },
+    };
+    expect(eventFacts(window)).toEqual([
+      { name: 'Maintenance', value: 'Patch: 2025-03-02 01:00 UTC to 2025-03-02 02:00 UTC' },
+    ]);
   });
 
   it('a certificate expiring today, or expired (told so, or past its date), and a relay', () => {
     const certificate = (kind: 'tls.expiring' | 'tls.expired', daysLeft: number) =>
-      eventFacts({ ...BARE_EVENT, kind, tls: { host: 'shop.acme.test', expiresAt: Date.UTC(2025, 2, 1), daysLeft } })[0]?.value;
+      eventFacts({ ...BARE_EVENT, kind, tls: { host: 'shop.acme.test', expiresAt: Date.UTC(2025, 2, 1), daysLeft } })[0]
+        ?.value;
     expect(certificate('tls.expiring', 0)).toBe('shop.acme.test: expires today (2025-03-01 00:00 UTC)');
     expect(certificate('tls.expiring', 1)).toBe('shop.acme.test: expires in 1 day (2025-03-01 00:00 UTC)');
     expect(certificate('tls.expired', 0)).toBe('shop.acme.test: expired (2025-03-01 00:00 UTC)');
     expect(certificate('tls.expired', -3)).toBe('shop.acme.test: expired (2025-03-01 00:00 UTC)');
-    expect(eventFacts({ ...BARE_EVENT, kind: 'relay.offline', relay: { key: 'lab', name: 'Home lab' } })).toEqual([{ name: 'Relay', value: 'Home lab' }]);
+    expect(eventFacts({ ...BARE_EVENT, kind: 'relay.offline', relay: { key: 'lab', name: 'Home lab' } })).toEqual([
+      { name: 'Relay', value: 'Home lab' },
+    ]);
   });
 });
 

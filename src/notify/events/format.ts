@@ -40,11 +40,20 @@ export function eventFacts(event: NotificationEvent): EventFact[] {
   if (monitor) facts.push({ name: 'Monitor', value: monitor.name });
   if (relay) facts.push({ name: 'Relay', value: relay.name });
   if (incident) facts.push({ name: 'Incident', value: `${incident.title} (${incident.status}, ${incident.impact})` });
-  if (maintenance) facts.push({ name: 'Maintenance', value: `${maintenance.title}: ${utc(maintenance.startsAt)} to ${utc(maintenance.endsAt)}` });
-  if (tls) facts.push({ name: 'Certificate', value: `${tls.host}: ${certificateWords(event.kind, tls.daysLeft)} (${utc(tls.expiresAt)})` });
+  if (maintenance)
+    facts.push({
+      name: 'Maintenance',
+      value: `${maintenance.title}: ${utc(maintenance.startsAt)} to ${utc(maintenance.endsAt)}`,
+    });
+  if (tls)
+    facts.push({
+      name: 'Certificate',
+      value: `${tls.host}: ${certificateWords(event.kind, tls.daysLeft)} (${utc(tls.expiresAt)})`,
+    });
   const page = event.pages[0];
   if (page) facts.push({ name: 'Page', value: page.title, url: page.url });
-  if (event.kind === 'monitor.recovered' && monitor?.downtimeMs != null) facts.push({ name: 'Downtime', value: humanDuration(monitor.downtimeMs) });
+  if (event.kind === 'monitor.recovered' && monitor?.downtimeMs != null)
+    facts.push({ name: 'Downtime', value: humanDuration(monitor.downtimeMs) });
   if (monitor?.players) facts.push({ name: 'Players', value: players(monitor.players) });
   return facts;
 }

@@ -13,10 +13,17 @@ export type IncidentKind = Extract<NotificationKind, `incident.${string}`>;
  * timeline entry that was not there before, or a new status → resolved (when it now is and was not) or updated.
  * Anything else (a title, the impact, the components) is not news.
  */
-export function incidentNotice(before: Incident | null, after: Incident, now: number): { kind: IncidentKind; at: number } | null {
+export function incidentNotice(
+  before: Incident | null,
+  after: Incident,
+  now: number,
+): { kind: IncidentKind; at: number } | null {
   const latest = after.updates.at(-1);
-  if (!before) return { kind: 'incident.created', at: Math.max(after.startedAt, latest?.at ?? 0, after.resolvedAt ?? 0) };
-  const newEntry = latest !== undefined && !before.updates.some((u) => u.at === latest.at && u.status === latest.status && u.message === latest.message);
+  if (!before)
+    return { kind: 'incident.created', at: Math.max(after.startedAt, latest?.at ?? 0, after.resolvedAt ?? 0) };
+  const newEntry =
+    latest !== undefined &&
+    !before.updates.some((u) => u.at === latest.at && u.status === latest.status && u.message === latest.message);
   if (!newEntry && before.status === after.status) return null;
   const kind = after.status === 'resolved' && before.status !== 'resolved' ? 'incident.resolved' : 'incident.updated';
   const at = newEntry && latest ? latest.at : after.status === 'resolved' ? (after.resolvedAt ?? now) : now;
@@ -30,17 +37,35 @@ export function incidentItem(page: Page, after: Incident, notice: { kind: Incide
     organizationId: page.organizationId,
     subject: { monitorId: null, pageIds: [page.id] },
     event: {
-      id: notice.kind === 'incident.created' ? stableEventId(after.id, notice.kind) : stableEventId(after.id, notice.kind, notice.at, after.status),
+      id:
+        notice.kind === 'incident.created'
+          ? stableEventId(after.id, notice.kind)
+          : stableEventId(after.id, notice.kind, notice.at, after.status),
       kind: notice.kind,
       at: notice.at,
       severity: after.status === 'resolved' ? 'ok' : SEVERITY[after.impact],
       title: `${TITLE[notice.kind]}${after.title}`,
       reason: latest?.message ?? null,
-      incident: { id: after.id, title: after.title, status: after.status, impact: after.impact, message: latest?.message ?? null },
+      incident: {
+        id: after.id,
+        title: after.title,
+        status: after.status,
+        impact: after.impact,
+        message: latest?.message ?? null,
+      },
     },
   };
 }
 
-const SEVERITY: Record<IncidentImpact, NotificationSeverity> = { critical: 'critical', major: 'critical', minor: 'warning', none: 'info' };
+const SEVERITY: Record<IncidentImpact, NotificationSeverity> = {
+  critical: 'critical',
+  major: 'critical',
+  minor: 'warning',
+  none: 'info',
+};
 
-const TITLE: Record<IncidentKind, string> = { 'incident.created': 'Incident: ', 'incident.updated': 'Incident update: ', 'incident.resolved': 'Resolved: ' };
+const TITLE: Record<IncidentKind, string> = {
+  'incident.created': 'Incident: ',
+  'incident.updated': 'Incident update: ',
+  'incident.resolved': 'Resolved: ',
+};

@@ -58,7 +58,12 @@ export function stateChangeItem(change: StateChange, monitor: Monitor, kind: Not
 }
 
 /** The k-th reminder (due at `due.at`) to one channel that a monitor is still down. */
-export function reminderItem(monitor: Monitor, channelId: string, due: { k: number; at: number }, id: string): OutboxItem {
+export function reminderItem(
+  monitor: Monitor,
+  channelId: string,
+  due: { k: number; at: number },
+  id: string,
+): OutboxItem {
   return {
     organizationId: monitor.organizationId,
     subject: { monitorId: monitor.id, pageIds: null },
@@ -100,13 +105,30 @@ export function flapEndedItem(
   };
 }
 
-const STATE_SEVERITY: Partial<Record<string, NotificationSeverity>> = { up: 'ok', degraded: 'warning', down: 'critical' };
+const STATE_SEVERITY: Partial<Record<string, NotificationSeverity>> = {
+  up: 'ok',
+  degraded: 'warning',
+  down: 'critical',
+};
 
 function monitorFields(monitor: Monitor, previousState: string): NonNullable<NotificationEvent['monitor']> {
-  return { id: monitor.id, key: monitor.key, name: monitor.name, type: monitor.type, state: monitor.state, previousState, downtimeMs: null, players: null };
+  return {
+    id: monitor.id,
+    key: monitor.key,
+    name: monitor.name,
+    type: monitor.type,
+    state: monitor.state,
+    previousState,
+    downtimeMs: null,
+    players: null,
+  };
 }
 
-const SEVERITY: Partial<Record<NotificationKind, NotificationSeverity>> = { 'monitor.down': 'critical', 'monitor.degraded': 'warning', 'monitor.recovered': 'ok' };
+const SEVERITY: Partial<Record<NotificationKind, NotificationSeverity>> = {
+  'monitor.down': 'critical',
+  'monitor.degraded': 'warning',
+  'monitor.recovered': 'ok',
+};
 
 function titleOf(kind: NotificationKind, name: string, downtimeMs: number | null): string {
   if (kind === 'monitor.down') return `${name} is down`;
@@ -140,7 +162,8 @@ function errorOf(json: string | null): string | null {
 function playersOf(json: string | null): { online: number; max: number | null } | null {
   const data = parseResult(json)?.data as Record<string, unknown> | null | undefined;
   const players = data?.players;
-  if (typeof players === 'number') return { online: players, max: typeof data?.maxPlayers === 'number' ? data.maxPlayers : null };
+  if (typeof players === 'number')
+    return { online: players, max: typeof data?.maxPlayers === 'number' ? data.maxPlayers : null };
   if (players && typeof players === 'object') {
     const p = players as { online?: unknown; max?: unknown };
     if (typeof p.online === 'number') return { online: p.online, max: typeof p.max === 'number' ? p.max : null };

@@ -6,14 +6,33 @@ import { humanDuration, utc } from './format.js';
 import type { OutboxItem } from './item.js';
 
 /** `relay.offline`: last heard from at `lastSeenAt`; `pageIds` the pages that show its monitors. */
-export function relayOfflineItem(relay: Relay, pageIds: readonly string[], lastSeenAt: number, now: number): OutboxItem {
+export function relayOfflineItem(
+  relay: Relay,
+  pageIds: readonly string[],
+  lastSeenAt: number,
+  now: number,
+): OutboxItem {
   const reason = `Not heard from for ${humanDuration(now - lastSeenAt)} (last seen ${utc(lastSeenAt)}); its monitors are unknown until it is back.`;
   return relayItem(relay, pageIds, 'relay.offline', now, now, `Relay ${relay.name} is offline`, reason);
 }
 
 /** `relay.back`: the outage that began at `offlineSince`, silent for `silentMs`. */
-export function relayBackItem(relay: Relay, pageIds: readonly string[], offlineSince: number, silentMs: number, now: number): OutboxItem {
-  return relayItem(relay, pageIds, 'relay.back', offlineSince, now, `Relay ${relay.name} is back after ${humanDuration(silentMs)}`, null);
+export function relayBackItem(
+  relay: Relay,
+  pageIds: readonly string[],
+  offlineSince: number,
+  silentMs: number,
+  now: number,
+): OutboxItem {
+  return relayItem(
+    relay,
+    pageIds,
+    'relay.back',
+    offlineSince,
+    now,
+    `Relay ${relay.name} is back after ${humanDuration(silentMs)}`,
+    null,
+  );
 }
 
 function relayItem(

@@ -13,14 +13,23 @@ interface AccountMailBase {
 }
 
 /** A link that finishes a sign-up (`signup`) or confirms an address (`email-change`), valid `validHours`. */
-export function buildEmailLinkMail(mail: AccountMailBase & { purpose: 'signup' | 'email-change'; link: string; validHours: number; organization?: string | undefined }): EmailMessage {
+export function buildEmailLinkMail(
+  mail: AccountMailBase & {
+    purpose: 'signup' | 'email-change';
+    link: string;
+    validHours: number;
+    organization?: string | undefined;
+  },
+): EmailMessage {
   const signup = mail.purpose === 'signup';
   const joining = mail.organization ? ` and join ${clip(oneLine(mail.organization), 120)}` : '';
   return accountMail(mail, {
     event: signup ? 'signup' : 'email-confirmation',
     subject: signup ? 'Finish creating your Warden account' : 'Confirm your email address for Warden',
     lines: [
-      signup ? `Follow this link to finish creating your Warden account${joining}:` : `Follow this link to use ${mail.to} for your Warden account:`,
+      signup
+        ? `Follow this link to finish creating your Warden account${joining}:`
+        : `Follow this link to use ${mail.to} for your Warden account:`,
     ],
     action: { label: signup ? 'Finish creating the account' : 'Confirm the address', link: mail.link },
     after: `The link works for ${mail.validHours} hours, once. If you did not ask for this, ignore this mail: nothing happens unless the link is used.`,
@@ -28,8 +37,17 @@ export function buildEmailLinkMail(mail: AccountMailBase & { purpose: 'signup' |
 }
 
 /** Someone signed up with, or asked to move an account to, an address that has an account: nothing changed. */
-export function buildAddressInUseMail(mail: AccountMailBase & { purpose: 'signup' | 'email-change'; signInLink: string; invitationLink?: string | undefined }): EmailMessage {
-  const asked = mail.purpose === 'signup' ? 'Someone tried to create a Warden account with this address' : 'Someone asked to move another Warden account to this address';
+export function buildAddressInUseMail(
+  mail: AccountMailBase & {
+    purpose: 'signup' | 'email-change';
+    signInLink: string;
+    invitationLink?: string | undefined;
+  },
+): EmailMessage {
+  const asked =
+    mail.purpose === 'signup'
+      ? 'Someone tried to create a Warden account with this address'
+      : 'Someone asked to move another Warden account to this address';
   return accountMail(mail, {
     event: 'address-in-use',
     subject: 'You already have a Warden account',
@@ -39,7 +57,10 @@ export function buildAddressInUseMail(mail: AccountMailBase & { purpose: 'signup
         ? 'If that was you: sign in, then open the invitation again to accept it:'
         : 'If that was you: sign in with your password instead (an administrator of Warden can send you a link to set a new one).',
     ],
-    action: { label: mail.invitationLink ? 'Open the invitation' : 'Sign in', link: mail.invitationLink ?? mail.signInLink },
+    action: {
+      label: mail.invitationLink ? 'Open the invitation' : 'Sign in',
+      link: mail.invitationLink ?? mail.signInLink,
+    },
     after: 'If it was not you, ignore this mail.',
   });
 }
@@ -60,8 +81,13 @@ function accountMail(
   mail: AccountMailBase,
   body: { event: string; subject: string; lines: string[]; action?: { label: string; link: string }; after?: string },
 ): EmailMessage {
-  const text = [...body.lines, ...(body.action ? [body.action.link] : []), ...(body.after ? ['', body.after] : [])].join('\n');
-  const paragraph = (line: string, colour = '#111827') => `<p style="margin:0 0 12px;color:${colour}">${escapeHtml(line)}</p>`;
+  const text = [
+    ...body.lines,
+    ...(body.action ? [body.action.link] : []),
+    ...(body.after ? ['', body.after] : []),
+  ].join('\n');
+  const paragraph = (line: string, colour = '#111827') =>
+    `<p style="margin:0 0 12px;color:${colour}">${escapeHtml(line)}</p>`;
   const button = body.action
     ? `<p style="margin:0 0 16px"><a href="${escapeHtml(body.action.link)}" style="display:inline-block;padding:8px 14px;border-radius:6px;background:#0969da;color:#ffffff;text-decoration:none;font-weight:600">${escapeHtml(body.action.label)}</a></p>`
     : '';

@@ -53,7 +53,11 @@ export function buildRecipientConfirmationMail(mail: RecipientConfirmationMail):
     html,
     messageId: messageId(`recipient.${randomBytes(12).toString('hex')}`, senderAddress(mail.from)),
     date: new Date(mail.now),
-    headers: { 'Auto-Submitted': 'auto-generated', 'X-Warden-Event': 'recipient.confirm', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    headers: {
+      'Auto-Submitted': 'auto-generated',
+      'X-Warden-Event': 'recipient.confirm',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
     list: { unsubscribe: mail.unsubscribeUrl },
   };
 }

@@ -12,7 +12,10 @@ import { portOf, SMTP_TIMEOUT_MS, type SmtpServer, transportOptions } from './sm
 export async function smtpTransport(server: SmtpServer, signal: AbortSignal, guard: TargetGuard = ANY_TARGET) {
   // Loaded at the first message, not at start-up: most servers send none for hours, or never.
   const { default: nodemailer } = await importPackage<typeof import('nodemailer')>('nodemailer');
-  return nodemailer.createTransport({ ...transportOptions(server), getSocket: (_options, callback) => connect(server, guard, signal, callback) });
+  return nodemailer.createTransport({
+    ...transportOptions(server),
+    getSocket: (_options, callback) => connect(server, guard, signal, callback),
+  });
 }
 
 type Connected = (error: Error | null, socketOptions?: { connection: Socket }) => void;
@@ -36,7 +39,9 @@ function connect(server: SmtpServer, guard: TargetGuard, signal: AbortSignal, ca
   const aborted = () => settle(Object.assign(new Error('aborted'), { code: 'EABORT' }));
   socket.once('error', settle);
   socket.once('connect', connected);
-  socket.setTimeout(SMTP_TIMEOUT_MS, () => settle(Object.assign(new Error('connection timed out'), { code: 'ETIMEDOUT' })));
+  socket.setTimeout(SMTP_TIMEOUT_MS, () =>
+    settle(Object.assign(new Error('connection timed out'), { code: 'ETIMEDOUT' })),
+  );
   if (signal.aborted) aborted();
   else signal.addEventListener('abort', aborted, { once: true });
 }

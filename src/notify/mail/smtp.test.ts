@@ -41,15 +41,25 @@ describe('WARDEN_SMTP_URL', () => {
       tlsRejectUnauthorized: true,
       from: 'status@acme.test',
     });
-    expect(parseSmtpUrl('smtps://mail.acme.test', 'a@b.test')).toMatchObject({ secure: 'tls', port: undefined, username: undefined });
-    expect(parseSmtpUrl('smtp://[::1]:25?secure=none&tlsRejectUnauthorized=false', 'a@b.test')).toMatchObject({ host: '::1', secure: 'none', tlsRejectUnauthorized: false });
+    expect(parseSmtpUrl('smtps://mail.acme.test', 'a@b.test')).toMatchObject({
+      secure: 'tls',
+      port: undefined,
+      username: undefined,
+    });
+    expect(parseSmtpUrl('smtp://[::1]:25?secure=none&tlsRejectUnauthorized=false', 'a@b.test')).toMatchObject({
+      host: '::1',
+      secure: 'none',
+      tlsRejectUnauthorized: false,
+    });
     expect(() => parseSmtpUrl('https://mail.acme.test', 'a@b.test')).toThrow(/smtp:\/\/ or smtps:\/\//);
     expect(describeSmtp(parseSmtpUrl('smtp://u:secret@h:587', 'a@b.test'))).toBe('smtp://u@h:587 (auto)');
   });
 
   it('needs WARDEN_SMTP_FROM with it, and never repeats the password in an error', () => {
     expect(readSettings({}).smtp).toBeUndefined();
-    expect(readSettings({ WARDEN_SMTP_URL: 'smtp://u:hunter2@h', WARDEN_SMTP_FROM: 'Acme status <status@acme.test>' }).smtp).toMatchObject({
+    expect(
+      readSettings({ WARDEN_SMTP_URL: 'smtp://u:hunter2@h', WARDEN_SMTP_FROM: 'Acme status <status@acme.test>' }).smtp,
+    ).toMatchObject({
       host: 'h',
       password: 'hunter2',
       from: { address: 'status@acme.test', name: 'Acme status' },
@@ -71,25 +81,49 @@ describe('WARDEN_SMTP_URL', () => {
   });
 
   it('is also read from smtp: in warden.yaml', () => {
-    const file = parseConfigText('organization: { name: T }\nsmtp: { host: mail.test, port: 2525, username: u, password: "${PW}", from: status@t.test }\n', 'w.yaml', { PW: 'pw' });
-    expect(file.smtp).toEqual({ host: 'mail.test', port: 2525, secure: 'auto', username: 'u', password: 'pw', tlsRejectUnauthorized: true, from: 'status@t.test' });
+    const file = parseConfigText(
+      'organization: { name: T }\nsmtp: { host: mail.test, port: 2525, username: u, password: "${PW}", from: status@t.test }\n',
+      'w.yaml',
+      { PW: 'pw' },
+    );
+    expect(file.smtp).toEqual({
+      host: 'mail.test',
+      port: 2525,
+      secure: 'auto',
+      username: 'u',
+      password: 'pw',
+      tlsRejectUnauthorized: true,
+      from: 'status@t.test',
+    });
   });
 });
 
 describe('an email channel without a host', () => {
   it('sends through the system server with its sender, and is dead without one', async () => {
     const server = await smtp({ auth: { username: 'warden', password: 's3cret' } });
-    const system = parseSmtpUrl(`smtp://warden:s3cret@127.0.0.1:${server.port}`, { address: 'status@acme.test', name: 'Acme' });
+    const system = parseSmtpUrl(`smtp://warden:s3cret@127.0.0.1:${server.port}`, {
+      address: 'status@acme.test',
+      name: 'Acme',
+    });
     expect(emailConfig.safeParse({ to: 'ops@acme.test', host: 'smtp.acme.test' }).success).toBe(false);
     expect(await send({ to: 'ops@acme.test' }, system)).toMatchObject({ kind: 'sent', status: 250 });
     expect(server.messages[0]).toMatchObject({ from: 'status@acme.test', to: ['ops@acme.test'], user: 'warden' });
-    expect(await send({ to: 'ops@acme.test' }, undefined)).toMatchObject({ kind: 'dead', error: expect.stringContaining('WARDEN_SMTP_URL') });
+    expect(await send({ to: 'ops@acme.test' }, undefined)).toMatchObject({
+      kind: 'dead',
+      error: expect.stringContaining('WARDEN_SMTP_URL'),
+    });
   });
 
   it("never sends as the channel's from: that becomes Reply-To, and the subject names the organization", async () => {
     const server = await smtp();
-    const system = parseSmtpUrl(`smtp://127.0.0.1:${server.port}?secure=none`, { address: 'status@operator.test', name: 'Operator status' });
-    const spoofed = { to: ['victim@example.test', 'other@example.test'], from: { address: 'security@operator.test', name: 'Operator Security' } };
+    const system = parseSmtpUrl(`smtp://127.0.0.1:${server.port}?secure=none`, {
+      address: 'status@operator.test',
+      name: 'Operator status',
+    });
+    const spoofed = {
+      to: ['victim@example.test', 'other@example.test'],
+      from: { address: 'security@operator.test', name: 'Operator Security' },
+    };
     expect(await send(spoofed, system)).toMatchObject({ kind: 'sent' });
     const [received] = server.messages;
     expect(received).toMatchObject({ from: 'status@operator.test', to: ['victim@example.test', 'other@example.test'] });
@@ -97,7 +131,9 @@ describe('an email channel without a host', () => {
     expect(mail.from?.value).toEqual([{ address: 'status@operator.test', name: 'Operator status' }]);
     expect(mail.replyTo?.value).toEqual([{ address: 'security@operator.test', name: 'Operator Security' }]);
     expect(mail.subject).toBe('[Warden · Acme Games] [INCIDENT] Incident: Login queue delays');
-    expect(mail.text).toContain('Warden sent this notification for the organization "Acme Games", which wrote what it says.');
+    expect(mail.text).toContain(
+      'Warden sent this notification for the organization "Acme Games", which wrote what it says.',
+    );
     expect(mail.html).toContain('which wrote what it says.');
     expect(mail.messageId).toMatch(/@operator\.test>$/);
   });
@@ -110,8 +146,17 @@ describe('an email channel without a host', () => {
       { address: 'b@example.test', unsubscribeUrl: 'https://warden.test/notifications/unsubscribe?token=b' },
       { address: 'c@example.test' },
     ];
-    const config = emailConfig.parse({ to: ['a@example.test', 'b@example.test', 'c@example.test', 'skipped@example.test'] });
-    const outcome = await emailChannel.send(INCIDENT_EVENT, config, { signal: AbortSignal.timeout(10_000), now: Date.now(), attempt: 0, guard: PUBLIC_TARGETS_ONLY, smtp: system, recipients });
+    const config = emailConfig.parse({
+      to: ['a@example.test', 'b@example.test', 'c@example.test', 'skipped@example.test'],
+    });
+    const outcome = await emailChannel.send(INCIDENT_EVENT, config, {
+      signal: AbortSignal.timeout(10_000),
+      now: Date.now(),
+      attempt: 0,
+      guard: PUBLIC_TARGETS_ONLY,
+      smtp: system,
+      recipients,
+    });
     expect(outcome).toMatchObject({ kind: 'sent' });
     expect(server.messages.map((m) => m.to)).toEqual([['c@example.test'], ['a@example.test'], ['b@example.test']]);
     const [together, a, b] = await Promise.all(server.messages.map((m) => m.parse()));
@@ -119,7 +164,9 @@ describe('an email channel without a host', () => {
     const unsubscribeOf = (mail: typeof a) => mail?.headerLines.find((line) => line.key === 'list-unsubscribe')?.line;
     expect(unsubscribeOf(a)).toBe('List-Unsubscribe: <https://warden.test/notifications/unsubscribe?token=a>');
     expect(unsubscribeOf(b)).toBe('List-Unsubscribe: <https://warden.test/notifications/unsubscribe?token=b>');
-    expect(a?.headerLines.find((line) => line.key === 'list-unsubscribe-post')?.line).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(a?.headerLines.find((line) => line.key === 'list-unsubscribe-post')?.line).toBe(
+      'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
+    );
     expect(new Set([together?.messageId, a?.messageId, b?.messageId]).size).toBe(3);
   });
 

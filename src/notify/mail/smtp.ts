@@ -40,14 +40,22 @@ export const smtpSectionSchema = z
   .object({
     host: z.string().min(1, { error: 'expected the SMTP host' }).max(253),
     port: z.number().int().min(1).max(65535).optional(),
-    secure: z.enum(SMTP_SECURITY).default('auto').describe('tls (port 465), starttls (required), auto (STARTTLS when offered, the default) or none.'),
+    secure: z
+      .enum(SMTP_SECURITY)
+      .default('auto')
+      .describe('tls (port 465), starttls (required), auto (STARTTLS when offered, the default) or none.'),
     username: z.string().min(1).max(320).optional(),
     password: z.string().min(1).max(4096).optional().describe('Use ${ENV_VAR}; never logged.'),
     tlsRejectUnauthorized: z.boolean().default(true),
-    from: mailSender().describe('The sender of the mail Warden sends itself (page subscribers, email channels without their own server).'),
+    from: mailSender().describe(
+      'The sender of the mail Warden sends itself (page subscribers, email channels without their own server).',
+    ),
   })
   .strict()
-  .refine((s) => s.password === undefined || s.username !== undefined, { error: 'a password needs a username', path: ['username'] })
+  .refine((s) => s.password === undefined || s.username !== undefined, {
+    error: 'a password needs a username',
+    path: ['username'],
+  })
   .describe('The system SMTP server; WARDEN_SMTP_URL and WARDEN_SMTP_FROM take precedence over it.');
 
 export type SmtpSection = z.output<typeof smtpSectionSchema>;
@@ -64,13 +72,16 @@ export function parseSmtpUrl(text: string, from: MailSender): SmtpSettings {
   } catch {
     throw new Error('expected smtp://user:password@host:port or smtps://…');
   }
-  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error(`expected an smtp:// or smtps:// URL, not ${url.protocol}//`);
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
+    throw new Error(`expected an smtp:// or smtps:// URL, not ${url.protocol}//`);
   if (url.hostname === '') throw new Error('the URL names no host');
   const secureParam = url.searchParams.get('secure');
-  if (secureParam !== null && !['starttls', 'none', 'auto', 'tls'].includes(secureParam)) throw new Error('secure= must be tls, starttls, auto or none');
+  if (secureParam !== null && !['starttls', 'none', 'auto', 'tls'].includes(secureParam))
+    throw new Error('secure= must be tls, starttls, auto or none');
   const secure: SmtpSecurity = (secureParam as SmtpSecurity | null) ?? (url.protocol === 'smtps:' ? 'tls' : 'auto');
   const reject = url.searchParams.get('tlsRejectUnauthorized');
-  if (reject !== null && reject !== 'true' && reject !== 'false') throw new Error('tlsRejectUnauthorized= must be true or false');
+  if (reject !== null && reject !== 'true' && reject !== 'false')
+    throw new Error('tlsRejectUnauthorized= must be true or false');
   const username = url.username === '' ? undefined : decodeURIComponent(url.username);
   const password = url.password === '' ? undefined : decodeURIComponent(url.password);
   return {

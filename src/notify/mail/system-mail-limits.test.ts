@@ -11,14 +11,21 @@ describe('the system SMTP limiter', () => {
   it('holds a channel past its messages per window, until the window ends', () => {
     const limiter = createSystemMailLimiter(limits);
     for (let i = 0; i < 3; i++) expect(limiter.take(charge('nch_a'), 1000 + i)).toEqual({ allowed: true });
-    expect(limiter.take(charge('nch_a'), 2000)).toEqual({ allowed: false, retryAfterMs: 59_000, limit: 'a channel may send 3 messages a minute through the system SMTP server' });
+    expect(limiter.take(charge('nch_a'), 2000)).toEqual({
+      allowed: false,
+      retryAfterMs: 59_000,
+      limit: 'a channel may send 3 messages a minute through the system SMTP server',
+    });
     expect(limiter.take(charge('nch_a'), 61_000)).toEqual({ allowed: true });
   });
 
   it("counts an organization's channels together", () => {
     const limiter = createSystemMailLimiter(limits);
     for (const id of ['nch_a', 'nch_a', 'nch_b', 'nch_b']) expect(limiter.take(charge(id), 0).allowed).toBe(true);
-    expect(limiter.take(charge('nch_c'), 0)).toMatchObject({ allowed: false, limit: expect.stringContaining("an organization's channels may send 4 messages") });
+    expect(limiter.take(charge('nch_c'), 0)).toMatchObject({
+      allowed: false,
+      limit: expect.stringContaining("an organization's channels may send 4 messages"),
+    });
     expect(limiter.take({ channelId: 'nch_c', organizationId: 'org_b', test: false }, 0).allowed).toBe(true);
   });
 
@@ -26,7 +33,10 @@ describe('the system SMTP limiter', () => {
     const limiter = createSystemMailLimiter(limits);
     expect(limiter.take(charge('nch_a', true), 0).allowed).toBe(true);
     expect(limiter.take(charge('nch_a', true), 0).allowed).toBe(true);
-    expect(limiter.take(charge('nch_a', true), 0)).toMatchObject({ allowed: false, limit: expect.stringContaining('2 tests') });
+    expect(limiter.take(charge('nch_a', true), 0)).toMatchObject({
+      allowed: false,
+      limit: expect.stringContaining('2 tests'),
+    });
     // The channel's third message is still there for an alert.
     expect(limiter.take(charge('nch_a'), 0).allowed).toBe(true);
     expect(limiter.take(charge('nch_a'), 0).allowed).toBe(false);

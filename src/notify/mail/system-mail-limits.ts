@@ -24,7 +24,10 @@ export interface LocalSystemMailLimiter extends SystemMailLimiter {
 export type SystemMailLimit = 'channel' | 'organization' | 'test';
 
 /** The counters a charge counts against, with their size. */
-export function chargedLimits(charge: SystemMailCharge, limits: SystemMailLimits): { limit: SystemMailLimit; key: string; points: number }[] {
+export function chargedLimits(
+  charge: SystemMailCharge,
+  limits: SystemMailLimits,
+): { limit: SystemMailLimit; key: string; points: number }[] {
   return [
     ...(charge.test ? [{ limit: 'test' as const, key: charge.channelId, points: limits.testsPerChannel }] : []),
     { limit: 'channel', key: charge.channelId, points: limits.perChannel },
@@ -35,8 +38,10 @@ export function chargedLimits(charge: SystemMailCharge, limits: SystemMailLimits
 /** Says which limit was reached, in the words of the log and the 429. */
 export function describeLimit(limit: SystemMailLimit, limits: SystemMailLimits): string {
   const window = perWindow(limits.windowMs);
-  if (limit === 'test') return `a channel may send ${limits.testsPerChannel} tests ${window} through the system SMTP server`;
-  if (limit === 'channel') return `a channel may send ${limits.perChannel} messages ${window} through the system SMTP server`;
+  if (limit === 'test')
+    return `a channel may send ${limits.testsPerChannel} tests ${window} through the system SMTP server`;
+  if (limit === 'channel')
+    return `a channel may send ${limits.perChannel} messages ${window} through the system SMTP server`;
   return `an organization's channels may send ${limits.perOrganization} messages ${window} through the system SMTP server`;
 }
 
@@ -67,9 +72,17 @@ export function createSystemMailLimiter(limits: SystemMailLimits): LocalSystemMa
   }
   return {
     take(charge, now) {
-      const counters = chargedLimits(charge, limits).map((c) => ({ ...c, window: current(`${c.limit}:${c.key}`, now) }));
+      const counters = chargedLimits(charge, limits).map((c) => ({
+        ...c,
+        window: current(`${c.limit}:${c.key}`, now),
+      }));
       const spent = counters.find((c) => c.window.count >= c.points);
-      if (spent) return { allowed: false, retryAfterMs: Math.max(1, spent.window.start + limits.windowMs - now), limit: describeLimit(spent.limit, limits) };
+      if (spent)
+        return {
+          allowed: false,
+          retryAfterMs: Math.max(1, spent.window.start + limits.windowMs - now),
+          limit: describeLimit(spent.limit, limits),
+        };
       for (const c of counters) c.window.count += 1;
       return { allowed: true };
     },

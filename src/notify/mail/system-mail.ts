@@ -96,15 +96,29 @@ export function createSystemMail(deps: SystemMailDeps): SystemMail {
   }
 
   function held(decision: Exclude<SystemMailDecision, { allowed: true }>): Screening {
-    return { kind: 'hold', retryAfterMs: decision.retryAfterMs, reason: `held: ${decision.limit} (next in ${Math.ceil(decision.retryAfterMs / 1000)} s)` };
+    return {
+      kind: 'hold',
+      retryAfterMs: decision.retryAfterMs,
+      reason: `held: ${decision.limit} (next in ${Math.ceil(decision.retryAfterMs / 1000)} s)`,
+    };
   }
 
   /** Mails a new confirmation link to an address, when it may be asked now and the limits leave room. */
-  async function ask(channel: NotificationChannel, organization: string, address: string, known: ChannelRecipient | undefined, signal: AbortSignal): Promise<Asking> {
+  async function ask(
+    channel: NotificationChannel,
+    organization: string,
+    address: string,
+    known: ChannelRecipient | undefined,
+    signal: AbortSignal,
+  ): Promise<Asking> {
     const smtp = deps.smtp as SmtpSettings;
     const now = clock.now();
-    if ((await store.recipients.countPending(channel.organizationId, now)) >= limits.pendingPerOrganization) return 'full';
-    const decision = await deps.limiter.take({ channelId: channel.id, organizationId: channel.organizationId, test: false }, now);
+    if ((await store.recipients.countPending(channel.organizationId, now)) >= limits.pendingPerOrganization)
+      return 'full';
+    const decision = await deps.limiter.take(
+      { channelId: channel.id, organizationId: channel.organizationId, test: false },
+      now,
+    );
     if (!decision.allowed) return 'limited';
     const id = known?.id ?? newId('rcp');
     const token = newRecipientToken(id);
@@ -136,7 +150,10 @@ export function createSystemMail(deps: SystemMailDeps): SystemMail {
     if (outcome.kind !== 'sent') {
       // Not mailed: the address may be asked again at the next send.
       await store.recipients.unask(row.id, confirmTokenHash);
-      logger.warn({ channel: channel.key, recipient: row.id, error: outcome.error, status: outcome.status }, 'a channel recipient confirmation mail was not sent');
+      logger.warn(
+        { channel: channel.key, recipient: row.id, error: outcome.error, status: outcome.status },
+        'a channel recipient confirmation mail was not sent',
+      );
       return 'failed';
     }
     logger.info({ channel: channel.key, recipient: row.id }, 'channel recipient asked to confirm');
@@ -146,8 +163,13 @@ export function createSystemMail(deps: SystemMailDeps): SystemMail {
   return {
     mode: deps.mode,
     async invitationMail(organizationId) {
-      const decision = await deps.limiter.take({ channelId: `invitations:${organizationId}`, organizationId, test: false }, clock.now());
-      return decision.allowed ? decision : { allowed: false, reason: `${decision.limit} (next in ${Math.ceil(decision.retryAfterMs / 1000)} s)` };
+      const decision = await deps.limiter.take(
+        { channelId: `invitations:${organizationId}`, organizationId, test: false },
+        clock.now(),
+      );
+      return decision.allowed
+        ? decision
+        : { allowed: false, reason: `${decision.limit} (next in ${Math.ceil(decision.retryAfterMs / 1000)} s)` };
     },
     async policyOf(channel, from) {
       return policyAmong(await organizations(from), channel);
@@ -164,7 +186,9 @@ export function createSystemMail(deps: SystemMailDeps): SystemMail {
       }
       const addresses = addressesOf(channel.config);
       const now = clock.now();
-      const rows = new Map((await store.recipients.findByAddresses(channel.organizationId, addresses)).map((row) => [row.address, row]));
+      const rows = new Map(
+        (await store.recipients.findByAddresses(channel.organizationId, addresses)).map((row) => [row.address, row]),
+      );
       const confirmed = addresses.flatMap((address) => {
         const row = rows.get(address);
         return row && recipientState(row, now) === 'confirmed' ? [row] : [];
@@ -188,7 +212,14 @@ export function createSystemMail(deps: SystemMailDeps): SystemMail {
       const note = fared.length === 0 ? null : skippedNote(fared, addresses.length);
       if (confirmed.length === 0) return { kind: 'skip', reason: `no confirmed recipient: ${note}` };
       const base = deps.baseUrl();
-      return { kind: 'send', recipients: confirmed.map((row) => ({ address: row.address, unsubscribeUrl: recipientUnsubscribeUrl(base, row.unsubscribeToken) })), note };
+      return {
+        kind: 'send',
+        recipients: confirmed.map((row) => ({
+          address: row.address,
+          unsubscribeUrl: recipientUnsubscribeUrl(base, row.unsubscribeToken),
+        })),
+        note,
+      };
     },
   };
 }
@@ -196,7 +227,8 @@ export function createSystemMail(deps: SystemMailDeps): SystemMail {
 /** The channel's recipients as stored (a config that no longer parses has none: its send fails on its own). */
 export function addressesOf(config: Record<string, unknown>): string[] {
   const to = config['to'];
-  const listed = typeof to === 'string' ? [to] : Array.isArray(to) ? to.filter((t): t is string => typeof t === 'string') : [];
+  const listed =
+    typeof to === 'string' ? [to] : Array.isArray(to) ? to.filter((t): t is string => typeof t === 'string') : [];
   return [...new Set(listed.map(recipientAddress))];
 }
 
@@ -214,7 +246,9 @@ function skippedNote(fared: readonly Asking[], total: number): string {
     .filter(([n]) => (n as number) > 0)
     .map(([n, what]) => `${n} ${what}`);
   const parts = [
-    ...(unconfirmed > 0 ? [`${unconfirmed} of ${total} recipient${total === 1 ? '' : 's'} skipped as unconfirmed (${why.join(', ')})`] : []),
+    ...(unconfirmed > 0
+      ? [`${unconfirmed} of ${total} recipient${total === 1 ? '' : 's'} skipped as unconfirmed (${why.join(', ')})`]
+      : []),
     ...(count('unsubscribed') > 0 ? [`${count('unsubscribed')} unsubscribed`] : []),
   ];
   return parts.join('; ');

@@ -55,7 +55,9 @@ for (const dialect of dialects) {
       await vi.waitFor(async () => {
         await h.dispatcher.tick();
         const channels = await h.opened.store.channels.list(h.organizationId);
-        const deliveries = (await Promise.all(channels.map((c) => h.opened.store.deliveries.listByChannel(c.id, 50)))).flat();
+        const deliveries = (
+          await Promise.all(channels.map((c) => h.opened.store.deliveries.listByChannel(c.id, 50)))
+        ).flat();
         expect(deliveries.filter((d) => d.status === 'pending' || d.status === 'sending')).toEqual([]);
       });
       const got = receiver.requests.slice(read);
@@ -87,13 +89,26 @@ for (const dialect of dialects) {
 
     it('tells tls.expired once when checks are refused for an expired certificate, as that certificate', async () => {
       const validTo = (await h.opened.store.monitors.findById(shop.id))?.lastResult?.data?.tlsValidTo as string;
-      const refused = () => h.ingest.record({ monitorId: shop.id, ok: false, error: CERTIFICATE_EXPIRED_ERROR, checkedAt: h.clock.now(), source: 'edge' });
+      const refused = () =>
+        h.ingest.record({
+          monitorId: shop.id,
+          ok: false,
+          error: CERTIFICATE_EXPIRED_ERROR,
+          checkedAt: h.clock.now(),
+          source: 'edge',
+        });
       for (let i = 0; i < 3; i++) {
         h.clock.advance(60_000);
         await refused();
       }
       // A check with ignoreTls sees the same certificate expired: the same event, nothing new.
-      await h.ingest.record({ monitorId: shop.id, ok: true, data: { tlsDaysRemaining: -1, tlsValidTo: validTo }, checkedAt: h.clock.now() + 1, source: 'edge' });
+      await h.ingest.record({
+        monitorId: shop.id,
+        ok: true,
+        data: { tlsDaysRemaining: -1, tlsValidTo: validTo },
+        checkedAt: h.clock.now() + 1,
+        source: 'edge',
+      });
       const got = (await received()).filter((r) => r.event.kind.startsWith('tls.'));
       expect(got.map((r) => r.path).sort()).toEqual(['/early', '/late', '/usual']);
       expect(got[0]?.event).toMatchObject({
@@ -108,10 +123,21 @@ for (const dialect of dialects) {
     it('names a tls monitor by its host', async () => {
       const mail = h.monitors.mail as Monitor;
       const validTo = new Date(h.clock.now() + 3 * 86_400_000 + 3_600_000).toISOString();
-      await h.ingest.record({ monitorId: mail.id, ok: true, degraded: true, data: { tlsDaysRemaining: 3, tlsValidTo: validTo }, checkedAt: h.clock.now(), source: 'edge' });
+      await h.ingest.record({
+        monitorId: mail.id,
+        ok: true,
+        degraded: true,
+        data: { tlsDaysRemaining: 3, tlsValidTo: validTo },
+        checkedAt: h.clock.now(),
+        source: 'edge',
+      });
       const got = await received();
       expect(got.map((r) => r.path).sort()).toEqual(['/early', '/late', '/usual']);
-      expect(got[0]?.event).toMatchObject({ kind: 'tls.expiring', title: 'The certificate of mail.example.test expires in 3 days', tls: { host: 'mail.example.test', daysLeft: 3 } });
+      expect(got[0]?.event).toMatchObject({
+        kind: 'tls.expiring',
+        title: 'The certificate of mail.example.test expires in 3 days',
+        tls: { host: 'mail.example.test', daysLeft: 3 },
+      });
     });
   });
 }

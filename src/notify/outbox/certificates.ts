@@ -30,9 +30,17 @@ export interface TlsCandidate {
 
 export interface TlsNotices {
   /** The batch's results worth judging, read before the batch moves the monitors (their last result is the one before). */
-  candidatesOf(inputs: readonly (CheckedResult | { kind: 'silence'; monitorId: string })[], monitors: ReadonlyMap<string, MonitorStateRow>, now: number): TlsCandidate[];
+  candidatesOf(
+    inputs: readonly (CheckedResult | { kind: 'silence'; monitorId: string })[],
+    monitors: ReadonlyMap<string, MonitorStateRow>,
+    now: number,
+  ): TlsCandidate[];
   /** Publishes what they call for on `tx`; `remember` is called once the transaction committed. */
-  publish(tx: Store, candidates: readonly TlsCandidate[], now: number): Promise<{ enqueued: number; remember: () => void }>;
+  publish(
+    tx: Store,
+    candidates: readonly TlsCandidate[],
+    now: number,
+  ): Promise<{ enqueued: number; remember: () => void }>;
 }
 
 export function createTlsNotices(notify: NotificationPublisher): TlsNotices {
@@ -53,7 +61,14 @@ export function createTlsNotices(notify: NotificationPublisher): TlsNotices {
         // An expired certificate is judged once; one about to expire once a day (channels' thresholds differ).
         const memo = `${facts.validTo ?? ''}\u0000${kind}`;
         if (judged.get(monitor.id) === memo || out.some((c) => c.monitorId === monitor.id && c.memo === memo)) continue;
-        out.push({ monitorId: monitor.id, organizationId: monitor.organizationId, checkedAt: input.checkedAt ?? now, ...facts, error: input.error ?? null, memo });
+        out.push({
+          monitorId: monitor.id,
+          organizationId: monitor.organizationId,
+          checkedAt: input.checkedAt ?? now,
+          ...facts,
+          error: input.error ?? null,
+          memo,
+        });
       }
       return out;
     },
@@ -65,13 +80,18 @@ export function createTlsNotices(notify: NotificationPublisher): TlsNotices {
       };
       const channels = new Map<string, NotificationChannel[]>();
       for (const c of candidates)
-        if (!channels.has(c.organizationId)) channels.set(c.organizationId, await tx.channels.listEnabled(c.organizationId));
+        if (!channels.has(c.organizationId))
+          channels.set(c.organizationId, await tx.channels.listEnabled(c.organizationId));
       const wanted = candidates.flatMap((c) => {
-        const only = (channels.get(c.organizationId) ?? []).filter((ch) => c.daysLeft === null || c.daysLeft < 0 || c.daysLeft <= tlsDays(ch.rules));
+        const only = (channels.get(c.organizationId) ?? []).filter(
+          (ch) => c.daysLeft === null || c.daysLeft < 0 || c.daysLeft <= tlsDays(ch.rules),
+        );
         return only.length > 0 ? [{ candidate: c, only: only.map((ch) => ch.id) }] : [];
       });
       if (wanted.length === 0) return { enqueued: 0, remember };
-      const monitors = new Map((await tx.monitors.findByIds([...new Set(wanted.map((w) => w.candidate.monitorId))])).map((m) => [m.id, m]));
+      const monitors = new Map(
+        (await tx.monitors.findByIds([...new Set(wanted.map((w) => w.candidate.monitorId))])).map((m) => [m.id, m]),
+      );
       const items: OutboxItem[] = [];
       for (const { candidate: c, only } of wanted) {
         const monitor = monitors.get(c.monitorId);

@@ -16,14 +16,19 @@ export const MAINTENANCE_CATCH_UP_MS = 3_600_000;
 export const MAINTENANCE_NOTICES_BATCH = 200;
 
 /** One pass over the windows due; resolves to how many notices it told. */
-export function createMaintenancePass(deps: { store: Store; clock: Clock; notify?: NotificationPublisher | undefined }): () => Promise<number> {
+export function createMaintenancePass(deps: {
+  store: Store;
+  clock: Clock;
+  notify?: NotificationPublisher | undefined;
+}): () => Promise<number> {
   async function tell(due: MaintenanceNoticeDue, now: number): Promise<{ told: number; enqueued: number }> {
     return deps.store.transaction(async (tx) => {
       const items: OutboxItem[] = [];
       const { window } = due;
       if (due.startedNoticeAt === null && (await tx.maintenance.markNotice(window.id, 'started', now)))
         items.push(maintenanceItem(due.organizationId, window, 'maintenance.started'));
-      if (window.endsAt <= now && (await tx.maintenance.markNotice(window.id, 'ended', now))) items.push(maintenanceItem(due.organizationId, window, 'maintenance.ended'));
+      if (window.endsAt <= now && (await tx.maintenance.markNotice(window.id, 'ended', now)))
+        items.push(maintenanceItem(due.organizationId, window, 'maintenance.ended'));
       const enqueued = deps.notify && items.length > 0 ? await deps.notify.publish(tx, items, now) : 0;
       return { told: items.length, enqueued };
     });
@@ -33,7 +38,11 @@ export function createMaintenancePass(deps: { store: Store; clock: Clock; notify
     const now = deps.clock.now();
     let told = 0;
     let enqueued = 0;
-    for (const due of await deps.store.maintenance.listNoticesDue(now, now - MAINTENANCE_CATCH_UP_MS, MAINTENANCE_NOTICES_BATCH)) {
+    for (const due of await deps.store.maintenance.listNoticesDue(
+      now,
+      now - MAINTENANCE_CATCH_UP_MS,
+      MAINTENANCE_NOTICES_BATCH,
+    )) {
       const outcome = await tell(due, now);
       told += outcome.told;
       enqueued += outcome.enqueued;

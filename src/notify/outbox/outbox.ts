@@ -38,7 +38,12 @@ export const CHANNEL_CACHE_MS = 60_000;
 
 type OrganizationEntry = OrganizationScope;
 
-export function createNotificationOutbox(deps: { bus?: Bus; clock: Clock; baseUrl?: () => string; onCommitted?: () => void }): NotificationOutbox {
+export function createNotificationOutbox(deps: {
+  bus?: Bus;
+  clock: Clock;
+  baseUrl?: () => string;
+  onCommitted?: () => void;
+}): NotificationOutbox {
   const cache = new Map<string, OrganizationEntry>();
   // Channels, the monitors' and pages' `notify`, components (groups) and maintenance windows: each change drops what it touches.
   const forget = (organizationId: string) => cache.delete(organizationId);
@@ -71,10 +76,17 @@ export function createNotificationOutbox(deps: { bus?: Bus; clock: Clock; baseUr
   }
 
   /** `known`: monitor rows the caller already read in this transaction (ingest's enqueue), not read again. */
-  async function publish(tx: Store, items: readonly OutboxItem[], now: number, known?: ReadonlyMap<string, Monitor>): Promise<number> {
+  async function publish(
+    tx: Store,
+    items: readonly OutboxItem[],
+    now: number,
+    known?: ReadonlyMap<string, Monitor>,
+  ): Promise<number> {
     if (items.length === 0) return 0;
     const entries = new Map<string, OrganizationEntry>();
-    for (const item of items) if (!entries.has(item.organizationId)) entries.set(item.organizationId, await entryFor(tx, item.organizationId, now));
+    for (const item of items)
+      if (!entries.has(item.organizationId))
+        entries.set(item.organizationId, await entryFor(tx, item.organizationId, now));
     const relevant = items.filter((item) => (entries.get(item.organizationId)?.channels.length ?? 0) > 0);
     // Incidents and maintenance also go to the pages' subscribers, whether the organization has channels or not.
     if (relevant.length === 0 && !items.some(forSubscribers)) return 0;
@@ -94,7 +106,8 @@ export function createNotificationOutbox(deps: { bus?: Bus; clock: Clock; baseUr
       const pageIds = item.subject.pageIds ?? [...new Set(shownBy.map((s) => s.pageId))];
       // Channels: the ones asked for (`only`), whose scope takes the event (domain/notification-rules.ts, channelWants).
       const candidates = entry.channels.filter((ch) => !item.only || item.only.includes(ch.id));
-      const scope = candidates.length > 0 ? await eventScope(tx, entry, item.organizationId, item.event, monitor, pageIds) : null;
+      const scope =
+        candidates.length > 0 ? await eventScope(tx, entry, item.organizationId, item.event, monitor, pageIds) : null;
       const channels = scope ? candidates.filter((ch) => channelWants(ch, scope, entry.named)) : [];
       // Page subscribers' deliveries (incidents, maintenance) are chosen beside the channels', here.
       if (channels.length === 0) continue;
@@ -102,11 +115,24 @@ export function createNotificationOutbox(deps: { bus?: Bus; clock: Clock; baseUr
         const page = entry.pages.get(id);
         return page ? [{ slug: page.slug, title: page.title, url: `${base}/s/${page.slug}` }] : [];
       });
-      const event: NotificationEvent = { ...item.event, organization: { key: entry.organization.key, name: entry.organization.name }, pages };
+      const event: NotificationEvent = {
+        ...item.event,
+        organization: { key: entry.organization.key, name: entry.organization.name },
+        pages,
+      };
       const json = JSON.stringify(event);
-      const covered = monitor !== undefined && channels.some((ch) => quietDuringMaintenance(ch.rules)) && underMaintenance(event.at, shownBy, entry.windows);
-      const delivery = { eventId: event.id, organizationId: item.organizationId, monitorId: monitor?.id ?? null, kind: event.kind };
-      for (const channel of channels) rows.push(...(await deliveriesFor(rules, channel, event, json, delivery, covered)));
+      const covered =
+        monitor !== undefined &&
+        channels.some((ch) => quietDuringMaintenance(ch.rules)) &&
+        underMaintenance(event.at, shownBy, entry.windows);
+      const delivery = {
+        eventId: event.id,
+        organizationId: item.organizationId,
+        monitorId: monitor?.id ?? null,
+        kind: event.kind,
+      };
+      for (const channel of channels)
+        rows.push(...(await deliveriesFor(rules, channel, event, json, delivery, covered)));
     }
     rows.push(...(await subscriberDeliveries(tx, items, { baseUrl: base, now, newId: () => deliveryId(now) })));
     return rows.length > 0 ? tx.deliveries.enqueue(rows, now) : 0;
@@ -116,11 +142,15 @@ export function createNotificationOutbox(deps: { bus?: Bus; clock: Clock; baseUr
     publish: (tx, items, now) => publish(tx, items, now),
     async enqueue(tx, changes, now) {
       const items: OutboxItem[] = [];
-      const monitorIds = [...new Set(changes.flatMap((c) => (notificationKind(c.previous, c.state) ? [c.monitorId] : [])))];
+      const monitorIds = [
+        ...new Set(changes.flatMap((c) => (notificationKind(c.previous, c.state) ? [c.monitorId] : []))),
+      ];
       if (monitorIds.length === 0) return 0;
       // Cheap first: an organization without channels needs no monitor rows.
       const withChannels = new Set<string>();
-      for (const c of changes) if (!withChannels.has(c.organizationId) && (await entryFor(tx, c.organizationId, now)).channels.length > 0) withChannels.add(c.organizationId);
+      for (const c of changes)
+        if (!withChannels.has(c.organizationId) && (await entryFor(tx, c.organizationId, now)).channels.length > 0)
+          withChannels.add(c.organizationId);
       if (withChannels.size === 0) return 0;
       const monitors = new Map((await tx.monitors.findByIds(monitorIds)).map((m) => [m.id, m]));
       for (const change of changes) {

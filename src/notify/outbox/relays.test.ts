@@ -37,7 +37,10 @@ for (const dialect of dialects) {
       await receiver?.close();
     });
 
-    const relayRequest = async () => expect((await h.request('/api/relay/config', { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
+    const relayRequest = async () =>
+      expect((await h.request('/api/relay/config', { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(
+        200,
+      );
     /** What the receiver got since the last call, once the dispatcher sent every delivery due. */
     let read = 0;
     const received = async () => {
@@ -84,7 +87,13 @@ for (const dialect of dialects) {
       await relayRequest();
       const [back, ...more] = await received();
       expect(more).toEqual([]);
-      expect(back).toMatchObject({ kind: 'relay.back', severity: 'ok', title: 'Relay Home lab is back after 5 min', reason: null, relay: { key: 'lab' } });
+      expect(back).toMatchObject({
+        kind: 'relay.back',
+        severity: 'ok',
+        title: 'Relay Home lab is back after 5 min',
+        reason: null,
+        relay: { key: 'lab' },
+      });
       expect(back?.at).toBe(h.clock.now());
       const relay = await h.opened.store.relays.findByKey(h.organizationId, 'lab');
       expect(relay?.lastSeenAt).toBe(h.clock.now());

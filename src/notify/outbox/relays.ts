@@ -10,11 +10,21 @@ import type { NotificationPublisher } from './outbox.js';
  * Marks a relay offline (last seen at `lastSeenAt`, silent since) and publishes `relay.offline`; nothing when it is
  * already marked or was heard from meanwhile. Returns how many deliveries were enqueued.
  */
-export async function relayWentOffline(tx: Store, notify: NotificationPublisher | undefined, relayId: string, lastSeenAt: number, now: number): Promise<number> {
+export async function relayWentOffline(
+  tx: Store,
+  notify: NotificationPublisher | undefined,
+  relayId: string,
+  lastSeenAt: number,
+  now: number,
+): Promise<number> {
   if (!(await tx.relays.markOffline(relayId, lastSeenAt, now))) return 0;
   const relay = notify ? await tx.relays.findById(relayId) : undefined;
   if (!notify || !relay) return 0;
-  return notify.publish(tx, [relayOfflineItem(relay, await tx.components.pageIdsShowingRelay(relay.id), lastSeenAt, now)], now);
+  return notify.publish(
+    tx,
+    [relayOfflineItem(relay, await tx.components.pageIdsShowingRelay(relay.id), lastSeenAt, now)],
+    now,
+  );
 }
 
 /**
@@ -32,5 +42,9 @@ export async function relayCameBack(
   if (!(await tx.relays.markBack(relay.id, offlineSince, now))) return 0;
   if (!notify) return 0;
   const silentMs = now - (lastSeenAt ?? offlineSince);
-  return notify.publish(tx, [relayBackItem(relay, await tx.components.pageIdsShowingRelay(relay.id), offlineSince, silentMs, now)], now);
+  return notify.publish(
+    tx,
+    [relayBackItem(relay, await tx.components.pageIdsShowingRelay(relay.id), offlineSince, silentMs, now)],
+    now,
+  );
 }

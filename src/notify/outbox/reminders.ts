@@ -16,7 +16,11 @@ import { flapOf } from './rules.js';
 const SETTLED_MAX = 10_000;
 
 /** One pass of reminders and flap summaries over every organization; resolves to how many deliveries it enqueued. */
-export function createReminderPass(deps: { store: Store; notify?: NotificationPublisher | undefined; clock: Clock }): () => Promise<number> {
+export function createReminderPass(deps: {
+  store: Store;
+  notify?: NotificationPublisher | undefined;
+  clock: Clock;
+}): () => Promise<number> {
   const { store } = deps;
   const settled = new Set<string>();
   const settle = (id: string) => {
@@ -25,7 +29,11 @@ export function createReminderPass(deps: { store: Store; notify?: NotificationPu
   };
 
   /** The latest reminder due to each reminding channel for each monitor down, after a down alert the channel was sent. */
-  async function reminders(organizationId: string, channels: NotificationChannel[], now: number): Promise<OutboxItem[]> {
+  async function reminders(
+    organizationId: string,
+    channels: NotificationChannel[],
+    now: number,
+  ): Promise<OutboxItem[]> {
     const items: OutboxItem[] = [];
     for (const monitor of await store.monitorStates.listDown(organizationId))
       for (const channel of channels) {
@@ -33,7 +41,11 @@ export function createReminderPass(deps: { store: Store; notify?: NotificationPu
         if (!due) continue;
         const id = stableEventId(monitor.id, monitor.stateSince, due.k, channel.id, 'monitor.reminder');
         if (settled.has(id)) continue;
-        const alert = await store.deliveries.last({ channelId: channel.id, monitorId: monitor.id, kinds: ['monitor.down'] });
+        const alert = await store.deliveries.last({
+          channelId: channel.id,
+          monitorId: monitor.id,
+          kinds: ['monitor.down'],
+        });
         const ofThisOutage = alert?.eventId === stableEventId(monitor.id, monitor.stateSince, 'monitor.down');
         // Still being sent (a hold, retries): asked again at the next sweep. Skipped, or none for this outage: never.
         if (ofThisOutage && (alert.status === 'pending' || alert.status === 'sending')) continue;
@@ -47,7 +59,11 @@ export function createReminderPass(deps: { store: Store; notify?: NotificationPu
   }
 
   /** The summary of each flap that has been calm for its window: how many changes over how long, and the state now. */
-  async function flapSummaries(organizationId: string, channels: NotificationChannel[], now: number): Promise<OutboxItem[]> {
+  async function flapSummaries(
+    organizationId: string,
+    channels: NotificationChannel[],
+    now: number,
+  ): Promise<OutboxItem[]> {
     const items: OutboxItem[] = [];
     for (const channel of channels) {
       const rule = flapRule(channel.rules);
@@ -58,7 +74,12 @@ export function createReminderPass(deps: { store: Store; notify?: NotificationPu
         if (!flap || flap.ended || monitorId === null) continue;
         const id = stableEventId(notice.eventId, channel.id, 'flap-ended');
         if (settled.has(id)) continue;
-        const stats = await store.deliveries.stats({ channelId: channel.id, monitorId, kinds: STATE_CHANGE_KINDS, since: flap.sinceAt });
+        const stats = await store.deliveries.stats({
+          channelId: channel.id,
+          monitorId,
+          kinds: STATE_CHANGE_KINDS,
+          since: flap.sinceAt,
+        });
         const lastChange = stats.last ?? notice.createdAt;
         if (lastChange + rule.windowMs > now) continue;
         const monitor = await store.monitors.findById(monitorId);
@@ -67,7 +88,13 @@ export function createReminderPass(deps: { store: Store; notify?: NotificationPu
           continue;
         }
         const previousState = (JSON.parse(notice.event) as NotificationEvent).monitor?.state ?? monitor.state;
-        const facts = { changes: stats.count, sinceAt: flap.sinceAt, lastChange, windowMs: rule.windowMs, previousState };
+        const facts = {
+          changes: stats.count,
+          sinceAt: flap.sinceAt,
+          lastChange,
+          windowMs: rule.windowMs,
+          previousState,
+        };
         items.push({ ...flapEndedItem(monitor, channel.id, id, facts), organizationId });
       }
     }

@@ -41,7 +41,10 @@ pages:
       - { key: move, title: Move, startsAt: ${T0 + 120 * MIN}, endsAt: ${T0 + 180 * MIN} }
 notifications:
 ${Object.entries(channels)
-  .map(([key, rules]) => `  - { key: ${key}, name: ${key}, type: webhook, config: { url: "${url}/${key}", secret: "${SECRET}" }, rules: ${rules} }`)
+  .map(
+    ([key, rules]) =>
+      `  - { key: ${key}, name: ${key}, type: webhook, config: { url: "${url}/${key}", secret: "${SECRET}" }, rules: ${rules} }`,
+  )
   .join('\n')}
 `;
 
@@ -64,7 +67,12 @@ for (const dialect of dialects) {
       now = T0;
       receiver.requests.length = 0;
       opened = await dialect.open();
-      parts = composeWarden({ store: opened.store, clock, logger: createLogger('silent'), baseUrl: () => 'https://status.test' });
+      parts = composeWarden({
+        store: opened.store,
+        clock,
+        logger: createLogger('silent'),
+        baseUrl: () => 'https://status.test',
+      });
     });
     afterEach(async () => {
       await parts.dispatcher.stop();
@@ -82,7 +90,13 @@ for (const dialect of dialects) {
     /** A check result of `key` at `at` (the clock moves there). */
     async function result(key: string, ok: boolean, at: number): Promise<void> {
       now = at;
-      await parts.ingest.record({ monitorId: await monitorId(key), ok, source: 'edge', checkedAt: at, ...(ok ? {} : { error: 'connection refused' }) });
+      await parts.ingest.record({
+        monitorId: await monitorId(key),
+        ok,
+        source: 'edge',
+        checkedAt: at,
+        ...(ok ? {} : { error: 'connection refused' }),
+      });
     }
     /**
      * The channel's log, oldest first: each kind with why it was skipped, or "told" (sent, or on its way: a commit wakes
@@ -95,7 +109,9 @@ for (const dialect of dialects) {
     }
     const eventsOf = async (key: string) => {
       const channel = await opened.store.channels.findByKey(organizationId, key);
-      return (await opened.store.deliveries.listByChannel(channel?.id as string, 100)).reverse().map((d) => JSON.parse(d.event) as NotificationEvent);
+      return (await opened.store.deliveries.listByChannel(channel?.id as string, 100))
+        .reverse()
+        .map((d) => JSON.parse(d.event) as NotificationEvent);
     };
     /** Sends what is due now (a monitor's deliveries go one after another: a round each). */
     async function send(at = now): Promise<void> {
@@ -103,7 +119,9 @@ for (const dialect of dialects) {
       for (let round = 0; round < 8; round++) await parts.dispatcher.tick();
     }
     const received = (path?: string) =>
-      receiver.requests.filter((r) => path === undefined || r.path === `/${path}`).map((r) => (r.json as { type: string }).type);
+      receiver.requests
+        .filter((r) => path === undefined || r.path === `/${path}`)
+        .map((r) => (r.json as { type: string }).type);
 
     it('routes by pages, groups and the channels monitors and pages name, following their changes', async () => {
       await setUp({
@@ -131,8 +149,16 @@ for (const dialect of dialects) {
       await result('lobby', true, T0 + 62 * MIN);
       await result('proxy', true, T0 + 62 * MIN);
       await send();
-      expect((await eventsOf('named')).map((e) => `${e.kind} ${e.monitor?.key}`)).toEqual(['monitor.down proxy', 'monitor.recovered lobby', 'monitor.recovered proxy']);
-      expect((await eventsOf('groups')).map((e) => `${e.kind} ${e.monitor?.key}`)).toEqual(['monitor.down lobby', 'monitor.recovered lobby', 'monitor.recovered proxy']);
+      expect((await eventsOf('named')).map((e) => `${e.kind} ${e.monitor?.key}`)).toEqual([
+        'monitor.down proxy',
+        'monitor.recovered lobby',
+        'monitor.recovered proxy',
+      ]);
+      expect((await eventsOf('groups')).map((e) => `${e.kind} ${e.monitor?.key}`)).toEqual([
+        'monitor.down lobby',
+        'monitor.recovered lobby',
+        'monitor.recovered proxy',
+      ]);
       expect(received('lobbyonly')).toEqual(['monitor.down']);
     });
 
@@ -184,7 +210,10 @@ for (const dialect of dialects) {
         ['monitor.recovered', 'skipped: flapping'],
       ]);
       const notice = (await eventsOf('flappy'))[3];
-      expect(notice).toMatchObject({ title: 'Lobby is flapping: 3 changes in 10 min', flap: { changes: 3, sinceAt: T0 + 1 * MIN, ended: false } });
+      expect(notice).toMatchObject({
+        title: 'Lobby is flapping: 3 changes in 10 min',
+        flap: { changes: 3, sinceAt: T0 + 1 * MIN, ended: false },
+      });
 
       now = T0 + 14 * MIN - 1;
       expect(await parts.reminders.sweep()).toBe(0);
@@ -201,11 +230,20 @@ for (const dialect of dialects) {
       await result('lobby', false, T0 + 20 * MIN);
       expect((await log('flappy')).at(-1)).toEqual(['monitor.down', 'told']);
       await send();
-      expect(received()).toEqual(['monitor.down', 'monitor.recovered', 'monitor.flapping', 'monitor.flapping', 'monitor.down']);
+      expect(received()).toEqual([
+        'monitor.down',
+        'monitor.recovered',
+        'monitor.flapping',
+        'monitor.flapping',
+        'monitor.down',
+      ]);
     });
 
     it('reminds while a monitor stays down, the latest reminder only, never after a skipped alert', async () => {
-      await setUp({ remind: '{ remindEveryMin: 30, quietDuringMaintenance: false }', quietremind: '{ remindEveryMin: 30 }' });
+      await setUp({
+        remind: '{ remindEveryMin: 30, quietDuringMaintenance: false }',
+        quietremind: '{ remindEveryMin: 30 }',
+      });
       const since = T0 + 1000;
       await result('lobby', false, since);
       await send();

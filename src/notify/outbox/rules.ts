@@ -58,7 +58,11 @@ export async function deliveriesFor(
         ctx.tx.deliveries.last({ ...query, kinds: ['monitor.flapping'] }),
         ctx.tx.deliveries.stats({ ...query, kinds: STATE_CHANGE_KINDS, since: ctx.now - flap.windowMs }),
       ]);
-      state = { open: last !== undefined && flapOf(last.event)?.ended === false, changes: stats.count, sinceAt: stats.first ?? ctx.now };
+      state = {
+        open: last !== undefined && flapOf(last.event)?.ended === false,
+        changes: stats.count,
+        sinceAt: stats.first ?? ctx.now,
+      };
       ctx.batch.set(key, state);
     }
     state.changes++;
@@ -74,7 +78,10 @@ export async function deliveriesFor(
         reason: null,
         flap: { changes: state.changes, sinceAt: state.sinceAt, ended: false },
       };
-      return [skipped(SKIP_REASONS.flapping), row({ eventId: flapping.id, kind: flapping.kind, event: JSON.stringify(flapping) })];
+      return [
+        skipped(SKIP_REASONS.flapping),
+        row({ eventId: flapping.id, kind: flapping.kind, event: JSON.stringify(flapping) }),
+      ];
     }
   }
   const hold = holdMs(channel.rules, event.kind);

@@ -23,12 +23,21 @@ export interface OrganizationScope {
 /** The organization's scope; everything but the channels only when it has some (nothing is sent otherwise). */
 export async function loadScope(tx: Store, organizationId: string, now: number): Promise<OrganizationScope> {
   const channels = await tx.channels.listEnabled(organizationId);
-  const scope: OrganizationScope = { organization: undefined, channels, pages: new Map(), named: new Set(), components: [], windows: [], loadedAt: now };
+  const scope: OrganizationScope = {
+    organization: undefined,
+    channels,
+    pages: new Map(),
+    named: new Set(),
+    components: [],
+    windows: [],
+    loadedAt: now,
+  };
   if (channels.length === 0) return scope;
   scope.organization = (await tx.organizations.list()).find((o) => o.id === organizationId);
   const pages = await tx.pages.list(organizationId);
   scope.pages = new Map(pages.map((p) => [p.id, p]));
-  for (const named of [...pages, ...(await tx.monitors.listNotify(organizationId))]) for (const key of named.notify ?? []) scope.named.add(key);
+  for (const named of [...pages, ...(await tx.monitors.listNotify(organizationId))])
+    for (const key of named.notify ?? []) scope.named.add(key);
   scope.components = await tx.components.listOfOrganization(organizationId);
   scope.windows = await tx.maintenance.listOfOrganization(organizationId, now);
   return scope;
@@ -36,7 +45,9 @@ export async function loadScope(tx: Store, organizationId: string, now: number):
 
 /** The components that show a monitor, on which page each. */
 export function showing(scope: OrganizationScope, monitorId: string): { pageId: string; componentId: string }[] {
-  return scope.components.filter((c) => c.monitorId === monitorId).map((c) => ({ pageId: c.pageId, componentId: c.id }));
+  return scope.components
+    .filter((c) => c.monitorId === monitorId)
+    .map((c) => ({ pageId: c.pageId, componentId: c.id }));
 }
 
 /** What the channels' scope rules need to know of one event; the lookups only when some channel's rules ask for them. */
@@ -59,7 +70,13 @@ export async function eventScope(
     const relay = await tx.relays.findByKey(organizationId, event.relay.key);
     relayMonitorKeys = relay ? await tx.monitors.keysOnRelay(relay.id) : [];
   }
-  return { kind: event.kind, monitor: monitor ? { key: monitor.key, notify: monitor.notify } : null, pages, groups, relayMonitorKeys };
+  return {
+    kind: event.kind,
+    monitor: monitor ? { key: monitor.key, notify: monitor.notify } : null,
+    pages,
+    groups,
+    relayMonitorKeys,
+  };
 }
 
 /**

@@ -25,7 +25,8 @@ export async function subscriberDeliveries(
     if (!forSubscribers(item)) continue;
     for (const pageId of new Set(item.subject.pageIds)) {
       const page = await tx.pages.findById(pageId);
-      if (!page || page.organizationId !== item.organizationId || !page.subscriptions || page.passwordHash !== null) continue;
+      if (!page || page.organizationId !== item.organizationId || !page.subscriptions || page.passwordHash !== null)
+        continue;
       const subscribers = await tx.subscribers.listConfirmed(page.id);
       if (subscribers.length === 0) continue;
       organizations ??= await tx.organizations.list();

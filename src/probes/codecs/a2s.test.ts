@@ -1,6 +1,13 @@
 // The A2S codec byte for byte: the info request, challenges, split reassembly and the info reply, well formed and not.
 import { describe, expect, it } from 'vitest';
-import { A2sFormatError, decodeDatagram, decodeMessage, encodeInfoRequest, parseInfo, SplitReassembler } from './a2s.js';
+import {
+  A2sFormatError,
+  decodeDatagram,
+  decodeMessage,
+  encodeInfoRequest,
+  parseInfo,
+  SplitReassembler,
+} from './a2s.js';
 
 const hex = (text: string) => Buffer.from(text.replace(/\s+/g, ''), 'hex');
 const z = (text: string) => Buffer.from(`${text}\0`, 'utf8');
@@ -34,7 +41,9 @@ function splitPart(datagram: Buffer) {
 
 describe('encodeInfoRequest', () => {
   it('writes FF FF FF FF 54 "Source Engine Query\\0"', () => {
-    expect(encodeInfoRequest().toString('hex')).toBe(`ffffffff54${Buffer.from('Source Engine Query\0').toString('hex')}`);
+    expect(encodeInfoRequest().toString('hex')).toBe(
+      `ffffffff54${Buffer.from('Source Engine Query\0').toString('hex')}`,
+    );
   });
 
   it('appends the challenge after the query string', () => {
@@ -103,7 +112,16 @@ describe('decoding an info reply', () => {
   });
 
   it("skips The Ship's three extra bytes before the version", () => {
-    const body = Buffer.concat([hex('07'), z('n'), z('m'), z('ship'), z('The Ship'), hex('60 09 01 02 00 64 77 00 00'), hex('00 04 03'), z('1.0')]);
+    const body = Buffer.concat([
+      hex('07'),
+      z('n'),
+      z('m'),
+      z('ship'),
+      z('The Ship'),
+      hex('60 09 01 02 00 64 77 00 00'),
+      hex('00 04 03'),
+      z('1.0'),
+    ]);
     expect(parseInfo(body)).toMatchObject({ appId: 2400, version: '1.0' });
   });
 
@@ -149,7 +167,9 @@ describe('SplitReassembler', () => {
 
   it('refuses a total above the part limit before storing anything', () => {
     const reassembler = new SplitReassembler(limits);
-    expect(() => reassembler.add(splitPart(split(1, 200, 0, Buffer.alloc(10))))).toThrow(/200 packets exceeds the limit of 4/);
+    expect(() => reassembler.add(splitPart(split(1, 200, 0, Buffer.alloc(10))))).toThrow(
+      /200 packets exceeds the limit of 4/,
+    );
   });
 
   it('caps parts across reply ids, so endless new ids cannot pile up', () => {

@@ -163,7 +163,22 @@ export function parseInfo(body: Buffer): A2sInfo {
   const vac = reader.byte() === 1;
   if (appId === THE_SHIP_APP_ID) reader.skip(3);
   const version = reader.string();
-  const info: A2sInfo = { protocol, name, map, folder, game, appId, players, maxPlayers, bots, serverType, environment, passwordProtected, vac, version };
+  const info: A2sInfo = {
+    protocol,
+    name,
+    map,
+    folder,
+    game,
+    appId,
+    players,
+    maxPlayers,
+    bots,
+    serverType,
+    environment,
+    passwordProtected,
+    vac,
+    version,
+  };
   if (reader.done()) return info;
 
   const flags = reader.byte();
@@ -178,8 +193,22 @@ export function parseInfo(body: Buffer): A2sInfo {
   return info;
 }
 
-const SERVER_TYPES: Record<string, ServerType> = { d: 'dedicated', D: 'dedicated', l: 'listen', L: 'listen', p: 'proxy', P: 'proxy' };
-const ENVIRONMENTS: Record<string, Environment> = { l: 'linux', L: 'linux', w: 'windows', W: 'windows', m: 'mac', o: 'mac' };
+const SERVER_TYPES: Record<string, ServerType> = {
+  d: 'dedicated',
+  D: 'dedicated',
+  l: 'listen',
+  L: 'listen',
+  p: 'proxy',
+  P: 'proxy',
+};
+const ENVIRONMENTS: Record<string, Environment> = {
+  l: 'linux',
+  L: 'linux',
+  w: 'windows',
+  W: 'windows',
+  m: 'mac',
+  o: 'mac',
+};
 
 /** Bounds-checked little-endian reads; running past the end is a format error, never a RangeError. */
 class Reader {
@@ -229,5 +258,8 @@ class Reader {
 }
 
 function hex(bytes: Buffer): string {
-  return bytes.toString('hex').replace(/(..)(?!$)/g, '$1 ').toUpperCase();
+  return bytes
+    .toString('hex')
+    .replace(/(..)(?!$)/g, '$1 ')
+    .toUpperCase();
 }

@@ -25,7 +25,13 @@ export function longString(bytes: Buffer): Buffer {
 
 /** A field table of string values (client properties). */
 export function stringTable(entries: Record<string, string>): Buffer {
-  const body = Buffer.concat(Object.entries(entries).flatMap(([key, value]) => [shortString(key), Buffer.from('S'), longString(Buffer.from(value))]));
+  const body = Buffer.concat(
+    Object.entries(entries).flatMap(([key, value]) => [
+      shortString(key),
+      Buffer.from('S'),
+      longString(Buffer.from(value)),
+    ]),
+  );
   return longString(body);
 }
 
@@ -45,9 +51,14 @@ export function methodFrame(channel: number, classId: number, methodId: number, 
  * the buffer holds only part of it. Throws on bytes that are not AMQP frames (a server answering with its own
  * protocol header says which version it wants).
  */
-export function readFrame(buffer: Buffer, offset: number, maxBytes: number): { frame: MethodFrame | 'other'; end: number } | undefined {
+export function readFrame(
+  buffer: Buffer,
+  offset: number,
+  maxBytes: number,
+): { frame: MethodFrame | 'other'; end: number } | undefined {
   if (buffer.length - offset < 7) return undefined;
-  if (buffer.toString('latin1', offset, offset + 4) === 'AMQP') throw new Error('the server speaks another version of AMQP');
+  if (buffer.toString('latin1', offset, offset + 4) === 'AMQP')
+    throw new Error('the server speaks another version of AMQP');
   const type = buffer[offset] as number;
   const size = buffer.readUInt32BE(offset + 3);
   if (size > maxBytes) throw new Error(`a frame of ${size} bytes`);
@@ -57,7 +68,15 @@ export function readFrame(buffer: Buffer, offset: number, maxBytes: number): { f
   if (type !== 1) return { frame: 'other', end };
   const payload = buffer.subarray(offset + 7, end - 1);
   if (payload.length < 4) throw new Error('a method frame too short');
-  return { frame: { channel: buffer.readUInt16BE(offset + 1), classId: payload.readUInt16BE(0), methodId: payload.readUInt16BE(2), args: payload.subarray(4) }, end };
+  return {
+    frame: {
+      channel: buffer.readUInt16BE(offset + 1),
+      classId: payload.readUInt16BE(0),
+      methodId: payload.readUInt16BE(2),
+      args: payload.subarray(4),
+    },
+    end,
+  };
 }
 
 /** A cursor over a method's arguments. */
@@ -94,7 +113,22 @@ export class ArgReader {
   }
   private fieldValue(): string | undefined {
     const type = String.fromCharCode(this.u8());
-    const widths: Record<string, number> = { t: 1, b: 1, B: 1, s: 2, u: 2, I: 4, i: 4, l: 8, L: 8, f: 4, d: 8, D: 5, T: 8, V: 0 };
+    const widths: Record<string, number> = {
+      t: 1,
+      b: 1,
+      B: 1,
+      s: 2,
+      u: 2,
+      I: 4,
+      i: 4,
+      l: 8,
+      L: 8,
+      f: 4,
+      d: 8,
+      D: 5,
+      T: 8,
+      V: 0,
+    };
     const width = widths[type];
     if (width !== undefined) {
       this.advance(width);

@@ -22,7 +22,8 @@ describe('parseJsonPath', () => {
   });
 
   it('rejects malformed paths', () => {
-    for (const bad of ['a..b', 'a.', 'a[x]', 'a[0', '$.a]b', 'a b[', '.'.repeat(3)]) expect(isValidJsonPath(bad), bad).toBe(false);
+    for (const bad of ['a..b', 'a.', 'a[x]', 'a[0', '$.a]b', 'a b[', '.'.repeat(3)])
+      expect(isValidJsonPath(bad), bad).toBe(false);
     expect(isValidJsonPath(Array.from({ length: 65 }, () => 'a').join('.'))).toBe(false);
   });
 });

@@ -21,7 +21,9 @@ describe('Server List Ping packets', () => {
   it('lays out the handshake: length, id 0x00, VarInt protocol, String host, unsigned short port, VarInt next state 1', () => {
     const packet = encodeHandshake({ protocolVersion: 767, host: 'localhost', port: 25565 });
     // 1 (id) + 2 (767) + 1 + 9 (host) + 2 (port) + 1 (state) = 16
-    expect(packet.toString('hex')).toBe(`10 00 ff05 09 ${Buffer.from('localhost').toString('hex')} 63dd 01`.replace(/ /g, ''));
+    expect(packet.toString('hex')).toBe(
+      `10 00 ff05 09 ${Buffer.from('localhost').toString('hex')} 63dd 01`.replace(/ /g, ''),
+    );
   });
 
   it('encodes protocol -1 as a five-byte VarInt', () => {
@@ -114,11 +116,19 @@ describe('status JSON', () => {
 
   it(`caps the player sample at ${STATUS_LIMITS.sampleNames} names`, () => {
     const sample = Array.from({ length: 40 }, (_, i) => ({ name: `player${i}` }));
-    expect(parseStatus(JSON.stringify({ players: { online: 40, max: 50, sample } })).playerSample).toHaveLength(STATUS_LIMITS.sampleNames);
+    expect(parseStatus(JSON.stringify({ players: { online: 40, max: 50, sample } })).playerSample).toHaveLength(
+      STATUS_LIMITS.sampleNames,
+    );
   });
 
   it('accepts a status without players or version (hidden by the server)', () => {
-    expect(parseStatus('{"description":{"text":"hi"}}')).toMatchObject({ players: null, maxPlayers: null, version: null, motd: 'hi', favicon: false });
+    expect(parseStatus('{"description":{"text":"hi"}}')).toMatchObject({
+      players: null,
+      maxPlayers: null,
+      version: null,
+      motd: 'hi',
+      favicon: false,
+    });
   });
 
   it('refuses what is not JSON, or not an object', () => {
@@ -134,7 +144,13 @@ describe('MOTD flattening', () => {
   });
 
   it('joins text and nested extra in order', () => {
-    const motd = { text: '', extra: [{ text: '§aWelcome ', bold: true }, { text: 'to ', extra: [{ text: 'Warden', color: 'gold' }] }] };
+    const motd = {
+      text: '',
+      extra: [
+        { text: '§aWelcome ', bold: true },
+        { text: 'to ', extra: [{ text: 'Warden', color: 'gold' }] },
+      ],
+    };
     expect(flattenChat(motd)).toBe('Welcome to Warden');
   });
 
@@ -143,7 +159,9 @@ describe('MOTD flattening', () => {
   });
 
   it('fills a translated component from its fallback (or key) and arguments', () => {
-    expect(flattenChat({ translate: 'x.welcome', fallback: 'Hello %s, %s!', with: ['Alex', { text: 'Steve' }] })).toBe('Hello Alex, Steve!');
+    expect(flattenChat({ translate: 'x.welcome', fallback: 'Hello %s, %s!', with: ['Alex', { text: 'Steve' }] })).toBe(
+      'Hello Alex, Steve!',
+    );
     expect(flattenChat({ translate: 'Pos %2$s then %1$s, 100%%', with: ['a', 'b'] })).toBe('Pos b then a, 100%');
     expect(flattenChat({ translate: 'menu.online' })).toBe('menu.online');
   });

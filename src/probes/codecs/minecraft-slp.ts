@@ -103,7 +103,9 @@ export class PacketReader {
     if (length === undefined) return undefined;
     if (length.value < 1) throw new Error(`packet length ${length.value}`);
     if (length.value > this.limitBytes)
-      throw new ResponseTooLargeError(`response too large: the server announced ${length.value} bytes, the limit is ${this.limitBytes}`);
+      throw new ResponseTooLargeError(
+        `response too large: the server announced ${length.value} bytes, the limit is ${this.limitBytes}`,
+      );
     this.#needed = length.bytes + length.value;
     if (buffer.length < this.#needed) return undefined;
     const frame = buffer.subarray(length.bytes, this.#needed);
@@ -143,7 +145,10 @@ export const STATUS_LIMITS = {
 const count = z.number().int().catch(-1);
 const statusSchema = z.object({
   version: z.object({ name: z.unknown(), protocol: z.unknown() }).partial().nullish().catch(null),
-  players: z.object({ online: count, max: count, sample: z.array(z.unknown()).nullish().catch(null) }).nullish().catch(null),
+  players: z
+    .object({ online: count, max: count, sample: z.array(z.unknown()).nullish().catch(null) })
+    .nullish()
+    .catch(null),
   description: z.unknown().optional(),
   favicon: z.unknown().optional(),
 });
@@ -166,7 +171,10 @@ export function parseStatus(json: string): ServerStatus {
     .filter((name) => name.length > 0)
     .slice(0, STATUS_LIMITS.sampleNames);
   return {
-    version: typeof version?.name === 'string' ? clip(stripLegacyFormatting(version.name).trim(), STATUS_LIMITS.versionChars) : null,
+    version:
+      typeof version?.name === 'string'
+        ? clip(stripLegacyFormatting(version.name).trim(), STATUS_LIMITS.versionChars)
+        : null,
     protocol: typeof version?.protocol === 'number' && Number.isInteger(version.protocol) ? version.protocol : null,
     players: players && players.online >= 0 ? players.online : null,
     maxPlayers: players && players.max >= 0 ? players.max : null,

@@ -21,7 +21,11 @@ describe('Unconnected Ping', () => {
 
 describe('Unconnected Pong', () => {
   it('gives back time, server GUID and advertisement', () => {
-    expect(decodeUnconnectedPong(pong('MCPE;Hi;1;1;0;1;'))).toEqual({ time: 7n, serverGuid: 9n, advertisement: 'MCPE;Hi;1;1;0;1;' });
+    expect(decodeUnconnectedPong(pong('MCPE;Hi;1;1;0;1;'))).toEqual({
+      time: 7n,
+      serverGuid: 9n,
+      advertisement: 'MCPE;Hi;1;1;0;1;',
+    });
   });
 
   it('refuses other packets, short packets, a wrong magic and a cut advertisement', () => {
@@ -35,7 +39,11 @@ describe('Unconnected Pong', () => {
 
 describe('Bedrock advertisement', () => {
   it('reads a vanilla dedicated server advertisement', () => {
-    expect(parseBedrockAdvertisement('MCPE;Dedicated Server;766;1.21.50;3;10;13253860892328930865;Bedrock level;Survival;1;19132;19133;')).toEqual({
+    expect(
+      parseBedrockAdvertisement(
+        'MCPE;Dedicated Server;766;1.21.50;3;10;13253860892328930865;Bedrock level;Survival;1;19132;19133;',
+      ),
+    ).toEqual({
       edition: 'MCPE',
       motd: 'Dedicated Server',
       protocol: 766,
@@ -49,7 +57,12 @@ describe('Bedrock advertisement', () => {
   });
 
   it('reads Education Edition and a short advertisement without the optional fields', () => {
-    expect(parseBedrockAdvertisement('MCEE;Class;589;1.20.0;0;30')).toMatchObject({ edition: 'MCEE', levelName: null, gameMode: null, serverId: null });
+    expect(parseBedrockAdvertisement('MCEE;Class;589;1.20.0;0;30')).toMatchObject({
+      edition: 'MCEE',
+      levelName: null,
+      gameMode: null,
+      serverId: null,
+    });
   });
 
   it('refuses an unknown edition, missing fields and counts that are not numbers', () => {

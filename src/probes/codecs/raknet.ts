@@ -34,8 +34,10 @@ export function encodeUnconnectedPing({ time, clientGuid }: UnconnectedPing): Bu
 /** Decodes an Unconnected Pong; throws on anything else (wrong id, short packet, bad magic, cut string). */
 export function decodeUnconnectedPong(packet: Buffer): UnconnectedPong {
   if (packet.length === 0) throw new Error('empty datagram');
-  if (packet[0] !== UNCONNECTED_PONG) throw new Error(`packet 0x${packet[0]!.toString(16).padStart(2, '0')} instead of an unconnected pong (0x1c)`);
-  if (packet.length < PONG_HEADER_BYTES) throw new Error(`pong of ${packet.length} bytes, shorter than its ${PONG_HEADER_BYTES}-byte header`);
+  if (packet[0] !== UNCONNECTED_PONG)
+    throw new Error(`packet 0x${packet[0]!.toString(16).padStart(2, '0')} instead of an unconnected pong (0x1c)`);
+  if (packet.length < PONG_HEADER_BYTES)
+    throw new Error(`pong of ${packet.length} bytes, shorter than its ${PONG_HEADER_BYTES}-byte header`);
   if (!packet.subarray(17, 33).equals(RAKNET_MAGIC)) throw new Error('pong without the RakNet magic');
   const length = packet.readUInt16BE(33);
   if (PONG_HEADER_BYTES + length > packet.length)
@@ -65,7 +67,8 @@ export interface BedrockAdvertisement {
 export function parseBedrockAdvertisement(text: string): BedrockAdvertisement {
   const fields = text.split(';');
   const [edition, motd, protocol, version, players, maxPlayers, serverId, levelName, gameMode] = fields;
-  if (edition !== 'MCPE' && edition !== 'MCEE') throw new Error(`advertisement of unknown edition ${JSON.stringify(clipped(edition ?? ''))}`);
+  if (edition !== 'MCPE' && edition !== 'MCEE')
+    throw new Error(`advertisement of unknown edition ${JSON.stringify(clipped(edition ?? ''))}`);
   if (fields.length < 6) throw new Error(`advertisement with ${fields.length} fields instead of at least 6`);
   return {
     edition,

@@ -12,7 +12,9 @@ describe('encodeRconPacket', () => {
   });
 
   it('writes an empty body as the minimum size of 10', () => {
-    expect(encodeRconPacket({ id: -1, type: RCON_TYPE.responseValue, body: '' })).toEqual(hex('0A000000 FFFFFFFF 00000000 00 00'));
+    expect(encodeRconPacket({ id: -1, type: RCON_TYPE.responseValue, body: '' })).toEqual(
+      hex('0A000000 FFFFFFFF 00000000 00 00'),
+    );
   });
 });
 
@@ -25,7 +27,8 @@ describe('RconDecoder', () => {
     ]);
     const decoder = new RconDecoder(4096);
     const packets = [];
-    for (let offset = 0; offset < stream.length; offset += 5) packets.push(...decoder.push(stream.subarray(offset, offset + 5)));
+    for (let offset = 0; offset < stream.length; offset += 5)
+      packets.push(...decoder.push(stream.subarray(offset, offset + 5)));
     expect(packets).toEqual([
       { id: 7, type: 0, body: '' },
       { id: 7, type: 2, body: '' },
@@ -34,13 +37,17 @@ describe('RconDecoder', () => {
   });
 
   it('reads negative ids (a failed authentication)', () => {
-    expect(new RconDecoder(4096).push(hex('0A000000 FFFFFFFF 02000000 00 00'))).toEqual([{ id: -1, type: 2, body: '' }]);
+    expect(new RconDecoder(4096).push(hex('0A000000 FFFFFFFF 02000000 00 00'))).toEqual([
+      { id: -1, type: 2, body: '' },
+    ]);
   });
 
   it('refuses a size field above its limit before buffering the packet', () => {
     const decoder = new RconDecoder(4096);
     expect(() => decoder.push(hex('FFFFFF7F'))).toThrow(RconFormatError);
-    expect(() => new RconDecoder(4096).push(hex('FFFFFF7F'))).toThrow('packet size 2147483647 exceeds the limit of 4096 bytes');
+    expect(() => new RconDecoder(4096).push(hex('FFFFFF7F'))).toThrow(
+      'packet size 2147483647 exceeds the limit of 4096 bytes',
+    );
   });
 
   it('refuses a size below 10, and a negative one', () => {

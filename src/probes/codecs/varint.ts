@@ -11,7 +11,8 @@ export interface DecodedVarInt {
 
 /** Encodes a 32-bit integer; negative numbers take 5 bytes, as in the protocol (−1 is ff ff ff ff 0f). */
 export function encodeVarInt(value: number): Buffer {
-  if (!Number.isInteger(value) || value < -0x80000000 || value > 0x7fffffff) throw new RangeError(`${value} does not fit a VarInt`);
+  if (!Number.isInteger(value) || value < -0x80000000 || value > 0x7fffffff)
+    throw new RangeError(`${value} does not fit a VarInt`);
   const out: number[] = [];
   let rest = value >>> 0;
   do {

@@ -18,7 +18,15 @@ function random(seed: number): () => number {
 }
 
 const INTL_STYLES: Record<'dateTime' | 'date' | 'time', Intl.DateTimeFormatOptions> = {
-  dateTime: { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' },
+  dateTime: {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  },
   date: { day: 'numeric', month: 'short', year: 'numeric' },
   time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
 };
@@ -27,31 +35,57 @@ describe('English without Intl writes what Intl writes', () => {
   it('whole numbers, with their sign and grouping, up to 2^53', () => {
     const intl = new Intl.NumberFormat('en-GB');
     const next = random(7);
-    const values = [0, -0, 1, -1, 999, 1000, -1000, 999_999, 1_000_000, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER];
+    const values = [
+      0,
+      -0,
+      1,
+      -1,
+      999,
+      1000,
+      -1000,
+      999_999,
+      1_000_000,
+      Number.MAX_SAFE_INTEGER,
+      Number.MIN_SAFE_INTEGER,
+    ];
     for (let i = 0; i < 5000; i++) values.push(Math.round((next() - 0.5) * 10 ** Math.floor(next() * 16)));
     for (const value of values) expect(englishInteger(value), String(value)).toBe(intl.format(value));
-    for (const value of [1.5, -0.25, 2 ** 53, Number.NaN, Number.POSITIVE_INFINITY]) expect(englishInteger(value)).toBeUndefined();
+    for (const value of [1.5, -0.25, 2 ** 53, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(englishInteger(value)).toBeUndefined();
   });
 
   it('dates and times in UTC, in each style, across months, days, hours and minutes of years 1000 to 9999', () => {
     const next = random(11);
-    const times = [Date.UTC(2026, 8, 5, 7, 3), Date.UTC(2026, 0, 1), Date.UTC(1000, 0, 1), Date.UTC(9999, 11, 31, 23, 59, 59, 999), 1.5e12 + 0.7];
-    for (let i = 0; i < 3000; i++) times.push(Date.UTC(1000, 0, 1) + Math.floor(next() * (Date.UTC(9999, 11, 31) - Date.UTC(1000, 0, 1))));
+    const times = [
+      Date.UTC(2026, 8, 5, 7, 3),
+      Date.UTC(2026, 0, 1),
+      Date.UTC(1000, 0, 1),
+      Date.UTC(9999, 11, 31, 23, 59, 59, 999),
+      1.5e12 + 0.7,
+    ];
+    for (let i = 0; i < 3000; i++)
+      times.push(Date.UTC(1000, 0, 1) + Math.floor(next() * (Date.UTC(9999, 11, 31) - Date.UTC(1000, 0, 1))));
     for (const style of ['dateTime', 'date', 'time'] as const) {
       const intl = new Intl.DateTimeFormat('en-GB', { ...INTL_STYLES[style], timeZone: 'UTC' });
       for (const ms of times) expect(englishUtcDate(ms, style), `${style} ${ms}`).toBe(intl.format(ms));
     }
-    for (const ms of [Date.UTC(999, 11, 31), Date.UTC(10_000, 0, 1), Date.UTC(-5, 0, 1), Number.NaN]) expect(englishUtcDate(ms, 'dateTime')).toBeUndefined();
+    for (const ms of [Date.UTC(999, 11, 31), Date.UTC(10_000, 0, 1), Date.UTC(-5, 0, 1), Number.NaN])
+      expect(englishUtcDate(ms, 'dateTime')).toBeUndefined();
   });
 
   it('percentages and the cardinal plural', () => {
     for (const digits of ['0.00', '99.93', '100.00', '99.996', '12.5']) {
       const fraction = digits.length - digits.indexOf('.') - 1;
-      const intl = new Intl.NumberFormat('en-GB', { style: 'percent', minimumFractionDigits: fraction, maximumFractionDigits: fraction });
+      const intl = new Intl.NumberFormat('en-GB', {
+        style: 'percent',
+        minimumFractionDigits: fraction,
+        maximumFractionDigits: fraction,
+      });
       expect(englishPercent(digits)).toBe(intl.format(Number(digits) / 100));
     }
     const rules = new Intl.PluralRules('en-GB');
-    for (const value of [0, 1, -1, 2, 1.5, 0.5, 11, 21, 1e9, -0, Number.NaN, Number.POSITIVE_INFINITY]) expect(ENGLISH_CARDINAL.select(value), String(value)).toBe(rules.select(value));
+    for (const value of [0, 1, -1, 2, 1.5, 0.5, 11, 21, 1e9, -0, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(ENGLISH_CARDINAL.select(value), String(value)).toBe(rules.select(value));
   });
 
   it('every English message, with the numbers a page gives them, as intl-messageformat writes it with Intl', () => {
@@ -79,13 +113,26 @@ function argumentNames(message: string): string[] {
 }
 
 describe('an English page in UTC and a time zone check make no ICU formatter', () => {
-  const originals = { NumberFormat: Intl.NumberFormat, DateTimeFormat: Intl.DateTimeFormat, PluralRules: Intl.PluralRules };
+  const originals = {
+    NumberFormat: Intl.NumberFormat,
+    DateTimeFormat: Intl.DateTimeFormat,
+    PluralRules: Intl.PluralRules,
+  };
   /** What the formatters do: a translator keeps its formatters (and tests share translators), so use is counted too. */
-  const METHODS = { NumberFormat: ['format', 'formatToParts'], DateTimeFormat: ['format', 'formatToParts', 'formatRange'], PluralRules: ['select'] } as const;
+  const METHODS = {
+    NumberFormat: ['format', 'formatToParts'],
+    DateTimeFormat: ['format', 'formatToParts', 'formatRange'],
+    PluralRules: ['select'],
+  } as const;
   const descriptors = Object.entries(METHODS).flatMap(([name, methods]) =>
     methods.map((method) => {
       const prototype = originals[name as keyof typeof originals].prototype as object;
-      return { name, method, prototype, descriptor: Object.getOwnPropertyDescriptor(prototype, method) as PropertyDescriptor };
+      return {
+        name,
+        method,
+        prototype,
+        descriptor: Object.getOwnPropertyDescriptor(prototype, method) as PropertyDescriptor,
+      };
     }),
   );
   const made: string[] = [];
@@ -135,7 +182,9 @@ describe('an English page in UTC and a time zone check make no ICU formatter', (
     expect(uptimeText(english, 0.99926)).toBe('99.93%');
     expect(durationText(english, 135 * 60_000)).toBe('2 h 15 min');
     expect(english.number(1_234_567)).toBe('1,234,567');
-    expect(english.t('overall.partialOutageCount', { down: 1_200, total: 1_500 })).toBe('Partial outage: 1,200 of 1,500 components down');
+    expect(english.t('overall.partialOutageCount', { down: 1_200, total: 1_500 })).toBe(
+      'Partial outage: 1,200 of 1,500 components down',
+    );
     expect(made).toEqual([]);
     expect(used).toEqual([]);
     // A page in another zone, or a fraction, still goes to Intl.
@@ -164,7 +213,9 @@ describe('an English page in UTC and a time zone check make no ICU formatter', (
     };
     try {
       for (const tag of Object.values(FORMAT_LOCALE)) {
-        expect(IntlMessageFormat.resolveLocale(tag)?.toString()).toBe(new Intl.Locale(asked(tag)[0] as string).toString());
+        expect(IntlMessageFormat.resolveLocale(tag)?.toString()).toBe(
+          new Intl.Locale(asked(tag)[0] as string).toString(),
+        );
         expect(calls).toBe(0);
       }
       expect(IntlMessageFormat.resolveLocale('en-US')?.toString()).toBe('en-US');
@@ -175,6 +226,7 @@ describe('an English page in UTC and a time zone check make no ICU formatter', (
   });
 
   it('lists as canonical only zones Intl accepts', () => {
-    for (const zone of Intl.supportedValuesOf('timeZone')) expect(() => new Intl.DateTimeFormat('en', { timeZone: zone }), zone).not.toThrow();
+    for (const zone of Intl.supportedValuesOf('timeZone'))
+      expect(() => new Intl.DateTimeFormat('en', { timeZone: zone }), zone).not.toThrow();
   });
 });

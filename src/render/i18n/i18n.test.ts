@@ -91,7 +91,8 @@ describe('the message catalogues', () => {
           // A count English reads as a number ({n, number}) may be a plural where the language's words agree with it.
           const kind = (k: string) => (k === 'plural' ? 'number' : k);
           const kinds = (s: Shape) => [...s.argumentKinds].sort().map(([name, k]) => `${name}:${kind(k)}`);
-          if (kinds(shape).join() !== kinds(english).join()) failures.push(`${key}: arguments ${kinds(shape)} instead of ${kinds(english)}`);
+          if (kinds(shape).join() !== kinds(english).join())
+            failures.push(`${key}: arguments ${kinds(shape)} instead of ${kinds(english)}`);
           for (const [name, kind] of english.argumentKinds) {
             if (kind !== 'select') continue;
             const theirs = [...(shape.cases.get(name) ?? [])].sort().join();
@@ -127,7 +128,8 @@ describe('the message catalogues', () => {
             const text = String(compileMessage(catalogue[key], language).format(values));
             if (/[{}]/.test(text)) failures.push(`${key}: "${text}" keeps a brace`);
             for (const [name, kind] of shape.argumentKinds)
-              if (kind === 'text' && !text.includes(`«${name}»`)) failures.push(`${key}: "${text}" drops {${name}} (an apostrophe before a brace quotes it)`);
+              if (kind === 'text' && !text.includes(`«${name}»`))
+                failures.push(`${key}: "${text}" drops {${name}} (an apostrophe before a brace quotes it)`);
           }
         }
         expect(failures).toEqual([]);
@@ -150,7 +152,9 @@ describe('the translator', () => {
   });
 
   it('gives a span its shared parts once, and a calendar day as its UTC day', () => {
-    expect(translator('en', 'UTC').dateRange(Date.UTC(2026, 10, 22, 20, 5), Date.UTC(2026, 10, 22, 22, 5))).toBe('22 Nov 2026, 20:05–22:05 UTC');
+    expect(translator('en', 'UTC').dateRange(Date.UTC(2026, 10, 22, 20, 5), Date.UTC(2026, 10, 22, 22, 5))).toBe(
+      '22 Nov 2026, 20:05–22:05 UTC',
+    );
     expect(translator('de', 'Asia/Tokyo').calendarDay('2026-08-23')).toBe('23. Aug. 2026');
     expect(translator('pl', 'Pacific/Kiritimati').calendarDay('2026-01-01')).toBe('1 sty 2026');
   });
@@ -219,10 +223,17 @@ describe('the translator', () => {
     expect(new Set(labels).size).toBe(labels.length);
     for (const label of labels) expect(overallLabel(translator('en'), label)).toBe(label);
     for (const language of OTHERS)
-      for (const label of labels) expect(overallLabel(translator(language), label), `${language}: ${label}`).not.toBe(label);
-    expect(overallLabel(translator('pl'), 'Partial outage: 1 of 3 components down')).toBe('Częściowa awaria: nie działa 1 z 3 komponentów');
-    expect(overallLabel(translator('pl'), 'Partial outage: 1 of 5 components down')).toBe('Częściowa awaria: nie działa 1 z 5 komponentów');
-    expect(overallLabel(translator('ru'), 'Partial outage: 1 of 3 components down')).toBe('Частичный сбой: не работает 1 из 3 компонентов');
+      for (const label of labels)
+        expect(overallLabel(translator(language), label), `${language}: ${label}`).not.toBe(label);
+    expect(overallLabel(translator('pl'), 'Partial outage: 1 of 3 components down')).toBe(
+      'Częściowa awaria: nie działa 1 z 3 komponentów',
+    );
+    expect(overallLabel(translator('pl'), 'Partial outage: 1 of 5 components down')).toBe(
+      'Częściowa awaria: nie działa 1 z 5 komponentów',
+    );
+    expect(overallLabel(translator('ru'), 'Partial outage: 1 of 3 components down')).toBe(
+      'Частичный сбой: не работает 1 из 3 компонентов',
+    );
     expect(overallLabel(translator('de'), 'All systems operational')).toBe('Alle Systeme betriebsbereit');
     // A label of another shape is shown as it is.
     expect(overallLabel(translator('de'), 'Something else')).toBe('Something else');

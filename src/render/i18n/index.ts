@@ -42,7 +42,16 @@ export interface Translator {
  * The locale Intl formats in, per language: English dates read "20 Nov 2026, 14:05" (day first, 24-hour), the way a
  * status page's international readers take them without doubt; the others are their own.
  */
-export const FORMAT_LOCALE: Record<PageLanguage, string> = { en: 'en-GB', de: 'de', fr: 'fr', es: 'es', 'pt-BR': 'pt-BR', pl: 'pl', ru: 'ru', tr: 'tr' };
+export const FORMAT_LOCALE: Record<PageLanguage, string> = {
+  en: 'en-GB',
+  de: 'de',
+  fr: 'fr',
+  es: 'es',
+  'pt-BR': 'pt-BR',
+  pl: 'pl',
+  ru: 'ru',
+  tr: 'tr',
+};
 
 /**
  * intl-messageformat resolves each message's locale through Intl.NumberFormat.supportedLocalesOf, whose first call
@@ -51,7 +60,8 @@ export const FORMAT_LOCALE: Record<PageLanguage, string> = { en: 'en-GB', de: 'd
  */
 const FORMAT_LOCALES = new Set(Object.values(FORMAT_LOCALE));
 const libraryResolveLocale = IntlMessageFormat.resolveLocale;
-IntlMessageFormat.resolveLocale = (locales) => (typeof locales === 'string' && FORMAT_LOCALES.has(locales) ? new Intl.Locale(locales) : libraryResolveLocale(locales));
+IntlMessageFormat.resolveLocale = (locales) =>
+  typeof locales === 'string' && FORMAT_LOCALES.has(locales) ? new Intl.Locale(locales) : libraryResolveLocale(locales);
 
 /** A compiled message: its text for the given arguments. */
 type Formatter = (values: MessageValues | undefined) => string;
@@ -75,7 +85,10 @@ export function translator(language: PageLanguage = DEFAULT_LANGUAGE, timeZone =
 
 /** The compiled message; messages are plain text, so "<" is a character, never a rich-text tag. */
 export function compileMessage(source: string, language: PageLanguage): IntlMessageFormat {
-  return new IntlMessageFormat(source, FORMAT_LOCALE[language], undefined, { ignoreTag: true, ...(language === 'en' ? { formatters: ENGLISH_FORMATTERS } : {}) });
+  return new IntlMessageFormat(source, FORMAT_LOCALE[language], undefined, {
+    ignoreTag: true,
+    ...(language === 'en' ? { formatters: ENGLISH_FORMATTERS } : {}),
+  });
 }
 
 /** Intl formatters made once per set of arguments (intl-messageformat's own formatters are memoized the same way). */
@@ -94,18 +107,36 @@ function memoized<T>(make: (...args: never[]) => T): (...args: unknown[]) => T {
 
 /** English messages: a plural's # and its choice of form without Intl (english.ts); other formats through it. */
 const ENGLISH_FORMATTERS: Formatters = (() => {
-  const intlNumber = memoized((...args: ConstructorParameters<typeof Intl.NumberFormat>) => new Intl.NumberFormat(...args));
-  const plainNumber = (locales: string | string[] | undefined) => ({ format: (value: number) => englishInteger(value) ?? intlNumber(locales).format(value) });
-  const intlPlural = memoized((...args: ConstructorParameters<typeof Intl.PluralRules>) => new Intl.PluralRules(...args));
+  const intlNumber = memoized(
+    (...args: ConstructorParameters<typeof Intl.NumberFormat>) => new Intl.NumberFormat(...args),
+  );
+  const plainNumber = (locales: string | string[] | undefined) => ({
+    format: (value: number) => englishInteger(value) ?? intlNumber(locales).format(value),
+  });
+  const intlPlural = memoized(
+    (...args: ConstructorParameters<typeof Intl.PluralRules>) => new Intl.PluralRules(...args),
+  );
   return {
-    getNumberFormat: (locales, options) => (options === undefined ? plainNumber(locales) : intlNumber(locales, options)) as Intl.NumberFormat,
-    getDateTimeFormat: memoized((...args: ConstructorParameters<typeof Intl.DateTimeFormat>) => new Intl.DateTimeFormat(...args)),
-    getPluralRules: (locales, options) => (options?.type === 'ordinal' ? intlPlural(locales, options) : (ENGLISH_CARDINAL as Intl.PluralRules)),
+    getNumberFormat: (locales, options) =>
+      (options === undefined ? plainNumber(locales) : intlNumber(locales, options)) as Intl.NumberFormat,
+    getDateTimeFormat: memoized(
+      (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) => new Intl.DateTimeFormat(...args),
+    ),
+    getPluralRules: (locales, options) =>
+      options?.type === 'ordinal' ? intlPlural(locales, options) : (ENGLISH_CARDINAL as Intl.PluralRules),
   };
 })();
 
 const DATE_STYLES: Record<'dateTime' | 'date' | 'time', Intl.DateTimeFormatOptions> = {
-  dateTime: { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' },
+  dateTime: {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  },
   date: { day: 'numeric', month: 'short', year: 'numeric' },
   time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
 };
@@ -156,7 +187,9 @@ function formatterOf(source: string, language: PageLanguage, number: (value: num
   walk(ast);
   const preformatted = [...plain].filter((name) => !selecting.has(name));
   return (values) => {
-    const given: Record<string, string | number | boolean> = { ...(values as Record<string, string | number | boolean>) };
+    const given: Record<string, string | number | boolean> = {
+      ...(values as Record<string, string | number | boolean>),
+    };
     for (const name of preformatted) if (typeof given[name] === 'number') given[name] = number(given[name]);
     return String(format.format(given));
   };
@@ -218,7 +251,9 @@ function createTranslator(language: PageLanguage, timeZone: string): Translator 
       return formatDate(ms, style);
     },
     dateRange(startMs, endMs) {
-      return endMs > startMs ? dateFormat('dateTime').formatRange(startMs, endMs) : dateFormat('dateTime').format(startMs);
+      return endMs > startMs
+        ? dateFormat('dateTime').formatRange(startMs, endMs)
+        : dateFormat('dateTime').format(startMs);
     },
     calendarDay(date) {
       // The same 90 days stand under every component of a page.

@@ -72,11 +72,19 @@ function percentIn(i18n: Translator): (digits: string) => string {
   if (i18n.language === 'en') return englishPercent;
   let write = PERCENT_STYLES.get(i18n.language);
   if (!write) {
-    const parts = new Intl.NumberFormat(i18n.language, { style: 'percent', minimumFractionDigits: 1 }).formatToParts(0.125);
+    const parts = new Intl.NumberFormat(i18n.language, { style: 'percent', minimumFractionDigits: 1 }).formatToParts(
+      0.125,
+    );
     const at = parts.findIndex((part) => part.type === 'integer');
     const end = parts.findIndex((part) => part.type === 'fraction');
-    const before = parts.slice(0, at).map((part) => part.value).join('');
-    const after = parts.slice(end + 1).map((part) => part.value).join('');
+    const before = parts
+      .slice(0, at)
+      .map((part) => part.value)
+      .join('');
+    const after = parts
+      .slice(end + 1)
+      .map((part) => part.value)
+      .join('');
     const decimal = parts.find((part) => part.type === 'decimal')?.value ?? '.';
     write = (digits) => before + digits.replace('.', decimal) + after;
     PERCENT_STYLES.set(i18n.language, write);
@@ -93,9 +101,14 @@ export function durationText(i18n: Translator, ms: number): string {
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return i18n.t('duration.minutes', { minutes });
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return minutes % 60 === 0 ? i18n.t('duration.hours', { hours }) : i18n.t('duration.hoursMinutes', { hours, minutes: minutes % 60 });
+  if (hours < 24)
+    return minutes % 60 === 0
+      ? i18n.t('duration.hours', { hours })
+      : i18n.t('duration.hoursMinutes', { hours, minutes: minutes % 60 });
   const days = Math.floor(hours / 24);
-  return hours % 24 === 0 ? i18n.t('duration.days', { days }) : i18n.t('duration.daysHours', { days, hours: hours % 24 });
+  return hours % 24 === 0
+    ? i18n.t('duration.days', { days })
+    : i18n.t('duration.daysHours', { days, hours: hours % 24 });
 }
 
 /** A whole count in the reader's locale ("1,234", "1.234", "1 234"). */
@@ -112,6 +125,7 @@ export function countOfText(i18n: Translator, count: number, of: number | null):
 export function playersWithNoun(i18n: Translator, players: number | null, maxPlayers: number | null): string | null {
   if (players === null) return null;
   const count = Math.round(players);
-  return maxPlayers === null ? i18n.t('players.count', { count }) : i18n.t('players.ofMax', { count: countText(i18n, count), max: countText(i18n, maxPlayers) });
+  return maxPlayers === null
+    ? i18n.t('players.count', { count })
+    : i18n.t('players.ofMax', { count: countText(i18n, count), max: countText(i18n, maxPlayers) });
 }
-

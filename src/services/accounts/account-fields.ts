@@ -32,7 +32,15 @@ export const givenPasswordField = () =>
 
 /** A TOTP code (6 digits) or a recovery code, as typed (spaces and dashes are ignored). */
 export const secondFactorField = () =>
-  z.string({ error: 'expected a 6-digit code or a recovery code' }).trim().min(1, { error: 'expected a 6-digit code or a recovery code' }).max(64);
+  z
+    .string({ error: 'expected a 6-digit code or a recovery code' })
+    .trim()
+    .min(1, { error: 'expected a 6-digit code or a recovery code' })
+    .max(64);
 
 /** A one-time token from a link (`wdu_…`, `wdi_…`): its shape is checked by the verb, which answers 410 for a bad one. */
-export const linkTokenField = () => z.string({ error: 'expected the token from the link' }).min(1, { error: 'expected the token from the link' }).max(200);
+export const linkTokenField = () =>
+  z
+    .string({ error: 'expected the token from the link' })
+    .min(1, { error: 'expected the token from the link' })
+    .max(200);

@@ -4,7 +4,10 @@ import { hashSecret, isSecretOfKind, secretMatchesHash } from '../../domain/toke
 import type { ServiceContext } from '../context.js';
 
 /** The session and its user, or null when the token is malformed, unknown or expired. */
-export async function authenticateSession(ctx: ServiceContext, { token }: { token: string }): Promise<{ session: Session; user: User } | null> {
+export async function authenticateSession(
+  ctx: ServiceContext,
+  { token }: { token: string },
+): Promise<{ session: Session; user: User } | null> {
   if (!isSecretOfKind('session', token)) return null;
   const now = ctx.clock.now();
   const found = await ctx.store.sessions.findActiveByHash(hashSecret(token), now);

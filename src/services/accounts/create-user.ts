@@ -24,14 +24,31 @@ export const createUserInput = z
 
 const TAKEN = 'An account with this email address exists.';
 
-export async function createUser(ctx: ServiceContext, input: z.input<typeof createUserInput>): Promise<{ user: User; organizations: Organization[] }> {
-  const { email, name = email.split('@')[0] ?? email, password, role, organization } = parseInput(createUserInput, input);
+export async function createUser(
+  ctx: ServiceContext,
+  input: z.input<typeof createUserInput>,
+): Promise<{ user: User; organizations: Organization[] }> {
+  const {
+    email,
+    name = email.split('@')[0] ?? email,
+    password,
+    role,
+    organization,
+  } = parseInput(createUserInput, input);
   if (await ctx.store.users.findByEmail(email)) throw new ConflictError(TAKEN);
   const passwordHash = password === undefined ? null : await hashAccountPassword(password);
   const userId = newId('usr');
   const organizations = await withTransaction(ctx, async (tx) => {
     // The operator vouches for the address.
-    await uniquely(tx, () => tx.store.users.insert({ id: userId, email, name, passwordHash, emailVerifiedAt: tx.clock.now() }, tx.clock.now()), TAKEN);
+    await uniquely(
+      tx,
+      () =>
+        tx.store.users.insert(
+          { id: userId, email, name, passwordHash, emailVerifiedAt: tx.clock.now() },
+          tx.clock.now(),
+        ),
+      TAKEN,
+    );
     // Someone exists now: a setup link still lying around must not make a second first owner.
     await tx.store.accountTokens.deleteUnused('setup');
     const joined = await organizationsFor(tx, role, organization);
@@ -54,7 +71,15 @@ async function organizationsFor(ctx: ServiceContext, role: string, key: string |
   const candidates = (await ctx.store.organizations.list()).filter((o) => o.key !== DEMO_ORGANIZATION_KEY);
   if (candidates.length === 1) return candidates;
   throw new ValidationError(
-    [{ path: 'org', message: candidates.length === 0 ? 'there is no organization yet: create the owner first' : `choose one of: ${candidates.map((o) => o.key).join(', ')}` }],
+    [
+      {
+        path: 'org',
+        message:
+          candidates.length === 0
+            ? 'there is no organization yet: create the owner first'
+            : `choose one of: ${candidates.map((o) => o.key).join(', ')}`,
+      },
+    ],
     'Name the organization the user joins: --org KEY.',
   );
 }

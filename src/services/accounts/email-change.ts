@@ -45,7 +45,10 @@ export async function requestEmailChange(
   const recent = await ctx.store.emailLinks.createdForUserSince(user.id, now - HOUR_MS + 1);
   if (recent.length >= ACCOUNT_LIMITS.emailLinksPerUserPerHour) {
     const retryAfterSec = Math.max(1, Math.ceil(((recent[0] ?? now) + HOUR_MS - now) / 1000));
-    throw new TooManyAttemptsError(`At most ${ACCOUNT_LIMITS.emailLinksPerUserPerHour} address changes an hour; try again in ${retryAfterSec} s.`, retryAfterSec);
+    throw new TooManyAttemptsError(
+      `At most ${ACCOUNT_LIMITS.emailLinksPerUserPerHour} address changes an hour; try again in ${retryAfterSec} s.`,
+      retryAfterSec,
+    );
   }
   await requireFreshProof(ctx, { user, session: input.session, proof: input.proof, guard: input.guard });
   const holder = await ctx.store.users.findByEmail(email);
@@ -67,7 +70,13 @@ export async function requestEmailChange(
   });
   const from = ctx.smtp.from;
   const message = taken
-    ? buildAddressInUseMail({ to: email, from, now, purpose: 'email-change', signInLink: dashboardLink(ctx, '/app/login') })
+    ? buildAddressInUseMail({
+        to: email,
+        from,
+        now,
+        purpose: 'email-change',
+        signInLink: dashboardLink(ctx, '/app/login'),
+      })
     : buildEmailLinkMail({
         to: email,
         from,
@@ -76,28 +85,50 @@ export async function requestEmailChange(
         link: dashboardLink(ctx, `${CONFIRM_EMAIL_PATH}?token=${token}`),
         validHours: Math.round(ACCOUNT_LIMITS.emailLinkLifetimeMs / HOUR_MS),
       });
-  if (!(await sendAccountMail(ctx, message, 'email-change'))) throw new MailNotSentError('The mail with the link could not be sent; try again later.');
+  if (!(await sendAccountMail(ctx, message, 'email-change')))
+    throw new MailNotSentError('The mail with the link could not be sent; try again later.');
   return { email, expiresAt };
 }
 
-export const emailConfirmInput = z.object({ token: linkTokenField().describe('The token of the link mailed to the new address (wdu_…).') }).strict();
+export const emailConfirmInput = z
+  .object({ token: linkTokenField().describe('The token of the link mailed to the new address (wdu_…).') })
+  .strict();
 
 /** Follows a link mailed to an address: the account uses it from now on (verified); the old address is told. */
-export async function confirmEmailChange(ctx: ServiceContext, input: z.input<typeof emailConfirmInput>): Promise<{ email: string }> {
+export async function confirmEmailChange(
+  ctx: ServiceContext,
+  input: z.input<typeof emailConfirmInput>,
+): Promise<{ email: string }> {
   const { token } = parseInput(emailConfirmInput, input);
   const { email, previous } = await withTransaction(ctx, async (tx) => {
     const now = tx.clock.now();
-    const link = isSecretOfKind('accountToken', token) ? await tx.store.emailLinks.use(hashSecret(token), 'email-change', now) : undefined;
+    const link = isSecretOfKind('accountToken', token)
+      ? await tx.store.emailLinks.use(hashSecret(token), 'email-change', now)
+      : undefined;
     const user = link?.userId ? await tx.store.users.findById(link.userId) : undefined;
-    if (!link || !user) throw new UnusableLinkError('link-unusable', 'This link was used or has expired: change the address again from your account.');
+    if (!link || !user)
+      throw new UnusableLinkError(
+        'link-unusable',
+        'This link was used or has expired: change the address again from your account.',
+      );
     const holder = await tx.store.users.findByEmail(link.email);
-    if (holder && holder.id !== user.id) throw new ConflictError('Another account uses this address now: nothing was changed.');
-    await uniquely(tx, () => tx.store.users.update(user.id, { email: link.email, emailVerifiedAt: now }, now), 'Another account uses this address now: nothing was changed.');
+    if (holder && holder.id !== user.id)
+      throw new ConflictError('Another account uses this address now: nothing was changed.');
+    await uniquely(
+      tx,
+      () => tx.store.users.update(user.id, { email: link.email, emailVerifiedAt: now }, now),
+      'Another account uses this address now: nothing was changed.',
+    );
     // The other changes asked for are void: one address wins.
     await tx.store.emailLinks.deleteUnusedOfUser(user.id);
     return { email: link.email, previous: user.email };
   });
-  if (previous !== email && ctx.smtp) await sendAccountMail(ctx, buildEmailChangedMail({ to: previous, from: ctx.smtp.from, now: ctx.clock.now(), newEmail: email }), 'email-changed');
+  if (previous !== email && ctx.smtp)
+    await sendAccountMail(
+      ctx,
+      buildEmailChangedMail({ to: previous, from: ctx.smtp.from, now: ctx.clock.now(), newEmail: email }),
+      'email-changed',
+    );
   return { email };
 }
 
@@ -112,9 +143,17 @@ export async function setUserEmail(ctx: ServiceContext, input: z.input<typeof se
     const holder = await tx.store.users.findByEmail(newEmail);
     if (holder && holder.id !== user.id) throw new ConflictError(`${newEmail} is the address of another account.`);
     const now = tx.clock.now();
-    await uniquely(tx, () => tx.store.users.update(user.id, { email: newEmail, emailVerifiedAt: now }, now), `${newEmail} is the address of another account.`);
+    await uniquely(
+      tx,
+      () => tx.store.users.update(user.id, { email: newEmail, emailVerifiedAt: now }, now),
+      `${newEmail} is the address of another account.`,
+    );
     await tx.store.emailLinks.deleteUnusedOfUser(user.id);
-    const { passwordHash: _p, totpSecret: _t, ...changed } = { ...user, email: newEmail, emailVerifiedAt: now, updatedAt: now };
+    const {
+      passwordHash: _p,
+      totpSecret: _t,
+      ...changed
+    } = { ...user, email: newEmail, emailVerifiedAt: now, updatedAt: now };
     return changed;
   });
 }

@@ -12,8 +12,12 @@ import { acceptSecondFactor } from './second-factor.js';
 
 /** The fields a request proves its user with; either one. */
 export const proofFields = {
-  password: givenPasswordField().optional().describe('Your password, when you have not signed in or proven it in the last few minutes; or send `code`.'),
-  code: secondFactorField().optional().describe('A current TOTP code or an unused recovery code (with TOTP on); or send `password`.'),
+  password: givenPasswordField()
+    .optional()
+    .describe('Your password, when you have not signed in or proven it in the last few minutes; or send `code`.'),
+  code: secondFactorField()
+    .optional()
+    .describe('A current TOTP code or an unused recovery code (with TOTP on); or send `password`.'),
 };
 
 export interface Proof {
@@ -34,18 +38,23 @@ const unguarded: SecretGuard = (check) => check();
  * its user within ACCOUNT_LIMITS.freshProofMs. A wrong one is a WrongSecretError (counted like a wrong sign-in);
  * none, with an older proof, a ReauthenticationRequiredError (403) saying what to send.
  */
-export async function requireFreshProof(ctx: ServiceContext, input: { user: StoredUser; session: Session; proof: Proof; guard?: SecretGuard | undefined }): Promise<void> {
+export async function requireFreshProof(
+  ctx: ServiceContext,
+  input: { user: StoredUser; session: Session; proof: Proof; guard?: SecretGuard | undefined },
+): Promise<void> {
   const { user, session, proof } = input;
   const guard = input.guard ?? unguarded;
   if (proof.password !== undefined) {
     const password = proof.password;
     await guard(async () => {
-      if (!(await verifyAccountPassword(password, user.passwordHash))) throw new WrongSecretError('password', 'is not your password');
+      if (!(await verifyAccountPassword(password, user.passwordHash)))
+        throw new WrongSecretError('password', 'is not your password');
     });
   } else if (proof.code !== undefined) {
     const code = proof.code;
     await guard(async () => {
-      if (!(await acceptSecondFactor(ctx, user, code))) throw new WrongSecretError('code', 'is not right (or the recovery code was used)');
+      if (!(await acceptSecondFactor(ctx, user, code)))
+        throw new WrongSecretError('code', 'is not right (or the recovery code was used)');
     });
   } else {
     if (session.provenAt !== null && ctx.clock.now() - session.provenAt <= ACCOUNT_LIMITS.freshProofMs) return;
@@ -69,7 +78,8 @@ function reauthenticationHint(user: StoredUser): string {
   const totp = user.totpEnabledAt !== null;
   if (user.passwordHash !== null)
     return `Confirm it is you: send your password (\`password\`)${totp ? ' or a code of your authenticator app (`code`)' : ''} with the request. A proof counts for ${minutes} minutes.`;
-  if (totp) return `Confirm it is you: send a code of your authenticator app (\`code\`) with the request. A proof counts for ${minutes} minutes.`;
+  if (totp)
+    return `Confirm it is you: send a code of your authenticator app (\`code\`) with the request. A proof counts for ${minutes} minutes.`;
   return `Confirm it is you: sign in again (with your provider), then retry within ${minutes} minutes.`;
 }
 

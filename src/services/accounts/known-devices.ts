@@ -27,7 +27,8 @@ export async function readKnownDevices(ctx: ServiceContext, cookie: string | und
   const devices: KnownDevice[] = [];
   for (const entry of cookie.split(ENTRY_SEPARATOR).slice(0, ACCOUNT_LIMITS.knownDeviceUsers)) {
     const [userId, deviceId, expires, mac, ...rest] = entry.split('.');
-    if (userId === undefined || deviceId === undefined || expires === undefined || mac === undefined || rest.length > 0) continue;
+    if (userId === undefined || deviceId === undefined || expires === undefined || mac === undefined || rest.length > 0)
+      continue;
     const expiresAt = Number(expires);
     if (!Number.isSafeInteger(expiresAt) || expiresAt <= now) continue;
     const device = { userId, deviceId, expiresAt };
@@ -40,7 +41,10 @@ export async function readKnownDevices(ctx: ServiceContext, cookie: string | und
  * Whether the browser is a known device of the user with this email: their entry, or null. Looks the user up only
  * when the browser holds a valid entry at all (a stranger's browser costs no query).
  */
-export async function knownDeviceFor(ctx: ServiceContext, input: { cookie: string | undefined; email: string }): Promise<KnownDevice | null> {
+export async function knownDeviceFor(
+  ctx: ServiceContext,
+  input: { cookie: string | undefined; email: string },
+): Promise<KnownDevice | null> {
   const devices = await readKnownDevices(ctx, input.cookie);
   if (devices.length === 0) return null;
   const user = await ctx.store.users.findByEmail(input.email.trim().toLowerCase());
@@ -48,7 +52,10 @@ export async function knownDeviceFor(ctx: ServiceContext, input: { cookie: strin
 }
 
 /** The cookie's new value once `userId` signed in: their entry renewed (or new) first, the other users' kept after it. */
-export async function rememberDevice(ctx: ServiceContext, input: { cookie: string | undefined; userId: string }): Promise<string> {
+export async function rememberDevice(
+  ctx: ServiceContext,
+  input: { cookie: string | undefined; userId: string },
+): Promise<string> {
   const key = await deviceKey(ctx);
   const known = await readKnownDevices(ctx, input.cookie);
   const own = known.find((d) => d.userId === input.userId);
@@ -58,11 +65,15 @@ export async function rememberDevice(ctx: ServiceContext, input: { cookie: strin
     expiresAt: ctx.clock.now() + ACCOUNT_LIMITS.knownDeviceLifetimeMs,
   };
   const others = known.filter((d) => d.userId !== input.userId).slice(0, ACCOUNT_LIMITS.knownDeviceUsers - 1);
-  return [device, ...others].map((d) => `${d.userId}.${d.deviceId}.${d.expiresAt}.${sign(key, d)}`).join(ENTRY_SEPARATOR);
+  return [device, ...others]
+    .map((d) => `${d.userId}.${d.deviceId}.${d.expiresAt}.${sign(key, d)}`)
+    .join(ENTRY_SEPARATOR);
 }
 
 function sign(key: Buffer, device: KnownDevice): string {
-  return createHmac('sha256', key).update(`known-device\n${device.userId}\n${device.deviceId}\n${device.expiresAt}`).digest('base64url');
+  return createHmac('sha256', key)
+    .update(`known-device\n${device.userId}\n${device.deviceId}\n${device.expiresAt}`)
+    .digest('base64url');
 }
 
 function macMatches(expected: string, given: string): boolean {
@@ -77,7 +88,9 @@ const keys = new WeakMap<Store, Promise<Buffer>>();
 function deviceKey(ctx: ServiceContext): Promise<Buffer> {
   let key = keys.get(ctx.store);
   if (!key) {
-    key = ctx.store.serverSecrets.getOrCreate(SECRET_NAME, () => randomBytes(32).toString('base64url'), ctx.clock.now()).then((value) => Buffer.from(value, 'base64url'));
+    key = ctx.store.serverSecrets
+      .getOrCreate(SECRET_NAME, () => randomBytes(32).toString('base64url'), ctx.clock.now())
+      .then((value) => Buffer.from(value, 'base64url'));
     keys.set(ctx.store, key);
     // A failed read (the database away) is tried again next time.
     key.catch(() => keys.delete(ctx.store));

@@ -12,7 +12,9 @@ import { describeAccount, type SignedIn } from './view.js';
 export const loginInput = z.object({
   email: emailField(),
   password: givenPasswordField(),
-  code: secondFactorField().optional().describe('With TOTP on: the 6-digit code of the authenticator app, or an unused recovery code.'),
+  code: secondFactorField()
+    .optional()
+    .describe('With TOTP on: the 6-digit code of the authenticator app, or an unused recovery code.'),
 });
 
 /** Who signs in from where: kept with the session so its owner can tell their sessions apart. */
@@ -27,9 +29,18 @@ export async function login(ctx: ServiceContext, input: z.input<typeof loginInpu
   const right = await verifyAccountPassword(password, user?.passwordHash ?? null);
   if (!user || !right) throw new SignInError('invalid-credentials', 'The email or the password is not right.');
   if (user.totpEnabledAt !== null) {
-    if (code === undefined) throw new SignInError('second-factor-required', 'Enter the 6-digit code of your authenticator app, or a recovery code.');
-    if (!(await acceptSecondFactor(ctx, user, code))) throw new SignInError('invalid-second-factor', 'That code is not right (or the recovery code was used).');
+    if (code === undefined)
+      throw new SignInError(
+        'second-factor-required',
+        'Enter the 6-digit code of your authenticator app, or a recovery code.',
+      );
+    if (!(await acceptSecondFactor(ctx, user, code)))
+      throw new SignInError('invalid-second-factor', 'That code is not right (or the recovery code was used).');
   }
-  const { token, session } = await issueSession(ctx, { userId: user.id, userAgent: input.userAgent, address: input.address });
+  const { token, session } = await issueSession(ctx, {
+    userId: user.id,
+    userAgent: input.userAgent,
+    address: input.address,
+  });
   return { token, session, account: await describeAccount(ctx, { userId: user.id }) };
 }

@@ -75,7 +75,11 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
   return {
     async begin(redirectUri) {
       const { oidc, config } = await configuration();
-      const checks: OidcChecks = { state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier() };
+      const checks: OidcChecks = {
+        state: oidc.randomState(),
+        nonce: oidc.randomNonce(),
+        codeVerifier: oidc.randomPKCECodeVerifier(),
+      };
       const url = oidc.buildAuthorizationUrl(config, {
         redirect_uri: redirectUri,
         scope: OIDC_SCOPES,
@@ -103,10 +107,19 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
         if ((id.email === undefined || id.email_verified === undefined) && config.serverMetadata().userinfo_endpoint)
           source = await oidc.fetchUserInfo(config, tokens.access_token, id.sub);
         const email = typeof source.email === 'string' ? source.email.trim().toLowerCase() : null;
-        const name = [id.name, source.name, id.preferred_username, source.preferred_username].find((v): v is string => typeof v === 'string' && v.trim() !== '');
-        return { issuer: id.iss, subject: id.sub, email, emailVerified: source.email_verified === true, name: name?.trim() ?? null };
+        const name = [id.name, source.name, id.preferred_username, source.preferred_username].find(
+          (v): v is string => typeof v === 'string' && v.trim() !== '',
+        );
+        return {
+          issuer: id.iss,
+          subject: id.sub,
+          email,
+          emailVerified: source.email_verified === true,
+          name: name?.trim() ?? null,
+        };
       } catch (error) {
-        if (error instanceof oidc.AuthorizationResponseError && error.error === 'access_denied') throw new OidcFailure('cancelled', describe(oidc, error));
+        if (error instanceof oidc.AuthorizationResponseError && error.error === 'access_denied')
+          throw new OidcFailure('cancelled', describe(oidc, error));
         throw new OidcFailure('failed', describe(oidc, error));
       }
     },
@@ -132,6 +145,9 @@ function describe(oidc: typeof Oidc, error: unknown): string {
   if (error instanceof oidc.AuthorizationResponseError || error instanceof oidc.ResponseBodyError)
     return `${error.message} (${error.error}${error.error_description ? `: ${error.error_description.slice(0, 200)}` : ''})`;
   // A network failure says why in its cause (ECONNREFUSED, ENOTFOUND, a timeout).
-  if (error instanceof Error) return [error.message, (error as { code?: unknown }).code, (error.cause as { code?: unknown } | undefined)?.code].filter((v) => typeof v === 'string').join(' ');
+  if (error instanceof Error)
+    return [error.message, (error as { code?: unknown }).code, (error.cause as { code?: unknown } | undefined)?.code]
+      .filter((v) => typeof v === 'string')
+      .join(' ');
   return 'unknown error';
 }

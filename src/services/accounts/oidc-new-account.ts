@@ -17,27 +17,60 @@ const NAME_MAX_CHARS = 100;
 /** Inside a transaction: the new user's id. */
 export async function createOidcAccount(
   ctx: ServiceContext,
-  input: { claims: VerifiedClaims; invitations: readonly Invitation[]; signup: SignupMode; fileOrganizationKey?: string | undefined },
+  input: {
+    claims: VerifiedClaims;
+    invitations: readonly Invitation[];
+    signup: SignupMode;
+    fileOrganizationKey?: string | undefined;
+  },
 ): Promise<string> {
   const { store } = ctx;
   const { claims } = input;
   const now = ctx.clock.now();
-  const user = { id: newId('usr'), email: claims.email, name: (claims.name ?? claims.email.split('@')[0] ?? claims.email).slice(0, NAME_MAX_CHARS) };
+  const user = {
+    id: newId('usr'),
+    email: claims.email,
+    name: (claims.name ?? claims.email.split('@')[0] ?? claims.email).slice(0, NAME_MAX_CHARS),
+  };
   // The provider said the address is verified (oidc-sign-in.ts refuses otherwise).
   await store.users.insert({ ...user, passwordHash: null, emailVerifiedAt: now }, now);
-  await store.users.linkIdentity({ issuer: claims.issuer, subject: claims.subject, userId: user.id, email: claims.email, createdAt: now });
+  await store.users.linkIdentity({
+    issuer: claims.issuer,
+    subject: claims.subject,
+    userId: user.id,
+    email: claims.email,
+    createdAt: now,
+  });
 
   if (input.invitations.length > 0) {
     let joined = 0;
     // Newest first: of two invitations to one organization, the newer one's role counts.
     for (const invitation of input.invitations) {
       if (await store.memberships.find(invitation.organizationId, user.id)) continue;
-      if ((await store.memberships.listByOrganization(invitation.organizationId)).length >= ACCOUNT_LIMITS.membersPerOrganization) continue;
+      if (
+        (await store.memberships.listByOrganization(invitation.organizationId)).length >=
+        ACCOUNT_LIMITS.membersPerOrganization
+      )
+        continue;
       if (!(await store.invitations.accept(invitation.id, user.id, now))) continue;
-      await store.memberships.put({ organizationId: invitation.organizationId, userId: user.id, role: invitation.role, createdAt: now });
+      await store.memberships.put({
+        organizationId: invitation.organizationId,
+        userId: user.id,
+        role: invitation.role,
+        createdAt: now,
+      });
       await recordAudit(
-        { ...ctx, organizationId: invitation.organizationId, actor: { kind: 'user', userId: user.id, name: user.name, role: invitation.role, sessionId: null } },
-        { action: 'invitation.accept', id: invitation.id, label: user.email, detail: { role: invitation.role, via: 'oidc' } },
+        {
+          ...ctx,
+          organizationId: invitation.organizationId,
+          actor: { kind: 'user', userId: user.id, name: user.name, role: invitation.role, sessionId: null },
+        },
+        {
+          action: 'invitation.accept',
+          id: invitation.id,
+          label: user.email,
+          detail: { role: invitation.role, via: 'oidc' },
+        },
       );
       joined++;
     }

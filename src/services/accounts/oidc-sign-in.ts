@@ -13,7 +13,9 @@ import { createOidcAccount, InvitationsGone } from './oidc-new-account.js';
  */
 export type OidcRefusal = 'no-email' | 'email-unverified' | 'account-unverified' | 'no-account';
 
-export type OidcSignIn = { ok: true; userId: string; token: string; session: Session } | { ok: false; reason: OidcRefusal };
+export type OidcSignIn =
+  | { ok: true; userId: string; token: string; session: Session }
+  | { ok: false; reason: OidcRefusal };
 
 const signInInput = z.object({
   claims: z.object({
@@ -60,7 +62,11 @@ interface SignupPolicy {
 
 type Refused = { refused: 'account-unverified' | 'no-account' };
 
-async function findOrCreateUser(ctx: ServiceContext, claims: VerifiedClaims, policy: SignupPolicy): Promise<string | Refused> {
+async function findOrCreateUser(
+  ctx: ServiceContext,
+  claims: VerifiedClaims,
+  policy: SignupPolicy,
+): Promise<string | Refused> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await withTransaction(ctx, (tx) => matchOrCreate(tx, claims, policy));
@@ -73,7 +79,11 @@ async function findOrCreateUser(ctx: ServiceContext, claims: VerifiedClaims, pol
   }
 }
 
-async function matchOrCreate(ctx: ServiceContext, claims: VerifiedClaims, { signup, fileOrganizationKey }: SignupPolicy): Promise<string | Refused> {
+async function matchOrCreate(
+  ctx: ServiceContext,
+  claims: VerifiedClaims,
+  { signup, fileOrganizationKey }: SignupPolicy,
+): Promise<string | Refused> {
   const { store } = ctx;
   const now = ctx.clock.now();
   // Once linked, the identity decides, whatever email the provider gives now.
@@ -83,7 +93,13 @@ async function matchOrCreate(ctx: ServiceContext, claims: VerifiedClaims, { sign
   // An address typed into a profile, never confirmed, could be anyone's: only a verified one links the identity.
   if (user && user.emailVerifiedAt === null) return { refused: 'account-unverified' };
   if (user) {
-    await store.users.linkIdentity({ issuer: claims.issuer, subject: claims.subject, userId: user.id, email: claims.email, createdAt: now });
+    await store.users.linkIdentity({
+      issuer: claims.issuer,
+      subject: claims.subject,
+      userId: user.id,
+      email: claims.email,
+      createdAt: now,
+    });
     return user.id;
   }
   const invitations = await store.invitations.listPendingForEmail(claims.email, now);

@@ -14,7 +14,9 @@ import { putOrganization } from '../organizations/put.js';
 export const firstOrganizationInput = z
   .object({
     key: stableKey()
-      .refine((key) => key !== DEMO_ORGANIZATION_KEY, { error: `"${DEMO_ORGANIZATION_KEY}" is the built-in demo's key` })
+      .refine((key) => key !== DEMO_ORGANIZATION_KEY, {
+        error: `"${DEMO_ORGANIZATION_KEY}" is the built-in demo's key`,
+      })
       .default('main'),
     name: text(200).default('My organization'),
   })
@@ -24,7 +26,10 @@ export const firstOrganizationInput = z
  * Inside a transaction: every organization but the demo, or — when there is none — a new one from `wanted`. The demo
  * stays nobody's, so it goes on showing the same to everyone and is never mistaken for the operator's.
  */
-export async function organizationsForFirstOwner(ctx: ServiceContext, wanted: z.output<typeof firstOrganizationInput>): Promise<Organization[]> {
+export async function organizationsForFirstOwner(
+  ctx: ServiceContext,
+  wanted: z.output<typeof firstOrganizationInput>,
+): Promise<Organization[]> {
   await ctx.store.exclusive('organization-keys');
   const existing = (await ctx.store.organizations.list()).filter((o) => o.key !== DEMO_ORGANIZATION_KEY);
   // The operator has an account and an organization now: the demo leaves the public pages and stops probing.
@@ -59,15 +64,28 @@ export async function joinAll(
   const now = ctx.clock.now();
   for (const organization of organizations) {
     await ctx.store.memberships.put({ organizationId: organization.id, userId: user.id, role, createdAt: now });
-    const actor: Actor = ctx.actor ?? { kind: 'user', userId: user.id, name: user.name || user.email, role, sessionId: null };
-    await recordAudit({ ...ctx, organizationId: organization.id, actor }, { action: 'member.add', id: user.id, label: user.email, detail: { role, via } });
+    const actor: Actor = ctx.actor ?? {
+      kind: 'user',
+      userId: user.id,
+      name: user.name || user.email,
+      role,
+      sessionId: null,
+    };
+    await recordAudit(
+      { ...ctx, organizationId: organization.id, actor },
+      { action: 'member.add', id: user.id, label: user.email, detail: { role, via } },
+    );
   }
 }
 
 /** Numbered keys tried (`ada`, `ada-2` … `ada-9`) before a random suffix. */
 const NUMBERED_KEYS = 9;
 
-async function freeOrganizationKey(ctx: ServiceContext, local: string, fileOrganizationKey: string | undefined): Promise<string> {
+async function freeOrganizationKey(
+  ctx: ServiceContext,
+  local: string,
+  fileOrganizationKey: string | undefined,
+): Promise<string> {
   const base =
     local
       .normalize('NFKD')
@@ -77,6 +95,8 @@ async function freeOrganizationKey(ctx: ServiceContext, local: string, fileOrgan
       .replace(/^[-_]+|[-_]+$/g, '')
       .slice(0, 48) || 'team';
   const candidates = [base, ...Array.from({ length: NUMBERED_KEYS - 1 }, (_, i) => `${base}-${i + 2}`)];
-  for (const key of candidates) if (!isReservedOrganizationKey(key, fileOrganizationKey) && !(await ctx.store.organizations.findByKey(key))) return key;
+  for (const key of candidates)
+    if (!isReservedOrganizationKey(key, fileOrganizationKey) && !(await ctx.store.organizations.findByKey(key)))
+      return key;
   return `${base}-${randomBytes(4).toString('hex')}`;
 }

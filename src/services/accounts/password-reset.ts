@@ -15,7 +15,10 @@ export const RESET_PATH = '/app/reset';
 const issueInput = z.object({ email: emailField() });
 
 /** A link that sets the password of the user with this email, valid ACCOUNT_LIMITS.passwordResetLifetimeMs; shown once. */
-export async function issuePasswordReset(ctx: ServiceContext, input: { email: string }): Promise<{ url: string; expiresAt: number }> {
+export async function issuePasswordReset(
+  ctx: ServiceContext,
+  input: { email: string },
+): Promise<{ url: string; expiresAt: number }> {
   const { email } = parseInput(issueInput, input);
   const user = await ctx.store.users.findByEmail(email);
   if (!user) throw new NotFoundError('user', email);
@@ -23,11 +26,21 @@ export async function issuePasswordReset(ctx: ServiceContext, input: { email: st
 }
 
 /** A one-time password link for a user (a reset, or the first password of a user made by the CLI). */
-export async function passwordLinkFor(ctx: ServiceContext, userId: string): Promise<{ url: string; expiresAt: number }> {
+export async function passwordLinkFor(
+  ctx: ServiceContext,
+  userId: string,
+): Promise<{ url: string; expiresAt: number }> {
   const now = ctx.clock.now();
   const token = generateSecret('accountToken');
   const expiresAt = now + ACCOUNT_LIMITS.passwordResetLifetimeMs;
-  await ctx.store.accountTokens.insert({ hash: hashSecret(token), purpose: 'password-reset', userId, createdAt: now, expiresAt, usedAt: null });
+  await ctx.store.accountTokens.insert({
+    hash: hashSecret(token),
+    purpose: 'password-reset',
+    userId,
+    createdAt: now,
+    expiresAt,
+    usedAt: null,
+  });
   return { url: `${ctx.baseUrl ?? ''}${RESET_PATH}?token=${token}`, expiresAt };
 }
 
@@ -44,9 +57,14 @@ export async function resetPassword(ctx: ServiceContext, input: z.input<typeof p
   const passwordHash = await hashAccountPassword(password);
   await ctx.store.transaction(async (store) => {
     const now = ctx.clock.now();
-    const used = isSecretOfKind('accountToken', token) ? await store.accountTokens.use(hashSecret(token), 'password-reset', now) : undefined;
+    const used = isSecretOfKind('accountToken', token)
+      ? await store.accountTokens.use(hashSecret(token), 'password-reset', now)
+      : undefined;
     if (!used || used.userId === null || !(await store.users.findById(used.userId)))
-      throw new UnusableLinkError('link-unusable', 'This password link was used or has expired: ask the operator for a new one (`warden users reset-password`).');
+      throw new UnusableLinkError(
+        'link-unusable',
+        'This password link was used or has expired: ask the operator for a new one (`warden users reset-password`).',
+      );
     await store.users.update(used.userId, { passwordHash }, now);
     await store.sessions.deleteAllOfUser(used.userId);
   });

@@ -17,7 +17,9 @@ export const profileInput = z
     name: userNameField().optional(),
     email: emailField()
       .optional()
-      .describe('A new address (or your own, not confirmed yet): a link is mailed to it, and the account uses it once the link is followed. Needs a fresh proof.'),
+      .describe(
+        'A new address (or your own, not confirmed yet): a link is mailed to it, and the account uses it once the link is followed. Needs a fresh proof.',
+      ),
     ...proofFields,
   })
   .strict();
@@ -34,7 +36,9 @@ export async function updateProfile(
   const { userId, session, guard, ...given } = input;
   const { name, email, password, code } = parseInput(profileInput, given);
   const user = await storedUser(ctx, userId);
-  const emailChange = wantsEmailLink(user, email) ? await requestEmailChange(ctx, { user, session, email, proof: { password, code }, guard }) : null;
+  const emailChange = wantsEmailLink(user, email)
+    ? await requestEmailChange(ctx, { user, session, email, proof: { password, code }, guard })
+    : null;
   if (name !== undefined) await ctx.store.users.update(userId, { name }, ctx.clock.now());
   return { ...(await describeAccount(ctx, { userId })), emailChange };
 }
@@ -47,14 +51,21 @@ export const passwordChangeInput = z
   .strict();
 
 /** Sets a new password; returns how many other sessions it ended. */
-export async function changePassword(ctx: ServiceContext, input: z.input<typeof passwordChangeInput> & { userId: string; sessionId: string }): Promise<number> {
+export async function changePassword(
+  ctx: ServiceContext,
+  input: z.input<typeof passwordChangeInput> & { userId: string; sessionId: string },
+): Promise<number> {
   const { userId, sessionId, ...given } = input;
   const { currentPassword, newPassword } = parseInput(passwordChangeInput, given);
   const user = await ctx.store.users.findById(userId);
   if (!user) throw new NotFoundError('user', userId);
   // A session alone never gives an account a first password: that would outlive the session (and the provider's checks).
-  if (user.passwordHash === null) throw new ConflictError('This account signs in with OpenID Connect and has no password; an operator can send a password link (`warden users reset-password`).');
-  if (!(await verifyAccountPassword(currentPassword, user.passwordHash))) throw new WrongSecretError('currentPassword', 'is not your current password');
+  if (user.passwordHash === null)
+    throw new ConflictError(
+      'This account signs in with OpenID Connect and has no password; an operator can send a password link (`warden users reset-password`).',
+    );
+  if (!(await verifyAccountPassword(currentPassword, user.passwordHash)))
+    throw new WrongSecretError('currentPassword', 'is not your current password');
   const passwordHash = await hashAccountPassword(newPassword);
   return ctx.store.transaction(async (store) => {
     const now = ctx.clock.now();

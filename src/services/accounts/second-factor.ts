@@ -70,8 +70,13 @@ function newRecoveryCode(): string {
   const length = RECOVERY_GROUPS * RECOVERY_GROUP_CHARS;
   const bytes = randomBytes(length * 2);
   // Two bytes per character keep the modulo bias below 0.05%.
-  const chars = Array.from({ length }, (_, i) => RECOVERY_ALPHABET[bytes.readUInt16BE(i * 2) % RECOVERY_ALPHABET.length]);
-  return Array.from({ length: RECOVERY_GROUPS }, (_, g) => chars.slice(g * RECOVERY_GROUP_CHARS, (g + 1) * RECOVERY_GROUP_CHARS).join('')).join('-');
+  const chars = Array.from(
+    { length },
+    (_, i) => RECOVERY_ALPHABET[bytes.readUInt16BE(i * 2) % RECOVERY_ALPHABET.length],
+  );
+  return Array.from({ length: RECOVERY_GROUPS }, (_, g) =>
+    chars.slice(g * RECOVERY_GROUP_CHARS, (g + 1) * RECOVERY_GROUP_CHARS).join(''),
+  ).join('-');
 }
 
 /** As typed: any case, with or without dashes and spaces. */

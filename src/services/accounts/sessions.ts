@@ -17,7 +17,10 @@ export const sessionViewSchema = z.object({
 export type SessionView = z.infer<typeof sessionViewSchema>;
 
 /** The user's unexpired sessions, most recently used first; `current` marks the caller's. */
-export async function listSessions(ctx: ServiceContext, { userId, currentSessionId }: { userId: string; currentSessionId: string }): Promise<SessionView[]> {
+export async function listSessions(
+  ctx: ServiceContext,
+  { userId, currentSessionId }: { userId: string; currentSessionId: string },
+): Promise<SessionView[]> {
   const sessions = await ctx.store.sessions.listByUser(userId, ctx.clock.now());
   return sessions.map((s: Session) => ({
     id: s.id,
@@ -39,6 +42,9 @@ export async function revokeSession(ctx: ServiceContext, input: { userId: string
 }
 
 /** Signs out: the session ends at once, on every process (they read sessions from the store). */
-export async function logout(ctx: ServiceContext, { userId, sessionId }: { userId: string; sessionId: string }): Promise<void> {
+export async function logout(
+  ctx: ServiceContext,
+  { userId, sessionId }: { userId: string; sessionId: string },
+): Promise<void> {
   await ctx.store.sessions.delete(userId, sessionId);
 }

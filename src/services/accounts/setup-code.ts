@@ -42,7 +42,14 @@ export async function openSetupCode(ctx: ServiceContext): Promise<{ code: string
   const expiresAt = now + ACCOUNT_LIMITS.setupTokenLifetimeMs;
   await ctx.store.transaction(async (store) => {
     await store.accountTokens.deleteUnused('setup');
-    await store.accountTokens.insert({ hash: setupCodeHash(normalizeSetupCode(code) as string), purpose: 'setup', userId: null, createdAt: now, expiresAt, usedAt: null });
+    await store.accountTokens.insert({
+      hash: setupCodeHash(normalizeSetupCode(code) as string),
+      purpose: 'setup',
+      userId: null,
+      createdAt: now,
+      expiresAt,
+      usedAt: null,
+    });
   });
   return { code, expiresAt };
 }

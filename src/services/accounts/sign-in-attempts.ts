@@ -28,7 +28,10 @@ export const signInKeys = {
   setup: 'account\u0000setup-code',
 };
 
-export function createSignInAttempts(options: { perMinute: number; shared?: SharedLoginAttempts | undefined }): SignInAttempts {
+export function createSignInAttempts(options: {
+  perMinute: number;
+  shared?: SharedLoginAttempts | undefined;
+}): SignInAttempts {
   const attempts = createPasswordAttempts(options.perMinute);
   const gate = createGate(LOGIN_LIMITS.concurrentChecks, LOGIN_LIMITS.queuedChecks);
   const refused = (retryAfterSec: number) =>

@@ -12,10 +12,13 @@ export interface SignupAttempts {
   take(client: string, now: number): Promise<void>;
 }
 
-export function createSignupAttempts(options: { perHour?: number; shared?: SharedLoginAttempts | undefined } = {}): SignupAttempts {
+export function createSignupAttempts(
+  options: { perHour?: number; shared?: SharedLoginAttempts | undefined } = {},
+): SignupAttempts {
   const perHour = options.perHour ?? ACCOUNT_LIMITS.signupsPerClientPerHour;
   const attempts = createPasswordAttempts(perHour, { windowMs: SIGNUP_WINDOW_MS, maxTracked: LOGIN_LIMITS.maxTracked });
-  const refused = (retryAfterSec: number) => new TooManyAttemptsError(`Too many sign-ups from this address; try again in ${retryAfterSec} s.`, retryAfterSec);
+  const refused = (retryAfterSec: number) =>
+    new TooManyAttemptsError(`Too many sign-ups from this address; try again in ${retryAfterSec} s.`, retryAfterSec);
   return {
     async take(client, now) {
       const key = `signup\u0000client\u0000${client}`;

@@ -31,15 +31,20 @@ export const signupInput = z
     email: emailField(),
     name: userNameField(),
     password: newPasswordField(),
-    invitation: linkTokenField().optional().describe('The invitation token (wdi_…) from an invitation link: the new user joins its organization.'),
+    invitation: linkTokenField()
+      .optional()
+      .describe('The invitation token (wdi_…) from an invitation link: the new user joins its organization.'),
   })
   .strict();
 
 /** Signed in at once (no mail server), or a link mailed to the address (202). */
-export type SignupOutcome = { kind: 'signed-in'; signed: SignedIn } | { kind: 'mailed'; email: string; expiresAt: number };
+export type SignupOutcome =
+  | { kind: 'signed-in'; signed: SignedIn }
+  | { kind: 'mailed'; email: string; expiresAt: number };
 
 const TAKEN = 'An account with this email address exists: sign in instead.';
-const NEEDS_INVITATION = 'Signing up needs an invitation link on this server: ask an admin of your organization for one.';
+const NEEDS_INVITATION =
+  'Signing up needs an invitation link on this server: ask an admin of your organization for one.';
 const CLOSED = 'Sign-up is closed on this server: ask an owner to add you.';
 
 /** `mode`: WARDEN_SIGNUP; `fileOrganizationKey`: the key of the config file the server applies (no sign-up takes it). */
@@ -54,21 +59,36 @@ export async function signup(
   // The invitation before anything about the email: a stranger without a usable one learns nothing of who is here.
   const invited = invitationToken === undefined ? null : await usableInvitation(ctx, { token: invitationToken });
   if (invited?.invitation.email != null && invited.invitation.email !== email)
-    throw new ForbiddenError('This invitation is for another email address: sign up with that one (or ask for an invitation to yours).');
+    throw new ForbiddenError(
+      'This invitation is for another email address: sign up with that one (or ask for an invitation to yours).',
+    );
   // The same scrypt work whether or not the address has an account.
   const passwordHash = await hashAccountPassword(password);
   if (ctx.smtp) return mailSignup(ctx, { email, name, passwordHash, invitationToken, invited });
   if (await ctx.store.users.findByEmail(email)) throw new ConflictError(TAKEN);
   // An invitation naming the address: the inviter vouches for it (and it was mailed there when the server could).
   const verified = invited?.invitation.email === email;
-  const userId = await createAccount(ctx, { email, name, passwordHash, verified, invitation: invitationToken === undefined ? null : { token: invitationToken }, fileOrganizationKey });
+  const userId = await createAccount(ctx, {
+    email,
+    name,
+    passwordHash,
+    verified,
+    invitation: invitationToken === undefined ? null : { token: invitationToken },
+    fileOrganizationKey,
+  });
   const { token, session } = await issueSession(ctx, { userId, userAgent, address });
   return { kind: 'signed-in', signed: { token, session, account: await describeAccount(ctx, { userId }) } };
 }
 
 async function mailSignup(
   ctx: ServiceContext,
-  input: { email: string; name: string; passwordHash: string; invitationToken: string | undefined; invited: { invitation: Invitation; organization: { name: string } } | null },
+  input: {
+    email: string;
+    name: string;
+    passwordHash: string;
+    invitationToken: string | undefined;
+    invited: { invitation: Invitation; organization: { name: string } } | null;
+  },
 ): Promise<SignupOutcome> {
   const { email, invitationToken, invited } = input;
   const smtp = ctx.smtp;
@@ -78,8 +98,18 @@ async function mailSignup(
   const holder = await ctx.store.users.findByEmail(email);
   let message: ReturnType<typeof buildEmailLinkMail>;
   if (holder) {
-    const invitationLink = invitationToken === undefined ? undefined : dashboardLink(ctx, `/app/invite?token=${encodeURIComponent(invitationToken)}`);
-    message = buildAddressInUseMail({ to: email, from: smtp.from, now, purpose: 'signup', signInLink: dashboardLink(ctx, '/app/login'), invitationLink });
+    const invitationLink =
+      invitationToken === undefined
+        ? undefined
+        : dashboardLink(ctx, `/app/invite?token=${encodeURIComponent(invitationToken)}`);
+    message = buildAddressInUseMail({
+      to: email,
+      from: smtp.from,
+      now,
+      purpose: 'signup',
+      signInLink: dashboardLink(ctx, '/app/login'),
+      invitationLink,
+    });
   } else {
     const token = generateSecret('accountToken');
     await ctx.store.emailLinks.insert({
@@ -104,11 +134,14 @@ async function mailSignup(
       organization: invited?.organization.name,
     });
   }
-  if (!(await sendAccountMail(ctx, message, 'signup'))) throw new MailNotSentError('The mail to finish signing up could not be sent; try again later.');
+  if (!(await sendAccountMail(ctx, message, 'signup')))
+    throw new MailNotSentError('The mail to finish signing up could not be sent; try again later.');
   return { kind: 'mailed', email, expiresAt };
 }
 
-export const signupConfirmInput = z.object({ token: linkTokenField().describe('The token of the link mailed to finish signing up (wdu_…).') }).strict();
+export const signupConfirmInput = z
+  .object({ token: linkTokenField().describe('The token of the link mailed to finish signing up (wdu_…).') })
+  .strict();
 
 /** Follows the link a sign-up mailed: the account is made (its address verified), joins where it was headed, and signs in. */
 export async function confirmSignup(
@@ -120,12 +153,22 @@ export async function confirmSignup(
   const { token } = parseInput(signupConfirmInput, given);
   const userId = await withTransaction(ctx, async (tx) => {
     const now = tx.clock.now();
-    const link = isSecretOfKind('accountToken', token) ? await tx.store.emailLinks.use(hashSecret(token), 'signup', now) : undefined;
-    if (!link || link.name === null || link.passwordHash === null) throw new UnusableLinkError('link-unusable', 'This link was used or has expired: sign up again.');
+    const link = isSecretOfKind('accountToken', token)
+      ? await tx.store.emailLinks.use(hashSecret(token), 'signup', now)
+      : undefined;
+    if (!link || link.name === null || link.passwordHash === null)
+      throw new UnusableLinkError('link-unusable', 'This link was used or has expired: sign up again.');
     if (link.invitationHash === null && mode !== 'open') throw new ForbiddenError(NEEDS_INVITATION);
     if (await tx.store.users.findByEmail(link.email)) throw new ConflictError(TAKEN);
     const invitation = link.invitationHash === null ? null : { hash: link.invitationHash };
-    return createAccount(tx, { email: link.email, name: link.name, passwordHash: link.passwordHash, verified: true, invitation, fileOrganizationKey });
+    return createAccount(tx, {
+      email: link.email,
+      name: link.name,
+      passwordHash: link.passwordHash,
+      verified: true,
+      invitation,
+      fileOrganizationKey,
+    });
   });
   const { token: sessionToken, session } = await issueSession(ctx, { userId, userAgent, address });
   return { token: sessionToken, session, account: await describeAccount(ctx, { userId }) };
@@ -134,13 +177,28 @@ export async function confirmSignup(
 /** The new user, in the invitation's organization or (without one) an organization of their own; their id. */
 async function createAccount(
   ctx: ServiceContext,
-  input: { email: string; name: string; passwordHash: string; verified: boolean; invitation: InvitationRef | null; fileOrganizationKey?: string | undefined },
+  input: {
+    email: string;
+    name: string;
+    passwordHash: string;
+    verified: boolean;
+    invitation: InvitationRef | null;
+    fileOrganizationKey?: string | undefined;
+  },
 ): Promise<string> {
   const { email, name, passwordHash, invitation, fileOrganizationKey } = input;
   const userId = newId('usr');
   await withTransaction(ctx, async (tx) => {
     const now = tx.clock.now();
-    await uniquely(tx, () => tx.store.users.insert({ id: userId, email, name, passwordHash, emailVerifiedAt: input.verified ? now : null }, now), TAKEN);
+    await uniquely(
+      tx,
+      () =>
+        tx.store.users.insert(
+          { id: userId, email, name, passwordHash, emailVerifiedAt: input.verified ? now : null },
+          now,
+        ),
+      TAKEN,
+    );
     const user = await tx.store.users.findById(userId);
     if (!user) throw new Error('the new user was not stored');
     if (invitation !== null) {

@@ -19,28 +19,41 @@ export type ProvenRequest = Proof & { userId: string; session: Session; guard?: 
 export async function beginTotp(ctx: ServiceContext, input: ProvenRequest): Promise<{ secret: string; uri: string }> {
   const proof = parseInput(proofInput, { password: input.password, code: input.code });
   const user = await findUser(ctx, input.userId);
-  if (user.totpEnabledAt !== null) throw new ConflictError('The second factor is already on; turn it off first to enrol another app.');
+  if (user.totpEnabledAt !== null)
+    throw new ConflictError('The second factor is already on; turn it off first to enrol another app.');
   await requireFreshProof(ctx, { user, session: input.session, proof, guard: input.guard });
   const enrolment = newTotpSecret(user.email);
   await ctx.store.users.setTotp(user.id, { secret: enrolment.secret, enabledAt: null }, ctx.clock.now());
   return enrolment;
 }
 
-export const totpConfirmInput = z.object({ code: z.string().trim().regex(/^\d{6}$/, { error: 'expected the 6-digit code your app shows' }) }).strict();
+export const totpConfirmInput = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, { error: 'expected the 6-digit code your app shows' }),
+  })
+  .strict();
 
 /** Turns the second factor on once a code of the pending secret is right; returns the recovery codes, shown this once. */
-export async function confirmTotp(ctx: ServiceContext, input: z.input<typeof totpConfirmInput> & { userId: string }): Promise<{ recoveryCodes: string[] }> {
+export async function confirmTotp(
+  ctx: ServiceContext,
+  input: z.input<typeof totpConfirmInput> & { userId: string },
+): Promise<{ recoveryCodes: string[] }> {
   const { code } = parseInput(totpConfirmInput, { code: input.code });
   const user = await findUser(ctx, input.userId);
   if (user.totpEnabledAt !== null) throw new ConflictError('The second factor is already on.');
   if (user.totpSecret === null) throw new ConflictError('Start the enrolment first (POST /api/v1/auth/totp).');
   const now = ctx.clock.now();
   const step = totpStep(user.totpSecret, code, now);
-  if (step === null) throw new WrongSecretError('code', 'is not the code of the secret being enrolled (check the time on your device)');
+  if (step === null)
+    throw new WrongSecretError('code', 'is not the code of the secret being enrolled (check the time on your device)');
   const secret = user.totpSecret;
   return ctx.store.transaction(async (store) => {
     // The confirming code counts as used: it cannot sign in afterwards.
-    if (!(await store.users.acceptTotpStep(user.id, step))) throw new WrongSecretError('code', 'was used already; wait for the next one');
+    if (!(await store.users.acceptTotpStep(user.id, step)))
+      throw new WrongSecretError('code', 'was used already; wait for the next one');
     await store.users.setTotp(user.id, { secret, enabledAt: now }, now);
     return { recoveryCodes: await replaceRecoveryCodes({ ...ctx, store }, user.id) };
   });
@@ -59,10 +72,14 @@ export async function disableTotp(ctx: ServiceContext, input: ProvenRequest): Pr
 }
 
 /** New recovery codes (the old ones stop working), shown this once; with a fresh proof. */
-export async function regenerateRecoveryCodes(ctx: ServiceContext, input: ProvenRequest): Promise<{ recoveryCodes: string[] }> {
+export async function regenerateRecoveryCodes(
+  ctx: ServiceContext,
+  input: ProvenRequest,
+): Promise<{ recoveryCodes: string[] }> {
   const proof = parseInput(proofInput, { password: input.password, code: input.code });
   const user = await findUser(ctx, input.userId);
-  if (user.totpEnabledAt === null) throw new ConflictError('Recovery codes come with the second factor: turn it on first.');
+  if (user.totpEnabledAt === null)
+    throw new ConflictError('Recovery codes come with the second factor: turn it on first.');
   await requireFreshProof(ctx, { user, session: input.session, proof, guard: input.guard });
   return { recoveryCodes: await replaceRecoveryCodes(ctx, user.id) };
 }

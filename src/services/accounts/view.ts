@@ -7,7 +7,11 @@ import type { ServiceContext } from '../context.js';
 export const accountUserSchema = z.object({
   id: z.string(),
   email: z.string(),
-  emailVerified: z.boolean().describe('Whether the address was shown to be the user’s (a mailed link followed, an invitation naming it, the operator, the OpenID Connect provider). Invitations naming an email and OpenID Connect trust verified addresses only.'),
+  emailVerified: z
+    .boolean()
+    .describe(
+      'Whether the address was shown to be the user’s (a mailed link followed, an invitation naming it, the operator, the OpenID Connect provider). Invitations naming an email and OpenID Connect trust verified addresses only.',
+    ),
   name: z.string(),
   hasPassword: z.boolean().describe('False for a user who signs in only with OpenID Connect.'),
   totpEnabled: z.boolean().describe('Whether signing in needs a TOTP or recovery code.'),
@@ -48,6 +52,11 @@ export async function describeAccount(ctx: ServiceContext, { userId }: { userId:
   const memberships = await ctx.store.memberships.listByUser(userId);
   return {
     user: userView(stored),
-    organizations: memberships.map((m) => ({ id: m.organization.id, key: m.organization.key, name: m.organization.name, role: m.role })),
+    organizations: memberships.map((m) => ({
+      id: m.organization.id,
+      key: m.organization.key,
+      name: m.organization.name,
+      role: m.role,
+    })),
   };
 }

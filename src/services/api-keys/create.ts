@@ -10,11 +10,16 @@ import { organizationOf, parseInput, type ServiceContext } from '../context.js';
 import { makerOf } from './maker.js';
 import { apiKeyCreateSchema } from './schema.js';
 
-export async function createApiKey(ctx: ServiceContext, input: z.input<typeof apiKeyCreateSchema>): Promise<{ apiKey: ApiKey; secret: string }> {
+export async function createApiKey(
+  ctx: ServiceContext,
+  input: z.input<typeof apiKeyCreateSchema>,
+): Promise<{ apiKey: ApiKey; secret: string }> {
   const { name, scope } = parseInput(apiKeyCreateSchema, input);
   const organizationId = organizationOf(ctx);
   if ((await ctx.store.apiKeys.countActive(organizationId)) >= LIMITS.activeApiKeysPerOrganization)
-    throw new ConflictError(`an organization has at most ${LIMITS.activeApiKeysPerOrganization} active API keys; revoke unused ones first`);
+    throw new ConflictError(
+      `an organization has at most ${LIMITS.activeApiKeysPerOrganization} active API keys; revoke unused ones first`,
+    );
   const secret = generateSecret('apiKey');
   const apiKey: ApiKey = {
     id: newId('key'),

@@ -11,5 +11,6 @@ export async function listApiKeys(ctx: ServiceContext): Promise<ApiKeyView[]> {
 
 export async function revokeApiKey(ctx: ServiceContext, input: z.input<typeof apiKeyIdSchema>): Promise<void> {
   const { id } = parseInput(apiKeyIdSchema, input);
-  if (!(await ctx.store.apiKeys.revoke(organizationOf(ctx), id, ctx.clock.now()))) throw new NotFoundError('API key', id);
+  if (!(await ctx.store.apiKeys.revoke(organizationOf(ctx), id, ctx.clock.now())))
+    throw new NotFoundError('API key', id);
 }

@@ -6,6 +6,7 @@ import { organizationOf, type ServiceContext } from '../context.js';
 export async function makerOf(ctx: ServiceContext): Promise<string | null> {
   const actor = ctx.actor;
   if (actor?.kind === 'user') return actor.userId;
-  if (actor?.kind === 'apiKey') return (await ctx.store.apiKeys.find(organizationOf(ctx), actor.apiKeyId))?.createdBy ?? null;
+  if (actor?.kind === 'apiKey')
+    return (await ctx.store.apiKeys.find(organizationOf(ctx), actor.apiKeyId))?.createdBy ?? null;
   return null;
 }

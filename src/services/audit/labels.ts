@@ -5,15 +5,22 @@ import { organizationOf, type ServiceContext } from '../context.js';
 export type AuditLabel = { label: string } | undefined;
 
 /** A monitor's id and key, by its id or key (as the path named it). */
-export async function monitorLabel(ctx: ServiceContext, { id }: { id: string }): Promise<{ id: string; label: string } | undefined> {
+export async function monitorLabel(
+  ctx: ServiceContext,
+  { id }: { id: string },
+): Promise<{ id: string; label: string } | undefined> {
   const organizationId = organizationOf(ctx);
   const byId = await ctx.store.monitors.findById(id);
-  const monitor = byId?.organizationId === organizationId ? byId : await ctx.store.monitors.findByKey(organizationId, id);
+  const monitor =
+    byId?.organizationId === organizationId ? byId : await ctx.store.monitors.findByKey(organizationId, id);
   return monitor && monitor.organizationId === organizationId ? { id: monitor.id, label: monitor.key } : undefined;
 }
 
 /** A relay's id and key, by its id or key (as the path named it). */
-export async function relayLabel(ctx: ServiceContext, { id }: { id: string }): Promise<{ id: string; label: string } | undefined> {
+export async function relayLabel(
+  ctx: ServiceContext,
+  { id }: { id: string },
+): Promise<{ id: string; label: string } | undefined> {
   const organizationId = organizationOf(ctx);
   const byId = await ctx.store.relays.findById(id);
   const relay = byId?.organizationId === organizationId ? byId : await ctx.store.relays.findByKey(organizationId, id);
@@ -27,14 +34,20 @@ export async function apiKeyLabel(ctx: ServiceContext, { id }: { id: string }): 
 }
 
 /** A page's id, by its slug. */
-export async function pageId(ctx: ServiceContext, { slug }: { slug: string }): Promise<{ id: string; label: string } | undefined> {
+export async function pageId(
+  ctx: ServiceContext,
+  { slug }: { slug: string },
+): Promise<{ id: string; label: string } | undefined> {
   const bySlug = await ctx.store.pages.findBySlug(slug);
   const page = bySlug?.organizationId === ctx.organizationId ? bySlug : await ctx.store.pages.findById(slug);
   return page && page.organizationId === ctx.organizationId ? { id: page.id, label: page.slug } : undefined;
 }
 
 /** A notification channel's id and key, by its key or id (as the path named it). */
-export async function channelId(ctx: ServiceContext, { key }: { key: string }): Promise<{ id: string; label: string } | undefined> {
+export async function channelId(
+  ctx: ServiceContext,
+  { key }: { key: string },
+): Promise<{ id: string; label: string } | undefined> {
   const organizationId = organizationOf(ctx);
   const channel = (await ctx.store.channels.findByKey(organizationId, key)) ?? (await ctx.store.channels.findById(key));
   return channel && channel.organizationId === organizationId ? { id: channel.id, label: channel.key } : undefined;

@@ -13,9 +13,21 @@ export const auditQuerySchema = z.object({
     .refine((value) => decodeAuditCursor(value) !== undefined, { error: 'expected the `next` of a previous page' })
     .optional()
     .describe('The `next` of the previous page: entries older than its last one.'),
-  limit: queryIntIn(1, ACCOUNT_LIMITS.auditPageMax).default(50).describe(`Entries per page (1 to ${ACCOUNT_LIMITS.auditPageMax}).`),
-  actor: z.string().min(1).max(200).optional().describe('Only what this user (id), API key (id) or system part (`config`, `cli`) did.'),
-  objectType: z.string().min(1).max(100).optional().describe('Only entries about this type of object: `monitor`, `page`, `member`, …'),
+  limit: queryIntIn(1, ACCOUNT_LIMITS.auditPageMax)
+    .default(50)
+    .describe(`Entries per page (1 to ${ACCOUNT_LIMITS.auditPageMax}).`),
+  actor: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('Only what this user (id), API key (id) or system part (`config`, `cli`) did.'),
+  objectType: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe('Only entries about this type of object: `monitor`, `page`, `member`, …'),
   objectId: z.string().min(1).max(200).optional().describe('Only entries about this object.'),
 });
 
@@ -24,7 +36,11 @@ export const auditEntryViewSchema = z.object({
   at: z.number().int(),
   actor: z.object({
     kind: z.enum(['user', 'apiKey', 'system']),
-    id: z.string().describe("The user's or API key's id; the system part's name (`config`: warden.yaml, `cli`: the warden command)."),
+    id: z
+      .string()
+      .describe(
+        "The user's or API key's id; the system part's name (`config`: warden.yaml, `cli`: the warden command).",
+      ),
     name: z.string().describe("The user's name, or the key's name, at the time."),
   }),
   action: z.string().describe('`monitor.create`, `page.update`, `member.remove`, `config.apply`, …'),
@@ -33,7 +49,10 @@ export const auditEntryViewSchema = z.object({
     id: z.string().nullable(),
     label: z.string().nullable().describe('Its key, slug, title or email at the time.'),
   }),
-  detail: z.record(z.string(), z.unknown()).nullable().describe('What changed: the names of the fields set, or counts; never values of secrets.'),
+  detail: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe('What changed: the names of the fields set, or counts; never values of secrets.'),
 });
 
 export const auditPageSchema = z.object({
@@ -43,7 +62,10 @@ export const auditPageSchema = z.object({
 
 export type AuditEntryView = z.infer<typeof auditEntryViewSchema>;
 
-export async function listAudit(ctx: ServiceContext, input: z.input<typeof auditQuerySchema>): Promise<z.infer<typeof auditPageSchema>> {
+export async function listAudit(
+  ctx: ServiceContext,
+  input: z.input<typeof auditQuerySchema>,
+): Promise<z.infer<typeof auditPageSchema>> {
   const { before, limit, actor, objectType, objectId } = parseInput(auditQuerySchema, input);
   const entries = await ctx.store.audit.list({
     organizationId: organizationOf(ctx),

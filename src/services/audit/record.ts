@@ -31,7 +31,11 @@ export interface AuditedWrite<R> {
 const NOBODY: Actor = { kind: 'system', name: 'config' };
 
 /** Runs the write and records its entry in the same transaction (joining the one running, if any); nothing is recorded when it fails. */
-export async function audited<R>(ctx: ServiceContext, write: AuditedWrite<NoInfer<R>>, run: (ctx: ServiceContext) => Promise<R>): Promise<R> {
+export async function audited<R>(
+  ctx: ServiceContext,
+  write: AuditedWrite<NoInfer<R>>,
+  run: (ctx: ServiceContext) => Promise<R>,
+): Promise<R> {
   const once = async (tx: ServiceContext) => {
     const before = write.before ? await write.before(tx) : undefined;
     const result = await run(tx);
@@ -52,7 +56,10 @@ export async function audited<R>(ctx: ServiceContext, write: AuditedWrite<NoInfe
 }
 
 /** Appends one entry for the context's organization and actor; the object type is the action's first part. */
-export async function recordAudit(ctx: ServiceContext, entry: { action: string; id: string | null; label: string | null; detail: Record<string, unknown> | null }): Promise<void> {
+export async function recordAudit(
+  ctx: ServiceContext,
+  entry: { action: string; id: string | null; label: string | null; detail: Record<string, unknown> | null },
+): Promise<void> {
   const actor = ctx.actor ?? NOBODY;
   const row: AuditEntry = {
     id: newId('aud'),

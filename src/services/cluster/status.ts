@@ -5,11 +5,16 @@ import type { ServiceContext } from '../context.js';
 
 export async function clusterStatus(ctx: ServiceContext): Promise<ClusterStatus> {
   const now = ctx.clock.now();
-  const [instances, leases] = await Promise.all([ctx.store.cluster.listInstances(now - LEASE_DEFAULTS.forgetAfterMs), ctx.store.cluster.listLeases()]);
+  const [instances, leases] = await Promise.all([
+    ctx.store.cluster.listInstances(now - LEASE_DEFAULTS.forgetAfterMs),
+    ctx.store.cluster.listLeases(),
+  ]);
   const held = leases.filter((l) => l.holder !== null && l.expiresAt > now);
   const shardNames = new Set(SHARD_LEASES);
   const shardsOf = new Map<string, number>();
-  for (const lease of held) if (shardNames.has(lease.name)) shardsOf.set(lease.holder as string, (shardsOf.get(lease.holder as string) ?? 0) + 1);
+  for (const lease of held)
+    if (shardNames.has(lease.name))
+      shardsOf.set(lease.holder as string, (shardsOf.get(lease.holder as string) ?? 0) + 1);
   return {
     now,
     instances: instances.map((i) => ({
@@ -23,7 +28,11 @@ export async function clusterStatus(ctx: ServiceContext): Promise<ClusterStatus>
     })),
     singletons: SINGLETON_LEASES.map((name) => {
       const lease = held.find((l) => l.name === name);
-      return { name: name.slice('singleton:'.length), holder: lease?.holder ?? null, expiresAt: lease?.expiresAt ?? null };
+      return {
+        name: name.slice('singleton:'.length),
+        holder: lease?.holder ?? null,
+        expiresAt: lease?.expiresAt ?? null,
+      };
     }),
     unheldShards: SHARD_LEASES.length - [...shardsOf.values()].reduce((sum, n) => sum + n, 0),
   };

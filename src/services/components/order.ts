@@ -20,7 +20,10 @@ export const componentOrderSchema = z
         z
           .object({
             id: reference().describe('A component of the page.'),
-            group: componentFields.group.nullable().optional().describe('Its group from now on; null: none; absent: the one it has.'),
+            group: componentFields.group
+              .nullable()
+              .optional()
+              .describe('Its group from now on; null: none; absent: the one it has.'),
           })
           .strict(),
       )
@@ -36,7 +39,10 @@ export const componentOrderInput = componentOrderSchema.extend({ slug: reference
  * Components warden.yaml manages keep their order and group: the API's are numbered around them, and an order that
  * would move one (or leaves no number between two of them) is a conflict.
  */
-export async function orderComponents(ctx: ServiceContext, input: z.input<typeof componentOrderInput>): Promise<ComponentView[]> {
+export async function orderComponents(
+  ctx: ServiceContext,
+  input: z.input<typeof componentOrderInput>,
+): Promise<ComponentView[]> {
   const { slug, components: wanted } = parseInput(componentOrderInput, input);
   const ordered = await withTransaction(ctx, async (tx) => {
     const page = await requirePage(tx, slug);
@@ -49,7 +55,11 @@ export async function orderComponents(ctx: ServiceContext, input: z.input<typeof
       return problem ? [{ path: `components[${i}].id`, message: problem }] : [];
     });
     const missing = current.filter((c) => !seen.has(c.id));
-    if (missing.length > 0) issues.push({ path: 'components', message: `must list every component of the page; missing ${missing.map((c) => `"${c.key}"`).join(', ')}` });
+    if (missing.length > 0)
+      issues.push({
+        path: 'components',
+        message: `must list every component of the page; missing ${missing.map((c) => `"${c.key}"`).join(', ')}`,
+      });
     if (issues.length > 0) throw new ValidationError(issues);
 
     const writer = writerOf(tx);
@@ -80,13 +90,16 @@ function placeAll(list: { component: Component; group: string | null | undefined
     const fixed = component.managedBy === 'config' && writer !== 'config';
     if (!fixed) {
       last += 1;
-      if (last > MAX_ORDER) throw new ConflictError('no room to number the components: move those warden.yaml manages in the file');
+      if (last > MAX_ORDER)
+        throw new ConflictError('no room to number the components: move those warden.yaml manages in the file');
       return { component, order: last, group: nextGroup };
     }
     const label = `component "${component.key}" is managed by warden.yaml`;
     if (nextGroup !== component.group) throw new ConflictError(`${label}: change its group in the file and apply it`);
     if (component.order <= last)
-      throw new ConflictError(`${label} and keeps its place (order ${component.order}): the order given at position ${i} would move it; change it in the file`);
+      throw new ConflictError(
+        `${label} and keeps its place (order ${component.order}): the order given at position ${i} would move it; change it in the file`,
+      );
     last = component.order;
     return { component, order: component.order, group: nextGroup };
   });

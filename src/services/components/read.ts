@@ -6,13 +6,19 @@ import { monitorKeysById, requireOnPage } from './refs.js';
 import { componentListInput, componentRefInput } from './schema.js';
 import { type ComponentView, componentView } from './view.js';
 
-export async function listComponents(ctx: ServiceContext, input: z.input<typeof componentListInput>): Promise<ComponentView[]> {
+export async function listComponents(
+  ctx: ServiceContext,
+  input: z.input<typeof componentListInput>,
+): Promise<ComponentView[]> {
   const page = await requirePage(ctx, parseInput(componentListInput, input).slug);
   const [components, monitorKeys] = await Promise.all([ctx.store.components.list(page.id), monitorKeysById(ctx)]);
   return components.map((c) => componentView(c, monitorKeys));
 }
 
-export async function getComponent(ctx: ServiceContext, input: z.input<typeof componentRefInput>): Promise<ComponentView> {
+export async function getComponent(
+  ctx: ServiceContext,
+  input: z.input<typeof componentRefInput>,
+): Promise<ComponentView> {
   const { slug, id } = parseInput(componentRefInput, input);
   const { item } = await requireOnPage(ctx, slug, id, 'component', ctx.store.components.findById);
   return componentView(item, await monitorKeysById(ctx));

@@ -31,7 +31,12 @@ export async function monitorKeysById(ctx: ServiceContext): Promise<Map<string, 
 }
 
 /** Component ids for references by key or name (as in warden.yaml); every unknown one is named. */
-export async function resolveComponentRefs(ctx: ServiceContext, pageId: string, refs: readonly string[], field = 'components'): Promise<string[]> {
+export async function resolveComponentRefs(
+  ctx: ServiceContext,
+  pageId: string,
+  refs: readonly string[],
+  field = 'components',
+): Promise<string[]> {
   const components = await ctx.store.components.list(pageId);
   const byRef = new Map<string, string>();
   for (const c of components) byRef.set(c.name, c.id);

@@ -33,7 +33,10 @@ export function componentView(component: Component, monitorKeys: ReadonlyMap<str
 }
 
 /** The components an incident or window names, ids and keys, in page order (`componentKeys` is in page order). */
-export function affectedComponents(ids: readonly string[], componentKeys: ReadonlyMap<string, string>): { componentIds: string[]; components: string[] } {
+export function affectedComponents(
+  ids: readonly string[],
+  componentKeys: ReadonlyMap<string, string>,
+): { componentIds: string[]; components: string[] } {
   const named = new Set(ids);
   const ordered = [...componentKeys].filter(([id]) => named.has(id));
   return { componentIds: ordered.map(([id]) => id), components: ordered.map(([, key]) => key) };

@@ -15,7 +15,10 @@ import { componentCreateInput, componentEntryInput, componentRefInput, component
 import { type ComponentView, componentView } from './view.js';
 
 /** Also on a config-managed page: the file leaves components created through the API alone. */
-export async function createComponent(ctx: ServiceContext, input: z.input<typeof componentCreateInput>): Promise<ComponentView> {
+export async function createComponent(
+  ctx: ServiceContext,
+  input: z.input<typeof componentCreateInput>,
+): Promise<ComponentView> {
   const { slug, ...entry } = parseInput(componentCreateInput, input);
   const component = await withTransaction(ctx, async (tx) => {
     const page = await requirePage(tx, slug);
@@ -25,7 +28,10 @@ export async function createComponent(ctx: ServiceContext, input: z.input<typeof
 }
 
 /** warden.yaml's component, by key (its name when it has none): created, or made to match the file. */
-export async function putComponent(ctx: ServiceContext, input: z.input<typeof componentEntryInput>): Promise<{ component: Component; outcome: PutOutcome }> {
+export async function putComponent(
+  ctx: ServiceContext,
+  input: z.input<typeof componentEntryInput>,
+): Promise<{ component: Component; outcome: PutOutcome }> {
   const { slug, ...entry } = parseInput(componentEntryInput, input);
   return withTransaction(ctx, async (tx) => {
     const page = await requirePage(tx, slug);
@@ -41,13 +47,21 @@ export async function putComponent(ctx: ServiceContext, input: z.input<typeof co
   });
 }
 
-export async function updateComponent(ctx: ServiceContext, input: z.input<typeof componentUpdateInput>): Promise<ComponentView> {
+export async function updateComponent(
+  ctx: ServiceContext,
+  input: z.input<typeof componentUpdateInput>,
+): Promise<ComponentView> {
   const { slug, id, ...patch } = parseInput(componentUpdateInput, input);
   const component = await withTransaction(ctx, async (tx) => {
     const { page, item: current } = await requireOnPage(tx, slug, id, 'component', tx.store.components.findById);
     const writer = writerOf(tx);
     assertWritable(current, writer, `component "${current.key}" of page "${slug}"`);
-    const monitorId = patch.monitor === undefined ? current.monitorId : patch.monitor === null ? null : await resolveMonitorKey(tx, patch.monitor);
+    const monitorId =
+      patch.monitor === undefined
+        ? current.monitorId
+        : patch.monitor === null
+          ? null
+          : await resolveMonitorKey(tx, patch.monitor);
     const spec: ComponentSpec = {
       key: current.key,
       name: patch.name ?? current.name,
@@ -87,10 +101,15 @@ async function insertComponent(ctx: ServiceContext, page: Page, entry: Component
     ctx,
     async () => {
       const existing = await ctx.store.components.list(page.id);
-      if (existing.length >= LIMITS.componentsPerPage) throw new ConflictError(`a page has at most ${LIMITS.componentsPerPage} components`);
+      if (existing.length >= LIMITS.componentsPerPage)
+        throw new ConflictError(`a page has at most ${LIMITS.componentsPerPage} components`);
       if (existing.some((c) => c.key === entry.key)) throw new ConflictError(taken);
       // New components go last unless told otherwise.
-      const spec = await specOf(ctx, entry, existing.reduce((max, c) => Math.max(max, c.order + 1), 0));
+      const spec = await specOf(
+        ctx,
+        entry,
+        existing.reduce((max, c) => Math.max(max, c.order + 1), 0),
+      );
       const id = newId('cmp');
       await ctx.store.components.insert({ ...spec, id, pageId: page.id, managedBy: writerOf(ctx) }, ctx.clock.now());
       return (await ctx.store.components.findById(id)) as Component;

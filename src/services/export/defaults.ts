@@ -3,7 +3,11 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 
-export function withoutDefaults(schema: z.ZodType, config: Record<string, unknown>, keep: readonly string[]): Record<string, unknown> {
+export function withoutDefaults(
+  schema: z.ZodType,
+  config: Record<string, unknown>,
+  keep: readonly string[],
+): Record<string, unknown> {
   let reduced = { ...config };
   for (const field of Object.keys(config)) {
     if (keep.includes(field)) continue;

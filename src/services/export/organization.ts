@@ -38,7 +38,8 @@ export async function exportOrganization(ctx: ServiceContext): Promise<Organizat
   const channelKeys = new Set(channels.map((c) => c.key));
   const named = (keys: readonly string[] | null, what: string) => {
     const gone = (keys ?? []).filter((key) => !channelKeys.has(key));
-    if (gone.length > 0) notes.push(`${what} names deleted notification channel(s) ${list(gone)}: left out of its notify.`);
+    if (gone.length > 0)
+      notes.push(`${what} names deleted notification channel(s) ${list(gone)}: left out of its notify.`);
     return nonEmpty((keys ?? []).filter((key) => channelKeys.has(key)));
   };
   const relayKeys = new Map(relays.map((r) => [r.id, r.key]));
@@ -47,11 +48,19 @@ export async function exportOrganization(ctx: ServiceContext): Promise<Organizat
   const sortedMonitors = byKey(monitors, (m) => m.key);
   const sortedPages = byKey(pages, (p) => p.slug);
   const file = compact({
-    organization: compact({ key: organization.key, name: organization.name, probePrivateTargets: organization.probePrivateTargets ?? undefined }),
+    organization: compact({
+      key: organization.key,
+      name: organization.name,
+      probePrivateTargets: organization.probePrivateTargets ?? undefined,
+    }),
     relays: nonEmpty(byKey(relays, (r) => r.key).map((r) => ({ key: r.key, name: r.name }))),
     monitors: nonEmpty(sortedMonitors.map((m, i) => monitorEntry(m, relayKeys, named, ['monitors', i], secrets))),
-    pages: nonEmpty(await Promise.all(sortedPages.map((page, i) => pageEntry(ctx, page, monitorKeys, named, ['pages', i], secrets)))),
-    notifications: nonEmpty(byKey(channels, (c) => c.key).map((c, i) => channelEntry(c, ['notifications', i], secrets))),
+    pages: nonEmpty(
+      await Promise.all(sortedPages.map((page, i) => pageEntry(ctx, page, monitorKeys, named, ['pages', i], secrets))),
+    ),
+    notifications: nonEmpty(
+      byKey(channels, (c) => c.key).map((c, i) => channelEntry(c, ['notifications', i], secrets)),
+    ),
   });
   notes.push(...(await unexported(ctx, sortedMonitors, relays, sortedPages)));
   return { organization: { key: organization.key, name: organization.name }, file, secrets: secrets.all(), notes };
@@ -60,10 +69,21 @@ export async function exportOrganization(ctx: ServiceContext): Promise<Organizat
 /** A notify list as the file can give it: only channels that exist. */
 type Named = (keys: readonly string[] | null, what: string) => string[] | undefined;
 
-function monitorEntry(m: Monitor, relayKeys: ReadonlyMap<string, string>, named: Named, path: SecretPath, secrets: ReturnType<typeof secretList>): Record<string, unknown> {
+function monitorEntry(
+  m: Monitor,
+  relayKeys: ReadonlyMap<string, string>,
+  named: Named,
+  path: SecretPath,
+  secrets: ReturnType<typeof secretList>,
+): Record<string, unknown> {
   const definition = probeDefinition(m.type);
   for (const field of definition.secrets)
-    secrets.flag(m.config[field], [...path, 'config', field], ['MONITOR', m.key, field], `monitor "${m.key}": config.${field}`);
+    secrets.flag(
+      m.config[field],
+      [...path, 'config', field],
+      ['MONITOR', m.key, field],
+      `monitor "${m.key}": config.${field}`,
+    );
   return compact({
     key: m.key,
     name: m.name,
@@ -94,7 +114,12 @@ async function pageEntry(
   const ordered = [...components].sort((a, b) => a.order - b.order || compareText(a.key, b.key));
   const componentKeys = new Map(ordered.map((c) => [c.id, c.key]));
   const affected = (ids: readonly string[]) => nonEmpty(affectedComponents(ids, componentKeys).components);
-  if (page.passwordHash !== null) secrets.unknown([...path, 'password'], ['PAGE', page.slug, 'password'], `page "${page.slug}": password (stored only as a hash: set it anew)`);
+  if (page.passwordHash !== null)
+    secrets.unknown(
+      [...path, 'password'],
+      ['PAGE', page.slug, 'password'],
+      `page "${page.slug}": password (stored only as a hash: set it anew)`,
+    );
   const b = page.branding;
   return compact({
     slug: page.slug,
@@ -129,7 +154,8 @@ async function pageEntry(
             status: unlessDefault(i.status, 'investigating'),
             impact: unlessDefault(i.impact, 'minor'),
             startedAt: isoTime(i.startedAt),
-            resolvedAt: i.resolvedAt === null || i.resolvedAt === derivedResolvedAt(i) ? undefined : isoTime(i.resolvedAt),
+            resolvedAt:
+              i.resolvedAt === null || i.resolvedAt === derivedResolvedAt(i) ? undefined : isoTime(i.resolvedAt),
             components: affected(i.componentIds),
             updates: nonEmpty(i.updates.map((u) => ({ at: isoTime(u.at), status: u.status, message: u.message }))),
           }),
@@ -163,10 +189,19 @@ function componentEntry(c: Component, monitorKeys: ReadonlyMap<string, string>):
   });
 }
 
-function channelEntry(c: NotificationChannel, path: SecretPath, secrets: ReturnType<typeof secretList>): Record<string, unknown> {
+function channelEntry(
+  c: NotificationChannel,
+  path: SecretPath,
+  secrets: ReturnType<typeof secretList>,
+): Record<string, unknown> {
   const definition = channelDefinition(c.type as ChannelType);
   for (const field of definition.secrets)
-    secrets.flag(c.config[field], [...path, 'config', field], ['NOTIFY', c.key, field], `notification channel "${c.key}": config.${field}`);
+    secrets.flag(
+      c.config[field],
+      [...path, 'config', field],
+      ['NOTIFY', c.key, field],
+      `notification channel "${c.key}": config.${field}`,
+    );
   return compact({
     key: c.key,
     name: c.name,
@@ -178,7 +213,12 @@ function channelEntry(c: NotificationChannel, path: SecretPath, secrets: ReturnT
 }
 
 /** What applying the file elsewhere will not reproduce. */
-async function unexported(ctx: ServiceContext, monitors: readonly Monitor[], relays: readonly { key: string }[], pages: readonly Page[]): Promise<string[]> {
+async function unexported(
+  ctx: ServiceContext,
+  monitors: readonly Monitor[],
+  relays: readonly { key: string }[],
+  pages: readonly Page[],
+): Promise<string[]> {
   const out: string[] = [];
   const pushed = monitors.filter((m) => m.runOn === 'push').map((m) => m.key);
   if (pushed.length > 0)
@@ -186,18 +226,29 @@ async function unexported(ctx: ServiceContext, monitors: readonly Monitor[], rel
       `Push tokens are stored only as hashes: the push monitors (${list(pushed)}) get new tokens when this file is applied, and \`warden monitors token KEY\` issues one to see; update what pushes to them.`,
     );
   if (relays.length > 0)
-    out.push(`Relay tokens are stored only as hashes: after applying, run \`warden relays token KEY\` for ${list(relays.map((r) => r.key))} and give each relay its new token.`);
+    out.push(
+      `Relay tokens are stored only as hashes: after applying, run \`warden relays token KEY\` for ${list(relays.map((r) => r.key))} and give each relay its new token.`,
+    );
   for (const page of pages) {
     const assets = await ctx.store.pageAssets.digests(page.id);
-    if (assets.length > 0) out.push(`Page ${page.slug}: the uploaded ${list(assets.map((a) => a.name))} image(s) are not in this file; upload them again.`);
+    if (assets.length > 0)
+      out.push(
+        `Page ${page.slug}: the uploaded ${list(assets.map((a) => a.name))} image(s) are not in this file; upload them again.`,
+      );
     if (page.customDomain !== null && page.customDomainVerifiedAt === null)
-      out.push(`Page ${page.slug}: ${page.customDomain} was not verified here yet; a custom domain in warden.yaml is the operator's and serves at once.`);
+      out.push(
+        `Page ${page.slug}: ${page.customDomain} was not verified here yet; a custom domain in warden.yaml is the operator's and serves at once.`,
+      );
   }
   return out;
 }
 
 /** When a resolved incident without a resolution time of its own is resolved: what `putIncident` derives. */
-function derivedResolvedAt(i: { status: string; startedAt: number; updates: readonly IncidentUpdate[] }): number | null {
+function derivedResolvedAt(i: {
+  status: string;
+  startedAt: number;
+  updates: readonly IncidentUpdate[];
+}): number | null {
   return i.status === 'resolved' ? (i.updates.at(-1)?.at ?? i.startedAt) : null;
 }
 

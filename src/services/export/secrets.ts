@@ -43,7 +43,8 @@ export function secretList() {
   return {
     flag,
     /** A secret Warden holds only a hash of: the file names a variable, whose value the operator chooses. */
-    unknown: (path: SecretPath, parts: readonly string[], what: string) => void secrets.push({ path, variable: name(parts), what, value: undefined }),
+    unknown: (path: SecretPath, parts: readonly string[], what: string) =>
+      void secrets.push({ path, variable: name(parts), what, value: undefined }),
     all: () => [...secrets],
   };
 }

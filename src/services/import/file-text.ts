@@ -15,5 +15,9 @@ export function fileText(value: unknown): string {
 
 /** A number as Gatus or Kuma wrote it (a number, or its digits as text); NaN for anything else. */
 export function fileNumber(value: unknown): number {
-  return typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  return typeof value === 'number'
+    ? value
+    : typeof value === 'string' && value.trim() !== ''
+      ? Number(value)
+      : Number.NaN;
 }

@@ -44,14 +44,18 @@ export function providerNameIssues(gatus: Record<string, unknown>): FieldIssue[]
   const issues: FieldIssue[] = [];
   const check = (path: string, name: string) => {
     if (!PROVIDER_NAME.test(name))
-      issues.push({ path, message: `"${name.slice(0, 64)}" is not a Gatus alerting provider (lowercase letters, digits and hyphens, as slack or teams-workflows)` });
+      issues.push({
+        path,
+        message: `"${name.slice(0, 64)}" is not a Gatus alerting provider (lowercase letters, digits and hyphens, as slack or teams-workflows)`,
+      });
   };
   if (isObject(gatus.alerting)) for (const name of Object.keys(gatus.alerting)) check(`alerting.${name}`, name);
   for (const list of ['endpoints', 'external-endpoints'] as const) {
     const endpoints = Array.isArray(gatus[list]) ? (gatus[list] as unknown[]) : [];
     for (const [i, endpoint] of endpoints.entries()) {
       const alerts = isObject(endpoint) && Array.isArray(endpoint.alerts) ? endpoint.alerts : [];
-      for (const [j, alert] of alerts.entries()) if (isObject(alert) && typeof alert.type === 'string') check(`${list}[${i}].alerts[${j}].type`, alert.type);
+      for (const [j, alert] of alerts.entries())
+        if (isObject(alert) && typeof alert.type === 'string') check(`${list}[${i}].alerts[${j}].type`, alert.type);
     }
   }
   return issues;
@@ -84,7 +88,11 @@ export function resolveAlerts(alerts: unknown, alerting: Record<string, unknown>
 }
 
 /** A channel for each provider some enabled alert uses; a provider no alert uses sends nothing in Gatus and is left out. */
-export function importAlerting(alerting: Record<string, unknown>, used: Map<string, ResolvedAlert[]>, notes: Notes): AlertingImport {
+export function importAlerting(
+  alerting: Record<string, unknown>,
+  used: Map<string, ResolvedAlert[]>,
+  notes: Notes,
+): AlertingImport {
   const channels: Record<string, unknown>[] = [];
   const keyOf = new Map<string, string>();
   for (const [type, provider] of Object.entries(alerting)) {
@@ -96,13 +104,19 @@ export function importAlerting(alerting: Record<string, unknown>, used: Map<stri
     }
     const build = BUILDERS.get(type);
     if (build === undefined || !isObject(provider)) {
-      notes.skipped.push({ item, reason: `Warden has no ${type} channel; its alerts are not imported (a webhook channel can reach most services)` });
+      notes.skipped.push({
+        item,
+        reason: `Warden has no ${type} channel; its alerts are not imported (a webhook channel can reach most services)`,
+      });
       continue;
     }
     const secret: Secret = (field, value) => {
       if (hasEnvReference(value)) return String(value);
       const name = envName(type, field);
-      notes.approximated.push({ item, reason: `${field} is read from \${${name}}: set that variable to its value before warden config apply` });
+      notes.approximated.push({
+        item,
+        reason: `${field} is read from \${${name}}: set that variable to its value before warden config apply`,
+      });
       return `\${${name}}`;
     };
     const channel = build(provider, secret);
@@ -115,7 +129,13 @@ export function importAlerting(alerting: Record<string, unknown>, used: Map<stri
     for (const reason of channel.notes) notes.approximated.push({ item, reason });
     const key = type.replace(/[^a-z0-9_-]/g, '-');
     keyOf.set(type, key);
-    channels.push({ key, name: channel.name, type: channel.type, config: channel.config, rules: rulesOf(alerts, item, notes) });
+    channels.push({
+      key,
+      name: channel.name,
+      type: channel.type,
+      config: channel.config,
+      rules: rulesOf(alerts, item, notes),
+    });
   }
   return { channels, keyOf };
 }
@@ -126,13 +146,19 @@ function rulesOf(alerts: ResolvedAlert[], item: string, notes: Notes): Record<st
   const resolved = alerts.filter((a) => a.sendOnResolved).length;
   if (resolved > 0) events.push('monitor.recovered');
   if (resolved > 0 && resolved < alerts.length)
-    notes.approximated.push({ item, reason: 'send-on-resolved differs between its alerts: recoveries are sent for every monitor' });
+    notes.approximated.push({
+      item,
+      reason: 'send-on-resolved differs between its alerts: recoveries are sent for every monitor',
+    });
   const reminders = alerts.map((a) => a.reminderMs).filter((ms) => ms > 0);
   if (reminders.length === 0) return { events };
   const { min, max } = RULE_LIMITS.remindEveryMin;
   const remindEveryMin = Math.min(max, Math.max(min, Math.round(Math.min(...reminders) / 60_000)));
   if (reminders.length < alerts.length || new Set(reminders).size > 1)
-    notes.approximated.push({ item, reason: `minimum-reminder-interval differs between its alerts: every down monitor is reminded every ${remindEveryMin} min` });
+    notes.approximated.push({
+      item,
+      reason: `minimum-reminder-interval differs between its alerts: every down monitor is reminded every ${remindEveryMin} min`,
+    });
   return { events, remindEveryMin };
 }
 
@@ -142,13 +168,20 @@ const BUILDER_TABLE: Record<string, Builder> = {
   discord: (p, secret) => webhookChat('discord', 'Discord', p, secret, ['title', 'message-content']),
   slack: (p, secret) => webhookChat('slack', 'Slack', p, secret, ['title']),
   'teams-workflows': (p, secret) => webhookChat('teams', 'Microsoft Teams', p, secret, ['title']),
-  teams: () => ({ skip: "Office 365 connector webhooks are retired; Warden's teams channel takes a Teams Workflows URL (alerting.teams-workflows)" }),
+  teams: () => ({
+    skip: "Office 365 connector webhooks are retired; Warden's teams channel takes a Teams Workflows URL (alerting.teams-workflows)",
+  }),
   ntfy: (p, secret) => {
     if (typeof p.topic !== 'string' || p.topic === '') return { skip: 'no topic' };
     const base = typeof p.url === 'string' && p.url !== '' ? p.url.replace(/\/+$/, '') : 'https://ntfy.sh';
     const config: Record<string, unknown> = { url: `${base}/${p.topic}` };
     if (typeof p.token === 'string' && p.token !== '') config.token = secret('token', p.token);
-    return { type: 'ntfy', name: 'ntfy', config, notes: ignored(p, ['priority', 'email', 'click', 'disable-firebase', 'disable-cache']) };
+    return {
+      type: 'ntfy',
+      name: 'ntfy',
+      config,
+      notes: ignored(p, ['priority', 'email', 'click', 'disable-firebase', 'disable-cache']),
+    };
   },
   telegram: (p, secret) => {
     if (p.token === undefined || p.id === undefined) return { skip: 'token and id are required' };
@@ -161,9 +194,16 @@ const BUILDER_TABLE: Record<string, Builder> = {
       .split(',')
       .map((address) => address.trim())
       .filter(Boolean);
-    if (to.length === 0 || typeof p.from !== 'string' || typeof p.host !== 'string') return { skip: 'from, host and to are required' };
+    if (to.length === 0 || typeof p.from !== 'string' || typeof p.host !== 'string')
+      return { skip: 'from, host and to are required' };
     const port = fileNumber(p.port);
-    const config: Record<string, unknown> = { to: to.length === 1 ? to[0] : to, from: p.from, host: p.host, port, secure: port === 465 ? 'tls' : 'starttls' };
+    const config: Record<string, unknown> = {
+      to: to.length === 1 ? to[0] : to,
+      from: p.from,
+      host: p.host,
+      port,
+      secure: port === 465 ? 'tls' : 'starttls',
+    };
     if (typeof p.password === 'string' && p.password !== '') {
       config.username = typeof p.username === 'string' && p.username !== '' ? p.username : p.from;
       config.password = secret('password', p.password);
@@ -176,7 +216,12 @@ const BUILDER_TABLE: Record<string, Builder> = {
     const config: Record<string, unknown> = { url: p.url, secret: `\${${envName('custom', 'webhook', 'secret')}}` };
     const headers = isObject(p.headers) ? Object.entries(p.headers) : [];
     if (headers.length > 0)
-      config.headers = Object.fromEntries(headers.map(([name, value]) => [name, isCredentialHeader(name) ? secret(`headers.${name}`, value) : fileText(value)]));
+      config.headers = Object.fromEntries(
+        headers.map(([name, value]) => [
+          name,
+          isCredentialHeader(name) ? secret(`headers.${name}`, value) : fileText(value),
+        ]),
+      );
     const notes = [
       `Warden posts its own signed JSON event (Standard Webhooks, docs/notifications.md) to the URL: the method, body and [PLACEHOLDERS] are not imported; set ${envName('custom', 'webhook', 'secret')} to a signing secret (whsec_…) the receiver verifies`,
     ];
@@ -188,7 +233,13 @@ const BUILDER_TABLE: Record<string, Builder> = {
 const BUILDERS = new Map(Object.entries(BUILDER_TABLE));
 
 /** Discord, Slack and Teams: a webhook URL (a secret), Warden's own message layout. */
-function webhookChat(type: string, name: string, p: Provider, secret: Secret, looks: string[]): Channel | { skip: string } {
+function webhookChat(
+  type: string,
+  name: string,
+  p: Provider,
+  secret: Secret,
+  looks: string[],
+): Channel | { skip: string } {
   if (typeof p['webhook-url'] !== 'string' || p['webhook-url'] === '') return { skip: 'no webhook-url' };
   return { type, name, config: { url: secret('webhook-url', p['webhook-url']) }, notes: ignored(p, looks) };
 }

@@ -69,13 +69,21 @@ export function mapConditions(target: ConditionTarget, conditions: readonly unkn
         else if ((c.op === '>' || c.op === '>=') && ms !== undefined) {
           const days = Math.min(CERT_DAYS_MAX, Math.max(1, Math.ceil(ms / 86_400_000)));
           mapping.config.certExpiryDays = days;
-          note(c, `approximated: the monitor shows degraded, not down, when the certificate expires within ${days} day${days === 1 ? '' : 's'} (certExpiryDays); an expired one fails`);
+          note(
+            c,
+            `approximated: the monitor shows degraded, not down, when the certificate expires within ${days} day${days === 1 ? '' : 's'} (certExpiryDays); an expired one fails`,
+          );
         } else note(c, 'not imported: Warden warns a number of days before a certificate expires (certExpiryDays)');
         break;
       }
       case '[DNS_RCODE]':
         if (!(target === 'dns' && c.op === '==' && c.right === 'NOERROR'))
-          note(c, target === 'dns' ? 'not imported: a Warden dns check passes only on an answer (NOERROR)' : `not imported: a ${target} monitor makes no DNS query`);
+          note(
+            c,
+            target === 'dns'
+              ? 'not imported: a Warden dns check passes only on an answer (NOERROR)'
+              : `not imported: a ${target} monitor makes no DNS query`,
+          );
         break;
       case '[BODY]': {
         const what = applyBody(mapping, target, c);
@@ -162,16 +170,23 @@ function expectedStatus(allowed: Set<number>): number | string {
 function applyBody(mapping: ConditionMapping, target: ConditionTarget, c: Condition): string | undefined {
   const pattern = functionArgs(c.right, 'pat')?.[0];
   if (target === 'dns') {
-    if (c.op !== '==' || pattern !== undefined || functionArgs(c.right, 'any') !== undefined || mapping.config.expected !== undefined)
+    if (
+      c.op !== '==' ||
+      pattern !== undefined ||
+      functionArgs(c.right, 'any') !== undefined ||
+      mapping.config.expected !== undefined
+    )
       return 'not imported: a Warden dns monitor expects one value among the answers';
     mapping.config.expected = c.right;
     return undefined;
   }
   if (target !== 'http' && target !== 'https') return `not imported: a Warden ${target} monitor reads no response`;
   const field = c.op === '==' ? 'keyword' : c.op === '!=' ? 'notKeyword' : undefined;
-  if (field === undefined || mapping.config[field] !== undefined) return `not imported: a Warden http monitor checks one ${field ?? 'keyword'}`;
+  if (field === undefined || mapping.config[field] !== undefined)
+    return `not imported: a Warden http monitor checks one ${field ?? 'keyword'}`;
   if (pattern === undefined) {
-    if (functionArgs(c.right, 'any') !== undefined || field === 'notKeyword' || c.right === '') return 'not imported: Warden checks text the body contains';
+    if (functionArgs(c.right, 'any') !== undefined || field === 'notKeyword' || c.right === '')
+      return 'not imported: Warden checks text the body contains';
     mapping.config.keyword = c.right;
     return `approximated: the body must contain "${c.right}" (keyword), not equal it`;
   }
@@ -179,15 +194,21 @@ function applyBody(mapping: ConditionMapping, target: ConditionTarget, c: Condit
   if (inner === '' || /[*?]/.test(inner)) return 'not imported: Warden checks one piece of text the body contains';
   mapping.config[field] = inner;
   const anywhere = pattern.startsWith('*') && pattern.endsWith('*');
-  return anywhere ? undefined : `approximated: the body must ${field === 'keyword' ? '' : 'not '}contain "${inner}" anywhere (${field})`;
+  return anywhere
+    ? undefined
+    : `approximated: the body must ${field === 'keyword' ? '' : 'not '}contain "${inner}" anywhere (${field})`;
 }
 
 /** [BODY].path == value: Warden's jsonPath and jsonExpected (compared as text, as Gatus does); why not, when not. */
 function applyJsonValue(mapping: ConditionMapping, c: Condition): string | undefined {
   const path = jsonPathOf(c.left);
   if (path === undefined) return 'not imported: Warden cannot read this JSON path';
-  if (c.op !== '==' || /^(any|pat|len|has)\(/.test(c.right) || c.right.startsWith('[')) return 'not imported: Warden checks that a JSON value equals one value';
-  if (mapping.config.jsonPath !== undefined && !(mapping.config.jsonPath === path && mapping.config.jsonExpected === undefined))
+  if (c.op !== '==' || /^(any|pat|len|has)\(/.test(c.right) || c.right.startsWith('['))
+    return 'not imported: Warden checks that a JSON value equals one value';
+  if (
+    mapping.config.jsonPath !== undefined &&
+    !(mapping.config.jsonPath === path && mapping.config.jsonExpected === undefined)
+  )
     return 'not imported: a Warden http monitor checks one JSON path';
   mapping.config.jsonPath = path;
   mapping.config.jsonExpected = c.right;

@@ -19,7 +19,15 @@ export interface GatusProbe {
 
 const HTTP_METHODS = new Set<string>(httpConfig.shape.method.unwrap().options);
 /** Client options of Gatus that Warden's probes do not have. */
-const UNSUPPORTED_CLIENT = ['dns-resolver', 'oauth2', 'proxy-url', 'identity-aware-proxy', 'tls', 'tunnel', 'store-cookies'] as const;
+const UNSUPPORTED_CLIENT = [
+  'dns-resolver',
+  'oauth2',
+  'proxy-url',
+  'identity-aware-proxy',
+  'tls',
+  'tunnel',
+  'store-cookies',
+] as const;
 /** Kinds Warden checks only as far as the port answering, with what is lost. */
 const PORT_ONLY = new Map<string, { port?: number; lost: string }>([
   ['starttls', { lost: 'the STARTTLS certificate is not checked (Warden has no STARTTLS monitor)' }],
@@ -46,20 +54,36 @@ export function gatusProbe(endpoint: Record<string, unknown>): GatusProbe | { sk
   const address = hostAndPort(url);
   if (scheme === undefined || address === undefined) return { skip: `"${url}" is not a URL Warden can check` };
   const portOnly = PORT_ONLY.get(scheme);
-  if (scheme !== 'tcp' && scheme !== 'tls' && portOnly === undefined) return { skip: `Warden has no monitor for ${scheme}://` };
+  if (scheme !== 'tcp' && scheme !== 'tls' && portOnly === undefined)
+    return { skip: `Warden has no monitor for ${scheme}://` };
   const port = address.port ?? portOnly?.port;
   if (port === undefined) return { skip: `${url} names no port` };
-  if (typeof port === 'string') return { skip: `its port ${port} is an environment reference; Warden needs the number` };
+  if (typeof port === 'string')
+    return { skip: `its port ${port} is an environment reference; Warden needs the number` };
   const type = scheme === 'tls' ? 'tls' : 'tcp';
   const mapped = mapConditions(type, conditions);
   const notes = [...(portOnly ? [`checked as a tcp monitor on port ${port}: ${portOnly.lost}`] : []), ...mapped.notes];
-  if (typeof endpoint.body === 'string' && endpoint.body !== '') notes.push(`the body is not sent: Warden's ${type} monitor ${type === 'tls' ? 'judges the handshake' : 'opens the connection'} only`);
+  if (typeof endpoint.body === 'string' && endpoint.body !== '')
+    notes.push(
+      `the body is not sent: Warden's ${type} monitor ${type === 'tls' ? 'judges the handshake' : 'opens the connection'} only`,
+    );
   if (type === 'tls' && isObject(endpoint.client) && endpoint.client.insecure === true)
     notes.push("client.insecure not imported: Warden's tls monitor verifies the certificate (give a private CA as ca)");
-  return { type, config: { host: address.host, port, ...mapped.config }, ...latency(mapped.degradedLatencyMs), host: address.host, notes };
+  return {
+    type,
+    config: { host: address.host, port, ...mapped.config },
+    ...latency(mapped.degradedLatencyMs),
+    host: address.host,
+    notes,
+  };
 }
 
-function httpProbe(endpoint: Record<string, unknown>, url: string, scheme: 'http' | 'https', conditions: unknown[]): GatusProbe {
+function httpProbe(
+  endpoint: Record<string, unknown>,
+  url: string,
+  scheme: 'http' | 'https',
+  conditions: unknown[],
+): GatusProbe {
   const mapped = mapConditions(scheme as ConditionTarget, conditions);
   const notes = [...mapped.notes];
   const config: Record<string, unknown> = { url };
@@ -78,7 +102,8 @@ function httpProbe(endpoint: Record<string, unknown>, url: string, scheme: 'http
   if (client.insecure === true) config.ignoreTls = true;
   if (client['ignore-redirect'] === true) config.maxRedirects = 0;
   for (const option of UNSUPPORTED_CLIENT)
-    if (client[option] !== undefined && client[option] !== false && client[option] !== '') notes.push(`client.${option} not imported: Warden's http monitor has no such option`);
+    if (client[option] !== undefined && client[option] !== false && client[option] !== '')
+      notes.push(`client.${option} not imported: Warden's http monitor has no such option`);
   const host = hostAndPort(url)?.host;
   return { type: 'http', config, ...latency(mapped.degradedLatencyMs), ...(host ? { host } : {}), notes };
 }
@@ -92,42 +117,65 @@ function httpHeaders(endpoint: Record<string, unknown>, notes: string[]): Record
       const text = fileText(value);
       if (!isCredentialHeader(name) || hasEnvReference(text)) return [name, text];
       const variable = envName(fileText(endpoint.name), name);
-      notes.push(`header ${name} is read from \${${variable}}: set that variable to its value before warden config apply`);
+      notes.push(
+        `header ${name} is read from \${${variable}}: set that variable to its value before warden config apply`,
+      );
       return [name, `\${${variable}}`];
     }),
   );
 }
 
 /** The body as sent: GraphQL wrapped as Gatus wraps it, its fixed [PLACEHOLDERS] filled in. */
-function httpBody(endpoint: Record<string, unknown>, headers: Record<string, string>, notes: string[]): string | undefined {
+function httpBody(
+  endpoint: Record<string, unknown>,
+  headers: Record<string, string>,
+  notes: string[],
+): string | undefined {
   if (typeof endpoint.body !== 'string' || endpoint.body === '') return undefined;
   let body = endpoint.body
     .replaceAll('[ENDPOINT_NAME]', fileText(endpoint.name))
     .replaceAll('[ENDPOINT_GROUP]', fileText(endpoint.group))
     .replaceAll('[ENDPOINT_URL]', fileText(endpoint.url));
-  if (/\[(LOCAL_ADDRESS|RANDOM_STRING_\d+|CONTEXT)\]/.test(body)) notes.push('the body holds Gatus [PLACEHOLDERS] that change per request; Warden sends them as written');
+  if (/\[(LOCAL_ADDRESS|RANDOM_STRING_\d+|CONTEXT)\]/.test(body))
+    notes.push('the body holds Gatus [PLACEHOLDERS] that change per request; Warden sends them as written');
   if (endpoint.graphql === true) {
     body = JSON.stringify({ query: body });
-    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
+    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'content-type'))
+      headers['Content-Type'] = 'application/json';
   }
   return body;
 }
 
-function dnsProbe(resolver: string, dns: Record<string, unknown>, conditions: unknown[]): GatusProbe | { skip: string } {
+function dnsProbe(
+  resolver: string,
+  dns: Record<string, unknown>,
+  conditions: unknown[],
+): GatusProbe | { skip: string } {
   const hostname = typeof dns['query-name'] === 'string' ? dns['query-name'].replace(/\.$/, '') : '';
   const recordType = typeof dns['query-type'] === 'string' ? dns['query-type'].toUpperCase() : '';
   if (hostname === '') return { skip: 'its dns block has no query-name' };
   if (!(DNS_RECORD_TYPES as readonly string[]).includes(recordType))
-    return { skip: `Warden's dns monitor queries ${DNS_RECORD_TYPES.join(', ')}, not ${recordType || 'an unnamed type'}` };
+    return {
+      skip: `Warden's dns monitor queries ${DNS_RECORD_TYPES.join(', ')}, not ${recordType || 'an unnamed type'}`,
+    };
   const mapped = mapConditions('dns', conditions);
   const config: Record<string, unknown> = { hostname, recordType, ...mapped.config };
   if (resolver !== '') config.resolver = resolver;
-  return { type: 'dns', config, ...latency(mapped.degradedLatencyMs), ...(resolver ? { host: resolver.replace(/:\d+$/, '') } : {}), notes: mapped.notes };
+  return {
+    type: 'dns',
+    config,
+    ...latency(mapped.degradedLatencyMs),
+    ...(resolver ? { host: resolver.replace(/:\d+$/, '') } : {}),
+    notes: mapped.notes,
+  };
 }
 
 /** The host and port of `scheme://host:port/…`; a port written as ${ENV} stays text. */
 function hostAndPort(url: string): { host: string; port?: number | string } | undefined {
-  const match = /^[a-z]+:\/\/(?:[^@/]*@)?(\[[^\]]+\]|\$\{[A-Za-z_][A-Za-z0-9_]*\}|[^:/?#[\]]+)(?::(\d+|\$\{[A-Za-z_][A-Za-z0-9_]*\}))?(?:[/?#].*)?$/.exec(url);
+  const match =
+    /^[a-z]+:\/\/(?:[^@/]*@)?(\[[^\]]+\]|\$\{[A-Za-z_][A-Za-z0-9_]*\}|[^:/?#[\]]+)(?::(\d+|\$\{[A-Za-z_][A-Za-z0-9_]*\}))?(?:[/?#].*)?$/.exec(
+      url,
+    );
   if (!match?.[1]) return undefined;
   const port = match[2];
   return { host: match[1], ...(port === undefined ? {} : { port: /^\d+$/.test(port) ? Number(port) : port }) };

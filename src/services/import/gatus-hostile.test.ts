@@ -9,13 +9,35 @@ import { importHeader } from './report.js';
 
 /** A Gatus file using every part the importer reads. */
 const base = () => ({
-  ui: { title: 'Status', header: 'Acme', description: 'd', logo: 'https://x.example/l.png', buttons: [{ name: 'Home', link: 'https://x.example' }], 'custom-css': 'a{}' },
+  ui: {
+    title: 'Status',
+    header: 'Acme',
+    description: 'd',
+    logo: 'https://x.example/l.png',
+    buttons: [{ name: 'Home', link: 'https://x.example' }],
+    'custom-css': 'a{}',
+  },
   alerting: {
-    slack: { 'webhook-url': 'https://hooks.slack.com/x', 'default-alert': { 'failure-threshold': 2, 'send-on-resolved': true } },
+    slack: {
+      'webhook-url': 'https://hooks.slack.com/x',
+      'default-alert': { 'failure-threshold': 2, 'send-on-resolved': true },
+    },
     ntfy: { topic: 't', url: 'https://ntfy.sh', token: 'tk', priority: 3 },
     telegram: { token: 'tk', id: 5, 'api-url': 'https://api.telegram.org' },
-    email: { from: 'a@x.example', host: 'smtp.x.example', port: 465, to: 'b@x.example', password: 'p', username: 'u', client: { insecure: true } },
-    custom: { url: 'https://x.example/[ALERT_DESCRIPTION]', headers: { Authorization: 'Bearer x', 'X-A': 'b' }, overrides: [{ group: 'g' }] },
+    email: {
+      from: 'a@x.example',
+      host: 'smtp.x.example',
+      port: 465,
+      to: 'b@x.example',
+      password: 'p',
+      username: 'u',
+      client: { insecure: true },
+    },
+    custom: {
+      url: 'https://x.example/[ALERT_DESCRIPTION]',
+      headers: { Authorization: 'Bearer x', 'X-A': 'b' },
+      overrides: [{ group: 'g' }],
+    },
   },
   endpoints: [
     {
@@ -29,11 +51,25 @@ const base = () => ({
       interval: '30s',
       client: { timeout: '5s', insecure: true, 'ignore-redirect': true },
       conditions: ['[STATUS] == 200', '[RESPONSE_TIME] < 500', '[BODY].status == UP'],
-      alerts: [{ type: 'slack', enabled: true, 'failure-threshold': 3, 'minimum-reminder-interval': '10m' }, { type: 'custom' }, { type: 'ntfy' }],
+      alerts: [
+        { type: 'slack', enabled: true, 'failure-threshold': 3, 'minimum-reminder-interval': '10m' },
+        { type: 'custom' },
+        { type: 'ntfy' },
+      ],
       'maintenance-windows': [{ start: '02:00' }],
     },
-    { name: 'dns', url: '1.1.1.1', dns: { 'query-name': 'example.com', 'query-type': 'A' }, conditions: ['[DNS_RCODE] == NOERROR'] },
-    { name: 'tcp', url: 'tcp://example.com:22', conditions: ['[CONNECTED] == true'], alerts: [{ type: 'telegram' }, { type: 'email' }] },
+    {
+      name: 'dns',
+      url: '1.1.1.1',
+      dns: { 'query-name': 'example.com', 'query-type': 'A' },
+      conditions: ['[DNS_RCODE] == NOERROR'],
+    },
+    {
+      name: 'tcp',
+      url: 'tcp://example.com:22',
+      conditions: ['[CONNECTED] == true'],
+      alerts: [{ type: 'telegram' }, { type: 'email' }],
+    },
   ],
   'external-endpoints': [{ name: 'job', group: 'jobs', heartbeat: { interval: '1h' }, alerts: [{ type: 'slack' }] }],
   suites: [{ name: 's' }],
@@ -56,7 +92,8 @@ const HOSTILE: unknown[] = [
 function paths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
   const out: (string | number)[][] = prefix.length > 0 ? [prefix] : [];
   if (Array.isArray(value)) for (const [i, child] of value.entries()) out.push(...paths(child, [...prefix, i]));
-  else if (value !== null && typeof value === 'object') for (const [key, child] of Object.entries(value)) out.push(...paths(child, [...prefix, key]));
+  else if (value !== null && typeof value === 'object')
+    for (const [key, child] of Object.entries(value)) out.push(...paths(child, [...prefix, key]));
   return out;
 }
 
@@ -64,7 +101,12 @@ function withValue(path: (string | number)[], hostile: unknown): Record<string, 
   const config = base() as Record<string, unknown>;
   let node = config as Record<string | number, unknown>;
   for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
-  Object.defineProperty(node, path[path.length - 1]!, { value: hostile, enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(node, path[path.length - 1]!, {
+    value: hostile,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
   return config;
 }
 
@@ -79,7 +121,8 @@ describe('importing a hostile Gatus file', () => {
           configFileSchema.safeParse(report.file);
           formatWardenYaml(report.file, importHeader('config.yaml', report));
         } catch (error) {
-          if (!(error instanceof ValidationError)) failures.push(`${path.join('.')} = ${JSON.stringify(hostile)?.slice(0, 40)}: ${(error as Error).message}`);
+          if (!(error instanceof ValidationError))
+            failures.push(`${path.join('.')} = ${JSON.stringify(hostile)?.slice(0, 40)}: ${(error as Error).message}`);
         }
       }
     expect(failures).toEqual([]);
@@ -97,7 +140,10 @@ describe('importing a hostile Gatus file', () => {
       } catch (error) {
         expect((error as ValidationError).issues).toEqual([
           { path: `alerting.${type}`, message: expect.stringContaining(`"${type}" is not a Gatus alerting provider`) },
-          { path: 'endpoints[0].alerts[0].type', message: expect.stringContaining(`"${type}" is not a Gatus alerting provider`) },
+          {
+            path: 'endpoints[0].alerts[0].type',
+            message: expect.stringContaining(`"${type}" is not a Gatus alerting provider`),
+          },
         ]);
       }
     }
@@ -116,11 +162,16 @@ describe('importing a hostile Gatus file', () => {
   });
 
   it('refuses a file whose alias holds itself, instead of walking it forever', () => {
-    expect(() => parseGatusConfig(['endpoints: &e\n  - name: web\n    url: https://example.com\n    extra: *e\n'])).toThrow('an alias refers to a mapping or list that holds it');
+    expect(() =>
+      parseGatusConfig(['endpoints: &e\n  - name: web\n    url: https://example.com\n    extra: *e\n']),
+    ).toThrow('an alias refers to a mapping or list that holds it');
   });
 
   it('takes a `__proto__` key as a key: merging files never sets a prototype', () => {
-    const config = parseGatusConfig(['__proto__:\n  endpoints:\n    - name: ghost\n      url: https://ghost.example\n', 'endpoints:\n  - name: web\n    url: https://example.com\n']);
+    const config = parseGatusConfig([
+      '__proto__:\n  endpoints:\n    - name: ghost\n      url: https://ghost.example\n',
+      'endpoints:\n  - name: web\n    url: https://example.com\n',
+    ]);
     expect(Object.getPrototypeOf(config)).toBe(Object.prototype);
     expect(importGatus(config).file.monitors).toEqual([expect.objectContaining({ key: 'web' })]);
   });

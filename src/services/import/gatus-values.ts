@@ -4,7 +4,16 @@ import { envName as keyedEnvName } from './keys.js';
 
 // Micro is written \u00b5 (micro sign) or \u03bc (Greek mu); escaped, so the bundle's source stays one byte a character.
 const DURATION_PART = /(\d+(?:\.\d*)?|\.\d+)(ns|us|\u00b5s|\u03bcs|ms|s|m|h)/g;
-const UNIT_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, '\u00b5s': 1e-3, '\u03bcs': 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const UNIT_MS: Record<string, number> = {
+  ns: 1e-6,
+  us: 1e-3,
+  '\u00b5s': 1e-3,
+  '\u03bcs': 1e-3,
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+};
 
 /** Milliseconds of a Go duration ("30s", "1h30m", "250ms"), or undefined when it is not one (an ${ENV} reference, a typo). */
 export function goDurationMs(value: unknown): number | undefined {
@@ -23,8 +32,9 @@ export function goDurationMs(value: unknown): number | undefined {
  * substitutes them when the file is applied), and Gatus's escaped `$$` becomes a plain `$`.
  */
 export function wardenEnvText(text: string): string {
-  return text.replace(/\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (match, braced?: string, bare?: string) =>
-    match === '$$' ? '$' : `\${${braced ?? bare}}`,
+  return text.replace(
+    /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+    (match, braced?: string, bare?: string) => (match === '$$' ? '$' : `\${${braced ?? bare}}`),
   );
 }
 
@@ -32,7 +42,8 @@ export function wardenEnvText(text: string): string {
 export function withWardenEnv(value: unknown): unknown {
   if (typeof value === 'string') return wardenEnvText(value);
   if (Array.isArray(value)) return value.map(withWardenEnv);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withWardenEnv(v)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withWardenEnv(v)]));
   return value;
 }
 

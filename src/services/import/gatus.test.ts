@@ -80,7 +80,8 @@ describe('warden import gatus', () => {
   });
 
   it('keeps secrets out of the file as ${ENV} placeholders, and Gatus’s own references as they were', () => {
-    for (const secret of ['abcdefghijklmnop', 'hunter2', 's3cr3t-token', 'abcdef123456', 'potato-token']) expect(text).not.toContain(secret);
+    for (const secret of ['abcdefghijklmnop', 'hunter2', 's3cr3t-token', 'abcdef123456', 'potato-token'])
+      expect(text).not.toContain(secret);
     expect(text).toContain('url: ${SLACK_WEBHOOK_URL}');
     expect(text).toContain('url: https://${STORE_HOST}/');
     expect(monitor('store')?.config).toMatchObject({ url: 'https://store.blocky.example.com/' });
@@ -95,12 +96,31 @@ describe('warden import gatus', () => {
     expect(monitor('api')).toMatchObject({
       intervalSec: 30,
       timeoutMs: 5000,
-      config: { method: 'POST', expectedStatus: '100-299', jsonPath: '$.status', jsonExpected: 'UP', body: '{"probe": "API"}' },
+      config: {
+        method: 'POST',
+        expectedStatus: '100-299',
+        jsonPath: '$.status',
+        jsonExpected: 'UP',
+        body: '{"probe": "API"}',
+      },
     });
-    expect(monitor('store')?.config).toMatchObject({ expectedStatus: '200, 301-302', ignoreTls: true, maxRedirects: 0 });
-    expect(monitor('lobby')).toMatchObject({ intervalSec: 15, degradedLatencyMs: 200, config: { host: 'mc.blocky.example.com', port: 25565 } });
+    expect(monitor('store')?.config).toMatchObject({
+      expectedStatus: '200, 301-302',
+      ignoreTls: true,
+      maxRedirects: 0,
+    });
+    expect(monitor('lobby')).toMatchObject({
+      intervalSec: 15,
+      degradedLatencyMs: 200,
+      config: { host: 'mc.blocky.example.com', port: 25565 },
+    });
     expect(monitor('mail')?.config).toEqual({ host: 'mail.blocky.example.com', port: 465, certExpiryDays: 3 });
-    expect(monitor('dns')?.config).toEqual({ hostname: 'blocky.example.com', recordType: 'A', expected: '203.0.113.10', resolver: '1.1.1.1' });
+    expect(monitor('dns')?.config).toEqual({
+      hostname: 'blocky.example.com',
+      recordType: 'A',
+      expected: '203.0.113.10',
+      resolver: '1.1.1.1',
+    });
     expect(monitor('staging-lobby')?.enabled).toBe(false);
     // A monitor on a private address is allowed to reach it, as Gatus did.
     expect(file.organization).toEqual({ key: 'default', name: 'Blocky Network', probePrivateTargets: 'allow' });
@@ -108,7 +128,11 @@ describe('warden import gatus', () => {
 
   it("shows every enabled endpoint on one page, in its Gatus group, with the dashboard's title, logo and buttons", async () => {
     const [page] = file.pages;
-    expect(page).toMatchObject({ slug: 'status', title: 'Blocky Network status', branding: { logoUrl: 'https://blocky.example.com/logo.png' } });
+    expect(page).toMatchObject({
+      slug: 'status',
+      title: 'Blocky Network status',
+      branding: { logoUrl: 'https://blocky.example.com/logo.png' },
+    });
     expect(page?.components.map((c) => [c.name, c.group ?? null])).toEqual([
       ['Website', 'Web'],
       ['API', 'Web'],
@@ -128,7 +152,11 @@ describe('warden import gatus', () => {
   });
 
   it('makes external endpoints heartbeat monitors, and the alerting providers in use channels that their monitors name', () => {
-    expect(monitor('nightly-backup')).toMatchObject({ type: 'heartbeat', config: { graceSec: 90_000 }, notify: ['discord'] });
+    expect(monitor('nightly-backup')).toMatchObject({
+      type: 'heartbeat',
+      config: { graceSec: 90_000 },
+      notify: ['discord'],
+    });
     expect(monitor('map-render')?.config).toEqual({ graceSec: 604_800 });
     expect(file.notifications.map((c) => [c.key, c.type, c.rules.events])).toEqual([
       ['discord', 'discord', ['monitor.down', 'monitor.recovered']],
@@ -185,11 +213,19 @@ describe('Gatus conditions as expectations', () => {
   it('maps what the body must and must not contain, and which JSON value must be there', () => {
     const mapping = mapConditions('http', ['[BODY] != pat(*error*)', 'has([BODY].data) == true', '[BODY] == pat(OK*)']);
     expect(mapping.config).toMatchObject({ notKeyword: 'error', jsonPath: '$.data', keyword: 'OK' });
-    expect(mapping.notes).toEqual(['condition "[BODY] == pat(OK*)" approximated: the body must contain "OK" anywhere (keyword)']);
+    expect(mapping.notes).toEqual([
+      'condition "[BODY] == pat(OK*)" approximated: the body must contain "OK" anywhere (keyword)',
+    ]);
   });
 
   it('names every condition it cannot express, and keeps the rest', () => {
-    const mapping = mapConditions('http', ['[BODY].id == any(1, 2)', '[IP] == 10.0.0.1', '[STATUS] = 200', '[BODY].a == 1', '[BODY].b == 2']);
+    const mapping = mapConditions('http', [
+      '[BODY].id == any(1, 2)',
+      '[IP] == 10.0.0.1',
+      '[STATUS] = 200',
+      '[BODY].a == 1',
+      '[BODY].b == 2',
+    ]);
     expect(mapping.config).toMatchObject({ jsonPath: '$.a', jsonExpected: '1' });
     expect(mapping.notes).toEqual([
       'condition "[BODY].id == any(1, 2)" not imported: Warden checks that a JSON value equals one value',
@@ -209,8 +245,13 @@ describe('Gatus files', () => {
       join(folder, 'endpoints', 'web.yml'),
       'endpoints:\n  - name: Web\n    url: https://example.com/\n    conditions: ["[BODY] == pat(*costs $$5*)"]\n    alerts: [{ type: slack }]\n',
     );
-    await writeFile(join(folder, 'endpoints', 'game.yaml'), 'endpoints:\n  - name: Game\n    url: tcp://game.example.com:27015\n    conditions: ["[CONNECTED] == true"]\n');
-    const file = parseConfigText((await runImport(folder)).text, 'imported', { SLACK_URL: 'https://hooks.slack.com/services/T/B/X' });
+    await writeFile(
+      join(folder, 'endpoints', 'game.yaml'),
+      'endpoints:\n  - name: Game\n    url: tcp://game.example.com:27015\n    conditions: ["[CONNECTED] == true"]\n',
+    );
+    const file = parseConfigText((await runImport(folder)).text, 'imported', {
+      SLACK_URL: 'https://hooks.slack.com/services/T/B/X',
+    });
     expect(file.monitors.map((m) => m.key)).toEqual(['game', 'web']);
     expect(file.monitors[1]?.config).toMatchObject({ keyword: 'costs $5' });
     expect(file.notifications[0]?.config).toEqual({ url: 'https://hooks.slack.com/services/T/B/X' });

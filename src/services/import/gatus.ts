@@ -7,7 +7,15 @@ import { ValidationError } from '../../domain/errors.js';
 import { MONITOR_LIMITS } from '../../domain/limits.js';
 import { nonPublicKind } from '../../net/address-ranges.js';
 import { fileText } from './file-text.js';
-import { type AlertingImport, importAlerting, isObject, providerNameIssues, type ResolvedAlert, resolveAlerts, retriesOf } from './gatus-alerting.js';
+import {
+  type AlertingImport,
+  importAlerting,
+  isObject,
+  providerNameIssues,
+  type ResolvedAlert,
+  resolveAlerts,
+  retriesOf,
+} from './gatus-alerting.js';
 import { type GatusProbe, gatusProbe } from './gatus-endpoints.js';
 import { goDurationMs, keyAllocator, keyFromName, withWardenEnv } from './gatus-values.js';
 import type { ImportNote, ImportReport } from './report.js';
@@ -44,7 +52,8 @@ export function parseGatusConfig(texts: readonly string[]): Record<string, unkno
 export function importGatus(config: Record<string, unknown>, options: GatusImportOptions = {}): ImportReport {
   const gatus = withWardenEnv(config) as Record<string, unknown>;
   const names = providerNameIssues(gatus);
-  if (names.length > 0) throw new ValidationError(names, 'The Gatus configuration names alerting providers Gatus does not have.');
+  if (names.length > 0)
+    throw new ValidationError(names, 'The Gatus configuration names alerting providers Gatus does not have.');
   const skipped: ImportNote[] = [];
   const approximated: ImportNote[] = [];
   const alerting = isObject(gatus.alerting) ? gatus.alerting : {};
@@ -65,17 +74,27 @@ export function importGatus(config: Record<string, unknown>, options: GatusImpor
     const monitor = withSchedule(baseMonitor(allocate, endpoint, name, probe), endpoint, item, approximated);
     imported.push({ monitor, ...groupOf(endpoint), alerts: resolveAlerts(endpoint.alerts, alerting), item });
     if (Array.isArray(endpoint['maintenance-windows']) && endpoint['maintenance-windows'].length > 0)
-      skipped.push({ item: `${item} maintenance-windows`, reason: 'Warden has no recurring maintenance windows; add one-time windows to the page' });
+      skipped.push({
+        item: `${item} maintenance-windows`,
+        reason: 'Warden has no recurring maintenance windows; add one-time windows to the page',
+      });
   }
   for (const [i, endpoint] of entries(gatus['external-endpoints'])) {
     const item = `external-endpoints[${i}] "${fileText(endpoint.name)}"`;
     const name = nameOf(endpoint.name);
     if (name === undefined) skipped.push({ item, reason: 'it has no name' });
-    else imported.push({ monitor: heartbeatMonitor(allocate, endpoint, name, item, approximated), ...groupOf(endpoint), alerts: resolveAlerts(endpoint.alerts, alerting), item });
+    else
+      imported.push({
+        monitor: heartbeatMonitor(allocate, endpoint, name, item, approximated),
+        ...groupOf(endpoint),
+        alerts: resolveAlerts(endpoint.alerts, alerting),
+        item,
+      });
   }
 
   const used = new Map<string, ResolvedAlert[]>();
-  for (const { alerts } of imported) for (const alert of alerts) if (alert.enabled) used.set(alert.type, [...(used.get(alert.type) ?? []), alert]);
+  for (const { alerts } of imported)
+    for (const alert of alerts) if (alert.enabled) used.set(alert.type, [...(used.get(alert.type) ?? []), alert]);
   const channels = importAlerting(alerting, used, { skipped, approximated });
   for (const entry of imported) attachAlerts(entry, channels, alerting, { skipped, approximated });
 
@@ -86,7 +105,10 @@ export function importGatus(config: Record<string, unknown>, options: GatusImpor
   }
   const ui = isObject(gatus.ui) ? gatus.ui : {};
   if (typeof ui['custom-css'] === 'string' && ui['custom-css'] !== '')
-    skipped.push({ item: 'ui.custom-css', reason: "it styles Gatus's markup; a Warden page takes its own (customCss)" });
+    skipped.push({
+      item: 'ui.custom-css',
+      reason: "it styles Gatus's markup; a Warden page takes its own (customCss)",
+    });
 
   const organization: Record<string, unknown> = { name: clip(textOf(ui.header) ?? 'Status') };
   if (privateTargets.length > 0) {
@@ -124,9 +146,20 @@ function heartbeatMonitor(
   const wanted = intervalMs === 0 ? HEARTBEAT_GRACE_SEC.max : Math.round(intervalMs / 1000);
   const graceSec = Math.min(HEARTBEAT_GRACE_SEC.max, Math.max(HEARTBEAT_GRACE_SEC.min, wanted));
   if (intervalMs === 0)
-    approximated.push({ item, reason: `Gatus never failed it for silence (no heartbeat.interval); Warden does after graceSec, set to its longest (${graceSec} s)` });
-  else if (graceSec !== wanted) approximated.push({ item, reason: `heartbeat.interval ${fileText(heartbeat.interval)} is out of Warden's range: graceSec ${graceSec}` });
-  approximated.push({ item, reason: "push to Warden's push URL with the monitor's own token (warden config apply prints it); success=false becomes status=down" });
+    approximated.push({
+      item,
+      reason: `Gatus never failed it for silence (no heartbeat.interval); Warden does after graceSec, set to its longest (${graceSec} s)`,
+    });
+  else if (graceSec !== wanted)
+    approximated.push({
+      item,
+      reason: `heartbeat.interval ${fileText(heartbeat.interval)} is out of Warden's range: graceSec ${graceSec}`,
+    });
+  approximated.push({
+    item,
+    reason:
+      "push to Warden's push URL with the monitor's own token (warden config apply prints it); success=false becomes status=down",
+  });
   return {
     key: allocate(keyCandidates(name, endpoint.group)),
     name,
@@ -136,7 +169,12 @@ function heartbeatMonitor(
   };
 }
 
-function baseMonitor(allocate: (keys: readonly string[]) => string, endpoint: Record<string, unknown>, name: string, probe: GatusProbe): Record<string, unknown> {
+function baseMonitor(
+  allocate: (keys: readonly string[]) => string,
+  endpoint: Record<string, unknown>,
+  name: string,
+  probe: GatusProbe,
+): Record<string, unknown> {
   return {
     key: allocate(keyCandidates(name, endpoint.group)),
     name,
@@ -148,18 +186,36 @@ function baseMonitor(allocate: (keys: readonly string[]) => string, endpoint: Re
 }
 
 /** The interval and the client timeout, within Warden's bounds (a note when one had to move). */
-function withSchedule(monitor: Record<string, unknown>, endpoint: Record<string, unknown>, item: string, approximated: ImportNote[]): Record<string, unknown> {
+function withSchedule(
+  monitor: Record<string, unknown>,
+  endpoint: Record<string, unknown>,
+  item: string,
+  approximated: ImportNote[],
+): Record<string, unknown> {
   const { intervalSec: intervalBounds, timeoutMs: timeoutBounds } = MONITOR_LIMITS;
   const intervalMs = endpoint.interval === undefined ? GATUS_INTERVAL_MS : goDurationMs(endpoint.interval);
-  if (intervalMs === undefined) approximated.push({ item, reason: `interval "${fileText(endpoint.interval)}" is not a duration Warden can read; every 60 s` });
+  if (intervalMs === undefined)
+    approximated.push({
+      item,
+      reason: `interval "${fileText(endpoint.interval)}" is not a duration Warden can read; every 60 s`,
+    });
   const wanted = Math.round((intervalMs ?? GATUS_INTERVAL_MS) / 1000);
   const intervalSec = Math.min(intervalBounds.max, Math.max(intervalBounds.min, wanted));
-  if (intervalMs !== undefined && intervalSec !== wanted) approximated.push({ item, reason: `interval ${fileText(endpoint.interval)} is out of Warden's range: every ${intervalSec} s` });
+  if (intervalMs !== undefined && intervalSec !== wanted)
+    approximated.push({
+      item,
+      reason: `interval ${fileText(endpoint.interval)} is out of Warden's range: every ${intervalSec} s`,
+    });
   const { config, ...rest } = monitor;
   const client = isObject(endpoint.client) ? endpoint.client : {};
   const timeout = client.timeout === undefined ? undefined : goDurationMs(client.timeout);
-  const timeoutMs = timeout === undefined ? undefined : Math.min(timeoutBounds.max, Math.max(timeoutBounds.min, Math.round(timeout)));
-  if (timeout !== undefined && timeoutMs !== Math.round(timeout)) approximated.push({ item, reason: `client.timeout ${fileText(client.timeout)} is out of Warden's range: ${timeoutMs} ms` });
+  const timeoutMs =
+    timeout === undefined ? undefined : Math.min(timeoutBounds.max, Math.max(timeoutBounds.min, Math.round(timeout)));
+  if (timeout !== undefined && timeoutMs !== Math.round(timeout))
+    approximated.push({
+      item,
+      reason: `client.timeout ${fileText(client.timeout)} is out of Warden's range: ${timeoutMs} ms`,
+    });
   return { ...rest, intervalSec, ...(timeoutMs === undefined ? {} : { timeoutMs }), config };
 }
 
@@ -175,13 +231,20 @@ function attachAlerts(
     if (!alert.enabled) continue;
     const key = channels.keyOf.get(alert.type);
     if (key !== undefined) notify.add(key);
-    else if (!Object.hasOwn(alerting, alert.type)) skipped.push({ item: `${entry.item} alert ${alert.type}`, reason: `no alerting.${alert.type} provider is configured` });
+    else if (!Object.hasOwn(alerting, alert.type))
+      skipped.push({
+        item: `${entry.item} alert ${alert.type}`,
+        reason: `no alerting.${alert.type} provider is configured`,
+      });
   }
   if (notify.size === 0) return;
   const sent = entry.alerts.filter((alert) => alert.enabled && notify.has(channels.keyOf.get(alert.type) ?? ''));
   const retries = retriesOf(sent);
   if (new Set(sent.map((alert) => alert.failureThreshold)).size > 1)
-    approximated.push({ item: entry.item, reason: `its alerts wait for different failure-thresholds: every channel is told after ${(retries ?? 0) + 1} failures in a row (retries: ${retries})` });
+    approximated.push({
+      item: entry.item,
+      reason: `its alerts wait for different failure-thresholds: every channel is told after ${(retries ?? 0) + 1} failures in a row (retries: ${retries})`,
+    });
   const { config, ...rest } = entry.monitor;
   entry.monitor = { ...rest, ...(retries === undefined ? {} : { retries }), notify: [...notify], config };
 }
@@ -209,8 +272,10 @@ function statusPage(
   const branding: Record<string, unknown> = {};
   if (typeof ui.logo === 'string' && /^https?:\/\//.test(ui.logo)) branding.logoUrl = ui.logo;
   const buttons = list(ui.buttons).filter((b) => typeof b.name === 'string' && typeof b.link === 'string');
-  if (buttons.length > 0) branding.links = buttons.slice(0, 5).map((b) => ({ label: String(b.name).slice(0, 40), url: b.link }));
-  if (buttons.length > 5) approximated.push({ item: 'ui.buttons', reason: `a Warden page shows 5 links: ${buttons.length - 5} left out` });
+  if (buttons.length > 0)
+    branding.links = buttons.slice(0, 5).map((b) => ({ label: String(b.name).slice(0, 40), url: b.link }));
+  if (buttons.length > 5)
+    approximated.push({ item: 'ui.buttons', reason: `a Warden page shows 5 links: ${buttons.length - 5} left out` });
   if (Object.keys(branding).length > 0) page.branding = branding;
   page.components = components;
   return page;
@@ -254,7 +319,9 @@ function list(value: unknown): Record<string, unknown>[] {
 
 /** The mappings of a YAML list with their positions in it (what the notes name). */
 function entries(value: unknown): [number, Record<string, unknown>][] {
-  return Array.isArray(value) ? [...value.entries()].filter((entry): entry is [number, Record<string, unknown>] => isObject(entry[1])) : [];
+  return Array.isArray(value)
+    ? [...value.entries()].filter((entry): entry is [number, Record<string, unknown>] => isObject(entry[1]))
+    : [];
 }
 
 /** A parsed document as a tree: an alias inside the node it names would make every walk of the file endless. */

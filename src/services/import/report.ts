@@ -20,8 +20,17 @@ export interface ImportReport {
 /** The header comment an imported file starts with: where it came from and every note, so the operator reviews them. */
 export function importHeader(source: string, report: Pick<ImportReport, 'skipped' | 'approximated'>): string[] {
   const lines = [`Imported from ${source} by \`warden import\`. Review it, then: warden config apply FILE`];
-  if (report.skipped.length > 0) lines.push('', `Not imported (${report.skipped.length}):`, ...report.skipped.map((n) => `  - ${n.item}: ${n.reason}`));
+  if (report.skipped.length > 0)
+    lines.push(
+      '',
+      `Not imported (${report.skipped.length}):`,
+      ...report.skipped.map((n) => `  - ${n.item}: ${n.reason}`),
+    );
   if (report.approximated.length > 0)
-    lines.push('', `Imported with changes (${report.approximated.length}):`, ...report.approximated.map((n) => `  - ${n.item}: ${n.reason}`));
+    lines.push(
+      '',
+      `Imported with changes (${report.approximated.length}):`,
+      ...report.approximated.map((n) => `  - ${n.item}: ${n.reason}`),
+    );
   return lines;
 }

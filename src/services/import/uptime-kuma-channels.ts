@@ -5,7 +5,15 @@ import { channelEntrySchema } from '../notifications/schema.js';
 import { fileText } from './file-text.js';
 import type { ImportNote } from './report.js';
 import { issues } from './uptime-kuma-pages.js';
-import { envName, isCredentialHeader, keyAllocator, placeholder, slugOf, textOf, urlWithSecret } from './uptime-kuma-values.js';
+import {
+  envName,
+  isCredentialHeader,
+  keyAllocator,
+  placeholder,
+  slugOf,
+  textOf,
+  urlWithSecret,
+} from './uptime-kuma-values.js';
 
 export interface ChannelContext {
   data: KumaData;
@@ -17,7 +25,11 @@ export interface ChannelContext {
 /** Kuma tells of a monitor going down and coming back up. */
 const KUMA_EVENTS = ['monitor.down', 'monitor.recovered'];
 
-type Provider = (config: Record<string, unknown>, key: string, notes: string[]) => { type: string; config: Record<string, unknown> } | { skip: string };
+type Provider = (
+  config: Record<string, unknown>,
+  key: string,
+  notes: string[],
+) => { type: string; config: Record<string, unknown> } | { skip: string };
 
 export function kumaChannels(ctx: ChannelContext): Record<string, unknown>[] {
   const keys = keyAllocator();
@@ -28,7 +40,10 @@ export function kumaChannels(ctx: ChannelContext): Record<string, unknown>[] {
     const type = typeof config.type === 'string' ? config.type : 'unknown';
     const provider = PROVIDERS.get(type);
     if (provider === undefined) {
-      ctx.skipped.push({ item, reason: `Warden has no ${type} channel (webhook, discord, slack, teams, telegram, ntfy and email are its channels)` });
+      ctx.skipped.push({
+        item,
+        reason: `Warden has no ${type} channel (webhook, discord, slack, teams, telegram, ntfy and email are its channels)`,
+      });
       continue;
     }
     const key = keys(slugOf(row.name ?? '', `notification-${row.id}`));
@@ -38,8 +53,11 @@ export function kumaChannels(ctx: ChannelContext): Record<string, unknown>[] {
       ctx.skipped.push({ item, reason: mapped.skip });
       continue;
     }
-    const monitors = ctx.data.monitorNotifications.filter((l) => l.right === row.id).flatMap((l) => ctx.imported.get(l.left) ?? []);
-    if (monitors.length === 0) notes.push('no imported monitor used it: its scope is empty (it gets nothing until you widen rules.monitors)');
+    const monitors = ctx.data.monitorNotifications
+      .filter((l) => l.right === row.id)
+      .flatMap((l) => ctx.imported.get(l.left) ?? []);
+    if (monitors.length === 0)
+      notes.push('no imported monitor used it: its scope is empty (it gets nothing until you widen rules.monitors)');
     const entry: Record<string, unknown> = {
       key,
       name: textOf(row.name, 200) ?? key,
@@ -64,7 +82,9 @@ export function kumaChannels(ctx: ChannelContext): Record<string, unknown>[] {
 function parseConfig(row: KumaNotificationRow): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(row.config ?? '{}');
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
   } catch {
     return {};
   }
@@ -72,7 +92,8 @@ function parseConfig(row: KumaNotificationRow): Record<string, unknown> {
 
 function holdsPlaceholder(entry: unknown, path: readonly PropertyKey[]): boolean {
   let value: unknown = entry;
-  for (const key of path) value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  for (const key of path)
+    value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
   return typeof value === 'string' && value.includes('${KUMA_');
 }
 
@@ -84,12 +105,15 @@ function secretUrl(url: string | undefined, key: string, what: string, notes: st
   const env = envName(key, 'url_token');
   const split = urlWithSecret(url, env);
   if (split === undefined) return { skip: `its ${what} is not an http(s) URL with a token` };
-  notes.push(`the token in its ${what} is read from \${${env}}: set it to the URL's ${split.removed === 'sig' ? 'sig= parameter' : 'last part'} before warden config apply`);
+  notes.push(
+    `the token in its ${what} is read from \${${env}}: set it to the URL's ${split.removed === 'sig' ? 'sig= parameter' : 'last part'} before warden config apply`,
+  );
   return split.url;
 }
 
 function templateNote(config: Record<string, unknown>, flags: string[], notes: string[]): void {
-  if (flags.some((flag) => config[flag] === true)) notes.push("its custom message template is not imported: Warden's messages have their own layout");
+  if (flags.some((flag) => config[flag] === true))
+    notes.push("its custom message template is not imported: Warden's messages have their own layout");
 }
 
 /** Kuma's providers Warden has a channel for. */
@@ -104,26 +128,35 @@ const PROVIDER_TABLE: Record<string, Provider> = {
     const url = secretUrl(str(config.slackwebhookURL), key, 'webhook URL', notes);
     if (typeof url !== 'string') return url;
     templateNote(config, ['slackUseTemplate'], notes);
-    if (str(config.slackchannel)) notes.push('its channel override is not imported: the webhook posts to its own channel');
+    if (str(config.slackchannel))
+      notes.push('its channel override is not imported: the webhook posts to its own channel');
     return { type: 'slack', config: { url } };
   },
   teams(config, key, notes) {
     const raw = str(config.webhookUrl);
     if (raw !== undefined && !raw.includes('sig='))
-      return { skip: 'an Office 365 connector webhook (retired by Microsoft): create a Workflows webhook and add a teams channel by hand' };
+      return {
+        skip: 'an Office 365 connector webhook (retired by Microsoft): create a Workflows webhook and add a teams channel by hand',
+      };
     const url = secretUrl(raw, key, 'webhook URL', notes);
     return typeof url === 'string' ? { type: 'teams', config: { url } } : url;
   },
   telegram(config, key, notes) {
-    const chatId = str(config.telegramChatID) ?? (typeof config.telegramChatID === 'number' ? String(config.telegramChatID) : undefined);
-    if (str(config.telegramBotToken) === undefined || chatId === undefined) return { skip: 'it has no bot token or chat id' };
+    const chatId =
+      str(config.telegramChatID) ??
+      (typeof config.telegramChatID === 'number' ? String(config.telegramChatID) : undefined);
+    if (str(config.telegramBotToken) === undefined || chatId === undefined)
+      return { skip: 'it has no bot token or chat id' };
     const env = envName(key, 'bot_token');
     notes.push(`its bot token is read from \${${env}}: set it before warden config apply`);
     const out: Record<string, unknown> = { botToken: placeholder(env), chatId };
     const server = str(config.telegramServerUrl);
-    if (server !== undefined && server.replace(/\/+$/, '') !== 'https://api.telegram.org') out.apiBaseUrl = server.replace(/\/+$/, '');
-    if (str(config.telegramMessageThreadID)) notes.push('its message thread is not imported: the bot posts to the chat');
-    if (config.telegramSendSilently === true || config.telegramProtectContent === true) notes.push('its silent and protected-content options are not imported');
+    if (server !== undefined && server.replace(/\/+$/, '') !== 'https://api.telegram.org')
+      out.apiBaseUrl = server.replace(/\/+$/, '');
+    if (str(config.telegramMessageThreadID))
+      notes.push('its message thread is not imported: the bot posts to the chat');
+    if (config.telegramSendSilently === true || config.telegramProtectContent === true)
+      notes.push('its silent and protected-content options are not imported');
     templateNote(config, ['telegramUseTemplate'], notes);
     return { type: 'telegram', config: out };
   },
@@ -168,18 +201,23 @@ const PROVIDER_TABLE: Record<string, Provider> = {
           : `Warden sends an access token, not a user name and password: create one (tk_…) for "${str(config.ntfyusername) ?? ''}" and set ${env}`,
       );
     }
-    if (config.ntfyPriority !== undefined) notes.push("its priority is not imported: Warden sets one by the event's severity");
+    if (config.ntfyPriority !== undefined)
+      notes.push("its priority is not imported: Warden sets one by the event's severity");
     return { type: 'ntfy', config: out };
   },
   smtp(config, key, notes) {
-    const recipients = [config.smtpTo, config.smtpCC, config.smtpBCC].flatMap((list) => (str(list) ?? '').split(',')).map((a) => a.trim()).filter((a) => a !== '');
+    const recipients = [config.smtpTo, config.smtpCC, config.smtpBCC]
+      .flatMap((list) => (str(list) ?? '').split(','))
+      .map((a) => a.trim())
+      .filter((a) => a !== '');
     if (recipients.length === 0) return { skip: 'it has no recipient' };
     if (str(config.smtpCC) || str(config.smtpBCC)) notes.push('its Cc and Bcc recipients are sent to as To');
     const out: Record<string, unknown> = { to: recipients.length === 1 ? recipients[0] : recipients };
     const host = str(config.smtpHost);
     if (host !== undefined) {
       out.host = host;
-      if (typeof config.smtpPort === 'number' || /^\d+$/.test(fileText(config.smtpPort))) out.port = Number(config.smtpPort);
+      if (typeof config.smtpPort === 'number' || /^\d+$/.test(fileText(config.smtpPort)))
+        out.port = Number(config.smtpPort);
       out.secure = config.smtpSecure === true ? 'tls' : config.smtpIgnoreSTARTTLS === true ? 'none' : 'starttls';
       if (str(config.smtpUsername)) {
         out.username = str(config.smtpUsername);
@@ -192,11 +230,13 @@ const PROVIDER_TABLE: Record<string, Provider> = {
     const from = str(config.smtpFrom);
     if (from !== undefined) out.from = from;
     if (config.smtpSecure !== true && config.smtpIgnoreSTARTTLS !== true && host !== undefined)
-      notes.push('Kuma used STARTTLS when the server offered it; Warden requires it (set secure: none for a plain local relay)');
-    if (str(config.customSubject) || str(config.customBody)) notes.push("its custom subject and body are not imported: Warden's messages have their own layout");
+      notes.push(
+        'Kuma used STARTTLS when the server offered it; Warden requires it (set secure: none for a plain local relay)',
+      );
+    if (str(config.customSubject) || str(config.customBody))
+      notes.push("its custom subject and body are not imported: Warden's messages have their own layout");
     return { type: 'email', config: out };
   },
 };
 /** A Map: the types looked up come from the file. */
 const PROVIDERS = new Map(Object.entries(PROVIDER_TABLE));
-

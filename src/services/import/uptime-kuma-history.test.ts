@@ -2,7 +2,11 @@
 // uptime, on every storage dialect; a second run replaces the first; Warden's own checks are never overwritten.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Harness, startHarness } from '../../../test/app-harness.js';
-import { buildKumaFixture, KUMA_FIXTURE_VERSIONS, withOperatorEnv } from '../../../test/fixtures/uptime-kuma/kuma-fixture.js';
+import {
+  buildKumaFixture,
+  KUMA_FIXTURE_VERSIONS,
+  withOperatorEnv,
+} from '../../../test/fixtures/uptime-kuma/kuma-fixture.js';
 import { dialects } from '../../../test/store-dialects.js';
 import { importUptimeKumaCommand } from '../../cli/commands/import-uptime-kuma.js';
 import { formatWardenYaml } from '../../config/write.js';
@@ -45,7 +49,8 @@ for (const dialect of dialects)
       const saved = { ...process.env };
       let stdout = '';
       let stderr = '';
-      const history = () => importUptimeKumaCommand().parseAsync([fixtures[version]!.file, '--history'], { from: 'user' });
+      const history = () =>
+        importUptimeKumaCommand().parseAsync([fixtures[version]!.file, '--history'], { from: 'user' });
       const page = async () => {
         const response = await harness.request('/api/v1/status/status');
         expect(response.status).toBe(200);
@@ -78,7 +83,20 @@ for (const dialect of dialects)
       it("fills the page's daily bars and uptime from the heartbeats before the monitors' first day in Warden", async () => {
         // Warden already checked the website once today: the import leaves today to Warden.
         await harness.opened.store.checks.write(
-          [{ monitorId: harness.monitors.website!.id, checkedAt: APPLIED + 60_000, ok: true, degraded: false, latencyMs: 80, message: null, error: null, data: null, source: 'edge', resultId: null }],
+          [
+            {
+              monitorId: harness.monitors.website!.id,
+              checkedAt: APPLIED + 60_000,
+              ok: true,
+              degraded: false,
+              latencyMs: 80,
+              message: null,
+              error: null,
+              data: null,
+              source: 'edge',
+              resultId: null,
+            },
+          ],
           [],
         );
         await harness.changeWatch.prime();
@@ -105,15 +123,24 @@ for (const dialect of dialects)
         // A monitor Kuma has no heartbeats of keeps empty bars.
         expect(components['Shop keyword']?.days.every((d) => d.checks === 0)).toBe(true);
         // 6 days of 24 hours, less the hour under maintenance.
-        expect(stdout).toContain('website: 8580 heartbeats, 2026-11-14T00:00:00Z to 2026-11-19T23:59:00Z: 6 days, 143 hours');
+        expect(stdout).toContain(
+          'website: 8580 heartbeats, 2026-11-14T00:00:00Z to 2026-11-19T23:59:00Z: 6 days, 143 hours',
+        );
         expect(stdout).toContain('lobby: 8640 heartbeats');
-        expect(stderr).toContain('not filled: monitor "Router ping" (id 8): no monitor "router-ping" in the organization');
+        expect(stderr).toContain(
+          'not filled: monitor "Router ping" (id 8): no monitor "router-ping" in the organization',
+        );
       });
 
       it('replaces what an earlier run wrote instead of adding to it', async () => {
         await history();
         await history();
-        const daily = await harness.opened.store.checks.bucketCounts('day', [harness.monitors.website!.id], Date.UTC(2026, 10, 1), TODAY + DAY_MS);
+        const daily = await harness.opened.store.checks.bucketCounts(
+          'day',
+          [harness.monitors.website!.id],
+          Date.UTC(2026, 10, 1),
+          TODAY + DAY_MS,
+        );
         expect(daily.map((b) => [new Date(b.start).toISOString().slice(0, 10), b.count, b.upCount]).sort()).toEqual([
           ['2026-11-14', 1440, 1440],
           ['2026-11-15', 1440, 1440],
@@ -122,10 +149,22 @@ for (const dialect of dialects)
           ['2026-11-18', 1440, 1440],
           ['2026-11-19', 1440, 1440],
         ]);
-        const hourly = await harness.opened.store.checks.buckets('hour', [harness.monitors.website!.id], Date.UTC(2026, 10, 16), Date.UTC(2026, 10, 16, 1));
+        const hourly = await harness.opened.store.checks.buckets(
+          'hour',
+          [harness.monitors.website!.id],
+          Date.UTC(2026, 10, 16),
+          Date.UTC(2026, 10, 16, 1),
+        );
         expect(hourly).toEqual([expect.objectContaining({ count: 60, upCount: 0, latencyAvg: null })]);
-        const up = await harness.opened.store.checks.buckets('hour', [harness.monitors.website!.id], Date.UTC(2026, 10, 14), Date.UTC(2026, 10, 14, 1));
+        const up = await harness.opened.store.checks.buckets(
+          'hour',
+          [harness.monitors.website!.id],
+          Date.UTC(2026, 10, 14),
+          Date.UTC(2026, 10, 14, 1),
+        );
         // Pings 100 to 159 ms, as Kuma measured them.
-        expect(up).toEqual([expect.objectContaining({ count: 60, upCount: 60, latencyMin: 100, latencyMax: 159, latencyAvg: 129.5 })]);
+        expect(up).toEqual([
+          expect.objectContaining({ count: 60, upCount: 60, latencyMin: 100, latencyMax: 159, latencyAvg: 129.5 }),
+        ]);
       });
     });

@@ -37,7 +37,10 @@ const STATUS = { down: 0, up: 1, pending: 2 } as const;
  * Only days before the monitor's first day in Warden are written, so its own checks are never overwritten, and each
  * run replaces what the previous one wrote.
  */
-export async function importUptimeKumaHistory(ctx: ServiceContext, input: KumaHistoryInput): Promise<KumaHistoryReport> {
+export async function importUptimeKumaHistory(
+  ctx: ServiceContext,
+  input: KumaHistoryInput,
+): Promise<KumaHistoryReport> {
   const organizationId = organizationOf(ctx);
   const keys = kumaMonitorKeys(input.data);
   const report: KumaHistoryReport = { filled: [], unmatched: [] };
@@ -47,14 +50,24 @@ export async function importUptimeKumaHistory(ctx: ServiceContext, input: KumaHi
     const key = keys.get(row.id)!;
     const monitor = await ctx.store.monitors.findByKey(organizationId, key);
     if (monitor === undefined) {
-      report.unmatched.push({ item: monitorItem(row), reason: `no monitor "${key}" in the organization (apply the imported warden.yaml first)` });
+      report.unmatched.push({
+        item: monitorItem(row),
+        reason: `no monitor "${key}" in the organization (apply the imported warden.yaml first)`,
+      });
       continue;
     }
     const before = Math.floor(monitor.createdAt / DAY_MS) * DAY_MS;
     const rolled = rollHeartbeats(monitor.id, input.heartbeats(row.id, 0), before);
     await ctx.store.checks.replaceBucketsBefore('hour', monitor.id, before, rolled.hours);
     await ctx.store.checks.replaceBucketsBefore('day', monitor.id, before, rolled.days);
-    report.filled.push({ key, checks: rolled.checks, days: rolled.days.length, hours: rolled.hours.length, from: rolled.from, to: rolled.to });
+    report.filled.push({
+      key,
+      checks: rolled.checks,
+      days: rolled.days.length,
+      hours: rolled.hours.length,
+      from: rolled.from,
+      to: rolled.to,
+    });
     touched.add(monitor.id);
   }
   await announce(ctx, organizationId, touched);
@@ -87,7 +100,8 @@ function rollHeartbeats(monitorId: string, beats: Iterable<KumaHeartbeat>, befor
       checkedAt: beat.at,
       ok,
       degraded: false,
-      latencyMs: ok && beat.ping !== null && Number.isFinite(beat.ping) && beat.ping >= 0 ? Math.round(beat.ping) : null,
+      latencyMs:
+        ok && beat.ping !== null && Number.isFinite(beat.ping) && beat.ping >= 0 ? Math.round(beat.ping) : null,
       message: null,
       error: null,
       data: null,
@@ -109,7 +123,8 @@ async function announce(ctx: ServiceContext, organizationId: string, monitorIds:
   await withTransaction(ctx, async (tx) => {
     for (const page of await tx.store.pages.list(organizationId)) {
       const components = await tx.store.components.list(page.id);
-      if (components.some((c) => c.monitorId !== null && monitorIds.has(c.monitorId))) tx.bus.publish({ type: 'page.changed', at: now, pageId: page.id });
+      if (components.some((c) => c.monitorId !== null && monitorIds.has(c.monitorId)))
+        tx.bus.publish({ type: 'page.changed', at: now, pageId: page.id });
     }
   });
 }

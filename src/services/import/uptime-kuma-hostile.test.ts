@@ -12,9 +12,21 @@ import { type ImportReport, importHeader } from './report.js';
 import { importUptimeKuma } from './uptime-kuma.js';
 import type { GamedigLookup } from './uptime-kuma-monitors.js';
 
-const HOSTILE_TEXT = ['{"toString": 1, "valueOf": 1, "__proto__": {"polluted": 1}, "constructor": {"x": 1}}', '[[{"toString": 1}]]', '__proto__', 'constructor'];
+const HOSTILE_TEXT = [
+  '{"toString": 1, "valueOf": 1, "__proto__": {"polluted": 1}, "constructor": {"x": 1}}',
+  '[[{"toString": 1}]]',
+  '__proto__',
+  'constructor',
+];
 /** What a JSON column's fields are set to: objects that cannot be turned into text or a number the usual way. */
-const HOSTILE_FIELD: unknown[] = [{ toString: 1, valueOf: 1 }, JSON.parse('{"__proto__": {"polluted": 1}}'), [[1]], null, true, '__proto__'];
+const HOSTILE_FIELD: unknown[] = [
+  { toString: 1, valueOf: 1 },
+  JSON.parse('{"__proto__": {"polluted": 1}}'),
+  [[1]],
+  null,
+  true,
+  '__proto__',
+];
 
 const fixture = buildKumaFixture('2.x');
 let data: KumaData;
@@ -33,21 +45,37 @@ function importAll(changed: KumaData): ImportReport {
   configFileSchema.safeParse(report.file);
   formatWardenYaml(report.file, importHeader('kuma.db', report));
   for (const note of [...report.skipped, ...report.approximated])
-    if (typeof note.item !== 'string' || typeof note.reason !== 'string') throw new Error(`a note that is not text: ${note.item}`);
+    if (typeof note.item !== 'string' || typeof note.reason !== 'string')
+      throw new Error(`a note that is not text: ${note.item}`);
   return report;
 }
 
-const TABLES = ['monitors', 'statusPages', 'pageGroups', 'incidents', 'maintenance', 'notifications', 'tags', 'customDomains'] as const;
+const TABLES = [
+  'monitors',
+  'statusPages',
+  'pageGroups',
+  'incidents',
+  'maintenance',
+  'notifications',
+  'tags',
+  'customDomains',
+] as const;
 
 describe('importing a hostile Uptime Kuma database', () => {
   it('reports instead of crashing whatever text a row holds', () => {
     const failures: string[] = [];
     for (const table of TABLES) {
-      const columns = new Set(data[table].flatMap((row) => Object.entries(row).flatMap(([column, value]) => (typeof value === 'string' ? [column] : []))));
+      const columns = new Set(
+        data[table].flatMap((row) =>
+          Object.entries(row).flatMap(([column, value]) => (typeof value === 'string' ? [column] : [])),
+        ),
+      );
       for (const column of columns)
         for (const text of HOSTILE_TEXT) {
           // Every row of the table at once: each monitor type meets the text on its own path.
-          const rows = data[table].map((row) => (typeof (row as unknown as Record<string, unknown>)[column] === 'string' ? { ...row, [column]: text } : row));
+          const rows = data[table].map((row) =>
+            typeof (row as unknown as Record<string, unknown>)[column] === 'string' ? { ...row, [column]: text } : row,
+          );
           try {
             importAll({ ...data, [table]: rows });
           } catch (error) {
@@ -66,13 +94,18 @@ describe('importing a hostile Uptime Kuma database', () => {
       for (const field of Object.keys(config))
         for (const value of HOSTILE_FIELD) {
           const changed = `{${Object.entries(config)
-            .map(([k, v]) => `${JSON.stringify(k)}: ${k === field ? (JSON.stringify(value) ?? 'null').replace('"polluted"', '"__proto__": {}, "polluted"') : JSON.stringify(v)}`)
+            .map(
+              ([k, v]) =>
+                `${JSON.stringify(k)}: ${k === field ? (JSON.stringify(value) ?? 'null').replace('"polluted"', '"__proto__": {}, "polluted"') : JSON.stringify(v)}`,
+            )
             .join(', ')}}`;
           const notifications = data.notifications.map((n, j) => (j === i ? { ...n, config: changed } : n));
           try {
             importAll({ ...data, notifications });
           } catch (error) {
-            failures.push(`notifications[${i}].config.${field} = ${JSON.stringify(value)}: ${(error as Error).message}`);
+            failures.push(
+              `notifications[${i}].config.${field} = ${JSON.stringify(value)}: ${(error as Error).message}`,
+            );
           }
         }
     }
@@ -82,15 +115,26 @@ describe('importing a hostile Uptime Kuma database', () => {
   it('takes a monitor type or a notification type named after Object.prototype’s members as one Warden lacks', () => {
     const report = importAll({
       ...data,
-      monitors: data.monitors.map((m) => (m.id === 1 ? { ...m, type: 'constructor' } : m.id === 2 ? { ...m, type: 'toString' } : m)),
-      notifications: data.notifications.map((n, i) => (i === 0 ? { ...n, config: '{"type": "__proto__"}' } : i === 1 ? { ...n, config: '{"type": "hasOwnProperty"}' } : n)),
+      monitors: data.monitors.map((m) =>
+        m.id === 1 ? { ...m, type: 'constructor' } : m.id === 2 ? { ...m, type: 'toString' } : m,
+      ),
+      notifications: data.notifications.map((n, i) =>
+        i === 0
+          ? { ...n, config: '{"type": "__proto__"}' }
+          : i === 1
+            ? { ...n, config: '{"type": "hasOwnProperty"}' }
+            : n,
+      ),
     });
     const reasons = report.skipped.map((note) => note.reason);
-    expect(reasons).toContain('Warden has no __proto__ channel (webhook, discord, slack, teams, telegram, ntfy and email are its channels)');
-    expect(reasons).toContain('Warden has no hasOwnProperty channel (webhook, discord, slack, teams, telegram, ntfy and email are its channels)');
-    expect(report.skipped.filter((note) => /^monitor ".*" \(id [12]\)$/.test(note.item)).map((note) => note.reason)).toEqual([
-      expect.stringContaining('constructor'),
-      expect.stringContaining('toString'),
-    ]);
+    expect(reasons).toContain(
+      'Warden has no __proto__ channel (webhook, discord, slack, teams, telegram, ntfy and email are its channels)',
+    );
+    expect(reasons).toContain(
+      'Warden has no hasOwnProperty channel (webhook, discord, slack, teams, telegram, ntfy and email are its channels)',
+    );
+    expect(
+      report.skipped.filter((note) => /^monitor ".*" \(id [12]\)$/.test(note.item)).map((note) => note.reason),
+    ).toEqual([expect.stringContaining('constructor'), expect.stringContaining('toString')]);
   });
 });

@@ -60,7 +60,13 @@ const CONTENT_TYPES = new Map([
   ['xml', 'text/xml; charset=utf-8'],
 ]);
 
-export function kumaMonitorEntry(row: KumaMonitorRow, key: string, tags: string[], games: GamedigLookup, relayKey: string): MonitorMapping {
+export function kumaMonitorEntry(
+  row: KumaMonitorRow,
+  key: string,
+  tags: string[],
+  games: GamedigLookup,
+  relayKey: string,
+): MonitorMapping {
   const unsupported = UNSUPPORTED.get(row.type);
   if (unsupported !== undefined) return { skip: unsupported };
   if (row.upside_down) return { skip: 'upside-down mode (up when the check fails) has no Warden equivalent' };
@@ -79,7 +85,9 @@ export function kumaMonitorEntry(row: KumaMonitorRow, key: string, tags: string[
   if (tags.length > MONITOR_LIMITS.tags) notes.push(`only its first ${MONITOR_LIMITS.tags} tags are kept`);
   entry.config = typed.config;
   if ((row.resend_interval ?? 0) > 0)
-    notes.push(`Kuma repeated its down notification every ${row.resend_interval} checks; Warden reminds per channel (rules.remindEveryMin)`);
+    notes.push(
+      `Kuma repeated its down notification every ${row.resend_interval} checks; Warden reminds per channel (rules.remindEveryMin)`,
+    );
   return { entry, notes, onRelay: typed.onRelay };
 }
 
@@ -110,10 +118,17 @@ function typeConfig(row: KumaMonitorRow, key: string, games: GamedigLookup, note
 function schedule(row: KumaMonitorRow, notes: string[]): Record<string, number> {
   const L = MONITOR_LIMITS;
   const interval = within(row.interval ?? L.intervalSec.default, L.intervalSec.min, L.intervalSec.max);
-  if (interval.moved) notes.push(`checked every ${row.interval} s in Kuma; Warden's interval is ${L.intervalSec.min} to ${L.intervalSec.max} s: ${interval.value} s`);
-  const timeoutSec = row.timeout !== null && row.timeout > 0 ? row.timeout : (row.interval ?? L.intervalSec.default) * 0.8;
+  if (interval.moved)
+    notes.push(
+      `checked every ${row.interval} s in Kuma; Warden's interval is ${L.intervalSec.min} to ${L.intervalSec.max} s: ${interval.value} s`,
+    );
+  const timeoutSec =
+    row.timeout !== null && row.timeout > 0 ? row.timeout : (row.interval ?? L.intervalSec.default) * 0.8;
   const timeout = within(timeoutSec * 1000, L.timeoutMs.min, L.timeoutMs.max);
-  if (timeout.moved) notes.push(`timeout ${timeoutSec} s is outside Warden's ${L.timeoutMs.min} to ${L.timeoutMs.max} ms: ${timeout.value} ms`);
+  if (timeout.moved)
+    notes.push(
+      `timeout ${timeoutSec} s is outside Warden's ${L.timeoutMs.min} to ${L.timeoutMs.max} ms: ${timeout.value} ms`,
+    );
   const retries = within(row.maxretries ?? 0, L.retries.min, L.retries.max);
   if (retries.moved) notes.push(`${row.maxretries} retries in Kuma; Warden allows at most ${L.retries.max}`);
   if (retries.value > 0 && row.retry_interval !== null && row.retry_interval > 0 && row.retry_interval !== row.interval)
@@ -127,7 +142,10 @@ function httpConfig(row: KumaMonitorRow, key: string, notes: string[]): Typed {
   if (!METHODS.has(method)) return { skip: `Warden's http monitor does not send ${method} requests` };
   // Kuma keeps the method chosen last even when its credentials were cleared: without them, nothing is sent.
   const chosen = row.auth_method ?? (row.basic_auth_user ? 'basic' : null);
-  const auth = (chosen === 'basic' && !row.basic_auth_user) || (chosen === 'bearer' && !row.bearer_token) || chosen === '' ? null : chosen;
+  const auth =
+    (chosen === 'basic' && !row.basic_auth_user) || (chosen === 'bearer' && !row.bearer_token) || chosen === ''
+      ? null
+      : chosen;
   if (auth !== null && auth !== 'basic' && auth !== 'bearer')
     return { skip: `its ${auth} authentication has no Warden equivalent (http monitors send fixed headers)` };
   const config: Record<string, unknown> = { url: row.url.trim() };
@@ -147,7 +165,8 @@ function httpConfig(row: KumaMonitorRow, key: string, notes: string[]): Typed {
     notes.push('a keyword monitor without a keyword: imported as a plain http check');
   }
   if (row.type === 'json-query') jsonExpectation(row, config, notes);
-  if (row.proxy_id !== null) notes.push('Kuma sent it through a proxy; Warden connects directly (or from a relay placed where the proxy is)');
+  if (row.proxy_id !== null)
+    notes.push('Kuma sent it through a proxy; Warden connects directly (or from a relay placed where the proxy is)');
   if (row.cache_bust) notes.push('Kuma added a cache-busting query parameter; Warden requests the URL as it is');
   return { type: 'http', config, onRelay: false };
 }
@@ -160,7 +179,9 @@ function acceptedStatus(json: string | null): string[] {
   } catch {
     return [];
   }
-  return Array.isArray(list) ? list.filter((s): s is string => typeof s === 'string' && STATUS_TEXT.test(s)).slice(0, 20) : [];
+  return Array.isArray(list)
+    ? list.filter((s): s is string => typeof s === 'string' && STATUS_TEXT.test(s)).slice(0, 20)
+    : [];
 }
 
 /** The request's headers: Kuma's own (credentials as placeholders), its basic or bearer auth, and the body's type. */
@@ -192,7 +213,8 @@ function httpHeaders(row: KumaMonitorRow, key: string, auth: string | null, note
   }
   if (row.body && row.body.trim() !== '') {
     const type = CONTENT_TYPES.get(row.http_body_encoding ?? 'json');
-    if (type !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = type;
+    if (type !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+      headers['Content-Type'] = type;
   }
   return headers;
 }
@@ -205,28 +227,40 @@ function jsonExpectation(row: KumaMonitorRow, config: Record<string, unknown>, n
   const path = row.json_path?.trim() ?? '';
   const operator = row.json_path_operator ?? '==';
   if (path === '' || !isValidJsonPath(path)) {
-    notes.push(`its JSON query ${JSON.stringify(path)} is not a plain path Warden reads: only the status code is checked`);
+    notes.push(
+      `its JSON query ${JSON.stringify(path)} is not a plain path Warden reads: only the status code is checked`,
+    );
     return;
   }
   config.jsonPath = path;
   if (operator === '==' && row.expected_value !== null) config.jsonExpected = row.expected_value;
-  else notes.push(`Warden compares JSON values for equality only: "${path} ${operator} ${row.expected_value ?? ''}" became a check that ${path} exists`);
+  else
+    notes.push(
+      `Warden compares JSON values for equality only: "${path} ${operator} ${row.expected_value ?? ''}" became a check that ${path} exists`,
+    );
 }
 
 function tcpConfig(row: KumaMonitorRow, notes: string[]): Typed {
   if (!row.hostname || row.port === null) return { skip: 'it has no host or port' };
   if (row.smtp_security && row.smtp_security !== 'nostarttls')
-    notes.push(`Kuma also checked the port's TLS (${row.smtp_security}); Warden's tcp monitor only connects (a tls monitor checks certificates)`);
-  if (row.expected_tls_alert && row.expected_tls_alert !== 'none') notes.push('Kuma expected a TLS alert on connect; Warden only connects');
+    notes.push(
+      `Kuma also checked the port's TLS (${row.smtp_security}); Warden's tcp monitor only connects (a tls monitor checks certificates)`,
+    );
+  if (row.expected_tls_alert && row.expected_tls_alert !== 'none')
+    notes.push('Kuma expected a TLS alert on connect; Warden only connects');
   return { type: 'tcp', config: { host: row.hostname.trim(), port: row.port }, onRelay: false };
 }
 
 function dnsConfig(row: KumaMonitorRow, notes: string[]): Typed {
   if (!row.hostname) return { skip: 'it has no host name' };
   const recordType = (row.dns_resolve_type ?? 'A').toUpperCase();
-  if (!(DNS_RECORD_TYPES as readonly string[]).includes(recordType)) return { skip: `Warden's dns monitor does not ask for ${recordType} records` };
+  if (!(DNS_RECORD_TYPES as readonly string[]).includes(recordType))
+    return { skip: `Warden's dns monitor does not ask for ${recordType} records` };
   const config: Record<string, unknown> = { hostname: row.hostname.trim(), recordType };
-  const servers = (row.dns_resolve_server ?? '').replace(/\s/g, '').split(',').filter((s) => s !== '');
+  const servers = (row.dns_resolve_server ?? '')
+    .replace(/\s/g, '')
+    .split(',')
+    .filter((s) => s !== '');
   const server = servers[0];
   if (server !== undefined) {
     const port = row.port !== null && row.port !== 53 ? row.port : undefined;
@@ -250,14 +284,23 @@ function dnsExpected(conditions: string | null): { value?: string; note?: string
   }
   if (!Array.isArray(list) || list.length === 0) return {};
   const [only] = list as { type?: string; variable?: string; operator?: string; value?: unknown }[];
-  if (list.length === 1 && only?.type === 'expression' && only.variable === 'record' && only.operator === 'equals' && typeof only.value === 'string')
+  if (
+    list.length === 1 &&
+    only?.type === 'expression' &&
+    only.variable === 'record' &&
+    only.operator === 'equals' &&
+    typeof only.value === 'string'
+  )
     return { value: only.value };
-  return { note: 'Warden checks that one value is among the answers: its conditions other than one "record equals" were left out' };
+  return {
+    note: 'Warden checks that one value is among the answers: its conditions other than one "record equals" were left out',
+  };
 }
 
 function pushConfig(row: KumaMonitorRow, notes: string[]): Typed {
   const grace = within(row.interval ?? 60, 10, 7 * 24 * 3600);
-  if (grace.moved) notes.push(`Kuma waited ${row.interval} s for a push; Warden's grace is 10 s to 7 days: ${grace.value} s`);
+  if (grace.moved)
+    notes.push(`Kuma waited ${row.interval} s for a push; Warden's grace is 10 s to 7 days: ${grace.value} s`);
   notes.push(
     "its push URL changes: Kuma's token cannot be kept; `warden config apply` prints the new token; point the sender at /api/push/TOKEN (Kuma's ping= becomes latency=)",
   );
@@ -266,8 +309,14 @@ function pushConfig(row: KumaMonitorRow, notes: string[]): Typed {
 
 function steamConfig(row: KumaMonitorRow, notes: string[]): Typed {
   if (!row.hostname) return { skip: 'it has no host' };
-  notes.push("Kuma looked the server up in Steam's server list (with a Steam API key); Warden asks the server itself (A2S) on its query port");
-  return { type: 'source', config: { host: row.hostname.trim(), ...(row.port !== null ? { port: row.port } : {}) }, onRelay: false };
+  notes.push(
+    "Kuma looked the server up in Steam's server list (with a Steam API key); Warden asks the server itself (A2S) on its query port",
+  );
+  return {
+    type: 'source',
+    config: { host: row.hostname.trim(), ...(row.port !== null ? { port: row.port } : {}) },
+    onRelay: false,
+  };
 }
 
 /** Games whose protocol Warden speaks natively run on the edge as its own types; any other stays GameDig, on a relay. */
@@ -281,13 +330,22 @@ function gamedigConfig(row: KumaMonitorRow, games: GamedigLookup, notes: string[
   const portNumber = row.port ?? game?.defaultQueryPort;
   const port = portNumber !== undefined ? { port: portNumber } : {};
   if (row.gamedig_token) notes.push('its GameDig token was left out (Warden does not send one)');
-  const native = game === undefined ? undefined : game.id === 'minecraft' ? 'minecraft-java' : game.id === 'mbe' ? 'minecraft-bedrock' : NATIVE[game.protocol];
+  const native =
+    game === undefined
+      ? undefined
+      : game.id === 'minecraft'
+        ? 'minecraft-java'
+        : game.id === 'mbe'
+          ? 'minecraft-bedrock'
+          : NATIVE[game.protocol];
   if (game !== undefined && native !== undefined) {
     if (row.gamedig_given_port_only === false && game.queryPortDiffers)
-      notes.push(`GameDig also tried ${game.id}'s usual query port; Warden's ${native} monitor asks port ${row.port ?? 'default'} only`);
+      notes.push(
+        `GameDig also tried ${game.id}'s usual query port; Warden's ${native} monitor asks port ${row.port ?? 'default'} only`,
+      );
     return { type: native, config: { host, ...port }, onRelay: false };
   }
   if (game === undefined) notes.push(`GameDig 5 does not know the game id "${row.game}": check it on the relay`);
-  notes.push("Warden runs GameDig monitors on a relay: start the relay in this file (`warden relay`, docs/relay.md)");
+  notes.push('Warden runs GameDig monitors on a relay: start the relay in this file (`warden relay`, docs/relay.md)');
   return { type: 'gamedig', config: { game: game?.id ?? row.game, host, ...port }, onRelay: true };
 }

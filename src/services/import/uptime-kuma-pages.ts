@@ -1,7 +1,13 @@
 // Uptime Kuma's status pages as warden.yaml pages: their sections as component groups (a group monitor as its own
 // monitors, grouped under its name), their incidents, and the maintenance windows that touch them.
 import { LIMITS } from '../../domain/limits.js';
-import type { KumaData, KumaIncidentRow, KumaMaintenanceRow, KumaMonitorRow, KumaStatusPageRow } from '../../store/index.js';
+import type {
+  KumaData,
+  KumaIncidentRow,
+  KumaMaintenanceRow,
+  KumaMonitorRow,
+  KumaStatusPageRow,
+} from '../../store/index.js';
 import { componentCreateSchema } from '../components/schema.js';
 import { incidentEntrySchema } from '../incidents/schema.js';
 import { maintenanceEntrySchema } from '../maintenance/schema.js';
@@ -31,8 +37,13 @@ export function kumaPages(ctx: PageContext): Record<string, unknown>[] {
   for (const row of data.statusPages) {
     const item = `status page "${row.slug}" (id ${row.id})`;
     const slug = slugs(slugOf(row.slug, `page-${row.id}`));
-    if (slug !== row.slug) ctx.approximated.push({ item, reason: `its slug became "${slug}" (Warden's slugs are a-z, 0-9, "-", "_")` });
-    const page: Record<string, unknown> = { slug, title: textOf(row.title, 200) ?? slug, ...optional('description', textOf(row.description, 2000)) };
+    if (slug !== row.slug)
+      ctx.approximated.push({ item, reason: `its slug became "${slug}" (Warden's slugs are a-z, 0-9, "-", "_")` });
+    const page: Record<string, unknown> = {
+      slug,
+      title: textOf(row.title, 200) ?? slug,
+      ...optional('description', textOf(row.description, 2000)),
+    };
     pageOptions(row, page, ctx, item);
     const components = pageComponents(row, byId, ctx, item);
     const parsed = pageEntrySchema.safeParse(page);
@@ -48,7 +59,11 @@ export function kumaPages(ctx: PageContext): Record<string, unknown>[] {
     pages.push(page);
   }
   for (const w of windows)
-    if (!w.placed && 'startsAt' in w) ctx.skipped.push({ item: w.item, reason: 'it is on no imported status page, and Warden keeps maintenance on pages' });
+    if (!w.placed && 'startsAt' in w)
+      ctx.skipped.push({
+        item: w.item,
+        reason: 'it is on no imported status page, and Warden keeps maintenance on pages',
+      });
   return pages;
 }
 
@@ -58,8 +73,16 @@ function pageOptions(row: KumaStatusPageRow, page: Record<string, unknown>, ctx:
   if (domain !== undefined) {
     const withDomain = pageEntrySchema.safeParse({ ...page, customDomain: domain.domain.trim().toLowerCase() });
     if (withDomain.success) page.customDomain = domain.domain.trim().toLowerCase();
-    else ctx.approximated.push({ item, reason: `its domain ${domain.domain} was left out: ${issues(withDomain.error)}` });
-    if (domains.length > 1) ctx.approximated.push({ item, reason: `Warden serves a page on one domain: ${domains.slice(1).map((d) => d.domain).join(', ')} left out` });
+    else
+      ctx.approximated.push({ item, reason: `its domain ${domain.domain} was left out: ${issues(withDomain.error)}` });
+    if (domains.length > 1)
+      ctx.approximated.push({
+        item,
+        reason: `Warden serves a page on one domain: ${domains
+          .slice(1)
+          .map((d) => d.domain)
+          .join(', ')} left out`,
+      });
   }
   const css = textOf(row.custom_css, 100_000);
   if (css !== undefined) {
@@ -70,14 +93,20 @@ function pageOptions(row: KumaStatusPageRow, page: Record<string, unknown>, ctx:
   const lost: string[] = [];
   if (!row.published) lost.push('it was unpublished in Kuma and is public in Warden (add a password, or delete it)');
   if (textOf(row.footer_text, 2000)) lost.push('its footer text is not imported');
-  if (row.icon && row.icon !== DEFAULT_ICON) lost.push('its logo is not imported (upload it in the dashboard or set branding)');
+  if (row.icon && row.icon !== DEFAULT_ICON)
+    lost.push('its logo is not imported (upload it in the dashboard or set branding)');
   if (row.analytics_id) lost.push('its analytics tag is not imported');
   if (row.password) lost.push('its password is not imported (set one with ${ENV})');
   for (const reason of lost) ctx.approximated.push({ item, reason });
 }
 
 /** The page's sections in order; a group monitor's leaves go under the group's name. */
-function pageComponents(row: KumaStatusPageRow, byId: Map<number, KumaMonitorRow>, ctx: PageContext, item: string): Record<string, unknown>[] {
+function pageComponents(
+  row: KumaStatusPageRow,
+  byId: Map<number, KumaMonitorRow>,
+  ctx: PageContext,
+  item: string,
+): Record<string, unknown>[] {
   const components: Record<string, unknown>[] = [];
   const keys = keyAllocator();
   const seen = new Set<number>();
@@ -86,7 +115,10 @@ function pageComponents(row: KumaStatusPageRow, byId: Map<number, KumaMonitorRow
     seen.add(m.id);
     const monitorKey = ctx.imported.get(m.id);
     if (m.type !== 'manual' && monitorKey === undefined) {
-      ctx.approximated.push({ item, reason: `monitor "${m.name}" (id ${m.id}) was not imported and is left off the page` });
+      ctx.approximated.push({
+        item,
+        reason: `monitor "${m.name}" (id ${m.id}) was not imported and is left off the page`,
+      });
       return;
     }
     const component: Record<string, unknown> = {
@@ -96,8 +128,16 @@ function pageComponents(row: KumaStatusPageRow, byId: Map<number, KumaMonitorRow
       ...optional('group', group),
       ...optional('monitor', monitorKey),
     };
-    if (m.type === 'manual') ctx.approximated.push({ item, reason: `manual monitor "${m.name}" became a component without a monitor (its state follows incidents)` });
-    if (components.length >= LIMITS.componentsPerPage) ctx.skipped.push({ item: `${item} component "${m.name}"`, reason: `a page holds at most ${LIMITS.componentsPerPage} components` });
+    if (m.type === 'manual')
+      ctx.approximated.push({
+        item,
+        reason: `manual monitor "${m.name}" became a component without a monitor (its state follows incidents)`,
+      });
+    if (components.length >= LIMITS.componentsPerPage)
+      ctx.skipped.push({
+        item: `${item} component "${m.name}"`,
+        reason: `a page holds at most ${LIMITS.componentsPerPage} components`,
+      });
     else if (componentCreateSchema.safeParse(component).success) components.push(component);
     else ctx.skipped.push({ item: `${item} component "${m.name}"`, reason: 'it does not fit a Warden component' });
   };
@@ -122,7 +162,10 @@ function pageComponents(row: KumaStatusPageRow, byId: Map<number, KumaMonitorRow
 }
 
 /** The monitors under a group monitor, nested groups opened, each with the group that holds it directly. */
-export function leavesOf(group: KumaMonitorRow, all: readonly KumaMonitorRow[]): { monitor: KumaMonitorRow; group: KumaMonitorRow }[] {
+export function leavesOf(
+  group: KumaMonitorRow,
+  all: readonly KumaMonitorRow[],
+): { monitor: KumaMonitorRow; group: KumaMonitorRow }[] {
   const leaves: { monitor: KumaMonitorRow; group: KumaMonitorRow }[] = [];
   const visited = new Set<number>();
   const walk = (g: KumaMonitorRow) => {
@@ -149,7 +192,11 @@ function pageIncidents(row: KumaStatusPageRow, ctx: PageContext, item: string): 
       continue;
     }
     incidents.push(entry);
-    if (entry.status !== 'resolved') ctx.approximated.push({ item: what, reason: 'Kuma incidents have no status: imported as investigating; resolve it in Warden when it is over' });
+    if (entry.status !== 'resolved')
+      ctx.approximated.push({
+        item: what,
+        reason: 'Kuma incidents have no status: imported as investigating; resolve it in Warden when it is over',
+      });
   }
   return incidents;
 }
@@ -180,7 +227,10 @@ function incidentEntry(incident: KumaIncidentRow, now: number): Record<string, u
   return entry;
 }
 
-type Window = { item: string; row: KumaMaintenanceRow; placed: boolean } & ({ startsAt: number; endsAt: number } | { skip: string });
+type Window = { item: string; row: KumaMaintenanceRow; placed: boolean } & (
+  | { startsAt: number; endsAt: number }
+  | { skip: string }
+);
 
 /** Each maintenance as one window, or why it cannot be one; notes once per maintenance. */
 function maintenanceWindows(ctx: PageContext): Window[] {
@@ -196,18 +246,25 @@ function maintenanceWindows(ctx: PageContext): Window[] {
   });
 }
 
-function windowOf(row: KumaMaintenanceRow, now: number): { startsAt: number; endsAt: number; notes: string[] } | { skip: string } {
+function windowOf(
+  row: KumaMaintenanceRow,
+  now: number,
+): { startsAt: number; endsAt: number; notes: string[] } | { skip: string } {
   if (row.strategy === 'manual') {
     if (!row.active) return { skip: 'a manual maintenance that is not running' };
     return {
       startsAt: now,
       endsAt: now + MANUAL_MAINTENANCE_MS,
-      notes: ['a manual maintenance has no end in Kuma: imported as running from the import for 24 hours; set its endsAt'],
+      notes: [
+        'a manual maintenance has no end in Kuma: imported as running from the import for 24 hours; set its endsAt',
+      ],
     };
   }
   if (row.strategy !== 'single') {
     const schedule = row.strategy === 'cron' && row.cron ? `cron "${row.cron}"` : row.strategy;
-    return { skip: `a recurring maintenance (${schedule}): Warden's windows are one-off; add the next ones to the page` };
+    return {
+      skip: `a recurring maintenance (${schedule}): Warden's windows are one-off; add the next ones to the page`,
+    };
   }
   if (!row.active) return { skip: 'it is paused in Kuma' };
   const notes: string[] = [];
@@ -218,7 +275,8 @@ function windowOf(row: KumaMaintenanceRow, now: number): { startsAt: number; end
   }
   const startsAt = row.start_date ? zonedInstant(row.start_date, zone) : undefined;
   const endsAt = row.end_date ? zonedInstant(row.end_date, zone) : undefined;
-  if (startsAt === undefined || endsAt === undefined) return { skip: `its dates (${row.start_date ?? 'none'} to ${row.end_date ?? 'none'}, ${zone}) are not readable` };
+  if (startsAt === undefined || endsAt === undefined)
+    return { skip: `its dates (${row.start_date ?? 'none'} to ${row.end_date ?? 'none'}, ${zone}) are not readable` };
   if (endsAt <= startsAt) return { skip: 'it ends before it starts' };
   return { startsAt, endsAt, notes };
 }
@@ -227,15 +285,24 @@ function windowOf(row: KumaMaintenanceRow, now: number): { startsAt: number; end
  * The windows on this page: those Kuma showed on it, and those covering a monitor it shows (naming those components;
  * page-wide when it covers none of them).
  */
-function pageMaintenance(row: KumaStatusPageRow, components: Record<string, unknown>[], windows: Window[], ctx: PageContext): Record<string, unknown>[] {
+function pageMaintenance(
+  row: KumaStatusPageRow,
+  components: Record<string, unknown>[],
+  windows: Window[],
+  ctx: PageContext,
+): Record<string, unknown>[] {
   const keys = keyAllocator();
   const keyOfMonitor = new Map<number, string>();
   for (const [id, key] of ctx.imported) keyOfMonitor.set(id, key);
   const list: Record<string, unknown>[] = [];
   for (const w of windows) {
     if (!('startsAt' in w)) continue;
-    const monitorKeys = new Set(ctx.data.maintenanceMonitors.filter((l) => l.left === w.row.id).flatMap((l) => keyOfMonitor.get(l.right) ?? []));
-    const named = components.filter((c) => typeof c.monitor === 'string' && monitorKeys.has(c.monitor)).map((c) => c.key as string);
+    const monitorKeys = new Set(
+      ctx.data.maintenanceMonitors.filter((l) => l.left === w.row.id).flatMap((l) => keyOfMonitor.get(l.right) ?? []),
+    );
+    const named = components
+      .filter((c) => typeof c.monitor === 'string' && monitorKeys.has(c.monitor))
+      .map((c) => c.key as string);
     const shownHere = ctx.data.maintenancePages.some((l) => l.left === w.row.id && l.right === row.id);
     if (!shownHere && named.length === 0) continue;
     const entry = {

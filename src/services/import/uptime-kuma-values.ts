@@ -49,7 +49,9 @@ export function urlWithSecret(url: string, env: string): { url: string; removed:
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
   if (parsed.searchParams.has('sig')) {
-    const query = [...parsed.searchParams].map(([k, v]) => `${encodeURIComponent(k)}=${k === 'sig' ? placeholder(env) : encodeURIComponent(v)}`);
+    const query = [...parsed.searchParams].map(
+      ([k, v]) => `${encodeURIComponent(k)}=${k === 'sig' ? placeholder(env) : encodeURIComponent(v)}`,
+    );
     return { url: `${parsed.origin}${parsed.pathname}?${query.join('&')}`, removed: 'sig' };
   }
   const segments = parsed.pathname.split('/');

@@ -2,7 +2,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildKumaFixture, KUMA_FIXTURE_VERSIONS, operatorEnv } from '../../../test/fixtures/uptime-kuma/kuma-fixture.js';
+import {
+  buildKumaFixture,
+  KUMA_FIXTURE_VERSIONS,
+  operatorEnv,
+} from '../../../test/fixtures/uptime-kuma/kuma-fixture.js';
 import { importUptimeKumaCommand } from '../../cli/commands/import-uptime-kuma.js';
 import { parseConfigText } from '../../config/load.js';
 import { formatWardenYaml } from '../../config/write.js';
@@ -14,7 +18,17 @@ import type { GamedigLookup } from './uptime-kuma-monitors.js';
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 /** Every secret the fixture's Kuma database holds: none may reach the file. */
-const KUMA_SECRETS = ['SECRET-TOKEN', 'XYZSECRET', 'mail-secret', 'hunter2', 'abc123', 'tk_secret', 'k8sPushT0ken1234', 'ABCDEFGHIJKLMNOP', 'hook-secret'];
+const KUMA_SECRETS = [
+  'SECRET-TOKEN',
+  'XYZSECRET',
+  'mail-secret',
+  'hunter2',
+  'abc123',
+  'tk_secret',
+  'k8sPushT0ken1234',
+  'ABCDEFGHIJKLMNOP',
+  'hook-secret',
+];
 
 let games: GamedigLookup;
 beforeAll(async () => {
@@ -30,26 +44,40 @@ for (const version of KUMA_FIXTURE_VERSIONS) {
     let monitors: Record<string, Record<string, unknown>>;
     const configOf = (key: string) => monitors[key]?.config as Record<string, unknown>;
     const skipped = (item: string) => report.skipped.find((n) => n.item.startsWith(item))?.reason;
-    const approximated = (item: string) => report.approximated.filter((n) => n.item.startsWith(item)).map((n) => n.reason);
+    const approximated = (item: string) =>
+      report.approximated.filter((n) => n.item.startsWith(item)).map((n) => n.reason);
 
     beforeAll(() => {
       const kuma = openUptimeKumaDatabase(fixture.file);
       report = importUptimeKuma(kuma.read(), { now: NOW, games, organization: { key: 'acme' } });
       kuma.close();
       text = formatWardenYaml(report.file, importHeader('kuma.db', report));
-      monitors = Object.fromEntries((report.file.monitors as Record<string, unknown>[]).map((m) => [m.key as string, m]));
+      monitors = Object.fromEntries(
+        (report.file.monitors as Record<string, unknown>[]).map((m) => [m.key as string, m]),
+      );
     });
 
     it('writes a warden.yaml that loads once its ${ENV} placeholders are set, and holds none of Kuma’s secrets', () => {
-      const config = parseConfigText(text, 'kuma.yaml', { ...operatorEnv(text), KUMA_OPS_DISCORD_URL_TOKEN: 'discord-token' });
+      const config = parseConfigText(text, 'kuma.yaml', {
+        ...operatorEnv(text),
+        KUMA_OPS_DISCORD_URL_TOKEN: 'discord-token',
+      });
       expect(config.organization).toMatchObject({ key: 'acme', name: 'Uptime Kuma' });
-      expect(config.notifications.find((c) => c.key === 'ops-discord')?.config).toEqual({ url: 'https://discord.com/api/webhooks/123456789/discord-token' });
+      expect(config.notifications.find((c) => c.key === 'ops-discord')?.config).toEqual({
+        url: 'https://discord.com/api/webhooks/123456789/discord-token',
+      });
       for (const secret of KUMA_SECRETS) expect(text).not.toContain(secret);
       expect(() => parseConfigText(text, 'kuma.yaml', {})).toThrow('KUMA_OPS_DISCORD_URL_TOKEN is not set');
     });
 
     it('maps http, keyword, JSON query, port, DNS and push monitors with their schedule and expectations', () => {
-      expect(monitors.website).toMatchObject({ type: 'http', intervalSec: 60, timeoutMs: 48_000, retries: 2, tags: ['env-prod'] });
+      expect(monitors.website).toMatchObject({
+        type: 'http',
+        intervalSec: 60,
+        timeoutMs: 48_000,
+        retries: 2,
+        tags: ['env-prod'],
+      });
       expect(configOf('website')).toEqual({
         url: 'https://www.example.com/',
         expectedStatus: ['200-299', '301'],
@@ -60,10 +88,29 @@ for (const version of KUMA_FIXTURE_VERSIONS) {
       expect(configOf('shop-keyword')).toMatchObject({ keyword: 'Add to cart' });
       expect(configOf('no-errors')).toMatchObject({ notKeyword: 'Error' });
       expect(configOf('no-errors').keyword).toBeUndefined();
-      expect(configOf('api-health')).toMatchObject({ method: 'POST', body: '{"deep":true}', jsonPath: '$.status', jsonExpected: 'ok', headers: { 'Content-Type': 'application/json' } });
-      expect(monitors['proxy-port']).toMatchObject({ type: 'tcp', tags: ['critical'], config: { host: '10.0.0.5', port: 25577 } });
-      expect(monitors['mail-dns']).toMatchObject({ type: 'dns', config: { hostname: 'example.com', recordType: 'MX', resolver: '1.1.1.1' } });
-      expect(monitors['nightly-backup']).toEqual({ key: 'nightly-backup', name: 'Nightly backup', type: 'heartbeat', runOn: 'push', config: { graceSec: 90_000 } });
+      expect(configOf('api-health')).toMatchObject({
+        method: 'POST',
+        body: '{"deep":true}',
+        jsonPath: '$.status',
+        jsonExpected: 'ok',
+        headers: { 'Content-Type': 'application/json' },
+      });
+      expect(monitors['proxy-port']).toMatchObject({
+        type: 'tcp',
+        tags: ['critical'],
+        config: { host: '10.0.0.5', port: 25577 },
+      });
+      expect(monitors['mail-dns']).toMatchObject({
+        type: 'dns',
+        config: { hostname: 'example.com', recordType: 'MX', resolver: '1.1.1.1' },
+      });
+      expect(monitors['nightly-backup']).toEqual({
+        key: 'nightly-backup',
+        name: 'Nightly backup',
+        type: 'heartbeat',
+        runOn: 'push',
+        config: { graceSec: 90_000 },
+      });
       expect(approximated('monitor "Nightly backup"').join()).toContain("Kuma's token cannot be kept");
       expect(monitors['paused-site']?.enabled).toBe(false);
       expect(configOf('secure-api').headers).toEqual({
@@ -75,13 +122,25 @@ for (const version of KUMA_FIXTURE_VERSIONS) {
 
     it('runs games Warden speaks natively as its own types, and any other through GameDig on a relay', () => {
       expect(monitors.lobby).toMatchObject({ type: 'minecraft-java', config: { host: 'mc.example.com', port: 25565 } });
-      expect(monitors.bedrock).toMatchObject({ type: 'minecraft-bedrock', tags: ['eu'], config: { host: 'bedrock.example.com', port: 19132 } });
+      expect(monitors.bedrock).toMatchObject({
+        type: 'minecraft-bedrock',
+        tags: ['eu'],
+        config: { host: 'bedrock.example.com', port: 19132 },
+      });
       expect(monitors.cs2).toMatchObject({ type: 'source', config: { host: 'cs.example.com', port: 27015 } });
       expect(monitors.roleplay).toMatchObject({ type: 'fivem', config: { host: 'fivem.example.com', port: 30120 } });
       expect(monitors.valheim).toMatchObject({ type: 'source', config: { port: 2457 } });
-      expect(monitors['steam-server']).toMatchObject({ type: 'source', config: { host: 'tf2.example.com', port: 27015 } });
+      expect(monitors['steam-server']).toMatchObject({
+        type: 'source',
+        config: { host: 'tf2.example.com', port: 27015 },
+      });
       // GameDig 4's "terraria" is GameDig 5's "terrariatshock".
-      expect(monitors.terraria).toMatchObject({ type: 'gamedig', runOn: 'relay', relay: 'gamedig', config: { game: 'terrariatshock', port: 7878 } });
+      expect(monitors.terraria).toMatchObject({
+        type: 'gamedig',
+        runOn: 'relay',
+        relay: 'gamedig',
+        config: { game: 'terrariatshock', port: 7878 },
+      });
       expect(report.file.relays).toEqual([{ key: 'gamedig', name: 'GameDig relay (imported from Uptime Kuma)' }]);
     });
 
@@ -102,7 +161,10 @@ for (const version of KUMA_FIXTURE_VERSIONS) {
       const keys = kumaMonitorKeys({ monitors: rows });
       for (const row of rows) {
         const item = `${row.type === 'group' ? 'group' : 'monitor'} "${row.name}" (id ${row.id})`;
-        const accounted = monitors[keys.get(row.id)!] !== undefined || report.skipped.some((n) => n.item === item) || row.type === 'group';
+        const accounted =
+          monitors[keys.get(row.id)!] !== undefined ||
+          report.skipped.some((n) => n.item === item) ||
+          row.type === 'group';
         expect(accounted, item).toBe(true);
       }
       expect(text).toContain('# Not imported (');
@@ -121,8 +183,17 @@ for (const version of KUMA_FIXTURE_VERSIONS) {
     it('turns status pages into pages: sections as component groups, a group monitor as its monitors, incidents and maintenance', () => {
       const pages = report.file.pages as Record<string, unknown>[];
       const [status, internal] = pages;
-      expect(status).toMatchObject({ slug: 'status', title: 'Example Status', description: 'Everything we run', customDomain: 'status.example.com' });
-      const components = ((status?.components ?? []) as Record<string, unknown>[]).map((c) => [c.name, c.group, c.monitor]);
+      expect(status).toMatchObject({
+        slug: 'status',
+        title: 'Example Status',
+        description: 'Everything we run',
+        customDomain: 'status.example.com',
+      });
+      const components = ((status?.components ?? []) as Record<string, unknown>[]).map((c) => [
+        c.name,
+        c.group,
+        c.monitor,
+      ]);
       expect(components).toEqual([
         ['Website', 'Web', 'website'],
         ['Shop keyword', 'Web', 'shop-keyword'],
@@ -135,52 +206,115 @@ for (const version of KUMA_FIXTURE_VERSIONS) {
         ['Proxy port', 'Infrastructure', 'proxy-port'],
         ['Nightly backup', 'Infrastructure', 'nightly-backup'],
       ]);
-      expect(approximated('status page "status"').join('\n')).toContain('monitor "Router ping" (id 8) was not imported and is left off the page');
+      expect(approximated('status page "status"').join('\n')).toContain(
+        'monitor "Router ping" (id 8) was not imported and is left off the page',
+      );
       expect(status?.incidents).toEqual([
-        expect.objectContaining({ title: 'Old outage', status: 'resolved', impact: 'major', startedAt: '2026-10-01T08:00:00Z', resolvedAt: '2026-10-02T09:30:00Z' }),
-        expect.objectContaining({ title: 'Lag spikes', status: 'investigating', impact: 'minor', startedAt: '2026-11-18T10:00:00Z' }),
+        expect.objectContaining({
+          title: 'Old outage',
+          status: 'resolved',
+          impact: 'major',
+          startedAt: '2026-10-01T08:00:00Z',
+          resolvedAt: '2026-10-02T09:30:00Z',
+        }),
+        expect.objectContaining({
+          title: 'Lag spikes',
+          status: 'investigating',
+          impact: 'minor',
+          startedAt: '2026-11-18T10:00:00Z',
+        }),
       ]);
       expect(status?.maintenance).toEqual([
         // 02:00 to 04:00 in Berlin, in winter: UTC+1.
-        { key: 'network-upgrade', title: 'Network upgrade', description: 'Core switches are replaced.', startsAt: '2026-12-01T01:00:00Z', endsAt: '2026-12-01T03:00:00Z', components: ['lobby', 'bedrock'] },
-        { key: 'emergency', title: 'Emergency', description: 'Unplanned work', startsAt: '2026-11-20T12:00:00Z', endsAt: '2026-11-21T12:00:00Z', components: [] },
+        {
+          key: 'network-upgrade',
+          title: 'Network upgrade',
+          description: 'Core switches are replaced.',
+          startsAt: '2026-12-01T01:00:00Z',
+          endsAt: '2026-12-01T03:00:00Z',
+          components: ['lobby', 'bedrock'],
+        },
+        {
+          key: 'emergency',
+          title: 'Emergency',
+          description: 'Unplanned work',
+          startsAt: '2026-11-20T12:00:00Z',
+          endsAt: '2026-11-21T12:00:00Z',
+          components: [],
+        },
       ]);
       expect(internal).toMatchObject({ slug: 'internal', title: 'Internal' });
       expect(approximated('status page "Internal"')).toEqual(
-        expect.arrayContaining([expect.stringContaining('its slug became "internal"'), expect.stringContaining('unpublished in Kuma')]),
+        expect.arrayContaining([
+          expect.stringContaining('its slug became "internal"'),
+          expect.stringContaining('unpublished in Kuma'),
+        ]),
       );
     });
 
     it('carries Discord, Slack, SMTP, ntfy, Telegram and webhook notifications over, scoped to the monitors that used them', () => {
-      const channels = Object.fromEntries((report.file.notifications as Record<string, unknown>[]).map((c) => [c.key as string, c]));
+      const channels = Object.fromEntries(
+        (report.file.notifications as Record<string, unknown>[]).map((c) => [c.key as string, c]),
+      );
       expect(channels['ops-discord']).toMatchObject({
         type: 'discord',
         config: { url: 'https://discord.com/api/webhooks/123456789/${KUMA_OPS_DISCORD_URL_TOKEN}' },
         rules: { events: ['monitor.down', 'monitor.recovered'], monitors: ['website', 'lobby'] },
       });
-      expect(channels['slack-alerts']).toMatchObject({ type: 'slack', config: { url: 'https://hooks.slack.com/services/T000/B000/${KUMA_SLACK_ALERTS_URL_TOKEN}' } });
+      expect(channels['slack-alerts']).toMatchObject({
+        type: 'slack',
+        config: { url: 'https://hooks.slack.com/services/T000/B000/${KUMA_SLACK_ALERTS_URL_TOKEN}' },
+      });
       expect(channels.mail).toMatchObject({
         type: 'email',
-        config: { to: ['ops@example.com', 'boss@example.com'], host: 'smtp.example.com', port: 587, secure: 'starttls', username: 'kuma', password: '${KUMA_MAIL_SMTP_PASSWORD}', from: 'kuma@example.com' },
+        config: {
+          to: ['ops@example.com', 'boss@example.com'],
+          host: 'smtp.example.com',
+          port: 587,
+          secure: 'starttls',
+          username: 'kuma',
+          password: '${KUMA_MAIL_SMTP_PASSWORD}',
+          from: 'kuma@example.com',
+        },
         rules: { monitors: ['nightly-backup'] },
       });
-      expect(channels.ntfy).toMatchObject({ type: 'ntfy', enabled: false, config: { url: 'https://ntfy.sh/acme-alerts', token: '${KUMA_NTFY_TOKEN}' } });
+      expect(channels.ntfy).toMatchObject({
+        type: 'ntfy',
+        enabled: false,
+        config: { url: 'https://ntfy.sh/acme-alerts', token: '${KUMA_NTFY_TOKEN}' },
+      });
       expect(approximated('notification "Ops Discord"').join()).toContain('KUMA_OPS_DISCORD_URL_TOKEN');
-      expect(channels.telegram).toMatchObject({ type: 'telegram', config: { botToken: '${KUMA_TELEGRAM_BOT_TOKEN}', chatId: '-100123' }, rules: { monitors: ['lobby'] } });
+      expect(channels.telegram).toMatchObject({
+        type: 'telegram',
+        config: { botToken: '${KUMA_TELEGRAM_BOT_TOKEN}', chatId: '-100123' },
+        rules: { monitors: ['lobby'] },
+      });
       expect(channels.hook).toMatchObject({
         type: 'webhook',
-        config: { url: 'https://hooks.example.com/kuma', secret: '${KUMA_HOOK_WEBHOOK_SECRET}', headers: { Authorization: '${KUMA_HOOK_HEADER_AUTHORIZATION}', 'X-Source': 'kuma' } },
+        config: {
+          url: 'https://hooks.example.com/kuma',
+          secret: '${KUMA_HOOK_WEBHOOK_SECRET}',
+          headers: { Authorization: '${KUMA_HOOK_HEADER_AUTHORIZATION}', 'X-Source': 'kuma' },
+        },
         rules: { monitors: ['shop-keyword'] },
       });
-      expect(approximated('notification "Hook"').join()).toContain("Warden posts its own signed JSON event (Standard Webhooks, docs/notifications.md), not Kuma's json body");
+      expect(approximated('notification "Hook"').join()).toContain(
+        "Warden posts its own signed JSON event (Standard Webhooks, docs/notifications.md), not Kuma's json body",
+      );
     });
 
     if (version === '2.x')
       it('reads 2.x’s JSON query operators and DNS conditions, reporting what Warden cannot compare', () => {
         expect(configOf('queue-depth')).toMatchObject({ jsonPath: 'depth' });
         expect(configOf('queue-depth').jsonExpected).toBeUndefined();
-        expect(approximated('monitor "Queue depth"').join()).toContain('"depth < 100" became a check that depth exists');
-        expect(configOf('apex-a-record')).toMatchObject({ recordType: 'A', resolver: '1.1.1.1', expected: '93.184.216.34' });
+        expect(approximated('monitor "Queue depth"').join()).toContain(
+          '"depth < 100" became a check that depth exists',
+        );
+        expect(configOf('apex-a-record')).toMatchObject({
+          recordType: 'A',
+          resolver: '1.1.1.1',
+          expected: '93.184.216.34',
+        });
         expect(approximated('monitor "Apex A record"').join()).toContain('Kuma asked 2 resolvers');
       });
   });
@@ -203,6 +337,8 @@ describe('the uptime-kuma command', () => {
   });
 
   it('writes buckets with --history, not a file', async () => {
-    await expect(run(fixture.file, '--history', '-o', 'x.yaml')).rejects.toMatchObject({ issues: [{ path: '--output', message: 'not used with --history' }] });
+    await expect(run(fixture.file, '--history', '-o', 'x.yaml')).rejects.toMatchObject({
+      issues: [{ path: '--output', message: 'not used with --history' }],
+    });
   });
 });

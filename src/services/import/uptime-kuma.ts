@@ -39,7 +39,10 @@ export function importUptimeKuma(data: KumaData, options: KumaImportOptions): Im
       continue;
     }
     if (row.type === 'manual') {
-      skipped.push({ item, reason: 'a manual monitor checks nothing: it is a component without a monitor on the pages that list it' });
+      skipped.push({
+        item,
+        reason: 'a manual monitor checks nothing: it is a component without a monitor on the pages that list it',
+      });
       continue;
     }
     const mapping = kumaMonitorEntry(row, key, tags.get(row.id) ?? [], options.games, KUMA_RELAY_KEY);
@@ -76,7 +79,8 @@ export function importUptimeKuma(data: KumaData, options: KumaImportOptions): Im
 export function kumaMonitorKeys(data: Pick<KumaData, 'monitors'>): Map<number, string> {
   const allocate = keyAllocator();
   const keys = new Map<number, string>();
-  for (const row of [...data.monitors].sort((a, b) => a.id - b.id)) keys.set(row.id, allocate(slugOf(row.name ?? '', `monitor-${row.id}`)));
+  for (const row of [...data.monitors].sort((a, b) => a.id - b.id))
+    keys.set(row.id, allocate(slugOf(row.name ?? '', `monitor-${row.id}`)));
   return keys;
 }
 
@@ -96,11 +100,18 @@ function monitorTags(data: KumaData, approximated: ImportNote[]): Map<number, st
   for (const row of data.tags) {
     const tag = tagOf(row.name, row.value);
     if (tag !== undefined) add(row.monitor_id, tag);
-    else approximated.push({ item: `tag "${row.name}" of monitor id ${row.monitor_id}`, reason: 'nothing of it fits a Warden tag (a-z, 0-9, ".", "_", "-")' });
+    else
+      approximated.push({
+        item: `tag "${row.name}" of monitor id ${row.monitor_id}`,
+        reason: 'nothing of it fits a Warden tag (a-z, 0-9, ".", "_", "-")',
+      });
   }
   for (const row of data.monitors) {
     const seen = new Set<number>();
-    for (let parent = row.parent === null ? undefined : byId.get(row.parent); parent !== undefined && !seen.has(parent.id); ) {
+    for (
+      let parent = row.parent === null ? undefined : byId.get(row.parent);
+      parent !== undefined && !seen.has(parent.id);
+    ) {
       seen.add(parent.id);
       const tag = tagOf(parent.name, null);
       if (tag !== undefined) add(row.id, tag);

@@ -9,10 +9,16 @@ import { requirePage } from '../pages/read.js';
 import { incidentListInput, incidentRefInput } from './schema.js';
 import { type IncidentView, incidentView } from './view.js';
 
-export async function listIncidents(ctx: ServiceContext, input: z.input<typeof incidentListInput>): Promise<IncidentView[]> {
+export async function listIncidents(
+  ctx: ServiceContext,
+  input: z.input<typeof incidentListInput>,
+): Promise<IncidentView[]> {
   const { slug, limit } = parseInput(incidentListInput, input);
   const page = await requirePage(ctx, slug);
-  const [incidents, componentKeys] = await Promise.all([ctx.store.incidents.list(page.id, { limit }), componentKeysById(ctx, page.id)]);
+  const [incidents, componentKeys] = await Promise.all([
+    ctx.store.incidents.list(page.id, { limit }),
+    componentKeysById(ctx, page.id),
+  ]);
   return incidents.map((i) => incidentView(i, componentKeys));
 }
 

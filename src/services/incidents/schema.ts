@@ -29,7 +29,9 @@ export const incidentPatchSchema = z
 
 export const incidentUpdateCreateSchema = z
   .object({
-    status: incidentFields.status.describe('resolved closes the incident; any other status on a resolved incident reopens it.'),
+    status: incidentFields.status.describe(
+      'resolved closes the incident; any other status on a resolved incident reopens it.',
+    ),
     message: incidentFields.message,
     impact: incidentFields.impact.optional(),
     components: incidentFields.components.optional().describe('Replaces the affected components.'),
@@ -47,14 +49,20 @@ export const incidentEntrySchema = z
     resolvedAt: incidentFields.resolvedAt.optional(),
     components: incidentFields.components.default([]),
     updates: z
-      .array(z.object({ at: incidentFields.startedAt, status: incidentFields.status, message: incidentFields.message }).strict())
+      .array(
+        z
+          .object({ at: incidentFields.startedAt, status: incidentFields.status, message: incidentFields.message })
+          .strict(),
+      )
       .max(LIMITS.updatesPerIncident)
       .default([]),
   })
   .strict();
 
 export const incidentListQuerySchema = z.object({
-  limit: queryIntIn(1, API_LIMITS.incidentList.max).default(API_LIMITS.incidentList.default).describe('How many incidents, newest first.'),
+  limit: queryIntIn(1, API_LIMITS.incidentList.max)
+    .default(API_LIMITS.incidentList.default)
+    .describe('How many incidents, newest first.'),
 });
 
 const onPage = { slug: reference() };

@@ -14,11 +14,20 @@ import { requirePage } from '../pages/read.js';
 import { changed } from '../pages/write.js';
 import { type PutOutcome, putByKey } from '../put.js';
 import { requireIncident } from './read.js';
-import { incidentCreateInput, incidentEntryInput, incidentPatchInput, incidentRefInput, incidentUpdateInput } from './schema.js';
+import {
+  incidentCreateInput,
+  incidentEntryInput,
+  incidentPatchInput,
+  incidentRefInput,
+  incidentUpdateInput,
+} from './schema.js';
 import { type IncidentView, incidentView } from './view.js';
 
 /** Opens an incident on a page (also on a config-managed page), with its first timeline entry. */
-export async function createIncident(ctx: ServiceContext, input: z.input<typeof incidentCreateInput>): Promise<IncidentView> {
+export async function createIncident(
+  ctx: ServiceContext,
+  input: z.input<typeof incidentCreateInput>,
+): Promise<IncidentView> {
   const { slug, message, components, ...entry } = parseInput(incidentCreateInput, input);
   return withTransaction(ctx, async (tx) => {
     const page = await requirePage(tx, slug);
@@ -40,13 +49,17 @@ export async function createIncident(ctx: ServiceContext, input: z.input<typeof 
 }
 
 /** warden.yaml's incident, by key: created, or made to match the file (its timeline replaced). */
-export async function putIncident(ctx: ServiceContext, input: z.input<typeof incidentEntryInput>): Promise<{ incident: Incident; outcome: PutOutcome }> {
+export async function putIncident(
+  ctx: ServiceContext,
+  input: z.input<typeof incidentEntryInput>,
+): Promise<{ incident: Incident; outcome: PutOutcome }> {
   const { slug, components, ...entry } = parseInput(incidentEntryInput, input);
   return withTransaction(ctx, async (tx) => {
     const page = await requirePage(tx, slug);
     const spec: IncidentSpec = {
       ...entry,
-      resolvedAt: entry.resolvedAt ?? (entry.status === 'resolved' ? (entry.updates.at(-1)?.at ?? entry.startedAt) : null),
+      resolvedAt:
+        entry.resolvedAt ?? (entry.status === 'resolved' ? (entry.updates.at(-1)?.at ?? entry.startedAt) : null),
       componentIds: await resolveComponentRefs(tx, page.id, components),
     };
     const { value: incident, outcome } = await putByKey(tx, {
@@ -72,12 +85,16 @@ export async function putIncident(ctx: ServiceContext, input: z.input<typeof inc
 }
 
 /** Changes an incident's title, impact, start or affected components. */
-export async function updateIncident(ctx: ServiceContext, input: z.input<typeof incidentPatchInput>): Promise<IncidentView> {
+export async function updateIncident(
+  ctx: ServiceContext,
+  input: z.input<typeof incidentPatchInput>,
+): Promise<IncidentView> {
   const { slug, id, components, ...fields } = parseInput(incidentPatchInput, input);
   return withTransaction(ctx, async (tx) => {
     const { page, item } = await requireOnPage(tx, slug, id, 'incident', tx.store.incidents.findById);
     assertWritable(item, writerOf(tx), `incident "${item.key ?? item.id}" of page "${slug}"`);
-    if (components !== undefined) await tx.store.incidents.setComponents(item.id, await resolveComponentRefs(tx, page.id, components));
+    if (components !== undefined)
+      await tx.store.incidents.setComponents(item.id, await resolveComponentRefs(tx, page.id, components));
     await tx.store.incidents.updateFields(item.id, fields, tx.clock.now());
     changed(tx, page);
     return view(tx, page, (await tx.store.incidents.findById(item.id)) ?? item);
@@ -85,7 +102,10 @@ export async function updateIncident(ctx: ServiceContext, input: z.input<typeof 
 }
 
 /** Posts an update to an incident's timeline: it sets the incident's status (resolved closes it, anything else reopens it). */
-export async function addIncidentUpdate(ctx: ServiceContext, input: z.input<typeof incidentUpdateInput>): Promise<IncidentView> {
+export async function addIncidentUpdate(
+  ctx: ServiceContext,
+  input: z.input<typeof incidentUpdateInput>,
+): Promise<IncidentView> {
   const { id, status, message, impact, components } = parseInput(incidentUpdateInput, input);
   return withTransaction(ctx, async (tx) => {
     const { page, item } = await requireIncident(tx, id);
@@ -96,8 +116,13 @@ export async function addIncidentUpdate(ctx: ServiceContext, input: z.input<type
     // The timeline stays in order even when two updates arrive within the same millisecond.
     const at = Math.max(now, (item.updates.at(-1)?.at ?? 0) + 1);
     await tx.store.incidents.addUpdate(item.id, { id: newId('upd'), status, message, at });
-    if (components !== undefined) await tx.store.incidents.setComponents(item.id, await resolveComponentRefs(tx, page.id, components));
-    await tx.store.incidents.updateFields(item.id, { status, resolvedAt: status === 'resolved' ? (item.resolvedAt ?? at) : null, impact }, now);
+    if (components !== undefined)
+      await tx.store.incidents.setComponents(item.id, await resolveComponentRefs(tx, page.id, components));
+    await tx.store.incidents.updateFields(
+      item.id,
+      { status, resolvedAt: status === 'resolved' ? (item.resolvedAt ?? at) : null, impact },
+      now,
+    );
     changed(tx, page);
     const incident = (await tx.store.incidents.findById(item.id)) ?? item;
     await publishIncidentNotice(tx, page, item, incident);
@@ -120,7 +145,11 @@ function insertIncident(ctx: ServiceContext, page: Page, spec: IncidentSpec): Pr
     exists: (key) => ctx.store.incidents.findByKey(page.id, key),
     async insert() {
       const id = newId('inc');
-      await ctx.store.incidents.insert({ ...spec, id, pageId: page.id, managedBy: writerOf(ctx) }, () => newId('upd'), ctx.clock.now());
+      await ctx.store.incidents.insert(
+        { ...spec, id, pageId: page.id, managedBy: writerOf(ctx) },
+        () => newId('upd'),
+        ctx.clock.now(),
+      );
       return (await ctx.store.incidents.findById(id)) as Incident;
     },
   });

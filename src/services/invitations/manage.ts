@@ -19,7 +19,9 @@ export const invitationViewSchema = z.object({
   createdBy: z
     .string()
     .nullable()
-    .describe("The user who invited (through an API key: the key's maker); null when the operator's CLI or a key it made did."),
+    .describe(
+      "The user who invited (through an API key: the key's maker); null when the operator's CLI or a key it made did.",
+    ),
   createdAt: z.number().int(),
   expiresAt: z.number().int(),
   expired: z.boolean(),
@@ -34,7 +36,9 @@ export const invitationCreateSchema = z
       .max(254)
       .transform((value) => value.toLowerCase())
       .optional()
-      .describe('Who may accept it; the link is mailed there when the server sends mail. Left out: anyone holding the link.'),
+      .describe(
+        'Who may accept it; the link is mailed there when the server sends mail. Left out: anyone holding the link.',
+      ),
     role: z.enum(ROLES).describe('The role the invitee gets (only owners invite owners).'),
   })
   .strict();
@@ -54,18 +58,27 @@ export async function listInvitations(ctx: ServiceContext): Promise<InvitationVi
   return (await ctx.store.invitations.listPending(organizationOf(ctx))).map((i) => invitationView(i, now));
 }
 
-export async function createInvitation(ctx: ServiceContext, input: z.input<typeof invitationCreateSchema>): Promise<InvitationCreated> {
+export async function createInvitation(
+  ctx: ServiceContext,
+  input: z.input<typeof invitationCreateSchema>,
+): Promise<InvitationCreated> {
   const { email, role } = parseInput(invitationCreateSchema, input);
   if (role === 'owner' && callerRole(ctx) !== 'owner') throw new ForbiddenError('Only owners invite owners.');
   const token = generateSecret('invitation');
   const { invitation, organization } = await withTransaction(ctx, async (tx) => {
     const organization = await requireOrganization(tx);
     const now = tx.clock.now();
-    if ((await tx.store.invitations.countPending(organization.id, now)) >= ACCOUNT_LIMITS.pendingInvitationsPerOrganization)
-      throw new ConflictError(`an organization has at most ${ACCOUNT_LIMITS.pendingInvitationsPerOrganization} pending invitations; revoke unused ones first`);
+    if (
+      (await tx.store.invitations.countPending(organization.id, now)) >=
+      ACCOUNT_LIMITS.pendingInvitationsPerOrganization
+    )
+      throw new ConflictError(
+        `an organization has at most ${ACCOUNT_LIMITS.pendingInvitationsPerOrganization} pending invitations; revoke unused ones first`,
+      );
     if (email !== undefined) {
       const user = await tx.store.users.findByEmail(email);
-      if (user && (await tx.store.memberships.find(organization.id, user.id))) throw new ConflictError(`${email} is already a member`);
+      if (user && (await tx.store.memberships.find(organization.id, user.id)))
+        throw new ConflictError(`${email} is already a member`);
     }
     const invitation: Invitation = {
       id: newId('inv'),
@@ -87,8 +100,15 @@ export async function createInvitation(ctx: ServiceContext, input: z.input<typeo
   // After the commit: a mail server taking its time holds no transaction, and a failed send still leaves the link.
   let mailed = false;
   // Limited like the organization's alerts through the same server: past the limit the link is shown, not mailed.
-  const allowed = ctx.smtp && invitation.email !== null ? ((await ctx.systemMail?.invitationMail(organization.id)) ?? { allowed: true }) : null;
-  if (allowed && !allowed.allowed) ctx.logger.warn({ invitation: invitation.id, reason: allowed.reason }, 'an invitation mail was not sent: the system SMTP limit is reached');
+  const allowed =
+    ctx.smtp && invitation.email !== null
+      ? ((await ctx.systemMail?.invitationMail(organization.id)) ?? { allowed: true })
+      : null;
+  if (allowed && !allowed.allowed)
+    ctx.logger.warn(
+      { invitation: invitation.id, reason: allowed.reason },
+      'an invitation mail was not sent: the system SMTP limit is reached',
+    );
   if (ctx.smtp && invitation.email !== null && allowed?.allowed) {
     const message = buildInvitationMail({
       to: invitation.email,
@@ -103,7 +123,11 @@ export async function createInvitation(ctx: ServiceContext, input: z.input<typeo
     const outcome = await sendMail(ctx.smtp, message, AbortSignal.timeout(INVITATION_MAIL_TIMEOUT_MS));
     mailed = outcome.kind === 'sent';
     if (outcome.kind === 'sent') ctx.logger.info({ invitation: invitation.id }, 'invitation mailed');
-    else ctx.logger.warn({ invitation: invitation.id, error: outcome.error, status: outcome.status }, 'an invitation mail was not sent');
+    else
+      ctx.logger.warn(
+        { invitation: invitation.id, error: outcome.error, status: outcome.status },
+        'an invitation mail was not sent',
+      );
   }
   return { invitation: invitationView(invitation, invitation.createdAt), link, mailed };
 }
@@ -111,16 +135,28 @@ export async function createInvitation(ctx: ServiceContext, input: z.input<typeo
 /** The whole exchange with the mail server, connection included. */
 const INVITATION_MAIL_TIMEOUT_MS = 20_000;
 
-export async function revokeInvitation(ctx: ServiceContext, input: z.input<typeof invitationRefSchema>): Promise<InvitationView> {
+export async function revokeInvitation(
+  ctx: ServiceContext,
+  input: z.input<typeof invitationRefSchema>,
+): Promise<InvitationView> {
   const { id } = parseInput(invitationRefSchema, input);
   return withTransaction(ctx, async (tx) => {
     const organizationId = organizationOf(tx);
     const pending = (await tx.store.invitations.listPending(organizationId)).find((i) => i.id === id);
-    if (!pending || !(await tx.store.invitations.revoke(organizationId, id, tx.clock.now()))) throw new NotFoundError('invitation', id);
+    if (!pending || !(await tx.store.invitations.revoke(organizationId, id, tx.clock.now())))
+      throw new NotFoundError('invitation', id);
     return invitationView(pending, tx.clock.now());
   });
 }
 
 export function invitationView(i: Invitation, now: number): InvitationView {
-  return { id: i.id, email: i.email, role: i.role, createdBy: i.createdBy, createdAt: i.createdAt, expiresAt: i.expiresAt, expired: i.expiresAt <= now };
+  return {
+    id: i.id,
+    email: i.email,
+    role: i.role,
+    createdBy: i.createdBy,
+    createdAt: i.createdAt,
+    expiresAt: i.expiresAt,
+    expired: i.expiresAt <= now,
+  };
 }

@@ -12,9 +12,14 @@ import { diffSnapshots } from './diff.js';
 import { liveMessageSchema } from './messages.js';
 
 /** The same page, rebuilt later. */
-const later = (snapshot: Snapshot, ms = 30_000): Snapshot => ({ ...structuredClone(snapshot), generatedAt: snapshot.generatedAt + ms });
+const later = (snapshot: Snapshot, ms = 30_000): Snapshot => ({
+  ...structuredClone(snapshot),
+  generatedAt: snapshot.generatedAt + ms,
+});
 const kinds = (messages: ReturnType<typeof diffSnapshots>) =>
-  messages.map((m) => ('change' in m ? `${m.type}:${m.change}` : m.type === 'monitor.update' ? `${m.type}:${m.component.id}` : m.type));
+  messages.map((m) =>
+    'change' in m ? `${m.type}:${m.change}` : m.type === 'monitor.update' ? `${m.type}:${m.component.id}` : m.type,
+  );
 
 describe('diffSnapshots', () => {
   it('says nothing when only the build time moved', () => {
@@ -28,7 +33,12 @@ describe('diffSnapshots', () => {
     const messages = diffSnapshots(before, after);
     expect(kinds(messages)).toEqual(['monitor.update:survival', 'totals', 'overall']);
     const [update, totals, overall] = messages;
-    expect(update).toMatchObject({ type: 'monitor.update', at: FIXTURE_NOW + 1000, previousState: 'operational', component: { id: 'survival', state: 'down', monitorState: 'down' } });
+    expect(update).toMatchObject({
+      type: 'monitor.update',
+      at: FIXTURE_NOW + 1000,
+      previousState: 'operational',
+      component: { id: 'survival', state: 'down', monitorState: 'down' },
+    });
     expect(update && 'component' in update && 'days' in update.component).toBe(false);
     expect(totals).toEqual({ type: 'totals', at: FIXTURE_NOW + 1000, players: 63, maxPlayers: 600 });
     expect(overall).toEqual({
@@ -47,7 +57,10 @@ describe('diffSnapshots', () => {
     after.components[0]!.live = { ...after.components[0]!.live!, latencyMs: 99, checkedAt: after.generatedAt };
     const messages = diffSnapshots(before, after);
     expect(kinds(messages)).toEqual(['monitor.update:lobby']);
-    expect(messages[0]).toMatchObject({ previousState: 'operational', component: { state: 'operational', live: { latencyMs: 99 } } });
+    expect(messages[0]).toMatchObject({
+      previousState: 'operational',
+      component: { state: 'operational', live: { latencyMs: 99 } },
+    });
   });
 
   it('tells incidents opened, updated, resolved and removed', () => {
@@ -57,7 +70,12 @@ describe('diffSnapshots', () => {
     expect(kinds(diffSnapshots(base, opened))).toEqual(['incident:opened']);
 
     const updated = later(base);
-    updated.activeIncidents[0]!.updates.push({ id: 'upd_4', status: 'monitoring', message: 'Still fine.', at: updated.generatedAt });
+    updated.activeIncidents[0]!.updates.push({
+      id: 'upd_4',
+      status: 'monitoring',
+      message: 'Still fine.',
+      at: updated.generatedAt,
+    });
     expect(kinds(diffSnapshots(base, updated))).toEqual(['incident:updated']);
 
     const resolved = later(base);

@@ -23,7 +23,8 @@ export function diffSnapshots(previous: Snapshot, next: Snapshot): LiveMessage[]
   });
   messages.push(...incidentMessages(previous, next), ...maintenanceMessages(previous, next));
   if (!same(previous.totals, next.totals)) messages.push({ type: 'totals', at, ...next.totals });
-  if (!same(previous.overall, next.overall)) messages.push({ type: 'overall', at, ...next.overall, previous: previous.overall });
+  if (!same(previous.overall, next.overall))
+    messages.push({ type: 'overall', at, ...next.overall, previous: previous.overall });
   return messages;
 }
 
@@ -57,7 +58,8 @@ function incidentMessages(previous: Snapshot, next: Snapshot): IncidentMessage[]
   const wasRecent = byId(previous.recentIncidents);
   const seen = new Set<string>();
   const messages: IncidentMessage[] = [];
-  const emit = (change: IncidentMessage['change'], incident: SnapshotIncident) => messages.push({ type: 'incident', at, change, incident });
+  const emit = (change: IncidentMessage['change'], incident: SnapshotIncident) =>
+    messages.push({ type: 'incident', at, change, incident });
   for (const incident of next.activeIncidents) {
     seen.add(incident.id);
     const before = wasActive.get(incident.id) ?? wasRecent.get(incident.id);

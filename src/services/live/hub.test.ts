@@ -87,7 +87,9 @@ describe('the live hub', () => {
     hub = createLiveHub({ pages: fake.cache, logger });
     const client = recorder();
     hub.join(PAGE, operationalSnapshot(), client);
-    expect(client.messages()).toEqual([{ type: 'snapshot', at: operationalSnapshot().generatedAt, snapshot: operationalSnapshot() }]);
+    expect(client.messages()).toEqual([
+      { type: 'snapshot', at: operationalSnapshot().generatedAt, snapshot: operationalSnapshot() },
+    ]);
     fake.rebuild({ ...partialOutageSnapshot(), generatedAt: operationalSnapshot().generatedAt + 500 });
     expect(client.messages().map((m) => m.type)).toEqual(['snapshot', 'monitor.update', 'totals', 'overall']);
     fake.rebuild({ ...partialOutageSnapshot(), generatedAt: operationalSnapshot().generatedAt + 30_500 });

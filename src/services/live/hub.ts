@@ -82,7 +82,9 @@ export function createLiveHub(deps: { pages: PageCache; logger: Logger; keepWarm
       const page = current.get(id);
       if (!page) closeAll(entry, LIVE_CLOSE.pageGone, 'page removed');
       else if (!deps.pages.peek(page))
-        deps.pages.get(page).catch((error) => logFailure(deps.logger, error, 'live: rebuilding page failed', { page: page.slug }));
+        deps.pages
+          .get(page)
+          .catch((error) => logFailure(deps.logger, error, 'live: rebuilding page failed', { page: page.slug }));
     }
   }
 

@@ -8,23 +8,32 @@ import {
   snapshotSchema,
 } from '../../domain/snapshot.js';
 
-const at = z.number().int().describe('epoch milliseconds: when the server saw the change (the generatedAt of the snapshot it comes from)');
+const at = z
+  .number()
+  .int()
+  .describe('epoch milliseconds: when the server saw the change (the generatedAt of the snapshot it comes from)');
 
 /** A component as the stream sends it: the snapshot's component without its 90-day strip and charts (fetch the page for those). */
 export const liveComponentSchema = snapshotComponentSchema.omit({ days: true, charts: true });
 
 export const snapshotMessageSchema = z
   .object({ type: z.literal('snapshot'), at, snapshot: snapshotSchema })
-  .describe('Sent first on every connection, and again whenever the page changes in shape (components added, removed or renamed; title or description edited). Replace everything you hold.');
+  .describe(
+    'Sent first on every connection, and again whenever the page changes in shape (components added, removed or renamed; title or description edited). Replace everything you hold.',
+  );
 
 export const monitorUpdateMessageSchema = z
   .object({
     type: z.literal('monitor.update'),
     at,
     component: liveComponentSchema,
-    previousState: pageStateSchema.describe("the component's state before; equal to component.state when only live data or uptime changed"),
+    previousState: pageStateSchema.describe(
+      "the component's state before; equal to component.state when only live data or uptime changed",
+    ),
   })
-  .describe("A component's state, monitor state, live data (players, latency, version, MOTD, message, checkedAt) or uptime changed.");
+  .describe(
+    "A component's state, monitor state, live data (players, latency, version, MOTD, message, checkedAt) or uptime changed.",
+  );
 
 export const overallMessageSchema = z
   .object({
@@ -37,7 +46,12 @@ export const overallMessageSchema = z
   .describe("The page's overall state or label changed.");
 
 export const totalsMessageSchema = z
-  .object({ type: z.literal('totals'), at, players: z.number().int().nullable(), maxPlayers: z.number().int().nullable() })
+  .object({
+    type: z.literal('totals'),
+    at,
+    players: z.number().int().nullable(),
+    maxPlayers: z.number().int().nullable(),
+  })
   .describe('Players online over the page changed.');
 
 export const INCIDENT_CHANGES = ['opened', 'updated', 'resolved', 'removed'] as const;
@@ -48,7 +62,9 @@ export const incidentMessageSchema = z
     at,
     change: z
       .enum(INCIDENT_CHANGES)
-      .describe('opened: new and active; updated: new update, status, impact, title or components; resolved: now resolved; removed: deleted, or older than the 14 days a page shows'),
+      .describe(
+        'opened: new and active; updated: new update, status, impact, title or components; resolved: now resolved; removed: deleted, or older than the 14 days a page shows',
+      ),
     incident: snapshotIncidentSchema,
   })
   .describe('An incident of the page changed.');
@@ -61,7 +77,9 @@ export const maintenanceMessageSchema = z
     at,
     change: z
       .enum(MAINTENANCE_CHANGES)
-      .describe('scheduled: a new upcoming window; started: now in progress; updated: edited; ended: its window is over; removed: deleted or cancelled'),
+      .describe(
+        'scheduled: a new upcoming window; started: now in progress; updated: edited; ended: its window is over; removed: deleted or cancelled',
+      ),
     maintenance: snapshotMaintenanceSchema,
   })
   .describe('A maintenance window of the page changed.');

@@ -42,7 +42,10 @@ interface Listening {
  * bus) for the organizations someone listens to. Each flush reads the monitors that moved in one query and serializes
  * each message once for all of the organization's subscribers; nothing of another organization ever reaches them.
  */
-export function createOrganizationHub(ctx: ServiceContext, limits: Partial<OrganizationHubLimits> = {}): OrganizationHub {
+export function createOrganizationHub(
+  ctx: ServiceContext,
+  limits: Partial<OrganizationHubLimits> = {},
+): OrganizationHub {
   const { flushMs, maxPending, maxQueued } = { ...ORGANIZATION_HUB_LIMITS, ...limits };
   const listening = new Map<string, Listening>();
   let count = 0;
@@ -53,7 +56,8 @@ export function createOrganizationHub(ctx: ServiceContext, limits: Partial<Organ
   const moved = (event: { organizationId: string; monitorId: string }, previous: LiveMonitor['state'] | null) => {
     const entry = listening.get(event.organizationId);
     if (!entry) return;
-    if (!entry.pending.has(event.monitorId) || entry.pending.get(event.monitorId) === null) entry.pending.set(event.monitorId, previous);
+    if (!entry.pending.has(event.monitorId) || entry.pending.get(event.monitorId) === null)
+      entry.pending.set(event.monitorId, previous);
     if (entry.pending.size > maxPending) {
       entry.pending.clear();
       entry.resnapshot = true;
@@ -75,7 +79,9 @@ export function createOrganizationHub(ctx: ServiceContext, limits: Partial<Organ
     if (timer || closed) return;
     timer = setTimeout(() => {
       timer = null;
-      flushing = flushing.then(flush).catch((error) => logFailure(ctx.logger, error, 'live: organization flush failed'));
+      flushing = flushing
+        .then(flush)
+        .catch((error) => logFailure(ctx.logger, error, 'live: organization flush failed'));
     }, flushMs);
     timer.unref();
   }
@@ -96,7 +102,10 @@ export function createOrganizationHub(ctx: ServiceContext, limits: Partial<Organ
       for (const monitor of monitors) {
         if (monitor.organizationId !== organizationId) continue;
         const view = liveMonitor(monitor);
-        broadcast(entry, serialize({ type: 'monitor', at, monitor: view, previousState: pending.get(monitor.id) ?? view.state }));
+        broadcast(
+          entry,
+          serialize({ type: 'monitor', at, monitor: view, previousState: pending.get(monitor.id) ?? view.state }),
+        );
       }
     }
   }
@@ -108,7 +117,8 @@ export function createOrganizationHub(ctx: ServiceContext, limits: Partial<Organ
 
   const broadcast = (entry: Listening, bytes: Buffer) => broadcastTo(entry, bytes, maxQueued, ctx.logger);
   const deliver = (subscriber: LiveSubscriber, bytes: Buffer) => deliverTo(subscriber, bytes, ctx.logger);
-  const closeOne = (subscriber: LiveSubscriber, code: number, reason: string) => closeSubscriber(subscriber, code, reason, ctx.logger);
+  const closeOne = (subscriber: LiveSubscriber, code: number, reason: string) =>
+    closeSubscriber(subscriber, code, reason, ctx.logger);
 
   return {
     async join(organizationId, subscriber) {
@@ -128,7 +138,8 @@ export function createOrganizationHub(ctx: ServiceContext, limits: Partial<Organ
         left = true;
         listened.subscribers.delete(subscriber);
         count--;
-        if (listened.subscribers.size === 0 && listening.get(organizationId) === listened) listening.delete(organizationId);
+        if (listened.subscribers.size === 0 && listening.get(organizationId) === listened)
+          listening.delete(organizationId);
       };
       try {
         const snapshot = await snapshotBytes(organizationId);
@@ -148,7 +159,8 @@ export function createOrganizationHub(ctx: ServiceContext, limits: Partial<Organ
       for (const unsubscribe of unsubscribes) unsubscribe();
       if (timer) clearTimeout(timer);
       timer = null;
-      for (const entry of [...listening.values()]) for (const subscriber of [...entry.subscribers.keys()]) closeOne(subscriber, code, reason);
+      for (const entry of [...listening.values()])
+        for (const subscriber of [...entry.subscribers.keys()]) closeOne(subscriber, code, reason);
     },
   };
 }

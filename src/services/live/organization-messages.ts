@@ -19,15 +19,23 @@ export const liveMonitorSchema = z.object({
 });
 
 export const organizationSnapshotMessageSchema = z
-  .object({ type: z.literal('snapshot'), at, monitors: z.array(liveMonitorSchema).describe('Every monitor of the organization, by key.') })
-  .describe('Sent first on every connection, and again when monitors are created, changed or deleted. Replace everything you hold.');
+  .object({
+    type: z.literal('snapshot'),
+    at,
+    monitors: z.array(liveMonitorSchema).describe('Every monitor of the organization, by key.'),
+  })
+  .describe(
+    'Sent first on every connection, and again when monitors are created, changed or deleted. Replace everything you hold.',
+  );
 
 export const organizationMonitorMessageSchema = z
   .object({
     type: z.literal('monitor'),
     at,
     monitor: liveMonitorSchema,
-    previousState: liveMonitorSchema.shape.state.describe("The state the stream last told of; equal to monitor.state when only the latest result moved."),
+    previousState: liveMonitorSchema.shape.state.describe(
+      'The state the stream last told of; equal to monitor.state when only the latest result moved.',
+    ),
   })
   .describe("A monitor's state or latest result changed (typically after each check).");
 

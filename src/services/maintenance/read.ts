@@ -6,13 +6,22 @@ import { requirePage } from '../pages/read.js';
 import { maintenanceListInput, maintenanceRefInput } from './schema.js';
 import { type MaintenanceView, maintenanceView } from './view.js';
 
-export async function listMaintenance(ctx: ServiceContext, input: z.input<typeof maintenanceListInput>): Promise<MaintenanceView[]> {
+export async function listMaintenance(
+  ctx: ServiceContext,
+  input: z.input<typeof maintenanceListInput>,
+): Promise<MaintenanceView[]> {
   const page = await requirePage(ctx, parseInput(maintenanceListInput, input).slug);
-  const [windows, componentKeys] = await Promise.all([ctx.store.maintenance.list(page.id), componentKeysById(ctx, page.id)]);
+  const [windows, componentKeys] = await Promise.all([
+    ctx.store.maintenance.list(page.id),
+    componentKeysById(ctx, page.id),
+  ]);
   return windows.map((w) => maintenanceView(w, componentKeys));
 }
 
-export async function getMaintenance(ctx: ServiceContext, input: z.input<typeof maintenanceRefInput>): Promise<MaintenanceView> {
+export async function getMaintenance(
+  ctx: ServiceContext,
+  input: z.input<typeof maintenanceRefInput>,
+): Promise<MaintenanceView> {
   const { slug, id } = parseInput(maintenanceRefInput, input);
   const { page, item } = await requireOnPage(ctx, slug, id, 'maintenance', ctx.store.maintenance.findById);
   return maintenanceView(item, await componentKeysById(ctx, page.id));

@@ -18,7 +18,10 @@ const windowWith = <E extends z.ZodRawShape>(extra: E) =>
   z
     .object({ ...extra, ...windowShape })
     .strict()
-    .refine((m: { startsAt?: unknown; endsAt?: unknown }) => endsAfterStart(m.startsAt, m.endsAt), { path: ['endsAt'], error: ENDS_AFTER_START });
+    .refine((m: { startsAt?: unknown; endsAt?: unknown }) => endsAfterStart(m.startsAt, m.endsAt), {
+      path: ['endsAt'],
+      error: ENDS_AFTER_START,
+    });
 
 export const maintenanceCreateSchema = windowWith({ key: stableKey().optional() });
 /** A window as warden.yaml declares it: always with a key. */

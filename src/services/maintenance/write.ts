@@ -2,7 +2,13 @@
 import type { z } from 'zod';
 import { ValidationError } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
-import { ENDS_AFTER_START, endsAfterStart, type Maintenance, type MaintenanceSpec, maintenanceSpecChanged } from '../../domain/incident.js';
+import {
+  ENDS_AFTER_START,
+  endsAfterStart,
+  type Maintenance,
+  type MaintenanceSpec,
+  maintenanceSpecChanged,
+} from '../../domain/incident.js';
 import { LIMITS } from '../../domain/limits.js';
 import { assertWritable } from '../../domain/ownership.js';
 import type { Page } from '../../domain/page.js';
@@ -16,7 +22,10 @@ import { maintenanceCreateInput, maintenanceEntryInput, maintenancePatchInput, m
 import { type MaintenanceView, maintenanceView } from './view.js';
 
 /** Schedules a window on a page (also on a config-managed page). */
-export async function createMaintenance(ctx: ServiceContext, input: z.input<typeof maintenanceCreateInput>): Promise<MaintenanceView> {
+export async function createMaintenance(
+  ctx: ServiceContext,
+  input: z.input<typeof maintenanceCreateInput>,
+): Promise<MaintenanceView> {
   const { slug, ...entry } = parseInput(maintenanceCreateInput, input);
   return withTransaction(ctx, async (tx) => {
     const page = await requirePage(tx, slug);
@@ -25,7 +34,10 @@ export async function createMaintenance(ctx: ServiceContext, input: z.input<type
 }
 
 /** warden.yaml's window, by key: created, or made to match the file. */
-export async function putMaintenance(ctx: ServiceContext, input: z.input<typeof maintenanceEntryInput>): Promise<{ window: Maintenance; outcome: PutOutcome }> {
+export async function putMaintenance(
+  ctx: ServiceContext,
+  input: z.input<typeof maintenanceEntryInput>,
+): Promise<{ window: Maintenance; outcome: PutOutcome }> {
   const { slug, ...entry } = parseInput(maintenanceEntryInput, input);
   return withTransaction(ctx, async (tx) => {
     const page = await requirePage(tx, slug);
@@ -41,7 +53,10 @@ export async function putMaintenance(ctx: ServiceContext, input: z.input<typeof 
   });
 }
 
-export async function updateMaintenance(ctx: ServiceContext, input: z.input<typeof maintenancePatchInput>): Promise<MaintenanceView> {
+export async function updateMaintenance(
+  ctx: ServiceContext,
+  input: z.input<typeof maintenancePatchInput>,
+): Promise<MaintenanceView> {
   const { slug, id, ...patch } = parseInput(maintenancePatchInput, input);
   return withTransaction(ctx, async (tx) => {
     const { page, item: current } = await requireOnPage(tx, slug, id, 'maintenance', tx.store.maintenance.findById);
@@ -56,7 +71,10 @@ export async function updateMaintenance(ctx: ServiceContext, input: z.input<type
       description: patch.description === undefined ? current.description : patch.description,
       startsAt,
       endsAt,
-      componentIds: patch.components === undefined ? current.componentIds : await resolveComponentRefs(tx, page.id, patch.components),
+      componentIds:
+        patch.components === undefined
+          ? current.componentIds
+          : await resolveComponentRefs(tx, page.id, patch.components),
     };
     await tx.store.maintenance.update(current.id, spec, writer, tx.clock.now());
     changed(tx, page);
@@ -64,15 +82,25 @@ export async function updateMaintenance(ctx: ServiceContext, input: z.input<type
   });
 }
 
-export async function deleteMaintenance(ctx: ServiceContext, input: z.input<typeof maintenanceRefInput>): Promise<void> {
+export async function deleteMaintenance(
+  ctx: ServiceContext,
+  input: z.input<typeof maintenanceRefInput>,
+): Promise<void> {
   await deleteFromPage(ctx, parseInput(maintenanceRefInput, input), 'maintenance', (store) => store.maintenance);
 }
 
-type WindowEntry = Omit<MaintenanceSpec, 'componentIds' | 'description'> & { description?: string | undefined; components: string[] };
+type WindowEntry = Omit<MaintenanceSpec, 'componentIds' | 'description'> & {
+  description?: string | undefined;
+  components: string[];
+};
 
 async function specOf(ctx: ServiceContext, page: Page, entry: WindowEntry): Promise<MaintenanceSpec> {
   const { components, ...fields } = entry;
-  return { ...fields, description: entry.description ?? null, componentIds: await resolveComponentRefs(ctx, page.id, components) };
+  return {
+    ...fields,
+    description: entry.description ?? null,
+    componentIds: await resolveComponentRefs(ctx, page.id, components),
+  };
 }
 
 function insertWindow(ctx: ServiceContext, page: Page, spec: MaintenanceSpec): Promise<Maintenance> {

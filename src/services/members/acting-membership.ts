@@ -9,5 +9,7 @@ export async function actingMembership(
   { userId, wanted }: { userId: string; wanted?: string | undefined },
 ): Promise<(Membership & { organization: Organization }) | undefined> {
   const memberships = await ctx.store.memberships.listByUser(userId);
-  return wanted === undefined ? memberships[0] : memberships.find((m) => m.organization.key === wanted || m.organizationId === wanted);
+  return wanted === undefined
+    ? memberships[0]
+    : memberships.find((m) => m.organization.key === wanted || m.organizationId === wanted);
 }

@@ -14,7 +14,9 @@ import { type MemberView, memberView } from './view.js';
 export type MemberChange = MemberView & RevokedMade;
 
 export const memberRefSchema = z.object({ userId: reference() });
-export const memberPatchSchema = z.object({ role: z.enum(ROLES).describe('viewer, editor, admin or owner (only owners give or take owner).') }).strict();
+export const memberPatchSchema = z
+  .object({ role: z.enum(ROLES).describe('viewer, editor, admin or owner (only owners give or take owner).') })
+  .strict();
 
 export async function listMembers(ctx: ServiceContext): Promise<MemberView[]> {
   const memberships = await ctx.store.memberships.listByOrganization(organizationOf(ctx));
@@ -25,7 +27,10 @@ export async function listMembers(ctx: ServiceContext): Promise<MemberView[]> {
   });
 }
 
-export async function changeMemberRole(ctx: ServiceContext, input: z.input<typeof memberRefSchema> & z.input<typeof memberPatchSchema>): Promise<MemberChange> {
+export async function changeMemberRole(
+  ctx: ServiceContext,
+  input: z.input<typeof memberRefSchema> & z.input<typeof memberPatchSchema>,
+): Promise<MemberChange> {
   const { userId } = parseInput(memberRefSchema, { userId: input.userId });
   const { role } = parseInput(memberPatchSchema, { role: input.role });
   return withTransaction(ctx, async (tx) => {
@@ -45,7 +50,9 @@ export async function removeMember(ctx: ServiceContext, input: z.input<typeof me
   const self = ctx.actor?.kind === 'user' && ctx.actor.userId === userId;
   const role = callerRole(ctx);
   if (!self && !roleAtLeast(role, 'admin'))
-    throw new ForbiddenError(`This needs the admin role or above; you are ${role === 'editor' ? 'an' : 'a'} ${role} of this organization (you may only leave it yourself).`);
+    throw new ForbiddenError(
+      `This needs the admin role or above; you are ${role === 'editor' ? 'an' : 'a'} ${role} of this organization (you may only leave it yourself).`,
+    );
   return withTransaction(ctx, async (tx) => {
     const member = await requireMember(tx, userId);
     if (member.role === 'owner' && !self) assertOwner(tx, 'remove owners');

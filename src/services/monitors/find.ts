@@ -17,7 +17,9 @@ const SORTS = ['name', 'state', 'latency', 'recent'] as const satisfies readonly
 export const monitorListQuerySchema = z.object({
   limit: queryIntIn(1, MONITOR_PAGE_MAX)
     .optional()
-    .describe(`Monitors per page (1 to ${MONITOR_PAGE_MAX}). Given, the answer is a page: \`{ monitors, nextCursor, total }\`.`),
+    .describe(
+      `Monitors per page (1 to ${MONITOR_PAGE_MAX}). Given, the answer is a page: \`{ monitors, nextCursor, total }\`.`,
+    ),
   cursor: z.string().max(400).optional().describe('The nextCursor of the previous page (same sort).'),
   q: z.string().trim().max(200).optional().describe('Search: a part of the name or key, any case.'),
   state: z
@@ -26,7 +28,7 @@ export const monitorListQuerySchema = z.object({
     .describe('Enabled monitors in this state, or `paused`: the disabled ones.'),
   type: z.enum(MONITOR_TYPES).optional().describe('Monitors of this type.'),
   tag: monitorTag().optional().describe('Monitors with this tag.'),
-  page: z.string().min(1).max(200).optional().describe("Monitors shown by a component of this page (its slug)."),
+  page: z.string().min(1).max(200).optional().describe('Monitors shown by a component of this page (its slug).'),
   relay: z.string().min(1).max(200).optional().describe('Monitors run by this relay (its key or id).'),
   sort: z
     .enum(SORTS)
@@ -42,14 +44,20 @@ export type MonitorList = { monitors: MonitorWithRelay[]; nextCursor?: string | 
  * Without any parameter, every monitor by key (the list as it always was). With filters or a sort but no `limit`,
  * every match; with `limit`, a page of them, the cursor of the next and how many match in all.
  */
-export async function findMonitors(ctx: ServiceContext, input: z.input<typeof monitorListQuerySchema>): Promise<MonitorList> {
+export async function findMonitors(
+  ctx: ServiceContext,
+  input: z.input<typeof monitorListQuerySchema>,
+): Promise<MonitorList> {
   const query = parseInput(monitorListQuerySchema, input);
-  if (Object.values(query).every((value) => value === undefined || value === '')) return { monitors: await listMonitors(ctx) };
+  if (Object.values(query).every((value) => value === undefined || value === ''))
+    return { monitors: await listMonitors(ctx) };
   const organizationId = organizationOf(ctx);
   const sort = query.sort ?? 'name';
   const after = query.cursor === undefined ? undefined : decodeListCursor(query.cursor, sort);
   if (query.cursor !== undefined && after === undefined)
-    throw new ValidationError([{ path: 'cursor', message: `expected the nextCursor of a previous page sorted by ${sort}` }]);
+    throw new ValidationError([
+      { path: 'cursor', message: `expected the nextCursor of a previous page sorted by ${sort}` },
+    ]);
   const limit = query.limit ?? LIMITS.monitorsPerOrganization;
   const filter: MonitorQuery = {
     organizationId,
@@ -69,19 +77,26 @@ export async function findMonitors(ctx: ServiceContext, input: z.input<typeof mo
   const monitors = rows.map((row) => monitorWithRelay(row.monitor, relayKeys));
   if (query.limit === undefined) return { monitors };
   const last = rows.at(-1);
-  return { monitors, nextCursor: found.monitors.length > limit && last ? encodeListCursor(sort, last.position) : null, total: found.total };
+  return {
+    monitors,
+    nextCursor: found.monitors.length > limit && last ? encodeListCursor(sort, last.position) : null,
+    total: found.total,
+  };
 }
 
 async function pageIdOf(ctx: ServiceContext, slug: string): Promise<string> {
   const page = await ctx.store.pages.findBySlug(slug);
-  if (!page || page.organizationId !== organizationOf(ctx)) throw new ValidationError([{ path: 'page', message: `no page "${slug}" in your organization` }]);
+  if (!page || page.organizationId !== organizationOf(ctx))
+    throw new ValidationError([{ path: 'page', message: `no page "${slug}" in your organization` }]);
   return page.id;
 }
 
 async function relayIdOf(ctx: ServiceContext, keyOrId: string): Promise<string> {
   const organizationId = organizationOf(ctx);
-  const relay = (await ctx.store.relays.findByKey(organizationId, keyOrId)) ?? (await ctx.store.relays.findById(keyOrId));
-  if (!relay || relay.organizationId !== organizationId) throw new ValidationError([{ path: 'relay', message: `no relay "${keyOrId}" in your organization` }]);
+  const relay =
+    (await ctx.store.relays.findByKey(organizationId, keyOrId)) ?? (await ctx.store.relays.findById(keyOrId));
+  if (!relay || relay.organizationId !== organizationId)
+    throw new ValidationError([{ path: 'relay', message: `no relay "${keyOrId}" in your organization` }]);
   return relay.id;
 }
 

@@ -16,7 +16,10 @@ export const historyCheckSchema = z.object({
   latencyMs: z.number().int().nullable(),
   message: z.string().nullable(),
   error: z.string().nullable(),
-  data: z.record(z.string(), z.unknown()).nullable().describe('Live data of the check: players, maxPlayers, version, …'),
+  data: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe('Live data of the check: players, maxPlayers, version, …'),
   source: z.enum(CHECK_SOURCES),
 });
 
@@ -48,7 +51,10 @@ export const monitorHistorySchema = z.object({
 
 export type MonitorHistory = z.infer<typeof monitorHistorySchema>;
 
-export async function monitorHistory(ctx: ServiceContext, input: z.input<typeof monitorHistoryInput>): Promise<MonitorHistory> {
+export async function monitorHistory(
+  ctx: ServiceContext,
+  input: z.input<typeof monitorHistoryInput>,
+): Promise<MonitorHistory> {
   const { id, ...query } = parseInput(monitorHistoryInput, input);
   const monitor = await requireMonitor(ctx, { id });
   const now = ctx.clock.now();

@@ -12,7 +12,10 @@ export async function listMonitors(ctx: ServiceContext): Promise<MonitorWithRela
   return monitors.map((m) => monitorWithRelay(m, relayKeys));
 }
 
-export async function getMonitor(ctx: ServiceContext, input: z.input<typeof monitorIdSchema>): Promise<MonitorWithRelay> {
+export async function getMonitor(
+  ctx: ServiceContext,
+  input: z.input<typeof monitorIdSchema>,
+): Promise<MonitorWithRelay> {
   const monitor = await requireMonitor(ctx, parseInput(monitorIdSchema, input));
   return monitorWithRelay(monitor, await relayKeysById(ctx));
 }
@@ -26,7 +29,8 @@ export async function requireMonitor(ctx: ServiceContext, ref: z.output<typeof m
   const ours = (m: Monitor | undefined | null) => (m && m.organizationId === organizationId ? m : undefined);
   const monitor =
     'id' in ref
-      ? (ours(await ctx.store.monitors.findById(ref.id)) ?? ours(await ctx.store.monitors.findByKey(organizationId, ref.id)))
+      ? (ours(await ctx.store.monitors.findById(ref.id)) ??
+        ours(await ctx.store.monitors.findByKey(organizationId, ref.id)))
       : ours(await ctx.store.monitors.findByKey(organizationId, ref.key));
   if (!monitor) throw new NotFoundError('monitor', 'id' in ref ? ref.id : ref.key);
   return monitor;

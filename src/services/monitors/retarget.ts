@@ -46,7 +46,11 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /** A shallow merge patch: null removes a field; a secret sent back as "[redacted]" keeps its stored value. */
-export function mergeConfig(stored: Record<string, unknown>, changes: Record<string, unknown>, secrets: readonly string[]): Record<string, unknown> {
+export function mergeConfig(
+  stored: Record<string, unknown>,
+  changes: Record<string, unknown>,
+  secrets: readonly string[],
+): Record<string, unknown> {
   const out = { ...stored };
   for (const [field, value] of Object.entries(changes)) {
     if (value === REDACTED && secrets.includes(field)) continue;
@@ -61,7 +65,13 @@ export function mergeConfig(stored: Record<string, unknown>, changes: Record<str
  * one with the schema's complaints (named `config.<field>`) added to `issues`.
  */
 export function patchedConfig(
-  schema: { safeParse(value: unknown): { success: true; data: unknown } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } },
+  schema: {
+    safeParse(
+      value: unknown,
+    ):
+      | { success: true; data: unknown }
+      | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+  },
   stored: Record<string, unknown>,
   changes: Record<string, unknown> | undefined,
   secrets: readonly string[],
@@ -70,6 +80,8 @@ export function patchedConfig(
   if (changes === undefined) return stored;
   const parsed = schema.safeParse(mergeConfig(stored, changes, secrets));
   if (parsed.success) return parsed.data as Record<string, unknown>;
-  issues.push(...parsed.error.issues.map((i) => ({ path: formatIssuePath(['config', ...i.path]), message: i.message })));
+  issues.push(
+    ...parsed.error.issues.map((i) => ({ path: formatIssuePath(['config', ...i.path]), message: i.message })),
+  );
   return stored;
 }

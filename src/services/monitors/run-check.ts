@@ -24,8 +24,13 @@ export const probeRunSchema = z.object({
   latencyMs: z.number().int().nullable(),
   message: z.string().nullable().describe('Short summary, e.g. "12/100 players · 1.21.4".'),
   error: z.string().nullable().describe('Why the check failed.'),
-  data: z.record(z.string(), z.unknown()).nullable().describe('Live data from the probe: players, maxPlayers, version, … (type-specific).'),
-  degraded: z.boolean().describe('The check passed but is slower than degradedLatencyMs, or the probe reports degraded service.'),
+  data: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe('Live data from the probe: players, maxPlayers, version, … (type-specific).'),
+  degraded: z
+    .boolean()
+    .describe('The check passed but is slower than degradedLatencyMs, or the probe reports degraded service.'),
 });
 
 export const checkNowSchema = probeRunSchema.extend({
@@ -41,7 +46,8 @@ export async function checkMonitorNow(ctx: ProbeRunContext, input: { id: string 
   const { id } = parseInput(z.object({ id: reference() }), input);
   const monitor = await requireMonitor(ctx, { id });
   if (monitor.runOn !== 'edge') throw notOnEdge(monitor.key, monitor.runOn);
-  if (!monitor.enabled) throw new ConflictError(`monitor "${monitor.key}" is paused; resume it (enabled: true) to check it`);
+  if (!monitor.enabled)
+    throw new ConflictError(`monitor "${monitor.key}" is paused; resume it (enabled: true) to check it`);
   const checkedAt = ctx.clock.now();
   const result = await probeOnce(ctx, probeDefinition(monitor.type), monitor.config, monitor.timeoutMs);
   const outcome = await ctx.ingest.record({ ...result, monitorId: monitor.id, checkedAt, source: 'edge' });
@@ -68,7 +74,12 @@ function notOnEdge(key: string, runOn: 'relay' | 'push'): ConflictError {
   );
 }
 
-async function probeOnce(ctx: ProbeRunContext, definition: ProbeDefinition, config: unknown, timeoutMs: number): Promise<ProbeResult> {
+async function probeOnce(
+  ctx: ProbeRunContext,
+  definition: ProbeDefinition,
+  config: unknown,
+  timeoutMs: number,
+): Promise<ProbeResult> {
   return runProbe(definition, config, { timeoutMs, guard: await guardOf(ctx) });
 }
 

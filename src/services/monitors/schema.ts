@@ -33,15 +33,15 @@ function monitorVariant<T extends MonitorType>(type: T) {
   return z
     .object(
       {
-      ...monitorCommonFields,
-      type: z.literal(type),
-      runOn: z
-        .enum(places as [RunOn, ...RunOn[]], { error: `a ${type} monitor runs on ${places.join(' or ')}` })
-        .default(places[0])
-        .describe(`Where the monitor runs: ${places.join(', ')}.`),
-      pushToken: monitorFields.pushToken.optional(),
-      // Push-only types may omit config entirely when all its fields have defaults.
-      config: definition.probe === null ? definition.config.prefault({}) : definition.config,
+        ...monitorCommonFields,
+        type: z.literal(type),
+        runOn: z
+          .enum(places as [RunOn, ...RunOn[]], { error: `a ${type} monitor runs on ${places.join(' or ')}` })
+          .default(places[0])
+          .describe(`Where the monitor runs: ${places.join(', ')}.`),
+        pushToken: monitorFields.pushToken.optional(),
+        // Push-only types may omit config entirely when all its fields have defaults.
+        config: definition.probe === null ? definition.config.prefault({}) : definition.config,
       },
       { error: unknownField },
     )
@@ -60,40 +60,52 @@ function monitorUnion<V extends z.ZodObject>(variants: V[]) {
 const variants: Variant[] = MONITOR_TYPES.map((type) => monitorVariant(type));
 
 /** A monitor as warden.yaml declares it: a push monitor's token may be fixed there. */
-export const monitorEntrySchema = monitorUnion(variants).refine((m) => m.pushToken === undefined || m.runOn === 'push', {
-  path: ['pushToken'],
-  error: 'only allowed for push monitors',
-});
+export const monitorEntrySchema = monitorUnion(variants).refine(
+  (m) => m.pushToken === undefined || m.runOn === 'push',
+  {
+    path: ['pushToken'],
+    error: 'only allowed for push monitors',
+  },
+);
 
 /** The API's body: the same, without `pushToken` (Warden issues push tokens itself). */
 export const monitorCreateSchema = monitorUnion(variants.map((variant) => variant.omit({ pushToken: true })));
 
 /** The type and key stay; `config` is merged into the stored one and then checked by the type's schema. */
 export const monitorPatchSchema = z
-  .object({
-    name: monitorFields.name.optional(),
-    runOn: z.enum(RUN_ON).optional().describe("Where the monitor runs; one of the type's places."),
-    relay: monitorFields.relay.nullable().optional(),
-    intervalSec: monitorFields.intervalSec.optional(),
-    timeoutMs: monitorFields.timeoutMs.optional(),
-    enabled: monitorFields.enabled.optional(),
-    retries: monitorFields.retries.optional(),
-    degradedLatencyMs: monitorFields.degradedLatencyMs.nullable().optional(),
-    notify: monitorFields.notify.nullable().optional().describe('Keys of the notification channels this monitor names; null or [] names none.'),
-    tags: monitorFields.tags.optional().describe('The tags, replacing the current ones; [] removes them all.'),
-    config: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .describe(
-        `Fields of the type's configuration to change: merged into the current one (null removes a field, "${REDACTED}" keeps a secret as it is), then checked like on create.`,
-      ),
-  }, { error: unknownField })
+  .object(
+    {
+      name: monitorFields.name.optional(),
+      runOn: z.enum(RUN_ON).optional().describe("Where the monitor runs; one of the type's places."),
+      relay: monitorFields.relay.nullable().optional(),
+      intervalSec: monitorFields.intervalSec.optional(),
+      timeoutMs: monitorFields.timeoutMs.optional(),
+      enabled: monitorFields.enabled.optional(),
+      retries: monitorFields.retries.optional(),
+      degradedLatencyMs: monitorFields.degradedLatencyMs.nullable().optional(),
+      notify: monitorFields.notify
+        .nullable()
+        .optional()
+        .describe('Keys of the notification channels this monitor names; null or [] names none.'),
+      tags: monitorFields.tags.optional().describe('The tags, replacing the current ones; [] removes them all.'),
+      config: z
+        .record(z.string(), z.unknown())
+        .optional()
+        .describe(
+          `Fields of the type's configuration to change: merged into the current one (null removes a field, "${REDACTED}" keeps a secret as it is), then checked like on create.`,
+        ),
+    },
+    { error: unknownField },
+  )
   .strict();
 
 export const monitorIdSchema = z.object({ id: reference() });
 export const monitorUpdateSchema = monitorPatchSchema.extend({ id: reference() });
 /** A monitor by id (API) or by key (CLI). */
-export const monitorRefSchema = z.union([z.object({ id: reference() }).strict(), z.object({ key: reference() }).strict()]);
+export const monitorRefSchema = z.union([
+  z.object({ id: reference() }).strict(),
+  z.object({ key: reference() }).strict(),
+]);
 
 const CURSOR = /^(\d{1,15})\.(\d{1,15})$/;
 
@@ -103,7 +115,9 @@ export const historyQuerySchema = z.object({
     .describe(
       `The window: the last N hours (${API_LIMITS.historyHours.min} to ${API_LIMITS.historyHours.max}). Buckets are hourly up to ${API_LIMITS.hourlyBucketsUpToHours} hours, daily beyond.`,
     ),
-  limit: queryIntIn(1, API_LIMITS.historyChecks.max).default(API_LIMITS.historyChecks.default).describe('Raw checks per page, newest first.'),
+  limit: queryIntIn(1, API_LIMITS.historyChecks.max)
+    .default(API_LIMITS.historyChecks.default)
+    .describe('Raw checks per page, newest first.'),
   cursor: z
     .string()
     .max(64)

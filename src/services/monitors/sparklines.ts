@@ -12,14 +12,23 @@ export const sparklineQuerySchema = z.object({
   ids: z
     .string()
     .max(SPARKLINE_IDS_MAX * 201)
-    .describe(`Monitor ids, comma-separated (1 to ${SPARKLINE_IDS_MAX}). Ids that are not your organization's monitors are left out of the answer.`),
+    .describe(
+      `Monitor ids, comma-separated (1 to ${SPARKLINE_IDS_MAX}). Ids that are not your organization's monitors are left out of the answer.`,
+    ),
 });
 
 /** The ids of the list, each once. */
 const idsSchema = z.object({
   ids: z
     .string()
-    .transform((value) => [...new Set(value.split(',').map((id) => id.trim()).filter((id) => id !== ''))])
+    .transform((value) => [
+      ...new Set(
+        value
+          .split(',')
+          .map((id) => id.trim())
+          .filter((id) => id !== ''),
+      ),
+    ])
     .pipe(
       z
         .array(z.string().max(200, { error: 'expected monitor ids of at most 200 characters' }))
@@ -38,13 +47,21 @@ export const sparklinesSchema = z.object({
   from: z.number().int().describe('The first hour (epoch ms).'),
   to: z.number().int().describe('Now (epoch ms).'),
   monitors: z
-    .array(z.object({ id: z.string(), points: z.array(pointSchema).describe(`${SPARKLINE_HOURS} hourly points, oldest first.`) }))
+    .array(
+      z.object({
+        id: z.string(),
+        points: z.array(pointSchema).describe(`${SPARKLINE_HOURS} hourly points, oldest first.`),
+      }),
+    )
     .describe('In the order asked.'),
 });
 
 export type Sparklines = z.infer<typeof sparklinesSchema>;
 
-export async function monitorSparklines(ctx: ServiceContext, input: z.input<typeof sparklineQuerySchema>): Promise<Sparklines> {
+export async function monitorSparklines(
+  ctx: ServiceContext,
+  input: z.input<typeof sparklineQuerySchema>,
+): Promise<Sparklines> {
   const { ids } = parseInput(idsSchema, input);
   const now = ctx.clock.now();
   const from = Math.floor(now / HOUR_MS) * HOUR_MS - (SPARKLINE_HOURS - 1) * HOUR_MS;

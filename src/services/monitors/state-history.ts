@@ -11,7 +11,9 @@ export const STATE_HISTORY_LIMIT = { default: 50, max: 200 } as const;
 const CURSOR = /^(\d{1,15})\.(stc_[0-9a-z]{1,32})$/;
 
 export const stateHistoryQuerySchema = z.object({
-  limit: queryIntIn(1, STATE_HISTORY_LIMIT.max).default(STATE_HISTORY_LIMIT.default).describe('Changes per page, newest first.'),
+  limit: queryIntIn(1, STATE_HISTORY_LIMIT.max)
+    .default(STATE_HISTORY_LIMIT.default)
+    .describe('Changes per page, newest first.'),
   cursor: z
     .string()
     .max(100)
@@ -25,7 +27,12 @@ export const stateChangeSchema = z.object({
   at: z.number().int().describe('When the monitor changed state (epoch ms).'),
   from: z.enum(SHOWN_STATES).describe('The state before; `paused` while the monitor was disabled.'),
   to: z.enum(SHOWN_STATES),
-  message: z.string().nullable().describe("Why: the failing check's error, the passing check's message, the latency rule, the silence, or paused/resumed."),
+  message: z
+    .string()
+    .nullable()
+    .describe(
+      "Why: the failing check's error, the passing check's message, the latency rule, the silence, or paused/resumed.",
+    ),
 });
 
 export const stateHistorySchema = z.object({
@@ -37,7 +44,10 @@ export const stateHistorySchema = z.object({
 export type StateHistory = z.infer<typeof stateHistorySchema>;
 
 /** Ingest records each change in the commit that derives it, so the history is exact: retries, probe flags, silences, pauses. */
-export async function monitorStateHistory(ctx: ServiceContext, input: z.input<typeof stateHistoryInput>): Promise<StateHistory> {
+export async function monitorStateHistory(
+  ctx: ServiceContext,
+  input: z.input<typeof stateHistoryInput>,
+): Promise<StateHistory> {
   const { id, limit, cursor } = parseInput(stateHistoryInput, input);
   const monitor = await requireMonitor(ctx, { id });
   const before = cursor === undefined ? undefined : decodeStateCursor(cursor);
@@ -47,7 +57,8 @@ export async function monitorStateHistory(ctx: ServiceContext, input: z.input<ty
   return {
     monitorId: monitor.id,
     changes: changes.map(({ at, from, to, message }) => ({ at, from, to, message })),
-    nextCursor: page.length > limit && last ? Buffer.from(`${last.at}.${last.id}`, 'latin1').toString('base64url') : null,
+    nextCursor:
+      page.length > limit && last ? Buffer.from(`${last.at}.${last.id}`, 'latin1').toString('base64url') : null,
   };
 }
 
@@ -60,8 +71,16 @@ function decodeStateCursor(cursor: string): { at: number; id: string } | undefin
  * Pausing (enabled → false) and resuming are changes of the state the dashboard shows: recorded in the writer's
  * transaction. Resuming returns to the state the monitor kept; its next result moves it from there.
  */
-export async function recordPause(ctx: ServiceContext, monitor: Pick<Monitor, 'id' | 'state' | 'enabled'>, enabled: boolean): Promise<void> {
+export async function recordPause(
+  ctx: ServiceContext,
+  monitor: Pick<Monitor, 'id' | 'state' | 'enabled'>,
+  enabled: boolean,
+): Promise<void> {
   if (enabled === monitor.enabled) return;
-  const change = enabled ? { from: 'paused' as const, to: monitor.state, message: 'resumed' } : { from: monitor.state, to: 'paused' as const, message: 'paused' };
-  await ctx.store.monitorStates.appendChanges([{ id: newId('stc'), monitorId: monitor.id, at: ctx.clock.now(), ...change }]);
+  const change = enabled
+    ? { from: 'paused' as const, to: monitor.state, message: 'resumed' }
+    : { from: monitor.state, to: 'paused' as const, message: 'paused' };
+  await ctx.store.monitorStates.appendChanges([
+    { id: newId('stc'), monitorId: monitor.id, at: ctx.clock.now(), ...change },
+  ]);
 }

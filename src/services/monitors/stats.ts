@@ -18,13 +18,18 @@ type StatsRange = keyof typeof STATS_RANGES;
 const RANGE_NAMES = Object.keys(STATS_RANGES) as [StatsRange, ...StatsRange[]];
 
 export const statsQuerySchema = z.object({
-  range: z.enum(RANGE_NAMES).default('24h').describe('24h and 7d: a point per hour; 30d and 90d: a point per day (UTC).'),
+  range: z
+    .enum(RANGE_NAMES)
+    .default('24h')
+    .describe('24h and 7d: a point per hour; 30d and 90d: a point per day (UTC).'),
 });
 export const monitorStatsInput = statsQuerySchema.extend({ id: reference() });
 
 const ms = z.number().nullable();
 const latency = {
-  p50Ms: ms.describe('Median latency, interpolated from the latency histogram (exact to its bin); null without a latency.'),
+  p50Ms: ms.describe(
+    'Median latency, interpolated from the latency histogram (exact to its bin); null without a latency.',
+  ),
   p95Ms: ms.describe('95th percentile latency, the same way.'),
 };
 
@@ -43,7 +48,9 @@ export const monitorStatsSchema = z.object({
   period: z.enum(['hour', 'day']),
   from: z.number().int().describe('The first period (epoch ms).'),
   to: z.number().int().describe('Now (epoch ms).'),
-  points: z.array(statsPointSchema).describe('Every period of the window, oldest first; those without checks have count 0 and nulls.'),
+  points: z
+    .array(statsPointSchema)
+    .describe('Every period of the window, oldest first; those without checks have count 0 and nulls.'),
   totals: z
     .object({
       count: z.number().int(),
@@ -57,14 +64,19 @@ export const monitorStatsSchema = z.object({
 
 export type MonitorStats = z.infer<typeof monitorStatsSchema>;
 
-export async function monitorStats(ctx: ServiceContext, input: z.input<typeof monitorStatsInput>): Promise<MonitorStats> {
+export async function monitorStats(
+  ctx: ServiceContext,
+  input: z.input<typeof monitorStatsInput>,
+): Promise<MonitorStats> {
   const { id, range } = parseInput(monitorStatsInput, input);
   const monitor = await requireMonitor(ctx, { id });
   const { period, points } = STATS_RANGES[range];
   const step = BUCKET_PERIOD_MS[period];
   const now = ctx.clock.now();
   const from = Math.floor(now / step) * step - (points - 1) * step;
-  const buckets = new Map((await ctx.store.checks.buckets(period, [monitor.id], from, now + 1)).map((b) => [b.start, b]));
+  const buckets = new Map(
+    (await ctx.store.checks.buckets(period, [monitor.id], from, now + 1)).map((b) => [b.start, b]),
+  );
   return {
     monitorId: monitor.id,
     range,

@@ -14,7 +14,10 @@ import { recordPause } from './state-history.js';
 import { type MonitorWithRelay, monitorWithRelay } from './view.js';
 import { announce, relayIdsByKey } from './write.js';
 
-export async function updateMonitor(ctx: ServiceContext, input: z.input<typeof monitorUpdateSchema>): Promise<MonitorWithRelay> {
+export async function updateMonitor(
+  ctx: ServiceContext,
+  input: z.input<typeof monitorUpdateSchema>,
+): Promise<MonitorWithRelay> {
   const { id, ...changes } = parseInput(monitorUpdateSchema, input);
   return withTransaction(ctx, async (tx) => {
     const current = await requireMonitor(tx, { id });
@@ -27,18 +30,25 @@ export async function updateMonitor(ctx: ServiceContext, input: z.input<typeof m
     if (specChanged) await tx.store.monitors.updateSpec(current.id, spec, writer, tx.clock.now());
     await recordPause(tx, current, spec.enabled);
     // Secrets sent in full are the caller's own: a relay whose token was rotated through the API may have them again.
-    if (secretsSentInFull(spec, changes.config)) await tx.store.monitors.markSecretsSet(current.id, await secretsSetTime(tx, spec.relayId));
+    if (secretsSentInFull(spec, changes.config))
+      await tx.store.monitors.markSecretsSet(current.id, await secretsSetTime(tx, spec.relayId));
     if (specChanged) await announce(tx, current);
     return monitorWithRelay((await tx.store.monitors.findById(current.id)) ?? current, relayKeys);
   });
 }
 
 /** The monitor after the patch, checked by the same rules as on create. */
-function patched(current: Monitor, patch: MonitorPatch, relayIds: Map<string, string>, relayKeys: Map<string, string>): MonitorSpec {
+function patched(
+  current: Monitor,
+  patch: MonitorPatch,
+  relayIds: Map<string, string>,
+  relayKeys: Map<string, string>,
+): MonitorSpec {
   const definition = probeDefinition(current.type);
   const issues: FieldIssue[] = [];
   const runOn = patch.runOn ?? current.runOn;
-  if (!definition.runsOn.includes(runOn)) issues.push({ path: 'runOn', message: `a ${current.type} monitor runs on ${definition.runsOn.join(' or ')}` });
+  if (!definition.runsOn.includes(runOn))
+    issues.push({ path: 'runOn', message: `a ${current.type} monitor runs on ${definition.runsOn.join(' or ')}` });
   const currentRelay = current.relayId === null ? undefined : relayKeys.get(current.relayId);
   // Moving a monitor off its relay drops the relay without having to say so.
   const relay = patch.relay !== undefined ? (patch.relay ?? undefined) : runOn === 'relay' ? currentRelay : undefined;
@@ -65,5 +75,7 @@ function patched(current: Monitor, patch: MonitorPatch, relayIds: Map<string, st
 
 /** Every secret the monitor now holds was in the patch itself (not "[redacted]", not left out). */
 function secretsSentInFull(spec: MonitorSpec, patchConfig: Record<string, unknown> | undefined): boolean {
-  return probeDefinition(spec.type).secrets.every((field) => spec.config[field] === undefined || !keptFromStorage(patchConfig?.[field]));
+  return probeDefinition(spec.type).secrets.every(
+    (field) => spec.config[field] === undefined || !keptFromStorage(patchConfig?.[field]),
+  );
 }

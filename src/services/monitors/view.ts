@@ -33,7 +33,9 @@ export const monitorViewSchema = z.object({
     .number()
     .int()
     .nullable()
-    .describe('Seconds between checks; null for push monitors, which nothing checks on a schedule (a heartbeat waits config.graceSec for its next ping).'),
+    .describe(
+      'Seconds between checks; null for push monitors, which nothing checks on a schedule (a heartbeat waits config.graceSec for its next ping).',
+    ),
   timeoutMs: z.number().int(),
   enabled: z.boolean(),
   retries: z.number().int(),
@@ -83,7 +85,10 @@ function monitorView(monitor: Monitor): MonitorView {
 
 /** `relayKeys` maps relay ids to keys. */
 export function monitorWithRelay(monitor: Monitor, relayKeys: ReadonlyMap<string, string>): MonitorWithRelay {
-  return { ...monitorView(monitor), relayKey: monitor.relayId === null ? null : (relayKeys.get(monitor.relayId) ?? null) };
+  return {
+    ...monitorView(monitor),
+    relayKey: monitor.relayId === null ? null : (relayKeys.get(monitor.relayId) ?? null),
+  };
 }
 
 function redactConfig(type: Monitor['type'], config: Record<string, unknown>): Record<string, unknown> {

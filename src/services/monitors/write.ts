@@ -3,7 +3,13 @@ import type { z } from 'zod';
 import { ConflictError, ValidationError } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import { LIMITS } from '../../domain/limits.js';
-import { type Monitor, type MonitorSpec, monitorPlacementIssues, monitorSpecChanged, type StoredToken } from '../../domain/monitor.js';
+import {
+  type Monitor,
+  type MonitorSpec,
+  monitorPlacementIssues,
+  monitorSpecChanged,
+  type StoredToken,
+} from '../../domain/monitor.js';
 import { assertWritable } from '../../domain/ownership.js';
 import { displayPrefix, generateSecret, hashSecret } from '../../domain/tokens.js';
 import { organizationOf, parseInput, type ServiceContext, uniquely, withTransaction, writerOf } from '../context.js';
@@ -46,7 +52,8 @@ export async function putMonitor(
     const fixed = entry.pushToken === undefined ? undefined : storedToken(entry.pushToken);
     if (fixed) {
       const holder = await tx.store.monitors.findByPushTokenHash(fixed.hash);
-      if (holder && holder.id !== current?.id) throw new ConflictError(`the push token of monitor "${entry.key}" is already used by another monitor`);
+      if (holder && holder.id !== current?.id)
+        throw new ConflictError(`the push token of monitor "${entry.key}" is already used by another monitor`);
     }
     const wantsToken = entry.runOn === 'push';
     if (!current) {
@@ -71,13 +78,19 @@ export async function putMonitor(
     }
     const stored = await tx.store.monitors.pushTokenHash(current.id);
     const generatedPushToken = wantsToken && !fixed && stored === null ? generateSecret('pushToken') : null;
-    const token = !wantsToken ? null : (fixed ?? (generatedPushToken === null ? undefined : storedToken(generatedPushToken)));
+    const token = !wantsToken
+      ? null
+      : (fixed ?? (generatedPushToken === null ? undefined : storedToken(generatedPushToken)));
     if (token !== undefined && token?.hash !== (stored ?? undefined)) {
       await tx.store.monitors.setPushToken(current.id, token, now);
       changed = true;
     }
     if (changed) await announce(tx, current);
-    return { monitor: (await tx.store.monitors.findById(current.id)) ?? current, outcome: changed ? 'updated' : 'unchanged', generatedPushToken };
+    return {
+      monitor: (await tx.store.monitors.findById(current.id)) ?? current,
+      outcome: changed ? 'updated' : 'unchanged',
+      generatedPushToken,
+    };
   });
 }
 
@@ -122,7 +135,10 @@ async function insertMonitor(ctx: ServiceContext, spec: MonitorSpec, pushToken: 
       const id = newId('mon');
       // Created with its secrets in full, by the API or the file: they are the writer's own.
       const secretsSetAt = await secretsSetTime(ctx, spec.relayId);
-      await ctx.store.monitors.insert({ ...spec, id, organizationId, managedBy: writerOf(ctx), pushToken, secretsSetAt }, ctx.clock.now());
+      await ctx.store.monitors.insert(
+        { ...spec, id, organizationId, managedBy: writerOf(ctx), pushToken, secretsSetAt },
+        ctx.clock.now(),
+      );
       return (await ctx.store.monitors.findById(id)) as Monitor;
     },
     taken,

@@ -17,7 +17,10 @@ export async function getChannel(ctx: ServiceContext, input: z.input<typeof chan
 }
 
 /** A channel's deliveries, newest first: the outbox's and the tests'. */
-export async function listDeliveries(ctx: ServiceContext, input: z.input<typeof deliveriesInput>): Promise<DeliveryView[]> {
+export async function listDeliveries(
+  ctx: ServiceContext,
+  input: z.input<typeof deliveriesInput>,
+): Promise<DeliveryView[]> {
   const { key, limit } = parseInput(deliveriesInput, input);
   const channel = await requireChannel(ctx, key);
   return (await ctx.store.deliveries.listByChannel(channel.id, limit)).map(deliveryView);

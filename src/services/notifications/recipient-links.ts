@@ -14,7 +14,10 @@ export type RecipientLinkOutcome =
   /** Not valid (any more): unknown, expired, used already, or unsubscribed already. */
   | { outcome: 'invalid' };
 
-export async function confirmRecipient(ctx: ServiceContext, input: z.input<typeof recipientTokenSchema>): Promise<RecipientLinkOutcome> {
+export async function confirmRecipient(
+  ctx: ServiceContext,
+  input: z.input<typeof recipientTokenSchema>,
+): Promise<RecipientLinkOutcome> {
   const { token } = parseInput(recipientTokenSchema, input);
   const now = ctx.clock.now();
   return withTransaction(ctx, async (tx) => {
@@ -34,20 +37,32 @@ export async function confirmRecipient(ctx: ServiceContext, input: z.input<typeo
 }
 
 /** What an unsubscribe link would do (GET): whom it unsubscribes from which organization, or that it is not valid. */
-export async function readRecipientUnsubscribe(ctx: ServiceContext, input: z.input<typeof recipientTokenSchema>): Promise<RecipientLinkOutcome> {
+export async function readRecipientUnsubscribe(
+  ctx: ServiceContext,
+  input: z.input<typeof recipientTokenSchema>,
+): Promise<RecipientLinkOutcome> {
   const { token } = parseInput(recipientTokenSchema, input);
   const recipient = await recipientOf(ctx, token);
-  if (!recipient || recipient.unsubscribedAt !== null || !recipientTokenMatches(token, recipient.unsubscribeToken)) return { outcome: 'invalid' };
+  if (!recipient || recipient.unsubscribedAt !== null || !recipientTokenMatches(token, recipient.unsubscribeToken))
+    return { outcome: 'invalid' };
   return { outcome: 'subscribed', address: recipient.address, organization: await organizationName(ctx, recipient) };
 }
 
 /** Unsubscribes (POST): the organization's channels never mail nor ask this address again. */
-export async function unsubscribeRecipient(ctx: ServiceContext, input: z.input<typeof recipientTokenSchema>): Promise<RecipientLinkOutcome> {
+export async function unsubscribeRecipient(
+  ctx: ServiceContext,
+  input: z.input<typeof recipientTokenSchema>,
+): Promise<RecipientLinkOutcome> {
   const { token } = parseInput(recipientTokenSchema, input);
   const now = ctx.clock.now();
   return withTransaction(ctx, async (tx) => {
     const recipient = await recipientOf(tx, token);
-    if (!recipient || !recipientTokenMatches(token, recipient.unsubscribeToken) || !(await tx.store.recipients.unsubscribe(recipient.id, now))) return { outcome: 'invalid' };
+    if (
+      !recipient ||
+      !recipientTokenMatches(token, recipient.unsubscribeToken) ||
+      !(await tx.store.recipients.unsubscribe(recipient.id, now))
+    )
+      return { outcome: 'invalid' };
     tx.logger.info({ recipient: recipient.id }, 'channel recipient unsubscribed');
     return { outcome: 'unsubscribed', address: recipient.address, organization: await organizationName(tx, recipient) };
   });

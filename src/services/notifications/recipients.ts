@@ -19,20 +19,31 @@ export const channelRecipientsSchema = z.object({
       address: z.string(),
       state: z
         .enum(['confirmed', 'pending', 'unasked', 'unsubscribed'])
-        .describe('pending: a confirmation link was mailed and works still; unasked: none yet (or it expired): the next send mails one; unsubscribed: never mailed again.'),
+        .describe(
+          'pending: a confirmation link was mailed and works still; unasked: none yet (or it expired): the next send mails one; unsubscribed: never mailed again.',
+        ),
     }),
   ),
 });
 
 export type ChannelRecipientsView = z.infer<typeof channelRecipientsSchema>;
 
-export async function listChannelRecipients(ctx: ServiceContext, input: z.input<typeof channelKeySchema>): Promise<ChannelRecipientsView> {
+export async function listChannelRecipients(
+  ctx: ServiceContext,
+  input: z.input<typeof channelKeySchema>,
+): Promise<ChannelRecipientsView> {
   const channel = await requireChannel(ctx, parseInput(channelKeySchema, input).key);
-  if (!usesSystemSmtp(channel.type, channel.config) || !ctx.systemMail) return { confirmation: 'not-applicable', recipients: [] };
+  if (!usesSystemSmtp(channel.type, channel.config) || !ctx.systemMail)
+    return { confirmation: 'not-applicable', recipients: [] };
   const policy = await ctx.systemMail.policyOf(channel, ctx.store);
   const addresses = addressesOf(channel.config);
   if (policy !== 'confirm') return { confirmation: policy === 'trusted' ? 'not-required' : 'refused', recipients: [] };
-  const rows = new Map((await ctx.store.recipients.findByAddresses(organizationOf(ctx), addresses)).map((row) => [row.address, row]));
+  const rows = new Map(
+    (await ctx.store.recipients.findByAddresses(organizationOf(ctx), addresses)).map((row) => [row.address, row]),
+  );
   const now = ctx.clock.now();
-  return { confirmation: 'required', recipients: addresses.map((address) => ({ address, state: recipientState(rows.get(address), now) })) };
+  return {
+    confirmation: 'required',
+    recipients: addresses.map((address) => ({ address, state: recipientState(rows.get(address), now) })),
+  };
 }

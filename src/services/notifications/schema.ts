@@ -7,7 +7,10 @@ import { CHANNEL_TYPES, type ChannelType, channelDefinition } from '../../notify
 import { REDACTED } from '../monitors/view.js';
 
 /** The kinds a channel may ask for (`test` is always sent when asked for). */
-export const RULE_KINDS = NOTIFICATION_KINDS.filter((kind) => kind !== 'test') as Exclude<(typeof NOTIFICATION_KINDS)[number], 'test'>[];
+export const RULE_KINDS = NOTIFICATION_KINDS.filter((kind) => kind !== 'test') as Exclude<
+  (typeof NOTIFICATION_KINDS)[number],
+  'test'
+>[];
 
 export const DELIVERY_LIMITS = { default: 50, max: 500 } as const;
 
@@ -25,52 +28,76 @@ export const rules = z
       .array(stableKey())
       .max(LIMITS.monitorsPerOrganization)
       .optional()
-      .describe('Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay).'),
+      .describe(
+        'Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay).',
+      ),
     pages: z
       .array(stableKey())
       .max(L.pages)
       .optional()
-      .describe(`Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most ${L.pages}).`),
+      .describe(
+        `Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most ${L.pages}).`,
+      ),
     groups: z
       .array(text(200))
       .max(L.groups)
       .optional()
-      .describe(`Scope: component groups (a component's \`group\`) whose monitors, incidents and maintenance this channel gets (at most ${L.groups}).`),
+      .describe(
+        `Scope: component groups (a component's \`group\`) whose monitors, incidents and maintenance this channel gets (at most ${L.groups}).`,
+      ),
     holdSec: intIn(L.holdSec.min, L.holdSec.max, ' seconds')
       .optional()
-      .describe(`Send a monitor's down, degraded or recovered only once the state has held this long (${L.holdSec.min} to ${L.holdSec.max} s; 0 or absent: at once).`),
+      .describe(
+        `Send a monitor's down, degraded or recovered only once the state has held this long (${L.holdSec.min} to ${L.holdSec.max} s; 0 or absent: at once).`,
+      ),
     remindEveryMin: intIn(L.remindEveryMin.min, L.remindEveryMin.max, ' minutes')
       .optional()
-      .describe(`While a monitor stays down, remind every this many minutes (${L.remindEveryMin.min} to ${L.remindEveryMin.max}; absent: never).`),
+      .describe(
+        `While a monitor stays down, remind every this many minutes (${L.remindEveryMin.min} to ${L.remindEveryMin.max}; absent: never).`,
+      ),
     quietDuringMaintenance: z
       .boolean()
       .optional()
       // Shown as the default in the JSON Schemas (forms, `warden config schema`) without being written into stored rules.
       .meta({ default: true })
-      .describe('Nothing about a monitor whose component is under maintenance (recorded as skipped); true unless set to false.'),
+      .describe(
+        'Nothing about a monitor whose component is under maintenance (recorded as skipped); true unless set to false.',
+      ),
     flap: z
       .object({
         changes: intIn(L.flapChanges.min, L.flapChanges.max)
           .default(L.flapChanges.default)
-          .describe(`State changes within windowMin that make a monitor flapping (${L.flapChanges.min} to ${L.flapChanges.max}, default ${L.flapChanges.default}).`),
+          .describe(
+            `State changes within windowMin that make a monitor flapping (${L.flapChanges.min} to ${L.flapChanges.max}, default ${L.flapChanges.default}).`,
+          ),
         windowMin: intIn(L.flapWindowMin.min, L.flapWindowMin.max, ' minutes')
           .default(L.flapWindowMin.default)
-          .describe(`The window in minutes (${L.flapWindowMin.min} to ${L.flapWindowMin.max}, default ${L.flapWindowMin.default}); flapping ends after this long without a change.`),
+          .describe(
+            `The window in minutes (${L.flapWindowMin.min} to ${L.flapWindowMin.max}, default ${L.flapWindowMin.default}); flapping ends after this long without a change.`,
+          ),
       })
       .strict()
       .optional()
-      .describe('Flap damping: one monitor.flapping message instead of each change, quiet until stable, then a summary (absent: off).'),
+      .describe(
+        'Flap damping: one monitor.flapping message instead of each change, quiet until stable, then a summary (absent: off).',
+      ),
     tlsDays: intIn(L.tlsDays.min, L.tlsDays.max, ' days')
       .optional()
-      .describe(`tls.expiring this many days before a certificate expires (${L.tlsDays.min} to ${L.tlsDays.max}, default ${L.tlsDays.default}).`),
+      .describe(
+        `tls.expiring this many days before a certificate expires (${L.tlsDays.min} to ${L.tlsDays.max}, default ${L.tlsDays.default}).`,
+      ),
   })
   .strict();
 
 export const channelFields = {
-  key: stableKey().describe('The channel by this key: in the API path, in warden.yaml, in `warden notifications test KEY`.'),
+  key: stableKey().describe(
+    'The channel by this key: in the API path, in warden.yaml, in `warden notifications test KEY`.',
+  ),
   name: text(200),
   enabled: z.boolean().describe('A disabled channel gets nothing but tests.'),
-  rules: rules.describe('What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").'),
+  rules: rules.describe(
+    'What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").',
+  ),
 };
 
 function channelVariant<T extends ChannelType>(type: T) {
@@ -80,7 +107,9 @@ function channelVariant<T extends ChannelType>(type: T) {
       key: channelFields.key,
       name: channelFields.name,
       type: z.literal(type),
-      config: definition.config.describe(`The ${definition.label} configuration. Secret fields: ${definition.secrets.join(', ') || 'none'}.`),
+      config: definition.config.describe(
+        `The ${definition.label} configuration. Secret fields: ${definition.secrets.join(', ') || 'none'}.`,
+      ),
       rules: channelFields.rules.default({}),
       enabled: channelFields.enabled.default(true),
     })
@@ -114,7 +143,9 @@ export const channelKeySchema = z.object({ key: reference() });
 export const channelUpdateSchema = channelPatchSchema.extend({ key: reference() });
 
 export const deliveriesQuerySchema = z.object({
-  limit: queryIntIn(1, DELIVERY_LIMITS.max).default(DELIVERY_LIMITS.default).describe(`Deliveries to return, newest first (at most ${DELIVERY_LIMITS.max}).`),
+  limit: queryIntIn(1, DELIVERY_LIMITS.max)
+    .default(DELIVERY_LIMITS.default)
+    .describe(`Deliveries to return, newest first (at most ${DELIVERY_LIMITS.max}).`),
 });
 export const deliveriesInput = deliveriesQuerySchema.extend({ key: reference() });
 

@@ -32,7 +32,10 @@ export interface ChannelTestContext extends ServiceContext {
 }
 
 /** Sends a test to the channel (enabled or not) now and records the attempt as a delivery. */
-export async function testChannel(ctx: ChannelTestContext, input: z.input<typeof channelKeySchema>): Promise<TestOutcome> {
+export async function testChannel(
+  ctx: ChannelTestContext,
+  input: z.input<typeof channelKeySchema>,
+): Promise<TestOutcome> {
   const { key } = parseInput(channelKeySchema, input);
   const organizationId = organizationOf(ctx);
   const channel = await requireChannel(ctx, key);
@@ -51,7 +54,8 @@ export async function testChannel(ctx: ChannelTestContext, input: z.input<typeof
   const definition = channelDefinition(channel.type as ChannelType);
   const guard = targetGuard(await targetPolicyOf(ctx.store, organizationId, ctx.privateTargets));
   const screened = (await ctx.systemMail?.screen(channel, 'test')) ?? null;
-  if (screened?.kind === 'hold') throw new RateLimitedError(`Not sent: ${screened.reason}.`, Math.max(1, Math.ceil(screened.retryAfterMs / 1000)));
+  if (screened?.kind === 'hold')
+    throw new RateLimitedError(`Not sent: ${screened.reason}.`, Math.max(1, Math.ceil(screened.retryAfterMs / 1000)));
   const result: SendOutcome | { kind: 'skipped'; error: string } =
     screened?.kind === 'refuse'
       ? { kind: 'dead', status: null, error: screened.reason }
@@ -60,7 +64,14 @@ export async function testChannel(ctx: ChannelTestContext, input: z.input<typeof
         : await sendOnce(() => {
             const config = definition.config.parse(channel.config);
             const recipients = screened?.recipients;
-            return definition.send(event, config, { signal: AbortSignal.timeout(DISPATCH_DEFAULTS.attemptTimeoutMs), now, attempt: 0, guard, smtp: ctx.smtp, recipients });
+            return definition.send(event, config, {
+              signal: AbortSignal.timeout(DISPATCH_DEFAULTS.attemptTimeoutMs),
+              now,
+              attempt: 0,
+              guard,
+              smtp: ctx.smtp,
+              recipients,
+            });
           });
   const note = screened?.kind === 'send' ? screened.note : null;
   const answer = result.kind === 'skipped' ? null : [result.answer, note].filter((part) => part).join(' · ') || null;
@@ -68,7 +79,7 @@ export async function testChannel(ctx: ChannelTestContext, input: z.input<typeof
     id: newId('dlv'),
     eventId: event.id,
     subscriberId: null,
-        channelId: channel.id,
+    channelId: channel.id,
     organizationId,
     monitorId: null,
     kind: 'test',
@@ -84,8 +95,14 @@ export async function testChannel(ctx: ChannelTestContext, input: z.input<typeof
     sentAt: result.kind === 'sent' ? ctx.clock.now() : null,
   };
   await ctx.store.deliveries.record(delivery);
-  ctx.logger.info({ channel: channel.key, outcome: result.kind, status: delivery.lastStatus, ...(note ? { note } : {}) }, 'notification test sent');
-  return { outcome: result.kind === 'sent' ? 'sent' : result.kind === 'skipped' ? 'skipped' : 'failed', delivery: deliveryView(delivery) };
+  ctx.logger.info(
+    { channel: channel.key, outcome: result.kind, status: delivery.lastStatus, ...(note ? { note } : {}) },
+    'notification test sent',
+  );
+  return {
+    outcome: result.kind === 'sent' ? 'sent' : result.kind === 'skipped' ? 'skipped' : 'failed',
+    delivery: deliveryView(delivery),
+  };
 }
 
 /** A channel that throws (a bad stored config, a bug) is a failed attempt, not a 500. */

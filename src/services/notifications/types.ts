@@ -8,9 +8,15 @@ import { rules } from './schema.js';
 export const channelTypeSchema = z.object({
   id: z.enum(CHANNEL_TYPES),
   label: z.string().describe('The name a form shows, e.g. "Discord".'),
-  secrets: z.array(z.string()).describe('Config fields holding secrets: the API shows them as "[redacted]"; a form should mask them.'),
-  targets: z.array(z.string()).describe('Config fields saying where messages go: changing one needs the secrets again.'),
-  config: jsonSchema.describe("JSON Schema (2020-12) of the type's `config`, as a request sends it: descriptions, defaults, bounds."),
+  secrets: z
+    .array(z.string())
+    .describe('Config fields holding secrets: the API shows them as "[redacted]"; a form should mask them.'),
+  targets: z
+    .array(z.string())
+    .describe('Config fields saying where messages go: changing one needs the secrets again.'),
+  config: jsonSchema.describe(
+    "JSON Schema (2020-12) of the type's `config`, as a request sends it: descriptions, defaults, bounds.",
+  ),
 });
 
 export const channelTypesSchema = z.object({
@@ -25,7 +31,13 @@ export const listChannelTypes = builtOnce((): ChannelTypes => {
   return {
     types: CHANNEL_TYPES.map((id) => {
       const definition = channelDefinition(id);
-      return { id, label: definition.label, secrets: [...definition.secrets], targets: [...definition.targets], config: toJsonSchema(definition.config) };
+      return {
+        id,
+        label: definition.label,
+        secrets: [...definition.secrets],
+        targets: [...definition.targets],
+        config: toJsonSchema(definition.config),
+      };
     }),
     rules: toJsonSchema(rules),
   };

@@ -36,21 +36,43 @@ describe('a URL for those who cannot edit channels', () => {
 
 describe('a channel as each role reads it', () => {
   const ntfy = channel('ntfy', { url: 'https://ntfy.sh/warden-alerts-7f3a', token: 'tk_secret' });
-  const webhook = channel('webhook', { url: 'https://hooks.example.com/in/4f9c?key=abc', secret: 'whsec_x', headers: { authorization: 'Bearer x' } });
+  const webhook = channel('webhook', {
+    url: 'https://hooks.example.com/in/4f9c?key=abc',
+    secret: 'whsec_x',
+    headers: { authorization: 'Bearer x' },
+  });
   const discord = channel('discord', { url: 'https://discord.com/api/webhooks/1/tok' });
-  const email = channel('email', { to: ['ops@acme.test'], from: 'warden@acme.test', host: 'smtp.acme.test', port: 587, username: 'warden', password: 'pw' });
+  const email = channel('email', {
+    to: ['ops@acme.test'],
+    from: 'warden@acme.test',
+    host: 'smtp.acme.test',
+    port: 587,
+    username: 'warden',
+    password: 'pw',
+  });
 
   it('shows admins and owners the URLs whole, secrets redacted', () => {
     for (const role of ['admin', 'owner'] as const) {
-      expect(channelView(ntfy, role).config).toEqual({ url: 'https://ntfy.sh/warden-alerts-7f3a', token: '[redacted]' });
-      expect(channelView(webhook, role).config).toEqual({ url: 'https://hooks.example.com/in/4f9c?key=abc', secret: '[redacted]', headers: '[redacted]' });
+      expect(channelView(ntfy, role).config).toEqual({
+        url: 'https://ntfy.sh/warden-alerts-7f3a',
+        token: '[redacted]',
+      });
+      expect(channelView(webhook, role).config).toEqual({
+        url: 'https://hooks.example.com/in/4f9c?key=abc',
+        secret: '[redacted]',
+        headers: '[redacted]',
+      });
     }
   });
 
   it('shows viewers and editors where each URL points, nothing of its path or query', () => {
     for (const role of ['viewer', 'editor'] as const) {
       expect(channelView(ntfy, role).config).toEqual({ url: 'https://ntfy.sh/[redacted]', token: '[redacted]' });
-      expect(channelView(webhook, role).config).toEqual({ url: 'https://hooks.example.com/[redacted]', secret: '[redacted]', headers: '[redacted]' });
+      expect(channelView(webhook, role).config).toEqual({
+        url: 'https://hooks.example.com/[redacted]',
+        secret: '[redacted]',
+        headers: '[redacted]',
+      });
       expect(channelView(discord, role).config).toEqual({ url: '[redacted]' });
       expect(channelView(email, role).config).toEqual({ ...email.config, password: '[redacted]' });
     }

@@ -23,7 +23,9 @@ export const channelViewSchema = z.object({
     .describe(
       `The type's configuration; secret fields read "${REDACTED}". To those who cannot edit channels (viewers, editors, read keys) a URL shows its scheme and host only: "https://ntfy.sh/${REDACTED}".`,
     ),
-  rules: rules.describe('What the channel gets and when (docs/notifications.md, "Rules"); absent fields take their defaults.'),
+  rules: rules.describe(
+    'What the channel gets and when (docs/notifications.md, "Rules"); absent fields take their defaults.',
+  ),
   enabled: z.boolean(),
   ...ownershipFields(),
 });
@@ -56,7 +58,8 @@ function originsOnly(config: Record<string, unknown>): Record<string, unknown> {
   const walk = (value: unknown): unknown => {
     if (typeof value === 'string') return originOnly(value);
     if (Array.isArray(value)) return value.map(walk);
-    if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item)]));
+    if (value !== null && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item)]));
     return value;
   };
   return walk(config) as Record<string, unknown>;
@@ -75,7 +78,12 @@ export function originOnly(text: string): string {
     return REDACTED;
   }
   const origin = `${url.protocol}//${url.host}`;
-  const more = url.username !== '' || url.password !== '' || url.pathname.replace(/^\/$/, '') !== '' || url.search !== '' || url.hash !== '';
+  const more =
+    url.username !== '' ||
+    url.password !== '' ||
+    url.pathname.replace(/^\/$/, '') !== '' ||
+    url.search !== '' ||
+    url.hash !== '';
   return more ? `${origin}/${REDACTED}` : origin;
 }
 
@@ -84,10 +92,19 @@ export const deliveryViewSchema = z.object({
   eventId: z.string().describe('Stable per event: the webhook-id a receiver drops duplicates by.'),
   kind: z.string().describe('monitor.down, monitor.recovered, …, or test.'),
   monitorId: z.string().nullable(),
-  status: z.enum(['pending', 'sending', 'sent', 'dead', 'skipped']).describe('dead: given up (a 4xx answer, or still failing after 24 h), the answer kept; skipped: a rule no longer wanted it when it was due (lastError says which).'),
+  status: z
+    .enum(['pending', 'sending', 'sent', 'dead', 'skipped'])
+    .describe(
+      'dead: given up (a 4xx answer, or still failing after 24 h), the answer kept; skipped: a rule no longer wanted it when it was due (lastError says which).',
+    ),
   attempts: z.number().int(),
   nextAttemptAt: z.number().int().describe('When it is tried next, while pending (epoch ms).'),
-  lastError: z.string().nullable().describe('What went wrong at the last attempt; it starts with the words of its class (lastFailure): "refused by policy: …", "connection refused", "timed out", "HTTP 404".'),
+  lastError: z
+    .string()
+    .nullable()
+    .describe(
+      'What went wrong at the last attempt; it starts with the words of its class (lastFailure): "refused by policy: …", "connection refused", "timed out", "HTTP 404".',
+    ),
   lastFailure: z
     .enum(DELIVERY_FAILURES)
     .nullable()
@@ -95,7 +112,12 @@ export const deliveryViewSchema = z.object({
       "The class of the last attempt's failure (null when sent or not tried): refused (the organization's target policy refused the address: nothing was sent), connection-refused, timed-out, host-not-found, connection-failed (TLS, reset, unreachable), status (the receiver answered with an error status: lastStatus), not-sent (the channel could not send: disabled, invalid config, no SMTP server).",
     ),
   lastStatus: z.number().int().nullable().describe("The receiver's HTTP or SMTP status at the last attempt."),
-  lastAnswer: z.string().nullable().describe("The start of the receiver's answer at the last attempt: only from an address the target policy allowed."),
+  lastAnswer: z
+    .string()
+    .nullable()
+    .describe(
+      "The start of the receiver's answer at the last attempt: only from an address the target policy allowed.",
+    ),
   createdAt: z.number().int(),
   sentAt: z.number().int().nullable(),
 });

@@ -14,11 +14,20 @@ import { patchedConfig, retargetIssues } from '../monitors/retarget.js';
 import { callerRole } from '../organizations/current.js';
 import { type PutOutcome, putByKey } from '../put.js';
 import { requireChannel } from './read.js';
-import { type ChannelEntry, type ChannelPatch, channelEntrySchema, channelKeySchema, channelUpdateSchema } from './schema.js';
+import {
+  type ChannelEntry,
+  type ChannelPatch,
+  channelEntrySchema,
+  channelKeySchema,
+  channelUpdateSchema,
+} from './schema.js';
 import { type ChannelView, channelView } from './view.js';
 
 /** A channel through the API: its secrets are shown redacted from now on. */
-export async function createChannel(ctx: ServiceContext, input: z.input<typeof channelEntrySchema>): Promise<ChannelView> {
+export async function createChannel(
+  ctx: ServiceContext,
+  input: z.input<typeof channelEntrySchema>,
+): Promise<ChannelView> {
   const entry = parseInput(channelEntrySchema, input);
   return withTransaction(ctx, async (tx) => channelView(await insertChannel(tx, specOf(entry)), callerRole(tx)));
 }
@@ -51,7 +60,10 @@ export async function putChannel(
  * Changes a channel through the API (a merge of the fields given; config-managed channels answer 409). A secret sent
  * back as "[redacted]" (or left out) is kept only while no target field (the URL, the chat) changes.
  */
-export async function updateChannel(ctx: ServiceContext, input: z.input<typeof channelUpdateSchema>): Promise<ChannelView> {
+export async function updateChannel(
+  ctx: ServiceContext,
+  input: z.input<typeof channelUpdateSchema>,
+): Promise<ChannelView> {
   const { key, ...patch } = parseInput(channelUpdateSchema, input);
   return withTransaction(ctx, async (tx) => {
     const current = await requireChannel(tx, key);
@@ -86,7 +98,8 @@ export async function deleteChannel(ctx: ServiceContext, input: z.input<typeof c
  */
 async function assertSystemSmtpAllowed(ctx: ServiceContext, spec: NotificationChannelSpec): Promise<void> {
   if (!ctx.systemMail || !usesSystemSmtp(spec.type, spec.config)) return;
-  if ((await ctx.systemMail.policyOf({ managedBy: writerOf(ctx) }, ctx.store)) === 'refused') throw new ValidationError([{ path: 'config.host', message: SYSTEM_SMTP_REFUSED }]);
+  if ((await ctx.systemMail.policyOf({ managedBy: writerOf(ctx) }, ctx.store)) === 'refused')
+    throw new ValidationError([{ path: 'config.host', message: SYSTEM_SMTP_REFUSED }]);
 }
 
 function announce(ctx: ServiceContext): void {
@@ -102,7 +115,9 @@ async function insertChannel(ctx: ServiceContext, spec: NotificationChannelSpec)
     async () => {
       const existing = await ctx.store.channels.list(organizationId);
       if (existing.length >= LIMITS.notificationChannelsPerOrganization)
-        throw new ConflictError(`an organization has at most ${LIMITS.notificationChannelsPerOrganization} notification channels`);
+        throw new ConflictError(
+          `an organization has at most ${LIMITS.notificationChannelsPerOrganization} notification channels`,
+        );
       if (existing.some((c) => c.key === spec.key)) throw new ConflictError(taken);
       const id = newId('nch');
       await ctx.store.channels.insert({ ...spec, id, organizationId, managedBy: writerOf(ctx) }, ctx.clock.now());
@@ -135,7 +150,15 @@ function patched(current: NotificationChannel, patch: ChannelPatch): Notificatio
   const definition = channelDefinition(current.type as ChannelType);
   const issues: FieldIssue[] = [];
   const config = patchedConfig(definition.config, current.config, patch.config, definition.secrets, issues);
-  issues.push(...retargetIssues(definition, { config: current.config, relayId: null }, { config, relayId: null }, patch.config, 'channel'));
+  issues.push(
+    ...retargetIssues(
+      definition,
+      { config: current.config, relayId: null },
+      { config, relayId: null },
+      patch.config,
+      'channel',
+    ),
+  );
   if (issues.length > 0) throw new ValidationError(issues);
   return {
     key: current.key,

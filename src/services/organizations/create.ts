@@ -23,13 +23,22 @@ export interface OrganizationCreateContext extends ServiceContext {
   fileOrganizationKey?: string | undefined;
 }
 
-export async function createOrganization(ctx: OrganizationCreateContext, input: z.input<typeof organizationCreateSchema>): Promise<OrganizationView> {
+export async function createOrganization(
+  ctx: OrganizationCreateContext,
+  input: z.input<typeof organizationCreateSchema>,
+): Promise<OrganizationView> {
   const { key, name } = parseInput(organizationCreateSchema, input);
   const actor = ctx.actor;
-  if (actor?.kind !== 'user') throw new ForbiddenError('Only a signed-in user creates organizations (and becomes their owner).');
+  if (actor?.kind !== 'user')
+    throw new ForbiddenError('Only a signed-in user creates organizations (and becomes their owner).');
   if (isReservedOrganizationKey(key, ctx.fileOrganizationKey))
     throw new ValidationError(
-      [{ path: 'key', message: `"${key}" is reserved for the operator's config file (warden.yaml); choose another key` }],
+      [
+        {
+          path: 'key',
+          message: `"${key}" is reserved for the operator's config file (warden.yaml); choose another key`,
+        },
+      ],
       'This organization key is reserved.',
     );
   const taken = `the organization key "${key}" is already taken`;
@@ -41,15 +50,27 @@ export async function createOrganization(ctx: OrganizationCreateContext, input: 
         await tx.store.exclusive('organization-keys');
         const memberships = await tx.store.memberships.listByUser(actor.userId);
         if (ctx.signup !== 'open' && !memberships.some((m) => m.role === 'owner'))
-          throw new ForbiddenError('Only owners of an organization may create another one here (sign-up is not open on this server).');
+          throw new ForbiddenError(
+            'Only owners of an organization may create another one here (sign-up is not open on this server).',
+          );
         if (memberships.length >= ACCOUNT_LIMITS.organizationsPerUser)
           throw new ConflictError(`a user belongs to at most ${ACCOUNT_LIMITS.organizationsPerUser} organizations`);
         if (await tx.store.organizations.findByKey(key)) throw new ConflictError(taken);
         const now = tx.clock.now();
         const { organization } = await tx.store.organizations.upsert({ id: newId('org'), key, name }, now);
-        await tx.store.memberships.put({ organizationId: organization.id, userId: actor.userId, role: 'owner', createdAt: now });
+        await tx.store.memberships.put({
+          organizationId: organization.id,
+          userId: actor.userId,
+          role: 'owner',
+          createdAt: now,
+        });
         const owner = { ...tx, organizationId: organization.id, actor: { ...actor, role: 'owner' as const } };
-        await recordAudit(owner, { action: 'organization.create', id: organization.id, label: organization.key, detail: null });
+        await recordAudit(owner, {
+          action: 'organization.create',
+          id: organization.id,
+          label: organization.key,
+          detail: null,
+        });
         // One more organization can change what `auto` lets probes reach (see probeTargetPolicies).
         tx.bus.publish({ type: 'monitors.changed', at: now, organizationId: organization.id });
         return organizationView(organization, 'owner');

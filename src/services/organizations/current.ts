@@ -14,7 +14,9 @@ export const organizationViewSchema = z.object({
   createdAt: z.number().int(),
   managedBy: z
     .enum(MANAGED_BY)
-    .describe('config: warden.yaml declares it, so only the file renames it, and it cannot be deleted through the API.'),
+    .describe(
+      'config: warden.yaml declares it, so only the file renames it, and it cannot be deleted through the API.',
+    ),
   role: z.enum(ROLES).describe("The caller's role in it (a write key acts as an admin, a read key as a viewer)."),
 });
 
@@ -28,12 +30,18 @@ export async function getOrganization(ctx: ServiceContext): Promise<Organization
 }
 
 /** Renames it (admin); an organization warden.yaml manages answers 409: the file names it. */
-export async function renameOrganization(ctx: ServiceContext, input: z.input<typeof organizationPatchSchema>): Promise<OrganizationView> {
+export async function renameOrganization(
+  ctx: ServiceContext,
+  input: z.input<typeof organizationPatchSchema>,
+): Promise<OrganizationView> {
   const { name } = parseInput(organizationPatchSchema, input);
   return withTransaction(ctx, async (tx) => {
     const organization = await requireOrganization(tx);
     assertWritable(organization, writerOf(tx), `organization "${organization.key}"`);
-    const { organization: renamed } = await tx.store.organizations.upsert({ id: organization.id, key: organization.key, name }, tx.clock.now());
+    const { organization: renamed } = await tx.store.organizations.upsert(
+      { id: organization.id, key: organization.key, name },
+      tx.clock.now(),
+    );
     return organizationView(renamed, callerRole(tx));
   });
 }
@@ -51,5 +59,12 @@ export function callerRole(ctx: ServiceContext): Role {
 }
 
 export function organizationView(organization: Organization, role: Role): OrganizationView {
-  return { id: organization.id, key: organization.key, name: organization.name, createdAt: organization.createdAt, managedBy: organization.managedBy, role };
+  return {
+    id: organization.id,
+    key: organization.key,
+    name: organization.name,
+    createdAt: organization.createdAt,
+    managedBy: organization.managedBy,
+    role,
+  };
 }

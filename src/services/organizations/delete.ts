@@ -7,17 +7,26 @@ import { parseInput, type ServiceContext, withTransaction, writerOf } from '../c
 import { requireOrganization } from './current.js';
 
 export const organizationDeleteSchema = z
-  .object({ confirm: z.string().max(200).describe("The organization's key, typed again: nothing is deleted without it.") })
+  .object({
+    confirm: z.string().max(200).describe("The organization's key, typed again: nothing is deleted without it."),
+  })
   .strict();
 
-export async function deleteOrganization(ctx: ServiceContext, input: z.input<typeof organizationDeleteSchema>): Promise<void> {
+export async function deleteOrganization(
+  ctx: ServiceContext,
+  input: z.input<typeof organizationDeleteSchema>,
+): Promise<void> {
   const { confirm } = parseInput(organizationDeleteSchema, input);
-  if (ctx.actor?.kind !== 'user' || ctx.actor.role !== 'owner') throw new ForbiddenError('Only an owner, signed in, deletes an organization.');
+  if (ctx.actor?.kind !== 'user' || ctx.actor.role !== 'owner')
+    throw new ForbiddenError('Only an owner, signed in, deletes an organization.');
   const userId = ctx.actor.userId;
   await withTransaction(ctx, async (tx) => {
     const organization = await requireOrganization(tx);
     if (confirm !== organization.key)
-      throw new ValidationError([{ path: 'confirm', message: `expected the organization's key, "${organization.key}"` }], 'Type the key of the organization to delete it.');
+      throw new ValidationError(
+        [{ path: 'confirm', message: `expected the organization's key, "${organization.key}"` }],
+        'Type the key of the organization to delete it.',
+      );
     assertWritable(organization, writerOf(tx), `organization "${organization.key}"`);
     const pages = await tx.store.pages.list(organization.id);
     await tx.store.organizations.delete(organization.id);
@@ -27,6 +36,9 @@ export async function deleteOrganization(ctx: ServiceContext, input: z.input<typ
     tx.bus.publish({ type: 'notifications.changed', at, organizationId: organization.id });
     for (const page of pages) tx.bus.publish({ type: 'page.changed', at, pageId: page.id });
     // Its audit log goes with it: the server's log keeps the deletion.
-    tx.logger.info({ organization: organization.key, id: organization.id, by: userId, pages: pages.length }, 'organization deleted');
+    tx.logger.info(
+      { organization: organization.key, id: organization.id, by: userId, pages: pages.length },
+      'organization deleted',
+    );
   });
 }

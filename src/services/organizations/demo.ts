@@ -11,13 +11,20 @@ import { type ServiceContext, withTransaction } from '../context.js';
  * llms.txt and MCP — as every later start keeps it (src/compose/first-run.ts). Nothing when there is no demo.
  */
 export async function retireDemo(ctx: ServiceContext): Promise<void> {
-  const demo = (await ctx.store.organizations.list()).find((o) => o.key === DEMO_ORGANIZATION_KEY && o.managedBy === 'config');
+  const demo = (await ctx.store.organizations.list()).find(
+    (o) => o.key === DEMO_ORGANIZATION_KEY && o.managedBy === 'config',
+  );
   if (!demo) return;
   const now = ctx.clock.now();
   for (const m of await ctx.store.monitors.list(demo.id))
     if (m.enabled) {
       const { key, name, type, config, intervalSec, timeoutMs, runOn, relayId, retries, degradedLatencyMs } = m;
-      await ctx.store.monitors.updateSpec(m.id, { key, name, type, config, intervalSec, timeoutMs, runOn, relayId, retries, degradedLatencyMs, enabled: false }, 'config', now);
+      await ctx.store.monitors.updateSpec(
+        m.id,
+        { key, name, type, config, intervalSec, timeoutMs, runOn, relayId, retries, degradedLatencyMs, enabled: false },
+        'config',
+        now,
+      );
     }
   const pages = await ctx.store.pages.list(demo.id);
   for (const page of pages) await ctx.store.pages.delete(page.id);

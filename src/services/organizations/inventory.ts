@@ -22,7 +22,8 @@ export interface Inventory {
   notifications: Held[];
 }
 
-const held = (o: { id: string; key: string | null; managedBy: ManagedBy }): Held[] => (o.key === null ? [] : [{ id: o.id, key: o.key, managedBy: o.managedBy }]);
+const held = (o: { id: string; key: string | null; managedBy: ManagedBy }): Held[] =>
+  o.key === null ? [] : [{ id: o.id, key: o.key, managedBy: o.managedBy }];
 
 /** The organization's relays, monitors, pages and notification channels, read at once (what sync and export start from). */
 export async function organizationObjects(ctx: ServiceContext) {

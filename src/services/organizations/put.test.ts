@@ -22,16 +22,31 @@ for (const dialect of dialects)
 
       const created = await putOrganization(ctx, { key: 'home', name: 'Home', probePrivateTargets: 'allow' });
       expect(created).toMatchObject({ outcome: 'created', organization: { probePrivateTargets: 'allow' } });
-      expect(await putOrganization(ctx, { key: 'home', name: 'Home', probePrivateTargets: 'allow' })).toMatchObject({ outcome: 'unchanged' });
-      expect(await putOrganization(ctx, { key: 'home', name: 'Home', probePrivateTargets: 'deny' })).toMatchObject({ outcome: 'updated' });
-      expect(await putOrganization(ctx, { key: 'home', name: 'Home' })).toMatchObject({ outcome: 'updated', organization: { probePrivateTargets: null } });
+      expect(await putOrganization(ctx, { key: 'home', name: 'Home', probePrivateTargets: 'allow' })).toMatchObject({
+        outcome: 'unchanged',
+      });
+      expect(await putOrganization(ctx, { key: 'home', name: 'Home', probePrivateTargets: 'deny' })).toMatchObject({
+        outcome: 'updated',
+      });
+      expect(await putOrganization(ctx, { key: 'home', name: 'Home' })).toMatchObject({
+        outcome: 'updated',
+        organization: { probePrivateTargets: null },
+      });
       expect((await opened.store.organizations.findByKey('home'))?.probePrivateTargets).toBeNull();
-      expect(events.map((event) => event.type === 'monitors.changed' && event.organizationId)).toEqual(Array(3).fill(created.organization.id));
+      expect(events.map((event) => event.type === 'monitors.changed' && event.organizationId)).toEqual(
+        Array(3).fill(created.organization.id),
+      );
     });
 
     it('refuses anything but allow or deny, naming the field', async () => {
-      const error = await putOrganization(testContext(opened.store), { key: 'home', name: 'Home', probePrivateTargets: 'yes' as 'allow' }).catch((e: unknown) => e);
+      const error = await putOrganization(testContext(opened.store), {
+        key: 'home',
+        name: 'Home',
+        probePrivateTargets: 'yes' as 'allow',
+      }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ValidationError);
-      expect((error as ValidationError).issues).toMatchObject([{ path: 'probePrivateTargets', message: 'expected allow or deny' }]);
+      expect((error as ValidationError).issues).toMatchObject([
+        { path: 'probePrivateTargets', message: 'expected allow or deny' },
+      ]);
     });
   });

@@ -33,7 +33,11 @@ export interface PutOrganizationResult {
   adopted: boolean;
 }
 
-export async function putOrganization(ctx: ServiceContext, given: z.input<typeof organizationInput>, options: PutOrganizationOptions = {}): Promise<PutOrganizationResult> {
+export async function putOrganization(
+  ctx: ServiceContext,
+  given: z.input<typeof organizationInput>,
+  options: PutOrganizationOptions = {},
+): Promise<PutOrganizationResult> {
   const { key, name, probePrivateTargets } = parseInput(organizationInput, given);
   const now = ctx.clock.now();
   // Declared by warden.yaml, it is the file's from then on (renamed and deleted only there); sign-ups make 'api' ones.
@@ -43,12 +47,22 @@ export async function putOrganization(ctx: ServiceContext, given: z.input<typeof
   if (adopted && !options.adopt) throw notTheFiles(key);
   // The file is the truth: a policy it no longer states goes back to following the global setting.
   const { organization, changed } = await ctx.store.organizations.upsert(
-    { id: newId('org'), key, name, probePrivateTargets: probePrivateTargets ?? null, ...(managedBy ? { managedBy } : {}) },
+    {
+      id: newId('org'),
+      key,
+      name,
+      probePrivateTargets: probePrivateTargets ?? null,
+      ...(managedBy ? { managedBy } : {}),
+    },
     now,
   );
   // A new organization or a changed policy changes what the edge runner's probes may reach (see probeTargetPolicies).
   if (changed) ctx.bus.publish({ type: 'monitors.changed', at: now, organizationId: organization.id });
-  return { organization, outcome: !changed ? 'unchanged' : organization.createdAt === now ? 'created' : 'updated', adopted };
+  return {
+    organization,
+    outcome: !changed ? 'unchanged' : organization.createdAt === now ? 'created' : 'updated',
+    adopted,
+  };
 }
 
 /**

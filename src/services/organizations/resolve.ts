@@ -7,7 +7,10 @@ import { parseInput, type ServiceContext } from '../context.js';
 
 const input = z.object({ key: reference().optional() });
 
-export async function resolveOrganization(ctx: ServiceContext, given: z.input<typeof input> = {}): Promise<Organization> {
+export async function resolveOrganization(
+  ctx: ServiceContext,
+  given: z.input<typeof input> = {},
+): Promise<Organization> {
   const { key } = parseInput(input, given);
   if (key !== undefined) {
     const found = await ctx.store.organizations.findByKey(key);
@@ -20,7 +23,8 @@ export async function resolveOrganization(ctx: ServiceContext, given: z.input<ty
   const own = all.filter((o) => !(o.key === DEMO_ORGANIZATION_KEY && o.managedBy === 'config'));
   const candidates = own.length > 0 ? own : all;
   if (candidates.length === 1) return candidates[0] as Organization;
-  if (candidates.length === 0) throw new NotFoundError('organization', '(none yet: start the server or run `warden config apply` first)');
+  if (candidates.length === 0)
+    throw new NotFoundError('organization', '(none yet: start the server or run `warden config apply` first)');
   throw new ValidationError(
     [{ path: 'org', message: `choose one of: ${candidates.map((o) => o.key).join(', ')}` }],
     'There are several organizations; pass --org KEY.',

@@ -13,7 +13,8 @@ export function announcePages(logger: Logger, pages: readonly AnnouncedPage[], b
   for (const page of sorted.slice(0, ANNOUNCED_PAGES_MAX)) {
     const url = `${baseUrl}/s/${page.slug}`;
     // An unproven domain serves nothing yet, so it is not announced.
-    const domain = page.customDomain !== null && page.customDomainVerifiedAt !== null ? `https://${page.customDomain}/` : null;
+    const domain =
+      page.customDomain !== null && page.customDomainVerifiedAt !== null ? `https://${page.customDomain}/` : null;
     const protectedNote = page.passwordHash === null ? '' : ' (password-protected)';
     logger.info(
       { page: page.slug, url, ...(domain ? { customDomain: domain } : {}) },
@@ -21,5 +22,9 @@ export function announcePages(logger: Logger, pages: readonly AnnouncedPage[], b
     );
   }
   const more = sorted.length - ANNOUNCED_PAGES_MAX;
-  if (more > 0) logger.info({ more }, `and ${more} more status page${more === 1 ? '' : 's'} (listed in the dashboard at ${baseUrl}/app/)`);
+  if (more > 0)
+    logger.info(
+      { more },
+      `and ${more} more status page${more === 1 ? '' : 's'} (listed in the dashboard at ${baseUrl}/app/)`,
+    );
 }

@@ -53,7 +53,12 @@ export async function buildSnapshot(
   const layout = components.map((c) => `${c.id}:${c.monitorId ?? ''}`).join(',');
   const read = previous ? chartsRead.get(previous) : undefined;
   const reuse =
-    previous && read && read.layout === layout && now >= read.at && now - read.at < CHART_REFRESH_MS && Math.floor(read.at / HOUR_MS) * HOUR_MS === thisHour
+    previous &&
+    read &&
+    read.layout === layout &&
+    now >= read.at &&
+    now - read.at < CHART_REFRESH_MS &&
+    Math.floor(read.at / HOUR_MS) * HOUR_MS === thisHour
       ? previous
       : undefined;
   const { hourlyFrom, dailyFrom } = chartReadWindow(now);
@@ -65,7 +70,9 @@ export async function buildSnapshot(
     store.maintenance.list(page.id, now),
     store.checks.bucketCounts('day', monitorIds, firstDay, today + DAY_MS),
     // Reusing the charts, the last 24 hours' uptime still needs the hourly counts (else the chart read gives them).
-    reuse && monitorIds.length > 0 ? store.checks.bucketCounts('hour', monitorIds, thisHour - 23 * HOUR_MS, thisHour + HOUR_MS) : none,
+    reuse && monitorIds.length > 0
+      ? store.checks.bucketCounts('hour', monitorIds, thisHour - 23 * HOUR_MS, thisHour + HOUR_MS)
+      : none,
     reuse || monitorIds.length === 0 ? none : store.checks.buckets('hour', monitorIds, hourlyFrom, thisHour + HOUR_MS),
     reuse || monitorIds.length === 0 ? none : store.checks.buckets('day', monitorIds, dailyFrom, today + DAY_MS),
     store.pageAssets.digests(page.id),
@@ -73,8 +80,19 @@ export async function buildSnapshot(
   const monitors = new Map(monitorList.map((monitor) => [monitor.id, monitor]));
   const hourly = reuse ? hourlyCounts : chartHourly.filter((b) => b.start >= thisHour - 23 * HOUR_MS);
   const snapshot = assembleSnapshot({
-    page, pageUrl, now, components, monitors, incidents, windows, daily, hourly, assets,
-    charts: reuse ? { reuse: new Map(reuse.components.map((c) => [c.id, c.charts])) } : { hourly: chartHourly, daily: chartDaily },
+    page,
+    pageUrl,
+    now,
+    components,
+    monitors,
+    incidents,
+    windows,
+    daily,
+    hourly,
+    assets,
+    charts: reuse
+      ? { reuse: new Map(reuse.components.map((c) => [c.id, c.charts])) }
+      : { hourly: chartHourly, daily: chartDaily },
     emailSubscriptions: smtp !== undefined,
   });
   chartsRead.set(snapshot, reuse ? (read as { at: number; layout: string }) : { at: now, layout });
@@ -104,7 +122,8 @@ export interface SnapshotParts {
 export function assembleSnapshot(parts: SnapshotParts): Snapshot {
   const { page, now } = parts;
   const names = new Map(parts.components.map((c) => [c.id, c.name]));
-  const refs = (ids: string[]) => ids.filter((id) => names.has(id)).map((id) => ({ id, name: names.get(id) as string }));
+  const refs = (ids: string[]) =>
+    ids.filter((id) => names.has(id)).map((id) => ({ id, name: names.get(id) as string }));
 
   const active = parts.incidents.filter((i) => i.resolvedAt === null && i.status !== 'resolved');
   // The store gives 90 days of incidents (for the strip's days); the list of resolved ones keeps to 14.
@@ -113,7 +132,9 @@ export function assembleSnapshot(parts: SnapshotParts): Snapshot {
     .filter((i) => !active.includes(i) && (i.resolvedAt === null || i.resolvedAt >= recentSince))
     .sort((a, b) => (b.resolvedAt ?? 0) - (a.resolvedAt ?? 0));
   const inProgress = parts.windows.filter((w) => w.startsAt <= now && w.endsAt > now);
-  const upcoming = parts.windows.filter((w) => w.startsAt > now && w.startsAt <= now + UPCOMING_MAINTENANCE_DAYS * DAY_MS);
+  const upcoming = parts.windows.filter(
+    (w) => w.startsAt > now && w.startsAt <= now + UPCOMING_MAINTENANCE_DAYS * DAY_MS,
+  );
 
   const dailyByMonitor = groupBy(parts.daily);
   const hourlyByMonitor = groupBy(parts.hourly);
@@ -131,8 +152,8 @@ export function assembleSnapshot(parts: SnapshotParts): Snapshot {
       inMaintenance: inProgress.some((w) => w.componentIds.includes(c.id)),
       activeImpacts: active.filter((i) => i.componentIds.includes(c.id)).map((i) => i.impact),
     });
-    const days = monitor ? dailyByMonitor.get(monitor.id) ?? [] : [];
-    const hours = monitor ? hourlyByMonitor.get(monitor.id) ?? [] : [];
+    const days = monitor ? (dailyByMonitor.get(monitor.id) ?? []) : [];
+    const hours = monitor ? (hourlyByMonitor.get(monitor.id) ?? []) : [];
     return {
       id: c.id,
       name: c.name,
@@ -142,9 +163,17 @@ export function assembleSnapshot(parts: SnapshotParts): Snapshot {
       monitorState: monitor ? monitor.state : null,
       since: monitor ? monitor.stateSince : null,
       uptime: uptimeWindows(days, hours, today),
-      days: strip(days, { now, dates, intervalSec: monitor?.intervalSec ?? null, incidents: dayIncidents(parts.incidents, c.id, now) }),
+      days: strip(days, {
+        now,
+        dates,
+        intervalSec: monitor?.intervalSec ?? null,
+        incidents: dayIncidents(parts.incidents, c.id, now),
+      }),
       live: monitor ? liveData(monitor) : null,
-      charts: !monitor ? NO_CHARTS : (reused?.get(c.id) ?? componentCharts(chartHourly.get(monitor.id) ?? [], chartDaily.get(monitor.id) ?? [], now)),
+      charts: !monitor
+        ? NO_CHARTS
+        : (reused?.get(c.id) ??
+          componentCharts(chartHourly.get(monitor.id) ?? [], chartDaily.get(monitor.id) ?? [], now)),
     };
   });
 
@@ -168,7 +197,9 @@ export function assembleSnapshot(parts: SnapshotParts): Snapshot {
       timeZone: page.timeZone,
       branding: brandingView(page, parts.assets ?? []),
       // A protected page takes no subscriptions (and its snapshot is only seen past the password anyway).
-      ...(page.subscriptions && page.passwordHash === null ? { subscribe: { email: parts.emailSubscriptions === true, webhook: true } } : {}),
+      ...(page.subscriptions && page.passwordHash === null
+        ? { subscribe: { email: parts.emailSubscriptions === true, webhook: true } }
+        : {}),
     },
     overall,
     components,
@@ -198,7 +229,10 @@ export function brandingView(page: Page, assets: { name: PageAssetName; digest: 
     links: b.links,
     footerText: b.footerText,
     poweredBy: !b.hidePoweredBy,
-    stylesheet: page.customCss === null ? null : `${CUSTOM_CSS_PATH}?v=${createHash('sha256').update(page.customCss).digest('hex').slice(0, 16)}`,
+    stylesheet:
+      page.customCss === null
+        ? null
+        : `${CUSTOM_CSS_PATH}?v=${createHash('sha256').update(page.customCss).digest('hex').slice(0, 16)}`,
   };
 }
 
@@ -262,6 +296,13 @@ function maintenanceView(
   status: SnapshotMaintenance['status'],
   refs: (ids: string[]) => { id: string; name: string }[],
 ): SnapshotMaintenance {
-  return { id: w.id, title: w.title, description: w.description, startsAt: w.startsAt, endsAt: w.endsAt, status, components: refs(w.componentIds) };
+  return {
+    id: w.id,
+    title: w.title,
+    description: w.description,
+    startsAt: w.startsAt,
+    endsAt: w.endsAt,
+    status,
+    components: refs(w.componentIds),
+  };
 }
-

@@ -3,7 +3,14 @@ import { etagOf } from '../../domain/etag.js';
 import { DEFAULT_LANGUAGE, type PageLanguage } from '../../domain/languages.js';
 import type { Page } from '../../domain/page.js';
 import type { Snapshot } from '../../domain/snapshot.js';
-import { type FormImages, type FormName, type PageForm, pageForms, type Rendered, type SyncFormName } from '../../render/forms.js';
+import {
+  type FormImages,
+  type FormName,
+  type PageForm,
+  pageForms,
+  type Rendered,
+  type SyncFormName,
+} from '../../render/forms.js';
 import { compressedVariants, type EncodedVariants } from './compressed-variants.js';
 import { createRenderBudget, type KeptRendering, type PageRenderings } from './render-budget.js';
 
@@ -36,9 +43,19 @@ export interface CachedPage {
    */
   form(name: SyncFormName, basePath: string, options?: Record<string, string>, language?: PageLanguage): RenderedForm;
   /** The form's bytes if they are ready without waiting (rendering sync forms now, starting async ones); else undefined. */
-  ready(name: FormName, basePath: string, options?: Record<string, string>, language?: PageLanguage): RenderedForm | undefined;
+  ready(
+    name: FormName,
+    basePath: string,
+    options?: Record<string, string>,
+    language?: PageLanguage,
+  ): RenderedForm | undefined;
   /** The form's bytes, rendering them if needed. */
-  render(name: FormName, basePath: string, options?: Record<string, string>, language?: PageLanguage): Promise<RenderedForm>;
+  render(
+    name: FormName,
+    basePath: string,
+    options?: Record<string, string>,
+    language?: PageLanguage,
+  ): Promise<RenderedForm>;
   /**
    * This version is replaced or evicted: its renderings leave the byte budget and are forgotten. A request still
    * holding it is served (what it renders then is not kept).
@@ -56,10 +73,21 @@ interface Kept {
  * `images`: the uploaded images a form draws itself (og.png's logo), read with the snapshot. `renderings`: this
  * version's account in the shared byte budget (the page cache's); a budget of its own when left out.
  */
-export function withForms(page: Page, snapshot: Snapshot, builtAt: number, images: FormImages = {}, renderings: PageRenderings = createRenderBudget().page()): CachedPage {
+export function withForms(
+  page: Page,
+  snapshot: Snapshot,
+  builtAt: number,
+  images: FormImages = {},
+  renderings: PageRenderings = createRenderBudget().page(),
+): CachedPage {
   const rendered = new Map<string, Kept | Promise<RenderedForm>>();
 
-  function keyOf(name: FormName, basePath: string, options: Record<string, string>, language: PageLanguage | undefined): string {
+  function keyOf(
+    name: FormName,
+    basePath: string,
+    options: Record<string, string>,
+    language: PageLanguage | undefined,
+  ): string {
     const form = pageForms[name] as PageForm;
     const path = form.pathIndependent ? '' : basePath;
     const keys = Object.keys(options);
@@ -93,7 +121,12 @@ export function withForms(page: Page, snapshot: Snapshot, builtAt: number, image
   }
 
   /** The bytes now, or the pending rendering of an async form (started here if it was not). */
-  function lookup(name: FormName, basePath: string, asked: Record<string, string>, reader: PageLanguage | undefined): RenderedForm | Promise<RenderedForm> {
+  function lookup(
+    name: FormName,
+    basePath: string,
+    asked: Record<string, string>,
+    reader: PageLanguage | undefined,
+  ): RenderedForm | Promise<RenderedForm> {
     const form = pageForms[name] as PageForm;
     // Aliases (an embed's component by name or by id) share one rendering, and one slot of the cap.
     const canonical = form.canonical;
@@ -110,7 +143,9 @@ export function withForms(page: Page, snapshot: Snapshot, builtAt: number, image
     }
     const result = form.render(snapshot, { basePath, options, images, ...(language ? { language } : {}) });
     if (!(result instanceof Promise)) return finish(key, result, language);
-    const pending: Promise<RenderedForm> = result.then((out) => (rendered.get(key) === pending ? finish(key, out, language) : withEtag(out, language)));
+    const pending: Promise<RenderedForm> = result.then((out) =>
+      rendered.get(key) === pending ? finish(key, out, language) : withEtag(out, language),
+    );
     remember(key, pending);
     pending.catch(() => {
       // A failed rendering is not kept: the next request tries again.
@@ -148,5 +183,13 @@ export function withForms(page: Page, snapshot: Snapshot, builtAt: number, image
 function withEtag(result: Rendered, language: PageLanguage | undefined, made?: (bytes: number) => void): RenderedForm {
   const body = typeof result.body === 'string' ? Buffer.from(result.body) : result.body;
   const etag = etagOf(body);
-  return { contentType: result.contentType, body, etag, encoded: compressedVariants(body, result.contentType, etag, made), ...(language ? { language } : {}), ...(result.contentSecurityPolicy ? { contentSecurityPolicy: result.contentSecurityPolicy } : {}), ...(result.status ? { status: result.status } : {}) };
+  return {
+    contentType: result.contentType,
+    body,
+    etag,
+    encoded: compressedVariants(body, result.contentType, etag, made),
+    ...(language ? { language } : {}),
+    ...(result.contentSecurityPolicy ? { contentSecurityPolicy: result.contentSecurityPolicy } : {}),
+    ...(result.status ? { status: result.status } : {}),
+  };
 }

@@ -19,7 +19,15 @@ type ChildKind = 'component' | 'incident' | 'maintenance';
 export async function addToPage<T>(
   ctx: ServiceContext,
   page: Page,
-  add: { key: string | null; taken: string; count(): Promise<number>; max: number; full: string; exists(key: string): Promise<unknown>; insert(): Promise<T> },
+  add: {
+    key: string | null;
+    taken: string;
+    count(): Promise<number>;
+    max: number;
+    full: string;
+    exists(key: string): Promise<unknown>;
+    insert(): Promise<T>;
+  },
 ): Promise<T> {
   const item = await uniquely(
     ctx,
@@ -38,7 +46,10 @@ export async function addToPage<T>(
 export function putOnPage<T extends { id: string; managedBy: ManagedBy }, S>(
   ctx: ServiceContext,
   page: Page,
-  children: { findById(id: string): Promise<T | undefined>; update(id: string, spec: S, managedBy: ManagedBy, now: number): Promise<void> },
+  children: {
+    findById(id: string): Promise<T | undefined>;
+    update(id: string, spec: S, managedBy: ManagedBy, now: number): Promise<void>;
+  },
   steps: Omit<PutSteps<T, S>, 'update'>,
 ): Promise<{ value: T; outcome: PutOutcome }> {
   return putByKey(ctx, {
@@ -52,7 +63,9 @@ export function putOnPage<T extends { id: string; managedBy: ManagedBy }, S>(
 }
 
 /** Deletes the page's child with this id (another page's is not found), unless the writer may not; the page's caches are told. */
-export async function deleteFromPage<T extends { id: string; key: string | null; pageId: string; managedBy: ManagedBy }>(
+export async function deleteFromPage<
+  T extends { id: string; key: string | null; pageId: string; managedBy: ManagedBy },
+>(
   ctx: ServiceContext,
   { slug, id }: { slug: string; id: string },
   kind: ChildKind,

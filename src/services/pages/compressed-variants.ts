@@ -39,7 +39,12 @@ export function isCompressible(contentType: string): boolean {
  * first use (synchronously, once per snapshot version): a version nobody reads in gzip never pays for gzip.
  * `made`: told each variant's size when it is made (the page cache counts it against its byte budget).
  */
-export function compressedVariants(body: Uint8Array, contentType: string, etag: string, made?: (bytes: number) => void): EncodedVariants {
+export function compressedVariants(
+  body: Uint8Array,
+  contentType: string,
+  etag: string,
+  made?: (bytes: number) => void,
+): EncodedVariants {
   if (body.byteLength < COMPRESS_MIN_BYTES || !isCompressible(contentType)) return NONE;
   let br: EncodedBody | undefined;
   let gzip: EncodedBody | undefined;

@@ -20,9 +20,17 @@ export function newDomainToken(): string {
  * - Set through the API: unverified, with a new token, until the verify call finds the TXT record. Set by warden.yaml
  *   (the operator's): verified at once, no token.
  */
-export async function claimDomain(ctx: ServiceContext, current: Page | undefined, domain: string | null | undefined, slug: string): Promise<Partial<DomainProof>> {
+export async function claimDomain(
+  ctx: ServiceContext,
+  current: Page | undefined,
+  domain: string | null | undefined,
+  slug: string,
+): Promise<Partial<DomainProof>> {
   if (domain === undefined) return {};
-  if (domain === null) return current?.customDomain === null ? {} : { customDomainToken: null, customDomainVerifiedAt: null, customDomainCheckedAt: null };
+  if (domain === null)
+    return current?.customDomain === null
+      ? {}
+      : { customDomainToken: null, customDomainVerifiedAt: null, customDomainCheckedAt: null };
   const problem = domainClaimProblem(domain, ctx.baseUrl);
   if (problem) throw new ValidationError([{ path: 'customDomain', message: problem }]);
   await assertDomainFree(ctx, domain, slug);
@@ -39,7 +47,8 @@ export async function claimDomain(ctx: ServiceContext, current: Page | undefined
 async function assertDomainFree(ctx: ServiceContext, domain: string, slug: string): Promise<void> {
   const holder = await ctx.store.pages.findByDomain(domain);
   if (!holder || holder.slug === slug) return;
-  if (holder.organizationId === organizationOf(ctx)) throw new ConflictError(`customDomain: ${domain} is already used by page "${holder.slug}"`);
+  if (holder.organizationId === organizationOf(ctx))
+    throw new ConflictError(`customDomain: ${domain} is already used by page "${holder.slug}"`);
   throw new ConflictError(`customDomain: ${domain} is already claimed by another page on this server`);
 }
 

@@ -11,14 +11,30 @@ import { type PublicScope, requirePublicPage } from './list-public-pages.js';
 const { limit, days } = AI_LIMITS.incidents;
 
 /** A slug as list_status_pages gives it; anything else simply finds no page. */
-export const publicSlugSchema = z.string().min(1).max(64).describe('the slug of a status page, from list_status_pages (1–64 characters)');
+export const publicSlugSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .describe('the slug of a status page, from list_status_pages (1–64 characters)');
 
 export const publicIncidentQuerySchema = z
   .object({
     slug: publicSlugSchema,
-    limit: z.number().int().min(limit.min).max(limit.max).default(limit.default).describe(`how many incidents, ${limit.min}–${limit.max}`),
+    limit: z
+      .number()
+      .int()
+      .min(limit.min)
+      .max(limit.max)
+      .default(limit.default)
+      .describe(`how many incidents, ${limit.min}–${limit.max}`),
     includeResolved: z.boolean().default(false).describe('also list incidents resolved within `days`'),
-    days: z.number().int().min(days.min).max(days.max).default(days.default).describe(`how far back resolved incidents go, ${days.min}–${days.max} days`),
+    days: z
+      .number()
+      .int()
+      .min(days.min)
+      .max(days.max)
+      .default(days.default)
+      .describe(`how far back resolved incidents go, ${days.min}–${days.max} days`),
   })
   .strict();
 
@@ -35,7 +51,12 @@ export async function listPublicIncidents(
   ctx: Pick<PagesContext, 'pages' | 'store' | 'clock'>,
   input: z.input<typeof publicIncidentQuerySchema> & PublicScope,
 ): Promise<PublicIncidents> {
-  const { slug, ...query } = parseInput(publicIncidentQuerySchema, { slug: input.slug, limit: input.limit, includeResolved: input.includeResolved, days: input.days });
+  const { slug, ...query } = parseInput(publicIncidentQuerySchema, {
+    slug: input.slug,
+    limit: input.limit,
+    includeResolved: input.includeResolved,
+    days: input.days,
+  });
   const page = requirePublicPage(ctx, { slug, host: input.host });
   const { snapshot } = await ctx.pages.get(page);
   // What is active now is the snapshot's word, so get_status and list_incidents never disagree.
@@ -55,7 +76,9 @@ function publicIncident(incident: Incident, names: ReadonlyMap<string, string>):
     impact: incident.impact,
     startedAt: incident.startedAt,
     resolvedAt: incident.resolvedAt,
-    components: incident.componentIds.filter((id) => names.has(id)).map((id) => ({ id, name: names.get(id) as string })),
+    components: incident.componentIds
+      .filter((id) => names.has(id))
+      .map((id) => ({ id, name: names.get(id) as string })),
     updates: incident.updates.map((u) => ({ id: u.id, status: u.status, message: u.message, at: u.at })),
   };
 }

@@ -53,6 +53,9 @@ export async function loadPublicPages({ pages }: PublicPagesContext, list: Page[
 }
 
 /** The cached snapshot and forms of an exposed page; NotFoundError for an unknown or hidden one. */
-export async function getPublicPage(ctx: PublicPagesContext, input: PublicScope & { slug: string }): Promise<CachedPage> {
+export async function getPublicPage(
+  ctx: PublicPagesContext,
+  input: PublicScope & { slug: string },
+): Promise<CachedPage> {
   return ctx.pages.get(requirePublicPage(ctx, input));
 }

@@ -15,20 +15,33 @@ export type OrganizationIncident = z.infer<typeof organizationIncidentSchema>;
 export type OrganizationMaintenance = z.infer<typeof organizationMaintenanceSchema>;
 
 export const organizationIncidentQuerySchema = z.object({
-  state: z.enum(['open', 'resolved']).optional().describe('open: not resolved yet; resolved: resolved ones; absent: both.'),
-  limit: queryIntIn(1, API_LIMITS.incidentList.max).default(API_LIMITS.incidentList.default).describe('How many incidents, newest first.'),
+  state: z
+    .enum(['open', 'resolved'])
+    .optional()
+    .describe('open: not resolved yet; resolved: resolved ones; absent: both.'),
+  limit: queryIntIn(1, API_LIMITS.incidentList.max)
+    .default(API_LIMITS.incidentList.default)
+    .describe('How many incidents, newest first.'),
 });
 
 export const organizationMaintenanceQuerySchema = z.object({
-  endingAfter: queryIntIn(0, Number.MAX_SAFE_INTEGER).optional().describe('Only windows ending at or after this time (epoch ms); absent: every window.'),
+  endingAfter: queryIntIn(0, Number.MAX_SAFE_INTEGER)
+    .optional()
+    .describe('Only windows ending at or after this time (epoch ms); absent: every window.'),
 });
 
 /** Newest first, on every page of the organization. */
-export async function listOrganizationIncidents(ctx: ServiceContext, input: z.input<typeof organizationIncidentQuerySchema>): Promise<OrganizationIncident[]> {
+export async function listOrganizationIncidents(
+  ctx: ServiceContext,
+  input: z.input<typeof organizationIncidentQuerySchema>,
+): Promise<OrganizationIncident[]> {
   const { state, limit } = parseInput(organizationIncidentQuerySchema, input);
   const organizationId = organizationOf(ctx);
   const [incidents, pages] = await Promise.all([
-    ctx.store.incidents.listOfOrganization(organizationId, { ...(state ? { resolved: state === 'resolved' } : {}), limit }),
+    ctx.store.incidents.listOfOrganization(organizationId, {
+      ...(state ? { resolved: state === 'resolved' } : {}),
+      limit,
+    }),
     pagesOf(ctx, organizationId),
   ]);
   return incidents.flatMap((incident) => {
@@ -38,10 +51,16 @@ export async function listOrganizationIncidents(ctx: ServiceContext, input: z.in
 }
 
 /** Soonest first, on every page of the organization. */
-export async function listOrganizationMaintenance(ctx: ServiceContext, input: z.input<typeof organizationMaintenanceQuerySchema>): Promise<OrganizationMaintenance[]> {
+export async function listOrganizationMaintenance(
+  ctx: ServiceContext,
+  input: z.input<typeof organizationMaintenanceQuerySchema>,
+): Promise<OrganizationMaintenance[]> {
   const { endingAfter = 0 } = parseInput(organizationMaintenanceQuerySchema, input);
   const organizationId = organizationOf(ctx);
-  const [windows, pages] = await Promise.all([ctx.store.maintenance.listOfOrganization(organizationId, endingAfter), pagesOf(ctx, organizationId)]);
+  const [windows, pages] = await Promise.all([
+    ctx.store.maintenance.listOfOrganization(organizationId, endingAfter),
+    pagesOf(ctx, organizationId),
+  ]);
   return windows.flatMap((window) => {
     const page = pages.get(window.pageId);
     return page ? [{ ...maintenanceView(window, page.componentKeys), page: page.ref }] : [];
@@ -50,8 +69,13 @@ export async function listOrganizationMaintenance(ctx: ServiceContext, input: z.
 
 /** Each page's slug and title, and its component keys in page order (for the views' `components`). */
 async function pagesOf(ctx: ServiceContext, organizationId: string) {
-  const [pages, components] = await Promise.all([ctx.store.pages.list(organizationId), ctx.store.components.listOfOrganization(organizationId)]);
-  const byId = new Map(pages.map((p) => [p.id, { ref: { slug: p.slug, title: p.title }, componentKeys: new Map<string, string>() }]));
+  const [pages, components] = await Promise.all([
+    ctx.store.pages.list(organizationId),
+    ctx.store.components.listOfOrganization(organizationId),
+  ]);
+  const byId = new Map(
+    pages.map((p) => [p.id, { ref: { slug: p.slug, title: p.title }, componentKeys: new Map<string, string>() }]),
+  );
   for (const c of components) byId.get(c.pageId)?.componentKeys.set(c.id, c.key);
   return byId;
 }

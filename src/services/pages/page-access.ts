@@ -110,7 +110,9 @@ function cookieOk(page: Page, header: string | undefined, now: number): boolean 
 }
 
 function sign(page: Page, expires: number): string {
-  return createHmac('sha256', page.passwordHash ?? '').update(`${page.id}.${expires}`).digest('base64url');
+  return createHmac('sha256', page.passwordHash ?? '')
+    .update(`${page.id}.${expires}`)
+    .digest('base64url');
 }
 
 function readCookie(header: string | undefined, name: string): string | undefined {

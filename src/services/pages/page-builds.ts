@@ -1,4 +1,3 @@
-
 import { pageAssetVersion } from '../../domain/branding.js';
 import type { Clock } from '../../domain/clock.js';
 import type { Page } from '../../domain/page.js';
@@ -39,7 +38,14 @@ export interface PageBuilds {
   stop(): Promise<void>;
 }
 
-export function createPageBuilds(deps: { store: Store; clock: Clock; logger: Logger; baseUrl: () => string; smtp?: unknown; renderBytes?: number | undefined }): PageBuilds {
+export function createPageBuilds(deps: {
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  baseUrl: () => string;
+  smtp?: unknown;
+  renderBytes?: number | undefined;
+}): PageBuilds {
   const entries = new Map<string, PageEntry>();
   const budget = createRenderBudget(deps.renderBytes ?? DEFAULT_PAGE_CACHE_MB * 1024 * 1024);
   const building = new Map<string, Promise<CachedPage>>();
@@ -62,7 +68,12 @@ export function createPageBuilds(deps: { store: Store; clock: Clock; logger: Log
     const promise = (async () => {
       const now = deps.clock.now();
       const pageUrl = `${deps.baseUrl()}/s/${page.slug}`;
-      const snapshot = await buildSnapshot(deps, { page, now, pageUrl, previous: entries.get(page.id)?.cached.snapshot });
+      const snapshot = await buildSnapshot(deps, {
+        page,
+        now,
+        pageUrl,
+        previous: entries.get(page.id)?.cached.snapshot,
+      });
       const images = await imagesOf(assets, page, snapshot);
       const previous = entries.get(page.id);
       const cached = withForms(page, snapshot, now, images, budget.page());
@@ -106,6 +117,7 @@ export function createPageBuilds(deps: { store: Store; clock: Clock; logger: Log
 async function imagesOf(assets: AssetCache, page: Page, snapshot: Snapshot): Promise<FormImages> {
   const version = pageAssetVersion(snapshot.page.branding.logo, 'logo');
   const logo = version === undefined ? undefined : await assets.get(page.id, 'logo', version);
-  return logo && (logo.contentType === 'image/png' || logo.contentType === 'image/jpeg') ? { logo: { contentType: logo.contentType, body: logo.body } } : {};
+  return logo && (logo.contentType === 'image/png' || logo.contentType === 'image/jpeg')
+    ? { logo: { contentType: logo.contentType, body: logo.body } }
+    : {};
 }
-

@@ -46,9 +46,12 @@ for (const dialect of dialects) {
       // A burst makes at most one rebuild per debounce window (not one per result), the last of which sees the last
       // result. Three writes normally fit in one window; on a loaded machine they may span more, each adding one.
       const burstStart = performance.now();
-      for (const latencyMs of [13, 14, 15]) await h.ingest.record({ monitorId: h.monitors.web!.id, ok: true, latencyMs, source: 'edge' });
+      for (const latencyMs of [13, 14, 15])
+        await h.ingest.record({ monitorId: h.monitors.web!.id, ok: true, latencyMs, source: 'edge' });
       const windows = Math.ceil((performance.now() - burstStart) / REBUILD_DEBOUNCE_MS);
-      await expect.poll(() => events.at(-1)?.snapshot.components[0]?.live?.latencyMs, { interval: 10, timeout: 2000 }).toBe(15);
+      await expect
+        .poll(() => events.at(-1)?.snapshot.components[0]?.live?.latencyMs, { interval: 10, timeout: 2000 })
+        .toBe(15);
       expect(events.length).toBeLessThanOrEqual(1 + windows + 1);
       off();
       stop();
@@ -59,9 +62,13 @@ for (const dialect of dialects) {
       const old = await h.pages.get(page);
       const html = old.form('html', '/s/acme', {}, 'en');
       html.encoded.get('br');
-      expect(h.pages.rendered().bytes).toBeGreaterThanOrEqual(Buffer.byteLength(html.body) + html.encoded.get('br')!.body.byteLength);
+      expect(h.pages.rendered().bytes).toBeGreaterThanOrEqual(
+        Buffer.byteLength(html.body) + html.encoded.get('br')!.body.byteLength,
+      );
       await h.ingest.record({ monitorId: h.monitors.web!.id, ok: true, latencyMs: 31, source: 'edge' });
-      await expect.poll(() => h.pages.peek(page)?.snapshot.components[0]?.live?.latencyMs, { interval: 10, timeout: 2000 }).toBe(31);
+      await expect
+        .poll(() => h.pages.peek(page)?.snapshot.components[0]?.live?.latencyMs, { interval: 10, timeout: 2000 })
+        .toBe(31);
       expect(h.pages.rendered()).toEqual({ bytes: 0, renderings: 0 });
       expect(old.form('html', '/s/acme', {}, 'en').etag).toBe(html.etag);
       expect(h.pages.rendered().bytes).toBe(0);
@@ -75,7 +82,9 @@ for (const dialect of dialects) {
         throw new Error('listener failed');
       });
       await h.ingest.record({ monitorId: h.monitors.web!.id, ok: true, latencyMs: 77, source: 'edge' });
-      await expect.poll(() => h.pages.peek(page)?.snapshot.components[0]?.live?.latencyMs, { interval: 10, timeout: 2000 }).toBe(77);
+      await expect
+        .poll(() => h.pages.peek(page)?.snapshot.components[0]?.live?.latencyMs, { interval: 10, timeout: 2000 })
+        .toBe(77);
       stop();
     });
   });

@@ -65,7 +65,15 @@ export interface PageCache {
  * `smtp`: the system SMTP server, when set (the snapshot then offers email subscriptions). `renderBytes`: the bytes
  * the rendered forms of every page may hold together (WARDEN_PAGE_CACHE_MB), least recently read out first.
  */
-export function createPageCache(deps: { store: Store; bus: Bus; clock: Clock; logger: Logger; baseUrl: () => string; smtp?: unknown; renderBytes?: number | undefined }): PageCache {
+export function createPageCache(deps: {
+  store: Store;
+  bus: Bus;
+  clock: Clock;
+  logger: Logger;
+  baseUrl: () => string;
+  smtp?: unknown;
+  renderBytes?: number | undefined;
+}): PageCache {
   const index = createPageIndex(deps.store, deps.baseUrl);
   const pages = createPageBuilds(deps);
   const queue = createRebuildQueue(REBUILD_DEBOUNCE_MS, rebuild);

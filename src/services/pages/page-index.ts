@@ -37,7 +37,11 @@ export function createPageIndex(store: Store, baseUrl: () => string): PageIndex 
       bySlug = new Map(pages.map((p) => [p.slug, p]));
       version++;
       // Only proven domains serve a page: one set through the API waits for its TXT record (warden.yaml's are verified).
-      byDomain = new Map(pages.filter((p) => p.customDomain !== null && p.customDomainVerifiedAt !== null).map((p) => [p.customDomain as string, p]));
+      byDomain = new Map(
+        pages
+          .filter((p) => p.customDomain !== null && p.customDomainVerifiedAt !== null)
+          .map((p) => [p.customDomain as string, p]),
+      );
       const map = new Map<string, Set<string>>();
       for (const link of links) {
         const set = map.get(link.monitorId) ?? new Set<string>();

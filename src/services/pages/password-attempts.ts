@@ -25,12 +25,18 @@ export interface PasswordAttempts {
    * Reserves an attempt for `key` (client and page), or says for how many seconds the key is refused. A reserved attempt
    * must be settled once: `wrong` counts it, `right` does not.
    */
-  reserve(key: string, now: number): { settle(outcome: 'right' | 'wrong', now: number): void } | { retryAfterSec: number };
+  reserve(
+    key: string,
+    now: number,
+  ): { settle(outcome: 'right' | 'wrong', now: number): void } | { retryAfterSec: number };
   /** Keys tracked (for tests: memory stays bounded). */
   size(): number;
 }
 
-export function createPasswordAttempts(perWindow: number, limits: { windowMs: number; maxTracked: number } = LOGIN_LIMITS): PasswordAttempts {
+export function createPasswordAttempts(
+  perWindow: number,
+  limits: { windowMs: number; maxTracked: number } = LOGIN_LIMITS,
+): PasswordAttempts {
   const tallies = new Map<string, Tally>();
 
   function current(key: string, now: number): Tally | undefined {
@@ -47,7 +53,8 @@ export function createPasswordAttempts(perWindow: number, limits: { windowMs: nu
 
   function track(key: string, now: number): Tally {
     if (tallies.size >= limits.maxTracked) {
-      for (const [other, tally] of tallies) if (tally.inFlight === 0 && now - tally.windowStart >= limits.windowMs) tallies.delete(other);
+      for (const [other, tally] of tallies)
+        if (tally.inFlight === 0 && now - tally.windowStart >= limits.windowMs) tallies.delete(other);
       // Still full: the oldest entries go (an attacker with this many addresses gains little from it).
       for (const [other, tally] of tallies) {
         if (tallies.size < limits.maxTracked) break;

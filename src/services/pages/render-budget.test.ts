@@ -8,7 +8,11 @@ import { createRenderBudget, type PageRenderings, type RenderBudget } from './re
 
 const BASE = '/s/acme';
 
-function pageOn(budget: RenderBudget, id: string, snapshot = activeIncidentSnapshot()): { cached: CachedPage; renderings: PageRenderings } {
+function pageOn(
+  budget: RenderBudget,
+  id: string,
+  snapshot = activeIncidentSnapshot(),
+): { cached: CachedPage; renderings: PageRenderings } {
   const renderings = budget.page();
   return { cached: withForms({ id, slug: id } as Page, snapshot, 0, {}, renderings), renderings };
 }
@@ -20,7 +24,13 @@ describe('the render budget', () => {
   it('drops the least recently read rendering of any page first, and renders it again with the same bytes and ETag', () => {
     // Room for four HTML renderings (a page's share is one), not five.
     const budget = createRenderBudget(Math.floor(4.5 * HTML_BYTES));
-    const [a, b, c, d, e] = ['a', 'b', 'c', 'd', 'e'].map((id) => pageOn(budget, id).cached) as [CachedPage, CachedPage, CachedPage, CachedPage, CachedPage];
+    const [a, b, c, d, e] = ['a', 'b', 'c', 'd', 'e'].map((id) => pageOn(budget, id).cached) as [
+      CachedPage,
+      CachedPage,
+      CachedPage,
+      CachedPage,
+      CachedPage,
+    ];
     const first = new Map([a, b, c, d].map((page) => [page, page.form('html', BASE, {}, 'en')]));
     // a is read again: b is now the one read longest ago.
     expect(a.form('html', BASE, {}, 'en')).toBe(first.get(a));
@@ -84,7 +94,9 @@ describe('the render budget', () => {
 
   it('never holds more than its bytes, over pages, languages, option sets and variants', () => {
     const budget = createRenderBudget(12 * HTML_BYTES);
-    const pages = ['a', 'b', 'c', 'd'].map((id, i) => pageOn(budget, id, i % 2 === 0 ? activeIncidentSnapshot() : operationalSnapshot()));
+    const pages = ['a', 'b', 'c', 'd'].map((id, i) =>
+      pageOn(budget, id, i % 2 === 0 ? activeIncidentSnapshot() : operationalSnapshot()),
+    );
     for (const language of PAGE_LANGUAGES)
       for (const { cached } of pages) {
         const html = cached.form('html', BASE, {}, language);

@@ -86,7 +86,8 @@ class Account implements PageRenderings {
     this.total += bytes;
     this.budget.grew(kept, bytes);
     // Over its share: this page's least recently read go first (the one just read or made is the newest, so last).
-    if (this.total > this.budget.pageMaxBytes) this.budget.evict(this.kept, this.budget.pageMaxBytes * EVICT_TO, Number.POSITIVE_INFINITY, this);
+    if (this.total > this.budget.pageMaxBytes)
+      this.budget.evict(this.kept, this.budget.pageMaxBytes * EVICT_TO, Number.POSITIVE_INFINITY, this);
     this.budget.fit();
   }
 
@@ -136,7 +137,8 @@ class Budget implements RenderBudget {
   }
 
   fit(): void {
-    if (this.total > this.maxBytes || this.all.size > this.maxCount) this.evict(this.all, this.maxBytes * EVICT_TO, Math.floor(this.maxCount * EVICT_TO));
+    if (this.total > this.maxBytes || this.all.size > this.maxCount)
+      this.evict(this.all, this.maxBytes * EVICT_TO, Math.floor(this.maxCount * EVICT_TO));
   }
 
   /** Drops the least recently read of `from` until the bytes (of `account`, else of the budget) and count fit. Rare: sorts. */
@@ -162,6 +164,9 @@ class Budget implements RenderBudget {
 }
 
 /** `maxBytes`: the budget over every page (WARDEN_PAGE_CACHE_MB); a page version keeps at most a quarter of it. */
-export function createRenderBudget(maxBytes: number = DEFAULT_PAGE_CACHE_MB * 1024 * 1024, maxCount: number = MAX_KEPT_RENDERINGS): RenderBudget {
+export function createRenderBudget(
+  maxBytes: number = DEFAULT_PAGE_CACHE_MB * 1024 * 1024,
+  maxCount: number = MAX_KEPT_RENDERINGS,
+): RenderBudget {
   return new Budget(maxBytes, maxCount);
 }

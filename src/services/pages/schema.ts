@@ -8,7 +8,9 @@ const pageShape = {
   title: pageFields.title,
   description: pageFields.description.optional(),
   customDomain: pageFields.customDomain.optional(),
-  password: pageFields.password.optional().describe('Protects every form of the page (at least 8 characters); stored hashed, never returned.'),
+  password: pageFields.password
+    .optional()
+    .describe('Protects every form of the page (at least 8 characters); stored hashed, never returned.'),
   aiPolicy: pageFields.aiPolicy.default('allow'),
   notify: pageFields.notify.optional(),
   subscriptions: pageFields.subscriptions.default(false),
@@ -28,9 +30,15 @@ export const pagePatchSchema = z
     title: pageFields.title.optional(),
     description: pageFields.description.nullable().optional(),
     customDomain: pageFields.customDomain.nullable().optional(),
-    password: pageFields.password.nullable().optional().describe('A new password (at least 8 characters), or null to remove protection.'),
+    password: pageFields.password
+      .nullable()
+      .optional()
+      .describe('A new password (at least 8 characters), or null to remove protection.'),
     aiPolicy: pageFields.aiPolicy.optional(),
-    notify: pageFields.notify.nullable().optional().describe('Keys of the notification channels this page names; null or [] names none.'),
+    notify: pageFields.notify
+      .nullable()
+      .optional()
+      .describe('Keys of the notification channels this page names; null or [] names none.'),
     subscriptions: pageFields.subscriptions.optional(),
     language: pageFields.language.nullable().optional().describe("The page's language, or null for each reader's own."),
     timeZone: pageFields.timeZone.optional(),

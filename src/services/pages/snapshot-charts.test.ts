@@ -12,18 +12,26 @@ function bucket(start: number, latencies: number[], players?: [number, number, n
   const latencyHist = new Array<number>(LATENCY_BIN_UPPER_MS.length).fill(0);
   for (const ms of latencies) latencyHist[latencyBin(ms)]!++;
   return {
-    monitorId: 'm1', start, count: Math.max(latencies.length, 1), upCount: latencies.length, degradedCount: 0,
+    monitorId: 'm1',
+    start,
+    count: Math.max(latencies.length, 1),
+    upCount: latencies.length,
+    degradedCount: 0,
     latencyAvg: latencies.length === 0 ? null : latencies.reduce((a, b) => a + b, 0) / latencies.length,
     latencyMin: latencies.length === 0 ? null : Math.min(...latencies),
     latencyMax: latencies.length === 0 ? null : Math.max(...latencies),
-    playersMin: players?.[0] ?? null, playersAvg: players?.[1] ?? null, playersMax: players?.[2] ?? null,
+    playersMin: players?.[0] ?? null,
+    playersAvg: players?.[1] ?? null,
+    playersMax: players?.[2] ?? null,
     latencyHist,
   };
 }
 
 describe('component charts', () => {
   it('covers 24 hours by the hour, 7 days by 6 hours and 30 days by the UTC day, ending with the current period', () => {
-    expect(Object.fromEntries(Object.entries(CHART_WINDOWS).map(([range, w]) => [range, [w.points, w.stepMs / HOUR_MS]]))).toEqual({
+    expect(
+      Object.fromEntries(Object.entries(CHART_WINDOWS).map(([range, w]) => [range, [w.points, w.stepMs / HOUR_MS]])),
+    ).toEqual({
       '24h': [24, 1],
       '7d': [28, 6],
       '30d': [30, 24],
@@ -80,12 +88,19 @@ describe('component charts', () => {
   });
 
   it('has no chart for a monitor that measured no response time and reported no players', () => {
-    expect(componentCharts([bucket(THIS_HOUR, [])], [bucket(TODAY, [])], NOW)).toEqual({ latency: null, players: null });
+    expect(componentCharts([bucket(THIS_HOUR, [])], [bucket(TODAY, [])], NOW)).toEqual({
+      latency: null,
+      players: null,
+    });
     expect(componentCharts([], [], NOW)).toEqual({ latency: null, players: null });
   });
 
   it('ignores buckets outside the windows', () => {
-    const { latency } = componentCharts([bucket(THIS_HOUR + 6 * HOUR_MS, [50]), bucket(chartStart('7d', NOW) - HOUR_MS, [50])], [bucket(TODAY - 30 * DAY_MS, [50])], NOW);
+    const { latency } = componentCharts(
+      [bucket(THIS_HOUR + 6 * HOUR_MS, [50]), bucket(chartStart('7d', NOW) - HOUR_MS, [50])],
+      [bucket(TODAY - 30 * DAY_MS, [50])],
+      NOW,
+    );
     expect(latency).toBeNull();
   });
 });

@@ -60,7 +60,13 @@ function latencySeries(points: Bucket[][], range: ChartRange, now: number): Late
     p95.push(high);
   }
   const [median, high] = percentiles(points.flat());
-  return { start: chartStart(range, now), stepMs: CHART_WINDOWS[range].stepMs, p50, p95, summary: { p50: median, p95: high } };
+  return {
+    start: chartStart(range, now),
+    stepMs: CHART_WINDOWS[range].stepMs,
+    p50,
+    p95,
+    summary: { p50: median, p95: high },
+  };
 }
 
 /** Median and 95th percentile of the checks of these buckets, in whole milliseconds (the bins are far wider). */
@@ -90,7 +96,14 @@ function playersSeries(points: Bucket[][], range: ChartRange, now: number): Play
     avg.push(point.avg);
     max.push(point.max);
   }
-  return { start: chartStart(range, now), stepMs: CHART_WINDOWS[range].stepMs, min, avg, max, summary: players(points.flat()) };
+  return {
+    start: chartStart(range, now),
+    stepMs: CHART_WINDOWS[range].stepMs,
+    min,
+    avg,
+    max,
+    summary: players(points.flat()),
+  };
 }
 
 /**

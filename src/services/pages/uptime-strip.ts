@@ -32,7 +32,10 @@ export function stripDates(today: number): string[] {
  * of failed checks × the minutes the day was watched — all of it (so far, today), or less when its checks cover less
  * (checks × the monitor's interval: a monitor added that afternoon).
  */
-export function strip(days: Bucket[], at: { now: number; dates: string[]; intervalSec: number | null; incidents: DayIncident[] }): DailyBar[] {
+export function strip(
+  days: Bucket[],
+  at: { now: number; dates: string[]; intervalSec: number | null; incidents: DayIncident[] },
+): DailyBar[] {
   const today = Math.floor(at.now / DAY_MS) * DAY_MS;
   const byStart = new Map(days.map((b) => [b.start, b]));
   const bars: DailyBar[] = [];
@@ -52,7 +55,9 @@ export function strip(days: Bucket[], at: { now: number; dates: string[]; interv
       state: dayState(bucket),
       checks: count,
       downMinutes,
-      incidents: at.incidents.filter((incident) => touches(incident, start, start + DAY_MS)).map(({ id, title }) => ({ id, title })),
+      incidents: at.incidents
+        .filter((incident) => touches(incident, start, start + DAY_MS))
+        .map(({ id, title }) => ({ id, title })),
     });
   }
   return bars;
@@ -69,7 +74,12 @@ export interface DayIncident {
 export function dayIncidents(incidents: Incident[], componentId: string, now: number): DayIncident[] {
   return incidents
     .filter((i) => i.componentIds.includes(componentId))
-    .map((i) => ({ id: i.id, title: i.title, from: i.startedAt, to: i.resolvedAt ?? (i.status === 'resolved' ? i.startedAt : now) }))
+    .map((i) => ({
+      id: i.id,
+      title: i.title,
+      from: i.startedAt,
+      to: i.resolvedAt ?? (i.status === 'resolved' ? i.startedAt : now),
+    }))
     .sort((a, b) => a.from - b.from || (a.id < b.id ? -1 : 1));
 }
 

@@ -27,14 +27,16 @@ export interface DomainContext extends ServiceContext {
 export async function verifyPageDomain(ctx: DomainContext, input: z.input<typeof pageSlugSchema>): Promise<PageView> {
   const { slug } = parseInput(pageSlugSchema, input);
   const page = await requirePage(ctx, slug);
-  if (page.customDomain === null) throw new ConflictError(`page "${slug}" has no customDomain to verify; set one first`);
+  if (page.customDomain === null)
+    throw new ConflictError(`page "${slug}" has no customDomain to verify; set one first`);
   // warden.yaml's domain: the operator's, verified as written.
   if (page.customDomainToken === null) return pageView(page);
   const claim = { domain: page.customDomain, token: page.customDomainToken };
   const name = verificationRecordName(claim.domain);
   const answer = await ctx.domainTxt(name);
   const outcome = verificationOutcome(answer, claim.token);
-  if (outcome === 'unreachable') throw new DomainNotVerifiedError(`${describeTxtAnswer(name, answer)}; nothing changed, try again later`);
+  if (outcome === 'unreachable')
+    throw new DomainNotVerifiedError(`${describeTxtAnswer(name, answer)}; nothing changed, try again later`);
   const now = ctx.clock.now();
   const wasVerified = page.customDomainVerifiedAt !== null;
   const verifiedAt = outcome === 'verified' ? (page.customDomainVerifiedAt ?? now) : null;

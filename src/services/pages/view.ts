@@ -14,19 +14,41 @@ export const pageViewSchema = z.object({
   customDomain: z.string().nullable(),
   customDomainVerification: z
     .object({
-      state: z.enum(['verified', 'unverified']).describe('Only a verified domain serves the page; an unverified one serves nothing.'),
+      state: z
+        .enum(['verified', 'unverified'])
+        .describe('Only a verified domain serves the page; an unverified one serves nothing.'),
       record: z.string().describe('The DNS name to publish a TXT record at: `_warden.<customDomain>`.'),
-      token: z.string().nullable().describe('The value the TXT record must hold; null for a domain from warden.yaml (the operator’s, verified as written).'),
+      token: z
+        .string()
+        .nullable()
+        .describe(
+          'The value the TXT record must hold; null for a domain from warden.yaml (the operator’s, verified as written).',
+        ),
       verifiedAt: z.number().int().nullable().describe('When the record was found (epoch ms).'),
-      checkedAt: z.number().int().nullable().describe('When the record was last looked up (the verify call, the daily re-check).'),
+      checkedAt: z
+        .number()
+        .int()
+        .nullable()
+        .describe('When the record was last looked up (the verify call, the daily re-check).'),
     })
     .nullable()
-    .describe('null without a custom domain. A domain set through the API is verified by POST /api/v1/pages/{slug}/domain/verify.'),
-  passwordProtected: z.boolean().describe('Whether a password protects every form of the page (the password is never returned).'),
+    .describe(
+      'null without a custom domain. A domain set through the API is verified by POST /api/v1/pages/{slug}/domain/verify.',
+    ),
+  passwordProtected: z
+    .boolean()
+    .describe('Whether a password protects every form of the page (the password is never returned).'),
   aiPolicy: z.enum(['allow', 'disallow']),
   notify: z.array(z.string()).nullable().describe('Keys of the notification channels this page names (null: none).'),
-  subscriptions: z.boolean().describe("Whether visitors may subscribe to the page's incidents and maintenance (not while a password protects it)."),
-  language: z.enum(PAGE_LANGUAGES).nullable().describe("The page's language; null: each reader's own (Accept-Language)."),
+  subscriptions: z
+    .boolean()
+    .describe(
+      "Whether visitors may subscribe to the page's incidents and maintenance (not while a password protects it).",
+    ),
+  language: z
+    .enum(PAGE_LANGUAGES)
+    .nullable()
+    .describe("The page's language; null: each reader's own (Accept-Language)."),
   timeZone: z.string().describe('IANA time zone of the dates and times on the page.'),
   branding: brandingSchema.required(),
   customCss: z.string().nullable(),

@@ -23,11 +23,15 @@ export async function createPage(ctx: ServiceContext, input: z.input<typeof page
 }
 
 /** warden.yaml's page, by slug: created, or made to match the file (and taken over when the API made it). */
-export async function putPage(ctx: ServiceContext, input: z.input<typeof pageEntrySchema>): Promise<{ page: Page; outcome: PutOutcome }> {
+export async function putPage(
+  ctx: ServiceContext,
+  input: z.input<typeof pageEntrySchema>,
+): Promise<{ page: Page; outcome: PutOutcome }> {
   const entry = parseInput(pageEntrySchema, input);
   return withTransaction(ctx, async (tx) => {
     const current = await tx.store.pages.findBySlug(entry.slug);
-    if (current && current.organizationId !== organizationOf(tx)) throw new ConflictError(`page slug "${entry.slug}" belongs to another organization`);
+    if (current && current.organizationId !== organizationOf(tx))
+      throw new ConflictError(`page slug "${entry.slug}" belongs to another organization`);
     const { value: page, outcome } = await putByKey(tx, {
       label: `page "${entry.slug}"`,
       current,
@@ -47,7 +51,9 @@ export async function putPage(ctx: ServiceContext, input: z.input<typeof pageEnt
             subscriptions: entry.subscriptions,
             ...presentationOf(entry),
             managedBy: writer,
-            ...(passwordSame ? {} : { passwordHash: entry.password === undefined ? null : await hashPassword(entry.password) }),
+            ...(passwordSame
+              ? {}
+              : { passwordHash: entry.password === undefined ? null : await hashPassword(entry.password) }),
           },
           tx.clock.now(),
         );
@@ -70,7 +76,9 @@ async function entrySpec(ctx: ServiceContext, current: Page, entry: PageEntry): 
   const proof = await claimDomain(ctx, current, entry.customDomain ?? null, entry.slug);
   const notify = (await namedChannels(ctx, entry.notify)) ?? null;
   const passwordSame =
-    entry.password === undefined ? current.passwordHash === null : current.passwordHash !== null && (await verifyPassword(entry.password, current.passwordHash));
+    entry.password === undefined
+      ? current.passwordHash === null
+      : current.passwordHash !== null && (await verifyPassword(entry.password, current.passwordHash));
   return { proof, notify, passwordSame };
 }
 
@@ -170,7 +178,12 @@ async function insertPage(ctx: ServiceContext, entry: PageEntry): Promise<Page> 
 
 /** Language, time zone, branding and stylesheet of a whole entry (what it leaves out is the default). */
 function presentationOf(entry: PageEntry): Pick<Page, 'language' | 'timeZone' | 'branding' | 'customCss'> {
-  return { language: entry.language ?? null, timeZone: entry.timeZone, branding: brandingOf(entry.branding), customCss: entry.customCss ?? null };
+  return {
+    language: entry.language ?? null,
+    timeZone: entry.timeZone,
+    branding: brandingOf(entry.branding),
+    customCss: entry.customCss ?? null,
+  };
 }
 
 /** Page caches rebuild (or drop) the page. */

@@ -8,7 +8,9 @@ import { PUSH_LIMITS } from './limits.js';
 const KNOWN_FIELDS = new Set(['status', 'msg', 'latency', 'players', 'maxPlayers', 'tps']);
 
 const statusField = z.enum(['up', 'down'], { error: 'expected "up" or "down"' });
-const msgField = z.string({ error: 'expected a string' }).max(PUSH_LIMITS.msgChars, { error: `expected at most ${PUSH_LIMITS.msgChars} characters` });
+const msgField = z
+  .string({ error: 'expected a string' })
+  .max(PUSH_LIMITS.msgChars, { error: `expected at most ${PUSH_LIMITS.msgChars} characters` });
 const intUpTo = (max: number, what: string) => {
   const message = `expected an integer from 0 to ${max}${what}`;
   return z.number({ error: message }).int({ error: message }).min(0, { error: message }).max(max, { error: message });
@@ -20,7 +22,9 @@ export const pushQuerySchema = z.object({
   latency: z
     .string()
     .regex(/^\d{0,7}$/, { error: `expected an integer from 0 to ${PUSH_LIMITS.latencyMs} milliseconds` })
-    .refine((v) => v === '' || Number(v) <= PUSH_LIMITS.latencyMs, { error: `expected an integer from 0 to ${PUSH_LIMITS.latencyMs} milliseconds` })
+    .refine((v) => v === '' || Number(v) <= PUSH_LIMITS.latencyMs, {
+      error: `expected an integer from 0 to ${PUSH_LIMITS.latencyMs} milliseconds`,
+    })
     .optional()
     .describe('Latency in milliseconds, a whole number; empty means not measured.'),
 });
@@ -32,7 +36,9 @@ export const pushBodySchema = z
       status: statusField.nullish().describe('up (the default) or down.'),
       msg: msgField.nullish().describe('A message shown with the check; for a down ping, why.'),
       latency: intUpTo(PUSH_LIMITS.latencyMs, ' milliseconds').nullish().describe('Latency in milliseconds.'),
-      players: intUpTo(PUSH_LIMITS.players, '').nullish().describe('Players online; shown on status pages like any game server\'s.'),
+      players: intUpTo(PUSH_LIMITS.players, '')
+        .nullish()
+        .describe("Players online; shown on status pages like any game server's."),
       maxPlayers: intUpTo(PUSH_LIMITS.players, '').nullish().describe('Player capacity.'),
       tps: z
         .number({ error: `expected a number from 0 to ${PUSH_LIMITS.tps}` })
@@ -74,7 +80,12 @@ export function resultFromBody(body: PushBody): HeartbeatResult {
   return toResult(body.status, body.msg, body.latency, data);
 }
 
-function toResult(status: 'up' | 'down' | null | undefined, msg: string | null | undefined, latency: number | null | undefined, data: Record<string, unknown>): HeartbeatResult {
+function toResult(
+  status: 'up' | 'down' | null | undefined,
+  msg: string | null | undefined,
+  latency: number | null | undefined,
+  data: Record<string, unknown>,
+): HeartbeatResult {
   const ok = status !== 'down';
   // A NUL would make PostgreSQL refuse the group commit this ping shares with others.
   const text = msg ? storableText(msg) : undefined;
@@ -92,10 +103,18 @@ function checkExtras(body: Record<string, unknown>, ctx: z.RefinementCtx): void 
   const extras = Object.keys(body).filter((name) => !KNOWN_FIELDS.has(name));
   if (extras.length === 0) return;
   if (extras.length > PUSH_LIMITS.extraProperties)
-    ctx.addIssue({ code: 'custom', path: [], message: `expected at most ${PUSH_LIMITS.extraProperties} extra properties, got ${extras.length}` });
+    ctx.addIssue({
+      code: 'custom',
+      path: [],
+      message: `expected at most ${PUSH_LIMITS.extraProperties} extra properties, got ${extras.length}`,
+    });
   for (const name of extras)
     if (name.length > PUSH_LIMITS.extraNameChars)
-      ctx.addIssue({ code: 'custom', path: [name.slice(0, PUSH_LIMITS.extraNameChars)], message: `property names are at most ${PUSH_LIMITS.extraNameChars} characters` });
+      ctx.addIssue({
+        code: 'custom',
+        path: [name.slice(0, PUSH_LIMITS.extraNameChars)],
+        message: `property names are at most ${PUSH_LIMITS.extraNameChars} characters`,
+      });
   const extraData = Object.fromEntries(extras.map((name) => [name, body[name]]));
   // Measured before JSON.stringify, which recurses: a value nested thousands deep would overflow the stack.
   if (valueNestsDeeper(extraData)) {
@@ -104,5 +123,9 @@ function checkExtras(body: Record<string, unknown>, ctx: z.RefinementCtx): void 
   }
   const bytes = Buffer.byteLength(JSON.stringify(extraData));
   if (bytes > PUSH_LIMITS.extraBytes)
-    ctx.addIssue({ code: 'custom', path: [], message: `extra properties take at most ${PUSH_LIMITS.extraBytes} bytes of JSON, got ${bytes}` });
+    ctx.addIssue({
+      code: 'custom',
+      path: [],
+      message: `extra properties take at most ${PUSH_LIMITS.extraBytes} bytes of JSON, got ${bytes}`,
+    });
 }

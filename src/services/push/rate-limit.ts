@@ -39,7 +39,9 @@ export class PushRateLimitedError extends WardenError {
     readonly retryAfterSec: number,
     limiter: Pick<PushRateLimiter, 'perSecond' | 'burst'>,
   ) {
-    super(`This push token may store ${limiter.perSecond} pings a second (bursts of ${limiter.burst}); retry in ${retryAfterSec} s.`);
+    super(
+      `This push token may store ${limiter.perSecond} pings a second (bursts of ${limiter.burst}); retry in ${retryAfterSec} s.`,
+    );
   }
 }
 

@@ -22,7 +22,10 @@ export type HeartbeatInput = { token: string } & ({ query: Record<string, string
  * (nothing is stored then).
  */
 export async function recordHeartbeat(ctx: PushContext, input: HeartbeatInput): Promise<PushAccepted> {
-  const result = 'query' in input ? resultFromQuery(parseInput(pushQuerySchema, input.query)) : resultFromBody(parseInput(pushBodySchema, input.body ?? {}));
+  const result =
+    'query' in input
+      ? resultFromQuery(parseInput(pushQuerySchema, input.query))
+      : resultFromBody(parseInput(pushBodySchema, input.body ?? {}));
   const { token } = input;
   if (!isSecretOfKind('pushToken', token)) throw unknownToken(token);
   const hash = hashSecret(token);
@@ -43,5 +46,8 @@ export async function recordHeartbeat(ctx: PushContext, input: HeartbeatInput): 
 }
 
 function unknownToken(token: string): NotFoundError {
-  return new NotFoundError('push token', isSecretOfKind('pushToken', token) ? `${displayPrefix(token)}…` : token.slice(0, 12));
+  return new NotFoundError(
+    'push token',
+    isSecretOfKind('pushToken', token) ? `${displayPrefix(token)}…` : token.slice(0, 12),
+  );
 }

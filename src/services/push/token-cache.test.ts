@@ -43,7 +43,11 @@ describe('the push token cache', () => {
 
   for (const [how, clear] of [
     ['clear() (the change counter moved)', (cache: ReturnType<typeof createPushTokenCache>) => cache.clear()],
-    ['monitors.changed on the bus', (_cache: ReturnType<typeof createPushTokenCache>, bus: ReturnType<typeof createInProcessBus>) => bus.publish({ type: 'monitors.changed', at: 1_000, organizationId: 'org_a' })],
+    [
+      'monitors.changed on the bus',
+      (_cache: ReturnType<typeof createPushTokenCache>, bus: ReturnType<typeof createInProcessBus>) =>
+        bus.publish({ type: 'monitors.changed', at: 1_000, organizationId: 'org_a' }),
+    ],
   ] as const)
     it(`does not remember what a lookup read before ${how} came in`, async () => {
       const { store, answer, lookups } = pendingStore();

@@ -8,7 +8,10 @@ import { type ServiceContext, withTransaction } from '../context.js';
 export const RELAY_SEEN_RESOLUTION_MS = 1000;
 
 /** The relay holding this token, or null for a missing, malformed, unknown or revoked one. */
-export async function authenticateRelay(ctx: ServiceContext, { token }: { token: string | undefined }): Promise<Relay | null> {
+export async function authenticateRelay(
+  ctx: ServiceContext,
+  { token }: { token: string | undefined },
+): Promise<Relay | null> {
   if (token === undefined || !isSecretOfKind('relayToken', token)) return null;
   const relay = await ctx.store.relays.findByTokenHash(hashSecret(token));
   if (!relay || !secretMatchesHash(token, relay.tokenHash)) return null;

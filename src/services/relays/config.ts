@@ -37,7 +37,11 @@ export async function relayConfig(ctx: ServiceContext, { relay }: { relay: Relay
       if (withheld.length > 0) monitor.secretsWithheld = withheld;
       return monitor;
     }),
-    limits: { resultsPerBatch: RELAY_LIMITS.resultsPerBatch, batchBytes: RELAY_LIMITS.batchBytes, configPollSec: RELAY_LIMITS.configPollSec },
+    limits: {
+      resultsPerBatch: RELAY_LIMITS.resultsPerBatch,
+      batchBytes: RELAY_LIMITS.batchBytes,
+      configPollSec: RELAY_LIMITS.configPollSec,
+    },
   };
   const body = JSON.stringify(config);
   const etag = etagOf(body);

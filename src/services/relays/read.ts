@@ -20,7 +20,8 @@ export async function requireRelay(ctx: ServiceContext, ref: z.output<typeof rel
   const ours = (r: Relay | undefined | null) => (r && r.organizationId === organizationId ? r : undefined);
   const relay =
     'id' in ref
-      ? (ours(await ctx.store.relays.findById(ref.id)) ?? ours(await ctx.store.relays.findByKey(organizationId, ref.id)))
+      ? (ours(await ctx.store.relays.findById(ref.id)) ??
+        ours(await ctx.store.relays.findByKey(organizationId, ref.id)))
       : ours(await ctx.store.relays.findByKey(organizationId, ref.key));
   if (!relay) throw new NotFoundError('relay', 'id' in ref ? ref.id : ref.key);
   return relay;

@@ -21,7 +21,10 @@ export interface RotatedToken {
 }
 
 /** Allowed on config-managed relays too: the file holds no token unless it fixes one. */
-export async function rotateRelayToken(ctx: ServiceContext, input: z.input<typeof relayRefSchema>): Promise<RotatedToken> {
+export async function rotateRelayToken(
+  ctx: ServiceContext,
+  input: z.input<typeof relayRefSchema>,
+): Promise<RotatedToken> {
   const ref = parseInput(relayRefSchema, input);
   const byOperator = writerOf(ctx) === 'config';
   const token = generateSecret('relayToken');

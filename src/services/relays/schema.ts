@@ -14,7 +14,9 @@ export const relayFields = {
 export const relayCreateSchema = z.object({ key: relayFields.key, name: relayFields.name }).strict();
 
 /** A relay as warden.yaml declares it: created or replaced by key. */
-export const relayEntrySchema = z.object({ key: relayFields.key, name: relayFields.name, token: relayFields.token.optional() }).strict();
+export const relayEntrySchema = z
+  .object({ key: relayFields.key, name: relayFields.name, token: relayFields.token.optional() })
+  .strict();
 
 /** The key stays (monitors name their relay by it). */
 export const relayPatchSchema = z.object({ name: relayFields.name.optional() }).strict();
@@ -22,4 +24,7 @@ export const relayPatchSchema = z.object({ name: relayFields.name.optional() }).
 export const relayIdSchema = z.object({ id: reference() });
 export const relayUpdateSchema = relayPatchSchema.extend({ id: reference() });
 /** A relay by id (API) or by key (CLI). */
-export const relayRefSchema = z.union([z.object({ id: reference() }).strict(), z.object({ key: reference() }).strict()]);
+export const relayRefSchema = z.union([
+  z.object({ id: reference() }).strict(),
+  z.object({ key: reference() }).strict(),
+]);

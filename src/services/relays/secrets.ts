@@ -18,7 +18,10 @@ export interface WithheldMonitor {
  * The secret fields of the monitor's config the relay may not receive: those present, when the relay's token was
  * rotated through the API after (or at the same millisecond as) they were last written in full. Registry-driven.
  */
-export function withheldSecrets(monitor: Pick<Monitor, 'type' | 'config' | 'secretsSetAt'>, relay: Pick<Relay, 'secretsWithheldBefore'>): string[] {
+export function withheldSecrets(
+  monitor: Pick<Monitor, 'type' | 'config' | 'secretsSetAt'>,
+  relay: Pick<Relay, 'secretsWithheldBefore'>,
+): string[] {
   const before = relay.secretsWithheldBefore;
   if (before === null || (monitor.secretsSetAt !== null && monitor.secretsSetAt > before)) return [];
   const definition = probeDefinition(monitor.type);

@@ -13,7 +13,11 @@ import type { IngestContext } from '../runtime.js';
  */
 export async function submitRelayResults(
   ctx: IngestContext,
-  { relay, results, maxAgeMs = RELAY_LIMITS.maxAgeMs }: { relay: Relay; results: unknown[]; maxAgeMs?: number | undefined },
+  {
+    relay,
+    results,
+    maxAgeMs = RELAY_LIMITS.maxAgeMs,
+  }: { relay: Relay; results: unknown[]; maxAgeMs?: number | undefined },
 ): Promise<ResultsResponse> {
   const assigned = await ctx.store.schedule.idsRunningOnRelay(relay.id);
   const now = ctx.clock.now();
@@ -45,11 +49,19 @@ export async function submitRelayResults(
       return;
     }
     if (r.checkedAt !== undefined && r.checkedAt > now + RELAY_LIMITS.futureSkewMs) {
-      refuse(index, 'out_of_window', `checkedAt: ${new Date(r.checkedAt).toISOString()} is in the future (server time ${new Date(now).toISOString()})`);
+      refuse(
+        index,
+        'out_of_window',
+        `checkedAt: ${new Date(r.checkedAt).toISOString()} is in the future (server time ${new Date(now).toISOString()})`,
+      );
       return;
     }
     if (r.checkedAt !== undefined && r.checkedAt < oldest) {
-      refuse(index, 'out_of_window', `checkedAt: ${new Date(r.checkedAt).toISOString()} is older than the check retention`);
+      refuse(
+        index,
+        'out_of_window',
+        `checkedAt: ${new Date(r.checkedAt).toISOString()} is older than the check retention`,
+      );
       return;
     }
     inputs.push({
@@ -77,7 +89,12 @@ export async function submitRelayResults(
     else if (outcome.reason === 'duplicate') {
       accepted++;
       duplicates++;
-    } else refuse(positions[i] as number, 'not_assigned', `monitor ${JSON.stringify(outcome.monitorId)} is not assigned to this relay`);
+    } else
+      refuse(
+        positions[i] as number,
+        'not_assigned',
+        `monitor ${JSON.stringify(outcome.monitorId)} is not assigned to this relay`,
+      );
   });
   rejected.sort((a, b) => a.index - b.index);
   if (ctx.metrics) {

@@ -13,12 +13,19 @@ import { relayCreateSchema, relayEntrySchema, relayIdSchema, relayUpdateSchema }
 import { type RelayView, relayView } from './view.js';
 
 /** Registers a relay and issues its token; the token is returned once and only its hash is stored. */
-export async function createRelay(ctx: ServiceContext, input: z.input<typeof relayCreateSchema>): Promise<{ relay: RelayView; token: string }> {
+export async function createRelay(
+  ctx: ServiceContext,
+  input: z.input<typeof relayCreateSchema>,
+): Promise<{ relay: RelayView; token: string }> {
   const entry = parseInput(relayCreateSchema, input);
   const token = generateSecret('relayToken');
   const relay = await withTransaction(ctx, async (tx) => {
     const created = await insertRelay(tx, entry);
-    await tx.store.relays.setToken(created.id, { hash: hashSecret(token), prefix: displayPrefix(token) }, tx.clock.now());
+    await tx.store.relays.setToken(
+      created.id,
+      { hash: hashSecret(token), prefix: displayPrefix(token) },
+      tx.clock.now(),
+    );
     return (await tx.store.relays.findById(created.id)) ?? created;
   });
   // No monitor runs on a new relay yet, so nothing needs reloading.
@@ -26,7 +33,10 @@ export async function createRelay(ctx: ServiceContext, input: z.input<typeof rel
 }
 
 /** warden.yaml's relay: created, or renamed and taken over, by key; a token the file fixes is set (if no other relay holds it). */
-export async function putRelay(ctx: ServiceContext, input: z.input<typeof relayEntrySchema>): Promise<{ relay: Relay; outcome: PutOutcome }> {
+export async function putRelay(
+  ctx: ServiceContext,
+  input: z.input<typeof relayEntrySchema>,
+): Promise<{ relay: Relay; outcome: PutOutcome }> {
   const entry = parseInput(relayEntrySchema, input);
   return withTransaction(ctx, async (tx) => {
     const now = tx.clock.now();
@@ -44,7 +54,8 @@ export async function putRelay(ctx: ServiceContext, input: z.input<typeof relayE
     if (entry.token === undefined) return { relay, outcome };
     const hash = hashSecret(entry.token);
     const holder = await tx.store.relays.findByTokenHash(hash);
-    if (holder && holder.id !== relay.id) throw new ConflictError(`the token of relay "${entry.key}" is already used by another relay`);
+    if (holder && holder.id !== relay.id)
+      throw new ConflictError(`the token of relay "${entry.key}" is already used by another relay`);
     if (holder) return { relay, outcome };
     await tx.store.relays.setToken(relay.id, { hash, prefix: displayPrefix(entry.token) }, now);
     // The operator's token: it gets every secret, even those withheld after a rotation through the API.
@@ -58,7 +69,8 @@ export async function updateRelay(ctx: ServiceContext, input: z.input<typeof rel
   const { id, ...changes } = parseInput(relayUpdateSchema, input);
   const current = await requireRelay(ctx, { id });
   assertWritable(current, writerOf(ctx), `relay "${current.key}"`);
-  if (changes.name !== undefined && changes.name !== current.name) await ctx.store.relays.update(current.id, { name: changes.name }, ctx.clock.now());
+  if (changes.name !== undefined && changes.name !== current.name)
+    await ctx.store.relays.update(current.id, { name: changes.name }, ctx.clock.now());
   return relayView((await ctx.store.relays.findById(current.id)) ?? current);
 }
 
@@ -71,7 +83,9 @@ export async function deleteRelay(ctx: ServiceContext, input: z.input<typeof rel
     assertWritable(relay, writerOf(tx), `relay "${relay.key}"`);
     const monitors = await tx.store.monitors.keysOnRelay(relay.id);
     if (monitors.length > 0)
-      throw new ConflictError(`relay "${relay.key}" runs monitors ${monitors.map((k) => `"${k}"`).join(', ')}; move or delete them first`);
+      throw new ConflictError(
+        `relay "${relay.key}" runs monitors ${monitors.map((k) => `"${k}"`).join(', ')}; move or delete them first`,
+      );
     await tx.store.relays.delete(relay.id);
     tx.bus.publish({ type: 'monitors.changed', at: tx.clock.now(), organizationId: relay.organizationId });
   });
@@ -87,7 +101,10 @@ async function insertRelay(ctx: ServiceContext, entry: { key: string; name: stri
         throw new ConflictError(`an organization has at most ${LIMITS.relaysPerOrganization} relays`);
       if (await ctx.store.relays.findByKey(organizationId, entry.key)) throw new ConflictError(taken);
       const id = newId('rly');
-      await ctx.store.relays.insert({ id, organizationId, key: entry.key, name: entry.name, managedBy: writerOf(ctx) }, ctx.clock.now());
+      await ctx.store.relays.insert(
+        { id, organizationId, key: entry.key, name: entry.name, managedBy: writerOf(ctx) },
+        ctx.clock.now(),
+      );
       return (await ctx.store.relays.findById(id)) as Relay;
     },
     taken,

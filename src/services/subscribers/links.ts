@@ -15,7 +15,10 @@ export type ConfirmOutcome =
   /** Not valid (any more): unknown, expired, or used already. */
   | { outcome: 'invalid'; page: PageRef };
 
-export async function confirmSubscription(ctx: SubscriberContext, input: z.input<typeof subscriberTokenSchema>): Promise<ConfirmOutcome> {
+export async function confirmSubscription(
+  ctx: SubscriberContext,
+  input: z.input<typeof subscriberTokenSchema>,
+): Promise<ConfirmOutcome> {
   const { slug, token } = parseInput(subscriberTokenSchema, input);
   const page = await pageOf(ctx, slug);
   const ref = pageRef(ctx, page);
@@ -45,16 +48,23 @@ export type UnsubscribeOutcome =
   | { outcome: 'invalid'; page: PageRef };
 
 /** What an unsubscribe link would do (GET): whom it unsubscribes, or that it is not valid. Changes nothing. */
-export async function readUnsubscribe(ctx: SubscriberContext, input: z.input<typeof subscriberTokenSchema>): Promise<UnsubscribeOutcome> {
+export async function readUnsubscribe(
+  ctx: SubscriberContext,
+  input: z.input<typeof subscriberTokenSchema>,
+): Promise<UnsubscribeOutcome> {
   const { slug, token } = parseInput(subscriberTokenSchema, input);
   const page = await pageOf(ctx, slug);
   const subscriber = await subscriberOf(ctx, page, token);
-  if (!subscriber || !tokenMatches(token, subscriber.unsubscribeToken)) return { outcome: 'invalid', page: pageRef(ctx, page) };
+  if (!subscriber || !tokenMatches(token, subscriber.unsubscribeToken))
+    return { outcome: 'invalid', page: pageRef(ctx, page) };
   return { outcome: 'subscribed', page: pageRef(ctx, page), address: subscriber.address };
 }
 
 /** Unsubscribes (POST): the subscriber and its pending deliveries go. */
-export async function unsubscribe(ctx: SubscriberContext, input: z.input<typeof subscriberTokenSchema>): Promise<UnsubscribeOutcome> {
+export async function unsubscribe(
+  ctx: SubscriberContext,
+  input: z.input<typeof subscriberTokenSchema>,
+): Promise<UnsubscribeOutcome> {
   const { slug, token } = parseInput(subscriberTokenSchema, input);
   const page = await pageOf(ctx, slug);
   const ref = pageRef(ctx, page);

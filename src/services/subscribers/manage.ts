@@ -11,9 +11,15 @@ export const subscriberViewSchema = z.object({
   id: z.string(),
   kind: z.enum(['email', 'webhook']),
   address: z.string().describe('The email address, or the webhook URL.'),
-  confirmed: z.boolean().describe('Whether the subscription is confirmed (an email is pending until its link is followed).'),
+  confirmed: z
+    .boolean()
+    .describe('Whether the subscription is confirmed (an email is pending until its link is followed).'),
   confirmedAt: z.number().int().nullable(),
-  expiresAt: z.number().int().nullable().describe('When an unconfirmed subscription is deleted (48 h after it was asked for).'),
+  expiresAt: z
+    .number()
+    .int()
+    .nullable()
+    .describe('When an unconfirmed subscription is deleted (48 h after it was asked for).'),
   createdAt: z.number().int(),
 });
 
@@ -26,13 +32,27 @@ export const subscriberListViewSchema = z.object({
 });
 
 export function subscriberView(s: PageSubscriber): SubscriberView {
-  return { id: s.id, kind: s.kind, address: s.address, confirmed: s.confirmedAt !== null, confirmedAt: s.confirmedAt, expiresAt: s.expiresAt, createdAt: s.createdAt };
+  return {
+    id: s.id,
+    kind: s.kind,
+    address: s.address,
+    confirmed: s.confirmedAt !== null,
+    confirmedAt: s.confirmedAt,
+    expiresAt: s.expiresAt,
+    createdAt: s.createdAt,
+  };
 }
 
-export async function listSubscribers(ctx: ServiceContext, input: z.input<typeof subscriberListSchema>): Promise<z.infer<typeof subscriberListViewSchema>> {
+export async function listSubscribers(
+  ctx: ServiceContext,
+  input: z.input<typeof subscriberListSchema>,
+): Promise<z.infer<typeof subscriberListViewSchema>> {
   const { slug, limit, after } = parseInput(subscriberListSchema, input);
   const page = await requirePage(ctx, slug);
-  const [subscribers, counts] = [await ctx.store.subscribers.list(page.id, { limit: limit + 1, after }), await ctx.store.subscribers.counts(page.id)];
+  const [subscribers, counts] = [
+    await ctx.store.subscribers.list(page.id, { limit: limit + 1, after }),
+    await ctx.store.subscribers.counts(page.id),
+  ];
   const more = subscribers.length > limit;
   const shown = subscribers.slice(0, limit);
   return { subscribers: shown.map(subscriberView), counts, next: more ? (shown[shown.length - 1]?.id ?? null) : null };

@@ -27,11 +27,20 @@ export const subscribeBodySchema = z
     webhook: z
       .string({ error: WEBHOOK_MESSAGE })
       .trim()
-      .pipe(z.url({ protocol: /^https?$/, error: WEBHOOK_MESSAGE }).max(2048, { error: 'expected at most 2048 characters' }))
+      .pipe(
+        z
+          .url({ protocol: /^https?$/, error: WEBHOOK_MESSAGE })
+          .max(2048, { error: 'expected at most 2048 characters' }),
+      )
       .optional()
-      .describe('Subscribe this endpoint: it must answer a verification request (its challenge); the signing secret is answered once.'),
+      .describe(
+        'Subscribe this endpoint: it must answer a verification request (its challenge); the signing secret is answered once.',
+      ),
   })
-  .refine((body) => (body.email === undefined) !== (body.webhook === undefined), { error: 'expected either email or webhook', path: ['email'] });
+  .refine((body) => (body.email === undefined) !== (body.webhook === undefined), {
+    error: 'expected either email or webhook',
+    path: ['email'],
+  });
 
 export const subscribeSchema = z.object({
   slug: reference(),

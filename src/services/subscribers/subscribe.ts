@@ -52,7 +52,10 @@ export class MailFailedError extends WardenError {
   readonly code = 'mail-failed';
 }
 
-export async function subscribe(ctx: SubscriberContext, input: z.input<typeof subscribeSchema>): Promise<SubscribeOutcome> {
+export async function subscribe(
+  ctx: SubscriberContext,
+  input: z.input<typeof subscribeSchema>,
+): Promise<SubscribeOutcome> {
   const { slug, client, body } = parseInput(subscribeSchema, input);
   const page = await subscribablePage(ctx, slug);
   if (body.email !== undefined) return subscribeEmail(ctx, page, body.email, client);
@@ -63,7 +66,8 @@ export async function subscribe(ctx: SubscriberContext, input: z.input<typeof su
 export async function subscribablePage(ctx: SubscriberContext, slug: string): Promise<Page> {
   const page = await ctx.store.pages.findBySlug(slug);
   if (!page) throw new NotFoundError('page', slug);
-  if (page.passwordHash !== null) throw new ForbiddenError('This page is password-protected: it takes no public subscriptions.');
+  if (page.passwordHash !== null)
+    throw new ForbiddenError('This page is password-protected: it takes no public subscriptions.');
   if (!page.subscriptions) throw new ForbiddenError('This page takes no subscriptions.');
   return page;
 }
@@ -72,44 +76,68 @@ export function pageRef(ctx: SubscriberContext, page: Page): PageRef {
   return { slug: page.slug, title: page.title, url: `${ctx.baseUrl ?? ''}/s/${page.slug}` };
 }
 
-async function subscribeEmail(ctx: SubscriberContext, page: Page, address: string, client: string): Promise<SubscribeOutcome> {
+async function subscribeEmail(
+  ctx: SubscriberContext,
+  page: Page,
+  address: string,
+  client: string,
+): Promise<SubscribeOutcome> {
   const smtp = ctx.smtp;
   if (!smtp) throw new EmailUnavailableError();
   const ref = pageRef(ctx, page);
   const now = ctx.clock.now();
   const expiresAt = now + SUBSCRIBER_LIMITS.confirmWithinMs;
   // The mail goes out after the commit; a failed send takes the new row back.
-  const toMail = await once(ctx, () => withTransaction(ctx, async (tx) => {
-    const existing = await tx.store.subscribers.findByAddress(page.id, 'email', address);
-    // Confirmed already, or a link sent a moment ago: the same answer, and no mail (nobody floods an inbox through us).
-    if (existing && (existing.confirmedAt !== null || now - existing.createdAt < SUBSCRIBER_LIMITS.resendAfterMs)) return null;
-    await assertRoom(tx, page, client, existing === undefined);
-    const id = existing?.id ?? newId('sub');
-    const token = newSubscriberToken(id);
-    if (existing) await tx.store.subscribers.renewPending(id, { confirmTokenHash: hashSecret(token), expiresAt, requestedBy: client, createdAt: now });
-    else
-      await tx.store.subscribers.insert({
-        id,
-        organizationId: page.organizationId,
-        pageId: page.id,
-        kind: 'email',
-        address,
-        secret: null,
-        confirmTokenHash: hashSecret(token),
-        unsubscribeToken: newSubscriberToken(id),
-        confirmedAt: null,
-        expiresAt,
-        requestedBy: client,
-        createdAt: now,
-      });
-    return { id, token, renewed: existing !== undefined };
-  }));
+  const toMail = await once(ctx, () =>
+    withTransaction(ctx, async (tx) => {
+      const existing = await tx.store.subscribers.findByAddress(page.id, 'email', address);
+      // Confirmed already, or a link sent a moment ago: the same answer, and no mail (nobody floods an inbox through us).
+      if (existing && (existing.confirmedAt !== null || now - existing.createdAt < SUBSCRIBER_LIMITS.resendAfterMs))
+        return null;
+      await assertRoom(tx, page, client, existing === undefined);
+      const id = existing?.id ?? newId('sub');
+      const token = newSubscriberToken(id);
+      if (existing)
+        await tx.store.subscribers.renewPending(id, {
+          confirmTokenHash: hashSecret(token),
+          expiresAt,
+          requestedBy: client,
+          createdAt: now,
+        });
+      else
+        await tx.store.subscribers.insert({
+          id,
+          organizationId: page.organizationId,
+          pageId: page.id,
+          kind: 'email',
+          address,
+          secret: null,
+          confirmTokenHash: hashSecret(token),
+          unsubscribeToken: newSubscriberToken(id),
+          confirmedAt: null,
+          expiresAt,
+          requestedBy: client,
+          createdAt: now,
+        });
+      return { id, token, renewed: existing !== undefined };
+    }),
+  );
   if (!toMail) return { kind: 'email', page: ref };
   const confirmUrl = `${ctx.baseUrl ?? ''}/s/${page.slug}/subscribe/confirm?token=${encodeURIComponent(toMail.token)}`;
-  const message = buildConfirmationMail({ to: address, from: smtp.from, page: ref, confirmUrl, validHours: SUBSCRIBER_LIMITS.confirmWithinMs / 3_600_000, now });
+  const message = buildConfirmationMail({
+    to: address,
+    from: smtp.from,
+    page: ref,
+    confirmUrl,
+    validHours: SUBSCRIBER_LIMITS.confirmWithinMs / 3_600_000,
+    now,
+  });
   const outcome = await sendMail(smtp, message, AbortSignal.timeout(SUBSCRIBER_LIMITS.webhookVerifyTimeoutMs * 2));
   if (outcome.kind !== 'sent') {
-    ctx.logger.warn({ page: page.slug, subscriber: toMail.id, error: outcome.error, status: outcome.status }, 'a subscription confirmation mail was not sent');
+    ctx.logger.warn(
+      { page: page.slug, subscriber: toMail.id, error: outcome.error, status: outcome.status },
+      'a subscription confirmation mail was not sent',
+    );
     // A renewed one keeps its row (with a link that was never sent); a new one goes, so the visitor may simply ask again.
     if (!toMail.renewed) await ctx.store.subscribers.delete(toMail.id);
     throw new MailFailedError('The confirmation mail could not be sent just now; try again later.');
@@ -125,35 +153,46 @@ async function subscribeWebhook(ctx: SubscriberContext, page: Page, url: string)
   // Outside any transaction: a network exchange of up to a few seconds.
   await verifyWebhook({ url, secret, policy, page: ref, now: ctx.clock.now() });
   const now = ctx.clock.now();
-  const subscriber = await uniquely(ctx, () => withTransaction(ctx, async (tx) => {
-    const existing = await tx.store.subscribers.findByAddress(page.id, 'webhook', url);
-    if (existing) {
-      // The endpoint answered its challenge again: whoever controls it gets a new secret; the old one stops signing.
-      await tx.store.subscribers.setSecret(existing.id, secret);
-      return existing;
-    }
-    const { confirmed } = await tx.store.subscribers.counts(page.id);
-    if (confirmed >= SUBSCRIBER_LIMITS.confirmedPerPage) throw pageFull();
-    const id = newId('sub');
-    const created: PageSubscriber = {
-      id,
-      organizationId: page.organizationId,
-      pageId: page.id,
-      kind: 'webhook',
-      address: url,
-      secret,
-      confirmTokenHash: null,
-      unsubscribeToken: newSubscriberToken(id),
-      confirmedAt: now,
-      expiresAt: null,
-      requestedBy: null,
-      createdAt: now,
-    };
-    await tx.store.subscribers.insert(created);
-    return created;
-  }), 'the webhook was being subscribed by another request at the same moment; try again');
+  const subscriber = await uniquely(
+    ctx,
+    () =>
+      withTransaction(ctx, async (tx) => {
+        const existing = await tx.store.subscribers.findByAddress(page.id, 'webhook', url);
+        if (existing) {
+          // The endpoint answered its challenge again: whoever controls it gets a new secret; the old one stops signing.
+          await tx.store.subscribers.setSecret(existing.id, secret);
+          return existing;
+        }
+        const { confirmed } = await tx.store.subscribers.counts(page.id);
+        if (confirmed >= SUBSCRIBER_LIMITS.confirmedPerPage) throw pageFull();
+        const id = newId('sub');
+        const created: PageSubscriber = {
+          id,
+          organizationId: page.organizationId,
+          pageId: page.id,
+          kind: 'webhook',
+          address: url,
+          secret,
+          confirmTokenHash: null,
+          unsubscribeToken: newSubscriberToken(id),
+          confirmedAt: now,
+          expiresAt: null,
+          requestedBy: null,
+          createdAt: now,
+        };
+        await tx.store.subscribers.insert(created);
+        return created;
+      }),
+    'the webhook was being subscribed by another request at the same moment; try again',
+  );
   ctx.logger.info({ page: page.slug, subscriber: subscriber.id }, 'webhook subscribed');
-  return { kind: 'webhook', page: ref, id: subscriber.id, secret, unsubscribeUrl: unsubscribeUrl(ctx.baseUrl ?? '', page.slug, subscriber.unsubscribeToken) };
+  return {
+    kind: 'webhook',
+    page: ref,
+    id: subscriber.id,
+    secret,
+    unsubscribeUrl: unsubscribeUrl(ctx.baseUrl ?? '', page.slug, subscriber.unsubscribeToken),
+  };
 }
 
 /** Two requests for the same address at once: the second finds the first's row taken, and gets the same answer. */
@@ -171,9 +210,13 @@ async function assertRoom(tx: SubscriberContext, page: Page, client: string, add
   const { confirmed, pending } = await tx.store.subscribers.counts(page.id);
   if (confirmed >= SUBSCRIBER_LIMITS.confirmedPerPage) throw pageFull();
   if (adding && pending >= SUBSCRIBER_LIMITS.pendingPerPage)
-    throw new TooManyPendingError(`This page has ${SUBSCRIBER_LIMITS.pendingPerPage} subscriptions awaiting confirmation; try again later.`);
+    throw new TooManyPendingError(
+      `This page has ${SUBSCRIBER_LIMITS.pendingPerPage} subscriptions awaiting confirmation; try again later.`,
+    );
   if ((await tx.store.subscribers.countPendingRequestedBy(client)) >= SUBSCRIBER_LIMITS.pendingPerClient)
-    throw new TooManyPendingError(`At most ${SUBSCRIBER_LIMITS.pendingPerClient} subscriptions may await confirmation from one address; confirm them, or try again later.`);
+    throw new TooManyPendingError(
+      `At most ${SUBSCRIBER_LIMITS.pendingPerClient} subscriptions may await confirmation from one address; confirm them, or try again later.`,
+    );
 }
 
 export function pageFull(): ConflictError {

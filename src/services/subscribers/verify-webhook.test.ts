@@ -7,9 +7,13 @@ import { generateWebhookSecret } from '../../notify/channels/webhook.js';
 import { verifyWebhook } from './verify-webhook.js';
 
 const page = { slug: 'main', title: 'Main', url: 'http://warden.test/s/main' };
-const attempt = (url: string, policy: 'allow' | 'deny') => verifyWebhook({ url, policy, secret: generateWebhookSecret(), page, now: Date.now() });
+const attempt = (url: string, policy: 'allow' | 'deny') =>
+  verifyWebhook({ url, policy, secret: generateWebhookSecret(), page, now: Date.now() });
 const refusal = async (work: Promise<void>) => {
-  const error = await work.then(() => null, (e: unknown) => e);
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ValidationError);
   return (error as ValidationError).issues[0]?.message ?? '';
 };
@@ -33,7 +37,9 @@ describe('verifying a webhook subscription', () => {
   it('refuses http:// to a public name, and any private address where the organization may not reach one', async () => {
     expect(await refusal(attempt('http://hooks.example.com/x', 'allow'))).toContain('https://');
     expect(await refusal(attempt(`${receiver.url}/hook`, 'deny'))).toContain('https://');
-    expect(await refusal(attempt('https://127.0.0.1:1/hook', 'deny'))).toContain('refused by policy: 127.0.0.1 is a loopback address');
+    expect(await refusal(attempt('https://127.0.0.1:1/hook', 'deny'))).toContain(
+      'refused by policy: 127.0.0.1 is a loopback address',
+    );
     expect(receiver.requests).toHaveLength(1);
   });
 

@@ -25,17 +25,32 @@ export async function verifyWebhook(v: WebhookVerification): Promise<void> {
   const url = new URL(v.url);
   // Plain http only to a private address the organization may reach (a LAN receiver); the public internet gets https.
   if (url.protocol === 'http:' && (v.policy !== 'allow' || !privateHost(url.hostname)))
-    throw refusal('expected an https:// URL (http:// only reaches private addresses, where the organization allows them)');
+    throw refusal(
+      'expected an https:// URL (http:// only reaches private addresses, where the organization allows them)',
+    );
   const challenge = randomBytes(18).toString('base64url');
-  const body = JSON.stringify({ type: 'subscription.verify', timestamp: new Date(v.now).toISOString(), data: { challenge, page: v.page } });
+  const body = JSON.stringify({
+    type: 'subscription.verify',
+    timestamp: new Date(v.now).toISOString(),
+    data: { challenge, page: v.page },
+  });
   const id = `vrf_${randomBytes(12).toString('base64url')}`;
   const outcome = await postRequest(
-    { url: v.url, headers: { ...signatureHeaders(v.secret, id, Math.floor(v.now / 1000), body), 'content-type': 'application/json' }, body },
+    {
+      url: v.url,
+      headers: {
+        ...signatureHeaders(v.secret, id, Math.floor(v.now / 1000), body),
+        'content-type': 'application/json',
+      },
+      body,
+    },
     { signal: AbortSignal.timeout(SUBSCRIBER_LIMITS.webhookVerifyTimeoutMs), now: v.now, guard: targetGuard(v.policy) },
   );
   if (outcome.kind !== 'sent') throw refusal(`the URL did not accept the verification request (${outcome.error})`);
   if (!answersChallenge(outcome.answer ?? '', challenge))
-    throw refusal('the URL accepted the verification request but did not answer its challenge (data.challenge, as the body or as JSON {"challenge": …})');
+    throw refusal(
+      'the URL accepted the verification request but did not answer its challenge (data.challenge, as the body or as JSON {"challenge": …})',
+    );
 }
 
 function answersChallenge(answer: string, challenge: string): boolean {

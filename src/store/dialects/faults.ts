@@ -1,6 +1,13 @@
 // A dialect's failures that pass (the database full, unreachable or locked) as the rest of Warden sees them: each a
 // StorageUnavailableError, told to the store's availability listeners, with the writes committed counted beside them.
-import type { CompiledQuery, DatabaseConnection, Driver, Dialect as KyselyDialect, QueryResult, TransactionSettings } from 'kysely';
+import type {
+  CompiledQuery,
+  DatabaseConnection,
+  Driver,
+  Dialect as KyselyDialect,
+  QueryResult,
+  TransactionSettings,
+} from 'kysely';
 import { type StorageFault, StorageUnavailableError } from '../../domain/errors.js';
 import type { StorageAvailability } from '../store.js';
 

@@ -57,7 +57,9 @@ describe('reading an Uptime Kuma database nobody vouches for', () => {
     const file = hostile('generated-recursive-query');
     const result = importRead(file);
     expect(result.error).toBeInstanceOf(NotKumaDatabaseError);
-    expect(result.error?.message).toBe(`${file}: cannot be read as SQLite (malformed database schema (monitor) - subqueries prohibited in generated columns)`);
+    expect(result.error?.message).toBe(
+      `${file}: cannot be read as SQLite (malformed database schema (monitor) - subqueries prohibited in generated columns)`,
+    );
     expect(result.ms).toBeLessThan(1000);
   });
 
@@ -69,7 +71,16 @@ describe('reading an Uptime Kuma database nobody vouches for', () => {
 
   it('types every cell as the row declares it, whatever the file stored', () => {
     const { data } = importRead(hostile('wrong-kinds'));
-    expect(data?.monitors.map(({ id, name, active, port, interval, weight }) => ({ id, name, active, port, interval, weight }))).toEqual([
+    expect(
+      data?.monitors.map(({ id, name, active, port, interval, weight }) => ({
+        id,
+        name,
+        active,
+        port,
+        interval,
+        weight,
+      })),
+    ).toEqual([
       { id: 1, name: '', active: false, port: null, interval: 60, weight: 1.5 },
       { id: 2, name: '42', active: true, port: 8080, interval: null, weight: 2 },
     ]);
@@ -83,8 +94,12 @@ describe('reading an Uptime Kuma database nobody vouches for', () => {
   it('refuses a table holding more rows than the cap, and a read past its time limit', () => {
     const fixture = buildKumaFixture('2.x');
     built.push(fixture);
-    expect(importRead(fixture.file, { ...KUMA_READ_LIMITS, rowsPerTable: 3 }).error?.message).toMatch(/: table \w+ holds more than 3 rows$/);
-    expect(importRead(fixture.file, { ...KUMA_READ_LIMITS, readMs: 0 }).error?.message).toBe(`${fixture.file}: reading it took longer than 0 s`);
+    expect(importRead(fixture.file, { ...KUMA_READ_LIMITS, rowsPerTable: 3 }).error?.message).toMatch(
+      /: table \w+ holds more than 3 rows$/,
+    );
+    expect(importRead(fixture.file, { ...KUMA_READ_LIMITS, readMs: 0 }).error?.message).toBe(
+      `${fixture.file}: reading it took longer than 0 s`,
+    );
     expect(importRead(fixture.file).error).toBeUndefined();
   });
 

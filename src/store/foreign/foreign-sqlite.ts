@@ -46,7 +46,11 @@ export interface ForeignSqlite {
    * the table lacks reads as absent, or from its `rename` source when it has that one. Ordered by those of `order` it
    * has. Throws ForeignFileError past the row cap or the deadline.
    */
-  rows(table: string, kinds: Readonly<Record<string, CellKind>>, options?: { rename?: Readonly<Record<string, string>>; order?: readonly string[] }): Record<string, Cell>[];
+  rows(
+    table: string,
+    kinds: Readonly<Record<string, CellKind>>,
+    options?: { rename?: Readonly<Record<string, string>>; order?: readonly string[] },
+  ): Record<string, Cell>[];
   /** A statement over real tables, built by the caller from names this reader vouched for. */
   prepare(sql: string): SqliteDatabase.Statement;
   close(): void;
@@ -63,7 +67,8 @@ export function openForeignSqlite(file: string, limits: ForeignReadLimits): Fore
     throw fail('cannot be opened as SQLite', error);
   }
   const inTime = () => {
-    if (Date.now() >= deadline) throw new ForeignFileError(`${file}: reading it took longer than ${limits.readMs / 1000} s`);
+    if (Date.now() >= deadline)
+      throw new ForeignFileError(`${file}: reading it took longer than ${limits.readMs / 1000} s`);
   };
   let tables: Map<string, { name: string; columns: Set<string> }>;
   let others: Map<string, string>;
@@ -85,7 +90,8 @@ export function openForeignSqlite(file: string, limits: ForeignReadLimits): Fore
     rows(table, kinds, options = {}) {
       const found = tables.get(table.toLowerCase());
       if (found === undefined) return [];
-      const sourceOf = (name: string) => [name, options.rename?.[name]].find((source) => source !== undefined && found.columns.has(source));
+      const sourceOf = (name: string) =>
+        [name, options.rename?.[name]].find((source) => source !== undefined && found.columns.has(source));
       const list = Object.keys(kinds).map((name) => {
         const source = sourceOf(name);
         return source === undefined ? `null as ${quote(name)}` : `${quote(source)} as ${quote(name)}`;
@@ -95,7 +101,8 @@ export function openForeignSqlite(file: string, limits: ForeignReadLimits): Fore
       const out: Record<string, Cell>[] = [];
       try {
         for (const row of database.prepare(sql).iterate() as Iterable<Record<string, unknown>>) {
-          if (out.length === limits.rowsPerTable) throw new ForeignFileError(`${file}: table ${found.name} holds more than ${limits.rowsPerTable} rows`);
+          if (out.length === limits.rowsPerTable)
+            throw new ForeignFileError(`${file}: table ${found.name} holds more than ${limits.rowsPerTable} rows`);
           inTime();
           out.push(typedRow(row, kinds, () => `${file}: table ${found.name}, row ${out.length + 1}`));
         }
@@ -122,18 +129,28 @@ export function openForeignSqlite(file: string, limits: ForeignReadLimits): Fore
  * the other names are (views, virtual tables).
  */
 function schemaOf(database: SqliteDatabase.Database, inTime: () => void) {
-  const entries = database.prepare("select type, name, sql, rootpage from main.sqlite_schema where type in ('table', 'view')").all() as Record<string, unknown>[];
+  const entries = database
+    .prepare("select type, name, sql, rootpage from main.sqlite_schema where type in ('table', 'view')")
+    .all() as Record<string, unknown>[];
   const tables = new Map<string, { name: string; columns: Set<string> }>();
   const others = new Map<string, string>();
   for (const { type, name, sql, rootpage } of entries) {
     inTime();
     if (typeof name !== 'string') continue;
-    if (type !== 'table' || typeof sql !== 'string' || !createsPlainTable(sql) || typeof rootpage !== 'number' || rootpage <= 0) {
+    if (
+      type !== 'table' ||
+      typeof sql !== 'string' ||
+      !createsPlainTable(sql) ||
+      typeof rootpage !== 'number' ||
+      rootpage <= 0
+    ) {
       others.set(name.toLowerCase(), type === 'view' ? 'a view' : 'a virtual table');
       continue;
     }
     // hidden 0: stored columns only; a generated column (2 virtual, 3 stored) is computed from the file's expression.
-    const columns = database.prepare("select name from pragma_table_xinfo(?, 'main') where hidden = 0").all(name) as { name: string }[];
+    const columns = database.prepare("select name from pragma_table_xinfo(?, 'main') where hidden = 0").all(name) as {
+      name: string;
+    }[];
     tables.set(name.toLowerCase(), { name, columns: new Set(columns.map((c) => c.name)) });
   }
   return { tables, others };
@@ -154,7 +171,11 @@ function quote(identifier: string): string {
   return `"${identifier.replaceAll('"', '""')}"`;
 }
 
-function typedRow(row: Record<string, unknown>, kinds: Readonly<Record<string, CellKind>>, where: () => string): Record<string, Cell> {
+function typedRow(
+  row: Record<string, unknown>,
+  kinds: Readonly<Record<string, CellKind>>,
+  where: () => string,
+): Record<string, Cell> {
   const out: Record<string, Cell> = {};
   for (const [name, kind] of Object.entries(kinds)) {
     const value = cellOf(row[name], kind);
@@ -187,15 +208,26 @@ function cellOf(value: unknown, kind: CellKind): Cell | undefined {
 }
 
 function numberOf(value: unknown): number | null {
-  const number = typeof value === 'number' ? value : typeof value === 'bigint' || (typeof value === 'string' && value.trim() !== '') ? Number(value) : Number.NaN;
+  const number =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'bigint' || (typeof value === 'string' && value.trim() !== '')
+        ? Number(value)
+        : Number.NaN;
   return Number.isFinite(number) ? number : null;
 }
 
 function textOf(value: unknown): string | null {
-  return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'bigint' ? String(value) : null;
+  return typeof value === 'string'
+    ? value
+    : typeof value === 'number' || typeof value === 'bigint'
+      ? String(value)
+      : null;
 }
 
 /** SQLite keeps booleans as 0/1 (knex on some versions as "true"/"false" text). */
 function booleanOf(value: unknown): boolean | null {
-  return value === null || value === undefined || typeof value === 'object' ? null : value === 1 || value === '1' || value === 'true';
+  return value === null || value === undefined || typeof value === 'object'
+    ? null
+    : value === 1 || value === '1' || value === 'true';
 }

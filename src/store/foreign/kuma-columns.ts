@@ -94,9 +94,19 @@ export const STATUS_PAGE: Kinds<KumaStatusPageRow> = {
   analytics_id: 'text',
 };
 
-export const PAGE_GROUP: Kinds<KumaPageGroupRow> = { id: 'id', status_page_id: 'id', name: 'text!', public: 'bool', weight: 'number!' };
+export const PAGE_GROUP: Kinds<KumaPageGroupRow> = {
+  id: 'id',
+  status_page_id: 'id',
+  name: 'text!',
+  public: 'bool',
+  weight: 'number!',
+};
 
-export const PAGE_GROUP_MONITOR: Kinds<KumaPageGroupMonitorRow> = { group_id: 'id', monitor_id: 'id', weight: 'number!' };
+export const PAGE_GROUP_MONITOR: Kinds<KumaPageGroupMonitorRow> = {
+  group_id: 'id',
+  monitor_id: 'id',
+  weight: 'number!',
+};
 
 export const CUSTOM_DOMAIN: Kinds<KumaCustomDomainRow> = { status_page_id: 'id', domain: 'text!' };
 
@@ -125,4 +135,10 @@ export const MAINTENANCE: Kinds<KumaMaintenanceRow> = {
   duration: 'number',
 };
 
-export const NOTIFICATION: Kinds<KumaNotificationRow> = { id: 'id', name: 'text', active: 'bool', is_default: 'bool', config: 'text' };
+export const NOTIFICATION: Kinds<KumaNotificationRow> = {
+  id: 'id',
+  name: 'text',
+  active: 'bool',
+  is_default: 'bool',
+  config: 'text',
+};

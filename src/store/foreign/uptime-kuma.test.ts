@@ -19,7 +19,15 @@ describe('reading an Uptime Kuma database', () => {
       kuma.close();
       expect(data.schema).toBe(fixture.version);
       const website = data.monitors.find((m) => m.id === 1);
-      expect(website).toMatchObject({ name: 'Website', type: 'http', active: true, ignore_tls: true, expiry_notification: false, timeout: 48, maxretries: 2 });
+      expect(website).toMatchObject({
+        name: 'Website',
+        type: 'http',
+        active: true,
+        ignore_tls: true,
+        expiry_notification: false,
+        timeout: 48,
+        maxretries: 2,
+      });
       expect(data.monitors.find((m) => m.id === 19)?.active).toBe(false);
       // json_path_operator arrived in 2.x; 1.23 has no such column, which reads as null.
       expect(data.monitors.find((m) => m.id === 4)?.json_path_operator).toBe(fixture.version === '2.x' ? '==' : null);
@@ -28,7 +36,11 @@ describe('reading an Uptime Kuma database', () => {
         ['status', true, null],
         ['Internal', false, 'G-123'],
       ]);
-      expect(data.pageGroups.filter((g) => g.status_page_id === 1).map((g) => g.name)).toEqual(['Web', 'Game servers', 'Infrastructure']);
+      expect(data.pageGroups.filter((g) => g.status_page_id === 1).map((g) => g.name)).toEqual([
+        'Web',
+        'Game servers',
+        'Infrastructure',
+      ]);
       expect(data.tags).toEqual([
         { monitor_id: 1, name: 'env', value: 'prod' },
         { monitor_id: 5, name: 'Critical', value: null },

@@ -4,8 +4,29 @@
 // file stored. The file is read as one nobody vouches for (foreign-sqlite.ts).
 import SqliteDatabase from 'better-sqlite3';
 import { ForeignFileError, type ForeignReadLimits, openForeignSqlite } from './foreign-sqlite.js';
-import { CUSTOM_DOMAIN, INCIDENT, KUMA_TABLES, MAINTENANCE, MONITOR, NOTIFICATION, PAGE_GROUP, PAGE_GROUP_MONITOR, STATUS_PAGE } from './kuma-columns.js';
-import type { KumaCustomDomainRow, KumaDatabase, KumaIncidentRow, KumaLink, KumaMaintenanceRow, KumaMonitorRow, KumaNotificationRow, KumaPageGroupMonitorRow, KumaPageGroupRow, KumaStatusPageRow } from './kuma-rows.js';
+import {
+  CUSTOM_DOMAIN,
+  INCIDENT,
+  KUMA_TABLES,
+  MAINTENANCE,
+  MONITOR,
+  NOTIFICATION,
+  PAGE_GROUP,
+  PAGE_GROUP_MONITOR,
+  STATUS_PAGE,
+} from './kuma-columns.js';
+import type {
+  KumaCustomDomainRow,
+  KumaDatabase,
+  KumaIncidentRow,
+  KumaLink,
+  KumaMaintenanceRow,
+  KumaMonitorRow,
+  KumaNotificationRow,
+  KumaPageGroupMonitorRow,
+  KumaPageGroupRow,
+  KumaStatusPageRow,
+} from './kuma-rows.js';
 
 /** The file cannot be imported: not an Uptime Kuma database, or one this reader refuses to read (the message says). */
 export class NotKumaDatabaseError extends Error {}
@@ -34,52 +55,93 @@ export function openUptimeKumaDatabase(file: string, limits: ForeignReadLimits =
   });
   if (refused.length > 0) {
     database.close();
-    throw new NotKumaDatabaseError(`${file}: ${refused.join(', ')}; Uptime Kuma's are tables, and only tables are read`);
+    throw new NotKumaDatabaseError(
+      `${file}: ${refused.join(', ')}; Uptime Kuma's are tables, and only tables are read`,
+    );
   }
   if (!database.columns('monitor').has('type') || !heartbeat.has('monitor_id')) {
     database.close();
     throw new NotKumaDatabaseError(`${file}: not an Uptime Kuma database (no monitor and heartbeat tables)`);
   }
   const links = (table: string, left: string, right: string): KumaLink[] =>
-    database.rows(table, { [left]: 'id', [right]: 'id' }, { order: ['id'] }).map((r) => ({ left: r[left] as number, right: r[right] as number }));
+    database
+      .rows(table, { [left]: 'id', [right]: 'id' }, { order: ['id'] })
+      .map((r) => ({ left: r[left] as number, right: r[right] as number }));
   const cell = (column: string) => (heartbeat.has(column) ? `"${column}"` : 'null');
   const heartbeatQuery = heartbeat.has('time')
-    ? kumaError(file, () => database.prepare(`select ${cell('time')} as time, ${cell('status')} as status, ${cell('ping')} as ping from main.heartbeat where monitor_id = ? and time >= ? order by time`))
+    ? kumaError(file, () =>
+        database.prepare(
+          `select ${cell('time')} as time, ${cell('status')} as status, ${cell('ping')} as ping from main.heartbeat where monitor_id = ? and time >= ? order by time`,
+        ),
+      )
     : undefined;
 
   return {
     read: () =>
       kumaError(file, () => {
         const monitors = database.rows('monitor', MONITOR, { order: ['id'] }) as unknown as KumaMonitorRow[];
-        const tagNames = new Map(database.rows('tag', { id: 'id', name: 'text!' }).map((t) => [t.id, t.name as string]));
-        const tags = database.rows('monitor_tag', { monitor_id: 'id', tag_id: 'id', value: 'text' }, { order: ['id'] }).flatMap((t) => {
-          const name = tagNames.get(t.tag_id as number);
-          return name === undefined ? [] : [{ monitor_id: t.monitor_id as number, name, value: t.value as string | null }];
-        });
+        const tagNames = new Map(
+          database.rows('tag', { id: 'id', name: 'text!' }).map((t) => [t.id, t.name as string]),
+        );
+        const tags = database
+          .rows('monitor_tag', { monitor_id: 'id', tag_id: 'id', value: 'text' }, { order: ['id'] })
+          .flatMap((t) => {
+            const name = tagNames.get(t.tag_id as number);
+            return name === undefined
+              ? []
+              : [{ monitor_id: t.monitor_id as number, name, value: t.value as string | null }];
+          });
         return {
           schema: database.has('knex_migrations') ? '2.x' : '1.23',
           monitors,
           tags,
-          statusPages: database.rows('status_page', STATUS_PAGE, { rename: { analytics_id: 'google_analytics_tag_id' }, order: ['id'] }) as unknown as KumaStatusPageRow[],
+          statusPages: database.rows('status_page', STATUS_PAGE, {
+            rename: { analytics_id: 'google_analytics_tag_id' },
+            order: ['id'],
+          }) as unknown as KumaStatusPageRow[],
           pageGroups: database.rows('group', PAGE_GROUP, { order: ['weight', 'id'] }) as unknown as KumaPageGroupRow[],
-          pageGroupMonitors: database.rows('monitor_group', PAGE_GROUP_MONITOR, { order: ['weight', 'id'] }) as unknown as KumaPageGroupMonitorRow[],
-          customDomains: database.rows('status_page_cname', CUSTOM_DOMAIN, { order: ['id'] }) as unknown as KumaCustomDomainRow[],
-          incidents: (database.rows('incident', INCIDENT, { order: ['id'] }) as unknown as KumaIncidentText[]).map(incidentTimes),
+          pageGroupMonitors: database.rows('monitor_group', PAGE_GROUP_MONITOR, {
+            order: ['weight', 'id'],
+          }) as unknown as KumaPageGroupMonitorRow[],
+          customDomains: database.rows('status_page_cname', CUSTOM_DOMAIN, {
+            order: ['id'],
+          }) as unknown as KumaCustomDomainRow[],
+          incidents: (database.rows('incident', INCIDENT, { order: ['id'] }) as unknown as KumaIncidentText[]).map(
+            incidentTimes,
+          ),
           maintenance: database.rows('maintenance', MAINTENANCE, { order: ['id'] }) as unknown as KumaMaintenanceRow[],
           maintenanceMonitors: links('monitor_maintenance', 'maintenance_id', 'monitor_id'),
           maintenancePages: links('maintenance_status_page', 'maintenance_id', 'status_page_id'),
-          notifications: database.rows('notification', NOTIFICATION, { order: ['id'] }) as unknown as KumaNotificationRow[],
+          notifications: database.rows('notification', NOTIFICATION, {
+            order: ['id'],
+          }) as unknown as KumaNotificationRow[],
           monitorNotifications: links('monitor_notification', 'monitor_id', 'notification_id'),
         };
       }),
     *heartbeats(monitorId, since) {
       if (heartbeatQuery === undefined) return;
-      const rows = kumaError(file, () => heartbeatQuery.iterate(monitorId, kumaTime(since)) as IterableIterator<{ time: unknown; status: unknown; ping: unknown }>);
+      const rows = kumaError(
+        file,
+        () =>
+          heartbeatQuery.iterate(monitorId, kumaTime(since)) as IterableIterator<{
+            time: unknown;
+            status: unknown;
+            ping: unknown;
+          }>,
+      );
       try {
-        for (let next = kumaError(file, () => rows.next()); next.done !== true; next = kumaError(file, () => rows.next())) {
+        for (
+          let next = kumaError(file, () => rows.next());
+          next.done !== true;
+          next = kumaError(file, () => rows.next())
+        ) {
           const at = parseKumaTime(next.value.time);
           if (at === null) continue;
-          yield { at, status: Number(next.value.status), ping: typeof next.value.ping === 'number' ? next.value.ping : null };
+          yield {
+            at,
+            status: Number(next.value.status),
+            ping: typeof next.value.ping === 'number' ? next.value.ping : null,
+          };
         }
       } finally {
         rows.return?.();
@@ -97,7 +159,8 @@ function kumaError<T>(file: string, read: () => T): T {
     return read();
   } catch (error) {
     if (error instanceof ForeignFileError) throw new NotKumaDatabaseError(error.message);
-    if (error instanceof SqliteDatabase.SqliteError) throw new NotKumaDatabaseError(`${file}: cannot be read as SQLite (${error.message})`);
+    if (error instanceof SqliteDatabase.SqliteError)
+      throw new NotKumaDatabaseError(`${file}: cannot be read as SQLite (${error.message})`);
     throw error;
   }
 }
@@ -109,7 +172,11 @@ type KumaIncidentText = Omit<KumaIncidentRow, 'created_date' | 'last_updated_dat
 
 /** An incident with its times read from Kuma's text. */
 function incidentTimes(row: KumaIncidentText): KumaIncidentRow {
-  return { ...row, created_date: parseKumaTime(row.created_date), last_updated_date: parseKumaTime(row.last_updated_date) };
+  return {
+    ...row,
+    created_date: parseKumaTime(row.created_date),
+    last_updated_date: parseKumaTime(row.last_updated_date),
+  };
 }
 
 /** Kuma writes times as UTC text, "YYYY-MM-DD HH:mm:ss.SSS" (older rows without milliseconds); null when unreadable. */

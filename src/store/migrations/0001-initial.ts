@@ -81,7 +81,6 @@ async function organizationTables(db: AnyDb): Promise<void> {
     .addUniqueConstraint('monitors_organization_key', ['organization_id', 'key'])
     .execute();
   await db.schema.createIndex('monitors_relay').on('monitors').column('relay_id').execute();
-
 }
 
 /** Checks and their hourly and daily buckets. */
@@ -113,7 +112,12 @@ async function checkTables(db: AnyDb, postgres: boolean): Promise<void> {
     .where(sql.ref('result_id'), 'is not', null)
     .execute();
   // Ingest looks relay result ids up across monitors (`result_id in (…)`), which the pair index above cannot serve.
-  await db.schema.createIndex('checks_result').on('checks').column('result_id').where(sql.ref('result_id'), 'is not', null).execute();
+  await db.schema
+    .createIndex('checks_result')
+    .on('checks')
+    .column('result_id')
+    .where(sql.ref('result_id'), 'is not', null)
+    .execute();
 
   for (const table of ['check_buckets_hourly', 'check_buckets_daily']) {
     await db.schema
@@ -134,7 +138,6 @@ async function checkTables(db: AnyDb, postgres: boolean): Promise<void> {
       .execute();
     await db.schema.createIndex(`${table}_time`).on(table).column('bucket_start').execute();
   }
-
 }
 
 /** Pages and what they show: components, incidents and their updates, maintenance. */

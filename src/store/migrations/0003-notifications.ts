@@ -43,8 +43,16 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('sent_at', time)
     .addUniqueConstraint('notification_deliveries_event_channel', ['event_id', 'channel_id'])
     .execute();
-  await db.schema.createIndex('notification_deliveries_due').on('notification_deliveries').columns(['status', 'next_attempt_at']).execute();
-  await db.schema.createIndex('notification_deliveries_channel').on('notification_deliveries').columns(['channel_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('notification_deliveries_due')
+    .on('notification_deliveries')
+    .columns(['status', 'next_attempt_at'])
+    .execute();
+  await db.schema
+    .createIndex('notification_deliveries_channel')
+    .on('notification_deliveries')
+    .columns(['channel_id', 'created_at'])
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

@@ -32,7 +32,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('created_at', time, (c) => c.notNull())
     .addUniqueConstraint('page_subscribers_page_kind_address', ['page_id', 'kind', 'address'])
     .execute();
-  await db.schema.createIndex('page_subscribers_requested_by').on('page_subscribers').columns(['requested_by', 'created_at']).execute();
+  await db.schema
+    .createIndex('page_subscribers_requested_by')
+    .on('page_subscribers')
+    .columns(['requested_by', 'created_at'])
+    .execute();
   await db.schema.createIndex('page_subscribers_expires').on('page_subscribers').columns(['expires_at']).execute();
 
   // The outbox again, now for a channel or a page subscriber (exactly one), and with `skipped`: SQLite cannot alter a
@@ -47,7 +51,9 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('monitor_id', 'text')
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('event', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'sending', 'sent', 'dead', 'skipped')`))
+    .addColumn('status', 'text', (c) =>
+      c.notNull().check(sql`status in ('pending', 'sending', 'sent', 'dead', 'skipped')`),
+    )
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('next_attempt_at', time, (c) => c.notNull())
     .addColumn('claimed_until', time)
@@ -58,21 +64,49 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('sent_at', time)
     .addCheckConstraint('notification_deliveries_one_target', sql`(channel_id is null) <> (subscriber_id is null)`)
     .execute();
-  const columns = 'id, event_id, channel_id, organization_id, monitor_id, kind, event, status, attempts, next_attempt_at, claimed_until, last_error, last_status, last_answer, created_at, sent_at';
-  await sql`insert into notification_deliveries_new (${sql.raw(columns)}) select ${sql.raw(columns)} from notification_deliveries`.execute(db);
+  const columns =
+    'id, event_id, channel_id, organization_id, monitor_id, kind, event, status, attempts, next_attempt_at, claimed_until, last_error, last_status, last_answer, created_at, sent_at';
+  await sql`insert into notification_deliveries_new (${sql.raw(columns)}) select ${sql.raw(columns)} from notification_deliveries`.execute(
+    db,
+  );
   await db.schema.dropTable('notification_deliveries').execute();
   await db.schema.alterTable('notification_deliveries_new').renameTo('notification_deliveries').execute();
-  await db.schema.createIndex('notification_deliveries_event_channel').unique().on('notification_deliveries').columns(['event_id', 'channel_id']).execute();
-  await db.schema.createIndex('notification_deliveries_event_subscriber').unique().on('notification_deliveries').columns(['event_id', 'subscriber_id']).execute();
-  await db.schema.createIndex('notification_deliveries_due').on('notification_deliveries').columns(['status', 'next_attempt_at']).execute();
-  await db.schema.createIndex('notification_deliveries_channel').on('notification_deliveries').columns(['channel_id', 'created_at']).execute();
-  await db.schema.createIndex('notification_deliveries_subscriber').on('notification_deliveries').columns(['subscriber_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('notification_deliveries_event_channel')
+    .unique()
+    .on('notification_deliveries')
+    .columns(['event_id', 'channel_id'])
+    .execute();
+  await db.schema
+    .createIndex('notification_deliveries_event_subscriber')
+    .unique()
+    .on('notification_deliveries')
+    .columns(['event_id', 'subscriber_id'])
+    .execute();
+  await db.schema
+    .createIndex('notification_deliveries_due')
+    .on('notification_deliveries')
+    .columns(['status', 'next_attempt_at'])
+    .execute();
+  await db.schema
+    .createIndex('notification_deliveries_channel')
+    .on('notification_deliveries')
+    .columns(['channel_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('notification_deliveries_subscriber')
+    .on('notification_deliveries')
+    .columns(['subscriber_id', 'created_at'])
+    .execute();
 
   // Keys of the channels a monitor or a page names (JSON array): those channels get its events (null: none named).
   await db.schema.alterTable('monitors').addColumn('notify', 'text').execute();
   await db.schema.alterTable('pages').addColumn('notify', 'text').execute();
   // Whether visitors may subscribe to the page's incidents and maintenance (off by default).
-  await db.schema.alterTable('pages').addColumn('subscriptions', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('pages')
+    .addColumn('subscriptions', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   // Since when the relay is known offline (its "offline" notice sent); null while it is online.
   await db.schema.alterTable('relays').addColumn('offline_since', time).execute();
   // When the window's "started" and "ended" notices were published; a window is announced once.
@@ -108,11 +142,22 @@ export async function down(db: AnyDb): Promise<void> {
     .addColumn('sent_at', time)
     .addUniqueConstraint('notification_deliveries_event_channel', ['event_id', 'channel_id'])
     .execute();
-  const columns = 'id, event_id, channel_id, organization_id, monitor_id, kind, event, status, attempts, next_attempt_at, claimed_until, last_error, last_status, last_answer, created_at, sent_at';
-  await sql`insert into notification_deliveries_old (${sql.raw(columns)}) select ${sql.raw(columns)} from notification_deliveries where status <> 'skipped'`.execute(db);
+  const columns =
+    'id, event_id, channel_id, organization_id, monitor_id, kind, event, status, attempts, next_attempt_at, claimed_until, last_error, last_status, last_answer, created_at, sent_at';
+  await sql`insert into notification_deliveries_old (${sql.raw(columns)}) select ${sql.raw(columns)} from notification_deliveries where status <> 'skipped'`.execute(
+    db,
+  );
   await db.schema.dropTable('notification_deliveries').execute();
   await db.schema.alterTable('notification_deliveries_old').renameTo('notification_deliveries').execute();
-  await db.schema.createIndex('notification_deliveries_due').on('notification_deliveries').columns(['status', 'next_attempt_at']).execute();
-  await db.schema.createIndex('notification_deliveries_channel').on('notification_deliveries').columns(['channel_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('notification_deliveries_due')
+    .on('notification_deliveries')
+    .columns(['status', 'next_attempt_at'])
+    .execute();
+  await db.schema
+    .createIndex('notification_deliveries_channel')
+    .on('notification_deliveries')
+    .columns(['channel_id', 'created_at'])
+    .execute();
   await db.schema.dropTable('page_subscribers').execute();
 }

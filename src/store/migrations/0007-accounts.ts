@@ -68,7 +68,6 @@ async function userTables(db: AnyDb): Promise<void> {
     .addPrimaryKeyConstraint('user_identities_pk', ['issuer', 'subject'])
     .execute();
   await db.schema.createIndex('user_identities_user').on('user_identities').columns(['user_id']).execute();
-
 }
 
 /** Memberships, invitations, account links, the audit log, state changes, tags and latency histograms. */
@@ -98,7 +97,11 @@ async function organizationAccess(db: AnyDb): Promise<void> {
     .addColumn('accepted_by', 'text', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('revoked_at', time)
     .execute();
-  await db.schema.createIndex('invitations_organization').on('invitations').columns(['organization_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('invitations_organization')
+    .on('invitations')
+    .columns(['organization_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('account_tokens')
@@ -125,13 +128,20 @@ async function organizationAccess(db: AnyDb): Promise<void> {
     // JSON: what changed (field names, never secrets).
     .addColumn('detail', 'text')
     .execute();
-  await db.schema.createIndex('audit_log_organization').on('audit_log').columns(['organization_id', 'at', 'id']).execute();
+  await db.schema
+    .createIndex('audit_log_organization')
+    .on('audit_log')
+    .columns(['organization_id', 'at', 'id'])
+    .execute();
 
   // A latency histogram per bucket (domain/check.ts LATENCY_BIN_UPPER_MS, 16 bins): p50/p95 per hour and day for the
   // dashboard's response-time chart, kept as long as the buckets are.
   for (const table of ['check_buckets_hourly', 'check_buckets_daily'])
     for (let bin = 0; bin < LATENCY_BINS; bin++)
-      await db.schema.alterTable(table).addColumn(`latency_hist_${bin}`, 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable(table)
+        .addColumn(`latency_hist_${bin}`, 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
 
   // Every state change of a monitor, written by ingest in the commit that derives it: the detail's state history.
   await db.schema
@@ -143,13 +153,23 @@ async function organizationAccess(db: AnyDb): Promise<void> {
     .addColumn('to_state', 'text', (c) => c.notNull())
     .addColumn('message', 'text')
     .execute();
-  await db.schema.createIndex('monitor_state_changes_monitor').on('monitor_state_changes').columns(['monitor_id', 'at']).execute();
+  await db.schema
+    .createIndex('monitor_state_changes_monitor')
+    .on('monitor_state_changes')
+    .columns(['monitor_id', 'at'])
+    .execute();
 
   // Who manages the organization itself: 'config' when warden.yaml declares it (the dashboard shows it read-only).
-  await db.schema.alterTable('organizations').addColumn('managed_by', 'text', (c) => c.notNull().defaultTo('api')).execute();
+  await db.schema
+    .alterTable('organizations')
+    .addColumn('managed_by', 'text', (c) => c.notNull().defaultTo('api'))
+    .execute();
 
   // JSON array of short strings; the dashboard filters monitors by them.
-  await db.schema.alterTable('monitors').addColumn('tags', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+  await db.schema
+    .alterTable('monitors')
+    .addColumn('tags', 'text', (c) => c.notNull().defaultTo('[]'))
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {
@@ -157,7 +177,17 @@ export async function down(db: AnyDb): Promise<void> {
   await db.schema.alterTable('organizations').dropColumn('managed_by').execute();
   await db.schema.dropTable('monitor_state_changes').execute();
   for (const table of ['check_buckets_hourly', 'check_buckets_daily'])
-    for (let bin = 0; bin < LATENCY_BINS; bin++) await db.schema.alterTable(table).dropColumn(`latency_hist_${bin}`).execute();
-  for (const table of ['audit_log', 'account_tokens', 'invitations', 'memberships', 'user_identities', 'user_recovery_codes', 'user_sessions', 'users'])
+    for (let bin = 0; bin < LATENCY_BINS; bin++)
+      await db.schema.alterTable(table).dropColumn(`latency_hist_${bin}`).execute();
+  for (const table of [
+    'audit_log',
+    'account_tokens',
+    'invitations',
+    'memberships',
+    'user_identities',
+    'user_recovery_codes',
+    'user_sessions',
+    'users',
+  ])
     await db.schema.dropTable(table).execute();
 }

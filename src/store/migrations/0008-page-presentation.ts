@@ -12,9 +12,15 @@ export async function up(db: AnyDb): Promise<void> {
   // Null: the reader's language (Accept-Language); else one of the shipped catalogues' tags.
   await db.schema.alterTable('pages').addColumn('language', 'text').execute();
   // IANA name; dates and times on the page are shown in it.
-  await db.schema.alterTable('pages').addColumn('time_zone', 'text', (c) => c.notNull().defaultTo('UTC')).execute();
+  await db.schema
+    .alterTable('pages')
+    .addColumn('time_zone', 'text', (c) => c.notNull().defaultTo('UTC'))
+    .execute();
   // JSON: accent colour, logo and favicon URLs, header links, footer text, "Powered by" shown or not.
-  await db.schema.alterTable('pages').addColumn('branding', 'text', (c) => c.notNull().defaultTo('{}')).execute();
+  await db.schema
+    .alterTable('pages')
+    .addColumn('branding', 'text', (c) => c.notNull().defaultTo('{}'))
+    .execute();
   // Served as the page's own stylesheet, under the page's Content-Security-Policy.
   await db.schema.alterTable('pages').addColumn('custom_css', 'text').execute();
 
@@ -38,7 +44,9 @@ export async function up(db: AnyDb): Promise<void> {
 }
 
 export async function down(db: AnyDb): Promise<void> {
-  for (const table of ['check_buckets_hourly', 'check_buckets_daily']) await db.schema.alterTable(table).dropColumn('players_min').execute();
+  for (const table of ['check_buckets_hourly', 'check_buckets_daily'])
+    await db.schema.alterTable(table).dropColumn('players_min').execute();
   await db.schema.dropTable('page_assets').execute();
-  for (const column of ['custom_css', 'branding', 'time_zone', 'language']) await db.schema.alterTable('pages').dropColumn(column).execute();
+  for (const column of ['custom_css', 'branding', 'time_zone', 'language'])
+    await db.schema.alterTable('pages').dropColumn(column).execute();
 }

@@ -13,7 +13,9 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('check_journal')
     // The order rows were committed in; SQLite's rowid, so an append touches the table's last page only.
-    .addColumn('id', postgres ? 'bigint' : 'integer', (c) => (postgres ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey()))
+    .addColumn('id', postgres ? 'bigint' : 'integer', (c) =>
+      postgres ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey(),
+    )
     // A deleted monitor takes its journaled rows with it, as it takes its checks.
     .addColumn('monitor_id', 'text', (c) => c.notNull().references('monitors.id').onDelete('cascade'))
     .addColumn('checked_at', time, (c) => c.notNull())

@@ -26,7 +26,14 @@ export function accountTokenRepository(db: Db): AccountTokenRepository {
     async insert(t) {
       await db
         .insertInto('account_tokens')
-        .values({ hash: t.hash, purpose: t.purpose, user_id: t.userId, created_at: t.createdAt, expires_at: t.expiresAt, used_at: t.usedAt })
+        .values({
+          hash: t.hash,
+          purpose: t.purpose,
+          user_id: t.userId,
+          created_at: t.createdAt,
+          expires_at: t.expiresAt,
+          used_at: t.usedAt,
+        })
         .execute();
     },
     async use(hash, purpose, now) {
@@ -46,7 +53,9 @@ export function accountTokenRepository(db: Db): AccountTokenRepository {
       await db.deleteFrom('account_tokens').where('purpose', '=', purpose).where('used_at', 'is', null).execute();
     },
     async prune(now) {
-      return Number((await db.deleteFrom('account_tokens').where('expires_at', '<=', now).executeTakeFirst()).numDeletedRows);
+      return Number(
+        (await db.deleteFrom('account_tokens').where('expires_at', '<=', now).executeTakeFirst()).numDeletedRows,
+      );
     },
   };
 }

@@ -16,11 +16,23 @@ const toApiKey = (r: Omit<Selectable<ApiKeysTable>, 'hash'>): ApiKey => ({
   createdBy: r.created_by,
 });
 
-const COLUMNS = ['id', 'organization_id', 'name', 'prefix', 'scope', 'created_at', 'last_used_at', 'revoked_at', 'created_by'] as const;
+const COLUMNS = [
+  'id',
+  'organization_id',
+  'name',
+  'prefix',
+  'scope',
+  'created_at',
+  'last_used_at',
+  'revoked_at',
+  'created_by',
+] as const;
 
 export interface ApiKeyRepository {
   /** `createdBy` left out: null (the operator's CLI). */
-  insert(key: Omit<ApiKey, 'lastUsedAt' | 'revokedAt' | 'createdBy'> & { hash: string; createdBy?: string | null }): Promise<void>;
+  insert(
+    key: Omit<ApiKey, 'lastUsedAt' | 'revokedAt' | 'createdBy'> & { hash: string; createdBy?: string | null },
+  ): Promise<void>;
   /** Revoked keys included, oldest first. */
   list(organizationId: string): Promise<ApiKey[]>;
   /** The organization's key with this id, revoked or not. */
@@ -58,15 +70,31 @@ export function apiKeyRepository(db: Db): ApiKeyRepository {
         .execute();
     },
     async list(organizationId) {
-      const rows = await db.selectFrom('api_keys').select(COLUMNS).where('organization_id', '=', organizationId).orderBy('created_at').orderBy('id').execute();
+      const rows = await db
+        .selectFrom('api_keys')
+        .select(COLUMNS)
+        .where('organization_id', '=', organizationId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
       return rows.map(toApiKey);
     },
     async find(organizationId, id) {
-      const row = await db.selectFrom('api_keys').select(COLUMNS).where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst();
+      const row = await db
+        .selectFrom('api_keys')
+        .select(COLUMNS)
+        .where('id', '=', id)
+        .where('organization_id', '=', organizationId)
+        .executeTakeFirst();
       return row && toApiKey(row);
     },
     async findActiveByHash(hash) {
-      const row = await db.selectFrom('api_keys').select([...COLUMNS, 'hash']).where('hash', '=', hash).where('revoked_at', 'is', null).executeTakeFirst();
+      const row = await db
+        .selectFrom('api_keys')
+        .select([...COLUMNS, 'hash'])
+        .where('hash', '=', hash)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
       return row && { ...toApiKey(row), hash: row.hash };
     },
     countActive: (organizationId) =>

@@ -14,7 +14,10 @@ export interface ChannelRepository {
   listEnabled(organizationId: string): Promise<NotificationChannel[]>;
   findById(id: string): Promise<NotificationChannel | undefined>;
   findByKey(organizationId: string, key: string): Promise<NotificationChannel | undefined>;
-  insert(channel: NotificationChannelSpec & { id: string; organizationId: string; managedBy: ManagedBy }, now: number): Promise<void>;
+  insert(
+    channel: NotificationChannelSpec & { id: string; organizationId: string; managedBy: ManagedBy },
+    now: number,
+  ): Promise<void>;
   update(id: string, spec: NotificationChannelSpec, managedBy: ManagedBy, now: number): Promise<void>;
   /** Deletes the channel and its deliveries. */
   delete(id: string): Promise<void>;
@@ -41,14 +44,19 @@ export function channelRepository(db: Db): ChannelRepository {
       return (await channels().where('organization_id', '=', organizationId).orderBy('key').execute()).map(toChannel);
     },
     async listEnabled(organizationId) {
-      return (await channels().where('organization_id', '=', organizationId).where('enabled', '=', 1).orderBy('key').execute()).map(toChannel);
+      return (
+        await channels().where('organization_id', '=', organizationId).where('enabled', '=', 1).orderBy('key').execute()
+      ).map(toChannel);
     },
     async findById(id) {
       const row = await channels().where('id', '=', id).executeTakeFirst();
       return row && toChannel(row);
     },
     async findByKey(organizationId, key) {
-      const row = await channels().where('organization_id', '=', organizationId).where('key', '=', key).executeTakeFirst();
+      const row = await channels()
+        .where('organization_id', '=', organizationId)
+        .where('key', '=', key)
+        .executeTakeFirst();
       return row && toChannel(row);
     },
     async insert(channel, now) {

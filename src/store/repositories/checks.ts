@@ -3,7 +3,13 @@
 import type { Bucket, BucketCount, BucketPeriod, BucketSums, CheckRow, StoredCheck } from '../../domain/check.js';
 import type { MonitorStateRow } from '../../domain/monitor.js';
 import type { CheckSource } from '../../domain/monitor-type.js';
-import { BUCKET_TABLES, bucketValues, type CheckJournal, type CheckWriter, LATENCY_HIST_COLUMNS } from '../check-statements.js';
+import {
+  BUCKET_TABLES,
+  bucketValues,
+  type CheckJournal,
+  type CheckWriter,
+  LATENCY_HIST_COLUMNS,
+} from '../check-statements.js';
 import type { Db } from '../tables.js';
 
 /** Result ids per `in (…)` list: keeps SQLite under its bound-parameter limit. */
@@ -17,7 +23,10 @@ export interface CheckRepository {
   /** `monitorId\u0000resultId` of the results among these ids already stored. */
   storedResultKeys(resultIds: readonly string[]): Promise<Set<string>>;
   /** Checks of a monitor in [from, to), newest first, paginated by (checkedAt, id) cursor. */
-  list(monitorId: string, range: { from: number; to: number; limit: number; before?: { checkedAt: number; id: number } | undefined }): Promise<StoredCheck[]>;
+  list(
+    monitorId: string,
+    range: { from: number; to: number; limit: number; before?: { checkedAt: number; id: number } | undefined },
+  ): Promise<StoredCheck[]>;
   /** Buckets of the monitors starting in [from, to), oldest first. */
   buckets(period: BucketPeriod, monitorIds: readonly string[], from: number, to: number): Promise<Bucket[]>;
   /** Just the counts, unordered: what uptime and the daily strip need, read as cheaply as the store allows. */
@@ -31,7 +40,12 @@ export interface CheckRepository {
    * start before `before` are deleted and these written instead, in one transaction, so a second run replaces the first
    * rather than adding to it. `before` is a period start no later than the monitor's own first check.
    */
-  replaceBucketsBefore(period: BucketPeriod, monitorId: string, before: number, buckets: readonly BucketSums[]): Promise<void>;
+  replaceBucketsBefore(
+    period: BucketPeriod,
+    monitorId: string,
+    before: number,
+    buckets: readonly BucketSums[],
+  ): Promise<void>;
 }
 
 /** `journal`: the dialect's check journal, folded before every read of history (checks or buckets) so reads see every commit. */
@@ -68,10 +82,18 @@ export function checkRepository(db: Db, writer: CheckWriter, journal?: CheckJour
     },
     async list(monitorId, { from, to, limit, before }) {
       await settled();
-      let query = db.selectFrom('checks').selectAll().where('monitor_id', '=', monitorId).where('checked_at', '>=', from).where('checked_at', '<', to);
+      let query = db
+        .selectFrom('checks')
+        .selectAll()
+        .where('monitor_id', '=', monitorId)
+        .where('checked_at', '>=', from)
+        .where('checked_at', '<', to);
       if (before)
         query = query.where((eb) =>
-          eb.or([eb('checked_at', '<', before.checkedAt), eb.and([eb('checked_at', '=', before.checkedAt), eb('id', '<', before.id)])]),
+          eb.or([
+            eb('checked_at', '<', before.checkedAt),
+            eb.and([eb('checked_at', '=', before.checkedAt), eb('id', '<', before.id)]),
+          ]),
         );
       const rows = await query.orderBy('checked_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
       return rows.map((r) => ({
@@ -89,7 +111,11 @@ export function checkRepository(db: Db, writer: CheckWriter, journal?: CheckJour
     async buckets(period, monitorIds, from, to) {
       if (monitorIds.length === 0) return [];
       await settled();
-      const rows = await inRange(period, monitorIds, from, to).selectAll().orderBy('bucket_start').orderBy('monitor_id').execute();
+      const rows = await inRange(period, monitorIds, from, to)
+        .selectAll()
+        .orderBy('bucket_start')
+        .orderBy('monitor_id')
+        .execute();
       return rows.map((r) => ({
         monitorId: r.monitor_id,
         start: r.bucket_start,
@@ -108,21 +134,40 @@ export function checkRepository(db: Db, writer: CheckWriter, journal?: CheckJour
     async bucketCounts(period, monitorIds, from, to) {
       if (monitorIds.length === 0) return [];
       await settled();
-      const rows = await inRange(period, monitorIds, from, to).select(['monitor_id', 'bucket_start', 'count', 'up_count', 'degraded_count']).execute();
-      return rows.map((r) => ({ monitorId: r.monitor_id, start: r.bucket_start, count: r.count, upCount: r.up_count, degradedCount: r.degraded_count }));
+      const rows = await inRange(period, monitorIds, from, to)
+        .select(['monitor_id', 'bucket_start', 'count', 'up_count', 'degraded_count'])
+        .execute();
+      return rows.map((r) => ({
+        monitorId: r.monitor_id,
+        start: r.bucket_start,
+        count: r.count,
+        upCount: r.up_count,
+        degradedCount: r.degraded_count,
+      }));
     },
     async prune(monitorId, before, batch) {
       await settled();
       // Through the monitor/time index, in batches: short transactions leave room for writers in between.
       const result = await db
         .deleteFrom('checks')
-        .where('id', 'in', (eb) => eb.selectFrom('checks').select('id').where('monitor_id', '=', monitorId).where('checked_at', '<', before).limit(batch))
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('checks')
+            .select('id')
+            .where('monitor_id', '=', monitorId)
+            .where('checked_at', '<', before)
+            .limit(batch),
+        )
         .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
     async pruneBuckets(period, monitorId, before) {
       await settled();
-      const result = await db.deleteFrom(BUCKET_TABLES[period]).where('monitor_id', '=', monitorId).where('bucket_start', '<', before).executeTakeFirst();
+      const result = await db
+        .deleteFrom(BUCKET_TABLES[period])
+        .where('monitor_id', '=', monitorId)
+        .where('bucket_start', '<', before)
+        .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
     async replaceBucketsBefore(period, monitorId, before, buckets) {
@@ -131,7 +176,11 @@ export function checkRepository(db: Db, writer: CheckWriter, journal?: CheckJour
       const rows = buckets.filter((b) => b.monitorId === monitorId && b.start < before).map(bucketValues);
       const replace = async (trx: Db) => {
         await trx.deleteFrom(table).where('monitor_id', '=', monitorId).where('bucket_start', '<', before).execute();
-        for (let i = 0; i < rows.length; i += BUCKETS_PER_INSERT) await trx.insertInto(table).values(rows.slice(i, i + BUCKETS_PER_INSERT)).execute();
+        for (let i = 0; i < rows.length; i += BUCKETS_PER_INSERT)
+          await trx
+            .insertInto(table)
+            .values(rows.slice(i, i + BUCKETS_PER_INSERT))
+            .execute();
       };
       if (db.isTransaction) await replace(db);
       else await db.transaction().execute(replace);

@@ -57,7 +57,12 @@ export function clusterRepository(db: Db, { locksRows }: { locksRows: boolean })
         .execute();
     },
     async listInstances(seenAfter) {
-      const rows = await db.selectFrom('cluster_instances').selectAll().where('seen_at', '>', seenAfter).orderBy('id').execute();
+      const rows = await db
+        .selectFrom('cluster_instances')
+        .selectAll()
+        .where('seen_at', '>', seenAfter)
+        .orderBy('id')
+        .execute();
       return rows.map((r) => ({ id: r.id, startedAt: r.started_at, seenAt: r.seen_at, info: parseInfo(r.info) }));
     },
     async removeInstance(id) {
@@ -127,7 +132,9 @@ export function clusterRepository(db: Db, { locksRows }: { locksRows: boolean })
 function parseInfo(text: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
   } catch {
     return {};
   }

@@ -47,7 +47,13 @@ export interface ComponentRepository {
 export function componentRepository(db: Db): ComponentRepository {
   return {
     async list(pageId) {
-      const rows = await db.selectFrom('components').selectAll().where('page_id', '=', pageId).orderBy('sort_order').orderBy('name').execute();
+      const rows = await db
+        .selectFrom('components')
+        .selectAll()
+        .where('page_id', '=', pageId)
+        .orderBy('sort_order')
+        .orderBy('name')
+        .execute();
       return rows.map(toComponent);
     },
     async findById(id) {
@@ -57,17 +63,33 @@ export function componentRepository(db: Db): ComponentRepository {
     async insert(c, now) {
       await db
         .insertInto('components')
-        .values({ id: c.id, page_id: c.pageId, ...specColumns(c), managed_by: c.managedBy, created_at: now, updated_at: now })
+        .values({
+          id: c.id,
+          page_id: c.pageId,
+          ...specColumns(c),
+          managed_by: c.managedBy,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
     },
     async update(id, spec, managedBy, now) {
-      await db.updateTable('components').set({ ...specColumns(spec), managed_by: managedBy, updated_at: now }).where('id', '=', id).execute();
+      await db
+        .updateTable('components')
+        .set({ ...specColumns(spec), managed_by: managedBy, updated_at: now })
+        .where('id', '=', id)
+        .execute();
     },
     async delete(id) {
       await db.deleteFrom('components').where('id', '=', id).execute();
     },
     async pageIdsShowing(monitorId) {
-      const rows = await db.selectFrom('components').select('page_id').distinct().where('monitor_id', '=', monitorId).execute();
+      const rows = await db
+        .selectFrom('components')
+        .select('page_id')
+        .distinct()
+        .where('monitor_id', '=', monitorId)
+        .execute();
       return rows.map((r) => r.page_id);
     },
     async pageIdsShowingRelay(relayId) {
@@ -92,7 +114,11 @@ export function componentRepository(db: Db): ComponentRepository {
       return rows.map(toComponent);
     },
     async monitorLinks() {
-      const rows = await db.selectFrom('components').select(['page_id', 'monitor_id']).where('monitor_id', 'is not', null).execute();
+      const rows = await db
+        .selectFrom('components')
+        .select(['page_id', 'monitor_id'])
+        .where('monitor_id', 'is not', null)
+        .execute();
       return rows.map((r) => ({ pageId: r.page_id, monitorId: r.monitor_id as string }));
     },
   };

@@ -49,9 +49,13 @@ export interface DeliveryRepository {
   /** A channel's deliveries, newest first. */
   listByChannel(channelId: string, limit: number): Promise<Delivery[]>;
   /** How many of a channel's deliveries of these kinds about a monitor were created since `since` (any status), and when the first and last were. */
-  stats(query: DeliveryQuery & { since: number }): Promise<{ count: number; first: number | null; last: number | null }>;
+  stats(
+    query: DeliveryQuery & { since: number },
+  ): Promise<{ count: number; first: number | null; last: number | null }>;
   /** The latest of a channel's deliveries of these kinds about a monitor (created before `before`, when given). */
-  last(query: DeliveryQuery & { before?: Pick<Delivery, 'createdAt' | 'id'> | undefined }): Promise<Delivery | undefined>;
+  last(
+    query: DeliveryQuery & { before?: Pick<Delivery, 'createdAt' | 'id'> | undefined },
+  ): Promise<Delivery | undefined>;
   /** A channel's latest delivery of these kinds per monitor. */
   latestPerMonitor(channelId: string, kinds: readonly string[]): Promise<Delivery[]>;
   /** Deletes up to `batch` sent and dead deliveries created before `before` (never pending or sending ones); returns how many went. */
@@ -112,7 +116,14 @@ function deliveryQueue(db: Db, claim: DeliveryClaimer): Omit<DeliveryRepository,
     async markSent(id, sentAt, status, answer) {
       await db
         .updateTable('notification_deliveries')
-        .set({ status: 'sent', sent_at: sentAt, claimed_until: null, last_error: null, last_status: status, last_answer: answer })
+        .set({
+          status: 'sent',
+          sent_at: sentAt,
+          claimed_until: null,
+          last_error: null,
+          last_status: status,
+          last_answer: answer,
+        })
         .where('id', '=', id)
         .where('status', '=', 'sending')
         .execute();
@@ -120,7 +131,14 @@ function deliveryQueue(db: Db, claim: DeliveryClaimer): Omit<DeliveryRepository,
     async markRetry(id, nextAt, error, status, answer) {
       await db
         .updateTable('notification_deliveries')
-        .set({ status: 'pending', next_attempt_at: nextAt, claimed_until: null, last_error: error, last_status: status, last_answer: answer })
+        .set({
+          status: 'pending',
+          next_attempt_at: nextAt,
+          claimed_until: null,
+          last_error: error,
+          last_status: status,
+          last_answer: answer,
+        })
         .where('id', '=', id)
         .where('status', '=', 'sending')
         .execute();
@@ -130,7 +148,12 @@ function deliveryQueue(db: Db, claim: DeliveryClaimer): Omit<DeliveryRepository,
       for (let i = 0; i < ids.length; i += ROWS_PER_INSERT) {
         const result = await db
           .updateTable('notification_deliveries')
-          .set((eb) => ({ status: 'pending', next_attempt_at: now, claimed_until: null, attempts: eb('attempts', '-', 1) }))
+          .set((eb) => ({
+            status: 'pending',
+            next_attempt_at: now,
+            claimed_until: null,
+            attempts: eb('attempts', '-', 1),
+          }))
           .where('id', 'in', ids.slice(i, i + ROWS_PER_INSERT))
           .where('status', '=', 'sending')
           .executeTakeFirst();
@@ -214,7 +237,11 @@ function deliveryHistory(db: Db): Pick<DeliveryRepository, HistoryMethods> {
     },
     async stats({ channelId, monitorId, kinds, since }) {
       const row = await ofMonitor({ channelId, monitorId, kinds })
-        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('first'), eb.fn.max('created_at').as('last')])
+        .select((eb) => [
+          eb.fn.countAll<number>().as('n'),
+          eb.fn.min('created_at').as('first'),
+          eb.fn.max('created_at').as('last'),
+        ])
         .where('created_at', '>=', since)
         .executeTakeFirstOrThrow();
       const time = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -266,7 +293,12 @@ function deliveryHistory(db: Db): Pick<DeliveryRepository, HistoryMethods> {
       const result = await db
         .deleteFrom('notification_deliveries')
         .where('id', 'in', (eb) =>
-          eb.selectFrom('notification_deliveries').select('id').where('status', 'in', ['sent', 'dead']).where('created_at', '<', before).limit(batch),
+          eb
+            .selectFrom('notification_deliveries')
+            .select('id')
+            .where('status', 'in', ['sent', 'dead'])
+            .where('created_at', '<', before)
+            .limit(batch),
         )
         .executeTakeFirst();
       return Number(result.numDeletedRows);

@@ -62,14 +62,22 @@ export function emailLinkRepository(db: Db): EmailLinkRepository {
       return row && toLink(row);
     },
     async createdForUserSince(userId, since) {
-      const rows = await db.selectFrom('email_links').select('created_at').where('user_id', '=', userId).where('created_at', '>=', since).orderBy('created_at').execute();
+      const rows = await db
+        .selectFrom('email_links')
+        .select('created_at')
+        .where('user_id', '=', userId)
+        .where('created_at', '>=', since)
+        .orderBy('created_at')
+        .execute();
       return rows.map((r) => Number(r.created_at));
     },
     async deleteUnusedOfUser(userId) {
       await db.deleteFrom('email_links').where('user_id', '=', userId).where('used_at', 'is', null).execute();
     },
     async prune(now) {
-      return Number((await db.deleteFrom('email_links').where('expires_at', '<=', now).executeTakeFirst()).numDeletedRows);
+      return Number(
+        (await db.deleteFrom('email_links').where('expires_at', '<=', now).executeTakeFirst()).numDeletedRows,
+      );
     },
   };
 }

@@ -34,7 +34,11 @@ export interface InvitationRepository {
 
 export function invitationRepository(db: Db): InvitationRepository {
   const pending = (organizationId: string) =>
-    db.selectFrom('invitations').where('organization_id', '=', organizationId).where('accepted_at', 'is', null).where('revoked_at', 'is', null);
+    db
+      .selectFrom('invitations')
+      .where('organization_id', '=', organizationId)
+      .where('accepted_at', 'is', null)
+      .where('revoked_at', 'is', null);
   return {
     async insert(i) {
       await db
@@ -59,7 +63,9 @@ export function invitationRepository(db: Db): InvitationRepository {
       return row && { ...toInvitation(row), hash: row.hash };
     },
     async listPending(organizationId) {
-      return (await pending(organizationId).selectAll().orderBy('created_at', 'desc').orderBy('id').execute()).map(toInvitation);
+      return (await pending(organizationId).selectAll().orderBy('created_at', 'desc').orderBy('id').execute()).map(
+        toInvitation,
+      );
     },
     countPending: (organizationId, now) => countOf(pending(organizationId).where('expires_at', '>', now)),
     async listPendingForEmail(email, now) {

@@ -45,7 +45,15 @@ export interface MaintenanceRepository {
 export function maintenanceRepository(db: Db): MaintenanceRepository {
   async function withComponents(rows: Selectable<MaintenanceTable>[]): Promise<Maintenance[]> {
     if (rows.length === 0) return [];
-    const links = await db.selectFrom('maintenance_components').selectAll().where('maintenance_id', 'in', rows.map((r) => r.id)).execute();
+    const links = await db
+      .selectFrom('maintenance_components')
+      .selectAll()
+      .where(
+        'maintenance_id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
     return rows.map((r) => ({
       id: r.id,
       pageId: r.page_id,
@@ -60,7 +68,8 @@ export function maintenanceRepository(db: Db): MaintenanceRepository {
       updatedAt: r.updated_at,
     }));
   }
-  const where = (column: 'id' | 'key', value: string) => db.selectFrom('maintenance').selectAll().where(column, '=', value);
+  const where = (column: 'id' | 'key', value: string) =>
+    db.selectFrom('maintenance').selectAll().where(column, '=', value);
 
   return {
     async list(pageId, endingAfter) {
@@ -90,12 +99,23 @@ export function maintenanceRepository(db: Db): MaintenanceRepository {
     async insert(m, now) {
       await db
         .insertInto('maintenance')
-        .values({ id: m.id, page_id: m.pageId, ...fields(m), managed_by: m.managedBy, created_at: now, updated_at: now })
+        .values({
+          id: m.id,
+          page_id: m.pageId,
+          ...fields(m),
+          managed_by: m.managedBy,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
       await replaceLinks(db, 'maintenance_components', m.id, m.componentIds);
     },
     async update(id, spec, managedBy, now) {
-      await db.updateTable('maintenance').set({ ...fields(spec), managed_by: managedBy, updated_at: now }).where('id', '=', id).execute();
+      await db
+        .updateTable('maintenance')
+        .set({ ...fields(spec), managed_by: managedBy, updated_at: now })
+        .where('id', '=', id)
+        .execute();
       await replaceLinks(db, 'maintenance_components', id, spec.componentIds);
     },
     async delete(id) {
@@ -132,7 +152,12 @@ export function maintenanceRepository(db: Db): MaintenanceRepository {
     },
     async markNotice(id, notice, at) {
       const column = notice === 'started' ? 'started_notice_at' : 'ended_notice_at';
-      const result = await db.updateTable('maintenance').set({ [column]: at }).where('id', '=', id).where(column, 'is', null).executeTakeFirst();
+      const result = await db
+        .updateTable('maintenance')
+        .set({ [column]: at })
+        .where('id', '=', id)
+        .where(column, 'is', null)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
   };

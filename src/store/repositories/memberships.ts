@@ -34,18 +34,39 @@ export function membershipRepository(db: Db): MembershipRepository {
         .execute();
     },
     async find(organizationId, userId) {
-      const row = await db.selectFrom('memberships').selectAll().where('organization_id', '=', organizationId).where('user_id', '=', userId).executeTakeFirst();
+      const row = await db
+        .selectFrom('memberships')
+        .selectAll()
+        .where('organization_id', '=', organizationId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       return row && toMembership(row);
     },
     async listByOrganization(organizationId) {
-      const rows = await db.selectFrom('memberships').selectAll().where('organization_id', '=', organizationId).orderBy('created_at').orderBy('user_id').execute();
+      const rows = await db
+        .selectFrom('memberships')
+        .selectAll()
+        .where('organization_id', '=', organizationId)
+        .orderBy('created_at')
+        .orderBy('user_id')
+        .execute();
       return rows.map(toMembership);
     },
     async listByUser(userId) {
       const rows = await db
         .selectFrom('memberships as m')
         .innerJoin('organizations as o', 'o.id', 'm.organization_id')
-        .select(['m.organization_id', 'm.user_id', 'm.role', 'm.created_at', 'o.key', 'o.name', 'o.probe_private_targets', 'o.managed_by', 'o.created_at as org_created_at'])
+        .select([
+          'm.organization_id',
+          'm.user_id',
+          'm.role',
+          'm.created_at',
+          'o.key',
+          'o.name',
+          'o.probe_private_targets',
+          'o.managed_by',
+          'o.created_at as org_created_at',
+        ])
         .where('m.user_id', '=', userId)
         .orderBy('o.name')
         .orderBy('o.key')
@@ -62,9 +83,14 @@ export function membershipRepository(db: Db): MembershipRepository {
         },
       }));
     },
-    countByRole: (organizationId, role) => countOf(db.selectFrom('memberships').where('organization_id', '=', organizationId).where('role', '=', role)),
+    countByRole: (organizationId, role) =>
+      countOf(db.selectFrom('memberships').where('organization_id', '=', organizationId).where('role', '=', role)),
     async delete(organizationId, userId) {
-      const result = await db.deleteFrom('memberships').where('organization_id', '=', organizationId).where('user_id', '=', userId).executeTakeFirst();
+      const result = await db
+        .deleteFrom('memberships')
+        .where('organization_id', '=', organizationId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
   };

@@ -100,7 +100,12 @@ function filters(eb: MonitorsEb, q: MonitorQuery): Expression<SqlBool>[] {
   const out: Expression<SqlBool>[] = [];
   if (q.search !== undefined && q.search !== '') {
     const pattern = containing(q.search.toLowerCase());
-    out.push(eb.or([sql<SqlBool>`lower(name) like ${pattern} escape '\\'`, sql<SqlBool>`lower(key) like ${pattern} escape '\\'`]));
+    out.push(
+      eb.or([
+        sql<SqlBool>`lower(name) like ${pattern} escape '\\'`,
+        sql<SqlBool>`lower(key) like ${pattern} escape '\\'`,
+      ]),
+    );
   }
   if (q.state === 'paused') out.push(eb('enabled', '=', 0));
   else if (q.state !== undefined) out.push(eb.and([eb('enabled', '=', 1), eb('state', '=', q.state)]));
@@ -109,6 +114,17 @@ function filters(eb: MonitorsEb, q: MonitorQuery): Expression<SqlBool>[] {
   if (q.tag !== undefined) out.push(sql<SqlBool>`tags like ${containing(`"${q.tag}"`)} escape '\\'`);
   if (q.relayId !== undefined) out.push(eb('relay_id', '=', q.relayId));
   if (q.pageId !== undefined)
-    out.push(eb('id', 'in', eb.selectFrom('components').select('monitor_id').where('page_id', '=', q.pageId).where('monitor_id', 'is not', null).$narrowType<{ monitor_id: string }>()));
+    out.push(
+      eb(
+        'id',
+        'in',
+        eb
+          .selectFrom('components')
+          .select('monitor_id')
+          .where('page_id', '=', q.pageId)
+          .where('monitor_id', 'is not', null)
+          .$narrowType<{ monitor_id: string }>(),
+      ),
+    );
   return out;
 }

@@ -29,7 +29,10 @@ export interface MonitorStateRepository {
   /** Records state changes (ingest's, in its commit; pause and resume): the monitor's state history. */
   appendChanges(changes: readonly MonitorStateChange[]): Promise<void>;
   /** A monitor's state changes, newest first (by time, then id), after the `before` cursor when given. */
-  listChanges(monitorId: string, page: { limit: number; before?: { at: number; id: string } | undefined }): Promise<MonitorStateChange[]>;
+  listChanges(
+    monitorId: string,
+    page: { limit: number; before?: { at: number; id: string } | undefined },
+  ): Promise<MonitorStateChange[]>;
   /** Deletes one monitor's state changes older than `before` (retention); returns how many went. */
   pruneChanges(monitorId: string, before: number): Promise<number>;
 }
@@ -37,7 +40,17 @@ export interface MonitorStateRepository {
 /** State changes per insert: 6 parameters each keeps SQLite under its bound-parameter limit. */
 const CHANGES_PER_INSERT = 500;
 
-const STATE_COLUMNS = ['id', 'organization_id', 'retries', 'degraded_latency_ms', 'state', 'state_since', 'failure_streak', 'last_check_at', 'last_result'] as const;
+const STATE_COLUMNS = [
+  'id',
+  'organization_id',
+  'retries',
+  'degraded_latency_ms',
+  'state',
+  'state_since',
+  'failure_streak',
+  'last_check_at',
+  'last_result',
+] as const;
 type StateRow = Pick<Selectable<MonitorsTable>, (typeof STATE_COLUMNS)[number]>;
 /** find's query, compiled once per dialect, row locking and number of ids (at most IDS_PER_QUERY of each). */
 const STATE_QUERIES = new Map<string, CompiledQuery<StateRow>>();
@@ -65,7 +78,11 @@ const toStateChange = (r: Selectable<MonitorStateChangesTable>): MonitorStateCha
 
 export function monitorStateRepository(
   db: Db,
-  { locksRows, dialect, stateCache }: { locksRows: boolean; dialect: Dialect; stateCache?: MonitorStateCache | undefined },
+  {
+    locksRows,
+    dialect,
+    stateCache,
+  }: { locksRows: boolean; dialect: Dialect; stateCache?: MonitorStateCache | undefined },
 ): MonitorStateRepository {
   return {
     find: (ids) => {
@@ -75,26 +92,57 @@ export function monitorStateRepository(
     },
     listActivity: (ids) =>
       inChunks(ids, async (chunk) => {
-        const rows = await db.selectFrom('monitors').select(['id', 'organization_id', 'state', 'last_check_at', 'last_result']).where('id', 'in', chunk).execute();
-        return rows.map((r) => ({ id: r.id, organizationId: r.organization_id, state: r.state, lastCheckAt: r.last_check_at, lastResult: r.last_result }));
+        const rows = await db
+          .selectFrom('monitors')
+          .select(['id', 'organization_id', 'state', 'last_check_at', 'last_result'])
+          .where('id', 'in', chunk)
+          .execute();
+        return rows.map((r) => ({
+          id: r.id,
+          organizationId: r.organization_id,
+          state: r.state,
+          lastCheckAt: r.last_check_at,
+          lastResult: r.last_result,
+        }));
       }),
     async listDown(organizationId) {
-      const rows = await db.selectFrom('monitors').selectAll().where('organization_id', '=', organizationId).where('enabled', '=', 1).where('state', '=', 'down').orderBy('key').execute();
+      const rows = await db
+        .selectFrom('monitors')
+        .selectAll()
+        .where('organization_id', '=', organizationId)
+        .where('enabled', '=', 1)
+        .where('state', '=', 'down')
+        .orderBy('key')
+        .execute();
       return rows.map(toMonitor);
     },
     async appendChanges(changes) {
       for (let i = 0; i < changes.length; i += CHANGES_PER_INSERT) {
-        const rows = changes.slice(i, i + CHANGES_PER_INSERT).map((c) => ({ id: c.id, monitor_id: c.monitorId, at: c.at, from_state: c.from, to_state: c.to, message: c.message }));
+        const rows = changes.slice(i, i + CHANGES_PER_INSERT).map((c) => ({
+          id: c.id,
+          monitor_id: c.monitorId,
+          at: c.at,
+          from_state: c.from,
+          to_state: c.to,
+          message: c.message,
+        }));
         await db.insertInto('monitor_state_changes').values(rows).execute();
       }
     },
     async listChanges(monitorId, { limit, before }) {
       let query = db.selectFrom('monitor_state_changes').selectAll().where('monitor_id', '=', monitorId);
-      if (before) query = query.where((eb) => eb.or([eb('at', '<', before.at), eb.and([eb('at', '=', before.at), eb('id', '<', before.id)])]));
+      if (before)
+        query = query.where((eb) =>
+          eb.or([eb('at', '<', before.at), eb.and([eb('at', '=', before.at), eb('id', '<', before.id)])]),
+        );
       return (await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute()).map(toStateChange);
     },
     async pruneChanges(monitorId, before) {
-      const result = await db.deleteFrom('monitor_state_changes').where('monitor_id', '=', monitorId).where('at', '<', before).executeTakeFirst();
+      const result = await db
+        .deleteFrom('monitor_state_changes')
+        .where('monitor_id', '=', monitorId)
+        .where('at', '<', before)
+        .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
   };

@@ -24,7 +24,13 @@ export interface MonitorRepository {
   pushTokenHash(id: string): Promise<string | null>;
   /** `secretsSetAt` (default null): when the config's secrets were written in full. */
   insert(
-    monitor: MonitorSpec & { id: string; organizationId: string; managedBy: ManagedBy; pushToken: StoredToken | null; secretsSetAt?: number | null },
+    monitor: MonitorSpec & {
+      id: string;
+      organizationId: string;
+      managedBy: ManagedBy;
+      pushToken: StoredToken | null;
+      secretsSetAt?: number | null;
+    },
     now: number,
   ): Promise<void>;
   updateSpec(id: string, spec: MonitorSpec, managedBy: ManagedBy, now: number): Promise<void>;
@@ -50,7 +56,14 @@ export function monitorRepository(db: Db, dialect: Dialect): MonitorRepository {
     query: monitorList(db, dialect),
     idsOf: (organizationId, ids) =>
       inChunks(ids, async (chunk) =>
-        (await db.selectFrom('monitors').select('id').where('organization_id', '=', organizationId).where('id', 'in', chunk).execute()).map((r) => r.id),
+        (
+          await db
+            .selectFrom('monitors')
+            .select('id')
+            .where('organization_id', '=', organizationId)
+            .where('id', 'in', chunk)
+            .execute()
+        ).map((r) => r.id),
       ),
     count: (organizationId) => countOf(db.selectFrom('monitors').where('organization_id', '=', organizationId)),
     async findById(id) {
@@ -67,7 +80,10 @@ export function monitorRepository(db: Db, dialect: Dialect): MonitorRepository {
       return row && { ...toMonitor(row), pushTokenHash: row.push_token_hash as string };
     },
     async pushTokenHash(id) {
-      return (await db.selectFrom('monitors').select('push_token_hash').where('id', '=', id).executeTakeFirst())?.push_token_hash ?? null;
+      return (
+        (await db.selectFrom('monitors').select('push_token_hash').where('id', '=', id).executeTakeFirst())
+          ?.push_token_hash ?? null
+      );
     },
     async insert(monitor, now) {
       await db
@@ -93,7 +109,11 @@ export function monitorRepository(db: Db, dialect: Dialect): MonitorRepository {
         .execute();
     },
     async updateSpec(id, spec, managedBy, now) {
-      await db.updateTable('monitors').set({ ...specColumns(spec), managed_by: managedBy, updated_at: now }).where('id', '=', id).execute();
+      await db
+        .updateTable('monitors')
+        .set({ ...specColumns(spec), managed_by: managedBy, updated_at: now })
+        .where('id', '=', id)
+        .execute();
     },
     async setPushToken(id, token, now) {
       await db
@@ -109,13 +129,20 @@ export function monitorRepository(db: Db, dialect: Dialect): MonitorRepository {
       await db.deleteFrom('monitors').where('id', '=', id).execute();
     },
     async keysOnRelay(relayId) {
-      return (await db.selectFrom('monitors').select('key').where('relay_id', '=', relayId).orderBy('key').execute()).map((r) => r.key);
+      return (
+        await db.selectFrom('monitors').select('key').where('relay_id', '=', relayId).orderBy('key').execute()
+      ).map((r) => r.key);
     },
     async listIds() {
       return (await db.selectFrom('monitors').select('id').orderBy('id').execute()).map((r) => r.id);
     },
     async listNotify(organizationId) {
-      const rows = await db.selectFrom('monitors').select(['id', 'notify']).where('organization_id', '=', organizationId).where('notify', 'is not', null).execute();
+      const rows = await db
+        .selectFrom('monitors')
+        .select(['id', 'notify'])
+        .where('organization_id', '=', organizationId)
+        .where('notify', 'is not', null)
+        .execute();
       return rows.map((r) => ({ id: r.id, notify: notifyOf(r.notify) ?? [] }));
     },
   };

@@ -21,7 +21,13 @@ export interface OrganizationRepository {
    * undefined; a new one gets null and 'api'); returns it and whether anything changed.
    */
   upsert(
-    organization: { id: string; key: string; name: string; probePrivateTargets?: 'allow' | 'deny' | null; managedBy?: ManagedBy },
+    organization: {
+      id: string;
+      key: string;
+      name: string;
+      probePrivateTargets?: 'allow' | 'deny' | null;
+      managedBy?: ManagedBy;
+    },
     now: number,
   ): Promise<{ organization: Organization; changed: boolean }>;
   /** Whether any organization but the one with this key exists. */
@@ -41,7 +47,9 @@ export function organizationRepository(db: Db): OrganizationRepository {
   };
   return {
     async list() {
-      return (await db.selectFrom('organizations').selectAll().orderBy('created_at').orderBy('key').execute()).map(toOrganization);
+      return (await db.selectFrom('organizations').selectAll().orderBy('created_at').orderBy('key').execute()).map(
+        toOrganization,
+      );
     },
     findByKey,
     async upsert({ id, key, name, probePrivateTargets, managedBy }, now) {
@@ -49,12 +57,27 @@ export function organizationRepository(db: Db): OrganizationRepository {
       if (!existing) {
         const policy = probePrivateTargets ?? null;
         const manager = managedBy ?? 'api';
-        await db.insertInto('organizations').values({ id, key, name, probe_private_targets: policy, managed_by: manager, created_at: now, updated_at: now }).execute();
-        return { organization: { id, key, name, probePrivateTargets: policy, managedBy: manager, createdAt: now }, changed: true };
+        await db
+          .insertInto('organizations')
+          .values({
+            id,
+            key,
+            name,
+            probe_private_targets: policy,
+            managed_by: manager,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        return {
+          organization: { id, key, name, probePrivateTargets: policy, managedBy: manager, createdAt: now },
+          changed: true,
+        };
       }
       const policy = probePrivateTargets === undefined ? existing.probePrivateTargets : probePrivateTargets;
       const manager = managedBy ?? existing.managedBy;
-      if (existing.name === name && existing.probePrivateTargets === policy && existing.managedBy === manager) return { organization: existing, changed: false };
+      if (existing.name === name && existing.probePrivateTargets === policy && existing.managedBy === manager)
+        return { organization: existing, changed: false };
       await db
         .updateTable('organizations')
         .set({ name, probe_private_targets: policy, managed_by: manager, updated_at: now })
@@ -63,7 +86,10 @@ export function organizationRepository(db: Db): OrganizationRepository {
       return { organization: { ...existing, name, probePrivateTargets: policy, managedBy: manager }, changed: true };
     },
     async anyOtherThan(key) {
-      return (await db.selectFrom('organizations').select('id').where('key', '!=', key).limit(1).executeTakeFirst()) !== undefined;
+      return (
+        (await db.selectFrom('organizations').select('id').where('key', '!=', key).limit(1).executeTakeFirst()) !==
+        undefined
+      );
     },
     async findById(id) {
       const row = await db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();

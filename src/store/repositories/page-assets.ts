@@ -15,7 +15,12 @@ export interface PageAssetRepository {
 export function pageAssetRepository(db: Db): PageAssetRepository {
   return {
     async get(pageId, name) {
-      const row = await db.selectFrom('page_assets').selectAll().where('page_id', '=', pageId).where('name', '=', name).executeTakeFirst();
+      const row = await db
+        .selectFrom('page_assets')
+        .selectAll()
+        .where('page_id', '=', pageId)
+        .where('name', '=', name)
+        .executeTakeFirst();
       return (
         row && {
           pageId: row.page_id,
@@ -28,8 +33,17 @@ export function pageAssetRepository(db: Db): PageAssetRepository {
       );
     },
     async digests(pageId) {
-      const rows = await db.selectFrom('page_assets').select(['name', 'digest', 'content_type']).where('page_id', '=', pageId).orderBy('name').execute();
-      return rows.map((r) => ({ name: r.name as PageAssetName, digest: r.digest, contentType: r.content_type as PageAssetType }));
+      const rows = await db
+        .selectFrom('page_assets')
+        .select(['name', 'digest', 'content_type'])
+        .where('page_id', '=', pageId)
+        .orderBy('name')
+        .execute();
+      return rows.map((r) => ({
+        name: r.name as PageAssetName,
+        digest: r.digest,
+        contentType: r.content_type as PageAssetType,
+      }));
     },
     async put(asset) {
       const values = {
@@ -46,7 +60,11 @@ export function pageAssetRepository(db: Db): PageAssetRepository {
         .execute();
     },
     async delete(pageId, name) {
-      const result = await db.deleteFrom('page_assets').where('page_id', '=', pageId).where('name', '=', name).executeTakeFirst();
+      const result = await db
+        .deleteFrom('page_assets')
+        .where('page_id', '=', pageId)
+        .where('name', '=', name)
+        .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
   };

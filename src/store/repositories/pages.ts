@@ -44,14 +44,31 @@ export interface PageRepository {
   findById(id: string): Promise<Page | undefined>;
   findBySlug(slug: string): Promise<Page | undefined>;
   findByDomain(domain: string): Promise<Page | undefined>;
-  insert(page: PageSpec & { id: string; organizationId: string; passwordHash: string | null; managedBy: ManagedBy } & Partial<DomainProof>, now: number): Promise<void>;
-  update(id: string, changes: Partial<PageSpec> & { passwordHash?: string | null; managedBy?: ManagedBy } & Partial<DomainProof>, now: number): Promise<void>;
+  insert(
+    page: PageSpec & {
+      id: string;
+      organizationId: string;
+      passwordHash: string | null;
+      managedBy: ManagedBy;
+    } & Partial<DomainProof>,
+    now: number,
+  ): Promise<void>;
+  update(
+    id: string,
+    changes: Partial<PageSpec> & { passwordHash?: string | null; managedBy?: ManagedBy } & Partial<DomainProof>,
+    now: number,
+  ): Promise<void>;
   /**
    * Records a lookup of the page's verification record: `verifiedAt` (null: not proven) and the time checked, only while
    * the page still claims this domain with this token (false otherwise: it changed meanwhile). The page's `updatedAt`
    * moves when the verified state does.
    */
-  recordDomainCheck(id: string, claim: { domain: string; token: string }, verifiedAt: number | null, now: number): Promise<boolean>;
+  recordDomainCheck(
+    id: string,
+    claim: { domain: string; token: string },
+    verifiedAt: number | null,
+    now: number,
+  ): Promise<boolean>;
   delete(id: string): Promise<void>;
 }
 

@@ -49,7 +49,10 @@ export interface ChannelRecipientRepository {
 export function recipientRepository(db: Db): ChannelRecipientRepository {
   const rows = () => db.selectFrom('channel_recipients').selectAll();
   const byAddress = async (organizationId: string, address: string) => {
-    const row = await rows().where('organization_id', '=', organizationId).where('address', '=', address).executeTakeFirst();
+    const row = await rows()
+      .where('organization_id', '=', organizationId)
+      .where('address', '=', address)
+      .executeTakeFirst();
     return row && toRecipient(row);
   };
   return {
@@ -59,7 +62,13 @@ export function recipientRepository(db: Db): ChannelRecipientRepository {
     },
     async findByAddresses(organizationId, addresses) {
       if (addresses.length === 0) return [];
-      return (await rows().where('organization_id', '=', organizationId).where('address', 'in', [...addresses]).orderBy('address').execute()).map(toRecipient);
+      return (
+        await rows()
+          .where('organization_id', '=', organizationId)
+          .where('address', 'in', [...addresses])
+          .orderBy('address')
+          .execute()
+      ).map(toRecipient);
     },
     async ask(organizationId, address, link, now) {
       const inserted = await db
@@ -135,7 +144,9 @@ export function recipientRepository(db: Db): ChannelRecipientRepository {
             .select('id')
             .where('confirmed_at', 'is', null)
             .where('unsubscribed_at', 'is', null)
-            .where((w) => w.or([w('asked_at', '<', before), w.and([w('asked_at', 'is', null), w('created_at', '<', before)])]))
+            .where((w) =>
+              w.or([w('asked_at', '<', before), w.and([w('asked_at', 'is', null), w('created_at', '<', before)])]),
+            )
             .limit(batch),
         )
         .executeTakeFirst();

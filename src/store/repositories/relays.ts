@@ -36,7 +36,10 @@ export interface RelayRepository {
   findByKey(organizationId: string, key: string): Promise<Relay | undefined>;
   /** With what authentication needs: the hash, and whether the relay is known offline (so its return is told). */
   findByTokenHash(hash: string): Promise<(Relay & { tokenHash: string; offlineSince: number | null }) | undefined>;
-  insert(relay: { id: string; organizationId: string; key: string; name: string; managedBy: ManagedBy }, now: number): Promise<void>;
+  insert(
+    relay: { id: string; organizationId: string; key: string; name: string; managedBy: ManagedBy },
+    now: number,
+  ): Promise<void>;
   update(id: string, changes: { name?: string; managedBy?: ManagedBy }, now: number): Promise<void>;
   /** Replaces the relay's token (the old one stops working at once). */
   setToken(id: string, token: StoredToken | null, now: number): Promise<void>;
@@ -56,10 +59,13 @@ export interface RelayRepository {
 }
 
 export function relayRepository(db: Db): RelayRepository {
-  const one = async (column: 'id' | 'token_hash', value: string) => db.selectFrom('relays').selectAll().where(column, '=', value).executeTakeFirst();
+  const one = async (column: 'id' | 'token_hash', value: string) =>
+    db.selectFrom('relays').selectAll().where(column, '=', value).executeTakeFirst();
   return {
     async list(organizationId) {
-      return (await db.selectFrom('relays').selectAll().where('organization_id', '=', organizationId).orderBy('key').execute()).map(toRelay);
+      return (
+        await db.selectFrom('relays').selectAll().where('organization_id', '=', organizationId).orderBy('key').execute()
+      ).map(toRelay);
     },
     count: (organizationId) => countOf(db.selectFrom('relays').where('organization_id', '=', organizationId)),
     async findById(id) {
@@ -67,7 +73,12 @@ export function relayRepository(db: Db): RelayRepository {
       return row && toRelay(row);
     },
     async findByKey(organizationId, key) {
-      const row = await db.selectFrom('relays').selectAll().where('organization_id', '=', organizationId).where('key', '=', key).executeTakeFirst();
+      const row = await db
+        .selectFrom('relays')
+        .selectAll()
+        .where('organization_id', '=', organizationId)
+        .where('key', '=', key)
+        .executeTakeFirst();
       return row && toRelay(row);
     },
     async findByTokenHash(hash) {
@@ -142,12 +153,22 @@ export function relayRepository(db: Db): RelayRepository {
       const rows = await db
         .selectFrom('relays')
         .innerJoin('monitors', 'monitors.relay_id', 'relays.id')
-        .select(['relays.id', 'relays.last_seen_at', 'relays.offline_since', (eb) => eb.fn.min<number>('monitors.interval_sec').as('shortest')])
+        .select([
+          'relays.id',
+          'relays.last_seen_at',
+          'relays.offline_since',
+          (eb) => eb.fn.min<number>('monitors.interval_sec').as('shortest'),
+        ])
         .where('monitors.enabled', '=', 1)
         .where('monitors.run_on', '=', 'relay')
         .groupBy(['relays.id', 'relays.last_seen_at', 'relays.offline_since'])
         .execute();
-      return rows.map((r) => ({ id: r.id, lastSeenAt: r.last_seen_at, offlineSince: r.offline_since, shortestIntervalSec: Number(r.shortest) }));
+      return rows.map((r) => ({
+        id: r.id,
+        lastSeenAt: r.last_seen_at,
+        offlineSince: r.offline_since,
+        shortestIntervalSec: Number(r.shortest),
+      }));
     },
   };
 }

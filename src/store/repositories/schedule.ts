@@ -11,7 +11,11 @@ import { toMonitor } from './monitor-rows.js';
  * What the scheduler needs of an enabled monitor, with the version it was read at, and its last check when read (where
  * a monitor handed over from another instance of a cluster resumes).
  */
-export type ScheduledMonitorRow = ScheduledMonitor & { organizationId: string; updatedAt: number; lastCheckAt: number | null };
+export type ScheduledMonitorRow = ScheduledMonitor & {
+  organizationId: string;
+  updatedAt: number;
+  lastCheckAt: number | null;
+};
 
 /** What the watchdog needs to move a silent monitor to unknown. */
 export interface WatchedMonitor {
@@ -70,7 +74,17 @@ export function scheduleRepository(db: Db): ScheduleRepository {
     listScheduled: (runOn, ids) =>
       inChunks(ids, async (chunk) => {
         const rows = await enabled(runOn)
-          .select(['id', 'organization_id', 'key', 'type', 'config', 'interval_sec', 'timeout_ms', 'updated_at', 'last_check_at'])
+          .select([
+            'id',
+            'organization_id',
+            'key',
+            'type',
+            'config',
+            'interval_sec',
+            'timeout_ms',
+            'updated_at',
+            'last_check_at',
+          ])
           .where('id', 'in', chunk)
           .execute();
         return rows.map((r) => ({
@@ -109,7 +123,12 @@ export function scheduleRepository(db: Db): ScheduleRepository {
     },
     async listPushed() {
       const rows = await enabled('push').select(['id', 'config', 'last_check_at', 'created_at']).execute();
-      return rows.map((r) => ({ id: r.id, config: JSON.parse(r.config) as Record<string, unknown>, lastCheckAt: r.last_check_at, createdAt: r.created_at }));
+      return rows.map((r) => ({
+        id: r.id,
+        config: JSON.parse(r.config) as Record<string, unknown>,
+        lastCheckAt: r.last_check_at,
+        createdAt: r.created_at,
+      }));
     },
     async lastResumedAt(ids) {
       const rows = await inChunks(ids, (chunk) =>

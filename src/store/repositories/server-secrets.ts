@@ -25,7 +25,11 @@ export function serverSecretRepository(db: Db): ServerSecretRepository {
         .values({ name, value: make(), created_at: now })
         .onConflict((oc) => oc.column('name').doNothing())
         .execute();
-      const row = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('server_secrets')
+        .select('value')
+        .where('name', '=', name)
+        .executeTakeFirstOrThrow();
       return row.value;
     },
     async get(name) {

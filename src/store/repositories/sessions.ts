@@ -14,7 +14,16 @@ const toSession = (r: Omit<Selectable<UserSessionsTable>, 'hash'>): Session => (
   provenAt: r.proven_at === null ? null : Number(r.proven_at),
 });
 
-const COLUMNS = ['id', 'user_id', 'created_at', 'last_seen_at', 'expires_at', 'user_agent', 'address', 'proven_at'] as const;
+const COLUMNS = [
+  'id',
+  'user_id',
+  'created_at',
+  'last_seen_at',
+  'expires_at',
+  'user_agent',
+  'address',
+  'proven_at',
+] as const;
 
 export interface SessionRepository {
   /** `provenAt` left out: never proven. */
@@ -59,11 +68,20 @@ export function sessionRepository(db: Db): SessionRepository {
       await db.updateTable('user_sessions').set({ proven_at: at }).where('id', '=', id).execute();
     },
     async findActiveByHash(hash, now) {
-      const row = await db.selectFrom('user_sessions').select([...COLUMNS, 'hash']).where('hash', '=', hash).where('expires_at', '>', now).executeTakeFirst();
+      const row = await db
+        .selectFrom('user_sessions')
+        .select([...COLUMNS, 'hash'])
+        .where('hash', '=', hash)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
       return row && { ...toSession(row), hash: row.hash };
     },
     async touch(id, now, expiresAt) {
-      await db.updateTable('user_sessions').set({ last_seen_at: now, expires_at: expiresAt }).where('id', '=', id).execute();
+      await db
+        .updateTable('user_sessions')
+        .set({ last_seen_at: now, expires_at: expiresAt })
+        .where('id', '=', id)
+        .execute();
     },
     async listByUser(userId, now) {
       const rows = await db
@@ -77,7 +95,11 @@ export function sessionRepository(db: Db): SessionRepository {
       return rows.map(toSession);
     },
     async delete(userId, id) {
-      const result = await db.deleteFrom('user_sessions').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+      const result = await db
+        .deleteFrom('user_sessions')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
     async deleteAllOfUser(userId, except) {
@@ -86,11 +108,19 @@ export function sessionRepository(db: Db): SessionRepository {
       return Number((await query.executeTakeFirst()).numDeletedRows);
     },
     async trim(userId, keep) {
-      const kept = db.selectFrom('user_sessions').select('id').where('user_id', '=', userId).orderBy('last_seen_at', 'desc').orderBy('id').limit(keep);
+      const kept = db
+        .selectFrom('user_sessions')
+        .select('id')
+        .where('user_id', '=', userId)
+        .orderBy('last_seen_at', 'desc')
+        .orderBy('id')
+        .limit(keep);
       await db.deleteFrom('user_sessions').where('user_id', '=', userId).where('id', 'not in', kept).execute();
     },
     async prune(now) {
-      return Number((await db.deleteFrom('user_sessions').where('expires_at', '<=', now).executeTakeFirst()).numDeletedRows);
+      return Number(
+        (await db.deleteFrom('user_sessions').where('expires_at', '<=', now).executeTakeFirst()).numDeletedRows,
+      );
     },
   };
 }

@@ -25,7 +25,10 @@ export interface SubscriberRepository {
   /** The page's subscriber of this kind at this address (lower-cased email, or URL), confirmed or not. */
   findByAddress(pageId: string, kind: SubscriberKind, address: string): Promise<PageSubscriber | undefined>;
   /** Starts a pending subscription's opt-in over: a new token, a new expiry, asked again now by `requestedBy`. */
-  renewPending(id: string, renewal: { confirmTokenHash: string; expiresAt: number; requestedBy: string | null; createdAt: number }): Promise<void>;
+  renewPending(
+    id: string,
+    renewal: { confirmTokenHash: string; expiresAt: number; requestedBy: string | null; createdAt: number },
+  ): Promise<void>;
   /** Confirms a pending subscription (token hash and expiry cleared); false when it was not pending any more. */
   confirm(id: string, now: number): Promise<boolean>;
   /** A webhook subscriber's new signing secret (its URL answered a new verification). */
@@ -70,13 +73,22 @@ export function subscriberRepository(db: Db): SubscriberRepository {
       return row && toSubscriber(row);
     },
     async findByAddress(pageId, kind, address) {
-      const row = await rows().where('page_id', '=', pageId).where('kind', '=', kind).where('address', '=', address).executeTakeFirst();
+      const row = await rows()
+        .where('page_id', '=', pageId)
+        .where('kind', '=', kind)
+        .where('address', '=', address)
+        .executeTakeFirst();
       return row && toSubscriber(row);
     },
     async renewPending(id, renewal) {
       await db
         .updateTable('page_subscribers')
-        .set({ confirm_token_hash: renewal.confirmTokenHash, expires_at: renewal.expiresAt, requested_by: renewal.requestedBy, created_at: renewal.createdAt })
+        .set({
+          confirm_token_hash: renewal.confirmTokenHash,
+          expires_at: renewal.expiresAt,
+          requested_by: renewal.requestedBy,
+          created_at: renewal.createdAt,
+        })
         .where('id', '=', id)
         .where('confirmed_at', 'is', null)
         .execute();
@@ -98,7 +110,9 @@ export function subscriberRepository(db: Db): SubscriberRepository {
       return Number(result.numDeletedRows) > 0;
     },
     async listConfirmed(pageId) {
-      return (await rows().where('page_id', '=', pageId).where('confirmed_at', 'is not', null).orderBy('id').execute()).map(toSubscriber);
+      return (
+        await rows().where('page_id', '=', pageId).where('confirmed_at', 'is not', null).orderBy('id').execute()
+      ).map(toSubscriber);
     },
     async list(pageId, { limit, after }) {
       let query = rows().where('page_id', '=', pageId);
@@ -107,16 +121,26 @@ export function subscriberRepository(db: Db): SubscriberRepository {
     },
     async counts(pageId) {
       const of = db.selectFrom('page_subscribers').where('page_id', '=', pageId);
-      const [confirmed, pending] = await Promise.all([countOf(of.where('confirmed_at', 'is not', null)), countOf(of.where('confirmed_at', 'is', null))]);
+      const [confirmed, pending] = await Promise.all([
+        countOf(of.where('confirmed_at', 'is not', null)),
+        countOf(of.where('confirmed_at', 'is', null)),
+      ]);
       return { confirmed, pending };
     },
     countPendingRequestedBy: (requestedBy) =>
-      countOf(db.selectFrom('page_subscribers').where('requested_by', '=', requestedBy).where('confirmed_at', 'is', null)),
+      countOf(
+        db.selectFrom('page_subscribers').where('requested_by', '=', requestedBy).where('confirmed_at', 'is', null),
+      ),
     async pruneExpired(now, batch) {
       const result = await db
         .deleteFrom('page_subscribers')
         .where('id', 'in', (eb) =>
-          eb.selectFrom('page_subscribers').select('id').where('confirmed_at', 'is', null).where('expires_at', '<', now).limit(batch),
+          eb
+            .selectFrom('page_subscribers')
+            .select('id')
+            .where('confirmed_at', 'is', null)
+            .where('expires_at', '<', now)
+            .limit(batch),
         )
         .executeTakeFirst();
       return Number(result.numDeletedRows);

@@ -24,7 +24,10 @@ const toUser = (r: Selectable<UsersTable>): User => {
 
 export interface UserRepository {
   /** `emailVerifiedAt` left out: not verified. */
-  insert(user: { id: string; email: string; name: string; passwordHash: string | null; emailVerifiedAt?: number | null }, now: number): Promise<void>;
+  insert(
+    user: { id: string; email: string; name: string; passwordHash: string | null; emailVerifiedAt?: number | null },
+    now: number,
+  ): Promise<void>;
   count(): Promise<number>;
   findById(id: string): Promise<StoredUser | undefined>;
   /** By lower-cased email. */
@@ -33,7 +36,11 @@ export interface UserRepository {
   listByIds(ids: readonly string[]): Promise<User[]>;
   /** Every user, by email (`warden users list`; the operator's view of a server's accounts). */
   list(): Promise<User[]>;
-  update(id: string, changes: { name?: string; email?: string; passwordHash?: string | null; emailVerifiedAt?: number | null }, now: number): Promise<void>;
+  update(
+    id: string,
+    changes: { name?: string; email?: string; passwordHash?: string | null; emailVerifiedAt?: number | null },
+    now: number,
+  ): Promise<void>;
   /** A pending secret (enabledAt null) or a confirmed one; null turns the second factor off. Either of those forgets the last accepted step. */
   setTotp(id: string, totp: { secret: string; enabledAt: number | null } | null, now: number): Promise<void>;
   /** Replaces every recovery code of the user with these hashes. */
@@ -79,7 +86,13 @@ export function userRepository(db: Db): UserRepository {
     findByEmail: (email) => findOne('email', email),
     async listByIds(ids) {
       if (ids.length === 0) return [];
-      return (await db.selectFrom('users').selectAll().where('id', 'in', [...ids]).execute()).map(toUser);
+      return (
+        await db
+          .selectFrom('users')
+          .selectAll()
+          .where('id', 'in', [...ids])
+          .execute()
+      ).map(toUser);
     },
     async list() {
       return (await db.selectFrom('users').selectAll().orderBy('email').execute()).map(toUser);
@@ -95,7 +108,11 @@ export function userRepository(db: Db): UserRepository {
     async setTotp(id, totp, now) {
       const enabledAt = totp?.enabledAt ?? null;
       // A new secret (or none) starts its steps afresh; confirming keeps the step the confirming code was accepted at.
-      const set: Partial<UsersTable> = { totp_secret: totp?.secret ?? null, totp_enabled_at: enabledAt, updated_at: now };
+      const set: Partial<UsersTable> = {
+        totp_secret: totp?.secret ?? null,
+        totp_enabled_at: enabledAt,
+        updated_at: now,
+      };
       if (enabledAt === null) set.totp_last_step = null;
       await db.updateTable('users').set(set).where('id', '=', id).execute();
     },
@@ -111,7 +128,11 @@ export function userRepository(db: Db): UserRepository {
     },
     async replaceRecoveryCodes(id, hashes) {
       await db.deleteFrom('user_recovery_codes').where('user_id', '=', id).execute();
-      if (hashes.length > 0) await db.insertInto('user_recovery_codes').values(hashes.map((hash) => ({ user_id: id, hash, used_at: null }))).execute();
+      if (hashes.length > 0)
+        await db
+          .insertInto('user_recovery_codes')
+          .values(hashes.map((hash) => ({ user_id: id, hash, used_at: null })))
+          .execute();
     },
     async useRecoveryCode(id, hash, now) {
       const result = await db
@@ -123,15 +144,35 @@ export function userRepository(db: Db): UserRepository {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
-    unusedRecoveryCodes: (id) => countOf(db.selectFrom('user_recovery_codes').where('user_id', '=', id).where('used_at', 'is', null)),
+    unusedRecoveryCodes: (id) =>
+      countOf(db.selectFrom('user_recovery_codes').where('user_id', '=', id).where('used_at', 'is', null)),
     async findIdentity(issuer, subject) {
-      const row = await db.selectFrom('user_identities').selectAll().where('issuer', '=', issuer).where('subject', '=', subject).executeTakeFirst();
-      return row && { issuer: row.issuer, subject: row.subject, userId: row.user_id, email: row.email, createdAt: Number(row.created_at) };
+      const row = await db
+        .selectFrom('user_identities')
+        .selectAll()
+        .where('issuer', '=', issuer)
+        .where('subject', '=', subject)
+        .executeTakeFirst();
+      return (
+        row && {
+          issuer: row.issuer,
+          subject: row.subject,
+          userId: row.user_id,
+          email: row.email,
+          createdAt: Number(row.created_at),
+        }
+      );
     },
     async linkIdentity(identity) {
       await db
         .insertInto('user_identities')
-        .values({ issuer: identity.issuer, subject: identity.subject, user_id: identity.userId, email: identity.email, created_at: identity.createdAt })
+        .values({
+          issuer: identity.issuer,
+          subject: identity.subject,
+          user_id: identity.userId,
+          email: identity.email,
+          created_at: identity.createdAt,
+        })
         .execute();
     },
     async delete(id) {

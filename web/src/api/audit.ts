@@ -20,7 +20,13 @@ export const auditKeys = {
 export const auditLogQuery = (org: string, filters: AuditFilters) =>
   infiniteQueryOptions({
     queryKey: auditKeys.log(org, filters),
-    queryFn: ({ pageParam }) => call(api.GET('/api/v1/audit', { params: { query: { ...filters, limit: PAGE, ...(pageParam ? { before: pageParam } : {}) } }, ...inOrganization(org) })),
+    queryFn: ({ pageParam }) =>
+      call(
+        api.GET('/api/v1/audit', {
+          params: { query: { ...filters, limit: PAGE, ...(pageParam ? { before: pageParam } : {}) } },
+          ...inOrganization(org),
+        }),
+      ),
     initialPageParam: '',
     getNextPageParam: (last) => last.next ?? undefined,
     retry: (n, e) => !isApiError(e, 403) && n < 2,
@@ -31,10 +37,15 @@ const EXISTING: Record<string, (org: string) => Promise<string[]>> = {
   monitor: async (org) => (await call(api.GET('/api/v1/monitors', inOrganization(org)))).monitors.map((m) => m.id),
   page: async (org) => (await call(api.GET('/api/v1/pages', inOrganization(org)))).pages.map((p) => p.id),
   relay: async (org) => (await call(api.GET('/api/v1/relays', inOrganization(org)))).relays.map((r) => r.id),
-  'notification-channel': async (org) => (await call(api.GET('/api/v1/notification-channels', inOrganization(org)))).channels.map((c) => c.id),
-  'api-key': async (org) => (await call(api.GET('/api/v1/api-keys', inOrganization(org)))).apiKeys.filter((k) => k.revokedAt === null).map((k) => k.id),
+  'notification-channel': async (org) =>
+    (await call(api.GET('/api/v1/notification-channels', inOrganization(org)))).channels.map((c) => c.id),
+  'api-key': async (org) =>
+    (await call(api.GET('/api/v1/api-keys', inOrganization(org)))).apiKeys
+      .filter((k) => k.revokedAt === null)
+      .map((k) => k.id),
   member: async (org) => (await call(api.GET('/api/v1/members', inOrganization(org)))).members.map((m) => m.id),
-  invitation: async (org) => (await call(api.GET('/api/v1/invitations', inOrganization(org)))).invitations.map((i) => i.id),
+  invitation: async (org) =>
+    (await call(api.GET('/api/v1/invitations', inOrganization(org)))).invitations.map((i) => i.id),
   organization: async (org) => [(await call(api.GET('/api/v1/organization', inOrganization(org)))).id],
 };
 

@@ -18,7 +18,8 @@ const ORGANIZATION_HEADER = 'x-warden-organization';
 api.use({
   onRequest({ request }) {
     const organization = chosenOrganization();
-    if (organization && !request.headers.has(ORGANIZATION_HEADER)) request.headers.set(ORGANIZATION_HEADER, organization);
+    if (organization && !request.headers.has(ORGANIZATION_HEADER))
+      request.headers.set(ORGANIZATION_HEADER, organization);
     return request;
   },
 });
@@ -64,7 +65,10 @@ export async function call<T>(request: Promise<FetchResult<T>>): Promise<T> {
     throw new ApiError(0, { detail: cause instanceof Error ? cause.message : 'The network request failed.' });
   }
   if (result.response.ok) return result.data as T;
-  const problem = typeof result.error === 'object' && result.error !== null ? (result.error as components['schemas']['Problem']) : undefined;
+  const problem =
+    typeof result.error === 'object' && result.error !== null
+      ? (result.error as components['schemas']['Problem'])
+      : undefined;
   throw new ApiError(result.response.status, problem);
 }
 

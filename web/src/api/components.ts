@@ -19,7 +19,8 @@ export const componentKeys = {
 export const componentsQuery = (org: string, slug: string) =>
   queryOptions({
     queryKey: componentKeys.ofPage(org, slug),
-    queryFn: () => call(api.GET('/api/v1/pages/{slug}/components', { params: { path: { slug } }, ...inOrganization(org) })),
+    queryFn: () =>
+      call(api.GET('/api/v1/pages/{slug}/components', { params: { path: { slug } }, ...inOrganization(org) })),
     select: (data) => data.components,
   });
 
@@ -33,7 +34,12 @@ export function componentsChanged(queryClient: QueryClient, org: string, slug: s
 }
 
 /** Shows `next` as the page's order before the server has it; returns what puts the previous order back. */
-export async function showComponentOrder(queryClient: QueryClient, org: string, slug: string, next: readonly ComponentView[]): Promise<() => void> {
+export async function showComponentOrder(
+  queryClient: QueryClient,
+  org: string,
+  slug: string,
+  next: readonly ComponentView[],
+): Promise<() => void> {
   const key = componentKeys.ofPage(org, slug);
   await queryClient.cancelQueries({ queryKey: key });
   const previous = queryClient.getQueryData<ComponentList>(key);

@@ -25,7 +25,8 @@ export const INCIDENT_IMPACTS: readonly { value: IncidentImpact; label: string }
 
 export const incidentKeys = {
   all: (org: string) => [...organizationScope(org), 'incidents'] as const,
-  list: (org: string, slug: string | undefined, state: 'open' | 'resolved') => [...incidentKeys.all(org), { page: slug ?? null, state }] as const,
+  list: (org: string, slug: string | undefined, state: 'open' | 'resolved') =>
+    [...incidentKeys.all(org), { page: slug ?? null, state }] as const,
 };
 
 /** A page's incidents, or (slug undefined) the organization's: open ones, or the latest resolved. */
@@ -33,13 +34,28 @@ export const incidentsQuery = (org: string, slug: string | undefined, state: 'op
   queryOptions({
     queryKey: incidentKeys.list(org, slug, state),
     queryFn: async (): Promise<OrganizationIncident[]> => {
-      if (!slug) return (await call(api.GET('/api/v1/incidents', { params: { query: { state, limit: state === 'open' ? 200 : 20 } }, ...inOrganization(org) }))).incidents;
+      if (!slug)
+        return (
+          await call(
+            api.GET('/api/v1/incidents', {
+              params: { query: { state, limit: state === 'open' ? 200 : 20 } },
+              ...inOrganization(org),
+            }),
+          )
+        ).incidents;
       const [page, list] = await Promise.all([
         call(api.GET('/api/v1/pages/{slug}', { params: { path: { slug } }, ...inOrganization(org) })),
-        call(api.GET('/api/v1/pages/{slug}/incidents', { params: { path: { slug }, query: { limit: 200 } }, ...inOrganization(org) })),
+        call(
+          api.GET('/api/v1/pages/{slug}/incidents', {
+            params: { path: { slug }, query: { limit: 200 } },
+            ...inOrganization(org),
+          }),
+        ),
       ]);
       const ref = { slug: page.slug, title: page.title };
-      return list.incidents.filter((i) => (i.status === 'resolved') === (state === 'resolved')).map((i) => ({ ...i, page: ref }));
+      return list.incidents
+        .filter((i) => (i.status === 'resolved') === (state === 'resolved'))
+        .map((i) => ({ ...i, page: ref }));
     },
   });
 

@@ -11,7 +11,10 @@ export const invitationKeys = {
 
 /** GET /api/v1/invitations: the ones nobody accepted yet. */
 export const invitationsQuery = (org: string) =>
-  queryOptions({ queryKey: invitationKeys.list(org), queryFn: () => call(api.GET('/api/v1/invitations', inOrganization(org))) });
+  queryOptions({
+    queryKey: invitationKeys.list(org),
+    queryFn: () => call(api.GET('/api/v1/invitations', inOrganization(org))),
+  });
 
 export function invitationsChanged(queryClient: QueryClient, org: string): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: invitationKeys.list(org) });

@@ -17,7 +17,15 @@ const view = (over: Partial<MonitorView> = {}): MonitorView =>
     tags: [],
     relayId: null,
     relayKey: null,
-    latest: { checkedAt: 1000, ok: true, latencyMs: 12, message: 'open', error: null, data: { players: 3 }, source: 'edge' },
+    latest: {
+      checkedAt: 1000,
+      ok: true,
+      latencyMs: 12,
+      message: 'open',
+      error: null,
+      data: { players: 3 },
+      source: 'edge',
+    },
     ...over,
   }) as MonitorView;
 const live = (over: Partial<LiveMonitor> = {}): LiveMonitor => ({
@@ -41,19 +49,35 @@ describe('patchData', () => {
     const data = { pages: [page], pageParams: [''] };
     const patched = patchData(data, new Map([['mon_1', live()]])) as typeof data;
     expect(patched).not.toBe(data);
-    expect(patched.pages[0]?.monitors[0]).toMatchObject({ state: 'down', stateSince: 2000, latest: { ok: false, error: 'connect ECONNREFUSED', data: null, latencyMs: null } });
+    expect(patched.pages[0]?.monitors[0]).toMatchObject({
+      state: 'down',
+      stateSince: 2000,
+      latest: { ok: false, error: 'connect ECONNREFUSED', data: null, latencyMs: null },
+    });
     expect(patched.pages[0]?.monitors[1]).toBe(other);
     // Nothing it holds: the same object, so nothing renders again.
     expect(patchData(data, new Map([['mon_9', live({ id: 'mon_9' })]]))).toBe(data);
   });
 
   it('takes paused as disabled, keeps the probe data of a passing check, and patches a single monitor', () => {
-    const paused = patchData(view(), new Map([['mon_1', live({ state: 'paused', checkedAt: 1000, ok: true })]])) as MonitorView;
+    const paused = patchData(
+      view(),
+      new Map([['mon_1', live({ state: 'paused', checkedAt: 1000, ok: true })]]),
+    ) as MonitorView;
     expect(paused).toMatchObject({ enabled: false, state: 'up', latest: { data: { players: 3 } } });
-    const passing = patchData(view({ enabled: false }), new Map([['mon_1', live({ state: 'up', checkedAt: 3000, ok: true, latencyMs: 9, message: 'open' })]])) as MonitorView;
-    expect(passing).toMatchObject({ enabled: true, state: 'up', latest: { checkedAt: 3000, latencyMs: 9, message: 'open', data: { players: 3 } } });
+    const passing = patchData(
+      view({ enabled: false }),
+      new Map([['mon_1', live({ state: 'up', checkedAt: 3000, ok: true, latencyMs: 9, message: 'open' })]]),
+    ) as MonitorView;
+    expect(passing).toMatchObject({
+      enabled: true,
+      state: 'up',
+      latest: { checkedAt: 3000, latencyMs: 9, message: 'open', data: { players: 3 } },
+    });
     const same = view();
-    expect(patchData(same, new Map([['mon_1', live({ state: 'up', since: 1000, checkedAt: 1000, ok: true })]]))).toBe(same);
+    expect(patchData(same, new Map([['mon_1', live({ state: 'up', since: 1000, checkedAt: 1000, ok: true })]]))).toBe(
+      same,
+    );
     // Sparklines hold ids too, but no monitors: untouched.
     const sparklines = { monitors: [{ id: 'mon_1', points: [] }] };
     expect(patchData(sparklines, new Map([['mon_1', live()]]))).toBe(sparklines);
@@ -66,7 +90,11 @@ describe('LiveCache', () => {
   it('patches the lists and the monitor’s own query, then refetches state-filtered lists and the monitor’s history a moment later', async () => {
     vi.useFakeTimers();
     const client = new QueryClient();
-    const list = (search: object) => client.setQueryData(monitorKeys.list('acme', search), { pages: [{ monitors: [view()], nextCursor: null }], pageParams: [''] });
+    const list = (search: object) =>
+      client.setQueryData(monitorKeys.list('acme', search), {
+        pages: [{ monitors: [view()], nextCursor: null }],
+        pageParams: [''],
+      });
     list({});
     list({ state: 'up' });
     client.setQueryData(monitorKeys.detail('acme', 'mon_1'), view());
@@ -74,7 +102,8 @@ describe('LiveCache', () => {
     client.setQueryData(monitorKeys.states('acme', 'mon_2'), { pages: [{ changes: [] }], pageParams: [''] });
     const invalidated: unknown[] = [];
     vi.spyOn(client, 'invalidateQueries').mockImplementation(async (filters) => {
-      for (const query of client.getQueryCache().findAll({ queryKey: filters?.queryKey })) if (filters?.predicate?.(query)) invalidated.push(query.queryKey);
+      for (const query of client.getQueryCache().findAll({ queryKey: filters?.queryKey }))
+        if (filters?.predicate?.(query)) invalidated.push(query.queryKey);
     });
     const cache = new LiveCache(client, 'acme');
 
@@ -87,7 +116,9 @@ describe('LiveCache', () => {
     invalidated.length = 0;
     cache.monitor(live(), 'up');
     expect(client.getQueryData<MonitorView>(monitorKeys.detail('acme', 'mon_1'))?.state).toBe('down');
-    expect(client.getQueryData<{ pages: MonitorPage[] }>(monitorKeys.list('acme', {}))?.pages[0]?.monitors[0]?.state).toBe('down');
+    expect(
+      client.getQueryData<{ pages: MonitorPage[] }>(monitorKeys.list('acme', {}))?.pages[0]?.monitors[0]?.state,
+    ).toBe('down');
     expect(invalidated).toEqual([]);
     await vi.advanceTimersByTimeAsync(1000);
     expect(invalidated).toEqual([monitorKeys.list('acme', { state: 'up' }), monitorKeys.states('acme', 'mon_1')]);
@@ -104,7 +135,10 @@ describe('LiveCache', () => {
     const client = new QueryClient();
     const other = view();
     client.setQueryData(monitorKeys.detail('borealis', 'mon_1'), other);
-    client.setQueryData(monitorKeys.list('borealis', {}), { pages: [{ monitors: [other], nextCursor: null }], pageParams: [''] });
+    client.setQueryData(monitorKeys.list('borealis', {}), {
+      pages: [{ monitors: [other], nextCursor: null }],
+      pageParams: [''],
+    });
     client.setQueryData(monitorKeys.detail('acme', 'mon_1'), view());
     const invalidate = vi.spyOn(client, 'invalidateQueries');
     const cache = new LiveCache(client, 'acme');
@@ -114,7 +148,9 @@ describe('LiveCache', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(client.getQueryData<MonitorView>(monitorKeys.detail('acme', 'mon_1'))?.state).toBe('down');
     expect(client.getQueryData(monitorKeys.detail('borealis', 'mon_1'))).toBe(other);
-    expect(client.getQueryData<{ pages: MonitorPage[] }>(monitorKeys.list('borealis', {}))?.pages[0]?.monitors[0]).toBe(other);
+    expect(client.getQueryData<{ pages: MonitorPage[] }>(monitorKeys.list('borealis', {}))?.pages[0]?.monitors[0]).toBe(
+      other,
+    );
     expect(invalidate).toHaveBeenCalledTimes(1);
     expect(invalidate.mock.calls[0]?.[0]?.queryKey).toEqual(monitorKeys.all('acme'));
   });

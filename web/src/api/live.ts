@@ -149,7 +149,9 @@ export class LiveCache {
 
   private patch(byId: ReadonlyMap<string, LiveMonitor>): void {
     // The lists, the picker's searches and each monitor's own queries (monitors.ts): what is not a monitor stays as it is.
-    this.queryClient.setQueriesData({ queryKey: monitorKeys.all(this.organization) }, (data: unknown) => patchData(data, byId));
+    this.queryClient.setQueriesData({ queryKey: monitorKeys.all(this.organization) }, (data: unknown) =>
+      patchData(data, byId),
+    );
   }
 
   private schedule(): void {
@@ -164,7 +166,8 @@ export class LiveCache {
       void this.queryClient.invalidateQueries({
         queryKey: monitorKeys.all(this.organization),
         predicate: ({ queryKey }) => {
-          if (hasPrefix(queryKey, lists)) return listsChanged || (stateChanged && stateDependent(queryKey[lists.length]));
+          if (hasPrefix(queryKey, lists))
+            return listsChanged || (stateChanged && stateDependent(queryKey[lists.length]));
           if (!hasPrefix(queryKey, each)) return false;
           // A monitor's own queries but itself (patched already): checks, stats, state history.
           const id = queryKey[each.length];
@@ -215,7 +218,14 @@ function patchMonitor(monitor: MonitorView, byId: ReadonlyMap<string, LiveMonito
   const paused = live.state === 'paused';
   const state = live.state === 'paused' ? monitor.state : live.state;
   const latest = latestOf(monitor.latest, live);
-  if (state === monitor.state && monitor.enabled === !paused && monitor.stateSince === live.since && latest === monitor.latest && monitor.name === live.name) return monitor;
+  if (
+    state === monitor.state &&
+    monitor.enabled === !paused &&
+    monitor.stateSince === live.since &&
+    latest === monitor.latest &&
+    monitor.name === live.name
+  )
+    return monitor;
   return { ...monitor, name: live.name, state, enabled: !paused, stateSince: live.since, latest };
 }
 
@@ -243,5 +253,10 @@ function isMonitorPage(value: unknown): value is MonitorPage {
 }
 
 function isInfinite(value: unknown): value is InfiniteData<MonitorPage> {
-  return typeof value === 'object' && value !== null && Array.isArray((value as { pages?: unknown }).pages) && Array.isArray((value as { pageParams?: unknown }).pageParams);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Array.isArray((value as { pages?: unknown }).pages) &&
+    Array.isArray((value as { pageParams?: unknown }).pageParams)
+  );
 }

@@ -19,7 +19,10 @@ export const maintenanceQuery = (org: string, slug: string | undefined, endingAf
   queryOptions({
     queryKey: maintenanceKeys.list(org, slug),
     queryFn: async (): Promise<OrganizationMaintenance[]> => {
-      if (!slug) return (await call(api.GET('/api/v1/maintenance', { params: { query: { endingAfter } }, ...inOrganization(org) }))).maintenance;
+      if (!slug)
+        return (
+          await call(api.GET('/api/v1/maintenance', { params: { query: { endingAfter } }, ...inOrganization(org) }))
+        ).maintenance;
       const [page, list] = await Promise.all([
         call(api.GET('/api/v1/pages/{slug}', { params: { path: { slug } }, ...inOrganization(org) })),
         call(api.GET('/api/v1/pages/{slug}/maintenance', { params: { path: { slug } }, ...inOrganization(org) })),

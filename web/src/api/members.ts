@@ -13,9 +13,16 @@ export const memberKeys = {
 };
 
 /** GET /api/v1/members (the Members screen, the actor filter of the audit log). */
-export const membersQuery = (org: string) => queryOptions({ queryKey: memberKeys.list(org), queryFn: () => call(api.GET('/api/v1/members', inOrganization(org))) });
+export const membersQuery = (org: string) =>
+  queryOptions({
+    queryKey: memberKeys.list(org),
+    queryFn: () => call(api.GET('/api/v1/members', inOrganization(org))),
+  });
 
 /** After a role change or a removal; `self`: it was the user's own membership, so their role (or organizations) moved too. */
 export function membersChanged(queryClient: QueryClient, org: string, self = false): Promise<unknown> {
-  return Promise.all([queryClient.invalidateQueries({ queryKey: memberKeys.list(org) }), self ? meChanged(queryClient) : undefined]);
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: memberKeys.list(org) }),
+    self ? meChanged(queryClient) : undefined,
+  ]);
 }

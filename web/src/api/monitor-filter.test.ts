@@ -3,9 +3,30 @@ import { describe, expect, it } from 'vitest';
 import { filterMonitors } from './monitor-filter';
 import type { MonitorView } from './types';
 
-const monitor = (over: Partial<MonitorView>): MonitorView => ({ id: 'mon_1', key: 'lobby', name: 'Lobby', type: 'tcp', state: 'up', enabled: true, tags: [], relayId: null, relayKey: null, ...over }) as MonitorView;
+const monitor = (over: Partial<MonitorView>): MonitorView =>
+  ({
+    id: 'mon_1',
+    key: 'lobby',
+    name: 'Lobby',
+    type: 'tcp',
+    state: 'up',
+    enabled: true,
+    tags: [],
+    relayId: null,
+    relayKey: null,
+    ...over,
+  }) as MonitorView;
 const LOBBY = monitor({});
-const PANEL = monitor({ id: 'mon_2', key: 'panel', name: 'Game panel', type: 'pterodactyl', state: 'down', tags: ['eu'], relayId: 'rly_1', relayKey: 'basement' });
+const PANEL = monitor({
+  id: 'mon_2',
+  key: 'panel',
+  name: 'Game panel',
+  type: 'pterodactyl',
+  state: 'down',
+  tags: ['eu'],
+  relayId: 'rly_1',
+  relayKey: 'basement',
+});
 const OLD = monitor({ id: 'mon_3', key: 'old', name: 'Old server', state: 'down', enabled: false });
 const ALL = [LOBBY, PANEL, OLD];
 

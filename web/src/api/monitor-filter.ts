@@ -4,7 +4,11 @@ import type { MonitorSearch } from '../screens/monitors-search';
 import type { MonitorView } from './types';
 
 /** `onPage`: the ids of the monitors the filtered page shows (undefined while unknown: nothing matches a page yet). */
-export function filterMonitors(monitors: readonly MonitorView[], search: MonitorSearch, onPage: ReadonlySet<string> | undefined): MonitorView[] {
+export function filterMonitors(
+  monitors: readonly MonitorView[],
+  search: MonitorSearch,
+  onPage: ReadonlySet<string> | undefined,
+): MonitorView[] {
   const q = search.q?.toLowerCase();
   return monitors.filter(
     (m) =>

@@ -36,7 +36,8 @@ export function useMonitorList(search: MonitorSearch): MonitorList {
   return {
     monitors,
     total: serverFilters ? pages?.[0]?.total : monitors.length,
-    isPending: query.isPending || (search.page !== undefined && !serverFilters && onPage === undefined && query.isSuccess),
+    isPending:
+      query.isPending || (search.page !== undefined && !serverFilters && onPage === undefined && query.isSuccess),
     error: query.error,
     refetch: () => void query.refetch(),
     loadMore: query.hasNextPage && !query.isFetchingNextPage ? () => void query.fetchNextPage() : undefined,
@@ -56,7 +57,9 @@ export function useSparklines(ids: readonly string[]): Map<string, SparklinePoin
 }
 
 /** Stable, so TanStack Query keeps the combined map until a batch's data changes. */
-function sparklinesById(results: readonly { data?: { monitors: { id: string; points: SparklinePoint[] }[] } | undefined }[]): Map<string, SparklinePoint[]> {
+function sparklinesById(
+  results: readonly { data?: { monitors: { id: string; points: SparklinePoint[] }[] } | undefined }[],
+): Map<string, SparklinePoint[]> {
   const byId = new Map<string, SparklinePoint[]>();
   for (const result of results) for (const { id, points } of result.data?.monitors ?? []) byId.set(id, points);
   return byId;
@@ -65,5 +68,8 @@ function sparklinesById(results: readonly { data?: { monitors: { id: string; poi
 /** The ids of the monitors a page shows, for filtering by page here (only when the server does not). */
 function useMonitorsOnPage(org: string, slug: string | undefined): Set<string> | undefined {
   const query = useQuery({ ...componentsQuery(org, slug ?? ''), enabled: slug !== undefined });
-  return useMemo(() => (query.data ? new Set(query.data.flatMap((c) => (c.monitorId ? [c.monitorId] : []))) : undefined), [query.data]);
+  return useMemo(
+    () => (query.data ? new Set(query.data.flatMap((c) => (c.monitorId ? [c.monitorId] : []))) : undefined),
+    [query.data],
+  );
 }

@@ -44,7 +44,12 @@ export const monitorListQuery = (org: string, search: MonitorSearch) =>
   infiniteQueryOptions({
     queryKey: monitorKeys.list(org, search),
     queryFn: ({ pageParam }) =>
-      call(api.GET('/api/v1/monitors', { params: { query: { ...search, limit: MONITOR_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) } }, ...inOrganization(org) })),
+      call(
+        api.GET('/api/v1/monitors', {
+          params: { query: { ...search, limit: MONITOR_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) } },
+          ...inOrganization(org),
+        }),
+      ),
     initialPageParam: '',
     getNextPageParam: (last: MonitorPage) => last.nextCursor ?? undefined,
   });
@@ -55,7 +60,10 @@ export async function prefetchMonitorList(queryClient: QueryClient, search: Moni
 }
 
 export const monitorQuery = (org: string, id: string) =>
-  queryOptions({ queryKey: monitorKeys.detail(org, id), queryFn: () => call(api.GET('/api/v1/monitors/{id}', { params: { path: { id } }, ...inOrganization(org) })) });
+  queryOptions({
+    queryKey: monitorKeys.detail(org, id),
+    queryFn: () => call(api.GET('/api/v1/monitors/{id}', { params: { path: { id } }, ...inOrganization(org) })),
+  });
 
 /** The types and their JSON Schemas: the same for the whole server, so fetched once. */
 export const monitorTypesQuery = queryOptions({
@@ -68,7 +76,13 @@ export const monitorTypesQuery = queryOptions({
 export const monitorSearchQuery = (org: string, q: string) =>
   queryOptions({
     queryKey: monitorKeys.picker(org, q),
-    queryFn: () => call(api.GET('/api/v1/monitors', { params: { query: { q: q.trim() || undefined, limit: PICKER_RESULTS } }, ...inOrganization(org) })),
+    queryFn: () =>
+      call(
+        api.GET('/api/v1/monitors', {
+          params: { query: { q: q.trim() || undefined, limit: PICKER_RESULTS } },
+          ...inOrganization(org),
+        }),
+      ),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
@@ -76,7 +90,10 @@ export const monitorSearchQuery = (org: string, q: string) =>
 export const monitorStatsQuery = (org: string, id: string, range: StatsRange) =>
   queryOptions({
     queryKey: monitorKeys.stats(org, id, range),
-    queryFn: () => call(api.GET('/api/v1/monitors/{id}/stats', { params: { path: { id }, query: { range } }, ...inOrganization(org) })),
+    queryFn: () =>
+      call(
+        api.GET('/api/v1/monitors/{id}/stats', { params: { path: { id }, query: { range } }, ...inOrganization(org) }),
+      ),
   });
 
 /** The latest checks, newest first, older ones a page at a time. */
@@ -86,7 +103,10 @@ export const recentChecksQuery = (org: string, id: string) =>
     queryFn: ({ pageParam }) =>
       call(
         api.GET('/api/v1/monitors/{id}/history', {
-          params: { path: { id }, query: { hours: 24 * 30, limit: CHECKS_PAGE, ...(pageParam ? { cursor: pageParam } : {}) } },
+          params: {
+            path: { id },
+            query: { hours: 24 * 30, limit: CHECKS_PAGE, ...(pageParam ? { cursor: pageParam } : {}) },
+          },
           ...inOrganization(org),
         }),
       ),
@@ -99,7 +119,12 @@ export const stateHistoryQuery = (org: string, id: string) =>
   infiniteQueryOptions({
     queryKey: monitorKeys.states(org, id),
     queryFn: ({ pageParam }) =>
-      call(api.GET('/api/v1/monitors/{id}/states', { params: { path: { id }, query: { limit: STATES_PAGE, ...(pageParam ? { cursor: pageParam } : {}) } }, ...inOrganization(org) })),
+      call(
+        api.GET('/api/v1/monitors/{id}/states', {
+          params: { path: { id }, query: { limit: STATES_PAGE, ...(pageParam ? { cursor: pageParam } : {}) } },
+          ...inOrganization(org),
+        }),
+      ),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -108,7 +133,10 @@ export const stateHistoryQuery = (org: string, id: string) =>
 export const sparklinesQuery = (org: string, ids: readonly string[]) =>
   queryOptions({
     queryKey: monitorKeys.sparklines(org, ids),
-    queryFn: () => call(api.GET('/api/v1/monitors/sparklines', { params: { query: { ids: ids.join(',') } }, ...inOrganization(org) })),
+    queryFn: () =>
+      call(
+        api.GET('/api/v1/monitors/sparklines', { params: { query: { ids: ids.join(',') } }, ...inOrganization(org) }),
+      ),
     staleTime: 60_000,
     retry: false,
   });

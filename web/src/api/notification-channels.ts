@@ -15,7 +15,10 @@ export const channelKeys = {
 
 /** GET /api/v1/notification-channels (the Notifications screen, and the channels a page names). */
 export const channelsQuery = (org: string) =>
-  queryOptions({ queryKey: channelKeys.list(org), queryFn: () => call(api.GET('/api/v1/notification-channels', inOrganization(org))) });
+  queryOptions({
+    queryKey: channelKeys.list(org),
+    queryFn: () => call(api.GET('/api/v1/notification-channels', inOrganization(org))),
+  });
 
 /** The channel types and their JSON Schemas: the same for the whole server, so fetched once. */
 export const channelTypesQuery = queryOptions({
@@ -29,7 +32,12 @@ export const deliveriesQuery = (org: string, channelKey: string) =>
   queryOptions({
     queryKey: channelKeys.deliveries(org, channelKey),
     queryFn: () =>
-      call(api.GET('/api/v1/notification-channels/{key}/deliveries', { params: { path: { key: channelKey }, query: { limit: DELIVERIES_SHOWN } }, ...inOrganization(org) })),
+      call(
+        api.GET('/api/v1/notification-channels/{key}/deliveries', {
+          params: { path: { key: channelKey }, query: { limit: DELIVERIES_SHOWN } },
+          ...inOrganization(org),
+        }),
+      ),
   });
 
 /** After creating, changing or deleting a channel (and with it its log). */

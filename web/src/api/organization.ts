@@ -45,10 +45,18 @@ export const organizationKeys = {
 };
 
 /** GET /api/v1/organization: its name, key, your role, who manages it. */
-export const organizationQuery = (org: string) => queryOptions({ queryKey: organizationKeys.self(org), queryFn: () => call(api.GET('/api/v1/organization', inOrganization(org))) });
+export const organizationQuery = (org: string) =>
+  queryOptions({
+    queryKey: organizationKeys.self(org),
+    queryFn: () => call(api.GET('/api/v1/organization', inOrganization(org))),
+  });
 
 /** Renamed: the answer is the organization; the header's switcher names it through the user. */
-export async function organizationRenamed(queryClient: QueryClient, org: string, renamed: OrganizationView): Promise<void> {
+export async function organizationRenamed(
+  queryClient: QueryClient,
+  org: string,
+  renamed: OrganizationView,
+): Promise<void> {
   queryClient.setQueryData(organizationKeys.self(org), renamed);
   await meChanged(queryClient);
 }

@@ -21,14 +21,21 @@ export const pageKeys = {
 };
 
 /** GET /api/v1/pages (the list screen, and the page filters of Monitors, Incidents and Maintenance). */
-export const pagesQuery = (org: string) => queryOptions({ queryKey: pageKeys.list(org), queryFn: () => call(api.GET('/api/v1/pages', inOrganization(org))) });
+export const pagesQuery = (org: string) =>
+  queryOptions({ queryKey: pageKeys.list(org), queryFn: () => call(api.GET('/api/v1/pages', inOrganization(org))) });
 
 export const pageQuery = (org: string, slug: string) =>
-  queryOptions({ queryKey: pageKeys.detail(org, slug), queryFn: () => call(api.GET('/api/v1/pages/{slug}', { params: { path: { slug } }, ...inOrganization(org) })) });
+  queryOptions({
+    queryKey: pageKeys.detail(org, slug),
+    queryFn: () => call(api.GET('/api/v1/pages/{slug}', { params: { path: { slug } }, ...inOrganization(org) })),
+  });
 
 /** The page's uploaded logo and favicon. */
 export const pageAssetsQuery = (org: string, slug: string) =>
-  queryOptions({ queryKey: pageKeys.assets(org, slug), queryFn: () => call(api.GET('/api/v1/pages/{slug}/assets', { params: { path: { slug } }, ...inOrganization(org) })) });
+  queryOptions({
+    queryKey: pageKeys.assets(org, slug),
+    queryFn: () => call(api.GET('/api/v1/pages/{slug}/assets', { params: { path: { slug } }, ...inOrganization(org) })),
+  });
 
 /** A new page: the list. */
 export function pageCreated(queryClient: QueryClient, org: string): Promise<void> {

@@ -9,12 +9,19 @@ import type { components } from './schema.js';
 export type PendingPaths = {};
 
 /** What PendingPaths holds, as the test sees it: path, method, and the query parameters the screen needs. */
-export const PENDING_OPERATIONS: readonly { path: keyof PendingPaths & string; method: 'get' | 'post' | 'put' | 'patch' | 'delete'; query?: readonly string[] }[] = [];
+export const PENDING_OPERATIONS: readonly {
+  path: keyof PendingPaths & string;
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  query?: readonly string[];
+}[] = [];
 
 type Json<T> = { content: { 'application/json': T } };
 type Answer<T> = { headers: { [name: string]: unknown } } & Json<T>;
 type Empty = { headers: { [name: string]: unknown }; content?: never };
-type Failure = { headers: { [name: string]: unknown }; content: { 'application/problem+json': components['schemas']['Problem'] } };
+type Failure = {
+  headers: { [name: string]: unknown };
+  content: { 'application/problem+json': components['schemas']['Problem'] };
+};
 type Params<Q, P> = { query?: Q; header?: never; path: P; cookie?: never };
 type NoParams = { query?: never; header?: never; path?: never; cookie?: never };
 

@@ -26,7 +26,20 @@ import { hasPrefix, organizationScope } from './query-keys';
 import { relayKeys, relayMonitorsQuery, relaysQuery } from './relays';
 import { authConfigQuery, invitationPreviewQuery, meQuery, sessionKeys, sessionsQuery } from './session';
 
-const FACTORIES = { apiKeyKeys, auditKeys, componentKeys, incidentKeys, invitationKeys, maintenanceKeys, memberKeys, monitorKeys, channelKeys, organizationKeys, pageKeys, relayKeys };
+const FACTORIES = {
+  apiKeyKeys,
+  auditKeys,
+  componentKeys,
+  incidentKeys,
+  invitationKeys,
+  maintenanceKeys,
+  memberKeys,
+  monitorKeys,
+  channelKeys,
+  organizationKeys,
+  pageKeys,
+  relayKeys,
+};
 
 /** Each organization query builder, for the organization given. */
 const queries = (org: string) => [
@@ -74,7 +87,14 @@ describe('query keys', () => {
   });
 
   it('of the user’s own and the server’s queries are outside every organization', () => {
-    for (const key of [meQuery.queryKey, authConfigQuery.queryKey, sessionsQuery.queryKey, invitationPreviewQuery('t').queryKey, sessionKeys.me]) expect(key[0]).toBe('auth');
+    for (const key of [
+      meQuery.queryKey,
+      authConfigQuery.queryKey,
+      sessionsQuery.queryKey,
+      invitationPreviewQuery('t').queryKey,
+      sessionKeys.me,
+    ])
+      expect(key[0]).toBe('auth');
     for (const key of [monitorTypesQuery.queryKey, channelTypesQuery.queryKey]) expect(key[0]).toBe('server');
   });
 

@@ -17,7 +17,8 @@ export const relayKeys = {
 };
 
 /** GET /api/v1/relays (the Relays screen, the relay filter of Monitors, the relay picker of the monitor form). */
-export const relaysQuery = (org: string) => queryOptions({ queryKey: relayKeys.list(org), queryFn: () => call(api.GET('/api/v1/relays', inOrganization(org))) });
+export const relaysQuery = (org: string) =>
+  queryOptions({ queryKey: relayKeys.list(org), queryFn: () => call(api.GET('/api/v1/relays', inOrganization(org))) });
 
 export interface RelayMonitors {
   total: number;
@@ -29,9 +30,17 @@ export const relayMonitorsQuery = (org: string, relayKey: string) =>
   queryOptions({
     queryKey: relayKeys.monitors(org, relayKey),
     queryFn: async (): Promise<RelayMonitors> => {
-      const page = await call(api.GET('/api/v1/monitors', { params: { query: { relay: relayKey, limit: MONITORS_READ } }, ...inOrganization(org) }));
+      const page = await call(
+        api.GET('/api/v1/monitors', {
+          params: { query: { relay: relayKey, limit: MONITORS_READ } },
+          ...inOrganization(org),
+        }),
+      );
       const intervals = page.monitors.flatMap((m) => (m.intervalSec === null ? [] : [m.intervalSec]));
-      return { total: page.total ?? page.monitors.length, shortestIntervalSec: intervals.length > 0 ? Math.min(...intervals) : undefined };
+      return {
+        total: page.total ?? page.monitors.length,
+        shortestIntervalSec: intervals.length > 0 ? Math.min(...intervals) : undefined,
+      };
     },
     staleTime: 60_000,
   });

@@ -10,7 +10,11 @@ export function roleAtLeast(role: Role | undefined, least: Role): boolean {
 }
 
 /** The caller's role in the current organization, and their user id (to tell their own row apart). */
-export function useOrganizationRole(): { role: Role | undefined; userId: string; organization: Membership | undefined } {
+export function useOrganizationRole(): {
+  role: Role | undefined;
+  userId: string;
+  organization: Membership | undefined;
+} {
   const { me, organization } = useOrganization();
   return { role: organization?.role, userId: me.user.id, organization };
 }

@@ -30,7 +30,10 @@ export const authConfigQuery = queryOptions({
 });
 
 /** The browsers signed in as the user. */
-export const sessionsQuery = queryOptions({ queryKey: sessionKeys.sessions, queryFn: () => call(api.GET('/api/v1/auth/sessions')) });
+export const sessionsQuery = queryOptions({
+  queryKey: sessionKeys.sessions,
+  queryFn: () => call(api.GET('/api/v1/auth/sessions')),
+});
 
 /** Where an invitation leads (public: the token is the credential). */
 export const invitationPreviewQuery = (token: string | undefined) =>
@@ -45,7 +48,9 @@ export const invitationPreviewQuery = (token: string | undefined) =>
 export function rememberMe(queryClient: QueryClient, me: Me): void {
   queryClient.setQueryData(sessionKeys.me, me);
   // Someone is signed in, so an account exists: a remembered "setup required" (the first run's) is over.
-  queryClient.setQueryData(sessionKeys.config, (config: AuthConfig | undefined) => (config?.setupRequired ? { ...config, setupRequired: false } : config));
+  queryClient.setQueryData(sessionKeys.config, (config: AuthConfig | undefined) =>
+    config?.setupRequired ? { ...config, setupRequired: false } : config,
+  );
 }
 
 /** After a change to the user or their memberships: read them again. */

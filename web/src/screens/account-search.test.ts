@@ -6,7 +6,8 @@ import { monitorSearch } from './monitors-search';
 describe('the query parameters of the dashboard', () => {
   it('keeps a ?next= that stays inside the dashboard, and nothing that leaves it', () => {
     expect(loginSearch({ next: '/monitors?state=down' })).toEqual({ next: '/monitors?state=down' });
-    for (const next of ['//evil.example/x', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '', 42]) expect(loginSearch({ next }), String(next)).toEqual({});
+    for (const next of ['//evil.example/x', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '', 42])
+      expect(loginSearch({ next }), String(next)).toEqual({});
     expect(safeNext(undefined)).toBe(false);
   });
 
@@ -22,7 +23,11 @@ describe('the query parameters of the dashboard', () => {
   });
 
   it('keeps the monitor filters that are set, and a state only when it is one', () => {
-    expect(monitorSearch({ q: 'lobby', state: 'down', tag: '', page: 'main', other: 'x' })).toEqual({ q: 'lobby', state: 'down', page: 'main' });
+    expect(monitorSearch({ q: 'lobby', state: 'down', tag: '', page: 'main', other: 'x' })).toEqual({
+      q: 'lobby',
+      state: 'down',
+      page: 'main',
+    });
     expect(monitorSearch({ state: 'sideways' })).toEqual({});
   });
 });

@@ -32,8 +32,8 @@ export default function ApiKeysScreen() {
       ) : (
         <Stack gap="lg">
           <Text size="sm" c="dimmed">
-            A key lets a script or another service use Warden’s API as this organization: a read key only reads (like a viewer), a write key changes
-            anything an admin can.
+            A key lets a script or another service use Warden’s API as this organization: a read key only reads (like a
+            viewer), a write key changes anything an admin can.
           </Text>
           <CreateKey />
           <QueryState
@@ -87,7 +87,14 @@ function CreateKey() {
                 {errors.message}
               </Text>
             )}
-            <TextInput label="Name" description="What the key is for: a script, a service, a person." required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.fields.name} />
+            <TextInput
+              label="Name"
+              description="What the key is for: a script, a service, a person."
+              required
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              error={errors.fields.name}
+            />
             <Radio.Group label="Scope" value={scope} onChange={(v) => setScope(v as Scope)} error={errors.fields.scope}>
               <Stack gap={6} mt={6}>
                 <Radio value="read" label="Read" description="GET requests only" />
@@ -145,7 +152,11 @@ function KeyTable({ keys }: { keys: ApiKey[] }) {
                 <Code>{key.prefix}…</Code>
               </Table.Td>
               <Table.Td>
-                <Badge variant={key.scope === 'write' ? 'filled' : 'default'} color={key.scope === 'write' ? 'red.9' : undefined} tt="none">
+                <Badge
+                  variant={key.scope === 'write' ? 'filled' : 'default'}
+                  color={key.scope === 'write' ? 'red.9' : undefined}
+                  tt="none"
+                >
                   {key.scope}
                 </Badge>
               </Table.Td>

@@ -52,14 +52,25 @@ export default function AuditLogScreen() {
         <Stack gap="sm">
           <Filters actor={actor} objectType={objectType} onActor={setActor} onObjectType={setObjectType} />
           <Text size="sm" c="dimmed" role="status" aria-live="polite">
-            {log.isPending ? '' : `${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}${log.hasNextPage ? ' shown (older ones follow)' : ''}`}
+            {log.isPending
+              ? ''
+              : `${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}${log.hasNextPage ? ' shown (older ones follow)' : ''}`}
           </Text>
           <QueryState
             query={{ data: log.data && entries, error: log.error, isPending: log.isPending, refetch: log.refetch }}
             loading="Loading the audit log"
             failed="Could not load the audit log"
             isEmpty={(shown) => shown.length === 0}
-            empty={<EmptyState title="Nothing recorded" description={actor || objectType ? 'Nothing matches these filters.' : 'Writes through the API, the CLI and warden.yaml appear here.'} />}
+            empty={
+              <EmptyState
+                title="Nothing recorded"
+                description={
+                  actor || objectType
+                    ? 'Nothing matches these filters.'
+                    : 'Writes through the API, the CLI and warden.yaml appear here.'
+                }
+              />
+            }
           >
             {(shown) => <EntryTable entries={shown} />}
           </QueryState>
@@ -76,13 +87,29 @@ export default function AuditLogScreen() {
   );
 }
 
-function Filters({ actor, objectType, onActor, onObjectType }: { actor: string | null; objectType: string | null; onActor: (v: string | null) => void; onObjectType: (v: string | null) => void }) {
+function Filters({
+  actor,
+  objectType,
+  onActor,
+  onObjectType,
+}: {
+  actor: string | null;
+  objectType: string | null;
+  onActor: (v: string | null) => void;
+  onObjectType: (v: string | null) => void;
+}) {
   const org = useOrganizationKey();
   const members = useQuery({ ...membersQuery(org), staleTime: 60_000 });
   const keys = useQuery({ ...apiKeysQuery(org), staleTime: 60_000 });
   const actors = [
-    { group: 'Members', items: (members.data?.members ?? []).map((m) => ({ value: m.id, label: `${m.name} (${m.email})` })) },
-    { group: 'API keys', items: (keys.data?.apiKeys ?? []).map((k) => ({ value: k.id, label: `${k.name} (${k.prefix}…)` })) },
+    {
+      group: 'Members',
+      items: (members.data?.members ?? []).map((m) => ({ value: m.id, label: `${m.name} (${m.email})` })),
+    },
+    {
+      group: 'API keys',
+      items: (keys.data?.apiKeys ?? []).map((k) => ({ value: k.id, label: `${k.name} (${k.prefix}…)` })),
+    },
     {
       group: 'Warden',
       items: [
@@ -94,7 +121,15 @@ function Filters({ actor, objectType, onActor, onObjectType }: { actor: string |
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" maw={640}>
       <Select label="Actor" placeholder="Anyone" clearable searchable data={actors} value={actor} onChange={onActor} />
-      <Select label="Object type" placeholder="Any" clearable searchable data={OBJECT_TYPES} value={objectType} onChange={onObjectType} />
+      <Select
+        label="Object type"
+        placeholder="Any"
+        clearable
+        searchable
+        data={OBJECT_TYPES}
+        value={objectType}
+        onChange={onObjectType}
+      />
     </SimpleGrid>
   );
 }
@@ -120,7 +155,9 @@ function EntryTable({ entries }: { entries: AuditEntry[] }) {
               </Table.Td>
               <Table.Td>
                 <Group gap={6} wrap="nowrap">
-                  <Text size="sm">{entry.actor.kind === 'system' && entry.actor.id === 'config' ? 'warden.yaml' : entry.actor.name}</Text>
+                  <Text size="sm">
+                    {entry.actor.kind === 'system' && entry.actor.id === 'config' ? 'warden.yaml' : entry.actor.name}
+                  </Text>
                   <Badge size="xs" variant="default" tt="none">
                     {ACTOR_KINDS[entry.actor.kind]}
                   </Badge>
@@ -144,6 +181,9 @@ function EntryTable({ entries }: { entries: AuditEntry[] }) {
 /** `{ fields: ['name'], role: 'viewer' }` → "fields: name; role: viewer" (never secrets: the server leaves them out). */
 function describeDetail(detail: Record<string, unknown>): string {
   return Object.entries(detail)
-    .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
+    .map(
+      ([k, v]) =>
+        `${k}: ${Array.isArray(v) ? v.join(', ') : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`,
+    )
     .join('; ');
 }

@@ -25,18 +25,48 @@ export default function IncidentsScreen() {
     <>
       <ScreenHeader title="Incidents">{mayEdit && <Button onClick={open}>Open an incident</Button>}</ScreenHeader>
       <Stack gap="lg">
-        <PageSelect label="Show the incidents of" clearable value={page} onChange={(slug) => void navigate({ search: slug ? { page: slug } : {}, replace: true })} />
+        <PageSelect
+          label="Show the incidents of"
+          clearable
+          value={page}
+          onChange={(slug) => void navigate({ search: slug ? { page: slug } : {}, replace: true })}
+        />
         <IncidentList title="Open" slug={page} state="open" mayEdit={mayEdit} empty="No open incident: all is well." />
-        <IncidentList title="Recently resolved" slug={page} state="resolved" mayEdit={mayEdit} empty="Nothing resolved yet." />
+        <IncidentList
+          title="Recently resolved"
+          slug={page}
+          state="resolved"
+          mayEdit={mayEdit}
+          empty="Nothing resolved yet."
+        />
       </Stack>
-      <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={opened} onClose={close} title="Open an incident" centered size="lg">
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={opened}
+        onClose={close}
+        title="Open an incident"
+        centered
+        size="lg"
+      >
         <NewIncidentForm initialPage={page} onDone={close} />
       </Modal>
     </>
   );
 }
 
-function IncidentList({ title, slug, state, mayEdit, empty }: { title: string; slug: string | undefined; state: 'open' | 'resolved'; mayEdit: boolean; empty: string }) {
+function IncidentList({
+  title,
+  slug,
+  state,
+  mayEdit,
+  empty,
+}: {
+  title: string;
+  slug: string | undefined;
+  state: 'open' | 'resolved';
+  mayEdit: boolean;
+  empty: string;
+}) {
   const list = useQuery(incidentsQuery(useOrganizationKey(), slug, state));
   return (
     <section aria-label={title}>

@@ -85,7 +85,8 @@ function SignUp({ token, invitation }: { token?: string; invitation?: Invitation
   const [form, setForm] = useState({ name: '', email: invitation?.email ?? '', password: '' });
   const [errors, setErrors] = useState<FormErrors<Field>>(noFormErrors);
   const signUp = useMutation({
-    mutationFn: () => call(api.POST('/api/v1/auth/signup', { body: { ...form, ...(token ? { invitation: token } : {}) } })),
+    mutationFn: () =>
+      call(api.POST('/api/v1/auth/signup', { body: { ...form, ...(token ? { invitation: token } : {}) } })),
     onSuccess: async (answer) => {
       // A server that sends mail answers 202: the sign-up finishes from the link it mailed.
       if (!('user' in answer)) return;
@@ -100,7 +101,8 @@ function SignUp({ token, invitation }: { token?: string; invitation?: Invitation
     setErrors(noFormErrors());
     signUp.mutate();
   };
-  const set = (field: Field) => (event: { currentTarget: { value: string } }) => setForm({ ...form, [field]: event.currentTarget.value });
+  const set = (field: Field) => (event: { currentTarget: { value: string } }) =>
+    setForm({ ...form, [field]: event.currentTarget.value });
   if (signUp.data && !('user' in signUp.data))
     return (
       <Alert color="blue" role="status" title="Check your mail">
@@ -122,7 +124,14 @@ function SignUp({ token, invitation }: { token?: string; invitation?: Invitation
       )}
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput label="Your name" autoComplete="name" required value={form.name} onChange={set('name')} error={errors.fields.name} />
+          <TextInput
+            label="Your name"
+            autoComplete="name"
+            required
+            value={form.name}
+            onChange={set('name')}
+            error={errors.fields.name}
+          />
           <TextInput
             label="Email"
             type="email"
@@ -133,7 +142,14 @@ function SignUp({ token, invitation }: { token?: string; invitation?: Invitation
             onChange={set('email')}
             error={errors.fields.email}
           />
-          <PasswordInput label="Password" autoComplete="new-password" required value={form.password} onChange={set('password')} error={errors.fields.password} />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            required
+            value={form.password}
+            onChange={set('password')}
+            error={errors.fields.password}
+          />
           <Button type="submit" loading={signUp.isPending} fullWidth>
             {invitation ? `Create the account and join ${invitation.organization.name}` : 'Create the account'}
           </Button>

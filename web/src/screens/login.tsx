@@ -23,10 +23,14 @@ export default function LoginScreen() {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [needsCode, setNeedsCode] = useState(false);
-  const [errors, setErrors] = useState<FormErrors<Field>>(() => ({ fields: {}, message: error ? (SIGN_IN_ERRORS[error] ?? null) : null }));
+  const [errors, setErrors] = useState<FormErrors<Field>>(() => ({
+    fields: {},
+    message: error ? (SIGN_IN_ERRORS[error] ?? null) : null,
+  }));
 
   const login = useMutation({
-    mutationFn: () => call(api.POST('/api/v1/auth/login', { body: { email, password, ...(needsCode ? { code: code.trim() } : {}) } })),
+    mutationFn: () =>
+      call(api.POST('/api/v1/auth/login', { body: { email, password, ...(needsCode ? { code: code.trim() } : {}) } })),
     onSuccess: async (me) => {
       rememberMe(queryClient, me);
       await navigate({ href: safeNext(next) ? next : '/monitors' });
@@ -80,7 +84,15 @@ export default function LoginScreen() {
             </>
           ) : (
             <>
-              <TextInput label="Email" type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.fields.email} />
+              <TextInput
+                label="Email"
+                type="email"
+                autoComplete="username"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.currentTarget.value)}
+                error={errors.fields.email}
+              />
               <PasswordInput
                 label="Password"
                 autoComplete="current-password"
@@ -99,7 +111,12 @@ export default function LoginScreen() {
       {oidc && !needsCode && (
         <>
           <Divider label="or" labelPosition="center" />
-          <Button component="a" variant="default" fullWidth href={`/api/v1/auth/oidc/start?next=${encodeURIComponent(`/app${safeNext(next) ? next : '/monitors'}`)}`}>
+          <Button
+            component="a"
+            variant="default"
+            fullWidth
+            href={`/api/v1/auth/oidc/start?next=${encodeURIComponent(`/app${safeNext(next) ? next : '/monitors'}`)}`}
+          >
             Sign in with {oidc.name}
           </Button>
         </>

@@ -34,7 +34,11 @@ export default function MaintenanceScreen() {
     const at = Date.now();
     const all = list.data ?? [];
     return [
-      { title: 'In progress', items: all.filter((m) => m.startsAt <= at && m.endsAt > at), empty: 'Nothing in progress.' },
+      {
+        title: 'In progress',
+        items: all.filter((m) => m.startsAt <= at && m.endsAt > at),
+        empty: 'Nothing in progress.',
+      },
       { title: 'Upcoming', items: all.filter((m) => m.startsAt > at), empty: 'Nothing scheduled.' },
       { title: `Past ${PAST_DAYS} days`, items: all.filter((m) => m.endsAt <= at).reverse(), empty: 'None.' },
     ];
@@ -43,7 +47,12 @@ export default function MaintenanceScreen() {
     <>
       <ScreenHeader title="Maintenance">{mayEdit && <Button onClick={open}>Schedule maintenance</Button>}</ScreenHeader>
       <Stack gap="lg">
-        <PageSelect label="Show the maintenance of" clearable value={page} onChange={(slug) => void navigate({ search: slug ? { page: slug } : {}, replace: true })} />
+        <PageSelect
+          label="Show the maintenance of"
+          clearable
+          value={page}
+          onChange={(slug) => void navigate({ search: slug ? { page: slug } : {}, replace: true })}
+        />
         <Text size="sm" c="dimmed">
           Times are in your time zone, {browserTimeZone()}.
         </Text>
@@ -70,14 +79,29 @@ export default function MaintenanceScreen() {
           }
         </QueryState>
       </Stack>
-      <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={scheduling} onClose={close} title="Schedule maintenance" centered size="lg">
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={scheduling}
+        onClose={close}
+        title="Schedule maintenance"
+        centered
+        size="lg"
+      >
         <MaintenanceForm initialPage={page} onDone={close} />
       </Modal>
     </>
   );
 }
 
-function WindowCard({ item, mayEdit, showPage }: { item: OrganizationMaintenance; mayEdit: boolean; showPage: boolean }) {
+function WindowCard({
+  item,
+  mayEdit,
+  showPage,
+}: {
+  item: OrganizationMaintenance;
+  mayEdit: boolean;
+  showPage: boolean;
+}) {
   const queryClient = useQueryClient();
   const org = useOrganizationKey();
   const [editing, { open, close }] = useDisclosure(false);
@@ -125,7 +149,11 @@ function WindowCard({ item, mayEdit, showPage }: { item: OrganizationMaintenance
               message="The window leaves the page and its history."
               confirmLabel={upcoming ? 'Cancel window' : 'Delete window'}
               onConfirm={async () => {
-                await call(api.DELETE('/api/v1/pages/{slug}/maintenance/{id}', { params: { path: { slug: item.page.slug, id: item.id } } }));
+                await call(
+                  api.DELETE('/api/v1/pages/{slug}/maintenance/{id}', {
+                    params: { path: { slug: item.page.slug, id: item.id } },
+                  }),
+                );
                 await maintenanceChanged(queryClient, org);
               }}
             >
@@ -134,7 +162,14 @@ function WindowCard({ item, mayEdit, showPage }: { item: OrganizationMaintenance
           </Group>
         )}
       </Stack>
-      <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={editing} onClose={close} title={`Edit ${item.title}`} centered size="lg">
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={editing}
+        onClose={close}
+        title={`Edit ${item.title}`}
+        centered
+        size="lg"
+      >
         <MaintenanceForm existing={item} onDone={close} />
       </Modal>
     </Paper>

@@ -26,7 +26,13 @@ export default function MembersScreen() {
         {admin && <InviteForm role={role} />}
         <div role="alert" aria-live="assertive">
           {refusal && (
-            <Alert color="red" title="Not changed" withCloseButton closeButtonLabel="Dismiss" onClose={() => setRefusal(null)}>
+            <Alert
+              color="red"
+              title="Not changed"
+              withCloseButton
+              closeButtonLabel="Dismiss"
+              onClose={() => setRefusal(null)}
+            >
               {refusal}
             </Alert>
           )}

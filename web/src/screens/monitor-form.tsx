@@ -18,7 +18,14 @@ import { RouterAnchor } from '../ui/router-link';
 import { ScreenHeader } from '../ui/screen-header';
 import { PushTokenPanel } from './monitor/push-snippets';
 import { SchemaField } from './monitor-form/schema-field';
-import { configOf, type FieldValue, type FormField, fieldsOf, initialValue, type JsonSchema } from './monitor-form/schema-form';
+import {
+  configOf,
+  type FieldValue,
+  type FormField,
+  fieldsOf,
+  initialValue,
+  type JsonSchema,
+} from './monitor-form/schema-form';
 import { TestResult } from './monitor-form/test-result';
 
 type MonitorTypes = components['schemas']['MonitorTypes'];
@@ -29,12 +36,19 @@ type PatchBody = components['schemas']['MonitorPatch'];
 const SHARED = ['intervalSec', 'timeoutMs', 'retries', 'degradedLatencyMs', 'tags', 'notify'];
 /** Meaningless for push monitors, which are not probed. */
 const PROBE_ONLY = ['intervalSec', 'timeoutMs', 'retries'];
-const PLACES: Record<string, string> = { edge: 'Warden itself (edge)', relay: 'A relay in your network', push: 'Push: the server sends heartbeats' };
+const PLACES: Record<string, string> = {
+  edge: 'Warden itself (edge)',
+  relay: 'A relay in your network',
+  push: 'Push: the server sends heartbeats',
+};
 
 export default function MonitorFormScreen() {
   const { monitorId } = useParams({ strict: false }) as { monitorId?: string };
   const types = useQuery(monitorTypesQuery);
-  const monitor = useQuery({ ...monitorQuery(useOrganizationKey(), monitorId ?? ''), enabled: monitorId !== undefined });
+  const monitor = useQuery({
+    ...monitorQuery(useOrganizationKey(), monitorId ?? ''),
+    enabled: monitorId !== undefined,
+  });
   const canEdit = useCanEditMonitors();
   const title = monitorId ? `Edit ${monitor.data?.name ?? 'monitor'}` : 'New monitor';
   const failed = types.error ?? monitor.error;
@@ -44,7 +58,12 @@ export default function MonitorFormScreen() {
     <>
       {failed && <ScreenHeader title={title} />}
       <QueryState
-        query={{ data: loaded, error: failed, isPending: !loaded, refetch: () => (types.error ? types.refetch() : monitor.refetch()) }}
+        query={{
+          data: loaded,
+          error: failed,
+          isPending: !loaded,
+          refetch: () => (types.error ? types.refetch() : monitor.refetch()),
+        }}
         loading="Loading the form"
         failed="Could not load the form"
       >
@@ -53,7 +72,9 @@ export default function MonitorFormScreen() {
             <>
               <ScreenHeader title={title}>{monitor && <ManagedBadge managedBy={monitor.managedBy} />}</ScreenHeader>
               <Alert color="gray" variant="light" title="Read-only">
-                {monitor?.managedBy === 'config' ? `warden.yaml manages this monitor (key "${monitor.key}"): change it in the file.` : 'Your role in this organization can view monitors but not change them.'}
+                {monitor?.managedBy === 'config'
+                  ? `warden.yaml manages this monitor (key "${monitor.key}"): change it in the file.`
+                  : 'Your role in this organization can view monitors but not change them.'}
               </Alert>
             </>
           ) : (
@@ -65,7 +86,15 @@ export default function MonitorFormScreen() {
   );
 }
 
-function MonitorForm({ types, monitor, title }: { types: MonitorTypes; monitor: MonitorView | undefined; title: string }) {
+function MonitorForm({
+  types,
+  monitor,
+  title,
+}: {
+  types: MonitorTypes;
+  monitor: MonitorView | undefined;
+  title: string;
+}) {
   const editing = monitor !== undefined;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -74,7 +103,10 @@ function MonitorForm({ types, monitor, title }: { types: MonitorTypes; monitor: 
   const type = types.types.find((t) => t.id === typeId);
   const configFields = useMemo(() => (type ? fieldsOf(type.config as JsonSchema, type.secrets) : []), [type]);
   const sharedFields = useMemo(
-    () => fieldsOf(types.fields as JsonSchema).filter((f) => SHARED.includes(f.name) && (type?.probed !== false || !PROBE_ONLY.includes(f.name))),
+    () =>
+      fieldsOf(types.fields as JsonSchema).filter(
+        (f) => SHARED.includes(f.name) && (type?.probed !== false || !PROBE_ONLY.includes(f.name)),
+      ),
     [types.fields, type],
   );
   const [name, setName] = useState(monitor?.name ?? '');
@@ -82,7 +114,9 @@ function MonitorForm({ types, monitor, title }: { types: MonitorTypes; monitor: 
   const [runOn, setRunOn] = useState<string>(monitor?.runOn ?? '');
   const [relay, setRelay] = useState(monitor?.relayKey ?? '');
   const [config, setConfig] = useState<Record<string, FieldValue>>(() => valuesOf(configFields, monitor?.config));
-  const [shared, setShared] = useState<Record<string, FieldValue>>(() => valuesOf(sharedFields, monitor as Record<string, unknown> | undefined));
+  const [shared, setShared] = useState<Record<string, FieldValue>>(() =>
+    valuesOf(sharedFields, monitor as Record<string, unknown> | undefined),
+  );
   const [problem, setProblem] = useState<unknown>(null);
   const [created, setCreated] = useState<{ id: string; name: string; token: string } | null>(null);
 
@@ -100,7 +134,13 @@ function MonitorForm({ types, monitor, title }: { types: MonitorTypes; monitor: 
 
   /** The form as a create body: what "Create" and "Test this check" send (a test of a stored monitor uses its key and type). */
   const createBody = (): CreateBody => {
-    const body: Record<string, unknown> = { key: monitorKeyValue, name: name.trim(), type: typeId, runOn: place, config: configOf(configFields, config, false) };
+    const body: Record<string, unknown> = {
+      key: monitorKeyValue,
+      name: name.trim(),
+      type: typeId,
+      runOn: place,
+      config: configOf(configFields, config, false),
+    };
     if (place === 'relay' && relay) body['relay'] = relay;
     Object.assign(body, configOf(sharedFields, shared, false));
     return body as CreateBody;
@@ -115,7 +155,13 @@ function MonitorForm({ types, monitor, title }: { types: MonitorTypes; monitor: 
 
   const save = useMutation({
     mutationFn: async () => {
-      if (monitor) return { monitor: await call(api.PATCH('/api/v1/monitors/{id}', { params: { path: { id: monitor.id } }, body: patchBody() })), pushToken: null };
+      if (monitor)
+        return {
+          monitor: await call(
+            api.PATCH('/api/v1/monitors/{id}', { params: { path: { id: monitor.id } }, body: patchBody() }),
+          ),
+          pushToken: null,
+        };
       const answer = await call(api.POST('/api/v1/monitors', { body: createBody() }));
       return { monitor: answer, pushToken: answer.pushToken };
     },
@@ -140,14 +186,25 @@ function MonitorForm({ types, monitor, title }: { types: MonitorTypes; monitor: 
         <Stack maw={760}>
           <PushTokenPanel token={created.token} />
           <Group>
-            <Button onClick={() => void navigate({ to: '/monitors/$monitorId', params: { monitorId: created.id } })}>Open the monitor</Button>
+            <Button onClick={() => void navigate({ to: '/monitors/$monitorId', params: { monitorId: created.id } })}>
+              Open the monitor
+            </Button>
             <RouterAnchor to="/monitors">Back to monitors</RouterAnchor>
           </Group>
         </Stack>
       </>
     );
 
-  const fieldNames = ['key', 'name', 'type', 'runOn', 'relay', 'config', ...sharedFields.map((f) => f.name), ...configFields.map((f) => `config.${f.name}`)];
+  const fieldNames = [
+    'key',
+    'name',
+    'type',
+    'runOn',
+    'relay',
+    'config',
+    ...sharedFields.map((f) => f.name),
+    ...configFields.map((f) => `config.${f.name}`),
+  ];
   const errors = problem ? formErrors(problem, fieldNames) : noFormErrors<string>();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -173,13 +230,24 @@ function MonitorForm({ types, monitor, title }: { types: MonitorTypes; monitor: 
                   label="Type"
                   withAsterisk
                   aria-required
-                  data={[{ value: '', label: 'Choose a type…' }, ...types.types.map((t) => ({ value: t.id, label: t.label }))]}
+                  data={[
+                    { value: '', label: 'Choose a type…' },
+                    ...types.types.map((t) => ({ value: t.id, label: t.label })),
+                  ]}
                   value={typeId}
                   onChange={(e) => chooseType(e.currentTarget.value)}
                   error={errors.fields['type']}
                 />
               )}
-              <TextInput id="field-name" label="Name" withAsterisk aria-required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.fields['name']} />
+              <TextInput
+                id="field-name"
+                label="Name"
+                withAsterisk
+                aria-required
+                value={name}
+                onChange={(e) => setName(e.currentTarget.value)}
+                error={errors.fields['name']}
+              />
               {!editing && (
                 <TextInput
                   id="field-key"
@@ -200,7 +268,13 @@ function MonitorForm({ types, monitor, title }: { types: MonitorTypes; monitor: 
               {type.runsOn.length > 1 && (
                 <Fieldset legend="Where it runs">
                   <Stack gap="sm">
-                    <Radio.Group id="field-runOn" label="Checked from" value={place} onChange={setRunOn} error={errors.fields['runOn']}>
+                    <Radio.Group
+                      id="field-runOn"
+                      label="Checked from"
+                      value={place}
+                      onChange={setRunOn}
+                      error={errors.fields['runOn']}
+                    >
                       <Stack gap={6} mt={4}>
                         {type.runsOn.map((r) => (
                           <Radio key={r} value={r} label={PLACES[r] ?? r} />
@@ -213,7 +287,10 @@ function MonitorForm({ types, monitor, title }: { types: MonitorTypes; monitor: 
                         label="Relay"
                         withAsterisk
                         aria-required
-                        data={[{ value: '', label: 'Choose a relay…' }, ...(relays.data?.relays ?? []).map((r) => ({ value: r.key, label: r.name }))]}
+                        data={[
+                          { value: '', label: 'Choose a relay…' },
+                          ...(relays.data?.relays ?? []).map((r) => ({ value: r.key, label: r.name })),
+                        ]}
                         value={relay}
                         onChange={(e) => setRelay(e.currentTarget.value)}
                         error={errors.fields['relay']}
@@ -262,7 +339,12 @@ function MonitorForm({ types, monitor, title }: { types: MonitorTypes; monitor: 
           )}
 
           {errors.message && (
-            <Alert color="red" variant="light" role="alert" title={save.isError ? 'Could not save the monitor' : 'Could not test the check'}>
+            <Alert
+              color="red"
+              variant="light"
+              role="alert"
+              title={save.isError ? 'Could not save the monitor' : 'Could not test the check'}
+            >
               {errors.message}
             </Alert>
           )}
@@ -290,7 +372,10 @@ function MonitorForm({ types, monitor, title }: { types: MonitorTypes; monitor: 
   );
 }
 
-function valuesOf(fields: readonly FormField[], stored: Record<string, unknown> | undefined): Record<string, FieldValue> {
+function valuesOf(
+  fields: readonly FormField[],
+  stored: Record<string, unknown> | undefined,
+): Record<string, FieldValue> {
   return Object.fromEntries(fields.map((f) => [f.name, initialValue(f, stored?.[f.name] ?? undefined)]));
 }
 
@@ -303,4 +388,3 @@ function keyFrom(name: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 64);
 }
-

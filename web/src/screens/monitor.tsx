@@ -50,7 +50,13 @@ function MonitorDetails({ m, typeLabel }: { m: MonitorView; typeLabel: string })
             </Fact>
             <Fact term="Type">{typeLabel}</Fact>
             <Fact term="Target">{targetOf(m)}</Fact>
-            <Fact term="Runs on">{m.runOn === 'relay' ? `relay ${m.relayKey ?? '(none)'}` : m.runOn === 'push' ? 'push (heartbeats)' : 'Warden (edge)'}</Fact>
+            <Fact term="Runs on">
+              {m.runOn === 'relay'
+                ? `relay ${m.relayKey ?? '(none)'}`
+                : m.runOn === 'push'
+                  ? 'push (heartbeats)'
+                  : 'Warden (edge)'}
+            </Fact>
             <Fact term="Key">
               <code>{m.key}</code>
             </Fact>
@@ -71,10 +77,13 @@ function MonitorDetails({ m, typeLabel }: { m: MonitorView; typeLabel: string })
               <Fact term="Latest check">
                 {formatTime(m.latest.checkedAt)}: {m.latest.ok ? 'passed' : 'failed'}
                 {m.latest.latencyMs !== null && ` in ${m.latest.latencyMs} ms`}
-                {(m.latest.ok ? m.latest.message : m.latest.error) && ` · ${m.latest.ok ? m.latest.message : m.latest.error}`}
+                {(m.latest.ok ? m.latest.message : m.latest.error) &&
+                  ` · ${m.latest.ok ? m.latest.message : m.latest.error}`}
               </Fact>
             )}
-            {m.runOn !== 'push' && <Fact term="Every">{`${m.intervalSec} s (timeout ${m.timeoutMs / 1000} s, ${m.retries} ${m.retries === 1 ? 'retry' : 'retries'})`}</Fact>}
+            {m.runOn !== 'push' && (
+              <Fact term="Every">{`${m.intervalSec} s (timeout ${m.timeoutMs / 1000} s, ${m.retries} ${m.retries === 1 ? 'retry' : 'retries'})`}</Fact>
+            )}
             {m.pushTokenPrefix && (
               <Fact term="Push token">
                 <code>{m.pushTokenPrefix}…</code>
@@ -126,10 +135,12 @@ function Section({ title, children }: { title?: string; children: ReactNode }) {
 /** What the monitor checks, in a few words: its URL, host and port, record or guild. */
 function targetOf(m: MonitorView): string {
   const c = m.config;
-  const text = (name: string) => (typeof c[name] === 'string' || typeof c[name] === 'number' ? String(c[name]) : undefined);
+  const text = (name: string) =>
+    typeof c[name] === 'string' || typeof c[name] === 'number' ? String(c[name]) : undefined;
   const url = text('url') ?? text('panelUrl');
   if (url) return m.type === 'pterodactyl' && text('serverId') ? `${url} (server ${text('serverId')})` : url;
-  if (text('hostname')) return `${text('recordType') ?? 'A'} ${text('hostname')}${text('resolver') ? ` via ${text('resolver')}` : ''}`;
+  if (text('hostname'))
+    return `${text('recordType') ?? 'A'} ${text('hostname')}${text('resolver') ? ` via ${text('resolver')}` : ''}`;
   if (text('guildId')) return `Discord guild ${text('guildId')}`;
   if (text('host')) return text('port') ? `${text('host')}:${text('port')}` : (text('host') as string);
   return m.runOn === 'push' ? 'heartbeats sent to Warden' : '–';

@@ -27,7 +27,12 @@ export default function MonitorsScreen() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const setFilter = useCallback(
-    (name: MonitorFilter, value: string | null) => void navigate({ to: '/monitors', search: (prev: MonitorSearch) => ({ ...prev, [name]: value || undefined }), replace: true }),
+    (name: MonitorFilter, value: string | null) =>
+      void navigate({
+        to: '/monitors',
+        search: (prev: MonitorSearch) => ({ ...prev, [name]: value || undefined }),
+        replace: true,
+      }),
     [navigate],
   );
   const list = useMonitorList(search);
@@ -66,11 +71,23 @@ export default function MonitorsScreen() {
               }
             />
           ) : (
-            <EmptyState title="No monitors yet" description="Add monitors in warden.yaml or with the API; they appear here with their state." />
+            <EmptyState
+              title="No monitors yet"
+              description="Add monitors in warden.yaml or with the API; they appear here with their state."
+            />
           )
         }
       >
-        {(monitors) => <VirtualTable caption="Monitors" rows={monitors} columns={columns} rowKey={(m) => m.id} total={list.total} onEndReached={list.loadMore} />}
+        {(monitors) => (
+          <VirtualTable
+            caption="Monitors"
+            rows={monitors}
+            columns={columns}
+            rowKey={(m) => m.id}
+            total={list.total}
+            onEndReached={list.loadMore}
+          />
+        )}
       </QueryState>
     </>
   );
@@ -83,7 +100,15 @@ function countText(shown: number, total: number | undefined): string {
 
 const SEARCH_PAUSE_MS = 80;
 
-function Filters({ search, monitors, onChange }: { search: MonitorSearch; monitors: MonitorView[]; onChange: (name: MonitorFilter, value: string | null) => void }) {
+function Filters({
+  search,
+  monitors,
+  onChange,
+}: {
+  search: MonitorSearch;
+  monitors: MonitorView[];
+  onChange: (name: MonitorFilter, value: string | null) => void;
+}) {
   // The box and the URL follow each other: typing updates ?q= after a pause, and a change of ?q= from elsewhere (clear
   // filters, back button) updates the box. `sent` is the last value they agreed on.
   const [text, setText] = useState(search.q ?? '');
@@ -106,15 +131,47 @@ function Filters({ search, monitors, onChange }: { search: MonitorSearch; monito
   const org = useOrganizationKey();
   const pages = useQuery({ ...pagesQuery(org), staleTime: 60_000 });
   const relays = useQuery({ ...relaysQuery(org), staleTime: 60_000 });
-  const distinct = (values: (string | undefined)[], current: string | undefined) => [...new Set([...values, current].filter((v): v is string => !!v))].sort();
+  const distinct = (values: (string | undefined)[], current: string | undefined) =>
+    [...new Set([...values, current].filter((v): v is string => !!v))].sort();
   const select = { size: 'sm', clearable: true, placeholder: 'Any' } as const;
   return (
     <Stack gap="xs" mb="sm">
-      <TextInput label="Search" placeholder="Name or key" type="search" value={text} onChange={(e) => setText(e.currentTarget.value)} maw={360} />
+      <TextInput
+        label="Search"
+        placeholder="Name or key"
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        maw={360}
+      />
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" maw={900}>
-        <Select {...select} label="State" data={MONITOR_STATE_OPTIONS} value={search.state ?? null} onChange={(v) => onChange('state', v)} />
-        <Select {...select} label="Type" data={distinct(monitors.map((m) => m.type), search.type)} value={search.type ?? null} onChange={(v) => onChange('type', v)} />
-        <Select {...select} label="Tag" data={distinct(monitors.flatMap((m) => m.tags), search.tag)} value={search.tag ?? null} onChange={(v) => onChange('tag', v)} />
+        <Select
+          {...select}
+          label="State"
+          data={MONITOR_STATE_OPTIONS}
+          value={search.state ?? null}
+          onChange={(v) => onChange('state', v)}
+        />
+        <Select
+          {...select}
+          label="Type"
+          data={distinct(
+            monitors.map((m) => m.type),
+            search.type,
+          )}
+          value={search.type ?? null}
+          onChange={(v) => onChange('type', v)}
+        />
+        <Select
+          {...select}
+          label="Tag"
+          data={distinct(
+            monitors.flatMap((m) => m.tags),
+            search.tag,
+          )}
+          value={search.tag ?? null}
+          onChange={(v) => onChange('tag', v)}
+        />
         <Select
           {...select}
           label="Page"
@@ -136,7 +193,12 @@ function Filters({ search, monitors, onChange }: { search: MonitorSearch; monito
 
 function monitorColumns(sparklines: Map<string, SparklinePoint[]>): Column<MonitorView>[] {
   return [
-    { key: 'state', header: 'State', width: 120, cell: (m) => <MonitorStateLabel state={m.state} paused={!m.enabled} /> },
+    {
+      key: 'state',
+      header: 'State',
+      width: 120,
+      cell: (m) => <MonitorStateLabel state={m.state} paused={!m.enabled} />,
+    },
     {
       key: 'name',
       header: 'Name',
@@ -150,7 +212,12 @@ function monitorColumns(sparklines: Map<string, SparklinePoint[]>): Column<Monit
       ),
     },
     { key: 'type', header: 'Type', visibleFrom: 'sm', cell: (m) => <Text size="sm">{m.type}</Text> },
-    { key: 'latency', header: 'Latency', visibleFrom: 'xs', cell: (m) => <Text size="sm">{m.latest?.latencyMs != null ? `${m.latest.latencyMs} ms` : '–'}</Text> },
+    {
+      key: 'latency',
+      header: 'Latency',
+      visibleFrom: 'xs',
+      cell: (m) => <Text size="sm">{m.latest?.latencyMs != null ? `${m.latest.latencyMs} ms` : '–'}</Text>,
+    },
     {
       key: 'sparkline',
       header: 'Last 24 h',
@@ -158,7 +225,9 @@ function monitorColumns(sparklines: Map<string, SparklinePoint[]>): Column<Monit
       width: 112,
       cell: (m) => {
         const points = sparklines.get(m.id);
-        return points ? <Sparkline values={points.map((p) => p.latencyMs)} label={`Latency of ${m.name} over the last 24 hours`} /> : null;
+        return points ? (
+          <Sparkline values={points.map((p) => p.latencyMs)} label={`Latency of ${m.name} over the last 24 hours`} />
+        ) : null;
       },
     },
     { key: 'players', header: 'Players', visibleFrom: 'sm', cell: (m) => <Text size="sm">{players(m)}</Text> },

@@ -33,7 +33,8 @@ export default function NotificationsScreen() {
   const labels = new Map((types.data?.types ?? []).map((t) => [t.id, t.label]));
 
   const test = useMutation({
-    mutationFn: (channel: Channel) => call(api.POST('/api/v1/notification-channels/{key}/test', { params: { path: { key: channel.key } } })),
+    mutationFn: (channel: Channel) =>
+      call(api.POST('/api/v1/notification-channels/{key}/test', { params: { path: { key: channel.key } } })),
     onSuccess: (result, channel) => {
       setSelected(channel.key);
       setTested({ key: channel.key, result });
@@ -63,7 +64,8 @@ export default function NotificationsScreen() {
       </ScreenHeader>
       <Stack gap="lg">
         <Text size="sm" c="dimmed">
-          Channels carry monitor, relay, incident, maintenance and certificate events to Discord, Slack, Teams, Telegram, ntfy, email or a signed webhook.
+          Channels carry monitor, relay, incident, maintenance and certificate events to Discord, Slack, Teams,
+          Telegram, ntfy, email or a signed webhook.
         </Text>
         {test.error && (
           <Text size="sm" c="red" role="alert">
@@ -75,7 +77,14 @@ export default function NotificationsScreen() {
           loading="Loading channels"
           failed="Could not load the channels"
           isEmpty={(data) => data.channels.length === 0}
-          empty={<EmptyState title="No channels yet" description={admin ? 'Create one to hear about outages.' : 'Channels are declared in warden.yaml or by an admin.'} />}
+          empty={
+            <EmptyState
+              title="No channels yet"
+              description={
+                admin ? 'Create one to hear about outages.' : 'Channels are declared in warden.yaml or by an admin.'
+              }
+            />
+          }
         >
           {(data) => (
             <Table.ScrollContainer minWidth={320}>
@@ -104,7 +113,10 @@ export default function NotificationsScreen() {
                         <Text size="sm">{labels.get(channel.type) ?? channel.type}</Text>
                       </Table.Td>
                       <Table.Td>
-                        <StatusDot color={channel.enabled ? 'green' : 'gray'} label={channel.enabled ? 'Enabled' : 'Disabled'} />
+                        <StatusDot
+                          color={channel.enabled ? 'green' : 'gray'}
+                          label={channel.enabled ? 'Enabled' : 'Disabled'}
+                        />
                       </Table.Td>
                       <Table.Td visibleFrom="md">
                         <Text size="sm">{gets(channel)}</Text>
@@ -112,15 +124,33 @@ export default function NotificationsScreen() {
                       {admin && (
                         <Table.Td>
                           <Group gap="xs" wrap="wrap">
-                            <Button size="xs" variant="default" loading={test.isPending && test.variables?.key === channel.key} onClick={() => test.mutate(channel)} aria-label={`Send a test to ${channel.name}`}>
+                            <Button
+                              size="xs"
+                              variant="default"
+                              loading={test.isPending && test.variables?.key === channel.key}
+                              onClick={() => test.mutate(channel)}
+                              aria-label={`Send a test to ${channel.name}`}
+                            >
                               Send test
                             </Button>
-                            <Button size="xs" variant="default" onClick={() => setSelected(channel.key)} aria-label={`Deliveries of ${channel.name}`} aria-pressed={selected === channel.key}>
+                            <Button
+                              size="xs"
+                              variant="default"
+                              onClick={() => setSelected(channel.key)}
+                              aria-label={`Deliveries of ${channel.name}`}
+                              aria-pressed={selected === channel.key}
+                            >
                               Deliveries
                             </Button>
                             {channel.managedBy !== 'config' && (
                               <>
-                                <Button size="xs" variant="default" onClick={() => setEditing(channel)} disabled={!types.data} aria-label={`Edit ${channel.name}`}>
+                                <Button
+                                  size="xs"
+                                  variant="default"
+                                  onClick={() => setEditing(channel)}
+                                  disabled={!types.data}
+                                  aria-label={`Edit ${channel.name}`}
+                                >
                                   Edit
                                 </Button>
                                 <ConfirmButton
@@ -165,7 +195,13 @@ export default function NotificationsScreen() {
         closeButtonProps={{ 'aria-label': 'Close the form' }}
       >
         {editing !== null && types.data && (
-          <ChannelForm key={editing === 'new' ? 'new' : editing.key} types={types.data as ChannelTypes} channel={editing === 'new' ? undefined : editing} onSaved={saved} onCancel={() => setEditing(null)} />
+          <ChannelForm
+            key={editing === 'new' ? 'new' : editing.key}
+            types={types.data as ChannelTypes}
+            channel={editing === 'new' ? undefined : editing}
+            onSaved={saved}
+            onCancel={() => setEditing(null)}
+          />
         )}
       </Modal>
     </>
@@ -175,7 +211,12 @@ export default function NotificationsScreen() {
 /** What a channel's rules let through, in a few words. */
 function gets(channel: Channel): string {
   const { events, monitors, pages, groups } = channel.rules;
-  const what = events && events.length > 0 ? `${events.length} event kind${events.length === 1 ? '' : 's'}` : 'All events';
-  const scope = [monitors?.length ? `${monitors.length} monitor${monitors.length === 1 ? '' : 's'}` : null, pages?.length ? `${pages.length} page${pages.length === 1 ? '' : 's'}` : null, groups?.length ? `${groups.length} group${groups.length === 1 ? '' : 's'}` : null].filter(Boolean);
+  const what =
+    events && events.length > 0 ? `${events.length} event kind${events.length === 1 ? '' : 's'}` : 'All events';
+  const scope = [
+    monitors?.length ? `${monitors.length} monitor${monitors.length === 1 ? '' : 's'}` : null,
+    pages?.length ? `${pages.length} page${pages.length === 1 ? '' : 's'}` : null,
+    groups?.length ? `${groups.length} group${groups.length === 1 ? '' : 's'}` : null,
+  ].filter(Boolean);
   return scope.length > 0 ? `${what} of ${scope.join(', ')}` : what;
 }

@@ -6,7 +6,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { api, call } from '../api/client';
-import { forgetOrganization, type OrganizationView as Organization, organizationQuery, organizationRenamed, switchOrganization, useOrganizationKey } from '../api/organization';
+import {
+  forgetOrganization,
+  type OrganizationView as Organization,
+  organizationQuery,
+  organizationRenamed,
+  switchOrganization,
+  useOrganizationKey,
+} from '../api/organization';
 import { roleAtLeast } from '../api/role';
 import { freshMe } from '../api/session';
 import { type FormErrors, formErrors, noFormErrors } from '../ui/form-errors';
@@ -42,12 +49,13 @@ function Summary({ organization }: { organization: Organization }) {
         <ManagedBadge managedBy={organization.managedBy} />
       </Group>
       <Text size="sm">
-        Key <Code>{organization.key}</Code> · created <Timestamp ms={organization.createdAt} /> · your role: {organization.role}
+        Key <Code>{organization.key}</Code> · created <Timestamp ms={organization.createdAt} /> · your role:{' '}
+        {organization.role}
       </Text>
       {config && (
         <Text size="sm" c="dimmed">
-          warden.yaml declares this organization (<Code>organization: {`{ key: ${organization.key} }`}</Code>): rename it in the file; it cannot be
-          deleted here.
+          warden.yaml declares this organization (<Code>organization: {`{ key: ${organization.key} }`}</Code>): rename
+          it in the file; it cannot be deleted here.
         </Text>
       )}
     </Stack>
@@ -84,7 +92,13 @@ function Rename({ organization }: { organization: Organization }) {
           )}
           <TextInput
             label="Organization name"
-            description={!admin ? 'Admins and owners rename it.' : organization.managedBy === 'config' ? 'Set in warden.yaml.' : 'The key stays as it is.'}
+            description={
+              !admin
+                ? 'Admins and owners rename it.'
+                : organization.managedBy === 'config'
+                  ? 'Set in warden.yaml.'
+                  : 'The key stays as it is.'
+            }
             required
             disabled={readOnly}
             value={name}
@@ -127,13 +141,20 @@ function Delete({ organization }: { organization: Organization }) {
   });
   const managed = organization.managedBy === 'config';
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="delete-heading" style={{ borderColor: 'var(--mantine-color-red-outline)' }}>
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      component="section"
+      aria-labelledby="delete-heading"
+      style={{ borderColor: 'var(--mantine-color-red-outline)' }}
+    >
       <Title order={2} size="h4" id="delete-heading" mb="xs">
         Delete the organization
       </Title>
       <Text size="sm" mb="sm">
-        Deletes it with everything it holds — monitors and their history, pages, relays, API keys, notification channels, members, invitations and the
-        audit log — for good.
+        Deletes it with everything it holds — monitors and their history, pages, relays, API keys, notification
+        channels, members, invitations and the audit log — for good.
       </Text>
       <Button color="red" variant="light" onClick={open} disabled={managed}>
         Delete {organization.name}…

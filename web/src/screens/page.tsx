@@ -35,7 +35,15 @@ export default function PageEditorScreen() {
   );
 }
 
-function PageEditor({ slug, page, components }: { slug: string; page: PageView; components: UseQueryResult<ComponentView[]> }) {
+function PageEditor({
+  slug,
+  page,
+  components,
+}: {
+  slug: string;
+  page: PageView;
+  components: UseQueryResult<ComponentView[]>;
+}) {
   const { role } = useOrganizationRole();
   const mayEdit = roleAtLeast(role, 'editor');
   const [editing, setEditing] = useState<ComponentView | null>(null);
@@ -56,8 +64,8 @@ function PageEditor({ slug, page, components }: { slug: string; page: PageView; 
         {managed && (
           <Alert color="gray" variant="light" title="Managed by warden.yaml" role="note">
             <Text size="sm">
-              warden.yaml declares this page with the key <Code>{slug}</Code>: its settings are read-only here; change them in the file and apply it. Components,
-              incidents and maintenance added here are yours to change.
+              warden.yaml declares this page with the key <Code>{slug}</Code>: its settings are read-only here; change
+              them in the file and apply it. Components, incidents and maintenance added here are yours to change.
             </Text>
           </Alert>
         )}
@@ -100,12 +108,23 @@ function PageEditor({ slug, page, components }: { slug: string; page: PageView; 
           <PasswordPanel page={page} readOnly={readOnly} />
         </Section>
         <Section title="Custom domain">
-          {readOnly && !page.customDomain ? <Text size="sm">No custom domain.</Text> : <DomainPanel key={page.customDomain ?? ''} page={page} readOnly={readOnly} />}
+          {readOnly && !page.customDomain ? (
+            <Text size="sm">No custom domain.</Text>
+          ) : (
+            <DomainPanel key={page.customDomain ?? ''} page={page} readOnly={readOnly} />
+          )}
         </Section>
         {!readOnly && <DeletePage slug={slug} title={page.title} />}
       </Stack>
 
-      <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={editing !== null} onClose={() => setEditing(null)} title={editing ? `Edit ${editing.name}` : ''} centered size="lg">
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing ? `Edit ${editing.name}` : ''}
+        centered
+        size="lg"
+      >
         {editing && <ComponentForm slug={slug} component={editing} groups={groups} onDone={() => setEditing(null)} />}
       </Modal>
     </>

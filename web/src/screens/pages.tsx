@@ -29,7 +29,13 @@ export default function PagesScreen() {
         loading="Loading pages"
         failed="Could not load the pages"
         isEmpty={(data) => data.pages.length === 0}
-        empty={<EmptyState title="No pages yet" description="A status page shows your monitors to players and visitors." action={mayEdit && <Button onClick={open}>New page</Button>} />}
+        empty={
+          <EmptyState
+            title="No pages yet"
+            description="A status page shows your monitors to players and visitors."
+            action={mayEdit && <Button onClick={open}>New page</Button>}
+          />
+        }
       >
         {(data) => <PageTable pages={data.pages} />}
       </QueryState>
@@ -83,7 +89,9 @@ function PageTable({ pages }: { pages: PageView[] }) {
                   {page.customDomain && (
                     <Text size="sm">
                       {page.customDomain}{' '}
-                      <TintedBadge color={page.customDomainVerification?.state === 'verified' ? 'green' : 'yellow'}>{page.customDomainVerification?.state ?? 'unverified'}</TintedBadge>
+                      <TintedBadge color={page.customDomainVerification?.state === 'verified' ? 'green' : 'yellow'}>
+                        {page.customDomainVerification?.state ?? 'unverified'}
+                      </TintedBadge>
                     </Text>
                   )}
                 </Stack>
@@ -123,7 +131,14 @@ function NewPageForm({ onCancel }: { onCancel: () => void }) {
       }}
     >
       <Stack gap="sm">
-        <TextInput label="Title" required value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={errors?.fields.title} data-autofocus />
+        <TextInput
+          label="Title"
+          required
+          value={title}
+          onChange={(e) => setTitle(e.currentTarget.value)}
+          error={errors?.fields.title}
+          data-autofocus
+        />
         <TextInput
           label="Slug"
           description="The page's address: /s/<slug>. Lowercase letters, digits, - and _; it cannot change later."

@@ -31,13 +31,18 @@ export default function RelaysScreen() {
   const admin = roleAtLeast(role, 'admin');
   // Last seen moves while the screen is open: read again every 30 s, and the status is judged against the clock.
   const relays = useQuery({ ...relaysQuery(useOrganizationKey()), refetchInterval: 30_000 });
-  const [issued, setIssued] = useState<{ name: string; token: string; secretsWithheld?: components['schemas']['RotatedRelayToken']['secretsWithheld'] } | null>(null);
+  const [issued, setIssued] = useState<{
+    name: string;
+    token: string;
+    secretsWithheld?: components['schemas']['RotatedRelayToken']['secretsWithheld'];
+  } | null>(null);
   return (
     <>
       <ScreenHeader title="Relays" />
       <Stack gap="lg">
         <Text size="sm" c="dimmed">
-          A relay runs checks from inside a private network (a LAN, a host behind NAT) and sends the results here; it only makes outgoing requests.
+          A relay runs checks from inside a private network (a LAN, a host behind NAT) and sends the results here; it
+          only makes outgoing requests.
         </Text>
         {issued ? (
           <Paper withBorder p="md" radius="md" component="section" aria-labelledby="relay-token">
@@ -54,7 +59,16 @@ export default function RelaysScreen() {
           loading="Loading relays"
           failed="Could not load the relays"
           isEmpty={(data) => data.relays.length === 0}
-          empty={<EmptyState title="No relays yet" description={admin ? 'Create one above, or declare it in warden.yaml.' : 'Relays are declared in warden.yaml or by an admin.'} />}
+          empty={
+            <EmptyState
+              title="No relays yet"
+              description={
+                admin
+                  ? 'Create one above, or declare it in warden.yaml.'
+                  : 'Relays are declared in warden.yaml or by an admin.'
+              }
+            />
+          }
         >
           {(data) => <RelayTable relays={data.relays} admin={admin} onToken={setIssued} />}
         </QueryState>
@@ -99,7 +113,14 @@ function CreateRelay({ onCreated }: { onCreated: (issued: { name: string; token:
               {errors.message}
             </Text>
           )}
-          <TextInput label="Name" description="Where it runs: “Home lab”, “EU basement”." required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.fields.name} />
+          <TextInput
+            label="Name"
+            description="Where it runs: “Home lab”, “EU basement”."
+            required
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={errors.fields.name}
+          />
           <TextInput
             label="Key"
             description="Monitors name their relay by it; it cannot change later."
@@ -123,7 +144,19 @@ function CreateRelay({ onCreated }: { onCreated: (issued: { name: string; token:
   );
 }
 
-function RelayTable({ relays, admin, onToken }: { relays: Relay[]; admin: boolean; onToken: (issued: { name: string; token: string; secretsWithheld?: components['schemas']['RotatedRelayToken']['secretsWithheld'] }) => void }) {
+function RelayTable({
+  relays,
+  admin,
+  onToken,
+}: {
+  relays: Relay[];
+  admin: boolean;
+  onToken: (issued: {
+    name: string;
+    token: string;
+    secretsWithheld?: components['schemas']['RotatedRelayToken']['secretsWithheld'];
+  }) => void;
+}) {
   const queryClient = useQueryClient();
   const org = useOrganizationKey();
   const monitors = useQueries({ queries: relays.map((relay) => relayMonitorsQuery(org, relay.key)) });
@@ -183,12 +216,19 @@ function RelayTable({ relays, admin, onToken }: { relays: Relay[]; admin: boolea
                   {assigned === undefined ? (
                     <Text size="sm">–</Text>
                   ) : (
-                    <RouterAnchor to="/monitors" search={{ relay: relay.key }} size="sm" aria-label={`${assigned.total} monitors on ${relay.name}`}>
+                    <RouterAnchor
+                      to="/monitors"
+                      search={{ relay: relay.key }}
+                      size="sm"
+                      aria-label={`${assigned.total} monitors on ${relay.name}`}
+                    >
                       {assigned.total}
                     </RouterAnchor>
                   )}
                 </Table.Td>
-                <Table.Td visibleFrom="md">{relay.tokenPrefix ? <Code>{relay.tokenPrefix}…</Code> : <Text size="sm">None issued</Text>}</Table.Td>
+                <Table.Td visibleFrom="md">
+                  {relay.tokenPrefix ? <Code>{relay.tokenPrefix}…</Code> : <Text size="sm">None issued</Text>}
+                </Table.Td>
                 {admin && (
                   <Table.Td>
                     {managed ? (

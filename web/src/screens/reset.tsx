@@ -28,8 +28,8 @@ export default function ResetScreen() {
 function AskForLink() {
   return (
     <Alert color="blue" title="You need a reset link">
-      Ask an administrator of Warden for a password link; it opens this page with the token. Administrators make one with{' '}
-      <Code>warden users reset-password</Code>.
+      Ask an administrator of Warden for a password link; it opens this page with the token. Administrators make one
+      with <Code>warden users reset-password</Code>.
     </Alert>
   );
 }

@@ -24,7 +24,13 @@ export default function SetupScreen() {
     mutationFn: () =>
       call(
         api.POST('/api/v1/auth/setup', {
-          body: { ...(token ? { token } : { code: form.code }), name: form.name, email: form.email, password: form.password, ...(form.organization ? { organization: { key, name: form.organization } } : {}) },
+          body: {
+            ...(token ? { token } : { code: form.code }),
+            name: form.name,
+            email: form.email,
+            password: form.password,
+            ...(form.organization ? { organization: { key, name: form.organization } } : {}),
+          },
         }),
       ),
     onSuccess: async (me) => {
@@ -39,14 +45,17 @@ export default function SetupScreen() {
     setErrors(noFormErrors());
     setup.mutate();
   };
-  const set = (field: keyof typeof form) => (event: { currentTarget: { value: string } }) => setForm({ ...form, [field]: event.currentTarget.value });
+  const set = (field: keyof typeof form) => (event: { currentTarget: { value: string } }) =>
+    setForm({ ...form, [field]: event.currentTarget.value });
 
   return (
     <>
       <Title order={2} size="h3">
         Set up Warden
       </Title>
-      <Text size="sm">No account exists yet. Create the owner&apos;s account: you can invite the others once you are in.</Text>
+      <Text size="sm">
+        No account exists yet. Create the owner&apos;s account: you can invite the others once you are in.
+      </Text>
       {errors.message && (
         <Alert color="red" role="alert" title="Could not set up">
           {errors.message}
@@ -59,7 +68,8 @@ export default function SetupScreen() {
               label="Setup code"
               description={
                 <>
-                  The 8-character code in the server&apos;s start-up log, or run <Code>warden setup-code</Code> on the server for a new one.
+                  The 8-character code in the server&apos;s start-up log, or run <Code>warden setup-code</Code> on the
+                  server for a new one.
                 </>
               }
               placeholder="ABCD-EFGH"
@@ -72,9 +82,31 @@ export default function SetupScreen() {
               error={errors.fields.code}
             />
           )}
-          <TextInput label="Your name" autoComplete="name" required value={form.name} onChange={set('name')} error={errors.fields.name} />
-          <TextInput label="Email" type="email" autoComplete="email" required value={form.email} onChange={set('email')} error={errors.fields.email} />
-          <PasswordInput label="Password" autoComplete="new-password" required value={form.password} onChange={set('password')} error={errors.fields.password} />
+          <TextInput
+            label="Your name"
+            autoComplete="name"
+            required
+            value={form.name}
+            onChange={set('name')}
+            error={errors.fields.name}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            value={form.email}
+            onChange={set('email')}
+            error={errors.fields.email}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            required
+            value={form.password}
+            onChange={set('password')}
+            error={errors.fields.password}
+          />
           <TextInput
             label="Organization name"
             description={key ? `Its key: ${key}` : 'Your community, team or network.'}

@@ -3,9 +3,24 @@ import { Alert, Text } from '@mantine/core';
 import { ApiError } from '../api/client';
 import type { Role } from '../api/types';
 
-const WHO: Record<Role, string> = { viewer: 'members', editor: 'editors, admins and owners', admin: 'admins and owners', owner: 'owners' };
+const WHO: Record<Role, string> = {
+  viewer: 'members',
+  editor: 'editors, admins and owners',
+  admin: 'admins and owners',
+  owner: 'owners',
+};
 
-export function Forbidden({ what, least, role, error }: { what: string; least: Role; role: Role | undefined; error?: unknown }) {
+export function Forbidden({
+  what,
+  least,
+  role,
+  error,
+}: {
+  what: string;
+  least: Role;
+  role: Role | undefined;
+  error?: unknown;
+}) {
   const detail = error instanceof ApiError ? error.detail : undefined;
   return (
     <Alert color="gray" variant="light" title={`Only ${WHO[least]} ${what}`} role="status" my="md">

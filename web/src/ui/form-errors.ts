@@ -10,13 +10,16 @@ export interface FormErrors<F extends string> {
 }
 
 export function formErrors<F extends string>(error: unknown, fieldNames: readonly F[]): FormErrors<F> {
-  if (!(error instanceof ApiError)) return { fields: {}, message: error instanceof Error ? error.message : 'Something went wrong.' };
+  if (!(error instanceof ApiError))
+    return { fields: {}, message: error instanceof Error ? error.message : 'Something went wrong.' };
   const fields: Partial<Record<F, string>> = {};
   const rest: string[] = [];
   for (const issue of error.issues) {
     const path = issue.path.replace(/^body\.?/, '');
     // The field itself, or the field holding the part named (an item of a list, a header of a map).
-    const name = fieldNames.find((f) => f === path) ?? fieldNames.find((f) => path.startsWith(`${f}.`) || path.startsWith(`${f}[`));
+    const name =
+      fieldNames.find((f) => f === path) ??
+      fieldNames.find((f) => path.startsWith(`${f}.`) || path.startsWith(`${f}[`));
     if (name !== undefined && fields[name] === undefined) fields[name] = issue.message;
     // The same message again for a field (a union's branches agreeing) is said once, under the field.
     else if (name === undefined || fields[name] !== issue.message) rest.push(`${issue.path}: ${issue.message}`);

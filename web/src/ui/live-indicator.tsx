@@ -4,9 +4,21 @@ import { Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { type LiveStatus, useLiveUpdates } from '../api/live';
 
 const LOOK: Record<LiveStatus, { color: string; word: string; sentence: string }> = {
-  live: { color: 'var(--mantine-color-green-filled)', word: 'Live', sentence: 'Live updates on: monitor states change here as they happen.' },
-  connecting: { color: 'var(--mantine-color-gray-filled)', word: 'Connecting', sentence: 'Connecting to live updates.' },
-  offline: { color: 'var(--mantine-color-orange-filled)', word: 'Offline', sentence: 'Live updates interrupted; reconnecting.' },
+  live: {
+    color: 'var(--mantine-color-green-filled)',
+    word: 'Live',
+    sentence: 'Live updates on: monitor states change here as they happen.',
+  },
+  connecting: {
+    color: 'var(--mantine-color-gray-filled)',
+    word: 'Connecting',
+    sentence: 'Connecting to live updates.',
+  },
+  offline: {
+    color: 'var(--mantine-color-orange-filled)',
+    word: 'Offline',
+    sentence: 'Live updates interrupted; reconnecting.',
+  },
 };
 
 export function LiveIndicator({ organization }: { organization: string | undefined }) {

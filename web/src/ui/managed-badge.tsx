@@ -5,7 +5,14 @@ export function ManagedBadge({ managedBy }: { managedBy: string | null | undefin
   if (managedBy !== 'config') return null;
   return (
     <Tooltip label="Change it in warden.yaml; the dashboard and the API cannot edit it." withArrow>
-      <Badge variant="light" color="gray" size="sm" tt="none" tabIndex={0} aria-label="Managed by warden.yaml: change it in the file">
+      <Badge
+        variant="light"
+        color="gray"
+        size="sm"
+        tt="none"
+        tabIndex={0}
+        aria-label="Managed by warden.yaml: change it in the file"
+      >
         warden.yaml
       </Badge>
     </Tooltip>
@@ -13,7 +20,15 @@ export function ManagedBadge({ managedBy }: { managedBy: string | null | undefin
 }
 
 /** An object's name, its warden.yaml mark when it has one, and its key under them: the first cell of a list's row. */
-export function NameWithKey({ name, objectKey, managedBy }: { name: string; objectKey: string; managedBy: string | null | undefined }) {
+export function NameWithKey({
+  name,
+  objectKey,
+  managedBy,
+}: {
+  name: string;
+  objectKey: string;
+  managedBy: string | null | undefined;
+}) {
   return (
     <>
       <Group gap="xs" wrap="wrap">

@@ -6,7 +6,10 @@ export function PlaceholderScreen({ title }: { title: string }) {
   return (
     <>
       <ScreenHeader title={title} />
-      <EmptyState title="Coming soon" description={`The ${title.toLowerCase()} screen is not built yet; the API has it already (/docs).`} />
+      <EmptyState
+        title="Coming soon"
+        description={`The ${title.toLowerCase()} screen is not built yet; the API has it already (/docs).`}
+      />
     </>
   );
 }

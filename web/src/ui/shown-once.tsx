@@ -16,17 +16,35 @@ export interface ShownOnceProps {
 }
 
 export function ShownOnce({ label, value, children, lines, download, onDone }: ShownOnceProps) {
-  const field = { label, value, readOnly: true, onFocus: (e: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) => e.currentTarget.select(), styles: { input: { fontFamily: 'var(--mantine-font-family-monospace)' } } };
+  const field = {
+    label,
+    value,
+    readOnly: true,
+    onFocus: (e: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) => e.currentTarget.select(),
+    styles: { input: { fontFamily: 'var(--mantine-font-family-monospace)' } },
+  };
   return (
     // Yellow marks the warning; its title keeps the text colour (yellow on pale yellow is unreadable).
-    <Alert color="yellow" variant="light" title={`Copy the ${label.toLowerCase()} now: it is shown only once`} role="status" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
+    <Alert
+      color="yellow"
+      variant="light"
+      title={`Copy the ${label.toLowerCase()} now: it is shown only once`}
+      role="status"
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
+    >
       <Stack gap="sm">
         {children && <Text size="sm">{children}</Text>}
         {lines ? <Textarea {...field} rows={Math.min(lines, 12)} /> : <TextInput {...field} />}
         <Group gap="xs">
           <CopyButton value={value}>
             {({ copied, copy }) => (
-              <Button size="xs" variant={copied ? 'filled' : 'default'} color={copied ? 'teal' : undefined} onClick={copy} aria-live="polite">
+              <Button
+                size="xs"
+                variant={copied ? 'filled' : 'default'}
+                color={copied ? 'teal' : undefined}
+                onClick={copy}
+                aria-live="polite"
+              >
                 {copied ? 'Copied' : `Copy the ${label.toLowerCase()}`}
               </Button>
             )}

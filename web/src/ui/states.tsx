@@ -18,8 +18,17 @@ export function LoadingState({ label = 'Loading' }: { label?: string }) {
 }
 
 /** What went wrong, announced at once (role=alert), with a way to try again. */
-export function ErrorState({ error, onRetry, title = 'Could not load this' }: { error: unknown; onRetry?: () => void; title?: string }) {
-  const detail = error instanceof ApiError ? (error.detail ?? error.title) : error instanceof Error ? error.message : String(error);
+export function ErrorState({
+  error,
+  onRetry,
+  title = 'Could not load this',
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  title?: string;
+}) {
+  const detail =
+    error instanceof ApiError ? (error.detail ?? error.title) : error instanceof Error ? error.message : String(error);
   return (
     <Alert color="red" variant="light" title={title} role="alert" my="md">
       <Stack gap="sm" align="flex-start">
@@ -34,7 +43,15 @@ export function ErrorState({ error, onRetry, title = 'Could not load this' }: { 
   );
 }
 
-export function EmptyState({ title, description, action }: { title: string; description?: ReactNode; action?: ReactNode }) {
+export function EmptyState({
+  title,
+  description,
+  action,
+}: {
+  title: string;
+  description?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <MantineEmptyState my="xl" title={title} description={description}>
       {action && <MantineEmptyState.Actions>{action}</MantineEmptyState.Actions>}

@@ -37,7 +37,10 @@ export function TimeSeriesChart({ times, series, label, height = 240 }: TimeSeri
       {
         width,
         height,
-        series: [{}, ...series.map((s) => ({ label: s.label, stroke: resolveColor(s.color), width: 1.5, spanGaps: false }))],
+        series: [
+          {},
+          ...series.map((s) => ({ label: s.label, stroke: resolveColor(s.color), width: 1.5, spanGaps: false })),
+        ],
         axes: [axis, axis],
         legend: { show: series.length > 1 },
       },

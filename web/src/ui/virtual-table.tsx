@@ -28,7 +28,15 @@ export interface VirtualTableProps<T> {
 
 const OVERSCAN = 10;
 
-export function VirtualTable<T>({ rows, columns, rowKey, caption, total, onEndReached, estimateRowHeight = 44 }: VirtualTableProps<T>) {
+export function VirtualTable<T>({
+  rows,
+  columns,
+  rowKey,
+  caption,
+  total,
+  onEndReached,
+  estimateRowHeight = 44,
+}: VirtualTableProps<T>) {
   const tableRef = useRef<HTMLTableElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   // Where the table starts in the page: what is above it (filters, a count) may change height, so it is read after
@@ -36,7 +44,12 @@ export function VirtualTable<T>({ rows, columns, rowKey, caption, total, onEndRe
   useLayoutEffect(() => {
     setScrollMargin(tableRef.current ? tableRef.current.getBoundingClientRect().top + window.scrollY : 0);
   });
-  const virtualizer = useWindowVirtualizer({ count: rows.length, estimateSize: () => estimateRowHeight, overscan: OVERSCAN, scrollMargin });
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => estimateRowHeight,
+    overscan: OVERSCAN,
+    scrollMargin,
+  });
   const items = virtualizer.getVirtualItems();
   const last = items.at(-1);
   useEffect(() => {
@@ -69,7 +82,12 @@ export function VirtualTable<T>({ rows, columns, rowKey, caption, total, onEndRe
         {items.map((item) => {
           const row = rows[item.index] as T;
           return (
-            <Table.Tr key={rowKey(row)} data-index={item.index} ref={virtualizer.measureElement} aria-rowindex={item.index + 2}>
+            <Table.Tr
+              key={rowKey(row)}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              aria-rowindex={item.index + 2}
+            >
               {columns.map((column) => (
                 <Table.Td key={column.key} visibleFrom={column.visibleFrom}>
                   {column.cell(row)}

@@ -9,7 +9,9 @@ import type { App } from '../../env.js';
 import { type ApiGuards, apiOperation, idParam, listOperation } from './operation.js';
 
 const ApiKey = apiKeyViewSchema.openapi('ApiKey');
-const ApiKeyWithSecret = apiKeyViewSchema.extend({ key: z.string().describe('The API key (wdn_…), shown this once.') }).openapi('ApiKeyWithSecret');
+const ApiKeyWithSecret = apiKeyViewSchema
+  .extend({ key: z.string().describe('The API key (wdn_…), shown this once.') })
+  .openapi('ApiKeyWithSecret');
 
 export function apiKeyRoutes(app: App, guards: ApiGuards): void {
   // Every operation needs an admin (or a write key): keys are credentials.
@@ -34,7 +36,11 @@ export function apiKeyRoutes(app: App, guards: ApiGuards): void {
     ok: { status: 201, schema: ApiKeyWithSecret, description: 'Created.' },
     run: createApiKey,
     respond: ({ apiKey, secret }) => ({ ...apiKeyView(apiKey), key: secret }),
-    audit: { action: 'api-key.create', object: (_input, { apiKey }) => ({ id: apiKey.id, label: apiKey.name }), detail: ({ scope }) => ({ fields: ['name', 'scope'], scope }) },
+    audit: {
+      action: 'api-key.create',
+      object: (_input, { apiKey }) => ({ id: apiKey.id, label: apiKey.name }),
+      detail: ({ scope }) => ({ fields: ['name', 'scope'], scope }),
+    },
   });
   apiOperation(app, guards, {
     ...op,

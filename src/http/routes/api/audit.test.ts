@@ -43,9 +43,14 @@ for (const dialect of dialects) {
       dns = await startDnsFake(zone);
       receiver = await startReceiver({ status: 204 });
       // The notification receiver listens on loopback, which these organizations may reach.
-      h = await openApiHarness(dialect, { security: { probePrivateTargets: 'allow' }, domains: { dnsServers: [dns.address] } });
+      h = await openApiHarness(dialect, {
+        security: { probePrivateTargets: 'allow' },
+        domains: { dnsServers: [dns.address] },
+      });
       owner = await signedInUser(h.context, [{ organizationId: h.a.id, role: 'owner' }], { name: 'Audrey Owner' });
-      member = await signedInUser(h.context, [{ organizationId: h.a.id, role: 'viewer' }], { email: 'member@example.com' });
+      member = await signedInUser(h.context, [{ organizationId: h.a.id, role: 'viewer' }], {
+        email: 'member@example.com',
+      });
       keyId = (await h.store.apiKeys.list(h.a.id)).find((k) => k.scope === 'write')?.id as string;
     });
     afterAll(async () => {
@@ -57,17 +62,47 @@ for (const dialect of dialects) {
     const call = (step: Pick<Step, 'by' | 'org'>, method: string, path: string, body?: unknown) =>
       step.by === 'key'
         ? h.call(method, path, { body })
-        : h.call(method, path, { key: null, body, headers: { cookie: owner.cookie, origin: BASE_URL, ...(step.org ? { 'x-warden-organization': step.org } : {}) } });
-    const keep = (name: string, field = 'id') => (answer: Record<string, unknown>) => {
-      ids[name] = answer[field] as string;
-    };
+        : h.call(method, path, {
+            key: null,
+            body,
+            headers: {
+              cookie: owner.cookie,
+              origin: BASE_URL,
+              ...(step.org ? { 'x-warden-organization': step.org } : {}),
+            },
+          });
+    const keep =
+      (name: string, field = 'id') =>
+      (answer: Record<string, unknown>) => {
+        ids[name] = answer[field] as string;
+      };
     const id = (name: string) => () => ids[name] as string;
 
     /** Every write of the organization API, in an order where each succeeds. */
     const steps: Step[] = [
-      { op: 'POST /api/v1/relays', path: () => '/api/v1/relays', body: () => ({ key: 'attic', name: 'Attic' }), by: 'key', action: 'relay.create', keep: keep('relay') },
-      { op: 'PATCH /api/v1/relays/{id}', path: () => `/api/v1/relays/${ids.relay}`, body: () => ({ name: 'Loft' }), by: 'user', action: 'relay.update', objectId: id('relay') },
-      { op: 'POST /api/v1/relays/{id}/token', path: () => `/api/v1/relays/${ids.relay}/token`, by: 'key', action: 'relay.rotate-token', objectId: id('relay') },
+      {
+        op: 'POST /api/v1/relays',
+        path: () => '/api/v1/relays',
+        body: () => ({ key: 'attic', name: 'Attic' }),
+        by: 'key',
+        action: 'relay.create',
+        keep: keep('relay'),
+      },
+      {
+        op: 'PATCH /api/v1/relays/{id}',
+        path: () => `/api/v1/relays/${ids.relay}`,
+        body: () => ({ name: 'Loft' }),
+        by: 'user',
+        action: 'relay.update',
+        objectId: id('relay'),
+      },
+      {
+        op: 'POST /api/v1/relays/{id}/token',
+        path: () => `/api/v1/relays/${ids.relay}/token`,
+        by: 'key',
+        action: 'relay.rotate-token',
+        objectId: id('relay'),
+      },
       {
         op: 'POST /api/v1/monitors',
         path: () => '/api/v1/monitors',
@@ -76,23 +111,68 @@ for (const dialect of dialects) {
         action: 'monitor.create',
         keep: keep('monitor'),
       },
-      { op: 'PATCH /api/v1/monitors/{id}', path: () => `/api/v1/monitors/${ids.monitor}`, body: () => ({ name: 'Nightly' }), by: 'key', action: 'monitor.update', objectId: id('monitor') },
-      { op: 'POST /api/v1/monitors/test', path: () => '/api/v1/monitors/test', body: () => ({ key: 'probe', name: 'Probe', type: 'tcp', config: { host: '127.0.0.1', port: 1 } }), by: 'key', action: 'monitor.test' },
-      { op: 'POST /api/v1/monitors/{id}/check', path: () => `/api/v1/monitors/${h.a.monitors.lobby?.id}/check`, by: 'user', action: 'monitor.check', objectId: () => h.a.monitors.lobby?.id as string },
-      { op: 'POST /api/v1/monitors/{id}/push-token', path: () => `/api/v1/monitors/${ids.monitor}/push-token`, by: 'user', action: 'monitor.rotate-push-token', objectId: id('monitor') },
+      {
+        op: 'PATCH /api/v1/monitors/{id}',
+        path: () => `/api/v1/monitors/${ids.monitor}`,
+        body: () => ({ name: 'Nightly' }),
+        by: 'key',
+        action: 'monitor.update',
+        objectId: id('monitor'),
+      },
+      {
+        op: 'POST /api/v1/monitors/test',
+        path: () => '/api/v1/monitors/test',
+        body: () => ({ key: 'probe', name: 'Probe', type: 'tcp', config: { host: '127.0.0.1', port: 1 } }),
+        by: 'key',
+        action: 'monitor.test',
+      },
+      {
+        op: 'POST /api/v1/monitors/{id}/check',
+        path: () => `/api/v1/monitors/${h.a.monitors.lobby?.id}/check`,
+        by: 'user',
+        action: 'monitor.check',
+        objectId: () => h.a.monitors.lobby?.id as string,
+      },
+      {
+        op: 'POST /api/v1/monitors/{id}/push-token',
+        path: () => `/api/v1/monitors/${ids.monitor}/push-token`,
+        by: 'user',
+        action: 'monitor.rotate-push-token',
+        objectId: id('monitor'),
+      },
       {
         op: 'POST /api/v1/pages',
         path: () => '/api/v1/pages',
-        body: () => ({ slug: 'audited', title: 'Audited', customDomain: 'status.audit.test', password: 'hunter2-page' }),
+        body: () => ({
+          slug: 'audited',
+          title: 'Audited',
+          customDomain: 'status.audit.test',
+          password: 'hunter2-page',
+        }),
         by: 'key',
         action: 'page.create',
         keep: (page) => {
           ids.page = page.id as string;
-          zone['_warden.status.audit.test'] = { TXT: [{ data: (page.customDomainVerification as { token: string }).token }] };
+          zone['_warden.status.audit.test'] = {
+            TXT: [{ data: (page.customDomainVerification as { token: string }).token }],
+          };
         },
       },
-      { op: 'PATCH /api/v1/pages/{slug}', path: () => '/api/v1/pages/audited', body: () => ({ title: 'Audited too' }), by: 'user', action: 'page.update', objectId: id('page') },
-      { op: 'POST /api/v1/pages/{slug}/domain/verify', path: () => '/api/v1/pages/audited/domain/verify', by: 'key', action: 'page.verify-domain', objectId: id('page') },
+      {
+        op: 'PATCH /api/v1/pages/{slug}',
+        path: () => '/api/v1/pages/audited',
+        body: () => ({ title: 'Audited too' }),
+        by: 'user',
+        action: 'page.update',
+        objectId: id('page'),
+      },
+      {
+        op: 'POST /api/v1/pages/{slug}/domain/verify',
+        path: () => '/api/v1/pages/audited/domain/verify',
+        by: 'key',
+        action: 'page.verify-domain',
+        objectId: id('page'),
+      },
       {
         op: 'PUT /api/v1/pages/{slug}/assets/{name}',
         path: () => '/api/v1/pages/audited/assets/logo',
@@ -101,9 +181,29 @@ for (const dialect of dialects) {
         action: 'page.upload-asset',
         objectId: id('page'),
       },
-      { op: 'DELETE /api/v1/pages/{slug}/assets/{name}', path: () => '/api/v1/pages/audited/assets/logo', by: 'key', action: 'page.delete-asset', objectId: id('page') },
-      { op: 'POST /api/v1/pages/{slug}/components', path: () => '/api/v1/pages/audited/components', body: () => ({ key: 'hub', name: 'Hub' }), by: 'user', action: 'component.create', keep: keep('component') },
-      { op: 'PATCH /api/v1/pages/{slug}/components/{id}', path: () => `/api/v1/pages/audited/components/${ids.component}`, body: () => ({ name: 'Hub 2' }), by: 'key', action: 'component.update', objectId: id('component') },
+      {
+        op: 'DELETE /api/v1/pages/{slug}/assets/{name}',
+        path: () => '/api/v1/pages/audited/assets/logo',
+        by: 'key',
+        action: 'page.delete-asset',
+        objectId: id('page'),
+      },
+      {
+        op: 'POST /api/v1/pages/{slug}/components',
+        path: () => '/api/v1/pages/audited/components',
+        body: () => ({ key: 'hub', name: 'Hub' }),
+        by: 'user',
+        action: 'component.create',
+        keep: keep('component'),
+      },
+      {
+        op: 'PATCH /api/v1/pages/{slug}/components/{id}',
+        path: () => `/api/v1/pages/audited/components/${ids.component}`,
+        body: () => ({ name: 'Hub 2' }),
+        by: 'key',
+        action: 'component.update',
+        objectId: id('component'),
+      },
       {
         op: 'POST /api/v1/pages/{slug}/components/order',
         path: () => '/api/v1/pages/audited/components/order',
@@ -120,7 +220,14 @@ for (const dialect of dialects) {
         action: 'incident.create',
         keep: keep('incident'),
       },
-      { op: 'PATCH /api/v1/pages/{slug}/incidents/{id}', path: () => `/api/v1/pages/audited/incidents/${ids.incident}`, body: () => ({ title: 'Lag spikes' }), by: 'user', action: 'incident.update', objectId: id('incident') },
+      {
+        op: 'PATCH /api/v1/pages/{slug}/incidents/{id}',
+        path: () => `/api/v1/pages/audited/incidents/${ids.incident}`,
+        body: () => ({ title: 'Lag spikes' }),
+        by: 'user',
+        action: 'incident.update',
+        objectId: id('incident'),
+      },
       {
         op: 'POST /api/v1/incidents/{id}/updates',
         path: () => `/api/v1/incidents/${ids.incident}/updates`,
@@ -137,10 +244,35 @@ for (const dialect of dialects) {
         action: 'maintenance.create',
         keep: keep('window'),
       },
-      { op: 'PATCH /api/v1/pages/{slug}/maintenance/{id}', path: () => `/api/v1/pages/audited/maintenance/${ids.window}`, body: () => ({ title: 'Move 2' }), by: 'key', action: 'maintenance.update', objectId: id('window') },
-      { op: 'DELETE /api/v1/pages/{slug}/maintenance/{id}', path: () => `/api/v1/pages/audited/maintenance/${ids.window}`, by: 'user', action: 'maintenance.delete', objectId: id('window') },
-      { op: 'DELETE /api/v1/pages/{slug}/incidents/{id}', path: () => `/api/v1/pages/audited/incidents/${ids.incident}`, by: 'key', action: 'incident.delete', objectId: id('incident') },
-      { op: 'DELETE /api/v1/pages/{slug}/components/{id}', path: () => `/api/v1/pages/audited/components/${ids.component}`, by: 'user', action: 'component.delete', objectId: id('component') },
+      {
+        op: 'PATCH /api/v1/pages/{slug}/maintenance/{id}',
+        path: () => `/api/v1/pages/audited/maintenance/${ids.window}`,
+        body: () => ({ title: 'Move 2' }),
+        by: 'key',
+        action: 'maintenance.update',
+        objectId: id('window'),
+      },
+      {
+        op: 'DELETE /api/v1/pages/{slug}/maintenance/{id}',
+        path: () => `/api/v1/pages/audited/maintenance/${ids.window}`,
+        by: 'user',
+        action: 'maintenance.delete',
+        objectId: id('window'),
+      },
+      {
+        op: 'DELETE /api/v1/pages/{slug}/incidents/{id}',
+        path: () => `/api/v1/pages/audited/incidents/${ids.incident}`,
+        by: 'key',
+        action: 'incident.delete',
+        objectId: id('incident'),
+      },
+      {
+        op: 'DELETE /api/v1/pages/{slug}/components/{id}',
+        path: () => `/api/v1/pages/audited/components/${ids.component}`,
+        by: 'user',
+        action: 'component.delete',
+        objectId: id('component'),
+      },
       {
         op: 'DELETE /api/v1/pages/{slug}/subscribers/{id}',
         path: () => `/api/v1/pages/audited/subscribers/${ids.subscriber}`,
@@ -151,7 +283,12 @@ for (const dialect of dialects) {
       {
         op: 'POST /api/v1/notification-channels',
         path: () => '/api/v1/notification-channels',
-        body: () => ({ key: 'ops', name: 'Ops', type: 'webhook', config: { url: `${receiver.url}/hook`, secret: SECRET } }),
+        body: () => ({
+          key: 'ops',
+          name: 'Ops',
+          type: 'webhook',
+          config: { url: `${receiver.url}/hook`, secret: SECRET },
+        }),
         by: 'user',
         action: 'notification-channel.create',
         keep: keep('channel'),
@@ -164,13 +301,56 @@ for (const dialect of dialects) {
         action: 'notification-channel.update',
         objectId: id('channel'),
       },
-      { op: 'POST /api/v1/notification-channels/{key}/test', path: () => '/api/v1/notification-channels/ops/test', by: 'user', action: 'notification-channel.test', objectId: id('channel') },
-      { op: 'DELETE /api/v1/notification-channels/{key}', path: () => '/api/v1/notification-channels/ops', by: 'key', action: 'notification-channel.delete', objectId: id('channel') },
-      { op: 'POST /api/v1/api-keys', path: () => '/api/v1/api-keys', body: () => ({ name: 'ci', scope: 'read' }), by: 'user', action: 'api-key.create', keep: keep('apiKey') },
-      { op: 'DELETE /api/v1/api-keys/{id}', path: () => `/api/v1/api-keys/${ids.apiKey}`, by: 'key', action: 'api-key.revoke', objectId: id('apiKey') },
-      { op: 'DELETE /api/v1/monitors/{id}', path: () => `/api/v1/monitors/${ids.monitor}`, by: 'user', action: 'monitor.delete', objectId: id('monitor') },
-      { op: 'DELETE /api/v1/relays/{id}', path: () => `/api/v1/relays/${ids.relay}`, by: 'key', action: 'relay.delete', objectId: id('relay') },
-      { op: 'DELETE /api/v1/pages/{slug}', path: () => '/api/v1/pages/audited', by: 'user', action: 'page.delete', objectId: id('page') },
+      {
+        op: 'POST /api/v1/notification-channels/{key}/test',
+        path: () => '/api/v1/notification-channels/ops/test',
+        by: 'user',
+        action: 'notification-channel.test',
+        objectId: id('channel'),
+      },
+      {
+        op: 'DELETE /api/v1/notification-channels/{key}',
+        path: () => '/api/v1/notification-channels/ops',
+        by: 'key',
+        action: 'notification-channel.delete',
+        objectId: id('channel'),
+      },
+      {
+        op: 'POST /api/v1/api-keys',
+        path: () => '/api/v1/api-keys',
+        body: () => ({ name: 'ci', scope: 'read' }),
+        by: 'user',
+        action: 'api-key.create',
+        keep: keep('apiKey'),
+      },
+      {
+        op: 'DELETE /api/v1/api-keys/{id}',
+        path: () => `/api/v1/api-keys/${ids.apiKey}`,
+        by: 'key',
+        action: 'api-key.revoke',
+        objectId: id('apiKey'),
+      },
+      {
+        op: 'DELETE /api/v1/monitors/{id}',
+        path: () => `/api/v1/monitors/${ids.monitor}`,
+        by: 'user',
+        action: 'monitor.delete',
+        objectId: id('monitor'),
+      },
+      {
+        op: 'DELETE /api/v1/relays/{id}',
+        path: () => `/api/v1/relays/${ids.relay}`,
+        by: 'key',
+        action: 'relay.delete',
+        objectId: id('relay'),
+      },
+      {
+        op: 'DELETE /api/v1/pages/{slug}',
+        path: () => '/api/v1/pages/audited',
+        by: 'user',
+        action: 'page.delete',
+        objectId: id('page'),
+      },
       {
         op: 'POST /api/v1/invitations',
         path: () => '/api/v1/invitations',
@@ -181,10 +361,36 @@ for (const dialect of dialects) {
           ids.invitation = (answer.invitation as { id: string }).id;
         },
       },
-      { op: 'DELETE /api/v1/invitations/{id}', path: () => `/api/v1/invitations/${ids.invitation}`, by: 'user', action: 'invitation.revoke', objectId: id('invitation') },
-      { op: 'PATCH /api/v1/members/{userId}', path: () => `/api/v1/members/${member.userId}`, body: () => ({ role: 'editor' }), by: 'user', action: 'member.update', objectId: () => member.userId },
-      { op: 'DELETE /api/v1/members/{userId}', path: () => `/api/v1/members/${member.userId}`, by: 'key', action: 'member.remove', objectId: () => member.userId },
-      { op: 'POST /api/v1/organizations', path: () => '/api/v1/organizations', body: () => ({ key: 'audit-org', name: 'Audit' }), by: 'user', action: 'organization.create', keep: keep('organization') },
+      {
+        op: 'DELETE /api/v1/invitations/{id}',
+        path: () => `/api/v1/invitations/${ids.invitation}`,
+        by: 'user',
+        action: 'invitation.revoke',
+        objectId: id('invitation'),
+      },
+      {
+        op: 'PATCH /api/v1/members/{userId}',
+        path: () => `/api/v1/members/${member.userId}`,
+        body: () => ({ role: 'editor' }),
+        by: 'user',
+        action: 'member.update',
+        objectId: () => member.userId,
+      },
+      {
+        op: 'DELETE /api/v1/members/{userId}',
+        path: () => `/api/v1/members/${member.userId}`,
+        by: 'key',
+        action: 'member.remove',
+        objectId: () => member.userId,
+      },
+      {
+        op: 'POST /api/v1/organizations',
+        path: () => '/api/v1/organizations',
+        body: () => ({ key: 'audit-org', name: 'Audit' }),
+        by: 'user',
+        action: 'organization.create',
+        keep: keep('organization'),
+      },
       // Alpha is warden.yaml's (renaming it answers 409): the new one is renamed.
       {
         op: 'PATCH /api/v1/organization',
@@ -195,7 +401,14 @@ for (const dialect of dialects) {
         action: 'organization.update',
         objectId: id('organization'),
       },
-      { op: 'DELETE /api/v1/organization', path: () => '/api/v1/organization', body: () => ({ confirm: 'audit-org' }), by: 'user', org: 'audit-org', action: null },
+      {
+        op: 'DELETE /api/v1/organization',
+        path: () => '/api/v1/organization',
+        body: () => ({ confirm: 'audit-org' }),
+        by: 'user',
+        org: 'audit-org',
+        action: null,
+      },
     ];
 
     it('has a step for every write of the organization API', async () => {
@@ -216,14 +429,19 @@ for (const dialect of dialects) {
         if (res.status !== 204) step.keep?.(await res.json());
         if (step.action === null) continue;
         const target = step.op === 'POST /api/v1/organizations' ? ids.organization : organizationId;
-        const entries = await h.store.audit.list({ organizationId: target as string, limit: ACCOUNT_LIMITS.auditPageMax });
+        const entries = await h.store.audit.list({
+          organizationId: target as string,
+          limit: ACCOUNT_LIMITS.auditPageMax,
+        });
         expect(entries.length - (target === organizationId ? before.length : 0), step.op).toBe(1);
         const entry = entries[0];
         expect(entry, `${method} ${template}`).toMatchObject({
           at: h.clock.now(),
           action: step.action,
           objectType: step.action.split('.')[0],
-          ...(step.by === 'user' ? { actorKind: 'user', actorId: owner.userId, actorName: 'Audrey Owner' } : { actorKind: 'apiKey', actorId: keyId, actorName: 'write' }),
+          ...(step.by === 'user'
+            ? { actorKind: 'user', actorId: owner.userId, actorName: 'Audrey Owner' }
+            : { actorKind: 'apiKey', actorId: keyId, actorName: 'write' }),
           ...(step.objectId ? { objectId: step.objectId() } : {}),
         });
         expect(JSON.stringify(entry), step.op).not.toMatch(SECRETS);
@@ -237,9 +455,14 @@ for (const dialect of dialects) {
       const created = entries.find((e: { action: string }) => e.action === 'page.create');
       expect(created.detail).toEqual({ fields: ['customDomain', 'password', 'slug', 'title'] });
       expect(created.object).toEqual({ type: 'page', id: ids.page, label: 'audited' });
-      const channel = (await (await h.call('GET', '/api/v1/audit?objectType=notification-channel&limit=10')).json()).entries;
-      expect(channel.find((e: { action: string }) => e.action === 'notification-channel.update').detail).toEqual({ fields: ['config', 'name'] });
-      expect(channel.find((e: { action: string }) => e.action === 'notification-channel.test').detail).toEqual({ outcome: 'sent' });
+      const channel = (await (await h.call('GET', '/api/v1/audit?objectType=notification-channel&limit=10')).json())
+        .entries;
+      expect(channel.find((e: { action: string }) => e.action === 'notification-channel.update').detail).toEqual({
+        fields: ['config', 'name'],
+      });
+      expect(channel.find((e: { action: string }) => e.action === 'notification-channel.test').detail).toEqual({
+        outcome: 'sent',
+      });
       const roles = (await (await h.call('GET', `/api/v1/audit?objectId=${member.userId}`)).json()).entries;
       expect(roles.map((e: { action: string; detail: unknown }) => [e.action, e.detail])).toEqual([
         ['member.remove', { role: 'editor' }],
@@ -263,15 +486,35 @@ for (const dialect of dialects) {
       expect(paged).toEqual(all.map((e) => e.id));
       const byKey = (await (await h.call('GET', `/api/v1/audit?actor=${keyId}&limit=200`)).json()).entries;
       expect(byKey.length).toBeGreaterThan(10);
-      expect(byKey.every((e: { actor: { kind: string; id: string; name: string } }) => e.actor.kind === 'apiKey' && e.actor.id === keyId && e.actor.name === 'write')).toBe(true);
-      const relay = (await (await h.call('GET', `/api/v1/audit?objectType=relay&objectId=${ids.relay}`)).json()).entries;
-      expect(relay.map((e: { action: string }) => e.action)).toEqual(['relay.delete', 'relay.rotate-token', 'relay.update', 'relay.create']);
-      expect(relay[0]).toEqual({ id: expect.any(String), at: expect.any(Number), actor: { kind: 'apiKey', id: keyId, name: 'write' }, action: 'relay.delete', object: { type: 'relay', id: ids.relay, label: 'attic' }, detail: null });
+      expect(
+        byKey.every(
+          (e: { actor: { kind: string; id: string; name: string } }) =>
+            e.actor.kind === 'apiKey' && e.actor.id === keyId && e.actor.name === 'write',
+        ),
+      ).toBe(true);
+      const relay = (await (await h.call('GET', `/api/v1/audit?objectType=relay&objectId=${ids.relay}`)).json())
+        .entries;
+      expect(relay.map((e: { action: string }) => e.action)).toEqual([
+        'relay.delete',
+        'relay.rotate-token',
+        'relay.update',
+        'relay.create',
+      ]);
+      expect(relay[0]).toEqual({
+        id: expect.any(String),
+        at: expect.any(Number),
+        actor: { kind: 'apiKey', id: keyId, name: 'write' },
+        action: 'relay.delete',
+        object: { type: 'relay', id: ids.relay, label: 'attic' },
+        detail: null,
+      });
     });
 
     it('answers the log to admins only, and refuses a page larger than the cap or a cursor it did not give', async () => {
       const editor = await signedInUser(h.context, [{ organizationId: h.a.id, role: 'editor' }]);
-      expect((await h.call('GET', '/api/v1/audit', { key: null, headers: { cookie: editor.cookie } })).status).toBe(403);
+      expect((await h.call('GET', '/api/v1/audit', { key: null, headers: { cookie: editor.cookie } })).status).toBe(
+        403,
+      );
       expect((await h.call('GET', '/api/v1/audit', { key: h.a.readKey })).status).toBe(403);
       expect((await h.call('GET', '/api/v1/audit', { key: null, headers: { cookie: owner.cookie } })).status).toBe(200);
       expect((await h.call('GET', `/api/v1/audit?limit=${ACCOUNT_LIMITS.auditPageMax + 1}`)).status).toBe(400);

@@ -4,7 +4,9 @@ import { auditEntryViewSchema, auditPageSchema, auditQuerySchema, listAudit } fr
 import type { App } from '../../env.js';
 import { type ApiGuards, apiOperation } from './operation.js';
 
-const AuditPage = auditPageSchema.extend({ entries: auditEntryViewSchema.openapi('AuditEntry').array() }).openapi('AuditPage');
+const AuditPage = auditPageSchema
+  .extend({ entries: auditEntryViewSchema.openapi('AuditEntry').array() })
+  .openapi('AuditPage');
 
 export function auditRoutes(app: App, guards: ApiGuards): void {
   apiOperation(app, guards, {

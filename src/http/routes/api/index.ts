@@ -52,7 +52,9 @@ export function apiRoutes(app: App, running: ApiRunning, options: ApiOptions = {
     });
   const authenticated = [orgAuth(), apiRateLimit(limiter, windowMs)] as const;
   const guard = (role: Role, write: boolean) =>
-    (write ? every(...authenticated, requireRole(role), limitBody(API_LIMITS.bodyBytes)) : every(...authenticated, requireRole(role))) as ApiGuard;
+    (write
+      ? every(...authenticated, requireRole(role), limitBody(API_LIMITS.bodyBytes))
+      : every(...authenticated, requireRole(role))) as ApiGuard;
   const guards: ApiGuards = { read: guard('viewer', false), write: guard('editor', true), for: guard };
   // JSON answers over 1 KB compressed on the fly (pushes and relays live outside /api/v1, public forms are precompressed).
   app.use('/api/v1/*', apiCompression);

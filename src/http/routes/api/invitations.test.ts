@@ -17,17 +17,28 @@ for (const dialect of dialects) {
     let editor: SignedInUser;
     beforeAll(async () => {
       smtp = await startSmtpFake();
-      h = await openApiHarness(dialect, { smtp: { host: smtp.host, port: smtp.port, secure: 'none', tlsRejectUnauthorized: true, from: { address: 'warden@example.com', name: 'Warden' } } });
+      h = await openApiHarness(dialect, {
+        smtp: {
+          host: smtp.host,
+          port: smtp.port,
+          secure: 'none',
+          tlsRejectUnauthorized: true,
+          from: { address: 'warden@example.com', name: 'Warden' },
+        },
+      });
       owner = await signedInUser(h.context, [{ organizationId: h.a.id, role: 'owner' }]);
       admin = await signedInUser(h.context, [{ organizationId: h.a.id, role: 'admin' }], { name: 'Ada Admin' });
-      editor = await signedInUser(h.context, [{ organizationId: h.a.id, role: 'editor' }], { email: 'editor@example.com' });
+      editor = await signedInUser(h.context, [{ organizationId: h.a.id, role: 'editor' }], {
+        email: 'editor@example.com',
+      });
     });
     afterAll(async () => {
       await h?.close();
       await smtp?.close();
     });
 
-    const as = (user: SignedInUser, method: string, path: string, body?: unknown) => h.call(method, path, { key: null, body, headers: { cookie: user.cookie, origin: BASE_URL } });
+    const as = (user: SignedInUser, method: string, path: string, body?: unknown) =>
+      h.call(method, path, { key: null, body, headers: { cookie: user.cookie, origin: BASE_URL } });
 
     it('answers the link once, keeps only its hash, and mails it to the address given', async () => {
       const res = await as(admin, 'POST', '/api/v1/invitations', { email: 'New.Person@Example.com', role: 'editor' });
@@ -80,7 +91,9 @@ for (const dialect of dialects) {
       expect((await as(editor, 'GET', '/api/v1/invitations')).status).toBe(403);
       const member = await as(admin, 'POST', '/api/v1/invitations', { email: 'Editor@example.com', role: 'admin' });
       expect(member.status).toBe(409);
-      expect((await as(admin, 'POST', '/api/v1/invitations', { email: 'not-an-address', role: 'viewer' })).status).toBe(400);
+      expect((await as(admin, 'POST', '/api/v1/invitations', { email: 'not-an-address', role: 'viewer' })).status).toBe(
+        400,
+      );
     });
 
     it('revokes an invitation: its link stops working and it leaves the list', async () => {
@@ -92,7 +105,9 @@ for (const dialect of dialects) {
       const stored = await h.store.invitations.findByHash(hashSecret(LINK.exec(link)?.[1] as string));
       expect(stored?.revokedAt).toBe(h.clock.now());
       // Another organization's invitation is not found.
-      const theirs = await (await h.call('POST', '/api/v1/invitations', { key: h.b.writeKey, body: { role: 'viewer' } })).json();
+      const theirs = await (
+        await h.call('POST', '/api/v1/invitations', { key: h.b.writeKey, body: { role: 'viewer' } })
+      ).json();
       expect((await as(admin, 'DELETE', `/api/v1/invitations/${theirs.invitation.id}`)).status).toBe(404);
     });
 

@@ -1,7 +1,13 @@
 // /api/v1/invitations: pending invitations to the organization (admins): list, invite (the link shown once, mailed when
 // the server sends mail), revoke. Accepting is the invitee's: /api/v1/auth/invitations.
 import { z } from '@hono/zod-openapi';
-import { createInvitation, invitationCreateSchema, invitationViewSchema, listInvitations, revokeInvitation } from '../../../services/invitations/manage.js';
+import {
+  createInvitation,
+  invitationCreateSchema,
+  invitationViewSchema,
+  listInvitations,
+  revokeInvitation,
+} from '../../../services/invitations/manage.js';
 import type { App } from '../../env.js';
 import { type ApiGuards, apiOperation, idParam, listOperation } from './operation.js';
 
@@ -9,8 +15,14 @@ const Invitation = invitationViewSchema.openapi('Invitation');
 const InvitationCreated = z
   .object({
     invitation: Invitation,
-    link: z.string().describe('The invitation link (…/app/invite?token=wdi_…), shown this once: only its hash is kept. It works once.'),
-    mailed: z.boolean().describe('Whether it was mailed to `email` (the server has an SMTP server and it took the mail).'),
+    link: z
+      .string()
+      .describe(
+        'The invitation link (…/app/invite?token=wdi_…), shown this once: only its hash is kept. It works once.',
+      ),
+    mailed: z
+      .boolean()
+      .describe('Whether it was mailed to `email` (the server has an SMTP server and it took the mail).'),
   })
   .openapi('InvitationCreated');
 
@@ -54,6 +66,10 @@ export function invitationRoutes(app: App, guards: ApiGuards): void {
     notFound: 'No pending invitation with this id in your organization.',
     ok: { status: 204, description: 'Revoked.' },
     run: revokeInvitation,
-    audit: { action: 'invitation.revoke', object: (_input, invitation) => ({ id: invitation.id, label: invitation.email }), detail: (_input, { role }) => ({ role }) },
+    audit: {
+      action: 'invitation.revoke',
+      object: (_input, invitation) => ({ id: invitation.id, label: invitation.email }),
+      detail: (_input, { role }) => ({ role }),
+    },
   });
 }

@@ -18,7 +18,10 @@ for (const dialect of dialects) {
         ['leaver', 'viewer'],
       ];
       for (const [name, role] of roles) {
-        users[name] = await signedInUser(h.context, [{ organizationId: h.a.id, role }], { name: `${name[0]?.toUpperCase()}${name.slice(1)}`, email: `${name}@example.com` });
+        users[name] = await signedInUser(h.context, [{ organizationId: h.a.id, role }], {
+          name: `${name[0]?.toUpperCase()}${name.slice(1)}`,
+          email: `${name}@example.com`,
+        });
         h.clock.advance(1000);
       }
     });
@@ -26,7 +29,8 @@ for (const dialect of dialects) {
       await h?.close();
     });
 
-    const as = (user: SignedInUser, method: string, path: string, body?: unknown) => h.call(method, path, { key: null, body, headers: { cookie: user.cookie, origin: BASE_URL } });
+    const as = (user: SignedInUser, method: string, path: string, body?: unknown) =>
+      h.call(method, path, { key: null, body, headers: { cookie: user.cookie, origin: BASE_URL } });
     const roleOf = async (user: SignedInUser) => (await h.store.memberships.find(h.a.id, user.userId))?.role;
 
     it('lists the members with their roles, oldest first, to any member', async () => {
@@ -40,10 +44,20 @@ for (const dialect of dialects) {
         ['viewer@example.com', 'viewer'],
         ['leaver@example.com', 'viewer'],
       ]);
-      expect(members[0]).toEqual({ id: users.owner.userId, email: 'owner@example.com', name: 'Owner', role: 'owner', since: expect.any(Number) });
+      expect(members[0]).toEqual({
+        id: users.owner.userId,
+        email: 'owner@example.com',
+        name: 'Owner',
+        role: 'owner',
+        since: expect.any(Number),
+      });
       // Organization B's members are not A's business.
       const other = await signedInUser(h.context, [{ organizationId: h.b.id, role: 'owner' }]);
-      expect((await (await h.call('GET', '/api/v1/members', { key: h.b.readKey })).json()).members.map((m: { id: string }) => m.id)).toEqual([other.userId]);
+      expect(
+        (await (await h.call('GET', '/api/v1/members', { key: h.b.readKey })).json()).members.map(
+          (m: { id: string }) => m.id,
+        ),
+      ).toEqual([other.userId]);
       expect((await as(users.admin, 'PATCH', `/api/v1/members/${other.userId}`, { role: 'viewer' })).status).toBe(404);
     });
 
@@ -52,8 +66,12 @@ for (const dialect of dialects) {
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ id: users.viewer.userId, role: 'editor' });
       expect(await roleOf(users.viewer)).toBe('editor');
-      expect((await as(users.editor, 'PATCH', `/api/v1/members/${users.viewer.userId}`, { role: 'viewer' })).status).toBe(403);
-      expect((await as(users.admin, 'PATCH', `/api/v1/members/${users.viewer.userId}`, { role: 'superuser' })).status).toBe(400);
+      expect(
+        (await as(users.editor, 'PATCH', `/api/v1/members/${users.viewer.userId}`, { role: 'viewer' })).status,
+      ).toBe(403);
+      expect(
+        (await as(users.admin, 'PATCH', `/api/v1/members/${users.viewer.userId}`, { role: 'superuser' })).status,
+      ).toBe(400);
       expect((await as(users.admin, 'PATCH', '/api/v1/members/usr_nobody', { role: 'viewer' })).status).toBe(404);
     });
 
@@ -61,9 +79,15 @@ for (const dialect of dialects) {
       const promote = await as(users.admin, 'PATCH', `/api/v1/members/${users.editor.userId}`, { role: 'owner' });
       expect(promote.status).toBe(403);
       expect((await promote.json()).detail).toBe('Only owners make or unmake owners.');
-      expect((await as(users.admin, 'PATCH', `/api/v1/members/${users.admin.userId}`, { role: 'owner' })).status).toBe(403);
-      expect((await as(users.admin, 'PATCH', `/api/v1/members/${users.owner.userId}`, { role: 'viewer' })).status).toBe(403);
-      expect((await h.call('PATCH', `/api/v1/members/${users.editor.userId}`, { body: { role: 'owner' } })).status).toBe(403);
+      expect((await as(users.admin, 'PATCH', `/api/v1/members/${users.admin.userId}`, { role: 'owner' })).status).toBe(
+        403,
+      );
+      expect((await as(users.admin, 'PATCH', `/api/v1/members/${users.owner.userId}`, { role: 'viewer' })).status).toBe(
+        403,
+      );
+      expect(
+        (await h.call('PATCH', `/api/v1/members/${users.editor.userId}`, { body: { role: 'owner' } })).status,
+      ).toBe(403);
       expect(await roleOf(users.owner)).toBe('owner');
       expect(await roleOf(users.editor)).toBe('editor');
     });
@@ -76,9 +100,15 @@ for (const dialect of dialects) {
       expect((await as(users.admin, 'DELETE', `/api/v1/members/${users.owner.userId}`)).status).toBe(403);
       expect(await roleOf(users.owner)).toBe('owner');
       // With a second owner, the first may step down; the second is then the last.
-      expect((await as(users.owner, 'PATCH', `/api/v1/members/${users.admin.userId}`, { role: 'owner' })).status).toBe(200);
-      expect((await as(users.owner, 'PATCH', `/api/v1/members/${users.owner.userId}`, { role: 'admin' })).status).toBe(200);
-      expect((await as(users.admin, 'PATCH', `/api/v1/members/${users.admin.userId}`, { role: 'editor' })).status).toBe(409);
+      expect((await as(users.owner, 'PATCH', `/api/v1/members/${users.admin.userId}`, { role: 'owner' })).status).toBe(
+        200,
+      );
+      expect((await as(users.owner, 'PATCH', `/api/v1/members/${users.owner.userId}`, { role: 'admin' })).status).toBe(
+        200,
+      );
+      expect((await as(users.admin, 'PATCH', `/api/v1/members/${users.admin.userId}`, { role: 'editor' })).status).toBe(
+        409,
+      );
       expect(await roleOf(users.admin)).toBe('owner');
     });
 

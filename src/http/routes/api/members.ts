@@ -1,7 +1,13 @@
 // /api/v1/members: who belongs to the organization (any member reads), their roles (admins change them; owners only by
 // owners), and leaving or removing (the last owner stays).
 import { z } from '@hono/zod-openapi';
-import { changeMemberRole, listMembers, type MemberChange, memberPatchSchema, removeMember } from '../../../services/members/manage.js';
+import {
+  changeMemberRole,
+  listMembers,
+  type MemberChange,
+  memberPatchSchema,
+  removeMember,
+} from '../../../services/members/manage.js';
 import { revokedMadeSchema } from '../../../services/members/revoke-made.js';
 import { memberViewSchema } from '../../../services/members/view.js';
 import type { App } from '../../env.js';
@@ -29,7 +35,10 @@ export function memberRoutes(app: App, guards: ApiGuards): void {
         .string()
         .min(1)
         .max(200)
-        .openapi({ param: { name: 'userId', in: 'path', description: "The member's user id." }, example: 'usr_5k8m2p4r6t8v1w3x' }),
+        .openapi({
+          param: { name: 'userId', in: 'path', description: "The member's user id." },
+          example: 'usr_5k8m2p4r6t8v1w3x',
+        }),
     }),
     notFound: 'No member with this user id in your organization.',
   } as const;
@@ -43,13 +52,21 @@ export function memberRoutes(app: App, guards: ApiGuards): void {
     method: 'patch',
     summary: "Change a member's role",
     description:
-      "Only owners make or unmake owners; the last owner cannot be demoted (409): make another member owner first. A lower role revokes the API keys and pending invitations the member made that act above it (a write key acts as an admin, a read key as a viewer), listed in the answer.",
+      'Only owners make or unmake owners; the last owner cannot be demoted (409): make another member owner first. A lower role revokes the API keys and pending invitations the member made that act above it (a write key acts as an admin, a read key as a viewer), listed in the answer.',
     scope: 'write',
     role: 'admin',
     body: memberPatchSchema.openapi('MemberPatch'),
-    ok: { status: 200, schema: MemberChanged, description: 'The member with their new role, and what was revoked with the change.' },
+    ok: {
+      status: 200,
+      schema: MemberChanged,
+      description: 'The member with their new role, and what was revoked with the change.',
+    },
     run: changeMemberRole,
-    audit: { action: 'member.update', object: member, detail: (_input, m) => ({ fields: ['role'], role: m.role, ...revoked(m) }) },
+    audit: {
+      action: 'member.update',
+      object: member,
+      detail: (_input, m) => ({ fields: ['role'], role: m.role, ...revoked(m) }),
+    },
   });
   apiOperation(app, guards, {
     ...one,
@@ -60,7 +77,11 @@ export function memberRoutes(app: App, guards: ApiGuards): void {
     scope: 'write',
     // Leaving needs no role; removing another member needs admin, which the verb checks.
     role: 'viewer',
-    ok: { status: 200, schema: MemberChanged, description: 'Removed: the member as they were, and what was revoked with them.' },
+    ok: {
+      status: 200,
+      schema: MemberChanged,
+      description: 'Removed: the member as they were, and what was revoked with them.',
+    },
     run: removeMember,
     audit: { action: 'member.remove', object: member, detail: (_input, m) => ({ role: m.role, ...revoked(m) }) },
   });

@@ -15,8 +15,20 @@ for (const dialect of dialects) {
     let listener: Server;
     let port = 0;
     const lobby = () => h.a.monitors.lobby!.id;
-    const record = (ok: boolean, latencyMs: number | null, extra: { message?: string; error?: string; players?: number } = {}) =>
-      h.ingest.record({ monitorId: lobby(), ok, latencyMs, message: extra.message ?? null, error: extra.error ?? null, data: extra.players === undefined ? null : { players: extra.players }, source: 'edge' });
+    const record = (
+      ok: boolean,
+      latencyMs: number | null,
+      extra: { message?: string; error?: string; players?: number } = {},
+    ) =>
+      h.ingest.record({
+        monitorId: lobby(),
+        ok,
+        latencyMs,
+        message: extra.message ?? null,
+        error: extra.error ?? null,
+        data: extra.players === undefined ? null : { players: extra.players },
+        source: 'edge',
+      });
 
     beforeAll(async () => {
       h = await openApiHarness(dialect);
@@ -37,7 +49,11 @@ for (const dialect of dialects) {
         h.clock.advance(2 * HOUR_MS);
         await record(true, 20);
         const panel = h.a.monitors.panel!.id;
-        const res = await h.call('GET', `/api/v1/monitors/sparklines?ids=${panel},${lobby()},${h.b.monitors.hub!.id},mon_nope`, { key: h.a.readKey });
+        const res = await h.call(
+          'GET',
+          `/api/v1/monitors/sparklines?ids=${panel},${lobby()},${h.b.monitors.hub!.id},mon_nope`,
+          { key: h.a.readKey },
+        );
         expect(res.status).toBe(200);
         const body = await res.json();
         expect(body.monitors.map((m: { id: string }) => m.id)).toEqual([panel, lobby()]);
@@ -54,7 +70,10 @@ for (const dialect of dialects) {
         const many = Array.from({ length: 501 }, (_, i) => `mon_${i}`).join(',');
         const res = await h.call('GET', `/api/v1/monitors/sparklines?ids=${many}`, { key: h.a.readKey });
         expect(res.status).toBe(400);
-        expect((await res.json()).errors[0]).toMatchObject({ path: 'query.ids', message: 'expected at most 500 monitor ids' });
+        expect((await res.json()).errors[0]).toMatchObject({
+          path: 'query.ids',
+          message: 'expected at most 500 monitor ids',
+        });
       });
     });
 
@@ -78,7 +97,9 @@ for (const dialect of dialects) {
       });
 
       it('gives daily points over 90 days', async () => {
-        const body = await (await h.call('GET', `/api/v1/monitors/${lobby()}/stats?range=90d`, { key: h.a.readKey })).json();
+        const body = await (
+          await h.call('GET', `/api/v1/monitors/${lobby()}/stats?range=90d`, { key: h.a.readKey })
+        ).json();
         expect(body).toMatchObject({ period: 'day', range: '90d' });
         expect(body.points).toHaveLength(90);
         expect(body.points[89]).toMatchObject({ at: Math.floor((T0 + HOUR_MS) / DAY_MS) * DAY_MS, count: 13 });
@@ -88,7 +109,9 @@ for (const dialect of dialects) {
         const bad = await h.call('GET', `/api/v1/monitors/${lobby()}/stats?range=1y`, { key: h.a.readKey });
         expect(bad.status).toBe(400);
         expect((await bad.json()).errors[0].path).toBe('query.range');
-        expect((await h.call('GET', `/api/v1/monitors/${h.b.monitors.hub!.id}/stats`, { key: h.a.readKey })).status).toBe(404);
+        expect(
+          (await h.call('GET', `/api/v1/monitors/${h.b.monitors.hub!.id}/stats`, { key: h.a.readKey })).status,
+        ).toBe(404);
       });
     });
 
@@ -107,7 +130,15 @@ for (const dialect of dialects) {
         ];
         h.clock.advance(at(10) - h.clock.now());
         for (const [minute, ok, text] of results)
-          await h.ingest.record({ monitorId: hub, ok, checkedAt: at(minute), latencyMs: ok ? 12 : null, message: ok ? text : null, error: ok ? null : text, source: 'edge' });
+          await h.ingest.record({
+            monitorId: hub,
+            ok,
+            checkedAt: at(minute),
+            latencyMs: ok ? 12 : null,
+            message: ok ? text : null,
+            error: ok ? null : text,
+            source: 'edge',
+          });
         const first = await h.call('GET', `/api/v1/monitors/${hub}/states?limit=2`, { key: h.b.readKey });
         expect(first.status).toBe(200);
         const page1 = await first.json();
@@ -115,8 +146,13 @@ for (const dialect of dialects) {
           { at: at(5), from: 'down', to: 'up', message: '5 players' },
           { at: at(4), from: 'up', to: 'down', message: 'refused again' },
         ]);
-        const page2 = await (await h.call('GET', `/api/v1/monitors/${hub}/states?limit=2&cursor=${page1.nextCursor}`, { key: h.b.readKey })).json();
-        expect(page2).toMatchObject({ changes: [{ at: at(0), from: 'unknown', to: 'up', message: '3 players' }], nextCursor: null });
+        const page2 = await (
+          await h.call('GET', `/api/v1/monitors/${hub}/states?limit=2&cursor=${page1.nextCursor}`, { key: h.b.readKey })
+        ).json();
+        expect(page2).toMatchObject({
+          changes: [{ at: at(0), from: 'unknown', to: 'up', message: '3 players' }],
+          nextCursor: null,
+        });
       });
 
       it('shows pausing and resuming as changes to and from paused', async () => {
@@ -126,11 +162,17 @@ for (const dialect of dialects) {
         const checked = h.clock.now();
         h.clock.advance(MINUTE_MS);
         const paused = h.clock.now();
-        expect((await h.call('PATCH', `/api/v1/monitors/${id}`, { key: h.b.writeKey, body: { enabled: false } })).status).toBe(200);
+        expect(
+          (await h.call('PATCH', `/api/v1/monitors/${id}`, { key: h.b.writeKey, body: { enabled: false } })).status,
+        ).toBe(200);
         // A patch that leaves `enabled` as it is records nothing.
-        expect((await h.call('PATCH', `/api/v1/monitors/${id}`, { key: h.b.writeKey, body: { name: 'Renamed' } })).status).toBe(200);
+        expect(
+          (await h.call('PATCH', `/api/v1/monitors/${id}`, { key: h.b.writeKey, body: { name: 'Renamed' } })).status,
+        ).toBe(200);
         h.clock.advance(MINUTE_MS);
-        expect((await h.call('PATCH', `/api/v1/monitors/${id}`, { key: h.b.writeKey, body: { enabled: true } })).status).toBe(200);
+        expect(
+          (await h.call('PATCH', `/api/v1/monitors/${id}`, { key: h.b.writeKey, body: { enabled: true } })).status,
+        ).toBe(200);
         const { changes } = await (await h.call('GET', `/api/v1/monitors/${id}/states`, { key: h.b.readKey })).json();
         expect(changes).toEqual([
           { at: paused + MINUTE_MS, from: 'paused', to: 'up', message: 'resumed' },
@@ -146,7 +188,12 @@ for (const dialect of dialects) {
     });
 
     describe('POST /api/v1/monitors/test and /api/v1/monitors/{id}/check', () => {
-      const tcpBody = (host: string, p: number) => ({ key: 'probe', name: 'Probe', type: 'tcp', config: { host, port: p } });
+      const tcpBody = (host: string, p: number) => ({
+        key: 'probe',
+        name: 'Probe',
+        type: 'tcp',
+        config: { host, port: p },
+      });
 
       it('refuses private targets as the edge runner does for this organization, storing nothing', async () => {
         // Two organizations and no setting: private addresses are refused (WARDEN_PROBE_PRIVATE_TARGETS=auto).
@@ -155,29 +202,48 @@ for (const dialect of dialects) {
         const body = await res.json();
         expect(body).toMatchObject({ ok: false, latencyMs: null, degraded: false });
         expect(body.error).toMatch(/^refused: 127\.0\.0\.1 is/);
-        expect((await h.store.monitors.findByKey(h.a.id, 'probe'))).toBeUndefined();
+        expect(await h.store.monitors.findByKey(h.a.id, 'probe')).toBeUndefined();
       });
 
       it('runs a body once where the organization may reach it', async () => {
-        await h.store.organizations.upsert({ id: h.a.id, key: 'alpha', name: 'Alpha', probePrivateTargets: 'allow' }, T0);
-        const res = await h.call('POST', '/api/v1/monitors/test', { body: { ...tcpBody('127.0.0.1', port), degradedLatencyMs: 100_000 } });
+        await h.store.organizations.upsert(
+          { id: h.a.id, key: 'alpha', name: 'Alpha', probePrivateTargets: 'allow' },
+          T0,
+        );
+        const res = await h.call('POST', '/api/v1/monitors/test', {
+          body: { ...tcpBody('127.0.0.1', port), degradedLatencyMs: 100_000 },
+        });
         expect(res.status).toBe(200);
-        expect(await res.json()).toMatchObject({ ok: true, error: null, degraded: false, message: expect.stringContaining(`port ${port} open`) });
+        expect(await res.json()).toMatchObject({
+          ok: true,
+          error: null,
+          degraded: false,
+          message: expect.stringContaining(`port ${port} open`),
+        });
       });
 
       it('answers 400 naming the field of an invalid body, 409 for relay and push monitors, 403 for a read key', async () => {
         const invalid = await h.call('POST', '/api/v1/monitors/test', { body: tcpBody('127.0.0.1', 70_000) });
         expect(invalid.status).toBe(400);
         expect((await invalid.json()).errors[0].path).toBe('body.config.port');
-        const relay = await h.call('POST', '/api/v1/monitors/test', { body: { ...tcpBody('10.0.0.2', 22), runOn: 'relay', relay: 'basement' } });
+        const relay = await h.call('POST', '/api/v1/monitors/test', {
+          body: { ...tcpBody('10.0.0.2', 22), runOn: 'relay', relay: 'basement' },
+        });
         expect(relay.status).toBe(409);
-        const push = await h.call('POST', '/api/v1/monitors/test', { body: { key: 'cron', name: 'Cron', type: 'heartbeat' } });
+        const push = await h.call('POST', '/api/v1/monitors/test', {
+          body: { key: 'cron', name: 'Cron', type: 'heartbeat' },
+        });
         expect(push.status).toBe(409);
-        expect((await h.call('POST', '/api/v1/monitors/test', { key: h.a.readKey, body: tcpBody('127.0.0.1', port) })).status).toBe(403);
+        expect(
+          (await h.call('POST', '/api/v1/monitors/test', { key: h.a.readKey, body: tcpBody('127.0.0.1', port) }))
+            .status,
+        ).toBe(403);
       });
 
-      it("checks an edge monitor now: stored, its state derived, and refuses relay monitors", async () => {
-        const created = await (await h.call('POST', '/api/v1/monitors', { body: { ...tcpBody('127.0.0.1', port), key: 'local' } })).json();
+      it('checks an edge monitor now: stored, its state derived, and refuses relay monitors', async () => {
+        const created = await (
+          await h.call('POST', '/api/v1/monitors', { body: { ...tcpBody('127.0.0.1', port), key: 'local' } })
+        ).json();
         const res = await h.call('POST', `/api/v1/monitors/${created.id}/check`);
         expect(res.status).toBe(200);
         const body = await res.json();
@@ -193,9 +259,16 @@ for (const dialect of dialects) {
 
       it('allows an organization a few probe runs at a time (429 with Retry-After beyond)', async () => {
         const statuses: number[] = [];
-        for (let i = 0; i < 11; i++) statuses.push((await h.call('POST', '/api/v1/monitors/test', { key: h.b.writeKey, body: tcpBody('127.0.0.1', 1) })).status);
+        for (let i = 0; i < 11; i++)
+          statuses.push(
+            (await h.call('POST', '/api/v1/monitors/test', { key: h.b.writeKey, body: tcpBody('127.0.0.1', 1) }))
+              .status,
+          );
         expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
-        const refused = await h.call('POST', '/api/v1/monitors/test', { key: h.b.writeKey, body: tcpBody('127.0.0.1', 1) });
+        const refused = await h.call('POST', '/api/v1/monitors/test', {
+          key: h.b.writeKey,
+          body: tcpBody('127.0.0.1', 1),
+        });
         expect(refused.status).toBe(429);
         expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
         // Another organization keeps its own budget.
@@ -209,11 +282,19 @@ for (const dialect of dialects) {
         expect(res.status).toBe(200);
         const { types, fields } = await res.json();
         const http = types.find((t: { id: string }) => t.id === 'http');
-        expect(http).toMatchObject({ label: expect.any(String), runsOn: ['edge', 'relay'], probed: true, secrets: expect.arrayContaining(['headers']) });
+        expect(http).toMatchObject({
+          label: expect.any(String),
+          runsOn: ['edge', 'relay'],
+          probed: true,
+          secrets: expect.arrayContaining(['headers']),
+        });
         expect(http.config.properties.url).toMatchObject({ type: 'string' });
         expect(http.config.properties.method.default).toBe('GET');
         expect(http.config.required).toEqual(['url']);
-        expect(types.find((t: { id: string }) => t.id === 'heartbeat')).toMatchObject({ runsOn: ['push'], probed: false });
+        expect(types.find((t: { id: string }) => t.id === 'heartbeat')).toMatchObject({
+          runsOn: ['push'],
+          probed: false,
+        });
         expect(fields.properties.tags).toMatchObject({ type: 'array', maxItems: 20, default: [] });
         expect(fields.properties.intervalSec).toMatchObject({ default: 60, minimum: 10 });
         expect(fields.required).toEqual(['key', 'name']);

@@ -4,10 +4,20 @@ import { every } from 'hono/combine';
 import { API_LIMITS } from '../../../services/api-limits.js';
 import { monitorLabel } from '../../../services/audit/labels.js';
 import type { ServiceContext } from '../../../services/context.js';
-import { checkMonitorNow, checkNowSchema, type ProbeRunContext, probeRunSchema, testMonitor } from '../../../services/monitors/run-check.js';
+import {
+  checkMonitorNow,
+  checkNowSchema,
+  type ProbeRunContext,
+  probeRunSchema,
+  testMonitor,
+} from '../../../services/monitors/run-check.js';
 import type { monitorCreateSchema } from '../../../services/monitors/schema.js';
 import { monitorSparklines, sparklineQuerySchema, sparklinesSchema } from '../../../services/monitors/sparklines.js';
-import { monitorStateHistory, stateHistoryQuerySchema, stateHistorySchema } from '../../../services/monitors/state-history.js';
+import {
+  monitorStateHistory,
+  stateHistoryQuerySchema,
+  stateHistorySchema,
+} from '../../../services/monitors/state-history.js';
 import { monitorStats, monitorStatsSchema, statsQuerySchema } from '../../../services/monitors/stats.js';
 import { listMonitorTypes, monitorTypesSchema } from '../../../services/monitors/types.js';
 import type { App } from '../../env.js';
@@ -25,16 +35,26 @@ const PROBE_RUN_LIMIT = `${requests} probe runs ("check now" and "test" together
  * Registered before `/api/v1/monitors/{id}`, whose parameter would otherwise take `sparklines`; `createBody` is the
  * create operation's named body schema, which `test` takes too.
  */
-export function monitorInsightRoutes(app: App, guards: ApiGuards, createBody: typeof monitorCreateSchema, running: ApiRunning): void {
+export function monitorInsightRoutes(
+  app: App,
+  guards: ApiGuards,
+  createBody: typeof monitorCreateSchema,
+  running: ApiRunning,
+): void {
   /** A probe run's context: the request's, with the running server's ingest and probe-target policy. */
-  const probing = (ctx: ServiceContext): ProbeRunContext => ({ ...ctx, ingest: running.ingest, security: running.security });
+  const probing = (ctx: ServiceContext): ProbeRunContext => ({
+    ...ctx,
+    ingest: running.ingest,
+    security: running.security,
+  });
   const op = { tag: 'monitors', path: '/api/v1/monitors' } as const;
   apiOperation(app, guards, {
     ...op,
     path: '/api/v1/monitors/sparklines',
     method: 'get',
     summary: 'Sparklines of monitors',
-    description: 'For each monitor asked (your organization’s), 24 hourly points of uptime and average latency, oldest first: the strips of the monitor list.',
+    description:
+      'For each monitor asked (your organization’s), 24 hourly points of uptime and average latency, oldest first: the strips of the monitor list.',
     scope: 'read',
     query: sparklineQuerySchema,
     ok: { status: 200, schema: sparklinesSchema.openapi('MonitorSparklines'), description: 'The sparklines.' },
@@ -46,7 +66,7 @@ export function monitorInsightRoutes(app: App, guards: ApiGuards, createBody: ty
     method: 'get',
     summary: 'Monitor types',
     description:
-      "Each monitor type with its label, where it runs, its secret fields and the JSON Schema of its `config`, and the schema of the fields every type shares: generated from the zod schemas the API validates with, for forms (descriptions, defaults, bounds).",
+      'Each monitor type with its label, where it runs, its secret fields and the JSON Schema of its `config`, and the schema of the fields every type shares: generated from the zod schemas the API validates with, for forms (descriptions, defaults, bounds).',
     scope: 'read',
     ok: { status: 200, schema: monitorTypesSchema.openapi('MonitorTypes'), description: 'The types.' },
     run: listMonitorTypes,
@@ -73,7 +93,11 @@ export function monitorInsightRoutes(app: App, guards: ApiGuards, createBody: ty
     summary: 'Check a monitor now',
     description: `Runs an edge monitor's probe at once; the result is recorded like the runner's (history, state, live updates, notifications). Relay, push and paused monitors answer 409. At most ${PROBE_RUN_LIMIT} (429 beyond).`,
     scope: 'write',
-    ok: { status: 200, schema: checkNowSchema.openapi('MonitorCheckNow'), description: 'The result and the state it left.' },
+    ok: {
+      status: 200,
+      schema: checkNowSchema.openapi('MonitorCheckNow'),
+      description: 'The result and the state it left.',
+    },
     run: (ctx, input) => checkMonitorNow(probing(ctx), input),
     audit: { action: 'monitor.check', object: () => ({ id: null, label: null }), before: monitorLabel, outside: true },
   });
@@ -82,7 +106,8 @@ export function monitorInsightRoutes(app: App, guards: ApiGuards, createBody: ty
     path: '/api/v1/monitors/{id}/stats',
     method: 'get',
     summary: "A monitor's response times",
-    description: 'Checks, uptime, p50/p95 latency (from the buckets’ latency histograms) and players per hour (24h, 7d) or per day (30d, 90d), with totals of the window.',
+    description:
+      'Checks, uptime, p50/p95 latency (from the buckets’ latency histograms) and players per hour (24h, 7d) or per day (30d, 90d), with totals of the window.',
     scope: 'read',
     query: statsQuerySchema,
     ok: { status: 200, schema: monitorStatsSchema.openapi('MonitorStats'), description: 'The points and totals.' },
@@ -113,11 +138,20 @@ function limitedGuards(guards: ApiGuards): ApiGuards {
     if (!decision.allowed)
       return problemResponse(
         c,
-        problem(429, 'rate-limited', 'Too many probe runs', `Your organization may make ${PROBE_RUN_LIMIT}; retry in ${decision.resetSec} s.`),
+        problem(
+          429,
+          'rate-limited',
+          'Too many probe runs',
+          `Your organization may make ${PROBE_RUN_LIMIT}; retry in ${decision.resetSec} s.`,
+        ),
         { 'retry-after': String(decision.resetSec) },
       );
     await next();
   };
   const limited = (guard: ApiGuard) => every(guard, budget) as ApiGuard;
-  return { read: limited(guards.read), write: limited(guards.write), for: (role, write) => limited(guards.for(role, write)) };
+  return {
+    read: limited(guards.read),
+    write: limited(guards.write),
+    for: (role, write) => limited(guards.for(role, write)),
+  };
 }

@@ -9,15 +9,29 @@ const keysOf = async (res: Response) => ((await res.json()).monitors as { key: s
 for (const dialect of dialects) {
   describe.skipIf(!dialect.available)(`listing monitors for the dashboard on ${dialect.name}`, () => {
     let h: ApiHarness;
-    const list = (query: string, key?: string) => h.call('GET', `/api/v1/monitors${query}`, { key: key ?? h.a.readKey });
+    const list = (query: string, key?: string) =>
+      h.call('GET', `/api/v1/monitors${query}`, { key: key ?? h.a.readKey });
 
     beforeAll(async () => {
       h = await openApiHarness(dialect);
       // A: lobby and panel from its file; three more through the API.
-      const create = (body: Record<string, unknown>) => h.call('POST', '/api/v1/monitors', { body: { type: 'tcp', config: { host: 'play.example.com', port: 25565 }, ...body } });
+      const create = (body: Record<string, unknown>) =>
+        h.call('POST', '/api/v1/monitors', {
+          body: { type: 'tcp', config: { host: 'play.example.com', port: 25565 }, ...body },
+        });
       expect((await create({ key: 'eu-1', name: 'Europe One', tags: ['eu', 'prod'] })).status).toBe(201);
       expect((await create({ key: 'eu-2', name: 'europe two', tags: ['eu'], enabled: false })).status).toBe(201);
-      expect((await create({ key: 'us-1', name: 'US One', type: 'http', config: { url: 'https://us.example.com' }, tags: ['us', 'prod'] })).status).toBe(201);
+      expect(
+        (
+          await create({
+            key: 'us-1',
+            name: 'US One',
+            type: 'http',
+            config: { url: 'https://us.example.com' },
+            tags: ['us', 'prod'],
+          })
+        ).status,
+      ).toBe(201);
       const ids = Object.fromEntries((await h.store.monitors.list(h.a.id)).map((m) => [m.key, m.id]));
       await h.ingest.record({ monitorId: ids['eu-1']!, ok: false, source: 'edge' });
       await h.ingest.record({ monitorId: ids['eu-1']!, ok: false, source: 'edge' });
@@ -94,7 +108,9 @@ for (const dialect of dialects) {
       const res = await h.call('PATCH', `/api/v1/monitors/${id}`, { body: { tags: ['us', 'edge.node-1'] } });
       expect(res.status).toBe(200);
       expect((await res.json()).tags).toEqual(['us', 'edge.node-1']);
-      const many = await h.call('PATCH', `/api/v1/monitors/${id}`, { body: { tags: Array.from({ length: 21 }, (_, i) => `t${i}`) } });
+      const many = await h.call('PATCH', `/api/v1/monitors/${id}`, {
+        body: { tags: Array.from({ length: 21 }, (_, i) => `t${i}`) },
+      });
       expect(many.status).toBe(400);
       expect((await many.json()).errors[0].path).toBe('body.tags');
       const twice = await h.call('PATCH', `/api/v1/monitors/${id}`, { body: { tags: ['a', 'a'] } });

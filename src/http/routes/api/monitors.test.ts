@@ -15,14 +15,35 @@ for (const dialect of dialects) {
 
     describe('GET /api/v1/monitors', () => {
       it("lists the organization's monitors with where they run, their state and latest result, secrets redacted", async () => {
-        await h.ingest.record({ monitorId: h.a.monitors.lobby!.id, ok: true, latencyMs: 42, message: '3/20 players', data: { players: 3, version: '1.21' }, source: 'edge' });
+        await h.ingest.record({
+          monitorId: h.a.monitors.lobby!.id,
+          ok: true,
+          latencyMs: 42,
+          message: '3/20 players',
+          data: { players: 3, version: '1.21' },
+          source: 'edge',
+        });
         const res = await h.call('GET', '/api/v1/monitors', { key: h.a.readKey });
         expect(res.status).toBe(200);
         const { monitors } = await res.json();
         expect(monitors.map((m: { key: string }) => m.key)).toEqual(['lobby', 'panel']);
         const [lobby, panel] = monitors;
-        expect(lobby).toMatchObject({ type: 'tcp', runOn: 'edge', relayKey: null, intervalSec: 60, enabled: true, state: 'up', managedBy: 'config' });
-        expect(lobby.latest).toMatchObject({ ok: true, latencyMs: 42, message: '3/20 players', data: { players: 3, version: '1.21' }, checkedAt: T0 });
+        expect(lobby).toMatchObject({
+          type: 'tcp',
+          runOn: 'edge',
+          relayKey: null,
+          intervalSec: 60,
+          enabled: true,
+          state: 'up',
+          managedBy: 'config',
+        });
+        expect(lobby.latest).toMatchObject({
+          ok: true,
+          latencyMs: 42,
+          message: '3/20 players',
+          data: { players: 3, version: '1.21' },
+          checkedAt: T0,
+        });
         expect(lobby.stateSince).toBe(T0);
         expect(panel).toMatchObject({ runOn: 'relay', relayKey: 'basement', config: { apiKey: '[redacted]' } });
         expect(JSON.stringify(monitors)).not.toContain('ptlc_secret_value');
@@ -38,10 +59,14 @@ for (const dialect of dialects) {
       it('reads one monitor', async () => {
         const res = await h.call('GET', `/api/v1/monitors/${h.a.monitors.panel!.id}`, { key: h.a.readKey });
         expect(res.status).toBe(200);
-        expect(await res.json()).toMatchObject({ key: 'panel', relayKey: 'basement', config: { apiKey: '[redacted]', serverId: 'abcd1234' } });
+        expect(await res.json()).toMatchObject({
+          key: 'panel',
+          relayKey: 'basement',
+          config: { apiKey: '[redacted]', serverId: 'abcd1234' },
+        });
       });
 
-      it('reads a monitor by its key too, but never another organization\'s', async () => {
+      it("reads a monitor by its key too, but never another organization's", async () => {
         const res = await h.call('GET', '/api/v1/monitors/panel', { key: h.a.readKey });
         expect(res.status).toBe(200);
         expect(await res.json()).toMatchObject({ id: h.a.monitors.panel!.id, key: 'panel' });
@@ -64,17 +89,32 @@ for (const dialect of dialects) {
       it('creates a monitor with the defaults of warden.yaml and tells the edge runner', async () => {
         const before = h.events.length;
         const res = await h.call('POST', '/api/v1/monitors', {
-          body: { key: 'web', name: 'Website', type: 'http', config: { url: 'https://example.com', headers: { authorization: 'secret' } } },
+          body: {
+            key: 'web',
+            name: 'Website',
+            type: 'http',
+            config: { url: 'https://example.com', headers: { authorization: 'secret' } },
+          },
         });
         expect(res.status).toBe(201);
         const body = await res.json();
-        expect(body).toMatchObject({ key: 'web', type: 'http', runOn: 'edge', intervalSec: 60, timeoutMs: 10_000, managedBy: 'api', pushToken: null });
+        expect(body).toMatchObject({
+          key: 'web',
+          type: 'http',
+          runOn: 'edge',
+          intervalSec: 60,
+          timeoutMs: 10_000,
+          managedBy: 'api',
+          pushToken: null,
+        });
         expect(body.config).toMatchObject({ url: 'https://example.com', method: 'GET', headers: '[redacted]' });
         expect(h.events.slice(before)).toContainEqual({ type: 'monitors.changed', at: T0, organizationId: h.a.id });
       });
 
       it('returns the push token of a heartbeat monitor once', async () => {
-        const res = await h.call('POST', '/api/v1/monitors', { body: { key: 'cron', name: 'Nightly backup', type: 'heartbeat', config: { graceSec: 3600 } } });
+        const res = await h.call('POST', '/api/v1/monitors', {
+          body: { key: 'cron', name: 'Nightly backup', type: 'heartbeat', config: { graceSec: 3600 } },
+        });
         expect(res.status).toBe(201);
         const body = await res.json();
         expect(body.runOn).toBe('push');
@@ -90,31 +130,59 @@ for (const dialect of dialects) {
       it('documents intervalSec as null for push monitors in the OpenAPI document', async () => {
         const doc = await (await h.call('GET', '/api/openapi.json', { key: null })).json();
         type Schema = { properties?: Record<string, unknown> };
-        const answers = Object.values(doc.components.schemas as Record<string, Schema>).filter((schema) => schema.properties?.stateSince !== undefined);
+        const answers = Object.values(doc.components.schemas as Record<string, Schema>).filter(
+          (schema) => schema.properties?.stateSince !== undefined,
+        );
         expect(answers.length).toBeGreaterThan(0);
         for (const answer of answers)
-          expect(answer.properties?.intervalSec).toMatchObject({ type: ['integer', 'null'], description: expect.stringContaining('null for push monitors') });
-        const { monitors } = (await (await h.call('GET', '/api/v1/monitors')).json()) as { monitors: { key: string; intervalSec: number | null }[] };
+          expect(answer.properties?.intervalSec).toMatchObject({
+            type: ['integer', 'null'],
+            description: expect.stringContaining('null for push monitors'),
+          });
+        const { monitors } = (await (await h.call('GET', '/api/v1/monitors')).json()) as {
+          monitors: { key: string; intervalSec: number | null }[];
+        };
         expect(monitors.find((m) => m.key === 'lobby')?.intervalSec).toBe(60);
       });
 
       it('runs a monitor on a relay named by key', async () => {
         const res = await h.call('POST', '/api/v1/monitors', {
-          body: { key: 'inner', name: 'Inner', type: 'tcp', runOn: 'relay', relay: 'basement', config: { host: '10.0.0.2', port: 22 } },
+          body: {
+            key: 'inner',
+            name: 'Inner',
+            type: 'tcp',
+            runOn: 'relay',
+            relay: 'basement',
+            config: { host: '10.0.0.2', port: 22 },
+          },
         });
         expect(res.status).toBe(201);
         expect(await res.json()).toMatchObject({ runOn: 'relay', relayKey: 'basement' });
       });
 
       it('says which field was meant when a body names the relay as its answers do (relayId)', async () => {
-        const relay = { key: 'inner2', name: 'Inner', type: 'tcp', runOn: 'relay', config: { host: '10.0.0.2', port: 22 } };
+        const relay = {
+          key: 'inner2',
+          name: 'Inner',
+          type: 'tcp',
+          runOn: 'relay',
+          config: { host: '10.0.0.2', port: 22 },
+        };
         const res = await h.call('POST', '/api/v1/monitors', { body: { ...relay, relayId: 'basement' } });
         expect(res.status).toBe(400);
-        expect((await res.json()).errors).toEqual([{ path: 'body', message: 'unknown field relayId; did you mean relay?' }]);
-        const patched = await h.call('PATCH', `/api/v1/monitors/${h.a.monitors.lobby?.id}`, { body: { relayKey: 'basement' } });
-        expect((await patched.json()).errors).toEqual([{ path: 'body', message: 'unknown field relayKey; did you mean relay?' }]);
+        expect((await res.json()).errors).toEqual([
+          { path: 'body', message: 'unknown field relayId; did you mean relay?' },
+        ]);
+        const patched = await h.call('PATCH', `/api/v1/monitors/${h.a.monitors.lobby?.id}`, {
+          body: { relayKey: 'basement' },
+        });
+        expect((await patched.json()).errors).toEqual([
+          { path: 'body', message: 'unknown field relayKey; did you mean relay?' },
+        ]);
         // Other unknown fields keep zod's own words.
-        const other = await h.call('POST', '/api/v1/monitors', { body: { ...relay, relay: 'basement', colour: 'red' } });
+        const other = await h.call('POST', '/api/v1/monitors', {
+          body: { ...relay, relay: 'basement', colour: 'red' },
+        });
         expect((await other.json()).errors).toEqual([{ path: 'body', message: 'Unrecognized key: "colour"' }]);
       });
 
@@ -123,19 +191,38 @@ for (const dialect of dialects) {
         [{ key: 'x2', name: 'X', type: 'nope', config: {} }, 'body.type'],
         [{ key: 'Bad Key', name: 'X', type: 'tcp', config: { host: 'a.example', port: 1 } }, 'body.key'],
         [{ key: 'x3', name: 'X', type: 'tcp', runOn: 'relay', config: { host: 'a.example', port: 1 } }, 'body.relay'],
-        [{ key: 'x4', name: 'X', type: 'tcp', runOn: 'relay', relay: 'cellar', config: { host: 'a.example', port: 1 } }, 'body.relay'],
-        [{ key: 'x5', name: 'X', type: 'gamedig', runOn: 'edge', config: { game: 'csgo', host: 'a.example' } }, 'body.runOn'],
+        [
+          {
+            key: 'x4',
+            name: 'X',
+            type: 'tcp',
+            runOn: 'relay',
+            relay: 'cellar',
+            config: { host: 'a.example', port: 1 },
+          },
+          'body.relay',
+        ],
+        [
+          { key: 'x5', name: 'X', type: 'gamedig', runOn: 'edge', config: { game: 'csgo', host: 'a.example' } },
+          'body.runOn',
+        ],
         [{ key: 'x6', name: 'X', type: 'heartbeat', pushToken: 'wdp_aaaaaaaaaaaaaaaaaaaaaaaa' }, 'body'],
       ])('answers 400 naming the wrong field (%#)', async (body, path) => {
         const res = await h.call('POST', '/api/v1/monitors', { body });
         expect(res.status).toBe(400);
         const problem = await res.json();
-        expect(problem).toMatchObject({ type: 'https://warden.dev/problems/validation', status: 400, title: 'Invalid request' });
+        expect(problem).toMatchObject({
+          type: 'https://warden.dev/problems/validation',
+          status: 400,
+          title: 'Invalid request',
+        });
         expect(problem.errors.map((e: { path: string }) => e.path)).toContain(path);
       });
 
       it('answers 409 when the key is taken', async () => {
-        const res = await h.call('POST', '/api/v1/monitors', { body: { key: 'lobby', name: 'Again', type: 'tcp', config: { host: 'a.example', port: 1 } } });
+        const res = await h.call('POST', '/api/v1/monitors', {
+          body: { key: 'lobby', name: 'Again', type: 'tcp', config: { host: 'a.example', port: 1 } },
+        });
         expect(res.status).toBe(409);
         expect((await res.json()).detail).toContain('"lobby"');
       });
@@ -145,24 +232,47 @@ for (const dialect of dialects) {
       it('changes the fields given, merges config and keeps redacted secrets', async () => {
         const created = await (
           await h.call('POST', '/api/v1/monitors', {
-            body: { key: 'ptero', name: 'Ptero', type: 'pterodactyl', config: { panelUrl: 'https://p.example.com', serverId: 'aaaa1111', apiKey: 'ptlc_keep_me' } },
+            body: {
+              key: 'ptero',
+              name: 'Ptero',
+              type: 'pterodactyl',
+              config: { panelUrl: 'https://p.example.com', serverId: 'aaaa1111', apiKey: 'ptlc_keep_me' },
+            },
           })
         ).json();
         const res = await h.call('PATCH', `/api/v1/monitors/${created.id}`, {
-          body: { name: 'Panel 2', intervalSec: 120, enabled: false, config: { ...created.config, serverId: 'bbbb2222' } },
+          body: {
+            name: 'Panel 2',
+            intervalSec: 120,
+            enabled: false,
+            config: { ...created.config, serverId: 'bbbb2222' },
+          },
         });
         expect(res.status).toBe(200);
-        expect(await res.json()).toMatchObject({ name: 'Panel 2', intervalSec: 120, enabled: false, config: { serverId: 'bbbb2222', apiKey: '[redacted]' } });
+        expect(await res.json()).toMatchObject({
+          name: 'Panel 2',
+          intervalSec: 120,
+          enabled: false,
+          config: { serverId: 'bbbb2222', apiKey: '[redacted]' },
+        });
         const stored = await h.store.monitors.findById(created.id);
         expect(stored?.config).toMatchObject({ serverId: 'bbbb2222', apiKey: 'ptlc_keep_me' });
       });
 
       it('moves a monitor onto a relay and off it again, telling runners and the pages that show it', async () => {
-        const created = await (await h.call('POST', '/api/v1/monitors', { body: { key: 'mover', name: 'Mover', type: 'tcp', config: { host: 'a.example', port: 1 } } })).json();
-        const page = await (await h.call('POST', '/api/v1/pages', { body: { slug: 'mover-page', title: 'Mover' } })).json();
+        const created = await (
+          await h.call('POST', '/api/v1/monitors', {
+            body: { key: 'mover', name: 'Mover', type: 'tcp', config: { host: 'a.example', port: 1 } },
+          })
+        ).json();
+        const page = await (
+          await h.call('POST', '/api/v1/pages', { body: { slug: 'mover-page', title: 'Mover' } })
+        ).json();
         await h.call('POST', '/api/v1/pages/mover-page/components', { body: { name: 'Mover', monitor: 'mover' } });
         const before = h.events.length;
-        let res = await h.call('PATCH', `/api/v1/monitors/${created.id}`, { body: { runOn: 'relay', relay: 'basement' } });
+        let res = await h.call('PATCH', `/api/v1/monitors/${created.id}`, {
+          body: { runOn: 'relay', relay: 'basement' },
+        });
         expect(await res.json()).toMatchObject({ runOn: 'relay', relayKey: 'basement' });
         expect(h.events.slice(before)).toEqual(
           expect.arrayContaining([
@@ -175,7 +285,11 @@ for (const dialect of dialects) {
       });
 
       it('answers 400 for an invalid config or place', async () => {
-        const created = await (await h.call('POST', '/api/v1/monitors', { body: { key: 'strict', name: 'S', type: 'tcp', config: { host: 'a.example', port: 1 } } })).json();
+        const created = await (
+          await h.call('POST', '/api/v1/monitors', {
+            body: { key: 'strict', name: 'S', type: 'tcp', config: { host: 'a.example', port: 1 } },
+          })
+        ).json();
         let res = await h.call('PATCH', `/api/v1/monitors/${created.id}`, { body: { config: { port: 0 } } });
         expect(res.status).toBe(400);
         expect((await res.json()).errors).toEqual([expect.objectContaining({ path: 'body.config.port' })]);
@@ -194,7 +308,11 @@ for (const dialect of dialects) {
 
     describe('DELETE /api/v1/monitors/{id}', () => {
       it('deletes a monitor created through the API', async () => {
-        const created = await (await h.call('POST', '/api/v1/monitors', { body: { key: 'temp', name: 'T', type: 'tcp', config: { host: 'a.example', port: 1 } } })).json();
+        const created = await (
+          await h.call('POST', '/api/v1/monitors', {
+            body: { key: 'temp', name: 'T', type: 'tcp', config: { host: 'a.example', port: 1 } },
+          })
+        ).json();
         const before = h.events.length;
         expect((await h.call('DELETE', `/api/v1/monitors/${created.id}`)).status).toBe(204);
         expect((await h.call('GET', `/api/v1/monitors/${created.id}`)).status).toBe(404);
@@ -202,14 +320,20 @@ for (const dialect of dialects) {
       });
 
       it('changes and deletes a monitor named by its key, the audit log naming its id and key', async () => {
-        const created = await (await h.call('POST', '/api/v1/monitors', { body: { key: 'by-key', name: 'K', type: 'tcp', config: { host: 'a.example', port: 1 } } })).json();
+        const created = await (
+          await h.call('POST', '/api/v1/monitors', {
+            body: { key: 'by-key', name: 'K', type: 'tcp', config: { host: 'a.example', port: 1 } },
+          })
+        ).json();
         const patched = await h.call('PATCH', '/api/v1/monitors/by-key', { body: { name: 'Renamed' } });
         expect(patched.status).toBe(200);
         expect(await patched.json()).toMatchObject({ id: created.id, name: 'Renamed' });
         expect((await h.call('DELETE', '/api/v1/monitors/by-key')).status).toBe(204);
         expect((await h.call('GET', `/api/v1/monitors/${created.id}`)).status).toBe(404);
         // The test's clock stands still: find the entry among those of the same instant.
-        const entry = (await h.store.audit.list({ organizationId: h.a.id, limit: 100 })).find((e) => e.action === 'monitor.delete' && e.objectLabel === 'by-key');
+        const entry = (await h.store.audit.list({ organizationId: h.a.id, limit: 100 })).find(
+          (e) => e.action === 'monitor.delete' && e.objectLabel === 'by-key',
+        );
         expect(entry).toMatchObject({ action: 'monitor.delete', objectId: created.id, objectLabel: 'by-key' });
       });
 
@@ -220,7 +344,9 @@ for (const dialect of dialects) {
 
     describe('POST /api/v1/monitors/{id}/push-token', () => {
       it('issues a new token for a push monitor and refuses other monitors', async () => {
-        const created = await (await h.call('POST', '/api/v1/monitors', { body: { key: 'beat', name: 'Beat', type: 'heartbeat' } })).json();
+        const created = await (
+          await h.call('POST', '/api/v1/monitors', { body: { key: 'beat', name: 'Beat', type: 'heartbeat' } })
+        ).json();
         const res = await h.call('POST', `/api/v1/monitors/${created.id}/push-token`);
         expect(res.status).toBe(200);
         const body = await res.json();
@@ -233,7 +359,11 @@ for (const dialect of dialects) {
     describe('GET /api/v1/monitors/{id}/history', () => {
       let id: string;
       beforeAll(async () => {
-        const created = await (await h.call('POST', '/api/v1/monitors', { body: { key: 'hist', name: 'History', type: 'tcp', config: { host: 'a.example', port: 1 } } })).json();
+        const created = await (
+          await h.call('POST', '/api/v1/monitors', {
+            body: { key: 'hist', name: 'History', type: 'tcp', config: { host: 'a.example', port: 1 } },
+          })
+        ).json();
         id = created.id;
         // Five checks an hour apart in the last five hours, the third failing; one check 10 days ago.
         const checks = [1, 2, 3, 4, 5].map((n) => ({
@@ -244,7 +374,14 @@ for (const dialect of dialects) {
           checkedAt: T0 - n * HOUR_MS + 60_000,
           source: 'edge' as const,
         }));
-        checks.push({ monitorId: id, ok: true, latencyMs: 5, data: { players: 50 }, checkedAt: T0 - 240 * HOUR_MS, source: 'edge' });
+        checks.push({
+          monitorId: id,
+          ok: true,
+          latencyMs: 5,
+          data: { players: 50 },
+          checkedAt: T0 - 240 * HOUR_MS,
+          source: 'edge',
+        });
         await h.ingest.recordMany(checks);
       });
 
@@ -252,7 +389,16 @@ for (const dialect of dialects) {
         const res = await h.call('GET', `/api/v1/monitors/${id}/history`, { key: h.a.readKey });
         expect(res.status).toBe(200);
         const history = await res.json();
-        expect(history).toMatchObject({ monitorId: id, hours: 24, from: T0 - 24 * HOUR_MS, to: T0, bucketPeriod: 'hour', checkCount: 5, uptime: 0.8, nextCursor: null });
+        expect(history).toMatchObject({
+          monitorId: id,
+          hours: 24,
+          from: T0 - 24 * HOUR_MS,
+          to: T0,
+          bucketPeriod: 'hour',
+          checkCount: 5,
+          uptime: 0.8,
+          nextCursor: null,
+        });
         expect(history.checks.map((c: { latencyMs: number }) => c.latencyMs)).toEqual([10, 20, 30, 40, 50]);
         expect(history.checks[2]).toMatchObject({ ok: false, data: { players: 3 }, source: 'edge' });
         expect(history.buckets).toHaveLength(5);
@@ -274,9 +420,15 @@ for (const dialect of dialects) {
         const first = await (await h.call('GET', `/api/v1/monitors/${id}/history?limit=2`)).json();
         expect(first.checks).toHaveLength(2);
         expect(first.nextCursor).toEqual(expect.any(String));
-        const second = await (await h.call('GET', `/api/v1/monitors/${id}/history?limit=2&cursor=${first.nextCursor}`)).json();
-        const third = await (await h.call('GET', `/api/v1/monitors/${id}/history?limit=2&cursor=${second.nextCursor}`)).json();
-        expect([...first.checks, ...second.checks, ...third.checks].map((c: { latencyMs: number }) => c.latencyMs)).toEqual([10, 20, 30, 40, 50]);
+        const second = await (
+          await h.call('GET', `/api/v1/monitors/${id}/history?limit=2&cursor=${first.nextCursor}`)
+        ).json();
+        const third = await (
+          await h.call('GET', `/api/v1/monitors/${id}/history?limit=2&cursor=${second.nextCursor}`)
+        ).json();
+        expect(
+          [...first.checks, ...second.checks, ...third.checks].map((c: { latencyMs: number }) => c.latencyMs),
+        ).toEqual([10, 20, 30, 40, 50]);
         expect(third.nextCursor).toBeNull();
       });
 

@@ -16,16 +16,28 @@ import { type ApiGuards, apiOperation, idOrKeyParam } from './operation.js';
 
 const Monitor = monitorWithRelaySchema.openapi('Monitor');
 const MonitorWithPushToken = monitorWithRelaySchema
-  .extend({ pushToken: z.string().nullable().describe('Push monitors: the push token, shown this once; null for other monitors.') })
+  .extend({
+    pushToken: z
+      .string()
+      .nullable()
+      .describe('Push monitors: the push token, shown this once; null for other monitors.'),
+  })
   .openapi('MonitorWithPushToken');
 const params = z.object({ id: idOrKeyParam('monitor', 'mon_3k9x2m4q8r7t1v5w') });
 const notFound = 'No monitor with this id or key in your organization.';
-const withToken = ({ monitor, pushToken }: { monitor: z.infer<typeof Monitor>; pushToken: string | null }) => ({ ...monitor, pushToken });
+const withToken = ({ monitor, pushToken }: { monitor: z.infer<typeof Monitor>; pushToken: string | null }) => ({
+  ...monitor,
+  pushToken,
+});
 
 const MonitorList = z
   .object({
     monitors: z.array(Monitor),
-    nextCursor: z.string().nullable().optional().describe('With `limit`: pass as `cursor` for the next page; null on the last page.'),
+    nextCursor: z
+      .string()
+      .nullable()
+      .optional()
+      .describe('With `limit`: pass as `cursor` for the next page; null on the last page.'),
     total: z.number().int().optional().describe('With `limit`: how many monitors match the filters in all.'),
   })
   .openapi('MonitorList');
@@ -59,7 +71,14 @@ export function monitorRoutes(app: App, guards: ApiGuards, running: ApiRunning):
     audit: { action: 'monitor.create', object: (_input, { monitor }) => ({ id: monitor.id, label: monitor.key }) },
   });
   const one = { ...op, path: '/api/v1/monitors/{id}', params, notFound } as const;
-  apiOperation(app, guards, { ...one, method: 'get', summary: 'Read a monitor', scope: 'read', ok: { status: 200, schema: Monitor, description: 'The monitor.' }, run: getMonitor });
+  apiOperation(app, guards, {
+    ...one,
+    method: 'get',
+    summary: 'Read a monitor',
+    scope: 'read',
+    ok: { status: 200, schema: Monitor, description: 'The monitor.' },
+    run: getMonitor,
+  });
   apiOperation(app, guards, {
     ...one,
     path: '/api/v1/monitors/{id}/history',
@@ -105,6 +124,9 @@ export function monitorRoutes(app: App, guards: ApiGuards, running: ApiRunning):
     ok: { status: 200, schema: MonitorWithPushToken, description: 'The monitor and its new push token.' },
     run: rotatePushToken,
     respond: withToken,
-    audit: { action: 'monitor.rotate-push-token', object: (_input, { monitor }) => ({ id: monitor.id, label: monitor.key }) },
+    audit: {
+      action: 'monitor.rotate-push-token',
+      object: (_input, { monitor }) => ({ id: monitor.id, label: monitor.key }),
+    },
   });
 }

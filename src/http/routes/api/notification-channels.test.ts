@@ -13,7 +13,12 @@ for (const dialect of dialects) {
     let h: ApiHarness;
     let receiver: Receiver;
     const changed: WardenEvent[] = [];
-    const webhook = (key: string, url = 'http://127.0.0.1:9/hook') => ({ key, name: `Hook ${key}`, type: 'webhook', config: { url, secret: SECRET } });
+    const webhook = (key: string, url = 'http://127.0.0.1:9/hook') => ({
+      key,
+      name: `Hook ${key}`,
+      type: 'webhook',
+      config: { url, secret: SECRET },
+    });
     beforeAll(async () => {
       // The receiver listens on loopback: these organizations may reach it (test/e2e/hardening-channels covers `deny`).
       h = await openApiHarness(dialect, { security: { probePrivateTargets: 'allow' } });
@@ -26,7 +31,9 @@ for (const dialect of dialects) {
     });
 
     it('creates, lists, reads, changes and deletes a channel, secrets redacted, and announces each write', async () => {
-      const created = await h.call('POST', BASE, { body: { ...webhook('ops', `${receiver.url}/hook`), rules: { events: ['monitor.down'], monitors: ['lobby'] } } });
+      const created = await h.call('POST', BASE, {
+        body: { ...webhook('ops', `${receiver.url}/hook`), rules: { events: ['monitor.down'], monitors: ['lobby'] } },
+      });
       expect(created.status).toBe(201);
       const channel = await created.json();
       expect(channel).toMatchObject({
@@ -42,10 +49,20 @@ for (const dialect of dialects) {
       expect(channels.map((c: { key: string }) => c.key)).toEqual(['ops']);
       expect(await (await h.call('GET', `${BASE}/ops`, { key: h.a.writeKey })).json()).toEqual(channel);
       // A read key (a viewer) cannot edit channels: it sees where the URL points, not its path.
-      expect(await (await h.call('GET', `${BASE}/ops`, { key: h.a.readKey })).json()).toEqual({ ...channel, config: { url: `${receiver.url}/[redacted]`, secret: '[redacted]' } });
-      const patched = await h.call('PATCH', `${BASE}/ops`, { body: { name: 'Ops', enabled: false, config: { secret: '[redacted]' }, rules: {} } });
+      expect(await (await h.call('GET', `${BASE}/ops`, { key: h.a.readKey })).json()).toEqual({
+        ...channel,
+        config: { url: `${receiver.url}/[redacted]`, secret: '[redacted]' },
+      });
+      const patched = await h.call('PATCH', `${BASE}/ops`, {
+        body: { name: 'Ops', enabled: false, config: { secret: '[redacted]' }, rules: {} },
+      });
       expect(patched.status).toBe(200);
-      expect(await patched.json()).toMatchObject({ name: 'Ops', enabled: false, rules: {}, config: { secret: '[redacted]' } });
+      expect(await patched.json()).toMatchObject({
+        name: 'Ops',
+        enabled: false,
+        rules: {},
+        config: { secret: '[redacted]' },
+      });
       expect((await h.store.channels.findByKey(h.a.id, 'ops'))?.config.secret).toBe(SECRET);
       expect((await h.call('POST', BASE, { body: webhook('ops') })).status).toBe(409);
       const before = changed.length;
@@ -68,22 +85,33 @@ for (const dialect of dialects) {
 
     it('keeps a "[redacted]" secret only while the target stays; a new URL needs the secret again', async () => {
       await h.call('POST', BASE, { body: webhook('moving', 'http://127.0.0.1:8/hook') });
-      const moved = await h.call('PATCH', `${BASE}/moving`, { body: { config: { url: 'http://127.0.0.1:9/elsewhere', secret: '[redacted]' } } });
+      const moved = await h.call('PATCH', `${BASE}/moving`, {
+        body: { config: { url: 'http://127.0.0.1:9/elsewhere', secret: '[redacted]' } },
+      });
       expect(moved.status).toBe(400);
       expect((await moved.json()).errors).toEqual([expect.objectContaining({ path: 'body.config.secret' })]);
-      const omitted = await h.call('PATCH', `${BASE}/moving`, { body: { config: { url: 'http://127.0.0.1:9/elsewhere' } } });
+      const omitted = await h.call('PATCH', `${BASE}/moving`, {
+        body: { config: { url: 'http://127.0.0.1:9/elsewhere' } },
+      });
       expect(omitted.status).toBe(400);
-      const resent = await h.call('PATCH', `${BASE}/moving`, { body: { config: { url: 'http://127.0.0.1:9/elsewhere', secret: OTHER_SECRET } } });
+      const resent = await h.call('PATCH', `${BASE}/moving`, {
+        body: { config: { url: 'http://127.0.0.1:9/elsewhere', secret: OTHER_SECRET } },
+      });
       expect(resent.status).toBe(200);
-      expect((await h.store.channels.findByKey(h.a.id, 'moving'))?.config).toEqual({ url: 'http://127.0.0.1:9/elsewhere', secret: OTHER_SECRET });
+      expect((await h.store.channels.findByKey(h.a.id, 'moving'))?.config).toEqual({
+        url: 'http://127.0.0.1:9/elsewhere',
+        secret: OTHER_SECRET,
+      });
       const invalid = await h.call('PATCH', `${BASE}/moving`, { body: { config: { url: 'not a url' } } });
       expect((await invalid.json()).errors.map((e: { path: string }) => e.path)).toContain('body.config.url');
     });
 
-    it('addresses a channel by its id too; never another organization\'s', async () => {
+    it("addresses a channel by its id too; never another organization's", async () => {
       const channel = await (await h.call('POST', BASE, { body: webhook('by-id') })).json();
       expect(await (await h.call('GET', `${BASE}/${channel.id}`)).json()).toMatchObject({ key: 'by-id' });
-      expect(await (await h.call('PATCH', `${BASE}/${channel.id}`, { body: { name: 'Renamed' } })).json()).toMatchObject({ key: 'by-id', name: 'Renamed' });
+      expect(
+        await (await h.call('PATCH', `${BASE}/${channel.id}`, { body: { name: 'Renamed' } })).json(),
+      ).toMatchObject({ key: 'by-id', name: 'Renamed' });
       expect((await h.call('GET', `${BASE}/${channel.id}`, { key: h.b.writeKey })).status).toBe(404);
       expect((await h.call('DELETE', `${BASE}/${channel.id}`)).status).toBe(204);
       expect((await h.call('GET', `${BASE}/by-id`)).status).toBe(404);
@@ -98,7 +126,10 @@ for (const dialect of dialects) {
         ['POST', `${BASE}/private/test`],
         ['GET', `${BASE}/private/deliveries`],
       ] as const)
-        expect((await h.call(method, path, { key: h.b.writeKey, body: method === 'PATCH' ? { name: 'Mine' } : undefined })).status).toBe(404);
+        expect(
+          (await h.call(method, path, { key: h.b.writeKey, body: method === 'PATCH' ? { name: 'Mine' } : undefined }))
+            .status,
+        ).toBe(404);
       expect((await (await h.call('GET', BASE, { key: h.b.readKey })).json()).channels).toEqual([]);
       expect((await h.call('POST', BASE, { key: h.a.readKey, body: webhook('nope') })).status).toBe(403);
     });
@@ -109,7 +140,10 @@ for (const dialect of dialects) {
       const res = await h.call('POST', `${BASE}/tested/test`);
       expect(res.status).toBe(200);
       const result = await res.json();
-      expect(result).toMatchObject({ outcome: 'sent', delivery: { kind: 'test', status: 'sent', attempts: 1, lastStatus: 204, lastFailure: null } });
+      expect(result).toMatchObject({
+        outcome: 'sent',
+        delivery: { kind: 'test', status: 'sent', attempts: 1, lastStatus: 204, lastFailure: null },
+      });
       expect(receiver.requests.length).toBe(sent + 1);
       const request = receiver.requests.at(-1);
       expect(request?.path).toBe('/hook');
@@ -120,7 +154,10 @@ for (const dialect of dialects) {
       receiver.answer({ status: 410, body: 'gone' });
       const refused = await (await h.call('POST', `${BASE}/tested/test`)).json();
       receiver.answer({ status: 204 });
-      expect(refused).toMatchObject({ outcome: 'failed', delivery: { status: 'dead', lastStatus: 410, lastAnswer: 'gone', lastError: 'HTTP 410', lastFailure: 'status' } });
+      expect(refused).toMatchObject({
+        outcome: 'failed',
+        delivery: { status: 'dead', lastStatus: 410, lastAnswer: 'gone', lastError: 'HTTP 410', lastFailure: 'status' },
+      });
 
       const { deliveries } = await (await h.call('GET', `${BASE}/tested/deliveries?limit=1`)).json();
       expect(deliveries).toEqual([refused.delivery]);
@@ -135,11 +172,26 @@ for (const dialect of dialects) {
       const res = await h.call('GET', '/api/v1/notification-channel-types', { key: h.a.readKey });
       expect(res.status).toBe(200);
       const { types, rules } = await res.json();
-      expect(types.map((t: { id: string }) => t.id)).toEqual(['webhook', 'discord', 'slack', 'teams', 'telegram', 'ntfy', 'email']);
+      expect(types.map((t: { id: string }) => t.id)).toEqual([
+        'webhook',
+        'discord',
+        'slack',
+        'teams',
+        'telegram',
+        'ntfy',
+        'email',
+      ]);
       const telegram = types.find((t: { id: string }) => t.id === 'telegram');
       expect(telegram).toMatchObject({ label: 'Telegram', secrets: ['botToken'], targets: ['apiBaseUrl', 'chatId'] });
-      expect(telegram.config).toMatchObject({ type: 'object', required: ['botToken', 'chatId'], properties: { apiBaseUrl: { default: 'https://api.telegram.org' } } });
-      expect(types.find((t: { id: string }) => t.id === 'email').config.properties.secure).toMatchObject({ enum: ['tls', 'starttls', 'none'], default: 'starttls' });
+      expect(telegram.config).toMatchObject({
+        type: 'object',
+        required: ['botToken', 'chatId'],
+        properties: { apiBaseUrl: { default: 'https://api.telegram.org' } },
+      });
+      expect(types.find((t: { id: string }) => t.id === 'email').config.properties.secure).toMatchObject({
+        enum: ['tls', 'starttls', 'none'],
+        default: 'starttls',
+      });
       expect(rules.properties.events.items.enum).toContain('monitor.down');
       expect(rules.properties.holdSec).toMatchObject({ type: 'integer', minimum: 0, maximum: 86400 });
     });

@@ -4,7 +4,11 @@ import type { SecurityOptions } from '../../../domain/security.js';
 import { channelId } from '../../../services/audit/labels.js';
 import { getChannel, listChannels, listDeliveries } from '../../../services/notifications/read.js';
 import { channelRecipientsSchema, listChannelRecipients } from '../../../services/notifications/recipients.js';
-import { channelEntrySchema, channelPatchSchema, deliveriesQuerySchema } from '../../../services/notifications/schema.js';
+import {
+  channelEntrySchema,
+  channelPatchSchema,
+  deliveriesQuerySchema,
+} from '../../../services/notifications/schema.js';
 import { testChannel } from '../../../services/notifications/send-test.js';
 import { channelTypesSchema, listChannelTypes } from '../../../services/notifications/types.js';
 import { channelViewSchema, deliveryViewSchema } from '../../../services/notifications/view.js';
@@ -19,12 +23,19 @@ const params = z.object({
     .string()
     .min(1)
     .max(200)
-    .openapi({ param: { name: 'key', in: 'path', description: "The channel's key, or its id." }, example: 'ops-discord' }),
+    .openapi({
+      param: { name: 'key', in: 'path', description: "The channel's key, or its id." },
+      example: 'ops-discord',
+    }),
 });
 const notFound = 'No notification channel with this key or id in your organization.';
 
 /** `security`: a channel's test connects under the probe-target policy, as its sends do. */
-export function notificationChannelRoutes(app: App, guards: ApiGuards, security: Pick<SecurityOptions, 'probePrivateTargets'>): void {
+export function notificationChannelRoutes(
+  app: App,
+  guards: ApiGuards,
+  security: Pick<SecurityOptions, 'probePrivateTargets'>,
+): void {
   const op = { tag: 'notifications', path: '/api/v1/notification-channels' } as const;
   listOperation(app, guards, {
     ...op,
@@ -50,16 +61,27 @@ export function notificationChannelRoutes(app: App, guards: ApiGuards, security:
     ...op,
     method: 'post',
     summary: 'Create a notification channel',
-    description: 'The body is a channel as in warden.yaml (one shape per type, chosen by `type`). Its secrets are never shown again.',
+    description:
+      'The body is a channel as in warden.yaml (one shape per type, chosen by `type`). Its secrets are never shown again.',
     scope: 'write',
     role: 'admin',
     body: channelEntrySchema.openapi('NotificationChannelCreate'),
     ok: { status: 201, schema: Channel, description: 'Created.' },
     run: createChannel,
-    audit: { action: 'notification-channel.create', object: (_input, channel) => ({ id: channel.id, label: channel.key }) },
+    audit: {
+      action: 'notification-channel.create',
+      object: (_input, channel) => ({ id: channel.id, label: channel.key }),
+    },
   });
   const one = { ...op, path: '/api/v1/notification-channels/{key}', params, notFound } as const;
-  apiOperation(app, guards, { ...one, method: 'get', summary: 'Read a notification channel', scope: 'read', ok: { status: 200, schema: Channel, description: 'The channel.' }, run: getChannel });
+  apiOperation(app, guards, {
+    ...one,
+    method: 'get',
+    summary: 'Read a notification channel',
+    scope: 'read',
+    ok: { status: 200, schema: Channel, description: 'The channel.' },
+    run: getChannel,
+  });
   apiOperation(app, guards, {
     ...one,
     method: 'patch',
@@ -71,13 +93,17 @@ export function notificationChannelRoutes(app: App, guards: ApiGuards, security:
     body: channelPatchSchema.openapi('NotificationChannelPatch'),
     ok: { status: 200, schema: Channel, description: 'The changed channel.' },
     run: updateChannel,
-    audit: { action: 'notification-channel.update', object: (_input, channel) => ({ id: channel.id, label: channel.key }) },
+    audit: {
+      action: 'notification-channel.update',
+      object: (_input, channel) => ({ id: channel.id, label: channel.key }),
+    },
   });
   apiOperation(app, guards, {
     ...one,
     method: 'delete',
     summary: 'Delete a notification channel',
-    description: 'Deletes the channel and its delivery log; pending deliveries are not sent. Channels managed by warden.yaml answer 409.',
+    description:
+      'Deletes the channel and its delivery log; pending deliveries are not sent. Channels managed by warden.yaml answer 409.',
     scope: 'write',
     role: 'admin',
     ok: { status: 204, description: 'Deleted.' },
@@ -97,7 +123,11 @@ export function notificationChannelRoutes(app: App, guards: ApiGuards, security:
       status: 200,
       schema: z
         .object({
-          outcome: z.enum(['sent', 'failed', 'skipped']).describe('sent: the receiver accepted it; skipped: no recipient of the system SMTP server has confirmed yet.'),
+          outcome: z
+            .enum(['sent', 'failed', 'skipped'])
+            .describe(
+              'sent: the receiver accepted it; skipped: no recipient of the system SMTP server has confirmed yet.',
+            ),
           delivery: Delivery,
         })
         .openapi('NotificationTestOutcome'),
@@ -105,7 +135,13 @@ export function notificationChannelRoutes(app: App, guards: ApiGuards, security:
     },
     run: (ctx, input) => testChannel({ ...ctx, privateTargets: security.probePrivateTargets }, input),
     // The send holds no transaction; the entry follows it, whatever it came to.
-    audit: { action: 'notification-channel.test', object: () => ({ id: null, label: null }), before: channelId, detail: (_input, { outcome }) => ({ outcome }), outside: true },
+    audit: {
+      action: 'notification-channel.test',
+      object: () => ({ id: null, label: null }),
+      before: channelId,
+      detail: (_input, { outcome }) => ({ outcome }),
+      outside: true,
+    },
   });
   apiOperation(app, guards, {
     ...one,
@@ -116,7 +152,11 @@ export function notificationChannelRoutes(app: App, guards: ApiGuards, security:
       'Whether the recipients of an email channel without its own SMTP server must confirm (WARDEN_SMTP_TENANTS) and, when they must, where each address stands: confirmed, pending (a link was mailed), unasked (the next send mails one), unsubscribed.',
     scope: 'read',
     role: 'admin',
-    ok: { status: 200, schema: channelRecipientsSchema.openapi('NotificationChannelRecipients'), description: 'The recipients.' },
+    ok: {
+      status: 200,
+      schema: channelRecipientsSchema.openapi('NotificationChannelRecipients'),
+      description: 'The recipients.',
+    },
     run: listChannelRecipients,
   });
   apiOperation(app, guards, {
@@ -129,7 +169,11 @@ export function notificationChannelRoutes(app: App, guards: ApiGuards, security:
     scope: 'read',
     role: 'admin',
     query: deliveriesQuerySchema,
-    ok: { status: 200, schema: z.object({ deliveries: z.array(Delivery) }).openapi('NotificationDeliveries'), description: 'The deliveries.' },
+    ok: {
+      status: 200,
+      schema: z.object({ deliveries: z.array(Delivery) }).openapi('NotificationDeliveries'),
+      description: 'The deliveries.',
+    },
     run: listDeliveries,
     respond: (deliveries) => ({ deliveries }),
   });

@@ -16,7 +16,13 @@ for (const dialect of dialects) {
       h = await openApiHarness(dialect, { security: { probePrivateTargets: 'allow' } });
       receiver = await startReceiver({ status: 204 });
       for (const key of ['pager', 'ops'])
-        expect((await h.call('POST', '/api/v1/notification-channels', { body: { key, name: key, type: 'webhook', config: { url: `${receiver.url}/${key}`, secret: SECRET } } })).status).toBe(201);
+        expect(
+          (
+            await h.call('POST', '/api/v1/notification-channels', {
+              body: { key, name: key, type: 'webhook', config: { url: `${receiver.url}/${key}`, secret: SECRET } },
+            })
+          ).status,
+        ).toBe(201);
     });
     afterAll(async () => {
       await receiver?.close();
@@ -36,21 +42,41 @@ for (const dialect of dialects) {
 
     it("sends a monitor's alerts to the channel it names, which then gets nothing else", async () => {
       const created = await h.call('POST', '/api/v1/monitors', {
-        body: { key: 'gate', name: 'Gate', type: 'tcp', retries: 0, notify: ['pager'], config: { host: '127.0.0.1', port: 1 } },
+        body: {
+          key: 'gate',
+          name: 'Gate',
+          type: 'tcp',
+          retries: 0,
+          notify: ['pager'],
+          config: { host: '127.0.0.1', port: 1 },
+        },
       });
       expect(created.status).toBe(201);
       const gate = await created.json();
       expect(gate.notify).toEqual(['pager']);
       await h.ingest.record({ monitorId: gate.id, ok: false, error: 'connection refused', source: 'edge' });
-      await h.ingest.record({ monitorId: h.a.monitors.lobby?.id as string, ok: false, error: 'connection refused', source: 'edge' });
-      await h.ingest.record({ monitorId: h.a.monitors.lobby?.id as string, ok: false, error: 'connection refused', source: 'edge' });
-      const got = (path: string) => receiver.requests.filter((r) => r.path === path).map((r) => (r.json as { data: { title: string } }).data.title);
+      await h.ingest.record({
+        monitorId: h.a.monitors.lobby?.id as string,
+        ok: false,
+        error: 'connection refused',
+        source: 'edge',
+      });
+      await h.ingest.record({
+        monitorId: h.a.monitors.lobby?.id as string,
+        ok: false,
+        error: 'connection refused',
+        source: 'edge',
+      });
+      const got = (path: string) =>
+        receiver.requests.filter((r) => r.path === path).map((r) => (r.json as { data: { title: string } }).data.title);
       await vi.waitFor(() => {
         expect(got('/pager')).toEqual(['Gate is down']);
         expect(got('/ops').sort()).toEqual(['Gate is down', 'Lobby is down']);
       });
       const { deliveries } = await (await h.call('GET', '/api/v1/notification-channels/pager/deliveries')).json();
-      expect(deliveries.map((d: { kind: string; monitorId: string; status: string }) => [d.kind, d.monitorId, d.status])).toEqual([['monitor.down', gate.id, 'sent']]);
+      expect(
+        deliveries.map((d: { kind: string; monitorId: string; status: string }) => [d.kind, d.monitorId, d.status]),
+      ).toEqual([['monitor.down', gate.id, 'sent']]);
 
       const cleared = await h.call('PATCH', `/api/v1/monitors/${gate.id}`, { body: { notify: null } });
       expect(cleared.status).toBe(200);
@@ -58,7 +84,9 @@ for (const dialect of dialects) {
     });
 
     it('stores and shows the channels a page names', async () => {
-      const created = await h.call('POST', '/api/v1/pages', { body: { slug: 'gamma', title: 'Gamma', notify: ['ops', 'ops'] } });
+      const created = await h.call('POST', '/api/v1/pages', {
+        body: { slug: 'gamma', title: 'Gamma', notify: ['ops', 'ops'] },
+      });
       expect(created.status).toBe(201);
       expect((await created.json()).notify).toEqual(['ops']);
       const patched = await h.call('PATCH', '/api/v1/pages/gamma', { body: { notify: ['pager'] } });

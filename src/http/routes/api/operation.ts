@@ -7,7 +7,15 @@ import { type ServiceContext, serviceContext } from '../../../services/context.j
 import type { App, AppEnv } from '../../env.js';
 import { checkJsonDepth, readBodyBytes } from '../../middleware/json-body.js';
 import type { OrgAuthEnv } from '../../middleware/org-auth.js';
-import { jsonBody, jsonResponse, problemResponse, problemResponses, RATE_LIMIT_HEADERS, security, TAGS } from '../../openapi.js';
+import {
+  jsonBody,
+  jsonResponse,
+  problemResponse,
+  problemResponses,
+  RATE_LIMIT_HEADERS,
+  security,
+  TAGS,
+} from '../../openapi.js';
 import { sentIn } from '../../problem.js';
 
 export type ApiEnv = AppEnv & OrgAuthEnv;
@@ -24,7 +32,12 @@ export interface ApiGuards {
 type Shape = z.ZodObject;
 type Out<S> = S extends z.ZodType ? z.output<S> : unknown;
 
-export interface ApiOperation<P extends Shape | undefined, Q extends Shape | undefined, B extends z.ZodType | undefined, R> {
+export interface ApiOperation<
+  P extends Shape | undefined,
+  Q extends Shape | undefined,
+  B extends z.ZodType | undefined,
+  R,
+> {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
   tag: keyof typeof TAGS;
@@ -77,20 +90,29 @@ export interface ApiAudit<I, R> {
   outside?: boolean;
 }
 
-export function apiOperation<P extends Shape | undefined, Q extends Shape | undefined, B extends z.ZodType | undefined, R>(
-  app: App,
-  guards: ApiGuards,
-  op: ApiOperation<P, Q, B, R>,
-): void {
+export function apiOperation<
+  P extends Shape | undefined,
+  Q extends Shape | undefined,
+  B extends z.ZodType | undefined,
+  R,
+>(app: App, guards: ApiGuards, op: ApiOperation<P, Q, B, R>): void {
   const role = op.role ?? (op.scope === 'write' ? 'editor' : 'viewer');
-  const readCodes = [...(op.params || op.query ? [400 as const] : []), 401 as const, ...(role === 'viewer' ? [] : [403 as const]), 429 as const];
-  const problems = op.scope === 'write' ? problemResponses(400, 401, 403, 409, 413, 415, 429) : problemResponses(...readCodes);
+  const readCodes = [
+    ...(op.params || op.query ? [400 as const] : []),
+    401 as const,
+    ...(role === 'viewer' ? [] : [403 as const]),
+    429 as const,
+  ];
+  const problems =
+    op.scope === 'write' ? problemResponses(400, 401, 403, 409, 413, 415, 429) : problemResponses(...readCodes);
   const route = createRoute({
     method: op.method,
     path: op.path,
     tags: [TAGS[op.tag].name],
     summary: op.summary,
-    ...(op.description || ROLE_NOTES[role] ? { description: [op.description, ROLE_NOTES[role]].filter(Boolean).join(' ') } : {}),
+    ...(op.description || ROLE_NOTES[role]
+      ? { description: [op.description, ROLE_NOTES[role]].filter(Boolean).join(' ') }
+      : {}),
     security: security.apiKey,
     // The weakest role allowed (a read key acts as a viewer, a write key as an admin): clients and tests read it here.
     'x-warden-role': role,
@@ -102,7 +124,10 @@ export function apiOperation<P extends Shape | undefined, Q extends Shape | unde
       ...(op.rawBody ? { body: rawBodyDocument(op.rawBody) } : {}),
     },
     responses: {
-      [op.ok.status]: 'schema' in op.ok ? jsonResponse(op.ok.schema, op.ok.description, RATE_LIMIT_HEADERS) : { description: op.ok.description, headers: RATE_LIMIT_HEADERS },
+      [op.ok.status]:
+        'schema' in op.ok
+          ? jsonResponse(op.ok.schema, op.ok.description, RATE_LIMIT_HEADERS)
+          : { description: op.ok.description, headers: RATE_LIMIT_HEADERS },
       ...problems,
       ...(op.notFound ? { 404: problemResponse(404, op.notFound) } : {}),
     },
@@ -110,10 +135,17 @@ export function apiOperation<P extends Shape | undefined, Q extends Shape | unde
   // biome-ignore lint/suspicious/noExplicitAny: the route's types are generic here; `run` is typed by the operation.
   app.openapi(route, async (c: any) => {
     const params = op.params ? c.req.valid('param') : {};
-    const input = { ...params, ...(op.query ? c.req.valid('query') : {}), ...(op.body ? c.req.valid('json') : {}), ...(op.rawBody ? { body: await readRawBody(c, op.rawBody, params) } : {}) };
+    const input = {
+      ...params,
+      ...(op.query ? c.req.valid('query') : {}),
+      ...(op.body ? c.req.valid('json') : {}),
+      ...(op.rawBody ? { body: await readRawBody(c, op.rawBody, params) } : {}),
+    };
     const ctx = requestContext(c);
     // The entry names the fields the caller sent (not the defaults filled in): the body as it came, parsed once already.
-    const work = op.audit ? audited(ctx, auditedWrite(op.audit, input, op.body ? await sentBody(c) : undefined), (tx) => op.run(tx, input)) : op.run(ctx, input);
+    const work = op.audit
+      ? audited(ctx, auditedWrite(op.audit, input, op.body ? await sentBody(c) : undefined), (tx) => op.run(tx, input))
+      : op.run(ctx, input);
     const result = await sentIn(op.body ? 'body' : op.query ? 'query' : undefined, work);
     if (op.ok.status === 204) return c.body(null, 204);
     return c.json(op.respond ? op.respond(result) : result, op.ok.status);
@@ -134,7 +166,9 @@ function auditedWrite<I, R>(audit: ApiAudit<I, R>, input: I, body: unknown) {
   return {
     action: audit.action,
     object: (result: R) => audit.object(input, result),
-    ...(audit.before ? { before: (ctx: ServiceContext) => audit.before?.(ctx, input) ?? Promise.resolve(undefined) } : {}),
+    ...(audit.before
+      ? { before: (ctx: ServiceContext) => audit.before?.(ctx, input) ?? Promise.resolve(undefined) }
+      : {}),
     detail: (result: R) => (audit.detail ? audit.detail(input, result) : changedFields(body)),
     outside: audit.outside === true,
   };
@@ -147,7 +181,9 @@ function guardOf(guards: ApiGuards, op: { scope: 'read' | 'write'; role?: Role; 
 }
 
 function rawBodyDocument(raw: RawBody<never>) {
-  const content = Object.fromEntries(raw.mediaTypes.map((type) => [type, { schema: z.string().openapi({ format: 'binary' }) }]));
+  const content = Object.fromEntries(
+    raw.mediaTypes.map((type) => [type, { schema: z.string().openapi({ format: 'binary' }) }]),
+  );
   return { description: raw.description, required: true, content };
 }
 
@@ -174,18 +210,29 @@ const jsonDepthGuard: ApiGuard = async (c, next) => {
  * The verbs' context for a request: the verbs' parts, the caller's organization and who they are, the request's logger;
  * nothing else of the app (a verb needing more of the running server is handed it by its route group).
  */
-export function requestContext(c: { var: { deps: AppEnv['Variables']['deps']; principal: OrgAuthEnv['Variables']['principal']; log: AppEnv['Variables']['log'] } }): ServiceContext {
+export function requestContext(c: {
+  var: {
+    deps: AppEnv['Variables']['deps'];
+    principal: OrgAuthEnv['Variables']['principal'];
+    log: AppEnv['Variables']['log'];
+  };
+}): ServiceContext {
   const { organizationId, actor } = c.var.principal;
   return serviceContext(c.var.deps, { logger: c.var.log, organizationId, actor });
 }
 
 const pathParam = (name: string, description: string, example: string) =>
-  z.string().min(1).max(200).openapi({ param: { name, in: 'path', description }, example });
+  z
+    .string()
+    .min(1)
+    .max(200)
+    .openapi({ param: { name, in: 'path', description }, example });
 
 export const slugParam = pathParam('slug', "The page's slug (its key), or its id.", 'lobby');
 export const idParam = (what: string, example: string) => pathParam('id', `The ${what} id.`, example);
 /** An object that has a key is addressed by its id or its key (docs/api.md#addressing-objects); an id wins a tie. */
-export const idOrKeyParam = (what: string, example: string) => pathParam('id', `The ${what}'s id, or its key.`, example);
+export const idOrKeyParam = (what: string, example: string) =>
+  pathParam('id', `The ${what}'s id, or its key.`, example);
 
 /** A collection's GET, answered as `{ [key]: items }` (the lists whose caps bound them; nothing to page through). */
 export function listOperation<T>(

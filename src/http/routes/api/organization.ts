@@ -1,7 +1,12 @@
 // /api/v1/organization: the organization a request acts for (with the caller's role), renamed by admins, deleted by an
 // owner; and POST /api/v1/organizations, where a signed-in user creates one and becomes its owner.
 import { createOrganization, organizationCreateSchema } from '../../../services/organizations/create.js';
-import { getOrganization, organizationPatchSchema, organizationViewSchema, renameOrganization } from '../../../services/organizations/current.js';
+import {
+  getOrganization,
+  organizationPatchSchema,
+  organizationViewSchema,
+  renameOrganization,
+} from '../../../services/organizations/current.js';
 import { deleteOrganization, organizationDeleteSchema } from '../../../services/organizations/delete.js';
 import type { App } from '../../env.js';
 import { authContext, authOperation, signedIn } from '../auth/operation.js';
@@ -16,7 +21,8 @@ export function organizationRoutes(app: App, guards: ApiGuards): void {
     ...op,
     method: 'get',
     summary: 'The organization',
-    description: 'The organization this request acts for (a key’s, or the X-Warden-Organization header’s for a session) and the caller’s role in it.',
+    description:
+      'The organization this request acts for (a key’s, or the X-Warden-Organization header’s for a session) and the caller’s role in it.',
     scope: 'read',
     ok: { status: 200, schema: Organization, description: 'The organization.' },
     run: getOrganization,
@@ -31,7 +37,10 @@ export function organizationRoutes(app: App, guards: ApiGuards): void {
     body: organizationPatchSchema.openapi('OrganizationPatch'),
     ok: { status: 200, schema: Organization, description: 'The renamed organization.' },
     run: renameOrganization,
-    audit: { action: 'organization.update', object: (_input, organization) => ({ id: organization.id, label: organization.key }) },
+    audit: {
+      action: 'organization.update',
+      object: (_input, organization) => ({ id: organization.id, label: organization.key }),
+    },
   });
   apiOperation(app, guards, {
     ...op,
@@ -53,7 +62,7 @@ export function organizationRoutes(app: App, guards: ApiGuards): void {
     path: '/api/v1/organizations',
     summary: 'Create an organization',
     description:
-      'The signed-in user creates an organization and becomes its owner: allowed when anyone may sign up (WARDEN_SIGNUP=open) or when they own an organization already. API keys cannot. The keys `default`, `demo` and that of the config file the server applies are the operator\'s (400 naming `body.key`).',
+      "The signed-in user creates an organization and becomes its owner: allowed when anyone may sign up (WARDEN_SIGNUP=open) or when they own an organization already. API keys cannot. The keys `default`, `demo` and that of the config file the server applies are the operator's (400 naming `body.key`).",
     access: 'session',
     body: organizationCreateSchema.openapi('OrganizationCreate'),
     ok: { status: 201, schema: Organization, description: 'Created; the user is its owner.' },
@@ -63,9 +72,23 @@ export function organizationRoutes(app: App, guards: ApiGuards): void {
     },
     run: (c, input) => {
       const { user, session } = signedIn(c);
-      const actor = { kind: 'user', userId: user.id, name: user.name || user.email, role: 'owner', sessionId: session.id } as const;
+      const actor = {
+        kind: 'user',
+        userId: user.id,
+        name: user.name || user.email,
+        role: 'owner',
+        sessionId: session.id,
+      } as const;
       const accounts = c.var.deps.accounts;
-      return createOrganization({ ...authContext(c), actor, signup: accounts?.signup ?? 'invite', fileOrganizationKey: accounts?.fileOrganizationKey }, input);
+      return createOrganization(
+        {
+          ...authContext(c),
+          actor,
+          signup: accounts?.signup ?? 'invite',
+          fileOrganizationKey: accounts?.fileOrganizationKey,
+        },
+        input,
+      );
     },
   });
 }

@@ -16,7 +16,9 @@ for (const dialect of dialects) {
     beforeAll(async () => {
       h = await openApiHarness(dialect);
       await h.pages.start();
-      expect((await h.call('POST', '/api/v1/pages', { body: { slug: 'brand', title: 'Brand status' } })).status).toBe(201);
+      expect((await h.call('POST', '/api/v1/pages', { body: { slug: 'brand', title: 'Brand status' } })).status).toBe(
+        201,
+      );
       await h.pages.refreshIndex();
     });
     afterAll(async () => {
@@ -25,7 +27,8 @@ for (const dialect of dialects) {
 
     const upload = (name: string, body: Uint8Array, type = 'application/octet-stream', slug = 'brand') =>
       h.call('PUT', `/api/v1/pages/${slug}/assets/${name}`, { body, headers: { 'content-type': type } });
-    const get = (path: string, headers: Record<string, string> = {}) => h.app.request(`http://warden.test${path}`, { headers: { host: 'warden.test', ...headers } });
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      h.app.request(`http://warden.test${path}`, { headers: { host: 'warden.test', ...headers } });
     /** The public page once its cache has rebuilt after a change (a write publishes page.changed; the rebuild follows). */
     async function pageWhere(check: (html: string) => boolean, path = '/s/brand'): Promise<Response> {
       for (let i = 0; i < 200; i++) {
@@ -40,23 +43,35 @@ for (const dialect of dialects) {
       const res = await upload('logo', LOGO, 'text/plain');
       expect(res.status, await res.clone().text()).toBe(200);
       const asset = await res.json();
-      expect(asset).toMatchObject({ name: 'logo', contentType: 'image/png', path: expect.stringMatching(/^\/assets\/logo\?v=[0-9a-f]{16}$/) });
-      await pageWhere((html) => html.includes(`<img class="brand-logo" src="/s/brand${asset.path}" alt="Brand status"`));
+      expect(asset).toMatchObject({
+        name: 'logo',
+        contentType: 'image/png',
+        path: expect.stringMatching(/^\/assets\/logo\?v=[0-9a-f]{16}$/),
+      });
+      await pageWhere((html) =>
+        html.includes(`<img class="brand-logo" src="/s/brand${asset.path}" alt="Brand status"`),
+      );
 
       const served = await get(`/s/brand${asset.path}`);
       expect(served.status).toBe(200);
       expect(served.headers.get('content-type')).toBe('image/png');
       expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       expect(served.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(served.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      expect(served.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      );
       expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(LOGO))).toBe(true);
       // Without the version (or an old one) it may change at any time: a short max-age, and a 304 on its ETag.
       const unversioned = await get('/s/brand/assets/logo');
       expect(unversioned.headers.get('cache-control')).toBe('public, max-age=30, s-maxage=30');
-      expect((await get('/s/brand/assets/logo', { 'if-none-match': served.headers.get('etag') as string })).status).toBe(304);
+      expect(
+        (await get('/s/brand/assets/logo', { 'if-none-match': served.headers.get('etag') as string })).status,
+      ).toBe(304);
 
       const { entries } = await (await h.call('GET', '/api/v1/audit?objectType=page&limit=10')).json();
-      expect(entries.find((e: { action: string }) => e.action === 'page.upload-asset')).toMatchObject({ detail: { name: 'logo', contentType: 'image/png' } });
+      expect(entries.find((e: { action: string }) => e.action === 'page.upload-asset')).toMatchObject({
+        detail: { name: 'logo', contentType: 'image/png' },
+      });
       expect((await (await h.call('GET', `${PAGE}/assets`)).json()).assets).toEqual([asset]);
     });
 
@@ -69,7 +84,10 @@ for (const dialect of dialects) {
         const res = await upload(name, body, 'image/png');
         expect(res.status, `${name}: ${body.length} bytes`).toBe(400);
         expect(res.headers.get('content-type')).toBe('application/problem+json');
-        expect((await res.json()).errors[0]).toMatchObject({ path: 'body', message: expect.stringContaining('PNG, JPEG, WebP, GIF') });
+        expect((await res.json()).errors[0]).toMatchObject({
+          path: 'body',
+          message: expect.stringContaining('PNG, JPEG, WebP, GIF'),
+        });
       }
       expect((await upload('favicon', icoOf(), 'image/vnd.microsoft.icon')).status).toBe(200);
       expect((await upload('wallpaper', LOGO)).status).toBe(400);
@@ -110,7 +128,9 @@ for (const dialect of dialects) {
       expect(html).not.toContain('alert(');
       const served = await get(`/s/brand${path}`);
       expect(served.headers.get('content-type')).toBe('image/svg+xml');
-      expect(served.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      expect(served.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      );
       expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     });
 
@@ -123,10 +143,30 @@ for (const dialect of dialects) {
     });
 
     it.each([
-      ['an accent below WCAG AA on white', { branding: { accentColor: '#ffcc00' } }, 'body.branding.accentColor', /contrast 1\.\d+:1 .* below WCAG AA/],
-      ['a link to javascript:', { branding: { links: [{ label: 'Play', url: 'javascript:alert(1)' }] } }, 'body.branding.links[0].url', /http/],
-      ['a stylesheet over 32 KB', { customCss: `a{}${' '.repeat(BRANDING_LIMITS.customCssBytes)}` }, 'body.customCss', /32|32768/],
-      ['a stylesheet closing a style element', { customCss: 'h1{color:red}</style><script>alert(1)</script>' }, 'body.customCss', /<\/style/],
+      [
+        'an accent below WCAG AA on white',
+        { branding: { accentColor: '#ffcc00' } },
+        'body.branding.accentColor',
+        /contrast 1\.\d+:1 .* below WCAG AA/,
+      ],
+      [
+        'a link to javascript:',
+        { branding: { links: [{ label: 'Play', url: 'javascript:alert(1)' }] } },
+        'body.branding.links[0].url',
+        /http/,
+      ],
+      [
+        'a stylesheet over 32 KB',
+        { customCss: `a{}${' '.repeat(BRANDING_LIMITS.customCssBytes)}` },
+        'body.customCss',
+        /32|32768/,
+      ],
+      [
+        'a stylesheet closing a style element',
+        { customCss: 'h1{color:red}</style><script>alert(1)</script>' },
+        'body.customCss',
+        /<\/style/,
+      ],
     ])('refuses %s, naming the field', async (_what, body, path, message) => {
       const res = await h.call('PATCH', PAGE, { body });
       expect(res.status).toBe(400);
@@ -137,7 +177,14 @@ for (const dialect of dialects) {
     it('serves a branded page under a policy allowing its stylesheet and its image hosts, and the stylesheet itself', async () => {
       const css = 'h1{letter-spacing:.1em}';
       const patched = await h.call('PATCH', PAGE, {
-        body: { branding: { accentColor: '#5b2a86', logoUrl: 'https://cdn.example.com/brand.png', links: [{ label: 'Discord', url: 'https://discord.gg/brand' }] }, customCss: css },
+        body: {
+          branding: {
+            accentColor: '#5b2a86',
+            logoUrl: 'https://cdn.example.com/brand.png',
+            links: [{ label: 'Discord', url: 'https://discord.gg/brand' }],
+          },
+          customCss: css,
+        },
       });
       expect(patched.status, await patched.clone().text()).toBe(200);
       const res = await pageWhere((html) => html.includes('custom.css?v='));
@@ -163,9 +210,15 @@ for (const dialect of dialects) {
       await pageWhere((html) => html.includes('class="brand-logo" src="/s/brand/assets/logo?v='));
       h.clock.advance(1000);
       const page = await h.store.pages.findBySlug('brand');
-      await h.store.pages.update(page?.id as string, { customDomain: 'status.brand.test', customDomainVerifiedAt: h.clock.now() }, h.clock.now());
+      await h.store.pages.update(
+        page?.id as string,
+        { customDomain: 'status.brand.test', customDomainVerifiedAt: h.clock.now() },
+        h.clock.now(),
+      );
       await h.pages.refreshIndex();
-      const onDomain = await h.app.request('http://status.brand.test/assets/logo', { headers: { host: 'status.brand.test' } });
+      const onDomain = await h.app.request('http://status.brand.test/assets/logo', {
+        headers: { host: 'status.brand.test' },
+      });
       expect(onDomain.status, await onDomain.clone().text()).toBe(200);
       expect(onDomain.headers.get('content-type')).toBe('image/png');
 
@@ -180,7 +233,10 @@ for (const dialect of dialects) {
     });
 
     it("answers 404 for another organization's page", async () => {
-      const res = await h.call('PUT', '/api/v1/pages/beta/assets/logo', { body: LOGO, headers: { 'content-type': 'image/png' } });
+      const res = await h.call('PUT', '/api/v1/pages/beta/assets/logo', {
+        body: LOGO,
+        headers: { 'content-type': 'image/png' },
+      });
       expect(res.status).toBe(404);
     });
   });

@@ -2,12 +2,23 @@
 import { z } from '@hono/zod-openapi';
 import { BRANDING_LIMITS, type PageAssetName } from '../../../domain/branding.js';
 import { pageId } from '../../../services/audit/labels.js';
-import { ASSET_MAX_BYTES, AssetTooLargeError, deletePageAsset, listPageAssets, pageAssetNameSchema, pageAssetViewSchema, putPageAsset } from '../../../services/pages/assets.js';
+import {
+  ASSET_MAX_BYTES,
+  AssetTooLargeError,
+  deletePageAsset,
+  listPageAssets,
+  pageAssetNameSchema,
+  pageAssetViewSchema,
+  putPageAsset,
+} from '../../../services/pages/assets.js';
 import type { App } from '../../env.js';
 import { type ApiGuards, apiOperation, slugParam } from './operation.js';
 
 const PageAsset = pageAssetViewSchema.openapi('PageAsset');
-const nameParam = pageAssetNameSchema.openapi({ param: { name: 'name', in: 'path', description: 'logo or favicon.' }, example: 'logo' });
+const nameParam = pageAssetNameSchema.openapi({
+  param: { name: 'name', in: 'path', description: 'logo or favicon.' },
+  example: 'logo',
+});
 
 export function pageAssetRoutes(app: App, guards: ApiGuards): void {
   const notFound = 'No page with this slug or id in your organization.';
@@ -19,7 +30,11 @@ export function pageAssetRoutes(app: App, guards: ApiGuards): void {
     notFound,
     summary: 'List a page’s uploaded images',
     scope: 'read',
-    ok: { status: 200, schema: z.object({ assets: z.array(PageAsset) }), description: 'The logo and favicon the page has, if any.' },
+    ok: {
+      status: 200,
+      schema: z.object({ assets: z.array(PageAsset) }),
+      description: 'The logo and favicon the page has, if any.',
+    },
     run: listPageAssets,
     respond: (assets) => ({ assets }),
   });
@@ -40,7 +55,15 @@ export function pageAssetRoutes(app: App, guards: ApiGuards): void {
       'Images are not part of warden.yaml, so a page it manages takes them too. An SVG is only ever shown as an image, and served sandboxed.',
     scope: 'write',
     rawBody: {
-      mediaTypes: ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/svg+xml', 'image/x-icon', 'application/octet-stream'],
+      mediaTypes: [
+        'image/png',
+        'image/jpeg',
+        'image/webp',
+        'image/gif',
+        'image/svg+xml',
+        'image/x-icon',
+        'application/octet-stream',
+      ],
       description: 'The image bytes.',
       maxBytes: ({ name }: { name: PageAssetName }) => ASSET_MAX_BYTES[name],
       tooLarge: ({ name }: { name: PageAssetName }) => new AssetTooLargeError(name),
@@ -58,10 +81,16 @@ export function pageAssetRoutes(app: App, guards: ApiGuards): void {
     ...one,
     method: 'delete',
     summary: 'Remove a page’s logo or favicon',
-    description: 'The page shows its `branding.logoUrl` / `branding.faviconUrl` again, or none. Removing an image the page does not have changes nothing.',
+    description:
+      'The page shows its `branding.logoUrl` / `branding.faviconUrl` again, or none. Removing an image the page does not have changes nothing.',
     scope: 'write',
     ok: { status: 204, description: 'Removed (or there was none).' },
     run: deletePageAsset,
-    audit: { action: 'page.delete-asset', object: () => ({ id: null, label: null }), before: pageId, detail: ({ name }) => ({ name }) },
+    audit: {
+      action: 'page.delete-asset',
+      object: () => ({ id: null, label: null }),
+      before: pageId,
+      detail: ({ name }) => ({ name }),
+    },
   });
 }

@@ -33,12 +33,25 @@ export interface PageChildResource<V> {
 }
 
 export function pageChildRoutes<V extends { id: string }>(app: App, guards: ApiGuards, r: PageChildResource<V>): void {
-  const list = { tag: r.tag, path: `/api/v1/pages/{slug}/${r.collection}`, params: z.object({ slug: slugParam }), notFound: r.notFound } as const;
-  const one = { ...list, path: `${list.path}/{id}`, params: z.object({ slug: slugParam, id: idParam(r.id.what, r.id.example) }) } as const;
+  const list = {
+    tag: r.tag,
+    path: `/api/v1/pages/{slug}/${r.collection}`,
+    params: z.object({ slug: slugParam }),
+    notFound: r.notFound,
+  } as const;
+  const one = {
+    ...list,
+    path: `${list.path}/{id}`,
+    params: z.object({ slug: slugParam, id: idParam(r.id.what, r.id.example) }),
+  } as const;
   const { words, verbs } = r;
   const named = (view: V) => ({ id: view.id, label: r.audit.label(view) });
   // A deleted one's label, read before it goes (another organization's is not found: no label, and the delete answers 404).
-  const before = (ctx: ServiceContext, input: { slug: string; id: string }) => verbs.get(ctx, input).then((view) => ({ label: r.audit.label(view) }), () => undefined);
+  const before = (ctx: ServiceContext, input: { slug: string; id: string }) =>
+    verbs.get(ctx, input).then(
+      (view) => ({ label: r.audit.label(view) }),
+      () => undefined,
+    );
   apiOperation(app, guards, {
     ...list,
     method: 'get',

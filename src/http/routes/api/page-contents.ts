@@ -8,9 +8,19 @@ import { componentCreateSchema, componentPatchSchema } from '../../../services/c
 import { componentViewSchema } from '../../../services/components/view.js';
 import { createComponent, deleteComponent, updateComponent } from '../../../services/components/write.js';
 import { getIncident, listIncidents } from '../../../services/incidents/read.js';
-import { incidentCreateSchema, incidentListQuerySchema, incidentPatchSchema, incidentUpdateCreateSchema } from '../../../services/incidents/schema.js';
+import {
+  incidentCreateSchema,
+  incidentListQuerySchema,
+  incidentPatchSchema,
+  incidentUpdateCreateSchema,
+} from '../../../services/incidents/schema.js';
 import { incidentViewSchema } from '../../../services/incidents/view.js';
-import { addIncidentUpdate, createIncident, deleteIncident, updateIncident } from '../../../services/incidents/write.js';
+import {
+  addIncidentUpdate,
+  createIncident,
+  deleteIncident,
+  updateIncident,
+} from '../../../services/incidents/write.js';
 import { getMaintenance, listMaintenance } from '../../../services/maintenance/read.js';
 import { maintenanceCreateSchema, maintenancePatchSchema } from '../../../services/maintenance/schema.js';
 import { maintenanceViewSchema } from '../../../services/maintenance/view.js';
@@ -49,12 +59,27 @@ function componentRoutes(app: App, guards: ApiGuards): void {
     audit: { type: 'component', label: (component) => component.key ?? component.name },
     words: {
       list: { summary: "List a page's components", ok: 'The components, in page order.' },
-      create: { summary: 'Add a component', description: 'Also allowed on pages managed by warden.yaml: the file leaves components created through the API alone.', ok: 'Created.' },
+      create: {
+        summary: 'Add a component',
+        description:
+          'Also allowed on pages managed by warden.yaml: the file leaves components created through the API alone.',
+        ok: 'Created.',
+      },
       get: { summary: 'Read a component', ok: 'The component.' },
-      update: { summary: 'Change a component', description: `Changes the fields given; the key stays. ${managed('Components')}`, ok: 'The changed component.' },
+      update: {
+        summary: 'Change a component',
+        description: `Changes the fields given; the key stays. ${managed('Components')}`,
+        ok: 'The changed component.',
+      },
       delete: { summary: 'Delete a component', description: managed('Components'), ok: 'Deleted.' },
     },
-    verbs: { list: listComponents, create: createComponent, get: getComponent, update: updateComponent, delete: deleteComponent },
+    verbs: {
+      list: listComponents,
+      create: createComponent,
+      get: getComponent,
+      update: updateComponent,
+      delete: deleteComponent,
+    },
   });
 
   apiOperation(app, guards, {
@@ -70,10 +95,19 @@ function componentRoutes(app: App, guards: ApiGuards): void {
     params: z.object({ slug: slugParam }),
     body: componentOrderSchema.openapi('ComponentOrder'),
     notFound: 'No page with this slug or id in your organization.',
-    ok: { status: 200, schema: z.object({ components: z.array(Component) }), description: 'The components, in their new order.' },
+    ok: {
+      status: 200,
+      schema: z.object({ components: z.array(Component) }),
+      description: 'The components, in their new order.',
+    },
     run: orderComponents,
     respond: (components) => ({ components }),
-    audit: { action: 'page.order-components', object: () => ({ id: null, label: null }), before: pageId, detail: (input) => ({ components: input.components.length }) },
+    audit: {
+      action: 'page.order-components',
+      object: () => ({ id: null, label: null }),
+      before: pageId,
+      detail: (input) => ({ components: input.components.length }),
+    },
   });
 }
 
@@ -93,7 +127,11 @@ function incidentRoutes(app: App, guards: ApiGuards): void {
     audit: { type: 'incident', label: (incident) => incident.title },
     words: {
       list: { summary: "List a page's incidents", ok: 'The incidents, newest first.' },
-      create: { summary: 'Open an incident', description: 'The message is the first entry of the timeline. Also allowed on pages managed by warden.yaml.', ok: 'Created.' },
+      create: {
+        summary: 'Open an incident',
+        description: 'The message is the first entry of the timeline. Also allowed on pages managed by warden.yaml.',
+        ok: 'Created.',
+      },
       get: { summary: 'Read an incident', ok: 'The incident with its timeline.' },
       update: {
         summary: 'Change an incident',
@@ -102,17 +140,28 @@ function incidentRoutes(app: App, guards: ApiGuards): void {
       },
       delete: { summary: 'Delete an incident', description: managed('Incidents'), ok: 'Deleted.' },
     },
-    verbs: { list: listIncidents, create: createIncident, get: getIncident, update: updateIncident, delete: deleteIncident },
+    verbs: {
+      list: listIncidents,
+      create: createIncident,
+      get: getIncident,
+      update: updateIncident,
+      delete: deleteIncident,
+    },
   });
   apiOperation(app, guards, {
     tag: 'incidents',
     path: '/api/v1/incidents',
     method: 'get',
     summary: "List the organization's incidents",
-    description: 'The incidents of every page of the organization, newest first, each naming its page: open ones, resolved ones, or both.',
+    description:
+      'The incidents of every page of the organization, newest first, each naming its page: open ones, resolved ones, or both.',
     scope: 'read',
     query: organizationIncidentQuerySchema,
-    ok: { status: 200, schema: z.object({ incidents: z.array(organizationIncidentSchema.openapi('OrganizationIncident')) }), description: 'The incidents, newest first.' },
+    ok: {
+      status: 200,
+      schema: z.object({ incidents: z.array(organizationIncidentSchema.openapi('OrganizationIncident')) }),
+      description: 'The incidents, newest first.',
+    },
     run: listOrganizationIncidents,
     respond: (incidents) => ({ incidents }),
   });
@@ -129,7 +178,10 @@ function incidentRoutes(app: App, guards: ApiGuards): void {
     notFound: 'No incident with this id in your organization.',
     ok: { status: 201, schema: Incident, description: 'The incident with the new update.' },
     run: addIncidentUpdate,
-    audit: { action: 'incident.post-update', object: (_input, incident) => ({ id: incident.id, label: incident.title }) },
+    audit: {
+      action: 'incident.post-update',
+      object: (_input, incident) => ({ id: incident.id, label: incident.title }),
+    },
   });
 }
 
@@ -143,7 +195,11 @@ function maintenanceRoutes(app: App, guards: ApiGuards): void {
     description: 'The windows of every page of the organization, soonest first, each naming its page.',
     scope: 'read',
     query: organizationMaintenanceQuerySchema,
-    ok: { status: 200, schema: z.object({ maintenance: z.array(organizationMaintenanceSchema.openapi('OrganizationMaintenance')) }), description: 'The windows, soonest first.' },
+    ok: {
+      status: 200,
+      schema: z.object({ maintenance: z.array(organizationMaintenanceSchema.openapi('OrganizationMaintenance')) }),
+      description: 'The windows, soonest first.',
+    },
     run: listOrganizationMaintenance,
     respond: (maintenance) => ({ maintenance }),
   });
@@ -158,11 +214,25 @@ function maintenanceRoutes(app: App, guards: ApiGuards): void {
     audit: { type: 'maintenance', label: (window) => window.title },
     words: {
       list: { summary: "List a page's maintenance windows", ok: 'The windows, soonest first.' },
-      create: { summary: 'Schedule maintenance', description: 'Also allowed on pages managed by warden.yaml.', ok: 'Created.' },
+      create: {
+        summary: 'Schedule maintenance',
+        description: 'Also allowed on pages managed by warden.yaml.',
+        ok: 'Created.',
+      },
       get: { summary: 'Read a maintenance window', ok: 'The window.' },
-      update: { summary: 'Change a maintenance window', description: `Changes the fields given; the key stays. ${managed('Windows')}`, ok: 'The changed window.' },
+      update: {
+        summary: 'Change a maintenance window',
+        description: `Changes the fields given; the key stays. ${managed('Windows')}`,
+        ok: 'The changed window.',
+      },
       delete: { summary: 'Delete a maintenance window', description: managed('Windows'), ok: 'Deleted.' },
     },
-    verbs: { list: listMaintenance, create: createMaintenance, get: getMaintenance, update: updateMaintenance, delete: deleteMaintenance },
+    verbs: {
+      list: listMaintenance,
+      create: createMaintenance,
+      get: getMaintenance,
+      update: updateMaintenance,
+      delete: deleteMaintenance,
+    },
   });
 }

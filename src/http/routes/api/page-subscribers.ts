@@ -1,12 +1,19 @@
 // /api/v1/pages/{slug}/subscribers: the visitors following a page's incidents and maintenance (list, remove one).
 import { z } from '@hono/zod-openapi';
 import { SUBSCRIBER_LIMITS } from '../../../domain/subscriber.js';
-import { deleteSubscriber, listSubscribers, subscriberListViewSchema, subscriberViewSchema } from '../../../services/subscribers/manage.js';
+import {
+  deleteSubscriber,
+  listSubscribers,
+  subscriberListViewSchema,
+  subscriberViewSchema,
+} from '../../../services/subscribers/manage.js';
 import type { App } from '../../env.js';
 import { type ApiGuards, apiOperation, idParam, slugParam } from './operation.js';
 
 const Subscriber = subscriberViewSchema.openapi('PageSubscriber');
-const SubscriberList = subscriberListViewSchema.extend({ subscribers: z.array(Subscriber) }).openapi('PageSubscriberList');
+const SubscriberList = subscriberListViewSchema
+  .extend({ subscribers: z.array(Subscriber) })
+  .openapi('PageSubscriberList');
 
 export function pageSubscriberRoutes(app: App, guards: ApiGuards): void {
   apiOperation(app, guards, {
@@ -20,7 +27,10 @@ export function pageSubscriberRoutes(app: App, guards: ApiGuards): void {
     role: 'admin',
     params: z.object({ slug: slugParam }),
     query: z.object({
-      limit: z.string().optional().openapi({ description: `How many (1 to ${SUBSCRIBER_LIMITS.listMax}, 100 by default).`, example: '100' }),
+      limit: z
+        .string()
+        .optional()
+        .openapi({ description: `How many (1 to ${SUBSCRIBER_LIMITS.listMax}, 100 by default).`, example: '100' }),
       after: z.string().max(100).optional().openapi({ description: 'The `next` of the previous answer.' }),
     }),
     notFound: 'No page with this slug or id in your organization.',

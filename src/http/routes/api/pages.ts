@@ -15,20 +15,40 @@ const Page = pageViewSchema.openapi('Page');
 /** `domainTxt`: the TXT lookup a custom domain is verified by. */
 export function pageRoutes(app: App, guards: ApiGuards, domainTxt: TxtLookup): void {
   const op = { tag: 'pages', path: '/api/v1/pages' } as const;
-  listOperation(app, guards, { ...op, summary: 'List pages', key: 'pages', item: Page, ok: 'The pages, by slug.', run: listPages });
+  listOperation(app, guards, {
+    ...op,
+    summary: 'List pages',
+    key: 'pages',
+    item: Page,
+    ok: 'The pages, by slug.',
+    run: listPages,
+  });
   apiOperation(app, guards, {
     ...op,
     method: 'post',
     summary: 'Create a page',
-    description: 'Slugs are unique across the server (they are public addresses). A password is stored hashed and never returned.',
+    description:
+      'Slugs are unique across the server (they are public addresses). A password is stored hashed and never returned.',
     scope: 'write',
     body: pageCreateSchema.openapi('PageCreate'),
     ok: { status: 201, schema: Page, description: 'Created.' },
     run: createPage,
     audit: { action: 'page.create', object: (_input, page) => ({ id: page.id, label: page.slug }) },
   });
-  const one = { ...op, path: '/api/v1/pages/{slug}', params: z.object({ slug: slugParam }), notFound: 'No page with this slug or id in your organization.' } as const;
-  apiOperation(app, guards, { ...one, method: 'get', summary: 'Read a page', scope: 'read', ok: { status: 200, schema: Page, description: 'The page.' }, run: getPage });
+  const one = {
+    ...op,
+    path: '/api/v1/pages/{slug}',
+    params: z.object({ slug: slugParam }),
+    notFound: 'No page with this slug or id in your organization.',
+  } as const;
+  apiOperation(app, guards, {
+    ...one,
+    method: 'get',
+    summary: 'Read a page',
+    scope: 'read',
+    ok: { status: 200, schema: Page, description: 'The page.' },
+    run: getPage,
+  });
   apiOperation(app, guards, {
     ...one,
     method: 'patch',
@@ -44,7 +64,8 @@ export function pageRoutes(app: App, guards: ApiGuards, domainTxt: TxtLookup): v
     ...one,
     method: 'delete',
     summary: 'Delete a page',
-    description: 'Deletes the page with its components, incidents and maintenance. Pages managed by warden.yaml answer 409.',
+    description:
+      'Deletes the page with its components, incidents and maintenance. Pages managed by warden.yaml answer 409.',
     scope: 'write',
     ok: { status: 204, description: 'Deleted.' },
     run: deletePage,
@@ -61,9 +82,18 @@ export function pageRoutes(app: App, guards: ApiGuards, domainTxt: TxtLookup): v
       'answered; not found, 409 `domain-not-verified` says what the record holds (a domain verified before stops serving). ' +
       'Verified domains are looked up again daily. Domains from warden.yaml are verified as written.',
     scope: 'write',
-    ok: { status: 200, schema: Page, description: 'Verified: the page, with `customDomainVerification.state` verified.' },
+    ok: {
+      status: 200,
+      schema: Page,
+      description: 'Verified: the page, with `customDomainVerification.state` verified.',
+    },
     run: (ctx, input) => verifyPageDomain({ ...ctx, domainTxt }, input),
     // The DNS lookup holds no transaction; the entry follows a verification that went through.
-    audit: { action: 'page.verify-domain', object: (_input, page) => ({ id: page.id, label: page.slug }), detail: (_input, page) => ({ customDomain: page.customDomain }), outside: true },
+    audit: {
+      action: 'page.verify-domain',
+      object: (_input, page) => ({ id: page.id, label: page.slug }),
+      detail: (_input, page) => ({ customDomain: page.customDomain }),
+      outside: true,
+    },
   });
 }

@@ -36,7 +36,9 @@ for (const dialect of dialects) {
 
       it('renames, issues a new token and deletes a relay', async () => {
         const relay = await (await h.call('POST', '/api/v1/relays', { body: { key: 'shed', name: 'Shed' } })).json();
-        expect(await (await h.call('PATCH', `/api/v1/relays/${relay.id}`, { body: { name: 'Garden shed' } })).json()).toMatchObject({ name: 'Garden shed' });
+        expect(
+          await (await h.call('PATCH', `/api/v1/relays/${relay.id}`, { body: { name: 'Garden shed' } })).json(),
+        ).toMatchObject({ name: 'Garden shed' });
         const rotated = await (await h.call('POST', `/api/v1/relays/${relay.id}/token`)).json();
         expect(rotated.token).toMatch(/^wdr_/);
         expect(await h.store.relays.findByTokenHash(hashSecret(relay.token))).toBeUndefined();
@@ -47,23 +49,36 @@ for (const dialect of dialects) {
         expect(h.events.slice(before)).toContainEqual({ type: 'monitors.changed', at: T0, organizationId: h.a.id });
       });
 
-      it('addresses a relay by its key too: read, rename, token and delete; never another organization\'s', async () => {
+      it("addresses a relay by its key too: read, rename, token and delete; never another organization's", async () => {
         const relay = await (await h.call('POST', '/api/v1/relays', { body: { key: 'loft', name: 'Loft' } })).json();
         expect(await (await h.call('GET', '/api/v1/relays/loft')).json()).toMatchObject({ id: relay.id, key: 'loft' });
-        expect(await (await h.call('PATCH', '/api/v1/relays/loft', { body: { name: 'Attic loft' } })).json()).toMatchObject({ id: relay.id, name: 'Attic loft' });
+        expect(
+          await (await h.call('PATCH', '/api/v1/relays/loft', { body: { name: 'Attic loft' } })).json(),
+        ).toMatchObject({ id: relay.id, name: 'Attic loft' });
         expect((await (await h.call('POST', '/api/v1/relays/loft/token')).json()).token).toMatch(/^wdr_/);
         expect((await h.call('GET', '/api/v1/relays/cellar')).status).toBe(404);
         expect((await h.call('DELETE', '/api/v1/relays/loft')).status).toBe(204);
         expect((await h.call('GET', `/api/v1/relays/${relay.id}`)).status).toBe(404);
         // The test's clock stands still: find the entry among those of the same instant.
-        const entry = (await h.store.audit.list({ organizationId: h.a.id, limit: 100 })).find((e) => e.action === 'relay.delete' && e.objectLabel === 'loft');
+        const entry = (await h.store.audit.list({ organizationId: h.a.id, limit: 100 })).find(
+          (e) => e.action === 'relay.delete' && e.objectLabel === 'loft',
+        );
         expect(entry).toMatchObject({ action: 'relay.delete', objectId: relay.id, objectLabel: 'loft' });
       });
 
       it('refuses to delete a relay that runs monitors (409) until they move', async () => {
         const relay = await (await h.call('POST', '/api/v1/relays', { body: { key: 'busy', name: 'Busy' } })).json();
         const monitor = await (
-          await h.call('POST', '/api/v1/monitors', { body: { key: 'on-busy', name: 'On busy', type: 'tcp', runOn: 'relay', relay: 'busy', config: { host: 'a.example', port: 1 } } })
+          await h.call('POST', '/api/v1/monitors', {
+            body: {
+              key: 'on-busy',
+              name: 'On busy',
+              type: 'tcp',
+              runOn: 'relay',
+              relay: 'busy',
+              config: { host: 'a.example', port: 1 },
+            },
+          })
         ).json();
         const res = await h.call('DELETE', `/api/v1/relays/${relay.id}`);
         expect(res.status).toBe(409);
@@ -96,20 +111,39 @@ for (const dialect of dialects) {
         expect(res.status).toBe(201);
         const created = await res.json();
         expect(created.key).toMatch(/^wdn_/);
-        expect(created).toMatchObject({ name: 'Dashboard', scope: 'read', prefix: created.key.slice(0, 12), lastUsedAt: null, revokedAt: null });
+        expect(created).toMatchObject({
+          name: 'Dashboard',
+          scope: 'read',
+          prefix: created.key.slice(0, 12),
+          lastUsedAt: null,
+          revokedAt: null,
+        });
         expect((await h.call('GET', '/api/v1/monitors', { key: created.key })).status).toBe(200);
         const { apiKeys } = await (await h.call('GET', '/api/v1/api-keys')).json();
         const listed = apiKeys.find((k: { id: string }) => k.id === created.id);
-        expect(listed).toEqual({ id: created.id, name: 'Dashboard', prefix: created.prefix, scope: 'read', createdAt: T0, lastUsedAt: T0, revokedAt: null, createdBy: null });
+        expect(listed).toEqual({
+          id: created.id,
+          name: 'Dashboard',
+          prefix: created.prefix,
+          scope: 'read',
+          createdAt: T0,
+          lastUsedAt: T0,
+          revokedAt: null,
+          createdBy: null,
+        });
         expect(JSON.stringify(apiKeys)).not.toContain(created.key);
       });
 
       it('defaults to the read scope', async () => {
-        expect(await (await h.call('POST', '/api/v1/api-keys', { body: { name: 'Script' } })).json()).toMatchObject({ scope: 'read' });
+        expect(await (await h.call('POST', '/api/v1/api-keys', { body: { name: 'Script' } })).json()).toMatchObject({
+          scope: 'read',
+        });
       });
 
       it('revokes a key: it stops working at once', async () => {
-        const created = await (await h.call('POST', '/api/v1/api-keys', { body: { name: 'Temp', scope: 'write' } })).json();
+        const created = await (
+          await h.call('POST', '/api/v1/api-keys', { body: { name: 'Temp', scope: 'write' } })
+        ).json();
         expect((await h.call('DELETE', `/api/v1/api-keys/${created.id}`)).status).toBe(204);
         expect((await h.call('GET', '/api/v1/monitors', { key: created.key })).status).toBe(401);
         expect((await h.call('DELETE', `/api/v1/api-keys/${created.id}`)).status).toBe(404);

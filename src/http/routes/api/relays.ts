@@ -21,7 +21,9 @@ const RotatedRelayToken = RelayWithToken.extend({
         id: z.string(),
         key: z.string(),
         name: z.string(),
-        fields: z.array(z.string()).describe('Its secret config fields the relay does not get (headers, password, apiKey, botToken).'),
+        fields: z
+          .array(z.string())
+          .describe('Its secret config fields the relay does not get (headers, password, apiKey, botToken).'),
       }),
     )
     .describe(
@@ -31,7 +33,14 @@ const RotatedRelayToken = RelayWithToken.extend({
 
 export function relayApiRoutes(app: App, guards: ApiGuards): void {
   const op = { tag: 'relays', path: '/api/v1/relays' } as const;
-  listOperation(app, guards, { ...op, summary: 'List relays', key: 'relays', item: Relay, ok: 'The relays, by key.', run: listRelays });
+  listOperation(app, guards, {
+    ...op,
+    summary: 'List relays',
+    key: 'relays',
+    item: Relay,
+    ok: 'The relays, by key.',
+    run: listRelays,
+  });
   apiOperation(app, guards, {
     ...op,
     method: 'post',
@@ -46,8 +55,20 @@ export function relayApiRoutes(app: App, guards: ApiGuards): void {
     audit: { action: 'relay.create', object: (_input, { relay }) => ({ id: relay.id, label: relay.key }) },
   });
   const params = z.object({ id: idOrKeyParam('relay', 'rly_8d2f6h1j3k5m7n9p') });
-  const one = { ...op, path: '/api/v1/relays/{id}', params, notFound: 'No relay with this id or key in your organization.' } as const;
-  apiOperation(app, guards, { ...one, method: 'get', summary: 'Read a relay', scope: 'read', ok: { status: 200, schema: Relay, description: 'The relay.' }, run: getRelay });
+  const one = {
+    ...op,
+    path: '/api/v1/relays/{id}',
+    params,
+    notFound: 'No relay with this id or key in your organization.',
+  } as const;
+  apiOperation(app, guards, {
+    ...one,
+    method: 'get',
+    summary: 'Read a relay',
+    scope: 'read',
+    ok: { status: 200, schema: Relay, description: 'The relay.' },
+    run: getRelay,
+  });
   apiOperation(app, guards, {
     ...one,
     method: 'patch',
@@ -64,7 +85,8 @@ export function relayApiRoutes(app: App, guards: ApiGuards): void {
     ...one,
     method: 'delete',
     summary: 'Delete a relay',
-    description: 'A relay that still runs monitors answers 409, as do relays managed by warden.yaml. Its token stops working at once.',
+    description:
+      'A relay that still runs monitors answers 409, as do relays managed by warden.yaml. Its token stops working at once.',
     scope: 'write',
     role: 'admin',
     ok: { status: 204, description: 'Deleted.' },
@@ -81,7 +103,11 @@ export function relayApiRoutes(app: App, guards: ApiGuards): void {
       'Returns a new token this once; the previous one stops working at once. The API never shows secrets, so neither does the relay config served to this token: every secret set before the rotation is withheld from it (the monitors are listed in secretsWithheld) until it is sent again in full or warden.yaml is applied. `warden relays token` (the operator) withholds nothing.',
     scope: 'write',
     role: 'admin',
-    ok: { status: 200, schema: RotatedRelayToken, description: 'The relay, its new token, and the monitors whose secrets must be sent again.' },
+    ok: {
+      status: 200,
+      schema: RotatedRelayToken,
+      description: 'The relay, its new token, and the monitors whose secrets must be sent again.',
+    },
     run: rotateRelayToken,
     respond: ({ relay, token, secretsWithheld }) => ({ ...relay, token, secretsWithheld }),
     audit: { action: 'relay.rotate-token', object: (_input, { relay }) => ({ id: relay.id, label: relay.key }) },

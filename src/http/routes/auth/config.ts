@@ -7,9 +7,16 @@ import { authContext, authOperation } from './operation.js';
 
 const AuthConfig = z
   .object({
-    setupRequired: z.boolean().describe('No account exists yet: /app opens the setup screen, where the setup code from the server’s start-up log (or `warden setup-code`) creates the first owner.'),
+    setupRequired: z
+      .boolean()
+      .describe(
+        'No account exists yet: /app opens the setup screen, where the setup code from the server’s start-up log (or `warden setup-code`) creates the first owner.',
+      ),
     signup: z.enum(SIGNUP_MODES).describe('WARDEN_SIGNUP: closed, invite (with an invitation link only) or open.'),
-    oidc: z.object({ name: z.string() }).nullable().describe('The OpenID Connect provider to offer (its button label); null when none is set.'),
+    oidc: z
+      .object({ name: z.string() })
+      .nullable()
+      .describe('The OpenID Connect provider to offer (its button label); null when none is set.'),
     smtp: z.boolean().describe('Whether the server can send mail (invitations are mailed as well as shown).'),
   })
   .openapi('AuthConfig');
@@ -20,7 +27,8 @@ export function authConfigRoutes(app: App): void {
     path: '/api/v1/auth/config',
     access: 'public',
     summary: 'How to sign in here',
-    description: 'Public: whether first-run setup is pending, the sign-up mode, the OpenID Connect provider and whether mail can be sent.',
+    description:
+      'Public: whether first-run setup is pending, the sign-up mode, the OpenID Connect provider and whether mail can be sent.',
     ok: { status: 200, schema: AuthConfig, description: 'The sign-in options.' },
     run: async (c) => {
       const { accounts, smtp } = c.var.deps;

@@ -20,16 +20,25 @@ for (const dialect of dialects) {
       smtp = await startSmtpFake();
       h = await openApiHarness(dialect, {
         security: { loginAttemptsPerMinute: 1000 },
-        smtp: { host: smtp.host, port: smtp.port, secure: 'none', tlsRejectUnauthorized: true, from: { address: 'warden@example.com', name: 'Warden' } },
+        smtp: {
+          host: smtp.host,
+          port: smtp.port,
+          secure: 'none',
+          tlsRejectUnauthorized: true,
+          from: { address: 'warden@example.com', name: 'Warden' },
+        },
       });
     });
     afterAll(async () => {
       await h?.close();
       await smtp?.close();
     });
-    const member = (options: { email?: string; verified?: boolean } = {}) => signedInUser(h.context, [{ organizationId: h.b.id, role: 'viewer' }], options);
-    const patch = (user: SignedInUser, body: Record<string, unknown>) => browse(h, 'PATCH', '/api/v1/auth/me', { session: user.token, body });
-    const me = async (user: SignedInUser) => (await (await browse(h, 'GET', '/api/v1/auth/me', { session: user.token })).json()).user;
+    const member = (options: { email?: string; verified?: boolean } = {}) =>
+      signedInUser(h.context, [{ organizationId: h.b.id, role: 'viewer' }], options);
+    const patch = (user: SignedInUser, body: Record<string, unknown>) =>
+      browse(h, 'PATCH', '/api/v1/auth/me', { session: user.token, body });
+    const me = async (user: SignedInUser) =>
+      (await (await browse(h, 'GET', '/api/v1/auth/me', { session: user.token })).json()).user;
     /** The next mail to `to` (taken off the list), parsed. */
     const mailTo = async (to: string) => {
       await vi.waitFor(() => expect(smtp.messages.some((m) => m.to.includes(to))).toBe(true));
@@ -44,10 +53,19 @@ for (const dialect of dialects) {
       const res = await patch(user, { email: 'Grace@Example.COM', name: 'Grace' });
       expect(res.status).toBe(202);
       const body = await res.json();
-      expect(body.emailChange).toEqual({ email: 'grace@example.com', expiresAt: h.clock.now() + ACCOUNT_LIMITS.emailLinkLifetimeMs });
+      expect(body.emailChange).toEqual({
+        email: 'grace@example.com',
+        expiresAt: h.clock.now() + ACCOUNT_LIMITS.emailLinkLifetimeMs,
+      });
       expect(body.user).toMatchObject({ email: user.email, name: 'Grace', emailVerified: true });
       expect((await me(user)).email).toBe(user.email);
-      expect((await browse(h, 'POST', '/api/v1/auth/login', { body: { email: 'grace@example.com', password: user.password } })).status).toBe(401);
+      expect(
+        (
+          await browse(h, 'POST', '/api/v1/auth/login', {
+            body: { email: 'grace@example.com', password: user.password },
+          })
+        ).status,
+      ).toBe(401);
 
       const mail = await mailTo('grace@example.com');
       expect(mail.subject).toBe('Confirm your email address for Warden');
@@ -59,7 +77,13 @@ for (const dialect of dialects) {
       expect(confirmed.status).toBe(200);
       expect(await confirmed.json()).toEqual({ email: 'grace@example.com' });
       expect(await me(user)).toMatchObject({ email: 'grace@example.com', emailVerified: true });
-      expect((await browse(h, 'POST', '/api/v1/auth/login', { body: { email: 'grace@example.com', password: user.password } })).status).toBe(200);
+      expect(
+        (
+          await browse(h, 'POST', '/api/v1/auth/login', {
+            body: { email: 'grace@example.com', password: user.password },
+          })
+        ).status,
+      ).toBe(200);
       const told = await mailTo(user.email);
       expect(told.subject).toBe('Your Warden account has a new email address');
       expect(told.text).toContain('grace@example.com');
@@ -104,7 +128,8 @@ for (const dialect of dialects) {
 
     it(`mails at most ${ACCOUNT_LIMITS.emailLinksPerUserPerHour} links an hour per user, then 429 with Retry-After`, async () => {
       const user = await member();
-      for (let n = 0; n < ACCOUNT_LIMITS.emailLinksPerUserPerHour; n++) expect((await patch(user, { email: `try-${n}@example.com` })).status).toBe(202);
+      for (let n = 0; n < ACCOUNT_LIMITS.emailLinksPerUserPerHour; n++)
+        expect((await patch(user, { email: `try-${n}@example.com` })).status).toBe(202);
       const limited = await patch(user, { email: 'one-more@example.com' });
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get('retry-after'))).toBe(3600);
@@ -140,12 +165,18 @@ for (const dialect of dialects) {
       const stranger = await member();
       // The rename waits for the invitee's mailbox...
       expect((await patch(stranger, { email: 'invitee@example.com' })).status).toBe(202);
-      const refused = await browse(h, 'POST', '/api/v1/auth/invitations/accept', { session: stranger.token, body: { token } });
+      const refused = await browse(h, 'POST', '/api/v1/auth/invitations/accept', {
+        session: stranger.token,
+        body: { token },
+      });
       expect(refused.status).toBe(403);
       await mailTo('invitee@example.com');
       // ...and an address that was set without proof (an account of before, or one the store was told) is not enough either.
       const unverified = await member({ email: 'invitee@example.com', verified: false });
-      const stillRefused = await browse(h, 'POST', '/api/v1/auth/invitations/accept', { session: unverified.token, body: { token } });
+      const stillRefused = await browse(h, 'POST', '/api/v1/auth/invitations/accept', {
+        session: unverified.token,
+        body: { token },
+      });
       expect(stillRefused.status).toBe(403);
       expect((await stillRefused.json()).detail).toContain('confirm');
       expect((await me(unverified)).emailVerified).toBe(false);
@@ -153,9 +184,14 @@ for (const dialect of dialects) {
       expect((await patch(unverified, { email: 'invitee@example.com' })).status).toBe(202);
       expect((await confirm(CONFIRM_LINK.exec((await mailTo('invitee@example.com')).text)?.[1])).status).toBe(200);
       expect((await me(unverified)).emailVerified).toBe(true);
-      const accepted = await browse(h, 'POST', '/api/v1/auth/invitations/accept', { session: unverified.token, body: { token } });
+      const accepted = await browse(h, 'POST', '/api/v1/auth/invitations/accept', {
+        session: unverified.token,
+        body: { token },
+      });
       expect(accepted.status).toBe(200);
-      expect((await accepted.json()).organizations.map((o: { key: string; role: string }) => `${o.key}:${o.role}`)).toContain('alpha:admin');
+      expect(
+        (await accepted.json()).organizations.map((o: { key: string; role: string }) => `${o.key}:${o.role}`),
+      ).toContain('alpha:admin');
     });
   });
 }

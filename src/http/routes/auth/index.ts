@@ -15,7 +15,8 @@ import { totpRoutes } from './totp.js';
  * this app's own each when absent.
  */
 export function authRoutes(app: App, deps: Pick<AppDeps, 'security' | 'signInAttempts' | 'signupAttempts'>): void {
-  const attempts: SignInAttempts = deps.signInAttempts ?? createSignInAttempts({ perMinute: deps.security.loginAttemptsPerMinute });
+  const attempts: SignInAttempts =
+    deps.signInAttempts ?? createSignInAttempts({ perMinute: deps.security.loginAttemptsPerMinute });
   authConfigRoutes(app);
   signInRoutes(app, attempts, deps.signupAttempts ?? createSignupAttempts());
   meRoutes(app, attempts);

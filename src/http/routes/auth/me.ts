@@ -3,7 +3,13 @@
 import { z } from '@hono/zod-openapi';
 import { ACCOUNT_LIMITS } from '../../../domain/account.js';
 import { confirmEmailChange, emailConfirmInput } from '../../../services/accounts/email-change.js';
-import { changePassword, type ProfileChange as ProfileChangeResult, passwordChangeInput, profileInput, updateProfile } from '../../../services/accounts/profile.js';
+import {
+  changePassword,
+  type ProfileChange as ProfileChangeResult,
+  passwordChangeInput,
+  profileInput,
+  updateProfile,
+} from '../../../services/accounts/profile.js';
 import type { SignInAttempts } from '../../../services/accounts/sign-in-attempts.js';
 import { accountSchema, describeAccount } from '../../../services/accounts/view.js';
 import type { App } from '../../env.js';
@@ -14,7 +20,10 @@ import { FRESH_PROOF, REAUTHENTICATE, TOO_MANY } from './totp.js';
 const ProfileChange = accountSchema
   .extend({
     emailChange: z
-      .object({ email: z.string().describe('The address the link was mailed to.'), expiresAt: z.number().int().describe('When the link stops working.') })
+      .object({
+        email: z.string().describe('The address the link was mailed to.'),
+        expiresAt: z.number().int().describe('When the link stops working.'),
+      })
       .nullable()
       .describe('Set when a link was just mailed to a new address (202); null otherwise.'),
   })
@@ -28,7 +37,8 @@ export function meRoutes(app: App, attempts: SignInAttempts): void {
     path: '/api/v1/auth/me',
     access: 'session',
     summary: 'The signed-in user',
-    description: 'The user (never a secret) and the organizations they belong to, with their role in each. Send an organization’s key as `X-Warden-Organization` to the organization API to act for it.',
+    description:
+      'The user (never a secret) and the organizations they belong to, with their role in each. Send an organization’s key as `X-Warden-Organization` to the organization API to act for it.',
     ok: { status: 200, schema: Account, description: 'The user and their organizations, by name.' },
     run: (c) => describeAccount(authContext(c), { userId: signedIn(c).user.id }),
   });
@@ -41,7 +51,10 @@ export function meRoutes(app: App, attempts: SignInAttempts): void {
     description: `The name changes at once. A new email (lower-cased) changes once the link mailed to it is followed (valid ${hours} hours, once); the answer is 202 and the same whether or not another account uses the address (its holder is mailed instead). The same with your own address, not confirmed yet, confirms it. An email change needs a mail server and ${FRESH_PROOF.charAt(0).toLowerCase()}${FRESH_PROOF.slice(1)}`,
     body: profileInput.openapi('ProfileUpdate'),
     ok: { status: 200, schema: ProfileChange, description: 'The name changed (or nothing did).' },
-    accepted: { description: 'A link was mailed to the new address; the email changes when it is followed.', when: (result: ProfileChangeResult) => result.emailChange !== null },
+    accepted: {
+      description: 'A link was mailed to the new address; the email changes when it is followed.',
+      when: (result: ProfileChangeResult) => result.emailChange !== null,
+    },
     errors: {
       403: REAUTHENTICATE,
       409: 'The server sends no mail (`…/mail-required`): the operator changes addresses (`warden users set-email`).',
@@ -56,10 +69,18 @@ export function meRoutes(app: App, attempts: SignInAttempts): void {
     path: '/api/v1/auth/email/confirm',
     access: 'public',
     summary: 'Confirm a new email with the mailed link',
-    description: 'With the token of the link mailed to the new address (wdu_…): the account uses that address from now on, verified, and the old address is told. No session needed: the link is the proof.',
+    description:
+      'With the token of the link mailed to the new address (wdu_…): the account uses that address from now on, verified, and the old address is told. No session needed: the link is the proof.',
     body: emailConfirmInput.openapi('EmailConfirm'),
-    ok: { status: 200, schema: z.object({ email: z.string() }).openapi('EmailConfirmed'), description: 'The account’s address is now this one.' },
-    errors: { 409: 'Another account uses the address now.', 410: 'The link was used or has expired (`…/link-unusable`).' },
+    ok: {
+      status: 200,
+      schema: z.object({ email: z.string() }).openapi('EmailConfirmed'),
+      description: 'The account’s address is now this one.',
+    },
+    errors: {
+      409: 'Another account uses the address now.',
+      410: 'The link was used or has expired (`…/link-unusable`).',
+    },
     run: (c, body) => confirmEmailChange(authContext(c), body),
   });
 
@@ -72,10 +93,15 @@ export function meRoutes(app: App, attempts: SignInAttempts): void {
       'Needs the current password. Ends every other session of the user: this browser stays signed in. Wrong current passwords count like wrong sign-ins (429 past the limit).',
     body: passwordChangeInput.openapi('PasswordChange'),
     ok: { status: 204, description: 'Changed; the other sessions ended.' },
-    errors: { 409: 'The account has no password (it signs in with OpenID Connect).', 429: 'Too many wrong passwords; retry after Retry-After seconds.' },
+    errors: {
+      409: 'The account has no password (it signs in with OpenID Connect).',
+      429: 'Too many wrong passwords; retry after Retry-After seconds.',
+    },
     run: async (c, body) => {
       const { user, session } = signedIn(c);
-      await guardedForUser(c, attempts, () => changePassword(authContext(c), { ...body, userId: user.id, sessionId: session.id }));
+      await guardedForUser(c, attempts, () =>
+        changePassword(authContext(c), { ...body, userId: user.id, sessionId: session.id }),
+      );
     },
   });
 }

@@ -22,18 +22,24 @@ import { createLogger } from '../../../logger.js';
 import { authenticateSession } from '../../../services/accounts/authenticate-session.js';
 import { OIDC_FLOW_LIFETIME_MS, sameSiteNext } from './oidc.js';
 
-const ORG_YAML = 'organization: { key: alpha, name: Alpha }\nmonitors:\n  - { key: lobby, name: Lobby, type: tcp, config: { host: 127.0.0.1, port: 25565 } }\n';
+const ORG_YAML =
+  'organization: { key: alpha, name: Alpha }\nmonitors:\n  - { key: lobby, name: Lobby, type: tcp, config: { host: 127.0.0.1, port: 25565 } }\n';
 
 /** A browser: cookies per origin (with their paths), redirects followed by hand, the provider's forms submitted. */
 class Browser {
   private readonly jar = new Map<string, Map<string, { value: string; path: string }>>();
 
   async fetch(url: URL, init: { method?: string; form?: Record<string, string> } = {}): Promise<Response> {
-    const cookies = [...(this.jar.get(url.origin) ?? new Map()).entries()].filter(([, c]) => url.pathname.startsWith(c.path)).map(([n, c]) => `${n}=${c.value}`);
+    const cookies = [...(this.jar.get(url.origin) ?? new Map()).entries()]
+      .filter(([, c]) => url.pathname.startsWith(c.path))
+      .map(([n, c]) => `${n}=${c.value}`);
     const response = await fetch(url, {
       method: init.method ?? 'GET',
       redirect: 'manual',
-      headers: { ...(cookies.length ? { cookie: cookies.join('; ') } : {}), ...(init.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      headers: {
+        ...(cookies.length ? { cookie: cookies.join('; ') } : {}),
+        ...(init.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
       ...(init.form ? { body: new URLSearchParams(init.form).toString() } : {}),
     });
     for (const line of response.headers.getSetCookie()) {
@@ -81,15 +87,21 @@ for (const dialect of dialects)
     });
 
     /** One sign-in by a fresh browser: start at Warden, log in as `login` at the provider, consent, and back. */
-    async function signIn(login: string, options: { next?: string; tamper?: (callback: URL) => void; beforeCallback?: () => void } = {}) {
+    async function signIn(
+      login: string,
+      options: { next?: string; tamper?: (callback: URL) => void; beforeCallback?: () => void } = {},
+    ) {
       const browser = new Browser();
-      let url = new URL(`${s.url}/api/v1/auth/oidc/start${options.next === undefined ? '' : `?next=${encodeURIComponent(options.next)}`}`);
+      let url = new URL(
+        `${s.url}/api/v1/auth/oidc/start${options.next === undefined ? '' : `?next=${encodeURIComponent(options.next)}`}`,
+      );
       let response = await browser.fetch(url);
       for (let step = 0; step < 20; step++) {
         const location = response.headers.get('location');
         if (location !== null) {
           const target = new URL(location, url);
-          if (target.origin === s.url && !target.pathname.startsWith('/api/v1/auth/oidc/')) return { response, browser, location };
+          if (target.origin === s.url && !target.pathname.startsWith('/api/v1/auth/oidc/'))
+            return { response, browser, location };
           if (target.pathname === '/api/v1/auth/oidc/callback') {
             options.tamper?.(target);
             options.beforeCallback?.();
@@ -101,9 +113,13 @@ for (const dialect of dialects)
         const html = await response.text();
         const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
         const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
-        if (!action || !prompt) throw new Error(`unexpected page at ${url.href} (${response.status}): ${html.slice(0, 300)}`);
+        if (!action || !prompt)
+          throw new Error(`unexpected page at ${url.href} (${response.status}): ${html.slice(0, 300)}`);
         url = new URL(action, url);
-        response = await browser.fetch(url, { method: 'POST', form: prompt === 'login' ? { prompt, login, password: 'any' } : { prompt } });
+        response = await browser.fetch(url, {
+          method: 'POST',
+          form: prompt === 'login' ? { prompt, login, password: 'any' } : { prompt },
+        });
       }
       throw new Error('too many steps');
     }
@@ -114,7 +130,10 @@ for (const dialect of dialects)
     };
 
     it('signs in the user with the verified email, links the identity, and goes by it afterwards whatever the email', async () => {
-      const ada = await signedInUser(s.parts.context, [{ organizationId: s.organizationId, role: 'editor' }], { email: 'ada@example.com', name: 'Ada' });
+      const ada = await signedInUser(s.parts.context, [{ organizationId: s.organizationId, role: 'editor' }], {
+        email: 'ada@example.com',
+        name: 'Ada',
+      });
       const other = await signedInUser(s.parts.context, [], { email: 'grace@example.com' });
       s.provider.people.set('ada-sub', { email: 'Ada@Example.com', email_verified: true, name: 'Ada L.' });
 
@@ -122,9 +141,14 @@ for (const dialect of dialects)
       expect(first.response.status).toBe(302);
       expect(first.location).toBe('/app/monitors?state=down');
       expect((await sessionUser(first.browser))?.id).toBe(ada.userId);
-      expect(await s.parts.context.store.users.findIdentity(s.provider.issuer, 'ada-sub')).toMatchObject({ userId: ada.userId, email: 'ada@example.com' });
+      expect(await s.parts.context.store.users.findIdentity(s.provider.issuer, 'ada-sub')).toMatchObject({
+        userId: ada.userId,
+        email: 'ada@example.com',
+      });
       // The cookie is a real session: the organization API answers it.
-      const monitors = await fetch(`${s.url}/api/v1/monitors`, { headers: { cookie: `warden_session=${first.browser.cookie(s.url, 'warden_session')}` } });
+      const monitors = await fetch(`${s.url}/api/v1/monitors`, {
+        headers: { cookie: `warden_session=${first.browser.cookie(s.url, 'warden_session')}` },
+      });
       expect(monitors.status).toBe(200);
       // The flow's cookie is gone once used.
       expect(first.browser.cookie(s.url, 'warden_oidc')).toBeUndefined();
@@ -137,7 +161,10 @@ for (const dialect of dialects)
     });
 
     it('links no identity to an account whose address was never confirmed (someone may have typed it in), until it is', async () => {
-      const squatter = await signedInUser(s.parts.context, [{ organizationId: s.organizationId, role: 'owner' }], { email: 'dana@example.com', verified: false });
+      const squatter = await signedInUser(s.parts.context, [{ organizationId: s.organizationId, role: 'owner' }], {
+        email: 'dana@example.com',
+        verified: false,
+      });
       s.provider.people.set('dana-sub', { email: 'dana@example.com', email_verified: true, name: 'Dana' });
       const refused = await signIn('dana-sub');
       expect(refused.location).toBe('/app/login?error=oidc-account-unverified');
@@ -150,7 +177,9 @@ for (const dialect of dialects)
     });
 
     it('refuses an email the provider has not verified, and one it does not give', async () => {
-      await signedInUser(s.parts.context, [{ organizationId: s.organizationId, role: 'admin' }], { email: 'bob@example.com' });
+      await signedInUser(s.parts.context, [{ organizationId: s.organizationId, role: 'admin' }], {
+        email: 'bob@example.com',
+      });
       s.provider.people.set('bob-sub', { email: 'bob@example.com', email_verified: false });
       const unverified = await signIn('bob-sub');
       expect(unverified.location).toBe('/app/login?error=oidc-email-unverified');
@@ -208,16 +237,26 @@ for (const dialect of dialects)
       const joined = await signIn('dave-sub', { next: '/app/monitors' });
       expect(joined.location).toBe('/app/monitors');
       const user = await sessionUser(joined.browser);
-      expect(await s.parts.context.store.memberships.find(s.organizationId, user?.id ?? '')).toMatchObject({ role: 'viewer' });
-      expect(await s.parts.context.store.invitations.listPendingForEmail('dave@example.com', s.parts.context.clock.now())).toEqual([]);
-      const [entry] = await s.parts.context.store.audit.list({ organizationId: s.organizationId, limit: 5, objectType: 'invitation' });
+      expect(await s.parts.context.store.memberships.find(s.organizationId, user?.id ?? '')).toMatchObject({
+        role: 'viewer',
+      });
+      expect(
+        await s.parts.context.store.invitations.listPendingForEmail('dave@example.com', s.parts.context.clock.now()),
+      ).toEqual([]);
+      const [entry] = await s.parts.context.store.audit.list({
+        organizationId: s.organizationId,
+        limit: 5,
+        objectType: 'invitation',
+      });
       expect(entry).toMatchObject({ action: 'invitation.accept', actorId: user?.id, objectId: invitation.id });
     });
 
     it('refuses a callback whose state was tampered with, one without its flow cookie, and one that came too late', async () => {
       s.provider.people.set('eve-sub', { email: 'eve@example.com', email_verified: true });
       s.accounts.signup = 'open';
-      const tampered = await signIn('eve-sub', { tamper: (callback) => callback.searchParams.set('state', 'forged-state-value') });
+      const tampered = await signIn('eve-sub', {
+        tamper: (callback) => callback.searchParams.set('state', 'forged-state-value'),
+      });
       expect(tampered.location).toBe('/app/login?error=oidc-failed');
       expect(tampered.browser.cookie(s.url, 'warden_session')).toBeUndefined();
 
@@ -246,7 +285,18 @@ describe('the next path after signing in', () => {
   it('keeps paths under /app and drops everything else', () => {
     expect(sameSiteNext('/app')).toBe('/app');
     expect(sameSiteNext('/app/monitors/mon_1?range=7d#chart')).toBe('/app/monitors/mon_1?range=7d#chart');
-    for (const outside of [undefined, '', 'app', '//evil.example/app', '/\\evil.example', 'https://evil.example/app', '/application', '/app/../s/x', '/api/v1', `/app/${'x'.repeat(3000)}`])
+    for (const outside of [
+      undefined,
+      '',
+      'app',
+      '//evil.example/app',
+      '/\\evil.example',
+      'https://evil.example/app',
+      '/application',
+      '/app/../s/x',
+      '/api/v1',
+      `/app/${'x'.repeat(3000)}`,
+    ])
       expect(sameSiteNext(outside), String(outside)).toBe('/app');
   });
 });
@@ -256,11 +306,20 @@ describe('without a reachable or configured provider', () => {
     const opened = await (dialects[0] as DialectCase).open();
     try {
       const compose = (accounts?: AccountSettings) =>
-        composeWarden({ store: opened.store, clock: { now: () => Date.now() }, logger: createLogger('silent'), baseUrl: () => 'http://warden.test', ...(accounts ? { accounts } : {}) });
+        composeWarden({
+          store: opened.store,
+          clock: { now: () => Date.now() },
+          logger: createLogger('silent'),
+          baseUrl: () => 'http://warden.test',
+          ...(accounts ? { accounts } : {}),
+        });
       const none = await compose().app.request('/api/v1/auth/oidc/start?next=/app');
       expect(none.status).toBe(404);
       expect(none.headers.get('content-type')).toContain('application/problem+json');
-      const down = await compose({ signup: 'invite', oidc: { issuer: 'http://127.0.0.1:9', clientId: 'warden', clientSecret: 'not-used', name: 'Down' } }).app.request('/api/v1/auth/oidc/start');
+      const down = await compose({
+        signup: 'invite',
+        oidc: { issuer: 'http://127.0.0.1:9', clientId: 'warden', clientSecret: 'not-used', name: 'Down' },
+      }).app.request('/api/v1/auth/oidc/start');
       expect(down.status).toBe(302);
       expect(down.headers.get('location')).toBe('/app/login?error=oidc-unavailable');
     } finally {
@@ -276,7 +335,15 @@ async function startWardenWithProvider(dialect: DialectCase): Promise<Setup> {
   await once(server, 'listening');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const provider = await startOidcProvider({ redirectUris: [`${url}/api/v1/auth/oidc/callback`] });
-  const accounts: AccountSettings = { signup: 'invite', oidc: { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, name: 'Test IdP' } };
+  const accounts: AccountSettings = {
+    signup: 'invite',
+    oidc: {
+      issuer: provider.issuer,
+      clientId: provider.clientId,
+      clientSecret: provider.clientSecret,
+      name: 'Test IdP',
+    },
+  };
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -285,7 +352,13 @@ async function startWardenWithProvider(dialect: DialectCase): Promise<Setup> {
     },
   });
   const clock = { offsetMs: 0 };
-  const parts = composeWarden({ store: opened.store, clock: { now: () => Date.now() + clock.offsetMs }, logger: createLogger('debug', sink), baseUrl: () => url, accounts });
+  const parts = composeWarden({
+    store: opened.store,
+    clock: { now: () => Date.now() + clock.offsetMs },
+    logger: createLogger('debug', sink),
+    baseUrl: () => url,
+    accounts,
+  });
   server.on('request', getRequestListener(parts.app.fetch));
   const { report } = await seed(opened.store, ORG_YAML, Date.now());
   return { parts, opened, server, url, provider, accounts, organizationId: report.organization.id, logs, clock };

@@ -42,7 +42,10 @@ const redirectResponse = (description: string) => ({
   description,
   headers: { Location: { description: 'Where the browser goes next.', schema: { type: 'string' as const } } },
 });
-const notConfiguredDoc = problemResponseDoc(404, 'No OpenID Connect provider is configured (WARDEN_OIDC_ISSUER, _CLIENT_ID, _CLIENT_SECRET).');
+const notConfiguredDoc = problemResponseDoc(
+  404,
+  'No OpenID Connect provider is configured (WARDEN_OIDC_ISSUER, _CLIENT_ID, _CLIENT_SECRET).',
+);
 
 export const oidcStartRoute = createRoute({
   method: 'get',
@@ -56,7 +59,10 @@ export const oidcStartRoute = createRoute({
       next: z
         .string()
         .optional()
-        .openapi({ example: '/app/monitors', description: `Where to land once signed in: a path under /app (anything else is ignored for ${DEFAULT_NEXT}).` }),
+        .openapi({
+          example: '/app/monitors',
+          description: `Where to land once signed in: a path under /app (anything else is ignored for ${DEFAULT_NEXT}).`,
+        }),
     }),
   },
   responses: { 302: redirectResponse('To the provider’s sign-in page.'), 404: notConfiguredDoc },
@@ -81,7 +87,12 @@ export const oidcCallbackRoute = createRoute({
       error_description: z.string().optional(),
     }),
   },
-  responses: { 302: redirectResponse('Signed in (to `next`, with the session cookie) or refused (to the sign-in page with an error code).'), 404: notConfiguredDoc },
+  responses: {
+    302: redirectResponse(
+      'Signed in (to `next`, with the session cookie) or refused (to the sign-in page with an error code).',
+    ),
+    404: notConfiguredDoc,
+  },
 });
 
 /** The provider comes from the app's settings; its metadata is discovered at the first sign-in and kept by this app. */
@@ -123,7 +134,10 @@ export function oidcRoutes(app: App, accounts: AccountSettings | undefined): voi
         return toLogin(c, result.reason === 'no-account' ? 'no-account' : `oidc-${result.reason}`) as never;
       }
       setSessionCookie(c, result.token, result.session.expiresAt);
-      setDeviceCookie(c, await rememberDevice({ ...deps, logger: c.get('log') }, { cookie: readDeviceCookie(c), userId: result.userId }));
+      setDeviceCookie(
+        c,
+        await rememberDevice({ ...deps, logger: c.get('log') }, { cookie: readDeviceCookie(c), userId: result.userId }),
+      );
       return redirect(c, flow.next) as never;
     } catch (error) {
       return failed(c, error) as never;
@@ -133,7 +147,8 @@ export function oidcRoutes(app: App, accounts: AccountSettings | undefined): voi
 
 /** `next` when it is a path under /app on this site; otherwise (another site, `//host`, `/app/../api`) the dashboard's start. */
 export function sameSiteNext(next: string | undefined): string {
-  if (next === undefined || next.length > NEXT_MAX_CHARS || !next.startsWith('/') || /[\\\u0000-\u001f]/.test(next)) return DEFAULT_NEXT;
+  if (next === undefined || next.length > NEXT_MAX_CHARS || !next.startsWith('/') || /[\\\u0000-\u001f]/.test(next))
+    return DEFAULT_NEXT;
   const base = 'http://warden.invalid';
   const url = new URL(next, base);
   if (url.origin !== base || !/^\/app(\/|$)/.test(url.pathname)) return DEFAULT_NEXT;
@@ -161,7 +176,10 @@ function failed(c: Context<AppEnv>, error: unknown): Response {
 }
 
 function notConfigured(c: Context<AppEnv>): Response {
-  return problemResponse(c, problem(404, 'not-found', 'Not found', 'Sign-in with OpenID Connect is not configured on this server.'));
+  return problemResponse(
+    c,
+    problem(404, 'not-found', 'Not found', 'Sign-in with OpenID Connect is not configured on this server.'),
+  );
 }
 
 // The flow cookie: the checks and `next`, written at the start, read and cleared at the callback.
@@ -187,7 +205,13 @@ function flowCookieName(c: Context<AppEnv>): string {
 function writeFlow(c: Context<AppEnv>, flow: Flow): void {
   const value = Buffer.from(JSON.stringify(flow)).toString('base64url');
   const secure = servedSecurely(c);
-  setCookie(c, flowCookieName(c), value, { path: FLOW_PATH, httpOnly: true, sameSite: 'Lax', secure, maxAge: OIDC_FLOW_LIFETIME_MS / 1000 });
+  setCookie(c, flowCookieName(c), value, {
+    path: FLOW_PATH,
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure,
+    maxAge: OIDC_FLOW_LIFETIME_MS / 1000,
+  });
 }
 
 function readFlow(c: Context<AppEnv>): Flow | null {
@@ -209,5 +233,6 @@ function readFlow(c: Context<AppEnv>): Flow | null {
 
 function clearFlow(c: Context<AppEnv>): void {
   const secure = servedSecurely(c);
-  if (getCookie(c, flowCookieName(c)) !== undefined) setCookie(c, flowCookieName(c), '', { path: FLOW_PATH, httpOnly: true, sameSite: 'Lax', secure, maxAge: 0 });
+  if (getCookie(c, flowCookieName(c)) !== undefined)
+    setCookie(c, flowCookieName(c), '', { path: FLOW_PATH, httpOnly: true, sameSite: 'Lax', secure, maxAge: 0 });
 }

@@ -16,7 +16,14 @@ import type { App, AppEnv } from '../../env.js';
 import { limitBody } from '../../middleware/body-limit.js';
 import { checkJsonDepth } from '../../middleware/json-body.js';
 import { NO_STORE, setResponseHeaders } from '../../middleware/org-auth.js';
-import { jsonBody, jsonResponse, type ProblemStatus, problemResponse as problemDoc, security, TAGS } from '../../openapi.js';
+import {
+  jsonBody,
+  jsonResponse,
+  type ProblemStatus,
+  problemResponse as problemDoc,
+  security,
+  TAGS,
+} from '../../openapi.js';
 import { problem, problemResponse, sentIn } from '../../problem.js';
 import { readSessionToken, sameOrigin, setSessionCookie } from '../../session-cookie.js';
 import { requestClient } from '../status/request-client.js';
@@ -54,7 +61,10 @@ export interface AuthOperation<P extends Shape | undefined, B extends z.ZodType 
   signsIn?(result: R): SignedIn | null;
 }
 
-export function authOperation<P extends Shape | undefined, B extends z.ZodType | undefined, R>(app: App, op: AuthOperation<P, B, R>): void {
+export function authOperation<P extends Shape | undefined, B extends z.ZodType | undefined, R>(
+  app: App,
+  op: AuthOperation<P, B, R>,
+): void {
   const write = op.method !== 'get';
   const middleware: MiddlewareHandler<AuthEnv>[] = [noStore];
   if (write) middleware.push(ownOriginOnly);
@@ -62,16 +72,20 @@ export function authOperation<P extends Shape | undefined, B extends z.ZodType |
   if (op.body) middleware.push(limitBody<AuthEnv>(API_LIMITS.bodyBytes), jsonDepth);
   // Each status once, its description naming every reason (the guard's and the operation's own).
   const reasons = new Map<ProblemStatus, string[]>();
-  const because = (status: ProblemStatus, reason: string) => reasons.set(status, [...(reasons.get(status) ?? []), reason]);
+  const because = (status: ProblemStatus, reason: string) =>
+    reasons.set(status, [...(reasons.get(status) ?? []), reason]);
   if (op.body || op.params) because(400, 'Invalid request: `errors` names each invalid field (`body.email`).');
-  if (op.access === 'session') because(401, 'Not signed in: no session cookie, or its session ended (signed out, expired, revoked).');
+  if (op.access === 'session')
+    because(401, 'Not signed in: no session cookie, or its session ended (signed out, expired, revoked).');
   if (write) because(403, 'The request came from another site (its Origin header is not this server’s).');
   if (op.body) {
     because(413, `The body is larger than ${API_LIMITS.bodyBytes} bytes.`);
     because(415, 'The body is not application/json.');
   }
   for (const [status, reason] of Object.entries(op.errors ?? {})) because(Number(status) as ProblemStatus, reason);
-  const problems = Object.fromEntries([...reasons].map(([status, texts]) => [status, problemDoc(status, texts.join(' Or: '))]));
+  const problems = Object.fromEntries(
+    [...reasons].map(([status, texts]) => [status, problemDoc(status, texts.join(' Or: '))]),
+  );
   const route = createRoute({
     method: op.method,
     path: op.path,
@@ -85,8 +99,11 @@ export function authOperation<P extends Shape | undefined, B extends z.ZodType |
       ...(op.body ? { body: { ...jsonBody(op.body), required: op.bodyOptional !== true } } : {}),
     },
     responses: {
-      [op.ok.status]: 'schema' in op.ok ? jsonResponse(op.ok.schema, op.ok.description) : { description: op.ok.description },
-      ...(op.accepted && 'schema' in op.ok ? { 202: jsonResponse(op.accepted.schema ?? op.ok.schema, op.accepted.description) } : {}),
+      [op.ok.status]:
+        'schema' in op.ok ? jsonResponse(op.ok.schema, op.ok.description) : { description: op.ok.description },
+      ...(op.accepted && 'schema' in op.ok
+        ? { 202: jsonResponse(op.accepted.schema ?? op.ok.schema, op.accepted.description) }
+        : {}),
       ...problems,
     } as RouteConfig['responses'],
   });
@@ -98,7 +115,10 @@ export function authOperation<P extends Shape | undefined, B extends z.ZodType |
     if (signed) {
       setSessionCookie(c, signed.token, signed.session.expiresAt);
       // This browser is now a known device of the user: their right password always gets through it.
-      setDeviceCookie(c, await rememberDevice(authContext(c), { cookie: readDeviceCookie(c), userId: signed.session.userId }));
+      setDeviceCookie(
+        c,
+        await rememberDevice(authContext(c), { cookie: readDeviceCookie(c), userId: signed.session.userId }),
+      );
     }
     if (op.ok.status === 204) return c.body(null, 204);
     return c.json(op.respond ? op.respond(result) : result, op.accepted?.when(result) ? 202 : op.ok.status);
@@ -142,7 +162,9 @@ const noStore: MiddlewareHandler<AuthEnv> = async (c, next) => {
 
 const ownOriginOnly: MiddlewareHandler<AuthEnv> = async (c, next) => {
   if (!sameOrigin(c)) {
-    const error = new ForbiddenError('Account changes are accepted only from Warden’s own pages (the Origin header names another site).');
+    const error = new ForbiddenError(
+      'Account changes are accepted only from Warden’s own pages (the Origin header names another site).',
+    );
     return problemResponse(c, problem(error.status, error.code, error.title, error.message));
   }
   await next();
@@ -151,13 +173,18 @@ const ownOriginOnly: MiddlewareHandler<AuthEnv> = async (c, next) => {
 const sessionRequired: MiddlewareHandler<AuthEnv> = async (c, next) => {
   const token = readSessionToken(c);
   const found = token === undefined ? null : await authenticateSession(authContext(c), { token });
-  if (!found) return problemResponse(c, problem(401, 'unauthorized', 'Unauthorized', 'Sign in first: there is no session, or it has ended.'));
+  if (!found)
+    return problemResponse(
+      c,
+      problem(401, 'unauthorized', 'Unauthorized', 'Sign in first: there is no session, or it has ended.'),
+    );
   c.set('signedIn', found);
   // The session slid forward just now (at most once a minute): so does the cookie, or the browser would drop it 30
   // days after signing in however much it was used. Reads only: no write here ends the session and clears it.
   const { lastSeenAt, createdAt, expiresAt } = found.session;
   const now = c.var.deps.clock.now();
-  if (token !== undefined && c.req.method === 'GET' && lastSeenAt === now && createdAt !== now) setSessionCookie(c, token, expiresAt);
+  if (token !== undefined && c.req.method === 'GET' && lastSeenAt === now && createdAt !== now)
+    setSessionCookie(c, token, expiresAt);
   await next();
 };
 

@@ -6,7 +6,9 @@ import { clearSessionCookie } from '../../session-cookie.js';
 import { idParam } from '../api/operation.js';
 import { authContext, authOperation, signedIn } from './operation.js';
 
-const SessionList = z.object({ sessions: z.array(sessionViewSchema.openapi('AccountSession')) }).openapi('AccountSessionList');
+const SessionList = z
+  .object({ sessions: z.array(sessionViewSchema.openapi('AccountSession')) })
+  .openapi('AccountSessionList');
 
 export function sessionRoutes(app: App): void {
   authOperation(app, {

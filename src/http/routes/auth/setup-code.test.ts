@@ -5,7 +5,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type ApiHarness, openApiHarness } from '../../../../test/api-app.js';
 import { browse, sessionSet } from '../../../../test/auth-browser.js';
 import { dialects } from '../../../../test/store-dialects.js';
-import { generateSetupCode, normalizeSetupCode, openSetupCode, SETUP_CODE_ALPHABET, setupCodeHash } from '../../../services/accounts/setup-code.js';
+import {
+  generateSetupCode,
+  normalizeSetupCode,
+  openSetupCode,
+  SETUP_CODE_ALPHABET,
+  setupCodeHash,
+} from '../../../services/accounts/setup-code.js';
 
 const OWNER = { email: 'owner@example.com', name: 'Olive Owner', password: 'correct horse battery staple' };
 
@@ -28,7 +34,8 @@ for (const dialect of dialects) {
       await h?.close();
       h = undefined;
     });
-    const setup = (harness: ApiHarness, body: Record<string, unknown>) => browse(harness, 'POST', '/api/v1/auth/setup', { body: { ...OWNER, ...body } });
+    const setup = (harness: ApiHarness, body: Record<string, unknown>) =>
+      browse(harness, 'POST', '/api/v1/auth/setup', { body: { ...OWNER, ...body } });
 
     async function expectCodeRefused(res: Response): Promise<void> {
       expect(res.status).toBe(400);
@@ -75,15 +82,20 @@ for (const dialect of dialects) {
       const bare = (opened?.code ?? '').replace('-', '');
       const harness = h;
       // Neither the code as shown nor as typed is in the store; its hash is (and using it there spends it).
-      for (const plain of [opened?.code ?? '', bare]) expect(await harness.store.accountTokens.use(plain, 'setup', harness.clock.now())).toBeUndefined();
-      expect(await harness.store.accountTokens.use(setupCodeHash(bare), 'setup', harness.clock.now())).toMatchObject({ purpose: 'setup', userId: null });
+      for (const plain of [opened?.code ?? '', bare])
+        expect(await harness.store.accountTokens.use(plain, 'setup', harness.clock.now())).toBeUndefined();
+      expect(await harness.store.accountTokens.use(setupCodeHash(bare), 'setup', harness.clock.now())).toMatchObject({
+        purpose: 'setup',
+        userId: null,
+      });
       expect((await setup(harness, { code: opened?.code })).status).toBe(400);
     });
 
     it('limits wrong guesses: past the sign-in attempt limit the answer is 429 with Retry-After, even for the right code', async () => {
       h = await openApiHarness(dialect, { security: { loginAttemptsPerMinute: 3 } });
       const opened = await openSetupCode(h.context);
-      for (let i = 0; i < 3; i++) await expectCodeRefused(await setup(h, { code: 'WWWW-WWWW' === opened?.code ? 'XXXX-XXXX' : 'WWWW-WWWW' }));
+      for (let i = 0; i < 3; i++)
+        await expectCodeRefused(await setup(h, { code: 'WWWW-WWWW' === opened?.code ? 'XXXX-XXXX' : 'WWWW-WWWW' }));
       const limited = await setup(h, { code: opened?.code });
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -27,13 +27,21 @@ for (const dialect of dialects) {
       const expired = await openSetupLink(h.context);
       expect(expired?.url).toMatch(new RegExp(`^${BASE_URL}/app/setup\\?token=wdu_[\\w-]+$`));
       h.clock.advance(3600_000 + 1);
-      const res = await browse(h, 'POST', '/api/v1/auth/setup', { body: { ...OWNER, token: tokenOf(expired?.url ?? '') } });
+      const res = await browse(h, 'POST', '/api/v1/auth/setup', {
+        body: { ...OWNER, token: tokenOf(expired?.url ?? '') },
+      });
       expect(res.status).toBe(410);
       expect((await res.json()).type).toBe('https://warden.dev/problems/link-unusable');
       const replaced = await openSetupLink(h.context);
       await openSetupLink(h.context);
-      expect((await browse(h, 'POST', '/api/v1/auth/setup', { body: { ...OWNER, token: tokenOf(replaced?.url ?? '') } })).status).toBe(410);
-      expect((await browse(h, 'POST', '/api/v1/auth/setup', { body: { ...OWNER, token: 'wdu_notatokenwardenissuedever' } })).status).toBe(410);
+      expect(
+        (await browse(h, 'POST', '/api/v1/auth/setup', { body: { ...OWNER, token: tokenOf(replaced?.url ?? '') } }))
+          .status,
+      ).toBe(410);
+      expect(
+        (await browse(h, 'POST', '/api/v1/auth/setup', { body: { ...OWNER, token: 'wdu_notatokenwardenissuedever' } }))
+          .status,
+      ).toBe(410);
       expect((await (await browse(h, 'GET', '/api/v1/auth/config')).json()).setupRequired).toBe(true);
     });
 
@@ -41,9 +49,15 @@ for (const dialect of dialects) {
       const link = await openSetupLink(h.context);
       const body = { ...OWNER, token: tokenOf(link?.url ?? '') };
       expect((await browse(h, 'POST', '/api/v1/auth/setup', { body, origin: 'https://evil.test' })).status).toBe(403);
-      const invalid = await browse(h, 'POST', '/api/v1/auth/setup', { body: { ...body, email: 'owner', password: 'short', organization: { key: 'demo' } } });
+      const invalid = await browse(h, 'POST', '/api/v1/auth/setup', {
+        body: { ...body, email: 'owner', password: 'short', organization: { key: 'demo' } },
+      });
       expect(invalid.status).toBe(400);
-      expect((await invalid.json()).errors.map((e: { path: string }) => e.path).sort()).toEqual(['body.email', 'body.organization.key', 'body.password']);
+      expect((await invalid.json()).errors.map((e: { path: string }) => e.path).sort()).toEqual([
+        'body.email',
+        'body.organization.key',
+        'body.password',
+      ]);
     });
 
     it('creates the owner of every organization but the demo, signed in; the link works once', async () => {
@@ -53,18 +67,34 @@ for (const dialect of dialects) {
       expect(res.status).toBe(201);
       expect(res.headers.get('cache-control')).toBe('no-store');
       const account = await res.json();
-      expect(account.user).toMatchObject({ email: 'owner@example.com', name: 'Olive Owner', hasPassword: true, totpEnabled: false });
-      expect(account.organizations.map((o: { key: string; role: string }) => `${o.key}:${o.role}`)).toEqual(['alpha:owner', 'beta:owner']);
+      expect(account.user).toMatchObject({
+        email: 'owner@example.com',
+        name: 'Olive Owner',
+        hasPassword: true,
+        totpEnabled: false,
+      });
+      expect(account.organizations.map((o: { key: string; role: string }) => `${o.key}:${o.role}`)).toEqual([
+        'alpha:owner',
+        'beta:owner',
+      ]);
       const session = sessionSet(res);
       expect((await browse(h, 'GET', '/api/v1/auth/me', { session })).status).toBe(200);
       // An owner acts for either organization through the organization API.
-      expect((await browse(h, 'GET', '/api/v1/monitors', { session, headers: { 'x-warden-organization': 'beta' } })).status).toBe(200);
-      expect((await browse(h, 'POST', '/api/v1/auth/setup', { body: { ...body, email: 'second@example.com' } })).status).toBe(409);
+      expect(
+        (await browse(h, 'GET', '/api/v1/monitors', { session, headers: { 'x-warden-organization': 'beta' } })).status,
+      ).toBe(200);
+      expect(
+        (await browse(h, 'POST', '/api/v1/auth/setup', { body: { ...body, email: 'second@example.com' } })).status,
+      ).toBe(409);
       expect((await (await browse(h, 'GET', '/api/v1/auth/config')).json()).setupRequired).toBe(false);
       // The organizations' audit logs say who joined, and how.
       const entries = await h.store.audit.list({ organizationId: h.a.id, limit: 50 });
       expect(entries.filter((e) => e.action === 'member.add')).toEqual([
-        expect.objectContaining({ actorKind: 'user', objectLabel: 'owner@example.com', detail: { role: 'owner', via: 'setup' } }),
+        expect.objectContaining({
+          actorKind: 'user',
+          objectLabel: 'owner@example.com',
+          detail: { role: 'owner', via: 'setup' },
+        }),
       ]);
     });
 
@@ -83,7 +113,12 @@ for (const dialect of dialects) {
       opened = await dialect.open();
       const { store } = opened;
       await store.organizations.upsert({ id: 'org_demo', key: 'demo', name: 'Warden demo' }, T0);
-      const parts = composeWarden({ store, clock: { now: () => T0 }, logger: createLogger('silent'), baseUrl: () => BASE_URL });
+      const parts = composeWarden({
+        store,
+        clock: { now: () => T0 },
+        logger: createLogger('silent'),
+        baseUrl: () => BASE_URL,
+      });
       const setup = async (extra: Record<string, unknown>) => {
         const link = await openSetupLink(parts.context);
         return parts.app.request('/api/v1/auth/setup', {
@@ -99,14 +134,18 @@ for (const dialect of dialects) {
       const { store, setup } = await bareServer();
       const res = await setup({ organization: { key: 'ops', name: 'Ops crew' } });
       expect(res.status).toBe(201);
-      expect((await res.json()).organizations).toEqual([expect.objectContaining({ key: 'ops', name: 'Ops crew', role: 'owner' })]);
+      expect((await res.json()).organizations).toEqual([
+        expect.objectContaining({ key: 'ops', name: 'Ops crew', role: 'owner' }),
+      ]);
       expect((await store.organizations.list()).map((o) => o.key).sort()).toEqual(['demo', 'ops']);
     });
 
     it('creates "main" when the owner names none', async () => {
       const { setup } = await bareServer();
       const res = await setup({});
-      expect((await res.json()).organizations).toEqual([expect.objectContaining({ key: 'main', name: 'My organization', role: 'owner' })]);
+      expect((await res.json()).organizations).toEqual([
+        expect.objectContaining({ key: 'main', name: 'My organization', role: 'owner' }),
+      ]);
     });
   });
 }

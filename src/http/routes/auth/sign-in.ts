@@ -11,7 +11,13 @@ import { passwordResetInput, resetPassword } from '../../../services/accounts/pa
 import { logout } from '../../../services/accounts/sessions.js';
 import { completeSetup, setupInput } from '../../../services/accounts/setup.js';
 import { type SignInAttempts, signInKeys } from '../../../services/accounts/sign-in-attempts.js';
-import { confirmSignup, type SignupOutcome, signup, signupConfirmInput, signupInput } from '../../../services/accounts/signup.js';
+import {
+  confirmSignup,
+  type SignupOutcome,
+  signup,
+  signupConfirmInput,
+  signupInput,
+} from '../../../services/accounts/signup.js';
 import type { SignupAttempts } from '../../../services/accounts/signup-attempts.js';
 import { accountSchema } from '../../../services/accounts/view.js';
 import { readDeviceCookie } from '../../device-cookie.js';
@@ -22,10 +28,14 @@ import { authContext, authOperation, clientOf } from './operation.js';
 export const Account = accountSchema.openapi('Account');
 
 const SignupMailed = z
-  .object({ email: z.string().describe('Where the link (or the note to sign in) was mailed.'), expiresAt: z.number().int().describe('When a link stops working.') })
+  .object({
+    email: z.string().describe('Where the link (or the note to sign in) was mailed.'),
+    expiresAt: z.number().int().describe('When a link stops working.'),
+  })
   .openapi('SignupMailed');
 
-const signupMode = (c: { var: { deps: { accounts?: { signup: SignupMode } | undefined } } }): SignupMode => c.var.deps.accounts?.signup ?? 'invite';
+const signupMode = (c: { var: { deps: { accounts?: { signup: SignupMode } | undefined } } }): SignupMode =>
+  c.var.deps.accounts?.signup ?? 'invite';
 
 export function signInRoutes(app: App, attempts: SignInAttempts, signupAttempts: SignupAttempts): void {
   sessionRoutes(app, attempts);
@@ -42,7 +52,11 @@ function sessionRoutes(app: App, attempts: SignInAttempts): void {
     description:
       'With an email and a password, and — when the user turned TOTP on — `code`: the 6-digit code of their app or an unused recovery code. Sets the session cookie, and the known-device cookie (HttpOnly, 180 days): from that browser the user’s right password is never refused for others’ wrong guesses at the account. Without a code where one is needed, answers 401 with the problem type `…/second-factor-required` (ask for it and send the request again with `code`).',
     body: loginInput.openapi('Login'),
-    ok: { status: 200, schema: Account, description: 'Signed in: the user and their organizations; the cookie is set.' },
+    ok: {
+      status: 200,
+      schema: Account,
+      description: 'Signed in: the user and their organizations; the cookie is set.',
+    },
     errors: {
       401: 'The email or password is not right (`…/invalid-credentials`, the same answer for an unknown email), a code is needed (`…/second-factor-required`) or it is not right (`…/invalid-second-factor`).',
       429: 'Too many wrong attempts for this account or from this address (from a known device of the account: from that device); retry after Retry-After seconds.',
@@ -53,8 +67,14 @@ function sessionRoutes(app: App, attempts: SignInAttempts): void {
       // From a known device of the account, only that device's own wrong guesses count: whoever else fills the
       // account's and the address's limits cannot keep its owner out.
       const device = await knownDeviceFor(ctx, { cookie: readDeviceCookie(c), email: body.email });
-      const keys = device ? [signInKeys.device(device.userId, device.deviceId)] : [signInKeys.email(body.email), signInKeys.client(client.address)];
-      return attempts.guard(keys, () => c.var.deps.clock.now(), () => login(ctx, { ...body, ...client }));
+      const keys = device
+        ? [signInKeys.device(device.userId, device.deviceId)]
+        : [signInKeys.email(body.email), signInKeys.client(client.address)];
+      return attempts.guard(
+        keys,
+        () => c.var.deps.clock.now(),
+        () => login(ctx, { ...body, ...client }),
+      );
     },
     respond: (signed) => signed.account,
     signsIn: (signed) => signed,
@@ -65,7 +85,8 @@ function sessionRoutes(app: App, attempts: SignInAttempts): void {
     path: '/api/v1/auth/logout',
     access: 'public',
     summary: 'Sign out',
-    description: 'Ends this browser’s session (on every process at once) and clears the cookie. Answers 204 also when the session had ended already.',
+    description:
+      'Ends this browser’s session (on every process at once) and clears the cookie. Answers 204 also when the session had ended already.',
     ok: { status: 204, description: 'Signed out.' },
     run: async (c) => {
       const token = readSessionToken(c);
@@ -95,7 +116,11 @@ function sessionRoutes(app: App, attempts: SignInAttempts): void {
       const client = clientOf(c);
       const ctx = authContext(c);
       if (body.code === undefined) return completeSetup(ctx, { ...body, ...client });
-      return attempts.guard([signInKeys.client(client.address), signInKeys.setup], () => c.var.deps.clock.now(), () => completeSetup(ctx, { ...body, ...client }));
+      return attempts.guard(
+        [signInKeys.client(client.address), signInKeys.setup],
+        () => c.var.deps.clock.now(),
+        () => completeSetup(ctx, { ...body, ...client }),
+      );
     },
     respond: (signed) => signed.account,
     signsIn: (signed) => signed,
@@ -112,7 +137,11 @@ function signupRoutes(app: App, signupAttempts: SignupAttempts): void {
     description: `As WARDEN_SIGNUP allows: \`closed\` refuses (403); \`invite\` needs \`invitation\`, the token of an invitation link (checked before anything else); \`open\` creates an organization of the new user’s own (or joins the invitation’s, when one is given). When the server sends mail, the answer is 202 whether or not the address has an account: a link that finishes the sign-up is mailed to a new address (\`POST /api/v1/auth/signup/confirm\`), a note to sign in to a known one. Without a mail server the user is created and signed in at once (201), and an address that has an account answers 409. At most ${ACCOUNT_LIMITS.signupsPerClientPerHour} sign-ups an hour from one address.`,
     body: signupInput.openapi('Signup'),
     ok: { status: 201, schema: Account, description: 'Created and signed in (no mail server); the cookie is set.' },
-    accepted: { description: 'A link was mailed to the address: the sign-up finishes when it is followed.', schema: SignupMailed, when: (r: SignupOutcome) => r.kind === 'mailed' },
+    accepted: {
+      description: 'A link was mailed to the address: the sign-up finishes when it is followed.',
+      schema: SignupMailed,
+      when: (r: SignupOutcome) => r.kind === 'mailed',
+    },
     errors: {
       403: 'Sign-up is closed, needs an invitation, or the invitation is for another email address.',
       404: 'No invitation has this token.',
@@ -123,7 +152,12 @@ function signupRoutes(app: App, signupAttempts: SignupAttempts): void {
     },
     run: async (c, body) => {
       await signupAttempts.take(clientOf(c).address, c.var.deps.clock.now());
-      return signup(authContext(c), { ...body, ...clientOf(c), mode: signupMode(c), fileOrganizationKey: c.var.deps.accounts?.fileOrganizationKey });
+      return signup(authContext(c), {
+        ...body,
+        ...clientOf(c),
+        mode: signupMode(c),
+        fileOrganizationKey: c.var.deps.accounts?.fileOrganizationKey,
+      });
     },
     respond: (r) => (r.kind === 'signed-in' ? r.signed.account : { email: r.email, expiresAt: r.expiresAt }),
     signsIn: (r) => (r.kind === 'signed-in' ? r.signed : null),
@@ -134,7 +168,8 @@ function signupRoutes(app: App, signupAttempts: SignupAttempts): void {
     path: '/api/v1/auth/signup/confirm',
     access: 'public',
     summary: 'Finish signing up with the mailed link',
-    description: 'With the token of the link a sign-up mailed (wdu_…): creates the user (their address verified), joins the invitation’s organization or — open sign-up — one of their own, and signs them in.',
+    description:
+      'With the token of the link a sign-up mailed (wdu_…): creates the user (their address verified), joins the invitation’s organization or — open sign-up — one of their own, and signs them in.',
     body: signupConfirmInput.openapi('SignupConfirm'),
     ok: { status: 201, schema: Account, description: 'Created and signed in; the cookie is set.' },
     errors: {
@@ -143,7 +178,12 @@ function signupRoutes(app: App, signupAttempts: SignupAttempts): void {
       410: 'The link was used or has expired (`…/link-unusable`), or the invitation it carries was used, withdrawn or has expired.',
     },
     run: (c, body) =>
-      confirmSignup(authContext(c), { ...body, ...clientOf(c), mode: signupMode(c), fileOrganizationKey: c.var.deps.accounts?.fileOrganizationKey }),
+      confirmSignup(authContext(c), {
+        ...body,
+        ...clientOf(c),
+        mode: signupMode(c),
+        fileOrganizationKey: c.var.deps.accounts?.fileOrganizationKey,
+      }),
     respond: (signed) => signed.account,
     signsIn: (signed) => signed,
   });

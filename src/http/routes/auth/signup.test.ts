@@ -39,7 +39,11 @@ for (const dialect of dialects) {
       await h?.close();
     });
     const signup = (body: Record<string, unknown>, origin?: string) =>
-      browse(h, 'POST', '/api/v1/auth/signup', { body, headers: { 'x-forwarded-for': address }, ...(origin ? { origin } : {}) });
+      browse(h, 'POST', '/api/v1/auth/signup', {
+        body,
+        headers: { 'x-forwarded-for': address },
+        ...(origin ? { origin } : {}),
+      });
 
     it('refuses every sign-up while closed (403), invitation or not', async () => {
       accounts.signup = 'closed';
@@ -111,9 +115,13 @@ for (const dialect of dialects) {
       accounts.signup = 'open';
       const res = await signup(person('ada.lovelace@example.com'));
       expect(res.status).toBe(201);
-      expect((await res.json()).organizations).toEqual([expect.objectContaining({ key: 'ada-lovelace', name: "Nia New's organization", role: 'owner' })]);
+      expect((await res.json()).organizations).toEqual([
+        expect.objectContaining({ key: 'ada-lovelace', name: "Nia New's organization", role: 'owner' }),
+      ]);
       // The same local part elsewhere gets the next free key.
-      expect((await (await signup(person('ada.lovelace@example.org'))).json()).organizations[0].key).toBe('ada-lovelace-2');
+      expect((await (await signup(person('ada.lovelace@example.org'))).json()).organizations[0].key).toBe(
+        'ada-lovelace-2',
+      );
       const { token } = await insertInvitation(h, h.b.id, { role: 'editor' });
       const joined = await signup({ ...person('joiner@example.com'), invitation: token });
       expect((await joined.json()).organizations).toEqual([{ id: h.b.id, key: 'beta', name: 'Beta', role: 'editor' }]);
@@ -121,14 +129,18 @@ for (const dialect of dialects) {
 
     it(`takes ${ACCOUNT_LIMITS.signupsPerClientPerHour} sign-ups an hour from one address, then 429 with Retry-After`, async () => {
       accounts.signup = 'open';
-      for (let n = 0; n < ACCOUNT_LIMITS.signupsPerClientPerHour; n++) expect((await signup(person(`eager-${n}@example.com`))).status).toBe(201);
+      for (let n = 0; n < ACCOUNT_LIMITS.signupsPerClientPerHour; n++)
+        expect((await signup(person(`eager-${n}@example.com`))).status).toBe(201);
       const limited = await signup(person('patient@example.com'));
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(3000);
       expect((await limited.json()).type).toBe(`${PROBLEMS}too-many-attempts`);
       expect(await h.store.users.findByEmail('patient@example.com')).toBeUndefined();
       // Another address is not affected; this one may again an hour later.
-      const elsewhere = await browse(h, 'POST', '/api/v1/auth/signup', { body: person('elsewhere@example.com'), headers: { 'x-forwarded-for': '10.9.9.9' } });
+      const elsewhere = await browse(h, 'POST', '/api/v1/auth/signup', {
+        body: person('elsewhere@example.com'),
+        headers: { 'x-forwarded-for': '10.9.9.9' },
+      });
       expect(elsewhere.status).toBe(201);
       h.clock.advance(3600_000);
       expect((await signup(person('patient@example.com'))).status).toBe(201);
@@ -138,7 +150,11 @@ for (const dialect of dialects) {
       accounts.signup = 'open';
       const invalid = await signup({ email: 'nope', name: '', password: 'short' });
       expect(invalid.status).toBe(400);
-      expect((await invalid.json()).errors.map((e: { path: string }) => e.path).sort()).toEqual(['body.email', 'body.name', 'body.password']);
+      expect((await invalid.json()).errors.map((e: { path: string }) => e.path).sort()).toEqual([
+        'body.email',
+        'body.name',
+        'body.password',
+      ]);
       expect((await signup(person('csrf@example.com'), 'https://evil.test')).status).toBe(403);
     });
   });
@@ -160,7 +176,8 @@ for (const dialect of dialects) {
       await h?.close();
       await smtp?.close();
     });
-    const signup = (body: Record<string, unknown>) => browse(h, 'POST', '/api/v1/auth/signup', { body, headers: { 'x-forwarded-for': address } });
+    const signup = (body: Record<string, unknown>) =>
+      browse(h, 'POST', '/api/v1/auth/signup', { body, headers: { 'x-forwarded-for': address } });
     const mailTo = async (to: string) => {
       await vi.waitFor(() => expect(smtp.messages.some((m) => m.to.includes(to))).toBe(true));
       const found = smtp.messages.find((m) => m.to.includes(to));
@@ -205,7 +222,13 @@ for (const dialect of dialects) {
       expect(account.user).toMatchObject({ email: 'newcomer@example.com', name: 'Nia New', emailVerified: true });
       expect(account.organizations).toEqual([{ id: h.a.id, key: 'alpha', name: 'Alpha', role: 'editor' }]);
       expect((await browse(h, 'GET', '/api/v1/auth/me', { session: sessionSet(confirmed) })).status).toBe(200);
-      expect((await browse(h, 'POST', '/api/v1/auth/login', { body: { email: 'newcomer@example.com', password: person('x').password } })).status).toBe(200);
+      expect(
+        (
+          await browse(h, 'POST', '/api/v1/auth/login', {
+            body: { email: 'newcomer@example.com', password: person('x').password },
+          })
+        ).status,
+      ).toBe(200);
       const again = await browse(h, 'POST', '/api/v1/auth/signup/confirm', { body: { token: link } });
       expect(again.status).toBe(410);
       expect((await again.json()).type).toBe(`${PROBLEMS}link-unusable`);
@@ -216,7 +239,10 @@ for (const dialect of dialects) {
       const first = await signup(person('twice@example.com'));
       const second = await signup({ ...person('twice@example.com'), name: 'Other' });
       expect([first.status, second.status]).toEqual([202, 202]);
-      const links = [linkIn((await mailTo('twice@example.com')).text), linkIn((await mailTo('twice@example.com')).text)];
+      const links = [
+        linkIn((await mailTo('twice@example.com')).text),
+        linkIn((await mailTo('twice@example.com')).text),
+      ];
       expect((await browse(h, 'POST', '/api/v1/auth/signup/confirm', { body: { token: links[0] } })).status).toBe(201);
       const late = await browse(h, 'POST', '/api/v1/auth/signup/confirm', { body: { token: links[1] } });
       expect(late.status).toBe(409);
@@ -227,7 +253,10 @@ for (const dialect of dialects) {
       h.clock.advance(ACCOUNT_LIMITS.emailLinkLifetimeMs);
       expect((await browse(h, 'POST', '/api/v1/auth/signup/confirm', { body: { token: slow } })).status).toBe(410);
       expect(await h.store.users.findByEmail('slow@example.com')).toBeUndefined();
-      expect((await browse(h, 'POST', '/api/v1/auth/signup/confirm', { body: { token: 'wdu_nothing-like-it-was-made' } })).status).toBe(410);
+      expect(
+        (await browse(h, 'POST', '/api/v1/auth/signup/confirm', { body: { token: 'wdu_nothing-like-it-was-made' } }))
+          .status,
+      ).toBe(410);
     });
 
     it('answers 503 alike when the mail server refuses, and makes nothing', async () => {
@@ -263,7 +292,12 @@ for (const dialect of dialects) {
       const res = await browse(h, 'GET', `/api/v1/auth/invitations/${token}`, { origin: null });
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-store');
-      expect(await res.json()).toEqual({ organization: { key: 'alpha', name: 'Alpha' }, role: 'admin', email: 'dee@example.com', expiresAt: h.clock.now() + 24 * 3600_000 });
+      expect(await res.json()).toEqual({
+        organization: { key: 'alpha', name: 'Alpha' },
+        role: 'admin',
+        email: 'dee@example.com',
+        expiresAt: h.clock.now() + 24 * 3600_000,
+      });
     });
 
     it('answers 404 for a token never issued and 410 for a used, withdrawn or expired one', async () => {
@@ -285,12 +319,33 @@ for (const dialect of dialects) {
       const user = await signedInUser(h.context, [{ organizationId: h.b.id, role: 'viewer' }]);
       const { token } = await insertInvitation(h, h.a.id, { role: 'editor' });
       expect((await browse(h, 'POST', '/api/v1/auth/invitations/accept', { body: { token } })).status).toBe(401);
-      expect((await browse(h, 'POST', '/api/v1/auth/invitations/accept', { session: user.token, body: { token }, origin: 'https://evil.test' })).status).toBe(403);
+      expect(
+        (
+          await browse(h, 'POST', '/api/v1/auth/invitations/accept', {
+            session: user.token,
+            body: { token },
+            origin: 'https://evil.test',
+          })
+        ).status,
+      ).toBe(403);
       const res = await browse(h, 'POST', '/api/v1/auth/invitations/accept', { session: user.token, body: { token } });
       expect(res.status).toBe(200);
-      expect((await res.json()).organizations.map((o: { key: string; role: string }) => `${o.key}:${o.role}`)).toEqual(['alpha:editor', 'beta:viewer']);
-      expect((await browse(h, 'GET', '/api/v1/monitors', { session: user.token, headers: { 'x-warden-organization': 'alpha' } })).status).toBe(200);
-      const again = await browse(h, 'POST', '/api/v1/auth/invitations/accept', { session: user.token, body: { token } });
+      expect((await res.json()).organizations.map((o: { key: string; role: string }) => `${o.key}:${o.role}`)).toEqual([
+        'alpha:editor',
+        'beta:viewer',
+      ]);
+      expect(
+        (
+          await browse(h, 'GET', '/api/v1/monitors', {
+            session: user.token,
+            headers: { 'x-warden-organization': 'alpha' },
+          })
+        ).status,
+      ).toBe(200);
+      const again = await browse(h, 'POST', '/api/v1/auth/invitations/accept', {
+        session: user.token,
+        body: { token },
+      });
       expect(again.status).toBe(410);
       // Entries of one instant come in no set order: look for it among them.
       const entries = await h.store.audit.list({ organizationId: h.a.id, limit: 50 });
@@ -302,10 +357,16 @@ for (const dialect of dialects) {
     it('keeps the stronger role of a member invited again, and refuses an invitation for another email', async () => {
       const owner = await signedInUser(h.context, [{ organizationId: h.a.id, role: 'owner' }]);
       const viewerInvite = await insertInvitation(h, h.a.id, { role: 'viewer' });
-      const res = await browse(h, 'POST', '/api/v1/auth/invitations/accept', { session: owner.token, body: { token: viewerInvite.token } });
+      const res = await browse(h, 'POST', '/api/v1/auth/invitations/accept', {
+        session: owner.token,
+        body: { token: viewerInvite.token },
+      });
       expect((await res.json()).organizations).toEqual([expect.objectContaining({ key: 'alpha', role: 'owner' })]);
       const forBob = await insertInvitation(h, h.b.id, { email: 'bob@example.com' });
-      const refused = await browse(h, 'POST', '/api/v1/auth/invitations/accept', { session: owner.token, body: { token: forBob.token } });
+      const refused = await browse(h, 'POST', '/api/v1/auth/invitations/accept', {
+        session: owner.token,
+        body: { token: forBob.token },
+      });
       expect(refused.status).toBe(403);
       // Still usable by Bob.
       expect((await browse(h, 'GET', `/api/v1/auth/invitations/${forBob.token}`)).status).toBe(200);

@@ -19,7 +19,8 @@ for (const dialect of dialects) {
       await h?.close();
     });
     /** The code an authenticator app shows for `secret` at the harness's time. */
-    const codeOf = (secret: string, offsetMs = 0) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: h.clock.now() + offsetMs });
+    const codeOf = (secret: string, offsetMs = 0) =>
+      TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: h.clock.now() + offsetMs });
     const login = (email: string, password: string, code?: string) =>
       browse(h, 'POST', '/api/v1/auth/login', { body: { email, password, ...(code === undefined ? {} : { code }) } });
 
@@ -29,7 +30,10 @@ for (const dialect of dialects) {
       const begin = await browse(h, 'POST', '/api/v1/auth/totp', { session: user.token });
       expect(begin.status).toBe(200);
       const { secret, uri } = await begin.json();
-      const confirm = await browse(h, 'POST', '/api/v1/auth/totp/confirm', { session: user.token, body: { code: codeOf(secret) } });
+      const confirm = await browse(h, 'POST', '/api/v1/auth/totp/confirm', {
+        session: user.token,
+        body: { code: codeOf(secret) },
+      });
       expect(confirm.status).toBe(200);
       const { recoveryCodes } = (await confirm.json()) as { recoveryCodes: string[] };
       return { user, secret, uri: uri as string, recoveryCodes };
@@ -48,16 +52,24 @@ for (const dialect of dialects) {
       expect(parsed.searchParams.get('secret')).toBe(secret);
       // Not on until confirmed: signing in needs no code yet.
       expect((await login(user.email, user.password)).status).toBe(200);
-      const wrong = await browse(h, 'POST', '/api/v1/auth/totp/confirm', { session: user.token, body: { code: codeOf(secret, 5 * 60_000) } });
+      const wrong = await browse(h, 'POST', '/api/v1/auth/totp/confirm', {
+        session: user.token,
+        body: { code: codeOf(secret, 5 * 60_000) },
+      });
       expect(wrong.status).toBe(400);
       expect((await wrong.json()).errors[0].path).toBe('body.code');
-      const confirm = await browse(h, 'POST', '/api/v1/auth/totp/confirm', { session: user.token, body: { code: codeOf(secret) } });
+      const confirm = await browse(h, 'POST', '/api/v1/auth/totp/confirm', {
+        session: user.token,
+        body: { code: codeOf(secret) },
+      });
       expect(confirm.status).toBe(200);
       const { recoveryCodes } = await confirm.json();
       expect(recoveryCodes).toHaveLength(10);
       expect(new Set(recoveryCodes).size).toBe(10);
       for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
-      expect((await (await browse(h, 'GET', '/api/v1/auth/me', { session: user.token })).json()).user.totpEnabled).toBe(true);
+      expect((await (await browse(h, 'GET', '/api/v1/auth/me', { session: user.token })).json()).user.totpEnabled).toBe(
+        true,
+      );
       // Only hashes are kept.
       const stored = JSON.stringify(await h.store.users.findById(user.userId));
       for (const code of recoveryCodes) expect(stored).not.toContain(code);
@@ -126,17 +138,37 @@ for (const dialect of dialects) {
 
     it('turns off with the password or a code, not with a wrong one; then sign-in needs no code', async () => {
       const { user, secret } = await enrolled();
-      const wrong = await browse(h, 'DELETE', '/api/v1/auth/totp', { session: user.token, body: { password: 'not the password' } });
+      const wrong = await browse(h, 'DELETE', '/api/v1/auth/totp', {
+        session: user.token,
+        body: { password: 'not the password' },
+      });
       expect(wrong.status).toBe(400);
       expect((await wrong.json()).errors).toEqual([{ path: 'body.password', message: 'is not your password' }]);
-      const wrongCode = await browse(h, 'DELETE', '/api/v1/auth/totp', { session: user.token, body: { code: codeOf(secret, 10 * 60_000) } });
+      const wrongCode = await browse(h, 'DELETE', '/api/v1/auth/totp', {
+        session: user.token,
+        body: { code: codeOf(secret, 10 * 60_000) },
+      });
       expect((await wrongCode.json()).errors[0].path).toBe('body.code');
-      expect((await browse(h, 'DELETE', '/api/v1/auth/totp', { session: user.token, body: { code: codeOf(secret, 30_000) } })).status).toBe(204);
+      expect(
+        (
+          await browse(h, 'DELETE', '/api/v1/auth/totp', {
+            session: user.token,
+            body: { code: codeOf(secret, 30_000) },
+          })
+        ).status,
+      ).toBe(204);
       expect((await login(user.email, user.password)).status).toBe(200);
       expect((await browse(h, 'POST', '/api/v1/auth/recovery-codes', { session: user.token })).status).toBe(409);
       // And on again with the password next time round.
       const again = await enrolled();
-      expect((await browse(h, 'DELETE', '/api/v1/auth/totp', { session: again.user.token, body: { password: again.user.password } })).status).toBe(204);
+      expect(
+        (
+          await browse(h, 'DELETE', '/api/v1/auth/totp', {
+            session: again.user.token,
+            body: { password: again.user.password },
+          })
+        ).status,
+      ).toBe(204);
     });
 
     it('needs a fresh proof to begin, turn off or make new codes: the session’s sign-in for 5 minutes, then the password or a code', async () => {
@@ -156,15 +188,24 @@ for (const dialect of dialects) {
       // Still on, the codes unchanged.
       expect((await login(user.email, user.password, recoveryCodes[0])).status).toBe(200);
       // A code with the request proves it, and counts for the next few minutes.
-      const fresh = await browse(h, 'POST', '/api/v1/auth/recovery-codes', { session: user.token, body: { code: codeOf(secret, 30_000) } });
+      const fresh = await browse(h, 'POST', '/api/v1/auth/recovery-codes', {
+        session: user.token,
+        body: { code: codeOf(secret, 30_000) },
+      });
       expect(fresh.status).toBe(200);
       h.clock.advance(4 * 60_000);
       expect((await browse(h, 'DELETE', '/api/v1/auth/totp', { session: user.token })).status).toBe(204);
       // Enrolling again later: the password with the request.
       h.clock.advance(5 * 60_000 + 1);
       expect((await browse(h, 'POST', '/api/v1/auth/totp', { session: user.token })).status).toBe(403);
-      expect((await browse(h, 'POST', '/api/v1/auth/totp', { session: user.token, body: { password: 'not the password' } })).status).toBe(400);
-      expect((await browse(h, 'POST', '/api/v1/auth/totp', { session: user.token, body: { password: user.password } })).status).toBe(200);
+      expect(
+        (await browse(h, 'POST', '/api/v1/auth/totp', { session: user.token, body: { password: 'not the password' } }))
+          .status,
+      ).toBe(400);
+      expect(
+        (await browse(h, 'POST', '/api/v1/auth/totp', { session: user.token, body: { password: user.password } }))
+          .status,
+      ).toBe(200);
     });
 
     it('takes a new sign-in as the proof, in that browser only', async () => {
@@ -181,8 +222,13 @@ for (const dialect of dialects) {
     it('needs a session and the own origin', async () => {
       const user = await signedInUser(h.context, [{ organizationId: h.a.id, role: 'admin' }]);
       expect((await browse(h, 'POST', '/api/v1/auth/totp')).status).toBe(401);
-      expect((await browse(h, 'POST', '/api/v1/auth/totp', { session: user.token, origin: 'https://evil.test' })).status).toBe(403);
-      expect((await browse(h, 'POST', '/api/v1/auth/totp/confirm', { session: user.token, body: { code: '123456' } })).status).toBe(409);
+      expect(
+        (await browse(h, 'POST', '/api/v1/auth/totp', { session: user.token, origin: 'https://evil.test' })).status,
+      ).toBe(403);
+      expect(
+        (await browse(h, 'POST', '/api/v1/auth/totp/confirm', { session: user.token, body: { code: '123456' } }))
+          .status,
+      ).toBe(409);
     });
   });
 }

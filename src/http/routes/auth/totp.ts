@@ -4,7 +4,13 @@ import { z } from '@hono/zod-openapi';
 import { ACCOUNT_LIMITS } from '../../../domain/account.js';
 import { proofInput } from '../../../services/accounts/fresh-proof.js';
 import type { SignInAttempts } from '../../../services/accounts/sign-in-attempts.js';
-import { beginTotp, confirmTotp, disableTotp, regenerateRecoveryCodes, totpConfirmInput } from '../../../services/accounts/totp.js';
+import {
+  beginTotp,
+  confirmTotp,
+  disableTotp,
+  regenerateRecoveryCodes,
+  totpConfirmInput,
+} from '../../../services/accounts/totp.js';
 import type { App } from '../../env.js';
 import { authContext, authOperation, provenRequest, signedIn } from './operation.js';
 
@@ -19,7 +25,9 @@ const RecoveryCodes = z
   .object({
     recoveryCodes: z
       .array(z.string())
-      .describe(`${ACCOUNT_LIMITS.recoveryCodes} one-time codes (\`abcd-efgh-jkmn-pqrs\`), each signing in once in place of a TOTP code. Shown this once.`),
+      .describe(
+        `${ACCOUNT_LIMITS.recoveryCodes} one-time codes (\`abcd-efgh-jkmn-pqrs\`), each signing in once in place of a TOTP code. Shown this once.`,
+      ),
   })
   .openapi('RecoveryCodes');
 

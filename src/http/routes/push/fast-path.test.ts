@@ -32,7 +32,12 @@ for (const dialect of dialects) {
       h = await startHarness(dialect, CONFIG);
       lobby = h.monitors.lobby as Monitor;
       ingest = h.ingest;
-      const push = pushFastPath({ ...h.context, ingest: { ...h.ingest, record: (input) => ingest.record(input) }, pushTokens: h.pushTokens, pushLimiter: h.pushLimiter });
+      const push = pushFastPath({
+        ...h.context,
+        ingest: { ...h.ingest, record: (input) => ingest.record(input) },
+        pushTokens: h.pushTokens,
+        pushLimiter: h.pushLimiter,
+      });
       const counted: FastPath = {
         name: push.name,
         answer(req) {
@@ -54,7 +59,9 @@ for (const dialect of dialects) {
     const checks = () => h.opened.store.checks.list(lobby.id, { from: 0, to: h.clock.now() + 1, limit: 100 });
 
     it('answers a good GET and POST itself, with the body and headers the app would send', async () => {
-      const get = await fetch(`${base}/api/push/${TOKEN}?status=down&msg=crashed&latency=7`, { headers: { 'x-request-id': 'cron-42' } });
+      const get = await fetch(`${base}/api/push/${TOKEN}?status=down&msg=crashed&latency=7`, {
+        headers: { 'x-request-id': 'cron-42' },
+      });
       expect(get.status).toBe(200);
       expect(get.headers.get('content-type')).toBe('application/json');
       expect(get.headers.get('cache-control')).toBe('no-store');
@@ -63,7 +70,10 @@ for (const dialect of dialects) {
       const body = await get.json();
       expect(body).toEqual({ ok: true, monitor: lobby.id, state: 'down', checkedAt: expect.any(Number) });
 
-      const post = await fetch(`${base}/api/push/${TOKEN}`, { method: 'POST', body: JSON.stringify({ players: 5, maxPlayers: 10, tps: 20, seed: 'x' }) });
+      const post = await fetch(`${base}/api/push/${TOKEN}`, {
+        method: 'POST',
+        body: JSON.stringify({ players: 5, maxPlayers: 10, tps: 20, seed: 'x' }),
+      });
       expect(post.status).toBe(200);
       expect(viaApp).toBe(0);
       const [latest, first] = await checks();
@@ -73,7 +83,8 @@ for (const dialect of dialects) {
       // The app's own answer to the same ping has the same shape and headers.
       const fromApp = await h.request(`/api/push/${TOKEN}`);
       expect(Object.keys(await fromApp.json())).toEqual(Object.keys(body));
-      for (const name of ['content-type', 'cache-control', 'access-control-allow-origin']) expect(fromApp.headers.get(name)).toBe(get.headers.get(name));
+      for (const name of ['content-type', 'cache-control', 'access-control-allow-origin'])
+        expect(fromApp.headers.get(name)).toBe(get.headers.get(name));
     });
 
     it('refuses bad input and unknown tokens itself with the app’s problems, and leaves malformed tokens and preflights to the app', async () => {
@@ -84,29 +95,47 @@ for (const dialect of dialects) {
         expect((await res.json()).errors.map((e: { path: string }) => e.path)).toContain(path);
       }
       for (const [what, text, path] of BAD_PUSH_BODIES) {
-        const res = await fetch(`${base}/api/push/${TOKEN}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text });
+        const res = await fetch(`${base}/api/push/${TOKEN}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: text,
+        });
         expect(res.status, what).toBe(400);
         expect((await res.json()).errors.map((e: { path: string }) => e.path)).toContain(path);
       }
       const get404 = await fetch(`${base}/api/push/wdp_notAKnownTokenAtAll0000000`);
       expect(get404.status).toBe(404);
       expect(get404.headers.get('content-type')).toBe('application/problem+json');
-      const post404 = await fetch(`${base}/api/push/wdp_notAKnownTokenAtAll0000000`, { method: 'POST', body: '{"players":1}' });
+      const post404 = await fetch(`${base}/api/push/wdp_notAKnownTokenAtAll0000000`, {
+        method: 'POST',
+        body: '{"players":1}',
+      });
       expect(post404.status).toBe(404);
       expect(viaApp).toBe(0);
       expect((await fetch(`${base}/api/push/not-a-token`)).status).toBe(404);
-      expect((await fetch(`${base}/api/push/${TOKEN}`, { method: 'OPTIONS', headers: { origin: 'https://x.example', 'access-control-request-method': 'POST' } })).status).toBe(204);
+      expect(
+        (
+          await fetch(`${base}/api/push/${TOKEN}`, {
+            method: 'OPTIONS',
+            headers: { origin: 'https://x.example', 'access-control-request-method': 'POST' },
+          })
+        ).status,
+      ).toBe(204);
       expect(viaApp).toBe(2);
       expect(await checks()).toHaveLength(0);
     });
 
     it('says a chunked body that passes 16 KiB is too large (413), and stores nothing', async () => {
       const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = request(`${base}/api/push/${TOKEN}`, { method: 'POST', headers: { 'transfer-encoding': 'chunked' } }, (res) => {
-          let body = '';
-          res.on('data', (d) => (body += d));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-        });
+        const req = request(
+          `${base}/api/push/${TOKEN}`,
+          { method: 'POST', headers: { 'transfer-encoding': 'chunked' } },
+          (res) => {
+            let body = '';
+            res.on('data', (d) => (body += d));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        );
         req.on('error', reject);
         req.write('{"pad":"');
         for (let i = 0; i < 8; i++) req.write('x'.repeat(PUSH_LIMITS.bodyBytes / 4));

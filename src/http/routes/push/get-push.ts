@@ -13,11 +13,15 @@ export const getPushRoute = createRoute({
   tags: [TAGS.push.name],
   security: security.none,
   summary: 'Record a heartbeat',
-  description: 'Records a ping for the heartbeat monitor whose push token is in the path. Answers 200 once the check is stored.',
+  description:
+    'Records a ping for the heartbeat monitor whose push token is in the path. Answers 200 once the check is stored.',
   request: { params: pushTokenParamSchema, query: pushQuerySchema },
   responses: pushResponses,
 });
 
 export function getPush(app: App, push: PushContext): void {
-  app.openapi(getPushRoute, (c) => answerPush(c, recordPush(push, c.req.valid('param').token, { query: c.req.valid('query') })) as never);
+  app.openapi(
+    getPushRoute,
+    (c) => answerPush(c, recordPush(push, c.req.valid('param').token, { query: c.req.valid('query') })) as never,
+  );
 }

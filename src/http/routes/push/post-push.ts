@@ -26,6 +26,9 @@ export const postPushRoute = createRoute({
 export function postPush(app: App, push: PushContext): void {
   app.openapi(withBodyReadByHandler(app, postPushRoute), async (c) => {
     const token = c.req.valid('param').token;
-    return answerPush(c, readJsonBody(c, PUSH_LIMITS.bodyBytes).then((body) => recordPush(push, token, { body }))) as never;
+    return answerPush(
+      c,
+      readJsonBody(c, PUSH_LIMITS.bodyBytes).then((body) => recordPush(push, token, { body })),
+    ) as never;
   });
 }

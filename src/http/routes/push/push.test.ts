@@ -28,8 +28,11 @@ for (const dialect of dialects) {
     afterEach(() => h.close());
 
     const checks = () => h.opened.store.checks.list(backup.id, { from: 0, to: h.clock.now() + 1, limit: 100 });
-    const post = (body: string, headers: Record<string, string> = { 'content-type': 'application/json' }, token = TOKEN) =>
-      h.request(`/api/push/${token}`, { method: 'POST', body, headers });
+    const post = (
+      body: string,
+      headers: Record<string, string> = { 'content-type': 'application/json' },
+      token = TOKEN,
+    ) => h.request(`/api/push/${token}`, { method: 'POST', body, headers });
 
     it('GET records an up ping and answers once it is stored', async () => {
       const res = await h.request(`/api/push/${TOKEN}`);
@@ -37,7 +40,13 @@ for (const dialect of dialects) {
       expect(res.headers.get('cache-control')).toBe('no-store');
       expect(await res.json()).toEqual({ ok: true, monitor: backup.id, state: 'up', checkedAt: h.clock.now() });
       const [check] = await checks();
-      expect(check).toMatchObject({ ok: true, source: 'push', checkedAt: h.clock.now(), latencyMs: null, message: null });
+      expect(check).toMatchObject({
+        ok: true,
+        source: 'push',
+        checkedAt: h.clock.now(),
+        latencyMs: null,
+        message: null,
+      });
     });
 
     it('GET with status=down, msg and latency records a failure with its reason', async () => {
@@ -57,7 +66,18 @@ for (const dialect of dialects) {
     });
 
     it('POST keeps players, maxPlayers, tps and extra properties in the data the status page reads', async () => {
-      const res = await post(JSON.stringify({ status: 'up', msg: 'lobby', latency: 3, players: 12, maxPlayers: 100, tps: 19.8, version: '1.21.4', world: { seed: 42 } }));
+      const res = await post(
+        JSON.stringify({
+          status: 'up',
+          msg: 'lobby',
+          latency: 3,
+          players: 12,
+          maxPlayers: 100,
+          tps: 19.8,
+          version: '1.21.4',
+          world: { seed: 42 },
+        }),
+      );
       expect(res.status).toBe(200);
       expect((await checks())[0]).toMatchObject({
         ok: true,
@@ -72,7 +92,10 @@ for (const dialect of dialects) {
 
     it('POST with an empty body, or JSON under another content type, is read as JSON', async () => {
       expect((await post('', {})).status).toBe(200);
-      expect((await post('{"status":"down","msg":"crashed"}', { 'content-type': 'application/x-www-form-urlencoded' })).status).toBe(200);
+      expect(
+        (await post('{"status":"down","msg":"crashed"}', { 'content-type': 'application/x-www-form-urlencoded' }))
+          .status,
+      ).toBe(200);
       expect((await checks()).map((c) => c.ok)).toEqual([false, true]);
     });
 
@@ -91,13 +114,22 @@ for (const dialect of dialects) {
         expect(body.type).toBe('https://warden.dev/problems/not-found');
         if (token.length > 16) expect(body.detail).not.toContain(token.slice(12));
       }
-      await h.opened.store.monitors.setPushToken(backup.id, { hash: hashSecret('wdp_theNewTokenIssuedNow0001'), prefix: 'wdp_theNewTo' }, h.clock.now());
+      await h.opened.store.monitors.setPushToken(
+        backup.id,
+        { hash: hashSecret('wdp_theNewTokenIssuedNow0001'), prefix: 'wdp_theNewTo' },
+        h.clock.now(),
+      );
       expect((await h.request(`/api/push/${TOKEN}`)).status).toBe(404);
       expect((await h.request('/api/push/wdp_theNewTokenIssuedNow0001')).status).toBe(200);
     });
 
     it('remembers a token for at most 10 s, and forgets it at once when monitors change in this process', async () => {
-      const rotate = (token: string) => h.opened.store.monitors.setPushToken(backup.id, { hash: hashSecret(token), prefix: token.slice(0, 12) }, h.clock.now());
+      const rotate = (token: string) =>
+        h.opened.store.monitors.setPushToken(
+          backup.id,
+          { hash: hashSecret(token), prefix: token.slice(0, 12) },
+          h.clock.now(),
+        );
       expect((await h.request(`/api/push/${TOKEN}`)).status).toBe(200);
       // Revoked by another process (no event here): the remembered token works until it expires.
       await rotate('wdp_rotatedByTheCliTokenXYZ01');
@@ -121,33 +153,50 @@ for (const dialect of dialects) {
       expect(await checks()).toHaveLength(0);
     });
 
-    it.each(BAD_PUSH_BODIES)('POST with %s is answered 400 naming it, and nothing is stored', async (_what, text, path) => {
-      const res = await post(text);
-      expect(res.status).toBe(400);
-      expect(res.headers.get('content-type')).toBe('application/problem+json');
-      const body = await res.json();
-      expect(body.errors.map((e: { path: string }) => e.path)).toContain(path);
-      expect(await checks()).toHaveLength(0);
-    });
+    it.each(BAD_PUSH_BODIES)(
+      'POST with %s is answered 400 naming it, and nothing is stored',
+      async (_what, text, path) => {
+        const res = await post(text);
+        expect(res.status).toBe(400);
+        expect(res.headers.get('content-type')).toBe('application/problem+json');
+        const body = await res.json();
+        expect(body.errors.map((e: { path: string }) => e.path)).toContain(path);
+        expect(await checks()).toHaveLength(0);
+      },
+    );
 
     it('a body over the cap is answered 413, refused before it is read when Content-Length announces it', async () => {
-      const declared = await post('{}', { 'content-type': 'application/json', 'content-length': String(PUSH_LIMITS.bodyBytes + 1) });
+      const declared = await post('{}', {
+        'content-type': 'application/json',
+        'content-length': String(PUSH_LIMITS.bodyBytes + 1),
+      });
       expect(declared.status).toBe(413);
       const sent = await post(OVERSIZED_PUSH_BODY);
       expect(sent.status).toBe(413);
       expect(sent.headers.get('content-type')).toBe('application/problem+json');
-      expect(await sent.json()).toMatchObject({ type: 'https://warden.dev/problems/body-too-large', detail: `The body must be at most ${PUSH_LIMITS.bodyBytes} bytes.` });
+      expect(await sent.json()).toMatchObject({
+        type: 'https://warden.dev/problems/body-too-large',
+        detail: `The body must be at most ${PUSH_LIMITS.bodyBytes} bytes.`,
+      });
       expect(await checks()).toHaveLength(0);
     });
 
     it('answers CORS preflights for browser pings', async () => {
       const res = await h.request(`/api/push/${TOKEN}`, {
         method: 'OPTIONS',
-        headers: { origin: 'https://example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+        headers: {
+          origin: 'https://example.com',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
       });
       expect(res.status).toBe(204);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
-      expect((await h.request(`/api/push/${TOKEN}`, { headers: { origin: 'https://example.com' } })).headers.get('access-control-allow-origin')).toBe('*');
+      expect(
+        (await h.request(`/api/push/${TOKEN}`, { headers: { origin: 'https://example.com' } })).headers.get(
+          'access-control-allow-origin',
+        ),
+      ).toBe('*');
     });
   });
 }

@@ -15,7 +15,11 @@ export const PUSH_OK_HEADERS = { 'cache-control': 'no-store' } as const;
  * Records the heartbeat of a GET's query or a POST's body, resolving once it is committed; errors name the part of the
  * request they are about (`query.status`, `body.players`).
  */
-export function recordPush(ctx: PushContext, token: string, from: { query: Record<string, string> } | { body: JsonBody }): Promise<PushAccepted> {
+export function recordPush(
+  ctx: PushContext,
+  token: string,
+  from: { query: Record<string, string> } | { body: JsonBody },
+): Promise<PushAccepted> {
   const recorded = recordFrom(ctx, token, from);
   const metrics = ctx.metrics;
   if (!metrics) return recorded;
@@ -31,7 +35,11 @@ export function recordPush(ctx: PushContext, token: string, from: { query: Recor
   );
 }
 
-async function recordFrom(ctx: PushContext, token: string, from: { query: Record<string, string> } | { body: JsonBody }): Promise<PushAccepted> {
+async function recordFrom(
+  ctx: PushContext,
+  token: string,
+  from: { query: Record<string, string> } | { body: JsonBody },
+): Promise<PushAccepted> {
   if ('query' in from) return sentIn('query', recordHeartbeat(ctx, { token, query: from.query }));
   if (from.body.kind === 'too-large') throw new BodyTooLargeError(from.body.maxBytes);
   return sentIn('body', recordHeartbeat(ctx, { token, body: from.body.kind === 'json' ? from.body.value : undefined }));

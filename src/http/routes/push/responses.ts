@@ -13,10 +13,16 @@ export const pushTokenParamSchema = z.object({ token: pushTokenParam });
 
 export const pushResponses = {
   200: jsonResponse(pushAcceptedSchema, 'The heartbeat is durably stored.'),
-  400: problemDoc(400, `An invalid field (named in \`errors[].path\`), or a body that is not JSON or is nested deeper than ${JSON_MAX_DEPTH} levels. Nothing is stored.`),
+  400: problemDoc(
+    400,
+    `An invalid field (named in \`errors[].path\`), or a body that is not JSON or is nested deeper than ${JSON_MAX_DEPTH} levels. Nothing is stored.`,
+  ),
   404: problemDoc(404, 'No enabled push monitor has this token (unknown, revoked, or the monitor is paused).'),
   413: problemDoc(413, `A body over ${PUSH_LIMITS.bodyBytes} bytes (it is not read further). Nothing is stored.`),
-  429: problemDoc(429, 'The token sent more pings than its rate allows (WARDEN_PUSH_RATE a second, bursts of WARDEN_PUSH_BURST); retry after `Retry-After` seconds. Nothing is stored.'),
+  429: problemDoc(
+    429,
+    'The token sent more pings than its rate allows (WARDEN_PUSH_RATE a second, bursts of WARDEN_PUSH_BURST); retry after `Retry-After` seconds. Nothing is stored.',
+  ),
   503: problemDoc(503, OVERLOADED_DESCRIPTION),
 };
 

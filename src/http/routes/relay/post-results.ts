@@ -4,7 +4,12 @@ import { DAY_MS } from '../../../domain/check.js';
 import { ValidationError } from '../../../domain/errors.js';
 import { formatIssuePath } from '../../../domain/issue-path.js';
 import { JSON_MAX_DEPTH, tooDeepMessage, valueNestsDeeper } from '../../../domain/json-depth.js';
-import { RELAY_LIMITS, resultsEnvelopeSchema, resultsRequestSchema, resultsResponseSchema } from '../../../relay/protocol.js';
+import {
+  RELAY_LIMITS,
+  resultsEnvelopeSchema,
+  resultsRequestSchema,
+  resultsResponseSchema,
+} from '../../../relay/protocol.js';
 import { submitRelayResults } from '../../../services/relays/submit-results.js';
 import type { IngestContext } from '../../../services/runtime.js';
 import type { App } from '../../env.js';
@@ -24,9 +29,15 @@ export const postResultsRoute = createRoute({
   request: { body: { required: true, content: { 'application/json': { schema: resultsRequestSchema } } } },
   responses: {
     200: jsonResponse(resultsResponseSchema, 'Each result accepted or rejected.'),
-    400: problemDoc(400, `The body is not JSON, or has no results array, or nests deeper than ${JSON_MAX_DEPTH} levels outside its results (a result nested deeper is rejected alone).`),
+    400: problemDoc(
+      400,
+      `The body is not JSON, or has no results array, or nests deeper than ${JSON_MAX_DEPTH} levels outside its results (a result nested deeper is rejected alone).`,
+    ),
     401: problemDoc(401, 'Missing, unknown or revoked relay token.'),
-    413: problemDoc(413, `More than ${RELAY_LIMITS.resultsPerBatch} results or ${RELAY_LIMITS.batchBytes} bytes: split the batch.`),
+    413: problemDoc(
+      413,
+      `More than ${RELAY_LIMITS.resultsPerBatch} results or ${RELAY_LIMITS.batchBytes} bytes: split the batch.`,
+    ),
     503: problemDoc(503, OVERLOADED_DESCRIPTION),
   },
 });
@@ -44,17 +55,25 @@ export function postResults(app: App, deps: RelayDeps): void {
     if (body.kind === 'too-large') return tooLarge(c, tooLargeMessage(body.maxBytes));
     const envelope = resultsEnvelopeSchema.safeParse(body.kind === 'json' ? body.value : undefined);
     if (!envelope.success)
-      throw new ValidationError(envelope.error.issues.map((i) => ({ path: formatIssuePath(['body', ...i.path]), message: i.message })));
+      throw new ValidationError(
+        envelope.error.issues.map((i) => ({ path: formatIssuePath(['body', ...i.path]), message: i.message })),
+      );
     const { results: _judgedOneByOne, ...rest } = body.kind === 'json' ? (body.value as Record<string, unknown>) : {};
-    if (valueNestsDeeper(rest, JSON_MAX_DEPTH)) throw new ValidationError([{ path: 'body', message: tooDeepMessage() }], 'The body is nested too deeply.');
+    if (valueNestsDeeper(rest, JSON_MAX_DEPTH))
+      throw new ValidationError([{ path: 'body', message: tooDeepMessage() }], 'The body is nested too deeply.');
     const { results } = envelope.data;
     if (results.length > RELAY_LIMITS.resultsPerBatch)
       return tooLarge(c, `${results.length} results in one batch; at most ${RELAY_LIMITS.resultsPerBatch}`);
     const maxAgeMs = deps.checkRetentionDays === undefined ? undefined : deps.checkRetentionDays * DAY_MS;
-    return c.json(await submitRelayResults(deps, { relay: c.get('relay'), results, maxAgeMs }), 200, { 'cache-control': 'no-store' });
+    return c.json(await submitRelayResults(deps, { relay: c.get('relay'), results, maxAgeMs }), 200, {
+      'cache-control': 'no-store',
+    });
   });
 }
 
 function tooLarge(c: Parameters<typeof problemResponse>[0], detail: string): never {
-  return problemResponse(c, problem(413, 'too-large', 'Batch too large', `${detail}: split it into smaller batches.`)) as never;
+  return problemResponse(
+    c,
+    problem(413, 'too-large', 'Batch too large', `${detail}: split it into smaller batches.`),
+  ) as never;
 }

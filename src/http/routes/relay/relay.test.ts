@@ -48,7 +48,11 @@ for (const dialect of dialects) {
 
     const auth = (token = LAB) => ({ authorization: `Bearer ${token}` });
     const submit = (body: unknown, token = LAB) =>
-      h.request('/api/relay/results', { method: 'POST', headers: { ...auth(token), 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+      h.request('/api/relay/results', {
+        method: 'POST',
+        headers: { ...auth(token), 'content-type': 'application/json' },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
     const countChecks = () => countStoredChecks(store);
     const checksOf = (monitorId: string) => store.checks.list(monitorId, { from: 0, to: now + 1, limit: 10 });
 
@@ -57,7 +61,12 @@ for (const dialect of dialects) {
       expect(missing.status).toBe(401);
       expect(missing.headers.get('www-authenticate')).toBe('Bearer realm="warden"');
       expect(missing.headers.get('content-type')).toBe('application/problem+json');
-      for (const header of ['Bearer wdr_notARealRelayToken000000', 'Bearer nonsense', 'Basic dXNlcjpwYXNz', 'Bearer wdn_anApiKeyIsNotARelayToken0']) {
+      for (const header of [
+        'Bearer wdr_notARealRelayToken000000',
+        'Bearer nonsense',
+        'Basic dXNlcjpwYXNz',
+        'Bearer wdn_anApiKeyIsNotARelayToken0',
+      ]) {
         const res = await h.request('/api/relay/config', { headers: { authorization: header } });
         expect(res.status, header).toBe(401);
         expect(res.headers.get('www-authenticate')).toMatch(/^Bearer realm="warden"/);
@@ -78,7 +87,11 @@ for (const dialect of dialects) {
       const consoleMonitor = body.monitors.find((x: { key: string }) => x.key === 'console');
       expect(consoleMonitor).toMatchObject({ type: 'rcon', intervalSec: 60, timeoutMs: 10_000 });
       expect(consoleMonitor.config.password).toBe('rcon-secret');
-      expect(body.limits).toEqual({ resultsPerBatch: RELAY_LIMITS.resultsPerBatch, batchBytes: RELAY_LIMITS.batchBytes, configPollSec: 60 });
+      expect(body.limits).toEqual({
+        resultsPerBatch: RELAY_LIMITS.resultsPerBatch,
+        batchBytes: RELAY_LIMITS.batchBytes,
+        configPollSec: 60,
+      });
 
       const again = await h.request('/api/relay/config', { headers: { ...auth(), 'if-none-match': etag } });
       expect(again.status).toBe(304);
@@ -105,7 +118,15 @@ for (const dialect of dialects) {
       const mc = (m.mc as Monitor).id;
       const res = await submit({
         results: [
-          { id: 'a1', monitorId: mc, ok: true, latencyMs: 12, message: '3/20 players', data: { players: 3, maxPlayers: 20 }, checkedAt: now - 5000 },
+          {
+            id: 'a1',
+            monitorId: mc,
+            ok: true,
+            latencyMs: 12,
+            message: '3/20 players',
+            data: { players: 3, maxPlayers: 20 },
+            checkedAt: now - 5000,
+          },
           { id: 'a2', monitorId: mc, ok: 'yes' },
           { id: 'a3', monitorId: (m['attic-web'] as Monitor).id, ok: true },
           { id: 'a4', monitorId: theirs.id, ok: true },
@@ -123,7 +144,9 @@ for (const dialect of dialects) {
       const body = await res.json();
       expect(body.accepted).toBe(3);
       expect(body.duplicates).toBe(0);
-      const reasons = Object.fromEntries(body.rejected.map((r: { index: number; reason: string }) => [r.index, r.reason]));
+      const reasons = Object.fromEntries(
+        body.rejected.map((r: { index: number; reason: string }) => [r.index, r.reason]),
+      );
       expect(Object.keys(reasons).map(Number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
       expect(reasons[1]).toBe('ok: expected true or false');
       for (const i of [2, 3, 4, 5]) expect(reasons[i]).toMatch(/is not assigned to this relay$/);
@@ -134,7 +157,13 @@ for (const dialect of dialects) {
 
       expect(await countChecks()).toBe(3);
       const [latest, first] = await checksOf(mc);
-      expect(first).toMatchObject({ checkedAt: now - 5000, ok: true, latencyMs: 12, source: 'relay', data: { players: 3, maxPlayers: 20 } });
+      expect(first).toMatchObject({
+        checkedAt: now - 5000,
+        ok: true,
+        latencyMs: 12,
+        source: 'relay',
+        data: { players: 3, maxPlayers: 20 },
+      });
       expect(latest).toMatchObject({ checkedAt: now - 1000 });
       expect(await store.monitors.findById(mc)).toMatchObject({ state: 'degraded', lastCheckAt: now - 1000 });
       expect(await checksOf(theirs.id)).toHaveLength(0);
@@ -142,7 +171,9 @@ for (const dialect of dialects) {
 
     it('stores a resubmitted result once and counts it as accepted', async () => {
       const mc = (m.mc as Monitor).id;
-      const batch = { results: [1, 2, 3].map((i) => ({ id: `r${i}`, monitorId: mc, ok: true, checkedAt: now - 10_000 + i })) };
+      const batch = {
+        results: [1, 2, 3].map((i) => ({ id: `r${i}`, monitorId: mc, ok: true, checkedAt: now - 10_000 + i })),
+      };
       expect(await (await submit(batch)).json()).toEqual({ accepted: 3, duplicates: 0, rejected: [] });
       expect(await (await submit(batch)).json()).toEqual({ accepted: 3, duplicates: 3, rejected: [] });
       expect(await countChecks()).toBe(3);
@@ -150,7 +181,9 @@ for (const dialect of dialects) {
 
     it('answers 413 for a batch over the count or byte limit, and 400 for a body without results', async () => {
       const mc = (m.mc as Monitor).id;
-      const many = { results: Array.from({ length: RELAY_LIMITS.resultsPerBatch + 1 }, () => ({ monitorId: mc, ok: true })) };
+      const many = {
+        results: Array.from({ length: RELAY_LIMITS.resultsPerBatch + 1 }, () => ({ monitorId: mc, ok: true })),
+      };
       const tooMany = await submit(many);
       expect(tooMany.status).toBe(413);
       expect(tooMany.headers.get('content-type')).toBe('application/problem+json');
@@ -176,7 +209,9 @@ describe('the relay endpoints in the OpenAPI document', () => {
     expect(config.security).toEqual([{ relayToken: [] }]);
     expect(Object.keys(config.responses)).toEqual(['200', '304', '401']);
     const results = doc.paths['/api/relay/results'].post;
-    expect(results.requestBody.content['application/json'].schema.properties.results.maxItems).toBe(RELAY_LIMITS.resultsPerBatch);
+    expect(results.requestBody.content['application/json'].schema.properties.results.maxItems).toBe(
+      RELAY_LIMITS.resultsPerBatch,
+    );
     expect(Object.keys(results.responses)).toEqual(['200', '400', '401', '413', '503']);
   });
 });

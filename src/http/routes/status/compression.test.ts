@@ -4,8 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../../../test/app-harness.js';
 import { dialects } from '../../../../test/store-dialects.js';
 
-const components = Array.from({ length: 12 }, (_, i) => `      - { name: Server ${i}, monitor: m${i}, group: Group ${i % 3} }`).join('\n');
-const monitors = Array.from({ length: 12 }, (_, i) => `  - { key: m${i}, name: Server ${i}, type: tcp, config: { host: 127.0.0.1, port: ${20000 + i} } }`).join('\n');
+const components = Array.from(
+  { length: 12 },
+  (_, i) => `      - { name: Server ${i}, monitor: m${i}, group: Group ${i % 3} }`,
+).join('\n');
+const monitors = Array.from(
+  { length: 12 },
+  (_, i) => `  - { key: m${i}, name: Server ${i}, type: tcp, config: { host: 127.0.0.1, port: ${20000 + i} } }`,
+).join('\n');
 const CONFIG = `
 organization: { name: Acme }
 monitors:
@@ -68,18 +74,29 @@ for (const dialect of sqlite ? [sqlite] : [])
       expect((await h.request(path, { headers: { 'accept-encoding': 'br', 'if-none-match': etag } })).status).toBe(200);
       expect((await h.request(path, { headers: { 'if-none-match': brTag } })).status).toBe(200);
       expect((await h.request(path, { headers: { 'if-none-match': etag } })).status).toBe(304);
-      expect((await h.request(path, { headers: { 'accept-encoding': 'gzip', 'if-none-match': `${etag.slice(0, -1)}-gz"` } })).status).toBe(304);
+      expect(
+        (await h.request(path, { headers: { 'accept-encoding': 'gzip', 'if-none-match': `${etag.slice(0, -1)}-gz"` } }))
+          .status,
+      ).toBe(304);
     });
 
     it('keeps a new snapshot version’s variants apart from the last one’s', async () => {
       const path = '/api/v1/status/acme';
       const before = await h.request(path, { headers: { 'accept-encoding': 'br' } });
-      await h.ingest.record({ monitorId: h.monitors.m0!.id, ok: false, latencyMs: 0, error: 'refused', source: 'edge' });
+      await h.ingest.record({
+        monitorId: h.monitors.m0!.id,
+        ok: false,
+        latencyMs: 0,
+        error: 'refused',
+        source: 'edge',
+      });
       await h.pages.refreshAll();
       await new Promise((resolve) => setTimeout(resolve, 300));
       const after = await h.request(path, { headers: { 'accept-encoding': 'br' } });
       expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
-      const snapshot = JSON.parse(brotliDecompressSync(await bytesOf(after)).toString()) as { components: { state: string }[] };
+      const snapshot = JSON.parse(brotliDecompressSync(await bytesOf(after)).toString()) as {
+        components: { state: string }[];
+      };
       expect(snapshot.components[0]?.state).not.toBe('operational');
     });
 
@@ -105,7 +122,10 @@ for (const dialect of sqlite ? [sqlite] : [])
         expect(brotliDecompressSync(await bytesOf(br)).equals(identity), path).toBe(true);
         const tag = br.headers.get('etag') as string;
         expect(tag, path).toBe(`${(plain.headers.get('etag') as string).slice(0, -1)}-br"`);
-        expect((await h.request(path, { headers: { 'accept-encoding': 'br', 'if-none-match': tag } })).status, path).toBe(304);
+        expect(
+          (await h.request(path, { headers: { 'accept-encoding': 'br', 'if-none-match': tag } })).status,
+          path,
+        ).toBe(304);
       }
     });
   });

@@ -29,7 +29,14 @@ export function pageFastPath(pages: PageCache): FastPath {
       if (!target) return undefined;
       const query = url.indexOf('?');
       const path = query === -1 ? url : url.slice(0, query);
-      const answer = publicFormResponse(pages, target, path, headers['if-none-match'], headers['accept-encoding'], CORS);
+      const answer = publicFormResponse(
+        pages,
+        target,
+        path,
+        headers['if-none-match'],
+        headers['accept-encoding'],
+        CORS,
+      );
       if (answer === null) return undefined;
       // A failed build or rendering: the app's problem answer, with the page's CORS headers as its middleware adds them.
       return answer instanceof Promise ? answer.catch((error: unknown) => problemAnswer(error, url, CORS)) : answer;
@@ -50,7 +57,14 @@ interface Resolved {
  * a cached read pays a Map lookup, not the host, path and query parsing. Only known pages are remembered (the app
  * answers the rest), so unknown paths never fill the memo.
  */
-function pageTargets(pages: PageCache): (host: string | undefined, url: string, accept: string | undefined, acceptLanguage: string | undefined) => PageTarget | null {
+function pageTargets(
+  pages: PageCache,
+): (
+  host: string | undefined,
+  url: string,
+  accept: string | undefined,
+  acceptLanguage: string | undefined,
+) => PageTarget | null {
   const memo = new Map<string, Resolved>();
   let version = pages.indexVersion();
   return (host, url, accept, acceptLanguage) => {
@@ -72,7 +86,8 @@ function pageTargets(pages: PageCache): (host: string | undefined, url: string, 
       if (memo.size >= TARGET_MEMO_MAX) memo.clear();
       memo.set(key, resolved);
     }
-    const base = resolved.html.form === resolved.markdown.form || pageForm(accept) === 'html' ? resolved.html : resolved.markdown;
+    const base =
+      resolved.html.form === resolved.markdown.form || pageForm(accept) === 'html' ? resolved.html : resolved.markdown;
     if (base.varyLanguage !== true) return base;
     const reader = readerLanguage(base.page, base.options.lang, acceptLanguage);
     const languageKey = `${base.form}\u0000${reader.language}\u0000${reader.fromHeader ? 1 : 0}`;

@@ -42,13 +42,22 @@ function pageRequest(c: Context<AppEnv>, deps: PageServingDeps): (() => Promise<
   if (method === 'POST') {
     const login = loginTarget(pages, host, c.req.path);
     if (!login) return null;
-    if (!login.page) return () => serveForm(c, deps, { page: undefined, slug: login.slug, form: 'html', basePath: login.basePath, options: {} });
+    if (!login.page)
+      return () =>
+        serveForm(c, deps, { page: undefined, slug: login.slug, form: 'html', basePath: login.basePath, options: {} });
     const page = login.page;
     return () => loginPost(c, deps, page, login.basePath);
   }
   const url = c.req.url;
   const query = url.indexOf('?');
-  const target = resolvePageTarget(pages, host, c.req.path, c.req.header('accept'), query === -1 ? '' : url.slice(query + 1), c.req.header('accept-language'));
+  const target = resolvePageTarget(
+    pages,
+    host,
+    c.req.path,
+    c.req.header('accept'),
+    query === -1 ? '' : url.slice(query + 1),
+    c.req.header('accept-language'),
+  );
   if (target) {
     c.set('route', PAGE_ROUTES[target.form]);
     return () => serveForm(c, deps, target);
@@ -61,7 +70,11 @@ function pageRequest(c: Context<AppEnv>, deps: PageServingDeps): (() => Promise<
   return live ? () => upgradeRequired(c, live.slug, live.page !== undefined) : null;
 }
 
-function loginTarget(pages: PageCache, host: string | undefined, path: string): { page: Page | undefined; slug: string; basePath: string } | null {
+function loginTarget(
+  pages: PageCache,
+  host: string | undefined,
+  path: string,
+): { page: Page | undefined; slug: string; basePath: string } | null {
   const onDomain = host ? pages.pageByDomain(host) : undefined;
   if (onDomain && path === '/login') return { page: onDomain, slug: onDomain.slug, basePath: '' };
   const match = /^\/s\/([^/]+)\/login$/.exec(path);
@@ -73,11 +86,20 @@ function loginTarget(pages: PageCache, host: string | undefined, path: string): 
 /** A plain GET of the live stream: it only speaks WebSocket. */
 function upgradeRequired(c: Context<AppEnv>, slug: string, known: boolean): Response {
   const body = known
-    ? problem(426, 'upgrade-required', 'Upgrade required', 'The live stream is a WebSocket: connect with ws:// or wss://. See docs/live.md.')
+    ? problem(
+        426,
+        'upgrade-required',
+        'Upgrade required',
+        'The live stream is a WebSocket: connect with ws:// or wss://. See docs/live.md.',
+      )
     : problem(404, 'page-not-found', 'Page not found', `There is no status page "${slug}".`);
   return new Response(JSON.stringify({ ...body, instance: c.req.path }), {
     status: body.status,
-    headers: { 'content-type': PROBLEM_CONTENT_TYPE, 'cache-control': 'no-store', ...(known ? { upgrade: 'websocket' } : {}) },
+    headers: {
+      'content-type': PROBLEM_CONTENT_TYPE,
+      'cache-control': 'no-store',
+      ...(known ? { upgrade: 'websocket' } : {}),
+    },
   });
 }
 
@@ -89,7 +111,8 @@ function documentRoutes(app: App): void {
     401: { description: 'The page is password-protected: send `Authorization: Bearer <page password>`.' },
     404: { description: 'No page with this slug (application/problem+json).' },
     429: {
-      description: 'Too many wrong page passwords from this client address for this page in a minute (Retry-After; the password form for the HTML forms, application/problem+json for the others): none is checked until then.',
+      description:
+        'Too many wrong page passwords from this client address for this page in a minute (Retry-After; the password form for the HTML forms, application/problem+json for the others): none is checked until then.',
     },
   };
   app.openAPIRegistry.registerPath({
@@ -97,9 +120,13 @@ function documentRoutes(app: App): void {
     path: '/api/v1/status/{slug}',
     tags: [TAGS.status.name],
     summary: 'The snapshot of a status page',
-    description: 'Overall state, components with uptime and live data, incidents, maintenance and player totals. Cached for 30 s (ETag, CORS).',
+    description:
+      'Overall state, components with uptime and live data, incidents, maintenance and player totals. Cached for 30 s (ETag, CORS).',
     request: { params: z.object({ slug }) },
-    responses: { 200: { description: 'The snapshot.', content: { 'application/json': { schema: snapshotSchema } } }, ...common },
+    responses: {
+      200: { description: 'The snapshot.', content: { 'application/json': { schema: snapshotSchema } } },
+      ...common,
+    },
   });
   app.openAPIRegistry.registerPath({
     method: 'get',
@@ -107,7 +134,10 @@ function documentRoutes(app: App): void {
     tags: [TAGS.status.name],
     summary: 'The snapshot of a status page (page-relative)',
     request: { params: z.object({ slug }) },
-    responses: { 200: { description: 'The snapshot.', content: { 'application/json': { schema: snapshotSchema } } }, ...common },
+    responses: {
+      200: { description: 'The snapshot.', content: { 'application/json': { schema: snapshotSchema } } },
+      ...common,
+    },
   });
   // The forms people read speak the reader's language (docs/languages.md); they answer with Content-Language.
   const lang = z.string().optional().openapi({
@@ -132,14 +162,16 @@ function documentRoutes(app: App): void {
       params: z.object({ slug }),
       query: z.object({
         lang,
-        range: z
-          .enum(CHART_RANGES)
-          .optional()
-          .openapi({ description: "The window of the components' response-time and players charts: 24h (the default), 7d or 30d." }),
+        range: z.enum(CHART_RANGES).optional().openapi({
+          description: "The window of the components' response-time and players charts: 24h (the default), 7d or 30d.",
+        }),
       }),
     },
     responses: {
-      200: { description: 'HTML, or Markdown when asked for.', content: { 'text/html': { schema: z.string() }, 'text/markdown': { schema: z.string() } } },
+      200: {
+        description: 'HTML, or Markdown when asked for.',
+        content: { 'text/html': { schema: z.string() }, 'text/markdown': { schema: z.string() } },
+      },
       ...common,
     },
   });
@@ -162,7 +194,10 @@ function documentForms(app: App, slug: z.ZodString, common: Common, lang: z.ZodO
     summary: 'RSS 2.0 feed of incidents and maintenance',
     description: `One item per incident (active, and resolved in the last 14 days) and per active or upcoming maintenance window, newest first, each with a stable guid. The HTML page links it as rel="alternate". ${cached}`,
     request: { params: z.object({ slug }), query: z.object({ lang }) },
-    responses: { 200: { description: 'RSS 2.0.', content: { 'application/rss+xml': { schema: z.string() } } }, ...common },
+    responses: {
+      200: { description: 'RSS 2.0.', content: { 'application/rss+xml': { schema: z.string() } } },
+      ...common,
+    },
   });
   app.openAPIRegistry.registerPath({
     method: 'get',
@@ -173,8 +208,15 @@ function documentForms(app: App, slug: z.ZodString, common: Common, lang: z.ZodO
     request: {
       params: z.object({ slug }),
       query: z.object({
-        players: z.string().optional().openapi({ description: 'A flag (no value needed): show players online instead of the state.', example: '' }),
-        label: z.string().max(BADGE_LABEL_MAX_CHARS).optional().openapi({ description: "The left-hand text; the page's title by default." }),
+        players: z
+          .string()
+          .optional()
+          .openapi({ description: 'A flag (no value needed): show players online instead of the state.', example: '' }),
+        label: z
+          .string()
+          .max(BADGE_LABEL_MAX_CHARS)
+          .optional()
+          .openapi({ description: "The left-hand text; the page's title by default." }),
         style: z.enum(BADGE_STYLES).optional().openapi({ description: 'A shields.io style; flat by default.' }),
       }),
     },
@@ -187,7 +229,10 @@ function documentForms(app: App, slug: z.ZodString, common: Common, lang: z.ZodO
     summary: 'Open Graph image (1200×630 PNG)',
     description: `Title, overall state, components, players online and 30-day uptime, for link previews; the HTML page points og:image and twitter:image at it. Rendered once per snapshot version. ${cached}`,
     request: { params: z.object({ slug }), query: z.object({ lang }) },
-    responses: { 200: { description: 'PNG.', content: { 'image/png': { schema: z.string().openapi({ format: 'binary' }) } } }, ...common },
+    responses: {
+      200: { description: 'PNG.', content: { 'image/png': { schema: z.string().openapi({ format: 'binary' }) } } },
+      ...common,
+    },
   });
   app.openAPIRegistry.registerPath({
     method: 'get',
@@ -198,19 +243,28 @@ function documentForms(app: App, slug: z.ZodString, common: Common, lang: z.ZodO
     request: {
       params: z.object({ slug }),
       query: z.object({
-        variant: z.enum(EMBED_VARIANTS).optional().openapi({ description: '`compact` (the default): the overall line; `full`: the components by group and the active incidents too.' }),
-        component: z
-          .string()
-          .optional()
-          .openapi({ description: "One component's widget (its state, latency and players), by id or name (case ignored); `variant` is then ignored.", example: 'Survival' }),
-        theme: z.enum(EMBED_THEMES).optional().openapi({ description: "Force a theme; `auto` (the default) follows the reader's light or dark preference." }),
+        variant: z.enum(EMBED_VARIANTS).optional().openapi({
+          description:
+            '`compact` (the default): the overall line; `full`: the components by group and the active incidents too.',
+        }),
+        component: z.string().optional().openapi({
+          description:
+            "One component's widget (its state, latency and players), by id or name (case ignored); `variant` is then ignored.",
+          example: 'Survival',
+        }),
+        theme: z.enum(EMBED_THEMES).optional().openapi({
+          description: "Force a theme; `auto` (the default) follows the reader's light or dark preference.",
+        }),
         lang,
       }),
     },
     responses: {
       200: { description: 'HTML.', content: { 'text/html': { schema: z.string() } } },
       ...common,
-      404: { description: 'No page with this slug, or (`?component=`) no such component on the page: an HTML document saying so, inside the frame.' },
+      404: {
+        description:
+          'No page with this slug, or (`?component=`) no such component on the page: an HTML document saying so, inside the frame.',
+      },
     },
   });
 }
@@ -238,7 +292,10 @@ function documentStatuspageAndAssets(app: App, slug: z.ZodString, common: Common
       summary,
       description: `Atlassian Statuspage's public API v2 answer, for widgets and bots written for it; also at \`${STATUSPAGE_PATHS[endpoint]}\` on the page's custom domain. States are mapped as docs/statuspage-compat.md says. ${cached}`,
       request: { params: z.object({ slug }) },
-      responses: { 200: { description: 'JSON.', content: { 'application/json': { schema: STATUSPAGE_SCHEMAS[endpoint] } } }, ...common },
+      responses: {
+        200: { description: 'JSON.', content: { 'application/json': { schema: STATUSPAGE_SCHEMAS[endpoint] } } },
+        ...common,
+      },
     });
   const immutable =
     'With `?v=` naming the current version (as the page links it): `Cache-Control: public, max-age=31536000, immutable`; otherwise the current bytes, cached for 30 s. ETag, nosniff, CORS; a protected page needs its password, like its forms.';
@@ -248,8 +305,14 @@ function documentStatuspageAndAssets(app: App, slug: z.ZodString, common: Common
     tags: [TAGS.status.name],
     summary: 'A page’s uploaded logo or favicon',
     description: `The image uploaded with PUT /api/v1/pages/{slug}/assets/{name}, with the type recognised from its bytes, sandboxed (\`Content-Security-Policy: ${ASSET_CONTENT_SECURITY_POLICY}\`); also at \`/assets/{name}\` on the page's custom domain. ${immutable}`,
-    request: { params: z.object({ slug, name: z.enum(PAGE_ASSET_NAMES).openapi({ param: { name: 'name', in: 'path' } }) }) },
-    responses: { 200: { description: 'The image.', content: { 'image/*': { schema: z.string().openapi({ format: 'binary' }) } } }, ...common, 404: { description: 'No such page, or it has no image of this name (application/problem+json).' } },
+    request: {
+      params: z.object({ slug, name: z.enum(PAGE_ASSET_NAMES).openapi({ param: { name: 'name', in: 'path' } }) }),
+    },
+    responses: {
+      200: { description: 'The image.', content: { 'image/*': { schema: z.string().openapi({ format: 'binary' }) } } },
+      ...common,
+      404: { description: 'No such page, or it has no image of this name (application/problem+json).' },
+    },
   });
   app.openAPIRegistry.registerPath({
     method: 'get',
@@ -258,7 +321,11 @@ function documentStatuspageAndAssets(app: App, slug: z.ZodString, common: Common
     summary: 'A page’s custom stylesheet',
     description: `The page's \`customCss\`, linked by its HTML page after the built-in styles (docs/branding.md); also at \`/custom.css\` on its custom domain. ${immutable}`,
     request: { params: z.object({ slug }) },
-    responses: { 200: { description: 'CSS.', content: { 'text/css': { schema: z.string() } } }, ...common, 404: { description: 'No such page, or it has no stylesheet (application/problem+json).' } },
+    responses: {
+      200: { description: 'CSS.', content: { 'text/css': { schema: z.string() } } },
+      ...common,
+      404: { description: 'No such page, or it has no stylesheet (application/problem+json).' },
+    },
   });
 }
 
@@ -273,7 +340,7 @@ function documentLiveStream(app: App, slug: z.ZodString, common: Common): void {
     description: [
       'A WebSocket (OpenAPI cannot describe one: this entry documents the upgrade; the messages are the `LiveMessage` schema, and `x-websocket` below). Connect with `GET` and `Connection: Upgrade`, `Upgrade: websocket` (ws:// or wss://); on a custom domain the path is `/live`.',
       '',
-      'The server sends text frames, each one JSON `LiveMessage` with `type` and `at` (epoch ms): first a `snapshot`, then `monitor.update`, `overall`, `totals`, `incident`, `maintenance` as the page changes (a change of the page\'s shape sends a new `snapshot`). Clients send nothing.',
+      "The server sends text frames, each one JSON `LiveMessage` with `type` and `at` (epoch ms): first a `snapshot`, then `monitor.update`, `overall`, `totals`, `incident`, `maintenance` as the page changes (a change of the page's shape sends a new `snapshot`). Clients send nothing.",
       '',
       `The server pings every ${LIVE_LIMITS.pingIntervalMs / 1000} s and drops a client that has not answered the previous ping; a client that falls more than ${LIVE_LIMITS.maxBufferedBytes / 1024} KiB behind is disconnected. A password-protected page needs the cookie set by its login page, or \`Authorization: Bearer <page password>\`. A client address holds a limited number of streams at once (429 beyond), and the server as many as its file descriptors allow (503 beyond). See docs/live.md.`,
     ].join('\n'),
@@ -282,13 +349,24 @@ function documentLiveStream(app: App, slug: z.ZodString, common: Common): void {
       101: { description: 'Switching Protocols: the stream is open.' },
       401: common[401],
       404: common[404],
-      429: { description: 'This client address holds all the streams it may, or too many wrong page passwords (application/problem+json, Retry-After).' },
+      429: {
+        description:
+          'This client address holds all the streams it may, or too many wrong page passwords (application/problem+json, Retry-After).',
+      },
       426: { description: 'A plain HTTP request: the stream needs a WebSocket upgrade (application/problem+json).' },
-      503: { description: 'The server is shutting down or has all the streams it takes (application/problem+json, Retry-After).' },
+      503: {
+        description:
+          'The server is shutting down or has all the streams it takes (application/problem+json, Retry-After).',
+      },
     },
     'x-websocket': {
       messages: { $ref: '#/components/schemas/LiveMessage' },
-      closeCodes: { 1001: 'server shutting down', 1009: 'client sent a frame too large', [LIVE_CLOSE.accessChanged]: "the page's password changed", [LIVE_CLOSE.pageGone]: 'the page was deleted' },
+      closeCodes: {
+        1001: 'server shutting down',
+        1009: 'client sent a frame too large',
+        [LIVE_CLOSE.accessChanged]: "the page's password changed",
+        [LIVE_CLOSE.pageGone]: 'the page was deleted',
+      },
     },
   });
 }

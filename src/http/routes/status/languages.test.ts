@@ -34,11 +34,18 @@ describe.skipIf(!dialect.available)('the language of a page', () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(dialect, CONFIG);
-    await h.ingest.record({ monitorId: h.monitors.lobby!.id, ok: true, latencyMs: 20, data: { players: 1234, maxPlayers: 5000 }, source: 'edge' });
+    await h.ingest.record({
+      monitorId: h.monitors.lobby!.id,
+      ok: true,
+      latencyMs: 20,
+      data: { players: 1234, maxPlayers: 5000 },
+      source: 'edge',
+    });
   });
   afterAll(() => h.close());
 
-  const get = (path: string, headers: Record<string, string> = {}) => h.request(path, { headers: { ...HTML, ...headers } });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    h.request(path, { headers: { ...HTML, ...headers } });
 
   it("speaks the reader's Accept-Language on a page without a language, and says the answer varies by it", async () => {
     const german = await get('/s/acme', { 'accept-language': 'de-AT,de;q=0.9,en;q=0.5' });
@@ -99,7 +106,9 @@ describe.skipIf(!dialect.available)('the language of a page', () => {
   it("shows dates in the page's time zone, in the reader's language, and says which zone", async () => {
     // The harness's clock is 2026-11-20 12:00 UTC: 21:00 in Tokyo.
     const english = await (await get('/s/tokio?lang=en')).text();
-    expect(english).toContain('<time datetime="2026-11-20T12:00:00Z" data-local data-relative>20 Nov 2026, 21:00 GMT+9</time>');
+    expect(english).toContain(
+      '<time datetime="2026-11-20T12:00:00Z" data-local data-relative>20 Nov 2026, 21:00 GMT+9</time>',
+    );
     expect(english).toContain('Times are in Asia/Tokyo.');
     const french = await (await get('/s/tokio')).text();
     expect(french).toContain('>20 nov. 2026, 21:00 UTC+9</time>');
@@ -118,7 +127,10 @@ describe.skipIf(!dialect.available)('the language of a page', () => {
     expect(await feed.text()).toContain('<language>pl</language>');
     expect(feed.headers.get('content-language')).toBe('pl');
     expect(feed.headers.get('vary')).toBe('Accept-Encoding');
-    const [russian, english] = await Promise.all([h.request('/s/acme/og.png?lang=ru'), h.request('/s/acme/og.png?lang=en')]);
+    const [russian, english] = await Promise.all([
+      h.request('/s/acme/og.png?lang=ru'),
+      h.request('/s/acme/og.png?lang=en'),
+    ]);
     expect(russian.headers.get('content-language')).toBe('ru');
     expect(Buffer.from(await russian.arrayBuffer()).equals(Buffer.from(await english.arrayBuffer()))).toBe(false);
     const json = await h.request('/s/acme/status.json', { headers: { 'accept-language': 'de' } });
@@ -135,7 +147,11 @@ describe.skipIf(!dialect.available)('the language of a page', () => {
       ['/s/acme?lang=tr', 'de'],
       ['/s/acme/status.md', 'ru'],
     ] as const) {
-      const headers = { ...HTML, host: 'warden.test', ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}) };
+      const headers = {
+        ...HTML,
+        host: 'warden.test',
+        ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}),
+      };
       const viaApp = await h.request(url, { headers });
       const body = Buffer.from(await viaApp.arrayBuffer());
       const answer = await fast.answer({ method: 'GET', url, headers } as unknown as IncomingMessage);
@@ -156,7 +172,11 @@ describe.skipIf(!dialect.available)('the language of a page', () => {
     const picked = await (await get('/s/secret?lang=fr', { 'accept-language': 'de' })).text();
     expect(picked).toContain('action="/s/secret/login?lang=fr"');
 
-    const form = (password: string) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'de' }, body: `password=${password}` });
+    const form = (password: string) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'de' },
+      body: `password=${password}`,
+    });
     const wrong = await h.request('/s/secret/login?lang=fr', form('nope-nope-nope'));
     expect(wrong.status).toBe(401);
     expect(await wrong.text()).toContain('Ce mot de passe n’est pas le bon.');

@@ -13,15 +13,28 @@ import { passwordRequired, tooManyAttempts } from './serve-form.js';
 /** The login form posts at most this much (a password is at most 256 characters). */
 export const LOGIN_BODY_MAX_BYTES = 2048;
 
-export async function loginPost(c: Context<AppEnv>, { pageAccess, clock }: Pick<PageServingDeps, 'pageAccess' | 'clock'>, page: Page, basePath: string): Promise<Response> {
+export async function loginPost(
+  c: Context<AppEnv>,
+  { pageAccess, clock }: Pick<PageServingDeps, 'pageAccess' | 'clock'>,
+  page: Page,
+  basePath: string,
+): Promise<Response> {
   const password = await readPassword(c);
   if (password === null)
-    return problemResponse(c, problem(413, 'body-too-large', 'Body too large', `The body must be at most ${LOGIN_BODY_MAX_BYTES} bytes.`), {
-      'cache-control': 'no-store',
-    });
+    return problemResponse(
+      c,
+      problem(413, 'body-too-large', 'Body too large', `The body must be at most ${LOGIN_BODY_MAX_BYTES} bytes.`),
+      {
+        'cache-control': 'no-store',
+      },
+    );
   // The reader's pick of language (?lang on the form's action) stays with them, back on the page too.
   const url = c.req.url;
-  const reader = readerLanguage(page, pickedLanguage(url.includes('?') ? url.slice(url.indexOf('?') + 1) : ''), c.req.header('accept-language'));
+  const reader = readerLanguage(
+    page,
+    pickedLanguage(url.includes('?') ? url.slice(url.indexOf('?') + 1) : ''),
+    c.req.header('accept-language'),
+  );
   const back = (basePath || '/') + (reader.picked ? `?lang=${reader.picked}` : '');
   if (page.passwordHash === null) return c.redirect(back, 303);
   const access = await pageAccess.checkPassword(page, password, requestClient(c), () => clock.now());
@@ -36,7 +49,10 @@ export async function loginPost(c: Context<AppEnv>, { pageAccess, clock }: Pick<
     'SameSite=Lax',
     ...(secure ? ['Secure'] : []),
   ].join('; ');
-  return new Response(null, { status: 303, headers: { location: back, 'set-cookie': cookie, 'cache-control': 'no-store' } });
+  return new Response(null, {
+    status: 303,
+    headers: { location: back, 'set-cookie': cookie, 'cache-control': 'no-store' },
+  });
 }
 
 /** The form's `password` ('' when absent or unreadable), or null when the body passes the cap. */

@@ -1,6 +1,11 @@
 // Which language a reader gets a page's words in: their pick (?lang), else the page's setting, else their browser's
 // (Accept-Language, only for a page without a setting), else English. Resolved from memory on every public read.
-import { DEFAULT_LANGUAGE, languageFromAcceptLanguage, matchLanguage, type PageLanguage } from '../../../domain/languages.js';
+import {
+  DEFAULT_LANGUAGE,
+  languageFromAcceptLanguage,
+  matchLanguage,
+  type PageLanguage,
+} from '../../../domain/languages.js';
 import type { Page } from '../../../domain/page.js';
 
 export interface ReaderLanguage {
@@ -15,7 +20,11 @@ export interface ReaderLanguage {
  * `picked`: the reader's ?lang, already matched to a shipped language (forms.ts languageOption), or a raw tag.
  * Accept-Language is read only when it can matter: a page with a language, or a pick, never parses the header.
  */
-export function readerLanguage(page: Pick<Page, 'language'> | undefined, picked: string | undefined, acceptLanguage: string | undefined): ReaderLanguage {
+export function readerLanguage(
+  page: Pick<Page, 'language'> | undefined,
+  picked: string | undefined,
+  acceptLanguage: string | undefined,
+): ReaderLanguage {
   const pick = picked ? matchLanguage(picked.slice(0, 35)) : undefined;
   if (pick) return { language: pick, fromHeader: false, picked: pick };
   if (page?.language) return { language: page.language, fromHeader: false };

@@ -62,7 +62,8 @@ export function resolvePageTarget(
   const onDomain = host ? pages.pageByDomain(host) : undefined;
   if (onDomain) {
     const named = PAGE_PATHS[path];
-    if (named) return target(onDomain, onDomain.slug, named === 'page' ? pageForm(accept) : named, '', query, acceptLanguage);
+    if (named)
+      return target(onDomain, onDomain.slug, named === 'page' ? pageForm(accept) : named, '', query, acceptLanguage);
   }
   if (path.startsWith('/api/v1/status/')) {
     const slug = path.slice('/api/v1/status/'.length);
@@ -75,12 +76,26 @@ export function resolvePageTarget(
     const slug = slash === -1 ? rest : rest.slice(0, slash);
     const named = PAGE_PATHS[slash === -1 ? '' : rest.slice(slash)];
     if (!named || slug === '') return null;
-    return target(SLUG.test(slug) ? pages.pageBySlug(slug) : undefined, slug, named === 'page' ? pageForm(accept) : named, `/s/${slug}`, query, acceptLanguage);
+    return target(
+      SLUG.test(slug) ? pages.pageBySlug(slug) : undefined,
+      slug,
+      named === 'page' ? pageForm(accept) : named,
+      `/s/${slug}`,
+      query,
+      acceptLanguage,
+    );
   }
   return null;
 }
 
-function target(page: Page | undefined, slug: string, form: FormName, basePath: string, query: string, acceptLanguage?: string): PageTarget {
+function target(
+  page: Page | undefined,
+  slug: string,
+  form: FormName,
+  basePath: string,
+  query: string,
+  acceptLanguage?: string,
+): PageTarget {
   const options = formOptions(form, query);
   if (!(pageForms[form] as PageForm).localized) return { page, slug, form, basePath, options };
   const reader = readerLanguage(page, options.lang, acceptLanguage);

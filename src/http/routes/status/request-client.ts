@@ -7,5 +7,9 @@ import type { AppEnv } from '../../env.js';
 /** The socket's peer (Node's request, `c.env.incoming`), or X-Forwarded-For's last entry behind a trusted proxy. */
 export function requestClient(c: Context<AppEnv>): string {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  return clientAddress(incoming?.socket?.remoteAddress, c.req.header('x-forwarded-for'), c.get('deps').security.trustProxy);
+  return clientAddress(
+    incoming?.socket?.remoteAddress,
+    c.req.header('x-forwarded-for'),
+    c.get('deps').security.trustProxy,
+  );
 }

@@ -41,7 +41,12 @@ export interface AssetTarget {
 }
 
 /** The asset a GET/HEAD is for, from memory; null when the path is none of a page's assets. */
-export function resolveAssetTarget(pages: PageCache, host: string | undefined, path: string, query: string): AssetTarget | null {
+export function resolveAssetTarget(
+  pages: PageCache,
+  host: string | undefined,
+  path: string,
+  query: string,
+): AssetTarget | null {
   const onDomain = host ? pages.pageByDomain(host) : undefined;
   const version = query === '' ? '' : (new URLSearchParams(query).get('v') ?? '');
   if (onDomain) {
@@ -54,33 +59,63 @@ export function resolveAssetTarget(pages: PageCache, host: string | undefined, p
   const kind = ASSET_PATHS[path.slice(slash)];
   if (!kind) return null;
   const slug = path.slice(3, slash);
-  return { page: PAGE_SLUG.test(slug) ? pages.pageBySlug(slug) : undefined, slug, kind, basePath: `/s/${slug}`, version };
+  return {
+    page: PAGE_SLUG.test(slug) ? pages.pageBySlug(slug) : undefined,
+    slug,
+    kind,
+    basePath: `/s/${slug}`,
+    version,
+  };
 }
 
-export async function serveAsset(c: Context<AppEnv>, { pages, pageAccess, clock }: PageServingDeps, target: AssetTarget): Promise<Response> {
+export async function serveAsset(
+  c: Context<AppEnv>,
+  { pages, pageAccess, clock }: PageServingDeps,
+  target: AssetTarget,
+): Promise<Response> {
   const page = target.page;
   if (!page) return notFound(c, `There is no status page "${target.slug}".`);
   if (page.passwordHash !== null) {
-    const request = { cookie: c.req.header('cookie'), authorization: c.req.header('authorization'), client: requestClient(c) };
+    const request = {
+      cookie: c.req.header('cookie'),
+      authorization: c.req.header('authorization'),
+      client: requestClient(c),
+    };
     const access = await pageAccess.allowed(page, request, () => clock.now());
     // Answered as problem+json (an image or a stylesheet is never a place for the password form).
     const reader = readerLanguage(page, undefined, undefined);
     if (access.kind === 'limited') return tooManyAttempts(c, 'json', target.basePath, access.retryAfterSec, reader);
     if (access.kind === 'denied') return passwordRequired(c, 'json', target.basePath, reader);
   }
-  const bytes = target.kind === 'stylesheet' ? stylesheetOf(await pages.get(page)) : await imageOf(pages, page, target.kind);
-  if (!bytes) return notFound(c, target.kind === 'stylesheet' ? 'This page has no custom stylesheet.' : `This page has no ${target.kind} of its own.`);
+  const bytes =
+    target.kind === 'stylesheet' ? stylesheetOf(await pages.get(page)) : await imageOf(pages, page, target.kind);
+  if (!bytes)
+    return notFound(
+      c,
+      target.kind === 'stylesheet'
+        ? 'This page has no custom stylesheet.'
+        : `This page has no ${target.kind} of its own.`,
+    );
   const current = target.version === bytes.version;
   const isPrivate = page.passwordHash !== null;
   const headers: Record<string, string> = {
     'content-type': bytes.contentType,
     etag: bytes.etag,
-    'cache-control': current ? (isPrivate ? PRIVATE_IMMUTABLE_CACHE_CONTROL : IMMUTABLE_CACHE_CONTROL) : isPrivate ? PRIVATE_SHORT_CACHE_CONTROL : PUBLIC_CACHE_CONTROL,
+    'cache-control': current
+      ? isPrivate
+        ? PRIVATE_IMMUTABLE_CACHE_CONTROL
+        : IMMUTABLE_CACHE_CONTROL
+      : isPrivate
+        ? PRIVATE_SHORT_CACHE_CONTROL
+        : PUBLIC_CACHE_CONTROL,
     'x-content-type-options': 'nosniff',
     ...(target.kind === 'stylesheet' ? {} : { 'content-security-policy': ASSET_CONTENT_SECURITY_POLICY }),
   };
   if (etagMatches(c.req.header('if-none-match'), bytes.etag)) return new Response(null, { status: 304, headers });
-  return new Response(bytes.body as BodyInit, { status: 200, headers: { ...headers, 'content-length': String(bytes.body.length) } });
+  return new Response(bytes.body as BodyInit, {
+    status: 200,
+    headers: { ...headers, 'content-length': String(bytes.body.length) },
+  });
 }
 
 interface AssetBytes {
@@ -95,7 +130,12 @@ async function imageOf(pages: PageCache, page: Page, name: PageAssetName): Promi
   const found = await pages.asset(page, name);
   if (!found) return undefined;
   const { asset, version } = found;
-  return { contentType: asset.contentType, body: asset.body, etag: `"${asset.digest.slice(0, 32)}"`, version: asset.digest.startsWith(version) ? version : '' };
+  return {
+    contentType: asset.contentType,
+    body: asset.body,
+    etag: `"${asset.digest.slice(0, 32)}"`,
+    version: asset.digest.startsWith(version) ? version : '',
+  };
 }
 
 /** The stylesheet's bytes, once per snapshot version of the page (the snapshot names its hash, the page holds its text). */
@@ -109,7 +149,12 @@ function stylesheetOf(cached: CachedPage): AssetBytes | undefined {
     if (css === null || linked === null) known = null;
     else {
       const body = Buffer.from(css);
-      known = { contentType: 'text/css; charset=utf-8', body, etag: etagOf(body), version: new URLSearchParams(linked.slice(linked.indexOf('?') + 1)).get('v') ?? '' };
+      known = {
+        contentType: 'text/css; charset=utf-8',
+        body,
+        etag: etagOf(body),
+        version: new URLSearchParams(linked.slice(linked.indexOf('?') + 1)).get('v') ?? '',
+      };
     }
     stylesheets.set(cached, known);
   }
@@ -118,5 +163,8 @@ function stylesheetOf(cached: CachedPage): AssetBytes | undefined {
 
 function notFound(c: Context<AppEnv>, detail: string): Response {
   const body = { ...problem(404, 'not-found', 'Not found', detail), instance: c.req.path };
-  return new Response(JSON.stringify(body), { status: 404, headers: { 'content-type': PROBLEM_CONTENT_TYPE, 'cache-control': PUBLIC_CACHE_CONTROL } });
+  return new Response(JSON.stringify(body), {
+    status: 404,
+    headers: { 'content-type': PROBLEM_CONTENT_TYPE, 'cache-control': PUBLIC_CACHE_CONTROL },
+  });
 }

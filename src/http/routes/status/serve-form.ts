@@ -40,7 +40,10 @@ export const HTML_HEADERS: Readonly<Record<string, string>> = Object.freeze({
 const FORM_HEADERS: Partial<Record<FormName, Record<string, string>>> = {
   html: HTML_HEADERS,
   // Any site may frame the widget (frame-ancestors *); no X-Frame-Options is ever sent with it.
-  embed: { 'content-security-policy': EMBED_CONTENT_SECURITY_POLICY, 'referrer-policy': 'strict-origin-when-cross-origin' },
+  embed: {
+    'content-security-policy': EMBED_CONTENT_SECURITY_POLICY,
+    'referrer-policy': 'strict-origin-when-cross-origin',
+  },
   badge: { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" },
 };
 
@@ -58,8 +61,14 @@ export interface FormResponse {
 }
 
 /** Each form's metrics label (no route template names them: one middleware resolves every page path), made once. */
-export const PAGE_ROUTES = Object.fromEntries(Object.keys(pageForms).map((form) => [form, `page-${form}`])) as Record<FormName, string>;
-const FAST_ROUTES = Object.fromEntries(Object.keys(pageForms).map((form) => [form, `fast:page-${form}`])) as Record<FormName, string>;
+export const PAGE_ROUTES = Object.fromEntries(Object.keys(pageForms).map((form) => [form, `page-${form}`])) as Record<
+  FormName,
+  string
+>;
+const FAST_ROUTES = Object.fromEntries(Object.keys(pageForms).map((form) => [form, `fast:page-${form}`])) as Record<
+  FormName,
+  string
+>;
 
 /**
  * The response for a readable, cached page and its rendered form: shared by the Hono route and the server's fast path.
@@ -82,7 +91,16 @@ export function formResponse(
   const coding = variant ? picked : 'identity';
   // A 404 rendering (an embed's unknown component) is answered whole: 304 stands for a 200 only.
   const notModified = rendered.status === undefined && etagMatches(request.ifNoneMatch, variant?.etag ?? rendered.etag);
-  const headers = headersFor(rendered, coding, target.form, cached.page.passwordHash !== null, negotiated, target.varyLanguage === true, notModified, cors);
+  const headers = headersFor(
+    rendered,
+    coding,
+    target.form,
+    cached.page.passwordHash !== null,
+    negotiated,
+    target.varyLanguage === true,
+    notModified,
+    cors,
+  );
   const body = variant?.body ?? rendered.body;
   return notModified
     ? { status: 304, headers: headers.object, body: null, route, rawHeaders: headers.list }
@@ -148,7 +166,11 @@ function headersFor(
  * cache's key for the URL does not change from one version to the next).
  */
 function varyHeader(accept: boolean, acceptLanguage: boolean, acceptEncoding: boolean): Record<string, string> {
-  const names = [...(accept ? ['Accept'] : []), ...(acceptLanguage ? ['Accept-Language'] : []), ...(acceptEncoding ? ['Accept-Encoding'] : [])];
+  const names = [
+    ...(accept ? ['Accept'] : []),
+    ...(acceptLanguage ? ['Accept-Language'] : []),
+    ...(acceptEncoding ? ['Accept-Encoding'] : []),
+  ];
   return names.length === 0 ? {} : { vary: names.join(', ') };
 }
 
@@ -178,7 +200,9 @@ export function fastFormResponse(
   if (!target.page || target.page.passwordHash !== null) return null;
   const cached = pages.peek(target.page);
   const rendered = cached?.ready(target.form, target.basePath, target.options, target.language);
-  return cached && rendered ? formResponse(cached, target, path, { ifNoneMatch, acceptEncoding }, rendered, cors, FAST_ROUTES[target.form]) : null;
+  return cached && rendered
+    ? formResponse(cached, target, path, { ifNoneMatch, acceptEncoding }, rendered, cors, FAST_ROUTES[target.form])
+    : null;
 }
 
 /**
@@ -198,7 +222,15 @@ export function publicFormResponse(
   if (!page || page.passwordHash !== null) return null;
   const ready = fastFormResponse(pages, target, path, ifNoneMatch, acceptEncoding, cors);
   if (ready) return ready;
-  return renderedFormResponse(pages, page, target, path, { ifNoneMatch, acceptEncoding }, cors, FAST_ROUTES[target.form]);
+  return renderedFormResponse(
+    pages,
+    page,
+    target,
+    path,
+    { ifNoneMatch, acceptEncoding },
+    cors,
+    FAST_ROUTES[target.form],
+  );
 }
 
 /** The page built if it is not in memory, the form rendered if it is not yet, and the response for it. */
@@ -216,14 +248,23 @@ async function renderedFormResponse(
   return formResponse(cached, target, path, request, rendered, cors, route);
 }
 
-export async function serveForm(c: Context<AppEnv>, { pages, pageAccess, clock }: PageServingDeps, target: PageTarget): Promise<Response> {
+export async function serveForm(
+  c: Context<AppEnv>,
+  { pages, pageAccess, clock }: PageServingDeps,
+  target: PageTarget,
+): Promise<Response> {
   const page = target.page;
   const reader = readerOf(target);
   if (!page) return notFound(c, target.slug, target.form, reader);
   if (page.passwordHash !== null) {
-    const request = { cookie: c.req.header('cookie'), authorization: c.req.header('authorization'), client: requestClient(c) };
+    const request = {
+      cookie: c.req.header('cookie'),
+      authorization: c.req.header('authorization'),
+      client: requestClient(c),
+    };
     const access = await pageAccess.allowed(page, request, () => clock.now());
-    if (access.kind === 'limited') return tooManyAttempts(c, target.form, target.basePath, access.retryAfterSec, reader);
+    if (access.kind === 'limited')
+      return tooManyAttempts(c, target.form, target.basePath, access.retryAfterSec, reader);
     if (access.kind === 'denied') return passwordRequired(c, target.form, target.basePath, reader);
   }
   const request = { ifNoneMatch: c.req.header('if-none-match'), acceptEncoding: c.req.header('accept-encoding') };
@@ -234,17 +275,30 @@ export async function serveForm(c: Context<AppEnv>, { pages, pageAccess, clock }
 /** The reader's language for the HTML answers made here (the password form, the 404), resolved like the page's own. */
 function readerOf(target: PageTarget): ReaderLanguage {
   const picked = target.options.lang as PageLanguage | undefined;
-  return { language: target.language ?? DEFAULT_LANGUAGE, fromHeader: target.varyLanguage === true, ...(picked ? { picked } : {}) };
+  return {
+    language: target.language ?? DEFAULT_LANGUAGE,
+    fromHeader: target.varyLanguage === true,
+    ...(picked ? { picked } : {}),
+  };
 }
 
 function notFound(c: Context<AppEnv>, slug: string, form: FormName, reader: ReaderLanguage): Response {
   const headers = { 'cache-control': PUBLIC_CACHE_CONTROL };
   if (HTML_FORMS.has(form)) {
     const page = renderNotFoundPage(slug, translator(reader.language));
-    return new Response(page.body, { status: 404, headers: { ...headers, 'content-type': page.contentType, ...HTML_HEADERS, ...languageHeaders(reader) } });
+    return new Response(page.body, {
+      status: 404,
+      headers: { ...headers, 'content-type': page.contentType, ...HTML_HEADERS, ...languageHeaders(reader) },
+    });
   }
-  const body = { ...problem(404, 'page-not-found', 'Page not found', `There is no status page "${slug}".`), instance: c.req.path };
-  return new Response(JSON.stringify(body), { status: 404, headers: { ...headers, 'content-type': PROBLEM_CONTENT_TYPE } });
+  const body = {
+    ...problem(404, 'page-not-found', 'Page not found', `There is no status page "${slug}".`),
+    instance: c.req.path,
+  };
+  return new Response(JSON.stringify(body), {
+    status: 404,
+    headers: { ...headers, 'content-type': PROBLEM_CONTENT_TYPE },
+  });
 }
 
 /** The challenge of a protected page: it names no page (a custom domain's address does not give its slug away). */
@@ -254,29 +308,74 @@ export const PAGE_CHALLENGE = 'Bearer realm="status page"';
  * 401: the password form for people (naming no page), in the reader's language, saying the last password was wrong
  * when `wrongPassword`; problem+json for machines.
  */
-export function passwordRequired(c: Context<AppEnv>, form: FormName, basePath: string, reader: ReaderLanguage, wrongPassword = false): Response {
+export function passwordRequired(
+  c: Context<AppEnv>,
+  form: FormName,
+  basePath: string,
+  reader: ReaderLanguage,
+  wrongPassword = false,
+): Response {
   const headers = { 'cache-control': PRIVATE_CACHE_CONTROL, 'www-authenticate': PAGE_CHALLENGE };
   return HTML_FORMS.has(form)
-    ? loginForm(401, basePath, reader, wrongPassword ? translator(reader.language).t('login.wrongPassword') : undefined, headers)
-    : problemAnswer(c, problem(401, 'password-required', 'Password required', 'This page is protected: send Authorization: Bearer <page password>.'), headers);
+    ? loginForm(
+        401,
+        basePath,
+        reader,
+        wrongPassword ? translator(reader.language).t('login.wrongPassword') : undefined,
+        headers,
+      )
+    : problemAnswer(
+        c,
+        problem(
+          401,
+          'password-required',
+          'Password required',
+          'This page is protected: send Authorization: Bearer <page password>.',
+        ),
+        headers,
+      );
 }
 
 /** 429 with Retry-After: too many wrong passwords from this client for this page; none is checked until then. */
-export function tooManyAttempts(c: Context<AppEnv>, form: FormName, basePath: string, retryAfterSec: number, reader: ReaderLanguage): Response {
+export function tooManyAttempts(
+  c: Context<AppEnv>,
+  form: FormName,
+  basePath: string,
+  retryAfterSec: number,
+  reader: ReaderLanguage,
+): Response {
   const headers = { 'cache-control': PRIVATE_CACHE_CONTROL, 'retry-after': String(retryAfterSec) };
   if (HTML_FORMS.has(form))
-    return loginForm(429, basePath, reader, translator(reader.language).t('login.tooManyAttempts', { seconds: retryAfterSec }), headers);
+    return loginForm(
+      429,
+      basePath,
+      reader,
+      translator(reader.language).t('login.tooManyAttempts', { seconds: retryAfterSec }),
+      headers,
+    );
   const detail = `Too many wrong passwords for this page from your address; try again in ${retryAfterSec} s.`;
   return problemAnswer(c, problem(429, 'too-many-attempts', 'Too many password attempts', detail), headers);
 }
 
-function loginForm(status: number, basePath: string, reader: ReaderLanguage, error: string | undefined, headers: Record<string, string>): Response {
+function loginForm(
+  status: number,
+  basePath: string,
+  reader: ReaderLanguage,
+  error: string | undefined,
+  headers: Record<string, string>,
+): Response {
   // A reader's pick (?lang) stays with them through the form's POST and its redirect back to the page.
   const action = `${basePath}/login${reader.picked ? `?lang=${encodeURIComponent(reader.picked)}` : ''}`;
   const html = renderLoginPage({ action, i18n: translator(reader.language), ...(error ? { error } : {}) });
-  return new Response(html.body, { status, headers: { ...headers, 'content-type': html.contentType, ...HTML_HEADERS, ...languageHeaders(reader) } });
+  return new Response(html.body, {
+    status,
+    headers: { ...headers, 'content-type': html.contentType, ...HTML_HEADERS, ...languageHeaders(reader) },
+  });
 }
 
 function problemAnswer(c: Context<AppEnv>, body: Problem, headers: Record<string, string>): Response {
-  return new Response(JSON.stringify({ ...body, instance: c.req.path }), { status: body.status, headers: { ...headers, 'content-type': PROBLEM_CONTENT_TYPE } });
+  return new Response(JSON.stringify({ ...body, instance: c.req.path }), {
+    status: body.status,
+    headers: { ...headers, 'content-type': PROBLEM_CONTENT_TYPE },
+  });
 }

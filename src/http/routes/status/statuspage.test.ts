@@ -39,7 +39,9 @@ pages:
     components: [{ name: Lobby, monitor: lobby }]
 `;
 
-const summaryShape = learnShape(JSON.parse(readFileSync(new URL('../../../../test/fixtures/statuspage/summary.json', import.meta.url), 'utf8')));
+const summaryShape = learnShape(
+  JSON.parse(readFileSync(new URL('../../../../test/fixtures/statuspage/summary.json', import.meta.url), 'utf8')),
+);
 
 for (const dialect of dialects)
   describe.skipIf(!dialect.available)(`Statuspage's API v2 on ${dialect.name}`, () => {
@@ -47,8 +49,18 @@ for (const dialect of dialects)
     beforeAll(async () => {
       h = await startHarness(dialect, CONFIG);
       await h.ingest.record({ monitorId: h.monitors.lobby!.id, ok: true, latencyMs: 20, source: 'edge' });
-      await h.ingest.record({ monitorId: h.monitors.web!.id, ok: false, error: 'connect ECONNREFUSED', source: 'edge' });
-      await h.ingest.record({ monitorId: h.monitors.web!.id, ok: false, error: 'connect ECONNREFUSED', source: 'edge' });
+      await h.ingest.record({
+        monitorId: h.monitors.web!.id,
+        ok: false,
+        error: 'connect ECONNREFUSED',
+        source: 'edge',
+      });
+      await h.ingest.record({
+        monitorId: h.monitors.web!.id,
+        ok: false,
+        error: 'connect ECONNREFUSED',
+        source: 'edge',
+      });
     });
     afterAll(() => h?.close());
 
@@ -69,18 +81,30 @@ for (const dialect of dialects)
         ['Website', 'major_outage'],
         ['Forum', 'operational'],
       ]);
-      expect(summary.incidents.map((i: { name: string; incident_updates: unknown[] }) => [i.name, i.incident_updates.length])).toEqual([['Lobby lag spikes', 2]]);
-      expect(summary.scheduled_maintenances.map((m: { name: string; status: string }) => [m.name, m.status])).toEqual([['Network upgrade', 'scheduled']]);
+      expect(
+        summary.incidents.map((i: { name: string; incident_updates: unknown[] }) => [
+          i.name,
+          i.incident_updates.length,
+        ]),
+      ).toEqual([['Lobby lag spikes', 2]]);
+      expect(summary.scheduled_maintenances.map((m: { name: string; status: string }) => [m.name, m.status])).toEqual([
+        ['Network upgrade', 'scheduled'],
+      ]);
     });
 
     it('serves every endpoint under /s/{slug} and at the root of the custom domain, the same bytes', async () => {
       for (const path of Object.values(STATUSPAGE_PATHS)) {
-        const [slug, domain] = await Promise.all([h.request(`/s/acme${path}`), h.request(path, { host: 'status.acme.test' })]);
+        const [slug, domain] = await Promise.all([
+          h.request(`/s/acme${path}`),
+          h.request(path, { host: 'status.acme.test' }),
+        ]);
         expect([slug.status, domain.status], path).toEqual([200, 200]);
         expect(domain.headers.get('etag'), path).toBe(slug.headers.get('etag'));
         expect(Object.keys(await slug.json()), path).toContain('page');
       }
-      const unresolved = await (await h.request('/api/v2/incidents/unresolved.json', { host: 'status.acme.test' })).json();
+      const unresolved = await (
+        await h.request('/api/v2/incidents/unresolved.json', { host: 'status.acme.test' })
+      ).json();
       expect(unresolved.incidents.map((i: { status: string }) => i.status)).toEqual(['identified']);
       // Only a page's own domain answers at the root: Warden's own address has no /api/v2.
       expect((await h.request('/api/v2/summary.json')).status).toBe(404);
@@ -88,7 +112,9 @@ for (const dialect of dialects)
 
     it('answers If-None-Match with 304, and from the fast path once warm', async () => {
       const first = await h.request('/s/acme/api/v2/components.json');
-      const again = await h.request('/s/acme/api/v2/components.json', { headers: { 'if-none-match': first.headers.get('etag')! } });
+      const again = await h.request('/s/acme/api/v2/components.json', {
+        headers: { 'if-none-match': first.headers.get('etag')! },
+      });
       expect(again.status).toBe(304);
       const target = resolvePageTarget(h.pages, 'warden.test', '/s/acme/api/v2/components.json', undefined)!;
       expect(target.form).toBe('statuspageComponents');
@@ -100,7 +126,9 @@ for (const dialect of dialects)
       const locked = await h.request('/s/secret/api/v2/summary.json');
       expect(locked.status).toBe(401);
       expect(locked.headers.get('content-type')).toBe('application/problem+json');
-      const open = await h.request('/s/secret/api/v2/summary.json', { headers: { authorization: 'Bearer hunter2-long' } });
+      const open = await h.request('/s/secret/api/v2/summary.json', {
+        headers: { authorization: 'Bearer hunter2-long' },
+      });
       expect(open.status).toBe(200);
       expect(open.headers.get('cache-control')).toBe('private, no-store');
       const unknown = await h.request('/s/nope/api/v2/incidents/unresolved.json');

@@ -43,14 +43,22 @@ for (const dialect of dialects)
       smtp = await startSmtpFake();
       opened = await dialect.open();
       organizationId = (await seed(opened.store, YAML, clock.now())).report.organization.id;
-      writeKey = (await createApiKey({ ...testContext(opened.store, clock), organizationId }, { name: 'w', scope: 'write' })).secret;
+      writeKey = (
+        await createApiKey({ ...testContext(opened.store, clock), organizationId }, { name: 'w', scope: 'write' })
+      ).secret;
       parts = composeWarden({
         store: opened.store,
         clock,
         logger: createLogger('silent'),
         baseUrl: () => BASE,
         security: { trustProxy: true },
-        smtp: { host: '127.0.0.1', port: smtp.port, secure: 'none', tlsRejectUnauthorized: true, from: { address: 'status@acme.test', name: 'Acme status' } },
+        smtp: {
+          host: '127.0.0.1',
+          port: smtp.port,
+          secure: 'none',
+          tlsRejectUnauthorized: true,
+          from: { address: 'status@acme.test', name: 'Acme status' },
+        },
       });
       await parts.pages.start();
     });
@@ -71,7 +79,12 @@ for (const dialect of dialects)
       return Promise.resolve(parts.app.request(`${BASE}${path.replace(BASE, '')}`, { ...rest, headers }));
     };
     const subscribeJson = (slug: string, body: unknown, client?: string) =>
-      request(`/s/${slug}/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), ...(client ? { client } : {}) });
+      request(`/s/${slug}/subscribe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        ...(client ? { client } : {}),
+      });
     const api = (method: string, path: string, body?: unknown) =>
       Promise.resolve(
         parts.app.request(`${BASE}${path}`, {
@@ -80,9 +93,12 @@ for (const dialect of dialects)
           ...(body ? { body: JSON.stringify(body) } : {}),
         }),
       );
-    const postIncident = (title: string) => api('POST', '/api/v1/pages/main/incidents', { title, message: `${title}: we are looking into it.` });
+    const postIncident = (title: string) =>
+      api('POST', '/api/v1/pages/main/incidents', { title, message: `${title}: we are looking into it.` });
     const mailTo = async (address: string, count = 1): Promise<ParsedMail[]> => {
-      await expect.poll(() => smtp.messages.filter((m) => m.to.includes(address)).length, { timeout: 5000 }).toBe(count);
+      await expect
+        .poll(() => smtp.messages.filter((m) => m.to.includes(address)).length, { timeout: 5000 })
+        .toBe(count);
       return Promise.all(smtp.messages.filter((m) => m.to.includes(address)).map((m) => m.parse()));
     };
     const linkIn = (mail: ParsedMail, path: string) => {
@@ -101,7 +117,11 @@ for (const dialect of dialects)
       const confirmUrl = linkIn(confirmation!, 'subscribe/confirm');
       const token = decodeURIComponent(new URL(confirmUrl).searchParams.get('token') ?? '');
       // Only the mail holds the token: the store keeps its hash.
-      const pending = (await parts.context.store.subscribers.list((await parts.context.store.pages.findBySlug('main'))!.id, { limit: 10 })).find((s) => s.address === 'ann@example.test');
+      const pending = (
+        await parts.context.store.subscribers.list((await parts.context.store.pages.findBySlug('main'))!.id, {
+          limit: 10,
+        })
+      ).find((s) => s.address === 'ann@example.test');
       expect(pending).toMatchObject({ confirmedAt: null, confirmTokenHash: hashSecret(token) });
       expect(JSON.stringify(pending)).not.toContain(token);
 
@@ -119,14 +139,20 @@ for (const dialect of dialects)
       expect(notice?.text).toContain('Lobby is lagging: we are looking into it.');
       expect(notice?.html).toContain('>Unsubscribe</a>');
       const unsubscribeUrl = linkIn(notice!, 'unsubscribe');
-      const lines = Object.fromEntries(notice!.headerLines.map((line) => [line.key, line.line.replace(/\r\n\s+/g, ' ')]));
+      const lines = Object.fromEntries(
+        notice!.headerLines.map((line) => [line.key, line.line.replace(/\r\n\s+/g, ' ')]),
+      );
       expect(lines['list-unsubscribe']).toBe(`List-Unsubscribe: <${unsubscribeUrl}>`);
       expect(lines['list-unsubscribe-post']).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
 
       // The GET shows a button and changes nothing; the mail client's one-click POST unsubscribes.
       const page = await request(unsubscribeUrl);
       expect(await page.text()).toContain('<button class="button" type="submit">Unsubscribe</button>');
-      const oneClick = await request(unsubscribeUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+      const oneClick = await request(unsubscribeUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
       expect(oneClick.status).toBe(200);
       expect(await oneClick.text()).toContain('Unsubscribed');
       expect((await request(unsubscribeUrl, { method: 'POST' })).status).toBe(404);
@@ -150,7 +176,10 @@ for (const dialect of dialects)
       expect(answer.secret).toMatch(/^whsec_/);
       const hook = new Webhook(answer.secret);
       const [verify] = receiver.requests;
-      expect(hook.verify(verify!.raw, verify!.headers as Record<string, string>)).toMatchObject({ type: 'subscription.verify', data: { page: { slug: 'main' } } });
+      expect(hook.verify(verify!.raw, verify!.headers as Record<string, string>)).toMatchObject({
+        type: 'subscription.verify',
+        data: { page: { slug: 'main' } },
+      });
 
       expect((await postIncident('Database failover')).status).toBe(201);
       await expect.poll(() => receiver.requests.length, { timeout: 5000 }).toBe(2);
@@ -175,9 +204,16 @@ for (const dialect of dialects)
       expect(html).toContain('name="email"');
       expect(html).toContain('<a href="#subscribe">Subscribe</a>');
       expect(await (await request('/s/closed')).text()).not.toContain('id="subscribe"');
-      expect(((await (await request('/s/main/status.json')).json()) as { page: { subscribe?: unknown } }).page.subscribe).toEqual({ email: true, webhook: true });
+      expect(
+        ((await (await request('/s/main/status.json')).json()) as { page: { subscribe?: unknown } }).page.subscribe,
+      ).toEqual({ email: true, webhook: true });
 
-      const form = await request('/s/main/subscribe', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=bob%40example.test&webhook=', client: '192.0.2.30' });
+      const form = await request('/s/main/subscribe', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'email=bob%40example.test&webhook=',
+        client: '192.0.2.30',
+      });
       expect(form.status).toBe(200);
       expect(form.headers.get('content-type')).toContain('text/html');
       expect(await form.text()).toContain('Check your inbox');
@@ -185,7 +221,9 @@ for (const dialect of dialects)
 
       // On the page's custom domain, the same at the root.
       const onDomain = { headers: { host: 'status.acme.test' } };
-      expect(await (await parts.app.request('http://status.acme.test/', onDomain)).text()).toContain('<form method="post" action="/subscribe">');
+      expect(await (await parts.app.request('http://status.acme.test/', onDomain)).text()).toContain(
+        '<form method="post" action="/subscribe">',
+      );
       const viaDomain = await parts.app.request('http://status.acme.test/subscribe', {
         method: 'POST',
         headers: { host: 'status.acme.test', 'x-forwarded-for': '192.0.2.32', 'content-type': 'application/json' },
@@ -196,7 +234,10 @@ for (const dialect of dialects)
 
       const listed = await api('GET', '/api/v1/pages/main/subscribers');
       expect(listed.status).toBe(200);
-      const list = (await listed.json()) as { subscribers: { id: string; address: string; confirmed: boolean }[]; counts: { pending: number } };
+      const list = (await listed.json()) as {
+        subscribers: { id: string; address: string; confirmed: boolean }[];
+        counts: { pending: number };
+      };
       const bob = list.subscribers.find((s) => s.address === 'bob@example.test');
       expect(bob).toMatchObject({ confirmed: false });
       expect(JSON.stringify(list)).not.toMatch(/whsec_|token/i);
@@ -216,10 +257,13 @@ for (const dialect of dialects)
       const privatePage = await subscribeJson('private', { email: 'dan@example.test' }, '192.0.2.40');
       expect(privatePage.status).toBe(403);
       expect(((await privatePage.json()) as { detail: string }).detail).toContain('password-protected');
-      expect((await subscribeJson('main', { email: 'x@example.test', webhook: 'https://x.test' }, '192.0.2.40')).status).toBe(400);
+      expect(
+        (await subscribeJson('main', { email: 'x@example.test', webhook: 'https://x.test' }, '192.0.2.40')).status,
+      ).toBe(400);
 
       // The rate limit: the sixth request in ten minutes from one address is refused.
-      for (let i = 0; i < SUBSCRIBER_LIMITS.subscribeRequests; i++) expect((await subscribeJson('main', { email: `r${i}@example.test` }, '192.0.2.41')).status).toBe(202);
+      for (let i = 0; i < SUBSCRIBER_LIMITS.subscribeRequests; i++)
+        expect((await subscribeJson('main', { email: `r${i}@example.test` }, '192.0.2.41')).status).toBe(202);
       const limited = await subscribeJson('main', { email: 'r9@example.test' }, '192.0.2.41');
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -238,15 +282,37 @@ for (const dialect of dialects)
       const busy = (await opened.store.pages.findBySlug('busy'))!;
       await opened.store.transaction(async (tx) => {
         for (let i = 0; i < SUBSCRIBER_LIMITS.pendingPerPage; i++)
-          await tx.subscribers.insert({ id: `sub_${String(i).padStart(16, '0')}`, organizationId, pageId: busy.id, kind: 'email', address: `b${i}@example.test`, secret: null, confirmTokenHash: 'h', unsubscribeToken: `u${i}`, confirmedAt: null, expiresAt: clock.now() + 1000, requestedBy: `10.1.${i >> 8}.${i & 255}`, createdAt: clock.now() });
+          await tx.subscribers.insert({
+            id: `sub_${String(i).padStart(16, '0')}`,
+            organizationId,
+            pageId: busy.id,
+            kind: 'email',
+            address: `b${i}@example.test`,
+            secret: null,
+            confirmTokenHash: 'h',
+            unsubscribeToken: `u${i}`,
+            confirmedAt: null,
+            expiresAt: clock.now() + 1000,
+            requestedBy: `10.1.${i >> 8}.${i & 255}`,
+            createdAt: clock.now(),
+          });
       });
       expect((await subscribeJson('busy', { email: 'late@example.test' }, '192.0.2.43')).status).toBe(429);
 
       // Without an SMTP server: email is refused and the page offers webhooks only.
-      const mailless = composeWarden({ store: opened.store, clock, logger: createLogger('silent'), baseUrl: () => BASE });
+      const mailless = composeWarden({
+        store: opened.store,
+        clock,
+        logger: createLogger('silent'),
+        baseUrl: () => BASE,
+      });
       await mailless.pages.start();
       try {
-        const res = await mailless.app.request(`${BASE}/s/main/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'e@example.test' }) });
+        const res = await mailless.app.request(`${BASE}/s/main/subscribe`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'e@example.test' }),
+        });
         expect(res.status).toBe(503);
         const html = await (await mailless.app.request(`${BASE}/s/main`)).text();
         expect(html).toContain('name="webhook"');

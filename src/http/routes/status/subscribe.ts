@@ -28,7 +28,11 @@ export const SUBSCRIBE_BODY_MAX_BYTES = 4096;
 
 type Action = 'subscribe' | 'confirm' | 'unsubscribe';
 
-const ACTIONS: Record<string, Action> = { '/subscribe': 'subscribe', '/subscribe/confirm': 'confirm', '/unsubscribe': 'unsubscribe' };
+const ACTIONS: Record<string, Action> = {
+  '/subscribe': 'subscribe',
+  '/subscribe/confirm': 'confirm',
+  '/unsubscribe': 'unsubscribe',
+};
 
 export function subscriptionRoutes(app: App, deps: StatusDeps): void {
   documentRoutes(app);
@@ -44,10 +48,17 @@ export function subscriptionRoutes(app: App, deps: StatusDeps): void {
     const { action, slug, basePath } = target;
     const method = c.req.method;
     // The verbs' context, under the probe-target policy (a webhook subscriber is checked as a channel's target is).
-    const ctx: SubscriberContext = { ...serviceContext(deps, { logger: c.get('log') }), privateTargets: deps.security.probePrivateTargets };
+    const ctx: SubscriberContext = {
+      ...serviceContext(deps, { logger: c.get('log') }),
+      privateTargets: deps.security.probePrivateTargets,
+    };
     // The answer pages speak the reader's language: the form's ?lang, else the page's, else Accept-Language.
     const url = c.req.url;
-    const reader = readerLanguage(target.page, pickedLanguage(url.includes('?') ? url.slice(url.indexOf('?') + 1) : ''), c.req.header('accept-language'));
+    const reader = readerLanguage(
+      target.page,
+      pickedLanguage(url.includes('?') ? url.slice(url.indexOf('?') + 1) : ''),
+      c.req.header('accept-language'),
+    );
     const i18n = translator(reader.language);
     const html = (notice: Notice, status = 200) => noticeResponse(c, reader, notice, status);
     const token = c.req.query('token') ?? '';
@@ -60,15 +71,34 @@ export function subscriptionRoutes(app: App, deps: StatusDeps): void {
         const json = /^application\/json\b/i.test(c.req.header('content-type') ?? '');
         const decision = limiter.take(requestClient(c), deps.clock.now());
         if (!decision.allowed) {
-          const body = problem(429, 'rate-limited', 'Too many requests', `At most ${SUBSCRIBER_LIMITS.subscribeRequests} subscribe requests per ${SUBSCRIBER_LIMITS.subscribeWindowMs / 60_000} minutes from one address; retry in ${decision.resetSec} s.`);
+          const body = problem(
+            429,
+            'rate-limited',
+            'Too many requests',
+            `At most ${SUBSCRIBER_LIMITS.subscribeRequests} subscribe requests per ${SUBSCRIBER_LIMITS.subscribeWindowMs / 60_000} minutes from one address; retry in ${decision.resetSec} s.`,
+          );
           const line = i18n.t('notice.tooManyRequests', { seconds: decision.resetSec });
           return failure(c, json, body, target.page, reader, { 'retry-after': String(decision.resetSec) }, [line]);
         }
         const input = await readSubscribeBody(c, json);
-        if (input === null) return failure(c, json, problem(413, 'body-too-large', 'Body too large', `The body must be at most ${SUBSCRIBE_BODY_MAX_BYTES} bytes.`), target.page, reader);
+        if (input === null)
+          return failure(
+            c,
+            json,
+            problem(
+              413,
+              'body-too-large',
+              'Body too large',
+              `The body must be at most ${SUBSCRIBE_BODY_MAX_BYTES} bytes.`,
+            ),
+            target.page,
+            reader,
+          );
         try {
           const outcome = await subscribe(ctx, { slug, client: requestClient(c), body: input });
-          return json ? subscribedJson(c, outcome) : html(subscribedNotice(i18n, outcome), outcome.kind === 'webhook' ? 201 : 200);
+          return json
+            ? subscribedJson(c, outcome)
+            : html(subscribedNotice(i18n, outcome), outcome.kind === 'webhook' ? 201 : 200);
         } catch (error) {
           return failed(c, json, error, target.page, reader);
         }
@@ -79,8 +109,20 @@ export function subscriptionRoutes(app: App, deps: StatusDeps): void {
         if (method === 'HEAD') return new Response(null, { status: 200, headers: noStore });
         const outcome = await confirmSubscription(ctx, { slug, token });
         if (outcome.outcome === 'confirmed')
-          return html({ heading: i18n.t('notice.confirmed'), lines: [i18n.t('notice.confirmedText', { address: outcome.address, title: outcome.page.title })], page: outcome.page });
-        return html({ heading: i18n.t('notice.invalidLink'), lines: [i18n.t('notice.invalidLinkText')], page: outcome.page, error: true }, 404);
+          return html({
+            heading: i18n.t('notice.confirmed'),
+            lines: [i18n.t('notice.confirmedText', { address: outcome.address, title: outcome.page.title })],
+            page: outcome.page,
+          });
+        return html(
+          {
+            heading: i18n.t('notice.invalidLink'),
+            lines: [i18n.t('notice.invalidLinkText')],
+            page: outcome.page,
+            error: true,
+          },
+          404,
+        );
       }
       // unsubscribe
       if (method === 'GET' || method === 'HEAD') {
@@ -99,7 +141,11 @@ export function subscriptionRoutes(app: App, deps: StatusDeps): void {
       await readBodyBytes(c, SUBSCRIBE_BODY_MAX_BYTES).catch(() => Buffer.alloc(0));
       const outcome = await unsubscribe(ctx, { slug, token });
       if (outcome.outcome !== 'unsubscribed') return invalidUnsubscribe(html, i18n, outcome.page);
-      return html({ heading: i18n.t('notice.unsubscribed'), lines: [i18n.t('notice.unsubscribedText', { address: outcome.address, title: outcome.page.title })], page: outcome.page });
+      return html({
+        heading: i18n.t('notice.unsubscribed'),
+        lines: [i18n.t('notice.unsubscribedText', { address: outcome.address, title: outcome.page.title })],
+        page: outcome.page,
+      });
     } catch (error) {
       return failed(c, false, error, target.page, reader);
     }
@@ -134,7 +180,9 @@ async function readSubscribeBody(c: Context<AppEnv>, json: boolean): Promise<Rec
   if (json) {
     try {
       const value: unknown = JSON.parse(bytes.toString('utf8'));
-      return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+      return value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? (value as Record<string, unknown>)
+        : {};
     } catch {
       return {};
     }
@@ -160,15 +208,30 @@ async function readSubscribeBody(c: Context<AppEnv>, json: boolean): Promise<Rec
 function subscribedJson(c: Context<AppEnv>, outcome: SubscribeOutcome): Response {
   const headers = { 'cache-control': 'no-store' };
   if (outcome.kind === 'email')
-    return c.json({ status: 'pending', message: 'If the address can receive mail, a confirmation link is on its way; it works for 48 hours.' }, 202, headers);
-  return c.json({ status: 'confirmed', id: outcome.id, secret: outcome.secret, unsubscribeUrl: outcome.unsubscribeUrl }, 201, headers);
+    return c.json(
+      {
+        status: 'pending',
+        message: 'If the address can receive mail, a confirmation link is on its way; it works for 48 hours.',
+      },
+      202,
+      headers,
+    );
+  return c.json(
+    { status: 'confirmed', id: outcome.id, secret: outcome.secret, unsubscribeUrl: outcome.unsubscribeUrl },
+    201,
+    headers,
+  );
 }
 
 type Notice = Parameters<typeof renderSubscriptionNotice>[0];
 
 function subscribedNotice(i18n: Translator, outcome: SubscribeOutcome): Notice {
   if (outcome.kind === 'email')
-    return { heading: i18n.t('notice.checkInbox'), lines: [i18n.t('notice.checkInboxText'), i18n.t('notice.nothingUntilConfirmed')], page: outcome.page };
+    return {
+      heading: i18n.t('notice.checkInbox'),
+      lines: [i18n.t('notice.checkInboxText'), i18n.t('notice.nothingUntilConfirmed')],
+      page: outcome.page,
+    };
   return {
     heading: i18n.t('notice.webhookSubscribed'),
     lines: [i18n.t('notice.webhookSubscribedText'), i18n.t('notice.keepSecret'), outcome.unsubscribeUrl],
@@ -177,19 +240,42 @@ function subscribedNotice(i18n: Translator, outcome: SubscribeOutcome): Notice {
   };
 }
 
-function invalidUnsubscribe(html: (notice: Notice, status?: number) => Response, i18n: Translator, page: PageRef): Response {
-  return html({ heading: i18n.t('notice.nothingToUnsubscribe'), lines: [i18n.t('notice.nothingToUnsubscribeText')], page, error: true }, 404);
+function invalidUnsubscribe(
+  html: (notice: Notice, status?: number) => Response,
+  i18n: Translator,
+  page: PageRef,
+): Response {
+  return html(
+    {
+      heading: i18n.t('notice.nothingToUnsubscribe'),
+      lines: [i18n.t('notice.nothingToUnsubscribeText')],
+      page,
+      error: true,
+    },
+    404,
+  );
 }
 
 function noticeResponse(c: Context<AppEnv>, reader: ReaderLanguage, notice: Notice, status = 200): Response {
   const rendered = renderSubscriptionNotice({ ...notice, i18n: translator(reader.language) });
   return new Response(c.req.method === 'HEAD' ? null : rendered.body, {
     status,
-    headers: { 'content-type': rendered.contentType, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', ...languageHeaders(reader) },
+    headers: {
+      'content-type': rendered.contentType,
+      'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
+      ...languageHeaders(reader),
+    },
   });
 }
 
-function failed(c: Context<AppEnv>, json: boolean, error: unknown, page: Page | undefined, reader: ReaderLanguage): Response {
+function failed(
+  c: Context<AppEnv>,
+  json: boolean,
+  error: unknown,
+  page: Page | undefined,
+  reader: ReaderLanguage,
+): Response {
   const answer = problemOf(error);
   if (answer.unexpected) c.get('log')?.error({ err: error }, 'subscription request failed');
   return failure(c, json, answer.problem, page, reader, answer.headers);
@@ -210,19 +296,35 @@ function failure(
 ): Response {
   if (json || !page) return problemResponse(c, body, { 'cache-control': 'no-store', ...headers });
   const ref = { slug: page.slug, title: page.title, url: c.req.path.startsWith('/s/') ? `/s/${page.slug}` : '/' };
-  const said = lines ?? [body.detail ?? body.title, ...(body.errors ?? []).map((issue) => `${issue.path}: ${issue.message}`)];
+  const said = lines ?? [
+    body.detail ?? body.title,
+    ...(body.errors ?? []).map((issue) => `${issue.path}: ${issue.message}`),
+  ];
   const i18n = translator(reader.language);
-  const rendered = renderSubscriptionNotice({ heading: i18n.t('notice.failed'), lines: said, page: ref, error: true, i18n });
+  const rendered = renderSubscriptionNotice({
+    heading: i18n.t('notice.failed'),
+    lines: said,
+    page: ref,
+    error: true,
+    i18n,
+  });
   return new Response(rendered.body, {
     status: body.status,
-    headers: { 'content-type': rendered.contentType, 'cache-control': 'no-store', ...languageHeaders(reader), ...headers },
+    headers: {
+      'content-type': rendered.contentType,
+      'cache-control': 'no-store',
+      ...languageHeaders(reader),
+      ...headers,
+    },
   });
 }
 
 /** Describes the public subscription endpoints in the OpenAPI document (served by the middleware above). */
 function documentRoutes(app: App): void {
   const slug = z.string().openapi({ param: { name: 'slug', in: 'path' }, example: 'demo' });
-  const token = z.string().openapi({ param: { name: 'token', in: 'query' }, description: 'The token of the link, as mailed.' });
+  const token = z
+    .string()
+    .openapi({ param: { name: 'token', in: 'query' }, description: 'The token of the link, as mailed.' });
   const htmlAnswer = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
   app.openAPIRegistry.registerPath({
     method: 'post',
@@ -254,18 +356,35 @@ function documentRoutes(app: App): void {
         description: 'The webhook answered its challenge and is subscribed (JSON; HTML for a form).',
         content: {
           'application/json': {
-            schema: z.object({ status: z.literal('confirmed'), id: z.string(), secret: z.string().describe('whsec_…: verify webhook-signature with it; shown once.'), unsubscribeUrl: z.string().describe('POST it to unsubscribe.') }),
+            schema: z.object({
+              status: z.literal('confirmed'),
+              id: z.string(),
+              secret: z.string().describe('whsec_…: verify webhook-signature with it; shown once.'),
+              unsubscribeUrl: z.string().describe('POST it to unsubscribe.'),
+            }),
           },
         },
       },
-      202: { description: 'Email: a confirmation link is on its way if the address takes mail (JSON).', content: { 'application/json': { schema: z.object({ status: z.literal('pending'), message: z.string() }) } } },
-      400: documentedProblem(400, 'Neither or both of email and webhook, an invalid one, or a webhook that failed its verification (`errors` names `body.webhook`).'),
+      202: {
+        description: 'Email: a confirmation link is on its way if the address takes mail (JSON).',
+        content: { 'application/json': { schema: z.object({ status: z.literal('pending'), message: z.string() }) } },
+      },
+      400: documentedProblem(
+        400,
+        'Neither or both of email and webhook, an invalid one, or a webhook that failed its verification (`errors` names `body.webhook`).',
+      ),
       403: documentedProblem(403, 'The page takes no subscriptions, or a password protects it.'),
       404: documentedProblem(404, 'No page with this slug.'),
       409: documentedProblem(409, 'The page has as many subscribers as it may.'),
       413: documentedProblem(413, `The body is larger than ${SUBSCRIBE_BODY_MAX_BYTES} bytes.`),
-      429: documentedProblem(429, 'Too many subscribe requests from this address (Retry-After), or too many subscriptions awaiting confirmation.'),
-      503: documentedProblem(503, 'Email: the server has no SMTP server, or the confirmation mail could not be sent just now.'),
+      429: documentedProblem(
+        429,
+        'Too many subscribe requests from this address (Retry-After), or too many subscriptions awaiting confirmation.',
+      ),
+      503: documentedProblem(
+        503,
+        'Email: the server has no SMTP server, or the confirmation mail could not be sent just now.',
+      ),
     },
   });
   app.openAPIRegistry.registerPath({
@@ -282,7 +401,10 @@ function documentRoutes(app: App): void {
     tags: [TAGS.status.name],
     summary: 'The unsubscribe link: a page with a button',
     request: { params: z.object({ slug }), query: z.object({ token }) },
-    responses: { 200: htmlAnswer('Whom the link unsubscribes, and the button.'), 404: htmlAnswer('Not valid (unsubscribed already?).') },
+    responses: {
+      200: htmlAnswer('Whom the link unsubscribes, and the button.'),
+      404: htmlAnswer('Not valid (unsubscribed already?).'),
+    },
   });
   app.openAPIRegistry.registerPath({
     method: 'post',
@@ -291,6 +413,9 @@ function documentRoutes(app: App): void {
     summary: 'Unsubscribe (the button, a mail client’s one-click POST, or a webhook subscriber)',
     description: 'The token says who; any body is ignored (`List-Unsubscribe=One-Click`, RFC 8058).',
     request: { params: z.object({ slug }), query: z.object({ token }) },
-    responses: { 200: htmlAnswer('Unsubscribed: nothing more is sent.'), 404: htmlAnswer('Not valid (unsubscribed already?).') },
+    responses: {
+      200: htmlAnswer('Unsubscribed: nothing more is sent.'),
+      404: htmlAnswer('Not valid (unsubscribed already?).'),
+    },
   });
 }

@@ -12,7 +12,8 @@ export const de: Catalogue = {
   'day.maintenance': 'Wartung',
   'day.unknown': 'keine Daten',
   'overall.majorOutage': 'Schwerer Ausfall',
-  'overall.partialOutageCount': 'Teilausfall: {down, number} von {total, plural, one {# Komponente} other {# Komponenten}} ausgefallen',
+  'overall.partialOutageCount':
+    'Teilausfall: {down, number} von {total, plural, one {# Komponente} other {# Komponenten}} ausgefallen',
   'overall.partialOutage': 'Teilausfall',
   'overall.maintenance': 'Geplante Wartung läuft',
   'overall.degraded': 'Eingeschränkte Leistung',
@@ -106,10 +107,12 @@ export const de: Catalogue = {
   'notice.webhookSubscribed': 'Webhook abonniert',
   'notice.webhookSubscribedText':
     'Dein Endpunkt hat die Bestätigung beantwortet: Er erhält jede Störungs- und Wartungsmeldung, signiert nach Standard Webhooks mit dem Geheimnis unten.',
-  'notice.keepSecret': 'Bewahre das Geheimnis jetzt auf: Es wird nicht noch einmal angezeigt. Zum Abmelden sende einen POST an:',
+  'notice.keepSecret':
+    'Bewahre das Geheimnis jetzt auf: Es wird nicht noch einmal angezeigt. Zum Abmelden sende einen POST an:',
   'notice.signingSecret': 'Signaturgeheimnis',
   'notice.confirmed': 'Abonnement bestätigt',
-  'notice.confirmedText': '{address} erhält die Störungen und Wartungen von {title}. Jede Nachricht enthält einen Abmeldelink.',
+  'notice.confirmedText':
+    '{address} erhält die Störungen und Wartungen von {title}. Jede Nachricht enthält einen Abmeldelink.',
   'notice.invalidLink': 'Dieser Link ist ungültig',
   'notice.invalidLinkText':
     'Dieser Bestätigungslink ist ungültig oder abgelaufen: Er wurde vielleicht schon benutzt oder ist älter als 48 Stunden. Abonniere auf der Seite erneut.',
@@ -119,7 +122,8 @@ export const de: Catalogue = {
   'notice.unsubscribed': 'Abgemeldet',
   'notice.unsubscribedText': '{address} erhält nichts mehr von {title}.',
   'notice.nothingToUnsubscribe': 'Nichts abzumelden',
-  'notice.nothingToUnsubscribeText': 'Dieser Link ist ungültig oder abgelaufen: Das Abonnement besteht vielleicht schon nicht mehr.',
+  'notice.nothingToUnsubscribeText':
+    'Dieser Link ist ungültig oder abgelaufen: Das Abonnement besteht vielleicht schon nicht mehr.',
   'notice.failed': 'Abonnieren fehlgeschlagen',
   'notice.tooManyRequests':
     'Zu viele Abonnement-Anfragen von deiner Adresse; versuche es in {seconds, plural, one {# Sekunde} other {# Sekunden}} erneut.',

@@ -18,7 +18,8 @@ export const en = {
   'day.unknown': 'no data',
   // The page's overall state (the words of src/domain/states.ts overallState).
   'overall.majorOutage': 'Major outage',
-  'overall.partialOutageCount': 'Partial outage: {down, number} of {total, plural, one {# component} other {# components}} down',
+  'overall.partialOutageCount':
+    'Partial outage: {down, number} of {total, plural, one {# component} other {# components}} down',
   'overall.partialOutage': 'Partial outage',
   'overall.maintenance': 'Scheduled maintenance in progress',
   'overall.degraded': 'Degraded performance',
@@ -110,7 +111,8 @@ export const en = {
   // The small pages the subscribe form and the links of its mails answer with.
   'notice.backTo': 'Back to {title}',
   'notice.checkInbox': 'Check your inbox',
-  'notice.checkInboxText': 'If the address can receive mail, a confirmation link is on its way. Follow it within 48 hours to start getting updates.',
+  'notice.checkInboxText':
+    'If the address can receive mail, a confirmation link is on its way. Follow it within 48 hours to start getting updates.',
   'notice.nothingUntilConfirmed': 'Nothing is sent until you confirm.',
   'notice.webhookSubscribed': 'Webhook subscribed',
   'notice.webhookSubscribedText':
@@ -118,7 +120,8 @@ export const en = {
   'notice.keepSecret': 'Keep the secret now: it is not shown again. To unsubscribe, POST to:',
   'notice.signingSecret': 'Signing secret',
   'notice.confirmed': 'Subscription confirmed',
-  'notice.confirmedText': '{address} will get {title}’s incidents and maintenance. Every message has an unsubscribe link.',
+  'notice.confirmedText':
+    '{address} will get {title}’s incidents and maintenance. Every message has an unsubscribe link.',
   'notice.invalidLink': 'This link is not valid',
   'notice.invalidLinkText':
     'This confirmation link is not valid, or no longer: it may have been used already, or it expired (links work for 48 hours). Subscribe again from the page.',
@@ -130,7 +133,8 @@ export const en = {
   'notice.nothingToUnsubscribe': 'Nothing to unsubscribe',
   'notice.nothingToUnsubscribeText': 'This link is not valid, or no longer: the subscription may be gone already.',
   'notice.failed': 'Could not subscribe',
-  'notice.tooManyRequests': 'Too many subscribe requests from your address; try again in {seconds, plural, one {# second} other {# seconds}}.',
+  'notice.tooManyRequests':
+    'Too many subscribe requests from your address; try again in {seconds, plural, one {# second} other {# seconds}}.',
 
   // The components section: a state beside its check, the days of the strip, the charts.
   'page.component.uptimeRange30': 'Uptime over the past 30 days',

@@ -110,7 +110,8 @@ export const es: Catalogue = {
   'notice.keepSecret': 'Guarda el secreto ahora: no se volverá a mostrar. Para darte de baja, envía un POST a:',
   'notice.signingSecret': 'Secreto de firma',
   'notice.confirmed': 'Suscripción confirmada',
-  'notice.confirmedText': '{address} recibirá los incidentes y mantenimientos de {title}. Cada mensaje incluye un enlace para darse de baja.',
+  'notice.confirmedText':
+    '{address} recibirá los incidentes y mantenimientos de {title}. Cada mensaje incluye un enlace para darse de baja.',
   'notice.invalidLink': 'Este enlace no es válido',
   'notice.invalidLinkText':
     'Este enlace de confirmación no es válido o ya no lo es: puede que ya se haya usado o que haya caducado (los enlaces duran 48 horas). Vuelve a suscribirte desde la página.',
@@ -134,7 +135,8 @@ export const es: Catalogue = {
   'page.component.checkFailingWith': 'Comprobación fallida: {error}',
   'page.component.checkUnknown': 'Sin comprobación reciente',
   'page.component.byIncident': 'afectado por el incidente «{title}»',
-  'page.component.byIncidents': 'afectado por {count, plural, one {# incidente} many {# incidentes} other {# incidentes}}',
+  'page.component.byIncidents':
+    'afectado por {count, plural, one {# incidente} many {# incidentes} other {# incidentes}}',
   'page.component.byMaintenance': 'en mantenimiento',
   'page.history.noneResolved': 'Ningún incidente resuelto en los últimos 14 días.',
   'page.day.down': '{duration} sin servicio',

@@ -108,10 +108,12 @@ export const fr: Catalogue = {
   'notice.webhookSubscribed': 'Webhook abonné',
   'notice.webhookSubscribedText':
     'Votre point d’accès a répondu à la vérification : il recevra chaque avis d’incident et de maintenance, signé selon Standard Webhooks avec le secret ci-dessous.',
-  'notice.keepSecret': 'Conservez le secret maintenant : il ne sera plus affiché. Pour vous désabonner, envoyez un POST à :',
+  'notice.keepSecret':
+    'Conservez le secret maintenant : il ne sera plus affiché. Pour vous désabonner, envoyez un POST à :',
   'notice.signingSecret': 'Secret de signature',
   'notice.confirmed': 'Abonnement confirmé',
-  'notice.confirmedText': '{address} recevra les incidents et maintenances de {title}. Chaque message contient un lien de désabonnement.',
+  'notice.confirmedText':
+    '{address} recevra les incidents et maintenances de {title}. Chaque message contient un lien de désabonnement.',
   'notice.invalidLink': 'Ce lien n’est pas valide',
   'notice.invalidLinkText':
     'Ce lien de confirmation n’est pas ou plus valide : il a peut-être déjà servi, ou il a expiré (les liens durent 48 heures). Abonnez-vous à nouveau depuis la page.',

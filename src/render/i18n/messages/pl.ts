@@ -112,7 +112,8 @@ export const pl: Catalogue = {
   'notice.keepSecret': 'Zapisz sekret teraz: nie zostanie pokazany ponownie. Aby zrezygnować, wyślij POST na:',
   'notice.signingSecret': 'Sekret podpisu',
   'notice.confirmed': 'Subskrypcja potwierdzona',
-  'notice.confirmedText': '{address} będzie otrzymywać incydenty i prace serwisowe strony {title}. Każda wiadomość zawiera link do wypisania się.',
+  'notice.confirmedText':
+    '{address} będzie otrzymywać incydenty i prace serwisowe strony {title}. Każda wiadomość zawiera link do wypisania się.',
   'notice.invalidLink': 'Ten link jest nieprawidłowy',
   'notice.invalidLinkText':
     'Ten link potwierdzający jest nieprawidłowy lub już nieważny: mógł zostać użyty albo wygasł (linki działają 48 godzin). Zasubskrybuj ponownie ze strony.',
@@ -136,7 +137,8 @@ export const pl: Catalogue = {
   'page.component.checkFailingWith': 'Test nie przechodzi: {error}',
   'page.component.checkUnknown': 'Brak niedawnego testu',
   'page.component.byIncident': 'objęty incydentem „{title}”',
-  'page.component.byIncidents': 'objęty {count, plural, one {# incydentem} few {# incydentami} many {# incydentami} other {# incydentu}}',
+  'page.component.byIncidents':
+    'objęty {count, plural, one {# incydentem} few {# incydentami} many {# incydentami} other {# incydentu}}',
   'page.component.byMaintenance': 'w trakcie prac serwisowych',
   'page.history.noneResolved': 'Brak rozwiązanych incydentów w ostatnich 14 dniach.',
   'page.day.down': 'niedostępny przez {duration}',
@@ -190,7 +192,8 @@ export const pl: Catalogue = {
   'og.status': 'Status',
   'og.uptime30d': 'Dostępność (30 dni)',
   'og.more': '+ {count, number} więcej',
-  'og.moreNotOperational': '+ {count, number} więcej ({notOk, plural, one {# nie działa} few {# nie działają} many {# nie działa} other {# nie działa}})',
+  'og.moreNotOperational':
+    '+ {count, number} więcej ({notOk, plural, one {# nie działa} few {# nie działają} many {# nie działa} other {# nie działa}})',
 
   'embed.open': '{title}: pełny status (otwiera się w nowej karcie)',
   'embed.online': 'online',

@@ -107,10 +107,12 @@ export const ptBR: Catalogue = {
   'notice.webhookSubscribed': 'Webhook inscrito',
   'notice.webhookSubscribedText':
     'Seu endpoint respondeu à verificação: ele vai receber todo aviso de incidente e manutenção, assinado conforme o Standard Webhooks com o segredo abaixo.',
-  'notice.keepSecret': 'Guarde o segredo agora: ele não será exibido de novo. Para cancelar a inscrição, envie um POST para:',
+  'notice.keepSecret':
+    'Guarde o segredo agora: ele não será exibido de novo. Para cancelar a inscrição, envie um POST para:',
   'notice.signingSecret': 'Segredo de assinatura',
   'notice.confirmed': 'Inscrição confirmada',
-  'notice.confirmedText': '{address} vai receber os incidentes e manutenções de {title}. Toda mensagem tem um link para cancelar a inscrição.',
+  'notice.confirmedText':
+    '{address} vai receber os incidentes e manutenções de {title}. Toda mensagem tem um link para cancelar a inscrição.',
   'notice.invalidLink': 'Este link não é válido',
   'notice.invalidLinkText':
     'Este link de confirmação não é mais válido: talvez já tenha sido usado ou expirou (os links valem por 48 horas). Inscreva-se de novo pela página.',
@@ -134,7 +136,8 @@ export const ptBR: Catalogue = {
   'page.component.checkFailingWith': 'Verificação falhando: {error}',
   'page.component.checkUnknown': 'Nenhuma verificação recente',
   'page.component.byIncident': 'afetado pelo incidente “{title}”',
-  'page.component.byIncidents': 'afetado por {count, plural, one {# incidente} many {# incidentes} other {# incidentes}}',
+  'page.component.byIncidents':
+    'afetado por {count, plural, one {# incidente} many {# incidentes} other {# incidentes}}',
   'page.component.byMaintenance': 'em manutenção',
   'page.history.noneResolved': 'Nenhum incidente resolvido nos últimos 14 dias.',
   'page.day.down': '{duration} fora do ar',

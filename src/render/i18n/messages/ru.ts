@@ -112,7 +112,8 @@ export const ru: Catalogue = {
   'notice.keepSecret': 'Сохраните секрет сейчас: он больше не будет показан. Чтобы отписаться, отправьте POST на:',
   'notice.signingSecret': 'Секрет подписи',
   'notice.confirmed': 'Подписка подтверждена',
-  'notice.confirmedText': '{address} будет получать инциденты и техобслуживание страницы {title}. В каждом сообщении есть ссылка для отписки.',
+  'notice.confirmedText':
+    '{address} будет получать инциденты и техобслуживание страницы {title}. В каждом сообщении есть ссылка для отписки.',
   'notice.invalidLink': 'Ссылка недействительна',
   'notice.invalidLinkText':
     'Эта ссылка для подтверждения недействительна: возможно, её уже использовали или истёк срок (ссылки работают 48 часов). Подпишитесь снова на странице.',
@@ -136,7 +137,8 @@ export const ru: Catalogue = {
   'page.component.checkFailingWith': 'Проверка не проходит: {error}',
   'page.component.checkUnknown': 'Нет недавних проверок',
   'page.component.byIncident': 'затронут инцидентом «{title}»',
-  'page.component.byIncidents': 'затронут {count, plural, one {# инцидентом} few {# инцидентами} many {# инцидентами} other {# инцидента}}',
+  'page.component.byIncidents':
+    'затронут {count, plural, one {# инцидентом} few {# инцидентами} many {# инцидентами} other {# инцидента}}',
   'page.component.byMaintenance': 'на техобслуживании',
   'page.history.noneResolved': 'За последние 14 дней решённых инцидентов не было.',
   'page.day.down': 'не работал {duration}',
@@ -190,7 +192,8 @@ export const ru: Catalogue = {
   'og.status': 'Статус',
   'og.uptime30d': 'Доступность за 30 дней',
   'og.more': '+ ещё {count, number}',
-  'og.moreNotOperational': '+ ещё {count, number} ({notOk, plural, one {# не работает} few {# не работают} many {# не работают} other {# не работают}})',
+  'og.moreNotOperational':
+    '+ ещё {count, number} ({notOk, plural, one {# не работает} few {# не работают} many {# не работают} other {# не работают}})',
 
   'embed.open': '{title}: полный статус (откроется в новой вкладке)',
   'embed.online': 'онлайн',

@@ -13,7 +13,8 @@ export const tr: Catalogue = {
   'day.maintenance': 'bakım',
   'day.unknown': 'veri yok',
   'overall.majorOutage': 'Büyük kesinti',
-  'overall.partialOutageCount': 'Kısmi kesinti: {total, plural, one {# bileşenin} other {# bileşenin}} {down, number} tanesi çalışmıyor',
+  'overall.partialOutageCount':
+    'Kısmi kesinti: {total, plural, one {# bileşenin} other {# bileşenin}} {down, number} tanesi çalışmıyor',
   'overall.partialOutage': 'Kısmi kesinti',
   'overall.maintenance': 'Planlı bakım sürüyor',
   'overall.degraded': 'Düşük performans',
@@ -110,7 +111,8 @@ export const tr: Catalogue = {
   'notice.keepSecret': 'Anahtarı şimdi sakla: bir daha gösterilmeyecek. Abonelikten çıkmak için şu adrese POST gönder:',
   'notice.signingSecret': 'İmza anahtarı',
   'notice.confirmed': 'Abonelik onaylandı',
-  'notice.confirmedText': '{address}, {title} olaylarını ve bakımlarını alacak. Her mesajda abonelikten çıkma bağlantısı bulunur.',
+  'notice.confirmedText':
+    '{address}, {title} olaylarını ve bakımlarını alacak. Her mesajda abonelikten çıkma bağlantısı bulunur.',
   'notice.invalidLink': 'Bu bağlantı geçerli değil',
   'notice.invalidLinkText':
     'Bu onay bağlantısı geçerli değil ya da artık geçerli değil: daha önce kullanılmış veya süresi dolmuş olabilir (bağlantılar 48 saat geçerlidir). Sayfadan yeniden abone ol.',
@@ -120,9 +122,11 @@ export const tr: Catalogue = {
   'notice.unsubscribed': 'Abonelikten çıkıldı',
   'notice.unsubscribedText': '{address}, artık {title} sayfasından hiçbir şey almayacak.',
   'notice.nothingToUnsubscribe': 'Çıkılacak abonelik yok',
-  'notice.nothingToUnsubscribeText': 'Bu bağlantı geçerli değil ya da artık geçerli değil: abonelik zaten kaldırılmış olabilir.',
+  'notice.nothingToUnsubscribeText':
+    'Bu bağlantı geçerli değil ya da artık geçerli değil: abonelik zaten kaldırılmış olabilir.',
   'notice.failed': 'Abone olunamadı',
-  'notice.tooManyRequests': 'Adresinden çok fazla abonelik isteği geldi; {seconds, plural, one {# saniye} other {# saniye}} sonra yeniden dene.',
+  'notice.tooManyRequests':
+    'Adresinden çok fazla abonelik isteği geldi; {seconds, plural, one {# saniye} other {# saniye}} sonra yeniden dene.',
 
   'page.component.uptimeRange30': 'Son 30 günün erişilebilirliği',
   'page.component.checkNote': '{check} · {reason}',
@@ -202,7 +206,8 @@ export const tr: Catalogue = {
   'login.password': 'Parola',
   'login.button': 'Durumu gör',
   'login.wrongPassword': 'Parola yanlış.',
-  'login.tooManyAttempts': 'Adresinden bu sayfa için çok fazla yanlış parola girildi; {seconds, plural, one {# saniye} other {# saniye}} sonra yeniden dene.',
+  'login.tooManyAttempts':
+    'Adresinden bu sayfa için çok fazla yanlış parola girildi; {seconds, plural, one {# saniye} other {# saniye}} sonra yeniden dene.',
 
   'notFound.documentTitle': 'Durum sayfası bulunamadı',
   'notFound.site': 'Durum sayfaları',

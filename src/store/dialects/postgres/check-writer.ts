@@ -2,7 +2,14 @@
 import { sql } from 'kysely';
 import { type BucketPeriod, type CheckRow, rollUp } from '../../../domain/check.js';
 import type { MonitorStateRow } from '../../../domain/monitor.js';
-import { BUCKET_TABLES, bucketValues, type CheckWriter, checkValues, insertChecksQuery, upsertBucketsQuery } from '../../check-statements.js';
+import {
+  BUCKET_TABLES,
+  bucketValues,
+  type CheckWriter,
+  checkValues,
+  insertChecksQuery,
+  upsertBucketsQuery,
+} from '../../check-statements.js';
 import type { Db } from '../../tables.js';
 
 /** Rows per statement: PostgreSQL takes at most 65535 parameters in one. */
@@ -11,7 +18,8 @@ const ROWS_PER_STATEMENT = 500;
 export const postgresCheckWriter: CheckWriter = async (db, checks, states) => {
   const stored = await insertChecks(db, checks);
   for (const period of ['hour', 'day'] as const satisfies BucketPeriod[])
-    for (const rows of chunks(rollUp(stored, period).map(bucketValues))) await upsertBucketsQuery(db, BUCKET_TABLES[period], rows).execute();
+    for (const rows of chunks(rollUp(stored, period).map(bucketValues)))
+      await upsertBucketsQuery(db, BUCKET_TABLES[period], rows).execute();
   for (const rows of chunks(states)) await updateStates(db, rows);
 };
 
@@ -23,8 +31,12 @@ async function insertChecks(db: Db, checks: readonly CheckRow[]): Promise<readon
   }
   const stored: CheckRow[] = [];
   for (const chunk of chunks(checks)) {
-    const inserted = await insertChecksQuery(db, chunk.map(checkValues)).returning(['monitor_id', 'result_id']).execute();
-    const keys = new Set(inserted.filter((r) => r.result_id !== null).map((r) => `${r.monitor_id}\u0000${r.result_id}`));
+    const inserted = await insertChecksQuery(db, chunk.map(checkValues))
+      .returning(['monitor_id', 'result_id'])
+      .execute();
+    const keys = new Set(
+      inserted.filter((r) => r.result_id !== null).map((r) => `${r.monitor_id}\u0000${r.result_id}`),
+    );
     // A result id twice in one batch is inserted once: the first of the pair takes the key.
     for (const c of chunk) if (c.resultId === null || keys.delete(`${c.monitorId}\u0000${c.resultId}`)) stored.push(c);
   }
@@ -34,7 +46,8 @@ async function insertChecks(db: Db, checks: readonly CheckRow[]): Promise<readon
 /** UPDATE … FROM (VALUES …): a monitor deleted meanwhile is simply not matched, it cannot come back. */
 async function updateStates(db: Db, monitors: readonly MonitorStateRow[]): Promise<void> {
   const values = monitors.map(
-    (m) => sql`(${m.id}, ${m.state}, ${m.stateSince}::bigint, ${m.failureStreak}::integer, ${m.lastCheckAt}::bigint, ${m.lastResult})`,
+    (m) =>
+      sql`(${m.id}, ${m.state}, ${m.stateSince}::bigint, ${m.failureStreak}::integer, ${m.lastCheckAt}::bigint, ${m.lastResult})`,
   );
   await sql`update monitors set state = v.state, state_since = v.state_since, failure_streak = v.failure_streak,
       last_check_at = v.last_check_at, last_result = v.last_result

@@ -16,7 +16,11 @@ const POOL_CONNECT_TIMEOUT_MS = 5_000;
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** `create: false` leaves a missing schema missing (openStore then finds no Warden tables there and refuses). */
-export async function connectPostgres(url: string, schema: string | undefined, { create = true } = {}): Promise<DialectConnection> {
+export async function connectPostgres(
+  url: string,
+  schema: string | undefined,
+  { create = true } = {},
+): Promise<DialectConnection> {
   // Loaded only here: a SQLite server never carries the driver in its heap.
   const { default: pg } = await importPackage<typeof import('pg')>('pg');
   const types = {

@@ -20,7 +20,9 @@ class CurrentSchemaIntrospector implements DatabaseIntrospector {
     return rows;
   }
 
-  async getTables(options: { withInternalKyselyTables: boolean } = { withInternalKyselyTables: false }): Promise<TableMetadata[]> {
+  async getTables(
+    options: { withInternalKyselyTables: boolean } = { withInternalKyselyTables: false },
+  ): Promise<TableMetadata[]> {
     const { rows } = await sql<ColumnRow & { schema: string }>`
       select ns.nspname as schema, cls.relname as table, cls.relkind as kind, att.attname as column, typ.typname as type,
         not att.attnotnull as nullable, att.atthasdef as has_default
@@ -38,7 +40,13 @@ class CurrentSchemaIntrospector implements DatabaseIntrospector {
         table = { name: r.table, schema: r.schema, isView: r.kind === 'v', columns: [] };
         tables.set(r.table, table);
       }
-      table.columns.push({ name: r.column, dataType: r.type, isNullable: r.nullable, hasDefaultValue: r.has_default, isAutoIncrementing: false });
+      table.columns.push({
+        name: r.column,
+        dataType: r.type,
+        isNullable: r.nullable,
+        hasDefaultValue: r.has_default,
+        isAutoIncrementing: false,
+      });
     }
     return [...tables.values()];
   }

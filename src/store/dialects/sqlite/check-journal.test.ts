@@ -44,7 +44,10 @@ describe('the check journal on SQLite', () => {
   });
 
   it('commits checks to the journal, and every read of history folds them first', async () => {
-    await store.checks.write([check('mon_a', NOW + 1), check('mon_a', NOW + 2), check('mon_b', NOW + 3)], [stateRow('mon_a', { lastCheckAt: NOW + 2 })]);
+    await store.checks.write(
+      [check('mon_a', NOW + 1), check('mon_a', NOW + 2), check('mon_b', NOW + 3)],
+      [stateRow('mon_a', { lastCheckAt: NOW + 2 })],
+    );
     expect(rows()).toEqual({ journal: 3, checks: 0 });
     // The state is written in the commit itself.
     expect((await store.monitors.findById('mon_a'))?.lastCheckAt).toBe(NOW + 2);
@@ -59,7 +62,11 @@ describe('the check journal on SQLite', () => {
       ]),
     );
     await store.checks.write([check('mon_b', NOW + 5, { ok: false, latencyMs: null })], []);
-    expect((await store.checks.buckets('day', ['mon_b'], 0, NOW + DAY_MS))[0]).toMatchObject({ count: 3, upCount: 2, latencyAvg: 20 });
+    expect((await store.checks.buckets('day', ['mon_b'], 0, NOW + DAY_MS))[0]).toMatchObject({
+      count: 3,
+      upCount: 2,
+      latencyAvg: 20,
+    });
     expect(rows()).toEqual({ journal: 0, checks: 5 });
   });
 
@@ -116,7 +123,10 @@ describe('the check journal on SQLite', () => {
   });
 
   it('stores a relay result with an id in `checks` at once, so a replay is seen', async () => {
-    await store.checks.write([check('mon_a', NOW + 1, { source: 'relay', resultId: 'res_1' }), check('mon_a', NOW + 2)], []);
+    await store.checks.write(
+      [check('mon_a', NOW + 1, { source: 'relay', resultId: 'res_1' }), check('mon_a', NOW + 2)],
+      [],
+    );
     expect(rows()).toEqual({ journal: 1, checks: 1 });
     expect(await store.checks.storedResultKeys(['res_1'])).toEqual(new Set(['mon_a\u0000res_1']));
     await store.checks.write([check('mon_a', NOW + 1, { source: 'relay', resultId: 'res_1' })], []);
@@ -128,7 +138,9 @@ describe('the check journal on SQLite', () => {
     await store.monitors.delete('mon_a');
     expect(rows()).toEqual({ journal: 1, checks: 0 });
     expect((await store.checks.list('mon_b', EVERYTHING)).length).toBe(1);
-    expect(await store.checks.bucketCounts('hour', ['mon_a', 'mon_b'], 0, NOW + DAY_MS)).toMatchObject([{ monitorId: 'mon_b', count: 1 }]);
+    expect(await store.checks.bucketCounts('hour', ['mon_a', 'mon_b'], 0, NOW + DAY_MS)).toMatchObject([
+      { monitorId: 'mon_b', count: 1 },
+    ]);
   });
 
   it('folds what is left when the store closes', async () => {
@@ -145,7 +157,10 @@ describe('the check journal on SQLite', () => {
       const store = await openStore({ dataDir: ${JSON.stringify(opened.env.WARDEN_DATA_DIR)} });
       await store.checks.write([${JSON.stringify(check('mon_a', NOW + 1))}, ${JSON.stringify(check('mon_a', NOW + HOUR_MS, { ok: false }))}], []);
       process.kill(process.pid, 'SIGKILL');`;
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(child.signal, child.stderr).toBe('SIGKILL');
     expect(rows()).toEqual({ journal: 2, checks: 0 });
 
@@ -155,7 +170,10 @@ describe('the check journal on SQLite', () => {
         [NOW + HOUR_MS, false],
         [NOW + 1, true],
       ]);
-      expect((await next.checks.bucketCounts('day', ['mon_a'], 0, NOW + DAY_MS))[0]).toMatchObject({ count: 2, upCount: 1 });
+      expect((await next.checks.bucketCounts('day', ['mon_a'], 0, NOW + DAY_MS))[0]).toMatchObject({
+        count: 2,
+        upCount: 1,
+      });
     } finally {
       await next.close();
     }

@@ -18,13 +18,27 @@ const FOLD_BATCH_ROWS = 20_000;
 export const JOURNAL_MAX_BATCH = 1000;
 
 /** The journal's columns, in the order `append` binds them. */
-const COLUMNS = ['monitor_id', 'checked_at', 'ok', 'degraded', 'latency_ms', 'message', 'error', 'data', 'source'] as const;
+const COLUMNS = [
+  'monitor_id',
+  'checked_at',
+  'ok',
+  'degraded',
+  'latency_ms',
+  'message',
+  'error',
+  'data',
+  'source',
+] as const;
 
 /**
  * `root`: the connection's Kysely instance (a fold takes its turn on the connection like any transaction).
  * `addToBuckets`: adds checks to their hourly and daily buckets, synchronously, as the check writer does.
  */
-export function sqliteCheckJournal(root: Db, handle: SqliteDatabase.Database, addToBuckets: (checks: readonly CheckRow[]) => void): CheckJournal {
+export function sqliteCheckJournal(
+  root: Db,
+  handle: SqliteDatabase.Database,
+  addToBuckets: (checks: readonly CheckRow[]) => void,
+): CheckJournal {
   let statements: ReturnType<typeof prepare> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
@@ -81,7 +95,17 @@ export function sqliteCheckJournal(root: Db, handle: SqliteDatabase.Database, ad
       const s = ready();
       if (!s) throw new Error('the check journal is not there: the database is not migrated');
       for (const c of checks)
-        s.append.run(c.monitorId, c.checkedAt, c.ok ? 1 : 0, c.degraded ? 1 : 0, c.latencyMs, c.message, c.error, c.data === null ? null : JSON.stringify(c.data), c.source);
+        s.append.run(
+          c.monitorId,
+          c.checkedAt,
+          c.ok ? 1 : 0,
+          c.degraded ? 1 : 0,
+          c.latencyMs,
+          c.message,
+          c.error,
+          c.data === null ? null : JSON.stringify(c.data),
+          c.source,
+        );
       if (checks.length > 0) schedule();
     },
     async settle(db) {
@@ -104,15 +128,25 @@ export function sqliteCheckJournal(root: Db, handle: SqliteDatabase.Database, ad
       clearTimeout(timer);
       timer = undefined;
       // A fold that cannot be made now (the disk full) leaves the rows journaled: the next start folds them.
-      if (statements?.any.get()) await foldAlone().catch((error: unknown) => {
-        if (sqliteFault(error) === null) throw error;
-      });
+      if (statements?.any.get())
+        await foldAlone().catch((error: unknown) => {
+          if (sqliteFault(error) === null) throw error;
+        });
     },
   };
 }
 
 /** A journal row as `batch` returns it (raw): the id, then the columns the buckets need. */
-type JournalRow = [id: number, monitorId: string, checkedAt: number, ok: number, degraded: number, latencyMs: number | null, data: string | null, source: string];
+type JournalRow = [
+  id: number,
+  monitorId: string,
+  checkedAt: number,
+  ok: number,
+  degraded: number,
+  latencyMs: number | null,
+  data: string | null,
+  source: string,
+];
 
 function toCheck(r: JournalRow): CheckRow {
   return {
@@ -135,7 +169,11 @@ function prepare(handle: SqliteDatabase.Database) {
   return {
     append: handle.prepare(`insert into check_journal (${columns}) values (${COLUMNS.map(() => '?').join(', ')})`),
     any: handle.prepare('select 1 from check_journal limit 1').pluck(),
-    batch: handle.prepare('select id, monitor_id, checked_at, ok, degraded, latency_ms, data, source from check_journal order by id limit ?').raw(),
+    batch: handle
+      .prepare(
+        'select id, monitor_id, checked_at, ok, degraded, latency_ms, data, source from check_journal order by id limit ?',
+      )
+      .raw(),
     // Ordered by id, so each monitor's checks keep the order they were committed in (`checks.id` breaks ties of time).
     copy: handle.prepare(
       'insert into checks (monitor_id, checked_at, ok, latency_ms, message, error, data, source) select monitor_id, checked_at, ok, latency_ms, message, error, data, source from check_journal where id <= ? order by id',

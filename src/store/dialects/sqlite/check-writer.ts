@@ -25,12 +25,16 @@ import { sqliteCheckJournal } from './check-journal.js';
  * bucket upserts; a relay result with an id, whose replay must be seen at once, and an import's large batch go to
  * `checks` directly.
  */
-export function sqliteCheckWriter(root: Db, handle: SqliteDatabase.Database): { write: CheckWriter; journal: CheckJournal } {
+export function sqliteCheckWriter(
+  root: Db,
+  handle: SqliteDatabase.Database,
+): { write: CheckWriter; journal: CheckJournal } {
   let prepared: ReturnType<typeof prepare> | undefined;
   const statements = () => (prepared ??= prepare(root, handle));
   const addToBuckets = (checks: readonly CheckRow[]) => {
     const s = statements();
-    for (const period of ['hour', 'day'] as const satisfies BucketPeriod[]) for (const b of rollUp(checks, period)) s.upsertBucket[period].run(bucketParameters(b));
+    for (const period of ['hour', 'day'] as const satisfies BucketPeriod[])
+      for (const b of rollUp(checks, period)) s.upsertBucket[period].run(bucketParameters(b));
   };
   const storeNow = (checks: readonly CheckRow[]) => {
     if (checks.length === 0) return;
@@ -50,7 +54,8 @@ export function sqliteCheckWriter(root: Db, handle: SqliteDatabase.Database): { 
       journal.append(journaled);
       storeNow(withIds);
     } else storeNow(checks);
-    for (const m of states) s.updateState.run([m.state, m.stateSince, m.failureStreak, m.lastCheckAt, m.lastResult, m.id]);
+    for (const m of states)
+      s.updateState.run([m.state, m.stateSince, m.failureStreak, m.lastCheckAt, m.lastResult, m.id]);
   };
   return { write, journal };
 }
@@ -62,11 +67,33 @@ function prepare(db: Db, handle: SqliteDatabase.Database) {
     if (compiled.parameters.length !== parameters) throw new Error(`unexpected parameters in ${compiled.sql}`);
     return handle.prepare(compiled.sql);
   };
-  const check = checkValues({ monitorId: '', checkedAt: 0, ok: true, degraded: false, latencyMs: null, message: null, error: null, data: null, source: 'edge', resultId: null });
+  const check = checkValues({
+    monitorId: '',
+    checkedAt: 0,
+    ok: true,
+    degraded: false,
+    latencyMs: null,
+    message: null,
+    error: null,
+    data: null,
+    source: 'edge',
+    resultId: null,
+  });
   const bucket = bucketValues(emptyBucket('', 0));
   // The positional parameters must be the row's values in its column order.
-  if (JSON.stringify(bucketParameters(emptyBucket('', 0))) !== JSON.stringify(Object.values(bucket))) throw new Error('bucketParameters and bucketValues disagree');
-  const state = { id: '', organizationId: '', retries: 0, degradedLatencyMs: null, state: 'unknown' as const, stateSince: 0, failureStreak: 0, lastCheckAt: null, lastResult: null };
+  if (JSON.stringify(bucketParameters(emptyBucket('', 0))) !== JSON.stringify(Object.values(bucket)))
+    throw new Error('bucketParameters and bucketValues disagree');
+  const state = {
+    id: '',
+    organizationId: '',
+    retries: 0,
+    degradedLatencyMs: null,
+    state: 'unknown' as const,
+    stateSince: 0,
+    failureStreak: 0,
+    lastCheckAt: null,
+    lastResult: null,
+  };
   return {
     insertCheck: statement(insertChecksQuery(db, [check]), Object.keys(check).length),
     upsertBucket: {

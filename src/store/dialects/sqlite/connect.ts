@@ -74,7 +74,11 @@ const TRANSACTION_CONTROL = /^\s*(begin|commit|end|savepoint|release)\b/i;
  * begin/commit): the monitor state cache (state-cache.ts) knows by it whether anything but the ingest's own check
  * writer, which prepares its statements itself, has written since it last looked.
  */
-function withStatementCache(database: SqliteDatabase.Database): { close(): void; prepare(sql: string): SqliteDatabase.Statement; writes(): number } {
+function withStatementCache(database: SqliteDatabase.Database): {
+  close(): void;
+  prepare(sql: string): SqliteDatabase.Statement;
+  writes(): number;
+} {
   const statements = new Map<string, { statement: SqliteDatabase.Statement; writes: boolean }>();
   let writes = 0;
   return {

@@ -43,12 +43,17 @@ describe('backing up and restoring the SQLite database', () => {
     dir = mkdtempSync(join(tmpdir(), 'warden-backup-'));
     store = await openStore({ dataDir: join(dir, 'data') });
     await store.migrate();
-    const { monitors } = await seed(store, 'organization: { key: acme, name: Acme }\nmonitors: [{ key: web, name: Web, type: tcp, config: { host: example.com, port: 80 } }]');
+    const { monitors } = await seed(
+      store,
+      'organization: { key: acme, name: Acme }\nmonitors: [{ key: web, name: Web, type: tcp, config: { host: example.com, port: 80 } }]',
+    );
     monitorId = monitors.web?.id as string;
     const database = new SqliteDatabase(join(dir, 'data', SQLITE_FILE));
     // No checkpoint from here: the database file keeps lacking what the WAL holds, whatever size the migrations make it.
     database.pragma('wal_autocheckpoint = 0');
-    const insert = database.prepare("insert into checks (monitor_id, checked_at, ok, latency_ms, source) values (?, ?, 1, 5, 'edge')");
+    const insert = database.prepare(
+      "insert into checks (monitor_id, checked_at, ok, latency_ms, source) values (?, ?, 1, 5, 'edge')",
+    );
     database.transaction(() => {
       for (let at = 1; at <= PREFILLED; at++) insert.run(monitorId, at);
     })();
@@ -63,7 +68,13 @@ describe('backing up and restoring the SQLite database', () => {
     const state = new Int32Array(new SharedArrayBuffer(8));
     const writer = new Worker(WRITER, {
       eval: true,
-      workerData: { driver: DRIVER, file: join(dir, 'data', SQLITE_FILE), monitorId, from: PREFILLED, state: state.buffer },
+      workerData: {
+        driver: DRIVER,
+        file: join(dir, 'data', SQLITE_FILE),
+        monitorId,
+        from: PREFILLED,
+        state: state.buffer,
+      },
     });
     const finished = new Promise<number>((resolve, reject) => {
       writer.once('message', resolve);
@@ -78,7 +89,12 @@ describe('backing up and restoring the SQLite database', () => {
     const written = await finished;
 
     expect(after).toBeGreaterThan(before);
-    expect(backup).toMatchObject({ file: join(dir, 'warden-backup.db'), schema: LATEST_MIGRATION, organizations: 1, monitors: 1 });
+    expect(backup).toMatchObject({
+      file: join(dir, 'warden-backup.db'),
+      schema: LATEST_MIGRATION,
+      organizations: 1,
+      monitors: 1,
+    });
     expect(backup.checks).toBeGreaterThanOrEqual(before);
     expect(backup.checks).toBeLessThanOrEqual(after);
     // One self-contained file: nothing beside it (the backup API's copy has no write-ahead log to carry along).
@@ -110,7 +126,9 @@ describe('backing up and restoring the SQLite database', () => {
     const live = join(dir, 'data', SQLITE_FILE);
     const database = new SqliteDatabase(live);
     database.pragma('wal_autocheckpoint = 0');
-    database.prepare("insert into checks (monitor_id, checked_at, ok, latency_ms, source) values (?, ?, 1, 5, 'edge')").run(monitorId, PREFILLED + 1);
+    database
+      .prepare("insert into checks (monitor_id, checked_at, ok, latency_ms, source) values (?, ?, 1, 5, 'edge')")
+      .run(monitorId, PREFILLED + 1);
     // As an older version left it: the migrations from 0009 (the check journal) on not run yet.
     const older = new Kysely<unknown>({ dialect: new SqliteDialect({ database }) });
     const notRun = MIGRATION_NAMES.filter((name) => name >= CHECK_JOURNAL);
@@ -135,21 +153,33 @@ describe('backing up and restoring the SQLite database', () => {
   it('refuses to overwrite a file, to replace a database, and to restore what is not a Warden database', async () => {
     const data = join(dir, 'data');
     writeFileSync(join(dir, 'taken.db'), 'precious');
-    await expect(backupSqliteDatabase(data, join(dir, 'taken.db'))).rejects.toThrow(/taken\.db exists: give --force to replace it/);
-    await expect(backupSqliteDatabase(data, join(data, SQLITE_FILE), { force: true })).rejects.toThrow(/is the live database itself/);
-    await expect(backupSqliteDatabase(join(dir, 'nowhere'), join(dir, 'x.db'))).rejects.toThrow(/there is no database to back up/);
+    await expect(backupSqliteDatabase(data, join(dir, 'taken.db'))).rejects.toThrow(
+      /taken\.db exists: give --force to replace it/,
+    );
+    await expect(backupSqliteDatabase(data, join(data, SQLITE_FILE), { force: true })).rejects.toThrow(
+      /is the live database itself/,
+    );
+    await expect(backupSqliteDatabase(join(dir, 'nowhere'), join(dir, 'x.db'))).rejects.toThrow(
+      /there is no database to back up/,
+    );
     expect(existsSync(join(dir, 'nowhere'))).toBe(false);
 
     const copy = await backupSqliteDatabase(data, join(dir, 'taken.db'), { force: true });
     expect(copy.monitors).toBe(1);
-    await expect(restoreSqliteDatabase(copy.file, data)).rejects.toThrow(/warden\.db exists: restore into an empty data dir/);
+    await expect(restoreSqliteDatabase(copy.file, data)).rejects.toThrow(
+      /warden\.db exists: restore into an empty data dir/,
+    );
 
     writeFileSync(join(dir, 'notes.txt'), 'not a database at all');
-    await expect(restoreSqliteDatabase(join(dir, 'notes.txt'), join(dir, 'empty'))).rejects.toThrow(/notes\.txt is not a SQLite database/);
+    await expect(restoreSqliteDatabase(join(dir, 'notes.txt'), join(dir, 'empty'))).rejects.toThrow(
+      /notes\.txt is not a SQLite database/,
+    );
     const other = new SqliteDatabase(join(dir, 'other.db'));
     other.exec('create table t (x)');
     other.close();
-    await expect(restoreSqliteDatabase(join(dir, 'other.db'), join(dir, 'empty'))).rejects.toThrow(/not Warden's: it has no warden_migrations table/);
+    await expect(restoreSqliteDatabase(join(dir, 'other.db'), join(dir, 'empty'))).rejects.toThrow(
+      /not Warden's: it has no warden_migrations table/,
+    );
     expect(readdirSync(join(dir, 'empty'))).toEqual([]);
   });
 });

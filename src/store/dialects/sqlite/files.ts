@@ -1,7 +1,21 @@
 // SQLite database files outside a running store: `warden backup` copies the live database with SQLite's online backup
 // API (a consistent snapshot while the server keeps writing) and checks the copy; `warden restore` installs such a copy
 // into an empty data dir and migrates it.
-import { chmodSync, closeSync, copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, openSync, readSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { MIGRATION_NAMES, migrateToLatest } from '../../migrate.js';
@@ -33,7 +47,11 @@ const ALL_PAGES = 0x7fffffff;
 const SQLITE_MAGIC = 'SQLite format 3\u0000';
 
 /** Copies the data dir's database to `target` while others may write to it, then verifies the copy. */
-export async function backupSqliteDatabase(dataDir: string, target: string, { force = false } = {}): Promise<SqliteFileReport> {
+export async function backupSqliteDatabase(
+  dataDir: string,
+  target: string,
+  { force = false } = {},
+): Promise<SqliteFileReport> {
   const source = join(resolve(dataDir), SQLITE_FILE);
   if (!existsSync(source)) throw new Error(`there is no database to back up at ${source} (WARDEN_DATA_DIR)`);
   const destination = resolve(target);
@@ -76,7 +94,9 @@ export async function restoreSqliteDatabase(file: string, dataDir: string): Prom
   const target = join(dir, SQLITE_FILE);
   for (const existing of [target, `${target}-wal`])
     if (existsSync(existing))
-      throw new Error(`${existing} exists: restore into an empty data dir (WARDEN_DATA_DIR), or move that database away first; restore never replaces one`);
+      throw new Error(
+        `${existing} exists: restore into an empty data dir (WARDEN_DATA_DIR), or move that database away first; restore never replaces one`,
+      );
   if (!existsSync(file)) throw new Error(`${file} does not exist`);
   if (!hasSqliteHeader(file)) throw new Error(`${file} is not a SQLite database`);
 
@@ -93,7 +113,10 @@ export async function restoreSqliteDatabase(file: string, dataDir: string): Prom
     }
     const report = inspectSqliteFile(copy);
     const unknown = migrationNames(copy).filter((name) => !MIGRATION_NAMES.includes(name));
-    if (unknown.length > 0) throw new Error(`${file} was written by a newer Warden (migrations ${unknown.join(', ')}): restore it with that version or a later one`);
+    if (unknown.length > 0)
+      throw new Error(
+        `${file} was written by a newer Warden (migrations ${unknown.join(', ')}): restore it with that version or a later one`,
+      );
     const connection = connectSqlite(work, 'full');
     let migrated: string[];
     try {
@@ -118,17 +141,37 @@ export function inspectSqliteFile(file: string): SqliteFileReport {
   let tables: Set<string>;
   try {
     database = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
-    tables = new Set(database.prepare<[], { name: string }>("select name from sqlite_master where type = 'table'").all().map((t) => t.name));
+    tables = new Set(
+      database
+        .prepare<[], { name: string }>("select name from sqlite_master where type = 'table'")
+        .all()
+        .map((t) => t.name),
+    );
   } catch (error) {
     throw new Error(`${file} is not a SQLite database (${(error as Error).message})`);
   }
   try {
-    if (!tables.has('warden_migrations')) throw new Error(`${file} is a SQLite database but not Warden's: it has no warden_migrations table`);
-    const problems = database.prepare<[], { integrity_check: string }>('pragma integrity_check(20)').all().map((row) => row.integrity_check);
-    if (problems.join() !== 'ok') throw new Error(`${file} fails SQLite's integrity check:\n  ${problems.join('\n  ')}`);
-    const count = (table: string) => (tables.has(table) ? (database.prepare<[], { n: number }>(`select count(*) as n from ${table}`).get()?.n ?? 0) : 0);
-    const schema = database.prepare<[], { name: string | null }>('select max(name) as name from warden_migrations').get()?.name ?? null;
-    return { file, bytes: statSync(file).size, schema, organizations: count('organizations'), monitors: count('monitors'), checks: count('checks') + count('check_journal') };
+    if (!tables.has('warden_migrations'))
+      throw new Error(`${file} is a SQLite database but not Warden's: it has no warden_migrations table`);
+    const problems = database
+      .prepare<[], { integrity_check: string }>('pragma integrity_check(20)')
+      .all()
+      .map((row) => row.integrity_check);
+    if (problems.join() !== 'ok')
+      throw new Error(`${file} fails SQLite's integrity check:\n  ${problems.join('\n  ')}`);
+    const count = (table: string) =>
+      tables.has(table) ? (database.prepare<[], { n: number }>(`select count(*) as n from ${table}`).get()?.n ?? 0) : 0;
+    const schema =
+      database.prepare<[], { name: string | null }>('select max(name) as name from warden_migrations').get()?.name ??
+      null;
+    return {
+      file,
+      bytes: statSync(file).size,
+      schema,
+      organizations: count('organizations'),
+      monitors: count('monitors'),
+      checks: count('checks') + count('check_journal'),
+    };
   } finally {
     database.close();
   }
@@ -137,7 +180,10 @@ export function inspectSqliteFile(file: string): SqliteFileReport {
 function migrationNames(file: string): string[] {
   const database = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
   try {
-    return database.prepare<[], { name: string }>('select name from warden_migrations').all().map((row) => row.name);
+    return database
+      .prepare<[], { name: string }>('select name from warden_migrations')
+      .all()
+      .map((row) => row.name);
   } finally {
     database.close();
   }

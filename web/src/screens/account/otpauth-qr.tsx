@@ -15,7 +15,14 @@ export default function OtpauthQr({ uri, size = 200 }: { uri: string; size?: num
     });
   });
   return (
-    <svg width={size} height={size} viewBox={`0 0 ${total} ${total}`} role="img" aria-label="QR code of the authenticator link: scan it with your app" shapeRendering="crispEdges">
+    <svg
+      width={size}
+      height={size}
+      viewBox={`0 0 ${total} ${total}`}
+      role="img"
+      aria-label="QR code of the authenticator link: scan it with your app"
+      shapeRendering="crispEdges"
+    >
       <rect width={total} height={total} fill="#fff" />
       <path d={path} fill="#000" />
     </svg>

@@ -22,14 +22,22 @@ export function ProfileSection({ user }: { user: Me['user'] }) {
   const emailChanged = email !== user.email;
   const save = useMutation({
     mutationFn: (changes: { name?: string; email?: string }) =>
-      call(api.PATCH('/api/v1/auth/me', { body: { ...changes, ...(changes.email !== undefined && form.proof ? proofOf(user, form.proof) : {}) } })),
+      call(
+        api.PATCH('/api/v1/auth/me', {
+          body: { ...changes, ...(changes.email !== undefined && form.proof ? proofOf(user, form.proof) : {}) },
+        }),
+      ),
     onSuccess: (answer) => {
       const { emailChange: _pending, ...me } = answer;
       rememberMe(queryClient, me);
       setForm({ name: me.user.name, email: me.user.email, proof: '' });
     },
     onError: (error) =>
-      setErrors(needsProof(error) ? { fields: {}, message: 'Confirm it is you first (you signed in a while ago).' } : formErrors(error, ['name', 'email', 'password', 'code'])),
+      setErrors(
+        needsProof(error)
+          ? { fields: {}, message: 'Confirm it is you first (you signed in a while ago).' }
+          : formErrors(error, ['name', 'email', 'password', 'code']),
+      ),
   });
   const send = (changes: { name?: string; email?: string }) => {
     setErrors(noFormErrors());
@@ -50,7 +58,14 @@ export function ProfileSection({ user }: { user: Me['user'] }) {
               {errors.message}
             </Text>
           )}
-          <TextInput label="Name" autoComplete="name" required value={form.name} onChange={(e) => setForm({ ...form, name: e.currentTarget.value })} error={errors.fields.name} />
+          <TextInput
+            label="Name"
+            autoComplete="name"
+            required
+            value={form.name}
+            onChange={(e) => setForm({ ...form, name: e.currentTarget.value })}
+            error={errors.fields.name}
+          />
           <TextInput
             label="Email"
             type="email"
@@ -75,7 +90,12 @@ export function ProfileSection({ user }: { user: Me['user'] }) {
             }
           />
           {mail && (emailChanged || needsProof(save.error)) && (
-            <ProofField user={user} value={form.proof} onChange={(proof) => setForm({ ...form, proof })} error={kind === null ? undefined : errors.fields[kind]} />
+            <ProofField
+              user={user}
+              value={form.proof}
+              onChange={(proof) => setForm({ ...form, proof })}
+              error={kind === null ? undefined : errors.fields[kind]}
+            />
           )}
           <Group>
             <Button type="submit" loading={save.isPending} disabled={name === user.name && !emailChanged}>

@@ -18,10 +18,29 @@ export function proofKind(user: Me['user']): 'password' | 'code' | null {
   return user.hasPassword ? 'password' : user.totpEnabled ? 'code' : null;
 }
 
-export function ProofField({ user, value, onChange, error }: { user: Me['user']; value: string; onChange: (value: string) => void; error?: string | undefined }) {
+export function ProofField({
+  user,
+  value,
+  onChange,
+  error,
+}: {
+  user: Me['user'];
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+}) {
   const kind = proofKind(user);
   if (kind === 'password')
-    return <PasswordInput label="Your password" autoComplete="current-password" required value={value} onChange={(e) => onChange(e.currentTarget.value)} error={error} />;
+    return (
+      <PasswordInput
+        label="Your password"
+        autoComplete="current-password"
+        required
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        error={error}
+      />
+    );
   if (kind === 'code')
     return (
       <TextInput
@@ -33,7 +52,11 @@ export function ProofField({ user, value, onChange, error }: { user: Me['user'];
         error={error}
       />
     );
-  return <Text size="sm">Sign out and in again (with your provider) to confirm it is you, then try again within a few minutes.</Text>;
+  return (
+    <Text size="sm">
+      Sign out and in again (with your provider) to confirm it is you, then try again within a few minutes.
+    </Text>
+  );
 }
 
 export function proofOf(user: Me['user'], value: string): Proof {
@@ -41,7 +64,17 @@ export function proofOf(user: Me['user'], value: string): Proof {
 }
 
 /** Asks for the proof, then runs `onProof` with it; its refusal (a wrong password) shows here. */
-export function ProofPrompt({ user, action, onProof, onCancel }: { user: Me['user']; action: string; onProof: (proof: Proof) => Promise<unknown>; onCancel: () => void }) {
+export function ProofPrompt({
+  user,
+  action,
+  onProof,
+  onCancel,
+}: {
+  user: Me['user'];
+  action: string;
+  onProof: (proof: Proof) => Promise<unknown>;
+  onCancel: () => void;
+}) {
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<FormErrors<'password' | 'code'>>(noFormErrors);
@@ -66,7 +99,12 @@ export function ProofPrompt({ user, action, onProof, onCancel }: { user: Me['use
           <Text size="sm" fw={600}>
             Confirm it is you
           </Text>
-          <ProofField user={user} value={value} onChange={setValue} error={kind === null ? undefined : errors.fields[kind]} />
+          <ProofField
+            user={user}
+            value={value}
+            onChange={setValue}
+            error={kind === null ? undefined : errors.fields[kind]}
+          />
           {errors.message && (
             <Text size="sm" c="red" role="alert">
               {errors.message}

@@ -15,7 +15,11 @@ export function SessionsSection() {
   return (
     <Section title="Sessions">
       {sessions.error ? (
-        <ErrorState error={sessions.error} onRetry={() => void sessions.refetch()} title="Could not load your sessions" />
+        <ErrorState
+          error={sessions.error}
+          onRetry={() => void sessions.refetch()}
+          title="Could not load your sessions"
+        />
       ) : sessions.isPending ? (
         <LoadingState label="Loading sessions" />
       ) : (
@@ -66,7 +70,9 @@ export function SessionsSection() {
                         message={`${describeAgent(session.userAgent)} is signed out at once.`}
                         confirmLabel="Sign it out"
                         onConfirm={async () => {
-                          await call(api.DELETE('/api/v1/auth/sessions/{id}', { params: { path: { id: session.id } } }));
+                          await call(
+                            api.DELETE('/api/v1/auth/sessions/{id}', { params: { path: { id: session.id } } }),
+                          );
                           await sessionsChanged(queryClient);
                         }}
                       >

@@ -1,7 +1,19 @@
 // The TOTP second factor: enrolment (a QR code of the otpauth:// URI and the secret to type by hand, then a code to
 // confirm), recovery codes shown once (copy or download), new recovery codes, and turning it off. Beginning and new
 // codes ask for the password (or a code) when the session has not proven its user lately; turning off always does.
-import { Alert, Badge, Button, Code, CopyButton, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Loader,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { api, call } from '../../api/client';
@@ -31,7 +43,13 @@ export function TwoFactorSection({ user }: { user: Me['user'] }) {
           </Badge>
         </Group>
         {codes && (
-          <ShownOnce label="Recovery codes" value={codes.join('\n')} lines={codes.length} download="warden-recovery-codes.txt" onDone={() => setCodes(null)}>
+          <ShownOnce
+            label="Recovery codes"
+            value={codes.join('\n')}
+            lines={codes.length}
+            download="warden-recovery-codes.txt"
+            onDone={() => setCodes(null)}
+          >
             Each code signs in once in place of your app’s code, if you lose the device. Keep them somewhere safe.
           </ShownOnce>
         )}
@@ -61,7 +79,9 @@ export function TwoFactorSection({ user }: { user: Me['user'] }) {
 function Enrol({ user, onConfirmed }: { user: Me['user']; onConfirmed: (codes: string[]) => Promise<void> }) {
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<FormErrors<'code'>>(noFormErrors);
-  const begin = useMutation({ mutationFn: (proof?: Proof) => call(api.POST('/api/v1/auth/totp', { body: proof ?? {} })) });
+  const begin = useMutation({
+    mutationFn: (proof?: Proof) => call(api.POST('/api/v1/auth/totp', { body: proof ?? {} })),
+  });
   const confirm = useMutation({
     mutationFn: () => call(api.POST('/api/v1/auth/totp/confirm', { body: { code: code.trim() } })),
     onSuccess: async ({ recoveryCodes }) => {
@@ -72,7 +92,14 @@ function Enrol({ user, onConfirmed }: { user: Me['user']; onConfirmed: (codes: s
     onError: (error) => setErrors(formErrors(error, ['code'])),
   });
   if (!begin.data && needsProof(begin.error))
-    return <ProofPrompt user={user} action="Continue" onProof={(proof) => begin.mutateAsync(proof)} onCancel={() => begin.reset()} />;
+    return (
+      <ProofPrompt
+        user={user}
+        action="Continue"
+        onProof={(proof) => begin.mutateAsync(proof)}
+        onCancel={() => begin.reset()}
+      />
+    );
   if (!begin.data)
     return (
       <Stack gap="xs" align="flex-start">
@@ -144,10 +171,19 @@ function Enrol({ user, onConfirmed }: { user: Me['user']; onConfirmed: (codes: s
   );
 }
 
-function Enabled({ user, onCodes, onDisabled }: { user: Me['user']; onCodes: (codes: string[]) => void; onDisabled: () => Promise<void> }) {
+function Enabled({
+  user,
+  onCodes,
+  onDisabled,
+}: {
+  user: Me['user'];
+  onCodes: (codes: string[]) => void;
+  onDisabled: () => Promise<void>;
+}) {
   const [turningOff, setTurningOff] = useState(false);
   const [proving, setProving] = useState(false);
-  const newCodes = async (proof?: Proof) => onCodes((await call(api.POST('/api/v1/auth/recovery-codes', { body: proof ?? {} }))).recoveryCodes);
+  const newCodes = async (proof?: Proof) =>
+    onCodes((await call(api.POST('/api/v1/auth/recovery-codes', { body: proof ?? {} }))).recoveryCodes);
   return (
     <Stack gap="sm">
       <Group gap="xs">
@@ -186,12 +222,22 @@ function Enabled({ user, onCodes, onDisabled }: { user: Me['user']; onCodes: (co
           onCancel={() => setProving(false)}
         />
       )}
-      {turningOff && <TurnOff hasPassword={user.hasPassword} onCancel={() => setTurningOff(false)} onDone={onDisabled} />}
+      {turningOff && (
+        <TurnOff hasPassword={user.hasPassword} onCancel={() => setTurningOff(false)} onDone={onDisabled} />
+      )}
     </Stack>
   );
 }
 
-function TurnOff({ hasPassword, onCancel, onDone }: { hasPassword: boolean; onCancel: () => void; onDone: () => Promise<void> }) {
+function TurnOff({
+  hasPassword,
+  onCancel,
+  onDone,
+}: {
+  hasPassword: boolean;
+  onCancel: () => void;
+  onDone: () => Promise<void>;
+}) {
   const [proof, setProof] = useState('');
   const field = hasPassword ? 'password' : 'code';
   const [errors, setErrors] = useState<FormErrors<'password' | 'code'>>(noFormErrors);
@@ -210,9 +256,23 @@ function TurnOff({ hasPassword, onCancel, onDone }: { hasPassword: boolean; onCa
       <form onSubmit={submit} noValidate>
         <Stack gap="sm" maw={320}>
           {hasPassword ? (
-            <PasswordInput label="Your password" autoComplete="current-password" required value={proof} onChange={(e) => setProof(e.currentTarget.value)} error={errors.fields.password} />
+            <PasswordInput
+              label="Your password"
+              autoComplete="current-password"
+              required
+              value={proof}
+              onChange={(e) => setProof(e.currentTarget.value)}
+              error={errors.fields.password}
+            />
           ) : (
-            <TextInput label="A code from your app, or a recovery code" autoComplete="one-time-code" required value={proof} onChange={(e) => setProof(e.currentTarget.value)} error={errors.fields.code} />
+            <TextInput
+              label="A code from your app, or a recovery code"
+              autoComplete="one-time-code"
+              required
+              value={proof}
+              onChange={(e) => setProof(e.currentTarget.value)}
+              error={errors.fields.code}
+            />
           )}
           {errors.message && (
             <Text size="sm" c="red" role="alert">

@@ -14,7 +14,17 @@ export function describeAgent(agent: string | null): string {
           : /curl\//.test(agent)
             ? 'curl'
             : null;
-  const os = /Windows/.test(agent) ? 'Windows' : /Android/.test(agent) ? 'Android' : /iPhone|iPad/.test(agent) ? 'iOS' : /Mac OS X/.test(agent) ? 'macOS' : /Linux/.test(agent) ? 'Linux' : null;
+  const os = /Windows/.test(agent)
+    ? 'Windows'
+    : /Android/.test(agent)
+      ? 'Android'
+      : /iPhone|iPad/.test(agent)
+        ? 'iOS'
+        : /Mac OS X/.test(agent)
+          ? 'macOS'
+          : /Linux/.test(agent)
+            ? 'Linux'
+            : null;
   if (!browser) return agent.slice(0, 60);
   return os ? `${browser} on ${os}` : browser;
 }

@@ -8,7 +8,13 @@ import { RouterAnchor } from '../../ui/router-link';
 
 type AuditObjectView = AuditEntry['object'];
 
-type ListScreen = '/pages' | '/relays' | '/notifications' | '/settings/api-keys' | '/settings/members' | '/settings/organization';
+type ListScreen =
+  | '/pages'
+  | '/relays'
+  | '/notifications'
+  | '/settings/api-keys'
+  | '/settings/members'
+  | '/settings/organization';
 
 /** For each kind with a screen: where it is shown. */
 const SCREENS: Record<string, ListScreen | '/monitors/$monitorId'> = {
@@ -24,7 +30,10 @@ const SCREENS: Record<string, ListScreen | '/monitors/$monitorId'> = {
 
 export function AuditObject({ object }: { object: AuditObjectView }) {
   const screen = SCREENS[object.type];
-  const existing = useQuery({ ...existingObjectsQuery(useOrganizationKey(), object.type), enabled: screen !== undefined && object.id !== null });
+  const existing = useQuery({
+    ...existingObjectsQuery(useOrganizationKey(), object.type),
+    enabled: screen !== undefined && object.id !== null,
+  });
   const label = object.label ?? object.id ?? '–';
   const text = (
     <Text size="xs" c="dimmed" component="span">

@@ -4,7 +4,13 @@ import { Button, Code, Group, Modal, Paper, Stack, Text, Title } from '@mantine/
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, call } from '../../api/client';
-import { INCIDENT_IMPACTS, INCIDENT_STATUSES, type IncidentImpact, incidentsChanged, type OrganizationIncident } from '../../api/incidents';
+import {
+  INCIDENT_IMPACTS,
+  INCIDENT_STATUSES,
+  type IncidentImpact,
+  incidentsChanged,
+  type OrganizationIncident,
+} from '../../api/incidents';
 import { useOrganizationKey } from '../../api/organization';
 import { ConfirmButton } from '../../ui/confirm-button';
 import { ManagedBadge } from '../../ui/managed-badge';
@@ -13,13 +19,26 @@ import { Timestamp } from '../../ui/timestamp';
 import { TintedBadge } from '../page/tinted-badge';
 import { EditIncidentForm, IncidentUpdateForm } from './incident-forms';
 
-const IMPACT_COLORS: Record<IncidentImpact, string> = { none: 'gray', minor: 'yellow', major: 'orange', critical: 'red' };
+const IMPACT_COLORS: Record<IncidentImpact, string> = {
+  none: 'gray',
+  minor: 'yellow',
+  major: 'orange',
+  critical: 'red',
+};
 export const statusLabel = (status: string) => INCIDENT_STATUSES.find((s) => s.value === status)?.label ?? status;
 export const impactLabel = (impact: string) => INCIDENT_IMPACTS.find((s) => s.value === impact)?.label ?? impact;
 
 type Dialog = { kind: 'update'; resolve: boolean } | { kind: 'edit' } | null;
 
-export function IncidentCard({ incident, mayEdit, showPage }: { incident: OrganizationIncident; mayEdit: boolean; showPage: boolean }) {
+export function IncidentCard({
+  incident,
+  mayEdit,
+  showPage,
+}: {
+  incident: OrganizationIncident;
+  mayEdit: boolean;
+  showPage: boolean;
+}) {
   const queryClient = useQueryClient();
   const org = useOrganizationKey();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -42,7 +61,9 @@ export function IncidentCard({ incident, mayEdit, showPage }: { incident: Organi
             )}
           </Group>
           <Group gap={6}>
-            <TintedBadge color={incident.status === 'resolved' ? 'green' : 'blue'}>{statusLabel(incident.status)}</TintedBadge>
+            <TintedBadge color={incident.status === 'resolved' ? 'green' : 'blue'}>
+              {statusLabel(incident.status)}
+            </TintedBadge>
             <TintedBadge color={IMPACT_COLORS[incident.impact]}>{impactLabel(incident.impact)} impact</TintedBadge>
           </Group>
         </Group>
@@ -83,15 +104,30 @@ export function IncidentCard({ incident, mayEdit, showPage }: { incident: Organi
         </Stack>
         {editable && (
           <Group gap="xs">
-            <Button size="xs" onClick={() => setDialog({ kind: 'update', resolve: false })} aria-label={`Post an update to ${incident.title}`}>
+            <Button
+              size="xs"
+              onClick={() => setDialog({ kind: 'update', resolve: false })}
+              aria-label={`Post an update to ${incident.title}`}
+            >
               Post an update
             </Button>
             {incident.status !== 'resolved' && (
-              <Button size="xs" variant="light" color="green" onClick={() => setDialog({ kind: 'update', resolve: true })} aria-label={`Resolve ${incident.title}`}>
+              <Button
+                size="xs"
+                variant="light"
+                color="green"
+                onClick={() => setDialog({ kind: 'update', resolve: true })}
+                aria-label={`Resolve ${incident.title}`}
+              >
                 Resolve
               </Button>
             )}
-            <Button size="xs" variant="default" onClick={() => setDialog({ kind: 'edit' })} aria-label={`Edit ${incident.title}`}>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => setDialog({ kind: 'edit' })}
+              aria-label={`Edit ${incident.title}`}
+            >
               Edit
             </Button>
             <ConfirmButton
@@ -100,7 +136,11 @@ export function IncidentCard({ incident, mayEdit, showPage }: { incident: Organi
               message="The incident and its timeline leave the page and its history for good. Resolving keeps them."
               confirmLabel="Delete incident"
               onConfirm={async () => {
-                await call(api.DELETE('/api/v1/pages/{slug}/incidents/{id}', { params: { path: { slug: incident.page.slug, id: incident.id } } }));
+                await call(
+                  api.DELETE('/api/v1/pages/{slug}/incidents/{id}', {
+                    params: { path: { slug: incident.page.slug, id: incident.id } },
+                  }),
+                );
                 await incidentsChanged(queryClient, org);
               }}
             >
@@ -109,8 +149,23 @@ export function IncidentCard({ incident, mayEdit, showPage }: { incident: Organi
           </Group>
         )}
       </Stack>
-      <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={dialog !== null} onClose={close} title={dialog?.kind === 'edit' ? `Edit ${incident.title}` : dialog?.kind === 'update' && dialog.resolve ? `Resolve ${incident.title}` : `Update ${incident.title}`} centered size="lg">
-        {dialog?.kind === 'update' && <IncidentUpdateForm incident={incident} resolve={dialog.resolve} onDone={close} />}
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={dialog !== null}
+        onClose={close}
+        title={
+          dialog?.kind === 'edit'
+            ? `Edit ${incident.title}`
+            : dialog?.kind === 'update' && dialog.resolve
+              ? `Resolve ${incident.title}`
+              : `Update ${incident.title}`
+        }
+        centered
+        size="lg"
+      >
+        {dialog?.kind === 'update' && (
+          <IncidentUpdateForm incident={incident} resolve={dialog.resolve} onDone={close} />
+        )}
         {dialog?.kind === 'edit' && <EditIncidentForm incident={incident} onDone={close} />}
       </Modal>
     </Paper>

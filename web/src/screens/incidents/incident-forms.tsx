@@ -4,7 +4,14 @@ import { Alert, Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, call } from '../../api/client';
-import { INCIDENT_IMPACTS, INCIDENT_STATUSES, type IncidentImpact, type IncidentStatus, incidentsChanged, type OrganizationIncident } from '../../api/incidents';
+import {
+  INCIDENT_IMPACTS,
+  INCIDENT_STATUSES,
+  type IncidentImpact,
+  type IncidentStatus,
+  incidentsChanged,
+  type OrganizationIncident,
+} from '../../api/incidents';
 import { useOrganizationKey } from '../../api/organization';
 import { pagesQuery } from '../../api/pages';
 import { formErrors } from '../../ui/form-errors';
@@ -16,7 +23,9 @@ export function NewIncidentForm({ initialPage, onDone }: { initialPage: string |
   const queryClient = useQueryClient();
   const org = useOrganizationKey();
   const pages = useQuery(pagesQuery(org));
-  const [slug, setSlug] = useState<string | undefined>(initialPage ?? (pages.data?.pages.length === 1 ? pages.data.pages[0]?.slug : undefined));
+  const [slug, setSlug] = useState<string | undefined>(
+    initialPage ?? (pages.data?.pages.length === 1 ? pages.data.pages[0]?.slug : undefined),
+  );
   const [title, setTitle] = useState('');
   const [impact, setImpact] = useState<IncidentImpact>('minor');
   const [status, setStatus] = useState<IncidentStatus>('investigating');
@@ -25,7 +34,12 @@ export function NewIncidentForm({ initialPage, onDone }: { initialPage: string |
   const create = useMutation({
     mutationFn: () => {
       if (!slug) throw new Error('Choose the page the incident is on.');
-      return call(api.POST('/api/v1/pages/{slug}/incidents', { params: { path: { slug } }, body: { title: title.trim(), impact, status, message: message.trim(), components } }));
+      return call(
+        api.POST('/api/v1/pages/{slug}/incidents', {
+          params: { path: { slug } },
+          body: { title: title.trim(), impact, status, message: message.trim(), components },
+        }),
+      );
     },
     onSuccess: async () => {
       await incidentsChanged(queryClient, org);
@@ -50,14 +64,55 @@ export function NewIncidentForm({ initialPage, onDone }: { initialPage: string |
             setComponents([]);
           }}
         />
-        <TextInput label="Title" required value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={errors?.fields.title} data-autofocus />
+        <TextInput
+          label="Title"
+          required
+          value={title}
+          onChange={(e) => setTitle(e.currentTarget.value)}
+          error={errors?.fields.title}
+          data-autofocus
+        />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <Select label="Impact" allowDeselect={false} data={INCIDENT_IMPACTS} value={impact} onChange={(v) => v && setImpact(v as IncidentImpact)} error={errors?.fields.impact} />
-          <Select label="Status" allowDeselect={false} data={INCIDENT_STATUSES} value={status} onChange={(v) => v && setStatus(v as IncidentStatus)} error={errors?.fields.status} />
+          <Select
+            label="Impact"
+            allowDeselect={false}
+            data={INCIDENT_IMPACTS}
+            value={impact}
+            onChange={(v) => v && setImpact(v as IncidentImpact)}
+            error={errors?.fields.impact}
+          />
+          <Select
+            label="Status"
+            allowDeselect={false}
+            data={INCIDENT_STATUSES}
+            value={status}
+            onChange={(v) => v && setStatus(v as IncidentStatus)}
+            error={errors?.fields.status}
+          />
         </SimpleGrid>
-        <Textarea label="Message" description="The first entry of the timeline, shown on the page." required rows={3} value={message} onChange={(e) => setMessage(e.currentTarget.value)} error={errors?.fields.message} />
-        <ComponentsSelect label="Affected components" slug={slug} value={components} onChange={setComponents} error={errors?.fields.components} />
-        <FormFooter error={errors?.message ?? null} failTitle="Not opened" busy={create.isPending} submit="Open incident" onCancel={onDone} />
+        <Textarea
+          label="Message"
+          description="The first entry of the timeline, shown on the page."
+          required
+          rows={3}
+          value={message}
+          onChange={(e) => setMessage(e.currentTarget.value)}
+          error={errors?.fields.message}
+        />
+        <ComponentsSelect
+          label="Affected components"
+          slug={slug}
+          value={components}
+          onChange={setComponents}
+          error={errors?.fields.components}
+        />
+        <FormFooter
+          error={errors?.message ?? null}
+          failTitle="Not opened"
+          busy={create.isPending}
+          submit="Open incident"
+          onCancel={onDone}
+        />
       </Stack>
     </form>
   );
@@ -65,7 +120,15 @@ export function NewIncidentForm({ initialPage, onDone }: { initialPage: string |
 
 const UPDATE_FIELDS = ['status', 'message', 'impact'] as const;
 
-export function IncidentUpdateForm({ incident, resolve, onDone }: { incident: OrganizationIncident; resolve: boolean; onDone: () => void }) {
+export function IncidentUpdateForm({
+  incident,
+  resolve,
+  onDone,
+}: {
+  incident: OrganizationIncident;
+  resolve: boolean;
+  onDone: () => void;
+}) {
   const queryClient = useQueryClient();
   const org = useOrganizationKey();
   const [status, setStatus] = useState<IncidentStatus>(resolve ? 'resolved' : incident.status);
@@ -95,11 +158,39 @@ export function IncidentUpdateForm({ incident, resolve, onDone }: { incident: Or
     >
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <Select label="Status" allowDeselect={false} data={INCIDENT_STATUSES} value={status} onChange={(v) => v && setStatus(v as IncidentStatus)} error={errors?.fields.status} />
-          <Select label="Impact" allowDeselect={false} data={INCIDENT_IMPACTS} value={impact} onChange={(v) => v && setImpact(v as IncidentImpact)} error={errors?.fields.impact} />
+          <Select
+            label="Status"
+            allowDeselect={false}
+            data={INCIDENT_STATUSES}
+            value={status}
+            onChange={(v) => v && setStatus(v as IncidentStatus)}
+            error={errors?.fields.status}
+          />
+          <Select
+            label="Impact"
+            allowDeselect={false}
+            data={INCIDENT_IMPACTS}
+            value={impact}
+            onChange={(v) => v && setImpact(v as IncidentImpact)}
+            error={errors?.fields.impact}
+          />
         </SimpleGrid>
-        <Textarea label="Message" required rows={3} value={message} onChange={(e) => setMessage(e.currentTarget.value)} error={errors?.fields.message} data-autofocus />
-        <FormFooter error={errors?.message ?? null} failTitle="Not posted" busy={post.isPending} submit={status === 'resolved' && incident.status !== 'resolved' ? 'Resolve incident' : 'Post update'} onCancel={onDone} />
+        <Textarea
+          label="Message"
+          required
+          rows={3}
+          value={message}
+          onChange={(e) => setMessage(e.currentTarget.value)}
+          error={errors?.fields.message}
+          data-autofocus
+        />
+        <FormFooter
+          error={errors?.message ?? null}
+          failTitle="Not posted"
+          busy={post.isPending}
+          submit={status === 'resolved' && incident.status !== 'resolved' ? 'Resolve incident' : 'Post update'}
+          onCancel={onDone}
+        />
       </Stack>
     </form>
   );
@@ -115,7 +206,12 @@ export function EditIncidentForm({ incident, onDone }: { incident: OrganizationI
   const [components, setComponents] = useState<string[]>(incident.components);
   const save = useMutation({
     mutationFn: () =>
-      call(api.PATCH('/api/v1/pages/{slug}/incidents/{id}', { params: { path: { slug: incident.page.slug, id: incident.id } }, body: { title: title.trim(), impact, components } })),
+      call(
+        api.PATCH('/api/v1/pages/{slug}/incidents/{id}', {
+          params: { path: { slug: incident.page.slug, id: incident.id } },
+          body: { title: title.trim(), impact, components },
+        }),
+      ),
     onSuccess: async () => {
       await incidentsChanged(queryClient, org);
       onDone();
@@ -131,16 +227,54 @@ export function EditIncidentForm({ incident, onDone }: { incident: OrganizationI
       }}
     >
       <Stack gap="sm">
-        <TextInput label="Title" required value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={errors?.fields.title} data-autofocus />
-        <Select label="Impact" allowDeselect={false} data={INCIDENT_IMPACTS} value={impact} onChange={(v) => v && setImpact(v as IncidentImpact)} error={errors?.fields.impact} />
-        <ComponentsSelect label="Affected components" slug={incident.page.slug} value={components} onChange={setComponents} error={errors?.fields.components} />
-        <FormFooter error={errors?.message ?? null} failTitle="Not saved" busy={save.isPending} submit="Save incident" onCancel={onDone} />
+        <TextInput
+          label="Title"
+          required
+          value={title}
+          onChange={(e) => setTitle(e.currentTarget.value)}
+          error={errors?.fields.title}
+          data-autofocus
+        />
+        <Select
+          label="Impact"
+          allowDeselect={false}
+          data={INCIDENT_IMPACTS}
+          value={impact}
+          onChange={(v) => v && setImpact(v as IncidentImpact)}
+          error={errors?.fields.impact}
+        />
+        <ComponentsSelect
+          label="Affected components"
+          slug={incident.page.slug}
+          value={components}
+          onChange={setComponents}
+          error={errors?.fields.components}
+        />
+        <FormFooter
+          error={errors?.message ?? null}
+          failTitle="Not saved"
+          busy={save.isPending}
+          submit="Save incident"
+          onCancel={onDone}
+        />
       </Stack>
     </form>
   );
 }
 
-export function FormFooter({ error, failTitle, busy, submit, onCancel }: { error: string | null; failTitle: string; busy: boolean; submit: string; onCancel: () => void }) {
+export function FormFooter({
+  error,
+  failTitle,
+  busy,
+  submit,
+  onCancel,
+}: {
+  error: string | null;
+  failTitle: string;
+  busy: boolean;
+  submit: string;
+  onCancel: () => void;
+}) {
   return (
     <>
       {error && (

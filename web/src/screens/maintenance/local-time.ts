@@ -22,7 +22,14 @@ export function browserTimeZone(): string {
 }
 
 // dateStyle/timeStyle cannot take a zone name: the fields are spelled out.
-const RANGE = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
+const RANGE = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
 
 /** `1 May 2026, 22:00 CEST – 2 May 2026, 00:00 CEST`. */
 export function formatRange(startsAt: number, endsAt: number): string {

@@ -15,16 +15,30 @@ import { browserTimeZone, fromLocalInput, toLocalInput } from './local-time';
 const FIELDS = ['title', 'description', 'startsAt', 'endsAt', 'components'] as const;
 const HOUR = 3_600_000;
 
-export function MaintenanceForm({ existing, initialPage, onDone }: { existing?: OrganizationMaintenance; initialPage?: string | undefined; onDone: () => void }) {
+export function MaintenanceForm({
+  existing,
+  initialPage,
+  onDone,
+}: {
+  existing?: OrganizationMaintenance;
+  initialPage?: string | undefined;
+  onDone: () => void;
+}) {
   const queryClient = useQueryClient();
   const org = useOrganizationKey();
   const pages = useQuery(pagesQuery(org));
-  const [slug, setSlug] = useState<string | undefined>(existing?.page.slug ?? initialPage ?? (pages.data?.pages.length === 1 ? pages.data.pages[0]?.slug : undefined));
+  const [slug, setSlug] = useState<string | undefined>(
+    existing?.page.slug ?? initialPage ?? (pages.data?.pages.length === 1 ? pages.data.pages[0]?.slug : undefined),
+  );
   const [title, setTitle] = useState(existing?.title ?? '');
   const [description, setDescription] = useState(existing?.description ?? '');
   // A new existing: the next full hour, for an hour.
-  const [startsAt, setStartsAt] = useState(() => toLocalInput(existing?.startsAt ?? Math.ceil(Date.now() / HOUR) * HOUR));
-  const [endsAt, setEndsAt] = useState(() => toLocalInput(existing?.endsAt ?? Math.ceil(Date.now() / HOUR) * HOUR + HOUR));
+  const [startsAt, setStartsAt] = useState(() =>
+    toLocalInput(existing?.startsAt ?? Math.ceil(Date.now() / HOUR) * HOUR),
+  );
+  const [endsAt, setEndsAt] = useState(() =>
+    toLocalInput(existing?.endsAt ?? Math.ceil(Date.now() / HOUR) * HOUR + HOUR),
+  );
   const [components, setComponents] = useState<string[]>(existing?.components ?? []);
   const zone = browserTimeZone();
   const save = useMutation({
@@ -32,12 +46,34 @@ export function MaintenanceForm({ existing, initialPage, onDone }: { existing?: 
       if (!slug) throw new Error('Choose the page the existing is on.');
       const starts = fromLocalInput(startsAt);
       const ends = fromLocalInput(endsAt);
-      const missing = [...(starts === null ? [{ path: 'body.startsAt', message: 'enter a date and time' }] : []), ...(ends === null ? [{ path: 'body.endsAt', message: 'enter a date and time' }] : [])];
-      if (starts === null || ends === null) throw new ApiError(400, { title: 'Invalid request', detail: 'The request has invalid fields.', errors: missing });
-      const body = { title: title.trim(), description: description.trim() || (existing ? null : undefined), startsAt: starts, endsAt: ends, components };
-      if (existing) return call(api.PATCH('/api/v1/pages/{slug}/maintenance/{id}', { params: { path: { slug, id: existing.id } }, body }));
+      const missing = [
+        ...(starts === null ? [{ path: 'body.startsAt', message: 'enter a date and time' }] : []),
+        ...(ends === null ? [{ path: 'body.endsAt', message: 'enter a date and time' }] : []),
+      ];
+      if (starts === null || ends === null)
+        throw new ApiError(400, {
+          title: 'Invalid request',
+          detail: 'The request has invalid fields.',
+          errors: missing,
+        });
+      const body = {
+        title: title.trim(),
+        description: description.trim() || (existing ? null : undefined),
+        startsAt: starts,
+        endsAt: ends,
+        components,
+      };
+      if (existing)
+        return call(
+          api.PATCH('/api/v1/pages/{slug}/maintenance/{id}', { params: { path: { slug, id: existing.id } }, body }),
+        );
       const { description: d, ...rest } = body;
-      return call(api.POST('/api/v1/pages/{slug}/maintenance', { params: { path: { slug } }, body: { ...rest, ...(d ? { description: d } : {}) } }));
+      return call(
+        api.POST('/api/v1/pages/{slug}/maintenance', {
+          params: { path: { slug } },
+          body: { ...rest, ...(d ? { description: d } : {}) },
+        }),
+      );
     },
     onSuccess: async () => {
       await maintenanceChanged(queryClient, org);
@@ -64,14 +100,53 @@ export function MaintenanceForm({ existing, initialPage, onDone }: { existing?: 
             }}
           />
         )}
-        <TextInput label="Title" required value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={errors?.fields.title} data-autofocus />
+        <TextInput
+          label="Title"
+          required
+          value={title}
+          onChange={(e) => setTitle(e.currentTarget.value)}
+          error={errors?.fields.title}
+          data-autofocus
+        />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput type="datetime-local" label={`Starts (${zone})`} required value={startsAt} onChange={(e) => setStartsAt(e.currentTarget.value)} error={errors?.fields.startsAt} />
-          <TextInput type="datetime-local" label={`Ends (${zone})`} required value={endsAt} onChange={(e) => setEndsAt(e.currentTarget.value)} error={errors?.fields.endsAt} />
+          <TextInput
+            type="datetime-local"
+            label={`Starts (${zone})`}
+            required
+            value={startsAt}
+            onChange={(e) => setStartsAt(e.currentTarget.value)}
+            error={errors?.fields.startsAt}
+          />
+          <TextInput
+            type="datetime-local"
+            label={`Ends (${zone})`}
+            required
+            value={endsAt}
+            onChange={(e) => setEndsAt(e.currentTarget.value)}
+            error={errors?.fields.endsAt}
+          />
         </SimpleGrid>
-        <Textarea label="Description" rows={2} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={errors?.fields.description} />
-        <ComponentsSelect label="Affected components" slug={slug} value={components} onChange={setComponents} error={errors?.fields.components} />
-        <FormFooter error={errors?.message ?? null} failTitle={existing ? 'Not saved' : 'Not scheduled'} busy={save.isPending} submit={existing ? 'Save existing' : 'Schedule'} onCancel={onDone} />
+        <Textarea
+          label="Description"
+          rows={2}
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+          error={errors?.fields.description}
+        />
+        <ComponentsSelect
+          label="Affected components"
+          slug={slug}
+          value={components}
+          onChange={setComponents}
+          error={errors?.fields.components}
+        />
+        <FormFooter
+          error={errors?.message ?? null}
+          failTitle={existing ? 'Not saved' : 'Not scheduled'}
+          busy={save.isPending}
+          submit={existing ? 'Save existing' : 'Schedule'}
+          onCancel={onDone}
+        />
       </Stack>
     </form>
   );

@@ -21,7 +21,12 @@ export function InviteForm({ role }: { role: Role | undefined }) {
   const [invitedRole, setInvitedRole] = useState<Role>('viewer');
   const [errors, setErrors] = useState<FormErrors<Field>>(noFormErrors);
   const invite = useMutation({
-    mutationFn: () => call(api.POST('/api/v1/invitations', { body: { role: invitedRole, ...(email.trim() ? { email: email.trim() } : {}) } })),
+    mutationFn: () =>
+      call(
+        api.POST('/api/v1/invitations', {
+          body: { role: invitedRole, ...(email.trim() ? { email: email.trim() } : {}) },
+        }),
+      ),
     onSuccess: () => {
       setEmail('');
       void invitationsChanged(queryClient, org);
@@ -44,7 +49,8 @@ export function InviteForm({ role }: { role: Role | undefined }) {
           {sent.mailed
             ? `Mailed to ${sent.invitation.email}. `
             : `Not mailed${sent.invitation.email ? '' : ' (no email given)'}: send the link yourself. `}
-          It makes its holder a {sent.invitation.role}, works once{sent.invitation.email ? ` and only for ${sent.invitation.email}` : ''}.
+          It makes its holder a {sent.invitation.role}, works once
+          {sent.invitation.email ? ` and only for ${sent.invitation.email}` : ''}.
         </ShownOnce>
       ) : (
         <form onSubmit={submit} noValidate>

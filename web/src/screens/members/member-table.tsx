@@ -14,7 +14,17 @@ import { ConfirmButton } from '../../ui/confirm-button';
 import { formErrors } from '../../ui/form-errors';
 import { Timestamp } from '../../ui/timestamp';
 
-export function MemberTable({ members, role, userId, onRefused }: { members: Member[]; role: Role | undefined; userId: string; onRefused: (message: string | null) => void }) {
+export function MemberTable({
+  members,
+  role,
+  userId,
+  onRefused,
+}: {
+  members: Member[];
+  role: Role | undefined;
+  userId: string;
+  onRefused: (message: string | null) => void;
+}) {
   const queryClient = useQueryClient();
   const org = useOrganizationKey();
   const navigate = useNavigate();

@@ -71,7 +71,9 @@ export function PendingInvitations() {
                           message={`The link (${invitation.role}, ${who}) stops working.`}
                           confirmLabel="Revoke"
                           onConfirm={async () => {
-                            await call(api.DELETE('/api/v1/invitations/{id}', { params: { path: { id: invitation.id } } }));
+                            await call(
+                              api.DELETE('/api/v1/invitations/{id}', { params: { path: { id: invitation.id } } }),
+                            );
                             await invitationsChanged(queryClient, org);
                           }}
                         >

@@ -17,17 +17,37 @@ export interface SchemaFieldProps {
 export function SchemaField({ field, value, onChange, error, editing, path }: SchemaFieldProps) {
   const keepHint = editing && field.secret ? `Leave as ${REDACTED} to keep the current one.` : undefined;
   const description = [field.description, keepHint].filter(Boolean).join(' ') || undefined;
-  const common = { id: `field-${path}`, label: field.label, description, error, withAsterisk: field.required, 'aria-required': field.required || undefined };
-  const placeholder = field.default === undefined || typeof field.default === 'object' ? undefined : `Default: ${String(field.default)}`;
+  const common = {
+    id: `field-${path}`,
+    label: field.label,
+    description,
+    error,
+    withAsterisk: field.required,
+    'aria-required': field.required || undefined,
+  };
+  const placeholder =
+    field.default === undefined || typeof field.default === 'object' ? undefined : `Default: ${String(field.default)}`;
   const text = typeof value === 'string' ? value : '';
   switch (field.kind) {
     case 'boolean':
-      return <Switch id={common.id} label={field.label} description={description} error={error} checked={value === true} onChange={(e) => onChange(e.currentTarget.checked)} />;
+      return (
+        <Switch
+          id={common.id}
+          label={field.label}
+          description={description}
+          error={error}
+          checked={value === true}
+          onChange={(e) => onChange(e.currentTarget.checked)}
+        />
+      );
     case 'enum':
       return (
         <NativeSelect
           {...common}
-          data={[...(field.required || field.default !== undefined ? [] : [{ value: '', label: 'None' }]), ...field.options.map((o) => ({ value: o, label: o }))]}
+          data={[
+            ...(field.required || field.default !== undefined ? [] : [{ value: '', label: 'None' }]),
+            ...field.options.map((o) => ({ value: o, label: o })),
+          ]}
           value={text}
           onChange={(e) => onChange(e.currentTarget.value)}
         />
@@ -48,7 +68,14 @@ export function SchemaField({ field, value, onChange, error, editing, path }: Sc
         />
       );
     case 'list':
-      return <TagsInput {...common} placeholder="Type and press Enter" value={Array.isArray(value) ? value : []} onChange={onChange} />;
+      return (
+        <TagsInput
+          {...common}
+          placeholder="Type and press Enter"
+          value={Array.isArray(value) ? value : []}
+          onChange={onChange}
+        />
+      );
     case 'map':
       return (
         <Textarea
@@ -61,8 +88,17 @@ export function SchemaField({ field, value, onChange, error, editing, path }: Sc
         />
       );
     case 'secret':
-      return <PasswordInput {...common} autoComplete="off" value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
+      return (
+        <PasswordInput {...common} autoComplete="off" value={text} onChange={(e) => onChange(e.currentTarget.value)} />
+      );
     default:
-      return <TextInput {...common} placeholder={placeholder} value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
+      return (
+        <TextInput
+          {...common}
+          placeholder={placeholder}
+          value={text}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
   }
 }

@@ -33,17 +33,24 @@ describe('the monitor form’s schema fields', () => {
       ['tags', 'list'],
     ]);
     expect(field('url')).toMatchObject({ label: 'URL', required: true });
-    expect(field('maxRedirects')).toMatchObject({ label: 'Max redirects', required: false, description: 'Redirects followed.', default: 5, minimum: 0, maximum: 10 });
+    expect(field('maxRedirects')).toMatchObject({
+      label: 'Max redirects',
+      required: false,
+      description: 'Redirects followed.',
+      default: 5,
+      minimum: 0,
+      maximum: 10,
+    });
     expect(field('method').options).toEqual(['GET', 'HEAD', 'POST']);
     expect(field('headers').secret).toBe(true);
-    expect([labelOf('panelUrl'), labelOf('timeoutMs'), labelOf('intervalSec'), labelOf('apiBaseUrl'), labelOf('guildId'), labelOf('rdapUrl')]).toEqual([
-      'Panel URL',
-      'Timeout (ms)',
-      'Interval (s)',
-      'API base URL',
-      'Guild ID',
-      'RDAP URL',
-    ]);
+    expect([
+      labelOf('panelUrl'),
+      labelOf('timeoutMs'),
+      labelOf('intervalSec'),
+      labelOf('apiBaseUrl'),
+      labelOf('guildId'),
+      labelOf('rdapUrl'),
+    ]).toEqual(['Panel URL', 'Timeout (ms)', 'Interval (s)', 'API base URL', 'Guild ID', 'RDAP URL']);
   });
 
   it('starts choices at their default and shows stored values when editing', () => {
@@ -52,14 +59,32 @@ describe('the monitor form’s schema fields', () => {
     expect(initialValue(field('maxRedirects'), undefined)).toBe('');
     expect(initialValue(field('maxRedirects'), 2)).toBe('2');
     expect(initialValue(field('expectedStatus'), [200, '300-302'])).toBe('200, 300-302');
-    expect(initialValue(field('headers'), { authorization: 'Bearer x', 'x-trace': '1' })).toBe('authorization: Bearer x\nx-trace: 1');
+    expect(initialValue(field('headers'), { authorization: 'Bearer x', 'x-trace': '1' })).toBe(
+      'authorization: Bearer x\nx-trace: 1',
+    );
     expect(initialValue(field('headers'), '[redacted]')).toBe('[redacted]');
   });
 
   it('sends what was filled in, as the API types it: empty fields left out on create, removed (null) on edit', () => {
-    const values = { url: ' http://127.0.0.1:8080/health ', method: 'HEAD', maxRedirects: '3', headers: 'x-key: a: b\n\n', password: ' pa ss ', ignoreTls: false, tags: [] };
-    expect(configOf(fields, values, false)).toEqual({ url: 'http://127.0.0.1:8080/health', method: 'HEAD', maxRedirects: 3, headers: { 'x-key': 'a: b' }, password: ' pa ss ' });
-    expect(configOf(fields, { ...values, maxRedirects: '', headers: '[redacted]', password: '[redacted]' }, true)).toEqual({
+    const values = {
+      url: ' http://127.0.0.1:8080/health ',
+      method: 'HEAD',
+      maxRedirects: '3',
+      headers: 'x-key: a: b\n\n',
+      password: ' pa ss ',
+      ignoreTls: false,
+      tags: [],
+    };
+    expect(configOf(fields, values, false)).toEqual({
+      url: 'http://127.0.0.1:8080/health',
+      method: 'HEAD',
+      maxRedirects: 3,
+      headers: { 'x-key': 'a: b' },
+      password: ' pa ss ',
+    });
+    expect(
+      configOf(fields, { ...values, maxRedirects: '', headers: '[redacted]', password: '[redacted]' }, true),
+    ).toEqual({
       url: 'http://127.0.0.1:8080/health',
       method: 'HEAD',
       expectedStatus: null,

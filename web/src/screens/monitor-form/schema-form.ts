@@ -74,7 +74,17 @@ function kindOf(property: JsonSchema): FieldKind {
   return 'text';
 }
 
-const WORDS: Record<string, string> = { url: 'URL', id: 'ID', api: 'API', tls: 'TLS', json: 'JSON', https: 'HTTPS', dns: 'DNS', ca: 'CA', rdap: 'RDAP' };
+const WORDS: Record<string, string> = {
+  url: 'URL',
+  id: 'ID',
+  api: 'API',
+  tls: 'TLS',
+  json: 'JSON',
+  https: 'HTTPS',
+  dns: 'DNS',
+  ca: 'CA',
+  rdap: 'RDAP',
+};
 const UNITS: Record<string, string> = { ms: '(ms)', sec: '(s)' };
 
 /** `panelUrl` → "Panel URL", `timeoutMs` → "Timeout (ms)". */
@@ -88,7 +98,8 @@ export function labelOf(name: string): string {
 
 /** What a field shows first: the stored value when editing, else the default of a choice (others show it as a placeholder). */
 export function initialValue(field: FormField, stored: unknown): FieldValue {
-  const value = stored === undefined ? (field.kind === 'boolean' || field.kind === 'enum' ? field.default : undefined) : stored;
+  const value =
+    stored === undefined ? (field.kind === 'boolean' || field.kind === 'enum' ? field.default : undefined) : stored;
   switch (field.kind) {
     case 'boolean':
       return value === true;
@@ -96,7 +107,11 @@ export function initialValue(field: FormField, stored: unknown): FieldValue {
       return Array.isArray(value) ? value.map(String) : [];
     case 'map':
       if (value === REDACTED) return REDACTED;
-      return value && typeof value === 'object' ? Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k}: ${String(v)}`).join('\n') : '';
+      return value && typeof value === 'object'
+        ? Object.entries(value as Record<string, unknown>)
+            .map(([k, v]) => `${k}: ${String(v)}`)
+            .join('\n')
+        : '';
     default:
       if (value === undefined || value === null) return '';
       return Array.isArray(value) ? value.join(', ') : String(value);
@@ -146,7 +161,11 @@ export function jsonValue(field: FormField, value: FieldValue, editing: boolean)
 }
 
 /** The config object of the form's values; fields left out are not sent. */
-export function configOf(fields: readonly FormField[], values: Record<string, FieldValue>, editing: boolean): Record<string, unknown> {
+export function configOf(
+  fields: readonly FormField[],
+  values: Record<string, FieldValue>,
+  editing: boolean,
+): Record<string, unknown> {
   const config: Record<string, unknown> = {};
   for (const field of fields) {
     const value = jsonValue(field, values[field.name] ?? initialValue(field, undefined), editing);

@@ -7,13 +7,26 @@ type ProbeRun = components['schemas']['MonitorTestResult'];
 /** A light green or yellow alert's title is below AA contrast in Mantine's colours: in the text colour, the alert's colour says the rest. */
 export const READABLE_TITLE = { title: { color: 'var(--mantine-color-text)' } };
 
-export function TestResult({ result, pending, redactedSecrets }: { result: ProbeRun | undefined; pending: boolean; redactedSecrets: boolean }) {
+export function TestResult({
+  result,
+  pending,
+  redactedSecrets,
+}: {
+  result: ProbeRun | undefined;
+  pending: boolean;
+  redactedSecrets: boolean;
+}) {
   return (
     <div role="status" aria-live="polite">
       {pending ? (
         <Text size="sm">Testing the check…</Text>
       ) : result ? (
-        <Alert color={!result.ok ? 'red' : result.degraded ? 'yellow' : 'green'} variant="light" title={probeRunTitle(result)} styles={READABLE_TITLE}>
+        <Alert
+          color={!result.ok ? 'red' : result.degraded ? 'yellow' : 'green'}
+          variant="light"
+          title={probeRunTitle(result)}
+          styles={READABLE_TITLE}
+        >
           <Text size="sm">{result.ok ? (result.message ?? 'No message.') : (result.error ?? 'The check failed.')}</Text>
           {!result.ok && redactedSecrets && (
             <Text size="sm" mt={4}>

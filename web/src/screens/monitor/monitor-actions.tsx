@@ -13,7 +13,9 @@ import { probeRunTitle, READABLE_TITLE } from '../monitor-form/test-result';
 import { PushTokenPanel } from './push-snippets';
 
 /** A button that is a link: opens in a new tab, and the router navigates without a reload. */
-const LinkButton = createLink((props: ButtonProps & Omit<ComponentPropsWithRef<'a'>, 'color' | 'style'>) => <Button component="a" {...props} />);
+const LinkButton = createLink((props: ButtonProps & Omit<ComponentPropsWithRef<'a'>, 'color' | 'style'>) => (
+  <Button component="a" {...props} />
+));
 
 export function MonitorActions({ monitor, canEdit }: { monitor: MonitorView; canEdit: boolean }) {
   const queryClient = useQueryClient();
@@ -23,10 +25,14 @@ export function MonitorActions({ monitor, canEdit }: { monitor: MonitorView; can
   const id = monitor.id;
   const refresh = () => monitorsChanged(queryClient, org);
   const toggle = useMutation({
-    mutationFn: () => call(api.PATCH('/api/v1/monitors/{id}', { params: { path: { id } }, body: { enabled: !monitor.enabled } })),
+    mutationFn: () =>
+      call(api.PATCH('/api/v1/monitors/{id}', { params: { path: { id } }, body: { enabled: !monitor.enabled } })),
     onSuccess: refresh,
   });
-  const check = useMutation({ mutationFn: () => call(api.POST('/api/v1/monitors/{id}/check', { params: { path: { id } } })), onSuccess: refresh });
+  const check = useMutation({
+    mutationFn: () => call(api.POST('/api/v1/monitors/{id}/check', { params: { path: { id } } })),
+    onSuccess: refresh,
+  });
   const remove = useMutation({
     mutationFn: () => call(api.DELETE('/api/v1/monitors/{id}', { params: { path: { id } } })),
     onSuccess: async () => {
@@ -83,8 +89,15 @@ export function MonitorActions({ monitor, canEdit }: { monitor: MonitorView; can
       <div role="status" aria-live="polite">
         {check.isPending && <Text size="sm">Checking…</Text>}
         {check.data && (
-          <Alert color={!check.data.ok ? 'red' : check.data.degraded ? 'yellow' : 'green'} variant="light" title={`Check now: ${probeRunTitle(check.data)}`} styles={READABLE_TITLE}>
-            <Text size="sm">{check.data.ok ? (check.data.message ?? 'No message.') : (check.data.error ?? 'The check failed.')}</Text>
+          <Alert
+            color={!check.data.ok ? 'red' : check.data.degraded ? 'yellow' : 'green'}
+            variant="light"
+            title={`Check now: ${probeRunTitle(check.data)}`}
+            styles={READABLE_TITLE}
+          >
+            <Text size="sm">
+              {check.data.ok ? (check.data.message ?? 'No message.') : (check.data.error ?? 'The check failed.')}
+            </Text>
           </Alert>
         )}
       </div>
@@ -93,7 +106,9 @@ export function MonitorActions({ monitor, canEdit }: { monitor: MonitorView; can
 
       <Modal opened={confirm === 'delete'} onClose={() => setConfirm(null)} title={`Delete ${monitor.name}?`} centered>
         <Stack gap="sm">
-          <Text size="sm">The monitor, its checks and its state history are deleted; status page components showing it show nothing.</Text>
+          <Text size="sm">
+            The monitor, its checks and its state history are deleted; status page components showing it show nothing.
+          </Text>
           {remove.error && <ErrorState error={remove.error} title="Could not delete the monitor" />}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirm(null)}>

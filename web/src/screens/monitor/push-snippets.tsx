@@ -68,10 +68,20 @@ export function PushTokenPanel({ token }: { token: string }) {
   return (
     <Stack gap="sm">
       <Alert color="yellow" variant="light" title="Copy the push token now" styles={READABLE_TITLE}>
-        <Text size="sm">It is shown this once: Warden keeps only its hash. Issue a new one from the monitor if it is lost (the old one then stops working).</Text>
+        <Text size="sm">
+          It is shown this once: Warden keeps only its hash. Issue a new one from the monitor if it is lost (the old one
+          then stops working).
+        </Text>
       </Alert>
       <Group align="flex-end" gap="xs" wrap="nowrap">
-        <TextInput label="Push URL" value={url} readOnly flex={1} onFocus={(e) => e.currentTarget.select()} styles={{ input: { fontFamily: 'monospace' } }} />
+        <TextInput
+          label="Push URL"
+          value={url}
+          readOnly
+          flex={1}
+          onFocus={(e) => e.currentTarget.select()}
+          styles={{ input: { fontFamily: 'monospace' } }}
+        />
         <Copy value={url} label="Copy URL" />
       </Group>
       <Tabs defaultValue="curl" keepMounted={false}>
@@ -85,7 +95,13 @@ export function PushTokenPanel({ token }: { token: string }) {
         {pushSnippets(url).map((s) => (
           <Tabs.Panel key={s.id} value={s.id} pt="xs">
             <Stack gap={4} align="flex-start">
-              <Code block w="100%" style={{ whiteSpace: 'pre', overflowX: 'auto' }} tabIndex={0} aria-label={`${s.label} example`}>
+              <Code
+                block
+                w="100%"
+                style={{ whiteSpace: 'pre', overflowX: 'auto' }}
+                tabIndex={0}
+                aria-label={`${s.label} example`}
+              >
                 {s.code}
               </Code>
               <Copy value={s.code} label={`Copy the ${s.label} example`} />

@@ -11,7 +11,12 @@ export function RecentChecks({ monitorId }: { monitorId: string }) {
   const checks = useInfiniteQuery(recentChecksQuery(useOrganizationKey(), monitorId));
   return (
     <QueryState
-      query={{ data: checks.data?.pages.flatMap((p) => p.checks), error: checks.error, isPending: checks.isPending, refetch: checks.refetch }}
+      query={{
+        data: checks.data?.pages.flatMap((p) => p.checks),
+        error: checks.error,
+        isPending: checks.isPending,
+        refetch: checks.refetch,
+      }}
       loading="Loading checks"
       failed="Could not load the checks"
       isEmpty={(rows) => rows.length === 0}
@@ -40,14 +45,21 @@ export function RecentChecks({ monitorId }: { monitorId: string }) {
                       </Text>
                     </Table.Td>
                     <Table.Td>{c.latencyMs === null ? '–' : `${c.latencyMs} ms`}</Table.Td>
-                    <Table.Td style={{ wordBreak: 'break-word' }}>{(c.ok ? c.message : (c.error ?? c.message)) ?? '–'}</Table.Td>
+                    <Table.Td style={{ wordBreak: 'break-word' }}>
+                      {(c.ok ? c.message : (c.error ?? c.message)) ?? '–'}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
           {checks.hasNextPage && (
-            <Button size="xs" variant="default" loading={checks.isFetchingNextPage} onClick={() => void checks.fetchNextPage()}>
+            <Button
+              size="xs"
+              variant="default"
+              loading={checks.isFetchingNextPage}
+              onClick={() => void checks.fetchNextPage()}
+            >
               Load older checks
             </Button>
           )}

@@ -15,7 +15,15 @@ type Stats = components['schemas']['MonitorStats'];
 const TimeSeriesChart = lazy(() => import('../../ui/time-series-chart').then((m) => ({ default: m.TimeSeriesChart })));
 
 /** Types whose checks report players (their stats have a players series). */
-const GAME_TYPES = new Set(['minecraft-java', 'minecraft-bedrock', 'source', 'fivem', 'rust-webrcon', 'gamedig', 'discord']);
+const GAME_TYPES = new Set([
+  'minecraft-java',
+  'minecraft-bedrock',
+  'source',
+  'fivem',
+  'rust-webrcon',
+  'gamedig',
+  'discord',
+]);
 
 export function ResponseChart({ monitorId, type }: { monitorId: string; type: string }) {
   const [range, setRange] = useState<StatsRange>('24h');
@@ -28,10 +36,20 @@ export function ResponseChart({ monitorId, type }: { monitorId: string; type: st
         <Title order={2} size="h4">
           Response time
         </Title>
-        <SegmentedControl aria-label="Time range" size="xs" data={[...STATS_RANGES]} value={range} onChange={(v) => setRange(v as StatsRange)} />
+        <SegmentedControl
+          aria-label="Time range"
+          size="xs"
+          data={[...STATS_RANGES]}
+          value={range}
+          onChange={(v) => setRange(v as StatsRange)}
+        />
       </Group>
       {stats.error ? (
-        <ErrorState error={stats.error} onRetry={() => void stats.refetch()} title="Could not load the response times" />
+        <ErrorState
+          error={stats.error}
+          onRetry={() => void stats.refetch()}
+          title="Could not load the response times"
+        />
       ) : !data ? (
         <Skeleton height={240} />
       ) : (
@@ -43,7 +61,12 @@ export function ResponseChart({ monitorId, type }: { monitorId: string; type: st
               <Title order={2} size="h4">
                 Players
               </Title>
-              <Chart stats={data} label={`Players over the last ${rangeLabel(range)}`} series={playerSeries} height={180} />
+              <Chart
+                stats={data}
+                label={`Players over the last ${rangeLabel(range)}`}
+                series={playerSeries}
+                height={180}
+              />
             </>
           )}
         </>
@@ -61,7 +84,17 @@ const playerSeries = (points: Stats['points']): Series[] => [
   { label: 'peak', color: 'var(--mantine-color-grape-6)', values: points.map((p) => p.playersMax) },
 ];
 
-function Chart({ stats, label, series, height = 240 }: { stats: Stats; label: string; series: (points: Stats['points']) => Series[]; height?: number }) {
+function Chart({
+  stats,
+  label,
+  series,
+  height = 240,
+}: {
+  stats: Stats;
+  label: string;
+  series: (points: Stats['points']) => Series[];
+  height?: number;
+}) {
   const times = useMemo(() => stats.points.map((p) => p.at), [stats]);
   const lines = useMemo(() => series(stats.points), [stats, series]);
   return (

@@ -12,11 +12,18 @@ export function StateHistory({ monitorId }: { monitorId: string }) {
   const history = useInfiniteQuery(stateHistoryQuery(useOrganizationKey(), monitorId));
   return (
     <QueryState
-      query={{ data: history.data?.pages.flatMap((p) => p.changes), error: history.error, isPending: history.isPending, refetch: history.refetch }}
+      query={{
+        data: history.data?.pages.flatMap((p) => p.changes),
+        error: history.error,
+        isPending: history.isPending,
+        refetch: history.refetch,
+      }}
       loading="Loading the state history"
       failed="Could not load the state history"
       isEmpty={(changes) => changes.length === 0}
-      empty={<EmptyState title="No state changes yet" description="The monitor's first result will be its first change." />}
+      empty={
+        <EmptyState title="No state changes yet" description="The monitor's first result will be its first change." />
+      }
     >
       {(changes) => (
         <Stack gap="xs" align="flex-start">
@@ -51,7 +58,12 @@ export function StateHistory({ monitorId }: { monitorId: string }) {
             </Table>
           </Table.ScrollContainer>
           {history.hasNextPage && (
-            <Button size="xs" variant="default" loading={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
+            <Button
+              size="xs"
+              variant="default"
+              loading={history.isFetchingNextPage}
+              onClick={() => void history.fetchNextPage()}
+            >
               Load older changes
             </Button>
           )}

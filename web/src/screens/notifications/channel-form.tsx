@@ -8,17 +8,38 @@ import type { components } from '../../api/schema';
 import { type FormErrors, formErrors, noFormErrors } from '../../ui/form-errors';
 import { organizationKey } from '../setup';
 import { SchemaFields } from './schema-fields';
-import { allFields, type FieldValue, type FormValues, fieldsOf, initialValues, type JsonSchema, toJson } from './schema-form-model';
+import {
+  allFields,
+  type FieldValue,
+  type FormValues,
+  fieldsOf,
+  initialValues,
+  type JsonSchema,
+  toJson,
+} from './schema-form-model';
 
 export type Channel = components['schemas']['NotificationChannel'];
 export type ChannelTypes = components['schemas']['NotificationChannelTypes'];
 type ChannelType = Channel['type'];
 
-export function ChannelForm({ types, channel, onSaved, onCancel }: { types: ChannelTypes; channel?: Channel; onSaved: (channel: Channel) => void; onCancel: () => void }) {
+export function ChannelForm({
+  types,
+  channel,
+  onSaved,
+  onCancel,
+}: {
+  types: ChannelTypes;
+  channel?: Channel;
+  onSaved: (channel: Channel) => void;
+  onCancel: () => void;
+}) {
   const editing = channel !== undefined;
   const [type, setType] = useState<ChannelType>(channel?.type ?? 'discord');
   const definition = types.types.find((t) => t.id === type);
-  const configFields = useMemo(() => fieldsOf((definition?.config ?? {}) as JsonSchema, 'config', definition?.secrets ?? []), [definition]);
+  const configFields = useMemo(
+    () => fieldsOf((definition?.config ?? {}) as JsonSchema, 'config', definition?.secrets ?? []),
+    [definition],
+  );
   const ruleFields = useMemo(() => fieldsOf(types.rules as JsonSchema, 'rules'), [types.rules]);
   const [name, setName] = useState(channel?.name ?? '');
   const [key, setKey] = useState<string | null>(null);
@@ -29,7 +50,18 @@ export function ChannelForm({ types, channel, onSaved, onCancel }: { types: Chan
   }));
   const [errors, setErrors] = useState<FormErrors<string>>(noFormErrors);
   const shownKey = channel?.key ?? key ?? organizationKey(name);
-  const fieldNames = useMemo(() => ['key', 'name', 'type', 'enabled', 'config', 'rules', ...allFields([...configFields, ...ruleFields]).map((f) => f.name)], [configFields, ruleFields]);
+  const fieldNames = useMemo(
+    () => [
+      'key',
+      'name',
+      'type',
+      'enabled',
+      'config',
+      'rules',
+      ...allFields([...configFields, ...ruleFields]).map((f) => f.name),
+    ],
+    [configFields, ruleFields],
+  );
 
   const save = useMutation({
     mutationFn: () => {
@@ -42,7 +74,14 @@ export function ChannelForm({ types, channel, onSaved, onCancel }: { types: Chan
           }),
         );
       // The body's shape depends on `type`, which the generated union checks per variant: built from the schema at run time.
-      const body = { key: shownKey, name: name.trim(), type, enabled, config: toJson(configFields, values), rules } as components['schemas']['NotificationChannelCreate'];
+      const body = {
+        key: shownKey,
+        name: name.trim(),
+        type,
+        enabled,
+        config: toJson(configFields, values),
+        rules,
+      } as components['schemas']['NotificationChannelCreate'];
       return call(api.POST('/api/v1/notification-channels', { body }));
     },
     onSuccess: onSaved,
@@ -59,7 +98,10 @@ export function ChannelForm({ types, channel, onSaved, onCancel }: { types: Chan
     const nextDefinition = types.types.find((t) => t.id === next);
     const nextFields = fieldsOf((nextDefinition?.config ?? {}) as JsonSchema, 'config', nextDefinition?.secrets ?? []);
     // Another type has other config fields: start them afresh, keep the rules.
-    setValues((v) => ({ ...Object.fromEntries(Object.entries(v).filter(([k]) => !k.startsWith('config.'))), ...initialValues(nextFields, undefined) }));
+    setValues((v) => ({
+      ...Object.fromEntries(Object.entries(v).filter(([k]) => !k.startsWith('config.'))),
+      ...initialValues(nextFields, undefined),
+    }));
     setType(next as ChannelType);
   };
 
@@ -72,7 +114,12 @@ export function ChannelForm({ types, channel, onSaved, onCancel }: { types: Chan
           </Alert>
         )}
         {editing ? (
-          <TextInput label="Type" value={definition?.label ?? type} readOnly description="The type and key of a channel stay." />
+          <TextInput
+            label="Type"
+            value={definition?.label ?? type}
+            readOnly
+            description="The type and key of a channel stay."
+          />
         ) : (
           <Select
             label="Type"
@@ -84,15 +131,27 @@ export function ChannelForm({ types, channel, onSaved, onCancel }: { types: Chan
             error={errors.fields.type}
           />
         )}
-        <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.fields.name} />
+        <TextInput
+          label="Name"
+          required
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={errors.fields.name}
+        />
         {editing ? (
-          <TextInput label="Key" value={shownKey} readOnly styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }} />
+          <TextInput
+            label="Key"
+            value={shownKey}
+            readOnly
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          />
         ) : (
           <TextInput
             label="Key"
             description={
               <>
-                Names it in warden.yaml, in a monitor’s <Code>notify</Code> and in <Code>warden notifications test KEY</Code>; it cannot change later.
+                Names it in warden.yaml, in a monitor’s <Code>notify</Code> and in{' '}
+                <Code>warden notifications test KEY</Code>; it cannot change later.
               </>
             }
             required
@@ -102,7 +161,12 @@ export function ChannelForm({ types, channel, onSaved, onCancel }: { types: Chan
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           />
         )}
-        <Switch label="Enabled" description="A disabled channel gets nothing but tests." checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} />
+        <Switch
+          label="Enabled"
+          description="A disabled channel gets nothing but tests."
+          checked={enabled}
+          onChange={(e) => setEnabled(e.currentTarget.checked)}
+        />
         <Divider my="xs" />
         <Title order={3} size="h5">
           {definition?.label ?? type} settings
@@ -112,7 +176,13 @@ export function ChannelForm({ types, channel, onSaved, onCancel }: { types: Chan
             {errors.fields.config}
           </Alert>
         )}
-        <SchemaFields fields={configFields} values={values} onChange={change} errors={errors.fields} editing={editing} />
+        <SchemaFields
+          fields={configFields}
+          values={values}
+          onChange={change}
+          errors={errors.fields}
+          editing={editing}
+        />
         <Divider my="xs" />
         <Title order={3} size="h5">
           What it gets and when

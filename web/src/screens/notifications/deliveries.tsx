@@ -13,8 +13,20 @@ import { Timestamp } from '../../ui/timestamp';
 type Delivery = components['schemas']['NotificationDelivery'];
 export type TestOutcome = components['schemas']['NotificationTestOutcome'];
 
-const STATUS_COLOR: Record<Delivery['status'], string> = { sent: 'green', pending: 'blue', sending: 'blue', dead: 'red', skipped: 'gray' };
-const STATUS_WORD: Record<Delivery['status'], string> = { sent: 'Sent', pending: 'Pending', sending: 'Sending', dead: 'Failed', skipped: 'Skipped' };
+const STATUS_COLOR: Record<Delivery['status'], string> = {
+  sent: 'green',
+  pending: 'blue',
+  sending: 'blue',
+  dead: 'red',
+  skipped: 'gray',
+};
+const STATUS_WORD: Record<Delivery['status'], string> = {
+  sent: 'Sent',
+  pending: 'Pending',
+  sending: 'Sending',
+  dead: 'Failed',
+  skipped: 'Skipped',
+};
 
 export function DeliveryLog({ channelKey, channelName }: { channelKey: string; channelName: string }) {
   const deliveries = useQuery(deliveriesQuery(useOrganizationKey(), channelKey));
@@ -24,7 +36,12 @@ export function DeliveryLog({ channelKey, channelName }: { channelKey: string; c
       loading="Loading deliveries"
       failed="Could not load the deliveries"
       isEmpty={(data) => data.deliveries.length === 0}
-      empty={<EmptyState title="Nothing sent yet" description="Events this channel gets, and tests, are listed here for 30 days." />}
+      empty={
+        <EmptyState
+          title="Nothing sent yet"
+          description="Events this channel gets, and tests, are listed here for 30 days."
+        />
+      }
     >
       {(data) => <DeliveryTable deliveries={data.deliveries} channelName={channelName} />}
     </QueryState>
@@ -75,7 +92,11 @@ function DeliveryTable({ deliveries, channelName }: { deliveries: Delivery[]; ch
 
 /** The receiver's status and what went wrong, in one line. */
 function answerOf(d: Delivery): string {
-  const parts = [d.lastStatus !== null ? `HTTP ${d.lastStatus}` : null, d.lastError, d.status !== 'sent' && d.lastAnswer ? `“${d.lastAnswer}”` : null].filter(Boolean);
+  const parts = [
+    d.lastStatus !== null ? `HTTP ${d.lastStatus}` : null,
+    d.lastError,
+    d.status !== 'sent' && d.lastAnswer ? `“${d.lastAnswer}”` : null,
+  ].filter(Boolean);
   return parts.length > 0 ? parts.join(' · ') : '–';
 }
 
@@ -89,8 +110,17 @@ export function TestResult({ result, channelName }: { result: TestOutcome; chann
       </Alert>
     );
   return (
-    <Alert color={sent ? 'green' : 'red'} variant="light" role="alert" title={sent ? `Test sent to ${channelName}` : `The test to ${channelName} failed`}>
-      <Text size="sm">{sent ? `The receiver accepted it${result.delivery.lastStatus !== null ? ` (HTTP ${result.delivery.lastStatus})` : ''}.` : answerOf(result.delivery)}</Text>
+    <Alert
+      color={sent ? 'green' : 'red'}
+      variant="light"
+      role="alert"
+      title={sent ? `Test sent to ${channelName}` : `The test to ${channelName} failed`}
+    >
+      <Text size="sm">
+        {sent
+          ? `The receiver accepted it${result.delivery.lastStatus !== null ? ` (HTTP ${result.delivery.lastStatus})` : ''}.`
+          : answerOf(result.delivery)}
+      </Text>
     </Alert>
   );
 }

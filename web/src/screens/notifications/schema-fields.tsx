@@ -1,6 +1,20 @@
 // The inputs of a form generated from a JSON Schema (schema-form-model.ts): one labelled Mantine input per field, its
 // description and its inline error from the API's problem+json; secrets masked, and kept when left empty.
-import { ActionIcon, Button, Checkbox, Fieldset, Group, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Switch, TagsInput, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  NumberInput,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TagsInput,
+  TextInput,
+} from '@mantine/core';
 import type { FieldValue, FormField, FormValues } from './schema-form-model';
 
 export interface SchemaFieldsProps {
@@ -25,14 +39,23 @@ export function SchemaFields(props: SchemaFieldsProps) {
 
 function SchemaField({ field, values, onChange, errors, editing }: SchemaFieldsProps & { field: FormField }) {
   const value = values[field.name];
-  const common = { label: field.label, description: field.description, required: field.required, error: errors[field.name] };
+  const common = {
+    label: field.label,
+    description: field.description,
+    required: field.required,
+    error: errors[field.name],
+  };
   switch (field.kind) {
     case 'secret':
       return (
         <PasswordInput
           {...common}
           required={field.required && !editing}
-          description={editing ? `${field.description ? `${field.description} ` : ''}Saved and hidden: leave empty to keep it.` : field.description}
+          description={
+            editing
+              ? `${field.description ? `${field.description} ` : ''}Saved and hidden: leave empty to keep it.`
+              : field.description
+          }
           autoComplete="off"
           aria-invalid={errors[field.name] !== undefined}
           value={typeof value === 'string' ? value : ''}
@@ -74,7 +97,11 @@ function SchemaField({ field, values, onChange, errors, editing }: SchemaFieldsP
       );
     case 'checkboxes':
       return (
-        <Checkbox.Group {...common} value={Array.isArray(value) ? (value as string[]) : []} onChange={(v) => onChange(field.name, v)}>
+        <Checkbox.Group
+          {...common}
+          value={Array.isArray(value) ? (value as string[]) : []}
+          onChange={(v) => onChange(field.name, v)}
+        >
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={6} mt={6}>
             {(field.options ?? []).map((option) => (
               <Checkbox key={option} value={option} label={option} />
@@ -94,13 +121,34 @@ function SchemaField({ field, values, onChange, errors, editing }: SchemaFieldsP
         />
       );
     case 'map':
-      return <PairsField field={field} value={Array.isArray(value) ? (value as { name: string; value: string }[]) : []} onChange={onChange} error={errors[field.name]} editing={editing} />;
+      return (
+        <PairsField
+          field={field}
+          value={Array.isArray(value) ? (value as { name: string; value: string }[]) : []}
+          onChange={onChange}
+          error={errors[field.name]}
+          editing={editing}
+        />
+      );
     case 'object':
       return (
         <Fieldset legend={field.label} variant="unstyled">
           <Stack gap="sm">
-            <Switch label={`Use ${field.label.toLowerCase()}`} description={field.description} checked={value === true} onChange={(e) => onChange(field.name, e.currentTarget.checked)} />
-            {value === true && <SchemaFields fields={field.fields ?? []} values={values} onChange={onChange} errors={errors} editing={editing} />}
+            <Switch
+              label={`Use ${field.label.toLowerCase()}`}
+              description={field.description}
+              checked={value === true}
+              onChange={(e) => onChange(field.name, e.currentTarget.checked)}
+            />
+            {value === true && (
+              <SchemaFields
+                fields={field.fields ?? []}
+                values={values}
+                onChange={onChange}
+                errors={errors}
+                editing={editing}
+              />
+            )}
           </Stack>
         </Fieldset>
       );
@@ -111,7 +159,9 @@ function SchemaField({ field, values, onChange, errors, editing }: SchemaFieldsP
           type={field.inputType ?? 'text'}
           value={typeof value === 'string' ? value : ''}
           onChange={(e) => onChange(field.name, e.currentTarget.value)}
-          styles={field.inputType === 'url' ? { input: { fontFamily: 'var(--mantine-font-family-monospace)' } } : undefined}
+          styles={
+            field.inputType === 'url' ? { input: { fontFamily: 'var(--mantine-font-family-monospace)' } } : undefined
+          }
         />
       );
   }
@@ -124,7 +174,13 @@ function PairsField({
   onChange,
   error,
   editing,
-}: { field: FormField; value: { name: string; value: string }[]; onChange: SchemaFieldsProps['onChange']; error: string | undefined; editing: boolean }) {
+}: {
+  field: FormField;
+  value: { name: string; value: string }[];
+  onChange: SchemaFieldsProps['onChange'];
+  error: string | undefined;
+  editing: boolean;
+}) {
   const set = (rows: { name: string; value: string }[]) => onChange(field.name, rows);
   const hidden = editing ? ' Saved ones are hidden: any entered here replace them all; none entered keeps them.' : '';
   return (
@@ -139,7 +195,12 @@ function PairsField({
         {value.map((row, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place; they are edited in place
           <Group key={i} gap="xs" align="flex-end" wrap="nowrap">
-            <TextInput label={`Name ${i + 1}`} value={row.name} onChange={(e) => set(value.map((r, j) => (j === i ? { ...r, name: e.currentTarget.value } : r)))} style={{ flex: 1 }} />
+            <TextInput
+              label={`Name ${i + 1}`}
+              value={row.name}
+              onChange={(e) => set(value.map((r, j) => (j === i ? { ...r, name: e.currentTarget.value } : r)))}
+              style={{ flex: 1 }}
+            />
             <PasswordInput
               label={`Value ${i + 1}`}
               autoComplete="off"
@@ -147,7 +208,12 @@ function PairsField({
               onChange={(e) => set(value.map((r, j) => (j === i ? { ...r, value: e.currentTarget.value } : r)))}
               style={{ flex: 2 }}
             />
-            <ActionIcon variant="default" size="lg" aria-label={`Remove ${row.name || `row ${i + 1}`}`} onClick={() => set(value.filter((_, j) => j !== i))}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={`Remove ${row.name || `row ${i + 1}`}`}
+              onClick={() => set(value.filter((_, j) => j !== i))}
+            >
               ×
             </ActionIcon>
           </Group>

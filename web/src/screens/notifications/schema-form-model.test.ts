@@ -6,8 +6,18 @@ const EMAIL = '^(?:[A-Za-z0-9_+-]+)@example$';
 const emailConfig: JsonSchema = {
   type: 'object',
   properties: {
-    to: { anyOf: [{ type: 'string', format: 'email', pattern: EMAIL }, { type: 'array', minItems: 1, items: { type: 'string', format: 'email' } }] },
-    from: { anyOf: [{ type: 'string', format: 'email' }, { type: 'object', properties: { address: { type: 'string' } }, required: ['address'] }] },
+    to: {
+      anyOf: [
+        { type: 'string', format: 'email', pattern: EMAIL },
+        { type: 'array', minItems: 1, items: { type: 'string', format: 'email' } },
+      ],
+    },
+    from: {
+      anyOf: [
+        { type: 'string', format: 'email' },
+        { type: 'object', properties: { address: { type: 'string' } }, required: ['address'] },
+      ],
+    },
     port: { type: 'integer', minimum: 1, maximum: 65535 },
     secure: { default: 'starttls', type: 'string', enum: ['tls', 'starttls', 'none'] },
     password: { type: 'string', minLength: 1 },
@@ -26,7 +36,11 @@ const telegramConfig: JsonSchema = {
 };
 const webhookConfig: JsonSchema = {
   type: 'object',
-  properties: { url: { type: 'string', format: 'uri' }, secret: { type: 'string' }, headers: { type: 'object', additionalProperties: { type: 'string' } } },
+  properties: {
+    url: { type: 'string', format: 'uri' },
+    secret: { type: 'string' },
+    headers: { type: 'object', additionalProperties: { type: 'string' } },
+  },
   required: ['url', 'secret'],
 };
 const rules: JsonSchema = {
@@ -37,7 +51,10 @@ const rules: JsonSchema = {
     quietDuringMaintenance: { type: 'boolean', default: true },
     flap: {
       type: 'object',
-      properties: { changes: { type: 'integer', default: 5, minimum: 2, maximum: 100 }, windowMin: { type: 'integer', default: 10, minimum: 1, maximum: 1440 } },
+      properties: {
+        changes: { type: 'integer', default: 5, minimum: 2, maximum: 100 },
+        windowMin: { type: 'integer', default: 10, minimum: 1, maximum: 1440 },
+      },
     },
   },
 };
@@ -62,7 +79,11 @@ describe('fieldsOf', () => {
       ['text', 'API base URL'],
     ]);
     expect(telegram[2]?.inputType).toBe('url');
-    expect(fieldsOf(webhookConfig, 'config', ['secret', 'headers']).map((f) => f.kind)).toEqual(['text', 'secret', 'map']);
+    expect(fieldsOf(webhookConfig, 'config', ['secret', 'headers']).map((f) => f.kind)).toEqual([
+      'text',
+      'secret',
+      'map',
+    ]);
     const ruleFields = fieldsOf(rules, 'rules');
     expect(ruleFields.map((f) => f.kind)).toEqual(['checkboxes', 'number', 'boolean', 'object']);
     expect(allFields(ruleFields).map((f) => f.name)).toContain('rules.flap.windowMin');
@@ -78,17 +99,31 @@ describe('initialValues and toJson', () => {
   it('starts a new channel from the defaults and sends only what is filled in', () => {
     const fields = fieldsOf(emailConfig, 'config', ['password']);
     const values = initialValues(fields, undefined);
-    expect(values).toMatchObject({ 'config.secure': 'starttls', 'config.tlsRejectUnauthorized': true, 'config.to': [], 'config.password': '' });
+    expect(values).toMatchObject({
+      'config.secure': 'starttls',
+      'config.tlsRejectUnauthorized': true,
+      'config.to': [],
+      'config.password': '',
+    });
     values['config.to'] = ['ops@example.com'];
     values['config.port'] = 2525;
-    expect(toJson(fields, values)).toEqual({ to: ['ops@example.com'], port: 2525, secure: 'starttls', tlsRejectUnauthorized: true });
+    expect(toJson(fields, values)).toEqual({
+      to: ['ops@example.com'],
+      port: 2525,
+      secure: 'starttls',
+      tlsRejectUnauthorized: true,
+    });
 
     const ruleFields = fieldsOf(rules, 'rules');
     const ruleValues = initialValues(ruleFields, undefined);
     expect(toJson(ruleFields, ruleValues)).toEqual({ quietDuringMaintenance: true });
     ruleValues['rules.flap'] = true;
     ruleValues['rules.events'] = ['monitor.down'];
-    expect(toJson(ruleFields, ruleValues)).toEqual({ events: ['monitor.down'], quietDuringMaintenance: true, flap: { changes: 5, windowMin: 10 } });
+    expect(toJson(ruleFields, ruleValues)).toEqual({
+      events: ['monitor.down'],
+      quietDuringMaintenance: true,
+      flap: { changes: 5, windowMin: 10 },
+    });
   });
 
   it('edits a stored channel: secrets start empty and are kept unless typed, a cleared field is removed with null', () => {
@@ -97,9 +132,16 @@ describe('initialValues and toJson', () => {
     const values = initialValues(fields, stored);
     expect(values).toEqual({ 'config.url': 'https://hooks.example.com/a', 'config.secret': '', 'config.headers': [] });
     expect(toJson(fields, values, stored)).toEqual({ url: 'https://hooks.example.com/a' });
-    values['config.headers'] = [{ name: 'Authorization', value: 'Bearer x' }, { name: ' ', value: 'ignored' }];
+    values['config.headers'] = [
+      { name: 'Authorization', value: 'Bearer x' },
+      { name: ' ', value: 'ignored' },
+    ];
     values['config.secret'] = 'whsec_new';
-    expect(toJson(fields, values, stored)).toEqual({ url: 'https://hooks.example.com/a', secret: 'whsec_new', headers: { Authorization: 'Bearer x' } });
+    expect(toJson(fields, values, stored)).toEqual({
+      url: 'https://hooks.example.com/a',
+      secret: 'whsec_new',
+      headers: { Authorization: 'Bearer x' },
+    });
 
     const telegram = fieldsOf(telegramConfig, 'config', ['botToken']);
     const chat = { botToken: '[redacted]', chatId: '-100123', apiBaseUrl: 'https://tg.example.com' };

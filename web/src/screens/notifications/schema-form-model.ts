@@ -79,29 +79,52 @@ export function labelOf(property: string, schema: JsonSchema): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-const typeOf = (schema: JsonSchema): string | undefined => (Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type);
+const typeOf = (schema: JsonSchema): string | undefined =>
+  Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
 
 /** The fields of an object schema, under `prefix` (`config`, `rules`); `secrets` are masked. */
 export function fieldsOf(schema: JsonSchema, prefix: string, secrets: readonly string[] = []): FormField[] {
   const required = new Set(schema.required ?? []);
-  return Object.entries(schema.properties ?? {}).map(([property, child]) => fieldOf(property, child, `${prefix}.${property}`, required.has(property), secrets.includes(property)));
+  return Object.entries(schema.properties ?? {}).map(([property, child]) =>
+    fieldOf(property, child, `${prefix}.${property}`, required.has(property), secrets.includes(property)),
+  );
 }
 
 function fieldOf(property: string, schema: JsonSchema, name: string, required: boolean, secret: boolean): FormField {
-  const base = { name, label: labelOf(property, schema), description: schema.description, required, default: schema.default };
+  const base = {
+    name,
+    label: labelOf(property, schema),
+    description: schema.description,
+    required,
+    default: schema.default,
+  };
   // A choice of shapes (`to`: one address or several; `chatId`: a number or a name; `from`: an address or an object):
   // a list when one shape is a list of strings, else the text one.
-  const shape = schema.anyOf ? (schema.anyOf.find((s) => typeOf(s) === 'array') ?? schema.anyOf.find((s) => typeOf(s) === 'string') ?? schema.anyOf[0] ?? {}) : schema;
+  const shape = schema.anyOf
+    ? (schema.anyOf.find((s) => typeOf(s) === 'array') ??
+      schema.anyOf.find((s) => typeOf(s) === 'string') ??
+      schema.anyOf[0] ??
+      {})
+    : schema;
   const type = typeOf(shape);
   if (secret && type === 'object') return { ...base, kind: 'map' };
   if (secret) return { ...base, kind: 'secret' };
   if (shape.enum) return { ...base, kind: 'select', options: shape.enum.map(String) };
   if (type === 'boolean') return { ...base, kind: 'boolean' };
   if (type === 'integer' || type === 'number') return { ...base, kind: 'number', ...bounds(shape) };
-  if (type === 'array') return { ...base, kind: shape.items?.enum ? 'checkboxes' : 'list', ...(shape.items?.enum ? { options: shape.items.enum.map(String) } : {}) };
+  if (type === 'array')
+    return {
+      ...base,
+      kind: shape.items?.enum ? 'checkboxes' : 'list',
+      ...(shape.items?.enum ? { options: shape.items.enum.map(String) } : {}),
+    };
   if (type === 'object' && !shape.properties) return { ...base, kind: 'map' };
   if (type === 'object') return { ...base, kind: 'object', fields: fieldsOf(shape, name) };
-  return { ...base, kind: 'text', inputType: shape.format === 'uri' ? 'url' : shape.format === 'email' ? 'email' : 'text' };
+  return {
+    ...base,
+    kind: 'text',
+    inputType: shape.format === 'uri' ? 'url' : shape.format === 'email' ? 'email' : 'text',
+  };
 }
 
 function bounds(schema: JsonSchema): { min?: number; max?: number } {
@@ -129,24 +152,40 @@ export function initialValues(fields: readonly FormField[], stored: Record<strin
     switch (field.kind) {
       case 'secret':
       case 'map':
-        values[field.name] = field.kind === 'map' && isRecord(value) ? Object.entries(value).map(([name, v]) => ({ name, value: String(v) })) : field.kind === 'map' ? [] : '';
+        values[field.name] =
+          field.kind === 'map' && isRecord(value)
+            ? Object.entries(value).map(([name, v]) => ({ name, value: String(v) }))
+            : field.kind === 'map'
+              ? []
+              : '';
         break;
       case 'object':
         values[field.name] = isRecord(value);
         Object.assign(values, initialValues(field.fields ?? [], isRecord(value) ? value : undefined));
         break;
       case 'boolean':
-        values[field.name] = typeof value === 'boolean' ? value : typeof field.default === 'boolean' ? field.default : undefined;
+        values[field.name] =
+          typeof value === 'boolean' ? value : typeof field.default === 'boolean' ? field.default : undefined;
         break;
       case 'number':
-        values[field.name] = typeof value === 'number' ? value : stored === undefined && typeof field.default === 'number' ? field.default : undefined;
+        values[field.name] =
+          typeof value === 'number'
+            ? value
+            : stored === undefined && typeof field.default === 'number'
+              ? field.default
+              : undefined;
         break;
       case 'checkboxes':
       case 'list':
         values[field.name] = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [];
         break;
       default:
-        values[field.name] = value !== undefined && value !== null && typeof value !== 'object' ? String(value) : stored === undefined && typeof field.default === 'string' ? field.default : '';
+        values[field.name] =
+          value !== undefined && value !== null && typeof value !== 'object'
+            ? String(value)
+            : stored === undefined && typeof field.default === 'string'
+              ? field.default
+              : '';
     }
   }
   return values;
@@ -156,13 +195,23 @@ export function initialValues(fields: readonly FormField[], stored: Record<strin
  * The JSON the inputs make. Empty inputs are left out (the server's defaults apply, an empty secret keeps the stored
  * one); with `previous` (a change), a field that had a value and is now empty is sent as null, which removes it.
  */
-export function toJson(fields: readonly FormField[], values: FormValues, previous?: Record<string, unknown>): Record<string, unknown> {
+export function toJson(
+  fields: readonly FormField[],
+  values: FormValues,
+  previous?: Record<string, unknown>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const field of fields) {
     const key = field.name.split('.').pop() as string;
     const value = jsonOf(field, values);
     if (value !== undefined) out[key] = value;
-    else if (previous && previous[key] !== undefined && field.kind !== 'secret' && !(field.kind === 'map' && previous[key] === '[redacted]')) out[key] = null;
+    else if (
+      previous &&
+      previous[key] !== undefined &&
+      field.kind !== 'secret' &&
+      !(field.kind === 'map' && previous[key] === '[redacted]')
+    )
+      out[key] = null;
   }
   return out;
 }
@@ -180,7 +229,9 @@ function jsonOf(field: FormField, values: FormValues): unknown {
     case 'list':
       return Array.isArray(value) && value.length > 0 ? value : undefined;
     case 'map': {
-      const pairs = Array.isArray(value) ? (value as { name: string; value: string }[]).filter((p) => p.name.trim() !== '') : [];
+      const pairs = Array.isArray(value)
+        ? (value as { name: string; value: string }[]).filter((p) => p.name.trim() !== '')
+        : [];
       return pairs.length > 0 ? Object.fromEntries(pairs.map((p) => [p.name.trim(), p.value])) : undefined;
     }
     default:

@@ -15,7 +15,8 @@ export function PasswordPanel({ page, readOnly }: { page: PageView; readOnly: bo
   const org = useOrganizationKey();
   const [password, setPassword] = useState('');
   const save = useMutation({
-    mutationFn: (next: string | null) => call(api.PATCH('/api/v1/pages/{slug}', { params: { path: { slug: page.slug } }, body: { password: next } })),
+    mutationFn: (next: string | null) =>
+      call(api.PATCH('/api/v1/pages/{slug}', { params: { path: { slug: page.slug } }, body: { password: next } })),
     onSuccess: async () => {
       setPassword('');
       await pageChanged(queryClient, org, page.slug);
@@ -25,7 +26,9 @@ export function PasswordPanel({ page, readOnly }: { page: PageView; readOnly: bo
   return (
     <Stack gap="sm">
       <Text size="sm" role="status">
-        {page.passwordProtected ? 'A password protects every form of this page.' : 'Anyone with the address can see this page.'}
+        {page.passwordProtected
+          ? 'A password protects every form of this page.'
+          : 'Anyone with the address can see this page.'}
       </Text>
       {!readOnly && (
         <form
@@ -50,11 +53,19 @@ export function PasswordPanel({ page, readOnly }: { page: PageView; readOnly: bo
               </Alert>
             )}
             <Group gap="xs">
-              <Button type="submit" disabled={password.length === 0} loading={save.isPending && save.variables !== null}>
+              <Button
+                type="submit"
+                disabled={password.length === 0}
+                loading={save.isPending && save.variables !== null}
+              >
                 {page.passwordProtected ? 'Change password' : 'Set password'}
               </Button>
               {page.passwordProtected && (
-                <Button variant="default" onClick={() => save.mutate(null)} loading={save.isPending && save.variables === null}>
+                <Button
+                  variant="default"
+                  onClick={() => save.mutate(null)}
+                  loading={save.isPending && save.variables === null}
+                >
                   Remove password
                 </Button>
               )}
@@ -71,7 +82,8 @@ export function DomainPanel({ page, readOnly }: { page: PageView; readOnly: bool
   const org = useOrganizationKey();
   const [domain, setDomain] = useState(page.customDomain ?? '');
   const save = useMutation({
-    mutationFn: (next: string | null) => call(api.PATCH('/api/v1/pages/{slug}', { params: { path: { slug: page.slug } }, body: { customDomain: next } })),
+    mutationFn: (next: string | null) =>
+      call(api.PATCH('/api/v1/pages/{slug}', { params: { path: { slug: page.slug } }, body: { customDomain: next } })),
     onSuccess: async (saved) => {
       setDomain(saved.customDomain ?? '');
       await pageChanged(queryClient, org, page.slug);
@@ -108,11 +120,19 @@ export function DomainPanel({ page, readOnly }: { page: PageView; readOnly: bool
               </Alert>
             )}
             <Group gap="xs">
-              <Button type="submit" loading={save.isPending && save.variables !== null} disabled={(domain.trim() || null) === page.customDomain}>
+              <Button
+                type="submit"
+                loading={save.isPending && save.variables !== null}
+                disabled={(domain.trim() || null) === page.customDomain}
+              >
                 Save domain
               </Button>
               {page.customDomain && (
-                <Button variant="default" onClick={() => save.mutate(null)} loading={save.isPending && save.variables === null}>
+                <Button
+                  variant="default"
+                  onClick={() => save.mutate(null)}
+                  loading={save.isPending && save.variables === null}
+                >
                   Remove domain
                 </Button>
               )}
@@ -126,7 +146,9 @@ export function DomainPanel({ page, readOnly }: { page: PageView; readOnly: bool
             <Text size="sm" fw={500}>
               {page.customDomain}
             </Text>
-            <TintedBadge color={proof.state === 'verified' ? 'green' : 'yellow'}>{proof.state === 'verified' ? 'Verified: serving the page' : 'Not verified: serves nothing yet'}</TintedBadge>
+            <TintedBadge color={proof.state === 'verified' ? 'green' : 'yellow'}>
+              {proof.state === 'verified' ? 'Verified: serving the page' : 'Not verified: serves nothing yet'}
+            </TintedBadge>
           </Group>
           {proof.token ? (
             <>

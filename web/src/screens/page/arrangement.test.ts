@@ -3,8 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { dropGroup, dropItem, groupsOf, moveGroup, moveItem, type Placed } from './arrangement';
 
 const c = (id: string, group: string | null): Placed => ({ id, group });
-const LIST = [c('proxy', 'Network'), c('lobby', 'Servers'), c('dns', 'Network'), c('survival', 'Servers'), c('site', null)];
-const shown = (items: readonly Placed[] | null) => (items ? groupsOf(items).map((b) => `${b.group ?? '-'}: ${b.items.map((i) => i.id).join(' ')}`) : null);
+const LIST = [
+  c('proxy', 'Network'),
+  c('lobby', 'Servers'),
+  c('dns', 'Network'),
+  c('survival', 'Servers'),
+  c('site', null),
+];
+const shown = (items: readonly Placed[] | null) =>
+  items ? groupsOf(items).map((b) => `${b.group ?? '-'}: ${b.items.map((i) => i.id).join(' ')}`) : null;
 
 describe('the page editor’s arrangement', () => {
   it('shows each group where its first component is, blank groups as none', () => {
@@ -32,9 +39,20 @@ describe('the page editor’s arrangement', () => {
   });
 
   it('drops a component before another (taking its group) or at the end of a group, and a group before another', () => {
-    expect(shown(dropItem(LIST, 'site', { before: 'lobby' }))).toEqual(['Network: proxy dns', 'Servers: site lobby survival']);
-    expect(shown(dropItem(LIST, 'proxy', { group: 'Servers' }))).toEqual(['Network: dns', 'Servers: lobby survival proxy', '-: site']);
+    expect(shown(dropItem(LIST, 'site', { before: 'lobby' }))).toEqual([
+      'Network: proxy dns',
+      'Servers: site lobby survival',
+    ]);
+    expect(shown(dropItem(LIST, 'proxy', { group: 'Servers' }))).toEqual([
+      'Network: dns',
+      'Servers: lobby survival proxy',
+      '-: site',
+    ]);
     expect(shown(dropItem(LIST, 'proxy', { before: 'proxy' }))).toEqual(shown(LIST));
-    expect(shown(dropGroup(LIST, null, 'Network'))).toEqual(['-: site', 'Network: proxy dns', 'Servers: lobby survival']);
+    expect(shown(dropGroup(LIST, null, 'Network'))).toEqual([
+      '-: site',
+      'Network: proxy dns',
+      'Servers: lobby survival',
+    ]);
   });
 });

@@ -65,7 +65,11 @@ export function moveGroup<T extends Placed>(items: readonly T[], group: string |
 }
 
 /** A component dropped before another (taking its group), or at the end of a group. */
-export function dropItem<T extends Placed>(items: readonly T[], id: string, target: { before: string } | { group: string | null }): T[] {
+export function dropItem<T extends Placed>(
+  items: readonly T[],
+  id: string,
+  target: { before: string } | { group: string | null },
+): T[] {
   const item = items.find((i) => i.id === id);
   if (!item || ('before' in target && target.before === id)) return [...items];
   // The blocks keep their places while the component leaves its own (which goes when it was its last).
@@ -101,5 +105,8 @@ export function dropGroup<T extends Placed>(items: readonly T[], group: string |
 
 /** Whether two orders differ (ids or groups). */
 export function sameArrangement(a: readonly Placed[], b: readonly Placed[]): boolean {
-  return a.length === b.length && a.every((item, i) => item.id === b[i]?.id && groupName(item.group) === groupName(b[i]?.group ?? null));
+  return (
+    a.length === b.length &&
+    a.every((item, i) => item.id === b[i]?.id && groupName(item.group) === groupName(b[i]?.group ?? null))
+  );
 }

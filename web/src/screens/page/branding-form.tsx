@@ -1,6 +1,18 @@
 // A page's branding (docs/branding.md): accent colour (refused below WCAG AA on the page background, the reason shown under it), logo
 // and favicon (uploaded, or by URL), header links, footer text, "Powered by Warden", and its custom stylesheet.
-import { ActionIcon, Alert, Button, FileButton, Group, Image, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  FileButton,
+  Group,
+  Image,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, call } from '../../api/client';
@@ -9,7 +21,15 @@ import { livePageUrl, type PageView, pageAssetsQuery, pageChanged } from '../../
 import { formErrors } from '../../ui/form-errors';
 import { SaveFooter } from '../../ui/save-footer';
 
-const FIELDS = ['branding.accentColor', 'branding.logoUrl', 'branding.faviconUrl', 'branding.links', 'branding.footerText', 'branding.hidePoweredBy', 'customCss'] as const;
+const FIELDS = [
+  'branding.accentColor',
+  'branding.logoUrl',
+  'branding.faviconUrl',
+  'branding.links',
+  'branding.footerText',
+  'branding.hidePoweredBy',
+  'customCss',
+] as const;
 const MAX_LINKS = 5;
 /** WCAG AA for text: the server refuses an accent below it, this says so while typing. */
 const AA = 4.5;
@@ -37,7 +57,9 @@ export function BrandingForm({ page, readOnly, mayUpload }: { page: PageView; re
               accentColor: accent.trim() || null,
               logoUrl: logoUrl.trim() || null,
               faviconUrl: faviconUrl.trim() || null,
-              links: links.filter((l) => l.label.trim() || l.url.trim()).map((l) => ({ label: l.label.trim(), url: l.url.trim() })),
+              links: links
+                .filter((l) => l.label.trim() || l.url.trim())
+                .map((l) => ({ label: l.label.trim(), url: l.url.trim() })),
               footerText: footer.trim() || null,
               hidePoweredBy,
             },
@@ -67,16 +89,41 @@ export function BrandingForm({ page, readOnly, mayUpload }: { page: PageView; re
             label="Accent colour"
             placeholder="#4752c4"
             description={
-              ratio === null ? 'Links and buttons; at least 4.5:1 against the page background (WCAG AA).' : `Contrast against the page background: ${ratio.toFixed(2)}:1${ratio < AA ? ' — below AA (4.5:1): choose a darker colour' : ''}`
+              ratio === null
+                ? 'Links and buttons; at least 4.5:1 against the page background (WCAG AA).'
+                : `Contrast against the page background: ${ratio.toFixed(2)}:1${ratio < AA ? ' — below AA (4.5:1): choose a darker colour' : ''}`
             }
             readOnly={readOnly}
             value={accent}
             onChange={(e) => setAccent(e.currentTarget.value)}
-            leftSection={/^#[0-9a-f]{6}$/i.test(accent.trim()) ? <span aria-hidden="true" style={{ width: 16, height: 16, borderRadius: 4, background: accent.trim() }} /> : null}
+            leftSection={
+              /^#[0-9a-f]{6}$/i.test(accent.trim()) ? (
+                <span
+                  aria-hidden="true"
+                  style={{ width: 16, height: 16, borderRadius: 4, background: accent.trim() }}
+                />
+              ) : null
+            }
             error={errors?.fields['branding.accentColor']}
           />
-          <TextInput label="Logo URL" description="An uploaded logo wins over it." placeholder="https://…" readOnly={readOnly} value={logoUrl} onChange={(e) => setLogoUrl(e.currentTarget.value)} error={errors?.fields['branding.logoUrl']} />
-          <TextInput label="Favicon URL" description="An uploaded favicon wins over it." placeholder="https://…" readOnly={readOnly} value={faviconUrl} onChange={(e) => setFaviconUrl(e.currentTarget.value)} error={errors?.fields['branding.faviconUrl']} />
+          <TextInput
+            label="Logo URL"
+            description="An uploaded logo wins over it."
+            placeholder="https://…"
+            readOnly={readOnly}
+            value={logoUrl}
+            onChange={(e) => setLogoUrl(e.currentTarget.value)}
+            error={errors?.fields['branding.logoUrl']}
+          />
+          <TextInput
+            label="Favicon URL"
+            description="An uploaded favicon wins over it."
+            placeholder="https://…"
+            readOnly={readOnly}
+            value={faviconUrl}
+            onChange={(e) => setFaviconUrl(e.currentTarget.value)}
+            error={errors?.fields['branding.faviconUrl']}
+          />
           <Stack gap={4} role="group" aria-label="Header links">
             <Text size="sm" fw={500}>
               Header links
@@ -84,10 +131,29 @@ export function BrandingForm({ page, readOnly, mayUpload }: { page: PageView; re
             {links.map((link, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the rows are edited in place; their position is their identity.
               <Group key={i} gap="xs" wrap="nowrap" align="flex-start">
-                <TextInput aria-label={`Link ${i + 1} label`} placeholder="Discord" readOnly={readOnly} value={link.label} onChange={(e) => setLinks(replaced(links, i, { ...link, label: e.currentTarget.value }))} />
-                <TextInput aria-label={`Link ${i + 1} URL`} placeholder="https://discord.gg/…" style={{ flex: 1 }} readOnly={readOnly} value={link.url} onChange={(e) => setLinks(replaced(links, i, { ...link, url: e.currentTarget.value }))} />
+                <TextInput
+                  aria-label={`Link ${i + 1} label`}
+                  placeholder="Discord"
+                  readOnly={readOnly}
+                  value={link.label}
+                  onChange={(e) => setLinks(replaced(links, i, { ...link, label: e.currentTarget.value }))}
+                />
+                <TextInput
+                  aria-label={`Link ${i + 1} URL`}
+                  placeholder="https://discord.gg/…"
+                  style={{ flex: 1 }}
+                  readOnly={readOnly}
+                  value={link.url}
+                  onChange={(e) => setLinks(replaced(links, i, { ...link, url: e.currentTarget.value }))}
+                />
                 {!readOnly && (
-                  <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Remove link ${i + 1}`} onClick={() => setLinks(links.filter((_, j) => j !== i))}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size="lg"
+                    aria-label={`Remove link ${i + 1}`}
+                    onClick={() => setLinks(links.filter((_, j) => j !== i))}
+                  >
                     ×
                   </ActionIcon>
                 )}
@@ -106,8 +172,20 @@ export function BrandingForm({ page, readOnly, mayUpload }: { page: PageView; re
               </Group>
             )}
           </Stack>
-          <Textarea label="Footer text" rows={2} readOnly={readOnly} value={footer} onChange={(e) => setFooter(e.currentTarget.value)} error={errors?.fields['branding.footerText']} />
-          <Switch label='Hide "Powered by Warden"' checked={hidePoweredBy} disabled={readOnly} onChange={(e) => setHidePoweredBy(e.currentTarget.checked)} />
+          <Textarea
+            label="Footer text"
+            rows={2}
+            readOnly={readOnly}
+            value={footer}
+            onChange={(e) => setFooter(e.currentTarget.value)}
+            error={errors?.fields['branding.footerText']}
+          />
+          <Switch
+            label='Hide "Powered by Warden"'
+            checked={hidePoweredBy}
+            disabled={readOnly}
+            onChange={(e) => setHidePoweredBy(e.currentTarget.checked)}
+          />
           <Textarea
             label="Custom stylesheet"
             description="CSS served as the page's own stylesheet (at most 32 KB), loaded after Warden's; it cannot load anything from other sites."
@@ -120,7 +198,13 @@ export function BrandingForm({ page, readOnly, mayUpload }: { page: PageView; re
             onChange={(e) => setCss(e.currentTarget.value)}
             error={errors?.fields.customCss}
           />
-          <SaveFooter error={errors?.message} saved={save.isSuccess} pending={save.isPending} readOnly={readOnly} label="Save branding" />
+          <SaveFooter
+            error={errors?.message}
+            saved={save.isSuccess}
+            pending={save.isPending}
+            readOnly={readOnly}
+            label="Save branding"
+          />
         </Stack>
       </form>
     </Stack>
@@ -152,7 +236,10 @@ function AssetUpload({ slug, name, readOnly }: { slug: string; name: 'logo' | 'f
       ),
     onSuccess: done,
   });
-  const remove = useMutation({ mutationFn: () => call(api.DELETE('/api/v1/pages/{slug}/assets/{name}', { params: { path: { slug, name } } })), onSuccess: done });
+  const remove = useMutation({
+    mutationFn: () => call(api.DELETE('/api/v1/pages/{slug}/assets/{name}', { params: { path: { slug, name } } })),
+    onSuccess: done,
+  });
   const label = name === 'logo' ? 'Logo' : 'Favicon';
   const error = upload.error ?? remove.error;
   return (
@@ -161,7 +248,14 @@ function AssetUpload({ slug, name, readOnly }: { slug: string; name: 'logo' | 'f
         {label}
       </Text>
       {asset ? (
-        <Image src={livePageUrl(slug) + asset.path} alt={`The page's ${name}`} h={name === 'logo' ? 48 : 32} w="auto" fit="contain" style={{ alignSelf: 'flex-start' }} />
+        <Image
+          src={livePageUrl(slug) + asset.path}
+          alt={`The page's ${name}`}
+          h={name === 'logo' ? 48 : 32}
+          w="auto"
+          fit="contain"
+          style={{ alignSelf: 'flex-start' }}
+        />
       ) : (
         <Text size="sm" c="dimmed">
           None uploaded.
@@ -177,7 +271,13 @@ function AssetUpload({ slug, name, readOnly }: { slug: string; name: 'logo' | 'f
             )}
           </FileButton>
           {asset && (
-            <Button variant="subtle" color="red" size="compact-sm" loading={remove.isPending} onClick={() => remove.mutate()}>
+            <Button
+              variant="subtle"
+              color="red"
+              size="compact-sm"
+              loading={remove.isPending}
+              onClick={() => remove.mutate()}
+            >
               Remove
             </Button>
           )}

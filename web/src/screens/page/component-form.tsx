@@ -10,7 +10,17 @@ import { MonitorPicker } from './monitor-picker';
 
 const FIELDS = ['name', 'key', 'group', 'description', 'monitor'] as const;
 
-export function ComponentForm({ slug, component, groups, onDone }: { slug: string; component?: ComponentView; groups: string[]; onDone: () => void }) {
+export function ComponentForm({
+  slug,
+  component,
+  groups,
+  onDone,
+}: {
+  slug: string;
+  component?: ComponentView;
+  groups: string[];
+  onDone: () => void;
+}) {
   const queryClient = useQueryClient();
   const org = useOrganizationKey();
   const [name, setName] = useState(component?.name ?? '');
@@ -20,14 +30,30 @@ export function ComponentForm({ slug, component, groups, onDone }: { slug: strin
   const [monitor, setMonitor] = useState<string | null>(component?.monitorKey ?? null);
   const save = useMutation({
     mutationFn: () => {
-      const fields = { name: name.trim(), group: group.trim() || null, description: description.trim() || null, monitor };
+      const fields = {
+        name: name.trim(),
+        group: group.trim() || null,
+        description: description.trim() || null,
+        monitor,
+      };
       if (component)
-        return call(api.PATCH('/api/v1/pages/{slug}/components/{id}', { params: { path: { slug, id: component.id } }, body: fields }));
+        return call(
+          api.PATCH('/api/v1/pages/{slug}/components/{id}', {
+            params: { path: { slug, id: component.id } },
+            body: fields,
+          }),
+        );
       const { group: g, description: d, monitor: m, ...rest } = fields;
       return call(
         api.POST('/api/v1/pages/{slug}/components', {
           params: { path: { slug } },
-          body: { ...rest, ...(key.trim() ? { key: key.trim() } : {}), ...(g ? { group: g } : {}), ...(d ? { description: d } : {}), ...(m ? { monitor: m } : {}) },
+          body: {
+            ...rest,
+            ...(key.trim() ? { key: key.trim() } : {}),
+            ...(g ? { group: g } : {}),
+            ...(d ? { description: d } : {}),
+            ...(m ? { monitor: m } : {}),
+          },
         }),
       );
     },
@@ -53,16 +79,48 @@ export function ComponentForm({ slug, component, groups, onDone }: { slug: strin
     >
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors?.fields.name} data-autofocus />
+          <TextInput
+            label="Name"
+            required
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={errors?.fields.name}
+            data-autofocus
+          />
           {component ? (
-            <TextInput label="Key" value={component.key} readOnly description="Incidents and maintenance name it by its key; it stays." />
+            <TextInput
+              label="Key"
+              value={component.key}
+              readOnly
+              description="Incidents and maintenance name it by its key; it stays."
+            />
           ) : (
-            <TextInput label="Key" description="Optional; the name when empty. It cannot change later." value={key} onChange={(e) => setKey(e.currentTarget.value)} error={errors?.fields.key} />
+            <TextInput
+              label="Key"
+              description="Optional; the name when empty. It cannot change later."
+              value={key}
+              onChange={(e) => setKey(e.currentTarget.value)}
+              error={errors?.fields.key}
+            />
           )}
-          <Autocomplete label="Group" description="Components of a group show together." placeholder="No group" data={groups} value={group} onChange={setGroup} error={errors?.fields.group} />
+          <Autocomplete
+            label="Group"
+            description="Components of a group show together."
+            placeholder="No group"
+            data={groups}
+            value={group}
+            onChange={setGroup}
+            error={errors?.fields.group}
+          />
           <MonitorPicker value={monitor} onChange={setMonitor} error={errors?.fields.monitor} />
         </SimpleGrid>
-        <Textarea label="Description" rows={1} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={errors?.fields.description} />
+        <Textarea
+          label="Description"
+          rows={1}
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+          error={errors?.fields.description}
+        />
         {errors?.message && (
           <Alert color="red" role="alert" title={component ? 'Not changed' : 'Not added'}>
             {errors.message}

@@ -1,7 +1,19 @@
 // A page's components in their groups, as the public page shows them, ordered by drag and drop or by keyboard (each
 // component and group has move up / move down buttons); every move is one request (POST …/components/order), shown at
 // once and undone when the server refuses it.
-import { ActionIcon, Alert, Badge, Button, Code, Group, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Code,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { api, call } from '../../api/client';
@@ -14,7 +26,17 @@ import { dropGroup, dropItem, groupsOf, moveGroup, moveItem } from './arrangemen
 
 type Dragged = { kind: 'component'; id: string } | { kind: 'group'; group: string | null };
 
-export function ComponentList({ slug, components, mayEdit, onEdit }: { slug: string; components: ComponentView[]; mayEdit: boolean; onEdit: (c: ComponentView) => void }) {
+export function ComponentList({
+  slug,
+  components,
+  mayEdit,
+  onEdit,
+}: {
+  slug: string;
+  components: ComponentView[];
+  mayEdit: boolean;
+  onEdit: (c: ComponentView) => void;
+}) {
   const queryClient = useQueryClient();
   const org = useOrganizationKey();
   const [announcement, setAnnouncement] = useState('');
@@ -25,7 +47,13 @@ export function ComponentList({ slug, components, mayEdit, onEdit }: { slug: str
   const order = useMutation({
     // One at a time, in the order the moves were made: each sends the whole order as it then was.
     scope: { id: `components-order-${slug}` },
-    mutationFn: (next: ComponentView[]) => call(api.POST('/api/v1/pages/{slug}/components/order', { params: { path: { slug } }, body: { components: next.map(({ id, group }) => ({ id, group })) } })),
+    mutationFn: (next: ComponentView[]) =>
+      call(
+        api.POST('/api/v1/pages/{slug}/components/order', {
+          params: { path: { slug } },
+          body: { components: next.map(({ id, group }) => ({ id, group })) },
+        }),
+      ),
     onMutate: async (next) => ({ restore: await showComponentOrder(queryClient, org, slug, next) }),
     onError: (_error, _next, context) => {
       context?.restore();
@@ -39,8 +67,12 @@ export function ComponentList({ slug, components, mayEdit, onEdit }: { slug: str
   const shownOrder = components.map((c) => c.id).join(' ');
   useEffect(() => {
     if (!focusAfter || focusAfter.order !== shownOrder) return;
-    const buttons = [...(listRef.current?.querySelectorAll<HTMLButtonElement>(`[data-move="${CSS.escape(focusAfter.key)}"]`) ?? [])];
-    (buttons.find((b) => b.dataset.step === String(focusAfter.step) && !b.disabled) ?? buttons.find((b) => !b.disabled))?.focus();
+    const buttons = [
+      ...(listRef.current?.querySelectorAll<HTMLButtonElement>(`[data-move="${CSS.escape(focusAfter.key)}"]`) ?? []),
+    ];
+    (
+      buttons.find((b) => b.dataset.step === String(focusAfter.step) && !b.disabled) ?? buttons.find((b) => !b.disabled)
+    )?.focus();
     setFocusAfter(null);
   }, [focusAfter, shownOrder]);
 
@@ -69,19 +101,20 @@ export function ComponentList({ slug, components, mayEdit, onEdit }: { slug: str
     });
   };
 
-  const onDrop = (target: { before: string } | { group: string | null } | { beforeGroup: string | null }) => (event: DragEvent) => {
-    const what = dragged.current;
-    if (!what) return;
-    event.preventDefault();
-    event.stopPropagation();
-    dragged.current = null;
-    if (what.kind === 'component' && !('beforeGroup' in target)) {
-      const name = components.find((c) => c.id === what.id)?.name ?? 'The component';
-      apply(dropItem(components, what.id, target), (next) => `${name} moved to ${where(next, what.id)}.`);
-    } else if (what.kind === 'group' && 'beforeGroup' in target) {
-      apply(dropGroup(components, what.group, target.beforeGroup), () => `Group ${groupLabel(what.group)} moved.`);
-    }
-  };
+  const onDrop =
+    (target: { before: string } | { group: string | null } | { beforeGroup: string | null }) => (event: DragEvent) => {
+      const what = dragged.current;
+      if (!what) return;
+      event.preventDefault();
+      event.stopPropagation();
+      dragged.current = null;
+      if (what.kind === 'component' && !('beforeGroup' in target)) {
+        const name = components.find((c) => c.id === what.id)?.name ?? 'The component';
+        apply(dropItem(components, what.id, target), (next) => `${name} moved to ${where(next, what.id)}.`);
+      } else if (what.kind === 'group' && 'beforeGroup' in target) {
+        apply(dropGroup(components, what.group, target.beforeGroup), () => `Group ${groupLabel(what.group)} moved.`);
+      }
+    };
   const allowDrop = (event: DragEvent) => {
     if (dragged.current) event.preventDefault();
   };
@@ -101,12 +134,20 @@ export function ComponentList({ slug, components, mayEdit, onEdit }: { slug: str
       )}
       {mayEdit && (
         <Text size="sm" c="dimmed" mb="xs">
-          Drag components and groups to order them, or use their move buttons. Moving past the first or last of a group moves a component into the next group.
+          Drag components and groups to order them, or use their move buttons. Moving past the first or last of a group
+          moves a component into the next group.
         </Text>
       )}
       <Stack gap="sm">
         {blocks.map((block, b) => (
-          <Paper key={block.group ?? '\u0000'} withBorder p="xs" radius="md" onDragOver={allowDrop} onDrop={onDrop({ group: block.group })}>
+          <Paper
+            key={block.group ?? '\u0000'}
+            withBorder
+            p="xs"
+            radius="md"
+            onDragOver={allowDrop}
+            onDrop={onDrop({ group: block.group })}
+          >
             <Group
               justify="space-between"
               wrap="nowrap"
@@ -133,7 +174,14 @@ export function ComponentList({ slug, components, mayEdit, onEdit }: { slug: str
                 />
               )}
             </Group>
-            <Stack component="ol" gap={4} m={0} p={0} style={{ listStyle: 'none' }} aria-label={`Components in ${groupLabel(block.group)}`}>
+            <Stack
+              component="ol"
+              gap={4}
+              m={0}
+              p={0}
+              style={{ listStyle: 'none' }}
+              aria-label={`Components in ${groupLabel(block.group)}`}
+            >
               {block.items.map((c) => {
                 const managed = c.managedBy === 'config';
                 const flatIndex = components.findIndex((x) => x.id === c.id);
@@ -182,8 +230,19 @@ export function ComponentList({ slug, components, mayEdit, onEdit }: { slug: str
                             </Badge>
                           ) : (
                             <>
-                              <MoveButtons label={c.name} focusKey={`component:${c.id}`} first={flatIndex === 0} last={flatIndex === components.length - 1} onMove={(step) => moveComponent(c, step)} />
-                              <Button size="xs" variant="default" onClick={() => onEdit(c)} aria-label={`Edit ${c.name}`}>
+                              <MoveButtons
+                                label={c.name}
+                                focusKey={`component:${c.id}`}
+                                first={flatIndex === 0}
+                                last={flatIndex === components.length - 1}
+                                onMove={(step) => moveComponent(c, step)}
+                              />
+                              <Button
+                                size="xs"
+                                variant="default"
+                                onClick={() => onEdit(c)}
+                                aria-label={`Edit ${c.name}`}
+                              >
                                 Edit
                               </Button>
                               <RemoveComponent slug={slug} component={c} />
@@ -205,7 +264,19 @@ export function ComponentList({ slug, components, mayEdit, onEdit }: { slug: str
 
 export const groupLabel = (group: string | null) => group ?? 'No group';
 
-function MoveButtons({ label, focusKey, first, last, onMove }: { label: string; focusKey: string; first: boolean; last: boolean; onMove: (step: -1 | 1) => void }) {
+function MoveButtons({
+  label,
+  focusKey,
+  first,
+  last,
+  onMove,
+}: {
+  label: string;
+  focusKey: string;
+  first: boolean;
+  last: boolean;
+  onMove: (step: -1 | 1) => void;
+}) {
   const button = (step: -1 | 1, disabled: boolean, icon: ReactNode) => (
     <ActionIcon
       variant="default"
@@ -237,7 +308,9 @@ function RemoveComponent({ slug, component }: { slug: string; component: Compone
       message="It leaves the page, and the incidents and maintenance windows that name it."
       confirmLabel="Remove component"
       onConfirm={async () => {
-        await call(api.DELETE('/api/v1/pages/{slug}/components/{id}', { params: { path: { slug, id: component.id } } }));
+        await call(
+          api.DELETE('/api/v1/pages/{slug}/components/{id}', { params: { path: { slug, id: component.id } } }),
+        );
         await componentsChanged(queryClient, org, slug);
       }}
     >
@@ -248,7 +321,16 @@ function RemoveComponent({ slug, component }: { slug: string; component: Compone
 
 function Arrow({ up = false }: { up?: boolean }) {
   return (
-    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true" focusable="false">
+    <svg
+      width="14"
+      height="14"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d={up ? 'M12 19V5M5 12l7-7 7 7' : 'M12 5v14M5 12l7 7 7-7'} />
     </svg>
   );
@@ -256,8 +338,18 @@ function Arrow({ up = false }: { up?: boolean }) {
 
 function DragHandle() {
   return (
-    <svg width="12" height="18" viewBox="0 0 12 18" aria-hidden="true" focusable="false" style={{ cursor: 'grab', flex: 'none' }}>
-      {[3, 9, 15].flatMap((y) => [<circle key={`a${y}`} cx="3" cy={y} r="1.5" fill="currentColor" />, <circle key={`b${y}`} cx="9" cy={y} r="1.5" fill="currentColor" />])}
+    <svg
+      width="12"
+      height="18"
+      viewBox="0 0 12 18"
+      aria-hidden="true"
+      focusable="false"
+      style={{ cursor: 'grab', flex: 'none' }}
+    >
+      {[3, 9, 15].flatMap((y) => [
+        <circle key={`a${y}`} cx="3" cy={y} r="1.5" fill="currentColor" />,
+        <circle key={`b${y}`} cx="9" cy={y} r="1.5" fill="currentColor" />,
+      ])}
     </svg>
   );
 }

@@ -7,7 +7,17 @@ import { useMemo, useRef, useState } from 'react';
 import { monitorSearchQuery } from '../../api/monitors';
 import { useOrganizationKey } from '../../api/organization';
 
-export function MonitorPicker({ value, onChange, error, disabled }: { value: string | null; onChange: (key: string | null) => void; error?: string | undefined; disabled?: boolean }) {
+export function MonitorPicker({
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  value: string | null;
+  onChange: (key: string | null) => void;
+  error?: string | undefined;
+  disabled?: boolean;
+}) {
   const [search, setSearch] = useState('');
   // Labels of every monitor seen, so the chosen one keeps its name; once chosen, the box shows that label, which is
   // no search.
@@ -19,7 +29,8 @@ export function MonitorPicker({ value, onChange, error, disabled }: { value: str
     const options = (found.data?.monitors ?? []).map((m) => ({ value: m.key, label: `${m.name} (${m.key})` }));
     for (const o of options) labels.current.set(o.value, o.label);
     // The chosen monitor stays an option while the search shows others, so the field keeps its label.
-    if (value && !options.some((o) => o.value === value)) options.unshift({ value, label: labels.current.get(value) ?? value });
+    if (value && !options.some((o) => o.value === value))
+      options.unshift({ value, label: labels.current.get(value) ?? value });
     return options;
   }, [found.data, value]);
   return (

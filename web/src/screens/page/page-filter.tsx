@@ -5,7 +5,14 @@ import { componentsQuery } from '../../api/components';
 import { useOrganizationKey } from '../../api/organization';
 import { pagesQuery } from '../../api/pages';
 
-export function PageSelect({ value, onChange, label = 'Page', clearable = false, required = false, error }: {
+export function PageSelect({
+  value,
+  onChange,
+  label = 'Page',
+  clearable = false,
+  required = false,
+  error,
+}: {
   value: string | undefined;
   onChange: (slug: string | undefined) => void;
   label?: string;
@@ -32,7 +39,19 @@ export function PageSelect({ value, onChange, label = 'Page', clearable = false,
 }
 
 /** Components of a page, by key (what incidents and maintenance name them by). */
-export function ComponentsSelect({ slug, value, onChange, label, error }: { slug: string | undefined; value: string[]; onChange: (keys: string[]) => void; label: string; error?: string | undefined }) {
+export function ComponentsSelect({
+  slug,
+  value,
+  onChange,
+  label,
+  error,
+}: {
+  slug: string | undefined;
+  value: string[];
+  onChange: (keys: string[]) => void;
+  label: string;
+  error?: string | undefined;
+}) {
   const components = useQuery({ ...componentsQuery(useOrganizationKey(), slug ?? ''), enabled: slug !== undefined });
   return (
     <MultiSelect
@@ -40,7 +59,10 @@ export function ComponentsSelect({ slug, value, onChange, label, error }: { slug
       placeholder={value.length === 0 ? (slug ? 'None' : 'Choose a page first') : undefined}
       disabled={!slug}
       searchable
-      data={[...new Set([...(components.data ?? []).map((c) => c.key), ...value])].map((key) => ({ value: key, label: components.data?.find((c) => c.key === key)?.name ?? key }))}
+      data={[...new Set([...(components.data ?? []).map((c) => c.key), ...value])].map((key) => ({
+        value: key,
+        label: components.data?.find((c) => c.key === key)?.name ?? key,
+      }))}
       value={value}
       onChange={onChange}
       error={error}

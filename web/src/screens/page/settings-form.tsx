@@ -71,8 +71,22 @@ export function SettingsForm({ page, readOnly }: { page: PageView; readOnly: boo
       }}
     >
       <Stack gap="sm">
-        <TextInput label="Title" required readOnly={readOnly} value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={errors?.fields.title} />
-        <Textarea label="Description" rows={2} readOnly={readOnly} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={errors?.fields.description} />
+        <TextInput
+          label="Title"
+          required
+          readOnly={readOnly}
+          value={title}
+          onChange={(e) => setTitle(e.currentTarget.value)}
+          error={errors?.fields.title}
+        />
+        <Textarea
+          label="Description"
+          rows={2}
+          readOnly={readOnly}
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+          error={errors?.fields.description}
+        />
         <Group grow align="flex-start">
           <Select
             label="Language"
@@ -111,7 +125,11 @@ export function SettingsForm({ page, readOnly }: { page: PageView; readOnly: boo
         />
         <Switch
           label="Visitors may subscribe to incidents and maintenance"
-          description={page.passwordProtected ? 'Not while a password protects the page.' : 'By email (when the server has SMTP) or webhook.'}
+          description={
+            page.passwordProtected
+              ? 'Not while a password protects the page.'
+              : 'By email (when the server has SMTP) or webhook.'
+          }
           checked={subscriptions}
           disabled={readOnly}
           onChange={(e) => setSubscriptions(e.currentTarget.checked)}
@@ -128,7 +146,13 @@ export function SettingsForm({ page, readOnly }: { page: PageView; readOnly: boo
           searchable
           error={errors?.fields.notify}
         />
-        <SaveFooter error={errors?.message} saved={save.isSuccess} pending={save.isPending} readOnly={readOnly} label="Save settings" />
+        <SaveFooter
+          error={errors?.message}
+          saved={save.isSuccess}
+          pending={save.isPending}
+          readOnly={readOnly}
+          label="Save settings"
+        />
       </Stack>
     </form>
   );

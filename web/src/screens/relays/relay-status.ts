@@ -6,7 +6,11 @@ export const RELAY_CONFIG_POLL_SEC = 60;
 
 export type RelayStatus = 'online' | 'offline' | 'never';
 
-export function relayStatus(lastSeenAt: number | null, shortestIntervalSec: number | undefined, now: number): RelayStatus {
+export function relayStatus(
+  lastSeenAt: number | null,
+  shortestIntervalSec: number | undefined,
+  now: number,
+): RelayStatus {
   if (lastSeenAt === null) return 'never';
   const allowanceMs = RELAY_OFFLINE_AFTER_INTERVALS * (shortestIntervalSec ?? RELAY_CONFIG_POLL_SEC) * 1000;
   return now - lastSeenAt <= allowanceMs ? 'online' : 'offline';

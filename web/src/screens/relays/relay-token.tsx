@@ -7,7 +7,17 @@ import { relayRunCommand } from './relay-status';
 
 type Withheld = components['schemas']['RotatedRelayToken']['secretsWithheld'];
 
-export function RelayToken({ name, token, secretsWithheld, onDone }: { name: string; token: string; secretsWithheld?: Withheld; onDone: () => void }) {
+export function RelayToken({
+  name,
+  token,
+  secretsWithheld,
+  onDone,
+}: {
+  name: string;
+  token: string;
+  secretsWithheld?: Withheld;
+  onDone: () => void;
+}) {
   // The dashboard is served on Warden's own address: the one the agent must reach.
   const command = relayRunCommand(window.location.origin, token);
   return (
@@ -27,7 +37,13 @@ export function RelayToken({ name, token, secretsWithheld, onDone }: { name: str
       <div>
         <CopyButton value={command}>
           {({ copied, copy }) => (
-            <Button size="xs" variant={copied ? 'filled' : 'default'} color={copied ? 'teal' : undefined} onClick={copy} aria-live="polite">
+            <Button
+              size="xs"
+              variant={copied ? 'filled' : 'default'}
+              color={copied ? 'teal' : undefined}
+              onClick={copy}
+              aria-live="polite"
+            >
               {copied ? 'Copied' : 'Copy the command'}
             </Button>
           )}
@@ -36,8 +52,8 @@ export function RelayToken({ name, token, secretsWithheld, onDone }: { name: str
       {secretsWithheld && secretsWithheld.length > 0 && (
         <Alert color="orange" variant="light" title="Secrets this token does not receive" role="alert">
           <Text size="sm" mb="xs">
-            The API never shows secrets, so the relay gets none of those set before this token. Send each again in full (edit the monitor) or apply
-            warden.yaml; until then the relay reports these monitors failed:
+            The API never shows secrets, so the relay gets none of those set before this token. Send each again in full
+            (edit the monitor) or apply warden.yaml; until then the relay reports these monitors failed:
           </Text>
           <List size="sm">
             {secretsWithheld.map((m) => (
