@@ -9,7 +9,7 @@ import { deleteMaintenance, putMaintenance } from '../services/maintenance/write
 import { deleteMonitor, putMonitor } from '../services/monitors/write.js';
 import { deleteChannel, putChannel } from '../services/notifications/write.js';
 import { organizationInventory } from '../services/organizations/inventory.js';
-import { putOrganization } from '../services/organizations/put.js';
+import { putOrganization, referencedOrganization } from '../services/organizations/put.js';
 import { type AdoptedOrganization, recordAdoption } from '../services/organizations/record-adoption.js';
 import { deletePage, putPage } from '../services/pages/write.js';
 import { deleteRelay, putRelay } from '../services/relays/write.js';
@@ -96,7 +96,11 @@ export async function applyConfig(
   // Processes of a cluster starting together apply the same file one after the other, each planning from what the
   // one before wrote (the second finds everything unchanged), instead of racing to create the same keys.
   return withExclusiveTransaction({ ...ctx, writer: 'config' }, 'warden:config-apply', async (tx) => {
-    const { organization, outcome, adopted } = await putOrganization(tx, file.organization, options);
+    const { key, name, probePrivateTargets } = file.organization;
+    const { organization, outcome, adopted } =
+      name === undefined
+        ? await referencedOrganization(tx, key)
+        : await putOrganization(tx, { key, name, probePrivateTargets }, options);
     const org = { ...tx, organizationId: organization.id };
     const report: SyncReport = {
       organization,

@@ -1,9 +1,11 @@
 // The schema of warden.yaml: the organization, and the same relays, monitors, pages (with components, incidents and
 // maintenance) and notification channels that the API writes, composed from the verbs' schemas; plus the rules that span the file.
 import { z } from 'zod';
+import { stableKey } from '../domain/fields.js';
 import { LIMITS } from '../domain/limits.js';
 import { monitorPlacementIssues } from '../domain/monitor.js';
 import { RUN_ON } from '../domain/monitor-type.js';
+import { DEFAULT_ORGANIZATION_KEY } from '../domain/organization.js';
 import { smtpSectionSchema } from '../notify/mail/smtp.js';
 import { componentCreateSchema } from '../services/components/schema.js';
 import { incidentEntrySchema } from '../services/incidents/schema.js';
@@ -28,15 +30,43 @@ const pageSchema = pageEntrySchema
   })
   .strict();
 
-/** Left out, the organization is not defaulted: applying the file would rename the one the dashboard named. */
+/**
+ * Left out, the organization is not defaulted: applying the file would rename the one the dashboard named. With a
+ * `name`, the file creates and manages the organization (its name and probe-target policy); with its `key` alone, it
+ * adds to one made in the dashboard or by the API and manages none of its own fields.
+ */
 const organizationSchema = z
-  .object(organizationInput.shape, {
-    error: (issue) =>
-      issue.code === 'invalid_type' && issue.input === undefined
-        ? 'required — e.g. `organization: { name: My Community }`'
-        : undefined,
+  .object(
+    {
+      key: stableKey()
+        .optional()
+        .describe(
+          'The organization\'s key; "default" when left out. Alone (no name), the file adds its objects to the organization with this key and leaves its own fields to the dashboard.',
+        ),
+      name: organizationInput.shape.name
+        .optional()
+        .describe(
+          'Set, the file creates the organization and manages its name (and probePrivateTargets): the dashboard can then no longer rename or delete it.',
+        ),
+      probePrivateTargets: organizationInput.shape.probePrivateTargets,
+    },
+    {
+      error: (issue) =>
+        issue.code === 'invalid_type' && issue.input === undefined
+          ? 'required — e.g. `organization: { key: acme }` to add to an organization made in the dashboard, or `organization: { name: My Community }` to create and manage one'
+          : undefined,
+    },
+  )
+  .strict()
+  .refine((o) => o.key !== undefined || o.name !== undefined, {
+    path: ['name'],
+    error: 'required — or the key alone of an organization made in the dashboard',
   })
-  .strict();
+  .refine((o) => o.probePrivateTargets === undefined || o.name !== undefined, {
+    path: ['name'],
+    error: 'probePrivateTargets is a field of the organization the file manages: give its name too',
+  })
+  .transform(({ key, ...rest }) => ({ key: key ?? DEFAULT_ORGANIZATION_KEY, ...rest }));
 
 export const configFileSchema = z
   .object({

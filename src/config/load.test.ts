@@ -103,7 +103,7 @@ pages:
     components: [{ name: Web, monitor: web }, { name: MC, monitor: mc }, { name: Shop, monitor: shop }]
 `);
     expect(problems).toEqual([
-      'organization: required — e.g. `organization: { name: My Community }`',
+      'organization: required — e.g. `organization: { key: acme }` to add to an organization made in the dashboard, or `organization: { name: My Community }` to create and manage one',
       'monitors[0].config.port: expected an integer from 1 to 65535',
       'monitors[1]: Unrecognized key: "notfy" (did you mean notify?)',
       'pages[0].title: required',
@@ -116,10 +116,14 @@ pages:
   });
 
   it('says what a missing organization needs, and checks the rest of the file meanwhile', () => {
-    expect(problemsOf('')).toEqual(['organization: required — e.g. `organization: { name: My Community }`']);
-    expect(problemsOf('organization: {}')).toEqual(['organization.name: required']);
+    expect(problemsOf('')).toEqual([
+      'organization: required — e.g. `organization: { key: acme }` to add to an organization made in the dashboard, or `organization: { name: My Community }` to create and manage one',
+    ]);
+    expect(problemsOf('organization: {}')).toEqual([
+      'organization.name: required — or the key alone of an organization made in the dashboard',
+    ]);
     expect(problemsOf('pages: [{ slug: a, title: A, components: [{ name: X, monitor: nope }] }]')).toEqual([
-      'organization: required — e.g. `organization: { name: My Community }`',
+      'organization: required — e.g. `organization: { key: acme }` to add to an organization made in the dashboard, or `organization: { name: My Community }` to create and manage one',
       'pages[0].components[0].monitor: no monitor with key "nope"',
     ]);
   });

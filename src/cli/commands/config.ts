@@ -49,6 +49,11 @@ export function configCommand(): Command {
           [{ path: 'adopt', message: `the file's organization is "${key}"` }],
           `--adopt names the organization to take over: --adopt ${key}.`,
         );
+      if (options.adopt !== undefined && parsed.organization.name === undefined)
+        throw new ValidationError(
+          [{ path: 'adopt', message: 'the file names its organization by its key alone, so it takes nothing over' }],
+          '--adopt is for a file that manages its organization (one that gives its name).',
+        );
       await withServices(
         async (ctx) => {
           const report = await applyConfig(ctx, parsed, { adopt: options.adopt !== undefined });

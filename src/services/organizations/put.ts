@@ -1,8 +1,9 @@
 // Creates the organization with this key or renames it and sets its probe-target policy (config sync: the file names
 // its organization by key). The file takes over no organization it did not create: one made through a sign-up or the
-// API is adopted only when the operator says so (`warden config apply --adopt KEY`).
+// API is adopted only when the operator says so (`warden config apply --adopt KEY`). A file that gives the key alone
+// manages none of the organization's own fields: it adds its monitors, pages and channels to the one with that key.
 import { z } from 'zod';
-import { ConflictError } from '../../domain/errors.js';
+import { ConflictError, ValidationError } from '../../domain/errors.js';
 import { stableKey, text } from '../../domain/fields.js';
 import { newId } from '../../domain/ids.js';
 import { DEFAULT_ORGANIZATION_KEY, type Organization } from '../../domain/organization.js';
@@ -71,6 +72,25 @@ export async function putOrganization(
  */
 function notTheFiles(key: string): ConflictError {
   return new ConflictError(
-    `the organization "${key}" exists and no config file made it (it was made through a sign-up or the API: its members and API keys may be someone else's): config apply takes over no organization it did not create. If it is yours, adopt it on purpose with \`warden config apply --adopt ${key}\`; otherwise give the file's organization another key.`,
+    `the organization "${key}" exists and no config file made it (it was made through a sign-up or the API: its members and API keys may be someone else's): config apply takes over no organization it did not create. If it is yours, name it by its key alone (\`organization: { key: ${key} }\`) to add the file's objects to it and leave its name to the dashboard, or take it over on purpose with \`warden config apply --adopt ${key}\`; otherwise give the file's organization another key.`,
   );
+}
+
+/**
+ * The organization a file names by its key alone (`organization: { key: acme }`): used as it is, its name, policy,
+ * members and keys left to the dashboard and the API, so applying the file takes nothing over and needs no adopting.
+ */
+export async function referencedOrganization(ctx: ServiceContext, key: string): Promise<PutOrganizationResult> {
+  const organization = await ctx.store.organizations.findByKey(key);
+  if (!organization)
+    throw new ValidationError(
+      [
+        {
+          path: 'organization.name',
+          message: `no organization has the key "${key}": give a name to create it (organization: { key: ${key}, name: … })`,
+        },
+      ],
+      `The file names the organization "${key}" by its key alone, and none has that key.`,
+    );
+  return { organization, outcome: 'unchanged', adopted: false };
 }
