@@ -13,7 +13,7 @@ export interface ListedPage {
 }
 
 /** Each page given, with its state (the caller picks the public ones, orders and caps the list), then the dashboard link. */
-export function renderHomePage(pages: readonly ListedPage[]): HtmlRendering {
+export function renderHomePage(pages: readonly ListedPage[], { setup = false } = {}): HtmlRendering {
   const list =
     pages.length === 0
       ? '<div class="card"><p class="empty">No public status page yet.</p></div>'
@@ -23,7 +23,9 @@ export function renderHomePage(pages: readonly ListedPage[]): HtmlRendering {
     '<main id="main" tabindex="-1"><div class="wrap">' +
     `<section class="block" aria-labelledby="pages-title"><h2 id="pages-title">Status pages</h2>${list}</section>` +
     '<section class="block" aria-labelledby="dashboard-title"><h2 id="dashboard-title">Dashboard</h2>' +
-    '<div class="card"><p class="empty"><a href="/app/">Sign in to the dashboard</a> to manage monitors, pages, incidents and your organization.</p></div>' +
+    (setup
+      ? '<div class="card"><p class="empty"><a href="/app/">Set up the dashboard</a>: create the owner account with the setup code from the start-up log (or <code>warden setup-code</code>), then add your own monitors and pages.</p></div>'
+      : '<div class="card"><p class="empty"><a href="/app/">Sign in to the dashboard</a> to manage monitors, pages, incidents and your organization.</p></div>') +
     '</section></div></main>\n' +
     '<footer class="site-foot"><div class="wrap"><p><a href="/docs">API reference</a> · Powered by Warden</p></div></footer>';
   return { contentType: 'text/html; charset=utf-8', body: htmlDocument({ title: 'Warden', body }) };

@@ -59,10 +59,14 @@ for (const dialect of dialects) {
       expect(first.log.split(code)).toHaveLength(2);
       // The address the command line's links name (docs/cli.md).
       expect(await first.warden.store.serverSecrets.get('server-address')).toBe(first.warden.url);
-      // Nobody needs an account to read the demo page, and / leads to it (not a JSON 404).
+      // Nobody needs an account to read the demo page; / lists it and leads to the dashboard's setup (not a JSON 404,
+      // nor a redirect to the demo that would hide the way in).
       expect((await fetch(`${first.base}/s/demo`)).status).toBe(200);
       const home = await fetch(`${first.base}/`, { redirect: 'manual' });
-      expect([home.status, home.headers.get('location')]).toEqual([302, '/s/demo']);
+      expect(home.status).toBe(200);
+      const homeHtml = await home.text();
+      expect(homeHtml).toContain('href="/s/demo"');
+      expect(homeHtml).toContain('<a href="/app/">Set up the dashboard</a>');
       expect((await fetch(`${first.base}/api/v1/status/demo`)).status).toBe(200);
       expect(await (await fetch(`${first.base}/api/v1/auth/config`)).json()).toMatchObject({ setupRequired: true });
       await first.warden.close();

@@ -1,5 +1,6 @@
 // GET / on Warden's own address: the public pages with their overall state and the dashboard link, never a protected
-// page; a redirect to the page when there is only one; a page's custom domain still serves that page at /.
+// page; a redirect to the page when there is only one (once an account exists: before, / leads to the setup); a page's
+// custom domain still serves that page at /.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../../test/app-harness.js';
 import { dialects } from '../../../test/store-dialects.js';
@@ -87,12 +88,24 @@ for (const dialect of dialects)
 
 for (const dialect of dialects)
   describe.skipIf(!dialect.available)(`GET / with one public page, or none, on ${dialect.name}`, () => {
-    it('redirects to the only public page (a protected one does not count)', async () => {
+    it('redirects to the only public page once the dashboard has its owner (a protected page does not count)', async () => {
       const h = await startHarness(
         dialect,
         'organization: { name: Solo }\npages:\n  - { slug: solo, title: Solo }\n  - { slug: staff, title: Staff, password: hunter2222 }\n',
       );
       try {
+        // Before the first account, the one page is listed and / leads to the setup (the quick start: the demo alone).
+        const before = await h.request('/');
+        expect(before.status).toBe(200);
+        const html = await before.text();
+        expect(html).toContain('href="/s/solo"');
+        expect(html).toContain('<a href="/app/">Set up the dashboard</a>');
+        expect(html).toContain('warden setup-code');
+
+        await h.opened.store.users.insert(
+          { id: 'usr_owner', email: 'owner@example.com', name: 'Owner', passwordHash: 'x', emailVerifiedAt: 1 },
+          1,
+        );
         const res = await h.request('/');
         expect(res.status).toBe(302);
         expect(res.headers.get('location')).toBe('/s/solo');

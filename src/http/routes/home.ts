@@ -1,9 +1,12 @@
 // GET / on Warden's own address: the public status pages with their overall state and the way into the dashboard, or
-// the page itself when there is only one (a page's custom domain serves that page at / instead, before this route).
+// the page itself when there is only one and the dashboard has its owner (a page's custom domain serves that page at /
+// instead, before this route).
 import { isIP } from 'node:net';
 import { baseHostOf, normalizeHost } from '../../domain/custom-domain.js';
 import type { Page } from '../../domain/page.js';
 import { renderHomePage } from '../../render/home-page.js';
+import { setupRequired } from '../../services/accounts/setup.js';
+import { serviceContext } from '../../services/context.js';
 import { loadPublicPages } from '../../services/pages/list-public-pages.js';
 import type { App, PublicPagesDeps } from '../env.js';
 import { problem, problemResponse } from '../problem.js';
@@ -21,8 +24,10 @@ export function homeRoutes(app: App, deps: PublicPagesDeps): void {
       .pages()
       .filter((p) => p.passwordHash === null)
       .sort((a, b) => a.title.localeCompare(b.title) || a.slug.localeCompare(b.slug));
+    // Before the first account, / is the operator's way in: the demo page alone must not hide the setup.
+    const setup = await setupRequired(serviceContext(c.var.deps, { logger: c.var.log }));
     // One page is what a visitor came for: no directory of one. (No-cache: a second page changes the answer.)
-    if (pages.length === 1)
+    if (pages.length === 1 && !setup)
       return c.body(null, 302, {
         location: `/s/${encodeURIComponent((pages[0] as Page).slug)}`,
         'cache-control': 'no-cache',
@@ -35,7 +40,7 @@ export function homeRoutes(app: App, deps: PublicPagesDeps): void {
       description: page.description,
       overall: snapshot.overall,
     }));
-    const { contentType, body } = renderHomePage(listed);
+    const { contentType, body } = renderHomePage(listed, { setup });
     return c.body(body, 200, { ...HTML_HEADERS, 'content-type': contentType, 'cache-control': 'no-cache' });
   });
 }
