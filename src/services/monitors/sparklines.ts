@@ -1,4 +1,5 @@
-// The 24-hour strips of the dashboard's monitor list: hourly uptime and latency of up to 500 monitors, from one bucket query.
+// The strips of the dashboard's monitor list for up to 500 monitors: hourly uptime and latency over 24 hours (one bucket
+// query), the uptime of those hours, and each monitor's last checks as beats (its newest checks, one indexed read each).
 import { z } from 'zod';
 import { HOUR_MS } from '../../domain/check.js';
 import { organizationOf, parseInput, type ServiceContext } from '../context.js';
@@ -7,6 +8,8 @@ import { organizationOf, parseInput, type ServiceContext } from '../context.js';
 export const SPARKLINE_IDS_MAX = 500;
 /** Hourly points per monitor: the last 24 hours, the current one included. */
 export const SPARKLINE_HOURS = 24;
+/** The last checks per monitor given as beats. */
+export const BEATS_PER_MONITOR = 30;
 
 export const sparklineQuerySchema = z.object({
   ids: z
@@ -43,6 +46,13 @@ const pointSchema = z.object({
   latencyMs: z.number().nullable().describe('Average latency of the hour; null without a latency.'),
 });
 
+const beatSchema = z.object({
+  at: z.number().int().describe('When the check ran (epoch ms).'),
+  ok: z.boolean().describe('Whether the check passed.'),
+  latencyMs: z.number().nullable(),
+  message: z.string().nullable().describe("What the check said: the probe's message, or its error."),
+});
+
 export const sparklinesSchema = z.object({
   from: z.number().int().describe('The first hour (epoch ms).'),
   to: z.number().int().describe('Now (epoch ms).'),
@@ -51,6 +61,16 @@ export const sparklinesSchema = z.object({
       z.object({
         id: z.string(),
         points: z.array(pointSchema).describe(`${SPARKLINE_HOURS} hourly points, oldest first.`),
+        uptime: z
+          .number()
+          .min(0)
+          .max(1)
+          .nullable()
+          .describe(`Passing checks / checks over the ${SPARKLINE_HOURS} hours; null without checks.`),
+        beats: z
+          .array(beatSchema)
+          .max(BEATS_PER_MONITOR)
+          .describe(`The last ${BEATS_PER_MONITOR} checks at most, whenever they ran, oldest first.`),
       }),
     )
     .describe('In the order asked.'),
@@ -68,9 +88,13 @@ export async function monitorSparklines(
   const owned = new Set(await ctx.store.monitors.idsOf(organizationOf(ctx), ids));
   const monitorIds = ids.filter((id) => owned.has(id));
   const byMonitor = new Map<string, Map<number, Sparklines['monitors'][number]['points'][number]>>();
+  const counts = new Map<string, { count: number; up: number }>();
+  const beats = await Promise.all(monitorIds.map((id) => lastBeats(ctx, id, now)));
   for (const b of await ctx.store.checks.buckets('hour', monitorIds, from, now + 1)) {
     const hours = byMonitor.get(b.monitorId) ?? new Map();
     byMonitor.set(b.monitorId, hours);
+    const sum = counts.get(b.monitorId) ?? { count: 0, up: 0 };
+    counts.set(b.monitorId, { count: sum.count + b.count, up: sum.up + b.upCount });
     hours.set(b.start, {
       at: b.start,
       uptime: b.count > 0 ? b.upCount / b.count : null,
@@ -80,12 +104,30 @@ export async function monitorSparklines(
   return {
     from,
     to: now,
-    monitors: monitorIds.map((id) => ({
-      id,
-      points: Array.from({ length: SPARKLINE_HOURS }, (_, i) => {
-        const at = from + i * HOUR_MS;
-        return byMonitor.get(id)?.get(at) ?? { at, uptime: null, latencyMs: null };
-      }),
-    })),
+    monitors: monitorIds.map((id, i) => {
+      const sum = counts.get(id);
+      return {
+        id,
+        points: Array.from({ length: SPARKLINE_HOURS }, (_, i) => {
+          const at = from + i * HOUR_MS;
+          return byMonitor.get(id)?.get(at) ?? { at, uptime: null, latencyMs: null };
+        }),
+        uptime: sum && sum.count > 0 ? sum.up / sum.count : null,
+        beats: beats[i] ?? [],
+      };
+    }),
   };
+}
+
+/** A monitor's newest checks, oldest first: from its very first check, however long ago. */
+async function lastBeats(ctx: ServiceContext, monitorId: string, now: number): Promise<z.infer<typeof beatSchema>[]> {
+  const checks = await ctx.store.checks.list(monitorId, { from: 0, to: now + 1, limit: BEATS_PER_MONITOR });
+  return checks
+    .map((c) => ({
+      at: c.checkedAt,
+      ok: c.ok,
+      latencyMs: c.latencyMs,
+      message: c.ok ? c.message : (c.error ?? c.message),
+    }))
+    .reverse();
 }

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import type { components } from './live-schema';
 import { monitorKeys } from './monitors';
 import { hasPrefix } from './query-keys';
-import type { MonitorPage, MonitorView } from './types';
+import type { MonitorPage, MonitorStrip, MonitorView } from './types';
 
 /** A monitor as the stream tells of it; generated from the server's zod schemas (npm run gen:api). */
 export type LiveMonitor = components['schemas']['LiveMonitor'];
@@ -152,6 +152,11 @@ export class LiveCache {
     this.queryClient.setQueriesData({ queryKey: monitorKeys.all(this.organization) }, (data: unknown) =>
       patchData(data, byId),
     );
+    // The list's beats: a new result is a new beat at once, not at the strips' next refetch.
+    this.queryClient.setQueriesData(
+      { queryKey: [...monitorKeys.all(this.organization), 'sparklines'] },
+      (data: MonitorStrips | undefined) => appendBeats(data, byId),
+    );
   }
 
   private schedule(): void {
@@ -260,3 +265,27 @@ function isInfinite(value: unknown): value is InfiniteData<MonitorPage> {
     Array.isArray((value as { pageParams?: unknown }).pageParams)
   );
 }
+
+type MonitorStrips = { monitors: MonitorStrip[] };
+
+/** The strips with each monitor's newest result added as a beat (the last BEATS kept); the same object when none is new. */
+export function appendBeats(
+  data: MonitorStrips | undefined,
+  byId: ReadonlyMap<string, LiveMonitor>,
+): MonitorStrips | undefined {
+  if (!data || !Array.isArray(data.monitors)) return data;
+  let changed = false;
+  const monitors = data.monitors.map((strip) => {
+    const live = byId.get(strip.id);
+    const last = strip.beats[strip.beats.length - 1];
+    if (!live || live.checkedAt === null || live.ok === null || (last !== undefined && live.checkedAt <= last.at))
+      return strip;
+    changed = true;
+    const beat = { at: live.checkedAt, ok: live.ok, latencyMs: live.latencyMs, message: live.message };
+    return { ...strip, beats: [...strip.beats, beat].slice(-BEATS_KEPT) };
+  });
+  return changed ? { ...data, monitors } : data;
+}
+
+/** As many beats as the server gives (BEATS_PER_MONITOR). */
+const BEATS_KEPT = 30;

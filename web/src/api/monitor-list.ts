@@ -8,7 +8,7 @@ import { componentsQuery } from './components';
 import { filterMonitors } from './monitor-filter';
 import { monitorListQuery, sparklinesQuery } from './monitors';
 import { useOrganizationKey } from './organization';
-import type { MonitorView, SparklinePoint } from './types';
+import type { MonitorStrip, MonitorView } from './types';
 
 /** Monitor ids per sparkline request: keeps the URL short. */
 const SPARKLINE_BATCH = 100;
@@ -44,8 +44,11 @@ export function useMonitorList(search: MonitorSearch): MonitorList {
   };
 }
 
-/** Each loaded monitor's last 24 h of latency by id; empty while loading or when the server has no sparklines. */
-export function useSparklines(ids: readonly string[]): Map<string, SparklinePoint[]> {
+/**
+ * Each loaded monitor's strips by id (24 h of latency and uptime, its last checks as beats); empty while loading or when
+ * the server has no sparklines.
+ */
+export function useSparklines(ids: readonly string[]): Map<string, MonitorStrip> {
   const org = useOrganizationKey();
   // In list order: loading the next page of monitors adds a batch and leaves the earlier ones (and their cache) alone.
   const batches = useMemo(() => {
@@ -58,10 +61,10 @@ export function useSparklines(ids: readonly string[]): Map<string, SparklinePoin
 
 /** Stable, so TanStack Query keeps the combined map until a batch's data changes. */
 function sparklinesById(
-  results: readonly { data?: { monitors: { id: string; points: SparklinePoint[] }[] } | undefined }[],
-): Map<string, SparklinePoint[]> {
-  const byId = new Map<string, SparklinePoint[]>();
-  for (const result of results) for (const { id, points } of result.data?.monitors ?? []) byId.set(id, points);
+  results: readonly { data?: { monitors: MonitorStrip[] } | undefined }[],
+): Map<string, MonitorStrip> {
+  const byId = new Map<string, MonitorStrip>();
+  for (const result of results) for (const strip of result.data?.monitors ?? []) byId.set(strip.id, strip);
   return byId;
 }
 

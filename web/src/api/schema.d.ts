@@ -10008,6 +10008,18 @@ export interface components {
                     /** @description Average latency of the hour; null without a latency. */
                     latencyMs: number | null;
                 }[];
+                /** @description Passing checks / checks over the 24 hours; null without checks. */
+                uptime: number | null;
+                /** @description The last 30 checks at most, whenever they ran, oldest first. */
+                beats: {
+                    /** @description When the check ran (epoch ms). */
+                    at: number;
+                    /** @description Whether the check passed. */
+                    ok: boolean;
+                    latencyMs: number | null;
+                    /** @description What the check said: the probe's message, or its error. */
+                    message: string | null;
+                }[];
             }[];
         };
         MonitorTypes: {

@@ -12,3 +12,6 @@ export type MonitorView = Schemas['Monitor'];
 export type MonitorPage = Schemas['MonitorList'];
 export type MonitorQuery = NonNullable<paths['/api/v1/monitors']['get']['parameters']['query']>;
 export type SparklinePoint = Schemas['MonitorSparklines']['monitors'][number]['points'][number];
+/** A monitor's strips in the list: hourly points, the uptime of those 24 hours, and its last checks as beats. */
+export type MonitorStrip = Schemas['MonitorSparklines']['monitors'][number];
+export type MonitorBeat = MonitorStrip['beats'][number];

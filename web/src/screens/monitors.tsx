@@ -10,7 +10,8 @@ import { useCanEditMonitors } from '../api/monitors';
 import { useOrganizationKey } from '../api/organization';
 import { pagesQuery } from '../api/pages';
 import { relaysQuery } from '../api/relays';
-import type { MonitorView, SparklinePoint } from '../api/types';
+import type { MonitorStrip, MonitorView } from '../api/types';
+import { Beats } from '../ui/beats';
 import { ManagedBadge } from '../ui/managed-badge';
 import { MONITOR_STATE_OPTIONS, MonitorStateLabel } from '../ui/monitor-state';
 import { QueryState } from '../ui/query-state';
@@ -191,7 +192,7 @@ function Filters({
   );
 }
 
-function monitorColumns(sparklines: Map<string, SparklinePoint[]>): Column<MonitorView>[] {
+function monitorColumns(sparklines: Map<string, MonitorStrip>): Column<MonitorView>[] {
   return [
     {
       key: 'state',
@@ -211,6 +212,24 @@ function monitorColumns(sparklines: Map<string, SparklinePoint[]>): Column<Monit
         </Group>
       ),
     },
+    {
+      key: 'beats',
+      header: 'Recent checks',
+      width: 132,
+      cell: (m) => {
+        const strip = sparklines.get(m.id);
+        return strip ? (
+          <Beats beats={strip.beats} slots={BEAT_SLOTS} degradedLatencyMs={m.degradedLatencyMs} name={m.name} />
+        ) : null;
+      },
+    },
+    {
+      key: 'uptime',
+      header: 'Uptime 24 h',
+      visibleFrom: 'xs',
+      width: 96,
+      cell: (m) => <Text size="sm">{uptimeText(sparklines.get(m.id)?.uptime)}</Text>,
+    },
     { key: 'type', header: 'Type', visibleFrom: 'sm', cell: (m) => <Text size="sm">{m.type}</Text> },
     {
       key: 'latency',
@@ -224,7 +243,7 @@ function monitorColumns(sparklines: Map<string, SparklinePoint[]>): Column<Monit
       visibleFrom: 'md',
       width: 112,
       cell: (m) => {
-        const points = sparklines.get(m.id);
+        const points = sparklines.get(m.id)?.points;
         return points ? (
           <Sparkline values={points.map((p) => p.latencyMs)} label={`Latency of ${m.name} over the last 24 hours`} />
         ) : null;
@@ -232,6 +251,16 @@ function monitorColumns(sparklines: Map<string, SparklinePoint[]>): Column<Monit
     },
     { key: 'players', header: 'Players', visibleFrom: 'sm', cell: (m) => <Text size="sm">{players(m)}</Text> },
   ];
+}
+
+/** Beats a row has room for: the last 30 checks. */
+const BEAT_SLOTS = 30;
+
+/** Uptime as a percentage with the precision that tells 99.9 from 100; a dash before the first check. */
+function uptimeText(uptime: number | null | undefined): string {
+  if (uptime == null) return '–';
+  const percent = uptime * 100;
+  return `${percent === 100 ? '100' : percent >= 99 ? percent.toFixed(2) : percent.toFixed(1)} %`;
 }
 
 function players(m: MonitorView): string {
