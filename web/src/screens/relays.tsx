@@ -10,6 +10,7 @@ import { useOrganizationKey } from '../api/organization';
 import { type RelayView as Relay, relayMonitorsQuery, relaysChanged, relaysQuery } from '../api/relays';
 import { roleAtLeast, useOrganizationRole } from '../api/role';
 import { type FormErrors, formErrors, noFormErrors } from '../ui/form-errors';
+import { FormMessage } from '../ui/form-message';
 import { NameWithKey } from '../ui/managed-badge';
 import { QueryState } from '../ui/query-state';
 import { RouterAnchor } from '../ui/router-link';
@@ -103,11 +104,7 @@ function CreateRelay({ onCreated }: { onCreated: (issued: { name: string; token:
       </Title>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm" maw={480}>
-          {errors.message && (
-            <Text size="sm" c="red" role="alert">
-              {errors.message}
-            </Text>
-          )}
+          <FormMessage message={errors.message} />
           <TextInput
             label="Name"
             description="Where it runs: “Home lab”, “EU basement”."
