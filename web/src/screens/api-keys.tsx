@@ -10,6 +10,7 @@ import { roleAtLeast, useOrganizationRole } from '../api/role';
 import { ConfirmButton } from '../ui/confirm-button';
 import { Forbidden } from '../ui/forbidden';
 import { type FormErrors, formErrors, noFormErrors } from '../ui/form-errors';
+import { FormMessage } from '../ui/form-message';
 import { QueryState } from '../ui/query-state';
 import { ScreenHeader } from '../ui/screen-header';
 import { ShownOnce } from '../ui/shown-once';
@@ -82,11 +83,7 @@ function CreateKey() {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="sm" maw={480}>
-            {errors.message && (
-              <Text size="sm" c="red" role="alert">
-                {errors.message}
-              </Text>
-            )}
+            <FormMessage message={errors.message} />
             <TextInput
               label="Name"
               description="What the key is for: a script, a service, a person."

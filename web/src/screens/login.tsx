@@ -66,22 +66,7 @@ export default function LoginScreen() {
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {needsCode ? (
-            <>
-              <Text size="sm" role="status">
-                Enter the 6-digit code from your authenticator app, or one of your recovery codes.
-              </Text>
-              <TextInput
-                label="Authentication code"
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                required
-                data-autofocus
-                autoFocus
-                value={code}
-                onChange={(e) => setCode(e.currentTarget.value)}
-                error={errors.fields.code}
-              />
-            </>
+            <CodeStep code={code} setCode={setCode} error={errors.fields.code} />
           ) : (
             <>
               <TextInput
@@ -134,6 +119,28 @@ export default function LoginScreen() {
           Public status pages
         </Anchor>
       </Stack>
+    </>
+  );
+}
+
+/** The second step of an account with a second factor: the authenticator's code or a recovery code. */
+function CodeStep({ code, setCode, error }: { code: string; setCode: (code: string) => void; error?: string }) {
+  return (
+    <>
+      <Text size="sm" role="status">
+        Enter the 6-digit code from your authenticator app, or one of your recovery codes.
+      </Text>
+      <TextInput
+        label="Authentication code"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        required
+        data-autofocus
+        autoFocus
+        value={code}
+        onChange={(e) => setCode(e.currentTarget.value)}
+        error={error}
+      />
     </>
   );
 }

@@ -1,7 +1,7 @@
 // The Notifications screen (/app/notifications): the organization's channels (type, on or off, what they get); admins
 // create and change them with a form generated from each type's JSON Schema, send a test and read a channel's delivery
 // log. Channels warden.yaml manages can be tested but not changed here.
-import { Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,13 +9,11 @@ import { api, call } from '../api/client';
 import { channelsChanged, channelsQuery, channelTypesQuery, deliveriesChanged } from '../api/notification-channels';
 import { useOrganizationKey } from '../api/organization';
 import { roleAtLeast, useOrganizationRole } from '../api/role';
-import { ConfirmButton } from '../ui/confirm-button';
-import { NameWithKey } from '../ui/managed-badge';
 import { QueryState } from '../ui/query-state';
 import { ScreenHeader } from '../ui/screen-header';
 import { EmptyState } from '../ui/states';
-import { StatusDot } from '../ui/status-dot';
 import { type Channel, ChannelForm, type ChannelTypes } from './notifications/channel-form';
+import { ChannelTable } from './notifications/channel-table';
 import { DeliveryLog, type TestOutcome, TestResult } from './notifications/deliveries';
 
 export default function NotificationsScreen() {
@@ -87,91 +85,20 @@ export default function NotificationsScreen() {
           }
         >
           {(data) => (
-            <Table.ScrollContainer minWidth={320}>
-              <Table verticalSpacing="xs" highlightOnHover>
-                <Table.Caption>The organization’s notification channels, by key.</Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Channel</Table.Th>
-                    <Table.Th scope="col" visibleFrom="sm">
-                      Type
-                    </Table.Th>
-                    <Table.Th scope="col">Status</Table.Th>
-                    <Table.Th scope="col" visibleFrom="md">
-                      Gets
-                    </Table.Th>
-                    {admin && <Table.Th scope="col">Actions</Table.Th>}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.channels.map((channel) => (
-                    <Table.Tr key={channel.id}>
-                      <Table.Td>
-                        <NameWithKey name={channel.name} objectKey={channel.key} managedBy={channel.managedBy} />
-                      </Table.Td>
-                      <Table.Td visibleFrom="sm">
-                        <Text size="sm">{labels.get(channel.type) ?? channel.type}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <StatusDot
-                          color={channel.enabled ? 'green' : 'gray'}
-                          label={channel.enabled ? 'Enabled' : 'Disabled'}
-                        />
-                      </Table.Td>
-                      <Table.Td visibleFrom="md">
-                        <Text size="sm">{gets(channel)}</Text>
-                      </Table.Td>
-                      {admin && (
-                        <Table.Td>
-                          <Group gap="xs" wrap="wrap">
-                            <Button
-                              size="xs"
-                              variant="default"
-                              loading={test.isPending && test.variables?.key === channel.key}
-                              onClick={() => test.mutate(channel)}
-                              aria-label={`Send a test to ${channel.name}`}
-                            >
-                              Send test
-                            </Button>
-                            <Button
-                              size="xs"
-                              variant="default"
-                              onClick={() => setSelected(channel.key)}
-                              aria-label={`Deliveries of ${channel.name}`}
-                              aria-pressed={selected === channel.key}
-                            >
-                              Deliveries
-                            </Button>
-                            {channel.managedBy !== 'config' && (
-                              <>
-                                <Button
-                                  size="xs"
-                                  variant="default"
-                                  onClick={() => setEditing(channel)}
-                                  disabled={!types.data}
-                                  aria-label={`Edit ${channel.name}`}
-                                >
-                                  Edit
-                                </Button>
-                                <ConfirmButton
-                                  aria-label={`Delete ${channel.name}`}
-                                  title={`Delete “${channel.name}”?`}
-                                  message="The channel and its delivery log go; pending deliveries are not sent. Monitors naming it in notify stop notifying through it."
-                                  confirmLabel="Delete the channel"
-                                  onConfirm={remove(channel)}
-                                >
-                                  Delete
-                                </ConfirmButton>
-                              </>
-                            )}
-                          </Group>
-                        </Table.Td>
-                      )}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <ChannelTable
+              channels={data.channels}
+              admin={admin}
+              labels={labels}
+              actions={{
+                testing: test.isPending ? test.variables?.key : undefined,
+                onTest: (channel) => test.mutate(channel),
+                selected,
+                onSelect: setSelected,
+                onEdit: setEditing,
+                typesLoaded: types.data !== undefined,
+                onRemove: remove,
+              }}
+            />
           )}
         </QueryState>
         {admin && chosen && (
@@ -206,17 +133,4 @@ export default function NotificationsScreen() {
       </Modal>
     </>
   );
-}
-
-/** What a channel's rules let through, in a few words. */
-function gets(channel: Channel): string {
-  const { events, monitors, pages, groups } = channel.rules;
-  const what =
-    events && events.length > 0 ? `${events.length} event kind${events.length === 1 ? '' : 's'}` : 'All events';
-  const scope = [
-    monitors?.length ? `${monitors.length} monitor${monitors.length === 1 ? '' : 's'}` : null,
-    pages?.length ? `${pages.length} page${pages.length === 1 ? '' : 's'}` : null,
-    groups?.length ? `${groups.length} group${groups.length === 1 ? '' : 's'}` : null,
-  ].filter(Boolean);
-  return scope.length > 0 ? `${what} of ${scope.join(', ')}` : what;
 }

@@ -17,6 +17,7 @@ import {
 import { roleAtLeast } from '../api/role';
 import { freshMe } from '../api/session';
 import { type FormErrors, formErrors, noFormErrors } from '../ui/form-errors';
+import { FormMessage } from '../ui/form-message';
 import { ManagedBadge } from '../ui/managed-badge';
 import { QueryState } from '../ui/query-state';
 import { ScreenHeader } from '../ui/screen-header';
@@ -85,11 +86,7 @@ function Rename({ organization }: { organization: Organization }) {
       </Title>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          {errors.message && (
-            <Text size="sm" c="red" role="alert">
-              {errors.message}
-            </Text>
-          )}
+          <FormMessage message={errors.message} />
           <TextInput
             label="Organization name"
             description={
@@ -172,11 +169,7 @@ function Delete({ organization }: { organization: Organization }) {
             <Alert color="red" variant="light">
               This cannot be undone. Its status pages answer 404 at once.
             </Alert>
-            {errors.message && (
-              <Text size="sm" c="red" role="alert">
-                {errors.message}
-              </Text>
-            )}
+            <FormMessage message={errors.message} />
             <TextInput
               label={`Type the key “${organization.key}” to confirm`}
               autoComplete="off"

@@ -1,7 +1,7 @@
 // The Relays screen (/app/relays): each relay with its status (online, offline, never connected) and when it was last
 // heard from, its monitors (a link to the list filtered by it); admins create one (its token and the agent's command
 // shown once), issue a new token and delete. Relays warden.yaml manages are read-only here.
-import { Button, Code, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Code, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -9,9 +9,8 @@ import { api, call } from '../api/client';
 import { useOrganizationKey } from '../api/organization';
 import { type RelayView as Relay, relayMonitorsQuery, relaysChanged, relaysQuery } from '../api/relays';
 import { roleAtLeast, useOrganizationRole } from '../api/role';
-import type { components } from '../api/schema';
-import { ConfirmButton } from '../ui/confirm-button';
 import { type FormErrors, formErrors, noFormErrors } from '../ui/form-errors';
+import { FormMessage } from '../ui/form-message';
 import { NameWithKey } from '../ui/managed-badge';
 import { QueryState } from '../ui/query-state';
 import { RouterAnchor } from '../ui/router-link';
@@ -19,6 +18,7 @@ import { ScreenHeader } from '../ui/screen-header';
 import { EmptyState } from '../ui/states';
 import { StatusDot } from '../ui/status-dot';
 import { Timestamp } from '../ui/timestamp';
+import { type IssuedToken, RelayActions } from './relays/relay-actions';
 import { type RelayStatus, relayStatus, timeAgo } from './relays/relay-status';
 import { RelayToken } from './relays/relay-token';
 import { organizationKey } from './setup';
@@ -31,11 +31,7 @@ export default function RelaysScreen() {
   const admin = roleAtLeast(role, 'admin');
   // Last seen moves while the screen is open: read again every 30 s, and the status is judged against the clock.
   const relays = useQuery({ ...relaysQuery(useOrganizationKey()), refetchInterval: 30_000 });
-  const [issued, setIssued] = useState<{
-    name: string;
-    token: string;
-    secretsWithheld?: components['schemas']['RotatedRelayToken']['secretsWithheld'];
-  } | null>(null);
+  const [issued, setIssued] = useState<IssuedToken | null>(null);
   return (
     <>
       <ScreenHeader title="Relays" />
@@ -108,11 +104,7 @@ function CreateRelay({ onCreated }: { onCreated: (issued: { name: string; token:
       </Title>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm" maw={480}>
-          {errors.message && (
-            <Text size="sm" c="red" role="alert">
-              {errors.message}
-            </Text>
-          )}
+          <FormMessage message={errors.message} />
           <TextInput
             label="Name"
             description="Where it runs: “Home lab”, “EU basement”."
@@ -151,26 +143,12 @@ function RelayTable({
 }: {
   relays: Relay[];
   admin: boolean;
-  onToken: (issued: {
-    name: string;
-    token: string;
-    secretsWithheld?: components['schemas']['RotatedRelayToken']['secretsWithheld'];
-  }) => void;
+  onToken: (issued: IssuedToken) => void;
 }) {
-  const queryClient = useQueryClient();
   const org = useOrganizationKey();
   const monitors = useQueries({ queries: relays.map((relay) => relayMonitorsQuery(org, relay.key)) });
   const [now, setNow] = useState(() => Date.now());
   useInterval(() => setNow(Date.now()), 15_000, { autoInvoke: true });
-  const rotate = (relay: Relay) => async () => {
-    const rotated = await call(api.POST('/api/v1/relays/{id}/token', { params: { path: { id: relay.id } } }));
-    onToken({ name: rotated.name, token: rotated.token, secretsWithheld: rotated.secretsWithheld });
-    await relaysChanged(queryClient, org);
-  };
-  const remove = (relay: Relay) => async () => {
-    await call(api.DELETE('/api/v1/relays/{id}', { params: { path: { id: relay.id } } }));
-    await relaysChanged(queryClient, org);
-  };
   return (
     <Table.ScrollContainer minWidth={320}>
       <Table verticalSpacing="xs" highlightOnHover>
@@ -193,7 +171,6 @@ function RelayTable({
           {relays.map((relay, i) => {
             const assigned = monitors[i]?.data;
             const status = relayStatus(relay.lastSeenAt, assigned?.shortestIntervalSec, now);
-            const managed = relay.managedBy === 'config';
             return (
               <Table.Tr key={relay.id}>
                 <Table.Td>
@@ -231,33 +208,7 @@ function RelayTable({
                 </Table.Td>
                 {admin && (
                   <Table.Td>
-                    {managed ? (
-                      <Text size="sm" c="dimmed">
-                        In warden.yaml
-                      </Text>
-                    ) : (
-                      <Group gap="xs" wrap="nowrap">
-                        <ConfirmButton
-                          color="blue"
-                          aria-label={`New token for ${relay.name}`}
-                          title={`New token for “${relay.name}”?`}
-                          message="The current token stops working at once: the agent needs the new one. Secrets set before now are not sent to the new token until they are sent again."
-                          confirmLabel="Issue a new token"
-                          onConfirm={rotate(relay)}
-                        >
-                          New token
-                        </ConfirmButton>
-                        <ConfirmButton
-                          aria-label={`Delete ${relay.name}`}
-                          title={`Delete “${relay.name}”?`}
-                          message="Its token stops working at once. A relay that still runs monitors cannot be deleted: move them first."
-                          confirmLabel="Delete the relay"
-                          onConfirm={remove(relay)}
-                        >
-                          Delete
-                        </ConfirmButton>
-                      </Group>
-                    )}
+                    <RelayActions relay={relay} onToken={onToken} />
                   </Table.Td>
                 )}
               </Table.Tr>

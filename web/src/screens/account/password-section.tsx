@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { api, call } from '../../api/client';
 import { sessionsChanged } from '../../api/session';
 import { type FormErrors, formErrors, noFormErrors } from '../../ui/form-errors';
+import { FormMessage } from '../../ui/form-message';
 import { Section } from './section';
 
 type Field = 'currentPassword' | 'newPassword';
@@ -36,11 +37,7 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
     <Section title="Password">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm" maw={480}>
-          {errors.message && (
-            <Text size="sm" c="red" role="alert">
-              {errors.message}
-            </Text>
-          )}
+          <FormMessage message={errors.message} />
           <PasswordInput
             label="Current password"
             autoComplete="current-password"

@@ -7,6 +7,7 @@ import { api, call } from '../../api/client';
 import { authConfigQuery, rememberMe } from '../../api/session';
 import type { Me } from '../../api/types';
 import { type FormErrors, formErrors, noFormErrors } from '../../ui/form-errors';
+import { FormMessage } from '../../ui/form-message';
 import { needsProof, ProofField, proofKind, proofOf } from './proof-prompt';
 import { Section } from './section';
 
@@ -53,11 +54,7 @@ export function ProfileSection({ user }: { user: Me['user'] }) {
     <Section title="Profile">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm" maw={480}>
-          {errors.message && (
-            <Text size="sm" c="red" role="alert">
-              {errors.message}
-            </Text>
-          )}
+          <FormMessage message={errors.message} />
           <TextInput
             label="Name"
             autoComplete="name"

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../api/client';
 import type { Me } from '../../api/types';
 import { type FormErrors, formErrors, noFormErrors } from '../../ui/form-errors';
+import { FormMessage } from '../../ui/form-message';
 
 export type Proof = { password: string } | { code: string };
 
@@ -105,11 +106,7 @@ export function ProofPrompt({
             onChange={setValue}
             error={kind === null ? undefined : errors.fields[kind]}
           />
-          {errors.message && (
-            <Text size="sm" c="red" role="alert">
-              {errors.message}
-            </Text>
-          )}
+          <FormMessage message={errors.message} />
           <Group gap="xs">
             {kind !== null && (
               <Button type="submit" loading={busy} disabled={!value}>

@@ -21,6 +21,7 @@ import { meChanged } from '../../api/session';
 import type { Me } from '../../api/types';
 import { ConfirmButton } from '../../ui/confirm-button';
 import { type FormErrors, formErrors, noFormErrors } from '../../ui/form-errors';
+import { FormMessage } from '../../ui/form-message';
 import { ShownOnce } from '../../ui/shown-once';
 import { needsProof, type Proof, ProofPrompt } from './proof-prompt';
 import { Section } from './section';
@@ -152,11 +153,7 @@ function Enrol({ user, onConfirmed }: { user: Me['user']; onConfirmed: (codes: s
             onChange={(e) => setCode(e.currentTarget.value)}
             error={errors.fields.code}
           />
-          {errors.message && (
-            <Text size="sm" c="red" role="alert">
-              {errors.message}
-            </Text>
-          )}
+          <FormMessage message={errors.message} />
           <Group gap="xs">
             <Button type="submit" loading={confirm.isPending}>
               Turn on
@@ -274,11 +271,7 @@ function TurnOff({
               error={errors.fields.code}
             />
           )}
-          {errors.message && (
-            <Text size="sm" c="red" role="alert">
-              {errors.message}
-            </Text>
-          )}
+          <FormMessage message={errors.message} />
           <Group gap="xs">
             <Button type="submit" color="red" loading={disable.isPending} disabled={!proof}>
               Turn off

@@ -39,8 +39,6 @@ export function IncidentCard({
   mayEdit: boolean;
   showPage: boolean;
 }) {
-  const queryClient = useQueryClient();
-  const org = useOrganizationKey();
   const [dialog, setDialog] = useState<Dialog>(null);
   const managed = incident.managedBy === 'config';
   const editable = mayEdit && !managed;
@@ -102,52 +100,7 @@ export function IncidentCard({
             </li>
           ))}
         </Stack>
-        {editable && (
-          <Group gap="xs">
-            <Button
-              size="xs"
-              onClick={() => setDialog({ kind: 'update', resolve: false })}
-              aria-label={`Post an update to ${incident.title}`}
-            >
-              Post an update
-            </Button>
-            {incident.status !== 'resolved' && (
-              <Button
-                size="xs"
-                variant="light"
-                color="green"
-                onClick={() => setDialog({ kind: 'update', resolve: true })}
-                aria-label={`Resolve ${incident.title}`}
-              >
-                Resolve
-              </Button>
-            )}
-            <Button
-              size="xs"
-              variant="default"
-              onClick={() => setDialog({ kind: 'edit' })}
-              aria-label={`Edit ${incident.title}`}
-            >
-              Edit
-            </Button>
-            <ConfirmButton
-              aria-label={`Delete ${incident.title}`}
-              title={`Delete ${incident.title}?`}
-              message="The incident and its timeline leave the page and its history for good. Resolving keeps them."
-              confirmLabel="Delete incident"
-              onConfirm={async () => {
-                await call(
-                  api.DELETE('/api/v1/pages/{slug}/incidents/{id}', {
-                    params: { path: { slug: incident.page.slug, id: incident.id } },
-                  }),
-                );
-                await incidentsChanged(queryClient, org);
-              }}
-            >
-              Delete
-            </ConfirmButton>
-          </Group>
-        )}
+        {editable && <IncidentActions incident={incident} setDialog={setDialog} />}
       </Stack>
       <Modal
         closeButtonProps={{ 'aria-label': 'Close' }}
@@ -169,5 +122,63 @@ export function IncidentCard({
         {dialog?.kind === 'edit' && <EditIncidentForm incident={incident} onDone={close} />}
       </Modal>
     </Paper>
+  );
+}
+
+/** What an editor may do with an incident: post an update, resolve it, change it (each in the card's dialog), delete it. */
+function IncidentActions({
+  incident,
+  setDialog,
+}: {
+  incident: OrganizationIncident;
+  setDialog: (dialog: Dialog) => void;
+}) {
+  const queryClient = useQueryClient();
+  const org = useOrganizationKey();
+  return (
+    <Group gap="xs">
+      <Button
+        size="xs"
+        onClick={() => setDialog({ kind: 'update', resolve: false })}
+        aria-label={`Post an update to ${incident.title}`}
+      >
+        Post an update
+      </Button>
+      {incident.status !== 'resolved' && (
+        <Button
+          size="xs"
+          variant="light"
+          color="green"
+          onClick={() => setDialog({ kind: 'update', resolve: true })}
+          aria-label={`Resolve ${incident.title}`}
+        >
+          Resolve
+        </Button>
+      )}
+      <Button
+        size="xs"
+        variant="default"
+        onClick={() => setDialog({ kind: 'edit' })}
+        aria-label={`Edit ${incident.title}`}
+      >
+        Edit
+      </Button>
+      <ConfirmButton
+        aria-label={`Delete ${incident.title}`}
+        title={`Delete ${incident.title}?`}
+        message="The incident and its timeline leave the page and its history for good. Resolving keeps them."
+        confirmLabel="Delete incident"
+        onConfirm={async () => {
+          await call(
+            api.DELETE('/api/v1/pages/{slug}/incidents/{id}', {
+              params: { path: { slug: incident.page.slug, id: incident.id } },
+            }),
+          );
+          await incidentsChanged(queryClient, org);
+        }}
+      >
+        Delete
+      </ConfirmButton>
+    </Group>
   );
 }

@@ -40,22 +40,10 @@ export function MaintenanceForm({
     toLocalInput(existing?.endsAt ?? Math.ceil(Date.now() / HOUR) * HOUR + HOUR),
   );
   const [components, setComponents] = useState<string[]>(existing?.components ?? []);
-  const zone = browserTimeZone();
   const save = useMutation({
     mutationFn: () => {
       if (!slug) throw new Error('Choose the page the existing is on.');
-      const starts = fromLocalInput(startsAt);
-      const ends = fromLocalInput(endsAt);
-      const missing = [
-        ...(starts === null ? [{ path: 'body.startsAt', message: 'enter a date and time' }] : []),
-        ...(ends === null ? [{ path: 'body.endsAt', message: 'enter a date and time' }] : []),
-      ];
-      if (starts === null || ends === null)
-        throw new ApiError(400, {
-          title: 'Invalid request',
-          detail: 'The request has invalid fields.',
-          errors: missing,
-        });
+      const [starts, ends] = windowOf(startsAt, endsAt);
       const body = {
         title: title.trim(),
         description: description.trim() || (existing ? null : undefined),
@@ -108,24 +96,13 @@ export function MaintenanceForm({
           error={errors?.fields.title}
           data-autofocus
         />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput
-            type="datetime-local"
-            label={`Starts (${zone})`}
-            required
-            value={startsAt}
-            onChange={(e) => setStartsAt(e.currentTarget.value)}
-            error={errors?.fields.startsAt}
-          />
-          <TextInput
-            type="datetime-local"
-            label={`Ends (${zone})`}
-            required
-            value={endsAt}
-            onChange={(e) => setEndsAt(e.currentTarget.value)}
-            error={errors?.fields.endsAt}
-          />
-        </SimpleGrid>
+        <WindowFields
+          startsAt={startsAt}
+          setStartsAt={setStartsAt}
+          endsAt={endsAt}
+          setEndsAt={setEndsAt}
+          errors={errors?.fields}
+        />
         <Textarea
           label="Description"
           rows={2}
@@ -150,4 +127,58 @@ export function MaintenanceForm({
       </Stack>
     </form>
   );
+}
+
+/** The window's start and end in the browser's time zone, named on the fields. */
+function WindowFields({
+  startsAt,
+  setStartsAt,
+  endsAt,
+  setEndsAt,
+  errors,
+}: {
+  startsAt: string;
+  setStartsAt: (value: string) => void;
+  endsAt: string;
+  setEndsAt: (value: string) => void;
+  errors: Partial<Record<'startsAt' | 'endsAt', string>> | undefined;
+}) {
+  const zone = browserTimeZone();
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+      <TextInput
+        type="datetime-local"
+        label={`Starts (${zone})`}
+        required
+        value={startsAt}
+        onChange={(e) => setStartsAt(e.currentTarget.value)}
+        error={errors?.startsAt}
+      />
+      <TextInput
+        type="datetime-local"
+        label={`Ends (${zone})`}
+        required
+        value={endsAt}
+        onChange={(e) => setEndsAt(e.currentTarget.value)}
+        error={errors?.endsAt}
+      />
+    </SimpleGrid>
+  );
+}
+
+/** The window's start and end as times, or the problem the API would give for a field left empty. */
+function windowOf(startsAt: string, endsAt: string): [number, number] {
+  const starts = fromLocalInput(startsAt);
+  const ends = fromLocalInput(endsAt);
+  const missing = [
+    ...(starts === null ? [{ path: 'body.startsAt', message: 'enter a date and time' }] : []),
+    ...(ends === null ? [{ path: 'body.endsAt', message: 'enter a date and time' }] : []),
+  ];
+  if (starts === null || ends === null)
+    throw new ApiError(400, {
+      title: 'Invalid request',
+      detail: 'The request has invalid fields.',
+      errors: missing,
+    });
+  return [starts, ends];
 }

@@ -1,6 +1,6 @@
 // Inviting someone: an email (optional: without it, whoever holds the link) and a role; the link is shown once, with
 // whether the server mailed it.
-import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, call } from '../../api/client';
@@ -9,6 +9,7 @@ import { useOrganizationKey } from '../../api/organization';
 import { grantableRoles } from '../../api/role';
 import type { Role } from '../../api/types';
 import { type FormErrors, formErrors, noFormErrors } from '../../ui/form-errors';
+import { FormMessage } from '../../ui/form-message';
 import { ShownOnce } from '../../ui/shown-once';
 
 type Field = 'email' | 'role';
@@ -55,11 +56,7 @@ export function InviteForm({ role }: { role: Role | undefined }) {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="sm" maw={480}>
-            {errors.message && (
-              <Text size="sm" c="red" role="alert">
-                {errors.message}
-              </Text>
-            )}
+            <FormMessage message={errors.message} />
             <TextInput
               label="Email"
               description="Optional: only this address may accept, and the link is mailed there when Warden sends mail."

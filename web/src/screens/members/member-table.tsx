@@ -78,19 +78,7 @@ export function MemberTable({
             return (
               <Table.Tr key={m.id}>
                 <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <Text size="sm" fw={500}>
-                      {m.name}
-                    </Text>
-                    {self && (
-                      <Badge size="xs" variant="light" tt="none">
-                        you
-                      </Badge>
-                    )}
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    {m.email}
-                  </Text>
+                  <MemberName member={m} self={self} />
                 </Table.Td>
                 <Table.Td>
                   {manage ? (
@@ -134,5 +122,26 @@ export function MemberTable({
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** A member's name (marked when it is the caller) over their email. */
+function MemberName({ member, self }: { member: Member; self: boolean }) {
+  return (
+    <>
+      <Group gap={6} wrap="nowrap">
+        <Text size="sm" fw={500}>
+          {member.name}
+        </Text>
+        {self && (
+          <Badge size="xs" variant="light" tt="none">
+            you
+          </Badge>
+        )}
+      </Group>
+      <Text size="xs" c="dimmed">
+        {member.email}
+      </Text>
+    </>
   );
 }

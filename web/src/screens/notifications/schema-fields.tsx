@@ -131,27 +131,7 @@ function SchemaField({ field, values, onChange, errors, editing }: SchemaFieldsP
         />
       );
     case 'object':
-      return (
-        <Fieldset legend={field.label} variant="unstyled">
-          <Stack gap="sm">
-            <Switch
-              label={`Use ${field.label.toLowerCase()}`}
-              description={field.description}
-              checked={value === true}
-              onChange={(e) => onChange(field.name, e.currentTarget.checked)}
-            />
-            {value === true && (
-              <SchemaFields
-                fields={field.fields ?? []}
-                values={values}
-                onChange={onChange}
-                errors={errors}
-                editing={editing}
-              />
-            )}
-          </Stack>
-        </Fieldset>
-      );
+      return <ObjectField field={field} values={values} onChange={onChange} errors={errors} editing={editing} />;
     default:
       return (
         <TextInput
@@ -165,6 +145,38 @@ function SchemaField({ field, values, onChange, errors, editing }: SchemaFieldsP
         />
       );
   }
+}
+
+/** A group of fields behind a switch (a channel's optional part): its fields shown while it is on. */
+function ObjectField({
+  field,
+  values,
+  onChange,
+  errors,
+  editing,
+}: Omit<SchemaFieldsProps, 'fields'> & { field: FormField }) {
+  const value = values[field.name];
+  return (
+    <Fieldset legend={field.label} variant="unstyled">
+      <Stack gap="sm">
+        <Switch
+          label={`Use ${field.label.toLowerCase()}`}
+          description={field.description}
+          checked={value === true}
+          onChange={(e) => onChange(field.name, e.currentTarget.checked)}
+        />
+        {value === true && (
+          <SchemaFields
+            fields={field.fields ?? []}
+            values={values}
+            onChange={onChange}
+            errors={errors}
+            editing={editing}
+          />
+        )}
+      </Stack>
+    </Fieldset>
+  );
 }
 
 /** Name/value pairs (a webhook's extra headers): rows of two labelled inputs, added and removed one by one. */

@@ -151,31 +151,7 @@ export function DomainPanel({ page, readOnly }: { page: PageView; readOnly: bool
             </TintedBadge>
           </Group>
           {proof.token ? (
-            <>
-              <Text size="sm">Create this DNS record, then verify:</Text>
-              <Table.ScrollContainer minWidth={320}>
-                <Table withTableBorder>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th scope="col">Type</Table.Th>
-                      <Table.Th scope="col">Name</Table.Th>
-                      <Table.Th scope="col">Value</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    <Table.Tr>
-                      <Table.Td>TXT</Table.Td>
-                      <Table.Td>
-                        <Copyable value={proof.record} label="Copy the record name" />
-                      </Table.Td>
-                      <Table.Td>
-                        <Copyable value={proof.token} label="Copy the record value" />
-                      </Table.Td>
-                    </Table.Tr>
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            </>
+            <DnsRecord record={proof.record} token={proof.token} />
           ) : (
             <Text size="sm">warden.yaml declares this domain: it is verified as written.</Text>
           )}
@@ -210,6 +186,37 @@ export function DomainPanel({ page, readOnly }: { page: PageView; readOnly: bool
         </Stack>
       )}
     </Stack>
+  );
+}
+
+/** The TXT record that proves the domain is the organization's, each part with a copy button. */
+function DnsRecord({ record, token }: { record: string; token: string }) {
+  return (
+    <>
+      <Text size="sm">Create this DNS record, then verify:</Text>
+      <Table.ScrollContainer minWidth={320}>
+        <Table withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Type</Table.Th>
+              <Table.Th scope="col">Name</Table.Th>
+              <Table.Th scope="col">Value</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Td>TXT</Table.Td>
+              <Table.Td>
+                <Copyable value={record} label="Copy the record name" />
+              </Table.Td>
+              <Table.Td>
+                <Copyable value={token} label="Copy the record value" />
+              </Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
   );
 }
 

@@ -21,53 +21,8 @@ export function ComponentForm({
   groups: string[];
   onDone: () => void;
 }) {
-  const queryClient = useQueryClient();
-  const org = useOrganizationKey();
-  const [name, setName] = useState(component?.name ?? '');
-  const [key, setKey] = useState('');
-  const [group, setGroup] = useState(component?.group ?? '');
-  const [description, setDescription] = useState(component?.description ?? '');
-  const [monitor, setMonitor] = useState<string | null>(component?.monitorKey ?? null);
-  const save = useMutation({
-    mutationFn: () => {
-      const fields = {
-        name: name.trim(),
-        group: group.trim() || null,
-        description: description.trim() || null,
-        monitor,
-      };
-      if (component)
-        return call(
-          api.PATCH('/api/v1/pages/{slug}/components/{id}', {
-            params: { path: { slug, id: component.id } },
-            body: fields,
-          }),
-        );
-      const { group: g, description: d, monitor: m, ...rest } = fields;
-      return call(
-        api.POST('/api/v1/pages/{slug}/components', {
-          params: { path: { slug } },
-          body: {
-            ...rest,
-            ...(key.trim() ? { key: key.trim() } : {}),
-            ...(g ? { group: g } : {}),
-            ...(d ? { description: d } : {}),
-            ...(m ? { monitor: m } : {}),
-          },
-        }),
-      );
-    },
-    onSuccess: async () => {
-      await componentsChanged(queryClient, org, slug);
-      if (!component) {
-        setName('');
-        setKey('');
-        setDescription('');
-        setMonitor(null);
-      }
-      onDone();
-    },
-  });
+  const { name, setName, key, setKey, group, setGroup, description, setDescription, monitor, setMonitor, save } =
+    useComponentDraft(slug, component, onDone);
   const errors = save.error ? formErrors(save.error, FIELDS) : null;
   return (
     <form
@@ -139,4 +94,56 @@ export function ComponentForm({
       </Stack>
     </form>
   );
+}
+
+/** The form's values and their saving: a PATCH of the component, or a POST of a new one (then the form is emptied). */
+function useComponentDraft(slug: string, component: ComponentView | undefined, onDone: () => void) {
+  const queryClient = useQueryClient();
+  const org = useOrganizationKey();
+  const [name, setName] = useState(component?.name ?? '');
+  const [key, setKey] = useState('');
+  const [group, setGroup] = useState(component?.group ?? '');
+  const [description, setDescription] = useState(component?.description ?? '');
+  const [monitor, setMonitor] = useState<string | null>(component?.monitorKey ?? null);
+  const save = useMutation({
+    mutationFn: () => {
+      const fields = {
+        name: name.trim(),
+        group: group.trim() || null,
+        description: description.trim() || null,
+        monitor,
+      };
+      if (component)
+        return call(
+          api.PATCH('/api/v1/pages/{slug}/components/{id}', {
+            params: { path: { slug, id: component.id } },
+            body: fields,
+          }),
+        );
+      const { group: g, description: d, monitor: m, ...rest } = fields;
+      return call(
+        api.POST('/api/v1/pages/{slug}/components', {
+          params: { path: { slug } },
+          body: {
+            ...rest,
+            ...(key.trim() ? { key: key.trim() } : {}),
+            ...(g ? { group: g } : {}),
+            ...(d ? { description: d } : {}),
+            ...(m ? { monitor: m } : {}),
+          },
+        }),
+      );
+    },
+    onSuccess: async () => {
+      await componentsChanged(queryClient, org, slug);
+      if (!component) {
+        setName('');
+        setKey('');
+        setDescription('');
+        setMonitor(null);
+      }
+      onDone();
+    },
+  });
+  return { name, setName, key, setKey, group, setGroup, description, setDescription, monitor, setMonitor, save };
 }

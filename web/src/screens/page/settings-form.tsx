@@ -87,29 +87,14 @@ export function SettingsForm({ page, readOnly }: { page: PageView; readOnly: boo
           onChange={(e) => setDescription(e.currentTarget.value)}
           error={errors?.fields.description}
         />
-        <Group grow align="flex-start">
-          <Select
-            label="Language"
-            description="The page's words, dates and feeds; readers can still pick another."
-            allowDeselect={false}
-            readOnly={readOnly}
-            data={LANGUAGES}
-            value={language}
-            onChange={(v) => v && setLanguage(v)}
-            error={errors?.fields.language}
-          />
-          <Select
-            label="Time zone"
-            description="Dates and times on the page are shown in it."
-            allowDeselect={false}
-            searchable
-            readOnly={readOnly}
-            data={TIME_ZONES.includes(timeZone) ? TIME_ZONES : [timeZone, ...TIME_ZONES]}
-            value={timeZone}
-            onChange={(v) => v && setTimeZone(v)}
-            error={errors?.fields.timeZone}
-          />
-        </Group>
+        <LocaleFields
+          language={language}
+          setLanguage={setLanguage}
+          timeZone={timeZone}
+          setTimeZone={setTimeZone}
+          readOnly={readOnly}
+          errors={errors?.fields}
+        />
         <Select
           label="AI policy"
           description="Whether AI assistants may read the page (its llms.txt and MCP)."
@@ -155,5 +140,48 @@ export function SettingsForm({ page, readOnly }: { page: PageView; readOnly: boo
         />
       </Stack>
     </form>
+  );
+}
+
+/** The page's language and time zone, side by side. */
+function LocaleFields({
+  language,
+  setLanguage,
+  timeZone,
+  setTimeZone,
+  readOnly,
+  errors,
+}: {
+  language: string;
+  setLanguage: (language: string) => void;
+  timeZone: string;
+  setTimeZone: (timeZone: string) => void;
+  readOnly: boolean;
+  errors: Partial<Record<'language' | 'timeZone', string>> | undefined;
+}) {
+  return (
+    <Group grow align="flex-start">
+      <Select
+        label="Language"
+        description="The page's words, dates and feeds; readers can still pick another."
+        allowDeselect={false}
+        readOnly={readOnly}
+        data={LANGUAGES}
+        value={language}
+        onChange={(v) => v && setLanguage(v)}
+        error={errors?.language}
+      />
+      <Select
+        label="Time zone"
+        description="Dates and times on the page are shown in it."
+        allowDeselect={false}
+        searchable
+        readOnly={readOnly}
+        data={TIME_ZONES.includes(timeZone) ? TIME_ZONES : [timeZone, ...TIME_ZONES]}
+        value={timeZone}
+        onChange={(v) => v && setTimeZone(v)}
+        error={errors?.timeZone}
+      />
+    </Group>
   );
 }

@@ -1,0 +1,99 @@
+// A channel form's state: its type and that type's config fields, the rule fields, name, key, switch and values, and
+// the bodies the API takes to create or change the channel.
+import { useMemo, useState } from 'react';
+import type { components } from '../../api/schema';
+import { organizationKey } from '../setup';
+import {
+  allFields,
+  type FieldValue,
+  type FormValues,
+  fieldsOf,
+  initialValues,
+  type JsonSchema,
+  toJson,
+} from './schema-form-model';
+
+export type Channel = components['schemas']['NotificationChannel'];
+export type ChannelTypes = components['schemas']['NotificationChannelTypes'];
+type ChannelType = Channel['type'];
+
+export function useChannelDraft(types: ChannelTypes, channel: Channel | undefined) {
+  const [type, setType] = useState<ChannelType>(channel?.type ?? 'discord');
+  const definition = types.types.find((t) => t.id === type);
+  const configFields = useMemo(
+    () => fieldsOf((definition?.config ?? {}) as JsonSchema, 'config', definition?.secrets ?? []),
+    [definition],
+  );
+  const ruleFields = useMemo(() => fieldsOf(types.rules as JsonSchema, 'rules'), [types.rules]);
+  const [name, setName] = useState(channel?.name ?? '');
+  const [key, setKey] = useState<string | null>(null);
+  const [enabled, setEnabled] = useState(channel?.enabled ?? true);
+  const [values, setValues] = useState<FormValues>(() => ({
+    ...initialValues(configFields, channel?.config),
+    ...initialValues(ruleFields, channel ? (channel.rules as Record<string, unknown>) : undefined),
+  }));
+  const shownKey = channel?.key ?? key ?? organizationKey(name);
+  const fieldNames = useMemo(
+    () => [
+      'key',
+      'name',
+      'type',
+      'enabled',
+      'config',
+      'rules',
+      ...allFields([...configFields, ...ruleFields]).map((f) => f.name),
+    ],
+    [configFields, ruleFields],
+  );
+
+  const change = (field: string, value: FieldValue) => setValues((v) => ({ ...v, [field]: value }));
+  const chooseType = (next: string | null) => {
+    if (!next || next === type) return;
+    const nextDefinition = types.types.find((t) => t.id === next);
+    const nextFields = fieldsOf((nextDefinition?.config ?? {}) as JsonSchema, 'config', nextDefinition?.secrets ?? []);
+    // Another type has other config fields: start them afresh, keep the rules.
+    setValues((v) => ({
+      ...Object.fromEntries(Object.entries(v).filter(([k]) => !k.startsWith('config.'))),
+      ...initialValues(nextFields, undefined),
+    }));
+    setType(next as ChannelType);
+  };
+
+  const patchBody = (stored: Channel) => ({
+    name: name.trim(),
+    enabled,
+    config: toJson(configFields, values, stored.config),
+    rules: toJson(ruleFields, values),
+  });
+  // The body's shape depends on `type`, which the generated union checks per variant: built from the schema at run time.
+  const createBody = () =>
+    ({
+      key: shownKey,
+      name: name.trim(),
+      type,
+      enabled,
+      config: toJson(configFields, values),
+      rules: toJson(ruleFields, values),
+    }) as components['schemas']['NotificationChannelCreate'];
+
+  return {
+    type,
+    typeLabel: definition?.label ?? type,
+    configFields,
+    ruleFields,
+    name,
+    setName,
+    setKey,
+    enabled,
+    setEnabled,
+    values,
+    shownKey,
+    fieldNames,
+    change,
+    chooseType,
+    patchBody,
+    createBody,
+  };
+}
+
+export type ChannelDraft = ReturnType<typeof useChannelDraft>;
