@@ -237,3 +237,6 @@ export function delivery(channelId: string, eventId: string, overrides: Partial<
     ...overrides,
   };
 }
+
+/** Ids in order, whatever order the store gave them in (no ids: none). */
+export const sorted = (ids: readonly string[] | undefined) => [...(ids ?? [])].sort();
