@@ -1,26 +1,17 @@
 // The table of issue 19: Warden's cached reads and durable pushes, each right after bare node:http (a fixed 607-byte
 // JSON, and the same bytes Warden answers), cold start, and the server's resident memory idle and after that load.
-import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { type CheckRow, HOUR_MS } from '../src/domain/check.js';
 import { openStore } from '../src/store/open-store.js';
 import { seed } from '../test/seed.js';
-import { formatLoad, type LoadResult, load } from './load.js';
-import {
-  BUNDLE,
-  processUsage,
-  START_NODE_ARGS,
-  startBaselineProcess,
-  startWardenProcess,
-  timeToFirst200,
-} from './processes.js';
+import { formatLoad, type LoadResult } from './load.js';
+import { CONNECTIONS, formatMemory, MIB, measure, median, memory, WRK } from './overview-measure.js';
+import { BUNDLE, START_NODE_ARGS, startBaselineProcess, startWardenProcess, timeToFirst200 } from './processes.js';
 import type { Benchmark } from './run.js';
 
-const CONNECTIONS = 50;
 /** Seconds of each load run; WARDEN_BENCH_SECONDS=2 for a quick run. */
 const SECONDS = Number(process.env.WARDEN_BENCH_SECONDS ?? 5);
 /** How long the server idles before its idle RSS is read (20 s as in the issue); WARDEN_BENCH_IDLE_SEC=3 for a quick run. */
@@ -29,15 +20,12 @@ const IDLE_SEC = Number(process.env.WARDEN_BENCH_IDLE_SEC ?? 20);
 const EXTRA_NODE_OPTIONS = process.env.WARDEN_BENCH_NODE_OPTIONS ?? '';
 /** Cold starts measured (median taken); WARDEN_BENCH_COLD_STARTS=0 skips them. */
 const COLD_STARTS = Number(process.env.WARDEN_BENCH_COLD_STARTS ?? 5);
-const MIB = 1024 * 1024;
 const TARGETS = { smallForms: 0.6, push100: 0.25, coldStartMs: 350, rssIdleMiB: 80, rssLoadedMiB: 150 };
 
 const SLUG = 'bench';
 const COMPONENTS = 8;
 const PUSH_TOKENS = Array.from({ length: 100 }, (_, i) => `wdp_overviewPush${String(i).padStart(6, '0')}`);
 const PROBE = fileURLToPath(new URL('./memory-probe.mjs', import.meta.url));
-const run = promisify(execFile);
-const WRK = onPath('wrk');
 
 /** The fixed baseline of the issue: a 607-byte JSON, whatever the row serves. */
 const FIXED_JSON = Buffer.from(JSON.stringify({ status: 'ok', padding: 'x'.repeat(607 - 28) }));
@@ -217,102 +205,6 @@ async function loadTable(seeded: string, configFile: string, dir: string): Promi
     await warden.stop();
   }
 }
-
-export interface MemoryBreakdown {
-  rss: number;
-  heapUsed: number;
-  heapTotal: number;
-  code: number;
-  external: number;
-  arrayBuffers: number;
-}
-
-/** The server's RSS from /proc and, when the probe is preloaded, V8's view of it (written on SIGUSR2). */
-async function memory(pid: number, probeFile: string): Promise<MemoryBreakdown> {
-  rmSync(probeFile, { force: true });
-  process.kill(pid, 'SIGUSR2');
-  const deadline = Date.now() + 10_000;
-  while (!existsSync(probeFile) || statSync(probeFile).size === 0) {
-    if (Date.now() > deadline) throw new Error('the memory probe did not answer');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  const report = JSON.parse(readFileSync(probeFile, 'utf8')) as {
-    usage: NodeJS.MemoryUsage;
-    spaces: Record<string, { size: number; used: number }>;
-  };
-  const code = (report.spaces.code_space?.size ?? 0) + (report.spaces.code_large_object_space?.size ?? 0);
-  return {
-    rss: processUsage(pid).rss,
-    heapUsed: report.usage.heapUsed,
-    heapTotal: report.usage.heapTotal,
-    code,
-    external: report.usage.external,
-    arrayBuffers: report.usage.arrayBuffers,
-  };
-}
-
-function formatMemory(m: MemoryBreakdown): string {
-  const mib = (n: number) => (n / MIB).toFixed(1);
-  return `${mib(m.rss).padStart(5)}  ${`${mib(m.heapUsed)}/${mib(m.heapTotal)}`.padStart(15)}  ${mib(m.code).padStart(4)}  ${`${mib(m.external)} (${mib(m.arrayBuffers)})`.padStart(23)}  ${mib(m.rss - m.heapTotal - m.external).padStart(11)}`;
-}
-
-function onPath(command: string): boolean {
-  return (process.env.PATH ?? '').split(':').some((dir) => {
-    try {
-      return statSync(join(dir, command)).isFile();
-    } catch {
-      return false;
-    }
-  });
-}
-
-/** One load run: wrk when installed (the issue's method), else autocannon (bench/load.ts). */
-async function measure(url: string, seconds: number, rotate?: string[]): Promise<LoadResult> {
-  if (!WRK) {
-    let next = 0;
-    return load({
-      url,
-      connections: CONNECTIONS,
-      durationSec: seconds,
-      ...(rotate ? { setupRequest: (r) => ({ ...r, path: rotate[next++ % rotate.length] }) } : {}),
-    });
-  }
-  const args = ['-t2', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency'];
-  let script: string | undefined;
-  if (rotate) {
-    script = join(mkdtempSync(join(tmpdir(), 'warden-wrk-')), 'rotate.lua');
-    writeFileSync(
-      script,
-      `local paths = {${rotate.map((p) => JSON.stringify(p)).join(',')}}\nlocal i = math.random(#paths)\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format("GET", paths[i])\nend\n`,
-    );
-    args.push('-s', script);
-  }
-  try {
-    const { stdout } = await run('wrk', [...args, url], { timeout: (seconds + 30) * 1000 });
-    return parseWrk(stdout);
-  } finally {
-    if (script) rmSync(join(script, '..'), { recursive: true, force: true });
-  }
-}
-
-function parseWrk(out: string): LoadResult {
-  const ms = (text: string | undefined) => {
-    const m = /([\d.]+)(us|ms|s)/.exec(text ?? '');
-    if (!m) return Number.NaN;
-    return Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1);
-  };
-  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
-  return {
-    requestsPerSec: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
-    p50Ms: ms(/50%\s+(\S+)/.exec(out)?.[1]),
-    p99Ms: ms(/99%\s+(\S+)/.exec(out)?.[1]),
-    total: Number(/(\d+) requests in/.exec(out)?.[1] ?? 0),
-    errors: socket ? Number(socket[1]) + Number(socket[2]) + Number(socket[3]) + Number(socket[4]) : 0,
-    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
-  };
-}
-
-const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] as number;
 
 async function coldStarts(seeded: string, configFile: string, dir: string): Promise<{ warden: number; bare: number }> {
   const dataDir = join(dir, 'cold');

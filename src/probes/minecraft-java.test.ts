@@ -1,53 +1,15 @@
-// The minecraft-java probe against fake servers in every mood, against minecraft-protocol's own server, and through runProbe.
-import dns2 from 'dns2';
+// The minecraft-java probe against fake servers in every mood, against minecraft-protocol's own server, and through
+// runProbe (SRV lookups: minecraft-java-srv.test.ts).
 import mc from 'minecraft-protocol';
 import { describe, expect, it } from 'vitest';
 import { startFakeJavaServer } from '../../test/fakes/minecraft-java-server.js';
+import { probe, STATUS } from '../../test/fakes/minecraft-java-status.js';
 import { closedAfterEach, closedTcpPort, leavingNothingOpen } from '../../test/fakes/probe-runs.js';
 import { ANY_TARGET } from '../net/target-guard.js';
-import {
-  MINECRAFT_JAVA_DEFAULT_PROTOCOL,
-  minecraftJava,
-  minecraftJavaConfig,
-  probeMinecraftJava,
-  resolveJavaTarget,
-  type SrvLookup,
-  systemSrvLookup,
-} from './minecraft-java.js';
-import type { ProbeResult } from './probe.js';
+import { MINECRAFT_JAVA_DEFAULT_PROTOCOL, minecraftJava } from './minecraft-java.js';
 import { runProbe } from './run.js';
 
-const STATUS = {
-  version: { name: '1.21.4', protocol: 769 },
-  players: {
-    online: 3,
-    max: 20,
-    sample: Array.from({ length: 15 }, (_, i) => ({
-      name: `§bplayer${i}`,
-      id: `00000000-0000-0000-0000-${String(i).padStart(12, '0')}`,
-    })),
-  },
-  description: {
-    text: '',
-    extra: [
-      { text: '§aWelcome ', bold: true },
-      {
-        text: 'to ',
-        extra: [{ translate: 'warden.motd', fallback: '%s!', with: [{ text: 'Warden', color: 'gold' }] }],
-      },
-      '\n  §7second   line  ',
-    ],
-  },
-  favicon: `data:image/png;base64,${'A'.repeat(2000)}`,
-};
-
 const serve = closedAfterEach(startFakeJavaServer);
-
-/** Calls the probe directly, as the runner would, and checks it left no socket or timer behind. */
-function probe(config: Record<string, unknown>, timeoutMs = 1000, lookupSrv?: SrvLookup): Promise<ProbeResult> {
-  const ctx = { signal: AbortSignal.timeout(timeoutMs), timeoutMs, guard: ANY_TARGET };
-  return leavingNothingOpen(() => probeMinecraftJava(minecraftJavaConfig.parse(config), ctx, lookupSrv));
-}
 
 describe('minecraft-java probe', () => {
   it('reads players, version, MOTD, sample and favicon presence from a status', async () => {
@@ -163,97 +125,6 @@ describe('minecraft-java probe', () => {
       ok: false,
       error: 'connection refused',
     });
-  });
-});
-
-describe('minecraft-java SRV lookup', () => {
-  const config = (fields: Record<string, unknown>) => minecraftJavaConfig.parse({ host: 'mc.example.test', ...fields });
-  const ctx = () => ({ signal: AbortSignal.timeout(1000), timeoutMs: 1000, guard: ANY_TARGET });
-  const record = (name: string, port: number, priority = 0, weight = 0) => ({ name, port, priority, weight });
-
-  it('connects to the target of the _minecraft._tcp record when no port is set', async () => {
-    const server = await serve({ kind: 'status', status: STATUS });
-    const asked: string[] = [];
-    const lookup: SrvLookup = async (name) => {
-      asked.push(name);
-      return [record('127.0.0.1.', server.port)];
-    };
-    const result = await probe({ host: 'mc.example.test' }, 1000, lookup);
-    expect(asked).toEqual(['_minecraft._tcp.mc.example.test']);
-    expect(result).toMatchObject({ ok: true, data: { target: `127.0.0.1:${server.port}` } });
-    // The handshake names the host the player typed, which proxies use to pick a backend.
-    expect(server.handshakes[0]?.host).toBe('mc.example.test');
-  });
-
-  it('prefers the lowest priority, then the highest weight', async () => {
-    const records = [record('c.test', 3, 20), record('a.test', 1, 10, 1), record('b.test', 2, 10, 5)];
-    expect(await resolveJavaTarget(config({}), ctx(), async () => records)).toEqual({ host: 'b.test', port: 2 });
-  });
-
-  it('falls back to port 25565 when the lookup fails or finds nothing', async () => {
-    const failing: SrvLookup = async () =>
-      Promise.reject(Object.assign(new Error('queryNotFound'), { code: 'ENOTFOUND' }));
-    expect(await resolveJavaTarget(config({}), ctx(), failing)).toEqual({ host: 'mc.example.test', port: 25565 });
-    expect(await resolveJavaTarget(config({}), ctx(), async () => [])).toEqual({
-      host: 'mc.example.test',
-      port: 25565,
-    });
-  });
-
-  it('skips the lookup when a port is set or the host is an IP address', async () => {
-    const never: SrvLookup = async () => {
-      throw new Error('should not be asked');
-    };
-    expect(await resolveJavaTarget(config({ port: 25570 }), ctx(), never)).toEqual({
-      host: 'mc.example.test',
-      port: 25570,
-    });
-    expect(await resolveJavaTarget(config({ host: '[::1]' }), ctx(), never)).toEqual({ host: '::1', port: 25565 });
-  });
-
-  it('gives up on a hanging lookup in time to fall back', async () => {
-    const hanging: SrvLookup = (_, signal) =>
-      new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('cancelled'))));
-    const started = performance.now();
-    expect(
-      await resolveJavaTarget(
-        config({}),
-        { signal: AbortSignal.timeout(400), timeoutMs: 400, guard: ANY_TARGET },
-        hanging,
-      ),
-    ).toEqual({ host: 'mc.example.test', port: 25565 });
-    expect(performance.now() - started).toBeLessThan(350);
-  });
-
-  it('asks a real DNS server for the SRV record', async () => {
-    const dns = dns2.createServer({
-      udp: true,
-      handle: (request, send) => {
-        const response = dns2.Packet.createResponseFromRequest(request);
-        const [question] = request.questions;
-        if (question?.name === '_minecraft._tcp.mc.example.test')
-          response.answers.push(
-            dns2.Packet.createResourceFromQuestion(question, {
-              type: dns2.Packet.TYPE.SRV,
-              class: dns2.Packet.CLASS.IN,
-              ttl: 60,
-              priority: 0,
-              weight: 5,
-              port: 25599,
-              target: 'play.example.test',
-            }),
-          );
-        send(response);
-      },
-    });
-    await dns.listen({ udp: { port: 0, address: '127.0.0.1' } });
-    try {
-      const port = dns.addresses().udp?.port;
-      const lookup = systemSrvLookup([`127.0.0.1:${port}`]);
-      expect(await resolveJavaTarget(config({}), ctx(), lookup)).toEqual({ host: 'play.example.test', port: 25599 });
-    } finally {
-      await dns.close();
-    }
   });
 });
 

@@ -1,5 +1,6 @@
 // Statuspage's public API v2 from a snapshot: the keys and value types of Statuspage's own answers (the fixtures in
-// test/fixtures/statuspage/), and what Warden's states, groups, incidents and maintenance become in its words.
+// test/fixtures/statuspage/), and what Warden's states and groups become in its words (incidents and maintenance:
+// statuspage-incidents.test.ts).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
@@ -7,7 +8,6 @@ import {
   component,
   FIXTURE_NOW,
   incident,
-  largeSnapshot,
   maintenanceSnapshot,
   operationalSnapshot,
   partialOutageSnapshot,
@@ -15,11 +15,10 @@ import {
   snapshotOf,
 } from '../../test/fakes/snapshots.js';
 import { learnShape, placesOf, shapeDifferences } from '../../test/json-shape.js';
+import { type Any, componentNamed, MINUTE, view } from '../../test/statuspage-views.js';
 import type { PageState, Snapshot } from '../domain/snapshot.js';
-import { renderStatuspage, STATUSPAGE_PATHS, type StatuspageEndpoint } from './statuspage.js';
+import { STATUSPAGE_PATHS, type StatuspageEndpoint } from './statuspage.js';
 import { STATUSPAGE_SCHEMAS } from './statuspage-schema.js';
-
-const MINUTE = 60_000;
 
 /** The Statuspage answer each endpoint is shaped like. */
 const FIXTURE_OF: Record<StatuspageEndpoint, string> = {
@@ -38,13 +37,6 @@ const ENDPOINTS = Object.keys(STATUSPAGE_PATHS) as StatuspageEndpoint[];
 function fixture(name: string): unknown {
   return JSON.parse(readFileSync(new URL(`../../test/fixtures/statuspage/${name}`, import.meta.url), 'utf8'));
 }
-
-// biome-ignore lint/suspicious/noExplicitAny: the answers are read as Statuspage's clients read them, untyped.
-type Any = any;
-const view = (snapshot: Snapshot, endpoint: StatuspageEndpoint): Any =>
-  JSON.parse(renderStatuspage(snapshot, endpoint).body as string);
-const componentNamed = (snapshot: Snapshot, name: string): Any =>
-  view(snapshot, 'components').components.find((c: Any) => c.name === name);
 
 describe("Statuspage's shapes", () => {
   for (const endpoint of ENDPOINTS)
@@ -245,85 +237,5 @@ describe('the status indicator', () => {
       // The last change the snapshot knows of: the lag incident's latest update.
       updated_at: new Date(FIXTURE_NOW - 5 * MINUTE).toISOString(),
     });
-  });
-});
-
-describe('incidents and maintenance', () => {
-  it('lists unresolved incidents with their updates newest first, the components they name as whole objects', () => {
-    const snapshot = activeIncidentSnapshot();
-    const [lag] = view(snapshot, 'unresolved').incidents;
-    expect(lag).toMatchObject({
-      id: 'inc_lag',
-      name: 'Lag spikes on Survival',
-      status: 'monitoring',
-      impact: 'minor',
-      created_at: new Date(FIXTURE_NOW - 55 * MINUTE).toISOString(),
-      started_at: new Date(FIXTURE_NOW - 55 * MINUTE).toISOString(),
-      updated_at: new Date(FIXTURE_NOW - 5 * MINUTE).toISOString(),
-      monitoring_at: new Date(FIXTURE_NOW - 5 * MINUTE).toISOString(),
-      resolved_at: null,
-      shortlink: 'https://status.blockhaven.example/',
-      page_id: 'page_blockhaven',
-    });
-    expect(lag.incident_updates.map((u: Any) => [u.id, u.status, u.incident_id])).toEqual([
-      ['upd_3', 'monitoring', 'inc_lag'],
-      ['upd_2', 'identified', 'inc_lag'],
-      ['upd_1', 'investigating', 'inc_lag'],
-    ]);
-    expect(lag.incident_updates[1].body).toBe(
-      'A runaway redstone clock near spawn was pinning the main thread.\nIt has been removed.',
-    );
-    expect(lag.components).toEqual([componentNamed(snapshot, 'Survival')]);
-    expect(view(snapshot, 'summary').incidents).toEqual([lag]);
-  });
-
-  it('lists resolved incidents too in incidents.json, newest first', () => {
-    const incidents = view(activeIncidentSnapshot(), 'incidents').incidents;
-    expect(incidents.map((i: Any) => [i.id, i.status])).toEqual([
-      ['inc_lag', 'monitoring'],
-      ['inc_proxy', 'resolved'],
-      ['inc_web', 'resolved'],
-    ]);
-    expect(incidents[1].resolved_at).toBe(
-      new Date(FIXTURE_NOW - 3 * 86_400_000 - 3_600_000 - 18 * MINUTE).toISOString(),
-    );
-    expect(incidents[1].monitoring_at).toBeNull();
-    expect(view(largeSnapshot(), 'unresolved').incidents).toEqual([]);
-  });
-
-  it('gives maintenance windows as scheduled maintenances: in progress and upcoming, with their schedule', () => {
-    const snapshot = maintenanceSnapshot();
-    const summary = view(snapshot, 'summary').scheduled_maintenances;
-    expect(summary.map((m: Any) => [m.id, m.status, m.impact])).toEqual([
-      ['mnt_weekly', 'in_progress', 'maintenance'],
-      ['mnt_db', 'scheduled', 'maintenance'],
-    ]);
-    expect(summary[0]).toMatchObject({
-      scheduled_for: new Date(FIXTURE_NOW - 35 * MINUTE).toISOString(),
-      scheduled_until: new Date(FIXTURE_NOW + 10 * MINUTE).toISOString(),
-      resolved_at: null,
-    });
-    expect(summary[0].incident_updates).toEqual([
-      expect.objectContaining({
-        status: 'in_progress',
-        body: snapshot.maintenance.active[0]!.description,
-        incident_id: 'mnt_weekly',
-      }),
-    ]);
-    expect(summary[1].components.map((c: Any) => c.name)).toEqual(['Survival', 'Creative', 'Website']);
-    expect(view(snapshot, 'upcoming').scheduled_maintenances.map((m: Any) => m.id)).toEqual(['mnt_db']);
-    expect(view(snapshot, 'active').scheduled_maintenances.map((m: Any) => m.id)).toEqual(['mnt_weekly']);
-    // The full list is newest scheduled first, as Statuspage's.
-    expect(view(snapshot, 'maintenances').scheduled_maintenances.map((m: Any) => m.id)).toEqual([
-      'mnt_db',
-      'mnt_weekly',
-    ]);
-  });
-
-  it('marks updates delivered to subscribers when the page takes subscriptions', () => {
-    const snapshot = activeIncidentSnapshot();
-    expect(view(snapshot, 'unresolved').incidents[0].incident_updates[0].deliver_notifications).toBe(false);
-    snapshot.page.subscribe = { email: true, webhook: true };
-    expect(view(snapshot, 'unresolved').incidents[0].incident_updates[0].deliver_notifications).toBe(true);
   });
 });

@@ -237,3 +237,23 @@ export function delivery(channelId: string, eventId: string, overrides: Partial<
     ...overrides,
   };
 }
+
+/** Ids in order, whatever order the store gave them in (no ids: none). */
+export const sorted = (ids: readonly string[] | undefined) => [...(ids ?? [])].sort();
+
+/** What a monitor holds after a write: its checks (newest first), buckets of both periods and state. */
+export async function written(store: Store, monitorId: string) {
+  const checks = await store.checks.list(monitorId, { from: 0, to: NOW + DAY_MS, limit: 100 });
+  return {
+    checks: checks.map(({ id, ...rest }) => rest),
+    hourly: await store.checks.buckets('hour', [monitorId], 0, NOW + DAY_MS),
+    daily: await store.checks.buckets('day', [monitorId], 0, NOW + DAY_MS),
+    state: (({ state, stateSince, failureStreak, lastCheckAt, lastResult }) => ({
+      state,
+      stateSince,
+      failureStreak,
+      lastCheckAt,
+      lastResult,
+    }))((await store.monitors.findById(monitorId))!),
+  };
+}

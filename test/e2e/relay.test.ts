@@ -1,17 +1,15 @@
 // A real server and a real relay agent (both `node dist/cli/index.js`) against fake game servers; the server goes away and comes back.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newId } from '../../src/domain/ids.js';
 import type { Monitor } from '../../src/domain/monitor.js';
-import type { RelayResult } from '../../src/relay/protocol.js';
-import { QUEUE_FILE } from '../../src/relay/queue.js';
 import type { Store } from '../../src/store/index.js';
-import { CLI, type ServerProcess, startServer } from '../cli-process.js';
+import { type ServerProcess, startServer } from '../cli-process.js';
 import { type FakeJavaServer, startFakeJavaServer } from '../fakes/minecraft-java-server.js';
+import { freePort, queuedResultIds, startAgent } from '../relay-agent.js';
 import { seed } from '../seed.js';
 import { dialects, type OpenedStore } from '../store-dialects.js';
 import { listStoredChecks } from '../stored-checks.js';
@@ -30,76 +28,6 @@ monitors:
   - { key: theirs, name: Theirs, type: tcp, runOn: relay, relay: lab, config: { host: 127.0.0.1, port: 1 } }
 `;
 const STATUS = { version: { name: '1.21.4', protocol: 769 }, players: { online: 12, max: 100 }, description: 'Lobby' };
-
-interface AgentProcess {
-  child: ChildProcess;
-  log(): string;
-  /** Resolves once the agent has logged `text`; fails if it exits first or takes longer than `timeoutMs`. */
-  waitFor(text: string, timeoutMs?: number): Promise<void>;
-  stop(): Promise<number | null>;
-}
-
-function startAgent(args: string[], env: Record<string, string>): AgentProcess {
-  const child = spawn(process.execPath, [CLI, 'relay', ...args], {
-    env: { ...process.env, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  let closed = false;
-  const watchers = new Set<() => void>();
-  const changed = () => {
-    for (const watch of watchers) watch();
-  };
-  child.stdout?.on('data', (d) => {
-    log += d;
-    changed();
-  });
-  child.stderr?.on('data', (d) => {
-    log += d;
-    changed();
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  child.on('close', () => {
-    closed = true;
-    changed();
-  });
-  return {
-    child,
-    log: () => log,
-    waitFor(text, timeoutMs = 10_000) {
-      return new Promise<void>((resolve, reject) => {
-        const finish = (error?: Error) => {
-          clearTimeout(timer);
-          watchers.delete(watch);
-          if (error) reject(error);
-          else resolve();
-        };
-        const watch = () => {
-          if (log.includes(text)) finish();
-          else if (closed) finish(new Error(`the agent exited without logging "${text}":\n${log}`));
-        };
-        const timer = setTimeout(
-          () => finish(new Error(`the agent did not log "${text}" within ${timeoutMs} ms:\n${log}`)),
-          timeoutMs,
-        );
-        watchers.add(watch);
-        watch();
-      });
-    },
-    async stop() {
-      child.kill('SIGTERM');
-      return exited;
-    },
-  };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 for (const dialect of dialects) {
   describe.skipIf(!dialect.available)(`a relay agent and the server, as real processes, on ${dialect.name}`, () => {
@@ -291,20 +219,4 @@ for (const dialect of dialects) {
       expect(closed).toMatchObject({ state: 'down', lastResult: { ok: false, error: 'connection refused' } });
     });
   });
-}
-
-/** The ids of the results in an agent's queue file (held ones, and delivered ones it has not compacted away yet). */
-function queuedResultIds(dataDir: string): string[] {
-  let text: string;
-  try {
-    text = readFileSync(join(dataDir, QUEUE_FILE), 'utf8');
-  } catch {
-    return [];
-  }
-  // Only complete lines: the agent may be appending one as we read.
-  return text
-    .split('\n')
-    .slice(0, -1)
-    .map((line) => (JSON.parse(line) as RelayResult).id)
-    .filter((id): id is string => typeof id === 'string');
 }

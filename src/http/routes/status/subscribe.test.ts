@@ -4,108 +4,20 @@
 // First: zod's .openapi() extension, before any schema is built.
 import '@hono/zod-openapi';
 
-import type { ParsedMail } from 'mailparser';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Receiver, startReceiver } from '../../../../test/fakes/notify-receivers.js';
-import { type FakeSmtpServer, startSmtpFake } from '../../../../test/fakes/smtp-server.js';
-import { seed, testContext } from '../../../../test/seed.js';
-import { dialects, type OpenedStore } from '../../../../test/store-dialects.js';
-import { composeWarden, type WardenParts } from '../../../compose.js';
+import { describe, expect, it } from 'vitest';
+import { startReceiver } from '../../../../test/fakes/notify-receivers.js';
+import { BASE, pageSubscribersWarden } from '../../../../test/page-subscribers.js';
+import { dialects } from '../../../../test/store-dialects.js';
+import { composeWarden } from '../../../compose.js';
 import { SUBSCRIBER_LIMITS } from '../../../domain/subscriber.js';
 import { hashSecret } from '../../../domain/tokens.js';
 import { createLogger } from '../../../logger.js';
-import { createApiKey } from '../../../services/api-keys/create.js';
-
-const BASE = 'http://warden.test';
-const YAML = `
-organization: { key: acme, name: Acme }
-pages:
-  - { slug: main, title: Acme status, subscriptions: true, customDomain: status.acme.test }
-  - { slug: busy, title: Busy, subscriptions: true }
-  - { slug: closed, title: Closed }
-  - { slug: private, title: Private, password: "correct horse", subscriptions: true }
-`;
 
 for (const dialect of dialects)
   describe.skipIf(!dialect.available)(`page subscribers on ${dialect.name}`, () => {
-    let smtp: FakeSmtpServer;
-    let opened: OpenedStore;
-    let parts: WardenParts;
-    let writeKey: string;
-    let organizationId: string;
-    const receivers: Receiver[] = [];
-    // Real time (webhook signatures are checked against it), moved on by the expiry test.
-    let offset = 0;
-    const clock = { now: () => Date.now() + offset };
-
-    beforeAll(async () => {
-      smtp = await startSmtpFake();
-      opened = await dialect.open();
-      organizationId = (await seed(opened.store, YAML, clock.now())).report.organization.id;
-      writeKey = (
-        await createApiKey({ ...testContext(opened.store, clock), organizationId }, { name: 'w', scope: 'write' })
-      ).secret;
-      parts = composeWarden({
-        store: opened.store,
-        clock,
-        logger: createLogger('silent'),
-        baseUrl: () => BASE,
-        security: { trustProxy: true },
-        smtp: {
-          host: '127.0.0.1',
-          port: smtp.port,
-          secure: 'none',
-          tlsRejectUnauthorized: true,
-          from: { address: 'status@acme.test', name: 'Acme status' },
-        },
-      });
-      await parts.pages.start();
-    });
-    afterAll(async () => {
-      await parts?.dispatcher.stop();
-      await parts?.pages.stop();
-      await parts?.ingest.close();
-      parts?.outbox.close();
-      for (const receiver of receivers) await receiver.close();
-      await opened?.cleanup();
-      await smtp?.close();
-    });
-
-    const request = (path: string, init: RequestInit & { client?: string } = {}) => {
-      const { client = '192.0.2.1', ...rest } = init;
-      const headers = new Headers(rest.headers);
-      headers.set('x-forwarded-for', client);
-      return Promise.resolve(parts.app.request(`${BASE}${path.replace(BASE, '')}`, { ...rest, headers }));
-    };
-    const subscribeJson = (slug: string, body: unknown, client?: string) =>
-      request(`/s/${slug}/subscribe`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        ...(client ? { client } : {}),
-      });
-    const api = (method: string, path: string, body?: unknown) =>
-      Promise.resolve(
-        parts.app.request(`${BASE}${path}`, {
-          method,
-          headers: { authorization: `Bearer ${writeKey}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-          ...(body ? { body: JSON.stringify(body) } : {}),
-        }),
-      );
-    const postIncident = (title: string) =>
-      api('POST', '/api/v1/pages/main/incidents', { title, message: `${title}: we are looking into it.` });
-    const mailTo = async (address: string, count = 1): Promise<ParsedMail[]> => {
-      await expect
-        .poll(() => smtp.messages.filter((m) => m.to.includes(address)).length, { timeout: 5000 })
-        .toBe(count);
-      return Promise.all(smtp.messages.filter((m) => m.to.includes(address)).map((m) => m.parse()));
-    };
-    const linkIn = (mail: ParsedMail, path: string) => {
-      const found = new RegExp(`${BASE}/s/[a-z]+/${path}\\?token=[^\\s"<>]+`).exec(mail.text ?? '')?.[0];
-      if (!found) throw new Error(`no ${path} link in the mail`);
-      return found;
-    };
+    const s = pageSubscribersWarden(dialect);
+    const { clock, receivers, request, subscribeJson, api, postIncident, mailTo, linkIn } = s;
 
     it('subscribes an email by double opt-in, mails its incidents with one-click unsubscribe, and stops after it', async () => {
       const res = await subscribeJson('main', { email: ' Ann@Example.test ' });
@@ -118,7 +30,7 @@ for (const dialect of dialects)
       const token = decodeURIComponent(new URL(confirmUrl).searchParams.get('token') ?? '');
       // Only the mail holds the token: the store keeps its hash.
       const pending = (
-        await parts.context.store.subscribers.list((await parts.context.store.pages.findBySlug('main'))!.id, {
+        await s.parts.context.store.subscribers.list((await s.parts.context.store.pages.findBySlug('main'))!.id, {
           limit: 10,
         })
       ).find((s) => s.address === 'ann@example.test');
@@ -131,7 +43,7 @@ for (const dialect of dialects)
       expect(confirmed.status).toBe(200);
       expect(await confirmed.text()).toContain('Subscription confirmed');
       expect((await request(confirmUrl)).status).toBe(404);
-      expect(smtp.messages.filter((m) => m.to.includes('ann@example.test'))).toHaveLength(1);
+      expect(s.smtp.messages.filter((m) => m.to.includes('ann@example.test'))).toHaveLength(1);
 
       expect((await postIncident('Lobby is lagging')).status).toBe(201);
       const [, notice] = await mailTo('ann@example.test', 2);
@@ -158,9 +70,9 @@ for (const dialect of dialects)
       expect((await request(unsubscribeUrl, { method: 'POST' })).status).toBe(404);
 
       expect((await postIncident('Proxy restarted')).status).toBe(201);
-      await parts.dispatcher.tick();
+      await s.parts.dispatcher.tick();
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(smtp.messages.filter((m) => m.to.includes('ann@example.test'))).toHaveLength(2);
+      expect(s.smtp.messages.filter((m) => m.to.includes('ann@example.test'))).toHaveLength(2);
     });
 
     it('subscribes a webhook that answers its challenge, and signs what it gets per Standard Webhooks', async () => {
@@ -221,10 +133,10 @@ for (const dialect of dialects)
 
       // On the page's custom domain, the same at the root.
       const onDomain = { headers: { host: 'status.acme.test' } };
-      expect(await (await parts.app.request('http://status.acme.test/', onDomain)).text()).toContain(
+      expect(await (await s.parts.app.request('http://status.acme.test/', onDomain)).text()).toContain(
         '<form method="post" action="/subscribe">',
       );
-      const viaDomain = await parts.app.request('http://status.acme.test/subscribe', {
+      const viaDomain = await s.parts.app.request('http://status.acme.test/subscribe', {
         method: 'POST',
         headers: { host: 'status.acme.test', 'x-forwarded-for': '192.0.2.32', 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'erin@example.test' }),
@@ -270,21 +182,21 @@ for (const dialect of dialects)
 
       // Ten awaiting confirmation from one address, over two windows: the eleventh is refused.
       for (let i = 0; i < SUBSCRIBER_LIMITS.pendingPerClient; i++) {
-        if (i > 0 && i % SUBSCRIBER_LIMITS.subscribeRequests === 0) offset += SUBSCRIBER_LIMITS.subscribeWindowMs;
+        if (i > 0 && i % SUBSCRIBER_LIMITS.subscribeRequests === 0) s.offset += SUBSCRIBER_LIMITS.subscribeWindowMs;
         expect((await subscribeJson('main', { email: `p${i}@example.test` }, '192.0.2.42')).status).toBe(202);
       }
-      offset += SUBSCRIBER_LIMITS.subscribeWindowMs;
+      s.offset += SUBSCRIBER_LIMITS.subscribeWindowMs;
       const capped = await subscribeJson('main', { email: 'p99@example.test' }, '192.0.2.42');
       expect(capped.status).toBe(429);
       expect(((await capped.json()) as { type: string }).type).toContain('too-many-pending');
 
       // A page with as many pending subscriptions as it may hold takes no new one.
-      const busy = (await opened.store.pages.findBySlug('busy'))!;
-      await opened.store.transaction(async (tx) => {
+      const busy = (await s.opened.store.pages.findBySlug('busy'))!;
+      await s.opened.store.transaction(async (tx) => {
         for (let i = 0; i < SUBSCRIBER_LIMITS.pendingPerPage; i++)
           await tx.subscribers.insert({
             id: `sub_${String(i).padStart(16, '0')}`,
-            organizationId,
+            organizationId: s.organizationId,
             pageId: busy.id,
             kind: 'email',
             address: `b${i}@example.test`,
@@ -301,7 +213,7 @@ for (const dialect of dialects)
 
       // Without an SMTP server: email is refused and the page offers webhooks only.
       const mailless = composeWarden({
-        store: opened.store,
+        store: s.opened.store,
         clock,
         logger: createLogger('silent'),
         baseUrl: () => BASE,
@@ -327,11 +239,11 @@ for (const dialect of dialects)
     it('lets an unconfirmed subscription expire after 48 hours, and retention deletes it', async () => {
       expect((await subscribeJson('main', { email: 'late@example.test' }, '192.0.2.50')).status).toBe(202);
       const [mail] = await mailTo('late@example.test');
-      offset += SUBSCRIBER_LIMITS.confirmWithinMs + 1000;
+      s.offset += SUBSCRIBER_LIMITS.confirmWithinMs + 1000;
       expect((await request(linkIn(mail!, 'subscribe/confirm'))).status).toBe(404);
-      const main = (await opened.store.pages.findBySlug('main'))!;
-      expect(await opened.store.subscribers.findByAddress(main.id, 'email', 'late@example.test')).toBeDefined();
-      expect((await parts.retention.prune()).subscribers).toBeGreaterThan(0);
-      expect(await opened.store.subscribers.findByAddress(main.id, 'email', 'late@example.test')).toBeUndefined();
+      const main = (await s.opened.store.pages.findBySlug('main'))!;
+      expect(await s.opened.store.subscribers.findByAddress(main.id, 'email', 'late@example.test')).toBeDefined();
+      expect((await s.parts.retention.prune()).subscribers).toBeGreaterThan(0);
+      expect(await s.opened.store.subscribers.findByAddress(main.id, 'email', 'late@example.test')).toBeUndefined();
     });
   });

@@ -1,0 +1,111 @@
+// The edge runner (scheduler) in cluster mode, in fake time: it runs only the monitors it owns, resumes or spreads the
+// ones it takes over, and drops those it no longer owns.
+import { describe, expect, it } from 'vitest';
+import { edgeRunnerHarness, fakeProbe, monitorsYaml } from '../../test/edge-runner.js';
+import { seed } from '../../test/seed.js';
+import { dialects } from '../../test/store-dialects.js';
+
+for (const dialect of dialects) {
+  describe.skipIf(!dialect.available)(`the edge runner on ${dialect.name}`, () => {
+    const e = edgeRunnerHarness(dialect);
+
+    it('runs only the monitors it owns (cluster mode)', async () => {
+      await seed(e.opened.store, monitorsYaml(6, 10), Date.now());
+      const fake = fakeProbe(0);
+      const owned = new Set(['m0', 'm1']);
+      const ids = new Map(
+        (await e.opened.store.monitors.list((await e.opened.store.organizations.list())[0]!.id)).map((m) => [
+          m.id,
+          m.key,
+        ]),
+      );
+      e.scheduler = e.runner({ probeFor: fake.probeFor, owns: (id) => owned.has(ids.get(id) ?? '') });
+      await e.scheduler.start();
+      await e.advance(25_000);
+      expect(new Set(fake.runs.map((r) => r.key))).toEqual(new Set(['m0', 'm1']));
+      expect(e.scheduler.stats().monitors).toBe(2);
+    });
+
+    it('resumes a monitor newly owned one interval after its stored last check, or soon when that passed', async () => {
+      const { monitors } = await seed(e.opened.store, monitorsYaml(3, 10), Date.now());
+      const fake = fakeProbe(0);
+      const owned = new Set<string>();
+      e.scheduler = e.runner({ probeFor: fake.probeFor, owns: (id) => owned.has(id) });
+      await e.scheduler.start();
+      // Another instance checked m0 4 s ago and m1 35 s ago (then died); m2 was never checked.
+      const now = Date.now();
+      const recorded = e.ingest.recordMany([
+        { monitorId: monitors.m0!.id, ok: true, checkedAt: now - 4_000, source: 'edge' },
+        { monitorId: monitors.m1!.id, ok: true, checkedAt: now - 35_000, source: 'edge' },
+      ]);
+      await e.ingest.flush();
+      await recorded;
+      for (const m of Object.values(monitors)) owned.add(m.id);
+      await e.scheduler.reload();
+      await e.advance(20_000, 100);
+      const first = (key: string) => fake.runs.find((r) => r.key === key)?.at ?? Number.NaN;
+      expect(first('m0') - now).toBeGreaterThanOrEqual(6_000);
+      expect(first('m0') - now).toBeLessThanOrEqual(6_100);
+      expect(first('m1') - now).toBeLessThanOrEqual(2_100);
+      expect(first('m2') - now).toBeLessThanOrEqual(10_000);
+      // Then at its own cadence: once per interval, no second run right after the handover.
+      const m0Runs = fake.runs.filter((r) => r.key === 'm0').map((r) => r.at);
+      expect(m0Runs).toHaveLength(2);
+      expect((m0Runs[1] ?? 0) - (m0Runs[0] ?? 0)).toBe(10_000);
+    });
+
+    it('spreads the never-checked monitors of shards it takes over, rather than checking them all at once', async () => {
+      await seed(e.opened.store, monitorsYaml(60, 60), Date.now());
+      const fake = fakeProbe(0);
+      const owned = new Set<string>();
+      e.scheduler = e.runner({ probeFor: fake.probeFor, owns: (id) => owned.has(id) });
+      await e.scheduler.start();
+      await e.advance(10_000);
+      // The shards arrive: their monitors are new to this process, but none of them changed.
+      for (const m of await e.opened.store.monitors.list((await e.opened.store.organizations.list())[0]!.id))
+        owned.add(m.id);
+      await e.scheduler.reload();
+      await e.advance(2_000);
+      expect(fake.runs.length).toBeLessThan(15);
+      await e.advance(60_000);
+      expect(new Set(fake.runs.map((r) => r.key)).size).toBe(60);
+    });
+
+    it('drops a monitor no longer owned before its next run, once its check in flight is recorded', async () => {
+      const { monitors } = await seed(e.opened.store, monitorsYaml(2, 10), Date.now());
+      let release = () => {};
+      const probing = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const fake = fakeProbe(0, async () => {
+        await probing;
+        return { ok: true, latencyMs: 1 };
+      });
+      const owned = new Set([monitors.m0!.id, monitors.m1!.id]);
+      e.scheduler = e.runner({ probeFor: fake.probeFor, owns: (id) => owned.has(id) });
+      await e.scheduler.start();
+      // Until m0's first check starts: it then hangs in its probe (for less than its 5 s timeout).
+      for (let waited = 0; waited < 10_000 && !fake.runs.some((r) => r.key === 'm0'); waited += 100)
+        await e.advance(100, 100);
+      expect(fake.runs.filter((r) => r.key === 'm0')).toHaveLength(1);
+      owned.delete(monitors.m0!.id);
+      let dropped = false;
+      const reloading = e.scheduler.reload().then(() => {
+        dropped = true;
+      });
+      await e.advance(1_000);
+      // m0's check is still running: the shard is not handed back before its result is in.
+      expect(dropped).toBe(false);
+      release();
+      await e.advance(1_000);
+      await reloading;
+      expect(dropped).toBe(true);
+      const checks = await e.opened.store.checks.list(monitors.m0!.id, { from: 0, to: Date.now() + 1, limit: 10 });
+      expect(checks).toHaveLength(1);
+      await e.advance(30_000);
+      expect(fake.runs.filter((r) => r.key === 'm0')).toHaveLength(1);
+      expect(fake.runs.filter((r) => r.key === 'm1').length).toBeGreaterThanOrEqual(3);
+      expect(e.scheduler.stats().monitors).toBe(1);
+    });
+  });
+}
