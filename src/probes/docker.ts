@@ -87,7 +87,6 @@ export const docker = defineProbe({
   id: 'docker',
   label: 'Docker container',
   config: dockerConfig,
-  secrets: [],
   targets: ['dockerHost'],
   probe: async (config, ctx) => {
     const endpoint = dockerEndpoint(config.dockerHost) as DockerEndpoint;

@@ -47,7 +47,6 @@ export const domainExpiry = defineProbe({
   id: 'domain-expiry',
   label: 'Domain expiry',
   config: domainExpiryConfig,
-  secrets: [],
   targets: ['domain', 'rdapUrl'],
   probe: async (config, ctx) => {
     const lookup = await lookupDomainExpiry(config.domain, ctx, { rdapUrl: config.rdapUrl });

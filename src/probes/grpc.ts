@@ -60,8 +60,6 @@ export const grpc = defineProbe({
   id: 'grpc',
   label: 'gRPC health',
   config: grpcConfig,
-  secrets: [],
-  targets: ['host', 'port'],
   probe: (config, ctx) => {
     const started = performance.now();
     const open = () =>

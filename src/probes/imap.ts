@@ -28,7 +28,5 @@ export const imap = defineProbe({
   id: 'imap',
   label: 'IMAP server',
   config: imapConfig,
-  secrets: [],
-  targets: ['host', 'port'],
   probe: mailProbe(IMAP_DIALECT),
 });

@@ -30,8 +30,6 @@ export const minecraftBedrock = defineProbe({
   id: 'minecraft-bedrock',
   label: 'Minecraft Bedrock Edition server',
   config: minecraftBedrockConfig,
-  secrets: [],
-  targets: ['host', 'port'],
   probe: (config, ctx) => probeMinecraftBedrock(config, ctx),
 });
 

@@ -53,8 +53,6 @@ export const minecraftJava = defineProbe({
   id: 'minecraft-java',
   label: 'Minecraft Java Edition server',
   config: minecraftJavaConfig,
-  secrets: [],
-  targets: ['host', 'port'],
   probe: (config, ctx) => probeMinecraftJava(config, ctx),
 });
 

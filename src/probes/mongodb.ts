@@ -64,7 +64,6 @@ export const mongodb = defineProbe({
   label: 'MongoDB',
   config: mongodbConfig,
   secrets: ['password'],
-  targets: ['host', 'port'],
   probe: async (config, ctx) => {
     const dial = dialFor(ctx.guard, config.host);
     if ('refused' in dial) return { ok: false, error: dial.refused.message };

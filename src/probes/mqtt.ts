@@ -41,7 +41,6 @@ export const mqtt = defineProbe({
   label: 'MQTT',
   config: mqttConfig,
   secrets: ['password'],
-  targets: ['host', 'port'],
   probe: async (config, ctx) => {
     const started = performance.now();
     const port = config.port ?? (config.tls ? 8883 : 1883);

@@ -42,7 +42,6 @@ export const mysqlProbe = defineProbe({
   label: 'MySQL / MariaDB',
   config: mysqlConfig,
   secrets: ['password'],
-  targets: ['host', 'port'],
   probe: async (config, ctx) => {
     const started = performance.now();
     const opened = await openConnected(ctx, config.host, config.port);

@@ -56,7 +56,6 @@ export const nats = defineProbe({
   label: 'NATS',
   config: natsConfig,
   secrets: ['password', 'token'],
-  targets: ['host', 'port'],
   probe: async (config, ctx) => {
     const started = performance.now();
     const outcome = await exchange(config, ctx);

@@ -26,7 +26,5 @@ export const pop3 = defineProbe({
   id: 'pop3',
   label: 'POP3 server',
   config: pop3Config,
-  secrets: [],
-  targets: ['host', 'port'],
   probe: mailProbe(POP3_DIALECT),
 });

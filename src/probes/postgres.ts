@@ -37,7 +37,6 @@ export const postgres = defineProbe({
   label: 'PostgreSQL',
   config: postgresConfig,
   secrets: ['password'],
-  targets: ['host', 'port'],
   probe: async (config, ctx) => {
     const started = performance.now();
     const opened = await openConnected(ctx, config.host, config.port);

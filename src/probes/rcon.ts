@@ -45,7 +45,6 @@ export const rcon = defineProbe({
   label: 'RCON',
   config: rconConfig,
   secrets: ['password'],
-  targets: ['host', 'port'],
   probe: async (config, ctx) => {
     const matcher = config.expect === undefined ? undefined : compileExpect(config.expect);
     if (matcher && 'error' in matcher) return { ok: false, error: matcher.error };

@@ -40,7 +40,6 @@ export const redis = defineProbe({
   label: 'Redis',
   config: redisConfig,
   secrets: ['password'],
-  targets: ['host', 'port'],
   probe: async (config, ctx) => {
     const started = performance.now();
     const command = splitCommand(config.command ?? 'PING') as string[];

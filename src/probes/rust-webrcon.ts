@@ -40,7 +40,6 @@ export const rustWebrcon = defineProbe({
   label: 'Rust server (WebRCON)',
   config: rustWebrconConfig,
   secrets: ['password'],
-  targets: ['host', 'port'],
   probe: async (config, ctx) => {
     const reply = await askServerInfo(config, ctx);
     if ('error' in reply) return { ok: false, error: hidePassword(reply.error, config.password) };

@@ -46,7 +46,5 @@ export const smtp = defineProbe({
   id: 'smtp',
   label: 'SMTP server',
   config: smtpConfig,
-  secrets: [],
-  targets: ['host', 'port'],
   probe: mailProbe(SMTP_DIALECT),
 });

@@ -25,8 +25,6 @@ export const source = defineProbe({
   id: 'source',
   label: 'Steam / Source (A2S) server',
   config: sourceConfig,
-  secrets: [],
-  targets: ['host', 'port'],
   probe: async (config, ctx) => {
     const address = await lookupHost(config.host, ctx);
     if ('error' in address) return { ok: false, error: address.error };

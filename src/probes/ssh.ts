@@ -33,8 +33,6 @@ export const ssh = defineProbe({
   id: 'ssh',
   label: 'SSH server',
   config: sshConfig,
-  secrets: [],
-  targets: ['host', 'port'],
   probe: (config, ctx) => {
     const started = performance.now();
     const open = () => openTcp(ctx, config.host, config.port);

@@ -12,8 +12,6 @@ export const tcp = defineProbe({
   id: 'tcp',
   label: 'TCP port',
   config: tcpConfig,
-  secrets: [],
-  targets: ['host', 'port'],
   probe: (config, ctx) => {
     const started = performance.now();
     // The signal is watched by withSocket rather than handed to net.connect, whose stream plumbing for it costs more

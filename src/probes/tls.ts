@@ -44,8 +44,6 @@ export const tls = defineProbe({
   id: 'tls',
   label: 'TLS certificate',
   config: tlsConfig,
-  secrets: [],
-  targets: ['host', 'port'],
   probe: (config, ctx) => {
     const started = performance.now();
     const name = bareHost(config.host);

@@ -70,8 +70,6 @@ export const udp = defineProbe({
   id: 'udp',
   label: 'UDP service',
   config: udpConfig,
-  secrets: [],
-  targets: ['host', 'port'],
   probe: async (config, ctx) => {
     const target = await lookupHost(config.host, ctx);
     if (!('address' in target)) return { ok: false, error: target.error };
