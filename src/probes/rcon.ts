@@ -1,10 +1,10 @@
 // Source RCON over TCP (also Minecraft's RCON): authenticate, run a command, match its output.
-import type { Socket } from 'node:net';
 import { runInNewContext } from 'node:vm';
 import { z } from 'zod';
-import { describeNetworkError, timedOutAfter } from '../net/network-error.js';
-import { openTcp, withSocket } from '../net/socket-exchange.js';
+import { describeNetworkError } from '../net/network-error.js';
+import { openTcp } from '../net/socket-exchange.js';
 import { encodeRconPacket, RCON_TYPE, RconDecoder, type RconPacket } from './codecs/rcon-packet.js';
+import { exchangeOver, stopwatch } from './exchange.js';
 import { host, port, secret } from './fields.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
 
@@ -48,10 +48,10 @@ export const rcon = defineProbe({
   probe: async (config, ctx) => {
     const matcher = config.expect === undefined ? undefined : compileExpect(config.expect);
     if (matcher && 'error' in matcher) return { ok: false, error: matcher.error };
-    const started = performance.now();
+    const elapsed = stopwatch();
     const exchange = await runCommand(config, ctx);
     if ('error' in exchange) return { ok: false, error: exchange.error };
-    const latencyMs = Math.round(performance.now() - started);
+    const latencyMs = elapsed();
     // The output may quote the password (`rcon_password` prints it): it never leaves the probe.
     const output = exchange.output.split(config.password).join('***');
     const result: ProbeResult = {
@@ -114,7 +114,7 @@ function runCommand(
   const ids = randomIds();
   const decoder = new RconDecoder(RCON_LIMITS.maxPacketBytes);
   const open = () => openTcp(ctx, config.host, config.port);
-  return withSocket<Socket, Exchange>(open, ctx, { error: timedOutAfter(ctx.timeoutMs) }, (socket, exchange) => {
+  return exchangeOver(open, ctx, (socket, exchange) => {
     const { finish, after } = exchange;
     let phase: 'connecting' | 'auth' | 'command' = 'connecting';
     let bytes = 0;
