@@ -106,6 +106,39 @@ export function judgeAnswer(
       };
 }
 
+/** What a database check found: the server's version, and its query's first value and row count when it ran one. */
+export interface QueryOutcome {
+  serverVersion?: string;
+  answer?: { value: unknown; rows: number };
+}
+
+/**
+ * The verdict of a database check: logged in as `user` (naming the server, `product` and version, when it said), or,
+ * with a query, its first value judged against `expected` (no rows answer nothing).
+ */
+export function queryVerdict(
+  config: { user?: string; query?: string; expected?: string },
+  { serverVersion, answer }: QueryOutcome,
+  latencyMs: number,
+  product: string,
+): ProbeResult {
+  const data: Record<string, unknown> = serverVersion ? { serverVersion } : {};
+  if (!answer)
+    return {
+      ok: true,
+      latencyMs,
+      message: `logged in as ${config.user}${serverVersion ? `, ${product} ${serverVersion}` : ''}`,
+      data,
+    };
+  const { value, rows } = answer;
+  return judgeAnswer(config.expected, {
+    latencyMs,
+    asked: config.query as string,
+    answer: rows === 0 ? '' : answerText(value),
+    data: { ...data, rows },
+  });
+}
+
 export function cut(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
