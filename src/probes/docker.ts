@@ -54,8 +54,6 @@ export const dockerConfig = z
   })
   .strict();
 
-export type DockerConfig = z.output<typeof dockerConfig>;
-
 /** The parts of the Engine API's ContainerInspectResponse a check reads. */
 const inspectSchema = z.object({
   Name: z.string().optional(),

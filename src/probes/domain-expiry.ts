@@ -41,8 +41,6 @@ export const domainExpiryConfig = z
   })
   .strict();
 
-export type DomainExpiryConfig = z.output<typeof domainExpiryConfig>;
-
 export const domainExpiry = defineProbe({
   id: 'domain-expiry',
   label: 'Domain expiry',

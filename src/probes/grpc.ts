@@ -55,8 +55,6 @@ export const grpcConfig = z
   })
   .strict();
 
-export type GrpcConfig = z.output<typeof grpcConfig>;
-
 export const grpc = defineProbe({
   id: 'grpc',
   label: 'gRPC health',
@@ -115,7 +113,7 @@ function judge(
   headers: IncomingHttpHeaders,
   trailers: IncomingHttpHeaders,
   body: Buffer,
-  config: GrpcConfig,
+  config: z.output<typeof grpcConfig>,
   latencyMs: number,
 ): ProbeResult {
   const status = Number(headers[':status']);

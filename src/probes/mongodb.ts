@@ -55,8 +55,6 @@ export const mongodbConfig = z
   .strict()
   .refine(...usernameNeedsPassword());
 
-export type MongodbConfig = z.output<typeof mongodbConfig>;
-
 export const mongodb = defineProbe({
   id: 'mongodb',
   label: 'MongoDB',
@@ -115,7 +113,7 @@ function hostPort(host: string, port: number): string {
   return isIP(bare) === 6 ? `[${bare}]:${port}` : `${bare}:${port}`;
 }
 
-function verdict(config: MongodbConfig, reply: BSON.Document, latencyMs: number): ProbeResult {
+function verdict(config: z.output<typeof mongodbConfig>, reply: BSON.Document, latencyMs: number): ProbeResult {
   // The cluster's bookkeeping changes every second: never part of the answer.
   const plain = Object.fromEntries(
     Object.entries(BSON.EJSON.serialize(reply, { relaxed: true })).filter(

@@ -32,8 +32,6 @@ export const mqttConfig = z
   .strict()
   .refine(...expectedNeeds('topic'));
 
-export type MqttConfig = z.output<typeof mqttConfig>;
-
 export const mqtt = defineProbe({
   id: 'mqtt',
   label: 'MQTT',
@@ -61,7 +59,7 @@ export const mqtt = defineProbe({
 
 type Outcome = { message?: Buffer; retained?: boolean } | { error: string };
 
-function session(socket: Socket | TLSSocket, config: MqttConfig, ctx: ProbeContext): Promise<Outcome> {
+function session(socket: Socket | TLSSocket, config: z.output<typeof mqttConfig>, ctx: ProbeContext): Promise<Outcome> {
   const client = new MqttClient(() => socket, {
     protocolVersion: 4,
     clientId: `warden-${Math.random().toString(16).slice(2, 10)}`,

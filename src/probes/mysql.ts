@@ -27,8 +27,6 @@ export const mysqlConfig = z
   .strict()
   .refine(...expectedNeeds('query'));
 
-export type MysqlConfig = z.output<typeof mysqlConfig>;
-
 export const mysqlProbe = defineProbe({
   id: 'mysql',
   label: 'MySQL / MariaDB',
@@ -41,7 +39,7 @@ type Connection = Awaited<ReturnType<typeof mysql.createConnection>>;
 
 async function session(
   socket: Socket,
-  config: MysqlConfig,
+  config: z.output<typeof mysqlConfig>,
   ctx: ProbeContext,
   elapsed: () => number,
 ): Promise<ProbeResult> {

@@ -22,8 +22,6 @@ export const postgresConfig = z
   .strict()
   .refine(...expectedNeeds('query'));
 
-export type PostgresConfig = z.output<typeof postgresConfig>;
-
 export const postgres = defineProbe({
   id: 'postgres',
   label: 'PostgreSQL',
@@ -34,7 +32,7 @@ export const postgres = defineProbe({
 
 async function session(
   socket: Socket,
-  config: PostgresConfig,
+  config: z.output<typeof postgresConfig>,
   ctx: ProbeContext,
   elapsed: () => number,
 ): Promise<ProbeResult> {

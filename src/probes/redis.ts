@@ -31,8 +31,6 @@ export const redisConfig = z
   .strict()
   .refine(...usernameNeedsPassword());
 
-export type RedisConfig = z.output<typeof redisConfig>;
-
 export const redis = defineProbe({
   id: 'redis',
   label: 'Redis',
@@ -57,7 +55,7 @@ export const redis = defineProbe({
 type Replies = { values: RespValue[] } | { error: string };
 
 /** Sends AUTH (with a password) and the command in one write, and reads as many replies. */
-function exchange(config: RedisConfig, command: string[], ctx: ProbeContext): Promise<Replies> {
+function exchange(config: z.output<typeof redisConfig>, command: string[], ctx: ProbeContext): Promise<Replies> {
   const requests: string[][] = [];
   if (config.password !== undefined)
     requests.push(

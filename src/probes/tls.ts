@@ -39,8 +39,6 @@ export const tlsConfig = z
   })
   .strict();
 
-export type TlsConfig = z.output<typeof tlsConfig>;
-
 export const tls = defineProbe({
   id: 'tls',
   label: 'TLS certificate',
@@ -72,7 +70,7 @@ export const tls = defineProbe({
  */
 export function judgeHandshake(
   socket: TLSSocket,
-  config: Pick<TlsConfig, 'certExpiryDays'>,
+  config: { certExpiryDays: number },
   identity: string,
   latencyMs: number,
 ): ProbeResult {

@@ -64,8 +64,6 @@ export const udpConfig = z
     }
   });
 
-export type UdpConfig = z.output<typeof udpConfig>;
-
 export const udp = defineProbe({
   id: 'udp',
   label: 'UDP service',
@@ -95,7 +93,12 @@ export const udp = defineProbe({
   },
 });
 
-function judge(answer: Buffer, expected: Buffer | undefined, config: UdpConfig, latencyMs: number): ProbeResult {
+function judge(
+  answer: Buffer,
+  expected: Buffer | undefined,
+  config: z.output<typeof udpConfig>,
+  latencyMs: number,
+): ProbeResult {
   const shown = show(answer, config.encoding);
   const data = { answerBytes: answer.length, answer: shown };
   if (expected && answer.indexOf(expected) < 0)

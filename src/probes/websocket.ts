@@ -41,8 +41,6 @@ export const websocketConfig = z
   })
   .strict();
 
-export type WebsocketConfig = z.output<typeof websocketConfig>;
-
 export const websocket = defineProbe({
   id: 'websocket',
   label: 'WebSocket',
@@ -101,7 +99,7 @@ export const websocket = defineProbe({
 function judge(
   bytes: Buffer,
   isBinary: boolean,
-  config: WebsocketConfig,
+  config: z.output<typeof websocketConfig>,
   latencyMs: number,
   answerMs: number,
 ): ProbeResult {
