@@ -64,7 +64,6 @@ export const amqp = defineProbe({
   id: 'amqp',
   label: 'AMQP (RabbitMQ)',
   config: amqpConfig,
-  secrets: ['password'],
   // Another virtual host is another tenant of the server: the password must be given again for it.
   targets: ['host', 'port', 'vhost'],
   probe: async (config, ctx) => {

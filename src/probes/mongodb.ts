@@ -59,7 +59,6 @@ export const mongodb = defineProbe({
   id: 'mongodb',
   label: 'MongoDB',
   config: mongodbConfig,
-  secrets: ['password'],
   probe: async (config, ctx) => {
     const dial = dialFor(ctx.guard, config.host);
     if ('refused' in dial) return { ok: false, error: dial.refused.message };

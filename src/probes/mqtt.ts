@@ -36,7 +36,6 @@ export const mqtt = defineProbe({
   id: 'mqtt',
   label: 'MQTT',
   config: mqttConfig,
-  secrets: ['password'],
   probe: async (config, ctx) => {
     const elapsed = stopwatch();
     const port = config.port ?? (config.tls ? 8883 : 1883);

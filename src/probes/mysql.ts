@@ -31,7 +31,6 @@ export const mysqlProbe = defineProbe({
   id: 'mysql',
   label: 'MySQL / MariaDB',
   config: mysqlConfig,
-  secrets: ['password'],
   probe: overConnection(session),
 });
 

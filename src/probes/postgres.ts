@@ -26,7 +26,6 @@ export const postgres = defineProbe({
   id: 'postgres',
   label: 'PostgreSQL',
   config: postgresConfig,
-  secrets: ['password'],
   probe: overConnection(session),
 });
 

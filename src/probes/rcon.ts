@@ -44,7 +44,6 @@ export const rcon = defineProbe({
   id: 'rcon',
   label: 'RCON',
   config: rconConfig,
-  secrets: ['password'],
   probe: async (config, ctx) => {
     const matcher = config.expect === undefined ? undefined : compileExpect(config.expect);
     if (matcher && 'error' in matcher) return { ok: false, error: matcher.error };

@@ -35,7 +35,6 @@ export const redis = defineProbe({
   id: 'redis',
   label: 'Redis',
   config: redisConfig,
-  secrets: ['password'],
   probe: async (config, ctx) => {
     const elapsed = stopwatch();
     const command = splitCommand(config.command ?? 'PING') as string[];

@@ -39,7 +39,6 @@ export const rustWebrcon = defineProbe({
   id: 'rust-webrcon',
   label: 'Rust server (WebRCON)',
   config: rustWebrconConfig,
-  secrets: ['password'],
   probe: async (config, ctx) => {
     const reply = await askServerInfo(config, ctx);
     if ('error' in reply) return { ok: false, error: hidePassword(reply.error, config.password) };
