@@ -3,8 +3,8 @@
 import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { z } from 'zod';
-import { describeNetworkError, timedOutAfter } from '../net/network-error.js';
-import { openTcp, openTls, withSocket } from '../net/socket-exchange.js';
+import { describeNetworkError } from '../net/network-error.js';
+import { openTcp, openTls } from '../net/socket-exchange.js';
 import { ANSWER_LIMITS, cut } from './answer.js';
 import {
   ArgReader,
@@ -15,6 +15,7 @@ import {
   readFrame,
   shortString,
 } from './codecs/amqp-frames.js';
+import { exchangeOver, stopwatch } from './exchange.js';
 import { host, port } from './fields.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
 import { password, tlsFields, username } from './service-fields.js';
@@ -63,14 +64,13 @@ export const amqp = defineProbe({
   id: 'amqp',
   label: 'AMQP (RabbitMQ)',
   config: amqpConfig,
-  secrets: ['password'],
   // Another virtual host is another tenant of the server: the password must be given again for it.
   targets: ['host', 'port', 'vhost'],
   probe: async (config, ctx) => {
-    const started = performance.now();
+    const elapsed = stopwatch();
     const outcome = await handshake(config, ctx);
     if ('error' in outcome) return { ok: false, error: outcome.error };
-    return verdict(config, outcome, Math.round(performance.now() - started));
+    return verdict(config, outcome, elapsed());
   },
 });
 
@@ -92,102 +92,97 @@ function handshake(config: AmqpConfig, ctx: ProbeContext): Promise<Outcome> {
     config.tls
       ? openTls(ctx, config.host, port, { rejectUnauthorized: !config.ignoreTls })
       : openTcp(ctx, config.host, port);
-  return withSocket<Socket | TLSSocket, Outcome>(
-    open,
-    ctx,
-    { error: timedOutAfter(ctx.timeoutMs) },
-    (socket, { finish }) => {
-      let buffer = Buffer.alloc(0);
-      let received = 0;
-      let loggingIn = false;
-      let server: Record<string, string> = {};
-      const on = (frame: MethodFrame) => {
-        const args = new ArgReader(frame.args);
-        const method = `${frame.classId}.${frame.methodId}`;
-        if (method === '10.10') {
-          args.u8();
-          args.u8();
-          server = args.table();
-          if (!args.longString().toString('utf8').split(' ').includes('PLAIN'))
-            return finish({ error: 'the server does not offer PLAIN login' });
-          loggingIn = true;
-          const response = Buffer.from(`\0${config.username}\0${config.password ?? ''}`, 'utf8');
-          socket.write(
-            methodFrame(
-              0,
-              CLASS_CONNECTION,
-              11,
-              clientProperties(),
-              shortString('PLAIN'),
-              longString(response),
-              shortString('en_US'),
-            ),
-          );
-        } else if (method === '10.30') {
-          args.u16();
-          const frameMax = args.u32();
-          // One channel is all a check opens.
-          const tune = Buffer.alloc(8);
-          tune.writeUInt16BE(1, 0);
-          tune.writeUInt32BE(frameMax === 0 ? FRAME_MAX : Math.min(frameMax, FRAME_MAX), 2);
-          // Heartbeat 0: none; the check is over long before one would be due.
-          socket.write(
-            Buffer.concat([
-              methodFrame(0, CLASS_CONNECTION, 31, tune),
-              methodFrame(0, CLASS_CONNECTION, 40, shortString(config.vhost), shortString(''), Buffer.from([0])),
-            ]),
-          );
-        } else if (method === '10.41') {
-          loggingIn = false;
-          if (config.queue === undefined) return finish({ server });
-          socket.write(methodFrame(1, CLASS_CHANNEL, 10, shortString('')));
-        } else if (method === '20.11') {
-          // Queue.Declare, passive: reserved short, the name, flags (passive only), no arguments.
-          socket.write(
-            methodFrame(
-              1,
-              CLASS_QUEUE,
-              10,
-              Buffer.alloc(2),
-              shortString(config.queue as string),
-              Buffer.from([0x01]),
-              Buffer.alloc(4),
-            ),
-          );
-        } else if (method === '50.11') {
-          args.shortString();
-          finish({ server, queue: { messages: args.u32(), consumers: args.u32() } });
-        } else if (method === '10.50' || method === '20.40') {
-          const code = args.u16();
-          finish({ error: closeReason(config, frame.classId, code, args.shortString()) });
+  return exchangeOver(open, ctx, (socket, { finish }) => {
+    let buffer = Buffer.alloc(0);
+    let received = 0;
+    let loggingIn = false;
+    let server: Record<string, string> = {};
+    const on = (frame: MethodFrame) => {
+      const args = new ArgReader(frame.args);
+      const method = `${frame.classId}.${frame.methodId}`;
+      if (method === '10.10') {
+        args.u8();
+        args.u8();
+        server = args.table();
+        if (!args.longString().toString('utf8').split(' ').includes('PLAIN'))
+          return finish({ error: 'the server does not offer PLAIN login' });
+        loggingIn = true;
+        const response = Buffer.from(`\0${config.username}\0${config.password ?? ''}`, 'utf8');
+        socket.write(
+          methodFrame(
+            0,
+            CLASS_CONNECTION,
+            11,
+            clientProperties(),
+            shortString('PLAIN'),
+            longString(response),
+            shortString('en_US'),
+          ),
+        );
+      } else if (method === '10.30') {
+        args.u16();
+        const frameMax = args.u32();
+        // One channel is all a check opens.
+        const tune = Buffer.alloc(8);
+        tune.writeUInt16BE(1, 0);
+        tune.writeUInt32BE(frameMax === 0 ? FRAME_MAX : Math.min(frameMax, FRAME_MAX), 2);
+        // Heartbeat 0: none; the check is over long before one would be due.
+        socket.write(
+          Buffer.concat([
+            methodFrame(0, CLASS_CONNECTION, 31, tune),
+            methodFrame(0, CLASS_CONNECTION, 40, shortString(config.vhost), shortString(''), Buffer.from([0])),
+          ]),
+        );
+      } else if (method === '10.41') {
+        loggingIn = false;
+        if (config.queue === undefined) return finish({ server });
+        socket.write(methodFrame(1, CLASS_CHANNEL, 10, shortString('')));
+      } else if (method === '20.11') {
+        // Queue.Declare, passive: reserved short, the name, flags (passive only), no arguments.
+        socket.write(
+          methodFrame(
+            1,
+            CLASS_QUEUE,
+            10,
+            Buffer.alloc(2),
+            shortString(config.queue as string),
+            Buffer.from([0x01]),
+            Buffer.alloc(4),
+          ),
+        );
+      } else if (method === '50.11') {
+        args.shortString();
+        finish({ server, queue: { messages: args.u32(), consumers: args.u32() } });
+      } else if (method === '10.50' || method === '20.40') {
+        const code = args.u16();
+        finish({ error: closeReason(config, frame.classId, code, args.shortString()) });
+      }
+    };
+    socket.once(config.tls ? 'secureConnect' : 'connect', () => socket.write(PROTOCOL_HEADER));
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > ANSWER_LIMITS.readBytes) return finish({ error: readCapError() });
+      buffer = Buffer.concat([buffer, chunk]);
+      try {
+        let offset = 0;
+        for (let read = readFrame(buffer, offset, FRAME_MAX); read; read = readFrame(buffer, offset, FRAME_MAX)) {
+          offset = read.end;
+          if (read.frame !== 'other') on(read.frame);
         }
-      };
-      socket.once(config.tls ? 'secureConnect' : 'connect', () => socket.write(PROTOCOL_HEADER));
-      socket.on('data', (chunk: Buffer) => {
-        received += chunk.length;
-        if (received > ANSWER_LIMITS.readBytes) return finish({ error: readCapError() });
-        buffer = Buffer.concat([buffer, chunk]);
-        try {
-          let offset = 0;
-          for (let read = readFrame(buffer, offset, FRAME_MAX); read; read = readFrame(buffer, offset, FRAME_MAX)) {
-            offset = read.end;
-            if (read.frame !== 'other') on(read.frame);
-          }
-          buffer = buffer.subarray(offset);
-        } catch (error) {
-          finish({ error: `not an AMQP 0-9-1 server: ${error instanceof Error ? error.message : String(error)}` });
-        }
-      });
-      socket.once('error', (error) => finish({ error: describeNetworkError(error, ctx.timeoutMs) }));
-      socket.once('close', () =>
-        finish({
-          error: loggingIn
-            ? 'connection closed by the server during login (wrong user name or password?)'
-            : 'connection closed by the server',
-        }),
-      );
-    },
-  );
+        buffer = buffer.subarray(offset);
+      } catch (error) {
+        finish({ error: `not an AMQP 0-9-1 server: ${error instanceof Error ? error.message : String(error)}` });
+      }
+    });
+    socket.once('error', (error) => finish({ error: describeNetworkError(error, ctx.timeoutMs) }));
+    socket.once('close', () =>
+      finish({
+        error: loggingIn
+          ? 'connection closed by the server during login (wrong user name or password?)'
+          : 'connection closed by the server',
+      }),
+    );
+  });
 }
 
 /** Who is asking, and that a refused login should be told with Connection.Close rather than a dropped socket. */

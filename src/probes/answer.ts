@@ -22,27 +22,40 @@ export interface AnswerMatcher {
 
 /** "/pattern/flags" is a regular expression; anything else must equal the answer, surrounding blanks aside. */
 export function compileExpected(expected: string): AnswerMatcher | { error: string } {
-  const regex = /^\/(.+)\/([a-z]*)$/s.exec(expected);
-  if (!regex) return { describe: `"${cut(expected, 100)}"`, test: (answer) => answer.trim() === expected.trim() };
+  return compileMatcher(expected, {
+    name: 'expected',
+    runMs: ANSWER_LIMITS.patternRunMs,
+    plain: { describe: `"${cut(expected, 100)}"`, test: (answer) => answer.trim() === expected.trim() },
+    describePattern: `something matching ${cut(expected, 100)}`,
+  });
+}
+
+/**
+ * A "/pattern/flags" text as a regular expression, each run of it under `runMs` (a vm timeout interrupts a
+ * backtracking one; a plain call could block the event loop for minutes); any other text as the `plain` matcher.
+ * `name` is the field's, for errors: "invalid expected pattern: …".
+ */
+export function compileMatcher(
+  text: string,
+  options: { name: string; runMs: number; plain: AnswerMatcher; describePattern: string },
+): AnswerMatcher | { error: string } {
+  const regex = /^\/(.+)\/([a-z]*)$/s.exec(text);
+  if (!regex) return options.plain;
   const [, pattern = '', flags = ''] = regex;
-  if (!/^[imsu]*$/.test(flags)) return { error: `invalid expected pattern: flags "${flags}" (use any of i, m, s, u)` };
+  if (!/^[imsu]*$/.test(flags))
+    return { error: `invalid ${options.name} pattern: flags "${flags}" (use any of i, m, s, u)` };
   let compiled: RegExp;
   try {
     compiled = new RegExp(pattern, flags);
   } catch (error) {
-    return { error: `invalid expected pattern: ${error instanceof Error ? error.message : String(error)}` };
+    return { error: `invalid ${options.name} pattern: ${error instanceof Error ? error.message : String(error)}` };
   }
   return {
-    describe: `something matching ${cut(expected, 100)}`,
-    test: (answer) => {
+    describe: options.describePattern,
+    test: (subject) => {
       try {
-        // A vm timeout interrupts a backtracking regular expression; a plain call could block the event loop for minutes.
         return (
-          runInNewContext(
-            'pattern.test(answer)',
-            { pattern: compiled, answer },
-            { timeout: ANSWER_LIMITS.patternRunMs },
-          ) === true
+          runInNewContext('pattern.test(subject)', { pattern: compiled, subject }, { timeout: options.runMs }) === true
         );
       } catch {
         return 'too-slow';
@@ -104,6 +117,39 @@ export function judgeAnswer(
         error: `expected ${matcher.describe}, got ${answer === '' ? shown : `"${shown}"`}`,
         data: result.data,
       };
+}
+
+/** What a database check found: the server's version, and its query's first value and row count when it ran one. */
+export interface QueryOutcome {
+  serverVersion?: string;
+  answer?: { value: unknown; rows: number };
+}
+
+/**
+ * The verdict of a database check: logged in as `user` (naming the server, `product` and version, when it said), or,
+ * with a query, its first value judged against `expected` (no rows answer nothing).
+ */
+export function queryVerdict(
+  config: { user?: string; query?: string; expected?: string },
+  { serverVersion, answer }: QueryOutcome,
+  latencyMs: number,
+  product: string,
+): ProbeResult {
+  const data: Record<string, unknown> = serverVersion ? { serverVersion } : {};
+  if (!answer)
+    return {
+      ok: true,
+      latencyMs,
+      message: `logged in as ${config.user}${serverVersion ? `, ${product} ${serverVersion}` : ''}`,
+      data,
+    };
+  const { value, rows } = answer;
+  return judgeAnswer(config.expected, {
+    latencyMs,
+    asked: config.query as string,
+    answer: rows === 0 ? '' : answerText(value),
+    data: { ...data, rows },
+  });
 }
 
 export function cut(text: string, max: number): string {

@@ -32,7 +32,6 @@ export const dns = defineProbe({
   id: 'dns',
   label: 'DNS record',
   config: dnsConfig,
-  secrets: [],
   targets: ['hostname', 'resolver'],
   probe: async (config, ctx): Promise<ProbeResult> => {
     const { signal, timeoutMs } = ctx;

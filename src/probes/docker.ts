@@ -54,8 +54,6 @@ export const dockerConfig = z
   })
   .strict();
 
-export type DockerConfig = z.output<typeof dockerConfig>;
-
 /** The parts of the Engine API's ContainerInspectResponse a check reads. */
 const inspectSchema = z.object({
   Name: z.string().optional(),
@@ -87,7 +85,6 @@ export const docker = defineProbe({
   id: 'docker',
   label: 'Docker container',
   config: dockerConfig,
-  secrets: [],
   targets: ['dockerHost'],
   probe: async (config, ctx) => {
     const endpoint = dockerEndpoint(config.dockerHost) as DockerEndpoint;

@@ -41,13 +41,10 @@ export const domainExpiryConfig = z
   })
   .strict();
 
-export type DomainExpiryConfig = z.output<typeof domainExpiryConfig>;
-
 export const domainExpiry = defineProbe({
   id: 'domain-expiry',
   label: 'Domain expiry',
   config: domainExpiryConfig,
-  secrets: [],
   targets: ['domain', 'rdapUrl'],
   probe: async (config, ctx) => {
     const lookup = await lookupDomainExpiry(config.domain, ctx, { rdapUrl: config.rdapUrl });

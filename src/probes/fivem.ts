@@ -13,7 +13,6 @@ export const fivem = defineProbe({
   id: 'fivem',
   label: 'FiveM / RedM server',
   config: fivemConfig,
-  secrets: [],
   targets: ['host', 'port', 'https'],
   probe: async (config, ctx): Promise<ProbeResult> => {
     const { signal } = ctx;

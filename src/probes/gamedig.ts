@@ -32,8 +32,6 @@ export const gamedig = defineProbe({
   label: 'Any game (via relay)',
   runsOn: ['relay'],
   config: gamedigConfig,
-  secrets: [],
-  targets: ['host', 'port'],
   probe: async (config, ctx) => {
     const { signal, timeoutMs } = ctx;
     const timedOut: ProbeResult = { ok: false, error: timedOutAfter(timeoutMs) };

@@ -1,9 +1,10 @@
 // gRPC servers: the standard health-checking protocol (grpc.health.v1.Health/Check), spoken over Node's own HTTP/2 on
 // a guarded socket. The two tiny protobuf messages are encoded and decoded here, by hand.
-import type { ClientHttp2Session, IncomingHttpHeaders } from 'node:http2';
+import type { IncomingHttpHeaders } from 'node:http2';
 import { z } from 'zod';
-import { describeNetworkError, timedOutAfter } from '../net/network-error.js';
-import { openHttp2, withSocket } from '../net/socket-exchange.js';
+import { describeNetworkError } from '../net/network-error.js';
+import { openHttp2 } from '../net/socket-exchange.js';
+import { probeOver, stopwatch } from './exchange.js';
 import { host, port } from './fields.js';
 import { defineProbe, type ProbeResult } from './probe.js';
 
@@ -54,65 +55,56 @@ export const grpcConfig = z
   })
   .strict();
 
-export type GrpcConfig = z.output<typeof grpcConfig>;
-
 export const grpc = defineProbe({
   id: 'grpc',
   label: 'gRPC health',
   config: grpcConfig,
-  secrets: [],
-  targets: ['host', 'port'],
   probe: (config, ctx) => {
-    const started = performance.now();
+    const elapsed = stopwatch();
     const open = () =>
       openHttp2(ctx, config.host, config.port, config.tls ? { rejectUnauthorized: !config.ignoreTls } : undefined);
-    return withSocket<ClientHttp2Session, ProbeResult>(
-      open,
-      ctx,
-      { ok: false, error: timedOutAfter(ctx.timeoutMs) },
-      (session, { finish }) => {
-        session.on('error', (error) => finish({ ok: false, error: describeGrpcError(error, ctx.timeoutMs) }));
-        const stream = session.request({
-          ':method': 'POST',
-          ':path': CHECK_PATH,
-          'content-type': 'application/grpc',
-          te: 'trailers',
-          'grpc-timeout': `${Math.max(1, Math.round(ctx.timeoutMs))}m`,
-          'user-agent': 'Warden/0.1 (status monitor)',
-        });
-        let headers: IncomingHttpHeaders = {};
-        let trailers: IncomingHttpHeaders = {};
-        const chunks: Buffer[] = [];
-        let size = 0;
-        stream.on('response', (received) => {
-          headers = received;
-        });
-        stream.on('trailers', (received) => {
-          trailers = received;
-        });
-        stream.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > GRPC_LIMITS.responseBytes)
-            return finish({
-              ok: false,
-              error: `unexpected response: more than ${GRPC_LIMITS.responseBytes / 1024} KiB`,
-            });
-          chunks.push(chunk);
-        });
-        // A stream the server resets (RST_STREAM) before any answer ends with no headers, or only closes.
-        const reset = () => ({
-          ok: false,
-          error: `the server ended the call without an answer (HTTP/2 code ${stream.rstCode ?? 'none'})`,
-        });
-        stream.on('end', () => {
-          if (headers[':status'] === undefined) return finish(reset());
-          finish(judge(headers, trailers, Buffer.concat(chunks), config, Math.round(performance.now() - started)));
-        });
-        stream.on('error', (error) => finish({ ok: false, error: describeGrpcError(error, ctx.timeoutMs) }));
-        stream.on('close', () => finish(reset()));
-        stream.end(frame(encodeRequest(config.service)));
-      },
-    );
+    return probeOver(open, ctx, (session, { finish }) => {
+      session.on('error', (error) => finish({ ok: false, error: describeGrpcError(error, ctx.timeoutMs) }));
+      const stream = session.request({
+        ':method': 'POST',
+        ':path': CHECK_PATH,
+        'content-type': 'application/grpc',
+        te: 'trailers',
+        'grpc-timeout': `${Math.max(1, Math.round(ctx.timeoutMs))}m`,
+        'user-agent': 'Warden/0.1 (status monitor)',
+      });
+      let headers: IncomingHttpHeaders = {};
+      let trailers: IncomingHttpHeaders = {};
+      const chunks: Buffer[] = [];
+      let size = 0;
+      stream.on('response', (received) => {
+        headers = received;
+      });
+      stream.on('trailers', (received) => {
+        trailers = received;
+      });
+      stream.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > GRPC_LIMITS.responseBytes)
+          return finish({
+            ok: false,
+            error: `unexpected response: more than ${GRPC_LIMITS.responseBytes / 1024} KiB`,
+          });
+        chunks.push(chunk);
+      });
+      // A stream the server resets (RST_STREAM) before any answer ends with no headers, or only closes.
+      const reset = () => ({
+        ok: false,
+        error: `the server ended the call without an answer (HTTP/2 code ${stream.rstCode ?? 'none'})`,
+      });
+      stream.on('end', () => {
+        if (headers[':status'] === undefined) return finish(reset());
+        finish(judge(headers, trailers, Buffer.concat(chunks), config, elapsed()));
+      });
+      stream.on('error', (error) => finish({ ok: false, error: describeGrpcError(error, ctx.timeoutMs) }));
+      stream.on('close', () => finish(reset()));
+      stream.end(frame(encodeRequest(config.service)));
+    });
   },
 });
 
@@ -121,7 +113,7 @@ function judge(
   headers: IncomingHttpHeaders,
   trailers: IncomingHttpHeaders,
   body: Buffer,
-  config: GrpcConfig,
+  config: z.output<typeof grpcConfig>,
   latencyMs: number,
 ): ProbeResult {
   const status = Number(headers[':status']);

@@ -19,7 +19,6 @@ export const heartbeat = defineProbe({
   label: 'Heartbeat (push)',
   runsOn: ['push'],
   config: heartbeatConfig,
-  secrets: [],
   targets: [],
   probe: null,
 });

@@ -68,8 +68,6 @@ export const httpConfig = z
     error: 'jsonExpected needs a jsonPath',
   });
 
-export type HttpConfig = z.output<typeof httpConfig>;
-
 export const http = defineProbe({
   id: 'http',
   label: 'HTTP / website',
@@ -162,7 +160,11 @@ export function formatExpectedStatus(ranges: readonly StatusRange[]): string {
 /** Longest piece of config or body text quoted back in an error. */
 const QUOTE_CHARS = 100;
 
-function checkBody(config: HttpConfig, response: HttpGetResponse, data: Record<string, unknown>): string | undefined {
+function checkBody(
+  config: z.output<typeof httpConfig>,
+  response: HttpGetResponse,
+  data: Record<string, unknown>,
+): string | undefined {
   const text = config.keyword !== undefined || config.notKeyword !== undefined ? response.body.toString('utf8') : '';
   const cap = formatBytes(HTTP_GET_LIMITS.bodyBytes);
   if (config.keyword !== undefined && !text.includes(config.keyword)) {

@@ -1,6 +1,5 @@
 // IMAP servers: the "* OK" greeting, STARTTLS (or TLS from the first byte, port 993), and the certificate.
-import { clip, type LineSession, type MailDialect, MailFailure, mailConfig, mailProbe } from './mail.js';
-import { defineProbe } from './probe.js';
+import { clip, defineMailProbe, type LineSession, type MailDialect, MailFailure } from './mail.js';
 
 export const IMAP_DIALECT: MailDialect = {
   name: 'IMAP',
@@ -22,13 +21,4 @@ export const IMAP_DIALECT: MailDialect = {
   quit: 'a2 LOGOUT\r\n',
 };
 
-export const imapConfig = mailConfig(IMAP_DIALECT);
-
-export const imap = defineProbe({
-  id: 'imap',
-  label: 'IMAP server',
-  config: imapConfig,
-  secrets: [],
-  targets: ['host', 'port'],
-  probe: mailProbe(IMAP_DIALECT),
-});
+export const imap = defineMailProbe('imap', 'IMAP server', IMAP_DIALECT);

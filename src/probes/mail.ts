@@ -4,10 +4,12 @@ import { isIP, type Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { z } from 'zod';
 import { bareHost } from '../net/hosts.js';
-import { describeNetworkError, timedOutAfter } from '../net/network-error.js';
-import { openTcp, openTls, type SocketExchange, startTls, withSocket } from '../net/socket-exchange.js';
+import { describeNetworkError } from '../net/network-error.js';
+import { openTcp, openTls, type SocketExchange, startTls } from '../net/socket-exchange.js';
+import { probeOver, stopwatch } from './exchange.js';
 import { certExpiryDays, host, port } from './fields.js';
-import type { ProbeContext, ProbeFn, ProbeResult } from './probe.js';
+import { LineBuffer } from './lines.js';
+import { defineProbe, type ProbeContext, type ProbeFn, type ProbeResult } from './probe.js';
 import { describeHandshakeError, judgeHandshake, pemCertificates, tlsConfig } from './tls.js';
 
 export const MAIL_LIMITS = {
@@ -53,9 +55,14 @@ export function mailConfig(dialect: MailDialect) {
 
 export type MailConfig = z.output<ReturnType<typeof mailConfig>>;
 
-export function mailProbe(dialect: MailDialect): ProbeFn<MailConfig> {
+/** A mail monitor type: its id and label, the dialect saying the rest. */
+export function defineMailProbe(id: 'smtp' | 'imap' | 'pop3', label: string, dialect: MailDialect) {
+  return defineProbe({ id, label, config: mailConfig(dialect), probe: mailProbe(dialect) });
+}
+
+function mailProbe(dialect: MailDialect): ProbeFn<MailConfig> {
   return (config, ctx) => {
-    const started = performance.now();
+    const elapsed = stopwatch();
     const name = bareHost(config.host);
     const servername = config.servername ?? (isIP(name) === 0 ? name : undefined);
     const ca = config.ca === undefined ? undefined : (pemCertificates(config.ca) ?? undefined);
@@ -64,17 +71,12 @@ export function mailProbe(dialect: MailDialect): ProbeFn<MailConfig> {
     const port = config.port ?? (config.security === 'tls' ? dialect.ports.tls : dialect.ports.plain);
     const open = (): Socket =>
       config.security === 'tls' ? openTls(ctx, config.host, port, tlsOptions) : openTcp(ctx, config.host, port);
-    return withSocket<Socket, ProbeResult>(
-      open,
-      ctx,
-      { ok: false, error: timedOutAfter(ctx.timeoutMs) },
-      (socket, exchange) => {
-        const conversation = { dialect, config, ctx, exchange, started, identity: servername ?? name, tlsOptions };
-        converse(socket, conversation).then(exchange.finish, (error: unknown) =>
-          exchange.finish({ ok: false, error: describeMailError(error, ctx.timeoutMs) }),
-        );
-      },
-    );
+    return probeOver(open, ctx, (socket, exchange) => {
+      const conversation = { dialect, config, ctx, exchange, elapsed, identity: servername ?? name, tlsOptions };
+      converse(socket, conversation).then(exchange.finish, (error: unknown) =>
+        exchange.finish({ ok: false, error: describeMailError(error, ctx.timeoutMs) }),
+      );
+    });
   };
 }
 
@@ -83,20 +85,21 @@ interface Conversation {
   config: MailConfig;
   ctx: ProbeContext;
   exchange: SocketExchange<ProbeResult>;
-  started: number;
+  /** Milliseconds since the check started. */
+  elapsed: () => number;
   identity: string;
   tlsOptions: Parameters<typeof startTls>[1];
 }
 
 async function converse(
   socket: Socket,
-  { dialect, config, ctx, exchange, started, identity, tlsOptions }: Conversation,
+  { dialect, config, ctx, exchange, elapsed, identity, tlsOptions }: Conversation,
 ): Promise<ProbeResult> {
   const session = new LineSession(socket);
   let secure = config.security === 'tls' ? (socket as TLSSocket) : undefined;
   if (secure) await session.handshake(secure, ctx.timeoutMs);
   const greeting = await session.reply(dialect.greetingEnds);
-  const latencyMs = Math.round(performance.now() - started);
+  const latencyMs = elapsed();
   const banner = clip(greeting.join(' '));
   const refused = dialect.refusal(greeting);
   if (refused) return { ok: false, error: refused, data: { banner } };
@@ -116,7 +119,7 @@ async function converse(
 /** One connection read as lines (CR LF or LF), a reply at a time; it follows the connection through STARTTLS. */
 export class LineSession {
   private socket: Socket;
-  private pending = Buffer.alloc(0);
+  private readonly incoming = new LineBuffer('utf8');
   private readonly lines: string[] = [];
   private waiter: { resolve(): void; reject(error: unknown): void } | undefined;
   private failure: unknown;
@@ -148,7 +151,7 @@ export class LineSession {
   async handshake(secure: TLSSocket, timeoutMs: number): Promise<void> {
     if (secure !== this.socket) {
       // Nothing may be read between the server's yes to STARTTLS and the handshake (RFC 3207 §4, CVE-2011-0411).
-      if (this.lines.length > 0 || this.pending.length > 0)
+      if (this.lines.length > 0 || this.incoming.unfinished > 0)
         throw new MailFailure('unexpected response: the server sent more after agreeing to STARTTLS');
       this.socket.removeAllListeners('data');
       this.socket.removeAllListeners('end');
@@ -172,12 +175,8 @@ export class LineSession {
 
   private listen(socket: Socket): void {
     socket.on('data', (chunk: Buffer) => {
-      this.pending = Buffer.concat([this.pending, chunk]);
-      for (let end = this.pending.indexOf(0x0a); end >= 0; end = this.pending.indexOf(0x0a)) {
-        this.lines.push(this.pending.subarray(0, end).toString('utf8').replace(/\r$/, ''));
-        this.pending = this.pending.subarray(end + 1);
-      }
-      if (this.pending.length > MAIL_LIMITS.replyBytes)
+      this.lines.push(...this.incoming.push(chunk));
+      if (this.incoming.unfinished > MAIL_LIMITS.replyBytes)
         this.fail(new MailFailure(`unexpected response: a line longer than ${MAIL_LIMITS.replyBytes / 1024} KiB`));
       else this.wake();
     });

@@ -24,18 +24,17 @@ export const MINECRAFT_BEDROCK_LIMITS = {
 
 export const minecraftBedrockConfig = z.object(gameServer(19132)).strict();
 
-export type MinecraftBedrockConfig = z.output<typeof minecraftBedrockConfig>;
-
 export const minecraftBedrock = defineProbe({
   id: 'minecraft-bedrock',
   label: 'Minecraft Bedrock Edition server',
   config: minecraftBedrockConfig,
-  secrets: [],
-  targets: ['host', 'port'],
   probe: (config, ctx) => probeMinecraftBedrock(config, ctx),
 });
 
-export async function probeMinecraftBedrock(config: MinecraftBedrockConfig, ctx: ProbeContext): Promise<ProbeResult> {
+export async function probeMinecraftBedrock(
+  config: z.output<typeof minecraftBedrockConfig>,
+  ctx: ProbeContext,
+): Promise<ProbeResult> {
   // Resolved once, so replies can be matched to the exact address asked.
   const address = await lookupHost(config.host, ctx);
   if ('error' in address) return { ok: false, error: address.error };

@@ -47,14 +47,10 @@ export const minecraftJavaConfig = z
   })
   .strict();
 
-export type MinecraftJavaConfig = z.output<typeof minecraftJavaConfig>;
-
 export const minecraftJava = defineProbe({
   id: 'minecraft-java',
   label: 'Minecraft Java Edition server',
   config: minecraftJavaConfig,
-  secrets: [],
-  targets: ['host', 'port'],
   probe: (config, ctx) => probeMinecraftJava(config, ctx),
 });
 
@@ -63,7 +59,7 @@ export type SrvLookup = (name: string, signal: AbortSignal) => Promise<SrvRecord
 
 /** The probe with its SRV lookup as a parameter. */
 export async function probeMinecraftJava(
-  config: MinecraftJavaConfig,
+  config: z.output<typeof minecraftJavaConfig>,
   ctx: ProbeContext,
   lookupSrv: SrvLookup = systemSrvLookup(),
 ): Promise<ProbeResult> {
@@ -91,7 +87,7 @@ export interface JavaTarget {
 
 /** The configured port wins; else the _minecraft._tcp SRV record; else port 25565 (also when the lookup fails). */
 export async function resolveJavaTarget(
-  config: MinecraftJavaConfig,
+  config: z.output<typeof minecraftJavaConfig>,
   ctx: ProbeContext,
   lookupSrv: SrvLookup,
 ): Promise<JavaTarget> {

@@ -9,9 +9,10 @@ import { untilAborted } from '../net/socket-exchange.js';
 import { dialFor } from '../net/target-guard.js';
 import { answerText, expectedField, judgeAnswer } from './answer.js';
 import { isValidJsonPath, jsonValueText, readJsonPath } from './codecs/json-path.js';
+import { stopwatch } from './exchange.js';
 import { host, port } from './fields.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
-import { password, tlsFields, username } from './service-fields.js';
+import { password, tlsFields, username, usernameNeedsPassword } from './service-fields.js';
 
 const COMMAND_MESSAGE = 'expected a command as a JSON object, e.g. {"ping": 1}';
 
@@ -52,23 +53,16 @@ export const mongodbConfig = z
     expected: expectedField('the reply (or the value at jsonPath)'),
   })
   .strict()
-  .refine((c) => c.username === undefined || c.password !== undefined, {
-    path: ['password'],
-    error: 'a username needs a password',
-  });
-
-export type MongodbConfig = z.output<typeof mongodbConfig>;
+  .refine(...usernameNeedsPassword());
 
 export const mongodb = defineProbe({
   id: 'mongodb',
   label: 'MongoDB',
   config: mongodbConfig,
-  secrets: ['password'],
-  targets: ['host', 'port'],
   probe: async (config, ctx) => {
     const dial = dialFor(ctx.guard, config.host);
     if ('refused' in dial) return { ok: false, error: dial.refused.message };
-    const started = performance.now();
+    const elapsed = stopwatch();
     const client = new MongoClient(`mongodb://${hostPort(config.host, config.port)}/`, {
       // This one server, never the members it names: they would be reached without the guard's look at their names.
       directConnection: true,
@@ -106,7 +100,7 @@ export const mongodb = defineProbe({
         () => ({ error: timedOutAfter(ctx.timeoutMs) }),
       ).catch((error: unknown) => ({ error: describeMongoError(error, ctx) }));
       if ('error' in outcome) return { ok: false, error: outcome.error };
-      return verdict(config, outcome.reply, Math.round(performance.now() - started));
+      return verdict(config, outcome.reply, elapsed());
     } finally {
       client.close(true).catch(() => {});
     }
@@ -118,7 +112,7 @@ function hostPort(host: string, port: number): string {
   return isIP(bare) === 6 ? `[${bare}]:${port}` : `${bare}:${port}`;
 }
 
-function verdict(config: MongodbConfig, reply: BSON.Document, latencyMs: number): ProbeResult {
+function verdict(config: z.output<typeof mongodbConfig>, reply: BSON.Document, latencyMs: number): ProbeResult {
   // The cluster's bookkeeping changes every second: never part of the answer.
   const plain = Object.fromEntries(
     Object.entries(BSON.EJSON.serialize(reply, { relaxed: true })).filter(

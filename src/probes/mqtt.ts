@@ -7,10 +7,11 @@ import { z } from 'zod';
 import { timedOutAfter } from '../net/network-error.js';
 import { openTcp, openTls } from '../net/socket-exchange.js';
 import { answerText, cut, expectedField, judgeAnswer } from './answer.js';
+import { stopwatch } from './exchange.js';
 import { host, port } from './fields.js';
 import { defineProbe, type ProbeContext } from './probe.js';
-import { password, tlsFields, username } from './service-fields.js';
-import { overSocket, since } from './session.js';
+import { expectedNeeds, password, tlsFields, username } from './service-fields.js';
+import { overSocket } from './session.js';
 
 export const mqttConfig = z
   .object({
@@ -29,28 +30,21 @@ export const mqttConfig = z
     expected: expectedField('the first message on the topic'),
   })
   .strict()
-  .refine((c) => c.expected === undefined || c.topic !== undefined, {
-    path: ['expected'],
-    error: 'expected needs a topic',
-  });
-
-export type MqttConfig = z.output<typeof mqttConfig>;
+  .refine(...expectedNeeds('topic'));
 
 export const mqtt = defineProbe({
   id: 'mqtt',
   label: 'MQTT',
   config: mqttConfig,
-  secrets: ['password'],
-  targets: ['host', 'port'],
   probe: async (config, ctx) => {
-    const started = performance.now();
+    const elapsed = stopwatch();
     const port = config.port ?? (config.tls ? 8883 : 1883);
     const socket: Socket | TLSSocket = config.tls
       ? openTls(ctx, config.host, port, { rejectUnauthorized: !config.ignoreTls })
       : openTcp(ctx, config.host, port);
     const outcome = await session(socket, config, ctx);
     if ('error' in outcome) return { ok: false, error: outcome.error };
-    const latencyMs = since(started);
+    const latencyMs = elapsed();
     if (outcome.message === undefined)
       return { ok: true, latencyMs, message: `connected${config.username ? ` as ${config.username}` : ''}` };
     return judgeAnswer(config.expected, {
@@ -64,7 +58,7 @@ export const mqtt = defineProbe({
 
 type Outcome = { message?: Buffer; retained?: boolean } | { error: string };
 
-function session(socket: Socket | TLSSocket, config: MqttConfig, ctx: ProbeContext): Promise<Outcome> {
+function session(socket: Socket | TLSSocket, config: z.output<typeof mqttConfig>, ctx: ProbeContext): Promise<Outcome> {
   const client = new MqttClient(() => socket, {
     protocolVersion: 4,
     clientId: `warden-${Math.random().toString(16).slice(2, 10)}`,

@@ -3,11 +3,11 @@
 import type { Socket } from 'node:net';
 import mysql from 'mysql2/promise';
 import { z } from 'zod';
-import { answerText, expectedField, judgeAnswer } from './answer.js';
+import { type QueryOutcome, queryVerdict } from './answer.js';
 import { host, port } from './fields.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
-import { password, statement, tlsFields, username } from './service-fields.js';
-import { openConnected, overSocket, since } from './session.js';
+import { expectedNeeds, password, queryFields, tlsFields, username } from './service-fields.js';
+import { overConnection, overSocket } from './session.js';
 
 export const mysqlConfig = z
   .object({
@@ -22,43 +22,31 @@ export const mysqlConfig = z
       .optional()
       .describe('The database to use, if any.'),
     ...tlsFields(),
-    query: statement('query')
-      .optional()
-      .describe(
-        'A query to run, e.g. SELECT 1; its first value of the first row is the answer. Without one the check connects and logs in.',
-      ),
-    expected: expectedField('the first value of the first row'),
+    ...queryFields(),
   })
   .strict()
-  .refine((c) => c.expected === undefined || c.query !== undefined, {
-    path: ['expected'],
-    error: 'expected needs a query',
-  });
-
-export type MysqlConfig = z.output<typeof mysqlConfig>;
+  .refine(...expectedNeeds('query'));
 
 export const mysqlProbe = defineProbe({
   id: 'mysql',
   label: 'MySQL / MariaDB',
   config: mysqlConfig,
-  secrets: ['password'],
-  targets: ['host', 'port'],
-  probe: async (config, ctx) => {
-    const started = performance.now();
-    const opened = await openConnected(ctx, config.host, config.port);
-    if ('error' in opened) return { ok: false, error: opened.error };
-    return session(opened.socket, config, ctx, started);
-  },
+  probe: overConnection(session),
 });
 
 type Connection = Awaited<ReturnType<typeof mysql.createConnection>>;
 
-async function session(socket: Socket, config: MysqlConfig, ctx: ProbeContext, started: number): Promise<ProbeResult> {
+async function session(
+  socket: Socket,
+  config: z.output<typeof mysqlConfig>,
+  ctx: ProbeContext,
+  elapsed: () => number,
+): Promise<ProbeResult> {
   let connection: Connection | undefined;
   const outcome = await overSocket(
     socket,
     ctx,
-    async () => {
+    async (): Promise<QueryOutcome> => {
       connection = await mysql.createConnection({
         host: config.host,
         port: config.port,
@@ -89,22 +77,7 @@ async function session(socket: Socket, config: MysqlConfig, ctx: ProbeContext, s
     (error) => describeMysqlError(error),
   );
   if ('error' in outcome) return { ok: false, error: outcome.error };
-  const latencyMs = since(started);
-  const data: Record<string, unknown> = outcome.serverVersion ? { serverVersion: outcome.serverVersion } : {};
-  if (!('answer' in outcome) || !outcome.answer)
-    return {
-      ok: true,
-      latencyMs,
-      message: `logged in as ${config.user}${outcome.serverVersion ? `, server ${outcome.serverVersion}` : ''}`,
-      data,
-    };
-  const { value, rows } = outcome.answer;
-  return judgeAnswer(config.expected, {
-    latencyMs,
-    asked: config.query as string,
-    answer: rows === 0 ? '' : answerText(value),
-    data: { ...data, rows },
-  });
+  return queryVerdict(config, outcome, elapsed(), 'server');
 }
 
 /** The server's own words for its errors (Access denied…, Unknown database…), with their code. */

@@ -7,9 +7,10 @@ import { z } from 'zod';
 import { describeNetworkError, timedOutAfter } from '../net/network-error.js';
 import { openTcp, startTls, withSocket } from '../net/socket-exchange.js';
 import { ANSWER_LIMITS, answerText, cut, expectedField, judgeAnswer } from './answer.js';
+import { stopwatch } from './exchange.js';
 import { host, port, secret } from './fields.js';
 import { defineProbe, type ProbeContext } from './probe.js';
-import { password, statement, tlsFields, username } from './service-fields.js';
+import { expectedNeeds, password, statement, tlsFields, username } from './service-fields.js';
 import { readCapError } from './session.js';
 
 const SUBJECT = /^[^\s*>]+$/;
@@ -36,10 +37,7 @@ export const natsConfig = z
     expected: expectedField('the reply'),
   })
   .strict()
-  .refine((c) => c.expected === undefined || c.subject !== undefined, {
-    path: ['expected'],
-    error: 'expected needs a subject',
-  })
+  .refine(...expectedNeeds('subject'))
   .refine((c) => (c.username === undefined) === (c.password === undefined), {
     path: ['password'],
     error: 'a username and a password go together',
@@ -56,12 +54,11 @@ export const nats = defineProbe({
   label: 'NATS',
   config: natsConfig,
   secrets: ['password', 'token'],
-  targets: ['host', 'port'],
   probe: async (config, ctx) => {
-    const started = performance.now();
+    const elapsed = stopwatch();
     const outcome = await exchange(config, ctx);
     if ('error' in outcome) return { ok: false, error: outcome.error };
-    const latencyMs = Math.round(performance.now() - started);
+    const latencyMs = elapsed();
     const data: Record<string, unknown> = {};
     if (typeof outcome.info.version === 'string') data.serverVersion = cut(outcome.info.version, 40);
     if (typeof outcome.info.server_name === 'string') data.serverName = cut(outcome.info.server_name, 100);

@@ -54,8 +54,6 @@ export const ping = defineProbe({
   id: 'ping',
   label: 'Ping',
   config: pingConfig,
-  secrets: [],
-  targets: ['host', 'port'],
   probe: async (config, ctx) => {
     // The name is resolved and checked here, once: ping and the connections get the checked address, never the name.
     const target = await lookupHost(config.host, ctx);

@@ -1,6 +1,5 @@
 // POP3 servers: the "+OK" greeting, STLS (or TLS from the first byte, port 995), and the certificate.
-import { clip, type LineSession, type MailDialect, MailFailure, mailConfig, mailProbe } from './mail.js';
-import { defineProbe } from './probe.js';
+import { clip, defineMailProbe, type LineSession, type MailDialect, MailFailure } from './mail.js';
 
 export const POP3_DIALECT: MailDialect = {
   name: 'POP3',
@@ -20,13 +19,4 @@ export const POP3_DIALECT: MailDialect = {
   quit: 'QUIT\r\n',
 };
 
-export const pop3Config = mailConfig(POP3_DIALECT);
-
-export const pop3 = defineProbe({
-  id: 'pop3',
-  label: 'POP3 server',
-  config: pop3Config,
-  secrets: [],
-  targets: ['host', 'port'],
-  probe: mailProbe(POP3_DIALECT),
-});
+export const pop3 = defineMailProbe('pop3', 'POP3 server', POP3_DIALECT);

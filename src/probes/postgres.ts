@@ -3,11 +3,11 @@
 import type { Socket } from 'node:net';
 import pg from 'pg';
 import { z } from 'zod';
-import { answerText, expectedField, judgeAnswer } from './answer.js';
+import { type QueryOutcome, queryVerdict } from './answer.js';
 import { host, port } from './fields.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
-import { databaseName, password, statement, tlsFields, username } from './service-fields.js';
-import { capReads, openConnected, overSocket, since } from './session.js';
+import { databaseName, expectedNeeds, password, queryFields, tlsFields, username } from './service-fields.js';
+import { capReads, overConnection, overSocket } from './session.js';
 
 export const postgresConfig = z
   .object({
@@ -17,46 +17,23 @@ export const postgresConfig = z
     password: password('PostgreSQL'),
     database: databaseName('postgres'),
     ...tlsFields(),
-    query: statement('query')
-      .optional()
-      .describe(
-        'A query to run, e.g. SELECT 1; its first value of the first row is the answer. Without one the check connects and logs in.',
-      ),
-    expected: expectedField('the first value of the first row'),
+    ...queryFields(),
   })
   .strict()
-  .refine((c) => c.expected === undefined || c.query !== undefined, {
-    path: ['expected'],
-    error: 'expected needs a query',
-  });
-
-export type PostgresConfig = z.output<typeof postgresConfig>;
+  .refine(...expectedNeeds('query'));
 
 export const postgres = defineProbe({
   id: 'postgres',
   label: 'PostgreSQL',
   config: postgresConfig,
-  secrets: ['password'],
-  targets: ['host', 'port'],
-  probe: async (config, ctx) => {
-    const started = performance.now();
-    const opened = await openConnected(ctx, config.host, config.port);
-    if ('error' in opened) return { ok: false, error: opened.error };
-    return session(opened.socket, config, ctx, started);
-  },
+  probe: overConnection(session),
 });
-
-interface Session {
-  serverVersion?: string;
-  /** The query's first value, and how many rows it returned. */
-  answer?: { value: unknown; rows: number };
-}
 
 async function session(
   socket: Socket,
-  config: PostgresConfig,
+  config: z.output<typeof postgresConfig>,
   ctx: ProbeContext,
-  started: number,
+  elapsed: () => number,
 ): Promise<ProbeResult> {
   // pg calls connect() on the stream it is given and waits for 'connect': the socket is connected already.
   Object.assign(socket, {
@@ -83,7 +60,7 @@ async function session(
   const connection = (client as unknown as { connection: import('node:events').EventEmitter & { stream: Socket } })
     .connection;
   connection.once('sslconnect', () => capReads(connection.stream));
-  const seen: Session = {};
+  const seen: QueryOutcome = {};
   connection.on('parameterStatus', (message: { parameterName: string; parameterValue: string }) => {
     if (message.parameterName === 'server_version') seen.serverVersion = message.parameterValue;
   });
@@ -102,16 +79,5 @@ async function session(
     () => client.end(),
   );
   if ('error' in outcome) return { ok: false, error: outcome.error };
-  const latencyMs = since(started);
-  const data: Record<string, unknown> = outcome.serverVersion ? { serverVersion: outcome.serverVersion } : {};
-  if (!outcome.answer)
-    return {
-      ok: true,
-      latencyMs,
-      message: `logged in as ${config.user}${outcome.serverVersion ? `, PostgreSQL ${outcome.serverVersion}` : ''}`,
-      data,
-    };
-  const { value, rows } = outcome.answer;
-  const answer = rows === 0 ? '' : answerText(value);
-  return judgeAnswer(config.expected, { latencyMs, asked: config.query as string, answer, data: { ...data, rows } });
+  return queryVerdict(config, outcome, elapsed(), 'PostgreSQL');
 }

@@ -1,5 +1,5 @@
 // The contract every monitor type implements: its config schema, where it may run, and the probe itself.
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { MonitorType, RunOn } from '../domain/monitor-type.js';
 import type { NetContext } from '../net/context.js';
 
@@ -38,10 +38,33 @@ export interface ProbeDefinition<Schema extends z.ZodType = z.ZodType> {
   probe: ProbeFn<z.output<Schema>> | null;
 }
 
-/** A monitor type as its file declares it; `runsOn` may be left out by a type that runs wherever a probe can. */
-export type ProbeDeclaration<Schema extends z.ZodType> = Omit<ProbeDefinition<Schema>, 'runsOn'> &
-  Partial<Pick<ProbeDefinition<Schema>, 'runsOn'>>;
+/** The places a probe connects to when its file names none: most types dial a `host` and a `port`. */
+const HOST_AND_PORT = ['host', 'port'] as const;
+
+/**
+ * A monitor type as its file declares it, saying only what differs from the usual: `runsOn` may be left out by a type
+ * that runs wherever a probe can, `secrets` by a type whose only secret is its `password` field or that has none, and
+ * `targets` by a type that connects to its `host` and `port` (a config without both fields must name its targets).
+ */
+export type ProbeDeclaration<Schema extends z.ZodType> = Omit<
+  ProbeDefinition<Schema>,
+  'runsOn' | 'secrets' | 'targets'
+> &
+  Partial<Pick<ProbeDefinition<Schema>, 'runsOn' | 'secrets'>> &
+  ('host' | 'port' extends keyof z.output<Schema>
+    ? Partial<Pick<ProbeDefinition<Schema>, 'targets'>>
+    : Pick<ProbeDefinition<Schema>, 'targets'>);
 
 export function defineProbe<Schema extends z.ZodType>(declaration: ProbeDeclaration<Schema>): ProbeDefinition<Schema> {
-  return { ...declaration, runsOn: declaration.runsOn ?? ['edge', 'relay'] };
+  return {
+    ...declaration,
+    runsOn: declaration.runsOn ?? ['edge', 'relay'],
+    secrets: declaration.secrets ?? (fieldsOf(declaration.config).includes('password') ? ['password'] : []),
+    targets: declaration.targets ?? HOST_AND_PORT,
+  };
+}
+
+/** The fields of a config schema (refinements keep the object's shape). */
+function fieldsOf(config: z.ZodType): string[] {
+  return config instanceof z.ZodObject ? Object.keys(config.shape) : [];
 }

@@ -1,10 +1,10 @@
 // Source RCON over TCP (also Minecraft's RCON): authenticate, run a command, match its output.
-import type { Socket } from 'node:net';
-import { runInNewContext } from 'node:vm';
 import { z } from 'zod';
-import { describeNetworkError, timedOutAfter } from '../net/network-error.js';
-import { openTcp, withSocket } from '../net/socket-exchange.js';
+import { describeNetworkError } from '../net/network-error.js';
+import { openTcp } from '../net/socket-exchange.js';
+import { type AnswerMatcher, compileMatcher } from './answer.js';
 import { encodeRconPacket, RCON_TYPE, RconDecoder, type RconPacket } from './codecs/rcon-packet.js';
+import { exchangeOver, stopwatch } from './exchange.js';
 import { host, port, secret } from './fields.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
 
@@ -44,15 +44,13 @@ export const rcon = defineProbe({
   id: 'rcon',
   label: 'RCON',
   config: rconConfig,
-  secrets: ['password'],
-  targets: ['host', 'port'],
   probe: async (config, ctx) => {
     const matcher = config.expect === undefined ? undefined : compileExpect(config.expect);
     if (matcher && 'error' in matcher) return { ok: false, error: matcher.error };
-    const started = performance.now();
+    const elapsed = stopwatch();
     const exchange = await runCommand(config, ctx);
     if ('error' in exchange) return { ok: false, error: exchange.error };
-    const latencyMs = Math.round(performance.now() - started);
+    const latencyMs = elapsed();
     // The output may quote the password (`rcon_password` prints it): it never leaves the probe.
     const output = exchange.output.split(config.password).join('***');
     const result: ProbeResult = {
@@ -69,40 +67,14 @@ export const rcon = defineProbe({
   },
 });
 
-interface ExpectMatcher {
-  describe: string;
-  test(output: string): boolean | 'too-slow';
-}
-
 /** "/pattern/flags" is a regular expression; anything else is a substring. */
-function compileExpect(expect: string): ExpectMatcher | { error: string } {
-  const regex = /^\/(.+)\/([a-z]*)$/s.exec(expect);
-  if (!regex) return { describe: `contain "${truncate(expect, 100)}"`, test: (output) => output.includes(expect) };
-  const [, pattern = '', flags = ''] = regex;
-  if (!/^[imsu]*$/.test(flags)) return { error: `invalid expect pattern: flags "${flags}" (use any of i, m, s, u)` };
-  let compiled: RegExp;
-  try {
-    compiled = new RegExp(pattern, flags);
-  } catch (error) {
-    return { error: `invalid expect pattern: ${error instanceof Error ? error.message : String(error)}` };
-  }
-  return {
-    describe: `match ${truncate(expect, 100)}`,
-    test: (output) => {
-      try {
-        // A vm timeout interrupts a backtracking regular expression; a plain call could block the event loop for minutes.
-        return (
-          runInNewContext(
-            'pattern.test(output)',
-            { pattern: compiled, output },
-            { timeout: RCON_LIMITS.expectRunMs },
-          ) === true
-        );
-      } catch {
-        return 'too-slow';
-      }
-    },
-  };
+function compileExpect(expect: string): AnswerMatcher | { error: string } {
+  return compileMatcher(expect, {
+    name: 'expect',
+    runMs: RCON_LIMITS.expectRunMs,
+    plain: { describe: `contain "${truncate(expect, 100)}"`, test: (output) => output.includes(expect) },
+    describePattern: `match ${truncate(expect, 100)}`,
+  });
 }
 
 type Exchange = { output: string } | { error: string };
@@ -115,7 +87,7 @@ function runCommand(
   const ids = randomIds();
   const decoder = new RconDecoder(RCON_LIMITS.maxPacketBytes);
   const open = () => openTcp(ctx, config.host, config.port);
-  return withSocket<Socket, Exchange>(open, ctx, { error: timedOutAfter(ctx.timeoutMs) }, (socket, exchange) => {
+  return exchangeOver(open, ctx, (socket, exchange) => {
     const { finish, after } = exchange;
     let phase: 'connecting' | 'auth' | 'command' = 'connecting';
     let bytes = 0;

@@ -3,13 +3,14 @@
 import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { z } from 'zod';
-import { describeNetworkError, timedOutAfter } from '../net/network-error.js';
-import { openTcp, openTls, withSocket } from '../net/socket-exchange.js';
+import { describeNetworkError } from '../net/network-error.js';
+import { openTcp, openTls } from '../net/socket-exchange.js';
 import { ANSWER_LIMITS, answerText, expectedField, judgeAnswer } from './answer.js';
 import { encodeCommand, RespError, type RespValue, readResp, splitCommand } from './codecs/resp.js';
+import { exchangeOver, stopwatch } from './exchange.js';
 import { host, port } from './fields.js';
 import { defineProbe, type ProbeContext } from './probe.js';
-import { password, statement, tlsFields, username } from './service-fields.js';
+import { password, statement, tlsFields, username, usernameNeedsPassword } from './service-fields.js';
 import { readCapError } from './session.js';
 
 export const redisConfig = z
@@ -28,25 +29,18 @@ export const redisConfig = z
     expected: expectedField("the command's reply"),
   })
   .strict()
-  .refine((c) => c.username === undefined || c.password !== undefined, {
-    path: ['password'],
-    error: 'a username needs a password',
-  });
-
-export type RedisConfig = z.output<typeof redisConfig>;
+  .refine(...usernameNeedsPassword());
 
 export const redis = defineProbe({
   id: 'redis',
   label: 'Redis',
   config: redisConfig,
-  secrets: ['password'],
-  targets: ['host', 'port'],
   probe: async (config, ctx) => {
-    const started = performance.now();
+    const elapsed = stopwatch();
     const command = splitCommand(config.command ?? 'PING') as string[];
     const replies = await exchange(config, command, ctx);
     if ('error' in replies) return { ok: false, error: replies.error };
-    const latencyMs = Math.round(performance.now() - started);
+    const latencyMs = elapsed();
     const [auth, reply] = config.password === undefined ? [undefined, replies.values[0]] : replies.values;
     if (auth instanceof RespError) return { ok: false, error: `authentication failed: ${auth.message}` };
     if (auth !== undefined && auth !== 'OK')
@@ -60,7 +54,7 @@ export const redis = defineProbe({
 type Replies = { values: RespValue[] } | { error: string };
 
 /** Sends AUTH (with a password) and the command in one write, and reads as many replies. */
-function exchange(config: RedisConfig, command: string[], ctx: ProbeContext): Promise<Replies> {
+function exchange(config: z.output<typeof redisConfig>, command: string[], ctx: ProbeContext): Promise<Replies> {
   const requests: string[][] = [];
   if (config.password !== undefined)
     requests.push(
@@ -71,36 +65,31 @@ function exchange(config: RedisConfig, command: string[], ctx: ProbeContext): Pr
     config.tls
       ? openTls(ctx, config.host, config.port, { rejectUnauthorized: !config.ignoreTls })
       : openTcp(ctx, config.host, config.port);
-  return withSocket<Socket | TLSSocket, Replies>(
-    open,
-    ctx,
-    { error: timedOutAfter(ctx.timeoutMs) },
-    (socket, { finish }) => {
-      let buffer = Buffer.alloc(0);
-      socket.once(config.tls ? 'secureConnect' : 'connect', () =>
-        socket.write(Buffer.concat(requests.map(encodeCommand))),
-      );
-      socket.on('data', (chunk: Buffer) => {
-        buffer = Buffer.concat([buffer, chunk]);
-        if (buffer.length > ANSWER_LIMITS.readBytes) return finish({ error: readCapError() });
-        try {
-          const values: RespValue[] = [];
-          let offset = 0;
-          while (values.length < requests.length) {
-            const read = readResp(buffer, offset);
-            if (read === undefined) return;
-            values.push(read.value);
-            offset = read.end;
-          }
-          finish({ values });
-        } catch (error) {
-          finish({ error: `not a Redis server: ${error instanceof Error ? error.message : String(error)}` });
+  return exchangeOver(open, ctx, (socket, { finish }) => {
+    let buffer = Buffer.alloc(0);
+    socket.once(config.tls ? 'secureConnect' : 'connect', () =>
+      socket.write(Buffer.concat(requests.map(encodeCommand))),
+    );
+    socket.on('data', (chunk: Buffer) => {
+      buffer = Buffer.concat([buffer, chunk]);
+      if (buffer.length > ANSWER_LIMITS.readBytes) return finish({ error: readCapError() });
+      try {
+        const values: RespValue[] = [];
+        let offset = 0;
+        while (values.length < requests.length) {
+          const read = readResp(buffer, offset);
+          if (read === undefined) return;
+          values.push(read.value);
+          offset = read.end;
         }
-      });
-      socket.once('error', (error) => finish({ error: describeNetworkError(error, ctx.timeoutMs) }));
-      socket.once('close', () => finish({ error: 'connection closed by the server' }));
-    },
-  );
+        finish({ values });
+      } catch (error) {
+        finish({ error: `not a Redis server: ${error instanceof Error ? error.message : String(error)}` });
+      }
+    });
+    socket.once('error', (error) => finish({ error: describeNetworkError(error, ctx.timeoutMs) }));
+    socket.once('close', () => finish({ error: 'connection closed by the server' }));
+  });
 }
 
 /** A reply as text: a string as it is, a number, null, or an array as JSON. */

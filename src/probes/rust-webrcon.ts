@@ -1,10 +1,10 @@
 // Rust servers: WebRCON over WebSocket, asking `serverinfo`.
 import { randomInt } from 'node:crypto';
-import type WebSocket from 'ws';
 import { z } from 'zod';
 import { urlHost } from '../net/hosts.js';
-import { describeNetworkError, timedOutAfter } from '../net/network-error.js';
-import { openWebSocket, withSocket } from '../net/socket-exchange.js';
+import { describeNetworkError } from '../net/network-error.js';
+import { openWebSocket } from '../net/socket-exchange.js';
+import { exchangeOver, stopwatch } from './exchange.js';
 import { gameServer, secret } from './fields.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
 
@@ -39,8 +39,6 @@ export const rustWebrcon = defineProbe({
   id: 'rust-webrcon',
   label: 'Rust server (WebRCON)',
   config: rustWebrconConfig,
-  secrets: ['password'],
-  targets: ['host', 'port'],
   probe: async (config, ctx) => {
     const reply = await askServerInfo(config, ctx);
     if ('error' in reply) return { ok: false, error: hidePassword(reply.error, config.password) };
@@ -72,41 +70,36 @@ function askServerInfo(config: { host: string; port: number; password: string },
       perMessageDeflate: false,
       followRedirects: false,
     });
-  const asking = withSocket<WebSocket, Reply>(
-    open,
-    ctx,
-    { error: timedOutAfter(ctx.timeoutMs) },
-    (socket, { finish }) => {
-      let opened = false;
-      let messages = 0;
-      let bytes = 0;
-      let sentAt = 0;
-      socket.on('open', () => {
-        opened = true;
-        sentAt = performance.now();
-        socket.send(JSON.stringify({ Identifier: identifier, Message: 'serverinfo', Name: 'WebRcon' }));
-      });
-      socket.on('message', (raw: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
-        const text = Buffer.isBuffer(raw) ? raw : Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw);
-        messages += 1;
-        bytes += text.length;
-        if (bytes > RUST_WEBRCON_LIMITS.maxTotalBytes)
-          return finish({
-            error: `unexpected response: more than ${RUST_WEBRCON_LIMITS.maxTotalBytes / 1024 / 1024} MiB without a serverinfo reply`,
-          });
-        // Rust broadcasts console and chat lines to every client; only the message echoing our Identifier is the reply.
-        const envelope = isBinary ? undefined : parseJson(text.toString('utf8'));
-        if (!isRecord(envelope) || envelope.Identifier !== identifier) return;
-        finish(parseServerInfo(envelope.Message, Math.round(performance.now() - sentAt)));
-      });
-      socket.on('error', (error) => finish({ error: describeWebSocketError(error, opened, ctx.timeoutMs) }));
-      socket.on('close', () => {
-        if (!opened) return finish({ error: REJECTED });
-        // Rust accepts the upgrade, then closes at once when the password in the path is wrong.
-        finish({ error: messages === 0 ? REJECTED : 'connection closed by the server before it answered serverinfo' });
-      });
-    },
-  );
+  const asking: Promise<Reply> = exchangeOver(open, ctx, (socket, { finish }) => {
+    let opened = false;
+    let messages = 0;
+    let bytes = 0;
+    let sinceSent = stopwatch();
+    socket.on('open', () => {
+      opened = true;
+      sinceSent = stopwatch();
+      socket.send(JSON.stringify({ Identifier: identifier, Message: 'serverinfo', Name: 'WebRcon' }));
+    });
+    socket.on('message', (raw: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
+      const text = Buffer.isBuffer(raw) ? raw : Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw);
+      messages += 1;
+      bytes += text.length;
+      if (bytes > RUST_WEBRCON_LIMITS.maxTotalBytes)
+        return finish({
+          error: `unexpected response: more than ${RUST_WEBRCON_LIMITS.maxTotalBytes / 1024 / 1024} MiB without a serverinfo reply`,
+        });
+      // Rust broadcasts console and chat lines to every client; only the message echoing our Identifier is the reply.
+      const envelope = isBinary ? undefined : parseJson(text.toString('utf8'));
+      if (!isRecord(envelope) || envelope.Identifier !== identifier) return;
+      finish(parseServerInfo(envelope.Message, sinceSent()));
+    });
+    socket.on('error', (error) => finish({ error: describeWebSocketError(error, opened, ctx.timeoutMs) }));
+    socket.on('close', () => {
+      if (!opened) return finish({ error: REJECTED });
+      // Rust accepts the upgrade, then closes at once when the password in the path is wrong.
+      finish({ error: messages === 0 ? REJECTED : 'connection closed by the server before it answered serverinfo' });
+    });
+  });
   // ws puts the whole URL, password included, in the error of an address it cannot use: it is never shown.
   return asking.catch(() => ({ error: 'invalid WebRCON address' }));
 }

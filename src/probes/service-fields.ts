@@ -1,5 +1,6 @@
 // Config fields shared by the database and message-broker types (postgres, mysql, redis, mongodb, mqtt, amqp, nats).
 import { z } from 'zod';
+import { expectedField } from './answer.js';
 import { secret } from './fields.js';
 
 export function username(what: string, fallback?: string) {
@@ -46,4 +47,36 @@ export function statement(what: string, max = 2048) {
     .trim()
     .min(1, { error: `the ${what} must not be empty` })
     .max(max, { error: `expected at most ${max} characters` });
+}
+
+/** The query a database check may run, and what the first value of its first row must then be. */
+export function queryFields() {
+  return {
+    query: statement('query')
+      .optional()
+      .describe(
+        'A query to run, e.g. SELECT 1; its first value of the first row is the answer. Without one the check connects and logs in.',
+      ),
+    expected: expectedField('the first value of the first row'),
+  };
+}
+
+type Refinement<Config> = [check: (config: Config) => boolean, params: { path: string[]; error: string }];
+
+/** That `expected` comes with the `field` whose answer it judges (a query, a topic, a subject): `.refine(...expectedNeeds('query'))`. */
+export function expectedNeeds<Field extends string>(
+  field: Field,
+): Refinement<{ expected?: string } & { [K in Field]?: unknown }> {
+  return [
+    (config) => config.expected === undefined || config[field] !== undefined,
+    { path: ['expected'], error: `expected needs a ${field}` },
+  ];
+}
+
+/** That a user name comes with its password: `.refine(...usernameNeedsPassword())`. */
+export function usernameNeedsPassword(): Refinement<{ username?: string; password?: string }> {
+  return [
+    (config) => config.username === undefined || config.password !== undefined,
+    { path: ['password'], error: 'a username needs a password' },
+  ];
 }

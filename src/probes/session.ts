@@ -6,9 +6,23 @@ import { describeNetworkError, timedOutAfter } from '../net/network-error.js';
 import { openTcp, untilAborted } from '../net/socket-exchange.js';
 import { isTargetRefused } from '../net/target-guard.js';
 import { ANSWER_LIMITS } from './answer.js';
-import type { ProbeContext } from './probe.js';
+import { type Failure, stopwatch } from './exchange.js';
+import type { ProbeContext, ProbeFn, ProbeResult } from './probe.js';
 
-export type Failure = { error: string };
+/**
+ * The probe of a type whose client library speaks over a socket the probe opened: it times the check from the start,
+ * opens the connection to the config's host and port (openConnected) and hands it to `session`.
+ */
+export function overConnection<Config extends { host: string; port: number }>(
+  session: (socket: Socket, config: Config, ctx: ProbeContext, elapsed: () => number) => Promise<ProbeResult>,
+): ProbeFn<Config> {
+  return async (config, ctx) => {
+    const elapsed = stopwatch();
+    const opened = await openConnected(ctx, config.host, config.port);
+    if ('error' in opened) return { ok: false, error: opened.error };
+    return session(opened.socket, config, ctx, elapsed);
+  };
+}
 
 /**
  * Opens a TCP connection through the target guard (openTcp: a refused target fails at once, a name is looked up and
@@ -90,9 +104,4 @@ export async function overSocket<T>(
     socket.on('error', () => {});
     socket.destroy();
   }
-}
-
-/** Milliseconds since `started`, rounded. */
-export function since(started: number): number {
-  return Math.round(performance.now() - started);
 }

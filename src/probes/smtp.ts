@@ -1,7 +1,6 @@
 // SMTP servers: the 220 greeting, EHLO and STARTTLS (or TLS from the first byte, port 465), and the certificate.
 
-import { clip, type LineSession, type MailDialect, MailFailure, mailConfig, mailProbe } from './mail.js';
-import { defineProbe } from './probe.js';
+import { clip, defineMailProbe, type LineSession, type MailDialect, MailFailure } from './mail.js';
 
 const REPLY = /^(\d{3})(?:([ -])(.*))?$/;
 
@@ -40,13 +39,4 @@ export const SMTP_DIALECT: MailDialect = {
   quit: 'QUIT\r\n',
 };
 
-export const smtpConfig = mailConfig(SMTP_DIALECT);
-
-export const smtp = defineProbe({
-  id: 'smtp',
-  label: 'SMTP server',
-  config: smtpConfig,
-  secrets: [],
-  targets: ['host', 'port'],
-  probe: mailProbe(SMTP_DIALECT),
-});
+export const smtp = defineMailProbe('smtp', 'SMTP server', SMTP_DIALECT);

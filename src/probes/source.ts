@@ -1,9 +1,9 @@
 // Steam / Source servers: Valve A2S_INFO over UDP.
-import type { Socket } from 'node:dgram';
 import { z } from 'zod';
-import { describeNetworkError, timedOutAfter } from '../net/network-error.js';
-import { type CheckedAddress, lookupHost, openUdp, withSocket } from '../net/socket-exchange.js';
+import { describeNetworkError } from '../net/network-error.js';
+import { type CheckedAddress, lookupHost, openUdp } from '../net/socket-exchange.js';
 import { type A2sInfo, decodeDatagram, decodeMessage, encodeInfoRequest, SplitReassembler } from './codecs/a2s.js';
+import { exchangeOver, stopwatch } from './exchange.js';
 import { gameServer } from './fields.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
 
@@ -25,8 +25,6 @@ export const source = defineProbe({
   id: 'source',
   label: 'Steam / Source (A2S) server',
   config: sourceConfig,
-  secrets: [],
-  targets: ['host', 'port'],
   probe: async (config, ctx) => {
     const address = await lookupHost(config.host, ctx);
     if ('error' in address) return { ok: false, error: address.error };
@@ -63,61 +61,55 @@ type QueryOutcome = { info: A2sInfo; latencyMs: number } | { error: string };
 /** One exchange on a connected UDP socket: request, answer challenges, reassemble splits, stop at the info reply. */
 function queryInfo(target: CheckedAddress, queryPort: number, ctx: ProbeContext): Promise<QueryOutcome> {
   const open = () => openUdp(target, queryPort);
-  return withSocket<Socket, QueryOutcome>(
-    open,
-    ctx,
-    { error: timedOutAfter(ctx.timeoutMs) },
-    (socket, { finish, after }) => {
-      const reassembler = new SplitReassembler({
-        maxParts: SOURCE_LIMITS.maxSplitParts,
-        maxBytes: SOURCE_LIMITS.maxSplitBytes,
-      });
-      const fail = (error: string) => finish({ error });
-      let request = encodeInfoRequest();
-      let sentAt = 0;
-      let datagrams = 0;
-      let challenges = 0;
-      const send = () => {
-        sentAt = performance.now();
-        try {
-          socket.send(request, (error) => {
-            if (error) fail(describeUdpError(error, queryPort, ctx.timeoutMs));
-          });
-        } catch (error) {
-          // send() throws synchronously on a socket closed under it; this runs in event callbacks, where a throw would escape.
-          fail(describeUdpError(error, queryPort, ctx.timeoutMs));
-        }
-      };
-      // UDP may drop the request; one resend halfway through the budget costs little and saves a false alarm.
-      after(Math.max(1, Math.floor(ctx.timeoutMs / 2)), send);
+  return exchangeOver(open, ctx, (socket, { finish, after }) => {
+    const reassembler = new SplitReassembler({
+      maxParts: SOURCE_LIMITS.maxSplitParts,
+      maxBytes: SOURCE_LIMITS.maxSplitBytes,
+    });
+    const fail = (error: string) => finish({ error });
+    let request = encodeInfoRequest();
+    let sinceSent = stopwatch();
+    let datagrams = 0;
+    let challenges = 0;
+    const send = () => {
+      sinceSent = stopwatch();
+      try {
+        socket.send(request, (error) => {
+          if (error) fail(describeUdpError(error, queryPort, ctx.timeoutMs));
+        });
+      } catch (error) {
+        // send() throws synchronously on a socket closed under it; this runs in event callbacks, where a throw would escape.
+        fail(describeUdpError(error, queryPort, ctx.timeoutMs));
+      }
+    };
+    // UDP may drop the request; one resend halfway through the budget costs little and saves a false alarm.
+    after(Math.max(1, Math.floor(ctx.timeoutMs / 2)), send);
 
-      socket.on('error', (error) => fail(describeUdpError(error, queryPort, ctx.timeoutMs)));
-      socket.on('message', (datagram) => {
-        try {
-          datagrams += 1;
-          if (datagrams > SOURCE_LIMITS.maxDatagrams)
-            return fail(`unexpected response: more than ${SOURCE_LIMITS.maxDatagrams} packets without an info reply`);
-          const decoded = decodeDatagram(datagram);
-          const message = decoded.kind === 'single' ? decoded.message : reassembler.add(decoded);
-          if (!message) return;
-          const reply = decodeMessage(message);
-          if (reply.type === 'info')
-            return finish({ info: reply.info, latencyMs: Math.round(performance.now() - sentAt) });
-          if (reply.type === 'other')
-            return fail(`unexpected response: packet type 0x${hexByte(reply.code)} instead of an info reply`);
-          challenges += 1;
-          if (challenges > SOURCE_LIMITS.maxChallenges)
-            return fail(`unexpected response: the server sent ${challenges} challenges without answering`);
-          request = encodeInfoRequest(reply.challenge);
-          send();
-        } catch (error) {
-          fail(`unexpected response: ${error instanceof Error ? error.message : String(error)}`);
-        }
-      });
-      // A connected socket only accepts the server's replies and, on most systems, reports a closed port.
-      socket.once('connect', () => send());
-    },
-  );
+    socket.on('error', (error) => fail(describeUdpError(error, queryPort, ctx.timeoutMs)));
+    socket.on('message', (datagram) => {
+      try {
+        datagrams += 1;
+        if (datagrams > SOURCE_LIMITS.maxDatagrams)
+          return fail(`unexpected response: more than ${SOURCE_LIMITS.maxDatagrams} packets without an info reply`);
+        const decoded = decodeDatagram(datagram);
+        const message = decoded.kind === 'single' ? decoded.message : reassembler.add(decoded);
+        if (!message) return;
+        const reply = decodeMessage(message);
+        if (reply.type === 'info') return finish({ info: reply.info, latencyMs: sinceSent() });
+        if (reply.type === 'other')
+          return fail(`unexpected response: packet type 0x${hexByte(reply.code)} instead of an info reply`);
+        challenges += 1;
+        if (challenges > SOURCE_LIMITS.maxChallenges)
+          return fail(`unexpected response: the server sent ${challenges} challenges without answering`);
+        request = encodeInfoRequest(reply.challenge);
+        send();
+      } catch (error) {
+        fail(`unexpected response: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    });
+    // A connected socket only accepts the server's replies and, on most systems, reports a closed port.
+    socket.once('connect', () => send());
+  });
 }
 
 function describeUdpError(error: unknown, queryPort: number, timeoutMs: number): string {

@@ -1,10 +1,11 @@
 // SSH servers: the identification string a server sends before anything else ("SSH-2.0-OpenSSH_9.6p1 Ubuntu-3",
 // RFC 4253 §4.2). Nothing is sent: the connection closes once the string is read.
-import type { Socket } from 'node:net';
 import { z } from 'zod';
-import { describeNetworkError, timedOutAfter } from '../net/network-error.js';
-import { openTcp, withSocket } from '../net/socket-exchange.js';
+import { describeNetworkError } from '../net/network-error.js';
+import { openTcp } from '../net/socket-exchange.js';
+import { probeOver, stopwatch } from './exchange.js';
 import { host, port } from './fields.js';
+import { LineBuffer } from './lines.js';
 import { defineProbe, type ProbeResult } from './probe.js';
 
 export const SSH_LIMITS = {
@@ -27,51 +28,38 @@ export const sshConfig = z
   })
   .strict();
 
-export type SshConfig = z.output<typeof sshConfig>;
-
 export const ssh = defineProbe({
   id: 'ssh',
   label: 'SSH server',
   config: sshConfig,
-  secrets: [],
-  targets: ['host', 'port'],
   probe: (config, ctx) => {
-    const started = performance.now();
+    const elapsed = stopwatch();
     const open = () => openTcp(ctx, config.host, config.port);
-    return withSocket<Socket, ProbeResult>(
-      open,
-      ctx,
-      { ok: false, error: timedOutAfter(ctx.timeoutMs) },
-      (socket, { finish }) => {
-        let pending = Buffer.alloc(0);
-        let read = 0;
-        socket.on('data', (chunk: Buffer) => {
-          read += chunk.length;
-          pending = Buffer.concat([pending, chunk]);
-          for (let end = pending.indexOf(0x0a); end >= 0; end = pending.indexOf(0x0a)) {
-            const line = pending.subarray(0, end).toString('latin1').replace(/\r$/, '');
-            pending = pending.subarray(end + 1);
-            if (line.startsWith('SSH-')) return finish(judge(line, config, Math.round(performance.now() - started)));
-          }
-          if (read > SSH_LIMITS.bytes)
-            finish({
-              ok: false,
-              error: `unexpected response: no SSH identification string in the first ${SSH_LIMITS.bytes / 1024} KiB`,
-            });
-        });
-        socket.on('end', () =>
-          finish({ ok: false, error: 'the server closed the connection without sending an SSH identification string' }),
-        );
-        socket.once('error', (error) => finish({ ok: false, error: describeNetworkError(error, ctx.timeoutMs) }));
-      },
-    );
+    return probeOver(open, ctx, (socket, { finish }) => {
+      const lines = new LineBuffer('latin1');
+      let read = 0;
+      socket.on('data', (chunk: Buffer) => {
+        read += chunk.length;
+        const line = lines.push(chunk).find((text) => text.startsWith('SSH-'));
+        if (line !== undefined) return finish(judge(line, config, elapsed()));
+        if (read > SSH_LIMITS.bytes)
+          finish({
+            ok: false,
+            error: `unexpected response: no SSH identification string in the first ${SSH_LIMITS.bytes / 1024} KiB`,
+          });
+      });
+      socket.on('end', () =>
+        finish({ ok: false, error: 'the server closed the connection without sending an SSH identification string' }),
+      );
+      socket.once('error', (error) => finish({ ok: false, error: describeNetworkError(error, ctx.timeoutMs) }));
+    });
   },
 });
 
 const IDENTIFICATION = /^SSH-([^-\s]+)-(\S+)(?: (.*))?$/;
 
 /** The verdict on an identification line: SSH 2 (or 1.99, which also speaks 2), and the expected text when one is set. */
-export function judge(line: string, config: Pick<SshConfig, 'expect'>, latencyMs: number): ProbeResult {
+export function judge(line: string, config: { expect?: string }, latencyMs: number): ProbeResult {
   const shown = printable(line).slice(0, SSH_LIMITS.lineChars);
   const parts = IDENTIFICATION.exec(shown);
   if (!parts)

@@ -6,8 +6,9 @@ import type { PeerCertificate, TLSSocket } from 'node:tls';
 import { z } from 'zod';
 import { CERTIFICATE_ERRORS, certificateExpiry, expiryVerdict } from '../net/certificates.js';
 import { bareHost } from '../net/hosts.js';
-import { describeNetworkError, timedOutAfter } from '../net/network-error.js';
-import { openTls, withSocket } from '../net/socket-exchange.js';
+import { describeNetworkError } from '../net/network-error.js';
+import { openTls } from '../net/socket-exchange.js';
+import { probeOver, stopwatch } from './exchange.js';
 import { certExpiryDays, host, port } from './fields.js';
 import { defineProbe, type ProbeResult } from './probe.js';
 
@@ -38,16 +39,12 @@ export const tlsConfig = z
   })
   .strict();
 
-export type TlsConfig = z.output<typeof tlsConfig>;
-
 export const tls = defineProbe({
   id: 'tls',
   label: 'TLS certificate',
   config: tlsConfig,
-  secrets: [],
-  targets: ['host', 'port'],
   probe: (config, ctx) => {
-    const started = performance.now();
+    const elapsed = stopwatch();
     const name = bareHost(config.host);
     const servername = config.servername ?? (isIP(name) === 0 ? name : undefined);
     const ca = config.ca === undefined ? undefined : (pemCertificates(config.ca) ?? undefined);
@@ -60,17 +57,10 @@ export const tls = defineProbe({
         ...(servername ? { servername } : {}),
         ...(ca ? { ca } : {}),
       });
-    return withSocket<TLSSocket, ProbeResult>(
-      open,
-      ctx,
-      { ok: false, error: timedOutAfter(ctx.timeoutMs) },
-      (socket, { finish }) => {
-        socket.once('secureConnect', () =>
-          finish(judgeHandshake(socket, config, servername ?? name, Math.round(performance.now() - started))),
-        );
-        socket.once('error', (error) => finish({ ok: false, error: describeHandshakeError(error, ctx.timeoutMs) }));
-      },
-    );
+    return probeOver(open, ctx, (socket, { finish }) => {
+      socket.once('secureConnect', () => finish(judgeHandshake(socket, config, servername ?? name, elapsed())));
+      socket.once('error', (error) => finish({ ok: false, error: describeHandshakeError(error, ctx.timeoutMs) }));
+    });
   },
 });
 
@@ -80,7 +70,7 @@ export const tls = defineProbe({
  */
 export function judgeHandshake(
   socket: TLSSocket,
-  config: Pick<TlsConfig, 'certExpiryDays'>,
+  config: { certExpiryDays: number },
   identity: string,
   latencyMs: number,
 ): ProbeResult {

@@ -1,8 +1,8 @@
 // UDP services: one datagram sent, the first answer read, optionally checked for the bytes it must contain.
-import type { Socket as UdpSocket } from 'node:dgram';
 import { z } from 'zod';
-import { describeNetworkError, timedOutAfter } from '../net/network-error.js';
-import { lookupHost, openUdp, withSocket } from '../net/socket-exchange.js';
+import { describeNetworkError } from '../net/network-error.js';
+import { lookupHost, openUdp } from '../net/socket-exchange.js';
+import { probeOver, stopwatch } from './exchange.js';
 import { host, port } from './fields.js';
 import { defineProbe, type ProbeResult } from './probe.js';
 
@@ -64,47 +64,41 @@ export const udpConfig = z
     }
   });
 
-export type UdpConfig = z.output<typeof udpConfig>;
-
 export const udp = defineProbe({
   id: 'udp',
   label: 'UDP service',
   config: udpConfig,
-  secrets: [],
-  targets: ['host', 'port'],
   probe: async (config, ctx) => {
     const target = await lookupHost(config.host, ctx);
     if (!('address' in target)) return { ok: false, error: target.error };
     const payload = decodePayload(config.payload, config.encoding) ?? Buffer.alloc(0);
     const expected = config.expect === undefined ? undefined : decodePayload(config.expect, config.encoding);
-    let sentAt = performance.now();
+    let sinceSent = stopwatch();
     const open = () => openUdp(target, config.port);
-    return withSocket<UdpSocket, ProbeResult>(
-      open,
-      ctx,
-      { ok: false, error: timedOutAfter(ctx.timeoutMs) },
-      (socket, { finish }) => {
-        socket.once('connect', () => {
-          sentAt = performance.now();
-          socket.send(payload);
-        });
-        socket.once('message', (answer: Buffer) =>
-          finish(
-            judge(answer.subarray(0, UDP_LIMITS.answerBytes), expected, config, Math.round(performance.now() - sentAt)),
-          ),
-        );
-        socket.once('error', (error: NodeJS.ErrnoException) => {
-          // The kernel reports an ICMP port unreachable on a connected socket as a refused connection.
-          if (error.code === 'ECONNREFUSED')
-            return finish({ ok: false, error: `nothing listens on UDP port ${config.port} (port unreachable)` });
-          finish({ ok: false, error: describeNetworkError(error, ctx.timeoutMs) });
-        });
-      },
-    );
+    return probeOver(open, ctx, (socket, { finish }) => {
+      socket.once('connect', () => {
+        sinceSent = stopwatch();
+        socket.send(payload);
+      });
+      socket.once('message', (answer: Buffer) =>
+        finish(judge(answer.subarray(0, UDP_LIMITS.answerBytes), expected, config, sinceSent())),
+      );
+      socket.once('error', (error: NodeJS.ErrnoException) => {
+        // The kernel reports an ICMP port unreachable on a connected socket as a refused connection.
+        if (error.code === 'ECONNREFUSED')
+          return finish({ ok: false, error: `nothing listens on UDP port ${config.port} (port unreachable)` });
+        finish({ ok: false, error: describeNetworkError(error, ctx.timeoutMs) });
+      });
+    });
   },
 });
 
-function judge(answer: Buffer, expected: Buffer | undefined, config: UdpConfig, latencyMs: number): ProbeResult {
+function judge(
+  answer: Buffer,
+  expected: Buffer | undefined,
+  config: z.output<typeof udpConfig>,
+  latencyMs: number,
+): ProbeResult {
   const shown = show(answer, config.encoding);
   const data = { answerBytes: answer.length, answer: shown };
   if (expected && answer.indexOf(expected) < 0)

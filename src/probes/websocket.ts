@@ -1,8 +1,8 @@
 // WebSocket endpoints: the upgrade, and optionally one message sent and the first answer checked.
-import type WebSocket from 'ws';
 import { z } from 'zod';
-import { describeNetworkError, timedOutAfter } from '../net/network-error.js';
-import { openWebSocket, withSocket } from '../net/socket-exchange.js';
+import { describeNetworkError } from '../net/network-error.js';
+import { openWebSocket } from '../net/socket-exchange.js';
+import { probeOver, stopwatch } from './exchange.js';
 import { defineProbe, type ProbeResult } from './probe.js';
 
 export const WEBSOCKET_LIMITS = {
@@ -41,8 +41,6 @@ export const websocketConfig = z
   })
   .strict();
 
-export type WebsocketConfig = z.output<typeof websocketConfig>;
-
 export const websocket = defineProbe({
   id: 'websocket',
   label: 'WebSocket',
@@ -50,7 +48,7 @@ export const websocket = defineProbe({
   secrets: ['headers'],
   targets: ['url'],
   probe: async (config, ctx) => {
-    const started = performance.now();
+    const sinceStart = stopwatch();
     const options = {
       maxPayload: WEBSOCKET_LIMITS.messageBytes,
       perMessageDeflate: false,
@@ -60,61 +58,48 @@ export const websocket = defineProbe({
     };
     const open = () => openWebSocket(ctx, config.url, options);
     const waitsForAnswer = config.message !== undefined || config.expect !== undefined;
-    return withSocket<WebSocket, ProbeResult>(
-      open,
-      ctx,
-      { ok: false, error: timedOutAfter(ctx.timeoutMs) },
-      (socket, { finish }) => {
-        let openedAt = 0;
-        socket.on('open', () => {
-          openedAt = performance.now();
-          const upgradeMs = Math.round(openedAt - started);
-          if (!waitsForAnswer)
-            return finish({
-              ok: true,
-              latencyMs: upgradeMs,
-              message: `upgraded in ${upgradeMs} ms`,
-              ...(socket.protocol ? { data: { protocol: socket.protocol } } : {}),
-            });
-          if (config.message !== undefined) socket.send(config.message);
-        });
-        socket.on('message', (raw: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
-          const bytes = Buffer.isBuffer(raw) ? raw : Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw);
-          finish(
-            judge(
-              bytes,
-              isBinary,
-              config,
-              Math.round(performance.now() - started),
-              Math.round(performance.now() - openedAt),
-            ),
-          );
-        });
-        socket.on('unexpected-response', (_request, response) =>
-          finish({
-            ok: false,
-            error: `unexpected response: HTTP ${response.statusCode} instead of a WebSocket upgrade`,
-          }),
-        );
-        socket.on('close', (code: number, reason: Buffer) => {
-          const why =
-            code === 1005
-              ? 'without a close code'
-              : `with code ${code}${reason.length > 0 ? ` (${clip(reason.toString('utf8'))})` : ''}`;
-          finish({ ok: false, error: `the server closed the connection ${why} before answering` });
-        });
-        socket.on('error', (error: Error & { code?: string }) =>
-          finish({ ok: false, error: describeWebSocketError(error, ctx.timeoutMs) }),
-        );
-      },
-    );
+    return probeOver(open, ctx, (socket, { finish }) => {
+      let sinceOpen = sinceStart;
+      socket.on('open', () => {
+        const upgradeMs = sinceStart();
+        sinceOpen = stopwatch();
+        if (!waitsForAnswer)
+          return finish({
+            ok: true,
+            latencyMs: upgradeMs,
+            message: `upgraded in ${upgradeMs} ms`,
+            ...(socket.protocol ? { data: { protocol: socket.protocol } } : {}),
+          });
+        if (config.message !== undefined) socket.send(config.message);
+      });
+      socket.on('message', (raw: Buffer | ArrayBuffer | Buffer[], isBinary: boolean) => {
+        const bytes = Buffer.isBuffer(raw) ? raw : Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw);
+        finish(judge(bytes, isBinary, config, sinceStart(), sinceOpen()));
+      });
+      socket.on('unexpected-response', (_request, response) =>
+        finish({
+          ok: false,
+          error: `unexpected response: HTTP ${response.statusCode} instead of a WebSocket upgrade`,
+        }),
+      );
+      socket.on('close', (code: number, reason: Buffer) => {
+        const why =
+          code === 1005
+            ? 'without a close code'
+            : `with code ${code}${reason.length > 0 ? ` (${clip(reason.toString('utf8'))})` : ''}`;
+        finish({ ok: false, error: `the server closed the connection ${why} before answering` });
+      });
+      socket.on('error', (error: Error & { code?: string }) =>
+        finish({ ok: false, error: describeWebSocketError(error, ctx.timeoutMs) }),
+      );
+    });
   },
 });
 
 function judge(
   bytes: Buffer,
   isBinary: boolean,
-  config: WebsocketConfig,
+  config: z.output<typeof websocketConfig>,
   latencyMs: number,
   answerMs: number,
 ): ProbeResult {

@@ -1,0 +1,31 @@
+// What most probes do around their one exchange: time it, and end it at the deadline with the usual words.
+import { timedOutAfter } from '../net/network-error.js';
+import { type ProbeSocket, type SocketExchange, withSocket } from '../net/socket-exchange.js';
+import type { ProbeContext, ProbeResult } from './probe.js';
+
+/** A failure already in words. */
+export type Failure = { error: string };
+
+/** Starts timing; each call of what it returns gives the milliseconds since, rounded. */
+export function stopwatch(): () => number {
+  const started = performance.now();
+  return () => Math.round(performance.now() - started);
+}
+
+/** withSocket for a probe whose exchange ends in its result: out of time, the check failed with "timed out after …". */
+export function probeOver<Socket extends ProbeSocket>(
+  open: () => Socket,
+  ctx: ProbeContext,
+  talk: (socket: Socket, exchange: SocketExchange<ProbeResult>) => void,
+): Promise<ProbeResult> {
+  return withSocket<Socket, ProbeResult>(open, ctx, { ok: false, error: timedOutAfter(ctx.timeoutMs) }, talk);
+}
+
+/** withSocket for an exchange whose outcome the probe judges afterwards: out of time, a failure "timed out after …". */
+export function exchangeOver<Socket extends ProbeSocket, Outcome>(
+  open: () => Socket,
+  ctx: ProbeContext,
+  talk: (socket: Socket, exchange: SocketExchange<Outcome | Failure>) => void,
+): Promise<Outcome | Failure> {
+  return withSocket<Socket, Outcome | Failure>(open, ctx, { error: timedOutAfter(ctx.timeoutMs) }, talk);
+}
