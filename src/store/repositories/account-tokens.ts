@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { AccountToken, AccountTokenPurpose } from '../../domain/account.js';
 import type { AccountTokensTable, Db } from '../tables.js';
 import { consumeToken, deleteExpired, deleteWhere } from './query.js';
+import { toColumns } from './rows.js';
 
 const toToken = (r: Selectable<AccountTokensTable>): AccountToken => ({
   hash: r.hash,
@@ -27,14 +28,7 @@ export function accountTokenRepository(db: Db): AccountTokenRepository {
     async insert(t) {
       await db
         .insertInto('account_tokens')
-        .values({
-          hash: t.hash,
-          purpose: t.purpose,
-          user_id: t.userId,
-          created_at: t.createdAt,
-          expires_at: t.expiresAt,
-          used_at: t.usedAt,
-        })
+        .values(toColumns(t, ['hash', 'purpose', 'userId', 'createdAt', 'expiresAt', 'usedAt']))
         .execute();
     },
     async use(hash, purpose, now) {

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { EmailLink, EmailLinkPurpose } from '../../domain/account.js';
 import type { Db, EmailLinksTable } from '../tables.js';
 import { consumeToken, deleteExpired, deleteWhere } from './query.js';
+import { toColumns } from './rows.js';
 
 const toLink = (r: Selectable<EmailLinksTable>): EmailLink => ({
   hash: r.hash,
@@ -34,18 +35,20 @@ export function emailLinkRepository(db: Db): EmailLinkRepository {
     async insert(l) {
       await db
         .insertInto('email_links')
-        .values({
-          hash: l.hash,
-          purpose: l.purpose,
-          user_id: l.userId,
-          email: l.email,
-          name: l.name,
-          password_hash: l.passwordHash,
-          invitation_hash: l.invitationHash,
-          created_at: l.createdAt,
-          expires_at: l.expiresAt,
-          used_at: l.usedAt,
-        })
+        .values(
+          toColumns(l, [
+            'hash',
+            'purpose',
+            'userId',
+            'email',
+            'name',
+            'passwordHash',
+            'invitationHash',
+            'createdAt',
+            'expiresAt',
+            'usedAt',
+          ]),
+        )
         .execute();
     },
     async use(hash, purpose, now) {

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Session } from '../../domain/account.js';
 import type { Db, UserSessionsTable } from '../tables.js';
 import { deleteExpired, deleteWhere, updateWhere } from './query.js';
+import { toColumns } from './rows.js';
 
 const toSession = (r: Omit<Selectable<UserSessionsTable>, 'hash'>): Session => ({
   id: r.id,
@@ -53,14 +54,16 @@ export function sessionRepository(db: Db): SessionRepository {
       await db
         .insertInto('user_sessions')
         .values({
-          id: session.id,
-          user_id: session.userId,
-          hash: session.hash,
-          created_at: session.createdAt,
-          last_seen_at: session.lastSeenAt,
-          expires_at: session.expiresAt,
-          user_agent: session.userAgent,
-          address: session.address,
+          ...toColumns(session, [
+            'id',
+            'userId',
+            'hash',
+            'createdAt',
+            'lastSeenAt',
+            'expiresAt',
+            'userAgent',
+            'address',
+          ]),
           proven_at: session.provenAt ?? null,
         })
         .execute();
