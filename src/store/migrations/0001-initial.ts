@@ -1,8 +1,6 @@
 // The initial schema, written once for SQLite and PostgreSQL.
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow today's table types.
-type AnyDb = Kysely<any>;
+import { PostgresAdapter, sql } from 'kysely';
+import { type AnyDb, createIndex, organizationId, tableWithId, time, timestamps } from './schema-parts.js';
 
 export async function up(db: AnyDb): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -13,21 +11,14 @@ export async function up(db: AnyDb): Promise<void> {
 
 /** Organizations, their API keys and relays, and monitors. */
 async function organizationTables(db: AnyDb): Promise<void> {
-  const time = 'bigint';
-
-  await db.schema
-    .createTable('organizations')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+  await tableWithId(db, 'organizations')
     .addColumn('key', 'text', (c) => c.notNull().unique())
     .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('created_at', time, (c) => c.notNull())
-    .addColumn('updated_at', time, (c) => c.notNull())
+    .$call(timestamps)
     .execute();
 
-  await db.schema
-    .createTable('api_keys')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('organization_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+  await tableWithId(db, 'api_keys')
+    .$call(organizationId)
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('prefix', 'text', (c) => c.notNull())
     .addColumn('hash', 'text', (c) => c.notNull().unique())
@@ -36,27 +27,22 @@ async function organizationTables(db: AnyDb): Promise<void> {
     .addColumn('last_used_at', time)
     .addColumn('revoked_at', time)
     .execute();
-  await db.schema.createIndex('api_keys_organization').on('api_keys').column('organization_id').execute();
+  await createIndex(db, 'api_keys_organization', 'api_keys', ['organization_id']);
 
-  await db.schema
-    .createTable('relays')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('organization_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+  await tableWithId(db, 'relays')
+    .$call(organizationId)
     .addColumn('key', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('token_hash', 'text', (c) => c.unique())
     .addColumn('token_prefix', 'text')
     .addColumn('last_seen_at', time)
     .addColumn('managed_by', 'text', (c) => c.notNull())
-    .addColumn('created_at', time, (c) => c.notNull())
-    .addColumn('updated_at', time, (c) => c.notNull())
+    .$call(timestamps)
     .addUniqueConstraint('relays_organization_key', ['organization_id', 'key'])
     .execute();
 
-  await db.schema
-    .createTable('monitors')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('organization_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+  await tableWithId(db, 'monitors')
+    .$call(organizationId)
     .addColumn('key', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('type', 'text', (c) => c.notNull())
@@ -76,17 +62,14 @@ async function organizationTables(db: AnyDb): Promise<void> {
     .addColumn('last_check_at', time)
     .addColumn('last_result', 'text')
     .addColumn('managed_by', 'text', (c) => c.notNull())
-    .addColumn('created_at', time, (c) => c.notNull())
-    .addColumn('updated_at', time, (c) => c.notNull())
+    .$call(timestamps)
     .addUniqueConstraint('monitors_organization_key', ['organization_id', 'key'])
     .execute();
-  await db.schema.createIndex('monitors_relay').on('monitors').column('relay_id').execute();
+  await createIndex(db, 'monitors_relay', 'monitors', ['relay_id']);
 }
 
 /** Checks and their hourly and daily buckets. */
 async function checkTables(db: AnyDb, postgres: boolean): Promise<void> {
-  const time = 'bigint';
-
   await db.schema
     .createTable('checks')
     .addColumn('id', postgres ? 'bigint' : 'integer', (c) =>
@@ -102,7 +85,7 @@ async function checkTables(db: AnyDb, postgres: boolean): Promise<void> {
     .addColumn('source', 'text', (c) => c.notNull())
     .addColumn('result_id', 'text')
     .execute();
-  await db.schema.createIndex('checks_monitor_time').on('checks').columns(['monitor_id', 'checked_at']).execute();
+  await createIndex(db, 'checks_monitor_time', 'checks', ['monitor_id', 'checked_at']);
   // Only relay results carry an id; a partial index keeps the other 99 % of inserts from paying for it.
   await db.schema
     .createIndex('checks_monitor_result')
@@ -142,12 +125,8 @@ async function checkTables(db: AnyDb, postgres: boolean): Promise<void> {
 
 /** Pages and what they show: components, incidents and their updates, maintenance. */
 async function pageTables(db: AnyDb): Promise<void> {
-  const time = 'bigint';
-
-  await db.schema
-    .createTable('pages')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('organization_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+  await tableWithId(db, 'pages')
+    .$call(organizationId)
     .addColumn('slug', 'text', (c) => c.notNull().unique())
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('description', 'text')
@@ -155,13 +134,10 @@ async function pageTables(db: AnyDb): Promise<void> {
     .addColumn('password_hash', 'text')
     .addColumn('ai_policy', 'text', (c) => c.notNull().check(sql`ai_policy in ('allow', 'disallow')`))
     .addColumn('managed_by', 'text', (c) => c.notNull())
-    .addColumn('created_at', time, (c) => c.notNull())
-    .addColumn('updated_at', time, (c) => c.notNull())
+    .$call(timestamps)
     .execute();
 
-  await db.schema
-    .createTable('components')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+  await tableWithId(db, 'components')
     .addColumn('page_id', 'text', (c) => c.notNull().references('pages.id').onDelete('cascade'))
     .addColumn('key', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
@@ -170,15 +146,12 @@ async function pageTables(db: AnyDb): Promise<void> {
     .addColumn('sort_order', 'integer', (c) => c.notNull())
     .addColumn('monitor_id', 'text', (c) => c.references('monitors.id').onDelete('set null'))
     .addColumn('managed_by', 'text', (c) => c.notNull())
-    .addColumn('created_at', time, (c) => c.notNull())
-    .addColumn('updated_at', time, (c) => c.notNull())
+    .$call(timestamps)
     .addUniqueConstraint('components_page_key', ['page_id', 'key'])
     .execute();
-  await db.schema.createIndex('components_monitor').on('components').column('monitor_id').execute();
+  await createIndex(db, 'components_monitor', 'components', ['monitor_id']);
 
-  await db.schema
-    .createTable('incidents')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+  await tableWithId(db, 'incidents')
     .addColumn('page_id', 'text', (c) => c.notNull().references('pages.id').onDelete('cascade'))
     .addColumn('key', 'text')
     .addColumn('title', 'text', (c) => c.notNull())
@@ -187,25 +160,18 @@ async function pageTables(db: AnyDb): Promise<void> {
     .addColumn('started_at', time, (c) => c.notNull())
     .addColumn('resolved_at', time)
     .addColumn('managed_by', 'text', (c) => c.notNull())
-    .addColumn('created_at', time, (c) => c.notNull())
-    .addColumn('updated_at', time, (c) => c.notNull())
+    .$call(timestamps)
     .addUniqueConstraint('incidents_page_key', ['page_id', 'key'])
     .execute();
-  await db.schema.createIndex('incidents_page_started').on('incidents').columns(['page_id', 'started_at']).execute();
+  await createIndex(db, 'incidents_page_started', 'incidents', ['page_id', 'started_at']);
 
-  await db.schema
-    .createTable('incident_updates')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+  await tableWithId(db, 'incident_updates')
     .addColumn('incident_id', 'text', (c) => c.notNull().references('incidents.id').onDelete('cascade'))
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('message', 'text', (c) => c.notNull())
     .addColumn('created_at', time, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('incident_updates_incident')
-    .on('incident_updates')
-    .columns(['incident_id', 'created_at'])
-    .execute();
+  await createIndex(db, 'incident_updates_incident', 'incident_updates', ['incident_id', 'created_at']);
 
   await db.schema
     .createTable('incident_components')
@@ -214,9 +180,7 @@ async function pageTables(db: AnyDb): Promise<void> {
     .addPrimaryKeyConstraint('incident_components_pk', ['incident_id', 'component_id'])
     .execute();
 
-  await db.schema
-    .createTable('maintenance')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+  await tableWithId(db, 'maintenance')
     .addColumn('page_id', 'text', (c) => c.notNull().references('pages.id').onDelete('cascade'))
     .addColumn('key', 'text')
     .addColumn('title', 'text', (c) => c.notNull())
@@ -224,11 +188,10 @@ async function pageTables(db: AnyDb): Promise<void> {
     .addColumn('starts_at', time, (c) => c.notNull())
     .addColumn('ends_at', time, (c) => c.notNull())
     .addColumn('managed_by', 'text', (c) => c.notNull())
-    .addColumn('created_at', time, (c) => c.notNull())
-    .addColumn('updated_at', time, (c) => c.notNull())
+    .$call(timestamps)
     .addUniqueConstraint('maintenance_page_key', ['page_id', 'key'])
     .execute();
-  await db.schema.createIndex('maintenance_page_window').on('maintenance').columns(['page_id', 'ends_at']).execute();
+  await createIndex(db, 'maintenance_page_window', 'maintenance', ['page_id', 'ends_at']);
 
   await db.schema
     .createTable('maintenance_components')

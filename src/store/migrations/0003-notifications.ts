@@ -1,16 +1,11 @@
 // Notifications (issue 14): the channels an organization sends alerts to, and the durable outbox of deliveries, written
 // in the same transaction as the state change that caused them and claimed by the dispatcher.
-import { type Kysely, sql } from 'kysely';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow today's table types.
-type AnyDb = Kysely<any>;
+import { sql } from 'kysely';
+import { type AnyDb, createIndex, organizationId, tableWithId, time, timestamps } from './schema-parts.js';
 
 export async function up(db: AnyDb): Promise<void> {
-  const time = 'bigint';
-  await db.schema
-    .createTable('notification_channels')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('organization_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+  await tableWithId(db, 'notification_channels')
+    .$call(organizationId)
     .addColumn('key', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('type', 'text', (c) => c.notNull())
@@ -18,14 +13,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('rules', 'text', (c) => c.notNull())
     .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('managed_by', 'text', (c) => c.notNull())
-    .addColumn('created_at', time, (c) => c.notNull())
-    .addColumn('updated_at', time, (c) => c.notNull())
+    .$call(timestamps)
     .addUniqueConstraint('notification_channels_organization_key', ['organization_id', 'key'])
     .execute();
 
-  await db.schema
-    .createTable('notification_deliveries')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+  await tableWithId(db, 'notification_deliveries')
     .addColumn('event_id', 'text', (c) => c.notNull())
     .addColumn('channel_id', 'text', (c) => c.notNull().references('notification_channels.id').onDelete('cascade'))
     .addColumn('organization_id', 'text', (c) => c.notNull())
@@ -43,16 +35,8 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('sent_at', time)
     .addUniqueConstraint('notification_deliveries_event_channel', ['event_id', 'channel_id'])
     .execute();
-  await db.schema
-    .createIndex('notification_deliveries_due')
-    .on('notification_deliveries')
-    .columns(['status', 'next_attempt_at'])
-    .execute();
-  await db.schema
-    .createIndex('notification_deliveries_channel')
-    .on('notification_deliveries')
-    .columns(['channel_id', 'created_at'])
-    .execute();
+  await createIndex(db, 'notification_deliveries_due', 'notification_deliveries', ['status', 'next_attempt_at']);
+  await createIndex(db, 'notification_deliveries_channel', 'notification_deliveries', ['channel_id', 'created_at']);
 }
 
 export async function down(db: AnyDb): Promise<void> {

@@ -2,18 +2,12 @@
 // (email and webhook, double opt-in) whose deliveries share the outbox with the channels', the channels monitors and
 // pages name, relays' offline state and maintenance windows' notices (so "relay back" and "maintenance ended" are sent
 // once, across restarts and processes).
-import { type Kysely, sql } from 'kysely';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow today's table types.
-type AnyDb = Kysely<any>;
-
-const time = 'bigint';
+import { sql } from 'kysely';
+import { type AnyDb, createIndex, organizationId, tableWithId, time } from './schema-parts.js';
 
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('page_subscribers')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('organization_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+  await tableWithId(db, 'page_subscribers')
+    .$call(organizationId)
     .addColumn('page_id', 'text', (c) => c.notNull().references('pages.id').onDelete('cascade'))
     .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('email', 'webhook')`))
     // The email address (lower-cased) or the webhook URL.
@@ -32,18 +26,12 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('created_at', time, (c) => c.notNull())
     .addUniqueConstraint('page_subscribers_page_kind_address', ['page_id', 'kind', 'address'])
     .execute();
-  await db.schema
-    .createIndex('page_subscribers_requested_by')
-    .on('page_subscribers')
-    .columns(['requested_by', 'created_at'])
-    .execute();
-  await db.schema.createIndex('page_subscribers_expires').on('page_subscribers').columns(['expires_at']).execute();
+  await createIndex(db, 'page_subscribers_requested_by', 'page_subscribers', ['requested_by', 'created_at']);
+  await createIndex(db, 'page_subscribers_expires', 'page_subscribers', ['expires_at']);
 
   // The outbox again, now for a channel or a page subscriber (exactly one), and with `skipped`: SQLite cannot alter a
   // column's NOT NULL or a CHECK, so the table is rebuilt on both dialects and its rows copied.
-  await db.schema
-    .createTable('notification_deliveries_new')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+  await tableWithId(db, 'notification_deliveries_new')
     .addColumn('event_id', 'text', (c) => c.notNull())
     .addColumn('channel_id', 'text', (c) => c.references('notification_channels.id').onDelete('cascade'))
     .addColumn('subscriber_id', 'text', (c) => c.references('page_subscribers.id').onDelete('cascade'))
@@ -71,33 +59,26 @@ export async function up(db: AnyDb): Promise<void> {
   );
   await db.schema.dropTable('notification_deliveries').execute();
   await db.schema.alterTable('notification_deliveries_new').renameTo('notification_deliveries').execute();
-  await db.schema
-    .createIndex('notification_deliveries_event_channel')
-    .unique()
-    .on('notification_deliveries')
-    .columns(['event_id', 'channel_id'])
-    .execute();
-  await db.schema
-    .createIndex('notification_deliveries_event_subscriber')
-    .unique()
-    .on('notification_deliveries')
-    .columns(['event_id', 'subscriber_id'])
-    .execute();
-  await db.schema
-    .createIndex('notification_deliveries_due')
-    .on('notification_deliveries')
-    .columns(['status', 'next_attempt_at'])
-    .execute();
-  await db.schema
-    .createIndex('notification_deliveries_channel')
-    .on('notification_deliveries')
-    .columns(['channel_id', 'created_at'])
-    .execute();
-  await db.schema
-    .createIndex('notification_deliveries_subscriber')
-    .on('notification_deliveries')
-    .columns(['subscriber_id', 'created_at'])
-    .execute();
+  await createIndex(
+    db,
+    'notification_deliveries_event_channel',
+    'notification_deliveries',
+    ['event_id', 'channel_id'],
+    'unique',
+  );
+  await createIndex(
+    db,
+    'notification_deliveries_event_subscriber',
+    'notification_deliveries',
+    ['event_id', 'subscriber_id'],
+    'unique',
+  );
+  await createIndex(db, 'notification_deliveries_due', 'notification_deliveries', ['status', 'next_attempt_at']);
+  await createIndex(db, 'notification_deliveries_channel', 'notification_deliveries', ['channel_id', 'created_at']);
+  await createIndex(db, 'notification_deliveries_subscriber', 'notification_deliveries', [
+    'subscriber_id',
+    'created_at',
+  ]);
 
   // Keys of the channels a monitor or a page names (JSON array): those channels get its events (null: none named).
   await db.schema.alterTable('monitors').addColumn('notify', 'text').execute();
@@ -122,9 +103,7 @@ export async function down(db: AnyDb): Promise<void> {
   await db.schema.alterTable('pages').dropColumn('notify').execute();
   await db.schema.alterTable('monitors').dropColumn('notify').execute();
   await db.deleteFrom('notification_deliveries').where('channel_id', 'is', null).execute();
-  await db.schema
-    .createTable('notification_deliveries_old')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+  await tableWithId(db, 'notification_deliveries_old')
     .addColumn('event_id', 'text', (c) => c.notNull())
     .addColumn('channel_id', 'text', (c) => c.notNull().references('notification_channels.id').onDelete('cascade'))
     .addColumn('organization_id', 'text', (c) => c.notNull())
@@ -149,15 +128,7 @@ export async function down(db: AnyDb): Promise<void> {
   );
   await db.schema.dropTable('notification_deliveries').execute();
   await db.schema.alterTable('notification_deliveries_old').renameTo('notification_deliveries').execute();
-  await db.schema
-    .createIndex('notification_deliveries_due')
-    .on('notification_deliveries')
-    .columns(['status', 'next_attempt_at'])
-    .execute();
-  await db.schema
-    .createIndex('notification_deliveries_channel')
-    .on('notification_deliveries')
-    .columns(['channel_id', 'created_at'])
-    .execute();
+  await createIndex(db, 'notification_deliveries_due', 'notification_deliveries', ['status', 'next_attempt_at']);
+  await createIndex(db, 'notification_deliveries_channel', 'notification_deliveries', ['channel_id', 'created_at']);
   await db.schema.dropTable('page_subscribers').execute();
 }

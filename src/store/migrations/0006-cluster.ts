@@ -1,17 +1,10 @@
 // Cluster mode (issue 15): the processes sharing one PostgreSQL database, and the leases that share the work out —
 // shards of the edge monitors (`shard:NNN`) and the singletons (`singleton:watchdog`, …) — each held by one instance
 // until it stops renewing it.
-import type { Kysely } from 'kysely';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow today's table types.
-type AnyDb = Kysely<any>;
-
-const time = 'bigint';
+import { type AnyDb, createIndex, tableWithId, time } from './schema-parts.js';
 
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('cluster_instances')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+  await tableWithId(db, 'cluster_instances')
     .addColumn('started_at', time, (c) => c.notNull())
     // Renewed every few seconds; an instance not seen for the lease time is gone.
     .addColumn('seen_at', time, (c) => c.notNull())
@@ -25,7 +18,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('expires_at', time, (c) => c.notNull())
     .addColumn('acquired_at', time)
     .execute();
-  await db.schema.createIndex('cluster_leases_holder').on('cluster_leases').columns(['holder']).execute();
+  await createIndex(db, 'cluster_leases_holder', 'cluster_leases', ['holder']);
 }
 
 export async function down(db: AnyDb): Promise<void> {

@@ -1,12 +1,9 @@
 // Accounts (issue 16): users with their sessions, second factor, recovery codes and OpenID Connect identities; their
 // memberships of organizations with a role; invitations; one-time account links (first-run setup, password reset);
 // the audit log; tags on monitors (the dashboard filters by them) and a latency histogram per check bucket.
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
+import { type AnyDb, createIndex, organizationId, tableWithId, time, timestamps } from './schema-parts.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow today's table types.
-type AnyDb = Kysely<any>;
-
-const time = 'bigint';
 const ROLE_CHECK = sql`role in ('viewer', 'editor', 'admin', 'owner')`;
 /** Frozen here: a migration never follows today's constants. */
 const LATENCY_BINS = 16;
@@ -18,9 +15,7 @@ export async function up(db: AnyDb): Promise<void> {
 
 /** Users with their sessions, recovery codes and OpenID Connect identities. */
 async function userTables(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('users')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+  await tableWithId(db, 'users')
     // Lower-cased by the services; unique.
     .addColumn('email', 'text', (c) => c.notNull().unique())
     .addColumn('name', 'text', (c) => c.notNull())
@@ -31,13 +26,10 @@ async function userTables(db: AnyDb): Promise<void> {
     .addColumn('totp_enabled_at', time)
     // The time step of the last TOTP code accepted: a code is accepted once (no replay within its window).
     .addColumn('totp_last_step', 'bigint')
-    .addColumn('created_at', time, (c) => c.notNull())
-    .addColumn('updated_at', time, (c) => c.notNull())
+    .$call(timestamps)
     .execute();
 
-  await db.schema
-    .createTable('user_sessions')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+  await tableWithId(db, 'user_sessions')
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     // SHA-256 of the cookie's token.
     .addColumn('hash', 'text', (c) => c.notNull().unique())
@@ -47,8 +39,8 @@ async function userTables(db: AnyDb): Promise<void> {
     .addColumn('user_agent', 'text')
     .addColumn('address', 'text')
     .execute();
-  await db.schema.createIndex('user_sessions_user').on('user_sessions').columns(['user_id', 'last_seen_at']).execute();
-  await db.schema.createIndex('user_sessions_expiry').on('user_sessions').columns(['expires_at']).execute();
+  await createIndex(db, 'user_sessions_user', 'user_sessions', ['user_id', 'last_seen_at']);
+  await createIndex(db, 'user_sessions_expiry', 'user_sessions', ['expires_at']);
 
   await db.schema
     .createTable('user_recovery_codes')
@@ -67,25 +59,23 @@ async function userTables(db: AnyDb): Promise<void> {
     .addColumn('created_at', time, (c) => c.notNull())
     .addPrimaryKeyConstraint('user_identities_pk', ['issuer', 'subject'])
     .execute();
-  await db.schema.createIndex('user_identities_user').on('user_identities').columns(['user_id']).execute();
+  await createIndex(db, 'user_identities_user', 'user_identities', ['user_id']);
 }
 
 /** Memberships, invitations, account links, the audit log, state changes, tags and latency histograms. */
 async function organizationAccess(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('memberships')
-    .addColumn('organization_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+    .$call(organizationId)
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('role', 'text', (c) => c.notNull().check(ROLE_CHECK))
     .addColumn('created_at', time, (c) => c.notNull())
     .addPrimaryKeyConstraint('memberships_pk', ['organization_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('memberships_user').on('memberships').columns(['user_id']).execute();
+  await createIndex(db, 'memberships_user', 'memberships', ['user_id']);
 
-  await db.schema
-    .createTable('invitations')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('organization_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+  await tableWithId(db, 'invitations')
+    .$call(organizationId)
     .addColumn('email', 'text')
     .addColumn('role', 'text', (c) => c.notNull().check(ROLE_CHECK))
     // SHA-256 of the link's token (wdi_…).
@@ -97,11 +87,7 @@ async function organizationAccess(db: AnyDb): Promise<void> {
     .addColumn('accepted_by', 'text', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('revoked_at', time)
     .execute();
-  await db.schema
-    .createIndex('invitations_organization')
-    .on('invitations')
-    .columns(['organization_id', 'created_at'])
-    .execute();
+  await createIndex(db, 'invitations_organization', 'invitations', ['organization_id', 'created_at']);
 
   await db.schema
     .createTable('account_tokens')
@@ -113,10 +99,8 @@ async function organizationAccess(db: AnyDb): Promise<void> {
     .addColumn('used_at', time)
     .execute();
 
-  await db.schema
-    .createTable('audit_log')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('organization_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+  await tableWithId(db, 'audit_log')
+    .$call(organizationId)
     .addColumn('at', time, (c) => c.notNull())
     .addColumn('actor_kind', 'text', (c) => c.notNull().check(sql`actor_kind in ('user', 'apiKey', 'system')`))
     .addColumn('actor_id', 'text', (c) => c.notNull())
@@ -128,11 +112,7 @@ async function organizationAccess(db: AnyDb): Promise<void> {
     // JSON: what changed (field names, never secrets).
     .addColumn('detail', 'text')
     .execute();
-  await db.schema
-    .createIndex('audit_log_organization')
-    .on('audit_log')
-    .columns(['organization_id', 'at', 'id'])
-    .execute();
+  await createIndex(db, 'audit_log_organization', 'audit_log', ['organization_id', 'at', 'id']);
 
   // A latency histogram per bucket (domain/check.ts LATENCY_BIN_UPPER_MS, 16 bins): p50/p95 per hour and day for the
   // dashboard's response-time chart, kept as long as the buckets are.
@@ -144,20 +124,14 @@ async function organizationAccess(db: AnyDb): Promise<void> {
         .execute();
 
   // Every state change of a monitor, written by ingest in the commit that derives it: the detail's state history.
-  await db.schema
-    .createTable('monitor_state_changes')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+  await tableWithId(db, 'monitor_state_changes')
     .addColumn('monitor_id', 'text', (c) => c.notNull().references('monitors.id').onDelete('cascade'))
     .addColumn('at', time, (c) => c.notNull())
     .addColumn('from_state', 'text', (c) => c.notNull())
     .addColumn('to_state', 'text', (c) => c.notNull())
     .addColumn('message', 'text')
     .execute();
-  await db.schema
-    .createIndex('monitor_state_changes_monitor')
-    .on('monitor_state_changes')
-    .columns(['monitor_id', 'at'])
-    .execute();
+  await createIndex(db, 'monitor_state_changes_monitor', 'monitor_state_changes', ['monitor_id', 'at']);
 
   // Who manages the organization itself: 'config' when warden.yaml declares it (the dashboard shows it read-only).
   await db.schema

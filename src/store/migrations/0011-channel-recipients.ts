@@ -1,18 +1,11 @@
 // Recipients of mail through the system SMTP server (issue 32): per organization and address, whether it confirmed that
 // it wants that organization's notifications (double opt-in, a hashed token), or unsubscribed. The same table on both
 // dialects.
-import type { Kysely } from 'kysely';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow today's table types.
-type AnyDb = Kysely<any>;
-
-const time = 'bigint';
+import { type AnyDb, createIndex, organizationId, tableWithId, time } from './schema-parts.js';
 
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('channel_recipients')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('organization_id', 'text', (c) => c.notNull().references('organizations.id').onDelete('cascade'))
+  await tableWithId(db, 'channel_recipients')
+    .$call(organizationId)
     // Lower-cased.
     .addColumn('address', 'text', (c) => c.notNull())
     // SHA-256 of the token of the last confirmation link mailed; null when none is live.
@@ -27,7 +20,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addUniqueConstraint('channel_recipients_organization_address', ['organization_id', 'address'])
     .execute();
   // Retention forgets addresses that never confirmed, by when they were last asked.
-  await db.schema.createIndex('channel_recipients_asked').on('channel_recipients').columns(['asked_at']).execute();
+  await createIndex(db, 'channel_recipients_asked', 'channel_recipients', ['asked_at']);
 }
 
 export async function down(db: AnyDb): Promise<void> {

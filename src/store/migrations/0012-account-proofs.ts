@@ -1,11 +1,7 @@
 // Account hardening (issue 32): verified email addresses, when a session last proved it is its user's, links mailed to
 // an address (finishing a sign-up, confirming a new email) and the server's own secrets (the known-device cookie's key).
-import { type Kysely, sql } from 'kysely';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and must not follow today's table types.
-type AnyDb = Kysely<any>;
-
-const time = 'bigint';
+import { sql } from 'kysely';
+import { type AnyDb, createIndex, time } from './schema-parts.js';
 
 export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('users').addColumn('email_verified_at', time).execute();
@@ -29,7 +25,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('expires_at', time, (c) => c.notNull())
     .addColumn('used_at', time)
     .execute();
-  await db.schema.createIndex('email_links_user').on('email_links').columns(['user_id', 'created_at']).execute();
+  await createIndex(db, 'email_links_user', 'email_links', ['user_id', 'created_at']);
 
   await db.schema
     .createTable('server_secrets')

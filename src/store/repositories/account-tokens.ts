@@ -2,6 +2,8 @@
 import type { Selectable } from 'kysely';
 import type { AccountToken, AccountTokenPurpose } from '../../domain/account.js';
 import type { AccountTokensTable, Db } from '../tables.js';
+import { consumeToken, deleteExpired, deleteWhere } from './query.js';
+import { toColumns } from './rows.js';
 
 const toToken = (r: Selectable<AccountTokensTable>): AccountToken => ({
   hash: r.hash,
@@ -26,36 +28,16 @@ export function accountTokenRepository(db: Db): AccountTokenRepository {
     async insert(t) {
       await db
         .insertInto('account_tokens')
-        .values({
-          hash: t.hash,
-          purpose: t.purpose,
-          user_id: t.userId,
-          created_at: t.createdAt,
-          expires_at: t.expiresAt,
-          used_at: t.usedAt,
-        })
+        .values(toColumns(t, ['hash', 'purpose', 'userId', 'createdAt', 'expiresAt', 'usedAt']))
         .execute();
     },
     async use(hash, purpose, now) {
-      const result = await db
-        .updateTable('account_tokens')
-        .set({ used_at: now })
-        .where('hash', '=', hash)
-        .where('purpose', '=', purpose)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', now)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return undefined;
-      const row = await db.selectFrom('account_tokens').selectAll().where('hash', '=', hash).executeTakeFirst();
+      const row = await consumeToken(db, 'account_tokens', hash, purpose, now);
       return row && toToken(row);
     },
     async deleteUnused(purpose) {
-      await db.deleteFrom('account_tokens').where('purpose', '=', purpose).where('used_at', 'is', null).execute();
+      await deleteWhere(db, 'account_tokens', { purpose, used_at: null });
     },
-    async prune(now) {
-      return Number(
-        (await db.deleteFrom('account_tokens').where('expires_at', '<=', now).executeTakeFirst()).numDeletedRows,
-      );
-    },
+    prune: (now) => deleteExpired(db, 'account_tokens', now),
   };
 }

@@ -3,6 +3,8 @@ import type { Selectable } from 'kysely';
 import type { ApiKey, ApiKeyScope } from '../../domain/organization.js';
 import type { ApiKeysTable, Db } from '../tables.js';
 import { countOf } from './count.js';
+import { updateWhere } from './query.js';
+import { toColumns } from './rows.js';
 
 const toApiKey = (r: Omit<Selectable<ApiKeysTable>, 'hash'>): ApiKey => ({
   id: r.id,
@@ -56,13 +58,7 @@ export function apiKeyRepository(db: Db): ApiKeyRepository {
       await db
         .insertInto('api_keys')
         .values({
-          id: key.id,
-          organization_id: key.organizationId,
-          name: key.name,
-          prefix: key.prefix,
-          hash: key.hash,
-          scope: key.scope,
-          created_at: key.createdAt,
+          ...toColumns(key, ['id', 'organizationId', 'name', 'prefix', 'hash', 'scope', 'createdAt']),
           last_used_at: null,
           revoked_at: null,
           created_by: key.createdBy ?? null,
@@ -100,18 +96,15 @@ export function apiKeyRepository(db: Db): ApiKeyRepository {
     countActive: (organizationId) =>
       countOf(db.selectFrom('api_keys').where('organization_id', '=', organizationId).where('revoked_at', 'is', null)),
     async touch(id, now) {
-      await db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', id).execute();
+      await updateWhere(db, 'api_keys', { id }, { last_used_at: now });
     },
-    async revoke(organizationId, id, now) {
-      const result = await db
-        .updateTable('api_keys')
-        .set({ revoked_at: now })
-        .where('id', '=', id)
-        .where('organization_id', '=', organizationId)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
+    revoke: async (organizationId, id, now) =>
+      (await updateWhere(
+        db,
+        'api_keys',
+        { id, organization_id: organizationId, revoked_at: null },
+        { revoked_at: now },
+      )) > 0,
     async revokeMadeBy(organizationId, userId, scopes, now) {
       if (scopes.length === 0) return [];
       const rows = await db

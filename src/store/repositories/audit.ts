@@ -2,6 +2,7 @@
 import type { Selectable } from 'kysely';
 import type { AuditEntry } from '../../domain/account.js';
 import type { AuditLogTable, Db } from '../tables.js';
+import { toColumns } from './rows.js';
 
 const toEntry = (r: Selectable<AuditLogTable>): AuditEntry => ({
   id: r.id,
@@ -41,16 +42,18 @@ export function auditRepository(db: Db): AuditRepository {
       await db
         .insertInto('audit_log')
         .values({
-          id: e.id,
-          organization_id: e.organizationId,
-          at: e.at,
-          actor_kind: e.actorKind,
-          actor_id: e.actorId,
-          actor_name: e.actorName,
-          action: e.action,
-          object_type: e.objectType,
-          object_id: e.objectId,
-          object_label: e.objectLabel,
+          ...toColumns(e, [
+            'id',
+            'organizationId',
+            'at',
+            'actorKind',
+            'actorId',
+            'actorName',
+            'action',
+            'objectType',
+            'objectId',
+            'objectLabel',
+          ]),
           detail: e.detail === null ? null : JSON.stringify(e.detail),
         })
         .execute();

@@ -11,9 +11,8 @@ import {
   LATENCY_HIST_COLUMNS,
 } from '../check-statements.js';
 import type { Db } from '../tables.js';
+import { inChunks } from './in-chunks.js';
 
-/** Result ids per `in (…)` list: keeps SQLite under its bound-parameter limit. */
-const IDS_PER_QUERY = 500;
 /** Bucket rows per insert (29 parameters each): under SQLite's and PostgreSQL's bound-parameter limits. */
 const BUCKETS_PER_INSERT = 500;
 
@@ -48,17 +47,33 @@ export interface CheckRepository {
   ): Promise<void>;
 }
 
+/** The columns of a bucket row every read of buckets maps the same way. */
+const toBucketCount = (r: {
+  monitor_id: string;
+  bucket_start: number;
+  count: number;
+  up_count: number;
+  degraded_count: number;
+}): BucketCount => ({
+  monitorId: r.monitor_id,
+  start: r.bucket_start,
+  count: r.count,
+  upCount: r.up_count,
+  degradedCount: r.degraded_count,
+});
+
 /** `journal`: the dialect's check journal, folded before every read of history (checks or buckets) so reads see every commit. */
 export function checkRepository(db: Db, writer: CheckWriter, journal?: CheckJournal): CheckRepository {
   const settled = async () => {
     if (journal) await journal.settle(db);
   };
-  const inRange = (period: keyof typeof BUCKET_TABLES, monitorIds: readonly string[], from: number, to: number) =>
-    db
-      .selectFrom(BUCKET_TABLES[period])
-      .where('monitor_id', 'in', monitorIds)
-      .where('bucket_start', '>=', from)
-      .where('bucket_start', '<', to);
+  return { ...checkHistory(db, writer, settled), ...bucketHistory(db, settled) };
+}
+
+type BucketMethods = 'buckets' | 'bucketCounts' | 'pruneBuckets' | 'replaceBucketsBefore';
+
+/** The checks themselves: written in batches with the monitors' states, listed by cursor, pruned by age. */
+function checkHistory(db: Db, writer: CheckWriter, settled: () => Promise<void>): Omit<CheckRepository, BucketMethods> {
   return {
     async write(checks, states) {
       if (checks.length === 0 && states.length === 0) return;
@@ -69,16 +84,10 @@ export function checkRepository(db: Db, writer: CheckWriter, journal?: CheckJour
       else await db.transaction().execute((trx) => writer(trx, checks, states));
     },
     async storedResultKeys(resultIds) {
-      const seen = new Set<string>();
-      for (let i = 0; i < resultIds.length; i += IDS_PER_QUERY) {
-        const rows = await db
-          .selectFrom('checks')
-          .select(['monitor_id', 'result_id'])
-          .where('result_id', 'in', resultIds.slice(i, i + IDS_PER_QUERY))
-          .execute();
-        for (const r of rows) seen.add(`${r.monitor_id}\u0000${r.result_id}`);
-      }
-      return seen;
+      const rows = await inChunks(resultIds, (chunk) =>
+        db.selectFrom('checks').select(['monitor_id', 'result_id']).where('result_id', 'in', chunk).execute(),
+      );
+      return new Set(rows.map((r) => `${r.monitor_id}\u0000${r.result_id}`));
     },
     async list(monitorId, { from, to, limit, before }) {
       await settled();
@@ -108,43 +117,6 @@ export function checkRepository(db: Db, writer: CheckWriter, journal?: CheckJour
         source: r.source as CheckSource,
       }));
     },
-    async buckets(period, monitorIds, from, to) {
-      if (monitorIds.length === 0) return [];
-      await settled();
-      const rows = await inRange(period, monitorIds, from, to)
-        .selectAll()
-        .orderBy('bucket_start')
-        .orderBy('monitor_id')
-        .execute();
-      return rows.map((r) => ({
-        monitorId: r.monitor_id,
-        start: r.bucket_start,
-        count: r.count,
-        upCount: r.up_count,
-        degradedCount: r.degraded_count,
-        latencyAvg: r.latency_count > 0 ? r.latency_sum / r.latency_count : null,
-        latencyMin: r.latency_min,
-        latencyMax: r.latency_max,
-        playersAvg: r.players_count > 0 ? r.players_sum / r.players_count : null,
-        playersMin: r.players_min,
-        playersMax: r.players_max,
-        latencyHist: LATENCY_HIST_COLUMNS.map((column) => Number(r[column])),
-      }));
-    },
-    async bucketCounts(period, monitorIds, from, to) {
-      if (monitorIds.length === 0) return [];
-      await settled();
-      const rows = await inRange(period, monitorIds, from, to)
-        .select(['monitor_id', 'bucket_start', 'count', 'up_count', 'degraded_count'])
-        .execute();
-      return rows.map((r) => ({
-        monitorId: r.monitor_id,
-        start: r.bucket_start,
-        count: r.count,
-        upCount: r.up_count,
-        degradedCount: r.degraded_count,
-      }));
-    },
     async prune(monitorId, before, batch) {
       await settled();
       // Through the monitor/time index, in batches: short transactions leave room for writers in between.
@@ -160,6 +132,45 @@ export function checkRepository(db: Db, writer: CheckWriter, journal?: CheckJour
         )
         .executeTakeFirst();
       return Number(result.numDeletedRows);
+    },
+  };
+}
+
+/** The hourly and daily rollups: read by range, pruned by age, replaced by an import. */
+function bucketHistory(db: Db, settled: () => Promise<void>): Pick<CheckRepository, BucketMethods> {
+  const inRange = (period: keyof typeof BUCKET_TABLES, monitorIds: readonly string[], from: number, to: number) =>
+    db
+      .selectFrom(BUCKET_TABLES[period])
+      .where('monitor_id', 'in', monitorIds)
+      .where('bucket_start', '>=', from)
+      .where('bucket_start', '<', to);
+  return {
+    async buckets(period, monitorIds, from, to) {
+      if (monitorIds.length === 0) return [];
+      await settled();
+      const rows = await inRange(period, monitorIds, from, to)
+        .selectAll()
+        .orderBy('bucket_start')
+        .orderBy('monitor_id')
+        .execute();
+      return rows.map((r) => ({
+        ...toBucketCount(r),
+        latencyAvg: r.latency_count > 0 ? r.latency_sum / r.latency_count : null,
+        latencyMin: r.latency_min,
+        latencyMax: r.latency_max,
+        playersAvg: r.players_count > 0 ? r.players_sum / r.players_count : null,
+        playersMin: r.players_min,
+        playersMax: r.players_max,
+        latencyHist: LATENCY_HIST_COLUMNS.map((column) => Number(r[column])),
+      }));
+    },
+    async bucketCounts(period, monitorIds, from, to) {
+      if (monitorIds.length === 0) return [];
+      await settled();
+      const rows = await inRange(period, monitorIds, from, to)
+        .select(['monitor_id', 'bucket_start', 'count', 'up_count', 'degraded_count'])
+        .execute();
+      return rows.map(toBucketCount);
     },
     async pruneBuckets(period, monitorId, before) {
       await settled();

@@ -2,10 +2,12 @@
 // calls for them (notify/outbox), claimed, acknowledged, retried and given up by the dispatcher (notify/dispatch), read
 // back by the delivery log and the timing rules, pruned by retention. Its contract suite:
 // test/contracts/store-deliveries.contract.test.ts.
-import type { Selectable } from 'kysely';
+import type { Updateable } from 'kysely';
 import type { Delivery, NewDelivery } from '../../domain/notification.js';
-import { createdInOrder, type DeliveryClaimer } from '../notification-statements.js';
+import type { DeliveryClaimer } from '../notification-statements.js';
 import type { Db, NotificationDeliveriesTable } from '../tables.js';
+import { DELIVERY_FIELDS, deliveryHistory, type HistoryMethods, toDelivery } from './delivery-history.js';
+import { toColumns } from './rows.js';
 
 /** A channel's deliveries of some kinds about one monitor: what the timing rules count and look back on. */
 export interface DeliveryQuery {
@@ -62,26 +64,6 @@ export interface DeliveryRepository {
   prune(before: number, batch: number): Promise<number>;
 }
 
-const toDelivery = (r: Selectable<NotificationDeliveriesTable>): Delivery => ({
-  id: r.id,
-  eventId: r.event_id,
-  channelId: r.channel_id,
-  subscriberId: r.subscriber_id,
-  organizationId: r.organization_id,
-  monitorId: r.monitor_id,
-  kind: r.kind,
-  event: r.event,
-  status: r.status,
-  attempts: r.attempts,
-  nextAttemptAt: r.next_attempt_at,
-  claimedUntil: r.claimed_until,
-  lastError: r.last_error,
-  lastStatus: r.last_status,
-  lastAnswer: r.last_answer,
-  createdAt: r.created_at,
-  sentAt: r.sent_at,
-});
-
 /** Rows per insert: well under both dialects' parameter limits (16 columns each). */
 const ROWS_PER_INSERT = 200;
 
@@ -89,10 +71,21 @@ export function deliveryRepository(db: Db, claim: DeliveryClaimer): DeliveryRepo
   return { ...deliveryQueue(db, claim), ...deliveryHistory(db) };
 }
 
-type HistoryMethods = 'listByChannel' | 'stats' | 'last' | 'latestPerMonitor' | 'prune';
-
 /** The queue: rows enqueued, claimed when due, and marked with each attempt's outcome. */
 function deliveryQueue(db: Db, claim: DeliveryClaimer): Omit<DeliveryRepository, HistoryMethods> {
+  /** Records an attempt's outcome on a delivery still in one of `from` (a claim another process took over is left). */
+  const settle = async (
+    id: string,
+    from: readonly Delivery['status'][],
+    outcome: Updateable<NotificationDeliveriesTable>,
+  ) => {
+    await db
+      .updateTable('notification_deliveries')
+      .set(outcome)
+      .where('id', '=', id)
+      .where('status', 'in', from)
+      .execute();
+  };
   return {
     async enqueue(rows, now) {
       let added = 0;
@@ -114,34 +107,24 @@ function deliveryQueue(db: Db, claim: DeliveryClaimer): Omit<DeliveryRepository,
       return (await claim(db, now, limit, leaseMs, skipChannelIds)).map(toDelivery);
     },
     async markSent(id, sentAt, status, answer) {
-      await db
-        .updateTable('notification_deliveries')
-        .set({
-          status: 'sent',
-          sent_at: sentAt,
-          claimed_until: null,
-          last_error: null,
-          last_status: status,
-          last_answer: answer,
-        })
-        .where('id', '=', id)
-        .where('status', '=', 'sending')
-        .execute();
+      await settle(id, ['sending'], {
+        status: 'sent',
+        sent_at: sentAt,
+        claimed_until: null,
+        last_error: null,
+        last_status: status,
+        last_answer: answer,
+      });
     },
     async markRetry(id, nextAt, error, status, answer) {
-      await db
-        .updateTable('notification_deliveries')
-        .set({
-          status: 'pending',
-          next_attempt_at: nextAt,
-          claimed_until: null,
-          last_error: error,
-          last_status: status,
-          last_answer: answer,
-        })
-        .where('id', '=', id)
-        .where('status', '=', 'sending')
-        .execute();
+      await settle(id, ['sending'], {
+        status: 'pending',
+        next_attempt_at: nextAt,
+        claimed_until: null,
+        last_error: error,
+        last_status: status,
+        last_answer: answer,
+      });
     },
     async releaseClaims(ids, now) {
       let released = 0;
@@ -173,135 +156,19 @@ function deliveryQueue(db: Db, claim: DeliveryClaimer): Omit<DeliveryRepository,
       return Number(result.numUpdatedRows);
     },
     async markSkipped(id, reason) {
-      await db
-        .updateTable('notification_deliveries')
-        .set({ status: 'skipped', claimed_until: null, last_error: reason })
-        .where('id', '=', id)
-        .where('status', 'in', ['pending', 'sending'])
-        .execute();
+      await settle(id, ['pending', 'sending'], { status: 'skipped', claimed_until: null, last_error: reason });
     },
     async markDead(id, error, status, answer) {
-      await db
-        .updateTable('notification_deliveries')
-        .set({ status: 'dead', claimed_until: null, last_error: error, last_status: status, last_answer: answer })
-        .where('id', '=', id)
-        .where('status', 'in', ['pending', 'sending'])
-        .execute();
+      await settle(id, ['pending', 'sending'], {
+        status: 'dead',
+        claimed_until: null,
+        last_error: error,
+        last_status: status,
+        last_answer: answer,
+      });
     },
     async record(d) {
-      await db
-        .insertInto('notification_deliveries')
-        .values({
-          id: d.id,
-          event_id: d.eventId,
-          channel_id: d.channelId,
-          subscriber_id: d.subscriberId,
-          organization_id: d.organizationId,
-          monitor_id: d.monitorId,
-          kind: d.kind,
-          event: d.event,
-          status: d.status,
-          attempts: d.attempts,
-          next_attempt_at: d.nextAttemptAt,
-          claimed_until: d.claimedUntil,
-          last_error: d.lastError,
-          last_status: d.lastStatus,
-          last_answer: d.lastAnswer,
-          created_at: d.createdAt,
-          sent_at: d.sentAt,
-        })
-        .execute();
-    },
-  };
-}
-
-/** What was delivered: a channel's history, counts and the last delivery per monitor, pruned by age. */
-function deliveryHistory(db: Db): Pick<DeliveryRepository, HistoryMethods> {
-  const ofMonitor = (q: DeliveryQuery) =>
-    db
-      .selectFrom('notification_deliveries')
-      .where('channel_id', '=', q.channelId)
-      .where('monitor_id', '=', q.monitorId)
-      .where('kind', 'in', q.kinds.length > 0 ? [...q.kinds] : ['']);
-  return {
-    async listByChannel(channelId, limit) {
-      const rows = await db
-        .selectFrom('notification_deliveries')
-        .selectAll()
-        .where('channel_id', '=', channelId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute();
-      return rows.map(toDelivery);
-    },
-    async stats({ channelId, monitorId, kinds, since }) {
-      const row = await ofMonitor({ channelId, monitorId, kinds })
-        .select((eb) => [
-          eb.fn.countAll<number>().as('n'),
-          eb.fn.min('created_at').as('first'),
-          eb.fn.max('created_at').as('last'),
-        ])
-        .where('created_at', '>=', since)
-        .executeTakeFirstOrThrow();
-      const time = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-      return { count: Number(row.n), first: time(row.first), last: time(row.last) };
-    },
-    async last({ before, ...query }) {
-      const row = await ofMonitor(query)
-        .selectAll()
-        .$if(before !== undefined, (q) =>
-          q.where((eb) =>
-            eb.or([
-              eb('created_at', '<', before?.createdAt as number),
-              eb.and([eb('created_at', '=', before?.createdAt as number), eb('id', '<', before?.id as string)]),
-            ]),
-          ),
-        )
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      return row && toDelivery(row);
-    },
-    async latestPerMonitor(channelId, kinds) {
-      if (kinds.length === 0) return [];
-      const rows = await db
-        .selectFrom('notification_deliveries as d')
-        .selectAll('d')
-        .where('d.channel_id', '=', channelId)
-        .where('d.kind', 'in', [...kinds])
-        .where('d.monitor_id', 'is not', null)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('notification_deliveries as e')
-                .select('e.id')
-                .whereRef('e.channel_id', '=', 'd.channel_id')
-                .whereRef('e.monitor_id', '=', 'd.monitor_id')
-                .where('e.kind', 'in', [...kinds])
-                .where((eb) => createdInOrder(eb, 'e', '>', 'd')),
-            ),
-          ),
-        )
-        .orderBy('d.monitor_id')
-        .execute();
-      return rows.map(toDelivery);
-    },
-    async prune(before, batch) {
-      // In batches, like the checks: short transactions leave room for the dispatcher's writes in between.
-      const result = await db
-        .deleteFrom('notification_deliveries')
-        .where('id', 'in', (eb) =>
-          eb
-            .selectFrom('notification_deliveries')
-            .select('id')
-            .where('status', 'in', ['sent', 'dead'])
-            .where('created_at', '<', before)
-            .limit(batch),
-        )
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
+      await db.insertInto('notification_deliveries').values(toColumns(d, DELIVERY_FIELDS)).execute();
     },
   };
 }
@@ -309,17 +176,10 @@ function deliveryHistory(db: Db): Pick<DeliveryRepository, HistoryMethods> {
 /** A row for a delivery enqueued now: pending (unless it says otherwise), no attempt yet. */
 function newRow(r: Parameters<DeliveryRepository['enqueue']>[0][number], now: number) {
   return {
-    id: r.id,
-    event_id: r.eventId,
-    channel_id: r.channelId,
+    ...toColumns(r, ['id', 'eventId', 'channelId', 'organizationId', 'monitorId', 'kind', 'event', 'nextAttemptAt']),
     subscriber_id: r.subscriberId ?? null,
-    organization_id: r.organizationId,
-    monitor_id: r.monitorId,
-    kind: r.kind,
-    event: r.event,
     status: r.status ?? ('pending' as const),
     attempts: 0,
-    next_attempt_at: r.nextAttemptAt,
     claimed_until: null,
     last_error: r.lastError ?? null,
     last_status: null,

@@ -2,6 +2,8 @@
 import type { Selectable } from 'kysely';
 import type { EmailLink, EmailLinkPurpose } from '../../domain/account.js';
 import type { Db, EmailLinksTable } from '../tables.js';
+import { consumeToken, deleteExpired, deleteWhere } from './query.js';
+import { toColumns } from './rows.js';
 
 const toLink = (r: Selectable<EmailLinksTable>): EmailLink => ({
   hash: r.hash,
@@ -33,32 +35,24 @@ export function emailLinkRepository(db: Db): EmailLinkRepository {
     async insert(l) {
       await db
         .insertInto('email_links')
-        .values({
-          hash: l.hash,
-          purpose: l.purpose,
-          user_id: l.userId,
-          email: l.email,
-          name: l.name,
-          password_hash: l.passwordHash,
-          invitation_hash: l.invitationHash,
-          created_at: l.createdAt,
-          expires_at: l.expiresAt,
-          used_at: l.usedAt,
-        })
+        .values(
+          toColumns(l, [
+            'hash',
+            'purpose',
+            'userId',
+            'email',
+            'name',
+            'passwordHash',
+            'invitationHash',
+            'createdAt',
+            'expiresAt',
+            'usedAt',
+          ]),
+        )
         .execute();
     },
     async use(hash, purpose, now) {
-      // One statement decides: two clicks on the same link cannot both use it.
-      const result = await db
-        .updateTable('email_links')
-        .set({ used_at: now })
-        .where('hash', '=', hash)
-        .where('purpose', '=', purpose)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', now)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return undefined;
-      const row = await db.selectFrom('email_links').selectAll().where('hash', '=', hash).executeTakeFirst();
+      const row = await consumeToken(db, 'email_links', hash, purpose, now);
       return row && toLink(row);
     },
     async createdForUserSince(userId, since) {
@@ -72,12 +66,8 @@ export function emailLinkRepository(db: Db): EmailLinkRepository {
       return rows.map((r) => Number(r.created_at));
     },
     async deleteUnusedOfUser(userId) {
-      await db.deleteFrom('email_links').where('user_id', '=', userId).where('used_at', 'is', null).execute();
+      await deleteWhere(db, 'email_links', { user_id: userId, used_at: null });
     },
-    async prune(now) {
-      return Number(
-        (await db.deleteFrom('email_links').where('expires_at', '<=', now).executeTakeFirst()).numDeletedRows,
-      );
-    },
+    prune: (now) => deleteExpired(db, 'email_links', now),
   };
 }

@@ -5,6 +5,7 @@ import type { ManagedBy } from '../../domain/ownership.js';
 import type { Db, IncidentsTable } from '../tables.js';
 import { countOf } from './count.js';
 import { replaceLinks } from './links.js';
+import { fromColumns, toColumns } from './rows.js';
 
 export interface IncidentRepository {
   /** A page's incidents, newest first, with updates (oldest first) and affected components; `since` keeps open ones and those resolved since. */
@@ -34,76 +35,57 @@ export interface IncidentRepository {
   delete(id: string): Promise<void>;
 }
 
+/** The fields of an incident that are columns of the same name in snake_case, besides its id, page and ownership. */
+const SPEC_FIELDS = ['key', 'title', 'status', 'impact', 'startedAt', 'resolvedAt'] as const;
+
+const updateRow = (incidentId: string, u: IncidentUpdate) => ({
+  id: u.id,
+  incident_id: incidentId,
+  status: u.status,
+  message: u.message,
+  created_at: u.at,
+});
+
 export function incidentRepository(db: Db): IncidentRepository {
-  async function withDetails(rows: Selectable<IncidentsTable>[]): Promise<Incident[]> {
-    if (rows.length === 0) return [];
-    const ids = rows.map((r) => r.id);
-    const [updates, links] = await Promise.all([
-      db
-        .selectFrom('incident_updates')
-        .selectAll()
-        .where('incident_id', 'in', ids)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute(),
-      db.selectFrom('incident_components').selectAll().where('incident_id', 'in', ids).execute(),
-    ]);
-    return rows.map((r) => ({
-      id: r.id,
-      pageId: r.page_id,
-      key: r.key,
-      title: r.title,
-      status: r.status,
-      impact: r.impact,
-      startedAt: r.started_at,
-      resolvedAt: r.resolved_at,
-      componentIds: links.filter((l) => l.incident_id === r.id).map((l) => l.component_id),
-      updates: updates
-        .filter((u) => u.incident_id === r.id)
-        .map((u) => ({ id: u.id, status: u.status, message: u.message, at: u.created_at })),
-      managedBy: r.managed_by,
-      createdAt: r.created_at,
-      updatedAt: r.updated_at,
-    }));
-  }
+  return { ...incidentReads(db), ...incidentWrites(db) };
+}
 
-  const setComponents = (id: string, componentIds: readonly string[]) =>
-    replaceLinks(db, 'incident_components', id, componentIds);
+type ReadMethods = 'list' | 'count' | 'listOfOrganization' | 'findById' | 'findByKey';
 
-  async function replaceDetails(id: string, spec: IncidentSpec, newUpdateId: () => string): Promise<void> {
-    await setComponents(id, spec.componentIds);
-    await db.deleteFrom('incident_updates').where('incident_id', '=', id).execute();
-    if (spec.updates.length > 0)
-      await db
-        .insertInto('incident_updates')
-        .values(
-          spec.updates.map((u) => ({
-            id: newUpdateId(),
-            incident_id: id,
-            status: u.status,
-            message: u.message,
-            created_at: u.at,
-          })),
-        )
-        .execute();
-  }
+/** Incidents with their timelines and components, assembled in two more queries for any number of them. */
+async function withDetails(db: Db, rows: Selectable<IncidentsTable>[]): Promise<Incident[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [updates, links] = await Promise.all([
+    db
+      .selectFrom('incident_updates')
+      .selectAll()
+      .where('incident_id', 'in', ids)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('incident_components').selectAll().where('incident_id', 'in', ids).execute(),
+  ]);
+  return rows.map((r) => ({
+    ...fromColumns(r, ['id', 'pageId', ...SPEC_FIELDS]),
+    componentIds: links.filter((l) => l.incident_id === r.id).map((l) => l.component_id),
+    updates: updates
+      .filter((u) => u.incident_id === r.id)
+      .map((u) => ({ id: u.id, status: u.status, message: u.message, at: u.created_at })),
+    ...fromColumns(r, ['managedBy', 'createdAt', 'updatedAt']),
+  }));
+}
 
-  const fields = (spec: IncidentSpec) => ({
-    key: spec.key,
-    title: spec.title,
-    status: spec.status,
-    impact: spec.impact,
-    started_at: spec.startedAt,
-    resolved_at: spec.resolvedAt,
-  });
-
+function incidentReads(db: Db): Pick<IncidentRepository, ReadMethods> {
+  const incidents = () => db.selectFrom('incidents').selectAll();
   return {
     async list(pageId, options = {}) {
-      let query = db.selectFrom('incidents').selectAll().where('page_id', '=', pageId);
+      let query = incidents().where('page_id', '=', pageId);
       const { since } = options;
       if (since !== undefined)
         query = query.where((eb) => eb.or([eb('resolved_at', 'is', null), eb('resolved_at', '>=', since)]));
       return withDetails(
+        db,
         await query
           .orderBy('started_at', 'desc')
           .orderBy('id')
@@ -120,27 +102,41 @@ export function incidentRepository(db: Db): IncidentRepository {
         .where('pages.organization_id', '=', organizationId);
       if (resolved !== undefined) query = query.where('incidents.resolved_at', resolved ? 'is not' : 'is', null);
       return withDetails(
+        db,
         await query.orderBy('incidents.started_at', 'desc').orderBy('incidents.id').limit(limit).execute(),
       );
     },
     async findById(id) {
-      return (await withDetails(await db.selectFrom('incidents').selectAll().where('id', '=', id).execute()))[0];
+      return (await withDetails(db, await incidents().where('id', '=', id).execute()))[0];
     },
     async findByKey(pageId, key) {
       return (
-        await withDetails(
-          await db.selectFrom('incidents').selectAll().where('page_id', '=', pageId).where('key', '=', key).execute(),
-        )
+        await withDetails(db, await incidents().where('page_id', '=', pageId).where('key', '=', key).execute())
       )[0];
     },
+  };
+}
+
+function incidentWrites(db: Db): Omit<IncidentRepository, ReadMethods> {
+  const setComponents = (id: string, componentIds: readonly string[]) =>
+    replaceLinks(db, 'incident_components', id, componentIds);
+
+  async function replaceDetails(id: string, spec: IncidentSpec, newUpdateId: () => string): Promise<void> {
+    await setComponents(id, spec.componentIds);
+    await db.deleteFrom('incident_updates').where('incident_id', '=', id).execute();
+    if (spec.updates.length > 0)
+      await db
+        .insertInto('incident_updates')
+        .values(spec.updates.map((u) => updateRow(id, { ...u, id: newUpdateId() })))
+        .execute();
+  }
+
+  return {
     async insert(incident, newUpdateId, now) {
       await db
         .insertInto('incidents')
         .values({
-          id: incident.id,
-          page_id: incident.pageId,
-          ...fields(incident),
-          managed_by: incident.managedBy,
+          ...toColumns(incident, ['id', 'pageId', ...SPEC_FIELDS, 'managedBy']),
           created_at: now,
           updated_at: now,
         })
@@ -150,7 +146,7 @@ export function incidentRepository(db: Db): IncidentRepository {
     async replace(id, spec, managedBy, newUpdateId, now) {
       await db
         .updateTable('incidents')
-        .set({ ...fields(spec), managed_by: managedBy, updated_at: now })
+        .set({ ...toColumns(spec, SPEC_FIELDS), managed_by: managedBy, updated_at: now })
         .where('id', '=', id)
         .execute();
       await replaceDetails(id, spec, newUpdateId);
@@ -158,28 +154,12 @@ export function incidentRepository(db: Db): IncidentRepository {
     async updateFields(id, changes, now) {
       await db
         .updateTable('incidents')
-        .set({
-          title: changes.title,
-          status: changes.status,
-          impact: changes.impact,
-          started_at: changes.startedAt,
-          resolved_at: changes.resolvedAt,
-          updated_at: now,
-        })
+        .set({ ...toColumns(changes, ['title', 'status', 'impact', 'startedAt', 'resolvedAt']), updated_at: now })
         .where('id', '=', id)
         .execute();
     },
     async addUpdate(incidentId, update) {
-      await db
-        .insertInto('incident_updates')
-        .values({
-          id: update.id,
-          incident_id: incidentId,
-          status: update.status,
-          message: update.message,
-          created_at: update.at,
-        })
-        .execute();
+      await db.insertInto('incident_updates').values(updateRow(incidentId, update)).execute();
     },
     setComponents,
     async delete(id) {

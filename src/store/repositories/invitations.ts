@@ -3,6 +3,8 @@ import type { Selectable } from 'kysely';
 import { ACCOUNT_LIMITS, type Invitation } from '../../domain/account.js';
 import type { Db, InvitationsTable } from '../tables.js';
 import { countOf } from './count.js';
+import { findOne, updateWhere } from './query.js';
+import { toColumns } from './rows.js';
 
 const toInvitation = (r: Omit<Selectable<InvitationsTable>, 'hash'>): Invitation => ({
   id: r.id,
@@ -44,14 +46,7 @@ export function invitationRepository(db: Db): InvitationRepository {
       await db
         .insertInto('invitations')
         .values({
-          id: i.id,
-          organization_id: i.organizationId,
-          email: i.email,
-          role: i.role,
-          hash: i.hash,
-          created_by: i.createdBy,
-          created_at: i.createdAt,
-          expires_at: i.expiresAt,
+          ...toColumns(i, ['id', 'organizationId', 'email', 'role', 'hash', 'createdBy', 'createdAt', 'expiresAt']),
           accepted_at: null,
           accepted_by: null,
           revoked_at: null,
@@ -59,7 +54,7 @@ export function invitationRepository(db: Db): InvitationRepository {
         .execute();
     },
     async findByHash(hash) {
-      const row = await db.selectFrom('invitations').selectAll().where('hash', '=', hash).executeTakeFirst();
+      const row = await findOne(db, 'invitations', { hash });
       return row && { ...toInvitation(row), hash: row.hash };
     },
     async listPending(organizationId) {
@@ -93,16 +88,12 @@ export function invitationRepository(db: Db): InvitationRepository {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
-    async revoke(organizationId, id, now) {
-      const result = await db
-        .updateTable('invitations')
-        .set({ revoked_at: now })
-        .where('id', '=', id)
-        .where('organization_id', '=', organizationId)
-        .where('accepted_at', 'is', null)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
+    revoke: async (organizationId, id, now) =>
+      (await updateWhere(
+        db,
+        'invitations',
+        { id, organization_id: organizationId, accepted_at: null, revoked_at: null },
+        { revoked_at: now },
+      )) > 0,
   };
 }

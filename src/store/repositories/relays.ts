@@ -5,6 +5,8 @@ import type { Relay } from '../../domain/organization.js';
 import type { ManagedBy } from '../../domain/ownership.js';
 import type { Db, RelaysTable } from '../tables.js';
 import { countOf } from './count.js';
+import { deleteWhere, findOne, mapped, updateWhere } from './query.js';
+import { toColumns } from './rows.js';
 
 const toRelay = (r: Selectable<RelaysTable>): Relay => ({
   id: r.id,
@@ -59,8 +61,6 @@ export interface RelayRepository {
 }
 
 export function relayRepository(db: Db): RelayRepository {
-  const one = async (column: 'id' | 'token_hash', value: string) =>
-    db.selectFrom('relays').selectAll().where(column, '=', value).executeTakeFirst();
   return {
     async list(organizationId) {
       return (
@@ -68,31 +68,18 @@ export function relayRepository(db: Db): RelayRepository {
       ).map(toRelay);
     },
     count: (organizationId) => countOf(db.selectFrom('relays').where('organization_id', '=', organizationId)),
-    async findById(id) {
-      const row = await one('id', id);
-      return row && toRelay(row);
-    },
-    async findByKey(organizationId, key) {
-      const row = await db
-        .selectFrom('relays')
-        .selectAll()
-        .where('organization_id', '=', organizationId)
-        .where('key', '=', key)
-        .executeTakeFirst();
-      return row && toRelay(row);
-    },
+    findById: async (id) => mapped(await findOne(db, 'relays', { id }), toRelay),
+    findByKey: async (organizationId, key) =>
+      mapped(await findOne(db, 'relays', { organization_id: organizationId, key }), toRelay),
     async findByTokenHash(hash) {
-      const row = await one('token_hash', hash);
+      const row = await findOne(db, 'relays', { token_hash: hash });
       return row && { ...toRelay(row), tokenHash: row.token_hash as string, offlineSince: row.offline_since };
     },
     async insert(relay, now) {
       await db
         .insertInto('relays')
         .values({
-          id: relay.id,
-          organization_id: relay.organizationId,
-          key: relay.key,
-          name: relay.name,
+          ...toColumns(relay, ['id', 'organizationId', 'key', 'name']),
           token_hash: null,
           token_prefix: null,
           last_seen_at: null,
@@ -104,28 +91,18 @@ export function relayRepository(db: Db): RelayRepository {
         .execute();
     },
     async update(id, changes, now) {
-      await db
-        .updateTable('relays')
-        .set({
-          ...(changes.name !== undefined ? { name: changes.name } : {}),
-          ...(changes.managedBy !== undefined ? { managed_by: changes.managedBy } : {}),
-          updated_at: now,
-        })
-        .where('id', '=', id)
-        .execute();
+      // Fields left undefined are left as they are.
+      await updateWhere(db, 'relays', { id }, { ...toColumns(changes, ['name', 'managedBy']), updated_at: now });
     },
     async setToken(id, token, now) {
-      await db
-        .updateTable('relays')
-        .set({ token_hash: token?.hash ?? null, token_prefix: token?.prefix ?? null, updated_at: now })
-        .where('id', '=', id)
-        .execute();
+      const stored = { token_hash: token?.hash ?? null, token_prefix: token?.prefix ?? null };
+      await updateWhere(db, 'relays', { id }, { ...stored, updated_at: now });
     },
     async withholdSecrets(id, before) {
-      await db.updateTable('relays').set({ secrets_withheld_before: before }).where('id', '=', id).execute();
+      await updateWhere(db, 'relays', { id }, { secrets_withheld_before: before });
     },
     async touch(id, now) {
-      await db.updateTable('relays').set({ last_seen_at: now }).where('id', '=', id).execute();
+      await updateWhere(db, 'relays', { id }, { last_seen_at: now });
     },
     async markOffline(id, lastSeenAt, now) {
       const result = await db
@@ -137,17 +114,15 @@ export function relayRepository(db: Db): RelayRepository {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
-    async markBack(id, offlineSince, now) {
-      const result = await db
-        .updateTable('relays')
-        .set({ offline_since: null, last_seen_at: now })
-        .where('id', '=', id)
-        .where('offline_since', '=', offlineSince)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
+    markBack: async (id, offlineSince, now) =>
+      (await updateWhere(
+        db,
+        'relays',
+        { id, offline_since: offlineSince },
+        { offline_since: null, last_seen_at: now },
+      )) > 0,
     async delete(id) {
-      await db.deleteFrom('relays').where('id', '=', id).execute();
+      await deleteWhere(db, 'relays', { id });
     },
     async listActivity() {
       const rows = await db

@@ -2,6 +2,8 @@
 import type { Selectable } from 'kysely';
 import type { Session } from '../../domain/account.js';
 import type { Db, UserSessionsTable } from '../tables.js';
+import { deleteExpired, deleteWhere, updateWhere } from './query.js';
+import { toColumns } from './rows.js';
 
 const toSession = (r: Omit<Selectable<UserSessionsTable>, 'hash'>): Session => ({
   id: r.id,
@@ -52,20 +54,22 @@ export function sessionRepository(db: Db): SessionRepository {
       await db
         .insertInto('user_sessions')
         .values({
-          id: session.id,
-          user_id: session.userId,
-          hash: session.hash,
-          created_at: session.createdAt,
-          last_seen_at: session.lastSeenAt,
-          expires_at: session.expiresAt,
-          user_agent: session.userAgent,
-          address: session.address,
+          ...toColumns(session, [
+            'id',
+            'userId',
+            'hash',
+            'createdAt',
+            'lastSeenAt',
+            'expiresAt',
+            'userAgent',
+            'address',
+          ]),
           proven_at: session.provenAt ?? null,
         })
         .execute();
     },
     async prove(id, at) {
-      await db.updateTable('user_sessions').set({ proven_at: at }).where('id', '=', id).execute();
+      await updateWhere(db, 'user_sessions', { id }, { proven_at: at });
     },
     async findActiveByHash(hash, now) {
       const row = await db
@@ -77,11 +81,7 @@ export function sessionRepository(db: Db): SessionRepository {
       return row && { ...toSession(row), hash: row.hash };
     },
     async touch(id, now, expiresAt) {
-      await db
-        .updateTable('user_sessions')
-        .set({ last_seen_at: now, expires_at: expiresAt })
-        .where('id', '=', id)
-        .execute();
+      await updateWhere(db, 'user_sessions', { id }, { last_seen_at: now, expires_at: expiresAt });
     },
     async listByUser(userId, now) {
       const rows = await db
@@ -94,14 +94,7 @@ export function sessionRepository(db: Db): SessionRepository {
         .execute();
       return rows.map(toSession);
     },
-    async delete(userId, id) {
-      const result = await db
-        .deleteFrom('user_sessions')
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
+    delete: async (userId, id) => (await deleteWhere(db, 'user_sessions', { id, user_id: userId })) > 0,
     async deleteAllOfUser(userId, except) {
       let query = db.deleteFrom('user_sessions').where('user_id', '=', userId);
       if (except !== undefined) query = query.where('id', '!=', except);
@@ -117,10 +110,6 @@ export function sessionRepository(db: Db): SessionRepository {
         .limit(keep);
       await db.deleteFrom('user_sessions').where('user_id', '=', userId).where('id', 'not in', kept).execute();
     },
-    async prune(now) {
-      return Number(
-        (await db.deleteFrom('user_sessions').where('expires_at', '<=', now).executeTakeFirst()).numDeletedRows,
-      );
-    },
+    prune: (now) => deleteExpired(db, 'user_sessions', now),
   };
 }

@@ -3,21 +3,26 @@ import type { Selectable } from 'kysely';
 import type { PageSubscriber, SubscriberKind } from '../../domain/subscriber.js';
 import type { Db, PageSubscribersTable } from '../tables.js';
 import { countOf } from './count.js';
+import { deleteWhere, findOne, mapped, updateWhere } from './query.js';
+import { fromColumns, toColumns } from './rows.js';
 
-const toSubscriber = (r: Selectable<PageSubscribersTable>): PageSubscriber => ({
-  id: r.id,
-  organizationId: r.organization_id,
-  pageId: r.page_id,
-  kind: r.kind,
-  address: r.address,
-  secret: r.secret,
-  confirmTokenHash: r.confirm_token_hash,
-  unsubscribeToken: r.unsubscribe_token,
-  confirmedAt: r.confirmed_at,
-  expiresAt: r.expires_at,
-  requestedBy: r.requested_by,
-  createdAt: r.created_at,
-});
+/** A subscriber's fields, each the column of the same name in snake_case. */
+const SUBSCRIBER_FIELDS = [
+  'id',
+  'organizationId',
+  'pageId',
+  'kind',
+  'address',
+  'secret',
+  'confirmTokenHash',
+  'unsubscribeToken',
+  'confirmedAt',
+  'expiresAt',
+  'requestedBy',
+  'createdAt',
+] as const satisfies readonly (keyof PageSubscriber)[];
+
+const toSubscriber = (r: Selectable<PageSubscribersTable>): PageSubscriber => fromColumns(r, SUBSCRIBER_FIELDS);
 
 export interface SubscriberRepository {
   insert(subscriber: PageSubscriber): Promise<void>;
@@ -50,65 +55,26 @@ export function subscriberRepository(db: Db): SubscriberRepository {
   const rows = () => db.selectFrom('page_subscribers').selectAll();
   return {
     async insert(s) {
-      await db
-        .insertInto('page_subscribers')
-        .values({
-          id: s.id,
-          organization_id: s.organizationId,
-          page_id: s.pageId,
-          kind: s.kind,
-          address: s.address,
-          secret: s.secret,
-          confirm_token_hash: s.confirmTokenHash,
-          unsubscribe_token: s.unsubscribeToken,
-          confirmed_at: s.confirmedAt,
-          expires_at: s.expiresAt,
-          requested_by: s.requestedBy,
-          created_at: s.createdAt,
-        })
-        .execute();
+      await db.insertInto('page_subscribers').values(toColumns(s, SUBSCRIBER_FIELDS)).execute();
     },
-    async findById(id) {
-      const row = await rows().where('id', '=', id).executeTakeFirst();
-      return row && toSubscriber(row);
-    },
-    async findByAddress(pageId, kind, address) {
-      const row = await rows()
-        .where('page_id', '=', pageId)
-        .where('kind', '=', kind)
-        .where('address', '=', address)
-        .executeTakeFirst();
-      return row && toSubscriber(row);
-    },
+    findById: async (id) => mapped(await findOne(db, 'page_subscribers', { id }), toSubscriber),
+    findByAddress: async (pageId, kind, address) =>
+      mapped(await findOne(db, 'page_subscribers', { page_id: pageId, kind, address }), toSubscriber),
     async renewPending(id, renewal) {
-      await db
-        .updateTable('page_subscribers')
-        .set({
-          confirm_token_hash: renewal.confirmTokenHash,
-          expires_at: renewal.expiresAt,
-          requested_by: renewal.requestedBy,
-          created_at: renewal.createdAt,
-        })
-        .where('id', '=', id)
-        .where('confirmed_at', 'is', null)
-        .execute();
+      const renewed = toColumns(renewal, ['confirmTokenHash', 'expiresAt', 'requestedBy', 'createdAt']);
+      await updateWhere(db, 'page_subscribers', { id, confirmed_at: null }, renewed);
     },
-    async confirm(id, now) {
-      const result = await db
-        .updateTable('page_subscribers')
-        .set({ confirmed_at: now, confirm_token_hash: null, expires_at: null })
-        .where('id', '=', id)
-        .where('confirmed_at', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
+    confirm: async (id, now) =>
+      (await updateWhere(
+        db,
+        'page_subscribers',
+        { id, confirmed_at: null },
+        { confirmed_at: now, confirm_token_hash: null, expires_at: null },
+      )) > 0,
     async setSecret(id, secret) {
-      await db.updateTable('page_subscribers').set({ secret }).where('id', '=', id).execute();
+      await updateWhere(db, 'page_subscribers', { id }, { secret });
     },
-    async delete(id) {
-      const result = await db.deleteFrom('page_subscribers').where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
+    delete: async (id) => (await deleteWhere(db, 'page_subscribers', { id })) > 0,
     async listConfirmed(pageId) {
       return (
         await rows().where('page_id', '=', pageId).where('confirmed_at', 'is not', null).orderBy('id').execute()

@@ -3,6 +3,8 @@ import type { Selectable } from 'kysely';
 import type { StoredUser, User, UserIdentity } from '../../domain/account.js';
 import type { Db, UsersTable } from '../tables.js';
 import { countOf } from './count.js';
+import { deleteWhere, findOne, mapped, updateWhere } from './query.js';
+import { fromColumns, toColumns } from './rows.js';
 
 const toStoredUser = (r: Selectable<UsersTable>): StoredUser => ({
   id: r.id,
@@ -60,19 +62,28 @@ export interface UserRepository {
 }
 
 export function userRepository(db: Db): UserRepository {
-  const findOne = async (column: 'id' | 'email', value: string) => {
-    const row = await db.selectFrom('users').selectAll().where(column, '=', value).executeTakeFirst();
-    return row && toStoredUser(row);
-  };
+  return { ...userAccounts(db), ...userProofs(db) };
+}
+
+type ProofMethods =
+  | 'setTotp'
+  | 'acceptTotpStep'
+  | 'replaceRecoveryCodes'
+  | 'useRecoveryCode'
+  | 'unusedRecoveryCodes'
+  | 'findIdentity'
+  | 'linkIdentity';
+
+const IDENTITY_FIELDS = ['issuer', 'subject', 'userId', 'email'] as const;
+
+/** The users themselves: created, found, listed, changed and deleted. */
+function userAccounts(db: Db): Omit<UserRepository, ProofMethods> {
   return {
     async insert(user, now) {
       await db
         .insertInto('users')
         .values({
-          id: user.id,
-          email: user.email,
-          name: user.name,
-          password_hash: user.passwordHash,
+          ...toColumns(user, ['id', 'email', 'name', 'passwordHash']),
           totp_secret: null,
           totp_enabled_at: null,
           email_verified_at: user.emailVerifiedAt ?? null,
@@ -82,8 +93,8 @@ export function userRepository(db: Db): UserRepository {
         .execute();
     },
     count: () => countOf(db.selectFrom('users')),
-    findById: (id) => findOne('id', id),
-    findByEmail: (email) => findOne('email', email),
+    findById: async (id) => mapped(await findOne(db, 'users', { id }), toStoredUser),
+    findByEmail: async (email) => mapped(await findOne(db, 'users', { email }), toStoredUser),
     async listByIds(ids) {
       if (ids.length === 0) return [];
       return (
@@ -98,13 +109,19 @@ export function userRepository(db: Db): UserRepository {
       return (await db.selectFrom('users').selectAll().orderBy('email').execute()).map(toUser);
     },
     async update(id, changes, now) {
-      const set: Partial<UsersTable> = { updated_at: now };
-      if (changes.name !== undefined) set.name = changes.name;
-      if (changes.email !== undefined) set.email = changes.email;
-      if (changes.passwordHash !== undefined) set.password_hash = changes.passwordHash;
-      if (changes.emailVerifiedAt !== undefined) set.email_verified_at = changes.emailVerifiedAt;
-      await db.updateTable('users').set(set).where('id', '=', id).execute();
+      // Fields left undefined are left as they are.
+      const set = toColumns(changes, ['name', 'email', 'passwordHash', 'emailVerifiedAt']);
+      await updateWhere(db, 'users', { id }, { ...set, updated_at: now });
     },
+    async delete(id) {
+      await deleteWhere(db, 'users', { id });
+    },
+  };
+}
+
+/** What a user proves who they are with besides a password: a second factor, recovery codes, OpenID identities. */
+function userProofs(db: Db): Pick<UserRepository, ProofMethods> {
+  return {
     async setTotp(id, totp, now) {
       const enabledAt = totp?.enabledAt ?? null;
       // A new secret (or none) starts its steps afresh; confirming keeps the step the confirming code was accepted at.
@@ -114,7 +131,7 @@ export function userRepository(db: Db): UserRepository {
         updated_at: now,
       };
       if (enabledAt === null) set.totp_last_step = null;
-      await db.updateTable('users').set(set).where('id', '=', id).execute();
+      await updateWhere(db, 'users', { id }, set);
     },
     async acceptTotpStep(id, step) {
       // One statement decides: two sign-ins racing with the same code cannot both see the older step.
@@ -127,56 +144,26 @@ export function userRepository(db: Db): UserRepository {
       return Number(result.numUpdatedRows) > 0;
     },
     async replaceRecoveryCodes(id, hashes) {
-      await db.deleteFrom('user_recovery_codes').where('user_id', '=', id).execute();
+      await deleteWhere(db, 'user_recovery_codes', { user_id: id });
       if (hashes.length > 0)
         await db
           .insertInto('user_recovery_codes')
           .values(hashes.map((hash) => ({ user_id: id, hash, used_at: null })))
           .execute();
     },
-    async useRecoveryCode(id, hash, now) {
-      const result = await db
-        .updateTable('user_recovery_codes')
-        .set({ used_at: now })
-        .where('user_id', '=', id)
-        .where('hash', '=', hash)
-        .where('used_at', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
+    useRecoveryCode: async (id, hash, now) =>
+      (await updateWhere(db, 'user_recovery_codes', { user_id: id, hash, used_at: null }, { used_at: now })) > 0,
     unusedRecoveryCodes: (id) =>
       countOf(db.selectFrom('user_recovery_codes').where('user_id', '=', id).where('used_at', 'is', null)),
     async findIdentity(issuer, subject) {
-      const row = await db
-        .selectFrom('user_identities')
-        .selectAll()
-        .where('issuer', '=', issuer)
-        .where('subject', '=', subject)
-        .executeTakeFirst();
-      return (
-        row && {
-          issuer: row.issuer,
-          subject: row.subject,
-          userId: row.user_id,
-          email: row.email,
-          createdAt: Number(row.created_at),
-        }
-      );
+      const row = await findOne(db, 'user_identities', { issuer, subject });
+      return row && { ...fromColumns(row, IDENTITY_FIELDS), createdAt: Number(row.created_at) };
     },
     async linkIdentity(identity) {
       await db
         .insertInto('user_identities')
-        .values({
-          issuer: identity.issuer,
-          subject: identity.subject,
-          user_id: identity.userId,
-          email: identity.email,
-          created_at: identity.createdAt,
-        })
+        .values(toColumns(identity, [...IDENTITY_FIELDS, 'createdAt']))
         .execute();
-    },
-    async delete(id) {
-      await db.deleteFrom('users').where('id', '=', id).execute();
     },
   };
 }
