@@ -55,10 +55,7 @@ export interface CoordinatorDeps {
 
 export function createCoordinator(deps: CoordinatorDeps): Coordinator {
   const { store, clock, logger, instanceId } = deps;
-  const ttlMs = deps.ttlMs ?? LEASE_DEFAULTS.ttlMs;
-  const roundMs = deps.roundMs ?? Math.round(ttlMs / LEASE_DEFAULTS.roundsPerTtl);
-  const catchUpMs = Math.min(roundMs, deps.catchUpMs ?? LEASE_DEFAULTS.catchUpMs);
-  const releasePerRound = deps.releasePerRound ?? LEASE_DEFAULTS.releasePerRound;
+  const { ttlMs, roundMs, catchUpMs, releasePerRound } = roundTiming(deps);
   /** A lease is given up locally this long before it lapses when it could not be renewed: before a peer may take it. */
   const marginMs = roundMs;
   const startedAt = clock.now();
@@ -77,7 +74,6 @@ export function createCoordinator(deps: CoordinatorDeps): Coordinator {
   let failing = false;
 
   const heldShards = () => SHARD_LEASES.filter((name) => held.has(name));
-  const heldSingletons = () => SINGLETON_LEASES.filter((name) => held.has(name));
   const holding = (name: string) => leases.holding(name, clock.now());
 
   /** Tells the listeners, waiting for them at most a third of the TTL: a round must not hold up the renewals. */
@@ -97,8 +93,7 @@ export function createCoordinator(deps: CoordinatorDeps): Coordinator {
         prepared = true;
       }
       if (await leases.renew(now)) changed = true;
-      peers = (await store.cluster.listInstances(now - ttlMs)).map((i) => ({ id: i.id, seenAt: i.seenAt }));
-      if (!peers.some((p) => p.id === instanceId)) peers.push({ id: instanceId, seenAt: now });
+      peers = await livePeers(store, instanceId, now - ttlMs, now);
       if (stopped) return;
       const before = held.size;
       const shards = await leases.balance(SHARD_LEASES, fairShare(SHARD_COUNT, peers.length), releasePerRound, now);
@@ -107,15 +102,7 @@ export function createCoordinator(deps: CoordinatorDeps): Coordinator {
         lastGainAt = now;
       }
       await leases.balance(SINGLETON_LEASES, fairShare(SINGLETON_LEASES.length, peers.length), 1, now);
-      if (held.size !== before)
-        logger.info(
-          {
-            instances: peers.length,
-            shards: heldShards().length,
-            singletons: heldSingletons().map((n) => n.slice('singleton:'.length)),
-          },
-          'cluster: leases moved',
-        );
+      if (held.size !== before) logger.info({ instances: peers.length, ...heldSummary(held) }, 'cluster: leases moved');
       if (failing) logger.info('cluster: lease rounds work again');
       failing = false;
     } catch (error) {
@@ -182,6 +169,40 @@ export function createCoordinator(deps: CoordinatorDeps): Coordinator {
       return () => listeners.delete(listener);
     },
     status: () => view(instanceId, peers, held),
+  };
+}
+
+/** The lease TTL, the time between rounds (shorter while catching up) and the shards given up per round. */
+function roundTiming(deps: CoordinatorDeps): {
+  ttlMs: number;
+  roundMs: number;
+  catchUpMs: number;
+  releasePerRound: number;
+} {
+  const ttlMs = deps.ttlMs ?? LEASE_DEFAULTS.ttlMs;
+  const roundMs = deps.roundMs ?? Math.round(ttlMs / LEASE_DEFAULTS.roundsPerTtl);
+  const catchUpMs = Math.min(roundMs, deps.catchUpMs ?? LEASE_DEFAULTS.catchUpMs);
+  const releasePerRound = deps.releasePerRound ?? LEASE_DEFAULTS.releasePerRound;
+  return { ttlMs, roundMs, catchUpMs, releasePerRound };
+}
+
+/** The instances seen since `since`, this one always among them (its heartbeat may not be read back yet). */
+async function livePeers(
+  store: Store,
+  instanceId: string,
+  since: number,
+  now: number,
+): Promise<{ id: string; seenAt: number }[]> {
+  const peers = (await store.cluster.listInstances(since)).map((i) => ({ id: i.id, seenAt: i.seenAt }));
+  if (!peers.some((p) => p.id === instanceId)) peers.push({ id: instanceId, seenAt: now });
+  return peers;
+}
+
+/** How many shards this instance holds and which singletons, for the log. */
+function heldSummary(held: ReadonlyMap<string, unknown>): { shards: number; singletons: string[] } {
+  return {
+    shards: SHARD_LEASES.filter((name) => held.has(name)).length,
+    singletons: SINGLETON_LEASES.filter((name) => held.has(name)).map((n) => n.slice('singleton:'.length)),
   };
 }
 

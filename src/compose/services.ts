@@ -3,7 +3,7 @@
 // paths leave to it; tests build it at once (composeWarden, src/compose.ts).
 import { type Bus, createInProcessBus } from '../bus/bus.js';
 import type { WardenEvent } from '../bus/events.js';
-import { createRedisBus } from '../bus/redis-bus.js';
+import { createRedisBus, type RedisBus } from '../bus/redis-bus.js';
 import { createActivityPoll } from '../cluster/activity-poll.js';
 import { type Coordinator, createCoordinator } from '../cluster/coordinator.js';
 import type { SharedLimitOptions } from '../cluster/shared-limits.js';
@@ -36,23 +36,7 @@ export function composeServices(options: ComposeOptions) {
   const coordinator: Coordinator | null = options.cluster
     ? createCoordinator({ store, clock, logger, ...options.cluster })
     : null;
-  const onHandlerError = (error: unknown, event: WardenEvent) =>
-    logger.error({ err: error, event: event.type }, 'event handler failed');
-  const { redis } = options;
-  const redisBus = redis
-    ? createRedisBus({
-        publisher: redis.connections.commands,
-        subscriber: redis.connections.subscriber,
-        channel: `${redis.prefix}:events`,
-        instanceId: redis.instanceId,
-        logger,
-        onHandlerError,
-      })
-    : null;
-  const bus: Bus = redisBus ?? createInProcessBus(onHandlerError);
-  const shared: SharedLimitOptions | null = redis
-    ? { redis: redis.connections.commands, prefix: redis.prefix, logger }
-    : null;
+  const { bus, redisBus, shared } = composeBus(options);
   const { systemMail, dispatcher, outbox } = composeNotifications({ ...options, bus, security, shared });
   const context = serviceContext({
     store,
@@ -159,6 +143,31 @@ export function composeServices(options: ComposeOptions) {
     changeWatch,
     coordinator,
   };
+}
+
+/** The event bus and the limits' shared counters: Redis's when there is one (cluster mode), else in this process. */
+function composeBus({ redis, logger }: ComposeOptions): {
+  bus: Bus;
+  redisBus: RedisBus | null;
+  shared: SharedLimitOptions | null;
+} {
+  const onHandlerError = (error: unknown, event: WardenEvent) =>
+    logger.error({ err: error, event: event.type }, 'event handler failed');
+  const redisBus = redis
+    ? createRedisBus({
+        publisher: redis.connections.commands,
+        subscriber: redis.connections.subscriber,
+        channel: `${redis.prefix}:events`,
+        instanceId: redis.instanceId,
+        logger,
+        onHandlerError,
+      })
+    : null;
+  const bus: Bus = redisBus ?? createInProcessBus(onHandlerError);
+  const shared: SharedLimitOptions | null = redis
+    ? { redis: redis.connections.commands, prefix: redis.prefix, logger }
+    : null;
+  return { bus, redisBus, shared };
 }
 
 export type ServiceParts = ReturnType<typeof composeServices>;

@@ -6,12 +6,13 @@ import { LEASE_DEFAULTS } from '../domain/cluster.js';
 import { formatIssuePath } from '../domain/issue-path.js';
 import { SECURITY_DEFAULTS, type SecurityOptions } from '../domain/security.js';
 import { SMTP_TENANT_MODES } from '../domain/system-mail.js';
-import { mailSender, parseSmtpUrl, type SmtpSettings } from '../notify/mail/smtp.js';
+import type { SmtpSettings } from '../notify/mail/smtp.js';
 import { DEFAULT_HEAP_GROWTH_PERCENT, DEFAULT_YOUNG_GENERATION_MB } from '../runtime/heap.js';
 import type { OidcSettings } from '../services/accounts/oidc-client.js';
 import { API_LIMITS } from '../services/api-limits.js';
 import { DEFAULT_PAGE_CACHE_MB } from '../services/pages/render-budget.js';
-import { orList, SECRET_SETTINGS, settingMessage, shownValue } from './setting-message.js';
+import { oidcSettings, smtpSettings } from './setting-groups.js';
+import { SECRET_SETTINGS, settingMessage } from './setting-message.js';
 
 const settingsSchema = z.object({
   PORT: integerSetting(0, 65535, 'a port number').default(8080),
@@ -257,57 +258,4 @@ function numberSetting(min: number, max: number, what = 'a number', form = /^\s*
     ctx.addIssue({ code: 'custom', message: `expected ${what} from ${min} to ${max}, got ${JSON.stringify(given)}` });
     return z.NEVER;
   });
-}
-
-/** The OpenID Connect provider: issuer, client id and secret together, or none of them. */
-function oidcSettings(e: z.infer<typeof settingsSchema>): OidcSettings | undefined {
-  const given = [e.WARDEN_OIDC_ISSUER, e.WARDEN_OIDC_CLIENT_ID, e.WARDEN_OIDC_CLIENT_SECRET];
-  if (given.every((v) => v === undefined)) return undefined;
-  if (
-    e.WARDEN_OIDC_ISSUER === undefined ||
-    e.WARDEN_OIDC_CLIENT_ID === undefined ||
-    e.WARDEN_OIDC_CLIENT_SECRET === undefined
-  )
-    throw new Error(
-      `invalid environment:\n  - WARDEN_OIDC_ISSUER, WARDEN_OIDC_CLIENT_ID and WARDEN_OIDC_CLIENT_SECRET: expected all three together, got only ${orList(
-        (['WARDEN_OIDC_ISSUER', 'WARDEN_OIDC_CLIENT_ID', 'WARDEN_OIDC_CLIENT_SECRET'] as const).filter(
-          (_, i) => given[i] !== undefined,
-        ),
-      ).replace(' or ', ' and ')}`,
-    );
-  return {
-    issuer: e.WARDEN_OIDC_ISSUER,
-    clientId: e.WARDEN_OIDC_CLIENT_ID,
-    clientSecret: e.WARDEN_OIDC_CLIENT_SECRET,
-    name: e.WARDEN_OIDC_NAME,
-  };
-}
-
-/** WARDEN_SMTP_URL with WARDEN_SMTP_FROM (each needs the other), or undefined when neither is set. */
-function smtpSettings(url: string | undefined, from: string | undefined): SmtpSettings | undefined {
-  if (url === undefined && from === undefined) return undefined;
-  const problems: string[] = [];
-  if (url === undefined)
-    problems.push('WARDEN_SMTP_URL: expected with WARDEN_SMTP_FROM (smtp://user:password@host:port), got nothing');
-  // "Status <status@example.com>" or a bare address.
-  const named = from === undefined ? null : /^\s*(.*?)\s*<([^<>]+)>\s*$/.exec(from);
-  const sender = mailSender().safeParse(named ? { address: named[2], ...(named[1] ? { name: named[1] } : {}) } : from);
-  if (from === undefined)
-    problems.push(
-      'WARDEN_SMTP_FROM: expected with WARDEN_SMTP_URL (the sender address, e.g. status@example.com), got nothing',
-    );
-  else if (!sender.success)
-    problems.push(`WARDEN_SMTP_FROM: expected an email address, got ${shownValue(from, false)}`);
-  let settings: SmtpSettings | undefined;
-  if (url !== undefined) {
-    try {
-      settings = parseSmtpUrl(url, sender.success ? sender.data : '');
-    } catch (error) {
-      problems.push(
-        `WARDEN_SMTP_URL: ${settingMessage({ code: 'custom', message: (error as Error).message.replace(/, not \S+$/, '') }, url, true)}`,
-      );
-    }
-  }
-  if (problems.length > 0 || !settings) throw new Error(`invalid environment:\n  - ${problems.join('\n  - ')}`);
-  return settings;
 }

@@ -7,10 +7,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../logger.js';
 import { ANY_TARGET } from '../net/target-guard.js';
 import type { ProbeDefinition } from '../probes/probe.js';
-import { createProbeSchedule, type ProbeSchedule } from '../runner/probe-schedule.js';
+import { createProbeSchedule, type ProbeSchedule, type ProbeScheduleDeps } from '../runner/probe-schedule.js';
 import { BACKOFF_DEFAULTS, type BackoffOptions, backoffDelay } from './backoff.js';
 import { createRelayClient, type RelayClient } from './client.js';
-import { createDelivery, logRequestFailure } from './delivery.js';
+import { createDelivery, type Deliverer, logRequestFailure } from './delivery.js';
 import {
   RELAY_LIMITS,
   type RelayConfig,
@@ -86,20 +86,9 @@ export async function startRelayAgent(options: RelayAgentOptions): Promise<Relay
   const counts = { produced: 0, delivered: 0, duplicates: 0, rejected: 0 };
   const stopping = new AbortController();
 
-  const probeFor = options.probeFor;
-  const schedule: ProbeSchedule<RelayMonitor> = createProbeSchedule<RelayMonitor>({
-    logger: log,
-    concurrency: options.concurrency ?? DEFAULT_RELAY_CONCURRENCY,
-    // Relays are never restricted: reaching the private network they sit in is what they are for.
-    guardFor: () => ANY_TARGET,
-    ...(probeFor ? { probeFor: (monitor: RelayMonitor) => probeFor(monitor.type) } : {}),
-    // Its secrets were withheld (the token was rotated through the API): probing without them would only mislead.
-    unprobeable: (monitor) =>
-      monitor.secretsWithheld?.length ? { ok: false, error: SECRETS_WITHHELD_ERROR } : undefined,
-    onResult: async (monitor, result, checkedAt) => {
-      await queue.append([{ id: newResultId(), monitorId: monitor.id, checkedAt, ...result }]);
-      counts.produced++;
-    },
+  const schedule = relaySchedule(options, async (monitor, result, checkedAt) => {
+    await queue.append([{ id: newResultId(), monitorId: monitor.id, checkedAt, ...result }]);
+    counts.produced++;
   });
 
   let etag: string | null = null;
@@ -182,13 +171,7 @@ export async function startRelayAgent(options: RelayAgentOptions): Promise<Relay
         stopping.abort();
         await schedule.stop();
         await loops;
-        const deadline = Date.now() + (options.finalFlushMs ?? AGENT_DEFAULTS.finalFlushMs);
-        while (queue.size() > 0 && Date.now() < deadline) {
-          const outcome = await delivery.deliver(delivery.nextBatch(), {
-            timeoutMs: Math.max(1, deadline - Date.now()),
-          });
-          if (outcome === 'failed') break;
-        }
+        await finalFlush(delivery, queue, options.finalFlushMs ?? AGENT_DEFAULTS.finalFlushMs);
         await queue.close();
         const final = stats();
         log.info(
@@ -202,6 +185,34 @@ export async function startRelayAgent(options: RelayAgentOptions): Promise<Relay
       return stopped;
     },
   };
+}
+
+/** The monitors' schedule on a relay: every target allowed, none probed while its secrets are withheld. */
+function relaySchedule(
+  options: RelayAgentOptions,
+  onResult: ProbeScheduleDeps<RelayMonitor>['onResult'],
+): ProbeSchedule<RelayMonitor> {
+  const probeFor = options.probeFor;
+  return createProbeSchedule<RelayMonitor>({
+    logger: options.logger,
+    concurrency: options.concurrency ?? DEFAULT_RELAY_CONCURRENCY,
+    // Relays are never restricted: reaching the private network they sit in is what they are for.
+    guardFor: () => ANY_TARGET,
+    ...(probeFor ? { probeFor: (monitor: RelayMonitor) => probeFor(monitor.type) } : {}),
+    // Its secrets were withheld (the token was rotated through the API): probing without them would only mislead.
+    unprobeable: (monitor) =>
+      monitor.secretsWithheld?.length ? { ok: false, error: SECRETS_WITHHELD_ERROR } : undefined,
+    onResult,
+  });
+}
+
+/** On stop: delivers what the queue holds, batch after batch, until it is empty, a delivery fails or `withinMs` ends. */
+async function finalFlush(delivery: Deliverer, queue: ResultQueue, withinMs: number): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  while (queue.size() > 0 && Date.now() < deadline) {
+    const outcome = await delivery.deliver(delivery.nextBatch(), { timeoutMs: Math.max(1, deadline - Date.now()) });
+    if (outcome === 'failed') break;
+  }
 }
 
 async function readCachedConfig(dir: string): Promise<{ config: RelayConfig; etag: string | null } | null> {

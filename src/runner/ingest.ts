@@ -5,7 +5,7 @@ import { OverloadedError } from '../domain/errors.js';
 import type { CheckSource, MonitorState } from '../domain/monitor-type.js';
 import { type Logger, logFailure } from '../logger.js';
 import type { WardenMetrics } from '../metrics/recorder.js';
-import { createTlsNotices } from '../notify/outbox/certificates.js';
+import { createTlsNotices, type TlsNotices } from '../notify/outbox/certificates.js';
 import type { NotificationOutbox } from '../notify/outbox/outbox.js';
 import type { Store } from '../store/index.js';
 import { commit } from './ingest-commit.js';
@@ -79,17 +79,18 @@ interface Pending {
  * together in the next transaction. Each caller's promise resolves only after its commit, so a 200
  * always means "durably stored", yet thousands of results share one fsync.
  */
-export function createIngest(deps: {
+export interface IngestDeps {
   store: Store;
   bus: Bus;
   clock: Clock;
   logger: Logger;
   outbox?: NotificationOutbox | undefined;
   metrics?: WardenMetrics | undefined;
-}): Ingest {
+}
+
+export function createIngest(deps: IngestDeps): Ingest {
   let queue: Pending[] = [];
-  const metrics = deps.metrics;
-  metrics?.watchIngestQueue(() => queue.length);
+  deps.metrics?.watchIngestQueue(() => queue.length);
   /** True while the drain loop runs; cleared in the same tick the loop sees an empty queue, so nothing is stranded. */
   let draining = false;
   let idle: Promise<void> = Promise.resolve();
@@ -137,23 +138,7 @@ export function createIngest(deps: {
       while (queue.length > 0) {
         const batch = queue.slice(0, INGEST_MAX_BATCH);
         queue = queue.slice(batch.length);
-        try {
-          const started = metrics ? performance.now() : 0;
-          const { outcomes, events, enqueued } = await commit(
-            deps.store,
-            batch.map((p) => p.input),
-            deps.clock.now(),
-            deps.outbox,
-            tls,
-          );
-          metrics?.ingestCommitted(batch.length, performance.now() - started);
-          for (const [i, p] of batch.entries()) p.resolve(outcomes[i] as IngestOutcome);
-          for (const event of events) deps.bus.publish(event);
-          if (enqueued > 0) deps.outbox?.committed();
-        } catch (error) {
-          logFailure(deps.logger, error, 'storing results failed', { results: batch.length });
-          for (const p of batch) p.reject(error);
-        }
+        await commitBatch(deps, batch, tls);
       }
     } finally {
       draining = false;
@@ -204,4 +189,28 @@ export function createIngest(deps: {
       await settle();
     },
   };
+}
+
+/**
+ * One transaction for a batch: each caller's promise settles after it (resolved with its outcome, or rejected with the
+ * failure), then the events are published and the dispatcher told of what was enqueued.
+ */
+async function commitBatch(deps: IngestDeps, batch: Pending[], tls: TlsNotices | undefined): Promise<void> {
+  try {
+    const started = deps.metrics ? performance.now() : 0;
+    const { outcomes, events, enqueued } = await commit(
+      deps.store,
+      batch.map((p) => p.input),
+      deps.clock.now(),
+      deps.outbox,
+      tls,
+    );
+    deps.metrics?.ingestCommitted(batch.length, performance.now() - started);
+    for (const [i, p] of batch.entries()) p.resolve(outcomes[i] as IngestOutcome);
+    for (const event of events) deps.bus.publish(event);
+    if (enqueued > 0) deps.outbox?.committed();
+  } catch (error) {
+    logFailure(deps.logger, error, 'storing results failed', { results: batch.length });
+    for (const p of batch) p.reject(error);
+  }
 }

@@ -8,6 +8,7 @@ import type { TargetGuard } from '../net/target-guard.js';
 import type { ProbeDefinition, ProbeResult } from '../probes/probe.js';
 import { probeRegistry } from '../probes/registry.js';
 import { runProbe } from '../probes/run.js';
+import { createSlots, LatenessRing } from './probe-slots.js';
 
 /** Up to this share of an interval is added at random to each first run, so restarts don't align every monitor. */
 const JITTER_SHARE = 0.1;
@@ -107,17 +108,6 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
     );
   }
 
-  async function probe(monitor: M): Promise<ProbeResult> {
-    const definition = probeFor(monitor);
-    if (!definition)
-      return { ok: false, error: `this build does not know the monitor type "${monitor.type}"; update it` };
-    return runProbe(definition, monitor.config, {
-      timeoutMs: monitor.timeoutMs,
-      signal: shutdown.signal,
-      guard: deps.guardFor(monitor),
-    });
-  }
-
   async function run(entry: Entry<M>): Promise<void> {
     const due = entry.dueAt;
     await slots.acquire();
@@ -128,7 +118,9 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
       const late = checkedAt - due;
       lateness.record(late);
       const started = deps.observe ? performance.now() : 0;
-      const result: ProbeResult = deps.unprobeable?.(monitor) ?? (await probe(monitor));
+      const result: ProbeResult =
+        deps.unprobeable?.(monitor) ??
+        (await probeMonitor(monitor, probeFor(monitor), { signal: shutdown.signal, guard: deps.guardFor(monitor) }));
       // A probe cut short by shutdown says nothing about the server: don't record it as a failure.
       if (shutdown.signal.aborted) return;
       deps.observe?.(monitor, result, performance.now() - started, late);
@@ -146,17 +138,6 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
     arm(entry);
   }
 
-  /** Spreads first runs over the interval by monitor id, plus a little jitter, so a thousand monitors don't fire together. */
-  function firstDue(monitor: M, immediate: boolean): number {
-    const given = deps.firstDueFor?.(monitor, now());
-    if (given !== undefined) return given;
-    if (immediate) return now();
-    const intervalMs = monitor.intervalSec * 1000;
-    return (
-      now() + Math.floor(spread(monitor.id) * intervalMs * (1 - JITTER_SHARE) + random() * intervalMs * JITTER_SHARE)
-    );
-  }
-
   return {
     async update(monitors, options) {
       if (stopped) return;
@@ -169,7 +150,7 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
           const created: Entry<M> = {
             monitor,
             timer: null,
-            dueAt: firstDue(monitor, immediate(monitor)),
+            dueAt: firstDue(monitor, immediate(monitor), now(), deps.firstDueFor, random),
             running: null,
             rerun: false,
           };
@@ -221,36 +202,39 @@ export function createProbeSchedule<M extends ScheduledMonitor>(deps: ProbeSched
   };
 }
 
+/** One check of a monitor, or a failed result when this build does not know its type. */
+async function probeMonitor(
+  monitor: ScheduledMonitor,
+  definition: ProbeDefinition | undefined,
+  { signal, guard }: { signal: AbortSignal; guard: TargetGuard },
+): Promise<ProbeResult> {
+  if (!definition)
+    return { ok: false, error: `this build does not know the monitor type "${monitor.type}"; update it` };
+  return runProbe(definition, monitor.config, { timeoutMs: monitor.timeoutMs, signal, guard });
+}
+
+/**
+ * When a monitor new to the schedule first runs: where `firstDueFor` says, now when asked, else spread over the
+ * interval by monitor id, plus a little jitter, so a thousand monitors don't fire together.
+ */
+function firstDue<M extends ScheduledMonitor>(
+  monitor: M,
+  immediate: boolean,
+  now: number,
+  firstDueFor: ProbeScheduleDeps<M>['firstDueFor'],
+  random: () => number,
+): number {
+  const given = firstDueFor?.(monitor, now);
+  if (given !== undefined) return given;
+  if (immediate) return now;
+  const intervalMs = monitor.intervalSec * 1000;
+  return now + Math.floor(spread(monitor.id) * intervalMs * (1 - JITTER_SHARE) + random() * intervalMs * JITTER_SHARE);
+}
+
 function knownProbe(type: string): ProbeDefinition | undefined {
   return Object.hasOwn(probeRegistry, type)
     ? (probeRegistry[type as MonitorType] as unknown as ProbeDefinition)
     : undefined;
-}
-
-/** At most `concurrency` probes at once; the others wait their turn in order. */
-function createSlots(concurrency: number) {
-  const waiting: (() => void)[] = [];
-  let active = 0;
-  return {
-    async acquire(): Promise<void> {
-      if (active < concurrency) {
-        active++;
-        return;
-      }
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    },
-    release(): void {
-      const next = waiting.shift();
-      if (next) next();
-      else active--;
-    },
-    /** Lets every waiting run go (on shutdown: each sees it is stopped and returns). */
-    releaseAll(): void {
-      for (const resolve of waiting.splice(0)) resolve();
-    },
-    active: () => active,
-    waiting: () => waiting.length,
-  };
 }
 
 /** Where in [0, 1) a monitor's first run falls, from its id (FNV-1a), so restarts keep the same spread. */
@@ -258,33 +242,4 @@ export function spread(id: string): number {
   let hash = 2166136261;
   for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 16777619) >>> 0;
   return hash / 2 ** 32;
-}
-
-/** How late the latest runs started: a ring of a fixed buffer, so recording one allocates nothing. */
-class LatenessRing {
-  private readonly buffer: Float64Array;
-  /** Runs recorded since the schedule was made. */
-  runs = 0;
-
-  constructor(private readonly size: number) {
-    this.buffer = new Float64Array(size);
-  }
-
-  record(lateMs: number): void {
-    this.buffer[this.runs % this.size] = lateMs;
-    this.runs++;
-  }
-
-  /** The lateness of the runs since run number `since`, at most the latest `size`. */
-  since(since: number): number[] {
-    const out: number[] = [];
-    for (let run = Math.max(since, this.runs - this.size); run < this.runs; run++)
-      out.push(this.buffer[run % this.size] as number);
-    return out;
-  }
-
-  /** The samples held, in buffer order (as stats() always gave them). */
-  samples(): number[] {
-    return Array.from(this.buffer.subarray(0, Math.min(this.runs, this.size)));
-  }
 }

@@ -94,11 +94,11 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
     concurrency,
     (monitor) => guards.get(monitor.organizationId) ?? PUBLIC_TARGETS_ONLY,
   );
+  const report = runReport(schedule, deps.logger);
   let started = false;
   let stopped = false;
   let reloadTimer: NodeJS.Timeout | null = null;
   let reportTimer: NodeJS.Timeout | null = null;
-  let reportedRuns = 0;
   let pendingReload: NodeJS.Timeout | null = null;
   let unsubscribe: (() => void) | null = null;
 
@@ -164,22 +164,6 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
     return next;
   }
 
-  /** Logs the runs since the last report; a quiet minute is not logged, the summary at stop always is. */
-  function report(what: string, monitors = schedule.size(), always = false): void {
-    const stats = schedule.stats();
-    if (stats.runs === reportedRuns && !always) return;
-    deps.logger.info(
-      {
-        monitors,
-        checks: stats.runs - reportedRuns,
-        ...latenessReport(schedule, reportedRuns),
-        waiting: stats.waiting,
-      },
-      what,
-    );
-    reportedRuns = stats.runs;
-  }
-
   function reloadSoon(): void {
     if (pendingReload || stopped) return;
     pendingReload = setTimeout(() => {
@@ -209,10 +193,37 @@ export function createScheduler(deps: SchedulerDeps): Scheduler {
       if (pendingReload) clearTimeout(pendingReload);
       const monitors = schedule.size();
       await schedule.stop();
-      reportedRuns = 0;
-      report('edge runner stopped', monitors, true);
+      report.summary('edge runner stopped', monitors);
     },
   };
+}
+
+/**
+ * Logs the runs since the last report; a quiet minute is not logged. The summary at stop always is, and counts every
+ * run since the start.
+ */
+function runReport(schedule: ProbeSchedule<EdgeMonitor>, logger: Logger) {
+  let reportedRuns = 0;
+  function report(what: string, monitors = schedule.size(), always = false): void {
+    const stats = schedule.stats();
+    if (stats.runs === reportedRuns && !always) return;
+    logger.info(
+      {
+        monitors,
+        checks: stats.runs - reportedRuns,
+        ...latenessReport(schedule, reportedRuns),
+        waiting: stats.waiting,
+      },
+      what,
+    );
+    reportedRuns = stats.runs;
+  }
+  return Object.assign(report, {
+    summary(what: string, monitors: number): void {
+      reportedRuns = 0;
+      report(what, monitors, true);
+    },
+  });
 }
 
 /** A monitor handed over: one interval after its last check, or within OVERDUE_SPREAD_MS if that passed; never checked: spread as usual. */

@@ -55,4 +55,17 @@ export function hasEnvReference(value: unknown): boolean {
 /** The name of the environment variable a secret of the Gatus file is read from: GATUS_ plus the words, upper-case. */
 export const envName = (...words: string[]) => keyedEnvName('GATUS', ...words);
 
+/** Characters of a name or title Warden keeps. */
+const TITLE_CHARS = 200;
+
+/** A string's text without surrounding blanks, or undefined when it is not a string or is blank. */
+export function textOf(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/** A name or title cut to Warden's length. */
+export function clip(text: string): string {
+  return text.length > TITLE_CHARS ? text.slice(0, TITLE_CHARS) : text;
+}
+
 export { keyAllocator, keyFromName } from './keys.js';

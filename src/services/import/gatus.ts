@@ -2,7 +2,6 @@
 // expectations, external endpoints as heartbeat monitors, groups as components of one status page, alerting as
 // notification channels; what does not carry over is reported (docs/import.md, "Gatus").
 import { isIP } from 'node:net';
-import { parse } from 'yaml';
 import { ValidationError } from '../../domain/errors.js';
 import { MONITOR_LIMITS } from '../../domain/limits.js';
 import { nonPublicKind } from '../../net/address-ranges.js';
@@ -17,8 +16,11 @@ import {
   retriesOf,
 } from './gatus-alerting.js';
 import { type GatusProbe, gatusProbe } from './gatus-endpoints.js';
-import { goDurationMs, keyAllocator, keyFromName, withWardenEnv } from './gatus-values.js';
+import { statusPage } from './gatus-page.js';
+import { clip, goDurationMs, keyAllocator, keyFromName, textOf, withWardenEnv } from './gatus-values.js';
 import type { ImportNote, ImportReport } from './report.js';
+
+export { parseGatusConfig } from './gatus-parse.js';
 
 export interface GatusImportOptions {
   /** The status page's slug; `status` when absent. */
@@ -28,25 +30,6 @@ export interface GatusImportOptions {
 /** Gatus's defaults: an endpoint is checked every minute; a heartbeat grace period is at most Warden's longest. */
 const GATUS_INTERVAL_MS = 60_000;
 const HEARTBEAT_GRACE_SEC = { min: 10, max: 7 * 24 * 3600 } as const;
-const TITLE_CHARS = 200;
-/** Levels of nesting a Gatus file may have; its own go five or six deep. */
-const GATUS_MAX_DEPTH = 32;
-
-/**
- * Reads one Gatus file, or several (a GATUS_CONFIG_PATH directory) merged as Gatus merges them: maps deeply, lists
- * appended.
- */
-export function parseGatusConfig(texts: readonly string[]): Record<string, unknown> {
-  let merged: Record<string, unknown> = {};
-  for (const text of texts) {
-    const value: unknown = parse(text, { maxAliasCount: 100 });
-    if (value === null || value === undefined) continue;
-    assertTree(value);
-    if (!isObject(value)) throw new Error('a Gatus configuration is a YAML mapping (endpoints:, alerting:, …)');
-    merged = mergeGatus(merged, value);
-  }
-  return merged;
-}
 
 /** Throws ValidationError when the configuration names an alerting provider Gatus cannot have (providerNameIssues). */
 export function importGatus(config: Record<string, unknown>, options: GatusImportOptions = {}): ImportReport {
@@ -249,38 +232,6 @@ function attachAlerts(
   entry.monitor = { ...rest, ...(retries === undefined ? {} : { retries }), notify: [...notify], config };
 }
 
-/** One page for the whole Gatus instance: a component per enabled monitor, in Gatus's groups. */
-function statusPage(
-  slug: string,
-  ui: Record<string, unknown>,
-  imported: { monitor: Record<string, unknown>; group?: string }[],
-  approximated: ImportNote[],
-): Record<string, unknown> {
-  const shown = imported.filter(({ monitor }) => monitor.enabled !== false);
-  const names = new Map<string, number>();
-  for (const { monitor } of shown) names.set(String(monitor.name), (names.get(String(monitor.name)) ?? 0) + 1);
-  const components = shown.map(({ monitor, group }) => ({
-    // Names repeated across groups need a key of their own.
-    ...((names.get(String(monitor.name)) ?? 0) > 1 ? { key: monitor.key } : {}),
-    name: monitor.name,
-    monitor: monitor.key,
-    ...(group === undefined ? {} : { group }),
-  }));
-  const page: Record<string, unknown> = { slug, title: clip(textOf(ui.title) ?? textOf(ui.header) ?? 'Status') };
-  const description = textOf(ui.description) ?? textOf(ui['dashboard-subheading']);
-  if (description !== undefined) page.description = description.slice(0, 2000);
-  const branding: Record<string, unknown> = {};
-  if (typeof ui.logo === 'string' && /^https?:\/\//.test(ui.logo)) branding.logoUrl = ui.logo;
-  const buttons = list(ui.buttons).filter((b) => typeof b.name === 'string' && typeof b.link === 'string');
-  if (buttons.length > 0)
-    branding.links = buttons.slice(0, 5).map((b) => ({ label: String(b.name).slice(0, 40), url: b.link }));
-  if (buttons.length > 5)
-    approximated.push({ item: 'ui.buttons', reason: `a Warden page shows 5 links: ${buttons.length - 5} left out` });
-  if (Object.keys(branding).length > 0) page.branding = branding;
-  page.components = components;
-  return page;
-}
-
 function keyCandidates(name: string, group: unknown): string[] {
   const key = keyFromName(name, 'monitor');
   const grouped = typeof group === 'string' && group.trim() !== '' ? keyFromName(`${group}-${name}`, key) : undefined;
@@ -305,43 +256,9 @@ function nameOf(value: unknown): string | undefined {
   return name === undefined ? undefined : clip(name);
 }
 
-function textOf(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-}
-
-function clip(text: string): string {
-  return text.length > TITLE_CHARS ? text.slice(0, TITLE_CHARS) : text;
-}
-
-function list(value: unknown): Record<string, unknown>[] {
-  return Array.isArray(value) ? value.filter(isObject) : [];
-}
-
 /** The mappings of a YAML list with their positions in it (what the notes name). */
 function entries(value: unknown): [number, Record<string, unknown>][] {
   return Array.isArray(value)
     ? [...value.entries()].filter((entry): entry is [number, Record<string, unknown>] => isObject(entry[1]))
     : [];
-}
-
-/** A parsed document as a tree: an alias inside the node it names would make every walk of the file endless. */
-function assertTree(value: unknown, ancestors = new Set<object>()): void {
-  if (value === null || typeof value !== 'object') return;
-  if (ancestors.has(value)) throw new Error('an alias refers to a mapping or list that holds it');
-  if (ancestors.size === GATUS_MAX_DEPTH) throw new Error(`it nests deeper than ${GATUS_MAX_DEPTH} levels`);
-  ancestors.add(value);
-  for (const child of Object.values(value)) assertTree(child, ancestors);
-  ancestors.delete(value);
-}
-
-/** Merges by own keys only: a key such as `__proto__` is a key like any other, never the merged object's prototype. */
-function mergeGatus(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
-  const merged = new Map(Object.entries(a));
-  for (const [key, value] of Object.entries(b)) {
-    const current = merged.get(key);
-    if (Array.isArray(current) && Array.isArray(value)) merged.set(key, [...current, ...value]);
-    else if (isObject(current) && isObject(value)) merged.set(key, mergeGatus(current, value));
-    else merged.set(key, value);
-  }
-  return Object.fromEntries(merged);
 }

@@ -4,10 +4,10 @@ import type { KumaData, KumaNotificationRow } from '../../store/index.js';
 import { channelEntrySchema } from '../notifications/schema.js';
 import { fileText } from './file-text.js';
 import type { ImportNote } from './report.js';
-import { issues } from './uptime-kuma-pages.js';
 import {
   envName,
   isCredentialHeader,
+  issues,
   keyAllocator,
   placeholder,
   slugOf,

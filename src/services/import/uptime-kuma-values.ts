@@ -104,3 +104,16 @@ export function textOf(value: string | null | undefined, max: number): string | 
 
 /** The ISO form warden.yaml shows an instant in. */
 export const isoTime = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
+
+/** `{ key: value }`, or nothing when the value is absent (a field left out of an entry). */
+export function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+}
+
+/** A zod error's first three issues, each with its path, as one line of a note. */
+export function issues(error: { issues: readonly { path: PropertyKey[]; message: string }[] }): string {
+  return error.issues
+    .slice(0, 3)
+    .map((i) => (i.path.length > 0 ? `${i.path.map(String).join('.')}: ${i.message}` : i.message))
+    .join('; ');
+}

@@ -6,8 +6,8 @@ import { monitorEntrySchema } from '../monitors/schema.js';
 import type { ImportNote, ImportReport } from './report.js';
 import { kumaChannels } from './uptime-kuma-channels.js';
 import { type GamedigLookup, kumaMonitorEntry } from './uptime-kuma-monitors.js';
-import { issues, kumaPages } from './uptime-kuma-pages.js';
-import { keyAllocator, slugOf, tagOf } from './uptime-kuma-values.js';
+import { kumaPages } from './uptime-kuma-pages.js';
+import { issues, keyAllocator, slugOf, tagOf } from './uptime-kuma-values.js';
 
 export type { GamedigGame, GamedigLookup } from './uptime-kuma-monitors.js';
 

@@ -87,32 +87,7 @@ export function createOrganizationHub(
   }
 
   async function flush(): Promise<void> {
-    for (const [organizationId, entry] of listening) {
-      if (entry.resnapshot) {
-        entry.resnapshot = false;
-        broadcast(entry, await snapshotBytes(organizationId));
-        // The monitors checked in the same window are still told of after it (a monitor created or resumed is checked
-        // at once): the snapshot carries their state, the message tells a screen its checks and history are stale.
-      }
-      if (entry.pending.size === 0) continue;
-      const pending = new Map(entry.pending);
-      entry.pending.clear();
-      const monitors = await ctx.store.monitors.findByIds([...pending.keys()]);
-      const at = ctx.clock.now();
-      for (const monitor of monitors) {
-        if (monitor.organizationId !== organizationId) continue;
-        const view = liveMonitor(monitor);
-        broadcast(
-          entry,
-          serialize({ type: 'monitor', at, monitor: view, previousState: pending.get(monitor.id) ?? view.state }),
-        );
-      }
-    }
-  }
-
-  async function snapshotBytes(organizationId: string): Promise<Buffer> {
-    const monitors: Monitor[] = await ctx.store.monitors.list(organizationId);
-    return serialize({ type: 'snapshot', at: ctx.clock.now(), monitors: monitors.map(liveMonitor) });
+    for (const [organizationId, entry] of listening) await flushOne(ctx, organizationId, entry, broadcast);
   }
 
   const broadcast = (entry: Listening, bytes: Buffer) => broadcastTo(entry, bytes, maxQueued, ctx.logger);
@@ -142,7 +117,7 @@ export function createOrganizationHub(
           listening.delete(organizationId);
       };
       try {
-        const snapshot = await snapshotBytes(organizationId);
+        const snapshot = await snapshotBytes(ctx, organizationId);
         if (left) return leave;
         deliver(subscriber, snapshot);
         for (const bytes of joined.queue ?? []) deliver(subscriber, bytes);
@@ -163,6 +138,39 @@ export function createOrganizationHub(
         for (const subscriber of [...entry.subscribers.keys()]) closeOne(subscriber, code, reason);
     },
   };
+}
+
+/** Tells one organization's listeners what moved since the last flush: a new snapshot, then each monitor that moved. */
+async function flushOne(
+  ctx: ServiceContext,
+  organizationId: string,
+  entry: Listening,
+  broadcast: (entry: Listening, bytes: Buffer) => void,
+): Promise<void> {
+  if (entry.resnapshot) {
+    entry.resnapshot = false;
+    broadcast(entry, await snapshotBytes(ctx, organizationId));
+    // The monitors checked in the same window are still told of after it (a monitor created or resumed is checked
+    // at once): the snapshot carries their state, the message tells a screen its checks and history are stale.
+  }
+  if (entry.pending.size === 0) return;
+  const pending = new Map(entry.pending);
+  entry.pending.clear();
+  const monitors = await ctx.store.monitors.findByIds([...pending.keys()]);
+  const at = ctx.clock.now();
+  for (const monitor of monitors) {
+    if (monitor.organizationId !== organizationId) continue;
+    const view = liveMonitor(monitor);
+    broadcast(
+      entry,
+      serialize({ type: 'monitor', at, monitor: view, previousState: pending.get(monitor.id) ?? view.state }),
+    );
+  }
+}
+
+async function snapshotBytes(ctx: ServiceContext, organizationId: string): Promise<Buffer> {
+  const monitors: Monitor[] = await ctx.store.monitors.list(organizationId);
+  return serialize({ type: 'snapshot', at: ctx.clock.now(), monitors: monitors.map(liveMonitor) });
 }
 
 function serialize(message: OrganizationLiveMessage): Buffer {

@@ -61,11 +61,7 @@ export interface PageCache {
   asset(page: Page, name: PageAssetName): Promise<{ asset: PageAsset; version: string } | undefined>;
 }
 
-/**
- * `smtp`: the system SMTP server, when set (the snapshot then offers email subscriptions). `renderBytes`: the bytes
- * the rendered forms of every page may hold together (WARDEN_PAGE_CACHE_MB), least recently read out first.
- */
-export function createPageCache(deps: {
+export interface PageCacheDeps {
   store: Store;
   bus: Bus;
   clock: Clock;
@@ -73,7 +69,13 @@ export function createPageCache(deps: {
   baseUrl: () => string;
   smtp?: unknown;
   renderBytes?: number | undefined;
-}): PageCache {
+}
+
+/**
+ * `smtp`: the system SMTP server, when set (the snapshot then offers email subscriptions). `renderBytes`: the bytes
+ * the rendered forms of every page may hold together (WARDEN_PAGE_CACHE_MB), least recently read out first.
+ */
+export function createPageCache(deps: PageCacheDeps): PageCache {
   const index = createPageIndex(deps.store, deps.baseUrl);
   const pages = createPageBuilds(deps);
   const queue = createRebuildQueue(REBUILD_DEBOUNCE_MS, rebuild);
@@ -179,15 +181,21 @@ export function createPageCache(deps: {
       const asset = version === undefined ? undefined : await pages.asset.get(page.id, name, version);
       return asset && version !== undefined ? { asset, version } : undefined;
     },
-    monitorsInMemory() {
-      const ids: string[] = [];
-      for (const [monitorId, pageIds] of index.monitors())
-        for (const pageId of pageIds)
-          if (pages.entry(pageId)) {
-            ids.push(monitorId);
-            break;
-          }
-      return ids;
-    },
+    monitorsInMemory: () => monitorsOnBuiltPages(index, pages),
   };
+}
+
+/** The monitors shown on at least one page whose snapshot is in memory. */
+function monitorsOnBuiltPages(
+  index: { monitors(): Iterable<[string, Iterable<string>]> },
+  pages: { entry(pageId: string): unknown },
+): string[] {
+  const ids: string[] = [];
+  for (const [monitorId, pageIds] of index.monitors())
+    for (const pageId of pageIds)
+      if (pages.entry(pageId)) {
+        ids.push(monitorId);
+        break;
+      }
+  return ids;
 }

@@ -1,0 +1,104 @@
+// Uptime Kuma's maintenance as Warden's one-off windows on pages: a single window as it is, a manual one running from
+// the import, a recurring one reported; each placed on the pages that show it or a monitor it covers.
+import type { KumaMaintenanceRow, KumaStatusPageRow } from '../../store/index.js';
+import { maintenanceEntrySchema } from '../maintenance/schema.js';
+import type { PageContext } from './uptime-kuma-pages.js';
+import { isoTime, keyAllocator, optional, slugOf, textOf, zonedInstant } from './uptime-kuma-values.js';
+
+/** A manual maintenance has no end in Kuma; Warden's windows do: it is imported as running from now for this long. */
+export const MANUAL_MAINTENANCE_MS = 24 * 3600 * 1000;
+export type Window = { item: string; row: KumaMaintenanceRow; placed: boolean } & (
+  | { startsAt: number; endsAt: number }
+  | { skip: string }
+);
+
+/** Each maintenance as one window, or why it cannot be one; notes once per maintenance. */
+export function maintenanceWindows(ctx: PageContext): Window[] {
+  return ctx.data.maintenance.map((row) => {
+    const item = `maintenance "${row.title}" (id ${row.id})`;
+    const window = windowOf(row, ctx.now);
+    if ('skip' in window) {
+      ctx.skipped.push({ item, reason: window.skip });
+      return { item, row, placed: false, skip: window.skip };
+    }
+    for (const reason of window.notes) ctx.approximated.push({ item, reason });
+    return { item, row, placed: false, startsAt: window.startsAt, endsAt: window.endsAt };
+  });
+}
+
+function windowOf(
+  row: KumaMaintenanceRow,
+  now: number,
+): { startsAt: number; endsAt: number; notes: string[] } | { skip: string } {
+  if (row.strategy === 'manual') {
+    if (!row.active) return { skip: 'a manual maintenance that is not running' };
+    return {
+      startsAt: now,
+      endsAt: now + MANUAL_MAINTENANCE_MS,
+      notes: [
+        'a manual maintenance has no end in Kuma: imported as running from the import for 24 hours; set its endsAt',
+      ],
+    };
+  }
+  if (row.strategy !== 'single') {
+    const schedule = row.strategy === 'cron' && row.cron ? `cron "${row.cron}"` : row.strategy;
+    return {
+      skip: `a recurring maintenance (${schedule}): Warden's windows are one-off; add the next ones to the page`,
+    };
+  }
+  if (!row.active) return { skip: 'it is paused in Kuma' };
+  const notes: string[] = [];
+  let zone = row.timezone ?? 'UTC';
+  if (zone === 'SAME_AS_SERVER') {
+    notes.push("its times were in the Kuma server's zone, read here as UTC: check them");
+    zone = 'UTC';
+  }
+  const startsAt = row.start_date ? zonedInstant(row.start_date, zone) : undefined;
+  const endsAt = row.end_date ? zonedInstant(row.end_date, zone) : undefined;
+  if (startsAt === undefined || endsAt === undefined)
+    return { skip: `its dates (${row.start_date ?? 'none'} to ${row.end_date ?? 'none'}, ${zone}) are not readable` };
+  if (endsAt <= startsAt) return { skip: 'it ends before it starts' };
+  return { startsAt, endsAt, notes };
+}
+
+/**
+ * The windows on this page: those Kuma showed on it, and those covering a monitor it shows (naming those components;
+ * page-wide when it covers none of them).
+ */
+export function pageMaintenance(
+  row: KumaStatusPageRow,
+  components: Record<string, unknown>[],
+  windows: Window[],
+  ctx: PageContext,
+): Record<string, unknown>[] {
+  const keys = keyAllocator();
+  const keyOfMonitor = new Map<number, string>();
+  for (const [id, key] of ctx.imported) keyOfMonitor.set(id, key);
+  const list: Record<string, unknown>[] = [];
+  for (const w of windows) {
+    if (!('startsAt' in w)) continue;
+    const monitorKeys = new Set(
+      ctx.data.maintenanceMonitors.filter((l) => l.left === w.row.id).flatMap((l) => keyOfMonitor.get(l.right) ?? []),
+    );
+    const named = components
+      .filter((c) => typeof c.monitor === 'string' && monitorKeys.has(c.monitor))
+      .map((c) => c.key as string);
+    const shownHere = ctx.data.maintenancePages.some((l) => l.left === w.row.id && l.right === row.id);
+    if (!shownHere && named.length === 0) continue;
+    const entry = {
+      key: keys(slugOf(w.row.title, `maintenance-${w.row.id}`)),
+      title: textOf(w.row.title, 300) ?? `Maintenance ${w.row.id}`,
+      ...optional('description', textOf(w.row.description, 10_000)),
+      startsAt: isoTime(w.startsAt),
+      endsAt: isoTime(w.endsAt),
+      components: named,
+    };
+    if (!maintenanceEntrySchema.safeParse(entry).success) {
+      ctx.skipped.push({ item: w.item, reason: 'it does not fit a Warden maintenance window' });
+      continue;
+    }
+    w.placed = true;
+    list.push(entry);
+  }
+  return list;
+}
