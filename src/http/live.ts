@@ -1,22 +1,15 @@
 // The live streams' WebSocket edge: upgrades WS /s/{slug}/live (or /live on a custom domain) and hands sockets to the page
 // hub; WS /api/v1/live (the dashboard's, per organization) to the organization hub.
-import { readFileSync } from 'node:fs';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocket, WebSocketServer } from 'ws';
+import type { WebSocket } from 'ws';
 import type { Clock } from '../domain/clock.js';
 import type { Page } from '../domain/page.js';
 import { SECURITY_DEFAULTS, type SecurityOptions } from '../domain/security.js';
-import { type Logger, logFailure } from '../logger.js';
+import type { Logger } from '../logger.js';
 import type { ServiceContext } from '../services/context.js';
 import { createLiveHub, type LiveHub, type LiveSubscriber } from '../services/live/hub.js';
-import {
-  LIVE_CLOSE,
-  LIVE_LIMITS,
-  type LiveLimits,
-  liveConnectionsCap,
-  parseDescriptorLimit,
-} from '../services/live/limits.js';
+import { LIVE_CLOSE, LIVE_LIMITS, type LiveLimits, liveConnectionsCap } from '../services/live/limits.js';
 import {
   createOrganizationHub,
   type OrganizationHub,
@@ -25,11 +18,21 @@ import {
 import type { PageAccess } from '../services/pages/page-access.js';
 import type { PageCache } from '../services/pages/page-cache.js';
 import { createAdmission } from './live-admission.js';
+import {
+  closeWithin,
+  descriptorLimit,
+  leaveOnClose,
+  liveSocketServer,
+  subscriberFor,
+  trackSockets,
+} from './live-sockets.js';
 import { ORGANIZATION_LIVE_PATH, organizationStreamAccess } from './organization-live.js';
 import { STARTING_HEADERS, STARTING_PROBLEM } from './readiness-gate.js';
 import { resolveLiveTarget } from './routes/status/page-paths.js';
 import { PAGE_CHALLENGE } from './routes/status/serve-form.js';
-import { handshakeProblem, refuseUpgrade } from './upgrade-refusal.js';
+import { refuseBadHandshake, refuseShuttingDown, refuseUpgrade } from './upgrade-refusal.js';
+
+export { subscriberFor } from './live-sockets.js';
 
 export interface LiveStreamDeps {
   pages: PageCache;
@@ -64,21 +67,14 @@ export function attachLiveStream(server: Server, deps: LiveStreamDeps): LiveStre
   const hub = createLiveHub({ pages: deps.pages, logger: deps.logger, keepWarmMs: limits.keepWarmMs });
   const organizations = deps.organizations;
   const organizationHub = organizations ? createOrganizationHub(organizations, deps.organizationLimits) : null;
-  // No compression: every client gets the very bytes the hub serialized once, with nothing to do per client.
-  const wss = new WebSocketServer({
-    noServer: true,
-    clientTracking: false,
-    perMessageDeflate: false,
-    maxPayload: limits.maxIncomingBytes,
-  });
-  const sockets = new Map<WebSocket, { alive: boolean }>();
+  const wss = liveSocketServer(limits.maxIncomingBytes);
   const security = { ...SECURITY_DEFAULTS, ...deps.security };
   const perClient = security.liveConnectionsPerClient;
   const total = security.liveConnectionsMax ?? liveConnectionsCap(descriptorLimit());
   let closing = false;
   const { admit } = createAdmission({ perClient, total, trustProxy: security.trustProxy, closing: () => closing });
 
-  const pinger = pingEach(sockets, limits.pingIntervalMs);
+  const sockets = trackSockets(limits.pingIntervalMs, deps.logger);
 
   async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     const url = req.url ?? '/';
@@ -95,11 +91,7 @@ export function attachLiveStream(server: Server, deps: LiveStreamDeps): LiveStre
       );
     const target = resolveLiveTarget(deps.pages, req.headers.host, path);
     if (!target) return refuseUpgrade(socket, 404, 'not-found', 'Not found', `No WebSocket is served at ${path}.`);
-    const malformed = handshakeProblem(req);
-    if (malformed)
-      return refuseUpgrade(socket, 400, 'bad-handshake', 'Bad WebSocket handshake', malformed, {
-        'Sec-WebSocket-Version': '13',
-      });
+    if (refuseBadHandshake(req, socket)) return;
     const page = target.page;
     if (!page)
       return refuseUpgrade(
@@ -113,18 +105,8 @@ export function attachLiveStream(server: Server, deps: LiveStreamDeps): LiveStre
     if (client === undefined) return;
     if (page.passwordHash !== null && !(await pageAllowed(deps, page, req, socket, client))) return;
     const snapshot = (await deps.pages.get(page)).snapshot;
-    if (socket.destroyed) return;
-    if (closing)
-      return refuseUpgrade(
-        socket,
-        503,
-        'unavailable',
-        'Shutting down',
-        'The server is shutting down; reconnect shortly.',
-      );
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      track(ws);
-      const leave = hub.join(page, snapshot, subscriberFor(ws, limits.maxBufferedBytes, deps.logger));
+    accept(req, socket, head, (ws, subscriber) => {
+      const leave = hub.join(page, snapshot, subscriber);
       ws.on('close', () => {
         sockets.delete(ws);
         leave();
@@ -141,42 +123,33 @@ export function attachLiveStream(server: Server, deps: LiveStreamDeps): LiveStre
     organizationHub: OrganizationHub,
     query: URLSearchParams,
   ): Promise<void> {
-    const malformed = handshakeProblem(req);
-    if (malformed)
-      return refuseUpgrade(socket, 400, 'bad-handshake', 'Bad WebSocket handshake', malformed, {
-        'Sec-WebSocket-Version': '13',
-      });
+    if (refuseBadHandshake(req, socket)) return;
     if (admit(req, socket) === undefined) return;
     const access = await organizationStreamAccess(ctx, req, query);
     if ('status' in access)
       return refuseUpgrade(socket, access.status, access.code, access.title, access.detail, access.headers);
-    if (socket.destroyed) return;
-    if (closing)
-      return refuseUpgrade(
-        socket,
-        503,
-        'unavailable',
-        'Shutting down',
-        'The server is shutting down; reconnect shortly.',
-      );
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      track(ws);
-      const joining = organizationHub.join(
-        access.organizationId,
-        subscriberFor(ws, limits.maxBufferedBytes, deps.logger),
-      );
+    accept(req, socket, head, (ws, subscriber) => {
+      const joining = organizationHub.join(access.organizationId, subscriber);
       leaveOnClose(ws, joining, deps.logger, () => sockets.delete(ws));
     });
   }
 
-  /** Pings the socket with the others and logs its errors. */
-  function track(ws: WebSocket): void {
-    const state = { alive: true };
-    sockets.set(ws, state);
-    ws.on('pong', () => {
-      state.alive = true;
+  /** The last step of both: refused if the server began closing meanwhile, else upgraded, tracked and handed over. */
+  function accept(
+    req: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    open: (ws: WebSocket, subscriber: LiveSubscriber) => void,
+  ): void {
+    if (socket.destroyed) return;
+    if (closing) {
+      refuseShuttingDown(socket);
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      sockets.add(ws);
+      open(ws, subscriberFor(ws, limits.maxBufferedBytes, deps.logger));
     });
-    ws.on('error', (error) => deps.logger.debug({ err: error }, 'live socket error'));
   }
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -196,88 +169,18 @@ export function attachLiveStream(server: Server, deps: LiveStreamDeps): LiveStre
   return {
     hub,
     organizationHub,
-    connections: () => sockets.size,
+    connections: sockets.size,
     maxConnections: total,
     async close() {
       if (closing) return;
       closing = true;
       server.off('upgrade', onUpgrade);
-      clearInterval(pinger);
-      await closeWithin([...sockets.keys()], limits.closeGraceMs, () => {
+      await closeWithin(sockets.stop(), limits.closeGraceMs, () => {
         hub.close(LIVE_CLOSE.goingAway, 'server shutting down');
         organizationHub?.close(LIVE_CLOSE.goingAway, 'server shutting down');
       });
     },
   };
-}
-
-/**
- * The hub's view of one socket. A client whose unsent bytes already pass the cap is cut at once (terminate, not a
- * close frame that would queue behind the backlog): it cannot keep up, and buffering for it would cost the server
- * memory without end. Everyone else gets the same Buffer; ws frames it without copying (no mask, no compression).
- */
-export function subscriberFor(
-  ws: Pick<WebSocket, 'readyState' | 'bufferedAmount' | 'send' | 'close' | 'terminate'>,
-  maxBufferedBytes: number,
-  logger: Logger,
-): LiveSubscriber {
-  return {
-    send(bytes) {
-      if (ws.readyState !== WebSocket.OPEN) return;
-      if (ws.bufferedAmount > maxBufferedBytes) {
-        logger.debug({ buffered: ws.bufferedAmount }, 'live client too slow: disconnected');
-        ws.terminate();
-        return;
-      }
-      ws.send(bytes, { binary: false });
-    },
-    close(code, reason) {
-      if (ws.readyState === WebSocket.OPEN || ws.readyState === WebSocket.CONNECTING) ws.close(code, reason);
-    },
-  };
-}
-
-/** The process's soft limit on open files, as it is now (Node raises it to the hard limit when it starts). */
-function descriptorLimit(): number {
-  try {
-    return parseDescriptorLimit(readFileSync('/proc/self/limits', 'utf8'));
-  } catch {
-    return parseDescriptorLimit(null);
-  }
-}
-
-/** Pings every socket each interval; one that did not answer the last ping is cut. */
-function pingEach(sockets: Map<WebSocket, { alive: boolean }>, intervalMs: number): NodeJS.Timeout {
-  const pinger = setInterval(() => {
-    for (const [ws, state] of sockets) {
-      // No pong since the last ping: the peer is gone (or hopelessly slow) and only the kernel does not know yet.
-      if (!state.alive) ws.terminate();
-      else {
-        state.alive = false;
-        ws.ping();
-      }
-    }
-  }, intervalMs);
-  pinger.unref();
-  return pinger;
-}
-
-/** Asks the hubs to close their streams (`closeAll`), waits for the sockets at most `graceMs`, then cuts the rest. */
-async function closeWithin(open: WebSocket[], graceMs: number, closeAll: () => void): Promise<void> {
-  const closed = Promise.all(
-    open.map(
-      (ws) =>
-        new Promise<void>((resolve) =>
-          ws.readyState === WebSocket.CLOSED ? resolve() : ws.once('close', () => resolve()),
-        ),
-    ),
-  );
-  closeAll();
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([closed, new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
-  clearTimeout(timer);
-  for (const ws of open) ws.terminate();
-  await closed;
 }
 
 /** A protected page's stream: true when the request carries its password (cookie or bearer); else refused here. */
@@ -313,25 +216,4 @@ async function pageAllowed(
       },
     );
   return access.kind !== 'limited' && access.kind !== 'denied';
-}
-
-/** Leaves the organization's stream when the socket closes, whether it closed before or after the join resolved. */
-function leaveOnClose(ws: WebSocket, joining: Promise<() => void>, logger: Logger, closed: () => void): void {
-  let leave: (() => void) | null = null;
-  let gone = false;
-  ws.on('close', () => {
-    closed();
-    gone = true;
-    leave?.();
-  });
-  joining.then(
-    (left) => {
-      if (gone) left();
-      else leave = left;
-    },
-    (error: unknown) => {
-      logFailure(logger, error, 'live: joining an organization failed');
-      ws.close(1011, 'internal error');
-    },
-  );
 }

@@ -40,3 +40,18 @@ export function handshakeProblem(req: IncomingMessage): string | undefined {
   if (version !== '13' && version !== '8') return 'Sec-WebSocket-Version must be 13.';
   return undefined;
 }
+
+/** Refuses a handshake `ws` would refuse (400, problem+json): true when it did. */
+export function refuseBadHandshake(req: IncomingMessage, socket: Duplex): boolean {
+  const malformed = handshakeProblem(req);
+  if (malformed)
+    refuseUpgrade(socket, 400, 'bad-handshake', 'Bad WebSocket handshake', malformed, {
+      'Sec-WebSocket-Version': '13',
+    });
+  return malformed !== undefined;
+}
+
+/** 503 to an upgrade that arrives (or finishes its checks) once the server is shutting down. */
+export function refuseShuttingDown(socket: Duplex): void {
+  refuseUpgrade(socket, 503, 'unavailable', 'Shutting down', 'The server is shutting down; reconnect shortly.');
+}

@@ -1,14 +1,13 @@
 // Email over SMTP with nodemailer: one message with a text and an HTML part, a Message-ID derived from the event's id
-// (a resend after a crash threads and dedupes with the first), and SMTP replies mapped to outcomes (4xx retry, 5xx dead).
+// (a resend after a crash threads and dedupes with the first), handed over by mail/smtp-send.ts (4xx retry, 5xx dead).
 // A channel without a `host` of its own goes through the system SMTP server (WARDEN_SMTP_URL, or `smtp:` in warden.yaml):
 // always from the system's sender (the channel's `from` becomes Reply-To), with the organization named in the subject,
 // to the recipients the system-mail screen lets through (notify/mail/system-mail.ts), each with its unsubscribe link.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { TARGET_REFUSED, type TargetGuard } from '../../net/target-guard.js';
 import { clip, eventFacts, footnote, pageLink, plainText, REASON_CHARS, SEVERITY_LOOK } from '../events/format.js';
 import { type MailSender, mailSender, type SmtpServer, senderAddress } from '../mail/smtp.js';
-import { smtpTransport } from '../mail/smtp-connect.js';
+import { type EmailMessage, sendMail } from '../mail/smtp-send.js';
 import {
   defineChannel,
   type MailRecipient,
@@ -18,9 +17,9 @@ import {
   type SendOutcome,
 } from './channel.js';
 import { secretText } from './fields.js';
-import { ANSWER_CHARS, unreached } from './outcome.js';
 
 export { SMTP_TIMEOUT_MS } from '../mail/smtp.js';
+export { type EmailMessage, sendMail, smtpErrorOutcome } from '../mail/smtp-send.js';
 
 const email = (what: string) => z.email({ error: `expected the ${what} as an email address` }).max(254);
 
@@ -56,21 +55,6 @@ export const emailConfig = z
   });
 
 export type EmailConfig = z.output<typeof emailConfig>;
-
-/** The message as nodemailer takes it. */
-export interface EmailMessage {
-  from: string | { name: string; address: string };
-  to: string[];
-  subject: string;
-  text: string;
-  html: string;
-  messageId: string;
-  date: Date;
-  headers: Record<string, string>;
-  /** nodemailer writes `List-Unsubscribe: <url>` from it. */
-  list?: { unsubscribe: string };
-  replyTo?: string | { name: string; address: string };
-}
 
 const PREFIX: Record<NotificationKind, string> = {
   'monitor.down': 'DOWN',
@@ -206,49 +190,6 @@ function isWebUrl(url: string): boolean {
   return /^https?:\/\//i.test(url);
 }
 
-/** What nodemailer puts on its errors. */
-interface SmtpError {
-  message?: string;
-  code?: string;
-  responseCode?: number;
-  response?: string;
-}
-
-/** Errors without an SMTP reply that will not go away by trying again: the config is wrong. */
-const PERMANENT_CODES = new Set(['EAUTH', 'ENOAUTH', 'EENVELOPE', 'ECONFIG', 'EREQUIRETLS', 'EMAXRECIPIENTS']);
-
-/** Codes of a connection that failed or never opened (no SMTP reply): classified as outcome.ts classes them. */
-const UNREACHED_CODES = new Set([
-  TARGET_REFUSED,
-  'ECONNREFUSED',
-  'ETIMEDOUT',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EAI_NONAME',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ECONNRESET',
-  'ECONNECTION',
-  'ESOCKET',
-]);
-
-/** An SMTP error as an outcome: 4xx replies and network trouble retry, 5xx replies, bad config and refused addresses are dead. */
-export function smtpErrorOutcome(error: unknown, signal?: AbortSignal): SendOutcome {
-  const err = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as SmtpError;
-  const status = typeof err.responseCode === 'number' ? err.responseCode : null;
-  const answer = err.response ? clip(err.response, ANSWER_CHARS) : undefined;
-  const withAnswer = answer ? { answer } : {};
-  if (signal?.aborted || err.code === 'EABORT') return { kind: 'retry', status, error: 'timed out', ...withAnswer };
-  // No reply from a server (refused by the target policy, or the connection failed): nothing of one to keep.
-  if (status === null && err.code !== undefined && UNREACHED_CODES.has(err.code))
-    return unreached(err.code, err.message ?? '');
-  const message = `${err.code ? `${err.code}: ` : ''}${err.message ?? 'SMTP error'}`;
-  if (status !== null && status >= 500) return { kind: 'dead', status, error: message, ...withAnswer };
-  if (status !== null && status >= 400) return { kind: 'retry', status, error: message, ...withAnswer };
-  if (err.code && PERMANENT_CODES.has(err.code)) return { kind: 'dead', status, error: message, ...withAnswer };
-  return { kind: 'retry', status, error: message, ...withAnswer };
-}
-
 async function send(event: NotificationEvent, config: EmailConfig, ctx: SendContext): Promise<SendOutcome> {
   if (config.host === undefined) return sendThroughSystemServer(event, config, ctx);
   const server: SmtpServer = { ...config, host: config.host };
@@ -306,32 +247,6 @@ async function sendThroughSystemServer(
     if (outcome.kind !== 'sent') return outcome;
   }
   return outcome;
-}
-
-/**
- * Hands one message to an SMTP server (a connection of its own, closed after) and maps the reply to an outcome. `guard`:
- * what a server a tenant named may be (its organization's target policy); absent only for the system server.
- */
-export async function sendMail(
-  server: SmtpServer,
-  message: EmailMessage,
-  signal: AbortSignal,
-  guard?: TargetGuard,
-): Promise<SendOutcome> {
-  if (signal.aborted) return { kind: 'retry', status: null, error: 'timed out' };
-  const transport = await smtpTransport(server, signal, guard);
-  try {
-    const info = await transport.sendMail({ ...message, signal });
-    const response = typeof info.response === 'string' ? info.response : '';
-    const code = /^(\d{3})\b/.exec(response)?.[1];
-    const rejected = (info.rejected ?? []).map(String);
-    const note = rejected.length > 0 ? ` (rejected: ${rejected.join(', ')})` : '';
-    return { kind: 'sent', status: code ? Number(code) : null, answer: clip(response + note, ANSWER_CHARS) };
-  } catch (error) {
-    return smtpErrorOutcome(error, signal);
-  } finally {
-    transport.close();
-  }
 }
 
 export const emailChannel = defineChannel({

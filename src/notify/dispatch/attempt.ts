@@ -44,7 +44,7 @@ export function createAttempt(
     }
     // An email channel on the system server: refused, held by a limit, skipped (nobody confirmed), or sent to those who did.
     const screened = deps.systemMail && target.channel ? await deps.systemMail.screen(target.channel, 'alert') : null;
-    if (screened && screened.kind !== 'send') return settleScreened(delivery, target, screened);
+    if (screened && screened.kind !== 'send') return settleScreened(deps, o, parts.lanes, delivery, target, screened);
     const send = {
       definition,
       event,
@@ -100,45 +100,48 @@ export function createAttempt(
     )
       parts.retriesDue();
   }
+}
 
-  /** A screened delivery not sent: dead when refused, skipped when nobody confirmed, held (its target paused) by a limit. */
-  async function settleScreened(
-    delivery: Delivery,
-    target: Target,
-    screened: Exclude<Screening, { kind: 'send' }>,
-  ): Promise<void> {
-    const type = target.definition.type;
-    if (screened.kind === 'refuse') {
-      metrics?.delivery(type, 'dead');
-      return store.deliveries.markDead(delivery.id, screened.reason, null, null);
-    }
-    if (screened.kind === 'skip') {
-      metrics?.delivery(type, 'skipped');
-      logger.info(
-        { delivery: delivery.id, channel: target.label, reason: screened.reason },
-        'notification skipped: no recipient confirmed',
-      );
-      return store.deliveries.markSkipped(delivery.id, screened.reason);
-    }
-    // Like a 429: the target's other deliveries wait too, handed back until the window ends.
-    const outcome = { kind: 'retry' as const, status: null, error: screened.reason, afterMs: screened.retryAfterMs };
-    const decision = decide(
-      { outcome, attempts: delivery.attempts, createdAt: delivery.createdAt, now: clock.now(), random: 0, hold: true },
-      o,
-    );
-    metrics?.delivery(type, decision.kind);
-    if (decision.kind !== 'retry')
-      return store.deliveries.markDead(
-        delivery.id,
-        decision.kind === 'dead' ? decision.error : screened.reason,
-        null,
-        null,
-      );
-    if (decision.pauseUntil !== null) parts.lanes.pause(targetKeyOf(delivery), decision.pauseUntil);
-    logger.warn(
-      { delivery: delivery.id, channel: target.label, reason: screened.reason, retryInMs: screened.retryAfterMs },
-      'notification held by the system SMTP limit',
-    );
-    return store.deliveries.markRetry(delivery.id, decision.at, screened.reason, null, null);
+/** A screened delivery not sent: dead when refused, skipped when nobody confirmed, held (its target paused) by a limit. */
+async function settleScreened(
+  { store, clock, logger, metrics }: DispatcherDeps,
+  o: typeof DISPATCH_DEFAULTS,
+  lanes: LaneScheduler,
+  delivery: Delivery,
+  target: Target,
+  screened: Exclude<Screening, { kind: 'send' }>,
+): Promise<void> {
+  const type = target.definition.type;
+  if (screened.kind === 'refuse') {
+    metrics?.delivery(type, 'dead');
+    return store.deliveries.markDead(delivery.id, screened.reason, null, null);
   }
+  if (screened.kind === 'skip') {
+    metrics?.delivery(type, 'skipped');
+    logger.info(
+      { delivery: delivery.id, channel: target.label, reason: screened.reason },
+      'notification skipped: no recipient confirmed',
+    );
+    return store.deliveries.markSkipped(delivery.id, screened.reason);
+  }
+  // Like a 429: the target's other deliveries wait too, handed back until the window ends.
+  const outcome = { kind: 'retry' as const, status: null, error: screened.reason, afterMs: screened.retryAfterMs };
+  const decision = decide(
+    { outcome, attempts: delivery.attempts, createdAt: delivery.createdAt, now: clock.now(), random: 0, hold: true },
+    o,
+  );
+  metrics?.delivery(type, decision.kind);
+  if (decision.kind !== 'retry')
+    return store.deliveries.markDead(
+      delivery.id,
+      decision.kind === 'dead' ? decision.error : screened.reason,
+      null,
+      null,
+    );
+  if (decision.pauseUntil !== null) lanes.pause(targetKeyOf(delivery), decision.pauseUntil);
+  logger.warn(
+    { delivery: delivery.id, channel: target.label, reason: screened.reason, retryInMs: screened.retryAfterMs },
+    'notification held by the system SMTP limit',
+  );
+  return store.deliveries.markRetry(delivery.id, decision.at, screened.reason, null, null);
 }

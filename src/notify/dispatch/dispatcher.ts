@@ -31,7 +31,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   });
   /** Sends in flight; paused targets' deliveries being handed back; claims under way: tick and stop wait for them. */
   const running = new Set<Promise<void>>();
-  const deferring = new Set<Promise<unknown>>();
+  const handBacks = createHandBacks(deps);
   const claims = new Set<Promise<unknown>>();
   /** Channels left out of the last claim (they had enough held), and whether it filled its room: more may be due. */
   let skipped = new Set<string>();
@@ -64,7 +64,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   function startSends(): void {
     if (stopped) return;
     const { starts, deferrals } = lanes.next(clock.now(), running.size);
-    for (const deferral of deferrals) handBack(deferral);
+    for (const deferral of deferrals) handBacks.add(deferral);
     for (const start of starts) send(start);
   }
 
@@ -100,21 +100,11 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     return delivery.claimedUntil !== null && clock.now() + o.attemptTimeoutMs >= delivery.claimedUntil;
   }
 
-  function handBack({ ids, until }: Deferral): void {
-    const handing = store.deliveries.releaseClaims(ids, until).catch((error) =>
-      logFailure(logger, error, 'handing back the deliveries of a rate-limited channel failed', {
-        deliveries: ids.length,
-      }),
-    );
-    deferring.add(handing);
-    handing.finally(() => deferring.delete(handing)).catch(() => {});
-  }
-
   async function shutdown(): Promise<void> {
     stopped = true;
     poller.stop();
     await Promise.allSettled([poller.claiming(), ...claims]);
-    await Promise.allSettled([...deferring]);
+    await Promise.allSettled(handBacks.pending());
     await finishOrAbandon(running, o.stopGraceMs, stopping);
     // Acknowledgements still being committed are recorded before the claims are handed back.
     await acks.pending()?.catch(() => {});
@@ -124,7 +114,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   async function tick(): Promise<void> {
     await claim();
     // Until everything held is sent or handed back: each finished send starts the next of its lane.
-    while (running.size > 0 || deferring.size > 0) await Promise.allSettled([...running, ...deferring]);
+    while (running.size > 0 || handBacks.size() > 0) await Promise.allSettled([...running, ...handBacks.pending()]);
   }
 
   return {
@@ -138,6 +128,28 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       stopDone ??= shutdown();
       return stopDone;
     },
+  };
+}
+
+/** Hands paused targets' deliveries back (their claims released until the pause ends), keeping what is under way. */
+function createHandBacks({ store, logger }: Pick<DispatcherDeps, 'store' | 'logger'>): {
+  add(deferral: Deferral): void;
+  size(): number;
+  pending(): Promise<unknown>[];
+} {
+  const deferring = new Set<Promise<unknown>>();
+  return {
+    add({ ids, until }) {
+      const handing = store.deliveries.releaseClaims(ids, until).catch((error) =>
+        logFailure(logger, error, 'handing back the deliveries of a rate-limited channel failed', {
+          deliveries: ids.length,
+        }),
+      );
+      deferring.add(handing);
+      handing.finally(() => deferring.delete(handing)).catch(() => {});
+    },
+    size: () => deferring.size,
+    pending: () => [...deferring],
   };
 }
 

@@ -22,9 +22,10 @@ import { hashSecret } from '../../domain/tokens.js';
 import type { Logger } from '../../logger.js';
 import type { Store } from '../../store/index.js';
 import type { MailRecipient } from '../channels/channel.js';
-import { sendMail, usesSystemSmtp } from '../channels/email.js';
+import { usesSystemSmtp } from '../channels/email.js';
 import { buildRecipientConfirmationMail } from './recipient-mail.js';
 import { SMTP_TIMEOUT_MS, type SmtpSettings } from './smtp.js';
+import { sendMail } from './smtp-send.js';
 import type { SystemMailDecision, SystemMailLimiter } from './system-mail-limits.js';
 
 /** What may happen to one message of a channel on the system server. */
@@ -84,7 +85,7 @@ type Asking = 'asked' | 'pending' | 'unsubscribed' | 'limited' | 'full' | 'faile
 
 export function createSystemMail(deps: SystemMailDeps): SystemMail {
   const limits = deps.limits ?? SYSTEM_MAIL_LIMITS;
-  const { store, clock, logger } = deps;
+  const { store, clock } = deps;
 
   async function organizations(from: Store = store): Promise<Organization[]> {
     return from.organizations.list();
@@ -95,71 +96,6 @@ export function createSystemMail(deps: SystemMailDeps): SystemMail {
     return systemMailPolicy(deps.mode, channel, counted);
   }
 
-  function held(decision: Exclude<SystemMailDecision, { allowed: true }>): Screening {
-    return {
-      kind: 'hold',
-      retryAfterMs: decision.retryAfterMs,
-      reason: `held: ${decision.limit} (next in ${Math.ceil(decision.retryAfterMs / 1000)} s)`,
-    };
-  }
-
-  /** Mails a new confirmation link to an address, when it may be asked now and the limits leave room. */
-  async function ask(
-    channel: NotificationChannel,
-    organization: string,
-    address: string,
-    known: ChannelRecipient | undefined,
-    signal: AbortSignal,
-  ): Promise<Asking> {
-    const smtp = deps.smtp as SmtpSettings;
-    const now = clock.now();
-    if ((await store.recipients.countPending(channel.organizationId, now)) >= limits.pendingPerOrganization)
-      return 'full';
-    const decision = await deps.limiter.take(
-      { channelId: channel.id, organizationId: channel.organizationId, test: false },
-      now,
-    );
-    if (!decision.allowed) return 'limited';
-    const id = known?.id ?? newId('rcp');
-    const token = newRecipientToken(id);
-    const confirmTokenHash = hashSecret(token);
-    const row = await store.recipients.ask(
-      channel.organizationId,
-      address,
-      { id, unsubscribeToken: newRecipientToken(id), confirmTokenHash, expiresAt: now + limits.confirmWithinMs },
-      now,
-    );
-    // Asked meanwhile by another send (whose link is live now), or made by one under another id: no second mail.
-    if (!row) return 'pending';
-    if (row.id !== id) {
-      await store.recipients.unask(row.id, confirmTokenHash);
-      return 'pending';
-    }
-    const base = deps.baseUrl();
-    const mail = buildRecipientConfirmationMail({
-      to: address,
-      from: smtp.from,
-      organization,
-      service: base || 'this server',
-      confirmUrl: recipientConfirmUrl(base, token),
-      unsubscribeUrl: recipientUnsubscribeUrl(base, row.unsubscribeToken),
-      validHours: limits.confirmWithinMs / 3_600_000,
-      now,
-    });
-    const outcome = await sendMail(smtp, mail, signal);
-    if (outcome.kind !== 'sent') {
-      // Not mailed: the address may be asked again at the next send.
-      await store.recipients.unask(row.id, confirmTokenHash);
-      logger.warn(
-        { channel: channel.key, recipient: row.id, error: outcome.error, status: outcome.status },
-        'a channel recipient confirmation mail was not sent',
-      );
-      return 'failed';
-    }
-    logger.info({ channel: channel.key, recipient: row.id }, 'channel recipient asked to confirm');
-    return 'asked';
-  }
-
   return {
     mode: deps.mode,
     async invitationMail(organizationId) {
@@ -167,9 +103,7 @@ export function createSystemMail(deps: SystemMailDeps): SystemMail {
         { channelId: `invitations:${organizationId}`, organizationId, test: false },
         clock.now(),
       );
-      return decision.allowed
-        ? decision
-        : { allowed: false, reason: `${decision.limit} (next in ${Math.ceil(decision.retryAfterMs / 1000)} s)` };
+      return decision.allowed ? decision : { allowed: false, reason: limitReached(decision) };
     },
     async policyOf(channel, from) {
       return policyAmong(await organizations(from), channel);
@@ -207,7 +141,7 @@ export function createSystemMail(deps: SystemMailDeps): SystemMail {
         const state = recipientState(row, now);
         if (state === 'confirmed') continue;
         if (state === 'unsubscribed' || state === 'pending') fared.push(state);
-        else fared.push(await ask(channel, organization, address, row, signal));
+        else fared.push(await ask(deps, limits, channel, organization, address, row, signal));
       }
       const note = fared.length === 0 ? null : skippedNote(fared, addresses.length);
       if (confirmed.length === 0) return { kind: 'skip', reason: `no confirmed recipient: ${note}` };
@@ -222,6 +156,75 @@ export function createSystemMail(deps: SystemMailDeps): SystemMail {
       };
     },
   };
+}
+
+/** Which limit a refused charge met, and when the next message may go. */
+function limitReached(decision: Exclude<SystemMailDecision, { allowed: true }>): string {
+  return `${decision.limit} (next in ${Math.ceil(decision.retryAfterMs / 1000)} s)`;
+}
+
+function held(decision: Exclude<SystemMailDecision, { allowed: true }>): Screening {
+  return { kind: 'hold', retryAfterMs: decision.retryAfterMs, reason: `held: ${limitReached(decision)}` };
+}
+
+/** Mails a new confirmation link to an address, when it may be asked now and the limits leave room. */
+async function ask(
+  deps: SystemMailDeps,
+  limits: SystemMailLimits,
+  channel: NotificationChannel,
+  organization: string,
+  address: string,
+  known: ChannelRecipient | undefined,
+  signal: AbortSignal,
+): Promise<Asking> {
+  const { store, clock, logger } = deps;
+  const smtp = deps.smtp as SmtpSettings;
+  const now = clock.now();
+  if ((await store.recipients.countPending(channel.organizationId, now)) >= limits.pendingPerOrganization)
+    return 'full';
+  const decision = await deps.limiter.take(
+    { channelId: channel.id, organizationId: channel.organizationId, test: false },
+    now,
+  );
+  if (!decision.allowed) return 'limited';
+  const id = known?.id ?? newId('rcp');
+  const token = newRecipientToken(id);
+  const confirmTokenHash = hashSecret(token);
+  const row = await store.recipients.ask(
+    channel.organizationId,
+    address,
+    { id, unsubscribeToken: newRecipientToken(id), confirmTokenHash, expiresAt: now + limits.confirmWithinMs },
+    now,
+  );
+  // Asked meanwhile by another send (whose link is live now), or made by one under another id: no second mail.
+  if (!row) return 'pending';
+  if (row.id !== id) {
+    await store.recipients.unask(row.id, confirmTokenHash);
+    return 'pending';
+  }
+  const base = deps.baseUrl();
+  const mail = buildRecipientConfirmationMail({
+    to: address,
+    from: smtp.from,
+    organization,
+    service: base || 'this server',
+    confirmUrl: recipientConfirmUrl(base, token),
+    unsubscribeUrl: recipientUnsubscribeUrl(base, row.unsubscribeToken),
+    validHours: limits.confirmWithinMs / 3_600_000,
+    now,
+  });
+  const outcome = await sendMail(smtp, mail, signal);
+  if (outcome.kind !== 'sent') {
+    // Not mailed: the address may be asked again at the next send.
+    await store.recipients.unask(row.id, confirmTokenHash);
+    logger.warn(
+      { channel: channel.key, recipient: row.id, error: outcome.error, status: outcome.status },
+      'a channel recipient confirmation mail was not sent',
+    );
+    return 'failed';
+  }
+  logger.info({ channel: channel.key, recipient: row.id }, 'channel recipient asked to confirm');
+  return 'asked';
 }
 
 /** The channel's recipients as stored (a config that no longer parses has none: its send fails on its own). */

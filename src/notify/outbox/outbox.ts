@@ -13,7 +13,7 @@ import type { Store } from '../../store/index.js';
 import type { NotificationEvent } from '../channels/channel.js';
 import type { OutboxItem } from '../events/item.js';
 import { notificationKind, type StateChange, stateChangeItem } from '../events/monitors.js';
-import { deliveriesFor, type FlapBatch } from './rules.js';
+import { deliveriesFor, type EnqueueRulesContext, type FlapBatch } from './rules.js';
 import { eventScope, loadScope, type OrganizationScope, showing } from './scope.js';
 import { forSubscribers, subscriberDeliveries } from './subscriber-fanout.js';
 
@@ -102,38 +102,9 @@ export function createNotificationOutbox(deps: {
       if (!entry.organization) continue;
       const monitor = item.subject.monitorId ? monitors.get(item.subject.monitorId) : undefined;
       if (item.subject.monitorId && !monitor) continue;
-      const shownBy = monitor ? showing(entry, monitor.id) : [];
-      const pageIds = item.subject.pageIds ?? [...new Set(shownBy.map((s) => s.pageId))];
-      // Channels: the ones asked for (`only`), whose scope takes the event (domain/notification-rules.ts, channelWants).
-      const candidates = entry.channels.filter((ch) => !item.only || item.only.includes(ch.id));
-      const scope =
-        candidates.length > 0 ? await eventScope(tx, entry, item.organizationId, item.event, monitor, pageIds) : null;
-      const channels = scope ? candidates.filter((ch) => channelWants(ch, scope, entry.named)) : [];
-      // Page subscribers' deliveries (incidents, maintenance) are chosen beside the channels', here.
-      if (channels.length === 0) continue;
-      const pages = pageIds.flatMap((id) => {
-        const page = entry.pages.get(id);
-        return page ? [{ slug: page.slug, title: page.title, url: `${base}/s/${page.slug}` }] : [];
-      });
-      const event: NotificationEvent = {
-        ...item.event,
-        organization: { key: entry.organization.key, name: entry.organization.name },
-        pages,
-      };
-      const json = JSON.stringify(event);
-      const covered =
-        monitor !== undefined &&
-        channels.some((ch) => quietDuringMaintenance(ch.rules)) &&
-        underMaintenance(event.at, shownBy, entry.windows);
-      const delivery = {
-        eventId: event.id,
-        organizationId: item.organizationId,
-        monitorId: monitor?.id ?? null,
-        kind: event.kind,
-      };
-      for (const channel of channels)
-        rows.push(...(await deliveriesFor(rules, channel, event, json, delivery, covered)));
+      rows.push(...(await channelDeliveries(rules, entry, entry.organization, item, monitor, base)));
     }
+    // Page subscribers' deliveries (incidents, maintenance) are chosen beside the channels', here.
     rows.push(...(await subscriberDeliveries(tx, items, { baseUrl: base, now, newId: () => deliveryId(now) })));
     return rows.length > 0 ? tx.deliveries.enqueue(rows, now) : 0;
   }
@@ -172,4 +143,46 @@ export function createNotificationOutbox(deps: {
       for (const unsubscribe of subscriptions) unsubscribe();
     },
   };
+}
+
+/** One event's deliveries to the organization's channels: those asked for (`only`) whose scope and rules take it. */
+async function channelDeliveries(
+  rules: EnqueueRulesContext,
+  entry: OrganizationEntry,
+  organization: NonNullable<OrganizationEntry['organization']>,
+  item: OutboxItem,
+  monitor: Monitor | undefined,
+  base: string,
+): Promise<NewDelivery[]> {
+  const shownBy = monitor ? showing(entry, monitor.id) : [];
+  const pageIds = item.subject.pageIds ?? [...new Set(shownBy.map((s) => s.pageId))];
+  // Channels: the ones asked for (`only`), whose scope takes the event (domain/notification-rules.ts, channelWants).
+  const candidates = entry.channels.filter((ch) => !item.only || item.only.includes(ch.id));
+  const scope =
+    candidates.length > 0 ? await eventScope(rules.tx, entry, item.organizationId, item.event, monitor, pageIds) : null;
+  const channels = scope ? candidates.filter((ch) => channelWants(ch, scope, entry.named)) : [];
+  if (channels.length === 0) return [];
+  const pages = pageIds.flatMap((id) => {
+    const page = entry.pages.get(id);
+    return page ? [{ slug: page.slug, title: page.title, url: `${base}/s/${page.slug}` }] : [];
+  });
+  const event: NotificationEvent = {
+    ...item.event,
+    organization: { key: organization.key, name: organization.name },
+    pages,
+  };
+  const json = JSON.stringify(event);
+  const covered =
+    monitor !== undefined &&
+    channels.some((ch) => quietDuringMaintenance(ch.rules)) &&
+    underMaintenance(event.at, shownBy, entry.windows);
+  const delivery = {
+    eventId: event.id,
+    organizationId: item.organizationId,
+    monitorId: monitor?.id ?? null,
+    kind: event.kind,
+  };
+  const rows: NewDelivery[] = [];
+  for (const channel of channels) rows.push(...(await deliveriesFor(rules, channel, event, json, delivery, covered)));
+  return rows;
 }

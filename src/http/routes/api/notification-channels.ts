@@ -110,6 +110,16 @@ export function notificationChannelRoutes(
     run: deleteChannel,
     audit: { action: 'notification-channel.delete', object: () => ({ id: null, label: null }), before: channelId },
   });
+  channelActionRoutes(app, guards, one, security);
+}
+
+/** One channel's test send, its recipients on the system SMTP server, and its delivery log. */
+function channelActionRoutes(
+  app: App,
+  guards: ApiGuards,
+  one: { tag: 'notifications'; path: string; params: typeof params; notFound: string },
+  security: Pick<SecurityOptions, 'probePrivateTargets'>,
+): void {
   apiOperation(app, guards, {
     ...one,
     path: '/api/v1/notification-channels/{key}/test',

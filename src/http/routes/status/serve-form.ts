@@ -1,40 +1,20 @@
 // Serves one form of one page: access check, cached bytes (plain, Brotli or gzip), ETag/304, cache headers (CORS comes from the page's cors middleware). No database work for a warm page.
 import type { Context } from 'hono';
 import { etagMatches } from '../../../domain/etag.js';
-import { DEFAULT_LANGUAGE, type PageLanguage } from '../../../domain/languages.js';
 import type { Page } from '../../../domain/page.js';
 import { EMBED_CONTENT_SECURITY_POLICY } from '../../../render/embed.js';
 import { type FormName, pageForms } from '../../../render/forms.js';
-import { CONTENT_SECURITY_POLICY } from '../../../render/html-layout.js';
-import { translator } from '../../../render/i18n/index.js';
-import { renderLoginPage } from '../../../render/login-page.js';
-import { renderNotFoundPage } from '../../../render/not-found-page.js';
 import { isCompressible } from '../../../services/pages/compressed-variants.js';
 import type { CachedPage, PageCache, RenderedForm } from '../../../services/pages/page-cache.js';
 import { type ContentCoding, pickContentCoding } from '../../accept-encoding.js';
 import type { AppEnv, PageServingDeps } from '../../env.js';
-import { PROBLEM_CONTENT_TYPE, type Problem, problem } from '../../problem.js';
-import { languageHeaders, type ReaderLanguage } from './page-language.js';
+import { HTML_HEADERS, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './page-headers.js';
 import type { PageTarget } from './page-paths.js';
+import { notFound, passwordRequired, readerOf, tooManyAttempts } from './page-refusals.js';
 import { requestClient } from './request-client.js';
 
-export const PUBLIC_CACHE_CONTROL = 'public, max-age=30, s-maxage=30';
-export const PRIVATE_CACHE_CONTROL = 'private, no-store';
-
-/** Forms that people read in a browser get HTML errors; machines get problem+json. */
-const HTML_FORMS = new Set<FormName>(['html', 'embed']);
-
-/**
- * Every HTML document of a page but the embed (the page, its password form, its 404): no other site may frame it
- * (frame-ancestors, which a <meta> policy cannot carry, and X-Frame-Options for older browsers), links send other
- * sites the origin only, and nothing is sniffed.
- */
-export const HTML_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'content-security-policy': `${CONTENT_SECURITY_POLICY}; frame-ancestors 'none'`,
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-content-type-options': 'nosniff',
-});
+export { HTML_HEADERS, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './page-headers.js';
+export { PAGE_CHALLENGE, passwordRequired, tooManyAttempts } from './page-refusals.js';
 
 /** Per-form headers beyond the common ones: each HTML form's policy, and a badge opened on its own runs nothing. */
 const FORM_HEADERS: Partial<Record<FormName, Record<string, string>>> = {
@@ -270,112 +250,4 @@ export async function serveForm(
   const request = { ifNoneMatch: c.req.header('if-none-match'), acceptEncoding: c.req.header('accept-encoding') };
   const response = await renderedFormResponse(pages, page, target, c.req.path, request);
   return new Response(response.body as BodyInit | null, { status: response.status, headers: response.headers });
-}
-
-/** The reader's language for the HTML answers made here (the password form, the 404), resolved like the page's own. */
-function readerOf(target: PageTarget): ReaderLanguage {
-  const picked = target.options.lang as PageLanguage | undefined;
-  return {
-    language: target.language ?? DEFAULT_LANGUAGE,
-    fromHeader: target.varyLanguage === true,
-    ...(picked ? { picked } : {}),
-  };
-}
-
-function notFound(c: Context<AppEnv>, slug: string, form: FormName, reader: ReaderLanguage): Response {
-  const headers = { 'cache-control': PUBLIC_CACHE_CONTROL };
-  if (HTML_FORMS.has(form)) {
-    const page = renderNotFoundPage(slug, translator(reader.language));
-    return new Response(page.body, {
-      status: 404,
-      headers: { ...headers, 'content-type': page.contentType, ...HTML_HEADERS, ...languageHeaders(reader) },
-    });
-  }
-  const body = {
-    ...problem(404, 'page-not-found', 'Page not found', `There is no status page "${slug}".`),
-    instance: c.req.path,
-  };
-  return new Response(JSON.stringify(body), {
-    status: 404,
-    headers: { ...headers, 'content-type': PROBLEM_CONTENT_TYPE },
-  });
-}
-
-/** The challenge of a protected page: it names no page (a custom domain's address does not give its slug away). */
-export const PAGE_CHALLENGE = 'Bearer realm="status page"';
-
-/**
- * 401: the password form for people (naming no page), in the reader's language, saying the last password was wrong
- * when `wrongPassword`; problem+json for machines.
- */
-export function passwordRequired(
-  c: Context<AppEnv>,
-  form: FormName,
-  basePath: string,
-  reader: ReaderLanguage,
-  wrongPassword = false,
-): Response {
-  const headers = { 'cache-control': PRIVATE_CACHE_CONTROL, 'www-authenticate': PAGE_CHALLENGE };
-  return HTML_FORMS.has(form)
-    ? loginForm(
-        401,
-        basePath,
-        reader,
-        wrongPassword ? translator(reader.language).t('login.wrongPassword') : undefined,
-        headers,
-      )
-    : problemAnswer(
-        c,
-        problem(
-          401,
-          'password-required',
-          'Password required',
-          'This page is protected: send Authorization: Bearer <page password>.',
-        ),
-        headers,
-      );
-}
-
-/** 429 with Retry-After: too many wrong passwords from this client for this page; none is checked until then. */
-export function tooManyAttempts(
-  c: Context<AppEnv>,
-  form: FormName,
-  basePath: string,
-  retryAfterSec: number,
-  reader: ReaderLanguage,
-): Response {
-  const headers = { 'cache-control': PRIVATE_CACHE_CONTROL, 'retry-after': String(retryAfterSec) };
-  if (HTML_FORMS.has(form))
-    return loginForm(
-      429,
-      basePath,
-      reader,
-      translator(reader.language).t('login.tooManyAttempts', { seconds: retryAfterSec }),
-      headers,
-    );
-  const detail = `Too many wrong passwords for this page from your address; try again in ${retryAfterSec} s.`;
-  return problemAnswer(c, problem(429, 'too-many-attempts', 'Too many password attempts', detail), headers);
-}
-
-function loginForm(
-  status: number,
-  basePath: string,
-  reader: ReaderLanguage,
-  error: string | undefined,
-  headers: Record<string, string>,
-): Response {
-  // A reader's pick (?lang) stays with them through the form's POST and its redirect back to the page.
-  const action = `${basePath}/login${reader.picked ? `?lang=${encodeURIComponent(reader.picked)}` : ''}`;
-  const html = renderLoginPage({ action, i18n: translator(reader.language), ...(error ? { error } : {}) });
-  return new Response(html.body, {
-    status,
-    headers: { ...headers, 'content-type': html.contentType, ...HTML_HEADERS, ...languageHeaders(reader) },
-  });
-}
-
-function problemAnswer(c: Context<AppEnv>, body: Problem, headers: Record<string, string>): Response {
-  return new Response(JSON.stringify({ ...body, instance: c.req.path }), {
-    status: body.status,
-    headers: { ...headers, 'content-type': PROBLEM_CONTENT_TYPE },
-  });
 }

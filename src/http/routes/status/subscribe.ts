@@ -3,28 +3,34 @@
 //   GET  …/subscribe/confirm     the double opt-in link
 //   GET  …/unsubscribe?token=    a page with a button;  POST: unsubscribes (also a mail client's one-click POST, RFC 8058)
 // Subscribing is limited per client address (SUBSCRIBER_LIMITS); the verbs hold every other rule.
-import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { Page } from '../../../domain/page.js';
 import { SUBSCRIBER_LIMITS } from '../../../domain/subscriber.js';
-import { renderSubscriptionNotice } from '../../../render/html-subscribe.js';
-import { type Translator, translator } from '../../../render/i18n/index.js';
+import { translator } from '../../../render/i18n/index.js';
 import { serviceContext } from '../../../services/context.js';
 import type { PageCache } from '../../../services/pages/page-cache.js';
 import { confirmSubscription, readUnsubscribe, unsubscribe } from '../../../services/subscribers/links.js';
 import type { SubscriberContext } from '../../../services/subscribers/schema.js';
-import { subscribeBodySchema } from '../../../services/subscribers/schema.js';
-import { type PageRef, type SubscribeOutcome, subscribe } from '../../../services/subscribers/subscribe.js';
+import { subscribe } from '../../../services/subscribers/subscribe.js';
 import type { App, AppEnv, StatusDeps } from '../../env.js';
 import { readBodyBytes } from '../../middleware/json-body.js';
 import { createRateLimiter } from '../../middleware/rate-limit.js';
-import { problemResponse as documentedProblem, TAGS } from '../../openapi.js';
-import { type Problem, problem, problemOf, problemResponse } from '../../problem.js';
-import { languageHeaders, pickedLanguage, type ReaderLanguage, readerLanguage } from './page-language.js';
+import { problem } from '../../problem.js';
+import { pickedLanguage, readerLanguage } from './page-language.js';
 import { requestClient } from './request-client.js';
+import {
+  failed,
+  failure,
+  invalidUnsubscribe,
+  type Notice,
+  noticeResponse,
+  SUBSCRIBE_BODY_MAX_BYTES,
+  subscribedJson,
+  subscribedNotice,
+} from './subscribe-answers.js';
+import { documentSubscriptionRoutes } from './subscribe-docs.js';
 
-/** A subscribe request's body is small: an address or a URL. */
-export const SUBSCRIBE_BODY_MAX_BYTES = 4096;
+export { SUBSCRIBE_BODY_MAX_BYTES } from './subscribe-answers.js';
 
 type Action = 'subscribe' | 'confirm' | 'unsubscribe';
 
@@ -35,7 +41,7 @@ const ACTIONS: Record<string, Action> = {
 };
 
 export function subscriptionRoutes(app: App, deps: StatusDeps): void {
-  documentRoutes(app);
+  documentSubscriptionRoutes(app);
   // In-process, like the API's limiter: each Warden process counts on its own.
   const limiter = createRateLimiter({
     requests: SUBSCRIBER_LIMITS.subscribeRequests,
@@ -203,219 +209,4 @@ async function readSubscribeBody(c: Context<AppEnv>, json: boolean): Promise<Rec
     if (typeof value === 'string' && value.trim() !== '') out[name] = value;
   }
   return out;
-}
-
-function subscribedJson(c: Context<AppEnv>, outcome: SubscribeOutcome): Response {
-  const headers = { 'cache-control': 'no-store' };
-  if (outcome.kind === 'email')
-    return c.json(
-      {
-        status: 'pending',
-        message: 'If the address can receive mail, a confirmation link is on its way; it works for 48 hours.',
-      },
-      202,
-      headers,
-    );
-  return c.json(
-    { status: 'confirmed', id: outcome.id, secret: outcome.secret, unsubscribeUrl: outcome.unsubscribeUrl },
-    201,
-    headers,
-  );
-}
-
-type Notice = Parameters<typeof renderSubscriptionNotice>[0];
-
-function subscribedNotice(i18n: Translator, outcome: SubscribeOutcome): Notice {
-  if (outcome.kind === 'email')
-    return {
-      heading: i18n.t('notice.checkInbox'),
-      lines: [i18n.t('notice.checkInboxText'), i18n.t('notice.nothingUntilConfirmed')],
-      page: outcome.page,
-    };
-  return {
-    heading: i18n.t('notice.webhookSubscribed'),
-    lines: [i18n.t('notice.webhookSubscribedText'), i18n.t('notice.keepSecret'), outcome.unsubscribeUrl],
-    page: outcome.page,
-    secret: { label: i18n.t('notice.signingSecret'), value: outcome.secret },
-  };
-}
-
-function invalidUnsubscribe(
-  html: (notice: Notice, status?: number) => Response,
-  i18n: Translator,
-  page: PageRef,
-): Response {
-  return html(
-    {
-      heading: i18n.t('notice.nothingToUnsubscribe'),
-      lines: [i18n.t('notice.nothingToUnsubscribeText')],
-      page,
-      error: true,
-    },
-    404,
-  );
-}
-
-function noticeResponse(c: Context<AppEnv>, reader: ReaderLanguage, notice: Notice, status = 200): Response {
-  const rendered = renderSubscriptionNotice({ ...notice, i18n: translator(reader.language) });
-  return new Response(c.req.method === 'HEAD' ? null : rendered.body, {
-    status,
-    headers: {
-      'content-type': rendered.contentType,
-      'cache-control': 'no-store',
-      'referrer-policy': 'no-referrer',
-      ...languageHeaders(reader),
-    },
-  });
-}
-
-function failed(
-  c: Context<AppEnv>,
-  json: boolean,
-  error: unknown,
-  page: Page | undefined,
-  reader: ReaderLanguage,
-): Response {
-  const answer = problemOf(error);
-  if (answer.unexpected) c.get('log')?.error({ err: error }, 'subscription request failed');
-  return failure(c, json, answer.problem, page, reader, answer.headers);
-}
-
-/**
- * A refusal: problem+json to JSON clients, a notice page to the form. The page's heading is in the reader's language;
- * its lines are the problem's detail and field errors (English, as the API words them) unless `lines` says better.
- */
-function failure(
-  c: Context<AppEnv>,
-  json: boolean,
-  body: Problem,
-  page: Page | undefined,
-  reader: ReaderLanguage,
-  headers: Record<string, string> = {},
-  lines?: string[],
-): Response {
-  if (json || !page) return problemResponse(c, body, { 'cache-control': 'no-store', ...headers });
-  const ref = { slug: page.slug, title: page.title, url: c.req.path.startsWith('/s/') ? `/s/${page.slug}` : '/' };
-  const said = lines ?? [
-    body.detail ?? body.title,
-    ...(body.errors ?? []).map((issue) => `${issue.path}: ${issue.message}`),
-  ];
-  const i18n = translator(reader.language);
-  const rendered = renderSubscriptionNotice({
-    heading: i18n.t('notice.failed'),
-    lines: said,
-    page: ref,
-    error: true,
-    i18n,
-  });
-  return new Response(rendered.body, {
-    status: body.status,
-    headers: {
-      'content-type': rendered.contentType,
-      'cache-control': 'no-store',
-      ...languageHeaders(reader),
-      ...headers,
-    },
-  });
-}
-
-/** Describes the public subscription endpoints in the OpenAPI document (served by the middleware above). */
-function documentRoutes(app: App): void {
-  const slug = z.string().openapi({ param: { name: 'slug', in: 'path' }, example: 'demo' });
-  const token = z
-    .string()
-    .openapi({ param: { name: 'token', in: 'query' }, description: 'The token of the link, as mailed.' });
-  const htmlAnswer = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
-  app.openAPIRegistry.registerPath({
-    method: 'post',
-    path: '/s/{slug}/subscribe',
-    tags: [TAGS.status.name],
-    summary: "Subscribe to a page's incidents and maintenance",
-    description: [
-      'When the page takes subscriptions (`subscribe` in its snapshot) and no password protects it. Exactly one of `email` and `webhook`, as a form (the HTML page posts one; answered with an HTML page) or as JSON (answered with JSON).',
-      '',
-      `**email**: a confirmation link is mailed at once (double opt-in; it works for 48 hours, then the unconfirmed subscription is deleted). The answer is the same whether or not the address was subscribed already. 503 when the server has no SMTP server.`,
-      '',
-      '**webhook**: Warden first POSTs a verification request to the URL, signed per Standard Webhooks with the new secret: `{"type":"subscription.verify","data":{"challenge":"…"}}`; the endpoint answers 2xx with the challenge (as the body, or JSON `{"challenge":"…"}`). The answer then holds the signing secret (shown once) and the unsubscribe URL. https:// only (http:// to a private address where the organization allows private targets).',
-      '',
-      `Limits: ${SUBSCRIBER_LIMITS.subscribeRequests} requests per client address per ${SUBSCRIBER_LIMITS.subscribeWindowMs / 60_000} minutes (429); ${SUBSCRIBER_LIMITS.pendingPerClient} subscriptions awaiting confirmation per client address and ${SUBSCRIBER_LIMITS.pendingPerPage} per page (429); ${SUBSCRIBER_LIMITS.confirmedPerPage} confirmed subscribers per page (409). On a custom domain the path is \`/subscribe\`.`,
-    ].join('\n'),
-    request: {
-      params: z.object({ slug }),
-      body: {
-        required: true,
-        content: {
-          'application/json': { schema: subscribeBodySchema },
-          'application/x-www-form-urlencoded': { schema: subscribeBodySchema },
-        },
-      },
-    },
-    responses: {
-      200: htmlAnswer('The form was taken (HTML answer): check the inbox, or the webhook secret.'),
-      201: {
-        description: 'The webhook answered its challenge and is subscribed (JSON; HTML for a form).',
-        content: {
-          'application/json': {
-            schema: z.object({
-              status: z.literal('confirmed'),
-              id: z.string(),
-              secret: z.string().describe('whsec_…: verify webhook-signature with it; shown once.'),
-              unsubscribeUrl: z.string().describe('POST it to unsubscribe.'),
-            }),
-          },
-        },
-      },
-      202: {
-        description: 'Email: a confirmation link is on its way if the address takes mail (JSON).',
-        content: { 'application/json': { schema: z.object({ status: z.literal('pending'), message: z.string() }) } },
-      },
-      400: documentedProblem(
-        400,
-        'Neither or both of email and webhook, an invalid one, or a webhook that failed its verification (`errors` names `body.webhook`).',
-      ),
-      403: documentedProblem(403, 'The page takes no subscriptions, or a password protects it.'),
-      404: documentedProblem(404, 'No page with this slug.'),
-      409: documentedProblem(409, 'The page has as many subscribers as it may.'),
-      413: documentedProblem(413, `The body is larger than ${SUBSCRIBE_BODY_MAX_BYTES} bytes.`),
-      429: documentedProblem(
-        429,
-        'Too many subscribe requests from this address (Retry-After), or too many subscriptions awaiting confirmation.',
-      ),
-      503: documentedProblem(
-        503,
-        'Email: the server has no SMTP server, or the confirmation mail could not be sent just now.',
-      ),
-    },
-  });
-  app.openAPIRegistry.registerPath({
-    method: 'get',
-    path: '/s/{slug}/subscribe/confirm',
-    tags: [TAGS.status.name],
-    summary: 'Confirm an email subscription (the mailed link)',
-    request: { params: z.object({ slug }), query: z.object({ token }) },
-    responses: { 200: htmlAnswer('Confirmed.'), 404: htmlAnswer('Not valid: unknown, used, or expired (48 hours).') },
-  });
-  app.openAPIRegistry.registerPath({
-    method: 'get',
-    path: '/s/{slug}/unsubscribe',
-    tags: [TAGS.status.name],
-    summary: 'The unsubscribe link: a page with a button',
-    request: { params: z.object({ slug }), query: z.object({ token }) },
-    responses: {
-      200: htmlAnswer('Whom the link unsubscribes, and the button.'),
-      404: htmlAnswer('Not valid (unsubscribed already?).'),
-    },
-  });
-  app.openAPIRegistry.registerPath({
-    method: 'post',
-    path: '/s/{slug}/unsubscribe',
-    tags: [TAGS.status.name],
-    summary: 'Unsubscribe (the button, a mail client’s one-click POST, or a webhook subscriber)',
-    description: 'The token says who; any body is ignored (`List-Unsubscribe=One-Click`, RFC 8058).',
-    request: { params: z.object({ slug }), query: z.object({ token }) },
-    responses: {
-      200: htmlAnswer('Unsubscribed: nothing more is sent.'),
-      404: htmlAnswer('Not valid (unsubscribed already?).'),
-    },
-  });
 }
