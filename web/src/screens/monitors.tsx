@@ -1,6 +1,6 @@
 // The Monitors screen (/app/monitors): every monitor with its state, type, latency, last 24 h and players, filtered
 // by the URL's query (search, state, type, tag, page, relay), in a virtualized table that pages from the server.
-import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -208,7 +208,10 @@ function monitorColumns(sparklines: Map<string, MonitorStrip>): Column<MonitorVi
           <RouterAnchor to="/monitors/$monitorId" params={{ monitorId: m.id }} size="sm" fw={500}>
             {m.name}
           </RouterAnchor>
-          <ManagedBadge managedBy={m.managedBy} />
+          {/* At phone width the name needs the room: the badge shows from 576 px. */}
+          <Box visibleFrom="xs">
+            <ManagedBadge managedBy={m.managedBy} />
+          </Box>
         </Group>
       ),
     },
@@ -260,7 +263,8 @@ const BEAT_SLOTS = 30;
 function uptimeText(uptime: number | null | undefined): string {
   if (uptime == null) return '–';
   const percent = uptime * 100;
-  return `${percent === 100 ? '100' : percent >= 99 ? percent.toFixed(2) : percent.toFixed(1)} %`;
+  if (percent === 100 || percent === 0) return `${percent} %`;
+  return `${percent >= 99 ? percent.toFixed(2) : percent.toFixed(1)} %`;
 }
 
 function players(m: MonitorView): string {
