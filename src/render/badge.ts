@@ -1,7 +1,7 @@
 // The badge form of a page: a shields-style SVG (badge-maker, the shields.io renderer) with the overall state or players online.
 import { createRequire } from 'node:module';
 import type { Format } from 'badge-maker';
-import type { PageState, Snapshot } from '../domain/snapshot.js';
+import { PAGE_STATES, type PageState, type Snapshot } from '../domain/snapshot.js';
 import { installLazyBadgeWidths } from './badge-widths.js';
 import { STATE_COLOUR } from './html-layout.js';
 import { formatCount, plainText } from './page-wording.js';
@@ -16,14 +16,11 @@ export type BadgeStyle = (typeof BADGE_STYLES)[number];
 /** A longer ?label= is cut: a badge is a few words. */
 export const BADGE_LABEL_MAX_CHARS = 64;
 
-/** The message for each overall state: shields badges speak in short lower-case words. */
-export const BADGE_MESSAGE: Record<PageState, string> = {
-  operational: 'operational',
-  degraded: 'degraded',
-  down: 'down',
-  maintenance: 'maintenance',
-  unknown: 'unknown',
-};
+/** The message for each overall state: shields badges speak in short lower-case words, the state's own name. */
+export const BADGE_MESSAGE = Object.fromEntries(PAGE_STATES.map((state) => [state, state])) as Record<
+  PageState,
+  string
+>;
 
 /**
  * Query options, normalized: `players` (a flag: present, with any value but false/0/no/off), `label` (any text,

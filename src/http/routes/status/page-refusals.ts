@@ -2,15 +2,17 @@
 // reader's language) to people and problem+json to machines.
 import type { Context } from 'hono';
 import { DEFAULT_LANGUAGE, type PageLanguage } from '../../../domain/languages.js';
+import type { Page } from '../../../domain/page.js';
 import type { FormName } from '../../../render/forms.js';
 import { translator } from '../../../render/i18n/index.js';
 import { renderLoginPage } from '../../../render/login-page.js';
 import { renderNotFoundPage } from '../../../render/not-found-page.js';
-import type { AppEnv } from '../../env.js';
+import type { AppEnv, PageServingDeps } from '../../env.js';
 import { PROBLEM_CONTENT_TYPE, type Problem, problem } from '../../problem.js';
 import { HTML_HEADERS, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './page-headers.js';
 import { languageHeaders, type ReaderLanguage } from './page-language.js';
 import type { PageTarget } from './page-paths.js';
+import { requestClient } from './request-client.js';
 
 /** Forms that people read in a browser get HTML errors; machines get problem+json. */
 const HTML_FORMS = new Set<FormName>(['html', 'embed']);
@@ -42,6 +44,29 @@ export function notFound(c: Context<AppEnv>, slug: string, form: FormName, reade
     status: 404,
     headers: { ...headers, 'content-type': PROBLEM_CONTENT_TYPE },
   });
+}
+
+/**
+ * A protected page's refusal of this request (429 while its client is held off, 401 without the password), in the
+ * form's kind; undefined when the request carries the password (cookie or bearer).
+ */
+export async function pageAccessRefusal(
+  c: Context<AppEnv>,
+  { pageAccess, clock }: Pick<PageServingDeps, 'pageAccess' | 'clock'>,
+  page: Page,
+  form: FormName,
+  basePath: string,
+  reader: ReaderLanguage,
+): Promise<Response | undefined> {
+  const request = {
+    cookie: c.req.header('cookie'),
+    authorization: c.req.header('authorization'),
+    client: requestClient(c),
+  };
+  const access = await pageAccess.allowed(page, request, () => clock.now());
+  if (access.kind === 'limited') return tooManyAttempts(c, form, basePath, access.retryAfterSec, reader);
+  if (access.kind === 'denied') return passwordRequired(c, form, basePath, reader);
+  return undefined;
 }
 
 /** The challenge of a protected page: it names no page (a custom domain's address does not give its slug away). */

@@ -7,10 +7,10 @@ import type { Page } from '../../../domain/page.js';
 import type { CachedPage, PageCache } from '../../../services/pages/page-cache.js';
 import type { AppEnv, PageServingDeps } from '../../env.js';
 import { PROBLEM_CONTENT_TYPE, problem } from '../../problem.js';
+import { PUBLIC_CACHE_CONTROL } from './page-headers.js';
 import { readerLanguage } from './page-language.js';
 import { PAGE_SLUG } from './page-paths.js';
-import { requestClient } from './request-client.js';
-import { PUBLIC_CACHE_CONTROL, passwordRequired, tooManyAttempts } from './serve-form.js';
+import { pageAccessRefusal } from './page-refusals.js';
 
 /** A request naming the current version (`?v=`, as the page links it) may be cached for good: a new one has a new URL. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -68,24 +68,15 @@ export function resolveAssetTarget(
   };
 }
 
-export async function serveAsset(
-  c: Context<AppEnv>,
-  { pages, pageAccess, clock }: PageServingDeps,
-  target: AssetTarget,
-): Promise<Response> {
+export async function serveAsset(c: Context<AppEnv>, deps: PageServingDeps, target: AssetTarget): Promise<Response> {
+  const { pages } = deps;
   const page = target.page;
   if (!page) return notFound(c, `There is no status page "${target.slug}".`);
   if (page.passwordHash !== null) {
-    const request = {
-      cookie: c.req.header('cookie'),
-      authorization: c.req.header('authorization'),
-      client: requestClient(c),
-    };
-    const access = await pageAccess.allowed(page, request, () => clock.now());
     // Answered as problem+json (an image or a stylesheet is never a place for the password form).
     const reader = readerLanguage(page, undefined, undefined);
-    if (access.kind === 'limited') return tooManyAttempts(c, 'json', target.basePath, access.retryAfterSec, reader);
-    if (access.kind === 'denied') return passwordRequired(c, 'json', target.basePath, reader);
+    const refusal = await pageAccessRefusal(c, deps, page, 'json', target.basePath, reader);
+    if (refusal) return refusal;
   }
   const bytes =
     target.kind === 'stylesheet' ? stylesheetOf(await pages.get(page)) : await imageOf(pages, page, target.kind);

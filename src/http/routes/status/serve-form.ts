@@ -10,8 +10,7 @@ import { type ContentCoding, pickContentCoding } from '../../accept-encoding.js'
 import type { AppEnv, PageServingDeps } from '../../env.js';
 import { HTML_HEADERS, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './page-headers.js';
 import type { PageTarget } from './page-paths.js';
-import { notFound, passwordRequired, readerOf, tooManyAttempts } from './page-refusals.js';
-import { requestClient } from './request-client.js';
+import { notFound, pageAccessRefusal, readerOf } from './page-refusals.js';
 
 export { HTML_HEADERS, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from './page-headers.js';
 export { PAGE_CHALLENGE, passwordRequired, tooManyAttempts } from './page-refusals.js';
@@ -228,24 +227,14 @@ async function renderedFormResponse(
   return formResponse(cached, target, path, request, rendered, cors, route);
 }
 
-export async function serveForm(
-  c: Context<AppEnv>,
-  { pages, pageAccess, clock }: PageServingDeps,
-  target: PageTarget,
-): Promise<Response> {
+export async function serveForm(c: Context<AppEnv>, deps: PageServingDeps, target: PageTarget): Promise<Response> {
+  const { pages } = deps;
   const page = target.page;
   const reader = readerOf(target);
   if (!page) return notFound(c, target.slug, target.form, reader);
   if (page.passwordHash !== null) {
-    const request = {
-      cookie: c.req.header('cookie'),
-      authorization: c.req.header('authorization'),
-      client: requestClient(c),
-    };
-    const access = await pageAccess.allowed(page, request, () => clock.now());
-    if (access.kind === 'limited')
-      return tooManyAttempts(c, target.form, target.basePath, access.retryAfterSec, reader);
-    if (access.kind === 'denied') return passwordRequired(c, target.form, target.basePath, reader);
+    const refusal = await pageAccessRefusal(c, deps, page, target.form, target.basePath, reader);
+    if (refusal) return refusal;
   }
   const request = { ifNoneMatch: c.req.header('if-none-match'), acceptEncoding: c.req.header('accept-encoding') };
   const response = await renderedFormResponse(pages, page, target, c.req.path, request);

@@ -3,20 +3,19 @@ import { z } from '@hono/zod-openapi';
 import { SUBSCRIBER_LIMITS } from '../../../domain/subscriber.js';
 import { subscribeBodySchema } from '../../../services/subscribers/schema.js';
 import type { App } from '../../env.js';
-import { problemResponse as documentedProblem, TAGS } from '../../openapi.js';
+import { problemResponse as documentedProblem } from '../../openapi.js';
+import { registerStatusPath } from './status-path.js';
 import { SUBSCRIBE_BODY_MAX_BYTES } from './subscribe-answers.js';
 
 /** Describes the public subscription endpoints in the OpenAPI document (served by the middleware of subscribe.ts). */
 export function documentSubscriptionRoutes(app: App): void {
-  const slug = z.string().openapi({ param: { name: 'slug', in: 'path' }, example: 'demo' });
   const token = z
     .string()
     .openapi({ param: { name: 'token', in: 'query' }, description: 'The token of the link, as mailed.' });
   const htmlAnswer = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
-  app.openAPIRegistry.registerPath({
+  registerStatusPath(app, {
     method: 'post',
     path: '/s/{slug}/subscribe',
-    tags: [TAGS.status.name],
     summary: "Subscribe to a page's incidents and maintenance",
     description: [
       'When the page takes subscriptions (`subscribe` in its snapshot) and no password protects it. Exactly one of `email` and `webhook`, as a form (the HTML page posts one; answered with an HTML page) or as JSON (answered with JSON).',
@@ -27,14 +26,11 @@ export function documentSubscriptionRoutes(app: App): void {
       '',
       `Limits: ${SUBSCRIBER_LIMITS.subscribeRequests} requests per client address per ${SUBSCRIBER_LIMITS.subscribeWindowMs / 60_000} minutes (429); ${SUBSCRIBER_LIMITS.pendingPerClient} subscriptions awaiting confirmation per client address and ${SUBSCRIBER_LIMITS.pendingPerPage} per page (429); ${SUBSCRIBER_LIMITS.confirmedPerPage} confirmed subscribers per page (409). On a custom domain the path is \`/subscribe\`.`,
     ].join('\n'),
-    request: {
-      params: z.object({ slug }),
-      body: {
-        required: true,
-        content: {
-          'application/json': { schema: subscribeBodySchema },
-          'application/x-www-form-urlencoded': { schema: subscribeBodySchema },
-        },
+    body: {
+      required: true,
+      content: {
+        'application/json': { schema: subscribeBodySchema },
+        'application/x-www-form-urlencoded': { schema: subscribeBodySchema },
       },
     },
     responses: {
@@ -74,32 +70,27 @@ export function documentSubscriptionRoutes(app: App): void {
       ),
     },
   });
-  app.openAPIRegistry.registerPath({
-    method: 'get',
+  registerStatusPath(app, {
     path: '/s/{slug}/subscribe/confirm',
-    tags: [TAGS.status.name],
     summary: 'Confirm an email subscription (the mailed link)',
-    request: { params: z.object({ slug }), query: z.object({ token }) },
+    query: { token },
     responses: { 200: htmlAnswer('Confirmed.'), 404: htmlAnswer('Not valid: unknown, used, or expired (48 hours).') },
   });
-  app.openAPIRegistry.registerPath({
-    method: 'get',
+  registerStatusPath(app, {
     path: '/s/{slug}/unsubscribe',
-    tags: [TAGS.status.name],
     summary: 'The unsubscribe link: a page with a button',
-    request: { params: z.object({ slug }), query: z.object({ token }) },
+    query: { token },
     responses: {
       200: htmlAnswer('Whom the link unsubscribes, and the button.'),
       404: htmlAnswer('Not valid (unsubscribed already?).'),
     },
   });
-  app.openAPIRegistry.registerPath({
+  registerStatusPath(app, {
     method: 'post',
     path: '/s/{slug}/unsubscribe',
-    tags: [TAGS.status.name],
     summary: 'Unsubscribe (the button, a mail client’s one-click POST, or a webhook subscriber)',
     description: 'The token says who; any body is ignored (`List-Unsubscribe=One-Click`, RFC 8058).',
-    request: { params: z.object({ slug }), query: z.object({ token }) },
+    query: { token },
     responses: {
       200: htmlAnswer('Unsubscribed: nothing more is sent.'),
       404: htmlAnswer('Not valid (unsubscribed already?).'),

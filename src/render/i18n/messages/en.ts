@@ -4,6 +4,8 @@
 // components.*, incidents.*, subscribe.* and notice.* (its parts), md.* (Markdown), feed.* (RSS), og.* (og.png),
 // embed.* (the widget), login.* and notFound.* (the password and 404 pages). Messages are plain text: each form
 // escapes them for its format. Numbers given as arguments are formatted in the reader's locale.
+import { ABBREVIATED_DURATIONS } from './durations.js';
+
 export const en = {
   // The state of a component or page, beside its icon.
   'state.operational': 'Operational',
@@ -35,12 +37,7 @@ export const en = {
   'incident.impact.major': 'Major impact',
   'incident.impact.critical': 'Critical impact',
   // How long something lasted, shortest unit first.
-  'duration.seconds': '{seconds} s',
-  'duration.minutes': '{minutes} min',
-  'duration.hours': '{hours} h',
-  'duration.hoursMinutes': '{hours} h {minutes} min',
-  'duration.days': '{days} d',
-  'duration.daysHours': '{days} d {hours} h',
+  ...ABBREVIATED_DURATIONS,
   'uptime.noData': 'no data',
   'uptime.value': '{uptime} uptime',
   'players.count': '{count, plural, one {# player} other {# players}}',

@@ -1,4 +1,5 @@
 // Brazilian Portuguese (português do Brasil): the keys and arguments of en.ts, in the plain, short tone of a status page.
+import { ABBREVIATED_DURATIONS } from './durations.js';
 import type { Catalogue } from './en.js';
 
 export const ptBR: Catalogue = {
@@ -28,12 +29,7 @@ export const ptBR: Catalogue = {
   'incident.impact.minor': 'Impacto menor',
   'incident.impact.major': 'Impacto grave',
   'incident.impact.critical': 'Impacto crítico',
-  'duration.seconds': '{seconds} s',
-  'duration.minutes': '{minutes} min',
-  'duration.hours': '{hours} h',
-  'duration.hoursMinutes': '{hours} h {minutes} min',
-  'duration.days': '{days} d',
-  'duration.daysHours': '{days} d {hours} h',
+  ...ABBREVIATED_DURATIONS,
   'uptime.noData': 'sem dados',
   'uptime.value': '{uptime} de disponibilidade',
   'players.count': '{count, plural, one {# jogador} many {# jogadores} other {# jogadores}}',
