@@ -1,5 +1,5 @@
 // The errors of signing in and of one-time links (setup, password reset, invitations), answered like every WardenError.
-import { ValidationError, WardenError } from './errors.js';
+import { fixedAnswerError, ValidationError, WardenError } from './errors.js';
 
 /**
  * Why a sign-in was refused (401). `invalid-credentials` is the one answer for an unknown email and a wrong password,
@@ -35,25 +35,17 @@ export class WrongSecretError extends ValidationError {
  * A sensitive change (recovery codes, TOTP on or off, a new email) asked of a session that has not proven its user
  * lately (403): send the password or a code with the request, or sign in again.
  */
-export class ReauthenticationRequiredError extends WardenError {
-  readonly status = 403;
-  readonly title = 'Confirm it is you';
-  readonly code = 'reauthentication-required';
-}
+export class ReauthenticationRequiredError extends fixedAnswerError(
+  403,
+  'Confirm it is you',
+  'reauthentication-required',
+) {}
 
 /** What needs a link mailed to an address (a new email) on a server that sends no mail (409). */
-export class MailRequiredError extends WardenError {
-  readonly status = 409;
-  readonly title = 'Mail needed';
-  readonly code = 'mail-required';
-}
+export class MailRequiredError extends fixedAnswerError(409, 'Mail needed', 'mail-required') {}
 
 /** The mail server refused or could not be reached (503): nothing was mailed; the caller may try again later. */
-export class MailNotSentError extends WardenError {
-  readonly status = 503;
-  readonly title = 'Mail not sent';
-  readonly code = 'mail-not-sent';
-}
+export class MailNotSentError extends fixedAnswerError(503, 'Mail not sent', 'mail-not-sent') {}
 
 /** Why a one-time link cannot be used any more (410): the browser shows it and offers to ask for a new one. */
 export type UnusableLinkProblem = 'link-unusable' | 'invitation-expired' | 'invitation-revoked' | 'invitation-used';

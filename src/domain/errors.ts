@@ -37,55 +37,51 @@ export class ValidationError extends WardenError {
   }
 }
 
-export class ConflictError extends WardenError {
-  readonly status = 409;
-  readonly title = 'Conflict';
-  readonly code = 'conflict';
+/** The base of an error whose status, title and code never change: its one argument is the detail. */
+export function fixedAnswerError<const S extends number, const C extends string>(status: S, title: string, code: C) {
+  return class extends WardenError {
+    readonly status = status;
+    readonly title = title;
+    readonly code = code;
+  };
 }
 
-export class ForbiddenError extends WardenError {
-  readonly status = 403;
-  readonly title = 'Forbidden';
-  readonly code = 'forbidden';
+export class ConflictError extends fixedAnswerError(409, 'Conflict', 'conflict') {}
+
+export class ForbiddenError extends fixedAnswerError(403, 'Forbidden', 'forbidden') {}
+
+/** An error the caller may retry after `retryAfterSec` (answered with Retry-After). */
+export abstract class RetryLaterError extends WardenError {
+  constructor(
+    detail: string,
+    readonly retryAfterSec: number,
+  ) {
+    super(detail);
+  }
 }
 
 /** Too much work is waiting (the ingest queue is full): the caller should retry after `retryAfterSec`. */
-export class OverloadedError extends WardenError {
+export class OverloadedError extends RetryLaterError {
   readonly status = 503;
   readonly title = 'Overloaded';
   readonly code = 'overloaded';
-  constructor(
-    detail: string,
-    readonly retryAfterSec = 1,
-  ) {
-    super(detail);
+  constructor(detail: string, retryAfterSec = 1) {
+    super(detail, retryAfterSec);
   }
 }
 
 /** A limit on how often something may be done is reached: answered 429 with Retry-After. */
-export class RateLimitedError extends WardenError {
+export class RateLimitedError extends RetryLaterError {
   readonly status = 429;
   readonly title = 'Too many requests';
   readonly code = 'rate-limited';
-  constructor(
-    detail: string,
-    readonly retryAfterSec: number,
-  ) {
-    super(detail);
-  }
 }
 
 /** Too many wrong guesses (passwords, codes) from this client or for this account: refused for `retryAfterSec`. */
-export class TooManyAttemptsError extends WardenError {
+export class TooManyAttemptsError extends RetryLaterError {
   readonly status = 429;
   readonly title = 'Too many attempts';
   readonly code = 'too-many-attempts';
-  constructor(
-    detail: string,
-    readonly retryAfterSec: number,
-  ) {
-    super(detail);
-  }
 }
 
 /**

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { stableKey, text, timestamp } from './fields.js';
 import { LIMITS } from './limits.js';
-import type { ManagedBy } from './ownership.js';
+import type { Ownership } from './ownership.js';
 
 export const INCIDENT_STATUSES = ['investigating', 'identified', 'monitoring', 'resolved'] as const;
 export const INCIDENT_IMPACTS = ['none', 'minor', 'major', 'critical'] as const;
@@ -16,7 +16,7 @@ export interface IncidentUpdate {
   at: number;
 }
 
-export interface Incident {
+export interface Incident extends Ownership {
   id: string;
   pageId: string;
   key: string | null;
@@ -27,9 +27,6 @@ export interface Incident {
   resolvedAt: number | null;
   componentIds: string[];
   updates: IncidentUpdate[];
-  managedBy: ManagedBy;
-  createdAt: number;
-  updatedAt: number;
 }
 
 export type IncidentSpec = Pick<
@@ -39,7 +36,7 @@ export type IncidentSpec = Pick<
   updates: Omit<IncidentUpdate, 'id'>[];
 };
 
-export interface Maintenance {
+export interface Maintenance extends Ownership {
   id: string;
   pageId: string;
   key: string | null;
@@ -48,9 +45,6 @@ export interface Maintenance {
   startsAt: number;
   endsAt: number;
   componentIds: string[];
-  managedBy: ManagedBy;
-  createdAt: number;
-  updatedAt: number;
 }
 
 export type MaintenanceSpec = Pick<

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { intIn, stableKey, text } from './fields.js';
 import { LIMITS, MONITOR_LIMITS } from './limits.js';
 import type { CheckSource, MonitorState, MonitorType, RunOn } from './monitor-type.js';
-import type { ManagedBy } from './ownership.js';
+import type { Ownership } from './ownership.js';
 
 export interface LatestResult {
   checkedAt: number;
@@ -15,7 +15,7 @@ export interface LatestResult {
   source: CheckSource;
 }
 
-export interface Monitor {
+export interface Monitor extends Ownership {
   id: string;
   organizationId: string;
   key: string;
@@ -41,9 +41,6 @@ export interface Monitor {
   notify: string[] | null;
   /** Short labels the dashboard filters by (MONITOR_TAG); [] when none. */
   tags: string[];
-  managedBy: ManagedBy;
-  createdAt: number;
-  updatedAt: number;
 }
 
 /**

@@ -1,6 +1,6 @@
 // Notification channels as stored, their rules, and the deliveries of the outbox: pure types and rules.
 import { createHash } from 'node:crypto';
-import type { ManagedBy } from './ownership.js';
+import type { Ownership } from './ownership.js';
 
 /**
  * What a channel wants and when. Scope: event kinds, and monitors (keys), pages (slugs) or component groups (names);
@@ -24,7 +24,7 @@ export interface NotificationRules {
   tlsDays?: number | undefined;
 }
 
-export interface NotificationChannel {
+export interface NotificationChannel extends Ownership {
   id: string;
   organizationId: string;
   key: string;
@@ -33,9 +33,6 @@ export interface NotificationChannel {
   config: Record<string, unknown>;
   rules: NotificationRules;
   enabled: boolean;
-  managedBy: ManagedBy;
-  createdAt: number;
-  updatedAt: number;
 }
 
 export type NotificationChannelSpec = Pick<

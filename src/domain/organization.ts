@@ -1,5 +1,5 @@
 // Organizations (the tenants) and what they own besides monitors and pages: API keys and relays.
-import type { ManagedBy } from './ownership.js';
+import type { ManagedBy, Ownership } from './ownership.js';
 import type { ProbeTargetPolicy } from './security.js';
 
 export interface Organization {
@@ -62,7 +62,7 @@ export interface ApiKey {
 }
 
 /** A remote agent that runs monitors inside a private network, known by a hashed token. */
-export interface Relay {
+export interface Relay extends Ownership {
   id: string;
   organizationId: string;
   key: string;
@@ -72,7 +72,4 @@ export interface Relay {
   lastSeenAt: number | null;
   /** Set when the token was rotated through the API: the relay config withholds secrets set before then (null: none). */
   secretsWithheldBefore: number | null;
-  managedBy: ManagedBy;
-  createdAt: number;
-  updatedAt: number;
 }

@@ -20,10 +20,13 @@ export const ownershipFields = () => ({
   updatedAt: z.number().int(),
 });
 
-export function ownershipOf(object: { managedBy: ManagedBy; createdAt: number; updatedAt: number }): {
+/** What every stored object records of who manages it, and when it was created and last changed. */
+export interface Ownership {
   managedBy: ManagedBy;
   createdAt: number;
   updatedAt: number;
-} {
+}
+
+export function ownershipOf(object: Ownership): Ownership {
   return { managedBy: object.managedBy, createdAt: object.createdAt, updatedAt: object.updatedAt };
 }

@@ -5,10 +5,10 @@ import { reservedDomainProblem } from './custom-domain.js';
 import { stableKey, text } from './fields.js';
 import { type PageLanguage, pageLanguageSchema, timeZoneSchema } from './languages.js';
 import { LIMITS } from './limits.js';
-import type { ManagedBy } from './ownership.js';
+import type { Ownership } from './ownership.js';
 import { PAGE_PASSWORD_MIN_CHARS } from './passwords.js';
 
-export interface Page {
+export interface Page extends Ownership {
   id: string;
   organizationId: string;
   slug: string;
@@ -34,9 +34,6 @@ export interface Page {
   branding: PageBranding;
   /** The page's own stylesheet; null without one. */
   customCss: string | null;
-  managedBy: ManagedBy;
-  createdAt: number;
-  updatedAt: number;
 }
 
 export const AI_POLICIES = ['allow', 'disallow'] as const;
@@ -45,7 +42,7 @@ export type AiPolicy = (typeof AI_POLICIES)[number];
 export type PageSpec = Pick<Page, 'slug' | 'title' | 'description' | 'customDomain' | 'aiPolicy'> &
   Partial<Pick<Page, 'subscriptions' | 'notify' | 'language' | 'timeZone' | 'branding' | 'customCss'>>;
 
-export interface Component {
+export interface Component extends Ownership {
   id: string;
   pageId: string;
   /** Stable key within the page (the config's `key`, else its name). */
@@ -55,9 +52,6 @@ export interface Component {
   group: string | null;
   order: number;
   monitorId: string | null;
-  managedBy: ManagedBy;
-  createdAt: number;
-  updatedAt: number;
 }
 
 export type ComponentSpec = Pick<Component, 'key' | 'name' | 'description' | 'group' | 'order' | 'monitorId'>;

@@ -15,6 +15,22 @@ export class InvitationsGone extends Error {}
 const NAME_MAX_CHARS = 100;
 
 /** Inside a transaction: the new user's id. */
+/** Links the provider's identity (issuer and subject) to the user, so the identity signs them in from now on. */
+export async function linkOidcIdentity(
+  ctx: ServiceContext,
+  claims: VerifiedClaims,
+  userId: string,
+  now: number,
+): Promise<void> {
+  await ctx.store.users.linkIdentity({
+    issuer: claims.issuer,
+    subject: claims.subject,
+    userId,
+    email: claims.email,
+    createdAt: now,
+  });
+}
+
 export async function createOidcAccount(
   ctx: ServiceContext,
   input: {
@@ -34,13 +50,7 @@ export async function createOidcAccount(
   };
   // The provider said the address is verified (oidc-sign-in.ts refuses otherwise).
   await store.users.insert({ ...user, passwordHash: null, emailVerifiedAt: now }, now);
-  await store.users.linkIdentity({
-    issuer: claims.issuer,
-    subject: claims.subject,
-    userId: user.id,
-    email: claims.email,
-    createdAt: now,
-  });
+  await linkOidcIdentity(ctx, claims, user.id, now);
 
   if (input.invitations.length > 0) {
     let joined = 0;

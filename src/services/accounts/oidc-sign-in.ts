@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { type Session, SIGNUP_MODES, type SignupMode } from '../../domain/account.js';
 import { parseInput, type ServiceContext, withTransaction } from '../context.js';
 import { issueSession } from './issue-session.js';
-import { createOidcAccount, InvitationsGone } from './oidc-new-account.js';
+import { createOidcAccount, InvitationsGone, linkOidcIdentity } from './oidc-new-account.js';
 
 /**
  * Why nobody was signed in; each is a message of the sign-in page (/app/login?error=oidc-…, no-account).
@@ -93,13 +93,7 @@ async function matchOrCreate(
   // An address typed into a profile, never confirmed, could be anyone's: only a verified one links the identity.
   if (user && user.emailVerifiedAt === null) return { refused: 'account-unverified' };
   if (user) {
-    await store.users.linkIdentity({
-      issuer: claims.issuer,
-      subject: claims.subject,
-      userId: user.id,
-      email: claims.email,
-      createdAt: now,
-    });
+    await linkOidcIdentity(ctx, claims, user.id, now);
     return user.id;
   }
   const invitations = await store.invitations.listPendingForEmail(claims.email, now);

@@ -1,6 +1,7 @@
 // The API's view of an API key: its display prefix and use, never the key itself.
 import { z } from 'zod';
 import { API_KEY_SCOPES, type ApiKey } from '../../domain/organization.js';
+import { pick } from '../view-fields.js';
 
 export const apiKeyViewSchema = z.object({
   id: z.string(),
@@ -21,14 +22,5 @@ export const apiKeyViewSchema = z.object({
 export type ApiKeyView = z.infer<typeof apiKeyViewSchema>;
 
 export function apiKeyView(key: ApiKey): ApiKeyView {
-  return {
-    id: key.id,
-    name: key.name,
-    prefix: key.prefix,
-    scope: key.scope,
-    createdAt: key.createdAt,
-    lastUsedAt: key.lastUsedAt,
-    revokedAt: key.revokedAt,
-    createdBy: key.createdBy,
-  };
+  return pick(key, ['id', 'name', 'prefix', 'scope', 'createdAt', 'lastUsedAt', 'revokedAt', 'createdBy']);
 }

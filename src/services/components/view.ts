@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ownershipFields, ownershipOf } from '../../domain/ownership.js';
 import type { Component } from '../../domain/page.js';
+import { pick } from '../view-fields.js';
 
 export const componentViewSchema = z.object({
   id: z.string(),
@@ -20,13 +21,7 @@ export type ComponentView = z.infer<typeof componentViewSchema>;
 /** `monitorKeys` maps monitor ids to keys. */
 export function componentView(component: Component, monitorKeys: ReadonlyMap<string, string>): ComponentView {
   return {
-    id: component.id,
-    key: component.key,
-    name: component.name,
-    description: component.description,
-    group: component.group,
-    order: component.order,
-    monitorId: component.monitorId,
+    ...pick(component, ['id', 'key', 'name', 'description', 'group', 'order', 'monitorId']),
     monitorKey: component.monitorId === null ? null : (monitorKeys.get(component.monitorId) ?? null),
     ...ownershipOf(component),
   };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { INCIDENT_IMPACTS, INCIDENT_STATUSES, type Incident } from '../../domain/incident.js';
 import { ownershipFields, ownershipOf } from '../../domain/ownership.js';
 import { affectedComponents } from '../components/view.js';
+import { pick } from '../view-fields.js';
 
 export const incidentViewSchema = z.object({
   id: z.string(),
@@ -25,13 +26,7 @@ export type IncidentView = z.infer<typeof incidentViewSchema>;
 /** `componentKeys` maps the page's component ids to keys, in page order. */
 export function incidentView(incident: Incident, componentKeys: ReadonlyMap<string, string>): IncidentView {
   return {
-    id: incident.id,
-    key: incident.key,
-    title: incident.title,
-    status: incident.status,
-    impact: incident.impact,
-    startedAt: incident.startedAt,
-    resolvedAt: incident.resolvedAt,
+    ...pick(incident, ['id', 'key', 'title', 'status', 'impact', 'startedAt', 'resolvedAt']),
     ...affectedComponents(incident.componentIds, componentKeys),
     updates: incident.updates,
     ...ownershipOf(incident),

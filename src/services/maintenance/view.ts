@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Maintenance } from '../../domain/incident.js';
 import { ownershipFields, ownershipOf } from '../../domain/ownership.js';
 import { affectedComponents } from '../components/view.js';
+import { pick } from '../view-fields.js';
 
 export const maintenanceViewSchema = z.object({
   id: z.string(),
@@ -21,12 +22,7 @@ export type MaintenanceView = z.infer<typeof maintenanceViewSchema>;
 /** `componentKeys` maps the page's component ids to keys, in page order. */
 export function maintenanceView(window: Maintenance, componentKeys: ReadonlyMap<string, string>): MaintenanceView {
   return {
-    id: window.id,
-    key: window.key,
-    title: window.title,
-    description: window.description,
-    startsAt: window.startsAt,
-    endsAt: window.endsAt,
+    ...pick(window, ['id', 'key', 'title', 'description', 'startsAt', 'endsAt']),
     ...affectedComponents(window.componentIds, componentKeys),
     ...ownershipOf(window),
   };

@@ -1,8 +1,8 @@
 // Reads the organization's monitors with their state and latest result, secrets redacted; another organization's is "not found".
 import type { z } from 'zod';
-import { NotFoundError } from '../../domain/errors.js';
 import type { Monitor } from '../../domain/monitor.js';
 import { organizationOf, parseInput, type ServiceContext } from '../context.js';
+import { requireOwned } from '../owned-ref.js';
 import { monitorIdSchema, type monitorRefSchema } from './schema.js';
 import { type MonitorWithRelay, monitorWithRelay } from './view.js';
 
@@ -25,15 +25,7 @@ export async function getMonitor(
  * wins over a key that happens to read the same). Another organization's is "not found".
  */
 export async function requireMonitor(ctx: ServiceContext, ref: z.output<typeof monitorRefSchema>): Promise<Monitor> {
-  const organizationId = organizationOf(ctx);
-  const ours = (m: Monitor | undefined | null) => (m && m.organizationId === organizationId ? m : undefined);
-  const monitor =
-    'id' in ref
-      ? (ours(await ctx.store.monitors.findById(ref.id)) ??
-        ours(await ctx.store.monitors.findByKey(organizationId, ref.id)))
-      : ours(await ctx.store.monitors.findByKey(organizationId, ref.key));
-  if (!monitor) throw new NotFoundError('monitor', 'id' in ref ? ref.id : ref.key);
-  return monitor;
+  return requireOwned(ctx, 'monitor', ctx.store.monitors, ref);
 }
 
 /** Relay ids to keys, for views. */

@@ -13,6 +13,7 @@ import { organizationOf, parseInput } from '../context.js';
 import type { IngestContext } from '../runtime.js';
 import { requireMonitor } from './read.js';
 import { monitorCreateSchema } from './schema.js';
+import { probeOutcomeFields } from './view.js';
 
 /** What running a probe needs besides the store: ingest (to record "check now") and the global probe-target policy. */
 export interface ProbeRunContext extends IngestContext {
@@ -20,14 +21,7 @@ export interface ProbeRunContext extends IngestContext {
 }
 
 export const probeRunSchema = z.object({
-  ok: z.boolean(),
-  latencyMs: z.number().int().nullable(),
-  message: z.string().nullable().describe('Short summary, e.g. "12/100 players · 1.21.4".'),
-  error: z.string().nullable().describe('Why the check failed.'),
-  data: z
-    .record(z.string(), z.unknown())
-    .nullable()
-    .describe('Live data from the probe: players, maxPlayers, version, … (type-specific).'),
+  ...probeOutcomeFields('players, maxPlayers, version, …'),
   degraded: z
     .boolean()
     .describe('The check passed but is slower than degradedLatencyMs, or the probe reports degraded service.'),

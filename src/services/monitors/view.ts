@@ -7,17 +7,22 @@ import { probeDefinition } from '../../probes/registry.js';
 
 export const REDACTED = '[redacted]';
 
+/** What a check found, as the API shows it; `dataExamples` lists what `data` may hold. */
+export const probeOutcomeFields = (dataExamples: string) => ({
+  ok: z.boolean(),
+  latencyMs: z.number().int().nullable(),
+  message: z.string().nullable().describe('Short summary, e.g. "12/100 players · 1.21.4".'),
+  error: z.string().nullable().describe('Why the check failed.'),
+  data: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe(`Live data from the probe: ${dataExamples} (type-specific).`),
+});
+
 export const latestResultSchema = z
   .object({
     checkedAt: z.number().int().describe('When the check ran (epoch ms).'),
-    ok: z.boolean(),
-    latencyMs: z.number().int().nullable(),
-    message: z.string().nullable().describe('Short summary, e.g. "12/100 players · 1.21.4".'),
-    error: z.string().nullable().describe('Why the check failed.'),
-    data: z
-      .record(z.string(), z.unknown())
-      .nullable()
-      .describe('Live data from the probe: players, maxPlayers, version, motd, … (type-specific).'),
+    ...probeOutcomeFields('players, maxPlayers, version, motd, …'),
     source: z.enum(CHECK_SOURCES).describe('Who ran the check.'),
   })
   .describe('The latest result of the monitor.');

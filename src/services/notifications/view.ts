@@ -8,6 +8,7 @@ import { ownershipFields, ownershipOf } from '../../domain/ownership.js';
 import { DELIVERY_FAILURES, failureOf } from '../../notify/channels/outcome.js';
 import { CHANNEL_TYPES, type ChannelType, channelDefinition } from '../../notify/channels/registry.js';
 import { REDACTED } from '../monitors/view.js';
+import { pick } from '../view-fields.js';
 import { rules } from './schema.js';
 
 /** The weakest role that edits channels, and so reads their URLs whole. */
@@ -126,18 +127,8 @@ export type DeliveryView = z.infer<typeof deliveryViewSchema>;
 
 export function deliveryView(d: Delivery): DeliveryView {
   return {
-    id: d.id,
-    eventId: d.eventId,
-    kind: d.kind,
-    monitorId: d.monitorId,
-    status: d.status,
-    attempts: d.attempts,
-    nextAttemptAt: d.nextAttemptAt,
-    lastError: d.lastError,
+    ...pick(d, ['id', 'eventId', 'kind', 'monitorId', 'status', 'attempts', 'nextAttemptAt', 'lastError']),
     lastFailure: failureOf(d),
-    lastStatus: d.lastStatus,
-    lastAnswer: d.lastAnswer,
-    createdAt: d.createdAt,
-    sentAt: d.sentAt,
+    ...pick(d, ['lastStatus', 'lastAnswer', 'createdAt', 'sentAt']),
   };
 }

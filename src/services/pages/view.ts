@@ -5,6 +5,7 @@ import { verificationRecordName } from '../../domain/custom-domain.js';
 import { PAGE_LANGUAGES } from '../../domain/languages.js';
 import { ownershipFields, ownershipOf } from '../../domain/ownership.js';
 import type { Page } from '../../domain/page.js';
+import { pick } from '../view-fields.js';
 
 export const pageViewSchema = z.object({
   id: z.string(),
@@ -59,11 +60,7 @@ export type PageView = z.infer<typeof pageViewSchema>;
 
 export function pageView(page: Page): PageView {
   return {
-    id: page.id,
-    slug: page.slug,
-    title: page.title,
-    description: page.description,
-    customDomain: page.customDomain,
+    ...pick(page, ['id', 'slug', 'title', 'description', 'customDomain']),
     customDomainVerification:
       page.customDomain === null
         ? null
@@ -75,13 +72,7 @@ export function pageView(page: Page): PageView {
             checkedAt: page.customDomainCheckedAt,
           },
     passwordProtected: page.passwordHash !== null,
-    aiPolicy: page.aiPolicy,
-    notify: page.notify,
-    subscriptions: page.subscriptions,
-    language: page.language,
-    timeZone: page.timeZone,
-    branding: page.branding,
-    customCss: page.customCss,
+    ...pick(page, ['aiPolicy', 'notify', 'subscriptions', 'language', 'timeZone', 'branding', 'customCss']),
     ...ownershipOf(page),
   };
 }

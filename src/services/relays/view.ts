@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { Relay } from '../../domain/organization.js';
 import { ownershipFields, ownershipOf } from '../../domain/ownership.js';
+import { pick } from '../view-fields.js';
 
 export const relayViewSchema = z.object({
   id: z.string(),
@@ -15,12 +16,5 @@ export const relayViewSchema = z.object({
 export type RelayView = z.infer<typeof relayViewSchema>;
 
 export function relayView(relay: Relay): RelayView {
-  return {
-    id: relay.id,
-    key: relay.key,
-    name: relay.name,
-    tokenPrefix: relay.tokenPrefix,
-    lastSeenAt: relay.lastSeenAt,
-    ...ownershipOf(relay),
-  };
+  return { ...pick(relay, ['id', 'key', 'name', 'tokenPrefix', 'lastSeenAt']), ...ownershipOf(relay) };
 }
