@@ -4,8 +4,8 @@ import { createApiKey } from '../../services/api-keys/create.js';
 import { listApiKeys, revokeApiKey } from '../../services/api-keys/list.js';
 import { audited } from '../../services/audit/record.js';
 import type { ServiceContext } from '../../services/context.js';
-import { formatTime, printTable, withOrganization } from '../session.js';
-import { orgOption } from './org-option.js';
+import { formatTime, withOrganization } from '../session.js';
+import { addListCommand, orgOption } from './org-option.js';
 
 export function keysCommand(): Command {
   const keys = new Command('keys').description('Manage API keys.');
@@ -32,26 +32,21 @@ export function keysCommand(): Command {
         process.stdout.write(`${secret}\n`);
       });
     });
-  keys
-    .command('list')
-    .description('List API keys (prefixes only).')
-    .addOption(orgOption())
-    .action(async (options: { org?: string }) => {
-      await withOrganization(options.org, async (ctx) => {
-        printTable(
-          ['ID', 'NAME', 'PREFIX', 'SCOPE', 'CREATED', 'LAST USED', 'STATUS'],
-          (await listApiKeys(ctx)).map((k) => [
-            k.id,
-            k.name,
-            `${k.prefix}…`,
-            k.scope,
-            formatTime(k.createdAt),
-            formatTime(k.lastUsedAt),
-            k.revokedAt ? 'revoked' : 'active',
-          ]),
-        );
-      });
-    });
+  addListCommand(keys, {
+    description: 'List API keys (prefixes only).',
+    load: listApiKeys,
+    headers: ['ID', 'NAME', 'PREFIX', 'SCOPE', 'CREATED', 'LAST USED', 'STATUS'],
+    rows: (list) =>
+      list.map((k) => [
+        k.id,
+        k.name,
+        `${k.prefix}…`,
+        k.scope,
+        formatTime(k.createdAt),
+        formatTime(k.lastUsedAt),
+        k.revokedAt ? 'revoked' : 'active',
+      ]),
+  });
   keys
     .command('revoke')
     .argument('<id>', 'the key id (from `keys list`)')

@@ -4,37 +4,27 @@ import { audited } from '../../services/audit/record.js';
 import type { ServiceContext } from '../../services/context.js';
 import { rotatePushToken } from '../../services/monitors/push-token.js';
 import { listMonitors } from '../../services/monitors/read.js';
-import { formatTime, printTable, withOrganization } from '../session.js';
-import { orgOption } from './org-option.js';
+import { formatTime, withOrganization } from '../session.js';
+import { addListCommand, orgOption } from './org-option.js';
 
 export function monitorsCommand(): Command {
   const monitors = new Command('monitors').description('Inspect monitors.');
-  monitors
-    .command('list')
-    .description('List monitors with their state and latest result.')
-    .option('--json', 'print JSON (secrets redacted)')
-    .addOption(orgOption())
-    .action(async (options: { json?: boolean; org?: string }) => {
-      await withOrganization(options.org, async (ctx) => {
-        const list = await listMonitors(ctx);
-        if (options.json) {
-          process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
-          return;
-        }
-        printTable(
-          ['KEY', 'NAME', 'TYPE', 'RUNS ON', 'EVERY', 'STATE', 'LAST CHECK'],
-          list.map((m) => [
-            m.key,
-            m.name,
-            m.type,
-            m.runOn === 'relay' ? `relay ${m.relayKey ?? '?'}` : m.runOn,
-            m.runOn === 'push' ? '-' : `${m.intervalSec}s`,
-            m.enabled ? m.state : 'disabled',
-            formatTime(m.latest?.checkedAt ?? null),
-          ]),
-        );
-      });
-    });
+  addListCommand(monitors, {
+    description: 'List monitors with their state and latest result.',
+    json: true,
+    load: listMonitors,
+    headers: ['KEY', 'NAME', 'TYPE', 'RUNS ON', 'EVERY', 'STATE', 'LAST CHECK'],
+    rows: (list) =>
+      list.map((m) => [
+        m.key,
+        m.name,
+        m.type,
+        m.runOn === 'relay' ? `relay ${m.relayKey ?? '?'}` : m.runOn,
+        m.runOn === 'push' ? '-' : `${m.intervalSec}s`,
+        m.enabled ? m.state : 'disabled',
+        formatTime(m.latest?.checkedAt ?? null),
+      ]),
+  });
   monitors
     .command('token')
     .argument('<key>', 'the monitor key')

@@ -5,8 +5,8 @@ import type { ServiceContext } from '../../services/context.js';
 import { listMonitors } from '../../services/monitors/read.js';
 import { listRelays } from '../../services/relays/read.js';
 import { rotateRelayToken } from '../../services/relays/rotate-token.js';
-import { formatTime, printTable, withOrganization } from '../session.js';
-import { orgOption } from './org-option.js';
+import { formatTime, withOrganization } from '../session.js';
+import { addListCommand, orgOption } from './org-option.js';
 
 export function relaysCommand(): Command {
   const relays = new Command('relays').description('Manage relays.');
@@ -30,24 +30,18 @@ export function relaysCommand(): Command {
         process.stdout.write(`${token}\n`);
       });
     });
-  relays
-    .command('list')
-    .description('List relays.')
-    .addOption(orgOption())
-    .action(async (options: { org?: string }) => {
-      await withOrganization(options.org, async (ctx) => {
-        const [list, monitors] = await Promise.all([listRelays(ctx), listMonitors(ctx)]);
-        printTable(
-          ['KEY', 'NAME', 'TOKEN', 'MONITORS', 'LAST SEEN'],
-          list.map((r) => [
-            r.key,
-            r.name,
-            r.tokenPrefix ? `${r.tokenPrefix}…` : '(none)',
-            String(monitors.filter((m) => m.relayId === r.id).length),
-            formatTime(r.lastSeenAt),
-          ]),
-        );
-      });
-    });
+  addListCommand(relays, {
+    description: 'List relays.',
+    load: (ctx) => Promise.all([listRelays(ctx), listMonitors(ctx)]),
+    headers: ['KEY', 'NAME', 'TOKEN', 'MONITORS', 'LAST SEEN'],
+    rows: ([list, monitors]) =>
+      list.map((r) => [
+        r.key,
+        r.name,
+        r.tokenPrefix ? `${r.tokenPrefix}…` : '(none)',
+        String(monitors.filter((m) => m.relayId === r.id).length),
+        formatTime(r.lastSeenAt),
+      ]),
+  });
   return relays;
 }
