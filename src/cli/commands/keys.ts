@@ -5,7 +5,7 @@ import { listApiKeys, revokeApiKey } from '../../services/api-keys/list.js';
 import { audited } from '../../services/audit/record.js';
 import type { ServiceContext } from '../../services/context.js';
 import { formatTime, withOrganization } from '../session.js';
-import { addListCommand, orgOption } from './org-option.js';
+import { addListCommand, addOrgCommand, orgOption } from './org-option.js';
 
 export function keysCommand(): Command {
   const keys = new Command('keys').description('Manage API keys.');
@@ -47,23 +47,16 @@ export function keysCommand(): Command {
         k.revokedAt ? 'revoked' : 'active',
       ]),
   });
-  keys
-    .command('revoke')
-    .argument('<id>', 'the key id (from `keys list`)')
-    .description('Revoke an API key.')
-    .addOption(orgOption())
-    .action(async (id: string, options: { org?: string }) => {
-      await withOrganization(options.org, async (ctx) => {
-        const name = async (tx: ServiceContext) => ({
-          label: (await listApiKeys(tx)).find((k) => k.id === id)?.name ?? null,
-        });
-        await audited(
-          ctx,
-          { action: 'api-key.revoke', object: () => ({ id, label: null }), before: name },
-          (tx: ServiceContext) => revokeApiKey(tx, { id }),
-        );
-        process.stderr.write(`revoked ${id}\n`);
-      });
+  addOrgCommand(keys, 'revoke', ['<id>', 'the key id (from `keys list`)'], 'Revoke an API key.', async (id, ctx) => {
+    const name = async (tx: ServiceContext) => ({
+      label: (await listApiKeys(tx)).find((k) => k.id === id)?.name ?? null,
     });
+    await audited(
+      ctx,
+      { action: 'api-key.revoke', object: () => ({ id, label: null }), before: name },
+      (tx: ServiceContext) => revokeApiKey(tx, { id }),
+    );
+    process.stderr.write(`revoked ${id}\n`);
+  });
   return keys;
 }

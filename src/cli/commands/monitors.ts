@@ -4,8 +4,8 @@ import { audited } from '../../services/audit/record.js';
 import type { ServiceContext } from '../../services/context.js';
 import { rotatePushToken } from '../../services/monitors/push-token.js';
 import { listMonitors } from '../../services/monitors/read.js';
-import { formatTime, withOrganization } from '../session.js';
-import { addListCommand, orgOption } from './org-option.js';
+import { formatTime } from '../session.js';
+import { addListCommand, addOrgCommand } from './org-option.js';
 
 export function monitorsCommand(): Command {
   const monitors = new Command('monitors').description('Inspect monitors.');
@@ -25,23 +25,22 @@ export function monitorsCommand(): Command {
         formatTime(m.latest?.checkedAt ?? null),
       ]),
   });
-  monitors
-    .command('token')
-    .argument('<key>', 'the monitor key')
-    .description('Issue a new push token for a heartbeat monitor (the old one stops working) and print it.')
-    .addOption(orgOption())
-    .action(async (key: string, options: { org?: string }) => {
-      await withOrganization(options.org, async (ctx) => {
-        const { pushToken } = await audited(
-          ctx,
-          { action: 'monitor.rotate-push-token', object: ({ monitor }) => ({ id: monitor.id, label: monitor.key }) },
-          (tx: ServiceContext) => rotatePushToken(tx, { key }),
-        );
-        process.stderr.write(
-          `issued a new push token for ${key}; the previous one no longer works. It is shown only once:\n`,
-        );
-        process.stdout.write(`${pushToken}\n`);
-      });
-    });
+  addOrgCommand(
+    monitors,
+    'token',
+    ['<key>', 'the monitor key'],
+    'Issue a new push token for a heartbeat monitor (the old one stops working) and print it.',
+    async (key, ctx) => {
+      const { pushToken } = await audited(
+        ctx,
+        { action: 'monitor.rotate-push-token', object: ({ monitor }) => ({ id: monitor.id, label: monitor.key }) },
+        (tx: ServiceContext) => rotatePushToken(tx, { key }),
+      );
+      process.stderr.write(
+        `issued a new push token for ${key}; the previous one no longer works. It is shown only once:\n`,
+      );
+      process.stdout.write(`${pushToken}\n`);
+    },
+  );
   return monitors;
 }

@@ -30,3 +30,21 @@ export function addListCommand<T>(parent: Command, spec: ListSpec<T>): void {
     });
   });
 }
+
+/** Adds `name <argument>` to `parent`: `run` gets the argument, within the organization --org names. */
+export function addOrgCommand(
+  parent: Command,
+  name: string,
+  argument: [string, string],
+  description: string,
+  run: (arg: string, ctx: ServiceContext) => Promise<void>,
+): void {
+  parent
+    .command(name)
+    .argument(...argument)
+    .description(description)
+    .addOption(orgOption())
+    .action(async (arg: string, options: { org?: string }) => {
+      await withOrganization(options.org, (ctx) => run(arg, ctx));
+    });
+}
