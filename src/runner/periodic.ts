@@ -15,7 +15,14 @@ export type SweepGate = () => boolean;
 
 export function createPeriodicSweep<T>(
   pass: () => Promise<T>,
-  options: { everyMs: number; logger: Logger; failure: string; gate?: SweepGate | undefined },
+  options: {
+    everyMs: number;
+    logger: Logger;
+    failure: string;
+    gate?: SweepGate | undefined;
+    /** The first pass this long after start (then every `everyMs`); absent: `everyMs` after start. */
+    firstAfterMs?: number | undefined;
+  },
 ): PeriodicSweep<T> {
   let timer: NodeJS.Timeout | null = null;
   let sweeping: Promise<T> | null = null;
@@ -34,16 +41,47 @@ export function createPeriodicSweep<T>(
     sweep,
     start() {
       if (timer) return;
-      timer = setInterval(() => {
+      const tick = () => {
         if (options.gate && !options.gate()) return;
         sweep().catch((error) => logFailure(options.logger, error, options.failure));
-      }, options.everyMs);
+      };
+      const { firstAfterMs } = options;
+      if (firstAfterMs === undefined) timer = setInterval(tick, options.everyMs);
+      else
+        timer = setTimeout(() => {
+          tick();
+          timer = setInterval(tick, options.everyMs);
+          timer.unref();
+        }, firstAfterMs);
       timer.unref();
     },
     async stop() {
-      if (timer) clearInterval(timer);
+      if (timer) clearTimeout(timer);
       timer = null;
       await sweeping?.catch(() => {});
     },
   };
+}
+
+/** What a runner's timer takes from its caller: the logger, an interval tests shorten, the cluster's lease gate. */
+export interface TimerDeps {
+  logger: Logger;
+  everyMs?: number | undefined;
+  /** Cluster mode: sweeps only while this instance holds the sweep's singleton lease. */
+  gate?: SweepGate | undefined;
+}
+
+/** A runner's periodic sweep of `pass`: every `everyMs` (the runner's own interval unless the caller sets one). */
+export function createTimer<T>(
+  pass: () => Promise<T>,
+  deps: TimerDeps,
+  own: { everyMs: number; failure: string; firstAfterMs?: number },
+): PeriodicSweep<T> {
+  return createPeriodicSweep(pass, {
+    everyMs: deps.everyMs ?? own.everyMs,
+    logger: deps.logger,
+    failure: own.failure,
+    gate: deps.gate,
+    firstAfterMs: own.firstAfterMs,
+  });
 }

@@ -8,9 +8,8 @@ import { ACCOUNT_LIMITS } from '../domain/account.js';
 import { DAY_MS } from '../domain/check.js';
 import type { Clock } from '../domain/clock.js';
 import { SYSTEM_MAIL_LIMITS } from '../domain/system-mail.js';
-import { type Logger, logFailure } from '../logger.js';
 import type { Store } from '../store/index.js';
-import type { SweepGate } from './periodic.js';
+import { createTimer, type TimerDeps } from './periodic.js';
 
 export const RETENTION_DEFAULTS = { checkDays: 30, bucketDays: 400 } as const;
 /** How long the notification delivery log (sent and dead deliveries, by creation) is kept. */
@@ -43,23 +42,20 @@ export interface Retention {
   stop(): Promise<void>;
 }
 
-export function createRetention(deps: {
-  store: Store;
-  clock: Clock;
-  logger: Logger;
-  checkDays: number;
-  bucketDays: number;
-  /** DELIVERY_RETENTION_DAYS unless a test says otherwise. */
-  deliveryDays?: number;
-  /** Rows per delete: PRUNE_BATCH unless a test makes it small. */
-  batch?: number;
-  /** Cluster mode: prunes only while this instance holds the retention lease. */
-  gate?: SweepGate | undefined;
-}): Retention {
+export function createRetention(
+  deps: TimerDeps & {
+    store: Store;
+    clock: Clock;
+    checkDays: number;
+    bucketDays: number;
+    /** DELIVERY_RETENTION_DAYS unless a test says otherwise. */
+    deliveryDays?: number;
+    /** Rows per delete: PRUNE_BATCH unless a test makes it small. */
+    batch?: number;
+  },
+): Retention {
   const deliveryDays = deps.deliveryDays ?? DELIVERY_RETENTION_DAYS;
   const batch = deps.batch ?? PRUNE_BATCH;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<Pruned> | null = null;
   let stopped = false;
 
   async function prune(): Promise<Pruned> {
@@ -120,42 +116,18 @@ export function createRetention(deps: {
     return { checks, stateChanges, buckets, deliveries, subscribers, sessions, accountTokens, audit, recipients };
   }
 
-  function runOnce(): void {
-    if (deps.gate && !deps.gate()) return;
-    running ??= prune()
-      .catch((error) => {
-        logFailure(deps.logger, error, 'pruning history failed');
-        return {
-          checks: 0,
-          stateChanges: 0,
-          buckets: 0,
-          deliveries: 0,
-          subscribers: 0,
-          sessions: 0,
-          accountTokens: 0,
-          audit: 0,
-          recipients: 0,
-        };
-      })
-      .finally(() => {
-        running = null;
-      });
-  }
-
+  const timer = createTimer(prune, deps, {
+    everyMs: PRUNE_EVERY_MS,
+    firstAfterMs: FIRST_PRUNE_AFTER_MS,
+    failure: 'pruning history failed',
+  });
   return {
-    prune,
-    start() {
-      timer = setTimeout(function tick() {
-        runOnce();
-        timer = setTimeout(tick, PRUNE_EVERY_MS);
-        timer.unref();
-      }, FIRST_PRUNE_AFTER_MS);
-      timer.unref();
-    },
+    prune: timer.sweep,
+    start: timer.start,
     async stop() {
+      // Ends the batches of a pass under way early, then waits for it.
       stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+      await timer.stop();
     },
   };
 }

@@ -2,42 +2,35 @@
 // A relay that goes offline is also marked so, with its `relay.offline` notice, once per outage.
 import type { Clock } from '../domain/clock.js';
 import { STALE_AFTER_INTERVALS } from '../domain/states.js';
-import type { Logger } from '../logger.js';
 import type { NotificationPublisher } from '../notify/outbox/outbox.js';
 import { relayWentOffline } from '../notify/outbox/relays.js';
 import { heartbeatConfig } from '../probes/heartbeat.js';
 import type { Store, WatchedMonitor } from '../store/index.js';
 import type { Ingest } from './ingest.js';
-import { createPeriodicSweep, type SweepGate } from './periodic.js';
+import { createTimer, type PeriodicSweep, type TimerDeps } from './periodic.js';
 
 export const WATCHDOG_EVERY_MS = 5_000;
 /** A relay not heard from for this many of its shortest monitor intervals is offline. */
 export const RELAY_OFFLINE_AFTER_INTERVALS = 3;
 
-export interface Watchdog {
-  /** One pass; returns how many monitors it moved. Exposed for tests with an injected clock. */
-  sweep(): Promise<number>;
-  start(): void;
-  stop(): Promise<void>;
-}
+/** sweep() is one pass; it returns how many monitors it moved. */
+export type Watchdog = PeriodicSweep<number>;
 
 /** What it finds goes through ingest like any result: one write path for monitor state, and its events. */
-export function createWatchdog(deps: {
-  store: Store;
-  ingest: Ingest;
-  clock: Clock;
-  logger: Logger;
-  everyMs?: number;
-  notify?: NotificationPublisher | undefined;
-  /** Cluster mode: sweeps only while this instance holds the watchdog's lease. */
-  gate?: SweepGate | undefined;
-  /**
-   * Cluster mode: how much longer than its intervals an edge monitor may stay silent before it is unknown. A process
-   * that dies takes its monitors' checks with it until its shard leases lapse and another process takes them over; in
-   * that gap the monitors are not stale, only moving (and calling them unknown would re-send "down" for one already down).
-   */
-  staleGraceMs?: number | undefined;
-}): Watchdog {
+export function createWatchdog(
+  deps: TimerDeps & {
+    store: Store;
+    ingest: Ingest;
+    clock: Clock;
+    notify?: NotificationPublisher | undefined;
+    /**
+     * Cluster mode: how much longer than its intervals an edge monitor may stay silent before it is unknown. A process
+     * that dies takes its monitors' checks with it until its shard leases lapse and another process takes them over; in
+     * that gap the monitors are not stale, only moving (and calling them unknown would re-send "down" for one already down).
+     */
+    staleGraceMs?: number | undefined;
+  },
+): Watchdog {
   /** Monitors moved to unknown; a result that arrived meanwhile (a newer last check) wins. */
   async function markUnknown(monitors: WatchedMonitor[], reason: string): Promise<number> {
     if (monitors.length === 0) return 0;
@@ -110,10 +103,5 @@ export function createWatchdog(deps: {
     return (await markOfflineRelays(now)) + (await markStale(now)) + (await expireHeartbeats(now));
   }
 
-  return createPeriodicSweep(pass, {
-    everyMs: deps.everyMs ?? WATCHDOG_EVERY_MS,
-    logger: deps.logger,
-    failure: 'watchdog sweep failed',
-    gate: deps.gate,
-  });
+  return createTimer(pass, deps, { everyMs: WATCHDOG_EVERY_MS, failure: 'watchdog sweep failed' });
 }

@@ -4,8 +4,8 @@ import { createApiKey } from '../../services/api-keys/create.js';
 import { listApiKeys, revokeApiKey } from '../../services/api-keys/list.js';
 import { audited } from '../../services/audit/record.js';
 import type { ServiceContext } from '../../services/context.js';
-import { formatTime, printTable, withOrganization } from '../session.js';
-import { orgOption } from './org-option.js';
+import { formatTime, withOrganization } from '../session.js';
+import { addListCommand, addOrgCommand, orgOption } from './org-option.js';
 
 export function keysCommand(): Command {
   const keys = new Command('keys').description('Manage API keys.');
@@ -32,43 +32,31 @@ export function keysCommand(): Command {
         process.stdout.write(`${secret}\n`);
       });
     });
-  keys
-    .command('list')
-    .description('List API keys (prefixes only).')
-    .addOption(orgOption())
-    .action(async (options: { org?: string }) => {
-      await withOrganization(options.org, async (ctx) => {
-        printTable(
-          ['ID', 'NAME', 'PREFIX', 'SCOPE', 'CREATED', 'LAST USED', 'STATUS'],
-          (await listApiKeys(ctx)).map((k) => [
-            k.id,
-            k.name,
-            `${k.prefix}…`,
-            k.scope,
-            formatTime(k.createdAt),
-            formatTime(k.lastUsedAt),
-            k.revokedAt ? 'revoked' : 'active',
-          ]),
-        );
-      });
+  addListCommand(keys, {
+    description: 'List API keys (prefixes only).',
+    load: listApiKeys,
+    headers: ['ID', 'NAME', 'PREFIX', 'SCOPE', 'CREATED', 'LAST USED', 'STATUS'],
+    rows: (list) =>
+      list.map((k) => [
+        k.id,
+        k.name,
+        `${k.prefix}…`,
+        k.scope,
+        formatTime(k.createdAt),
+        formatTime(k.lastUsedAt),
+        k.revokedAt ? 'revoked' : 'active',
+      ]),
+  });
+  addOrgCommand(keys, 'revoke', ['<id>', 'the key id (from `keys list`)'], 'Revoke an API key.', async (id, ctx) => {
+    const name = async (tx: ServiceContext) => ({
+      label: (await listApiKeys(tx)).find((k) => k.id === id)?.name ?? null,
     });
-  keys
-    .command('revoke')
-    .argument('<id>', 'the key id (from `keys list`)')
-    .description('Revoke an API key.')
-    .addOption(orgOption())
-    .action(async (id: string, options: { org?: string }) => {
-      await withOrganization(options.org, async (ctx) => {
-        const name = async (tx: ServiceContext) => ({
-          label: (await listApiKeys(tx)).find((k) => k.id === id)?.name ?? null,
-        });
-        await audited(
-          ctx,
-          { action: 'api-key.revoke', object: () => ({ id, label: null }), before: name },
-          (tx: ServiceContext) => revokeApiKey(tx, { id }),
-        );
-        process.stderr.write(`revoked ${id}\n`);
-      });
-    });
+    await audited(
+      ctx,
+      { action: 'api-key.revoke', object: () => ({ id, label: null }), before: name },
+      (tx: ServiceContext) => revokeApiKey(tx, { id }),
+    );
+    process.stderr.write(`revoked ${id}\n`);
+  });
   return keys;
 }

@@ -6,29 +6,18 @@ import { audited } from '../../services/audit/record.js';
 import type { ServiceContext } from '../../services/context.js';
 import { listChannels } from '../../services/notifications/read.js';
 import { testChannel } from '../../services/notifications/send-test.js';
-import { printTable, withOrganization } from '../session.js';
-import { orgOption } from './org-option.js';
+import { withOrganization } from '../session.js';
+import { addListCommand, orgOption } from './org-option.js';
 
 export function notificationsCommand(): Command {
   const notifications = new Command('notifications').description('Inspect and test notification channels.');
-  notifications
-    .command('list')
-    .description('List notification channels.')
-    .option('--json', 'print JSON (secrets redacted)')
-    .addOption(orgOption())
-    .action(async (options: { json?: boolean; org?: string }) => {
-      await withOrganization(options.org, async (ctx) => {
-        const list = await listChannels(ctx);
-        if (options.json) {
-          process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
-          return;
-        }
-        printTable(
-          ['KEY', 'NAME', 'TYPE', 'ENABLED', 'MANAGED BY'],
-          list.map((c) => [c.key, c.name, c.type, c.enabled ? 'yes' : 'no', c.managedBy]),
-        );
-      });
-    });
+  addListCommand(notifications, {
+    description: 'List notification channels.',
+    json: true,
+    load: listChannels,
+    headers: ['KEY', 'NAME', 'TYPE', 'ENABLED', 'MANAGED BY'],
+    rows: (list) => list.map((c) => [c.key, c.name, c.type, c.enabled ? 'yes' : 'no', c.managedBy]),
+  });
   notifications
     .command('test')
     .argument('<key>', 'the channel key')

@@ -1,6 +1,6 @@
 // What a notification channel is: a config schema, its secret and target fields, and send(event) → outcome. One file per
 // channel in notify/channels/ plus one line in notify/channels/registry.ts; the dispatcher owns retries, backoff and the log.
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { TargetGuard } from '../../net/target-guard.js';
 import type { SmtpSettings } from '../mail/smtp.js';
 
@@ -116,9 +116,32 @@ export interface ChannelDefinition<Config extends Record<string, unknown> = Reco
   send(event: NotificationEvent, config: Config, ctx: SendContext): Promise<SendOutcome>;
 }
 
-/** Declares a channel, checking its field lists against its config's keys. */
+/** A channel as its file declares it: `secrets` and `targets` may be left to defineChannel's defaults. */
+export type ChannelDeclaration<Config extends Record<string, unknown>> = Omit<
+  ChannelDefinition<Config>,
+  'secrets' | 'targets'
+> &
+  Partial<Pick<ChannelDefinition<Config>, 'secrets' | 'targets'>>;
+
+/** Config fields that hold a credential wherever a channel has them. */
+const SECRET_FIELDS = ['password', 'token', 'botToken', 'secret'];
+
+/**
+ * Declares a channel, checking its field lists against its config's keys. Defaults: `secrets` the config's credential
+ * fields (password, token, botToken, secret), `targets` its `url` when it has one.
+ */
 export function defineChannel<Config extends Record<string, unknown>>(
-  definition: ChannelDefinition<Config>,
+  declaration: ChannelDeclaration<Config>,
 ): ChannelDefinition<Config> {
-  return definition;
+  const fields = fieldsOf(declaration.config) as (keyof Config & string)[];
+  return {
+    ...declaration,
+    secrets: declaration.secrets ?? fields.filter((field) => SECRET_FIELDS.includes(field)),
+    targets: declaration.targets ?? fields.filter((field) => field === 'url'),
+  };
+}
+
+/** The fields of a config schema (refinements keep the object's shape). */
+function fieldsOf(config: z.ZodType): string[] {
+  return config instanceof z.ZodObject ? Object.keys(config.shape) : [];
 }

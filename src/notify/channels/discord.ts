@@ -4,31 +4,17 @@
 //     embeds: [{ title, description: reason?, url: page?, color: red/green/orange/blue by severity,
 //                fields: [{ name, value, inline: true }] (Monitor, Page as [title](url), Downtime, Players…),
 //                footer: { text: organization }, timestamp: ISO time of the event }] }
-import { z } from 'zod';
 import { clip, eventFacts, pageLink, REASON_CHARS, SEVERITY_LOOK } from '../events/format.js';
-import { defineChannel, type NotificationEvent } from './channel.js';
-import { endpointUrl } from './fields.js';
-import { postRequest } from './http-send.js';
+import type { NotificationEvent } from './channel.js';
+import { defineUrlChannel } from './url-channel.js';
 
-export const discordConfig = z
-  .object({
-    url: endpointUrl('Discord webhook URL').describe(
-      'The channel webhook URL (Server settings → Integrations → Webhooks).',
-    ),
-  })
-  .strict();
-
-export type DiscordConfig = z.output<typeof discordConfig>;
-
-export const discordChannel = defineChannel({
+export const discordChannel = defineUrlChannel({
   type: 'discord',
   label: 'Discord',
-  config: discordConfig,
-  secrets: ['url'],
-  targets: ['url'],
+  url: { name: 'Discord webhook URL', help: 'The channel webhook URL (Server settings → Integrations → Webhooks).' },
   // Discord allows a webhook about 5 requests per 2 s: one at a time (a 429 pauses the channel).
   maxInFlight: 1,
-  send: (event, config, ctx) => postRequest({ url: config.url, body: discordMessage(event) }, ctx),
+  message: discordMessage,
 });
 
 /** Discord's limits on an embed's parts. */

@@ -10,27 +10,21 @@ import { defineChannel, type NotificationEvent, type NotificationSeverity } from
 import { endpointUrl, secretText } from './fields.js';
 import { postRequest } from './http-send.js';
 
-export const ntfyConfig = z
-  .object({
-    url: endpointUrl('ntfy topic URL')
-      .refine((url) => /^https?:\/\/[^/]+\/[^/?#]+/.test(url), {
-        error: 'expected the topic URL, such as https://ntfy.sh/mytopic',
-      })
-      .describe('The topic URL: the server and the topic, such as https://ntfy.sh/mytopic.'),
-    token: secretText('access token')
-      .optional()
-      .describe('An access token (tk_…) for a protected topic, sent as a Bearer token.'),
-  })
-  .strict();
-
-export type NtfyConfig = z.output<typeof ntfyConfig>;
-
 export const ntfyChannel = defineChannel({
   type: 'ntfy',
   label: 'ntfy',
-  config: ntfyConfig,
-  secrets: ['token'],
-  targets: ['url'],
+  config: z
+    .object({
+      url: endpointUrl('ntfy topic URL')
+        .refine((url) => /^https?:\/\/[^/]+\/[^/?#]+/.test(url), {
+          error: 'expected the topic URL, such as https://ntfy.sh/mytopic',
+        })
+        .describe('The topic URL: the server and the topic, such as https://ntfy.sh/mytopic.'),
+      token: secretText('access token')
+        .optional()
+        .describe('An access token (tk_…) for a protected topic, sent as a Bearer token.'),
+    })
+    .strict(),
   maxInFlight: 8,
   send: (event, config, ctx) => {
     const headers = { ...ntfyHeaders(event), ...(config.token ? { authorization: `Bearer ${config.token}` } : {}) };

@@ -5,31 +5,17 @@
 //               { type: section, text: mrkdwn reason?, fields: [mrkdwn "*Monitor*\nLobby", …] },
 //               { type: actions, elements: [{ type: button, text: "Open <page>", url }] } (when there is a page),
 //               { type: context, elements: [mrkdwn "<organization> · <time>"] } ] }
-import { z } from 'zod';
 import { clip, eventFacts, footnote, pageLink, REASON_CHARS, SEVERITY_LOOK } from '../events/format.js';
-import { defineChannel, type NotificationEvent } from './channel.js';
-import { endpointUrl } from './fields.js';
-import { postRequest } from './http-send.js';
+import type { NotificationEvent } from './channel.js';
+import { defineUrlChannel } from './url-channel.js';
 
-export const slackConfig = z
-  .object({
-    url: endpointUrl('Slack incoming webhook URL').describe(
-      'The incoming webhook URL (https://hooks.slack.com/services/…).',
-    ),
-  })
-  .strict();
-
-export type SlackConfig = z.output<typeof slackConfig>;
-
-export const slackChannel = defineChannel({
+export const slackChannel = defineUrlChannel({
   type: 'slack',
   label: 'Slack',
-  config: slackConfig,
-  secrets: ['url'],
-  targets: ['url'],
+  url: { name: 'Slack incoming webhook URL', help: 'The incoming webhook URL (https://hooks.slack.com/services/…).' },
   // Slack: about one message a second per incoming webhook.
   maxInFlight: 1,
-  send: (event, config, ctx) => postRequest({ url: config.url, body: slackMessage(event) }, ctx),
+  message: slackMessage,
 });
 
 /** Slack's limits: a header's text, a section field, the fields of a section, a button's label. */

@@ -5,31 +5,20 @@
 //                  body: [ TextBlock title (Bolder, coloured Attention/Warning/Good/Accent by severity),
 //                          TextBlock reason?, FactSet [{ title, value }], TextBlock "<organization> · <time>" (subtle) ],
 //                  actions: [{ type: "Action.OpenUrl", title: "Open <page>", url }] (when there is a page) } }] }
-import { z } from 'zod';
 import { clip, eventFacts, footnote, pageLink, REASON_CHARS } from '../events/format.js';
-import { defineChannel, type NotificationEvent, type NotificationSeverity } from './channel.js';
-import { endpointUrl } from './fields.js';
-import { postRequest } from './http-send.js';
+import type { NotificationEvent, NotificationSeverity } from './channel.js';
+import { defineUrlChannel } from './url-channel.js';
 
-export const teamsConfig = z
-  .object({
-    url: endpointUrl('Teams Workflows webhook URL').describe(
-      "The Workflows webhook URL (the 'Post to a channel when a webhook request is received' template).",
-    ),
-  })
-  .strict();
-
-export type TeamsConfig = z.output<typeof teamsConfig>;
-
-export const teamsChannel = defineChannel({
+export const teamsChannel = defineUrlChannel({
   type: 'teams',
   label: 'Microsoft Teams',
-  config: teamsConfig,
-  secrets: ['url'],
-  targets: ['url'],
+  url: {
+    name: 'Teams Workflows webhook URL',
+    help: "The Workflows webhook URL (the 'Post to a channel when a webhook request is received' template).",
+  },
   // Workflows webhooks throttle bursts; two at a time keeps well under it.
   maxInFlight: 2,
-  send: (event, config, ctx) => postRequest({ url: config.url, body: teamsMessage(event) }, ctx),
+  message: teamsMessage,
 });
 
 const TITLE_COLOUR: Record<NotificationSeverity, string> = {

@@ -12,28 +12,23 @@ import { postRequest } from './http-send.js';
 const TOKEN_MESSAGE = 'expected a bot token from @BotFather, such as 123456789:AAH…';
 const CHAT_MESSAGE = 'expected a chat id (a number such as -1001234567890) or a public @channelname';
 
-export const telegramConfig = z
-  .object({
-    botToken: z
-      .string({ error: TOKEN_MESSAGE })
-      .regex(/^\d{1,20}:[A-Za-z0-9_-]{20,200}$/, { error: TOKEN_MESSAGE })
-      .describe('The bot token from @BotFather.'),
-    chatId: z
-      .union([z.int({ error: CHAT_MESSAGE }), z.string({ error: CHAT_MESSAGE })], { error: CHAT_MESSAGE })
-      .transform((id) => String(id).trim())
-      .pipe(z.string().regex(/^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{3,31})$/, { error: CHAT_MESSAGE }))
-      .describe('Where the bot posts: a user, group or channel id, or @channelname.'),
-    apiBaseUrl: endpointUrl('Telegram API base URL').default('https://api.telegram.org'),
-  })
-  .strict();
-
-export type TelegramConfig = z.output<typeof telegramConfig>;
-
 export const telegramChannel = defineChannel({
   type: 'telegram',
   label: 'Telegram',
-  config: telegramConfig,
-  secrets: ['botToken'],
+  config: z
+    .object({
+      botToken: z
+        .string({ error: TOKEN_MESSAGE })
+        .regex(/^\d{1,20}:[A-Za-z0-9_-]{20,200}$/, { error: TOKEN_MESSAGE })
+        .describe('The bot token from @BotFather.'),
+      chatId: z
+        .union([z.int({ error: CHAT_MESSAGE }), z.string({ error: CHAT_MESSAGE })], { error: CHAT_MESSAGE })
+        .transform((id) => String(id).trim())
+        .pipe(z.string().regex(/^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{3,31})$/, { error: CHAT_MESSAGE }))
+        .describe('Where the bot posts: a user, group or channel id, or @channelname.'),
+      apiBaseUrl: endpointUrl('Telegram API base URL').default('https://api.telegram.org'),
+    })
+    .strict(),
   targets: ['apiBaseUrl', 'chatId'],
   // Telegram: about one message a second per chat.
   maxInFlight: 1,

@@ -38,37 +38,32 @@ export const webhookSigningSecret = () =>
       { error: SECRET_MESSAGE },
     );
 
-export const webhookConfig = z
-  .object({
-    url: endpointUrl('webhook URL'),
-    secret: webhookSigningSecret().describe(
-      'The signing secret (whsec_…); receivers verify webhook-signature with it.',
-    ),
-    headers: z
-      .record(
-        z.string().regex(HEADER_NAME, { error: 'expected an HTTP header name' }),
-        z
-          .string()
-          .max(4096)
-          .regex(/^[^\r\n\0]*$/, { error: 'header values may not contain line breaks' }),
-      )
-      .refine((headers) => Object.keys(headers).length <= 20, { error: 'expected at most 20 headers' })
-      .refine((headers) => Object.keys(headers).every((name) => !RESERVED_HEADERS.has(name.toLowerCase())), {
-        error: `these headers are set by Warden: ${[...RESERVED_HEADERS].join(', ')}`,
-      })
-      .optional()
-      .describe('Extra headers sent with every delivery, such as Authorization.'),
-  })
-  .strict();
-
-export type WebhookConfig = z.output<typeof webhookConfig>;
-
 export const webhookChannel = defineChannel({
   type: 'webhook',
   label: 'Webhook (Standard Webhooks)',
-  config: webhookConfig,
+  config: z
+    .object({
+      url: endpointUrl('webhook URL'),
+      secret: webhookSigningSecret().describe(
+        'The signing secret (whsec_…); receivers verify webhook-signature with it.',
+      ),
+      headers: z
+        .record(
+          z.string().regex(HEADER_NAME, { error: 'expected an HTTP header name' }),
+          z
+            .string()
+            .max(4096)
+            .regex(/^[^\r\n\0]*$/, { error: 'header values may not contain line breaks' }),
+        )
+        .refine((headers) => Object.keys(headers).length <= 20, { error: 'expected at most 20 headers' })
+        .refine((headers) => Object.keys(headers).every((name) => !RESERVED_HEADERS.has(name.toLowerCase())), {
+          error: `these headers are set by Warden: ${[...RESERVED_HEADERS].join(', ')}`,
+        })
+        .optional()
+        .describe('Extra headers sent with every delivery, such as Authorization.'),
+    })
+    .strict(),
   secrets: ['secret', 'headers'],
-  targets: ['url'],
   // One's own endpoint: several at once, each monitor's events still in order.
   maxInFlight: 8,
   send: (event, config, ctx) => {

@@ -1,0 +1,26 @@
+// A channel reached through one webhook URL that is its own credential (Discord, Slack, Teams): the message built from
+// the event, posted as JSON through postRequest (the guarded POST) and classified there.
+import { z } from 'zod';
+import { type ChannelDefinition, defineChannel, type NotificationEvent } from './channel.js';
+import { endpointUrl } from './fields.js';
+import { postRequest } from './http-send.js';
+
+export interface UrlChannelDeclaration {
+  type: string;
+  label: string;
+  /** The URL field's name in error messages, and its help text. */
+  url: { name: string; help: string };
+  /** Sends in flight at once to one such URL (the receiver's rate limit per webhook). */
+  maxInFlight: number;
+  message(event: NotificationEvent): unknown;
+}
+
+export function defineUrlChannel(declaration: UrlChannelDeclaration): ChannelDefinition<{ url: string }> {
+  const { url, message, ...rest } = declaration;
+  return defineChannel({
+    ...rest,
+    config: z.object({ url: endpointUrl(url.name).describe(url.help) }).strict(),
+    secrets: ['url'],
+    send: (event, config, ctx) => postRequest({ url: config.url, body: message(event) }, ctx),
+  });
+}
