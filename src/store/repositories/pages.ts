@@ -6,10 +6,10 @@ import type { ManagedBy } from '../../domain/ownership.js';
 import type { Page, PageSpec } from '../../domain/page.js';
 import type { DomainProof } from '../store.js';
 import type { Db, PagesTable } from '../tables.js';
-import { deleteWhere, findOne, mapped, updateWhere } from './query.js';
-import { toColumns } from './rows.js';
 import { countOf } from './count.js';
 import { notifyOf, storedNotify } from './monitor-rows.js';
+import { deleteWhere, findOne, mapped, updateWhere } from './query.js';
+import { toColumns } from './rows.js';
 
 const toPage = (r: Selectable<PagesTable>): Page => ({
   id: r.id,
