@@ -1,7 +1,7 @@
 // The claim of due notification deliveries, built once for both dialects: one UPDATE … WHERE id IN (SELECT … LIMIT n)
 // RETURNING, atomic on its own; PostgreSQL adds FOR UPDATE SKIP LOCKED to the inner select (dialects/postgres/).
 import type { ExpressionBuilder, Selectable } from 'kysely';
-import type { Db, NotificationDeliveriesTable } from './tables.js';
+import type { Database, Db, NotificationDeliveriesTable } from './tables.js';
 
 type DeliveryRows = ExpressionBuilder<{ d: NotificationDeliveriesTable; e: NotificationDeliveriesTable }, 'd' | 'e'>;
 
@@ -12,6 +12,22 @@ export function createdInOrder(eb: DeliveryRows, a: 'd' | 'e', op: '<' | '>', b:
     eb.and([eb(`${a}.created_at`, '=', eb.ref(`${b}.created_at`)), eb(`${a}.id`, op, eb.ref(`${b}.id`))]),
   ]);
 }
+
+type Shared = 'channel_id' | 'monitor_id' | 'subscriber_id';
+
+/**
+ * No delivery `e` other than `d` exists that shares `d`'s values in `same`, has its `column` among `values`, and was
+ * created before (`<`) or after (`>`) `d`.
+ */
+export const noDeliveryAround =
+  (same: readonly Shared[], column: 'status' | 'kind', values: readonly string[], op: '<' | '>') =>
+  ({ not, exists, selectFrom }: ExpressionBuilder<Database & { d: NotificationDeliveriesTable }, 'd'>) => {
+    let others = selectFrom('notification_deliveries as e').select('e.id');
+    for (const c of same) others = others.whereRef(`e.${c}`, '=', `d.${c}`);
+    // biome-ignore lint/suspicious/noExplicitAny: `status` and `kind` hold different unions; both compare as text.
+    const matching = others.where(`e.${column}`, 'in', values as any[]);
+    return not(exists(matching.where((eb) => createdInOrder(eb, 'e', op, 'd'))));
+  };
 
 export type DeliveryClaimer = (
   db: Db,
@@ -43,30 +59,9 @@ export async function claimDueDeliveries(
       ]),
     )
     // In order per channel and monitor: nothing while an earlier delivery of the pair still waits or is being sent.
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('notification_deliveries as e')
-            .select('e.id')
-            .whereRef('e.channel_id', '=', 'd.channel_id')
-            .whereRef('e.monitor_id', '=', 'd.monitor_id')
-            .where('e.status', 'in', ['pending', 'sending'])
-            .where((eb) => createdInOrder(eb, 'e', '<', 'd')),
-        ),
-      ),
-    )
+    .where(noDeliveryAround(['channel_id', 'monitor_id'], 'status', ['pending', 'sending'], '<'))
     // A page subscriber gets its events in order too (a channel's rows have no subscriber: this never holds them back).
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('notification_deliveries as e')
-            .select('e.id')
-            .whereRef('e.subscriber_id', '=', 'd.subscriber_id')
-            .where('e.status', 'in', ['pending', 'sending'])
-            .where((eb) => createdInOrder(eb, 'e', '<', 'd')),
-        ),
-      ),
-    )
+    .where(noDeliveryAround(['subscriber_id'], 'status', ['pending', 'sending'], '<'))
     .$if(skipChannelIds.length > 0, (q) =>
       q.where((eb) => eb.or([eb('d.channel_id', 'is', null), eb('d.channel_id', 'not in', skipChannelIds)])),
     )

@@ -3,6 +3,7 @@
 // pages name, relays' offline state and maintenance windows' notices (so "relay back" and "maintenance ended" are sent
 // once, across restarts and processes).
 import { sql } from 'kysely';
+import { channelDeliveryTable, DELIVERY_COLUMNS, deliveryTable } from './delivery-outbox.js';
 import { type AnyDb, createIndex, organizationId, tableWithId, time } from './schema-parts.js';
 
 export async function up(db: AnyDb): Promise<void> {
@@ -31,29 +32,18 @@ export async function up(db: AnyDb): Promise<void> {
 
   // The outbox again, now for a channel or a page subscriber (exactly one), and with `skipped`: SQLite cannot alter a
   // column's NOT NULL or a CHECK, so the table is rebuilt on both dialects and its rows copied.
-  await tableWithId(db, 'notification_deliveries_new')
-    .addColumn('event_id', 'text', (c) => c.notNull())
-    .addColumn('channel_id', 'text', (c) => c.references('notification_channels.id').onDelete('cascade'))
-    .addColumn('subscriber_id', 'text', (c) => c.references('page_subscribers.id').onDelete('cascade'))
-    .addColumn('organization_id', 'text', (c) => c.notNull())
-    .addColumn('monitor_id', 'text')
-    .addColumn('kind', 'text', (c) => c.notNull())
-    .addColumn('event', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) =>
-      c.notNull().check(sql`status in ('pending', 'sending', 'sent', 'dead', 'skipped')`),
-    )
-    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('next_attempt_at', time, (c) => c.notNull())
-    .addColumn('claimed_until', time)
-    .addColumn('last_error', 'text')
-    .addColumn('last_status', 'integer')
-    .addColumn('last_answer', 'text')
-    .addColumn('created_at', time, (c) => c.notNull())
-    .addColumn('sent_at', time)
+  await deliveryTable(
+    db,
+    'notification_deliveries_new',
+    (t) =>
+      t
+        .addColumn('channel_id', 'text', (c) => c.references('notification_channels.id').onDelete('cascade'))
+        .addColumn('subscriber_id', 'text', (c) => c.references('page_subscribers.id').onDelete('cascade')),
+    sql`status in ('pending', 'sending', 'sent', 'dead', 'skipped')`,
+  )
     .addCheckConstraint('notification_deliveries_one_target', sql`(channel_id is null) <> (subscriber_id is null)`)
     .execute();
-  const columns =
-    'id, event_id, channel_id, organization_id, monitor_id, kind, event, status, attempts, next_attempt_at, claimed_until, last_error, last_status, last_answer, created_at, sent_at';
+  const columns = DELIVERY_COLUMNS;
   await sql`insert into notification_deliveries_new (${sql.raw(columns)}) select ${sql.raw(columns)} from notification_deliveries`.execute(
     db,
   );
@@ -103,26 +93,8 @@ export async function down(db: AnyDb): Promise<void> {
   await db.schema.alterTable('pages').dropColumn('notify').execute();
   await db.schema.alterTable('monitors').dropColumn('notify').execute();
   await db.deleteFrom('notification_deliveries').where('channel_id', 'is', null).execute();
-  await tableWithId(db, 'notification_deliveries_old')
-    .addColumn('event_id', 'text', (c) => c.notNull())
-    .addColumn('channel_id', 'text', (c) => c.notNull().references('notification_channels.id').onDelete('cascade'))
-    .addColumn('organization_id', 'text', (c) => c.notNull())
-    .addColumn('monitor_id', 'text')
-    .addColumn('kind', 'text', (c) => c.notNull())
-    .addColumn('event', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'sending', 'sent', 'dead')`))
-    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('next_attempt_at', time, (c) => c.notNull())
-    .addColumn('claimed_until', time)
-    .addColumn('last_error', 'text')
-    .addColumn('last_status', 'integer')
-    .addColumn('last_answer', 'text')
-    .addColumn('created_at', time, (c) => c.notNull())
-    .addColumn('sent_at', time)
-    .addUniqueConstraint('notification_deliveries_event_channel', ['event_id', 'channel_id'])
-    .execute();
-  const columns =
-    'id, event_id, channel_id, organization_id, monitor_id, kind, event, status, attempts, next_attempt_at, claimed_until, last_error, last_status, last_answer, created_at, sent_at';
+  await channelDeliveryTable(db, 'notification_deliveries_old').execute();
+  const columns = DELIVERY_COLUMNS;
   await sql`insert into notification_deliveries_old (${sql.raw(columns)}) select ${sql.raw(columns)} from notification_deliveries where status <> 'skipped'`.execute(
     db,
   );

@@ -6,6 +6,8 @@ import type { Selectable } from 'kysely';
 import type { NotificationChannel, NotificationChannelSpec } from '../../domain/notification.js';
 import type { ManagedBy } from '../../domain/ownership.js';
 import type { Db, NotificationChannelsTable } from '../tables.js';
+import { deleteWhere, findOne, mapped, updateWhere } from './query.js';
+import { fromColumns, toColumns } from './rows.js';
 
 export interface ChannelRepository {
   /** An organization's channels by key. */
@@ -24,17 +26,18 @@ export interface ChannelRepository {
 }
 
 const toChannel = (r: Selectable<NotificationChannelsTable>): NotificationChannel => ({
-  id: r.id,
-  organizationId: r.organization_id,
-  key: r.key,
-  name: r.name,
-  type: r.type,
+  ...fromColumns(r, ['id', 'organizationId', 'key', 'name', 'type']),
   config: JSON.parse(r.config) as Record<string, unknown>,
   rules: JSON.parse(r.rules) as NotificationChannel['rules'],
   enabled: r.enabled === 1,
-  managedBy: r.managed_by,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
+  ...fromColumns(r, ['managedBy', 'createdAt', 'updatedAt']),
+});
+
+const specColumns = (spec: NotificationChannelSpec) => ({
+  ...toColumns(spec, ['key', 'name', 'type']),
+  config: JSON.stringify(spec.config),
+  rules: JSON.stringify(spec.rules),
+  enabled: spec.enabled ? 1 : 0,
 });
 
 export function channelRepository(db: Db): ChannelRepository {
@@ -48,29 +51,15 @@ export function channelRepository(db: Db): ChannelRepository {
         await channels().where('organization_id', '=', organizationId).where('enabled', '=', 1).orderBy('key').execute()
       ).map(toChannel);
     },
-    async findById(id) {
-      const row = await channels().where('id', '=', id).executeTakeFirst();
-      return row && toChannel(row);
-    },
-    async findByKey(organizationId, key) {
-      const row = await channels()
-        .where('organization_id', '=', organizationId)
-        .where('key', '=', key)
-        .executeTakeFirst();
-      return row && toChannel(row);
-    },
+    findById: async (id) => mapped(await findOne(db, 'notification_channels', { id }), toChannel),
+    findByKey: async (organizationId, key) =>
+      mapped(await findOne(db, 'notification_channels', { organization_id: organizationId, key }), toChannel),
     async insert(channel, now) {
       await db
         .insertInto('notification_channels')
         .values({
-          id: channel.id,
-          organization_id: channel.organizationId,
-          key: channel.key,
-          name: channel.name,
-          type: channel.type,
-          config: JSON.stringify(channel.config),
-          rules: JSON.stringify(channel.rules),
-          enabled: channel.enabled ? 1 : 0,
+          ...toColumns(channel, ['id', 'organizationId']),
+          ...specColumns(channel),
           managed_by: channel.managedBy,
           created_at: now,
           updated_at: now,
@@ -78,23 +67,11 @@ export function channelRepository(db: Db): ChannelRepository {
         .execute();
     },
     async update(id, spec, managedBy, now) {
-      await db
-        .updateTable('notification_channels')
-        .set({
-          key: spec.key,
-          name: spec.name,
-          type: spec.type,
-          config: JSON.stringify(spec.config),
-          rules: JSON.stringify(spec.rules),
-          enabled: spec.enabled ? 1 : 0,
-          managed_by: managedBy,
-          updated_at: now,
-        })
-        .where('id', '=', id)
-        .execute();
+      const changes = { ...specColumns(spec), managed_by: managedBy, updated_at: now };
+      await updateWhere(db, 'notification_channels', { id }, changes);
     },
     async delete(id) {
-      await db.deleteFrom('notification_channels').where('id', '=', id).execute();
+      await deleteWhere(db, 'notification_channels', { id });
     },
   };
 }

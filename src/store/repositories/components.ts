@@ -3,28 +3,19 @@ import type { Selectable } from 'kysely';
 import type { ManagedBy } from '../../domain/ownership.js';
 import type { Component, ComponentSpec } from '../../domain/page.js';
 import type { ComponentsTable, Db } from '../tables.js';
+import { deleteWhere, findOne, mapped, updateWhere } from './query.js';
+import { fromColumns, toColumns } from './rows.js';
 
 const toComponent = (r: Selectable<ComponentsTable>): Component => ({
-  id: r.id,
-  pageId: r.page_id,
-  key: r.key,
-  name: r.name,
-  description: r.description,
+  ...fromColumns(r, ['id', 'pageId', 'key', 'name', 'description', 'monitorId', 'managedBy', 'createdAt', 'updatedAt']),
   group: r.group_name,
   order: r.sort_order,
-  monitorId: r.monitor_id,
-  managedBy: r.managed_by,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
 });
 
 const specColumns = (s: ComponentSpec) => ({
-  key: s.key,
-  name: s.name,
-  description: s.description,
+  ...toColumns(s, ['key', 'name', 'description', 'monitorId']),
   group_name: s.group,
   sort_order: s.order,
-  monitor_id: s.monitorId,
 });
 
 export interface ComponentRepository {
@@ -56,10 +47,7 @@ export function componentRepository(db: Db): ComponentRepository {
         .execute();
       return rows.map(toComponent);
     },
-    async findById(id) {
-      const row = await db.selectFrom('components').selectAll().where('id', '=', id).executeTakeFirst();
-      return row && toComponent(row);
-    },
+    findById: async (id) => mapped(await findOne(db, 'components', { id }), toComponent),
     async insert(c, now) {
       await db
         .insertInto('components')
@@ -74,14 +62,10 @@ export function componentRepository(db: Db): ComponentRepository {
         .execute();
     },
     async update(id, spec, managedBy, now) {
-      await db
-        .updateTable('components')
-        .set({ ...specColumns(spec), managed_by: managedBy, updated_at: now })
-        .where('id', '=', id)
-        .execute();
+      await updateWhere(db, 'components', { id }, { ...specColumns(spec), managed_by: managedBy, updated_at: now });
     },
     async delete(id) {
-      await db.deleteFrom('components').where('id', '=', id).execute();
+      await deleteWhere(db, 'components', { id });
     },
     async pageIdsShowing(monitorId) {
       const rows = await db

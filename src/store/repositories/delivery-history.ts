@@ -2,7 +2,7 @@
 // on, and pruning by age. Part of the delivery repository (deliveries.ts).
 import type { Selectable } from 'kysely';
 import type { Delivery } from '../../domain/notification.js';
-import { createdInOrder } from '../notification-statements.js';
+import { noDeliveryAround } from '../notification-statements.js';
 import type { Db, NotificationDeliveriesTable } from '../tables.js';
 import type { DeliveryQuery, DeliveryRepository } from './deliveries.js';
 import { fromColumns } from './rows.js';
@@ -89,18 +89,8 @@ export function deliveryHistory(db: Db): Pick<DeliveryRepository, HistoryMethods
         .where('d.channel_id', '=', channelId)
         .where('d.kind', 'in', [...kinds])
         .where('d.monitor_id', 'is not', null)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('notification_deliveries as e')
-                .select('e.id')
-                .whereRef('e.channel_id', '=', 'd.channel_id')
-                .whereRef('e.monitor_id', '=', 'd.monitor_id')
-                .where('e.kind', 'in', [...kinds])
-                .where((eb) => createdInOrder(eb, 'e', '>', 'd')),
-            ),
-          ),
-        )
+        // The latest per monitor: no later delivery of these kinds for the same channel and monitor.
+        .where(noDeliveryAround(['channel_id', 'monitor_id'], 'kind', kinds, '>'))
         .orderBy('d.monitor_id')
         .execute();
       return rows.map(toDelivery);

@@ -5,6 +5,8 @@ import type { ManagedBy } from '../../domain/ownership.js';
 import type { Db, MaintenanceTable } from '../tables.js';
 import { countOf } from './count.js';
 import { replaceLinks } from './links.js';
+import { deleteWhere, updateWhere } from './query.js';
+import { fromColumns } from './rows.js';
 
 const fields = (spec: MaintenanceSpec) => ({
   key: spec.key,
@@ -55,17 +57,9 @@ export function maintenanceRepository(db: Db): MaintenanceRepository {
       )
       .execute();
     return rows.map((r) => ({
-      id: r.id,
-      pageId: r.page_id,
-      key: r.key,
-      title: r.title,
-      description: r.description,
-      startsAt: r.starts_at,
-      endsAt: r.ends_at,
+      ...fromColumns(r, ['id', 'pageId', 'key', 'title', 'description', 'startsAt', 'endsAt']),
       componentIds: links.filter((l) => l.maintenance_id === r.id).map((l) => l.component_id),
-      managedBy: r.managed_by,
-      createdAt: r.created_at,
-      updatedAt: r.updated_at,
+      ...fromColumns(r, ['managedBy', 'createdAt', 'updatedAt']),
     }));
   }
   const where = (column: 'id' | 'key', value: string) =>
@@ -111,15 +105,11 @@ export function maintenanceRepository(db: Db): MaintenanceRepository {
       await replaceLinks(db, 'maintenance_components', m.id, m.componentIds);
     },
     async update(id, spec, managedBy, now) {
-      await db
-        .updateTable('maintenance')
-        .set({ ...fields(spec), managed_by: managedBy, updated_at: now })
-        .where('id', '=', id)
-        .execute();
+      await updateWhere(db, 'maintenance', { id }, { ...fields(spec), managed_by: managedBy, updated_at: now });
       await replaceLinks(db, 'maintenance_components', id, spec.componentIds);
     },
     async delete(id) {
-      await db.deleteFrom('maintenance').where('id', '=', id).execute();
+      await deleteWhere(db, 'maintenance', { id });
     },
     async listNoticesDue(now, endedSince, limit) {
       const rows = await db

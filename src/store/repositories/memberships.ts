@@ -4,6 +4,7 @@ import type { Membership, Role } from '../../domain/account.js';
 import type { Organization } from '../../domain/organization.js';
 import type { Db, MembershipsTable } from '../tables.js';
 import { countOf } from './count.js';
+import { deleteWhere, findOne, mapped } from './query.js';
 
 const toMembership = (r: Selectable<MembershipsTable>): Membership => ({
   organizationId: r.organization_id,
@@ -33,15 +34,8 @@ export function membershipRepository(db: Db): MembershipRepository {
         .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doUpdateSet({ role: m.role }))
         .execute();
     },
-    async find(organizationId, userId) {
-      const row = await db
-        .selectFrom('memberships')
-        .selectAll()
-        .where('organization_id', '=', organizationId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      return row && toMembership(row);
-    },
+    find: async (organizationId, userId) =>
+      mapped(await findOne(db, 'memberships', { organization_id: organizationId, user_id: userId }), toMembership),
     async listByOrganization(organizationId) {
       const rows = await db
         .selectFrom('memberships')
@@ -85,13 +79,7 @@ export function membershipRepository(db: Db): MembershipRepository {
     },
     countByRole: (organizationId, role) =>
       countOf(db.selectFrom('memberships').where('organization_id', '=', organizationId).where('role', '=', role)),
-    async delete(organizationId, userId) {
-      const result = await db
-        .deleteFrom('memberships')
-        .where('organization_id', '=', organizationId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
+    delete: async (organizationId, userId) =>
+      (await deleteWhere(db, 'memberships', { organization_id: organizationId, user_id: userId })) > 0,
   };
 }

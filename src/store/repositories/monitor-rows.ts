@@ -3,6 +3,17 @@ import type { Selectable } from 'kysely';
 import type { LatestResult, Monitor, MonitorSpec } from '../../domain/monitor.js';
 import type { MonitorType } from '../../domain/monitor-type.js';
 import type { MonitorsTable } from '../tables.js';
+import { fromColumns } from './rows.js';
+
+/** The fields of a monitor's state read as they are stored (its last result aside). */
+export const STATE_FIELDS = [
+  'retries',
+  'degradedLatencyMs',
+  'state',
+  'stateSince',
+  'failureStreak',
+  'lastCheckAt',
+] as const;
 
 export function toMonitor(r: Selectable<MonitorsTable>): Monitor {
   return {
@@ -18,12 +29,7 @@ export function toMonitor(r: Selectable<MonitorsTable>): Monitor {
     relayId: r.relay_id,
     pushTokenPrefix: r.push_token_prefix,
     enabled: r.enabled === 1,
-    retries: r.retries,
-    degradedLatencyMs: r.degraded_latency_ms,
-    state: r.state,
-    stateSince: r.state_since,
-    failureStreak: r.failure_streak,
-    lastCheckAt: r.last_check_at,
+    ...fromColumns(r, STATE_FIELDS),
     lastResult: r.last_result === null ? null : (JSON.parse(r.last_result) as LatestResult),
     secretsSetAt: r.secrets_set_at,
     notify: notifyOf(r.notify),

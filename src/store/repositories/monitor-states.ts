@@ -5,7 +5,8 @@ import type { Monitor, MonitorStateChange, MonitorStateRow, ShownState } from '.
 import type { MonitorStateCache } from '../dialects/sqlite/state-cache.js';
 import type { Db, Dialect, MonitorStateChangesTable, MonitorsTable } from '../tables.js';
 import { inChunks } from './in-chunks.js';
-import { toMonitor } from './monitor-rows.js';
+import { STATE_FIELDS, toMonitor } from './monitor-rows.js';
+import { fromColumns } from './rows.js';
 
 /** What a monitor's latest result left: its state, and the result as stored (JSON), or null before the first. */
 export interface MonitorActivity {
@@ -56,15 +57,7 @@ type StateRow = Pick<Selectable<MonitorsTable>, (typeof STATE_COLUMNS)[number]>;
 const STATE_QUERIES = new Map<string, CompiledQuery<StateRow>>();
 
 const toStateRow = (r: StateRow): MonitorStateRow => ({
-  id: r.id,
-  organizationId: r.organization_id,
-  retries: r.retries,
-  degradedLatencyMs: r.degraded_latency_ms,
-  state: r.state,
-  stateSince: r.state_since,
-  failureStreak: r.failure_streak,
-  lastCheckAt: r.last_check_at,
-  lastResult: r.last_result,
+  ...fromColumns(r, ['id', 'organizationId', ...STATE_FIELDS, 'lastResult']),
 });
 
 const toStateChange = (r: Selectable<MonitorStateChangesTable>): MonitorStateChange => ({

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Organization } from '../../domain/organization.js';
 import type { ManagedBy } from '../../domain/ownership.js';
 import type { Db, OrganizationsTable } from '../tables.js';
+import { deleteWhere, findOne, mapped, updateWhere } from './query.js';
 
 const toOrganization = (r: Selectable<OrganizationsTable>): Organization => ({
   id: r.id,
@@ -41,10 +42,7 @@ export interface OrganizationRepository {
 }
 
 export function organizationRepository(db: Db): OrganizationRepository {
-  const findByKey = async (key: string) => {
-    const row = await db.selectFrom('organizations').selectAll().where('key', '=', key).executeTakeFirst();
-    return row && toOrganization(row);
-  };
+  const findByKey = async (key: string) => mapped(await findOne(db, 'organizations', { key }), toOrganization);
   return {
     async list() {
       return (await db.selectFrom('organizations').selectAll().orderBy('created_at').orderBy('key').execute()).map(
@@ -78,11 +76,8 @@ export function organizationRepository(db: Db): OrganizationRepository {
       const manager = managedBy ?? existing.managedBy;
       if (existing.name === name && existing.probePrivateTargets === policy && existing.managedBy === manager)
         return { organization: existing, changed: false };
-      await db
-        .updateTable('organizations')
-        .set({ name, probe_private_targets: policy, managed_by: manager, updated_at: now })
-        .where('id', '=', existing.id)
-        .execute();
+      const changes = { name, probe_private_targets: policy, managed_by: manager, updated_at: now };
+      await updateWhere(db, 'organizations', { id: existing.id }, changes);
       return { organization: { ...existing, name, probePrivateTargets: policy, managedBy: manager }, changed: true };
     },
     async anyOtherThan(key) {
@@ -91,15 +86,11 @@ export function organizationRepository(db: Db): OrganizationRepository {
         undefined
       );
     },
-    async findById(id) {
-      const row = await db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
-      return row && toOrganization(row);
-    },
+    findById: async (id) => mapped(await findOne(db, 'organizations', { id }), toOrganization),
     async delete(id) {
       // Deliveries name their organization without a foreign key (a channel's or a subscriber's cascade takes most).
-      await db.deleteFrom('notification_deliveries').where('organization_id', '=', id).execute();
-      const result = await db.deleteFrom('organizations').where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      await deleteWhere(db, 'notification_deliveries', { organization_id: id });
+      return (await deleteWhere(db, 'organizations', { id })) > 0;
     },
   };
 }

@@ -1,6 +1,7 @@
 // Images stored with a page (its uploaded logo and favicon), as base64 text: one column type on both dialects.
 import type { PageAsset, PageAssetName, PageAssetType } from '../../domain/branding.js';
 import type { Db } from '../tables.js';
+import { deleteWhere, findOne } from './query.js';
 
 export interface PageAssetRepository {
   get(pageId: string, name: PageAssetName): Promise<PageAsset | undefined>;
@@ -15,12 +16,7 @@ export interface PageAssetRepository {
 export function pageAssetRepository(db: Db): PageAssetRepository {
   return {
     async get(pageId, name) {
-      const row = await db
-        .selectFrom('page_assets')
-        .selectAll()
-        .where('page_id', '=', pageId)
-        .where('name', '=', name)
-        .executeTakeFirst();
+      const row = await findOne(db, 'page_assets', { page_id: pageId, name });
       return (
         row && {
           pageId: row.page_id,
@@ -59,13 +55,6 @@ export function pageAssetRepository(db: Db): PageAssetRepository {
         .onConflict((oc) => oc.columns(['page_id', 'name']).doUpdateSet(values))
         .execute();
     },
-    async delete(pageId, name) {
-      const result = await db
-        .deleteFrom('page_assets')
-        .where('page_id', '=', pageId)
-        .where('name', '=', name)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
+    delete: async (pageId, name) => (await deleteWhere(db, 'page_assets', { page_id: pageId, name })) > 0,
   };
 }

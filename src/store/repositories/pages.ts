@@ -8,6 +8,8 @@ import type { DomainProof } from '../store.js';
 import type { Db, PagesTable } from '../tables.js';
 import { countOf } from './count.js';
 import { notifyOf, storedNotify } from './monitor-rows.js';
+import { deleteWhere, findOne, mapped, updateWhere } from './query.js';
+import { toColumns } from './rows.js';
 
 const toPage = (r: Selectable<PagesTable>): Page => ({
   id: r.id,
@@ -72,10 +74,26 @@ export interface PageRepository {
   delete(id: string): Promise<void>;
 }
 
+/** The columns `update` writes as they are given. */
+const UPDATED_FIELDS = [
+  'slug',
+  'title',
+  'description',
+  'customDomain',
+  'customDomainToken',
+  'customDomainVerifiedAt',
+  'customDomainCheckedAt',
+  'aiPolicy',
+  'language',
+  'timeZone',
+  'customCss',
+  'passwordHash',
+  'managedBy',
+] as const;
+
 export function pageRepository(db: Db): PageRepository {
   const one = async (column: 'id' | 'slug' | 'custom_domain', value: string) => {
-    const row = await db.selectFrom('pages').selectAll().where(column, '=', value).executeTakeFirst();
-    return row && toPage(row);
+    return mapped(await findOne(db, 'pages', { [column]: value }), toPage);
   };
   return {
     async list(organizationId) {
@@ -116,29 +134,18 @@ export function pageRepository(db: Db): PageRepository {
     },
     async update(id, changes, now) {
       // Kysely leaves out the columns whose value is undefined: only what `changes` names is written.
-      await db
-        .updateTable('pages')
-        .set({
-          slug: changes.slug,
-          title: changes.title,
-          description: changes.description,
-          custom_domain: changes.customDomain,
-          custom_domain_token: changes.customDomainToken,
-          custom_domain_verified_at: changes.customDomainVerifiedAt,
-          custom_domain_checked_at: changes.customDomainCheckedAt,
-          ai_policy: changes.aiPolicy,
+      await updateWhere(
+        db,
+        'pages',
+        { id },
+        {
+          ...toColumns(changes, UPDATED_FIELDS),
           notify: changes.notify === undefined ? undefined : storedNotify(changes.notify),
           subscriptions: changes.subscriptions === undefined ? undefined : changes.subscriptions ? 1 : 0,
-          language: changes.language,
-          time_zone: changes.timeZone,
           branding: changes.branding === undefined ? undefined : JSON.stringify(changes.branding),
-          custom_css: changes.customCss,
-          password_hash: changes.passwordHash,
-          managed_by: changes.managedBy,
           updated_at: now,
-        })
-        .where('id', '=', id)
-        .execute();
+        },
+      );
     },
     async recordDomainCheck(id, claim, verifiedAt, now) {
       const result = await db
@@ -159,7 +166,7 @@ export function pageRepository(db: Db): PageRepository {
       return Number(result.numUpdatedRows) > 0;
     },
     async delete(id) {
-      await db.deleteFrom('pages').where('id', '=', id).execute();
+      await deleteWhere(db, 'pages', { id });
     },
   };
 }
