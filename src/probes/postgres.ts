@@ -4,17 +4,14 @@ import type { Socket } from 'node:net';
 import pg from 'pg';
 import { z } from 'zod';
 import { type QueryOutcome, queryVerdict } from './answer.js';
-import { host, port } from './fields.js';
+import { port } from './fields.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
-import { databaseName, expectedNeeds, password, queryFields, tlsFields, username } from './service-fields.js';
+import { databaseName, expectedNeeds, loginFields, queryFields, tlsFields } from './service-fields.js';
 import { capReads, overConnection, overSocket } from './session.js';
 
 export const postgresConfig = z
   .object({
-    host: host(),
-    port: port().default(5432),
-    user: username('PostgreSQL', 'postgres'),
-    password: password('PostgreSQL'),
+    ...loginFields('PostgreSQL', port().default(5432), { fallback: 'postgres', key: 'user' }),
     database: databaseName('postgres'),
     ...tlsFields(),
     ...queryFields(),
