@@ -10,7 +10,7 @@ import { dialFor } from '../net/target-guard.js';
 import { answerText, expectedField, judgeAnswer } from './answer.js';
 import { isValidJsonPath, jsonValueText, readJsonPath } from './codecs/json-path.js';
 import { stopwatch } from './exchange.js';
-import { port } from './fields.js';
+import { checkedText, port } from './fields.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
 import { loginFields, tlsFields, usernameNeedsPassword } from './service-fields.js';
 
@@ -33,10 +33,7 @@ export const mongodbConfig = z
     authSource: z.string().min(1).max(64).default('admin').describe('The database that holds the user.'),
     database: z.string().min(1).max(64).default('admin').describe('The database the command runs in.'),
     ...tlsFields(),
-    command: z
-      .string({ error: COMMAND_MESSAGE })
-      .max(2048, { error: 'expected at most 2048 characters' })
-      .refine((text) => parseCommand(text) !== undefined, { error: COMMAND_MESSAGE })
+    command: checkedText(COMMAND_MESSAGE, 2048, (text) => parseCommand(text) !== undefined)
       .default('{"ping": 1}')
       .describe(
         'The command to run, as (extended) JSON: {"ping": 1}, {"dbStats": 1}, {"count": "jobs", "query": {"state": "failed"}}.',
