@@ -6,23 +6,18 @@ import { z } from 'zod';
 import { type QueryOutcome, queryVerdict } from './answer.js';
 import { port } from './fields.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
-import { expectedNeeds, loginFields, queryFields, tlsFields } from './service-fields.js';
+import { loginFields, sqlConfig } from './service-fields.js';
 import { overConnection, overSocket } from './session.js';
 
-export const mysqlConfig = z
-  .object({
-    ...loginFields('MySQL', port().default(3306), { fallback: 'root', key: 'user' }),
-    database: z
-      .string()
-      .min(1, { error: 'the database name must not be empty' })
-      .max(64, { error: 'expected at most 64 characters' })
-      .optional()
-      .describe('The database to use, if any.'),
-    ...tlsFields(),
-    ...queryFields(),
-  })
-  .strict()
-  .refine(...expectedNeeds('query'));
+export const mysqlConfig = sqlConfig({
+  ...loginFields('MySQL', port().default(3306), { fallback: 'root', key: 'user' }),
+  database: z
+    .string()
+    .min(1, { error: 'the database name must not be empty' })
+    .max(64, { error: 'expected at most 64 characters' })
+    .optional()
+    .describe('The database to use, if any.'),
+});
 
 export const mysqlProbe = defineProbe({
   id: 'mysql',

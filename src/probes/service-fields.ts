@@ -96,3 +96,14 @@ export function usernameNeedsPassword(): Refinement<{ username?: string; passwor
     { path: ['password'], error: 'a username needs a password' },
   ];
 }
+
+/** The config of a SQL database check: its login and database fields, then TLS and the query, strict. */
+export function sqlConfig<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z
+    .object({ ...shape, ...tlsFields(), ...queryFields() })
+    .strict()
+    .refine((config) => needsQuery(config as { expected?: string; query?: string }), needsQueryParams);
+}
+
+// expectedNeeds('query'), split in two: a generic shape hides the fields from the refinement's type.
+const [needsQuery, needsQueryParams] = expectedNeeds('query');
