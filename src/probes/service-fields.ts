@@ -1,7 +1,7 @@
 // Config fields shared by the database and message-broker types (postgres, mysql, redis, mongodb, mqtt, amqp, nats).
 import { z } from 'zod';
 import { expectedField } from './answer.js';
-import { host, port, secret } from './fields.js';
+import { host, secret } from './fields.js';
 
 export function username(what: string, fallback?: string) {
   const field = z
