@@ -16,9 +16,9 @@ import {
   shortString,
 } from './codecs/amqp-frames.js';
 import { exchangeOver, stopwatch } from './exchange.js';
-import { host, port } from './fields.js';
+import { port } from './fields.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
-import { password, tlsFields, username } from './service-fields.js';
+import { loginFields, tlsFields } from './service-fields.js';
 import { readCapError } from './session.js';
 
 const COUNT_MESSAGE = 'expected a whole number, 0 or more';
@@ -31,10 +31,7 @@ const count = () =>
 
 export const amqpConfig = z
   .object({
-    host: host(),
-    port: port().optional().describe('5672, or 5671 with tls, unless given.'),
-    username: username('AMQP', 'guest'),
-    password: password('AMQP'),
+    ...loginFields('AMQP', port().optional().describe('5672, or 5671 with tls, unless given.'), { fallback: 'guest' }),
     vhost: z
       .string()
       .max(255, { error: 'expected at most 255 characters' })

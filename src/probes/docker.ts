@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { urlHost } from '../net/hosts.js';
 import { bodyJson, formatBytes, httpGet } from '../net/http-get.js';
+import { checkedText } from './fields.js';
 import { defineProbe, type ProbeResult } from './probe.js';
 
 export const DOCKER_LIMITS = {
@@ -39,10 +40,7 @@ export function dockerEndpoint(dockerHost: string): DockerEndpoint | undefined {
 
 export const dockerConfig = z
   .object({
-    dockerHost: z
-      .string({ error: DOCKER_HOST_MESSAGE })
-      .max(2048, { error: 'expected at most 2048 characters' })
-      .refine((value) => dockerEndpoint(value) !== undefined, { error: DOCKER_HOST_MESSAGE })
+    dockerHost: checkedText(DOCKER_HOST_MESSAGE, 2048, (value) => dockerEndpoint(value) !== undefined)
       .default('unix:///var/run/docker.sock')
       .describe(
         "Where the Docker Engine API answers, as DOCKER_HOST writes it: the daemon's unix socket, or tcp://host:2375.",

@@ -12,13 +12,22 @@ export function stopwatch(): () => number {
   return () => Math.round(performance.now() - started);
 }
 
-/** withSocket for a probe whose exchange ends in its result: out of time, the check failed with "timed out after …". */
+/**
+ * withSocket for a probe whose exchange ends in its result: out of time, the check failed with "timed out after …".
+ * The stopwatch starts as the socket opens; `elapsed` gives the milliseconds since.
+ */
 export function probeOver<Socket extends ProbeSocket>(
   open: () => Socket,
   ctx: ProbeContext,
-  talk: (socket: Socket, exchange: SocketExchange<ProbeResult>) => void,
+  talk: (socket: Socket, exchange: SocketExchange<ProbeResult>, elapsed: () => number) => void,
 ): Promise<ProbeResult> {
-  return withSocket<Socket, ProbeResult>(open, ctx, { ok: false, error: timedOutAfter(ctx.timeoutMs) }, talk);
+  const elapsed = stopwatch();
+  return withSocket<Socket, ProbeResult>(
+    open,
+    ctx,
+    { ok: false, error: timedOutAfter(ctx.timeoutMs) },
+    (socket, exchange) => talk(socket, exchange, elapsed),
+  );
 }
 
 /** withSocket for an exchange whose outcome the probe judges afterwards: out of time, a failure "timed out after …". */

@@ -64,3 +64,11 @@ export function httpUrl() {
     .url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' })
     .max(2048, { error: 'expected at most 2048 characters' });
 }
+
+/** Text of at most `max` characters that `accepts` must take, and one message for anything else. */
+export function checkedText(message: string, max: number, accepts: (text: string) => boolean) {
+  return z
+    .string({ error: message })
+    .max(max, { error: `expected at most ${max} characters` })
+    .refine(accepts, { error: message });
+}

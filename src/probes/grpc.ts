@@ -4,7 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http2';
 import { z } from 'zod';
 import { describeNetworkError } from '../net/network-error.js';
 import { openHttp2 } from '../net/socket-exchange.js';
-import { probeOver, stopwatch } from './exchange.js';
+import { probeOver } from './exchange.js';
 import { host, port } from './fields.js';
 import { defineProbe, type ProbeResult } from './probe.js';
 
@@ -60,10 +60,9 @@ export const grpc = defineProbe({
   label: 'gRPC health',
   config: grpcConfig,
   probe: (config, ctx) => {
-    const elapsed = stopwatch();
     const open = () =>
       openHttp2(ctx, config.host, config.port, config.tls ? { rejectUnauthorized: !config.ignoreTls } : undefined);
-    return probeOver(open, ctx, (session, { finish }) => {
+    return probeOver(open, ctx, (session, { finish }, elapsed) => {
       session.on('error', (error) => finish({ ok: false, error: describeGrpcError(error, ctx.timeoutMs) }));
       const stream = session.request({
         ':method': 'POST',

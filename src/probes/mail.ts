@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { bareHost } from '../net/hosts.js';
 import { describeNetworkError } from '../net/network-error.js';
 import { openTcp, openTls, type SocketExchange, startTls } from '../net/socket-exchange.js';
-import { probeOver, stopwatch } from './exchange.js';
+import { probeOver } from './exchange.js';
 import { certExpiryDays, host, port } from './fields.js';
 import { LineBuffer } from './lines.js';
 import { defineProbe, type ProbeContext, type ProbeFn, type ProbeResult } from './probe.js';
@@ -62,7 +62,6 @@ export function defineMailProbe(id: 'smtp' | 'imap' | 'pop3', label: string, dia
 
 function mailProbe(dialect: MailDialect): ProbeFn<MailConfig> {
   return (config, ctx) => {
-    const elapsed = stopwatch();
     const name = bareHost(config.host);
     const servername = config.servername ?? (isIP(name) === 0 ? name : undefined);
     const ca = config.ca === undefined ? undefined : (pemCertificates(config.ca) ?? undefined);
@@ -71,7 +70,7 @@ function mailProbe(dialect: MailDialect): ProbeFn<MailConfig> {
     const port = config.port ?? (config.security === 'tls' ? dialect.ports.tls : dialect.ports.plain);
     const open = (): Socket =>
       config.security === 'tls' ? openTls(ctx, config.host, port, tlsOptions) : openTcp(ctx, config.host, port);
-    return probeOver(open, ctx, (socket, exchange) => {
+    return probeOver(open, ctx, (socket, exchange, elapsed) => {
       const conversation = { dialect, config, ctx, exchange, elapsed, identity: servername ?? name, tlsOptions };
       converse(socket, conversation).then(exchange.finish, (error: unknown) =>
         exchange.finish({ ok: false, error: describeMailError(error, ctx.timeoutMs) }),

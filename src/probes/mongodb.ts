@@ -10,9 +10,9 @@ import { dialFor } from '../net/target-guard.js';
 import { answerText, expectedField, judgeAnswer } from './answer.js';
 import { isValidJsonPath, jsonValueText, readJsonPath } from './codecs/json-path.js';
 import { stopwatch } from './exchange.js';
-import { host, port } from './fields.js';
+import { checkedText, port } from './fields.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
-import { password, tlsFields, username, usernameNeedsPassword } from './service-fields.js';
+import { loginFields, tlsFields, usernameNeedsPassword } from './service-fields.js';
 
 const COMMAND_MESSAGE = 'expected a command as a JSON object, e.g. {"ping": 1}';
 
@@ -29,17 +29,11 @@ function parseCommand(text: string): Record<string, unknown> | undefined {
 
 export const mongodbConfig = z
   .object({
-    host: host(),
-    port: port().default(27017),
-    username: username('MongoDB'),
-    password: password('MongoDB'),
+    ...loginFields('MongoDB', port().default(27017)),
     authSource: z.string().min(1).max(64).default('admin').describe('The database that holds the user.'),
     database: z.string().min(1).max(64).default('admin').describe('The database the command runs in.'),
     ...tlsFields(),
-    command: z
-      .string({ error: COMMAND_MESSAGE })
-      .max(2048, { error: 'expected at most 2048 characters' })
-      .refine((text) => parseCommand(text) !== undefined, { error: COMMAND_MESSAGE })
+    command: checkedText(COMMAND_MESSAGE, 2048, (text) => parseCommand(text) !== undefined)
       .default('{"ping": 1}')
       .describe(
         'The command to run, as (extended) JSON: {"ping": 1}, {"dbStats": 1}, {"count": "jobs", "query": {"state": "failed"}}.',

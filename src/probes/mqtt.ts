@@ -8,17 +8,14 @@ import { timedOutAfter } from '../net/network-error.js';
 import { openTcp, openTls } from '../net/socket-exchange.js';
 import { answerText, cut, expectedField, judgeAnswer } from './answer.js';
 import { stopwatch } from './exchange.js';
-import { host, port } from './fields.js';
+import { port } from './fields.js';
 import { defineProbe, type ProbeContext } from './probe.js';
-import { expectedNeeds, password, tlsFields, username } from './service-fields.js';
+import { expectedNeeds, loginFields, tlsFields } from './service-fields.js';
 import { overSocket } from './session.js';
 
 export const mqttConfig = z
   .object({
-    host: host(),
-    port: port().optional().describe('1883, or 8883 with tls, unless given.'),
-    username: username('MQTT'),
-    password: password('MQTT'),
+    ...loginFields('MQTT', port().optional().describe('1883, or 8883 with tls, unless given.')),
     ...tlsFields(),
     topic: z
       .string({ error: 'expected a topic' })

@@ -4,28 +4,20 @@ import type { Socket } from 'node:net';
 import mysql from 'mysql2/promise';
 import { z } from 'zod';
 import { type QueryOutcome, queryVerdict } from './answer.js';
-import { host, port } from './fields.js';
+import { port } from './fields.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
-import { expectedNeeds, password, queryFields, tlsFields, username } from './service-fields.js';
+import { loginFields, sqlConfig } from './service-fields.js';
 import { overConnection, overSocket } from './session.js';
 
-export const mysqlConfig = z
-  .object({
-    host: host(),
-    port: port().default(3306),
-    user: username('MySQL', 'root'),
-    password: password('MySQL'),
-    database: z
-      .string()
-      .min(1, { error: 'the database name must not be empty' })
-      .max(64, { error: 'expected at most 64 characters' })
-      .optional()
-      .describe('The database to use, if any.'),
-    ...tlsFields(),
-    ...queryFields(),
-  })
-  .strict()
-  .refine(...expectedNeeds('query'));
+export const mysqlConfig = sqlConfig({
+  ...loginFields('MySQL', port().default(3306), { fallback: 'root', key: 'user' }),
+  database: z
+    .string()
+    .min(1, { error: 'the database name must not be empty' })
+    .max(64, { error: 'expected at most 64 characters' })
+    .optional()
+    .describe('The database to use, if any.'),
+});
 
 export const mysqlProbe = defineProbe({
   id: 'mysql',

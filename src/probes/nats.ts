@@ -8,19 +8,16 @@ import { describeNetworkError, timedOutAfter } from '../net/network-error.js';
 import { openTcp, startTls, withSocket } from '../net/socket-exchange.js';
 import { ANSWER_LIMITS, answerText, cut, expectedField, judgeAnswer } from './answer.js';
 import { stopwatch } from './exchange.js';
-import { host, port, secret } from './fields.js';
+import { port, secret } from './fields.js';
 import { defineProbe, type ProbeContext } from './probe.js';
-import { expectedNeeds, password, statement, tlsFields, username } from './service-fields.js';
+import { expectedNeeds, loginFields, statement, tlsFields } from './service-fields.js';
 import { readCapError } from './session.js';
 
 const SUBJECT = /^[^\s*>]+$/;
 
 export const natsConfig = z
   .object({
-    host: host(),
-    port: port().default(4222),
-    username: username('NATS'),
-    password: password('NATS'),
+    ...loginFields('NATS', port().default(4222)),
     ...tlsFields(),
     token: secret('NATS token')
       .optional()

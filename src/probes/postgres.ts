@@ -2,25 +2,17 @@
 // value of its first row. The socket is opened through the target guard and handed to pg, which never dials itself.
 import type { Socket } from 'node:net';
 import pg from 'pg';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { type QueryOutcome, queryVerdict } from './answer.js';
-import { host, port } from './fields.js';
+import { port } from './fields.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
-import { databaseName, expectedNeeds, password, queryFields, tlsFields, username } from './service-fields.js';
+import { databaseName, loginFields, sqlConfig } from './service-fields.js';
 import { capReads, overConnection, overSocket } from './session.js';
 
-export const postgresConfig = z
-  .object({
-    host: host(),
-    port: port().default(5432),
-    user: username('PostgreSQL', 'postgres'),
-    password: password('PostgreSQL'),
-    database: databaseName('postgres'),
-    ...tlsFields(),
-    ...queryFields(),
-  })
-  .strict()
-  .refine(...expectedNeeds('query'));
+export const postgresConfig = sqlConfig({
+  ...loginFields('PostgreSQL', port().default(5432), { fallback: 'postgres', key: 'user' }),
+  database: databaseName('postgres'),
+});
 
 export const postgres = defineProbe({
   id: 'postgres',

@@ -8,17 +8,14 @@ import { openTcp, openTls } from '../net/socket-exchange.js';
 import { ANSWER_LIMITS, answerText, expectedField, judgeAnswer } from './answer.js';
 import { encodeCommand, RespError, type RespValue, readResp, splitCommand } from './codecs/resp.js';
 import { exchangeOver, stopwatch } from './exchange.js';
-import { host, port } from './fields.js';
+import { port } from './fields.js';
 import { defineProbe, type ProbeContext } from './probe.js';
-import { password, statement, tlsFields, username, usernameNeedsPassword } from './service-fields.js';
+import { loginFields, statement, tlsFields, usernameNeedsPassword } from './service-fields.js';
 import { readCapError } from './session.js';
 
 export const redisConfig = z
   .object({
-    host: host(),
-    port: port().default(6379),
-    username: username('Redis (ACL; Redis 6 and later)'),
-    password: password('Redis'),
+    ...loginFields('Redis', port().default(6379), { userWhat: 'Redis (ACL; Redis 6 and later)' }),
     ...tlsFields(),
     command: statement('command', 512)
       .refine((text) => splitCommand(text) !== null, {

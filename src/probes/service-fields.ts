@@ -1,7 +1,7 @@
 // Config fields shared by the database and message-broker types (postgres, mysql, redis, mongodb, mqtt, amqp, nats).
 import { z } from 'zod';
 import { expectedField } from './answer.js';
-import { secret } from './fields.js';
+import { host, secret } from './fields.js';
 
 export function username(what: string, fallback?: string) {
   const field = z
@@ -15,6 +15,22 @@ export function username(what: string, fallback?: string) {
 
 export function password(what: string) {
   return secret(`${what} password`).optional().describe(`The ${what} user's password; stored as a secret.`);
+}
+
+type UserField = ReturnType<typeof username>;
+
+/**
+ * Where a database or broker answers and whom it logs in as: host, the given port field, the user and the password.
+ * `fallback` is the default user; `key` names the user field (`user` for postgres and mysql); `userWhat` words the
+ * user field when it differs from the password's.
+ */
+export function loginFields<Port extends z.ZodType, const Key extends string = 'username'>(
+  what: string,
+  portField: Port,
+  options: { fallback?: string; key?: Key; userWhat?: string } = {},
+) {
+  const user = { [options.key ?? 'username']: username(options.userWhat ?? what, options.fallback) };
+  return { host: host(), port: portField, ...(user as Record<Key, UserField>), password: password(what) };
 }
 
 export function databaseName(fallback: string) {
@@ -80,3 +96,14 @@ export function usernameNeedsPassword(): Refinement<{ username?: string; passwor
     { path: ['password'], error: 'a username needs a password' },
   ];
 }
+
+/** The config of a SQL database check: its login and database fields, then TLS and the query, strict. */
+export function sqlConfig<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z
+    .object({ ...shape, ...tlsFields(), ...queryFields() })
+    .strict()
+    .refine((config) => needsQuery(config as { expected?: string; query?: string }), needsQueryParams);
+}
+
+// expectedNeeds('query'), split in two: a generic shape hides the fields from the refinement's type.
+const [needsQuery, needsQueryParams] = expectedNeeds('query');

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { describeNetworkError } from '../net/network-error.js';
 import { openTcp } from '../net/socket-exchange.js';
-import { probeOver, stopwatch } from './exchange.js';
+import { probeOver } from './exchange.js';
 import { host, port } from './fields.js';
 import { LineBuffer } from './lines.js';
 import { defineProbe, type ProbeResult } from './probe.js';
@@ -33,9 +33,8 @@ export const ssh = defineProbe({
   label: 'SSH server',
   config: sshConfig,
   probe: (config, ctx) => {
-    const elapsed = stopwatch();
     const open = () => openTcp(ctx, config.host, config.port);
-    return probeOver(open, ctx, (socket, { finish }) => {
+    return probeOver(open, ctx, (socket, { finish }, elapsed) => {
       const lines = new LineBuffer('latin1');
       let read = 0;
       socket.on('data', (chunk: Buffer) => {

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { describeNetworkError } from '../net/network-error.js';
 import { openTcp } from '../net/socket-exchange.js';
-import { probeOver, stopwatch } from './exchange.js';
+import { probeOver } from './exchange.js';
 import { host, port } from './fields.js';
 import { defineProbe } from './probe.js';
 
@@ -13,11 +13,10 @@ export const tcp = defineProbe({
   label: 'TCP port',
   config: tcpConfig,
   probe: (config, ctx) => {
-    const elapsed = stopwatch();
     // The signal is watched by withSocket rather than handed to net.connect, whose stream plumbing for it costs more
     // than the connection itself at thousands of checks.
     const open = () => openTcp(ctx, config.host, config.port);
-    return probeOver(open, ctx, (socket, { finish }) => {
+    return probeOver(open, ctx, (socket, { finish }, elapsed) => {
       socket.once('connect', () => {
         const latencyMs = elapsed();
         finish({ ok: true, latencyMs, message: `port ${config.port} open in ${latencyMs} ms` });

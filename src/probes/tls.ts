@@ -8,7 +8,7 @@ import { CERTIFICATE_ERRORS, certificateExpiry, expiryVerdict } from '../net/cer
 import { bareHost } from '../net/hosts.js';
 import { describeNetworkError } from '../net/network-error.js';
 import { openTls } from '../net/socket-exchange.js';
-import { probeOver, stopwatch } from './exchange.js';
+import { probeOver } from './exchange.js';
 import { certExpiryDays, host, port } from './fields.js';
 import { defineProbe, type ProbeResult } from './probe.js';
 
@@ -44,7 +44,6 @@ export const tls = defineProbe({
   label: 'TLS certificate',
   config: tlsConfig,
   probe: (config, ctx) => {
-    const elapsed = stopwatch();
     const name = bareHost(config.host);
     const servername = config.servername ?? (isIP(name) === 0 ? name : undefined);
     const ca = config.ca === undefined ? undefined : (pemCertificates(config.ca) ?? undefined);
@@ -57,7 +56,7 @@ export const tls = defineProbe({
         ...(servername ? { servername } : {}),
         ...(ca ? { ca } : {}),
       });
-    return probeOver(open, ctx, (socket, { finish }) => {
+    return probeOver(open, ctx, (socket, { finish }, elapsed) => {
       socket.once('secureConnect', () => finish(judgeHandshake(socket, config, servername ?? name, elapsed())));
       socket.once('error', (error) => finish({ ok: false, error: describeHandshakeError(error, ctx.timeoutMs) }));
     });
