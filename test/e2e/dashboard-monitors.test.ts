@@ -289,7 +289,7 @@ describe('the dashboard’s monitor screens', () => {
     } finally {
       await context.close();
     }
-  }, 60_000);
+  }, 180_000);
 
   it('shows a monitor: chart and players, recent checks, check now, state history through pause and resume, then deletes it', async () => {
     const monitor = (await warden.opened.store.monitors.list(warden.organizationId)).find(
