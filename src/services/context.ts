@@ -6,7 +6,7 @@ import type { Actor } from '../domain/account.js';
 import type { Clock } from '../domain/clock.js';
 import { ConflictError, ValidationError } from '../domain/errors.js';
 import { formatIssuePath } from '../domain/issue-path.js';
-import type { ManagedBy } from '../domain/ownership.js';
+import { assertWritable, type ManagedBy } from '../domain/ownership.js';
 import type { Logger } from '../logger.js';
 import type { WardenMetrics } from '../metrics/recorder.js';
 import type { SmtpSettings } from '../notify/mail/smtp.js';
@@ -100,6 +100,13 @@ export function organizationOf(ctx: ServiceContext): string {
 
 export function writerOf(ctx: ServiceContext): ManagedBy {
   return ctx.writer ?? 'api';
+}
+
+/** The writer of this call, once it may change `object`: one warden.yaml manages answers 409 to any other writer. */
+export function writerFor(ctx: ServiceContext, object: { managedBy: ManagedBy }, label: string): ManagedBy {
+  const writer = writerOf(ctx);
+  assertWritable(object, writer, label);
+  return writer;
 }
 
 /**

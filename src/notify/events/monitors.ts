@@ -64,21 +64,16 @@ export function reminderItem(
   due: { k: number; at: number },
   id: string,
 ): OutboxItem {
-  return {
-    organizationId: monitor.organizationId,
-    subject: { monitorId: monitor.id, pageIds: null },
-    only: [channelId],
-    event: {
-      id,
-      kind: 'monitor.reminder',
-      at: due.at,
-      severity: 'critical',
-      title: `${monitor.name} is still down (for ${formatDuration(due.at - monitor.stateSince)})`,
-      reason: monitor.lastResult?.error ?? null,
-      monitor: monitorFields(monitor, 'down'),
-      downSince: monitor.stateSince,
-    },
-  };
+  return toOneChannel(monitor, channelId, {
+    id,
+    kind: 'monitor.reminder',
+    at: due.at,
+    severity: 'critical',
+    title: `${monitor.name} is still down (for ${formatDuration(due.at - monitor.stateSince)})`,
+    reason: monitor.lastResult?.error ?? null,
+    monitor: monitorFields(monitor, 'down'),
+    downSince: monitor.stateSince,
+  });
 }
 
 /** The summary to one channel of a flap calm since `lastChange`: `changes` changes since `sinceAt`, and the state now. */
@@ -88,21 +83,16 @@ export function flapEndedItem(
   id: string,
   flap: { changes: number; sinceAt: number; lastChange: number; windowMs: number; previousState: string },
 ): OutboxItem {
-  return {
-    organizationId: monitor.organizationId,
-    subject: { monitorId: monitor.id, pageIds: null },
-    only: [channelId],
-    event: {
-      id,
-      kind: 'monitor.flapping',
-      at: flap.lastChange + flap.windowMs,
-      severity: STATE_SEVERITY[monitor.state] ?? 'info',
-      title: `${monitor.name} stopped flapping after ${flap.changes} changes in ${formatDuration(flap.lastChange - flap.sinceAt)}; now ${monitor.state}`,
-      reason: null,
-      monitor: monitorFields(monitor, flap.previousState),
-      flap: { changes: flap.changes, sinceAt: flap.sinceAt, ended: true },
-    },
-  };
+  return toOneChannel(monitor, channelId, {
+    id,
+    kind: 'monitor.flapping',
+    at: flap.lastChange + flap.windowMs,
+    severity: STATE_SEVERITY[monitor.state] ?? 'info',
+    title: `${monitor.name} stopped flapping after ${flap.changes} changes in ${formatDuration(flap.lastChange - flap.sinceAt)}; now ${monitor.state}`,
+    reason: null,
+    monitor: monitorFields(monitor, flap.previousState),
+    flap: { changes: flap.changes, sinceAt: flap.sinceAt, ended: true },
+  });
 }
 
 const STATE_SEVERITY: Partial<Record<string, NotificationSeverity>> = {
@@ -169,4 +159,14 @@ function playersOf(json: string | null): { online: number; max: number | null } 
     if (typeof p.online === 'number') return { online: p.online, max: typeof p.max === 'number' ? p.max : null };
   }
   return null;
+}
+
+/** An event for one channel alone (a reminder, a flap's summary), about one monitor. */
+function toOneChannel(monitor: Monitor, channelId: string, event: OutboxItem['event']): OutboxItem {
+  return {
+    organizationId: monitor.organizationId,
+    subject: { monitorId: monitor.id, pageIds: null },
+    only: [channelId],
+    event,
+  };
 }

@@ -3,9 +3,8 @@ import type { z } from 'zod';
 import { ConflictError } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import { LIMITS } from '../../domain/limits.js';
-import { assertWritable } from '../../domain/ownership.js';
 import { type Component, type ComponentSpec, componentSpecChanged, type Page } from '../../domain/page.js';
-import { parseInput, type ServiceContext, uniquely, withTransaction, writerOf } from '../context.js';
+import { parseInput, type ServiceContext, uniquely, withTransaction, writerFor, writerOf } from '../context.js';
 import { deleteFromPage, putOnPage } from '../pages/children.js';
 import { requirePage } from '../pages/read.js';
 import { changed } from '../pages/write.js';
@@ -54,8 +53,7 @@ export async function updateComponent(
   const { slug, id, ...patch } = parseInput(componentUpdateInput, input);
   const component = await withTransaction(ctx, async (tx) => {
     const { page, item: current } = await requireOnPage(tx, slug, id, 'component', tx.store.components.findById);
-    const writer = writerOf(tx);
-    assertWritable(current, writer, `component "${current.key}" of page "${slug}"`);
+    const writer = writerFor(tx, current, `component "${current.key}" of page "${slug}"`);
     const monitorId =
       patch.monitor === undefined
         ? current.monitorId

@@ -10,10 +10,9 @@ import {
   maintenanceSpecChanged,
 } from '../../domain/incident.js';
 import { LIMITS } from '../../domain/limits.js';
-import { assertWritable } from '../../domain/ownership.js';
 import type { Page } from '../../domain/page.js';
 import { componentKeysById, requireOnPage, resolveComponentRefs } from '../components/refs.js';
-import { parseInput, type ServiceContext, withTransaction, writerOf } from '../context.js';
+import { parseInput, type ServiceContext, withTransaction, writerFor, writerOf } from '../context.js';
 import { addToPage, deleteFromPage, putOnPage } from '../pages/children.js';
 import { requirePage } from '../pages/read.js';
 import { changed } from '../pages/write.js';
@@ -60,8 +59,7 @@ export async function updateMaintenance(
   const { slug, id, ...patch } = parseInput(maintenancePatchInput, input);
   return withTransaction(ctx, async (tx) => {
     const { page, item: current } = await requireOnPage(tx, slug, id, 'maintenance', tx.store.maintenance.findById);
-    const writer = writerOf(tx);
-    assertWritable(current, writer, `maintenance "${current.key ?? current.id}" of page "${slug}"`);
+    const writer = writerFor(tx, current, `maintenance "${current.key ?? current.id}" of page "${slug}"`);
     const startsAt = patch.startsAt ?? current.startsAt;
     const endsAt = patch.endsAt ?? current.endsAt;
     if (!endsAfterStart(startsAt, endsAt)) throw new ValidationError([{ path: 'endsAt', message: ENDS_AFTER_START }]);

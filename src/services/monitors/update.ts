@@ -2,9 +2,8 @@
 import type { z } from 'zod';
 import { type FieldIssue, ValidationError } from '../../domain/errors.js';
 import { type Monitor, type MonitorSpec, monitorPlacementIssues, monitorSpecChanged } from '../../domain/monitor.js';
-import { assertWritable } from '../../domain/ownership.js';
 import { probeDefinition } from '../../probes/registry.js';
-import { parseInput, type ServiceContext, withTransaction, writerOf } from '../context.js';
+import { parseInput, type ServiceContext, withTransaction, writerFor } from '../context.js';
 import { namedChannels } from '../notifications/named.js';
 import { secretsSetTime } from '../relays/secrets.js';
 import { relayKeysById, requireMonitor } from './read.js';
@@ -21,8 +20,7 @@ export async function updateMonitor(
   const { id, ...changes } = parseInput(monitorUpdateSchema, input);
   return withTransaction(ctx, async (tx) => {
     const current = await requireMonitor(tx, { id });
-    const writer = writerOf(tx);
-    assertWritable(current, writer, `monitor "${current.key}"`);
+    const writer = writerFor(tx, current, `monitor "${current.key}"`);
     const [relayIds, relayKeys] = await Promise.all([relayIdsByKey(tx), relayKeysById(tx)]);
     const notify = changes.notify === undefined ? current.notify : ((await namedChannels(tx, changes.notify)) ?? null);
     const spec = { ...patched(current, changes, relayIds, relayKeys), notify };

@@ -12,7 +12,15 @@ import {
 } from '../../domain/monitor.js';
 import { assertWritable } from '../../domain/ownership.js';
 import { displayPrefix, generateSecret, hashSecret } from '../../domain/tokens.js';
-import { organizationOf, parseInput, type ServiceContext, uniquely, withTransaction, writerOf } from '../context.js';
+import {
+  organizationOf,
+  parseInput,
+  type ServiceContext,
+  uniquely,
+  withTransaction,
+  writerFor,
+  writerOf,
+} from '../context.js';
 import { namedChannels } from '../notifications/named.js';
 import type { PutOutcome } from '../put.js';
 import { secretsSetTime, withheldSecrets } from '../relays/secrets.js';
@@ -62,8 +70,7 @@ export async function putMonitor(
       const monitor = await insertMonitor(tx, spec, token);
       return { monitor, outcome: 'created', generatedPushToken: generated };
     }
-    const writer = writerOf(tx);
-    assertWritable(current, writer, `monitor "${current.key}"`);
+    const writer = writerFor(tx, current, `monitor "${current.key}"`);
     const now = tx.clock.now();
     let changed = false;
     if (monitorSpecChanged(current, spec) || current.managedBy !== writer) {

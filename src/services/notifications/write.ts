@@ -9,7 +9,15 @@ import { assertWritable } from '../../domain/ownership.js';
 import { usesSystemSmtp } from '../../notify/channels/email.js';
 import { type ChannelType, channelDefinition } from '../../notify/channels/registry.js';
 import { SYSTEM_SMTP_REFUSED } from '../../notify/mail/system-mail.js';
-import { organizationOf, parseInput, type ServiceContext, uniquely, withTransaction, writerOf } from '../context.js';
+import {
+  organizationOf,
+  parseInput,
+  type ServiceContext,
+  uniquely,
+  withTransaction,
+  writerFor,
+  writerOf,
+} from '../context.js';
 import { patchedConfig, retargetIssues } from '../monitors/retarget.js';
 import { callerRole } from '../organizations/current.js';
 import { type PutOutcome, putByKey } from '../put.js';
@@ -67,8 +75,7 @@ export async function updateChannel(
   const { key, ...patch } = parseInput(channelUpdateSchema, input);
   return withTransaction(ctx, async (tx) => {
     const current = await requireChannel(tx, key);
-    const writer = writerOf(tx);
-    assertWritable(current, writer, `notification channel "${current.key}"`);
+    const writer = writerFor(tx, current, `notification channel "${current.key}"`);
     const spec = patched(current, patch);
     if (channelSpecChanged(current, spec)) {
       // A channel refused already may still be renamed, disabled or deleted; a new config must not use the system server.
