@@ -107,9 +107,11 @@ export function composeServices(options: ComposeOptions) {
     store,
     logger,
     everyMs: security.changePollMs,
-    onChange: async () => {
+    forget: () => {
       pushTokens.clear();
       outbox.invalidate();
+    },
+    reload: async () => {
       await Promise.all([pages.refreshAll(), scheduler.reload()]);
     },
   });
