@@ -223,6 +223,7 @@ function servicesPart(boot: Boot): Part {
         clock: boot.clock,
         logger: boot.logger,
         baseUrl: () => boot.baseUrl,
+        localSetupUrl: () => boot.localSetup?.url ?? null,
         isReady: () => boot.ready,
         concurrency: settings.concurrency,
         retention: { checkDays: settings.checkRetentionDays, bucketDays: settings.bucketRetentionDays },

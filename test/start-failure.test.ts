@@ -94,7 +94,17 @@ for (const setup of CASES) {
     it('names its parts: the store first, serving last', () => {
       expect(partNames[0]).toBe('store');
       expect(partNames.at(-1)).toBe('serving');
-      for (const name of ['migrate', 'services', 'http', 'metrics-port', 'config', 'pages', 'scheduler', 'dispatcher'])
+      for (const name of [
+        'migrate',
+        'services',
+        'http',
+        'metrics-port',
+        'config',
+        'local-setup',
+        'pages',
+        'scheduler',
+        'dispatcher',
+      ])
         expect(partNames, name).toContain(name);
       if (setup.cluster)
         for (const name of ['redis', 'coordinator', 'activity-poll']) expect(partNames, name).toContain(name);

@@ -44,6 +44,7 @@ export function appDepsOf(options: ComposeOptions, parts: AppParts): AppDeps {
     get baseUrl() {
       return options.baseUrl();
     },
+    localSetupUrl: options.localSetupUrl ?? (() => null),
     isReady: options.isReady ?? (() => true),
     security: parts.security,
     signInAttempts: parts.signInAttempts,

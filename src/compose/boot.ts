@@ -3,6 +3,7 @@ import type { RedisConnections } from '../cluster/redis.js';
 import type { ConfigFile } from '../config/file-schema.js';
 import type { Settings } from '../config/settings.js';
 import type { Clock } from '../domain/clock.js';
+import type { LocalSetupListener } from '../http/local-setup.js';
 import type { MetricsListener } from '../http/metrics.js';
 import type { Logger } from '../logger.js';
 import type { WardenMetrics } from '../metrics/recorder.js';
@@ -32,6 +33,8 @@ export interface Boot {
   services?: ServiceParts;
   http?: HttpServer;
   metricsListener: MetricsListener | null;
+  /** WARDEN_LOCAL_SETUP's listener, while no account existed at start. */
+  localSetup?: LocalSetupListener;
   port: number;
   url: string;
   applied: StartConfig;

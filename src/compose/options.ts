@@ -16,6 +16,8 @@ export interface ComposeOptions {
   clock: Clock;
   logger: Logger;
   baseUrl: () => string;
+  /** WARDEN_LOCAL_SETUP's listener address while it runs (http/local-setup.ts); null or absent otherwise. */
+  localSetupUrl?: () => string | null;
   isReady?: () => boolean;
   concurrency?: number;
   retention?: { checkDays: number; bucketDays: number };

@@ -1,8 +1,11 @@
 // The server's last parts: the listening socket (and WARDEN_METRICS_PORT's), the configuration applied while requests
 // are answered 503, then `serving`, which opens the gate — and, stopping first, closes the server.
 import { startDemoHeartbeat } from '../config/demo.js';
+import { listenForLocalSetup } from '../http/local-setup.js';
 import { listenForMetrics, METRICS_PATH } from '../http/metrics.js';
 import type { Part } from '../runtime/lifecycle.js';
+import { setupRequired } from '../services/accounts/setup.js';
+import { openSetupCode } from '../services/accounts/setup-code.js';
 import { type Boot, made } from './boot.js';
 import { applyStartConfig, logSync } from './first-run.js';
 import { createHttpServer } from './http-server.js';
@@ -58,6 +61,21 @@ export function serverParts(boot: Boot): Part[] {
     },
     stop: () => {},
   });
+  // WARDEN_LOCAL_SETUP: while no account exists, the setup screen opened on this machine gets its code by itself.
+  if (settings.localSetup)
+    parts.push({
+      name: 'local-setup',
+      start: async () => {
+        const { context } = made(boot.services, 'the services');
+        if (!(await setupRequired(context))) return;
+        boot.localSetup = await listenForLocalSetup({
+          mainPort: boot.port,
+          issue: () => openSetupCode(context),
+          logger,
+        });
+      },
+      stop: () => boot.localSetup?.close(),
+    });
   return parts;
 }
 

@@ -31,6 +31,9 @@ const settingsSchema = z.object({
   WARDEN_YOUNG_GENERATION_MB: integerSetting(0, 1024).default(DEFAULT_YOUNG_GENERATION_MB),
   WARDEN_PAGE_CACHE_MB: integerSetting(1, 65_536).default(DEFAULT_PAGE_CACHE_MB),
   WARDEN_FAST_PATH: z.enum(['0', '1'], { error: 'expected 0 (every request through the app) or 1' }).default('1'),
+  WARDEN_LOCAL_SETUP: z
+    .enum(['0', '1'], { error: 'expected 1 (a browser on this machine gets the setup code by itself) or 0' })
+    .default('1'),
   WARDEN_TRUST_PROXY: z
     .enum(['0', '1'], { error: 'expected 1 (behind a reverse proxy that sets X-Forwarded-For) or 0' })
     .default('0'),
@@ -127,6 +130,8 @@ export interface Settings {
   pageCacheMb: number;
   /** Whether the pre-router answers cached page reads and heartbeats itself (the same answers as the app, faster). */
   fastPath: boolean;
+  /** WARDEN_LOCAL_SETUP=1: while no account exists, a browser on this machine gets the setup code by itself (docs/accounts.md). */
+  localSetup: boolean;
   /** Per-client, per-token and per-tenant limits (docs/security.md). */
   security: SecurityOptions;
   /** DNS servers custom-domain verification asks (WARDEN_DNS_SERVERS); the system's resolvers when absent. */
@@ -209,6 +214,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Pa
     youngGenerationMb: e.WARDEN_YOUNG_GENERATION_MB,
     pageCacheMb: e.WARDEN_PAGE_CACHE_MB,
     fastPath: e.WARDEN_FAST_PATH === '1',
+    localSetup: e.WARDEN_LOCAL_SETUP === '1',
     security: {
       trustProxy: e.WARDEN_TRUST_PROXY === '1',
       loginAttemptsPerMinute: e.WARDEN_LOGIN_ATTEMPTS_PER_MINUTE,

@@ -25,6 +25,8 @@ export interface AppDeps extends PushContext, PagesContext {
   baseUrl: string;
   /** False while starting (config not applied yet) and while shutting down. */
   isReady: () => boolean;
+  /** Where the setup screen opened on the server's machine gets its code (http/local-setup.ts); null when not served. */
+  localSetupUrl?: (() => string | null) | undefined;
   /** Organization API requests per key per minute (WARDEN_API_RATE_LIMIT); the default of API_LIMITS when absent. */
   apiRateLimitPerMinute?: number | undefined;
   /** Cluster mode: the API rate limit counted across processes (cluster/shared-limits.ts); one per process when absent. */

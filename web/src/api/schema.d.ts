@@ -13383,6 +13383,8 @@ export interface components {
         AuthConfig: {
             /** @description No account exists yet: /app opens the setup screen, where the setup code from the server’s start-up log (or `warden setup-code`) creates the first owner. */
             setupRequired: boolean;
+            /** @description While setup is pending and the dashboard was opened by a loopback address (localhost, 127.0.0.1, [::1]): where the setup screen, on the server’s own machine, gets a setup code by itself (POST; WARDEN_LOCAL_SETUP, docs/accounts.md#first-run). Null otherwise. */
+            localSetup: string | null;
             /**
              * @description WARDEN_SIGNUP: closed, invite (with an invitation link only) or open.
              * @enum {string}

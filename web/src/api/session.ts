@@ -12,6 +12,7 @@ export const sessionKeys = {
   config: [...ACCOUNT_SCOPE, 'config'] as const,
   sessions: [...ACCOUNT_SCOPE, 'sessions'] as const,
   invitation: (token: string | undefined) => [...ACCOUNT_SCOPE, 'invitation', token] as const,
+  localSetupCode: (url: string | null) => [...ACCOUNT_SCOPE, 'local-setup-code', url] as const,
 };
 
 /** GET /api/v1/auth/me: the user and their organizations; a 401 means signed out. */
@@ -28,6 +29,28 @@ export const authConfigQuery = queryOptions({
   queryFn: () => call(api.GET('/api/v1/auth/config')),
   staleTime: 5 * 60_000,
 });
+
+/**
+ * The setup code the server's local setup listener hands to a setup screen opened on the server's own machine
+ * (`localSetup` of the auth config; WARDEN_LOCAL_SETUP). Asked once: each answer replaces the previous code.
+ */
+export const localSetupCodeQuery = (url: string | null) =>
+  queryOptions({
+    queryKey: sessionKeys.localSetupCode(url),
+    enabled: url !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    queryFn: async () => {
+      const res = await fetch(url as string, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+        credentials: 'omit',
+      });
+      if (!res.ok) throw new Error(`the local setup listener answered ${res.status}`);
+      return ((await res.json()) as { code: string }).code;
+    },
+  });
 
 /** The browsers signed in as the user. */
 export const sessionsQuery = queryOptions({

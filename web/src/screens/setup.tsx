@@ -1,12 +1,13 @@
 // First run (/app/setup, where /app leads while no account exists): the first owner and their organization, with the
-// setup code the server's start-up log and `warden setup-code` print (or the token of a setup link, ?token=…).
+// setup code the server's start-up log and `warden setup-code` print (or the token of a setup link, ?token=…). Opened on
+// the server's own machine (http://localhost…), the screen gets the code by itself (WARDEN_LOCAL_SETUP).
 import { Alert, Button, Code, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { api, call } from '../api/client';
 import { switchOrganization } from '../api/organization';
-import { rememberMe } from '../api/session';
+import { authConfigQuery, localSetupCodeQuery, rememberMe } from '../api/session';
 import { type FormErrors, formErrors, noFormErrors } from '../ui/form-errors';
 
 const route = getRouteApi('/signed-out/setup');
@@ -19,13 +20,14 @@ export default function SetupScreen() {
   const queryClient = useQueryClient();
   const [form, setForm] = useState({ code: '', name: '', email: '', password: '', organization: '' });
   const [errors, setErrors] = useState<FormErrors<Field>>(noFormErrors);
+  const localCode = useLocalSetupCode(token === undefined);
   const key = organizationKey(form.organization);
   const setup = useMutation({
     mutationFn: () =>
       call(
         api.POST('/api/v1/auth/setup', {
           body: {
-            ...(token ? { token } : { code: form.code }),
+            ...(token ? { token } : { code: form.code || localCode || '' }),
             name: form.name,
             email: form.email,
             password: form.password,
@@ -63,7 +65,12 @@ export default function SetupScreen() {
       )}
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          {!token && (
+          {!token && localCode && (
+            <Alert color="green" title="Setup code filled in">
+              This browser runs on the server&apos;s machine, so Warden gave it the setup code itself.
+            </Alert>
+          )}
+          {!token && !localCode && (
             <TextInput
               label="Setup code"
               description={
@@ -121,6 +128,17 @@ export default function SetupScreen() {
       </form>
     </>
   );
+}
+
+/**
+ * The code from the server's local setup listener, when the server offers one (this page was opened by a loopback
+ * address, no account yet); undefined while asking or when it cannot be had (then the screen asks for it).
+ */
+function useLocalSetupCode(wanted: boolean): string | undefined {
+  const config = useQuery({ ...authConfigQuery, enabled: wanted });
+  const url = config.data?.localSetup ?? null;
+  const local = useQuery({ ...localSetupCodeQuery(url), enabled: wanted && url !== null });
+  return local.data;
 }
 
 /** An organization's key from its name: lower case, dashes, as warden.yaml keys are written. */

@@ -12,6 +12,12 @@ const AuthConfig = z
       .describe(
         'No account exists yet: /app opens the setup screen, where the setup code from the server’s start-up log (or `warden setup-code`) creates the first owner.',
       ),
+    localSetup: z
+      .string()
+      .nullable()
+      .describe(
+        'While setup is pending and the dashboard was opened by a loopback address (localhost, 127.0.0.1, [::1]): where the setup screen, on the server’s own machine, gets a setup code by itself (POST; WARDEN_LOCAL_SETUP, docs/accounts.md#first-run). Null otherwise.',
+      ),
     signup: z.enum(SIGNUP_MODES).describe('WARDEN_SIGNUP: closed, invite (with an invitation link only) or open.'),
     oidc: z
       .object({ name: z.string() })
@@ -20,6 +26,12 @@ const AuthConfig = z
     smtp: z.boolean().describe('Whether the server can send mail (invitations are mailed as well as shown).'),
   })
   .openapi('AuthConfig');
+
+/** Whether the browser addressed this server by a loopback name: only then can it reach the local setup listener. */
+function isLoopbackHost(host: string | undefined): boolean {
+  const name = (host ?? '').replace(/:\d+$/, '').toLowerCase();
+  return name === 'localhost' || name === '127.0.0.1' || name === '[::1]';
+}
 
 export function authConfigRoutes(app: App): void {
   authOperation(app, {
@@ -31,9 +43,11 @@ export function authConfigRoutes(app: App): void {
       'Public: whether first-run setup is pending, the sign-up mode, the OpenID Connect provider and whether mail can be sent.',
     ok: { status: 200, schema: AuthConfig, description: 'The sign-in options.' },
     run: async (c) => {
-      const { accounts, smtp } = c.var.deps;
+      const { accounts, smtp, localSetupUrl } = c.var.deps;
+      const pending = await setupRequired(authContext(c));
       return {
-        setupRequired: await setupRequired(authContext(c)),
+        setupRequired: pending,
+        localSetup: pending && isLoopbackHost(c.req.header('host')) ? (localSetupUrl?.() ?? null) : null,
         signup: accounts?.signup ?? 'invite',
         oidc: accounts?.oidc ? { name: accounts.oidc.name } : null,
         smtp: smtp !== undefined,
