@@ -1,6 +1,6 @@
 // The server's request listener: a few hot paths answered straight from node:http (the pre-router), the rest by the app.
 // Both give the request the same id, the same CORS and problem answers, and the same log line; WARDEN_FAST_PATH=0 turns
-// the fast paths off, so every request goes through the app (test/e2e/fast-path-parity.test.ts holds them equal).
+// the fast paths off, so every request goes through the app (test/e2e/fast-path-parity-*.test.ts hold them equal).
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Logger } from '../logger.js';
 import type { HttpRoute, WardenMetrics } from '../metrics/recorder.js';

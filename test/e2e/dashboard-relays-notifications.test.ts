@@ -23,7 +23,7 @@ notifications:
   - { key: ops-yaml, name: Ops from the file, type: discord, config: { url: "https://discord.com/api/webhooks/1/abc" } }
 `;
 
-// seed.js is imported once the server's modules are loaded (see dashboard-shell.test.ts).
+// seed.js is imported once the server's modules are loaded (see dashboard-harness.ts).
 const seeding = () => import('../seed.js');
 
 async function seriousViolations(page: Page): Promise<string[]> {

@@ -20,7 +20,7 @@ monitors:
 /** Older entries than one page of the audit log holds, so "Load more" has something to load. */
 const OLD_ENTRIES = 55;
 
-// seed.js is imported once the server's modules are loaded (see dashboard-shell.test.ts).
+// seed.js is imported once the server's modules are loaded (see dashboard-harness.ts).
 const seeding = () => import('../seed.js');
 
 describe('the dashboard’s settings and account screens', () => {

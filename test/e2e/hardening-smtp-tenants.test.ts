@@ -10,47 +10,7 @@ import { type FakeSmtpServer, startSmtpFake } from '../fakes/smtp-server.js';
 import { seed } from '../seed.js';
 import { type SeededWarden, startSeededWarden } from '../seeded-warden.js';
 import { dialects } from '../store-dialects.js';
-
-const YAML = `
-organization: { key: alpha, name: Alpha Games }
-monitors:
-  - { key: lobby, name: Lobby, type: tcp, enabled: false, config: { host: 127.0.0.1, port: 1 } }
-pages:
-  - slug: alpha
-    title: Alpha status
-    components:
-      - { key: lobby, name: Lobby, monitor: lobby }
-notifications:
-  - { key: operator-mail, name: Operator mail, type: email, config: { to: ops@operator.test } }
-`;
-
-/** The issue's channel: the system server, a sender pretending to be the operator, a victim and a colleague. */
-const SPOOFING_CHANNEL = {
-  key: 'phish',
-  name: 'Your password expires today',
-  type: 'email',
-  config: {
-    to: ['victim@example.test', 'colleague@example.test'],
-    from: { address: 'security@operator.test', name: 'Operator Security' },
-  },
-};
-
-interface Delivery {
-  kind: string;
-  status: string;
-  lastError: string | null;
-  lastAnswer: string | null;
-}
-
-const toOf = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to.map((t) => t.text).join(', ') : mail.to?.text);
-
-const linkIn = (mail: ParsedMail, path: string) => {
-  const match = new RegExp(`https?://[^\\s>]+${path.replace('/', '\\/')}\\?token=[A-Za-z0-9._%-]+`).exec(
-    mail.text ?? '',
-  );
-  if (!match) throw new Error(`no ${path} link in: ${mail.text}`);
-  return match[0];
-};
+import { type Delivery, linkIn, SPOOFING_CHANNEL, toOf, YAML } from './hardening-smtp-harness.js';
 
 for (const dialect of dialects) {
   describe.skipIf(!dialect.available)(`mail through the system SMTP server on ${dialect.name}`, () => {
@@ -265,41 +225,6 @@ for (const dialect of dialects) {
         delivery: { status: 'dead', lastError: expect.stringContaining('WARDEN_SMTP_TENANTS=deny') },
       });
       await fresh(0);
-    });
-
-    it('mails at once while the database holds one organization (a self-hosted server), still from WARDEN_SMTP_FROM', async () => {
-      const own = await startSmtpFake();
-      const single = await startSeededWarden(dialect, 'organization: { key: home, name: Home }', {
-        WARDEN_SMTP_URL: `smtp://127.0.0.1:${own.port}?secure=none`,
-        WARDEN_SMTP_FROM: 'status@operator.test',
-      });
-      try {
-        const call = (method: string, path: string, body?: unknown) =>
-          fetch(`${single.url}${path}`, {
-            method,
-            headers: { authorization: `Bearer ${single.writeKey}`, 'content-type': 'application/json' },
-            ...(body ? { body: JSON.stringify(body) } : {}),
-          });
-        expect((await call('POST', '/api/v1/notification-channels', { ...SPOOFING_CHANNEL, key: 'mine' })).status).toBe(
-          201,
-        );
-        expect(await (await call('GET', '/api/v1/notification-channels/mine/recipients')).json()).toEqual({
-          confirmation: 'not-required',
-          recipients: [],
-        });
-        expect(await (await call('POST', '/api/v1/notification-channels/mine/test')).json()).toMatchObject({
-          outcome: 'sent',
-        });
-        await expect.poll(() => own.messages.length).toBe(1);
-        expect(own.messages[0]).toMatchObject({
-          from: 'status@operator.test',
-          to: ['victim@example.test', 'colleague@example.test'],
-        });
-        expect((await own.messages[0]!.parse()).replyTo?.text).toContain('security@operator.test');
-      } finally {
-        await single.close();
-        await own.close();
-      }
     });
   });
 }

@@ -1,0 +1,99 @@
+// What the dashboard's browser tests share: the axe check, and (dashboard-shell.test.ts,
+// dashboard-organizations.test.ts, dashboard-sign-in.test.ts) a real Warden serving dist/web with three heartbeat
+// monitors of Acme, one up and one down, its owner signed in, and Chromium.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { Role } from '../../src/domain/account.js';
+import { type SignedInUser, signedInUser } from '../accounts.js';
+import { launchChromium } from '../browser.js';
+import { type SeededWarden, startSeededWarden } from '../seeded-warden.js';
+import { dialects } from '../store-dialects.js';
+
+/** Serious and critical WCAG 2.1 AA violations on the page, as `id: targets`. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const LOBBY = 'wdp_dashboardLobbyHeartbeat012345';
+const BACKUPS = 'wdp_dashboardBackupHeartbeat01234';
+const YAML = `
+organization: { key: acme, name: Acme }
+monitors:
+  - { key: lobby, name: Lobby, type: heartbeat, pushToken: ${LOBBY}, config: { graceSec: 600 } }
+  - { key: backups, name: Nightly backups, type: heartbeat, pushToken: ${BACKUPS}, config: { graceSec: 600 } }
+  - { key: website, name: Website, type: heartbeat, config: { graceSec: 600 } }
+pages:
+  - { slug: main, title: Acme status }
+`;
+// seed.js is imported once the server's modules are loaded: loaded first, it evaluates the monitor schemas before
+// @hono/zod-openapi extends zod, and the API routes then fail to load (`….openapi is not a function`).
+export const seeding = () => import('../seed.js');
+
+/** Called inside a describe: the server, its owner and the browser, closed after the file. */
+export function shellDashboard() {
+  let warden: SeededWarden;
+  let browser: Browser;
+  let owner: SignedInUser;
+  beforeAll(async () => {
+    const sqlite = dialects.find((d) => d.name === 'sqlite')!;
+    warden = await startSeededWarden(sqlite, YAML);
+    owner = await user([{ organizationId: warden.organizationId, role: 'owner' }], { name: 'Olive Owner' });
+    const push = (token: string, body: object) =>
+      fetch(`${warden.url}/api/push/${token}`, { method: 'POST', body: JSON.stringify(body) }).then((r) =>
+        expect(r.status).toBe(200),
+      );
+    await push(LOBBY, { status: 'up', latency: 42, players: 12, maxPlayers: 64 });
+    await push(BACKUPS, { status: 'down', msg: 'disk full' });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await warden?.close();
+  });
+
+  /** A real user with a live session (test/accounts.ts), at the real time so the session has not expired. */
+  async function user(
+    memberships: { organizationId: string; role: Role }[],
+    options: { name?: string } = {},
+  ): Promise<SignedInUser> {
+    const { testContext } = await seeding();
+    return signedInUser(
+      { ...testContext(warden.opened.store, { now: () => Date.now() }), organizationId: warden.organizationId },
+      memberships,
+      options,
+    );
+  }
+
+  /** A browser context, signed in as the owner unless told otherwise, whose CSP violations are collected. */
+  async function open(
+    path: string,
+    { signedIn = true } = {},
+  ): Promise<{ context: BrowserContext; page: Page; cspErrors: string[] }> {
+    const context = await browser.newContext({ colorScheme: 'light', viewport: { width: 1280, height: 800 } });
+    if (signedIn) await context.addCookies([{ name: 'warden_session', value: owner.token, url: warden.url }]);
+    const page = await context.newPage();
+    const cspErrors: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspErrors.push(message.text());
+    });
+    await page.goto(`${warden.url}${path}`);
+    return { context, page, cspErrors };
+  }
+
+  return {
+    get warden() {
+      return warden;
+    },
+    get browser() {
+      return browser;
+    },
+    user,
+    open,
+  };
+}
