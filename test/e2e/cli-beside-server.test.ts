@@ -14,7 +14,9 @@ import {
   realpathSync,
   rmSync,
   symlinkSync,
+  writeFileSync,
 } from 'node:fs';
+import { cp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -107,13 +109,59 @@ describe('CLI commands beside a running server', () => {
     linkDist(checkout, published);
     expect((await fetch(`${server.url}/app/assets/${nextAsset()}`)).status).toBe(404);
   }, 120_000);
+
+  it('two ./warden commands while a build is written leave dist/ as it was, and a new server starts from it', async () => {
+    const config = join(checkout, 'warden.yaml');
+    writeFileSync(
+      config,
+      'organization: { name: Beside }\nmonitors:\n  - { key: port, name: Port, type: tcp, config: { host: example.com, port: 80 } }\n',
+    );
+    // `npm run build` meanwhile, as scripts/build.ts does it: its folder filled beside dist/ while the commands run.
+    // Half of it is there before they start, and the rest is written while they run.
+    const folder = startBuild(checkout);
+    cpSync(join(REPO, 'dist', 'bundle'), join(folder, 'bundle'), { recursive: true, filter: noMaps });
+    const before = snapshot();
+    const building = cp(realpathSync(join(REPO, 'dist')), folder, { recursive: true, filter: noMaps });
+    let runs: Run[];
+    try {
+      runs = await Promise.all([shim(['monitors', 'list']), shim(['config', 'check', config])]);
+    } finally {
+      await building;
+    }
+    const [listed, checked] = runs as [Run, Run];
+    expect(listed.stdout).toContain('demo-http');
+    expect(checked.stdout + checked.stderr).toContain('is valid: 0 relays, 1 monitors');
+    expect(snapshot()).toEqual(before);
+    for (const path of ['/healthz', '/api/v1/status/demo', '/s/demo'])
+      expect((await fetch(`${server.url}${path}`)).status, path).toBe(200);
+
+    const published = publishBuild(checkout, folder);
+    expect(liveBuild(checkout)).toBe(published);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    const fresh = await startServer(
+      [],
+      { WARDEN_DATA_DIR: join(checkout, 'fresh-data') },
+      join(checkout, 'dist', 'bundle', 'warden.js'),
+    );
+    try {
+      for (const path of ['/healthz', '/api/v1/status/demo', '/s/demo', '/app/'])
+        expect((await fetch(`${fresh.url}${path}`)).status, path).toBe(200);
+    } finally {
+      await fresh.stop();
+    }
+  }, 60_000);
 });
 
 /** This checkout's live build, copied into a new build folder of the test checkout: a build in a second. */
 function copyOfBuild(): string {
   const folder = startBuild(checkout);
-  cpSync(realpathSync(join(REPO, 'dist')), folder, { recursive: true });
+  cpSync(realpathSync(join(REPO, 'dist')), folder, { recursive: true, filter: noMaps });
   return folder;
+}
+
+/** Source maps: half of a build's bytes, and nothing these tests read. */
+function noMaps(source: string): boolean {
+  return !source.endsWith('.map');
 }
 
 function builds(): string[] {
