@@ -30,7 +30,9 @@ function harness() {
     events,
     lines,
     move: () => void version++,
-    failNextReload: () => void (failNext = true),
+    failNextReload: () => {
+      failNext = true;
+    },
     /** Finishes the oldest reload still running. */
     finish: async () => {
       pending.shift()?.();
@@ -66,7 +68,9 @@ describe('the change watch', () => {
     // One more reload covers both moves; the polls settle only once it is done.
     expect(h.events).toEqual(['forget@2', 'reload@2', 'forget@3', 'forget@4', 'reload@4']);
     let settled = false;
-    void Promise.all([first, second, third]).then(() => void (settled = true));
+    void Promise.all([first, second, third]).then(() => {
+      settled = true;
+    });
     await new Promise((resolve) => setImmediate(resolve));
     expect(settled).toBe(false);
     await h.finish();

@@ -27,7 +27,13 @@ for (const dialect of dialects) {
       const res = await browse(h, 'GET', '/api/v1/auth/config');
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-store');
-      expect(await res.json()).toEqual({ setupRequired: true, localSetup: null, signup: 'invite', oidc: null, smtp: false });
+      expect(await res.json()).toEqual({
+        setupRequired: true,
+        localSetup: null,
+        signup: 'invite',
+        oidc: null,
+        smtp: false,
+      });
       await member();
       expect((await (await browse(h, 'GET', '/api/v1/auth/config')).json()).setupRequired).toBe(false);
     });
