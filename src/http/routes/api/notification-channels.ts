@@ -5,13 +5,13 @@ import { channelId } from '../../../services/audit/labels.js';
 import { getChannel, listChannels, listDeliveries } from '../../../services/notifications/read.js';
 import { channelRecipientsSchema, listChannelRecipients } from '../../../services/notifications/recipients.js';
 import {
-  channelEntrySchema,
+  channelCreateSchema,
   channelPatchSchema,
   deliveriesQuerySchema,
 } from '../../../services/notifications/schema.js';
 import { testChannel } from '../../../services/notifications/send-test.js';
 import { channelTypesSchema, listChannelTypes } from '../../../services/notifications/types.js';
-import { channelViewSchema, deliveryViewSchema } from '../../../services/notifications/view.js';
+import { channelCreatedSchema, channelViewSchema, deliveryViewSchema } from '../../../services/notifications/view.js';
 import { createChannel, deleteChannel, updateChannel } from '../../../services/notifications/write.js';
 import type { App } from '../../env.js';
 import { type ApiGuards, apiOperation, listOperation } from './operation.js';
@@ -62,11 +62,15 @@ export function notificationChannelRoutes(
     method: 'post',
     summary: 'Create a notification channel',
     description:
-      'The body is a channel as in warden.yaml (one shape per type, chosen by `type`). Its secrets are never shown again.',
+      "The body is a channel as in warden.yaml (one shape per type, chosen by `type`), except that a webhook's `config.secret` may be left out: Warden then generates a signing secret (whsec_…) and answers it this once, as `secret`. Its secrets are never shown again.",
     scope: 'write',
     role: 'admin',
-    body: channelEntrySchema.openapi('NotificationChannelCreate'),
-    ok: { status: 201, schema: Channel, description: 'Created.' },
+    body: channelCreateSchema.openapi('NotificationChannelCreate'),
+    ok: {
+      status: 201,
+      schema: channelCreatedSchema.openapi('NotificationChannelCreated'),
+      description: 'Created; with `secret` when Warden generated one.',
+    },
     run: createChannel,
     audit: {
       action: 'notification-channel.create',
