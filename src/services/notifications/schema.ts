@@ -106,13 +106,10 @@ export function createConfigSchema(type: ChannelType): ChannelDefinition['config
   const definition = channelDefinition(type);
   const generated = definition.generatedSecret;
   if (!generated || !(definition.config instanceof z.ZodObject)) return definition.config;
+  // Its description stays the field's own: the same JSON Schema draws the form that changes a channel, which does not generate.
   const field = (definition.config as z.ZodObject).shape[generated.field] as z.ZodType;
   return (definition.config as z.ZodObject).extend({
-    [generated.field]: field
-      .optional()
-      .describe(
-        `${field.description ?? ''} Leave it out to have Warden generate one: the create answer shows it once, as \`secret\`.`.trim(),
-      ),
+    [generated.field]: field.optional(),
   }) as unknown as ChannelDefinition['config'];
 }
 

@@ -12784,7 +12784,7 @@ export interface components {
             config: {
                 /** Format: uri */
                 url: string;
-                /** @description The signing secret (whsec_…); receivers verify webhook-signature with it. Leave it out to have Warden generate one: the create answer shows it once, as `secret`. */
+                /** @description The signing secret (whsec_…); receivers verify webhook-signature with it. */
                 secret?: string;
                 /** @description Extra headers sent with every delivery, such as Authorization. */
                 headers?: {

@@ -19,7 +19,8 @@ export function ChannelForm({
 }: {
   types: ChannelTypes;
   channel?: Channel;
-  onSaved: (channel: Channel) => void;
+  /** With `secret` when Warden generated one for the new channel: to be shown this once. */
+  onSaved: (channel: Channel & { secret?: string }) => void;
   onCancel: () => void;
 }) {
   const editing = channel !== undefined;
