@@ -102,6 +102,29 @@ export async function updateChannel(
   });
 }
 
+/**
+ * A new generated secret (a webhook's signing secret) for an API-made channel, answered this once as `secret`; the old
+ * one stops signing at once. A type without one answers 409, as does a channel warden.yaml manages (the file sets it).
+ */
+export async function rotateChannelSecret(
+  ctx: ServiceContext,
+  input: z.input<typeof channelKeySchema>,
+): Promise<CreatedChannel & { secret: string }> {
+  const { key } = parseInput(channelKeySchema, input);
+  return withTransaction(ctx, async (tx) => {
+    const current = await requireChannel(tx, key);
+    const writer = writerFor(tx, current, `notification channel "${current.key}"`);
+    const generated = channelDefinition(current.type as ChannelType).generatedSecret;
+    if (!generated)
+      throw new ConflictError(`a ${current.type} channel has no secret Warden generates: change it with PATCH`);
+    const secret = generated.generate();
+    const spec = { ...current, config: { ...current.config, [generated.field]: secret } };
+    await tx.store.channels.update(current.id, spec, writer, tx.clock.now());
+    announce(tx);
+    return { ...channelView((await tx.store.channels.findById(current.id)) ?? current, callerRole(tx)), secret };
+  });
+}
+
 /** Deletes a channel with its deliveries (pending ones are not sent). */
 export async function deleteChannel(ctx: ServiceContext, input: z.input<typeof channelKeySchema>): Promise<void> {
   const { key } = parseInput(channelKeySchema, input);

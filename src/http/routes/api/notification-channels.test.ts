@@ -133,6 +133,28 @@ for (const dialect of dialects) {
       expect(given).not.toHaveProperty('secret');
     });
 
+    it("issues a webhook channel a new signing secret, shown once; not another type's, nor the file's", async () => {
+      await h.call('POST', BASE, { body: webhook('rotated') });
+      const res = await h.call('POST', `${BASE}/rotated/secret`);
+      expect(res.status).toBe(200);
+      const answer = await res.json();
+      expect(answer).toMatchObject({ key: 'rotated', config: { secret: '[redacted]' } });
+      expect(answer.secret).toMatch(/^whsec_/);
+      expect(answer.secret).not.toBe(SECRET);
+      expect((await h.store.channels.findByKey(h.a.id, 'rotated'))?.config.secret).toBe(answer.secret);
+      expect(JSON.stringify(await (await h.call('GET', `${BASE}/rotated`)).json())).not.toContain('whsec_');
+      expect((await h.call('POST', `${BASE}/rotated/secret`, { key: h.a.readKey })).status).toBe(403);
+      const discord = {
+        key: 'chat',
+        name: 'Chat',
+        type: 'discord',
+        config: { url: 'https://discord.com/api/webhooks/1/a' },
+      };
+      await h.call('POST', BASE, { body: discord });
+      expect((await h.call('POST', `${BASE}/chat/secret`)).status).toBe(409);
+      expect((await h.call('POST', `${BASE}/missing/secret`)).status).toBe(404);
+    });
+
     it("addresses a channel by its id too; never another organization's", async () => {
       const channel = await (await h.call('POST', BASE, { body: webhook('by-id') })).json();
       expect(await (await h.call('GET', `${BASE}/${channel.id}`)).json()).toMatchObject({ key: 'by-id' });

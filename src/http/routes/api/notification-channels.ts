@@ -12,7 +12,12 @@ import {
 import { testChannel } from '../../../services/notifications/send-test.js';
 import { channelTypesSchema, listChannelTypes } from '../../../services/notifications/types.js';
 import { channelCreatedSchema, channelViewSchema, deliveryViewSchema } from '../../../services/notifications/view.js';
-import { createChannel, deleteChannel, updateChannel } from '../../../services/notifications/write.js';
+import {
+  createChannel,
+  deleteChannel,
+  rotateChannelSecret,
+  updateChannel,
+} from '../../../services/notifications/write.js';
 import type { App } from '../../env.js';
 import { type ApiGuards, apiOperation, listOperation } from './operation.js';
 
@@ -117,7 +122,7 @@ export function notificationChannelRoutes(
   channelActionRoutes(app, guards, one, security);
 }
 
-/** One channel's test send, its recipients on the system SMTP server, and its delivery log. */
+/** One channel's test send, a new generated secret, its recipients on the system SMTP server, and its delivery log. */
 function channelActionRoutes(
   app: App,
   guards: ApiGuards,
@@ -155,6 +160,28 @@ function channelActionRoutes(
       before: channelId,
       detail: (_input, { outcome }) => ({ outcome }),
       outside: true,
+    },
+  });
+  apiOperation(app, guards, {
+    ...one,
+    path: '/api/v1/notification-channels/{key}/secret',
+    method: 'post',
+    summary: 'A new signing secret for a webhook channel',
+    description:
+      'Generates a new signing secret (whsec_…) for a webhook channel and answers it this once, as `secret`; deliveries are signed with it from now on, and later reads show "[redacted]". Other types, and channels managed by warden.yaml (the file sets the secret), answer 409.',
+    scope: 'write',
+    role: 'admin',
+    ok: {
+      status: 200,
+      schema: channelCreatedSchema
+        .extend({ secret: z.string().describe('The new signing secret: shown in this answer only.') })
+        .openapi('NotificationChannelSecret'),
+      description: 'The channel, and its new secret this once.',
+    },
+    run: rotateChannelSecret,
+    audit: {
+      action: 'notification-channel.rotate-secret',
+      object: (_input, channel) => ({ id: channel.id, label: channel.key }),
     },
   });
   apiOperation(app, guards, {
