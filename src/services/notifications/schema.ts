@@ -106,7 +106,8 @@ export function createConfigSchema(type: ChannelType): ChannelDefinition['config
   const definition = channelDefinition(type);
   const generated = definition.generatedSecret;
   if (!generated || !(definition.config instanceof z.ZodObject)) return definition.config;
-  // Its description stays the field's own: the same JSON Schema draws the form that changes a channel, which does not generate.
+  // Its description stays the field's own: the same JSON Schema draws the form that changes a channel, which does not
+  // generate one.
   const field = (definition.config as z.ZodObject).shape[generated.field] as z.ZodType;
   return (definition.config as z.ZodObject).extend({
     [generated.field]: field.optional(),
