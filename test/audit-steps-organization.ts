@@ -40,6 +40,13 @@ export function organizationSteps({ member, receiver, ids }: AuditStepsEnv): Ste
       objectId: id('channel'),
     },
     {
+      op: 'POST /api/v1/notification-channels/{key}/secret',
+      path: () => '/api/v1/notification-channels/ops/secret',
+      by: 'key',
+      action: 'notification-channel.rotate-secret',
+      objectId: id('channel'),
+    },
+    {
       op: 'POST /api/v1/notification-channels/{key}/test',
       path: () => '/api/v1/notification-channels/ops/test',
       by: 'user',

@@ -1,9 +1,11 @@
 // The Relays and Notifications screens in real Chromium against a real Warden: a relay created with its token and
 // agent command shown once (the token works, the relay then shows online), a new token, deleting; a webhook channel
-// created through the form generated from its JSON Schema (the API's refusal shown under the field), tested against a
-// real receiver (sent, then failed, both in the delivery log), changed; warden.yaml's objects read-only; axe on both.
+// created through the form generated from its JSON Schema (the API's refusal shown under the field, its events picked
+// by name, its signing secret generated and shown once), tested against a real receiver (sent, then failed, both in
+// the delivery log), changed, then picked by name in a new monitor's Notify; warden.yaml's objects read-only; axe.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SignedInUser, signedInUser } from '../accounts.js';
 import { launchChromium } from '../browser.js';
@@ -11,7 +13,6 @@ import { type Receiver, startReceiver } from '../fakes/notify-receivers.js';
 import { type SeededWarden, startSeededWarden } from '../seeded-warden.js';
 import { dialects } from '../store-dialects.js';
 
-const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 const YAML = `
 organization: { key: acme, name: Acme }
 relays:
@@ -142,23 +143,42 @@ describe('the relays and notifications screens', () => {
     await dialog.getByLabel(/^Name/).fill('Ops hook');
     expect(await dialog.getByLabel(/^Key/).inputValue()).toBe('ops-hook');
     await dialog.getByLabel(/^URL/).fill(`${receiver.url}/hook`);
+    expect(await dialog.getByText('Leave empty to generate one', { exact: false }).isVisible()).toBe(true);
     await dialog.getByLabel(/^Signing secret/).fill('not-a-secret');
-    await dialog.getByRole('checkbox', { name: 'monitor.down' }).check();
+    // Events: all of them, explicitly, until "only the ones ticked" is chosen; each named, with its kind.
+    expect(await dialog.getByRole('radio', { name: 'All events' }).isChecked()).toBe(true);
+    await dialog.getByRole('radio', { name: 'Only the ones ticked' }).check();
+    expect(await dialog.getByText(/None ticked: this channel gets no events/).isVisible()).toBe(true);
+    await dialog.getByRole('checkbox', { name: 'Monitor goes down' }).check();
+    expect(await dialog.getByRole('checkbox', { name: 'Incident opened' }).isChecked()).toBe(false);
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Create the channel' }).click();
     // The server's refusal, under the field it names.
     const secretField = dialog.getByLabel(/^Signing secret/);
     await expect.poll(() => secretField.getAttribute('aria-invalid')).toBe('true');
     expect(await dialog.getByText(/expected a Standard Webhooks secret/).isVisible()).toBe(true);
-    await dialog.getByLabel(/^Signing secret/).fill(SECRET);
+    // Left empty, Warden makes one and shows it once.
+    await dialog.getByLabel(/^Signing secret/).fill('');
     await dialog.getByRole('button', { name: 'Create the channel' }).click();
     await dialog.waitFor({ state: 'detached' });
+    const shown = page.getByRole('status').filter({ hasText: 'it is shown only once' });
+    const secret = await shown.getByLabel('Signing secret').inputValue();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(await shown.getByRole('button', { name: 'Copy the signing secret' }).isVisible()).toBe(true);
     const hook = table.getByRole('row', { name: /Ops hook/ });
     await expect.poll(() => hook.textContent()).toContain('1 event kind');
+    // The modal's overlay fades out after the dialog is gone: axe would judge the panel's contrast through it.
+    await page.locator('.mantine-Modal-overlay').waitFor({ state: 'detached' });
+    expect(await seriousViolations(page)).toEqual([]);
 
     await hook.getByRole('button', { name: 'Send a test to Ops hook' }).click();
     await page.getByRole('alert').filter({ hasText: 'Test sent to Ops hook' }).waitFor();
-    expect(receiver.requests.at(-1)?.headers['webhook-signature']).toMatch(/^v1,/);
+    const request = receiver.requests.at(-1);
+    expect(() => new Webhook(secret).verify(request?.raw ?? '', request?.headers as never)).not.toThrow();
+    // Dismissed, it is gone for good: not on screen, not in the API's answers.
+    await shown.getByRole('button', { name: 'I have saved it' }).click();
+    await shown.waitFor({ state: 'detached' });
+    expect(await page.content()).not.toContain(secret);
     const log = page.getByRole('table', { name: /deliveries of Ops hook/ });
     await expect.poll(() => log.getByRole('row').count()).toBe(2);
     expect(await log.getByRole('row').nth(1).textContent()).toMatch(/test.*Sent.*HTTP 204/);
@@ -184,5 +204,39 @@ describe('the relays and notifications screens', () => {
     await table.getByRole('button', { name: 'Send a test to Ops webhook' }).click();
     await page.getByRole('alert').filter({ hasText: 'Test sent to Ops webhook' }).waitFor();
     expect(receiver.requests.length).toBe(sent + 1);
+
+    // A new signing secret, asked for first and shown once; the next delivery is signed with it.
+    await table.getByRole('button', { name: 'Edit Ops webhook' }).click();
+    const again = page.getByRole('dialog', { name: 'Edit Ops webhook' });
+    await again.getByRole('button', { name: 'New signing secret' }).click();
+    await again.getByRole('button', { name: 'Generate it' }).click();
+    await again.waitFor({ state: 'detached' });
+    const renewed = await shown.getByLabel('Signing secret').inputValue();
+    expect(renewed).toMatch(/^whsec_/);
+    expect(renewed).not.toBe(secret);
+    await shown.getByRole('button', { name: 'I have saved it' }).click();
+    await table.getByRole('button', { name: 'Send a test to Ops webhook' }).click();
+    await expect.poll(() => receiver.requests.length).toBe(sent + 2);
+    const signed = receiver.requests.at(-1);
+    expect(() => new Webhook(renewed).verify(signed?.raw ?? '', signed?.headers as never)).not.toThrow();
+    await page.reload();
+    await table.getByRole('row', { name: /Ops webhook/ }).waitFor();
+    expect(await page.content()).not.toContain(secret);
+    expect(await page.content()).not.toContain(renewed);
+  }, 45_000);
+
+  it("picks a monitor's channels by name in its Notify field", async () => {
+    await page.goto(`${warden.url}/app/monitors/new`);
+    await page.getByLabel(/^Type/).selectOption('heartbeat');
+    await page.getByLabel(/^Name/).fill('Nightly backup');
+    const notify = page.getByRole('combobox', { name: 'Notify' });
+    await notify.click();
+    expect(await page.getByRole('option', { name: 'Ops from the file (ops-yaml)' }).isVisible()).toBe(true);
+    await page.getByRole('option', { name: 'Ops webhook (ops-hook)' }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Create monitor' }).click();
+    await page.getByRole('heading', { name: 'Nightly backup created' }).waitFor();
+    const stored = await warden.opened.store.monitors.findByKey(warden.organizationId, 'nightly-backup');
+    expect(stored?.notify).toEqual(['ops-hook']);
   }, 30_000);
 });

@@ -113,6 +113,11 @@ export interface ChannelDefinition<Config extends Record<string, unknown> = Reco
    * The dispatcher's `channelInFlight` when absent.
    */
   maxInFlight?: number;
+  /**
+   * A secret config field Warden makes when a channel created through the API or the dashboard leaves it out (the
+   * webhook's signing secret): the create answer shows it once, as `secret`. warden.yaml sets its own.
+   */
+  generatedSecret?: { field: keyof Config & string; generate: () => string };
   send(event: NotificationEvent, config: Config, ctx: SendContext): Promise<SendOutcome>;
 }
 

@@ -13,6 +13,9 @@ import { postRequest } from './http-send.js';
 
 const SECRET_PREFIX = 'whsec_';
 const SECRET_MESSAGE = 'expected a Standard Webhooks secret: whsec_ followed by 24 to 64 bytes in base64';
+// Only warden.yaml (and what imports write for it) can leave it out and be refused: the API and dashboard generate one.
+const SECRET_MISSING =
+  'expected a Standard Webhooks secret (whsec_ followed by 24 to 64 bytes in base64): a file sets its own, such as an environment variable holding the output of: echo "whsec_$(openssl rand -base64 32)"';
 /** Headers the signature and body own; the configured ones may not replace them. */
 const RESERVED_HEADERS = new Set([
   'webhook-id',
@@ -28,7 +31,7 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
 
 export const webhookSigningSecret = () =>
   z
-    .string({ error: SECRET_MESSAGE })
+    .string({ error: (issue) => (issue.input === undefined ? SECRET_MISSING : SECRET_MESSAGE) })
     .regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/, { error: SECRET_MESSAGE })
     .refine(
       (secret) => {
@@ -64,6 +67,7 @@ export const webhookChannel = defineChannel({
     })
     .strict(),
   secrets: ['secret', 'headers'],
+  generatedSecret: { field: 'secret', generate: () => generateWebhookSecret() },
   // One's own endpoint: several at once, each monitor's events still in order.
   maxInFlight: 8,
   send: (event, config, ctx) => {

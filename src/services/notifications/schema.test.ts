@@ -1,6 +1,6 @@
 // The rules a channel may declare: each field's bounds and defaults, as warden.yaml and the API check them.
 import { describe, expect, it } from 'vitest';
-import { rules } from './schema.js';
+import { channelCreateSchema, channelEntrySchema, rules } from './schema.js';
 
 const issuesOf = (input: unknown) => {
   const parsed = rules.safeParse(input);
@@ -36,5 +36,25 @@ describe('channel rules', () => {
     [{ flap: { changes: 5, extra: 1 } }, 'flap: Unrecognized key: "extra"'],
   ])('refuses %j', (input, message) => {
     expect(issuesOf(input)).toEqual([message]);
+  });
+});
+
+describe("a webhook's signing secret", () => {
+  const webhook = { key: 'hook', name: 'Hook', type: 'webhook', config: { url: 'https://hooks.example.com/w' } };
+
+  it('may be left out of an API create, which generates one', () => {
+    expect(channelCreateSchema.safeParse(webhook).success).toBe(true);
+  });
+
+  it('must be set by warden.yaml, and the error says how to make one', () => {
+    const parsed = channelEntrySchema.safeParse(webhook);
+    expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['config.secret', expect.stringMatching(/a file sets its own.*openssl rand -base64 32/)],
+    ]);
+  });
+
+  it('is still checked when given', () => {
+    const given = { ...webhook, config: { ...webhook.config, secret: 'hunter2' } };
+    expect(channelCreateSchema.safeParse(given).error?.issues[0]?.message).toMatch(/24 to 64 bytes/);
   });
 });

@@ -2,15 +2,13 @@
 import { z } from 'zod';
 import { intIn, queryIntIn, reference, stableKey, text } from '../../domain/fields.js';
 import { LIMITS, RULE_LIMITS } from '../../domain/limits.js';
-import { NOTIFICATION_KINDS } from '../../notify/channels/channel.js';
+import { type ChannelDefinition, NOTIFICATION_KINDS } from '../../notify/channels/channel.js';
 import { CHANNEL_TYPES, type ChannelType, channelDefinition } from '../../notify/channels/registry.js';
 import { REDACTED } from '../monitors/view.js';
 
 /** The kinds a channel may ask for (`test` is always sent when asked for). */
-export const RULE_KINDS = NOTIFICATION_KINDS.filter((kind) => kind !== 'test') as Exclude<
-  (typeof NOTIFICATION_KINDS)[number],
-  'test'
->[];
+export const RULE_KINDS = NOTIFICATION_KINDS.filter((kind) => kind !== 'test') as RuleKind[];
+export type RuleKind = Exclude<(typeof NOTIFICATION_KINDS)[number], 'test'>;
 
 export const DELIVERY_LIMITS = { default: 50, max: 500 } as const;
 
@@ -100,14 +98,31 @@ export const channelFields = {
   ),
 };
 
-function channelVariant<T extends ChannelType>(type: T) {
+/**
+ * The type's config as the API's create takes it: a secret Warden generates (the webhook's signing secret) may be left
+ * out. warden.yaml takes the type's own config, which requires it.
+ */
+export function createConfigSchema(type: ChannelType): ChannelDefinition['config'] {
   const definition = channelDefinition(type);
+  const generated = definition.generatedSecret;
+  if (!generated || !(definition.config instanceof z.ZodObject)) return definition.config;
+  // Its description stays the field's own: the same JSON Schema draws the form that changes a channel, which does not
+  // generate one.
+  const field = (definition.config as z.ZodObject).shape[generated.field] as z.ZodType;
+  return (definition.config as z.ZodObject).extend({
+    [generated.field]: field.optional(),
+  }) as unknown as ChannelDefinition['config'];
+}
+
+function channelVariant<T extends ChannelType>(type: T, origin: 'file' | 'api') {
+  const definition = channelDefinition(type);
+  const config = origin === 'api' ? createConfigSchema(type) : definition.config;
   return z
     .object({
       key: channelFields.key,
       name: channelFields.name,
       type: z.literal(type),
-      config: definition.config.describe(
+      config: config.describe(
         `The ${definition.label} configuration. Secret fields: ${definition.secrets.join(', ') || 'none'}.`,
       ),
       rules: channelFields.rules.default({}),
@@ -117,12 +132,19 @@ function channelVariant<T extends ChannelType>(type: T) {
 }
 
 type Variant = ReturnType<typeof channelVariant>;
-const variants: Variant[] = CHANNEL_TYPES.map((type) => channelVariant(type));
 
-/** A channel as warden.yaml and the API's POST declare it: one shape per type, chosen by `type`. */
-export const channelEntrySchema = z.discriminatedUnion('type', variants as unknown as [Variant, ...Variant[]], {
-  error: (issue) => (issue.code === 'invalid_union' ? `expected one of ${CHANNEL_TYPES.join(', ')}` : undefined),
-});
+function channelUnion(origin: 'file' | 'api') {
+  const variants: Variant[] = CHANNEL_TYPES.map((type) => channelVariant(type, origin));
+  return z.discriminatedUnion('type', variants as unknown as [Variant, ...Variant[]], {
+    error: (issue) => (issue.code === 'invalid_union' ? `expected one of ${CHANNEL_TYPES.join(', ')}` : undefined),
+  });
+}
+
+/** A channel as warden.yaml declares it: one shape per type, chosen by `type`; every secret set. */
+export const channelEntrySchema = channelUnion('file');
+
+/** A channel as the API's POST creates it: as in warden.yaml, but a secret Warden generates may be left out. */
+export const channelCreateSchema = channelUnion('api');
 
 /** The type and key stay; `config` is merged into the stored one and then checked by the type's schema. */
 export const channelPatchSchema = z

@@ -33,6 +33,18 @@ export const channelViewSchema = z.object({
 
 export type ChannelView = z.infer<typeof channelViewSchema>;
 
+/** The answer to a create: the channel, and the secret Warden generated for it, this once. */
+export const channelCreatedSchema = channelViewSchema.extend({
+  secret: z
+    .string()
+    .optional()
+    .describe(
+      'Only when the body left a generated secret out (a webhook\'s `config.secret`): the signing secret Warden made, whsec_…. Shown in this answer only; later reads show "[redacted]".',
+    ),
+});
+
+export type CreatedChannel = z.infer<typeof channelCreatedSchema>;
+
 /** The channel as `role` sees it: secrets redacted for all, URLs cut to their origin for those who cannot edit channels. */
 export function channelView(channel: NotificationChannel, role: Role): ChannelView {
   const config = redactChannelConfig(channel.type as ChannelType, channel.config);

@@ -25,19 +25,34 @@ import { requireChannel } from './read.js';
 import {
   type ChannelEntry,
   type ChannelPatch,
+  channelCreateSchema,
   channelEntrySchema,
   channelKeySchema,
   channelUpdateSchema,
 } from './schema.js';
-import { type ChannelView, channelView } from './view.js';
+import { type ChannelView, type CreatedChannel, channelView } from './view.js';
 
-/** A channel through the API: its secrets are shown redacted from now on. */
+/**
+ * A channel through the API (and so the dashboard): its secrets are shown redacted from now on. A secret Warden
+ * generates (a webhook's signing secret) that the body left out is made here and answered this once, as `secret`.
+ */
 export async function createChannel(
   ctx: ServiceContext,
-  input: z.input<typeof channelEntrySchema>,
-): Promise<ChannelView> {
-  const entry = parseInput(channelEntrySchema, input);
-  return withTransaction(ctx, async (tx) => channelView(await insertChannel(tx, specOf(entry)), callerRole(tx)));
+  input: z.input<typeof channelCreateSchema>,
+): Promise<CreatedChannel> {
+  const { spec, secret } = withGeneratedSecret(specOf(parseInput(channelCreateSchema, input)));
+  return withTransaction(ctx, async (tx) => {
+    const view = channelView(await insertChannel(tx, spec), callerRole(tx));
+    return secret === undefined ? view : { ...view, secret };
+  });
+}
+
+/** The spec with its type's generated secret filled in when it was left out, and that secret. */
+function withGeneratedSecret(spec: NotificationChannelSpec): { spec: NotificationChannelSpec; secret?: string } {
+  const generated = channelDefinition(spec.type as ChannelType).generatedSecret;
+  if (!generated || spec.config[generated.field] !== undefined) return { spec };
+  const secret = generated.generate();
+  return { spec: { ...spec, config: { ...spec.config, [generated.field]: secret } }, secret };
 }
 
 /** warden.yaml's channel, by key: created, or made to match the file (and taken over when the API made it). */
@@ -84,6 +99,29 @@ export async function updateChannel(
       announce(tx);
     }
     return channelView((await tx.store.channels.findById(current.id)) ?? current, callerRole(tx));
+  });
+}
+
+/**
+ * A new generated secret (a webhook's signing secret) for an API-made channel, answered this once as `secret`; the old
+ * one stops signing at once. A type without one answers 409, as does a channel warden.yaml manages (the file sets it).
+ */
+export async function rotateChannelSecret(
+  ctx: ServiceContext,
+  input: z.input<typeof channelKeySchema>,
+): Promise<CreatedChannel & { secret: string }> {
+  const { key } = parseInput(channelKeySchema, input);
+  return withTransaction(ctx, async (tx) => {
+    const current = await requireChannel(tx, key);
+    const writer = writerFor(tx, current, `notification channel "${current.key}"`);
+    const generated = channelDefinition(current.type as ChannelType).generatedSecret;
+    if (!generated)
+      throw new ConflictError(`a ${current.type} channel has no secret Warden generates: change it with PATCH`);
+    const secret = generated.generate();
+    const spec = { ...current, config: { ...current.config, [generated.field]: secret } };
+    await tx.store.channels.update(current.id, spec, writer, tx.clock.now());
+    announce(tx);
+    return { ...channelView((await tx.store.channels.findById(current.id)) ?? current, callerRole(tx)), secret };
   });
 }
 

@@ -6119,7 +6119,7 @@ export interface paths {
         put?: never;
         /**
          * Create a notification channel
-         * @description The body is a channel as in warden.yaml (one shape per type, chosen by `type`). Its secrets are never shown again. Needs an admin (or a write key).
+         * @description The body is a channel as in warden.yaml (one shape per type, chosen by `type`), except that a webhook's `config.secret` may be left out: Warden then generates a signing secret (whsec_…) and answers it this once, as `secret`. Its secrets are never shown again. Needs an admin (or a write key).
          */
         post: {
             parameters: {
@@ -6134,7 +6134,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Created. */
+                /** @description Created; with `secret` when Warden generated one. */
                 201: {
                     headers: {
                         "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -6144,7 +6144,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["NotificationChannel"];
+                        "application/json": components["schemas"]["NotificationChannelCreated"];
                     };
                 };
                 400: components["responses"]["BadRequest"];
@@ -6392,6 +6392,68 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["NotificationTestOutcome"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                /** @description No notification channel with this key or id in your organization. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/notification-channels/{key}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new signing secret for a webhook channel
+         * @description Generates a new signing secret (whsec_…) for a webhook channel and answers it this once, as `secret`; deliveries are signed with it from now on, and later reads show "[redacted]". Other types, and channels managed by warden.yaml (the file sets the secret), answer 409. Needs an admin (or a write key).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The channel's key, or its id. */
+                    key: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The channel, and its new secret this once. */
+                200: {
+                    headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationChannelSecret"];
                     };
                 };
                 400: components["responses"]["BadRequest"];
@@ -12697,7 +12759,9 @@ export interface components {
                 secrets: string[];
                 /** @description Config fields saying where messages go: changing one needs the secrets again. */
                 targets: string[];
-                /** @description JSON Schema (2020-12) of the type's `config`, as a request sends it: descriptions, defaults, bounds. */
+                /** @description Secret config fields a create may leave out: Warden generates the value and answers it once, as `secret` (a form says "leave empty to generate one"). */
+                generated: string[];
+                /** @description JSON Schema (2020-12) of the type's `config`, as a create sends it: descriptions, defaults, bounds. */
                 config: {
                     [key: string]: unknown;
                 };
@@ -12706,6 +12770,71 @@ export interface components {
             rules: {
                 [key: string]: unknown;
             };
+            /** @description The kinds `rules.events` may list, each with a label and a line of help, for forms. A channel without `events` gets them all. */
+            events: {
+                /** @enum {string} */
+                kind: "monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired";
+                /** @description What a form calls it: "Monitor goes down". */
+                label: string;
+                /** @description A line of help. */
+                description: string;
+            }[];
+        };
+        NotificationChannelCreated: {
+            id: string;
+            key: string;
+            name: string;
+            /** @enum {string} */
+            type: "webhook" | "discord" | "slack" | "teams" | "telegram" | "ntfy" | "email";
+            /** @description The type's configuration; secret fields read "[redacted]". To those who cannot edit channels (viewers, editors, read keys) a URL shows its scheme and host only: "https://ntfy.sh/[redacted]". */
+            config: {
+                [key: string]: unknown;
+            };
+            /** @description What the channel gets and when (docs/notifications.md, "Rules"); absent fields take their defaults. */
+            rules: {
+                /** @description The event kinds this channel gets; every kind when absent. */
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
+                monitors?: string[];
+                /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
+                pages?: string[];
+                /** @description Scope: component groups (a component's `group`) whose monitors, incidents and maintenance this channel gets (at most 500). */
+                groups?: string[];
+                /** @description Send a monitor's down, degraded or recovered only once the state has held this long (0 to 86400 s; 0 or absent: at once). */
+                holdSec?: number;
+                /** @description While a monitor stays down, remind every this many minutes (1 to 10080; absent: never). */
+                remindEveryMin?: number;
+                /**
+                 * @description Nothing about a monitor whose component is under maintenance (recorded as skipped); true unless set to false.
+                 * @default true
+                 */
+                quietDuringMaintenance?: boolean;
+                /** @description Flap damping: one monitor.flapping message instead of each change, quiet until stable, then a summary (absent: off). */
+                flap?: {
+                    /**
+                     * @description State changes within windowMin that make a monitor flapping (2 to 100, default 5).
+                     * @default 5
+                     */
+                    changes?: number;
+                    /**
+                     * @description The window in minutes (1 to 1440, default 10); flapping ends after this long without a change.
+                     * @default 10
+                     */
+                    windowMin?: number;
+                };
+                /** @description tls.expiring this many days before a certificate expires (1 to 90, default 14). */
+                tlsDays?: number;
+            };
+            enabled: boolean;
+            /**
+             * @description config: warden.yaml manages it and the API cannot change it.
+             * @enum {string}
+             */
+            managedBy: "config" | "api";
+            createdAt: number;
+            updatedAt: number;
+            /** @description Only when the body left a generated secret out (a webhook's `config.secret`): the signing secret Warden made, whsec_…. Shown in this answer only; later reads show "[redacted]". */
+            secret?: string;
         };
         NotificationChannelCreate: {
             /** @description The channel by this key: in the API path, in warden.yaml, in `warden notifications test KEY`. */
@@ -12718,7 +12847,7 @@ export interface components {
                 /** Format: uri */
                 url: string;
                 /** @description The signing secret (whsec_…); receivers verify webhook-signature with it. */
-                secret: string;
+                secret?: string;
                 /** @description Extra headers sent with every delivery, such as Authorization. */
                 headers?: {
                     [key: string]: string;
@@ -13208,6 +13337,62 @@ export interface components {
             lastAnswer: string | null;
             createdAt: number;
             sentAt: number | null;
+        };
+        NotificationChannelSecret: {
+            id: string;
+            key: string;
+            name: string;
+            /** @enum {string} */
+            type: "webhook" | "discord" | "slack" | "teams" | "telegram" | "ntfy" | "email";
+            /** @description The type's configuration; secret fields read "[redacted]". To those who cannot edit channels (viewers, editors, read keys) a URL shows its scheme and host only: "https://ntfy.sh/[redacted]". */
+            config: {
+                [key: string]: unknown;
+            };
+            /** @description What the channel gets and when (docs/notifications.md, "Rules"); absent fields take their defaults. */
+            rules: {
+                /** @description The event kinds this channel gets; every kind when absent. */
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
+                monitors?: string[];
+                /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
+                pages?: string[];
+                /** @description Scope: component groups (a component's `group`) whose monitors, incidents and maintenance this channel gets (at most 500). */
+                groups?: string[];
+                /** @description Send a monitor's down, degraded or recovered only once the state has held this long (0 to 86400 s; 0 or absent: at once). */
+                holdSec?: number;
+                /** @description While a monitor stays down, remind every this many minutes (1 to 10080; absent: never). */
+                remindEveryMin?: number;
+                /**
+                 * @description Nothing about a monitor whose component is under maintenance (recorded as skipped); true unless set to false.
+                 * @default true
+                 */
+                quietDuringMaintenance?: boolean;
+                /** @description Flap damping: one monitor.flapping message instead of each change, quiet until stable, then a summary (absent: off). */
+                flap?: {
+                    /**
+                     * @description State changes within windowMin that make a monitor flapping (2 to 100, default 5).
+                     * @default 5
+                     */
+                    changes?: number;
+                    /**
+                     * @description The window in minutes (1 to 1440, default 10); flapping ends after this long without a change.
+                     * @default 10
+                     */
+                    windowMin?: number;
+                };
+                /** @description tls.expiring this many days before a certificate expires (1 to 90, default 14). */
+                tlsDays?: number;
+            };
+            enabled: boolean;
+            /**
+             * @description config: warden.yaml manages it and the API cannot change it.
+             * @enum {string}
+             */
+            managedBy: "config" | "api";
+            createdAt: number;
+            updatedAt: number;
+            /** @description The new signing secret: shown in this answer only. */
+            secret: string;
         };
         NotificationChannelRecipients: {
             /**

@@ -11,6 +11,7 @@ import { useOrganizationKey } from '../api/organization';
 import { roleAtLeast, useOrganizationRole } from '../api/role';
 import { QueryState } from '../ui/query-state';
 import { ScreenHeader } from '../ui/screen-header';
+import { ShownOnce } from '../ui/shown-once';
 import { EmptyState } from '../ui/states';
 import { type Channel, ChannelForm, type ChannelTypes } from './notifications/channel-form';
 import { ChannelTable } from './notifications/channel-table';
@@ -27,6 +28,8 @@ export default function NotificationsScreen() {
   const [editing, setEditing] = useState<Channel | 'new' | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [tested, setTested] = useState<{ key: string; result: TestOutcome } | null>(null);
+  // A signing secret Warden generated for the channel just created: on screen until dismissed, nowhere else.
+  const [generated, setGenerated] = useState<{ name: string; secret: string } | null>(null);
   const phone = useMediaQuery('(max-width: 36em)');
   const labels = new Map((types.data?.types ?? []).map((t) => [t.id, t.label]));
 
@@ -44,9 +47,10 @@ export default function NotificationsScreen() {
     if (selected === channel.key) setSelected(null);
     await channelsChanged(queryClient, org);
   };
-  const saved = (channel: Channel) => {
+  const saved = (channel: Channel & { secret?: string }) => {
     setEditing(null);
     setSelected(channel.key);
+    setGenerated(channel.secret ? { name: channel.name, secret: channel.secret } : null);
     void channelsChanged(queryClient, org);
   };
   const chosen = channels.data?.channels.find((c) => c.key === selected);
@@ -65,6 +69,17 @@ export default function NotificationsScreen() {
           Channels carry monitor, relay, incident, maintenance and certificate events to Discord, Slack, Teams,
           Telegram, ntfy, email or a signed webhook.
         </Text>
+        {generated && (
+          <ShownOnce
+            label="Signing secret"
+            value={generated.secret}
+            onDone={() => setGenerated(null)}
+            kept="Warden keeps it to sign with, but will not show it again: to change it, edit the channel and enter a new one."
+          >
+            {generated.name} signs every delivery with this secret: give it to the receiver, which verifies the
+            webhook-signature header with it (Standard Webhooks).
+          </ShownOnce>
+        )}
         {test.error && (
           <Text size="sm" c="red" role="alert">
             The test could not be sent: {test.error.message}

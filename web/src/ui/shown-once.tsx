@@ -13,9 +13,11 @@ export interface ShownOnceProps {
   lines?: number;
   download?: string;
   onDone?: () => void;
+  /** What Warden keeps of it, when it is more than a hash (a webhook's signing secret, which it signs with). */
+  kept?: ReactNode;
 }
 
-export function ShownOnce({ label, value, children, lines, download, onDone }: ShownOnceProps) {
+export function ShownOnce({ label, value, children, lines, download, onDone, kept }: ShownOnceProps) {
   const field = {
     label,
     value,
@@ -60,7 +62,7 @@ export function ShownOnce({ label, value, children, lines, download, onDone }: S
             </Button>
           )}
         </Group>
-        <Text size="xs">Warden keeps only a hash: once this is closed, nobody can show it again.</Text>
+        <Text size="xs">{kept ?? 'Warden keeps only a hash: once this is closed, nobody can show it again.'}</Text>
       </Stack>
     </Alert>
   );

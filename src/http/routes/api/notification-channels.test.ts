@@ -3,6 +3,7 @@ import { type ApiHarness, openApiHarness, T0 } from '../../../../test/api-app.js
 import { type Receiver, startReceiver } from '../../../../test/fakes/notify-receivers.js';
 import { dialects } from '../../../../test/store-dialects.js';
 import type { WardenEvent } from '../../../bus/events.js';
+import { signatureHeaders } from '../../../notify/channels/webhook.js';
 
 const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 const OTHER_SECRET = `whsec_${Buffer.alloc(32, 9).toString('base64')}`;
@@ -106,6 +107,54 @@ for (const dialect of dialects) {
       expect((await invalid.json()).errors.map((e: { path: string }) => e.path)).toContain('body.config.url');
     });
 
+    it("generates a webhook's signing secret when the body leaves it out, and shows it this once", async () => {
+      const { config, ...body } = webhook('generated', `${receiver.url}/generated`);
+      const created = await h.call('POST', BASE, { body: { ...body, config: { url: config.url } } });
+      expect(created.status).toBe(201);
+      const answer = await created.json();
+      expect(answer).toMatchObject({ key: 'generated', config: { secret: '[redacted]' } });
+      expect(answer.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+      expect((await h.store.channels.findByKey(h.a.id, 'generated'))?.config.secret).toBe(answer.secret);
+      // Never again: not in a read, nor in the list.
+      const read = await (await h.call('GET', `${BASE}/generated`)).json();
+      expect(read).not.toHaveProperty('secret');
+      expect(JSON.stringify(read)).not.toContain('whsec_');
+      expect(JSON.stringify(await (await h.call('GET', BASE)).json())).not.toContain('whsec_');
+      // A receiver verifies what the channel sends with it.
+      expect((await (await h.call('POST', `${BASE}/generated/test`)).json()).outcome).toBe('sent');
+      const request = receiver.requests.at(-1);
+      expect(request?.path).toBe('/generated');
+      const [id, timestamp] = [String(request?.headers['webhook-id']), Number(request?.headers['webhook-timestamp'])];
+      expect(request?.headers['webhook-signature']).toBe(
+        signatureHeaders(answer.secret, id, timestamp, request?.raw ?? '')['webhook-signature'],
+      );
+      // A secret the body sets is not repeated back.
+      const given = await (await h.call('POST', BASE, { body: webhook('given') })).json();
+      expect(given).not.toHaveProperty('secret');
+    });
+
+    it("issues a webhook channel a new signing secret, shown once; not another type's, nor the file's", async () => {
+      await h.call('POST', BASE, { body: webhook('rotated') });
+      const res = await h.call('POST', `${BASE}/rotated/secret`);
+      expect(res.status).toBe(200);
+      const answer = await res.json();
+      expect(answer).toMatchObject({ key: 'rotated', config: { secret: '[redacted]' } });
+      expect(answer.secret).toMatch(/^whsec_/);
+      expect(answer.secret).not.toBe(SECRET);
+      expect((await h.store.channels.findByKey(h.a.id, 'rotated'))?.config.secret).toBe(answer.secret);
+      expect(JSON.stringify(await (await h.call('GET', `${BASE}/rotated`)).json())).not.toContain('whsec_');
+      expect((await h.call('POST', `${BASE}/rotated/secret`, { key: h.a.readKey })).status).toBe(403);
+      const discord = {
+        key: 'chat',
+        name: 'Chat',
+        type: 'discord',
+        config: { url: 'https://discord.com/api/webhooks/1/a' },
+      };
+      await h.call('POST', BASE, { body: discord });
+      expect((await h.call('POST', `${BASE}/chat/secret`)).status).toBe(409);
+      expect((await h.call('POST', `${BASE}/missing/secret`)).status).toBe(404);
+    });
+
     it("addresses a channel by its id too; never another organization's", async () => {
       const channel = await (await h.call('POST', BASE, { body: webhook('by-id') })).json();
       expect(await (await h.call('GET', `${BASE}/${channel.id}`)).json()).toMatchObject({ key: 'by-id' });
@@ -171,7 +220,7 @@ for (const dialect of dialects) {
     it('describes each channel type for forms: label, secret and target fields, and the JSON Schema of its config and of the rules', async () => {
       const res = await h.call('GET', '/api/v1/notification-channel-types', { key: h.a.readKey });
       expect(res.status).toBe(200);
-      const { types, rules } = await res.json();
+      const { types, rules, events } = await res.json();
       expect(types.map((t: { id: string }) => t.id)).toEqual([
         'webhook',
         'discord',
@@ -193,6 +242,13 @@ for (const dialect of dialects) {
         default: 'starttls',
       });
       expect(rules.properties.events.items.enum).toContain('monitor.down');
+      // A webhook's secret is generated when left out; the others' secrets are not.
+      const hook = types.find((t: { id: string }) => t.id === 'webhook');
+      expect(hook).toMatchObject({ generated: ['secret'], config: { required: ['url'] } });
+      expect(telegram.generated).toEqual([]);
+      // Every kind the rules take, named for a form.
+      expect(events.map((e: { kind: string }) => e.kind)).toEqual(rules.properties.events.items.enum);
+      expect(events[0]).toEqual({ kind: 'monitor.down', label: 'Monitor goes down', description: expect.any(String) });
       expect(rules.properties.holdSec).toMatchObject({ type: 'integer', minimum: 0, maximum: 86400 });
     });
   });

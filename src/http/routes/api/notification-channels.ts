@@ -5,14 +5,19 @@ import { channelId } from '../../../services/audit/labels.js';
 import { getChannel, listChannels, listDeliveries } from '../../../services/notifications/read.js';
 import { channelRecipientsSchema, listChannelRecipients } from '../../../services/notifications/recipients.js';
 import {
-  channelEntrySchema,
+  channelCreateSchema,
   channelPatchSchema,
   deliveriesQuerySchema,
 } from '../../../services/notifications/schema.js';
 import { testChannel } from '../../../services/notifications/send-test.js';
 import { channelTypesSchema, listChannelTypes } from '../../../services/notifications/types.js';
-import { channelViewSchema, deliveryViewSchema } from '../../../services/notifications/view.js';
-import { createChannel, deleteChannel, updateChannel } from '../../../services/notifications/write.js';
+import { channelCreatedSchema, channelViewSchema, deliveryViewSchema } from '../../../services/notifications/view.js';
+import {
+  createChannel,
+  deleteChannel,
+  rotateChannelSecret,
+  updateChannel,
+} from '../../../services/notifications/write.js';
 import type { App } from '../../env.js';
 import { type ApiGuards, apiOperation, listOperation } from './operation.js';
 
@@ -62,11 +67,15 @@ export function notificationChannelRoutes(
     method: 'post',
     summary: 'Create a notification channel',
     description:
-      'The body is a channel as in warden.yaml (one shape per type, chosen by `type`). Its secrets are never shown again.',
+      "The body is a channel as in warden.yaml (one shape per type, chosen by `type`), except that a webhook's `config.secret` may be left out: Warden then generates a signing secret (whsec_…) and answers it this once, as `secret`. Its secrets are never shown again.",
     scope: 'write',
     role: 'admin',
-    body: channelEntrySchema.openapi('NotificationChannelCreate'),
-    ok: { status: 201, schema: Channel, description: 'Created.' },
+    body: channelCreateSchema.openapi('NotificationChannelCreate'),
+    ok: {
+      status: 201,
+      schema: channelCreatedSchema.openapi('NotificationChannelCreated'),
+      description: 'Created; with `secret` when Warden generated one.',
+    },
     run: createChannel,
     audit: {
       action: 'notification-channel.create',
@@ -113,7 +122,7 @@ export function notificationChannelRoutes(
   channelActionRoutes(app, guards, one, security);
 }
 
-/** One channel's test send, its recipients on the system SMTP server, and its delivery log. */
+/** One channel's test send, a new generated secret, its recipients on the system SMTP server, and its delivery log. */
 function channelActionRoutes(
   app: App,
   guards: ApiGuards,
@@ -151,6 +160,28 @@ function channelActionRoutes(
       before: channelId,
       detail: (_input, { outcome }) => ({ outcome }),
       outside: true,
+    },
+  });
+  apiOperation(app, guards, {
+    ...one,
+    path: '/api/v1/notification-channels/{key}/secret',
+    method: 'post',
+    summary: 'A new signing secret for a webhook channel',
+    description:
+      'Generates a new signing secret (whsec_…) for a webhook channel and answers it this once, as `secret`; deliveries are signed with it from now on, and later reads show "[redacted]". Other types, and channels managed by warden.yaml (the file sets the secret), answer 409.',
+    scope: 'write',
+    role: 'admin',
+    ok: {
+      status: 200,
+      schema: channelCreatedSchema
+        .extend({ secret: z.string().describe('The new signing secret: shown in this answer only.') })
+        .openapi('NotificationChannelSecret'),
+      description: 'The channel, and its new secret this once.',
+    },
+    run: rotateChannelSecret,
+    audit: {
+      action: 'notification-channel.rotate-secret',
+      object: (_input, channel) => ({ id: channel.id, label: channel.key }),
     },
   });
   apiOperation(app, guards, {

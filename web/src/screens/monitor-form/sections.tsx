@@ -7,6 +7,7 @@ import type { FormErrors } from '../../ui/form-errors';
 import { RouterAnchor } from '../../ui/router-link';
 import { ScreenHeader } from '../../ui/screen-header';
 import { PushTokenPanel } from '../monitor/push-snippets';
+import { ChannelPicker } from './channel-picker';
 import { SchemaField } from './schema-field';
 import { type FieldValue, type FormField, initialValue } from './schema-form';
 import type { MonitorDraft, MonitorTypes } from './use-monitor-draft';
@@ -149,17 +150,21 @@ export function SchemaFields({
   editing: boolean;
   errors: Errors;
 }) {
-  return fields.map((f) => (
-    <SchemaField
-      key={f.name}
-      field={f}
-      path={`${prefix}${f.name}`}
-      editing={editing}
-      value={values[f.name] ?? initialValue(f, undefined)}
-      onChange={(v) => setValues((prev) => ({ ...prev, [f.name]: v }))}
-      error={errors.fields[`${prefix}${f.name}`]}
-    />
-  ));
+  return fields.map((f) => {
+    const props = {
+      field: f,
+      path: `${prefix}${f.name}`,
+      value: values[f.name] ?? initialValue(f, undefined),
+      onChange: (v: FieldValue) => setValues((prev) => ({ ...prev, [f.name]: v })),
+      error: errors.fields[`${prefix}${f.name}`],
+    };
+    // The monitor's own `notify` names channels: picked from the organization's, not typed as keys.
+    return prefix === '' && f.name === 'notify' ? (
+      <ChannelPicker key={f.name} {...props} />
+    ) : (
+      <SchemaField key={f.name} editing={editing} {...props} />
+    );
+  });
 }
 
 export function TypeFieldsets({ draft, editing, errors }: { draft: MonitorDraft; editing: boolean; errors: Errors }) {

@@ -11,6 +11,7 @@ import {
   initialValues,
   type JsonSchema,
   toJson,
+  withChoices,
 } from './schema-form-model';
 
 export type Channel = components['schemas']['NotificationChannel'];
@@ -20,11 +21,17 @@ type ChannelType = Channel['type'];
 export function useChannelDraft(types: ChannelTypes, channel: Channel | undefined) {
   const [type, setType] = useState<ChannelType>(channel?.type ?? 'discord');
   const definition = types.types.find((t) => t.id === type);
-  const configFields = useMemo(
-    () => fieldsOf((definition?.config ?? {}) as JsonSchema, 'config', definition?.secrets ?? []),
-    [definition],
+  const configFields = useMemo(() => configFieldsOf(definition), [definition]);
+  const ruleFields = useMemo(
+    () =>
+      withChoices(
+        fieldsOf(types.rules as JsonSchema, 'rules'),
+        'rules.events',
+        types.events.map((e) => ({ value: e.kind, label: e.label, description: e.description })),
+        'All events',
+      ),
+    [types.rules, types.events],
   );
-  const ruleFields = useMemo(() => fieldsOf(types.rules as JsonSchema, 'rules'), [types.rules]);
   const [name, setName] = useState(channel?.name ?? '');
   const [key, setKey] = useState<string | null>(null);
   const [enabled, setEnabled] = useState(channel?.enabled ?? true);
@@ -50,7 +57,7 @@ export function useChannelDraft(types: ChannelTypes, channel: Channel | undefine
   const chooseType = (next: string | null) => {
     if (!next || next === type) return;
     const nextDefinition = types.types.find((t) => t.id === next);
-    const nextFields = fieldsOf((nextDefinition?.config ?? {}) as JsonSchema, 'config', nextDefinition?.secrets ?? []);
+    const nextFields = configFieldsOf(nextDefinition);
     // Another type has other config fields: start them afresh, keep the rules.
     setValues((v) => ({
       ...Object.fromEntries(Object.entries(v).filter(([k]) => !k.startsWith('config.'))),
@@ -97,3 +104,13 @@ export function useChannelDraft(types: ChannelTypes, channel: Channel | undefine
 }
 
 export type ChannelDraft = ReturnType<typeof useChannelDraft>;
+
+/** A type's config fields: secrets masked, and marked where Warden generates them when left empty. */
+function configFieldsOf(definition: ChannelTypes['types'][number] | undefined) {
+  return fieldsOf(
+    (definition?.config ?? {}) as JsonSchema,
+    'config',
+    definition?.secrets ?? [],
+    definition?.generated ?? [],
+  );
+}

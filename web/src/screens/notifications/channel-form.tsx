@@ -7,6 +7,7 @@ import { api, call } from '../../api/client';
 import { type FormErrors, formErrors, noFormErrors } from '../../ui/form-errors';
 import { type Channel, type ChannelTypes, useChannelDraft } from './channel-draft';
 import { ChannelIdentityFields } from './channel-identity';
+import { NewSecret } from './new-secret';
 import { SchemaFields } from './schema-fields';
 
 export type { Channel, ChannelTypes };
@@ -19,7 +20,8 @@ export function ChannelForm({
 }: {
   types: ChannelTypes;
   channel?: Channel;
-  onSaved: (channel: Channel) => void;
+  /** With `secret` when Warden generated one for the new channel: to be shown this once. */
+  onSaved: (channel: Channel & { secret?: string }) => void;
   onCancel: () => void;
 }) {
   const editing = channel !== undefined;
@@ -70,6 +72,7 @@ export function ChannelForm({
           errors={errors.fields}
           editing={editing}
         />
+        {channel && configFields.some((f) => f.generated) && <NewSecret channel={channel} onIssued={onSaved} />}
         <Divider my="xs" />
         <Title order={3} size="h5">
           What it gets and when

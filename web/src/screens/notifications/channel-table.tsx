@@ -139,8 +139,13 @@ function ChannelRow({
 /** What a channel's rules let through, in a few words. */
 function gets(channel: Channel): string {
   const { events, monitors, pages, groups } = channel.rules;
+  // Absent is every kind; an empty list is none (the server's rule).
   const what =
-    events && events.length > 0 ? `${events.length} event kind${events.length === 1 ? '' : 's'}` : 'All events';
+    events === undefined
+      ? 'All events'
+      : events.length === 0
+        ? 'No events'
+        : `${events.length} event kind${events.length === 1 ? '' : 's'}`;
   const scope = [
     monitors?.length ? `${monitors.length} monitor${monitors.length === 1 ? '' : 's'}` : null,
     pages?.length ? `${pages.length} page${pages.length === 1 ? '' : 's'}` : null,

@@ -15,6 +15,7 @@ import {
   TagsInput,
   TextInput,
 } from '@mantine/core';
+import { ChoicesField } from './choices-field';
 import type { FieldValue, FormField, FormValues } from './schema-form-model';
 
 export interface SchemaFieldsProps {
@@ -51,11 +52,16 @@ function SchemaField({ field, values, onChange, errors, editing }: SchemaFieldsP
         <PasswordInput
           {...common}
           required={field.required && !editing}
-          description={
+          description={[
+            field.description,
             editing
-              ? `${field.description ? `${field.description} ` : ''}Saved and hidden: leave empty to keep it.`
-              : field.description
-          }
+              ? 'Saved and hidden: leave empty to keep it.'
+              : field.generated
+                ? 'Leave empty to generate one: it is shown once, after creating.'
+                : '',
+          ]
+            .filter(Boolean)
+            .join(' ')}
           autoComplete="off"
           aria-invalid={errors[field.name] !== undefined}
           value={typeof value === 'string' ? value : ''}
@@ -96,6 +102,8 @@ function SchemaField({ field, values, onChange, errors, editing }: SchemaFieldsP
         />
       );
     case 'checkboxes':
+      if (field.all !== undefined)
+        return <ChoicesField field={field} value={value} onChange={onChange} error={errors[field.name]} />;
       return (
         <Checkbox.Group
           {...common}

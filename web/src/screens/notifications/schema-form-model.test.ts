@@ -1,6 +1,15 @@
 // The channel form generated from the JSON Schemas the server gives (shapes copied from GET /api/v1/notification-channel-types).
 import { describe, expect, it } from 'vitest';
-import { allFields, fieldsOf, initialValues, type JsonSchema, labelOf, toJson } from './schema-form-model';
+import {
+  ALL,
+  allFields,
+  fieldsOf,
+  initialValues,
+  type JsonSchema,
+  labelOf,
+  toJson,
+  withChoices,
+} from './schema-form-model';
 
 const EMAIL = '^(?:[A-Za-z0-9_+-]+)@example$';
 const emailConfig: JsonSchema = {
@@ -149,5 +158,47 @@ describe('initialValues and toJson', () => {
     expect(tv['config.chatId']).toBe('-100123');
     tv['config.apiBaseUrl'] = '';
     expect(toJson(telegram, tv, chat)).toEqual({ chatId: '-100123', apiBaseUrl: null });
+  });
+});
+
+describe('a generated secret and named event choices', () => {
+  it('marks a secret the server generates when a new channel leaves it empty', () => {
+    const fields = fieldsOf({ ...webhookConfig, required: ['url'] }, 'config', ['secret', 'headers'], ['secret']);
+    expect(fields.map((f) => [f.name, f.required, f.generated])).toEqual([
+      ['config.url', true, undefined],
+      ['config.secret', false, true],
+      ['config.headers', false, undefined],
+    ]);
+    const values = initialValues(fields, undefined);
+    values['config.url'] = 'https://hooks.example.com/a';
+    expect(toJson(fields, values)).toEqual({ url: 'https://hooks.example.com/a' });
+  });
+
+  const choices = [
+    { value: 'monitor.down', label: 'Monitor goes down', description: 'After its retries.' },
+    { value: 'monitor.recovered', label: 'Monitor recovers', description: 'Back up.' },
+    { value: 'relay.gone', label: 'Not in the schema', description: 'Left out.' },
+  ];
+  const eventFields = () => withChoices(fieldsOf(rules, 'rules'), 'rules.events', choices, 'All events');
+
+  it('names each event and makes "all events" an explicit choice that leaves them out', () => {
+    const fields = eventFields();
+    expect(fields[0]).toMatchObject({ kind: 'checkboxes', all: 'All events' });
+    expect(fields[0]?.choices?.map((c) => c.label)).toEqual(['Monitor goes down', 'Monitor recovers']);
+    const values = initialValues(fields, undefined);
+    expect(values['rules.events']).toBe(ALL);
+    expect(toJson(fields, values)).not.toHaveProperty('events');
+    values['rules.events'] = ['monitor.down'];
+    expect(toJson(fields, values)).toMatchObject({ events: ['monitor.down'] });
+    // "Only these" with none ticked is what it says: no events, not all of them.
+    values['rules.events'] = [];
+    expect(toJson(fields, values)).toMatchObject({ events: [] });
+  });
+
+  it('reads a stored channel: no events is all of them, a list is only those', () => {
+    const fields = eventFields();
+    expect(initialValues(fields, {})['rules.events']).toBe(ALL);
+    expect(initialValues(fields, { events: ['monitor.recovered'] })['rules.events']).toEqual(['monitor.recovered']);
+    expect(initialValues(fields, { events: [] })['rules.events']).toEqual([]);
   });
 });

@@ -38,7 +38,22 @@ export interface FormField {
   default?: unknown;
   /** object: its fields. */
   fields?: FormField[];
+  /** secret: Warden generates one when a new object leaves it empty. */
+  generated?: boolean;
+  /** checkboxes: each option's label and line of help, when the server names them. */
+  choices?: Choice[];
+  /** checkboxes: the explicit choice that stands for leaving the field out ("All events"); its value is ALL. */
+  all?: string;
 }
+
+export interface Choice {
+  value: string;
+  label: string;
+  description: string;
+}
+
+/** The value of a checkbox list with an `all` choice while that choice is taken: the field is left out of the body. */
+export const ALL = 'all';
 
 /** What inputs hold: text, numbers, switches, lists of strings, name/value pairs; an optional object's switch. */
 export type FieldValue = string | number | boolean | string[] | { name: string; value: string }[] | undefined;
@@ -82,11 +97,32 @@ export function labelOf(property: string, schema: JsonSchema): string {
 const typeOf = (schema: JsonSchema): string | undefined =>
   Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
 
-/** The fields of an object schema, under `prefix` (`config`, `rules`); `secrets` are masked. */
-export function fieldsOf(schema: JsonSchema, prefix: string, secrets: readonly string[] = []): FormField[] {
+/**
+ * The fields of an object schema, under `prefix` (`config`, `rules`); `secrets` are masked, and those of them in
+ * `generated` say so.
+ */
+export function fieldsOf(
+  schema: JsonSchema,
+  prefix: string,
+  secrets: readonly string[] = [],
+  generated: readonly string[] = [],
+): FormField[] {
   const required = new Set(schema.required ?? []);
-  return Object.entries(schema.properties ?? {}).map(([property, child]) =>
-    fieldOf(property, child, `${prefix}.${property}`, required.has(property), secrets.includes(property)),
+  return Object.entries(schema.properties ?? {}).map(([property, child]) => {
+    const field = fieldOf(property, child, `${prefix}.${property}`, required.has(property), secrets.includes(property));
+    return field.kind === 'secret' && generated.includes(property) ? { ...field, generated: true } : field;
+  });
+}
+
+/**
+ * A checkbox list (`rules.events`) made explicit: each option with its label and help, and `all`, the choice that
+ * leaves the field out (the server's "every kind when absent"), instead of "nothing ticked".
+ */
+export function withChoices(fields: FormField[], name: string, choices: readonly Choice[], all: string): FormField[] {
+  return fields.map((field) =>
+    field.name === name && field.kind === 'checkboxes'
+      ? { ...field, choices: choices.filter((c) => field.options?.includes(c.value)), all }
+      : field,
   );
 }
 
@@ -177,7 +213,13 @@ export function initialValues(fields: readonly FormField[], stored: Record<strin
         break;
       case 'checkboxes':
       case 'list':
-        values[field.name] = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [];
+        values[field.name] = Array.isArray(value)
+          ? value.map(String)
+          : field.all !== undefined
+            ? ALL
+            : typeof value === 'string'
+              ? [value]
+              : [];
         break;
       default:
         values[field.name] =
@@ -226,6 +268,9 @@ function jsonOf(field: FormField, values: FormValues): unknown {
     case 'number':
       return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
     case 'checkboxes':
+      // With an `all` choice, "only these" with none ticked is sent as it is: an empty list gets nothing.
+      if (field.all !== undefined) return Array.isArray(value) ? value : undefined;
+      return Array.isArray(value) && value.length > 0 ? value : undefined;
     case 'list':
       return Array.isArray(value) && value.length > 0 ? value : undefined;
     case 'map': {
