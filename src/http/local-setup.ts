@@ -28,6 +28,12 @@ export interface LocalSetupOptions {
 
 const NO_STORE = { 'cache-control': 'no-store' };
 
+/** Whether a request's Host is a loopback name: only a browser that used one can reach the local setup listener. */
+export function isLoopbackHost(host: string | undefined): boolean {
+  const name = (host ?? '').replace(/:\d+$/, '').toLowerCase();
+  return name === 'localhost' || name === '127.0.0.1' || name === '[::1]';
+}
+
 /** The dashboard's own origins on this machine: the only pages allowed to read a code. */
 export function loopbackOrigins(mainPort: number): Set<string> {
   return new Set(['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${mainPort}`));

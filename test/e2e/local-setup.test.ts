@@ -11,18 +11,20 @@ import { dialects, type OpenedStore } from '../store-dialects.js';
 
 const sqlite = dialects.find((d) => d.name === 'sqlite')!;
 
-/** GET with the Host a browser would send for the address it was given. */
-function getAs(url: string, host: string): Promise<Record<string, unknown>> {
+/** GET with the Host a browser would send for the address it was given: the body and the headers. */
+function fetchAs(url: string, host: string): Promise<{ body: string; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers: { host } }, (res) => {
       let body = '';
       res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve(JSON.parse(body) as Record<string, unknown>));
+      res.on('end', () => resolve({ body, headers: res.headers }));
     });
     req.on('error', reject);
     req.end();
   });
 }
+const getAs = async (url: string, host: string) =>
+  JSON.parse((await fetchAs(url, host)).body) as Record<string, unknown>;
 
 describe('the setup code for a browser on the server’s machine', () => {
   let opened: OpenedStore | undefined;
@@ -47,6 +49,15 @@ describe('the setup code for a browser on the server’s machine', () => {
     expect(config).toMatchObject({ setupRequired: true, localSetup: expect.stringMatching(/^http:\/\/127\.0\.0\.1:/) });
     // Through a proxy or from elsewhere the browser used another name: no offer (its 127.0.0.1 is not ours).
     expect(await getAs(`${base}/api/v1/auth/config`, `status.example.com`)).toMatchObject({ localSetup: null });
+
+    // The dashboard's policy lets its page on this machine ask that listener, and nobody else's.
+    const listener = new URL(config.localSetup as string).origin;
+    expect((await fetchAs(`${base}/app/setup`, `localhost:${port}`)).headers['content-security-policy']).toContain(
+      `connect-src 'self' ${listener}`,
+    );
+    expect((await fetchAs(`${base}/app/setup`, 'status.example.com')).headers['content-security-policy']).toContain(
+      "connect-src 'self';",
+    );
 
     const dashboard = `http://localhost:${port}`;
     const handed = await fetch(config.localSetup as string, {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context } from 'hono';
 import type { App, AppEnv } from '../env.js';
+import { isLoopbackHost } from '../local-setup.js';
 import { problem, problemResponse } from '../problem.js';
 
 /** What dist/ holds now: the checkout's dist/web, the same path from src/ (tests, tsx) and from a build. */
@@ -38,15 +39,18 @@ const ENCODINGS = [
   { name: 'gzip', suffix: '.gz' },
 ] as const;
 
-/** Scripts only from Warden itself, never inline; Mantine's <style> tags carry the nonce; nothing may frame the dashboard. */
-export function dashboardCsp(nonce: string): string {
+/**
+ * Scripts only from Warden itself, never inline; Mantine's <style> tags carry the nonce; nothing may frame the dashboard.
+ * `localSetup`: the local setup listener's origin, which the setup screen opened on the server's machine may ask.
+ */
+export function dashboardCsp(nonce: string, localSetup?: string): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     `style-src 'self' 'nonce-${nonce}'`,
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${localSetup ? ` ${localSetup}` : ''}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -114,11 +118,12 @@ export function dashboardRoutes(app: App, dirs: string | readonly string[] = DAS
         ),
       );
     const nonce = randomBytes(16).toString('base64');
+    const localSetup = isLoopbackHost(c.req.header('host')) ? c.var.deps.localSetupUrl?.() : null;
     return c.body(index.join(nonce), 200, {
       'content-type': 'text/html; charset=utf-8',
       // Always asked again: it names the current hashed assets, and its nonce is new each time.
       'cache-control': 'no-cache',
-      'content-security-policy': dashboardCsp(nonce),
+      'content-security-policy': dashboardCsp(nonce, localSetup ? new URL(localSetup).origin : undefined),
       'x-frame-options': 'DENY',
       // Setup, invitation and reset links carry their token in the query: no other site sees them.
       'referrer-policy': 'no-referrer',

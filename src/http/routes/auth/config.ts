@@ -3,6 +3,7 @@ import { z } from '@hono/zod-openapi';
 import { SIGNUP_MODES } from '../../../domain/account.js';
 import { setupRequired } from '../../../services/accounts/setup.js';
 import type { App } from '../../env.js';
+import { isLoopbackHost } from '../../local-setup.js';
 import { authContext, authOperation } from './operation.js';
 
 const AuthConfig = z
@@ -26,12 +27,6 @@ const AuthConfig = z
     smtp: z.boolean().describe('Whether the server can send mail (invitations are mailed as well as shown).'),
   })
   .openapi('AuthConfig');
-
-/** Whether the browser addressed this server by a loopback name: only then can it reach the local setup listener. */
-function isLoopbackHost(host: string | undefined): boolean {
-  const name = (host ?? '').replace(/:\d+$/, '').toLowerCase();
-  return name === 'localhost' || name === '127.0.0.1' || name === '[::1]';
-}
 
 export function authConfigRoutes(app: App): void {
   authOperation(app, {
