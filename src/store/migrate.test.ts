@@ -10,6 +10,7 @@ import { connectPostgres } from './dialects/postgres/connect.js';
 import { connectSqlite } from './dialects/sqlite/connect.js';
 import { LATEST_MIGRATION, MIGRATION_NAMES, MIGRATIONS, migrateToLatest } from './migrate.js';
 import * as accountProofs from './migrations/0012-account-proofs.js';
+import * as pausedAt from './migrations/0013-paused-at.js';
 
 const TABLES = [
   'account_tokens',
@@ -136,16 +137,17 @@ for (const dialect of connections) {
       await migrate(connection);
       const { db } = connection;
       // Back to before 0012, with an account and a session of then.
+      await pausedAt.down(db);
       await accountProofs.down(db);
       const schema = await connection.migrationSchema();
-      await sql`delete from ${sql.table(schema ? `${schema}.warden_migrations` : 'warden_migrations')} where name = '0012-account-proofs'`.execute(
+      await sql`delete from ${sql.table(schema ? `${schema}.warden_migrations` : 'warden_migrations')} where name >= '0012-account-proofs'`.execute(
         db,
       );
       await sql`insert into users (id, email, name, password_hash, totp_secret, totp_enabled_at, totp_last_step, created_at, updated_at)
         values ('usr_old', 'old@example.com', 'Old', null, null, null, null, 1700000000000, 1700000000500)`.execute(db);
       await sql`insert into user_sessions (id, user_id, hash, created_at, last_seen_at, expires_at, user_agent, address)
         values ('ses_old', 'usr_old', 'h', 1, 1, 2, null, null)`.execute(db);
-      expect((await migrate(connection)).applied).toEqual(['0012-account-proofs']);
+      expect((await migrate(connection)).applied).toEqual(['0012-account-proofs', '0013-paused-at']);
       expect(
         await db.selectFrom('users').select(['email_verified_at', 'updated_at']).executeTakeFirstOrThrow(),
       ).toEqual({ email_verified_at: 1700000000000, updated_at: 1700000000500 });

@@ -11939,6 +11939,8 @@ export interface components {
             intervalSec: number | null;
             timeoutMs: number;
             enabled: boolean;
+            /** @description When the monitor was paused (epoch ms): since when it is disabled; null while it is enabled. */
+            pausedAt: number | null;
             retries: number;
             degradedLatencyMs: number | null;
             /** @description The type's configuration; secret fields read "[redacted]". */
@@ -12003,6 +12005,8 @@ export interface components {
             intervalSec: number | null;
             timeoutMs: number;
             enabled: boolean;
+            /** @description When the monitor was paused (epoch ms): since when it is disabled; null while it is enabled. */
+            pausedAt: number | null;
             retries: number;
             degradedLatencyMs: number | null;
             /** @description The type's configuration; secret fields read "[redacted]". */
