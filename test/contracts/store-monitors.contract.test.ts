@@ -234,11 +234,8 @@ describeStore('monitors', (store) => {
       await store().monitors.updateSpec('mon_a', monitorSpec('a', { enabled }), 'api', at);
       return (await store().monitors.findById('mon_a'))?.pausedAt;
     };
-    expect([await pause(false, NOW + 1), await pause(false, NOW + 2), await pause(true, NOW + 3)]).toEqual([
-      NOW + 1,
-      NOW + 1,
-      null,
-    ]);
+    const times = [await pause(false, NOW + 1), await pause(false, NOW + 2), await pause(true, NOW + 3)];
+    expect(times).toEqual([NOW + 1, NOW + 1, null]);
   });
 
   it('moves a monitor onto a relay and back', async () => {
