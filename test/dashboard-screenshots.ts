@@ -120,7 +120,7 @@ async function settled(page: Page): Promise<void> {
 }
 
 /** Saves docs/images/dashboard-<name>.png of the viewport, after checking it is neither blank nor the wrong scheme. */
-async function shoot(page: Page, name: string, looks: 'light' | 'dark'): Promise<void> {
+export async function shoot(page: Page, name: string, looks: 'light' | 'dark'): Promise<void> {
   const bytes = await page.screenshot();
   const png = readPng(bytes);
   if (distinctColours(png) < 20) throw new Error(`dashboard-${name}.png looks blank`);

@@ -202,7 +202,8 @@ async function shoot(page: Page, html: string, selector: string, file: string, c
 const hex = (event: NotificationEvent) =>
   ({ critical: '#e74c3c', warning: '#f39c12', info: '#3498db', ok: '#2ecc71' })[event.severity];
 
-// `npm run screenshots [notifications] [dashboard] [page]`: the sets named, or all of them.
+// `npm run screenshots [notifications] [dashboard] [setup] [page]`: the sets named, or all of them (`setup`: the
+// dashboard's setup screen alone).
 const wanted = process.argv.slice(2);
 const makes = (set: string) => wanted.length === 0 || wanted.includes(set);
 mkdirSync(IMAGES, { recursive: true });
@@ -219,6 +220,9 @@ try {
   }
   // The dashboard's screens (docs/dashboard.md), from a served Warden: loaded only when asked for.
   if (makes('dashboard')) await (await import('./dashboard-screenshots.js')).dashboardScreenshots(browser);
+  // Its first-run setup screen, from a fresh Warden of its own (`setup` makes this one alone).
+  if (makes('dashboard') || wanted.includes('setup'))
+    await (await import('./dashboard-setup-screenshot.js')).setupScreenshot(browser);
   // The public status page (README.md), the scene of test/e2e/page-showcase.test.ts.
   if (makes('page')) await (await import('./page-screenshots.js')).pageScreenshots(browser);
 } finally {

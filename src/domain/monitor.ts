@@ -28,6 +28,8 @@ export interface Monitor extends Ownership {
   relayId: string | null;
   pushTokenPrefix: string | null;
   enabled: boolean;
+  /** When it was paused (enabled turned false, or created disabled); null while enabled. */
+  pausedAt: number | null;
   retries: number;
   degradedLatencyMs: number | null;
   state: MonitorState;

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { counted } from '../domain/counted.js';
 import type { Logger } from '../logger.js';
 import { ANY_TARGET } from '../net/target-guard.js';
 import type { ProbeDefinition } from '../probes/probe.js';
@@ -126,7 +127,7 @@ export async function startRelayAgent(options: RelayAgentOptions): Promise<Relay
           await writeCachedConfig(options.dataDir, poll.config, poll.etag);
           log.info(
             { relay: poll.config.relay.key, monitors: poll.config.monitors.length },
-            `config loaded: ${poll.config.monitors.length} monitors`,
+            `config loaded: ${counted(poll.config.monitors.length, 'monitor')}`,
           );
         }
         if (failures > 0) log.info('config reachable again');

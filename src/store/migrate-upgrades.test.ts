@@ -6,6 +6,7 @@ import { migrationConnections, migrationDialects } from '../../test/migration-di
 import type { DialectConnection } from './dialects/connection.js';
 import { MIGRATION_NAMES, MIGRATIONS } from './migrate.js';
 import * as accountProofs from './migrations/0012-account-proofs.js';
+import * as pausedAt from './migrations/0013-paused-at.js';
 
 for (const dialect of migrationDialects) {
   describe.skipIf(!dialect.available)(`migrations on ${dialect.name}`, () => {
@@ -16,16 +17,17 @@ for (const dialect of migrationDialects) {
       await migrate(connection);
       const { db } = connection;
       // Back to before 0012, with an account and a session of then.
+      await pausedAt.down(db);
       await accountProofs.down(db);
       const schema = await connection.migrationSchema();
-      await sql`delete from ${sql.table(schema ? `${schema}.warden_migrations` : 'warden_migrations')} where name = '0012-account-proofs'`.execute(
+      await sql`delete from ${sql.table(schema ? `${schema}.warden_migrations` : 'warden_migrations')} where name >= '0012-account-proofs'`.execute(
         db,
       );
       await sql`insert into users (id, email, name, password_hash, totp_secret, totp_enabled_at, totp_last_step, created_at, updated_at)
         values ('usr_old', 'old@example.com', 'Old', null, null, null, null, 1700000000000, 1700000000500)`.execute(db);
       await sql`insert into user_sessions (id, user_id, hash, created_at, last_seen_at, expires_at, user_agent, address)
         values ('ses_old', 'usr_old', 'h', 1, 1, 2, null, null)`.execute(db);
-      expect((await migrate(connection)).applied).toEqual(['0012-account-proofs']);
+      expect((await migrate(connection)).applied).toEqual(['0012-account-proofs', '0013-paused-at']);
       expect(
         await db.selectFrom('users').select(['email_verified_at', 'updated_at']).executeTakeFirstOrThrow(),
       ).toEqual({ email_verified_at: 1700000000000, updated_at: 1700000000500 });

@@ -59,6 +59,7 @@ describeStore('monitors', (store) => {
       relayId,
       pushTokenPrefix: null,
       enabled: false,
+      pausedAt: NOW,
       retries: 3,
       degradedLatencyMs: 250,
       state: 'unknown',
@@ -211,6 +212,7 @@ describeStore('monitors', (store) => {
     }).toEqual(spec);
     expect(rest).toEqual({
       pushTokenPrefix: 'wdp_1',
+      pausedAt: NOW + 1000,
       state: 'down',
       stateSince: NOW + 10,
       failureStreak: 2,
@@ -224,6 +226,16 @@ describeStore('monitors', (store) => {
       updatedAt: NOW + 1000,
     });
     expect([id, organizationId]).toEqual(['mon_a', ORG.id]);
+  });
+
+  it('keeps the time of a pause while the monitor stays paused, and forgets it on resume', async () => {
+    await addMonitor(store(), 'a');
+    const pause = async (enabled: boolean, at: number) => {
+      await store().monitors.updateSpec('mon_a', monitorSpec('a', { enabled }), 'api', at);
+      return (await store().monitors.findById('mon_a'))?.pausedAt;
+    };
+    const times = [await pause(false, NOW + 1), await pause(false, NOW + 2), await pause(true, NOW + 3)];
+    expect(times).toEqual([NOW + 1, NOW + 1, null]);
   });
 
   it('moves a monitor onto a relay and back', async () => {

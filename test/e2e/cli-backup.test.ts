@@ -50,7 +50,7 @@ describe('warden backup while the server writes', () => {
 
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
-    expect(backup.stdout).toMatch(/integrity ok, 1 organizations, 1 monitors, \d+ checks/);
+    expect(backup.stdout).toMatch(/integrity ok, 1 organization, 1 monitor, \d+ checks/);
     expect(after).toBeGreaterThan(before);
 
     const restored = await restoreSqliteDatabase(join(work, 'copy.db'), join(work, 'restored'));

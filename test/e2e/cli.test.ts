@@ -41,7 +41,7 @@ describe('warden CLI basics', () => {
   it('config check accepts a valid file and lists every problem of a bad one', async () => {
     const ok = await runCli(['config', 'check', configFile], { RCON_PASSWORD: 'pw' });
     expect(ok.code).toBe(0);
-    expect(ok.stdout).toContain('is valid: 1 relays, 3 monitors, 1 pages, 1 components');
+    expect(ok.stdout).toContain('is valid: 1 relay, 3 monitors, 1 page, 1 component');
     const bad = await runCli(['config', 'check', badFile]);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('monitors[0].config.port: expected an integer from 1 to 65535');

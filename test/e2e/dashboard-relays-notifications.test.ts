@@ -120,7 +120,7 @@ describe('the relays and notifications screens', () => {
     expect((await relayConfig(rotated)).status).toBe(401);
 
     // The count links to the monitor list filtered by the relay.
-    await lab.getByRole('link', { name: '1 monitors on Home lab' }).click();
+    await lab.getByRole('link', { name: '1 monitor on Home lab' }).click();
     await page.waitForURL(/\/app\/monitors\?relay=home-lab$/);
     await page
       .getByRole('table', { name: 'Monitors' })

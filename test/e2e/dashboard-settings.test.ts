@@ -124,6 +124,7 @@ describe('the dashboard’s settings and account screens', () => {
     expect(link).toMatch(/\/app\/invite\?token=wdi_/);
     // No SMTP server here: the screen says the link was not mailed.
     expect(await page.getByText(/^Not mailed/).isVisible()).toBe(true);
+    expect(await page.getByText(/makes its holder a viewer,/).isVisible()).toBe(true);
     await expect
       .poll(() => page.getByRole('table', { name: /Invitations not accepted/ }).textContent())
       .toContain('vera@example.com');
@@ -250,6 +251,8 @@ describe('the dashboard’s settings and account screens', () => {
     const created = table.getByRole('row').filter({ hasText: 'api-key.create' });
     expect(await created.textContent()).toContain('Olive Owner');
     expect(await created.textContent()).toContain('ci-bot');
+    // The object's type as people write it, not its code.
+    expect(await created.textContent()).toContain('API key ci-bot');
     expect(await table.getByRole('row').filter({ hasText: 'invitation.create' }).textContent()).toContain(
       'Olive Owner',
     );
@@ -272,7 +275,7 @@ describe('the dashboard’s settings and account screens', () => {
     expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
 
     await page.getByRole('combobox', { name: 'Object type' }).click();
-    await page.getByRole('option', { name: 'api-key' }).click();
+    await page.getByRole('option', { name: 'API key' }).click();
     await expect.poll(() => table.getByRole('row').count()).toBe(3);
     expect(await table.textContent()).toContain('api-key.revoke');
   }, 30_000);

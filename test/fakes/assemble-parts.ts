@@ -46,6 +46,7 @@ export function monitor(id: string, over: Partial<Monitor> = {}): Monitor {
     relayId: null,
     pushTokenPrefix: null,
     enabled: true,
+    pausedAt: null,
     retries: 1,
     degradedLatencyMs: null,
     state: 'up',

@@ -42,11 +42,14 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-anchor': 'var(--mantine-color-blue-8)',
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-8)',
+    '--warden-neutral-dot': 'var(--mantine-color-gray-filled)',
   },
   dark: {
     '--mantine-color-anchor': 'var(--mantine-color-blue-3)',
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     '--mantine-color-error': 'var(--mantine-color-red-4)',
+    // The unknown and paused dot: gray "filled" (gray 8) is next to nothing on the dark page.
+    '--warden-neutral-dot': 'var(--mantine-color-gray-5)',
   },
 });
 

@@ -2,6 +2,7 @@
 // and installing one into an empty data dir. PostgreSQL's backups are pg_dump's (docs/operations.md).
 import { Command } from 'commander';
 import { readSettings, type Settings } from '../../config/settings.js';
+import { counted } from '../../domain/counted.js';
 import { backupSqliteDatabase, restoreSqliteDatabase } from '../session.js';
 
 export function backupCommand(): Command {
@@ -64,7 +65,7 @@ function postgresRestore(settings: Settings): string {
 }
 
 function holds(report: { organizations: number; monitors: number; checks: number }): string {
-  return `${report.organizations} organizations, ${report.monitors} monitors, ${report.checks} checks`;
+  return `${counted(report.organizations, 'organization')}, ${counted(report.monitors, 'monitor')}, ${counted(report.checks, 'check')}`;
 }
 
 function formatBytes(bytes: number): string {

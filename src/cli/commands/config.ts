@@ -4,6 +4,7 @@ import { type AdoptedOrganization, applyConfig } from '../../config/apply.js';
 import { configJsonSchema } from '../../config/file-schema.js';
 import { loadConfigFile } from '../../config/load.js';
 import { readSettings } from '../../config/settings.js';
+import { counted } from '../../domain/counted.js';
 import { ValidationError } from '../../domain/errors.js';
 import { type NewPushToken, pushUrl } from '../../services/push/announce-push-tokens.js';
 import { guessNote, type ServerAddress, serverAddress } from '../../services/server-address.js';
@@ -21,7 +22,7 @@ export function configCommand(): Command {
       const parsed = await loadConfigFile(file);
       const components = parsed.pages.reduce((n, p) => n + p.components.length, 0);
       process.stdout.write(
-        `${file} is valid: ${parsed.relays.length} relays, ${parsed.monitors.length} monitors, ${parsed.pages.length} pages, ${components} components\n`,
+        `${file} is valid: ${counted(parsed.relays.length, 'relay')}, ${counted(parsed.monitors.length, 'monitor')}, ${counted(parsed.pages.length, 'page')}, ${counted(components, 'component')}\n`,
       );
     });
   config

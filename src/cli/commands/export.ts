@@ -3,6 +3,7 @@
 import { writeFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import { exportConfig } from '../../config/export.js';
+import { counted } from '../../domain/counted.js';
 import { withOrganization } from '../session.js';
 import { orgOption } from './org-option.js';
 
@@ -20,7 +21,7 @@ export function exportCommand(): Command {
         else await writeFile(options.output, exported.text);
         const { relays, monitors, pages, notifications } = exported.counts;
         process.stderr.write(
-          `exported organization ${exported.organization.key}${options.output === undefined ? '' : ` to ${options.output}`}: ${relays} relays, ${monitors} monitors, ${pages} pages, ${notifications} notification channels\n`,
+          `exported organization ${exported.organization.key}${options.output === undefined ? '' : ` to ${options.output}`}: ${counted(relays, 'relay')}, ${counted(monitors, 'monitor')}, ${counted(pages, 'page')}, ${counted(notifications, 'notification channel')}\n`,
         );
         if (exported.variables.length > 0)
           process.stderr.write(

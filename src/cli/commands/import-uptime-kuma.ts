@@ -1,6 +1,7 @@
 // `warden import uptime-kuma KUMA.db`: an Uptime Kuma database as a warden.yaml; with --history, its heartbeats as the
 // buckets of the monitors imported from it (docs/import.md, "Uptime Kuma").
 import { Command } from 'commander';
+import { counted } from '../../domain/counted.js';
 import { ValidationError } from '../../domain/errors.js';
 import { loadGamedigGames } from '../../services/import/gamedig-games.js';
 import { importUptimeKuma } from '../../services/import/uptime-kuma.js';
@@ -75,5 +76,5 @@ async function importHistory(kuma: KumaDatabase, org: string | undefined): Promi
         : `${m.key}: ${m.checks} heartbeats, ${formatTime(m.from)} to ${formatTime(m.to)}: ${m.days} days, ${m.hours} hours\n`,
     );
   for (const note of report.unmatched) process.stderr.write(`not filled: ${note.item}: ${note.reason}\n`);
-  process.stderr.write(`filled ${report.filled.length} monitors; ${report.unmatched.length} not matched\n`);
+  process.stderr.write(`filled ${counted(report.filled.length, 'monitor')}; ${report.unmatched.length} not matched\n`);
 }

@@ -76,7 +76,7 @@ export function kumaMonitorEntry(
   entry.config = typed.config;
   if ((row.resend_interval ?? 0) > 0)
     notes.push(
-      `Kuma repeated its down notification every ${row.resend_interval} checks; Warden reminds per channel (rules.remindEveryMin)`,
+      `Kuma repeated its down notification every ${row.resend_interval === 1 ? 'check' : `${row.resend_interval} checks`}; Warden reminds per channel (rules.remindEveryMin)`,
     );
   return { entry, notes, onRelay: typed.onRelay };
 }

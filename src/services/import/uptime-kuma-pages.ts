@@ -1,5 +1,6 @@
 // Uptime Kuma's status pages as warden.yaml pages: their sections as component groups (a group monitor as its own
 // monitors, grouped under its name), their incidents, and the maintenance windows that touch them.
+import { counted } from '../../domain/counted.js';
 import { LIMITS } from '../../domain/limits.js';
 import type { KumaData, KumaIncidentRow, KumaMonitorRow, KumaStatusPageRow } from '../../store/index.js';
 import { componentCreateSchema } from '../components/schema.js';
@@ -145,7 +146,7 @@ function pageComponents(
       const leaves = leavesOf(m, ctx.data.monitors);
       ctx.approximated.push({
         item,
-        reason: `group monitor "${m.name}" is shown as its ${leaves.length} monitors in the component group "${textOf(m.name, 200)}"${sectionName && sectionName !== m.name ? ` (not "${sectionName}")` : ''}`,
+        reason: `group monitor "${m.name}" is shown as its ${counted(leaves.length, 'monitor')} in the component group "${textOf(m.name, 200)}"${sectionName && sectionName !== m.name ? ` (not "${sectionName}")` : ''}`,
       });
       for (const leaf of leaves) add(leaf.monitor, textOf(leaf.group.name, 200));
     }

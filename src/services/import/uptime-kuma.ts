@@ -1,6 +1,7 @@
 // `warden import uptime-kuma`: an Uptime Kuma database (1.23 or 2.x) as a warden.yaml: monitors of the types Warden
 // has, tags and group monitors as tags, status pages with their sections as components, incidents, one-off maintenance
 // and simple notification channels; everything else is reported (docs/import.md, "Uptime Kuma").
+import { counted } from '../../domain/counted.js';
 import type { KumaData, KumaMonitorRow } from '../../store/index.js';
 import { monitorEntrySchema } from '../monitors/schema.js';
 import type { ImportNote, ImportReport } from './report.js';
@@ -124,5 +125,5 @@ function monitorTags(data: KumaData, approximated: ImportNote[]): Map<number, st
 function groupNote(group: KumaMonitorRow, all: readonly KumaMonitorRow[]): string {
   const children = all.filter((m) => m.parent === group.id).length;
   const tag = tagOf(group.name, null);
-  return `Warden has no group monitors: its ${children} monitors carry the tag ${tag ?? '(none fits)'}, and pages that list the group show them as the component group "${group.name}"`;
+  return `Warden has no group monitors: its ${counted(children, 'monitor')} ${children === 1 ? 'carries' : 'carry'} the tag ${tag ?? '(none fits)'}, and pages that list the group show them as the component group "${group.name}"`;
 }

@@ -11,7 +11,10 @@ export const liveMonitorSchema = z.object({
   name: z.string(),
   type: z.enum(MONITOR_TYPES),
   state: z.enum([...MONITOR_STATES, 'paused']).describe('The monitor state, or `paused` while it is disabled.'),
-  since: z.number().int().describe('Since when the monitor has been in its state (epoch ms).'),
+  since: z
+    .number()
+    .int()
+    .describe('Since when the monitor has been in its state (epoch ms); for `paused`, since it was paused.'),
   checkedAt: z.number().int().nullable().describe('Its latest result (epoch ms); null before the first.'),
   ok: z.boolean().nullable(),
   latencyMs: z.number().int().nullable(),
@@ -54,7 +57,8 @@ export function liveMonitor(monitor: Monitor): LiveMonitor {
     name: monitor.name,
     type: monitor.type,
     state: monitor.enabled ? monitor.state : 'paused',
-    since: monitor.stateSince,
+    // Paused, it has been in that state since it was paused.
+    since: monitor.enabled ? monitor.stateSince : (monitor.pausedAt ?? monitor.stateSince),
     checkedAt: latest?.checkedAt ?? null,
     ok: latest?.ok ?? null,
     latencyMs: latest?.latencyMs ?? null,

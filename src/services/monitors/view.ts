@@ -43,6 +43,11 @@ export const monitorViewSchema = z.object({
     ),
   timeoutMs: z.number().int(),
   enabled: z.boolean(),
+  pausedAt: z
+    .number()
+    .int()
+    .nullable()
+    .describe('When the monitor was paused (epoch ms): since when it is disabled; null while it is enabled.'),
   retries: z.number().int(),
   degradedLatencyMs: z.number().int().nullable(),
   config: z.record(z.string(), z.unknown()).describe(`The type's configuration; secret fields read "${REDACTED}".`),
@@ -75,6 +80,7 @@ function monitorView(monitor: Monitor): MonitorView {
     intervalSec: monitor.runOn === 'push' ? null : monitor.intervalSec,
     timeoutMs: monitor.timeoutMs,
     enabled: monitor.enabled,
+    pausedAt: monitor.enabled ? null : monitor.pausedAt,
     retries: monitor.retries,
     degradedLatencyMs: monitor.degradedLatencyMs,
     config: redactConfig(monitor.type, monitor.config),

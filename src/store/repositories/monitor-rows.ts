@@ -29,6 +29,7 @@ export function toMonitor(r: Selectable<MonitorsTable>): Monitor {
     relayId: r.relay_id,
     pushTokenPrefix: r.push_token_prefix,
     enabled: r.enabled === 1,
+    pausedAt: r.paused_at,
     ...fromColumns(r, STATE_FIELDS),
     lastResult: r.last_result === null ? null : (JSON.parse(r.last_result) as LatestResult),
     secretsSetAt: r.secrets_set_at,

@@ -1,6 +1,7 @@
 // Monitors: what to check (type + config), where it runs, and the lookups of the API, the file and the relays.
 // Their state lives in monitor-states.ts, what the runners read in schedule.ts. Contract:
 // test/contracts/store-monitors.contract.test.ts, and store-monitor-list.contract.test.ts for the dashboard's list.
+import { sql } from 'kysely';
 import type { Monitor, MonitorSpec, StoredToken } from '../../domain/monitor.js';
 import type { ManagedBy } from '../../domain/ownership.js';
 import type { Db, Dialect } from '../tables.js';
@@ -92,6 +93,7 @@ export function monitorRepository(db: Db, dialect: Dialect): MonitorRepository {
           id: monitor.id,
           organization_id: monitor.organizationId,
           ...specColumns(monitor),
+          paused_at: monitor.enabled ? null : now,
           push_token_hash: monitor.pushToken?.hash ?? null,
           push_token_prefix: monitor.pushToken?.prefix ?? null,
           state: 'unknown',
@@ -111,7 +113,13 @@ export function monitorRepository(db: Db, dialect: Dialect): MonitorRepository {
     async updateSpec(id, spec, managedBy, now) {
       await db
         .updateTable('monitors')
-        .set({ ...specColumns(spec), managed_by: managedBy, updated_at: now })
+        // A pause keeps its first time while the monitor stays paused; enabling it forgets it.
+        .set({
+          ...specColumns(spec),
+          paused_at: spec.enabled ? null : sql<number>`coalesce(paused_at, ${now})`,
+          managed_by: managedBy,
+          updated_at: now,
+        })
         .where('id', '=', id)
         .execute();
     },

@@ -61,6 +61,8 @@ export interface MonitorsTable {
   push_token_hash: string | null;
   push_token_prefix: string | null;
   enabled: number;
+  /** When the monitor was last paused (enabled went to 0); null while it is enabled. */
+  paused_at: ColumnType<number | null, number | null | undefined, number | null>;
   retries: number;
   degraded_latency_ms: number | null;
   state: 'up' | 'degraded' | 'down' | 'unknown';

@@ -16,7 +16,7 @@ export interface components {
              * @enum {string}
              */
             state: "up" | "degraded" | "down" | "unknown" | "paused";
-            /** @description Since when the monitor has been in its state (epoch ms). */
+            /** @description Since when the monitor has been in its state (epoch ms); for `paused`, since it was paused. */
             since: number;
             /** @description Its latest result (epoch ms); null before the first. */
             checkedAt: number | null;

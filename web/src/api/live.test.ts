@@ -14,6 +14,7 @@ const view = (over: Partial<MonitorView> = {}): MonitorView =>
     state: 'up',
     stateSince: 1000,
     enabled: true,
+    pausedAt: null,
     tags: [],
     relayId: null,
     relayKey: null,
@@ -62,9 +63,11 @@ describe('patchData', () => {
   it('takes paused as disabled, keeps the probe data of a passing check, and patches a single monitor', () => {
     const paused = patchData(
       view(),
-      new Map([['mon_1', live({ state: 'paused', checkedAt: 1000, ok: true })]]),
+      new Map([['mon_1', live({ state: 'paused', since: 5000, checkedAt: 1000, ok: true })]]),
     ) as MonitorView;
-    expect(paused).toMatchObject({ enabled: false, state: 'up', latest: { data: { players: 3 } } });
+    // Since when it is paused; its state keeps its own time.
+    expect(paused).toMatchObject({ enabled: false, state: 'up', stateSince: 1000, pausedAt: 5000 });
+    expect(paused.latest?.data).toEqual({ players: 3 });
     const passing = patchData(
       view({ enabled: false }),
       new Map([['mon_1', live({ state: 'up', checkedAt: 3000, ok: true, latencyMs: 9, message: 'open' })]]),

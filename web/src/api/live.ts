@@ -223,15 +223,19 @@ function patchMonitor(monitor: MonitorView, byId: ReadonlyMap<string, LiveMonito
   const paused = live.state === 'paused';
   const state = live.state === 'paused' ? monitor.state : live.state;
   const latest = latestOf(monitor.latest, live);
+  // Paused, `since` is when the pause began; the state kept keeps its own time.
+  const stateSince = paused ? monitor.stateSince : live.since;
+  const pausedAt = paused ? live.since : null;
   if (
     state === monitor.state &&
     monitor.enabled === !paused &&
-    monitor.stateSince === live.since &&
+    monitor.stateSince === stateSince &&
+    monitor.pausedAt === pausedAt &&
     latest === monitor.latest &&
     monitor.name === live.name
   )
     return monitor;
-  return { ...monitor, name: live.name, state, enabled: !paused, stateSince: live.since, latest };
+  return { ...monitor, name: live.name, state, enabled: !paused, stateSince, pausedAt, latest };
 }
 
 function latestOf(latest: MonitorView['latest'], live: LiveMonitor): MonitorView['latest'] {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiKeyKeys, apiKeysQuery } from './api-keys';
 import { auditKeys, auditLogQuery, existingObjectsQuery } from './audit';
 import { componentKeys, componentsQuery } from './components';
+import { demoQuery } from './demo';
 import { incidentKeys, incidentsQuery } from './incidents';
 import { invitationKeys, invitationsQuery } from './invitations';
 import { maintenanceKeys, maintenanceQuery } from './maintenance';
@@ -93,6 +94,7 @@ describe('query keys', () => {
       sessionsQuery.queryKey,
       invitationPreviewQuery('t').queryKey,
       sessionKeys.me,
+      demoQuery.queryKey,
     ])
       expect(key[0]).toBe('auth');
     for (const key of [monitorTypesQuery.queryKey, channelTypesQuery.queryKey]) expect(key[0]).toBe('server');

@@ -6945,6 +6945,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/demo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the built-in demo is there
+         * @description Whether the built-in demo organization is on this server, and whether you may remove it here: an owner of every other organization of the server (the first-run setup makes its user one). No API key: the demo belongs to no organization's key.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The demo, and your standing. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DemoStatus"];
+                    };
+                };
+                /** @description Not signed in: no session cookie, or its session ended (signed out, expired, revoked). */
+                401: {
+                    headers: {
+                        /** @description The challenge: `Bearer realm="warden"`. */
+                        "WWW-Authenticate"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Remove the built-in demo
+         * @description Deletes the built-in demo organization with its monitors, page and history, as `warden demo remove` does. For an owner of every other organization of the server (the first-run setup makes its user one). With no organization of your own left, the next start without a config file loads it again.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Not signed in: no session cookie, or its session ended (signed out, expired, revoked). */
+                401: {
+                    headers: {
+                        /** @description The challenge: `Bearer realm="warden"`. */
+                        "WWW-Authenticate"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The request came from another site (its Origin header is not this server’s). Or: You are not an owner of every other organization of the server (the first-run setup makes its user one). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The built-in demo is not there (removed already). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/members": {
         parameters: {
             query?: never;
@@ -12001,6 +12101,8 @@ export interface components {
             intervalSec: number | null;
             timeoutMs: number;
             enabled: boolean;
+            /** @description When the monitor was paused (epoch ms): since when it is disabled; null while it is enabled. */
+            pausedAt: number | null;
             retries: number;
             degradedLatencyMs: number | null;
             /** @description The type's configuration; secret fields read "[redacted]". */
@@ -12065,6 +12167,8 @@ export interface components {
             intervalSec: number | null;
             timeoutMs: number;
             enabled: boolean;
+            /** @description When the monitor was paused (epoch ms): since when it is disabled; null while it is enabled. */
+            pausedAt: number | null;
             retries: number;
             degradedLatencyMs: number | null;
             /** @description The type's configuration; secret fields read "[redacted]". */
@@ -13462,6 +13566,12 @@ export interface components {
             /** @description Its stable key (lower case, digits, - and _): unique on this server. */
             key: string;
             name: string;
+        };
+        DemoStatus: {
+            /** @description Whether the built-in demo organization is on this server. */
+            present: boolean;
+            /** @description Whether you may remove it here: you own every other organization of the server (and there is one). */
+            removable: boolean;
         };
         Member: {
             /** @description The user's id. */

@@ -14,7 +14,7 @@ import { QueryState } from '../ui/query-state';
 import { ScreenHeader } from '../ui/screen-header';
 import { EmptyState } from '../ui/states';
 import { Timestamp } from '../ui/timestamp';
-import { AuditObject } from './audit-log/audit-object';
+import { AuditObject, objectTypeLabel } from './audit-log/audit-object';
 
 /** The object types writes record (the part of the action before the dot). */
 const OBJECT_TYPES = [
@@ -126,7 +126,7 @@ function Filters({
         placeholder="Any"
         clearable
         searchable
-        data={OBJECT_TYPES}
+        data={OBJECT_TYPES.map((type) => ({ value: type, label: objectTypeLabel(type) }))}
         value={objectType}
         onChange={onObjectType}
       />

@@ -44,7 +44,8 @@ function MonitorDetails({ m, typeLabel }: { m: MonitorView; typeLabel: string })
               <Group gap="xs" wrap="wrap">
                 <MonitorStateLabel state={m.state} paused={!m.enabled} />
                 <Text size="xs" c="dimmed">
-                  since {formatTime(m.stateSince)}
+                  {/* Paused, the monitor keeps the state it had: the time it has been paused is the one that tells. */}
+                  since {formatTime(!m.enabled && m.pausedAt !== null ? m.pausedAt : m.stateSince)}
                 </Text>
               </Group>
             </Fact>

@@ -74,7 +74,11 @@ export default function MonitorsScreen() {
           ) : (
             <EmptyState
               title="No monitors yet"
-              description="Add monitors in warden.yaml or with the API; they appear here with their state."
+              description={
+                canEdit
+                  ? 'Add one with “New monitor” above, or describe them in warden.yaml or create them through the API; they appear here with their state.'
+                  : 'An editor adds them here, in warden.yaml or through the API; they appear here with their state.'
+              }
             />
           )
         }
@@ -222,7 +226,15 @@ function monitorColumns(sparklines: Map<string, MonitorStrip>): Column<MonitorVi
       cell: (m) => {
         const strip = sparklines.get(m.id);
         return strip ? (
-          <Beats beats={strip.beats} slots={BEAT_SLOTS} degradedLatencyMs={m.degradedLatencyMs} name={m.name} />
+          <>
+            <Beats beats={strip.beats} slots={BEAT_SLOTS} degradedLatencyMs={m.degradedLatencyMs} name={m.name} />
+            {/* Phones have no room for the uptime column: it reads under the beats. */}
+            {strip.uptime != null && (
+              <Text size="xs" c="dimmed" hiddenFrom="xs" mt={2}>
+                {uptimeText(strip.uptime)} up in 24 h
+              </Text>
+            )}
+          </>
         ) : null;
       },
     },

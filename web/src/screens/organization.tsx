@@ -1,5 +1,6 @@
 // The Organization screen (/app/settings/organization): its name and key, renaming it (admins), the warden.yaml badge
-// when the file declares it (then read-only here), and deleting it with everything it holds (owners, typing its key).
+// when the file declares it (then read-only here), deleting it with everything it holds (owners, typing its key), and
+// removing the built-in demo (the operator's owner).
 import { Alert, Button, Code, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,6 +23,7 @@ import { ManagedBadge } from '../ui/managed-badge';
 import { QueryState } from '../ui/query-state';
 import { ScreenHeader } from '../ui/screen-header';
 import { Timestamp } from '../ui/timestamp';
+import { DemoNotice } from './organization/demo-notice';
 
 export default function OrganizationScreen() {
   const organization = useQuery(organizationQuery(useOrganizationKey()));
@@ -34,6 +36,7 @@ export default function OrganizationScreen() {
             <Summary organization={data} />
             <Rename organization={data} />
             {data.role === 'owner' && <Delete organization={data} />}
+            <DemoNotice />
           </Stack>
         )}
       </QueryState>

@@ -197,7 +197,7 @@ function RelayTable({
                       to="/monitors"
                       search={{ relay: relay.key }}
                       size="sm"
-                      aria-label={`${assigned.total} monitors on ${relay.name}`}
+                      aria-label={`${assigned.total} monitor${assigned.total === 1 ? '' : 's'} on ${relay.name}`}
                     >
                       {assigned.total}
                     </RouterAnchor>

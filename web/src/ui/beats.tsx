@@ -94,7 +94,7 @@ function summary(beats: readonly MonitorBeat[], degradedLatencyMs: number | null
   const lastBad = [...beats].reverse().find((b) => beatState(b, degradedLatencyMs) !== 'up');
   const latest = beats[beats.length - 1] as MonitorBeat;
   return (
-    `${name}, last ${beats.length} checks: ${parts.filter(Boolean).join(', ')}. ` +
+    `${name}, ${beats.length === 1 ? 'the only check' : `last ${beats.length} checks`}: ${parts.filter(Boolean).join(', ')}. ` +
     `Latest: ${describe(latest, states[states.length - 1] as BeatState)}.` +
     (lastBad && lastBad !== latest ? ` Last problem: ${describe(lastBad, beatState(lastBad, degradedLatencyMs))}.` : '')
   );

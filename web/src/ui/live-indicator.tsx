@@ -10,7 +10,7 @@ const LOOK: Record<LiveStatus, { color: string; word: string; sentence: string }
     sentence: 'Live updates on: monitor states change here as they happen.',
   },
   connecting: {
-    color: 'var(--mantine-color-gray-filled)',
+    color: 'var(--warden-neutral-dot)',
     word: 'Connecting',
     sentence: 'Connecting to live updates.',
   },

@@ -5,12 +5,12 @@ const STATES: Record<string, { color: string; label: string }> = {
   up: { color: 'var(--mantine-color-green-filled)', label: 'Up' },
   degraded: { color: 'var(--mantine-color-yellow-filled)', label: 'Degraded' },
   down: { color: 'var(--mantine-color-red-filled)', label: 'Down' },
-  unknown: { color: 'var(--mantine-color-gray-filled)', label: 'Unknown' },
-  paused: { color: 'var(--mantine-color-gray-filled)', label: 'Paused' },
+  unknown: { color: 'var(--warden-neutral-dot)', label: 'Unknown' },
+  paused: { color: 'var(--warden-neutral-dot)', label: 'Paused' },
 };
 
 export function MonitorStateLabel({ state, paused = false }: { state: string; paused?: boolean }) {
-  const shown = STATES[paused ? 'paused' : state] ?? { color: 'var(--mantine-color-gray-filled)', label: state };
+  const shown = STATES[paused ? 'paused' : state] ?? { color: 'var(--warden-neutral-dot)', label: state };
   return (
     <Group gap={6} wrap="nowrap">
       <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true" focusable="false">

@@ -6,7 +6,12 @@ export function StatusDot({ color, label }: { color: string; label: string }) {
   return (
     <Group gap={6} wrap="nowrap">
       <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden="true" focusable="false">
-        <circle cx="5" cy="5" r="5" fill={`var(--mantine-color-${color}-filled)`} />
+        <circle
+          cx="5"
+          cy="5"
+          r="5"
+          fill={color === 'gray' ? 'var(--warden-neutral-dot)' : `var(--mantine-color-${color}-filled)`}
+        />
       </svg>
       <Text size="sm" span style={{ whiteSpace: 'nowrap' }}>
         {label}

@@ -158,14 +158,21 @@ for (const dialect of dialects) {
         expect(
           (await h.call('PATCH', `/api/v1/monitors/${id}`, { key: h.b.writeKey, body: { enabled: false } })).status,
         ).toBe(200);
-        // A patch that leaves `enabled` as it is records nothing.
-        expect(
-          (await h.call('PATCH', `/api/v1/monitors/${id}`, { key: h.b.writeKey, body: { name: 'Renamed' } })).status,
-        ).toBe(200);
-        h.clock.advance(MINUTE_MS);
-        expect(
-          (await h.call('PATCH', `/api/v1/monitors/${id}`, { key: h.b.writeKey, body: { enabled: true } })).status,
-        ).toBe(200);
+        // A patch that leaves `enabled` as it is records nothing, and the pause keeps its time.
+        h.clock.advance(MINUTE_MS / 2);
+        const renamed = await h.call('PATCH', `/api/v1/monitors/${id}`, {
+          key: h.b.writeKey,
+          body: { name: 'Renamed' },
+        });
+        expect(await renamed.json()).toMatchObject({
+          enabled: false,
+          pausedAt: paused,
+          state: 'up',
+          stateSince: checked,
+        });
+        h.clock.advance(MINUTE_MS / 2);
+        const resumed = await h.call('PATCH', `/api/v1/monitors/${id}`, { key: h.b.writeKey, body: { enabled: true } });
+        expect(await resumed.json()).toMatchObject({ enabled: true, pausedAt: null });
         const { changes } = await (await h.call('GET', `/api/v1/monitors/${id}/states`, { key: h.b.readKey })).json();
         expect(changes).toEqual([
           { at: paused + MINUTE_MS, from: 'paused', to: 'up', message: 'resumed' },

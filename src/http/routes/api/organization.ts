@@ -1,5 +1,6 @@
 // /api/v1/organization: the organization a request acts for (with the caller's role), renamed by admins, deleted by an
-// owner; and POST /api/v1/organizations, where a signed-in user creates one and becomes its owner.
+// owner; POST /api/v1/organizations, where a signed-in user creates one and becomes its owner; and /api/v1/demo, where
+// the operator's owner sees and removes the built-in demo.
 import { createOrganization, organizationCreateSchema } from '../../../services/organizations/create.js';
 import {
   getOrganization,
@@ -8,6 +9,7 @@ import {
   renameOrganization,
 } from '../../../services/organizations/current.js';
 import { deleteOrganization, organizationDeleteSchema } from '../../../services/organizations/delete.js';
+import { demoStatus, demoStatusSchema, removeDemoAsOwner } from '../../../services/organizations/demo-standing.js';
 import type { App } from '../../env.js';
 import { authContext, authOperation, signedIn } from '../auth/operation.js';
 import { type ApiGuards, apiOperation } from './operation.js';
@@ -89,6 +91,33 @@ export function organizationRoutes(app: App, guards: ApiGuards): void {
         },
         input,
       );
+    },
+  });
+  demoRoutes(app);
+}
+
+const DEMO_OWNER = 'an owner of every other organization of the server (the first-run setup makes its user one)';
+
+function demoRoutes(app: App): void {
+  authOperation(app, {
+    method: 'get',
+    path: '/api/v1/demo',
+    summary: 'Whether the built-in demo is there',
+    description: `Whether the built-in demo organization is on this server, and whether you may remove it here: ${DEMO_OWNER}. No API key: the demo belongs to no organization's key.`,
+    access: 'session',
+    ok: { status: 200, schema: demoStatusSchema.openapi('DemoStatus'), description: 'The demo, and your standing.' },
+    run: (c) => demoStatus(authContext(c), { userId: signedIn(c).user.id }),
+  });
+  authOperation(app, {
+    method: 'delete',
+    path: '/api/v1/demo',
+    summary: 'Remove the built-in demo',
+    description: `Deletes the built-in demo organization with its monitors, page and history, as \`warden demo remove\` does. For ${DEMO_OWNER}. With no organization of your own left, the next start without a config file loads it again.`,
+    access: 'session',
+    ok: { status: 204, description: 'Removed.' },
+    errors: { 403: `You are not ${DEMO_OWNER}.`, 404: 'The built-in demo is not there (removed already).' },
+    run: async (c) => {
+      await removeDemoAsOwner(authContext(c), { userId: signedIn(c).user.id });
     },
   });
 }

@@ -28,6 +28,11 @@ const SCREENS: Record<string, ListScreen | '/monitors/$monitorId'> = {
   organization: '/settings/organization',
 };
 
+/** An object type as people write it: "API key", not "api-key". */
+export function objectTypeLabel(type: string): string {
+  return type === 'api-key' ? 'API key' : type.replaceAll('-', ' ');
+}
+
 export function AuditObject({ object }: { object: AuditObjectView }) {
   const screen = SCREENS[object.type];
   const existing = useQuery({
@@ -37,7 +42,7 @@ export function AuditObject({ object }: { object: AuditObjectView }) {
   const label = object.label ?? object.id ?? '–';
   const text = (
     <Text size="xs" c="dimmed" component="span">
-      {object.type}{' '}
+      {objectTypeLabel(object.type)}{' '}
     </Text>
   );
   if (!screen || object.id === null || !existing.data?.includes(object.id))

@@ -1,5 +1,6 @@
 // Inviting someone: an email (optional: without it, whoever holds the link) and a role; the link is shown once, with
 // whether the server mailed it.
+
 import { Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -11,6 +12,7 @@ import type { Role } from '../../api/types';
 import { type FormErrors, formErrors, noFormErrors } from '../../ui/form-errors';
 import { FormMessage } from '../../ui/form-message';
 import { ShownOnce } from '../../ui/shown-once';
+import { withArticle } from './with-article';
 
 type Field = 'email' | 'role';
 const FIELDS: Field[] = ['email', 'role'];
@@ -50,7 +52,7 @@ export function InviteForm({ role }: { role: Role | undefined }) {
           {sent.mailed
             ? `Mailed to ${sent.invitation.email}. `
             : `Not mailed${sent.invitation.email ? '' : ' (no email given)'}: send the link yourself. `}
-          It makes its holder a {sent.invitation.role}, works once
+          It makes its holder {withArticle(sent.invitation.role)}, works once
           {sent.invitation.email ? ` and only for ${sent.invitation.email}` : ''}.
         </ShownOnce>
       ) : (
