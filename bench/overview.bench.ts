@@ -22,9 +22,9 @@ const EXTRA_NODE_OPTIONS = process.env.WARDEN_BENCH_NODE_OPTIONS ?? '';
 const COLD_STARTS = Number(process.env.WARDEN_BENCH_COLD_STARTS ?? 5);
 const TARGETS = { smallForms: 0.6, push100: 0.25, coldStartMs: 350, rssIdleMiB: 80, rssLoadedMiB: 150 };
 
-const SLUG = 'bench';
+export const SLUG = 'bench';
 const COMPONENTS = 8;
-const PUSH_TOKENS = Array.from({ length: 100 }, (_, i) => `wdp_overviewPush${String(i).padStart(6, '0')}`);
+export const PUSH_TOKENS = Array.from({ length: 100 }, (_, i) => `wdp_overviewPush${String(i).padStart(6, '0')}`);
 const PROBE = fileURLToPath(new URL('./memory-probe.mjs', import.meta.url));
 
 /** The fixed baseline of the issue: a 607-byte JSON, whatever the row serves. */

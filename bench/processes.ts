@@ -56,13 +56,14 @@ function stopper(child: ChildProcess, cleanup = () => {}): () => Promise<void> {
 /** Starts `warden serve` (built) with its own data directory; extra env picks the config or the database. */
 export async function startWardenProcess(
   env: Record<string, string> = {},
+  startNodeArgs: string[] = START_NODE_ARGS,
 ): Promise<Child & { dataDir: string; log(): string }> {
   const dataDir = env.WARDEN_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'warden-bench-'));
   // WARDEN_BENCH_NODE_ARGS: node options NODE_OPTIONS refuses (--cpu-prof, --heap-prof), for profiling a bench's server.
   const nodeArgs = process.env.WARDEN_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   // WARDEN_BENCH_STDOUT: a file for the server's stdout, where V8's --trace-gc, --trace-opt and --trace-deopt write.
   const stdout = process.env.WARDEN_BENCH_STDOUT ? openSync(process.env.WARDEN_BENCH_STDOUT, 'w') : 'ignore';
-  const child = spawn(process.execPath, [...START_NODE_ARGS, ...nodeArgs, BUNDLE, 'serve'], {
+  const child = spawn(process.execPath, [...startNodeArgs, ...nodeArgs, BUNDLE, 'serve'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', WARDEN_DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', stdout, 'pipe'],
   });

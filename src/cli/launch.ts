@@ -62,8 +62,12 @@ function serving(args: string[]): boolean {
   return first.startsWith('-') && !['--help', '-h', '--version', '-V'].includes(first);
 }
 
-/** The cache, or undefined when there is none (a build that skipped it, or a source checkout run with tsx). */
+/**
+ * The cache, or undefined when there is none (a build that skipped it, or a source checkout run with tsx) or when
+ * WARDEN_CODE_CACHE=0 says not to use it (`npm run bench tricks` measures what it saves).
+ */
 function readCache(): Buffer | undefined {
+  if (process.env.WARDEN_CODE_CACHE === '0') return undefined;
   try {
     return readFileSync(cacheFile);
   } catch {

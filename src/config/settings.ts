@@ -31,6 +31,13 @@ const settingsSchema = z.object({
   WARDEN_YOUNG_GENERATION_MB: integerSetting(0, 1024).default(DEFAULT_YOUNG_GENERATION_MB),
   WARDEN_PAGE_CACHE_MB: integerSetting(1, 65_536).default(DEFAULT_PAGE_CACHE_MB),
   WARDEN_FAST_PATH: z.enum(['0', '1'], { error: 'expected 0 (every request through the app) or 1' }).default('1'),
+  // Read by the launcher (src/cli/launch.ts) before the bundle loads; checked here so a wrong value is told.
+  WARDEN_CODE_CACHE: z
+    .enum(['0', '1'], { error: 'expected 1 (start from the compiled code the build wrote) or 0 (to measure without)' })
+    .default('1'),
+  WARDEN_TICK_SHAPE_PIN: z
+    .enum(['0', '1'], { error: 'expected 1 (keep the hot paths fast after a quiet spell) or 0 (to measure without)' })
+    .default('1'),
   WARDEN_LOCAL_SETUP: z
     .enum(['0', '1'], { error: 'expected 1 (a browser on this machine gets the setup code by itself) or 0' })
     .default('1'),
@@ -130,6 +137,8 @@ export interface Settings {
   pageCacheMb: number;
   /** Whether the pre-router answers cached page reads and heartbeats itself (the same answers as the app, faster). */
   fastPath: boolean;
+  /** WARDEN_TICK_SHAPE_PIN=1: the tick-object shape pinned (runtime/tick-shape.ts); 0 only to measure without it. */
+  tickShapePin: boolean;
   /** WARDEN_LOCAL_SETUP=1: while no account exists, a browser on this machine gets the setup code by itself (docs/accounts.md). */
   localSetup: boolean;
   /** Per-client, per-token and per-tenant limits (docs/security.md). */
@@ -215,6 +224,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env, overrides: Pa
     pageCacheMb: e.WARDEN_PAGE_CACHE_MB,
     fastPath: e.WARDEN_FAST_PATH === '1',
     localSetup: e.WARDEN_LOCAL_SETUP === '1',
+    tickShapePin: e.WARDEN_TICK_SHAPE_PIN === '1',
     security: {
       trustProxy: e.WARDEN_TRUST_PROXY === '1',
       loginAttemptsPerMinute: e.WARDEN_LOGIN_ATTEMPTS_PER_MINUTE,

@@ -15,7 +15,7 @@ export function serveCommand(): Command {
       limitHeapGrowth(settings.heapGrowthPercent);
       const youngGeneration = limitYoungGeneration(settings.youngGenerationMb);
       // Quiet spells must not slow every request after them (runtime/tick-shape.ts).
-      pinTickObjectShape();
+      if (settings.tickShapePin) pinTickObjectShape();
       const warden = await startWarden({ settings });
       youngGeneration.started();
       let signalled = false;
