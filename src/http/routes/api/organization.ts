@@ -10,6 +10,7 @@ import {
 import { deleteOrganization, organizationDeleteSchema } from '../../../services/organizations/delete.js';
 import type { App } from '../../env.js';
 import { authContext, authOperation, signedIn } from '../auth/operation.js';
+import { keyedAudit } from './one-object.js';
 import { type ApiGuards, apiOperation } from './operation.js';
 
 const Organization = organizationViewSchema.openapi('Organization');
@@ -37,10 +38,7 @@ export function organizationRoutes(app: App, guards: ApiGuards): void {
     body: organizationPatchSchema.openapi('OrganizationPatch'),
     ok: { status: 200, schema: Organization, description: 'The renamed organization.' },
     run: renameOrganization,
-    audit: {
-      action: 'organization.update',
-      object: (_input, organization) => ({ id: organization.id, label: organization.key }),
-    },
+    audit: keyedAudit('organization.update'),
   });
   apiOperation(app, guards, {
     ...op,
