@@ -1,8 +1,10 @@
 // What most probes do around their one exchange: time it, and end it at the deadline with the usual words.
+import type { Socket as TcpSocket } from 'node:net';
 import { timedOutAfter } from '../net/network-error.js';
 import {
   type CheckedAddress,
   lookupHost,
+  openTcp,
   type ProbeSocket,
   type SocketExchange,
   withSocket,
@@ -34,6 +36,15 @@ export function probeOver<Socket extends ProbeSocket>(
     { ok: false, error: timedOutAfter(ctx.timeoutMs) },
     (socket, exchange) => talk(socket, exchange, elapsed),
   );
+}
+
+/** probeOver a TCP connection to the configured host and port. */
+export function probeOverTcp(
+  config: { host: string; port: number },
+  ctx: ProbeContext,
+  talk: (socket: TcpSocket, exchange: SocketExchange<ProbeResult>, elapsed: () => number) => void,
+): Promise<ProbeResult> {
+  return probeOver(() => openTcp(ctx, config.host, config.port), ctx, talk);
 }
 
 /** withSocket for an exchange whose outcome the probe judges afterwards: out of time, a failure "timed out after …". */
