@@ -1,3 +1,4 @@
+// Changes a monitor through the API (a merge of the fields given; config-managed monitors answer 409); runners and pages follow.
 import { type FieldIssue, ValidationError } from '../../domain/errors.js';
 import { type Monitor, type MonitorSpec, monitorPlacementIssues, monitorSpecChanged } from '../../domain/monitor.js';
 import { probeDefinition } from '../../probes/registry.js';

@@ -1,3 +1,4 @@
+// Creates and deletes monitors, and puts warden.yaml's: one path for the API and the file, with the same caps, checks and events.
 import { ConflictError, ValidationError } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import { LIMITS } from '../../domain/limits.js';
