@@ -154,6 +154,14 @@ export async function uniquely<T>(ctx: ServiceContext, write: () => Promise<T>, 
   }
 }
 
+/** A verb that reads, as routes, the CLI and MCP call it: its input checked against `schema` (parseInput), then `work`. */
+export function readVerb<S extends z.ZodType, R>(
+  schema: S,
+  work: (ctx: ServiceContext, input: z.output<S>) => Promise<R>,
+): (ctx: ServiceContext, input: z.input<S>) => Promise<R> {
+  return async (ctx, input) => work(ctx, parseInput(schema, input));
+}
+
 /**
  * A write verb as routes, the CLI and MCP call it: its input checked against `schema` (parseInput), then `work` with
  * the parsed input in one transaction (withTransaction), like every write: the change counter moves with it, so other
