@@ -18,7 +18,7 @@ import {
 import { exchangeOver, stopwatch } from './exchange.js';
 import { port } from './fields.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
-import { loginFields, tlsFields } from './service-fields.js';
+import { loginFields, serviceName, tlsFields } from './service-fields.js';
 import { readCapError } from './session.js';
 
 const COUNT_MESSAGE = 'expected a whole number, 0 or more';
@@ -38,10 +38,7 @@ export const amqpConfig = z
       .default('/')
       .describe('The virtual host to open.'),
     ...tlsFields(),
-    queue: z
-      .string()
-      .min(1, { error: 'the queue name must not be empty' })
-      .max(255, { error: 'expected at most 255 characters' })
+    queue: serviceName('queue name', 255)
       .optional()
       .describe('A queue that must exist (declared passively: never created).'),
     maxMessages: count()

@@ -1,7 +1,15 @@
 // What most probes do around their one exchange: time it, and end it at the deadline with the usual words.
+import type { Socket as TcpSocket } from 'node:net';
 import { timedOutAfter } from '../net/network-error.js';
-import { type ProbeSocket, type SocketExchange, withSocket } from '../net/socket-exchange.js';
-import type { ProbeContext, ProbeResult } from './probe.js';
+import {
+  type CheckedAddress,
+  lookupHost,
+  openTcp,
+  type ProbeSocket,
+  type SocketExchange,
+  withSocket,
+} from '../net/socket-exchange.js';
+import type { ProbeContext, ProbeFn, ProbeResult } from './probe.js';
 
 /** A failure already in words. */
 export type Failure = { error: string };
@@ -30,6 +38,15 @@ export function probeOver<Socket extends ProbeSocket>(
   );
 }
 
+/** probeOver a TCP connection to the configured host and port. */
+export function probeOverTcp(
+  config: { host: string; port: number },
+  ctx: ProbeContext,
+  talk: (socket: TcpSocket, exchange: SocketExchange<ProbeResult>, elapsed: () => number) => void,
+): Promise<ProbeResult> {
+  return probeOver(() => openTcp(ctx, config.host, config.port), ctx, talk);
+}
+
 /** withSocket for an exchange whose outcome the probe judges afterwards: out of time, a failure "timed out after …". */
 export function exchangeOver<Socket extends ProbeSocket, Outcome>(
   open: () => Socket,
@@ -37,4 +54,18 @@ export function exchangeOver<Socket extends ProbeSocket, Outcome>(
   talk: (socket: Socket, exchange: SocketExchange<Outcome | Failure>) => void,
 ): Promise<Outcome | Failure> {
   return withSocket<Socket, Outcome | Failure>(open, ctx, { error: timedOutAfter(ctx.timeoutMs) }, talk);
+}
+
+/**
+ * A probe of the address `config.host` resolves to, looked up once (lookupHost): its sockets connect to that checked
+ * address (and match replies to it), never to a name looked up again. A failed or refused lookup is the check's error.
+ */
+export function atAddress<Config extends { host: string }>(
+  probe: (config: Config, ctx: ProbeContext, address: CheckedAddress) => Promise<ProbeResult>,
+): ProbeFn<Config> {
+  return async (config, ctx) => {
+    const address = await lookupHost(config.host, ctx);
+    if ('error' in address) return { ok: false, error: address.error };
+    return probe(config, ctx, address);
+  };
 }

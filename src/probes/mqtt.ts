@@ -10,17 +10,14 @@ import { answerText, cut, expectedField, judgeAnswer } from './answer.js';
 import { stopwatch } from './exchange.js';
 import { port } from './fields.js';
 import { defineProbe, type ProbeContext } from './probe.js';
-import { expectedNeeds, loginFields, tlsFields } from './service-fields.js';
+import { expectedNeeds, loginFields, serviceName, tlsFields } from './service-fields.js';
 import { overSocket } from './session.js';
 
 export const mqttConfig = z
   .object({
     ...loginFields('MQTT', port().optional().describe('1883, or 8883 with tls, unless given.')),
     ...tlsFields(),
-    topic: z
-      .string({ error: 'expected a topic' })
-      .min(1, { error: 'the topic must not be empty' })
-      .max(256, { error: 'expected at most 256 characters' })
+    topic: serviceName('topic', 256, true)
       .refine((topic) => !topic.includes('\0'), { error: 'expected a topic without NUL characters' })
       .optional()
       .describe('A topic to subscribe to; its first message (a retained one, or the next published) is the answer.'),

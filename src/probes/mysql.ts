@@ -2,21 +2,16 @@
 // the first value of its first row. The socket is opened through the target guard and handed to mysql2.
 import type { Socket } from 'node:net';
 import mysql from 'mysql2/promise';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { type QueryOutcome, queryVerdict } from './answer.js';
 import { port } from './fields.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
-import { loginFields, sqlConfig } from './service-fields.js';
+import { loginFields, serviceName, sqlConfig } from './service-fields.js';
 import { overConnection, overSocket } from './session.js';
 
 export const mysqlConfig = sqlConfig({
   ...loginFields('MySQL', port().default(3306), { fallback: 'root', key: 'user' }),
-  database: z
-    .string()
-    .min(1, { error: 'the database name must not be empty' })
-    .max(64, { error: 'expected at most 64 characters' })
-    .optional()
-    .describe('The database to use, if any.'),
+  database: serviceName('database name', 64).optional().describe('The database to use, if any.'),
 });
 
 export const mysqlProbe = defineProbe({

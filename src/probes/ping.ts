@@ -3,7 +3,8 @@
 import type { Socket } from 'node:net';
 import { z } from 'zod';
 import { describeNetworkError, timedOutAfter } from '../net/network-error.js';
-import { type CheckedAddress, lookupHost, openTcp, withSocket } from '../net/socket-exchange.js';
+import { type CheckedAddress, openTcp, withSocket } from '../net/socket-exchange.js';
+import { atAddress } from './exchange.js';
 import { host, port } from './fields.js';
 import { PING_COMMAND_LIMITS, type PingSummary, runPing } from './ping-command.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
@@ -54,16 +55,14 @@ export const ping = defineProbe({
   id: 'ping',
   label: 'Ping',
   config: pingConfig,
-  probe: async (config, ctx) => {
-    // The name is resolved and checked here, once: ping and the connections get the checked address, never the name.
-    const target = await lookupHost(config.host, ctx);
-    if (!('address' in target)) return { ok: false, error: target.error };
+  // The name is resolved and checked here, once: ping and the connections get the checked address, never the name.
+  probe: atAddress(async (config, ctx, target) => {
     const outcome =
       config.mode === 'tcp' ? await connectRepeatedly(target, config, ctx) : await echo(target, config, ctx);
     if (outcome === 'aborted') return { ok: false, error: timedOutAfter(ctx.timeoutMs) };
     if ('error' in outcome) return { ok: false, error: outcome.error };
     return verdict(outcome, config, target);
-  },
+  }),
 });
 
 type Outcome = PingSummary | { error: string } | 'aborted';

@@ -3,11 +3,19 @@ import { z } from 'zod';
 import { expectedField } from './answer.js';
 import { host, secret } from './fields.js';
 
+/**
+ * A name the service knows something by (a user, a database, a queue, a topic): not empty, at most `max` characters.
+ * `typed`: a value that is not a string is refused as "expected a <what>" rather than in zod's words.
+ */
+export function serviceName(what: string, max: number, typed = false) {
+  return z
+    .string(typed ? { error: `expected a ${what}` } : undefined)
+    .min(1, { error: `the ${what} must not be empty` })
+    .max(max, { error: `expected at most ${max} characters` });
+}
+
 export function username(what: string, fallback?: string) {
-  const field = z
-    .string({ error: 'expected a user name' })
-    .min(1, { error: 'the user name must not be empty' })
-    .max(256, { error: 'expected at most 256 characters' });
+  const field = serviceName('user name', 256, true);
   return (fallback === undefined ? field.optional() : field.default(fallback)).describe(
     `The ${what} user to log in as.`,
   );
@@ -34,12 +42,7 @@ export function loginFields<Port extends z.ZodType, const Key extends string = '
 }
 
 export function databaseName(fallback: string) {
-  return z
-    .string({ error: 'expected a database name' })
-    .min(1, { error: 'the database name must not be empty' })
-    .max(256, { error: 'expected at most 256 characters' })
-    .default(fallback)
-    .describe('The database to connect to.');
+  return serviceName('database name', 256, true).default(fallback).describe('The database to connect to.');
 }
 
 /** TLS for a service that may speak it: off, on with the certificate checked against the host, or on with any certificate. */

@@ -1,9 +1,9 @@
 // Steam / Source servers: Valve A2S_INFO over UDP.
 import { z } from 'zod';
 import { describeNetworkError } from '../net/network-error.js';
-import { type CheckedAddress, lookupHost, openUdp } from '../net/socket-exchange.js';
+import { type CheckedAddress, openUdp } from '../net/socket-exchange.js';
 import { type A2sInfo, decodeDatagram, decodeMessage, encodeInfoRequest, SplitReassembler } from './codecs/a2s.js';
-import { exchangeOver, stopwatch } from './exchange.js';
+import { atAddress, exchangeOver, stopwatch } from './exchange.js';
 import { gameServer } from './fields.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
 
@@ -25,13 +25,11 @@ export const source = defineProbe({
   id: 'source',
   label: 'Steam / Source (A2S) server',
   config: sourceConfig,
-  probe: async (config, ctx) => {
-    const address = await lookupHost(config.host, ctx);
-    if ('error' in address) return { ok: false, error: address.error };
+  probe: atAddress(async (config, ctx, address) => {
     const info = await queryInfo(address, config.port, ctx);
     if ('error' in info) return { ok: false, error: info.error };
     return describeInfo(info.info, info.latencyMs, config.minPlayers);
-  },
+  }),
 });
 
 function describeInfo(info: A2sInfo, latencyMs: number, minPlayers: number | undefined): ProbeResult {

@@ -2,8 +2,7 @@
 // RFC 4253 §4.2). Nothing is sent: the connection closes once the string is read.
 import { z } from 'zod';
 import { describeNetworkError } from '../net/network-error.js';
-import { openTcp } from '../net/socket-exchange.js';
-import { probeOver } from './exchange.js';
+import { probeOverTcp } from './exchange.js';
 import { host, port } from './fields.js';
 import { LineBuffer } from './lines.js';
 import { defineProbe, type ProbeResult } from './probe.js';
@@ -32,9 +31,8 @@ export const ssh = defineProbe({
   id: 'ssh',
   label: 'SSH server',
   config: sshConfig,
-  probe: (config, ctx) => {
-    const open = () => openTcp(ctx, config.host, config.port);
-    return probeOver(open, ctx, (socket, { finish }, elapsed) => {
+  probe: (config, ctx) =>
+    probeOverTcp(config, ctx, (socket, { finish }, elapsed) => {
       const lines = new LineBuffer('latin1');
       let read = 0;
       socket.on('data', (chunk: Buffer) => {
@@ -51,8 +49,7 @@ export const ssh = defineProbe({
         finish({ ok: false, error: 'the server closed the connection without sending an SSH identification string' }),
       );
       socket.once('error', (error) => finish({ ok: false, error: describeNetworkError(error, ctx.timeoutMs) }));
-    });
-  },
+    }),
 });
 
 const IDENTIFICATION = /^SSH-([^-\s]+)-(\S+)(?: (.*))?$/;

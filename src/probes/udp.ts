@@ -1,8 +1,8 @@
 // UDP services: one datagram sent, the first answer read, optionally checked for the bytes it must contain.
 import { z } from 'zod';
 import { describeNetworkError } from '../net/network-error.js';
-import { lookupHost, openUdp } from '../net/socket-exchange.js';
-import { probeOver, stopwatch } from './exchange.js';
+import { openUdp } from '../net/socket-exchange.js';
+import { atAddress, probeOver, stopwatch } from './exchange.js';
 import { host, port } from './fields.js';
 import { defineProbe, type ProbeResult } from './probe.js';
 
@@ -68,9 +68,7 @@ export const udp = defineProbe({
   id: 'udp',
   label: 'UDP service',
   config: udpConfig,
-  probe: async (config, ctx) => {
-    const target = await lookupHost(config.host, ctx);
-    if (!('address' in target)) return { ok: false, error: target.error };
+  probe: atAddress(async (config, ctx, target) => {
     const payload = decodePayload(config.payload, config.encoding) ?? Buffer.alloc(0);
     const expected = config.expect === undefined ? undefined : decodePayload(config.expect, config.encoding);
     let sinceSent = stopwatch();
@@ -90,7 +88,7 @@ export const udp = defineProbe({
         finish({ ok: false, error: describeNetworkError(error, ctx.timeoutMs) });
       });
     });
-  },
+  }),
 });
 
 function judge(

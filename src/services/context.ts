@@ -154,6 +154,29 @@ export async function uniquely<T>(ctx: ServiceContext, write: () => Promise<T>, 
   }
 }
 
+/** A verb that reads, as routes, the CLI and MCP call it: its input checked against `schema` (parseInput), then `work`. */
+export function readVerb<S extends z.ZodType, R>(
+  schema: S,
+  work: (ctx: ServiceContext, input: z.output<S>) => Promise<R>,
+): (ctx: ServiceContext, input: z.input<S>) => Promise<R> {
+  return async (ctx, input) => work(ctx, parseInput(schema, input));
+}
+
+/**
+ * A write verb as routes, the CLI and MCP call it: its input checked against `schema` (parseInput), then `work` with
+ * the parsed input in one transaction (withTransaction), like every write: the change counter moves with it, so other
+ * processes follow.
+ */
+export function writeVerb<S extends z.ZodType, R>(
+  schema: S,
+  work: (tx: ServiceContext, input: z.output<S>) => Promise<R>,
+): (ctx: ServiceContext, input: z.input<S>) => Promise<R> {
+  return async (ctx, input) => {
+    const parsed = parseInput(schema, input);
+    return withTransaction(ctx, (tx) => work(tx, parsed));
+  };
+}
+
 /** A verb's input checked against its schema: a ValidationError naming each wrong field (`name`, `config.port`). */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input);

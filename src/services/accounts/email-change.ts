@@ -8,7 +8,7 @@ import { MailNotSentError, MailRequiredError, UnusableLinkError } from '../../do
 import { ConflictError, NotFoundError, TooManyAttemptsError } from '../../domain/errors.js';
 import { generateSecret, hashSecret, isSecretOfKind } from '../../domain/tokens.js';
 import { buildAddressInUseMail, buildEmailChangedMail, buildEmailLinkMail } from '../../notify/mail/account-mail.js';
-import { parseInput, type ServiceContext, uniquely, withTransaction } from '../context.js';
+import { parseInput, type ServiceContext, uniquely, withTransaction, writeVerb } from '../context.js';
 import { emailField, linkTokenField } from './account-fields.js';
 import { dashboardLink, sendAccountMail } from './account-mail.js';
 import { type Proof, requireFreshProof, type SecretGuard } from './fresh-proof.js';
@@ -135,25 +135,22 @@ export async function confirmEmailChange(
 export const setEmailInput = z.object({ email: emailField(), newEmail: emailField() });
 
 /** The operator sets a user's address (`warden users set-email`): at once, and verified — the operator vouches for it. */
-export async function setUserEmail(ctx: ServiceContext, input: z.input<typeof setEmailInput>): Promise<User> {
-  const { email, newEmail } = parseInput(setEmailInput, input);
-  return withTransaction(ctx, async (tx) => {
-    const user = await tx.store.users.findByEmail(email);
-    if (!user) throw new NotFoundError('user', email);
-    const holder = await tx.store.users.findByEmail(newEmail);
-    if (holder && holder.id !== user.id) throw new ConflictError(`${newEmail} is the address of another account.`);
-    const now = tx.clock.now();
-    await uniquely(
-      tx,
-      () => tx.store.users.update(user.id, { email: newEmail, emailVerifiedAt: now }, now),
-      `${newEmail} is the address of another account.`,
-    );
-    await tx.store.emailLinks.deleteUnusedOfUser(user.id);
-    const {
-      passwordHash: _p,
-      totpSecret: _t,
-      ...changed
-    } = { ...user, email: newEmail, emailVerifiedAt: now, updatedAt: now };
-    return changed;
-  });
-}
+export const setUserEmail = writeVerb(setEmailInput, async (tx, { email, newEmail }): Promise<User> => {
+  const user = await tx.store.users.findByEmail(email);
+  if (!user) throw new NotFoundError('user', email);
+  const holder = await tx.store.users.findByEmail(newEmail);
+  if (holder && holder.id !== user.id) throw new ConflictError(`${newEmail} is the address of another account.`);
+  const now = tx.clock.now();
+  await uniquely(
+    tx,
+    () => tx.store.users.update(user.id, { email: newEmail, emailVerifiedAt: now }, now),
+    `${newEmail} is the address of another account.`,
+  );
+  await tx.store.emailLinks.deleteUnusedOfUser(user.id);
+  const {
+    passwordHash: _p,
+    totpSecret: _t,
+    ...changed
+  } = { ...user, email: newEmail, emailVerifiedAt: now, updatedAt: now };
+  return changed;
+});

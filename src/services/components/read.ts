@@ -1,6 +1,6 @@
 // Reads the components of a page of the organization, in page order.
 import type { z } from 'zod';
-import { parseInput, type ServiceContext } from '../context.js';
+import { parseInput, readVerb, type ServiceContext } from '../context.js';
 import { requirePage } from '../pages/read.js';
 import { monitorKeysById, requireOnPage } from './refs.js';
 import { componentListInput, componentRefInput } from './schema.js';
@@ -15,11 +15,7 @@ export async function listComponents(
   return components.map((c) => componentView(c, monitorKeys));
 }
 
-export async function getComponent(
-  ctx: ServiceContext,
-  input: z.input<typeof componentRefInput>,
-): Promise<ComponentView> {
-  const { slug, id } = parseInput(componentRefInput, input);
+export const getComponent = readVerb(componentRefInput, async (ctx, { slug, id }): Promise<ComponentView> => {
   const { item } = await requireOnPage(ctx, slug, id, 'component', ctx.store.components.findById);
   return componentView(item, await monitorKeysById(ctx));
-}
+});

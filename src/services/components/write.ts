@@ -4,7 +4,15 @@ import { ConflictError } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import { LIMITS } from '../../domain/limits.js';
 import { type Component, type ComponentSpec, componentSpecChanged, type Page } from '../../domain/page.js';
-import { parseInput, type ServiceContext, uniquely, withTransaction, writerFor, writerOf } from '../context.js';
+import {
+  parseInput,
+  type ServiceContext,
+  uniquely,
+  withTransaction,
+  writerFor,
+  writerOf,
+  writeVerb,
+} from '../context.js';
 import { deleteFromPage, putOnPage } from '../pages/children.js';
 import { requirePage } from '../pages/read.js';
 import { changed } from '../pages/write.js';
@@ -27,12 +35,9 @@ export async function createComponent(
 }
 
 /** warden.yaml's component, by key (its name when it has none): created, or made to match the file. */
-export async function putComponent(
-  ctx: ServiceContext,
-  input: z.input<typeof componentEntryInput>,
-): Promise<{ component: Component; outcome: PutOutcome }> {
-  const { slug, ...entry } = parseInput(componentEntryInput, input);
-  return withTransaction(ctx, async (tx) => {
+export const putComponent = writeVerb(
+  componentEntryInput,
+  async (tx, { slug, ...entry }): Promise<{ component: Component; outcome: PutOutcome }> => {
     const page = await requirePage(tx, slug);
     const key = entry.key ?? entry.name;
     const { value: component, outcome } = await putOnPage(tx, page, tx.store.components, {
@@ -43,8 +48,8 @@ export async function putComponent(
       changed: componentSpecChanged,
     });
     return { component, outcome };
-  });
-}
+  },
+);
 
 export async function updateComponent(
   ctx: ServiceContext,

@@ -8,7 +8,7 @@ import { assertWritable } from '../../domain/ownership.js';
 import type { Page } from '../../domain/page.js';
 import { publishIncidentNotice } from '../../notify/outbox/incidents.js';
 import { componentKeysById, requireOnPage, resolveComponentRefs } from '../components/refs.js';
-import { parseInput, type ServiceContext, withTransaction, writerOf } from '../context.js';
+import { parseInput, type ServiceContext, writerOf, writeVerb } from '../context.js';
 import { addToPage, deleteFromPage } from '../pages/children.js';
 import { requirePage } from '../pages/read.js';
 import { changed } from '../pages/write.js';
@@ -24,12 +24,9 @@ import {
 import { type IncidentView, incidentView } from './view.js';
 
 /** Opens an incident on a page (also on a config-managed page), with its first timeline entry. */
-export async function createIncident(
-  ctx: ServiceContext,
-  input: z.input<typeof incidentCreateInput>,
-): Promise<IncidentView> {
-  const { slug, message, components, ...entry } = parseInput(incidentCreateInput, input);
-  return withTransaction(ctx, async (tx) => {
+export const createIncident = writeVerb(
+  incidentCreateInput,
+  async (tx, { slug, message, components, ...entry }): Promise<IncidentView> => {
     const page = await requirePage(tx, slug);
     const now = tx.clock.now();
     const spec: IncidentSpec = {
@@ -45,16 +42,13 @@ export async function createIncident(
     const incident = await insertIncident(tx, page, spec);
     await publishIncidentNotice(tx, page, null, incident);
     return view(tx, page, incident);
-  });
-}
+  },
+);
 
 /** warden.yaml's incident, by key: created, or made to match the file (its timeline replaced). */
-export async function putIncident(
-  ctx: ServiceContext,
-  input: z.input<typeof incidentEntryInput>,
-): Promise<{ incident: Incident; outcome: PutOutcome }> {
-  const { slug, components, ...entry } = parseInput(incidentEntryInput, input);
-  return withTransaction(ctx, async (tx) => {
+export const putIncident = writeVerb(
+  incidentEntryInput,
+  async (tx, { slug, components, ...entry }): Promise<{ incident: Incident; outcome: PutOutcome }> => {
     const page = await requirePage(tx, slug);
     const spec: IncidentSpec = {
       ...entry,
@@ -81,16 +75,13 @@ export async function putIncident(
       },
     });
     return { incident, outcome };
-  });
-}
+  },
+);
 
 /** Changes an incident's title, impact, start or affected components. */
-export async function updateIncident(
-  ctx: ServiceContext,
-  input: z.input<typeof incidentPatchInput>,
-): Promise<IncidentView> {
-  const { slug, id, components, ...fields } = parseInput(incidentPatchInput, input);
-  return withTransaction(ctx, async (tx) => {
+export const updateIncident = writeVerb(
+  incidentPatchInput,
+  async (tx, { slug, id, components, ...fields }): Promise<IncidentView> => {
     const { page, item } = await requireOnPage(tx, slug, id, 'incident', tx.store.incidents.findById);
     assertWritable(item, writerOf(tx), `incident "${item.key ?? item.id}" of page "${slug}"`);
     if (components !== undefined)
@@ -98,16 +89,13 @@ export async function updateIncident(
     await tx.store.incidents.updateFields(item.id, fields, tx.clock.now());
     changed(tx, page);
     return view(tx, page, (await tx.store.incidents.findById(item.id)) ?? item);
-  });
-}
+  },
+);
 
 /** Posts an update to an incident's timeline: it sets the incident's status (resolved closes it, anything else reopens it). */
-export async function addIncidentUpdate(
-  ctx: ServiceContext,
-  input: z.input<typeof incidentUpdateInput>,
-): Promise<IncidentView> {
-  const { id, status, message, impact, components } = parseInput(incidentUpdateInput, input);
-  return withTransaction(ctx, async (tx) => {
+export const addIncidentUpdate = writeVerb(
+  incidentUpdateInput,
+  async (tx, { id, status, message, impact, components }): Promise<IncidentView> => {
     const { page, item } = await requireIncident(tx, id);
     assertWritable(item, writerOf(tx), `incident "${item.key ?? item.id}" of page "${page.slug}"`);
     if (item.updates.length >= LIMITS.updatesPerIncident)
@@ -127,8 +115,8 @@ export async function addIncidentUpdate(
     const incident = (await tx.store.incidents.findById(item.id)) ?? item;
     await publishIncidentNotice(tx, page, item, incident);
     return view(tx, page, incident);
-  });
-}
+  },
+);
 
 /** Deletes an incident with its timeline. */
 export async function deleteIncident(ctx: ServiceContext, input: z.input<typeof incidentRefInput>): Promise<void> {

@@ -9,7 +9,7 @@ import { generateSecret, hashSecret } from '../../domain/tokens.js';
 import { sendMail } from '../../notify/channels/email.js';
 import { buildInvitationMail } from '../../notify/mail/invitation-mail.js';
 import { makerOf } from '../api-keys/maker.js';
-import { organizationOf, parseInput, type ServiceContext, withTransaction } from '../context.js';
+import { organizationOf, parseInput, type ServiceContext, withTransaction, writeVerb } from '../context.js';
 import { callerRole, requireOrganization } from '../organizations/current.js';
 
 export const invitationViewSchema = z.object({
@@ -135,19 +135,13 @@ export async function createInvitation(
 /** The whole exchange with the mail server, connection included. */
 const INVITATION_MAIL_TIMEOUT_MS = 20_000;
 
-export async function revokeInvitation(
-  ctx: ServiceContext,
-  input: z.input<typeof invitationRefSchema>,
-): Promise<InvitationView> {
-  const { id } = parseInput(invitationRefSchema, input);
-  return withTransaction(ctx, async (tx) => {
-    const organizationId = organizationOf(tx);
-    const pending = (await tx.store.invitations.listPending(organizationId)).find((i) => i.id === id);
-    if (!pending || !(await tx.store.invitations.revoke(organizationId, id, tx.clock.now())))
-      throw new NotFoundError('invitation', id);
-    return invitationView(pending, tx.clock.now());
-  });
-}
+export const revokeInvitation = writeVerb(invitationRefSchema, async (tx, { id }): Promise<InvitationView> => {
+  const organizationId = organizationOf(tx);
+  const pending = (await tx.store.invitations.listPending(organizationId)).find((i) => i.id === id);
+  if (!pending || !(await tx.store.invitations.revoke(organizationId, id, tx.clock.now())))
+    throw new NotFoundError('invitation', id);
+  return invitationView(pending, tx.clock.now());
+});
 
 export function invitationView(i: Invitation, now: number): InvitationView {
   return {

@@ -1,7 +1,7 @@
 // Reads a page's maintenance windows, soonest first, or one of them.
 import type { z } from 'zod';
 import { componentKeysById, requireOnPage } from '../components/refs.js';
-import { parseInput, type ServiceContext } from '../context.js';
+import { parseInput, readVerb, type ServiceContext } from '../context.js';
 import { requirePage } from '../pages/read.js';
 import { maintenanceListInput, maintenanceRefInput } from './schema.js';
 import { type MaintenanceView, maintenanceView } from './view.js';
@@ -18,11 +18,7 @@ export async function listMaintenance(
   return windows.map((w) => maintenanceView(w, componentKeys));
 }
 
-export async function getMaintenance(
-  ctx: ServiceContext,
-  input: z.input<typeof maintenanceRefInput>,
-): Promise<MaintenanceView> {
-  const { slug, id } = parseInput(maintenanceRefInput, input);
+export const getMaintenance = readVerb(maintenanceRefInput, async (ctx, { slug, id }): Promise<MaintenanceView> => {
   const { page, item } = await requireOnPage(ctx, slug, id, 'maintenance', ctx.store.maintenance.findById);
   return maintenanceView(item, await componentKeysById(ctx, page.id));
-}
+});

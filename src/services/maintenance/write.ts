@@ -12,7 +12,7 @@ import {
 import { LIMITS } from '../../domain/limits.js';
 import type { Page } from '../../domain/page.js';
 import { componentKeysById, requireOnPage, resolveComponentRefs } from '../components/refs.js';
-import { parseInput, type ServiceContext, withTransaction, writerFor, writerOf } from '../context.js';
+import { parseInput, type ServiceContext, writerFor, writerOf, writeVerb } from '../context.js';
 import { addToPage, deleteFromPage, putOnPage } from '../pages/children.js';
 import { requirePage } from '../pages/read.js';
 import { changed } from '../pages/write.js';
@@ -21,24 +21,18 @@ import { maintenanceCreateInput, maintenanceEntryInput, maintenancePatchInput, m
 import { type MaintenanceView, maintenanceView } from './view.js';
 
 /** Schedules a window on a page (also on a config-managed page). */
-export async function createMaintenance(
-  ctx: ServiceContext,
-  input: z.input<typeof maintenanceCreateInput>,
-): Promise<MaintenanceView> {
-  const { slug, ...entry } = parseInput(maintenanceCreateInput, input);
-  return withTransaction(ctx, async (tx) => {
+export const createMaintenance = writeVerb(
+  maintenanceCreateInput,
+  async (tx, { slug, ...entry }): Promise<MaintenanceView> => {
     const page = await requirePage(tx, slug);
     return view(tx, page, await insertWindow(tx, page, await specOf(tx, page, { ...entry, key: entry.key ?? null })));
-  });
-}
+  },
+);
 
 /** warden.yaml's window, by key: created, or made to match the file. */
-export async function putMaintenance(
-  ctx: ServiceContext,
-  input: z.input<typeof maintenanceEntryInput>,
-): Promise<{ window: Maintenance; outcome: PutOutcome }> {
-  const { slug, ...entry } = parseInput(maintenanceEntryInput, input);
-  return withTransaction(ctx, async (tx) => {
+export const putMaintenance = writeVerb(
+  maintenanceEntryInput,
+  async (tx, { slug, ...entry }): Promise<{ window: Maintenance; outcome: PutOutcome }> => {
     const page = await requirePage(tx, slug);
     const spec = await specOf(tx, page, entry);
     const { value: window, outcome } = await putOnPage(tx, page, tx.store.maintenance, {
@@ -49,15 +43,12 @@ export async function putMaintenance(
       changed: maintenanceSpecChanged,
     });
     return { window, outcome };
-  });
-}
+  },
+);
 
-export async function updateMaintenance(
-  ctx: ServiceContext,
-  input: z.input<typeof maintenancePatchInput>,
-): Promise<MaintenanceView> {
-  const { slug, id, ...patch } = parseInput(maintenancePatchInput, input);
-  return withTransaction(ctx, async (tx) => {
+export const updateMaintenance = writeVerb(
+  maintenancePatchInput,
+  async (tx, { slug, id, ...patch }): Promise<MaintenanceView> => {
     const { page, item: current } = await requireOnPage(tx, slug, id, 'maintenance', tx.store.maintenance.findById);
     const writer = writerFor(tx, current, `maintenance "${current.key ?? current.id}" of page "${slug}"`);
     const startsAt = patch.startsAt ?? current.startsAt;
@@ -77,8 +68,8 @@ export async function updateMaintenance(
     await tx.store.maintenance.update(current.id, spec, writer, tx.clock.now());
     changed(tx, page);
     return view(tx, page, (await tx.store.maintenance.findById(current.id)) ?? current);
-  });
-}
+  },
+);
 
 export async function deleteMaintenance(
   ctx: ServiceContext,

@@ -1,9 +1,8 @@
 // Changes a monitor through the API (a merge of the fields given; config-managed monitors answer 409); runners and pages follow.
-import type { z } from 'zod';
 import { type FieldIssue, ValidationError } from '../../domain/errors.js';
 import { type Monitor, type MonitorSpec, monitorPlacementIssues, monitorSpecChanged } from '../../domain/monitor.js';
 import { probeDefinition } from '../../probes/registry.js';
-import { parseInput, type ServiceContext, withTransaction, writerFor } from '../context.js';
+import { writerFor, writeVerb } from '../context.js';
 import { namedChannels } from '../notifications/named.js';
 import { secretsSetTime } from '../relays/secrets.js';
 import { relayKeysById, requireMonitor } from './read.js';
@@ -13,12 +12,9 @@ import { recordPause } from './state-history.js';
 import { type MonitorWithRelay, monitorWithRelay } from './view.js';
 import { announce, relayIdsByKey } from './write.js';
 
-export async function updateMonitor(
-  ctx: ServiceContext,
-  input: z.input<typeof monitorUpdateSchema>,
-): Promise<MonitorWithRelay> {
-  const { id, ...changes } = parseInput(monitorUpdateSchema, input);
-  return withTransaction(ctx, async (tx) => {
+export const updateMonitor = writeVerb(
+  monitorUpdateSchema,
+  async (tx, { id, ...changes }): Promise<MonitorWithRelay> => {
     const current = await requireMonitor(tx, { id });
     const writer = writerFor(tx, current, `monitor "${current.key}"`);
     const [relayIds, relayKeys] = await Promise.all([relayIdsByKey(tx), relayKeysById(tx)]);
@@ -32,8 +28,8 @@ export async function updateMonitor(
       await tx.store.monitors.markSecretsSet(current.id, await secretsSetTime(tx, spec.relayId));
     if (specChanged) await announce(tx, current);
     return monitorWithRelay((await tx.store.monitors.findById(current.id)) ?? current, relayKeys);
-  });
-}
+  },
+);
 
 /** The monitor after the patch, checked by the same rules as on create. */
 function patched(

@@ -1,5 +1,4 @@
 // Creates and deletes monitors, and puts warden.yaml's: one path for the API and the file, with the same caps, checks and events.
-import type { z } from 'zod';
 import { ConflictError, ValidationError } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import { LIMITS } from '../../domain/limits.js';
@@ -12,15 +11,7 @@ import {
 } from '../../domain/monitor.js';
 import { assertWritable } from '../../domain/ownership.js';
 import { displayPrefix, generateSecret, hashSecret } from '../../domain/tokens.js';
-import {
-  organizationOf,
-  parseInput,
-  type ServiceContext,
-  uniquely,
-  withTransaction,
-  writerFor,
-  writerOf,
-} from '../context.js';
+import { organizationOf, type ServiceContext, uniquely, writerFor, writerOf, writeVerb } from '../context.js';
 import { namedChannels } from '../notifications/named.js';
 import type { PutOutcome } from '../put.js';
 import { secretsSetTime, withheldSecrets } from '../relays/secrets.js';
@@ -30,31 +21,25 @@ import { recordPause } from './state-history.js';
 import { type MonitorWithRelay, monitorWithRelay } from './view.js';
 
 /** A monitor through the API; a push monitor's token is generated and returned once. */
-export async function createMonitor(
-  ctx: ServiceContext,
-  input: z.input<typeof monitorCreateSchema>,
-): Promise<{ monitor: MonitorWithRelay; pushToken: string | null }> {
-  const entry = parseInput(monitorCreateSchema, input);
-  return withTransaction(ctx, async (tx) => {
+export const createMonitor = writeVerb(
+  monitorCreateSchema,
+  async (tx, entry): Promise<{ monitor: MonitorWithRelay; pushToken: string | null }> => {
     const relayIds = await relayIdsByKey(tx);
     const spec = { ...specOf(entry, relayIds), notify: (await namedChannels(tx, entry.notify)) ?? null };
     const pushToken = entry.runOn === 'push' ? generateSecret('pushToken') : null;
     const monitor = await insertMonitor(tx, spec, pushToken === null ? null : storedToken(pushToken));
     return { monitor: monitorWithRelay(monitor, await relayKeysById(tx)), pushToken };
-  });
-}
+  },
+);
 
 /**
  * warden.yaml's monitor, by key: created, or made to match the file (and taken over when the API made it). A push
  * token the file fixes is used; a push monitor without one gets a generated token, returned this once
  * (`generatedPushToken`: only its hash is stored).
  */
-export async function putMonitor(
-  ctx: ServiceContext,
-  input: z.input<typeof monitorEntrySchema>,
-): Promise<{ monitor: Monitor; outcome: PutOutcome; generatedPushToken: string | null }> {
-  const entry = parseInput(monitorEntrySchema, input);
-  return withTransaction(ctx, async (tx) => {
+export const putMonitor = writeVerb(
+  monitorEntrySchema,
+  async (tx, entry): Promise<{ monitor: Monitor; outcome: PutOutcome; generatedPushToken: string | null }> => {
     const spec = { ...specOf(entry, await relayIdsByKey(tx)), notify: (await namedChannels(tx, entry.notify)) ?? null };
     const current = await tx.store.monitors.findByKey(organizationOf(tx), entry.key);
     const fixed = entry.pushToken === undefined ? undefined : storedToken(entry.pushToken);
@@ -98,8 +83,8 @@ export async function putMonitor(
       outcome: changed ? 'updated' : 'unchanged',
       generatedPushToken,
     };
-  });
-}
+  },
+);
 
 async function withheldFromRelay(ctx: ServiceContext, monitor: Monitor, relayId: string | null): Promise<boolean> {
   const relay = relayId === null ? undefined : await ctx.store.relays.findById(relayId);
@@ -107,17 +92,13 @@ async function withheldFromRelay(ctx: ServiceContext, monitor: Monitor, relayId:
 }
 
 /** Deletes a monitor with its history; components that showed it show nothing until told otherwise. */
-export async function deleteMonitor(ctx: ServiceContext, input: z.input<typeof monitorIdSchema>): Promise<void> {
-  const ref = parseInput(monitorIdSchema, input);
-  // In a transaction like every write: the change counter moves with it (other processes follow).
-  await withTransaction(ctx, async (tx) => {
-    const monitor = await requireMonitor(tx, ref);
-    assertWritable(monitor, writerOf(tx), `monitor "${monitor.key}"`);
-    const pageIds = await tx.store.components.pageIdsShowing(monitor.id);
-    await tx.store.monitors.delete(monitor.id);
-    announceTo(tx, monitor.organizationId, pageIds);
-  });
-}
+export const deleteMonitor = writeVerb(monitorIdSchema, async (tx, ref): Promise<void> => {
+  const monitor = await requireMonitor(tx, ref);
+  assertWritable(monitor, writerOf(tx), `monitor "${monitor.key}"`);
+  const pageIds = await tx.store.components.pageIdsShowing(monitor.id);
+  await tx.store.monitors.delete(monitor.id);
+  announceTo(tx, monitor.organizationId, pageIds);
+});
 
 /** Runners, relays and token caches reload the organization's monitors; pages showing this one rebuild. */
 export async function announce(ctx: ServiceContext, monitor: Pick<Monitor, 'id' | 'organizationId'>): Promise<void> {

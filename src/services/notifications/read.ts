@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import { NotFoundError } from '../../domain/errors.js';
 import type { NotificationChannel } from '../../domain/notification.js';
-import { organizationOf, parseInput, type ServiceContext } from '../context.js';
+import { organizationOf, parseInput, readVerb, type ServiceContext } from '../context.js';
 import { callerRole } from '../organizations/current.js';
 import { channelKeySchema, deliveriesInput } from './schema.js';
 import { type ChannelView, channelView, type DeliveryView, deliveryView } from './view.js';
@@ -17,14 +17,10 @@ export async function getChannel(ctx: ServiceContext, input: z.input<typeof chan
 }
 
 /** A channel's deliveries, newest first: the outbox's and the tests'. */
-export async function listDeliveries(
-  ctx: ServiceContext,
-  input: z.input<typeof deliveriesInput>,
-): Promise<DeliveryView[]> {
-  const { key, limit } = parseInput(deliveriesInput, input);
+export const listDeliveries = readVerb(deliveriesInput, async (ctx, { key, limit }): Promise<DeliveryView[]> => {
   const channel = await requireChannel(ctx, key);
   return (await ctx.store.deliveries.listByChannel(channel.id, limit)).map(deliveryView);
-}
+});
 
 /** The organization's channel by key, or by id (a key wins a tie: channels are addressed by key first). */
 export async function requireChannel(ctx: ServiceContext, key: string): Promise<NotificationChannel> {

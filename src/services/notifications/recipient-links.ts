@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { type ChannelRecipient, recipientIdOf, recipientTokenMatches } from '../../domain/system-mail.js';
 import { secretMatchesHash } from '../../domain/tokens.js';
-import { parseInput, type ServiceContext, withTransaction } from '../context.js';
+import { parseInput, type ServiceContext, writeVerb } from '../context.js';
 
 export const recipientTokenSchema = z.object({ token: z.string().max(200) });
 
@@ -14,13 +14,10 @@ export type RecipientLinkOutcome =
   /** Not valid (any more): unknown, expired, used already, or unsubscribed already. */
   | { outcome: 'invalid' };
 
-export async function confirmRecipient(
-  ctx: ServiceContext,
-  input: z.input<typeof recipientTokenSchema>,
-): Promise<RecipientLinkOutcome> {
-  const { token } = parseInput(recipientTokenSchema, input);
-  const now = ctx.clock.now();
-  return withTransaction(ctx, async (tx) => {
+export const confirmRecipient = writeVerb(
+  recipientTokenSchema,
+  async (tx, { token }): Promise<RecipientLinkOutcome> => {
+    const now = tx.clock.now();
     const recipient = await recipientOf(tx, token);
     const valid =
       recipient !== undefined &&
@@ -33,8 +30,8 @@ export async function confirmRecipient(
     if (!recipient || !valid || !(await tx.store.recipients.confirm(recipient.id, now))) return { outcome: 'invalid' };
     tx.logger.info({ recipient: recipient.id }, 'channel recipient confirmed');
     return { outcome: 'confirmed', address: recipient.address, organization: await organizationName(tx, recipient) };
-  });
-}
+  },
+);
 
 /** What an unsubscribe link would do (GET): whom it unsubscribes from which organization, or that it is not valid. */
 export async function readRecipientUnsubscribe(
@@ -49,13 +46,10 @@ export async function readRecipientUnsubscribe(
 }
 
 /** Unsubscribes (POST): the organization's channels never mail nor ask this address again. */
-export async function unsubscribeRecipient(
-  ctx: ServiceContext,
-  input: z.input<typeof recipientTokenSchema>,
-): Promise<RecipientLinkOutcome> {
-  const { token } = parseInput(recipientTokenSchema, input);
-  const now = ctx.clock.now();
-  return withTransaction(ctx, async (tx) => {
+export const unsubscribeRecipient = writeVerb(
+  recipientTokenSchema,
+  async (tx, { token }): Promise<RecipientLinkOutcome> => {
+    const now = tx.clock.now();
     const recipient = await recipientOf(tx, token);
     if (
       !recipient ||
@@ -65,8 +59,8 @@ export async function unsubscribeRecipient(
       return { outcome: 'invalid' };
     tx.logger.info({ recipient: recipient.id }, 'channel recipient unsubscribed');
     return { outcome: 'unsubscribed', address: recipient.address, organization: await organizationName(tx, recipient) };
-  });
-}
+  },
+);
 
 async function recipientOf(ctx: ServiceContext, token: string): Promise<ChannelRecipient | undefined> {
   const id = recipientIdOf(token);

@@ -17,6 +17,7 @@ import {
   withTransaction,
   writerFor,
   writerOf,
+  writeVerb,
 } from '../context.js';
 import { patchedConfig, retargetIssues } from '../monitors/retarget.js';
 import { callerRole } from '../organizations/current.js';
@@ -83,24 +84,18 @@ export async function putChannel(
  * Changes a channel through the API (a merge of the fields given; config-managed channels answer 409). A secret sent
  * back as "[redacted]" (or left out) is kept only while no target field (the URL, the chat) changes.
  */
-export async function updateChannel(
-  ctx: ServiceContext,
-  input: z.input<typeof channelUpdateSchema>,
-): Promise<ChannelView> {
-  const { key, ...patch } = parseInput(channelUpdateSchema, input);
-  return withTransaction(ctx, async (tx) => {
-    const current = await requireChannel(tx, key);
-    const writer = writerFor(tx, current, `notification channel "${current.key}"`);
-    const spec = patched(current, patch);
-    if (channelSpecChanged(current, spec)) {
-      // A channel refused already may still be renamed, disabled or deleted; a new config must not use the system server.
-      if (JSON.stringify(current.config) !== JSON.stringify(spec.config)) await assertSystemSmtpAllowed(tx, spec);
-      await tx.store.channels.update(current.id, spec, writer, tx.clock.now());
-      announce(tx);
-    }
-    return channelView((await tx.store.channels.findById(current.id)) ?? current, callerRole(tx));
-  });
-}
+export const updateChannel = writeVerb(channelUpdateSchema, async (tx, { key, ...patch }): Promise<ChannelView> => {
+  const current = await requireChannel(tx, key);
+  const writer = writerFor(tx, current, `notification channel "${current.key}"`);
+  const spec = patched(current, patch);
+  if (channelSpecChanged(current, spec)) {
+    // A channel refused already may still be renamed, disabled or deleted; a new config must not use the system server.
+    if (JSON.stringify(current.config) !== JSON.stringify(spec.config)) await assertSystemSmtpAllowed(tx, spec);
+    await tx.store.channels.update(current.id, spec, writer, tx.clock.now());
+    announce(tx);
+  }
+  return channelView((await tx.store.channels.findById(current.id)) ?? current, callerRole(tx));
+});
 
 /**
  * A new generated secret (a webhook's signing secret) for an API-made channel, answered this once as `secret`; the old
@@ -126,15 +121,12 @@ export async function rotateChannelSecret(
 }
 
 /** Deletes a channel with its deliveries (pending ones are not sent). */
-export async function deleteChannel(ctx: ServiceContext, input: z.input<typeof channelKeySchema>): Promise<void> {
-  const { key } = parseInput(channelKeySchema, input);
-  await withTransaction(ctx, async (tx) => {
-    const channel = await requireChannel(tx, key);
-    assertWritable(channel, writerOf(tx), `notification channel "${channel.key}"`);
-    await tx.store.channels.delete(channel.id);
-    announce(tx);
-  });
-}
+export const deleteChannel = writeVerb(channelKeySchema, async (tx, { key }): Promise<void> => {
+  const channel = await requireChannel(tx, key);
+  assertWritable(channel, writerOf(tx), `notification channel "${channel.key}"`);
+  await tx.store.channels.delete(channel.id);
+  announce(tx);
+});
 
 /**
  * Under WARDEN_SMTP_TENANTS=deny a channel made through the API may not use the system SMTP server: creating one, or

@@ -5,7 +5,7 @@ import { NotFoundError } from '../../domain/errors.js';
 import { text } from '../../domain/fields.js';
 import type { Organization } from '../../domain/organization.js';
 import { assertWritable, MANAGED_BY } from '../../domain/ownership.js';
-import { organizationOf, parseInput, type ServiceContext, withTransaction, writerOf } from '../context.js';
+import { organizationOf, type ServiceContext, writerOf, writeVerb } from '../context.js';
 
 export const organizationViewSchema = z.object({
   id: z.string(),
@@ -30,12 +30,9 @@ export async function getOrganization(ctx: ServiceContext): Promise<Organization
 }
 
 /** Renames it (admin); an organization warden.yaml manages answers 409: the file names it. */
-export async function renameOrganization(
-  ctx: ServiceContext,
-  input: z.input<typeof organizationPatchSchema>,
-): Promise<OrganizationView> {
-  const { name } = parseInput(organizationPatchSchema, input);
-  return withTransaction(ctx, async (tx) => {
+export const renameOrganization = writeVerb(
+  organizationPatchSchema,
+  async (tx, { name }): Promise<OrganizationView> => {
     const organization = await requireOrganization(tx);
     assertWritable(organization, writerOf(tx), `organization "${organization.key}"`);
     const { organization: renamed } = await tx.store.organizations.upsert(
@@ -43,8 +40,8 @@ export async function renameOrganization(
       tx.clock.now(),
     );
     return organizationView(renamed, callerRole(tx));
-  });
-}
+  },
+);
 
 export async function requireOrganization(ctx: ServiceContext): Promise<Organization> {
   const id = organizationOf(ctx);

@@ -28,17 +28,25 @@ export async function deleteOrganization(
         'Type the key of the organization to delete it.',
       );
     assertWritable(organization, writerOf(tx), `organization "${organization.key}"`);
-    const pages = await tx.store.pages.list(organization.id);
-    await tx.store.organizations.delete(organization.id);
-    const at = tx.clock.now();
-    // Runners, relays and push tokens reload; every page it had is dropped from the caches; channels go from ingest.
-    tx.bus.publish({ type: 'monitors.changed', at, organizationId: organization.id });
-    tx.bus.publish({ type: 'notifications.changed', at, organizationId: organization.id });
-    for (const page of pages) tx.bus.publish({ type: 'page.changed', at, pageId: page.id });
+    const pages = await dropOrganization(tx, organization.id);
     // Its audit log goes with it: the server's log keeps the deletion.
     tx.logger.info(
       { organization: organization.key, id: organization.id, by: userId, pages: pages.length },
       'organization deleted',
     );
   });
+}
+
+/**
+ * Deletes an organization with all it holds, in the caller's transaction, and says so: runners, relays and push tokens
+ * reload; every page it had is dropped from the caches; channels go from ingest. Returns the pages it had.
+ */
+export async function dropOrganization(tx: ServiceContext, organizationId: string): Promise<{ id: string }[]> {
+  const pages = await tx.store.pages.list(organizationId);
+  await tx.store.organizations.delete(organizationId);
+  const at = tx.clock.now();
+  tx.bus.publish({ type: 'monitors.changed', at, organizationId });
+  tx.bus.publish({ type: 'notifications.changed', at, organizationId });
+  for (const page of pages) tx.bus.publish({ type: 'page.changed', at, pageId: page.id });
+  return pages;
 }

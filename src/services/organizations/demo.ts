@@ -4,6 +4,7 @@
 import { NotFoundError } from '../../domain/errors.js';
 import { DEMO_ORGANIZATION_KEY } from '../../domain/organization.js';
 import { type ServiceContext, withTransaction } from '../context.js';
+import { dropOrganization } from './delete.js';
 
 /**
  * Inside a transaction, once the operator has an organization of their own (the first owner created): the built-in
@@ -42,12 +43,7 @@ export async function removeDemo(ctx: ServiceContext): Promise<{ wasAlone: boole
     const all = await tx.store.organizations.list();
     const demo = all.find((o) => o.key === DEMO_ORGANIZATION_KEY && o.managedBy === 'config');
     if (!demo) throw new NotFoundError('organization', `${DEMO_ORGANIZATION_KEY} (the built-in demo is not there)`);
-    const pages = await tx.store.pages.list(demo.id);
-    await tx.store.organizations.delete(demo.id);
-    const at = tx.clock.now();
-    tx.bus.publish({ type: 'monitors.changed', at, organizationId: demo.id });
-    tx.bus.publish({ type: 'notifications.changed', at, organizationId: demo.id });
-    for (const page of pages) tx.bus.publish({ type: 'page.changed', at, pageId: page.id });
+    await dropOrganization(tx, demo.id);
     tx.logger.info({ organization: demo.key, id: demo.id }, 'built-in demo removed');
     return { wasAlone: all.length === 1 };
   });

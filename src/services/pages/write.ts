@@ -7,7 +7,15 @@ import { LIMITS } from '../../domain/limits.js';
 import { assertWritable } from '../../domain/ownership.js';
 import type { Page } from '../../domain/page.js';
 import { hashPassword, verifyPassword } from '../../domain/passwords.js';
-import { organizationOf, parseInput, type ServiceContext, uniquely, withTransaction, writerOf } from '../context.js';
+import {
+  organizationOf,
+  parseInput,
+  type ServiceContext,
+  uniquely,
+  withTransaction,
+  writerOf,
+  writeVerb,
+} from '../context.js';
 import { namedChannels } from '../notifications/named.js';
 import { type PutOutcome, putByKey } from '../put.js';
 import { claimDomain, domainTaken } from './domain-claim.js';
@@ -23,47 +31,41 @@ export async function createPage(ctx: ServiceContext, input: z.input<typeof page
 }
 
 /** warden.yaml's page, by slug: created, or made to match the file (and taken over when the API made it). */
-export async function putPage(
-  ctx: ServiceContext,
-  input: z.input<typeof pageEntrySchema>,
-): Promise<{ page: Page; outcome: PutOutcome }> {
-  const entry = parseInput(pageEntrySchema, input);
-  return withTransaction(ctx, async (tx) => {
-    const current = await tx.store.pages.findBySlug(entry.slug);
-    if (current && current.organizationId !== organizationOf(tx))
-      throw new ConflictError(`page slug "${entry.slug}" belongs to another organization`);
-    const { value: page, outcome } = await putByKey(tx, {
-      label: `page "${entry.slug}"`,
-      current,
-      create: () => insertPage(tx, entry),
-      spec: (current) => entrySpec(tx, current, entry),
-      changed: (current, spec) => !spec.passwordSame || !fieldsSame(current, entry, spec),
-      async update(current, { proof, notify, passwordSame }, writer) {
-        await tx.store.pages.update(
-          current.id,
-          {
-            title: entry.title,
-            description: entry.description ?? null,
-            customDomain: entry.customDomain ?? null,
-            ...proof,
-            aiPolicy: entry.aiPolicy,
-            notify,
-            subscriptions: entry.subscriptions,
-            ...presentationOf(entry),
-            managedBy: writer,
-            ...(passwordSame
-              ? {}
-              : { passwordHash: entry.password === undefined ? null : await hashPassword(entry.password) }),
-          },
-          tx.clock.now(),
-        );
-        changed(tx, current);
-        return (await tx.store.pages.findById(current.id)) ?? current;
-      },
-    });
-    return { page, outcome };
+export const putPage = writeVerb(pageEntrySchema, async (tx, entry): Promise<{ page: Page; outcome: PutOutcome }> => {
+  const current = await tx.store.pages.findBySlug(entry.slug);
+  if (current && current.organizationId !== organizationOf(tx))
+    throw new ConflictError(`page slug "${entry.slug}" belongs to another organization`);
+  const { value: page, outcome } = await putByKey(tx, {
+    label: `page "${entry.slug}"`,
+    current,
+    create: () => insertPage(tx, entry),
+    spec: (current) => entrySpec(tx, current, entry),
+    changed: (current, spec) => !spec.passwordSame || !fieldsSame(current, entry, spec),
+    async update(current, { proof, notify, passwordSame }, writer) {
+      await tx.store.pages.update(
+        current.id,
+        {
+          title: entry.title,
+          description: entry.description ?? null,
+          customDomain: entry.customDomain ?? null,
+          ...proof,
+          aiPolicy: entry.aiPolicy,
+          notify,
+          subscriptions: entry.subscriptions,
+          ...presentationOf(entry),
+          managedBy: writer,
+          ...(passwordSame
+            ? {}
+            : { passwordHash: entry.password === undefined ? null : await hashPassword(entry.password) }),
+        },
+        tx.clock.now(),
+      );
+      changed(tx, current);
+      return (await tx.store.pages.findById(current.id)) ?? current;
+    },
   });
-}
+  return { page, outcome };
+});
 
 /** What a page entry resolves to over the stored page: the domain's proof to write, the channels named, whether the password is the same. */
 interface EntrySpec {
@@ -128,15 +130,12 @@ export async function updatePage(ctx: ServiceContext, input: z.input<typeof page
 }
 
 /** Deletes a page with its components, incidents and maintenance. */
-export async function deletePage(ctx: ServiceContext, input: z.input<typeof pageSlugSchema>): Promise<void> {
-  const { slug } = parseInput(pageSlugSchema, input);
-  await withTransaction(ctx, async (tx) => {
-    const page = await requirePage(tx, slug);
-    assertWritable(page, writerOf(tx), `page "${slug}"`);
-    await tx.store.pages.delete(page.id);
-    changed(tx, page);
-  });
-}
+export const deletePage = writeVerb(pageSlugSchema, async (tx, { slug }): Promise<void> => {
+  const page = await requirePage(tx, slug);
+  assertWritable(page, writerOf(tx), `page "${slug}"`);
+  await tx.store.pages.delete(page.id);
+  changed(tx, page);
+});
 
 async function insertPage(ctx: ServiceContext, entry: PageEntry): Promise<Page> {
   const organizationId = organizationOf(ctx);

@@ -6,7 +6,15 @@ import { LIMITS } from '../../domain/limits.js';
 import type { Relay } from '../../domain/organization.js';
 import { assertWritable } from '../../domain/ownership.js';
 import { displayPrefix, generateSecret, hashSecret } from '../../domain/tokens.js';
-import { organizationOf, parseInput, type ServiceContext, uniquely, withTransaction, writerOf } from '../context.js';
+import {
+  organizationOf,
+  parseInput,
+  type ServiceContext,
+  uniquely,
+  withTransaction,
+  writerOf,
+  writeVerb,
+} from '../context.js';
 import { type PutOutcome, putByKey } from '../put.js';
 import { requireRelay } from './read.js';
 import { relayCreateSchema, relayEntrySchema, relayIdSchema, relayUpdateSchema } from './schema.js';
@@ -33,12 +41,9 @@ export async function createRelay(
 }
 
 /** warden.yaml's relay: created, or renamed and taken over, by key; a token the file fixes is set (if no other relay holds it). */
-export async function putRelay(
-  ctx: ServiceContext,
-  input: z.input<typeof relayEntrySchema>,
-): Promise<{ relay: Relay; outcome: PutOutcome }> {
-  const entry = parseInput(relayEntrySchema, input);
-  return withTransaction(ctx, async (tx) => {
+export const putRelay = writeVerb(
+  relayEntrySchema,
+  async (tx, entry): Promise<{ relay: Relay; outcome: PutOutcome }> => {
     const now = tx.clock.now();
     const { value: relay, outcome } = await putByKey(tx, {
       label: `relay "${entry.key}"`,
@@ -61,8 +66,8 @@ export async function putRelay(
     // The operator's token: it gets every secret, even those withheld after a rotation through the API.
     await tx.store.relays.withholdSecrets(relay.id, null);
     return { relay: (await tx.store.relays.findById(relay.id)) ?? relay, outcome };
-  });
-}
+  },
+);
 
 /** Renames a relay (the key stays: monitors name their relay by it). */
 export async function updateRelay(ctx: ServiceContext, input: z.input<typeof relayUpdateSchema>): Promise<RelayView> {
@@ -75,21 +80,17 @@ export async function updateRelay(ctx: ServiceContext, input: z.input<typeof rel
 }
 
 /** A relay that still runs monitors is refused (409), so none is left without a place to run. */
-export async function deleteRelay(ctx: ServiceContext, input: z.input<typeof relayIdSchema>): Promise<void> {
-  const ref = parseInput(relayIdSchema, input);
-  // In a transaction like every write: the change counter moves with it (other processes follow).
-  await withTransaction(ctx, async (tx) => {
-    const relay = await requireRelay(tx, ref);
-    assertWritable(relay, writerOf(tx), `relay "${relay.key}"`);
-    const monitors = await tx.store.monitors.keysOnRelay(relay.id);
-    if (monitors.length > 0)
-      throw new ConflictError(
-        `relay "${relay.key}" runs monitors ${monitors.map((k) => `"${k}"`).join(', ')}; move or delete them first`,
-      );
-    await tx.store.relays.delete(relay.id);
-    tx.bus.publish({ type: 'monitors.changed', at: tx.clock.now(), organizationId: relay.organizationId });
-  });
-}
+export const deleteRelay = writeVerb(relayIdSchema, async (tx, ref): Promise<void> => {
+  const relay = await requireRelay(tx, ref);
+  assertWritable(relay, writerOf(tx), `relay "${relay.key}"`);
+  const monitors = await tx.store.monitors.keysOnRelay(relay.id);
+  if (monitors.length > 0)
+    throw new ConflictError(
+      `relay "${relay.key}" runs monitors ${monitors.map((k) => `"${k}"`).join(', ')}; move or delete them first`,
+    );
+  await tx.store.relays.delete(relay.id);
+  tx.bus.publish({ type: 'monitors.changed', at: tx.clock.now(), organizationId: relay.organizationId });
+});
 
 async function insertRelay(ctx: ServiceContext, entry: { key: string; name: string }): Promise<Relay> {
   const organizationId = organizationOf(ctx);

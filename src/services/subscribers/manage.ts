@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { NotFoundError } from '../../domain/errors.js';
 import type { PageSubscriber } from '../../domain/subscriber.js';
-import { parseInput, type ServiceContext, withTransaction } from '../context.js';
+import { parseInput, type ServiceContext, writeVerb } from '../context.js';
 import { requirePage } from '../pages/read.js';
 import { subscriberListSchema, subscriberRefSchema } from './schema.js';
 
@@ -59,12 +59,9 @@ export async function listSubscribers(
 }
 
 /** Removes a subscriber (it gets nothing more, and is not told). */
-export async function deleteSubscriber(ctx: ServiceContext, input: z.input<typeof subscriberRefSchema>): Promise<void> {
-  const { slug, id } = parseInput(subscriberRefSchema, input);
-  await withTransaction(ctx, async (tx) => {
-    const page = await requirePage(tx, slug);
-    const subscriber = await tx.store.subscribers.findById(id);
-    if (!subscriber || subscriber.pageId !== page.id) throw new NotFoundError('subscriber', id);
-    await tx.store.subscribers.delete(id);
-  });
-}
+export const deleteSubscriber = writeVerb(subscriberRefSchema, async (tx, { slug, id }): Promise<void> => {
+  const page = await requirePage(tx, slug);
+  const subscriber = await tx.store.subscribers.findById(id);
+  if (!subscriber || subscriber.pageId !== page.id) throw new NotFoundError('subscriber', id);
+  await tx.store.subscribers.delete(id);
+});

@@ -12,6 +12,7 @@ import { createMonitor, deleteMonitor } from '../../../services/monitors/write.j
 import type { App } from '../../env.js';
 import type { ApiRunning } from './index.js';
 import { monitorInsightRoutes } from './monitor-insights.js';
+import { changeOne, deletedAudit, deleteOne, keyedAudit, readOne } from './one-object.js';
 import { type ApiGuards, apiOperation, idOrKeyParam } from './operation.js';
 
 const Monitor = monitorWithRelaySchema.openapi('Monitor');
@@ -71,14 +72,7 @@ export function monitorRoutes(app: App, guards: ApiGuards, running: ApiRunning):
     audit: { action: 'monitor.create', object: (_input, { monitor }) => ({ id: monitor.id, label: monitor.key }) },
   });
   const one = { ...op, path: '/api/v1/monitors/{id}', params, notFound } as const;
-  apiOperation(app, guards, {
-    ...one,
-    method: 'get',
-    summary: 'Read a monitor',
-    scope: 'read',
-    ok: { status: 200, schema: Monitor, description: 'The monitor.' },
-    run: getMonitor,
-  });
+  apiOperation(app, guards, { ...one, ...readOne('monitor', Monitor), run: getMonitor });
   apiOperation(app, guards, {
     ...one,
     path: '/api/v1/monitors/{id}/history',
@@ -93,26 +87,18 @@ export function monitorRoutes(app: App, guards: ApiGuards, running: ApiRunning):
   });
   apiOperation(app, guards, {
     ...one,
-    method: 'patch',
-    summary: 'Change a monitor',
+    ...changeOne('monitor', monitorPatchSchema.openapi('MonitorPatch'), Monitor),
     description:
       'Changes the fields given. The type and key stay. Monitors managed by warden.yaml answer 409. The edge runner, relays and pages showing the monitor follow at once.',
-    scope: 'write',
-    body: monitorPatchSchema.openapi('MonitorPatch'),
-    ok: { status: 200, schema: Monitor, description: 'The changed monitor.' },
     run: updateMonitor,
-    audit: { action: 'monitor.update', object: (_input, monitor) => ({ id: monitor.id, label: monitor.key }) },
+    audit: keyedAudit('monitor.update'),
   });
   apiOperation(app, guards, {
     ...one,
-    method: 'delete',
-    summary: 'Delete a monitor',
+    ...deleteOne('monitor'),
     description: 'Deletes the monitor and its history. Monitors managed by warden.yaml answer 409.',
-    scope: 'write',
-    ok: { status: 204, description: 'Deleted.' },
     run: deleteMonitor,
-    // The path may name it by key: its id and key come from the read before the delete.
-    audit: { action: 'monitor.delete', object: () => ({ id: null, label: null }), before: monitorLabel },
+    audit: deletedAudit('monitor.delete', monitorLabel),
   });
   apiOperation(app, guards, {
     ...one,

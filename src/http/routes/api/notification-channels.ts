@@ -19,6 +19,7 @@ import {
   updateChannel,
 } from '../../../services/notifications/write.js';
 import type { App } from '../../env.js';
+import { changeOne, deletedAudit, deleteOne, keyedAudit, readOne } from './one-object.js';
 import { type ApiGuards, apiOperation, listOperation } from './operation.js';
 
 const Channel = channelViewSchema.openapi('NotificationChannel');
@@ -77,47 +78,27 @@ export function notificationChannelRoutes(
       description: 'Created; with `secret` when Warden generated one.',
     },
     run: createChannel,
-    audit: {
-      action: 'notification-channel.create',
-      object: (_input, channel) => ({ id: channel.id, label: channel.key }),
-    },
+    audit: keyedAudit('notification-channel.create'),
   });
   const one = { ...op, path: '/api/v1/notification-channels/{key}', params, notFound } as const;
+  apiOperation(app, guards, { ...one, ...readOne('notification channel', Channel, 'channel'), run: getChannel });
   apiOperation(app, guards, {
     ...one,
-    method: 'get',
-    summary: 'Read a notification channel',
-    scope: 'read',
-    ok: { status: 200, schema: Channel, description: 'The channel.' },
-    run: getChannel,
-  });
-  apiOperation(app, guards, {
-    ...one,
-    method: 'patch',
-    summary: 'Change a notification channel',
+    ...changeOne('notification channel', channelPatchSchema.openapi('NotificationChannelPatch'), Channel, 'channel'),
     description:
       'Changes the fields given; the type and key stay. A secret sent back as "[redacted]" (or left out) keeps its value only while no target field (the URL, the chat) changes: otherwise 400 names it. Channels managed by warden.yaml answer 409.',
-    scope: 'write',
     role: 'admin',
-    body: channelPatchSchema.openapi('NotificationChannelPatch'),
-    ok: { status: 200, schema: Channel, description: 'The changed channel.' },
     run: updateChannel,
-    audit: {
-      action: 'notification-channel.update',
-      object: (_input, channel) => ({ id: channel.id, label: channel.key }),
-    },
+    audit: keyedAudit('notification-channel.update'),
   });
   apiOperation(app, guards, {
     ...one,
-    method: 'delete',
-    summary: 'Delete a notification channel',
+    ...deleteOne('notification channel'),
     description:
       'Deletes the channel and its delivery log; pending deliveries are not sent. Channels managed by warden.yaml answer 409.',
-    scope: 'write',
     role: 'admin',
-    ok: { status: 204, description: 'Deleted.' },
     run: deleteChannel,
-    audit: { action: 'notification-channel.delete', object: () => ({ id: null, label: null }), before: channelId },
+    audit: deletedAudit('notification-channel.delete', channelId),
   });
   channelActionRoutes(app, guards, one, security);
 }

@@ -234,16 +234,22 @@ export const idParam = (what: string, example: string) => pathParam('id', `The $
 export const idOrKeyParam = (what: string, example: string) =>
   pathParam('id', `The ${what}'s id, or its key.`, example);
 
-/** A collection's GET, answered as `{ [key]: items }` (the lists whose caps bound them; nothing to page through). */
-export function listOperation<T>(
+/**
+ * A collection's GET, answered as `{ [key]: items }` (the lists whose caps bound them; nothing to page through), with
+ * the query parameters that narrow it, if any.
+ */
+export function listOperation<T, Q extends Shape | undefined = undefined>(
   app: App,
   guards: ApiGuards,
-  op: Pick<ApiOperation<undefined, undefined, undefined, T[]>, 'tag' | 'path' | 'summary' | 'description' | 'role'> & {
+  op: Pick<
+    ApiOperation<undefined, Q, undefined, T[]>,
+    'tag' | 'path' | 'summary' | 'description' | 'role' | 'query'
+  > & {
     scope?: 'read' | 'write';
     key: string;
     item: z.ZodType;
     ok: string;
-    run(ctx: ServiceContext): Promise<T[]>;
+    run(ctx: ServiceContext, query: Out<Q>): Promise<T[]>;
   },
 ): void {
   const { key, item, ok, run, scope = 'read', ...rest } = op;
@@ -252,7 +258,7 @@ export function listOperation<T>(
     method: 'get',
     scope,
     ok: { status: 200, schema: z.object({ [key]: z.array(item) }), description: ok },
-    run: (ctx) => run(ctx),
+    run: (ctx, query) => run(ctx, query as Out<Q>),
     respond: (items) => ({ [key]: items }),
   });
 }

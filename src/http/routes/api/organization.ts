@@ -12,6 +12,7 @@ import { deleteOrganization, organizationDeleteSchema } from '../../../services/
 import { demoStatus, demoStatusSchema, removeDemoAsOwner } from '../../../services/organizations/demo-standing.js';
 import type { App } from '../../env.js';
 import { authContext, authOperation, signedIn } from '../auth/operation.js';
+import { keyedAudit } from './one-object.js';
 import { type ApiGuards, apiOperation } from './operation.js';
 
 const Organization = organizationViewSchema.openapi('Organization');
@@ -39,10 +40,7 @@ export function organizationRoutes(app: App, guards: ApiGuards): void {
     body: organizationPatchSchema.openapi('OrganizationPatch'),
     ok: { status: 200, schema: Organization, description: 'The renamed organization.' },
     run: renameOrganization,
-    audit: {
-      action: 'organization.update',
-      object: (_input, organization) => ({ id: organization.id, label: organization.key }),
-    },
+    audit: keyedAudit('organization.update'),
   });
   apiOperation(app, guards, {
     ...op,

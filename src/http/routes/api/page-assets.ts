@@ -1,6 +1,6 @@
 // /api/v1/pages/{slug}/assets: upload, list and remove a page's logo and favicon (raw image bodies, capped per image).
 import { z } from '@hono/zod-openapi';
-import { BRANDING_LIMITS, type PageAssetName } from '../../../domain/branding.js';
+import { BRANDING_LIMITS, PAGE_ASSET_TYPES, type PageAssetName } from '../../../domain/branding.js';
 import { pageId } from '../../../services/audit/labels.js';
 import {
   ASSET_MAX_BYTES,
@@ -55,15 +55,8 @@ export function pageAssetRoutes(app: App, guards: ApiGuards): void {
       'Images are not part of warden.yaml, so a page it manages takes them too. An SVG is only ever shown as an image, and served sandboxed.',
     scope: 'write',
     rawBody: {
-      mediaTypes: [
-        'image/png',
-        'image/jpeg',
-        'image/webp',
-        'image/gif',
-        'image/svg+xml',
-        'image/x-icon',
-        'application/octet-stream',
-      ],
+      // The types it recognises, and any other: the bytes decide, not the declared type.
+      mediaTypes: [...PAGE_ASSET_TYPES, 'application/octet-stream'],
       description: 'The image bytes.',
       maxBytes: ({ name }: { name: PageAssetName }) => ASSET_MAX_BYTES[name],
       tooLarge: ({ name }: { name: PageAssetName }) => new AssetTooLargeError(name),

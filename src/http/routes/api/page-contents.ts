@@ -34,10 +34,21 @@ import {
   organizationMaintenanceSchema,
 } from '../../../services/pages/organization-timeline.js';
 import type { App } from '../../env.js';
-import { type ApiGuards, apiOperation, idParam, slugParam } from './operation.js';
+import { type ApiGuards, apiOperation, idParam, listOperation, slugParam } from './operation.js';
 import { pageChildRoutes } from './page-children.js';
 
 const managed = (what: string) => `${what} managed by warden.yaml answer 409.`;
+
+/** How reading, changing and deleting one keyed thing of a page read: "Read a component", "The changed window.", … */
+const keyedWords = (noun: string, short: string, plural: string) => ({
+  get: { summary: `Read a ${noun}`, ok: `The ${short}.` },
+  update: {
+    summary: `Change a ${noun}`,
+    description: `Changes the fields given; the key stays. ${managed(plural)}`,
+    ok: `The changed ${short}.`,
+  },
+  delete: { summary: `Delete a ${noun}`, description: managed(plural), ok: 'Deleted.' },
+});
 
 export function pageContentRoutes(app: App, guards: ApiGuards): void {
   componentRoutes(app, guards);
@@ -65,13 +76,7 @@ function componentRoutes(app: App, guards: ApiGuards): void {
           'Also allowed on pages managed by warden.yaml: the file leaves components created through the API alone.',
         ok: 'Created.',
       },
-      get: { summary: 'Read a component', ok: 'The component.' },
-      update: {
-        summary: 'Change a component',
-        description: `Changes the fields given; the key stays. ${managed('Components')}`,
-        ok: 'The changed component.',
-      },
-      delete: { summary: 'Delete a component', description: managed('Components'), ok: 'Deleted.' },
+      ...keyedWords('component', 'component', 'Components'),
     },
     verbs: {
       list: listComponents,
@@ -148,22 +153,17 @@ function incidentRoutes(app: App, guards: ApiGuards): void {
       delete: deleteIncident,
     },
   });
-  apiOperation(app, guards, {
+  listOperation(app, guards, {
     tag: 'incidents',
     path: '/api/v1/incidents',
-    method: 'get',
     summary: "List the organization's incidents",
     description:
       'The incidents of every page of the organization, newest first, each naming its page: open ones, resolved ones, or both.',
-    scope: 'read',
     query: organizationIncidentQuerySchema,
-    ok: {
-      status: 200,
-      schema: z.object({ incidents: z.array(organizationIncidentSchema.openapi('OrganizationIncident')) }),
-      description: 'The incidents, newest first.',
-    },
+    key: 'incidents',
+    item: organizationIncidentSchema.openapi('OrganizationIncident'),
+    ok: 'The incidents, newest first.',
     run: listOrganizationIncidents,
-    respond: (incidents) => ({ incidents }),
   });
   apiOperation(app, guards, {
     tag: 'incidents',
@@ -187,21 +187,16 @@ function incidentRoutes(app: App, guards: ApiGuards): void {
 
 /** The organization's maintenance windows, and a page's. */
 function maintenanceRoutes(app: App, guards: ApiGuards): void {
-  apiOperation(app, guards, {
+  listOperation(app, guards, {
     tag: 'maintenance',
     path: '/api/v1/maintenance',
-    method: 'get',
     summary: "List the organization's maintenance windows",
     description: 'The windows of every page of the organization, soonest first, each naming its page.',
-    scope: 'read',
     query: organizationMaintenanceQuerySchema,
-    ok: {
-      status: 200,
-      schema: z.object({ maintenance: z.array(organizationMaintenanceSchema.openapi('OrganizationMaintenance')) }),
-      description: 'The windows, soonest first.',
-    },
+    key: 'maintenance',
+    item: organizationMaintenanceSchema.openapi('OrganizationMaintenance'),
+    ok: 'The windows, soonest first.',
     run: listOrganizationMaintenance,
-    respond: (maintenance) => ({ maintenance }),
   });
   pageChildRoutes(app, guards, {
     tag: 'maintenance',
@@ -219,13 +214,7 @@ function maintenanceRoutes(app: App, guards: ApiGuards): void {
         description: 'Also allowed on pages managed by warden.yaml.',
         ok: 'Created.',
       },
-      get: { summary: 'Read a maintenance window', ok: 'The window.' },
-      update: {
-        summary: 'Change a maintenance window',
-        description: `Changes the fields given; the key stays. ${managed('Windows')}`,
-        ok: 'The changed window.',
-      },
-      delete: { summary: 'Delete a maintenance window', description: managed('Windows'), ok: 'Deleted.' },
+      ...keyedWords('maintenance window', 'window', 'Windows'),
     },
     verbs: {
       list: listMaintenance,

@@ -8,6 +8,7 @@ import { verifyPageDomain } from '../../../services/pages/verify-domain.js';
 import { pageViewSchema } from '../../../services/pages/view.js';
 import { createPage, deletePage, updatePage } from '../../../services/pages/write.js';
 import type { App } from '../../env.js';
+import { changeOne, deletedAudit, deleteOne, keyedAudit, readOne } from './one-object.js';
 import { type ApiGuards, apiOperation, listOperation, slugParam } from './operation.js';
 
 const Page = pageViewSchema.openapi('Page');
@@ -33,7 +34,7 @@ export function pageRoutes(app: App, guards: ApiGuards, domainTxt: TxtLookup): v
     body: pageCreateSchema.openapi('PageCreate'),
     ok: { status: 201, schema: Page, description: 'Created.' },
     run: createPage,
-    audit: { action: 'page.create', object: (_input, page) => ({ id: page.id, label: page.slug }) },
+    audit: keyedAudit('page.create', 'slug'),
   });
   const one = {
     ...op,
@@ -41,35 +42,21 @@ export function pageRoutes(app: App, guards: ApiGuards, domainTxt: TxtLookup): v
     params: z.object({ slug: slugParam }),
     notFound: 'No page with this slug or id in your organization.',
   } as const;
+  apiOperation(app, guards, { ...one, ...readOne('page', Page), run: getPage });
   apiOperation(app, guards, {
     ...one,
-    method: 'get',
-    summary: 'Read a page',
-    scope: 'read',
-    ok: { status: 200, schema: Page, description: 'The page.' },
-    run: getPage,
-  });
-  apiOperation(app, guards, {
-    ...one,
-    method: 'patch',
-    summary: 'Change a page',
+    ...changeOne('page', pagePatchSchema.openapi('PagePatch'), Page),
     description: 'Changes the fields given; the slug stays. Pages managed by warden.yaml answer 409.',
-    scope: 'write',
-    body: pagePatchSchema.openapi('PagePatch'),
-    ok: { status: 200, schema: Page, description: 'The changed page.' },
     run: updatePage,
-    audit: { action: 'page.update', object: (_input, page) => ({ id: page.id, label: page.slug }) },
+    audit: keyedAudit('page.update', 'slug'),
   });
   apiOperation(app, guards, {
     ...one,
-    method: 'delete',
-    summary: 'Delete a page',
+    ...deleteOne('page'),
     description:
       'Deletes the page with its components, incidents and maintenance. Pages managed by warden.yaml answer 409.',
-    scope: 'write',
-    ok: { status: 204, description: 'Deleted.' },
     run: deletePage,
-    audit: { action: 'page.delete', object: () => ({ id: null, label: null }), before: pageId },
+    audit: deletedAudit('page.delete', pageId),
   });
   apiOperation(app, guards, {
     ...one,

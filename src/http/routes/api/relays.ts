@@ -7,6 +7,7 @@ import { relayCreateSchema, relayPatchSchema } from '../../../services/relays/sc
 import { type RelayView, relayViewSchema } from '../../../services/relays/view.js';
 import { createRelay, deleteRelay, updateRelay } from '../../../services/relays/write.js';
 import type { App } from '../../env.js';
+import { deletedAudit, deleteOne, keyedAudit, readOne } from './one-object.js';
 import { type ApiGuards, apiOperation, idOrKeyParam, listOperation } from './operation.js';
 
 const Relay = relayViewSchema.openapi('Relay');
@@ -61,14 +62,7 @@ export function relayApiRoutes(app: App, guards: ApiGuards): void {
     params,
     notFound: 'No relay with this id or key in your organization.',
   } as const;
-  apiOperation(app, guards, {
-    ...one,
-    method: 'get',
-    summary: 'Read a relay',
-    scope: 'read',
-    ok: { status: 200, schema: Relay, description: 'The relay.' },
-    run: getRelay,
-  });
+  apiOperation(app, guards, { ...one, ...readOne('relay', Relay), run: getRelay });
   apiOperation(app, guards, {
     ...one,
     method: 'patch',
@@ -79,20 +73,16 @@ export function relayApiRoutes(app: App, guards: ApiGuards): void {
     body: relayPatchSchema.openapi('RelayPatch'),
     ok: { status: 200, schema: Relay, description: 'The changed relay.' },
     run: updateRelay,
-    audit: { action: 'relay.update', object: (_input, relay) => ({ id: relay.id, label: relay.key }) },
+    audit: keyedAudit('relay.update'),
   });
   apiOperation(app, guards, {
     ...one,
-    method: 'delete',
-    summary: 'Delete a relay',
+    ...deleteOne('relay'),
     description:
       'A relay that still runs monitors answers 409, as do relays managed by warden.yaml. Its token stops working at once.',
-    scope: 'write',
     role: 'admin',
-    ok: { status: 204, description: 'Deleted.' },
     run: deleteRelay,
-    // The path may name it by key: its id and key come from the read before the delete.
-    audit: { action: 'relay.delete', object: () => ({ id: null, label: null }), before: relayLabel },
+    audit: deletedAudit('relay.delete', relayLabel),
   });
   apiOperation(app, guards, {
     ...one,

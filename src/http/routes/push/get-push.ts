@@ -3,15 +3,12 @@ import { createRoute } from '@hono/zod-openapi';
 import { pushQuerySchema } from '../../../services/push/payload.js';
 import type { PushContext } from '../../../services/push/record.js';
 import type { App } from '../../env.js';
-import { security, TAGS } from '../../openapi.js';
 import { recordPush } from './record-push.js';
-import { answerPush, pushResponses, pushTokenParamSchema } from './responses.js';
+import { answerPush, pushResponses, pushRouteBase, pushTokenParamSchema } from './responses.js';
 
 export const getPushRoute = createRoute({
   method: 'get',
-  path: '/api/push/{token}',
-  tags: [TAGS.push.name],
-  security: security.none,
+  ...pushRouteBase,
   summary: 'Record a heartbeat',
   description:
     'Records a ping for the heartbeat monitor whose push token is in the path. Answers 200 once the check is stored.',

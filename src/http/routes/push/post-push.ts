@@ -5,15 +5,12 @@ import { pushBodySchema } from '../../../services/push/payload.js';
 import type { PushContext } from '../../../services/push/record.js';
 import type { App } from '../../env.js';
 import { readJsonBody, withBodyReadByHandler } from '../../middleware/json-body.js';
-import { security, TAGS } from '../../openapi.js';
 import { recordPush } from './record-push.js';
-import { answerPush, pushResponses, pushTokenParamSchema } from './responses.js';
+import { answerPush, pushResponses, pushRouteBase, pushTokenParamSchema } from './responses.js';
 
 export const postPushRoute = createRoute({
   method: 'post',
-  path: '/api/push/{token}',
-  tags: [TAGS.push.name],
-  security: security.none,
+  ...pushRouteBase,
   summary: 'Record a heartbeat with metrics',
   description: `Like GET, with a JSON body of at most ${PUSH_LIMITS.bodyBytes} bytes (any content type is read as JSON; an empty body is an up ping). Players, max players and TPS show on status pages; extra properties are kept in the check's data.`,
   request: {

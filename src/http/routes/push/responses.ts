@@ -4,7 +4,14 @@ import type { Context } from 'hono';
 import { JSON_MAX_DEPTH } from '../../../domain/json-depth.js';
 import { PUSH_LIMITS } from '../../../services/push/limits.js';
 import { type PushAccepted, pushAcceptedSchema } from '../../../services/push/payload.js';
-import { jsonResponse, OVERLOADED_DESCRIPTION, problemResponse as problemDoc, pushTokenParam } from '../../openapi.js';
+import {
+  jsonResponse,
+  OVERLOADED_DESCRIPTION,
+  problemResponse as problemDoc,
+  pushTokenParam,
+  security,
+  TAGS,
+} from '../../openapi.js';
 import { problemOf, problemResponse } from '../../problem.js';
 import { PUSH_OK_HEADERS, pushErrorHeaders } from './record-push.js';
 
@@ -24,6 +31,13 @@ export const pushResponses = {
     'The token sent more pings than its rate allows (WARDEN_PUSH_RATE a second, bursts of WARDEN_PUSH_BURST); retry after `Retry-After` seconds. Nothing is stored.',
   ),
   503: problemDoc(503, OVERLOADED_DESCRIPTION),
+};
+
+/** What both push operations document alike: where they are, their tag, no security (the token is in the path). */
+export const pushRouteBase = {
+  path: '/api/push/{token}' as const,
+  tags: [TAGS.push.name],
+  security: security.none,
 };
 
 /** The app's answer to a push: 200 once stored, or the problem (with pushErrorHeaders); other errors go to onError. */
