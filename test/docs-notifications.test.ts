@@ -16,6 +16,8 @@ const ENV = {
   WARDEN_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 1).toString('base64')}`,
   HOOK_TOKEN: 'token',
   SMTP_PASSWORD: 'password',
+  PUSHOVER_TOKEN: 'azGDORePK8gMaC0QOYAMyEEuzJnyUi',
+  PUSHOVER_USER: 'uQiRzpo4DXghDmr9QzzfQu27cmVRsG',
 };
 
 /** The part of the doc under a `### heading`, up to the next heading. */
@@ -34,6 +36,7 @@ const HEADINGS: Record<(typeof CHANNEL_TYPES)[number], string> = {
   ntfy: 'ntfy',
   webhook: 'Webhook',
   email: 'Email',
+  pushover: 'Pushover',
 };
 
 describe('docs/notifications.md', () => {

@@ -41,6 +41,11 @@ const FIXTURES: Record<string, Fixture> = {
     }),
     http: false,
   },
+  pushover: http((origin) => ({
+    token: 'azGDORePK8gMaC0QOYAMyEEuzJnyUi',
+    user: 'uQiRzpo4DXghDmr9QzzfQu27cmVRsG',
+    apiBaseUrl: origin,
+  })),
 };
 
 /** Fields whose names say where a message goes: each must be a declared target. */
