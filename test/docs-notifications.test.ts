@@ -18,6 +18,7 @@ const ENV = {
   SMTP_PASSWORD: 'password',
   PUSHOVER_TOKEN: 'azGDORePK8gMaC0QOYAMyEEuzJnyUi',
   PUSHOVER_USER: 'uQiRzpo4DXghDmr9QzzfQu27cmVRsG',
+  GOTIFY_TOKEN: 'AbCdEf1234567.8',
 };
 
 /** The part of the doc under a `### heading`, up to the next heading. */
@@ -37,6 +38,7 @@ const HEADINGS: Record<(typeof CHANNEL_TYPES)[number], string> = {
   webhook: 'Webhook',
   email: 'Email',
   pushover: 'Pushover',
+  gotify: 'Gotify',
 };
 
 describe('docs/notifications.md', () => {

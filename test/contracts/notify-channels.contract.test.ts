@@ -46,6 +46,7 @@ const FIXTURES: Record<string, Fixture> = {
     user: 'uQiRzpo4DXghDmr9QzzfQu27cmVRsG',
     apiBaseUrl: origin,
   })),
+  gotify: http((origin) => ({ url: `${origin}/gotify`, token: 'AbCdEf1234567.8' })),
 };
 
 /** Fields whose names say where a message goes: each must be a declared target. */

@@ -47,10 +47,20 @@ const FIXTURES = {
     user: 'uQiRzpo4DXghDmr9QzzfQu27cmVRsG',
     apiBaseUrl: origin(t),
   }),
+  gotify: (t) => ({ url: origin(t), token: 'AbCdEf1234567.8' }),
 } satisfies Record<ChannelType, Fixture>;
 
 /** HTTP-speaking channels: the ones a redirect could lead astray. */
-const HTTP_TYPES = new Set<ChannelType>(['webhook', 'discord', 'slack', 'teams', 'telegram', 'ntfy', 'pushover']);
+const HTTP_TYPES = new Set<ChannelType>([
+  'webhook',
+  'discord',
+  'slack',
+  'teams',
+  'telegram',
+  'ntfy',
+  'pushover',
+  'gotify',
+]);
 
 /** Hosts that all reach the recorder (or a metadata service), and what their refusal names. */
 const REFUSED_HOSTS: [host: string, refusal: RegExp][] = [

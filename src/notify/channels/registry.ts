@@ -2,6 +2,7 @@
 import type { ChannelDefinition } from './channel.js';
 import { discordChannel } from './discord.js';
 import { emailChannel } from './email.js';
+import { gotifyChannel } from './gotify.js';
 import { ntfyChannel } from './ntfy.js';
 import { pushoverChannel } from './pushover.js';
 import { slackChannel } from './slack.js';
@@ -9,7 +10,17 @@ import { teamsChannel } from './teams.js';
 import { telegramChannel } from './telegram.js';
 import { webhookChannel } from './webhook.js';
 
-export const CHANNEL_TYPES = ['webhook', 'discord', 'slack', 'teams', 'telegram', 'ntfy', 'email', 'pushover'] as const;
+export const CHANNEL_TYPES = [
+  'webhook',
+  'discord',
+  'slack',
+  'teams',
+  'telegram',
+  'ntfy',
+  'email',
+  'pushover',
+  'gotify',
+] as const;
 
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
 
@@ -22,6 +33,7 @@ export const CHANNELS = {
   ntfy: ntfyChannel,
   email: emailChannel,
   pushover: pushoverChannel,
+  gotify: gotifyChannel,
   // biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own config type; callers go through channelDefinition().
 } satisfies Record<ChannelType, ChannelDefinition<any>>;
 

@@ -230,6 +230,7 @@ for (const dialect of dialects) {
         'ntfy',
         'email',
         'pushover',
+        'gotify',
       ]);
       const telegram = types.find((t: { id: string }) => t.id === 'telegram');
       expect(telegram).toMatchObject({ label: 'Telegram', secrets: ['botToken'], targets: ['apiBaseUrl', 'chatId'] });
