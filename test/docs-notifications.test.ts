@@ -19,6 +19,7 @@ const ENV = {
   PUSHOVER_TOKEN: 'azGDORePK8gMaC0QOYAMyEEuzJnyUi',
   PUSHOVER_USER: 'uQiRzpo4DXghDmr9QzzfQu27cmVRsG',
   GOTIFY_TOKEN: 'AbCdEf1234567.8',
+  MATRIX_TOKEN: 'syt_d2FyZGVu_abc',
 };
 
 /** The part of the doc under a `### heading`, up to the next heading. */
@@ -39,6 +40,7 @@ const HEADINGS: Record<(typeof CHANNEL_TYPES)[number], string> = {
   email: 'Email',
   pushover: 'Pushover',
   gotify: 'Gotify',
+  matrix: 'Matrix',
 };
 
 describe('docs/notifications.md', () => {

@@ -48,6 +48,7 @@ const FIXTURES = {
     apiBaseUrl: origin(t),
   }),
   gotify: (t) => ({ url: origin(t), token: 'AbCdEf1234567.8' }),
+  matrix: (t) => ({ homeserverUrl: origin(t), accessToken: 'syt_d2FyZGVu_abc', roomId: '!ops:example.org' }),
 } satisfies Record<ChannelType, Fixture>;
 
 /** HTTP-speaking channels: the ones a redirect could lead astray. */
@@ -60,6 +61,7 @@ const HTTP_TYPES = new Set<ChannelType>([
   'ntfy',
   'pushover',
   'gotify',
+  'matrix',
 ]);
 
 /** Hosts that all reach the recorder (or a metadata service), and what their refusal names. */

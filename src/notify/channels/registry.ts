@@ -3,6 +3,7 @@ import type { ChannelDefinition } from './channel.js';
 import { discordChannel } from './discord.js';
 import { emailChannel } from './email.js';
 import { gotifyChannel } from './gotify.js';
+import { matrixChannel } from './matrix.js';
 import { ntfyChannel } from './ntfy.js';
 import { pushoverChannel } from './pushover.js';
 import { slackChannel } from './slack.js';
@@ -20,6 +21,7 @@ export const CHANNEL_TYPES = [
   'email',
   'pushover',
   'gotify',
+  'matrix',
 ] as const;
 
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
@@ -34,6 +36,7 @@ export const CHANNELS = {
   email: emailChannel,
   pushover: pushoverChannel,
   gotify: gotifyChannel,
+  matrix: matrixChannel,
   // biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own config type; callers go through channelDefinition().
 } satisfies Record<ChannelType, ChannelDefinition<any>>;
 

@@ -231,6 +231,7 @@ for (const dialect of dialects) {
         'email',
         'pushover',
         'gotify',
+        'matrix',
       ]);
       const telegram = types.find((t: { id: string }) => t.id === 'telegram');
       expect(telegram).toMatchObject({ label: 'Telegram', secrets: ['botToken'], targets: ['apiBaseUrl', 'chatId'] });
