@@ -16,6 +16,10 @@ const ENV = {
   WARDEN_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 1).toString('base64')}`,
   HOOK_TOKEN: 'token',
   SMTP_PASSWORD: 'password',
+  PUSHOVER_TOKEN: 'azGDORePK8gMaC0QOYAMyEEuzJnyUi',
+  PUSHOVER_USER: 'uQiRzpo4DXghDmr9QzzfQu27cmVRsG',
+  GOTIFY_TOKEN: 'AbCdEf1234567.8',
+  MATRIX_TOKEN: 'syt_d2FyZGVu_abc',
 };
 
 /** The part of the doc under a `### heading`, up to the next heading. */
@@ -34,6 +38,9 @@ const HEADINGS: Record<(typeof CHANNEL_TYPES)[number], string> = {
   ntfy: 'ntfy',
   webhook: 'Webhook',
   email: 'Email',
+  pushover: 'Pushover',
+  gotify: 'Gotify',
+  matrix: 'Matrix',
 };
 
 describe('docs/notifications.md', () => {

@@ -12,6 +12,8 @@ interface Fixture {
   example: (origin: string) => Record<string, unknown>;
   /** false for a channel that does not speak HTTP (email: its own tests run a real SMTP server). */
   http: boolean;
+  /** The method of its one request, when not POST (Matrix sends with PUT). */
+  method?: string;
 }
 
 const http = (example: Fixture['example']): Fixture => ({ example, http: true });
@@ -40,6 +42,16 @@ const FIXTURES: Record<string, Fixture> = {
       password: 'pw',
     }),
     http: false,
+  },
+  pushover: http((origin) => ({
+    token: 'azGDORePK8gMaC0QOYAMyEEuzJnyUi',
+    user: 'uQiRzpo4DXghDmr9QzzfQu27cmVRsG',
+    apiBaseUrl: origin,
+  })),
+  gotify: http((origin) => ({ url: `${origin}/gotify`, token: 'AbCdEf1234567.8' })),
+  matrix: {
+    ...http((origin) => ({ homeserverUrl: origin, accessToken: 'syt_d2FyZGVu_abc', roomId: '!ops:example.org' })),
+    method: 'PUT',
   },
 };
 
@@ -100,9 +112,9 @@ describe('the notification channel contract', () => {
 
       if (!fixture.http) return;
 
-      it('2xx → sent, one POST', async () => {
+      it(`2xx → sent, one ${fixture.method ?? 'POST'}`, async () => {
         expect(await send({ status: 204 })).toMatchObject({ kind: 'sent', status: 204 });
-        expect(receiver.requests.map((request) => request.method)).toEqual(['POST']);
+        expect(receiver.requests.map((request) => request.method)).toEqual([fixture.method ?? 'POST']);
       });
 
       it('sends an event with nothing optional', async () => {

@@ -42,10 +42,27 @@ const FIXTURES = {
     port: t.port,
     secure: 'none',
   }),
+  pushover: (t) => ({
+    token: 'azGDORePK8gMaC0QOYAMyEEuzJnyUi',
+    user: 'uQiRzpo4DXghDmr9QzzfQu27cmVRsG',
+    apiBaseUrl: origin(t),
+  }),
+  gotify: (t) => ({ url: origin(t), token: 'AbCdEf1234567.8' }),
+  matrix: (t) => ({ homeserverUrl: origin(t), accessToken: 'syt_d2FyZGVu_abc', roomId: '!ops:example.org' }),
 } satisfies Record<ChannelType, Fixture>;
 
 /** HTTP-speaking channels: the ones a redirect could lead astray. */
-const HTTP_TYPES = new Set<ChannelType>(['webhook', 'discord', 'slack', 'teams', 'telegram', 'ntfy']);
+const HTTP_TYPES = new Set<ChannelType>([
+  'webhook',
+  'discord',
+  'slack',
+  'teams',
+  'telegram',
+  'ntfy',
+  'pushover',
+  'gotify',
+  'matrix',
+]);
 
 /** Hosts that all reach the recorder (or a metadata service), and what their refusal names. */
 const REFUSED_HOSTS: [host: string, refusal: RegExp][] = [

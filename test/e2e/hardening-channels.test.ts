@@ -45,6 +45,9 @@ const aimedAt = (host: string, port: number) => {
     ntfy: { url: `${origin}/internal-topic` },
     telegram: { botToken: '123456:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw', chatId: -1001234567890, apiBaseUrl: origin },
     email: { to: 'ops@acme.test', from: 'warden@acme.test', host, port, secure: 'none' },
+    pushover: { token: 'azGDORePK8gMaC0QOYAMyEEuzJnyUi', user: 'uQiRzpo4DXghDmr9QzzfQu27cmVRsG', apiBaseUrl: origin },
+    gotify: { url: origin, token: 'AbCdEf1234567.8' },
+    matrix: { homeserverUrl: origin, accessToken: 'syt_abc', roomId: '!ops:example.org' },
   };
 };
 

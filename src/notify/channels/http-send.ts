@@ -15,6 +15,8 @@ const POST_TIMEOUT_MS = 30_000;
 
 export interface ChannelRequest {
   url: string;
+  /** POST unless told: PUT where the receiver's API makes the request idempotent by its path (Matrix). */
+  method?: 'POST' | 'PUT';
   headers?: Record<string, string>;
   /** A JSON body (sent as application/json) or a string with its own content type in headers. */
   body: unknown;
@@ -34,7 +36,7 @@ export async function postRequest(
   };
   const result = await httpGet({
     url: request.url,
-    method: 'POST',
+    method: request.method ?? 'POST',
     headers,
     body,
     maxRedirects: 0,

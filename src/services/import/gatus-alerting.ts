@@ -3,6 +3,7 @@
 import type { FieldIssue } from '../../domain/errors.js';
 import { RULE_LIMITS } from '../../domain/limits.js';
 import { fileNumber, fileText } from './file-text.js';
+import { GATUS_PUSH_BUILDERS } from './gatus-push-alerting.js';
 import { envName, goDurationMs, hasEnvReference } from './gatus-values.js';
 import type { ImportNote } from './report.js';
 
@@ -230,7 +231,7 @@ const BUILDER_TABLE: Record<string, Builder> = {
   },
 };
 /** The providers Warden has a channel for, by Gatus's name; a Map, as the names looked up come from the file. */
-const BUILDERS = new Map(Object.entries(BUILDER_TABLE));
+const BUILDERS = new Map(Object.entries({ ...BUILDER_TABLE, ...GATUS_PUSH_BUILDERS }));
 
 /** Discord, Slack and Teams: a webhook URL (a secret), Warden's own message layout. */
 function webhookChat(

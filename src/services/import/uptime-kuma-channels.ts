@@ -1,9 +1,12 @@
-// Uptime Kuma's notifications as warden.yaml channels: Discord, Slack, Teams, Telegram, ntfy, SMTP and webhooks carry
-// over (their secrets as ${ENV} placeholders), scoped to the monitors that used them; other providers are reported.
+// Uptime Kuma's notifications as warden.yaml channels: Discord, Slack, Teams, Telegram, ntfy, SMTP, webhooks, Pushover,
+// Gotify and Matrix carry over (their secrets as ${ENV} placeholders), scoped to the monitors that used them; other
+// providers are reported.
+import { CHANNEL_TYPES } from '../../notify/channels/registry.js';
 import type { KumaData, KumaNotificationRow } from '../../store/index.js';
 import { channelEntrySchema } from '../notifications/schema.js';
 import { fileText } from './file-text.js';
 import type { ImportNote } from './report.js';
+import { KUMA_PUSH_PROVIDERS } from './uptime-kuma-push.js';
 import {
   envName,
   isCredentialHeader,
@@ -21,6 +24,9 @@ export interface ChannelContext {
   skipped: ImportNote[];
   approximated: ImportNote[];
 }
+
+/** Warden's channel types as a reason lists them: "webhook, discord, … and matrix". */
+const WARDEN_CHANNELS = `${CHANNEL_TYPES.slice(0, -1).join(', ')} and ${CHANNEL_TYPES.at(-1)}`;
 
 /** Kuma tells of a monitor going down and coming back up. */
 const KUMA_EVENTS = ['monitor.down', 'monitor.recovered'];
@@ -42,7 +48,7 @@ export function kumaChannels(ctx: ChannelContext): Record<string, unknown>[] {
     if (provider === undefined) {
       ctx.skipped.push({
         item,
-        reason: `Warden has no ${type} channel (webhook, discord, slack, teams, telegram, ntfy and email are its channels)`,
+        reason: `Warden has no ${type} channel (${WARDEN_CHANNELS} are its channels)`,
       });
       continue;
     }
@@ -239,4 +245,4 @@ const PROVIDER_TABLE: Record<string, Provider> = {
   },
 };
 /** A Map: the types looked up come from the file. */
-const PROVIDERS = new Map(Object.entries(PROVIDER_TABLE));
+const PROVIDERS = new Map(Object.entries({ ...PROVIDER_TABLE, ...KUMA_PUSH_PROVIDERS }));

@@ -127,11 +127,13 @@ describe('importing a hostile Uptime Kuma database', () => {
       ),
     });
     const reasons = report.skipped.map((note) => note.reason);
-    expect(reasons).toContain(
-      'Warden has no __proto__ channel (webhook, discord, slack, teams, telegram, ntfy and email are its channels)',
-    );
-    expect(reasons).toContain(
-      'Warden has no hasOwnProperty channel (webhook, discord, slack, teams, telegram, ntfy and email are its channels)',
+    expect(reasons).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Warden has no __proto__ channel \(webhook, discord, .+ and \w+ are its channels\)$/),
+        expect.stringMatching(
+          /^Warden has no hasOwnProperty channel \(webhook, discord, .+ and \w+ are its channels\)$/,
+        ),
+      ]),
     );
     expect(
       report.skipped.filter((note) => /^monitor ".*" \(id [12]\)$/.test(note.item)).map((note) => note.reason),

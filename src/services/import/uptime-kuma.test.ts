@@ -141,7 +141,11 @@ for (const version of KUMA_FIXTURE_VERSIONS) {
       expect(skipped('monitor "Inverted"')).toContain('upside-down');
       expect(skipped('maintenance "Weekly reboot"')).toContain('recurring maintenance');
       expect(skipped('maintenance "Router swap"')).toContain('on no imported status page');
-      expect(skipped('notification "Pager"')).toContain('Warden has no pushover channel');
+      expect(skipped('notification "Pager"')).toBeUndefined();
+      expect((report.file.notifications as { key: string }[]).find((c) => c.key === 'pager')).toMatchObject({
+        type: 'pushover',
+        config: { token: '${KUMA_PAGER_APP_TOKEN}', user: '${KUMA_PAGER_USER_KEY}' },
+      });
       if (version === '2.x') expect(skipped('monitor "Status board"')).toContain('a manual monitor checks nothing');
       // Every Kuma monitor is accounted for: imported, skipped, or (a group) reported as approximated.
       const kuma = openUptimeKumaDatabase(fixture.file);

@@ -12804,7 +12804,7 @@ export interface components {
             key: string;
             name: string;
             /** @enum {string} */
-            type: "webhook" | "discord" | "slack" | "teams" | "telegram" | "ntfy" | "email";
+            type: "webhook" | "discord" | "slack" | "teams" | "telegram" | "ntfy" | "email" | "pushover" | "gotify" | "matrix";
             /** @description The type's configuration; secret fields read "[redacted]". To those who cannot edit channels (viewers, editors, read keys) a URL shows its scheme and host only: "https://ntfy.sh/[redacted]". */
             config: {
                 [key: string]: unknown;
@@ -12856,7 +12856,7 @@ export interface components {
         NotificationChannelTypes: {
             types: {
                 /** @enum {string} */
-                id: "webhook" | "discord" | "slack" | "teams" | "telegram" | "ntfy" | "email";
+                id: "webhook" | "discord" | "slack" | "teams" | "telegram" | "ntfy" | "email" | "pushover" | "gotify" | "matrix";
                 /** @description The name a form shows, e.g. "Discord". */
                 label: string;
                 /** @description Config fields holding secrets: the API shows them as "[redacted]"; a form should mask them. */
@@ -12889,7 +12889,7 @@ export interface components {
             key: string;
             name: string;
             /** @enum {string} */
-            type: "webhook" | "discord" | "slack" | "teams" | "telegram" | "ntfy" | "email";
+            type: "webhook" | "discord" | "slack" | "teams" | "telegram" | "ntfy" | "email" | "pushover" | "gotify" | "matrix";
             /** @description The type's configuration; secret fields read "[redacted]". To those who cannot edit channels (viewers, editors, read keys) a URL shows its scheme and host only: "https://ntfy.sh/[redacted]". */
             config: {
                 [key: string]: unknown;
@@ -13360,6 +13360,187 @@ export interface components {
              * @default true
              */
             enabled?: boolean;
+        } | {
+            /** @description The channel by this key: in the API path, in warden.yaml, in `warden notifications test KEY`. */
+            key: string;
+            name: string;
+            /** @enum {string} */
+            type: "pushover";
+            /** @description The Pushover configuration. Secret fields: token, user. */
+            config: {
+                /** @description The application's API token (Your Applications → Create an Application/API Token). */
+                token: string;
+                /** @description The user key (top right of the dashboard) or a group key: who gets the messages. */
+                user: string;
+                /**
+                 * Format: uri
+                 * @default https://api.pushover.net
+                 */
+                apiBaseUrl?: string;
+            };
+            /**
+             * @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").
+             * @default {}
+             */
+            rules?: {
+                /** @description The event kinds this channel gets; every kind when absent. */
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
+                monitors?: string[];
+                /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
+                pages?: string[];
+                /** @description Scope: component groups (a component's `group`) whose monitors, incidents and maintenance this channel gets (at most 500). */
+                groups?: string[];
+                /** @description Send a monitor's down, degraded or recovered only once the state has held this long (0 to 86400 s; 0 or absent: at once). */
+                holdSec?: number;
+                /** @description While a monitor stays down, remind every this many minutes (1 to 10080; absent: never). */
+                remindEveryMin?: number;
+                /**
+                 * @description Nothing about a monitor whose component is under maintenance (recorded as skipped); true unless set to false.
+                 * @default true
+                 */
+                quietDuringMaintenance?: boolean;
+                /** @description Flap damping: one monitor.flapping message instead of each change, quiet until stable, then a summary (absent: off). */
+                flap?: {
+                    /**
+                     * @description State changes within windowMin that make a monitor flapping (2 to 100, default 5).
+                     * @default 5
+                     */
+                    changes?: number;
+                    /**
+                     * @description The window in minutes (1 to 1440, default 10); flapping ends after this long without a change.
+                     * @default 10
+                     */
+                    windowMin?: number;
+                };
+                /** @description tls.expiring this many days before a certificate expires (1 to 90, default 14). */
+                tlsDays?: number;
+            };
+            /**
+             * @description A disabled channel gets nothing but tests.
+             * @default true
+             */
+            enabled?: boolean;
+        } | {
+            /** @description The channel by this key: in the API path, in warden.yaml, in `warden notifications test KEY`. */
+            key: string;
+            name: string;
+            /** @enum {string} */
+            type: "gotify";
+            /** @description The Gotify configuration. Secret fields: token. */
+            config: {
+                /**
+                 * Format: uri
+                 * @description The Gotify server, with its path when it is served under one: https://push.example.com or https://example.com/gotify.
+                 */
+                url: string;
+                /** @description An application's token (Apps → Create Application). */
+                token: string;
+            };
+            /**
+             * @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").
+             * @default {}
+             */
+            rules?: {
+                /** @description The event kinds this channel gets; every kind when absent. */
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
+                monitors?: string[];
+                /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
+                pages?: string[];
+                /** @description Scope: component groups (a component's `group`) whose monitors, incidents and maintenance this channel gets (at most 500). */
+                groups?: string[];
+                /** @description Send a monitor's down, degraded or recovered only once the state has held this long (0 to 86400 s; 0 or absent: at once). */
+                holdSec?: number;
+                /** @description While a monitor stays down, remind every this many minutes (1 to 10080; absent: never). */
+                remindEveryMin?: number;
+                /**
+                 * @description Nothing about a monitor whose component is under maintenance (recorded as skipped); true unless set to false.
+                 * @default true
+                 */
+                quietDuringMaintenance?: boolean;
+                /** @description Flap damping: one monitor.flapping message instead of each change, quiet until stable, then a summary (absent: off). */
+                flap?: {
+                    /**
+                     * @description State changes within windowMin that make a monitor flapping (2 to 100, default 5).
+                     * @default 5
+                     */
+                    changes?: number;
+                    /**
+                     * @description The window in minutes (1 to 1440, default 10); flapping ends after this long without a change.
+                     * @default 10
+                     */
+                    windowMin?: number;
+                };
+                /** @description tls.expiring this many days before a certificate expires (1 to 90, default 14). */
+                tlsDays?: number;
+            };
+            /**
+             * @description A disabled channel gets nothing but tests.
+             * @default true
+             */
+            enabled?: boolean;
+        } | {
+            /** @description The channel by this key: in the API path, in warden.yaml, in `warden notifications test KEY`. */
+            key: string;
+            name: string;
+            /** @enum {string} */
+            type: "matrix";
+            /** @description The Matrix configuration. Secret fields: accessToken. */
+            config: {
+                /**
+                 * Format: uri
+                 * @description The homeserver's client-server API, such as https://matrix.example.org (as .well-known/matrix/client names it).
+                 */
+                homeserverUrl: string;
+                /** @description The access token of the account that posts (a bot user in the room). */
+                accessToken: string;
+                /** @description The room the account posts to, by id: !abcdefg:example.org. */
+                roomId: string;
+            };
+            /**
+             * @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").
+             * @default {}
+             */
+            rules?: {
+                /** @description The event kinds this channel gets; every kind when absent. */
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
+                monitors?: string[];
+                /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
+                pages?: string[];
+                /** @description Scope: component groups (a component's `group`) whose monitors, incidents and maintenance this channel gets (at most 500). */
+                groups?: string[];
+                /** @description Send a monitor's down, degraded or recovered only once the state has held this long (0 to 86400 s; 0 or absent: at once). */
+                holdSec?: number;
+                /** @description While a monitor stays down, remind every this many minutes (1 to 10080; absent: never). */
+                remindEveryMin?: number;
+                /**
+                 * @description Nothing about a monitor whose component is under maintenance (recorded as skipped); true unless set to false.
+                 * @default true
+                 */
+                quietDuringMaintenance?: boolean;
+                /** @description Flap damping: one monitor.flapping message instead of each change, quiet until stable, then a summary (absent: off). */
+                flap?: {
+                    /**
+                     * @description State changes within windowMin that make a monitor flapping (2 to 100, default 5).
+                     * @default 5
+                     */
+                    changes?: number;
+                    /**
+                     * @description The window in minutes (1 to 1440, default 10); flapping ends after this long without a change.
+                     * @default 10
+                     */
+                    windowMin?: number;
+                };
+                /** @description tls.expiring this many days before a certificate expires (1 to 90, default 14). */
+                tlsDays?: number;
+            };
+            /**
+             * @description A disabled channel gets nothing but tests.
+             * @default true
+             */
+            enabled?: boolean;
         };
         NotificationChannelPatch: {
             name?: string;
@@ -13447,7 +13628,7 @@ export interface components {
             key: string;
             name: string;
             /** @enum {string} */
-            type: "webhook" | "discord" | "slack" | "teams" | "telegram" | "ntfy" | "email";
+            type: "webhook" | "discord" | "slack" | "teams" | "telegram" | "ntfy" | "email" | "pushover" | "gotify" | "matrix";
             /** @description The type's configuration; secret fields read "[redacted]". To those who cannot edit channels (viewers, editors, read keys) a URL shows its scheme and host only: "https://ntfy.sh/[redacted]". */
             config: {
                 [key: string]: unknown;

@@ -229,6 +229,9 @@ for (const dialect of dialects) {
         'telegram',
         'ntfy',
         'email',
+        'pushover',
+        'gotify',
+        'matrix',
       ]);
       const telegram = types.find((t: { id: string }) => t.id === 'telegram');
       expect(telegram).toMatchObject({ label: 'Telegram', secrets: ['botToken'], targets: ['apiBaseUrl', 'chatId'] });
