@@ -16,6 +16,7 @@ const ENV = {
   WARDEN_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 1).toString('base64')}`,
   HOOK_TOKEN: 'token',
   SMTP_PASSWORD: 'password',
+  PAGERDUTY_ROUTING_KEY: 'R0123456789abcdef0123456789abcde',
 };
 
 /** The part of the doc under a `### heading`, up to the next heading. */
@@ -34,6 +35,7 @@ const HEADINGS: Record<(typeof CHANNEL_TYPES)[number], string> = {
   ntfy: 'ntfy',
   webhook: 'Webhook',
   email: 'Email',
+  pagerduty: 'PagerDuty',
 };
 
 describe('docs/notifications.md', () => {

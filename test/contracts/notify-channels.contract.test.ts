@@ -41,6 +41,7 @@ const FIXTURES: Record<string, Fixture> = {
     }),
     http: false,
   },
+  pagerduty: http((origin) => ({ routingKey: 'R0123456789abcdef0123456789abcde', apiUrl: origin })),
 };
 
 /** Fields whose names say where a message goes: each must be a declared target. */
