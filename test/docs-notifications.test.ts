@@ -17,6 +17,7 @@ const ENV = {
   HOOK_TOKEN: 'token',
   SMTP_PASSWORD: 'password',
   PAGERDUTY_ROUTING_KEY: 'R0123456789abcdef0123456789abcde',
+  OPSGENIE_API_KEY: 'eb243592-faa2-4ba2-a551-1afdf565c889',
 };
 
 /** The part of the doc under a `### heading`, up to the next heading. */
@@ -36,6 +37,7 @@ const HEADINGS: Record<(typeof CHANNEL_TYPES)[number], string> = {
   webhook: 'Webhook',
   email: 'Email',
   pagerduty: 'PagerDuty',
+  opsgenie: 'Opsgenie',
 };
 
 describe('docs/notifications.md', () => {

@@ -42,6 +42,7 @@ const FIXTURES: Record<string, Fixture> = {
     http: false,
   },
   pagerduty: http((origin) => ({ routingKey: 'R0123456789abcdef0123456789abcde', apiUrl: origin })),
+  opsgenie: http((origin) => ({ apiKey: 'eb243592-faa2-4ba2-a551-1afdf565c889', apiUrl: origin })),
 };
 
 /** Fields whose names say where a message goes: each must be a declared target. */

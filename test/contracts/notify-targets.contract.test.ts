@@ -43,10 +43,20 @@ const FIXTURES = {
     secure: 'none',
   }),
   pagerduty: (t) => ({ routingKey: 'R0123456789abcdef0123456789abcde', apiUrl: origin(t) }),
+  opsgenie: (t) => ({ apiKey: 'eb243592-faa2-4ba2-a551-1afdf565c889', apiUrl: origin(t) }),
 } satisfies Record<ChannelType, Fixture>;
 
 /** HTTP-speaking channels: the ones a redirect could lead astray. */
-const HTTP_TYPES = new Set<ChannelType>(['webhook', 'discord', 'slack', 'teams', 'telegram', 'ntfy', 'pagerduty']);
+const HTTP_TYPES = new Set<ChannelType>([
+  'webhook',
+  'discord',
+  'slack',
+  'teams',
+  'telegram',
+  'ntfy',
+  'pagerduty',
+  'opsgenie',
+]);
 
 /** Hosts that all reach the recorder (or a metadata service), and what their refusal names. */
 const REFUSED_HOSTS: [host: string, refusal: RegExp][] = [

@@ -2,6 +2,7 @@
 // the event that opens an alert and the one that closes it. Event ids differ between a down and its recovery, so the key
 // names what is wrong instead: the monitor, the relay, the incident, the certificate's host, the maintenance window.
 // A later outage of the same monitor reuses its key: both tools open a new alert once the previous one is closed.
+import { clip, eventFacts, REASON_CHARS } from '../events/format.js';
 import type { NotificationEvent } from './channel.js';
 
 export interface AlertPairing {
@@ -53,4 +54,12 @@ function subjectOf(event: NotificationEvent): [string, AlertPairing['action']] {
       // `test`: an alert of its own, so a test never closes (or joins) a real one.
       return [`test:${event.id}`, 'open'];
   }
+}
+
+/** The event as flat string details for a tool's custom fields: its id and kind, the reason, and the facts. */
+export function alertDetails(event: NotificationEvent): Record<string, string> {
+  const details: Record<string, string> = { event: event.id, kind: event.kind, organization: event.organization.name };
+  if (event.reason) details.reason = clip(event.reason, REASON_CHARS);
+  for (const fact of eventFacts(event)) details[fact.name] = fact.url ? `${fact.value} (${fact.url})` : fact.value;
+  return details;
 }

@@ -8,8 +8,8 @@
 // dedup_key is alertPairing's key (the monitor, relay, incident or certificate host), so a recovery resolves the alert
 // its down opened, and a retried trigger joins the alert it already opened. 202 is sent; 400 dead; 429 and 5xx retry.
 import { z } from 'zod';
-import { clip, eventFacts, pageLink } from '../events/format.js';
-import { alertPairing } from './alert-pairing.js';
+import { clip, pageLink } from '../events/format.js';
+import { alertDetails, alertPairing } from './alert-pairing.js';
 import { defineChannel, type NotificationEvent, type NotificationSeverity } from './channel.js';
 import { endpointUrl } from './fields.js';
 import { postRequest } from './http-send.js';
@@ -70,7 +70,7 @@ export function pagerdutyEvent(event: NotificationEvent, routingKey: string) {
       ...(event.monitor ? { component: event.monitor.name } : {}),
       group: event.organization.name,
       class: event.kind,
-      custom_details: detailsOf(event),
+      custom_details: alertDetails(event),
     },
     client: 'Warden',
     ...(page ? { client_url: page.url, links: [{ href: page.url, text: page.title }] } : {}),
@@ -86,7 +86,7 @@ export function pagerdutyChange(event: NotificationEvent, routingKey: string) {
       summary: summaryOf(event),
       timestamp: new Date(event.at).toISOString(),
       source: sourceOf(event),
-      custom_details: detailsOf(event),
+      custom_details: alertDetails(event),
     },
     ...(page ? { links: [{ href: page.url, text: page.title }] } : {}),
   };
@@ -99,11 +99,4 @@ function summaryOf(event: NotificationEvent): string {
 /** Where it happened: the monitor's, relay's or certificate's name for it, else the organization. */
 function sourceOf(event: NotificationEvent): string {
   return event.monitor?.key ?? event.relay?.key ?? event.tls?.host ?? event.organization.key;
-}
-
-function detailsOf(event: NotificationEvent): Record<string, string> {
-  const details: Record<string, string> = { event: event.id, kind: event.kind, organization: event.organization.name };
-  if (event.reason) details.reason = clip(event.reason, SUMMARY_CHARS);
-  for (const fact of eventFacts(event)) details[fact.name] = fact.url ? `${fact.value} (${fact.url})` : fact.value;
-  return details;
 }

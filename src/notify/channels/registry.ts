@@ -3,6 +3,7 @@ import type { ChannelDefinition } from './channel.js';
 import { discordChannel } from './discord.js';
 import { emailChannel } from './email.js';
 import { ntfyChannel } from './ntfy.js';
+import { opsgenieChannel } from './opsgenie.js';
 import { pagerdutyChannel } from './pagerduty.js';
 import { slackChannel } from './slack.js';
 import { teamsChannel } from './teams.js';
@@ -18,6 +19,7 @@ export const CHANNEL_TYPES = [
   'ntfy',
   'email',
   'pagerduty',
+  'opsgenie',
 ] as const;
 
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
@@ -31,6 +33,7 @@ export const CHANNELS = {
   ntfy: ntfyChannel,
   email: emailChannel,
   pagerduty: pagerdutyChannel,
+  opsgenie: opsgenieChannel,
   // biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own config type; callers go through channelDefinition().
 } satisfies Record<ChannelType, ChannelDefinition<any>>;
 
