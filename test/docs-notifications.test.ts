@@ -18,6 +18,7 @@ const ENV = {
   SMTP_PASSWORD: 'password',
   PAGERDUTY_ROUTING_KEY: 'R0123456789abcdef0123456789abcde',
   OPSGENIE_API_KEY: 'eb243592-faa2-4ba2-a551-1afdf565c889',
+  TWILIO_AUTH_TOKEN: 'f00dfeed',
 };
 
 /** The part of the doc under a `### heading`, up to the next heading. */
@@ -38,6 +39,7 @@ const HEADINGS: Record<(typeof CHANNEL_TYPES)[number], string> = {
   email: 'Email',
   pagerduty: 'PagerDuty',
   opsgenie: 'Opsgenie',
+  twilio: 'SMS (Twilio)',
 };
 
 describe('docs/notifications.md', () => {

@@ -44,6 +44,13 @@ const FIXTURES = {
   }),
   pagerduty: (t) => ({ routingKey: 'R0123456789abcdef0123456789abcde', apiUrl: origin(t) }),
   opsgenie: (t) => ({ apiKey: 'eb243592-faa2-4ba2-a551-1afdf565c889', apiUrl: origin(t) }),
+  twilio: (t) => ({
+    accountSid: 'AC0123456789abcdef0123456789abcdef',
+    authToken: 'f00dfeed',
+    from: '+14155550100',
+    to: '+14155550199',
+    apiUrl: origin(t),
+  }),
 } satisfies Record<ChannelType, Fixture>;
 
 /** HTTP-speaking channels: the ones a redirect could lead astray. */
@@ -56,6 +63,7 @@ const HTTP_TYPES = new Set<ChannelType>([
   'ntfy',
   'pagerduty',
   'opsgenie',
+  'twilio',
 ]);
 
 /** Hosts that all reach the recorder (or a metadata service), and what their refusal names. */

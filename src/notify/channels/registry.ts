@@ -8,6 +8,7 @@ import { pagerdutyChannel } from './pagerduty.js';
 import { slackChannel } from './slack.js';
 import { teamsChannel } from './teams.js';
 import { telegramChannel } from './telegram.js';
+import { twilioChannel } from './twilio.js';
 import { webhookChannel } from './webhook.js';
 
 export const CHANNEL_TYPES = [
@@ -20,6 +21,7 @@ export const CHANNEL_TYPES = [
   'email',
   'pagerduty',
   'opsgenie',
+  'twilio',
 ] as const;
 
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
@@ -34,6 +36,7 @@ export const CHANNELS = {
   email: emailChannel,
   pagerduty: pagerdutyChannel,
   opsgenie: opsgenieChannel,
+  twilio: twilioChannel,
   // biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own config type; callers go through channelDefinition().
 } satisfies Record<ChannelType, ChannelDefinition<any>>;
 
