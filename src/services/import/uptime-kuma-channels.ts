@@ -1,9 +1,11 @@
-// Uptime Kuma's notifications as warden.yaml channels: Discord, Slack, Teams, Telegram, ntfy, SMTP and webhooks carry
-// over (their secrets as ${ENV} placeholders), scoped to the monitors that used them; other providers are reported.
+// Uptime Kuma's notifications as warden.yaml channels: Discord, Slack, Teams, Telegram, ntfy, SMTP and webhooks (and
+// PagerDuty, Opsgenie and Twilio, in uptime-kuma-alerting.ts) carry over (their secrets as ${ENV} placeholders),
+// scoped to the monitors that used them; other providers are reported.
 import type { KumaData, KumaNotificationRow } from '../../store/index.js';
 import { channelEntrySchema } from '../notifications/schema.js';
 import { fileText } from './file-text.js';
 import type { ImportNote } from './report.js';
+import { KUMA_ALERTING_PROVIDERS } from './uptime-kuma-alerting.js';
 import {
   envName,
   isCredentialHeader,
@@ -42,7 +44,7 @@ export function kumaChannels(ctx: ChannelContext): Record<string, unknown>[] {
     if (provider === undefined) {
       ctx.skipped.push({
         item,
-        reason: `Warden has no ${type} channel (webhook, discord, slack, teams, telegram, ntfy and email are its channels)`,
+        reason: `Warden has no ${type} channel (webhook, discord, slack, teams, telegram, ntfy, email, pagerduty, opsgenie and twilio are its channels)`,
       });
       continue;
     }
@@ -239,4 +241,4 @@ const PROVIDER_TABLE: Record<string, Provider> = {
   },
 };
 /** A Map: the types looked up come from the file. */
-const PROVIDERS = new Map(Object.entries(PROVIDER_TABLE));
+const PROVIDERS = new Map(Object.entries({ ...PROVIDER_TABLE, ...KUMA_ALERTING_PROVIDERS }));

@@ -128,10 +128,10 @@ describe('importing a hostile Uptime Kuma database', () => {
     });
     const reasons = report.skipped.map((note) => note.reason);
     expect(reasons).toContain(
-      'Warden has no __proto__ channel (webhook, discord, slack, teams, telegram, ntfy and email are its channels)',
+      'Warden has no __proto__ channel (webhook, discord, slack, teams, telegram, ntfy, email, pagerduty, opsgenie and twilio are its channels)',
     );
     expect(reasons).toContain(
-      'Warden has no hasOwnProperty channel (webhook, discord, slack, teams, telegram, ntfy and email are its channels)',
+      'Warden has no hasOwnProperty channel (webhook, discord, slack, teams, telegram, ntfy, email, pagerduty, opsgenie and twilio are its channels)',
     );
     expect(
       report.skipped.filter((note) => /^monitor ".*" \(id [12]\)$/.test(note.item)).map((note) => note.reason),
