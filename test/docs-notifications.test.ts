@@ -20,6 +20,9 @@ const ENV = {
   PUSHOVER_USER: 'uQiRzpo4DXghDmr9QzzfQu27cmVRsG',
   GOTIFY_TOKEN: 'AbCdEf1234567.8',
   MATRIX_TOKEN: 'syt_d2FyZGVu_abc',
+  PAGERDUTY_ROUTING_KEY: 'R0123456789abcdef0123456789abcde',
+  OPSGENIE_API_KEY: 'eb243592-faa2-4ba2-a551-1afdf565c889',
+  TWILIO_AUTH_TOKEN: 'f00dfeed',
 };
 
 /** The part of the doc under a `### heading`, up to the next heading. */
@@ -41,6 +44,9 @@ const HEADINGS: Record<(typeof CHANNEL_TYPES)[number], string> = {
   pushover: 'Pushover',
   gotify: 'Gotify',
   matrix: 'Matrix',
+  pagerduty: 'PagerDuty',
+  opsgenie: 'Opsgenie',
+  twilio: 'SMS (Twilio)',
 };
 
 describe('docs/notifications.md', () => {

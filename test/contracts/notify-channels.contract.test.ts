@@ -53,6 +53,15 @@ const FIXTURES: Record<string, Fixture> = {
     ...http((origin) => ({ homeserverUrl: origin, accessToken: 'syt_d2FyZGVu_abc', roomId: '!ops:example.org' })),
     method: 'PUT',
   },
+  pagerduty: http((origin) => ({ routingKey: 'R0123456789abcdef0123456789abcde', apiUrl: origin })),
+  opsgenie: http((origin) => ({ apiKey: 'eb243592-faa2-4ba2-a551-1afdf565c889', apiUrl: origin })),
+  twilio: http((origin) => ({
+    accountSid: 'AC0123456789abcdef0123456789abcdef',
+    authToken: 'f00dfeed',
+    from: '+14155550100',
+    to: '+14155550199',
+    apiUrl: origin,
+  })),
 };
 
 /** Fields whose names say where a message goes: each must be a declared target. */
@@ -120,7 +129,10 @@ describe('the notification channel contract', () => {
       it('sends an event with nothing optional', async () => {
         expect(await send({ status: 200 }, 5000, BARE_EVENT)).toMatchObject({ kind: 'sent' });
         const request = receiver.requests[0]!;
-        expect(request.raw + (request.headers.title ?? ''), 'the title, in the body or a header').toContain(
+        // A form (Twilio) carries the title encoded: read its values.
+        const form = request.headers['content-type'] === 'application/x-www-form-urlencoded';
+        const body = form ? [...new URLSearchParams(request.raw).values()].join('\n') : request.raw;
+        expect(body + (request.headers.title ?? ''), 'the title, in the body or a header').toContain(
           'Test notification from Warden',
         );
       });

@@ -49,6 +49,15 @@ const FIXTURES = {
   }),
   gotify: (t) => ({ url: origin(t), token: 'AbCdEf1234567.8' }),
   matrix: (t) => ({ homeserverUrl: origin(t), accessToken: 'syt_d2FyZGVu_abc', roomId: '!ops:example.org' }),
+  pagerduty: (t) => ({ routingKey: 'R0123456789abcdef0123456789abcde', apiUrl: origin(t) }),
+  opsgenie: (t) => ({ apiKey: 'eb243592-faa2-4ba2-a551-1afdf565c889', apiUrl: origin(t) }),
+  twilio: (t) => ({
+    accountSid: 'AC0123456789abcdef0123456789abcdef',
+    authToken: 'f00dfeed',
+    from: '+14155550100',
+    to: '+14155550199',
+    apiUrl: origin(t),
+  }),
 } satisfies Record<ChannelType, Fixture>;
 
 /** HTTP-speaking channels: the ones a redirect could lead astray. */
@@ -62,6 +71,9 @@ const HTTP_TYPES = new Set<ChannelType>([
   'pushover',
   'gotify',
   'matrix',
+  'pagerduty',
+  'opsgenie',
+  'twilio',
 ]);
 
 /** Hosts that all reach the recorder (or a metadata service), and what their refusal names. */

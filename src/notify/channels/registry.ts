@@ -6,9 +6,12 @@ import { gotifyChannel } from './gotify.js';
 import { matrixChannel } from './matrix.js';
 import { ntfyChannel } from './ntfy.js';
 import { pushoverChannel } from './pushover.js';
+import { opsgenieChannel } from './opsgenie.js';
+import { pagerdutyChannel } from './pagerduty.js';
 import { slackChannel } from './slack.js';
 import { teamsChannel } from './teams.js';
 import { telegramChannel } from './telegram.js';
+import { twilioChannel } from './twilio.js';
 import { webhookChannel } from './webhook.js';
 
 export const CHANNEL_TYPES = [
@@ -22,6 +25,9 @@ export const CHANNEL_TYPES = [
   'pushover',
   'gotify',
   'matrix',
+  'pagerduty',
+  'opsgenie',
+  'twilio',
 ] as const;
 
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
@@ -37,6 +43,9 @@ export const CHANNELS = {
   pushover: pushoverChannel,
   gotify: gotifyChannel,
   matrix: matrixChannel,
+  pagerduty: pagerdutyChannel,
+  opsgenie: opsgenieChannel,
+  twilio: twilioChannel,
   // biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own config type; callers go through channelDefinition().
 } satisfies Record<ChannelType, ChannelDefinition<any>>;
 

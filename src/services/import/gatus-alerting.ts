@@ -4,6 +4,7 @@ import type { FieldIssue } from '../../domain/errors.js';
 import { RULE_LIMITS } from '../../domain/limits.js';
 import { fileNumber, fileText } from './file-text.js';
 import { GATUS_PUSH_BUILDERS } from './gatus-push-alerting.js';
+import { GATUS_ALERTING_TOOLS } from './gatus-alerting-tools.js';
 import { envName, goDurationMs, hasEnvReference } from './gatus-values.js';
 import type { ImportNote } from './report.js';
 
@@ -27,10 +28,10 @@ interface Notes {
   approximated: ImportNote[];
 }
 
-type Provider = Record<string, unknown>;
+export type Provider = Record<string, unknown>;
 /** A secret field's value as written: an ${ENV} placeholder, never the value itself. */
-type Secret = (field: string, value: unknown) => string;
-type Channel = { type: string; name: string; config: Record<string, unknown>; notes: string[] };
+export type Secret = (field: string, value: unknown) => string;
+export type Channel = { type: string; name: string; config: Record<string, unknown>; notes: string[] };
 
 const GATUS_FAILURE_THRESHOLD = 3;
 
@@ -231,7 +232,7 @@ const BUILDER_TABLE: Record<string, Builder> = {
   },
 };
 /** The providers Warden has a channel for, by Gatus's name; a Map, as the names looked up come from the file. */
-const BUILDERS = new Map(Object.entries({ ...BUILDER_TABLE, ...GATUS_PUSH_BUILDERS }));
+const BUILDERS = new Map(Object.entries({ ...BUILDER_TABLE, ...GATUS_PUSH_BUILDERS, ...GATUS_ALERTING_TOOLS }));
 
 /** Discord, Slack and Teams: a webhook URL (a secret), Warden's own message layout. */
 function webhookChat(

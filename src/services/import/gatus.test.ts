@@ -19,6 +19,7 @@ const SECRETS = {
   GATUS_CUSTOM_HEADERS_AUTHORIZATION: 'Bearer s3cr3t-token',
   GATUS_API_X_API_KEY: 'abcdef123456',
   STORE_HOST: 'store.blocky.example.com',
+  GATUS_PAGERDUTY_INTEGRATION_KEY: 'R0123456789abcdef0123456789abcde',
 };
 
 let dir: string;
@@ -76,7 +77,7 @@ describe('warden import gatus', () => {
       const problems = (error as ConfigError).problems.join('\n');
       for (const name of Object.keys(SECRETS)) expect(problems).toContain(`environment variable ${name} is not set`);
     }
-    expect(stderr).toContain('11 monitors, 1 pages; 4 skipped');
+    expect(stderr).toContain('11 monitors, 1 pages; 3 skipped');
   });
 
   it('keeps secrets out of the file as ${ENV} placeholders, and Gatus’s own references as they were', () => {
@@ -163,6 +164,7 @@ describe('warden import gatus', () => {
       ['slack', 'slack', ['monitor.down', 'monitor.recovered']],
       ['email', 'email', ['monitor.down']],
       ['custom', 'webhook', ['monitor.down']],
+      ['pagerduty', 'pagerduty', ['monitor.down']],
     ]);
     expect(file.notifications.find((c) => c.key === 'slack')?.rules.remindEveryMin).toBe(30);
     expect(file.notifications.find((c) => c.key === 'email')?.config).toMatchObject({
@@ -173,14 +175,14 @@ describe('warden import gatus', () => {
     });
     // Gatus alerts after failure-threshold failures in a row: the default-alert's 2, and its default 3.
     expect(monitor('website')).toMatchObject({ notify: ['discord', 'email'], retries: 1 });
-    expect(monitor('api')).toMatchObject({ notify: ['slack'], retries: 2 });
+    expect(monitor('api')).toMatchObject({ notify: ['slack', 'pagerduty'], retries: 2 });
     expect(monitor('database')?.notify).toBeUndefined();
   });
 
   it('reports each endpoint, condition and provider it could not carry over exactly, in the file and on standard error', () => {
     const notes = [
       'endpoints[8] "Router": Warden has no ICMP (ping) monitor',
-      'alerting.pagerduty: Warden has no pagerduty channel',
+      'alerting.pagerduty: Warden resolves the alert on recovery only when its rules send monitor.recovered',
       'maintenance: Warden has no recurring maintenance windows',
       'endpoints[1] "API": condition "len([BODY].errors) == 0" not imported',
       'endpoints[1] "API": condition "[DOMAIN_EXPIRATION] > 720h" not imported',

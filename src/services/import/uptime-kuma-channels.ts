@@ -1,12 +1,13 @@
 // Uptime Kuma's notifications as warden.yaml channels: Discord, Slack, Teams, Telegram, ntfy, SMTP, webhooks, Pushover,
-// Gotify and Matrix carry over (their secrets as ${ENV} placeholders), scoped to the monitors that used them; other
-// providers are reported.
+// Gotify and Matrix (and PagerDuty, Opsgenie and Twilio, in uptime-kuma-alerting.ts) carry over (their secrets as ${ENV}
+// placeholders), scoped to the monitors that used them; other providers are reported.
 import { CHANNEL_TYPES } from '../../notify/channels/registry.js';
 import type { KumaData, KumaNotificationRow } from '../../store/index.js';
 import { channelEntrySchema } from '../notifications/schema.js';
 import { fileText } from './file-text.js';
 import type { ImportNote } from './report.js';
 import { KUMA_PUSH_PROVIDERS } from './uptime-kuma-push.js';
+import { KUMA_ALERTING_PROVIDERS } from './uptime-kuma-alerting.js';
 import {
   envName,
   isCredentialHeader,
@@ -245,4 +246,4 @@ const PROVIDER_TABLE: Record<string, Provider> = {
   },
 };
 /** A Map: the types looked up come from the file. */
-const PROVIDERS = new Map(Object.entries({ ...PROVIDER_TABLE, ...KUMA_PUSH_PROVIDERS }));
+const PROVIDERS = new Map(Object.entries({ ...PROVIDER_TABLE, ...KUMA_PUSH_PROVIDERS, ...KUMA_ALERTING_PROVIDERS }));

@@ -12804,7 +12804,7 @@ export interface components {
             key: string;
             name: string;
             /** @enum {string} */
-            type: "webhook" | "discord" | "slack" | "teams" | "telegram" | "ntfy" | "email" | "pushover" | "gotify" | "matrix";
+            type: "webhook" | "discord" | "slack" | "teams" | "telegram" | "ntfy" | "email" | "pushover" | "gotify" | "matrix" | "pagerduty" | "opsgenie" | "twilio";
             /** @description The type's configuration; secret fields read "[redacted]". To those who cannot edit channels (viewers, editors, read keys) a URL shows its scheme and host only: "https://ntfy.sh/[redacted]". */
             config: {
                 [key: string]: unknown;
@@ -12856,7 +12856,7 @@ export interface components {
         NotificationChannelTypes: {
             types: {
                 /** @enum {string} */
-                id: "webhook" | "discord" | "slack" | "teams" | "telegram" | "ntfy" | "email" | "pushover" | "gotify" | "matrix";
+                id: "webhook" | "discord" | "slack" | "teams" | "telegram" | "ntfy" | "email" | "pushover" | "gotify" | "matrix" | "pagerduty" | "opsgenie" | "twilio";
                 /** @description The name a form shows, e.g. "Discord". */
                 label: string;
                 /** @description Config fields holding secrets: the API shows them as "[redacted]"; a form should mask them. */
@@ -12889,7 +12889,7 @@ export interface components {
             key: string;
             name: string;
             /** @enum {string} */
-            type: "webhook" | "discord" | "slack" | "teams" | "telegram" | "ntfy" | "email" | "pushover" | "gotify" | "matrix";
+            type: "webhook" | "discord" | "slack" | "teams" | "telegram" | "ntfy" | "email" | "pushover" | "gotify" | "matrix" | "pagerduty" | "opsgenie" | "twilio";
             /** @description The type's configuration; secret fields read "[redacted]". To those who cannot edit channels (viewers, editors, read keys) a URL shows its scheme and host only: "https://ntfy.sh/[redacted]". */
             config: {
                 [key: string]: unknown;
@@ -13541,6 +13541,197 @@ export interface components {
              * @default true
              */
             enabled?: boolean;
+        } | {
+            /** @description The channel by this key: in the API path, in warden.yaml, in `warden notifications test KEY`. */
+            key: string;
+            name: string;
+            /** @enum {string} */
+            type: "pagerduty";
+            /** @description The PagerDuty configuration. Secret fields: routingKey. */
+            config: {
+                /** @description The service's Events API v2 integration key (routing key). */
+                routingKey: string;
+                /**
+                 * Format: uri
+                 * @description The Events API base URL (default https://events.pagerduty.com).
+                 * @default https://events.pagerduty.com
+                 */
+                apiUrl?: string;
+            };
+            /**
+             * @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").
+             * @default {}
+             */
+            rules?: {
+                /** @description The event kinds this channel gets; every kind when absent. */
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
+                monitors?: string[];
+                /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
+                pages?: string[];
+                /** @description Scope: component groups (a component's `group`) whose monitors, incidents and maintenance this channel gets (at most 500). */
+                groups?: string[];
+                /** @description Send a monitor's down, degraded or recovered only once the state has held this long (0 to 86400 s; 0 or absent: at once). */
+                holdSec?: number;
+                /** @description While a monitor stays down, remind every this many minutes (1 to 10080; absent: never). */
+                remindEveryMin?: number;
+                /**
+                 * @description Nothing about a monitor whose component is under maintenance (recorded as skipped); true unless set to false.
+                 * @default true
+                 */
+                quietDuringMaintenance?: boolean;
+                /** @description Flap damping: one monitor.flapping message instead of each change, quiet until stable, then a summary (absent: off). */
+                flap?: {
+                    /**
+                     * @description State changes within windowMin that make a monitor flapping (2 to 100, default 5).
+                     * @default 5
+                     */
+                    changes?: number;
+                    /**
+                     * @description The window in minutes (1 to 1440, default 10); flapping ends after this long without a change.
+                     * @default 10
+                     */
+                    windowMin?: number;
+                };
+                /** @description tls.expiring this many days before a certificate expires (1 to 90, default 14). */
+                tlsDays?: number;
+            };
+            /**
+             * @description A disabled channel gets nothing but tests.
+             * @default true
+             */
+            enabled?: boolean;
+        } | {
+            /** @description The channel by this key: in the API path, in warden.yaml, in `warden notifications test KEY`. */
+            key: string;
+            name: string;
+            /** @enum {string} */
+            type: "opsgenie";
+            /** @description The Opsgenie configuration. Secret fields: apiKey. */
+            config: {
+                /** @description An API integration's key (Settings → Integrations → API). */
+                apiKey: string;
+                /**
+                 * @description Where the Opsgenie account lives: us (api.opsgenie.com) or eu (api.eu.opsgenie.com).
+                 * @default us
+                 * @enum {string}
+                 */
+                region?: "us" | "eu";
+                /**
+                 * Format: uri
+                 * @description The API's base URL, instead of the region's (a proxy, or a test).
+                 */
+                apiUrl?: string;
+            };
+            /**
+             * @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").
+             * @default {}
+             */
+            rules?: {
+                /** @description The event kinds this channel gets; every kind when absent. */
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
+                monitors?: string[];
+                /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
+                pages?: string[];
+                /** @description Scope: component groups (a component's `group`) whose monitors, incidents and maintenance this channel gets (at most 500). */
+                groups?: string[];
+                /** @description Send a monitor's down, degraded or recovered only once the state has held this long (0 to 86400 s; 0 or absent: at once). */
+                holdSec?: number;
+                /** @description While a monitor stays down, remind every this many minutes (1 to 10080; absent: never). */
+                remindEveryMin?: number;
+                /**
+                 * @description Nothing about a monitor whose component is under maintenance (recorded as skipped); true unless set to false.
+                 * @default true
+                 */
+                quietDuringMaintenance?: boolean;
+                /** @description Flap damping: one monitor.flapping message instead of each change, quiet until stable, then a summary (absent: off). */
+                flap?: {
+                    /**
+                     * @description State changes within windowMin that make a monitor flapping (2 to 100, default 5).
+                     * @default 5
+                     */
+                    changes?: number;
+                    /**
+                     * @description The window in minutes (1 to 1440, default 10); flapping ends after this long without a change.
+                     * @default 10
+                     */
+                    windowMin?: number;
+                };
+                /** @description tls.expiring this many days before a certificate expires (1 to 90, default 14). */
+                tlsDays?: number;
+            };
+            /**
+             * @description A disabled channel gets nothing but tests.
+             * @default true
+             */
+            enabled?: boolean;
+        } | {
+            /** @description The channel by this key: in the API path, in warden.yaml, in `warden notifications test KEY`. */
+            key: string;
+            name: string;
+            /** @enum {string} */
+            type: "twilio";
+            /** @description The SMS (Twilio) configuration. Secret fields: authToken. */
+            config: {
+                /** @description The Account SID (AC…) from the Twilio Console. */
+                accountSid: string;
+                /** @description The account's auth token. */
+                authToken: string;
+                /** @description The sender: a Twilio number (+14155550100) or a Messaging Service SID (MG…). */
+                from: string;
+                /** @description The phone number the messages go to, in E.164 form. */
+                to: string;
+                /**
+                 * Format: uri
+                 * @description The API base URL (default https://api.twilio.com).
+                 * @default https://api.twilio.com
+                 */
+                apiUrl?: string;
+            };
+            /**
+             * @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").
+             * @default {}
+             */
+            rules?: {
+                /** @description The event kinds this channel gets; every kind when absent. */
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
+                monitors?: string[];
+                /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
+                pages?: string[];
+                /** @description Scope: component groups (a component's `group`) whose monitors, incidents and maintenance this channel gets (at most 500). */
+                groups?: string[];
+                /** @description Send a monitor's down, degraded or recovered only once the state has held this long (0 to 86400 s; 0 or absent: at once). */
+                holdSec?: number;
+                /** @description While a monitor stays down, remind every this many minutes (1 to 10080; absent: never). */
+                remindEveryMin?: number;
+                /**
+                 * @description Nothing about a monitor whose component is under maintenance (recorded as skipped); true unless set to false.
+                 * @default true
+                 */
+                quietDuringMaintenance?: boolean;
+                /** @description Flap damping: one monitor.flapping message instead of each change, quiet until stable, then a summary (absent: off). */
+                flap?: {
+                    /**
+                     * @description State changes within windowMin that make a monitor flapping (2 to 100, default 5).
+                     * @default 5
+                     */
+                    changes?: number;
+                    /**
+                     * @description The window in minutes (1 to 1440, default 10); flapping ends after this long without a change.
+                     * @default 10
+                     */
+                    windowMin?: number;
+                };
+                /** @description tls.expiring this many days before a certificate expires (1 to 90, default 14). */
+                tlsDays?: number;
+            };
+            /**
+             * @description A disabled channel gets nothing but tests.
+             * @default true
+             */
+            enabled?: boolean;
         };
         NotificationChannelPatch: {
             name?: string;
@@ -13628,7 +13819,7 @@ export interface components {
             key: string;
             name: string;
             /** @enum {string} */
-            type: "webhook" | "discord" | "slack" | "teams" | "telegram" | "ntfy" | "email" | "pushover" | "gotify" | "matrix";
+            type: "webhook" | "discord" | "slack" | "teams" | "telegram" | "ntfy" | "email" | "pushover" | "gotify" | "matrix" | "pagerduty" | "opsgenie" | "twilio";
             /** @description The type's configuration; secret fields read "[redacted]". To those who cannot edit channels (viewers, editors, read keys) a URL shows its scheme and host only: "https://ntfy.sh/[redacted]". */
             config: {
                 [key: string]: unknown;

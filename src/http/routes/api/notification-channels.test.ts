@@ -232,6 +232,9 @@ for (const dialect of dialects) {
         'pushover',
         'gotify',
         'matrix',
+        'pagerduty',
+        'opsgenie',
+        'twilio',
       ]);
       const telegram = types.find((t: { id: string }) => t.id === 'telegram');
       expect(telegram).toMatchObject({ label: 'Telegram', secrets: ['botToken'], targets: ['apiBaseUrl', 'chatId'] });
