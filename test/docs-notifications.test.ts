@@ -16,6 +16,7 @@ const ENV = {
   WARDEN_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 1).toString('base64')}`,
   HOOK_TOKEN: 'token',
   SMTP_PASSWORD: 'password',
+  MATTERMOST_WEBHOOK_URL: 'https://chat.example.com/hooks/xfa1k3y',
 };
 
 /** The part of the doc under a `### heading`, up to the next heading. */
@@ -34,6 +35,7 @@ const HEADINGS: Record<(typeof CHANNEL_TYPES)[number], string> = {
   ntfy: 'ntfy',
   webhook: 'Webhook',
   email: 'Email',
+  mattermost: 'Mattermost',
 };
 
 describe('docs/notifications.md', () => {

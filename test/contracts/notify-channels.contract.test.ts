@@ -41,6 +41,7 @@ const FIXTURES: Record<string, Fixture> = {
     }),
     http: false,
   },
+  mattermost: http((origin) => ({ url: `${origin}/hooks/xfa1k3y` })),
 };
 
 /** Fields whose names say where a message goes: each must be a declared target. */

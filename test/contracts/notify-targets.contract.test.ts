@@ -42,10 +42,11 @@ const FIXTURES = {
     port: t.port,
     secure: 'none',
   }),
+  mattermost: (t) => ({ url: `${origin(t)}/hooks/xfa1k3y` }),
 } satisfies Record<ChannelType, Fixture>;
 
 /** HTTP-speaking channels: the ones a redirect could lead astray. */
-const HTTP_TYPES = new Set<ChannelType>(['webhook', 'discord', 'slack', 'teams', 'telegram', 'ntfy']);
+const HTTP_TYPES = new Set<ChannelType>(['webhook', 'discord', 'slack', 'teams', 'telegram', 'ntfy', 'mattermost']);
 
 /** Hosts that all reach the recorder (or a metadata service), and what their refusal names. */
 const REFUSED_HOSTS: [host: string, refusal: RegExp][] = [

@@ -45,6 +45,7 @@ const aimedAt = (host: string, port: number) => {
     ntfy: { url: `${origin}/internal-topic` },
     telegram: { botToken: '123456:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw', chatId: -1001234567890, apiBaseUrl: origin },
     email: { to: 'ops@acme.test', from: 'warden@acme.test', host, port, secure: 'none' },
+    mattermost: { url: `${origin}/hooks/xfa1k3y` },
   };
 };
 

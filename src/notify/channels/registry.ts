@@ -2,13 +2,23 @@
 import type { ChannelDefinition } from './channel.js';
 import { discordChannel } from './discord.js';
 import { emailChannel } from './email.js';
+import { mattermostChannel } from './mattermost.js';
 import { ntfyChannel } from './ntfy.js';
 import { slackChannel } from './slack.js';
 import { teamsChannel } from './teams.js';
 import { telegramChannel } from './telegram.js';
 import { webhookChannel } from './webhook.js';
 
-export const CHANNEL_TYPES = ['webhook', 'discord', 'slack', 'teams', 'telegram', 'ntfy', 'email'] as const;
+export const CHANNEL_TYPES = [
+  'webhook',
+  'discord',
+  'slack',
+  'teams',
+  'telegram',
+  'ntfy',
+  'email',
+  'mattermost',
+] as const;
 
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
 
@@ -20,6 +30,7 @@ export const CHANNELS = {
   telegram: telegramChannel,
   ntfy: ntfyChannel,
   email: emailChannel,
+  mattermost: mattermostChannel,
   // biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own config type; callers go through channelDefinition().
 } satisfies Record<ChannelType, ChannelDefinition<any>>;
 
