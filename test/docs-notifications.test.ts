@@ -17,6 +17,7 @@ const ENV = {
   HOOK_TOKEN: 'token',
   SMTP_PASSWORD: 'password',
   MATTERMOST_WEBHOOK_URL: 'https://chat.example.com/hooks/xfa1k3y',
+  ROCKETCHAT_WEBHOOK_URL: 'https://chat.example.com/hooks/6Fz9kQ/xT0k3nS3cr3t',
 };
 
 /** The part of the doc under a `### heading`, up to the next heading. */
@@ -36,6 +37,7 @@ const HEADINGS: Record<(typeof CHANNEL_TYPES)[number], string> = {
   webhook: 'Webhook',
   email: 'Email',
   mattermost: 'Mattermost',
+  rocketchat: 'Rocket.Chat',
 };
 
 describe('docs/notifications.md', () => {

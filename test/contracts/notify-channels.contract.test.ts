@@ -42,6 +42,7 @@ const FIXTURES: Record<string, Fixture> = {
     http: false,
   },
   mattermost: http((origin) => ({ url: `${origin}/hooks/xfa1k3y` })),
+  rocketchat: http((origin) => ({ url: `${origin}/hooks/6Fz9kQ/xT0k3nS3cr3t` })),
 };
 
 /** Fields whose names say where a message goes: each must be a declared target. */

@@ -43,10 +43,20 @@ const FIXTURES = {
     secure: 'none',
   }),
   mattermost: (t) => ({ url: `${origin(t)}/hooks/xfa1k3y` }),
+  rocketchat: (t) => ({ url: `${origin(t)}/hooks/6Fz9kQ/xT0k3nS3cr3t` }),
 } satisfies Record<ChannelType, Fixture>;
 
 /** HTTP-speaking channels: the ones a redirect could lead astray. */
-const HTTP_TYPES = new Set<ChannelType>(['webhook', 'discord', 'slack', 'teams', 'telegram', 'ntfy', 'mattermost']);
+const HTTP_TYPES = new Set<ChannelType>([
+  'webhook',
+  'discord',
+  'slack',
+  'teams',
+  'telegram',
+  'ntfy',
+  'mattermost',
+  'rocketchat',
+]);
 
 /** Hosts that all reach the recorder (or a metadata service), and what their refusal names. */
 const REFUSED_HOSTS: [host: string, refusal: RegExp][] = [

@@ -46,6 +46,7 @@ const aimedAt = (host: string, port: number) => {
     telegram: { botToken: '123456:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw', chatId: -1001234567890, apiBaseUrl: origin },
     email: { to: 'ops@acme.test', from: 'warden@acme.test', host, port, secure: 'none' },
     mattermost: { url: `${origin}/hooks/xfa1k3y` },
+    rocketchat: { url: `${origin}/hooks/6Fz9kQ/xT0k3nS3cr3t` },
   };
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { channelHarness } from '../../../test/fakes/channel-harness.js';
+import { channelHarness, itHonoursTheReceiver } from '../../../test/fakes/channel-harness.js';
 import { BARE_EVENT, DOWN_EVENT, RECOVERED_EVENT } from '../../../test/fakes/notify-receivers.js';
 import type { NotificationEvent } from './channel.js';
 import { mattermostChannel } from './mattermost.js';
@@ -23,6 +23,8 @@ async function deliver(event: NotificationEvent) {
 const page = { title: 'Page', value: '[Acme status](https://status.acme.test/main)', short: true };
 
 describe('mattermost channel', () => {
+  itHonoursTheReceiver(harness, DOWN_EVENT, { status: 400, body: '{"id":"web.incoming_webhook.disabled.app_error"}' });
+
   it('a down monitor: one red attachment, the title linking the page, the reason escaped, the facts', async () => {
     expect(await deliver(DOWN_EVENT)).toEqual({
       username: 'Warden',
@@ -76,18 +78,5 @@ describe('mattermost channel', () => {
       fields: [],
       footer: 'Acme Games · 2025-03-01 14:05 UTC',
     });
-  });
-
-  it("429 waits for its Retry-After; 400 is dead with the receiver's reason kept", async () => {
-    const limited = await harness.send(DOWN_EVENT, { status: 429, headers: { 'retry-after': '7' } });
-    expect(limited.outcome).toMatchObject({ kind: 'retry', status: 429, afterMs: 7000 });
-    const reason = '{"id":"web.incoming_webhook.disabled.app_error"}';
-    const refused = await harness.send(DOWN_EVENT, { status: 400, body: reason });
-    expect(refused.outcome).toMatchObject({ kind: 'dead', status: 400, answer: reason });
-  });
-
-  it('keeps the webhook URL secret: it is the credential and the target', () => {
-    expect(mattermostChannel.secrets).toEqual(['url']);
-    expect(mattermostChannel.targets).toEqual(['url']);
   });
 });

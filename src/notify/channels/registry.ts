@@ -4,6 +4,7 @@ import { discordChannel } from './discord.js';
 import { emailChannel } from './email.js';
 import { mattermostChannel } from './mattermost.js';
 import { ntfyChannel } from './ntfy.js';
+import { rocketChatChannel } from './rocketchat.js';
 import { slackChannel } from './slack.js';
 import { teamsChannel } from './teams.js';
 import { telegramChannel } from './telegram.js';
@@ -18,6 +19,7 @@ export const CHANNEL_TYPES = [
   'ntfy',
   'email',
   'mattermost',
+  'rocketchat',
 ] as const;
 
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
@@ -31,6 +33,7 @@ export const CHANNELS = {
   ntfy: ntfyChannel,
   email: emailChannel,
   mattermost: mattermostChannel,
+  rocketchat: rocketChatChannel,
   // biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own config type; callers go through channelDefinition().
 } satisfies Record<ChannelType, ChannelDefinition<any>>;
 
