@@ -18,6 +18,7 @@ const ENV = {
   SMTP_PASSWORD: 'password',
   MATTERMOST_WEBHOOK_URL: 'https://chat.example.com/hooks/xfa1k3y',
   ROCKETCHAT_WEBHOOK_URL: 'https://chat.example.com/hooks/6Fz9kQ/xT0k3nS3cr3t',
+  GOOGLE_CHAT_WEBHOOK_URL: 'https://chat.googleapis.com/v1/spaces/AAAAx1/messages?key=AIzaSyDdI0h&token=tK3n%3D',
 };
 
 /** The part of the doc under a `### heading`, up to the next heading. */
@@ -38,6 +39,7 @@ const HEADINGS: Record<(typeof CHANNEL_TYPES)[number], string> = {
   email: 'Email',
   mattermost: 'Mattermost',
   rocketchat: 'Rocket.Chat',
+  googlechat: 'Google Chat',
 };
 
 describe('docs/notifications.md', () => {

@@ -44,6 +44,7 @@ const FIXTURES = {
   }),
   mattermost: (t) => ({ url: `${origin(t)}/hooks/xfa1k3y` }),
   rocketchat: (t) => ({ url: `${origin(t)}/hooks/6Fz9kQ/xT0k3nS3cr3t` }),
+  googlechat: (t) => ({ url: `${origin(t)}/v1/spaces/AAAAx1/messages?key=AIzaSyDdI0h&token=tK3n%3D` }),
 } satisfies Record<ChannelType, Fixture>;
 
 /** HTTP-speaking channels: the ones a redirect could lead astray. */
@@ -56,6 +57,7 @@ const HTTP_TYPES = new Set<ChannelType>([
   'ntfy',
   'mattermost',
   'rocketchat',
+  'googlechat',
 ]);
 
 /** Hosts that all reach the recorder (or a metadata service), and what their refusal names. */

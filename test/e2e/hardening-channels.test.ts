@@ -47,6 +47,7 @@ const aimedAt = (host: string, port: number) => {
     email: { to: 'ops@acme.test', from: 'warden@acme.test', host, port, secure: 'none' },
     mattermost: { url: `${origin}/hooks/xfa1k3y` },
     rocketchat: { url: `${origin}/hooks/6Fz9kQ/xT0k3nS3cr3t` },
+    googlechat: { url: `${origin}/v1/spaces/AAAAx1/messages?key=AIzaSyDdI0h&token=tK3n%3D` },
   };
 };
 

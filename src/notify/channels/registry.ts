@@ -2,6 +2,7 @@
 import type { ChannelDefinition } from './channel.js';
 import { discordChannel } from './discord.js';
 import { emailChannel } from './email.js';
+import { googleChatChannel } from './googlechat.js';
 import { mattermostChannel } from './mattermost.js';
 import { ntfyChannel } from './ntfy.js';
 import { rocketChatChannel } from './rocketchat.js';
@@ -20,6 +21,7 @@ export const CHANNEL_TYPES = [
   'email',
   'mattermost',
   'rocketchat',
+  'googlechat',
 ] as const;
 
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
@@ -34,6 +36,7 @@ export const CHANNELS = {
   email: emailChannel,
   mattermost: mattermostChannel,
   rocketchat: rocketChatChannel,
+  googlechat: googleChatChannel,
   // biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own config type; callers go through channelDefinition().
 } satisfies Record<ChannelType, ChannelDefinition<any>>;
 
