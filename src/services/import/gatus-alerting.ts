@@ -168,6 +168,10 @@ const BUILDER_TABLE: Record<string, Builder> = {
   discord: (p, secret) => webhookChat('discord', 'Discord', p, secret, ['title', 'message-content']),
   slack: (p, secret) => webhookChat('slack', 'Slack', p, secret, ['title']),
   'teams-workflows': (p, secret) => webhookChat('teams', 'Microsoft Teams', p, secret, ['title']),
+  mattermost: (p, secret) => webhookChat('mattermost', 'Mattermost', p, secret, ['channel']),
+  rocketchat: (p, secret) =>
+    webhookChat('rocketchat', 'Rocket.Chat', p, secret, ['channel', 'alias', 'emoji', 'avatar']),
+  googlechat: (p, secret) => webhookChat('googlechat', 'Google Chat', p, secret, []),
   teams: () => ({
     skip: "Office 365 connector webhooks are retired; Warden's teams channel takes a Teams Workflows URL (alerting.teams-workflows)",
   }),
@@ -232,7 +236,7 @@ const BUILDER_TABLE: Record<string, Builder> = {
 /** The providers Warden has a channel for, by Gatus's name; a Map, as the names looked up come from the file. */
 const BUILDERS = new Map(Object.entries(BUILDER_TABLE));
 
-/** Discord, Slack and Teams: a webhook URL (a secret), Warden's own message layout. */
+/** Discord, Slack, Teams, Mattermost, Rocket.Chat, Google Chat: a webhook URL (a secret), Warden's own layout. */
 function webhookChat(
   type: string,
   name: string,

@@ -1,5 +1,7 @@
-// Uptime Kuma's notifications as warden.yaml channels: Discord, Slack, Teams, Telegram, ntfy, SMTP and webhooks carry
+// Uptime Kuma's notifications as warden.yaml channels: Discord, Slack, Teams, Telegram, ntfy, SMTP, webhooks,
+// Mattermost, Rocket.Chat and Google Chat carry
 // over (their secrets as ${ENV} placeholders), scoped to the monitors that used them; other providers are reported.
+import { CHANNEL_TYPES } from '../../notify/channels/registry.js';
 import type { KumaData, KumaNotificationRow } from '../../store/index.js';
 import { channelEntrySchema } from '../notifications/schema.js';
 import { fileText } from './file-text.js';
@@ -42,7 +44,7 @@ export function kumaChannels(ctx: ChannelContext): Record<string, unknown>[] {
     if (provider === undefined) {
       ctx.skipped.push({
         item,
-        reason: `Warden has no ${type} channel (webhook, discord, slack, teams, telegram, ntfy and email are its channels)`,
+        reason: `Warden has no ${type} channel (${CHANNEL_TYPES.join(', ')} are its channels)`,
       });
       continue;
     }
@@ -106,7 +108,7 @@ function secretUrl(url: string | undefined, key: string, what: string, notes: st
   const split = urlWithSecret(url, env);
   if (split === undefined) return { skip: `its ${what} is not an http(s) URL with a token` };
   notes.push(
-    `the token in its ${what} is read from \${${env}}: set it to the URL's ${split.removed === 'sig' ? 'sig= parameter' : 'last part'} before warden config apply`,
+    `the token in its ${what} is read from \${${env}}: set it to the URL's ${split.removed === 'path' ? 'last part' : `${split.removed}= parameter`} before warden config apply`,
   );
   return split.url;
 }
@@ -238,5 +240,30 @@ const PROVIDER_TABLE: Record<string, Provider> = {
     return { type: 'email', config: out };
   },
 };
+/** Mattermost, Rocket.Chat and Google Chat: a webhook URL (its token a placeholder); the sender's looks are Warden's. */
+function chatProvider(type: string, urlField: string, looks: string[]): Provider {
+  return (config, key, notes) => {
+    const url = secretUrl(str(config[urlField]), key, 'webhook URL', notes);
+    if (typeof url !== 'string') return url;
+    const set = looks.filter((field) => str(config[field]) !== undefined || config[field] === true);
+    if (set.length > 0)
+      notes.push(`its ${set.join(', ')} not imported: the webhook posts to its own channel, as Warden, in its layout`);
+    return { type, config: { url } };
+  };
+}
+
+PROVIDER_TABLE.mattermost = chatProvider('mattermost', 'mattermostWebhookUrl', [
+  'mattermostchannel',
+  'mattermostusername',
+  'mattermosticonurl',
+  'mattermosticonemo',
+]);
+PROVIDER_TABLE['rocket.chat'] = chatProvider('rocketchat', 'rocketwebhookURL', [
+  'rocketchannel',
+  'rocketusername',
+  'rocketiconemo',
+]);
+PROVIDER_TABLE.GoogleChat = chatProvider('googlechat', 'googleChatWebhookURL', ['googleChatUseTemplate']);
+
 /** A Map: the types looked up come from the file. */
 const PROVIDERS = new Map(Object.entries(PROVIDER_TABLE));
