@@ -43,7 +43,10 @@ export function hexColour(event: NotificationEvent): string {
   return `#${SEVERITY_LOOK[event.severity].colour.toString(16).padStart(6, '0')}`;
 }
 
-/** Markdown shown as itself and @mentions (@channel, @all, @here, @someone) broken by a zero-width space. */
+/**
+ * Markdown shown as itself, and @mentions (@channel, @all, @here, @someone) broken by a zero-width space; an @ inside
+ * a word (ops@example.com) mentions no one and stays as it is.
+ */
 export function chatText(text: string): string {
-  return escapeMarkdown(text).replace(/@(?=\w)/g, '@\u200b');
+  return escapeMarkdown(text).replace(/(^|[^\w])@(?=\w)/g, '$1@\u200b');
 }

@@ -62,10 +62,13 @@ describe('mattermost channel', () => {
       ...DOWN_EVENT,
       title: '@channel is down',
       monitor: { ...DOWN_EVENT.monitor!, name: '@channel **now**' },
-      reason: 'ask @all',
+      reason: 'ask @all or ops@acme.test',
     };
     const [attachment] = (await deliver(event)).attachments;
-    expect(attachment).toMatchObject({ fallback: '🔴 @\u200bchannel is down', text: 'ask @\u200ball' });
+    expect(attachment).toMatchObject({
+      fallback: '🔴 @\u200bchannel is down',
+      text: 'ask @\u200ball or ops@acme.test',
+    });
     expect((attachment!.fields as { value: string }[])[0]!.value).toBe('@\u200bchannel \\*\\*now\\*\\*');
   });
 
