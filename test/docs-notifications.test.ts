@@ -23,6 +23,9 @@ const ENV = {
   PAGERDUTY_ROUTING_KEY: 'R0123456789abcdef0123456789abcde',
   OPSGENIE_API_KEY: 'eb243592-faa2-4ba2-a551-1afdf565c889',
   TWILIO_AUTH_TOKEN: 'f00dfeed',
+  MATTERMOST_WEBHOOK_URL: 'https://chat.example.com/hooks/xfa1k3y',
+  ROCKETCHAT_WEBHOOK_URL: 'https://chat.example.com/hooks/6Fz9kQ/xT0k3nS3cr3t',
+  GOOGLE_CHAT_WEBHOOK_URL: 'https://chat.googleapis.com/v1/spaces/AAAAx1/messages?key=AIzaSyDdI0h&token=tK3n%3D',
 };
 
 /** The part of the doc under a `### heading`, up to the next heading. */
@@ -47,6 +50,9 @@ const HEADINGS: Record<(typeof CHANNEL_TYPES)[number], string> = {
   pagerduty: 'PagerDuty',
   opsgenie: 'Opsgenie',
   twilio: 'SMS (Twilio)',
+  mattermost: 'Mattermost',
+  rocketchat: 'Rocket.Chat',
+  googlechat: 'Google Chat',
 };
 
 describe('docs/notifications.md', () => {

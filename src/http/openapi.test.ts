@@ -74,7 +74,11 @@ describe('GET /api/openapi.json', () => {
     expect(documented).toEqual(expect.arrayContaining(served));
     // A signed-in user creates an organization: the session cookie's, like /api/v1/auth/* (no organization yet, no key).
     expect(doc.paths['/api/v1/organizations']?.post?.security).toEqual([{ session: [] }]);
-    for (const entry of served.filter((e) => e !== 'post /api/v1/organizations')) {
+    // The built-in demo is nobody's organization: only a signed-in user who owns every other one may remove it.
+    const sessionOnly = ['post /api/v1/organizations', 'get /api/v1/demo', 'delete /api/v1/demo'];
+    for (const entry of sessionOnly.slice(1))
+      expect(doc.paths['/api/v1/demo']?.[entry.split(' ')[0] as string]?.security, entry).toEqual([{ session: [] }]);
+    for (const entry of served.filter((e) => !sessionOnly.includes(e))) {
       const [method, path] = entry.split(' ') as [string, string];
       const operation = doc.paths[path]?.[method];
       expect(operation?.security, entry).toEqual([{ apiKey: [] }]);

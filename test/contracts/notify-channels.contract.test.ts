@@ -62,6 +62,9 @@ const FIXTURES: Record<string, Fixture> = {
     to: '+14155550199',
     apiUrl: origin,
   })),
+  mattermost: http((origin) => ({ url: `${origin}/hooks/xfa1k3y` })),
+  rocketchat: http((origin) => ({ url: `${origin}/hooks/6Fz9kQ/xT0k3nS3cr3t` })),
+  googlechat: http((origin) => ({ url: `${origin}/v1/spaces/AAAAx1/messages?key=AIzaSyDdI0h&token=tK3n%3D` })),
 };
 
 /** Fields whose names say where a message goes: each must be a declared target. */

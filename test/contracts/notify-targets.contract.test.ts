@@ -58,23 +58,14 @@ const FIXTURES = {
     to: '+14155550199',
     apiUrl: origin(t),
   }),
+  mattermost: (t) => ({ url: `${origin(t)}/hooks/xfa1k3y` }),
+  rocketchat: (t) => ({ url: `${origin(t)}/hooks/6Fz9kQ/xT0k3nS3cr3t` }),
+  googlechat: (t) => ({ url: `${origin(t)}/v1/spaces/AAAAx1/messages?key=AIzaSyDdI0h&token=tK3n%3D` }),
 } satisfies Record<ChannelType, Fixture>;
 
-/** HTTP-speaking channels: the ones a redirect could lead astray. */
-const HTTP_TYPES = new Set<ChannelType>([
-  'webhook',
-  'discord',
-  'slack',
-  'teams',
-  'telegram',
-  'ntfy',
-  'pushover',
-  'gotify',
-  'matrix',
-  'pagerduty',
-  'opsgenie',
-  'twilio',
-]);
+/** HTTP-speaking channels, the ones a redirect could lead astray: all but those that speak SMTP. */
+const NOT_HTTP = new Set<ChannelType>(['email']);
+const HTTP_TYPES = new Set((Object.keys(CHANNELS) as ChannelType[]).filter((type) => !NOT_HTTP.has(type)));
 
 /** Hosts that all reach the recorder (or a metadata service), and what their refusal names. */
 const REFUSED_HOSTS: [host: string, refusal: RegExp][] = [

@@ -48,6 +48,9 @@ const aimedAt = (host: string, port: number) => {
     pushover: { token: 'azGDORePK8gMaC0QOYAMyEEuzJnyUi', user: 'uQiRzpo4DXghDmr9QzzfQu27cmVRsG', apiBaseUrl: origin },
     gotify: { url: origin, token: 'AbCdEf1234567.8' },
     matrix: { homeserverUrl: origin, accessToken: 'syt_abc', roomId: '!ops:example.org' },
+    mattermost: { url: `${origin}/hooks/xfa1k3y` },
+    rocketchat: { url: `${origin}/hooks/6Fz9kQ/xT0k3nS3cr3t` },
+    googlechat: { url: `${origin}/v1/spaces/AAAAx1/messages?key=AIzaSyDdI0h&token=tK3n%3D` },
   };
 };
 

@@ -4,7 +4,7 @@
 //     embeds: [{ title, description: reason?, url: page?, color: red/green/orange/blue by severity,
 //                fields: [{ name, value, inline: true }] (Monitor, Page as [title](url), Downtime, Players…),
 //                footer: { text: organization }, timestamp: ISO time of the event }] }
-import { clip, eventFacts, pageLink, REASON_CHARS, SEVERITY_LOOK } from '../events/format.js';
+import { clip, escapeMarkdown, eventFacts, pageLink, REASON_CHARS, SEVERITY_LOOK } from '../events/format.js';
 import type { NotificationEvent } from './channel.js';
 import { defineUrlChannel } from './url-channel.js';
 
@@ -44,9 +44,4 @@ export function discordMessage(event: NotificationEvent) {
     timestamp: new Date(event.at).toISOString(),
   };
   return { username: 'Warden', allowed_mentions: { parse: [] }, embeds: [embed] };
-}
-
-/** Markdown characters shown as themselves, so a monitor's name cannot bold, link or mention. */
-function escapeMarkdown(text: string): string {
-  return text.replace(/([\\*_~`|>[\]()#-])/g, '\\$1');
 }

@@ -2,12 +2,15 @@
 import type { ChannelDefinition } from './channel.js';
 import { discordChannel } from './discord.js';
 import { emailChannel } from './email.js';
+import { googleChatChannel } from './googlechat.js';
 import { gotifyChannel } from './gotify.js';
 import { matrixChannel } from './matrix.js';
+import { mattermostChannel } from './mattermost.js';
 import { ntfyChannel } from './ntfy.js';
-import { pushoverChannel } from './pushover.js';
 import { opsgenieChannel } from './opsgenie.js';
 import { pagerdutyChannel } from './pagerduty.js';
+import { pushoverChannel } from './pushover.js';
+import { rocketChatChannel } from './rocketchat.js';
 import { slackChannel } from './slack.js';
 import { teamsChannel } from './teams.js';
 import { telegramChannel } from './telegram.js';
@@ -28,6 +31,9 @@ export const CHANNEL_TYPES = [
   'pagerduty',
   'opsgenie',
   'twilio',
+  'mattermost',
+  'rocketchat',
+  'googlechat',
 ] as const;
 
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
@@ -46,6 +52,9 @@ export const CHANNELS = {
   pagerduty: pagerdutyChannel,
   opsgenie: opsgenieChannel,
   twilio: twilioChannel,
+  mattermost: mattermostChannel,
+  rocketchat: rocketChatChannel,
+  googlechat: googleChatChannel,
   // biome-ignore lint/suspicious/noExplicitAny: each entry keeps its own config type; callers go through channelDefinition().
 } satisfies Record<ChannelType, ChannelDefinition<any>>;
 

@@ -13,14 +13,17 @@ export interface UrlChannelDeclaration {
   /** Sends in flight at once to one such URL (the receiver's rate limit per webhook). */
   maxInFlight: number;
   message(event: NotificationEvent): unknown;
+  /** The address posted to, when the event adds to the configured URL (Google Chat's request id). */
+  address?(url: string, event: NotificationEvent): string;
 }
 
 export function defineUrlChannel(declaration: UrlChannelDeclaration): ChannelDefinition<{ url: string }> {
-  const { url, message, ...rest } = declaration;
+  const { url, message, address, ...rest } = declaration;
   return defineChannel({
     ...rest,
     config: z.object({ url: endpointUrl(url.name).describe(url.help) }).strict(),
     secrets: ['url'],
-    send: (event, config, ctx) => postRequest({ url: config.url, body: message(event) }, ctx),
+    send: (event, config, ctx) =>
+      postRequest({ url: address ? address(config.url, event) : config.url, body: message(event) }, ctx),
   });
 }

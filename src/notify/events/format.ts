@@ -115,3 +115,8 @@ function certificateWords(kind: NotificationEvent['kind'], daysLeft: number): st
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
+
+/** Markdown characters shown as themselves (a backslash before each), so a name cannot bold, link or quote. */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/([\\*_~`|>[\]()#-])/g, '\\$1');
+}

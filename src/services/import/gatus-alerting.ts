@@ -3,8 +3,8 @@
 import type { FieldIssue } from '../../domain/errors.js';
 import { RULE_LIMITS } from '../../domain/limits.js';
 import { fileNumber, fileText } from './file-text.js';
-import { GATUS_PUSH_BUILDERS } from './gatus-push-alerting.js';
 import { GATUS_ALERTING_TOOLS } from './gatus-alerting-tools.js';
+import { GATUS_PUSH_BUILDERS } from './gatus-push-alerting.js';
 import { envName, goDurationMs, hasEnvReference } from './gatus-values.js';
 import type { ImportNote } from './report.js';
 
@@ -170,6 +170,10 @@ const BUILDER_TABLE: Record<string, Builder> = {
   discord: (p, secret) => webhookChat('discord', 'Discord', p, secret, ['title', 'message-content']),
   slack: (p, secret) => webhookChat('slack', 'Slack', p, secret, ['title']),
   'teams-workflows': (p, secret) => webhookChat('teams', 'Microsoft Teams', p, secret, ['title']),
+  mattermost: (p, secret) => webhookChat('mattermost', 'Mattermost', p, secret, ['channel']),
+  rocketchat: (p, secret) =>
+    webhookChat('rocketchat', 'Rocket.Chat', p, secret, ['channel', 'alias', 'emoji', 'avatar']),
+  googlechat: (p, secret) => webhookChat('googlechat', 'Google Chat', p, secret, []),
   teams: () => ({
     skip: "Office 365 connector webhooks are retired; Warden's teams channel takes a Teams Workflows URL (alerting.teams-workflows)",
   }),
@@ -234,7 +238,7 @@ const BUILDER_TABLE: Record<string, Builder> = {
 /** The providers Warden has a channel for, by Gatus's name; a Map, as the names looked up come from the file. */
 const BUILDERS = new Map(Object.entries({ ...BUILDER_TABLE, ...GATUS_PUSH_BUILDERS, ...GATUS_ALERTING_TOOLS }));
 
-/** Discord, Slack and Teams: a webhook URL (a secret), Warden's own message layout. */
+/** Discord, Slack, Teams, Mattermost, Rocket.Chat, Google Chat: a webhook URL (a secret), Warden's own layout. */
 function webhookChat(
   type: string,
   name: string,

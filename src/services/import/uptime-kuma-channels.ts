@@ -1,13 +1,14 @@
-// Uptime Kuma's notifications as warden.yaml channels: Discord, Slack, Teams, Telegram, ntfy, SMTP, webhooks, Pushover,
-// Gotify and Matrix (and PagerDuty, Opsgenie and Twilio, in uptime-kuma-alerting.ts) carry over (their secrets as ${ENV}
-// placeholders), scoped to the monitors that used them; other providers are reported.
+// Uptime Kuma's notifications as warden.yaml channels: Discord, Slack, Teams, Telegram, ntfy, SMTP, webhooks,
+// Mattermost, Rocket.Chat, Google Chat, Pushover, Gotify and Matrix (and PagerDuty, Opsgenie and Twilio, in
+// uptime-kuma-alerting.ts) carry over (their secrets as ${ENV} placeholders), scoped to the monitors that used them;
+// other providers are reported.
 import { CHANNEL_TYPES } from '../../notify/channels/registry.js';
 import type { KumaData, KumaNotificationRow } from '../../store/index.js';
 import { channelEntrySchema } from '../notifications/schema.js';
 import { fileText } from './file-text.js';
 import type { ImportNote } from './report.js';
-import { KUMA_PUSH_PROVIDERS } from './uptime-kuma-push.js';
 import { KUMA_ALERTING_PROVIDERS } from './uptime-kuma-alerting.js';
+import { KUMA_PUSH_PROVIDERS } from './uptime-kuma-push.js';
 import {
   envName,
   isCredentialHeader,
@@ -113,7 +114,7 @@ function secretUrl(url: string | undefined, key: string, what: string, notes: st
   const split = urlWithSecret(url, env);
   if (split === undefined) return { skip: `its ${what} is not an http(s) URL with a token` };
   notes.push(
-    `the token in its ${what} is read from \${${env}}: set it to the URL's ${split.removed === 'sig' ? 'sig= parameter' : 'last part'} before warden config apply`,
+    `the token in its ${what} is read from \${${env}}: set it to the URL's ${split.removed === 'path' ? 'last part' : `${split.removed}= parameter`} before warden config apply`,
   );
   return split.url;
 }
@@ -245,5 +246,30 @@ const PROVIDER_TABLE: Record<string, Provider> = {
     return { type: 'email', config: out };
   },
 };
+/** Mattermost, Rocket.Chat and Google Chat: a webhook URL (its token a placeholder); the sender's looks are Warden's. */
+function chatProvider(type: string, urlField: string, looks: string[]): Provider {
+  return (config, key, notes) => {
+    const url = secretUrl(str(config[urlField]), key, 'webhook URL', notes);
+    if (typeof url !== 'string') return url;
+    const set = looks.filter((field) => str(config[field]) !== undefined || config[field] === true);
+    if (set.length > 0)
+      notes.push(`its ${set.join(', ')} not imported: the webhook posts to its own channel, as Warden, in its layout`);
+    return { type, config: { url } };
+  };
+}
+
+PROVIDER_TABLE.mattermost = chatProvider('mattermost', 'mattermostWebhookUrl', [
+  'mattermostchannel',
+  'mattermostusername',
+  'mattermosticonurl',
+  'mattermosticonemo',
+]);
+PROVIDER_TABLE['rocket.chat'] = chatProvider('rocketchat', 'rocketwebhookURL', [
+  'rocketchannel',
+  'rocketusername',
+  'rocketiconemo',
+]);
+PROVIDER_TABLE.GoogleChat = chatProvider('googlechat', 'googleChatWebhookURL', ['googleChatUseTemplate']);
+
 /** A Map: the types looked up come from the file. */
 const PROVIDERS = new Map(Object.entries({ ...PROVIDER_TABLE, ...KUMA_PUSH_PROVIDERS, ...KUMA_ALERTING_PROVIDERS }));

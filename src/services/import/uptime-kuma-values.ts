@@ -40,7 +40,10 @@ export function isCredentialHeader(name: string): boolean {
  * token) is an ${ENV} placeholder; the rest stays, so the file still says where it posts. Undefined for a URL that is
  * not http(s) or has no such part.
  */
-export function urlWithSecret(url: string, env: string): { url: string; removed: 'sig' | 'path' } | undefined {
+export function urlWithSecret(
+  url: string,
+  env: string,
+): { url: string; removed: 'sig' | 'token' | 'path' } | undefined {
   let parsed: URL;
   try {
     parsed = new URL(url.trim());
@@ -48,11 +51,12 @@ export function urlWithSecret(url: string, env: string): { url: string; removed:
     return undefined;
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
-  if (parsed.searchParams.has('sig')) {
+  const param = (['sig', 'token'] as const).find((name) => parsed.searchParams.has(name));
+  if (param !== undefined) {
     const query = [...parsed.searchParams].map(
-      ([k, v]) => `${encodeURIComponent(k)}=${k === 'sig' ? placeholder(env) : encodeURIComponent(v)}`,
+      ([k, v]) => `${encodeURIComponent(k)}=${k === param ? placeholder(env) : encodeURIComponent(v)}`,
     );
-    return { url: `${parsed.origin}${parsed.pathname}?${query.join('&')}`, removed: 'sig' };
+    return { url: `${parsed.origin}${parsed.pathname}?${query.join('&')}`, removed: param };
   }
   const segments = parsed.pathname.split('/');
   while (segments.length > 0 && segments.at(-1) === '') segments.pop();

@@ -12804,7 +12804,7 @@ export interface components {
             key: string;
             name: string;
             /** @enum {string} */
-            type: "webhook" | "discord" | "slack" | "teams" | "telegram" | "ntfy" | "email" | "pushover" | "gotify" | "matrix" | "pagerduty" | "opsgenie" | "twilio";
+            type: "webhook" | "discord" | "slack" | "teams" | "telegram" | "ntfy" | "email" | "pushover" | "gotify" | "matrix" | "pagerduty" | "opsgenie" | "twilio" | "mattermost" | "rocketchat" | "googlechat";
             /** @description The type's configuration; secret fields read "[redacted]". To those who cannot edit channels (viewers, editors, read keys) a URL shows its scheme and host only: "https://ntfy.sh/[redacted]". */
             config: {
                 [key: string]: unknown;
@@ -12856,7 +12856,7 @@ export interface components {
         NotificationChannelTypes: {
             types: {
                 /** @enum {string} */
-                id: "webhook" | "discord" | "slack" | "teams" | "telegram" | "ntfy" | "email" | "pushover" | "gotify" | "matrix" | "pagerduty" | "opsgenie" | "twilio";
+                id: "webhook" | "discord" | "slack" | "teams" | "telegram" | "ntfy" | "email" | "pushover" | "gotify" | "matrix" | "pagerduty" | "opsgenie" | "twilio" | "mattermost" | "rocketchat" | "googlechat";
                 /** @description The name a form shows, e.g. "Discord". */
                 label: string;
                 /** @description Config fields holding secrets: the API shows them as "[redacted]"; a form should mask them. */
@@ -12889,7 +12889,7 @@ export interface components {
             key: string;
             name: string;
             /** @enum {string} */
-            type: "webhook" | "discord" | "slack" | "teams" | "telegram" | "ntfy" | "email" | "pushover" | "gotify" | "matrix" | "pagerduty" | "opsgenie" | "twilio";
+            type: "webhook" | "discord" | "slack" | "teams" | "telegram" | "ntfy" | "email" | "pushover" | "gotify" | "matrix" | "pagerduty" | "opsgenie" | "twilio" | "mattermost" | "rocketchat" | "googlechat";
             /** @description The type's configuration; secret fields read "[redacted]". To those who cannot edit channels (viewers, editors, read keys) a URL shows its scheme and host only: "https://ntfy.sh/[redacted]". */
             config: {
                 [key: string]: unknown;
@@ -13732,6 +13732,177 @@ export interface components {
              * @default true
              */
             enabled?: boolean;
+        } | {
+            /** @description The channel by this key: in the API path, in warden.yaml, in `warden notifications test KEY`. */
+            key: string;
+            name: string;
+            /** @enum {string} */
+            type: "mattermost";
+            /** @description The Mattermost configuration. Secret fields: url. */
+            config: {
+                /**
+                 * Format: uri
+                 * @description The incoming webhook URL (https://chat.example.com/hooks/…; Integrations → Incoming Webhooks).
+                 */
+                url: string;
+            };
+            /**
+             * @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").
+             * @default {}
+             */
+            rules?: {
+                /** @description The event kinds this channel gets; every kind when absent. */
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
+                monitors?: string[];
+                /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
+                pages?: string[];
+                /** @description Scope: component groups (a component's `group`) whose monitors, incidents and maintenance this channel gets (at most 500). */
+                groups?: string[];
+                /** @description Send a monitor's down, degraded or recovered only once the state has held this long (0 to 86400 s; 0 or absent: at once). */
+                holdSec?: number;
+                /** @description While a monitor stays down, remind every this many minutes (1 to 10080; absent: never). */
+                remindEveryMin?: number;
+                /**
+                 * @description Nothing about a monitor whose component is under maintenance (recorded as skipped); true unless set to false.
+                 * @default true
+                 */
+                quietDuringMaintenance?: boolean;
+                /** @description Flap damping: one monitor.flapping message instead of each change, quiet until stable, then a summary (absent: off). */
+                flap?: {
+                    /**
+                     * @description State changes within windowMin that make a monitor flapping (2 to 100, default 5).
+                     * @default 5
+                     */
+                    changes?: number;
+                    /**
+                     * @description The window in minutes (1 to 1440, default 10); flapping ends after this long without a change.
+                     * @default 10
+                     */
+                    windowMin?: number;
+                };
+                /** @description tls.expiring this many days before a certificate expires (1 to 90, default 14). */
+                tlsDays?: number;
+            };
+            /**
+             * @description A disabled channel gets nothing but tests.
+             * @default true
+             */
+            enabled?: boolean;
+        } | {
+            /** @description The channel by this key: in the API path, in warden.yaml, in `warden notifications test KEY`. */
+            key: string;
+            name: string;
+            /** @enum {string} */
+            type: "rocketchat";
+            /** @description The Rocket.Chat configuration. Secret fields: url. */
+            config: {
+                /**
+                 * Format: uri
+                 * @description The incoming webhook URL (https://chat.example.com/hooks/…/…; Administration → Integrations → Incoming).
+                 */
+                url: string;
+            };
+            /**
+             * @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").
+             * @default {}
+             */
+            rules?: {
+                /** @description The event kinds this channel gets; every kind when absent. */
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
+                monitors?: string[];
+                /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
+                pages?: string[];
+                /** @description Scope: component groups (a component's `group`) whose monitors, incidents and maintenance this channel gets (at most 500). */
+                groups?: string[];
+                /** @description Send a monitor's down, degraded or recovered only once the state has held this long (0 to 86400 s; 0 or absent: at once). */
+                holdSec?: number;
+                /** @description While a monitor stays down, remind every this many minutes (1 to 10080; absent: never). */
+                remindEveryMin?: number;
+                /**
+                 * @description Nothing about a monitor whose component is under maintenance (recorded as skipped); true unless set to false.
+                 * @default true
+                 */
+                quietDuringMaintenance?: boolean;
+                /** @description Flap damping: one monitor.flapping message instead of each change, quiet until stable, then a summary (absent: off). */
+                flap?: {
+                    /**
+                     * @description State changes within windowMin that make a monitor flapping (2 to 100, default 5).
+                     * @default 5
+                     */
+                    changes?: number;
+                    /**
+                     * @description The window in minutes (1 to 1440, default 10); flapping ends after this long without a change.
+                     * @default 10
+                     */
+                    windowMin?: number;
+                };
+                /** @description tls.expiring this many days before a certificate expires (1 to 90, default 14). */
+                tlsDays?: number;
+            };
+            /**
+             * @description A disabled channel gets nothing but tests.
+             * @default true
+             */
+            enabled?: boolean;
+        } | {
+            /** @description The channel by this key: in the API path, in warden.yaml, in `warden notifications test KEY`. */
+            key: string;
+            name: string;
+            /** @enum {string} */
+            type: "googlechat";
+            /** @description The Google Chat configuration. Secret fields: url. */
+            config: {
+                /**
+                 * Format: uri
+                 * @description The space's webhook URL (Apps & integrations → Webhooks: https://chat.googleapis.com/v1/spaces/…).
+                 */
+                url: string;
+            };
+            /**
+             * @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").
+             * @default {}
+             */
+            rules?: {
+                /** @description The event kinds this channel gets; every kind when absent. */
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
+                monitors?: string[];
+                /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
+                pages?: string[];
+                /** @description Scope: component groups (a component's `group`) whose monitors, incidents and maintenance this channel gets (at most 500). */
+                groups?: string[];
+                /** @description Send a monitor's down, degraded or recovered only once the state has held this long (0 to 86400 s; 0 or absent: at once). */
+                holdSec?: number;
+                /** @description While a monitor stays down, remind every this many minutes (1 to 10080; absent: never). */
+                remindEveryMin?: number;
+                /**
+                 * @description Nothing about a monitor whose component is under maintenance (recorded as skipped); true unless set to false.
+                 * @default true
+                 */
+                quietDuringMaintenance?: boolean;
+                /** @description Flap damping: one monitor.flapping message instead of each change, quiet until stable, then a summary (absent: off). */
+                flap?: {
+                    /**
+                     * @description State changes within windowMin that make a monitor flapping (2 to 100, default 5).
+                     * @default 5
+                     */
+                    changes?: number;
+                    /**
+                     * @description The window in minutes (1 to 1440, default 10); flapping ends after this long without a change.
+                     * @default 10
+                     */
+                    windowMin?: number;
+                };
+                /** @description tls.expiring this many days before a certificate expires (1 to 90, default 14). */
+                tlsDays?: number;
+            };
+            /**
+             * @description A disabled channel gets nothing but tests.
+             * @default true
+             */
+            enabled?: boolean;
         };
         NotificationChannelPatch: {
             name?: string;
@@ -13819,7 +13990,7 @@ export interface components {
             key: string;
             name: string;
             /** @enum {string} */
-            type: "webhook" | "discord" | "slack" | "teams" | "telegram" | "ntfy" | "email" | "pushover" | "gotify" | "matrix" | "pagerduty" | "opsgenie" | "twilio";
+            type: "webhook" | "discord" | "slack" | "teams" | "telegram" | "ntfy" | "email" | "pushover" | "gotify" | "matrix" | "pagerduty" | "opsgenie" | "twilio" | "mattermost" | "rocketchat" | "googlechat";
             /** @description The type's configuration; secret fields read "[redacted]". To those who cannot edit channels (viewers, editors, read keys) a URL shows its scheme and host only: "https://ntfy.sh/[redacted]". */
             config: {
                 [key: string]: unknown;

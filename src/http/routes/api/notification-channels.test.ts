@@ -3,6 +3,7 @@ import { type ApiHarness, openApiHarness, T0 } from '../../../../test/api-app.js
 import { type Receiver, startReceiver } from '../../../../test/fakes/notify-receivers.js';
 import { dialects } from '../../../../test/store-dialects.js';
 import type { WardenEvent } from '../../../bus/events.js';
+import { CHANNEL_TYPES } from '../../../notify/channels/registry.js';
 import { signatureHeaders } from '../../../notify/channels/webhook.js';
 
 const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
@@ -221,21 +222,8 @@ for (const dialect of dialects) {
       const res = await h.call('GET', '/api/v1/notification-channel-types', { key: h.a.readKey });
       expect(res.status).toBe(200);
       const { types, rules, events } = await res.json();
-      expect(types.map((t: { id: string }) => t.id)).toEqual([
-        'webhook',
-        'discord',
-        'slack',
-        'teams',
-        'telegram',
-        'ntfy',
-        'email',
-        'pushover',
-        'gotify',
-        'matrix',
-        'pagerduty',
-        'opsgenie',
-        'twilio',
-      ]);
+      expect(types.map((t: { id: string }) => t.id)).toEqual([...CHANNEL_TYPES]);
+      expect(CHANNEL_TYPES.slice(0, 7)).toEqual(['webhook', 'discord', 'slack', 'teams', 'telegram', 'ntfy', 'email']);
       const telegram = types.find((t: { id: string }) => t.id === 'telegram');
       expect(telegram).toMatchObject({ label: 'Telegram', secrets: ['botToken'], targets: ['apiBaseUrl', 'chatId'] });
       expect(telegram.config).toMatchObject({
