@@ -66,8 +66,11 @@ export default function NotificationsScreen() {
       </ScreenHeader>
       <Stack gap="lg">
         <Text size="sm" c="dimmed">
-          Channels carry monitor, relay, incident, maintenance and certificate events to Discord, Slack, Teams,
-          Telegram, ntfy, email or a signed webhook.
+          Channels carry monitor, relay, incident, maintenance and certificate events to{' '}
+          {types.data
+            ? new Intl.ListFormat('en', { type: 'disjunction' }).format(types.data.types.map((t) => t.label))
+            : 'chats, pagers, phones, email or a signed webhook'}
+          .
         </Text>
         {generated && (
           <ShownOnce
