@@ -176,7 +176,7 @@ monitors:
     ]);
   });
 
-  it('checks a channel\'s message template, naming the line', () => {
+  it("checks a channel's message template, naming the line", () => {
     const problems = problemsOf(`
 organization: { name: Acme }
 notifications:
