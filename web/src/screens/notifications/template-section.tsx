@@ -1,6 +1,6 @@
 // A channel's message template: title and body (Mustache over the fields the server lists), and a live preview over a
 // sample event of every kind from POST /api/v1/notification-channels/preview-template, its refusals under the fields.
-import { Accordion, Badge, Code, Paper, ScrollArea, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Accordion, Badge, Code, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { templatePreviewQuery } from '../../api/notification-channels';
@@ -71,25 +71,31 @@ export function TemplateSection({ draft, errors }: { draft: ChannelDraft; errors
                 {refused.message}
               </Text>
             )}
-            <ScrollArea.Autosize mah={420} type="auto">
-              <Stack gap="xs" aria-label="Template preview">
-                {(preview.data?.samples ?? []).map((sample) => (
-                  <Paper key={sample.kind} withBorder p="xs" data-kind={sample.kind}>
-                    <Badge size="xs" variant="light" mb={4}>
-                      {sample.label}
-                    </Badge>
-                    <Text size="sm" fw={600}>
-                      {sample.title}
+            {/* Focusable, so a keyboard scrolls it too. */}
+            <Stack
+              component="section"
+              gap="xs"
+              aria-label="Template preview"
+              tabIndex={0}
+              mah={420}
+              style={{ overflowY: 'auto' }}
+            >
+              {(preview.data?.samples ?? []).map((sample) => (
+                <Paper key={sample.kind} withBorder p="xs" data-kind={sample.kind}>
+                  <Badge size="xs" variant="light" mb={4}>
+                    {sample.label}
+                  </Badge>
+                  <Text size="sm" fw={600}>
+                    {sample.title}
+                  </Text>
+                  {sample.body && (
+                    <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                      {sample.body}
                     </Text>
-                    {sample.body && (
-                      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                        {sample.body}
-                      </Text>
-                    )}
-                  </Paper>
-                ))}
-              </Stack>
-            </ScrollArea.Autosize>
+                  )}
+                </Paper>
+              ))}
+            </Stack>
           </Accordion.Panel>
         </Accordion.Item>
       </Accordion>
