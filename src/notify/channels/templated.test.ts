@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AT, DOWN_EVENT, type Receiver, sendContext, startReceiver } from '../../../test/fakes/notify-receivers.js';
 import { discordChannel } from './discord.js';
 import { ntfyChannel } from './ntfy.js';
+import { telegramChannel } from './telegram.js';
 import { webhookChannel } from './webhook.js';
 
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -38,6 +39,22 @@ describe('a channel with a message template', () => {
     const config = ntfyChannel.config.parse({ url: `${receiver.url}/alerts`, template: { title: '{{title}}!' } });
     await ntfyChannel.send(DOWN_EVENT, config, sendContext());
     expect(receiver.requests[0]!.headers).toMatchObject({ title: 'Lobby is down!' });
+  });
+
+  it('telegram: markup in the template or the fields is escaped by the channel, not interpreted', async () => {
+    receiver.requests.length = 0;
+    const config = telegramChannel.config.parse({
+      botToken: '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw',
+      chatId: 42,
+      apiBaseUrl: receiver.url,
+      template: { title: '<b>{{monitor.name}}</b>', body: '<a href="x">{{reason}}</a>' },
+    });
+    await telegramChannel.send(DOWN_EVENT, config, sendContext());
+    const { text } = receiver.requests[0]!.json as { text: string };
+    expect(text).toContain('<b>&lt;b&gt;Lobby&lt;/b&gt;</b>');
+    expect(text).toContain(
+      '&lt;a href=&quot;x&quot;&gt;connection refused &lt;127.0.0.1:25565&gt; &amp; retried&lt;/a&gt;',
+    );
   });
 
   it('webhook: `data` is the event unchanged, `message` what the template rendered, all signed', async () => {
