@@ -64,6 +64,7 @@ export const TEMPLATE_FIELDS: readonly { name: string; description: string }[] =
   { name: 'pages.slug', description: 'In {{#pages}}: a page’s slug.' },
   { name: 'links.page', description: 'The first page’s address (empty when no page shows it).' },
   { name: 'links.dashboard', description: 'The dashboard’s address (when the server knows its public URL).' },
+  { name: 'links.monitor', description: 'The monitor’s screen in the dashboard (when both are known).' },
   { name: 'time.iso', description: 'When it happened: 2025-03-01T14:05:00.000Z.' },
   { name: 'time.human', description: 'When it happened: 2025-03-01 14:05 UTC.' },
   { name: 'organization.name', description: 'The organization; also .key.' },
@@ -113,7 +114,11 @@ export function templateView(event: NotificationEvent): Record<string, unknown> 
     flap: flap ? { changes: flap.changes, ended: flap.ended } : undefined,
     page: page ? { title: page.title, url: page.url, slug: page.slug } : undefined,
     pages: event.pages.slice(0, PAGES).map((p) => ({ title: p.title, url: p.url, slug: p.slug })),
-    links: { page: page?.url ?? '', dashboard: event.dashboardUrl ?? '' },
+    links: {
+      page: page?.url ?? '',
+      dashboard: event.dashboardUrl ?? '',
+      monitor: event.dashboardUrl && monitor ? `${event.dashboardUrl}/monitors/${monitor.id}` : '',
+    },
     time: { iso: new Date(event.at).toISOString(), human: utc(event.at) },
     organization: { name: event.organization.name, key: event.organization.key },
   };

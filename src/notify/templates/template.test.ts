@@ -44,6 +44,9 @@ describe('message templates', () => {
     expect(renderMessage({ body: '{{certificate.host}} {{certificate.daysLeft}}' }, event('tls.expiring')).body).toBe(
       'shop.example.com 9',
     );
+    expect(renderMessage({ body: '{{links.dashboard}} {{links.monitor}}' }, down!).body).toBe(
+      'https://status.example.com/app https://status.example.com/app/monitors/mon_sample',
+    );
     expect(renderMessage({ body: '{{#pages}}{{title}} <{{url}}>{{/pages}}' }, down!).body).toBe(
       'Acme status <https://status.example.com/s/status>',
     );
