@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseConfigText } from '../src/config/load.js';
 import { CHANNEL_TYPES } from '../src/notify/channels/registry.js';
+import { TEMPLATE_FIELDS } from '../src/notify/templates/fields.js';
 
 const DOC = readFileSync(join(process.cwd(), 'docs', 'notifications.md'), 'utf8');
 const ENV = {
@@ -69,5 +70,14 @@ describe('docs/notifications.md', () => {
     const images = [...DOC.matchAll(/!\[[^\]]+\]\((images\/[^)]+)\)/g)].map((m) => m[1] as string);
     expect(images).toEqual(expect.arrayContaining(['images/notify-discord.png', 'images/notify-email.png']));
     for (const image of images) expect(existsSync(join(process.cwd(), 'docs', image)), image).toBe(true);
+  });
+
+  it('lists every message template field, with an example that loads', () => {
+    const start = DOC.indexOf('\n## Message templates\n');
+    const text = DOC.slice(start, DOC.indexOf('\n## ', start + 1));
+    for (const field of TEMPLATE_FIELDS) expect(text).toContain(`| \`${field.name}\` |`);
+    const yaml = /```yaml\n([\s\S]*?)```/.exec(text)?.[1];
+    const file = parseConfigText(`organization: { key: acme, name: Acme }\n${yaml}`, 'docs templates', ENV);
+    expect(file.notifications[0]?.config).toHaveProperty('template.body');
   });
 });

@@ -176,6 +176,20 @@ monitors:
     ]);
   });
 
+  it("checks a channel's message template, naming the line", () => {
+    const problems = problemsOf(`
+organization: { name: Acme }
+notifications:
+  - key: ops
+    name: Ops
+    type: discord
+    config: { url: "https://discord.com/api/webhooks/1/a", template: { title: "{{title}}", body: "ok\\n{{monitr.name}}" } }
+`);
+    expect(problems).toEqual([
+      'notifications[0].config.template.body: body template, line 2: unknown field "monitr.name" (docs/notifications.md lists the fields)',
+    ]);
+  });
+
   it('substitutes ${ENV_VAR} in values, with defaults, and reports missing variables by path', () => {
     const text = `
 organization: { name: "\${ORG_NAME}" }

@@ -140,6 +140,24 @@ describe('the notification channel contract', () => {
         );
       });
 
+      it('shows its message template: the rendered title and body reach the receiver', async () => {
+        const templated = definition.config.parse({
+          ...fixture.example(receiver.url),
+          template: { title: 'TPL {{monitor.name}} title', body: 'TPL body of {{kindLabel}}' },
+        });
+        receiver.answer({ status: 200 });
+        receiver.requests.length = 0;
+        expect(await definition.send(DOWN_EVENT, templated, sendContext())).toMatchObject({ kind: 'sent' });
+        const request = receiver.requests[0]!;
+        const form = request.headers['content-type'] === 'application/x-www-form-urlencoded';
+        const text =
+          (form ? [...new URLSearchParams(request.raw).values()].join('\n') : request.raw) +
+          (request.headers.title ?? '');
+        // JSON bodies may escape characters; the template's words are plain ASCII.
+        expect(text).toContain('TPL Lobby title');
+        expect(text).toContain('TPL body of Monitor down');
+      });
+
       it('500 → retry', async () => {
         expect(await send({ status: 500, body: 'oops' })).toMatchObject({ kind: 'retry', status: 500, answer: 'oops' });
       });

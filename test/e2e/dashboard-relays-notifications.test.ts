@@ -225,6 +225,29 @@ describe('the relays and notifications screens', () => {
     expect(await page.content()).not.toContain(renewed);
   }, 45_000);
 
+  it('edits a message template with a live preview of every kind, its refusal under the field', async () => {
+    const table = page.getByRole('table', { name: /notification channels/ });
+    await table.getByRole('button', { name: 'Edit Ops webhook' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Ops webhook' });
+    const title = edit.getByLabel(/^Title template/);
+    await title.fill('{{kindLabel}}: {{monitr.name}}');
+    await expect.poll(() => title.getAttribute('aria-invalid')).toBe('true');
+    expect(await edit.getByText(/line 1: unknown field "monitr.name"/).isVisible()).toBe(true);
+    await title.fill('{{kindLabel}} for {{organization.name}}');
+    await edit.getByLabel(/^Body template/).fill('{{reason}}');
+    const preview = edit.getByRole('region', { name: 'Template preview' });
+    const down = preview.locator('[data-kind="monitor.down"]');
+    await expect.poll(() => down.textContent()).toContain('Monitor down for Acme');
+    expect(await preview.locator('[data-kind]').count()).toBe(15);
+    expect(await seriousViolations(page)).toEqual([]);
+    await edit.getByRole('button', { name: 'Save the channel' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await table.getByRole('button', { name: 'Send a test to Ops webhook' }).click();
+    await expect
+      .poll(() => (receiver.requests.at(-1)?.json as { message?: unknown } | undefined)?.message)
+      .toEqual({ title: 'Test for Acme', body: expect.stringMatching(/^Sent from Warden/) });
+  }, 30_000);
+
   it("picks a monitor's channels by name in its Notify field", async () => {
     await page.goto(`${warden.url}/app/monitors/new`);
     await page.getByLabel(/^Type/).selectOption('heartbeat');

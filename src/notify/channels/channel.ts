@@ -3,6 +3,12 @@
 import { z } from 'zod';
 import type { TargetGuard } from '../../net/target-guard.js';
 import type { SmtpSettings } from '../mail/smtp.js';
+import {
+  type MessageTemplate,
+  messageTemplateSchema,
+  type RenderedMessage,
+  renderMessage,
+} from '../templates/template.js';
 
 /** What happened, as every channel receives it. `id` is stable per event: the `webhook-id` receivers dedupe on. */
 /** Every kind of event, in the order docs list them; `test` is what `POST …/test` sends. */
@@ -61,6 +67,13 @@ export interface NotificationEvent {
   downSince?: number;
   /** The status pages that show what happened (public address each), first one the link channels use. */
   pages: { slug: string; title: string; url: string }[];
+  /** The dashboard's address, when the server knows its public URL (`{{links.dashboard}}` in templates). */
+  dashboardUrl?: string;
+  /**
+   * Set when the channel has a message template (docs/notifications.md, "Message templates"): the parts it rendered.
+   * defineChannel has already put them in `title` and `reason`; with a body, eventFacts adds no facts of its own.
+   */
+  message?: RenderedMessage;
 }
 
 /** What one attempt came to; the dispatcher decides what happens next. */
@@ -118,6 +131,12 @@ export interface ChannelDefinition<Config extends Record<string, unknown> = Reco
    * webhook's signing secret): the create answer shows it once, as `secret`. warden.yaml sets its own.
    */
   generatedSecret?: { field: keyof Config & string; generate: () => string };
+  /**
+   * How the channel takes its message template (`config.template`, which defineChannel adds to every type): `text`
+   * (the default) sends the rendered title and body as the event's `title` and `reason`; `attach` leaves the event as
+   * it is and adds `message` (the webhook's JSON payload carries both).
+   */
+  templateOutput?: 'text' | 'attach';
   send(event: NotificationEvent, config: Config, ctx: SendContext): Promise<SendOutcome>;
 }
 
@@ -141,8 +160,36 @@ export function defineChannel<Config extends Record<string, unknown>>(
   const fields = fieldsOf(declaration.config) as (keyof Config & string)[];
   return {
     ...declaration,
+    config: withTemplate(declaration.config),
     secrets: declaration.secrets ?? fields.filter((field) => SECRET_FIELDS.includes(field)),
     targets: declaration.targets ?? fields.filter((field) => field === 'url'),
+    send: (event, config, ctx) => {
+      const template = (config as { template?: MessageTemplate }).template;
+      const sent = template ? templated(event, template, declaration.templateOutput ?? 'text') : event;
+      return declaration.send(sent, config, ctx);
+    },
+  };
+}
+
+/** Every type's config takes an optional `template` (its refinements kept). */
+function withTemplate<Config>(config: z.ZodType<Config>): z.ZodType<Config> {
+  if (!(config instanceof z.ZodObject)) return config;
+  return config.safeExtend({ template: messageTemplateSchema.optional() }) as unknown as z.ZodType<Config>;
+}
+
+/** The event as a channel with a template sends it. */
+export function templated(
+  event: NotificationEvent,
+  template: MessageTemplate,
+  output: 'text' | 'attach',
+): NotificationEvent {
+  const message = renderMessage(template, event);
+  if (output === 'attach') return { ...event, message };
+  return {
+    ...event,
+    message,
+    title: message.title || event.title,
+    reason: message.body === undefined ? event.reason : message.body || null,
   };
 }
 

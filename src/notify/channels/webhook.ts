@@ -4,7 +4,8 @@
 //   webhook-id: <event.id>            stable per event: a receiver drops a retry it has already seen
 //   webhook-timestamp: <ctx.now in whole seconds>
 //   webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>" keyed by the secret's bytes after whsec_>
-//   body: { "type": event.kind, "timestamp": ISO time of event.at, "data": the NotificationEvent }
+//   body: { "type": event.kind, "timestamp": ISO time of event.at, "data": the NotificationEvent,
+//           "message": { title?, body? } only when the channel has a message template: what it rendered }
 import { createHmac, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { defineChannel, type NotificationEvent } from './channel.js';
@@ -70,6 +71,8 @@ export const webhookChannel = defineChannel({
   generatedSecret: { field: 'secret', generate: () => generateWebhookSecret() },
   // One's own endpoint: several at once, each monitor's events still in order.
   maxInFlight: 8,
+  // `data` stays Warden's event; the template's words come beside it.
+  templateOutput: 'attach',
   send: (event, config, ctx) => {
     const body = webhookBody(event);
     const timestamp = Math.floor(ctx.now / 1000);
@@ -84,7 +87,9 @@ export const webhookChannel = defineChannel({
 
 /** The JSON body, serialized once: the signature covers these exact bytes. */
 export function webhookBody(event: NotificationEvent): string {
-  return JSON.stringify({ type: event.kind, timestamp: new Date(event.at).toISOString(), data: event });
+  const { message, ...data } = event;
+  const timestamp = new Date(event.at).toISOString();
+  return JSON.stringify({ type: event.kind, timestamp, data, ...(message ? { message } : {}) });
 }
 
 export function signatureHeaders(secret: string, id: string, timestamp: number, body: string): Record<string, string> {

@@ -33,9 +33,10 @@ export interface EventFact {
   url?: string;
 }
 
-/** The facts every channel shows, in order. */
+/** The facts every channel shows, in order; none when a message template wrote the body (its author chose the words). */
 export function eventFacts(event: NotificationEvent): EventFact[] {
   const facts: EventFact[] = [];
+  if (event.message?.body !== undefined) return facts;
   const { monitor, relay, incident, maintenance, tls } = event;
   if (monitor) facts.push({ name: 'Monitor', value: monitor.name });
   if (relay) facts.push({ name: 'Relay', value: relay.name });

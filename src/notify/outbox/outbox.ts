@@ -170,6 +170,7 @@ async function channelDeliveries(
     ...item.event,
     organization: { key: organization.key, name: organization.name },
     pages,
+    ...(base ? { dashboardUrl: `${base}/app` } : {}),
   };
   const json = JSON.stringify(event);
   const covered =

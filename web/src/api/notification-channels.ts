@@ -1,8 +1,9 @@
 // Notification channels as TanStack Query queries (the list, the channel types with their schemas, a channel's
 // delivery log) and what a write refreshes. Keys: ['org', <organization>, 'notification-channels', …] (query-keys.ts).
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api, call, inOrganization } from './client';
 import { organizationScope, SERVER_SCOPE } from './query-keys';
+import type { components } from './schema';
 
 /** The deliveries a channel's log shows. */
 const DELIVERIES_SHOWN = 50;
@@ -11,7 +12,12 @@ export const channelKeys = {
   all: (org: string) => [...organizationScope(org), 'notification-channels'] as const,
   list: (org: string) => [...channelKeys.all(org), 'list'] as const,
   deliveries: (org: string, channelKey: string) => [...channelKeys.all(org), 'deliveries', channelKey] as const,
+  templatePreview: (org: string, type: string, template: unknown) =>
+    [...channelKeys.all(org), 'template-preview', type, template] as const,
 };
+
+type ChannelTypeId = components['schemas']['MessageTemplatePreviewRequest']['type'];
+type TemplateParts = components['schemas']['MessageTemplatePreviewRequest']['template'];
 
 /** GET /api/v1/notification-channels (the Notifications screen, and the channels a page names). */
 export const channelsQuery = (org: string) =>
@@ -38,6 +44,22 @@ export const deliveriesQuery = (org: string, channelKey: string) =>
           ...inOrganization(org),
         }),
       ),
+  });
+
+/** A message template rendered over a sample event of every kind; its refusal (400) is the query's error. */
+export const templatePreviewQuery = (org: string, type: ChannelTypeId, template: TemplateParts) =>
+  queryOptions({
+    queryKey: channelKeys.templatePreview(org, type, template),
+    queryFn: () =>
+      call(
+        api.POST('/api/v1/notification-channels/preview-template', {
+          body: { type, template },
+          ...inOrganization(org),
+        }),
+      ),
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
   });
 
 /** After creating, changing or deleting a channel (and with it its log). */

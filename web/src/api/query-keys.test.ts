@@ -20,7 +20,13 @@ import {
   sparklinesQuery,
   stateHistoryQuery,
 } from './monitors';
-import { channelKeys, channelsQuery, channelTypesQuery, deliveriesQuery } from './notification-channels';
+import {
+  channelKeys,
+  channelsQuery,
+  channelTypesQuery,
+  deliveriesQuery,
+  templatePreviewQuery,
+} from './notification-channels';
 import { organizationKeys, organizationQuery } from './organization';
 import { pageAssetsQuery, pageKeys, pageQuery, pagesQuery } from './pages';
 import { hasPrefix, organizationScope } from './query-keys';
@@ -62,6 +68,7 @@ const queries = (org: string) => [
   sparklinesQuery(org, ['mon_1']),
   channelsQuery(org),
   deliveriesQuery(org, 'discord'),
+  templatePreviewQuery(org, 'discord', { title: '{{title}}' }),
   organizationQuery(org),
   pagesQuery(org),
   pageQuery(org, 'main'),

@@ -6207,6 +6207,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/notification-channels/preview-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a message template
+         * @description Renders a channel's `config.template` over a made-up event of every kind, as a channel of the type would send it, with the fields a template may use (docs/notifications.md, "Message templates"). Nothing is stored or sent. A template that does not check is a 400 naming the field and the line, as on save.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MessageTemplatePreviewRequest"];
+                };
+            };
+            responses: {
+                /** @description The samples, rendered. */
+                200: {
+                    headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MessageTemplatePreview"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/notification-channels/{key}": {
         parameters: {
             query?: never;
@@ -12956,6 +13010,13 @@ export interface components {
                 headers?: {
                     [key: string]: string;
                 };
+                /** @description The message as this channel shows it, instead of Warden’s own words: Mustache over the fields docs/notifications.md lists ("Message templates"). */
+                template?: {
+                    /** @description A Mustache template for the title (one line, at most 250 characters rendered). */
+                    title?: string;
+                    /** @description A Mustache template for the text (at most 4000 characters rendered). */
+                    body?: string;
+                };
             };
             /**
              * @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").
@@ -13013,6 +13074,13 @@ export interface components {
                  * @description The channel webhook URL (Server settings → Integrations → Webhooks).
                  */
                 url: string;
+                /** @description The message as this channel shows it, instead of Warden’s own words: Mustache over the fields docs/notifications.md lists ("Message templates"). */
+                template?: {
+                    /** @description A Mustache template for the title (one line, at most 250 characters rendered). */
+                    title?: string;
+                    /** @description A Mustache template for the text (at most 4000 characters rendered). */
+                    body?: string;
+                };
             };
             /**
              * @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").
@@ -13070,6 +13138,13 @@ export interface components {
                  * @description The incoming webhook URL (https://hooks.slack.com/services/…).
                  */
                 url: string;
+                /** @description The message as this channel shows it, instead of Warden’s own words: Mustache over the fields docs/notifications.md lists ("Message templates"). */
+                template?: {
+                    /** @description A Mustache template for the title (one line, at most 250 characters rendered). */
+                    title?: string;
+                    /** @description A Mustache template for the text (at most 4000 characters rendered). */
+                    body?: string;
+                };
             };
             /**
              * @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").
@@ -13127,6 +13202,13 @@ export interface components {
                  * @description The Workflows webhook URL (the 'Post to a channel when a webhook request is received' template).
                  */
                 url: string;
+                /** @description The message as this channel shows it, instead of Warden’s own words: Mustache over the fields docs/notifications.md lists ("Message templates"). */
+                template?: {
+                    /** @description A Mustache template for the title (one line, at most 250 characters rendered). */
+                    title?: string;
+                    /** @description A Mustache template for the text (at most 4000 characters rendered). */
+                    body?: string;
+                };
             };
             /**
              * @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").
@@ -13188,6 +13270,13 @@ export interface components {
                  * @default https://api.telegram.org
                  */
                 apiBaseUrl?: string;
+                /** @description The message as this channel shows it, instead of Warden’s own words: Mustache over the fields docs/notifications.md lists ("Message templates"). */
+                template?: {
+                    /** @description A Mustache template for the title (one line, at most 250 characters rendered). */
+                    title?: string;
+                    /** @description A Mustache template for the text (at most 4000 characters rendered). */
+                    body?: string;
+                };
             };
             /**
              * @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").
@@ -13247,6 +13336,13 @@ export interface components {
                 url: string;
                 /** @description An access token (tk_…) for a protected topic, sent as a Bearer token. */
                 token?: string;
+                /** @description The message as this channel shows it, instead of Warden’s own words: Mustache over the fields docs/notifications.md lists ("Message templates"). */
+                template?: {
+                    /** @description A Mustache template for the title (one line, at most 250 characters rendered). */
+                    title?: string;
+                    /** @description A Mustache template for the text (at most 4000 characters rendered). */
+                    body?: string;
+                };
             };
             /**
              * @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").
@@ -13316,6 +13412,13 @@ export interface components {
                 password?: string;
                 /** @default true */
                 tlsRejectUnauthorized?: boolean;
+                /** @description The message as this channel shows it, instead of Warden’s own words: Mustache over the fields docs/notifications.md lists ("Message templates"). */
+                template?: {
+                    /** @description A Mustache template for the title (one line, at most 250 characters rendered). */
+                    title?: string;
+                    /** @description A Mustache template for the text (at most 4000 characters rendered). */
+                    body?: string;
+                };
             };
             /**
              * @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").
@@ -13377,6 +13480,13 @@ export interface components {
                  * @default https://api.pushover.net
                  */
                 apiBaseUrl?: string;
+                /** @description The message as this channel shows it, instead of Warden’s own words: Mustache over the fields docs/notifications.md lists ("Message templates"). */
+                template?: {
+                    /** @description A Mustache template for the title (one line, at most 250 characters rendered). */
+                    title?: string;
+                    /** @description A Mustache template for the text (at most 4000 characters rendered). */
+                    body?: string;
+                };
             };
             /**
              * @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").
@@ -13436,6 +13546,13 @@ export interface components {
                 url: string;
                 /** @description An application's token (Apps → Create Application). */
                 token: string;
+                /** @description The message as this channel shows it, instead of Warden’s own words: Mustache over the fields docs/notifications.md lists ("Message templates"). */
+                template?: {
+                    /** @description A Mustache template for the title (one line, at most 250 characters rendered). */
+                    title?: string;
+                    /** @description A Mustache template for the text (at most 4000 characters rendered). */
+                    body?: string;
+                };
             };
             /**
              * @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").
@@ -13497,6 +13614,13 @@ export interface components {
                 accessToken: string;
                 /** @description The room the account posts to, by id: !abcdefg:example.org. */
                 roomId: string;
+                /** @description The message as this channel shows it, instead of Warden’s own words: Mustache over the fields docs/notifications.md lists ("Message templates"). */
+                template?: {
+                    /** @description A Mustache template for the title (one line, at most 250 characters rendered). */
+                    title?: string;
+                    /** @description A Mustache template for the text (at most 4000 characters rendered). */
+                    body?: string;
+                };
             };
             /**
              * @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").
@@ -13557,6 +13681,13 @@ export interface components {
                  * @default https://events.pagerduty.com
                  */
                 apiUrl?: string;
+                /** @description The message as this channel shows it, instead of Warden’s own words: Mustache over the fields docs/notifications.md lists ("Message templates"). */
+                template?: {
+                    /** @description A Mustache template for the title (one line, at most 250 characters rendered). */
+                    title?: string;
+                    /** @description A Mustache template for the text (at most 4000 characters rendered). */
+                    body?: string;
+                };
             };
             /**
              * @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").
@@ -13622,6 +13753,13 @@ export interface components {
                  * @description The API's base URL, instead of the region's (a proxy, or a test).
                  */
                 apiUrl?: string;
+                /** @description The message as this channel shows it, instead of Warden’s own words: Mustache over the fields docs/notifications.md lists ("Message templates"). */
+                template?: {
+                    /** @description A Mustache template for the title (one line, at most 250 characters rendered). */
+                    title?: string;
+                    /** @description A Mustache template for the text (at most 4000 characters rendered). */
+                    body?: string;
+                };
             };
             /**
              * @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").
@@ -13688,6 +13826,13 @@ export interface components {
                  * @default https://api.twilio.com
                  */
                 apiUrl?: string;
+                /** @description The message as this channel shows it, instead of Warden’s own words: Mustache over the fields docs/notifications.md lists ("Message templates"). */
+                template?: {
+                    /** @description A Mustache template for the title (one line, at most 250 characters rendered). */
+                    title?: string;
+                    /** @description A Mustache template for the text (at most 4000 characters rendered). */
+                    body?: string;
+                };
             };
             /**
              * @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").
@@ -13745,6 +13890,13 @@ export interface components {
                  * @description The incoming webhook URL (https://chat.example.com/hooks/…; Integrations → Incoming Webhooks).
                  */
                 url: string;
+                /** @description The message as this channel shows it, instead of Warden’s own words: Mustache over the fields docs/notifications.md lists ("Message templates"). */
+                template?: {
+                    /** @description A Mustache template for the title (one line, at most 250 characters rendered). */
+                    title?: string;
+                    /** @description A Mustache template for the text (at most 4000 characters rendered). */
+                    body?: string;
+                };
             };
             /**
              * @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").
@@ -13802,6 +13954,13 @@ export interface components {
                  * @description The incoming webhook URL (https://chat.example.com/hooks/…/…; Administration → Integrations → Incoming).
                  */
                 url: string;
+                /** @description The message as this channel shows it, instead of Warden’s own words: Mustache over the fields docs/notifications.md lists ("Message templates"). */
+                template?: {
+                    /** @description A Mustache template for the title (one line, at most 250 characters rendered). */
+                    title?: string;
+                    /** @description A Mustache template for the text (at most 4000 characters rendered). */
+                    body?: string;
+                };
             };
             /**
              * @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").
@@ -13859,6 +14018,13 @@ export interface components {
                  * @description The space's webhook URL (Apps & integrations → Webhooks: https://chat.googleapis.com/v1/spaces/…).
                  */
                 url: string;
+                /** @description The message as this channel shows it, instead of Warden’s own words: Mustache over the fields docs/notifications.md lists ("Message templates"). */
+                template?: {
+                    /** @description A Mustache template for the title (one line, at most 250 characters rendered). */
+                    title?: string;
+                    /** @description A Mustache template for the text (at most 4000 characters rendered). */
+                    body?: string;
+                };
             };
             /**
              * @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules").
@@ -13903,6 +14069,40 @@ export interface components {
              * @default true
              */
             enabled?: boolean;
+        };
+        MessageTemplatePreview: {
+            /** @description A made-up event of every kind, rendered. */
+            samples: {
+                /** @enum {string} */
+                kind: "monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired" | "test";
+                /** @description The kind in words, as `{{kindLabel}}` renders it. */
+                label: string;
+                /** @description The title the channel would send: the template’s, or Warden’s own. */
+                title: string;
+                /** @description The text the channel would send: the template’s, or Warden’s own (reason and facts). */
+                body: string;
+            }[];
+            /** @description The fields a template may use. */
+            fields: {
+                name: string;
+                description: string;
+            }[];
+            /** @description The most characters of a rendered title and body; channels with smaller limits cut further. */
+            limits: {
+                title: number;
+                body: number;
+            };
+        };
+        MessageTemplatePreviewRequest: {
+            /** @enum {string} */
+            type: "webhook" | "discord" | "slack" | "teams" | "telegram" | "ntfy" | "email" | "pushover" | "gotify" | "matrix" | "pagerduty" | "opsgenie" | "twilio" | "mattermost" | "rocketchat" | "googlechat";
+            /** @description The message as this channel shows it, instead of Warden’s own words: Mustache over the fields docs/notifications.md lists ("Message templates"). */
+            template: {
+                /** @description A Mustache template for the title (one line, at most 250 characters rendered). */
+                title?: string;
+                /** @description A Mustache template for the text (at most 4000 characters rendered). */
+                body?: string;
+            };
         };
         NotificationChannelPatch: {
             name?: string;

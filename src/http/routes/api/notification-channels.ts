@@ -2,6 +2,11 @@
 import { z } from '@hono/zod-openapi';
 import type { SecurityOptions } from '../../../domain/security.js';
 import { channelId } from '../../../services/audit/labels.js';
+import {
+  previewTemplate,
+  templatePreviewInput,
+  templatePreviewSchema,
+} from '../../../services/notifications/preview-template.js';
 import { getChannel, listChannels, listDeliveries } from '../../../services/notifications/read.js';
 import { channelRecipientsSchema, listChannelRecipients } from '../../../services/notifications/recipients.js';
 import {
@@ -79,6 +84,22 @@ export function notificationChannelRoutes(
     },
     run: createChannel,
     audit: keyedAudit('notification-channel.create'),
+  });
+  apiOperation(app, guards, {
+    ...op,
+    path: '/api/v1/notification-channels/preview-template',
+    method: 'post',
+    summary: 'Preview a message template',
+    description:
+      'Renders a channel\'s `config.template` over a made-up event of every kind, as a channel of the type would send it, with the fields a template may use (docs/notifications.md, "Message templates"). Nothing is stored or sent. A template that does not check is a 400 naming the field and the line, as on save.',
+    scope: 'write',
+    body: templatePreviewInput.openapi('MessageTemplatePreviewRequest'),
+    ok: {
+      status: 200,
+      schema: templatePreviewSchema.openapi('MessageTemplatePreview'),
+      description: 'The samples, rendered.',
+    },
+    run: previewTemplate,
   });
   const one = { ...op, path: '/api/v1/notification-channels/{key}', params, notFound } as const;
   apiOperation(app, guards, { ...one, ...readOne('notification channel', Channel, 'channel'), run: getChannel });

@@ -39,6 +39,7 @@ export function useChannelDraft(types: ChannelTypes, channel: Channel | undefine
     ...initialValues(configFields, channel?.config),
     ...initialValues(ruleFields, channel ? (channel.rules as Record<string, unknown>) : undefined),
   }));
+  const [template, setTemplate] = useState<MessageTemplate>(() => storedTemplate(channel));
   const shownKey = channel?.key ?? key ?? organizationKey(name);
   const fieldNames = useMemo(
     () => [
@@ -48,6 +49,8 @@ export function useChannelDraft(types: ChannelTypes, channel: Channel | undefine
       'enabled',
       'config',
       'rules',
+      'config.template.title',
+      'config.template.body',
       ...allFields([...configFields, ...ruleFields]).map((f) => f.name),
     ],
     [configFields, ruleFields],
@@ -69,7 +72,11 @@ export function useChannelDraft(types: ChannelTypes, channel: Channel | undefine
   const patchBody = (stored: Channel) => ({
     name: name.trim(),
     enabled,
-    config: toJson(configFields, values, stored.config),
+    config: {
+      ...toJson(configFields, values, stored.config),
+      // null removes a stored template whose fields were emptied.
+      template: templateJson(template) ?? ((stored.config as StoredConfig).template ? null : undefined),
+    },
     rules: toJson(ruleFields, values),
   });
   // The body's shape depends on `type`, which the generated union checks per variant: built from the schema at run time.
@@ -79,7 +86,7 @@ export function useChannelDraft(types: ChannelTypes, channel: Channel | undefine
       name: name.trim(),
       type,
       enabled,
-      config: toJson(configFields, values),
+      config: { ...toJson(configFields, values), template: templateJson(template) },
       rules: toJson(ruleFields, values),
     }) as components['schemas']['NotificationChannelCreate'];
 
@@ -94,6 +101,8 @@ export function useChannelDraft(types: ChannelTypes, channel: Channel | undefine
     enabled,
     setEnabled,
     values,
+    template,
+    setTemplate,
     shownKey,
     fieldNames,
     change,
@@ -105,12 +114,33 @@ export function useChannelDraft(types: ChannelTypes, channel: Channel | undefine
 
 export type ChannelDraft = ReturnType<typeof useChannelDraft>;
 
-/** A type's config fields: secrets masked, and marked where Warden generates them when left empty. */
+/** A channel's message template as its inputs hold it: both parts as text, empty when unset. */
+export interface MessageTemplate {
+  title: string;
+  body: string;
+}
+
+type StoredConfig = { template?: Partial<MessageTemplate> };
+
+function storedTemplate(channel: Channel | undefined): MessageTemplate {
+  const stored = (channel?.config as StoredConfig | undefined)?.template;
+  return { title: stored?.title ?? '', body: stored?.body ?? '' };
+}
+
+/** The template the API takes: the parts that say something, none when neither does. */
+export function templateJson(template: MessageTemplate): Partial<MessageTemplate> | undefined {
+  const title = template.title.trim();
+  const body = template.body.trim() === '' ? '' : template.body;
+  if (!title && !body) return undefined;
+  return { ...(title ? { title } : {}), ...(body ? { body } : {}) };
+}
+
+/** A type's config fields (the message template has its own section): secrets masked, and marked where Warden generates them when left empty. */
 function configFieldsOf(definition: ChannelTypes['types'][number] | undefined) {
   return fieldsOf(
     (definition?.config ?? {}) as JsonSchema,
     'config',
     definition?.secrets ?? [],
     definition?.generated ?? [],
-  );
+  ).filter((field) => field.name !== 'config.template');
 }

@@ -9,6 +9,7 @@ import { type Channel, type ChannelTypes, useChannelDraft } from './channel-draf
 import { ChannelIdentityFields } from './channel-identity';
 import { NewSecret } from './new-secret';
 import { SchemaFields } from './schema-fields';
+import { TemplateSection } from './template-section';
 
 export type { Channel, ChannelTypes };
 
@@ -73,6 +74,8 @@ export function ChannelForm({
           editing={editing}
         />
         {channel && configFields.some((f) => f.generated) && <NewSecret channel={channel} onIssued={onSaved} />}
+        <Divider my="xs" />
+        <TemplateSection draft={draft} errors={errors.fields} />
         <Divider my="xs" />
         <Title order={3} size="h5">
           What it gets and when
