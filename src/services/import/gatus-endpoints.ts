@@ -1,5 +1,6 @@
 // A Gatus endpoint's kind (from its url scheme or its dns: block) as a Warden monitor type and config, its conditions
-// turned into that type's expectations; kinds Warden lacks become the nearest check, or are skipped, with the reason.
+// turned into that type's expectations (http, tcp, tls and dns here; the other schemes in gatus-services.ts); kinds
+// Warden lacks are skipped, with the reason.
 import { DNS_RECORD_TYPES } from '../../probes/dns.js';
 import { httpConfig } from '../../probes/http.js';
 import { fileText } from './file-text.js';
