@@ -2,14 +2,15 @@
 // check, and smtp (2.x) as smtp with the same TLS mode.
 import type { KumaMonitorRow } from '../../store/index.js';
 import type { Typed } from './uptime-kuma-services.js';
+import { textOf } from './uptime-kuma-values.js';
 
 const HEALTH_SERVICE = 'grpc.health.v1.Health';
 
 export function websocketConfig(row: KumaMonitorRow, notes: string[]): Typed {
   const url = row.url?.trim() ?? '';
   if (!/^wss?:\/\//i.test(url)) return { skip: 'its URL is not a ws:// or wss:// URL' };
-  if (row.ws_subprotocol?.trim())
-    notes.push(`Kuma asked for the subprotocol ${row.ws_subprotocol.trim()}; Warden asks for none`);
+  const subprotocol = textOf(row.ws_subprotocol, 100);
+  if (subprotocol) notes.push(`Kuma asked for the subprotocol ${subprotocol}; Warden asks for none`);
   if (row.ws_ignore_sec_websocket_accept_header)
     notes.push("Kuma ignored the server's Sec-WebSocket-Accept header; Warden checks it, as the protocol requires");
   return { type: 'websocket', config: { url, ...(row.ignore_tls ? { ignoreTls: true } : {}) }, onRelay: false };
@@ -25,16 +26,17 @@ export function grpcConfig(row: KumaMonitorRow, notes: string[]): Typed {
   if (!address) return { skip: 'its gRPC URL is not host:port' };
   const config: Record<string, unknown> = { host: address[1], port: Number(address[2]) };
   if (row.grpc_enable_tls) config.tls = true;
-  const service = row.grpc_service_name?.trim() ?? '';
-  const method = row.grpc_method?.trim() ?? '';
+  const service = textOf(row.grpc_service_name, 200) ?? '';
+  const method = textOf(row.grpc_method, 100) ?? '';
+  const keyword = textOf(row.keyword, 100);
   if (service === HEALTH_SERVICE && method.toLowerCase() === 'check') {
     const asked = healthService(row.grpc_body);
     if (asked) config.service = asked;
-    if (row.keyword && !/SERVING/.test(row.keyword))
-      notes.push(`Warden checks for SERVING: Kuma's keyword "${row.keyword}" was left out`);
+    if (keyword && !/SERVING/.test(keyword))
+      notes.push(`Warden checks for SERVING: Kuma's keyword "${keyword}" was left out`);
   } else {
     notes.push(
-      `Kuma called ${service || '(no service)'}/${method || '(no method)'}${row.keyword ? ` and looked for "${row.keyword}"` : ''}; Warden asks the server's standard health service (grpc.health.v1.Health/Check), which it must offer`,
+      `Kuma called ${service || '(no service)'}/${method || '(no method)'}${keyword ? ` and looked for "${keyword}"` : ''}; Warden asks the server's standard health service (grpc.health.v1.Health/Check), which it must offer`,
     );
   }
   if (row.grpc_metadata && row.grpc_metadata.trim() !== '' && row.grpc_metadata.trim() !== '{}')

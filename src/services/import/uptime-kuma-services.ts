@@ -24,8 +24,12 @@ interface DatabaseUrl {
 
 const DATABASE_URL = /^([a-z][a-z0-9+.-]*):\/\/(?:([^:@/]*)(?::([^@/]*))?@)?([^/?#]+)(\/[^?#]*)?(?:\?([^#]*))?$/i;
 
+/** Longer than any real connection string: a longer one is not read (nor matched against DATABASE_URL). */
+const URL_CHARS_MAX = 4096;
+
 function parseDatabaseUrl(text: string | null): DatabaseUrl | undefined {
-  const m = DATABASE_URL.exec(text?.trim() ?? '');
+  if (text === null || text.length > URL_CHARS_MAX) return undefined;
+  const m = DATABASE_URL.exec(text.trim());
   if (!m) return undefined;
   const [first, ...others] = (m[4] as string).split(',');
   const address = /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::(\d{1,5}))?$/i.exec(first ?? '');

@@ -3,7 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildKumaFixture, KUMA_FIXTURE_VERSIONS } from '../../../test/fixtures/uptime-kuma/kuma-fixture.js';
 import { importKumaFixture } from '../../../test/fixtures/uptime-kuma/kuma-import.js';
+import type { KumaMonitorRow } from '../../store/index.js';
+import { openUptimeKumaDatabase } from '../../store/uptime-kuma.js';
 import type { ImportReport } from './report.js';
+import { kumaMonitorEntry } from './uptime-kuma-monitors.js';
 
 for (const version of KUMA_FIXTURE_VERSIONS) {
   describe(`importing the monitor types of an Uptime Kuma ${version} database`, () => {
@@ -129,3 +132,34 @@ for (const version of KUMA_FIXTURE_VERSIONS) {
     });
   });
 }
+
+describe('Kuma monitors whose settings Warden cannot follow', () => {
+  const fixture = buildKumaFixture('2.x');
+  afterAll(() => fixture.cleanup());
+  let base: KumaMonitorRow;
+  beforeAll(() => {
+    const kuma = openUptimeKumaDatabase(fixture.file);
+    base = kuma.read().monitors.find((m) => m.id === 27) as KumaMonitorRow;
+    kuma.close();
+  });
+  const skip = (changes: Partial<KumaMonitorRow>) => {
+    const mapping = kumaMonitorEntry({ ...base, ...changes }, 'x', [], () => undefined, 'gamedig', []);
+    return 'skip' in mapping ? mapping.skip : undefined;
+  };
+
+  it('skips each with its reason', () => {
+    expect(skip({ database_connection_string: 'postgres://<user>:<password>@<host>:<port>/<db>' })).toContain(
+      'not a URL Warden reads',
+    );
+    expect(skip({ database_connection_string: `postgres://u:p@${'h'.repeat(5000)}:5432/db` })).toContain(
+      'not a URL Warden reads',
+    );
+    expect(skip({ type: 'mongodb', database_connection_string: 'mongodb+srv://u:p@cluster.example.com/db' })).toContain(
+      'mongodb+srv:// seed list',
+    );
+    expect(skip({ type: 'mqtt', hostname: 'ws://broker.example.com', port: 9001 })).toContain('not over WebSocket');
+    expect(skip({ type: 'docker', docker_container: 'app', docker_host: 7 })).toBe('it names no Docker host');
+    expect(skip({ type: 'grpc-keyword', grpc_url: 'grpc.example.com' })).toBe('its gRPC URL is not host:port');
+    expect(skip({ type: 'rabbitmq', rabbitmq_nodes: '[]' })).toBe('it names no management API URL');
+  });
+});
