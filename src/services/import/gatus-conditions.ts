@@ -212,6 +212,7 @@ function applyBody(mapping: ConditionMapping, target: ConditionTarget, c: Condit
     mapping.config.expected = c.right;
     return undefined;
   }
+  if (target === 'websocket' || target === 'udp') return applyAnswer(mapping, target, c, pattern);
   if (target !== 'http' && target !== 'https') return `not imported: a Warden ${target} monitor reads no response`;
   const field = c.op === '==' ? 'keyword' : c.op === '!=' ? 'notKeyword' : undefined;
   if (field === undefined || mapping.config[field] !== undefined)
@@ -229,6 +230,28 @@ function applyBody(mapping: ConditionMapping, target: ConditionTarget, c: Condit
   return anywhere
     ? undefined
     : `approximated: the body must ${field === 'keyword' ? '' : 'not '}contain "${inner}" anywhere (${field})`;
+}
+
+/** [BODY] of a WebSocket or UDP endpoint (the first answer): text it must contain, Warden's `expect`. */
+function applyAnswer(
+  mapping: ConditionMapping,
+  target: 'websocket' | 'udp',
+  c: Condition,
+  pattern: string | undefined,
+): string | undefined {
+  const text = pattern === undefined ? c.right : pattern.replace(/^\*/, '').replace(/\*$/, '');
+  if (
+    c.op !== '==' ||
+    mapping.config.expect !== undefined ||
+    text === '' ||
+    /^any\(/.test(c.right) ||
+    /[*?]/.test(text)
+  )
+    return `not imported: a Warden ${target} monitor checks one piece of text the answer contains`;
+  mapping.config.expect = text;
+  return pattern?.startsWith('*') && pattern.endsWith('*')
+    ? undefined
+    : `approximated: the answer must contain "${text}" anywhere (expect)`;
 }
 
 /** [BODY].path == value: Warden's jsonPath and jsonExpected (compared as text, as Gatus does); why not, when not. */

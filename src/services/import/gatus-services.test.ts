@@ -29,12 +29,19 @@ describe('importing Gatus endpoints of other kinds', () => {
     });
     expect(monitors['live-map']).toMatchObject({
       type: 'websocket',
-      config: { url: 'wss://map.blocky.example.com/socket', message: '{"action": "ping"}' },
+      config: { url: 'wss://map.blocky.example.com/socket', message: '{"action": "ping"}', expect: 'pong' },
     });
     expect(monitors.voice).toMatchObject({
       type: 'udp',
       config: { host: 'voice.blocky.example.com', port: 9987, payload: 'ping' },
     });
+  });
+
+  it('turns [BODY] conditions of WebSocket and UDP endpoints into the text their answer must contain', () => {
+    expect(mapConditions('udp', ['[BODY] == PONG']).config).toEqual({ expect: 'PONG' });
+    expect(mapConditions('websocket', ['[BODY] == pat(*a*b*)']).notes).toEqual([
+      'condition "[BODY] == pat(*a*b*)" not imported: a Warden websocket monitor checks one piece of text the answer contains',
+    ]);
   });
 
   it('turns [DOMAIN_EXPIRATION] into the http monitor’s domainExpiryDays, in days', () => {
