@@ -140,6 +140,10 @@ export function dockerConfig(row: KumaMonitorRow, hosts: readonly KumaDockerHost
   notes.push(
     `Warden asks the Docker API at ${dockerHost} from where it runs: the socket or port must be reachable there`,
   );
+  if (dockerHost.startsWith('https://'))
+    notes.push(
+      "Kuma presented the client certificate of its data/docker-tls folder; Warden's docker monitor sends none",
+    );
   return typed('docker', { dockerHost, container: row.docker_container.trim() });
 }
 
