@@ -25,7 +25,7 @@ describe('warden import uptime-kuma', () => {
     expect(config.organization.key).toBe('acme');
     expect(config.monitors.map((m) => [m.key, m.type])).toContainEqual(['lobby', 'minecraft-java']);
     expect(config.pages.map((p) => p.slug)).toEqual(['status', 'internal']);
-    expect(stderr).toContain('monitor "Router ping" (id 8): Warden has no ICMP ping monitor');
+    expect(stderr).toContain('monitor "Browser check" (id 17): Warden has no browser-rendering monitor');
     expect(stderr).toMatch(
       new RegExp(`${output}: ${config.monitors.length} monitors, 2 pages; 8 skipped, \\d+ approximated`),
     );

@@ -5,10 +5,27 @@ import { fileText } from './file-text.js';
 import { goDurationMs } from './gatus-values.js';
 
 /** The monitor a condition is judged for: what each kind of Warden monitor can check. */
-export type ConditionTarget = 'http' | 'https' | 'dns' | 'tcp' | 'tls';
+export type ConditionTarget =
+  | 'http'
+  | 'https'
+  | 'dns'
+  | 'tcp'
+  | 'tls'
+  | 'ping'
+  | 'ssh'
+  | 'smtp'
+  | 'grpc'
+  | 'websocket'
+  | 'udp';
+
+/** The monitors that see a certificate and warn of its expiry (certExpiryDays). */
+const CERTIFICATE_TARGETS: readonly ConditionTarget[] = ['https', 'tls', 'smtp'];
 
 export interface ConditionMapping {
-  /** Fields of the monitor's `config`: expectedStatus, keyword, notKeyword, jsonPath, jsonExpected, certExpiryDays, expected. */
+  /**
+   * Fields of the monitor's `config`: expectedStatus, keyword, notKeyword, jsonPath, jsonExpected, certExpiryDays,
+   * domainExpiryDays, expected.
+   */
   config: Record<string, unknown>;
   /** From [RESPONSE_TIME] < N: slower checks show the monitor as degraded. */
   degradedLatencyMs?: number;
@@ -23,6 +40,7 @@ const MIRROR: Record<Operator, Operator> = { '==': '==', '!=': '!=', '<=': '>=',
 const STATUS_MIN = 100;
 const STATUS_MAX = 599;
 const CERT_DAYS_MAX = 365;
+const DAY_MS = 86_400_000;
 
 interface Condition {
   text: string;
@@ -65,15 +83,29 @@ export function mapConditions(target: ConditionTarget, conditions: readonly unkn
       }
       case '[CERTIFICATE_EXPIRATION]': {
         const ms = goDurationMs(c.right) ?? (/^\d+$/.test(c.right) ? Number(c.right) : undefined);
-        if (!(target === 'https' || target === 'tls')) note(c, `not imported: a ${target} monitor sees no certificate`);
+        if (!CERTIFICATE_TARGETS.includes(target)) note(c, `not imported: a ${target} monitor sees no certificate`);
         else if ((c.op === '>' || c.op === '>=') && ms !== undefined) {
-          const days = Math.min(CERT_DAYS_MAX, Math.max(1, Math.ceil(ms / 86_400_000)));
+          const days = Math.min(CERT_DAYS_MAX, Math.max(1, Math.ceil(ms / DAY_MS)));
           mapping.config.certExpiryDays = days;
           note(
             c,
             `approximated: the monitor shows degraded, not down, when the certificate expires within ${days} day${days === 1 ? '' : 's'} (certExpiryDays); an expired one fails`,
           );
         } else note(c, 'not imported: Warden warns a number of days before a certificate expires (certExpiryDays)');
+        break;
+      }
+      case '[DOMAIN_EXPIRATION]': {
+        const ms = goDurationMs(c.right) ?? (/^\d+$/.test(c.right) ? Number(c.right) : undefined);
+        if (!isHttp)
+          note(c, `not imported: a ${target} monitor does not look the domain up; add a domain-expiry monitor`);
+        else if ((c.op === '>' || c.op === '>=') && ms !== undefined) {
+          const days = Math.min(CERT_DAYS_MAX, Math.max(1, Math.ceil(ms / DAY_MS)));
+          mapping.config.domainExpiryDays = days;
+          note(
+            c,
+            `approximated: the monitor shows degraded, not down, when the domain expires within ${days} day${days === 1 ? '' : 's'} (domainExpiryDays); an expired one fails`,
+          );
+        } else note(c, 'not imported: Warden warns a number of days before a domain expires (domainExpiryDays)');
         break;
       }
       case '[DNS_RCODE]':
@@ -180,6 +212,7 @@ function applyBody(mapping: ConditionMapping, target: ConditionTarget, c: Condit
     mapping.config.expected = c.right;
     return undefined;
   }
+  if (target === 'websocket' || target === 'udp') return applyAnswer(mapping, target, c, pattern);
   if (target !== 'http' && target !== 'https') return `not imported: a Warden ${target} monitor reads no response`;
   const field = c.op === '==' ? 'keyword' : c.op === '!=' ? 'notKeyword' : undefined;
   if (field === undefined || mapping.config[field] !== undefined)
@@ -197,6 +230,28 @@ function applyBody(mapping: ConditionMapping, target: ConditionTarget, c: Condit
   return anywhere
     ? undefined
     : `approximated: the body must ${field === 'keyword' ? '' : 'not '}contain "${inner}" anywhere (${field})`;
+}
+
+/** [BODY] of a WebSocket or UDP endpoint (the first answer): text it must contain, Warden's `expect`. */
+function applyAnswer(
+  mapping: ConditionMapping,
+  target: 'websocket' | 'udp',
+  c: Condition,
+  pattern: string | undefined,
+): string | undefined {
+  const text = pattern === undefined ? c.right : pattern.replace(/^\*/, '').replace(/\*$/, '');
+  if (
+    c.op !== '==' ||
+    mapping.config.expect !== undefined ||
+    text === '' ||
+    /^any\(/.test(c.right) ||
+    /[*?]/.test(text)
+  )
+    return `not imported: a Warden ${target} monitor checks one piece of text the answer contains`;
+  mapping.config.expect = text;
+  return pattern?.startsWith('*') && pattern.endsWith('*')
+    ? undefined
+    : `approximated: the answer must contain "${text}" anywhere (expect)`;
 }
 
 /** [BODY].path == value: Warden's jsonPath and jsonExpected (compared as text, as Gatus does); why not, when not. */

@@ -1,14 +1,16 @@
 // A Gatus endpoint's kind (from its url scheme or its dns: block) as a Warden monitor type and config, its conditions
-// turned into that type's expectations; kinds Warden lacks become the nearest check, or are skipped, with the reason.
+// turned into that type's expectations (http, tcp, tls and dns here; the other schemes in gatus-services.ts); kinds
+// Warden lacks are skipped, with the reason.
 import { DNS_RECORD_TYPES } from '../../probes/dns.js';
 import { httpConfig } from '../../probes/http.js';
 import { fileText } from './file-text.js';
 import { isCredentialHeader, isObject } from './gatus-alerting.js';
 import { type ConditionTarget, mapConditions } from './gatus-conditions.js';
+import { serviceProbe } from './gatus-services.js';
 import { envName, hasEnvReference } from './gatus-values.js';
 
 export interface GatusProbe {
-  type: 'http' | 'tcp' | 'tls' | 'dns';
+  type: 'http' | 'tcp' | 'tls' | 'dns' | 'ping' | 'ssh' | 'smtp' | 'grpc' | 'websocket' | 'udp';
   config: Record<string, unknown>;
   degradedLatencyMs?: number;
   /** The host the monitor reaches (or the DNS resolver), to tell whether private addresses must be allowed. */
@@ -28,20 +30,7 @@ const UNSUPPORTED_CLIENT = [
   'tunnel',
   'store-cookies',
 ] as const;
-/** Kinds Warden checks only as far as the port answering, with what is lost. */
-const PORT_ONLY = new Map<string, { port?: number; lost: string }>([
-  ['starttls', { lost: 'the STARTTLS certificate is not checked (Warden has no STARTTLS monitor)' }],
-  ['grpc', { port: 80, lost: 'the gRPC health check is not run' }],
-  ['grpcs', { port: 443, lost: 'the gRPC health check is not run' }],
-  ['ws', { port: 80, lost: 'the WebSocket exchange is not run' }],
-  ['wss', { port: 443, lost: 'the WebSocket exchange is not run' }],
-  ['ssh', { port: 22, lost: 'no SSH session is opened and no command run' }],
-]);
-const SKIPPED = new Map<string, string>([
-  ['icmp', 'Warden has no ICMP (ping) monitor; a tcp monitor on a port the host serves can replace it'],
-  ['udp', 'Warden has no UDP monitor'],
-  ['sctp', 'Warden has no SCTP monitor'],
-]);
+const SKIPPED = new Map<string, string>([['sctp', 'Warden has no SCTP monitor']]);
 
 export function gatusProbe(endpoint: Record<string, unknown>): GatusProbe | { skip: string } {
   const url = typeof endpoint.url === 'string' ? endpoint.url.trim() : '';
@@ -53,16 +42,14 @@ export function gatusProbe(endpoint: Record<string, unknown>): GatusProbe | { sk
   if (skipped !== undefined) return { skip: skipped };
   const address = hostAndPort(url);
   if (scheme === undefined || address === undefined) return { skip: `"${url}" is not a URL Warden can check` };
-  const portOnly = PORT_ONLY.get(scheme);
-  if (scheme !== 'tcp' && scheme !== 'tls' && portOnly === undefined)
-    return { skip: `Warden has no monitor for ${scheme}://` };
-  const port = address.port ?? portOnly?.port;
+  if (scheme !== 'tcp' && scheme !== 'tls') return serviceProbe(endpoint, scheme, url, address);
+  const port = address.port;
   if (port === undefined) return { skip: `${url} names no port` };
   if (typeof port === 'string')
     return { skip: `its port ${port} is an environment reference; Warden needs the number` };
   const type = scheme === 'tls' ? 'tls' : 'tcp';
   const mapped = mapConditions(type, conditions);
-  const notes = [...(portOnly ? [`checked as a tcp monitor on port ${port}: ${portOnly.lost}`] : []), ...mapped.notes];
+  const notes = [...mapped.notes];
   if (typeof endpoint.body === 'string' && endpoint.body !== '')
     notes.push(
       `the body is not sent: Warden's ${type} monitor ${type === 'tls' ? 'judges the handshake' : 'opens the connection'} only`,

@@ -64,8 +64,13 @@ describe('warden import gatus', () => {
       ['lobby', 'tcp'],
       ['database', 'tcp'],
       ['mail', 'tls'],
-      ['mail-submission', 'tcp'],
+      ['mail-submission', 'smtp'],
       ['dns', 'dns'],
+      ['router', 'ping'],
+      ['bastion', 'ssh'],
+      ['orders', 'grpc'],
+      ['live-map', 'websocket'],
+      ['voice', 'udp'],
       ['staging-lobby', 'tcp'],
       ['nightly-backup', 'heartbeat'],
       ['map-render', 'heartbeat'],
@@ -77,7 +82,7 @@ describe('warden import gatus', () => {
       const problems = (error as ConfigError).problems.join('\n');
       for (const name of Object.keys(SECRETS)) expect(problems).toContain(`environment variable ${name} is not set`);
     }
-    expect(stderr).toContain('11 monitors, 1 pages; 3 skipped');
+    expect(stderr).toContain('16 monitors, 1 pages; 2 skipped');
   });
 
   it('keeps secrets out of the file as ${ENV} placeholders, and Gatus’s own references as they were', () => {
@@ -143,6 +148,11 @@ describe('warden import gatus', () => {
       ['Mail', 'Infrastructure'],
       ['Mail submission', 'Infrastructure'],
       ['DNS', 'Infrastructure'],
+      ['Router', 'Infrastructure'],
+      ['Bastion', 'Infrastructure'],
+      ['Orders', 'Infrastructure'],
+      ['Live map', 'Minecraft'],
+      ['Voice', 'Infrastructure'],
       ['Nightly backup', 'Infrastructure'],
       ['Map render', null],
     ]);
@@ -181,15 +191,14 @@ describe('warden import gatus', () => {
 
   it('reports each endpoint, condition and provider it could not carry over exactly, in the file and on standard error', () => {
     const notes = [
-      'endpoints[8] "Router": Warden has no ICMP (ping) monitor',
       'alerting.pagerduty: Warden resolves the alert on recovery only when its rules send monitor.recovered',
       'maintenance: Warden has no recurring maintenance windows',
       'endpoints[1] "API": condition "len([BODY].errors) == 0" not imported',
-      'endpoints[1] "API": condition "[DOMAIN_EXPIRATION] > 720h" not imported',
+      'endpoints[1] "API": condition "[DOMAIN_EXPIRATION] > 720h" approximated',
       'endpoints[0] "Website": condition "[RESPONSE_TIME] < 800" approximated',
       'endpoints[0] "Website": its alerts wait for different failure-thresholds',
-      'endpoints[6] "Mail submission": checked as a tcp monitor on port 587',
-      'endpoints[6] "Mail submission": condition "[CERTIFICATE_EXPIRATION] > 48h" not imported',
+      'endpoints[6] "Mail submission": condition "[CERTIFICATE_EXPIRATION] > 48h" approximated',
+      'endpoints[12] "Voice": Warden waits for an answer datagram',
       'external-endpoints[1] "Map render": Gatus never failed it for silence',
       'alerting.custom: Warden posts its own signed JSON event',
       'alerting.discord: title not imported',

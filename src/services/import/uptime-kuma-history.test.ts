@@ -128,7 +128,7 @@ for (const dialect of dialects)
         );
         expect(stdout).toContain('lobby: 8640 heartbeats');
         expect(stderr).toContain(
-          'not filled: monitor "Router ping" (id 8): no monitor "router-ping" in the organization',
+          'not filled: monitor "Browser check" (id 17): no monitor "browser-check" in the organization',
         );
       });
 

@@ -7,6 +7,8 @@ import { envName, isCredentialHeader, placeholder, within } from './uptime-kuma-
 
 /** Kuma's http(s) request methods Warden's http monitor also sends. */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+/** The earliest of Kuma's default domainExpiryNotifyDays (7, 14, 21). */
+const KUMA_DOMAIN_EXPIRY_DAYS = 21;
 const STATUS_TEXT = /^\s*\d{3}(\s*-\s*\d{3})?\s*$/;
 const CONTENT_TYPES = new Map([
   ['json', 'application/json'],
@@ -40,6 +42,8 @@ export function httpConfig(
   if (row.ignore_tls) config.ignoreTls = true;
   // Kuma only told of an expiring certificate (when asked to); Warden shows the monitor degraded unless this is 0.
   if (row.expiry_notification === false) config.certExpiryDays = 0;
+  // Kuma 2.x warns of the domain's registration expiring (its setting's days, 7, 14 and 21 unless changed).
+  if (row.domain_expiry_notification === true) config.domainExpiryDays = KUMA_DOMAIN_EXPIRY_DAYS;
   const headers = httpHeaders(row, key, auth, notes);
   if (Object.keys(headers).length > 0) config.headers = headers;
   if (row.type === 'keyword' && row.keyword) {

@@ -2,8 +2,19 @@
 // Warden's bounds, and a note for everything that did not carry over exactly (docs/import.md, "Uptime Kuma").
 import { MONITOR_LIMITS } from '../../domain/limits.js';
 import { DNS_RECORD_TYPES } from '../../probes/dns.js';
-import type { KumaMonitorRow } from '../../store/index.js';
+import type { KumaDockerHostRow, KumaMonitorRow } from '../../store/index.js';
 import { httpConfig } from './uptime-kuma-http.js';
+import { grpcConfig, smtpConfig, websocketConfig } from './uptime-kuma-protocols.js';
+import {
+  dockerConfig,
+  mongodbConfig,
+  mqttConfig,
+  pingConfig,
+  rabbitmqConfig,
+  redisConfig,
+  sqlConfig,
+  type Typed,
+} from './uptime-kuma-services.js';
 import { textOf, within } from './uptime-kuma-values.js';
 
 /** A GameDig game as GameDig 5 knows it: its current id and the protocol it speaks. */
@@ -23,24 +34,13 @@ export type MonitorMapping = { entry: Record<string, unknown>; notes: string[]; 
 
 /** Kuma types Warden has no monitor for, with what to say. */
 const UNSUPPORTED_TABLE: Record<string, string> = {
-  ping: 'Warden has no ICMP ping monitor; a tcp monitor on a port the host serves is the nearest',
-  docker: 'Warden has no Docker container monitor; a heartbeat monitor pushed by a health check script is the nearest',
   'real-browser': 'Warden has no browser-rendering monitor; an http monitor with a keyword is the nearest',
-  'grpc-keyword': 'Warden has no gRPC monitor',
-  mqtt: 'Warden has no MQTT monitor',
-  rabbitmq: 'Warden has no RabbitMQ monitor',
   'kafka-producer': 'Warden has no Kafka monitor',
   sqlserver: 'Warden has no SQL Server monitor; a tcp monitor on its port is the nearest',
-  postgres: 'Warden has no PostgreSQL monitor; a tcp monitor on its port is the nearest',
-  mysql: 'Warden has no MySQL monitor; a tcp monitor on its port is the nearest',
-  mongodb: 'Warden has no MongoDB monitor; a tcp monitor on its port is the nearest',
   oracledb: 'Warden has no Oracle monitor; a tcp monitor on its port is the nearest',
-  redis: 'Warden has no Redis monitor; a tcp monitor on its port is the nearest',
   radius: 'Warden has no RADIUS monitor',
-  'tailscale-ping': 'Warden has no Tailscale monitor',
-  smtp: 'Warden has no SMTP monitor; a tcp monitor (or a tls monitor on 465) is the nearest',
+  'tailscale-ping': 'Warden has no Tailscale monitor; a ping monitor run by a relay inside the tailnet is the nearest',
   snmp: 'Warden has no SNMP monitor',
-  'websocket-upgrade': 'Warden has no WebSocket monitor; an http monitor on the same URL is the nearest',
   ntp: 'Warden has no NTP monitor',
   'sip-options': 'Warden has no SIP monitor',
   'system-service': 'Warden has no system service monitor; a heartbeat monitor pushed by the host is the nearest',
@@ -56,12 +56,13 @@ export function kumaMonitorEntry(
   tags: string[],
   games: GamedigLookup,
   relayKey: string,
+  dockerHosts: readonly KumaDockerHostRow[] = [],
 ): MonitorMapping {
   const unsupported = UNSUPPORTED.get(row.type);
   if (unsupported !== undefined) return { skip: unsupported };
   if (row.upside_down) return { skip: 'upside-down mode (up when the check fails) has no Warden equivalent' };
   const notes: string[] = [];
-  const typed = typeConfig(row, key, games, notes);
+  const typed = typeConfig(row, key, { games, dockerHosts }, notes);
   if ('skip' in typed) return typed;
   const entry: Record<string, unknown> = { key, name: textOf(row.name, 200) ?? key, type: typed.type };
   if (typed.type === 'heartbeat') {
@@ -81,14 +82,38 @@ export function kumaMonitorEntry(
   return { entry, notes, onRelay: typed.onRelay };
 }
 
-type Typed = { type: string; config: Record<string, unknown>; onRelay: boolean } | { skip: string };
+interface Lookups {
+  games: GamedigLookup;
+  dockerHosts: readonly KumaDockerHostRow[];
+}
 
-function typeConfig(row: KumaMonitorRow, key: string, games: GamedigLookup, notes: string[]): Typed {
+function typeConfig(row: KumaMonitorRow, key: string, lookups: Lookups, notes: string[]): Typed {
   switch (row.type) {
     case 'http':
     case 'keyword':
     case 'json-query':
       return httpConfig(row, key, notes);
+    case 'ping':
+      return pingConfig(row, notes);
+    case 'postgres':
+    case 'mysql':
+      return sqlConfig(row, key, notes);
+    case 'mongodb':
+      return mongodbConfig(row, key, notes);
+    case 'redis':
+      return redisConfig(row, key, notes);
+    case 'mqtt':
+      return mqttConfig(row, key, notes);
+    case 'rabbitmq':
+      return rabbitmqConfig(row, key, notes);
+    case 'docker':
+      return dockerConfig(row, lookups.dockerHosts, notes);
+    case 'websocket-upgrade':
+      return websocketConfig(row, notes);
+    case 'grpc-keyword':
+      return grpcConfig(row, notes);
+    case 'smtp':
+      return smtpConfig(row, notes);
     case 'port':
       return tcpConfig(row, notes);
     case 'dns':
@@ -98,7 +123,7 @@ function typeConfig(row: KumaMonitorRow, key: string, games: GamedigLookup, note
     case 'steam':
       return steamConfig(row, notes);
     case 'gamedig':
-      return gamedigConfig(row, games, notes);
+      return gamedigConfig(row, lookups.games, notes);
     default:
       return { skip: `Warden has no "${row.type}" monitor` };
   }

@@ -45,7 +45,7 @@ for (const version of KUMA_FIXTURE_VERSIONS) {
         ['Nightly backup', 'Infrastructure', 'nightly-backup'],
       ]);
       expect(approximated('status page "status"').join('\n')).toContain(
-        'monitor "Router ping" (id 8) was not imported and is left off the page',
+        'monitor "Browser check" (id 17) was not imported and is left off the page',
       );
       expect(status?.incidents).toEqual([
         expect.objectContaining({
@@ -125,7 +125,7 @@ for (const version of KUMA_FIXTURE_VERSIONS) {
       expect(channels.telegram).toMatchObject({
         type: 'telegram',
         config: { botToken: '${KUMA_TELEGRAM_BOT_TOKEN}', chatId: '-100123' },
-        rules: { monitors: ['lobby'] },
+        rules: { monitors: ['router-ping', 'lobby'] },
       });
       expect(channels.hook).toMatchObject({
         type: 'webhook',

@@ -27,6 +27,13 @@ const KUMA_SECRETS = [
   'k8sPushT0ken1234',
   'ABCDEFGHIJKLMNOP',
   'hook-secret',
+  'pg-secret',
+  'my-secret',
+  'redis-secret',
+  'mongo-secret',
+  'mssql-secret',
+  'mqtt-secret',
+  'rabbit-secret',
 ];
 
 for (const version of KUMA_FIXTURE_VERSIONS) {
@@ -134,10 +141,10 @@ for (const version of KUMA_FIXTURE_VERSIONS) {
     });
 
     it('lists every monitor, maintenance and notification it did not import, with the reason', () => {
-      expect(skipped('monitor "Router ping"')).toContain('no ICMP ping monitor');
-      expect(skipped('monitor "Docker app"')).toContain('no Docker container monitor');
       expect(skipped('monitor "Browser check"')).toContain('no browser-rendering monitor');
-      expect(skipped('monitor "Broker"')).toContain('no MQTT monitor');
+      expect(skipped('monitor "Legacy SQL"')).toContain('no SQL Server monitor');
+      expect(skipped('monitor "Tailnet NAS"')).toContain('no Tailscale monitor');
+      expect(skipped('monitor "Events"')).toContain('no Kafka monitor');
       expect(skipped('monitor "Inverted"')).toContain('upside-down');
       expect(skipped('maintenance "Weekly reboot"')).toContain('recurring maintenance');
       expect(skipped('maintenance "Router swap"')).toContain('on no imported status page');
@@ -161,7 +168,7 @@ for (const version of KUMA_FIXTURE_VERSIONS) {
         expect(accounted, item).toBe(true);
       }
       expect(text).toContain('# Not imported (');
-      expect(text).toContain('#   - monitor "Router ping" (id 8): Warden has no ICMP ping monitor');
+      expect(text).toContain('#   - monitor "Browser check" (id 17): Warden has no browser-rendering monitor');
     });
 
     it('makes unique keys from names, the same on every run', () => {

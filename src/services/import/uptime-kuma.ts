@@ -46,7 +46,14 @@ export function importUptimeKuma(data: KumaData, options: KumaImportOptions): Im
       });
       continue;
     }
-    const mapping = kumaMonitorEntry(row, key, tags.get(row.id) ?? [], options.games, KUMA_RELAY_KEY);
+    const mapping = kumaMonitorEntry(
+      row,
+      key,
+      tags.get(row.id) ?? [],
+      options.games,
+      KUMA_RELAY_KEY,
+      data.dockerHosts ?? [],
+    );
     if ('skip' in mapping) {
       skipped.push({ item, reason: mapping.skip });
       continue;

@@ -2,6 +2,7 @@
 import type { CellKind } from './foreign-sqlite.js';
 import type {
   KumaCustomDomainRow,
+  KumaDockerHostRow,
   KumaIncidentRow,
   KumaMaintenanceRow,
   KumaMonitorRow,
@@ -28,6 +29,7 @@ export const KUMA_TABLES = [
   'notification',
   'monitor_notification',
   'knex_migrations',
+  'docker_host',
 ] as const;
 
 export type Kinds<Row> = { readonly [K in keyof Row]-?: CellKind };
@@ -79,6 +81,37 @@ export const MONITOR: Kinds<KumaMonitorRow> = {
   push_token: 'text',
   smtp_security: 'text',
   expected_tls_alert: 'text',
+  domain_expiry_notification: 'bool?',
+  packet_size: 'number',
+  ping_count: 'number',
+  database_connection_string: 'text',
+  database_query: 'text',
+  docker_container: 'text',
+  docker_host: 'number',
+  grpc_url: 'text',
+  grpc_service_name: 'text',
+  grpc_method: 'text',
+  grpc_body: 'text',
+  grpc_metadata: 'text',
+  grpc_enable_tls: 'bool',
+  mqtt_topic: 'text',
+  mqtt_username: 'text',
+  mqtt_password: 'text',
+  mqtt_success_message: 'text',
+  mqtt_check_type: 'text',
+  mqtt_websocket_path: 'text',
+  rabbitmq_nodes: 'text',
+  rabbitmq_username: 'text',
+  rabbitmq_password: 'text',
+  ws_subprotocol: 'text',
+  ws_ignore_sec_websocket_accept_header: 'bool',
+};
+
+export const DOCKER_HOST: Kinds<KumaDockerHostRow> = {
+  id: 'id',
+  name: 'text',
+  docker_type: 'text',
+  docker_daemon: 'text',
 };
 
 export const STATUS_PAGE: Kinds<KumaStatusPageRow> = {

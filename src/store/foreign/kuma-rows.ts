@@ -54,6 +54,48 @@ export interface KumaMonitorRow {
   push_token: string | null;
   smtp_security: string | null;
   expected_tls_alert: string | null;
+  /** 2.x (2025-09): warn of the domain's registration expiring (http monitors); Kuma's default is on. */
+  domain_expiry_notification: boolean | null;
+  /** ping: bytes per echo request (56 unless changed). */
+  packet_size: number | null;
+  /** 2.x ping: echo requests per check. */
+  ping_count: number | null;
+  /** postgres, mysql, sqlserver, mongodb, redis: a URL (or SQL Server's key=value list) with the credentials. */
+  database_connection_string: string | null;
+  database_query: string | null;
+  docker_container: string | null;
+  /** The docker_host row the container runs on. */
+  docker_host: number | null;
+  /** grpc-keyword: host:port. */
+  grpc_url: string | null;
+  grpc_service_name: string | null;
+  grpc_method: string | null;
+  grpc_body: string | null;
+  grpc_metadata: string | null;
+  grpc_enable_tls: boolean;
+  mqtt_topic: string | null;
+  mqtt_username: string | null;
+  mqtt_password: string | null;
+  mqtt_success_message: string | null;
+  /** 2.x: keyword (the default), json-query or none. */
+  mqtt_check_type: string | null;
+  /** 2.x: the path of MQTT over WebSocket. */
+  mqtt_websocket_path: string | null;
+  /** 2.x rabbitmq: a JSON list of management API URLs. */
+  rabbitmq_nodes: string | null;
+  rabbitmq_username: string | null;
+  rabbitmq_password: string | null;
+  /** 2.x websocket-upgrade. */
+  ws_subprotocol: string | null;
+  ws_ignore_sec_websocket_accept_header: boolean;
+}
+
+/** A Docker daemon Kuma's docker monitors reach: `socket` (a path) or `tcp` (a URL). */
+export interface KumaDockerHostRow {
+  id: number;
+  name: string | null;
+  docker_type: string | null;
+  docker_daemon: string | null;
 }
 
 export interface KumaTagRow {
@@ -160,6 +202,8 @@ export interface KumaData {
   notifications: KumaNotificationRow[];
   /** monitor id → notification id. */
   monitorNotifications: KumaLink[];
+  /** The Docker daemons docker monitors name (docker_host). */
+  dockerHosts: KumaDockerHostRow[];
 }
 
 /** One heartbeat: 0 down, 1 up, 2 pending, 3 maintenance; `ping` in milliseconds. */

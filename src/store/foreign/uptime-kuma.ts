@@ -6,6 +6,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { ForeignFileError, type ForeignReadLimits, openForeignSqlite } from './foreign-sqlite.js';
 import {
   CUSTOM_DOMAIN,
+  DOCKER_HOST,
   INCIDENT,
   KUMA_TABLES,
   MAINTENANCE,
@@ -18,6 +19,7 @@ import {
 import type {
   KumaCustomDomainRow,
   KumaDatabase,
+  KumaDockerHostRow,
   KumaIncidentRow,
   KumaLink,
   KumaMaintenanceRow,
@@ -116,6 +118,7 @@ export function openUptimeKumaDatabase(file: string, limits: ForeignReadLimits =
             order: ['id'],
           }) as unknown as KumaNotificationRow[],
           monitorNotifications: links('monitor_notification', 'monitor_id', 'notification_id'),
+          dockerHosts: database.rows('docker_host', DOCKER_HOST, { order: ['id'] }) as unknown as KumaDockerHostRow[],
         };
       }),
     *heartbeats(monitorId, since) {
