@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildKumaFixture } from '../../../test/fixtures/uptime-kuma/kuma-fixture.js';
 import { configFileSchema } from '../../config/file-schema.js';
 import { formatWardenYaml } from '../../config/write.js';
-import { CHANNEL_TYPES } from '../../notify/channels/registry.js';
 import type { KumaData } from '../../store/index.js';
 import { openUptimeKumaDatabase } from '../../store/uptime-kuma.js';
 import { loadGamedigGames } from './gamedig-games.js';
