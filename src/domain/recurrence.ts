@@ -32,6 +32,8 @@ const DAY_MS = 86_400_000;
 /** Occurrences one expansion yields at most: a guard against `* * * * *` over years. */
 const MAX_EXPANDED = 5_000;
 export const MAX_SLOTS = 10;
+/** The end of a recurring window's series when none is given. */
+export const OPEN_ENDED = Date.UTC(9999, 11, 31);
 export const MAX_DURATION_MIN = 7 * 24 * 60;
 
 /** The rule's options, or the library's complaint. Only the RRULE part: the series' bounds are the window's. */

@@ -1,8 +1,11 @@
 // Tells maintenance windows starting and ending: each window whose start (or end) came and was not told yet gets its
 // notice, published in the transaction that records it told. The record is conditional (`… is null`) and the event ids
-// stable, so several processes, or a pass after a crash, tell each window once. runner/maintenance-notices.ts runs it.
+// stable, so several processes, or a pass after a crash, tell each window once. A recurring window is told once per
+// occurrence. runner/maintenance-notices.ts runs it.
 import type { Clock } from '../../domain/clock.js';
-import type { MaintenanceNoticeDue, Store } from '../../store/index.js';
+import type { Maintenance } from '../../domain/incident.js';
+import { lastEndedOccurrence, MAX_DURATION_MIN, type Occurrence, occurrenceAt } from '../../domain/recurrence.js';
+import type { MaintenanceNoticeDue, RecurringNoticeDue, Store } from '../../store/index.js';
 import type { OutboxItem } from '../events/item.js';
 import { maintenanceItem } from '../events/maintenance.js';
 import type { NotificationPublisher } from './outbox.js';
@@ -34,6 +37,44 @@ export function createMaintenancePass(deps: {
     });
   }
 
+  /**
+   * A recurring window: the latest occurrence that ended (its start too, if that was never told and it ended within the
+   * catch-up), then the one in progress. The store records the start of the latest occurrence told, conditionally, and
+   * the event ids name the occurrence, so each occurrence is told once across processes and passes.
+   */
+  async function tellRecurring(due: RecurringNoticeDue, now: number): Promise<{ told: number; enqueued: number }> {
+    return deps.store.transaction(async (tx) => {
+      const items: OutboxItem[] = [];
+      const { window } = due;
+      const at = (o: Occurrence): Maintenance => ({ ...window, ...o });
+      const told = (value: number | null, o: Occurrence) => value !== null && value >= o.startsAt;
+      const ended = lastEndedOccurrence(window, now - MAX_DURATION_MIN * 60_000 - MAINTENANCE_CATCH_UP_MS, now);
+      const recent = ended !== null && ended.endsAt >= now - MAINTENANCE_CATCH_UP_MS;
+      // An older occurrence's end is told only if its own start was (a later start says nothing of it).
+      if (ended && (recent || due.startedOccurrence === ended.startsAt)) {
+        if (
+          !told(due.startedOccurrence, ended) &&
+          (await tx.maintenance.markOccurrence(window.id, 'started', ended.startsAt))
+        )
+          items.push(maintenanceItem(due.organizationId, at(ended), 'maintenance.started'));
+        if (
+          !told(due.endedOccurrence, ended) &&
+          (await tx.maintenance.markOccurrence(window.id, 'ended', ended.startsAt))
+        )
+          items.push(maintenanceItem(due.organizationId, at(ended), 'maintenance.ended'));
+      }
+      const current = occurrenceAt(window, now);
+      if (
+        current &&
+        !told(due.startedOccurrence, current) &&
+        (await tx.maintenance.markOccurrence(window.id, 'started', current.startsAt))
+      )
+        items.push(maintenanceItem(due.organizationId, at(current), 'maintenance.started'));
+      const enqueued = deps.notify && items.length > 0 ? await deps.notify.publish(tx, items, now) : 0;
+      return { told: items.length, enqueued };
+    });
+  }
+
   return async function pass(): Promise<number> {
     const now = deps.clock.now();
     let told = 0;
@@ -44,6 +85,16 @@ export function createMaintenancePass(deps: {
       MAINTENANCE_NOTICES_BATCH,
     )) {
       const outcome = await tell(due, now);
+      told += outcome.told;
+      enqueued += outcome.enqueued;
+    }
+    const recurring = await deps.store.maintenance.listRecurringDue(
+      now,
+      now - MAINTENANCE_CATCH_UP_MS,
+      MAINTENANCE_NOTICES_BATCH,
+    );
+    for (const due of recurring) {
+      const outcome = await tellRecurring(due, now);
       told += outcome.told;
       enqueued += outcome.enqueued;
     }
