@@ -52,8 +52,8 @@ export interface MaintenanceRepository {
   listNoticesDue(now: number, endedSince: number, limit: number): Promise<MaintenanceNoticeDue[]>;
   /** Records that a notice was published, only if it was not yet; true when this call did it (one process tells it). */
   markNotice(id: string, notice: 'started' | 'ended', at: number): Promise<boolean>;
-  /** Recurring windows whose series began by `now` and ends at or after `endedSince`; at most `limit`. */
-  listRecurringDue(now: number, endedSince: number, limit: number): Promise<RecurringNoticeDue[]>;
+  /** Recurring windows whose series began by `now` and ends at or after `endedSince`: at most `limit`, by id after `afterId`. */
+  listRecurringDue(now: number, endedSince: number, limit: number, afterId?: string): Promise<RecurringNoticeDue[]>;
   /**
    * Records that the notice of the occurrence starting at `occurrenceStart` was published, only if no occurrence as
    * late was told yet; true when this call did it (one process tells each occurrence).
@@ -169,18 +169,17 @@ export function maintenanceRepository(db: Db): MaintenanceRepository {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
-    async listRecurringDue(now, endedSince, limit) {
-      const rows = await db
+    async listRecurringDue(now, endedSince, limit, afterId) {
+      let query = db
         .selectFrom('maintenance')
         .innerJoin('pages', 'pages.id', 'maintenance.page_id')
         .selectAll('maintenance')
         .select('pages.organization_id')
         .where('maintenance.recurrence', 'is not', null)
         .where('maintenance.starts_at', '<=', now)
-        .where('maintenance.ends_at', '>=', endedSince)
-        .orderBy('maintenance.id')
-        .limit(limit)
-        .execute();
+        .where('maintenance.ends_at', '>=', endedSince);
+      if (afterId !== undefined) query = query.where('maintenance.id', '>', afterId);
+      const rows = await query.orderBy('maintenance.id').limit(limit).execute();
       const windows = await withComponents(rows);
       return rows.map((r, i) => ({
         window: windows[i] as Maintenance,
