@@ -34,7 +34,7 @@ export function RepeatsFields({
       {value.mode === 'weekly' && (
         <Group gap="xs" align="flex-end">
           <Chip.Group multiple value={value.days} onChange={(days) => set({ days })}>
-            <Group gap={4} aria-label="Days">
+            <Group gap={4} role="group" aria-label="Days">
               {WEEKDAYS.map((d) => (
                 <Chip key={d} value={d} size="xs">
                   {d}
