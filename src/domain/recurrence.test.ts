@@ -89,6 +89,8 @@ describe('occurrences', () => {
     expect(activeAt(w, 200)).toBe(false);
     expect(currentOrNextOccurrence(w, 50)).toEqual({ startsAt: 100, endsAt: 200 });
     expect(currentOrNextOccurrence(w, 250)).toBeNull();
+    const far = { startsAt: t('2040-01-01T00:00:00Z'), endsAt: t('2040-01-02T00:00:00Z'), recurrence: null };
+    expect(currentOrNextOccurrence(far, t('2026-01-01T00:00:00Z'))?.startsAt).toBe(far.startsAt);
   });
 });
 

@@ -168,6 +168,8 @@ export function activeAt(window: WindowTimes, at: number): boolean {
 
 /** The occurrence in progress at `at`, or else the next one (looked for up to about four years ahead). */
 export function currentOrNextOccurrence(window: WindowTimes, at: number): Occurrence | null {
+  if ((window.recurrence ?? []).length === 0)
+    return window.endsAt > at ? { startsAt: window.startsAt, endsAt: window.endsAt } : null;
   for (const days of [8, 32, 367, 4 * 366]) {
     const found = occurrencesBetween(window, at, at + days * DAY_MS).find((o) => o.endsAt > at);
     if (found) return found;
