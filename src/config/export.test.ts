@@ -58,6 +58,12 @@ for (const dialect of dialects) {
         startsAt: T0 + 86_400_000,
         endsAt: T0 + 90_000_000,
       });
+      await createMaintenance(api, {
+        slug: 'acme',
+        title: 'Weekly restart',
+        startsAt: T0,
+        recurrence: [{ cron: '0 4 * * 0', timezone: 'Europe/Berlin', durationMin: 20 }],
+      });
       Object.assign(process.env, source.env, { LOG_LEVEL: 'silent' });
       stderr = '';
       vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
@@ -92,6 +98,7 @@ for (const dialect of dialects) {
       // Defaults are left out; what differs from them is kept.
       expect(text).not.toMatch(/intervalSec: 60\b|timeoutMs: 10000|enabled: true|aiPolicy: allow|method: GET/);
       expect(text).toContain('enabled: false');
+      expect(text).toMatch(/recurrence:\n\s+- cron: 0 4 \* \* 0\n\s+timezone: Europe\/Berlin\n\s+durationMin: 20/);
 
       await applyConfig(testContext(target.store, { now: () => T0 + 1000 }), parseConfigText(text, file, SECRETS));
       const [before, after] = await Promise.all([contents(source.store), contents(target.store)]);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { stableKey, text, timestamp } from './fields.js';
 import { LIMITS } from './limits.js';
 import type { Ownership } from './ownership.js';
+import type { RecurrenceSlot } from './recurrence.js';
 
 export const INCIDENT_STATUSES = ['investigating', 'identified', 'monitoring', 'resolved'] as const;
 export const INCIDENT_IMPACTS = ['none', 'minor', 'major', 'critical'] as const;
@@ -44,12 +45,14 @@ export interface Maintenance extends Ownership {
   description: string | null;
   startsAt: number;
   endsAt: number;
+  /** Slots that repeat the window: its occurrences start between startsAt and endsAt; null for a one-off window. */
+  recurrence: RecurrenceSlot[] | null;
   componentIds: string[];
 }
 
 export type MaintenanceSpec = Pick<
   Maintenance,
-  'key' | 'title' | 'description' | 'startsAt' | 'endsAt' | 'componentIds'
+  'key' | 'title' | 'description' | 'startsAt' | 'endsAt' | 'recurrence' | 'componentIds'
 >;
 
 export function incidentSpecChanged(current: Incident, spec: IncidentSpec): boolean {
@@ -68,7 +71,7 @@ export function incidentSpecChanged(current: Incident, spec: IncidentSpec): bool
 
 export function maintenanceSpecChanged(current: Maintenance, spec: MaintenanceSpec): boolean {
   const simple = (m: MaintenanceSpec) =>
-    JSON.stringify([m.title, m.description, m.startsAt, m.endsAt, [...m.componentIds].sort()]);
+    JSON.stringify([m.title, m.description, m.startsAt, m.endsAt, m.recurrence, [...m.componentIds].sort()]);
   return simple(current) !== simple(spec);
 }
 

@@ -2,6 +2,7 @@
 // holds, reminders and maintenance cover. The outbox, the send-time gate and the reminders runner apply them.
 import { RULE_LIMITS } from './limits.js';
 import type { NotificationRules } from './notification.js';
+import { activeAt, type RecurrenceSlot } from './recurrence.js';
 
 /** The state changes of a monitor: what hold, flap damping and "recovered after a skipped alert" are about. */
 export const STATE_CHANGE_KINDS: readonly string[] = ['monitor.down', 'monitor.degraded', 'monitor.recovered'];
@@ -101,6 +102,7 @@ export interface WindowCover {
   pageId: string;
   startsAt: number;
   endsAt: number;
+  recurrence?: readonly RecurrenceSlot[] | null | undefined;
   componentIds: readonly string[];
 }
 
@@ -115,8 +117,7 @@ export function underMaintenance(
 ): boolean {
   return windows.some(
     (w) =>
-      w.startsAt <= at &&
-      w.endsAt > at &&
+      activeAt(w, at) &&
       showing.some(
         (s) => s.pageId === w.pageId && (w.componentIds.length === 0 || w.componentIds.includes(s.componentId)),
       ),

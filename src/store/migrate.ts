@@ -13,6 +13,7 @@ import * as keyMakers from './migrations/0010-key-makers.js';
 import * as channelRecipients from './migrations/0011-channel-recipients.js';
 import * as accountProofs from './migrations/0012-account-proofs.js';
 import * as pausedAt from './migrations/0013-paused-at.js';
+import * as recurringMaintenance from './migrations/0014-recurring-maintenance.js';
 import type { MigrationReport } from './store.js';
 import type { Db } from './tables.js';
 
@@ -31,6 +32,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0011-channel-recipients': channelRecipients,
   '0012-account-proofs': accountProofs,
   '0013-paused-at': pausedAt,
+  '0014-recurring-maintenance': recurringMaintenance,
 };
 
 /** Every migration's name, in order, and the newest: what a fully migrated database reports as current. */

@@ -45,7 +45,7 @@ export type { DeliveryQuery, DeliveryRepository } from './repositories/deliverie
 export type { EmailLinkRepository } from './repositories/email-links.js';
 export type { IncidentRepository } from './repositories/incidents.js';
 export type { InvitationRepository } from './repositories/invitations.js';
-export type { MaintenanceNoticeDue, MaintenanceRepository } from './repositories/maintenance.js';
+export type { MaintenanceNoticeDue, MaintenanceRepository, RecurringNoticeDue } from './repositories/maintenance.js';
 export type { MembershipRepository } from './repositories/memberships.js';
 export type { MonitorListPage, MonitorPosition, MonitorQuery, MonitorSort } from './repositories/monitor-list.js';
 export type { MonitorActivity, MonitorStateRepository } from './repositories/monitor-states.js';

@@ -143,6 +143,7 @@ export function maintenanceSpec(key: string | null, overrides: Partial<Maintenan
     description: null,
     startsAt: NOW + DAY_MS,
     endsAt: NOW + DAY_MS + 2 * HOUR_MS,
+    recurrence: null,
     componentIds: [],
     ...overrides,
   };

@@ -130,7 +130,7 @@ describe('CLI commands beside a running server', () => {
     }
     const [listed, checked] = runs as [Run, Run];
     expect(listed.stdout).toContain('demo-http');
-    expect(checked.stdout + checked.stderr).toContain('is valid: 0 relays, 1 monitors');
+    expect(checked.stdout + checked.stderr).toContain('is valid: 0 relays, 1 monitor');
     expect(snapshot()).toEqual(before);
     for (const path of ['/healthz', '/api/v1/status/demo', '/s/demo'])
       expect((await fetch(`${server.url}${path}`)).status, path).toBe(200);

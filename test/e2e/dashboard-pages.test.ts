@@ -249,6 +249,23 @@ describe('the dashboard’s pages, incidents and maintenance', () => {
     expect(await seriousViolations()).toEqual([]);
   }, 30_000);
 
+  it('schedules a window repeating weekly, listed by its next occurrence', async () => {
+    await page.goto(`${warden.url}/app/maintenance`);
+    await page.getByRole('button', { name: 'Schedule maintenance' }).click();
+    const form = page.getByRole('form', { name: 'Schedule maintenance' });
+    await form.getByRole('combobox', { name: 'Page' }).click();
+    await page.getByRole('option', { name: 'Survival (/s/survival)' }).click();
+    await form.getByLabel('Title').fill('Weekly restart');
+    await form.getByLabel('Repeats').selectOption('weekly');
+    await form.getByLabel('At', { exact: true }).fill('04:15');
+    await form.getByLabel('Duration (minutes)').fill('20');
+    expect(await seriousViolations()).toEqual([]);
+    await form.getByRole('button', { name: 'Schedule' }).click();
+    const card = page.getByRole('region', { name: 'Upcoming' }).getByRole('article', { name: 'Weekly restart' });
+    await card.waitFor();
+    expect(await card.textContent()).toContain(`FREQ=WEEKLY;BYDAY=MO;BYHOUR=4;BYMINUTE=15 (${ZONE}, 20 min) · next`);
+  }, 30_000);
+
   it('shows a page of warden.yaml read-only with its key, its own components without moves', async () => {
     await page.goto(`${warden.url}/app/pages/main`);
     const note = page.getByRole('note').filter({ hasText: 'Managed by warden.yaml' });

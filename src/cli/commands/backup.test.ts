@@ -48,7 +48,7 @@ describe('warden backup and warden restore', () => {
     await run(backupCommand(), file);
     expect(stdout).toMatch(
       new RegExp(
-        `^backed up .* to ${file}: [\\d.]+ KiB, integrity ok, 1 organizations, 1 monitors, 0 checks \\(schema \\d{4}-`,
+        `^backed up .* to ${file}: [\\d.]+ KiB, integrity ok, 1 organization, 1 monitor, 0 checks \\(schema \\d{4}-`,
       ),
     );
 
@@ -56,7 +56,7 @@ describe('warden backup and warden restore', () => {
     stdout = '';
     await run(restoreCommand(), file);
     expect(stdout).toMatch(
-      /^restored .*nightly\.db to .*new-data\/warden\.db: [\d.]+ KiB, integrity ok, 1 organizations, 1 monitors, 0 checks, schema up to date\n$/,
+      /^restored .*nightly\.db to .*new-data\/warden\.db: [\d.]+ KiB, integrity ok, 1 organization, 1 monitor, 0 checks, schema up to date\n$/,
     );
     const store = await openStore({ dataDir: join(dir, 'new-data') });
     const [organization] = await store.organizations.list();

@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { configFileSchema } from '../../config/file-schema.js';
 import { ConfigError } from '../../config/load.js';
 import { formatWardenYaml } from '../../config/write.js';
+import { counted } from '../../domain/counted.js';
 import { formatIssuePath } from '../../domain/issue-path.js';
 import { type ImportReport, importHeader } from '../../services/import/report.js';
 
@@ -47,5 +48,5 @@ function holdsPlaceholder(file: unknown, path: readonly PropertyKey[]): boolean 
 
 function summary(file: Record<string, unknown>): string {
   const count = (key: string) => (Array.isArray(file[key]) ? (file[key] as unknown[]).length : 0);
-  return `${count('monitors')} monitors, ${count('pages')} pages`;
+  return `${counted(count('monitors'), 'monitor')}, ${counted(count('pages'), 'page')}`;
 }

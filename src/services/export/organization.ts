@@ -6,6 +6,7 @@ import { MONITOR_LIMITS } from '../../domain/limits.js';
 import type { Monitor } from '../../domain/monitor.js';
 import type { NotificationChannel } from '../../domain/notification.js';
 import type { Component, Page } from '../../domain/page.js';
+import { OPEN_ENDED } from '../../domain/recurrence.js';
 import { type ChannelType, channelDefinition } from '../../notify/channels/registry.js';
 import { probeDefinition } from '../../probes/registry.js';
 import { affectedComponents } from '../components/view.js';
@@ -170,7 +171,9 @@ async function pageEntry(
             title: m.title,
             description: m.description ?? undefined,
             startsAt: isoTime(m.startsAt),
-            endsAt: isoTime(m.endsAt),
+            // An open-ended series is written without its end, as it was declared.
+            endsAt: m.recurrence !== null && m.endsAt === OPEN_ENDED ? undefined : isoTime(m.endsAt),
+            recurrence: m.recurrence ?? undefined,
             components: affected(m.componentIds),
           }),
         ),

@@ -82,7 +82,19 @@ describe('warden import gatus', () => {
       const problems = (error as ConfigError).problems.join('\n');
       for (const name of Object.keys(SECRETS)) expect(problems).toContain(`environment variable ${name} is not set`);
     }
-    expect(stderr).toContain('16 monitors, 1 pages; 2 skipped');
+    expect(stderr).toContain('16 monitors, 1 page; 1 skipped');
+  });
+
+  it('turns Gatus maintenance into a recurring page-wide window', () => {
+    const page = (file.pages as { maintenance?: unknown[] }[])[0];
+    expect(page?.maintenance).toEqual([
+      {
+        key: 'maintenance-1',
+        title: 'Maintenance',
+        recurrence: [{ rrule: 'FREQ=WEEKLY;BYDAY=MO;BYHOUR=23;BYMINUTE=0', timezone: 'UTC', durationMin: 60 }],
+        components: [],
+      },
+    ]);
   });
 
   it('keeps secrets out of the file as ${ENV} placeholders, and Gatus’s own references as they were', () => {
@@ -192,7 +204,6 @@ describe('warden import gatus', () => {
   it('reports each endpoint, condition and provider it could not carry over exactly, in the file and on standard error', () => {
     const notes = [
       'alerting.pagerduty: Warden resolves the alert on recovery only when its rules send monitor.recovered',
-      'maintenance: Warden has no recurring maintenance windows',
       'endpoints[1] "API": condition "len([BODY].errors) == 0" not imported',
       'endpoints[1] "API": condition "[DOMAIN_EXPIRATION] > 720h" approximated',
       'endpoints[0] "Website": condition "[RESPONSE_TIME] < 800" approximated',

@@ -16,6 +16,7 @@ import {
   retriesOf,
 } from './gatus-alerting.js';
 import { type GatusProbe, gatusProbe } from './gatus-endpoints.js';
+import { type GatusMaintenance, maintenanceWindows } from './gatus-maintenance.js';
 import { statusPage } from './gatus-page.js';
 import { clip, goDurationMs, keyAllocator, keyFromName, textOf, withWardenEnv } from './gatus-values.js';
 import type { ImportNote, ImportReport } from './report.js';
@@ -43,6 +44,9 @@ export function importGatus(config: Record<string, unknown>, options: GatusImpor
   const allocate = keyAllocator();
   const imported: { monitor: Record<string, unknown>; group?: string; alerts: ResolvedAlert[]; item: string }[] = [];
   const privateTargets: string[] = [];
+  const maintenance: GatusMaintenance[] = [];
+  if (gatus.maintenance !== undefined && gatus.maintenance !== null)
+    maintenance.push({ value: gatus.maintenance, item: 'maintenance' });
 
   for (const [i, endpoint] of entries(gatus.endpoints)) {
     const item = `endpoints[${i}] "${fileText(endpoint.name)}"`;
@@ -56,11 +60,10 @@ export function importGatus(config: Record<string, unknown>, options: GatusImpor
     if (probe.host !== undefined && isPrivateHost(probe.host)) privateTargets.push(name);
     const monitor = withSchedule(baseMonitor(allocate, endpoint, name, probe), endpoint, item, approximated);
     imported.push({ monitor, ...groupOf(endpoint), alerts: resolveAlerts(endpoint.alerts, alerting), item });
-    if (Array.isArray(endpoint['maintenance-windows']) && endpoint['maintenance-windows'].length > 0)
-      skipped.push({
-        item: `${item} maintenance-windows`,
-        reason: 'Warden has no recurring maintenance windows; add one-time windows to the page',
-      });
+    const windows = Array.isArray(endpoint['maintenance-windows']) ? endpoint['maintenance-windows'] : [];
+    windows.forEach((w, j) => {
+      maintenance.push({ value: w, item: `${item} maintenance-windows[${j}]`, monitor: monitor.key as string });
+    });
   }
   for (const [i, endpoint] of entries(gatus['external-endpoints'])) {
     const item = `external-endpoints[${i}] "${fileText(endpoint.name)}"`;
@@ -81,7 +84,7 @@ export function importGatus(config: Record<string, unknown>, options: GatusImpor
   const channels = importAlerting(alerting, used, { skipped, approximated });
   for (const entry of imported) attachAlerts(entry, channels, alerting, { skipped, approximated });
 
-  for (const section of ['suites', 'announcements', 'maintenance'] as const) {
+  for (const section of ['suites', 'announcements'] as const) {
     const value = gatus[section];
     if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) continue;
     skipped.push({ item: section, reason: SECTION_REASONS[section] });
@@ -101,10 +104,13 @@ export function importGatus(config: Record<string, unknown>, options: GatusImpor
       reason: `probePrivateTargets: allow, as ${privateTargets.join(', ')} reach${privateTargets.length === 1 ? 'es' : ''} local or private addresses`,
     });
   }
+  const page = statusPage(options.page ?? 'status', ui, imported, approximated);
+  const windows = maintenanceWindows(maintenance, page, skipped);
+  if (windows.length > 0) page.maintenance = windows;
   const file: Record<string, unknown> = {
     organization,
     monitors: imported.map((entry) => entry.monitor),
-    pages: [statusPage(options.page ?? 'status', ui, imported, approximated)],
+    pages: [page],
   };
   if (channels.channels.length > 0) file.notifications = channels.channels;
   return { file, skipped, approximated };
@@ -113,7 +119,6 @@ export function importGatus(config: Record<string, unknown>, options: GatusImpor
 const SECTION_REASONS = {
   suites: 'Warden has no multi-step suites; monitor each endpoint on its own',
   announcements: 'post them as incidents on the page',
-  maintenance: 'Warden has no recurring maintenance windows; add one-time windows to the page',
 } as const;
 
 /** An external endpoint: a heartbeat monitor whose grace period is Gatus's heartbeat.interval. */

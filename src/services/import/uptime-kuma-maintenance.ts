@@ -1,5 +1,8 @@
-// Uptime Kuma's maintenance as Warden's one-off windows on pages: a single window as it is, a manual one running from
-// the import, a recurring one reported; each placed on the pages that show it or a monitor it covers.
+// Uptime Kuma's maintenance as Warden's windows on pages: a single window as it is, a manual one running from the
+// import, a cron, weekday or day-of-month one as a recurring window (Kuma keeps their cron and duration), an interval
+// one reported; each placed on the pages that show it or a monitor it covers.
+
+import { recurrenceSlotSchema } from '../../domain/recurrence.js';
 import type { KumaMaintenanceRow, KumaStatusPageRow } from '../../store/index.js';
 import { maintenanceEntrySchema } from '../maintenance/schema.js';
 import type { PageContext } from './uptime-kuma-pages.js';
@@ -7,10 +10,11 @@ import { isoTime, keyAllocator, optional, slugOf, textOf, zonedInstant } from '.
 
 /** A manual maintenance has no end in Kuma; Warden's windows do: it is imported as running from now for this long. */
 export const MANUAL_MAINTENANCE_MS = 24 * 3600 * 1000;
-export type Window = { item: string; row: KumaMaintenanceRow; placed: boolean } & (
-  | { startsAt: number; endsAt: number }
-  | { skip: string }
-);
+type Times = { startsAt?: number | undefined; endsAt?: number | undefined; recurrence?: Slot[] | undefined };
+type Slot = { cron: string; timezone: string; durationMin: number };
+export type Window = { item: string; row: KumaMaintenanceRow; placed: boolean } & (Times | { skip: string });
+/** Kuma's strategies it stores as a cron expression with a duration. */
+const CRON_STRATEGIES = new Set(['cron', 'recurring-weekday', 'recurring-day-of-month']);
 
 /** Each maintenance as one window, or why it cannot be one; notes once per maintenance. */
 export function maintenanceWindows(ctx: PageContext): Window[] {
@@ -21,15 +25,13 @@ export function maintenanceWindows(ctx: PageContext): Window[] {
       ctx.skipped.push({ item, reason: window.skip });
       return { item, row, placed: false, skip: window.skip };
     }
-    for (const reason of window.notes) ctx.approximated.push({ item, reason });
-    return { item, row, placed: false, startsAt: window.startsAt, endsAt: window.endsAt };
+    const { notes, ...times } = window;
+    for (const reason of notes) ctx.approximated.push({ item, reason });
+    return { item, row, placed: false, ...times };
   });
 }
 
-function windowOf(
-  row: KumaMaintenanceRow,
-  now: number,
-): { startsAt: number; endsAt: number; notes: string[] } | { skip: string } {
+function windowOf(row: KumaMaintenanceRow, now: number): (Times & { notes: string[] }) | { skip: string } {
   if (row.strategy === 'manual') {
     if (!row.active) return { skip: 'a manual maintenance that is not running' };
     return {
@@ -40,25 +42,44 @@ function windowOf(
       ],
     };
   }
+  if (CRON_STRATEGIES.has(row.strategy) && row.cron && row.duration) return recurringOf(row);
   if (row.strategy !== 'single') {
     const schedule = row.strategy === 'cron' && row.cron ? `cron "${row.cron}"` : row.strategy;
     return {
-      skip: `a recurring maintenance (${schedule}): Warden's windows are one-off; add the next ones to the page`,
+      skip: `a recurring maintenance (${schedule}) without a cron expression and duration Warden can repeat; add its windows to the page`,
     };
   }
   if (!row.active) return { skip: 'it is paused in Kuma' };
-  const notes: string[] = [];
-  let zone = row.timezone ?? 'UTC';
-  if (zone === 'SAME_AS_SERVER') {
-    notes.push("its times were in the Kuma server's zone, read here as UTC: check them");
-    zone = 'UTC';
-  }
+  const { zone, notes } = zoneOf(row);
   const startsAt = row.start_date ? zonedInstant(row.start_date, zone) : undefined;
   const endsAt = row.end_date ? zonedInstant(row.end_date, zone) : undefined;
   if (startsAt === undefined || endsAt === undefined)
     return { skip: `its dates (${row.start_date ?? 'none'} to ${row.end_date ?? 'none'}, ${zone}) are not readable` };
   if (endsAt <= startsAt) return { skip: 'it ends before it starts' };
   return { startsAt, endsAt, notes };
+}
+
+function zoneOf(row: KumaMaintenanceRow): { zone: string; notes: string[] } {
+  const zone = row.timezone ?? 'UTC';
+  if (zone !== 'SAME_AS_SERVER') return { zone, notes: [] };
+  return { zone: 'UTC', notes: ["its times were in the Kuma server's zone, read here as UTC: check them"] };
+}
+
+/** Kuma's cron and duration (seconds) in its zone, within its date range when it has one (else from the import on). */
+function recurringOf(row: KumaMaintenanceRow): (Times & { notes: string[] }) | { skip: string } {
+  if (!row.active) return { skip: 'it is paused in Kuma' };
+  const { zone, notes } = zoneOf(row);
+  const slot = recurrenceSlotSchema.safeParse({
+    cron: row.cron,
+    timezone: zone,
+    durationMin: Math.max(1, Math.round((row.duration ?? 0) / 60)),
+  });
+  if (!slot.success)
+    return { skip: `its schedule (cron "${row.cron}", ${zone}) does not fit: ${slot.error.issues[0]?.message}` };
+  const startsAt = row.start_date ? zonedInstant(row.start_date, zone) : undefined;
+  const endsAt = row.end_date ? zonedInstant(row.end_date, zone) : undefined;
+  if (startsAt !== undefined && endsAt !== undefined && endsAt <= startsAt) return { skip: 'it ends before it starts' };
+  return { startsAt, endsAt, recurrence: [slot.data as Slot], notes };
 }
 
 /**
@@ -76,7 +97,7 @@ export function pageMaintenance(
   for (const [id, key] of ctx.imported) keyOfMonitor.set(id, key);
   const list: Record<string, unknown>[] = [];
   for (const w of windows) {
-    if (!('startsAt' in w)) continue;
+    if ('skip' in w) continue;
     const monitorKeys = new Set(
       ctx.data.maintenanceMonitors.filter((l) => l.left === w.row.id).flatMap((l) => keyOfMonitor.get(l.right) ?? []),
     );
@@ -89,8 +110,9 @@ export function pageMaintenance(
       key: keys(slugOf(w.row.title, `maintenance-${w.row.id}`)),
       title: textOf(w.row.title, 300) ?? `Maintenance ${w.row.id}`,
       ...optional('description', textOf(w.row.description, 10_000)),
-      startsAt: isoTime(w.startsAt),
-      endsAt: isoTime(w.endsAt),
+      ...(w.startsAt === undefined ? {} : { startsAt: isoTime(w.startsAt) }),
+      ...(w.endsAt === undefined ? {} : { endsAt: isoTime(w.endsAt) }),
+      ...(w.recurrence ? { recurrence: w.recurrence } : {}),
       components: named,
     };
     if (!maintenanceEntrySchema.safeParse(entry).success) {

@@ -72,6 +72,13 @@ for (const version of KUMA_FIXTURE_VERSIONS) {
           endsAt: '2026-12-01T03:00:00Z',
           components: ['lobby', 'bedrock'],
         },
+        // Kuma's weekday strategy keeps a cron and a duration in seconds: a recurring window from the import on.
+        {
+          key: 'weekly-reboot',
+          title: 'Weekly reboot',
+          recurrence: [{ cron: '0 3 * * 1', timezone: 'UTC', durationMin: 30 }],
+          components: [],
+        },
         {
           key: 'emergency',
           title: 'Emergency',

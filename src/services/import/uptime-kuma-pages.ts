@@ -52,7 +52,7 @@ export function kumaPages(ctx: PageContext): Record<string, unknown>[] {
     pages.push(page);
   }
   for (const w of windows)
-    if (!w.placed && 'startsAt' in w)
+    if (!w.placed && !('skip' in w))
       ctx.skipped.push({
         item: w.item,
         reason: 'it is on no imported status page, and Warden keeps maintenance on pages',

@@ -15,10 +15,10 @@ export async function listMaintenance(
     ctx.store.maintenance.list(page.id),
     componentKeysById(ctx, page.id),
   ]);
-  return windows.map((w) => maintenanceView(w, componentKeys));
+  return windows.map((w) => maintenanceView(w, componentKeys, ctx.clock.now()));
 }
 
 export const getMaintenance = readVerb(maintenanceRefInput, async (ctx, { slug, id }): Promise<MaintenanceView> => {
   const { page, item } = await requireOnPage(ctx, slug, id, 'maintenance', ctx.store.maintenance.findById);
-  return maintenanceView(item, await componentKeysById(ctx, page.id));
+  return maintenanceView(item, await componentKeysById(ctx, page.id), ctx.clock.now());
 });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { Maintenance } from '../../domain/incident.js';
 import { ownershipFields, ownershipOf } from '../../domain/ownership.js';
+import { currentOrNextOccurrence, recurrenceSchema } from '../../domain/recurrence.js';
 import { affectedComponents } from '../components/view.js';
 import { pick } from '../view-fields.js';
 
@@ -12,6 +13,11 @@ export const maintenanceViewSchema = z.object({
   description: z.string().nullable(),
   startsAt: z.number().int(),
   endsAt: z.number().int(),
+  recurrence: recurrenceSchema.nullable().describe('The slots that repeat the window; null for a one-off window.'),
+  next: z
+    .object({ startsAt: z.number().int(), endsAt: z.number().int() })
+    .nullable()
+    .describe('The occurrence in progress, or else the next one; null when none is ahead.'),
   componentIds: z.array(z.string()),
   components: z.array(z.string()).describe('Keys of the covered components.'),
   ...ownershipFields(),
@@ -20,9 +26,14 @@ export const maintenanceViewSchema = z.object({
 export type MaintenanceView = z.infer<typeof maintenanceViewSchema>;
 
 /** `componentKeys` maps the page's component ids to keys, in page order. */
-export function maintenanceView(window: Maintenance, componentKeys: ReadonlyMap<string, string>): MaintenanceView {
+export function maintenanceView(
+  window: Maintenance,
+  componentKeys: ReadonlyMap<string, string>,
+  now: number,
+): MaintenanceView {
   return {
-    ...pick(window, ['id', 'key', 'title', 'description', 'startsAt', 'endsAt']),
+    ...pick(window, ['id', 'key', 'title', 'description', 'startsAt', 'endsAt', 'recurrence']),
+    next: currentOrNextOccurrence(window, now),
     ...affectedComponents(window.componentIds, componentKeys),
     ...ownershipOf(window),
   };

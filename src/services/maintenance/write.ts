@@ -11,6 +11,7 @@ import {
 } from '../../domain/incident.js';
 import { LIMITS } from '../../domain/limits.js';
 import type { Page } from '../../domain/page.js';
+import { OPEN_ENDED, type RecurrenceSlot } from '../../domain/recurrence.js';
 import { componentKeysById, requireOnPage, resolveComponentRefs } from '../components/refs.js';
 import { parseInput, type ServiceContext, writerFor, writerOf, writeVerb } from '../context.js';
 import { addToPage, deleteFromPage, putOnPage } from '../pages/children.js';
@@ -25,7 +26,11 @@ export const createMaintenance = writeVerb(
   maintenanceCreateInput,
   async (tx, { slug, ...entry }): Promise<MaintenanceView> => {
     const page = await requirePage(tx, slug);
-    return view(tx, page, await insertWindow(tx, page, await specOf(tx, page, { ...entry, key: entry.key ?? null })));
+    return view(
+      tx,
+      page,
+      await insertWindow(tx, page, await specOf(tx, page, { ...entry, key: entry.key ?? null }, undefined)),
+    );
   },
 );
 
@@ -34,10 +39,11 @@ export const putMaintenance = writeVerb(
   maintenanceEntryInput,
   async (tx, { slug, ...entry }): Promise<{ window: Maintenance; outcome: PutOutcome }> => {
     const page = await requirePage(tx, slug);
-    const spec = await specOf(tx, page, entry);
+    const current = await tx.store.maintenance.findByKey(page.id, entry.key);
+    const spec = await specOf(tx, page, entry, current);
     const { value: window, outcome } = await putOnPage(tx, page, tx.store.maintenance, {
       label: `maintenance "${entry.key}" of page "${slug}"`,
-      current: await tx.store.maintenance.findByKey(page.id, entry.key),
+      current,
       create: () => insertWindow(tx, page, spec),
       spec: () => spec,
       changed: maintenanceSpecChanged,
@@ -60,6 +66,7 @@ export const updateMaintenance = writeVerb(
       description: patch.description === undefined ? current.description : patch.description,
       startsAt,
       endsAt,
+      recurrence: patch.recurrence === undefined ? current.recurrence : patch.recurrence,
       componentIds:
         patch.components === undefined
           ? current.componentIds
@@ -78,17 +85,33 @@ export async function deleteMaintenance(
   await deleteFromPage(ctx, parseInput(maintenanceRefInput, input), 'maintenance', (store) => store.maintenance);
 }
 
-type WindowEntry = Omit<MaintenanceSpec, 'componentIds' | 'description'> & {
+type WindowEntry = Pick<MaintenanceSpec, 'key' | 'title'> & {
   description?: string | undefined;
+  startsAt?: number | undefined;
+  endsAt?: number | undefined;
+  recurrence?: RecurrenceSlot[] | undefined;
   components: string[];
 };
 
-async function specOf(ctx: ServiceContext, page: Page, entry: WindowEntry): Promise<MaintenanceSpec> {
-  const { components, ...fields } = entry;
+/**
+ * The window to store. A recurring window's series starts now (or when the stored one started, so warden.yaml's
+ * window without startsAt stays unchanged) and is open-ended unless given; a one-off window's times are required.
+ */
+async function specOf(
+  ctx: ServiceContext,
+  page: Page,
+  entry: WindowEntry,
+  current: Maintenance | undefined,
+): Promise<MaintenanceSpec> {
+  const startsAt = entry.startsAt ?? current?.startsAt ?? ctx.clock.now();
   return {
-    ...fields,
+    key: entry.key,
+    title: entry.title,
     description: entry.description ?? null,
-    componentIds: await resolveComponentRefs(ctx, page.id, components),
+    startsAt,
+    endsAt: entry.endsAt ?? OPEN_ENDED,
+    recurrence: entry.recurrence ?? null,
+    componentIds: await resolveComponentRefs(ctx, page.id, entry.components),
   };
 }
 
@@ -109,5 +132,5 @@ function insertWindow(ctx: ServiceContext, page: Page, spec: MaintenanceSpec): P
 }
 
 async function view(ctx: ServiceContext, page: Page, window: Maintenance): Promise<MaintenanceView> {
-  return maintenanceView(window, await componentKeysById(ctx, page.id));
+  return maintenanceView(window, await componentKeysById(ctx, page.id), ctx.clock.now());
 }

@@ -7,6 +7,7 @@ import { type BucketCount as Bucket, DAY_MS, type Bucket as FullBucket } from '.
 import type { Incident, Maintenance } from '../../domain/incident.js';
 import type { Monitor } from '../../domain/monitor.js';
 import type { Component, Page } from '../../domain/page.js';
+import { currentOrNextOccurrence } from '../../domain/recurrence.js';
 import type {
   ComponentCharts,
   LiveData,
@@ -57,10 +58,13 @@ export function assembleSnapshot(parts: SnapshotParts): Snapshot {
   const recent = parts.incidents
     .filter((i) => !active.includes(i) && (i.resolvedAt === null || i.resolvedAt >= recentSince))
     .sort((a, b) => (b.resolvedAt ?? 0) - (a.resolvedAt ?? 0));
-  const inProgress = parts.windows.filter((w) => w.startsAt <= now && w.endsAt > now);
-  const upcoming = parts.windows.filter(
-    (w) => w.startsAt > now && w.startsAt <= now + UPCOMING_MAINTENANCE_DAYS * DAY_MS,
-  );
+  // A window counts by its occurrence in progress or its next one (a one-off window's is itself).
+  const occurring = parts.windows.flatMap((w) => {
+    const occurrence = currentOrNextOccurrence(w, now);
+    return occurrence ? [{ ...w, ...occurrence }] : [];
+  });
+  const inProgress = occurring.filter((w) => w.startsAt <= now && w.endsAt > now);
+  const upcoming = occurring.filter((w) => w.startsAt > now && w.startsAt <= now + UPCOMING_MAINTENANCE_DAYS * DAY_MS);
 
   const dailyByMonitor = groupBy(parts.daily);
   const hourlyByMonitor = groupBy(parts.hourly);

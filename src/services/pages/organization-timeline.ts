@@ -63,7 +63,7 @@ export async function listOrganizationMaintenance(
   ]);
   return windows.flatMap((window) => {
     const page = pages.get(window.pageId);
-    return page ? [{ ...maintenanceView(window, page.componentKeys), page: page.ref }] : [];
+    return page ? [{ ...maintenanceView(window, page.componentKeys, ctx.clock.now()), page: page.ref }] : [];
   });
 }
 

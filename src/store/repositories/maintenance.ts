@@ -2,6 +2,7 @@
 import type { Selectable } from 'kysely';
 import type { Maintenance, MaintenanceSpec } from '../../domain/incident.js';
 import type { ManagedBy } from '../../domain/ownership.js';
+import type { RecurrenceSlot } from '../../domain/recurrence.js';
 import type { Db, MaintenanceTable } from '../tables.js';
 import { countOf } from './count.js';
 import { replaceLinks } from './links.js';
@@ -14,6 +15,7 @@ const fields = (spec: MaintenanceSpec) => ({
   description: spec.description,
   starts_at: spec.startsAt,
   ends_at: spec.endsAt,
+  recurrence: spec.recurrence === null ? null : JSON.stringify(spec.recurrence),
 });
 
 /** A window whose notice may be due, with its organization and what was told of it so far. */
@@ -22,6 +24,14 @@ export interface MaintenanceNoticeDue {
   organizationId: string;
   startedNoticeAt: number | null;
   endedNoticeAt: number | null;
+}
+
+/** A recurring window whose occurrences may need notices, with the starts of the occurrences told so far. */
+export interface RecurringNoticeDue {
+  window: Maintenance;
+  organizationId: string;
+  startedOccurrence: number | null;
+  endedOccurrence: number | null;
 }
 
 export interface MaintenanceRepository {
@@ -42,6 +52,13 @@ export interface MaintenanceRepository {
   listNoticesDue(now: number, endedSince: number, limit: number): Promise<MaintenanceNoticeDue[]>;
   /** Records that a notice was published, only if it was not yet; true when this call did it (one process tells it). */
   markNotice(id: string, notice: 'started' | 'ended', at: number): Promise<boolean>;
+  /** Recurring windows whose series began by `now` and ends at or after `endedSince`: at most `limit`, by id after `afterId`. */
+  listRecurringDue(now: number, endedSince: number, limit: number, afterId?: string): Promise<RecurringNoticeDue[]>;
+  /**
+   * Records that the notice of the occurrence starting at `occurrenceStart` was published, only if no occurrence as
+   * late was told yet; true when this call did it (one process tells each occurrence).
+   */
+  markOccurrence(id: string, notice: 'started' | 'ended', occurrenceStart: number): Promise<boolean>;
 }
 
 export function maintenanceRepository(db: Db): MaintenanceRepository {
@@ -58,6 +75,7 @@ export function maintenanceRepository(db: Db): MaintenanceRepository {
       .execute();
     return rows.map((r) => ({
       ...fromColumns(r, ['id', 'pageId', 'key', 'title', 'description', 'startsAt', 'endsAt']),
+      recurrence: r.recurrence === null ? null : (JSON.parse(r.recurrence) as RecurrenceSlot[]),
       componentIds: links.filter((l) => l.maintenance_id === r.id).map((l) => l.component_id),
       ...fromColumns(r, ['managedBy', 'createdAt', 'updatedAt']),
     }));
@@ -118,6 +136,7 @@ export function maintenanceRepository(db: Db): MaintenanceRepository {
         .selectAll('maintenance')
         .select('pages.organization_id')
         .where('maintenance.ended_notice_at', 'is', null)
+        .where('maintenance.recurrence', 'is', null)
         .where('maintenance.starts_at', '<=', now)
         .where((eb) =>
           eb.or([
@@ -147,6 +166,35 @@ export function maintenanceRepository(db: Db): MaintenanceRepository {
         .set({ [column]: at })
         .where('id', '=', id)
         .where(column, 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    async listRecurringDue(now, endedSince, limit, afterId) {
+      let query = db
+        .selectFrom('maintenance')
+        .innerJoin('pages', 'pages.id', 'maintenance.page_id')
+        .selectAll('maintenance')
+        .select('pages.organization_id')
+        .where('maintenance.recurrence', 'is not', null)
+        .where('maintenance.starts_at', '<=', now)
+        .where('maintenance.ends_at', '>=', endedSince);
+      if (afterId !== undefined) query = query.where('maintenance.id', '>', afterId);
+      const rows = await query.orderBy('maintenance.id').limit(limit).execute();
+      const windows = await withComponents(rows);
+      return rows.map((r, i) => ({
+        window: windows[i] as Maintenance,
+        organizationId: r.organization_id,
+        startedOccurrence: r.started_occurrence,
+        endedOccurrence: r.ended_occurrence,
+      }));
+    },
+    async markOccurrence(id, notice, occurrenceStart) {
+      const column = notice === 'started' ? 'started_occurrence' : 'ended_occurrence';
+      const result = await db
+        .updateTable('maintenance')
+        .set({ [column]: occurrenceStart })
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb(column, 'is', null), eb(column, '<', occurrenceStart)]))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },

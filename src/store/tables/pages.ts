@@ -98,6 +98,11 @@ export interface MaintenanceTable {
   /** When the "started" / "ended" notices were published; null until then. */
   started_notice_at: number | null;
   ended_notice_at: number | null;
+  /** A recurring window's slots, JSON (domain/recurrence.ts); null for a one-off window. */
+  recurrence: string | null;
+  /** Start of the latest occurrence whose "started" / "ended" notice was published (recurring windows). */
+  started_occurrence: number | null;
+  ended_occurrence: number | null;
   managed_by: ManagedBy;
   created_at: number;
   updated_at: number;

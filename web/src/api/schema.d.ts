@@ -12699,6 +12699,25 @@ export interface components {
             description: string | null;
             startsAt: number;
             endsAt: number;
+            /** @description The slots that repeat the window; null for a one-off window. */
+            recurrence: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[] | null;
+            /** @description The occurrence in progress, or else the next one; null when none is ahead. */
+            next: {
+                startsAt: number;
+                endsAt: number;
+            } | null;
             componentIds: string[];
             /** @description Keys of the covered components. */
             components: string[];
@@ -12723,6 +12742,25 @@ export interface components {
             description: string | null;
             startsAt: number;
             endsAt: number;
+            /** @description The slots that repeat the window; null for a one-off window. */
+            recurrence: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[] | null;
+            /** @description The occurrence in progress, or else the next one; null when none is ahead. */
+            next: {
+                startsAt: number;
+                endsAt: number;
+            } | null;
             componentIds: string[];
             /** @description Keys of the covered components. */
             components: string[];
@@ -12738,8 +12776,24 @@ export interface components {
             key?: string;
             title: string;
             description?: string;
-            startsAt: number | string;
-            endsAt: number | string;
+            /** @description When the window starts; for a recurring window, when its series starts (default: now). */
+            startsAt?: number | string;
+            /** @description When the window ends; for a recurring window, when its series ends (default: open-ended). */
+            endsAt?: number | string;
+            /** @description Repeats the window: its occurrences start between startsAt and endsAt. Several slots are allowed. */
+            recurrence?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[];
             /**
              * @description Keys or names of affected components.
              * @default []
@@ -12751,6 +12805,20 @@ export interface components {
             description?: string | null;
             startsAt?: number | string;
             endsAt?: number | string;
+            /** @description null makes the window one-off again. */
+            recurrence?: {
+                /** @description An RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=MO;BYHOUR=2. */
+                rrule?: string;
+                /** @description A cron expression, e.g. 0 2 * * 1 (minute hour day month weekday). */
+                cron?: string;
+                /**
+                 * @description The IANA time zone the rule reads its times in.
+                 * @default UTC
+                 */
+                timezone?: string;
+                /** @description How long each occurrence lasts, in minutes. */
+                durationMin: number;
+            }[] | null;
             /** @description Keys or names of affected components. */
             components?: string[];
         };

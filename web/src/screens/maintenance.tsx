@@ -33,14 +33,16 @@ export default function MaintenanceScreen() {
   const sections = useMemo(() => {
     const at = Date.now();
     const all = list.data ?? [];
+    // A recurring window is placed by its occurrence in progress or its next one; without one ahead, it is past.
+    const times = (m: OrganizationMaintenance) => (m.recurrence ? (m.next ?? { startsAt: 0, endsAt: 0 }) : m);
     return [
       {
         title: 'In progress',
-        items: all.filter((m) => m.startsAt <= at && m.endsAt > at),
+        items: all.filter((m) => times(m).startsAt <= at && times(m).endsAt > at),
         empty: 'Nothing in progress.',
       },
-      { title: 'Upcoming', items: all.filter((m) => m.startsAt > at), empty: 'Nothing scheduled.' },
-      { title: `Past ${PAST_DAYS} days`, items: all.filter((m) => m.endsAt <= at).reverse(), empty: 'None.' },
+      { title: 'Upcoming', items: all.filter((m) => times(m).startsAt > at), empty: 'Nothing scheduled.' },
+      { title: `Past ${PAST_DAYS} days`, items: all.filter((m) => times(m).endsAt <= at).reverse(), empty: 'None.' },
     ];
   }, [list.data]);
   return (
@@ -106,7 +108,7 @@ function WindowCard({
   const org = useOrganizationKey();
   const [editing, { open, close }] = useDisclosure(false);
   const managed = item.managedBy === 'config';
-  const upcoming = item.startsAt > Date.now();
+  const upcoming = item.recurrence ? item.next !== null : item.startsAt > Date.now();
   return (
     <Paper withBorder p="md" radius="md" component="article" aria-label={item.title}>
       <Stack gap={4}>
@@ -121,7 +123,17 @@ function WindowCard({
             </Text>
           )}
         </Group>
-        <Text size="sm">{formatRange(item.startsAt, item.endsAt)}</Text>
+        {item.recurrence ? (
+          <Text size="sm">
+            Repeats:{' '}
+            {item.recurrence
+              .map((r) => `${r.rrule ?? r.cron} (${r.timezone ?? 'UTC'}, ${r.durationMin} min)`)
+              .join('; ')}
+            {item.next ? ` · next ${formatRange(item.next.startsAt, item.next.endsAt)}` : ' · no occurrence ahead'}
+          </Text>
+        ) : (
+          <Text size="sm">{formatRange(item.startsAt, item.endsAt)}</Text>
+        )}
         <Text size="sm" c="dimmed">
           {showPage && (
             <>

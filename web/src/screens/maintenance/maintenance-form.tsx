@@ -11,8 +11,10 @@ import { formErrors } from '../../ui/form-errors';
 import { FormFooter } from '../incidents/incident-forms';
 import { ComponentsSelect, PageSelect } from '../page/page-filter';
 import { browserTimeZone, fromLocalInput, toLocalInput } from './local-time';
+import { repeatsOf, slotsOf } from './repeats';
+import { RepeatsFields } from './repeats-fields';
 
-const FIELDS = ['title', 'description', 'startsAt', 'endsAt', 'components'] as const;
+const FIELDS = ['title', 'description', 'startsAt', 'endsAt', 'recurrence', 'components'] as const;
 const HOUR = 3_600_000;
 
 export function MaintenanceForm({
@@ -40,26 +42,32 @@ export function MaintenanceForm({
     toLocalInput(existing?.endsAt ?? Math.ceil(Date.now() / HOUR) * HOUR + HOUR),
   );
   const [components, setComponents] = useState<string[]>(existing?.components ?? []);
+  const [repeats, setRepeats] = useState(() => repeatsOf(existing?.recurrence, browserTimeZone()));
   const save = useMutation({
     mutationFn: () => {
       if (!slug) throw new Error('Choose the page the existing is on.');
-      const [starts, ends] = windowOf(startsAt, endsAt);
-      const body = {
-        title: title.trim(),
-        description: description.trim() || (existing ? null : undefined),
-        startsAt: starts,
-        endsAt: ends,
-        components,
-      };
+      const recurrence = slotsOf(repeats);
+      // A recurring window's series runs from now (or as stored) and is open-ended: the times are the occurrences'.
+      const times: { startsAt?: number; endsAt?: number } = {};
+      if (!recurrence) [times.startsAt, times.endsAt] = windowOf(startsAt, endsAt);
+      else if (!existing?.recurrence) times.startsAt = Date.now();
+      const common = { title: title.trim(), ...times, components };
+      const text = description.trim();
       if (existing)
         return call(
-          api.PATCH('/api/v1/pages/{slug}/maintenance/{id}', { params: { path: { slug, id: existing.id } }, body }),
+          api.PATCH('/api/v1/pages/{slug}/maintenance/{id}', {
+            params: { path: { slug, id: existing.id } },
+            body: {
+              ...common,
+              description: text || null,
+              ...(recurrence || existing.recurrence ? { recurrence } : {}),
+            },
+          }),
         );
-      const { description: d, ...rest } = body;
       return call(
         api.POST('/api/v1/pages/{slug}/maintenance', {
           params: { path: { slug } },
-          body: { ...rest, ...(d ? { description: d } : {}) },
+          body: { ...common, ...(text ? { description: text } : {}), ...(recurrence ? { recurrence } : {}) },
         }),
       );
     },
@@ -96,13 +104,16 @@ export function MaintenanceForm({
           error={errors?.fields.title}
           data-autofocus
         />
-        <WindowFields
-          startsAt={startsAt}
-          setStartsAt={setStartsAt}
-          endsAt={endsAt}
-          setEndsAt={setEndsAt}
-          errors={errors?.fields}
-        />
+        <RepeatsFields value={repeats} onChange={setRepeats} error={errors?.fields.recurrence} />
+        {repeats.mode === 'none' && (
+          <WindowFields
+            startsAt={startsAt}
+            setStartsAt={setStartsAt}
+            endsAt={endsAt}
+            setEndsAt={setEndsAt}
+            errors={errors?.fields}
+          />
+        )}
         <Textarea
           label="Description"
           rows={2}
