@@ -1,6 +1,7 @@
 // Uptime Kuma's values as warden.yaml writes them: keys and tags made from names, numbers held to Warden's bounds, local
 // times in a zone as instants, and secrets as ${ENV} placeholders.
 import { MONITOR_TAG } from '../../domain/monitor.js';
+import { fromFloating, isTimeZone } from '../../domain/zoned-time.js';
 import { envName as keyedEnvName } from './keys.js';
 
 export { keyAllocator, keyFromName as slugOf } from './keys.js';
@@ -73,30 +74,9 @@ const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\
  */
 export function zonedInstant(local: string, zone: string): number | undefined {
   const m = LOCAL_TIME.exec(local.trim());
-  if (!m) return undefined;
-  const asUtc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0));
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-  } catch {
-    return undefined;
-  }
-  const offset = (at: number) => {
-    const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, Number(p.value)]));
-    return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - at;
-  };
-  // Twice: the offset at the first guess may differ from the one at the answer across a DST change.
-  const first = asUtc - offset(asUtc);
-  return asUtc - offset(first);
+  if (!m || !isTimeZone(zone)) return undefined;
+  const wall = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0));
+  return fromFloating(wall, zone);
 }
 
 /** A text cut to `max` characters (with "…"), trimmed; undefined when empty. */
