@@ -4,7 +4,8 @@
 //
 // Knobs (environment): BENCH_RUNNER_MONITORS (10000) monitors per scenario; BENCH_RUNNER_SECONDS (120) each scenario
 // runs; BENCH_RUNNER_PING_SHARE (0.005) the share of the mix using the system's ping (a process per check);
-// BENCH_RUNNER_MIX=0 runs the TCP scenario alone. A quick run: BENCH_RUNNER_MONITORS=1000 BENCH_RUNNER_SECONDS=40.
+// BENCH_RUNNER_MIX=0 runs the TCP scenario alone; BENCH_RUNNER_TYPES=grpc,mongodb limits the mix to those types (to
+// see what one costs). A quick run: BENCH_RUNNER_MONITORS=1000 BENCH_RUNNER_SECONDS=65 (at least 30 s, one interval).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +25,7 @@ const INTERVAL_SEC = 30;
 const SECONDS = Number(process.env.BENCH_RUNNER_SECONDS ?? 120);
 const PING_SHARE = Number(process.env.BENCH_RUNNER_PING_SHARE ?? 0.005);
 const MIX = process.env.BENCH_RUNNER_MIX !== '0';
+const TYPES = process.env.BENCH_RUNNER_TYPES?.split(',').filter(Boolean);
 /** How much worse than the TCP baseline the mix may be, in lateness p99 and CPU per check (issue 35). */
 const MIX_TARGET = 1.2;
 /** Both scenarios reach 127.0.0.1. */
@@ -83,13 +85,16 @@ async function tcpScenario(): Promise<Figures> {
 async function mixScenario(tcp: Figures): Promise<boolean> {
   const mix = await startMix();
   try {
+    const kinds = mix.kinds.filter((k) => !TYPES || TYPES.includes(k.type));
+    if (kinds.length === 0) throw new Error(`BENCH_RUNNER_TYPES names none of ${mix.kinds.map((k) => k.type)}`);
+    const pingShare = TYPES && !TYPES.includes('ping') ? 0 : PING_SHARE;
     const monitors = Array.from({ length: MONITORS }, (_, i) => {
-      const kind = kindOf(i, MONITORS, mix.kinds, PING_SHARE);
+      const kind = kindOf(i, MONITORS, kinds, pingShare);
       return { type: kind.type, config: kind.config(i) };
     });
-    const against = [...new Set(mix.kinds.map((k) => `${k.type} (${k.against})`))].join(', ');
+    const against = [...new Set(kinds.map((k) => `${k.type} (${k.against})`))].join(', ');
     console.log(
-      `\nmixed: ${MONITORS} monitors, ${(PING_SHARE * 100).toFixed(1)} % ICMP ping (system ping), the rest in turn: ${against}`,
+      `\nmixed: ${MONITORS} monitors, ${(pingShare * 100).toFixed(1)} % ICMP ping (system ping), the rest in turn: ${against}`,
     );
     const mixed = await runnerAtScale(monitors);
     for (const [type, t] of [...mixed.byType].sort())
