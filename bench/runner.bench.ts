@@ -1,4 +1,11 @@
-// The edge runner at scale (10,000 TCP monitors every 30 s against a local target) and how fast checks are stored.
+// The edge runner at scale and how fast checks are stored. Two scenarios in one run, with the same monitor count and
+// interval: TCP monitors against a local target (the baseline), then a mix of the newer monitor types against local
+// servers (bench/runner-mix.ts); the mix must keep lateness p99 and CPU per check within 20 % of the baseline.
+//
+// Knobs (environment): BENCH_RUNNER_MONITORS (10000) monitors per scenario; BENCH_RUNNER_SECONDS (120) each scenario
+// runs; BENCH_RUNNER_PING_SHARE (0.005) the share of the mix using the system's ping (a process per check);
+// BENCH_RUNNER_MIX=0 runs the TCP scenario alone; BENCH_RUNNER_TYPES=grpc,mongodb limits the mix to those types (to
+// see what one costs). A quick run: BENCH_RUNNER_MONITORS=1000 BENCH_RUNNER_SECONDS=65 (at least 30 s, one interval).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,18 +18,27 @@ import { openStore } from '../src/store/open-store.js';
 import { testContext } from '../test/seed.js';
 import { CLI, processUsage, startWardenProcess } from './processes.js';
 import type { Benchmark } from './run.js';
+import { kindOf, startMix } from './runner-mix.js';
 
 const MONITORS = Number(process.env.BENCH_RUNNER_MONITORS ?? 10_000);
 const INTERVAL_SEC = 30;
 const SECONDS = Number(process.env.BENCH_RUNNER_SECONDS ?? 120);
+const PING_SHARE = Number(process.env.BENCH_RUNNER_PING_SHARE ?? 0.005);
+const MIX = process.env.BENCH_RUNNER_MIX !== '0';
+const TYPES = process.env.BENCH_RUNNER_TYPES?.split(',').filter(Boolean);
+/** How much worse than the TCP baseline the mix may be, in lateness p99 and CPU per check (issue 35). */
+const MIX_TARGET = 1.2;
+/** Both scenarios reach 127.0.0.1. */
+const ENV = { WARDEN_PROBE_PRIVATE_TARGETS: 'allow' };
 
 export const benchmark: Benchmark = {
   name: 'runner',
-  description: `warden serve running ${MONITORS} TCP monitors every ${INTERVAL_SEC} s for ${SECONDS} s, and stored checks per second`,
+  description: `warden serve running ${MONITORS} TCP monitors${MIX ? ', then as many of the newer types,' : ''} every ${INTERVAL_SEC} s for ${SECONDS} s, and stored checks per second`,
   async run() {
-    const scale = await runnerAtScale();
+    const tcp = await tcpScenario();
+    const mixMet = MIX ? await mixScenario(tcp) : true;
     const storage = await storageThroughput();
-    return storage && scale;
+    return storage && tcp.met && mixMet;
   },
 };
 
@@ -39,27 +55,90 @@ function startTarget(): Promise<{ port: number; stop(): void }> {
   });
 }
 
-/**
- * The real server, as deployed: `warden config apply` stores 10,000 TCP monitors, then `warden serve` (built, plain
- * node) runs them. Its resident memory is sampled from /proc every 500 ms; lateness comes from the runner's own log.
- */
-async function runnerAtScale(): Promise<boolean> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'warden-bench-runner-'));
+interface Monitor {
+  type: string;
+  config: Record<string, unknown>;
+}
+
+interface Figures {
+  lateP50Ms: number;
+  lateP99Ms: number;
+  cpuMsPerCheck: number;
+  /** Every target of the scenario met (no skipped runs, p99 < 1 s, memory < 300 MB). */
+  met: boolean;
+  /** Per monitor type: monitors, stored checks, failed checks and one failure's error. */
+  byType: Map<string, { monitors: number; checks: number; failed: number; error?: string }>;
+}
+
+async function tcpScenario(): Promise<Figures> {
   const target = await startTarget();
   try {
+    console.log(`TCP only: ${MONITORS} tcp monitors against a local target (a child process)`);
+    return await runnerAtScale(
+      Array.from({ length: MONITORS }, () => ({ type: 'tcp', config: { host: '127.0.0.1', port: target.port } })),
+    );
+  } finally {
+    target.stop();
+  }
+}
+
+async function mixScenario(tcp: Figures): Promise<boolean> {
+  const mix = await startMix();
+  try {
+    const kinds = mix.kinds.filter((k) => !TYPES || TYPES.includes(k.type));
+    if (kinds.length === 0) throw new Error(`BENCH_RUNNER_TYPES names none of ${mix.kinds.map((k) => k.type)}`);
+    const pingShare = TYPES && !TYPES.includes('ping') ? 0 : PING_SHARE;
+    const monitors = Array.from({ length: MONITORS }, (_, i) => {
+      const kind = kindOf(i, MONITORS, kinds, pingShare);
+      return { type: kind.type, config: kind.config(i) };
+    });
+    const against = [...new Set(kinds.map((k) => `${k.type} (${k.against})`))].join(', ');
+    console.log(
+      `\nmixed: ${MONITORS} monitors, ${(pingShare * 100).toFixed(1)} % ICMP ping (system ping), the rest in turn: ${against}`,
+    );
+    const mixed = await runnerAtScale(monitors);
+    for (const [type, t] of [...mixed.byType].sort())
+      console.log(
+        `  ${type}: ${t.monitors} monitors, ${t.checks} checks, ${t.failed} failed${t.error ? ` (${t.error.slice(0, 160)})` : ''}`,
+      );
+    const lateRatio = mixed.lateP99Ms / Math.max(1, tcp.lateP99Ms);
+    const cpuRatio = mixed.cpuMsPerCheck / tcp.cpuMsPerCheck;
+    const verdict = (ratio: number) => (ratio <= MIX_TARGET ? 'met' : 'MISSED');
+    console.log(`\n| scenario | lateness p50 | lateness p99 | CPU per check |\n|---|---|---|---|`);
+    for (const [name, f] of [
+      ['TCP only', tcp],
+      ['mixed', mixed],
+    ] as const)
+      console.log(`| ${name} | ${f.lateP50Ms} ms | ${f.lateP99Ms} ms | ${f.cpuMsPerCheck.toFixed(3)} ms |`);
+    console.log(
+      `mixed / TCP: lateness p99 ${lateRatio.toFixed(2)}, CPU per check ${cpuRatio.toFixed(2)} (target ≤ ${MIX_TARGET} each: ${verdict(lateRatio)}, ${verdict(cpuRatio)})`,
+    );
+    return mixed.met && lateRatio <= MIX_TARGET && cpuRatio <= MIX_TARGET;
+  } finally {
+    await mix.close();
+  }
+}
+
+/**
+ * The real server, as deployed: `warden config apply` stores the monitors, then `warden serve` (built, plain node) runs
+ * them. Its resident memory is sampled from /proc every 500 ms; lateness comes from the runner's own log.
+ */
+async function runnerAtScale(monitors: Monitor[]): Promise<Figures> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'warden-bench-runner-'));
+  try {
     const lines = ['organization: { name: Bench }', 'monitors:'];
-    for (let i = 0; i < MONITORS; i++)
+    for (const [i, m] of monitors.entries())
       lines.push(
-        `  - { key: m${i}, name: Monitor ${i}, type: tcp, intervalSec: ${INTERVAL_SEC}, timeoutMs: 5000, config: { host: 127.0.0.1, port: ${target.port} } }`,
+        `  - ${JSON.stringify({ key: `m${i}`, name: `Monitor ${i}`, type: m.type, intervalSec: INTERVAL_SEC, timeoutMs: 5000, config: m.config })}`,
       );
     const configFile = join(dataDir, 'bench.yaml');
     writeFileSync(configFile, lines.join('\n'));
     const apply = spawnSync(process.execPath, [CLI, 'config', 'apply', configFile], {
-      env: { ...process.env, WARDEN_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      env: { ...process.env, ...ENV, WARDEN_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     });
     if (apply.status !== 0) throw new Error(`config apply failed: ${apply.stderr}`);
 
-    const server = await startWardenProcess({ WARDEN_DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    const server = await startWardenProcess({ ...ENV, WARDEN_DATA_DIR: dataDir, LOG_LEVEL: 'info' });
     const pid = server.process.pid as number;
     const start = processUsage(pid);
     let peakRss = start.rss;
@@ -83,12 +162,12 @@ async function runnerAtScale(): Promise<boolean> {
 
     const perMonitor = await checksPerMonitor(dataDir);
     const expectedEach = Math.floor(SECONDS / INTERVAL_SEC);
-    const short = MONITORS - perMonitor.filter((r) => r.n >= expectedEach).length;
+    const short = monitors.length - perMonitor.filter((r) => r.n >= expectedEach).length;
     const total = perMonitor.reduce((n, r) => n + r.n, 0);
     const failed = perMonitor.reduce((n, r) => n + r.failed, 0);
     const cpuMsPerCheck = ((end.cpuSeconds - start.cpuSeconds) * 1000) / Math.max(1, total);
     console.log(
-      `warden serve ran ${MONITORS} monitors for ${SECONDS} s: ${total} checks stored (${stopped.checks} run), ${failed} failed`,
+      `warden serve ran ${monitors.length} monitors for ${SECONDS} s: ${total} checks stored (${stopped.checks} run), ${failed} failed`,
     );
     console.log(`monitors with fewer than ${expectedEach} checks (skipped runs): ${short} (target 0)`);
     console.log(
@@ -97,21 +176,41 @@ async function runnerAtScale(): Promise<boolean> {
     console.log(
       `resident memory: ${(start.rss / 2 ** 20).toFixed(0)} MB after start, peak ${(peakRss / 2 ** 20).toFixed(0)} MB (target < 300 MB); CPU ${cpuMsPerCheck.toFixed(3)} ms per check`,
     );
-    return short === 0 && stopped.lateP99Ms < 1000 && peakRss < 300 * 2 ** 20;
+    const byType = new Map<string, { monitors: number; checks: number; failed: number; error?: string }>();
+    for (const r of perMonitor) {
+      const t = byType.get(r.type) ?? { monitors: 0, checks: 0, failed: 0 };
+      byType.set(r.type, {
+        ...t,
+        monitors: t.monitors + 1,
+        checks: t.checks + r.n,
+        failed: t.failed + r.failed,
+        ...((t.error ?? r.error) ? { error: t.error ?? r.error } : {}),
+      });
+    }
+    return {
+      lateP50Ms: stopped.lateP50Ms,
+      lateP99Ms: stopped.lateP99Ms,
+      cpuMsPerCheck,
+      met: short === 0 && stopped.lateP99Ms < 1000 && peakRss < 300 * 2 ** 20,
+      byType,
+    };
   } finally {
-    target.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-/** Each monitor's stored checks and failures, read from the stopped server's SQLite file. */
-async function checksPerMonitor(dataDir: string): Promise<{ n: number; failed: number }[]> {
+/** Each monitor's type, stored checks and failures (with one failure's error), read from the stopped server's SQLite. */
+async function checksPerMonitor(
+  dataDir: string,
+): Promise<{ type: string; n: number; failed: number; error?: string }[]> {
   const store = await openStore({ dataDir });
   try {
     const counts = [];
-    for (const id of await store.monitors.listIds()) {
-      const checks = await store.checks.list(id, { from: 0, to: Number.MAX_SAFE_INTEGER, limit: 1_000_000 });
-      counts.push({ n: checks.length, failed: checks.filter((c) => !c.ok).length });
+    for (const monitor of await store.monitors.findByIds(await store.monitors.listIds())) {
+      const checks = await store.checks.list(monitor.id, { from: 0, to: Number.MAX_SAFE_INTEGER, limit: 1_000_000 });
+      const failures = checks.filter((c) => !c.ok);
+      const error = failures[0]?.error ?? undefined;
+      counts.push({ type: monitor.type, n: checks.length, failed: failures.length, ...(error ? { error } : {}) });
     }
     return counts;
   } finally {
