@@ -46,6 +46,14 @@ export function organizationSteps({ member, receiver, ids }: AuditStepsEnv): Ste
       action: 'notification-channel.rotate-secret',
       objectId: id('channel'),
     },
+    // A preview writes nothing (it takes the write scope for the body limit of writes): no entry.
+    {
+      op: 'POST /api/v1/notification-channels/preview-template',
+      path: () => '/api/v1/notification-channels/preview-template',
+      body: () => ({ type: 'discord', template: { title: '{{title}}' } }),
+      by: 'key',
+      action: null,
+    },
     {
       op: 'POST /api/v1/notification-channels/{key}/test',
       path: () => '/api/v1/notification-channels/ops/test',

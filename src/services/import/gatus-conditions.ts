@@ -81,33 +81,15 @@ export function mapConditions(target: ConditionTarget, conditions: readonly unkn
         } else note(c, 'not imported: Warden only marks slow checks as degraded (degradedLatencyMs)');
         break;
       }
-      case '[CERTIFICATE_EXPIRATION]': {
-        const ms = goDurationMs(c.right) ?? (/^\d+$/.test(c.right) ? Number(c.right) : undefined);
+      case '[CERTIFICATE_EXPIRATION]':
         if (!CERTIFICATE_TARGETS.includes(target)) note(c, `not imported: a ${target} monitor sees no certificate`);
-        else if ((c.op === '>' || c.op === '>=') && ms !== undefined) {
-          const days = Math.min(CERT_DAYS_MAX, Math.max(1, Math.ceil(ms / DAY_MS)));
-          mapping.config.certExpiryDays = days;
-          note(
-            c,
-            `approximated: the monitor shows degraded, not down, when the certificate expires within ${days} day${days === 1 ? '' : 's'} (certExpiryDays); an expired one fails`,
-          );
-        } else note(c, 'not imported: Warden warns a number of days before a certificate expires (certExpiryDays)');
+        else note(c, applyExpiry(mapping, c, 'certificate', 'certExpiryDays'));
         break;
-      }
-      case '[DOMAIN_EXPIRATION]': {
-        const ms = goDurationMs(c.right) ?? (/^\d+$/.test(c.right) ? Number(c.right) : undefined);
+      case '[DOMAIN_EXPIRATION]':
         if (!isHttp)
           note(c, `not imported: a ${target} monitor does not look the domain up; add a domain-expiry monitor`);
-        else if ((c.op === '>' || c.op === '>=') && ms !== undefined) {
-          const days = Math.min(CERT_DAYS_MAX, Math.max(1, Math.ceil(ms / DAY_MS)));
-          mapping.config.domainExpiryDays = days;
-          note(
-            c,
-            `approximated: the monitor shows degraded, not down, when the domain expires within ${days} day${days === 1 ? '' : 's'} (domainExpiryDays); an expired one fails`,
-          );
-        } else note(c, 'not imported: Warden warns a number of days before a domain expires (domainExpiryDays)');
+        else note(c, applyExpiry(mapping, c, 'domain', 'domainExpiryDays'));
         break;
-      }
       case '[DNS_RCODE]':
         if (!(target === 'dns' && c.op === '==' && c.right === 'NOERROR'))
           note(
@@ -154,6 +136,21 @@ export function parseCondition(text: string): Condition | undefined {
 }
 
 /** Narrows the allowed status codes by one condition; false when it cannot be read as codes. */
+/** `[CERTIFICATE_EXPIRATION] > 240h` and `[DOMAIN_EXPIRATION] > 720h`: days of warning before it expires. */
+function applyExpiry(
+  mapping: ConditionMapping,
+  c: Condition,
+  what: 'certificate' | 'domain',
+  field: 'certExpiryDays' | 'domainExpiryDays',
+): string {
+  const ms = goDurationMs(c.right) ?? (/^\d+$/.test(c.right) ? Number(c.right) : undefined);
+  if ((c.op !== '>' && c.op !== '>=') || ms === undefined)
+    return `not imported: Warden warns a number of days before a ${what} expires (${field})`;
+  const days = Math.min(CERT_DAYS_MAX, Math.max(1, Math.ceil(ms / DAY_MS)));
+  mapping.config[field] = days;
+  return `approximated: the monitor shows degraded, not down, when the ${what} expires within ${days} day${days === 1 ? '' : 's'} (${field}); an expired one fails`;
+}
+
 function applyStatus(allowed: Set<number>, c: Condition): boolean {
   const list = functionArgs(c.right, 'any');
   const pattern = functionArgs(c.right, 'pat')?.[0];

@@ -62,6 +62,34 @@ export interface MaintenanceRepository {
 }
 
 export function maintenanceRepository(db: Db): MaintenanceRepository {
+  /**
+   * Sets a notice column of a window when it is still unset (or, `newer`, older than `value`): true when this call set
+   * it, so a notice goes out once whichever process gets there first.
+   */
+  async function claim(
+    id: string,
+    column: 'started_notice_at' | 'ended_notice_at' | 'started_occurrence' | 'ended_occurrence',
+    value: number,
+    newer: boolean,
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('maintenance')
+      .set({ [column]: value })
+      .where('id', '=', id)
+      .where((eb) => (newer ? eb.or([eb(column, 'is', null), eb(column, '<', value)]) : eb(column, 'is', null)))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Each window with its components and its organization, and what `extra` reads off its row. */
+  async function withOrganization<R extends Selectable<MaintenanceTable> & { organization_id: string }, E>(
+    rows: R[],
+    extra: (row: R) => E,
+  ): Promise<({ window: Maintenance; organizationId: string } & E)[]> {
+    const windows = await withComponents(rows);
+    return rows.map((r, i) => ({ window: windows[i] as Maintenance, organizationId: r.organization_id, ...extra(r) }));
+  }
+
   async function withComponents(rows: Selectable<MaintenanceTable>[]): Promise<Maintenance[]> {
     if (rows.length === 0) return [];
     const links = await db
@@ -151,24 +179,13 @@ export function maintenanceRepository(db: Db): MaintenanceRepository {
         .orderBy('maintenance.id')
         .limit(limit)
         .execute();
-      const windows = await withComponents(rows);
-      return rows.map((r, i) => ({
-        window: windows[i] as Maintenance,
-        organizationId: r.organization_id,
+      return withOrganization(rows, (r) => ({
         startedNoticeAt: r.started_notice_at,
         endedNoticeAt: r.ended_notice_at,
       }));
     },
-    async markNotice(id, notice, at) {
-      const column = notice === 'started' ? 'started_notice_at' : 'ended_notice_at';
-      const result = await db
-        .updateTable('maintenance')
-        .set({ [column]: at })
-        .where('id', '=', id)
-        .where(column, 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
+    markNotice: (id, notice, at) =>
+      claim(id, notice === 'started' ? 'started_notice_at' : 'ended_notice_at', at, false),
     async listRecurringDue(now, endedSince, limit, afterId) {
       let query = db
         .selectFrom('maintenance')
@@ -180,23 +197,12 @@ export function maintenanceRepository(db: Db): MaintenanceRepository {
         .where('maintenance.ends_at', '>=', endedSince);
       if (afterId !== undefined) query = query.where('maintenance.id', '>', afterId);
       const rows = await query.orderBy('maintenance.id').limit(limit).execute();
-      const windows = await withComponents(rows);
-      return rows.map((r, i) => ({
-        window: windows[i] as Maintenance,
-        organizationId: r.organization_id,
+      return withOrganization(rows, (r) => ({
         startedOccurrence: r.started_occurrence,
         endedOccurrence: r.ended_occurrence,
       }));
     },
-    async markOccurrence(id, notice, occurrenceStart) {
-      const column = notice === 'started' ? 'started_occurrence' : 'ended_occurrence';
-      const result = await db
-        .updateTable('maintenance')
-        .set({ [column]: occurrenceStart })
-        .where('id', '=', id)
-        .where((eb) => eb.or([eb(column, 'is', null), eb(column, '<', occurrenceStart)]))
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
+    markOccurrence: (id, notice, occurrenceStart) =>
+      claim(id, notice === 'started' ? 'started_occurrence' : 'ended_occurrence', occurrenceStart, true),
   };
 }

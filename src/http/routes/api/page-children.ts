@@ -45,7 +45,17 @@ export function pageChildRoutes<V extends { id: string }>(app: App, guards: ApiG
     params: z.object({ slug: slugParam, id: idParam(r.id.what, r.id.example) }),
   } as const;
   const { words, verbs } = r;
+  /** An operation's summary, and its description when it has one. */
+  const said = (w: Words) => ({ summary: w.summary, ...(w.description ? { description: w.description } : {}) });
   const named = (view: V) => ({ id: view.id, label: r.audit.label(view) });
+  /** What a create and a change share: their words, the write scope, the body, the view answered and the audit entry. */
+  const written = (verb: 'create' | 'update', body: z.ZodType, status: 200 | 201) => ({
+    ...said(words[verb]),
+    scope: 'write' as const,
+    body,
+    ok: { status, schema: r.view, description: words[verb].ok },
+    audit: { action: `${r.audit.type}.${verb}`, object: (_input: unknown, view: V) => named(view) },
+  });
   // A deleted one's label, read before it goes (another organization's is not found: no label, and the delete answers 404).
   const before = (ctx: ServiceContext, input: { slug: string; id: string }) =>
     verbs.get(ctx, input).then(
@@ -56,7 +66,7 @@ export function pageChildRoutes<V extends { id: string }>(app: App, guards: ApiG
     ...list,
     method: 'get',
     ...(r.listQuery ? { query: r.listQuery } : {}),
-    summary: words.list.summary,
+    ...said(words.list),
     scope: 'read',
     ok: { status: 200, schema: z.object({ [r.collection]: z.array(r.view) }), description: words.list.ok },
     run: (ctx, input: { slug: string }) => verbs.list(ctx, input),
@@ -65,18 +75,13 @@ export function pageChildRoutes<V extends { id: string }>(app: App, guards: ApiG
   apiOperation(app, guards, {
     ...list,
     method: 'post',
-    summary: words.create.summary,
-    ...(words.create.description ? { description: words.create.description } : {}),
-    scope: 'write',
-    body: r.create,
-    ok: { status: 201, schema: r.view, description: words.create.ok },
+    ...written('create', r.create, 201),
     run: (ctx, input: { slug: string }) => verbs.create(ctx, input),
-    audit: { action: `${r.audit.type}.create`, object: (_input, view) => named(view) },
   });
   apiOperation(app, guards, {
     ...one,
     method: 'get',
-    summary: words.get.summary,
+    ...said(words.get),
     scope: 'read',
     ok: { status: 200, schema: r.view, description: words.get.ok },
     run: (ctx, input: { slug: string; id: string }) => verbs.get(ctx, input),
@@ -84,19 +89,13 @@ export function pageChildRoutes<V extends { id: string }>(app: App, guards: ApiG
   apiOperation(app, guards, {
     ...one,
     method: 'patch',
-    summary: words.update.summary,
-    ...(words.update.description ? { description: words.update.description } : {}),
-    scope: 'write',
-    body: r.patch,
-    ok: { status: 200, schema: r.view, description: words.update.ok },
+    ...written('update', r.patch, 200),
     run: (ctx, input: { slug: string; id: string }) => verbs.update(ctx, input),
-    audit: { action: `${r.audit.type}.update`, object: (_input, view) => named(view) },
   });
   apiOperation(app, guards, {
     ...one,
     method: 'delete',
-    summary: words.delete.summary,
-    ...(words.delete.description ? { description: words.delete.description } : {}),
+    ...said(words.delete),
     scope: 'write',
     ok: { status: 204, description: words.delete.ok },
     run: (ctx, input: { slug: string; id: string }) => verbs.delete(ctx, input),
