@@ -61,7 +61,84 @@ export interface MaintenanceRepository {
   markOccurrence(id: string, notice: 'started' | 'ended', occurrenceStart: number): Promise<boolean>;
 }
 
+/** Windows read from their rows, each with the components it covers. */
+async function withComponents(db: Db, rows: Selectable<MaintenanceTable>[]): Promise<Maintenance[]> {
+  if (rows.length === 0) return [];
+  const links = await db
+    .selectFrom('maintenance_components')
+    .selectAll()
+    .where(
+      'maintenance_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .execute();
+  return rows.map((r) => ({
+    ...fromColumns(r, ['id', 'pageId', 'key', 'title', 'description', 'startsAt', 'endsAt']),
+    recurrence: r.recurrence === null ? null : (JSON.parse(r.recurrence) as RecurrenceSlot[]),
+    componentIds: links.filter((l) => l.maintenance_id === r.id).map((l) => l.component_id),
+    ...fromColumns(r, ['managedBy', 'createdAt', 'updatedAt']),
+  }));
+}
+
 export function maintenanceRepository(db: Db): MaintenanceRepository {
+  const where = (column: 'id' | 'key', value: string) =>
+    db.selectFrom('maintenance').selectAll().where(column, '=', value);
+
+  return {
+    async list(pageId, endingAfter) {
+      let query = db.selectFrom('maintenance').selectAll().where('page_id', '=', pageId);
+      if (endingAfter !== undefined) query = query.where('ends_at', '>=', endingAfter);
+      return withComponents(db, await query.orderBy('starts_at').orderBy('id').limit(1000).execute());
+    },
+    count: (pageId) => countOf(db.selectFrom('maintenance').where('page_id', '=', pageId)),
+    async listOfOrganization(organizationId, endingAfter) {
+      const rows = await db
+        .selectFrom('maintenance')
+        .innerJoin('pages', 'pages.id', 'maintenance.page_id')
+        .selectAll('maintenance')
+        .where('pages.organization_id', '=', organizationId)
+        .where('maintenance.ends_at', '>=', endingAfter)
+        .orderBy('maintenance.starts_at')
+        .orderBy('maintenance.id')
+        .execute();
+      return withComponents(db, rows);
+    },
+    async findById(id) {
+      return (await withComponents(db, await where('id', id).execute()))[0];
+    },
+    async findByKey(pageId, key) {
+      return (await withComponents(db, await where('key', key).where('page_id', '=', pageId).execute()))[0];
+    },
+    async insert(m, now) {
+      await db
+        .insertInto('maintenance')
+        .values({
+          id: m.id,
+          page_id: m.pageId,
+          ...fields(m),
+          managed_by: m.managedBy,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await replaceLinks(db, 'maintenance_components', m.id, m.componentIds);
+    },
+    async update(id, spec, managedBy, now) {
+      await updateWhere(db, 'maintenance', { id }, { ...fields(spec), managed_by: managedBy, updated_at: now });
+      await replaceLinks(db, 'maintenance_components', id, spec.componentIds);
+    },
+    async delete(id) {
+      await deleteWhere(db, 'maintenance', { id });
+    },
+    ...maintenanceNotices(db),
+  };
+}
+
+type NoticeMethods = 'listNoticesDue' | 'markNotice' | 'listRecurringDue' | 'markOccurrence';
+
+/** What the maintenance notices read and claim: windows due a start or end notice, once across processes. */
+function maintenanceNotices(db: Db): Pick<MaintenanceRepository, NoticeMethods> {
   /**
    * Sets a notice column of a window when it is still unset (or, `newer`, older than `value`): true when this call set
    * it, so a notice goes out once whichever process gets there first.
@@ -86,77 +163,11 @@ export function maintenanceRepository(db: Db): MaintenanceRepository {
     rows: R[],
     extra: (row: R) => E,
   ): Promise<({ window: Maintenance; organizationId: string } & E)[]> {
-    const windows = await withComponents(rows);
+    const windows = await withComponents(db, rows);
     return rows.map((r, i) => ({ window: windows[i] as Maintenance, organizationId: r.organization_id, ...extra(r) }));
   }
 
-  async function withComponents(rows: Selectable<MaintenanceTable>[]): Promise<Maintenance[]> {
-    if (rows.length === 0) return [];
-    const links = await db
-      .selectFrom('maintenance_components')
-      .selectAll()
-      .where(
-        'maintenance_id',
-        'in',
-        rows.map((r) => r.id),
-      )
-      .execute();
-    return rows.map((r) => ({
-      ...fromColumns(r, ['id', 'pageId', 'key', 'title', 'description', 'startsAt', 'endsAt']),
-      recurrence: r.recurrence === null ? null : (JSON.parse(r.recurrence) as RecurrenceSlot[]),
-      componentIds: links.filter((l) => l.maintenance_id === r.id).map((l) => l.component_id),
-      ...fromColumns(r, ['managedBy', 'createdAt', 'updatedAt']),
-    }));
-  }
-  const where = (column: 'id' | 'key', value: string) =>
-    db.selectFrom('maintenance').selectAll().where(column, '=', value);
-
   return {
-    async list(pageId, endingAfter) {
-      let query = db.selectFrom('maintenance').selectAll().where('page_id', '=', pageId);
-      if (endingAfter !== undefined) query = query.where('ends_at', '>=', endingAfter);
-      return withComponents(await query.orderBy('starts_at').orderBy('id').limit(1000).execute());
-    },
-    count: (pageId) => countOf(db.selectFrom('maintenance').where('page_id', '=', pageId)),
-    async listOfOrganization(organizationId, endingAfter) {
-      const rows = await db
-        .selectFrom('maintenance')
-        .innerJoin('pages', 'pages.id', 'maintenance.page_id')
-        .selectAll('maintenance')
-        .where('pages.organization_id', '=', organizationId)
-        .where('maintenance.ends_at', '>=', endingAfter)
-        .orderBy('maintenance.starts_at')
-        .orderBy('maintenance.id')
-        .execute();
-      return withComponents(rows);
-    },
-    async findById(id) {
-      return (await withComponents(await where('id', id).execute()))[0];
-    },
-    async findByKey(pageId, key) {
-      return (await withComponents(await where('key', key).where('page_id', '=', pageId).execute()))[0];
-    },
-    async insert(m, now) {
-      await db
-        .insertInto('maintenance')
-        .values({
-          id: m.id,
-          page_id: m.pageId,
-          ...fields(m),
-          managed_by: m.managedBy,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      await replaceLinks(db, 'maintenance_components', m.id, m.componentIds);
-    },
-    async update(id, spec, managedBy, now) {
-      await updateWhere(db, 'maintenance', { id }, { ...fields(spec), managed_by: managedBy, updated_at: now });
-      await replaceLinks(db, 'maintenance_components', id, spec.componentIds);
-    },
-    async delete(id) {
-      await deleteWhere(db, 'maintenance', { id });
-    },
     async listNoticesDue(now, endedSince, limit) {
       const rows = await db
         .selectFrom('maintenance')

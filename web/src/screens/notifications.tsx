@@ -65,24 +65,8 @@ export default function NotificationsScreen() {
         )}
       </ScreenHeader>
       <Stack gap="lg">
-        <Text size="sm" c="dimmed">
-          Channels carry monitor, relay, incident, maintenance and certificate events to{' '}
-          {types.data
-            ? new Intl.ListFormat('en', { type: 'disjunction' }).format(types.data.types.map((t) => t.label))
-            : 'chats, pagers, phones, email or a signed webhook'}
-          .
-        </Text>
-        {generated && (
-          <ShownOnce
-            label="Signing secret"
-            value={generated.secret}
-            onDone={() => setGenerated(null)}
-            kept="Warden keeps it to sign with, but will not show it again: to change it, edit the channel and enter a new one."
-          >
-            {generated.name} signs every delivery with this secret: give it to the receiver, which verifies the
-            webhook-signature header with it (Standard Webhooks).
-          </ShownOnce>
-        )}
+        <ChannelsIntro labels={types.data?.types.map((t) => t.label)} />
+        {generated && <GeneratedSecret generated={generated} onDone={() => setGenerated(null)} />}
         {test.error && (
           <Text size="sm" c="red" role="alert">
             The test could not be sent: {test.error.message}
@@ -120,15 +104,7 @@ export default function NotificationsScreen() {
           )}
         </QueryState>
         {admin && chosen && (
-          <Paper withBorder p="md" radius="md" component="section" aria-labelledby="channel-deliveries">
-            <Title order={2} size="h4" id="channel-deliveries" mb="sm">
-              Deliveries of {chosen.name}
-            </Title>
-            <Stack gap="sm">
-              {tested?.key === chosen.key && <TestResult result={tested.result} channelName={chosen.name} />}
-              <DeliveryLog channelKey={chosen.key} channelName={chosen.name} />
-            </Stack>
-          </Paper>
+          <ChannelDeliveries channel={chosen} tested={tested?.key === chosen.key ? tested.result : undefined} />
         )}
       </Stack>
       <Modal
@@ -150,5 +126,48 @@ export default function NotificationsScreen() {
         )}
       </Modal>
     </>
+  );
+}
+
+/** What channels are for, naming every type the server offers once they are loaded. */
+function ChannelsIntro({ labels }: { labels: string[] | undefined }) {
+  return (
+    <Text size="sm" c="dimmed">
+      Channels carry monitor, relay, incident, maintenance and certificate events to{' '}
+      {labels
+        ? new Intl.ListFormat('en', { type: 'disjunction' }).format(labels)
+        : 'chats, pagers, phones, email or a signed webhook'}
+      .
+    </Text>
+  );
+}
+
+/** The signing secret Warden made for the webhook just created: shown this once. */
+function GeneratedSecret({ generated, onDone }: { generated: { name: string; secret: string }; onDone: () => void }) {
+  return (
+    <ShownOnce
+      label="Signing secret"
+      value={generated.secret}
+      onDone={onDone}
+      kept="Warden keeps it to sign with, but will not show it again: to change it, edit the channel and enter a new one."
+    >
+      {generated.name} signs every delivery with this secret: give it to the receiver, which verifies the
+      webhook-signature header with it (Standard Webhooks).
+    </ShownOnce>
+  );
+}
+
+/** The chosen channel's delivery log, under the result of its last test when it was just tested. */
+function ChannelDeliveries({ channel, tested }: { channel: Channel; tested: TestOutcome | undefined }) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="channel-deliveries">
+      <Title order={2} size="h4" id="channel-deliveries" mb="sm">
+        Deliveries of {channel.name}
+      </Title>
+      <Stack gap="sm">
+        {tested && <TestResult result={tested} channelName={channel.name} />}
+        <DeliveryLog channelKey={channel.key} channelName={channel.name} />
+      </Stack>
+    </Paper>
   );
 }

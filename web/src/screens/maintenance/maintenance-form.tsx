@@ -26,7 +26,6 @@ export function MaintenanceForm({
   initialPage?: string | undefined;
   onDone: () => void;
 }) {
-  const queryClient = useQueryClient();
   const org = useOrganizationKey();
   const pages = useQuery(pagesQuery(org));
   const [slug, setSlug] = useState<string | undefined>(
@@ -34,7 +33,7 @@ export function MaintenanceForm({
   );
   const [title, setTitle] = useState(existing?.title ?? '');
   const [description, setDescription] = useState(existing?.description ?? '');
-  // A new existing: the next full hour, for an hour.
+  // A new window: the next full hour, for an hour.
   const [startsAt, setStartsAt] = useState(() =>
     toLocalInput(existing?.startsAt ?? Math.ceil(Date.now() / HOUR) * HOUR),
   );
@@ -43,38 +42,32 @@ export function MaintenanceForm({
   );
   const [components, setComponents] = useState<string[]>(existing?.components ?? []);
   const [repeats, setRepeats] = useState(() => repeatsOf(existing?.recurrence, browserTimeZone()));
-  const save = useMutation({
-    mutationFn: () => {
-      if (!slug) throw new Error('Choose the page the existing is on.');
-      const recurrence = slotsOf(repeats);
-      // A recurring window's series runs from now (or as stored) and is open-ended: the times are the occurrences'.
-      const times: { startsAt?: number; endsAt?: number } = {};
-      if (!recurrence) [times.startsAt, times.endsAt] = windowOf(startsAt, endsAt);
-      else if (!existing?.recurrence) times.startsAt = Date.now();
-      const common = { title: title.trim(), ...times, components };
-      const text = description.trim();
-      if (existing)
-        return call(
-          api.PATCH('/api/v1/pages/{slug}/maintenance/{id}', {
-            params: { path: { slug, id: existing.id } },
-            body: {
-              ...common,
-              description: text || null,
-              ...(recurrence || existing.recurrence ? { recurrence } : {}),
-            },
-          }),
-        );
+  const save = useSaveMaintenance(onDone, () => {
+    if (!slug) throw new Error('Choose the page the maintenance is on.');
+    const recurrence = slotsOf(repeats);
+    // A recurring window's series runs from now (or as stored) and is open-ended: the times are the occurrences'.
+    const times: { startsAt?: number; endsAt?: number } = {};
+    if (!recurrence) [times.startsAt, times.endsAt] = windowOf(startsAt, endsAt);
+    else if (!existing?.recurrence) times.startsAt = Date.now();
+    const common = { title: title.trim(), ...times, components };
+    const text = description.trim();
+    if (existing)
       return call(
-        api.POST('/api/v1/pages/{slug}/maintenance', {
-          params: { path: { slug } },
-          body: { ...common, ...(text ? { description: text } : {}), ...(recurrence ? { recurrence } : {}) },
+        api.PATCH('/api/v1/pages/{slug}/maintenance/{id}', {
+          params: { path: { slug, id: existing.id } },
+          body: {
+            ...common,
+            description: text || null,
+            ...(recurrence || existing.recurrence ? { recurrence } : {}),
+          },
         }),
       );
-    },
-    onSuccess: async () => {
-      await maintenanceChanged(queryClient, org);
-      onDone();
-    },
+    return call(
+      api.POST('/api/v1/pages/{slug}/maintenance', {
+        params: { path: { slug } },
+        body: { ...common, ...(text ? { description: text } : {}), ...(recurrence ? { recurrence } : {}) },
+      }),
+    );
   });
   const errors = save.error ? formErrors(save.error, FIELDS) : null;
   return (
@@ -132,12 +125,25 @@ export function MaintenanceForm({
           error={errors?.message ?? null}
           failTitle={existing ? 'Not saved' : 'Not scheduled'}
           busy={save.isPending}
-          submit={existing ? 'Save existing' : 'Schedule'}
+          submit={existing ? 'Save maintenance' : 'Schedule'}
           onCancel={onDone}
         />
       </Stack>
     </form>
   );
+}
+
+/** Saving the form: the request `send` makes, then the organization's maintenance lists refreshed and the form done. */
+function useSaveMaintenance(onDone: () => void, send: () => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  const org = useOrganizationKey();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: async () => {
+      await maintenanceChanged(queryClient, org);
+      onDone();
+    },
+  });
 }
 
 /** The window's start and end in the browser's time zone, named on the fields. */
