@@ -57,6 +57,9 @@ describe('signing in to the dashboard', () => {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       WARDEN_BASE_URL: base,
+      // The code typed by hand, as on a server elsewhere: the code filled in on the server's own machine is the
+      // newcomer's test (newcomer.test.ts).
+      WARDEN_LOCAL_SETUP: '0',
       WARDEN_OIDC_ISSUER: provider.issuer,
       WARDEN_OIDC_CLIENT_ID: provider.clientId,
       WARDEN_OIDC_CLIENT_SECRET: provider.clientSecret,

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../browser.js';
 import { type ServerProcess, startServer } from '../cli-process.js';
 import { type Receiver, startReceiver } from '../fakes/notify-receivers.js';
+import { seriousViolations } from './dashboard-harness.js';
 
 /** "Up within 2 s of saving", with the same margin for a loaded machine as the other timed end-to-end tests. */
 const UP_WITHIN_MS = 2_000 + 1_000;
@@ -68,6 +69,7 @@ describe('a newcomer’s first hour, in the dashboard only', () => {
       // The code is there already: this browser runs on the server's machine.
       await page.getByText('Setup code filled in').waitFor();
       expect(await page.getByRole('textbox', { name: /^Setup code/ }).count()).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
       await label(page, 'Your name').fill('Nora Newcomer');
       await label(page, 'Email').fill('nora@example.com');
       await label(page, 'Password').fill('correct horse battery staple');

@@ -55,6 +55,7 @@ for (const dialect of dialects) {
           'POST /api/v1/notification-channels',
           'PATCH /api/v1/notification-channels/{key}',
           'DELETE /api/v1/notification-channels/{key}',
+          'POST /api/v1/notification-channels/{key}/secret',
           'POST /api/v1/notification-channels/{key}/test',
           'GET /api/v1/notification-channels/{key}/recipients',
           'GET /api/v1/notification-channels/{key}/deliveries',

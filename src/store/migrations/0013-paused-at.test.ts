@@ -12,6 +12,7 @@ import { monitorRepository } from '../repositories/monitors.js';
 import { organizationRepository } from '../repositories/organizations.js';
 import type { Store } from '../store.js';
 import * as pausedAt from './0013-paused-at.js';
+import * as recurringMaintenance from './0014-recurring-maintenance.js';
 
 let dir: string | undefined;
 let connection: DialectConnection | undefined;
@@ -37,13 +38,14 @@ it('dates the pauses of before to their recorded change, else to the monitor’s
   await monitorStateRepository(db, { locksRows: false, dialect }).appendChanges([
     { id: 'stc_1', monitorId: 'mon_recorded', at: NOW + 10, from: 'up', to: 'paused', message: 'paused' },
   ]);
-  // Back to before 0013, then up again.
+  // Back to before 0013 (and the migrations after it), then up again.
+  await recurringMaintenance.down(db);
   await pausedAt.down(db);
   await db
     .deleteFrom('warden_migrations' as never)
-    .where('name' as never, '=', '0013-paused-at' as never)
+    .where('name' as never, '>=', '0013-paused-at' as never)
     .execute();
-  expect((await migrateToLatest(db, undefined)).applied).toEqual(['0013-paused-at']);
+  expect((await migrateToLatest(db, undefined)).applied).toEqual(['0013-paused-at', '0014-recurring-maintenance']);
   const paused = Object.fromEntries(
     (await db.selectFrom('monitors').select(['key', 'paused_at']).execute()).map((r) => [r.key, r.paused_at]),
   );

@@ -66,7 +66,12 @@ export default function SetupScreen() {
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {!token && localCode && (
-            <Alert color="green" title="Setup code filled in">
+            <Alert
+              color="green"
+              title="Setup code filled in"
+              role="status"
+              styles={{ title: { color: 'var(--mantine-color-text)' } }}
+            >
               This browser runs on the server&apos;s machine, so Warden gave it the setup code itself.
             </Alert>
           )}
