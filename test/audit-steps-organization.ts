@@ -15,7 +15,12 @@ export function keeper(ids: Record<string, string>) {
   return { keep, id };
 }
 
-export function organizationSteps({ member, receiver, ids }: AuditStepsEnv): Step[] {
+export function organizationSteps(env: AuditStepsEnv): Step[] {
+  return [...channelAndKeySteps(env), ...removalAndMemberSteps(env)];
+}
+
+/** The writes of notification channels and API keys. */
+function channelAndKeySteps({ receiver, ids }: AuditStepsEnv): Step[] {
   const { keep, id } = keeper(ids);
   return [
     {
@@ -83,6 +88,13 @@ export function organizationSteps({ member, receiver, ids }: AuditStepsEnv): Ste
       action: 'api-key.revoke',
       objectId: id('apiKey'),
     },
+  ];
+}
+
+/** Deleting what the earlier steps made, then members, invitations and organizations. */
+function removalAndMemberSteps({ member, ids }: AuditStepsEnv): Step[] {
+  const { keep, id } = keeper(ids);
+  return [
     {
       op: 'DELETE /api/v1/monitors/{id}',
       path: () => `/api/v1/monitors/${ids.monitor}`,

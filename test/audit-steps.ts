@@ -33,10 +33,10 @@ export interface AuditStepsEnv {
   ids: Record<string, string>;
 }
 export function auditSteps(env: AuditStepsEnv): Step[] {
-  return [...pageSteps(env), ...organizationSteps(env)];
+  return [...pageSteps(env), ...pageChildSteps(env), ...organizationSteps(env)];
 }
 
-/** The writes of relays, monitors and pages (with their components, incidents, maintenance and subscribers). */
+/** The writes of relays, monitors and pages. */
 function pageSteps({ h, zone, ids }: AuditStepsEnv): Step[] {
   const { keep, id } = keeper(ids);
   return [
@@ -148,6 +148,13 @@ function pageSteps({ h, zone, ids }: AuditStepsEnv): Step[] {
       action: 'page.delete-asset',
       objectId: id('page'),
     },
+  ];
+}
+
+/** The writes of a page's components, incidents, maintenance and subscribers. */
+function pageChildSteps({ h, ids }: AuditStepsEnv): Step[] {
+  const { keep, id } = keeper(ids);
+  return [
     {
       op: 'POST /api/v1/pages/{slug}/components',
       path: () => '/api/v1/pages/audited/components',

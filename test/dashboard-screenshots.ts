@@ -144,23 +144,7 @@ export async function dashboardScreenshots(browser: Browser): Promise<void> {
       ...testContext(warden.opened.store, { now: () => Date.now() }),
       organizationId: warden.organizationId,
     };
-    const owner = await signedInUser(context, [{ organizationId: warden.organizationId, role: 'owner' }], {
-      name: 'Olive Owner',
-      email: 'olive@blockhaven.example',
-    });
-    await signedInUser(context, [{ organizationId: warden.organizationId, role: 'admin' }], {
-      name: 'Marco Rossi',
-      email: 'marco@blockhaven.example',
-    });
-    await signedInUser(context, [{ organizationId: warden.organizationId, role: 'editor' }], {
-      name: 'Aiko Tanaka',
-      email: 'aiko@blockhaven.example',
-    });
-    await signedInUser(context, [{ organizationId: warden.organizationId, role: 'viewer' }], {
-      name: 'Sam Okafor',
-      email: 'sam@blockhaven.example',
-    });
-
+    const owner = await addMembers(context, warden.organizationId);
     // The relay's day of results, through the relay API, as an agent sends them.
     const relayIds = Object.fromEntries(
       ['survival', 'creative', 'skyblock', 'modded', 'bedrock', 'proxy', 'website'].map((k) => [
@@ -186,35 +170,7 @@ export async function dashboardScreenshots(browser: Browser): Promise<void> {
     await push(BACKUPS, { status: 'up', latency: 5400, msg: 'backup 42 GB in 5.4 s' });
     await push(BOT, { status: 'down', msg: 'gateway disconnected' });
 
-    // What the owner did in the dashboard: a second relay, a webhook channel with a test, a key, an incident, an invitation.
-    const api = async (method: string, path: string, body?: object) => {
-      const res = await fetch(`${warden.url}${path}`, {
-        method,
-        headers: { cookie: owner.cookie, origin: warden.url, 'content-type': 'application/json' },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return res;
-    };
-    await api('POST', '/api/v1/relays', { key: 'eu-basement', name: 'EU basement' });
-    const secret = `whsec_${Buffer.alloc(32, 3).toString('base64')}`;
-    await api('POST', '/api/v1/notification-channels', {
-      key: 'ops-webhook',
-      name: 'Ops webhook',
-      type: 'webhook',
-      config: { url: `${receiver.url}/warden`, secret },
-      rules: { events: ['monitor.down', 'monitor.recovered', 'incident.created'], holdSec: 60 },
-    });
-    await api('POST', '/api/v1/notification-channels/ops-webhook/test');
-    await api('POST', '/api/v1/api-keys', { name: 'Grafana exporter', scope: 'read' });
-    await api('POST', '/api/v1/pages/blockhaven/incidents', {
-      title: 'Modded server unreachable',
-      status: 'identified',
-      impact: 'major',
-      message: 'The Modded server stopped answering after its nightly restart; we are restoring it.',
-      components: ['Modded'],
-    });
-    await api('POST', '/api/v1/invitations', { email: 'new.moderator@blockhaven.example', role: 'editor' });
+    await ownerActions(warden.url, owner.cookie, receiver.url);
 
     const screens: { name: string; path: string; prepare?: (page: Page) => Promise<void> }[] = [
       { name: 'monitors', path: '/app/monitors' },
@@ -282,4 +238,59 @@ export async function dashboardScreenshots(browser: Browser): Promise<void> {
     await warden.close();
     await receiver.close();
   }
+}
+
+/** The organization's people: its owner (returned, signed in), an admin, an editor and a viewer. */
+async function addMembers(context: Parameters<typeof signedInUser>[0], organizationId: string) {
+  const owner = await signedInUser(context, [{ organizationId, role: 'owner' }], {
+    name: 'Olive Owner',
+    email: 'olive@blockhaven.example',
+  });
+  await signedInUser(context, [{ organizationId, role: 'admin' }], {
+    name: 'Marco Rossi',
+    email: 'marco@blockhaven.example',
+  });
+  await signedInUser(context, [{ organizationId, role: 'editor' }], {
+    name: 'Aiko Tanaka',
+    email: 'aiko@blockhaven.example',
+  });
+  await signedInUser(context, [{ organizationId, role: 'viewer' }], {
+    name: 'Sam Okafor',
+    email: 'sam@blockhaven.example',
+  });
+
+  return owner;
+}
+
+/** What the owner did in the dashboard: a second relay, a webhook channel with a test, a key, an incident, an invitation. */
+async function ownerActions(url: string, cookie: string, receiverUrl: string): Promise<void> {
+  // What the owner did in the dashboard: a second relay, a webhook channel with a test, a key, an incident, an invitation.
+  const api = async (method: string, path: string, body?: object) => {
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: { cookie: cookie, origin: url, 'content-type': 'application/json' },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return res;
+  };
+  await api('POST', '/api/v1/relays', { key: 'eu-basement', name: 'EU basement' });
+  const secret = `whsec_${Buffer.alloc(32, 3).toString('base64')}`;
+  await api('POST', '/api/v1/notification-channels', {
+    key: 'ops-webhook',
+    name: 'Ops webhook',
+    type: 'webhook',
+    config: { url: `${receiverUrl}/warden`, secret },
+    rules: { events: ['monitor.down', 'monitor.recovered', 'incident.created'], holdSec: 60 },
+  });
+  await api('POST', '/api/v1/notification-channels/ops-webhook/test');
+  await api('POST', '/api/v1/api-keys', { name: 'Grafana exporter', scope: 'read' });
+  await api('POST', '/api/v1/pages/blockhaven/incidents', {
+    title: 'Modded server unreachable',
+    status: 'identified',
+    impact: 'major',
+    message: 'The Modded server stopped answering after its nightly restart; we are restoring it.',
+    components: ['Modded'],
+  });
+  await api('POST', '/api/v1/invitations', { email: 'new.moderator@blockhaven.example', role: 'editor' });
 }
