@@ -6,10 +6,10 @@
 //   npx tsx bench/probe-cost.ts [checks per type (300)] [types, comma-separated]
 import { fork } from 'node:child_process';
 import { createServer } from 'node:net';
+import type { MonitorType } from '../src/domain/monitor-type.js';
 import { ANY_TARGET } from '../src/net/target-guard.js';
 import { probeDefinition } from '../src/probes/registry.js';
 import { runProbe } from '../src/probes/run.js';
-import type { MonitorType } from '../src/domain/monitor-type.js';
 
 const CHECKS = Number(process.argv[2] ?? 300);
 const ONLY = process.argv[3]?.split(',').filter(Boolean);

@@ -1,6 +1,7 @@
 // The organization API's operations as its OpenAPI document lists them (with the role each needs), and path parameters
 // naming one organization's own objects, so a test can call every route on them.
 import type { Role } from '../src/domain/account.js';
+import { putBoard } from '../src/services/boards/write.js';
 import { type SignedInUser, signedInUser } from './accounts.js';
 import { type ApiHarness, T0, type TestOrganization } from './api-app.js';
 
@@ -23,6 +24,7 @@ export const VALID_BODIES: Record<string, unknown> = {
   'POST /api/v1/incidents/{id}/updates': { status: 'resolved', message: 'm' },
   'PATCH /api/v1/members/{userId}': { role: 'viewer' },
   'POST /api/v1/pages/{slug}/components/order': { components: [] },
+  'POST /api/v1/pages/{slug}/boards': { key: 'x', webhookUrl: 'https://discord.com/api/webhooks/1/abcdefghijklmnop' },
 };
 
 /** Every operation of the organization API (an API key or a session), from the document the server serves. */
@@ -76,12 +78,18 @@ export async function organizationObjects(
     },
   });
   if (channel.status !== 201) throw new Error(`adding a channel failed: ${await channel.text()}`);
+  // As warden.yaml declares it: the editors' writes in the role tests cannot delete it from under the reads.
+  const { board } = await putBoard(
+    { ...h.context, organizationId: org.id, writer: 'config' },
+    { slug, key: 'community', webhookUrl: 'https://discord.com/api/webhooks/1/abcdefghijklmnop' },
+  );
   const first = async (path: string, list: string) =>
     ((await (await h.call('GET', path, key)).json())[list][0] as { id: string }).id;
   const ids = {
     component: await first(`/api/v1/pages/${slug}/components`, 'components'),
     incident: await first(`/api/v1/pages/${slug}/incidents`, 'incidents'),
     window: await first(`/api/v1/pages/${slug}/maintenance`, 'maintenance'),
+    board: board.id,
     relay: await first('/api/v1/relays', 'relays'),
     apiKey: await first('/api/v1/api-keys', 'apiKeys'),
     invitation: await first('/api/v1/invitations', 'invitations'),
@@ -94,13 +102,15 @@ export async function organizationObjects(
         ? ids.incident
         : path.includes('/maintenance/')
           ? ids.window
-          : path.includes('/relays/')
-            ? ids.relay
-            : path.includes('/api-keys/')
-              ? ids.apiKey
-              : path.includes('/invitations/')
-                ? ids.invitation
-                : ids.monitor;
+          : path.includes('/boards/')
+            ? ids.board
+            : path.includes('/relays/')
+              ? ids.relay
+              : path.includes('/api-keys/')
+                ? ids.apiKey
+                : path.includes('/invitations/')
+                  ? ids.invitation
+                  : ids.monitor;
   return {
     owner,
     paths: (template) =>

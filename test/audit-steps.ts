@@ -151,7 +151,7 @@ function pageSteps({ h, zone, ids }: AuditStepsEnv): Step[] {
   ];
 }
 
-/** The writes of a page's components, incidents, maintenance and subscribers. */
+/** The writes of a page's components, incidents, maintenance, boards and subscribers. */
 function pageChildSteps({ h, ids }: AuditStepsEnv): Step[] {
   const { keep, id } = keeper(ids);
   return [
@@ -225,6 +225,29 @@ function pageChildSteps({ h, ids }: AuditStepsEnv): Step[] {
       by: 'user',
       action: 'maintenance.delete',
       objectId: id('window'),
+    },
+    {
+      op: 'POST /api/v1/pages/{slug}/boards',
+      path: () => '/api/v1/pages/audited/boards',
+      body: () => ({ key: 'community', webhookUrl: 'https://discord.com/api/webhooks/1/abcdefghijklmnop' }),
+      by: 'key',
+      action: 'board.create',
+      keep: keep('board'),
+    },
+    {
+      op: 'PATCH /api/v1/pages/{slug}/boards/{id}',
+      path: () => `/api/v1/pages/audited/boards/${ids.board}`,
+      body: () => ({ enabled: false }),
+      by: 'user',
+      action: 'board.update',
+      objectId: id('board'),
+    },
+    {
+      op: 'DELETE /api/v1/pages/{slug}/boards/{id}',
+      path: () => `/api/v1/pages/audited/boards/${ids.board}`,
+      by: 'key',
+      action: 'board.delete',
+      objectId: id('board'),
     },
     {
       op: 'DELETE /api/v1/pages/{slug}/incidents/{id}',

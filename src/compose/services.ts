@@ -13,6 +13,8 @@ import type { FastPath } from '../http/pre-router.js';
 import { healthFastPath } from '../http/routes/health.js';
 import { pushFastPath } from '../http/routes/push/fast-path.js';
 import { pageFastPath } from '../http/routes/status/fast-path.js';
+import { createGuards } from '../notify/dispatch/send.js';
+import { createBoards } from '../runner/boards.js';
 import { createChangeWatch } from '../runner/change-watch.js';
 import { createDomainRecheck } from '../runner/domain-recheck.js';
 import { createIngest } from '../runner/ingest.js';
@@ -96,6 +98,12 @@ export function composeServices(options: ComposeOptions) {
     gate: gate('retention'),
   });
   const maintenanceNotices = createMaintenanceNotices({ ...context, gate: gate('maintenance-notices') });
+  // Discord boards: every process renders and may send; the store's claims send each edit once.
+  const boards = createBoards({
+    ...context,
+    pages,
+    guards: createGuards(store, security.probePrivateTargets, BOARD_POLICY_MAX_AGE_MS),
+  });
   const domainRecheck = createDomainRecheck({
     ...context,
     domainTxt,
@@ -140,12 +148,16 @@ export function composeServices(options: ComposeOptions) {
     reminders,
     retention,
     maintenanceNotices,
+    boards,
     domainTxt,
     domainRecheck,
     changeWatch,
     coordinator,
   };
 }
+
+/** How long the boards' sender trusts an organization's target policy it read. */
+const BOARD_POLICY_MAX_AGE_MS = 30_000;
 
 /** The event bus and the limits' shared counters: Redis's when there is one (cluster mode), else in this process. */
 function composeBus({ redis, logger }: ComposeOptions): {

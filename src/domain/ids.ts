@@ -11,6 +11,7 @@ export type IdKind =
   | 'inc'
   | 'upd'
   | 'mnt'
+  | 'brd'
   | 'nch'
   | 'dlv'
   | 'sub'

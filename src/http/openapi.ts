@@ -67,6 +67,10 @@ export const TAGS = {
   components: { name: 'Components', description: 'What a page lists, each optionally following a monitor (API key).' },
   incidents: { name: 'Incidents', description: 'Incidents and their timelines (API key).' },
   maintenance: { name: 'Maintenance', description: 'Scheduled maintenance windows (API key).' },
+  boards: {
+    name: 'Boards',
+    description: 'Discord messages kept up to date with a page: its state, servers, players and incidents (API key).',
+  },
   relays: { name: 'Relays', description: 'Relay agents and their tokens (API key).' },
   apiKeys: { name: 'API keys', description: 'The organization’s API keys (write key).' },
   notifications: {

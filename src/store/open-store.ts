@@ -7,6 +7,7 @@ import { isMigrated, migrateToLatest } from './migrate.js';
 import { accountTokenRepository } from './repositories/account-tokens.js';
 import { apiKeyRepository } from './repositories/api-keys.js';
 import { auditRepository } from './repositories/audit.js';
+import { boardRepository } from './repositories/boards.js';
 import { changeRepository } from './repositories/changes.js';
 import { channelRepository } from './repositories/channels.js';
 import { checkRepository } from './repositories/checks.js';
@@ -87,6 +88,7 @@ function storeOver(connection: DialectConnection, db: Db, inTransaction: boolean
     components: componentRepository(db),
     incidents: incidentRepository(db),
     maintenance: maintenanceRepository(db),
+    boards: boardRepository(db),
     changes: changeRepository(db),
     channels: channelRepository(db),
     deliveries: deliveryRepository(db, connection.claimDeliveries),

@@ -6,6 +6,7 @@ import type { Page } from '../domain/page.js';
 import type { AccountTokenRepository } from './repositories/account-tokens.js';
 import type { ApiKeyRepository } from './repositories/api-keys.js';
 import type { AuditRepository } from './repositories/audit.js';
+import type { BoardRepository } from './repositories/boards.js';
 import type { ChangeRepository } from './repositories/changes.js';
 import type { ChannelRepository } from './repositories/channels.js';
 import type { CheckRepository } from './repositories/checks.js';
@@ -94,6 +95,8 @@ export interface Store {
   readonly components: ComponentRepository;
   readonly incidents: IncidentRepository;
   readonly maintenance: MaintenanceRepository;
+  /** Boards: a message per board kept up to date on Discord, and its pending edit. */
+  readonly boards: BoardRepository;
   /** The change counter every process polls to see config and API writes made by another. */
   readonly changes: ChangeRepository;
   /** Notification channels: what the API, the CLI and warden.yaml edit, and what the outbox reads. */

@@ -13,6 +13,7 @@ import type {
   UserSessionsTable,
   UsersTable,
 } from './tables/accounts.js';
+import type { PageBoardsTable } from './tables/boards.js';
 import type { ChangeCounterTable, ClusterInstancesTable, ClusterLeasesTable } from './tables/cluster.js';
 import type {
   ApiKeysTable,
@@ -42,6 +43,7 @@ import type {
 } from './tables/pages.js';
 
 export type * from './tables/accounts.js';
+export type * from './tables/boards.js';
 export type * from './tables/cluster.js';
 export type * from './tables/monitoring.js';
 export type * from './tables/notifications.js';
@@ -74,6 +76,7 @@ export interface Database {
   notification_channels: NotificationChannelsTable;
   notification_deliveries: NotificationDeliveriesTable;
   page_subscribers: PageSubscribersTable;
+  page_boards: PageBoardsTable;
   channel_recipients: ChannelRecipientsTable;
   cluster_instances: ClusterInstancesTable;
   cluster_leases: ClusterLeasesTable;

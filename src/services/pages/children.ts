@@ -10,7 +10,7 @@ import { type PutOutcome, type PutSteps, putByKey } from '../put.js';
 import { changed } from './write.js';
 
 /** What the page's child is called in a refusal and a 404. */
-type ChildKind = 'component' | 'incident' | 'maintenance';
+type ChildKind = 'component' | 'incident' | 'maintenance' | 'board';
 
 /**
  * Adds a keyed object to a page: the page's cap, the key free on the page (a race on it is a 409 too), then the page's

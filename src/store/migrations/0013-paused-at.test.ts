@@ -6,13 +6,11 @@ import { afterEach, expect, it } from 'vitest';
 import { addMonitor, addOrganization, monitorSpec, NOW } from '../../../test/contracts/store-fixtures.js';
 import type { DialectConnection } from '../dialects/connection.js';
 import { connectSqlite } from '../dialects/sqlite/connect.js';
-import { migrateToLatest } from '../migrate.js';
+import { MIGRATION_NAMES, MIGRATIONS, migrateToLatest } from '../migrate.js';
 import { monitorStateRepository } from '../repositories/monitor-states.js';
 import { monitorRepository } from '../repositories/monitors.js';
 import { organizationRepository } from '../repositories/organizations.js';
 import type { Store } from '../store.js';
-import * as pausedAt from './0013-paused-at.js';
-import * as recurringMaintenance from './0014-recurring-maintenance.js';
 
 let dir: string | undefined;
 let connection: DialectConnection | undefined;
@@ -39,13 +37,13 @@ it('dates the pauses of before to their recorded change, else to the monitor’s
     { id: 'stc_1', monitorId: 'mon_recorded', at: NOW + 10, from: 'up', to: 'paused', message: 'paused' },
   ]);
   // Back to before 0013 (and the migrations after it), then up again.
-  await recurringMaintenance.down(db);
-  await pausedAt.down(db);
+  const later = MIGRATION_NAMES.filter((n) => n >= '0013-paused-at');
+  for (const name of [...later].reverse()) await MIGRATIONS[name]?.down?.(db);
   await db
     .deleteFrom('warden_migrations' as never)
     .where('name' as never, '>=', '0013-paused-at' as never)
     .execute();
-  expect((await migrateToLatest(db, undefined)).applied).toEqual(['0013-paused-at', '0014-recurring-maintenance']);
+  expect((await migrateToLatest(db, undefined)).applied).toEqual(later);
   const paused = Object.fromEntries(
     (await db.selectFrom('monitors').select(['key', 'paused_at']).execute()).map((r) => [r.key, r.paused_at]),
   );

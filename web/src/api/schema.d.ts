@@ -5638,6 +5638,268 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/v1/pages/{slug}/boards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a page's boards */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The page's slug (its key), or its id. */
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The boards, by key. */
+                200: {
+                    headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            boards: components["schemas"]["Board"][];
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                /** @description No such page in your organization, or no such board on it. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        /**
+         * Add a board
+         * @description A Discord message that shows the page (or some of its components) and is edited in place whenever what it shows changes. It is posted within seconds; its state is under `message`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The page's slug (its key), or its id. */
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BoardCreate"];
+                };
+            };
+            responses: {
+                /** @description Created. */
+                201: {
+                    headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Board"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                /** @description No such page in your organization, or no such board on it. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/pages/{slug}/boards/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a board */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The page's slug (its key), or its id. */
+                    slug: string;
+                    /** @description The board id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The board. */
+                200: {
+                    headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Board"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                /** @description No such page in your organization, or no such board on it. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a board
+         * @description Warden stops editing its message (the message stays in Discord). Boards managed by warden.yaml answer 409.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The page's slug (its key), or its id. */
+                    slug: string;
+                    /** @description The board id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted. */
+                204: {
+                    headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                /** @description No such page in your organization, or no such board on it. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a board
+         * @description Changes the fields given; the key stays. A stopped board is tried again. Boards managed by warden.yaml answer 409.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The page's slug (its key), or its id. */
+                    slug: string;
+                    /** @description The board id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BoardPatch"];
+                };
+            };
+            responses: {
+                /** @description The changed board. */
+                200: {
+                    headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Board"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                /** @description No such page in your organization, or no such board on it. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        trace?: never;
+    };
     "/api/v1/relays": {
         parameters: {
             query?: never;
@@ -12821,6 +13083,62 @@ export interface components {
             }[] | null;
             /** @description Keys or names of affected components. */
             components?: string[];
+        };
+        Board: {
+            id: string;
+            key: string;
+            /** @enum {string} */
+            kind: "discord";
+            /** @description Redacted: the token is never shown again. */
+            webhookUrl: string;
+            /** @description Keys of the components it shows; null: all of them. */
+            components: string[] | null;
+            enabled: boolean;
+            /** @description Where its message stands. */
+            message: {
+                /** @description The Discord message it edits; null until it is first posted. */
+                id: string | null;
+                /** @description When the message last changed. */
+                shownAt: number | null;
+                /** @description An edit waits to go (it goes at dueAt). */
+                pending: boolean;
+                dueAt: number | null;
+                /** @description Failed attempts of the pending edit. */
+                attempts: number;
+                /** @description The last failure, in Discord's words. */
+                lastError: string | null;
+                /** @description Discord refused for good (the webhook was deleted, a wrong token): change the board to try again. */
+                stopped: boolean;
+            };
+            /**
+             * @description config: warden.yaml manages it and the API cannot change it.
+             * @enum {string}
+             */
+            managedBy: "config" | "api";
+            createdAt: number;
+            updatedAt: number;
+        };
+        BoardCreate: {
+            key: string;
+            /**
+             * @description Where the board lives: discord.
+             * @default discord
+             * @enum {string}
+             */
+            kind?: "discord";
+            /** @description The Discord webhook of the channel the board lives in (a secret: shown redacted). */
+            webhookUrl: string;
+            /** @description Keys or names of the components it shows (at most 25, Discord’s field limit); all when absent. */
+            components?: string[];
+            /** @default true */
+            enabled?: boolean;
+        };
+        BoardPatch: {
+            /** @description The Discord webhook of the channel the board lives in (a secret: shown redacted). */
+            webhookUrl?: string;
+            /** @description null: every component of the page. */
+            components?: string[] | null;
+            enabled?: boolean;
         };
         Relay: {
             id: string;

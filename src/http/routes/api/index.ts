@@ -20,6 +20,7 @@ import { notificationChannelRoutes } from './notification-channels.js';
 import type { ApiGuard, ApiGuards } from './operation.js';
 import { organizationRoutes } from './organization.js';
 import { pageAssetRoutes } from './page-assets.js';
+import { pageBoardRoutes } from './page-boards.js';
 import { pageContentRoutes } from './page-contents.js';
 import { pageSubscriberRoutes } from './page-subscribers.js';
 import { pageRoutes } from './pages.js';
@@ -62,6 +63,7 @@ export function apiRoutes(app: App, running: ApiRunning, options: ApiOptions = {
   pageRoutes(app, guards, running.domainTxt);
   pageAssetRoutes(app, guards);
   pageContentRoutes(app, guards);
+  pageBoardRoutes(app, guards);
   relayApiRoutes(app, guards);
   apiKeyRoutes(app, guards);
   notificationChannelRoutes(app, guards, running.security);
