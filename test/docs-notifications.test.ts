@@ -68,7 +68,18 @@ describe('docs/notifications.md', () => {
 
   it('shows screenshots that exist', () => {
     const images = [...DOC.matchAll(/!\[[^\]]+\]\((images\/[^)]+)\)/g)].map((m) => m[1] as string);
-    expect(images).toEqual(expect.arrayContaining(['images/notify-discord.png', 'images/notify-email.png']));
+    expect(images).toEqual(
+      expect.arrayContaining([
+        'images/notify-discord.png',
+        'images/notify-email.png',
+        'images/notify-mattermost.png',
+        'images/notify-rocketchat.png',
+        'images/notify-googlechat.png',
+        'images/notify-matrix.png',
+        'images/notify-phones.png',
+        'images/notify-pagers.png',
+      ]),
+    );
     for (const image of images) expect(existsSync(join(process.cwd(), 'docs', image)), image).toBe(true);
   });
 
