@@ -6218,7 +6218,7 @@ export interface paths {
         put?: never;
         /**
          * Preview a message template
-         * @description Renders a channel's `config.template` over a made-up event of every kind, as a channel of the type would send it, with the fields a template may use (docs/notifications.md, "Message templates"). Nothing is stored or sent. A template that does not check is a 400 naming the field and the line, as on save.
+         * @description Renders a channel's `config.template` over a made-up event of every kind, with the fields a template may use (docs/notifications.md, "Message templates"). With a channel `type`, each sample is what a channel of the type would send: its title and body cut to that channel's own limits (`channel.limits`), and `clipped` says which were cut. Nothing is stored or sent. A template that does not check, or a type there is none of, is a 400 naming the field, as on save.
          */
         post: {
             parameters: {
