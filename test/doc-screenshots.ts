@@ -4,19 +4,17 @@
 // dark theme (colour bar, title, description, inline fields, footer) — a rendering, not a capture of Discord's client.
 // Email: the HTML part of the message the email channel handed to a real SMTP server, parsed back with mailparser,
 // shown as sent under its subject, sender and recipient.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+// The other channels (test/doc-screenshots-chat.ts, test/doc-screenshots-devices.ts): Mattermost, Rocket.Chat, Google
+// Chat and Matrix in renderings after each app, Pushover, Gotify and Twilio's SMS on three phones, and the PagerDuty
+// incident and Opsgenie alert their events make, each from the requests the channel sent a fake receiver.
+import { mkdirSync } from 'node:fs';
 import type { NotificationEvent } from '../src/notify/channels/channel.js';
 import { discordChannel } from '../src/notify/channels/discord.js';
-import { emailChannel, emailConfig, escapeHtml } from '../src/notify/channels/email.js';
-import { launchChromium, serveHtml } from './browser.js';
+import { emailChannel, emailConfig } from '../src/notify/channels/email.js';
+import { launchChromium } from './browser.js';
+import { escapeHtml, fontFaces, hex, IMAGES, markdownHtml, SCALE, shoot } from './doc-screenshot-parts.js';
 import { DOWN_EVENT, RECOVERED_EVENT, sendContext, startReceiver } from './fakes/notify-receivers.js';
 import { startSmtpFake } from './fakes/smtp-server.js';
-import { countNear, distinctColours, readPng } from './pixels.js';
-
-const IMAGES = join(process.cwd(), 'docs', 'images');
-const SCALE = 2;
 
 interface DiscordEmbed {
   title: string;
@@ -72,19 +70,6 @@ async function sentEmail(event: NotificationEvent) {
   }
 }
 
-/** Discord's markdown as the embed uses it: `\x` escapes and [label](url) links; everything else is text. */
-function discordMarkdown(text: string): string {
-  const plain = (s: string) => escapeHtml(s.replace(/\\(.)/g, '$1'));
-  let html = '';
-  let last = 0;
-  for (const link of text.matchAll(/\[((?:\\.|[^\]\\])*)\]\((https?:\/\/[^)\s]+)\)/g)) {
-    html += plain(text.slice(last, link.index));
-    html += `<a href="${escapeHtml(link[2] as string)}">${plain(link[1] as string)}</a>`;
-    last = (link.index as number) + link[0].length;
-  }
-  return html + plain(text.slice(last));
-}
-
 const when = (iso: string) =>
   new Date(iso)
     .toLocaleString('en-US', {
@@ -97,16 +82,6 @@ const when = (iso: string) =>
     })
     .replace(',', '');
 
-function fontFaces(): string {
-  const face = (weight: number) => {
-    const file = readFileSync(
-      join(process.cwd(), 'node_modules', '@fontsource', 'inter', 'files', `inter-latin-${weight}-normal.woff2`),
-    ).toString('base64');
-    return `@font-face{font-family:Inter;font-weight:${weight};src:url(data:font/woff2;base64,${file}) format('woff2')}`;
-  };
-  return [400, 600, 700].map(face).join('');
-}
-
 function discordHtml(posts: { username: string; embeds: DiscordEmbed[] }[]): string {
   const message = (post: { username: string; embeds: DiscordEmbed[] }) => {
     const embed = post.embeds[0] as DiscordEmbed;
@@ -114,7 +89,7 @@ function discordHtml(posts: { username: string; embeds: DiscordEmbed[] }[]): str
     const fields = embed.fields
       .map(
         (f) =>
-          `<div class="field${f.inline ? '' : ' wide'}"><div class="name">${discordMarkdown(f.name)}</div><div class="value">${discordMarkdown(f.value)}</div></div>`,
+          `<div class="field${f.inline ? '' : ' wide'}"><div class="name">${markdownHtml(f.name)}</div><div class="value">${markdownHtml(f.value)}</div></div>`,
       )
       .join('');
     const title = embed.url
@@ -123,7 +98,7 @@ function discordHtml(posts: { username: string; embeds: DiscordEmbed[] }[]): str
     return `<div class="message"><div class="avatar">W</div><div class="body">
       <div class="head"><span class="user">${escapeHtml(post.username)}</span><span class="app">APP</span><span class="time">${when(embed.timestamp)}</span></div>
       <div class="embed" style="border-left-color:${colour}">${title}
-        ${embed.description ? `<div class="description">${discordMarkdown(embed.description)}</div>` : ''}
+        ${embed.description ? `<div class="description">${markdownHtml(embed.description)}</div>` : ''}
         <div class="fields">${fields}</div>
         <div class="footer">${escapeHtml(embed.footer.text)} • ${when(embed.timestamp)}</div>
       </div></div></div>`;
@@ -170,38 +145,6 @@ function emailHtml(mail: Awaited<ReturnType<typeof sentEmail>>): string {
   </div></body></html>`;
 }
 
-/** Screenshots one element into docs/images/<file>, checked for what a reader notices first: not blank, the severity colour drawn. */
-async function shoot(page: Page, html: string, selector: string, file: string, colours: string[]): Promise<void> {
-  const server = await serveHtml(html);
-  try {
-    await page.goto(server.url);
-    await page.evaluate(() => document.fonts.ready);
-    if (selector === '#mail') {
-      // Fit the frame to its document, so the whole message shows and nothing more.
-      await page.waitForFunction(
-        () => (document.querySelector('iframe') as HTMLIFrameElement).contentDocument?.readyState === 'complete',
-      );
-      await page.evaluate(() => {
-        const frame = document.querySelector('iframe') as HTMLIFrameElement;
-        frame.style.height = '0';
-        frame.style.height = `${(frame.contentDocument as Document).documentElement.scrollHeight}px`;
-      });
-    }
-    const bytes = await page.locator(selector).screenshot();
-    const png = readPng(bytes);
-    if (distinctColours(png) < 20) throw new Error(`${file} looks blank`);
-    for (const colour of colours)
-      if (countNear(png, colour, 12) < 50 * SCALE) throw new Error(`${file}: the colour ${colour} is not drawn`);
-    writeFileSync(join(IMAGES, file), bytes);
-    console.log(`docs/images/${file}: ${png.width}×${png.height}`);
-  } finally {
-    await server.close();
-  }
-}
-
-const hex = (event: NotificationEvent) =>
-  ({ critical: '#e74c3c', warning: '#f39c12', info: '#3498db', ok: '#2ecc71' })[event.severity];
-
 // `npm run screenshots [notifications] [dashboard] [setup] [page]`: the sets named, or all of them (`setup`: the
 // dashboard's setup screen alone).
 const wanted = process.argv.slice(2);
@@ -216,6 +159,9 @@ try {
       hex(RECOVERED_EVENT),
     ]);
     await shoot(page, emailHtml(await sentEmail(DOWN_EVENT)), '#mail', 'notify-email.png', [hex(DOWN_EVENT)]);
+    // The other channels' pictures, from their own files: chat apps, phones, pagers.
+    await (await import('./doc-screenshots-chat.js')).chatScreenshots(page);
+    await (await import('./doc-screenshots-devices.js')).deviceScreenshots(page);
     await page.close();
   }
   // The dashboard's screens (docs/dashboard.md), from a served Warden: loaded only when asked for.

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseConfigText } from '../src/config/load.js';
-import { CHANNEL_TYPES } from '../src/notify/channels/registry.js';
+import { CHANNEL_TYPES, channelDefinition } from '../src/notify/channels/registry.js';
 import { TEMPLATE_FIELDS } from '../src/notify/templates/fields.js';
 
 const DOC = readFileSync(join(process.cwd(), 'docs', 'notifications.md'), 'utf8');
@@ -68,8 +68,28 @@ describe('docs/notifications.md', () => {
 
   it('shows screenshots that exist', () => {
     const images = [...DOC.matchAll(/!\[[^\]]+\]\((images\/[^)]+)\)/g)].map((m) => m[1] as string);
-    expect(images).toEqual(expect.arrayContaining(['images/notify-discord.png', 'images/notify-email.png']));
+    expect(images).toEqual(
+      expect.arrayContaining([
+        'images/notify-discord.png',
+        'images/notify-email.png',
+        'images/notify-mattermost.png',
+        'images/notify-rocketchat.png',
+        'images/notify-googlechat.png',
+        'images/notify-matrix.png',
+        'images/notify-phones.png',
+        'images/notify-pagers.png',
+      ]),
+    );
     for (const image of images) expect(existsSync(join(process.cwd(), 'docs', image)), image).toBe(true);
+  });
+
+  it("lists every channel's text limits as the channel declares them", () => {
+    const start = DOC.indexOf('\n## Message templates\n');
+    const text = DOC.slice(start, DOC.indexOf('\n## ', start + 1));
+    for (const type of CHANNEL_TYPES) {
+      const { title, body } = channelDefinition(type).textLimits;
+      expect(text).toContain(`\n| ${HEADINGS[type]} | ${title ?? '—'} | ${body ?? '—'} |`);
+    }
   });
 
   it('lists every message template field, with an example that loads', () => {

@@ -239,6 +239,11 @@ describe('the relays and notifications screens', () => {
     const down = preview.locator('[data-kind="monitor.down"]');
     await expect.poll(() => down.textContent()).toContain('Monitor down for Acme');
     expect(await preview.locator('[data-kind]').count()).toBe(15);
+    // Previewed as the form's type sends it: a title past the limits is cut, and the sample says so.
+    await title.fill(`{{kindLabel}} ${'x'.repeat(300)}`);
+    await expect.poll(() => down.textContent()).toContain('title cut');
+    await title.fill('{{kindLabel}} for {{organization.name}}');
+    await expect.poll(() => down.textContent()).not.toContain('title cut');
     expect(await seriousViolations(page)).toEqual([]);
     await edit.getByRole('button', { name: 'Save the channel' }).click();
     await edit.waitFor({ state: 'detached' });

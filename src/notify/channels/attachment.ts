@@ -3,6 +3,7 @@
 // as themselves: Markdown escaped and @mentions defused, so a monitor called "@channel" pings no one.
 import { clip, escapeMarkdown, eventFacts, pageLink, REASON_CHARS, SEVERITY_LOOK } from '../events/format.js';
 import type { NotificationEvent } from './channel.js';
+import { reasonText, type TextLimits } from './text-limits.js';
 
 export interface ChatAttachment {
   color: string;
@@ -13,10 +14,14 @@ export interface ChatAttachment {
 }
 
 /** Limits both receivers keep well within (Mattermost's post is at most 16,383 characters). */
-const LIMITS = { title: 256, fieldValue: 1024, fields: 20 };
+const LIMITS = { fieldValue: 1024, fields: 20 };
+
+/** The attachment's title and text (the reason). */
+export const CHAT_TEXT_LIMITS: TextLimits = { title: 256, body: REASON_CHARS };
 
 export function chatAttachment(event: NotificationEvent): ChatAttachment {
   const page = pageLink(event);
+  const text = reasonText(event, CHAT_TEXT_LIMITS);
   const fields = eventFacts(event)
     .slice(0, LIMITS.fields)
     .map((fact) => ({
@@ -26,16 +31,16 @@ export function chatAttachment(event: NotificationEvent): ChatAttachment {
     }));
   return {
     color: hexColour(event),
-    title: clip(event.title, LIMITS.title),
+    title: text.title,
     ...(page ? { title_link: page.url } : {}),
-    ...(event.reason ? { text: chatText(clip(event.reason, REASON_CHARS)) } : {}),
+    ...(text.body ? { text: chatText(text.body) } : {}),
     fields,
   };
 }
 
 /** The first line a notification shows: the severity's emoji and the title, as Markdown text. */
 export function chatHeadline(event: NotificationEvent): string {
-  return `${SEVERITY_LOOK[event.severity].emoji} ${chatText(event.title)}`;
+  return `${SEVERITY_LOOK[event.severity].emoji} ${chatText(reasonText(event, CHAT_TEXT_LIMITS).title)}`;
 }
 
 /** The severity's colour as #rrggbb. */

@@ -9,6 +9,7 @@ import {
   type RenderedMessage,
   renderMessage,
 } from '../templates/template.js';
+import { reasonText, type TextLimits, type TextShape } from './text-limits.js';
 
 /** What happened, as every channel receives it. `id` is stable per event: the `webhook-id` receivers dedupe on. */
 /** Every kind of event, in the order docs list them; `test` is what `POST …/test` sends. */
@@ -137,22 +138,33 @@ export interface ChannelDefinition<Config extends Record<string, unknown> = Reco
    * it is and adds `message` (the webhook's JSON payload carries both).
    */
   templateOutput?: 'text' | 'attach';
+  /**
+   * The most characters of the title and body this channel sends (its receiver's limits, or Warden's where lower):
+   * `{}` when it cuts nothing of its own. The docs' table and the template preview show them.
+   */
+  textLimits: TextLimits;
+  /**
+   * How it makes its title and body (text-limits.ts): the send path builds its message from this shape under
+   * `textLimits`, and the template preview shows the same. Default: the title and the reason.
+   */
+  text: TextShape;
   send(event: NotificationEvent, config: Config, ctx: SendContext): Promise<SendOutcome>;
 }
 
-/** A channel as its file declares it: `secrets` and `targets` may be left to defineChannel's defaults. */
+/** A channel as its file declares it: `secrets`, `targets`, `text` and `textLimits` may be left to the defaults. */
 export type ChannelDeclaration<Config extends Record<string, unknown>> = Omit<
   ChannelDefinition<Config>,
-  'secrets' | 'targets'
+  'secrets' | 'targets' | 'text' | 'textLimits'
 > &
-  Partial<Pick<ChannelDefinition<Config>, 'secrets' | 'targets'>>;
+  Partial<Pick<ChannelDefinition<Config>, 'secrets' | 'targets' | 'text' | 'textLimits'>>;
 
 /** Config fields that hold a credential wherever a channel has them. */
 const SECRET_FIELDS = ['password', 'token', 'botToken', 'secret'];
 
 /**
  * Declares a channel, checking its field lists against its config's keys. Defaults: `secrets` the config's credential
- * fields (password, token, botToken, secret), `targets` its `url` when it has one.
+ * fields (password, token, botToken, secret), `targets` its `url` when it has one, `textLimits` none, `text` the title
+ * and the reason.
  */
 export function defineChannel<Config extends Record<string, unknown>>(
   declaration: ChannelDeclaration<Config>,
@@ -163,6 +175,8 @@ export function defineChannel<Config extends Record<string, unknown>>(
     config: withTemplate(declaration.config),
     secrets: declaration.secrets ?? fields.filter((field) => SECRET_FIELDS.includes(field)),
     targets: declaration.targets ?? fields.filter((field) => field === 'url'),
+    textLimits: declaration.textLimits ?? {},
+    text: declaration.text ?? reasonText,
     send: (event, config, ctx) => {
       const template = (config as { template?: MessageTemplate }).template;
       const sent = template ? templated(event, template, declaration.templateOutput ?? 'text') : event;
@@ -183,7 +197,15 @@ export function templated(
   template: MessageTemplate,
   output: 'text' | 'attach',
 ): NotificationEvent {
-  const message = renderMessage(template, event);
+  return withMessage(event, renderMessage(template, event), output);
+}
+
+/** The event carrying a rendered message: in `title` and `reason` too for a `text` channel. */
+export function withMessage(
+  event: NotificationEvent,
+  message: RenderedMessage,
+  output: 'text' | 'attach',
+): NotificationEvent {
   if (output === 'attach') return { ...event, message };
   return {
     ...event,

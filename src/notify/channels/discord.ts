@@ -6,6 +6,7 @@
 //                footer: { text: organization }, timestamp: ISO time of the event }] }
 import { clip, escapeMarkdown, eventFacts, pageLink, REASON_CHARS, SEVERITY_LOOK } from '../events/format.js';
 import type { NotificationEvent } from './channel.js';
+import { reasonText } from './text-limits.js';
 import { defineUrlChannel } from './url-channel.js';
 
 export const discordChannel = defineUrlChannel({
@@ -14,11 +15,12 @@ export const discordChannel = defineUrlChannel({
   url: { name: 'Discord webhook URL', help: 'The channel webhook URL (Server settings → Integrations → Webhooks).' },
   // Discord allows a webhook about 5 requests per 2 s: one at a time (a 429 pauses the channel).
   maxInFlight: 1,
+  textLimits: { title: 256, body: REASON_CHARS },
   message: discordMessage,
 });
 
-/** Discord's limits on an embed's parts. */
-const LIMITS = { title: 256, description: 4096, fieldName: 256, fieldValue: 1024, fields: 25 };
+/** Discord's limits on an embed's parts (a description holds 4096: the reason, escaped, stays well under). */
+const LIMITS = { fieldName: 256, fieldValue: 1024, fields: 25 };
 
 export function discordMessage(event: NotificationEvent) {
   const page = pageLink(event);
@@ -32,11 +34,10 @@ export function discordMessage(event: NotificationEvent) {
       ),
       inline: true,
     }));
+  const text = reasonText(event, discordChannel.textLimits);
   const embed = {
-    title: clip(event.title, LIMITS.title),
-    ...(event.reason
-      ? { description: clip(escapeMarkdown(event.reason), Math.min(REASON_CHARS, LIMITS.description)) }
-      : {}),
+    title: text.title,
+    ...(text.body ? { description: escapeMarkdown(text.body) } : {}),
     ...(page ? { url: page.url } : {}),
     color: SEVERITY_LOOK[event.severity].colour,
     fields,

@@ -17,6 +17,7 @@ import {
   type SendOutcome,
 } from './channel.js';
 import { secretText } from './fields.js';
+import { type ChannelText, cut, plainTextShape, type TextLimits } from './text-limits.js';
 
 export { SMTP_TIMEOUT_MS } from '../mail/smtp.js';
 export { type EmailMessage, sendMail, smtpErrorOutcome } from '../mail/smtp-send.js';
@@ -95,6 +96,16 @@ export interface EmailExtras {
 /** How much of an organization's name a subject shows. */
 const ORGANIZATION_NAME_CHARS = 60;
 
+/** A subject of at most 200 characters; the text keeps Warden's words (the reason at most REASON_CHARS). */
+const TEXT_LIMITS: TextLimits = { title: 200 };
+
+/** The subject a channel's mail has (its kind in brackets, then the title) and its plain text. */
+function emailText(event: NotificationEvent, limits: TextLimits): ChannelText {
+  const subject = cut(`[${PREFIX[event.kind]}] ${event.title}`.replace(/\s+/g, ' ').trim(), limits.title);
+  const { body, clipped } = plainTextShape(true)(event, limits);
+  return { title: subject.text, body, clipped: { title: subject.clipped, body: clipped.body } };
+}
+
 /**
  * The mail for one event. `unsubscribeUrl` (page subscribers, channel recipients on the system server) adds one-click
  * List-Unsubscribe (RFC 8058); `messageKey` makes the Message-ID differ per recipient of the same event (each gets its
@@ -118,7 +129,7 @@ export function buildEmail(event: NotificationEvent, config: MailEnvelope, extra
   return {
     from: namedSender(config.from),
     to: typeof config.to === 'string' ? [config.to] : config.to,
-    subject: clip(subject.replace(/\s+/g, ' ').trim(), 200),
+    subject: cut(subject.replace(/\s+/g, ' ').trim(), TEXT_LIMITS.title).text,
     text,
     html: renderHtml(event, prefix, unsubscribe, disclaimer),
     messageId: messageId(extra.messageKey ? `${event.id}.${extra.messageKey}` : event.id, senderAddress(config.from)),
@@ -257,5 +268,7 @@ export const emailChannel = defineChannel({
   targets: ['host', 'port', 'to'],
   // One SMTP connection per message; servers cap connections per client.
   maxInFlight: 4,
+  textLimits: TEXT_LIMITS,
+  text: emailText,
   send,
 });

@@ -14,6 +14,7 @@ import { clip, eventFacts, footnote, pageLink, REASON_CHARS, SEVERITY_LOOK } fro
 import type { NotificationEvent } from './channel.js';
 import { episodeKey } from './episode.js';
 import { escapeHtml } from './telegram.js';
+import { reasonText } from './text-limits.js';
 import { defineUrlChannel } from './url-channel.js';
 
 const URL_HELP = "The space's webhook URL (Apps & integrations → Webhooks: https://chat.googleapis.com/v1/spaces/…).";
@@ -24,6 +25,8 @@ export const googleChatChannel = defineUrlChannel({
   url: { name: 'Google Chat webhook URL', help: URL_HELP },
   // Google Chat takes about one message a second per space: one at a time.
   maxInFlight: 1,
+  // A card header holds 200 characters: the title's, after the emoji and a space.
+  textLimits: { title: 198, body: REASON_CHARS },
   message: googleChatMessage,
   address: googleChatUrl,
 });
@@ -36,16 +39,17 @@ export function googleChatUrl(url: string, event: NotificationEvent): string {
   return address.toString();
 }
 
-/** Limits of a card's parts that a long name or reason could reach. */
-const LIMITS = { title: 200, text: 2000 };
+/** The limit of a fact's text on a card. */
+const FACT_CHARS = 2000;
 
 export function googleChatMessage(event: NotificationEvent) {
-  const heading = clip(`${SEVERITY_LOOK[event.severity].emoji} ${event.title}`, LIMITS.title);
+  const text = reasonText(event, googleChatChannel.textLimits);
+  const heading = `${SEVERITY_LOOK[event.severity].emoji} ${text.title}`;
   const page = pageLink(event);
   const widgets: unknown[] = [];
-  if (event.reason) widgets.push({ textParagraph: { text: escapeHtml(clip(event.reason, REASON_CHARS)) } });
+  if (text.body) widgets.push({ textParagraph: { text: escapeHtml(text.body) } });
   for (const fact of eventFacts(event)) {
-    const value = clip(fact.value, LIMITS.text);
+    const value = clip(fact.value, FACT_CHARS);
     const text = fact.url ? `<a href="${escapeHtml(fact.url)}">${escapeHtml(value)}</a>` : escapeHtml(value);
     widgets.push({ decoratedText: { topLabel: fact.name, text } });
   }

@@ -1,36 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BARE_EVENT,
-  DOWN_EVENT,
-  INCIDENT_EVENT,
-  RECOVERED_EVENT,
-  type Receiver,
-  sendContext,
-  startReceiver,
-} from '../../../test/fakes/notify-receivers.js';
-import type { NotificationEvent } from './channel.js';
+import { describe, expect, it } from 'vitest';
+import { channelHarness, itHonoursTheReceiver } from '../../../test/fakes/channel-harness.js';
+import { BARE_EVENT, DOWN_EVENT, INCIDENT_EVENT, RECOVERED_EVENT } from '../../../test/fakes/notify-receivers.js';
 import { escapeMarkdown, gotifyChannel } from './gotify.js';
 
 const TOKEN = 'AbCdEf1234567.8';
 const OK = { status: 200, body: '{"id":25,"appid":5,"message":"…","priority":8}' };
 
-let receiver: Receiver;
-beforeAll(async () => {
-  receiver = await startReceiver();
-});
-afterAll(() => receiver.close());
-
-async function deliver(event: NotificationEvent, answer: Parameters<Receiver['answer']>[0] = OK) {
-  receiver.answer(answer);
-  receiver.requests.length = 0;
-  const config = gotifyChannel.config.parse({ url: `${receiver.url}/gotify/`, token: TOKEN });
-  const outcome = await gotifyChannel.send(event, config, sendContext());
-  return { outcome, request: receiver.requests[0]! };
-}
+const harness = channelHarness(gotifyChannel, (origin) => ({ url: `${origin}/gotify/`, token: TOKEN }), OK);
 
 describe('gotify channel', () => {
+  // A wrong token: dead with Gotify's description.
+  itHonoursTheReceiver(harness, DOWN_EVENT, {
+    status: 401,
+    body: '{"error":"Unauthorized","errorCode":401,"errorDescription":"you need to provide a valid access token"}',
+    error: 'HTTP 401: you need to provide a valid access token',
+  });
+
   it('a down monitor: /message on the server, the key in a header, markdown, priority 8, a click to the page', async () => {
-    const { outcome, request } = await deliver(DOWN_EVENT);
+    const { outcome, request } = await harness.send(DOWN_EVENT);
     expect(outcome).toEqual({ kind: 'sent', status: 200, answer: OK.body });
     expect(request).toMatchObject({
       method: 'POST',
@@ -56,33 +43,18 @@ describe('gotify channel', () => {
   });
 
   it('a recovery at priority 4, an incident at 6; no page, no click', async () => {
-    expect((await deliver(RECOVERED_EVENT)).request.json).toMatchObject({
+    expect((await harness.send(RECOVERED_EVENT)).request.json).toMatchObject({
       priority: 4,
       message: expect.stringContaining('- **Downtime:** 4 min 12 s\n- **Players:** 12 / 64 online'),
     });
-    expect((await deliver(INCIDENT_EVENT)).request.json).toMatchObject({ priority: 6 });
-    const bare = (await deliver(BARE_EVENT)).request.json as { extras: Record<string, unknown>; message: string };
+    expect((await harness.send(INCIDENT_EVENT)).request.json).toMatchObject({ priority: 6 });
+    const bare = (await harness.send(BARE_EVENT)).request.json as { extras: Record<string, unknown>; message: string };
     expect(bare.extras).toEqual({ 'client::display': { contentType: 'text/markdown' } });
     expect(bare.message).toBe('_Acme Games · 2025-03-01 14:05 UTC_');
   });
 
-  it("a wrong token is dead with Gotify's description", async () => {
-    const body =
-      '{"error":"Unauthorized","errorCode":401,"errorDescription":"you need to provide a valid access token"}';
-    expect((await deliver(DOWN_EVENT, { status: 401, body })).outcome).toEqual({
-      kind: 'dead',
-      status: 401,
-      error: 'HTTP 401: you need to provide a valid access token',
-      answer: body,
-    });
-  });
-
-  it('429 waits for its Retry-After; 502 from a proxy in front is retried', async () => {
-    expect((await deliver(DOWN_EVENT, { status: 429, headers: { 'retry-after': '7' } })).outcome).toMatchObject({
-      kind: 'retry',
-      afterMs: 7000,
-    });
-    expect((await deliver(DOWN_EVENT, { status: 502 })).outcome).toMatchObject({ kind: 'retry', status: 502 });
+  it('502 from a proxy in front is retried', async () => {
+    expect((await harness.send(DOWN_EVENT, { status: 502 })).outcome).toMatchObject({ kind: 'retry', status: 502 });
   });
 
   it('escapes what would format a name', () => {

@@ -6,11 +6,14 @@
 //               "client::notification": { click: { url: the page } } (when there is a page) } }
 // A refusal keeps Gotify's errorDescription in the error; the token goes in the header, never in the URL.
 import { z } from 'zod';
-import { clip, eventFacts, footnote, pageLink, REASON_CHARS } from '../events/format.js';
+import { eventFacts, footnote, pageLink, REASON_CHARS } from '../events/format.js';
 import { defineChannel, type NotificationEvent, type NotificationSeverity } from './channel.js';
 import { endpointUrl, secretText } from './fields.js';
 import { postRequest } from './http-send.js';
 import { withReason } from './receiver-reason.js';
+import { reasonText, type TextLimits } from './text-limits.js';
+
+const TEXT_LIMITS: TextLimits = { body: REASON_CHARS };
 
 export const gotifyChannel = defineChannel({
   type: 'gotify',
@@ -25,6 +28,7 @@ export const gotifyChannel = defineChannel({
     .strict(),
   // One's own server: like ntfy and webhooks.
   maxInFlight: 8,
+  textLimits: TEXT_LIMITS,
   send: async (event, config, ctx) => {
     const url = `${config.url.replace(/\/+$/, '')}/message`;
     const outcome = await postRequest(
@@ -43,7 +47,7 @@ const PRIORITY: Record<NotificationSeverity, number> = { critical: 8, warning: 6
 export function gotifyMessage(event: NotificationEvent) {
   const page = pageLink(event);
   return {
-    title: event.title,
+    title: reasonText(event, TEXT_LIMITS).title,
     message: gotifyMarkdown(event),
     priority: PRIORITY[event.severity],
     extras: {
@@ -55,7 +59,8 @@ export function gotifyMessage(event: NotificationEvent) {
 
 export function gotifyMarkdown(event: NotificationEvent): string {
   const blocks: string[] = [];
-  if (event.reason) blocks.push(escapeMarkdown(clip(event.reason, REASON_CHARS)));
+  const { body } = reasonText(event, TEXT_LIMITS);
+  if (body) blocks.push(escapeMarkdown(body));
   const facts = eventFacts(event).map(
     (fact) =>
       `- **${escapeMarkdown(fact.name)}:** ${fact.url ? `[${escapeMarkdown(fact.value)}](${linkTarget(fact.url)})` : escapeMarkdown(fact.value)}`,

@@ -1,13 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BARE_EVENT,
-  DOWN_EVENT,
-  RECOVERED_EVENT,
-  type Receiver,
-  sendContext,
-  startReceiver,
-} from '../../../test/fakes/notify-receivers.js';
-import type { NotificationEvent } from './channel.js';
+import { describe, expect, it } from 'vitest';
+import { channelHarness, itHonoursTheReceiver } from '../../../test/fakes/channel-harness.js';
+import { BARE_EVENT, DOWN_EVENT, RECOVERED_EVENT } from '../../../test/fakes/notify-receivers.js';
 import { matrixChannel } from './matrix.js';
 
 const TOKEN = 'syt_d2FyZGVu_FvXbGkLxQmPzTnRsWu_1a2b3c';
@@ -15,23 +8,22 @@ const ROOM = '!OGEhHVWSdvArJzumhm:matrix.org';
 const PATH = '/_matrix/client/v3/rooms/!OGEhHVWSdvArJzumhm%3Amatrix.org/send/m.room.message';
 const OK = { status: 200, body: '{"event_id":"$YUwRidLecu:example.com"}' };
 
-let receiver: Receiver;
-beforeAll(async () => {
-  receiver = await startReceiver();
-});
-afterAll(() => receiver.close());
-
-async function deliver(event: NotificationEvent, answer: Parameters<Receiver['answer']>[0] = OK) {
-  receiver.answer(answer);
-  receiver.requests.length = 0;
-  const config = matrixChannel.config.parse({ homeserverUrl: `${receiver.url}/`, accessToken: TOKEN, roomId: ROOM });
-  const outcome = await matrixChannel.send(event, config, sendContext());
-  return { outcome, request: receiver.requests[0]! };
-}
+const harness = channelHarness(
+  matrixChannel,
+  (origin) => ({ homeserverUrl: `${origin}/`, accessToken: TOKEN, roomId: ROOM }),
+  OK,
+);
 
 describe('matrix channel', () => {
+  // A refusal is dead with its errcode and error.
+  itHonoursTheReceiver(harness, DOWN_EVENT, {
+    status: 403,
+    body: '{"errcode":"M_FORBIDDEN","error":"User @warden:example.org not in room"}',
+    error: 'HTTP 403: M_FORBIDDEN: User @warden:example.org not in room',
+  });
+
   it('a down monitor: PUT to the room with the transaction id from the event, plain body and HTML', async () => {
-    const { outcome, request } = await deliver(DOWN_EVENT);
+    const { outcome, request } = await harness.send(DOWN_EVENT);
     expect(outcome).toEqual({ kind: 'sent', status: 200, answer: OK.body });
     expect(request).toMatchObject({
       method: 'PUT',
@@ -59,15 +51,15 @@ describe('matrix channel', () => {
   });
 
   it('a retry of one event is the same transaction; its recovery is another', async () => {
-    const first = (await deliver(DOWN_EVENT, { status: 502 })).request.path;
-    const again = (await deliver(DOWN_EVENT)).request.path;
-    const recovery = (await deliver(RECOVERED_EVENT)).request.path;
+    const first = (await harness.send(DOWN_EVENT, { status: 502 })).request.path;
+    const again = (await harness.send(DOWN_EVENT)).request.path;
+    const recovery = (await harness.send(RECOVERED_EVENT)).request.path;
     expect(again).toBe(first);
     expect(recovery).toBe(`${PATH}/warden-evt_up_1`);
   });
 
   it('an event with nothing optional', async () => {
-    const { request } = await deliver(BARE_EVENT);
+    const { request } = await harness.send(BARE_EVENT);
     expect(request.json).toMatchObject({
       body: '🔵 Test notification from Warden\n\nAcme Games · 2025-03-01 14:05 UTC',
       formatted_body: '<p><b>🔵 Test notification from Warden</b></p><p><i>Acme Games · 2025-03-01 14:05 UTC</i></p>',
@@ -76,23 +68,13 @@ describe('matrix channel', () => {
 
   it('M_LIMIT_EXCEEDED: waits for the later of retry_after_ms and Retry-After', async () => {
     const body = '{"errcode":"M_LIMIT_EXCEEDED","error":"Too many requests","retry_after_ms":5500}';
-    expect((await deliver(DOWN_EVENT, { status: 429, body })).outcome).toMatchObject({
+    expect((await harness.send(DOWN_EVENT, { status: 429, body })).outcome).toMatchObject({
       kind: 'retry',
       status: 429,
       afterMs: 5500,
     });
     const later = { status: 429, headers: { 'retry-after': '9' }, body };
-    expect((await deliver(DOWN_EVENT, later)).outcome).toMatchObject({ kind: 'retry', afterMs: 9000 });
-  });
-
-  it('a refusal is dead with its errcode and error', async () => {
-    const body = '{"errcode":"M_FORBIDDEN","error":"User @warden:example.org not in room"}';
-    expect((await deliver(DOWN_EVENT, { status: 403, body })).outcome).toEqual({
-      kind: 'dead',
-      status: 403,
-      error: 'HTTP 403: M_FORBIDDEN: User @warden:example.org not in room',
-      answer: body,
-    });
+    expect((await harness.send(DOWN_EVENT, later)).outcome).toMatchObject({ kind: 'retry', afterMs: 9000 });
   });
 
   it('wants a room id, not an alias', () => {

@@ -8,12 +8,15 @@
 // answers with the first send's event id instead of posting twice. A 429's retry_after_ms is honoured (the later of it
 // and Retry-After); a refusal keeps the errcode and error in the log.
 import { z } from 'zod';
-import { clip, eventFacts, footnote, plainText, REASON_CHARS, SEVERITY_LOOK } from '../events/format.js';
+import { eventFacts, footnote, plainText, REASON_CHARS, SEVERITY_LOOK } from '../events/format.js';
 import { defineChannel, type NotificationEvent } from './channel.js';
 import { endpointUrl, secretText } from './fields.js';
 import { postRequest } from './http-send.js';
 import { withBodyRetryAfter, withReason } from './receiver-reason.js';
 import { escapeHtml } from './telegram.js';
+import { reasonText, type TextLimits } from './text-limits.js';
+
+const TEXT_LIMITS: TextLimits = { body: REASON_CHARS };
 
 const ROOM_MESSAGE = 'expected a room id such as !abcdefg:example.org (Room settings → Advanced), not a #room:alias';
 
@@ -39,6 +42,7 @@ export const matrixChannel = defineChannel({
   targets: ['homeserverUrl', 'roomId'],
   // Homeservers rate-limit messages per user; one at a time also keeps the room's messages in order.
   maxInFlight: 1,
+  textLimits: TEXT_LIMITS,
   send: async (event, config, ctx) => {
     const room = encodeURIComponent(config.roomId);
     const url = `${config.homeserverUrl.replace(/\/+$/, '')}/_matrix/client/v3/rooms/${room}/send/m.room.message/${matrixTxnId(event)}`;
@@ -69,8 +73,9 @@ export function matrixMessage(event: NotificationEvent) {
 }
 
 export function matrixHtml(event: NotificationEvent): string {
-  const parts = [`<p><b>${SEVERITY_LOOK[event.severity].emoji} ${escapeHtml(event.title)}</b></p>`];
-  if (event.reason) parts.push(`<p>${escapeHtml(clip(event.reason, REASON_CHARS)).replace(/\n/g, '<br>')}</p>`);
+  const text = reasonText(event, TEXT_LIMITS);
+  const parts = [`<p><b>${SEVERITY_LOOK[event.severity].emoji} ${escapeHtml(text.title)}</b></p>`];
+  if (text.body) parts.push(`<p>${escapeHtml(text.body).replace(/\n/g, '<br>')}</p>`);
   const facts = eventFacts(event).map(
     (fact) =>
       `<li><b>${escapeHtml(fact.name)}:</b> ${fact.url ? `<a href="${escapeHtml(fact.url)}">${escapeHtml(fact.value)}</a>` : escapeHtml(fact.value)}</li>`,

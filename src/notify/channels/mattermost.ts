@@ -6,7 +6,7 @@
 //                     footer: "<organization> · <time>" }] }
 // Markdown in names and reasons is escaped and @mentions are defused, so a monitor's name cannot ping a channel.
 import { footnote } from '../events/format.js';
-import { chatAttachment, chatHeadline } from './attachment.js';
+import { CHAT_TEXT_LIMITS, chatAttachment, chatHeadline } from './attachment.js';
 import type { NotificationEvent } from './channel.js';
 import { defineUrlChannel } from './url-channel.js';
 
@@ -19,6 +19,7 @@ export const mattermostChannel = defineUrlChannel({
   },
   // Mattermost rate-limits per client (10 a second by default when enabled): one at a time per webhook.
   maxInFlight: 1,
+  textLimits: CHAT_TEXT_LIMITS,
   message: mattermostMessage,
 });
 

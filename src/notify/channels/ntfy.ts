@@ -5,10 +5,15 @@
 //   Click: the page URL (when there is a page)   Markdown: no
 //   body: reason, the facts one per line ("Monitor: Lobby"), and "<organization> · <time>"
 import { z } from 'zod';
-import { clip, pageLink, plainText } from '../events/format.js';
+import { pageLink } from '../events/format.js';
 import { defineChannel, type NotificationEvent, type NotificationSeverity } from './channel.js';
 import { endpointUrl, secretText } from './fields.js';
 import { postRequest } from './http-send.js';
+import { plainTextShape, type TextLimits } from './text-limits.js';
+
+/** ntfy's title is a header: 250 characters; the body keeps Warden's text whole. */
+const TEXT_LIMITS: TextLimits = { title: 250 };
+const ntfyText = (event: NotificationEvent) => plainTextShape()(event, TEXT_LIMITS);
 
 export const ntfyChannel = defineChannel({
   type: 'ntfy',
@@ -26,9 +31,11 @@ export const ntfyChannel = defineChannel({
     })
     .strict(),
   maxInFlight: 8,
+  textLimits: TEXT_LIMITS,
+  text: plainTextShape(),
   send: (event, config, ctx) => {
     const headers = { ...ntfyHeaders(event), ...(config.token ? { authorization: `Bearer ${config.token}` } : {}) };
-    return postRequest({ url: config.url, headers, body: plainText(event, { title: false }) }, ctx);
+    return postRequest({ url: config.url, headers, body: ntfyText(event).body }, ctx);
   },
 });
 
@@ -44,7 +51,7 @@ export function ntfyHeaders(event: NotificationEvent): Record<string, string> {
   const page = pageLink(event);
   return {
     'content-type': 'text/plain; charset=utf-8',
-    title: headerText(clip(event.title, 250)),
+    title: headerText(ntfyText(event).title),
     priority: PRIORITY[event.severity],
     tags: TAGS[event.severity],
     markdown: 'no',

@@ -1,35 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BARE_EVENT,
-  DOWN_EVENT,
-  INCIDENT_EVENT,
-  RECOVERED_EVENT,
-  type Receiver,
-  sendContext,
-  startReceiver,
-} from '../../../test/fakes/notify-receivers.js';
-import type { NotificationEvent } from './channel.js';
+import { describe, expect, it } from 'vitest';
+import { channelHarness, itHonoursTheReceiver } from '../../../test/fakes/channel-harness.js';
+import { BARE_EVENT, DOWN_EVENT, INCIDENT_EVENT, RECOVERED_EVENT } from '../../../test/fakes/notify-receivers.js';
 import { opsgenieChannel } from './opsgenie.js';
 
 const KEY = 'eb243592-faa2-4ba2-a551-1afdf565c889';
 const ACCEPTED = { status: 202, body: '{"result":"Request will be processed","took":0.107,"requestId":"43a2"}' };
-let receiver: Receiver;
-beforeAll(async () => {
-  receiver = await startReceiver();
-});
-afterAll(() => receiver.close());
-
-async function deliver(event: NotificationEvent, answer: Parameters<Receiver['answer']>[0] = ACCEPTED) {
-  receiver.answer(answer);
-  receiver.requests.length = 0;
-  const config = opsgenieChannel.config.parse({ apiKey: KEY, apiUrl: `${receiver.url}/` });
-  const outcome = await opsgenieChannel.send(event, config, sendContext());
-  return { outcome, request: receiver.requests[0]! };
-}
+const harness = channelHarness(opsgenieChannel, (origin) => ({ apiKey: KEY, apiUrl: `${origin}/` }), ACCEPTED);
 
 describe('opsgenie channel', () => {
+  itHonoursTheReceiver(
+    harness,
+    DOWN_EVENT,
+    { status: 422, body: '{"message":"Request body is not processable","took":0.0,"requestId":"x"}' },
+    { retryAfter: 5 },
+  );
+
   it('a down monitor: an alert created under the monitor’s alias, with the GenieKey', async () => {
-    const { outcome, request } = await deliver(DOWN_EVENT);
+    const { outcome, request } = await harness.send(DOWN_EVENT);
     expect(outcome).toMatchObject({ kind: 'sent', status: 202 });
     expect(request).toMatchObject({
       method: 'POST',
@@ -64,7 +51,7 @@ describe('opsgenie channel', () => {
   });
 
   it('its recovery closes the alert by the same alias', async () => {
-    const { outcome, request } = await deliver(RECOVERED_EVENT);
+    const { outcome, request } = await harness.send(RECOVERED_EVENT);
     expect(outcome).toMatchObject({ kind: 'sent', status: 202 });
     expect(request).toMatchObject({
       method: 'POST',
@@ -75,30 +62,19 @@ describe('opsgenie channel', () => {
   });
 
   it('priorities by severity; an incident is P3 under its id, and a test P5 alone', async () => {
-    expect((await deliver(INCIDENT_EVENT)).request.json).toMatchObject({
+    expect((await harness.send(INCIDENT_EVENT)).request.json).toMatchObject({
       alias: 'warden:acme:incident:inc_1',
       priority: 'P3',
       entity: 'Login queue delays',
     });
-    const test = (await deliver(BARE_EVENT)).request.json as Record<string, unknown>;
+    const test = (await harness.send(BARE_EVENT)).request.json as Record<string, unknown>;
     expect(test).toMatchObject({ alias: 'warden:acme:test:evt_test_1', priority: 'P5', message: BARE_EVENT.title });
     expect(test).not.toHaveProperty('entity');
   });
 
   it('a long title is cut to the 130 characters of a message', async () => {
-    const { request } = await deliver({ ...DOWN_EVENT, title: 'x'.repeat(200) });
+    const { request } = await harness.send({ ...DOWN_EVENT, title: 'x'.repeat(200) });
     expect((request.json as { message: string }).message).toBe(`${'x'.repeat(129)}…`);
-  });
-
-  it('429 with Retry-After → retry then; 422 → dead with the answer', async () => {
-    const limited = await deliver(DOWN_EVENT, { status: 429, headers: { 'retry-after': '5' } });
-    expect(limited.outcome).toMatchObject({ kind: 'retry', status: 429, afterMs: 5000 });
-    const body = '{"message":"Request body is not processable","took":0.0,"requestId":"x"}';
-    expect((await deliver(DOWN_EVENT, { status: 422, body })).outcome).toMatchObject({
-      kind: 'dead',
-      status: 422,
-      answer: body,
-    });
   });
 
   it('goes to the region’s API unless apiUrl says otherwise; validates its config', () => {

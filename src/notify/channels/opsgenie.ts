@@ -8,11 +8,16 @@
 // alert its down created, and a create retried or repeated under an open alias only adds to that alert's count.
 // Opsgenie answers 202 and processes the request later; 429 and 5xx retry, other 4xx (a bad key, 422) are dead.
 import { z } from 'zod';
-import { clip, plainText } from '../events/format.js';
+import { clip } from '../events/format.js';
 import { alertDetails, alertPairing } from './alert-pairing.js';
 import { defineChannel, type NotificationEvent, type NotificationSeverity } from './channel.js';
 import { endpointUrl, secretText } from './fields.js';
 import { postRequest } from './http-send.js';
+import { plainTextShape, type TextLimits } from './text-limits.js';
+
+/** Opsgenie's limits: the message (the title) and the description (the whole text, the title first). */
+const TEXT_LIMITS: TextLimits = { title: 130, body: 15_000 };
+const opsgenieText = plainTextShape(true);
 
 export const OPSGENIE_REGIONS = { us: 'https://api.opsgenie.com', eu: 'https://api.eu.opsgenie.com' } as const;
 
@@ -35,6 +40,8 @@ export const opsgenieChannel = defineChannel({
   targets: ['region', 'apiUrl'],
   // Opsgenie limits alert requests per account and integration: a couple at a time.
   maxInFlight: 2,
+  textLimits: TEXT_LIMITS,
+  text: opsgenieText,
   send: (event, config, ctx) => {
     const base = (config.apiUrl ?? OPSGENIE_REGIONS[config.region]).replace(/\/+$/, '');
     const headers = { authorization: `GenieKey ${config.apiKey}` };
@@ -47,8 +54,8 @@ export const opsgenieChannel = defineChannel({
   },
 });
 
-/** Opsgenie's limits: message, entity, description. */
-const LIMITS = { message: 130, entity: 512, description: 15_000 };
+/** Opsgenie's limit on the entity. */
+const ENTITY_CHARS = 512;
 
 const PRIORITY: Record<NotificationSeverity, 'P1' | 'P3' | 'P5'> = {
   critical: 'P1',
@@ -60,13 +67,14 @@ const PRIORITY: Record<NotificationSeverity, 'P1' | 'P3' | 'P5'> = {
 export function opsgenieAlert(event: NotificationEvent) {
   const { monitor, relay, tls, incident, maintenance } = event;
   const entity = monitor?.name ?? relay?.name ?? tls?.host ?? incident?.title ?? maintenance?.title;
+  const text = opsgenieText(event, TEXT_LIMITS);
   return {
-    message: clip(event.title, LIMITS.message),
+    message: text.title,
     alias: alertPairing(event).key,
-    description: clip(plainText(event), LIMITS.description),
+    description: text.body,
     priority: PRIORITY[event.severity],
     source: 'Warden',
-    ...(entity ? { entity: clip(entity, LIMITS.entity) } : {}),
+    ...(entity ? { entity: clip(entity, ENTITY_CHARS) } : {}),
     tags: ['warden', event.kind],
     details: alertDetails(event),
   };

@@ -1,36 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AT,
-  DOWN_EVENT,
-  INCIDENT_EVENT,
-  RECOVERED_EVENT,
-  type Receiver,
-  sendContext,
-  startReceiver,
-} from '../../../test/fakes/notify-receivers.js';
+import { describe, expect, it } from 'vitest';
+import { channelHarness, itHonoursTheReceiver } from '../../../test/fakes/channel-harness.js';
+import { AT, DOWN_EVENT, INCIDENT_EVENT, RECOVERED_EVENT } from '../../../test/fakes/notify-receivers.js';
 import type { NotificationEvent } from './channel.js';
 import { pagerdutyChannel } from './pagerduty.js';
 
 const KEY = 'R0123456789abcdef0123456789abcde';
-let receiver: Receiver;
-beforeAll(async () => {
-  receiver = await startReceiver();
-});
-afterAll(() => receiver.close());
-
 const ACCEPTED = { status: 202, body: '{"status":"success","message":"Event processed","dedup_key":"k"}' };
-
-async function deliver(event: NotificationEvent, answer: Parameters<Receiver['answer']>[0] = ACCEPTED) {
-  receiver.answer(answer);
-  receiver.requests.length = 0;
-  const config = pagerdutyChannel.config.parse({ routingKey: KEY, apiUrl: `${receiver.url}/` });
-  const outcome = await pagerdutyChannel.send(event, config, sendContext());
-  return { outcome, request: receiver.requests[0]! };
-}
+const harness = channelHarness(pagerdutyChannel, (origin) => ({ routingKey: KEY, apiUrl: `${origin}/` }), ACCEPTED);
 
 describe('pagerduty channel', () => {
+  // 400 is an invalid event: dead with the answer kept, its errors not read into the error.
+  itHonoursTheReceiver(
+    harness,
+    DOWN_EVENT,
+    {
+      status: 400,
+      body: '{"status":"invalid event","message":"Event object is invalid","errors":["Length of routing_key is incorrect"]}',
+      error: 'HTTP 400',
+    },
+    { retryAfter: 30, body: 'throttled' },
+  );
+
   it('a down monitor: a trigger keyed by the monitor, with its details and page link', async () => {
-    const { outcome, request } = await deliver(DOWN_EVENT);
+    const { outcome, request } = await harness.send(DOWN_EVENT);
     expect(outcome).toMatchObject({ kind: 'sent', status: 202 });
     expect(request).toMatchObject({
       method: 'POST',
@@ -65,21 +57,21 @@ describe('pagerduty channel', () => {
   });
 
   it('its recovery resolves the same dedup_key, and nothing more', async () => {
-    const { outcome, request } = await deliver(RECOVERED_EVENT);
+    const { outcome, request } = await harness.send(RECOVERED_EVENT);
     expect(outcome).toMatchObject({ kind: 'sent', status: 202 });
     expect(request.path).toBe('/v2/enqueue');
     expect(request.json).toEqual({ routing_key: KEY, event_action: 'resolve', dedup_key: 'warden:acme:monitor:mon_1' });
   });
 
   it('an incident triggers at warning under its id, and resolves when resolved', async () => {
-    const created = (await deliver(INCIDENT_EVENT)).request.json as Record<string, unknown>;
+    const created = (await harness.send(INCIDENT_EVENT)).request.json as Record<string, unknown>;
     expect(created).toMatchObject({
       event_action: 'trigger',
       dedup_key: 'warden:acme:incident:inc_1',
       payload: { severity: 'warning', class: 'incident.created', source: 'acme' },
     });
     const resolved = { ...INCIDENT_EVENT, id: 'evt_inc_2', kind: 'incident.resolved', severity: 'ok' } as const;
-    expect((await deliver(resolved)).request.json).toEqual({
+    expect((await harness.send(resolved)).request.json).toEqual({
       routing_key: KEY,
       event_action: 'resolve',
       dedup_key: 'warden:acme:incident:inc_1',
@@ -97,7 +89,7 @@ describe('pagerduty channel', () => {
       incident: undefined,
       maintenance: { id: 'mnt_1', title: 'Database upgrade', startsAt: AT, endsAt: AT + 3_600_000 },
     };
-    const { request } = await deliver(started);
+    const { request } = await harness.send(started);
     expect(request.path).toBe('/v2/change/enqueue');
     expect(request.json).toMatchObject({
       routing_key: KEY,
@@ -108,19 +100,6 @@ describe('pagerduty channel', () => {
         custom_details: { kind: 'maintenance.started' },
       },
       links: [{ href: 'https://status.acme.test/main', text: 'Acme status' }],
-    });
-  });
-
-  it('429 with Retry-After → retry then; 400 invalid event → dead with the answer', async () => {
-    const limited = await deliver(DOWN_EVENT, { status: 429, headers: { 'retry-after': '30' }, body: 'throttled' });
-    expect(limited.outcome).toMatchObject({ kind: 'retry', status: 429, afterMs: 30_000 });
-    const body =
-      '{"status":"invalid event","message":"Event object is invalid","errors":["Length of routing_key is incorrect"]}';
-    expect((await deliver(DOWN_EVENT, { status: 400, body })).outcome).toEqual({
-      kind: 'dead',
-      status: 400,
-      error: 'HTTP 400',
-      answer: body,
     });
   });
 

@@ -8,11 +8,15 @@
 // dedup_key is alertPairing's key (the monitor, relay, incident or certificate host), so a recovery resolves the alert
 // its down opened, and a retried trigger joins the alert it already opened. 202 is sent; 400 dead; 429 and 5xx retry.
 import { z } from 'zod';
-import { clip, pageLink } from '../events/format.js';
+import { pageLink } from '../events/format.js';
 import { alertDetails, alertPairing } from './alert-pairing.js';
 import { defineChannel, type NotificationEvent, type NotificationSeverity } from './channel.js';
 import { endpointUrl } from './fields.js';
 import { postRequest } from './http-send.js';
+import { type ChannelText, cut, type TextLimits } from './text-limits.js';
+
+/** PagerDuty's summary (the title, then the reason) takes up to 1024 characters. */
+const TEXT_LIMITS: TextLimits = { title: 1024 };
 
 const KEY_MESSAGE = 'expected the 32-character integration key (routing key) of an Events API v2 integration';
 
@@ -34,6 +38,8 @@ export const pagerdutyChannel = defineChannel({
   targets: ['apiUrl'],
   // The Events API allows about 120 events a minute per integration key.
   maxInFlight: 2,
+  textLimits: TEXT_LIMITS,
+  text: pagerdutyText,
   send: (event, config, ctx) => {
     const base = config.apiUrl.replace(/\/+$/, '');
     const pairing = alertPairing(event);
@@ -43,8 +49,12 @@ export const pagerdutyChannel = defineChannel({
   },
 });
 
-/** PagerDuty's summary takes up to 1024 characters. */
-const SUMMARY_CHARS = 1024;
+/** The summary an alert is titled with (the title and the reason on one line), and the reason in its details. */
+function pagerdutyText(event: NotificationEvent, limits: TextLimits): ChannelText {
+  const summary = cut(event.reason ? `${event.title}: ${event.reason}` : event.title, limits.title);
+  const body = cut(event.reason ?? '', limits.body);
+  return { title: summary.text, body: body.text, clipped: { title: summary.clipped, body: body.clipped } };
+}
 
 const SEVERITY: Record<NotificationSeverity, 'critical' | 'warning' | 'info'> = {
   critical: 'critical',
@@ -93,7 +103,7 @@ export function pagerdutyChange(event: NotificationEvent, routingKey: string) {
 }
 
 function summaryOf(event: NotificationEvent): string {
-  return clip(event.reason ? `${event.title}: ${event.reason}` : event.title, SUMMARY_CHARS);
+  return pagerdutyText(event, TEXT_LIMITS).title;
 }
 
 /** Where it happened: the monitor's, relay's or certificate's name for it, else the organization. */

@@ -1,37 +1,36 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AT,
-  BARE_EVENT,
-  DOWN_EVENT,
-  RECOVERED_EVENT,
-  type Receiver,
-  sendContext,
-  startReceiver,
-} from '../../../test/fakes/notify-receivers.js';
-import type { NotificationEvent } from './channel.js';
+import { describe, expect, it } from 'vitest';
+import { channelHarness, itHonoursTheReceiver } from '../../../test/fakes/channel-harness.js';
+import { AT, BARE_EVENT, DOWN_EVENT, RECOVERED_EVENT } from '../../../test/fakes/notify-receivers.js';
 import { pushoverChannel } from './pushover.js';
 
 const TOKEN = 'azGDORePK8gMaC0QOYAMyEEuzJnyUi';
 const USER = 'uQiRzpo4DXghDmr9QzzfQu27cmVRsG';
 const OK = { status: 200, body: '{"status":1,"request":"647d2300-702c-4b38-8b2f-d56326ae460b"}' };
 
-let receiver: Receiver;
-beforeAll(async () => {
-  receiver = await startReceiver();
-});
-afterAll(() => receiver.close());
+const harness = channelHarness(
+  pushoverChannel,
+  (origin) => ({ token: TOKEN, user: USER, apiBaseUrl: `${origin}/` }),
+  OK,
+);
 
-async function deliver(event: NotificationEvent, answer: Parameters<Receiver['answer']>[0] = OK) {
-  receiver.answer(answer);
-  receiver.requests.length = 0;
-  const config = pushoverChannel.config.parse({ token: TOKEN, user: USER, apiBaseUrl: `${receiver.url}/` });
-  const outcome = await pushoverChannel.send(event, config, sendContext());
-  return { outcome, request: receiver.requests[0]! };
-}
+const REFUSED =
+  '{"user":"invalid","errors":["user identifier is not a valid user, group, or subscribed user key"],"status":0}';
 
 describe('pushover channel', () => {
+  // 429 is the application's monthly limit.
+  itHonoursTheReceiver(
+    harness,
+    DOWN_EVENT,
+    {
+      status: 400,
+      body: REFUSED,
+      error: 'HTTP 400: user identifier is not a valid user, group, or subscribed user key',
+    },
+    { retryAfter: 60, body: '{}' },
+  );
+
   it('a down monitor: messages.json with the keys, high priority, the time and the page', async () => {
-    const { outcome, request } = await deliver(DOWN_EVENT);
+    const { outcome, request } = await harness.send(DOWN_EVENT);
     expect(outcome).toEqual({ kind: 'sent', status: 200, answer: OK.body });
     expect(request).toMatchObject({
       method: 'POST',
@@ -58,33 +57,17 @@ describe('pushover channel', () => {
   });
 
   it('a recovery at normal priority; an event without a page has no url', async () => {
-    expect((await deliver(RECOVERED_EVENT)).request.json).toMatchObject({
+    expect((await harness.send(RECOVERED_EVENT)).request.json).toMatchObject({
       priority: 0,
       message: expect.stringContaining('Downtime: 4 min 12 s\nPlayers: 12 / 64 online'),
     });
-    const bare = (await deliver(BARE_EVENT)).request.json as Record<string, unknown>;
+    const bare = (await harness.send(BARE_EVENT)).request.json as Record<string, unknown>;
     expect(bare).toMatchObject({ priority: 0, title: 'Test notification from Warden' });
     expect(bare.url).toBeUndefined();
   });
 
-  it("a refused message is dead with Pushover's reason", async () => {
-    const body =
-      '{"user":"invalid","errors":["user identifier is not a valid user, group, or subscribed user key"],"status":0}';
-    expect((await deliver(DOWN_EVENT, { status: 400, body })).outcome).toEqual({
-      kind: 'dead',
-      status: 400,
-      error: 'HTTP 400: user identifier is not a valid user, group, or subscribed user key',
-      answer: body,
-    });
-  });
-
-  it("429 (the application's monthly limit) waits for Retry-After", async () => {
-    const { outcome } = await deliver(DOWN_EVENT, { status: 429, headers: { 'retry-after': '60' }, body: '{}' });
-    expect(outcome).toMatchObject({ kind: 'retry', status: 429, afterMs: 60_000 });
-  });
-
   it('keeps the message within 1024 characters', async () => {
-    const { request } = await deliver({ ...DOWN_EVENT, reason: 'x'.repeat(1400) });
+    const { request } = await harness.send({ ...DOWN_EVENT, reason: 'x'.repeat(1400) });
     expect(Array.from((request.json as { message: string }).message)).toHaveLength(1024);
   });
 

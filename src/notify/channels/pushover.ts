@@ -5,11 +5,16 @@
 //     url: the page, url_title: "Open <page>" (when there is a page) }
 // A refusal's `errors` ("user identifier is invalid") is kept in the error; the token never leaves the body.
 import { z } from 'zod';
-import { clip, pageLink, plainText } from '../events/format.js';
+import { clip, pageLink } from '../events/format.js';
 import { defineChannel, type NotificationEvent, type NotificationSeverity } from './channel.js';
 import { endpointUrl } from './fields.js';
 import { postRequest } from './http-send.js';
 import { withReason } from './receiver-reason.js';
+import { plainTextShape, type TextLimits } from './text-limits.js';
+
+/** Pushover's limits: a title of 250 characters, a message of 1024. */
+const TEXT_LIMITS: TextLimits = { title: 250, body: 1024 };
+const pushoverText = plainTextShape();
 
 const KEY = /^[A-Za-z0-9]{30}$/;
 
@@ -33,6 +38,8 @@ export const pushoverChannel = defineChannel({
   targets: ['apiBaseUrl', 'user'],
   // Pushover asks for no more than two concurrent connections per application.
   maxInFlight: 2,
+  textLimits: TEXT_LIMITS,
+  text: pushoverText,
   send: async (event, config, ctx) => {
     const url = `${config.apiBaseUrl.replace(/\/+$/, '')}/1/messages.json`;
     const outcome = await postRequest({ url, body: pushoverMessage(event, config) }, ctx);
@@ -42,18 +49,19 @@ export const pushoverChannel = defineChannel({
   },
 });
 
-/** Pushover's limits: the title, the message, the supplementary URL and its title. */
-const LIMITS = { title: 250, message: 1024, url: 512, urlTitle: 100 };
+/** Pushover's limits on the supplementary URL and its title. */
+const LIMITS = { url: 512, urlTitle: 100 };
 
 const PRIORITY: Record<NotificationSeverity, number> = { critical: 1, warning: 0, info: 0, ok: 0 };
 
 export function pushoverMessage(event: NotificationEvent, keys: { token: string; user: string }) {
   const page = pageLink(event);
+  const text = pushoverText(event, TEXT_LIMITS);
   return {
     token: keys.token,
     user: keys.user,
-    title: clip(event.title, LIMITS.title),
-    message: clip(plainText(event, { title: false }), LIMITS.message),
+    title: text.title,
+    message: text.body,
     priority: PRIORITY[event.severity],
     timestamp: Math.floor(event.at / 1000),
     ...(page && page.url.length <= LIMITS.url

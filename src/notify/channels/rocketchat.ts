@@ -5,7 +5,7 @@
 //                     fields: [{ title, value, short: true }] (Monitor, Page as [title](url), …),
 //                     author_name: organization, ts: ISO time of the event }] }
 // Markdown in names and reasons is escaped and @mentions are defused, so a monitor's name cannot ping @all.
-import { chatAttachment, chatHeadline } from './attachment.js';
+import { CHAT_TEXT_LIMITS, chatAttachment, chatHeadline } from './attachment.js';
 import type { NotificationEvent } from './channel.js';
 import { defineUrlChannel } from './url-channel.js';
 
@@ -18,6 +18,7 @@ export const rocketChatChannel = defineUrlChannel({
   },
   // Rocket.Chat rate-limits its API per connection: one at a time per webhook.
   maxInFlight: 1,
+  textLimits: CHAT_TEXT_LIMITS,
   message: rocketChatMessage,
 });
 

@@ -7,6 +7,7 @@
 //               { type: context, elements: [mrkdwn "<organization> · <time>"] } ] }
 import { clip, eventFacts, footnote, pageLink, REASON_CHARS, SEVERITY_LOOK } from '../events/format.js';
 import type { NotificationEvent } from './channel.js';
+import { reasonText } from './text-limits.js';
 import { defineUrlChannel } from './url-channel.js';
 
 export const slackChannel = defineUrlChannel({
@@ -15,14 +16,17 @@ export const slackChannel = defineUrlChannel({
   url: { name: 'Slack incoming webhook URL', help: 'The incoming webhook URL (https://hooks.slack.com/services/…).' },
   // Slack: about one message a second per incoming webhook.
   maxInFlight: 1,
+  // A header holds 150 characters: the title's, after the emoji and a space.
+  textLimits: { title: 148, body: REASON_CHARS },
   message: slackMessage,
 });
 
-/** Slack's limits: a header's text, a section field, the fields of a section, a button's label. */
-const LIMITS = { header: 150, field: 2000, fields: 10, button: 75 };
+/** Slack's limits: a section field, the fields of a section, a button's label. */
+const LIMITS = { field: 2000, fields: 10, button: 75 };
 
 export function slackMessage(event: NotificationEvent) {
-  const heading = `${SEVERITY_LOOK[event.severity].emoji} ${event.title}`;
+  const text = reasonText(event, slackChannel.textLimits);
+  const heading = `${SEVERITY_LOOK[event.severity].emoji} ${text.title}`;
   const page = pageLink(event);
   const fields = eventFacts(event)
     .slice(0, LIMITS.fields)
@@ -35,13 +39,11 @@ export function slackMessage(event: NotificationEvent) {
     }));
   const section = {
     type: 'section',
-    ...(event.reason ? { text: { type: 'mrkdwn', text: escapeMrkdwn(clip(event.reason, REASON_CHARS)) } } : {}),
+    ...(text.body ? { text: { type: 'mrkdwn', text: escapeMrkdwn(text.body) } } : {}),
     ...(fields.length > 0 ? { fields } : {}),
   };
-  const blocks: unknown[] = [
-    { type: 'header', text: { type: 'plain_text', text: clip(heading, LIMITS.header), emoji: true } },
-  ];
-  if (event.reason || fields.length > 0) blocks.push(section);
+  const blocks: unknown[] = [{ type: 'header', text: { type: 'plain_text', text: heading, emoji: true } }];
+  if (text.body || fields.length > 0) blocks.push(section);
   if (page) {
     const label = clip(`Open ${page.title}`, LIMITS.button);
     blocks.push({

@@ -7,6 +7,7 @@
 //                  actions: [{ type: "Action.OpenUrl", title: "Open <page>", url }] (when there is a page) } }] }
 import { clip, eventFacts, footnote, pageLink, REASON_CHARS } from '../events/format.js';
 import type { NotificationEvent, NotificationSeverity } from './channel.js';
+import { reasonText } from './text-limits.js';
 import { defineUrlChannel } from './url-channel.js';
 
 export const teamsChannel = defineUrlChannel({
@@ -18,6 +19,7 @@ export const teamsChannel = defineUrlChannel({
   },
   // Workflows webhooks throttle bursts; two at a time keeps well under it.
   maxInFlight: 2,
+  textLimits: { body: REASON_CHARS },
   message: teamsMessage,
 });
 
@@ -30,18 +32,19 @@ const TITLE_COLOUR: Record<NotificationSeverity, string> = {
 
 export function teamsMessage(event: NotificationEvent) {
   const page = pageLink(event);
+  const text = reasonText(event, teamsChannel.textLimits);
   const facts = eventFacts(event).map((fact) => ({ title: fact.name, value: fact.value }));
   const body: unknown[] = [
     {
       type: 'TextBlock',
-      text: event.title,
+      text: text.title,
       size: 'Large',
       weight: 'Bolder',
       color: TITLE_COLOUR[event.severity],
       wrap: true,
     },
   ];
-  if (event.reason) body.push({ type: 'TextBlock', text: clip(event.reason, REASON_CHARS), wrap: true });
+  if (text.body) body.push({ type: 'TextBlock', text: text.body, wrap: true });
   if (facts.length > 0) body.push({ type: 'FactSet', facts });
   body.push({ type: 'TextBlock', text: footnote(event), isSubtle: true, size: 'Small', wrap: true });
   const content = {

@@ -4,10 +4,13 @@
 //     text: "<emoji> <b>title</b>\nreason\n\n<b>Monitor:</b> Lobby\n<b>Page:</b> <a href=\"…\">Main</a>\n…\n\n<i>org · time</i>" }
 // A 429 says when to come back in Retry-After and in the body's parameters.retry_after: the later of the two is kept.
 import { z } from 'zod';
-import { clip, eventFacts, footnote, REASON_CHARS, SEVERITY_LOOK } from '../events/format.js';
+import { eventFacts, footnote, REASON_CHARS, SEVERITY_LOOK } from '../events/format.js';
 import { defineChannel, type NotificationEvent, type SendOutcome } from './channel.js';
 import { endpointUrl } from './fields.js';
 import { postRequest } from './http-send.js';
+import { reasonText, type TextLimits } from './text-limits.js';
+
+const TEXT_LIMITS: TextLimits = { body: REASON_CHARS };
 
 const TOKEN_MESSAGE = 'expected a bot token from @BotFather, such as 123456789:AAH…';
 const CHAT_MESSAGE = 'expected a chat id (a number such as -1001234567890) or a public @channelname';
@@ -32,6 +35,7 @@ export const telegramChannel = defineChannel({
   targets: ['apiBaseUrl', 'chatId'],
   // Telegram: about one message a second per chat.
   maxInFlight: 1,
+  textLimits: TEXT_LIMITS,
   send: async (event, config, ctx) => {
     const url = `${config.apiBaseUrl.replace(/\/+$/, '')}/bot${config.botToken}/sendMessage`;
     const body = {
@@ -52,8 +56,9 @@ export const telegramChannel = defineChannel({
 export const TELEGRAM_TEXT_CHARS = 4096;
 
 export function telegramText(event: NotificationEvent): string {
-  const lines = [`${SEVERITY_LOOK[event.severity].emoji} <b>${escapeHtml(event.title)}</b>`];
-  if (event.reason) lines.push(escapeHtml(clip(event.reason, REASON_CHARS)));
+  const text = reasonText(event, TEXT_LIMITS);
+  const lines = [`${SEVERITY_LOOK[event.severity].emoji} <b>${escapeHtml(text.title)}</b>`];
+  if (text.body) lines.push(escapeHtml(text.body));
   const facts = eventFacts(event).map(
     (fact) =>
       `<b>${escapeHtml(fact.name)}:</b> ${fact.url ? `<a href="${escapeHtml(fact.url)}">${escapeHtml(fact.value)}</a>` : escapeHtml(fact.value)}`,

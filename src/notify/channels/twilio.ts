@@ -11,6 +11,12 @@ import { pageLink } from '../events/format.js';
 import { defineChannel, type NotificationEvent } from './channel.js';
 import { endpointUrl, secretText } from './fields.js';
 import { postRequest } from './http-send.js';
+import type { ChannelText, TextLimits } from './text-limits.js';
+
+/** Two concatenated GSM-7 segments (153 characters each): longer messages cost more and arrive in pieces. */
+export const SMS_CHARS = 306;
+/** An SMS has no title: the organization, title, reason and link are one body of SMS_CHARS. */
+const TEXT_LIMITS: TextLimits = { body: SMS_CHARS };
 
 const SID_MESSAGE = 'expected the Account SID: AC followed by 32 hexadecimal characters';
 const NUMBER_MESSAGE = 'expected a phone number in E.164 form, such as +14155550100';
@@ -44,6 +50,8 @@ export const twilioChannel = defineChannel({
   targets: ['apiUrl', 'accountSid', 'to'],
   // Twilio queues what a number cannot send at once (about one SMS a second): a couple at a time.
   maxInFlight: 2,
+  textLimits: TEXT_LIMITS,
+  text: smsShape,
   send: (event, config, ctx) => {
     const url = `${config.apiUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${config.accountSid}/Messages.json`;
     const sender = config.from.startsWith('MG') ? 'MessagingServiceSid' : 'From';
@@ -61,20 +69,25 @@ export const twilioChannel = defineChannel({
   },
 });
 
-/** Two concatenated GSM-7 segments (153 characters each): longer messages cost more and arrive in pieces. */
-export const SMS_CHARS = 306;
 /** A page link longer than this is left out rather than crowding the message out. */
 const LINK_CHARS = 120;
 
-/** One line: the organization, the title, the reason, the page's link; cut with "..." (GSM-7 has no ellipsis). */
+/** The SMS's text. */
 export function smsText(event: NotificationEvent): string {
+  return smsShape(event, TEXT_LIMITS).body;
+}
+
+/** One line: the organization, the title, the reason, the page's link; cut with "..." (GSM-7 has no ellipsis). */
+function smsShape(event: NotificationEvent, limits: TextLimits): ChannelText {
   const page = pageLink(event);
   const link = page && page.url.length <= LINK_CHARS ? ` ${page.url}` : '';
   const words = `[${event.organization.name}] ${event.title}${event.reason ? `: ${event.reason}` : ''}`;
-  return `${cut(words.replace(/\s+/g, ' ').trim(), SMS_CHARS - link.length)}${link}`;
+  const line = words.replace(/\s+/g, ' ').trim();
+  const kept = limits.body === undefined ? line : cutAscii(line, limits.body - link.length);
+  return { title: '', body: `${kept}${link}`, clipped: { title: false, body: kept !== line } };
 }
 
-function cut(text: string, max: number): string {
+function cutAscii(text: string, max: number): string {
   const chars = Array.from(text);
   return chars.length <= max ? text : `${chars.slice(0, max - 3).join('')}...`;
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { type ChannelDefinition, defineChannel, type NotificationEvent } from './channel.js';
 import { endpointUrl } from './fields.js';
 import { postRequest } from './http-send.js';
+import type { TextLimits } from './text-limits.js';
 
 export interface UrlChannelDeclaration {
   type: string;
@@ -12,6 +13,8 @@ export interface UrlChannelDeclaration {
   url: { name: string; help: string };
   /** Sends in flight at once to one such URL (the receiver's rate limit per webhook). */
   maxInFlight: number;
+  /** The most characters of the title and the reason it sends (its text is the title and the reason). */
+  textLimits: TextLimits;
   message(event: NotificationEvent): unknown;
   /** The address posted to, when the event adds to the configured URL (Google Chat's request id). */
   address?(url: string, event: NotificationEvent): string;

@@ -45,6 +45,8 @@ export const webhookSigningSecret = () =>
 export const webhookChannel = defineChannel({
   type: 'webhook',
   label: 'Webhook (Standard Webhooks)',
+  // The event goes as JSON, its title and reason whole.
+  textLimits: {},
   config: z
     .object({
       url: endpointUrl('webhook URL'),

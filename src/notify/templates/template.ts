@@ -100,16 +100,30 @@ export function renderTemplate(source: string, event: NotificationEvent, cap: nu
 
 /** The template's message for the event: its title on one line, its body trimmed; a part left unset is absent. */
 export function renderMessage(template: MessageTemplate, event: NotificationEvent): RenderedMessage {
+  return renderMessageCut(template, event).message;
+}
+
+/** The message, and whether each part was cut to TEMPLATE_OUTPUT (the template preview says so). */
+export function renderMessageCut(
+  template: MessageTemplate,
+  event: NotificationEvent,
+): { message: RenderedMessage; clipped: { title: boolean; body: boolean } } {
   const message: RenderedMessage = {};
-  if (template.title)
-    message.title = clip(
-      renderTemplate(template.title, event, TEMPLATE_OUTPUT.title * 2)
-        .replace(/\s+/g, ' ')
-        .trim(),
-      TEMPLATE_OUTPUT.title,
-    );
-  if (template.body) message.body = renderTemplate(template.body, event, TEMPLATE_OUTPUT.body).trim();
-  return message;
+  const clipped = { title: false, body: false };
+  if (template.title) {
+    const line = renderTemplate(template.title, event, TEMPLATE_OUTPUT.title * 2)
+      .replace(/\s+/g, ' ')
+      .trim();
+    message.title = clip(line, TEMPLATE_OUTPUT.title);
+    clipped.title = message.title !== line;
+  }
+  if (template.body) {
+    // One character over the cap tells a cut body from one that just fits; cut again, it is what renderTemplate makes.
+    const over = renderTemplate(template.body, event, TEMPLATE_OUTPUT.body + 1);
+    message.body = clip(over, TEMPLATE_OUTPUT.body).trim();
+    clipped.body = Array.from(over).length > TEMPLATE_OUTPUT.body;
+  }
+  return { message, clipped };
 }
 
 function templateSource(part: 'title' | 'body') {

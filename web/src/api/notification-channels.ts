@@ -16,7 +16,7 @@ export const channelKeys = {
     [...channelKeys.all(org), 'template-preview', type, template] as const,
 };
 
-type ChannelTypeId = components['schemas']['MessageTemplatePreviewRequest']['type'];
+type ChannelTypeId = NonNullable<components['schemas']['MessageTemplatePreviewRequest']['type']>;
 type TemplateParts = components['schemas']['MessageTemplatePreviewRequest']['template'];
 
 /** GET /api/v1/notification-channels (the Notifications screen, and the channels a page names). */
@@ -46,7 +46,7 @@ export const deliveriesQuery = (org: string, channelKey: string) =>
       ),
   });
 
-/** A message template rendered over a sample event of every kind; its refusal (400) is the query's error. */
+/** A message template rendered over a sample event of every kind as a channel of `type` sends it; a 400 is the error. */
 export const templatePreviewQuery = (org: string, type: ChannelTypeId, template: TemplateParts) =>
   queryOptions({
     queryKey: channelKeys.templatePreview(org, type, template),

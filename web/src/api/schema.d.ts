@@ -6480,7 +6480,7 @@ export interface paths {
         put?: never;
         /**
          * Preview a message template
-         * @description Renders a channel's `config.template` over a made-up event of every kind, as a channel of the type would send it, with the fields a template may use (docs/notifications.md, "Message templates"). Nothing is stored or sent. A template that does not check is a 400 naming the field and the line, as on save.
+         * @description Renders a channel's `config.template` over a made-up event of every kind, with the fields a template may use (docs/notifications.md, "Message templates"). With a channel `type`, each sample is what a channel of the type would send: its title and body cut to that channel's own limits (`channel.limits`), and `clipped` says which were cut. Nothing is stored or sent. A template that does not check, or a type there is none of, is a 400 naming the field, as on save.
          */
         post: {
             parameters: {
@@ -14463,10 +14463,15 @@ export interface components {
                 kind: "monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired" | "test";
                 /** @description The kind in words, as `{{kindLabel}}` renders it. */
                 label: string;
-                /** @description The title the channel would send: the template’s, or Warden’s own. */
+                /** @description The title the channel would send: the template’s, or Warden’s own. Empty: the channel has none. */
                 title: string;
-                /** @description The text the channel would send: the template’s, or Warden’s own (reason and facts). */
+                /** @description The text the channel would send: the template’s, or Warden’s own (reason and facts; a chat or card channel’s body is the reason alone, its facts are fields of their own). */
                 body: string;
+                /** @description Whether the title and body were cut to fit: the template’s limits, or the channel’s. */
+                clipped: {
+                    title: boolean;
+                    body: boolean;
+                };
             }[];
             /** @description The fields a template may use. */
             fields: {
@@ -14478,10 +14483,24 @@ export interface components {
                 title: number;
                 body: number;
             };
+            /** @description The channel type the samples were cut for, when one was given. */
+            channel?: {
+                /** @enum {string} */
+                type: "webhook" | "discord" | "slack" | "teams" | "telegram" | "ntfy" | "email" | "pushover" | "gotify" | "matrix" | "pagerduty" | "opsgenie" | "twilio" | "mattermost" | "rocketchat" | "googlechat";
+                label: string;
+                /** @description The most characters of the title and body the channel sends; null: no cut of its own. */
+                limits: {
+                    title: number | null;
+                    body: number | null;
+                };
+            };
         };
         MessageTemplatePreviewRequest: {
-            /** @enum {string} */
-            type: "webhook" | "discord" | "slack" | "teams" | "telegram" | "ntfy" | "email" | "pushover" | "gotify" | "matrix" | "pagerduty" | "opsgenie" | "twilio" | "mattermost" | "rocketchat" | "googlechat";
+            /**
+             * @description The channel type: each sample shows what it would send, cut to its limits. Absent: the template's.
+             * @enum {string}
+             */
+            type?: "webhook" | "discord" | "slack" | "teams" | "telegram" | "ntfy" | "email" | "pushover" | "gotify" | "matrix" | "pagerduty" | "opsgenie" | "twilio" | "mattermost" | "rocketchat" | "googlechat";
             /** @description The message as this channel shows it, instead of Warden’s own words: Mustache over the fields docs/notifications.md lists ("Message templates"). */
             template: {
                 /** @description A Mustache template for the title (one line, at most 250 characters rendered). */

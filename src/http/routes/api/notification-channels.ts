@@ -91,7 +91,7 @@ export function notificationChannelRoutes(
     method: 'post',
     summary: 'Preview a message template',
     description:
-      'Renders a channel\'s `config.template` over a made-up event of every kind, as a channel of the type would send it, with the fields a template may use (docs/notifications.md, "Message templates"). Nothing is stored or sent. A template that does not check is a 400 naming the field and the line, as on save.',
+      'Renders a channel\'s `config.template` over a made-up event of every kind, with the fields a template may use (docs/notifications.md, "Message templates"). With a channel `type`, each sample is what a channel of the type would send: its title and body cut to that channel\'s own limits (`channel.limits`), and `clipped` says which were cut. Nothing is stored or sent. A template that does not check, or a type there is none of, is a 400 naming the field, as on save.',
     scope: 'write',
     body: templatePreviewInput.openapi('MessageTemplatePreviewRequest'),
     ok: {

@@ -68,6 +68,7 @@ for (const dialect of dialects) {
         label: 'Monitor down',
         title: 'Monitor down: Lobby',
         body: '',
+        clipped: { title: false, body: false },
       });
       expect(preview.samples.find((s: { kind: string }) => s.kind === 'incident.updated').body).toBe('identified');
       expect(preview.fields).toContainEqual(expect.objectContaining({ name: 'monitor.name' }));
@@ -77,6 +78,41 @@ for (const dialect of dialects) {
         title: 'Lobby is down',
         body: expect.stringMatching(/^connect ECONNREFUSED/),
       });
+    });
+
+    it("previews what a channel would send, cut to that channel's own limits, and says what was cut", async () => {
+      const title = `{{kindLabel}}: ${'x'.repeat(400)}`;
+      const res = await h.call('POST', PREVIEW, {
+        body: { type: 'pushover', template: { title, body: 'y'.repeat(1500) } },
+      });
+      expect(res.status).toBe(200);
+      const preview = await res.json();
+      expect(preview.channel).toEqual({ type: 'pushover', label: 'Pushover', limits: { title: 250, body: 1024 } });
+      const down = preview.samples[0];
+      expect(down.title).toBe(`Monitor down: ${'x'.repeat(235)}…`);
+      expect(Array.from(down.title as string)).toHaveLength(250);
+      expect(Array.from(down.body as string)).toHaveLength(1024);
+      expect(down.clipped).toEqual({ title: true, body: true });
+      const short = await (await h.call('POST', PREVIEW, { body: { type: 'pushover', template: {} } })).json();
+      expect(short.samples[0]).toMatchObject({ title: 'Lobby is down', clipped: { title: false, body: false } });
+      const sms = await (await h.call('POST', PREVIEW, { body: { type: 'twilio', template: { title } } })).json();
+      expect(sms.samples[0]).toMatchObject({ title: '', clipped: { title: true, body: true } });
+      expect(sms.samples[0].body).toMatch(
+        /^\[Acme\] Monitor down: x+…: connect \.\.\. https:\/\/status\.example\.com\/s\/status$/,
+      );
+      expect(Array.from(sms.samples[0].body as string)).toHaveLength(306);
+      const plain = await (await h.call('POST', PREVIEW, { body: { template: { title } } })).json();
+      expect(plain.samples[0]).toMatchObject({ title: `Monitor down: ${'x'.repeat(235)}…`, clipped: { title: true } });
+      expect(plain).not.toHaveProperty('channel');
+    });
+
+    it('answers 400 naming `type` for a channel type there is none of', async () => {
+      const res = await h.call('POST', PREVIEW, { body: { type: 'carrier-pigeon', template: {} } });
+      expect(res.status).toBe(400);
+      expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect((await res.json()).errors).toEqual([
+        { path: 'body.type', message: expect.stringMatching(/^expected one of webhook, discord, .*pushover/) },
+      ]);
     });
 
     it('answers 400 for a preview that does not check, and a read key may not preview', async () => {

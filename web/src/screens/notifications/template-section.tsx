@@ -1,6 +1,7 @@
 // A channel's message template: title and body (Mustache over the fields the server lists), and a live preview over a
-// sample event of every kind from POST /api/v1/notification-channels/preview-template, its refusals under the fields.
-import { Accordion, Badge, Code, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+// sample event of every kind from POST /api/v1/notification-channels/preview-template, as the channel's type would send
+// it (cut to that type's limits, marked when cut), its refusals under the fields.
+import { Accordion, Badge, Code, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { templatePreviewQuery } from '../../api/notification-channels';
@@ -17,6 +18,7 @@ export function TemplateSection({ draft, errors }: { draft: ChannelDraft; errors
   const refused = preview.error ? formErrors(preview.error, PREVIEW_FIELDS) : null;
   const fields = preview.data?.fields ?? [];
   const limits = preview.data?.limits;
+  const channel = preview.data?.channel;
   return (
     <Stack gap="xs">
       <Title order={3} size="h5">
@@ -27,6 +29,7 @@ export function TemplateSection({ draft, errors }: { draft: ChannelDraft; errors
         <Code>{'{{kindLabel}}: {{monitor.name}}'}</Code>. The channel keeps its look and escapes the text for its
         format.
       </Text>
+      {channel && <ChannelLimits label={channel.label} limits={channel.limits} />}
       <TextInput
         label="Title template"
         description={
@@ -82,12 +85,21 @@ export function TemplateSection({ draft, errors }: { draft: ChannelDraft; errors
             >
               {(preview.data?.samples ?? []).map((sample) => (
                 <Paper key={sample.kind} withBorder p="xs" data-kind={sample.kind}>
-                  <Badge size="xs" variant="light" mb={4}>
-                    {sample.label}
-                  </Badge>
-                  <Text size="sm" fw={600}>
-                    {sample.title}
-                  </Text>
+                  <Group gap={4} mb={4}>
+                    <Badge size="xs" variant="light">
+                      {sample.label}
+                    </Badge>
+                    {(sample.clipped.title || sample.clipped.body) && (
+                      <Badge size="xs" variant="light" color="orange">
+                        {clippedWords(sample.clipped)}
+                      </Badge>
+                    )}
+                  </Group>
+                  {sample.title && (
+                    <Text size="sm" fw={600}>
+                      {sample.title}
+                    </Text>
+                  )}
                   {sample.body && (
                     <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                       {sample.body}
@@ -101,4 +113,23 @@ export function TemplateSection({ draft, errors }: { draft: ChannelDraft; errors
       </Accordion>
     </Stack>
   );
+}
+
+/** What the channel type cuts to, above the fields: the preview's samples are cut the same way. */
+function ChannelLimits({ label, limits }: { label: string; limits: { title: number | null; body: number | null } }) {
+  const parts = [
+    limits.title === null ? null : `titles at ${limits.title} characters`,
+    limits.body === null ? null : `text at ${limits.body}`,
+  ].filter((part) => part !== null);
+  if (parts.length === 0) return null;
+  return (
+    <Text size="sm" c="dimmed">
+      {label} cuts {parts.join(' and ')}; the preview shows what it would send.
+    </Text>
+  );
+}
+
+function clippedWords(clipped: { title: boolean; body: boolean }): string {
+  if (clipped.title && clipped.body) return 'title and text cut';
+  return clipped.title ? 'title cut' : 'text cut';
 }
