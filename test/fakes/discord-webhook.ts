@@ -54,7 +54,9 @@ const TOKEN = 'Xy-aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789_abcdefghijkLMNOP';
 /** Discord's per-webhook bucket. */
 const BUCKET = { requests: 5, perMs: 2_000 };
 
-export async function startFakeDiscord(): Promise<FakeDiscord> {
+/** `now`: the clock of its rate limit bucket (a test's own clock, when it steps time rather than sleeping). */
+export async function startFakeDiscord(options: { now?: () => number } = {}): Promise<FakeDiscord> {
+  const clock = options.now ?? Date.now;
   const messages = new Map<string, DiscordMessage>();
   const requests: DiscordRequest[] = [];
   let forced: { count: number; retryAfterSec: number } | null = null;
@@ -94,7 +96,7 @@ export async function startFakeDiscord(): Promise<FakeDiscord> {
       forced.count--;
       return limited(res, forced.retryAfterSec);
     }
-    const now = Date.now();
+    const now = clock();
     while (recent.length > 0 && (recent[0] as number) <= now - BUCKET.perMs) recent.shift();
     if (recent.length >= BUCKET.requests) return limited(res, ((recent[0] as number) + BUCKET.perMs - now) / 1000);
     recent.push(now);

@@ -61,7 +61,10 @@ export function discordBoardMessage(snapshot: Snapshot, board: Pick<Board, 'comp
   const embed: DiscordEmbed = {
     title: clip(snapshot.page.title, DISCORD_EMBED_LIMITS.title),
     url: snapshot.page.url,
-    description: clip(description(snapshot, shown, overall), DISCORD_EMBED_LIMITS.description),
+    description: clip(
+      description(snapshot, shown, overall, board.componentIds === null),
+      DISCORD_EMBED_LIMITS.description,
+    ),
     color: LOOK[overall].colour,
     fields,
     footer: { text: clip(more(shown.length - fields.length), DISCORD_EMBED_LIMITS.footer) },
@@ -78,10 +81,18 @@ export function discordBoardMessage(snapshot: Snapshot, board: Pick<Board, 'comp
   };
 }
 
-function description(snapshot: Snapshot, shown: SnapshotComponent[], overall: PageState): string {
-  const lines = [
-    `${LOOK[overall].emoji} **${overall === 'operational' ? 'All systems operational' : escapeMarkdown(snapshot.overall.label)}**`,
-  ];
+/** The headline of a board that shows some of the page's components: the page's own label speaks of all of them. */
+const HEADLINE: Record<PageState, string> = {
+  operational: 'All systems operational',
+  degraded: 'Degraded performance',
+  down: 'Outage',
+  maintenance: 'Under maintenance',
+  unknown: 'Status unknown',
+};
+
+function description(snapshot: Snapshot, shown: SnapshotComponent[], overall: PageState, whole: boolean): string {
+  const headline = whole ? snapshot.overall.label : HEADLINE[overall];
+  const lines = [`${LOOK[overall].emoji} **${escapeMarkdown(headline)}**`];
   const ids = new Set(shown.map((c) => c.id));
   const concerns = (components: { id: string }[]) => components.length === 0 || components.some((c) => ids.has(c.id));
   for (const incident of snapshot.activeIncidents.filter((i) => concerns(i.components)).slice(0, 3)) {
