@@ -58,10 +58,14 @@ for (const dialect of dialects) {
     async function shown(what: string, check: (lobby: { state: string; players: number | null }) => boolean) {
       const page = h.pages.pageBySlug('main');
       if (!page) throw new Error('no page main');
-      await until(what, async () => {
-        const lobby = (await h.pages.get(page)).snapshot.components[0];
-        return lobby && check({ state: lobby.state, players: lobby.live?.players ?? null });
-      }, 5_000);
+      await until(
+        what,
+        async () => {
+          const lobby = (await h.pages.get(page)).snapshot.components[0];
+          return lobby && check({ state: lobby.state, players: lobby.live?.players ?? null });
+        },
+        5_000,
+      );
     }
     /** Past the settle and the minimum interval, a keeper pass and a send pass. */
     async function step() {

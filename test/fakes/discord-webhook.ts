@@ -149,9 +149,15 @@ export async function startFakeDiscord(options: { now?: () => number } = {}): Pr
     requests,
     latest: () => (lastTouched === undefined ? undefined : messages.get(lastTouched)),
     deleteMessage: (id) => void messages.delete(id),
-    rateLimit: (count, retryAfterSec) => void (forced = { count, retryAfterSec }),
-    deleteWebhook: () => void (webhookGone = true),
-    fail: (on) => void (failing = on),
+    rateLimit(count, retryAfterSec) {
+      forced = { count, retryAfterSec };
+    },
+    deleteWebhook() {
+      webhookGone = true;
+    },
+    fail(on) {
+      failing = on;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
