@@ -79,7 +79,7 @@ export function assembleSnapshot(parts: SnapshotParts): Snapshot {
     const state = componentState({
       monitorState: monitor ? monitor.state : null,
       monitorEnabled: monitor ? monitor.enabled : true,
-      inMaintenance: inProgress.some((w) => w.componentIds.includes(c.id)),
+      inMaintenance: inProgress.some((w) => covers(w, c)),
       activeImpacts: active.filter((i) => i.componentIds.includes(c.id)).map((i) => i.impact),
     });
     const days = monitor ? (dailyByMonitor.get(monitor.id) ?? []) : [];
@@ -111,8 +111,10 @@ export function assembleSnapshot(parts: SnapshotParts): Snapshot {
   const overall = overallState({
     components: components.map((c) => c.state),
     pageImpacts: active.filter((i) => pageWide(i.componentIds)).map((i) => i.impact),
-    pageMaintenance: inProgress.some((w) => pageWide(w.componentIds)),
+    pageMaintenance: inProgress.some((w) => pageWide(w.componentIds) && pageWide(w.monitorIds)),
   });
+  // A window names the components it covers: those it names and those showing a monitor it covers.
+  const covered = (w: Maintenance) => refs(parts.components.filter((c) => covers(w, c)).map((c) => c.id));
 
   return {
     page: {
@@ -136,8 +138,8 @@ export function assembleSnapshot(parts: SnapshotParts): Snapshot {
     activeIncidents: active.map((i) => incidentView(i, refs)),
     recentIncidents: recent.map((i) => incidentView(i, refs)),
     maintenance: {
-      active: inProgress.map((w) => maintenanceView(w, 'in_progress', refs)),
-      upcoming: upcoming.map((w) => maintenanceView(w, 'scheduled', refs)),
+      active: inProgress.map((w) => maintenanceView(w, 'in_progress', covered(w))),
+      upcoming: upcoming.map((w) => maintenanceView(w, 'scheduled', covered(w))),
     },
     totals: totals(components, parts.components),
     generatedAt: now,
@@ -221,10 +223,15 @@ function incidentView(i: Incident, refs: (ids: string[]) => { id: string; name: 
   };
 }
 
+/** Whether a window covers a component: naming it, or covering the monitor it shows. */
+function covers(w: Maintenance, c: Component): boolean {
+  return w.componentIds.includes(c.id) || (c.monitorId !== null && w.monitorIds.includes(c.monitorId));
+}
+
 function maintenanceView(
   w: Maintenance,
   status: SnapshotMaintenance['status'],
-  refs: (ids: string[]) => { id: string; name: string }[],
+  components: { id: string; name: string }[],
 ): SnapshotMaintenance {
   return {
     id: w.id,
@@ -233,6 +240,6 @@ function maintenanceView(
     startsAt: w.startsAt,
     endsAt: w.endsAt,
     status,
-    components: refs(w.componentIds),
+    components,
   };
 }

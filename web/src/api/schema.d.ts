@@ -12721,6 +12721,9 @@ export interface components {
             componentIds: string[];
             /** @description Keys of the covered components. */
             components: string[];
+            monitorIds: string[];
+            /** @description Keys of the monitors covered directly, wherever they are shown. Neither components nor monitors: the whole page. */
+            monitors: string[];
             /**
              * @description config: warden.yaml manages it and the API cannot change it.
              * @enum {string}
@@ -12764,6 +12767,9 @@ export interface components {
             componentIds: string[];
             /** @description Keys of the covered components. */
             components: string[];
+            monitorIds: string[];
+            /** @description Keys of the monitors covered directly, wherever they are shown. Neither components nor monitors: the whole page. */
+            monitors: string[];
             /**
              * @description config: warden.yaml manages it and the API cannot change it.
              * @enum {string}
@@ -12799,6 +12805,11 @@ export interface components {
              * @default []
              */
             components?: string[];
+            /**
+             * @description Keys of the organization's monitors the window covers, wherever they are shown: their alerts are quiet and the components showing them on this page show maintenance.
+             * @default []
+             */
+            monitors?: string[];
         };
         MaintenancePatch: {
             title?: string;
@@ -12821,6 +12832,8 @@ export interface components {
             }[] | null;
             /** @description Keys or names of affected components. */
             components?: string[];
+            /** @description Keys of the organization's monitors the window covers, wherever they are shown: their alerts are quiet and the components showing them on this page show maintenance. */
+            monitors?: string[];
         };
         Relay: {
             id: string;
