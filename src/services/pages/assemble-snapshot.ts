@@ -8,6 +8,7 @@ import type { Incident, Maintenance } from '../../domain/incident.js';
 import type { Monitor } from '../../domain/monitor.js';
 import type { Component, Page } from '../../domain/page.js';
 import { currentOrNextOccurrence } from '../../domain/recurrence.js';
+import { describeRecurrence } from '../../domain/recurrence-text.js';
 import type {
   ComponentCharts,
   LiveData,
@@ -61,7 +62,8 @@ export function assembleSnapshot(parts: SnapshotParts): Snapshot {
   // A window counts by its occurrence in progress or its next one (a one-off window's is itself).
   const occurring = parts.windows.flatMap((w) => {
     const occurrence = currentOrNextOccurrence(w, now);
-    return occurrence ? [{ ...w, ...occurrence }] : [];
+    const repeats = w.recurrence === null ? null : describeRecurrence(w.recurrence, w.startsAt);
+    return occurrence ? [{ ...w, ...occurrence, repeats }] : [];
   });
   const inProgress = occurring.filter((w) => w.startsAt <= now && w.endsAt > now);
   const upcoming = occurring.filter((w) => w.startsAt > now && w.startsAt <= now + UPCOMING_MAINTENANCE_DAYS * DAY_MS);
@@ -114,7 +116,7 @@ export function assembleSnapshot(parts: SnapshotParts): Snapshot {
     pageMaintenance: inProgress.some((w) => pageWide(w.componentIds) && pageWide(w.monitorIds)),
   });
   // A window names the components it covers: those it names and those showing a monitor it covers.
-  const covered = (w: Maintenance) => refs(parts.components.filter((c) => covers(w, c)).map((c) => c.id));
+  const covered = (w: Occurring) => refs(parts.components.filter((c) => covers(w, c)).map((c) => c.id));
 
   return {
     page: {
@@ -223,13 +225,16 @@ function incidentView(i: Incident, refs: (ids: string[]) => { id: string; name: 
   };
 }
 
+/** A window by its occurrence in progress or its next one, and how it repeats. */
+type Occurring = Maintenance & { repeats: string | null };
+
 /** Whether a window covers a component: naming it, or covering the monitor it shows. */
 function covers(w: Maintenance, c: Component): boolean {
   return w.componentIds.includes(c.id) || (c.monitorId !== null && w.monitorIds.includes(c.monitorId));
 }
 
 function maintenanceView(
-  w: Maintenance,
+  w: Occurring,
   status: SnapshotMaintenance['status'],
   components: { id: string; name: string }[],
 ): SnapshotMaintenance {
@@ -241,5 +246,6 @@ function maintenanceView(
     endsAt: w.endsAt,
     status,
     components,
+    repeats: w.repeats,
   };
 }

@@ -317,6 +317,8 @@ export interface paths {
                                         id: string;
                                         name: string;
                                     }[];
+                                    /** @description How a recurring window repeats, in English words, e.g. "Every Monday at 02:00 (Europe/Berlin), 30 min" (several slots joined by "; "); null for a one-off window. startsAt and endsAt are then its occurrence in progress, or else its next one. */
+                                    repeats: string | null;
                                 }[];
                                 upcoming: {
                                     id: string;
@@ -332,6 +334,8 @@ export interface paths {
                                         id: string;
                                         name: string;
                                     }[];
+                                    /** @description How a recurring window repeats, in English words, e.g. "Every Monday at 02:00 (Europe/Berlin), 30 min" (several slots joined by "; "); null for a one-off window. startsAt and endsAt are then its occurrence in progress, or else its next one. */
+                                    repeats: string | null;
                                 }[];
                             };
                             totals: {
@@ -695,6 +699,8 @@ export interface paths {
                                         id: string;
                                         name: string;
                                     }[];
+                                    /** @description How a recurring window repeats, in English words, e.g. "Every Monday at 02:00 (Europe/Berlin), 30 min" (several slots joined by "; "); null for a one-off window. startsAt and endsAt are then its occurrence in progress, or else its next one. */
+                                    repeats: string | null;
                                 }[];
                                 upcoming: {
                                     id: string;
@@ -710,6 +716,8 @@ export interface paths {
                                         id: string;
                                         name: string;
                                     }[];
+                                    /** @description How a recurring window repeats, in English words, e.g. "Every Monday at 02:00 (Europe/Berlin), 30 min" (several slots joined by "; "); null for a one-off window. startsAt and endsAt are then its occurrence in progress, or else its next one. */
+                                    repeats: string | null;
                                 }[];
                             };
                             totals: {
@@ -10047,6 +10055,8 @@ export interface components {
                             id: string;
                             name: string;
                         }[];
+                        /** @description How a recurring window repeats, in English words, e.g. "Every Monday at 02:00 (Europe/Berlin), 30 min" (several slots joined by "; "); null for a one-off window. startsAt and endsAt are then its occurrence in progress, or else its next one. */
+                        repeats: string | null;
                     }[];
                     upcoming: {
                         id: string;
@@ -10062,6 +10072,8 @@ export interface components {
                             id: string;
                             name: string;
                         }[];
+                        /** @description How a recurring window repeats, in English words, e.g. "Every Monday at 02:00 (Europe/Berlin), 30 min" (several slots joined by "; "); null for a one-off window. startsAt and endsAt are then its occurrence in progress, or else its next one. */
+                        repeats: string | null;
                     }[];
                 };
                 totals: {
@@ -10205,6 +10217,8 @@ export interface components {
                     id: string;
                     name: string;
                 }[];
+                /** @description How a recurring window repeats, in English words, e.g. "Every Monday at 02:00 (Europe/Berlin), 30 min" (several slots joined by "; "); null for a one-off window. startsAt and endsAt are then its occurrence in progress, or else its next one. */
+                repeats: string | null;
             };
         };
         MonitorSparklines: {
