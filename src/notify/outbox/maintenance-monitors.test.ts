@@ -10,6 +10,7 @@ import { composeWarden, type WardenParts } from '../../compose.js';
 import { applyConfig } from '../../config/apply.js';
 import { parseConfigText } from '../../config/load.js';
 import { createLogger } from '../../logger.js';
+import { createMaintenanceNotices } from '../../runner/maintenance-notices.js';
 import { buildSnapshot } from '../../services/pages/build-snapshot.js';
 
 const T0 = Date.UTC(2026, 2, 10, 12, 0, 0);
@@ -28,8 +29,8 @@ pages:
   - slug: status
     title: Status
     components:
-      - { key: db, name: Database, monitor: db }
-      - { key: lobby, name: Lobby, monitor: lobby }
+      - { key: db, name: Database, monitor: db, group: Data }
+      - { key: lobby, name: Lobby, monitor: lobby, group: Game }
     maintenance:
       - { key: upgrade, title: Upgrade, startsAt: ${T0 - 60 * MIN}, endsAt: ${T0 + 60 * MIN}, monitors: [db, cache] }
   - slug: other
@@ -37,7 +38,16 @@ pages:
     components:
       - { key: db, name: Database, monitor: db }
 notifications:
-  - { key: hook, name: Hook, type: webhook, config: { url: "http://127.0.0.1:9/hook", secret: "${SECRET}" }, rules: {} }
+${[
+  ['hook', '{}'],
+  ['data', '{ groups: [Data] }'],
+  ['game', '{ groups: [Game] }'],
+]
+  .map(
+    ([key, rules]) =>
+      `  - { key: ${key}, name: ${key}, type: webhook, config: { url: "http://127.0.0.1:9/${key}", secret: "${SECRET}" }, rules: ${rules} }`,
+  )
+  .join('\n')}
 `;
 
 for (const dialect of dialects) {
@@ -71,14 +81,16 @@ for (const dialect of dialects) {
       const monitor = await opened.store.monitors.findByKey(organizationId, key);
       await parts.ingest.record({ monitorId: monitor?.id as string, ok: false, source: 'edge', checkedAt: at });
     }
-    /** Each delivery as monitor key, kind and why it was skipped (or "told"), oldest first. */
-    async function log(): Promise<string[]> {
-      const channel = await opened.store.channels.findByKey(organizationId, 'hook');
+    /** Each delivery as monitor key (or page), kind and why it was skipped (or "told"), oldest first. */
+    async function log(key = 'hook'): Promise<string[]> {
+      const channel = await opened.store.channels.findByKey(organizationId, key);
       const keys = new Map((await opened.store.monitors.list(organizationId)).map((m) => [m.id, m.key]));
       const deliveries = await opened.store.deliveries.listByChannel(channel?.id as string, 100);
       return deliveries
         .reverse()
-        .map((d) => `${keys.get(d.monitorId ?? '')} ${d.kind}: ${d.status === 'skipped' ? d.lastError : 'told'}`);
+        .map(
+          (d) => `${keys.get(d.monitorId ?? '') ?? 'page'} ${d.kind}: ${d.status === 'skipped' ? d.lastError : 'told'}`,
+        );
     }
     async function states(slug: string): Promise<Record<string, string>> {
       const page = await opened.store.pages.findBySlug(slug);
@@ -105,6 +117,12 @@ for (const dialect of dialects) {
       // Not page-wide: the lobby stays down on the window's page; the window's page alone shows it.
       expect(await states('status')).toEqual({ overall: 'down', Database: 'maintenance', Lobby: 'down' });
       expect(await states('other')).toEqual({ overall: 'down', Database: 'down' });
+    });
+
+    it('tells its start to the channels of the groups of the components showing a covered monitor only', async () => {
+      expect(await createMaintenanceNotices(parts.context).sweep()).toBe(1);
+      expect(await log('data')).toEqual(['page maintenance.started: told']);
+      expect(await log('game')).toEqual([]);
     });
 
     it('tells the down alert of a covered monitor once the window is over', async () => {
