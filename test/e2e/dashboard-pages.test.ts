@@ -269,7 +269,7 @@ describe('the dashboard’s pages, incidents and maintenance', () => {
     await form.getByRole('button', { name: 'Schedule' }).click();
     const card = page.getByRole('region', { name: 'Upcoming' }).getByRole('article', { name: 'Weekly restart' });
     await card.waitFor();
-    expect(await card.textContent()).toContain(`FREQ=WEEKLY;BYDAY=MO;BYHOUR=4;BYMINUTE=15 (${ZONE}, 20 min) · next`);
+    expect(await card.textContent()).toContain(`Repeats: Every Monday at 04:15 (${ZONE}), 20 min · next`);
   }, 30_000);
 
   it('shows a page of warden.yaml read-only with its key, its own components without moves', async () => {

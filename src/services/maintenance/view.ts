@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Maintenance } from '../../domain/incident.js';
 import { ownershipFields, ownershipOf } from '../../domain/ownership.js';
 import { currentOrNextOccurrence, recurrenceSchema } from '../../domain/recurrence.js';
+import { describeRecurrence } from '../../domain/recurrence-text.js';
 import { affectedComponents } from '../components/view.js';
 import { pick } from '../view-fields.js';
 
@@ -14,6 +15,12 @@ export const maintenanceViewSchema = z.object({
   startsAt: z.number().int(),
   endsAt: z.number().int(),
   recurrence: recurrenceSchema.nullable().describe('The slots that repeat the window; null for a one-off window.'),
+  repeats: z
+    .string()
+    .nullable()
+    .describe(
+      'How the window repeats, in words, e.g. "Every Monday at 02:00 (Europe/Berlin), 30 min" (what its page shows); null for a one-off window.',
+    ),
   next: z
     .object({ startsAt: z.number().int(), endsAt: z.number().int() })
     .nullable()
@@ -42,6 +49,7 @@ export function maintenanceView(window: Maintenance, keys: MaintenanceKeys, now:
   const monitors = [...keys.monitors].filter(([id]) => monitorIds.has(id));
   return {
     ...pick(window, ['id', 'key', 'title', 'description', 'startsAt', 'endsAt', 'recurrence']),
+    repeats: window.recurrence === null ? null : describeRecurrence(window.recurrence, window.startsAt),
     next: currentOrNextOccurrence(window, now),
     ...affectedComponents(window.componentIds, keys.components),
     monitorIds: monitors.map(([id]) => id),

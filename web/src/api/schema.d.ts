@@ -12727,6 +12727,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[] | null;
+            /** @description How the window repeats, in words, e.g. "Every Monday at 02:00 (Europe/Berlin), 30 min" (what its page shows); null for a one-off window. */
+            repeats: string | null;
             /** @description The occurrence in progress, or else the next one; null when none is ahead. */
             next: {
                 startsAt: number;
@@ -12773,6 +12775,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[] | null;
+            /** @description How the window repeats, in words, e.g. "Every Monday at 02:00 (Europe/Berlin), 30 min" (what its page shows); null for a one-off window. */
+            repeats: string | null;
             /** @description The occurrence in progress, or else the next one; null when none is ahead. */
             next: {
                 startsAt: number;

@@ -123,12 +123,9 @@ function WindowCard({
             </Text>
           )}
         </Group>
-        {item.recurrence ? (
-          <Text size="sm">
-            Repeats:{' '}
-            {item.recurrence
-              .map((r) => `${r.rrule ?? r.cron} (${r.timezone ?? 'UTC'}, ${r.durationMin} min)`)
-              .join('; ')}
+        {item.repeats ? (
+          <Text size="sm" title={item.recurrence?.map((r) => r.rrule ?? r.cron).join('; ')}>
+            Repeats: {item.repeats}
             {item.next ? ` · next ${formatRange(item.next.startsAt, item.next.endsAt)}` : ' · no occurrence ahead'}
           </Text>
         ) : (
