@@ -63,6 +63,7 @@ for (const dialect of dialects) {
         title: 'Weekly restart',
         startsAt: T0,
         recurrence: [{ cron: '0 4 * * 0', timezone: 'Europe/Berlin', durationMin: 20 }],
+        monitors: ['costs'],
       });
       Object.assign(process.env, source.env, { LOG_LEVEL: 'silent' });
       stderr = '';
@@ -98,7 +99,9 @@ for (const dialect of dialects) {
       // Defaults are left out; what differs from them is kept.
       expect(text).not.toMatch(/intervalSec: 60\b|timeoutMs: 10000|enabled: true|aiPolicy: allow|method: GET/);
       expect(text).toContain('enabled: false');
-      expect(text).toMatch(/recurrence:\n\s+- cron: 0 4 \* \* 0\n\s+timezone: Europe\/Berlin\n\s+durationMin: 20/);
+      expect(text).toMatch(
+        /recurrence:\n\s+- cron: 0 4 \* \* 0\n\s+timezone: Europe\/Berlin\n\s+durationMin: 20\n\s+monitors:\n\s+- costs\n/,
+      );
 
       await applyConfig(testContext(target.store, { now: () => T0 + 1000 }), parseConfigText(text, file, SECRETS));
       const [before, after] = await Promise.all([contents(source.store), contents(target.store)]);

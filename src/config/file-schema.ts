@@ -113,7 +113,7 @@ const fileOutline = z.object({
       notify: names,
       components: list(z.object({ key: name, name, monitor: name })),
       incidents: list(z.object({ components: names })),
-      maintenance: list(z.object({ components: names })),
+      maintenance: list(z.object({ components: names, monitors: names })),
     }),
   ),
 });
@@ -174,6 +174,11 @@ function referenceIssues(
             issue(['pages', p, field, i, 'components', r], `no component "${ref}" on this page`);
         });
       });
+    page.maintenance.forEach((item, i) => {
+      item.monitors?.forEach((key, r) => {
+        if (!monitorKeys.has(key)) issue(['pages', p, 'maintenance', i, 'monitors', r], `no monitor with key "${key}"`);
+      });
+    });
   });
 }
 

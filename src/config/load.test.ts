@@ -144,6 +144,7 @@ pages:
       - { key: i1, title: Down, startedAt: "2026-01-01T00:00:00Z", components: [Nope] }
     maintenance:
       - { key: m1, title: Work, startsAt: "2026-01-02T00:00:00Z", endsAt: "2026-01-01T00:00:00Z" }
+      - { key: m2, title: Work, startsAt: "2026-01-02T00:00:00Z", endsAt: "2026-01-03T00:00:00Z", monitors: [b, nope] }
   - { slug: acme, title: Again }
 `);
     expect(problems).toEqual([
@@ -154,6 +155,7 @@ pages:
       'pages[0].components[1].monitor: no monitor with key "zzz"',
       'pages[0].components[2].name: duplicate component "A" on this page',
       'pages[0].incidents[0].components[0]: no component "Nope" on this page',
+      'pages[0].maintenance[1].monitors[1]: no monitor with key "nope"',
       'pages[1].slug: duplicate page slug "acme"',
     ]);
   });

@@ -48,11 +48,13 @@ export interface Maintenance extends Ownership {
   /** Slots that repeat the window: its occurrences start between startsAt and endsAt; null for a one-off window. */
   recurrence: RecurrenceSlot[] | null;
   componentIds: string[];
+  /** Monitors covered directly, wherever they are shown. Page-wide: neither components nor monitors named. */
+  monitorIds: string[];
 }
 
 export type MaintenanceSpec = Pick<
   Maintenance,
-  'key' | 'title' | 'description' | 'startsAt' | 'endsAt' | 'recurrence' | 'componentIds'
+  'key' | 'title' | 'description' | 'startsAt' | 'endsAt' | 'recurrence' | 'componentIds' | 'monitorIds'
 >;
 
 export function incidentSpecChanged(current: Incident, spec: IncidentSpec): boolean {
@@ -71,7 +73,15 @@ export function incidentSpecChanged(current: Incident, spec: IncidentSpec): bool
 
 export function maintenanceSpecChanged(current: Maintenance, spec: MaintenanceSpec): boolean {
   const simple = (m: MaintenanceSpec) =>
-    JSON.stringify([m.title, m.description, m.startsAt, m.endsAt, m.recurrence, [...m.componentIds].sort()]);
+    JSON.stringify([
+      m.title,
+      m.description,
+      m.startsAt,
+      m.endsAt,
+      m.recurrence,
+      [...m.componentIds].sort(),
+      [...m.monitorIds].sort(),
+    ]);
   return simple(current) !== simple(spec);
 }
 
@@ -104,4 +114,10 @@ export const maintenanceFields = {
   startsAt: timestamp,
   endsAt: timestamp,
   components: componentRefs(),
+  monitors: z
+    .array(text(200))
+    .max(LIMITS.monitorsPerMaintenance)
+    .describe(
+      "Keys of the organization's monitors the window covers, wherever they are shown: their alerts are quiet and the components showing them on this page show maintenance.",
+    ),
 };

@@ -12,6 +12,8 @@ export const LIMITS = {
   updatesPerIncident: 200,
   /** Components one incident or maintenance window names. */
   componentsPerIncident: 500,
+  /** Monitors one maintenance window covers directly (wherever they are shown). */
+  monitorsPerMaintenance: 500,
   /** Characters of one incident update's message. */
   messageChars: 10_000,
   activeApiKeysPerOrganization: 100,

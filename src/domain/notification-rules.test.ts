@@ -115,11 +115,20 @@ describe('timing rules', () => {
   it('covers a monitor by a window in progress on a page showing it, naming its component or page-wide', () => {
     const showing = [{ pageId: 'pg_a', componentId: 'cmp_lobby' }];
     const window = { pageId: 'pg_a', startsAt: 100, endsAt: 200, componentIds: ['cmp_lobby'] };
-    expect(underMaintenance(150, showing, [window])).toBe(true);
-    expect(underMaintenance(200, showing, [window])).toBe(false);
-    expect(underMaintenance(99, showing, [window])).toBe(false);
-    expect(underMaintenance(150, showing, [{ ...window, componentIds: ['cmp_other'] }])).toBe(false);
-    expect(underMaintenance(150, showing, [{ ...window, componentIds: [] }])).toBe(true);
-    expect(underMaintenance(150, showing, [{ ...window, pageId: 'pg_b', componentIds: [] }])).toBe(false);
+    expect(underMaintenance(150, 'mon_lobby', showing, [window])).toBe(true);
+    expect(underMaintenance(200, 'mon_lobby', showing, [window])).toBe(false);
+    expect(underMaintenance(99, 'mon_lobby', showing, [window])).toBe(false);
+    expect(underMaintenance(150, 'mon_lobby', showing, [{ ...window, componentIds: ['cmp_other'] }])).toBe(false);
+    expect(underMaintenance(150, 'mon_lobby', showing, [{ ...window, componentIds: [] }])).toBe(true);
+    expect(underMaintenance(150, 'mon_lobby', showing, [{ ...window, pageId: 'pg_b', componentIds: [] }])).toBe(false);
+  });
+
+  it('covers a monitor a window names wherever it is shown, and a window naming monitors is not page-wide', () => {
+    const window = { pageId: 'pg_b', startsAt: 100, endsAt: 200, componentIds: [], monitorIds: ['mon_db'] };
+    expect(underMaintenance(150, 'mon_db', [], [window])).toBe(true);
+    expect(underMaintenance(150, 'mon_db', [{ pageId: 'pg_a', componentId: 'cmp_db' }], [window])).toBe(true);
+    expect(underMaintenance(250, 'mon_db', [], [window])).toBe(false);
+    // The lobby is on the window's page, but the window names a monitor only: not the whole page.
+    expect(underMaintenance(150, 'mon_lobby', [{ pageId: 'pg_b', componentId: 'cmp_lobby' }], [window])).toBe(false);
   });
 });

@@ -97,29 +97,39 @@ export function reminderDue(
   return k >= 1 ? { k, at: downSince + k * everyMs, everyMs } : null;
 }
 
-/** A maintenance window as far as cover goes: on a page, covering these components (none: the whole page). */
+/**
+ * A maintenance window as far as cover goes: on a page, covering these components and these monitors directly
+ * (neither: the whole page).
+ */
 export interface WindowCover {
   pageId: string;
   startsAt: number;
   endsAt: number;
   recurrence?: readonly RecurrenceSlot[] | null | undefined;
   componentIds: readonly string[];
+  monitorIds?: readonly string[] | undefined;
 }
 
 /**
- * Whether a maintenance window in progress at `at` covers a monitor: on a page that shows it, either page-wide or
- * naming one of the components that show it (what the page itself shows as "maintenance").
+ * Whether a maintenance window in progress at `at` covers a monitor: naming it (wherever it is shown), or on a page
+ * that shows it, either page-wide or naming one of the components that show it (what the page itself shows as
+ * "maintenance").
  */
 export function underMaintenance(
   at: number,
+  monitorId: string,
   showing: readonly { pageId: string; componentId: string }[],
   windows: readonly WindowCover[],
 ): boolean {
-  return windows.some(
-    (w) =>
-      activeAt(w, at) &&
+  return windows.some((w) => {
+    const monitorIds = w.monitorIds ?? [];
+    const covers =
+      monitorIds.includes(monitorId) ||
       showing.some(
-        (s) => s.pageId === w.pageId && (w.componentIds.length === 0 || w.componentIds.includes(s.componentId)),
-      ),
-  );
+        (s) =>
+          s.pageId === w.pageId &&
+          (w.componentIds.includes(s.componentId) || (w.componentIds.length === 0 && monitorIds.length === 0)),
+      );
+    return covers && activeAt(w, at);
+  });
 }

@@ -37,7 +37,7 @@ export const OPEN_ENDED = Date.UTC(9999, 11, 31);
 export const MAX_DURATION_MIN = 7 * 24 * 60;
 
 /** The rule's options, or the library's complaint. Only the RRULE part: the series' bounds are the window's. */
-function parseRrule(text: string): { options: Partial<import('rrule').Options> } | { error: string } {
+export function parseRrule(text: string): { options: Partial<import('rrule').Options> } | { error: string } {
   const body = text.trim().replace(/^RRULE:/i, '');
   if (/(^|;)(DTSTART|TZID)=/i.test(body)) return { error: 'give the RRULE part only: the time zone is `timezone`' };
   try {

@@ -169,6 +169,12 @@ export const snapshotMaintenanceSchema = z.object({
   endsAt: epochMs,
   status: z.enum(['scheduled', 'in_progress']),
   components: z.array(componentRefSchema),
+  repeats: z
+    .string()
+    .nullable()
+    .describe(
+      'How a recurring window repeats, in English words, e.g. "Every Monday at 02:00 (Europe/Berlin), 30 min" (several slots joined by "; "); null for a one-off window. startsAt and endsAt are then its occurrence in progress, or else its next one.',
+    ),
 });
 
 export const snapshotSchema = z

@@ -75,6 +75,8 @@ describe('renderFeed', () => {
       ],
     ]);
     expect(feed.items[1]!.content).toContain('Creative is restarting after its weekly backup.');
+    expect(feed.items[1]!.content).toContain('Repeats: Every Friday at 14:30 (Europe/Berlin), 45 min');
+    expect(feed.items[0]!.content).not.toContain('Repeats:');
     expect(feed.items[0]!.content).toContain('Affects: Survival, Creative, Website');
   });
 
@@ -107,6 +109,9 @@ describe('renderFeed', () => {
     // The description is HTML: user text in it is escaped once more, so no markup of theirs survives.
     expect(feed.items[0]!.content).not.toContain('<script>');
     expect(feed.items[0]!.content).toContain('&lt;/p&gt;&lt;/li&gt;&lt;/ol&gt;&lt;script&gt;alert(7)&lt;/script&gt;');
+    const backup = feed.items.find((item) => item.guid === 'urn:warden:maintenance:mnt_xss');
+    expect(backup?.content).toContain('Repeats: RRULE &lt;img src=x onerror=alert(13)&gt;');
+    expect(backup?.content).not.toContain('<img');
   });
 
   it('drops characters XML cannot carry', async () => {

@@ -128,6 +128,9 @@ function maintenanceItem(i18n: Translator, window: SnapshotMaintenance, active: 
   const span = i18n.dateRange(window.startsAt, window.endsAt);
   let html =
     `<p>${escapeHtml(i18n.t(active ? 'incidents.inProgress' : 'incidents.scheduled'))} · ${escapeHtml(span)}</p>` +
+    (window.repeats === null
+      ? ''
+      : `<p>${htmlMessage(i18n, 'common.repeats', { schedule: plainText(window.repeats) })}</p>`) +
     affects(i18n, window.components);
   if (window.description) html += `<p>${paragraph(window.description, '')}</p>`;
   return {

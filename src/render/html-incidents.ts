@@ -101,6 +101,8 @@ function maintenanceItem(i18n: Translator, window: SnapshotMaintenance): string 
       ? `${pill('incidents.inProgress')} ${htmlMessage(i18n, 'incidents.until', {}, { time: timeHtml(i18n, window.endsAt) })}`
       : `${pill('incidents.scheduled')} ${htmlMessage(i18n, 'incidents.window', {}, { start: timeHtml(i18n, window.startsAt), end: timeHtml(i18n, window.endsAt) })}`;
   let html = `<article class="incident t-maintenance"><h3>${escapeHtml(plainText(window.title))}</h3><p class="incident-meta">${when}</p>`;
+  if (window.repeats !== null)
+    html += `<p class="incident-meta">${htmlMessage(i18n, 'common.repeats', { schedule: plainText(window.repeats) })}</p>`;
   if (window.components.length > 0) html += affects(i18n, window.components, 'p');
   if (window.description)
     html += `<p class="update-msg">${escapeHtml(plainText(window.description, { multiline: true }))}</p>`;

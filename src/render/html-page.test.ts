@@ -143,6 +143,12 @@ describe('renderHtmlPage', () => {
     expect(maintenance).toContain(
       '<h3>Database upgrade</h3><p class="incident-meta"><span class="pill">Scheduled</span>',
     );
+    // A recurring window says how it repeats; its times are the occurrence's.
+    expect(maintenance).toMatch(
+      /<h3>Weekly world backup and restart<\/h3><p class="incident-meta">.*?<\/p><p class="incident-meta">Repeats: Every Friday at 14:30 \(Europe\/Berlin\), 45 min<\/p>/,
+    );
+    // The one-off database upgrade does not.
+    expect(maintenance.match(/Repeats:/g)).toHaveLength(1);
 
     const calm = renderHtmlPage(operationalSnapshot(), OPTIONS).body;
     expect(calm).not.toContain('Active incidents');
@@ -222,6 +228,7 @@ describe('renderHtmlPage', () => {
       '<h3>&lt;/h3&gt;&lt;script&gt;alert(3)&lt;/script&gt;</h3>',
       'aria-label="&lt;img src=x onerror=alert(1)&gt;: ',
       '&lt;/p&gt;&lt;/li&gt;&lt;/ol&gt;&lt;script&gt;alert(7)&lt;/script&gt;',
+      'Repeats: RRULE &lt;img src=x onerror=alert(13)&gt; *x* [y](javascript:alert(13)) | z',
     ])
       expect(body).toContain(escaped);
   });

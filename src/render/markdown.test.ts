@@ -96,7 +96,7 @@ describe('renderMarkdown', () => {
     const { body } = renderMarkdown(maintenanceSnapshot());
     expect(body).toContain('## Maintenance');
     expect(body).toContain(
-      '### In progress\n\n- **Weekly world backup and restart** — 20 Nov 2026, 13:30 UTC to 20 Nov 2026, 14:15 UTC. Affects: Creative.',
+      '### In progress\n\n- **Weekly world backup and restart** — 20 Nov 2026, 13:30 UTC to 20 Nov 2026, 14:15 UTC. Repeats: Every Friday at 14:30 (Europe/Berlin), 45 min. Affects: Creative.',
     );
     expect(body).toContain(
       '### Upcoming\n\n- **Database upgrade** — 22 Nov 2026, 20:05 UTC to 22 Nov 2026, 22:05 UTC. Affects: Survival, Creative, Website.',
@@ -122,6 +122,9 @@ describe('renderMarkdown', () => {
     for (const row of rows) expect(row.replace(/\\\|/g, '').split('|')).toHaveLength(7);
     // Lines of a message cannot become a list, a quote or a rule.
     expect(body).toContain('  1\\. one\n  \\> quote\n  \\---');
+    expect(body).toContain(
+      'Repeats: RRULE \\<img src=x onerror=alert(13)\\> \\*x\\* \\[y\\](javascript:alert(13)) \\| z.',
+    );
   });
 
   it('removes line breaks and control characters from one-line text', () => {

@@ -244,6 +244,7 @@ function maintenance(wording: MarkdownWording, windows: Snapshot['maintenance'])
 function maintenanceItem({ i18n, time }: MarkdownWording, window: SnapshotMaintenance): string {
   const span = words(i18n, 'incidents.window', { start: time(window.startsAt), end: time(window.endsAt) });
   const parts = [`- **${escapeMarkdown(window.title)}** — ${span}`];
+  if (window.repeats !== null) parts.push(words(i18n, 'common.repeats', {}, { schedule: plainText(window.repeats) }));
   if (window.components.length > 0) parts.push(`${affects(i18n, window.components)}.`);
   const description = window.description ? escapeMarkdownBlock(window.description, '  ') : '';
   return parts.join('. ') + (description ? `\n${description}` : '');

@@ -25,6 +25,7 @@ const TABLES = [
   'invitations',
   'maintenance',
   'maintenance_components',
+  'maintenance_monitors',
   'memberships',
   'monitor_state_changes',
   'monitors',

@@ -36,6 +36,7 @@ import type {
   IncidentsTable,
   IncidentUpdatesTable,
   MaintenanceComponentsTable,
+  MaintenanceMonitorsTable,
   MaintenanceTable,
   PageAssetsTable,
   PageSubscribersTable,
@@ -73,6 +74,7 @@ export interface Database {
   incident_components: IncidentComponentsTable;
   maintenance: MaintenanceTable;
   maintenance_components: MaintenanceComponentsTable;
+  maintenance_monitors: MaintenanceMonitorsTable;
   notification_channels: NotificationChannelsTable;
   notification_deliveries: NotificationDeliveriesTable;
   page_subscribers: PageSubscribersTable;

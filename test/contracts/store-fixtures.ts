@@ -145,6 +145,7 @@ export function maintenanceSpec(key: string | null, overrides: Partial<Maintenan
     endsAt: NOW + DAY_MS + 2 * HOUR_MS,
     recurrence: null,
     componentIds: [],
+    monitorIds: [],
     ...overrides,
   };
 }

@@ -3,7 +3,16 @@ import { beforeEach, expect, it } from 'vitest';
 import { DAY_MS, HOUR_MS } from '../../src/domain/check.js';
 import type { Maintenance, MaintenanceSpec } from '../../src/domain/incident.js';
 import type { Store } from '../../src/store/index.js';
-import { addPage, addPageWithTwoComponents, describeStore, maintenanceSpec, NOW, sorted } from './store-fixtures.js';
+import {
+  addMonitor,
+  addPage,
+  addPageWithTwoComponents,
+  describeStore,
+  maintenanceSpec,
+  NOW,
+  ORG,
+  sorted,
+} from './store-fixtures.js';
 
 /** Inserts maintenance window `mnt_<key>` on a page. */
 async function addWindow(
@@ -91,6 +100,17 @@ describeStore('maintenance', (store) => {
       createdAt: NOW,
       updatedAt: NOW + 1000,
     });
+  });
+
+  it('keeps the monitors a window covers, replaces them whole, and drops a deleted monitor', async () => {
+    await addMonitor(store(), 'db');
+    await addMonitor(store(), 'cache');
+    await addWindow(store(), pageId, 'upgrade', { monitorIds: ['mon_db', 'mon_cache'] });
+    expect(sorted((await store().maintenance.findById('mnt_upgrade'))?.monitorIds)).toEqual(['mon_cache', 'mon_db']);
+    await store().maintenance.update('mnt_upgrade', maintenanceSpec('upgrade', { monitorIds: ['mon_db'] }), 'api', NOW);
+    expect((await store().maintenance.list(pageId)).map((m) => m.monitorIds)).toEqual([['mon_db']]);
+    await store().monitors.delete('mon_db');
+    expect((await store().maintenance.listOfOrganization(ORG.id, NOW)).map((m) => m.monitorIds)).toEqual([[]]);
   });
 
   it('deletes a window', async () => {

@@ -225,11 +225,16 @@ describe('the dashboard’s pages, incidents and maintenance', () => {
     await form.getByRole('combobox', { name: 'Affected components' }).click();
     await page.getByRole('option', { name: 'Proxy' }).click();
     await page.keyboard.press('Escape');
+    // A monitor covered directly: searched on the server, as the component's monitor picker does.
+    await form.getByRole('combobox', { name: 'Affected monitors' }).fill('lob');
+    await page.getByRole('option', { name: 'Lobby (lobby)' }).click();
+    await page.keyboard.press('Escape');
     await form.getByRole('button', { name: 'Schedule' }).click();
     const card = page.getByRole('region', { name: 'Upcoming' }).getByRole('article', { name: 'Database move' });
     await card.waitFor();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     expect(await card.textContent()).toMatch(/10:00\sAM\s–\s12:30\sPM\s(EDT|EST)/);
+    expect(await card.textContent()).toContain('covers components Proxy and monitors lobby');
 
     // 10:00 in New York, whatever the zone of the machine running the test.
     const zoned = (time: string) => {
@@ -244,7 +249,8 @@ describe('the dashboard’s pages, incidents and maintenance', () => {
       title: 'Database move',
       startsAt: zoned('10:00'),
       endsAt: zoned('12:30'),
-      components: [expect.objectContaining({ name: 'Proxy' })],
+      // Proxy by name, Lobby as the component showing the covered monitor (in page order).
+      components: [expect.objectContaining({ name: 'Lobby' }), expect.objectContaining({ name: 'Proxy' })],
     });
     expect(await seriousViolations()).toEqual([]);
   }, 30_000);
@@ -263,7 +269,7 @@ describe('the dashboard’s pages, incidents and maintenance', () => {
     await form.getByRole('button', { name: 'Schedule' }).click();
     const card = page.getByRole('region', { name: 'Upcoming' }).getByRole('article', { name: 'Weekly restart' });
     await card.waitFor();
-    expect(await card.textContent()).toContain(`FREQ=WEEKLY;BYDAY=MO;BYHOUR=4;BYMINUTE=15 (${ZONE}, 20 min) · next`);
+    expect(await card.textContent()).toContain(`Repeats: Every Monday at 04:15 (${ZONE}), 20 min · next`);
   }, 30_000);
 
   it('shows a page of warden.yaml read-only with its key, its own components without moves', async () => {

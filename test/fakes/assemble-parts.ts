@@ -2,6 +2,7 @@
 // fixed now, and the parts of a snapshot with nothing but what a test gives.
 import { EMPTY_BRANDING } from '../../src/domain/branding.js';
 import type { BucketCount as Bucket } from '../../src/domain/check.js';
+import type { Maintenance } from '../../src/domain/incident.js';
 import type { Monitor } from '../../src/domain/monitor.js';
 import type { Component, Page } from '../../src/domain/page.js';
 import type { SnapshotParts } from '../../src/services/pages/build-snapshot.js';
@@ -90,6 +91,26 @@ export function component(id: string, monitorId: string | null, order = 0): Comp
 
 export function bucket(monitorId: string, start: number, count: number, upCount: number): Bucket {
   return { monitorId, start, count, upCount, degradedCount: 0 };
+}
+
+/** A one-off window on the page, in progress at NOW unless told otherwise, page-wide unless it names something. */
+export function maintenanceWindow(id: string, over: Partial<Maintenance> = {}): Maintenance {
+  return {
+    id,
+    pageId: 'pg_1',
+    key: null,
+    title: id,
+    description: null,
+    startsAt: NOW - 1000,
+    endsAt: NOW + 1000,
+    recurrence: null,
+    componentIds: [],
+    monitorIds: [],
+    managedBy: 'api',
+    createdAt: 0,
+    updatedAt: 0,
+    ...over,
+  };
 }
 
 export function parts(over: Partial<SnapshotParts>): SnapshotParts {

@@ -104,6 +104,7 @@ export function hostileSnapshot(): Snapshot {
     startsAt: FIXTURE_NOW - 30 * MINUTE,
     endsAt: FIXTURE_NOW + 30 * MINUTE,
     status: 'in_progress',
+    repeats: 'RRULE <img src=x onerror=alert(13)> *x* [y](javascript:alert(13)) | z',
   });
   return snapshotOf(components, {
     title: 'Bob\'s "Best" <Server> & Co',

@@ -59,7 +59,17 @@ export function maintenanceWindow(
   fields: Partial<SnapshotMaintenance> & Pick<SnapshotMaintenance, 'id' | 'title' | 'startsAt' | 'endsAt'>,
 ): SnapshotMaintenance {
   const { id, title, startsAt, endsAt, ...rest } = fields;
-  return { id, title, description: null, startsAt, endsAt, status: 'scheduled', components: [], ...rest };
+  return {
+    id,
+    title,
+    description: null,
+    startsAt,
+    endsAt,
+    status: 'scheduled',
+    components: [],
+    repeats: null,
+    ...rest,
+  };
 }
 
 /** A snapshot of these components, with the overall state derived by the real rules. */

@@ -74,6 +74,7 @@ export function maintenanceSnapshot(): Snapshot {
     endsAt: FIXTURE_NOW + 10 * MINUTE,
     status: 'in_progress',
     components: [{ id: 'creative', name: 'Creative' }],
+    repeats: 'Every Friday at 14:30 (Europe/Berlin), 45 min',
   });
   const upcoming = maintenanceWindow({
     id: 'mnt_db',

@@ -176,7 +176,7 @@ async function channelDeliveries(
   const covered =
     monitor !== undefined &&
     channels.some((ch) => quietDuringMaintenance(ch.rules)) &&
-    underMaintenance(event.at, shownBy, entry.windows);
+    underMaintenance(event.at, monitor.id, shownBy, entry.windows);
   const delivery = {
     eventId: event.id,
     organizationId: item.organizationId,

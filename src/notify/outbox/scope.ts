@@ -81,7 +81,8 @@ export async function eventScope(
 
 /**
  * The groups involved, on the event's pages: of the components that show the monitor, or of the incident's or the
- * window's components (all of the page's when it names none: it is page-wide).
+ * window's components (a window's also those showing a monitor it covers; all of the page's when it names none: it is
+ * page-wide).
  */
 async function groupsOf(
   tx: Store,
@@ -93,13 +94,15 @@ async function groupsOf(
   const onPages = scope.components.filter((c) => pageIds.includes(c.pageId));
   let involved: Component[] = [];
   if (monitorId) involved = onPages.filter((c) => c.monitorId === monitorId);
-  else if (event.incident || event.maintenance) {
-    const named = event.incident
-      ? (await tx.incidents.findById(event.incident.id))?.componentIds
-      : event.maintenance
-        ? (await tx.maintenance.findById(event.maintenance.id))?.componentIds
-        : undefined;
+  else if (event.incident) {
+    const named = (await tx.incidents.findById(event.incident.id))?.componentIds;
     involved = !named || named.length === 0 ? onPages : onPages.filter((c) => named.includes(c.id));
+  } else if (event.maintenance) {
+    const window = await tx.maintenance.findById(event.maintenance.id);
+    const covers = (c: Component) =>
+      window?.componentIds.includes(c.id) || (c.monitorId !== null && window?.monitorIds.includes(c.monitorId));
+    const pageWide = !window || (window.componentIds.length === 0 && window.monitorIds.length === 0);
+    involved = pageWide ? onPages : onPages.filter(covers);
   }
   return [...new Set(involved.flatMap((c) => (c.group === null ? [] : [c.group])))];
 }

@@ -25,6 +25,24 @@ export async function resolveMonitorKey(ctx: ServiceContext, key: string): Promi
   return monitor.id;
 }
 
+/** Monitor ids for references by key (a maintenance window's `monitors`); every unknown one is named. */
+export async function resolveMonitorKeys(
+  ctx: ServiceContext,
+  keys: readonly string[],
+  field = 'monitors',
+): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const byKey = new Map((await ctx.store.monitors.list(organizationOf(ctx))).map((m) => [m.key, m.id]));
+  const issues: FieldIssue[] = [];
+  const ids = keys.map((key, i) => {
+    const id = byKey.get(key);
+    if (id === undefined) issues.push({ path: `${field}[${i}]`, message: `no monitor with key "${key}"` });
+    return id;
+  });
+  if (issues.length > 0) throw new ValidationError(issues);
+  return [...new Set(ids as string[])];
+}
+
 /** Monitor ids to keys, for views. */
 export async function monitorKeysById(ctx: ServiceContext): Promise<Map<string, string>> {
   return new Map((await ctx.store.monitors.list(organizationOf(ctx))).map((m) => [m.id, m.key]));

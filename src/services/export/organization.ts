@@ -175,6 +175,7 @@ async function pageEntry(
             endsAt: m.recurrence !== null && m.endsAt === OPEN_ENDED ? undefined : isoTime(m.endsAt),
             recurrence: m.recurrence ?? undefined,
             components: affected(m.componentIds),
+            monitors: nonEmpty(m.monitorIds.flatMap((id) => monitorKeys.get(id) ?? []).sort(compareText)),
           }),
         ),
     ),

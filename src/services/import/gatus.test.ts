@@ -93,6 +93,7 @@ describe('warden import gatus', () => {
         title: 'Maintenance',
         recurrence: [{ rrule: 'FREQ=WEEKLY;BYDAY=MO;BYHOUR=23;BYMINUTE=0', timezone: 'UTC', durationMin: 60 }],
         components: [],
+        monitors: [],
       },
     ]);
   });

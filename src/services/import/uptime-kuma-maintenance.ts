@@ -1,6 +1,6 @@
 // Uptime Kuma's maintenance as Warden's windows on pages: a single window as it is, a manual one running from the
 // import, a cron, weekday or day-of-month one as a recurring window (Kuma keeps their cron and duration), an interval
-// one reported; each placed on the pages that show it or a monitor it covers.
+// one reported; each placed on the pages that show it or a monitor it covers, covering Kuma's monitors directly.
 
 import { recurrenceSlotSchema } from '../../domain/recurrence.js';
 import type { KumaMaintenanceRow, KumaStatusPageRow } from '../../store/index.js';
@@ -83,8 +83,8 @@ function recurringOf(row: KumaMaintenanceRow): (Times & { notes: string[] }) | {
 }
 
 /**
- * The windows on this page: those Kuma showed on it, and those covering a monitor it shows (naming those components;
- * page-wide when it covers none of them).
+ * The windows on this page: those Kuma showed on it, and those covering a monitor it shows. Each covers the monitors
+ * Kuma's covered (under maintenance wherever they are shown, as in Kuma); one covering none covers the whole page.
  */
 export function pageMaintenance(
   row: KumaStatusPageRow,
@@ -93,19 +93,17 @@ export function pageMaintenance(
   ctx: PageContext,
 ): Record<string, unknown>[] {
   const keys = keyAllocator();
-  const keyOfMonitor = new Map<number, string>();
-  for (const [id, key] of ctx.imported) keyOfMonitor.set(id, key);
+  const shownMonitors = new Set(components.flatMap((c) => (typeof c.monitor === 'string' ? [c.monitor] : [])));
   const list: Record<string, unknown>[] = [];
   for (const w of windows) {
     if ('skip' in w) continue;
-    const monitorKeys = new Set(
-      ctx.data.maintenanceMonitors.filter((l) => l.left === w.row.id).flatMap((l) => keyOfMonitor.get(l.right) ?? []),
-    );
-    const named = components
-      .filter((c) => typeof c.monitor === 'string' && monitorKeys.has(c.monitor))
-      .map((c) => c.key as string);
+    const monitors = [
+      ...new Set(
+        ctx.data.maintenanceMonitors.filter((l) => l.left === w.row.id).flatMap((l) => ctx.imported.get(l.right) ?? []),
+      ),
+    ];
     const shownHere = ctx.data.maintenancePages.some((l) => l.left === w.row.id && l.right === row.id);
-    if (!shownHere && named.length === 0) continue;
+    if (!shownHere && !monitors.some((key) => shownMonitors.has(key))) continue;
     const entry = {
       key: keys(slugOf(w.row.title, `maintenance-${w.row.id}`)),
       title: textOf(w.row.title, 300) ?? `Maintenance ${w.row.id}`,
@@ -113,7 +111,7 @@ export function pageMaintenance(
       ...(w.startsAt === undefined ? {} : { startsAt: isoTime(w.startsAt) }),
       ...(w.endsAt === undefined ? {} : { endsAt: isoTime(w.endsAt) }),
       ...(w.recurrence ? { recurrence: w.recurrence } : {}),
-      components: named,
+      ...(monitors.length > 0 ? { monitors } : {}),
     };
     if (!maintenanceEntrySchema.safeParse(entry).success) {
       ctx.skipped.push({ item: w.item, reason: 'it does not fit a Warden maintenance window' });

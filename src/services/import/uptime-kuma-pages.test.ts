@@ -70,14 +70,14 @@ for (const version of KUMA_FIXTURE_VERSIONS) {
           description: 'Core switches are replaced.',
           startsAt: '2026-12-01T01:00:00Z',
           endsAt: '2026-12-01T03:00:00Z',
-          components: ['lobby', 'bedrock'],
+          // Kuma's maintenance covers monitors: so does Warden's, wherever they are shown.
+          monitors: ['lobby', 'bedrock'],
         },
         // Kuma's weekday strategy keeps a cron and a duration in seconds: a recurring window from the import on.
         {
           key: 'weekly-reboot',
           title: 'Weekly reboot',
           recurrence: [{ cron: '0 3 * * 1', timezone: 'UTC', durationMin: 30 }],
-          components: [],
         },
         {
           key: 'emergency',
@@ -85,7 +85,6 @@ for (const version of KUMA_FIXTURE_VERSIONS) {
           description: 'Unplanned work',
           startsAt: '2026-11-20T12:00:00Z',
           endsAt: '2026-11-21T12:00:00Z',
-          components: [],
         },
       ]);
       expect(internal).toMatchObject({ slug: 'internal', title: 'Internal' });

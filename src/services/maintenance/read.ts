@@ -1,6 +1,6 @@
 // Reads a page's maintenance windows, soonest first, or one of them.
 import type { z } from 'zod';
-import { componentKeysById, requireOnPage } from '../components/refs.js';
+import { componentKeysById, monitorKeysById, requireOnPage } from '../components/refs.js';
 import { parseInput, readVerb, type ServiceContext } from '../context.js';
 import { requirePage } from '../pages/read.js';
 import { maintenanceListInput, maintenanceRefInput } from './schema.js';
@@ -11,14 +11,16 @@ export async function listMaintenance(
   input: z.input<typeof maintenanceListInput>,
 ): Promise<MaintenanceView[]> {
   const page = await requirePage(ctx, parseInput(maintenanceListInput, input).slug);
-  const [windows, componentKeys] = await Promise.all([
+  const [windows, components, monitors] = await Promise.all([
     ctx.store.maintenance.list(page.id),
     componentKeysById(ctx, page.id),
+    monitorKeysById(ctx),
   ]);
-  return windows.map((w) => maintenanceView(w, componentKeys, ctx.clock.now()));
+  return windows.map((w) => maintenanceView(w, { components, monitors }, ctx.clock.now()));
 }
 
 export const getMaintenance = readVerb(maintenanceRefInput, async (ctx, { slug, id }): Promise<MaintenanceView> => {
   const { page, item } = await requireOnPage(ctx, slug, id, 'maintenance', ctx.store.maintenance.findById);
-  return maintenanceView(item, await componentKeysById(ctx, page.id), ctx.clock.now());
+  const [components, monitors] = await Promise.all([componentKeysById(ctx, page.id), monitorKeysById(ctx)]);
+  return maintenanceView(item, { components, monitors }, ctx.clock.now());
 });

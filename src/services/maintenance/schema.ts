@@ -15,6 +15,7 @@ const windowShape = {
     .describe('When the window ends; for a recurring window, when its series ends (default: open-ended).'),
   recurrence: recurrenceSchema.optional(),
   components: maintenanceFields.components.default([]),
+  monitors: maintenanceFields.monitors.default([]),
 };
 
 export const TIMES_REQUIRED = 'required unless the window has a recurrence';
@@ -45,6 +46,7 @@ export const maintenancePatchSchema = z
     endsAt: maintenanceFields.endsAt.optional(),
     recurrence: recurrenceSchema.nullable().optional().describe('null makes the window one-off again.'),
     components: maintenanceFields.components.optional(),
+    monitors: maintenanceFields.monitors.optional(),
   })
   .strict();
 

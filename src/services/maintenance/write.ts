@@ -12,7 +12,13 @@ import {
 import { LIMITS } from '../../domain/limits.js';
 import type { Page } from '../../domain/page.js';
 import { OPEN_ENDED, type RecurrenceSlot } from '../../domain/recurrence.js';
-import { componentKeysById, requireOnPage, resolveComponentRefs } from '../components/refs.js';
+import {
+  componentKeysById,
+  monitorKeysById,
+  requireOnPage,
+  resolveComponentRefs,
+  resolveMonitorKeys,
+} from '../components/refs.js';
 import { parseInput, type ServiceContext, writerFor, writerOf, writeVerb } from '../context.js';
 import { addToPage, deleteFromPage, putOnPage } from '../pages/children.js';
 import { requirePage } from '../pages/read.js';
@@ -71,6 +77,7 @@ export const updateMaintenance = writeVerb(
         patch.components === undefined
           ? current.componentIds
           : await resolveComponentRefs(tx, page.id, patch.components),
+      monitorIds: patch.monitors === undefined ? current.monitorIds : await resolveMonitorKeys(tx, patch.monitors),
     };
     await tx.store.maintenance.update(current.id, spec, writer, tx.clock.now());
     changed(tx, page);
@@ -91,6 +98,7 @@ type WindowEntry = Pick<MaintenanceSpec, 'key' | 'title'> & {
   endsAt?: number | undefined;
   recurrence?: RecurrenceSlot[] | undefined;
   components: string[];
+  monitors: string[];
 };
 
 /**
@@ -112,6 +120,7 @@ async function specOf(
     endsAt: entry.endsAt ?? OPEN_ENDED,
     recurrence: entry.recurrence ?? null,
     componentIds: await resolveComponentRefs(ctx, page.id, entry.components),
+    monitorIds: await resolveMonitorKeys(ctx, entry.monitors),
   };
 }
 
@@ -132,5 +141,6 @@ function insertWindow(ctx: ServiceContext, page: Page, spec: MaintenanceSpec): P
 }
 
 async function view(ctx: ServiceContext, page: Page, window: Maintenance): Promise<MaintenanceView> {
-  return maintenanceView(window, await componentKeysById(ctx, page.id), ctx.clock.now());
+  const [components, monitors] = await Promise.all([componentKeysById(ctx, page.id), monitorKeysById(ctx)]);
+  return maintenanceView(window, { components, monitors }, ctx.clock.now());
 }

@@ -8,6 +8,7 @@ import type { Incident, Maintenance } from '../../domain/incident.js';
 import type { Monitor } from '../../domain/monitor.js';
 import type { Component, Page } from '../../domain/page.js';
 import { currentOrNextOccurrence } from '../../domain/recurrence.js';
+import { describeRecurrence } from '../../domain/recurrence-text.js';
 import type {
   ComponentCharts,
   LiveData,
@@ -61,7 +62,8 @@ export function assembleSnapshot(parts: SnapshotParts): Snapshot {
   // A window counts by its occurrence in progress or its next one (a one-off window's is itself).
   const occurring = parts.windows.flatMap((w) => {
     const occurrence = currentOrNextOccurrence(w, now);
-    return occurrence ? [{ ...w, ...occurrence }] : [];
+    const repeats = w.recurrence === null ? null : describeRecurrence(w.recurrence, w.startsAt);
+    return occurrence ? [{ ...w, ...occurrence, repeats }] : [];
   });
   const inProgress = occurring.filter((w) => w.startsAt <= now && w.endsAt > now);
   const upcoming = occurring.filter((w) => w.startsAt > now && w.startsAt <= now + UPCOMING_MAINTENANCE_DAYS * DAY_MS);
@@ -79,7 +81,7 @@ export function assembleSnapshot(parts: SnapshotParts): Snapshot {
     const state = componentState({
       monitorState: monitor ? monitor.state : null,
       monitorEnabled: monitor ? monitor.enabled : true,
-      inMaintenance: inProgress.some((w) => w.componentIds.includes(c.id)),
+      inMaintenance: inProgress.some((w) => covers(w, c)),
       activeImpacts: active.filter((i) => i.componentIds.includes(c.id)).map((i) => i.impact),
     });
     const days = monitor ? (dailyByMonitor.get(monitor.id) ?? []) : [];
@@ -111,8 +113,10 @@ export function assembleSnapshot(parts: SnapshotParts): Snapshot {
   const overall = overallState({
     components: components.map((c) => c.state),
     pageImpacts: active.filter((i) => pageWide(i.componentIds)).map((i) => i.impact),
-    pageMaintenance: inProgress.some((w) => pageWide(w.componentIds)),
+    pageMaintenance: inProgress.some((w) => pageWide(w.componentIds) && pageWide(w.monitorIds)),
   });
+  // A window names the components it covers: those it names and those showing a monitor it covers.
+  const covered = (w: Occurring) => refs(parts.components.filter((c) => covers(w, c)).map((c) => c.id));
 
   return {
     page: {
@@ -136,8 +140,8 @@ export function assembleSnapshot(parts: SnapshotParts): Snapshot {
     activeIncidents: active.map((i) => incidentView(i, refs)),
     recentIncidents: recent.map((i) => incidentView(i, refs)),
     maintenance: {
-      active: inProgress.map((w) => maintenanceView(w, 'in_progress', refs)),
-      upcoming: upcoming.map((w) => maintenanceView(w, 'scheduled', refs)),
+      active: inProgress.map((w) => maintenanceView(w, 'in_progress', covered(w))),
+      upcoming: upcoming.map((w) => maintenanceView(w, 'scheduled', covered(w))),
     },
     totals: totals(components, parts.components),
     generatedAt: now,
@@ -221,10 +225,18 @@ function incidentView(i: Incident, refs: (ids: string[]) => { id: string; name: 
   };
 }
 
+/** A window by its occurrence in progress or its next one, and how it repeats. */
+type Occurring = Maintenance & { repeats: string | null };
+
+/** Whether a window covers a component: naming it, or covering the monitor it shows. */
+function covers(w: Maintenance, c: Component): boolean {
+  return w.componentIds.includes(c.id) || (c.monitorId !== null && w.monitorIds.includes(c.monitorId));
+}
+
 function maintenanceView(
-  w: Maintenance,
+  w: Occurring,
   status: SnapshotMaintenance['status'],
-  refs: (ids: string[]) => { id: string; name: string }[],
+  components: { id: string; name: string }[],
 ): SnapshotMaintenance {
   return {
     id: w.id,
@@ -233,6 +245,7 @@ function maintenanceView(
     startsAt: w.startsAt,
     endsAt: w.endsAt,
     status,
-    components: refs(w.componentIds),
+    components,
+    repeats: w.repeats,
   };
 }

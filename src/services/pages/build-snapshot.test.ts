@@ -1,9 +1,17 @@
 // A page's snapshot: the rules on plain parts (assembleSnapshot); the parts read from the store on each dialect
 // (buildSnapshot) in build-snapshot-store.test.ts.
 import { describe, expect, it } from 'vitest';
-import { bucket, component, monitor, NOW, parts, TODAY } from '../../../test/fakes/assemble-parts.js';
+import {
+  bucket,
+  component,
+  maintenanceWindow,
+  monitor,
+  NOW,
+  parts,
+  TODAY,
+} from '../../../test/fakes/assemble-parts.js';
 import { DAY_MS, HOUR_MS } from '../../domain/check.js';
-import type { Incident, Maintenance } from '../../domain/incident.js';
+import type { Incident } from '../../domain/incident.js';
 import { assembleSnapshot } from './build-snapshot.js';
 
 describe('assembling a snapshot', () => {
@@ -67,35 +75,14 @@ describe('assembling a snapshot', () => {
   });
 
   it('shows maintenance in progress on covered components and lists upcoming windows', () => {
-    const windows: Maintenance[] = [
-      {
-        id: 'w1',
-        pageId: 'pg_1',
-        key: null,
-        title: 'Now',
-        description: null,
-        startsAt: NOW - 1000,
-        endsAt: NOW + 1000,
-        recurrence: null,
-        componentIds: ['c1'],
-        managedBy: 'api',
-        createdAt: 0,
-        updatedAt: 0,
-      },
-      {
-        id: 'w2',
-        pageId: 'pg_1',
-        key: null,
+    const windows = [
+      maintenanceWindow('w1', { title: 'Now', componentIds: ['c1'] }),
+      maintenanceWindow('w2', {
         title: 'Later',
-        description: null,
         startsAt: NOW + DAY_MS,
         endsAt: NOW + 2 * DAY_MS,
-        recurrence: null,
         componentIds: ['c2'],
-        managedBy: 'api',
-        createdAt: 0,
-        updatedAt: 0,
-      },
+      }),
     ];
     const snapshot = assembleSnapshot(
       parts({
@@ -110,6 +97,25 @@ describe('assembling a snapshot', () => {
     ]);
     expect(snapshot.maintenance.upcoming.map((w) => w.title)).toEqual(['Later']);
     expect(snapshot.overall.state).toBe('maintenance');
+  });
+
+  it('shows maintenance on the components showing a monitor the window covers directly, not page-wide', () => {
+    const snapshot = assembleSnapshot(
+      parts({
+        components: [component('c1', 'm1'), component('c2', 'm2', 1), component('c3', 'm1', 2)],
+        monitors: new Map([
+          ['m1', monitor('m1', { state: 'down' })],
+          ['m2', monitor('m2', { state: 'down' })],
+        ]),
+        windows: [maintenanceWindow('w1', { title: 'Database', monitorIds: ['m1'] })],
+      }),
+    );
+    expect(snapshot.components.map((c) => c.state)).toEqual(['maintenance', 'down', 'maintenance']);
+    // The window names the components it shows as under maintenance, so the page can say why.
+    expect(snapshot.maintenance.active.map((w) => w.components.map((c) => c.name))).toEqual([
+      ['Component c1', 'Component c3'],
+    ]);
+    expect(snapshot.overall.state).toBe('down');
   });
 
   it('raises components by active incidents and separates resolved ones', () => {

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { queryIntIn } from '../../domain/fields.js';
 import { API_LIMITS } from '../api-limits.js';
+import { monitorKeysById } from '../components/refs.js';
 import { organizationOf, parseInput, type ServiceContext } from '../context.js';
 import { incidentView, incidentViewSchema } from '../incidents/view.js';
 import { maintenanceView, maintenanceViewSchema } from '../maintenance/view.js';
@@ -57,13 +58,17 @@ export async function listOrganizationMaintenance(
 ): Promise<OrganizationMaintenance[]> {
   const { endingAfter = 0 } = parseInput(organizationMaintenanceQuerySchema, input);
   const organizationId = organizationOf(ctx);
-  const [windows, pages] = await Promise.all([
+  const [windows, pages, monitors] = await Promise.all([
     ctx.store.maintenance.listOfOrganization(organizationId, endingAfter),
     pagesOf(ctx, organizationId),
+    monitorKeysById(ctx),
   ]);
   return windows.flatMap((window) => {
     const page = pages.get(window.pageId);
-    return page ? [{ ...maintenanceView(window, page.componentKeys, ctx.clock.now()), page: page.ref }] : [];
+    if (!page) return [];
+    return [
+      { ...maintenanceView(window, { components: page.componentKeys, monitors }, ctx.clock.now()), page: page.ref },
+    ];
   });
 }
 

@@ -1,19 +1,25 @@
-// The components an incident or a maintenance window names: a link table, replaced as a whole.
+// What an incident or a maintenance window names (components; a window also monitors): a link table, replaced whole.
 import { sql } from 'kysely';
 import type { Db } from '../tables.js';
 
-const OWNER_COLUMN = { incident_components: 'incident_id', maintenance_components: 'maintenance_id' } as const;
+/** Each link table's owner column and linked column. */
+const COLUMNS = {
+  incident_components: ['incident_id', 'component_id'],
+  maintenance_components: ['maintenance_id', 'component_id'],
+  maintenance_monitors: ['maintenance_id', 'monitor_id'],
+} as const;
 
 export async function replaceLinks(
   db: Db,
-  table: keyof typeof OWNER_COLUMN,
+  table: keyof typeof COLUMNS,
   ownerId: string,
-  componentIds: readonly string[],
+  linkedIds: readonly string[],
 ): Promise<void> {
-  const owner = sql.ref(OWNER_COLUMN[table]);
+  const [ownerColumn, linkedColumn] = COLUMNS[table];
+  const owner = sql.ref(ownerColumn);
   await sql`delete from ${sql.table(table)} where ${owner} = ${ownerId}`.execute(db);
-  if (componentIds.length > 0)
-    await sql`insert into ${sql.table(table)} (${owner}, component_id) values ${sql.join(componentIds.map((id) => sql`(${ownerId}, ${id})`))}`.execute(
+  if (linkedIds.length > 0)
+    await sql`insert into ${sql.table(table)} (${owner}, ${sql.ref(linkedColumn)}) values ${sql.join(linkedIds.map((id) => sql`(${ownerId}, ${id})`))}`.execute(
       db,
     );
 }

@@ -1,4 +1,4 @@
-// Maintenance windows of a page and the components they cover.
+// Maintenance windows of a page, the components they cover and the monitors they cover directly.
 import type { Selectable } from 'kysely';
 import type { Maintenance, MaintenanceSpec } from '../../domain/incident.js';
 import type { ManagedBy } from '../../domain/ownership.js';
@@ -61,22 +61,19 @@ export interface MaintenanceRepository {
   markOccurrence(id: string, notice: 'started' | 'ended', occurrenceStart: number): Promise<boolean>;
 }
 
-/** Windows read from their rows, each with the components it covers. */
+/** Windows read from their rows, each with the components and the monitors it covers. */
 async function withComponents(db: Db, rows: Selectable<MaintenanceTable>[]): Promise<Maintenance[]> {
   if (rows.length === 0) return [];
-  const links = await db
-    .selectFrom('maintenance_components')
-    .selectAll()
-    .where(
-      'maintenance_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .execute();
+  const ids = rows.map((r) => r.id);
+  const [components, monitors] = await Promise.all([
+    db.selectFrom('maintenance_components').selectAll().where('maintenance_id', 'in', ids).execute(),
+    db.selectFrom('maintenance_monitors').selectAll().where('maintenance_id', 'in', ids).execute(),
+  ]);
   return rows.map((r) => ({
     ...fromColumns(r, ['id', 'pageId', 'key', 'title', 'description', 'startsAt', 'endsAt']),
     recurrence: r.recurrence === null ? null : (JSON.parse(r.recurrence) as RecurrenceSlot[]),
-    componentIds: links.filter((l) => l.maintenance_id === r.id).map((l) => l.component_id),
+    componentIds: components.filter((l) => l.maintenance_id === r.id).map((l) => l.component_id),
+    monitorIds: monitors.filter((l) => l.maintenance_id === r.id).map((l) => l.monitor_id),
     ...fromColumns(r, ['managedBy', 'createdAt', 'updatedAt']),
   }));
 }
@@ -123,10 +120,12 @@ export function maintenanceRepository(db: Db): MaintenanceRepository {
         })
         .execute();
       await replaceLinks(db, 'maintenance_components', m.id, m.componentIds);
+      await replaceLinks(db, 'maintenance_monitors', m.id, m.monitorIds);
     },
     async update(id, spec, managedBy, now) {
       await updateWhere(db, 'maintenance', { id }, { ...fields(spec), managed_by: managedBy, updated_at: now });
       await replaceLinks(db, 'maintenance_components', id, spec.componentIds);
+      await replaceLinks(db, 'maintenance_monitors', id, spec.monitorIds);
     },
     async delete(id) {
       await deleteWhere(db, 'maintenance', { id });

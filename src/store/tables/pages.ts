@@ -113,6 +113,12 @@ export interface MaintenanceComponentsTable {
   component_id: string;
 }
 
+/** Monitors a window covers directly, wherever they are shown. */
+export interface MaintenanceMonitorsTable {
+  maintenance_id: string;
+  monitor_id: string;
+}
+
 export interface PageSubscribersTable {
   id: string;
   organization_id: string;

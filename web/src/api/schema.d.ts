@@ -317,6 +317,8 @@ export interface paths {
                                         id: string;
                                         name: string;
                                     }[];
+                                    /** @description How a recurring window repeats, in English words, e.g. "Every Monday at 02:00 (Europe/Berlin), 30 min" (several slots joined by "; "); null for a one-off window. startsAt and endsAt are then its occurrence in progress, or else its next one. */
+                                    repeats: string | null;
                                 }[];
                                 upcoming: {
                                     id: string;
@@ -332,6 +334,8 @@ export interface paths {
                                         id: string;
                                         name: string;
                                     }[];
+                                    /** @description How a recurring window repeats, in English words, e.g. "Every Monday at 02:00 (Europe/Berlin), 30 min" (several slots joined by "; "); null for a one-off window. startsAt and endsAt are then its occurrence in progress, or else its next one. */
+                                    repeats: string | null;
                                 }[];
                             };
                             totals: {
@@ -695,6 +699,8 @@ export interface paths {
                                         id: string;
                                         name: string;
                                     }[];
+                                    /** @description How a recurring window repeats, in English words, e.g. "Every Monday at 02:00 (Europe/Berlin), 30 min" (several slots joined by "; "); null for a one-off window. startsAt and endsAt are then its occurrence in progress, or else its next one. */
+                                    repeats: string | null;
                                 }[];
                                 upcoming: {
                                     id: string;
@@ -710,6 +716,8 @@ export interface paths {
                                         id: string;
                                         name: string;
                                     }[];
+                                    /** @description How a recurring window repeats, in English words, e.g. "Every Monday at 02:00 (Europe/Berlin), 30 min" (several slots joined by "; "); null for a one-off window. startsAt and endsAt are then its occurrence in progress, or else its next one. */
+                                    repeats: string | null;
                                 }[];
                             };
                             totals: {
@@ -10309,6 +10317,8 @@ export interface components {
                             id: string;
                             name: string;
                         }[];
+                        /** @description How a recurring window repeats, in English words, e.g. "Every Monday at 02:00 (Europe/Berlin), 30 min" (several slots joined by "; "); null for a one-off window. startsAt and endsAt are then its occurrence in progress, or else its next one. */
+                        repeats: string | null;
                     }[];
                     upcoming: {
                         id: string;
@@ -10324,6 +10334,8 @@ export interface components {
                             id: string;
                             name: string;
                         }[];
+                        /** @description How a recurring window repeats, in English words, e.g. "Every Monday at 02:00 (Europe/Berlin), 30 min" (several slots joined by "; "); null for a one-off window. startsAt and endsAt are then its occurrence in progress, or else its next one. */
+                        repeats: string | null;
                     }[];
                 };
                 totals: {
@@ -10467,6 +10479,8 @@ export interface components {
                     id: string;
                     name: string;
                 }[];
+                /** @description How a recurring window repeats, in English words, e.g. "Every Monday at 02:00 (Europe/Berlin), 30 min" (several slots joined by "; "); null for a one-off window. startsAt and endsAt are then its occurrence in progress, or else its next one. */
+                repeats: string | null;
             };
         };
         MonitorSparklines: {
@@ -12975,6 +12989,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[] | null;
+            /** @description How the window repeats, in words, e.g. "Every Monday at 02:00 (Europe/Berlin), 30 min" (what its page shows); null for a one-off window. */
+            repeats: string | null;
             /** @description The occurrence in progress, or else the next one; null when none is ahead. */
             next: {
                 startsAt: number;
@@ -12983,6 +12999,9 @@ export interface components {
             componentIds: string[];
             /** @description Keys of the covered components. */
             components: string[];
+            monitorIds: string[];
+            /** @description Keys of the monitors covered directly, wherever they are shown. Neither components nor monitors: the whole page. */
+            monitors: string[];
             /**
              * @description config: warden.yaml manages it and the API cannot change it.
              * @enum {string}
@@ -13018,6 +13037,8 @@ export interface components {
                 /** @description How long each occurrence lasts, in minutes. */
                 durationMin: number;
             }[] | null;
+            /** @description How the window repeats, in words, e.g. "Every Monday at 02:00 (Europe/Berlin), 30 min" (what its page shows); null for a one-off window. */
+            repeats: string | null;
             /** @description The occurrence in progress, or else the next one; null when none is ahead. */
             next: {
                 startsAt: number;
@@ -13026,6 +13047,9 @@ export interface components {
             componentIds: string[];
             /** @description Keys of the covered components. */
             components: string[];
+            monitorIds: string[];
+            /** @description Keys of the monitors covered directly, wherever they are shown. Neither components nor monitors: the whole page. */
+            monitors: string[];
             /**
              * @description config: warden.yaml manages it and the API cannot change it.
              * @enum {string}
@@ -13061,6 +13085,11 @@ export interface components {
              * @default []
              */
             components?: string[];
+            /**
+             * @description Keys of the organization's monitors the window covers, wherever they are shown: their alerts are quiet and the components showing them on this page show maintenance.
+             * @default []
+             */
+            monitors?: string[];
         };
         MaintenancePatch: {
             title?: string;
@@ -13083,6 +13112,8 @@ export interface components {
             }[] | null;
             /** @description Keys or names of affected components. */
             components?: string[];
+            /** @description Keys of the organization's monitors the window covers, wherever they are shown: their alerts are quiet and the components showing them on this page show maintenance. */
+            monitors?: string[];
         };
         Board: {
             id: string;

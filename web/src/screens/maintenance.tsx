@@ -123,12 +123,9 @@ function WindowCard({
             </Text>
           )}
         </Group>
-        {item.recurrence ? (
-          <Text size="sm">
-            Repeats:{' '}
-            {item.recurrence
-              .map((r) => `${r.rrule ?? r.cron} (${r.timezone ?? 'UTC'}, ${r.durationMin} min)`)
-              .join('; ')}
+        {item.repeats ? (
+          <Text size="sm" title={item.recurrence?.map((r) => r.rrule ?? r.cron).join('; ')}>
+            Repeats: {item.repeats}
             {item.next ? ` · next ${formatRange(item.next.startsAt, item.next.endsAt)}` : ' · no occurrence ahead'}
           </Text>
         ) : (
@@ -143,7 +140,7 @@ function WindowCard({
               {' · '}
             </>
           )}
-          {item.components.length > 0 ? `covers ${item.components.join(', ')}` : 'covers no component in particular'}
+          {coverage(item)}
         </Text>
         {item.description && (
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
@@ -186,4 +183,13 @@ function WindowCard({
       </Modal>
     </Paper>
   );
+}
+
+/** What a window covers: components of its page, monitors wherever shown, or (neither) the whole page. */
+function coverage(item: OrganizationMaintenance): string {
+  const parts = [
+    ...(item.components.length > 0 ? [`components ${item.components.join(', ')}`] : []),
+    ...(item.monitors.length > 0 ? [`monitors ${item.monitors.join(', ')}`] : []),
+  ];
+  return parts.length > 0 ? `covers ${parts.join(' and ')}` : 'covers the whole page';
 }

@@ -33,6 +33,7 @@ for (const dialect of dialects) {
         startsAt: T0,
         endsAt: Date.UTC(9999, 11, 31),
         recurrence,
+        repeats: 'Every Monday at 02:00 (Europe/Berlin), 30 min; Every Tuesday at 12:00 (UTC), 1 h',
         next: { startsAt: T0, endsAt: T0 + HOUR },
       });
       res = await h.call('PATCH', `/api/v1/pages/ops/maintenance/${window.id}`, {
@@ -45,7 +46,11 @@ for (const dialect of dialects) {
       res = await h.call('PATCH', `/api/v1/pages/ops/maintenance/${window.id}`, {
         body: { recurrence: null, endsAt: T0 + 2 * HOUR },
       });
-      expect(await res.json()).toMatchObject({ recurrence: null, next: { startsAt: T0, endsAt: T0 + 2 * HOUR } });
+      expect(await res.json()).toMatchObject({
+        recurrence: null,
+        repeats: null,
+        next: { startsAt: T0, endsAt: T0 + 2 * HOUR },
+      });
     });
 
     it('answers 400 naming the field, with the library error', async () => {

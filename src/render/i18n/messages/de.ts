@@ -42,6 +42,7 @@ export const de: Catalogue = {
   'common.statusOf': 'Status von {title}',
   'common.statusPage': 'Statusseite',
   'common.affects': 'Betrifft: {components}',
+  'common.repeats': 'Wiederholung: {schedule}',
 
   'page.documentTitle': '{label} · Status von {title}',
   'page.description': 'Aktueller Status von {title}.',

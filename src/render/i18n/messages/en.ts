@@ -46,6 +46,8 @@ export const en = {
   'common.statusOf': '{title} status',
   'common.statusPage': 'Status page',
   'common.affects': 'Affects: {components}',
+  // How a recurring maintenance window repeats: {schedule} is the snapshot's words for it (English).
+  'common.repeats': 'Repeats: {schedule}',
 
   // The HTML page.
   'page.documentTitle': '{label} · {title} status',

@@ -38,6 +38,7 @@ export const es: Catalogue = {
   'common.statusOf': 'Estado de {title}',
   'common.statusPage': 'Página de estado',
   'common.affects': 'Afecta a: {components}',
+  'common.repeats': 'Se repite: {schedule}',
 
   'page.documentTitle': '{label} · Estado de {title}',
   'page.description': 'Estado en directo de {title}.',

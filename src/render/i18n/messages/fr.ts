@@ -43,6 +43,7 @@ export const fr: Catalogue = {
   'common.statusOf': 'État de {title}',
   'common.statusPage': 'Page d’état',
   'common.affects': 'Concerne : {components}',
+  'common.repeats': 'Récurrence : {schedule}',
 
   'page.documentTitle': '{label} · État de {title}',
   'page.description': 'État en direct de {title}.',

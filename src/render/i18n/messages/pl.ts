@@ -44,6 +44,7 @@ export const pl: Catalogue = {
   'common.statusOf': 'Status: {title}',
   'common.statusPage': 'Strona statusu',
   'common.affects': 'Dotyczy: {components}',
+  'common.repeats': 'Powtarza się: {schedule}',
 
   'page.documentTitle': '{label} · Status: {title}',
   'page.description': 'Aktualny status: {title}.',

@@ -38,6 +38,7 @@ export const ptBR: Catalogue = {
   'common.statusOf': 'Status de {title}',
   'common.statusPage': 'Página de status',
   'common.affects': 'Afeta: {components}',
+  'common.repeats': 'Repete-se: {schedule}',
 
   'page.documentTitle': '{label} · Status de {title}',
   'page.description': 'Status ao vivo de {title}.',

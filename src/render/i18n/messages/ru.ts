@@ -44,6 +44,7 @@ export const ru: Catalogue = {
   'common.statusOf': 'Статус: {title}',
   'common.statusPage': 'Страница статуса',
   'common.affects': 'Затронуто: {components}',
+  'common.repeats': 'Повторяется: {schedule}',
 
   'page.documentTitle': '{label} · Статус: {title}',
   'page.description': 'Текущий статус: {title}.',

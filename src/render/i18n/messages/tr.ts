@@ -43,6 +43,7 @@ export const tr: Catalogue = {
   'common.statusOf': '{title} durumu',
   'common.statusPage': 'Durum sayfası',
   'common.affects': 'Etkilenen: {components}',
+  'common.repeats': 'Tekrar: {schedule}',
 
   'page.documentTitle': '{label} · {title} durumu',
   'page.description': '{title} için canlı durum.',

@@ -1,5 +1,5 @@
 // Schedules a maintenance window or changes one: page, title, description, start and end (in the browser's time zone,
-// named on the fields) and the components it covers.
+// named on the fields), the components it covers and the monitors it covers wherever they are shown.
 import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,10 +11,11 @@ import { formErrors } from '../../ui/form-errors';
 import { FormFooter } from '../incidents/incident-forms';
 import { ComponentsSelect, PageSelect } from '../page/page-filter';
 import { browserTimeZone, fromLocalInput, toLocalInput } from './local-time';
+import { MonitorsPicker } from './monitors-picker';
 import { repeatsOf, slotsOf } from './repeats';
 import { RepeatsFields } from './repeats-fields';
 
-const FIELDS = ['title', 'description', 'startsAt', 'endsAt', 'recurrence', 'components'] as const;
+const FIELDS = ['title', 'description', 'startsAt', 'endsAt', 'recurrence', 'components', 'monitors'] as const;
 const HOUR = 3_600_000;
 
 export function MaintenanceForm({
@@ -41,6 +42,7 @@ export function MaintenanceForm({
     toLocalInput(existing?.endsAt ?? Math.ceil(Date.now() / HOUR) * HOUR + HOUR),
   );
   const [components, setComponents] = useState<string[]>(existing?.components ?? []);
+  const [monitors, setMonitors] = useState<string[]>(existing?.monitors ?? []);
   const [repeats, setRepeats] = useState(() => repeatsOf(existing?.recurrence, browserTimeZone()));
   const save = useSaveMaintenance(onDone, () => {
     if (!slug) throw new Error('Choose the page the maintenance is on.');
@@ -49,7 +51,7 @@ export function MaintenanceForm({
     const times: { startsAt?: number; endsAt?: number } = {};
     if (!recurrence) [times.startsAt, times.endsAt] = windowOf(startsAt, endsAt);
     else if (!existing?.recurrence) times.startsAt = Date.now();
-    const common = { title: title.trim(), ...times, components };
+    const common = { title: title.trim(), ...times, components, monitors };
     const text = description.trim();
     if (existing)
       return call(
@@ -121,6 +123,7 @@ export function MaintenanceForm({
           onChange={setComponents}
           error={errors?.fields.components}
         />
+        <MonitorsPicker value={monitors} onChange={setMonitors} error={errors?.fields.monitors} />
         <FormFooter
           error={errors?.message ?? null}
           failTitle={existing ? 'Not saved' : 'Not scheduled'}
