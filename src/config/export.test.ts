@@ -45,6 +45,11 @@ for (const dialect of dialects) {
         { ...api },
         { slug: 'acme', name: 'Database', monitor: 'costs', description: 'Needs ${DB_HOST}' },
       );
+      await createComponent(
+        { ...api },
+        { slug: 'acme', name: 'Survival', join: { address: 'play.example.com:25570' } },
+      );
+      await createComponent({ ...api }, { slug: 'acme', name: 'Staging', join: 'hidden' });
       await createIncident(api, {
         slug: 'acme',
         title: 'Database slow',
@@ -98,6 +103,8 @@ for (const dialect of dialects) {
       // Defaults are left out; what differs from them is kept.
       expect(text).not.toMatch(/intervalSec: 60\b|timeoutMs: 10000|enabled: true|aiPolicy: allow|method: GET/);
       expect(text).toContain('enabled: false');
+      expect(text).toMatch(/join:\n\s+address: play.example.com:25570/);
+      expect(text).toContain('join: hidden');
       expect(text).toMatch(/recurrence:\n\s+- cron: 0 4 \* \* 0\n\s+timezone: Europe\/Berlin\n\s+durationMin: 20/);
 
       await applyConfig(testContext(target.store, { now: () => T0 + 1000 }), parseConfigText(text, file, SECRETS));
