@@ -55,7 +55,9 @@ export const joinCustomSchema = z
 
 /** A component's join setting: derived from its monitor, hidden, or its own address and/or link. */
 export const joinSettingSchema = z
-  .union([z.enum(['auto', 'hidden']), joinCustomSchema])
+  .union([z.enum(['auto', 'hidden']), joinCustomSchema], {
+    error: 'expected "auto", "hidden" or an object with an address and/or a url',
+  })
   .describe(
     'How players join from the page: "auto" (from the monitor: steam://connect for Source games, the address for ' +
       'Minecraft, cfx.re or connect host:port for FiveM), "hidden", or { address?, url? } (host[:port]; steam:// or https://).',
