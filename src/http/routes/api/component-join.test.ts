@@ -42,13 +42,13 @@ for (const dialect of dialects) {
       });
       await h.ingest.flush();
       const [cs] = await status((list) => (list[0]?.badges as unknown[]).length > 0);
-      expect(cs.join).toEqual({
+      expect(cs?.join).toEqual({
         kind: 'steam',
         label: 'cs.example.com:27015',
         address: 'cs.example.com:27015',
         url: 'steam://connect/cs.example.com:27015',
       });
-      expect(cs.badges).toEqual([{ kind: 'full' }, { kind: 'password' }]);
+      expect(cs?.badges).toEqual([{ kind: 'full' }, { kind: 'password' }]);
     });
 
     it('takes a custom address or link, hides the join, and refuses other schemes', async () => {
