@@ -1,46 +1,13 @@
 // The join controls and badges in every form of a page that shows them: HTML, embed, JSON, Markdown and og.png.
 import { describe, expect, it } from 'vitest';
-import { minecraftLive } from '../../test/fakes/snapshot-parts.js';
-import { component, snapshotOf } from '../../test/fakes/snapshots.js';
-import { type Snapshot, snapshotSchema } from '../domain/snapshot.js';
+import { joinSnapshot } from '../../test/fakes/join-snapshot.js';
+import { snapshotSchema } from '../domain/snapshot.js';
 import { renderEmbed } from './embed.js';
 import { pageForms } from './forms.js';
 import { renderHtmlPage } from './html-page.js';
 import { translator } from './i18n/index.js';
 import { renderMarkdown } from './markdown.js';
 import { renderOgImage } from './og-image.js';
-
-function joinSnapshot(): Snapshot {
-  return snapshotOf(
-    [
-      component({
-        id: 'cs',
-        name: 'Counter-Strike',
-        join: {
-          kind: 'steam',
-          label: '203.0.113.5:27015',
-          address: '203.0.113.5:27015',
-          url: 'steam://connect/203.0.113.5:27015',
-        },
-        badges: [{ kind: 'full' }, { kind: 'password' }],
-      }),
-      component({
-        id: 'mc',
-        name: 'Survival <SMP>',
-        live: minecraftLive(12, 100, 30, '1.21', null),
-        join: { kind: 'copy', label: 'play.example.com', address: 'play.example.com' },
-        badges: [{ kind: 'whitelist' }, { kind: 'queue', count: 7 }],
-      }),
-      component({
-        id: 'rp',
-        name: 'Roleplay',
-        join: { kind: 'link', label: 'cfx.re/join/abc123', url: 'https://cfx.re/join/abc123' },
-      }),
-      component({ id: 'web', name: 'Website' }),
-    ],
-    {},
-  );
-}
 
 const part = (html: string, id: string) => {
   const start = html.indexOf(`data-component-id="${id}"`);
