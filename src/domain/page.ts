@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { brandingSchema, customCssSchema, type PageBranding } from './branding.js';
 import { reservedDomainProblem } from './custom-domain.js';
-import { type JoinSetting, joinSettingSchema } from './join.js';
 import { stableKey, text } from './fields.js';
+import { type JoinSetting, joinSettingSchema } from './join.js';
 import { type PageLanguage, pageLanguageSchema, timeZoneSchema } from './languages.js';
 import { LIMITS } from './limits.js';
 import type { Ownership } from './ownership.js';

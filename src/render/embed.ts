@@ -5,9 +5,9 @@ import { EMBED_SCRIPT } from './embed-script.js';
 import { componentWidgetHtml, EMBED_VIEWS_CSS, findComponent, fullPartsHtml } from './embed-views.js';
 import { brandedEmbed } from './html-branding.js';
 import { cspHash, escapeHtml } from './html-layout.js';
-import { JOIN_CSS } from './join-styles.js';
 import { type Translator, translator } from './i18n/index.js';
 import { countOfText, overallLabel } from './i18n/wording.js';
+import { JOIN_CSS } from './join-styles.js';
 import { plainText } from './page-wording.js';
 
 export { EMBED_SCRIPT } from './embed-script.js';

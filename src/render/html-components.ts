@@ -2,8 +2,8 @@
 import type { ChartRange, DailyBar, PageState, SnapshotComponent } from '../domain/snapshot.js';
 import { chartRangeNavHtml, componentChartsHtml, DEFAULT_CHART_RANGE, hasCharts } from './html-charts.js';
 import { type ComponentContext, stateReason } from './html-component-state.js';
-import { escapeHtml, stateIcon, timeHtml } from './html-layout.js';
 import { joinHtml } from './html-join.js';
+import { escapeHtml, stateIcon, timeHtml } from './html-layout.js';
 import { htmlMessage } from './html-message.js';
 import type { Translator } from './i18n/index.js';
 import { countOfText, dayWord, durationText, stateWord, uptimeText } from './i18n/wording.js';

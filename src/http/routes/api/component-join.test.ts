@@ -41,7 +41,7 @@ for (const dialect of dialects) {
         source: 'edge',
       });
       await h.ingest.flush();
-      const [cs] = await status((list) => (list[0]?.badges as unknown[]).length > 0);
+      const [cs] = await status((list) => ((list[0]?.badges ?? []) as unknown[]).length > 0);
       expect(cs?.join).toEqual({
         kind: 'steam',
         label: 'cs.example.com:27015',
