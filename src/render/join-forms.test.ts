@@ -44,6 +44,19 @@ describe('join controls on the HTML page', () => {
     expect(part(html, 'web')).not.toContain('class="join"');
   });
 
+  it('escapes what it writes into attributes and text', () => {
+    const hostile = joinSnapshot();
+    const evil = '"><script>alert(1)</script>';
+    hostile.components[1] = { ...hostile.components[1]!, join: { kind: 'copy', label: evil, address: evil } };
+    const body = renderHtmlPage(hostile, {
+      jsonPath: '/status.json',
+      markdownPath: '/status.md',
+      refreshSeconds: 30,
+    }).body;
+    expect(body).not.toContain('<script>alert(1)');
+    expect(body).toContain('data-copy="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+  });
+
   it('speaks the page language', () => {
     const german = renderHtmlPage(joinSnapshot(), {
       jsonPath: '/status.json',
