@@ -174,6 +174,7 @@ async function seedOrganization(store: Store) {
           group: null,
           order: i,
           monitorId: ids[i * 17]!,
+          join: 'auto',
           managedBy: 'api',
         },
         NOW,

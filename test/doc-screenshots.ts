@@ -1,5 +1,6 @@
 // `npm run screenshots`: the pictures in docs/notifications.md, made from what the channels really send, in Chromium,
-// those of docs/dashboard.md (test/dashboard-screenshots.ts) and the status page's in README.md (test/page-screenshots.ts).
+// those of docs/dashboard.md (test/dashboard-screenshots.ts), the status page's in README.md (test/page-screenshots.ts)
+// and the join buttons' in docs/join.md (test/join-screenshots.ts).
 // Discord: the exact JSON the discord channel posted to a fake receiver, drawn by a small HTML rendering after Discord's
 // dark theme (colour bar, title, description, inline fields, footer) — a rendering, not a capture of Discord's client.
 // Email: the HTML part of the message the email channel handed to a real SMTP server, parsed back with mailparser,
@@ -145,7 +146,7 @@ function emailHtml(mail: Awaited<ReturnType<typeof sentEmail>>): string {
   </div></body></html>`;
 }
 
-// `npm run screenshots [notifications] [dashboard] [setup] [page]`: the sets named, or all of them (`setup`: the
+// `npm run screenshots [notifications] [dashboard] [setup] [page] [join]`: the sets named, or all of them (`setup`: the
 // dashboard's setup screen alone).
 const wanted = process.argv.slice(2);
 const makes = (set: string) => wanted.length === 0 || wanted.includes(set);
@@ -171,6 +172,8 @@ try {
     await (await import('./dashboard-setup-screenshot.js')).setupScreenshot(browser);
   // The public status page (README.md), the scene of test/e2e/page-showcase.test.ts.
   if (makes('page')) await (await import('./page-screenshots.js')).pageScreenshots(browser);
+  // The join buttons of game components (docs/join.md).
+  if (makes('join')) await (await import('./join-screenshots.js')).joinScreenshots(browser);
 } finally {
   await browser.close();
 }

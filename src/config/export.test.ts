@@ -45,6 +45,11 @@ for (const dialect of dialects) {
         { ...api },
         { slug: 'acme', name: 'Database', monitor: 'costs', description: 'Needs ${DB_HOST}' },
       );
+      await createComponent(
+        { ...api },
+        { slug: 'acme', name: 'Survival', join: { address: 'play.example.com:25570' } },
+      );
+      await createComponent({ ...api }, { slug: 'acme', name: 'Staging', join: 'hidden' });
       await createIncident(api, {
         slug: 'acme',
         title: 'Database slow',
@@ -102,6 +107,8 @@ for (const dialect of dialects) {
       expect(text).toMatch(
         /recurrence:\n\s+- cron: 0 4 \* \* 0\n\s+timezone: Europe\/Berlin\n\s+durationMin: 20\n\s+monitors:\n\s+- costs\n/,
       );
+      expect(text).toMatch(/join:\n\s+address: play.example.com:25570/);
+      expect(text).toContain('join: hidden');
 
       await applyConfig(testContext(target.store, { now: () => T0 + 1000 }), parseConfigText(text, file, SECRETS));
       const [before, after] = await Promise.all([contents(source.store), contents(target.store)]);

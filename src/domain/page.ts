@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { brandingSchema, customCssSchema, type PageBranding } from './branding.js';
 import { reservedDomainProblem } from './custom-domain.js';
 import { stableKey, text } from './fields.js';
+import { type JoinSetting, joinSettingSchema } from './join.js';
 import { type PageLanguage, pageLanguageSchema, timeZoneSchema } from './languages.js';
 import { LIMITS } from './limits.js';
 import type { Ownership } from './ownership.js';
@@ -52,9 +53,11 @@ export interface Component extends Ownership {
   group: string | null;
   order: number;
   monitorId: string | null;
+  /** How players join from the page: derived from the monitor, hidden, or the component's own (domain/join.ts). */
+  join: JoinSetting;
 }
 
-export type ComponentSpec = Pick<Component, 'key' | 'name' | 'description' | 'group' | 'order' | 'monitorId'>;
+export type ComponentSpec = Pick<Component, 'key' | 'name' | 'description' | 'group' | 'order' | 'monitorId' | 'join'>;
 
 export function componentSpecChanged(c: Component, s: ComponentSpec): boolean {
   return (
@@ -62,7 +65,8 @@ export function componentSpecChanged(c: Component, s: ComponentSpec): boolean {
     c.description !== s.description ||
     c.group !== s.group ||
     c.order !== s.order ||
-    c.monitorId !== s.monitorId
+    c.monitorId !== s.monitorId ||
+    JSON.stringify(c.join) !== JSON.stringify(s.join)
   );
 }
 
@@ -121,4 +125,5 @@ export const componentFields = {
     .min(0, { error: ORDER_MESSAGE })
     .max(100_000, { error: ORDER_MESSAGE })
     .describe('Position on the page, lowest first; new components go last by default.'),
+  join: joinSettingSchema,
 };

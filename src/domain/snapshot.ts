@@ -1,5 +1,7 @@
 // The snapshot of a status page: the one value every public form of the page (JSON, Markdown, HTML, RSS, badge…) renders.
 import { z } from 'zod';
+import { snapshotJoinSchema } from './join.js';
+import { joinBadgeSchema } from './join-badges.js';
 import { PAGE_LANGUAGES } from './languages.js';
 import { MONITOR_STATES } from './monitor-type.js';
 
@@ -144,6 +146,10 @@ export const snapshotComponentSchema = z.object({
   days: z.array(dailyBarSchema).describe('90 UTC days, oldest first, ending today'),
   live: liveDataSchema.nullable(),
   charts: componentChartsSchema,
+  join: snapshotJoinSchema.nullable().describe('How players join; null: not a game players join, or hidden'),
+  badges: z
+    .array(joinBadgeSchema)
+    .describe('What the last successful check knew of joining: full, password, whitelist, queue; [] when nothing'),
 });
 
 const componentRefSchema = z.object({ id: z.string(), name: z.string() });

@@ -40,6 +40,14 @@ describe('fivem probe', () => {
     expect(result.latencyMs).toBeGreaterThanOrEqual(0);
   });
 
+  it('reports the cfx.re join code when info.json shares its web_baseUrl', async () => {
+    const info = fivemServerState().info as { vars: Record<string, unknown> };
+    server.state.info = { ...info, vars: { ...info.vars, web_baseUrl: 'warden-abc123.users.cfx.re' } };
+    expect(await check()).toMatchObject({ ok: true, data: { joinCode: 'abc123' } });
+    server.state.info = { ...info, vars: { ...info.vars, web_baseUrl: 'example.com' } };
+    expect((await check()).data).not.toHaveProperty('joinCode');
+  });
+
   it('asks all three endpoints', async () => {
     const before = server.requests.length;
     await check();

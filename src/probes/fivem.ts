@@ -45,6 +45,7 @@ export const fivem = defineProbe({
       map: text(d.mapname ?? vars.mapname),
       version,
       resources: Array.isArray(i.resources) ? i.resources.length : undefined,
+      joinCode: joinCode(vars.web_baseUrl),
     });
     const degraded = config.minPlayers !== undefined && online !== undefined && online < config.minPlayers;
     const summary = [
@@ -83,6 +84,15 @@ async function readEndpoint(url: string, path: string, ctx: ProbeContext): Promi
 /** FiveM colours names with ^0…^9; status pages show the plain text. */
 export function stripColourCodes(name: string): string {
   return name.replace(/\^[0-9]/g, '').trim();
+}
+
+/**
+ * The server's cfx.re join code, when info.json shares its web_baseUrl ("owner-abc123.users.cfx.re"): the page's
+ * join link is then cfx.re/join/abc123.
+ */
+function joinCode(baseUrl: unknown): string | undefined {
+  if (typeof baseUrl !== 'string') return undefined;
+  return /^(?:https?:\/\/)?[a-z0-9-]+-([a-z0-9]{4,12})\.users\.cfx\.re\/?$/i.exec(baseUrl.trim())?.[1]?.toLowerCase();
 }
 
 /** Longest text kept from a server's self-description. */

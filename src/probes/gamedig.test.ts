@@ -43,6 +43,11 @@ describe('gamedig probe', () => {
     expect(result).toMatchObject({ ok: true, data: { players: 12 } });
   });
 
+  it("reports the password flag and the game port the server names, for the page's join button", async () => {
+    const { result } = await check({ info: { visibility: 1, edf: { gamePort: 27050 } } });
+    expect(result).toMatchObject({ ok: true, data: { passwordProtected: true, gamePort: 27050 } });
+  });
+
   it('accepts old game ids and protocol- ids', async () => {
     expect((await check({}, { game: 'tf2' })).result.ok).toBe(true);
     expect((await check({}, { game: 'protocol-valve' })).result.ok).toBe(true);

@@ -84,6 +84,9 @@ interface GamedigState {
   players?: unknown[];
   bots?: unknown[];
   ping?: number;
+  password?: boolean;
+  /** host:port players join on (GameDig's own guess when the server names no game port). */
+  connect?: string;
   raw?: { numbots?: unknown };
 }
 
@@ -162,6 +165,9 @@ function describeState(state: GamedigState, minPlayers: number | undefined): Pro
     degraded,
     data: { name: state.name ?? '', map, players, maxPlayers, bots, version: state.version ?? '' },
   };
+  if (typeof state.password === 'boolean') result.data = { ...result.data, passwordProtected: state.password };
+  const gamePort = Number(/:(\d{1,5})$/.exec(state.connect ?? '')?.[1]);
+  if (gamePort >= 1 && gamePort <= 65535) result.data = { ...result.data, gamePort };
   // GameDig reports 0 when it measured nothing; run.ts then measures the whole check.
   if (typeof state.ping === 'number' && state.ping > 0) result.latencyMs = state.ping;
   return result;

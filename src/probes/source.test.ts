@@ -59,8 +59,8 @@ describe('source probe', () => {
 
   it('accepts replies carrying the Extra Data Flag fields', async () => {
     const edf = { gamePort: 27015, steamId: 90071996842377216n, keywords: 'secure', gameId: 730n };
-    const { result } = await check({ info: { edf } });
-    expect(result).toMatchObject({ ok: true, data: { players: 12 } });
+    const { result } = await check({ info: { edf, visibility: 1 } });
+    expect(result).toMatchObject({ ok: true, data: { players: 12, gamePort: 27015, passwordProtected: true } });
   });
 
   it('shows as degraded below minPlayers, counting players as the server reports them', async () => {

@@ -50,6 +50,8 @@ function describeInfo(info: A2sInfo, latencyMs: number, minPlayers: number | und
       version: info.version,
       passwordProtected: info.passwordProtected,
       vac: info.vac,
+      // The port players join on, when the server names it (the query port may differ): the page's steam:// link.
+      ...(info.gamePort ? { gamePort: info.gamePort } : {}),
     },
   };
 }

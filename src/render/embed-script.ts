@@ -1,4 +1,5 @@
 // The embed widget's one script: its size told to the host page, its layout alone in a window, and keeping it current.
+import { JOIN_COPY_SCRIPT } from './join-copy-script.js';
 import { LIVE_CLIENT_SCRIPT, REFETCH_CLIENT_SCRIPT } from './live-client-script.js';
 
 /** The message the widget posts to its host page (docs/embed.md): `{ type, slug, height }`, height in CSS pixels. */
@@ -20,6 +21,7 @@ export const EMBED_HEIGHT_MESSAGE = 'warden:embed:height';
  *   URL (the server renders it from the page's cache) and swaps the widget in place, like the HTML page: a state,
  *   incident or maintenance change within a second, players and latency alone within 5 to 15 s, coalesced; while the
  *   stream is down once a minute. A response that is not this widget (a login page, a 404) is ignored.
+ * - join: one component's widget may show a button that copies its game server's address (join-copy-script.ts).
  */
 export const EMBED_SCRIPT = `(function () {
   var doc = document;
@@ -147,4 +149,6 @@ export const EMBED_SCRIPT = `(function () {
     connected = up;
   });
   ${LIVE_CLIENT_SCRIPT}
+  joinCopies(doc);
+  ${JOIN_COPY_SCRIPT}
 })();`;

@@ -1,5 +1,6 @@
 // The embed's larger views: the full widget's components and active incidents, and the widget of one component.
 import type { Snapshot, SnapshotComponent, SnapshotIncident } from '../domain/snapshot.js';
+import { joinHtml } from './html-join.js';
 import { escapeHtml } from './html-layout.js';
 import type { Translator } from './i18n/index.js';
 import { countOfText } from './i18n/wording.js';
@@ -95,7 +96,7 @@ export function componentWidgetHtml(
     (players
       ? `<p class="players" data-testid="embed-players"><b class="count">${escapeHtml(players)}</b> <span>${escapeHtml(t.t('embed.online'))}</span></p>`
       : '') +
-    '</div></div></div>'
+    `</div>${joinHtml(t, component)}</div></div>`
   );
 }
 

@@ -7,6 +7,7 @@ import { brandedEmbed } from './html-branding.js';
 import { cspHash, escapeHtml } from './html-layout.js';
 import { type Translator, translator } from './i18n/index.js';
 import { countOfText, overallLabel } from './i18n/wording.js';
+import { JOIN_CSS } from './join-styles.js';
 import { plainText } from './page-wording.js';
 
 export { EMBED_SCRIPT } from './embed-script.js';
@@ -175,6 +176,8 @@ export const EMBED_CSS = [
   ':root[data-alone] .widget{min-height:0;width:100%;max-width:440px;padding:16px 20px;box-shadow:0 8px 24px rgba(0,0,0,.12)}',
   ':root[data-alone][data-variant=full] .widget{max-width:560px}',
   EMBED_VIEWS_CSS,
+  JOIN_CSS,
+  '.join{font-size:13px;margin-top:8px}.join-go{min-height:28px;padding:2px 10px}',
 ].join('');
 
 /** The policy inside the document: only this style and script, and connections to this host (the stream, the JSON). */

@@ -2,6 +2,7 @@
 import type { ChartRange, DailyBar, PageState, SnapshotComponent } from '../domain/snapshot.js';
 import { chartRangeNavHtml, componentChartsHtml, DEFAULT_CHART_RANGE, hasCharts } from './html-charts.js';
 import { type ComponentContext, stateReason } from './html-component-state.js';
+import { joinHtml } from './html-join.js';
 import { escapeHtml, stateIcon, timeHtml } from './html-layout.js';
 import { htmlMessage } from './html-message.js';
 import type { Translator } from './i18n/index.js';
@@ -74,6 +75,7 @@ function componentHtml(i18n: Translator, component: SnapshotComponent, view: Com
     '</div>' +
     reason.noteHtml +
     factsHtml(i18n, component, reason.noteHtml !== '') +
+    joinHtml(i18n, component) +
     stripHtml(i18n, component) +
     componentChartsHtml(i18n, component, view.range) +
     '</li>'

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { PageState } from '../domain/snapshot.js';
 import { type Translator, translator } from './i18n/index.js';
+import { JOIN_CSS } from './join-styles.js';
 import { PAGE_SCRIPT } from './page-script.js';
 import { isoTime } from './page-wording.js';
 
@@ -254,7 +255,8 @@ details.incident[open]>summary h3::after{content:" −"}
 @media (prefers-color-scheme:dark){.button{color:#0d1117}}
 `
   .trim()
-  .replace(/\n/g, '');
+  .replace(/\n/g, '')
+  .concat(JOIN_CSS);
 
 /**
  * The policy every Warden HTML page can be served with: nothing from other hosts, and only this stylesheet and

@@ -153,9 +153,21 @@ function componentRow(wording: MarkdownWording, component: SnapshotComponent): s
     escapeMarkdown(stateWord(i18n, component.state)) + since,
     escapeMarkdown(uptimeText(i18n, component.uptime['30d'])),
     escapeMarkdown(uptimeText(i18n, component.uptime['90d'])),
-    liveFacts(wording, component) || '—',
+    [liveFacts(wording, component), joinFacts(wording, component)].filter(Boolean).join('; ') || '—',
   ];
   return `| ${cells.join(' | ')} |`;
+}
+
+/** How to join, as text (a Markdown reader has no button): the link or the address, and the badges' words. */
+function joinFacts({ i18n }: MarkdownWording, { join, badges }: SnapshotComponent): string {
+  const facts = join ? [words(i18n, 'join.markdown', {}, { target: join.url ?? join.address ?? join.label })] : [];
+  for (const badge of badges)
+    facts.push(
+      words(i18n, badge.kind === 'queue' ? 'join.badge.queue' : `join.badge.${badge.kind}`, {
+        count: badge.count ?? 0,
+      }),
+    );
+  return facts.join('; ');
 }
 
 function liveFacts(wording: MarkdownWording, component: SnapshotComponent): string {

@@ -216,10 +216,7 @@ function components(i18n: Translator, all: SnapshotComponent[]): Node {
   const rows: Node[] = shown.map((component) =>
     el({ alignItems: 'center', gap: 14, height: 50, borderBottom: `1px solid ${DIVIDER}`, fontSize: 25 }, [
       el({ width: 16, height: 16, borderRadius: 8, background: STATE_COLOUR[component.state], flexShrink: 0 }),
-      el(
-        { flex: 1, minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' },
-        clip(plainText(component.name), 40) || '—',
-      ),
+      nameCell(component),
       el({ color: STATE_COLOUR[component.state], fontWeight: 700, flexShrink: 0 }, stateWord(i18n, component.state)),
     ]),
   );
@@ -236,6 +233,17 @@ function components(i18n: Translator, all: SnapshotComponent[]): Node {
       i18n.t('components.title').toLocaleUpperCase(i18n.language),
     ),
     ...rows,
+  ]);
+}
+
+/** The name, and under it the address players join (a game server's), smaller. */
+function nameCell(component: SnapshotComponent): Node {
+  const line = { overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' } as const;
+  const name = clip(plainText(component.name), 40) || '—';
+  if (!component.join) return el({ flex: 1, minWidth: 0, ...line }, name);
+  return el({ flex: 1, minWidth: 0, flexDirection: 'column', lineHeight: 1.15 }, [
+    el(line, name),
+    el({ ...line, fontSize: 17, color: MUTED }, clip(component.join.label, 48)),
   ]);
 }
 

@@ -1,5 +1,6 @@
 // The one small script of the HTML status page: local times, and keeping the page current from the live stream (polling without it).
 import { DAY_STRIP_SCRIPT } from './day-strip-script.js';
+import { JOIN_COPY_SCRIPT } from './join-copy-script.js';
 import { LIVE_CLIENT_SCRIPT, REFETCH_CLIENT_SCRIPT } from './live-client-script.js';
 
 /*
@@ -20,6 +21,7 @@ import { LIVE_CLIENT_SCRIPT, REFETCH_CLIENT_SCRIPT } from './live-client-script.
  *   otherwise. A response that is not a status page (the login page after the session expired) is ignored.
  * - hidden tabs are not refreshed; coming back refreshes at once. A state change is announced to screen readers.
  * - uptime strips: each day's details by keyboard, hover and tap (day-strip-script.ts); a swap keeps a reader's day.
+ * - join buttons: copy a game server's address to the clipboard (join-copy-script.ts).
  */
 export const PAGE_SCRIPT = `(function () {
   var doc = document;
@@ -102,6 +104,7 @@ export const PAGE_SCRIPT = `(function () {
     }
   }
   var strips = dayStrips(doc);
+  joinCopies(doc);
   times();
   strips.upgrade();
   setInterval(times, 30000);
@@ -118,4 +121,5 @@ export const PAGE_SCRIPT = `(function () {
   }
   ${LIVE_CLIENT_SCRIPT}
   ${DAY_STRIP_SCRIPT}
+  ${JOIN_COPY_SCRIPT}
 })();`;

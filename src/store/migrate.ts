@@ -15,6 +15,7 @@ import * as accountProofs from './migrations/0012-account-proofs.js';
 import * as pausedAt from './migrations/0013-paused-at.js';
 import * as recurringMaintenance from './migrations/0014-recurring-maintenance.js';
 import * as maintenanceMonitors from './migrations/0015-maintenance-monitors.js';
+import * as componentJoin from './migrations/0016-component-join.js';
 import * as boards from './migrations/0018-boards.js';
 import type { MigrationReport } from './store.js';
 import type { Db } from './tables.js';
@@ -36,6 +37,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0013-paused-at': pausedAt,
   '0014-recurring-maintenance': recurringMaintenance,
   '0015-maintenance-monitors': maintenanceMonitors,
+  '0016-component-join': componentJoin,
   '0018-boards': boards,
 };
 

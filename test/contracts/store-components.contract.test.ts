@@ -29,6 +29,7 @@ describeStore('components', (store) => {
       group: 'Minecraft',
       order: 3,
       monitorId: 'mon_a',
+      join: { address: 'play.example.com:25570', url: 'steam://connect/play.example.com:27015' },
     });
     await store().components.insert({ ...spec, id: 'cmp_a', pageId, managedBy: 'config' }, NOW);
     expect(await store().components.findById('cmp_a')).toEqual({
@@ -59,6 +60,7 @@ describeStore('components', (store) => {
       group: null,
       order: 7,
       monitorId: null,
+      join: 'hidden',
     });
     await store().components.update('cmp_lobby', spec, 'config', NOW + 1000);
     expect(await store().components.findById('cmp_lobby')).toEqual({

@@ -107,7 +107,16 @@ export async function addPage(
 }
 
 export function componentSpec(key: string, overrides: Partial<ComponentSpec> = {}): ComponentSpec {
-  return { key, name: `Component ${key}`, description: null, group: null, order: 0, monitorId: null, ...overrides };
+  return {
+    key,
+    name: `Component ${key}`,
+    description: null,
+    group: null,
+    order: 0,
+    monitorId: null,
+    join: 'auto',
+    ...overrides,
+  };
 }
 
 /** Inserts component `cmp_<key>` on a page and returns its id. */

@@ -83,6 +83,7 @@ export function component(id: string, monitorId: string | null, order = 0): Comp
     group: null,
     order,
     monitorId,
+    join: 'auto',
     managedBy: 'config',
     createdAt: 0,
     updatedAt: 0,

@@ -29,6 +29,8 @@ export function component(overrides: Partial<SnapshotComponent> & { id: string; 
     since: null,
     live: null,
     charts: { latency: null, players: null },
+    join: null,
+    badges: [],
     ...overrides,
     days,
     uptime: overrides.uptime ?? uptimeOf(days),

@@ -71,8 +71,8 @@ export async function orderComponents(
     let moved = false;
     for (const { component, order, group } of placed) {
       if (component.order === order && component.group === group) continue;
-      const { id, key, name, description, monitorId, managedBy } = component;
-      await tx.store.components.update(id, { key, name, description, group, order, monitorId }, managedBy, now);
+      const { id, key, name, description, monitorId, join, managedBy } = component;
+      await tx.store.components.update(id, { key, name, description, group, order, monitorId, join }, managedBy, now);
       moved = true;
     }
     if (moved) changed(tx, page);

@@ -11,6 +11,7 @@ export const componentCreateSchema = z
     group: componentFields.group.optional(),
     order: componentFields.order.optional(),
     monitor: componentFields.monitor.optional(),
+    join: componentFields.join.optional(),
   })
   .strict();
 
@@ -22,6 +23,7 @@ export const componentPatchSchema = z
     group: componentFields.group.nullable().optional(),
     order: componentFields.order.optional(),
     monitor: componentFields.monitor.nullable().optional(),
+    join: componentFields.join.optional(),
   })
   .strict();
 

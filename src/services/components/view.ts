@@ -1,5 +1,6 @@
 // The API's view of a component: its place on the page and the monitor whose state it shows.
 import { z } from 'zod';
+import { joinSettingSchema } from '../../domain/join.js';
 import { ownershipFields, ownershipOf } from '../../domain/ownership.js';
 import type { Component } from '../../domain/page.js';
 import { pick } from '../view-fields.js';
@@ -13,6 +14,7 @@ export const componentViewSchema = z.object({
   order: z.number().int().describe('Position on the page, lowest first.'),
   monitorId: z.string().nullable(),
   monitorKey: z.string().nullable().describe('Key of the monitor whose state the component shows.'),
+  join: joinSettingSchema,
   ...ownershipFields(),
 });
 
@@ -21,7 +23,7 @@ export type ComponentView = z.infer<typeof componentViewSchema>;
 /** `monitorKeys` maps monitor ids to keys. */
 export function componentView(component: Component, monitorKeys: ReadonlyMap<string, string>): ComponentView {
   return {
-    ...pick(component, ['id', 'key', 'name', 'description', 'group', 'order', 'monitorId']),
+    ...pick(component, ['id', 'key', 'name', 'description', 'group', 'order', 'monitorId', 'join']),
     monitorKey: component.monitorId === null ? null : (monitorKeys.get(component.monitorId) ?? null),
     ...ownershipOf(component),
   };

@@ -72,6 +72,7 @@ export async function updateComponent(
       group: patch.group === undefined ? current.group : patch.group,
       order: patch.order ?? current.order,
       monitorId,
+      join: patch.join ?? current.join,
     };
     await tx.store.components.update(current.id, spec, writer, tx.clock.now());
     changed(tx, page);
@@ -95,6 +96,7 @@ async function specOf(ctx: ServiceContext, entry: ComponentEntry, nextOrder = 0)
     group: entry.group ?? null,
     order: entry.order ?? nextOrder,
     monitorId: entry.monitor === undefined ? null : await resolveMonitorKey(ctx, entry.monitor),
+    join: entry.join ?? 'auto',
   };
 }
 

@@ -190,6 +190,7 @@ function componentEntry(c: Component, monitorKeys: ReadonlyMap<string, string>):
     description: c.description ?? undefined,
     group: c.group ?? undefined,
     monitor: c.monitorId === null ? undefined : monitorKeys.get(c.monitorId),
+    join: c.join === 'auto' ? undefined : c.join,
   });
 }
 

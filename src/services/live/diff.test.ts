@@ -63,6 +63,19 @@ describe('diffSnapshots', () => {
     });
   });
 
+  it('sends a changed join button or badge', () => {
+    const before = operationalSnapshot();
+    const after = later(before);
+    after.components[0]!.join = { kind: 'copy', label: 'play.example.com', address: 'play.example.com' };
+    after.components[0]!.badges = [{ kind: 'full' }];
+    const messages = diffSnapshots(before, after);
+    expect(kinds(messages)).toEqual(['monitor.update:lobby']);
+    expect(messages[0]).toMatchObject({
+      component: { join: { address: 'play.example.com' }, badges: [{ kind: 'full' }] },
+    });
+    expect(liveMessageSchema.parse(messages[0])).toEqual(messages[0]);
+  });
+
   it('tells incidents opened, updated, resolved and removed', () => {
     const base = activeIncidentSnapshot();
     const opened = later(base);

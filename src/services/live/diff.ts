@@ -48,7 +48,9 @@ function componentChanged(before: SnapshotComponent, after: SnapshotComponent): 
     before.monitorState !== after.monitorState ||
     before.since !== after.since ||
     !same(before.live, after.live) ||
-    !same(before.uptime, after.uptime)
+    !same(before.uptime, after.uptime) ||
+    !same(before.join, after.join) ||
+    !same(before.badges, after.badges)
   );
 }
 

@@ -20,6 +20,7 @@ import type {
 } from '../../domain/snapshot.js';
 import { componentState, overallState } from '../../domain/states.js';
 import { componentCharts, NO_CHARTS } from './snapshot-charts.js';
+import { componentJoin } from './snapshot-join.js';
 import { dayIncidents, strip, stripDates, uptimeWindows } from './uptime-strip.js';
 
 /** Resolved incidents stay listed this long. */
@@ -106,6 +107,7 @@ export function assembleSnapshot(parts: SnapshotParts): Snapshot {
         ? NO_CHARTS
         : (reused?.get(c.id) ??
           componentCharts(chartHourly.get(monitor.id) ?? [], chartDaily.get(monitor.id) ?? [], now)),
+      ...componentJoin(c, monitor),
     };
   });
 

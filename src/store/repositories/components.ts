@@ -1,5 +1,6 @@
 // Components of a page: what players see listed, each optionally following one monitor.
 import type { Selectable } from 'kysely';
+import { type JoinSetting, joinSettingSchema } from '../../domain/join.js';
 import type { ManagedBy } from '../../domain/ownership.js';
 import type { Component, ComponentSpec } from '../../domain/page.js';
 import type { ComponentsTable, Db } from '../tables.js';
@@ -10,13 +11,27 @@ const toComponent = (r: Selectable<ComponentsTable>): Component => ({
   ...fromColumns(r, ['id', 'pageId', 'key', 'name', 'description', 'monitorId', 'managedBy', 'createdAt', 'updatedAt']),
   group: r.group_name,
   order: r.sort_order,
+  join: joinFromColumn(r.join_button),
 });
 
 const specColumns = (s: ComponentSpec) => ({
   ...toColumns(s, ['key', 'name', 'description', 'monitorId']),
   group_name: s.group,
   sort_order: s.order,
+  join_button: s.join === 'auto' ? null : s.join === 'hidden' ? s.join : JSON.stringify(s.join),
 });
+
+/** null is "auto"; a value that no longer reads as a setting falls back to it rather than failing the page. */
+function joinFromColumn(value: string | null): JoinSetting {
+  if (value === null) return 'auto';
+  if (value === 'hidden') return value;
+  try {
+    const parsed = joinSettingSchema.safeParse(JSON.parse(value));
+    return parsed.success ? parsed.data : 'auto';
+  } catch {
+    return 'auto';
+  }
+}
 
 export interface ComponentRepository {
   /** A page's components in page order. */

@@ -55,6 +55,8 @@ export interface ComponentsTable {
   group_name: string | null;
   sort_order: number;
   monitor_id: string | null;
+  /** The join button: null derives it from the monitor, 'hidden', or JSON { address?, url? } (0016). */
+  join_button: string | null;
   managed_by: ManagedBy;
   created_at: number;
   updated_at: number;

@@ -250,6 +250,30 @@ export interface paths {
                                         };
                                     } | null;
                                 };
+                                /** @description How players join; null: not a game players join, or hidden */
+                                join: {
+                                    /**
+                                     * @description steam: a steam://connect link; link: an https:// link (cfx.re/join); copy: an address to copy
+                                     * @enum {string}
+                                     */
+                                    kind: "steam" | "copy" | "link";
+                                    /** @description What the button shows: the address, or the link without its scheme */
+                                    label: string;
+                                    /** @description Text players copy (host[:port], or "connect host:port" for FiveM) */
+                                    address?: string;
+                                    /** @description steam:// or https:// link */
+                                    url?: string;
+                                } | null;
+                                /** @description What the last successful check knew of joining: full, password, whitelist, queue; [] when nothing */
+                                badges: {
+                                    /**
+                                     * @description full: players >= maxPlayers; password: a password is needed; whitelist: only listed players; queue: players wait
+                                     * @enum {string}
+                                     */
+                                    kind: "full" | "password" | "whitelist" | "queue";
+                                    /** @description queue: how many players wait */
+                                    count?: number;
+                                }[];
                             }[];
                             activeIncidents: {
                                 id: string;
@@ -632,6 +656,30 @@ export interface paths {
                                         };
                                     } | null;
                                 };
+                                /** @description How players join; null: not a game players join, or hidden */
+                                join: {
+                                    /**
+                                     * @description steam: a steam://connect link; link: an https:// link (cfx.re/join); copy: an address to copy
+                                     * @enum {string}
+                                     */
+                                    kind: "steam" | "copy" | "link";
+                                    /** @description What the button shows: the address, or the link without its scheme */
+                                    label: string;
+                                    /** @description Text players copy (host[:port], or "connect host:port" for FiveM) */
+                                    address?: string;
+                                    /** @description steam:// or https:// link */
+                                    url?: string;
+                                } | null;
+                                /** @description What the last successful check knew of joining: full, password, whitelist, queue; [] when nothing */
+                                badges: {
+                                    /**
+                                     * @description full: players >= maxPlayers; password: a password is needed; whitelist: only listed players; queue: players wait
+                                     * @enum {string}
+                                     */
+                                    kind: "full" | "password" | "whitelist" | "queue";
+                                    /** @description queue: how many players wait */
+                                    count?: number;
+                                }[];
                             }[];
                             activeIncidents: {
                                 id: string;
@@ -10250,6 +10298,30 @@ export interface components {
                             };
                         } | null;
                     };
+                    /** @description How players join; null: not a game players join, or hidden */
+                    join: {
+                        /**
+                         * @description steam: a steam://connect link; link: an https:// link (cfx.re/join); copy: an address to copy
+                         * @enum {string}
+                         */
+                        kind: "steam" | "copy" | "link";
+                        /** @description What the button shows: the address, or the link without its scheme */
+                        label: string;
+                        /** @description Text players copy (host[:port], or "connect host:port" for FiveM) */
+                        address?: string;
+                        /** @description steam:// or https:// link */
+                        url?: string;
+                    } | null;
+                    /** @description What the last successful check knew of joining: full, password, whitelist, queue; [] when nothing */
+                    badges: {
+                        /**
+                         * @description full: players >= maxPlayers; password: a password is needed; whitelist: only listed players; queue: players wait
+                         * @enum {string}
+                         */
+                        kind: "full" | "password" | "whitelist" | "queue";
+                        /** @description queue: how many players wait */
+                        count?: number;
+                    }[];
                 }[];
                 activeIncidents: {
                     id: string;
@@ -10388,6 +10460,30 @@ export interface components {
                     motd: string | null;
                     message: string | null;
                 } | null;
+                /** @description How players join; null: not a game players join, or hidden */
+                join: {
+                    /**
+                     * @description steam: a steam://connect link; link: an https:// link (cfx.re/join); copy: an address to copy
+                     * @enum {string}
+                     */
+                    kind: "steam" | "copy" | "link";
+                    /** @description What the button shows: the address, or the link without its scheme */
+                    label: string;
+                    /** @description Text players copy (host[:port], or "connect host:port" for FiveM) */
+                    address?: string;
+                    /** @description steam:// or https:// link */
+                    url?: string;
+                } | null;
+                /** @description What the last successful check knew of joining: full, password, whitelist, queue; [] when nothing */
+                badges: {
+                    /**
+                     * @description full: players >= maxPlayers; password: a password is needed; whitelist: only listed players; queue: players wait
+                     * @enum {string}
+                     */
+                    kind: "full" | "password" | "whitelist" | "queue";
+                    /** @description queue: how many players wait */
+                    count?: number;
+                }[];
             };
             /**
              * @description the component's state before; equal to component.state when only live data or uptime changed
@@ -12822,6 +12918,13 @@ export interface components {
             monitorId: string | null;
             /** @description Key of the monitor whose state the component shows. */
             monitorKey: string | null;
+            /** @description How players join from the page: "auto" (from the monitor: steam://connect for Source games, the address for Minecraft, cfx.re or connect host:port for FiveM), "hidden", or { address?, url? } (host[:port]; steam:// or https://). */
+            join: ("auto" | "hidden") | {
+                /** @description Address players copy: host or host:port. */
+                address?: string;
+                /** @description A steam:// or https:// link. */
+                url?: string;
+            };
             /**
              * @description config: warden.yaml manages it and the API cannot change it.
              * @enum {string}
@@ -12840,6 +12943,13 @@ export interface components {
             order?: number;
             /** @description Key of the monitor whose state the component shows. */
             monitor?: string;
+            /** @description How players join from the page: "auto" (from the monitor: steam://connect for Source games, the address for Minecraft, cfx.re or connect host:port for FiveM), "hidden", or { address?, url? } (host[:port]; steam:// or https://). */
+            join?: ("auto" | "hidden") | {
+                /** @description Address players copy: host or host:port. */
+                address?: string;
+                /** @description A steam:// or https:// link. */
+                url?: string;
+            };
         };
         ComponentPatch: {
             name?: string;
@@ -12849,6 +12959,13 @@ export interface components {
             order?: number;
             /** @description Key of the monitor whose state the component shows. */
             monitor?: string | null;
+            /** @description How players join from the page: "auto" (from the monitor: steam://connect for Source games, the address for Minecraft, cfx.re or connect host:port for FiveM), "hidden", or { address?, url? } (host[:port]; steam:// or https://). */
+            join?: ("auto" | "hidden") | {
+                /** @description Address players copy: host or host:port. */
+                address?: string;
+                /** @description A steam:// or https:// link. */
+                url?: string;
+            };
         };
         ComponentOrder: {
             /** @description Every component of the page, each once, in the order the page shows them. */

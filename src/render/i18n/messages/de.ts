@@ -1,5 +1,6 @@
 // German (Deutsch): the keys and arguments of en.ts, in the plain, short tone of a status page.
 import type { Catalogue } from './en.js';
+import { JOIN_WORDS } from './join.js';
 
 export const de: Catalogue = {
   'state.operational': 'Betriebsbereit',
@@ -215,4 +216,5 @@ export const de: Catalogue = {
   'notFound.heading': 'Hier gibt es keine Statusseite namens „{slug}“',
   'notFound.text':
     'Vielleicht ist die Adresse vertippt, oder die Seite wurde umbenannt oder entfernt. Prüfe den Link oder frag die Community, die ihn geteilt hat, nach dem aktuellen.',
+  ...JOIN_WORDS.de,
 };

@@ -1,6 +1,7 @@
 // Spanish (español): the keys and arguments of en.ts, in the plain, short tone of a status page.
 import { ABBREVIATED_DURATIONS } from './durations.js';
 import type { Catalogue } from './en.js';
+import { JOIN_WORDS } from './join.js';
 
 export const es: Catalogue = {
   'state.operational': 'Operativo',
@@ -210,4 +211,5 @@ export const es: Catalogue = {
   'notFound.heading': 'Aquí no hay ninguna página de estado llamada «{slug}»',
   'notFound.text':
     'Puede que la dirección esté mal escrita, o que la página se haya renombrado o eliminado. Revisa el enlace que seguiste o pide la dirección actual a la comunidad que lo compartió.',
+  ...JOIN_WORDS.es,
 };

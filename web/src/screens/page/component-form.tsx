@@ -1,4 +1,5 @@
-// Adds a component to a page or changes one: name, key (when adding), group, description and the monitor it shows.
+// Adds a component to a page or changes one: name, key (when adding), group, description, the monitor it shows and
+// its join button.
 import { Alert, Autocomplete, Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,9 +7,10 @@ import { api, call } from '../../api/client';
 import { type ComponentView, componentsChanged } from '../../api/components';
 import { useOrganizationKey } from '../../api/organization';
 import { formErrors } from '../../ui/form-errors';
+import { JoinField, useJoinDraft } from './join-field';
 import { MonitorPicker } from './monitor-picker';
 
-const FIELDS = ['name', 'key', 'group', 'description', 'monitor'] as const;
+const FIELDS = ['name', 'key', 'group', 'description', 'monitor', 'join'] as const;
 
 export function ComponentForm({
   slug,
@@ -21,7 +23,7 @@ export function ComponentForm({
   groups: string[];
   onDone: () => void;
 }) {
-  const { name, setName, key, setKey, group, setGroup, description, setDescription, monitor, setMonitor, save } =
+  const { name, setName, key, setKey, group, setGroup, description, setDescription, monitor, setMonitor, join, save } =
     useComponentDraft(slug, component, onDone);
   const errors = save.error ? formErrors(save.error, FIELDS) : null;
   return (
@@ -76,6 +78,7 @@ export function ComponentForm({
           onChange={(e) => setDescription(e.currentTarget.value)}
           error={errors?.fields.description}
         />
+        <JoinField draft={join} error={errors?.fields.join} />
         {errors?.message && (
           <Alert color="red" role="alert" title={component ? 'Not changed' : 'Not added'}>
             {errors.message}
@@ -105,6 +108,7 @@ function useComponentDraft(slug: string, component: ComponentView | undefined, o
   const [group, setGroup] = useState(component?.group ?? '');
   const [description, setDescription] = useState(component?.description ?? '');
   const [monitor, setMonitor] = useState<string | null>(component?.monitorKey ?? null);
+  const join = useJoinDraft(component?.join);
   const save = useMutation({
     mutationFn: () => {
       const fields = {
@@ -112,6 +116,7 @@ function useComponentDraft(slug: string, component: ComponentView | undefined, o
         group: group.trim() || null,
         description: description.trim() || null,
         monitor,
+        join: join.value(),
       };
       if (component)
         return call(
@@ -141,9 +146,10 @@ function useComponentDraft(slug: string, component: ComponentView | undefined, o
         setKey('');
         setDescription('');
         setMonitor(null);
+        join.reset();
       }
       onDone();
     },
   });
-  return { name, setName, key, setKey, group, setGroup, description, setDescription, monitor, setMonitor, save };
+  return { name, setName, key, setKey, group, setGroup, description, setDescription, monitor, setMonitor, join, save };
 }
