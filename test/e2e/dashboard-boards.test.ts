@@ -95,7 +95,9 @@ describe('the dashboard’s Discord boards', () => {
     const games = section().getByRole('listitem', { name: 'Board games' });
     await games.getByRole('button', { name: 'Edit board games' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit board games' });
-    expect(await dialog.textContent()).toContain('Now http://127.0.0.1:9/api/webhooks/123456789/…');
+    expect(await dialog.textContent()).toContain(
+      'Currently http://127.0.0.1:9/api/webhooks/123456789/… (token hidden)',
+    );
     await dialog.getByRole('switch', { name: /Enabled/ }).uncheck();
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Save board' }).click();

@@ -70,7 +70,7 @@ export function BoardForm({ slug, board, onDone }: { slug: string; board?: Board
         )}
         <TextInput
           label={board ? 'New webhook URL' : 'Webhook URL'}
-          description={board ? `Now ${board.webhookUrl}. Leave empty to keep it. ${WEBHOOK_HELP}` : WEBHOOK_HELP}
+          description={board ? `Currently ${board.webhookUrl} (token hidden); leave empty to keep it.` : WEBHOOK_HELP}
           placeholder="https://discord.com/api/webhooks/…"
           required={!board}
           type="url"

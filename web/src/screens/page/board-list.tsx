@@ -109,7 +109,7 @@ function BoardRow({
           </Text>
           {message.lastError && (
             <Text size="xs" c="red.8">
-              Last error{message.attempts > 0 ? ` (${message.attempts} attempts)` : ''}: {message.lastError}
+              Last error{message.attempts > 0 ? ` (${attempts(message.attempts)})` : ''}: {message.lastError}
             </Text>
           )}
         </Stack>
@@ -150,3 +150,5 @@ function MessageState({ board }: { board: BoardView }) {
   if (message.id) return <TintedBadge color="green">Posted</TintedBadge>;
   return <TintedBadge color="gray">Not posted</TintedBadge>;
 }
+
+const attempts = (n: number) => (n === 1 ? '1 attempt' : `${n} attempts`);
