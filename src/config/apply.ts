@@ -2,6 +2,7 @@
 import { WardenError } from '../domain/errors.js';
 import type { Organization } from '../domain/organization.js';
 import { recordAudit } from '../services/audit/record.js';
+import { deleteBoard, putBoard } from '../services/boards/write.js';
 import { deleteComponent, putComponent } from '../services/components/write.js';
 import { type ServiceContext, withExclusiveTransaction } from '../services/context.js';
 import { deleteIncident, putIncident } from '../services/incidents/write.js';
@@ -70,6 +71,10 @@ const PUT: { [K in PlanKind]: (ctx: ServiceContext, entry: PutEntry[K]) => Promi
     const { window, outcome } = await putMaintenance(ctx, entry);
     return { outcome, pageId: window.pageId };
   },
+  board: async (ctx, entry) => {
+    const { board, outcome } = await putBoard(ctx, entry);
+    return { outcome, pageId: board.pageId };
+  },
   notification: async (ctx, entry) => ({ outcome: (await putChannel(ctx, entry)).outcome }),
 };
 
@@ -80,6 +85,7 @@ const DELETE: Record<PlanKind, (ctx: ServiceContext, step: DeleteStep) => Promis
   component: (ctx, { page, id }) => deleteComponent(ctx, { slug: page?.slug ?? '', id }),
   incident: (ctx, { page, id }) => deleteIncident(ctx, { slug: page?.slug ?? '', id }),
   maintenance: (ctx, { page, id }) => deleteMaintenance(ctx, { slug: page?.slug ?? '', id }),
+  board: (ctx, { page, id }) => deleteBoard(ctx, { slug: page?.slug ?? '', id }),
   notification: (ctx, { key }) => deleteChannel(ctx, { key }),
 };
 

@@ -1,12 +1,14 @@
 // The schema of warden.yaml: the organization, and the same relays, monitors, pages (with components, incidents and
-// maintenance) and notification channels that the API writes, composed from the verbs' schemas; plus the rules that span the file.
+// maintenance and boards) and notification channels that the API writes, composed from the verbs' schemas; plus the rules that span the file.
 import { z } from 'zod';
+import { BOARD_LIMITS } from '../domain/board.js';
 import { stableKey } from '../domain/fields.js';
 import { LIMITS } from '../domain/limits.js';
 import { monitorPlacementIssues } from '../domain/monitor.js';
 import { RUN_ON } from '../domain/monitor-type.js';
 import { DEFAULT_ORGANIZATION_KEY } from '../domain/organization.js';
 import { smtpSectionSchema } from '../notify/mail/smtp.js';
+import { boardEntrySchema } from '../services/boards/schema.js';
 import { componentCreateSchema } from '../services/components/schema.js';
 import { incidentEntrySchema } from '../services/incidents/schema.js';
 import { maintenanceEntrySchema } from '../services/maintenance/schema.js';
@@ -27,6 +29,17 @@ const pageSchema = pageEntrySchema
     components: z.array(componentSchema).max(LIMITS.componentsPerPage).default([]),
     incidents: z.array(incidentEntrySchema).max(LIMITS.incidentsPerPage).default([]),
     maintenance: z.array(maintenanceEntrySchema).max(LIMITS.maintenancePerPage).default([]),
+    boards: z
+      .array(
+        boardEntrySchema.extend({
+          webhookUrl: boardEntrySchema.shape.webhookUrl.describe(
+            'The Discord webhook of the channel the board lives in: a secret, use ${ENV_VAR}.',
+          ),
+        }),
+      )
+      .max(BOARD_LIMITS.perPage)
+      .default([])
+      .describe('Discord messages Warden keeps editing as the page changes (docs/boards.md).'),
   })
   .strict();
 
@@ -114,6 +127,7 @@ const fileOutline = z.object({
       components: list(z.object({ key: name, name, monitor: name })),
       incidents: list(z.object({ components: names })),
       maintenance: list(z.object({ components: names, monitors: names })),
+      boards: list(z.object({ key: name, components: names })),
     }),
   ),
 });
@@ -163,10 +177,15 @@ function referenceIssues(
       if (component.monitor !== undefined && !monitorKeys.has(component.monitor))
         issue(['pages', p, 'components', c, 'monitor'], `no monitor with key "${component.monitor}"`);
     });
+    const boardKeys = keySet();
+    page.boards.forEach((board, b) => {
+      if (boardKeys.repeats(board.key)) issue(['pages', p, 'boards', b, 'key'], `duplicate board key "${board.key}"`);
+    });
     const componentNames = new Set(page.components.flatMap((c) => [c.key ?? c.name, c.name]));
     for (const [field, items] of [
       ['incidents', page.incidents],
       ['maintenance', page.maintenance],
+      ['boards', page.boards],
     ] as const)
       items.forEach((item, i) => {
         item.components?.forEach((ref, r) => {

@@ -40,10 +40,20 @@ describe('config file validation', () => {
       BACKUP_PUSH_TOKEN: 'wdp_readme-example-token-0123456789',
       ACME_PAGE_PASSWORD: 'correct horse battery',
       COMMUNITY_DISCORD_URL: 'https://discord.com/api/webhooks/1/abc',
+      ACME_DISCORD_WEBHOOK: 'https://discord.com/api/webhooks/2/readme-board-token',
     };
     const config = parseConfigText(yaml as string, 'README.md', env);
     expect(config.monitors.map((m) => m.key)).toEqual(['lobby', 'backup']);
     expect(config.notifications?.map((n) => n.key)).toEqual(['oncall', 'community']);
+    expect(config.pages[0]?.boards).toEqual([
+      {
+        key: 'status',
+        kind: 'discord',
+        webhookUrl: 'https://discord.com/api/webhooks/2/readme-board-token',
+        components: ['Lobby'],
+        enabled: true,
+      },
+    ]);
   });
 
   it('accepts a minimal file and fills in the documented defaults', () => {
@@ -52,7 +62,7 @@ describe('config file validation', () => {
     const [web] = config.monitors;
     expect(web).toMatchObject({ runOn: 'edge', intervalSec: 60, timeoutMs: 10000, retries: 1, enabled: true });
     expect(web?.config).toMatchObject({ method: 'GET', expectedStatus: '200-299', maxRedirects: 5 });
-    expect(config.pages[0]).toMatchObject({ aiPolicy: 'allow', incidents: [], maintenance: [] });
+    expect(config.pages[0]).toMatchObject({ aiPolicy: 'allow', incidents: [], maintenance: [], boards: [] });
   });
 
   it('defaults runOn to the first place the type allows', () => {

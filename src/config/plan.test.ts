@@ -18,6 +18,7 @@ pages:
     components: [{ name: Lobby, monitor: lobby }, { key: site, name: Website, monitor: web }]
     incidents: [{ key: lag, title: Lag, startedAt: "2026-11-01T18:00:00Z", components: [Lobby] }]
     maintenance: [{ key: switch, title: Switches, startsAt: "2027-01-10T02:00:00Z", endsAt: "2027-01-10T04:00:00Z" }]
+    boards: [{ key: status, webhookUrl: "https://discord.com/api/webhooks/1/abcdefghijkl", components: [Lobby] }]
 `,
   'plan.yaml',
   {},
@@ -37,6 +38,7 @@ const page = (
   components: [],
   incidents: [],
   maintenance: [],
+  boards: [],
   ...holdings,
 });
 
@@ -54,6 +56,7 @@ describe('planning warden.yaml', () => {
       'create component acme/site',
       'create incident acme/lag',
       'create maintenance acme/switch',
+      'create board acme/status',
     ]);
   });
 
@@ -69,6 +72,7 @@ describe('planning warden.yaml', () => {
       'pages[0].components[1]',
       'pages[0].incidents[0]',
       'pages[0].maintenance[0]',
+      'pages[0].boards[0]',
     ]);
     const [, , , pageStep, lobby, site, incident] = steps;
     expect(pageStep).toMatchObject({ kind: 'page', entry: { slug: 'acme', title: 'Acme' } });
@@ -76,13 +80,17 @@ describe('planning warden.yaml', () => {
     expect(lobby).toMatchObject({ entry: { slug: 'acme', name: 'Lobby', order: 0 } });
     expect(site).toMatchObject({ entry: { slug: 'acme', key: 'site', order: 1 } });
     expect(incident).toMatchObject({ entry: { slug: 'acme', key: 'lag' } });
+    expect(steps.at(-1)).toMatchObject({
+      kind: 'board',
+      entry: { slug: 'acme', key: 'status', components: ['Lobby'] },
+    });
   });
 
   it('updates, by key, what the organization already holds', () => {
     const held: Inventory = {
       relays: [config('lab')],
       monitors: [config('lobby'), api('web')],
-      pages: [page('acme', { components: [config('Lobby')], incidents: [config('lag')] })],
+      pages: [page('acme', { components: [config('Lobby')], incidents: [config('lag')], boards: [config('status')] })],
       notifications: [],
     };
     expect(summary(planConfig(FILE, held))).toEqual([
@@ -94,6 +102,7 @@ describe('planning warden.yaml', () => {
       'create component acme/site',
       'update incident acme/lag',
       'create maintenance acme/switch',
+      'update board acme/status',
     ]);
   });
 
@@ -124,6 +133,7 @@ describe('planning warden.yaml', () => {
           components: [config('Forum'), config('Lobby')],
           incidents: [config('fire')],
           maintenance: [config('move')],
+          boards: [config('old-board')],
         }),
       ],
       notifications: [],
@@ -138,6 +148,8 @@ describe('planning warden.yaml', () => {
       'create incident acme/lag',
       'delete maintenance acme/move',
       'create maintenance acme/switch',
+      'delete board acme/old-board',
+      'create board acme/status',
     ]);
     expect(steps.find((s) => s.action === 'delete' && s.kind === 'component')).toMatchObject({
       id: 'id_Forum',
@@ -151,7 +163,12 @@ describe('planning warden.yaml', () => {
       relays: [api('attic')],
       monitors: [api('manual')],
       pages: [
-        page('acme', { components: [api('Extra')], incidents: [api('outage')], maintenance: [api('window')] }),
+        page('acme', {
+          components: [api('Extra')],
+          incidents: [api('outage')],
+          maintenance: [api('window')],
+          boards: [api('hand-board')],
+        }),
         page('hand-made', {}, 'api'),
       ],
       notifications: [],

@@ -3,7 +3,15 @@
 import type { Held, Inventory } from '../services/organizations/inventory.js';
 import type { ConfigFile } from './file-schema.js';
 
-export type PlanKind = 'relay' | 'monitor' | 'page' | 'component' | 'incident' | 'maintenance' | 'notification';
+export type PlanKind =
+  | 'relay'
+  | 'monitor'
+  | 'page'
+  | 'component'
+  | 'incident'
+  | 'maintenance'
+  | 'board'
+  | 'notification';
 
 interface StepBase {
   kind: PlanKind;
@@ -25,7 +33,7 @@ export interface DeleteStep extends StepBase {
   action: 'delete';
   id: string;
   key: string;
-  /** The page a component, incident or window is on. */
+  /** The page a component, incident, window or board is on. */
   page?: { id: string; slug: string };
 }
 
@@ -35,10 +43,11 @@ type PageEntry = ConfigFile['pages'][number];
 export interface PutEntry {
   relay: ConfigFile['relays'][number];
   monitor: ConfigFile['monitors'][number];
-  page: Omit<PageEntry, 'components' | 'incidents' | 'maintenance'>;
+  page: Omit<PageEntry, 'components' | 'incidents' | 'maintenance' | 'boards'>;
   component: PageEntry['components'][number] & { slug: string; order: number };
   incident: PageEntry['incidents'][number] & { slug: string };
   maintenance: PageEntry['maintenance'][number] & { slug: string };
+  board: PageEntry['boards'][number] & { slug: string };
   notification: ConfigFile['notifications'][number];
 }
 
@@ -115,7 +124,7 @@ export function planConfig(file: ConfigFile, inventory: Inventory): PlanStep[] {
 
   deletes('page', inventory.pages, new Set(file.pages.map((p) => p.slug)), (slug) => `page ${slug}`);
   file.pages.forEach((page, p) => {
-    const { components, incidents, maintenance, ...fields } = page;
+    const { components, incidents, maintenance, boards, ...fields } = page;
     const slug = page.slug;
     const held = inventory.pages.find((h) => h.key === slug);
     puts('page', [{ key: slug, label: `page ${slug}`, path: `pages[${p}]`, entry: fields }], held ? [held] : []);
@@ -153,6 +162,17 @@ export function planConfig(file: ConfigFile, inventory: Inventory): PlanStep[] {
         entry: { ...entry, slug },
       })),
       held?.maintenance ?? [],
+    );
+    if (held) deletes('board', held.boards, new Set(boards.map((b) => b.key)), on('board'), held);
+    puts(
+      'board',
+      boards.map((entry, i) => ({
+        key: entry.key,
+        label: on('board')(entry.key),
+        path: `pages[${p}].boards[${i}]`,
+        entry: { ...entry, slug },
+      })),
+      held?.boards ?? [],
     );
   });
   return steps;

@@ -13,6 +13,7 @@ export interface PageHoldings extends Held {
   /** Incidents and windows with a key (the file names its own by key; the API's may have none). */
   incidents: Held[];
   maintenance: Held[];
+  boards: Held[];
 }
 
 export interface Inventory {
@@ -38,14 +39,15 @@ export async function organizationObjects(ctx: ServiceContext) {
   return { relays, monitors, pages, channels };
 }
 
-/** A page's components, all its incidents and its maintenance windows. */
+/** A page's components, all its incidents, its maintenance windows and its boards. */
 export async function pageObjects(ctx: ServiceContext, pageId: string) {
-  const [components, incidents, maintenance] = await Promise.all([
+  const [components, incidents, maintenance, boards] = await Promise.all([
     ctx.store.components.list(pageId),
     ctx.store.incidents.list(pageId, { limit: Number.MAX_SAFE_INTEGER }),
     ctx.store.maintenance.list(pageId),
+    ctx.store.boards.list(pageId),
   ]);
-  return { components, incidents, maintenance };
+  return { components, incidents, maintenance, boards };
 }
 
 export async function organizationInventory(ctx: ServiceContext): Promise<Inventory> {
@@ -55,7 +57,7 @@ export async function organizationInventory(ctx: ServiceContext): Promise<Invent
     monitors: monitors.flatMap(held),
     pages: await Promise.all(
       pages.map(async (page) => {
-        const { components, incidents, maintenance } = await pageObjects(ctx, page.id);
+        const { components, incidents, maintenance, boards } = await pageObjects(ctx, page.id);
         return {
           id: page.id,
           key: page.slug,
@@ -63,6 +65,7 @@ export async function organizationInventory(ctx: ServiceContext): Promise<Invent
           components: components.flatMap(held),
           incidents: incidents.flatMap(held),
           maintenance: maintenance.flatMap(held),
+          boards: boards.flatMap(held),
         };
       }),
     ),

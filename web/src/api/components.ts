@@ -1,6 +1,7 @@
 // A status page's components as a TanStack Query query, what a write on them refreshes, and the order shown at once
 // while its request is under way. Keys: ['org', <organization>, 'components', <page>] (query-keys.ts).
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { boardKeys } from './boards';
 import { api, call, inOrganization } from './client';
 import { incidentKeys } from './incidents';
 import { maintenanceKeys } from './maintenance';
@@ -24,12 +25,13 @@ export const componentsQuery = (org: string, slug: string) =>
     select: (data) => data.components,
   });
 
-/** After adding, changing, ordering or removing a component: the page's list, and the incidents and maintenance that name components. */
+/** After adding, changing, ordering or removing a component: the page's list, and the incidents, maintenance and boards that name components. */
 export function componentsChanged(queryClient: QueryClient, org: string, slug: string): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: componentKeys.ofPage(org, slug) }),
     queryClient.invalidateQueries({ queryKey: incidentKeys.all(org) }),
     queryClient.invalidateQueries({ queryKey: maintenanceKeys.all(org) }),
+    queryClient.invalidateQueries({ queryKey: boardKeys.ofPage(org, slug) }),
   ]);
 }
 

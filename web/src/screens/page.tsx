@@ -1,5 +1,5 @@
 // The page editor (/app/pages/{slug}): a page's components in order (drag or keyboard), its settings, password and
-// custom domain, links to its incidents, maintenance and live page. What warden.yaml declares is read-only, with its key.
+// custom domain, its Discord boards, links to its incidents, maintenance and live page. What warden.yaml declares is read-only, with its key.
 import { Alert, Anchor, Button, Code, Group, Modal, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
@@ -15,6 +15,7 @@ import { QueryState } from '../ui/query-state';
 import { RouterAnchor } from '../ui/router-link';
 import { ScreenHeader } from '../ui/screen-header';
 import { DomainPanel, PasswordPanel } from './page/access-panels';
+import { BoardSection } from './page/board-list';
 import { BrandingForm } from './page/branding-form';
 import { ComponentForm } from './page/component-form';
 import { ComponentList } from './page/component-list';
@@ -65,7 +66,8 @@ function PageEditor({
           <Alert color="gray" variant="light" title="Managed by warden.yaml" role="note">
             <Text size="sm">
               warden.yaml declares this page with the key <Code>{slug}</Code>: its settings are read-only here; change
-              them in the file and apply it. Components, incidents and maintenance added here are yours to change.
+              them in the file and apply it. Components, incidents, maintenance and boards added here are yours to
+              change.
             </Text>
           </Alert>
         )}
@@ -94,6 +96,10 @@ function PageEditor({
               <ComponentForm slug={slug} groups={groups} onDone={() => {}} />
             </Stack>
           )}
+        </Section>
+
+        <Section title="Discord boards">
+          <BoardSection slug={slug} mayEdit={mayEdit} />
         </Section>
 
         <Section title="Settings">

@@ -1,4 +1,4 @@
-// The page select of the Incidents and Maintenance screens (?page=), and the affected-components picker of their forms.
+// The page select of the Incidents and Maintenance screens (?page=), and the components picker of their forms and boards'.
 import { MultiSelect, Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { componentsQuery } from '../../api/components';
@@ -38,25 +38,31 @@ export function PageSelect({
   );
 }
 
-/** Components of a page, by key (what incidents and maintenance name them by). */
+/** Components of a page, by key (what incidents, maintenance and boards name them by). */
 export function ComponentsSelect({
   slug,
   value,
   onChange,
   label,
+  description,
+  none = 'None',
   error,
 }: {
   slug: string | undefined;
   value: string[];
   onChange: (keys: string[]) => void;
   label: string;
+  description?: string;
+  /** What an empty choice means, shown as the placeholder. */
+  none?: string;
   error?: string | undefined;
 }) {
   const components = useQuery({ ...componentsQuery(useOrganizationKey(), slug ?? ''), enabled: slug !== undefined });
   return (
     <MultiSelect
       label={label}
-      placeholder={value.length === 0 ? (slug ? 'None' : 'Choose a page first') : undefined}
+      description={description}
+      placeholder={value.length === 0 ? (slug ? none : 'Choose a page first') : undefined}
       disabled={!slug}
       searchable
       data={[...new Set([...(components.data ?? []).map((c) => c.key), ...value])].map((key) => ({
