@@ -33,6 +33,7 @@ const TABLES = [
   'notification_deliveries',
   'organizations',
   'page_assets',
+  'page_boards',
   'page_subscribers',
   'pages',
   'relays',
