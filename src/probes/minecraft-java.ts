@@ -3,6 +3,7 @@ import type { SrvRecord } from 'node:dns';
 import { Resolver } from 'node:dns/promises';
 import { isIP, type Socket } from 'node:net';
 import { z } from 'zod';
+import { cleanPlayerNames } from '../domain/player-names.js';
 import { bareHost } from '../net/hosts.js';
 import { describeNetworkError, timedOutAfter } from '../net/network-error.js';
 import { openTcp, withSocket } from '../net/socket-exchange.js';
@@ -19,7 +20,6 @@ import {
   type ServerStatus,
   SLP_FRAMING_BYTES,
 } from './codecs/minecraft-slp.js';
-import { cleanPlayerNames } from '../domain/player-names.js';
 import { host, minPlayers, playerNames, port } from './fields.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
 

@@ -102,7 +102,7 @@ describe('FiveM players.json', () => {
 
   it('caps a list of 500 at 100 names, and keeps none unasked', async () => {
     (fake.server?.state as ReturnType<typeof fivemServerState>).players = MANY.map((name, id) => ({ id, name }));
-    expect(((await check({ playerNames: true })).data?.playerNames as string[]).length).toBe(100);
+    expect((await check({ playerNames: true })).data?.playerNames).toHaveLength(100);
     expect((await check({})).data).not.toHaveProperty('playerNames');
   });
 });

@@ -3,8 +3,8 @@
 import { type A2sPlayer, parsePlayers } from './a2s-players.js';
 import { A2sFormatError, Reader } from './a2s-reader.js';
 
-export { A2sFormatError } from './a2s-reader.js';
 export type { A2sPlayer } from './a2s-players.js';
+export { A2sFormatError } from './a2s-reader.js';
 
 /** Every A2S message starts with one of these 32-bit little-endian headers. */
 const SIMPLE_HEADER = -1;
