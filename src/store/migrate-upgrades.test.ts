@@ -8,6 +8,7 @@ import { MIGRATION_NAMES, MIGRATIONS } from './migrate.js';
 import * as accountProofs from './migrations/0012-account-proofs.js';
 import * as pausedAt from './migrations/0013-paused-at.js';
 import * as recurringMaintenance from './migrations/0014-recurring-maintenance.js';
+import * as playerNames from './migrations/0017-player-names.js';
 
 for (const dialect of migrationDialects) {
   describe.skipIf(!dialect.available)(`migrations on ${dialect.name}`, () => {
@@ -18,6 +19,7 @@ for (const dialect of migrationDialects) {
       await migrate(connection);
       const { db } = connection;
       // Back to before 0012, with an account and a session of then.
+      await playerNames.down(db);
       await recurringMaintenance.down(db);
       await pausedAt.down(db);
       await accountProofs.down(db);
@@ -33,6 +35,7 @@ for (const dialect of migrationDialects) {
         '0012-account-proofs',
         '0013-paused-at',
         '0014-recurring-maintenance',
+        '0017-player-names',
       ]);
       expect(
         await db.selectFrom('users').select(['email_verified_at', 'updated_at']).executeTakeFirstOrThrow(),

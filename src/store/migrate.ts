@@ -14,6 +14,7 @@ import * as channelRecipients from './migrations/0011-channel-recipients.js';
 import * as accountProofs from './migrations/0012-account-proofs.js';
 import * as pausedAt from './migrations/0013-paused-at.js';
 import * as recurringMaintenance from './migrations/0014-recurring-maintenance.js';
+import * as playerNames from './migrations/0017-player-names.js';
 import type { MigrationReport } from './store.js';
 import type { Db } from './tables.js';
 
@@ -33,6 +34,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0012-account-proofs': accountProofs,
   '0013-paused-at': pausedAt,
   '0014-recurring-maintenance': recurringMaintenance,
+  '0017-player-names': playerNames,
 };
 
 /** Every migration's name, in order, and the newest: what a fully migrated database reports as current. */

@@ -13,6 +13,7 @@ import { organizationRepository } from '../repositories/organizations.js';
 import type { Store } from '../store.js';
 import * as pausedAt from './0013-paused-at.js';
 import * as recurringMaintenance from './0014-recurring-maintenance.js';
+import * as playerNames from './0017-player-names.js';
 
 let dir: string | undefined;
 let connection: DialectConnection | undefined;
@@ -39,13 +40,18 @@ it('dates the pauses of before to their recorded change, else to the monitor’s
     { id: 'stc_1', monitorId: 'mon_recorded', at: NOW + 10, from: 'up', to: 'paused', message: 'paused' },
   ]);
   // Back to before 0013 (and the migrations after it), then up again.
+  await playerNames.down(db);
   await recurringMaintenance.down(db);
   await pausedAt.down(db);
   await db
     .deleteFrom('warden_migrations' as never)
     .where('name' as never, '>=', '0013-paused-at' as never)
     .execute();
-  expect((await migrateToLatest(db, undefined)).applied).toEqual(['0013-paused-at', '0014-recurring-maintenance']);
+  expect((await migrateToLatest(db, undefined)).applied).toEqual([
+    '0013-paused-at',
+    '0014-recurring-maintenance',
+    '0017-player-names',
+  ]);
   const paused = Object.fromEntries(
     (await db.selectFrom('monitors').select(['key', 'paused_at']).execute()).map((r) => [r.key, r.paused_at]),
   );
