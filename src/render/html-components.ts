@@ -4,6 +4,7 @@ import { chartRangeNavHtml, componentChartsHtml, DEFAULT_CHART_RANGE, hasCharts 
 import { type ComponentContext, stateReason } from './html-component-state.js';
 import { escapeHtml, stateIcon, timeHtml } from './html-layout.js';
 import { htmlMessage } from './html-message.js';
+import { playerListHtml } from './html-players.js';
 import type { Translator } from './i18n/index.js';
 import { countOfText, dayWord, durationText, stateWord, uptimeText } from './i18n/wording.js';
 import { groupComponents, plainText } from './page-wording.js';
@@ -74,6 +75,7 @@ function componentHtml(i18n: Translator, component: SnapshotComponent, view: Com
     '</div>' +
     reason.noteHtml +
     factsHtml(i18n, component, reason.noteHtml !== '') +
+    playerListHtml(i18n, component) +
     stripHtml(i18n, component) +
     componentChartsHtml(i18n, component, view.range) +
     '</li>'

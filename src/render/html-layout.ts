@@ -1,6 +1,7 @@
 // The shared look of every HTML page Warden serves: escaping, the document shell, the stylesheet, state icons and the CSP.
 import { createHash } from 'node:crypto';
 import type { PageState } from '../domain/snapshot.js';
+import { PLAYERS_PAGE_CSS } from './html-players-css.js';
 import { type Translator, translator } from './i18n/index.js';
 import { PAGE_SCRIPT } from './page-script.js';
 import { isoTime } from './page-wording.js';
@@ -254,7 +255,8 @@ details.incident[open]>summary h3::after{content:" −"}
 @media (prefers-color-scheme:dark){.button{color:#0d1117}}
 `
   .trim()
-  .replace(/\n/g, '');
+  .replace(/\n/g, '')
+  .concat(PLAYERS_PAGE_CSS);
 
 /**
  * The policy every Warden HTML page can be served with: nothing from other hosts, and only this stylesheet and
