@@ -111,7 +111,7 @@ export const pageFields = {
   showPlayerNames: z
     .boolean()
     .describe(
-      'Whether the page shows who is online: the names of the players, where a monitor lists them (its `playerNames` option). Off by default; never in RSS, llms.txt or MCP (docs/live.md, "Who is online").',
+      'Whether the page shows who is online: the names of the players, where a monitor lists them (its `playerNames` option). Off by default; never in RSS, llms.txt or MCP (README.md, "Who is online").',
     ),
 };
 

@@ -134,7 +134,7 @@ export const liveDataSchema = z.object({
     .array(z.string())
     .optional()
     .describe(
-      'Who is online, as the latest check listed them (at most 100 names); present only on a page that shows player names and for a monitor that lists them (docs/live.md, "Who is online").',
+      'Who is online, as the latest check listed them (at most 100 names); present only on a page that shows player names and for a monitor that lists them (README.md, "Who is online").',
     ),
 });
 

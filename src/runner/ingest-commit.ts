@@ -89,7 +89,7 @@ function applyResult(
     // A game server's MOTD may hold NUL characters, which PostgreSQL refuses (and the whole group commit with them).
     message: input.message == null ? null : storableText(input.message),
     error: input.error == null ? null : storableText(input.error),
-    // Who was online is never history: the names stay on the latest result alone (docs/live.md, "Who is online").
+    // Who was online is never history: the names stay on the latest result alone (README.md, "Who is online").
     data: input.data ? withoutPlayerNames(input.data) : null,
     source: input.source,
     resultId: input.resultId ?? null,

@@ -15,7 +15,7 @@ import { defineTool } from '../tool.js';
 /**
  * The snapshot without the components' chart series: hundreds of numbers per component that no answer needs and that
  * would crowd an assistant's context (uptime windows, the daily strip and live data stay). Nor the names of who is
- * online, even on a page that shows them: they are for its readers, not for assistants (docs/live.md).
+ * online, even on a page that shows them: they are for its readers, not for assistants (README.md, "Who is online").
  */
 const statusSchema = snapshotSchema.extend({
   components: z.array(
