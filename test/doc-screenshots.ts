@@ -202,7 +202,7 @@ async function shoot(page: Page, html: string, selector: string, file: string, c
 const hex = (event: NotificationEvent) =>
   ({ critical: '#e74c3c', warning: '#f39c12', info: '#3498db', ok: '#2ecc71' })[event.severity];
 
-// `npm run screenshots [notifications] [dashboard] [setup] [page]`: the sets named, or all of them (`setup`: the
+// `npm run screenshots [notifications] [dashboard] [setup] [page] [players]`: the sets named, or all of them (`setup`: the
 // dashboard's setup screen alone).
 const wanted = process.argv.slice(2);
 const makes = (set: string) => wanted.length === 0 || wanted.includes(set);
@@ -225,6 +225,8 @@ try {
     await (await import('./dashboard-setup-screenshot.js')).setupScreenshot(browser);
   // The public status page (README.md), the scene of test/e2e/page-showcase.test.ts.
   if (makes('page')) await (await import('./page-screenshots.js')).pageScreenshots(browser);
+  // Who is online (README.md): one component's list of names, opened.
+  if (makes('players')) await (await import('./players-screenshots.js')).playersScreenshots(browser);
 } finally {
   await browser.close();
 }
