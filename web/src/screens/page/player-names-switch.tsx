@@ -1,16 +1,16 @@
 // Whether the page shows who is online (issue 36): off by default, since player names are personal data.
 import { Switch } from '@mantine/core';
+import type { FormErrors } from '../../ui/form-errors';
 
+/** `state`: the form's value and its setter (useState's pair). */
 export function PlayerNamesSwitch({
-  checked,
-  onChange,
+  state: [checked, onChange],
   readOnly,
-  error,
+  errors,
 }: {
-  checked: boolean;
-  onChange: (checked: boolean) => void;
+  state: [boolean, (checked: boolean) => void];
   readOnly: boolean;
-  error: string | undefined;
+  errors: FormErrors<'showPlayerNames'> | null;
 }) {
   return (
     <Switch
@@ -19,7 +19,7 @@ export function PlayerNamesSwitch({
       checked={checked}
       disabled={readOnly}
       onChange={(e) => onChange(e.currentTarget.checked)}
-      error={error}
+      error={errors?.fields.showPlayerNames}
     />
   );
 }

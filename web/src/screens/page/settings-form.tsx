@@ -132,12 +132,7 @@ export function SettingsForm({ page, readOnly }: { page: PageView; readOnly: boo
           onChange={(e) => setSubscriptions(e.currentTarget.checked)}
           error={errors?.fields.subscriptions}
         />
-        <PlayerNamesSwitch
-          checked={showPlayerNames}
-          onChange={setShowPlayerNames}
-          readOnly={readOnly}
-          error={errors?.fields.showPlayerNames}
-        />
+        <PlayerNamesSwitch state={[showPlayerNames, setShowPlayerNames]} readOnly={readOnly} errors={errors} />
         <MultiSelect
           label="Notification channels"
           description="They get the events of what the page shows."
