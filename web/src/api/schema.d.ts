@@ -135,7 +135,7 @@ export interface paths {
                                     version: string | null;
                                     motd: string | null;
                                     message: string | null;
-                                    /** @description Who is online, as the latest check listed them (at most 100 names); present only on a page that shows player names and for a monitor that lists them (docs/live.md, "Who is online"). */
+                                    /** @description Who is online, as the latest check listed them (at most 100 names); present only on a page that shows player names and for a monitor that lists them (README.md, "Who is online"). */
                                     playerNames?: string[];
                                 } | null;
                                 /** @description The series of the charts: 24 points of 1 h, 28 of 6 h, 30 of 1 UTC day */
@@ -515,7 +515,7 @@ export interface paths {
                                     version: string | null;
                                     motd: string | null;
                                     message: string | null;
-                                    /** @description Who is online, as the latest check listed them (at most 100 names); present only on a page that shows player names and for a monitor that lists them (docs/live.md, "Who is online"). */
+                                    /** @description Who is online, as the latest check listed them (at most 100 names); present only on a page that shows player names and for a monitor that lists them (README.md, "Who is online"). */
                                     playerNames?: string[];
                                 } | null;
                                 /** @description The series of the charts: 24 points of 1 h, 28 of 6 h, 30 of 1 UTC day */
@@ -9869,7 +9869,7 @@ export interface components {
                         version: string | null;
                         motd: string | null;
                         message: string | null;
-                        /** @description Who is online, as the latest check listed them (at most 100 names); present only on a page that shows player names and for a monitor that lists them (docs/live.md, "Who is online"). */
+                        /** @description Who is online, as the latest check listed them (at most 100 names); present only on a page that shows player names and for a monitor that lists them (README.md, "Who is online"). */
                         playerNames?: string[];
                     } | null;
                     /** @description The series of the charts: 24 points of 1 h, 28 of 6 h, 30 of 1 UTC day */
@@ -10119,7 +10119,7 @@ export interface components {
                     version: string | null;
                     motd: string | null;
                     message: string | null;
-                    /** @description Who is online, as the latest check listed them (at most 100 names); present only on a page that shows player names and for a monitor that lists them (docs/live.md, "Who is online"). */
+                    /** @description Who is online, as the latest check listed them (at most 100 names); present only on a page that shows player names and for a monitor that lists them (README.md, "Who is online"). */
                     playerNames?: string[];
                 } | null;
             };
@@ -12467,7 +12467,7 @@ export interface components {
              */
             subscriptions?: boolean;
             /**
-             * @description Whether the page shows who is online: the names of the players, where a monitor lists them (its `playerNames` option). Off by default; never in RSS, llms.txt or MCP (docs/live.md, "Who is online").
+             * @description Whether the page shows who is online: the names of the players, where a monitor lists them (its `playerNames` option). Off by default; never in RSS, llms.txt or MCP (README.md, "Who is online").
              * @default false
              */
             showPlayerNames?: boolean;
@@ -12521,7 +12521,7 @@ export interface components {
             notify?: string[] | null;
             /** @description Whether visitors may subscribe to the page's incidents and maintenance by email or webhook (docs/notifications.md); a password-protected page takes none. */
             subscriptions?: boolean;
-            /** @description Whether the page shows who is online: the names of the players, where a monitor lists them (its `playerNames` option). Off by default; never in RSS, llms.txt or MCP (docs/live.md, "Who is online"). */
+            /** @description Whether the page shows who is online: the names of the players, where a monitor lists them (its `playerNames` option). Off by default; never in RSS, llms.txt or MCP (README.md, "Who is online"). */
             showPlayerNames?: boolean;
             /**
              * @description The page's language, or null for each reader's own.
