@@ -28,6 +28,8 @@ export interface Page extends Ownership {
   notify: string[] | null;
   /** Whether visitors may subscribe to the page's incidents and maintenance (email, webhook); never on a protected page. */
   subscriptions: boolean;
+  /** Whether the page shows the names of the players online where its monitors list them; off by default (privacy). */
+  showPlayerNames: boolean;
   /** null: each reader's language (Accept-Language). */
   language: PageLanguage | null;
   /** IANA name; dates and times on the page are shown in it. */
@@ -41,7 +43,9 @@ export const AI_POLICIES = ['allow', 'disallow'] as const;
 export type AiPolicy = (typeof AI_POLICIES)[number];
 
 export type PageSpec = Pick<Page, 'slug' | 'title' | 'description' | 'customDomain' | 'aiPolicy'> &
-  Partial<Pick<Page, 'subscriptions' | 'notify' | 'language' | 'timeZone' | 'branding' | 'customCss'>>;
+  Partial<
+    Pick<Page, 'subscriptions' | 'showPlayerNames' | 'notify' | 'language' | 'timeZone' | 'branding' | 'customCss'>
+  >;
 
 export interface Component extends Ownership {
   id: string;
@@ -107,6 +111,11 @@ export const pageFields = {
     .boolean()
     .describe(
       "Whether visitors may subscribe to the page's incidents and maintenance by email or webhook (docs/notifications.md); a password-protected page takes none.",
+    ),
+  showPlayerNames: z
+    .boolean()
+    .describe(
+      'Whether the page shows who is online: the names of the players, where a monitor lists them (its `playerNames` option). Off by default; never in RSS, llms.txt or MCP (README.md, "Who is online").',
     ),
 };
 

@@ -132,6 +132,12 @@ export const liveDataSchema = z.object({
   version: z.string().nullable(),
   motd: z.string().nullable(),
   message: z.string().nullable(),
+  playerNames: z
+    .array(z.string())
+    .optional()
+    .describe(
+      'Who is online, as the latest check listed them (at most 100 names); present only on a page that shows player names and for a monitor that lists them (README.md, "Who is online").',
+    ),
 });
 
 export const snapshotComponentSchema = z.object({

@@ -33,6 +33,16 @@ export function minPlayers() {
     .describe('Show the monitor as degraded when fewer players than this are online.');
 }
 
+/** Whether a check also lists who is online; some types pay an extra request for it, so it is asked for. */
+export function playerNames(extra = 'one more request per check') {
+  return z
+    .boolean()
+    .default(false)
+    .describe(
+      `Also keep the names of the players online (at most 100) on the latest result, for pages that show them (${extra}).`,
+    );
+}
+
 const DAYS_MESSAGE = 'expected a whole number of days from 0 to 365';
 
 /** How many days before its certificate expires a monitor shows as degraded (http and tls monitors). */

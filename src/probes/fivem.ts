@@ -1,12 +1,17 @@
 // FiveM and RedM servers: the server's own HTTP endpoints (/info.json, /players.json, /dynamic.json).
 import { z } from 'zod';
+import { cleanPlayerNames } from '../domain/player-names.js';
 import { urlHost } from '../net/hosts.js';
 import { formatBytes, HTTP_GET_LIMITS, httpGet } from '../net/http-get.js';
-import { gameServer } from './fields.js';
+import { gameServer, playerNames } from './fields.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
 
 export const fivemConfig = z
-  .object({ ...gameServer(30120), https: z.boolean().default(false).describe('Use https:// instead of http://.') })
+  .object({
+    ...gameServer(30120),
+    https: z.boolean().default(false).describe('Use https:// instead of http://.'),
+    playerNames: playerNames('players.json is then always read to its end'),
+  })
   .strict();
 
 export const fivem = defineProbe({
@@ -18,7 +23,8 @@ export const fivem = defineProbe({
     const { signal } = ctx;
     const base = `${config.https ? 'https' : 'http'}://${urlHost(config.host)}:${config.port}`;
     const read = (path: string, on = signal) => readEndpoint(`${base}${path}`, path, { ...ctx, signal: on });
-    // players.json is slow on busy servers and only a fallback count: it is dropped once dynamic.json has given one.
+    // players.json is slow on busy servers and only a fallback count: it is dropped once dynamic.json has given one,
+    // unless the monitor asked for the names.
     const playersRead = new AbortController();
     const dropPlayers = () => playersRead.abort();
     if (signal.aborted) dropPlayers();
@@ -26,7 +32,7 @@ export const fivem = defineProbe({
     const playersAnswer = read('/players.json', playersRead.signal);
     const [dynamic, info] = await Promise.all([read('/dynamic.json'), read('/info.json')]);
     const d = record(dynamic.ok ? dynamic.value : undefined);
-    if (count(d.clients) !== undefined) dropPlayers();
+    if (count(d.clients) !== undefined && !config.playerNames) dropPlayers();
     const players = await playersAnswer;
     signal.removeEventListener('abort', dropPlayers);
     if (!dynamic.ok && !info.ok) return { ok: false, error: [...new Set([dynamic.error, info.error])].join('; ') };
@@ -46,6 +52,11 @@ export const fivem = defineProbe({
       version,
       resources: Array.isArray(i.resources) ? i.resources.length : undefined,
       joinCode: joinCode(vars.web_baseUrl),
+      // Only the names: an entry's identifiers (licences, Steam and Discord ids) and endpoint (an address) are never kept.
+      playerNames:
+        config.playerNames && list
+          ? cleanPlayerNames(list.map((p) => text(record(p).name, stripColourCodes)))
+          : undefined,
     });
     const degraded = config.minPlayers !== undefined && online !== undefined && online < config.minPlayers;
     const summary = [

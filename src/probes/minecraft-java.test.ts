@@ -12,7 +12,7 @@ import { runProbe } from './run.js';
 const serve = closedAfterEach(startFakeJavaServer);
 
 describe('minecraft-java probe', () => {
-  it('reads players, version, MOTD, sample and favicon presence from a status', async () => {
+  it('reads players, version, MOTD and favicon presence from a status, and no names unasked', async () => {
     const server = await serve({ kind: 'status', status: STATUS });
     const result = await probe({ host: server.host, port: server.port });
     expect(result).toMatchObject({ ok: true, message: '3/20 players · 1.21.4' });
@@ -22,7 +22,6 @@ describe('minecraft-java probe', () => {
       version: '1.21.4',
       protocol: 769,
       motd: 'Welcome to Warden!\nsecond line',
-      playerSample: Array.from({ length: 12 }, (_, i) => `player${i}`),
       favicon: true,
       target: `127.0.0.1:${server.port}`,
     });
@@ -152,11 +151,51 @@ describe('minecraft-java against minecraft-protocol', () => {
           version: '1.21.4',
           protocol: 769,
           motd: 'A real server',
-          playerSample: [],
           favicon: false,
         },
       });
     } finally {
+      server.close();
+    }
+  });
+});
+
+describe('minecraft-java names against minecraft-protocol', () => {
+  it('lists a player logged in to a real server, as its status sample shows them', async () => {
+    // A vanilla server fills the sample with who is online; minecraft-protocol leaves it to beforePing.
+    const server = mc.createServer({
+      'online-mode': false,
+      host: '127.0.0.1',
+      port: 0,
+      version: '1.21.4',
+      beforePing: (response) => {
+        const online = Object.values(server.clients).filter((client) => client.username);
+        response.players.sample = online.map((client) => ({ name: client.username, id: client.uuid }));
+        return response;
+      },
+    });
+    const client = await new Promise<mc.Client>((resolve) => {
+      server.once('listening', () => {
+        const { port } = (
+          server as unknown as { socketServer: { address(): { port: number } } }
+        ).socketServer.address();
+        const joining = mc.createClient({
+          host: '127.0.0.1',
+          port,
+          username: 'Alex',
+          version: '1.21.4',
+          auth: 'offline',
+        });
+        joining.on('error', () => {});
+        server.on('playerJoin', () => resolve(joining));
+      });
+    });
+    try {
+      const { port } = (server as unknown as { socketServer: { address(): { port: number } } }).socketServer.address();
+      const result = await probe({ host: '127.0.0.1', port, playerNames: true });
+      expect(result).toMatchObject({ ok: true, message: '1/20 players · 1.21.4', data: { playerNames: ['Alex'] } });
+    } finally {
+      client.end();
       server.close();
     }
   });

@@ -3,6 +3,7 @@ import type { SrvRecord } from 'node:dns';
 import { Resolver } from 'node:dns/promises';
 import { isIP, type Socket } from 'node:net';
 import { z } from 'zod';
+import { cleanPlayerNames } from '../domain/player-names.js';
 import { bareHost } from '../net/hosts.js';
 import { describeNetworkError, timedOutAfter } from '../net/network-error.js';
 import { openTcp, withSocket } from '../net/socket-exchange.js';
@@ -19,7 +20,7 @@ import {
   type ServerStatus,
   SLP_FRAMING_BYTES,
 } from './codecs/minecraft-slp.js';
-import { host, minPlayers, port } from './fields.js';
+import { host, minPlayers, playerNames, port } from './fields.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
 
 export const MINECRAFT_JAVA_DEFAULT_PORT = 25565;
@@ -37,6 +38,7 @@ export const minecraftJavaConfig = z
     host: host(),
     port: port().optional().describe('Defaults to the _minecraft._tcp SRV record of the host, then 25565.'),
     minPlayers: minPlayers(),
+    playerNames: playerNames('no extra request: the status carries a sample of at most 12 names'),
     protocolVersion: z
       .number()
       .int({ error: 'expected a whole protocol number' })
@@ -77,7 +79,7 @@ export async function probeMinecraftJava(
   } catch (error) {
     return { ok: false, error: `unexpected response: ${(error as Error).message}`, data: where };
   }
-  return describeStatus(status, config.minPlayers, outcome.latencyMs, where.target);
+  return describeStatus(status, config, outcome.latencyMs, where.target);
 }
 
 export interface JavaTarget {
@@ -188,20 +190,21 @@ function exchange(target: JavaTarget, handshake: Buffer, ctx: ProbeContext): Pro
 
 function describeStatus(
   status: ServerStatus,
-  minPlayers: number | undefined,
+  { minPlayers, playerNames }: { minPlayers?: number | undefined; playerNames: boolean },
   latencyMs: number,
   target: string,
 ): ProbeResult {
-  const data = {
+  const data: Record<string, unknown> = {
     players: status.players,
     maxPlayers: status.maxPlayers,
     version: status.version,
     protocol: status.protocol,
     motd: status.motd,
-    playerSample: status.playerSample,
     favicon: status.favicon,
     target,
   };
+  // The sample is names, kept only when asked for (and then only on the latest result, never in history).
+  if (playerNames) data.playerNames = cleanPlayerNames(status.playerSample);
   const parts: string[] = [];
   if (status.players !== null) parts.push(`${status.players}/${status.maxPlayers ?? '?'} players`);
   if (status.version) parts.push(status.version);

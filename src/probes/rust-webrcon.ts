@@ -1,11 +1,12 @@
-// Rust servers: WebRCON over WebSocket, asking `serverinfo`.
+// Rust servers: WebRCON over WebSocket, asking `serverinfo` (and `playerlist` when the monitor wants the names).
 import { randomInt } from 'node:crypto';
 import { z } from 'zod';
+import { cleanPlayerNames } from '../domain/player-names.js';
 import { urlHost } from '../net/hosts.js';
 import { describeNetworkError } from '../net/network-error.js';
 import { openWebSocket } from '../net/socket-exchange.js';
 import { exchangeOver, stopwatch } from './exchange.js';
-import { gameServer, secret } from './fields.js';
+import { gameServer, playerNames, secret } from './fields.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
 
 /** What one WebRCON check accepts from the server before giving up on it. */
@@ -14,10 +15,16 @@ export const RUST_WEBRCON_LIMITS = {
   maxMessageBytes: 256 * 1024,
   /** All message bytes read in one check, our reply and the console chatter before it together. */
   maxTotalBytes: 1024 * 1024,
+  /** Share of the timeout the player list may take after serverinfo; a server slow to list costs the check no more. */
+  playersShareOfTimeout: 0.5,
 } as const;
 
 export const rustWebrconConfig = z
-  .object({ ...gameServer(28016, 'The RCON port (rcon.port).'), password: secret('RCON password') })
+  .object({
+    ...gameServer(28016, 'The RCON port (rcon.port).'),
+    password: secret('RCON password'),
+    playerNames: playerNames(),
+  })
   .strict();
 
 const REJECTED = 'connection rejected (wrong RCON password?)';
@@ -42,7 +49,9 @@ export const rustWebrcon = defineProbe({
   probe: async (config, ctx) => {
     const reply = await askServerInfo(config, ctx);
     if ('error' in reply) return { ok: false, error: hidePassword(reply.error, config.password) };
-    return describeServerInfo(reply.info, reply.latencyMs, config.minPlayers);
+    const result = describeServerInfo(reply.info, reply.latencyMs, config.minPlayers);
+    if (reply.names) result.data = { ...result.data, playerNames: reply.names };
+    return result;
   },
 });
 
@@ -59,18 +68,28 @@ function describeServerInfo(info: ServerInfo, latencyMs: number, minPlayers: num
   return { ok: true, latencyMs, message: degraded ? `${summary} (fewer than ${minPlayers})` : summary, degraded, data };
 }
 
-type Reply = { info: ServerInfo; latencyMs: number } | { error: string };
+type Reply = { info: ServerInfo; latencyMs: number; names?: string[] } | { error: string };
 
-/** Opens ws://host:port/<password>, sends one serverinfo request and waits for the message carrying its Identifier. */
-function askServerInfo(config: { host: string; port: number; password: string }, ctx: ProbeContext): Promise<Reply> {
-  const identifier = randomInt(1000, 2 ** 31 - 1);
+/**
+ * Opens ws://host:port/<password>, sends one serverinfo request and waits for the message carrying its Identifier;
+ * then, when the names are asked for, the same with `playerlist` (its failure leaves the serverinfo reply as it was).
+ */
+function askServerInfo(
+  config: { host: string; port: number; password: string; playerNames: boolean },
+  ctx: ProbeContext,
+): Promise<Reply> {
+  const identifier = randomInt(1000, 2 ** 31 - 2);
+  const listIdentifier = identifier + 1;
+  const started = stopwatch();
   const open = () =>
     openWebSocket(ctx, webrconUrl(config), {
       maxPayload: RUST_WEBRCON_LIMITS.maxMessageBytes,
       perMessageDeflate: false,
       followRedirects: false,
     });
-  const asking: Promise<Reply> = exchangeOver(open, ctx, (socket, { finish }) => {
+  const asking: Promise<Reply> = exchangeOver(open, ctx, (socket, { finish, after }) => {
+    let answered: Extract<Reply, { info: ServerInfo }> | undefined;
+    const end = (reply: Reply) => finish(answered ?? reply);
     let opened = false;
     let messages = 0;
     let bytes = 0;
@@ -85,16 +104,25 @@ function askServerInfo(config: { host: string; port: number; password: string },
       messages += 1;
       bytes += text.length;
       if (bytes > RUST_WEBRCON_LIMITS.maxTotalBytes)
-        return finish({
+        return end({
           error: `unexpected response: more than ${RUST_WEBRCON_LIMITS.maxTotalBytes / 1024 / 1024} MiB without a serverinfo reply`,
         });
       // Rust broadcasts console and chat lines to every client; only the message echoing our Identifier is the reply.
       const envelope = isBinary ? undefined : parseJson(text.toString('utf8'));
-      if (!isRecord(envelope) || envelope.Identifier !== identifier) return;
-      finish(parseServerInfo(envelope.Message, sinceSent()));
+      if (!isRecord(envelope)) return;
+      if (answered && envelope.Identifier === listIdentifier)
+        return finish({ ...answered, ...playerListNames(envelope.Message) });
+      if (answered || envelope.Identifier !== identifier) return;
+      const reply = parseServerInfo(envelope.Message, sinceSent());
+      if ('error' in reply || !config.playerNames) return finish(reply);
+      answered = reply;
+      socket.send(JSON.stringify({ Identifier: listIdentifier, Message: 'playerlist', Name: 'WebRcon' }));
+      const left = ctx.timeoutMs - started() - 20;
+      after(Math.max(1, Math.min(ctx.timeoutMs * RUST_WEBRCON_LIMITS.playersShareOfTimeout, left)), () => end(reply));
     });
-    socket.on('error', (error) => finish({ error: describeWebSocketError(error, opened, ctx.timeoutMs) }));
+    socket.on('error', (error) => end({ error: describeWebSocketError(error, opened, ctx.timeoutMs) }));
     socket.on('close', () => {
+      if (answered) return end(answered);
       if (!opened) return finish({ error: REJECTED });
       // Rust accepts the upgrade, then closes at once when the password in the path is wrong.
       finish({ error: messages === 0 ? REJECTED : 'connection closed by the server before it answered serverinfo' });
@@ -102,6 +130,13 @@ function askServerInfo(config: { host: string; port: number; password: string },
   });
   // ws puts the whole URL, password included, in the error of an address it cannot use: it is never shown.
   return asking.catch(() => ({ error: 'invalid WebRCON address' }));
+}
+
+/** The names of a playerlist reply (a JSON array of players, each with its DisplayName); none when it is not one. */
+function playerListNames(message: unknown): { names?: string[] } {
+  const list = typeof message === 'string' ? parseJson(message) : undefined;
+  if (!Array.isArray(list)) return {};
+  return { names: cleanPlayerNames(list.map((player) => (isRecord(player) ? player.DisplayName : undefined))) };
 }
 
 function parseServerInfo(message: unknown, latencyMs: number): Reply {

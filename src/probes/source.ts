@@ -1,10 +1,19 @@
-// Steam / Source servers: Valve A2S_INFO over UDP.
+// Steam / Source servers: Valve A2S_INFO over UDP, and A2S_PLAYER when the monitor asks for the names online.
 import { z } from 'zod';
+import { cleanPlayerNames } from '../domain/player-names.js';
 import { describeNetworkError } from '../net/network-error.js';
 import { type CheckedAddress, openUdp } from '../net/socket-exchange.js';
-import { type A2sInfo, decodeDatagram, decodeMessage, encodeInfoRequest, SplitReassembler } from './codecs/a2s.js';
+import {
+  type A2sInfo,
+  type A2sMessage,
+  decodeDatagram,
+  decodeMessage,
+  encodeInfoRequest,
+  encodePlayerRequest,
+  SplitReassembler,
+} from './codecs/a2s.js';
 import { atAddress, exchangeOver, stopwatch } from './exchange.js';
-import { gameServer } from './fields.js';
+import { gameServer, playerNames } from './fields.js';
 import { defineProbe, type ProbeContext, type ProbeResult } from './probe.js';
 
 /** What one A2S_INFO check accepts from the server before giving up on it. */
@@ -17,20 +26,58 @@ export const SOURCE_LIMITS = {
   maxDatagrams: 64,
   /** Challenges answered before the server is declared to be looping. */
   maxChallenges: 3,
+  /** Share of the timeout the player list may take after the info reply; a server that ignores A2S_PLAYER costs no more. */
+  playersShareOfTimeout: 0.5,
 } as const;
 
-export const sourceConfig = z.object(gameServer(27015, 'The query port (usually the game port).')).strict();
+export const sourceConfig = z
+  .object({ ...gameServer(27015, 'The query port (usually the game port).'), playerNames: playerNames() })
+  .strict();
 
 export const source = defineProbe({
   id: 'source',
   label: 'Steam / Source (A2S) server',
   config: sourceConfig,
   probe: atAddress(async (config, ctx, address) => {
-    const info = await queryInfo(address, config.port, ctx);
+    const info = await query(address, config.port, ctx, INFO_QUERY);
     if ('error' in info) return { ok: false, error: info.error };
-    return describeInfo(info.info, info.latencyMs, config.minPlayers);
+    const result = describeInfo(info.reply, info.latencyMs, config.minPlayers);
+    if (config.playerNames) await addPlayerNames(result, address, config.port, ctx);
+    return result;
   }),
 });
+
+/**
+ * The names from A2S_PLAYER, on a result that already holds the info: servers that hide their players (or never
+ * answer) leave the check as it was, with `playerNames` absent, within a share of the timeout.
+ */
+async function addPlayerNames(result: ProbeResult, target: CheckedAddress, port: number, ctx: ProbeContext) {
+  const timeoutMs = Math.max(1, Math.floor(ctx.timeoutMs * SOURCE_LIMITS.playersShareOfTimeout));
+  const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(timeoutMs)]);
+  const players = await query(target, port, { ...ctx, signal, timeoutMs }, PLAYER_QUERY);
+  if ('error' in players) return;
+  result.data = { ...result.data, playerNames: cleanPlayerNames(players.reply.map((player) => player.name)) };
+}
+
+/** What one exchange asks and which reply ends it. */
+interface A2sQuery<Reply> {
+  request: (challenge?: Buffer) => Buffer;
+  pick: (message: A2sMessage) => Reply | undefined;
+  /** The reply's name in errors: "an info reply". */
+  what: string;
+}
+
+const INFO_QUERY: A2sQuery<A2sInfo> = {
+  request: encodeInfoRequest,
+  pick: (message) => (message.type === 'info' ? message.info : undefined),
+  what: 'an info reply',
+};
+
+const PLAYER_QUERY: A2sQuery<{ name: string }[]> = {
+  request: encodePlayerRequest,
+  pick: (message) => (message.type === 'players' ? message.players : undefined),
+  what: 'a player reply',
+};
 
 function describeInfo(info: A2sInfo, latencyMs: number, minPlayers: number | undefined): ProbeResult {
   const degraded = minPlayers !== undefined && info.players < minPlayers;
@@ -56,10 +103,15 @@ function describeInfo(info: A2sInfo, latencyMs: number, minPlayers: number | und
   };
 }
 
-type QueryOutcome = { info: A2sInfo; latencyMs: number } | { error: string };
+type QueryOutcome<Reply> = { reply: Reply; latencyMs: number } | { error: string };
 
-/** One exchange on a connected UDP socket: request, answer challenges, reassemble splits, stop at the info reply. */
-function queryInfo(target: CheckedAddress, queryPort: number, ctx: ProbeContext): Promise<QueryOutcome> {
+/** One exchange on a connected UDP socket: request, answer challenges, reassemble splits, stop at the wanted reply. */
+function query<Reply>(
+  target: CheckedAddress,
+  queryPort: number,
+  ctx: ProbeContext,
+  asked: A2sQuery<Reply>,
+): Promise<QueryOutcome<Reply>> {
   const open = () => openUdp(target, queryPort);
   return exchangeOver(open, ctx, (socket, { finish, after }) => {
     const reassembler = new SplitReassembler({
@@ -67,7 +119,7 @@ function queryInfo(target: CheckedAddress, queryPort: number, ctx: ProbeContext)
       maxBytes: SOURCE_LIMITS.maxSplitBytes,
     });
     const fail = (error: string) => finish({ error });
-    let request = encodeInfoRequest();
+    let request = asked.request();
     let sinceSent = stopwatch();
     let datagrams = 0;
     let challenges = 0;
@@ -90,18 +142,19 @@ function queryInfo(target: CheckedAddress, queryPort: number, ctx: ProbeContext)
       try {
         datagrams += 1;
         if (datagrams > SOURCE_LIMITS.maxDatagrams)
-          return fail(`unexpected response: more than ${SOURCE_LIMITS.maxDatagrams} packets without an info reply`);
+          return fail(`unexpected response: more than ${SOURCE_LIMITS.maxDatagrams} packets without ${asked.what}`);
         const decoded = decodeDatagram(datagram);
         const message = decoded.kind === 'single' ? decoded.message : reassembler.add(decoded);
         if (!message) return;
         const reply = decodeMessage(message);
-        if (reply.type === 'info') return finish({ info: reply.info, latencyMs: sinceSent() });
-        if (reply.type === 'other')
-          return fail(`unexpected response: packet type 0x${hexByte(reply.code)} instead of an info reply`);
+        const wanted = asked.pick(reply);
+        if (wanted !== undefined) return finish({ reply: wanted, latencyMs: sinceSent() });
+        if (reply.type !== 'challenge')
+          return fail(`unexpected response: packet type 0x${hexByte(message[0] ?? 0)} instead of ${asked.what}`);
         challenges += 1;
         if (challenges > SOURCE_LIMITS.maxChallenges)
           return fail(`unexpected response: the server sent ${challenges} challenges without answering`);
-        request = encodeInfoRequest(reply.challenge);
+        request = asked.request(reply.challenge);
         send();
       } catch (error) {
         fail(`unexpected response: ${error instanceof Error ? error.message : String(error)}`);

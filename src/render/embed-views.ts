@@ -2,6 +2,8 @@
 import type { Snapshot, SnapshotComponent, SnapshotIncident } from '../domain/snapshot.js';
 import { joinHtml } from './html-join.js';
 import { escapeHtml } from './html-layout.js';
+import { playerListHtml } from './html-players.js';
+import { PLAYERS_EMBED_CSS } from './html-players-css.js';
 import type { Translator } from './i18n/index.js';
 import { countOfText } from './i18n/wording.js';
 import { groupComponents, plainText } from './page-wording.js';
@@ -46,6 +48,7 @@ function componentItemHtml(component: SnapshotComponent, t: Translator): string 
     `<span class="cname">${escapeHtml(plainText(component.name))}</span>` +
     (players ? `<span class="cplayers">${escapeHtml(t.t('embed.playersOnline', { players }))}</span>` : '') +
     `<span class="cstate">${escapeHtml(t.t(`state.${component.state}`))}</span>` +
+    playerListHtml(t, component, 'embed-players') +
     '</li>'
   );
 }
@@ -96,7 +99,7 @@ export function componentWidgetHtml(
     (players
       ? `<p class="players" data-testid="embed-players"><b class="count">${escapeHtml(players)}</b> <span>${escapeHtml(t.t('embed.online'))}</span></p>`
       : '') +
-    `</div>${joinHtml(t, component)}</div></div>`
+    `</div>${joinHtml(t, component)}${playerListHtml(t, component, 'embed-players')}</div></div>`
   );
 }
 
@@ -113,7 +116,8 @@ export const EMBED_VIEWS_CSS = [
   '.part{margin-top:10px;padding-top:6px;border-top:1px solid var(--border)}',
   '.group{margin:6px 0 2px;font-size:12px;font-weight:600;color:var(--muted)}',
   '.components,.incidents{list-style:none;margin:0;padding:0}',
-  '.component{display:flex;align-items:center;gap:8px;padding:3px 0;font-size:13px}',
+  '.component{display:flex;flex-wrap:wrap;align-items:center;gap:0 8px;padding:3px 0;font-size:13px}',
+  '.component .who{flex:1 0 100%;margin:0 0 2px 16px}',
   '.component .dot{width:8px;height:8px;box-shadow:none}',
   '.cname{flex:1 1 auto;min-width:0;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}',
   '.cplayers{flex:none;font-size:12px;color:var(--muted);font-variant-numeric:tabular-nums}',
@@ -125,4 +129,5 @@ export const EMBED_VIEWS_CSS = [
   '.istatus{font-size:12px;color:var(--muted)}',
   '.latency{color:var(--muted)}',
   '@media (max-width:300px){.cplayers{display:none}}',
+  PLAYERS_EMBED_CSS,
 ].join('');

@@ -5,6 +5,7 @@ import { type ComponentContext, stateReason } from './html-component-state.js';
 import { joinHtml } from './html-join.js';
 import { escapeHtml, stateIcon, timeHtml } from './html-layout.js';
 import { htmlMessage } from './html-message.js';
+import { playerListHtml } from './html-players.js';
 import type { Translator } from './i18n/index.js';
 import { countOfText, dayWord, durationText, stateWord, uptimeText } from './i18n/wording.js';
 import { groupComponents, plainText } from './page-wording.js';
@@ -76,6 +77,7 @@ function componentHtml(i18n: Translator, component: SnapshotComponent, view: Com
     reason.noteHtml +
     factsHtml(i18n, component, reason.noteHtml !== '') +
     joinHtml(i18n, component) +
+    playerListHtml(i18n, component) +
     stripHtml(i18n, component) +
     componentChartsHtml(i18n, component, view.range) +
     '</li>'

@@ -1,6 +1,7 @@
 // The shared look of every HTML page Warden serves: escaping, the document shell, the stylesheet, state icons and the CSP.
 import { createHash } from 'node:crypto';
 import type { PageState } from '../domain/snapshot.js';
+import { PLAYERS_PAGE_CSS } from './html-players-css.js';
 import { type Translator, translator } from './i18n/index.js';
 import { JOIN_CSS } from './join-styles.js';
 import { PAGE_SCRIPT } from './page-script.js';
@@ -256,7 +257,8 @@ details.incident[open]>summary h3::after{content:" −"}
 `
   .trim()
   .replace(/\n/g, '')
-  .concat(JOIN_CSS);
+  .concat(JOIN_CSS)
+  .concat(PLAYERS_PAGE_CSS);
 
 /**
  * The policy every Warden HTML page can be served with: nothing from other hosts, and only this stylesheet and

@@ -22,6 +22,7 @@ import { LIVE_CLIENT_SCRIPT, REFETCH_CLIENT_SCRIPT } from './live-client-script.
  * - hidden tabs are not refreshed; coming back refreshes at once. A state change is announced to screen readers.
  * - uptime strips: each day's details by keyboard, hover and tap (day-strip-script.ts); a swap keeps a reader's day.
  * - join buttons: copy a game server's address to the clipboard (join-copy-script.ts).
+ * - who is online (html-players.ts): a swap keeps an opened list open, and the keyboard focus on its toggle.
  */
 export const PAGE_SCRIPT = `(function () {
   var doc = document;
@@ -72,6 +73,7 @@ export const PAGE_SCRIPT = `(function () {
     shownAt = Math.max(shownAt, Number(next.documentElement.getAttribute('data-generated')) || 0);
     var before = label();
     var held = strips.held();
+    var who = whoHeld();
     var x = window.scrollX;
     var y = window.scrollY;
     parts.forEach(function (name) {
@@ -88,10 +90,28 @@ export const PAGE_SCRIPT = `(function () {
     times();
     strips.upgrade();
     strips.restore(held);
+    whoRestore(who);
     window.scrollTo(x, y);
     var after = label();
     var live = doc.getElementById('announce');
     if (live && after !== before) live.textContent = after;
+  }
+  function whoHeld() {
+    var active = doc.activeElement;
+    var open = [];
+    doc.querySelectorAll('details.who[open][id]').forEach(function (el) {
+      open.push(el.id);
+    });
+    var focus = active && active.tagName === 'SUMMARY' && active.parentElement.matches('details.who') ? active.parentElement.id : '';
+    return { open: open, focus: focus };
+  }
+  function whoRestore(held) {
+    held.open.forEach(function (id) {
+      var el = doc.getElementById(id);
+      if (el) el.open = true;
+    });
+    var toggle = held.focus && doc.getElementById(held.focus);
+    if (toggle && !toggle.contains(doc.activeElement)) toggle.querySelector('summary').focus();
   }
   ${REFETCH_CLIENT_SCRIPT}
   function changed(message) {

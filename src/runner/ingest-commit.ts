@@ -4,6 +4,7 @@ import type { WardenEvent } from '../bus/events.js';
 import type { CheckRow } from '../domain/check.js';
 import { newId } from '../domain/ids.js';
 import type { LatestResult, MonitorStateChange, MonitorStateRow } from '../domain/monitor.js';
+import { PLAYER_NAMES_KEY, playerNamesOf, withoutPlayerNames } from '../domain/player-names.js';
 import { nextMonitorState } from '../domain/states.js';
 import { storableText } from '../domain/storable-text.js';
 import type { StateChange } from '../notify/events/monitors.js';
@@ -88,7 +89,8 @@ function applyResult(
     // A game server's MOTD may hold NUL characters, which PostgreSQL refuses (and the whole group commit with them).
     message: input.message == null ? null : storableText(input.message),
     error: input.error == null ? null : storableText(input.error),
-    data: input.data ?? null,
+    // Who was online is never history: the names stay on the latest result alone (README.md, "Who is online").
+    data: input.data ? withoutPlayerNames(input.data) : null,
     source: input.source,
     resultId: input.resultId ?? null,
   };
@@ -122,7 +124,7 @@ function applyResult(
       latencyMs: row.latencyMs,
       message: row.message,
       error: row.error,
-      data: row.data,
+      data: latestData(row.data, input.data),
       source: row.source,
     };
     monitor.lastResult = JSON.stringify(latest);
@@ -137,6 +139,12 @@ function applyResult(
     ok: input.ok,
   });
   return { stored: true, monitorId: monitor.id, state: monitor.state, checkedAt };
+}
+
+/** The data of the latest result: the stored check's, with the names of who is online (cleaned) when it had them. */
+function latestData(stored: CheckRow['data'], given: IngestInput['data']): CheckRow['data'] {
+  const names = playerNamesOf(given);
+  return names === null || stored === null ? stored : { ...stored, [PLAYER_NAMES_KEY]: names };
 }
 
 /** A result that arrived meanwhile (a newer last check) wins over the silence the watchdog saw. */

@@ -16,6 +16,7 @@ import * as pausedAt from './migrations/0013-paused-at.js';
 import * as recurringMaintenance from './migrations/0014-recurring-maintenance.js';
 import * as maintenanceMonitors from './migrations/0015-maintenance-monitors.js';
 import * as componentJoin from './migrations/0016-component-join.js';
+import * as playerNames from './migrations/0017-player-names.js';
 import * as boards from './migrations/0018-boards.js';
 import type { MigrationReport } from './store.js';
 import type { Db } from './tables.js';
@@ -38,6 +39,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0014-recurring-maintenance': recurringMaintenance,
   '0015-maintenance-monitors': maintenanceMonitors,
   '0016-component-join': componentJoin,
+  '0017-player-names': playerNames,
   '0018-boards': boards,
 };
 

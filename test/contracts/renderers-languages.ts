@@ -23,7 +23,17 @@ export interface Language {
 }
 
 /** Keys whose strings are text a person typed or a game server sent: names, titles, messages, ids. */
-const USER_TEXT_KEYS = new Set(['id', 'title', 'description', 'name', 'group', 'message', 'motd', 'version']);
+const USER_TEXT_KEYS = new Set([
+  'id',
+  'title',
+  'description',
+  'name',
+  'group',
+  'message',
+  'motd',
+  'version',
+  'playerNames',
+]);
 /** ASCII punctuation: every character that means something in HTML, XML or Markdown is one of these. */
 const PUNCTUATION = /[\x21-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e]/g;
 /** Markup that hostile text may hold: an element, comment or CDATA opening or closing, an event handler, a CDATA end. */
@@ -233,10 +243,10 @@ function keyPaths(value: unknown, path = ''): string[] {
   return Object.entries(value).flatMap(([key, inner]) => keyPaths(inner, path ? `${path}.${key}` : key));
 }
 
-/** A copy of a value with `change` applied to the strings under USER_TEXT_KEYS. */
+/** A copy of a value with `change` applied to the strings under USER_TEXT_KEYS (and in their lists: `playerNames`). */
 function mapUserText(value: unknown, change: (text: string) => string, key = ''): unknown {
   if (typeof value === 'string') return USER_TEXT_KEYS.has(key) ? change(value) : value;
-  if (Array.isArray(value)) return value.map((item) => mapUserText(item, change));
+  if (Array.isArray(value)) return value.map((item) => mapUserText(item, change, key));
   if (value !== null && typeof value === 'object')
     return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, mapUserText(inner, change, name)]));
   return value;

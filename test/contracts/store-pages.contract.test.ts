@@ -50,6 +50,7 @@ describeStore('pages', (store) => {
       aiPolicy: 'disallow',
       notify: null,
       subscriptions: false,
+      showPlayerNames: false,
       language: null,
       timeZone: 'UTC',
       branding: EMPTY_BRANDING,
@@ -179,6 +180,8 @@ describeStore('pages', (store) => {
     });
     await store().pages.update('pg_status', { subscriptions: true }, NOW + 4000);
     expect(await store().pages.findById('pg_status')).toMatchObject({ subscriptions: true, title: 'New title' });
+    await store().pages.update('pg_status', { showPlayerNames: true }, NOW + 5000);
+    expect(await store().pages.findById('pg_status')).toMatchObject({ showPlayerNames: true, subscriptions: true });
   });
 
   it('keeps a custom domain’s proof, and records a check only while the page claims that domain with that token', async () => {

@@ -59,6 +59,8 @@ export interface A2sFakeOptions {
   delayMs?: number;
   /** Player names for A2S_PLAYER. */
   playerNames?: string[];
+  /** How A2S_PLAYER is met: answered (after its challenge, as Valve servers do), or ignored (players hidden). */
+  playerQuery?: 'answer' | 'silent';
 }
 
 export interface A2sFake {
@@ -85,6 +87,8 @@ export const DEFAULT_A2S_INFO: FakeA2sInfo = {
   version: '1.40.2.1',
 };
 
+/** The payload size of each split part (what servers put in the size field). */
+const SPLIT_SIZE = 1248;
 const CHALLENGE = Buffer.from([0x1a, 0x2b, 0x3c, 0x4d]);
 const QUERY = Buffer.from('Source Engine Query\0', 'latin1');
 
@@ -120,10 +124,14 @@ export async function startA2sServer(options: A2sFakeOptions = {}): Promise<A2sF
         return reply([simple(Buffer.concat([Buffer.from([0x41]), CHALLENGE]))], from);
       return reply(infoReply(), from);
     }
-    if (type === 0x55) {
+    if (type === 0x55 && request.length === 9 && options.playerQuery !== 'silent') {
+      // FF FF FF FF 55 FF FF FF FF asks for a challenge; any other value must be the one given.
       const challenge = request.subarray(5, 9);
       if (!challenge.equals(CHALLENGE)) return reply([simple(Buffer.concat([Buffer.from([0x41]), CHALLENGE]))], from);
-      return reply([simple(playerReply(options.playerNames ?? []))], from);
+      const whole = simple(playerReply(options.playerNames ?? []));
+      // Source servers split what does not fit their packet size (1248 bytes of payload here).
+      if (whole.length <= SPLIT_SIZE) return reply([whole], from);
+      return reply(splitReply(whole, Math.ceil(whole.length / SPLIT_SIZE), splitId++), from);
     }
   });
 
@@ -208,13 +216,14 @@ export function encodeInfo(info: FakeA2sInfo): Buffer {
   return Buffer.concat(parts);
 }
 
+/** S2A_PLAYER: 0x44, the count (a byte, which wraps past 255), then index, name, score (int32) and duration (float32). */
 function playerReply(names: string[]): Buffer {
-  const parts: Buffer[] = [Buffer.from([0x44, names.length])];
+  const parts: Buffer[] = [Buffer.from([0x44, names.length & 0xff])];
   names.forEach((name, index) => {
     const score = Buffer.alloc(8);
     score.writeInt32LE(index * 3, 0);
     score.writeFloatLE(60 * (index + 1), 4);
-    parts.push(Buffer.from([index]), cString(name), score);
+    parts.push(Buffer.from([index & 0xff]), cString(name), score);
   });
   return Buffer.concat(parts);
 }
@@ -236,7 +245,7 @@ function splitPart(id: number, total: number, number: number, payload: Buffer): 
   header.writeUInt32LE(id >>> 0, 4);
   header.writeUInt8(total, 8);
   header.writeUInt8(number, 9);
-  header.writeUInt16LE(1248, 10);
+  header.writeUInt16LE(SPLIT_SIZE, 10);
   return Buffer.concat([header, payload]);
 }
 

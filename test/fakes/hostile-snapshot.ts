@@ -27,13 +27,21 @@ export function hostileSnapshot(): Snapshot {
       name: xss,
       group: '</h3><script>alert(3)</script>',
       description: '"><svg onload=alert(4)>',
-      live: minecraftLive(
-        1,
-        10,
-        30,
-        '1.21"><b>x</b>',
-        '§aWelcome\r\n<script>alert(5)</script>\n# not a heading\n- not a list\n\u0000\u0008\u000b\u001f',
-      ),
+      live: {
+        ...minecraftLive(
+          1,
+          10,
+          30,
+          '1.21"><b>x</b>',
+          '§aWelcome\r\n<script>alert(5)</script>\n# not a heading\n- not a list\n\u0000\u0008\u000b\u001f',
+        ),
+        // Who is online, on a page that shows names: each name an attack of its own.
+        playerNames: [
+          '<script>alert(15)</script>',
+          '"><img src=x onerror=alert(16)>',
+          '**md** [x](javascript:alert(17))',
+        ],
+      },
       // The day details carry incident titles too (the bars' titles, the popover).
       days: withDayIncidents(dayBars(FIXTURE_NOW, { seed: 36 }), [
         { daysAgo: 0, id: 'inc_xss', title: 'Bob\'s "Best" <Server> & Co — </title><script>alert(6)</script>' },

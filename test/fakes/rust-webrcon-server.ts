@@ -38,6 +38,8 @@ export interface RustFakeOptions {
   delayMs?: number;
   /** Answer serverinfo with this text as the Message, instead of the serverinfo JSON. */
   reply?: string;
+  /** The players `playerlist` lists (their DisplayName); the command is not answered when this is omitted. */
+  players?: string[];
 }
 
 export interface RustFake {
@@ -124,6 +126,10 @@ export async function startRustWebrconServer(options: RustFakeOptions): Promise<
       }
       const answer = () => {
         if (client.readyState !== client.OPEN) return;
+        if (request.Message === 'playerlist') {
+          if (options.players === undefined) return;
+          return client.send(envelope(request.Identifier, playerList(options.players), 'Generic'));
+        }
         if (mode === 'not-json')
           return client.send(envelope(request.Identifier, `Command '${request.Message}' not found`, 'Warning'));
         if (mode === 'huge') return client.send(envelope(request.Identifier, 'z'.repeat(300 * 1024), 'Generic'));
@@ -157,6 +163,23 @@ export async function startRustWebrconServer(options: RustFakeOptions): Promise<
         http.close(() => resolve());
       }),
   };
+}
+
+/** A playerlist reply as Rust sends it: every connected player with ids, address and stats, pretty-printed. */
+function playerList(names: string[]): string {
+  const players = names.map((name, n) => ({
+    SteamID: String(76561198000000000n + BigInt(n)),
+    OwnerSteamID: '0',
+    DisplayName: name,
+    Ping: 40 + n,
+    Address: `203.0.113.${n % 250}:${50000 + n}`,
+    ConnectedSeconds: 60 * (n + 1),
+    VoiationLevel: 0.0,
+    CurrentLevel: 0.0,
+    UnspentXp: 0.0,
+    Health: 100.0,
+  }));
+  return JSON.stringify(players, null, 2);
 }
 
 function envelope(identifier: number, message: string, type: string): string {

@@ -1,6 +1,12 @@
 // MCP tool get_status: one page's Markdown and its snapshot.
 import { z } from 'zod';
-import { type Snapshot, snapshotComponentSchema, snapshotSchema } from '../../domain/snapshot.js';
+import {
+  type LiveData,
+  liveDataSchema,
+  type Snapshot,
+  snapshotComponentSchema,
+  snapshotSchema,
+} from '../../domain/snapshot.js';
 import { publicSlugSchema } from '../../services/pages/list-incidents.js';
 import { getPublicPage } from '../../services/pages/list-public-pages.js';
 import { pageMarkdown } from '../resources.js';
@@ -8,12 +14,29 @@ import { defineTool } from '../tool.js';
 
 /**
  * The snapshot without the components' chart series: hundreds of numbers per component that no answer needs and that
- * would crowd an assistant's context (uptime windows, the daily strip and live data stay).
+ * would crowd an assistant's context (uptime windows, the daily strip and live data stay). Nor the names of who is
+ * online, even on a page that shows them: they are for its readers, not for assistants (README.md, "Who is online").
  */
-const statusSchema = snapshotSchema.extend({ components: z.array(snapshotComponentSchema.omit({ charts: true })) });
+const statusSchema = snapshotSchema.extend({
+  components: z.array(
+    snapshotComponentSchema
+      .omit({ charts: true })
+      .extend({ live: liveDataSchema.omit({ playerNames: true }).nullable() }),
+  ),
+});
 
-function withoutCharts(snapshot: Snapshot): z.infer<typeof statusSchema> {
-  return { ...snapshot, components: snapshot.components.map(({ charts: _charts, ...component }) => component) };
+function forAssistants(snapshot: Snapshot): z.infer<typeof statusSchema> {
+  return {
+    ...snapshot,
+    components: snapshot.components.map(({ charts: _charts, live, ...component }) => ({
+      ...component,
+      live: live && withoutNames(live),
+    })),
+  };
+}
+
+function withoutNames({ playerNames: _names, ...live }: LiveData): Omit<LiveData, 'playerNames'> {
+  return live;
 }
 
 export const getStatus = defineTool({
@@ -28,6 +51,6 @@ export const getStatus = defineTool({
   output: statusSchema,
   async run({ slug }, context) {
     const cached = await getPublicPage(context, { slug, ...context.scope });
-    return { markdown: pageMarkdown(cached), structured: withoutCharts(cached.snapshot) };
+    return { markdown: pageMarkdown(cached), structured: forAssistants(cached.snapshot) };
   },
 });

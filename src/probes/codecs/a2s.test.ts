@@ -135,7 +135,8 @@ describe('decoding an info reply', () => {
   });
 
   it('tells other message types apart', () => {
-    expect(decodeMessage(hex('44 00'))).toEqual({ type: 'other', code: 0x44 });
+    expect(decodeMessage(hex('44 00'))).toEqual({ type: 'players', players: [] });
+    expect(decodeMessage(hex('45 00'))).toEqual({ type: 'other', code: 0x45 });
     expect(() => decodeMessage(hex('6D 00'))).toThrow(/GoldSource/);
   });
 

@@ -1,9 +1,19 @@
-// Valve A2S codec: the A2S_INFO request, S2C_CHALLENGE, Source split packets and the S2A_INFO reply.
+// Valve A2S codec: the A2S_INFO and A2S_PLAYER requests, S2C_CHALLENGE, Source split packets, S2A_INFO and S2A_PLAYER.
+
+import { type A2sPlayer, parsePlayers } from './a2s-players.js';
+import { A2sFormatError, Reader } from './a2s-reader.js';
+
+export type { A2sPlayer } from './a2s-players.js';
+export { A2sFormatError } from './a2s-reader.js';
 
 /** Every A2S message starts with one of these 32-bit little-endian headers. */
 const SIMPLE_HEADER = -1;
 const SPLIT_HEADER = -2;
 const A2S_INFO = 0x54;
+const A2S_PLAYER = 0x55;
+const S2A_PLAYER = 0x44;
+/** The challenge an A2S_PLAYER request carries before the server has given one. */
+const NO_CHALLENGE = Buffer.from([0xff, 0xff, 0xff, 0xff]);
 const S2C_CHALLENGE = 0x41;
 const S2A_INFO = 0x49;
 const S2A_INFO_GOLDSRC = 0x6d;
@@ -13,17 +23,20 @@ const COMPRESSED_FLAG = 0x80000000;
 /** The Ship (app 2400) inserts three bytes before the version. */
 const THE_SHIP_APP_ID = 2400;
 
-/** A malformed or unsupported datagram; its message is shown to users after "unexpected response: ". */
-export class A2sFormatError extends Error {
-  override name = 'A2sFormatError';
-}
-
 /** FF FF FF FF 54 "Source Engine Query\0", followed by the challenge once the server asked for one. */
 export function encodeInfoRequest(challenge?: Buffer): Buffer {
   const header = Buffer.alloc(5);
   header.writeInt32LE(SIMPLE_HEADER, 0);
   header.writeUInt8(A2S_INFO, 4);
   return Buffer.concat(challenge ? [header, INFO_PAYLOAD, challenge] : [header, INFO_PAYLOAD]);
+}
+
+/** FF FF FF FF 55, then the server's challenge, or FF FF FF FF to ask for one. */
+export function encodePlayerRequest(challenge?: Buffer): Buffer {
+  const header = Buffer.alloc(5);
+  header.writeInt32LE(SIMPLE_HEADER, 0);
+  header.writeUInt8(A2S_PLAYER, 4);
+  return Buffer.concat([header, challenge ?? NO_CHALLENGE]);
 }
 
 export type A2sDatagram =
@@ -102,6 +115,7 @@ export class SplitReassembler {
 export type A2sMessage =
   | { type: 'challenge'; challenge: Buffer }
   | { type: 'info'; info: A2sInfo }
+  | { type: 'players'; players: A2sPlayer[] }
   | { type: 'other'; code: number };
 
 /** Decodes a whole message: its first byte says what it is. */
@@ -113,6 +127,7 @@ export function decodeMessage(message: Buffer): A2sMessage {
     return { type: 'challenge', challenge: Buffer.from(message.subarray(1, 5)) };
   }
   if (code === S2A_INFO) return { type: 'info', info: parseInfo(message.subarray(1)) };
+  if (code === S2A_PLAYER) return { type: 'players', players: parsePlayers(message.subarray(1)) };
   if (code === S2A_INFO_GOLDSRC) throw new A2sFormatError('obsolete GoldSource info reply (0x6D) is not supported');
   return { type: 'other', code };
 }
@@ -209,53 +224,6 @@ const ENVIRONMENTS: Record<string, Environment> = {
   m: 'mac',
   o: 'mac',
 };
-
-/** Bounds-checked little-endian reads; running past the end is a format error, never a RangeError. */
-class Reader {
-  private offset = 0;
-
-  constructor(private readonly buffer: Buffer) {}
-
-  done(): boolean {
-    return this.offset >= this.buffer.length;
-  }
-
-  skip(bytes: number): void {
-    this.need(bytes);
-    this.offset += bytes;
-  }
-
-  byte(): number {
-    this.need(1);
-    return this.buffer.readUInt8(this.offset++);
-  }
-
-  short(): number {
-    this.need(2);
-    const value = this.buffer.readUInt16LE(this.offset);
-    this.offset += 2;
-    return value;
-  }
-
-  longLong(): bigint {
-    this.need(8);
-    const value = this.buffer.readBigUInt64LE(this.offset);
-    this.offset += 8;
-    return value;
-  }
-
-  string(): string {
-    const end = this.buffer.indexOf(0, this.offset);
-    if (end === -1) throw new A2sFormatError('info reply is truncated (unterminated string)');
-    const value = this.buffer.toString('utf8', this.offset, end);
-    this.offset = end + 1;
-    return value;
-  }
-
-  private need(bytes: number): void {
-    if (this.offset + bytes > this.buffer.length) throw new A2sFormatError('info reply is truncated');
-  }
-}
 
 function hex(bytes: Buffer): string {
   return bytes

@@ -40,6 +40,7 @@ export async function pageEntry(
     aiPolicy: unlessDefault(page.aiPolicy, 'allow'),
     notify: named(page.notify, `Page ${page.slug}`),
     subscriptions: unlessDefault(page.subscriptions, false),
+    showPlayerNames: unlessDefault(page.showPlayerNames, false),
     language: page.language ?? undefined,
     timeZone: unlessDefault(page.timeZone, 'UTC'),
     branding: nonEmptyObject(

@@ -24,6 +24,7 @@ const PAGE: Page = {
   aiPolicy: 'allow',
   notify: null,
   subscriptions: false,
+  showPlayerNames: false,
   language: null,
   timeZone: 'UTC',
   branding: EMPTY_BRANDING,

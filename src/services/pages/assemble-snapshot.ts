@@ -7,6 +7,7 @@ import { type BucketCount as Bucket, DAY_MS, type Bucket as FullBucket } from '.
 import type { Incident, Maintenance } from '../../domain/incident.js';
 import type { Monitor } from '../../domain/monitor.js';
 import type { Component, Page } from '../../domain/page.js';
+import { playerNamesOf } from '../../domain/player-names.js';
 import { currentOrNextOccurrence } from '../../domain/recurrence.js';
 import { describeRecurrence } from '../../domain/recurrence-text.js';
 import type {
@@ -102,7 +103,7 @@ export function assembleSnapshot(parts: SnapshotParts): Snapshot {
         intervalSec: monitor?.intervalSec ?? null,
         incidents: dayIncidents(parts.incidents, c.id, now),
       }),
-      live: monitor ? liveData(monitor) : null,
+      live: monitor ? liveData(monitor, page.showPlayerNames) : null,
       charts: !monitor
         ? NO_CHARTS
         : (reused?.get(c.id) ??
@@ -182,7 +183,8 @@ function groupBy<T extends { monitorId: string }>(buckets: T[]): Map<string, T[]
   return out;
 }
 
-function liveData(monitor: Monitor): LiveData | null {
+/** What the latest check found; the names of who is online only on a page that shows them. */
+function liveData(monitor: Monitor, showPlayerNames: boolean): LiveData | null {
   const r = monitor.lastResult;
   if (!r) return null;
   const data = r.data ?? {};
@@ -196,7 +198,12 @@ function liveData(monitor: Monitor): LiveData | null {
     version: text(data.version),
     motd: text(data.motd),
     message: r.ok ? r.message : (r.error ?? r.message),
+    ...playerNamesField(showPlayerNames && r.ok ? playerNamesOf(r.data) : null),
   };
+}
+
+function playerNamesField(names: string[] | null): Pick<LiveData, 'playerNames'> {
+  return names === null ? {} : { playerNames: names };
 }
 
 /** Players summed over the monitors of the page (a monitor shown by two components counts once). */

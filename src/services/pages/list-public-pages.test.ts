@@ -23,6 +23,7 @@ function page(slug: string, overrides: Partial<Page> = {}): Page {
     aiPolicy: 'allow',
     notify: null,
     subscriptions: false,
+    showPlayerNames: false,
     language: null,
     timeZone: 'UTC',
     branding: EMPTY_BRANDING,

@@ -14,6 +14,7 @@ const pageShape = {
   aiPolicy: pageFields.aiPolicy.default('allow'),
   notify: pageFields.notify.optional(),
   subscriptions: pageFields.subscriptions.default(false),
+  showPlayerNames: pageFields.showPlayerNames.default(false),
   language: pageFields.language.nullable().optional(),
   timeZone: pageFields.timeZone.default('UTC'),
   branding: pageFields.branding.optional(),
@@ -40,6 +41,7 @@ export const pagePatchSchema = z
       .optional()
       .describe('Keys of the notification channels this page names; null or [] names none.'),
     subscriptions: pageFields.subscriptions.optional(),
+    showPlayerNames: pageFields.showPlayerNames.optional(),
     language: pageFields.language.nullable().optional().describe("The page's language, or null for each reader's own."),
     timeZone: pageFields.timeZone.optional(),
     branding: pageFields.branding

@@ -46,6 +46,9 @@ export const pageViewSchema = z.object({
     .describe(
       "Whether visitors may subscribe to the page's incidents and maintenance (not while a password protects it).",
     ),
+  showPlayerNames: z
+    .boolean()
+    .describe('Whether the page shows the names of the players online, where its monitors list them.'),
   language: z
     .enum(PAGE_LANGUAGES)
     .nullable()
@@ -72,7 +75,16 @@ export function pageView(page: Page): PageView {
             checkedAt: page.customDomainCheckedAt,
           },
     passwordProtected: page.passwordHash !== null,
-    ...pick(page, ['aiPolicy', 'notify', 'subscriptions', 'language', 'timeZone', 'branding', 'customCss']),
+    ...pick(page, [
+      'aiPolicy',
+      'notify',
+      'subscriptions',
+      'showPlayerNames',
+      'language',
+      'timeZone',
+      'branding',
+      'customCss',
+    ]),
     ...ownershipOf(page),
   };
 }

@@ -52,6 +52,7 @@ export const putPage = writeVerb(pageEntrySchema, async (tx, entry): Promise<{ p
           aiPolicy: entry.aiPolicy,
           notify,
           subscriptions: entry.subscriptions,
+          showPlayerNames: entry.showPlayerNames,
           ...presentationOf(entry),
           managedBy: writer,
           ...(passwordSame
@@ -93,6 +94,7 @@ function fieldsSame(current: Page, entry: PageEntry, { proof, notify }: EntrySpe
     Object.keys(proof).length === 0 &&
     current.aiPolicy === entry.aiPolicy &&
     current.subscriptions === entry.subscriptions &&
+    current.showPlayerNames === entry.showPlayerNames &&
     current.language === (entry.language ?? null) &&
     current.timeZone === entry.timeZone &&
     JSON.stringify(current.branding) === JSON.stringify(brandingOf(entry.branding)) &&
@@ -161,6 +163,7 @@ async function insertPage(ctx: ServiceContext, entry: PageEntry): Promise<Page> 
           aiPolicy: entry.aiPolicy,
           notify: (await namedChannels(ctx, entry.notify)) ?? null,
           subscriptions: entry.subscriptions,
+          showPlayerNames: entry.showPlayerNames,
           ...presentationOf(entry),
           passwordHash,
           managedBy: writerOf(ctx),

@@ -22,6 +22,8 @@ export interface PagesTable {
   notify: string | null;
   /** 1: visitors may subscribe to the page's incidents and maintenance. */
   subscriptions: ColumnType<number, number | undefined, number>;
+  /** 1: the page shows the names of the players online (README.md, "Who is online"). */
+  show_player_names: ColumnType<number, number | undefined, number>;
   /** null: each reader's language. */
   language: string | null;
   time_zone: ColumnType<string, string | undefined, string>;

@@ -135,6 +135,8 @@ export interface paths {
                                     version: string | null;
                                     motd: string | null;
                                     message: string | null;
+                                    /** @description Who is online, as the latest check listed them (at most 100 names); present only on a page that shows player names and for a monitor that lists them (README.md, "Who is online"). */
+                                    playerNames?: string[];
                                 } | null;
                                 /** @description The series of the charts: 24 points of 1 h, 28 of 6 h, 30 of 1 UTC day */
                                 charts: {
@@ -541,6 +543,8 @@ export interface paths {
                                     version: string | null;
                                     motd: string | null;
                                     message: string | null;
+                                    /** @description Who is online, as the latest check listed them (at most 100 names); present only on a page that shows player names and for a monitor that lists them (README.md, "Who is online"). */
+                                    playerNames?: string[];
                                 } | null;
                                 /** @description The series of the charts: 24 points of 1 h, 28 of 6 h, 30 of 1 UTC day */
                                 charts: {
@@ -10183,6 +10187,8 @@ export interface components {
                         version: string | null;
                         motd: string | null;
                         message: string | null;
+                        /** @description Who is online, as the latest check listed them (at most 100 names); present only on a page that shows player names and for a monitor that lists them (README.md, "Who is online"). */
+                        playerNames?: string[];
                     } | null;
                     /** @description The series of the charts: 24 points of 1 h, 28 of 6 h, 30 of 1 UTC day */
                     charts: {
@@ -10459,6 +10465,8 @@ export interface components {
                     version: string | null;
                     motd: string | null;
                     message: string | null;
+                    /** @description Who is online, as the latest check listed them (at most 100 names); present only on a page that shows player names and for a monitor that lists them (README.md, "Who is online"). */
+                    playerNames?: string[];
                 } | null;
                 /** @description How players join; null: not a game players join, or hidden */
                 join: {
@@ -10693,6 +10701,11 @@ export interface components {
                 /** @description Show the monitor as degraded when fewer players than this are online. */
                 minPlayers?: number;
                 /**
+                 * @description Also keep the names of the players online (at most 100) on the latest result, for pages that show them (no extra request: the status carries a sample of at most 12 names).
+                 * @default false
+                 */
+                playerNames?: boolean;
+                /**
                  * @description Protocol number sent in the handshake; -1 means any. Servers answer a status whatever it is.
                  * @default 767
                  */
@@ -10794,6 +10807,11 @@ export interface components {
                 port?: number;
                 /** @description Show the monitor as degraded when fewer players than this are online. */
                 minPlayers?: number;
+                /**
+                 * @description Also keep the names of the players online (at most 100) on the latest result, for pages that show them (one more request per check).
+                 * @default false
+                 */
+                playerNames?: boolean;
             };
         } | {
             key: string;
@@ -10846,6 +10864,11 @@ export interface components {
                  * @default false
                  */
                 https?: boolean;
+                /**
+                 * @description Also keep the names of the players online (at most 100) on the latest result, for pages that show them (players.json is then always read to its end).
+                 * @default false
+                 */
+                playerNames?: boolean;
             };
         } | {
             key: string;
@@ -10897,6 +10920,11 @@ export interface components {
                 /** @description Show the monitor as degraded when fewer players than this are online. */
                 minPlayers?: number;
                 password: string;
+                /**
+                 * @description Also keep the names of the players online (at most 100) on the latest result, for pages that show them (one more request per check).
+                 * @default false
+                 */
+                playerNames?: boolean;
             };
         } | {
             key: string;
@@ -12751,6 +12779,8 @@ export interface components {
             notify: string[] | null;
             /** @description Whether visitors may subscribe to the page's incidents and maintenance (not while a password protects it). */
             subscriptions: boolean;
+            /** @description Whether the page shows the names of the players online, where its monitors list them. */
+            showPlayerNames: boolean;
             /**
              * @description The page's language; null: each reader's own (Accept-Language).
              * @enum {string|null}
@@ -12809,6 +12839,11 @@ export interface components {
              */
             subscriptions?: boolean;
             /**
+             * @description Whether the page shows who is online: the names of the players, where a monitor lists them (its `playerNames` option). Off by default; never in RSS, llms.txt or MCP (README.md, "Who is online").
+             * @default false
+             */
+            showPlayerNames?: boolean;
+            /**
              * @description The page's language; left out or null, each reader gets theirs (Accept-Language), English by default.
              * @enum {string|null}
              */
@@ -12858,6 +12893,8 @@ export interface components {
             notify?: string[] | null;
             /** @description Whether visitors may subscribe to the page's incidents and maintenance by email or webhook (docs/notifications.md); a password-protected page takes none. */
             subscriptions?: boolean;
+            /** @description Whether the page shows who is online: the names of the players, where a monitor lists them (its `playerNames` option). Off by default; never in RSS, llms.txt or MCP (README.md, "Who is online"). */
+            showPlayerNames?: boolean;
             /**
              * @description The page's language, or null for each reader's own.
              * @enum {string|null}

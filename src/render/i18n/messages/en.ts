@@ -42,6 +42,10 @@ export const en = {
   'uptime.noData': 'no data',
   'uptime.value': '{uptime} uptime',
   'players.count': '{count, plural, one {# player} other {# players}}',
+  // Who is online (a page that shows player names): the disclosure's summary, its note when the list is partial.
+  'players.online': '{count, number} online',
+  'players.shown': 'Showing {shown, number} of {count, number}',
+  'players.listLabel': 'Who is online',
   'players.ofMax': '{count} / {max} players',
   'common.poweredBy': 'Powered by Warden',
   'common.statusOf': '{title} status',

@@ -1,5 +1,5 @@
-// A page's own settings: title, description, language and time zone, AI policy, visitor subscriptions and the
-// notification channels it names.
+// A page's own settings: title, description, language and time zone, AI policy, visitor subscriptions, whether it
+// shows who is online, and the notification channels it names.
 import { Group, MultiSelect, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,8 +9,18 @@ import { useOrganizationKey } from '../../api/organization';
 import { type PageView, pageChanged } from '../../api/pages';
 import { formErrors } from '../../ui/form-errors';
 import { SaveFooter } from '../../ui/save-footer';
+import { PlayerNamesSwitch } from './player-names-switch';
 
-const FIELDS = ['title', 'description', 'language', 'timeZone', 'aiPolicy', 'subscriptions', 'notify'] as const;
+const FIELDS = [
+  'title',
+  'description',
+  'language',
+  'timeZone',
+  'aiPolicy',
+  'subscriptions',
+  'showPlayerNames',
+  'notify',
+] as const;
 
 /** The shipped languages (src/domain/languages.ts), each named in itself; 'auto' is each reader's own. */
 const LANGUAGES = [
@@ -37,6 +47,7 @@ export function SettingsForm({ page, readOnly }: { page: PageView; readOnly: boo
   const [timeZone, setTimeZone] = useState(page.timeZone);
   const [aiPolicy, setAiPolicy] = useState(page.aiPolicy);
   const [subscriptions, setSubscriptions] = useState(page.subscriptions);
+  const [showPlayerNames, setShowPlayerNames] = useState(page.showPlayerNames);
   const [notify, setNotify] = useState<string[]>(page.notify ?? []);
   const channels = useQuery({ ...channelsQuery(org), staleTime: 60_000 });
   const save = useMutation({
@@ -51,6 +62,7 @@ export function SettingsForm({ page, readOnly }: { page: PageView; readOnly: boo
             timeZone,
             aiPolicy,
             subscriptions,
+            showPlayerNames,
             notify: notify.length > 0 ? notify : null,
           },
         }),
@@ -120,6 +132,7 @@ export function SettingsForm({ page, readOnly }: { page: PageView; readOnly: boo
           onChange={(e) => setSubscriptions(e.currentTarget.checked)}
           error={errors?.fields.subscriptions}
         />
+        <PlayerNamesSwitch state={[showPlayerNames, setShowPlayerNames]} readOnly={readOnly} errors={errors} />
         <MultiSelect
           label="Notification channels"
           description="They get the events of what the page shows."
