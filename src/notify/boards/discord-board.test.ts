@@ -93,4 +93,33 @@ describe('a Discord board message', () => {
     const value = embedOf(discordBoardMessage(tricky as typeof snapshot, ALL, FIXTURE_NOW)).fields[0]!.value;
     expect(value).toContain('\\*\\*1.21\\*\\*');
   });
+
+  it('says how to join, what stops players joining, and who is online where the page shows names', () => {
+    const snapshot = snapshotOf([component({ id: 'mc', name: 'Survival', description: null })], {});
+    const base = snapshot.components[0]!;
+    const mc = {
+      ...base,
+      live: { ...base.live!, players: 20, maxPlayers: 20, playerNames: ['Alex', 'Steve_*'] },
+      join: { kind: 'copy' as const, label: 'play.example.com', address: 'play.example.com' },
+      badges: [{ kind: 'full' as const }, { kind: 'queue' as const, count: 4 }],
+    };
+    const field = embedOf(discordBoardMessage({ ...snapshot, components: [mc] }, ALL, FIXTURE_NOW)).fields[0]!.value;
+    expect(field).toContain('👥 20/20');
+    expect(field).toContain('⛔ Full · ⏳ 4 in queue');
+    expect(field).toContain('`play.example.com`');
+    expect(field).toContain('Alex, Steve\\_\\*');
+    const steam = {
+      ...mc,
+      join: {
+        kind: 'steam' as const,
+        label: '10.0.0.5:27015',
+        address: '10.0.0.5:27015',
+        url: 'steam://connect/10.0.0.5:27015',
+      },
+    };
+    const steamField = embedOf(discordBoardMessage({ ...snapshot, components: [steam] }, ALL, FIXTURE_NOW)).fields[0]!
+      .value;
+    expect(steamField).toContain('`10.0.0.5:27015`');
+    expect(steamField).not.toContain('steam://');
+  });
 });

@@ -125,15 +125,27 @@ function componentField(c: SnapshotComponent): DiscordEmbed['fields'][number] {
   const live = c.live;
   if (live?.players != null) lines.push(`👥 ${live.players}${live.maxPlayers == null ? '' : `/${live.maxPlayers}`}`);
   if (live?.version) lines.push(`🏷️ ${escapeMarkdown(clip(live.version, 60))}`);
-  const join = (c as { join?: { address?: string | null; url?: string | null } | null }).join;
-  if (join?.url && /^https:\/\//.test(join.url)) lines.push(`▶️ [Join](${join.url})`);
-  else if (join?.address) lines.push(`\`${clip(join.address.replace(/`/g, ''), 100)}\``);
+  const badges = c.badges.map((b) => BADGE[b.kind](b.count)).filter(Boolean);
+  if (badges.length > 0) lines.push(badges.join(' · '));
+  // Discord links only http(s): a steam:// link is shown as the address to type in the console.
+  if (c.join?.kind === 'link' && c.join.url) lines.push(`▶️ [Join](${c.join.url})`);
+  else if (c.join) lines.push(`\`${clip((c.join.address ?? c.join.label).replace(/`/g, ''), 100)}\``);
+  const names = live?.playerNames;
+  if (names && names.length > 0) lines.push(clip(names.map((n) => escapeMarkdown(n)).join(', '), 400));
   return {
     name: clip(c.group ? `${c.group} · ${c.name}` : c.name, DISCORD_EMBED_LIMITS.fieldName),
     value: clip(lines.join('\n'), DISCORD_EMBED_LIMITS.fieldValue),
     inline: true,
   };
 }
+
+/** The join badges as the board words them. */
+const BADGE: Record<SnapshotComponent['badges'][number]['kind'], (count?: number) => string> = {
+  full: () => '⛔ Full',
+  password: () => '🔒 Password',
+  whitelist: () => '📋 Whitelist',
+  queue: (count) => (count ? `⏳ ${count} in queue` : '⏳ Queue'),
+};
 
 const ORDER: PageState[] = ['down', 'degraded', 'maintenance', 'unknown', 'operational'];
 function worst(states: PageState[]): PageState {
