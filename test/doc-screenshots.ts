@@ -146,7 +146,7 @@ function emailHtml(mail: Awaited<ReturnType<typeof sentEmail>>): string {
   </div></body></html>`;
 }
 
-// `npm run screenshots [notifications] [dashboard] [setup] [page] [join] [players]`: the sets named, or all of them (`setup`: the
+// `npm run screenshots [notifications] [dashboard] [setup] [page] [join] [players] [board]`: the sets named, or all of them (`setup`: the
 // dashboard's setup screen alone).
 const wanted = process.argv.slice(2);
 const makes = (set: string) => wanted.length === 0 || wanted.includes(set);
@@ -176,6 +176,8 @@ try {
   if (makes('join')) await (await import('./join-screenshots.js')).joinScreenshots(browser);
   // Who is online (README.md): one component's list of names, opened.
   if (makes('players')) await (await import('./players-screenshots.js')).playersScreenshots(browser);
+  // A Discord board's message (docs/boards.md), drawn from the JSON the board sends.
+  if (makes('board')) await (await import('./board-screenshots.js')).boardScreenshots(browser);
 } finally {
   await browser.close();
 }
