@@ -55,8 +55,9 @@ export async function exportOrganization(ctx: ServiceContext): Promise<Organizat
     }),
     relays: nonEmpty(byKey(relays, (r) => r.key).map((r) => ({ key: r.key, name: r.name }))),
     monitors: nonEmpty(sortedMonitors.map((m, i) => monitorEntry(m, relayKeys, named, ['monitors', i], secrets))),
+    // One page after the other: each registers its secrets as it goes, and the file's header lists them in order.
     pages: nonEmpty(
-      await Promise.all(sortedPages.map((page, i) => pageEntry(ctx, page, monitorKeys, named, ['pages', i], secrets))),
+      await inOrder(sortedPages, (page, i) => pageEntry(ctx, page, monitorKeys, named, ['pages', i], secrets)),
     ),
     notifications: nonEmpty(
       byKey(channels, (c) => c.key).map((c, i) => channelEntry(c, ['notifications', i], secrets)),
@@ -149,5 +150,11 @@ async function unexported(
         `Page ${page.slug}: ${page.customDomain} was not verified here yet; a custom domain in warden.yaml is the operator's and serves at once.`,
       );
   }
+  return out;
+}
+
+async function inOrder<T, R>(items: readonly T[], work: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (const [i, item] of items.entries()) out.push(await work(item, i));
   return out;
 }
