@@ -12,6 +12,7 @@ const SUBSCRIBER_FIELDS = [
   'organizationId',
   'pageId',
   'kind',
+  'format',
   'address',
   'secret',
   'confirmTokenHash',

@@ -178,6 +178,7 @@ for (const dialect of dialects) {
         id: 'sub_audited',
         organizationId: h.a.id,
         pageId: page?.id as string,
+        format: 'warden',
         kind: 'email',
         address: 'fan@example.com',
         secret: null,
