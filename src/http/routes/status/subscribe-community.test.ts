@@ -43,11 +43,14 @@ for (const dialect of dialects)
       // The token is the webhook's credential: never shown back.
       expect(shown?.address).not.toContain(discord.webhookUrl.split('/').at(-1));
 
+      // Discord's rate limit: the first post answers 429, and the delivery waits its Retry-After and goes.
+      discord.rateLimit(1, 0.3);
       const created = await postIncident('Matchmaking is slow');
       expect(created.status).toBe(201);
       const incident = (await created.json()) as { id: string };
       await expect.poll(() => discord.messages.size, { timeout: 5000 }).toBe(1);
       expect(discord.latest()?.body.embeds?.[0]?.title).toContain('Matchmaking is slow');
+      expect(discord.requests.filter((r) => r.method === 'POST').map((r) => r.status)).toEqual([429, 204]);
       const update = await api('POST', `/api/v1/incidents/${incident.id}/updates`, {
         status: 'identified',
         message: 'A queue worker is stuck; restarting it.',
