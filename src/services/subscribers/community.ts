@@ -2,7 +2,7 @@
 // proven otherwise. Discord's webhook is asked about through Discord's own API (it answers the guild and channel), and
 // is confirmed at once; a Slack one waits for the page's admins to approve it, and gets nothing until then.
 
-import { ValidationError } from '../../domain/errors.js';
+import { ConflictError, ValidationError } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import type { Page } from '../../domain/page.js';
 import {
@@ -22,6 +22,8 @@ export type CommunityOutcome =
   | { kind: 'discord'; page: PageRef; id: string; webhook: DiscordWebhookInfo }
   | { kind: 'slack'; page: PageRef; id: string };
 
+const TAKEN = 'This URL is subscribed to the page already, as another kind of webhook.';
+
 export async function subscribeDiscord(ctx: SubscriberContext, page: Page, url: string): Promise<CommunityOutcome> {
   const policy = await targetPolicyOf(ctx.store, page.organizationId, ctx.privateTargets);
   // Outside any transaction: a network exchange of up to a few seconds.
@@ -32,6 +34,9 @@ export async function subscribeDiscord(ctx: SubscriberContext, page: Page, url: 
     () =>
       withTransaction(ctx, async (tx) => {
         const existing = await tx.store.subscribers.findByAddress(page.id, 'webhook', url);
+        if (existing && existing.format !== 'discord') throw new ConflictError(TAKEN);
+        // Lapsed (a delivery once found it gone) but Discord knows it now: subscribed again.
+        if (existing?.confirmedAt === null) await tx.store.subscribers.confirm(existing.id, now);
         if (existing) return existing;
         const { confirmed } = await tx.store.subscribers.counts(page.id);
         if (confirmed >= SUBSCRIBER_LIMITS.confirmedPerPage) throw pageFull();
@@ -64,6 +69,7 @@ export async function subscribeSlack(
     () =>
       withTransaction(ctx, async (tx) => {
         const existing = await tx.store.subscribers.findByAddress(page.id, 'webhook', url);
+        if (existing && existing.format !== 'slack') throw new ConflictError(TAKEN);
         if (existing) return existing;
         // Awaiting approval counts as awaiting confirmation: the same caps per page and per asking client.
         await assertRoom(tx, page, client, true);

@@ -4,7 +4,7 @@
 // request with its challenge (whoever controls the endpoint asked for it), and is then confirmed at once; the signing
 // secret is answered once (a new one each time the URL is verified again).
 import type { z } from 'zod';
-import { ForbiddenError, NotFoundError, WardenError } from '../../domain/errors.js';
+import { ConflictError, ForbiddenError, NotFoundError, WardenError } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import type { Page } from '../../domain/page.js';
 import { newSubscriberToken, type PageSubscriber, SUBSCRIBER_LIMITS } from '../../domain/subscriber.js';
@@ -149,6 +149,8 @@ async function subscribeWebhook(ctx: SubscriberContext, page: Page, url: string)
     () =>
       withTransaction(ctx, async (tx) => {
         const existing = await tx.store.subscribers.findByAddress(page.id, 'webhook', url);
+        if (existing && existing.format !== 'warden')
+          throw new ConflictError('This URL is subscribed to the page already, as a Discord or Slack webhook.');
         if (existing) {
           // The endpoint answered its challenge again: whoever controls it gets a new secret; the old one stops signing.
           await tx.store.subscribers.setSecret(existing.id, secret);

@@ -68,6 +68,12 @@ for (const dialect of dialects)
         .poll(async () => (await listed()).find((x) => x.kind === 'discord')?.confirmed, { timeout: 5000 })
         .toBe(false);
       expect(discord.requests.filter((r) => r.status === 404)).toHaveLength(1);
+      // Asked again, Discord says it is gone: refused in Discord's words.
+      const gone = await subscribeJson('main', { discord: discord.webhookUrl }, '192.0.2.40');
+      expect(gone.status).toBe(400);
+      expect(((await gone.json()) as { errors: { message: string }[] }).errors[0]?.message).toContain(
+        'Unknown Webhook',
+      );
     });
 
     it('holds a Slack webhook until an admin approves it, then sends it Slack blocks', async () => {
