@@ -264,6 +264,13 @@ function pageChildSteps({ h, ids }: AuditStepsEnv): Step[] {
       objectId: id('component'),
     },
     {
+      op: 'POST /api/v1/pages/{slug}/subscribers/{id}/approve',
+      path: () => `/api/v1/pages/audited/subscribers/${ids.subscriber}/approve`,
+      by: 'key',
+      action: 'subscriber.approve',
+      objectId: id('subscriber'),
+    },
+    {
       op: 'DELETE /api/v1/pages/{slug}/subscribers/{id}',
       path: () => `/api/v1/pages/audited/subscribers/${ids.subscriber}`,
       by: 'key',

@@ -55,7 +55,7 @@ export function composeNotifications(options: NotificationWiring) {
     channels: CHANNELS,
     gate: createRulesGate({ store }),
     // Page subscribers' deliveries: mail through the system SMTP server, webhooks like channels.
-    subscribers: createSubscriberTargets({ store, baseUrl: options.baseUrl }),
+    subscribers: createSubscriberTargets({ store, baseUrl: options.baseUrl, logger }),
     smtp: options.smtp,
     // Every channel and subscriber webhook connects under its organization's probe-target policy.
     privateTargets: options.security.probePrivateTargets,

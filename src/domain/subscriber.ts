@@ -6,11 +6,26 @@ import { hashSecret } from './tokens.js';
 export const SUBSCRIBER_KINDS = ['email', 'webhook'] as const;
 export type SubscriberKind = (typeof SUBSCRIBER_KINDS)[number];
 
+/**
+ * What a webhook subscriber gets: Warden's signed JSON (`warden`, and every email subscriber), or the message of the
+ * Discord or Slack channel, posted to a community's incoming webhook (which cannot answer a challenge).
+ */
+export const SUBSCRIBER_FORMATS = ['warden', 'discord', 'slack'] as const;
+export type SubscriberFormat = (typeof SUBSCRIBER_FORMATS)[number];
+
+/** How a subscriber is named to people: email, webhook, discord or slack. */
+export type SubscriberShownKind = SubscriberKind | Exclude<SubscriberFormat, 'warden'>;
+
+export function shownKindOf(s: Pick<PageSubscriber, 'kind' | 'format'>): SubscriberShownKind {
+  return s.format === 'warden' ? s.kind : s.format;
+}
+
 export interface PageSubscriber {
   id: string;
   organizationId: string;
   pageId: string;
   kind: SubscriberKind;
+  format: SubscriberFormat;
   /** The email address (lower-cased) or the webhook URL. */
   address: string;
   /** A webhook subscriber's signing secret (whsec_…); null for email. */
@@ -20,7 +35,7 @@ export interface PageSubscriber {
   /** What the unsubscribe link of every message carries: it can do nothing but unsubscribe this subscriber. */
   unsubscribeToken: string;
   confirmedAt: number | null;
-  /** An unconfirmed subscription is deleted after this; null once confirmed. */
+  /** An unconfirmed subscription is deleted after this; null once confirmed (and for a Slack one awaiting approval). */
   expiresAt: number | null;
   /** The client address that asked, for the per-client cap on pending subscriptions; never shown. */
   requestedBy: string | null;

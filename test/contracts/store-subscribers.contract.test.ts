@@ -14,6 +14,7 @@ function subscriber(id: string, overrides: Partial<PageSubscriber> = {}): PageSu
     organizationId: ORG.id,
     pageId: 'pg_status',
     kind: 'email',
+    format: 'warden',
     address: `${id}@example.test`,
     secret: null,
     confirmTokenHash: `hash-${id}`,
@@ -49,6 +50,25 @@ function delivery(target: { channelId: string } | { subscriberId: string }, even
 }
 
 describeStore('store subscribers', (store) => {
+  it('keeps what a community webhook gets (Discord or Slack), and lists a Slack one awaiting approval as pending', async () => {
+    await setUp(store());
+    const community = { kind: 'webhook', secret: null, confirmTokenHash: null, expiresAt: null } as const;
+    await store().subscribers.insert(
+      subscriber('sub_d', { ...community, format: 'discord', address: 'https://discord.test/api/webhooks/1/t' }),
+    );
+    await store().subscribers.insert(
+      subscriber('sub_s', { ...community, format: 'slack', address: 'https://hooks.slack.test/services/T/B/x' }),
+    );
+    expect(await store().subscribers.findById('sub_d')).toMatchObject({ format: 'discord', confirmedAt: null });
+    expect(await store().subscribers.counts('pg_status')).toEqual({ confirmed: 0, pending: 2 });
+    // Awaiting an admin, not a link: it never expires on its own.
+    expect(await store().subscribers.pruneExpired(NOW + 1000 * HOUR, 10)).toBe(0);
+    expect(await store().subscribers.confirm('sub_s', NOW)).toBe(true);
+    expect((await store().subscribers.listConfirmed('pg_status')).map((s) => [s.id, s.format])).toEqual([
+      ['sub_s', 'slack'],
+    ]);
+  });
+
   it('keeps one subscriber per page, kind and address, finds it by id or address, and confirms it once', async () => {
     await setUp(store());
     await store().subscribers.insert(subscriber('sub_a'));

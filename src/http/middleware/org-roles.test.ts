@@ -61,6 +61,7 @@ for (const dialect of dialects) {
           'GET /api/v1/notification-channels/{key}/deliveries',
           'GET /api/v1/pages/{slug}/subscribers',
           'DELETE /api/v1/pages/{slug}/subscribers/{id}',
+          'POST /api/v1/pages/{slug}/subscribers/{id}/approve',
           'PATCH /api/v1/organization',
           'PATCH /api/v1/members/{userId}',
           'GET /api/v1/invitations',

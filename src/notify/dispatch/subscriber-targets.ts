@@ -6,11 +6,13 @@ import { z } from 'zod';
 import type { Delivery } from '../../domain/notification.js';
 import { probeTargetPolicies } from '../../domain/organization.js';
 import type { ProbeTargetPolicy } from '../../domain/security.js';
+import type { Logger } from '../../logger.js';
 import type { Store } from '../../store/index.js';
 import { type ChannelDefinition, defineChannel } from '../channels/channel.js';
 import { buildEmail, sendMail } from '../channels/email.js';
 import { postRequest } from '../channels/http-send.js';
 import { signatureHeaders, webhookBody, webhookSigningSecret } from '../channels/webhook.js';
+import { communityDefinitions } from './community-targets.js';
 
 /** A subscriber's target, as the dispatcher sends it; `dead` when it can never be sent, null when the subscriber is gone. */
 export type SubscriberTarget =
@@ -21,6 +23,7 @@ export interface SubscriberTargetDeps {
   store: Store;
   /** The service's public address, for the unsubscribe link. */
   baseUrl: () => string;
+  logger?: Logger | undefined;
 }
 
 /** The unsubscribe link of a subscriber's messages: GET shows a confirmation button, POST (one click) unsubscribes. */
@@ -38,6 +41,7 @@ export async function targetPolicyOf(
 }
 
 export function createSubscriberTargets(deps: SubscriberTargetDeps): (delivery: Delivery) => Promise<SubscriberTarget> {
+  const community = communityDefinitions(deps);
   return async (delivery) => {
     if (delivery.subscriberId === null) return null;
     const subscriber = await deps.store.subscribers.findById(delivery.subscriberId);
@@ -45,6 +49,8 @@ export function createSubscriberTargets(deps: SubscriberTargetDeps): (delivery: 
     const page = await deps.store.pages.findById(subscriber.pageId);
     if (!page) return null;
     if (!page.subscriptions || page.passwordHash !== null) return { dead: 'the page no longer takes subscriptions' };
+    // Unsubscribed meanwhile (a Discord webhook found deleted): what was queued for it is not sent.
+    if (subscriber.confirmedAt === null) return { dead: 'the subscriber is not subscribed any more' };
     const label = `subscriber ${subscriber.id}`;
     if (subscriber.kind === 'email')
       return {
@@ -56,6 +62,10 @@ export function createSubscriberTargets(deps: SubscriberTargetDeps): (delivery: 
           messageKey: subscriber.id,
         },
       };
+    if (subscriber.format === 'discord')
+      return { label, definition: community.discord, config: { url: subscriber.address, subscriberId: subscriber.id } };
+    if (subscriber.format === 'slack')
+      return { label, definition: community.slack, config: { url: subscriber.address } };
     if (!subscriber.secret) return { dead: 'the webhook subscriber has no signing secret' };
     return { label, definition: subscriberWebhook, config: { url: subscriber.address, secret: subscriber.secret } };
   };

@@ -1,5 +1,6 @@
 // Inputs of the page subscriber verbs: a visitor's subscribe request, the links' tokens, and the organization's list.
 import { z } from 'zod';
+import { DISCORD_WEBHOOK_MESSAGE, parseDiscordWebhook } from '../../domain/board.js';
 import { queryIntIn, reference } from '../../domain/fields.js';
 import type { ProbeTargetPolicy } from '../../domain/security.js';
 import { SUBSCRIBER_LIMITS } from '../../domain/subscriber.js';
@@ -13,8 +14,18 @@ export interface SubscriberContext extends ServiceContext {
 
 const EMAIL_MESSAGE = 'expected an email address';
 const WEBHOOK_MESSAGE = 'expected an https:// URL';
+const SLACK_MESSAGE = 'expected a Slack incoming webhook URL, https://hooks.slack.com/services/…';
 
-/** What the subscribe form (or a JSON client) sends: exactly one of `email` and `webhook`. */
+/** An http(s) URL of at most 2048 characters. */
+const webhookUrl = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .pipe(z.url({ protocol: /^https?$/, error: message }).max(2048, { error: 'expected at most 2048 characters' }));
+
+const TARGETS = ['email', 'webhook', 'discord', 'slack'] as const;
+
+/** What the subscribe form (or a JSON client) sends: exactly one of `email`, `webhook`, `discord` and `slack`. */
 export const subscribeBodySchema = z
   .object({
     email: z
@@ -24,21 +35,23 @@ export const subscribeBodySchema = z
       .pipe(z.email({ error: EMAIL_MESSAGE }).max(254, { error: 'expected at most 254 characters' }))
       .optional()
       .describe('Subscribe this address: a confirmation link is mailed to it (double opt-in).'),
-    webhook: z
-      .string({ error: WEBHOOK_MESSAGE })
-      .trim()
-      .pipe(
-        z
-          .url({ protocol: /^https?$/, error: WEBHOOK_MESSAGE })
-          .max(2048, { error: 'expected at most 2048 characters' }),
-      )
+    webhook: webhookUrl(WEBHOOK_MESSAGE)
       .optional()
       .describe(
         'Subscribe this endpoint: it must answer a verification request (its challenge); the signing secret is answered once.',
       ),
+    discord: webhookUrl(DISCORD_WEBHOOK_MESSAGE)
+      .refine((url) => parseDiscordWebhook(url) !== undefined, { error: DISCORD_WEBHOOK_MESSAGE })
+      .optional()
+      .describe(
+        'Subscribe this Discord channel webhook: Warden asks Discord about it (GET /webhooks/{id}/{token}) and it is confirmed at once; deleting the webhook in Discord unsubscribes it.',
+      ),
+    slack: webhookUrl(SLACK_MESSAGE)
+      .optional()
+      .describe("Subscribe this Slack incoming webhook: nothing is sent until the page's admins approve it."),
   })
-  .refine((body) => (body.email === undefined) !== (body.webhook === undefined), {
-    error: 'expected either email or webhook',
+  .refine((body) => TARGETS.filter((target) => body[target] !== undefined).length === 1, {
+    error: 'expected exactly one of email, webhook, discord and slack',
     path: ['email'],
   });
 

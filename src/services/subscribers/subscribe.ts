@@ -14,19 +14,18 @@ import { generateWebhookSecret } from '../../notify/channels/webhook.js';
 import { targetPolicyOf, unsubscribeUrl } from '../../notify/dispatch/subscriber-targets.js';
 import { buildConfirmationMail } from '../../notify/mail/confirmation-mail.js';
 import { parseInput, uniquely, withTransaction } from '../context.js';
+import { type CommunityOutcome, subscribeDiscord, subscribeSlack } from './community.js';
+import { assertRoom, type PageRef, pageFull, pageRef } from './room.js';
 import { type SubscriberContext, subscribeSchema } from './schema.js';
 import { verifyWebhook } from './verify-webhook.js';
+
+export { assertRoom, type PageRef, pageFull, pageRef, TooManyPendingError } from './room.js';
 
 export type SubscribeOutcome =
   /** The answer to every email request: a confirmation link is on its way if the address can take one. */
   | { kind: 'email'; page: PageRef }
-  | { kind: 'webhook'; page: PageRef; id: string; secret: string; unsubscribeUrl: string };
-
-export interface PageRef {
-  slug: string;
-  title: string;
-  url: string;
-}
+  | { kind: 'webhook'; page: PageRef; id: string; secret: string; unsubscribeUrl: string }
+  | CommunityOutcome;
 
 /** No system SMTP server: nobody can subscribe by email. */
 export class EmailUnavailableError extends WardenError {
@@ -36,13 +35,6 @@ export class EmailUnavailableError extends WardenError {
   constructor() {
     super('This server sends no email (no SMTP server is set): subscribe with a webhook instead.');
   }
-}
-
-/** Too many subscriptions await confirmation (on the page, or asked for by this client). */
-export class TooManyPendingError extends WardenError {
-  readonly status = 429;
-  readonly title = 'Too many pending subscriptions';
-  readonly code = 'too-many-pending';
 }
 
 /** The confirmation mail could not be handed to the SMTP server; nothing was kept, so asking again works. */
@@ -59,6 +51,8 @@ export async function subscribe(
   const { slug, client, body } = parseInput(subscribeSchema, input);
   const page = await subscribablePage(ctx, slug);
   if (body.email !== undefined) return subscribeEmail(ctx, page, body.email, client);
+  if (body.discord !== undefined) return subscribeDiscord(ctx, page, body.discord);
+  if (body.slack !== undefined) return subscribeSlack(ctx, page, body.slack, client);
   return subscribeWebhook(ctx, page, body.webhook as string);
 }
 
@@ -70,10 +64,6 @@ export async function subscribablePage(ctx: SubscriberContext, slug: string): Pr
     throw new ForbiddenError('This page is password-protected: it takes no public subscriptions.');
   if (!page.subscriptions) throw new ForbiddenError('This page takes no subscriptions.');
   return page;
-}
-
-export function pageRef(ctx: SubscriberContext, page: Page): PageRef {
-  return { slug: page.slug, title: page.title, url: `${ctx.baseUrl ?? ''}/s/${page.slug}` };
 }
 
 async function subscribeEmail(
@@ -110,6 +100,7 @@ async function subscribeEmail(
           organizationId: page.organizationId,
           pageId: page.id,
           kind: 'email',
+          format: 'warden',
           address,
           secret: null,
           confirmTokenHash: hashSecret(token),
@@ -158,6 +149,8 @@ async function subscribeWebhook(ctx: SubscriberContext, page: Page, url: string)
     () =>
       withTransaction(ctx, async (tx) => {
         const existing = await tx.store.subscribers.findByAddress(page.id, 'webhook', url);
+        if (existing && existing.format !== 'warden')
+          throw new ConflictError('This URL is subscribed to the page already, as a Discord or Slack webhook.');
         if (existing) {
           // The endpoint answered its challenge again: whoever controls it gets a new secret; the old one stops signing.
           await tx.store.subscribers.setSecret(existing.id, secret);
@@ -171,6 +164,7 @@ async function subscribeWebhook(ctx: SubscriberContext, page: Page, url: string)
           organizationId: page.organizationId,
           pageId: page.id,
           kind: 'webhook',
+          format: 'warden',
           address: url,
           secret,
           confirmTokenHash: null,
@@ -203,22 +197,4 @@ async function once<T>(ctx: SubscriberContext, work: () => Promise<T | null>): P
     if (ctx.store.isUniqueViolation(error)) return null;
     throw error;
   }
-}
-
-/** The caps on what awaits confirmation, and on confirmed subscribers (checked again when one confirms). */
-async function assertRoom(tx: SubscriberContext, page: Page, client: string, adding: boolean): Promise<void> {
-  const { confirmed, pending } = await tx.store.subscribers.counts(page.id);
-  if (confirmed >= SUBSCRIBER_LIMITS.confirmedPerPage) throw pageFull();
-  if (adding && pending >= SUBSCRIBER_LIMITS.pendingPerPage)
-    throw new TooManyPendingError(
-      `This page has ${SUBSCRIBER_LIMITS.pendingPerPage} subscriptions awaiting confirmation; try again later.`,
-    );
-  if ((await tx.store.subscribers.countPendingRequestedBy(client)) >= SUBSCRIBER_LIMITS.pendingPerClient)
-    throw new TooManyPendingError(
-      `At most ${SUBSCRIBER_LIMITS.pendingPerClient} subscriptions may await confirmation from one address; confirm them, or try again later.`,
-    );
-}
-
-export function pageFull(): ConflictError {
-  return new ConflictError(`This page has as many subscribers as it may (${SUBSCRIBER_LIMITS.confirmedPerPage}).`);
 }

@@ -22,12 +22,8 @@ export interface WebhookVerification {
 }
 
 export async function verifyWebhook(v: WebhookVerification): Promise<void> {
-  const url = new URL(v.url);
-  // Plain http only to a private address the organization may reach (a LAN receiver); the public internet gets https.
-  if (url.protocol === 'http:' && (v.policy !== 'allow' || !privateHost(url.hostname)))
-    throw refusal(
-      'expected an https:// URL (http:// only reaches private addresses, where the organization allows them)',
-    );
+  const scheme = schemeRefusal(v.url, v.policy);
+  if (scheme) throw refusal(scheme);
   const challenge = randomBytes(18).toString('base64url');
   const body = JSON.stringify({
     type: 'subscription.verify',
@@ -51,6 +47,14 @@ export async function verifyWebhook(v: WebhookVerification): Promise<void> {
     throw refusal(
       'the URL accepted the verification request but did not answer its challenge (data.challenge, as the body or as JSON {"challenge": …})',
     );
+}
+
+/** Why the URL's scheme is refused: plain http only to a private address the organization may reach (a LAN receiver). */
+export function schemeRefusal(address: string, policy: ProbeTargetPolicy): string | null {
+  const url = new URL(address);
+  if (url.protocol === 'http:' && (policy !== 'allow' || !privateHost(url.hostname)))
+    return 'expected an https:// URL (http:// only reaches private addresses, where the organization allows them)';
+  return null;
 }
 
 function answersChallenge(answer: string, challenge: string): boolean {

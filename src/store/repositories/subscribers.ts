@@ -12,6 +12,7 @@ const SUBSCRIBER_FIELDS = [
   'organizationId',
   'pageId',
   'kind',
+  'format',
   'address',
   'secret',
   'confirmTokenHash',
@@ -36,6 +37,8 @@ export interface SubscriberRepository {
   ): Promise<void>;
   /** Confirms a pending subscription (token hash and expiry cleared); false when it was not pending any more. */
   confirm(id: string, now: number): Promise<boolean>;
+  /** Unsubscribes a confirmed subscriber whose receiver is gone: it gets nothing more, and is deleted after `expiresAt`. */
+  lapse(id: string, expiresAt: number): Promise<void>;
   /** A webhook subscriber's new signing secret (its URL answered a new verification). */
   setSecret(id: string, secret: string): Promise<void>;
   /** Deletes the subscriber with its deliveries; false when there was none. */
@@ -71,6 +74,9 @@ export function subscriberRepository(db: Db): SubscriberRepository {
         { id, confirmed_at: null },
         { confirmed_at: now, confirm_token_hash: null, expires_at: null },
       )) > 0,
+    async lapse(id, expiresAt) {
+      await updateWhere(db, 'page_subscribers', { id }, { confirmed_at: null, expires_at: expiresAt });
+    },
     async setSecret(id, secret) {
       await updateWhere(db, 'page_subscribers', { id }, { secret });
     },

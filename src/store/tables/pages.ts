@@ -128,6 +128,8 @@ export interface PageSubscribersTable {
   organization_id: string;
   page_id: string;
   kind: 'email' | 'webhook';
+  /** What a webhook gets: Warden's signed JSON, or a Discord or Slack message (0019); `warden` for email. */
+  format: 'warden' | 'discord' | 'slack';
   /** The email address (lower-cased) or the webhook URL. */
   address: string;
   /** A webhook subscriber's signing secret (whsec_…). */

@@ -2644,11 +2644,15 @@ export interface paths {
         put?: never;
         /**
          * Subscribe to a page's incidents and maintenance
-         * @description When the page takes subscriptions (`subscribe` in its snapshot) and no password protects it. Exactly one of `email` and `webhook`, as a form (the HTML page posts one; answered with an HTML page) or as JSON (answered with JSON).
+         * @description When the page takes subscriptions (`subscribe` in its snapshot) and no password protects it. Exactly one of `email`, `webhook`, `discord` and `slack`, as a form (the HTML page posts one; answered with an HTML page) or as JSON (answered with JSON).
          *
          *     **email**: a confirmation link is mailed at once (double opt-in; it works for 48 hours, then the unconfirmed subscription is deleted). The answer is the same whether or not the address was subscribed already. 503 when the server has no SMTP server.
          *
          *     **webhook**: Warden first POSTs a verification request to the URL, signed per Standard Webhooks with the new secret: `{"type":"subscription.verify","data":{"challenge":"…"}}`; the endpoint answers 2xx with the challenge (as the body, or JSON `{"challenge":"…"}`). The answer then holds the signing secret (shown once) and the unsubscribe URL. https:// only (http:// to a private address where the organization allows private targets).
+         *
+         *     **discord**: a Discord channel webhook (`https://discord.com/api/webhooks/{id}/{token}`). Warden asks Discord about it (`GET` on the webhook, under the organization's target policy) and it is confirmed at once; the answer names the webhook and its guild and channel. A webhook Discord does not know answers 400 with Discord's words (`Unknown Webhook`, `Invalid Webhook Token`). There is no unsubscribe link: deleting the webhook in Discord unsubscribes the channel (its next delivery finds it gone), and so does an admin's delete.
+         *
+         *     **slack**: a Slack incoming webhook (`https://hooks.slack.com/services/…`). It cannot prove it wants the page's news, so it waits for the page's admins to approve it (`POST /api/v1/pages/{slug}/subscribers/{id}/approve`); nothing is sent until then. It counts against the caps on subscriptions awaiting confirmation, but does not expire.
          *
          *     Limits: 5 requests per client address per 10 minutes (429); 10 subscriptions awaiting confirmation per client address and 1000 per page (429); 10000 confirmed subscribers per page (409). On a custom domain the path is `/subscribe`.
          */
@@ -2668,12 +2672,20 @@ export interface paths {
                         email?: string;
                         /** @description Subscribe this endpoint: it must answer a verification request (its challenge); the signing secret is answered once. */
                         webhook?: string;
+                        /** @description Subscribe this Discord channel webhook: Warden asks Discord about it (GET /webhooks/{id}/{token}) and it is confirmed at once; deleting the webhook in Discord unsubscribes it. */
+                        discord?: string;
+                        /** @description Subscribe this Slack incoming webhook: nothing is sent until the page's admins approve it. */
+                        slack?: string;
                     };
                     "application/x-www-form-urlencoded": {
                         /** @description Subscribe this address: a confirmation link is mailed to it (double opt-in). */
                         email?: string;
                         /** @description Subscribe this endpoint: it must answer a verification request (its challenge); the signing secret is answered once. */
                         webhook?: string;
+                        /** @description Subscribe this Discord channel webhook: Warden asks Discord about it (GET /webhooks/{id}/{token}) and it is confirmed at once; deleting the webhook in Discord unsubscribes it. */
+                        discord?: string;
+                        /** @description Subscribe this Slack incoming webhook: nothing is sent until the page's admins approve it. */
+                        slack?: string;
                     };
                 };
             };
@@ -2687,7 +2699,7 @@ export interface paths {
                         "text/html": string;
                     };
                 };
-                /** @description The webhook answered its challenge and is subscribed (JSON; HTML for a form). */
+                /** @description The webhook answered its challenge, or Discord knows the Discord webhook: subscribed (JSON; HTML for a form). */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -2701,10 +2713,22 @@ export interface paths {
                             secret: string;
                             /** @description POST it to unsubscribe. */
                             unsubscribeUrl: string;
+                        } | {
+                            /** @enum {string} */
+                            status: "confirmed";
+                            id: string;
+                            /** @description What Discord says of the webhook: its name, and the guild and channel it posts in. */
+                            discord: {
+                                id: string;
+                                name: string | null;
+                                guildId: string | null;
+                                channelId: string | null;
+                            };
+                            message: string;
                         };
                     };
                 };
-                /** @description Email: a confirmation link is on its way if the address takes mail (JSON). */
+                /** @description Email: a confirmation link is on its way if the address takes mail; Slack: the webhook awaits the page's admins (JSON). */
                 202: {
                     headers: {
                         [name: string]: unknown;
@@ -2713,11 +2737,13 @@ export interface paths {
                         "application/json": {
                             /** @enum {string} */
                             status: "pending";
+                            /** @description Slack: the subscriber awaiting approval. */
+                            id?: string;
                             message: string;
                         };
                     };
                 };
-                /** @description Neither or both of email and webhook, an invalid one, or a webhook that failed its verification (`errors` names `body.webhook`). */
+                /** @description Not exactly one of email, webhook, discord and slack, an invalid one, a webhook that failed its verification, or a Discord webhook Discord does not know (`errors` names the field). */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -7041,6 +7067,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/pages/{slug}/subscribers/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a Slack subscriber
+         * @description A Slack incoming webhook cannot prove it wants the page's news, so it waits for an admin: once approved, the page's incidents and maintenance go to it. Approving one already approved changes nothing. Needs an admin (or a write key).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The page's slug (its key), or its id. */
+                    slug: string;
+                    /** @description The subscriber id. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The subscriber, approved. */
+                200: {
+                    headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PageSubscriber"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                /** @description No such subscriber on this page (or no such page in your organization). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/pages/{slug}/subscribers/{id}": {
         parameters: {
             query?: never;
@@ -7053,7 +7143,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a subscriber
-         * @description It gets nothing more (its pending deliveries go too) and is not told. Needs an admin (or a write key).
+         * @description It gets nothing more (its pending deliveries go too) and is not told. A Discord channel has no unsubscribe link: deleting its webhook in Discord unsubscribes it too (its next delivery finds it gone). Needs an admin (or a write key).
          */
         delete: {
             parameters: {
@@ -14860,10 +14950,15 @@ export interface components {
         };
         PageSubscriber: {
             id: string;
-            /** @enum {string} */
-            kind: "email" | "webhook";
-            /** @description The email address, or the webhook URL. */
+            /**
+             * @description email, webhook (signed JSON), or a Discord or Slack incoming webhook that gets a channel message.
+             * @enum {string}
+             */
+            kind: "email" | "webhook" | "discord" | "slack";
+            /** @description The email address, or the webhook URL (a Discord or Slack one with its token hidden). */
             address: string;
+            /** @description A Slack webhook nobody approved yet: nothing is sent to it until an admin approves it (POST …/approve). */
+            awaitingApproval: boolean;
             /** @description Whether the subscription is confirmed (an email is pending until its link is followed). */
             confirmed: boolean;
             confirmedAt: number | null;

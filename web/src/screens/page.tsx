@@ -20,6 +20,7 @@ import { BrandingForm } from './page/branding-form';
 import { ComponentForm } from './page/component-form';
 import { ComponentList } from './page/component-list';
 import { SettingsForm } from './page/settings-form';
+import { SubscriberSection } from './page/subscriber-list';
 
 const route = getRouteApi('/signed-in/pages/$slug');
 
@@ -101,6 +102,13 @@ function PageEditor({
         <Section title="Discord boards">
           <BoardSection slug={slug} mayEdit={mayEdit} />
         </Section>
+
+        {/* People's addresses: admins only, as the API has it. */}
+        {roleAtLeast(role, 'admin') && (
+          <Section title="Subscribers">
+            <SubscriberSection slug={slug} />
+          </Section>
+        )}
 
         <Section title="Settings">
           {/* Keyed by slug, not updatedAt: remounting on its own save's refetch used to wipe the "Saved" message at once. */}

@@ -65,7 +65,8 @@ for (const dialect of dialects) {
       for (const step of steps) {
         h.clock.advance(1000);
         // The subscriber joins once its page exists.
-        if (step.op.startsWith('DELETE /api/v1/pages/{slug}/subscribers')) await addSubscriber();
+        if (step.op.includes('/subscribers/{id}'))
+          await addSubscriber(step.op.endsWith('/approve') ? 'slack' : 'warden');
         const organizationId = step.org ? ((await h.store.organizations.findByKey(step.org))?.id as string) : h.a.id;
         const before = await h.store.audit.list({ organizationId, limit: ACCOUNT_LIMITS.auditPageMax });
         const [method, template] = step.op.split(' ') as [string, string];
@@ -171,19 +172,21 @@ for (const dialect of dialects) {
       expect(theirs.map((e: { action: string }) => e.action)).toEqual(['config.apply']);
     });
 
-    async function addSubscriber(): Promise<void> {
+    /** An email subscriber to delete, or a Slack webhook awaiting approval. */
+    async function addSubscriber(format: 'warden' | 'slack'): Promise<void> {
       const page = await h.store.pages.findBySlug('audited');
-      ids.subscriber = 'sub_audited';
+      ids.subscriber = format === 'slack' ? 'sub_audited_slack' : 'sub_audited';
       await h.store.subscribers.insert({
-        id: 'sub_audited',
+        id: ids.subscriber,
         organizationId: h.a.id,
         pageId: page?.id as string,
-        kind: 'email',
-        address: 'fan@example.com',
+        format,
+        kind: format === 'slack' ? 'webhook' : 'email',
+        address: format === 'slack' ? 'https://hooks.slack.com/services/T/B/x' : 'fan@example.com',
         secret: null,
         confirmTokenHash: null,
-        unsubscribeToken: 'unsub-audited',
-        confirmedAt: h.clock.now(),
+        unsubscribeToken: `unsub-${ids.subscriber}`,
+        confirmedAt: format === 'slack' ? null : h.clock.now(),
         expiresAt: null,
         requestedBy: null,
         createdAt: h.clock.now(),

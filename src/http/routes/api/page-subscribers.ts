@@ -2,6 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import { SUBSCRIBER_LIMITS } from '../../../domain/subscriber.js';
 import {
+  approveSubscriber,
   deleteSubscriber,
   listSubscribers,
   subscriberListViewSchema,
@@ -39,10 +40,26 @@ export function pageSubscriberRoutes(app: App, guards: ApiGuards): void {
   });
   apiOperation(app, guards, {
     tag: 'pages',
+    method: 'post',
+    path: '/api/v1/pages/{slug}/subscribers/{id}/approve',
+    summary: 'Approve a Slack subscriber',
+    description:
+      "A Slack incoming webhook cannot prove it wants the page's news, so it waits for an admin: once approved, the page's incidents and maintenance go to it. Approving one already approved changes nothing.",
+    scope: 'write',
+    role: 'admin',
+    params: z.object({ slug: slugParam, id: idParam('subscriber', 'sub_0123456789abcdef') }),
+    notFound: 'No such subscriber on this page (or no such page in your organization).',
+    ok: { status: 200, schema: Subscriber, description: 'The subscriber, approved.' },
+    run: approveSubscriber,
+    audit: { action: 'subscriber.approve', object: ({ id }) => ({ id, label: null }) },
+  });
+  apiOperation(app, guards, {
+    tag: 'pages',
     method: 'delete',
     path: '/api/v1/pages/{slug}/subscribers/{id}',
     summary: 'Remove a subscriber',
-    description: 'It gets nothing more (its pending deliveries go too) and is not told.',
+    description:
+      'It gets nothing more (its pending deliveries go too) and is not told. A Discord channel has no unsubscribe link: deleting its webhook in Discord unsubscribes it too (its next delivery finds it gone).',
     scope: 'write',
     role: 'admin',
     params: z.object({ slug: slugParam, id: idParam('subscriber', 'sub_0123456789abcdef') }),

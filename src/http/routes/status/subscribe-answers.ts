@@ -23,6 +23,23 @@ export function subscribedJson(c: Context<AppEnv>, outcome: SubscribeOutcome): R
       202,
       headers,
     );
+  if (outcome.kind === 'discord')
+    return c.json(
+      {
+        status: 'confirmed',
+        id: outcome.id,
+        discord: outcome.webhook,
+        message: 'Deleting the webhook in Discord unsubscribes the channel.',
+      },
+      201,
+      headers,
+    );
+  if (outcome.kind === 'slack')
+    return c.json(
+      { status: 'pending', id: outcome.id, message: "Nothing is sent until the page's admins approve this webhook." },
+      202,
+      headers,
+    );
   return c.json(
     { status: 'confirmed', id: outcome.id, secret: outcome.secret, unsubscribeUrl: outcome.unsubscribeUrl },
     201,
@@ -37,6 +54,22 @@ export function subscribedNotice(i18n: Translator, outcome: SubscribeOutcome): N
     return {
       heading: i18n.t('notice.checkInbox'),
       lines: [i18n.t('notice.checkInboxText'), i18n.t('notice.nothingUntilConfirmed')],
+      page: outcome.page,
+    };
+  // The form has no Discord or Slack field: a hand-made post gets the JSON answer's words (in English).
+  if (outcome.kind === 'discord')
+    return {
+      heading: i18n.t('notice.webhookSubscribed'),
+      lines: [
+        `Discord webhook ${outcome.webhook.name ?? outcome.webhook.id} (channel ${outcome.webhook.channelId ?? 'unknown'}) is subscribed.`,
+        'Deleting the webhook in Discord unsubscribes the channel.',
+      ],
+      page: outcome.page,
+    };
+  if (outcome.kind === 'slack')
+    return {
+      heading: i18n.t('notice.nothingUntilConfirmed'),
+      lines: ["Nothing is sent until the page's admins approve this webhook."],
       page: outcome.page,
     };
   return {

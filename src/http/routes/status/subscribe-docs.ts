@@ -18,11 +18,15 @@ export function documentSubscriptionRoutes(app: App): void {
     path: '/s/{slug}/subscribe',
     summary: "Subscribe to a page's incidents and maintenance",
     description: [
-      'When the page takes subscriptions (`subscribe` in its snapshot) and no password protects it. Exactly one of `email` and `webhook`, as a form (the HTML page posts one; answered with an HTML page) or as JSON (answered with JSON).',
+      'When the page takes subscriptions (`subscribe` in its snapshot) and no password protects it. Exactly one of `email`, `webhook`, `discord` and `slack`, as a form (the HTML page posts one; answered with an HTML page) or as JSON (answered with JSON).',
       '',
       `**email**: a confirmation link is mailed at once (double opt-in; it works for 48 hours, then the unconfirmed subscription is deleted). The answer is the same whether or not the address was subscribed already. 503 when the server has no SMTP server.`,
       '',
       '**webhook**: Warden first POSTs a verification request to the URL, signed per Standard Webhooks with the new secret: `{"type":"subscription.verify","data":{"challenge":"…"}}`; the endpoint answers 2xx with the challenge (as the body, or JSON `{"challenge":"…"}`). The answer then holds the signing secret (shown once) and the unsubscribe URL. https:// only (http:// to a private address where the organization allows private targets).',
+      '',
+      "**discord**: a Discord channel webhook (`https://discord.com/api/webhooks/{id}/{token}`). Warden asks Discord about it (`GET` on the webhook, under the organization's target policy) and it is confirmed at once; the answer names the webhook and its guild and channel. A webhook Discord does not know answers 400 with Discord's words (`Unknown Webhook`, `Invalid Webhook Token`). There is no unsubscribe link: deleting the webhook in Discord unsubscribes the channel (its next delivery finds it gone), and so does an admin's delete.",
+      '',
+      "**slack**: a Slack incoming webhook (`https://hooks.slack.com/services/…`). It cannot prove it wants the page's news, so it waits for the page's admins to approve it (`POST /api/v1/pages/{slug}/subscribers/{id}/approve`); nothing is sent until then. It counts against the caps on subscriptions awaiting confirmation, but does not expire.",
       '',
       `Limits: ${SUBSCRIBER_LIMITS.subscribeRequests} requests per client address per ${SUBSCRIBER_LIMITS.subscribeWindowMs / 60_000} minutes (429); ${SUBSCRIBER_LIMITS.pendingPerClient} subscriptions awaiting confirmation per client address and ${SUBSCRIBER_LIMITS.pendingPerPage} per page (429); ${SUBSCRIBER_LIMITS.confirmedPerPage} confirmed subscribers per page (409). On a custom domain the path is \`/subscribe\`.`,
     ].join('\n'),
@@ -36,25 +40,50 @@ export function documentSubscriptionRoutes(app: App): void {
     responses: {
       200: htmlAnswer('The form was taken (HTML answer): check the inbox, or the webhook secret.'),
       201: {
-        description: 'The webhook answered its challenge and is subscribed (JSON; HTML for a form).',
+        description:
+          'The webhook answered its challenge, or Discord knows the Discord webhook: subscribed (JSON; HTML for a form).',
         content: {
           'application/json': {
-            schema: z.object({
-              status: z.literal('confirmed'),
-              id: z.string(),
-              secret: z.string().describe('whsec_…: verify webhook-signature with it; shown once.'),
-              unsubscribeUrl: z.string().describe('POST it to unsubscribe.'),
-            }),
+            schema: z.union([
+              z.object({
+                status: z.literal('confirmed'),
+                id: z.string(),
+                secret: z.string().describe('whsec_…: verify webhook-signature with it; shown once.'),
+                unsubscribeUrl: z.string().describe('POST it to unsubscribe.'),
+              }),
+              z.object({
+                status: z.literal('confirmed'),
+                id: z.string(),
+                discord: z
+                  .object({
+                    id: z.string(),
+                    name: z.string().nullable(),
+                    guildId: z.string().nullable(),
+                    channelId: z.string().nullable(),
+                  })
+                  .describe('What Discord says of the webhook: its name, and the guild and channel it posts in.'),
+                message: z.string(),
+              }),
+            ]),
           },
         },
       },
       202: {
-        description: 'Email: a confirmation link is on its way if the address takes mail (JSON).',
-        content: { 'application/json': { schema: z.object({ status: z.literal('pending'), message: z.string() }) } },
+        description:
+          "Email: a confirmation link is on its way if the address takes mail; Slack: the webhook awaits the page's admins (JSON).",
+        content: {
+          'application/json': {
+            schema: z.object({
+              status: z.literal('pending'),
+              id: z.string().optional().describe('Slack: the subscriber awaiting approval.'),
+              message: z.string(),
+            }),
+          },
+        },
       },
       400: documentedProblem(
         400,
-        'Neither or both of email and webhook, an invalid one, or a webhook that failed its verification (`errors` names `body.webhook`).',
+        'Not exactly one of email, webhook, discord and slack, an invalid one, a webhook that failed its verification, or a Discord webhook Discord does not know (`errors` names the field).',
       ),
       403: documentedProblem(403, 'The page takes no subscriptions, or a password protects it.'),
       404: documentedProblem(404, 'No page with this slug.'),

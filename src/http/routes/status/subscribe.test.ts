@@ -198,6 +198,7 @@ for (const dialect of dialects)
             id: `sub_${String(i).padStart(16, '0')}`,
             organizationId: s.organizationId,
             pageId: busy.id,
+            format: 'warden',
             kind: 'email',
             address: `b${i}@example.test`,
             secret: null,

@@ -104,7 +104,10 @@ export function subscriptionRoutes(app: App, deps: StatusDeps): void {
           const outcome = await subscribe(ctx, { slug, client: requestClient(c), body: input });
           return json
             ? subscribedJson(c, outcome)
-            : html(subscribedNotice(i18n, outcome), outcome.kind === 'webhook' ? 201 : 200);
+            : html(
+                subscribedNotice(i18n, outcome),
+                outcome.kind === 'webhook' || outcome.kind === 'discord' ? 201 : 200,
+              );
         } catch (error) {
           return failed(c, json, error, target.page, reader);
         }
@@ -204,7 +207,7 @@ async function readSubscribeBody(c: Context<AppEnv>, json: boolean): Promise<Rec
     return {};
   }
   const out: Record<string, unknown> = {};
-  for (const name of ['email', 'webhook']) {
+  for (const name of ['email', 'webhook', 'discord', 'slack']) {
     const value = field(name);
     if (typeof value === 'string' && value.trim() !== '') out[name] = value;
   }
