@@ -1,7 +1,7 @@
 // Applying a panel's proposals: monitors and components created or brought up to date through the usual write verbs,
 // and nothing touched that apply did not make (keys starting `ptero-`, monitors tagged `pterodactyl`).
 import type { z } from 'zod';
-import { ValidationError } from '../../domain/errors.js';
+import { ValidationError, WardenError } from '../../domain/errors.js';
 import { createComponent, updateComponent } from '../components/write.js';
 import { organizationOf, parseInput } from '../context.js';
 import type { monitorCreateSchema } from '../monitors/schema.js';
@@ -19,7 +19,9 @@ export interface PanelServerReport {
   name: string;
   monitor: ApplyOutcome | null;
   resourceMonitor: ApplyOutcome | null;
-  component: ApplyOutcome;
+  component: ApplyOutcome | null;
+  /** Why this server stopped part way (an alias that is no host name, the organization's monitor limit); null when done. */
+  error: string | null;
 }
 
 export interface PanelApplyReport {
@@ -38,8 +40,26 @@ export async function applyPanel(ctx: PanelContext, input: z.input<typeof panelA
     throw new ValidationError([{ path: 'servers', message: `no server "${missing[0]}" on the panel for this key` }]);
   const wanted = chosen === undefined ? proposals : proposals.filter((p) => chosen.includes(p.identifier));
   const reports: PanelServerReport[] = [];
-  for (const proposal of wanted) reports.push(await applyServer(ctx, proposal, page, resources ? apiKey : undefined));
+  for (const proposal of wanted) {
+    const report = emptyReport(proposal);
+    reports.push(report);
+    // One server's refusal is reported with it (after what it got so far); the others still apply.
+    await applyServer(ctx, proposal, page, resources ? apiKey : undefined, report).catch((error: unknown) => {
+      if (!(error instanceof WardenError)) throw error;
+      report.error = refusal(error);
+    });
+  }
   return { servers: reports, truncated };
+}
+
+function emptyReport(proposal: PanelProposal): PanelServerReport {
+  const { identifier, name } = proposal;
+  return { identifier, name, monitor: null, resourceMonitor: null, component: null, error: null };
+}
+
+function refusal(error: WardenError): string {
+  const issues = error instanceof ValidationError ? error.issues.map((i) => `${i.path}: ${i.message}`) : [];
+  return issues.length > 0 ? issues.join('; ') : error.message;
 }
 
 async function applyServer(
@@ -47,19 +67,16 @@ async function applyServer(
   proposal: PanelProposal,
   slug: string,
   apiKey: string | undefined,
-): Promise<PanelServerReport> {
-  const monitor = proposal.monitor ? await applyMonitor(ctx, proposal.monitor) : null;
-  const resourceMonitor =
-    apiKey === undefined
-      ? null
-      : await applyMonitor(ctx, {
-          ...proposal.resourceMonitor,
-          config: { ...proposal.resourceMonitor.config, apiKey },
-        });
+  report: PanelServerReport,
+): Promise<void> {
+  if (proposal.monitor) report.monitor = await applyMonitor(ctx, proposal.monitor);
+  if (apiKey !== undefined) {
+    const { config } = proposal.resourceMonitor;
+    report.resourceMonitor = await applyMonitor(ctx, { ...proposal.resourceMonitor, config: { ...config, apiKey } });
+  }
   // Without a game monitor, the component follows the resource monitor, when there is one.
   const follows = proposal.monitor ? proposal.monitor.key : apiKey === undefined ? null : proposal.resourceMonitor.key;
-  const component = await applyComponent(ctx, slug, { ...proposal.component, monitor: follows });
-  return { identifier: proposal.identifier, name: proposal.name, monitor, resourceMonitor, component };
+  report.component = await applyComponent(ctx, slug, { ...proposal.component, monitor: follows });
 }
 
 async function applyMonitor(ctx: PanelContext, proposed: ProposedMonitor): Promise<ApplyOutcome> {

@@ -39,7 +39,11 @@ export const panelApplyReportSchema = z.object({
       name: z.string(),
       monitor: outcome.nullable().describe('Null when the server has no allocation.'),
       resourceMonitor: outcome.nullable().describe('Null unless `resources` was true.'),
-      component: outcome,
+      component: outcome.nullable().describe('Null when the server stopped before it (see `error`).'),
+      error: z
+        .string()
+        .nullable()
+        .describe('Why this server stopped part way (say, an ip_alias that is no host name); the others still apply.'),
     }),
   ),
   truncated: z.boolean(),

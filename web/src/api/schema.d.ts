@@ -12921,8 +12921,13 @@ export interface components {
                  * @enum {string|null}
                  */
                 resourceMonitor: "created" | "updated" | "unchanged" | "skipped" | null;
-                /** @enum {string} */
-                component: "created" | "updated" | "unchanged" | "skipped";
+                /**
+                 * @description Null when the server stopped before it (see `error`).
+                 * @enum {string|null}
+                 */
+                component: "created" | "updated" | "unchanged" | "skipped" | null;
+                /** @description Why this server stopped part way (say, an ip_alias that is no host name); the others still apply. */
+                error: string | null;
             }[];
             truncated: boolean;
         };

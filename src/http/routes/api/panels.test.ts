@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, openApiHarness } from '../../../../test/api-app.js';
 import {
+  type FakePanelServer,
   hostedServers,
   type PterodactylPanelFake,
   startPterodactylPanel,
@@ -108,6 +109,7 @@ for (const dialect of dialects) {
           monitor: 'updated',
           resourceMonitor: null,
           component: 'updated',
+          error: null,
         },
       ]);
       const monitor = await (await h.call('GET', '/api/v1/monitors/ptero-2b8df008')).json();
@@ -139,6 +141,24 @@ for (const dialect of dialects) {
       });
       const resources = await (await h.call('GET', '/api/v1/monitors/ptero-6f2b344c-resources')).json();
       expect(resources).toMatchObject({ type: 'pterodactyl', config: { serverId: '6f2b344c', apiKey: '[redacted]' } });
+    });
+
+    it('reports a server it cannot apply with its reason, and applies the others', async () => {
+      panel.servers = [
+        {
+          ...(hostedServers()[1] as FakePanelServer),
+          identifier: '7a3c455d',
+          allocations: [{ ip: '10.0.0.5', alias: 'no such host!', port: 19132, isDefault: true }],
+        },
+        { ...(hostedServers()[1] as FakePanelServer), identifier: '8b4d566e', name: 'Pocket two' },
+      ];
+      const res = await h.call('POST', '/api/v1/panels/apply', { body: { ...body(), page: 'alpha' } });
+      expect(res.status).toBe(200);
+      const [bad, good] = (await res.json()).servers;
+      expect(bad).toMatchObject({ identifier: '7a3c455d', monitor: null, component: null });
+      expect(bad.error).toMatch(/^config\.host: /);
+      expect(good).toMatchObject({ identifier: '8b4d566e', monitor: 'created', component: 'created', error: null });
+      panel.servers = hostedServers();
     });
 
     it('names an identifier the panel does not list', async () => {
