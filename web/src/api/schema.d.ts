@@ -4211,7 +4211,7 @@ export interface paths {
         put?: never;
         /**
          * Discover the servers of a panel
-         * @description Lists the servers a Pterodactyl or Pelican client API key (ptlc_…) can see (`GET /api/client`, every page, at most 500 servers, under the probe-target policy) and proposes for each a game monitor (type guessed from the egg, the Docker image or the name; address and port from the default allocation), a panel resource monitor and a component. Nothing is stored, the key included. A key the panel refuses is a 400 on `apiKey`; a panel that cannot be reached or answers something else, a 400 on `panelUrl`.
+         * @description Lists the servers a Pterodactyl or Pelican client API key (ptlc_…) can see (`GET /api/client`, every page, at most 500 servers, under the probe-target policy) and proposes for each a game monitor (type guessed from the egg, the Docker image or the name; address and port from the default allocation), a panel resource monitor and a component. Nothing is stored, the key included. A key the panel refuses is a 400 on `apiKey`; a panel that cannot be reached or answers something else, a 400 on `panelUrl`. At most 10 panel discoveries and applies together per 60 s per organization (429 beyond).
          */
         post: {
             parameters: {
@@ -4265,7 +4265,7 @@ export interface paths {
         put?: never;
         /**
          * Apply the servers of a panel
-         * @description Discovers again and creates or updates, for each server (or those in `servers`), its monitor, its resource monitor when `resources` is true (that monitor keeps the key in its config, as any pterodactyl monitor does) and its component on `page`. Keys start with `ptero-` and the server identifier: calling again re-syncs (renamed servers and moved allocations are updated). Objects apply did not make are never changed: they are reported `skipped`.
+         * @description Discovers again and creates or updates, for each server (or those in `servers`), its monitor, its resource monitor when `resources` is true (that monitor keeps the key in its config, as any pterodactyl monitor does) and its component on `page`. Keys start with `ptero-` and the server identifier: calling again re-syncs (renamed servers and moved allocations are updated). Objects apply did not make are never changed: they are reported `skipped`; a server Warden refuses gets `error` and the others still apply. At most 10 panel discoveries and applies together per 60 s per organization (429 beyond).
          */
         post: {
             parameters: {

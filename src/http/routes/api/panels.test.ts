@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiHarness, openApiHarness } from '../../../../test/api-app.js';
 import {
   type FakePanelServer,
@@ -18,6 +18,8 @@ for (const dialect of dialects) {
       // Two servers a page: six servers take three.
       panel = await startPterodactylPanel({ perPageMax: 2 });
     });
+    // Each test starts with the organization's whole panel budget.
+    beforeEach(() => h.clock.advance(60_000));
     afterAll(async () => {
       await panel?.close();
       await h?.close();
@@ -159,6 +161,13 @@ for (const dialect of dialects) {
       expect(bad.error).toMatch(/^config\.host: /);
       expect(good).toMatchObject({ identifier: '8b4d566e', monitor: 'created', component: 'created', error: null });
       panel.servers = hostedServers();
+    });
+
+    it('answers 429 past the budget of panel reads', async () => {
+      const answers: number[] = [];
+      for (let i = 0; i < 11; i++)
+        answers.push((await h.call('POST', '/api/v1/panels/discover', { body: body() })).status);
+      expect(answers).toEqual([...Array(10).fill(200), 429]);
     });
 
     it('names an identifier the panel does not list', async () => {
