@@ -88,6 +88,9 @@ for (const dialect of dialects) {
       const again = await (await h.call('POST', '/api/v1/panels/apply', { body: { ...body(), page: 'alpha' } })).json();
       for (const server of again.servers)
         expect(server).toMatchObject({ monitor: 'unchanged', component: 'unchanged' });
+      const entries = await h.store.audit.list({ organizationId: h.a.id, limit: 100 });
+      expect(entries.filter((e) => e.action === 'panel.apply')).toHaveLength(2);
+      expect(JSON.stringify(entries)).not.toContain(panel.key);
     });
 
     it('re-syncs a renamed server and a moved port, and leaves what it did not make alone', async () => {
