@@ -4,6 +4,7 @@
 import type { SignedInUser } from './accounts.js';
 import type { ApiHarness } from './api-app.js';
 import { keeper, organizationSteps } from './audit-steps-organization.js';
+import { panelSteps } from './audit-steps-panels.js';
 import type { DnsZone } from './fakes/dns-server.js';
 import { solidPng } from './fakes/images.js';
 import type { Receiver } from './fakes/notify-receivers.js';
@@ -31,9 +32,11 @@ export interface AuditStepsEnv {
   receiver: () => Receiver;
   zone: DnsZone;
   ids: Record<string, string>;
+  /** The fake Pterodactyl panel discovery reads. */
+  panel: () => { url: string; key: string };
 }
 export function auditSteps(env: AuditStepsEnv): Step[] {
-  return [...pageSteps(env), ...pageChildSteps(env), ...organizationSteps(env)];
+  return [...pageSteps(env), ...panelSteps(env), ...pageChildSteps(env), ...organizationSteps(env)];
 }
 
 /** The writes of relays, monitors and pages. */

@@ -20,6 +20,8 @@ export const API_LIMITS = {
    * too few to scan a network through the edge runner.
    */
   probeRuns: { requests: 10, windowMs: 5_000 },
+  /** Panel discoveries and applies per organization (429 beyond): each reads up to ten pages of a panel. */
+  panelReads: { requests: 10, windowMs: 60_000 },
   /** Incidents per list response, newest first. */
   incidentList: { default: 50, max: 200 },
 } as const;

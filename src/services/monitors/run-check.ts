@@ -9,7 +9,7 @@ import { PUBLIC_TARGETS_ONLY, type TargetGuard, targetGuard } from '../../net/ta
 import type { ProbeDefinition, ProbeResult } from '../../probes/probe.js';
 import { probeDefinition } from '../../probes/registry.js';
 import { runProbe } from '../../probes/run.js';
-import { organizationOf, parseInput } from '../context.js';
+import { organizationOf, parseInput, type ServiceContext } from '../context.js';
 import type { IngestContext } from '../runtime.js';
 import { requireMonitor } from './read.js';
 import { monitorCreateSchema } from './schema.js';
@@ -74,11 +74,11 @@ async function probeOnce(
   config: unknown,
   timeoutMs: number,
 ): Promise<ProbeResult> {
-  return runProbe(definition, config, { timeoutMs, guard: await guardOf(ctx) });
+  return runProbe(definition, config, { timeoutMs, guard: await probeTargetGuard(ctx) });
 }
 
-/** The organization's probe-target policy, decided as the edge runner decides it. */
-async function guardOf(ctx: ProbeRunContext): Promise<TargetGuard> {
+/** The organization's probe-target policy, decided as the edge runner decides it (panel discovery uses it too). */
+export async function probeTargetGuard(ctx: ServiceContext & Pick<ProbeRunContext, 'security'>): Promise<TargetGuard> {
   const policies = probeTargetPolicies(await ctx.store.organizations.list(), ctx.security.probePrivateTargets);
   const policy = policies.get(organizationOf(ctx));
   return policy === undefined ? PUBLIC_TARGETS_ONLY : targetGuard(policy);

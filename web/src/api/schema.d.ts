@@ -4226,6 +4226,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/panels/discover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Discover the servers of a panel
+         * @description Lists the servers a Pterodactyl or Pelican client API key (ptlc_…) can see (`GET /api/client`, every page, at most 500 servers, under the probe-target policy) and proposes for each a game monitor (type guessed from the egg, the Docker image or the name; address and port from the default allocation), a panel resource monitor and a component. Nothing is stored, the key included. A key the panel refuses is a 400 on `apiKey`; a panel that cannot be reached or answers something else, a 400 on `panelUrl`. At most 10 panel discoveries and applies together per 60 s per organization (429 beyond).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PanelDiscover"];
+                };
+            };
+            responses: {
+                /** @description The proposals. */
+                200: {
+                    headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PanelDiscovery"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/panels/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply the servers of a panel
+         * @description Discovers again and creates or updates, for each server (or those in `servers`), its monitor, its resource monitor when `resources` is true (that monitor keeps the key in its config, as any pterodactyl monitor does) and its component on `page`. Keys start with `ptero-` and the server identifier: calling again re-syncs (renamed servers and moved allocations are updated). Objects apply did not make are never changed: they are reported `skipped`; a server Warden refuses gets `error` and the others still apply. At most 10 panel discoveries and applies together per 60 s per organization (429 beyond).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PanelApply"];
+                };
+            };
+            responses: {
+                /** @description What each server got. */
+                200: {
+                    headers: {
+                        "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                        "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                        "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                        "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PanelApplyReport"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                409: components["responses"]["Conflict"];
+                413: components["responses"]["PayloadTooLarge"];
+                415: components["responses"]["UnsupportedMediaType"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/pages": {
         parameters: {
             query?: never;
@@ -12837,6 +12945,99 @@ export interface components {
             config?: {
                 [key: string]: unknown;
             };
+        };
+        PanelDiscovery: {
+            proposals: {
+                /** @description The server's short identifier on the panel. */
+                identifier: string;
+                name: string;
+                /**
+                 * @description Where the game type was read from; null: no match, a tcp check of the default allocation.
+                 * @enum {string|null}
+                 */
+                guessedFrom: "egg" | "image" | "name" | null;
+                /** @description Null when the server has no allocation. */
+                monitor: {
+                    key: string;
+                    name: string;
+                    /** @description minecraft-java, minecraft-bedrock, source (Source games and Rust), fivem, tcp; pterodactyl. */
+                    type: string;
+                    /** @description The monitor's config; the resource monitor's key is added on apply. */
+                    config: {
+                        [key: string]: unknown;
+                    };
+                    tags: string[];
+                } | null;
+                resourceMonitor: {
+                    key: string;
+                    name: string;
+                    /** @description minecraft-java, minecraft-bedrock, source (Source games and Rust), fivem, tcp; pterodactyl. */
+                    type: string;
+                    /** @description The monitor's config; the resource monitor's key is added on apply. */
+                    config: {
+                        [key: string]: unknown;
+                    };
+                    tags: string[];
+                };
+                component: {
+                    key: string;
+                    name: string;
+                    monitor: string;
+                };
+            }[];
+            /** @description True when the key sees more than 500 servers: only the first 500 are proposed. */
+            truncated: boolean;
+        };
+        PanelDiscover: {
+            /**
+             * Format: uri
+             * @description Base URL of the panel, e.g. https://panel.example.com.
+             */
+            panelUrl: string;
+            /** @description A client API key (ptlc_…) of a user who can see the servers; used for this request only, never stored by discovery. */
+            apiKey: string;
+        };
+        PanelApplyReport: {
+            servers: {
+                identifier: string;
+                name: string;
+                /**
+                 * @description Null when the server has no allocation.
+                 * @enum {string|null}
+                 */
+                monitor: "created" | "updated" | "unchanged" | "skipped" | null;
+                /**
+                 * @description Null unless `resources` was true.
+                 * @enum {string|null}
+                 */
+                resourceMonitor: "created" | "updated" | "unchanged" | "skipped" | null;
+                /**
+                 * @description Null when the server stopped before it (see `error`).
+                 * @enum {string|null}
+                 */
+                component: "created" | "updated" | "unchanged" | "skipped" | null;
+                /** @description Why this server stopped part way (say, an ip_alias that is no host name); the others still apply. */
+                error: string | null;
+            }[];
+            truncated: boolean;
+        };
+        PanelApply: {
+            /**
+             * Format: uri
+             * @description Base URL of the panel, e.g. https://panel.example.com.
+             */
+            panelUrl: string;
+            /** @description A client API key (ptlc_…) of a user who can see the servers; used for this request only, never stored by discovery. */
+            apiKey: string;
+            /** @description Slug of the page the components go on. */
+            page: string;
+            /** @description Identifiers of the servers to apply; all of them when absent. */
+            servers?: string[];
+            /**
+             * @description Also create the panel's resource monitor of each server (stores the key in that monitor's config).
+             * @default false
+             */
+            resources?: boolean;
         };
         Page: {
             id: string;

@@ -5,6 +5,7 @@ import { apiOperations } from '../../../../test/api-objects.js';
 import { auditSteps, type Step } from '../../../../test/audit-steps.js';
 import { type DnsZone, type FakeDnsServer, startDnsFake } from '../../../../test/fakes/dns-server.js';
 import { type Receiver, startReceiver } from '../../../../test/fakes/notify-receivers.js';
+import { type PterodactylPanelFake, startPterodactylPanel } from '../../../../test/fakes/pterodactyl-panel.js';
 import { dialects } from '../../../../test/store-dialects.js';
 import { ACCOUNT_LIMITS } from '../../../domain/account.js';
 
@@ -16,6 +17,7 @@ for (const dialect of dialects) {
     let h: ApiHarness;
     let dns: FakeDnsServer;
     let receiver: Receiver;
+    let panel: PterodactylPanelFake;
     const zone: DnsZone = {};
     let owner: SignedInUser;
     let member: SignedInUser;
@@ -25,6 +27,7 @@ for (const dialect of dialects) {
     beforeAll(async () => {
       dns = await startDnsFake(zone);
       receiver = await startReceiver({ status: 204 });
+      panel = await startPterodactylPanel();
       // The notification receiver listens on loopback, which these organizations may reach.
       h = await openApiHarness(dialect, {
         security: { probePrivateTargets: 'allow' },
@@ -40,6 +43,7 @@ for (const dialect of dialects) {
       await h?.close();
       await dns?.close();
       await receiver?.close();
+      await panel?.close();
     });
 
     const call = (step: Pick<Step, 'by' | 'org'>, method: string, path: string, body?: unknown) =>
@@ -54,7 +58,14 @@ for (const dialect of dialects) {
               ...(step.org ? { 'x-warden-organization': step.org } : {}),
             },
           });
-    const steps = auditSteps({ h: () => h, member: () => member, receiver: () => receiver, zone, ids });
+    const steps = auditSteps({
+      h: () => h,
+      member: () => member,
+      receiver: () => receiver,
+      zone,
+      ids,
+      panel: () => panel,
+    });
 
     it('has a step for every write of the organization API', async () => {
       const writes = (await apiOperations(h)).filter((o) => o.write).map((o) => `${o.method} ${o.path}`);

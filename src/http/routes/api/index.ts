@@ -24,6 +24,7 @@ import { pageBoardRoutes } from './page-boards.js';
 import { pageContentRoutes } from './page-contents.js';
 import { pageSubscriberRoutes } from './page-subscribers.js';
 import { pageRoutes } from './pages.js';
+import { panelRoutes } from './panels.js';
 import { relayApiRoutes } from './relays.js';
 
 export interface ApiOptions {
@@ -60,6 +61,7 @@ export function apiRoutes(app: App, running: ApiRunning, options: ApiOptions = {
   // JSON answers over 1 KB compressed on the fly (pushes and relays live outside /api/v1, public forms are precompressed).
   app.use('/api/v1/*', apiCompression);
   monitorRoutes(app, guards, running);
+  panelRoutes(app, guards, running);
   pageRoutes(app, guards, running.domainTxt);
   pageAssetRoutes(app, guards);
   pageContentRoutes(app, guards);

@@ -1,6 +1,5 @@
 // The dashboard's monitor operations: sparklines, stats, state history, "check now", "test", and the monitor types' schemas.
 import { z } from '@hono/zod-openapi';
-import { every } from 'hono/combine';
 import { API_LIMITS } from '../../../services/api-limits.js';
 import { monitorLabel } from '../../../services/audit/labels.js';
 import type { ServiceContext } from '../../../services/context.js';
@@ -21,10 +20,9 @@ import {
 import { monitorStats, monitorStatsSchema, statsQuerySchema } from '../../../services/monitors/stats.js';
 import { listMonitorTypes, monitorTypesSchema } from '../../../services/monitors/types.js';
 import type { App } from '../../env.js';
-import { createRateLimiter } from '../../middleware/rate-limit.js';
-import { problem, problemResponse } from '../../problem.js';
+import { budgetedGuards } from './budget.js';
 import type { ApiRunning } from './index.js';
-import { type ApiGuard, type ApiGuards, apiOperation, idOrKeyParam } from './operation.js';
+import { type ApiGuards, apiOperation, idOrKeyParam } from './operation.js';
 
 const params = z.object({ id: idOrKeyParam('monitor', 'mon_3k9x2m4q8r7t1v5w') });
 const notFound = 'No monitor with this id or key in your organization.';
@@ -71,7 +69,12 @@ export function monitorInsightRoutes(
     ok: { status: 200, schema: monitorTypesSchema.openapi('MonitorTypes'), description: 'The types.' },
     run: listMonitorTypes,
   });
-  const probeGuards = limitedGuards(guards);
+  const probeGuards = budgetedGuards(guards, {
+    requests,
+    windowMs,
+    title: 'Too many probe runs',
+    limit: PROBE_RUN_LIMIT,
+  });
   apiOperation(app, probeGuards, {
     ...op,
     path: '/api/v1/monitors/test',
@@ -125,33 +128,4 @@ export function monitorInsightRoutes(
     ok: { status: 200, schema: stateHistorySchema.openapi('MonitorStateHistory'), description: 'The changes.' },
     run: monitorStateHistory,
   });
-}
-
-/**
- * The same guards with the probe-run budget after them: per organization (whoever asks), counted in this process. A
- * probe run costs the edge a connection to a target the caller picks, so it is kept far below the API's own rate.
- */
-function limitedGuards(guards: ApiGuards): ApiGuards {
-  const limiter = createRateLimiter({ requests, windowMs, maxKeys: API_LIMITS.rateLimitTrackedKeys });
-  const budget: ApiGuard = async (c, next) => {
-    const decision = limiter.take(c.var.principal.organizationId, c.var.deps.clock.now());
-    if (!decision.allowed)
-      return problemResponse(
-        c,
-        problem(
-          429,
-          'rate-limited',
-          'Too many probe runs',
-          `Your organization may make ${PROBE_RUN_LIMIT}; retry in ${decision.resetSec} s.`,
-        ),
-        { 'retry-after': String(decision.resetSec) },
-      );
-    await next();
-  };
-  const limited = (guard: ApiGuard) => every(guard, budget) as ApiGuard;
-  return {
-    read: limited(guards.read),
-    write: limited(guards.write),
-    for: (role, write) => limited(guards.for(role, write)),
-  };
 }
