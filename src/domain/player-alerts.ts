@@ -55,8 +55,18 @@ export interface LiveFacts {
   queue: number | null;
 }
 
+/** A rule's condition held its time (`alert`) or, having alerted, no longer holds (`ok`). */
+export interface PlayerRuleFact {
+  kind: 'alert' | 'ok';
+  rule: PlayerRule;
+  since: number;
+  at: number;
+  live: LiveFacts;
+  settings: PlayerAlerts;
+}
+
 export type PlayerAlertFact =
-  | { kind: 'alert' | 'ok'; rule: PlayerRule; since: number; at: number; live: LiveFacts; settings: PlayerAlerts }
+  | PlayerRuleFact
   | { kind: 'changed'; field: GameChangeField; from: string; to: string; at: number };
 
 /** A result as the rules read it. */
