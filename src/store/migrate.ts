@@ -18,6 +18,7 @@ import * as maintenanceMonitors from './migrations/0015-maintenance-monitors.js'
 import * as componentJoin from './migrations/0016-component-join.js';
 import * as playerNames from './migrations/0017-player-names.js';
 import * as boards from './migrations/0018-boards.js';
+import * as playerAlerts from './migrations/0020-player-alerts.js';
 import type { MigrationReport } from './store.js';
 import type { Db } from './tables.js';
 
@@ -41,6 +42,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0016-component-join': componentJoin,
   '0017-player-names': playerNames,
   '0018-boards': boards,
+  '0020-player-alerts': playerAlerts,
 };
 
 /** Every migration's name, in order, and the newest: what a fully migrated database reports as current. */

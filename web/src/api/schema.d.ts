@@ -10685,6 +10685,22 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "minecraft-java";
             /**
@@ -10742,6 +10758,22 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "minecraft-bedrock";
             /**
@@ -10789,6 +10821,22 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "source";
             /**
@@ -10844,6 +10892,22 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "fivem";
             /**
@@ -10901,6 +10965,22 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "rust-webrcon";
             /**
@@ -10957,6 +11037,22 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "rcon";
             /**
@@ -11013,6 +11109,22 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "pterodactyl";
             /**
@@ -11061,6 +11173,22 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "gamedig";
             /**
@@ -11110,6 +11238,22 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "discord";
             /**
@@ -11167,6 +11311,22 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "http";
             /**
@@ -11243,6 +11403,22 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "tcp";
             /**
@@ -11287,6 +11463,22 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "tls";
             /**
@@ -11341,6 +11533,22 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "dns";
             /**
@@ -11393,6 +11601,22 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "heartbeat";
             /**
@@ -11440,6 +11664,22 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "ping";
             /**
@@ -11501,6 +11741,22 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "domain-expiry";
             /**
@@ -11554,6 +11810,22 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "postgres";
             /**
@@ -11625,6 +11897,22 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "mysql";
             /**
@@ -11693,6 +11981,22 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "redis";
             /**
@@ -11756,6 +12060,22 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "nats";
             /**
@@ -11823,6 +12143,22 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "mqtt";
             /**
@@ -11886,6 +12222,22 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "amqp";
             /**
@@ -11959,6 +12311,22 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "mongodb";
             /**
@@ -12037,6 +12405,22 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "ssh";
             /**
@@ -12084,6 +12468,22 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "udp";
             /**
@@ -12138,6 +12538,22 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "websocket";
             /**
@@ -12197,6 +12613,22 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "smtp";
             /**
@@ -12257,6 +12689,22 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "imap";
             /**
@@ -12317,6 +12765,22 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "pop3";
             /**
@@ -12377,6 +12841,22 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "grpc";
             /**
@@ -12436,6 +12916,22 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "docker";
             /**
@@ -12596,6 +13092,22 @@ export interface components {
             notify: string[] | null;
             /** @description Labels the dashboard and `GET /api/v1/monitors?tag=` filter by. */
             tags: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            } | null;
             /**
              * @description config: warden.yaml manages it and the API cannot change it.
              * @enum {string}
@@ -12662,6 +13174,22 @@ export interface components {
             notify: string[] | null;
             /** @description Labels the dashboard and `GET /api/v1/monitors?tag=` filter by. */
             tags: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            } | null;
             /**
              * @description config: warden.yaml manages it and the API cannot change it.
              * @enum {string}
@@ -12743,6 +13271,22 @@ export interface components {
             notify?: string[] | null;
             /** @description The tags, replacing the current ones; [] removes them all. */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            } | null;
             /** @description Fields of the type's configuration to change: merged into the current one (null removes a field, "[redacted]" keeps a secret as it is), then checked like on create. */
             config?: {
                 [key: string]: unknown;
@@ -13437,7 +13981,7 @@ export interface components {
             /** @description What the channel gets and when (docs/notifications.md, "Rules"); absent fields take their defaults. */
             rules: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -13502,7 +14046,7 @@ export interface components {
             /** @description The kinds `rules.events` may list, each with a label and a line of help, for forms. A channel without `events` gets them all. */
             events: {
                 /** @enum {string} */
-                kind: "monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired";
+                kind: "monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired";
                 /** @description What a form calls it: "Monitor goes down". */
                 label: string;
                 /** @description A line of help. */
@@ -13522,7 +14066,7 @@ export interface components {
             /** @description What the channel gets and when (docs/notifications.md, "Rules"); absent fields take their defaults. */
             rules: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -13595,7 +14139,7 @@ export interface components {
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -13659,7 +14203,7 @@ export interface components {
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -13723,7 +14267,7 @@ export interface components {
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -13787,7 +14331,7 @@ export interface components {
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -13855,7 +14399,7 @@ export interface components {
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -13921,7 +14465,7 @@ export interface components {
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -13997,7 +14541,7 @@ export interface components {
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -14065,7 +14609,7 @@ export interface components {
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -14131,7 +14675,7 @@ export interface components {
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -14199,7 +14743,7 @@ export interface components {
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -14266,7 +14810,7 @@ export interface components {
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -14338,7 +14882,7 @@ export interface components {
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -14411,7 +14955,7 @@ export interface components {
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -14475,7 +15019,7 @@ export interface components {
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -14539,7 +15083,7 @@ export interface components {
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -14603,7 +15147,7 @@ export interface components {
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -14645,7 +15189,7 @@ export interface components {
             /** @description A made-up event of every kind, rendered. */
             samples: {
                 /** @enum {string} */
-                kind: "monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired" | "test";
+                kind: "monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired" | "test";
                 /** @description The kind in words, as `{{kindLabel}}` renders it. */
                 label: string;
                 /** @description The title the channel would send: the template’s, or Warden’s own. Empty: the channel has none. */
@@ -14703,7 +15247,7 @@ export interface components {
             /** @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules"). */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -14788,7 +15332,7 @@ export interface components {
             /** @description What the channel gets and when (docs/notifications.md, "Rules"); absent fields take their defaults. */
             rules: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
