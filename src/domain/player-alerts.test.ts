@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   EMPTY_PLAYER_ALERT_STATE,
   evaluatePlayerAlerts,
-  type PlayerAlerts,
   type PlayerAlertState,
+  type PlayerAlerts,
   parsePlayerAlertState,
   playerAlertsSchema,
 } from './player-alerts.js';

@@ -1,6 +1,6 @@
 // The player event builders alone: a rule's fact in, the event a receiver reads out.
 import { describe, expect, it } from 'vitest';
-import { evaluatePlayerAlerts, EMPTY_PLAYER_ALERT_STATE } from '../../domain/player-alerts.js';
+import { EMPTY_PLAYER_ALERT_STATE, evaluatePlayerAlerts } from '../../domain/player-alerts.js';
 import { playerItem } from './players.js';
 
 const T = Date.UTC(2026, 2, 10, 12);
