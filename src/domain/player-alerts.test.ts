@@ -100,6 +100,29 @@ describe('player alerts', () => {
     expect(facts).toHaveLength(1);
   });
 
+  it('tells a server that answers but has nobody on, from a usual of 3 or more, and when players are back', () => {
+    const settings = { emptyFromUsual: true, forMin: 10 };
+    let state = EMPTY_PLAYER_ALERT_STATE;
+    const step = (at: number, players: number, usual: number | null) => {
+      const next = evaluatePlayerAlerts(settings, state, up(at, { players, maxPlayers: 50 }), usual);
+      state = parsePlayerAlertState(JSON.stringify(next.state));
+      return next.facts;
+    };
+    expect(step(0, 0, 2.9)).toEqual([]);
+    expect(state.held.empty).toBeUndefined();
+    expect(step(MIN, 0, 12)).toEqual([]);
+    // Once begun, the spell needs no usual figure to go on.
+    expect(step(11 * MIN, 0, null)).toEqual([
+      expect.objectContaining({ kind: 'alert', rule: 'empty', since: MIN, at: 11 * MIN, usual: 12 }),
+    ]);
+    expect(step(12 * MIN, 0, null)).toEqual([]);
+    expect(step(13 * MIN, 4, null)).toEqual([expect.objectContaining({ kind: 'ok', rule: 'empty', since: MIN })]);
+    // A down server is not an empty one.
+    expect(
+      evaluatePlayerAlerts(settings, EMPTY_PLAYER_ALERT_STATE, { at: 0, ok: false, data: null }, 12).state.held,
+    ).toEqual({});
+  });
+
   it('refuses settings out of range', () => {
     expect(playerAlertsSchema.safeParse({ fullForMin: 0 }).success).toBe(false);
     expect(playerAlertsSchema.safeParse({ band: { min: 10, max: 5 } }).success).toBe(false);

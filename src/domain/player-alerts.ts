@@ -3,10 +3,15 @@
 import { z } from 'zod';
 import { intIn } from './fields.js';
 
-export const PLAYER_RULES = ['full', 'queue', 'band'] as const;
+export const PLAYER_RULES = ['full', 'queue', 'band', 'empty'] as const;
 export type PlayerRule = (typeof PLAYER_RULES)[number];
 export const GAME_CHANGE_FIELDS = ['version', 'map'] as const;
 export type GameChangeField = (typeof GAME_CHANGE_FIELDS)[number];
+
+/** The usual players (the average of the last 7 days' hourly averages) from which an empty server is news. */
+export const USUAL_PLAYERS_MIN = 3;
+/** How far back the usual players are averaged. */
+export const USUAL_PLAYERS_DAYS = 7;
 
 /** Minutes outside the band (and above the queue) before the alert, when `forMin` is not given. */
 export const DEFAULT_PLAYER_FOR_MIN = 5;
@@ -20,6 +25,12 @@ export const playerAlertsSchema = z
       .refine((b) => b.min === undefined || b.max === undefined || b.min <= b.max, { error: 'min must not exceed max' })
       .optional()
       .describe('Alert once the players have stayed below min or above max for `forMin`.'),
+    emptyFromUsual: z
+      .boolean()
+      .optional()
+      .describe(
+        `Alert once the server answers with no players for \`forMin\` while it usually has ${USUAL_PLAYERS_MIN} or more (the last ${USUAL_PLAYERS_DAYS} days).`,
+      ),
     forMin: intIn(1, 1440, ' minutes')
       .optional()
       .describe(`Minutes outside the band or above the queue before the alert (default ${DEFAULT_PLAYER_FOR_MIN}).`),
@@ -37,6 +48,8 @@ export type PlayerAlerts = z.infer<typeof playerAlertsSchema>;
 export interface HeldCondition {
   since: number;
   alerted: boolean;
+  /** `empty`: the usual players when the spell began. */
+  usual?: number;
 }
 
 /** What is kept per monitor between results (stored as JSON, so a restart neither re-fires nor forgets). */
@@ -63,6 +76,8 @@ export interface PlayerRuleFact {
   at: number;
   live: LiveFacts;
   settings: PlayerAlerts;
+  /** `empty`: the usual players it dropped from. */
+  usual?: number | undefined;
 }
 
 export type PlayerAlertFact =
@@ -84,23 +99,29 @@ export function evaluatePlayerAlerts(
   settings: PlayerAlerts,
   state: PlayerAlertState,
   result: LiveResult,
+  usual: number | null = null,
 ): { state: PlayerAlertState; facts: PlayerAlertFact[] } {
   const facts: PlayerAlertFact[] = [];
   const live = result.ok ? liveFactsOf(result.data) : null;
   const held: PlayerAlertState['held'] = {};
   for (const rule of PLAYER_RULES) {
     const previous = state.held[rule];
-    const holds = live ? conditionHolds(rule, settings, live) : previous !== undefined;
+    // An empty spell, once begun, lasts while nobody is on: the usual players are read only to begin one.
+    const stillEmpty = rule === 'empty' && previous !== undefined && live?.players === 0;
+    const holds = live ? stillEmpty || conditionHolds(rule, settings, live, usual) : previous !== undefined;
     if (!holds) {
       if (previous?.alerted && live)
         facts.push({ kind: 'ok', rule, since: previous.since, at: result.at, live, settings });
       continue;
     }
-    const condition = previous ?? { since: result.at, alerted: false };
+    const condition: HeldCondition = previous ?? { since: result.at, alerted: false };
+    if (!previous && rule === 'empty' && usual !== null) condition.usual = usual;
     const holdMs = holdMinutes(rule, settings) * 60_000;
     if (!condition.alerted && live && result.at - condition.since >= holdMs) {
-      facts.push({ kind: 'alert', rule, since: condition.since, at: result.at, live, settings });
-      held[rule] = { since: condition.since, alerted: true };
+      const fact: PlayerRuleFact = { kind: 'alert', rule, since: condition.since, at: result.at, live, settings };
+      if (condition.usual !== undefined) fact.usual = condition.usual;
+      facts.push(fact);
+      held[rule] = { ...condition, alerted: true };
     } else held[rule] = condition;
   }
   return { state: { held, last: nextLast(settings, state, result, facts) }, facts };
@@ -130,11 +151,13 @@ function holdMinutes(rule: PlayerRule, settings: PlayerAlerts): number {
   return settings.forMin ?? DEFAULT_PLAYER_FOR_MIN;
 }
 
-function conditionHolds(rule: PlayerRule, settings: PlayerAlerts, live: LiveFacts): boolean {
+function conditionHolds(rule: PlayerRule, settings: PlayerAlerts, live: LiveFacts, usual: number | null): boolean {
   if (rule === 'full')
     return settings.fullForMin !== undefined && live.max !== null && live.max > 0 && live.players >= live.max;
   if (rule === 'queue')
     return settings.queueAbove !== undefined && live.queue !== null && live.queue > settings.queueAbove;
+  if (rule === 'empty')
+    return settings.emptyFromUsual === true && live.players === 0 && usual !== null && usual >= USUAL_PLAYERS_MIN;
   const band = settings.band;
   if (!band) return false;
   return (band.min !== undefined && live.players < band.min) || (band.max !== undefined && live.players > band.max);

@@ -12,7 +12,7 @@ import type { TlsNotices } from '../notify/outbox/certificates.js';
 import type { NotificationOutbox } from '../notify/outbox/outbox.js';
 import type { Store } from '../store/index.js';
 import type { IngestInput, IngestOutcome, IngestSilence } from './ingest.js';
-import { applyPlayerAlerts, type PlayerFacts, publishPlayerFacts } from './ingest-players.js';
+import { applyPlayerAlerts, type PlayerFacts, publishPlayerFacts, usualPlayers } from './ingest-players.js';
 
 /**
  * Each state change is recorded (the monitor's state history) in the same transaction as the state it leads to. With
@@ -41,11 +41,12 @@ export async function commit(
     const touched = new Set<MonitorStateRow>();
     const changes: MonitorStateChange[] = [];
     const players: PlayerFacts = new Map();
+    const usual = await usualPlayers(tx, monitors, inputs, now);
     for (const input of inputs) {
       const monitor = monitors.get(input.monitorId);
       if (!monitor) outcomes.push({ stored: false, monitorId: input.monitorId, reason: 'unknown monitor' });
       else if (input.kind === 'silence') outcomes.push(applySilence(monitor, input, now, events, touched, changes));
-      else outcomes.push(applyResult(monitor, input, now, seen, { events, rows, touched, changes, players }));
+      else outcomes.push(applyResult(monitor, input, now, seen, { events, rows, touched, changes, players, usual }));
     }
     await tx.checks.write(rows, [...touched]);
     if (changes.length > 0) await tx.monitorStates.appendChanges(changes);
@@ -70,6 +71,8 @@ interface BatchOutput {
   changes: MonitorStateChange[];
   /** What the monitors' player alerts found. */
   players: PlayerFacts;
+  /** The usual players of the monitors that may begin an empty spell. */
+  usual: ReadonlyMap<string, number>;
 }
 
 function applyResult(
@@ -77,7 +80,7 @@ function applyResult(
   input: IngestInput,
   now: number,
   seen: Set<string>,
-  { events, rows, touched, changes, players }: BatchOutput,
+  { events, rows, touched, changes, players, usual }: BatchOutput,
 ): IngestOutcome {
   if (input.resultId !== undefined) {
     const key = `${input.monitorId}\u0000${input.resultId}`;
@@ -133,7 +136,7 @@ function applyResult(
       source: row.source,
     };
     monitor.lastResult = JSON.stringify(latest);
-    applyPlayerAlerts(monitor, { at: checkedAt, ok: input.ok, data: row.data }, players);
+    applyPlayerAlerts(monitor, { at: checkedAt, ok: input.ok, data: row.data }, players, usual.get(monitor.id) ?? null);
     touched.add(monitor);
   } else row.degraded = input.ok && (input.degraded ?? false);
   rows.push(row);

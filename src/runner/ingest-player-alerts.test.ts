@@ -8,6 +8,7 @@ import { dialects } from '../../test/store-dialects.js';
 import type { NotificationEvent } from '../notify/channels/channel.js';
 
 const TOKEN = 'wdp_playerAlertsHeartbeatTok01';
+const QUIET = 'wdp_playerAlertsQuietArenaTok01';
 const SECRET = `whsec_${Buffer.alloc(32, 5).toString('base64')}`;
 const MIN = 60_000;
 const yaml = (hook: string) => `
@@ -19,6 +20,12 @@ monitors:
     pushToken: ${TOKEN}
     config: { graceSec: 86400 }
     playerAlerts: { fullForMin: 10, changes: [version] }
+  - key: arena
+    name: Arena
+    type: heartbeat
+    pushToken: ${QUIET}
+    config: { graceSec: 86400 }
+    playerAlerts: { emptyFromUsual: true, forMin: 5 }
 notifications:
   - { key: hook, name: Hook, type: webhook, config: { url: "${hook}", secret: "${SECRET}" } }
 `;
@@ -36,8 +43,8 @@ for (const dialect of dialects) {
       await receiver?.close();
     });
 
-    async function push(body: Record<string, unknown>): Promise<void> {
-      const res = await h.request(`/api/push/${TOKEN}`, {
+    async function push(body: Record<string, unknown>, token = TOKEN): Promise<void> {
+      const res = await h.request(`/api/push/${token}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ status: 'up', ...body }),
@@ -95,6 +102,28 @@ for (const dialect of dialects) {
           gameChange: { field: 'version', from: '1.0', to: '1.1' },
         },
       ]);
+    });
+
+    it('tells a server that answers with nobody on, when it usually has players, and when they are back', async () => {
+      for (let hour = 0; hour < 6; hour++) {
+        await push({ players: 12, maxPlayers: 50 }, QUIET);
+        h.clock.advance(60 * MIN);
+      }
+      await push({ players: 0, maxPlayers: 50 }, QUIET);
+      h.clock.advance(5 * MIN);
+      await push({ players: 0, maxPlayers: 50 }, QUIET);
+      h.clock.advance(MIN);
+      await push({ players: 0, maxPlayers: 50 }, QUIET);
+      const [empty, ...more] = await received();
+      expect(more).toEqual([]);
+      expect(empty).toMatchObject({
+        kind: 'players.alert',
+        title: 'Arena is up but nobody has been on for 5 min',
+        reason: expect.stringContaining('it usually has 12 (the last 7 days)'),
+        playerRule: { rule: 'empty' },
+      });
+      await push({ players: 2, maxPlayers: 50 }, QUIET);
+      expect(await received()).toMatchObject([{ kind: 'players.ok', title: 'Arena has players again (2/50)' }]);
     });
   });
 }

@@ -2,13 +2,7 @@
 // clearing, and a game's version or map changing. Pure; ingest hands the facts in and publishes what comes back.
 import type { Monitor } from '../../domain/monitor.js';
 import { stableEventId } from '../../domain/notification.js';
-import type {
-  LiveFacts,
-  PlayerAlertFact,
-  PlayerAlerts,
-  PlayerRule,
-  PlayerRuleFact,
-} from '../../domain/player-alerts.js';
+import type { LiveFacts, PlayerAlertFact, PlayerRule, PlayerRuleFact } from '../../domain/player-alerts.js';
 import type { NotificationEvent } from '../channels/channel.js';
 import { utc } from './format.js';
 import type { OutboxItem } from './item.js';
@@ -46,7 +40,7 @@ export function playerItem(monitor: PlayerMonitor, fact: PlayerAlertFact): Outbo
       at: fact.at,
       severity: ok ? 'ok' : 'warning',
       title: ok ? clearedTitle(monitor.name, fact.rule, fact.live) : alertTitle(monitor.name, fact),
-      reason: ok ? `It had held since ${utc(fact.since)}.` : alertReason(fact.rule, fact.settings, fact.since),
+      reason: ok ? `It had held since ${utc(fact.since)}.` : alertReason(fact),
       monitor: monitorFields(monitor, fact.live),
       playerRule: { rule: fact.rule, since: fact.since },
     },
@@ -74,11 +68,14 @@ function alertTitle(name: string, fact: PlayerRuleFact): string {
   const held = formatDuration(fact.at - fact.since);
   if (fact.rule === 'full') return `${name} is full (${count(fact.live)}) for ${held}`;
   if (fact.rule === 'queue') return `${name} has a queue of ${fact.live.queue ?? 0} for ${held}`;
+  if (fact.rule === 'empty') return `${name} is up but nobody has been on for ${held}`;
   return `${name} has ${count(fact.live)} players, outside its band, for ${held}`;
 }
 
-function alertReason(rule: PlayerRule, settings: PlayerAlerts, since: number): string {
+function alertReason({ rule, settings, since, usual }: PlayerRuleFact): string {
   if (rule === 'full') return `Full since ${utc(since)}.`;
+  if (rule === 'empty')
+    return `It answers, but with no players since ${utc(since)}; it usually has ${Math.round(usual ?? 0)} (the last 7 days).`;
   if (rule === 'queue') return `Above ${settings.queueAbove ?? 0} since ${utc(since)}.`;
   const { min, max } = settings.band ?? {};
   const band =
@@ -93,5 +90,6 @@ function alertReason(rule: PlayerRule, settings: PlayerAlerts, since: number): s
 function clearedTitle(name: string, rule: PlayerRule, live: LiveFacts): string {
   if (rule === 'full') return `${name} is no longer full (${count(live)})`;
   if (rule === 'queue') return `${name}'s queue is down to ${live.queue ?? 0}`;
+  if (rule === 'empty') return `${name} has players again (${count(live)})`;
   return `${name} is back within its player band (${count(live)})`;
 }

@@ -10696,6 +10696,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
@@ -10769,6 +10771,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
@@ -10832,6 +10836,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
@@ -10903,6 +10909,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
@@ -10976,6 +10984,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
@@ -11048,6 +11058,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
@@ -11120,6 +11132,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
@@ -11184,6 +11198,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
@@ -11249,6 +11265,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
@@ -11322,6 +11340,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
@@ -11414,6 +11434,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
@@ -11474,6 +11496,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
@@ -11544,6 +11568,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
@@ -11612,6 +11638,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
@@ -11675,6 +11703,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
@@ -11752,6 +11782,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
@@ -11821,6 +11853,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
@@ -11908,6 +11942,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
@@ -11992,6 +12028,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
@@ -12071,6 +12109,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
@@ -12154,6 +12194,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
@@ -12233,6 +12275,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
@@ -12322,6 +12366,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
@@ -12416,6 +12462,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
@@ -12479,6 +12527,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
@@ -12549,6 +12599,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
@@ -12624,6 +12676,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
@@ -12700,6 +12754,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
@@ -12776,6 +12832,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
@@ -12852,6 +12910,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
@@ -12927,6 +12987,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
@@ -13103,6 +13165,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
@@ -13185,6 +13249,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
@@ -13282,6 +13348,8 @@ export interface components {
                     min?: number;
                     max?: number;
                 };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
                 /** @description Announce a change of these fields of the result (game.changed). */
