@@ -1,6 +1,7 @@
 // Player alerts as a channel hears them: a game server's heartbeats (POST /api/push/{token}, players in the JSON body)
 // full for the monitor's hold time bring one players.alert, the first one below full its players.ok, and a new version
-// a game.changed; a heartbeat repeated after the alert adds nothing. The clock is the harness's.
+// a game.changed; a heartbeat repeated after the alert adds nothing; under maintenance nothing is sent. The clock is
+// the harness's.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Harness, startHarness } from '../../test/app-harness.js';
 import { type Receiver, startReceiver } from '../../test/fakes/notify-receivers.js';
@@ -9,6 +10,8 @@ import type { NotificationEvent } from '../notify/channels/channel.js';
 
 const TOKEN = 'wdp_playerAlertsHeartbeatTok01';
 const QUIET = 'wdp_playerAlertsQuietArenaTok01';
+const HALL = 'wdp_playerAlertsMaintainedHall01';
+const START = Date.UTC(2026, 10, 20, 12);
 const SECRET = `whsec_${Buffer.alloc(32, 5).toString('base64')}`;
 const MIN = 60_000;
 const yaml = (hook: string) => `
@@ -26,6 +29,18 @@ monitors:
     pushToken: ${QUIET}
     config: { graceSec: 86400 }
     playerAlerts: { emptyFromUsual: true, forMin: 5 }
+  - key: hall
+    name: Hall
+    type: heartbeat
+    pushToken: ${HALL}
+    config: { graceSec: 86400 }
+    playerAlerts: { fullForMin: 1 }
+pages:
+  - slug: acme
+    title: Acme
+    components: [{ key: hall, name: Hall, monitor: hall }]
+    maintenance:
+      - { key: works, title: Works, startsAt: ${START - 60 * MIN}, endsAt: ${START + 5 * MIN}, monitors: [hall] }
 notifications:
   - { key: hook, name: Hook, type: webhook, config: { url: "${hook}", secret: "${SECRET}" } }
 `;
@@ -36,7 +51,7 @@ for (const dialect of dialects) {
     let receiver: Receiver;
     beforeAll(async () => {
       receiver = await startReceiver({ status: 204 });
-      h = await startHarness(dialect, yaml(`${receiver.url}/hook`));
+      h = await startHarness(dialect, yaml(`${receiver.url}/hook`), START);
     });
     afterAll(async () => {
       await h?.close();
@@ -65,6 +80,16 @@ for (const dialect of dialects) {
       read = receiver.requests.length;
       return events;
     };
+
+    it('keeps quiet about a monitor under maintenance, as about its state', async () => {
+      await push({ players: 8, maxPlayers: 8 }, HALL);
+      h.clock.advance(MIN);
+      await push({ players: 8, maxPlayers: 8 }, HALL);
+      expect(await received()).toEqual([]);
+      const hook = await h.opened.store.channels.findByKey(h.organizationId, 'hook');
+      const deliveries = await h.opened.store.deliveries.listByChannel(hook?.id as string, 50);
+      expect(deliveries.map((d) => [d.kind, d.status])).toEqual([['players.alert', 'skipped']]);
+    });
 
     it('tells a server full for its hold time once, and when it is no longer full', async () => {
       await push({ players: 100, maxPlayers: 100, version: '1.0' });
