@@ -26,7 +26,11 @@ export function applyPlayerAlerts(
   usual: number | null,
 ): void {
   const settings = settingsOf(monitor);
-  if (!settings) return;
+  // Alerts removed: their spells end with them, so ones set again later start afresh.
+  if (!settings) {
+    monitor.playerAlertsState = null;
+    return;
+  }
   const next = evaluatePlayerAlerts(settings, parsePlayerAlertState(monitor.playerAlertsState), result, usual);
   monitor.playerAlertsState = JSON.stringify(next.state);
   if (next.facts.length > 0) found.set(monitor.id, [...(found.get(monitor.id) ?? []), ...next.facts]);
