@@ -145,6 +145,8 @@ async function seedOrganization(store: Store) {
         failureStreak: 0,
         lastCheckAt: NOW,
         lastResult,
+        playerAlerts: null,
+        playerAlertsState: null,
       };
     });
     await tx.checks.write([], states);

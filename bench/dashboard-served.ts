@@ -123,6 +123,8 @@ async function seedMonitors(store: Store, now: number): Promise<string> {
         failureStreak: 0,
         lastCheckAt: now,
         lastResult,
+        playerAlerts: null,
+        playerAlertsState: null,
       };
     });
     await tx.checks.write([], states);

@@ -4,6 +4,7 @@ import { intIn, stableKey, text } from './fields.js';
 import { LIMITS, MONITOR_LIMITS } from './limits.js';
 import type { CheckSource, MonitorState, MonitorType, RunOn } from './monitor-type.js';
 import type { Ownership } from './ownership.js';
+import { type PlayerAlerts, playerAlertsSchema } from './player-alerts.js';
 
 export interface LatestResult {
   checkedAt: number;
@@ -43,6 +44,8 @@ export interface Monitor extends Ownership {
   notify: string[] | null;
   /** Short labels the dashboard filters by (MONITOR_TAG); [] when none. */
   tags: string[];
+  /** Alerts on the players, queue, version and map a game server reports; null: none. */
+  playerAlerts: PlayerAlerts | null;
 }
 
 /**
@@ -62,7 +65,11 @@ export type MonitorSpec = Pick<
   | 'enabled'
   | 'retries'
   | 'degradedLatencyMs'
-> & { notify?: string[] | null | undefined; tags?: string[] | undefined };
+> & {
+  notify?: string[] | null | undefined;
+  tags?: string[] | undefined;
+  playerAlerts?: PlayerAlerts | null | undefined;
+};
 
 /**
  * The state of a monitor that every result may move, with the settings that decide how (ingest's view of a monitor);
@@ -71,7 +78,13 @@ export type MonitorSpec = Pick<
 export type MonitorStateRow = Pick<
   Monitor,
   'id' | 'organizationId' | 'retries' | 'degradedLatencyMs' | 'state' | 'stateSince' | 'failureStreak' | 'lastCheckAt'
-> & { lastResult: string | null };
+> & {
+  lastResult: string | null;
+  /** The monitor's player alerts as stored (JSON), or null; read only. */
+  playerAlerts: string | null;
+  /** The state of their conditions (JSON, domain/player-alerts.ts), written with the state. */
+  playerAlertsState: string | null;
+};
 
 /** The state the dashboard shows: the monitor's state, or `paused` while it is disabled. */
 export type ShownState = MonitorState | 'paused';
@@ -114,7 +127,8 @@ export function monitorSpecChanged(current: Monitor, spec: MonitorSpec): boolean
     current.retries !== spec.retries ||
     current.degradedLatencyMs !== spec.degradedLatencyMs ||
     (spec.notify !== undefined && JSON.stringify(current.notify) !== JSON.stringify(spec.notify)) ||
-    (spec.tags !== undefined && JSON.stringify(current.tags) !== JSON.stringify(spec.tags))
+    (spec.tags !== undefined && JSON.stringify(current.tags) !== JSON.stringify(spec.tags)) ||
+    (spec.playerAlerts !== undefined && JSON.stringify(current.playerAlerts) !== JSON.stringify(spec.playerAlerts))
   );
 }
 
@@ -162,6 +176,7 @@ export const monitorFields = {
     .describe(
       `Labels to filter monitors by in the dashboard and the API (\`?tag=\`): up to ${MONITOR_LIMITS.tags}, each 1 to 40 of a-z, 0-9, "-", "_", ".".`,
     ),
+  playerAlerts: playerAlertsSchema,
   pushToken: z
     .string()
     .regex(/^wdp_[A-Za-z0-9_-]{16,128}$/, {

@@ -12,6 +12,7 @@ import type { TlsNotices } from '../notify/outbox/certificates.js';
 import type { NotificationOutbox } from '../notify/outbox/outbox.js';
 import type { Store } from '../store/index.js';
 import type { IngestInput, IngestOutcome, IngestSilence } from './ingest.js';
+import { applyPlayerAlerts, type PlayerFacts, publishPlayerFacts, usualPlayers } from './ingest-players.js';
 
 /**
  * Each state change is recorded (the monitor's state history) in the same transaction as the state it leads to. With
@@ -39,15 +40,18 @@ export async function commit(
     const rows: CheckRow[] = [];
     const touched = new Set<MonitorStateRow>();
     const changes: MonitorStateChange[] = [];
+    const players: PlayerFacts = new Map();
+    const usual = await usualPlayers(tx, monitors, inputs, now);
     for (const input of inputs) {
       const monitor = monitors.get(input.monitorId);
       if (!monitor) outcomes.push({ stored: false, monitorId: input.monitorId, reason: 'unknown monitor' });
       else if (input.kind === 'silence') outcomes.push(applySilence(monitor, input, now, events, touched, changes));
-      else outcomes.push(applyResult(monitor, input, now, seen, { events, rows, touched, changes }));
+      else outcomes.push(applyResult(monitor, input, now, seen, { events, rows, touched, changes, players, usual }));
     }
     await tx.checks.write(rows, [...touched]);
     if (changes.length > 0) await tx.monitorStates.appendChanges(changes);
     let enqueued = outbox ? await outbox.enqueue(tx, stateChanges(events, monitors), now) : 0;
+    if (outbox) enqueued += await publishPlayerFacts(tx, outbox, players, now);
     if (tls && certificates.length > 0) {
       const told = await tls.publish(tx, certificates, now);
       enqueued += told.enqueued;
@@ -65,6 +69,10 @@ interface BatchOutput {
   rows: CheckRow[];
   touched: Set<MonitorStateRow>;
   changes: MonitorStateChange[];
+  /** What the monitors' player alerts found. */
+  players: PlayerFacts;
+  /** The usual players of the monitors that may begin an empty spell. */
+  usual: ReadonlyMap<string, number>;
 }
 
 function applyResult(
@@ -72,7 +80,7 @@ function applyResult(
   input: IngestInput,
   now: number,
   seen: Set<string>,
-  { events, rows, touched, changes }: BatchOutput,
+  { events, rows, touched, changes, players, usual }: BatchOutput,
 ): IngestOutcome {
   if (input.resultId !== undefined) {
     const key = `${input.monitorId}\u0000${input.resultId}`;
@@ -128,6 +136,7 @@ function applyResult(
       source: row.source,
     };
     monitor.lastResult = JSON.stringify(latest);
+    applyPlayerAlerts(monitor, { at: checkedAt, ok: input.ok, data: row.data }, players, usual.get(monitor.id) ?? null);
     touched.add(monitor);
   } else row.degraded = input.ok && (input.degraded ?? false);
   rows.push(row);

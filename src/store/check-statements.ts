@@ -155,6 +155,7 @@ export function updateStateQuery(db: Db, m: MonitorStateRow) {
       failure_streak: m.failureStreak,
       last_check_at: m.lastCheckAt,
       last_result: m.lastResult,
+      player_alerts_state: m.playerAlertsState,
     })
     .where('id', '=', m.id);
 }

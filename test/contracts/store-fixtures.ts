@@ -194,6 +194,8 @@ export function stateRow(monitorId: string, overrides: Partial<MonitorStateRow> 
     failureStreak: 0,
     lastCheckAt: NOW,
     lastResult: null,
+    playerAlerts: null,
+    playerAlertsState: null,
     ...overrides,
   };
 }

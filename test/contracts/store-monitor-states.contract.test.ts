@@ -47,6 +47,8 @@ describeStore('monitor states', (store) => {
       stateSince: NOW - 5000,
       failureStreak: 4,
       lastResult,
+      // What the player alerts' conditions were at: written with the state.
+      playerAlertsState: '{"held":{"full":{"since":1,"alerted":true}},"last":{}}',
     });
     await store().checks.write([], [state]);
     expect(byId(await store().monitorStates.find(['mon_a', 'mon_b', 'mon_unknown']))).toEqual([
@@ -61,6 +63,8 @@ describeStore('monitor states', (store) => {
         failureStreak: 0,
         lastCheckAt: null,
         lastResult: null,
+        playerAlerts: null,
+        playerAlertsState: null,
       },
     ]);
     expect(await store().monitorStates.find([])).toEqual([]);

@@ -58,6 +58,7 @@ export function monitor(id: string, over: Partial<Monitor> = {}): Monitor {
     secretsSetAt: null,
     notify: null,
     tags: [],
+    playerAlerts: null,
     managedBy: 'config',
     createdAt: 0,
     updatedAt: 0,

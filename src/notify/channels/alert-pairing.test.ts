@@ -19,6 +19,20 @@ describe('alertPairing', () => {
     expect(alertPairing(monitorEvent('monitor.reminder', 'down'))).toEqual(down);
   });
 
+  it('pairs a player alert with its clearing per monitor and rule; a game change is a notice', () => {
+    const full = { ...monitorEvent('players.alert', 'up'), playerRule: { rule: 'full', since: 0 } };
+    expect(alertPairing(full)).toEqual({ action: 'open', key: 'warden:acme:players:mon_1:full', notice: false });
+    expect(alertPairing({ ...full, id: 'evt_ok', kind: 'players.ok' })).toEqual({
+      action: 'close',
+      key: 'warden:acme:players:mon_1:full',
+      notice: false,
+    });
+    expect(alertPairing({ ...full, playerRule: { rule: 'queue', since: 0 } }).key).toBe(
+      'warden:acme:players:mon_1:queue',
+    );
+    expect(alertPairing(monitorEvent('game.changed', 'up'))).toMatchObject({ action: 'open', notice: true });
+  });
+
   it("a flap's summary closes when it settled up, and keeps the alert open otherwise", () => {
     expect(alertPairing(monitorEvent('monitor.flapping', 'up')).action).toBe('close');
     expect(alertPairing(monitorEvent('monitor.flapping', 'down')).action).toBe('open');

@@ -20,11 +20,14 @@ const KEY_CHARS = 255;
 export function alertPairing(event: NotificationEvent): AlertPairing {
   const [subject, action] = subjectOf(event);
   const key = `warden:${event.organization.key}:${subject}`.slice(0, KEY_CHARS);
-  return { action, key, notice: event.kind === 'maintenance.started' || event.kind === 'maintenance.ended' };
+  return { action, key, notice: NOTICE_KINDS.has(event.kind) };
 }
 
+/** Kinds nobody needs to act on: maintenance windows and a game's version or map changing. */
+const NOTICE_KINDS = new Set<string>(['maintenance.started', 'maintenance.ended', 'game.changed']);
+
 function subjectOf(event: NotificationEvent): [string, AlertPairing['action']] {
-  const { monitor, relay, incident, maintenance, tls } = event;
+  const { monitor, relay, incident, maintenance, tls, playerRule } = event;
   switch (event.kind) {
     case 'monitor.down':
     case 'monitor.degraded':
@@ -37,6 +40,15 @@ function subjectOf(event: NotificationEvent): [string, AlertPairing['action']] {
       return monitor
         ? [`monitor:${monitor.id}`, monitor.state === 'up' ? 'close' : 'open']
         : [`event:${event.id}`, 'open'];
+    // A player alert and its clearing pair up per monitor and rule (full, queue, band).
+    case 'players.alert':
+    case 'players.ok':
+      return [
+        `players:${monitor?.id ?? event.id}:${playerRule?.rule ?? ''}`,
+        event.kind === 'players.ok' ? 'close' : 'open',
+      ];
+    case 'game.changed':
+      return [`game:${event.id}`, 'open'];
     case 'relay.offline':
     case 'relay.back':
       return [`relay:${relay?.key ?? event.id}`, event.kind === 'relay.back' ? 'close' : 'open'];

@@ -19,6 +19,9 @@ export const NOTIFICATION_KINDS = [
   'monitor.degraded',
   'monitor.flapping',
   'monitor.reminder',
+  'players.alert',
+  'players.ok',
+  'game.changed',
   'relay.offline',
   'relay.back',
   'incident.created',
@@ -64,6 +67,10 @@ export interface NotificationEvent {
   tls?: { host: string; expiresAt: number; daysLeft: number };
   /** `monitor.flapping`: how many changes since when; `ended` on the summary once it is stable again. */
   flap?: { changes: number; sinceAt: number; ended: boolean };
+  /** `players.alert` and `players.ok`: which rule (full, queue, band) and since when its condition held. */
+  playerRule?: { rule: string; since: number };
+  /** `game.changed`: which field of the result changed (version, map), from what to what. */
+  gameChange?: { field: string; from: string; to: string };
   /** `monitor.reminder`: since when the monitor has been down. */
   downSince?: number;
   /** The status pages that show what happened (public address each), first one the link channels use. */

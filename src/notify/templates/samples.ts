@@ -50,6 +50,27 @@ const SAMPLES: Record<NotificationKind, Sample> = {
     monitor: { ...LOBBY, state: 'down', previousState: 'down', downtimeMs: null, players: null },
     downSince: AT - 2 * HOUR,
   },
+  'players.alert': {
+    severity: 'warning',
+    title: 'Lobby is full (64/64) for 10 min',
+    reason: 'Full since 13:55 UTC.',
+    monitor: { ...LOBBY, state: 'up', previousState: 'up', downtimeMs: null, players: { online: 64, max: 64 } },
+    playerRule: { rule: 'full', since: AT - 600_000 },
+  },
+  'players.ok': {
+    severity: 'ok',
+    title: 'Lobby is no longer full (60/64)',
+    reason: null,
+    monitor: { ...LOBBY, state: 'up', previousState: 'up', downtimeMs: null, players: { online: 60, max: 64 } },
+    playerRule: { rule: 'full', since: AT - 1_800_000 },
+  },
+  'game.changed': {
+    severity: 'info',
+    title: 'Lobby: map changed to de_dust2',
+    reason: 'Was de_inferno.',
+    monitor: { ...LOBBY, state: 'up', previousState: 'up', downtimeMs: null, players: PLAYERS },
+    gameChange: { field: 'map', from: 'de_inferno', to: 'de_dust2' },
+  },
   'relay.offline': {
     severity: 'warning',
     title: 'Relay Frankfurt stopped reporting',

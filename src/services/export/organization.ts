@@ -94,6 +94,7 @@ function monitorEntry(
     degradedLatencyMs: m.degradedLatencyMs ?? undefined,
     enabled: unlessDefault(m.enabled, true),
     tags: nonEmpty(m.tags),
+    playerAlerts: m.playerAlerts ?? undefined,
     notify: named(m.notify, `Monitor ${m.key}`),
     config: withoutDefaults(definition.config, m.config, definition.secrets),
   });

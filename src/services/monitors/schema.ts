@@ -21,6 +21,7 @@ export const monitorCommonFields = {
   degradedLatencyMs: monitorFields.degradedLatencyMs.optional(),
   notify: monitorFields.notify.optional(),
   tags: monitorFields.tags.default([]),
+  playerAlerts: monitorFields.playerAlerts.optional(),
 };
 
 /** Fields of a monitor's answer that its body writes under another name. */
@@ -88,6 +89,7 @@ export const monitorPatchSchema = z
         .optional()
         .describe('Keys of the notification channels this monitor names; null or [] names none.'),
       tags: monitorFields.tags.optional().describe('The tags, replacing the current ones; [] removes them all.'),
+      playerAlerts: monitorFields.playerAlerts.nullable().optional(),
       config: z
         .record(z.string(), z.unknown())
         .optional()

@@ -64,6 +64,7 @@ function patched(
     retries: patch.retries ?? current.retries,
     degradedLatencyMs: patch.degradedLatencyMs === undefined ? current.degradedLatencyMs : patch.degradedLatencyMs,
     tags: patch.tags ?? current.tags,
+    playerAlerts: patch.playerAlerts === undefined ? current.playerAlerts : patch.playerAlerts,
   };
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Monitor } from '../../domain/monitor.js';
 import { CHECK_SOURCES, MONITOR_STATES, MONITOR_TYPES, RUN_ON } from '../../domain/monitor-type.js';
 import { ownershipFields } from '../../domain/ownership.js';
+import { playerAlertsSchema } from '../../domain/player-alerts.js';
 import { probeDefinition } from '../../probes/registry.js';
 
 export const REDACTED = '[redacted]';
@@ -57,6 +58,7 @@ export const monitorViewSchema = z.object({
   pushTokenPrefix: z.string().nullable().describe('Push monitors: the visible start of the push token.'),
   notify: z.array(z.string()).nullable().describe('Keys of the notification channels this monitor names (null: none).'),
   tags: z.array(z.string()).describe('Labels the dashboard and `GET /api/v1/monitors?tag=` filter by.'),
+  playerAlerts: playerAlertsSchema.nullable(),
   managedBy: ownershipFields().managedBy,
 });
 
@@ -90,6 +92,7 @@ function monitorView(monitor: Monitor): MonitorView {
     pushTokenPrefix: monitor.pushTokenPrefix,
     notify: monitor.notify,
     tags: monitor.tags,
+    playerAlerts: monitor.playerAlerts,
     managedBy: monitor.managedBy,
   };
 }

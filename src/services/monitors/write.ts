@@ -152,6 +152,7 @@ function specOf(entry: Omit<MonitorEntry, 'pushToken'>, relayIds: ReadonlyMap<st
     retries: entry.retries,
     degradedLatencyMs: entry.degradedLatencyMs ?? null,
     tags: entry.tags,
+    playerAlerts: entry.playerAlerts ?? null,
   };
 }
 

@@ -23,6 +23,15 @@ const CHOICES: Record<RuleKind, Omit<EventChoice, 'kind'>> = {
     label: 'Monitor still down (reminder)',
     description: 'Repeated while it stays down; always sent when reminders are set.',
   },
+  'players.alert': {
+    label: 'Player alert',
+    description: 'A game server full, queued or outside its player band for the monitor’s set time.',
+  },
+  'players.ok': { label: 'Player alert clears', description: 'The condition of a player alert no longer holds.' },
+  'game.changed': {
+    label: 'Game changes',
+    description: 'A game server’s version or map changed (as the monitor lists).',
+  },
   'relay.offline': { label: 'Relay goes silent', description: 'A relay stopped reporting; its monitors go unchecked.' },
   'relay.back': { label: 'Relay is back', description: 'A silent relay reports again.' },
   'incident.created': { label: 'Incident opened', description: 'From the dashboard, the API, the CLI or warden.yaml.' },

@@ -2,6 +2,7 @@
 import type { Selectable } from 'kysely';
 import type { LatestResult, Monitor, MonitorSpec } from '../../domain/monitor.js';
 import type { MonitorType } from '../../domain/monitor-type.js';
+import type { PlayerAlerts } from '../../domain/player-alerts.js';
 import type { MonitorsTable } from '../tables.js';
 import { fromColumns } from './rows.js';
 
@@ -35,6 +36,7 @@ export function toMonitor(r: Selectable<MonitorsTable>): Monitor {
     secretsSetAt: r.secrets_set_at,
     notify: notifyOf(r.notify),
     tags: JSON.parse(r.tags) as string[],
+    playerAlerts: r.player_alerts === null ? null : (JSON.parse(r.player_alerts) as PlayerAlerts),
     managedBy: r.managed_by,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
@@ -58,6 +60,12 @@ export function specColumns(spec: MonitorSpec) {
     // Left as it is when the spec does not say.
     notify: spec.notify === undefined ? undefined : storedNotify(spec.notify),
     tags: spec.tags === undefined ? undefined : JSON.stringify(spec.tags),
+    player_alerts:
+      spec.playerAlerts === undefined
+        ? undefined
+        : spec.playerAlerts === null
+          ? null
+          : JSON.stringify(spec.playerAlerts),
   };
 }
 

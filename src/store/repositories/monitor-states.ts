@@ -51,13 +51,15 @@ const STATE_COLUMNS = [
   'failure_streak',
   'last_check_at',
   'last_result',
+  'player_alerts',
+  'player_alerts_state',
 ] as const;
 type StateRow = Pick<Selectable<MonitorsTable>, (typeof STATE_COLUMNS)[number]>;
 /** find's query, compiled once per dialect, row locking and number of ids (at most IDS_PER_QUERY of each). */
 const STATE_QUERIES = new Map<string, CompiledQuery<StateRow>>();
 
 const toStateRow = (r: StateRow): MonitorStateRow => ({
-  ...fromColumns(r, ['id', 'organizationId', ...STATE_FIELDS, 'lastResult']),
+  ...fromColumns(r, ['id', 'organizationId', ...STATE_FIELDS, 'lastResult', 'playerAlerts', 'playerAlertsState']),
 });
 
 const toStateChange = (r: Selectable<MonitorStateChangesTable>): MonitorStateChange => ({

@@ -81,6 +81,10 @@ export interface MonitorsTable {
   updated_at: number;
   /** JSON array of short strings; '[]' when none. */
   tags: ColumnType<string, string | undefined, string>;
+  /** JSON of the monitor's player alerts (domain/player-alerts.ts); null: none. */
+  player_alerts: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON of their conditions' state, written by ingest with the monitor's state. */
+  player_alerts_state: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ChecksTable {

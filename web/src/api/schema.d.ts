@@ -10883,6 +10883,24 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "minecraft-java";
             /**
@@ -10940,6 +10958,24 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "minecraft-bedrock";
             /**
@@ -10987,6 +11023,24 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "source";
             /**
@@ -11042,6 +11096,24 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "fivem";
             /**
@@ -11099,6 +11171,24 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "rust-webrcon";
             /**
@@ -11155,6 +11245,24 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "rcon";
             /**
@@ -11211,6 +11319,24 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "pterodactyl";
             /**
@@ -11259,6 +11385,24 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "gamedig";
             /**
@@ -11308,6 +11452,24 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "discord";
             /**
@@ -11365,6 +11527,24 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "http";
             /**
@@ -11441,6 +11621,24 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "tcp";
             /**
@@ -11485,6 +11683,24 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "tls";
             /**
@@ -11539,6 +11755,24 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "dns";
             /**
@@ -11591,6 +11825,24 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "heartbeat";
             /**
@@ -11638,6 +11890,24 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "ping";
             /**
@@ -11699,6 +11969,24 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "domain-expiry";
             /**
@@ -11752,6 +12040,24 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "postgres";
             /**
@@ -11823,6 +12129,24 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "mysql";
             /**
@@ -11891,6 +12215,24 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "redis";
             /**
@@ -11954,6 +12296,24 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "nats";
             /**
@@ -12021,6 +12381,24 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "mqtt";
             /**
@@ -12084,6 +12462,24 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "amqp";
             /**
@@ -12157,6 +12553,24 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "mongodb";
             /**
@@ -12235,6 +12649,24 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "ssh";
             /**
@@ -12282,6 +12714,24 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "udp";
             /**
@@ -12336,6 +12786,24 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "websocket";
             /**
@@ -12395,6 +12863,24 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "smtp";
             /**
@@ -12455,6 +12941,24 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "imap";
             /**
@@ -12515,6 +13019,24 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "pop3";
             /**
@@ -12575,6 +13097,24 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "grpc";
             /**
@@ -12634,6 +13174,24 @@ export interface components {
              * @default []
              */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            };
             /** @enum {string} */
             type: "docker";
             /**
@@ -12794,6 +13352,24 @@ export interface components {
             notify: string[] | null;
             /** @description Labels the dashboard and `GET /api/v1/monitors?tag=` filter by. */
             tags: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            } | null;
             /**
              * @description config: warden.yaml manages it and the API cannot change it.
              * @enum {string}
@@ -12860,6 +13436,24 @@ export interface components {
             notify: string[] | null;
             /** @description Labels the dashboard and `GET /api/v1/monitors?tag=` filter by. */
             tags: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            } | null;
             /**
              * @description config: warden.yaml manages it and the API cannot change it.
              * @enum {string}
@@ -12941,6 +13535,24 @@ export interface components {
             notify?: string[] | null;
             /** @description The tags, replacing the current ones; [] removes them all. */
             tags?: string[];
+            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            playerAlerts?: {
+                /** @description Alert once the server has been full this long. */
+                fullForMin?: number;
+                /** @description Alert once the queue has stayed above this for `forMin`. */
+                queueAbove?: number;
+                /** @description Alert once the players have stayed below min or above max for `forMin`. */
+                band?: {
+                    min?: number;
+                    max?: number;
+                };
+                /** @description Alert once the server answers with no players for `forMin` while it usually has 3 or more (the last 7 days). */
+                emptyFromUsual?: boolean;
+                /** @description Minutes outside the band or above the queue before the alert (default 5). */
+                forMin?: number;
+                /** @description Announce a change of these fields of the result (game.changed). */
+                changes?: ("version" | "map")[];
+            } | null;
             /** @description Fields of the type's configuration to change: merged into the current one (null removes a field, "[redacted]" keeps a secret as it is), then checked like on create. */
             config?: {
                 [key: string]: unknown;
@@ -13728,7 +14340,7 @@ export interface components {
             /** @description What the channel gets and when (docs/notifications.md, "Rules"); absent fields take their defaults. */
             rules: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -13793,7 +14405,7 @@ export interface components {
             /** @description The kinds `rules.events` may list, each with a label and a line of help, for forms. A channel without `events` gets them all. */
             events: {
                 /** @enum {string} */
-                kind: "monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired";
+                kind: "monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired";
                 /** @description What a form calls it: "Monitor goes down". */
                 label: string;
                 /** @description A line of help. */
@@ -13813,7 +14425,7 @@ export interface components {
             /** @description What the channel gets and when (docs/notifications.md, "Rules"); absent fields take their defaults. */
             rules: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -13886,7 +14498,7 @@ export interface components {
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -13950,7 +14562,7 @@ export interface components {
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -14014,7 +14626,7 @@ export interface components {
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -14078,7 +14690,7 @@ export interface components {
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -14146,7 +14758,7 @@ export interface components {
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -14212,7 +14824,7 @@ export interface components {
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -14288,7 +14900,7 @@ export interface components {
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -14356,7 +14968,7 @@ export interface components {
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -14422,7 +15034,7 @@ export interface components {
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -14490,7 +15102,7 @@ export interface components {
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -14557,7 +15169,7 @@ export interface components {
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -14629,7 +15241,7 @@ export interface components {
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -14702,7 +15314,7 @@ export interface components {
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -14766,7 +15378,7 @@ export interface components {
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -14830,7 +15442,7 @@ export interface components {
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -14894,7 +15506,7 @@ export interface components {
              */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -14936,7 +15548,7 @@ export interface components {
             /** @description A made-up event of every kind, rendered. */
             samples: {
                 /** @enum {string} */
-                kind: "monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired" | "test";
+                kind: "monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired" | "test";
                 /** @description The kind in words, as `{{kindLabel}}` renders it. */
                 label: string;
                 /** @description The title the channel would send: the template’s, or Warden’s own. Empty: the channel has none. */
@@ -14994,7 +15606,7 @@ export interface components {
             /** @description What the channel gets and when: all events of everything at once by default (docs/notifications.md, "Rules"). */
             rules?: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */
@@ -15079,7 +15691,7 @@ export interface components {
             /** @description What the channel gets and when (docs/notifications.md, "Rules"); absent fields take their defaults. */
             rules: {
                 /** @description The event kinds this channel gets; every kind when absent. */
-                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
+                events?: ("monitor.down" | "monitor.recovered" | "monitor.degraded" | "monitor.flapping" | "monitor.reminder" | "players.alert" | "players.ok" | "game.changed" | "relay.offline" | "relay.back" | "incident.created" | "incident.updated" | "incident.resolved" | "maintenance.started" | "maintenance.ended" | "tls.expiring" | "tls.expired")[];
                 /** @description Scope: keys of the monitors whose events this channel gets (for relay events: a monitor on the relay). */
                 monitors?: string[];
                 /** @description Scope: slugs of the pages whose monitors, incidents and maintenance this channel gets (at most 1000). */

@@ -47,11 +47,12 @@ async function insertChecks(db: Db, checks: readonly CheckRow[]): Promise<readon
 async function updateStates(db: Db, monitors: readonly MonitorStateRow[]): Promise<void> {
   const values = monitors.map(
     (m) =>
-      sql`(${m.id}, ${m.state}, ${m.stateSince}::bigint, ${m.failureStreak}::integer, ${m.lastCheckAt}::bigint, ${m.lastResult})`,
+      sql`(${m.id}, ${m.state}, ${m.stateSince}::bigint, ${m.failureStreak}::integer, ${m.lastCheckAt}::bigint, ${m.lastResult}, ${m.playerAlertsState})`,
   );
   await sql`update monitors set state = v.state, state_since = v.state_since, failure_streak = v.failure_streak,
-      last_check_at = v.last_check_at, last_result = v.last_result
-    from (values ${sql.join(values)}) as v(id, state, state_since, failure_streak, last_check_at, last_result)
+      last_check_at = v.last_check_at, last_result = v.last_result,
+      player_alerts_state = v.player_alerts_state
+    from (values ${sql.join(values)}) as v(id, state, state_since, failure_streak, last_check_at, last_result, player_alerts_state)
     where monitors.id = v.id`.execute(db);
 }
 

@@ -55,7 +55,15 @@ export function sqliteCheckWriter(
       storeNow(withIds);
     } else storeNow(checks);
     for (const m of states)
-      s.updateState.run([m.state, m.stateSince, m.failureStreak, m.lastCheckAt, m.lastResult, m.id]);
+      s.updateState.run([
+        m.state,
+        m.stateSince,
+        m.failureStreak,
+        m.lastCheckAt,
+        m.lastResult,
+        m.playerAlertsState,
+        m.id,
+      ]);
   };
   return { write, journal };
 }
@@ -93,6 +101,8 @@ function prepare(db: Db, handle: SqliteDatabase.Database) {
     failureStreak: 0,
     lastCheckAt: null,
     lastResult: null,
+    playerAlerts: null,
+    playerAlertsState: null,
   };
   return {
     insertCheck: statement(insertChecksQuery(db, [check]), Object.keys(check).length),
@@ -100,6 +110,6 @@ function prepare(db: Db, handle: SqliteDatabase.Database) {
       hour: statement(upsertBucketsQuery(db, BUCKET_TABLES.hour, [bucket]), Object.keys(bucket).length),
       day: statement(upsertBucketsQuery(db, BUCKET_TABLES.day, [bucket]), Object.keys(bucket).length),
     },
-    updateState: statement(updateStateQuery(db, state), 6),
+    updateState: statement(updateStateQuery(db, state), 7),
   };
 }
