@@ -7,6 +7,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTIFICATION_KINDS } from '../../src/notify/channels/channel.js';
 import { type SignedInUser, signedInUser } from '../accounts.js';
 import { launchChromium } from '../browser.js';
 import { type Receiver, startReceiver } from '../fakes/notify-receivers.js';
@@ -238,7 +239,8 @@ describe('the relays and notifications screens', () => {
     const preview = edit.getByRole('region', { name: 'Template preview' });
     const down = preview.locator('[data-kind="monitor.down"]');
     await expect.poll(() => down.textContent()).toContain('Monitor down for Acme');
-    expect(await preview.locator('[data-kind]').count()).toBe(15);
+    // A sample of every kind an event can be.
+    expect(await preview.locator('[data-kind]').count()).toBe(NOTIFICATION_KINDS.length);
     // Previewed as the form's type sends it: a title past the limits is cut, and the sample says so.
     await title.fill(`{{kindLabel}} ${'x'.repeat(300)}`);
     await expect.poll(() => down.textContent()).toContain('title cut');
