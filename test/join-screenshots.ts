@@ -1,15 +1,13 @@
 // The join buttons' pictures in docs/embed.md's neighbour, docs/join.md (`npm run screenshots join`): the components of
 // test/fakes/join-snapshot.ts on the HTML page in Chromium, light and dark at desktop width and light on a phone,
 // the light one just after its address was copied ("Copied"); each checked to be neither blank nor the wrong theme.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { renderHtmlPage } from '../src/render/html-page.js';
 import { serveHtml } from './browser.js';
+import { IMAGES } from './doc-screenshot-parts.js';
 import { joinSnapshot } from './fakes/join-snapshot.js';
-import { DARK_LUMINANCE_MAX, distinctColours, LIGHT_LUMINANCE_MIN, meanLuminance, readPng } from './pixels.js';
-
-const IMAGES = join(process.cwd(), 'docs', 'images');
+import { saveThemedShot } from './page-screenshots.js';
 
 const SHOTS = [
   { file: 'join-buttons-light.png', looks: 'light', viewport: { width: 900, height: 900 }, copy: true },
@@ -44,13 +42,7 @@ export async function joinScreenshots(browser: Browser): Promise<void> {
         // No hover look on whatever ends up under the pointer.
         await page.mouse.move(0, 0);
         const bytes = await page.locator('section[aria-labelledby="components-title"]').screenshot();
-        const png = readPng(bytes);
-        if (distinctColours(png) < 20) throw new Error(`${shot.file} looks blank`);
-        const luminance = meanLuminance(png);
-        if (shot.looks === 'dark' ? luminance >= DARK_LUMINANCE_MAX : luminance <= LIGHT_LUMINANCE_MIN)
-          throw new Error(`${shot.file} does not look ${shot.looks} (mean luminance ${luminance.toFixed(2)})`);
-        writeFileSync(join(IMAGES, shot.file), bytes);
-        console.log(`docs/images/${shot.file}: ${png.width}×${png.height}`);
+        saveThemedShot(bytes, shot);
       } finally {
         await context.close();
       }

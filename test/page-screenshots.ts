@@ -4,10 +4,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
+import { IMAGES } from './doc-screenshot-parts.js';
 import { DESKTOP, openShowcase, PHONE, startShowcase } from './page-showcase-scene.js';
 import { DARK_LUMINANCE_MAX, distinctColours, LIGHT_LUMINANCE_MIN, meanLuminance, readPng } from './pixels.js';
-
-const IMAGES = join(process.cwd(), 'docs', 'images');
 
 const SHOTS = [
   { file: 'status-page-desktop-light.png', looks: 'light', viewport: DESKTOP, deviceScaleFactor: 1 },
@@ -23,13 +22,7 @@ export async function pageScreenshots(browser: Browser): Promise<void> {
       const { context, page } = await openShowcase(browser, showcase, shot);
       try {
         const bytes = await page.screenshot({ fullPage: true });
-        const png = readPng(bytes);
-        if (distinctColours(png) < 20) throw new Error(`${shot.file} looks blank`);
-        const luminance = meanLuminance(png);
-        if (shot.looks === 'dark' ? luminance >= DARK_LUMINANCE_MAX : luminance <= LIGHT_LUMINANCE_MIN)
-          throw new Error(`${shot.file} does not look ${shot.looks} (mean luminance ${luminance.toFixed(2)})`);
-        writeFileSync(join(IMAGES, shot.file), bytes);
-        console.log(`docs/images/${shot.file}: ${png.width}×${png.height}`);
+        saveThemedShot(bytes, shot);
       } finally {
         await context.close();
       }
@@ -37,4 +30,15 @@ export async function pageScreenshots(browser: Browser): Promise<void> {
   } finally {
     await showcase.close();
   }
+}
+
+/** Writes a screenshot to docs/images/<file> once it is not blank and looks light or dark as the shot says. */
+export function saveThemedShot(bytes: Buffer, shot: { file: string; looks: 'light' | 'dark' }): void {
+  const png = readPng(bytes);
+  if (distinctColours(png) < 20) throw new Error(`${shot.file} looks blank`);
+  const luminance = meanLuminance(png);
+  if (shot.looks === 'dark' ? luminance >= DARK_LUMINANCE_MAX : luminance <= LIGHT_LUMINANCE_MIN)
+    throw new Error(`${shot.file} does not look ${shot.looks} (mean luminance ${luminance.toFixed(2)})`);
+  writeFileSync(join(IMAGES, shot.file), bytes);
+  console.log(`docs/images/${shot.file}: ${png.width}×${png.height}`);
 }

@@ -1,15 +1,13 @@
 // The pictures of who is online in README.md (`npm run screenshots players`): the creative server's list, opened by
 // keyboard, on the page of test/fakes/players-scene.ts, light and dark at desktop width and light on a phone.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { renderHtmlPage } from '../src/render/html-page.js';
 import { serveHtml } from './browser.js';
+import { IMAGES } from './doc-screenshot-parts.js';
 import { OPTIONS } from './e2e/page-harness.js';
 import { playersSnapshot } from './fakes/players-scene.js';
-import { DARK_LUMINANCE_MAX, distinctColours, LIGHT_LUMINANCE_MIN, meanLuminance, readPng } from './pixels.js';
-
-const IMAGES = join(process.cwd(), 'docs', 'images');
+import { saveThemedShot } from './page-screenshots.js';
 
 const SHOTS = [
   { file: 'players-list-light.png', looks: 'light', viewport: { width: 1000, height: 900 } },
@@ -37,13 +35,7 @@ export async function playersScreenshots(browser: Browser): Promise<void> {
         await page.keyboard.press('Enter');
         await page.locator('[data-component-id="creative"] .who-list li').first().waitFor();
         const bytes = await page.locator('[data-component-id="creative"]').screenshot();
-        const png = readPng(bytes);
-        if (distinctColours(png) < 20) throw new Error(`${shot.file} looks blank`);
-        const luminance = meanLuminance(png);
-        if (shot.looks === 'dark' ? luminance >= DARK_LUMINANCE_MAX : luminance <= LIGHT_LUMINANCE_MIN)
-          throw new Error(`${shot.file} does not look ${shot.looks} (mean luminance ${luminance.toFixed(2)})`);
-        writeFileSync(join(IMAGES, shot.file), bytes);
-        console.log(`docs/images/${shot.file}: ${png.width}×${png.height}`);
+        saveThemedShot(bytes, shot);
       } finally {
         await context.close();
       }
