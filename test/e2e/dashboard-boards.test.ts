@@ -1,13 +1,8 @@
 // The page editor's "Discord boards" section in real Chromium against a real Warden: a board added with a component
 // picked, listed with its redacted webhook and its message's state; changed without retyping the webhook; deleted;
 // warden.yaml's board read-only; no serious accessibility violation.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SignedInUser, signedInUser } from '../accounts.js';
-import { launchChromium } from '../browser.js';
-import { type SeededWarden, startSeededWarden } from '../seeded-warden.js';
-import { dialects } from '../store-dialects.js';
-import { seriousViolations } from './dashboard-harness.js';
+import { describe, expect, it } from 'vitest';
+import { editorDashboard, seriousViolations } from './dashboard-harness.js';
 
 // Nothing listens there: the keeper's attempts fail, which the list then shows; no request leaves the machine.
 const WEBHOOK = 'http://127.0.0.1:9/api/webhooks/123456789/games-token-abcdef';
@@ -25,42 +20,17 @@ pages:
       - { key: announce, webhookUrl: "http://127.0.0.1:9/api/webhooks/42/announce-token-abcdef" }
 `;
 
-const seeding = () => import('../seed.js');
-
 describe('the dashboard’s Discord boards', () => {
-  let warden: SeededWarden;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let editor: SignedInUser;
+  const d = editorDashboard(YAML);
 
-  beforeAll(async () => {
-    warden = await startSeededWarden(dialects.find((d) => d.name === 'sqlite')!, YAML);
-    const { testContext } = await seeding();
-    editor = await signedInUser(
-      { ...testContext(warden.opened.store, { now: () => Date.now() }), organizationId: warden.organizationId },
-      [{ organizationId: warden.organizationId, role: 'editor' }],
-    );
-    browser = await launchChromium();
-    context = await browser.newContext({ colorScheme: 'light', viewport: { width: 1280, height: 900 } });
-    await context.addCookies([{ name: 'warden_session', value: editor.token, url: warden.url }]);
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await warden?.close();
-  });
-
-  const section = () => page.getByRole('region', { name: 'Discord boards' });
+  const section = () => d.page.getByRole('region', { name: 'Discord boards' });
   const stored = async (key: string) => {
-    const main = await warden.opened.store.pages.findBySlug('main');
-    return warden.opened.store.boards.findByKey(main!.id, key);
+    const main = await d.warden.opened.store.pages.findBySlug('main');
+    return d.warden.opened.store.boards.findByKey(main!.id, key);
   };
 
   it('adds a board from the page screen and lists it with its message state, warden.yaml’s read-only', async () => {
-    await page.goto(`${warden.url}/app/pages/main`);
+    await d.page.goto(`${d.warden.url}/app/pages/main`);
     const announce = section().getByRole('listitem', { name: 'Board announce' });
     await announce.waitFor();
     expect(await announce.textContent()).toContain('warden.yaml');
@@ -72,9 +42,9 @@ describe('the dashboard’s Discord boards', () => {
     await form.getByLabel('Key').fill('games');
     await form.getByLabel('Webhook URL').fill(WEBHOOK);
     await form.getByRole('combobox', { name: 'Components shown' }).click();
-    await page.getByRole('option', { name: 'Hub' }).click();
-    await page.keyboard.press('Escape');
-    expect(await seriousViolations(page)).toEqual([]);
+    await d.page.getByRole('option', { name: 'Hub' }).click();
+    await d.page.keyboard.press('Escape');
+    expect(await seriousViolations(d.page)).toEqual([]);
     await form.getByRole('button', { name: 'Add board' }).click();
 
     const games = section().getByRole('listitem', { name: 'Board games' });
@@ -87,26 +57,26 @@ describe('the dashboard’s Discord boards', () => {
     expect(text).toContain('shows hub');
     expect(text).toMatch(/Posting|Retrying|Not posted|Stopped/);
     expect(await stored('games')).toMatchObject({ webhookUrl: WEBHOOK, enabled: true, managedBy: 'api' });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(d.page)).toEqual([]);
   }, 30_000);
 
   it('changes a board without retyping its webhook, then deletes it', async () => {
-    await page.goto(`${warden.url}/app/pages/main`);
+    await d.page.goto(`${d.warden.url}/app/pages/main`);
     const games = section().getByRole('listitem', { name: 'Board games' });
     await games.getByRole('button', { name: 'Edit board games' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Edit board games' });
+    const dialog = d.page.getByRole('dialog', { name: 'Edit board games' });
     expect(await dialog.textContent()).toContain(
       'Currently http://127.0.0.1:9/api/webhooks/123456789/… (token hidden)',
     );
     await dialog.getByRole('switch', { name: /Enabled/ }).uncheck();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(d.page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Save board' }).click();
     await dialog.waitFor({ state: 'detached' });
     await games.getByText('Disabled').waitFor();
     expect(await stored('games')).toMatchObject({ webhookUrl: WEBHOOK, enabled: false });
 
     await games.getByRole('button', { name: 'Delete board games' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete board' }).click();
+    await d.page.getByRole('dialog').getByRole('button', { name: 'Delete board' }).click();
     await games.waitFor({ state: 'detached' });
     expect(await stored('games')).toBeUndefined();
     await section().getByRole('listitem', { name: 'Board announce' }).waitFor();

@@ -1,11 +1,7 @@
 // The component form's "Join button" in real Chromium against a real Warden: a custom address the public snapshot
 // then shows as a copy button, a link of another scheme refused under its field, and "Hidden" chosen on a change.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInUser } from '../accounts.js';
-import { launchChromium } from '../browser.js';
-import { type SeededWarden, startSeededWarden } from '../seeded-warden.js';
-import { dialects } from '../store-dialects.js';
+import { describe, expect, it } from 'vitest';
+import { editorDashboard } from './dashboard-harness.js';
 
 const YAML = `
 organization: { key: acme, name: Acme }
@@ -19,45 +15,24 @@ interface PublicComponent {
 }
 
 describe('the component form’s join button', () => {
-  let warden: SeededWarden;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-
-  beforeAll(async () => {
-    warden = await startSeededWarden(dialects.find((d) => d.name === 'sqlite')!, YAML);
-    const { testContext } = await import('../seed.js');
-    const editor = await signedInUser(
-      { ...testContext(warden.opened.store, { now: () => Date.now() }), organizationId: warden.organizationId },
-      [{ organizationId: warden.organizationId, role: 'editor' }],
-    );
-    browser = await launchChromium();
-    context = await browser.newContext({ colorScheme: 'light', viewport: { width: 1280, height: 900 } });
-    await context.addCookies([{ name: 'warden_session', value: editor.token, url: warden.url }]);
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await warden?.close();
-  });
+  const d = editorDashboard(YAML);
 
   const publicComponents = async (): Promise<PublicComponent[]> =>
-    ((await (await fetch(`${warden.url}/api/v1/status/main`)).json()) as { components: PublicComponent[] }).components;
+    ((await (await fetch(`${d.warden.url}/api/v1/status/main`)).json()) as { components: PublicComponent[] })
+      .components;
 
   it('adds a component with its own address to copy, refusing a javascript: link', async () => {
-    await page.goto(`${warden.url}/app/pages`);
-    await page.getByRole('button', { name: 'New page' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'New page' });
+    await d.page.goto(`${d.warden.url}/app/pages`);
+    await d.page.getByRole('button', { name: 'New page' }).first().click();
+    const dialog = d.page.getByRole('dialog', { name: 'New page' });
     await dialog.getByLabel('Title').fill('Games');
     await dialog.getByLabel('Slug').fill('main');
     await dialog.getByRole('button', { name: 'Create page' }).click();
-    await page.waitForURL(/\/app\/pages\/main$/);
-    const form = page.getByRole('form', { name: 'Add a component' });
+    await d.page.waitForURL(/\/app\/pages\/main$/);
+    const form = d.page.getByRole('form', { name: 'Add a component' });
     await form.getByLabel('Name').fill('Survival');
     await form.getByLabel('Join button').click();
-    await page.getByRole('option', { name: 'Custom address or link' }).click();
+    await d.page.getByRole('option', { name: 'Custom address or link' }).click();
     await form.getByRole('textbox', { name: 'Join link' }).fill('javascript:alert(1)');
     await form.getByRole('button', { name: 'Add component' }).click();
     await form.getByText('expected a steam:// or https:// URL').waitFor();
@@ -71,11 +46,11 @@ describe('the component form’s join button', () => {
   });
 
   it('hides it on a change, the form showing the custom address it had', async () => {
-    await page.getByRole('button', { name: 'Edit Survival' }).click();
-    const form = page.getByRole('form', { name: 'Change Survival' });
+    await d.page.getByRole('button', { name: 'Edit Survival' }).click();
+    const form = d.page.getByRole('form', { name: 'Change Survival' });
     expect(await form.getByRole('textbox', { name: 'Address to copy' }).inputValue()).toBe('play.example.com:25570');
     await form.getByLabel('Join button').click();
-    await page.getByRole('option', { name: 'Hidden' }).click();
+    await d.page.getByRole('option', { name: 'Hidden' }).click();
     await form.getByRole('button', { name: 'Save component' }).click();
     await expect.poll(async () => (await publicComponents()).find((c) => c.name === 'Survival')?.join).toBeNull();
   });

@@ -97,3 +97,44 @@ export function shellDashboard() {
     open,
   };
 }
+
+/**
+ * Called inside a describe: a real Warden seeded from `yaml` (SQLite), an editor of its organization signed in, and
+ * one light 1280×900 page in Chromium (10 s default timeout); closed after the file.
+ */
+export function editorDashboard(yaml: string) {
+  let warden: SeededWarden;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let editor: SignedInUser;
+  beforeAll(async () => {
+    warden = await startSeededWarden(dialects.find((d) => d.name === 'sqlite')!, yaml);
+    const { testContext } = await seeding();
+    editor = await signedInUser(
+      { ...testContext(warden.opened.store, { now: () => Date.now() }), organizationId: warden.organizationId },
+      [{ organizationId: warden.organizationId, role: 'editor' }],
+    );
+    browser = await launchChromium();
+    context = await browser.newContext({ colorScheme: 'light', viewport: { width: 1280, height: 900 } });
+    await context.addCookies([{ name: 'warden_session', value: editor.token, url: warden.url }]);
+    page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await warden?.close();
+  });
+  return {
+    get warden() {
+      return warden;
+    },
+    get page() {
+      return page;
+    },
+    get editor() {
+      return editor;
+    },
+  };
+}
