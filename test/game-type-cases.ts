@@ -132,7 +132,7 @@ async function fivem(scene: GameScene, shareJoinCode = true): Promise<GameServer
 async function rustWebrcon(scene: GameScene): Promise<GameServerFake> {
   const options: RustFakeOptions = { password: 'pw-rust' };
   const set = (s: GameScene) => {
-    options.info = { Players: s.players, MaxPlayers: s.max, Queued: s.queue, Map: s.map };
+    options.info = { Players: s.players, MaxPlayers: s.max, Queued: s.queue, Map: s.map, Protocol: s.version };
     options.players = s.names;
   };
   set(scene);
@@ -201,7 +201,7 @@ export const GAME_TYPE_CASES: GameTypeCase[] = [
   },
   {
     name: 'rust-webrcon',
-    reports: { ...ALL, version: false, password: false },
+    reports: { ...ALL, password: false },
     join: 'none',
     joinHtml: () => null,
     start: rustWebrcon,
