@@ -3,6 +3,7 @@
 // The clock is the harness's: hours of history and minutes of a full server pass without waiting.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckSource } from '../src/domain/monitor-type.js';
+import type { Snapshot } from '../src/domain/snapshot.js';
 import { ANY_TARGET } from '../src/net/target-guard.js';
 import { probeDefinition } from '../src/probes/registry.js';
 import { runProbe } from '../src/probes/run.js';
@@ -70,6 +71,9 @@ for (const dialect of dialects)
         it('reports no players: no join, no badges, no names and no player alerts', async () => {
           for (const step of [0, 5, 5]) await t.check(FULL, step);
           const html = await t.page('shown', (text) => text.includes('data-component-id'));
+          const snapshot = JSON.parse(await t.page('shown/status.json')) as Snapshot;
+          expect(snapshot.components[0]?.join ?? null).toBeNull();
+          expect(snapshot.components[0]?.badges).toEqual([]);
           expect(html).not.toContain('data-testid="join"');
           expect(html).not.toContain('class="who"');
           expect(await t.told()).toEqual([]);
@@ -86,9 +90,14 @@ function playerTests(game: GameTypeCase, t: GameTypeRun & { fake(): GameServerFa
     expect(await t.told()).toEqual([]);
     const html = await t.page('shown', showing(BASE));
     const join = game.joinHtml(t.fake());
-    if (join) expect(html).toContain(join);
-    else expect(html).not.toMatch(/data-testid="join-(link|copy)"/);
-    expect(html).not.toContain('data-badge=');
+    const embed = await t.page('shown/embed?component=Game');
+    for (const form of [html, embed]) {
+      if (join) expect(form).toContain(join);
+      else expect(form).not.toMatch(/data-testid="join-(link|copy)"/);
+      expect(form).not.toContain('data-badge=');
+    }
+    const snapshot = JSON.parse(await t.page('shown/status.json')) as Snapshot;
+    expect(snapshot.components[0]?.join?.kind ?? 'none').toBe(game.join);
   });
 
   it(`lists ${game.reports.names ? 'who is online, escaped, on the page that shows names only' : 'nobody: the type reports no names'}`, async () => {
@@ -98,8 +107,12 @@ function playerTests(game: GameTypeCase, t: GameTypeRun & { fake(): GameServerFa
     expect(hidden).not.toContain('class="who"');
     expect(hidden).not.toContain(ESCAPED);
     if (!game.reports.names) return expect(shown).not.toContain('class="who"');
-    expect(shown).toContain('<summary>5 online</summary>');
-    expect(shown).toContain(`<li>Ann</li><li>${ESCAPED}</li>`);
+    const embed = await t.page('shown/embed?component=Game');
+    for (const form of [shown, embed]) {
+      expect(form).toContain('<summary>5 online</summary>');
+      expect(form).toContain(`<li>Ann</li><li>${ESCAPED}</li>`);
+      expect(form).not.toContain(HOSTILE);
+    }
   });
 
   it('tells a server full for fullForMin once, shows the badges the type knows, and tells when it has room', async () => {
@@ -154,8 +167,8 @@ describe('fivem without a join code', () => {
 interface GameTypeRun {
   /** Moves the clock `afterMin` minutes, shows `scene`, runs the probe and stores its result. */
   check(scene: GameScene, afterMin: number): Promise<void>;
-  /** The page's HTML once `ready` holds of it (its snapshot is rebuilt a moment after a check). */
-  page(slug: string, ready: (html: string) => boolean): Promise<string>;
+  /** A form of a page (`shown`, `shown/status.json`…) once `ready` holds of it (a snapshot is rebuilt a moment after a check). */
+  page(path: string, ready?: (text: string) => boolean): Promise<string>;
   /** The player events queued for the channel since the last call, as "kind rule-or-field", sorted. */
   told(): Promise<string[]>;
 }
@@ -189,12 +202,12 @@ function gameTypeRun(dialect: DialectCase, game: GameTypeCase): GameTypeRun & { 
       await h.ingest.flush();
       expect(await stored).toMatchObject({ stored: true });
     },
-    async page(slug, ready) {
+    async page(path, ready = () => true) {
       return until(
-        `the page ${slug} to show the latest check`,
+        `/s/${path} to show the latest check`,
         async () => {
-          const html = await (await h.request(`/s/${slug}`)).text();
-          return ready(html) && html;
+          const text = await (await h.request(`/s/${path}`)).text();
+          return ready(text) && text;
         },
         5000,
       );
