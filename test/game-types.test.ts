@@ -21,6 +21,9 @@ import { until } from './until.js';
 const HOSTILE = '<img src=x onerror=alert(1)>';
 const ESCAPED = '&lt;img src=x onerror=alert(1)&gt;';
 const MIN = 60_000;
+// Generous for a loaded machine: the fakes answer at once, so only a starved process comes near these.
+const PROBE_TIMEOUT_MS = 10_000;
+const PAGE_WAIT_MS = 15_000;
 const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 
 const BASE: GameScene = {
@@ -195,7 +198,7 @@ function gameTypeRun(dialect: DialectCase, game: GameTypeCase): GameTypeRun & { 
       const monitor = h.monitors.game;
       if (!monitor) throw new Error('the monitor was not seeded');
       const result = await runProbe(probeDefinition(monitor.type), monitor.config, {
-        timeoutMs: 3000,
+        timeoutMs: PROBE_TIMEOUT_MS,
         guard: ANY_TARGET,
       });
       expect(result.ok, result.error).toBe(true);
@@ -211,7 +214,7 @@ function gameTypeRun(dialect: DialectCase, game: GameTypeCase): GameTypeRun & { 
           const text = await (await h.request(`/s/${path}`)).text();
           return ready(text) && text;
         },
-        5000,
+        PAGE_WAIT_MS,
       );
     },
     async told() {
