@@ -4,6 +4,7 @@
 /** Appended to PAGE_CSS. */
 export const SUBSCRIBE_CSS = [
   '.subscribe .field p{margin:0}',
+  '.subscribe-choice form{margin-top:10px}',
   '.subscribe .hint{font-size:.875rem;overflow-wrap:anywhere}',
   '.subscribe .answer:empty{display:none}',
   '.subscribe .answer p{padding:10px 12px;border-radius:8px;color:var(--text);overflow-wrap:anywhere}',
