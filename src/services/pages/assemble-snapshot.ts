@@ -135,7 +135,7 @@ export function assembleSnapshot(parts: SnapshotParts): Snapshot {
       branding: brandingView(page, parts.assets ?? []),
       // A protected page takes no subscriptions (and its snapshot is only seen past the password anyway).
       ...(page.subscriptions && page.passwordHash === null
-        ? { subscribe: { email: parts.emailSubscriptions === true, webhook: true } }
+        ? { subscribe: { email: parts.emailSubscriptions === true, webhook: true, discord: true, slack: true } }
         : {}),
     },
     overall,

@@ -68,7 +68,12 @@ export interface paths {
                                 subscribe?: {
                                     /** @description by email (the server has an SMTP server) */
                                     email: boolean;
+                                    /** @description by a webhook that answers a signed challenge */
                                     webhook: boolean;
+                                    /** @description a Discord channel's webhook, checked with Discord (confirmed at once) */
+                                    discord: boolean;
+                                    /** @description a Slack incoming webhook, sent nothing until the page's admins approve it */
+                                    slack: boolean;
                                 };
                             };
                             overall: {
@@ -476,7 +481,12 @@ export interface paths {
                                 subscribe?: {
                                     /** @description by email (the server has an SMTP server) */
                                     email: boolean;
+                                    /** @description by a webhook that answers a signed challenge */
                                     webhook: boolean;
+                                    /** @description a Discord channel's webhook, checked with Discord (confirmed at once) */
+                                    discord: boolean;
+                                    /** @description a Slack incoming webhook, sent nothing until the page's admins approve it */
+                                    slack: boolean;
                                 };
                             };
                             overall: {
@@ -10318,7 +10328,12 @@ export interface components {
                     subscribe?: {
                         /** @description by email (the server has an SMTP server) */
                         email: boolean;
+                        /** @description by a webhook that answers a signed challenge */
                         webhook: boolean;
+                        /** @description a Discord channel's webhook, checked with Discord (confirmed at once) */
+                        discord: boolean;
+                        /** @description a Slack incoming webhook, sent nothing until the page's admins approve it */
+                        slack: boolean;
                     };
                 };
                 overall: {
