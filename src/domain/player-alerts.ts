@@ -108,6 +108,29 @@ export interface GameChangeFact {
 
 export type PlayerAlertFact = PlayerRuleFact | GameChangeFact;
 
+/** A game change as kept (ingest writes it with its event; the id is the event's): what pages and feeds announce. */
+export interface GameChange {
+  id: string;
+  organizationId: string;
+  monitorId: string;
+  field: GameChangeField;
+  from: string;
+  to: string;
+  at: number;
+}
+
+/** How much of the game changes is kept and shown: a page announces the recent ones, never a history. */
+export const GAME_CHANGE_LIMITS = {
+  /** Changes kept per monitor; older ones go as new ones are written. */
+  keptPerMonitor: 20,
+  /** Changes older than this are pruned (retention). */
+  keptDays: 30,
+  /** A page announces the changes of this long ago at most… */
+  shownForMs: 24 * 60 * 60 * 1000,
+  /** …and at most this many, newest first. */
+  shownPerPage: 10,
+} as const;
+
 /** A result as the rules read it. */
 export interface LiveResult {
   at: number;
