@@ -27,7 +27,7 @@ export function playerItem(monitor: PlayerMonitor, fact: PlayerAlertFact): Outbo
     return {
       ...base,
       event: {
-        id: stableEventId('game', monitor.id, fact.field, fact.at),
+        id: gameChangeId(monitor.id, fact),
         kind: 'game.changed',
         at: fact.at,
         severity: 'info',
@@ -50,6 +50,11 @@ export function playerItem(monitor: PlayerMonitor, fact: PlayerAlertFact): Outbo
       playerRule: { rule: fact.rule, since: fact.since },
     },
   };
+}
+
+/** The game.changed event's id, which is also the stored change's (a page's feed item's guid). */
+export function gameChangeId(monitorId: string, fact: Pick<GameChangeFact, 'field' | 'at'>): string {
+  return stableEventId('game', monitorId, fact.field, fact.at);
 }
 
 /** A version or map says what it changed to; a wipe, when it happened (from and to are ISO times). */
