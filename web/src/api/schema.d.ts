@@ -369,6 +369,24 @@ export interface paths {
                                 players: number | null;
                                 maxPlayers: number | null;
                             };
+                            /** @description Present only on a page that announces game changes (announceGameChanges): its monitors' version, map and wipe changes of the last 24 hours, newest first, at most 10. */
+                            gameChanges?: {
+                                /** @description stable per change: the game.changed event's id (the RSS item's guid) */
+                                id: string;
+                                /** @enum {string} */
+                                field: "version" | "map" | "wipe";
+                                /** @description the value before; for a wipe, when the server was wiped before (ISO 8601) */
+                                from: string;
+                                /** @description the value now; for a wipe, when the server was wiped (ISO 8601) */
+                                to: string;
+                                /** @description when the check that saw it ran */
+                                at: number;
+                                /** @description the page's components that show the monitor */
+                                components: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                            }[];
                             /** @description epoch milliseconds */
                             generatedAt: number;
                         };
@@ -777,6 +795,24 @@ export interface paths {
                                 players: number | null;
                                 maxPlayers: number | null;
                             };
+                            /** @description Present only on a page that announces game changes (announceGameChanges): its monitors' version, map and wipe changes of the last 24 hours, newest first, at most 10. */
+                            gameChanges?: {
+                                /** @description stable per change: the game.changed event's id (the RSS item's guid) */
+                                id: string;
+                                /** @enum {string} */
+                                field: "version" | "map" | "wipe";
+                                /** @description the value before; for a wipe, when the server was wiped before (ISO 8601) */
+                                from: string;
+                                /** @description the value now; for a wipe, when the server was wiped (ISO 8601) */
+                                to: string;
+                                /** @description when the check that saw it ran */
+                                at: number;
+                                /** @description the page's components that show the monitor */
+                                components: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                            }[];
                             /** @description epoch milliseconds */
                             generatedAt: number;
                         };
@@ -10619,6 +10655,24 @@ export interface components {
                     players: number | null;
                     maxPlayers: number | null;
                 };
+                /** @description Present only on a page that announces game changes (announceGameChanges): its monitors' version, map and wipe changes of the last 24 hours, newest first, at most 10. */
+                gameChanges?: {
+                    /** @description stable per change: the game.changed event's id (the RSS item's guid) */
+                    id: string;
+                    /** @enum {string} */
+                    field: "version" | "map" | "wipe";
+                    /** @description the value before; for a wipe, when the server was wiped before (ISO 8601) */
+                    from: string;
+                    /** @description the value now; for a wipe, when the server was wiped (ISO 8601) */
+                    to: string;
+                    /** @description when the check that saw it ran */
+                    at: number;
+                    /** @description the page's components that show the monitor */
+                    components: {
+                        id: string;
+                        name: string;
+                    }[];
+                }[];
                 /** @description epoch milliseconds */
                 generatedAt: number;
             };
@@ -10883,7 +10937,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -10898,8 +10952,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @enum {string} */
             type: "minecraft-java";
@@ -10958,7 +11012,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -10973,8 +11027,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @enum {string} */
             type: "minecraft-bedrock";
@@ -11023,7 +11077,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -11038,8 +11092,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @enum {string} */
             type: "source";
@@ -11096,7 +11150,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -11111,8 +11165,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @enum {string} */
             type: "fivem";
@@ -11171,7 +11225,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -11186,8 +11240,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @enum {string} */
             type: "rust-webrcon";
@@ -11245,7 +11299,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -11260,8 +11314,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @enum {string} */
             type: "rcon";
@@ -11319,7 +11373,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -11334,8 +11388,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @enum {string} */
             type: "pterodactyl";
@@ -11385,7 +11439,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -11400,8 +11454,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @enum {string} */
             type: "gamedig";
@@ -11452,7 +11506,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -11467,8 +11521,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @enum {string} */
             type: "discord";
@@ -11527,7 +11581,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -11542,8 +11596,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @enum {string} */
             type: "http";
@@ -11621,7 +11675,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -11636,8 +11690,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @enum {string} */
             type: "tcp";
@@ -11683,7 +11737,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -11698,8 +11752,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @enum {string} */
             type: "tls";
@@ -11755,7 +11809,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -11770,8 +11824,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @enum {string} */
             type: "dns";
@@ -11825,7 +11879,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -11840,8 +11894,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @enum {string} */
             type: "heartbeat";
@@ -11890,7 +11944,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -11905,8 +11959,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @enum {string} */
             type: "ping";
@@ -11969,7 +12023,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -11984,8 +12038,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @enum {string} */
             type: "domain-expiry";
@@ -12040,7 +12094,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -12055,8 +12109,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @enum {string} */
             type: "postgres";
@@ -12129,7 +12183,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -12144,8 +12198,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @enum {string} */
             type: "mysql";
@@ -12215,7 +12269,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -12230,8 +12284,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @enum {string} */
             type: "redis";
@@ -12296,7 +12350,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -12311,8 +12365,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @enum {string} */
             type: "nats";
@@ -12381,7 +12435,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -12396,8 +12450,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @enum {string} */
             type: "mqtt";
@@ -12462,7 +12516,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -12477,8 +12531,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @enum {string} */
             type: "amqp";
@@ -12553,7 +12607,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -12568,8 +12622,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @enum {string} */
             type: "mongodb";
@@ -12649,7 +12703,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -12664,8 +12718,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @enum {string} */
             type: "ssh";
@@ -12714,7 +12768,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -12729,8 +12783,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @enum {string} */
             type: "udp";
@@ -12786,7 +12840,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -12801,8 +12855,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @enum {string} */
             type: "websocket";
@@ -12863,7 +12917,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -12878,8 +12932,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @enum {string} */
             type: "smtp";
@@ -12941,7 +12995,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -12956,8 +13010,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @enum {string} */
             type: "imap";
@@ -13019,7 +13073,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -13034,8 +13088,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @enum {string} */
             type: "pop3";
@@ -13097,7 +13151,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -13112,8 +13166,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @enum {string} */
             type: "grpc";
@@ -13174,7 +13228,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -13189,8 +13243,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @enum {string} */
             type: "docker";
@@ -13352,7 +13406,7 @@ export interface components {
             notify: string[] | null;
             /** @description Labels the dashboard and `GET /api/v1/monitors?tag=` filter by. */
             tags: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -13367,8 +13421,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             } | null;
             /**
              * @description config: warden.yaml manages it and the API cannot change it.
@@ -13436,7 +13490,7 @@ export interface components {
             notify: string[] | null;
             /** @description Labels the dashboard and `GET /api/v1/monitors?tag=` filter by. */
             tags: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -13451,8 +13505,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             } | null;
             /**
              * @description config: warden.yaml manages it and the API cannot change it.
@@ -13535,7 +13589,7 @@ export interface components {
             notify?: string[] | null;
             /** @description The tags, replacing the current ones; [] removes them all. */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -13550,8 +13604,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             } | null;
             /** @description Fields of the type's configuration to change: merged into the current one (null removes a field, "[redacted]" keeps a secret as it is), then checked like on create. */
             config?: {
@@ -13684,6 +13738,8 @@ export interface components {
             subscriptions: boolean;
             /** @description Whether the page shows the names of the players online, where its monitors list them. */
             showPlayerNames: boolean;
+            /** @description Whether the page, its feed and its subscribers carry its monitors' game changes (version, map, wipe). */
+            announceGameChanges: boolean;
             /**
              * @description The page's language; null: each reader's own (Accept-Language).
              * @enum {string|null}
@@ -13747,6 +13803,11 @@ export interface components {
              */
             showPlayerNames?: boolean;
             /**
+             * @description Whether the page announces its monitors' game changes (version, map, wipe: the monitors' `playerAlerts.changes`) of the last 24 hours, in every form and its RSS feed, and sends them to its subscribers. Off by default (docs/monitors.md, "Player alerts").
+             * @default false
+             */
+            announceGameChanges?: boolean;
+            /**
              * @description The page's language; left out or null, each reader gets theirs (Accept-Language), English by default.
              * @enum {string|null}
              */
@@ -13798,6 +13859,8 @@ export interface components {
             subscriptions?: boolean;
             /** @description Whether the page shows who is online: the names of the players, where a monitor lists them (its `playerNames` option). Off by default; never in RSS, llms.txt or MCP (README.md, "Who is online"). */
             showPlayerNames?: boolean;
+            /** @description Whether the page announces its monitors' game changes (version, map, wipe: the monitors' `playerAlerts.changes`) of the last 24 hours, in every form and its RSS feed, and sends them to its subscribers. Off by default (docs/monitors.md, "Player alerts"). */
+            announceGameChanges?: boolean;
             /**
              * @description The page's language, or null for each reader's own.
              * @enum {string|null}
