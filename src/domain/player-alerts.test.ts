@@ -88,6 +88,26 @@ describe('player alerts', () => {
     expect(facts).toEqual([{ kind: 'changed', field: 'map', from: 'de_inferno', to: 'de_dust2', at: 2 * MIN }]);
   });
 
+  it('announces a wipe from the time the server says it was last wiped, from and to as ISO times', () => {
+    const before = Date.UTC(2026, 10, 19, 18);
+    const after = Date.UTC(2026, 10, 26, 18);
+    const { facts } = run({ changes: ['wipe'] }, [
+      up(0, { players: 1, wipedAt: before }),
+      up(MIN, { players: 1 }),
+      up(2 * MIN, { players: 0, wipedAt: after }),
+      up(3 * MIN, { players: 2, wipedAt: after }),
+    ]);
+    expect(facts).toEqual([
+      {
+        kind: 'changed',
+        field: 'wipe',
+        from: '2026-11-19T18:00:00.000Z',
+        to: '2026-11-26T18:00:00.000Z',
+        at: 2 * MIN,
+      },
+    ]);
+  });
+
   it('does not announce the first version it sees', () => {
     expect(run({ changes: ['version'] }, [up(0, { version: '1.0' })]).facts).toEqual([]);
   });

@@ -1,12 +1,25 @@
 // Alerts on a game server's live data: full for a while, a queue above a number, players outside a band, and changes of
-// version or map. Pure: the previous condition state, a result and the settings in; the new state and the facts out.
+// version, map or wipe. Pure: the previous condition state, a result and the settings in; the new state and the facts out.
 import { z } from 'zod';
 import { intIn } from './fields.js';
 
 export const PLAYER_RULES = ['full', 'queue', 'band', 'empty'] as const;
 export type PlayerRule = (typeof PLAYER_RULES)[number];
-export const GAME_CHANGE_FIELDS = ['version', 'map'] as const;
+export const GAME_CHANGE_FIELDS = ['version', 'map', 'wipe'] as const;
 export type GameChangeField = (typeof GAME_CHANGE_FIELDS)[number];
+
+/**
+ * A field's value in a result's data, as compared and announced: `version` and `map` as the probe gives them; `wipe`
+ * from `wipedAt` (epoch ms, where the probe knows the last wipe: a Rust server's `born` keyword), as an ISO 8601 time.
+ */
+export function gameValueOf(field: GameChangeField, data: Record<string, unknown>): string | null {
+  if (field === 'wipe') {
+    const at = data.wipedAt;
+    return typeof at === 'number' && Number.isFinite(at) && at > 0 ? new Date(at).toISOString() : null;
+  }
+  const value = data[field];
+  return typeof value === 'string' && value !== '' ? value : null;
+}
 
 /** The usual players (the average of the last 7 days' hourly averages) from which an empty server is news. */
 export const USUAL_PLAYERS_MIN = 3;
@@ -38,9 +51,13 @@ export const playerAlertsSchema = z
       .array(z.enum(GAME_CHANGE_FIELDS))
       .max(GAME_CHANGE_FIELDS.length)
       .optional()
-      .describe('Announce a change of these fields of the result (game.changed).'),
+      .describe(
+        'Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S).',
+      ),
   })
-  .describe('Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts").');
+  .describe(
+    'Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts").',
+  );
 
 export type PlayerAlerts = z.infer<typeof playerAlertsSchema>;
 
@@ -55,7 +72,7 @@ export interface HeldCondition {
 /** What is kept per monitor between results (stored as JSON, so a restart neither re-fires nor forgets). */
 export interface PlayerAlertState {
   held: Partial<Record<PlayerRule, HeldCondition>>;
-  /** The version and map of the latest successful result that had them. */
+  /** The version, map and wipe of the latest successful result that had them. */
   last: Partial<Record<GameChangeField, string>>;
 }
 
@@ -80,9 +97,39 @@ export interface PlayerRuleFact {
   usual?: number | undefined;
 }
 
-export type PlayerAlertFact =
-  | PlayerRuleFact
-  | { kind: 'changed'; field: GameChangeField; from: string; to: string; at: number };
+/** A game field changed between two successful results (`wipe`: from and to are ISO 8601 times). */
+export interface GameChangeFact {
+  kind: 'changed';
+  field: GameChangeField;
+  from: string;
+  to: string;
+  at: number;
+}
+
+export type PlayerAlertFact = PlayerRuleFact | GameChangeFact;
+
+/** A game change as kept (ingest writes it with its event; the id is the event's): what pages and feeds announce. */
+export interface GameChange {
+  id: string;
+  organizationId: string;
+  monitorId: string;
+  field: GameChangeField;
+  from: string;
+  to: string;
+  at: number;
+}
+
+/** How much of the game changes is kept and shown: a page announces the recent ones, never a history. */
+export const GAME_CHANGE_LIMITS = {
+  /** Changes kept per monitor; older ones go as new ones are written. */
+  keptPerMonitor: 20,
+  /** Changes older than this are pruned (retention). */
+  keptDays: 30,
+  /** A page announces the changes of this long ago at most… */
+  shownForMs: 24 * 60 * 60 * 1000,
+  /** …and at most this many, newest first. */
+  shownPerPage: 10,
+} as const;
 
 /** A result as the rules read it. */
 export interface LiveResult {
@@ -136,8 +183,8 @@ function nextLast(
   if (!result.ok || !result.data) return state.last;
   const last = { ...state.last };
   for (const field of GAME_CHANGE_FIELDS) {
-    const value = result.data[field];
-    if (typeof value !== 'string' || value === '') continue;
+    const value = gameValueOf(field, result.data);
+    if (value === null) continue;
     const before = state.last[field];
     if (before !== undefined && before !== value && settings.changes?.includes(field))
       facts.push({ kind: 'changed', field, from: before, to: value, at: result.at });

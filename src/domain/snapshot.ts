@@ -4,6 +4,7 @@ import { snapshotJoinSchema } from './join.js';
 import { joinBadgeSchema } from './join-badges.js';
 import { PAGE_LANGUAGES } from './languages.js';
 import { MONITOR_STATES } from './monitor-type.js';
+import { GAME_CHANGE_FIELDS, GAME_CHANGE_LIMITS } from './player-alerts.js';
 
 export const PAGE_STATES = ['operational', 'degraded', 'down', 'maintenance', 'unknown'] as const;
 export const INCIDENT_STATUSES = ['investigating', 'identified', 'monitoring', 'resolved'] as const;
@@ -194,6 +195,15 @@ export const snapshotMaintenanceSchema = z.object({
     ),
 });
 
+export const snapshotGameChangeSchema = z.object({
+  id: z.string().describe("stable per change: the game.changed event's id (the RSS item's guid)"),
+  field: z.enum(GAME_CHANGE_FIELDS),
+  from: z.string().describe('the value before; for a wipe, when the server was wiped before (ISO 8601)'),
+  to: z.string().describe('the value now; for a wipe, when the server was wiped (ISO 8601)'),
+  at: epochMs.describe('when the check that saw it ran'),
+  components: z.array(componentRefSchema).describe("the page's components that show the monitor"),
+});
+
 export const snapshotSchema = z
   .object({
     page: snapshotPageSchema,
@@ -210,6 +220,12 @@ export const snapshotSchema = z
         .describe('players online over components that report them; null when none does'),
       maxPlayers: z.number().int().nullable(),
     }),
+    gameChanges: z
+      .array(snapshotGameChangeSchema)
+      .optional()
+      .describe(
+        `Present only on a page that announces game changes (announceGameChanges): its monitors' version, map and wipe changes of the last 24 hours, newest first, at most ${GAME_CHANGE_LIMITS.shownPerPage}.`,
+      ),
     generatedAt: epochMs,
   })
   .describe('Everything a status page shows, as of generatedAt.');
@@ -225,4 +241,5 @@ export type LiveData = z.infer<typeof liveDataSchema>;
 export type SnapshotComponent = z.infer<typeof snapshotComponentSchema>;
 export type SnapshotIncident = z.infer<typeof snapshotIncidentSchema>;
 export type SnapshotMaintenance = z.infer<typeof snapshotMaintenanceSchema>;
+export type SnapshotGameChange = z.infer<typeof snapshotGameChangeSchema>;
 export type Snapshot = z.infer<typeof snapshotSchema>;

@@ -63,6 +63,15 @@ describe('source probe', () => {
     expect(result).toMatchObject({ ok: true, data: { players: 12, gamePort: 27015, passwordProtected: true } });
   });
 
+  it('reads when a Rust server was last wiped from its born keyword, and nothing from other keywords', async () => {
+    const rust = { keywords: 'mp100,cp12,ptrak,qp0,v2580,born1764180000,gmrust,oxide', gamePort: 28015 };
+    const { result } = await check({ info: { edf: rust } });
+    expect(result).toMatchObject({ ok: true, data: { wipedAt: 1_764_180_000_000, gamePort: 28015 } });
+    const { result: other } = await check({ info: { edf: { keywords: 'secure,bornagain,born12' } } });
+    expect(other.ok).toBe(true);
+    expect(other.data).not.toHaveProperty('wipedAt');
+  });
+
   it('shows as degraded below minPlayers, counting players as the server reports them', async () => {
     const { result } = await check({ info: { players: 3, bots: 3 } }, { minPlayers: 5 });
     expect(result).toMatchObject({ ok: true, degraded: true, message: '3/24 players, de_dust2 (fewer than 5)' });

@@ -99,8 +99,22 @@ function describeInfo(info: A2sInfo, latencyMs: number, minPlayers: number | und
       vac: info.vac,
       // The port players join on, when the server names it (the query port may differ): the page's steam:// link.
       ...(info.gamePort ? { gamePort: info.gamePort } : {}),
+      ...wipeOf(info.keywords),
     },
   };
+}
+
+/**
+ * When the server was last wiped, where its keywords tell: Rust advertises `born<unix seconds>` among its tags (the
+ * player alerts' `wipe` change reads it). A tag that does not parse, or a time before 2000, tells nothing.
+ */
+function wipeOf(keywords: string | undefined): { wipedAt?: number } {
+  const tag = keywords
+    ?.split(',')
+    .map((k) => k.trim())
+    .find((k) => /^born\d{9,11}$/.test(k));
+  const seconds = tag === undefined ? Number.NaN : Number(tag.slice(4));
+  return seconds >= 946_684_800 ? { wipedAt: seconds * 1000 } : {};
 }
 
 type QueryOutcome<Reply> = { reply: Reply; latencyMs: number } | { error: string };

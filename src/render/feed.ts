@@ -1,5 +1,7 @@
-// The RSS 2.0 form of a page: one item per incident (active and of the last 14 days) and per maintenance window.
-import type { Snapshot, SnapshotIncident, SnapshotMaintenance } from '../domain/snapshot.js';
+// The RSS 2.0 form of a page: one item per incident (active and of the last 14 days), per maintenance window and, on a
+// page that announces them, per game change of the last 24 hours.
+import type { Snapshot, SnapshotGameChange, SnapshotIncident, SnapshotMaintenance } from '../domain/snapshot.js';
+import { gameChangeText, gameChangeWas } from './game-changes.js';
 import { escapeHtml } from './html-layout.js';
 import { htmlMessage } from './html-message.js';
 import { type Translator, translator } from './i18n/index.js';
@@ -19,7 +21,7 @@ interface FeedItem {
   /** HTML, escaped once more as XML text, as RSS readers expect. */
   description: string;
   guid: string;
-  category: 'incident' | 'maintenance';
+  category: 'incident' | 'maintenance' | 'game';
   at: number;
 }
 
@@ -37,6 +39,7 @@ export function renderFeed(snapshot: Snapshot, options: { selfUrl: string; i18n?
     ...uniqueIncidents(snapshot).map((incident) => incidentItem(i18n, incident)),
     ...snapshot.maintenance.active.map((window) => maintenanceItem(i18n, window, true)),
     ...snapshot.maintenance.upcoming.map((window) => maintenanceItem(i18n, window, false)),
+    ...(snapshot.gameChanges ?? []).map((change) => gameChangeItem(i18n, change)),
   ].sort((a, b) => b.at - a.at || (a.guid < b.guid ? -1 : 1));
   const description = i18n.t('feed.description', { title });
   const body =
@@ -142,6 +145,18 @@ function maintenanceItem(i18n: Translator, window: SnapshotMaintenance, active: 
     guid: `urn:warden:maintenance:${window.id}`,
     category: 'maintenance',
     at: window.startsAt,
+  };
+}
+
+/** A game change: its words, and when; the guid is the change's own (its game.changed event's id). */
+function gameChangeItem(i18n: Translator, change: SnapshotGameChange): FeedItem {
+  const was = gameChangeWas(i18n, change);
+  return {
+    title: gameChangeText(i18n, change),
+    description: `<p>${escapeHtml(i18n.dateTime(change.at))}${was === null ? '' : ` · ${escapeHtml(was)}`}</p>`,
+    guid: `urn:warden:game-change:${change.id}`,
+    category: 'game',
+    at: change.at,
   };
 }
 

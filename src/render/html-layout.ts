@@ -217,6 +217,7 @@ main{display:block;flex:1 0 auto;padding:24px 0 48px}
 .ymax{position:absolute;left:0;top:2px;font-size:.6875rem;line-height:1;color:var(--muted);background:var(--surface);padding-right:4px}
 @media (max-width:600px){.head-end{flex:1 1 100%}.lang{margin-left:auto}.strip span:nth-last-child(n+31){display:none}.days-90{display:none}.days-30{display:inline}.component{padding:14px 16px}.component-status{justify-content:flex-start}.banner{padding:16px}.banner .icon{width:32px;height:32px}}
 .empty{margin:0;padding:20px;color:var(--muted);text-align:center}
+.changes{list-style:none;margin:0;padding:12px 20px}.changes li{padding:4px 0}.changes .was,.changes time{color:var(--muted);font-size:.8125rem}
 .incident{position:relative;padding:16px 20px 16px 24px;border-top:1px solid var(--divider)}
 .incident:first-child{border-top:0}
 .incident::before{content:"";position:absolute;left:0;top:0;bottom:0;width:4px;background:var(--tone)}

@@ -1,6 +1,7 @@
 // The HTML form of a status page, the one players see: server-rendered, accessible, refreshing itself in place.
 import { LANGUAGE_NAMES, PAGE_LANGUAGES } from '../domain/languages.js';
 import type { ChartRange, Snapshot } from '../domain/snapshot.js';
+import { gameChangesHtml } from './game-changes.js';
 import { brandedDocument, brandFooterHtml, brandLinksHtml, brandTitleHtml } from './html-branding.js';
 import { DEFAULT_CHART_RANGE } from './html-charts.js';
 import { componentsSectionHtml } from './html-components.js';
@@ -51,6 +52,7 @@ export function renderHtmlPage(snapshot: Snapshot, options: HtmlPageOptions): Ht
     stats(i18n, snapshot) +
     activeIncidentsHtml(i18n, snapshot.activeIncidents) +
     maintenanceHtml(i18n, snapshot.maintenance) +
+    gameChangesHtml(i18n, snapshot.gameChanges) +
     componentsSectionHtml(i18n, snapshot.components, {
       range: options.range ?? DEFAULT_CHART_RANGE,
       keepQuery: options.pickedLanguage ? `lang=${encodeURIComponent(options.pickedLanguage)}&` : '',

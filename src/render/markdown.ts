@@ -1,5 +1,6 @@
 // The Markdown form of a status page: plain text that people and language models read alike.
 import type { Snapshot, SnapshotComponent, SnapshotIncident, SnapshotMaintenance } from '../domain/snapshot.js';
+import { gameChangeText, gameChangeWas } from './game-changes.js';
 import { type MessageKey, type MessageValues, type Translator, translator } from './i18n/index.js';
 import {
   countText,
@@ -41,6 +42,7 @@ export function renderMarkdown(snapshot: Snapshot, options: { i18n?: Translator 
     header(wording, snapshot),
     activeIncidents(wording, snapshot.activeIncidents),
     maintenance(wording, snapshot.maintenance),
+    gameChanges(wording, snapshot.gameChanges),
     components(wording, snapshot.components),
     recentIncidents(wording, snapshot.recentIncidents, snapshot.activeIncidents.length),
     `---\n\n${words(i18n, 'md.generated', { time: i18n.dateTime(snapshot.generatedAt), zone: i18n.timeZone })}`,
@@ -183,6 +185,16 @@ function liveFacts(wording: MarkdownWording, component: SnapshotComponent): stri
   if (live.message) facts.push(words(i18n, 'md.note', {}, { note: live.message }));
   if (live.checkedAt !== null) facts.push(words(i18n, 'md.checked', { time: wording.time(live.checkedAt) }));
   return facts.join('; ');
+}
+
+/** A page's game changes, newest first, when it announces them. */
+function gameChanges({ i18n, time }: MarkdownWording, changes: Snapshot['gameChanges']): string {
+  if (!changes || changes.length === 0) return '';
+  const line = (change: NonNullable<Snapshot['gameChanges']>[number]) => {
+    const was = gameChangeWas(i18n, change);
+    return `- ${escapeMarkdown(gameChangeText(i18n, change))}${was === null ? '' : ` (${escapeMarkdown(was)})`} · ${escapeMarkdown(time(change.at))}`;
+  };
+  return [`## ${words(i18n, 'gameChanges.title')}`, changes.map(line).join('\n')].join('\n\n');
 }
 
 function activeIncidents(wording: MarkdownWording, incidents: SnapshotIncident[]): string {

@@ -12,7 +12,13 @@ import type { TlsNotices } from '../notify/outbox/certificates.js';
 import type { NotificationOutbox } from '../notify/outbox/outbox.js';
 import type { Store } from '../store/index.js';
 import type { IngestInput, IngestOutcome, IngestSilence } from './ingest.js';
-import { applyPlayerAlerts, type PlayerFacts, publishPlayerFacts, usualPlayers } from './ingest-players.js';
+import {
+  applyPlayerAlerts,
+  type PlayerFacts,
+  publishPlayerFacts,
+  recordGameChanges,
+  usualPlayers,
+} from './ingest-players.js';
 
 /**
  * Each state change is recorded (the monitor's state history) in the same transaction as the state it leads to. With
@@ -51,6 +57,7 @@ export async function commit(
     await tx.checks.write(rows, [...touched]);
     if (changes.length > 0) await tx.monitorStates.appendChanges(changes);
     let enqueued = outbox ? await outbox.enqueue(tx, stateChanges(events, monitors), now) : 0;
+    await recordGameChanges(tx, players, monitors);
     if (outbox) enqueued += await publishPlayerFacts(tx, outbox, players, now);
     if (tls && certificates.length > 0) {
       const told = await tls.publish(tx, certificates, now);

@@ -116,15 +116,28 @@ for (const dialect of dialects) {
       ]);
     });
 
-    it('tells a new version as game.changed', async () => {
+    it('tells a new version as game.changed, and keeps the change under the event id', async () => {
       h.clock.advance(MIN);
       await push({ players: 3, maxPlayers: 100, version: '1.1' });
-      expect(await received()).toMatchObject([
+      const events = await received();
+      expect(events).toMatchObject([
         {
           kind: 'game.changed',
           severity: 'info',
           title: 'Lobby: version changed to 1.1',
           gameChange: { field: 'version', from: '1.0', to: '1.1' },
+        },
+      ]);
+      const lobby = await h.opened.store.monitors.findByKey(h.organizationId, 'lobby');
+      expect(await h.opened.store.gameChanges.recent([lobby?.id as string], 0, 10)).toEqual([
+        {
+          id: events[0]?.id,
+          organizationId: h.organizationId,
+          monitorId: lobby?.id,
+          field: 'version',
+          from: '1.0',
+          to: '1.1',
+          at: h.clock.now(),
         },
       ]);
     });

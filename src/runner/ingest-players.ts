@@ -3,6 +3,7 @@
 import type { Monitor, MonitorStateRow } from '../domain/monitor.js';
 import {
   evaluatePlayerAlerts,
+  type GameChange,
   type LiveResult,
   liveFactsOf,
   type PlayerAlertFact,
@@ -10,7 +11,7 @@ import {
   parsePlayerAlertState,
   USUAL_PLAYERS_DAYS,
 } from '../domain/player-alerts.js';
-import { playerItem } from '../notify/events/players.js';
+import { gameChangeId, playerItem } from '../notify/events/players.js';
 import type { NotificationPublisher } from '../notify/outbox/outbox.js';
 import type { Store } from '../store/index.js';
 import type { IngestInput, IngestSilence } from './ingest.js';
@@ -71,6 +72,28 @@ export async function usualPlayers(
     sums.set(b.monitorId, { sum: s.sum + b.playersAvg, n: s.n + 1 });
   }
   return new Map([...sums].map(([id, s]) => [id, s.sum / s.n]));
+}
+
+/**
+ * Stores the commit's game changes (what a page announcing them reads) on its transaction, with the id of their
+ * game.changed event; the page is rebuilt by the result's own monitor.checked.
+ */
+export async function recordGameChanges(
+  tx: Store,
+  found: PlayerFacts,
+  monitors: ReadonlyMap<string, Pick<MonitorStateRow, 'organizationId'>>,
+): Promise<void> {
+  const changes: GameChange[] = [];
+  for (const [monitorId, facts] of found) {
+    const organizationId = monitors.get(monitorId)?.organizationId;
+    if (organizationId === undefined) continue;
+    for (const fact of facts) {
+      if (fact.kind !== 'changed') continue;
+      const { field, from, to, at } = fact;
+      changes.push({ id: gameChangeId(monitorId, fact), organizationId, monitorId, field, from, to, at });
+    }
+  }
+  if (changes.length > 0) await tx.gameChanges.record(changes);
 }
 
 /** Publishes the commit's player events on its transaction; the monitors are read for their names and state. */

@@ -59,6 +59,17 @@ for (const dialect of dialects) {
         change('stc_old', now - 31 * DAY_MS),
         change('stc_new', now - 29 * DAY_MS),
       ]);
+      // Game changes are kept 30 days.
+      const game = (changeId: string, at: number) => ({
+        id: changeId,
+        organizationId: monitors.a!.organizationId,
+        monitorId: id,
+        field: 'map' as const,
+        from: 'de_inferno',
+        to: 'de_dust2',
+        at,
+      });
+      await opened.store.gameChanges.record([game('evt_old', now - 31 * DAY_MS), game('evt_new', now - 29 * DAY_MS)]);
       const retention = createRetention({
         store: opened.store,
         clock: { now: () => now },
@@ -70,6 +81,8 @@ for (const dialect of dialects) {
       expect(pruned.checks).toBe(PRUNE_BATCH + 10);
       expect(pruned.buckets).toBe(2);
       expect(pruned.stateChanges).toBe(1);
+      expect(pruned.gameChanges).toBe(1);
+      expect((await opened.store.gameChanges.recent([id], 0, 10)).map((c) => c.id)).toEqual(['evt_new']);
       expect((await opened.store.monitorStates.listChanges(id, { limit: 10 })).map((c) => c.id)).toEqual(['stc_new']);
       expect(await opened.store.checks.list(id, { from: 0, to: now + 1, limit: 100 })).toHaveLength(5);
       // The buckets of pruned checks stay: history outlives the raw checks.
@@ -152,6 +165,7 @@ for (const dialect of dialects) {
         accountTokens: 0,
         audit: 0,
         recipients: 0,
+        gameChanges: 0,
       });
       const left = await deliveries.listByChannel(channelId, 100);
       expect(left.map((d) => d.id).sort()).toEqual([...pending, ...sending, ...kept].sort());

@@ -2,11 +2,12 @@
 // delivery log past its 30 days (sent and dead ones; pending ones are never pruned) and page subscriptions left
 // unconfirmed past their 48 hours, in small batches; and expired sessions and one-time account links, audit entries
 // past ACCOUNT_LIMITS.auditRetentionDays, and addresses of the system SMTP server's recipients that never confirmed
-// (SYSTEM_MAIL_LIMITS.forgetUnconfirmedAfterMs after they were last asked).
+// (SYSTEM_MAIL_LIMITS.forgetUnconfirmedAfterMs after they were last asked); game changes past GAME_CHANGE_LIMITS.keptDays.
 
 import { ACCOUNT_LIMITS } from '../domain/account.js';
 import { DAY_MS } from '../domain/check.js';
 import type { Clock } from '../domain/clock.js';
+import { GAME_CHANGE_LIMITS } from '../domain/player-alerts.js';
 import { SYSTEM_MAIL_LIMITS } from '../domain/system-mail.js';
 import type { Store } from '../store/index.js';
 import { createTimer, type TimerDeps } from './periodic.js';
@@ -34,6 +35,8 @@ export interface Pruned {
   audit: number;
   /** Recipients of the system SMTP server that never confirmed, last asked long ago. */
   recipients: number;
+  /** Game changes (version, map, wipe) older than GAME_CHANGE_LIMITS.keptDays: a page shows a day of them. */
+  gameChanges: number;
 }
 
 export interface Retention {
@@ -108,12 +111,13 @@ export function createRetention(
       if (deleted < batch) break;
       await new Promise((resolve) => setImmediate(resolve));
     }
-    if (checks + stateChanges + buckets + deliveries + subscribers + sessions + accountTokens + audit + recipients > 0)
-      deps.logger.info(
-        { checks, stateChanges, buckets, deliveries, subscribers, sessions, accountTokens, audit, recipients },
-        'pruned old history',
-      );
-    return { checks, stateChanges, buckets, deliveries, subscribers, sessions, accountTokens, audit, recipients };
+    const gameChanges = stopped ? 0 : await deps.store.gameChanges.prune(now - GAME_CHANGE_LIMITS.keptDays * DAY_MS);
+    const pruned = {
+      ...{ checks, stateChanges, buckets, deliveries, subscribers, sessions, accountTokens, audit, recipients },
+      gameChanges,
+    };
+    if (Object.values(pruned).some((n) => n > 0)) deps.logger.info(pruned, 'pruned old history');
+    return pruned;
   }
 
   const timer = createTimer(prune, deps, {

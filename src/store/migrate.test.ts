@@ -19,6 +19,7 @@ const TABLES = [
   'cluster_leases',
   'components',
   'email_links',
+  'game_changes',
   'incident_components',
   'incident_updates',
   'incidents',

@@ -15,6 +15,7 @@ import { clusterRepository } from './repositories/cluster.js';
 import { componentRepository } from './repositories/components.js';
 import { deliveryRepository } from './repositories/deliveries.js';
 import { emailLinkRepository } from './repositories/email-links.js';
+import { gameChangeRepository } from './repositories/game-changes.js';
 import { incidentRepository } from './repositories/incidents.js';
 import { invitationRepository } from './repositories/invitations.js';
 import { maintenanceRepository } from './repositories/maintenance.js';
@@ -83,6 +84,7 @@ function storeOver(connection: DialectConnection, db: Db, inTransaction: boolean
     }),
     schedule: scheduleRepository(db),
     checks: checkRepository(db, connection.writeChecks, connection.checkJournal),
+    gameChanges: gameChangeRepository(db),
     pages: pageRepository(db),
     pageAssets: pageAssetRepository(db),
     components: componentRepository(db),

@@ -14,6 +14,7 @@ import type { ClusterRepository } from './repositories/cluster.js';
 import type { ComponentRepository } from './repositories/components.js';
 import type { DeliveryRepository } from './repositories/deliveries.js';
 import type { EmailLinkRepository } from './repositories/email-links.js';
+import type { GameChangeRepository } from './repositories/game-changes.js';
 import type { IncidentRepository } from './repositories/incidents.js';
 import type { InvitationRepository } from './repositories/invitations.js';
 import type { MaintenanceRepository } from './repositories/maintenance.js';
@@ -44,6 +45,7 @@ export type { ClusterInstance, ClusterLease, ClusterRepository } from './reposit
 export type { ComponentRepository } from './repositories/components.js';
 export type { DeliveryQuery, DeliveryRepository } from './repositories/deliveries.js';
 export type { EmailLinkRepository } from './repositories/email-links.js';
+export type { GameChangeRepository } from './repositories/game-changes.js';
 export type { IncidentRepository } from './repositories/incidents.js';
 export type { InvitationRepository } from './repositories/invitations.js';
 export type { MaintenanceNoticeDue, MaintenanceRepository, RecurringNoticeDue } from './repositories/maintenance.js';
@@ -89,6 +91,8 @@ export interface Store {
   /** Which enabled monitors run where: what the edge scheduler, the relays and the watchdog read. */
   readonly schedule: ScheduleRepository;
   readonly checks: CheckRepository;
+  /** The recent game changes (version, map, wipe) of monitors, for the pages that announce them. */
+  readonly gameChanges: GameChangeRepository;
   readonly pages: PageRepository;
   /** Images uploaded with a page (its logo and favicon). */
   readonly pageAssets: PageAssetRepository;

@@ -20,6 +20,7 @@ import type {
   CheckBucketsTable,
   CheckJournalTable,
   ChecksTable,
+  GameChangesTable,
   MonitorStateChangesTable,
   MonitorsTable,
   OrganizationsTable,
@@ -66,6 +67,7 @@ export interface Database {
   check_journal: CheckJournalTable;
   check_buckets_hourly: CheckBucketsTable;
   check_buckets_daily: CheckBucketsTable;
+  game_changes: GameChangesTable;
   pages: PagesTable;
   page_assets: PageAssetsTable;
   components: ComponentsTable;

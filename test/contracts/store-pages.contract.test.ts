@@ -51,6 +51,7 @@ describeStore('pages', (store) => {
       notify: null,
       subscriptions: false,
       showPlayerNames: false,
+      announceGameChanges: false,
       language: null,
       timeZone: 'UTC',
       branding: EMPTY_BRANDING,
@@ -182,6 +183,11 @@ describeStore('pages', (store) => {
     expect(await store().pages.findById('pg_status')).toMatchObject({ subscriptions: true, title: 'New title' });
     await store().pages.update('pg_status', { showPlayerNames: true }, NOW + 5000);
     expect(await store().pages.findById('pg_status')).toMatchObject({ showPlayerNames: true, subscriptions: true });
+    await store().pages.update('pg_status', { announceGameChanges: true }, NOW + 6000);
+    expect(await store().pages.findById('pg_status')).toMatchObject({
+      announceGameChanges: true,
+      showPlayerNames: true,
+    });
   });
 
   it('keeps a custom domain’s proof, and records a check only while the page claims that domain with that token', async () => {

@@ -77,4 +77,20 @@ describe('player events', () => {
       gameChange: { field: 'map', from: 'de_inferno', to: 'de_dust2' },
     });
   });
+
+  it('announces a wipe by when it happened', () => {
+    const fact = {
+      kind: 'changed',
+      field: 'wipe',
+      from: '2026-11-19T18:00:00.000Z',
+      to: '2026-11-26T18:00:00.000Z',
+      at: T,
+    } as const;
+    expect(playerItem(lobby, fact).event).toMatchObject({
+      kind: 'game.changed',
+      title: 'Lobby was wiped',
+      reason: 'Wiped at 2026-11-26 18:00 UTC; the wipe before was at 2026-11-19 18:00 UTC.',
+      gameChange: { field: 'wipe', to: '2026-11-26T18:00:00.000Z' },
+    });
+  });
 });

@@ -2,7 +2,13 @@
 // clearing, and a game's version or map changing. Pure; ingest hands the facts in and publishes what comes back.
 import type { Monitor } from '../../domain/monitor.js';
 import { stableEventId } from '../../domain/notification.js';
-import type { LiveFacts, PlayerAlertFact, PlayerRule, PlayerRuleFact } from '../../domain/player-alerts.js';
+import type {
+  GameChangeFact,
+  LiveFacts,
+  PlayerAlertFact,
+  PlayerRule,
+  PlayerRuleFact,
+} from '../../domain/player-alerts.js';
 import type { NotificationEvent } from '../channels/channel.js';
 import { utc } from './format.js';
 import type { OutboxItem } from './item.js';
@@ -21,12 +27,11 @@ export function playerItem(monitor: PlayerMonitor, fact: PlayerAlertFact): Outbo
     return {
       ...base,
       event: {
-        id: stableEventId('game', monitor.id, fact.field, fact.at),
+        id: gameChangeId(monitor.id, fact),
         kind: 'game.changed',
         at: fact.at,
         severity: 'info',
-        title: `${monitor.name}: ${fact.field} changed to ${fact.to}`,
-        reason: `Was ${fact.from}.`,
+        ...changeWords(monitor.name, fact),
         monitor: monitorFields(monitor, null),
         gameChange: { field: fact.field, from: fact.from, to: fact.to },
       },
@@ -44,6 +49,21 @@ export function playerItem(monitor: PlayerMonitor, fact: PlayerAlertFact): Outbo
       monitor: monitorFields(monitor, fact.live),
       playerRule: { rule: fact.rule, since: fact.since },
     },
+  };
+}
+
+/** The game.changed event's id, which is also the stored change's (a page's feed item's guid). */
+export function gameChangeId(monitorId: string, fact: Pick<GameChangeFact, 'field' | 'at'>): string {
+  return stableEventId('game', monitorId, fact.field, fact.at);
+}
+
+/** A version or map says what it changed to; a wipe, when it happened (from and to are ISO times). */
+function changeWords(name: string, fact: GameChangeFact): { title: string; reason: string } {
+  if (fact.field !== 'wipe')
+    return { title: `${name}: ${fact.field} changed to ${fact.to}`, reason: `Was ${fact.from}.` };
+  return {
+    title: `${name} was wiped`,
+    reason: `Wiped at ${utc(Date.parse(fact.to))}; the wipe before was at ${utc(Date.parse(fact.from))}.`,
   };
 }
 

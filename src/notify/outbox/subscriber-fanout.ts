@@ -1,5 +1,6 @@
 // The outbox's page-subscriber half: an incident or maintenance event of a page that takes subscriptions (and has no
-// password) becomes one delivery per confirmed subscriber, in the producer's transaction. Every delivery carries the
+// password), or a game change of a monitor it shows when it announces them (announceGameChanges), becomes one delivery
+// per confirmed subscriber, in the producer's transaction. Every delivery carries the
 // event's own id, the one the channels get (`webhook-id`; an email's Message-ID adds the subscriber's id).
 // Looked up without a cache: such events are rare (people write them) and a subscriber's confirmation must count at once.
 import type { NewDelivery } from '../../domain/notification.js';
@@ -8,10 +9,20 @@ import type { Store } from '../../store/index.js';
 import type { NotificationEvent } from '../channels/channel.js';
 import type { OutboxItem } from '../events/item.js';
 
-/** Whether subscribers hear of this kind of event: incidents and maintenance, never a monitor's own changes. */
+/**
+ * Whether subscribers may hear of this kind of event: incidents and maintenance, and game changes (on the pages that
+ * announce them); never a monitor's state or its other player alerts.
+ */
 export function forSubscribers(item: OutboxItem): boolean {
   const { kind } = item.event;
+  if (kind === 'game.changed') return item.subject.monitorId !== null;
   return (kind.startsWith('incident.') || kind.startsWith('maintenance.')) && (item.subject.pageIds?.length ?? 0) > 0;
+}
+
+/** The pages whose subscribers an item may reach: those it names, or for a game change the pages showing its monitor. */
+async function pagesOf(tx: Store, item: OutboxItem): Promise<string[]> {
+  if (item.event.kind !== 'game.changed') return [...new Set(item.subject.pageIds)];
+  return item.subject.monitorId === null ? [] : tx.components.pageIdsShowing(item.subject.monitorId);
 }
 
 export async function subscriberDeliveries(
@@ -23,10 +34,12 @@ export async function subscriberDeliveries(
   let organizations: Organization[] | null = null;
   for (const item of items) {
     if (!forSubscribers(item)) continue;
-    for (const pageId of new Set(item.subject.pageIds)) {
+    const gameChange = item.event.kind === 'game.changed';
+    for (const pageId of await pagesOf(tx, item)) {
       const page = await tx.pages.findById(pageId);
       if (!page || page.organizationId !== item.organizationId || !page.subscriptions || page.passwordHash !== null)
         continue;
+      if (gameChange && !page.announceGameChanges) continue;
       const subscribers = await tx.subscribers.listConfirmed(page.id);
       if (subscribers.length === 0) continue;
       organizations ??= await tx.organizations.list();

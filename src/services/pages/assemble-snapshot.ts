@@ -8,6 +8,7 @@ import { restartExpectedAt } from '../../domain/expected-restart.js';
 import type { Incident, Maintenance } from '../../domain/incident.js';
 import type { Monitor } from '../../domain/monitor.js';
 import type { Component, Page } from '../../domain/page.js';
+import type { GameChange } from '../../domain/player-alerts.js';
 import { playerNamesOf } from '../../domain/player-names.js';
 import { currentOrNextOccurrence } from '../../domain/recurrence.js';
 import { describeRecurrence } from '../../domain/recurrence-text.js';
@@ -47,6 +48,8 @@ export interface SnapshotParts {
   emailSubscriptions?: boolean;
   /** The images uploaded with the page (name and digest). */
   assets?: { name: PageAssetName; digest: string }[];
+  /** The recent game changes of its monitors, newest first: given only for a page that announces them. */
+  gameChanges?: GameChange[];
 }
 
 /** The pure half of buildSnapshot: no I/O, so the rules are tested with plain values. */
@@ -149,6 +152,7 @@ export function assembleSnapshot(parts: SnapshotParts): Snapshot {
       upcoming: upcoming.map((w) => maintenanceView(w, 'scheduled', covered(w))),
     },
     totals: totals(components, parts.components),
+    ...(parts.gameChanges ? { gameChanges: gameChangeViews(parts.gameChanges, parts.components) } : {}),
     generatedAt: now,
   };
 }
@@ -234,6 +238,14 @@ function incidentView(i: Incident, refs: (ids: string[]) => { id: string; name: 
     components: refs(i.componentIds),
     updates: i.updates.map((u) => ({ id: u.id, status: u.status, message: u.message, at: u.at })),
   };
+}
+
+/** Each change with the components showing its monitor; one no component shows any more is left out. */
+function gameChangeViews(changes: GameChange[], components: Component[]): NonNullable<Snapshot['gameChanges']> {
+  return changes.flatMap(({ id, field, from, to, at, monitorId }) => {
+    const showing = components.filter((c) => c.monitorId === monitorId).map((c) => ({ id: c.id, name: c.name }));
+    return showing.length === 0 ? [] : [{ id, field, from, to, at, components: showing }];
+  });
 }
 
 /** A window by its occurrence in progress or its next one, and how it repeats. */

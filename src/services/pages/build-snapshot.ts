@@ -3,6 +3,7 @@
 
 import { DAY_MS, HOUR_MS } from '../../domain/check.js';
 import type { Page } from '../../domain/page.js';
+import { GAME_CHANGE_LIMITS } from '../../domain/player-alerts.js';
 import type { Snapshot } from '../../domain/snapshot.js';
 import type { Store } from '../../store/index.js';
 import { assembleSnapshot } from './assemble-snapshot.js';
@@ -48,20 +49,28 @@ export async function buildSnapshot(
       : undefined;
   const { hourlyFrom, dailyFrom } = chartReadWindow(now);
   const none = Promise.resolve([]);
-  const [monitorList, incidents, windows, daily, hourlyCounts, chartHourly, chartDaily, assets] = await Promise.all([
-    monitorIds.length === 0 ? [] : store.monitors.findByIds(monitorIds),
-    // 90 days, not 14: each day of the strip names the incidents it saw.
-    store.incidents.list(page.id, { since: firstDay, limit: 200 }),
-    store.maintenance.list(page.id, now),
-    store.checks.bucketCounts('day', monitorIds, firstDay, today + DAY_MS),
-    // Reusing the charts, the last 24 hours' uptime still needs the hourly counts (else the chart read gives them).
-    reuse && monitorIds.length > 0
-      ? store.checks.bucketCounts('hour', monitorIds, thisHour - 23 * HOUR_MS, thisHour + HOUR_MS)
-      : none,
-    reuse || monitorIds.length === 0 ? none : store.checks.buckets('hour', monitorIds, hourlyFrom, thisHour + HOUR_MS),
-    reuse || monitorIds.length === 0 ? none : store.checks.buckets('day', monitorIds, dailyFrom, today + DAY_MS),
-    store.pageAssets.digests(page.id),
-  ]);
+  const announces = page.announceGameChanges && monitorIds.length > 0;
+  const [monitorList, incidents, windows, daily, hourlyCounts, chartHourly, chartDaily, assets, changes] =
+    await Promise.all([
+      monitorIds.length === 0 ? [] : store.monitors.findByIds(monitorIds),
+      // 90 days, not 14: each day of the strip names the incidents it saw.
+      store.incidents.list(page.id, { since: firstDay, limit: 200 }),
+      store.maintenance.list(page.id, now),
+      store.checks.bucketCounts('day', monitorIds, firstDay, today + DAY_MS),
+      // Reusing the charts, the last 24 hours' uptime still needs the hourly counts (else the chart read gives them).
+      reuse && monitorIds.length > 0
+        ? store.checks.bucketCounts('hour', monitorIds, thisHour - 23 * HOUR_MS, thisHour + HOUR_MS)
+        : none,
+      reuse || monitorIds.length === 0
+        ? none
+        : store.checks.buckets('hour', monitorIds, hourlyFrom, thisHour + HOUR_MS),
+      reuse || monitorIds.length === 0 ? none : store.checks.buckets('day', monitorIds, dailyFrom, today + DAY_MS),
+      store.pageAssets.digests(page.id),
+      // A page that announces game changes reads a day of them: a few indexed rows.
+      announces
+        ? store.gameChanges.recent(monitorIds, now - GAME_CHANGE_LIMITS.shownForMs, GAME_CHANGE_LIMITS.shownPerPage)
+        : none,
+    ]);
   const monitors = new Map(monitorList.map((monitor) => [monitor.id, monitor]));
   const hourly = reuse ? hourlyCounts : chartHourly.filter((b) => b.start >= thisHour - 23 * HOUR_MS);
   const snapshot = assembleSnapshot({
@@ -79,6 +88,7 @@ export async function buildSnapshot(
       ? { reuse: new Map(reuse.components.map((c) => [c.id, c.charts])) }
       : { hourly: chartHourly, daily: chartDaily },
     emailSubscriptions: smtp !== undefined,
+    ...(page.announceGameChanges ? { gameChanges: changes } : {}),
   });
   chartsRead.set(snapshot, reuse ? (read as { at: number; layout: string }) : { at: now, layout });
   return snapshot;

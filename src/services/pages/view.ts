@@ -49,6 +49,9 @@ export const pageViewSchema = z.object({
   showPlayerNames: z
     .boolean()
     .describe('Whether the page shows the names of the players online, where its monitors list them.'),
+  announceGameChanges: z
+    .boolean()
+    .describe("Whether the page, its feed and its subscribers carry its monitors' game changes (version, map, wipe)."),
   language: z
     .enum(PAGE_LANGUAGES)
     .nullable()
@@ -80,6 +83,7 @@ export function pageView(page: Page): PageView {
       'notify',
       'subscriptions',
       'showPlayerNames',
+      'announceGameChanges',
       'language',
       'timeZone',
       'branding',

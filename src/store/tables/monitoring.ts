@@ -156,6 +156,17 @@ export interface CheckBucketsTable {
   latency_hist_15: ColumnType<number, number | undefined, number>;
 }
 
+/** A monitor's recent change of version, map or wipe (migration 0021); the id is the game.changed event's. */
+export interface GameChangesTable {
+  id: string;
+  organization_id: string;
+  monitor_id: string;
+  field: string;
+  from_value: string;
+  to_value: string;
+  at: number;
+}
+
 export interface MonitorStateChangesTable {
   id: string;
   monitor_id: string;

@@ -374,6 +374,24 @@ export interface paths {
                                 players: number | null;
                                 maxPlayers: number | null;
                             };
+                            /** @description Present only on a page that announces game changes (announceGameChanges): its monitors' version, map and wipe changes of the last 24 hours, newest first, at most 10. */
+                            gameChanges?: {
+                                /** @description stable per change: the game.changed event's id (the RSS item's guid) */
+                                id: string;
+                                /** @enum {string} */
+                                field: "version" | "map" | "wipe";
+                                /** @description the value before; for a wipe, when the server was wiped before (ISO 8601) */
+                                from: string;
+                                /** @description the value now; for a wipe, when the server was wiped (ISO 8601) */
+                                to: string;
+                                /** @description when the check that saw it ran */
+                                at: number;
+                                /** @description the page's components that show the monitor */
+                                components: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                            }[];
                             /** @description epoch milliseconds */
                             generatedAt: number;
                         };
@@ -787,6 +805,24 @@ export interface paths {
                                 players: number | null;
                                 maxPlayers: number | null;
                             };
+                            /** @description Present only on a page that announces game changes (announceGameChanges): its monitors' version, map and wipe changes of the last 24 hours, newest first, at most 10. */
+                            gameChanges?: {
+                                /** @description stable per change: the game.changed event's id (the RSS item's guid) */
+                                id: string;
+                                /** @enum {string} */
+                                field: "version" | "map" | "wipe";
+                                /** @description the value before; for a wipe, when the server was wiped before (ISO 8601) */
+                                from: string;
+                                /** @description the value now; for a wipe, when the server was wiped (ISO 8601) */
+                                to: string;
+                                /** @description when the check that saw it ran */
+                                at: number;
+                                /** @description the page's components that show the monitor */
+                                components: {
+                                    id: string;
+                                    name: string;
+                                }[];
+                            }[];
                             /** @description epoch milliseconds */
                             generatedAt: number;
                         };
@@ -10634,6 +10670,24 @@ export interface components {
                     players: number | null;
                     maxPlayers: number | null;
                 };
+                /** @description Present only on a page that announces game changes (announceGameChanges): its monitors' version, map and wipe changes of the last 24 hours, newest first, at most 10. */
+                gameChanges?: {
+                    /** @description stable per change: the game.changed event's id (the RSS item's guid) */
+                    id: string;
+                    /** @enum {string} */
+                    field: "version" | "map" | "wipe";
+                    /** @description the value before; for a wipe, when the server was wiped before (ISO 8601) */
+                    from: string;
+                    /** @description the value now; for a wipe, when the server was wiped (ISO 8601) */
+                    to: string;
+                    /** @description when the check that saw it ran */
+                    at: number;
+                    /** @description the page's components that show the monitor */
+                    components: {
+                        id: string;
+                        name: string;
+                    }[];
+                }[];
                 /** @description epoch milliseconds */
                 generatedAt: number;
             };
@@ -10898,7 +10952,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -10913,8 +10967,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
             expectedRestart?: {
@@ -10987,7 +11041,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -11002,8 +11056,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
             expectedRestart?: {
@@ -11066,7 +11120,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -11081,8 +11135,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
             expectedRestart?: {
@@ -11153,7 +11207,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -11168,8 +11222,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
             expectedRestart?: {
@@ -11242,7 +11296,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -11257,8 +11311,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
             expectedRestart?: {
@@ -11330,7 +11384,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -11345,8 +11399,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
             expectedRestart?: {
@@ -11418,7 +11472,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -11433,8 +11487,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
             expectedRestart?: {
@@ -11498,7 +11552,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -11513,8 +11567,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
             expectedRestart?: {
@@ -11579,7 +11633,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -11594,8 +11648,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
             expectedRestart?: {
@@ -11668,7 +11722,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -11683,8 +11737,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
             expectedRestart?: {
@@ -11776,7 +11830,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -11791,8 +11845,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
             expectedRestart?: {
@@ -11852,7 +11906,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -11867,8 +11921,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
             expectedRestart?: {
@@ -11938,7 +11992,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -11953,8 +12007,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
             expectedRestart?: {
@@ -12022,7 +12076,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -12037,8 +12091,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
             expectedRestart?: {
@@ -12101,7 +12155,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -12116,8 +12170,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
             expectedRestart?: {
@@ -12194,7 +12248,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -12209,8 +12263,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
             expectedRestart?: {
@@ -12279,7 +12333,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -12294,8 +12348,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
             expectedRestart?: {
@@ -12382,7 +12436,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -12397,8 +12451,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
             expectedRestart?: {
@@ -12482,7 +12536,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -12497,8 +12551,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
             expectedRestart?: {
@@ -12577,7 +12631,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -12592,8 +12646,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
             expectedRestart?: {
@@ -12676,7 +12730,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -12691,8 +12745,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
             expectedRestart?: {
@@ -12771,7 +12825,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -12786,8 +12840,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
             expectedRestart?: {
@@ -12876,7 +12930,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -12891,8 +12945,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
             expectedRestart?: {
@@ -12986,7 +13040,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -13001,8 +13055,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
             expectedRestart?: {
@@ -13065,7 +13119,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -13080,8 +13134,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
             expectedRestart?: {
@@ -13151,7 +13205,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -13166,8 +13220,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
             expectedRestart?: {
@@ -13242,7 +13296,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -13257,8 +13311,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
             expectedRestart?: {
@@ -13334,7 +13388,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -13349,8 +13403,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
             expectedRestart?: {
@@ -13426,7 +13480,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -13441,8 +13495,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
             expectedRestart?: {
@@ -13518,7 +13572,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -13533,8 +13587,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
             expectedRestart?: {
@@ -13609,7 +13663,7 @@ export interface components {
              * @default []
              */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -13624,8 +13678,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             };
             /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
             expectedRestart?: {
@@ -13801,7 +13855,7 @@ export interface components {
             notify: string[] | null;
             /** @description Labels the dashboard and `GET /api/v1/monitors?tag=` filter by. */
             tags: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -13816,8 +13870,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             } | null;
             /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
             expectedRestart: {
@@ -13899,7 +13953,7 @@ export interface components {
             notify: string[] | null;
             /** @description Labels the dashboard and `GET /api/v1/monitors?tag=` filter by. */
             tags: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -13914,8 +13968,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             } | null;
             /** @description When the monitor restarts on purpose: slots of an RRULE (at most daily) or a cron expression in a time zone, each lasting durationMin. During one the monitor counts as under maintenance: its alerts keep quiet and its components show maintenance. */
             expectedRestart: {
@@ -14012,7 +14066,7 @@ export interface components {
             notify?: string[] | null;
             /** @description The tags, replacing the current ones; [] removes them all. */
             tags?: string[];
-            /** @description Alerts on the players, queue, version and map a game server reports (docs/monitors.md, "Player alerts"). */
+            /** @description Alerts on the players, queue, version, map and wipe a game server reports (docs/monitors.md, "Player alerts"). */
             playerAlerts?: {
                 /** @description Alert once the server has been full this long. */
                 fullForMin?: number;
@@ -14027,8 +14081,8 @@ export interface components {
                 emptyFromUsual?: boolean;
                 /** @description Minutes outside the band or above the queue before the alert (default 5). */
                 forMin?: number;
-                /** @description Announce a change of these fields of the result (game.changed). */
-                changes?: ("version" | "map")[];
+                /** @description Announce a change of these fields of the result (game.changed): version, map, or wipe (where the probe knows the last wipe: Rust over A2S). */
+                changes?: ("version" | "map" | "wipe")[];
             } | null;
             /** @description null removes it. */
             expectedRestart?: {
@@ -14232,6 +14286,8 @@ export interface components {
             subscriptions: boolean;
             /** @description Whether the page shows the names of the players online, where its monitors list them. */
             showPlayerNames: boolean;
+            /** @description Whether the page, its feed and its subscribers carry its monitors' game changes (version, map, wipe). */
+            announceGameChanges: boolean;
             /**
              * @description The page's language; null: each reader's own (Accept-Language).
              * @enum {string|null}
@@ -14295,6 +14351,11 @@ export interface components {
              */
             showPlayerNames?: boolean;
             /**
+             * @description Whether the page announces its monitors' game changes (version, map, wipe: the monitors' `playerAlerts.changes`) of the last 24 hours, in every form and its RSS feed, and sends them to its subscribers. Off by default (docs/monitors.md, "Player alerts").
+             * @default false
+             */
+            announceGameChanges?: boolean;
+            /**
              * @description The page's language; left out or null, each reader gets theirs (Accept-Language), English by default.
              * @enum {string|null}
              */
@@ -14346,6 +14407,8 @@ export interface components {
             subscriptions?: boolean;
             /** @description Whether the page shows who is online: the names of the players, where a monitor lists them (its `playerNames` option). Off by default; never in RSS, llms.txt or MCP (README.md, "Who is online"). */
             showPlayerNames?: boolean;
+            /** @description Whether the page announces its monitors' game changes (version, map, wipe: the monitors' `playerAlerts.changes`) of the last 24 hours, in every form and its RSS feed, and sends them to its subscribers. Off by default (docs/monitors.md, "Player alerts"). */
+            announceGameChanges?: boolean;
             /**
              * @description The page's language, or null for each reader's own.
              * @enum {string|null}

@@ -5,6 +5,7 @@
 // embed.* (the widget), login.* and notFound.* (the password and 404 pages). Messages are plain text: each form
 // escapes them for its format. Numbers given as arguments are formatted in the reader's locale.
 import { ABBREVIATED_DURATIONS } from './durations.js';
+import { GAME_CHANGE_WORDS } from './game-changes.js';
 import { JOIN_WORDS } from './join.js';
 
 export const en = {
@@ -251,6 +252,7 @@ export const en = {
   'notFound.text':
     'The address may be mistyped, or the page was renamed or removed. Check the link you followed, or ask the community that shared it for the current one.',
   ...JOIN_WORDS.en,
+  ...GAME_CHANGE_WORDS.en,
 } as const;
 
 export type MessageKey = keyof typeof en;

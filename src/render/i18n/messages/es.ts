@@ -1,6 +1,7 @@
 // Spanish (español): the keys and arguments of en.ts, in the plain, short tone of a status page.
 import { ABBREVIATED_DURATIONS } from './durations.js';
 import type { Catalogue } from './en.js';
+import { GAME_CHANGE_WORDS } from './game-changes.js';
 import { JOIN_WORDS } from './join.js';
 
 export const es: Catalogue = {
@@ -231,4 +232,5 @@ export const es: Catalogue = {
   'notFound.text':
     'Puede que la dirección esté mal escrita, o que la página se haya renombrado o eliminado. Revisa el enlace que seguiste o pide la dirección actual a la comunidad que lo compartió.',
   ...JOIN_WORDS.es,
+  ...GAME_CHANGE_WORDS.es,
 };

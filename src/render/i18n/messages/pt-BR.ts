@@ -1,6 +1,7 @@
 // Brazilian Portuguese (português do Brasil): the keys and arguments of en.ts, in the plain, short tone of a status page.
 import { ABBREVIATED_DURATIONS } from './durations.js';
 import type { Catalogue } from './en.js';
+import { GAME_CHANGE_WORDS } from './game-changes.js';
 import { JOIN_WORDS } from './join.js';
 
 export const ptBR: Catalogue = {
@@ -231,4 +232,5 @@ export const ptBR: Catalogue = {
   'notFound.text':
     'Talvez o endereço esteja errado, ou a página foi renomeada ou removida. Confira o link que você seguiu ou peça o endereço atual à comunidade que o compartilhou.',
   ...JOIN_WORDS['pt-BR'],
+  ...GAME_CHANGE_WORDS['pt-BR'],
 };

@@ -1,6 +1,7 @@
 // Russian (русский): the keys and arguments of en.ts, in the plain, short tone of a status page. Counts take
 // Russian's four plural forms (one, few, many, other: 1 игрок, 2 игрока, 5 игроков, 1,5 игрока).
 import type { Catalogue } from './en.js';
+import { GAME_CHANGE_WORDS } from './game-changes.js';
 import { JOIN_WORDS } from './join.js';
 
 export const ru: Catalogue = {
@@ -237,4 +238,5 @@ export const ru: Catalogue = {
   'notFound.text':
     'Возможно, в адресе опечатка, или страницу переименовали или удалили. Проверьте ссылку или спросите актуальный адрес у сообщества, которое ею поделилось.',
   ...JOIN_WORDS.ru,
+  ...GAME_CHANGE_WORDS.ru,
 };

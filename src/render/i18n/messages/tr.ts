@@ -1,6 +1,7 @@
 // Turkish (Türkçe): the keys and arguments of en.ts, in the plain, short tone of a status page. A noun after a
 // number stays singular in Turkish, so plurals here have one wording for every count.
 import type { Catalogue } from './en.js';
+import { GAME_CHANGE_WORDS } from './game-changes.js';
 import { JOIN_WORDS } from './join.js';
 
 export const tr: Catalogue = {
@@ -236,4 +237,5 @@ export const tr: Catalogue = {
   'notFound.text':
     'Adres yanlış yazılmış olabilir ya da sayfanın adı değişmiş veya sayfa kaldırılmış olabilir. İzlediğin bağlantıyı kontrol et ya da bağlantıyı paylaşan topluluğa güncel adresi sor.',
   ...JOIN_WORDS.tr,
+  ...GAME_CHANGE_WORDS.tr,
 };
