@@ -43,8 +43,11 @@ export function useMonitorDraft(types: MonitorTypes, monitor: MonitorView | unde
   );
   const [playerAlerts, setPlayerAlerts] = useState(() => playerAlertValues(monitor?.playerAlerts));
   const [problem, setProblem] = useState<unknown>(null);
-  /** Whether the type's checks report players, so its form has player alerts (sent for these types only). */
-  const reportsPlayers = PLAYER_TYPES.has(typeId);
+  /**
+   * Whether the form has player alerts (and sends them): the types whose checks report players, and any monitor that
+   * already has some (set through the API or an import), so they are never hidden from it.
+   */
+  const reportsPlayers = PLAYER_TYPES.has(typeId) || (monitor?.playerAlerts ?? null) !== null;
 
   const place = runOn || type?.runsOn[0] || 'edge';
   const monitorKeyValue = monitor?.key ?? key ?? keyFrom(name);
