@@ -45,16 +45,18 @@ describe('the panels screen', () => {
   it('discovers, applies the ticked servers with resources monitors, and re-syncs', async () => {
     const { context, page } = await d.open('/panels');
     try {
-      await page.getByRole('heading', { name: 'Import from a panel' }).waitFor();
+      await page.getByRole('heading', { name: 'Import from a panel' }).waitFor({ timeout: 30_000 });
       await field(page, 'Panel URL').fill(panel.url);
       await field(page, 'Client API key').fill('ptlc_notTheKey');
       await page.getByRole('button', { name: 'Discover' }).click();
-      await expect.poll(() => descriptionOf(page, 'Client API key')).toContain('the panel refused the key');
+      await expect
+        .poll(() => descriptionOf(page, 'Client API key'), { timeout: 30_000 })
+        .toContain('the panel refused the key');
 
       await field(page, 'Client API key').fill(panel.key);
       await page.getByRole('button', { name: 'Discover' }).click();
       const servers = page.getByRole('table', { name: 'Servers on the panel' });
-      await servers.waitFor();
+      await servers.waitFor({ timeout: 30_000 });
       expect(await servers.getByRole('row').count()).toBe(7);
       const survival = servers.getByRole('row').filter({ hasText: 'Survival' });
       expect(await survival.innerText()).toMatch(
@@ -69,7 +71,7 @@ describe('the panels screen', () => {
       expect(await field(page, 'Status page').inputValue()).toBe('games');
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Apply 5 servers' }).click();
-      await page.getByRole('table', { name: 'What each server got' }).waitFor();
+      await page.getByRole('table', { name: 'What each server got' }).waitFor({ timeout: 30_000 });
       expect(await reportRow(page, 'Survival')).toMatchObject({
         Monitor: 'created',
         'Resource monitor': 'created',
@@ -83,7 +85,9 @@ describe('the panels screen', () => {
 
       // Applying again is a re-sync: nothing changed on the panel, nothing changes here.
       await page.getByRole('button', { name: 'Apply 5 servers' }).click();
-      await expect.poll(async () => (await reportRow(page, 'Survival'))['Monitor']).toBe('unchanged');
+      await expect
+        .poll(async () => (await reportRow(page, 'Survival'))['Monitor'], { timeout: 30_000 })
+        .toBe('unchanged');
       expect(await reportRow(page, 'Arena')).toMatchObject({ Component: 'unchanged', 'Resource monitor': 'unchanged' });
 
       // The key was only ever in the screen: not in the address, the browser's storage or a cookie.
@@ -96,5 +100,5 @@ describe('the panels screen', () => {
     } finally {
       await context.close();
     }
-  }, 90_000);
+  }, 150_000);
 });

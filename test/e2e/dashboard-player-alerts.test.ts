@@ -34,17 +34,20 @@ describe('the monitor form’s player alerts', () => {
     const { context, page } = await d.open(`/monitors/${id}/edit`);
     try {
       const alerts = page.getByRole('group', { name: 'Player alerts' });
+      // The form waits for the monitor types and the monitor: slow on a busy machine.
+      await alerts.waitFor({ timeout: 30_000 });
       await alerts.getByLabel('Full for (minutes)').fill('10');
       await alerts.getByLabel('Fewest players').fill('2');
       await alerts.getByLabel('Most players').fill('60');
       await alerts.getByRole('checkbox', { name: 'Map' }).check();
       await page.getByRole('button', { name: 'Save changes' }).click();
-      await page.waitForURL(new RegExp(`/app/monitors/${id}$`));
+      await page.waitForURL(new RegExp(`/app/monitors/${id}$`), { timeout: 30_000 });
       expect(await storedAlerts(id)).toEqual({ fullForMin: 10, band: { min: 2, max: 60 }, changes: ['map'] });
 
       // A fresh load of the edit page: what it shows comes from the server.
       await page.goto(`${d.warden.url}/app/monitors/${id}/edit`);
       const again = page.getByRole('group', { name: 'Player alerts' });
+      await again.waitFor({ timeout: 30_000 });
       await expect.poll(() => again.getByLabel('Full for (minutes)').inputValue()).toBe('10');
       expect(await again.getByLabel('Fewest players').inputValue()).toBe('2');
       expect(await again.getByLabel('Most players').inputValue()).toBe('60');
@@ -54,7 +57,7 @@ describe('the monitor form’s player alerts', () => {
     } finally {
       await context.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('shows the API’s refusal of a band whose least is above its most on the band, and keeps what was stored', async () => {
     const id = await createMonitor({
@@ -67,6 +70,8 @@ describe('the monitor form’s player alerts', () => {
     const { context, page } = await d.open(`/monitors/${id}/edit`);
     try {
       const alerts = page.getByRole('group', { name: 'Player alerts' });
+      // The form waits for the monitor types and the monitor: slow on a busy machine.
+      await alerts.waitFor({ timeout: 30_000 });
       await alerts.getByLabel('Fewest players').fill('50');
       await alerts.getByLabel('Most players').fill('10');
       await page.getByRole('button', { name: 'Save changes' }).click();
@@ -89,21 +94,21 @@ describe('the monitor form’s player alerts', () => {
       await alerts.getByLabel('Fewest players').fill('');
       await alerts.getByLabel('Most players').fill('');
       await page.getByRole('button', { name: 'Save changes' }).click();
-      await page.waitForURL(new RegExp(`/app/monitors/${id}$`));
+      await page.waitForURL(new RegExp(`/app/monitors/${id}$`), { timeout: 30_000 });
       expect(await storedAlerts(id)).toBeNull();
     } finally {
       await context.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('has no player alerts for a monitor that reports no players', async () => {
     const id = await createMonitor({ key: 'site', name: 'Site', type: 'http', config: { url: 'https://example.com' } });
     const { context, page } = await d.open(`/monitors/${id}/edit`);
     try {
-      await page.getByRole('button', { name: 'Save changes' }).waitFor();
+      await page.getByRole('button', { name: 'Save changes' }).waitFor({ timeout: 30_000 });
       expect(await page.getByRole('group', { name: 'Player alerts' }).count()).toBe(0);
     } finally {
       await context.close();
     }
-  }, 60_000);
+  }, 120_000);
 });
