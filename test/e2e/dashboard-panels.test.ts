@@ -79,6 +79,7 @@ describe('the panels screen', () => {
         Error: '—',
       });
       expect(await page.getByRole('table', { name: 'What each server got' }).getByRole('row').count()).toBe(6);
+      expect(await seriousViolations(page)).toEqual([]);
       expect((await api('GET', '/api/v1/monitors/ptero-1a7ce997')).status).toBe(200);
       expect((await api('GET', '/api/v1/monitors/ptero-1a7ce997-resources')).status).toBe(200);
       expect((await api('GET', '/api/v1/monitors/ptero-2b8df008')).status).toBe(404);

@@ -1,6 +1,7 @@
 // The monitor form's "Player alerts" in real Chromium against a real Warden: set on a game monitor, kept across a
 // reload, refused with the API's own words under the band, and absent from a monitor that reports no players.
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './dashboard-harness.js';
 import { monitorScreens } from './dashboard-monitors-harness.js';
 
 describe('the monitor form’s player alerts', () => {
@@ -86,6 +87,7 @@ describe('the monitor form’s player alerts', () => {
       );
       expect(describedBy).toContain('min must not exceed max');
       expect(await alerts.getByLabel('Most players').getAttribute('aria-invalid')).toBe('true');
+      expect(await seriousViolations(page)).toEqual([]);
       expect(page.url()).toMatch(/\/edit$/);
       expect(await storedAlerts(id)).toEqual({ fullForMin: 5 });
 

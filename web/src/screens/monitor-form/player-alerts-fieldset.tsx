@@ -103,7 +103,7 @@ export function PlayerAlertsFieldset({
           </Group>
         </Checkbox.Group>
         {errors.fields['playerAlerts'] && (
-          <Text size="sm" c="red" role="alert">
+          <Text size="sm" c="var(--mantine-color-error)" role="alert">
             {errors.fields['playerAlerts']}
           </Text>
         )}

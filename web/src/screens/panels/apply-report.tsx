@@ -1,7 +1,8 @@
 // What an apply did, one row per server: created, updated, unchanged or skipped for each object, or the error that
 // stopped it; fields a newer server reports (per server or for the whole apply) are shown as they come.
-import { Alert, Badge, Code, List, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Code, List, Stack, Table, Text, Title } from '@mantine/core';
 import type { PanelApplyReport } from '../../api/panels';
+import { TintedBadge } from '../page/tinted-badge';
 import { cellText, extraColumns, extraReportFields, OUTCOME_COLORS, OUTCOME_COLUMNS } from './report-fields';
 
 function Outcome({ value }: { value: unknown }) {
@@ -11,11 +12,7 @@ function Outcome({ value }: { value: unknown }) {
         {cellText(value)}
       </Text>
     );
-  return (
-    <Badge variant="light" color={OUTCOME_COLORS[value] ?? 'gray'} tt="none">
-      {value}
-    </Badge>
-  );
+  return <TintedBadge color={OUTCOME_COLORS[value] ?? 'gray'}>{value}</TintedBadge>;
 }
 
 export function ApplyReport({ report, page }: { report: PanelApplyReport; page: string }) {
@@ -66,7 +63,7 @@ export function ApplyReport({ report, page }: { report: PanelApplyReport; page: 
                 ))}
                 <Table.Td>
                   {typeof s['error'] === 'string' ? (
-                    <Text size="sm" c="red">
+                    <Text size="sm" c="var(--mantine-color-error)">
                       {s['error']}
                     </Text>
                   ) : (

@@ -62,7 +62,7 @@ export function ServersSection({
               typeLabels={typeLabels}
             />
             {errors.fields['servers'] && (
-              <Text size="sm" c="red" role="alert">
+              <Text size="sm" c="var(--mantine-color-error)" role="alert">
                 {errors.fields['servers']}
               </Text>
             )}
